@@ -1,0 +1,76 @@
+//! The command line: clap derive types, and the non-interactive commands.
+
+use crate::rules::{Position, perft, perft_divide};
+use clap::{Parser, Subcommand};
+use std::io::{self, Write};
+use std::time::Instant;
+
+/// English draughts (American checkers) in the terminal.
+#[derive(Debug, Parser)]
+#[command(name = "checkers", version, about)]
+pub struct Cli {
+    /// What to do; with none, the interactive game starts.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the leaf positions of the move tree to DEPTH plies (every capture route counts).
+    Perft {
+        /// Plies to search (0-30).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=30))]
+        depth: u32,
+        /// Start from this position (PDN FEN, e.g. "B:W21-32:B1-12") instead of the start.
+        #[arg(long, value_parser = clap::value_parser!(Position))]
+        fen: Option<Position>,
+        /// Also print the count under each first move.
+        #[arg(long)]
+        divide: bool,
+        /// Threads to split the first moves over.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+    },
+    /// List every legal move of a position, one per line, with every landing square.
+    Moves {
+        /// The position (PDN FEN); the start position if not given.
+        #[arg(long, value_parser = clap::value_parser!(Position))]
+        fen: Option<Position>,
+    },
+}
+
+/// Runs `checkers perft`, writing the report to `out`.
+pub fn run_perft(
+    out: &mut impl Write,
+    pos: &Position,
+    depth: u32,
+    divide: bool,
+    threads: usize,
+) -> io::Result<()> {
+    let started = Instant::now();
+    let total = if divide || threads > 1 {
+        let split = perft_divide(pos, depth, threads);
+        if divide {
+            for (m, n) in &split {
+                writeln!(out, "{m} {n}")?;
+            }
+        }
+        if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() }
+    } else {
+        perft(pos, depth)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    writeln!(out, "{total}")?;
+    let per_second = if seconds > 0.0 { (total as f64 / seconds) as u64 } else { 0 };
+    writeln!(out, "time {seconds:.3} s, {per_second} nodes/s")?;
+    Ok(())
+}
+
+/// Runs `checkers moves`: every legal move, sorted, each with all its landing squares.
+pub fn run_moves(out: &mut impl Write, pos: &Position) -> io::Result<()> {
+    for m in pos.legal_moves() {
+        writeln!(out, "{m}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,13 @@
+//! # checkers
+//!
+//! English draughts (American checkers) for the terminal. The [`rules`] module is the pure
+//! rules engine everything else stands on: the 32-square board numbered as in the classic
+//! diagram, compulsory multi-jump generation (every route its own move), crowning that
+//! ends the move, move notation, FEN and perft.
+
+#![forbid(unsafe_code)]
+
+pub mod cli;
+pub mod rules;
+
+pub use rules::{Bitboard, Color, Move, Outcome, Piece, Position, Role, Square};
