@@ -56,13 +56,21 @@ pub fn run_perft(
                 writeln!(out, "{m} {n}")?;
             }
         }
-        if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() }
+        if depth == 0 {
+            1
+        } else {
+            split.iter().map(|(_, n)| n).sum()
+        }
     } else {
         perft(pos, depth)
     };
     let seconds = started.elapsed().as_secs_f64();
     writeln!(out, "{total}")?;
-    let per_second = if seconds > 0.0 { (total as f64 / seconds) as u64 } else { 0 };
+    let per_second = if seconds > 0.0 {
+        (total as f64 / seconds) as u64
+    } else {
+        0
+    };
     writeln!(out, "time {seconds:.3} s, {per_second} nodes/s")?;
     Ok(())
 }

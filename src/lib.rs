@@ -6,6 +6,7 @@
 //! ends the move, move notation, FEN and perft.
 
 #![forbid(unsafe_code)]
+#![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod cli;
 pub mod rules;

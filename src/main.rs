@@ -9,16 +9,25 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut stdout = std::io::stdout().lock();
     let result = match cli.command {
-        Some(Command::Perft { depth, fen, divide, threads }) => run_perft(
+        Some(Command::Perft {
+            depth,
+            fen,
+            divide,
+            threads,
+        }) => run_perft(
             &mut stdout,
             &fen.unwrap_or_else(Position::start),
             depth,
             divide,
             usize::from(threads),
         ),
-        Some(Command::Moves { fen }) => run_moves(&mut stdout, &fen.unwrap_or_else(Position::start)),
+        Some(Command::Moves { fen }) => {
+            run_moves(&mut stdout, &fen.unwrap_or_else(Position::start))
+        }
         None => {
-            eprintln!("checkers: the interactive game is not built yet; try `checkers moves` or `checkers perft 8`");
+            eprintln!(
+                "checkers: the interactive game is not built yet; try `checkers moves` or `checkers perft 8`"
+            );
             return ExitCode::from(2);
         }
     };

@@ -145,6 +145,8 @@ impl Not for Bitboard {
 
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.into_iter().map(Square::number)).finish()
+        f.debug_set()
+            .entries(self.into_iter().map(Square::number))
+            .finish()
     }
 }

@@ -67,7 +67,11 @@ impl fmt::Display for FenError {
                 "FEN field {field} must start with W or B (a side's pieces), found '{found}'"
             ),
             FenError::SideTwice(c) => write!(f, "FEN lists {c}'s pieces twice"),
-            FenError::Entry { color, entry, problem } => {
+            FenError::Entry {
+                color,
+                entry,
+                problem,
+            } => {
                 write!(f, "FEN, {color}'s pieces, entry '{entry}': ")?;
                 match problem {
                     EntryProblem::Square(e) => write!(f, "{e}"),
@@ -93,7 +97,11 @@ fn parse_side(color: Color, list: &str) -> Result<(Bitboard, Bitboard), FenError
         if entry.is_empty() {
             continue;
         }
-        let err = |problem| FenError::Entry { color, entry: entry.to_string(), problem };
+        let err = |problem| FenError::Entry {
+            color,
+            entry: entry.to_string(),
+            problem,
+        };
         let (king, body) = match entry.strip_prefix(['K', 'k']) {
             Some(rest) => (true, rest.trim()),
             None => (false, entry),
@@ -140,7 +148,11 @@ impl FromStr for Position {
         let turn = match turn_text {
             "B" | "b" => Color::Black,
             "W" | "w" => Color::White,
-            _ => return Err(FenError::Turn { found: turn_text.to_string() }),
+            _ => {
+                return Err(FenError::Turn {
+                    found: turn_text.to_string(),
+                });
+            }
         };
         let mut sides: [Option<(Bitboard, Bitboard)>; 2] = [None, None];
         for (i, field) in fields.enumerate() {
@@ -150,7 +162,10 @@ impl FromStr for Position {
                 Some('B' | 'b') => (Color::Black, &field[1..]),
                 Some('W' | 'w') => (Color::White, &field[1..]),
                 _ => {
-                    return Err(FenError::UnknownField { field: i + 2, found: field.to_string() });
+                    return Err(FenError::UnknownField {
+                        field: i + 2,
+                        found: field.to_string(),
+                    });
                 }
             };
             let slot = &mut sides[color as usize];

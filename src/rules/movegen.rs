@@ -59,9 +59,7 @@ impl Dir {
             Dir::UpRight => ((x & EVEN_ROWS) << 4) | ((x & ODD_ROWS & !RIGHT_EDGE & !ROW_7) << 3),
             Dir::UpLeft => ((x & EVEN_ROWS & !LEFT_EDGE) << 5) | ((x & ODD_ROWS & !ROW_7) << 4),
             Dir::DownRight => ((x & EVEN_ROWS & !ROW_0) >> 4) | ((x & ODD_ROWS & !RIGHT_EDGE) >> 5),
-            Dir::DownLeft => {
-                ((x & EVEN_ROWS & !ROW_0 & !LEFT_EDGE) >> 3) | ((x & ODD_ROWS) >> 4)
-            }
+            Dir::DownLeft => ((x & EVEN_ROWS & !ROW_0 & !LEFT_EDGE) >> 3) | ((x & ODD_ROWS) >> 4),
         }
     }
 }
@@ -118,7 +116,11 @@ pub(crate) const fn all_dirs() -> [Dir; 4] {
 /// The directions a man of this colour moves in.
 #[inline(always)]
 const fn forward_of(black: bool) -> [Dir; 2] {
-    if black { [Dir::UpRight, Dir::UpLeft] } else { [Dir::DownLeft, Dir::DownRight] }
+    if black {
+        [Dir::UpRight, Dir::UpLeft]
+    } else {
+        [Dir::DownLeft, Dir::DownRight]
+    }
 }
 
 /// The opposite of each of [`forward_of`]'s directions, in the same order.
@@ -146,7 +148,12 @@ impl View {
         } else {
             (pos.side(Color::White).0, pos.side(Color::Black).0)
         };
-        View { us, them, kings: us & pos.kings().0, empty: !(us | them) }
+        View {
+            us,
+            them,
+            kings: us & pos.kings().0,
+            empty: !(us | them),
+        }
     }
 
     /// Landing squares of single forward jumps by men, one set per forward direction.
@@ -237,7 +244,9 @@ struct KingJumps {
 
 impl KingJumps {
     fn new(view: &View, from: u32) -> KingJumps {
-        KingJumps { blocked: !view.empty & !(1 << from) }
+        KingJumps {
+            blocked: !view.empty & !(1 << from),
+        }
     }
 
     /// Counts the complete routes from `sq`; `enemy` is what may still be jumped.
@@ -281,7 +290,15 @@ impl KingJumps {
             }
             extended = true;
             path[depth] = land;
-            self.generate(from, land as usize, enemy & !over, captured | over, path, depth + 1, out);
+            self.generate(
+                from,
+                land as usize,
+                enemy & !over,
+                captured | over,
+                path,
+                depth + 1,
+                out,
+            );
         }
         if !extended && depth > 0 {
             out.push(Move::capture(from, &path[..depth], Bitboard(captured)));
@@ -299,7 +316,10 @@ fn count_moves_for<const BLACK: bool>(pos: &Position) -> u64 {
     let cont = v.man_continuations::<BLACK>();
     let any_cont = cont[0] | cont[1];
     let mut total = u64::from((m1 & !any_cont).count_ones() + (m2 & !any_cont).count_ones());
-    for at in Bitboard(m1 & any_cont).into_iter().chain(Bitboard(m2 & any_cont)) {
+    for at in Bitboard(m1 & any_cont)
+        .into_iter()
+        .chain(Bitboard(m2 & any_cont))
+    {
         total += man_routes::<BLACK>(1 << at.index(), cont);
     }
     for from in Bitboard(king_capturers) {
@@ -324,8 +344,15 @@ fn generate_for<const BLACK: bool>(pos: &Position, out: &mut Vec<Move>) {
             }
         }
         for from in Bitboard(king_capturers) {
-            KingJumps::new(&v, from.index() as u32)
-                .generate(from, from.index(), v.them, 0, &mut path, 0, out);
+            KingJumps::new(&v, from.index() as u32).generate(
+                from,
+                from.index(),
+                v.them,
+                0,
+                &mut path,
+                0,
+                out,
+            );
         }
         return;
     }
@@ -349,12 +376,19 @@ fn count_grandchildren_for<const BLACK: bool>(pos: &Position, buffer: &mut Vec<M
     let v = View::of::<BLACK>(pos);
     let [m1, m2] = v.man_jumps::<BLACK>();
     let count_child = |child: &Position| {
-        if BLACK { count_moves_for::<false>(child) } else { count_moves_for::<true>(child) }
+        if BLACK {
+            count_moves_for::<false>(child)
+        } else {
+            count_moves_for::<true>(child)
+        }
     };
     if m1 | m2 | v.king_capturers() != 0 {
         buffer.clear();
         generate_for::<BLACK>(pos, buffer);
-        return buffer.iter().map(|m| count_child(&pos.play_unchecked(m))).sum();
+        return buffer
+            .iter()
+            .map(|m| count_child(&pos.play_unchecked(m)))
+            .sum();
     }
     // The opponent's pieces do not change when we step, so their shifted sets are
     // computed once here; each child then needs only a few masks and population counts.
@@ -364,8 +398,13 @@ fn count_grandchildren_for<const BLACK: bool>(pos: &Position, buffer: &mut Vec<M
     let opp_forward = backward(BLACK);
     let opp_backward = forward_of(BLACK);
     let men_reach = opp_forward.map(|g| g.shift(opp_men));
-    let king_reach = [opp_forward[0], opp_forward[1], opp_backward[0], opp_backward[1]]
-        .map(|g| g.shift(opp_kings));
+    let king_reach = [
+        opp_forward[0],
+        opp_forward[1],
+        opp_backward[0],
+        opp_backward[1],
+    ]
+    .map(|g| g.shift(opp_kings));
     let reach = [
         men_reach[0] | king_reach[0],
         men_reach[1] | king_reach[1],
@@ -379,7 +418,10 @@ fn count_grandchildren_for<const BLACK: bool>(pos: &Position, buffer: &mut Vec<M
     let [f1, f2] = forward_of(BLACK);
     let [b1, b2] = backward(BLACK);
     let mut total = 0;
-    for (d, movers) in [f1, f2, b1, b2].into_iter().zip([v.us, v.us, v.kings, v.kings]) {
+    for (d, movers) in [f1, f2, b1, b2]
+        .into_iter()
+        .zip([v.us, v.us, v.kings, v.kings])
+    {
         let o = d.opposite();
         let mut targets = d.shift(movers) & v.empty;
         while targets != 0 {
@@ -388,21 +430,42 @@ fn count_grandchildren_for<const BLACK: bool>(pos: &Position, buffer: &mut Vec<M
             let moved = to | o.shift(to);
             let us = v.us ^ moved;
             let empty = v.empty ^ moved;
-            let mut jumps = opp_forward[0].shift(men_reach[0] & us) & empty
-                | opp_forward[1].shift(men_reach[1] & us) & empty;
-            if opp_kings != 0 {
-                jumps |= opp_forward[0].shift(king_reach[0] & us) & empty
+            let men_jumps = [
+                opp_forward[0].shift(men_reach[0] & us) & empty,
+                opp_forward[1].shift(men_reach[1] & us) & empty,
+            ];
+            let king_jumps = if opp_kings != 0 {
+                opp_forward[0].shift(king_reach[0] & us) & empty
                     | opp_forward[1].shift(king_reach[1] & us) & empty
                     | opp_backward[0].shift(king_reach[2] & us) & empty
-                    | opp_backward[1].shift(king_reach[3] & us) & empty;
-            }
-            if jumps == 0 {
+                    | opp_backward[1].shift(king_reach[3] & us) & empty
+            } else {
+                0
+            };
+            let jumps = men_jumps[0] | men_jumps[1];
+            if jumps | king_jumps == 0 {
                 let from = moved ^ to;
                 total += u64::from(base_steps + steps_into(from) - steps_into(to));
                 continue;
             }
+            if king_jumps == 0 {
+                // Only men capture: when no landing square allows a further jump, each
+                // landing is one route.
+                let further = opp_backward
+                    .map(|o| o.shift(o.shift(empty) & us))
+                    .into_iter()
+                    .fold(0, |a, b| a | b);
+                if jumps & further == 0 {
+                    total += u64::from(men_jumps[0].count_ones() + men_jumps[1].count_ones());
+                    continue;
+                }
+            }
             let kings = pos.kings().0;
-            let kings = if kings & moved != 0 { kings ^ moved } else { kings | (to & crown) };
+            let kings = if kings & moved != 0 {
+                kings ^ moved
+            } else {
+                kings | (to & crown)
+            };
             let (black, white) = if BLACK { (us, v.them) } else { (v.them, us) };
             let child = Position::from_parts_unchecked(
                 Bitboard(black),
@@ -430,8 +493,16 @@ impl Position {
     /// Squares holding a piece of the side to move that can capture.
     pub fn capturers(&self) -> Bitboard {
         let black = self.turn() == Color::Black;
-        let v = if black { View::of::<true>(self) } else { View::of::<false>(self) };
-        let jumps = if black { v.man_jumps::<true>() } else { v.man_jumps::<false>() };
+        let v = if black {
+            View::of::<true>(self)
+        } else {
+            View::of::<false>(self)
+        };
+        let jumps = if black {
+            v.man_jumps::<true>()
+        } else {
+            v.man_jumps::<false>()
+        };
         let mut found = v.king_capturers();
         for (o, landings) in backward(black).into_iter().zip(jumps) {
             found |= o.shift(o.shift(landings));
@@ -497,7 +568,11 @@ mod tests {
                 } else {
                     None
                 };
-                assert_eq!(d.shift(1 << sq.index()), expected.unwrap_or(0), "{sq:?} {d:?}");
+                assert_eq!(
+                    d.shift(1 << sq.index()),
+                    expected.unwrap_or(0),
+                    "{sq:?} {d:?}"
+                );
             }
         }
     }

@@ -28,7 +28,12 @@ impl Move {
     pub(crate) const fn step(from: Square, to: Square) -> Move {
         let mut landings = [0; MAX_LANDINGS];
         landings[0] = to.index() as u8;
-        Move { from, len: 1, landings, captured: Bitboard::EMPTY }
+        Move {
+            from,
+            len: 1,
+            landings,
+            captured: Bitboard::EMPTY,
+        }
     }
 
     /// A capture along `landings` (bit indices, at least one), taking `captured`.
@@ -36,7 +41,12 @@ impl Move {
         debug_assert!(!landings.is_empty() && landings.len() <= MAX_LANDINGS);
         let mut buf = [0; MAX_LANDINGS];
         buf[..landings.len()].copy_from_slice(landings);
-        Move { from, len: landings.len() as u8, landings: buf, captured }
+        Move {
+            from,
+            len: landings.len() as u8,
+            landings: buf,
+            captured,
+        }
     }
 
     /// The square the moving piece starts on.
@@ -53,7 +63,9 @@ impl Move {
 
     /// Every landing square in order (one for a step, one per jump for a capture).
     pub fn landings(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
-        self.landings[..self.len as usize].iter().map(|&i| Square::from_index(i))
+        self.landings[..self.len as usize]
+            .iter()
+            .map(|&i| Square::from_index(i))
     }
 
     /// The start square followed by every landing square.

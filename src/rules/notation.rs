@@ -69,7 +69,11 @@ impl fmt::Display for ParseMoveError {
                 write!(f, "a move names at least two squares, like 11-15")
             }
             ParseMoveErrorKind::TooManySquares => {
-                write!(f, "too many squares at column {}: a move has at most 12 jumps", self.column)
+                write!(
+                    f,
+                    "too many squares at column {}: a move has at most 12 jumps",
+                    self.column
+                )
             }
         }
     }
@@ -86,7 +90,12 @@ impl FromStr for MoveText {
 
     fn from_str(text: &str) -> Result<MoveText, ParseMoveError> {
         let chars: Vec<char> = text.chars().collect();
-        let err = |column: usize, kind| Err(ParseMoveError { column: column + 1, kind });
+        let err = |column: usize, kind| {
+            Err(ParseMoveError {
+                column: column + 1,
+                kind,
+            })
+        };
         let skip_space = |mut i: usize| {
             while i < chars.len() && chars[i].is_whitespace() {
                 i += 1;
@@ -103,8 +112,7 @@ impl FromStr for MoveText {
             // A square: a run of letters and digits. An `x` directly after digits is a
             // separator ("15x22"), so letters are taken only at the token's start.
             let start = i;
-            if i < chars.len() && chars[i].is_ascii_alphabetic() && !matches!(chars[i], 'x' | 'X')
-            {
+            if i < chars.len() && chars[i].is_ascii_alphabetic() && !matches!(chars[i], 'x' | 'X') {
                 i += 1;
             }
             while i < chars.len() && chars[i].is_ascii_digit() {
@@ -135,7 +143,10 @@ impl FromStr for MoveText {
         if squares.len() < 2 {
             return err(0, ParseMoveErrorKind::OneSquare);
         }
-        Ok(MoveText { squares, capture_mark })
+        Ok(MoveText {
+            squares,
+            capture_mark,
+        })
     }
 }
 
@@ -231,10 +242,18 @@ fn or_list(items: &[String]) -> String {
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Illegal::NoPieceOfYours { square, occupant: None, .. } => {
+            Illegal::NoPieceOfYours {
+                square,
+                occupant: None,
+                ..
+            } => {
                 write!(f, "no piece of yours on {square}: it is empty")
             }
-            Illegal::NoPieceOfYours { square, occupant: Some(p), turn } => write!(
+            Illegal::NoPieceOfYours {
+                square,
+                occupant: Some(p),
+                turn,
+            } => write!(
                 f,
                 "no piece of yours on {square}: it holds a {p}, and {turn} is to move"
             ),
@@ -262,7 +281,11 @@ impl fmt::Display for Illegal {
                 write!(f, "a man crowned on {square} ends its move there")
             }
             Illegal::NotAMove { text, moves } => {
-                write!(f, "{text} is not a legal move; this piece can play {}", or_list(moves))
+                write!(
+                    f,
+                    "{text} is not a legal move; this piece can play {}",
+                    or_list(moves)
+                )
             }
         }
     }
@@ -296,7 +319,9 @@ fn names(m: &Move, squares: &[Square]) -> bool {
         Some(split) => split,
         None => return false,
     };
-    let Some((last, middle)) = rest.split_last() else { return false };
+    let Some((last, middle)) = rest.split_last() else {
+        return false;
+    };
     if m.from() != *first || m.to() != *last {
         return false;
     }
@@ -338,14 +363,24 @@ impl Position {
     /// player wrote it, used in messages.
     pub fn resolve(&self, text: &MoveText, shown: &str) -> Result<Move, MoveError> {
         let legal = self.legal_moves();
-        let mut found: Vec<Move> =
-            legal.iter().filter(|m| names(m, &text.squares)).copied().collect();
+        let mut found: Vec<Move> = legal
+            .iter()
+            .filter(|m| names(m, &text.squares))
+            .copied()
+            .collect();
         match found.len() {
             1 => Ok(found[0]),
-            0 => Err(MoveError::Illegal(self.diagnose(&text.squares, &legal, shown))),
+            0 => Err(MoveError::Illegal(self.diagnose(
+                &text.squares,
+                &legal,
+                shown,
+            ))),
             _ => {
                 found.sort_unstable();
-                Err(MoveError::Ambiguous { text: shown.to_string(), candidates: found })
+                Err(MoveError::Ambiguous {
+                    text: shown.to_string(),
+                    candidates: found,
+                })
             }
         }
     }
@@ -361,7 +396,11 @@ impl Position {
         let ambiguous = moves
             .iter()
             .any(|o| o != m && o.from() == m.from() && o.to() == m.to());
-        if ambiguous { m.to_string() } else { m.short_text() }
+        if ambiguous {
+            m.to_string()
+        } else {
+            m.short_text()
+        }
     }
 
     fn notations(&self, moves: &[Move]) -> Vec<String> {
@@ -375,11 +414,19 @@ impl Position {
         let turn = self.turn();
         let piece = match self.piece_at(from) {
             Some(p) if p.color == turn => p,
-            occupant => return Illegal::NoPieceOfYours { square: from, occupant, turn },
+            occupant => {
+                return Illegal::NoPieceOfYours {
+                    square: from,
+                    occupant,
+                    turn,
+                };
+            }
         };
         let own: Vec<Move> = legal.iter().filter(|m| m.from() == from).copied().collect();
         let captures_due = legal.iter().any(Move::is_capture);
-        let adjacent = all_dirs().into_iter().find(|&d| neighbour(from, d) == Some(to));
+        let adjacent = all_dirs()
+            .into_iter()
+            .find(|&d| neighbour(from, d) == Some(to));
         let jump_over = all_dirs().into_iter().find_map(|d| {
             let over = neighbour(from, d)?;
             (neighbour(over, d) == Some(to)).then_some(over)
@@ -391,13 +438,21 @@ impl Position {
             };
         if captures_due && (own.is_empty() || (squares.len() == 2 && adjacent.is_some())) {
             let captures: Vec<Move> = legal.to_vec();
-            return Illegal::CaptureCompulsory { captures: self.notations(&captures) };
+            return Illegal::CaptureCompulsory {
+                captures: self.notations(&captures),
+            };
         }
         if own.is_empty() {
-            return Illegal::PieceCannotMove { square: from, piece };
+            return Illegal::PieceCannotMove {
+                square: from,
+                piece,
+            };
         }
-        let continuing: Vec<Move> =
-            own.iter().filter(|m| route_starts_with(m, squares)).copied().collect();
+        let continuing: Vec<Move> = own
+            .iter()
+            .filter(|m| route_starts_with(m, squares))
+            .copied()
+            .collect();
         if !continuing.is_empty() {
             let routes = continuing.iter().map(Move::to_string).collect();
             return Illegal::MustContinue { routes };
@@ -425,7 +480,10 @@ impl Position {
                 return Illegal::NothingToJump { from, over, to };
             }
         }
-        Illegal::NotAMove { text: shown.to_string(), moves: self.notations(&own) }
+        Illegal::NotAMove {
+            text: shown.to_string(),
+            moves: self.notations(&own),
+        }
     }
 }
 

@@ -47,8 +47,14 @@ impl Outcome {
     /// won, `1/2-1/2` for a draw.
     pub const fn pdn_result(&self) -> &'static str {
         match self {
-            Outcome::Win { winner: Color::Black, .. } => "1-0",
-            Outcome::Win { winner: Color::White, .. } => "0-1",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Color::White,
+                ..
+            } => "0-1",
             Outcome::Draw { .. } => "1/2-1/2",
         }
     }

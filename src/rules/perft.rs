@@ -17,8 +17,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         0 => 1,
         1 => pos.count_moves(),
         _ => {
-            let mut buffers: Vec<Vec<Move>> =
-                (0..depth).map(|_| Vec::with_capacity(64)).collect();
+            let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
             perft_with(pos, depth, &mut buffers)
         }
     }
@@ -83,6 +82,9 @@ pub fn perft_threads(pos: &Position, depth: u32, threads: usize) -> u64 {
     if threads <= 1 || depth < 2 {
         perft(pos, depth)
     } else {
-        perft_divide(pos, depth, threads).iter().map(|(_, n)| n).sum()
+        perft_divide(pos, depth, threads)
+            .iter()
+            .map(|(_, n)| n)
+            .sum()
     }
 }

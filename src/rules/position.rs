@@ -99,7 +99,12 @@ impl Position {
                 return Err(SetupError::ManOnCrowningRow(sq, color));
             }
         }
-        Ok(Position { black, white, kings: kings & (black | white), turn })
+        Ok(Position {
+            black,
+            white,
+            kings: kings & (black | white),
+            turn,
+        })
     }
 
     /// A position from parts known to be valid (for move generation's own use).
@@ -110,7 +115,12 @@ impl Position {
         kings: Bitboard,
         turn: Color,
     ) -> Position {
-        Position { black, white, kings, turn }
+        Position {
+            black,
+            white,
+            kings,
+            turn,
+        }
     }
 
     /// The side to move.
@@ -163,7 +173,11 @@ impl Position {
         } else {
             return None;
         };
-        let role = if self.kings.contains(sq) { Role::King } else { Role::Man };
+        let role = if self.kings.contains(sq) {
+            Role::King
+        } else {
+            Role::Man
+        };
         Some(Piece { color, role })
     }
 
@@ -202,7 +216,9 @@ impl Position {
         if self.is_legal(m) {
             Ok(self.play_unchecked(m))
         } else {
-            Err(IllegalMoveError { text: m.to_string() })
+            Err(IllegalMoveError {
+                text: m.to_string(),
+            })
         }
     }
 
@@ -218,9 +234,15 @@ impl Position {
     pub fn outcome(&self) -> Option<super::Outcome> {
         use super::{Outcome, WinReason};
         if self.side(self.turn).is_empty() {
-            Some(Outcome::Win { winner: !self.turn, reason: WinReason::NoPieces })
+            Some(Outcome::Win {
+                winner: !self.turn,
+                reason: WinReason::NoPieces,
+            })
         } else if !self.has_legal_move() {
-            Some(Outcome::Win { winner: !self.turn, reason: WinReason::NoMoves })
+            Some(Outcome::Win {
+                winner: !self.turn,
+                reason: WinReason::NoMoves,
+            })
         } else {
             None
         }
@@ -243,10 +265,22 @@ impl fmt::Debug for Position {
                     None => ' ',
                     Some(sq) => match self.piece_at(sq) {
                         None => '.',
-                        Some(Piece { color: Color::Black, role: Role::Man }) => 'b',
-                        Some(Piece { color: Color::Black, role: Role::King }) => 'B',
-                        Some(Piece { color: Color::White, role: Role::Man }) => 'w',
-                        Some(Piece { color: Color::White, role: Role::King }) => 'W',
+                        Some(Piece {
+                            color: Color::Black,
+                            role: Role::Man,
+                        }) => 'b',
+                        Some(Piece {
+                            color: Color::Black,
+                            role: Role::King,
+                        }) => 'B',
+                        Some(Piece {
+                            color: Color::White,
+                            role: Role::Man,
+                        }) => 'w',
+                        Some(Piece {
+                            color: Color::White,
+                            role: Role::King,
+                        }) => 'W',
                     },
                 };
                 write!(f, "{c} ")?;

@@ -68,16 +68,24 @@ impl Square {
     /// (square 4 is in column 0, square 1 in column 6, square 5 in column 7).
     pub const fn col(self) -> u8 {
         let k = self.0 % 4;
-        if self.row() % 2 == 0 { 6 - 2 * k } else { 7 - 2 * k }
+        if self.row().is_multiple_of(2) {
+            6 - 2 * k
+        } else {
+            7 - 2 * k
+        }
     }
 
     /// The dark square at `row`, `col` (both 0-7, as in [`row`](Self::row) and
     /// [`col`](Self::col)); `None` for a light square or a value out of range.
     pub const fn from_row_col(row: u8, col: u8) -> Option<Square> {
-        if row > 7 || col > 7 || (row + col) % 2 == 0 {
+        if row > 7 || col > 7 || !(row + col).is_multiple_of(2) {
             return None;
         }
-        let k = if row % 2 == 0 { (6 - col) / 2 } else { (7 - col) / 2 };
+        let k = if row.is_multiple_of(2) {
+            (6 - col) / 2
+        } else {
+            (7 - col) / 2
+        };
         Some(Square(row * 4 + k))
     }
 
@@ -125,7 +133,10 @@ impl fmt::Display for ParseSquareError {
                 write!(f, "{t} is a light square: play is on the dark squares only")
             }
             ParseSquareError::Invalid(t) => {
-                write!(f, "'{t}' is not a square: give a number 1-32 or a name like c3")
+                write!(
+                    f,
+                    "'{t}' is not a square: give a number 1-32 or a name like c3"
+                )
             }
         }
     }
@@ -208,10 +219,22 @@ mod tests {
 
     #[test]
     fn bad_squares_are_named() {
-        assert_eq!("33".parse::<Square>(), Err(ParseSquareError::OutOfRange("33".into())));
-        assert_eq!("0".parse::<Square>(), Err(ParseSquareError::OutOfRange("0".into())));
-        assert_eq!("b1".parse::<Square>(), Err(ParseSquareError::LightSquare("b1".into())));
-        assert_eq!("z9".parse::<Square>(), Err(ParseSquareError::Invalid("z9".into())));
+        assert_eq!(
+            "33".parse::<Square>(),
+            Err(ParseSquareError::OutOfRange("33".into()))
+        );
+        assert_eq!(
+            "0".parse::<Square>(),
+            Err(ParseSquareError::OutOfRange("0".into()))
+        );
+        assert_eq!(
+            "b1".parse::<Square>(),
+            Err(ParseSquareError::LightSquare("b1".into()))
+        );
+        assert_eq!(
+            "z9".parse::<Square>(),
+            Err(ParseSquareError::Invalid("z9".into()))
+        );
         assert_eq!("".parse::<Square>(), Err(ParseSquareError::Empty));
         assert!("99999999999999999999".parse::<Square>().is_err());
     }
