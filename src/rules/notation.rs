@@ -442,12 +442,6 @@ impl Position {
                 captures: self.notations(&captures),
             };
         }
-        if own.is_empty() {
-            return Illegal::PieceCannotMove {
-                square: from,
-                piece,
-            };
-        }
         let continuing: Vec<Move> = own
             .iter()
             .filter(|m| route_starts_with(m, squares))
@@ -479,6 +473,12 @@ impl Position {
             {
                 return Illegal::NothingToJump { from, over, to };
             }
+        }
+        if own.is_empty() {
+            return Illegal::PieceCannotMove {
+                square: from,
+                piece,
+            };
         }
         Illegal::NotAMove {
             text: shown.to_string(),

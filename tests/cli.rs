@@ -1,0 +1,115 @@
+//! The `perft` and `moves` commands, run as a user runs them.
+#![allow(clippy::unwrap_used)]
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn moves_lists_the_start_moves_and_nothing_else() {
+    let o = run(&["moves"]);
+    assert!(o.status.success());
+    assert_eq!(
+        stdout(&o),
+        "9-13\n9-14\n10-14\n10-15\n11-15\n11-16\n12-16\n"
+    );
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn moves_writes_every_landing_square_sorted() {
+    let o = run(&["moves", "--fen", "B:W6,7,14,15:B2"]);
+    assert_eq!(stdout(&o), "2x9x18\n2x11x18\n");
+    let o = run(&["moves", "--fen", "B:W10,11,18,19:BK7"]);
+    assert_eq!(stdout(&o), "7x14x23x16x7\n7x16x23x14x7\n");
+    let o = run(&["moves", "--fen", "W:W22:B18,11"]);
+    assert_eq!(stdout(&o), "22x15x8\n");
+}
+
+#[test]
+fn moves_of_a_finished_position_is_empty() {
+    let o = run(&["moves", "--fen", "B:W8,11:B4"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
+fn a_bad_fen_is_a_clear_error_on_stderr() {
+    let o = run(&["moves", "--fen", "B:W21:B33"]);
+    assert!(!o.status.success());
+    assert_eq!(stdout(&o), "");
+    let err = stderr(&o);
+    assert!(err.contains("--fen"), "{err}");
+    assert!(err.contains("entry '33': 33 is not a square"), "{err}");
+    let o = run(&["perft", "3", "--fen", "Q"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("side to move"), "{}", stderr(&o));
+}
+
+#[test]
+fn perft_prints_the_plain_count_first() {
+    let o = run(&["perft", "6"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("36768"));
+    let timing = lines.next().unwrap();
+    assert!(
+        timing.starts_with("time ") && timing.ends_with(" nodes/s"),
+        "{timing}"
+    );
+}
+
+#[test]
+fn perft_divide_and_threads() {
+    let o = run(&["perft", "4", "--divide", "--threads", "2"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7 + 2);
+    let split: Vec<(&str, u64)> = lines[..7]
+        .iter()
+        .map(|l| {
+            l.split_once(' ')
+                .map(|(m, n)| (m, n.parse().unwrap()))
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(split[0].0, "9-13");
+    assert_eq!(split[6].0, "12-16");
+    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 1469);
+    assert_eq!(lines[7], "1469");
+    let o = run(&[
+        "perft",
+        "5",
+        "--fen",
+        "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
+    ]);
+    assert_eq!(stdout(&o).lines().next(), Some("5836"));
+}
+
+#[test]
+fn perft_rejects_bad_options() {
+    for args in [
+        &["perft", "31"][..],
+        &["perft", "-1"],
+        &["perft", "x"],
+        &["perft", "3", "--threads", "0"],
+    ] {
+        let o = run(args);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(!stderr(&o).is_empty(), "{args:?}");
+    }
+}

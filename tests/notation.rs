@@ -1,0 +1,189 @@
+//! Move text: the forms a player types, and the reasons a move is refused.
+#![allow(clippy::unwrap_used)]
+
+use checkers::rules::{MoveError, Position};
+
+fn pos(fen: &str) -> Position {
+    fen.parse().unwrap()
+}
+
+fn refusal(fen: &str, text: &str) -> String {
+    let p = pos(fen);
+    match p.parse_move(text) {
+        Ok(m) => panic!("{text} was accepted as {m} in {fen}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn steps_and_captures_in_every_accepted_form() {
+    let start = Position::start();
+    assert_eq!(start.parse_move("11-15").unwrap().to_string(), "11-15");
+    assert_eq!(
+        start.parse_move("11x15").unwrap().to_string(),
+        "11-15",
+        "x for a step"
+    );
+    assert_eq!(start.parse_move(" 11 - 15 ").unwrap().to_string(), "11-15");
+    // Algebraic: 11 is f6 seen from White's side, 15 is e5.
+    assert_eq!(start.parse_move("f6-e5").unwrap().to_string(), "11-15");
+    let p = pos("W:W22:B18,11");
+    for text in [
+        "22x15x8", "22x8", "22-15-8", "22-8", "22:15:8", "c3xe5xg7", "c3xg7", "22X8",
+    ] {
+        assert_eq!(p.parse_move(text).unwrap().to_string(), "22x15x8", "{text}");
+    }
+}
+
+#[test]
+fn short_form_of_a_multi_jump_with_intermediate_squares_named() {
+    // A route can be named by its ends, or with some of its landings.
+    let p = pos("B:W6,15,24:B1");
+    for text in ["1x10x19x28", "1x28", "1x19x28", "1x10x28", "1-28"] {
+        assert_eq!(
+            p.parse_move(text).unwrap().to_string(),
+            "1x10x19x28",
+            "{text}"
+        );
+    }
+    // Landings named out of order do not name the route.
+    assert!(p.parse_move("1x19x10x28").is_err());
+}
+
+#[test]
+fn ambiguous_short_form_lists_routes() {
+    let p = pos("B:W6,7,14,15:B2");
+    let err = p.parse_move("2x18").unwrap_err();
+    match &err {
+        MoveError::Ambiguous { candidates, .. } => assert_eq!(candidates.len(), 2),
+        other => panic!("expected ambiguity, got {other:?}"),
+    }
+    assert_eq!(err.to_string(), "2x18 is ambiguous: 2x9x18 or 2x11x18");
+    assert_eq!(p.parse_move("2x9x18").unwrap().to_string(), "2x9x18");
+    assert_eq!(p.parse_move("2x11x18").unwrap().to_string(), "2x11x18");
+}
+
+#[test]
+fn display_uses_short_form_unless_ambiguous() {
+    let p = pos("B:W6,7,14,15:B2");
+    let names: Vec<String> = p.legal_moves().iter().map(|m| p.notation(m)).collect();
+    assert_eq!(names, ["2x9x18", "2x11x18"]);
+    let p = pos("W:W22:B18,11");
+    let m = p.legal_moves()[0];
+    assert_eq!(p.notation(&m), "22x8");
+    assert_eq!(m.to_string(), "22x15x8");
+    let start = Position::start();
+    assert_eq!(start.notation(&start.legal_moves()[0]), "9-13");
+}
+
+#[test]
+fn compulsory_capture_is_explained_with_the_captures_allowed() {
+    // Black's 15 can take 18 or 19 (landing 22 or 24); a step elsewhere is refused.
+    let fen = "B:W18,19:B15,1";
+    assert_eq!(
+        refusal(fen, "1-6"),
+        "a capture is compulsory: 15x22 or 15x24"
+    );
+    assert_eq!(
+        refusal(fen, "15-18"),
+        "a capture is compulsory: 15x22 or 15x24"
+    );
+}
+
+#[test]
+fn no_piece_of_yours() {
+    assert_eq!(
+        refusal("B:W21-32:B1-12", "14-18"),
+        "no piece of yours on 14: it is empty"
+    );
+    assert_eq!(
+        refusal("B:W21-32:B1-12", "22-18"),
+        "no piece of yours on 22: it holds a White man, and Black is to move"
+    );
+}
+
+#[test]
+fn occupied_target() {
+    assert_eq!(refusal("B:W21-32:B1-12", "5-9"), "9 is occupied");
+}
+
+#[test]
+fn blocked_piece_says_it_cannot_move() {
+    assert_eq!(
+        refusal("B:W21-32:B1-12", "1-14"),
+        "the man on 1 has no legal move"
+    );
+}
+
+#[test]
+fn man_moving_backward_is_refused_with_the_reason() {
+    assert_eq!(
+        refusal("B:W32:B14,1", "14-9"),
+        "a man moves only forward: 14 to 9 is backward (only kings move back)"
+    );
+}
+
+#[test]
+fn jump_with_nothing_to_jump() {
+    assert_eq!(
+        refusal("B:W32:B14,1", "14-23"),
+        "no capture from 14 to 23: no opposing piece on 18 to jump"
+    );
+}
+
+#[test]
+fn stopping_a_multi_jump_early_is_refused() {
+    assert_eq!(
+        refusal("W:W22:B18,11", "22x15"),
+        "the capture must go on while the piece can jump: 22x15x8"
+    );
+}
+
+#[test]
+fn continuing_after_crowning_is_refused() {
+    assert_eq!(
+        refusal("B:W25,26:B21", "21x30x23"),
+        "a man crowned on 30 ends its move there"
+    );
+}
+
+#[test]
+fn a_move_this_piece_cannot_make_lists_what_it_can() {
+    assert_eq!(
+        refusal("B:W32:B14,1", "14-22"),
+        "14-22 is not a legal move; this piece can play 14-17 or 14-18"
+    );
+}
+
+#[test]
+fn syntax_errors_name_the_column() {
+    let start = Position::start();
+    let cases = [
+        ("", "no move given (type e.g. 11-15 or 15x22)"),
+        ("11", "a move names at least two squares, like 11-15"),
+        ("11-", "a square is missing at the end (column 4)"),
+        (
+            "11-33",
+            "33 is not a square: squares are numbered 1-32 (column 4)",
+        ),
+        ("11/15", "expected '-' or 'x' at column 3, found '/'"),
+        (
+            "b1-c2",
+            "b1 is a light square: play is on the dark squares only (column 1)",
+        ),
+        ("11--15", "expected a square at column 4, found '-'"),
+    ];
+    for (text, message) in cases {
+        let err = start.parse_move(text).unwrap_err();
+        assert!(matches!(err, MoveError::Syntax(_)), "{text}: {err:?}");
+        assert_eq!(err.to_string(), message, "{text}");
+    }
+}
+
+#[test]
+fn refused_moves_leave_the_position_unchanged() {
+    let start = Position::start();
+    let copy = start;
+    let _ = start.play_text("1-5");
+    assert_eq!(start, copy);
+}
