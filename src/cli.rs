@@ -1,8 +1,10 @@
 //! The command line: clap derive types, and the non-interactive commands.
 
+use crate::pdn::{decode, read_games};
 use crate::rules::{Position, perft, perft_divide};
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// English draughts (American checkers) in the terminal.
@@ -37,6 +39,23 @@ pub enum Command {
         /// The position (PDN FEN); the start position if not given.
         #[arg(long, value_parser = clap::value_parser!(Position))]
         fen: Option<Position>,
+    },
+    /// Work with PDN game records.
+    Pdn {
+        /// What to do with the file.
+        #[command(subcommand)]
+        action: PdnCommand,
+    },
+}
+
+/// The `pdn` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum PdnCommand {
+    /// Read and replay every game of FILE; report each faulty game, then a summary.
+    /// Exits 0 only if every game replays.
+    Check {
+        /// The PDN file.
+        file: PathBuf,
     },
 }
 
@@ -82,3 +101,57 @@ pub fn run_moves(out: &mut impl Write, pos: &Position) -> io::Result<()> {
     }
     Ok(())
 }
+
+/// The result of `checkers pdn check`: how many games, how many replayed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CheckSummary {
+    /// Games in the file.
+    pub games: usize,
+    /// Games that replayed to their end.
+    pub replayed: usize,
+}
+
+/// Runs `checkers pdn check FILE`: each faulty game on a line of `out`, then
+/// `N games: K replayed, E with errors`. A file that cannot be read is an error naming it.
+pub fn run_pdn_check(out: &mut impl Write, file: &Path) -> Result<CheckSummary, CliError> {
+    let bytes = std::fs::read(file).map_err(|e| CliError::File(file.to_path_buf(), e))?;
+    let games = read_games(&decode(&bytes));
+    let mut replayed = 0;
+    for game in &games {
+        match game {
+            Ok(_) => replayed += 1,
+            Err(e) => writeln!(out, "{e}").map_err(CliError::Output)?,
+        }
+    }
+    let errors = games.len() - replayed;
+    writeln!(
+        out,
+        "{} games: {replayed} replayed, {errors} with errors",
+        games.len()
+    )
+    .map_err(CliError::Output)?;
+    Ok(CheckSummary {
+        games: games.len(),
+        replayed,
+    })
+}
+
+/// A command that could not be carried out.
+#[derive(Debug)]
+pub enum CliError {
+    /// A file could not be read or written.
+    File(PathBuf, io::Error),
+    /// Standard output could not be written.
+    Output(io::Error),
+}
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CliError::File(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            CliError::Output(e) => write!(f, "cannot write the output: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}

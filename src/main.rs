@@ -1,8 +1,9 @@
 //! The `checkers` binary: parse the command line and dispatch.
 
-use checkers::cli::{Cli, Command, run_moves, run_perft};
+use checkers::cli::{Cli, CliError, Command, PdnCommand, run_moves, run_pdn_check, run_perft};
 use checkers::rules::Position;
 use clap::Parser;
+use std::io::ErrorKind;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -14,15 +15,25 @@ fn main() -> ExitCode {
             fen,
             divide,
             threads,
-        }) => run_perft(
-            &mut stdout,
-            &fen.unwrap_or_else(Position::start),
-            depth,
-            divide,
-            usize::from(threads),
-        ),
+        }) => {
+            let pos = fen.unwrap_or_else(Position::start);
+            run_perft(&mut stdout, &pos, depth, divide, usize::from(threads))
+        }
         Some(Command::Moves { fen }) => {
             run_moves(&mut stdout, &fen.unwrap_or_else(Position::start))
+        }
+        Some(Command::Pdn {
+            action: PdnCommand::Check { file },
+        }) => {
+            return match run_pdn_check(&mut stdout, &file) {
+                Ok(summary) if summary.replayed == summary.games => ExitCode::SUCCESS,
+                Ok(_) => ExitCode::FAILURE,
+                Err(CliError::Output(e)) if e.kind() == ErrorKind::BrokenPipe => ExitCode::FAILURE,
+                Err(e) => {
+                    eprintln!("checkers: {e}");
+                    ExitCode::from(2)
+                }
+            };
         }
         None => {
             eprintln!(
@@ -34,7 +45,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe (`checkers moves | head -1`) is not an error worth a message.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("checkers: {e}");
             ExitCode::FAILURE

@@ -113,3 +113,40 @@ fn perft_rejects_bad_options() {
         assert!(!stderr(&o).is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn pdn_check_reports_the_faulty_game_and_a_summary() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/tinsley.pdn");
+    let o = run(&["pdn", "check", file]);
+    assert_eq!(o.status.code(), Some(1), "not every game replays");
+    assert_eq!(
+        stdout(&o),
+        "game 541 (\"Petal 1981, game 18\"), move 62. 32-28 (Black, line 5588, column 5): \
+         no piece of yours on 32: it is empty\n724 games: 723 replayed, 1 with errors\n"
+    );
+}
+
+#[test]
+fn pdn_check_of_a_clean_file_exits_zero() {
+    let dir = std::env::temp_dir().join(format!("checkers-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two.pdn");
+    std::fs::write(
+        &file,
+        "[Event \"a\"]\n1. 11-15 23-19 *\n\n[Event \"b\"]\n1. 9-14 *\n",
+    )
+    .unwrap();
+    let o = run(&["pdn", "check", file.to_str().unwrap()]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "2 games: 2 replayed, 0 with errors\n");
+    let missing = dir.join("missing.pdn");
+    let o = run(&["pdn", "check", missing.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("checkers: cannot read "),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("missing.pdn"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

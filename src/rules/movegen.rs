@@ -199,11 +199,18 @@ impl View {
     fn count_steps<const BLACK: bool>(&self) -> u32 {
         let [f1, f2] = forward_of(BLACK);
         let [b1, b2] = backward(BLACK);
-        let men_steps = count2(f1.shift(self.us) & self.empty, f2.shift(self.us) & self.empty);
+        let men_steps = count2(
+            f1.shift(self.us) & self.empty,
+            f2.shift(self.us) & self.empty,
+        );
         if self.kings == 0 {
             return men_steps;
         }
-        men_steps + count2(b1.shift(self.kings) & self.empty, b2.shift(self.kings) & self.empty)
+        men_steps
+            + count2(
+                b1.shift(self.kings) & self.empty,
+                b2.shift(self.kings) & self.empty,
+            )
     }
 }
 

@@ -1,0 +1,88 @@
+//! The strict PDN writer.
+
+use super::{PdnGame, move_number};
+use crate::rules::Color;
+use std::fmt::Write;
+
+/// Tags written first, in this order, when present (GameType always is).
+const ROSTER: [&str; 10] = [
+    "GameType", "Event", "Site", "Date", "Round", "Black", "White", "Result", "SetUp", "FEN",
+];
+
+/// Width that movetext lines are wrapped to.
+const WIDTH: usize = 79;
+
+fn escape(value: &str) -> String {
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ")
+}
+
+/// The game as strict PDN text: `[GameType "21"]` and the standard tags (Event, Site,
+/// Date, Round, Black, White, Result; `??` where unknown), `SetUp`/`FEN` for a game
+/// that does not start from the standard position, other tags after them, then the
+/// numbered movetext wrapped at 79 columns and the result token.
+///
+/// ```
+/// use checkers::pdn::{PdnGame, write_game};
+/// use checkers::rules::Position;
+/// let mut game = PdnGame::new(Position::start());
+/// game.moves.push(Position::start().parse_move("11-15").unwrap());
+/// let text = write_game(&game);
+/// assert!(text.starts_with("[GameType \"21\"]\n[Event \"?\"]"));
+/// assert!(text.ends_with("\n1. 11-15 *\n"));
+/// ```
+pub fn write_game(game: &PdnGame) -> String {
+    let result = game.result.clone().unwrap_or_else(|| "*".to_string());
+    let set_up = game.start != crate::rules::Position::start();
+    let mut out = String::new();
+    for name in ROSTER {
+        let value = match name {
+            "GameType" => Some("21".to_string()),
+            "Result" => Some(result.clone()),
+            "SetUp" => set_up.then(|| "1".to_string()),
+            "FEN" => set_up.then(|| game.start.to_string()),
+            "Date" => Some(game.tag(name).unwrap_or("????.??.??").to_string()),
+            "Event" | "Site" | "Round" | "Black" | "White" => {
+                Some(game.tag(name).unwrap_or("?").to_string())
+            }
+            _ => None,
+        };
+        if let Some(value) = value {
+            let _ = writeln!(out, "[{name} \"{}\"]", escape(&value));
+        }
+    }
+    for (name, value) in &game.tags {
+        if !ROSTER.iter().any(|r| r.eq_ignore_ascii_case(name)) && !name.is_empty() {
+            let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
+        }
+    }
+    let mut words = Vec::with_capacity(game.moves.len() * 3 / 2 + 2);
+    let mut pos = game.start;
+    for (ply, m) in game.moves.iter().enumerate() {
+        let (number, color) = move_number(&game.start, ply);
+        if color == Color::Black {
+            words.push(format!("{number}."));
+        } else if ply == 0 {
+            words.push(format!("{number}. ..."));
+        }
+        words.push(pos.notation(m));
+        pos = pos.play_unchecked(m);
+    }
+    words.push(result);
+    let mut line_len = 0;
+    for word in words {
+        if line_len > 0 && line_len + 1 + word.len() > WIDTH {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(&word);
+        line_len += word.len();
+    }
+    out.push('\n');
+    out
+}
