@@ -9,6 +9,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod cli;
+pub mod game;
 pub mod rules;
 
 pub use rules::{Bitboard, Color, Move, Outcome, Piece, Position, Role, Square};
