@@ -55,7 +55,12 @@ pub struct MovePair {
 impl fmt::Display for MovePair {
     /// `2. 8-11 22-17`, `1. ... 7-3`, `3. 9-14`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}. {}", self.number, self.black.as_deref().unwrap_or("..."))?;
+        write!(
+            f,
+            "{}. {}",
+            self.number,
+            self.black.as_deref().unwrap_or("...")
+        )?;
         if let Some(white) = &self.white {
             write!(f, " {white}")?;
         }
@@ -237,6 +242,15 @@ impl Game {
         }
     }
 
+    /// The move [`redo`](Self::redo) would play.
+    pub fn redo_preview(&self) -> Option<Move> {
+        if self.declared.is_some() {
+            None
+        } else {
+            self.undone.last().copied()
+        }
+    }
+
     /// Whether a move has been taken back and can be replayed.
     pub fn can_redo(&self) -> bool {
         self.declared.is_none() && !self.undone.is_empty()
@@ -277,8 +291,7 @@ impl Game {
             .zip(&self.positions)
             .rev()
             .take_while(|(m, before)| {
-                !m.is_capture()
-                    && before.piece_at(m.from()).map(|p| p.role) == Some(Role::King)
+                !m.is_capture() && before.piece_at(m.from()).map(|p| p.role) == Some(Role::King)
             })
             .count()
     }
@@ -464,7 +477,10 @@ mod tests {
         game.undo();
         game.undo();
         game.play_text("23-19").unwrap();
-        assert!(game.can_redo(), "replaying the undone move keeps the redo line");
+        assert!(
+            game.can_redo(),
+            "replaying the undone move keeps the redo line"
+        );
         game.undo();
         game.play_text("22-18").unwrap();
         assert!(!game.can_redo());
@@ -518,7 +534,11 @@ mod tests {
         assert!(!game.redo());
         assert!(game.undo());
         assert_eq!(game.result(), None);
-        assert_eq!(game.moves().len(), 1, "undo takes back the resignation first");
+        assert_eq!(
+            game.moves().len(),
+            1,
+            "undo takes back the resignation first"
+        );
     }
 
     #[test]

@@ -11,5 +11,6 @@
 pub mod cli;
 pub mod game;
 pub mod rules;
+pub mod tui;
 
 pub use rules::{Bitboard, Color, Move, Outcome, Piece, Position, Role, Square};

@@ -24,12 +24,7 @@ fn main() -> ExitCode {
         Some(Command::Moves { fen }) => {
             run_moves(&mut stdout, &fen.unwrap_or_else(Position::start))
         }
-        None => {
-            eprintln!(
-                "checkers: the interactive game is not built yet; try `checkers moves` or `checkers perft 8`"
-            );
-            return ExitCode::from(2);
-        }
+        None => checkers::tui::run(cli.tui_settings()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
