@@ -60,7 +60,7 @@ impl Glyphs {
         white_king: "W",
         target: "+",
         path: "o",
-        light_fill: ":",
+        light_fill: ".",
         must_capture: "!",
         last_move: "*",
         jumped: "x",

@@ -241,7 +241,7 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         let glyph = |role| piece_glyph(theme, Piece { color, role });
         let on_square = theme.dark_square.patch(piece_style(theme, color));
         lines.push(Line::from(vec![
-            Span::styled(format!("{color:<6}"), theme.text),
+            Span::styled(format!("{:<6}", color.name()), theme.text),
             Span::styled(glyph(Role::Man), on_square),
             Span::raw(format!(" {men:>2} {:<5} ", plural(men, "man", "men"))),
             Span::styled(glyph(Role::King), on_square),
@@ -346,20 +346,18 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
         }
         Mode::Help => hint_line(theme, &[("any key", "closes help")]),
         Mode::Board => {
-            let arrows = format!("{} hjkl", theme.glyphs.arrows);
+            // Only the most used keys fit in 80 columns; `?` lists the rest.
             let mut keys: Vec<(&str, &str)> = vec![
-                (arrows.as_str(), "move"),
+                (theme.glyphs.arrows, "move"),
                 ("Enter", "pick"),
                 ("0-9", "type"),
                 ("u", "undo"),
-                ("U", "redo"),
-                ("f", "flip"),
             ];
             if app.game.available_claim().is_some() {
                 keys.push(("c", "claim draw"));
             } else {
-                keys.push(("r", "resign"));
-                keys.push(("d", "draw"));
+                keys.push(("U", "redo"));
+                keys.push(("f", "flip"));
             }
             keys.push(("?", "help"));
             keys.push(("q", "quit"));
@@ -373,7 +371,7 @@ fn hint_line<'a>(theme: &Theme, keys: &[(&'a str, &'a str)]) -> Line<'a> {
     let mut spans = Vec::new();
     for (i, (key, what)) in keys.iter().enumerate() {
         if i > 0 {
-            spans.push(Span::raw(" "));
+            spans.push(Span::raw("  "));
         }
         spans.push(Span::styled(*key, theme.key));
         spans.push(Span::raw(format!(" {what}")));
