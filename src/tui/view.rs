@@ -466,7 +466,7 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
                 g.last_move,
                 g.target
             )),
-            Span::raw(format!("{}{}cursor", g.cursor.0, g.cursor.1)),
+            Span::raw(format!("{} {} cursor", g.cursor.0, g.cursor.1)),
         ]),
         Line::styled("Press any key to close", theme.question),
     ];
