@@ -723,3 +723,77 @@ fn capitalize(text: &str) -> String {
         None => String::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyEventState;
+
+    fn key(code: KeyCode) -> Event {
+        Event::Key(KeyEvent {
+            code,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        })
+    }
+
+    #[test]
+    fn the_same_key_means_different_things_in_different_modes() {
+        let mut app = App::new(Settings::default(), 80, 24);
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('h'))),
+            Some(Action::Cursor(Direction::Left))
+        );
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('1'))),
+            Some(Action::OpenPrompt(Some('1')))
+        );
+        app.mode = Mode::Prompt(String::new());
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('h'))),
+            Some(Action::Type('h'))
+        );
+        app.mode = Mode::Asking(Question::Resign);
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('w'))),
+            Some(Action::Answer(Answer::Side(Color::White)))
+        );
+        assert_eq!(app.action_for(&key(KeyCode::Char('y'))), None);
+        app.mode = Mode::Asking(Question::Quit);
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('y'))),
+            Some(Action::Answer(Answer::Yes))
+        );
+        app.mode = Mode::Help;
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('q'))),
+            Some(Action::ToggleHelp)
+        );
+    }
+
+    #[test]
+    fn lists_read_as_sentences() {
+        let list = |items: &[&str]| join_or(items.iter().map(|s| s.to_string()));
+        assert_eq!(list(&[]), "");
+        assert_eq!(list(&["15"]), "15");
+        assert_eq!(list(&["15", "16"]), "15 or 16");
+        assert_eq!(list(&["14", "15", "16"]), "14, 15 or 16");
+        assert_eq!(capitalize("no piece"), "No piece");
+    }
+
+    #[test]
+    fn the_cursor_stops_at_the_edges() {
+        let mut app = App::new(Settings::default(), 80, 24);
+        for _ in 0..10 {
+            app.update(Action::Cursor(Direction::Up));
+            app.update(Action::Cursor(Direction::Left));
+        }
+        assert_eq!(app.cursor, (7, 0));
+        for _ in 0..10 {
+            app.update(Action::Cursor(Direction::Down));
+            app.update(Action::Cursor(Direction::Right));
+        }
+        assert_eq!(app.cursor, (0, 7));
+    }
+}
