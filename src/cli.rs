@@ -2,6 +2,8 @@
 
 use crate::pdn::{decode, read_games};
 use crate::rules::{Position, perft, perft_divide};
+use crate::tui::theme::colors_wanted;
+use crate::tui::{Settings, Theme};
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -14,6 +16,35 @@ pub struct Cli {
     /// What to do; with none, the interactive game starts.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Start with White at the bottom of the board.
+    #[arg(long)]
+    pub flip: bool,
+    /// Leave mouse capture off, so text on screen can be selected.
+    #[arg(long)]
+    pub no_mouse: bool,
+    /// No colours (also when NO_COLOR is set or TERM=dumb).
+    #[arg(long)]
+    pub no_color: bool,
+    /// Draw with ASCII characters only.
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+impl Cli {
+    /// The interactive game's settings from these options and the environment
+    /// (`NO_COLOR`, `TERM`).
+    pub fn tui_settings(&self) -> Settings {
+        let colored = colors_wanted(
+            self.no_color,
+            std::env::var_os("NO_COLOR").as_deref(),
+            std::env::var_os("TERM").as_deref(),
+        );
+        Settings {
+            flipped: self.flip,
+            mouse: !self.no_mouse,
+            theme: Theme::new(colored, self.ascii),
+        }
+    }
 }
 
 /// The subcommands.

@@ -9,7 +9,9 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod cli;
+pub mod game;
 pub mod pdn;
 pub mod rules;
+pub mod tui;
 
 pub use rules::{Bitboard, Color, Move, Outcome, Piece, Position, Role, Square};

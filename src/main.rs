@@ -35,12 +35,7 @@ fn main() -> ExitCode {
                 }
             };
         }
-        None => {
-            eprintln!(
-                "checkers: the interactive game is not built yet; try `checkers moves` or `checkers perft 8`"
-            );
-            return ExitCode::from(2);
-        }
+        None => checkers::tui::run(cli.tui_settings()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

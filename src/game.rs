@@ -1,0 +1,667 @@
+//! A game: a start position and the moves played from it, with undo and redo, the
+//! counts behind the WCDF draw claims, resignation, draw offers and the result.
+//!
+//! Pure: no I/O. The terminal front end and the PDN module both build on it.
+//!
+//! ```
+//! use checkers::game::Game;
+//! let mut game = Game::new();
+//! game.play_text("11-15").unwrap();
+//! game.play_text("23-19").unwrap();
+//! assert_eq!(game.movetext(), "1. 11-15 23-19");
+//! game.undo();
+//! assert_eq!(game.movetext(), "1. 11-15");
+//! game.redo();
+//! assert_eq!(game.moves().len(), 2);
+//! ```
+
+use crate::rules::{
+    Color, DrawReason, IllegalMoveError, Move, MoveError, Outcome, Position, Role, WinReason,
+};
+use std::fmt;
+
+/// Plies in "each side's previous 40 moves" of the forty-move rule.
+pub const FORTY_MOVE_PLIES: usize = 80;
+
+/// A game of checkers from a start position.
+///
+/// The game ends by itself only when the side to move has no legal move. Resignation, an
+/// accepted draw offer and a draw claim end it on request; repetition and the forty-move
+/// rule are never applied automatically.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// `positions[0]` is the start; `positions[i]` the position after `moves[i - 1]`.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// Moves taken back, the most recently undone last.
+    undone: Vec<Move>,
+    /// An ending decided by the players rather than the board.
+    declared: Option<Outcome>,
+    /// The side whose draw offer awaits an answer.
+    draw_offer: Option<Color>,
+}
+
+/// One numbered line of the move list: `2. 8-11 22-17`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovePair {
+    /// The move number, from 1.
+    pub number: usize,
+    /// Black's move; `None` when White moved first from a set-up position (`1. ... 7-3`).
+    pub black: Option<String>,
+    /// White's move; `None` when White has not replied yet.
+    pub white: Option<String>,
+}
+
+impl fmt::Display for MovePair {
+    /// `2. 8-11 22-17`, `1. ... 7-3`, `3. 9-14`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}. {}",
+            self.number,
+            self.black.as_deref().unwrap_or("...")
+        )?;
+        if let Some(white) = &self.white {
+            write!(f, " {white}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a request to end or change the game was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The game is already over.
+    Over(Outcome),
+    /// A draw claim was made with no claim available.
+    NoClaim,
+    /// A draw was accepted or declined with no offer pending.
+    NoOffer,
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Over(outcome) => write!(f, "the game is over ({outcome})"),
+            GameError::NoClaim => write!(
+                f,
+                "no draw claim: no move repeats a position for the third time and the forty-move rule does not apply"
+            ),
+            GameError::NoOffer => write!(f, "no draw offer is waiting for an answer"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// Why a move could not be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game is over.
+    Over(Outcome),
+    /// The text does not name exactly one legal move.
+    Move(MoveError),
+    /// The move is not legal here.
+    Illegal(IllegalMoveError),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Over(outcome) => write!(f, "the game is over ({outcome})"),
+            PlayError::Move(e) => e.fmt(f),
+            PlayError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A new game from the standard start position.
+    pub fn new() -> Game {
+        Game::from_position(Position::start())
+    }
+
+    /// A new game from any position (a set-up position, or one read from a record).
+    pub fn from_position(start: Position) -> Game {
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            undone: Vec::new(),
+            declared: None,
+            draw_offer: None,
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        // Never empty: `positions` always holds the start.
+        &self.positions[self.positions.len() - 1]
+    }
+
+    /// The moves played so far, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Every position so far: the start, then the one after each move.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// The result, if the game is over: a declared ending (resignation, agreed or claimed
+    /// draw), or the side to move having no legal move.
+    pub fn result(&self) -> Option<Outcome> {
+        self.declared.or_else(|| self.position().outcome())
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.result().is_some()
+    }
+
+    /// Plays `m` if it is legal here and the game is not over. Clears the redo list
+    /// (unless `m` is the next move in it) and any pending draw offer.
+    pub fn play(&mut self, m: &Move) -> Result<(), PlayError> {
+        if let Some(outcome) = self.result() {
+            return Err(PlayError::Over(outcome));
+        }
+        let next = self.position().play(m).map_err(PlayError::Illegal)?;
+        self.push(*m, next);
+        Ok(())
+    }
+
+    /// Plays the move `text` names (`11-15`, `15x22x29`, `c3xe5`), see
+    /// [`Position::parse_move`]; returns the move played.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
+        if let Some(outcome) = self.result() {
+            return Err(PlayError::Over(outcome));
+        }
+        let m = self.position().parse_move(text).map_err(PlayError::Move)?;
+        let next = self.position().play_unchecked(&m);
+        self.push(m, next);
+        Ok(m)
+    }
+
+    fn push(&mut self, m: Move, next: Position) {
+        // Replaying the move that was undone keeps the rest of the redo line.
+        if self.undone.last() == Some(&m) {
+            self.undone.pop();
+        } else {
+            self.undone.clear();
+        }
+        self.moves.push(m);
+        self.positions.push(next);
+        self.draw_offer = None;
+    }
+
+    /// Takes back the last step: a declared ending (resignation, agreed or claimed draw)
+    /// first, otherwise the last move. Returns whether anything was taken back.
+    pub fn undo(&mut self) -> bool {
+        self.draw_offer = None;
+        if self.declared.take().is_some() {
+            return true;
+        }
+        match self.moves.pop() {
+            Some(m) => {
+                self.positions.pop();
+                self.undone.push(m);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays again the last move taken back. Returns whether there was one. Does nothing
+    /// once the game has a declared ending.
+    pub fn redo(&mut self) -> bool {
+        if self.declared.is_some() {
+            return false;
+        }
+        match self.undone.pop() {
+            Some(m) => {
+                let next = self.position().play_unchecked(&m);
+                self.moves.push(m);
+                self.positions.push(next);
+                self.draw_offer = None;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The move [`redo`](Self::redo) would play.
+    pub fn redo_preview(&self) -> Option<Move> {
+        if self.declared.is_some() {
+            None
+        } else {
+            self.undone.last().copied()
+        }
+    }
+
+    /// Whether a move has been taken back and can be replayed.
+    pub fn can_redo(&self) -> bool {
+        self.declared.is_none() && !self.undone.is_empty()
+    }
+
+    /// How many times `pos` (same pieces, same side to move) has occurred in this game so
+    /// far, the current position included.
+    pub fn occurrences(&self, pos: &Position) -> usize {
+        self.positions.iter().filter(|p| *p == pos).count()
+    }
+
+    /// How many times the current position has occurred, this time included.
+    pub fn repetition_count(&self) -> usize {
+        self.occurrences(self.position())
+    }
+
+    /// The legal moves that would create a position for the third time (WCDF 1.32):
+    /// playing any of them lets the player to move claim a draw.
+    pub fn repeating_moves(&self) -> Vec<Move> {
+        let pos = self.position();
+        pos.legal_moves()
+            .into_iter()
+            .filter(|m| self.occurrences(&pos.play_unchecked(m)) >= 2)
+            .collect()
+    }
+
+    /// Whether the player to move may claim a draw by repetition: their next move can
+    /// create the same position (same pieces, same side to move) for the third time.
+    pub fn can_claim_repetition(&self) -> bool {
+        !self.is_over() && !self.repeating_moves().is_empty()
+    }
+
+    /// Consecutive plies, up to now, in which no man moved and nothing was captured.
+    /// Moves before the start position are unknown and not counted.
+    pub fn quiet_plies(&self) -> usize {
+        self.moves
+            .iter()
+            .zip(&self.positions)
+            .rev()
+            .take_while(|(m, before)| {
+                !m.is_capture() && before.piece_at(m.from()).map(|p| p.role) == Some(Role::King)
+            })
+            .count()
+    }
+
+    /// Whether the player to move may claim a draw by the forty-move rule (WCDF 1.32): in
+    /// each side's previous 40 moves no man has moved and no piece has been captured.
+    pub fn can_claim_forty_moves(&self) -> bool {
+        !self.is_over() && self.quiet_plies() >= FORTY_MOVE_PLIES
+    }
+
+    /// The draw the player to move may claim now, if any (repetition checked first).
+    pub fn available_claim(&self) -> Option<DrawReason> {
+        if self.can_claim_repetition() {
+            Some(DrawReason::Repetition)
+        } else if self.can_claim_forty_moves() {
+            Some(DrawReason::FortyMoves)
+        } else {
+            None
+        }
+    }
+
+    /// Claims the available draw for the player to move and ends the game.
+    pub fn claim_draw(&mut self) -> Result<Outcome, GameError> {
+        if let Some(outcome) = self.result() {
+            return Err(GameError::Over(outcome));
+        }
+        let reason = self.available_claim().ok_or(GameError::NoClaim)?;
+        Ok(self.declare(Outcome::Draw { reason }))
+    }
+
+    /// `color` resigns; the other side wins.
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, GameError> {
+        if let Some(outcome) = self.result() {
+            return Err(GameError::Over(outcome));
+        }
+        Ok(self.declare(Outcome::Win {
+            winner: !color,
+            reason: WinReason::Resignation,
+        }))
+    }
+
+    /// `color` offers a draw; the other side may accept or decline.
+    pub fn offer_draw(&mut self, color: Color) -> Result<(), GameError> {
+        if let Some(outcome) = self.result() {
+            return Err(GameError::Over(outcome));
+        }
+        self.draw_offer = Some(color);
+        Ok(())
+    }
+
+    /// The side whose draw offer is waiting for an answer.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
+    /// Accepts the pending draw offer: the game is drawn by agreement.
+    pub fn accept_draw(&mut self) -> Result<Outcome, GameError> {
+        if let Some(outcome) = self.result() {
+            return Err(GameError::Over(outcome));
+        }
+        if self.draw_offer.is_none() {
+            return Err(GameError::NoOffer);
+        }
+        Ok(self.declare(Outcome::Draw {
+            reason: DrawReason::Agreement,
+        }))
+    }
+
+    /// Declines the pending draw offer; play goes on.
+    pub fn decline_draw(&mut self) -> Result<(), GameError> {
+        self.draw_offer.take().map(|_| ()).ok_or(GameError::NoOffer)
+    }
+
+    fn declare(&mut self, outcome: Outcome) -> Outcome {
+        self.declared = Some(outcome);
+        self.draw_offer = None;
+        outcome
+    }
+
+    /// The moves in record notation (short form unless ambiguous), paired by move number.
+    pub fn move_pairs(&self) -> Vec<MovePair> {
+        let mut pairs: Vec<MovePair> = Vec::new();
+        for (m, before) in self.moves.iter().zip(&self.positions) {
+            let text = before.notation(m);
+            match before.turn() {
+                Color::Black => pairs.push(MovePair {
+                    number: pairs.len() + 1,
+                    black: Some(text),
+                    white: None,
+                }),
+                Color::White => match pairs.last_mut() {
+                    Some(pair) if pair.white.is_none() => pair.white = Some(text),
+                    _ => pairs.push(MovePair {
+                        number: pairs.len() + 1,
+                        black: None,
+                        white: Some(text),
+                    }),
+                },
+            }
+        }
+        pairs
+    }
+
+    /// The movetext: `1. 11-15 23-19 2. 8-11`, or `1. ... 7-3` when White moved first.
+    pub fn movetext(&self) -> String {
+        self.move_pairs()
+            .iter()
+            .map(MovePair::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Square;
+
+    fn game_from(fen: &str) -> Game {
+        Game::from_position(fen.parse().unwrap())
+    }
+
+    fn play_all(game: &mut Game, moves: &[&str]) {
+        for m in moves {
+            game.play_text(m).unwrap();
+        }
+    }
+
+    #[test]
+    fn move_list_is_numbered_in_pdn_style() {
+        let mut game = Game::new();
+        play_all(&mut game, &["11-15", "23-19", "8-11"]);
+        assert_eq!(game.movetext(), "1. 11-15 23-19 2. 8-11");
+        let pairs = game.move_pairs();
+        assert_eq!(pairs.len(), 2);
+        assert_eq!(pairs[1].to_string(), "2. 8-11");
+    }
+
+    #[test]
+    fn white_first_from_a_setup_starts_with_an_ellipsis() {
+        let mut game = game_from("W:WK7,28:B1,12");
+        play_all(&mut game, &["7-3", "12-16"]);
+        assert_eq!(game.movetext(), "1. ... 7-3 2. 12-16");
+    }
+
+    #[test]
+    fn ambiguous_captures_are_written_in_full() {
+        let mut game = game_from("B:W6,7,14,15:B2");
+        game.play_text("2x9x18").unwrap();
+        assert_eq!(game.movetext(), "1. 2x9x18");
+    }
+
+    #[test]
+    fn illegal_moves_change_nothing() {
+        let mut game = Game::new();
+        let before = game.clone();
+        assert!(matches!(game.play_text("11-17"), Err(PlayError::Move(_))));
+        assert!(matches!(game.play_text("22-18"), Err(PlayError::Move(_))));
+        assert_eq!(game, before);
+        let white_move = "W:W21-32:B1-12".parse::<Position>().unwrap().legal_moves()[0];
+        assert!(matches!(game.play(&white_move), Err(PlayError::Illegal(_))));
+        assert_eq!(game, before);
+    }
+
+    #[test]
+    fn undo_and_redo_any_number_of_moves() {
+        let mut game = Game::new();
+        play_all(&mut game, &["11-15", "23-19", "8-11", "22-17"]);
+        let full = game.clone();
+        while game.undo() {}
+        assert_eq!(game.position(), &Position::start());
+        assert!(game.moves().is_empty());
+        assert!(game.can_redo());
+        while game.redo() {}
+        assert_eq!(game, full);
+        assert!(!game.redo());
+    }
+
+    #[test]
+    fn a_new_move_after_undo_drops_the_redo_line_but_the_same_move_keeps_it() {
+        let mut game = Game::new();
+        play_all(&mut game, &["11-15", "23-19", "8-11"]);
+        game.undo();
+        game.undo();
+        game.play_text("23-19").unwrap();
+        assert!(
+            game.can_redo(),
+            "replaying the undone move keeps the redo line"
+        );
+        game.undo();
+        game.play_text("22-18").unwrap();
+        assert!(!game.can_redo());
+        assert_eq!(game.movetext(), "1. 11-15 22-18");
+    }
+
+    #[test]
+    fn no_legal_move_ends_the_game() {
+        let mut game = game_from("B:W14:B10");
+        game.play_text("10x17").unwrap();
+        assert_eq!(
+            game.result(),
+            Some(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::NoPieces
+            })
+        );
+        assert!(matches!(game.play_text("17-21"), Err(PlayError::Over(_))));
+        assert!(game.undo());
+        assert_eq!(game.result(), None);
+    }
+
+    #[test]
+    fn blocked_side_loses() {
+        // White's man on 29 is blocked by Black's man on 25 backed by 22.
+        let game = game_from("W:W29:B25,22");
+        assert_eq!(
+            game.result(),
+            Some(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::NoMoves
+            })
+        );
+    }
+
+    #[test]
+    fn resignation_ends_the_game_and_undo_takes_it_back() {
+        let mut game = Game::new();
+        game.play_text("11-15").unwrap();
+        let outcome = game.resign(Color::White).unwrap();
+        assert_eq!(
+            outcome,
+            Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::Resignation
+            }
+        );
+        assert_eq!(game.result(), Some(outcome));
+        assert!(game.resign(Color::Black).is_err());
+        assert!(game.play_text("23-19").is_err());
+        assert!(!game.redo());
+        assert!(game.undo());
+        assert_eq!(game.result(), None);
+        assert_eq!(
+            game.moves().len(),
+            1,
+            "undo takes back the resignation first"
+        );
+    }
+
+    #[test]
+    fn draw_offers_can_be_accepted_or_declined() {
+        let mut game = Game::new();
+        assert_eq!(game.accept_draw(), Err(GameError::NoOffer));
+        game.offer_draw(Color::Black).unwrap();
+        assert_eq!(game.draw_offer(), Some(Color::Black));
+        game.decline_draw().unwrap();
+        assert_eq!(game.draw_offer(), None);
+        assert_eq!(game.result(), None);
+        game.offer_draw(Color::Black).unwrap();
+        game.play_text("11-15").unwrap();
+        assert_eq!(game.draw_offer(), None, "a move withdraws the offer");
+        game.offer_draw(Color::White).unwrap();
+        assert_eq!(
+            game.accept_draw().unwrap(),
+            Outcome::Draw {
+                reason: DrawReason::Agreement
+            }
+        );
+        assert!(game.is_over());
+    }
+
+    /// Two kings shuffling: positions repeat every four plies.
+    fn shuffle(game: &mut Game, times: usize) {
+        for _ in 0..times {
+            play_all(game, &["1-5", "32-28", "5-1", "28-32"]);
+        }
+    }
+
+    #[test]
+    fn repetition_claim_is_offered_only_when_the_next_move_makes_a_third_occurrence() {
+        let mut game = game_from("B:WK32:BK1");
+        assert!(!game.can_claim_repetition());
+        shuffle(&mut game, 1);
+        // Start position occurred twice; Black's 1-5 reaches a position seen once.
+        assert_eq!(game.repetition_count(), 2);
+        assert!(!game.can_claim_repetition());
+        game.play_text("1-5").unwrap();
+        // White's 32-28 would create "B:WK28:BK5" for the second time only.
+        assert!(!game.can_claim_repetition());
+        play_all(&mut game, &["32-28", "5-1"]);
+        // White's 28-32 recreates the start position for the third time.
+        assert!(game.can_claim_repetition());
+        assert_eq!(game.repeating_moves().len(), 1);
+        assert_eq!(game.repeating_moves()[0].to().number(), 32);
+        assert_eq!(game.available_claim(), Some(DrawReason::Repetition));
+        assert_eq!(
+            game.claim_draw().unwrap(),
+            Outcome::Draw {
+                reason: DrawReason::Repetition
+            }
+        );
+        assert!(game.is_over());
+        assert!(game.claim_draw().is_err());
+    }
+
+    #[test]
+    fn repetition_needs_the_same_side_to_move() {
+        let mut game = game_from("B:WK32:BK1");
+        // The same pieces with White to move do not count as the start position.
+        let white_to_move = game.start().with_turn(Color::White);
+        assert_eq!(game.occurrences(&white_to_move), 0);
+        shuffle(&mut game, 2);
+        assert_eq!(game.occurrences(&white_to_move), 0);
+        assert_eq!(game.repetition_count(), 3);
+    }
+
+    #[test]
+    fn claiming_without_a_claim_is_refused() {
+        let mut game = Game::new();
+        assert_eq!(game.claim_draw(), Err(GameError::NoClaim));
+        assert_eq!(game.result(), None);
+    }
+
+    #[test]
+    fn forty_move_rule_counts_king_moves_without_captures() {
+        let mut game = game_from("B:WK32:BK1");
+        let cycle = ["1-5", "32-28", "5-1", "28-32"];
+        for ply in 0..FORTY_MOVE_PLIES {
+            assert_eq!(game.quiet_plies(), ply);
+            assert!(!game.can_claim_forty_moves());
+            game.play_text(cycle[ply % 4]).unwrap();
+        }
+        assert_eq!(game.quiet_plies(), FORTY_MOVE_PLIES);
+        assert!(game.can_claim_forty_moves());
+        assert!(game.available_claim().is_some());
+    }
+
+    #[test]
+    fn a_man_move_or_capture_resets_the_forty_move_count() {
+        let mut game = game_from("B:WK32,20:BK1,9");
+        play_all(&mut game, &["1-5", "32-28"]);
+        assert_eq!(game.quiet_plies(), 2);
+        game.play_text("9-13").unwrap();
+        assert_eq!(game.quiet_plies(), 0, "a man moved");
+        game.play_text("28-24").unwrap();
+        assert_eq!(game.quiet_plies(), 1);
+        let mut capture = game_from("W:WK18:BK14,K1");
+        capture.play_text("18x9").unwrap();
+        assert_eq!(capture.quiet_plies(), 0, "a capture");
+    }
+
+    #[test]
+    fn never_ends_by_repetition_or_move_count_alone() {
+        let mut game = game_from("B:WK32:BK1");
+        shuffle(&mut game, 30);
+        assert_eq!(game.result(), None);
+        assert!(game.can_claim_forty_moves());
+        assert!(game.can_claim_repetition());
+    }
+
+    #[test]
+    fn from_position_keeps_the_start() {
+        let start: Position = "W:W9,K20:BK5".parse().unwrap();
+        let mut game = Game::from_position(start);
+        let m = game.position().legal_moves()[0];
+        game.play(&m).unwrap();
+        assert_eq!(game.start(), &start);
+        assert_eq!(game.moves(), &[m]);
+        assert_eq!(game.positions().len(), 2);
+        assert_eq!(game.position(), &start.play_unchecked(&m));
+        assert!(Square::new(20).is_some());
+    }
+}

@@ -1,0 +1,799 @@
+//! The application state, the actions that change it, and `update`, which applies an
+//! action with no I/O. Keys and mouse events become actions in [`App::action_for`].
+//!
+//! Every rule comes from the rules engine: what may be picked up, where it may land and
+//! why a move is refused are all read off the legal-move list.
+
+use super::geometry::screen_layout;
+use super::theme::Theme;
+use crate::game::{Game, PlayError};
+use crate::rules::{Color, Move, Piece, Position, Role, Square};
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+use ratatui::layout::Rect;
+
+/// Longest text the move prompt accepts (the longest legal move is far shorter).
+const PROMPT_MAX_CHARS: usize = 60;
+
+/// A direction on the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Toward the top of the screen.
+    Up,
+    /// Toward the bottom.
+    Down,
+    /// Toward the left.
+    Left,
+    /// Toward the right.
+    Right,
+}
+
+/// What a key press or click means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Move the cursor one square on the screen.
+    Cursor(Direction),
+    /// Pick up the piece under the cursor, or land on the square under it.
+    Select,
+    /// Step back one hop, or put the picked-up piece down.
+    Back,
+    /// A mouse click at a screen cell (column, row).
+    Click {
+        /// Screen column.
+        column: u16,
+        /// Screen row.
+        row: u16,
+    },
+    /// Open the move prompt, starting with this character if any.
+    OpenPrompt(Option<char>),
+    /// Type a character into the move prompt.
+    Type(char),
+    /// Delete the prompt's last character.
+    Erase,
+    /// Play the move typed in the prompt.
+    Submit,
+    /// Close the prompt without playing.
+    CancelPrompt,
+    /// Take back the last move.
+    Undo,
+    /// Play again the last move taken back.
+    Redo,
+    /// Turn the board half round.
+    Flip,
+    /// Ask whether to start a new game.
+    AskNewGame,
+    /// Show or hide the help overlay.
+    ToggleHelp,
+    /// Quit, asking first when a game is in progress.
+    AskQuit,
+    /// Quit at once.
+    Quit,
+    /// Ask who resigns.
+    AskResign,
+    /// The side to move offers a draw.
+    OfferDraw,
+    /// Claim a WCDF draw (repetition or forty moves).
+    ClaimDraw,
+    /// Answer the question on screen.
+    Answer(Answer),
+    /// The terminal was resized.
+    Resize {
+        /// New width.
+        width: u16,
+        /// New height.
+        height: u16,
+    },
+}
+
+/// An answer to a question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Yes.
+    Yes,
+    /// No, or cancel.
+    No,
+    /// This side (for "who resigns?").
+    Side(Color),
+}
+
+/// A question waiting for an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Quit with a game in progress?
+    Quit,
+    /// Abandon this game for a new one?
+    NewGame,
+    /// Which side resigns?
+    Resign,
+    /// The given side offers a draw: does the other accept?
+    Draw(Color),
+}
+
+/// What the keyboard is doing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Playing on the board.
+    Board,
+    /// Typing a move.
+    Prompt(String),
+    /// Waiting for an answer.
+    Asking(Question),
+    /// The help overlay is shown.
+    Help,
+}
+
+/// How a message should look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Information.
+    Info,
+    /// Something was refused.
+    Error,
+}
+
+/// A piece picked up, and the hops chosen so far in building its move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pick {
+    /// Where the piece stands.
+    pub from: Square,
+    /// The landing squares chosen so far (a multi-jump is built one hop at a time).
+    pub hops: Vec<Square>,
+}
+
+/// Start-up choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// White at the bottom.
+    pub flipped: bool,
+    /// Whether mouse clicks are wanted.
+    pub mouse: bool,
+    /// Colours and glyphs.
+    pub theme: Theme,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            flipped: false,
+            mouse: true,
+            theme: Theme::new(true, false),
+        }
+    }
+}
+
+/// The whole state of the terminal game.
+#[derive(Clone, Debug)]
+pub struct App {
+    /// The game being played.
+    pub game: Game,
+    /// The board cell under the cursor: `(row, col)` as in [`Square::row`] / [`Square::col`].
+    pub cursor: (u8, u8),
+    /// The piece picked up, if any.
+    pub pick: Option<Pick>,
+    /// What the keyboard is doing.
+    pub mode: Mode,
+    /// White at the bottom.
+    pub flipped: bool,
+    /// Colours and glyphs.
+    pub theme: Theme,
+    /// Whether mouse clicks are used.
+    pub mouse: bool,
+    /// The terminal's size, kept up to date by [`Action::Resize`]; mouse clicks are
+    /// mapped to squares with the same layout function the view uses for this size.
+    pub screen: Rect,
+    /// The message on the status line.
+    pub message: Option<(Tone, String)>,
+    /// Set when the program should end.
+    pub quit: bool,
+}
+
+impl App {
+    /// A new game on a screen of `width` x `height`.
+    pub fn new(settings: Settings, width: u16, height: u16) -> App {
+        App {
+            game: Game::new(),
+            // Square 11: a Black man with a move, where play usually starts.
+            cursor: (2, 2),
+            pick: None,
+            mode: Mode::Board,
+            flipped: settings.flipped,
+            theme: settings.theme,
+            mouse: settings.mouse,
+            screen: Rect::new(0, 0, width, height),
+            message: None,
+            quit: false,
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// The dark square under the cursor (`None` on a light square).
+    pub fn cursor_square(&self) -> Option<Square> {
+        Square::from_row_col(self.cursor.0, self.cursor.1)
+    }
+
+    /// The legal moves that continue the picked-up piece's hops so far.
+    pub fn pick_candidates(&self) -> Vec<Move> {
+        let Some(pick) = &self.pick else {
+            return Vec::new();
+        };
+        self.position()
+            .legal_moves()
+            .into_iter()
+            .filter(|m| {
+                m.from() == pick.from
+                    && m.landings()
+                        .take(pick.hops.len())
+                        .eq(pick.hops.iter().copied())
+            })
+            .collect()
+    }
+
+    /// Where the picked-up piece may land next.
+    pub fn targets(&self) -> Vec<Square> {
+        let hops = self.pick.as_ref().map_or(0, |p| p.hops.len());
+        let mut targets: Vec<Square> = self
+            .pick_candidates()
+            .iter()
+            .filter_map(|m| m.landings().nth(hops))
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        targets
+    }
+
+    /// The pieces jumped so far by the multi-jump being built.
+    pub fn jumped_so_far(&self) -> Vec<Square> {
+        let Some(pick) = &self.pick else {
+            return Vec::new();
+        };
+        let mut jumped = Vec::new();
+        let mut at = pick.from;
+        for &hop in &pick.hops {
+            let (r, c) = (
+                (u16::from(at.row()) + u16::from(hop.row())) / 2,
+                (u16::from(at.col()) + u16::from(hop.col())) / 2,
+            );
+            if let Some(sq) = u8::try_from(r)
+                .ok()
+                .zip(u8::try_from(c).ok())
+                .and_then(|(r, c)| Square::from_row_col(r, c))
+            {
+                jumped.push(sq);
+            }
+            at = hop;
+        }
+        jumped
+    }
+
+    /// Turns a terminal event into an action for the current mode. Key releases and
+    /// repeats mean nothing.
+    pub fn action_for(&self, event: &Event) -> Option<Action> {
+        match event {
+            Event::Key(key) => self.key_action(key),
+            Event::Mouse(mouse) => match mouse.kind {
+                MouseEventKind::Down(MouseButton::Left)
+                    if self.mouse && self.mode == Mode::Board =>
+                {
+                    Some(Action::Click {
+                        column: mouse.column,
+                        row: mouse.row,
+                    })
+                }
+                _ => None,
+            },
+            Event::Resize(width, height) => Some(Action::Resize {
+                width: *width,
+                height: *height,
+            }),
+            _ => None,
+        }
+    }
+
+    fn key_action(&self, key: &KeyEvent) -> Option<Action> {
+        if key.kind != KeyEventKind::Press {
+            return None;
+        }
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && matches!(key.code, KeyCode::Char('c' | 'C')) {
+            return Some(Action::Quit);
+        }
+        match &self.mode {
+            Mode::Help => Some(Action::ToggleHelp),
+            Mode::Asking(question) => match (question, key.code) {
+                (Question::Resign, KeyCode::Char('b' | 'B')) => {
+                    Some(Action::Answer(Answer::Side(Color::Black)))
+                }
+                (Question::Resign, KeyCode::Char('w' | 'W')) => {
+                    Some(Action::Answer(Answer::Side(Color::White)))
+                }
+                (Question::Resign, KeyCode::Char('n' | 'N') | KeyCode::Esc) => {
+                    Some(Action::Answer(Answer::No))
+                }
+                (Question::Resign, _) => None,
+                (_, KeyCode::Char('y' | 'Y')) => Some(Action::Answer(Answer::Yes)),
+                (_, KeyCode::Char('n' | 'N') | KeyCode::Esc) => Some(Action::Answer(Answer::No)),
+                _ => None,
+            },
+            Mode::Prompt(_) => match key.code {
+                KeyCode::Enter => Some(Action::Submit),
+                KeyCode::Esc => Some(Action::CancelPrompt),
+                KeyCode::Backspace => Some(Action::Erase),
+                KeyCode::Char(c) if !ctrl && !c.is_control() => Some(Action::Type(c)),
+                _ => None,
+            },
+            Mode::Board => match key.code {
+                KeyCode::Char('r') if ctrl => Some(Action::Redo),
+                _ if ctrl => None,
+                KeyCode::Up | KeyCode::Char('k') => Some(Action::Cursor(Direction::Up)),
+                KeyCode::Down | KeyCode::Char('j') => Some(Action::Cursor(Direction::Down)),
+                KeyCode::Left | KeyCode::Char('h') => Some(Action::Cursor(Direction::Left)),
+                KeyCode::Right | KeyCode::Char('l') => Some(Action::Cursor(Direction::Right)),
+                KeyCode::Enter | KeyCode::Char(' ') => Some(Action::Select),
+                KeyCode::Esc | KeyCode::Backspace => Some(Action::Back),
+                KeyCode::Char(c) if c.is_ascii_digit() => Some(Action::OpenPrompt(Some(c))),
+                KeyCode::Char(':') => Some(Action::OpenPrompt(None)),
+                KeyCode::Char('u') => Some(Action::Undo),
+                KeyCode::Char('U') => Some(Action::Redo),
+                KeyCode::Char('f') => Some(Action::Flip),
+                KeyCode::Char('n') => Some(Action::AskNewGame),
+                KeyCode::Char('?') => Some(Action::ToggleHelp),
+                KeyCode::Char('q') => Some(Action::AskQuit),
+                KeyCode::Char('r') => Some(Action::AskResign),
+                KeyCode::Char('d') => Some(Action::OfferDraw),
+                KeyCode::Char('c') => Some(Action::ClaimDraw),
+                _ => None,
+            },
+        }
+    }
+
+    /// Handles a terminal event: maps it to an action and applies it. Returns whether
+    /// anything happened (and the screen should be redrawn).
+    pub fn handle_event(&mut self, event: &Event) -> bool {
+        match self.action_for(event) {
+            Some(action) => {
+                self.update(action);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn info(&mut self, text: impl Into<String>) {
+        self.message = Some((Tone::Info, text.into()));
+    }
+
+    fn error(&mut self, text: impl Into<String>) {
+        self.message = Some((Tone::Error, text.into()));
+    }
+
+    /// Applies an action. No I/O.
+    pub fn update(&mut self, action: Action) {
+        match action {
+            Action::Resize { width, height } => {
+                self.screen = Rect::new(0, 0, width, height);
+                return;
+            }
+            Action::Quit => {
+                self.quit = true;
+                return;
+            }
+            // Typing keeps the reason a move was refused on screen while it is edited.
+            Action::Type(_) | Action::Erase => {}
+            _ => self.message = None,
+        }
+        match action {
+            Action::Cursor(direction) => self.move_cursor(direction),
+            Action::Select => self.select(self.cursor_square()),
+            Action::Back => self.back(),
+            Action::Click { column, row } => self.click(column, row),
+            Action::OpenPrompt(first) => {
+                if let Some(outcome) = self.game.result() {
+                    self.error(format!(
+                        "The game is over ({outcome}). u undoes, n starts a new game."
+                    ));
+                } else {
+                    self.pick = None;
+                    self.mode = Mode::Prompt(first.map(String::from).unwrap_or_default());
+                }
+            }
+            Action::Type(c) => {
+                if let Mode::Prompt(text) = &mut self.mode
+                    && text.chars().count() < PROMPT_MAX_CHARS
+                {
+                    text.push(c);
+                }
+            }
+            Action::Erase => {
+                if let Mode::Prompt(text) = &mut self.mode {
+                    text.pop();
+                }
+            }
+            Action::Submit => self.submit(),
+            Action::CancelPrompt => self.mode = Mode::Board,
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::Flip => {
+                self.flipped = !self.flipped;
+                let bottom = if self.flipped { "White" } else { "Black" };
+                self.info(format!("Board flipped: {bottom} at the bottom"));
+            }
+            Action::AskNewGame => self.mode = Mode::Asking(Question::NewGame),
+            Action::ToggleHelp => {
+                self.mode = if self.mode == Mode::Help {
+                    Mode::Board
+                } else {
+                    Mode::Help
+                }
+            }
+            Action::AskQuit => {
+                if self.game.moves().is_empty() || self.game.is_over() {
+                    self.quit = true;
+                } else {
+                    self.mode = Mode::Asking(Question::Quit);
+                }
+            }
+            Action::AskResign => match self.game.result() {
+                Some(outcome) => self.error(format!("The game is already over ({outcome})")),
+                None => self.mode = Mode::Asking(Question::Resign),
+            },
+            Action::OfferDraw => {
+                let side = self.position().turn();
+                match self.game.offer_draw(side) {
+                    Ok(()) => self.mode = Mode::Asking(Question::Draw(side)),
+                    Err(e) => self.error(capitalize(&e.to_string())),
+                }
+            }
+            Action::ClaimDraw => match self.game.claim_draw() {
+                Ok(outcome) => {
+                    self.pick = None;
+                    self.info(format!("{outcome}."));
+                }
+                Err(e) => self.error(capitalize(&e.to_string())),
+            },
+            Action::Answer(answer) => self.answer(answer),
+            Action::Resize { .. } | Action::Quit => {}
+        }
+    }
+
+    fn move_cursor(&mut self, direction: Direction) {
+        // On a flipped board, screen directions run the other way over board rows/columns.
+        let (up, right): (i8, i8) = if self.flipped { (-1, -1) } else { (1, 1) };
+        let (dr, dc) = match direction {
+            Direction::Up => (up, 0),
+            Direction::Down => (-up, 0),
+            Direction::Left => (0, -right),
+            Direction::Right => (0, right),
+        };
+        let step = |v: u8, d: i8| v.saturating_add_signed(d).min(7);
+        self.cursor = (step(self.cursor.0, dr), step(self.cursor.1, dc));
+    }
+
+    fn click(&mut self, column: u16, row: u16) {
+        let Some(layout) = screen_layout(self.screen, self.flipped) else {
+            return;
+        };
+        if let Some(cell) = layout.board.cell_at(column, row) {
+            self.cursor = cell;
+            self.select(self.cursor_square());
+        }
+    }
+
+    /// Enter/Space/click on a square: pick up, land, switch piece or explain.
+    fn select(&mut self, square: Option<Square>) {
+        if let Some(outcome) = self.game.result() {
+            self.error(format!(
+                "The game is over ({outcome}). u undoes, n starts a new game."
+            ));
+            return;
+        }
+        let Some(sq) = square else {
+            self.error("Light square: checkers is played on the dark, numbered squares only");
+            return;
+        };
+        let Some(pick) = self.pick.clone() else {
+            self.pick_up(sq);
+            return;
+        };
+        let targets = self.targets();
+        if targets.contains(&sq) {
+            self.hop(sq);
+        } else if sq == pick.from && pick.hops.is_empty() {
+            self.pick = None;
+            self.info(format!("Put the piece on {sq} down"));
+        } else if pick.hops.is_empty() && self.movable(sq) {
+            self.pick_up(sq);
+        } else {
+            let list = join_or(targets.iter().map(Square::to_string));
+            self.error(format!(
+                "The piece from {} cannot land on {sq}: choose {list} (Esc steps back)",
+                pick.from
+            ));
+        }
+    }
+
+    fn movable(&self, sq: Square) -> bool {
+        self.position().legal_moves().iter().any(|m| m.from() == sq)
+    }
+
+    fn pick_up(&mut self, sq: Square) {
+        let pos = *self.position();
+        let turn = pos.turn();
+        match pos.piece_at(sq) {
+            None => self.error(format!("No piece on {sq}: pick up one of {turn}'s pieces")),
+            Some(piece) if piece.color != turn => self.error(format!(
+                "The {} on {sq} is not yours: {turn} is to move",
+                piece_name(piece)
+            )),
+            Some(piece) => {
+                let legal = pos.legal_moves();
+                if legal.iter().any(|m| m.from() == sq) {
+                    self.pick = Some(Pick {
+                        from: sq,
+                        hops: Vec::new(),
+                    });
+                    let targets = join_or(self.targets().iter().map(Square::to_string));
+                    self.info(format!(
+                        "{} on {sq} picked up: land on {targets} (Esc puts it down)",
+                        capitalize(&piece_name(piece))
+                    ));
+                } else if legal.iter().any(Move::is_capture) {
+                    let captures = join_or(legal.iter().map(|m| pos.notation(m)));
+                    self.error(format!(
+                        "A capture is compulsory: {captures}; the {} on {sq} cannot capture",
+                        piece.role.name()
+                    ));
+                } else {
+                    self.error(format!(
+                        "The {} on {sq} is blocked: it has no legal move",
+                        piece.role.name()
+                    ));
+                }
+            }
+        }
+    }
+
+    fn hop(&mut self, sq: Square) {
+        let Some(pick) = &mut self.pick else {
+            return;
+        };
+        pick.hops.push(sq);
+        let hops = pick.hops.clone();
+        let candidates = self.pick_candidates();
+        if let Some(complete) = candidates
+            .iter()
+            .find(|m| m.landings().eq(hops.iter().copied()))
+        {
+            let m = *complete;
+            self.play(&m);
+        } else {
+            let next = join_or(self.targets().iter().map(Square::to_string));
+            self.info(format!(
+                "Jump {} done: keep jumping to {next} (Esc steps back)",
+                hops.len()
+            ));
+        }
+    }
+
+    fn play(&mut self, m: &Move) {
+        let before = *self.position();
+        match self.game.play(m) {
+            Ok(()) => {
+                self.pick = None;
+                self.cursor = (m.to().row(), m.to().col());
+                match self.game.result() {
+                    Some(outcome) => self.info(format!("{outcome}.")),
+                    None => self.info(format!("{} played {}", before.turn(), before.notation(m))),
+                }
+            }
+            Err(e) => self.error(capitalize(&e.to_string())),
+        }
+    }
+
+    fn back(&mut self) {
+        match &mut self.pick {
+            Some(pick) if !pick.hops.is_empty() => {
+                pick.hops.pop();
+                let from = pick.from;
+                let next = join_or(self.targets().iter().map(Square::to_string));
+                self.info(format!(
+                    "Stepped back: the piece from {from} may land on {next}"
+                ));
+            }
+            Some(pick) => {
+                let from = pick.from;
+                self.pick = None;
+                self.info(format!("Put the piece on {from} down"));
+            }
+            None => {}
+        }
+    }
+
+    fn submit(&mut self) {
+        let Mode::Prompt(text) = &self.mode else {
+            return;
+        };
+        let text = text.clone();
+        let before = *self.position();
+        match self.game.play_text(&text) {
+            Ok(m) => {
+                self.mode = Mode::Board;
+                self.pick = None;
+                self.cursor = (m.to().row(), m.to().col());
+                match self.game.result() {
+                    Some(outcome) => self.info(format!("{outcome}.")),
+                    None => self.info(format!("{} played {}", before.turn(), before.notation(&m))),
+                }
+            }
+            // The text stays in the prompt for editing.
+            Err(PlayError::Move(e)) => self.error(capitalize(&e.to_string())),
+            Err(e) => self.error(capitalize(&e.to_string())),
+        }
+    }
+
+    fn undo(&mut self) {
+        self.pick = None;
+        let declared = self.game.result().is_some() && self.position().outcome().is_none();
+        if !self.game.undo() {
+            self.error("Nothing to undo");
+        } else if declared {
+            self.info("Took back the end of the game: play on");
+        } else if let Some(m) = self.game.redo_preview() {
+            let text = self.position().notation(&m);
+            self.info(format!("Took back {text}"));
+        }
+    }
+
+    fn redo(&mut self) {
+        self.pick = None;
+        let before = *self.position();
+        match self.game.redo_preview() {
+            Some(m) if self.game.redo() => {
+                self.info(format!("Replayed {}", before.notation(&m)));
+                self.cursor = (m.to().row(), m.to().col());
+            }
+            _ => self.error("Nothing to redo"),
+        }
+    }
+
+    fn answer(&mut self, answer: Answer) {
+        let Mode::Asking(question) = self.mode else {
+            return;
+        };
+        self.mode = Mode::Board;
+        match (question, answer) {
+            (Question::Quit, Answer::Yes) => self.quit = true,
+            (Question::NewGame, Answer::Yes) => {
+                self.game = Game::new();
+                self.pick = None;
+                self.cursor = (2, 2);
+                self.info("New game: Black to move");
+            }
+            (Question::Resign, Answer::Side(color)) => {
+                self.pick = None;
+                match self.game.resign(color) {
+                    Ok(outcome) => self.info(format!("{outcome}.")),
+                    Err(e) => self.error(capitalize(&e.to_string())),
+                }
+            }
+            (Question::Draw(by), Answer::Yes) => {
+                self.pick = None;
+                match self.game.accept_draw() {
+                    Ok(outcome) => self.info(format!("{} accepted: {outcome}.", !by)),
+                    Err(e) => self.error(capitalize(&e.to_string())),
+                }
+            }
+            (Question::Draw(by), _) => {
+                // Declining can only fail when no offer is pending, which is fine here.
+                let _ = self.game.decline_draw();
+                self.info(format!("{} declined {by}'s draw offer: play on", !by));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// "Black man", "White king".
+fn piece_name(piece: Piece) -> String {
+    let role = match piece.role {
+        Role::Man => "man",
+        Role::King => "king",
+    };
+    format!("{} {role}", piece.color)
+}
+
+/// "15", "15 or 16", "14, 15 or 16".
+fn join_or(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyEventState;
+
+    fn key(code: KeyCode) -> Event {
+        Event::Key(KeyEvent {
+            code,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        })
+    }
+
+    #[test]
+    fn the_same_key_means_different_things_in_different_modes() {
+        let mut app = App::new(Settings::default(), 80, 24);
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('h'))),
+            Some(Action::Cursor(Direction::Left))
+        );
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('1'))),
+            Some(Action::OpenPrompt(Some('1')))
+        );
+        app.mode = Mode::Prompt(String::new());
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('h'))),
+            Some(Action::Type('h'))
+        );
+        app.mode = Mode::Asking(Question::Resign);
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('w'))),
+            Some(Action::Answer(Answer::Side(Color::White)))
+        );
+        assert_eq!(app.action_for(&key(KeyCode::Char('y'))), None);
+        app.mode = Mode::Asking(Question::Quit);
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('y'))),
+            Some(Action::Answer(Answer::Yes))
+        );
+        app.mode = Mode::Help;
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('q'))),
+            Some(Action::ToggleHelp)
+        );
+    }
+
+    #[test]
+    fn lists_read_as_sentences() {
+        let list = |items: &[&str]| join_or(items.iter().map(|s| s.to_string()));
+        assert_eq!(list(&[]), "");
+        assert_eq!(list(&["15"]), "15");
+        assert_eq!(list(&["15", "16"]), "15 or 16");
+        assert_eq!(list(&["14", "15", "16"]), "14, 15 or 16");
+        assert_eq!(capitalize("no piece"), "No piece");
+    }
+
+    #[test]
+    fn the_cursor_stops_at_the_edges() {
+        let mut app = App::new(Settings::default(), 80, 24);
+        for _ in 0..10 {
+            app.update(Action::Cursor(Direction::Up));
+            app.update(Action::Cursor(Direction::Left));
+        }
+        assert_eq!(app.cursor, (7, 0));
+        for _ in 0..10 {
+            app.update(Action::Cursor(Direction::Down));
+            app.update(Action::Cursor(Direction::Right));
+        }
+        assert_eq!(app.cursor, (0, 7));
+    }
+}

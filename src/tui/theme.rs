@@ -1,0 +1,239 @@
+//! Colours, text attributes and glyphs.
+//!
+//! Meaning never rests on colour alone: every mark also has a glyph, brackets or an
+//! attribute, so the colourless theme shows everything the coloured one does.
+
+use ratatui::style::{Color, Modifier, Style};
+use std::ffi::OsStr;
+
+/// The characters the board is drawn with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Glyphs {
+    /// A Black man.
+    pub black_man: &'static str,
+    /// A Black king.
+    pub black_king: &'static str,
+    /// A White man.
+    pub white_man: &'static str,
+    /// A White king.
+    pub white_king: &'static str,
+    /// An empty square the picked-up piece may land on next.
+    pub target: &'static str,
+    /// A square the piece has already hopped to while a multi-jump is built.
+    pub path: &'static str,
+    /// Fill for light squares in the colourless theme (coloured themes use a background).
+    pub light_fill: &'static str,
+    /// Corner mark: this piece can capture (captures are compulsory).
+    pub must_capture: &'static str,
+    /// Corner mark: a square of the last move.
+    pub last_move: &'static str,
+    /// Corner mark: a piece jumped by the multi-jump being built.
+    pub jumped: &'static str,
+    /// The cursor's brackets, left and right.
+    pub cursor: (&'static str, &'static str),
+    /// The arrow keys, as shown in key hints.
+    pub arrows: &'static str,
+}
+
+impl Glyphs {
+    /// Unicode glyphs, none of East-Asian ambiguous width.
+    pub const UNICODE: Glyphs = Glyphs {
+        black_man: "⬤",
+        black_king: "♚",
+        white_man: "◉",
+        white_king: "♔",
+        target: "◌",
+        path: "∙",
+        light_fill: "░",
+        must_capture: "!",
+        last_move: "*",
+        jumped: "x",
+        cursor: ("[", "]"),
+        arrows: "←↓↑→",
+    };
+
+    /// Plain ASCII: men are lower-case, kings capitals.
+    pub const ASCII: Glyphs = Glyphs {
+        black_man: "b",
+        black_king: "B",
+        white_man: "w",
+        white_king: "W",
+        target: "+",
+        path: "o",
+        light_fill: ".",
+        must_capture: "!",
+        last_move: "*",
+        jumped: "x",
+        cursor: ("[", "]"),
+        arrows: "arrows",
+    };
+}
+
+/// Every style the view uses, plus the glyph set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    /// Whether colours are used at all.
+    pub colored: bool,
+    /// The glyph set.
+    pub glyphs: Glyphs,
+    /// A dark (playing) square.
+    pub dark_square: Style,
+    /// A light square.
+    pub light_square: Style,
+    /// A Black piece (added to the square's style).
+    pub black_piece: Style,
+    /// A White piece.
+    pub white_piece: Style,
+    /// The square under the cursor.
+    pub cursor: Style,
+    /// The picked-up piece and the squares it has hopped to.
+    pub selected: Style,
+    /// A landing square for the picked-up piece.
+    pub target: Style,
+    /// The squares of the last move (number and mark).
+    pub last_move: Style,
+    /// The must-capture and jumped marks.
+    pub alert: Style,
+    /// Headings and the side to move.
+    pub heading: Style,
+    /// Ordinary panel text.
+    pub text: Style,
+    /// Error messages.
+    pub error: Style,
+    /// Questions waiting for an answer, and the game result.
+    pub question: Style,
+    /// The key names in the hint bar.
+    pub key: Style,
+    /// Borders.
+    pub border: Style,
+}
+
+impl Theme {
+    /// The theme for the given choices.
+    pub fn new(colored: bool, ascii: bool) -> Theme {
+        let glyphs = if ascii {
+            Glyphs::ASCII
+        } else {
+            Glyphs::UNICODE
+        };
+        if colored {
+            Theme::colored(glyphs)
+        } else {
+            Theme::colorless(glyphs)
+        }
+    }
+
+    /// The 16-colour theme: a green and buff tournament board.
+    fn colored(glyphs: Glyphs) -> Theme {
+        let bold = Modifier::BOLD;
+        Theme {
+            colored: true,
+            glyphs,
+            dark_square: Style::new().bg(Color::Green).fg(Color::Black),
+            light_square: Style::new().bg(Color::Yellow),
+            black_piece: Style::new().fg(Color::Black).add_modifier(bold),
+            white_piece: Style::new().fg(Color::White).add_modifier(bold),
+            cursor: Style::new().bg(Color::Cyan).add_modifier(bold),
+            selected: Style::new().bg(Color::Blue).add_modifier(bold),
+            target: Style::new()
+                .bg(Color::LightGreen)
+                .fg(Color::Black)
+                .add_modifier(bold),
+            last_move: Style::new().fg(Color::White).add_modifier(bold),
+            alert: Style::new().fg(Color::LightRed).add_modifier(bold),
+            heading: Style::new().fg(Color::LightCyan).add_modifier(bold),
+            text: Style::new(),
+            error: Style::new().fg(Color::LightRed).add_modifier(bold),
+            question: Style::new().fg(Color::LightYellow).add_modifier(bold),
+            key: Style::new().fg(Color::Black).bg(Color::Gray),
+            border: Style::new().fg(Color::DarkGray),
+        }
+    }
+
+    /// No colour at all: bold, underline and reverse on uncoloured cells carry the marks.
+    fn colorless(glyphs: Glyphs) -> Theme {
+        let bold = Modifier::BOLD;
+        Theme {
+            colored: false,
+            glyphs,
+            dark_square: Style::new(),
+            light_square: Style::new(),
+            black_piece: Style::new().add_modifier(bold),
+            white_piece: Style::new(),
+            cursor: Style::new().add_modifier(bold),
+            selected: Style::new().add_modifier(Modifier::REVERSED),
+            target: Style::new().add_modifier(bold),
+            last_move: Style::new().add_modifier(bold | Modifier::UNDERLINED),
+            alert: Style::new().add_modifier(bold),
+            heading: Style::new().add_modifier(bold),
+            text: Style::new(),
+            error: Style::new().add_modifier(bold),
+            question: Style::new().add_modifier(bold | Modifier::REVERSED),
+            key: Style::new().add_modifier(Modifier::REVERSED),
+            border: Style::new(),
+        }
+    }
+}
+
+/// Whether to use colour: not with `--no-color`, a non-empty `NO_COLOR`, or `TERM=dumb`.
+///
+/// (crossterm itself reacts to `NO_COLOR` by turning colour changes into attribute
+/// resets, which would wipe bold and reverse marks; a colourless theme avoids that.)
+pub fn colors_wanted(no_color_flag: bool, no_color: Option<&OsStr>, term: Option<&OsStr>) -> bool {
+    let no_color_env = no_color.is_some_and(|v| !v.is_empty());
+    let dumb = term.is_some_and(|t| t == "dumb");
+    !(no_color_flag || no_color_env || dumb)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_is_off_for_the_flag_a_non_empty_no_color_and_dumb_terminals() {
+        let xterm = Some(OsStr::new("xterm-256color"));
+        assert!(colors_wanted(false, None, xterm));
+        assert!(colors_wanted(false, Some(OsStr::new("")), xterm));
+        assert!(!colors_wanted(false, Some(OsStr::new("1")), xterm));
+        assert!(!colors_wanted(true, None, xterm));
+        assert!(!colors_wanted(false, None, Some(OsStr::new("dumb"))));
+    }
+
+    #[test]
+    fn colorless_theme_uses_no_colour() {
+        let theme = Theme::new(false, true);
+        for style in [
+            theme.dark_square,
+            theme.cursor,
+            theme.selected,
+            theme.target,
+            theme.last_move,
+            theme.question,
+        ] {
+            assert_eq!(style.fg, None);
+            assert_eq!(style.bg, None);
+        }
+    }
+
+    #[test]
+    fn ascii_glyphs_are_ascii() {
+        let g = Glyphs::ASCII;
+        for s in [
+            g.black_man,
+            g.black_king,
+            g.white_man,
+            g.white_king,
+            g.target,
+            g.path,
+            g.light_fill,
+            g.must_capture,
+            g.last_move,
+            g.jumped,
+            g.cursor.0,
+            g.cursor.1,
+            g.arrows,
+        ] {
+            assert!(s.is_ascii(), "{s}");
+        }
+    }
+}

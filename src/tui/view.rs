@@ -1,0 +1,483 @@
+//! Drawing: `impl Widget for &App`. Reads the state, never changes it.
+
+use super::app::{App, Mode, Question, Tone};
+use super::geometry::{BoardGeometry, MIN_HEIGHT, MIN_WIDTH, ScreenLayout, screen_layout};
+use super::theme::Theme;
+use crate::rules::{Color, Piece, Role, Square};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let Some(layout) = screen_layout(area, self.flipped) else {
+            Paragraph::new(format!("terminal too small: need {MIN_WIDTH}x{MIN_HEIGHT}"))
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
+            return;
+        };
+        render_board(self, &layout, buf);
+        render_panel(self, layout.panel, buf);
+        render_footer(self, &layout, buf);
+        if self.mode == Mode::Help {
+            render_help(self, area, buf);
+        }
+    }
+}
+
+/// The glyph for a piece.
+pub fn piece_glyph(theme: &Theme, piece: Piece) -> &'static str {
+    let g = &theme.glyphs;
+    match (piece.color, piece.role) {
+        (Color::Black, Role::Man) => g.black_man,
+        (Color::Black, Role::King) => g.black_king,
+        (Color::White, Role::Man) => g.white_man,
+        (Color::White, Role::King) => g.white_king,
+    }
+}
+
+fn piece_style(theme: &Theme, color: Color) -> Style {
+    match color {
+        Color::Black => theme.black_piece,
+        Color::White => theme.white_piece,
+    }
+}
+
+/// What the board marks on each square this frame.
+struct Marks {
+    cursor: (u8, u8),
+    targets: Vec<Square>,
+    selected: Vec<Square>,
+    path: Vec<Square>,
+    jumped: Vec<Square>,
+    capturers: Vec<Square>,
+    last_move: Vec<Square>,
+}
+
+impl Marks {
+    fn of(app: &App) -> Marks {
+        let pos = app.position();
+        let over = app.game.is_over();
+        let (selected, path) = match &app.pick {
+            Some(pick) => {
+                let mut selected = vec![pick.from];
+                selected.extend(&pick.hops);
+                (selected, pick.hops.clone())
+            }
+            None => (Vec::new(), Vec::new()),
+        };
+        Marks {
+            cursor: app.cursor,
+            targets: app.targets(),
+            selected,
+            path,
+            jumped: app.jumped_so_far(),
+            capturers: if over {
+                Vec::new()
+            } else {
+                pos.capturers().into_iter().collect()
+            },
+            last_move: app
+                .game
+                .moves()
+                .last()
+                .map(|m| m.squares())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+fn render_board(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let board = &layout.board;
+    let (top, bottom) = if board.flipped {
+        ("Black", "White")
+    } else {
+        ("White", "Black")
+    };
+    Paragraph::new(top)
+        .style(theme.heading)
+        .alignment(Alignment::Center)
+        .render(layout.top_label, buf);
+    Paragraph::new(bottom)
+        .style(theme.heading)
+        .alignment(Alignment::Center)
+        .render(layout.bottom_label, buf);
+    Block::bordered()
+        .border_style(theme.border)
+        .render(board.frame, buf);
+    let marks = Marks::of(app);
+    for row in 0..8 {
+        for col in 0..8 {
+            render_cell(app, board, &marks, row, col, buf);
+        }
+    }
+}
+
+fn render_cell(
+    app: &App,
+    board: &BoardGeometry,
+    marks: &Marks,
+    row: u8,
+    col: u8,
+    buf: &mut Buffer,
+) {
+    let theme = &app.theme;
+    let g = &theme.glyphs;
+    let rect = board.cell_rect(row, col);
+    let piece_row = rect.y + rect.height / 2;
+    let center = rect.x + rect.width / 2;
+    let is_cursor = marks.cursor == (row, col);
+    let Some(sq) = Square::from_row_col(row, col) else {
+        let mut style = theme.light_square;
+        if is_cursor {
+            style = style.patch(theme.cursor);
+        }
+        buf.set_style(rect, style);
+        if !theme.colored {
+            for y in rect.top()..rect.bottom() {
+                for x in rect.left()..rect.right() {
+                    buf.set_string(x, y, g.light_fill, style);
+                }
+            }
+        }
+        if is_cursor {
+            render_cursor(theme, rect, piece_row, center, buf);
+        }
+        return;
+    };
+    let mut style = theme.dark_square;
+    if marks.targets.contains(&sq) {
+        style = style.patch(theme.target);
+    }
+    if marks.selected.contains(&sq) {
+        style = style.patch(theme.selected);
+    }
+    if is_cursor {
+        style = style.patch(theme.cursor);
+    }
+    buf.set_style(rect, style);
+    let last = marks.last_move.contains(&sq);
+    let number_style = if last {
+        style.patch(theme.last_move)
+    } else {
+        style
+    };
+    buf.set_string(rect.x, rect.y, format!("{:>2}", sq.number()), number_style);
+    let corner = if marks.jumped.contains(&sq) {
+        Some((g.jumped, theme.alert))
+    } else if marks.capturers.contains(&sq) {
+        Some((g.must_capture, theme.alert))
+    } else if last {
+        Some((g.last_move, theme.last_move))
+    } else {
+        None
+    };
+    if let Some((mark, mark_style)) = corner {
+        buf.set_string(rect.right() - 1, rect.y, mark, style.patch(mark_style));
+    }
+    let pos = app.position();
+    if let Some(piece) = pos.piece_at(sq) {
+        let glyph = piece_glyph(theme, piece);
+        buf.set_string(
+            center,
+            piece_row,
+            glyph,
+            style.patch(piece_style(theme, piece.color)),
+        );
+    } else if marks.targets.contains(&sq) {
+        buf.set_string(center, piece_row, g.target, style);
+    } else if marks.path.contains(&sq) {
+        buf.set_string(center, piece_row, g.path, style);
+    }
+    if is_cursor {
+        render_cursor(theme, rect, piece_row, center, buf);
+    }
+}
+
+fn render_cursor(theme: &Theme, rect: Rect, row: u16, center: u16, buf: &mut Buffer) {
+    let (left, right) = theme.glyphs.cursor;
+    let style = buf[(center, row)].style().patch(theme.cursor);
+    buf.set_string(center.saturating_sub(2).max(rect.x), row, left, style);
+    buf.set_string((center + 2).min(rect.right() - 1), row, right, style);
+}
+
+fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let block = Block::bordered()
+        .title(" Checkers ")
+        .title_style(theme.heading)
+        .border_style(theme.border);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let pos = app.position();
+    let g = &theme.glyphs;
+    let mut lines: Vec<Line> = Vec::new();
+    match app.game.result() {
+        Some(outcome) => {
+            lines.push(Line::styled("Game over", theme.question));
+            lines.push(Line::styled(format!("{outcome}."), theme.question));
+        }
+        None => {
+            let turn = pos.turn();
+            let man = Piece {
+                color: turn,
+                role: Role::Man,
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{turn} to move "), theme.heading),
+                Span::styled(
+                    piece_glyph(theme, man),
+                    theme.dark_square.patch(piece_style(theme, turn)),
+                ),
+            ]));
+        }
+    }
+    for color in Color::ALL {
+        let men = pos.pieces(color, Role::Man).count();
+        let kings = pos.pieces(color, Role::King).count();
+        let glyph = |role| piece_glyph(theme, Piece { color, role });
+        let on_square = theme.dark_square.patch(piece_style(theme, color));
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:<6}", color.name()), theme.text),
+            Span::styled(glyph(Role::Man), on_square),
+            Span::raw(format!(" {men:>2} {:<5} ", plural(men, "man", "men"))),
+            Span::styled(glyph(Role::King), on_square),
+            Span::raw(format!(" {kings:>2} {}", plural(kings, "king", "kings"))),
+        ]));
+    }
+    if !app.game.is_over() {
+        let capturers = pos.capturers();
+        if !capturers.is_empty() {
+            let squares: Vec<String> = capturers.into_iter().map(|s| s.to_string()).collect();
+            lines.push(Line::styled(
+                format!("Must capture ({}): {}", g.must_capture, squares.join(", ")),
+                theme.alert,
+            ));
+        }
+        if let Some(reason) = app.game.available_claim() {
+            let why = match reason {
+                crate::rules::DrawReason::Repetition => "repetition",
+                crate::rules::DrawReason::FortyMoves => "40 moves",
+                crate::rules::DrawReason::Agreement => "agreement",
+            };
+            lines.push(Line::styled(
+                format!("Draw claim available ({why}): c"),
+                theme.question,
+            ));
+        }
+    }
+    lines.push(Line::styled("Moves", theme.heading));
+    let header = lines.len();
+    // The legend sits on the panel's last line.
+    let legend = Line::styled(
+        format!(
+            "{} last  {} must jump  {} land",
+            g.last_move, g.must_capture, g.target
+        ),
+        theme.border,
+    );
+    let room = usize::from(inner.height).saturating_sub(header + 1);
+    let pairs = app.game.move_pairs();
+    let shown = pairs.len().saturating_sub(room);
+    for pair in &pairs[shown..] {
+        lines.push(Line::raw(format!(
+            "{:>3}. {:<9}{}",
+            pair.number,
+            pair.black.as_deref().unwrap_or("..."),
+            pair.white.as_deref().unwrap_or("")
+        )));
+    }
+    if pairs.is_empty() && room > 0 {
+        lines.push(Line::styled("  (none yet)", theme.border));
+    }
+    Paragraph::new(lines).render(inner, buf);
+    if inner.height > 0 {
+        let last_row = Rect {
+            y: inner.bottom() - 1,
+            height: 1,
+            ..inner
+        };
+        Paragraph::new(legend).render(last_row, buf);
+    }
+}
+
+fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 { one } else { many }
+}
+
+fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
+    let theme = &app.theme;
+    if let Some((tone, text)) = &app.message {
+        let style = match tone {
+            Tone::Info => theme.text,
+            Tone::Error => theme.error,
+        };
+        Paragraph::new(text.as_str())
+            .style(style)
+            .wrap(Wrap { trim: true })
+            .render(layout.status, buf);
+    }
+    let line = match &app.mode {
+        Mode::Prompt(text) => Line::from(vec![
+            Span::styled("Move: ", theme.heading),
+            Span::raw(text.clone()),
+            Span::styled(" ", theme.key),
+            Span::raw("   "),
+            Span::styled("Enter", theme.key),
+            Span::raw(" play  "),
+            Span::styled("Esc", theme.key),
+            Span::raw(" cancel  "),
+            Span::styled("Backspace", theme.key),
+            Span::raw(" erase"),
+        ]),
+        Mode::Asking(question) => {
+            let text = match question {
+                Question::Quit => "Quit this game? y yes  n no".to_string(),
+                Question::NewGame => {
+                    "Abandon this game and start a new one? y yes  n no".to_string()
+                }
+                Question::Resign => "Who resigns? b Black  w White  Esc cancel".to_string(),
+                Question::Draw(by) => format!("{by} offers a draw. {}, accept? y yes  n no", !*by),
+            };
+            Line::styled(text, theme.question)
+        }
+        Mode::Help => hint_line(theme, &[("any key", "closes help")]),
+        Mode::Board => {
+            // Only the most used keys fit in 80 columns; `?` lists the rest.
+            let mut keys: Vec<(&str, &str)> = vec![
+                (theme.glyphs.arrows, "move"),
+                ("Enter", "pick"),
+                ("0-9", "type"),
+                ("u", "undo"),
+            ];
+            if app.game.available_claim().is_some() {
+                keys.push(("c", "claim draw"));
+            } else {
+                keys.push(("U", "redo"));
+                keys.push(("f", "flip"));
+            }
+            keys.push(("?", "help"));
+            keys.push(("q", "quit"));
+            return hint_line(theme, &keys).render(layout.hints, buf);
+        }
+    };
+    line.render(layout.hints, buf);
+}
+
+fn hint_line<'a>(theme: &Theme, keys: &[(&'a str, &'a str)]) -> Line<'a> {
+    let mut spans = Vec::new();
+    for (i, (key, what)) in keys.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw("  "));
+        }
+        spans.push(Span::styled(*key, theme.key));
+        spans.push(Span::raw(format!(" {what}")));
+    }
+    Line::from(spans)
+}
+
+fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let g = &theme.glyphs;
+    let width = area.width.min(78);
+    let height = area.height.min(22);
+    let rect = Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    };
+    let key = |k: &'static str| Span::styled(k, theme.key);
+    let row = |spans: Vec<Span<'static>>| Line::from(spans);
+    let text = vec![
+        Line::styled("Keys", theme.heading),
+        row(vec![
+            key(g.arrows),
+            Span::raw(" or "),
+            key("hjkl"),
+            Span::raw(" move the cursor   "),
+            key("Enter"),
+            Span::raw(" / "),
+            key("Space"),
+            Span::raw(" pick up, then land"),
+        ]),
+        row(vec![
+            key("Esc"),
+            Span::raw(" / "),
+            key("Backspace"),
+            Span::raw(" step back one hop or put the piece down"),
+        ]),
+        row(vec![
+            key("0-9"),
+            Span::raw(" or "),
+            key(":"),
+            Span::raw(" type a move: 11-15, 15x22, 15x22x29, c3xe5"),
+        ]),
+        row(vec![Span::raw(
+            "mouse: click a piece, then its landing square(s)",
+        )]),
+        row(vec![
+            key("u"),
+            Span::raw(" undo  "),
+            key("U"),
+            Span::raw("/"),
+            key("Ctrl-R"),
+            Span::raw(" redo  "),
+            key("f"),
+            Span::raw(" flip  "),
+            key("n"),
+            Span::raw(" new game  "),
+            key("?"),
+            Span::raw(" help"),
+        ]),
+        row(vec![
+            key("r"),
+            Span::raw(" resign  "),
+            key("d"),
+            Span::raw(" offer a draw  "),
+            key("c"),
+            Span::raw(" claim a draw  "),
+            key("q"),
+            Span::raw(" quit  "),
+            key("Ctrl-C"),
+            Span::raw(" quit now"),
+        ]),
+        Line::styled("Rules (English draughts, WCDF)", theme.heading),
+        Line::raw("Black moves first. Pieces move diagonally on the dark squares."),
+        Line::raw("A man steps one square forward; a king one square any way."),
+        Line::raw("Jump an adjacent enemy piece to the empty square beyond; it is removed."),
+        Line::raw("Captures are compulsory, and a piece keeps jumping while it can;"),
+        Line::raw("any capture route may be chosen. Men capture forward only."),
+        Line::raw("A man reaching the far row is crowned a king, which ends the move."),
+        Line::raw("No legal move (no pieces, or all blocked) loses the game."),
+        Line::raw("Draw claims: your move would repeat a position a third time, or"),
+        Line::raw("40 moves each with no man moved and nothing captured."),
+        Line::from(vec![
+            Span::raw(format!(
+                "Marks: {} {} men, {} {} kings; {} must jump  {} last move  {} land  ",
+                g.black_man,
+                g.white_man,
+                g.black_king,
+                g.white_king,
+                g.must_capture,
+                g.last_move,
+                g.target
+            )),
+            Span::raw(format!("{} {} cursor", g.cursor.0, g.cursor.1)),
+        ]),
+        Line::styled("Press any key to close", theme.question),
+    ];
+    Clear.render(rect, buf);
+    Paragraph::new(text)
+        .block(
+            Block::bordered()
+                .title(" Help ")
+                .title_style(theme.heading)
+                .border_style(theme.heading),
+        )
+        .wrap(Wrap { trim: false })
+        .render(rect, buf);
+}

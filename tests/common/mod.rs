@@ -1,0 +1,158 @@
+//! Helpers shared by the terminal front end's tests: build an App, send it keys, render it.
+#![allow(dead_code, clippy::unwrap_used)]
+
+use checkers::game::Game;
+use checkers::rules::{Position, Square};
+use checkers::tui::{App, Settings, Theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
+    MouseEventKind,
+};
+
+pub const WIDTH: u16 = 80;
+pub const HEIGHT: u16 = 24;
+
+/// A new game at 80x24 with the default (coloured, Unicode) theme.
+pub fn app() -> App {
+    App::new(Settings::default(), WIDTH, HEIGHT)
+}
+
+/// A game from a FEN position at 80x24.
+pub fn app_from(fen: &str) -> App {
+    let mut app = app();
+    let pos: Position = fen.parse().unwrap();
+    app.game = Game::from_position(pos);
+    app
+}
+
+/// A game with the colourless ASCII theme.
+pub fn plain_app() -> App {
+    App::new(
+        Settings {
+            theme: Theme::new(false, true),
+            ..Settings::default()
+        },
+        WIDTH,
+        HEIGHT,
+    )
+}
+
+pub fn key_event(code: KeyCode, modifiers: KeyModifiers) -> Event {
+    Event::Key(KeyEvent {
+        code,
+        modifiers,
+        kind: KeyEventKind::Press,
+        state: KeyEventState::NONE,
+    })
+}
+
+pub fn press(app: &mut App, code: KeyCode) {
+    app.handle_event(&key_event(code, KeyModifiers::NONE));
+}
+
+pub fn ctrl(app: &mut App, c: char) {
+    app.handle_event(&key_event(KeyCode::Char(c), KeyModifiers::CONTROL));
+}
+
+/// Types each character of `text` as a key press.
+pub fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+/// Types a move into the prompt and presses Enter.
+pub fn type_move(app: &mut App, text: &str) {
+    type_text(app, text);
+    press(app, KeyCode::Enter);
+}
+
+pub fn sq(n: u8) -> Square {
+    Square::new(n).unwrap()
+}
+
+/// Moves the cursor onto `target` with the arrow keys (screen directions, so it works on
+/// a flipped board too).
+pub fn cursor_to(app: &mut App, target: Square) {
+    for _ in 0..16 {
+        let (row, col) = app.cursor;
+        let (up, right) = if app.flipped { (-1i8, -1i8) } else { (1, 1) };
+        let dr = (target.row() as i8 - row as i8) * up;
+        let dc = (target.col() as i8 - col as i8) * right;
+        if dr > 0 {
+            press(app, KeyCode::Up);
+        } else if dr < 0 {
+            press(app, KeyCode::Down);
+        } else if dc > 0 {
+            press(app, KeyCode::Right);
+        } else if dc < 0 {
+            press(app, KeyCode::Left);
+        } else {
+            return;
+        }
+    }
+    panic!("cursor did not reach {target}");
+}
+
+/// Plays a move with the cursor: pick up its piece, then each landing square in turn.
+pub fn cursor_move(app: &mut App, squares: &[u8]) {
+    for &n in squares {
+        cursor_to(app, sq(n));
+        press(app, KeyCode::Enter);
+    }
+}
+
+pub fn click(app: &mut App, column: u16, row: u16) {
+    app.handle_event(&Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    }));
+}
+
+/// Renders the app into a test terminal of the app's size.
+pub fn render(app: &App) -> Terminal<TestBackend> {
+    let mut terminal =
+        Terminal::new(TestBackend::new(app.screen.width, app.screen.height)).unwrap();
+    terminal
+        .draw(|frame| frame.render_widget(app, frame.area()))
+        .unwrap();
+    terminal
+}
+
+/// The rendered screen as plain text lines.
+pub fn screen_text(app: &App) -> String {
+    let terminal = render(app);
+    let buffer = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..buffer.area.height {
+        for x in 0..buffer.area.width {
+            out.push_str(buffer[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The status message.
+pub fn message(app: &App) -> String {
+    app.message
+        .as_ref()
+        .map(|(_, m)| m.clone())
+        .unwrap_or_default()
+}
+
+/// Whether `pos` is reached from the game's start by its moves, each one legal.
+pub fn replays_legally(game: &Game) -> bool {
+    let mut pos = *game.start();
+    for m in game.moves() {
+        if !pos.legal_moves().contains(m) {
+            return false;
+        }
+        pos = pos.play_unchecked(m);
+    }
+    &pos == game.position()
+}

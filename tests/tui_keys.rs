@@ -1,0 +1,339 @@
+//! Driving the terminal game with keys and clicks, and checking what the players see.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use checkers::rules::{Color, DrawReason, Outcome, Position, WinReason};
+use checkers::tui::app::Mode;
+use checkers::tui::geometry::screen_layout;
+use common::*;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers,
+};
+
+const OPENING: [&str; 6] = ["11-15", "22-18", "15x22", "25x18", "8-11", "29-25"];
+
+#[test]
+fn a_game_played_with_the_cursor_equals_the_same_game_typed() {
+    let mut typed = app();
+    for m in OPENING {
+        type_move(&mut typed, m);
+        assert_eq!(typed.mode, Mode::Board, "{m}: {}", message(&typed));
+    }
+    let mut by_cursor = app();
+    for m in OPENING {
+        let squares: Vec<u8> = m.split(['-', 'x']).map(|s| s.parse().unwrap()).collect();
+        cursor_move(&mut by_cursor, &squares);
+    }
+    assert_eq!(typed.game.moves().len(), OPENING.len());
+    assert_eq!(by_cursor.game.position(), typed.game.position());
+    assert_eq!(by_cursor.game.movetext(), typed.game.movetext());
+    assert_eq!(
+        typed.game.movetext(),
+        "1. 11-15 22-18 2. 15x22 25x18 3. 8-11 29-25"
+    );
+    // The move list is on screen.
+    let screen = screen_text(&typed);
+    assert!(screen.contains("3. 8-11     29-25"), "{screen}");
+}
+
+#[test]
+fn a_refused_typed_move_keeps_its_text_and_says_why() {
+    let mut app = common::app();
+    type_move(&mut app, "11-17");
+    assert_eq!(app.game.position(), &Position::start());
+    assert_eq!(app.mode, Mode::Prompt("11-17".to_string()));
+    assert!(!message(&app).is_empty());
+    // Edit the text in place and play it.
+    press(&mut app, KeyCode::Backspace);
+    type_move(&mut app, "6");
+    assert_eq!(app.mode, Mode::Board);
+    assert_eq!(app.game.movetext(), "1. 11-16");
+}
+
+#[test]
+fn skipping_a_compulsory_capture_is_refused_with_the_allowed_captures() {
+    let mut app = common::app();
+    type_move(&mut app, "11-15");
+    type_move(&mut app, "22-18");
+    let before = *app.game.position();
+    type_move(&mut app, "9-13");
+    assert_eq!(app.game.position(), &before);
+    let reason = message(&app);
+    assert!(reason.contains("15x22"), "{reason}");
+    assert!(screen_text(&app).contains("15x22"));
+    // With the cursor: the man on 9 cannot move and says why.
+    press(&mut app, KeyCode::Esc);
+    cursor_move(&mut app, &[9]);
+    assert!(app.pick.is_none());
+    let reason = message(&app);
+    assert!(
+        reason.contains("compulsory") && reason.contains("15x22"),
+        "{reason}"
+    );
+    assert!(screen_text(&app).contains("Must capture (!): 15"));
+}
+
+#[test]
+fn refused_cursor_choices_explain_themselves() {
+    let mut app = common::app();
+    cursor_move(&mut app, &[22]);
+    assert!(message(&app).contains("not yours"), "{}", message(&app));
+    cursor_move(&mut app, &[14]);
+    assert!(message(&app).contains("No piece on 14"));
+    cursor_move(&mut app, &[1]);
+    assert!(message(&app).contains("blocked"), "{}", message(&app));
+    // A light square.
+    app.cursor = (0, 1);
+    press(&mut app, KeyCode::Enter);
+    assert!(message(&app).contains("Light square"));
+    // A picked-up piece refuses a square it cannot reach.
+    cursor_move(&mut app, &[11, 18]);
+    assert!(app.pick.is_some());
+    assert!(message(&app).contains("cannot land on 18"));
+    assert_eq!(app.game.position(), &Position::start());
+}
+
+#[test]
+fn a_multi_jump_is_built_hop_by_hop_and_stepped_back() {
+    let mut app = app_from("B:W6,7,14,15:B2");
+    cursor_move(&mut app, &[2]);
+    assert_eq!(app.targets(), vec![sq(9), sq(11)]);
+    cursor_move(&mut app, &[9]);
+    assert!(app.game.moves().is_empty(), "not played until complete");
+    assert_eq!(app.targets(), vec![sq(18)]);
+    assert_eq!(app.jumped_so_far(), vec![sq(6)]);
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.targets(), vec![sq(9), sq(11)]);
+    cursor_move(&mut app, &[11, 18]);
+    assert_eq!(app.game.movetext(), "1. 2x11x18");
+    // Esc twice from a picked piece puts it down.
+    let mut app = app_from("B:W6,7,14,15:B2");
+    cursor_move(&mut app, &[2, 9]);
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Backspace);
+    assert!(app.pick.is_none());
+}
+
+#[test]
+fn clicks_pick_up_and_land_like_the_cursor() {
+    let mut app = common::app();
+    let layout = screen_layout(app.screen, app.flipped).unwrap();
+    let at = |n: u8| {
+        let r = layout.board.square_rect(sq(n));
+        (r.x + 1, r.y + 1)
+    };
+    let (x, y) = at(11);
+    click(&mut app, x, y);
+    assert!(app.pick.is_some());
+    let (x, y) = at(15);
+    click(&mut app, x, y);
+    assert_eq!(app.game.movetext(), "1. 11-15");
+    // A click outside the board does nothing.
+    click(&mut app, 79, 0);
+    assert_eq!(app.game.moves().len(), 1);
+    // With --no-mouse, clicks mean nothing.
+    app.mouse = false;
+    let (x, y) = at(22);
+    click(&mut app, x, y);
+    assert!(app.pick.is_none());
+}
+
+#[test]
+fn clicks_follow_the_flipped_board() {
+    let mut app = common::app();
+    press(&mut app, KeyCode::Char('f'));
+    let layout = screen_layout(app.screen, true).unwrap();
+    for n in [11, 15] {
+        let r = layout.board.square_rect(sq(n));
+        click(&mut app, r.x + 2, r.y);
+    }
+    assert_eq!(app.game.movetext(), "1. 11-15");
+}
+
+#[test]
+fn undo_and_redo_any_number_of_moves() {
+    let mut app = common::app();
+    for m in OPENING {
+        type_move(&mut app, m);
+    }
+    let full = app.game.clone();
+    for _ in 0..OPENING.len() {
+        press(&mut app, KeyCode::Char('u'));
+    }
+    assert_eq!(app.game.position(), &Position::start());
+    press(&mut app, KeyCode::Char('u'));
+    assert!(message(&app).contains("Nothing to undo"));
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Char('U'));
+    }
+    for _ in 0..3 {
+        ctrl(&mut app, 'r');
+    }
+    assert_eq!(app.game, full);
+}
+
+#[test]
+fn flip_turns_the_board_and_keeps_numbers_with_squares() {
+    let mut app = common::app();
+    press(&mut app, KeyCode::Char('f'));
+    assert!(app.flipped);
+    let screen = screen_text(&app);
+    let lines: Vec<&str> = screen.lines().collect();
+    assert!(lines[0].contains("Black") && lines[19].contains("White"));
+    // Square 4 is now at the top right, 29 at the bottom left.
+    assert!(
+        lines[2].starts_with("│      1") && lines[2].contains("4   │"),
+        "{screen}"
+    );
+    assert!(lines[16].starts_with("│29"), "{screen}");
+    // Cursor keys follow the screen: Up now moves toward Black's side.
+    let before = app.cursor;
+    press(&mut app, KeyCode::Up);
+    assert_eq!(app.cursor.0, before.0 - 1);
+    press(&mut app, KeyCode::Char('f'));
+    assert!(!app.flipped);
+}
+
+#[test]
+fn resigning_asks_who_and_ends_the_game() {
+    let mut app = common::app();
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.game.result(), None);
+    press(&mut app, KeyCode::Char('r'));
+    assert!(screen_text(&app).contains("Who resigns?"));
+    press(&mut app, KeyCode::Char('w'));
+    let over = Outcome::Win {
+        winner: Color::Black,
+        reason: WinReason::Resignation,
+    };
+    assert_eq!(app.game.result(), Some(over));
+    let screen = screen_text(&app);
+    assert!(screen.contains("Game over") && screen.contains("Black wins: White resigned"));
+    assert!(screen.contains("1. 11-15"), "the move list stays");
+    // No more moves; undo brings the game back.
+    type_move(&mut app, "23-19");
+    assert_eq!(app.game.moves().len(), 1);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.game.result(), None);
+}
+
+#[test]
+fn a_draw_offer_can_be_declined_or_accepted() {
+    let mut app = common::app();
+    press(&mut app, KeyCode::Char('d'));
+    assert!(screen_text(&app).contains("Black offers a draw. White, accept?"));
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.game.result(), None);
+    assert!(message(&app).contains("declined"));
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(
+        app.game.result(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Agreement
+        })
+    );
+    assert!(screen_text(&app).contains("Draw by agreement"));
+}
+
+#[test]
+fn a_draw_claim_is_shown_when_available_and_ends_the_game() {
+    let mut app = app_from("B:WK32:BK1");
+    press(&mut app, KeyCode::Char('c'));
+    assert_eq!(app.game.result(), None, "no claim yet");
+    for m in ["1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1"] {
+        assert!(!screen_text(&app).contains("Draw claim available"));
+        type_move(&mut app, m);
+    }
+    let screen = screen_text(&app);
+    assert!(
+        screen.contains("Draw claim available (repetition): c"),
+        "{screen}"
+    );
+    press(&mut app, KeyCode::Char('c'));
+    assert_eq!(
+        app.game.result(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition
+        })
+    );
+}
+
+#[test]
+fn winning_by_capturing_the_last_piece_is_announced() {
+    let mut app = app_from("B:W14:B10");
+    type_move(&mut app, "10x17");
+    let screen = screen_text(&app);
+    assert!(
+        screen.contains("Black wins: White has no pieces left"),
+        "{screen}"
+    );
+    press(&mut app, KeyCode::Enter);
+    assert!(message(&app).contains("over"));
+    // New game asks first.
+    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, KeyCode::Char('n'));
+    assert!(app.game.is_over());
+    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.game.position(), &Position::start());
+}
+
+#[test]
+fn quit_asks_only_with_a_game_in_progress_and_ctrl_c_always_quits() {
+    let mut app = common::app();
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit, "nothing to lose at the start");
+    let mut app = app_from("B:W21-32:B1-12");
+    type_move(&mut app, "9-13");
+    press(&mut app, KeyCode::Char('q'));
+    assert!(!app.quit);
+    press(&mut app, KeyCode::Char('n'));
+    assert!(!app.quit);
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.quit);
+    for setup in ["?", "1", "r", "d"] {
+        let mut app = common::app();
+        type_text(&mut app, setup);
+        ctrl(&mut app, 'c');
+        assert!(app.quit, "Ctrl-C after {setup}");
+    }
+}
+
+#[test]
+fn key_releases_and_repeats_are_ignored() {
+    let mut app = common::app();
+    for kind in [KeyEventKind::Release, KeyEventKind::Repeat] {
+        let event = Event::Key(KeyEvent {
+            code: KeyCode::Up,
+            modifiers: KeyModifiers::NONE,
+            kind,
+            state: KeyEventState::NONE,
+        });
+        assert!(!app.handle_event(&event));
+    }
+    assert_eq!(app.cursor, (2, 2));
+}
+
+#[test]
+fn help_opens_and_any_key_closes_it() {
+    let mut app = common::app();
+    press(&mut app, KeyCode::Char('?'));
+    assert!(screen_text(&app).contains("Captures are compulsory"));
+    press(&mut app, KeyCode::Char('x'));
+    assert_eq!(app.mode, Mode::Board);
+    assert_eq!(app.game.position(), &Position::start());
+}
+
+#[test]
+fn a_small_terminal_says_what_size_is_needed() {
+    let mut app = common::app();
+    app.handle_event(&Event::Resize(60, 20));
+    assert!(screen_text(&app).contains("terminal too small: need 70x23"));
+    app.handle_event(&Event::Resize(80, 24));
+    assert!(screen_text(&app).contains("Black to move"));
+}

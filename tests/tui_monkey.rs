@@ -1,0 +1,161 @@
+//! A monkey at the keyboard and mouse: random events never panic, and the game always
+//! holds a position reachable from its start by legal moves.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use checkers::rules::Square;
+use checkers::tui::App;
+use checkers::tui::geometry::screen_layout;
+use common::*;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
+    MouseEventKind,
+};
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+/// A small deterministic generator (xorshift64*), so failures replay.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+const KEYS: &[KeyCode] = &[
+    KeyCode::Esc,
+    KeyCode::Esc,
+    KeyCode::Up,
+    KeyCode::Down,
+    KeyCode::Left,
+    KeyCode::Right,
+    KeyCode::Enter,
+    KeyCode::Esc,
+    KeyCode::Backspace,
+    KeyCode::Tab,
+    KeyCode::Home,
+    KeyCode::F(1),
+];
+
+// Mostly cursor keys and Space; the keys that end or reset a game are rarer.
+const CHARS: &str = "hjklhjklhjklhjklhjklhjkl                uUfnqyrbwdcy?x-:0123456789 ";
+
+fn random_event(rng: &mut Rng, app: &App) -> Event {
+    match rng.below(14) {
+        // Clicks aimed at squares, so that games actually get played.
+        10..=13 => {
+            let Some(layout) = screen_layout(app.screen, app.flipped) else {
+                return Event::Resize(80, 24);
+            };
+            // Half the time a square that matters: a landing square or a movable piece.
+            let useful: Vec<Square> = if app.pick.is_some() {
+                app.targets()
+            } else {
+                app.position()
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.from())
+                    .collect()
+            };
+            let square = if !useful.is_empty() && rng.below(2) == 0 {
+                useful[rng.below(useful.len() as u64) as usize]
+            } else {
+                Square::ALL[rng.below(32) as usize]
+            };
+            let rect = layout.board.square_rect(square);
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column: rect.x + rng.below(u64::from(rect.width)) as u16,
+                row: rect.y + rng.below(u64::from(rect.height)) as u16,
+                modifiers: KeyModifiers::NONE,
+            })
+        }
+        0..=3 => Event::Key(KeyEvent {
+            code: KeyCode::Char(
+                CHARS
+                    .chars()
+                    .nth(rng.below(CHARS.len() as u64) as usize)
+                    .unwrap(),
+            ),
+            modifiers: if rng.below(40) == 0 {
+                KeyModifiers::CONTROL
+            } else {
+                KeyModifiers::NONE
+            },
+            kind: if rng.below(10) == 0 {
+                KeyEventKind::Release
+            } else {
+                KeyEventKind::Press
+            },
+            state: KeyEventState::NONE,
+        }),
+        4..=6 if rng.below(2) == 0 => Event::Key(KeyEvent::new(
+            KEYS[rng.below(KEYS.len() as u64) as usize],
+            KeyModifiers::NONE,
+        )),
+        4..=8 => Event::Mouse(MouseEvent {
+            kind: if rng.below(5) == 0 {
+                MouseEventKind::Up(MouseButton::Left)
+            } else {
+                MouseEventKind::Down(MouseButton::Left)
+            },
+            column: rng.below(130) as u16,
+            row: rng.below(45) as u16,
+            modifiers: KeyModifiers::NONE,
+        }),
+        _ => {
+            if rng.below(20) == 0 {
+                Event::Resize(rng.below(130) as u16, rng.below(45) as u16)
+            } else {
+                Event::Resize(80, 24)
+            }
+        }
+    }
+}
+
+#[test]
+fn a_hundred_thousand_random_events() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut app: App = app();
+    let mut moves_seen = 0usize;
+    let mut plies_played = 0usize;
+    for i in 0..100_000 {
+        let event = random_event(&mut rng, &app);
+        let before = app.game.moves().len();
+        app.handle_event(&event);
+        if app.game.moves().len() > before {
+            plies_played += 1;
+        }
+        if app.quit {
+            // Keep going with a fresh game: quitting is a normal outcome.
+            app = common::app();
+        }
+        moves_seen = moves_seen.max(app.game.moves().len());
+        // Cheap check every time, full replay now and then (replay is the slow part).
+        assert!(app.game.positions().len() == app.game.moves().len() + 1);
+        if i % 64 == 0 {
+            assert!(replays_legally(&app.game), "after event {i}: {event:?}");
+        }
+        if i % 500 == 0 {
+            let area = app.screen;
+            let mut buf = Buffer::empty(Rect::new(0, 0, area.width, area.height));
+            (&app).render(buf.area, &mut buf);
+        }
+    }
+    assert!(replays_legally(&app.game));
+    eprintln!("longest game: {moves_seen} moves; {plies_played} moves played in all");
+    assert!(
+        moves_seen > 10 && plies_played > 1000,
+        "the monkey should get games played"
+    );
+}

@@ -1,0 +1,54 @@
+//! Drawing never panics, whatever the terminal size, and small screens say what they need.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use checkers::tui::App;
+use common::*;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+fn apps() -> Vec<App> {
+    let mut picked = app_from("B:W6,7,14,15,22:B2,K28");
+    cursor_move(&mut picked, &[2, 11]);
+    let mut help = app();
+    type_text(&mut help, "?");
+    let mut prompt = plain_app();
+    type_move(&mut prompt, "11-17");
+    vec![app(), picked, help, prompt]
+}
+
+#[test]
+fn every_size_from_0x0_to_120x40_renders() {
+    for app in apps() {
+        for width in 0..=120 {
+            for height in 0..=40 {
+                let area = Rect::new(0, 0, width, height);
+                let mut buf = Buffer::empty(area);
+                (&app).render(area, &mut buf);
+            }
+        }
+    }
+}
+
+#[test]
+fn an_offset_area_renders_inside_itself() {
+    let app = app();
+    let outer = Rect::new(0, 0, 100, 30);
+    let mut buf = Buffer::empty(outer);
+    (&app).render(Rect::new(10, 3, 80, 24), &mut buf);
+    assert_eq!(buf[(0, 0)].symbol(), " ");
+    assert_eq!(buf[(99, 29)].symbol(), " ");
+}
+
+#[test]
+fn below_the_minimum_the_screen_says_what_is_needed() {
+    let mut app = app();
+    app.screen = Rect::new(0, 0, 69, 23);
+    assert!(screen_text(&app).contains("terminal too small: need 70x23"));
+    app.screen = Rect::new(0, 0, 70, 23);
+    let screen = screen_text(&app);
+    assert!(screen.contains("Black to move"), "{screen}");
+    assert!(screen.contains("32") && screen.contains(" 1 "));
+}

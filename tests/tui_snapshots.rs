@@ -1,0 +1,80 @@
+//! Whole screens at 80x24, snapshotted. Read a changed snapshot before accepting it.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::*;
+use insta::assert_snapshot;
+use ratatui::crossterm::event::KeyCode;
+
+fn snapshot(app: &checkers::tui::App) -> String {
+    screen_text(app)
+}
+
+#[test]
+fn start() {
+    assert_snapshot!(snapshot(&app()));
+}
+
+#[test]
+fn compulsory_capture_marked_with_the_capturing_piece_picked_up() {
+    let mut app = app();
+    type_move(&mut app, "11-15");
+    type_move(&mut app, "22-18");
+    cursor_move(&mut app, &[15]);
+    assert!(app.pick.is_some());
+    assert_snapshot!(snapshot(&app));
+}
+
+#[test]
+fn multi_jump_half_built() {
+    let mut app = app_from("B:W6,7,14,15,22:B2,K28");
+    cursor_move(&mut app, &[2, 11]);
+    assert_eq!(app.game.moves().len(), 0);
+    assert_snapshot!(snapshot(&app));
+}
+
+#[test]
+fn game_over() {
+    let mut app = app_from("W:W18:B10");
+    type_move(&mut app, "18-14");
+    type_move(&mut app, "10x17");
+    assert!(app.game.is_over());
+    assert_snapshot!(snapshot(&app));
+}
+
+#[test]
+fn help() {
+    let mut app = app();
+    press(&mut app, KeyCode::Char('?'));
+    assert_snapshot!(snapshot(&app));
+}
+
+#[test]
+fn flipped() {
+    let mut app = app();
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('f'));
+    assert_snapshot!(snapshot(&app));
+}
+
+#[test]
+fn colorless_ascii_mid_game() {
+    let mut app = plain_app();
+    for m in [
+        "11-15", "22-18", "15x22", "25x18", "8-11", "29-25", "4-8", "25-22",
+    ] {
+        type_move(&mut app, m);
+    }
+    cursor_move(&mut app, &[11]);
+    assert_snapshot!(snapshot(&app));
+}
+
+#[test]
+fn typing_a_refused_move() {
+    let mut app = app();
+    type_move(&mut app, "11-15");
+    type_move(&mut app, "22-18");
+    type_move(&mut app, "9-13");
+    assert_snapshot!(snapshot(&app));
+}
