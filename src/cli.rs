@@ -1,7 +1,9 @@
 //! The command line: clap derive types, and the non-interactive commands.
 
+use crate::game::Game;
 use crate::pdn::{decode, read_games};
 use crate::rules::{Position, perft, perft_divide};
+use crate::store::{Players, StoreError, game_from_record, load_autosave, load_record};
 use crate::tui::theme::colors_wanted;
 use crate::tui::{Settings, Theme};
 use clap::{Parser, Subcommand};
@@ -28,6 +30,81 @@ pub struct Cli {
     /// Draw with ASCII characters only.
     #[arg(long)]
     pub ascii: bool,
+    /// Play in plain line mode: text in, text out (automatic when standard input or
+    /// output is not a terminal, or TERM=dumb).
+    #[arg(long)]
+    pub plain: bool,
+    /// Start from this position (PDN FEN, e.g. "W:W18,K30:B11,K2").
+    #[arg(long, value_parser = clap::value_parser!(Position), conflicts_with_all = ["load", "resume"])]
+    pub fen: Option<Position>,
+    /// Open a game from a PDN file, to review it or play on from any point.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub load: Option<PathBuf>,
+    /// Which game of the --load file to open, counting from 1.
+    #[arg(long, value_name = "N", requires = "load", value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: Option<u32>,
+    /// Continue the game in progress, saved automatically after every move.
+    #[arg(long)]
+    pub resume: bool,
+    /// Black's name, for saved records.
+    #[arg(long, value_name = "NAME")]
+    pub black_name: Option<String>,
+    /// White's name, for saved records.
+    #[arg(long, value_name = "NAME")]
+    pub white_name: Option<String>,
+}
+
+/// The game to start with, from `--resume`, `--load`, `--fen` or a new game.
+#[derive(Debug)]
+pub struct StartingGame {
+    /// The game.
+    pub game: Game,
+    /// The players' names.
+    pub players: Players,
+    /// Opened from a file for review (start at its first position).
+    pub review: bool,
+}
+
+impl Cli {
+    /// The game these options ask for. A file that cannot be read or replayed is an
+    /// error naming it; nothing is changed on disk.
+    pub fn starting_game(&self) -> Result<StartingGame, StoreError> {
+        let (game, mut players, review) = if self.resume {
+            let (game, players) = load_autosave()?;
+            (game, players, false)
+        } else if let Some(path) = &self.load {
+            let number = self.game.unwrap_or(1) as usize;
+            let (game, players) = game_from_record(&load_record(path, number)?);
+            (game, players, true)
+        } else {
+            (
+                Game::from_position(self.fen.unwrap_or_else(Position::start)),
+                Players::default(),
+                false,
+            )
+        };
+        if let Some(name) = &self.black_name {
+            players.black = Some(name.clone());
+        }
+        if let Some(name) = &self.white_name {
+            players.white = Some(name.clone());
+        }
+        Ok(StartingGame {
+            game,
+            players,
+            review,
+        })
+    }
+
+    /// Whether to play in plain line mode: asked for, or the terminal cannot show the
+    /// full-screen game (standard input or output redirected, `TERM=dumb`).
+    pub fn plain_wanted(&self) -> bool {
+        use std::io::IsTerminal;
+        self.plain
+            || !std::io::stdin().is_terminal()
+            || !std::io::stdout().is_terminal()
+            || std::env::var_os("TERM").is_some_and(|t| t == "dumb")
+    }
 }
 
 impl Cli {

@@ -256,6 +256,11 @@ impl Game {
         self.declared.is_none() && !self.undone.is_empty()
     }
 
+    /// The moves taken back, in the order [`redo`](Self::redo) would replay them.
+    pub fn undone_moves(&self) -> Vec<Move> {
+        self.undone.iter().rev().copied().collect()
+    }
+
     /// How many times `pos` (same pieces, same side to move) has occurred in this game so
     /// far, the current position included.
     pub fn occurrences(&self, pos: &Position) -> usize {

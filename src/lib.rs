@@ -11,7 +11,9 @@
 pub mod cli;
 pub mod game;
 pub mod pdn;
+pub mod plain;
 pub mod rules;
+pub mod store;
 pub mod tui;
 
 pub use rules::{Bitboard, Color, Move, Outcome, Piece, Position, Role, Square};

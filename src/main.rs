@@ -1,6 +1,7 @@
 //! The `checkers` binary: parse the command line and dispatch.
 
 use checkers::cli::{Cli, CliError, Command, PdnCommand, run_moves, run_pdn_check, run_perft};
+use checkers::plain::Session;
 use checkers::rules::Position;
 use clap::Parser;
 use std::io::ErrorKind;
@@ -35,11 +36,42 @@ fn main() -> ExitCode {
                 }
             };
         }
-        None => checkers::tui::run(cli.tui_settings()),
+        None => return play(&cli),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe (`checkers moves | head -1`) is not an error worth a message.
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("checkers: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Starts the game: the plain line mode or the full-screen one.
+fn play(cli: &Cli) -> ExitCode {
+    let start = match cli.starting_game() {
+        Ok(start) => start,
+        Err(e) => {
+            eprintln!("checkers: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = if cli.plain_wanted() {
+        use std::io::IsTerminal;
+        let stdin = std::io::stdin();
+        let mut session = Session {
+            game: start.game,
+            players: start.players,
+            autosave: stdin.is_terminal(),
+        };
+        checkers::plain::run(stdin.lock(), &mut std::io::stdout().lock(), &mut session)
+    } else {
+        checkers::tui::run(cli.tui_settings())
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("checkers: {e}");

@@ -187,3 +187,22 @@ fn refused_moves_leave_the_position_unchanged() {
     let _ = start.play_text("1-5");
     assert_eq!(start, copy);
 }
+
+#[test]
+fn a_full_route_is_exact_even_when_it_reads_as_a_shortened_longer_route() {
+    // Found by the property tests: a king on 21 may take 17 and 9 (21x14x5) or go round
+    // by 30 and 23 first (21x30x23x14x5). "21x14x5" names the first route exactly.
+    let p = pos("B:W9,17,25,26,18:BK21");
+    let names: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert!(names.contains(&"21x14x5".to_string()), "{names:?}");
+    assert!(names.contains(&"21x30x23x14x5".to_string()), "{names:?}");
+    assert_eq!(p.parse_move("21x14x5").unwrap().to_string(), "21x14x5");
+    assert_eq!(
+        p.parse_move("21x30x23x14x5").unwrap().to_string(),
+        "21x30x23x14x5"
+    );
+    assert!(matches!(
+        p.parse_move("21x5"),
+        Err(MoveError::Ambiguous { .. })
+    ));
+}

@@ -363,6 +363,11 @@ impl Position {
     /// player wrote it, used in messages.
     pub fn resolve(&self, text: &MoveText, shown: &str) -> Result<Move, MoveError> {
         let legal = self.legal_moves();
+        // Every landing named is one route exactly, even when it also reads as a
+        // shortened form of a longer route (21x14x5 beside 21x30x23x14x5).
+        if let Some(exact) = legal.iter().find(|m| m.squares() == text.squares) {
+            return Ok(*exact);
+        }
         let mut found: Vec<Move> = legal
             .iter()
             .filter(|m| names(m, &text.squares))

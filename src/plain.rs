@@ -1,0 +1,246 @@
+//! The line-oriented front end, for screen readers, scripts and dumb terminals.
+//!
+//! It prints the board as text (square numbers, Black at the bottom) and whose move it
+//! is, then reads one move or command per line and answers each with one line: the move
+//! played, or why it was refused. End of input ends the session cleanly.
+
+use crate::game::Game;
+use crate::rules::{Color, Piece, Position, Role, Square};
+use crate::store::{Players, autosave, save_game};
+use std::io::{self, BufRead, Write};
+use std::path::Path;
+
+/// The commands, as `help` lists them.
+pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo, redo, board, moves, \
+                        resign, draw (offer), accept, decline, claim, save FILE, help, quit.";
+
+/// The board as text, Black at the bottom: each dark square shows its number and what
+/// stands on it (`b`/`w` a man, `B`/`W` a king).
+pub fn board_text(pos: &Position) -> String {
+    let rule = "+----".repeat(8) + "+\n";
+    let mut out = format!("{:^41}\n{rule}", "White");
+    for row in (0..8).rev() {
+        for col in 0..8 {
+            let cell = match Square::from_row_col(row, col) {
+                None => "    ".to_string(),
+                Some(sq) => format!("{:>2} {}", sq.number(), glyph(pos.piece_at(sq))),
+            };
+            out.push('|');
+            out.push_str(&cell);
+        }
+        out.push_str("|\n");
+    }
+    out.push_str(&rule);
+    out.push_str(&format!("{:^41}\n", "Black"));
+    out.push_str("b = Black man, B = Black king, w = White man, W = White king\n");
+    out
+}
+
+fn glyph(piece: Option<Piece>) -> char {
+    match piece {
+        None => ' ',
+        Some(Piece {
+            color: Color::Black,
+            role: Role::Man,
+        }) => 'b',
+        Some(Piece {
+            color: Color::Black,
+            role: Role::King,
+        }) => 'B',
+        Some(Piece {
+            color: Color::White,
+            role: Role::Man,
+        }) => 'w',
+        Some(Piece {
+            color: Color::White,
+            role: Role::King,
+        }) => 'W',
+    }
+}
+
+/// Where the session is: the game, the names, whether to autosave after each move.
+pub struct Session {
+    /// The game being played.
+    pub game: Game,
+    /// Names for saved records.
+    pub players: Players,
+    /// Write the autosave file after every change (interactive use only, so a script
+    /// never overwrites a person's game in progress).
+    pub autosave: bool,
+}
+
+impl Session {
+    /// What the game state is, in one sentence: the result, or who is to move and
+    /// anything they must know (a compulsory capture, a draw claim they may make).
+    pub fn status(&self) -> String {
+        if let Some(outcome) = self.game.result() {
+            return format!("{outcome}.");
+        }
+        let pos = self.game.position();
+        let mut s = format!("{} to move", pos.turn());
+        if !pos.capturers().is_empty() {
+            s.push_str(", a capture is compulsory");
+        }
+        if let Some(offer) = self.game.draw_offer() {
+            s.push_str(&format!("; {offer} offers a draw (accept or decline)"));
+        }
+        if let Some(reason) = self.game.available_claim() {
+            let why = match reason {
+                crate::rules::DrawReason::Repetition => "threefold repetition",
+                crate::rules::DrawReason::FortyMoves => "forty-move rule",
+                crate::rules::DrawReason::Agreement => "agreement",
+            };
+            s.push_str(&format!("; a draw may be claimed ({why}): type claim"));
+        }
+        s.push('.');
+        s
+    }
+
+    /// Answers one line of input. Returns the answer (one line, or the board for
+    /// `board`) and whether the session should end.
+    pub fn answer(&mut self, line: &str) -> (String, bool) {
+        let line = line.trim();
+        let (command, argument) = match line.split_once(char::is_whitespace) {
+            Some((c, a)) => (c, a.trim()),
+            None => (line, ""),
+        };
+        let turn = self.game.position().turn();
+        let reply = match command.to_ascii_lowercase().as_str() {
+            "quit" | "exit" => return ("Goodbye.".to_string(), true),
+            "help" | "?" => HELP.to_string(),
+            "board" => format!("{}{}", board_text(self.game.position()), self.status()),
+            "moves" => {
+                let pos = self.game.position();
+                let moves: Vec<String> =
+                    pos.legal_moves().iter().map(|m| pos.notation(m)).collect();
+                if self.game.is_over() || moves.is_empty() {
+                    format!("No legal moves. {}", self.status())
+                } else {
+                    format!("Legal moves: {}.", moves.join(", "))
+                }
+            }
+            "undo" => {
+                // A declared ending (resignation, draw) is taken back before any move.
+                let declared =
+                    self.game.result().is_some() && self.game.position().outcome().is_none();
+                let positions = self.game.positions();
+                let last = self.game.moves().last().copied();
+                let before = positions.len().checked_sub(2).map(|i| positions[i]);
+                if !self.game.undo() {
+                    "Nothing to take back.".to_string()
+                } else {
+                    self.changed();
+                    match (declared, last, before) {
+                        (false, Some(m), Some(pos)) => {
+                            format!(
+                                "Took back {} {}. {}",
+                                pos.turn(),
+                                pos.notation(&m),
+                                self.status()
+                            )
+                        }
+                        _ => format!("Took back the ending. {}", self.status()),
+                    }
+                }
+            }
+            "redo" => match self.game.redo_preview() {
+                Some(m) => {
+                    let pos = *self.game.position();
+                    self.game.redo();
+                    self.changed();
+                    format!(
+                        "Replayed {} {}. {}",
+                        pos.turn(),
+                        pos.notation(&m),
+                        self.status()
+                    )
+                }
+                None => "Nothing to replay.".to_string(),
+            },
+            "resign" => match self.game.resign(turn) {
+                Ok(outcome) => {
+                    self.changed();
+                    format!("{turn} resigns. {outcome}.")
+                }
+                Err(e) => format!("Cannot resign: {e}."),
+            },
+            "draw" => match self.game.offer_draw(turn) {
+                Ok(()) => format!("{turn} offers a draw; {}, answer accept or decline.", !turn),
+                Err(e) => format!("Cannot offer a draw: {e}."),
+            },
+            "accept" => match self.game.accept_draw() {
+                Ok(outcome) => {
+                    self.changed();
+                    format!("{outcome}.")
+                }
+                Err(e) => format!("Cannot accept: {e}."),
+            },
+            "decline" => match self.game.draw_offer() {
+                Some(offer) => {
+                    let _ = self.game.decline_draw();
+                    format!("{} declines the draw. {}", !offer, self.status())
+                }
+                None => "Cannot decline: no draw offer is waiting for an answer.".to_string(),
+            },
+            "claim" => match self.game.claim_draw() {
+                Ok(outcome) => {
+                    self.changed();
+                    format!("{outcome}.")
+                }
+                Err(e) => format!("Cannot claim a draw: {e}."),
+            },
+            "save" if argument.is_empty() => {
+                "Cannot save: give a file name, as in save game.pdn.".to_string()
+            }
+            "save" => match save_game(Path::new(argument), &self.game, &self.players) {
+                Ok(()) => format!("Saved to {argument}."),
+                Err(e) => format!("Cannot save: {e}."),
+            },
+            "" => return (String::new(), false),
+            _ if !line.chars().any(|c| c.is_ascii_digit()) => {
+                format!("'{line}' is not a move or a command; type help for the list.")
+            }
+            _ => {
+                let pos = *self.game.position();
+                match self.game.play_text(line) {
+                    Ok(m) => {
+                        self.changed();
+                        format!("{turn} played {}. {}", pos.notation(&m), self.status())
+                    }
+                    Err(e) => format!("Refused {line}: {e}. {}", self.status()),
+                }
+            }
+        };
+        (reply, false)
+    }
+
+    /// Keeps the autosave up to date. A failure is not fatal: play goes on.
+    fn changed(&self) {
+        if self.autosave {
+            let _ = autosave(&self.game, &self.players);
+        }
+    }
+}
+
+/// Runs a plain session: the board and status first, then one answer per input line
+/// until `quit` or the end of input.
+pub fn run(input: impl BufRead, out: &mut impl Write, session: &mut Session) -> io::Result<()> {
+    writeln!(
+        out,
+        "Checkers (plain mode). Type a move such as 11-15, or help."
+    )?;
+    write!(out, "{}", board_text(session.game.position()))?;
+    writeln!(out, "{}", session.status())?;
+    out.flush()?;
+    for line in input.lines() {
+        let (reply, done) = session.answer(&line?);
+        if !reply.is_empty() {
+            writeln!(out, "{reply}")?;
+            out.flush()?;
+        }
+        if done {
+            break;
+        }
+    }
+    Ok(())
+}

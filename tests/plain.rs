@@ -1,0 +1,164 @@
+//! The plain line mode, driven through a pipe as a script or screen reader would.
+#![allow(clippy::unwrap_used)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `checkers` with `args`, feeds `input` on standard input, and returns the exit
+/// status and standard output. The data directory is a fresh temporary one.
+fn session(args: &[&str], input: &str) -> (bool, String, String) {
+    let data = std::env::temp_dir().join(format!(
+        "checkers-plain-{}-{}",
+        std::process::id(),
+        args.len()
+    ));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(args)
+        .env("XDG_DATA_HOME", &data)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_dir_all(&data);
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The answers after the opening board: one line per input line.
+fn answers(stdout: &str) -> Vec<&str> {
+    let lines: Vec<&str> = stdout.lines().collect();
+    let legend = lines
+        .iter()
+        .position(|l| l.starts_with("b = Black man"))
+        .unwrap();
+    lines[legend + 2..].to_vec()
+}
+
+#[test]
+fn a_piped_game_is_answered_line_by_line_and_ends_with_the_result() {
+    let input = "11-15\n24-20\n11-16\n15-19\nundo\n15-19\n23x16\n12x19\n";
+    let (ok, out, err) = session(&[], input);
+    assert!(ok, "{err}");
+    assert_eq!(err, "");
+    assert!(out.starts_with("Checkers (plain mode). Type a move such as 11-15, or help.\n"));
+    assert!(
+        out.contains("|12 b|    |11 b|    |10 b|    | 9 b|    |\n"),
+        "{out}"
+    );
+    assert_eq!(
+        answers(&out),
+        [
+            "Black played 11-15. White to move.",
+            "White played 24-20. Black to move.",
+            "Refused 11-16: no piece of yours on 11: it is empty. Black to move.",
+            "Black played 15-19. White to move, a capture is compulsory.",
+            "Took back Black 15-19. Black to move.",
+            "Black played 15-19. White to move, a capture is compulsory.",
+            "White played 23x16. Black to move, a capture is compulsory.",
+            "Black played 12x19. White to move.",
+        ]
+    );
+}
+
+#[test]
+fn the_game_ends_with_a_win_and_later_moves_are_refused() {
+    let (ok, out, _) = session(
+        &["--plain", "--fen", "W:W22:B18,11"],
+        "22x15\n22x8\n1-5\nundo\n",
+    );
+    assert!(ok);
+    assert_eq!(
+        answers(&out),
+        [
+            "Refused 22x15: the capture must go on while the piece can jump: 22x15x8. \
+             White to move, a capture is compulsory.",
+            "White played 22x8. White wins: Black has no pieces left.",
+            "Refused 1-5: the game is over (White wins: Black has no pieces left). \
+             White wins: Black has no pieces left.",
+            "Took back White 22x8. White to move, a capture is compulsory.",
+        ]
+    );
+}
+
+#[test]
+fn commands_moves_draw_resign_claim_help_and_quit() {
+    let input = "moves\nhelp\ndraw\ndecline\nclaim\ndraw\naccept\nundo\nresign\nfoo\nquit\n11-15\n";
+    let (ok, out, _) = session(&[], input);
+    assert!(ok);
+    let a = answers(&out);
+    assert_eq!(
+        a[0],
+        "Legal moves: 9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16."
+    );
+    assert!(a[1].starts_with("Commands: a move"), "{}", a[1]);
+    assert_eq!(
+        a[2],
+        "Black offers a draw; White, answer accept or decline."
+    );
+    assert_eq!(a[3], "White declines the draw. Black to move.");
+    assert!(
+        a[4].starts_with("Cannot claim a draw: no draw claim"),
+        "{}",
+        a[4]
+    );
+    assert_eq!(a[6], "Draw by agreement.");
+    assert_eq!(a[7], "Took back the ending. Black to move.");
+    assert_eq!(a[8], "Black resigns. White wins: Black resigned.");
+    assert_eq!(
+        a[9],
+        "'foo' is not a move or a command; type help for the list."
+    );
+    assert_eq!(a[10], "Goodbye.");
+    assert_eq!(a.len(), 11, "nothing is read after quit: {a:?}");
+}
+
+#[test]
+fn save_writes_a_pdn_file_others_can_read() {
+    let dir = std::env::temp_dir().join(format!("checkers-plain-save-{}", std::process::id()));
+    let file = dir.join("sub").join("g.pdn");
+    let input = format!("11-15\n23-19\nsave {}\n", file.display());
+    let (ok, out, _) = session(&["--black-name", "Ann", "--white-name", "Bob"], &input);
+    assert!(ok);
+    assert_eq!(answers(&out)[2], format!("Saved to {}.", file.display()));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("[Black \"Ann\"]\n[White \"Bob\"]\n[Result \"*\"]\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("1. 11-15 23-19 *\n"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn end_of_input_ends_cleanly() {
+    let (ok, out, err) = session(&[], "");
+    assert!(ok, "{err}");
+    assert!(out.ends_with("Black to move.\n"));
+}
+
+#[test]
+fn bad_start_options_are_clear_errors() {
+    let (ok, _, err) = session(&["--fen", "B:W33:B1"], "");
+    assert!(!ok);
+    assert!(err.contains("entry '33'"), "{err}");
+    let (ok, _, err) = session(&["--load", "/nonexistent/x.pdn"], "");
+    assert!(!ok);
+    assert!(
+        err.starts_with("checkers: cannot read /nonexistent/x.pdn"),
+        "{err}"
+    );
+    let (ok, _, err) = session(&["--game", "2"], "");
+    assert!(!ok);
+    assert!(err.contains("--load"), "{err}");
+}
