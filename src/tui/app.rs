@@ -16,6 +16,10 @@ use ratatui::layout::Rect;
 /// Longest text the move prompt accepts (the longest legal move is far shorter).
 const PROMPT_MAX_CHARS: usize = 60;
 
+/// The first message: how to start playing.
+const WELCOME: &str =
+    "Black moves first: pick a piece with Enter (or click it), or type a move like 11-15. ? shows every key.";
+
 /// A direction on the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
@@ -201,7 +205,7 @@ impl App {
             theme: settings.theme,
             mouse: settings.mouse,
             screen: Rect::new(0, 0, width, height),
-            message: None,
+            message: Some((Tone::Info, WELCOME.to_string())),
             quit: false,
         }
     }
@@ -671,7 +675,7 @@ impl App {
                 self.game = Game::new();
                 self.pick = None;
                 self.cursor = (2, 2);
-                self.info("New game: Black to move");
+                self.info(WELCOME);
             }
             (Question::Resign, Answer::Side(color)) => {
                 self.pick = None;
