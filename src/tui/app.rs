@@ -6,8 +6,8 @@
 
 use super::geometry::screen_layout;
 use super::theme::Theme;
-use crate::game::{Game, PlayError};
-use crate::rules::{Color, Move, Piece, Position, Role, Square};
+use crate::game::Game;
+use crate::rules::{Color, Move, Position, Square};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
@@ -17,8 +17,7 @@ use ratatui::layout::Rect;
 const PROMPT_MAX_CHARS: usize = 60;
 
 /// The first message: how to start playing.
-const WELCOME: &str =
-    "Black moves first: pick a piece with Enter (or click it), or type a move like 11-15. ? shows every key.";
+const WELCOME: &str = "Black moves first: pick a piece with Enter (or click it), or type a move like 11-15. ? shows every key.";
 
 /// A direction on the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -531,7 +530,7 @@ impl App {
             None => self.error(format!("No piece on {sq}: pick up one of {turn}'s pieces")),
             Some(piece) if piece.color != turn => self.error(format!(
                 "The {} on {sq} is not yours: {turn} is to move",
-                piece_name(piece)
+                piece.to_string()
             )),
             Some(piece) => {
                 let legal = pos.legal_moves();
@@ -543,7 +542,7 @@ impl App {
                     let targets = join_or(self.targets().iter().map(Square::to_string));
                     self.info(format!(
                         "{} on {sq} picked up: land on {targets} (Esc puts it down)",
-                        capitalize(&piece_name(piece))
+                        capitalize(&piece.to_string())
                     ));
                 } else if legal.iter().any(Move::is_capture) {
                     let captures = join_or(legal.iter().map(|m| pos.notation(m)));
@@ -634,7 +633,6 @@ impl App {
                 }
             }
             // The text stays in the prompt for editing.
-            Err(PlayError::Move(e)) => self.error(capitalize(&e.to_string())),
             Err(e) => self.error(capitalize(&e.to_string())),
         }
     }
@@ -699,15 +697,6 @@ impl App {
             _ => {}
         }
     }
-}
-
-/// "Black man", "White king".
-fn piece_name(piece: Piece) -> String {
-    let role = match piece.role {
-        Role::Man => "man",
-        Role::King => "king",
-    };
-    format!("{} {role}", piece.color)
 }
 
 /// "15", "15 or 16", "14, 15 or 16".
