@@ -529,8 +529,7 @@ impl App {
         match pos.piece_at(sq) {
             None => self.error(format!("No piece on {sq}: pick up one of {turn}'s pieces")),
             Some(piece) if piece.color != turn => self.error(format!(
-                "The {} on {sq} is not yours: {turn} is to move",
-                piece.to_string()
+                "The {piece} on {sq} is not yours: {turn} is to move"
             )),
             Some(piece) => {
                 let legal = pos.legal_moves();
