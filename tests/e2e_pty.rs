@@ -21,8 +21,9 @@ struct Session {
 }
 
 impl Session {
-    /// Starts the game in an 80x24 pseudo-terminal with these extra environment variables.
-    fn start(env: &[(&str, &str)]) -> Session {
+    /// Starts the game in an 80x24 pseudo-terminal with these arguments and extra
+    /// environment variables.
+    fn start(args: &[&str], env: &[(&str, &str)]) -> Session {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows: 24,
@@ -32,6 +33,7 @@ impl Session {
             })
             .unwrap();
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_checkers"));
+        cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
         for (key, value) in env {
@@ -109,11 +111,16 @@ impl Session {
 
 #[test]
 fn type_a_move_see_it_listed_and_quit() {
-    let mut game = Session::start(&[]);
+    let mut game = Session::start(&[], &[]);
     game.wait_for("the start screen", |s| {
         s.contents().contains("Black to move") && s.contents().contains("(none yet)")
     });
     assert!(game.parser.screen().alternate_screen());
+    assert_ne!(
+        game.parser.screen().mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "mouse capture on"
+    );
 
     game.send(b"11-15\r");
     game.wait_for("the move in the list", |s| {
@@ -157,9 +164,14 @@ fn sets_a_colour(raw: &[u8]) -> bool {
 }
 
 #[test]
-fn no_color_means_no_colour_codes_and_ctrl_c_quits() {
-    let mut game = Session::start(&[("NO_COLOR", "1")]);
+fn no_color_no_mouse_and_ctrl_c() {
+    let mut game = Session::start(&["--no-mouse"], &[("NO_COLOR", "1")]);
     game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+    assert_eq!(
+        game.parser.screen().mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "--no-mouse leaves mouse capture off"
+    );
     game.send(b"11-15\r");
     game.wait_for("the move in the list", |s| {
         s.contents().contains("1. 11-15")
