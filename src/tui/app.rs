@@ -249,28 +249,20 @@ impl App {
         targets
     }
 
-    /// The pieces jumped so far by the multi-jump being built.
+    /// The pieces jumped so far by the multi-jump being built: each lies midway between
+    /// two successive squares of the route.
     pub fn jumped_so_far(&self) -> Vec<Square> {
         let Some(pick) = &self.pick else {
             return Vec::new();
         };
-        let mut jumped = Vec::new();
-        let mut at = pick.from;
-        for &hop in &pick.hops {
-            let (r, c) = (
-                (u16::from(at.row()) + u16::from(hop.row())) / 2,
-                (u16::from(at.col()) + u16::from(hop.col())) / 2,
-            );
-            if let Some(sq) = u8::try_from(r)
-                .ok()
-                .zip(u8::try_from(c).ok())
-                .and_then(|(r, c)| Square::from_row_col(r, c))
-            {
-                jumped.push(sq);
-            }
-            at = hop;
-        }
-        jumped
+        std::iter::once(pick.from)
+            .chain(pick.hops.iter().copied())
+            .zip(pick.hops.iter().copied())
+            .filter_map(|(a, b)| {
+                // Rows and columns are 0-7, so the sums cannot overflow.
+                Square::from_row_col((a.row() + b.row()) / 2, (a.col() + b.col()) / 2)
+            })
+            .collect()
     }
 
     /// Turns a terminal event into an action for the current mode. Key releases and
