@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let mut stdout = std::io::stdout().lock();
+    let settings = cli.tui_settings();
+    // Only the line-oriented commands hold stdout; the game draws through its own handle.
     let result = match cli.command {
         Some(Command::Perft {
             depth,
@@ -15,16 +16,17 @@ fn main() -> ExitCode {
             divide,
             threads,
         }) => run_perft(
-            &mut stdout,
+            &mut std::io::stdout().lock(),
             &fen.unwrap_or_else(Position::start),
             depth,
             divide,
             usize::from(threads),
         ),
-        Some(Command::Moves { fen }) => {
-            run_moves(&mut stdout, &fen.unwrap_or_else(Position::start))
-        }
-        None => checkers::tui::run(cli.tui_settings()),
+        Some(Command::Moves { fen }) => run_moves(
+            &mut std::io::stdout().lock(),
+            &fen.unwrap_or_else(Position::start),
+        ),
+        None => checkers::tui::run(settings),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
