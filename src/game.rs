@@ -318,7 +318,8 @@ impl Game {
         }
     }
 
-    /// Claims the available draw for the player to move and ends the game.
+    /// Claims the available draw for the player to move and ends the game. The game ends
+    /// in the current position: the repeating move does not have to be played first.
     pub fn claim_draw(&mut self) -> Result<Outcome, GameError> {
         if let Some(outcome) = self.result() {
             return Err(GameError::Over(outcome));

@@ -3,7 +3,9 @@
 //! English draughts (American checkers) for the terminal. The [`rules`] module is the pure
 //! rules engine everything else stands on: the 32-square board numbered as in the classic
 //! diagram, compulsory multi-jump generation (every route its own move), crowning that
-//! ends the move, move notation, FEN and perft.
+//! ends the move, move notation, FEN and perft. [`game`] keeps a game's moves with undo,
+//! redo and the WCDF draw claims; [`tui`] is the two-player terminal front end that runs
+//! when `checkers` is started with no subcommand.
 
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]

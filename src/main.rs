@@ -1,6 +1,8 @@
 //! The `checkers` binary: parse the command line and dispatch.
 
-use checkers::cli::{Cli, CliError, Command, PdnCommand, run_moves, run_pdn_check, run_perft};
+use checkers::cli::{
+    Cli, CliError, Command, PdnCommand, StartingGame, run_moves, run_pdn_check, run_perft,
+};
 use checkers::plain::Session;
 use checkers::rules::Position;
 use clap::Parser;
@@ -9,24 +11,28 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let mut stdout = std::io::stdout().lock();
-    let result = match cli.command {
+    // Only the line-oriented commands hold stdout; the game draws through its own handle.
+    let result = match &cli.command {
         Some(Command::Perft {
             depth,
             fen,
             divide,
             threads,
-        }) => {
-            let pos = fen.unwrap_or_else(Position::start);
-            run_perft(&mut stdout, &pos, depth, divide, usize::from(threads))
-        }
-        Some(Command::Moves { fen }) => {
-            run_moves(&mut stdout, &fen.unwrap_or_else(Position::start))
-        }
+        }) => run_perft(
+            &mut std::io::stdout().lock(),
+            &fen.unwrap_or_else(Position::start),
+            *depth,
+            *divide,
+            usize::from(*threads),
+        ),
+        Some(Command::Moves { fen }) => run_moves(
+            &mut std::io::stdout().lock(),
+            &fen.unwrap_or_else(Position::start),
+        ),
         Some(Command::Pdn {
             action: PdnCommand::Check { file },
         }) => {
-            return match run_pdn_check(&mut stdout, &file) {
+            return match run_pdn_check(&mut std::io::stdout().lock(), file) {
                 Ok(summary) if summary.replayed == summary.games => ExitCode::SUCCESS,
                 Ok(_) => ExitCode::FAILURE,
                 Err(CliError::Output(e)) if e.kind() == ErrorKind::BrokenPipe => ExitCode::FAILURE,
@@ -36,7 +42,14 @@ fn main() -> ExitCode {
                 }
             };
         }
-        None => return play(&cli),
+        None => match cli.starting_game() {
+            Ok(start) => play(&cli, start),
+            Err(e) => {
+                // Reported before the screen changes; nothing on disk is touched.
+                eprintln!("checkers: {e}");
+                return ExitCode::from(2);
+            }
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -49,16 +62,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// Starts the game: the plain line mode or the full-screen one.
-fn play(cli: &Cli) -> ExitCode {
-    let start = match cli.starting_game() {
-        Ok(start) => start,
-        Err(e) => {
-            eprintln!("checkers: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let result = if cli.plain_wanted() {
+/// Runs the game: the plain line mode or the full-screen one.
+fn play(cli: &Cli, start: StartingGame) -> std::io::Result<()> {
+    if cli.plain_wanted() {
         use std::io::IsTerminal;
         let stdin = std::io::stdin();
         let mut session = Session {
@@ -69,13 +75,5 @@ fn play(cli: &Cli) -> ExitCode {
         checkers::plain::run(stdin.lock(), &mut std::io::stdout().lock(), &mut session)
     } else {
         checkers::tui::run(cli.tui_settings())
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("checkers: {e}");
-            ExitCode::FAILURE
-        }
     }
 }

@@ -6,8 +6,8 @@
 
 use super::geometry::screen_layout;
 use super::theme::Theme;
-use crate::game::{Game, PlayError};
-use crate::rules::{Color, Move, Piece, Position, Role, Square};
+use crate::game::Game;
+use crate::rules::{Color, Move, Position, Square};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
@@ -15,6 +15,9 @@ use ratatui::layout::Rect;
 
 /// Longest text the move prompt accepts (the longest legal move is far shorter).
 const PROMPT_MAX_CHARS: usize = 60;
+
+/// The first message: how to start playing.
+const WELCOME: &str = "Black moves first: pick a piece with Enter (or click it), or type a move like 11-15. ? shows every key.";
 
 /// A direction on the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,7 +204,7 @@ impl App {
             theme: settings.theme,
             mouse: settings.mouse,
             screen: Rect::new(0, 0, width, height),
-            message: None,
+            message: Some((Tone::Info, WELCOME.to_string())),
             quit: false,
         }
     }
@@ -246,28 +249,20 @@ impl App {
         targets
     }
 
-    /// The pieces jumped so far by the multi-jump being built.
+    /// The pieces jumped so far by the multi-jump being built: each lies midway between
+    /// two successive squares of the route.
     pub fn jumped_so_far(&self) -> Vec<Square> {
         let Some(pick) = &self.pick else {
             return Vec::new();
         };
-        let mut jumped = Vec::new();
-        let mut at = pick.from;
-        for &hop in &pick.hops {
-            let (r, c) = (
-                (u16::from(at.row()) + u16::from(hop.row())) / 2,
-                (u16::from(at.col()) + u16::from(hop.col())) / 2,
-            );
-            if let Some(sq) = u8::try_from(r)
-                .ok()
-                .zip(u8::try_from(c).ok())
-                .and_then(|(r, c)| Square::from_row_col(r, c))
-            {
-                jumped.push(sq);
-            }
-            at = hop;
-        }
-        jumped
+        std::iter::once(pick.from)
+            .chain(pick.hops.iter().copied())
+            .zip(pick.hops.iter().copied())
+            .filter_map(|(a, b)| {
+                // Rows and columns are 0-7, so the sums cannot overflow.
+                Square::from_row_col((a.row() + b.row()) / 2, (a.col() + b.col()) / 2)
+            })
+            .collect()
     }
 
     /// Turns a terminal event into an action for the current mode. Key releases and
@@ -526,8 +521,7 @@ impl App {
         match pos.piece_at(sq) {
             None => self.error(format!("No piece on {sq}: pick up one of {turn}'s pieces")),
             Some(piece) if piece.color != turn => self.error(format!(
-                "The {} on {sq} is not yours: {turn} is to move",
-                piece_name(piece)
+                "The {piece} on {sq} is not yours: {turn} is to move"
             )),
             Some(piece) => {
                 let legal = pos.legal_moves();
@@ -539,7 +533,7 @@ impl App {
                     let targets = join_or(self.targets().iter().map(Square::to_string));
                     self.info(format!(
                         "{} on {sq} picked up: land on {targets} (Esc puts it down)",
-                        capitalize(&piece_name(piece))
+                        capitalize(&piece.to_string())
                     ));
                 } else if legal.iter().any(Move::is_capture) {
                     let captures = join_or(legal.iter().map(|m| pos.notation(m)));
@@ -630,7 +624,6 @@ impl App {
                 }
             }
             // The text stays in the prompt for editing.
-            Err(PlayError::Move(e)) => self.error(capitalize(&e.to_string())),
             Err(e) => self.error(capitalize(&e.to_string())),
         }
     }
@@ -671,7 +664,7 @@ impl App {
                 self.game = Game::new();
                 self.pick = None;
                 self.cursor = (2, 2);
-                self.info("New game: Black to move");
+                self.info(WELCOME);
             }
             (Question::Resign, Answer::Side(color)) => {
                 self.pick = None;
@@ -695,15 +688,6 @@ impl App {
             _ => {}
         }
     }
-}
-
-/// "Black man", "White king".
-fn piece_name(piece: Piece) -> String {
-    let role = match piece.role {
-        Role::Man => "man",
-        Role::King => "king",
-    };
-    format!("{} {role}", piece.color)
 }
 
 /// "15", "15 or 16", "14, 15 or 16".

@@ -382,11 +382,13 @@ fn hint_line<'a>(theme: &Theme, keys: &[(&'a str, &'a str)]) -> Line<'a> {
 fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
     let g = &theme.glyphs;
-    let width = area.width.min(78);
-    let height = area.height.min(22);
+    // Centred over the board, leaving the bottom row for the "any key closes" hint.
+    let room = area.height.saturating_sub(1);
+    let width = area.width.min(80);
+    let height = room.min(23);
     let rect = Rect {
         x: area.x + (area.width - width) / 2,
-        y: area.y + (area.height - height) / 2,
+        y: area.y + (room - height) / 2,
         width,
         height,
     };
@@ -445,6 +447,7 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             key("Ctrl-C"),
             Span::raw(" quit now"),
         ]),
+        Line::raw(""),
         Line::styled("Rules (English draughts, WCDF)", theme.heading),
         Line::raw("Black moves first. Pieces move diagonally on the dark squares."),
         Line::raw("A man steps one square forward; a king one square any way."),
@@ -455,19 +458,14 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         Line::raw("No legal move (no pieces, or all blocked) loses the game."),
         Line::raw("Draw claims: your move would repeat a position a third time, or"),
         Line::raw("40 moves each with no man moved and nothing captured."),
-        Line::from(vec![
-            Span::raw(format!(
-                "Marks: {} {} men, {} {} kings; {} must jump  {} last move  {} land  ",
-                g.black_man,
-                g.white_man,
-                g.black_king,
-                g.white_king,
-                g.must_capture,
-                g.last_move,
-                g.target
-            )),
-            Span::raw(format!("{} {} cursor", g.cursor.0, g.cursor.1)),
-        ]),
+        Line::raw(format!(
+            "Pieces: {} Black man  {} Black king  {} White man  {} White king",
+            g.black_man, g.black_king, g.white_man, g.white_king
+        )),
+        Line::raw(format!(
+            "Marks: {} must jump  {} last move  {} landing square  {} {} cursor",
+            g.must_capture, g.last_move, g.target, g.cursor.0, g.cursor.1
+        )),
         Line::styled("Press any key to close", theme.question),
     ];
     Clear.render(rect, buf);

@@ -1,0 +1,67 @@
+//! The colourless theme still shows the cursor, the picked-up piece, the landing squares
+//! and the last move, with attributes and glyphs instead of colour.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use checkers::tui::geometry::screen_layout;
+use common::*;
+use ratatui::style::{Color, Modifier};
+
+#[test]
+fn colorless_marks_use_attributes_and_no_colour_at_all() {
+    let mut app = plain_app();
+    type_move(&mut app, "11-15");
+    type_move(&mut app, "22-18");
+    cursor_move(&mut app, &[15]);
+    let terminal = render(&app);
+    let buf = terminal.backend().buffer();
+    for cell in buf.content() {
+        assert!(
+            cell.fg == Color::Reset && cell.bg == Color::Reset,
+            "{cell:?}"
+        );
+    }
+    let board = screen_layout(app.screen, app.flipped).unwrap().board;
+    let cell = |n: u8, dx: u16, dy: u16| {
+        let r = board.square_rect(sq(n));
+        buf[(r.x + dx, r.y + dy)].clone()
+    };
+    // The picked-up man on 15: reversed, with the cursor's brackets.
+    assert!(cell(15, 2, 1).modifier.contains(Modifier::REVERSED));
+    assert_eq!(cell(15, 0, 1).symbol(), "[");
+    assert_eq!(cell(15, 4, 1).symbol(), "]");
+    // Its landing square 22: a bold target glyph.
+    assert_eq!(cell(22, 2, 1).symbol(), "+");
+    assert!(cell(22, 2, 1).modifier.contains(Modifier::BOLD));
+    // The last move 22-18: numbers bold and underlined, and a `*` mark on 18.
+    assert!(cell(18, 0, 0).modifier.contains(Modifier::UNDERLINED));
+    assert_eq!(cell(18, 4, 0).symbol(), "*");
+    // The man that must capture is marked `!`.
+    assert_eq!(cell(15, 4, 0).symbol(), "!");
+}
+
+#[test]
+fn pieces_differ_by_glyph_not_only_colour() {
+    for app in [app(), plain_app()] {
+        let g = app.theme.glyphs;
+        let glyphs = [g.black_man, g.black_king, g.white_man, g.white_king];
+        for (i, a) in glyphs.iter().enumerate() {
+            for b in &glyphs[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+    }
+}
+
+#[test]
+fn no_glyph_has_east_asian_ambiguous_width() {
+    // The characters DESIGN section 5 warns about.
+    let ambiguous = ['●', '○', '█', '▒', '▓', '◆', '★', '•', '·'];
+    let mut app = app();
+    type_move(&mut app, "11-15");
+    press(&mut app, ratatui::crossterm::event::KeyCode::Char('?'));
+    for screen in [screen_text(&app), screen_text(&common::app())] {
+        assert!(!screen.chars().any(|c| ambiguous.contains(&c)), "{screen}");
+    }
+}
