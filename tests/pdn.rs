@@ -341,3 +341,12 @@ fn fuzz(count: usize) {
 fn reader_never_panics_on_100000_mutated_real_files() {
     fuzz(100_000);
 }
+
+#[test]
+fn writer_falls_back_to_the_result_tag() {
+    let g = one("[Result \"0-1\"]\n1. 11-15 23-19\n");
+    assert_eq!(g.result, None);
+    assert!(write_game(&g).ends_with("1. 11-15 23-19 0-1\n"));
+    let g = one("[Result \"2-0\"]\n1. 11-15\n");
+    assert!(write_game(&g).ends_with("1. 11-15 *\n"), "a non-standard result is not copied");
+}

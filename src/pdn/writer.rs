@@ -34,7 +34,13 @@ fn escape(value: &str) -> String {
 /// assert!(text.ends_with("\n1. 11-15 *\n"));
 /// ```
 pub fn write_game(game: &PdnGame) -> String {
-    let result = game.result.clone().unwrap_or_else(|| "*".to_string());
+    // The movetext's result token, else the Result tag, else unfinished.
+    let result = game
+        .result
+        .clone()
+        .or_else(|| game.tag("Result").map(String::from))
+        .filter(|r| ["1-0", "0-1", "1/2-1/2", "*"].contains(&r.as_str()))
+        .unwrap_or_else(|| "*".to_string());
     let set_up = game.start != crate::rules::Position::start();
     let mut out = String::new();
     for name in ROSTER {
