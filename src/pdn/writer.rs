@@ -12,6 +12,18 @@ const ROSTER: [&str; 10] = [
 /// Width that movetext lines are wrapped to.
 const WIDTH: usize = 79;
 
+/// The standard form of a result token; draughts files sometimes count points instead
+/// (`2-0`, `0-2`, `1-1`).
+fn standard_result(token: &str) -> Option<&'static str> {
+    match token {
+        "1-0" | "2-0" => Some("1-0"),
+        "0-1" | "0-2" => Some("0-1"),
+        "1/2-1/2" | "1-1" => Some("1/2-1/2"),
+        "*" => Some("*"),
+        _ => None,
+    }
+}
+
 fn escape(value: &str) -> String {
     value
         .replace('\\', "\\\\")
@@ -39,8 +51,9 @@ pub fn write_game(game: &PdnGame) -> String {
         .result
         .clone()
         .or_else(|| game.tag("Result").map(String::from))
-        .filter(|r| ["1-0", "0-1", "1/2-1/2", "*"].contains(&r.as_str()))
-        .unwrap_or_else(|| "*".to_string());
+        .and_then(|r| standard_result(&r))
+        .unwrap_or("*")
+        .to_string();
     let set_up = game.start != crate::rules::Position::start();
     let mut out = String::new();
     for name in ROSTER {
