@@ -3,7 +3,9 @@
 //! [`App`] holds the state; keys and clicks become [`Action`]s; [`App::update`] applies
 //! them without I/O; `impl Widget for &App` ([`view`]) draws; [`geometry`] is the one
 //! place that decides where squares are, for drawing and for mouse clicks alike. This
-//! module only owns the terminal: set-up, the event loop, and restoring it on every exit.
+//! module owns the terminal (set-up, the event loop, restoring it on every exit) and the
+//! I/O the game asks for: saves from the dialog, the autosave after every change, and
+//! a last save on SIGTERM or SIGHUP.
 
 pub mod app;
 pub mod geometry;
@@ -13,6 +15,10 @@ pub mod view;
 pub use app::{Action, App, Settings};
 pub use theme::Theme;
 
+use crate::cli::StartingGame;
+use crate::game::Game;
+use crate::store::{self, Players};
+use app::Tone;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
@@ -21,31 +27,114 @@ use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use std::io::{self, Stdout, stdout};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
-/// Runs the game until the players quit. The terminal is restored before returning,
-/// whether the game ended normally or with an error, and by a panic hook on a panic.
-pub fn run(settings: Settings) -> io::Result<()> {
+/// How often the event loop wakes to look for SIGTERM or SIGHUP when no event comes.
+const SIGNAL_CHECK: Duration = Duration::from_millis(250);
+
+/// Runs the game `start` until the players quit, or a SIGTERM or SIGHUP arrives (the
+/// game is then saved). The terminal is restored before returning, whether the game
+/// ended normally or with an error, and by a panic hook on a panic.
+pub fn run(settings: Settings, start: StartingGame) -> io::Result<()> {
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+        signal_hook::flag::register(signal, Arc::clone(&stop))?;
+    }
     install_panic_hook(settings.mouse);
     let guard = TerminalGuard::enter(settings.mouse)?;
-    let result = event_loop(settings);
+    let result = event_loop(settings, start, &stop);
     let restored = guard.leave();
     result.and(restored)
 }
 
-fn event_loop(settings: Settings) -> io::Result<()> {
+fn event_loop(settings: Settings, start: StartingGame, stop: &AtomicBool) -> io::Result<()> {
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     let size = terminal.size()?;
-    let mut app = App::new(settings, size.width, size.height);
+    let mut app = App::with_game(settings, start, size.width, size.height);
+    let mut autosaver = Autosaver::new(&app);
     let mut redraw = true;
     loop {
         if redraw {
             terminal.draw(|frame| frame.render_widget(&app, frame.area()))?;
         }
-        // Blocking read: the screen changes only when something happens.
-        let event = event::read()?;
-        redraw = app.handle_event(&event);
+        // Wake now and then only to see the stop flag; the screen is redrawn only
+        // after an event.
+        let ready = event::poll(SIGNAL_CHECK);
+        if stop.load(Ordering::Relaxed) {
+            autosaver.final_save(&app);
+            return Ok(());
+        }
+        redraw = if ready? {
+            let event = event::read()?;
+            app.handle_event(&event)
+        } else {
+            false
+        };
+        if let Some(request) = app.save_request.take() {
+            let result = save(&request.path, &app.game, &request.players);
+            app.save_finished(request, result);
+        }
+        autosaver.after_event(&mut app);
         if app.quit {
             return Ok(());
+        }
+    }
+}
+
+/// Writes `game` as PDN to `path`; a leading `~/` stands for the home directory.
+pub fn save(
+    path: &std::path::Path,
+    game: &Game,
+    players: &Players,
+) -> Result<(), store::StoreError> {
+    let expanded = match (path.strip_prefix("~"), std::env::var_os("HOME")) {
+        (Ok(rest), Some(home)) => PathBuf::from(home).join(rest),
+        _ => path.to_path_buf(),
+    };
+    store::save_game(&expanded, game, players)
+}
+
+/// Writes the autosave whenever the game or the names change, except while a loaded
+/// game is only being reviewed (stepping through a file is not a game in progress, and
+/// must not overwrite one).
+pub struct Autosaver {
+    saved: (Game, Players),
+}
+
+impl Autosaver {
+    /// Starts watching `app`; what it shows now counts as saved.
+    pub fn new(app: &App) -> Autosaver {
+        Autosaver {
+            saved: (app.game.clone(), app.players.clone()),
+        }
+    }
+
+    /// Saves if anything changed since the last save. A failure is shown once on the
+    /// status line (until a save works again) and never stops play.
+    pub fn after_event(&mut self, app: &mut App) {
+        if app.review.is_some() || (app.game == self.saved.0 && app.players == self.saved.1) {
+            return;
+        }
+        self.saved = (app.game.clone(), app.players.clone());
+        match store::autosave(&app.game, &app.players) {
+            Ok(_) => app.autosave_failed = false,
+            Err(e) => {
+                if !app.autosave_failed {
+                    app.notify(Tone::Error, format!("Autosave failed: {e}"));
+                }
+                app.autosave_failed = true;
+            }
+        }
+    }
+
+    /// The save on the way out after a signal: whatever is in progress, unless only
+    /// a loaded game was being reviewed.
+    pub fn final_save(&mut self, app: &App) {
+        if app.review.is_none() {
+            let _ = store::autosave(&app.game, &app.players);
         }
     }
 }
