@@ -203,4 +203,21 @@ fn load_opens_the_chosen_game_in_review_and_right_steps_a_move() {
     game.send(b"q");
     assert!(game.exit_status().success());
     assert!(!sandbox.autosave().exists());
+
+    // Esc stops reviewing: the position shown becomes the game in progress, saved.
+    let mut game = Session::start_in(&sandbox, &["--load", &path, "--game", "2"], &[]);
+    game.wait_for("the review", |s| {
+        s.contents().contains("Review: move 0 of 4")
+    });
+    game.send(b"\x1b[C\x1b[C");
+    game.wait_for("two steps", |s| {
+        s.contents().contains("Review: move 2 of 4")
+    });
+    game.send(b"\x1b");
+    game.wait_for("review over", |s| !s.contents().contains("Review: move"));
+    let saved = wait_for_file(&sandbox.autosave(), "1. 9-14 22-18 *");
+    assert!(saved.contains("[Undone \"5-9 24-19\"]"), "{saved}");
+    assert!(saved.contains("[Black \"Carol\"]"), "{saved}");
+    game.send(b"\x03");
+    assert!(game.exit_status().success());
 }

@@ -272,3 +272,22 @@ fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
     type_move(&mut app, "8-11");
     assert_eq!(app.game.moves().len(), 3, "the game goes on");
 }
+
+#[test]
+fn the_move_list_marks_the_move_shown_when_white_moved_first() {
+    let pdn = r#"[Event "Set-up"]
+[SetUp "1"]
+[FEN "W:W18,30:B1,2"]
+1. ... 18-14 2. 1-6 30-26 3. 2-7 *
+"#;
+    let mut app = review_app(pdn);
+    assert_eq!(app.review_progress(), (0, 4));
+    assert!(!screen_text(&app).contains('>'), "no move shown yet");
+    press(&mut app, KeyCode::Right);
+    assert!(screen_text(&app).contains(">  1. ...      18-14"));
+    press(&mut app, KeyCode::Right);
+    assert!(screen_text(&app).contains(">  2. 1-6      30-26"));
+    press(&mut app, KeyCode::End);
+    assert!(screen_text(&app).contains(">  3. 2-7"));
+    assert!(screen_text(&app).contains("   2. 1-6      30-26"));
+}

@@ -99,26 +99,35 @@ pub fn save(
 
 /// Writes the autosave whenever the game or the names change, except while a loaded
 /// game is only being reviewed (stepping through a file is not a game in progress, and
-/// must not overwrite one).
+/// must not overwrite one). A reviewed game is saved once play goes on from it.
 pub struct Autosaver {
-    saved: (Game, Players),
+    /// What the autosave file holds, if it holds this game.
+    saved: Option<(Game, Players)>,
 }
 
 impl Autosaver {
-    /// Starts watching `app`; what it shows now counts as saved.
+    /// Starts watching `app`; a game in play counts as saved as it is now (it is new,
+    /// or was just resumed from the autosave), a game under review does not.
     pub fn new(app: &App) -> Autosaver {
         Autosaver {
-            saved: (app.game.clone(), app.players.clone()),
+            saved: app
+                .review
+                .is_none()
+                .then(|| (app.game.clone(), app.players.clone())),
         }
     }
 
     /// Saves if anything changed since the last save. A failure is shown once on the
     /// status line (until a save works again) and never stops play.
     pub fn after_event(&mut self, app: &mut App) {
-        if app.review.is_some() || (app.game == self.saved.0 && app.players == self.saved.1) {
+        let unchanged = self
+            .saved
+            .as_ref()
+            .is_some_and(|(game, players)| *game == app.game && *players == app.players);
+        if app.review.is_some() || unchanged {
             return;
         }
-        self.saved = (app.game.clone(), app.players.clone());
+        self.saved = Some((app.game.clone(), app.players.clone()));
         match store::autosave(&app.game, &app.players) {
             Ok(_) => app.autosave_failed = false,
             Err(e) => {
