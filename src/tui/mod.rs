@@ -26,58 +26,77 @@ use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
+use signal_hook::consts::{SIGHUP, SIGTERM};
+use signal_hook::iterator::Signals;
 use std::io::{self, Stdout, stdout};
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
-
-/// How often the event loop wakes to look for SIGTERM or SIGHUP when no event comes.
-const SIGNAL_CHECK: Duration = Duration::from_millis(250);
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// Runs the game `start` until the players quit, or a SIGTERM or SIGHUP arrives (the
-/// game is then saved). The terminal is restored before returning, whether the game
-/// ended normally or with an error, and by a panic hook on a panic.
+/// game is then saved and the program exits with status 128 + the signal's number). The
+/// terminal is restored before returning, whether the game ended normally or with an
+/// error, and by a panic hook on a panic.
 pub fn run(settings: Settings, start: StartingGame) -> io::Result<()> {
-    let stop = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-        signal_hook::flag::register(signal, Arc::clone(&stop))?;
-    }
+    let autosaver = Arc::new(Mutex::new(Autosaver::default()));
+    // Held while a frame is written, so a signal never cuts one in half.
+    let screen = Arc::new(Mutex::new(()));
+    watch_signals(settings.mouse, Arc::clone(&autosaver), Arc::clone(&screen))?;
     install_panic_hook(settings.mouse);
     let guard = TerminalGuard::enter(settings.mouse)?;
-    let result = event_loop(settings, start, &stop);
+    let result = event_loop(settings, start, &autosaver, &screen);
     let restored = guard.leave();
     result.and(restored)
 }
 
-fn event_loop(settings: Settings, start: StartingGame, stop: &AtomicBool) -> io::Result<()> {
+/// On SIGTERM or SIGHUP: save, restore the terminal and exit, from a thread of its own.
+/// The event loop cannot do it: once the terminal is gone (a closed window), crossterm's
+/// event reading spins on end-of-file inside `poll`/`read` and never returns.
+fn watch_signals(
+    mouse: bool,
+    autosaver: Arc<Mutex<Autosaver>>,
+    screen: Arc<Mutex<()>>,
+) -> io::Result<()> {
+    let mut signals = Signals::new([SIGTERM, SIGHUP])?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            let _frame = lock(&screen);
+            lock(&autosaver).final_save();
+            let _ = restore(mouse);
+            std::process::exit(128 + signal);
+        }
+    });
+    Ok(())
+}
+
+/// Locks `mutex`, even if a panic poisoned it: the data is still worth saving.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn event_loop(
+    settings: Settings,
+    start: StartingGame,
+    autosaver: &Mutex<Autosaver>,
+    screen: &Mutex<()>,
+) -> io::Result<()> {
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     let size = terminal.size()?;
     let mut app = App::with_game(settings, start, size.width, size.height);
-    let mut autosaver = Autosaver::new(&app);
+    *lock(autosaver) = Autosaver::new(&app);
     let mut redraw = true;
     loop {
         if redraw {
+            let _frame = lock(screen);
             terminal.draw(|frame| frame.render_widget(&app, frame.area()))?;
         }
-        // Wake now and then only to see the stop flag; the screen is redrawn only
-        // after an event.
-        let ready = event::poll(SIGNAL_CHECK);
-        if stop.load(Ordering::Relaxed) {
-            autosaver.final_save(&app);
-            return Ok(());
-        }
-        redraw = if ready? {
-            let event = event::read()?;
-            app.handle_event(&event)
-        } else {
-            false
-        };
+        // Blocking read: the screen changes only when something happens.
+        let event = event::read()?;
+        redraw = app.handle_event(&event);
         if let Some(request) = app.save_request.take() {
             let result = save(&request.path, &app.game, &request.players);
             app.save_finished(request, result);
         }
-        autosaver.after_event(&mut app);
+        lock(autosaver).after_event(&mut app);
         if app.quit {
             return Ok(());
         }
@@ -100,8 +119,9 @@ pub fn save(
 /// Writes the autosave whenever the game or the names change, except while a loaded
 /// game is only being reviewed (stepping through a file is not a game in progress, and
 /// must not overwrite one). A reviewed game is saved once play goes on from it.
+#[derive(Debug, Default)]
 pub struct Autosaver {
-    /// What the autosave file holds, if it holds this game.
+    /// The game in progress as last saved (`None` while only reviewing a file).
     saved: Option<(Game, Players)>,
 }
 
@@ -139,11 +159,11 @@ impl Autosaver {
         }
     }
 
-    /// The save on the way out after a signal: whatever is in progress, unless only
-    /// a loaded game was being reviewed.
-    pub fn final_save(&mut self, app: &App) {
-        if app.review.is_none() {
-            let _ = store::autosave(&app.game, &app.players);
+    /// The save on the way out after a signal: the game in progress as last seen (written
+    /// again, in case the last autosave failed). Nothing while only a file was reviewed.
+    pub fn final_save(&self) {
+        if let Some((game, players)) = &self.saved {
+            let _ = store::autosave(game, players);
         }
     }
 }

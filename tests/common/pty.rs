@@ -174,3 +174,13 @@ impl Session {
         status
     }
 }
+
+impl Drop for Session {
+    /// A test that fails midway must not leave the game running.
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
