@@ -54,7 +54,7 @@ fn sigkill_loses_nothing_and_resume_shows_the_moves() {
             && text.contains("2. 8-11")
             && text.contains("White to move")
     });
-    // The undo history came back too: undo, quit, resume, redo.
+    // Undo works on the resumed game, and the autosave keeps the move for redo.
     resumed.send(b"u");
     resumed.wait_for("the undo", |s| s.contents().contains("Took back 8-11"));
     resumed.send(b"\x03");
@@ -220,4 +220,21 @@ fn load_opens_the_chosen_game_in_review_and_right_steps_a_move() {
     assert!(saved.contains("[Black \"Carol\"]"), "{saved}");
     game.send(b"\x03");
     assert!(game.exit_status().success());
+}
+
+#[test]
+fn resume_with_nothing_saved_says_so() {
+    let sandbox = Sandbox::new();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .arg("--resume")
+        .env("HOME", sandbox.home())
+        .env("XDG_DATA_HOME", sandbox.data_home())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("checkers: no game to resume:"),
+        "{stderr}"
+    );
 }

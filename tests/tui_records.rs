@@ -8,6 +8,7 @@ mod common;
 use checkers::game::Game;
 use checkers::store::{Players, load_record};
 use checkers::tui::app::{Mode, SaveField, SaveRequest, Tone};
+use checkers::tui::carry_out_save;
 use common::*;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
@@ -251,6 +252,7 @@ fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
             SaveRequest {
                 path: bad,
                 players: players.clone(),
+                replace: false,
             },
             result,
         );
@@ -290,4 +292,31 @@ fn the_move_list_marks_the_move_shown_when_white_moved_first() {
     press(&mut app, KeyCode::End);
     assert!(screen_text(&app).contains(">  3. 2-7"));
     assert!(screen_text(&app).contains("   2. 1-6      30-26"));
+}
+
+#[test]
+fn saving_over_an_existing_file_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.pdn");
+    std::fs::write(&path, "keep me").unwrap();
+    let mut app = app();
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('s'));
+    app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    type_text(&mut app, path.to_str().unwrap());
+    press(&mut app, KeyCode::Enter);
+    carry_out_save(&mut app);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
+    assert!(message(&app).contains("already exists: Enter again replaces it"));
+    assert!(matches!(app.mode, Mode::Save(_)));
+
+    press(&mut app, KeyCode::Enter);
+    carry_out_save(&mut app);
+    assert_eq!(app.mode, Mode::Board);
+    assert!(message(&app).starts_with("Saved to"));
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("1. 11-15 *")
+    );
 }

@@ -211,6 +211,9 @@ pub struct SaveDialog {
     pub white: String,
     /// The field being edited.
     pub focus: SaveField,
+    /// A path that names an existing file the player agreed to replace (by pressing
+    /// Enter again after being told).
+    pub replace: Option<String>,
 }
 
 impl SaveDialog {
@@ -240,6 +243,8 @@ pub struct SaveRequest {
     pub path: PathBuf,
     /// The names to write, kept for later saves once the save succeeds.
     pub players: Players,
+    /// Whether an existing file at `path` may be replaced.
+    pub replace: bool,
 }
 
 /// A game opened from a file to step through.
@@ -403,6 +408,18 @@ impl App {
     /// failed autosave).
     pub fn notify(&mut self, tone: Tone, text: impl Into<String>) {
         self.message = Some((tone, text.into()));
+    }
+
+    /// Reports that the save asked for in `request` would replace an existing file:
+    /// nothing was written, and Enter again (with the same path) replaces it.
+    pub fn save_would_replace(&mut self, request: SaveRequest) {
+        let path = request.path.display().to_string();
+        if let Mode::Save(dialog) = &mut self.mode {
+            dialog.replace = Some(path.clone());
+        }
+        self.error(format!(
+            "{path} already exists: Enter again replaces it, or edit the path"
+        ));
     }
 
     /// Reports how the save asked for in `request` went: on success the names entered
@@ -713,6 +730,7 @@ impl App {
                     black: self.players.black.clone().unwrap_or_default(),
                     white: self.players.white.clone().unwrap_or_default(),
                     focus: SaveField::Path,
+                    replace: None,
                 });
                 self.info("Save as PDN: edit the file and the names; missing folders are created");
             }
@@ -755,6 +773,7 @@ impl App {
                 black: name(&dialog.black),
                 white: name(&dialog.white),
             },
+            replace: dialog.replace.as_deref() == Some(path),
         });
     }
 

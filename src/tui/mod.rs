@@ -92,14 +92,33 @@ fn event_loop(
         // Blocking read: the screen changes only when something happens.
         let event = event::read()?;
         redraw = app.handle_event(&event);
-        if let Some(request) = app.save_request.take() {
-            let result = save(&request.path, &app.game, &request.players);
-            app.save_finished(request, result);
-        }
+        carry_out_save(&mut app);
         lock(autosaver).after_event(&mut app);
         if app.quit {
             return Ok(());
         }
+    }
+}
+
+/// Writes the save the dialog asked for, if any, and reports back to `app`. An existing
+/// file is replaced only once the player has agreed.
+pub fn carry_out_save(app: &mut App) {
+    let Some(request) = app.save_request.take() else {
+        return;
+    };
+    if !request.replace && expand_home(&request.path).is_file() {
+        app.save_would_replace(request);
+    } else {
+        let result = save(&request.path, &app.game, &request.players);
+        app.save_finished(request, result);
+    }
+}
+
+/// `path` with a leading `~` standing for the home directory.
+fn expand_home(path: &std::path::Path) -> PathBuf {
+    match (path.strip_prefix("~"), std::env::var_os("HOME")) {
+        (Ok(rest), Some(home)) => PathBuf::from(home).join(rest),
+        _ => path.to_path_buf(),
     }
 }
 
@@ -109,11 +128,7 @@ pub fn save(
     game: &Game,
     players: &Players,
 ) -> Result<(), store::StoreError> {
-    let expanded = match (path.strip_prefix("~"), std::env::var_os("HOME")) {
-        (Ok(rest), Some(home)) => PathBuf::from(home).join(rest),
-        _ => path.to_path_buf(),
-    };
-    store::save_game(&expanded, game, players)
+    store::save_game(&expand_home(path), game, players)
 }
 
 /// Writes the autosave whenever the game or the names change, except while a loaded

@@ -279,9 +279,17 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             theme.question,
         ));
         for tag in ["Event", "Black", "White", "Result"] {
+            let value = review.tag(tag).unwrap_or("?");
+            // 1-0 means Black won in checkers, unlike chess: say so.
+            let meaning = match (tag, value) {
+                ("Result", "1-0") => " (Black won)",
+                ("Result", "0-1") => " (White won)",
+                ("Result", "1/2-1/2") => " (draw)",
+                _ => "",
+            };
             lines.push(Line::from(vec![
                 Span::styled(format!("{tag:<7}"), theme.heading),
-                Span::raw(review.tag(tag).unwrap_or("?").to_string()),
+                Span::raw(format!("{value}{meaning}")),
             ]));
         }
     }
