@@ -790,16 +790,15 @@ impl App {
             Step::End => while self.game.redo() {},
         }
         let (shown, total) = self.review_progress();
-        let text = match self.game.moves().last() {
-            None => format!("The first position (move 0 of {total})"),
-            Some(m) => {
-                let before = self.game.positions()[shown - 1];
-                format!(
-                    "Move {shown} of {total}: {} played {}",
-                    before.turn(),
-                    before.notation(m)
-                )
-            }
+        // The position before the last move is the one before last.
+        let before = self.game.positions().iter().rev().nth(1);
+        let text = match (self.game.moves().last(), before) {
+            (Some(m), Some(before)) => format!(
+                "Move {shown} of {total}: {} played {}",
+                before.turn(),
+                before.notation(m)
+            ),
+            _ => format!("The first position (move 0 of {total})"),
         };
         self.info(text);
     }
@@ -925,17 +924,24 @@ impl App {
     fn play(&mut self, m: &Move) {
         let before = *self.position();
         match self.game.play(m) {
-            Ok(()) => {
-                self.pick = None;
-                self.review = None;
-                self.cursor = (m.to().row(), m.to().col());
-                match self.game.result() {
-                    Some(outcome) => self.info(format!("{outcome}.")),
-                    None => self.info(format!("{} played {}", before.turn(), before.notation(m))),
-                }
-            }
+            Ok(()) => self.played(&before, m),
             Err(e) => self.error(capitalize(&e.to_string())),
         }
+    }
+
+    /// After `m` was played from `before`: clear the pick, end any review, say what
+    /// happened.
+    fn played(&mut self, before: &Position, m: &Move) {
+        self.pick = None;
+        self.cursor = (m.to().row(), m.to().col());
+        let mut text = match self.game.result() {
+            Some(outcome) => format!("{outcome}."),
+            None => format!("{} played {}", before.turn(), before.notation(m)),
+        };
+        if self.review.take().is_some() {
+            text.push_str(": review over, the game goes on from here");
+        }
+        self.info(text);
     }
 
     fn back(&mut self) {
@@ -966,13 +972,7 @@ impl App {
         match self.game.play_text(&text) {
             Ok(m) => {
                 self.mode = Mode::Board;
-                self.pick = None;
-                self.review = None;
-                self.cursor = (m.to().row(), m.to().col());
-                match self.game.result() {
-                    Some(outcome) => self.info(format!("{outcome}.")),
-                    None => self.info(format!("{} played {}", before.turn(), before.notation(&m))),
-                }
+                self.played(&before, &m);
             }
             // The text stays in the prompt for editing.
             Err(e) => self.error(capitalize(&e.to_string())),
