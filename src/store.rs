@@ -100,6 +100,13 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
+    // create_dir_all reports a plain file in the way as "File exists": name it instead.
+    if let Some(file) = dir.ancestors().find(|a| a.is_file()) {
+        return Err(io::Error::new(
+            io::ErrorKind::NotADirectory,
+            format!("{} is a file, not a folder", file.display()),
+        ));
+    }
     std::fs::create_dir_all(&dir)?;
     let name = path
         .file_name()

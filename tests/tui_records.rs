@@ -271,6 +271,15 @@ fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
             .unwrap()
             .contains("[Black \"Ann\"]")
     );
+    let error = checkers::tui::save(&path.join("y.pdn"), &app.game, &players).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "cannot write {}: {} is a file, not a folder",
+            path.join("y.pdn").display(),
+            path.display()
+        )
+    );
     type_move(&mut app, "8-11");
     assert_eq!(app.game.moves().len(), 3, "the game goes on");
 }
