@@ -329,3 +329,37 @@ fn saving_over_an_existing_file_asks_first() {
             .contains("1. 11-15 *")
     );
 }
+
+#[test]
+fn dialog_fields_are_edited_anywhere_with_the_text_cursor() {
+    let mut app = app();
+    app.players.black = Some("Ann".to_string());
+    press(&mut app, KeyCode::Char('s'));
+    app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    type_text(&mut app, "abc");
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Left);
+    type_text(&mut app, "Xé");
+    let path = |app: &checkers::tui::App| match &app.mode {
+        Mode::Save(dialog) => dialog.path.clone(),
+        _ => panic!("the dialog closed"),
+    };
+    assert_eq!(path(&app), "aXébc");
+    press(&mut app, KeyCode::Delete);
+    assert_eq!(path(&app), "aXéc");
+    press(&mut app, KeyCode::Home);
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Left);
+    assert_eq!(path(&app), "aXéc");
+    type_text(&mut app, "/");
+    press(&mut app, KeyCode::End);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Delete);
+    press(&mut app, KeyCode::Backspace);
+    assert_eq!(path(&app), "/aXé");
+    // Another field starts with the cursor at its end.
+    press(&mut app, KeyCode::Tab);
+    type_text(&mut app, " Lee");
+    assert!(matches!(&app.mode, Mode::Save(d) if d.black == "Ann Lee"));
+    assert!(screen_text(&app).contains("/aXé"));
+}

@@ -101,6 +101,10 @@ pub enum Action {
     PreviousField,
     /// Empty the save dialog's current field.
     ClearField,
+    /// Move the text cursor within the save dialog's current field.
+    MoveInField(FieldMotion),
+    /// Delete the character under the text cursor in the save dialog.
+    Delete,
     /// Save with the dialog's path and names.
     ConfirmSave,
     /// Close the save dialog without saving.
@@ -166,6 +170,19 @@ pub enum Mode {
     Save(SaveDialog),
 }
 
+/// A movement of the text cursor within a save dialog field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldMotion {
+    /// One character left.
+    Left,
+    /// One character right.
+    Right,
+    /// To the start.
+    Home,
+    /// To the end.
+    End,
+}
+
 /// A field of the save dialog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SaveField {
@@ -211,6 +228,8 @@ pub struct SaveDialog {
     pub white: String,
     /// The field being edited.
     pub focus: SaveField,
+    /// Where typing goes in the focused field: a character index, `0..=length`.
+    pub cursor: usize,
     /// A path that names an existing file the player agreed to replace (by pressing
     /// Enter again after being told).
     pub replace: Option<String>,
@@ -232,6 +251,54 @@ impl SaveDialog {
             SaveField::Black => &mut self.black,
             SaveField::White => &mut self.white,
         }
+    }
+
+    /// Moves to `field`, with the text cursor at its end.
+    pub fn focus_on(&mut self, field: SaveField) {
+        self.focus = field;
+        self.cursor = self.field(field).chars().count();
+    }
+
+    /// The byte offset of the text cursor in the focused field (kept within it).
+    fn cursor_byte(&self) -> usize {
+        let text = self.field(self.focus);
+        text.char_indices()
+            .nth(self.cursor)
+            .map_or(text.len(), |(i, _)| i)
+    }
+
+    fn insert(&mut self, c: char) {
+        let at = self.cursor_byte();
+        let text = self.focused_mut();
+        if text.chars().count() < FIELD_MAX_CHARS {
+            text.insert(at, c);
+            self.cursor += 1;
+        }
+    }
+
+    fn erase_before(&mut self) {
+        if self.cursor > 0 {
+            self.cursor -= 1;
+            self.erase_at();
+        }
+    }
+
+    fn erase_at(&mut self) {
+        let at = self.cursor_byte();
+        let text = self.focused_mut();
+        if at < text.len() {
+            text.remove(at);
+        }
+    }
+
+    fn move_cursor(&mut self, motion: FieldMotion) {
+        let length = self.field(self.focus).chars().count();
+        self.cursor = match motion {
+            FieldMotion::Left => self.cursor.saturating_sub(1),
+            FieldMotion::Right => (self.cursor + 1).min(length),
+            FieldMotion::Home => 0,
+            FieldMotion::End => length,
+        };
     }
 }
 
@@ -536,6 +603,11 @@ impl App {
                 KeyCode::Tab | KeyCode::Down => Some(Action::NextField),
                 KeyCode::BackTab | KeyCode::Up => Some(Action::PreviousField),
                 KeyCode::Backspace => Some(Action::Erase),
+                KeyCode::Delete => Some(Action::Delete),
+                KeyCode::Left => Some(Action::MoveInField(FieldMotion::Left)),
+                KeyCode::Right => Some(Action::MoveInField(FieldMotion::Right)),
+                KeyCode::Home => Some(Action::MoveInField(FieldMotion::Home)),
+                KeyCode::End => Some(Action::MoveInField(FieldMotion::End)),
                 KeyCode::Char(c) if !ctrl && !c.is_control() => Some(Action::Type(c)),
                 _ => None,
             },
@@ -647,21 +719,14 @@ impl App {
             }
             Action::Type(c) => match &mut self.mode {
                 Mode::Prompt(text) if text.chars().count() < PROMPT_MAX_CHARS => text.push(c),
-                Mode::Save(dialog) => {
-                    let text = dialog.focused_mut();
-                    if text.chars().count() < FIELD_MAX_CHARS {
-                        text.push(c);
-                    }
-                }
+                Mode::Save(dialog) => dialog.insert(c),
                 _ => {}
             },
             Action::Erase => match &mut self.mode {
                 Mode::Prompt(text) => {
                     text.pop();
                 }
-                Mode::Save(dialog) => {
-                    dialog.focused_mut().pop();
-                }
+                Mode::Save(dialog) => dialog.erase_before(),
                 _ => {}
             },
             Action::Submit => self.submit(),
@@ -725,21 +790,33 @@ impl App {
                 let path = store::default_save_path(store::now_unix())
                     .map(|p| p.display().to_string())
                     .unwrap_or_default();
-                self.mode = Mode::Save(SaveDialog {
+                let mut dialog = SaveDialog {
                     path,
                     black: self.players.black.clone().unwrap_or_default(),
                     white: self.players.white.clone().unwrap_or_default(),
                     focus: SaveField::Path,
+                    cursor: 0,
                     replace: None,
-                });
+                };
+                dialog.focus_on(SaveField::Path);
+                self.mode = Mode::Save(dialog);
                 self.info("Save as PDN: edit the file and the names; missing folders are created");
             }
-            Action::NextField | Action::PreviousField | Action::ClearField => {
+            Action::NextField
+            | Action::PreviousField
+            | Action::ClearField
+            | Action::MoveInField(_)
+            | Action::Delete => {
                 if let Mode::Save(dialog) = &mut self.mode {
                     match action {
-                        Action::NextField => dialog.focus = dialog.focus.next(),
-                        Action::PreviousField => dialog.focus = dialog.focus.previous(),
-                        _ => dialog.focused_mut().clear(),
+                        Action::NextField => dialog.focus_on(dialog.focus.next()),
+                        Action::PreviousField => dialog.focus_on(dialog.focus.previous()),
+                        Action::MoveInField(motion) => dialog.move_cursor(motion),
+                        Action::Delete => dialog.erase_at(),
+                        _ => {
+                            dialog.focused_mut().clear();
+                            dialog.cursor = 0;
+                        }
                     }
                 }
             }

@@ -425,6 +425,7 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 ("Enter", "save"),
                 ("Esc", "cancel"),
                 ("Ctrl-U", "clear field"),
+                (theme.glyphs.steps, "edit"),
             ],
         ),
         Mode::Board if app.review.is_some() => hint_line(
@@ -604,21 +605,30 @@ fn render_save_dialog(app: &App, dialog: &SaveDialog, area: Rect, buf: &mut Buff
             Span::styled(label, label_style),
             Span::raw(" "),
         ];
-        let text = dialog.field(field).to_string();
+        // The focused field shows the text cursor as a highlighted cell.
+        let text = dialog.field(field);
+        let mut value = Vec::new();
+        if focused {
+            let at = text
+                .char_indices()
+                .nth(dialog.cursor)
+                .map_or(text.len(), |(i, _)| i);
+            let (before, rest) = text.split_at(at);
+            let mut rest = rest.chars();
+            let under = rest.next().map_or_else(|| " ".to_string(), String::from);
+            value.push(Span::raw(before.to_string()));
+            value.push(Span::styled(under, theme.key));
+            value.push(Span::raw(rest.as_str().to_string()));
+        } else {
+            value.push(Span::raw(text.to_string()));
+        }
         if field == SaveField::Path {
             // The path gets lines of its own, so it is shown in full however long.
-            let mut lines = vec![Line::from(spans)];
-            let mut path = vec![Span::raw("  "), Span::raw(text)];
-            if focused {
-                path.push(Span::styled(" ", theme.key));
-            }
-            lines.push(Line::from(path));
-            return lines;
+            let mut path = vec![Span::raw("  ")];
+            path.extend(value);
+            return vec![Line::from(spans), Line::from(path)];
         }
-        spans.push(Span::raw(text));
-        if focused {
-            spans.push(Span::styled(" ", theme.key));
-        }
+        spans.extend(value);
         vec![Line::from(spans)]
     };
     let mut text: Vec<Line> = Vec::new();
