@@ -363,3 +363,23 @@ fn dialog_fields_are_edited_anywhere_with_the_text_cursor() {
     assert!(matches!(&app.mode, Mode::Save(d) if d.black == "Ann Lee"));
     assert!(screen_text(&app).contains("/aXé"));
 }
+
+#[test]
+fn saving_during_a_review_writes_the_whole_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("review.pdn");
+    let mut app = review_app(REVIEW_PDN);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Char('s'));
+    app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    type_text(&mut app, path.to_str().unwrap());
+    press(&mut app, KeyCode::Enter);
+    carry_out_save(&mut app);
+    assert!(message(&app).starts_with("Saved to"), "{}", message(&app));
+    let record = load_record(&path, 1).unwrap();
+    assert_eq!(record.moves, recorded().moves());
+    assert_eq!(record.tag("Undone"), None);
+    assert_eq!(record.tag("Black"), Some("Ann Smith"));
+    // The review goes on where it was.
+    assert_eq!(app.review_progress(), (1, 12));
+}

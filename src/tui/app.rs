@@ -471,6 +471,16 @@ impl App {
         (shown, shown + self.game.undone_moves().len())
     }
 
+    /// The game a save writes: the whole recorded game while reviewing one (wherever
+    /// the review stands), otherwise the game as it is, undo history included.
+    pub fn game_to_save(&self) -> Game {
+        let mut game = self.game.clone();
+        if self.review.is_some() {
+            while game.redo() {}
+        }
+        game
+    }
+
     /// Shows a message on the status line (for news from the event loop, such as a
     /// failed autosave).
     pub fn notify(&mut self, tone: Tone, text: impl Into<String>) {
