@@ -379,6 +379,11 @@ fn saving_during_a_review_writes_the_whole_game() {
     let record = load_record(&path, 1).unwrap();
     assert_eq!(record.moves, recorded().moves());
     assert_eq!(record.tag("Undone"), None);
+    assert_eq!(
+        record.result.as_deref(),
+        Some("1/2-1/2"),
+        "the recorded result"
+    );
     assert_eq!(record.tag("Black"), Some("Ann Smith"));
     // The review goes on where it was.
     assert_eq!(app.review_progress(), (1, 12));

@@ -319,6 +319,9 @@ pub struct SaveRequest {
 pub struct Review {
     /// The record's tags (name, value), in file order.
     pub tags: Vec<(String, String)>,
+    /// The game as the record has it: every move, and its ending (resignation or draw)
+    /// when the board alone does not show it.
+    pub recorded: Game,
 }
 
 impl Review {
@@ -429,8 +432,8 @@ impl App {
                 let _ = line.play(m);
             }
             while line.undo() {}
-            game = line;
-            Review { tags }
+            let recorded = std::mem::replace(&mut game, line);
+            Review { tags, recorded }
         });
         let message = if review.is_some() {
             REVIEW_WELCOME.to_string()
@@ -473,12 +476,11 @@ impl App {
 
     /// The game a save writes: the whole recorded game while reviewing one (wherever
     /// the review stands), otherwise the game as it is, undo history included.
-    pub fn game_to_save(&self) -> Game {
-        let mut game = self.game.clone();
-        if self.review.is_some() {
-            while game.redo() {}
+    pub fn game_to_save(&self) -> &Game {
+        match &self.review {
+            Some(review) => &review.recorded,
+            None => &self.game,
         }
-        game
     }
 
     /// Shows a message on the status line (for news from the event loop, such as a

@@ -109,7 +109,7 @@ pub fn carry_out_save(app: &mut App) {
     if !request.replace && expand_home(&request.path).is_file() {
         app.save_would_replace(request);
     } else {
-        let result = save(&request.path, &app.game_to_save(), &request.players);
+        let result = save(&request.path, app.game_to_save(), &request.players);
         app.save_finished(request, result);
     }
 }
