@@ -60,6 +60,14 @@ fn sigkill_loses_nothing_and_resume_shows_the_moves() {
     resumed.send(b"\x03");
     assert!(resumed.exit_status().success());
     wait_for_file(&sandbox.autosave(), "[Undone \"8-11\"]");
+
+    // A new game warns that its first move replaces the unfinished one.
+    let mut fresh = Session::start_in(&sandbox, &[], &[]);
+    fresh.wait_for("the warning", |s| {
+        s.contents().contains("An unfinished game is saved")
+    });
+    fresh.send(b"q");
+    assert!(fresh.exit_status().success());
 }
 
 #[test]

@@ -83,6 +83,7 @@ fn event_loop(
     let size = terminal.size()?;
     let mut app = App::with_game(settings, start, size.width, size.height);
     *lock(autosaver) = Autosaver::new(&app);
+    warn_of_unfinished_game(&mut app);
     let mut redraw = true;
     loop {
         if redraw {
@@ -97,6 +98,23 @@ fn event_loop(
         if app.quit {
             return Ok(());
         }
+    }
+}
+
+/// A new game would replace the autosave at its first move: say so when the autosave
+/// holds an unfinished game, so it is not lost by surprise.
+fn warn_of_unfinished_game(app: &mut App) {
+    if app.review.is_some() || !app.game.moves().is_empty() {
+        return;
+    }
+    if let Ok((saved, _)) = store::load_autosave()
+        && !saved.moves().is_empty()
+        && !saved.is_over()
+    {
+        app.notify(
+            Tone::Info,
+            "An unfinished game is saved: q, then checkers --resume continues it (a move here replaces it).",
+        );
     }
 }
 
