@@ -812,7 +812,6 @@ impl App {
                 };
                 dialog.focus_on(SaveField::Path);
                 self.mode = Mode::Save(dialog);
-                self.info("Save as PDN: edit the file and the names; missing folders are created");
             }
             Action::NextField
             | Action::PreviousField

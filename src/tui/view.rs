@@ -374,9 +374,18 @@ fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
     if n == 1 { one } else { many }
 }
 
+/// The save dialog's note on the status line.
+const SAVE_NOTE: &str = "The game is written as PDN; missing folders are created, and an existing file is replaced only after a second Enter.";
+
 fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
     let theme = &app.theme;
-    if let Some((tone, text)) = &app.message {
+    // In the save dialog, what a save does stays in view until there is news.
+    let dialog_note = (Tone::Info, SAVE_NOTE.to_string());
+    let message = match (&app.message, &app.mode) {
+        (None, Mode::Save(_)) => Some(&dialog_note),
+        (message, _) => message.as_ref(),
+    };
+    if let Some((tone, text)) = message {
         let style = match tone {
             Tone::Info => theme.text,
             Tone::Error => theme.error,
