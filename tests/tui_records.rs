@@ -385,6 +385,11 @@ fn saving_during_a_review_writes_the_whole_game() {
         "the recorded result"
     );
     assert_eq!(record.tag("Black"), Some("Ann Smith"));
+    assert_eq!(
+        record.tag("Event"),
+        Some("Club final"),
+        "the record's event is kept"
+    );
     // The review goes on where it was.
     assert_eq!(app.review_progress(), (1, 12));
 }

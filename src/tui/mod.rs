@@ -127,7 +127,9 @@ pub fn carry_out_save(app: &mut App) {
     if !request.replace && expand_home(&request.path).is_file() {
         app.save_would_replace(request);
     } else {
-        let result = save(&request.path, app.game_to_save(), &request.players);
+        // A game saved while reviewing keeps where and when it was played.
+        let tags = app.review.as_ref().map_or(&[][..], |r| &r.tags[..]);
+        let result = save_with_tags(&request.path, app.game_to_save(), &request.players, tags);
         app.save_finished(request, result);
     }
 }
@@ -146,7 +148,29 @@ pub fn save(
     game: &Game,
     players: &Players,
 ) -> Result<(), store::StoreError> {
-    store::save_game(&expand_home(path), game, players)
+    save_with_tags(path, game, players, &[])
+}
+
+/// Tags of a loaded record that a save keeps: where and when the game was played.
+const KEPT_TAGS: [&str; 4] = ["Event", "Site", "Date", "Round"];
+
+/// Like [`save`], with the `Event`, `Site`, `Date` and `Round` of `tags` (a loaded
+/// record's) instead of a casual game's today.
+pub fn save_with_tags(
+    path: &std::path::Path,
+    game: &Game,
+    players: &Players,
+    tags: &[(String, String)],
+) -> Result<(), store::StoreError> {
+    let path = expand_home(path);
+    let mut record = store::game_record(game, players, &store::pdn_date(store::now_unix()));
+    for (name, value) in tags {
+        if KEPT_TAGS.contains(&name.as_str()) {
+            record.set_tag(name, value);
+        }
+    }
+    store::write_atomic(&path, crate::pdn::write_game(&record).as_bytes())
+        .map_err(|e| store::StoreError::Write(path, e))
 }
 
 /// Writes the autosave whenever the game or the names change, except while a loaded
