@@ -164,6 +164,10 @@ pub fn save_with_tags(
 ) -> Result<(), store::StoreError> {
     let path = expand_home(path);
     let mut record = store::game_record(game, players, &store::pdn_date(store::now_unix()));
+    if !tags.is_empty() {
+        // Not today: the record's own date, unknown unless it has one.
+        record.set_tag("Date", "????.??.??");
+    }
     for (name, value) in tags {
         if KEPT_TAGS.contains(&name.as_str()) {
             record.set_tag(name, value);
