@@ -390,6 +390,7 @@ fn saving_during_a_review_writes_the_whole_game() {
         Some("Club final"),
         "the record's event is kept"
     );
+    assert_eq!(record.tag("Date"), Some("????.??.??"), "not today: unknown");
     // The review goes on where it was.
     assert_eq!(app.review_progress(), (1, 12));
 }
