@@ -246,3 +246,27 @@ fn resume_with_nothing_saved_says_so() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_failed_autosave_is_shown_once_and_play_goes_on() {
+    let sandbox = Sandbox::new();
+    let blocker = sandbox.home().join("not-a-dir");
+    std::fs::write(&blocker, "").unwrap();
+    let data_home = blocker.join("data").display().to_string();
+    let mut game = Session::start_in(&sandbox, &[], &[("XDG_DATA_HOME", &data_home)]);
+    game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+    game.send(b"11-15\r");
+    game.wait_for("the failure", |s| {
+        s.contents().contains("Autosave failed: cannot write")
+    });
+    play(&mut game, &["23-19"]);
+    game.wait_for("the move, without the failure again", |s| {
+        s.contents().contains("White played 23-19") && !s.contents().contains("Autosave failed")
+    });
+    game.send(b"q");
+    game.wait_for("the quit question", |s| {
+        s.contents().contains("Quit? The game is NOT saved")
+    });
+    game.send(b"y");
+    assert!(game.exit_status().success());
+}
