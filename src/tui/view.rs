@@ -318,8 +318,7 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             )));
         }
     }
-    let pairs = app.game.move_pairs();
-    if pairs.is_empty() && app.review.is_none() && room > 0 {
+    if app.game.moves().is_empty() && app.review.is_none() && room > 0 {
         lines.push(Line::styled("  (none yet)", theme.border));
     }
     Paragraph::new(lines).render(inner, buf);
