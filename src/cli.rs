@@ -55,7 +55,7 @@ pub struct Cli {
 }
 
 /// The game to start with, from `--resume`, `--load`, `--fen` or a new game.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct StartingGame {
     /// The game.
     pub game: Game,
@@ -63,18 +63,29 @@ pub struct StartingGame {
     pub players: Players,
     /// Opened from a file for review (start at its first position).
     pub review: bool,
+    /// The tags of the record opened with `--load` (empty otherwise), its result
+    /// included as a `Result` tag.
+    pub tags: Vec<(String, String)>,
 }
 
 impl Cli {
     /// The game these options ask for. A file that cannot be read or replayed is an
     /// error naming it; nothing is changed on disk.
     pub fn starting_game(&self) -> Result<StartingGame, StoreError> {
+        let mut tags = Vec::new();
         let (game, mut players, review) = if self.resume {
             let (game, players) = load_autosave()?;
             (game, players, false)
         } else if let Some(path) = &self.load {
             let number = self.game.unwrap_or(1) as usize;
-            let (game, players) = game_from_record(&load_record(path, number)?);
+            let mut record = load_record(path, number)?;
+            if record.tag("Result").is_none()
+                && let Some(result) = record.result.clone()
+            {
+                record.set_tag("Result", &result);
+            }
+            let (game, players) = game_from_record(&record);
+            tags = record.tags;
             (game, players, true)
         } else {
             (
@@ -93,6 +104,7 @@ impl Cli {
             game,
             players,
             review,
+            tags,
         })
     }
 

@@ -74,6 +74,6 @@ fn play(cli: &Cli, start: StartingGame) -> std::io::Result<()> {
         };
         checkers::plain::run(stdin.lock(), &mut std::io::stdout().lock(), &mut session)
     } else {
-        checkers::tui::run(cli.tui_settings())
+        checkers::tui::run(cli.tui_settings(), start)
     }
 }

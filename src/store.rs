@@ -100,6 +100,13 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
+    // create_dir_all reports a plain file in the way as "File exists": name it instead.
+    if let Some(file) = dir.ancestors().find(|a| a.is_file()) {
+        return Err(io::Error::new(
+            io::ErrorKind::NotADirectory,
+            format!("{} is a file, not a folder", file.display()),
+        ));
+    }
     std::fs::create_dir_all(&dir)?;
     let name = path
         .file_name()
@@ -242,6 +249,8 @@ pub enum StoreError {
     Game(PathBuf, crate::pdn::GameError),
     /// No data directory could be found (neither `XDG_DATA_HOME` nor `HOME` is set).
     NoDataDir,
+    /// `--resume` found no autosave file: no game has been played yet.
+    NothingToResume(PathBuf),
 }
 
 impl fmt::Display for StoreError {
@@ -264,6 +273,11 @@ impl fmt::Display for StoreError {
             StoreError::NoDataDir => {
                 write!(f, "no place for saved games: set HOME or XDG_DATA_HOME")
             }
+            StoreError::NothingToResume(p) => write!(
+                f,
+                "no game to resume: {} does not exist yet (a game is saved there as it is played)",
+                p.display()
+            ),
         }
     }
 }
@@ -307,7 +321,12 @@ pub fn autosave(game: &Game, players: &Players) -> Result<PathBuf, StoreError> {
 /// The game in the autosave file, to resume.
 pub fn load_autosave() -> Result<(Game, Players), StoreError> {
     let path = autosave_path().ok_or(StoreError::NoDataDir)?;
-    load_record(&path, 1).map(|r| game_from_record(&r))
+    match load_record(&path, 1) {
+        Err(StoreError::Read(_, e)) if e.kind() == io::ErrorKind::NotFound => {
+            Err(StoreError::NothingToResume(path))
+        }
+        other => other.map(|r| game_from_record(&r)),
+    }
 }
 
 #[cfg(test)]

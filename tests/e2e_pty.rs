@@ -2,112 +2,9 @@
 //! find the terminal restored.
 #![allow(clippy::unwrap_used)]
 
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
-use std::io::{Read, Write};
-use std::num::NonZeroU16;
-use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
+mod common;
 
-/// The game running in a pseudo-terminal, and what it has drawn so far.
-struct Session {
-    child: Box<dyn Child + Send + Sync>,
-    writer: Box<dyn Write + Send>,
-    // Kept so the pseudo-terminal stays open while the test reads and writes.
-    _master: Box<dyn MasterPty + Send>,
-    output: Receiver<Vec<u8>>,
-    parser: vt100::Parser,
-    /// Every byte the program wrote.
-    raw: Vec<u8>,
-}
-
-impl Session {
-    /// Starts the game in an 80x24 pseudo-terminal with these arguments and extra
-    /// environment variables.
-    fn start(args: &[&str], env: &[(&str, &str)]) -> Session {
-        let pty = native_pty_system()
-            .openpty(PtySize {
-                rows: 24,
-                cols: 80,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .unwrap();
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_checkers"));
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env_remove("NO_COLOR");
-        for (key, value) in env {
-            cmd.env(key, value);
-        }
-        let child = pty.slave.spawn_command(cmd).unwrap();
-        drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().unwrap();
-        let writer = pty.master.take_writer().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
-                    break;
-                }
-            }
-        });
-        Session {
-            child,
-            writer,
-            _master: pty.master,
-            output: rx,
-            parser: vt100::Parser::new(
-                NonZeroU16::new(24).unwrap(),
-                NonZeroU16::new(80).unwrap(),
-                0,
-            ),
-            raw: Vec::new(),
-        }
-    }
-
-    fn take(&mut self, bytes: Vec<u8>) {
-        self.parser.process(&bytes);
-        self.raw.extend(bytes);
-    }
-
-    /// Reads output until `done` holds for the screen, or panics after a timeout with the
-    /// screen as it is.
-    fn wait_for(&mut self, what: &str, done: impl Fn(&vt100::Screen) -> bool) {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while !done(self.parser.screen()) {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.output.recv_timeout(left) {
-                Ok(bytes) => self.take(bytes),
-                Err(_) => panic!(
-                    "timed out waiting for {what}; screen:\n{}",
-                    self.parser.screen().contents()
-                ),
-            }
-        }
-    }
-
-    fn send(&mut self, bytes: &[u8]) {
-        self.writer.write_all(bytes).unwrap();
-        self.writer.flush().unwrap();
-    }
-
-    /// Waits for the program to exit, then reads the rest of its output.
-    fn exit_status(&mut self) -> portable_pty::ExitStatus {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        let status = loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                break status;
-            }
-            assert!(Instant::now() < deadline, "the game did not exit");
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(200)) {
-            self.take(bytes);
-        }
-        status
-    }
-}
+use common::pty::Session;
 
 #[test]
 fn type_a_move_see_it_listed_and_quit() {
@@ -130,7 +27,8 @@ fn type_a_move_see_it_listed_and_quit() {
     // A move was played, so quitting asks first.
     game.send(b"q");
     game.wait_for("the quit question", |s| {
-        s.contents().contains("Quit this game?")
+        s.contents()
+            .contains("Quit? The game is saved; checkers --resume continues it.")
     });
     game.send(b"y");
     let status = game.exit_status();

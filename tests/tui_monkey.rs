@@ -45,11 +45,13 @@ const KEYS: &[KeyCode] = &[
     KeyCode::Backspace,
     KeyCode::Tab,
     KeyCode::Home,
+    KeyCode::End,
+    KeyCode::BackTab,
     KeyCode::F(1),
 ];
 
 // Mostly cursor keys and Space; the keys that end or reset a game are rarer.
-const CHARS: &str = "hjklhjklhjklhjklhjklhjkl                uUfnqyrbwdcy?x-:0123456789 ";
+const CHARS: &str = "hjklhjklhjklhjklhjklhjkl                uUfnqyrbwdcy?x-:0123456789 s";
 
 fn random_event(rng: &mut Rng, app: &App) -> Event {
     match rng.below(14) {
@@ -181,12 +183,21 @@ fn a_hundred_thousand_random_events() {
         let event = random_event(&mut rng, &app);
         let before = app.game.moves().len();
         app.handle_event(&event);
+        // What the event loop does with a save, minus the file.
+        if let Some(request) = app.save_request.take() {
+            app.save_finished(request, Ok(()));
+        }
         if app.game.moves().len() > before {
             plies_played += 1;
         }
         if app.quit {
-            // Keep going with a fresh game: quitting is a normal outcome.
-            app = common::app();
+            // Keep going with a fresh game, or a recorded one to review: quitting is a
+            // normal outcome.
+            app = if rng.below(2) == 0 {
+                common::app()
+            } else {
+                review_app(REVIEW_PDN)
+            };
         }
         moves_seen = moves_seen.max(app.game.moves().len());
         // Cheap check every time, full replay now and then (replay is the slow part).

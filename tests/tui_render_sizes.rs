@@ -16,7 +16,15 @@ fn apps() -> Vec<App> {
     type_text(&mut help, "?");
     let mut prompt = plain_app();
     type_move(&mut prompt, "11-17");
-    vec![app(), picked, help, prompt]
+    let mut review = review_app(REVIEW_PDN);
+    for _ in 0..5 {
+        press(&mut review, ratatui::crossterm::event::KeyCode::Right);
+    }
+    let mut save = app();
+    type_text(&mut save, "s");
+    // A path far longer than the widest dialog, so it wraps.
+    type_text(&mut save, &"/very/long/path".repeat(20));
+    vec![app(), picked, help, prompt, review, save]
 }
 
 #[test]

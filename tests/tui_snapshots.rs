@@ -3,6 +3,7 @@
 
 mod common;
 
+use checkers::tui::app::Mode;
 use common::*;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
@@ -76,5 +77,31 @@ fn typing_a_refused_move() {
     type_move(&mut app, "11-15");
     type_move(&mut app, "22-18");
     type_move(&mut app, "9-13");
+    assert_snapshot!(snapshot(&app));
+}
+
+#[test]
+fn review_mid_game() {
+    let mut app = review_app(REVIEW_PDN);
+    for _ in 0..7 {
+        press(&mut app, KeyCode::Right);
+    }
+    assert_eq!(app.review_progress(), (7, 12));
+    assert_snapshot!(snapshot(&app));
+}
+
+#[test]
+fn save_dialog_open() {
+    let mut app = app();
+    app.players.black = Some("Ann".to_string());
+    type_move(&mut app, "11-15");
+    type_move(&mut app, "23-19");
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Tab);
+    // The default path holds the time and the data directory: fix it for the snapshot.
+    let Mode::Save(dialog) = &mut app.mode else {
+        panic!("no save dialog");
+    };
+    dialog.path = "/home/ann/.local/share/checkers/game-2026-11-30-090000.pdn".to_string();
     assert_snapshot!(snapshot(&app));
 }

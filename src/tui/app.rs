@@ -6,18 +6,27 @@
 
 use super::geometry::screen_layout;
 use super::theme::Theme;
+use crate::cli::StartingGame;
 use crate::game::Game;
 use crate::rules::{Color, Move, Position, Square};
+use crate::store::{self, Players, StoreError};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 use ratatui::layout::Rect;
+use std::path::PathBuf;
 
 /// Longest text the move prompt accepts (the longest legal move is far shorter).
 const PROMPT_MAX_CHARS: usize = 60;
 
+/// Longest text a save dialog field accepts (paths can be long; names are short).
+const FIELD_MAX_CHARS: usize = 1024;
+
 /// The first message: how to start playing.
 const WELCOME: &str = "Black moves first: pick a piece with Enter (or click it), or type a move like 11-15. ? shows every key.";
+
+/// The first message when a loaded game opens for review.
+const REVIEW_WELCOME: &str = "Review: Left/Right step through the moves, Home/End jump; play a move to go on from here, Esc to stop reviewing.";
 
 /// A direction on the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +89,26 @@ pub enum Action {
     ClaimDraw,
     /// Answer the question on screen.
     Answer(Answer),
+    /// Step through the game under review.
+    Step(Step),
+    /// Stop reviewing and play on from the position shown, changing nothing.
+    LeaveReview,
+    /// Open the save dialog.
+    OpenSave,
+    /// Move to the save dialog's next field.
+    NextField,
+    /// Move to the save dialog's previous field.
+    PreviousField,
+    /// Empty the save dialog's current field.
+    ClearField,
+    /// Move the text cursor within the save dialog's current field.
+    MoveInField(FieldMotion),
+    /// Delete the character under the text cursor in the save dialog.
+    Delete,
+    /// Save with the dialog's path and names.
+    ConfirmSave,
+    /// Close the save dialog without saving.
+    CancelSave,
     /// The terminal was resized.
     Resize {
         /// New width.
@@ -87,6 +116,19 @@ pub enum Action {
         /// New height.
         height: u16,
     },
+}
+
+/// A step through the game under review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// One move back.
+    Back,
+    /// One move forward.
+    Forward,
+    /// To the first position.
+    Start,
+    /// To the last move.
+    End,
 }
 
 /// An answer to a question.
@@ -124,6 +166,172 @@ pub enum Mode {
     Asking(Question),
     /// The help overlay is shown.
     Help,
+    /// The save dialog is open.
+    Save(SaveDialog),
+}
+
+/// A movement of the text cursor within a save dialog field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldMotion {
+    /// One character left.
+    Left,
+    /// One character right.
+    Right,
+    /// To the start.
+    Home,
+    /// To the end.
+    End,
+}
+
+/// A field of the save dialog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveField {
+    /// The file to write.
+    Path,
+    /// Black's name.
+    Black,
+    /// White's name.
+    White,
+}
+
+impl SaveField {
+    /// The fields in the order Tab visits them.
+    pub const ALL: [SaveField; 3] = [SaveField::Path, SaveField::Black, SaveField::White];
+
+    fn index(self) -> usize {
+        match self {
+            SaveField::Path => 0,
+            SaveField::Black => 1,
+            SaveField::White => 2,
+        }
+    }
+
+    /// The field after this one (wrapping round).
+    pub fn next(self) -> SaveField {
+        SaveField::ALL[(self.index() + 1) % 3]
+    }
+
+    /// The field before this one (wrapping round).
+    pub fn previous(self) -> SaveField {
+        SaveField::ALL[(self.index() + 2) % 3]
+    }
+}
+
+/// The save dialog: where to write the game, and the players' names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveDialog {
+    /// The file path, as typed.
+    pub path: String,
+    /// Black's name, as typed.
+    pub black: String,
+    /// White's name, as typed.
+    pub white: String,
+    /// The field being edited.
+    pub focus: SaveField,
+    /// Where typing goes in the focused field: a character index, `0..=length`.
+    pub cursor: usize,
+    /// A path that names an existing file the player agreed to replace (by pressing
+    /// Enter again after being told).
+    pub replace: Option<String>,
+}
+
+impl SaveDialog {
+    /// The text of `field`.
+    pub fn field(&self, field: SaveField) -> &str {
+        match field {
+            SaveField::Path => &self.path,
+            SaveField::Black => &self.black,
+            SaveField::White => &self.white,
+        }
+    }
+
+    fn focused_mut(&mut self) -> &mut String {
+        match self.focus {
+            SaveField::Path => &mut self.path,
+            SaveField::Black => &mut self.black,
+            SaveField::White => &mut self.white,
+        }
+    }
+
+    /// Moves to `field`, with the text cursor at its end.
+    pub fn focus_on(&mut self, field: SaveField) {
+        self.focus = field;
+        self.cursor = self.field(field).chars().count();
+    }
+
+    /// The byte offset of the text cursor in the focused field (kept within it).
+    fn cursor_byte(&self) -> usize {
+        let text = self.field(self.focus);
+        text.char_indices()
+            .nth(self.cursor)
+            .map_or(text.len(), |(i, _)| i)
+    }
+
+    fn insert(&mut self, c: char) {
+        let at = self.cursor_byte();
+        let text = self.focused_mut();
+        if text.chars().count() < FIELD_MAX_CHARS {
+            text.insert(at, c);
+            self.cursor += 1;
+        }
+    }
+
+    fn erase_before(&mut self) {
+        if self.cursor > 0 {
+            self.cursor -= 1;
+            self.erase_at();
+        }
+    }
+
+    fn erase_at(&mut self) {
+        let at = self.cursor_byte();
+        let text = self.focused_mut();
+        if at < text.len() {
+            text.remove(at);
+        }
+    }
+
+    fn move_cursor(&mut self, motion: FieldMotion) {
+        let length = self.field(self.focus).chars().count();
+        self.cursor = match motion {
+            FieldMotion::Left => self.cursor.saturating_sub(1),
+            FieldMotion::Right => (self.cursor + 1).min(length),
+            FieldMotion::Home => 0,
+            FieldMotion::End => length,
+        };
+    }
+}
+
+/// A save the dialog asked for; the event loop writes it and reports back with
+/// [`App::save_finished`], so [`App::update`] stays free of I/O.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveRequest {
+    /// The file to write, as typed (a leading `~/` is the home directory).
+    pub path: PathBuf,
+    /// The names to write, kept for later saves once the save succeeds.
+    pub players: Players,
+    /// Whether an existing file at `path` may be replaced.
+    pub replace: bool,
+}
+
+/// A game opened from a file to step through.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Review {
+    /// The record's tags (name, value), in file order.
+    pub tags: Vec<(String, String)>,
+    /// The game as the record has it: every move, and its ending (resignation or draw)
+    /// when the board alone does not show it.
+    pub recorded: Game,
+}
+
+impl Review {
+    /// The value of tag `name`, if the record has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// How a message should look.
@@ -189,13 +397,59 @@ pub struct App {
     pub message: Option<(Tone, String)>,
     /// Set when the program should end.
     pub quit: bool,
+    /// The players' names, for saved games and the autosave.
+    pub players: Players,
+    /// Set while stepping through a game opened with `--load`; `None` once play goes on.
+    pub review: Option<Review>,
+    /// A save waiting for the event loop to write it.
+    pub save_request: Option<SaveRequest>,
+    /// Whether the last autosave failed (the quit question then says the game is not saved).
+    pub autosave_failed: bool,
 }
 
 impl App {
     /// A new game on a screen of `width` x `height`.
     pub fn new(settings: Settings, width: u16, height: u16) -> App {
+        App::with_game(settings, StartingGame::default(), width, height)
+    }
+
+    /// The game `start` on a screen of `width` x `height`: a game to review opens at its
+    /// first position with every move ready to step through; any other game goes on
+    /// where it is.
+    pub fn with_game(settings: Settings, start: StartingGame, width: u16, height: u16) -> App {
+        let StartingGame {
+            mut game,
+            players,
+            review,
+            tags,
+        } = start;
+        let review = review.then(|| {
+            // Only the record's own moves are stepped through: a fresh game from its
+            // start, so no declared ending or older redo list comes along.
+            let mut line = Game::from_position(*game.start());
+            for m in game.moves() {
+                // Each move came from this game, so each is legal in turn.
+                let _ = line.play(m);
+            }
+            while line.undo() {}
+            let recorded = std::mem::replace(&mut game, line);
+            Review { tags, recorded }
+        });
+        let message = if review.is_some() {
+            REVIEW_WELCOME.to_string()
+        } else if game.moves().is_empty() && *game.start() == Position::start() {
+            WELCOME.to_string()
+        } else {
+            match game.result() {
+                Some(outcome) => format!("{outcome}. u undoes, n starts a new game."),
+                None => format!(
+                    "{} to move. Pick a piece with Enter or type a move; ? shows every key.",
+                    game.position().turn()
+                ),
+            }
+        };
         App {
-            game: Game::new(),
+            game,
             // Square 11: a Black man with a move, where play usually starts.
             cursor: (2, 2),
             pick: None,
@@ -204,8 +458,62 @@ impl App {
             theme: settings.theme,
             mouse: settings.mouse,
             screen: Rect::new(0, 0, width, height),
-            message: Some((Tone::Info, WELCOME.to_string())),
+            message: Some((Tone::Info, message)),
             quit: false,
+            players,
+            review,
+            save_request: None,
+            autosave_failed: false,
+        }
+    }
+
+    /// Which move of the game under review is shown, and how many it has: `(k, n)`
+    /// for "move k of n" (k is 0 at the first position).
+    pub fn review_progress(&self) -> (usize, usize) {
+        let shown = self.game.moves().len();
+        (shown, shown + self.game.undone_moves().len())
+    }
+
+    /// The game a save writes: the whole recorded game while reviewing one (wherever
+    /// the review stands), otherwise the game as it is, undo history included.
+    pub fn game_to_save(&self) -> &Game {
+        match &self.review {
+            Some(review) => &review.recorded,
+            None => &self.game,
+        }
+    }
+
+    /// Shows a message on the status line (for news from the event loop, such as a
+    /// failed autosave).
+    pub fn notify(&mut self, tone: Tone, text: impl Into<String>) {
+        self.message = Some((tone, text.into()));
+    }
+
+    /// Reports that the save asked for in `request` would replace an existing file:
+    /// nothing was written, and Enter again (with the same path) replaces it.
+    pub fn save_would_replace(&mut self, request: SaveRequest) {
+        let path = request.path.display().to_string();
+        if let Mode::Save(dialog) = &mut self.mode {
+            dialog.replace = Some(path.clone());
+        }
+        self.error(format!(
+            "{path} already exists: Enter again replaces it, or edit the path"
+        ));
+    }
+
+    /// Reports how the save asked for in `request` went: on success the names entered
+    /// are kept and the dialog closes; on failure the dialog stays open with the reason,
+    /// and nothing else changes.
+    pub fn save_finished(&mut self, request: SaveRequest, result: Result<(), StoreError>) {
+        match result {
+            Ok(()) => {
+                self.players = request.players;
+                if matches!(self.mode, Mode::Save(_)) {
+                    self.mode = Mode::Board;
+                }
+                self.info(format!("Saved to {}", request.path.display()));
+            }
+            Err(e) => self.error(format!("Not saved: {e}")),
         }
     }
 
@@ -299,6 +607,22 @@ impl App {
         }
         match &self.mode {
             Mode::Help => Some(Action::ToggleHelp),
+            Mode::Save(_) => match key.code {
+                KeyCode::Enter => Some(Action::ConfirmSave),
+                KeyCode::Char('s' | 'S') if ctrl => Some(Action::ConfirmSave),
+                KeyCode::Char('u' | 'U') if ctrl => Some(Action::ClearField),
+                KeyCode::Esc => Some(Action::CancelSave),
+                KeyCode::Tab | KeyCode::Down => Some(Action::NextField),
+                KeyCode::BackTab | KeyCode::Up => Some(Action::PreviousField),
+                KeyCode::Backspace => Some(Action::Erase),
+                KeyCode::Delete => Some(Action::Delete),
+                KeyCode::Left => Some(Action::MoveInField(FieldMotion::Left)),
+                KeyCode::Right => Some(Action::MoveInField(FieldMotion::Right)),
+                KeyCode::Home => Some(Action::MoveInField(FieldMotion::Home)),
+                KeyCode::End => Some(Action::MoveInField(FieldMotion::End)),
+                KeyCode::Char(c) if !ctrl && !c.is_control() => Some(Action::Type(c)),
+                _ => None,
+            },
             Mode::Asking(question) => match (question, key.code) {
                 (Question::Resign, KeyCode::Char('b' | 'B')) => {
                     Some(Action::Answer(Answer::Side(Color::Black)))
@@ -323,7 +647,15 @@ impl App {
             },
             Mode::Board => match key.code {
                 KeyCode::Char('r') if ctrl => Some(Action::Redo),
+                KeyCode::Char('s') if ctrl => Some(Action::OpenSave),
                 _ if ctrl => None,
+                KeyCode::Left if self.review.is_some() => Some(Action::Step(Step::Back)),
+                KeyCode::Right if self.review.is_some() => Some(Action::Step(Step::Forward)),
+                KeyCode::Home if self.review.is_some() => Some(Action::Step(Step::Start)),
+                KeyCode::End if self.review.is_some() => Some(Action::Step(Step::End)),
+                KeyCode::Esc if self.review.is_some() && self.pick.is_none() => {
+                    Some(Action::LeaveReview)
+                }
                 KeyCode::Up | KeyCode::Char('k') => Some(Action::Cursor(Direction::Up)),
                 KeyCode::Down | KeyCode::Char('j') => Some(Action::Cursor(Direction::Down)),
                 KeyCode::Left | KeyCode::Char('h') => Some(Action::Cursor(Direction::Left)),
@@ -341,6 +673,7 @@ impl App {
                 KeyCode::Char('r') => Some(Action::AskResign),
                 KeyCode::Char('d') => Some(Action::OfferDraw),
                 KeyCode::Char('c') => Some(Action::ClaimDraw),
+                KeyCode::Char('s') => Some(Action::OpenSave),
                 _ => None,
             },
         }
@@ -396,18 +729,18 @@ impl App {
                     self.mode = Mode::Prompt(first.map(String::from).unwrap_or_default());
                 }
             }
-            Action::Type(c) => {
-                if let Mode::Prompt(text) = &mut self.mode
-                    && text.chars().count() < PROMPT_MAX_CHARS
-                {
-                    text.push(c);
-                }
-            }
-            Action::Erase => {
-                if let Mode::Prompt(text) = &mut self.mode {
+            Action::Type(c) => match &mut self.mode {
+                Mode::Prompt(text) if text.chars().count() < PROMPT_MAX_CHARS => text.push(c),
+                Mode::Save(dialog) => dialog.insert(c),
+                _ => {}
+            },
+            Action::Erase => match &mut self.mode {
+                Mode::Prompt(text) => {
                     text.pop();
                 }
-            }
+                Mode::Save(dialog) => dialog.erase_before(),
+                _ => {}
+            },
             Action::Submit => self.submit(),
             Action::CancelPrompt => self.mode = Mode::Board,
             Action::Undo => self.undo(),
@@ -426,7 +759,8 @@ impl App {
                 }
             }
             Action::AskQuit => {
-                if self.game.moves().is_empty() || self.game.is_over() {
+                // A game under review is the file's, already kept on disk.
+                if self.game.moves().is_empty() || self.game.is_over() || self.review.is_some() {
                     self.quit = true;
                 } else {
                     self.mode = Mode::Asking(Question::Quit);
@@ -439,20 +773,122 @@ impl App {
             Action::OfferDraw => {
                 let side = self.position().turn();
                 match self.game.offer_draw(side) {
-                    Ok(()) => self.mode = Mode::Asking(Question::Draw(side)),
+                    Ok(()) => {
+                        self.review = None;
+                        self.mode = Mode::Asking(Question::Draw(side));
+                    }
                     Err(e) => self.error(capitalize(&e.to_string())),
                 }
             }
             Action::ClaimDraw => match self.game.claim_draw() {
                 Ok(outcome) => {
                     self.pick = None;
+                    self.review = None;
                     self.info(format!("{outcome}."));
                 }
                 Err(e) => self.error(capitalize(&e.to_string())),
             },
             Action::Answer(answer) => self.answer(answer),
+            Action::Step(step) => self.step(step),
+            Action::LeaveReview => {
+                if self.review.take().is_some() {
+                    self.info(
+                        "Review over: play on from this position (U replays the recorded moves)",
+                    );
+                }
+            }
+            Action::OpenSave => {
+                self.pick = None;
+                let path = store::default_save_path(store::now_unix())
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default();
+                let mut dialog = SaveDialog {
+                    path,
+                    black: self.players.black.clone().unwrap_or_default(),
+                    white: self.players.white.clone().unwrap_or_default(),
+                    focus: SaveField::Path,
+                    cursor: 0,
+                    replace: None,
+                };
+                dialog.focus_on(SaveField::Path);
+                self.mode = Mode::Save(dialog);
+            }
+            Action::NextField
+            | Action::PreviousField
+            | Action::ClearField
+            | Action::MoveInField(_)
+            | Action::Delete => {
+                if let Mode::Save(dialog) = &mut self.mode {
+                    match action {
+                        Action::NextField => dialog.focus_on(dialog.focus.next()),
+                        Action::PreviousField => dialog.focus_on(dialog.focus.previous()),
+                        Action::MoveInField(motion) => dialog.move_cursor(motion),
+                        Action::Delete => dialog.erase_at(),
+                        _ => {
+                            dialog.focused_mut().clear();
+                            dialog.cursor = 0;
+                        }
+                    }
+                }
+            }
+            Action::ConfirmSave => self.confirm_save(),
+            Action::CancelSave => {
+                if matches!(self.mode, Mode::Save(_)) {
+                    self.mode = Mode::Board;
+                    self.info("Not saved");
+                }
+            }
             Action::Resize { .. } | Action::Quit => {}
         }
+    }
+
+    fn confirm_save(&mut self) {
+        let Mode::Save(dialog) = &self.mode else {
+            return;
+        };
+        let path = dialog.path.trim();
+        if path.is_empty() {
+            self.error("Type the file to save to");
+            return;
+        }
+        let name = |text: &str| {
+            let text = text.trim();
+            (!text.is_empty()).then(|| text.to_string())
+        };
+        self.save_request = Some(SaveRequest {
+            path: PathBuf::from(path),
+            players: Players {
+                black: name(&dialog.black),
+                white: name(&dialog.white),
+            },
+            replace: dialog.replace.as_deref() == Some(path),
+        });
+    }
+
+    fn step(&mut self, step: Step) {
+        self.pick = None;
+        match step {
+            Step::Back => {
+                self.game.undo();
+            }
+            Step::Forward => {
+                self.game.redo();
+            }
+            Step::Start => while self.game.undo() {},
+            Step::End => while self.game.redo() {},
+        }
+        let (shown, total) = self.review_progress();
+        // The position before the last move is the one before last.
+        let before = self.game.positions().iter().rev().nth(1);
+        let text = match (self.game.moves().last(), before) {
+            (Some(m), Some(before)) => format!(
+                "Move {shown} of {total}: {} played {}",
+                before.turn(),
+                before.notation(m)
+            ),
+            _ => format!("The first position (move 0 of {total})"),
+        };
+        self.info(text);
     }
 
     fn move_cursor(&mut self, direction: Direction) {
@@ -576,16 +1012,24 @@ impl App {
     fn play(&mut self, m: &Move) {
         let before = *self.position();
         match self.game.play(m) {
-            Ok(()) => {
-                self.pick = None;
-                self.cursor = (m.to().row(), m.to().col());
-                match self.game.result() {
-                    Some(outcome) => self.info(format!("{outcome}.")),
-                    None => self.info(format!("{} played {}", before.turn(), before.notation(m))),
-                }
-            }
+            Ok(()) => self.played(&before, m),
             Err(e) => self.error(capitalize(&e.to_string())),
         }
+    }
+
+    /// After `m` was played from `before`: clear the pick, end any review, say what
+    /// happened.
+    fn played(&mut self, before: &Position, m: &Move) {
+        self.pick = None;
+        self.cursor = (m.to().row(), m.to().col());
+        let mut text = match self.game.result() {
+            Some(outcome) => format!("{outcome}."),
+            None => format!("{} played {}", before.turn(), before.notation(m)),
+        };
+        if self.review.take().is_some() {
+            text.push_str(": review over, the game goes on from here");
+        }
+        self.info(text);
     }
 
     fn back(&mut self) {
@@ -616,12 +1060,7 @@ impl App {
         match self.game.play_text(&text) {
             Ok(m) => {
                 self.mode = Mode::Board;
-                self.pick = None;
-                self.cursor = (m.to().row(), m.to().col());
-                match self.game.result() {
-                    Some(outcome) => self.info(format!("{outcome}.")),
-                    None => self.info(format!("{} played {}", before.turn(), before.notation(&m))),
-                }
+                self.played(&before, &m);
             }
             // The text stays in the prompt for editing.
             Err(e) => self.error(capitalize(&e.to_string())),
@@ -662,12 +1101,14 @@ impl App {
             (Question::Quit, Answer::Yes) => self.quit = true,
             (Question::NewGame, Answer::Yes) => {
                 self.game = Game::new();
+                self.review = None;
                 self.pick = None;
                 self.cursor = (2, 2);
                 self.info(WELCOME);
             }
             (Question::Resign, Answer::Side(color)) => {
                 self.pick = None;
+                self.review = None;
                 match self.game.resign(color) {
                     Ok(outcome) => self.info(format!("{outcome}.")),
                     Err(e) => self.error(capitalize(&e.to_string())),

@@ -3,7 +3,9 @@
 //! [`App`] holds the state; keys and clicks become [`Action`]s; [`App::update`] applies
 //! them without I/O; `impl Widget for &App` ([`view`]) draws; [`geometry`] is the one
 //! place that decides where squares are, for drawing and for mouse clicks alike. This
-//! module only owns the terminal: set-up, the event loop, and restoring it on every exit.
+//! module owns the terminal (set-up, the event loop, restoring it on every exit) and the
+//! I/O the game asks for: saves from the dialog, the autosave after every change, and
+//! a last save on SIGTERM or SIGHUP.
 
 pub mod app;
 pub mod geometry;
@@ -13,6 +15,10 @@ pub mod view;
 pub use app::{Action, App, Settings};
 pub use theme::Theme;
 
+use crate::cli::StartingGame;
+use crate::game::Game;
+use crate::store::{self, Players};
+use app::Tone;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
@@ -20,32 +26,205 @@ use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
+use signal_hook::consts::{SIGHUP, SIGTERM};
+use signal_hook::iterator::Signals;
 use std::io::{self, Stdout, stdout};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-/// Runs the game until the players quit. The terminal is restored before returning,
-/// whether the game ended normally or with an error, and by a panic hook on a panic.
-pub fn run(settings: Settings) -> io::Result<()> {
+/// Runs the game `start` until the players quit, or a SIGTERM or SIGHUP arrives (the
+/// game is then saved and the program exits with status 128 + the signal's number). The
+/// terminal is restored before returning, whether the game ended normally or with an
+/// error, and by a panic hook on a panic.
+pub fn run(settings: Settings, start: StartingGame) -> io::Result<()> {
+    let autosaver = Arc::new(Mutex::new(Autosaver::default()));
+    // Held while a frame is written, so a signal never cuts one in half.
+    let screen = Arc::new(Mutex::new(()));
+    watch_signals(settings.mouse, Arc::clone(&autosaver), Arc::clone(&screen))?;
     install_panic_hook(settings.mouse);
     let guard = TerminalGuard::enter(settings.mouse)?;
-    let result = event_loop(settings);
+    let result = event_loop(settings, start, &autosaver, &screen);
     let restored = guard.leave();
     result.and(restored)
 }
 
-fn event_loop(settings: Settings) -> io::Result<()> {
+/// On SIGTERM or SIGHUP: save, restore the terminal and exit, from a thread of its own.
+/// The event loop cannot do it: once the terminal is gone (a closed window), crossterm's
+/// event reading spins on end-of-file inside `poll`/`read` and never returns.
+fn watch_signals(
+    mouse: bool,
+    autosaver: Arc<Mutex<Autosaver>>,
+    screen: Arc<Mutex<()>>,
+) -> io::Result<()> {
+    let mut signals = Signals::new([SIGTERM, SIGHUP])?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            let _frame = lock(&screen);
+            lock(&autosaver).final_save();
+            let _ = restore(mouse);
+            std::process::exit(128 + signal);
+        }
+    });
+    Ok(())
+}
+
+/// Locks `mutex`, even if a panic poisoned it: the data is still worth saving.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn event_loop(
+    settings: Settings,
+    start: StartingGame,
+    autosaver: &Mutex<Autosaver>,
+    screen: &Mutex<()>,
+) -> io::Result<()> {
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     let size = terminal.size()?;
-    let mut app = App::new(settings, size.width, size.height);
+    let mut app = App::with_game(settings, start, size.width, size.height);
+    *lock(autosaver) = Autosaver::new(&app);
+    warn_of_unfinished_game(&mut app);
     let mut redraw = true;
     loop {
         if redraw {
+            let _frame = lock(screen);
             terminal.draw(|frame| frame.render_widget(&app, frame.area()))?;
         }
         // Blocking read: the screen changes only when something happens.
         let event = event::read()?;
         redraw = app.handle_event(&event);
+        carry_out_save(&mut app);
+        lock(autosaver).after_event(&mut app);
         if app.quit {
             return Ok(());
+        }
+    }
+}
+
+/// A new game would replace the autosave at its first move: say so when the autosave
+/// holds an unfinished game, so it is not lost by surprise.
+fn warn_of_unfinished_game(app: &mut App) {
+    if app.review.is_some() || !app.game.moves().is_empty() {
+        return;
+    }
+    if let Ok((saved, _)) = store::load_autosave()
+        && !saved.moves().is_empty()
+        && !saved.is_over()
+    {
+        app.notify(
+            Tone::Info,
+            "An unfinished game is saved: q, then checkers --resume continues it (a move here replaces it).",
+        );
+    }
+}
+
+/// Writes the save the dialog asked for, if any, and reports back to `app`. An existing
+/// file is replaced only once the player has agreed.
+pub fn carry_out_save(app: &mut App) {
+    let Some(request) = app.save_request.take() else {
+        return;
+    };
+    if !request.replace && expand_home(&request.path).is_file() {
+        app.save_would_replace(request);
+    } else {
+        // A game saved while reviewing keeps where and when it was played.
+        let tags = app.review.as_ref().map_or(&[][..], |r| &r.tags[..]);
+        let result = save_with_tags(&request.path, app.game_to_save(), &request.players, tags);
+        app.save_finished(request, result);
+    }
+}
+
+/// `path` with a leading `~` standing for the home directory.
+fn expand_home(path: &std::path::Path) -> PathBuf {
+    match (path.strip_prefix("~"), std::env::var_os("HOME")) {
+        (Ok(rest), Some(home)) => PathBuf::from(home).join(rest),
+        _ => path.to_path_buf(),
+    }
+}
+
+/// Writes `game` as PDN to `path`; a leading `~/` stands for the home directory.
+pub fn save(
+    path: &std::path::Path,
+    game: &Game,
+    players: &Players,
+) -> Result<(), store::StoreError> {
+    save_with_tags(path, game, players, &[])
+}
+
+/// Tags of a loaded record that a save keeps: where and when the game was played.
+const KEPT_TAGS: [&str; 4] = ["Event", "Site", "Date", "Round"];
+
+/// Like [`save`], with the `Event`, `Site`, `Date` and `Round` of `tags` (a loaded
+/// record's) instead of a casual game's today.
+pub fn save_with_tags(
+    path: &std::path::Path,
+    game: &Game,
+    players: &Players,
+    tags: &[(String, String)],
+) -> Result<(), store::StoreError> {
+    let path = expand_home(path);
+    let mut record = store::game_record(game, players, &store::pdn_date(store::now_unix()));
+    if !tags.is_empty() {
+        // Not today: the record's own date, unknown unless it has one.
+        record.set_tag("Date", "????.??.??");
+    }
+    for (name, value) in tags {
+        if KEPT_TAGS.contains(&name.as_str()) {
+            record.set_tag(name, value);
+        }
+    }
+    store::write_atomic(&path, crate::pdn::write_game(&record).as_bytes())
+        .map_err(|e| store::StoreError::Write(path, e))
+}
+
+/// Writes the autosave whenever the game or the names change, except while a loaded
+/// game is only being reviewed (stepping through a file is not a game in progress, and
+/// must not overwrite one). A reviewed game is saved once play goes on from it.
+#[derive(Debug, Default)]
+pub struct Autosaver {
+    /// The game in progress as last saved (`None` while only reviewing a file).
+    saved: Option<(Game, Players)>,
+}
+
+impl Autosaver {
+    /// Starts watching `app`; a game in play counts as saved as it is now (it is new,
+    /// or was just resumed from the autosave), a game under review does not.
+    pub fn new(app: &App) -> Autosaver {
+        Autosaver {
+            saved: app
+                .review
+                .is_none()
+                .then(|| (app.game.clone(), app.players.clone())),
+        }
+    }
+
+    /// Saves if anything changed since the last save. A failure is shown once on the
+    /// status line (until a save works again) and never stops play.
+    pub fn after_event(&mut self, app: &mut App) {
+        let unchanged = self
+            .saved
+            .as_ref()
+            .is_some_and(|(game, players)| *game == app.game && *players == app.players);
+        if app.review.is_some() || unchanged {
+            return;
+        }
+        self.saved = Some((app.game.clone(), app.players.clone()));
+        match store::autosave(&app.game, &app.players) {
+            Ok(_) => app.autosave_failed = false,
+            Err(e) => {
+                if !app.autosave_failed {
+                    app.notify(Tone::Error, format!("Autosave failed: {e}"));
+                }
+                app.autosave_failed = true;
+            }
+        }
+    }
+
+    /// The save on the way out after a signal: the game in progress as last seen (written
+    /// again, in case the last autosave failed). Nothing while only a file was reviewed.
+    pub fn final_save(&self) {
+        if let Some((game, players)) = &self.saved {
+            let _ = store::autosave(game, players);
         }
     }
 }

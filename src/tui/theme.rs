@@ -33,6 +33,8 @@ pub struct Glyphs {
     pub cursor: (&'static str, &'static str),
     /// The arrow keys, as shown in key hints.
     pub arrows: &'static str,
+    /// The Left and Right arrow keys, which step through a game under review.
+    pub steps: &'static str,
 }
 
 impl Glyphs {
@@ -50,6 +52,7 @@ impl Glyphs {
         jumped: "x",
         cursor: ("[", "]"),
         arrows: "←↓↑→",
+        steps: "← →",
     };
 
     /// Plain ASCII: men are lower-case, kings capitals.
@@ -66,6 +69,7 @@ impl Glyphs {
         jumped: "x",
         cursor: ("[", "]"),
         arrows: "arrows",
+        steps: "Left Right",
     };
 }
 

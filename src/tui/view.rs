@@ -1,8 +1,9 @@
 //! Drawing: `impl Widget for &App`. Reads the state, never changes it.
 
-use super::app::{App, Mode, Question, Tone};
+use super::app::{App, Mode, Question, SaveDialog, SaveField, Tone};
 use super::geometry::{BoardGeometry, MIN_HEIGHT, MIN_WIDTH, ScreenLayout, screen_layout};
 use super::theme::Theme;
+use crate::game::MovePair;
 use crate::rules::{Color, Piece, Role, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
@@ -21,8 +22,10 @@ impl Widget for &App {
         render_board(self, &layout, buf);
         render_panel(self, layout.panel, buf);
         render_footer(self, &layout, buf);
-        if self.mode == Mode::Help {
-            render_help(self, area, buf);
+        match &self.mode {
+            Mode::Help => render_help(self, area, buf),
+            Mode::Save(dialog) => render_save_dialog(self, dialog, area, buf),
+            _ => {}
         }
     }
 }
@@ -269,6 +272,27 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             ));
         }
     }
+    if let Some(review) = &app.review {
+        let (shown, total) = app.review_progress();
+        lines.push(Line::styled(
+            format!("Review: move {shown} of {total}"),
+            theme.question,
+        ));
+        for tag in ["Event", "Black", "White", "Result"] {
+            let value = review.tag(tag).unwrap_or("?");
+            // 1-0 means Black won in checkers, unlike chess: say so.
+            let meaning = match (tag, value) {
+                ("Result", "1-0") => " (Black won)",
+                ("Result", "0-1") => " (White won)",
+                ("Result", "1/2-1/2") => " (draw)",
+                _ => "",
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{tag:<7}"), theme.heading),
+                Span::raw(format!("{value}{meaning}")),
+            ]));
+        }
+    }
     lines.push(Line::styled("Moves", theme.heading));
     let header = lines.len();
     // The legend sits on the panel's last line.
@@ -280,17 +304,21 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         theme.border,
     );
     let room = usize::from(inner.height).saturating_sub(header + 1);
-    let pairs = app.game.move_pairs();
-    let shown = pairs.len().saturating_sub(room);
-    for pair in &pairs[shown..] {
-        lines.push(Line::raw(format!(
-            "{:>3}. {:<9}{}",
-            pair.number,
-            pair.black.as_deref().unwrap_or("..."),
-            pair.white.as_deref().unwrap_or("")
-        )));
+    if app.review.is_some() {
+        review_move_lines(app, room, &mut lines);
+    } else {
+        let pairs = app.game.move_pairs();
+        let shown = pairs.len().saturating_sub(room);
+        for pair in &pairs[shown..] {
+            lines.push(Line::raw(format!(
+                "{:>3}. {:<9}{}",
+                pair.number,
+                pair.black.as_deref().unwrap_or("..."),
+                pair.white.as_deref().unwrap_or("")
+            )));
+        }
     }
-    if pairs.is_empty() && room > 0 {
+    if app.game.moves().is_empty() && app.review.is_none() && room > 0 {
         lines.push(Line::styled("  (none yet)", theme.border));
     }
     Paragraph::new(lines).render(inner, buf);
@@ -304,13 +332,59 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// The whole game under review in `room` lines, scrolled to keep the move shown on
+/// screen; that move is marked with `>` and the cursor style.
+fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
+    let theme = &app.theme;
+    let mut whole = app.game.clone();
+    while whole.redo() {}
+    let pairs: Vec<MovePair> = whole.move_pairs();
+    let (shown, _) = app.review_progress();
+    // Where the move shown sits: White's first move may be the first slot's second half.
+    let offset = usize::from(app.game.start().turn() == Color::White);
+    let current = shown.checked_sub(1).map(|ply| ply + offset);
+    let current_pair = current.map_or(0, |slot| slot / 2);
+    let first = current_pair
+        .saturating_sub(room / 2)
+        .min(pairs.len().saturating_sub(room));
+    for (index, pair) in pairs.iter().enumerate().skip(first).take(room) {
+        let marked = |half: usize| current == Some(index * 2 + half);
+        let style = |half: usize| {
+            if marked(half) {
+                theme.cursor
+            } else {
+                Style::new()
+            }
+        };
+        let black = pair.black.as_deref().unwrap_or("...");
+        let white = pair.white.as_deref().unwrap_or("");
+        let marker = if marked(0) || marked(1) { ">" } else { " " };
+        lines.push(Line::from(vec![
+            Span::styled(marker, theme.question),
+            Span::raw(format!("{:>3}. ", pair.number)),
+            Span::styled(black.to_string(), style(0)),
+            Span::raw(" ".repeat(9usize.saturating_sub(black.chars().count()))),
+            Span::styled(white.to_string(), style(1)),
+        ]));
+    }
+}
+
 fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
     if n == 1 { one } else { many }
 }
 
+/// The save dialog's note on the status line.
+const SAVE_NOTE: &str = "The game is written as PDN; missing folders are created, and an existing file is replaced only after a second Enter.";
+
 fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
     let theme = &app.theme;
-    if let Some((tone, text)) = &app.message {
+    // In the save dialog, what a save does stays in view until there is news.
+    let dialog_note = (Tone::Info, SAVE_NOTE.to_string());
+    let message = match (&app.message, &app.mode) {
+        (None, Mode::Save(_)) => Some(&dialog_note),
+        (message, _) => message.as_ref(),
+    };
+    if let Some((tone, text)) = message {
         let style = match tone {
             Tone::Info => theme.text,
             Tone::Error => theme.error,
@@ -335,7 +409,14 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
         ]),
         Mode::Asking(question) => {
             let text = match question {
-                Question::Quit => "Quit this game? y yes  n no".to_string(),
+                Question::Quit if app.autosave_failed => {
+                    "Quit? The game is NOT saved (autosave failed; s saves it). y yes  n no"
+                        .to_string()
+                }
+                Question::Quit => {
+                    "Quit? The game is saved; checkers --resume continues it. y yes  n no"
+                        .to_string()
+                }
                 Question::NewGame => {
                     "Abandon this game and start a new one? y yes  n no".to_string()
                 }
@@ -345,6 +426,27 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             Line::styled(text, theme.question)
         }
         Mode::Help => hint_line(theme, &[("any key", "closes help")]),
+        Mode::Save(_) => hint_line(
+            theme,
+            &[
+                ("Tab", "next field"),
+                ("Enter", "save"),
+                ("Esc", "cancel"),
+                ("Ctrl-U", "clear field"),
+                (theme.glyphs.steps, "edit"),
+            ],
+        ),
+        Mode::Board if app.review.is_some() => hint_line(
+            theme,
+            &[
+                (theme.glyphs.steps, "step"),
+                ("Home End", "first/last"),
+                ("Esc", "stop reviewing"),
+                ("s", "save"),
+                ("?", "help"),
+                ("q", "quit"),
+            ],
+        ),
         Mode::Board => {
             // Only the most used keys fit in 80 columns; `?` lists the rest.
             let mut keys: Vec<(&str, &str)> = vec![
@@ -357,7 +459,7 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 keys.push(("c", "claim draw"));
             } else {
                 keys.push(("U", "redo"));
-                keys.push(("f", "flip"));
+                keys.push(("s", "save"));
             }
             keys.push(("?", "help"));
             keys.push(("q", "quit"));
@@ -422,6 +524,23 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             "mouse: click a piece, then its landing square(s)",
         )]),
         row(vec![
+            key("s"),
+            Span::raw(" / "),
+            key("Ctrl-S"),
+            Span::raw(" save as PDN   every change is autosaved: checkers --resume"),
+        ]),
+        row(vec![
+            Span::raw("Review (--load): "),
+            key(g.steps),
+            Span::raw(" step  "),
+            key("Home"),
+            Span::raw(" "),
+            key("End"),
+            Span::raw(" first/last  "),
+            key("Esc"),
+            Span::raw(" stop reviewing"),
+        ]),
+        row(vec![
             key("u"),
             Span::raw(" undo  "),
             key("U"),
@@ -447,7 +566,6 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             key("Ctrl-C"),
             Span::raw(" quit now"),
         ]),
-        Line::raw(""),
         Line::styled("Rules (English draughts, WCDF)", theme.heading),
         Line::raw("Black moves first. Pieces move diagonally on the dark squares."),
         Line::raw("A man steps one square forward; a king one square any way."),
@@ -466,13 +584,83 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             "Marks: {} must jump  {} last move  {} landing square  {} {} cursor",
             g.must_capture, g.last_move, g.target, g.cursor.0, g.cursor.1
         )),
-        Line::styled("Press any key to close", theme.question),
     ];
     Clear.render(rect, buf);
     Paragraph::new(text)
         .block(
             Block::bordered()
                 .title(" Help ")
+                .title_style(theme.heading)
+                .border_style(theme.heading),
+        )
+        .wrap(Wrap { trim: false })
+        .render(rect, buf);
+}
+
+fn render_save_dialog(app: &App, dialog: &SaveDialog, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let width = area.width.min(76);
+    let inner_width = usize::from(width.saturating_sub(2)).max(1);
+    let field_line = |field: SaveField, label: &'static str| -> Vec<Line<'static>> {
+        let focused = dialog.focus == field;
+        let (marker, label_style) = if focused {
+            ("> ", theme.heading.patch(theme.cursor))
+        } else {
+            ("  ", theme.heading)
+        };
+        let mut spans = vec![
+            Span::styled(marker, theme.question),
+            Span::styled(label, label_style),
+            Span::raw(" "),
+        ];
+        // The focused field shows the text cursor as a highlighted cell.
+        let text = dialog.field(field);
+        let mut value = Vec::new();
+        if focused {
+            let at = text
+                .char_indices()
+                .nth(dialog.cursor)
+                .map_or(text.len(), |(i, _)| i);
+            let (before, rest) = text.split_at(at);
+            let mut rest = rest.chars();
+            let under = rest.next().map_or_else(|| " ".to_string(), String::from);
+            value.push(Span::raw(before.to_string()));
+            value.push(Span::styled(under, theme.key));
+            value.push(Span::raw(rest.as_str().to_string()));
+        } else {
+            value.push(Span::raw(text.to_string()));
+        }
+        if field == SaveField::Path {
+            // The path gets lines of its own, so it is shown in full however long.
+            let mut path = vec![Span::raw("  ")];
+            path.extend(value);
+            return vec![Line::from(spans), Line::from(path)];
+        }
+        spans.extend(value);
+        vec![Line::from(spans)]
+    };
+    let mut text: Vec<Line> = Vec::new();
+    text.extend(field_line(SaveField::Path, "File:"));
+    text.extend(field_line(SaveField::Black, "Black's name:"));
+    text.extend(field_line(SaveField::White, "White's name:"));
+    let rows: usize = text
+        .iter()
+        .map(|line| line.width().max(1).div_ceil(inner_width))
+        .sum();
+    let height = u16::try_from(rows + 2)
+        .unwrap_or(u16::MAX)
+        .min(area.height.saturating_sub(3));
+    let rect = Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + area.height.saturating_sub(3).saturating_sub(height) / 2,
+        width,
+        height,
+    };
+    Clear.render(rect, buf);
+    Paragraph::new(text)
+        .block(
+            Block::bordered()
+                .title(" Save the game (PDN) ")
                 .title_style(theme.heading)
                 .border_style(theme.heading),
         )

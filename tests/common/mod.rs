@@ -1,6 +1,8 @@
 //! Helpers shared by the terminal front end's tests: build an App, send it keys, render it.
 #![allow(dead_code, clippy::unwrap_used)]
 
+pub mod pty;
+
 use checkers::game::Game;
 use checkers::rules::{Position, Square};
 use checkers::tui::{App, Settings, Theme};
@@ -25,6 +27,28 @@ pub fn app_from(fen: &str) -> App {
     let pos: Position = fen.parse().unwrap();
     app.game = Game::from_position(pos);
     app
+}
+
+/// A short recorded game with tags, for review tests: 12 plies.
+pub const REVIEW_PDN: &str = r#"[Event "Club final"]
+[Black "Ann Smith"]
+[White "Bob Jones"]
+[Result "1/2-1/2"]
+1. 11-15 23-18 2. 8-11 27-23 3. 4-8 23-19 4. 10x14 19x10 5. 14x23 26x19
+6. 7x14 24-20 1/2-1/2
+"#;
+
+/// The first game of `pdn` opened for review at 80x24, as `--load` opens it.
+pub fn review_app(pdn: &str) -> App {
+    let record = checkers::pdn::read_games(pdn).remove(0).unwrap();
+    let (game, players) = checkers::store::game_from_record(&record);
+    let start = checkers::cli::StartingGame {
+        game,
+        players,
+        review: true,
+        tags: record.tags,
+    };
+    App::with_game(Settings::default(), start, WIDTH, HEIGHT)
 }
 
 /// A game with the colourless ASCII theme.
@@ -86,9 +110,24 @@ pub fn cursor_to(app: &mut App, target: Square) {
         } else if dr < 0 {
             press(app, KeyCode::Down);
         } else if dc > 0 {
-            press(app, KeyCode::Right);
+            // In review the Left/Right arrows step through moves; h/l move the cursor.
+            press(
+                app,
+                if app.review.is_some() {
+                    KeyCode::Char('l')
+                } else {
+                    KeyCode::Right
+                },
+            );
         } else if dc < 0 {
-            press(app, KeyCode::Left);
+            press(
+                app,
+                if app.review.is_some() {
+                    KeyCode::Char('h')
+                } else {
+                    KeyCode::Left
+                },
+            );
         } else {
             return;
         }

@@ -1,0 +1,186 @@
+//! The real binary in an 80x24 pseudo-terminal, read through a vt100 screen. Every
+//! session gets its own empty `HOME` and `XDG_DATA_HOME`, so saved games never touch the
+//! user's files and tests do not share an autosave.
+#![allow(dead_code, clippy::unwrap_used)]
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+/// An empty home and data directory for one test, removed afterwards.
+pub struct Sandbox {
+    dir: tempfile::TempDir,
+}
+
+impl Sandbox {
+    /// A new empty sandbox.
+    pub fn new() -> Sandbox {
+        Sandbox {
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    /// The sandbox's home directory (also the XDG data home's parent).
+    pub fn home(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// `$XDG_DATA_HOME`.
+    pub fn data_home(&self) -> PathBuf {
+        self.dir.path().join("data")
+    }
+
+    /// Where the game autosaves.
+    pub fn autosave(&self) -> PathBuf {
+        self.data_home().join("checkers").join("autosave.pdn")
+    }
+}
+
+/// The game running in a pseudo-terminal, and what it has drawn so far.
+pub struct Session {
+    child: Box<dyn Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    // Kept so the pseudo-terminal stays open while the test reads and writes.
+    _master: Box<dyn MasterPty + Send>,
+    output: Receiver<Vec<u8>>,
+    /// The screen as drawn so far.
+    pub parser: vt100::Parser,
+    /// Every byte the program wrote.
+    pub raw: Vec<u8>,
+    /// The sandbox made by [`Session::start`], removed with the session.
+    _sandbox: Option<Sandbox>,
+}
+
+impl Session {
+    /// Starts the game in an 80x24 pseudo-terminal with these arguments and extra
+    /// environment variables, in a sandbox of its own that lives as long as the test.
+    pub fn start(args: &[&str], env: &[(&str, &str)]) -> Session {
+        let sandbox = Sandbox::new();
+        let mut session = Session::start_in(&sandbox, args, env);
+        session._sandbox = Some(sandbox);
+        session
+    }
+
+    /// Starts the game in `sandbox` (its home and data directory).
+    pub fn start_in(sandbox: &Sandbox, args: &[&str], env: &[(&str, &str)]) -> Session {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: 24,
+                cols: 80,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_checkers"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("NO_COLOR");
+        cmd.env("HOME", sandbox.home());
+        cmd.env("XDG_DATA_HOME", sandbox.data_home());
+        cmd.cwd(sandbox.home());
+        for (key, value) in env {
+            cmd.env(key, value);
+        }
+        let child = pty.slave.spawn_command(cmd).unwrap();
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().unwrap();
+        let writer = pty.master.take_writer().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            writer,
+            _master: pty.master,
+            output: rx,
+            parser: vt100::Parser::new(
+                NonZeroU16::new(24).unwrap(),
+                NonZeroU16::new(80).unwrap(),
+                0,
+            ),
+            raw: Vec::new(),
+            _sandbox: None,
+        }
+    }
+
+    /// The program's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.process_id().unwrap()
+    }
+
+    /// Sends `signal` (such as "KILL" or "HUP") to the program.
+    pub fn signal(&self, signal: &str) {
+        let status = std::process::Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(self.pid().to_string())
+            .status()
+            .unwrap();
+        assert!(status.success(), "kill -{signal} failed");
+    }
+
+    /// The screen's text.
+    pub fn contents(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    fn take(&mut self, bytes: Vec<u8>) {
+        self.parser.process(&bytes);
+        self.raw.extend(bytes);
+    }
+
+    /// Reads output until `done` holds for the screen, or panics after a timeout with the
+    /// screen as it is.
+    pub fn wait_for(&mut self, what: &str, done: impl Fn(&vt100::Screen) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !done(self.parser.screen()) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.output.recv_timeout(left) {
+                Ok(bytes) => self.take(bytes),
+                Err(_) => panic!(
+                    "timed out waiting for {what}; screen:\n{}",
+                    self.parser.screen().contents()
+                ),
+            }
+        }
+    }
+
+    pub fn send(&mut self, bytes: &[u8]) {
+        self.writer.write_all(bytes).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Waits for the program to exit, then reads the rest of its output.
+    pub fn exit_status(&mut self) -> portable_pty::ExitStatus {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "the game did not exit");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(200)) {
+            self.take(bytes);
+        }
+        status
+    }
+}
+
+impl Drop for Session {
+    /// A test that fails midway must not leave the game running.
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}

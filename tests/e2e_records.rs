@@ -1,0 +1,272 @@
+//! Game records end to end, in a pseudo-terminal: the autosave survives SIGKILL and
+//! `--resume` continues it; SIGHUP and SIGTERM restore the terminal and save; the save
+//! dialog writes a file `checkers pdn check` accepts, and a failed save leaves the game
+//! going; `--load` opens a game for review.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::pty::{Sandbox, Session};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Waits until the file at `path` exists and holds `text`.
+fn wait_for_file(path: &Path, text: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Ok(contents) = std::fs::read_to_string(path)
+            && contents.contains(text)
+        {
+            return contents;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{} never held {text:?}",
+            path.display()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Plays `moves` by typing them, waiting for each to be listed.
+fn play(game: &mut Session, moves: &[&str]) {
+    for m in moves {
+        game.send(format!("{m}\r").as_bytes());
+        game.wait_for(m, |s| s.contents().contains(m));
+    }
+}
+
+#[test]
+fn sigkill_loses_nothing_and_resume_shows_the_moves() {
+    let sandbox = Sandbox::new();
+    let mut game = Session::start_in(&sandbox, &[], &[]);
+    game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+    play(&mut game, &["11-15", "23-19", "8-11"]);
+    wait_for_file(&sandbox.autosave(), "1. 11-15 23-19 2. 8-11");
+    game.signal("KILL");
+    let status = game.exit_status();
+    assert!(!status.success(), "killed, so no clean exit: {status:?}");
+
+    let mut resumed = Session::start_in(&sandbox, &["--resume"], &[]);
+    resumed.wait_for("the three moves", |s| {
+        let text = s.contents();
+        text.contains("1. 11-15    23-19")
+            && text.contains("2. 8-11")
+            && text.contains("White to move")
+    });
+    // Undo works on the resumed game, and the autosave keeps the move for redo.
+    resumed.send(b"u");
+    resumed.wait_for("the undo", |s| s.contents().contains("Took back 8-11"));
+    resumed.send(b"\x03");
+    assert!(resumed.exit_status().success());
+    wait_for_file(&sandbox.autosave(), "[Undone \"8-11\"]");
+
+    // A new game warns that its first move replaces the unfinished one.
+    let mut fresh = Session::start_in(&sandbox, &[], &[]);
+    fresh.wait_for("the warning", |s| {
+        s.contents().contains("An unfinished game is saved")
+    });
+    fresh.send(b"q");
+    assert!(fresh.exit_status().success());
+}
+
+#[test]
+fn sighup_and_sigterm_restore_the_terminal_and_save_the_game() {
+    for (signal, number) in [("HUP", 1), ("TERM", 15)] {
+        let sandbox = Sandbox::new();
+        let mut game = Session::start_in(&sandbox, &[], &[]);
+        game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+        play(&mut game, &["11-15", "23-19"]);
+        game.signal(signal);
+        let status = game.exit_status();
+        assert_eq!(status.exit_code(), 128 + number, "SIG{signal}");
+        let screen = game.parser.screen();
+        assert!(
+            !screen.alternate_screen(),
+            "SIG{signal}: alternate screen left"
+        );
+        assert_eq!(
+            screen.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "SIG{signal}: mouse capture off"
+        );
+        let output = String::from_utf8_lossy(&game.raw);
+        let left = output
+            .rfind("\x1b[?1049l")
+            .expect("leaves the alternate screen");
+        assert!(left > output.rfind("\x1b[?1049h").unwrap());
+        assert!(
+            left > output.rfind("\x1b[?1000h").unwrap(),
+            "mouse off after last on"
+        );
+        let saved = std::fs::read_to_string(sandbox.autosave()).unwrap();
+        assert!(saved.contains("1. 11-15 23-19 *"), "SIG{signal}: {saved}");
+    }
+}
+
+#[test]
+fn the_save_dialog_writes_a_file_pdn_check_accepts_and_a_failed_save_changes_nothing() {
+    let sandbox = Sandbox::new();
+    let mut game = Session::start_in(&sandbox, &[], &[]);
+    game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+    play(&mut game, &["11-15", "23-19"]);
+
+    // The default path, with a name for Black typed in.
+    game.send(b"s");
+    game.wait_for("the save dialog", |s| {
+        s.contents().contains("Save the game")
+    });
+    let games_dir = sandbox.data_home().join("checkers");
+    assert!(
+        game.contents().contains(&games_dir.display().to_string()),
+        "the default path is in the data directory:\n{}",
+        game.contents()
+    );
+    game.send(b"\tAnn\r");
+    game.wait_for("the saved message", |s| s.contents().contains("Saved to"));
+    let saved: Vec<_> = std::fs::read_dir(&games_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("game-")
+        })
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    let text = std::fs::read_to_string(&saved[0]).unwrap();
+    assert!(text.contains("[Black \"Ann\"]"), "{text}");
+    assert!(text.contains("1. 11-15 23-19 *"), "{text}");
+    let check = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(["pdn", "check"])
+        .arg(&saved[0])
+        .output()
+        .unwrap();
+    assert!(check.status.success(), "{check:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&check.stdout),
+        "1 games: 1 replayed, 0 with errors\n"
+    );
+
+    // A path under a plain file cannot be written: the error shows, the game goes on.
+    let blocker = sandbox.home().join("not-a-dir");
+    std::fs::write(&blocker, "keep me").unwrap();
+    game.send(b"s");
+    game.wait_for("the save dialog", |s| {
+        s.contents().contains("Save the game")
+    });
+    game.send(b"\x15");
+    game.send(format!("{}/game.pdn\r", blocker.display()).as_bytes());
+    game.wait_for("the error", |s| {
+        s.contents().contains("Not saved: cannot write")
+    });
+    game.send(b"\x1b");
+    game.wait_for("the dialog closed", |s| {
+        !s.contents().contains("Save the game")
+    });
+    play(&mut game, &["8-11"]);
+    game.wait_for("the game going on", |s| {
+        s.contents().contains("2. 8-11") && s.contents().contains("White to move")
+    });
+    assert_eq!(std::fs::read_to_string(&blocker).unwrap(), "keep me");
+    game.send(b"\x03");
+    assert!(game.exit_status().success());
+}
+
+const TWO_GAMES: &str = r#"[Event "First"]
+[Black "A"]
+[White "B"]
+[Result "*"]
+1. 11-15 23-19 *
+
+[Event "Second match"]
+[Black "Carol"]
+[White "Dan"]
+[Result "0-1"]
+1. 9-14 22-18 2. 5-9 24-19 0-1
+"#;
+
+#[test]
+fn load_opens_the_chosen_game_in_review_and_right_steps_a_move() {
+    let sandbox = Sandbox::new();
+    let file = sandbox.home().join("two.pdn");
+    std::fs::write(&file, TWO_GAMES).unwrap();
+    let path = file.display().to_string();
+    let mut game = Session::start_in(&sandbox, &["--load", &path, "--game", "2"], &[]);
+    game.wait_for("the review", |s| {
+        let text = s.contents();
+        text.contains("Review: move 0 of 4")
+            && text.contains("Second match")
+            && text.contains("Carol")
+            && text.contains("Black to move")
+    });
+    game.send(b"\x1b[C");
+    game.wait_for("one step", |s| {
+        s.contents().contains("Review: move 1 of 4") && s.contents().contains("White to move")
+    });
+    game.send(b"\x1b[F");
+    game.wait_for("the end", |s| s.contents().contains("Review: move 4 of 4"));
+    // Reviewing is not playing: quitting does not ask, and nothing was autosaved.
+    game.send(b"q");
+    assert!(game.exit_status().success());
+    assert!(!sandbox.autosave().exists());
+
+    // Esc stops reviewing: the position shown becomes the game in progress, saved.
+    let mut game = Session::start_in(&sandbox, &["--load", &path, "--game", "2"], &[]);
+    game.wait_for("the review", |s| {
+        s.contents().contains("Review: move 0 of 4")
+    });
+    game.send(b"\x1b[C\x1b[C");
+    game.wait_for("two steps", |s| {
+        s.contents().contains("Review: move 2 of 4")
+    });
+    game.send(b"\x1b");
+    game.wait_for("review over", |s| !s.contents().contains("Review: move"));
+    let saved = wait_for_file(&sandbox.autosave(), "1. 9-14 22-18 *");
+    assert!(saved.contains("[Undone \"5-9 24-19\"]"), "{saved}");
+    assert!(saved.contains("[Black \"Carol\"]"), "{saved}");
+    game.send(b"\x03");
+    assert!(game.exit_status().success());
+}
+
+#[test]
+fn resume_with_nothing_saved_says_so() {
+    let sandbox = Sandbox::new();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .arg("--resume")
+        .env("HOME", sandbox.home())
+        .env("XDG_DATA_HOME", sandbox.data_home())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("checkers: no game to resume:"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_failed_autosave_is_shown_once_and_play_goes_on() {
+    let sandbox = Sandbox::new();
+    let blocker = sandbox.home().join("not-a-dir");
+    std::fs::write(&blocker, "").unwrap();
+    let data_home = blocker.join("data").display().to_string();
+    let mut game = Session::start_in(&sandbox, &[], &[("XDG_DATA_HOME", &data_home)]);
+    game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+    game.send(b"11-15\r");
+    game.wait_for("the failure", |s| {
+        s.contents().contains("Autosave failed: cannot write")
+    });
+    play(&mut game, &["23-19"]);
+    game.wait_for("the move, without the failure again", |s| {
+        s.contents().contains("White played 23-19") && !s.contents().contains("Autosave failed")
+    });
+    game.send(b"q");
+    game.wait_for("the quit question", |s| {
+        s.contents().contains("Quit? The game is NOT saved")
+    });
+    game.send(b"y");
+    assert!(game.exit_status().success());
+}

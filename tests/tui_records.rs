@@ -1,0 +1,396 @@
+//! Game records in the terminal game, driven by keys: stepping through a loaded game,
+//! playing on from the middle of it, and the save dialog (the file itself is written by
+//! `tui::save`, which the event loop calls).
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use checkers::game::Game;
+use checkers::store::{Players, load_record};
+use checkers::tui::app::{Mode, SaveField, SaveRequest, Tone};
+use checkers::tui::carry_out_save;
+use common::*;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+
+/// The review game's moves as the file gives them.
+fn recorded() -> Game {
+    let record = checkers::pdn::read_games(REVIEW_PDN).remove(0).unwrap();
+    let mut game = Game::from_position(record.start);
+    for m in &record.moves {
+        game.play(m).unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_loaded_game_opens_at_its_first_position_and_steps_with_left_right_home_end() {
+    let whole = recorded();
+    let mut app = review_app(REVIEW_PDN);
+    assert!(app.review.is_some());
+    assert_eq!(app.review_progress(), (0, 12));
+    assert_eq!(app.game.position(), whole.start());
+    assert!(screen_text(&app).contains("Review: move 0 of 12"));
+    assert!(screen_text(&app).contains("Event  Club final"));
+
+    // Left at the start stays there.
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.review_progress(), (0, 12));
+    for k in 1..=3 {
+        press(&mut app, KeyCode::Right);
+        assert_eq!(app.review_progress(), (k, 12));
+        assert_eq!(app.game.position(), &whole.positions()[k]);
+    }
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.review_progress(), (2, 12));
+    assert_eq!(message(&app), "Move 2 of 12: White played 23-18");
+    assert!(screen_text(&app).contains(">  1. 11-15    23-18"));
+
+    press(&mut app, KeyCode::End);
+    assert_eq!(app.review_progress(), (12, 12));
+    assert_eq!(app.game.position(), whole.position());
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.review_progress(), (12, 12));
+    press(&mut app, KeyCode::Home);
+    assert_eq!(app.review_progress(), (0, 12));
+    assert_eq!(app.game.position(), whole.start());
+    assert!(app.review.is_some(), "stepping never ends the review");
+}
+
+#[test]
+fn in_review_hjkl_and_up_down_still_move_the_cursor() {
+    let mut app = review_app(REVIEW_PDN);
+    let start = app.cursor;
+    press(&mut app, KeyCode::Char('l'));
+    assert_eq!(app.cursor, (start.0, start.1 + 1));
+    press(&mut app, KeyCode::Char('h'));
+    press(&mut app, KeyCode::Up);
+    assert_eq!(app.cursor, (start.0 + 1, start.1));
+    press(&mut app, KeyCode::Down);
+    assert_eq!(app.cursor, start);
+    assert_eq!(app.review_progress(), (0, 12));
+}
+
+#[test]
+fn playing_from_the_middle_leaves_review_and_drops_the_later_moves() {
+    let whole = recorded();
+    let mut app = review_app(REVIEW_PDN);
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Right);
+    }
+    // The record goes on 10x14; play 9-13 instead.
+    type_move(&mut app, "9-13");
+    assert!(app.review.is_none());
+    assert_eq!(app.game.moves().len(), 5);
+    assert_eq!(app.game.moves()[..4], whole.moves()[..4]);
+    assert!(
+        app.game.undone_moves().is_empty(),
+        "the later moves are gone"
+    );
+    assert!(!screen_text(&app).contains("Review:"));
+    assert!(screen_text(&app).contains("3. 9-13"));
+
+    // Undo and redo walk the new line only.
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.game.moves()[..], whole.moves()[..4]);
+    assert_eq!(app.game.undone_moves().len(), 1);
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(app.game.moves().len(), 5);
+    assert!(!app.game.can_redo());
+    // Arrows are the cursor's again.
+    let cursor = app.cursor;
+    press(&mut app, KeyCode::Left);
+    assert_ne!(app.cursor, cursor);
+    assert_eq!(app.game.moves().len(), 5);
+}
+
+#[test]
+fn a_move_picked_with_the_cursor_also_ends_the_review() {
+    let mut app = review_app(REVIEW_PDN);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    cursor_move(&mut app, &[9, 13]);
+    assert!(app.review.is_none());
+    assert_eq!(app.game.movetext(), "1. 11-15 23-18 2. 9-13");
+}
+
+#[test]
+fn esc_leaves_review_and_changes_nothing() {
+    let mut app = review_app(REVIEW_PDN);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    // With a piece picked up, Esc first puts it down.
+    cursor_move(&mut app, &[9]);
+    assert!(app.pick.is_some());
+    press(&mut app, KeyCode::Esc);
+    assert!(app.pick.is_none());
+    assert!(app.review.is_some());
+
+    let before = app.game.clone();
+    press(&mut app, KeyCode::Esc);
+    assert!(app.review.is_none());
+    assert_eq!(app.game, before);
+    assert_eq!(app.game.undone_moves().len(), 10);
+    // The recorded moves can still be replayed one by one.
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(app.game.moves().len(), 3);
+}
+
+#[test]
+fn quitting_a_review_does_not_ask_but_quitting_a_game_does_and_says_it_is_saved() {
+    let mut review = review_app(REVIEW_PDN);
+    press(&mut review, KeyCode::Right);
+    press(&mut review, KeyCode::Char('q'));
+    assert!(review.quit);
+
+    let mut app = app();
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('q'));
+    assert!(!app.quit);
+    assert!(screen_text(&app).contains("checkers --resume continues it"));
+    app.autosave_failed = true;
+    assert!(screen_text(&app).contains("NOT saved"));
+}
+
+#[test]
+fn the_save_dialog_has_three_fields_tab_moves_between_them_and_enter_asks_for_a_save() {
+    let mut app = app();
+    app.players.white = Some("Bob".to_string());
+    type_move(&mut app, "11-15");
+    ctrl(&mut app, 's');
+    let Mode::Save(dialog) = &app.mode else {
+        panic!("Ctrl-S opens the save dialog");
+    };
+    assert_eq!(dialog.focus, SaveField::Path);
+    assert_eq!(dialog.black, "");
+    assert_eq!(dialog.white, "Bob", "prefilled from the players");
+
+    press(&mut app, KeyCode::Tab);
+    type_text(&mut app, "Ann");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    assert!(matches!(&app.mode, Mode::Save(d) if d.focus == SaveField::Path));
+    press(&mut app, KeyCode::BackTab);
+    assert!(matches!(&app.mode, Mode::Save(d) if d.focus == SaveField::White));
+    // Typed letters go into the dialog, never to the board's keys.
+    type_text(&mut app, "qu");
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Backspace);
+    assert!(!app.quit);
+    press(&mut app, KeyCode::BackTab);
+    press(&mut app, KeyCode::BackTab);
+    app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    type_text(&mut app, "/tmp/x.pdn");
+    press(&mut app, KeyCode::Enter);
+
+    let request = app.save_request.take().unwrap();
+    assert_eq!(request.path.to_str(), Some("/tmp/x.pdn"));
+    assert_eq!(
+        request.players,
+        Players {
+            black: Some("Ann".to_string()),
+            white: Some("Bob".to_string()),
+        }
+    );
+    // Nothing is kept until the save is done.
+    assert_eq!(app.players.black, None);
+    app.save_finished(request, Ok(()));
+    assert_eq!(app.mode, Mode::Board);
+    assert_eq!(app.players.black.as_deref(), Some("Ann"));
+    assert_eq!(message(&app), "Saved to /tmp/x.pdn");
+    // The names come back in the next save dialog.
+    press(&mut app, KeyCode::Char('s'));
+    assert!(matches!(&app.mode, Mode::Save(d) if d.black == "Ann"));
+}
+
+#[test]
+fn esc_cancels_the_save_dialog_and_an_empty_path_is_refused() {
+    let mut app = app();
+    type_move(&mut app, "11-15");
+    let before = app.game.clone();
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Tab);
+    type_text(&mut app, "Ann");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode, Mode::Board);
+    assert!(app.save_request.is_none());
+    assert_eq!(app.players.black, None);
+    assert_eq!(app.game, before);
+
+    press(&mut app, KeyCode::Char('s'));
+    app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    press(&mut app, KeyCode::Enter);
+    assert!(app.save_request.is_none());
+    assert!(matches!(app.mode, Mode::Save(_)));
+    assert!(matches!(app.message, Some((Tone::Error, _))));
+}
+
+#[test]
+fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app();
+    for m in ["11-15", "23-19", "8-11"] {
+        type_move(&mut app, m);
+    }
+    press(&mut app, KeyCode::Char('u'));
+    let players = Players {
+        black: Some("Ann".to_string()),
+        white: None,
+    };
+    let path = dir.path().join("sub").join("game.pdn");
+    checkers::tui::save(&path, &app.game, &players).unwrap();
+    let (game, names) = checkers::store::game_from_record(&load_record(&path, 1).unwrap());
+    assert_eq!(game, app.game, "moves and undo history come back");
+    assert_eq!(names, players);
+
+    // A directory as the path, and a path under a plain file: errors, nothing changed.
+    let before = app.game.clone();
+    for bad in [dir.path().join("sub"), path.join("x.pdn")] {
+        press(&mut app, KeyCode::Char('s'));
+        let result = checkers::tui::save(&bad, &app.game, &players);
+        assert!(result.is_err(), "{}", bad.display());
+        app.save_finished(
+            SaveRequest {
+                path: bad,
+                players: players.clone(),
+                replace: false,
+            },
+            result,
+        );
+        assert!(matches!(app.mode, Mode::Save(_)), "the dialog stays open");
+        assert!(
+            message(&app).starts_with("Not saved: cannot write"),
+            "{}",
+            message(&app)
+        );
+        assert_eq!(app.players, Players::default());
+        press(&mut app, KeyCode::Esc);
+        assert_eq!(app.game, before);
+    }
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("[Black \"Ann\"]")
+    );
+    let error = checkers::tui::save(&path.join("y.pdn"), &app.game, &players).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "cannot write {}: {} is a file, not a folder",
+            path.join("y.pdn").display(),
+            path.display()
+        )
+    );
+    type_move(&mut app, "8-11");
+    assert_eq!(app.game.moves().len(), 3, "the game goes on");
+}
+
+#[test]
+fn the_move_list_marks_the_move_shown_when_white_moved_first() {
+    let pdn = r#"[Event "Set-up"]
+[SetUp "1"]
+[FEN "W:W18,30:B1,2"]
+1. ... 18-14 2. 1-6 30-26 3. 2-7 *
+"#;
+    let mut app = review_app(pdn);
+    assert_eq!(app.review_progress(), (0, 4));
+    assert!(!screen_text(&app).contains('>'), "no move shown yet");
+    press(&mut app, KeyCode::Right);
+    assert!(screen_text(&app).contains(">  1. ...      18-14"));
+    press(&mut app, KeyCode::Right);
+    assert!(screen_text(&app).contains(">  2. 1-6      30-26"));
+    press(&mut app, KeyCode::End);
+    assert!(screen_text(&app).contains(">  3. 2-7"));
+    assert!(screen_text(&app).contains("   2. 1-6      30-26"));
+}
+
+#[test]
+fn saving_over_an_existing_file_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.pdn");
+    std::fs::write(&path, "keep me").unwrap();
+    let mut app = app();
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('s'));
+    app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    type_text(&mut app, path.to_str().unwrap());
+    press(&mut app, KeyCode::Enter);
+    carry_out_save(&mut app);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
+    assert!(message(&app).contains("already exists: Enter again replaces it"));
+    assert!(matches!(app.mode, Mode::Save(_)));
+
+    press(&mut app, KeyCode::Enter);
+    carry_out_save(&mut app);
+    assert_eq!(app.mode, Mode::Board);
+    assert!(message(&app).starts_with("Saved to"));
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("1. 11-15 *")
+    );
+}
+
+#[test]
+fn dialog_fields_are_edited_anywhere_with_the_text_cursor() {
+    let mut app = app();
+    app.players.black = Some("Ann".to_string());
+    press(&mut app, KeyCode::Char('s'));
+    app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    type_text(&mut app, "abc");
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Left);
+    type_text(&mut app, "Xé");
+    let path = |app: &checkers::tui::App| match &app.mode {
+        Mode::Save(dialog) => dialog.path.clone(),
+        _ => panic!("the dialog closed"),
+    };
+    assert_eq!(path(&app), "aXébc");
+    press(&mut app, KeyCode::Delete);
+    assert_eq!(path(&app), "aXéc");
+    press(&mut app, KeyCode::Home);
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Left);
+    assert_eq!(path(&app), "aXéc");
+    type_text(&mut app, "/");
+    press(&mut app, KeyCode::End);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Delete);
+    press(&mut app, KeyCode::Backspace);
+    assert_eq!(path(&app), "/aXé");
+    // Another field starts with the cursor at its end.
+    press(&mut app, KeyCode::Tab);
+    type_text(&mut app, " Lee");
+    assert!(matches!(&app.mode, Mode::Save(d) if d.black == "Ann Lee"));
+    assert!(screen_text(&app).contains("/aXé"));
+}
+
+#[test]
+fn saving_during_a_review_writes_the_whole_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("review.pdn");
+    let mut app = review_app(REVIEW_PDN);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Char('s'));
+    app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    type_text(&mut app, path.to_str().unwrap());
+    press(&mut app, KeyCode::Enter);
+    carry_out_save(&mut app);
+    assert!(message(&app).starts_with("Saved to"), "{}", message(&app));
+    let record = load_record(&path, 1).unwrap();
+    assert_eq!(record.moves, recorded().moves());
+    assert_eq!(record.tag("Undone"), None);
+    assert_eq!(
+        record.result.as_deref(),
+        Some("1/2-1/2"),
+        "the recorded result"
+    );
+    assert_eq!(record.tag("Black"), Some("Ann Smith"));
+    assert_eq!(
+        record.tag("Event"),
+        Some("Club final"),
+        "the record's event is kept"
+    );
+    assert_eq!(record.tag("Date"), Some("????.??.??"), "not today: unknown");
+    // The review goes on where it was.
+    assert_eq!(app.review_progress(), (1, 12));
+}
