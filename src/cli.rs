@@ -1,5 +1,6 @@
 //! The command line: clap derive types, and the non-interactive commands.
 
+use crate::engine::{Engine, Limits, SearchRequest, StopFlag, line_notation};
 use crate::pdn::{decode, read_games};
 use crate::rules::{Position, perft, perft_divide};
 use clap::{Parser, Subcommand};
@@ -39,6 +40,21 @@ pub enum Command {
         /// The position (PDN FEN); the start position if not given.
         #[arg(long, value_parser = clap::value_parser!(Position))]
         fen: Option<Position>,
+    },
+    /// Search a position and print what each completed depth found, then the best move.
+    Analyse {
+        /// The position (PDN FEN); the start position if not given.
+        #[arg(long, value_parser = clap::value_parser!(Position))]
+        fen: Option<Position>,
+        /// Search this many plies (1-64) instead of for a time.
+        #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
+        /// Search for this many milliseconds (default 3000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+        movetime: Option<u64>,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=4096))]
+        hash: u32,
     },
     /// Work with PDN game records.
     Pdn {
@@ -136,9 +152,57 @@ pub fn run_pdn_check(out: &mut impl Write, file: &Path) -> Result<CheckSummary, 
     })
 }
 
+/// Runs `checkers analyse`: one line per completed depth (depth, score, nodes, nodes
+/// per second, time, principal variation), then `bestmove MOVE`. A position with no
+/// legal move is an error naming the outcome.
+pub fn run_analyse(
+    out: &mut impl Write,
+    pos: &Position,
+    limits: Limits,
+    hash_mb: usize,
+) -> Result<(), CliError> {
+    if let Some(outcome) = pos.outcome() {
+        return Err(CliError::GameOver(outcome));
+    }
+    let mut engine = Engine::new(hash_mb);
+    let request = SearchRequest::new(*pos, limits);
+    let mut written = Ok(());
+    let result = engine.search(&request, &StopFlag::new(), |info| {
+        if written.is_ok() {
+            written = writeln!(
+                out,
+                "depth {} score {} nodes {} nps {} time {} ms pv {}",
+                info.depth,
+                info.score,
+                info.nodes,
+                info.nodes_per_second(),
+                info.elapsed.as_millis(),
+                line_notation(pos, &info.pv)
+            );
+        }
+    });
+    written.map_err(CliError::Output)?;
+    let Some(best) = result.best_move else {
+        // Unreachable: a position with no legal move was refused above.
+        return Err(CliError::GameOver(pos.outcome().unwrap_or(
+            crate::rules::Outcome::Win {
+                winner: !pos.turn(),
+                reason: crate::rules::WinReason::NoMoves,
+            },
+        )));
+    };
+    if result.depth == 0 {
+        writeln!(out, "only move {}", pos.notation(&best)).map_err(CliError::Output)?;
+    }
+    writeln!(out, "bestmove {}", pos.notation(&best)).map_err(CliError::Output)?;
+    Ok(())
+}
+
 /// A command that could not be carried out.
 #[derive(Debug)]
 pub enum CliError {
+    /// The position given is already decided: the side to move has no legal move.
+    GameOver(crate::rules::Outcome),
     /// A file could not be read or written.
     File(PathBuf, io::Error),
     /// Standard output could not be written.
@@ -150,6 +214,9 @@ impl std::fmt::Display for CliError {
         match self {
             CliError::File(path, e) => write!(f, "cannot read {}: {e}", path.display()),
             CliError::Output(e) => write!(f, "cannot write the output: {e}"),
+            CliError::GameOver(outcome) => {
+                write!(f, "the game is over, there is no move to find: {outcome}")
+            }
         }
     }
 }

@@ -1,6 +1,9 @@
 //! The `checkers` binary: parse the command line and dispatch.
 
-use checkers::cli::{Cli, CliError, Command, PdnCommand, run_moves, run_pdn_check, run_perft};
+use checkers::cli::{
+    Cli, CliError, Command, PdnCommand, run_analyse, run_moves, run_pdn_check, run_perft,
+};
+use checkers::engine::Limits;
 use checkers::rules::Position;
 use clap::Parser;
 use std::io::ErrorKind;
@@ -21,6 +24,20 @@ fn main() -> ExitCode {
         }
         Some(Command::Moves { fen }) => {
             run_moves(&mut stdout, &fen.unwrap_or_else(Position::start))
+        }
+        Some(Command::Analyse {
+            fen,
+            depth,
+            movetime,
+            hash,
+        }) => {
+            let limits = match (depth, movetime) {
+                (Some(depth), _) => Limits::depth(depth),
+                (None, Some(ms)) => Limits::movetime_ms(ms),
+                (None, None) => Limits::movetime_ms(3000),
+            };
+            let pos = fen.unwrap_or_else(Position::start);
+            return report(run_analyse(&mut stdout, &pos, limits, hash as usize));
         }
         Some(Command::Pdn {
             action: PdnCommand::Check { file },
@@ -46,6 +63,18 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe (`checkers moves | head -1`) is not an error worth a message.
         Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("checkers: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The exit code of a command that reports through [`CliError`], its error on stderr.
+fn report(result: Result<(), CliError>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::Output(e)) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("checkers: {e}");
             ExitCode::FAILURE
