@@ -1,13 +1,16 @@
 //! The `checkers` binary: parse the command line and dispatch.
 
 use checkers::cli::{
-    Cli, CliError, Command, PdnCommand, run_analyse, run_moves, run_pdn_check, run_perft,
+    Cli, CliError, Command, MatchSettings, PdnCommand, run_analyse, run_match, run_moves,
+    run_pdn_check, run_perft,
 };
-use checkers::engine::Limits;
+use checkers::engine::{Level, Limits};
 use checkers::rules::Position;
+use clap::CommandFactory;
 use clap::Parser;
 use std::io::ErrorKind;
 use std::process::ExitCode;
+use std::time::Duration;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -38,6 +41,35 @@ fn main() -> ExitCode {
             };
             let pos = fen.unwrap_or_else(Position::start);
             return report(run_analyse(&mut stdout, &pos, limits, hash as usize));
+        }
+        Some(Command::Match {
+            games,
+            movetime,
+            levels,
+            openings,
+            max_plies,
+            hash,
+            seed,
+        }) => {
+            let levels: Vec<Level> = levels.into_iter().filter_map(Level::new).collect();
+            let Ok(levels) = <[Level; 2]>::try_from(levels) else {
+                Cli::command()
+                    .error(
+                        clap::error::ErrorKind::WrongNumberOfValues,
+                        "give --level exactly twice: --level A --level B",
+                    )
+                    .exit();
+            };
+            let settings = MatchSettings {
+                games,
+                movetime: Duration::from_millis(movetime),
+                levels,
+                openings,
+                max_plies: max_plies as usize,
+                hash_mb: hash as usize,
+                seed,
+            };
+            return report(run_match(&mut stdout, &settings).map(|_| ()));
         }
         Some(Command::Pdn {
             action: PdnCommand::Check { file },

@@ -13,11 +13,22 @@
 //! assert!(Position::start().is_legal(&result.best_move.unwrap()));
 //! ```
 
+mod arena;
+mod decision;
 mod eval;
+mod level;
+mod openings;
 mod score;
 mod search;
+mod thread;
 mod tt;
 mod zobrist;
+
+pub use arena::{ComputerPlayer, GameEnd, GameRules, PlayedGame, play_game};
+pub use decision::{CLAIM_DRAW_AT_MOST, Decision, RESIGN_AT, decide, draw_claim, is_reversible};
+pub use level::Level;
+pub use openings::{Opening, OpeningsError, parse_openings};
+pub use thread::{SearchEvent, SearchHandle};
 
 pub use eval::{KING, MAN, evaluate};
 pub use score::Score;

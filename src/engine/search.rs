@@ -1,11 +1,12 @@
 //! The search: iterative deepening, principal variation search, transposition table,
 //! killer and history move ordering, forced-capture quiescence, repetition detection.
 
+use super::decision::is_reversible;
 use super::eval::evaluate_with_moves;
 use super::score::Score;
 use super::tt::{Bound, NO_MOVE, TranspositionTable};
 use super::zobrist::{hash, splitmix64};
-use crate::rules::{Color, Move, Position, Role};
+use crate::rules::{Color, Move, Position};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -317,12 +318,6 @@ struct PathEntry {
     run_start: usize,
 }
 
-fn reversible(before: &Position, after: &Position) -> bool {
-    before.occupied().count() == after.occupied().count()
-        && before.pieces(Color::Black, Role::Man) == after.pieces(Color::Black, Role::Man)
-        && before.pieces(Color::White, Role::Man) == after.pieces(Color::White, Role::Man)
-}
-
 struct Searcher<'a> {
     tt: &'a mut TranspositionTable,
     history: &'a mut [[[i32; 32]; 32]; 2],
@@ -356,7 +351,7 @@ impl<'a> Searcher<'a> {
             .chain(std::iter::once(&request.position))
         {
             let run_start = match (previous, path.last()) {
-                (Some(prev), Some(last)) if reversible(prev, pos) => last.run_start,
+                (Some(prev), Some(last)) if is_reversible(prev, pos) => last.run_start,
                 _ => path.len(),
             };
             path.push(PathEntry {
