@@ -180,8 +180,9 @@ pub fn evaluate_with_moves(pos: &Position, own_moves: u64) -> i32 {
     let opp_material = opp_own_view.material();
     let diff = own_material - opp_material;
     let mut score = diff;
-    // Trading down when ahead: the same lead counts for more on an emptier board.
-    score += diff * (24 - pieces) / 48;
+    // Trading down when ahead: the same lead counts for more on an emptier board (a man
+    // up is worth a quarter man more with 24 pieces, two more with three).
+    score += diff * 6 / pieces.max(1);
     let own_in_opp_view = own.turned();
     let opp_in_own_view = opp_own_view.turned();
     score += positional(own, opp_in_own_view, pieces, diff > 0);
