@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 
 /// Deepest ply the search goes below the root (extensions included).
 pub const MAX_PLY: usize = 128;
+/// Half the width of the aspiration window, in hundredths of a man.
+const ASPIRATION: i32 = 30;
 /// Deepest nominal depth of iterative deepening.
 pub const MAX_DEPTH: u32 = 64;
 /// Plies without a man move or a capture after which a draw can be claimed: forty
@@ -270,7 +272,30 @@ impl Engine {
             .unwrap_or(MAX_DEPTH)
             .clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
-            let (found, score, complete) = s.root(&root, &mut root_moves, depth as i32);
+            // Aspiration: search a narrow window round the last score first, and again
+            // with the whole window only if the score falls outside it.
+            let aspirate = depth >= 5 && !best_score.is_forced();
+            let (mut low, mut high) = if aspirate {
+                (best_score.0 - ASPIRATION, best_score.0 + ASPIRATION)
+            } else {
+                (-Score::INFINITE, Score::INFINITE)
+            };
+            let mut fail_high_move = None;
+            let (found, score, complete) = loop {
+                let (found, score, complete) =
+                    s.root(&root, &mut root_moves, depth as i32, low, high);
+                if complete && score <= low && low > -Score::INFINITE {
+                    low = -Score::INFINITE;
+                } else if complete && score >= high && high < Score::INFINITE {
+                    high = Score::INFINITE;
+                    fail_high_move = found;
+                    if let Some(i) = found.and_then(|m| root_moves.iter().position(|&r| r == m)) {
+                        root_moves[..=i].rotate_right(1);
+                    }
+                } else {
+                    break (found.or(fail_high_move), score, complete);
+                }
+            };
             if let Some(m) = found {
                 best = m;
                 best_score = Score(score);
@@ -300,9 +325,11 @@ impl Engine {
                 break; // Proved: a deeper search finds nothing shorter.
             }
             if let Some(movetime) = request.limits.movetime
-                && started.elapsed() * 2 > movetime
+                && started.elapsed() * 5 > movetime * 3
             {
-                break; // The next iteration would not finish in time.
+                // The next iteration would hardly finish in time (it is cut short at
+                // the deadline anyway, keeping any better move it found).
+                break;
             }
         }
         let nodes = s.nodes;
@@ -442,7 +469,8 @@ impl<'a> Searcher<'a> {
         });
     }
 
-    /// Searches every root move to `depth`. Returns the best move found (also from an
+    /// Searches every root move to `depth` in the window `alpha..beta`, stopping at a
+    /// fail high. Returns the best move found (also from an
     /// iteration cut short, once it has been fully searched and beats the first move),
     /// its score, and whether the iteration completed.
     fn root(
@@ -450,9 +478,9 @@ impl<'a> Searcher<'a> {
         pos: &Position,
         moves: &mut [Move],
         depth: i32,
+        mut alpha: i32,
+        beta: i32,
     ) -> (Option<Move>, i32, bool) {
-        let mut alpha = -Score::INFINITE;
-        let beta = Score::INFINITE;
         let mut best: Option<Move> = None;
         self.pv[0].clear();
         for (i, m) in moves.iter().enumerate() {
@@ -476,6 +504,9 @@ impl<'a> Searcher<'a> {
                 alpha = score;
                 best = Some(*m);
                 self.update_pv(0, *m);
+                if score >= beta {
+                    break;
+                }
             }
         }
         (best, alpha, true)
