@@ -3,7 +3,8 @@
 //! English draughts (American checkers) for the terminal. The [`rules`] module is the pure
 //! rules engine everything else stands on: the 32-square board numbered as in the classic
 //! diagram, compulsory multi-jump generation (every route its own move), crowning that
-//! ends the move, move notation, FEN and perft.
+//! ends the move, move notation, FEN and perft. The [`engine`] module is the computer
+//! player built on it: search, evaluation, playing levels, draw claims and resignation.
 
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]

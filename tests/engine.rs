@@ -228,3 +228,47 @@ fn level_ten_beats_level_one() {
         }
     }
 }
+
+#[test]
+fn weak_levels_vary_with_the_seed_and_repeat_with_it() {
+    let pos = Position::start();
+    let level = Level::MIN;
+    let choose = |seed| {
+        let req = level.request(pos, Vec::new(), Duration::from_secs(60), seed);
+        Engine::new(1)
+            .search(&req, &StopFlag::new(), |_| {})
+            .best_move
+            .unwrap()
+    };
+    let moves: std::collections::BTreeSet<Move> = (0..16).map(choose).collect();
+    assert!(moves.len() >= 2, "level 1 always plays {moves:?}");
+    assert_eq!(choose(5), choose(5));
+    // The strongest level has no noise.
+    assert_eq!(Level::MAX.noise(), 0);
+    assert_eq!(Level::MAX.max_depth(), None);
+    assert!(Level::new(0).is_none() && Level::new(11).is_none());
+}
+
+#[test]
+fn a_game_always_ends_at_the_ply_limit() {
+    let player = || ComputerPlayer {
+        level: Level::new(4).unwrap(),
+        engine: Engine::new(1),
+    };
+    let rules = GameRules {
+        movetime: Duration::from_millis(50),
+        max_plies: 12,
+        seed: 3,
+    };
+    let game = play_game(
+        Position::start(),
+        Vec::new(),
+        &mut player(),
+        &mut player(),
+        rules,
+    );
+    assert_eq!(game.end, GameEnd::PlyLimit);
+    assert_eq!(game.plies, 12);
+    assert_eq!(game.moves.len(), 12);
+    assert_eq!(game.end.pdn_result(), "1/2-1/2");
+}
