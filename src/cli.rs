@@ -4,7 +4,7 @@ use crate::engine::{
     ComputerPlayer, Engine, GameEnd, GameRules, Level, Limits, SearchRequest, StopFlag,
     line_notation, parse_openings, play_game,
 };
-use crate::pdn::{decode, read_games};
+use crate::pdn::{PdnGame, decode, read_games, write_game};
 use crate::rules::Color;
 use crate::rules::{Position, perft, perft_divide};
 use clap::{Parser, Subcommand};
@@ -88,6 +88,9 @@ pub enum Command {
         /// Seed of the levels' randomness.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Also write every game to this PDN file.
+        #[arg(long)]
+        pdn: Option<PathBuf>,
     },
     /// Work with PDN game records.
     Pdn {
@@ -248,6 +251,8 @@ pub struct MatchSettings {
     pub hash_mb: usize,
     /// Seed of the levels' randomness.
     pub seed: u64,
+    /// Where to write the games as PDN, if anywhere.
+    pub pdn: Option<PathBuf>,
 }
 
 /// One player's tally in a match.
@@ -314,6 +319,7 @@ pub fn run_match(out: &mut impl Write, settings: &MatchSettings) -> Result<[Tall
         },
     ];
     let mut tallies = [Tally::default(); 2];
+    let mut records = String::new();
     let write =
         |out: &mut dyn Write, text: String| writeln!(out, "{text}").map_err(CliError::Output);
     for game in 0..settings.games as usize {
@@ -363,6 +369,19 @@ pub fn run_match(out: &mut impl Write, settings: &MatchSettings) -> Result<[Tall
                 played.plies
             ),
         )?;
+        if settings.pdn.is_some() {
+            let mut record = PdnGame::new(Position::start());
+            record.moves = opening.line.clone();
+            record.moves.extend_from_slice(&played.moves);
+            record.set_tag("Event", "checkers match");
+            record.set_tag("Round", &(game + 1).to_string());
+            record.set_tag("Black", &label(Color::Black));
+            record.set_tag("White", &label(Color::White));
+            record.set_tag("Termination", &how);
+            record.result = Some(played.end.pdn_result().to_string());
+            records.push_str(&write_game(&record));
+            records.push('\n');
+        }
         for (player, tally) in tallies.iter_mut().enumerate() {
             let color = if player == 0 { a_color } else { !a_color };
             let index = match played.end.winner() {
@@ -372,6 +391,9 @@ pub fn run_match(out: &mut impl Write, settings: &MatchSettings) -> Result<[Tall
             };
             tally.add(color, index);
         }
+    }
+    if let Some(path) = &settings.pdn {
+        std::fs::write(path, records).map_err(|e| CliError::WriteFile(path.clone(), e))?;
     }
     write(out, String::new())?;
     write(
@@ -407,6 +429,8 @@ pub enum CliError {
     File(PathBuf, io::Error),
     /// Standard output could not be written.
     Output(io::Error),
+    /// A file could not be written.
+    WriteFile(PathBuf, io::Error),
     /// The openings file cannot be read.
     OpeningsFile(PathBuf, io::Error),
     /// An openings file has a line that cannot be used.
@@ -417,6 +441,7 @@ impl std::fmt::Display for CliError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             CliError::File(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            CliError::WriteFile(path, e) => write!(f, "cannot write {}: {e}", path.display()),
             CliError::Output(e) => write!(f, "cannot write the output: {e}"),
             CliError::OpeningsFile(path, e) => write!(
                 f,

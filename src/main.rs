@@ -50,6 +50,7 @@ fn main() -> ExitCode {
             max_plies,
             hash,
             seed,
+            pdn,
         }) => {
             let levels: Vec<Level> = levels.into_iter().filter_map(Level::new).collect();
             let Ok(levels) = <[Level; 2]>::try_from(levels) else {
@@ -68,6 +69,7 @@ fn main() -> ExitCode {
                 max_plies: max_plies as usize,
                 hash_mb: hash as usize,
                 seed,
+                pdn,
             };
             return report(run_match(&mut stdout, &settings).map(|_| ()));
         }

@@ -134,6 +134,47 @@ fn match_prints_each_game_and_a_score_table() {
 }
 
 #[test]
+fn match_writes_its_games_as_pdn() {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("match.pdn");
+    let o = run(&[
+        "match",
+        "--games",
+        "3",
+        "--movetime",
+        "5",
+        "--level",
+        "2",
+        "--level",
+        "1",
+        "--openings",
+        OPENINGS,
+        "--pdn",
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let games = checkers::pdn::read_games(&text);
+    assert_eq!(games.len(), 3);
+    let out = stdout(&o);
+    let results: Vec<&str> = out
+        .lines()
+        .take(3)
+        .map(|l| l.split(": ").nth(2).unwrap())
+        .collect();
+    for (game, shown) in games.iter().zip(results) {
+        let game = game.as_ref().unwrap();
+        // Each game starts with its opening and ends as reported.
+        assert_eq!(game.tag("Event"), Some("checkers match"));
+        assert!(
+            shown.starts_with(game.result.as_deref().unwrap()),
+            "{shown}"
+        );
+        assert!(game.moves.len() >= 3);
+    }
+    assert_eq!(games[2].as_ref().unwrap().tag("Black"), Some("A level 2"));
+}
+
+#[test]
 fn match_needs_two_valid_levels_and_its_openings() {
     let o = run(&["match", "--level", "3", "--openings", OPENINGS]);
     assert_eq!(o.status.code(), Some(2));

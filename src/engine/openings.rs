@@ -1,6 +1,6 @@
 //! The three-move openings that engine matches start from.
 
-use crate::rules::Position;
+use crate::rules::{Move, Position};
 use std::fmt;
 
 /// One ballot of the ACF three-move deck.
@@ -14,6 +14,8 @@ pub struct Opening {
     pub status: String,
     /// Its name (may be empty).
     pub name: String,
+    /// The opening's moves, from the start position.
+    pub line: Vec<Move>,
     /// The positions from the start position to the one after the last opening move.
     pub positions: Vec<Position>,
 }
@@ -82,18 +84,21 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>, OpeningsError> {
         let name = fields.next().unwrap_or_default().trim().to_string();
         let mut pos = Position::start();
         let mut positions = vec![pos];
+        let mut line = Vec::new();
         for text in moves.split_whitespace() {
             let m = pos
                 .parse_move(text)
                 .map_err(|e| error(format!("move {text}: {e}")))?;
             pos = pos.play_unchecked(&m);
             positions.push(pos);
+            line.push(m);
         }
         openings.push(Opening {
             number,
             moves,
             status,
             name,
+            line,
             positions,
         });
     }
