@@ -368,6 +368,16 @@ impl Position {
             .filter(|m| names(m, &text.squares))
             .copied()
             .collect();
+        // A text giving every square of one route names that route, even when longer
+        // routes (a king's loop) pass through the same squares.
+        if found.len() > 1
+            && let [exact] = found
+                .iter()
+                .filter(|m| m.squares() == text.squares)
+                .collect::<Vec<_>>()[..]
+        {
+            return Ok(*exact);
+        }
         match found.len() {
             1 => Ok(found[0]),
             0 => Err(MoveError::Illegal(self.diagnose(
