@@ -119,6 +119,11 @@ fn repetition_is_scored_as_a_draw() {
     let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
     assert_eq!(result.score, Score::DRAW, "{result:?}");
     assert_eq!(pos.notation(&result.best_move.unwrap()), "1-5");
+    // With contempt the draw costs the side to move a little, but is still its best.
+    request.contempt = 15;
+    let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+    assert_eq!(result.score, Score(-15), "{result:?}");
+    assert_eq!(pos.notation(&result.best_move.unwrap()), "1-5");
 }
 
 #[test]

@@ -26,6 +26,10 @@ const SETTINGS: [(Option<u32>, i32); 10] = [
     (None, 0),
 ];
 
+/// The contempt of a computer player: it avoids a repetition unless it would otherwise
+/// be worse by more than this (hundredths of a man).
+pub const CONTEMPT: i32 = 15;
+
 impl Level {
     /// The weakest level.
     pub const MIN: Level = Level(1);
@@ -86,6 +90,7 @@ impl Level {
             },
             noise: self.noise(),
             seed,
+            contempt: CONTEMPT,
         }
     }
 }

@@ -109,6 +109,11 @@ pub struct SearchRequest {
     pub noise: i32,
     /// Seed of that randomness (the same seed gives the same offsets).
     pub seed: u64,
+    /// How much the side to move dislikes a draw, in hundredths of a man: a draw in the
+    /// search scores `-contempt` for it (and `+contempt` for the opponent). 0 scores
+    /// draws as level, as analysis should; a computer player uses a little, so that it
+    /// does not steer for a repetition in a level position.
+    pub contempt: i32,
 }
 
 impl SearchRequest {
@@ -120,6 +125,7 @@ impl SearchRequest {
             limits,
             noise: 0,
             seed: 0,
+            contempt: 0,
         }
     }
 }
@@ -356,6 +362,7 @@ struct Searcher<'a> {
     aborted: bool,
     noise: i32,
     seed: u64,
+    contempt: i32,
     path: Vec<PathEntry>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     pv: Vec<Vec<Move>>,
@@ -397,6 +404,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             aborted: stop.is_stopped(),
             noise: request.noise.max(0),
+            contempt: request.contempt.clamp(-500, 500),
             seed: request.seed,
             path,
             killers: [[None; 2]; MAX_PLY + 1],
@@ -435,6 +443,17 @@ impl<'a> Searcher<'a> {
         } else {
             let span = 2 * self.noise as u64 + 1;
             (splitmix64(key ^ self.seed) % span) as i32 - self.noise
+        }
+    }
+
+    /// The score of a draw at `ply` for the side to move there: the root side (even
+    /// plies) pays the contempt.
+    #[inline]
+    fn draw_score(&self, ply: usize) -> i32 {
+        if ply % 2 == 0 {
+            -self.contempt
+        } else {
+            self.contempt
         }
     }
 
@@ -536,7 +555,7 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         if self.is_draw() {
-            return 0;
+            return self.draw_score(ply);
         }
         // Mate-distance pruning: nothing here can beat a shorter forced result.
         alpha = alpha.max(Score::loss_in(ply as u32).0);
@@ -669,7 +688,7 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         if self.is_draw() {
-            return 0;
+            return self.draw_score(ply);
         }
         if pos.capturers().is_empty() || ply >= MAX_PLY {
             let own_moves = pos.count_moves();
