@@ -450,7 +450,7 @@ impl<'a> Searcher<'a> {
     /// plies) pays the contempt.
     #[inline]
     fn draw_score(&self, ply: usize) -> i32 {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             -self.contempt
         } else {
             self.contempt
