@@ -299,7 +299,7 @@ impl Engine {
                         root_moves[..=i].rotate_right(1);
                     }
                 } else {
-                    break (found.or(fail_high_move), score, complete);
+                    break (found, score, complete);
                 }
             };
             if let Some(m) = found {
@@ -309,6 +309,11 @@ impl Engine {
                 if best_pv.first() != Some(&m) {
                     best_pv = vec![m];
                 }
+            } else if let Some(m) = fail_high_move {
+                // Stopped while confirming a move that beat the window: it is better
+                // than the last best, though its exact score is unknown.
+                best = m;
+                best_pv = vec![m];
             }
             if !complete {
                 break;
