@@ -1,7 +1,12 @@
 //! The command line: clap derive types, and the non-interactive commands.
 
+use crate::engine::{
+    ComputerPlayer, Engine, GameEnd, GameRules, Level, Limits, SearchRequest, StopFlag,
+    line_notation, parse_openings, play_game,
+};
 use crate::game::Game;
-use crate::pdn::{decode, read_games};
+use crate::pdn::{PdnGame, decode, read_games, write_game};
+use crate::rules::Color;
 use crate::rules::{Position, perft, perft_divide};
 use crate::store::{Players, StoreError, game_from_record, load_autosave, load_record};
 use crate::tui::theme::colors_wanted;
@@ -9,7 +14,11 @@ use crate::tui::{Settings, Theme};
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 use std::time::Instant;
+
+/// Where `checkers match` looks for the openings by default (from the current directory).
+pub const DEFAULT_OPENINGS: &str = "../shared/data/acf-3move.txt";
 
 /// English draughts (American checkers) in the terminal.
 #[derive(Debug, Parser)]
@@ -160,6 +169,49 @@ pub enum Command {
         #[arg(long, value_parser = clap::value_parser!(Position))]
         fen: Option<Position>,
     },
+    /// Search a position and print what each completed depth found, then the best move.
+    Analyse {
+        /// The position (PDN FEN); the start position if not given.
+        #[arg(long, value_parser = clap::value_parser!(Position))]
+        fen: Option<Position>,
+        /// Search this many plies (1-64) instead of for a time.
+        #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
+        /// Search for this many milliseconds (default 3000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+        movetime: Option<u64>,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=4096))]
+        hash: u32,
+    },
+    /// Play games between two computer levels from the ACF three-move openings (each
+    /// opening with both colours, barred ones skipped) and print a score table.
+    Match {
+        /// Games to play (two per opening; the deck starts again if more are asked).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        games: u32,
+        /// Thinking time per move in milliseconds.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+        movetime: u64,
+        /// A player's level, 1-10: give it twice, for player A and player B.
+        #[arg(long = "level", required = true, value_parser = clap::value_parser!(u8).range(1..=10))]
+        levels: Vec<u8>,
+        /// The openings file (number, moves, status, name; tab-separated).
+        #[arg(long, default_value = DEFAULT_OPENINGS)]
+        openings: PathBuf,
+        /// Plies after which an unfinished game is adjudicated a draw.
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(10..=10_000))]
+        max_plies: u32,
+        /// Transposition table size per player in MB.
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+        hash: u32,
+        /// Seed of the levels' randomness.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Also write every game to this PDN file.
+        #[arg(long)]
+        pdn: Option<PathBuf>,
+    },
     /// Work with PDN game records.
     Pdn {
         /// What to do with the file.
@@ -256,20 +308,270 @@ pub fn run_pdn_check(out: &mut impl Write, file: &Path) -> Result<CheckSummary, 
     })
 }
 
+/// Runs `checkers analyse`: one line per completed depth (depth, score, nodes, nodes
+/// per second, time, principal variation), then `bestmove MOVE`. A position with no
+/// legal move is an error naming the outcome.
+pub fn run_analyse(
+    out: &mut impl Write,
+    pos: &Position,
+    limits: Limits,
+    hash_mb: usize,
+) -> Result<(), CliError> {
+    if let Some(outcome) = pos.outcome() {
+        return Err(CliError::GameOver(outcome));
+    }
+    let mut engine = Engine::new(hash_mb);
+    let request = SearchRequest::new(*pos, limits);
+    let mut written = Ok(());
+    let result = engine.search(&request, &StopFlag::new(), |info| {
+        if written.is_ok() {
+            written = writeln!(
+                out,
+                "depth {} score {} nodes {} nps {} time {} ms pv {}",
+                info.depth,
+                info.score,
+                info.nodes,
+                info.nodes_per_second(),
+                info.elapsed.as_millis(),
+                line_notation(pos, &info.pv)
+            );
+        }
+    });
+    written.map_err(CliError::Output)?;
+    let Some(best) = result.best_move else {
+        // Unreachable: a position with no legal move was refused above.
+        return Err(CliError::GameOver(pos.outcome().unwrap_or(
+            crate::rules::Outcome::Win {
+                winner: !pos.turn(),
+                reason: crate::rules::WinReason::NoMoves,
+            },
+        )));
+    };
+    if result.depth == 0 {
+        writeln!(out, "only move {}", pos.notation(&best)).map_err(CliError::Output)?;
+    }
+    writeln!(out, "bestmove {}", pos.notation(&best)).map_err(CliError::Output)?;
+    Ok(())
+}
+
+/// The settings of `checkers match`.
+#[derive(Clone, Debug)]
+pub struct MatchSettings {
+    /// Games to play.
+    pub games: u32,
+    /// Thinking time per move.
+    pub movetime: Duration,
+    /// Player A's and player B's levels.
+    pub levels: [Level; 2],
+    /// The openings file.
+    pub openings: PathBuf,
+    /// Plies after which a game is adjudicated a draw.
+    pub max_plies: usize,
+    /// Transposition table MB per player.
+    pub hash_mb: usize,
+    /// Seed of the levels' randomness.
+    pub seed: u64,
+    /// Where to write the games as PDN, if anywhere.
+    pub pdn: Option<PathBuf>,
+}
+
+/// One player's tally in a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Wins, losses, draws with Black.
+    pub as_black: [u32; 3],
+    /// Wins, losses, draws with White.
+    pub as_white: [u32; 3],
+}
+
+impl Tally {
+    fn add(&mut self, color: Color, index: usize) {
+        match color {
+            Color::Black => self.as_black[index] += 1,
+            Color::White => self.as_white[index] += 1,
+        }
+    }
+
+    /// Wins, losses and draws over both colours.
+    pub fn total(&self) -> [u32; 3] {
+        [0, 1, 2].map(|i| self.as_black[i] + self.as_white[i])
+    }
+
+    /// Points (a win 1, a draw 1/2) as a percentage of the games played.
+    pub fn score_percent(&self) -> f64 {
+        let [w, l, d] = self.total();
+        let games = w + l + d;
+        if games == 0 {
+            0.0
+        } else {
+            (f64::from(w) + f64::from(d) / 2.0) * 100.0 / f64::from(games)
+        }
+    }
+}
+
+/// Runs `checkers match`: a line per game, then the score table. Returns the tallies of
+/// players A and B.
+pub fn run_match(out: &mut impl Write, settings: &MatchSettings) -> Result<[Tally; 2], CliError> {
+    let file = &settings.openings;
+    let text =
+        std::fs::read_to_string(file).map_err(|e| CliError::OpeningsFile(file.clone(), e))?;
+    let openings = parse_openings(&text).map_err(|e| CliError::Openings(file.clone(), e))?;
+    let openings: Vec<_> = openings.into_iter().filter(|o| !o.is_barred()).collect();
+    if openings.is_empty() {
+        return Err(CliError::Openings(
+            file.clone(),
+            crate::engine::OpeningsError {
+                line: 0,
+                reason: "no opening that is not barred".to_string(),
+            },
+        ));
+    }
+    let names = settings.levels.map(|l| l.to_string());
+    let [a, b] = settings.levels;
+    let mut players = [
+        ComputerPlayer {
+            level: a,
+            engine: Engine::new(settings.hash_mb),
+        },
+        ComputerPlayer {
+            level: b,
+            engine: Engine::new(settings.hash_mb),
+        },
+    ];
+    let mut tallies = [Tally::default(); 2];
+    let mut records = String::new();
+    let write =
+        |out: &mut dyn Write, text: String| writeln!(out, "{text}").map_err(CliError::Output);
+    for game in 0..settings.games as usize {
+        let opening = &openings[(game / 2) % openings.len()];
+        // Even games: A has Black; odd games: the same opening with colours swapped.
+        let a_color = if game % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        for p in &mut players {
+            p.engine.clear();
+        }
+        let [pa, pb] = &mut players;
+        let (black, white) = match a_color {
+            Color::Black => (pa, pb),
+            Color::White => (pb, pa),
+        };
+        let rules = GameRules {
+            movetime: settings.movetime,
+            max_plies: settings.max_plies,
+            seed: settings
+                .seed
+                .wrapping_mul(0x9E37_79B9)
+                .wrapping_add(game as u64),
+        };
+        let played = play_game(opening.position(), opening.history(), black, white, rules);
+        let label = |color: Color| {
+            let player = if color == a_color { 0 } else { 1 };
+            format!("{} {}", ["A", "B"][player], names[player])
+        };
+        let how = match played.end {
+            GameEnd::Decided(outcome) => outcome.to_string(),
+            GameEnd::PlyLimit => format!("Draw adjudicated: {} plies played", settings.max_plies),
+        };
+        write(
+            out,
+            format!(
+                "game {}: opening {} ({}), Black {} - White {}: {} {}, {} plies",
+                game + 1,
+                opening.number,
+                opening.moves,
+                label(Color::Black),
+                label(Color::White),
+                played.end.pdn_result(),
+                how,
+                played.plies
+            ),
+        )?;
+        if settings.pdn.is_some() {
+            let mut record = PdnGame::new(Position::start());
+            record.moves = opening.line.clone();
+            record.moves.extend_from_slice(&played.moves);
+            record.set_tag("Event", "checkers match");
+            record.set_tag("Round", &(game + 1).to_string());
+            record.set_tag("Black", &label(Color::Black));
+            record.set_tag("White", &label(Color::White));
+            record.set_tag("Termination", &how);
+            record.result = Some(played.end.pdn_result().to_string());
+            records.push_str(&write_game(&record));
+            records.push('\n');
+        }
+        for (player, tally) in tallies.iter_mut().enumerate() {
+            let color = if player == 0 { a_color } else { !a_color };
+            let index = match played.end.winner() {
+                Some(w) if w == color => 0,
+                Some(_) => 1,
+                None => 2,
+            };
+            tally.add(color, index);
+        }
+    }
+    if let Some(path) = &settings.pdn {
+        std::fs::write(path, records).map_err(|e| CliError::WriteFile(path.clone(), e))?;
+    }
+    write(out, String::new())?;
+    write(
+        out,
+        format!(
+            "{:<12} {:>14} {:>14} {:>14} {:>7}",
+            "player", "Black W-L-D", "White W-L-D", "total W-L-D", "score"
+        ),
+    )?;
+    for (player, tally) in tallies.iter().enumerate() {
+        let wld = |v: [u32; 3]| format!("{}-{}-{}", v[0], v[1], v[2]);
+        write(
+            out,
+            format!(
+                "{:<12} {:>14} {:>14} {:>14} {:>6.1}%",
+                format!("{} {}", ["A", "B"][player], names[player]),
+                wld(tally.as_black),
+                wld(tally.as_white),
+                wld(tally.total()),
+                tally.score_percent()
+            ),
+        )?;
+    }
+    Ok(tallies)
+}
+
 /// A command that could not be carried out.
 #[derive(Debug)]
 pub enum CliError {
+    /// The position given is already decided: the side to move has no legal move.
+    GameOver(crate::rules::Outcome),
     /// A file could not be read or written.
     File(PathBuf, io::Error),
     /// Standard output could not be written.
     Output(io::Error),
+    /// A file could not be written.
+    WriteFile(PathBuf, io::Error),
+    /// The openings file cannot be read.
+    OpeningsFile(PathBuf, io::Error),
+    /// An openings file has a line that cannot be used.
+    Openings(PathBuf, crate::engine::OpeningsError),
 }
 
 impl std::fmt::Display for CliError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             CliError::File(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            CliError::WriteFile(path, e) => write!(f, "cannot write {}: {e}", path.display()),
             CliError::Output(e) => write!(f, "cannot write the output: {e}"),
+            CliError::OpeningsFile(path, e) => write!(
+                f,
+                "cannot read the openings file {}: {e} (give its path with --openings FILE)",
+                path.display()
+            ),
+            CliError::Openings(path, e) => write!(f, "{}: {e}", path.display()),
+            CliError::GameOver(outcome) => {
+                write!(f, "the game is over, there is no move to find: {outcome}")
+            }
         }
     }
 }

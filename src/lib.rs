@@ -5,12 +5,14 @@
 //! diagram, compulsory multi-jump generation (every route its own move), crowning that
 //! ends the move, move notation, FEN and perft. [`game`] keeps a game's moves with undo,
 //! redo and the WCDF draw claims; [`tui`] is the two-player terminal front end that runs
-//! when `checkers` is started with no subcommand.
+//! when `checkers` is started with no subcommand; [`engine`] is the computer player
+//! (search, evaluation, levels, draw claims and resignation).
 
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod cli;
+pub mod engine;
 pub mod game;
 pub mod pdn;
 pub mod plain;

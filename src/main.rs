@@ -1,13 +1,17 @@
 //! The `checkers` binary: parse the command line and dispatch.
 
 use checkers::cli::{
-    Cli, CliError, Command, PdnCommand, StartingGame, run_moves, run_pdn_check, run_perft,
+    Cli, CliError, Command, MatchSettings, PdnCommand, StartingGame, run_analyse, run_match,
+    run_moves, run_pdn_check, run_perft,
 };
+use checkers::engine::{Level, Limits};
 use checkers::plain::Session;
 use checkers::rules::Position;
+use clap::CommandFactory;
 use clap::Parser;
 use std::io::ErrorKind;
 use std::process::ExitCode;
+use std::time::Duration;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -29,6 +33,53 @@ fn main() -> ExitCode {
             &mut std::io::stdout().lock(),
             &fen.unwrap_or_else(Position::start),
         ),
+        Some(Command::Analyse {
+            fen,
+            depth,
+            movetime,
+            hash,
+        }) => {
+            let limits = match (*depth, *movetime) {
+                (Some(depth), _) => Limits::depth(depth),
+                (None, Some(ms)) => Limits::movetime_ms(ms),
+                (None, None) => Limits::movetime_ms(3000),
+            };
+            let pos = fen.unwrap_or_else(Position::start);
+            let out = &mut std::io::stdout().lock();
+            return report(run_analyse(out, &pos, limits, *hash as usize));
+        }
+        Some(Command::Match {
+            games,
+            movetime,
+            levels,
+            openings,
+            max_plies,
+            hash,
+            seed,
+            pdn,
+        }) => {
+            let levels: Vec<Level> = levels.iter().copied().filter_map(Level::new).collect();
+            let Ok(levels) = <[Level; 2]>::try_from(levels) else {
+                Cli::command()
+                    .error(
+                        clap::error::ErrorKind::WrongNumberOfValues,
+                        "give --level exactly twice: --level A --level B",
+                    )
+                    .exit();
+            };
+            let settings = MatchSettings {
+                games: *games,
+                movetime: Duration::from_millis(*movetime),
+                levels,
+                openings: openings.clone(),
+                max_plies: *max_plies as usize,
+                hash_mb: *hash as usize,
+                seed: *seed,
+                pdn: pdn.clone(),
+            };
+            let out = &mut std::io::stdout().lock();
+            return report(run_match(out, &settings).map(|_| ()));
+        }
         Some(Command::Pdn {
             action: PdnCommand::Check { file },
         }) => {
@@ -75,5 +126,17 @@ fn play(cli: &Cli, start: StartingGame) -> std::io::Result<()> {
         checkers::plain::run(stdin.lock(), &mut std::io::stdout().lock(), &mut session)
     } else {
         checkers::tui::run(cli.tui_settings(), start)
+    }
+}
+
+/// The exit code of a command that reports through [`CliError`], its error on stderr.
+fn report(result: Result<(), CliError>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::Output(e)) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("checkers: {e}");
+            ExitCode::FAILURE
+        }
     }
 }

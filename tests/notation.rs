@@ -206,3 +206,17 @@ fn a_full_route_is_exact_even_when_it_reads_as_a_shortened_longer_route() {
         Err(MoveError::Ambiguous { .. })
     ));
 }
+
+#[test]
+fn every_square_of_a_route_names_it_even_when_a_loop_passes_them_too() {
+    // A king's single jump 18x25 has the same ends as two loops through 11, 20, 27;
+    // written as it is, it names the single jump (found by the playout property test).
+    let pos: Position = "B:W8,9,12,15,16,22,23,24:B1,2,3,4,5,6,7,10,13,14,17,K18"
+        .parse()
+        .unwrap();
+    let m = pos.parse_move("18x25").unwrap();
+    assert_eq!(m.to_string(), "18x25");
+    assert_eq!(pos.parse_move(&pos.notation(&m)).unwrap(), m);
+    let m = pos.parse_move("18x11x20x27x18x25").unwrap();
+    assert_eq!(m.landings().len(), 5);
+}

@@ -348,9 +348,15 @@ fn writer_falls_back_to_the_result_tag() {
     assert_eq!(g.result, None);
     assert!(write_game(&g).ends_with("1. 11-15 23-19 0-1\n"));
     let g = one("[Result \"2-0\"]\n1. 11-15\n");
-    assert!(write_game(&g).ends_with("1. 11-15 1-0\n"), "points are written as a result");
+    assert!(
+        write_game(&g).ends_with("1. 11-15 1-0\n"),
+        "points are written as a result"
+    );
     let g = one("1. 11-15 1-1");
     assert!(write_game(&g).ends_with("1. 11-15 1/2-1/2\n"));
     let g = one("[Result \"won\"]\n1. 11-15\n");
-    assert!(write_game(&g).ends_with("1. 11-15 *\n"), "an unknown result is not copied");
+    assert!(
+        write_game(&g).ends_with("1. 11-15 *\n"),
+        "an unknown result is not copied"
+    );
 }

@@ -1,0 +1,109 @@
+//! Playing levels 1-10 and what each means for the search.
+
+use super::search::{Limits, SearchRequest};
+use crate::rules::Position;
+use std::fmt;
+use std::time::Duration;
+
+/// A playing strength from 1 (a beginner: shallow, with random slips) to 10 (the full
+/// search for the whole time budget).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// Per level 1-10: the deepest iteration (`None`: no cap) and the evaluation noise in
+/// hundredths of a man. Noise makes a level misjudge positions now and then, the way a
+/// person does; shallow depth makes it miss combinations.
+const SETTINGS: [(Option<u32>, i32); 10] = [
+    (Some(1), 150),
+    (Some(2), 100),
+    (Some(3), 70),
+    (Some(4), 50),
+    (Some(5), 35),
+    (Some(6), 20),
+    (Some(8), 10),
+    (Some(11), 5),
+    (Some(16), 0),
+    (None, 0),
+];
+
+/// The contempt of a computer player: it avoids a repetition unless it would otherwise
+/// be worse by more than this (hundredths of a man).
+pub const CONTEMPT: i32 = 15;
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// The strongest level.
+    pub const MAX: Level = Level(10);
+
+    /// Level `n`, if `n` is 1-10.
+    pub const fn new(n: u8) -> Option<Level> {
+        if n >= 1 && n <= 10 {
+            Some(Level(n))
+        } else {
+            None
+        }
+    }
+
+    /// The level's number, 1-10.
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    const fn settings(self) -> (Option<u32>, i32) {
+        SETTINGS[self.0 as usize - 1]
+    }
+
+    /// The deepest iteration this level searches (`None`: as deep as time allows).
+    pub const fn max_depth(self) -> Option<u32> {
+        self.settings().0
+    }
+
+    /// The evaluation noise of this level, in hundredths of a man (0: none).
+    pub const fn noise(self) -> i32 {
+        self.settings().1
+    }
+
+    /// Whether a computer player at this level resigns a hopeless game (the weaker
+    /// levels play on to the end, as beginners do).
+    pub const fn may_resign(self) -> bool {
+        self.0 >= 5
+    }
+
+    /// The search this level makes for `position`, reached through `history` (earlier
+    /// positions, oldest first), with at most `movetime` to think. `seed` varies the
+    /// level's randomness (use a different one per game).
+    pub fn request(
+        self,
+        position: Position,
+        history: Vec<Position>,
+        movetime: Duration,
+        seed: u64,
+    ) -> SearchRequest {
+        SearchRequest {
+            position,
+            history,
+            limits: Limits {
+                depth: self.max_depth(),
+                movetime: Some(movetime),
+                nodes: None,
+            },
+            noise: self.noise(),
+            seed,
+            contempt: CONTEMPT,
+        }
+    }
+}
+
+impl Default for Level {
+    /// Level 5.
+    fn default() -> Level {
+        Level(5)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "level {}", self.0)
+    }
+}

@@ -1,0 +1,136 @@
+//! The three-move openings that engine matches start from.
+
+use crate::rules::{Move, Position};
+use std::fmt;
+
+/// One ballot of the ACF three-move deck.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// Its number in the deck (1-174).
+    pub number: u32,
+    /// The moves as written in the file (`9-13 21-17 5-9`).
+    pub moves: String,
+    /// `crossboard`, `mailplay` or `barred` (lost by force, not played).
+    pub status: String,
+    /// Its name (may be empty).
+    pub name: String,
+    /// The opening's moves, from the start position.
+    pub line: Vec<Move>,
+    /// The positions from the start position to the one after the last opening move.
+    pub positions: Vec<Position>,
+}
+
+impl Opening {
+    /// Whether the opening is barred from play.
+    pub fn is_barred(&self) -> bool {
+        self.status == "barred"
+    }
+
+    /// The position the game goes on from.
+    pub fn position(&self) -> Position {
+        self.positions
+            .last()
+            .copied()
+            .unwrap_or_else(Position::start)
+    }
+
+    /// The positions before [`position`](Self::position), oldest first.
+    pub fn history(&self) -> Vec<Position> {
+        self.positions[..self.positions.len().saturating_sub(1)].to_vec()
+    }
+}
+
+/// A line of an openings file that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpeningsError {
+    /// The line number, from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.reason)
+    }
+}
+
+impl std::error::Error for OpeningsError {}
+
+/// Reads an openings file: `number<TAB>moves<TAB>status<TAB>name` per line, `#`
+/// comments and blank lines skipped. Every move is replayed from the start position.
+pub fn parse_openings(text: &str) -> Result<Vec<Opening>, OpeningsError> {
+    let mut openings = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line_number = i + 1;
+        let error = |reason: String| OpeningsError {
+            line: line_number,
+            reason,
+        };
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let mut fields = line.split('\t');
+        let number = fields.next().unwrap_or_default().trim();
+        let number: u32 = number
+            .parse()
+            .map_err(|_| error(format!("'{number}' is not an opening number")))?;
+        let moves = fields
+            .next()
+            .ok_or_else(|| error("no moves (fields are separated by tabs)".to_string()))?
+            .trim()
+            .to_string();
+        let status = fields.next().unwrap_or("crossboard").trim().to_string();
+        let name = fields.next().unwrap_or_default().trim().to_string();
+        let mut pos = Position::start();
+        let mut positions = vec![pos];
+        let mut line = Vec::new();
+        for text in moves.split_whitespace() {
+            let m = pos
+                .parse_move(text)
+                .map_err(|e| error(format!("move {text}: {e}")))?;
+            pos = pos.play_unchecked(&m);
+            positions.push(pos);
+            line.push(m);
+        }
+        openings.push(Opening {
+            number,
+            moves,
+            status,
+            name,
+            line,
+            positions,
+        });
+    }
+    Ok(openings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_lines_and_reports_bad_ones() {
+        let text = "# deck\n1\t9-13 21-17 5-9\tcrossboard\t\n3\t9-13 21-17 10-14\tbarred\tx\n";
+        let openings = parse_openings(text).unwrap();
+        assert_eq!(openings.len(), 2);
+        assert_eq!(openings[0].positions.len(), 4);
+        assert!(!openings[0].is_barred() && openings[1].is_barred());
+        assert_eq!(openings[0].position().turn(), crate::rules::Color::White);
+        let err = parse_openings("\n7\t9-13 9-14\tcrossboard\n").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.to_string().starts_with("line 2: move 9-14"), "{err}");
+        assert!(parse_openings("x\t9-13").is_err());
+    }
+
+    #[test]
+    fn the_acf_deck_replays() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/acf-3move.txt");
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return; // The shared data is not checked out here.
+        };
+        let openings = parse_openings(&text).unwrap();
+        assert_eq!(openings.len(), 174);
+        assert_eq!(openings.iter().filter(|o| o.is_barred()).count(), 18);
+    }
+}

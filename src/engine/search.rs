@@ -1,0 +1,732 @@
+//! The search: iterative deepening, principal variation search, transposition table,
+//! killer and history move ordering, forced-capture quiescence, repetition detection.
+
+use super::decision::is_reversible;
+use super::eval::evaluate_with_moves;
+use super::score::Score;
+use super::tt::{Bound, NO_MOVE, TranspositionTable};
+use super::zobrist::{hash, splitmix64};
+use crate::rules::{Color, Move, Position};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Deepest ply the search goes below the root (extensions included).
+pub const MAX_PLY: usize = 128;
+/// Half the width of the aspiration window, in hundredths of a man.
+const ASPIRATION: i32 = 30;
+/// Deepest nominal depth of iterative deepening.
+pub const MAX_DEPTH: u32 = 64;
+/// Plies without a man move or a capture after which a draw can be claimed: forty
+/// moves for each side (WCDF 1.32).
+pub const FORTY_MOVE_PLIES: usize = 80;
+
+/// When a search must end. Every limit given applies; with none, the search runs until
+/// stopped (or until it has proved the result or reached [`MAX_DEPTH`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration to complete.
+    pub depth: Option<u32>,
+    /// Time for the whole search.
+    pub movetime: Option<Duration>,
+    /// Nodes to visit at most.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// No limit: search until stopped.
+    pub const fn infinite() -> Limits {
+        Limits {
+            depth: None,
+            movetime: None,
+            nodes: None,
+        }
+    }
+
+    /// Search to `depth` plies (deterministic).
+    pub const fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            movetime: None,
+            nodes: None,
+        }
+    }
+
+    /// Search for `ms` milliseconds.
+    pub const fn movetime_ms(ms: u64) -> Limits {
+        Limits {
+            depth: None,
+            movetime: Some(Duration::from_millis(ms)),
+            nodes: None,
+        }
+    }
+
+    /// Search at most `nodes` nodes (deterministic).
+    pub const fn nodes(nodes: u64) -> Limits {
+        Limits {
+            depth: None,
+            movetime: None,
+            nodes: Some(nodes),
+        }
+    }
+}
+
+/// A shared flag that stops a running search at once (it checks every few hundred
+/// nodes). Clones share the flag.
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    /// A flag not yet raised.
+    pub fn new() -> StopFlag {
+        StopFlag::default()
+    }
+
+    /// Asks the search to stop and return its best move so far.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for.
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// What to search: the position, the game that led to it, and how long.
+#[derive(Clone, Debug)]
+pub struct SearchRequest {
+    /// The position to find a move for.
+    pub position: Position,
+    /// The game's earlier positions, oldest first (the last one is the position before
+    /// `position`). Used to score repetitions as draws and to count toward the
+    /// forty-move rule; may be empty.
+    pub history: Vec<Position>,
+    /// When to stop.
+    pub limits: Limits,
+    /// Randomness for weaker play: each evaluated position gets a pseudo-random offset
+    /// of at most this many hundredths of a man. 0 for the best play.
+    pub noise: i32,
+    /// Seed of that randomness (the same seed gives the same offsets).
+    pub seed: u64,
+    /// How much the side to move dislikes a draw, in hundredths of a man: a draw in the
+    /// search scores `-contempt` for it (and `+contempt` for the opponent). 0 scores
+    /// draws as level, as analysis should; a computer player uses a little, so that it
+    /// does not steer for a repetition in a level position.
+    pub contempt: i32,
+}
+
+impl SearchRequest {
+    /// A search of `position` with no game history, no noise.
+    pub fn new(position: Position, limits: Limits) -> SearchRequest {
+        SearchRequest {
+            position,
+            history: Vec::new(),
+            limits,
+            noise: 0,
+            seed: 0,
+            contempt: 0,
+        }
+    }
+}
+
+/// Progress: what one completed iteration found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DepthInfo {
+    /// The nominal depth completed.
+    pub depth: u32,
+    /// The score for the side to move.
+    pub score: Score,
+    /// Nodes visited since the search started.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<Move>,
+}
+
+impl DepthInfo {
+    /// Nodes per second so far.
+    pub fn nodes_per_second(&self) -> u64 {
+        nodes_per_second(self.nodes, self.elapsed)
+    }
+}
+
+fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the side to move has no legal move.
+    pub best_move: Option<Move>,
+    /// Its score for the side to move (from the last completed iteration).
+    pub score: Score,
+    /// The deepest completed iteration (0 when none completed, e.g. stopped at once or
+    /// only one legal move).
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// The principal variation, starting with `best_move`.
+    pub pv: Vec<Move>,
+}
+
+impl SearchResult {
+    /// Nodes per second.
+    pub fn nodes_per_second(&self) -> u64 {
+        nodes_per_second(self.nodes, self.elapsed)
+    }
+}
+
+/// Writes a line of moves from `pos` in record notation (`11-15 23-19 8-11`).
+pub fn line_notation(pos: &Position, moves: &[Move]) -> String {
+    let mut pos = *pos;
+    let mut words = Vec::with_capacity(moves.len());
+    for m in moves {
+        words.push(pos.notation(m));
+        pos = pos.play_unchecked(m);
+    }
+    words.join(" ")
+}
+
+/// A searcher that keeps its transposition table and move-ordering statistics from one
+/// search to the next (useful over a game). Single-threaded, so a search to a fixed
+/// depth or node count from a fresh engine (or after [`clear`](Engine::clear)) always
+/// gives the same result.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    tt: TranspositionTable,
+    history: Box<[[[i32; 32]; 32]; 2]>,
+}
+
+/// The default transposition table size in MB.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new(DEFAULT_HASH_MB)
+    }
+}
+
+impl Engine {
+    /// An engine with a transposition table of about `hash_mb` MB.
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(hash_mb),
+            history: Box::new([[[0; 32]; 32]; 2]),
+        }
+    }
+
+    /// Forgets everything learnt (for a new game, or for reproducible searches).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        *self.history = [[[0; 32]; 32]; 2];
+    }
+
+    /// Searches `request` until a limit is reached or `stop` is raised, calling
+    /// `on_depth` after each completed iteration. Always returns a legal move when the
+    /// position has one, however soon it is stopped.
+    pub fn search(
+        &mut self,
+        request: &SearchRequest,
+        stop: &StopFlag,
+        mut on_depth: impl FnMut(&DepthInfo),
+    ) -> SearchResult {
+        let started = Instant::now();
+        let root = request.position;
+        let mut root_moves = root.legal_moves();
+        let finish = |best_move: Option<Move>, score: Score, depth, nodes, pv| SearchResult {
+            best_move,
+            score,
+            depth,
+            nodes,
+            elapsed: started.elapsed(),
+            pv,
+        };
+        match root_moves.len() {
+            0 => return finish(None, Score::loss_in(0), 0, 0, Vec::new()),
+            1 => {
+                // Nothing to choose: answer at once, with the static value as a guide.
+                let m = root_moves[0];
+                let child = root.play_unchecked(&m);
+                let score = -evaluate_with_moves(&child, child.count_moves());
+                return finish(Some(m), Score(score), 0, 1, vec![m]);
+            }
+            _ => {}
+        }
+        self.tt.new_search();
+        // Age the history so that old games do not dominate the ordering.
+        for side in self.history.iter_mut() {
+            for row in side.iter_mut() {
+                for h in row.iter_mut() {
+                    *h /= 8;
+                }
+            }
+        }
+        let mut s = Searcher::new(self, request, stop, started);
+        let mut best = root_moves[0];
+        let mut best_score = Score(0);
+        let mut best_pv = vec![best];
+        let mut completed = 0;
+        let max_depth = request
+            .limits
+            .depth
+            .unwrap_or(MAX_DEPTH)
+            .clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            // Aspiration: search a narrow window round the last score first, and again
+            // with the whole window only if the score falls outside it.
+            let aspirate = depth >= 5 && !best_score.is_forced();
+            let (mut low, mut high) = if aspirate {
+                (best_score.0 - ASPIRATION, best_score.0 + ASPIRATION)
+            } else {
+                (-Score::INFINITE, Score::INFINITE)
+            };
+            let mut fail_high_move = None;
+            let (found, score, complete) = loop {
+                let (found, score, complete) =
+                    s.root(&root, &mut root_moves, depth as i32, low, high);
+                if complete && score <= low && low > -Score::INFINITE {
+                    low = -Score::INFINITE;
+                } else if complete && score >= high && high < Score::INFINITE {
+                    high = Score::INFINITE;
+                    fail_high_move = found;
+                    if let Some(i) = found.and_then(|m| root_moves.iter().position(|&r| r == m)) {
+                        root_moves[..=i].rotate_right(1);
+                    }
+                } else {
+                    break (found, score, complete);
+                }
+            };
+            if let Some(m) = found {
+                best = m;
+                best_score = Score(score);
+                best_pv = s.pv[0].clone();
+                if best_pv.first() != Some(&m) {
+                    best_pv = vec![m];
+                }
+            } else if let Some(m) = fail_high_move {
+                // Stopped while confirming a move that beat the window: it is better
+                // than the last best, though its exact score is unknown.
+                best = m;
+                best_pv = vec![m];
+            }
+            if !complete {
+                break;
+            }
+            completed = depth;
+            // The best move first next time; the others keep their order.
+            if let Some(i) = root_moves.iter().position(|&m| m == best) {
+                root_moves[..=i].rotate_right(1);
+            }
+            on_depth(&DepthInfo {
+                depth,
+                score: best_score,
+                nodes: s.nodes,
+                elapsed: started.elapsed(),
+                pv: best_pv.clone(),
+            });
+            if let Some(plies) = best_score.plies_to_end()
+                && plies <= depth
+            {
+                break; // Proved: a deeper search finds nothing shorter.
+            }
+            if let Some(movetime) = request.limits.movetime
+                && started.elapsed() * 5 > movetime * 3
+            {
+                // The next iteration would hardly finish in time (it is cut short at
+                // the deadline anyway, keeping any better move it found).
+                break;
+            }
+        }
+        let nodes = s.nodes;
+        finish(Some(best), best_score, completed, nodes, best_pv)
+    }
+}
+
+/// Every position of the game and the search path, for repetition detection.
+struct PathEntry {
+    key: u64,
+    /// Index of the first position since the last man move or capture: no earlier
+    /// position can recur.
+    run_start: usize,
+}
+
+struct Searcher<'a> {
+    tt: &'a mut TranspositionTable,
+    history: &'a mut [[[i32; 32]; 32]; 2],
+    stop: &'a StopFlag,
+    started: Instant,
+    deadline: Option<Duration>,
+    node_limit: u64,
+    nodes: u64,
+    aborted: bool,
+    noise: i32,
+    seed: u64,
+    contempt: i32,
+    path: Vec<PathEntry>,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    pv: Vec<Vec<Move>>,
+    move_buffers: Vec<Vec<Move>>,
+    order_buffers: Vec<Vec<(i32, u8)>>,
+}
+
+impl<'a> Searcher<'a> {
+    fn new(
+        engine: &'a mut Engine,
+        request: &SearchRequest,
+        stop: &'a StopFlag,
+        started: Instant,
+    ) -> Searcher<'a> {
+        let mut path: Vec<PathEntry> = Vec::with_capacity(request.history.len() + MAX_PLY + 2);
+        let mut previous: Option<&Position> = None;
+        for pos in request
+            .history
+            .iter()
+            .chain(std::iter::once(&request.position))
+        {
+            let run_start = match (previous, path.last()) {
+                (Some(prev), Some(last)) if is_reversible(prev, pos) => last.run_start,
+                _ => path.len(),
+            };
+            path.push(PathEntry {
+                key: hash(pos),
+                run_start,
+            });
+            previous = Some(pos);
+        }
+        Searcher {
+            tt: &mut engine.tt,
+            history: &mut engine.history,
+            stop,
+            started,
+            deadline: request.limits.movetime,
+            node_limit: request.limits.nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            aborted: stop.is_stopped(),
+            noise: request.noise.max(0),
+            contempt: request.contempt.clamp(-500, 500),
+            seed: request.seed,
+            path,
+            killers: [[None; 2]; MAX_PLY + 1],
+            pv: (0..=MAX_PLY + 1)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            move_buffers: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(32)).collect(),
+            order_buffers: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(32)).collect(),
+        }
+    }
+
+    /// Counts a node and checks the limits; true when the search must stop.
+    #[inline]
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        if self.nodes & 255 == 0 {
+            if self.stop.is_stopped() {
+                self.aborted = true;
+            }
+            if let Some(deadline) = self.deadline
+                && self.started.elapsed() >= deadline
+            {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    #[inline]
+    fn noise_for(&self, key: u64) -> i32 {
+        if self.noise == 0 {
+            0
+        } else {
+            let span = 2 * self.noise as u64 + 1;
+            (splitmix64(key ^ self.seed) % span) as i32 - self.noise
+        }
+    }
+
+    /// The score of a draw at `ply` for the side to move there: the root side (even
+    /// plies) pays the contempt.
+    #[inline]
+    fn draw_score(&self, ply: usize) -> i32 {
+        if ply.is_multiple_of(2) {
+            -self.contempt
+        } else {
+            self.contempt
+        }
+    }
+
+    /// Whether the newest path position is a draw by repetition (it occurred before,
+    /// in the game or the search) or by the forty-move rule.
+    fn is_draw(&self) -> bool {
+        let t = self.path.len() - 1;
+        let now = &self.path[t];
+        if t - now.run_start >= FORTY_MOVE_PLIES {
+            return true;
+        }
+        let mut j = t;
+        while j >= now.run_start + 2 {
+            j -= 2;
+            if self.path[j].key == now.key {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn push(&mut self, child_key: u64, m: &Move, parent: &Position) {
+        let irreversible = m.is_capture() || !parent.kings().contains(m.from());
+        let run_start = if irreversible {
+            self.path.len()
+        } else {
+            self.path.last().map_or(0, |e| e.run_start)
+        };
+        self.path.push(PathEntry {
+            key: child_key,
+            run_start,
+        });
+    }
+
+    /// Searches every root move to `depth` in the window `alpha..beta`, stopping at a
+    /// fail high. Returns the best move found (also from an
+    /// iteration cut short, once it has been fully searched and beats the first move),
+    /// its score, and whether the iteration completed.
+    fn root(
+        &mut self,
+        pos: &Position,
+        moves: &mut [Move],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (Option<Move>, i32, bool) {
+        let mut best: Option<Move> = None;
+        self.pv[0].clear();
+        for (i, m) in moves.iter().enumerate() {
+            let child = pos.play_unchecked(m);
+            let key = hash(&child);
+            self.push(key, m, pos);
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
+            } else {
+                score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                if score > alpha && !self.aborted {
+                    score = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
+                }
+            }
+            self.path.pop();
+            if self.aborted {
+                return (best, alpha, false);
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(*m);
+                self.update_pv(0, *m);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        (best, alpha, true)
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
+        self.pv[ply].clear();
+        if self.count_node() {
+            return 0;
+        }
+        if self.is_draw() {
+            return self.draw_score(ply);
+        }
+        // Mate-distance pruning: nothing here can beat a shorter forced result.
+        alpha = alpha.max(Score::loss_in(ply as u32).0);
+        beta = beta.min(Score::win_in(ply as u32 + 1).0);
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = self.path[self.path.len() - 1].key;
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.move_index;
+            if !pv_node && i32::from(e.depth) >= depth {
+                let v = Score::from_table(i32::from(e.score), ply);
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if usable {
+                    return v;
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        let mut order = std::mem::take(&mut self.order_buffers[ply]);
+        moves.clear();
+        pos.generate_moves(&mut moves);
+        if moves.is_empty() {
+            self.move_buffers[ply] = moves;
+            self.order_buffers[ply] = order;
+            return Score::loss_in(ply as u32).0;
+        }
+        // A forced move costs the opponent nothing to find: look one ply further.
+        let extension = i32::from(moves.len() == 1);
+        let side = usize::from(pos.turn() == Color::White);
+        order.clear();
+        for (i, m) in moves.iter().enumerate() {
+            let value = if i as u8 == tt_move {
+                1 << 30
+            } else if m.is_capture() {
+                (1 << 24) + (m.captured().count() as i32) * 1024
+            } else if self.killers[ply][0] == Some(*m) {
+                1 << 22
+            } else if self.killers[ply][1] == Some(*m) {
+                (1 << 22) - 1
+            } else {
+                self.history[side][m.from().index()][m.to().index()]
+            };
+            order.push((value, i as u8));
+        }
+        order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let original_alpha = alpha;
+        let mut best_score = -Score::INFINITE;
+        let mut best_index = NO_MOVE;
+        for (n, &(_, index)) in order.iter().enumerate() {
+            let m = moves[usize::from(index)];
+            let child = pos.play_unchecked(&m);
+            let child_key = hash(&child);
+            self.push(child_key, &m, pos);
+            let new_depth = depth - 1 + extension;
+            let quiet = !m.is_capture()
+                && self.killers[ply][0] != Some(m)
+                && self.killers[ply][1] != Some(m);
+            let score = if n == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
+            } else {
+                // Late quiet moves are searched one ply less unless they surprise.
+                let reduction = i32::from(depth >= 3 && n >= 3 && quiet && extension == 0);
+                let mut s =
+                    -self.negamax(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && reduction > 0 && !self.aborted {
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta && !self.aborted {
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            self.path.pop();
+            if self.aborted {
+                self.move_buffers[ply] = moves;
+                self.order_buffers[ply] = order;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_index = index;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if !m.is_capture() {
+                            if self.killers[ply][0] != Some(m) {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = Some(m);
+                            }
+                            let h = &mut self.history[side][m.from().index()][m.to().index()];
+                            *h = (*h + depth * depth).min(1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            depth,
+            Score::to_table(best_score, ply),
+            bound,
+            best_index,
+        );
+        self.move_buffers[ply] = moves;
+        self.order_buffers[ply] = order;
+        best_score
+    }
+
+    /// Resolves pending captures (they are forced, so the position is not quiet until
+    /// none is left), then evaluates.
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        if self.count_node() {
+            return 0;
+        }
+        if self.is_draw() {
+            return self.draw_score(ply);
+        }
+        if pos.capturers().is_empty() || ply >= MAX_PLY {
+            let own_moves = pos.count_moves();
+            if own_moves == 0 {
+                return Score::loss_in(ply as u32).0;
+            }
+            let key = self.path[self.path.len() - 1].key;
+            return evaluate_with_moves(pos, own_moves) + self.noise_for(key);
+        }
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        moves.clear();
+        pos.generate_moves(&mut moves);
+        let mut best = -Score::INFINITE;
+        for &m in &moves {
+            let child = pos.play_unchecked(&m);
+            self.push(hash(&child), &m, pos);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            self.path.pop();
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_buffers[ply] = moves;
+        if self.aborted { 0 } else { best }
+    }
+}

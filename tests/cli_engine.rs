@@ -1,0 +1,204 @@
+//! The `analyse` and `match` commands, run as a user runs them.
+#![allow(clippy::unwrap_used)]
+
+use checkers::rules::Position;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+const OPENINGS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/acf-3move.txt");
+
+#[test]
+fn analyse_prints_a_line_per_depth_then_the_best_move() {
+    let o = run(&["analyse", "--depth", "5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    for (i, line) in lines[..5].iter().enumerate() {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(words[..2], ["depth", &(i + 1).to_string()], "{line}");
+        assert_eq!(words[2], "score", "{line}");
+        assert!(words[3].parse::<i32>().is_ok(), "{line}");
+        assert_eq!(
+            [words[4], words[6], words[8], words[10], words[11]],
+            ["nodes", "nps", "time", "ms", "pv"]
+        );
+        assert!(words[5].parse::<u64>().is_ok() && words[7].parse::<u64>().is_ok());
+        // The principal variation replays from the start, in record notation.
+        let mut pos = Position::start();
+        for text in &words[12..] {
+            pos = pos.play_text(text).unwrap();
+        }
+    }
+    let best = lines[5].strip_prefix("bestmove ").unwrap();
+    assert!(Position::start().parse_move(best).is_ok());
+    assert!(lines[4].contains(&format!("pv {best}")), "{out}");
+}
+
+#[test]
+fn analyse_scores_a_forced_win_in_plies() {
+    let o = run(&["analyse", "--fen", "B:WK4:BK15,K16", "--movetime", "2000"]);
+    let out = stdout(&o);
+    assert!(out.contains("score win in 3 "), "{out}");
+    assert!(
+        out.ends_with("bestmove 16-11\n") || out.ends_with("bestmove 15-11\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn analyse_answers_a_single_move_at_once() {
+    let o = run(&["analyse", "--fen", "B:W9:B5,11", "--movetime", "60000"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "only move 5x14\nbestmove 5x14\n");
+}
+
+#[test]
+fn analyse_of_a_finished_game_says_why() {
+    let o = run(&["analyse", "--fen", "B:W8,11:B4"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    assert!(
+        stderr(&o).contains("White wins: Black has no legal move"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn analyse_takes_a_depth_or_a_time_not_both() {
+    let o = run(&["analyse", "--depth", "3", "--movetime", "100"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
+    let o = run(&["analyse", "--depth", "0"]);
+    assert!(!o.status.success());
+    let o = run(&["analyse", "--fen", "B:W33:B1"]);
+    assert!(stderr(&o).contains("--fen"), "{}", stderr(&o));
+}
+
+#[test]
+fn match_prints_each_game_and_a_score_table() {
+    let o = run(&[
+        "match",
+        "--games",
+        "2",
+        "--movetime",
+        "10",
+        "--level",
+        "10",
+        "--level",
+        "1",
+        "--openings",
+        OPENINGS,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert!(
+        lines[0].starts_with(
+            "game 1: opening 1 (9-13 21-17 5-9), Black A level 10 - White B level 1: 1-0 "
+        ),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with(
+            "game 2: opening 1 (9-13 21-17 5-9), Black B level 1 - White A level 10: 0-1 "
+        ),
+        "{out}"
+    );
+    assert_eq!(lines[2], "");
+    assert!(lines[3].starts_with("player"), "{out}");
+    assert!(
+        lines[4].starts_with("A level 10") && lines[4].ends_with("2-0-0  100.0%"),
+        "{out}"
+    );
+    assert!(
+        lines[5].starts_with("B level 1") && lines[5].ends_with("0-2-0    0.0%"),
+        "{out}"
+    );
+}
+
+#[test]
+fn match_writes_its_games_as_pdn() {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("match.pdn");
+    let o = run(&[
+        "match",
+        "--games",
+        "3",
+        "--movetime",
+        "5",
+        "--level",
+        "2",
+        "--level",
+        "1",
+        "--openings",
+        OPENINGS,
+        "--pdn",
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let games = checkers::pdn::read_games(&text);
+    assert_eq!(games.len(), 3);
+    let out = stdout(&o);
+    let results: Vec<&str> = out
+        .lines()
+        .take(3)
+        .map(|l| l.split(": ").nth(2).unwrap())
+        .collect();
+    for (game, shown) in games.iter().zip(results) {
+        let game = game.as_ref().unwrap();
+        // Each game starts with its opening and ends as reported.
+        assert_eq!(game.tag("Event"), Some("checkers match"));
+        assert!(
+            shown.starts_with(game.result.as_deref().unwrap()),
+            "{shown}"
+        );
+        assert!(game.moves.len() >= 3);
+    }
+    assert_eq!(games[2].as_ref().unwrap().tag("Black"), Some("A level 2"));
+}
+
+#[test]
+fn match_needs_two_valid_levels_and_its_openings() {
+    let o = run(&["match", "--level", "3", "--openings", OPENINGS]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--level exactly twice"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["match", "--level", "3", "--level", "11"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("11"), "{}", stderr(&o));
+    let o = run(&[
+        "match",
+        "--level",
+        "3",
+        "--level",
+        "4",
+        "--openings",
+        "/no/such/file",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("/no/such/file") && err.contains("--openings"),
+        "{err}"
+    );
+}

@@ -1,0 +1,279 @@
+//! The computer player: legal moves always, forced wins, draws by repetition, stopping,
+//! determinism, and levels that differ in strength.
+#![allow(clippy::unwrap_used)]
+
+use checkers::engine::{
+    ComputerPlayer, Engine, GameEnd, GameRules, Level, Limits, Score, SearchEvent, SearchRequest,
+    StopFlag, play_game,
+};
+use checkers::rules::{Color, Move, Position};
+use proptest::prelude::*;
+use std::time::Duration;
+
+fn search(pos: &Position, limits: Limits) -> checkers::engine::SearchResult {
+    Engine::new(1).search(&SearchRequest::new(*pos, limits), &StopFlag::new(), |_| {})
+}
+
+fn fen(text: &str) -> Position {
+    text.parse().unwrap()
+}
+
+/// Plays the line from `pos`, checking each move is legal, and returns the end position.
+fn replay(pos: &Position, line: &[Move]) -> Position {
+    line.iter().fold(*pos, |p, m| p.play(m).unwrap())
+}
+
+/// A position after `choices.len()` random legal moves from the start (fewer if the game
+/// ends first).
+fn playout(choices: &[usize]) -> Position {
+    let mut pos = Position::start();
+    for &c in choices {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos = pos.play_unchecked(&moves[c % moves.len()]);
+    }
+    pos
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn the_engine_always_plays_a_legal_move(
+        choices in prop::collection::vec(any::<usize>(), 0..80),
+        depth in 1u32..5,
+        noise in 0i32..150,
+    ) {
+        let pos = playout(&choices);
+        let mut request = SearchRequest::new(pos, Limits::depth(depth));
+        request.noise = noise;
+        let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+        match result.best_move {
+            None => prop_assert!(pos.outcome().is_some()),
+            Some(m) => {
+                prop_assert!(pos.is_legal(&m), "{} in {}", m, pos);
+                prop_assert_eq!(result.pv.first(), Some(&m));
+                replay(&pos, &result.pv);
+            }
+        }
+    }
+}
+
+#[test]
+fn two_kings_catch_a_king_in_the_double_corner() {
+    let pos = fen("B:WK1:BK10,K14");
+    let result = search(&pos, Limits::depth(30));
+    assert_eq!(result.score, Score::win_in(15), "{result:?}");
+    assert_eq!(result.score.to_string(), "win in 15");
+    assert_eq!(result.pv.len(), 15);
+    let end = replay(&pos, &result.pv);
+    assert_eq!(end.outcome().unwrap().pdn_result(), "1-0");
+    // Seen from the defender, one ply earlier: a loss in 16.
+    let result = search(&fen("W:WK5:BK14,K10"), Limits::depth(30));
+    assert_eq!(result.score, Score::loss_in(16));
+}
+
+#[test]
+fn short_wins_are_found_with_their_move() {
+    // The White king in the single corner can only go to 8: fill it.
+    let pos = fen("B:WK4:BK11,K12");
+    let result = search(&pos, Limits::depth(10));
+    assert_eq!(result.score, Score::win_in(1));
+    assert_eq!(pos.notation(&result.best_move.unwrap()), "12-8");
+    // Give way so that the king must step into a jump.
+    let pos = fen("B:WK4:BK15,K16");
+    let result = search(&pos, Limits::depth(10));
+    assert_eq!(result.score, Score::win_in(3));
+    assert!(replay(&pos, &result.pv).outcome().is_some());
+}
+
+#[test]
+fn a_one_ply_search_sees_the_exchange_to_its_end() {
+    // 14-18 would be taken at once by 23x14; the forced capture is searched even at
+    // depth 1, so the man steps to 17 instead.
+    let pos = fen("B:W23:B14");
+    let result = search(&pos, Limits::depth(1));
+    assert_eq!(pos.notation(&result.best_move.unwrap()), "14-17");
+}
+
+#[test]
+fn repetition_is_scored_as_a_draw() {
+    // Black's lone king against two kings is lost in the long run, but the game has been
+    // shuffling: 1-5 28-24 5-1 24-28 brought the start back, and 1-5 now repeats the
+    // position after Black's first move.
+    let start = fen("B:WK28,K27:BK1");
+    let line = ["1-5", "28-24", "5-1", "24-28"];
+    let mut history = Vec::new();
+    let mut pos = start;
+    for text in line {
+        history.push(pos);
+        pos = pos.play_text(text).unwrap();
+    }
+    assert_eq!(pos, start);
+    let without = search(&pos, Limits::depth(6));
+    assert!(without.score < Score::DRAW, "{without:?}");
+    let mut request = SearchRequest::new(pos, Limits::depth(6));
+    request.history = history;
+    let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+    assert_eq!(result.score, Score::DRAW, "{result:?}");
+    assert_eq!(pos.notation(&result.best_move.unwrap()), "1-5");
+    // With contempt the draw costs the side to move a little, but is still its best.
+    request.contempt = 15;
+    let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+    assert_eq!(result.score, Score(-15), "{result:?}");
+    assert_eq!(pos.notation(&result.best_move.unwrap()), "1-5");
+}
+
+#[test]
+fn a_search_stopped_before_it_starts_still_moves() {
+    let stop = StopFlag::new();
+    stop.stop();
+    for pos in [
+        Position::start(),
+        fen("B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"),
+    ] {
+        let request = SearchRequest::new(pos, Limits::infinite());
+        let result = Engine::new(1).search(&request, &stop, |_| panic!("no depth completes"));
+        assert!(pos.is_legal(&result.best_move.unwrap()));
+        assert_eq!(result.depth, 0);
+        assert!(result.nodes <= 1, "{}", result.nodes);
+    }
+}
+
+#[test]
+fn a_background_search_reports_depths_and_stops_on_request() {
+    let handle = Engine::new(1).spawn(SearchRequest::new(Position::start(), Limits::infinite()));
+    // Wait for the first completed depth, then ask for the move now.
+    let first = handle.events().recv().unwrap();
+    let SearchEvent::Depth(info) = first else {
+        panic!("expected a depth report first, got {first:?}");
+    };
+    assert_eq!(info.depth, 1);
+    handle.stop();
+    let (_engine, result) = handle.join();
+    let m = result.best_move.unwrap();
+    assert!(Position::start().is_legal(&m));
+    assert!(result.depth < 64);
+}
+
+#[test]
+fn node_and_depth_limits_are_kept() {
+    let result = search(&Position::start(), Limits::nodes(5_000));
+    assert!(result.nodes <= 5_000);
+    assert!(Position::start().is_legal(&result.best_move.unwrap()));
+    let result = search(&Position::start(), Limits::depth(5));
+    assert_eq!(result.depth, 5);
+}
+
+#[test]
+fn a_fixed_depth_search_is_deterministic() {
+    let pos = fen("W:W17,21,22,23,25,26,27,28,30,31,32:B1,2,3,5,6,7,9,10,11,12,15");
+    let a = search(&pos, Limits::depth(9));
+    let b = search(&pos, Limits::depth(9));
+    assert_eq!(
+        (a.best_move, a.score, a.nodes, &a.pv),
+        (b.best_move, b.score, b.nodes, &b.pv)
+    );
+    // The same with a level's noise and seed.
+    let level = Level::new(3).unwrap();
+    let req = level.request(pos, Vec::new(), Duration::from_secs(60), 7);
+    let run = || Engine::new(1).search(&req, &StopFlag::new(), |_| {});
+    let (x, y) = (run(), run());
+    assert_eq!(
+        (x.best_move, x.score, x.nodes, &x.pv),
+        (y.best_move, y.score, y.nodes, &y.pv)
+    );
+}
+#[test]
+fn positions_without_moves_and_with_one_move() {
+    let over = fen("B:W8,11:B4");
+    assert_eq!(search(&over, Limits::depth(5)).best_move, None);
+    // Diagram 87 after 14-9: Black must take 5x14, and says so at once.
+    let forced = fen("B:W9:B5,11");
+    let result = search(&forced, Limits::infinite());
+    assert_eq!(forced.notation(&result.best_move.unwrap()), "5x14");
+    assert_eq!(result.depth, 0);
+}
+
+#[test]
+fn level_ten_beats_level_one() {
+    let openings = [["9-13", "21-17", "5-9"], ["11-15", "23-19", "8-11"]];
+    for (i, opening) in openings.iter().enumerate() {
+        let mut history = Vec::new();
+        let mut pos = Position::start();
+        for text in opening {
+            history.push(pos);
+            pos = pos.play_text(text).unwrap();
+        }
+        for strong in Color::ALL {
+            let player = |n| ComputerPlayer {
+                level: Level::new(n).unwrap(),
+                engine: Engine::new(1),
+            };
+            let (mut black, mut white) = match strong {
+                Color::Black => (player(10), player(1)),
+                Color::White => (player(1), player(10)),
+            };
+            let rules = GameRules {
+                movetime: Duration::from_millis(15),
+                max_plies: 300,
+                seed: i as u64,
+            };
+            let game = play_game(pos, history.clone(), &mut black, &mut white, rules);
+            assert_eq!(
+                game.end.winner(),
+                Some(strong),
+                "{:?} after {} plies",
+                game.end,
+                game.plies
+            );
+            assert!(matches!(game.end, GameEnd::Decided(_)));
+        }
+    }
+}
+
+#[test]
+fn weak_levels_vary_with_the_seed_and_repeat_with_it() {
+    let pos = Position::start();
+    let level = Level::MIN;
+    let choose = |seed| {
+        let req = level.request(pos, Vec::new(), Duration::from_secs(60), seed);
+        Engine::new(1)
+            .search(&req, &StopFlag::new(), |_| {})
+            .best_move
+            .unwrap()
+    };
+    let moves: std::collections::BTreeSet<Move> = (0..16).map(choose).collect();
+    assert!(moves.len() >= 2, "level 1 always plays {moves:?}");
+    assert_eq!(choose(5), choose(5));
+    // The strongest level has no noise.
+    assert_eq!(Level::MAX.noise(), 0);
+    assert_eq!(Level::MAX.max_depth(), None);
+    assert!(Level::new(0).is_none() && Level::new(11).is_none());
+}
+
+#[test]
+fn a_game_always_ends_at_the_ply_limit() {
+    let player = || ComputerPlayer {
+        level: Level::new(4).unwrap(),
+        engine: Engine::new(1),
+    };
+    let rules = GameRules {
+        movetime: Duration::from_millis(50),
+        max_plies: 12,
+        seed: 3,
+    };
+    let game = play_game(
+        Position::start(),
+        Vec::new(),
+        &mut player(),
+        &mut player(),
+        rules,
+    );
+    assert_eq!(game.end, GameEnd::PlyLimit);
+    assert_eq!(game.plies, 12);
+    assert_eq!(game.moves.len(), 12);
+    assert_eq!(game.end.pdn_result(), "1/2-1/2");
+}
