@@ -181,7 +181,7 @@ pub enum Command {
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
         movetime: Option<u64>,
         /// Transposition table size in MB.
-        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=4096))]
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=1024))]
         hash: u32,
     },
     /// Play games between two computer levels from the ACF three-move openings (each
@@ -194,7 +194,7 @@ pub enum Command {
         #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=600_000))]
         movetime: u64,
         /// A player's level, 1-10: give it twice, for player A and player B.
-        #[arg(long = "level", required = true, value_parser = clap::value_parser!(u8).range(1..=10))]
+        #[arg(long = "level", value_name = "LEVEL", required = true, value_parser = clap::value_parser!(u8).range(1..=10))]
         levels: Vec<u8>,
         /// The openings file (number, moves, status, name; tab-separated).
         #[arg(long, default_value = DEFAULT_OPENINGS)]
@@ -203,7 +203,7 @@ pub enum Command {
         #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(10..=10_000))]
         max_plies: u32,
         /// Transposition table size per player in MB.
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1024))]
         hash: u32,
         /// Seed of the levels' randomness.
         #[arg(long, default_value_t = 1)]

@@ -64,6 +64,19 @@ impl Level {
         self.settings().1
     }
 
+    /// A thinking time per move that suits the level in a game against a person: the
+    /// weak levels are cut by depth long before it, level 10 uses all of it (3 s).
+    pub const fn movetime(self) -> Duration {
+        Duration::from_millis(match self.0 {
+            1..=5 => 500,
+            6 => 700,
+            7 => 1000,
+            8 => 1500,
+            9 => 2000,
+            _ => 3000,
+        })
+    }
+
     /// Whether a computer player at this level resigns a hopeless game (the weaker
     /// levels play on to the end, as beginners do).
     pub const fn may_resign(self) -> bool {
@@ -105,5 +118,26 @@ impl Default for Level {
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "level {}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn higher_levels_search_deeper_with_less_noise_and_more_time() {
+        let levels: Vec<Level> = (1..=10).filter_map(Level::new).collect();
+        assert_eq!(levels.len(), 10);
+        for pair in levels.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            assert!(b.max_depth().unwrap_or(u32::MAX) > a.max_depth().unwrap_or(u32::MAX));
+            assert!(b.noise() <= a.noise());
+            assert!(b.movetime() >= a.movetime());
+        }
+        assert_eq!(Level::MAX.to_string(), "level 10");
+        let request = Level::MIN.request(Position::start(), Vec::new(), Level::MIN.movetime(), 9);
+        assert_eq!(request.limits.depth, Some(1));
+        assert_eq!(request.noise, 150);
     }
 }

@@ -12,6 +12,24 @@
 //! let result = engine.search(&request, &StopFlag::new(), |_| {});
 //! assert!(Position::start().is_legal(&result.best_move.unwrap()));
 //! ```
+//!
+//! # For a front end
+//!
+//! A computer player's turn, on a background thread so the screen stays responsive:
+//!
+//! 1. `let handle = engine.spawn(level.request(pos, history, movetime, seed));` where
+//!    `history` is the game's earlier positions, oldest first (for repetitions).
+//! 2. While it thinks, poll [`SearchHandle::try_event`] (or wait on
+//!    [`SearchHandle::events`]): each [`SearchEvent::Depth`] carries depth, score, nodes
+//!    and the principal variation; [`SearchEvent::Done`] comes last.
+//! 3. "Move now": [`SearchHandle::stop`], then [`SearchHandle::join`], which gives the
+//!    engine back (keep it for the next move) with the [`SearchResult`]. Quitting or
+//!    undoing: just drop the handle; the search stops within a millisecond.
+//! 4. With the result, [`decide`]`(level, best, score, `[`draw_claim`]`(&history, &pos,
+//!    &best))` says whether to play the move, claim a draw, or resign.
+//!
+//! A hint is the same search with [`Limits`] of the front end's choosing (and `noise`
+//! 0); it is never played.
 
 mod arena;
 mod decision;
