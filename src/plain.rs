@@ -5,7 +5,7 @@
 //! played, or why it was refused. End of input ends the session cleanly.
 
 use crate::game::Game;
-use crate::rules::{Color, Piece, Position, Role, Square};
+use crate::rules::{Piece, Position, Square};
 use crate::store::{Players, autosave, save_game};
 use std::io::{self, BufRead, Write};
 use std::path::Path;
@@ -37,25 +37,7 @@ pub fn board_text(pos: &Position) -> String {
 }
 
 fn glyph(piece: Option<Piece>) -> char {
-    match piece {
-        None => ' ',
-        Some(Piece {
-            color: Color::Black,
-            role: Role::Man,
-        }) => 'b',
-        Some(Piece {
-            color: Color::Black,
-            role: Role::King,
-        }) => 'B',
-        Some(Piece {
-            color: Color::White,
-            role: Role::Man,
-        }) => 'w',
-        Some(Piece {
-            color: Color::White,
-            role: Role::King,
-        }) => 'W',
-    }
+    piece.map_or(' ', Piece::letter)
 }
 
 /// Where the session is: the game, the names, whether to autosave after each move.

@@ -77,6 +77,18 @@ pub struct Piece {
     pub role: Role,
 }
 
+impl Piece {
+    /// One ASCII letter: `b` Black man, `B` Black king, `w` White man, `W` White king.
+    pub const fn letter(self) -> char {
+        match (self.color, self.role) {
+            (Color::Black, Role::Man) => 'b',
+            (Color::Black, Role::King) => 'B',
+            (Color::White, Role::Man) => 'w',
+            (Color::White, Role::King) => 'W',
+        }
+    }
+}
+
 impl fmt::Display for Piece {
     /// "Black man", "White king".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -263,25 +263,7 @@ impl fmt::Debug for Position {
             for col in 0..8 {
                 let c = match Square::from_row_col(row, col) {
                     None => ' ',
-                    Some(sq) => match self.piece_at(sq) {
-                        None => '.',
-                        Some(Piece {
-                            color: Color::Black,
-                            role: Role::Man,
-                        }) => 'b',
-                        Some(Piece {
-                            color: Color::Black,
-                            role: Role::King,
-                        }) => 'B',
-                        Some(Piece {
-                            color: Color::White,
-                            role: Role::Man,
-                        }) => 'w',
-                        Some(Piece {
-                            color: Color::White,
-                            role: Role::King,
-                        }) => 'W',
-                    },
+                    Some(sq) => self.piece_at(sq).map_or('.', Piece::letter),
                 };
                 write!(f, "{c} ")?;
             }
