@@ -1,22 +1,9 @@
 //! The `perft` and `moves` commands, run as a user runs them.
 #![allow(clippy::unwrap_used)]
 
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_checkers"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use common::command::{run, stderr, stdout};
 
 #[test]
 fn moves_lists_the_start_moves_and_nothing_else() {

@@ -2,22 +2,9 @@
 #![allow(clippy::unwrap_used)]
 
 use checkers::rules::Position;
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_checkers"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use common::command::{run, stderr, stdout};
 
 const OPENINGS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/acf-3move.txt");
 

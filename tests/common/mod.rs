@@ -1,6 +1,7 @@
 //! Helpers shared by the terminal front end's tests: build an App, send it keys, render it.
 #![allow(dead_code, clippy::unwrap_used)]
 
+pub mod command;
 pub mod pty;
 
 use checkers::game::Game;
