@@ -12,10 +12,11 @@ pub mod geometry;
 pub mod theme;
 pub mod view;
 
-pub use app::{Action, App, Settings};
+pub use app::{Action, App, Purpose, SearchSpec, Settings};
 pub use theme::Theme;
 
 use crate::cli::StartingGame;
+use crate::engine::{DEFAULT_HASH_MB, Engine, SearchEvent, SearchHandle};
 use crate::game::Game;
 use crate::store::{self, Players};
 use app::Tone;
@@ -31,6 +32,7 @@ use signal_hook::iterator::Signals;
 use std::io::{self, Stdout, stdout};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 
 /// Runs the game `start` until the players quit, or a SIGTERM or SIGHUP arrives (the
 /// game is then saved and the program exits with status 128 + the signal's number). The
@@ -82,22 +84,128 @@ fn event_loop(
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     let size = terminal.size()?;
     let mut app = App::with_game(settings, start, size.width, size.height);
+    app.seed = store::now_unix();
     *lock(autosaver) = Autosaver::new(&app);
     warn_of_unfinished_game(&mut app);
+    let mut computer = Computer::default();
     let mut redraw = true;
     loop {
+        computer.sync(&mut app);
         if redraw {
             let _frame = lock(screen);
             terminal.draw(|frame| frame.render_widget(&app, frame.area()))?;
+            computer.drawn();
         }
-        // Blocking read: the screen changes only when something happens.
-        let event = event::read()?;
-        redraw = app.handle_event(&event);
+        // Blocking read while no search runs: an idle game uses no CPU and the screen
+        // changes only when something happens. While one runs, wake up now and then
+        // for its news.
+        let event = if computer.busy() {
+            event::poll(POLL_WHILE_THINKING)?
+                .then(event::read)
+                .transpose()?
+        } else {
+            Some(event::read()?)
+        };
+        redraw = match event {
+            Some(event) => app.handle_event(&event),
+            None => false,
+        };
         carry_out_save(&mut app);
+        redraw |= computer.collect(&mut app);
         lock(autosaver).after_event(&mut app);
         if app.quit {
             return Ok(());
         }
+    }
+}
+
+/// How often the event loop looks for a running search's news.
+const POLL_WHILE_THINKING: Duration = Duration::from_millis(40);
+
+/// Shortest time between two redraws for search progress alone.
+const PROGRESS_REDRAW: Duration = Duration::from_millis(250);
+
+/// The searches the game asks for, run on a background thread: started and stopped to
+/// match [`App::wanted_search`], their news handed to the app.
+#[derive(Debug, Default)]
+struct Computer {
+    /// The engine while no search holds it (its table lives on from move to move).
+    engine: Option<Engine>,
+    /// The running search and what it is for.
+    running: Option<(SearchSpec, SearchHandle)>,
+    /// Progress not yet drawn.
+    progress_pending: bool,
+    /// When the screen was last drawn.
+    last_draw: Option<Instant>,
+}
+
+impl Computer {
+    /// Stops a search the game no longer wants (its result is dropped), starts the one
+    /// it wants, and passes on a "move now".
+    fn sync(&mut self, app: &mut App) {
+        let wanted = app.wanted_search();
+        if self.running.as_ref().map(|(spec, _)| *spec) != wanted {
+            self.stop();
+            if let Some(spec) = wanted {
+                let engine = self
+                    .engine
+                    .take()
+                    .unwrap_or_else(|| Engine::new(DEFAULT_HASH_MB));
+                self.running = Some((spec, engine.spawn(app.search_request(spec))));
+            }
+        }
+        if std::mem::take(&mut app.move_now)
+            && let Some((_, handle)) = &self.running
+        {
+            handle.stop();
+        }
+    }
+
+    /// Stops the running search, if any, and takes the engine back.
+    fn stop(&mut self) {
+        if let Some((_, handle)) = self.running.take() {
+            handle.stop();
+            let (engine, _) = handle.join();
+            self.engine = Some(engine);
+        }
+        self.progress_pending = false;
+    }
+
+    fn busy(&self) -> bool {
+        self.running.is_some()
+    }
+
+    fn drawn(&mut self) {
+        self.progress_pending = false;
+        self.last_draw = Some(Instant::now());
+    }
+
+    /// Hands the running search's news to `app`. Returns whether to redraw: a result
+    /// arrived, or progress worth showing (at most a few times a second).
+    fn collect(&mut self, app: &mut App) -> bool {
+        let mut finished = None;
+        if let Some((spec, handle)) = &self.running {
+            while let Some(event) = handle.try_event() {
+                match event {
+                    SearchEvent::Depth(info) => {
+                        self.progress_pending |= app.search_progress(*spec, info.depth);
+                    }
+                    SearchEvent::Done(result) => {
+                        finished = Some((*spec, result));
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some((spec, result)) = finished {
+            self.stop();
+            app.search_done(spec, &result);
+            return true;
+        }
+        self.progress_pending
+            && self
+                .last_draw
+                .is_none_or(|at| at.elapsed() >= PROGRESS_REDRAW)
     }
 }
 

@@ -57,6 +57,8 @@ struct Marks {
     jumped: Vec<Square>,
     capturers: Vec<Square>,
     last_move: Vec<Square>,
+    /// The hint's squares: where the piece stands, then where it lands.
+    hint: Vec<Square>,
 }
 
 impl Marks {
@@ -88,6 +90,7 @@ impl Marks {
                 .last()
                 .map(|m| m.squares())
                 .unwrap_or_default(),
+            hint: app.current_hint().map(|m| m.squares()).unwrap_or_default(),
         }
     }
 }
@@ -152,8 +155,12 @@ fn render_cell(
         return;
     };
     let mut style = theme.dark_square;
-    if marks.targets.contains(&sq) {
+    let hint_landing = marks.hint.get(1..).is_some_and(|rest| rest.contains(&sq));
+    if marks.targets.contains(&sq) || hint_landing {
         style = style.patch(theme.target);
+    }
+    if marks.hint.first() == Some(&sq) {
+        style = style.patch(theme.selected);
     }
     if marks.selected.contains(&sq) {
         style = style.patch(theme.selected);
@@ -190,7 +197,7 @@ fn render_cell(
             glyph,
             style.patch(piece_style(theme, piece.color)),
         );
-    } else if marks.targets.contains(&sq) {
+    } else if marks.targets.contains(&sq) || hint_landing {
         buf.set_string(center, piece_row, g.target, style);
     } else if marks.path.contains(&sq) {
         buf.set_string(center, piece_row, g.path, style);
@@ -236,7 +243,13 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
                     theme.dark_square.patch(piece_style(theme, turn)),
                 ),
             ]));
+            if let Some(text) = app.thinking_text() {
+                lines.push(Line::styled(text, theme.question));
+            }
         }
+    }
+    if let Some(text) = players_text(app) {
+        lines.push(Line::styled(text, theme.text));
     }
     for color in Color::ALL {
         let men = pos.pieces(color, Role::Man).count();
@@ -367,6 +380,16 @@ fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
             Span::styled(white.to_string(), style(1)),
         ]));
     }
+}
+
+/// Who the computer plays, when it plays: "Computer (level 5): White".
+fn players_text(app: &App) -> Option<String> {
+    let cpu: Vec<&str> = Color::ALL
+        .into_iter()
+        .filter(|c| app.sides.is_cpu(*c))
+        .map(Color::name)
+        .collect();
+    (!cpu.is_empty()).then(|| format!("Computer ({}): {}", app.level, cpu.join(", ")))
 }
 
 fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
@@ -518,11 +541,16 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             key("0-9"),
             Span::raw(" or "),
             key(":"),
-            Span::raw(" type a move: 11-15, 15x22, 15x22x29, c3xe5"),
+            Span::raw(" type a move: 11-15, 15x22, 15x22x29, c3xe5; or click"),
         ]),
-        row(vec![Span::raw(
-            "mouse: click a piece, then its landing square(s)",
-        )]),
+        row(vec![
+            key("b"),
+            Span::raw(" / "),
+            key("w"),
+            Span::raw(" computer plays Black / White (again: hand back)  "),
+            key("m"),
+            Span::raw(" move now"),
+        ]),
         row(vec![
             key("s"),
             Span::raw(" / "),
@@ -551,6 +579,8 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             Span::raw(" flip  "),
             key("n"),
             Span::raw(" new game  "),
+            key("t"),
+            Span::raw(" hint  "),
             key("?"),
             Span::raw(" help"),
         ]),
