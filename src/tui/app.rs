@@ -600,12 +600,14 @@ impl App {
                 };
                 self.revision += 1;
                 self.move_now = false;
-                if matches!(turn, Turn::Played(_))
-                    && let Some(m) = self.game.moves().last()
-                {
-                    self.cursor_to(m.to());
-                }
                 let mut text = turn.describe(color, self.level);
+                // Keep the person's move in view: "Black played 11-15; White (level 5) ...".
+                if let Some((Tone::Info, previous)) = &self.message
+                    && previous.starts_with(&format!("{} played ", !color))
+                    && matches!(turn, Turn::Played(_))
+                {
+                    text = format!("{previous}; {text}");
+                }
                 if self.sides.both_cpu()
                     && let Some(adjudicated) = computer::adjudicate(&mut self.game)
                 {
@@ -622,11 +624,17 @@ impl App {
                 if !pos.is_legal(&m) {
                     return false;
                 }
+                let how = if pos.legal_moves().len() == 1 {
+                    " (the only legal move)".to_string()
+                } else if result.depth > 0 {
+                    format!(" (searched {} plies deep)", result.depth)
+                } else {
+                    String::new()
+                };
                 let text = format!(
-                    "Hint for {}: {} (searched {} plies deep). It is not played.",
+                    "Hint for {}: {}{how}. It is not played.",
                     pos.turn(),
                     pos.notation(&m),
-                    result.depth
                 );
                 self.hint_wanted = None;
                 self.hint = Some((self.revision, m));
@@ -652,16 +660,9 @@ impl App {
             .map(|t| format!(" depth {}", t.depth))
             .unwrap_or_default();
         Some(match spec.purpose {
-            Purpose::Move(color) => format!(
-                "{} is thinking...{depth}",
-                computer::player_name(color, self.level)
-            ),
+            Purpose::Move(color) => format!("{color} is thinking...{depth}"),
             Purpose::Hint => format!("Looking for a hint...{depth}"),
         })
-    }
-
-    fn cursor_to(&mut self, sq: Square) {
-        self.cursor = (sq.row(), sq.col());
     }
 
     /// Refuses a human move when the computer plays the side to move.

@@ -16,7 +16,7 @@ pub use app::{Action, App, Purpose, SearchSpec, Settings};
 pub use theme::Theme;
 
 use crate::cli::StartingGame;
-use crate::engine::{DEFAULT_HASH_MB, Engine, SearchEvent, SearchHandle};
+use crate::engine::{DEFAULT_HASH_MB, Engine, SearchEvent, SearchHandle, SearchResult};
 use crate::game::Game;
 use crate::store::{self, Players};
 use app::Tone;
@@ -122,6 +122,10 @@ fn event_loop(
 /// How often the event loop looks for a running search's news.
 const POLL_WHILE_THINKING: Duration = Duration::from_millis(40);
 
+/// When the computer plays both sides, each move shows for at least this long, so the
+/// game can be followed.
+const PACE_BOTH_CPU: Duration = Duration::from_millis(400);
+
 /// Shortest time between two redraws for search progress alone.
 const PROGRESS_REDRAW: Duration = Duration::from_millis(250);
 
@@ -131,8 +135,10 @@ const PROGRESS_REDRAW: Duration = Duration::from_millis(250);
 struct Computer {
     /// The engine while no search holds it (its table lives on from move to move).
     engine: Option<Engine>,
-    /// The running search and what it is for.
-    running: Option<(SearchSpec, SearchHandle)>,
+    /// The running search, what it is for, and when it started.
+    running: Option<(SearchSpec, SearchHandle, Instant)>,
+    /// A finished search's result held back until its time (see [`PACE_BOTH_CPU`]).
+    held: Option<(SearchSpec, SearchResult, Instant)>,
     /// Progress not yet drawn.
     progress_pending: bool,
     /// When the screen was last drawn.
@@ -144,35 +150,44 @@ impl Computer {
     /// it wants, and passes on a "move now".
     fn sync(&mut self, app: &mut App) {
         let wanted = app.wanted_search();
-        if self.running.as_ref().map(|(spec, _)| *spec) != wanted {
+        let current = match (&self.running, &self.held) {
+            (Some((spec, _, _)), _) | (None, Some((spec, _, _))) => Some(*spec),
+            (None, None) => None,
+        };
+        if current != wanted {
             self.stop();
             if let Some(spec) = wanted {
                 let engine = self
                     .engine
                     .take()
                     .unwrap_or_else(|| Engine::new(DEFAULT_HASH_MB));
-                self.running = Some((spec, engine.spawn(app.search_request(spec))));
+                let handle = engine.spawn(app.search_request(spec));
+                self.running = Some((spec, handle, Instant::now()));
             }
         }
-        if std::mem::take(&mut app.move_now)
-            && let Some((_, handle)) = &self.running
-        {
-            handle.stop();
+        if std::mem::take(&mut app.move_now) {
+            if let Some((_, handle, _)) = &self.running {
+                handle.stop();
+            }
+            if let Some((_, _, due)) = &mut self.held {
+                *due = Instant::now();
+            }
         }
     }
 
     /// Stops the running search, if any, and takes the engine back.
     fn stop(&mut self) {
-        if let Some((_, handle)) = self.running.take() {
+        if let Some((_, handle, _)) = self.running.take() {
             handle.stop();
             let (engine, _) = handle.join();
             self.engine = Some(engine);
         }
+        self.held = None;
         self.progress_pending = false;
     }
 
     fn busy(&self) -> bool {
-        self.running.is_some()
+        self.running.is_some() || self.held.is_some()
     }
 
     fn drawn(&mut self) {
@@ -184,21 +199,34 @@ impl Computer {
     /// arrived, or progress worth showing (at most a few times a second).
     fn collect(&mut self, app: &mut App) -> bool {
         let mut finished = None;
-        if let Some((spec, handle)) = &self.running {
+        if let Some((spec, handle, started)) = &self.running {
             while let Some(event) = handle.try_event() {
                 match event {
                     SearchEvent::Depth(info) => {
                         self.progress_pending |= app.search_progress(*spec, info.depth);
                     }
                     SearchEvent::Done(result) => {
-                        finished = Some((*spec, result));
+                        let due = if app.sides.both_cpu() {
+                            *started + PACE_BOTH_CPU
+                        } else {
+                            Instant::now()
+                        };
+                        finished = Some((*spec, result, due));
                         break;
                     }
                 }
             }
         }
-        if let Some((spec, result)) = finished {
+        if let Some(done) = finished {
             self.stop();
+            self.held = Some(done);
+        }
+        if self
+            .held
+            .as_ref()
+            .is_some_and(|(_, _, due)| Instant::now() >= *due)
+            && let Some((spec, result, _)) = self.held.take()
+        {
             app.search_done(spec, &result);
             return true;
         }

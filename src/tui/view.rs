@@ -1,6 +1,6 @@
 //! Drawing: `impl Widget for &App`. Reads the state, never changes it.
 
-use super::app::{App, Mode, Question, SaveDialog, SaveField, Tone};
+use super::app::{App, Mode, Purpose, Question, SaveDialog, SaveField, Tone};
 use super::geometry::{BoardGeometry, MIN_HEIGHT, MIN_WIDTH, ScreenLayout, screen_layout};
 use super::theme::Theme;
 use crate::game::MovePair;
@@ -470,6 +470,26 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 ("q", "quit"),
             ],
         ),
+        Mode::Board
+            if matches!(
+                app.wanted_search().map(|spec| spec.purpose),
+                Some(Purpose::Move(_))
+            ) =>
+        {
+            let turn = app.position().turn();
+            let hand_back = if turn == Color::Black { "b" } else { "w" };
+            hint_line(
+                theme,
+                &[
+                    ("m", "move now"),
+                    (hand_back, "take over"),
+                    ("u", "undo"),
+                    ("n", "new game"),
+                    ("?", "help"),
+                    ("q", "quit"),
+                ],
+            )
+        }
         Mode::Board => {
             // Only the most used keys fit in 80 columns; `?` lists the rest.
             let mut keys: Vec<(&str, &str)> = vec![
