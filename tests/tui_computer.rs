@@ -207,3 +207,26 @@ fn the_computer_waits_while_a_file_is_reviewed() {
         "play goes on: the computer moves"
     );
 }
+
+#[test]
+fn the_computer_answers_a_draw_offer_at_once() {
+    // Level material: the computer accepts.
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    press(&mut app, KeyCode::Char('d'));
+    assert!(app.game.is_over(), "{}", message(&app));
+    assert!(message(&app).contains("accepts the draw"), "{}", message(&app));
+
+    // A king up against a lone man: it declines, and play goes on.
+    let mut app = app_from("B:WK22,K27:B5");
+    app.sides.white = PlayerKind::Cpu;
+    press(&mut app, KeyCode::Char('d'));
+    assert!(!app.game.is_over());
+    assert!(message(&app).contains("declines"), "{}", message(&app));
+
+    // On the computer's own move a person cannot offer for it.
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('d'));
+    assert!(!app.game.is_over());
+    assert_eq!(app.game.draw_offer(), None);
+}

@@ -497,6 +497,14 @@ impl App {
         });
         let message = if review.is_some() {
             REVIEW_WELCOME.to_string()
+        } else if game.moves().is_empty()
+            && *game.start() == Position::start()
+            && settings.sides.is_cpu(Color::Black)
+        {
+            format!(
+                "{} moves first. m makes it move now; ? shows every key.",
+                computer::player_name(Color::Black, settings.level)
+            )
         } else if game.moves().is_empty() && *game.start() == Position::start() {
             WELCOME.to_string()
         } else {
@@ -542,10 +550,8 @@ impl App {
             return None;
         }
         let turn = self.position().turn();
-        let purpose = if self.sides.is_cpu(turn) {
-            if self.review.is_some() {
-                return None;
-            }
+        // While a file is reviewed the computer waits: stepping is not playing.
+        let purpose = if self.sides.is_cpu(turn) && self.review.is_none() {
             Purpose::Move(turn)
         } else if self.hint_wanted == Some(self.revision) {
             Purpose::Hint
