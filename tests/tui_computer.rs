@@ -214,7 +214,11 @@ fn the_computer_answers_a_draw_offer_at_once() {
     let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
     press(&mut app, KeyCode::Char('d'));
     assert!(app.game.is_over(), "{}", message(&app));
-    assert!(message(&app).contains("accepts the draw"), "{}", message(&app));
+    assert!(
+        message(&app).contains("accepts the draw"),
+        "{}",
+        message(&app)
+    );
 
     // A king up against a lone man: it declines, and play goes on.
     let mut app = app_from("B:WK22,K27:B5");
