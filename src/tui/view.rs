@@ -243,7 +243,11 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
                     theme.dark_square.patch(piece_style(theme, turn)),
                 ),
             ]));
-            if let Some(text) = app.thinking_text() {
+            if let Some(mut text) = app.thinking_text() {
+                // A narrow panel gets the short form, so the depth stays in view.
+                if text.chars().count() > usize::from(inner.width) {
+                    text = text.replacen(" is thinking...", " thinks:", 1);
+                }
                 lines.push(Line::styled(text, theme.question));
             }
         }
@@ -389,7 +393,12 @@ fn players_text(app: &App) -> Option<String> {
         .filter(|c| app.sides.is_cpu(*c))
         .map(Color::name)
         .collect();
-    (!cpu.is_empty()).then(|| format!("Computer ({}): {}", app.level, cpu.join(", ")))
+    let sides = if cpu.len() == 2 {
+        "both sides".to_string()
+    } else {
+        cpu.join(", ")
+    };
+    (!cpu.is_empty()).then(|| format!("Computer ({}): {sides}", app.level))
 }
 
 fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
