@@ -14,7 +14,7 @@ use std::path::Path;
 
 /// The commands, as `help` lists them.
 pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo, redo, board, moves, \
-                        resign, draw (offer), accept, decline, claim, save FILE, help, quit.";
+                        resign, draw (offer), accept, decline, claim, hint, save FILE, help, quit.";
 
 /// The board as text, Black at the bottom: each dark square shows its number and what
 /// stands on it (`b`/`w` a man, `B`/`W` a king).
@@ -167,6 +167,7 @@ impl Session {
         let reply = match command.to_ascii_lowercase().as_str() {
             "quit" | "exit" => return ("Goodbye.".to_string(), true),
             "help" | "?" => HELP.to_string(),
+            "hint" => self.hint(),
             "board" => format!("{}{}", board_text(self.game.position()), self.status()),
             "moves" => {
                 let pos = self.game.position();
@@ -283,6 +284,31 @@ impl Session {
             }
         };
         (reply, false)
+    }
+
+    /// The engine's move for the side to move, written out and not played.
+    fn hint(&mut self) -> String {
+        if let Some(outcome) = self.game.result() {
+            return format!("No hint: the game is over ({outcome}).");
+        }
+        let engine = self
+            .engine
+            .get_or_insert_with(|| Engine::new(DEFAULT_HASH_MB));
+        let result = engine.search(
+            &computer::hint_request(&self.game),
+            &StopFlag::new(),
+            |_| {},
+        );
+        let pos = self.game.position();
+        match result.best_move {
+            Some(m) => format!(
+                "Hint for {}: {} (not played). {}",
+                pos.turn(),
+                pos.notation(&m),
+                self.status()
+            ),
+            None => format!("No hint: no legal move. {}", self.status()),
+        }
     }
 
     /// Keeps the autosave up to date. A failure is not fatal: play goes on.

@@ -225,3 +225,21 @@ fn two_computer_players_play_a_whole_game_and_exit() {
     }
     assert!(game.moves().len() >= 10, "{out}");
 }
+
+#[test]
+fn hint_names_a_legal_move_and_plays_nothing() {
+    let (ok, out, err) = session(&["--plain", "--fen", "B:W18,22:B11,15"], "hint\nmoves\n");
+    assert!(ok, "{err}");
+    let answers = answers(&out);
+    let hint = answers[0]
+        .strip_prefix("Hint for Black: ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(answers[0].contains("(not played). Black to move"), "{out}");
+    let pos: checkers::rules::Position = "B:W18,22:B11,15".parse().unwrap();
+    assert!(pos.parse_move(hint).is_ok(), "{hint} is legal");
+    assert!(
+        answers[1].starts_with("Legal moves:"),
+        "still Black's move: {out}"
+    );
+}
