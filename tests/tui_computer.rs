@@ -234,3 +234,13 @@ fn the_computer_answers_a_draw_offer_at_once() {
     assert!(!app.game.is_over());
     assert_eq!(app.game.draw_offer(), None);
 }
+
+#[test]
+fn a_record_names_the_computer_unless_a_name_was_given() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    let names = app.record_players();
+    assert_eq!(names.black, None);
+    assert_eq!(names.white.as_deref(), Some("checkers (level 1)"));
+    app.players.white = Some("Chinook Jr".to_string());
+    assert_eq!(app.record_players().white.as_deref(), Some("Chinook Jr"));
+}

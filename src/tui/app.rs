@@ -650,6 +650,21 @@ impl App {
         true
     }
 
+    /// The names a saved record gets: the players' names, and for a side the computer
+    /// plays with no name given, "checkers (level N)".
+    pub fn record_players(&self) -> Players {
+        let mut players = self.players.clone();
+        for (color, name) in [
+            (Color::Black, &mut players.black),
+            (Color::White, &mut players.white),
+        ] {
+            if self.sides.is_cpu(color) && name.is_none() {
+                *name = Some(format!("checkers ({})", self.level));
+            }
+        }
+        players
+    }
+
     /// The hint to show on the board: only while the position it is for is on screen.
     pub fn current_hint(&self) -> Option<Move> {
         self.hint
@@ -1074,8 +1089,8 @@ impl App {
                     .unwrap_or_default();
                 let mut dialog = SaveDialog {
                     path,
-                    black: self.players.black.clone().unwrap_or_default(),
-                    white: self.players.white.clone().unwrap_or_default(),
+                    black: self.record_players().black.unwrap_or_default(),
+                    white: self.record_players().white.unwrap_or_default(),
                     focus: SaveField::Path,
                     cursor: 0,
                     replace: None,

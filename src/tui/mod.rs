@@ -320,6 +320,8 @@ pub fn save_with_tags(
 pub struct Autosaver {
     /// The game in progress as last saved (`None` while only reviewing a file).
     saved: Option<(Game, Players)>,
+    /// The names written with it (a computer player's included).
+    written_names: Option<Players>,
 }
 
 impl Autosaver {
@@ -327,6 +329,7 @@ impl Autosaver {
     /// or was just resumed from the autosave), a game under review does not.
     pub fn new(app: &App) -> Autosaver {
         Autosaver {
+            written_names: None,
             saved: app
                 .review
                 .is_none()
@@ -345,7 +348,11 @@ impl Autosaver {
             return;
         }
         self.saved = Some((app.game.clone(), app.players.clone()));
-        match store::autosave(&app.game, &app.players) {
+        // A side the computer plays is named after it in the record.
+        let names = app.record_players();
+        let result = store::autosave(&app.game, &names);
+        self.written_names = Some(names);
+        match result {
             Ok(_) => app.autosave_failed = false,
             Err(e) => {
                 if !app.autosave_failed {
@@ -360,7 +367,7 @@ impl Autosaver {
     /// again, in case the last autosave failed). Nothing while only a file was reviewed.
     pub fn final_save(&self) {
         if let Some((game, players)) = &self.saved {
-            let _ = store::autosave(game, players);
+            let _ = store::autosave(game, self.written_names.as_ref().unwrap_or(players));
         }
     }
 }
