@@ -1,5 +1,6 @@
 //! The command line: clap derive types, and the non-interactive commands.
 
+use crate::computer::{PlayerKind, Sides};
 use crate::engine::{
     ComputerPlayer, Engine, GameEnd, GameRules, Level, Limits, SearchRequest, StopFlag,
     line_notation, parse_openings, play_game,
@@ -61,6 +62,15 @@ pub struct Cli {
     /// White's name, for saved records.
     #[arg(long, value_name = "NAME")]
     pub white_name: Option<String>,
+    /// Who plays Black: a person or the computer.
+    #[arg(long, value_enum, default_value_t = PlayerKind::Human)]
+    pub black: PlayerKind,
+    /// Who plays White: a person or the computer.
+    #[arg(long, value_enum, default_value_t = PlayerKind::Human)]
+    pub white: PlayerKind,
+    /// The computer players' strength, 1 (a beginner) to 10 (its best).
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: u8,
 }
 
 /// The game to start with, from `--resume`, `--load`, `--fen` or a new game.
@@ -141,7 +151,22 @@ impl Cli {
             flipped: self.flip,
             mouse: !self.no_mouse,
             theme: Theme::new(colored, self.ascii),
+            sides: self.sides(),
+            level: self.level(),
         }
+    }
+
+    /// Who plays each side, from `--black` and `--white`.
+    pub fn sides(&self) -> Sides {
+        Sides {
+            black: self.black,
+            white: self.white,
+        }
+    }
+
+    /// The computer players' level, from `--level`.
+    pub fn level(&self) -> Level {
+        Level::new(self.level).unwrap_or_default()
     }
 }
 

@@ -12,6 +12,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod cli;
+pub mod computer;
 pub mod engine;
 pub mod game;
 pub mod pdn;

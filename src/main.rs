@@ -118,11 +118,10 @@ fn play(cli: &Cli, start: StartingGame) -> std::io::Result<()> {
     if cli.plain_wanted() {
         use std::io::IsTerminal;
         let stdin = std::io::stdin();
-        let mut session = Session {
-            game: start.game,
-            players: start.players,
-            autosave: stdin.is_terminal(),
-        };
+        let mut session = Session::new(start.game, start.players, stdin.is_terminal());
+        session.sides = cli.sides();
+        session.level = cli.level();
+        session.seed = checkers::store::now_unix();
         checkers::plain::run(stdin.lock(), &mut std::io::stdout().lock(), &mut session)
     } else {
         checkers::tui::run(cli.tui_settings(), start)

@@ -4,6 +4,8 @@
 //! is, then reads one move or command per line and answers each with one line: the move
 //! played, or why it was refused. End of input ends the session cleanly.
 
+use crate::computer::{self, Sides};
+use crate::engine::{DEFAULT_HASH_MB, Engine, Level, StopFlag};
 use crate::game::Game;
 use crate::rules::{Piece, Position, Square};
 use crate::store::{Players, autosave, save_game};
@@ -12,7 +14,7 @@ use std::path::Path;
 
 /// The commands, as `help` lists them.
 pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo, redo, board, moves, \
-                        resign, draw (offer), accept, decline, claim, save FILE, help, quit.";
+                        resign, draw (offer), accept, decline, claim, hint, save FILE, help, quit.";
 
 /// The board as text, Black at the bottom: each dark square shows its number and what
 /// stands on it (`b`/`w` a man, `B`/`W` a king).
@@ -49,9 +51,66 @@ pub struct Session {
     /// Write the autosave file after every change (interactive use only, so a script
     /// never overwrites a person's game in progress).
     pub autosave: bool,
+    /// Who plays each side.
+    pub sides: Sides,
+    /// The computer players' level.
+    pub level: Level,
+    /// The computer players' searcher, made when first needed.
+    pub engine: Option<Engine>,
+    /// Varies the computer players' randomness.
+    pub seed: u64,
 }
 
 impl Session {
+    /// A session for `game` between two people.
+    pub fn new(game: Game, players: Players, autosave: bool) -> Session {
+        Session {
+            game,
+            players,
+            autosave,
+            sides: Sides::default(),
+            level: Level::default(),
+            engine: None,
+            seed: 0,
+        }
+    }
+
+    /// Plays the computer's moves while a computer player is to move (the whole game
+    /// when it plays both sides); one line per move, claim or resignation, each with the
+    /// state of the game after it.
+    pub fn computer_moves(&mut self) -> Vec<String> {
+        let mut lines = Vec::new();
+        while !self.game.is_over() {
+            let color = self.game.position().turn();
+            if !self.sides.is_cpu(color) {
+                break;
+            }
+            if self.sides.both_cpu()
+                && let Some(text) = computer::adjudicate(&mut self.game)
+            {
+                self.changed();
+                lines.push(text);
+                break;
+            }
+            let engine = self
+                .engine
+                .get_or_insert_with(|| Engine::new(DEFAULT_HASH_MB));
+            let seed = self.seed ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37_79B9);
+            let request = computer::move_request(&self.game, self.level, seed);
+            let result = engine.search(&request, &StopFlag::new(), |_| {});
+            let Some(turn) = computer::take_turn(&mut self.game, self.level, &result) else {
+                break;
+            };
+            self.changed();
+            let text = turn.describe(color, self.level);
+            lines.push(match turn {
+                computer::Turn::Played(_) => format!("{text} {}", self.status()),
+                computer::Turn::Ended(_) => text,
+            });
+        }
+        lines
+    }
+
     /// What the game state is, in one sentence: the result, or who is to move and
     /// anything they must know (a compulsory capture, a draw claim they may make).
     pub fn status(&self) -> String {
@@ -90,6 +149,7 @@ impl Session {
         let reply = match command.to_ascii_lowercase().as_str() {
             "quit" | "exit" => return ("Goodbye.".to_string(), true),
             "help" | "?" => HELP.to_string(),
+            "hint" => self.hint(),
             "board" => format!("{}{}", board_text(self.game.position()), self.status()),
             "moves" => {
                 let pos = self.game.position();
@@ -111,6 +171,18 @@ impl Session {
                 if !self.game.undo() {
                     "Nothing to take back.".to_string()
                 } else {
+                    // Against the computer, its reply goes too: back to the person's move.
+                    let turn = self.game.position().turn();
+                    let (last, before) = if !declared
+                        && self.sides.is_cpu(turn)
+                        && !self.sides.both_cpu()
+                        && self.game.undo()
+                    {
+                        let positions = self.game.positions();
+                        (self.game.redo_preview(), positions.last().copied())
+                    } else {
+                        (last, before)
+                    };
                     self.changed();
                     match (declared, last, before) {
                         (false, Some(m), Some(pos)) => {
@@ -196,6 +268,31 @@ impl Session {
         (reply, false)
     }
 
+    /// The engine's move for the side to move, written out and not played.
+    fn hint(&mut self) -> String {
+        if let Some(outcome) = self.game.result() {
+            return format!("No hint: the game is over ({outcome}).");
+        }
+        let engine = self
+            .engine
+            .get_or_insert_with(|| Engine::new(DEFAULT_HASH_MB));
+        let result = engine.search(
+            &computer::hint_request(&self.game),
+            &StopFlag::new(),
+            |_| {},
+        );
+        let pos = self.game.position();
+        match result.best_move {
+            Some(m) => format!(
+                "Hint for {}: {} (not played). {}",
+                pos.turn(),
+                pos.notation(&m),
+                self.status()
+            ),
+            None => format!("No hint: no legal move. {}", self.status()),
+        }
+    }
+
     /// Keeps the autosave up to date. A failure is not fatal: play goes on.
     fn changed(&self) {
         if self.autosave {
@@ -214,6 +311,19 @@ pub fn run(input: impl BufRead, out: &mut impl Write, session: &mut Session) -> 
     write!(out, "{}", board_text(session.game.position()))?;
     writeln!(out, "{}", session.status())?;
     out.flush()?;
+    let both_cpu = session.sides.both_cpu();
+    let computer = |session: &mut Session, out: &mut dyn Write| -> io::Result<()> {
+        for line in session.computer_moves() {
+            writeln!(out, "{line}")?;
+            out.flush()?;
+        }
+        Ok(())
+    };
+    computer(session, out)?;
+    if both_cpu {
+        // The computer played the whole game.
+        return Ok(());
+    }
     for line in input.lines() {
         let (reply, done) = session.answer(&line?);
         if !reply.is_empty() {
@@ -223,6 +333,7 @@ pub fn run(input: impl BufRead, out: &mut impl Write, session: &mut Session) -> 
         if done {
             break;
         }
+        computer(session, out)?;
     }
     Ok(())
 }

@@ -87,3 +87,54 @@ fn the_colour_check_sees_colours() {
     assert!(sets_a_colour(b"\x1b[1;42mx"));
     assert!(!sets_a_colour(b"\x1b[39m\x1b[49m\x1b[1;7mx\x1b[0m"));
 }
+
+#[test]
+fn the_computer_replies_on_screen_and_quitting_works() {
+    let mut game = Session::start(&["--white", "cpu", "--level", "1"], &[]);
+    game.wait_for("the start screen", |s| {
+        s.contents().contains("Computer (level 1): White")
+    });
+    game.send(b"11-15\r");
+    game.wait_for("the computer's reply in the move list", |s| {
+        let text = s.contents();
+        text.contains("White (level 1) played ")
+            && text
+                .lines()
+                .any(|l| l.contains("1. 11-15") && !l.trim_end().ends_with("11-15"))
+            && text.contains("Black to move")
+    });
+    game.send(b"q");
+    game.wait_for("the quit question", |s| s.contents().contains("Quit?"));
+    game.send(b"y");
+    let status = game.exit_status();
+    assert!(status.success(), "exit status {status:?}");
+    assert!(!game.parser.screen().alternate_screen());
+}
+
+#[test]
+fn undo_and_quit_work_at_once_while_the_computer_thinks() {
+    let mut game = Session::start(&["--white", "cpu", "--level", "10"], &[]);
+    game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+    game.send(b"11-15\r");
+    game.wait_for("the thinking indicator", |s| {
+        s.contents().contains("White is thinking...")
+    });
+    let asked = std::time::Instant::now();
+    game.send(b"u");
+    game.wait_for("the move taken back", |s| {
+        s.contents().contains("Took back 11-15") && s.contents().contains("(none yet)")
+    });
+    assert!(
+        asked.elapsed() < std::time::Duration::from_millis(1500),
+        "undo waited for the search"
+    );
+    assert!(!game.contents().contains("thinking"), "{}", game.contents());
+    // Thinking again, then quit mid-search (a move was played: quit asks first).
+    game.send(b"11-15\r");
+    game.wait_for("thinking again", |s| {
+        s.contents().contains("White is thinking...")
+    });
+    game.send(b"qy");
+    let status = game.exit_status();
+    assert!(status.success(), "exit status {status:?}");
+}

@@ -162,3 +162,84 @@ fn bad_start_options_are_clear_errors() {
     assert!(!ok);
     assert!(err.contains("--load"), "{err}");
 }
+
+#[test]
+fn the_computer_answers_each_move_on_a_line_of_its_own() {
+    let (ok, out, err) = session(
+        &["--plain", "--white", "cpu", "--level", "1"],
+        "11-15\nhelp\n9-14\n",
+    );
+    assert!(ok, "{err}");
+    let answers = answers(&out);
+    assert_eq!(answers[0], "Black played 11-15. White to move.");
+    assert!(answers[1].starts_with("White (level 1) played "), "{out}");
+    assert!(answers[1].contains(". Black to move"), "{out}");
+    assert!(
+        answers[2].starts_with("Commands:"),
+        "help gets no computer move"
+    );
+    // 9-14 may be refused (a capture could be compulsory); either way Black answered.
+    let replies: Vec<&&str> = answers
+        .iter()
+        .filter(|l| l.starts_with("White (level 1) played "))
+        .collect();
+    assert!(!replies.is_empty() && replies.len() <= 2, "{out}");
+    // Every computer move printed is legal: replay the whole game.
+    let mut game = checkers::game::Game::new();
+    for line in &answers {
+        let played = line
+            .strip_prefix("Black played ")
+            .or_else(|| line.strip_prefix("White (level 1) played "));
+        if let Some(rest) = played {
+            let text = rest.split(". ").next().unwrap();
+            game.play_text(text).unwrap();
+        }
+    }
+    assert!(game.moves().len() >= 2);
+}
+
+#[test]
+fn two_computer_players_play_a_whole_game_and_exit() {
+    let (ok, out, err) = session(
+        &[
+            "--plain", "--black", "cpu", "--white", "cpu", "--level", "1",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let answers = answers(&out);
+    assert!(answers[0].starts_with("Black (level 1) played "), "{out}");
+    let last = answers.last().unwrap();
+    assert!(
+        last.contains("wins") || last.contains("Draw") || last.contains("adjudicated"),
+        "the result ends the output: {out}"
+    );
+    // Every move, replayed, is legal.
+    let mut game = checkers::game::Game::new();
+    for line in &answers {
+        for color in ["Black", "White"] {
+            if let Some(rest) = line.strip_prefix(&format!("{color} (level 1) played ")) {
+                game.play_text(rest.split(". ").next().unwrap()).unwrap();
+            }
+        }
+    }
+    assert!(game.moves().len() >= 10, "{out}");
+}
+
+#[test]
+fn hint_names_a_legal_move_and_plays_nothing() {
+    let (ok, out, err) = session(&["--plain", "--fen", "B:W18,22:B11,15"], "hint\nmoves\n");
+    assert!(ok, "{err}");
+    let answers = answers(&out);
+    let hint = answers[0]
+        .strip_prefix("Hint for Black: ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(answers[0].contains("(not played). Black to move"), "{out}");
+    let pos: checkers::rules::Position = "B:W18,22:B11,15".parse().unwrap();
+    assert!(pos.parse_move(hint).is_ok(), "{hint} is legal");
+    assert!(
+        answers[1].starts_with("Legal moves:"),
+        "still Black's move: {out}"
+    );
+}

@@ -105,3 +105,31 @@ fn save_dialog_open() {
     dialog.path = "/home/ann/.local/share/checkers/game-2026-11-30-090000.pdn".to_string();
     assert_snapshot!(snapshot(&app));
 }
+
+#[test]
+fn computer_thinking() {
+    let mut app = app();
+    app.sides.white = checkers::computer::PlayerKind::Cpu;
+    type_move(&mut app, "11-15");
+    let spec = app.wanted_search().unwrap();
+    app.search_progress(spec, 7);
+    assert_snapshot!(snapshot(&app));
+}
+
+#[test]
+fn hint_marked_on_the_board() {
+    // Black's only move is the capture 15x22: the hint is the same on any machine.
+    let mut app = app();
+    type_move(&mut app, "11-15");
+    type_move(&mut app, "22-18");
+    press(&mut app, KeyCode::Char('t'));
+    let spec = app.wanted_search().unwrap();
+    let result = checkers::engine::Engine::new(1).search(
+        &app.search_request(spec),
+        &checkers::engine::StopFlag::new(),
+        |_| {},
+    );
+    assert!(app.search_done(spec, &result));
+    assert_eq!(app.game.moves().len(), 2);
+    assert_snapshot!(snapshot(&app));
+}

@@ -7,6 +7,8 @@
 use super::geometry::screen_layout;
 use super::theme::Theme;
 use crate::cli::StartingGame;
+use crate::computer::{self, Sides, Turn};
+use crate::engine::{CLAIM_DRAW_AT_MOST, Level, SearchRequest, SearchResult, evaluate};
 use crate::game::Game;
 use crate::rules::{Color, Move, Position, Square};
 use crate::store::{self, Players, StoreError};
@@ -73,6 +75,12 @@ pub enum Action {
     Redo,
     /// Turn the board half round.
     Flip,
+    /// Hand this side to the computer, or back to a person.
+    ToggleSide(Color),
+    /// Make the thinking computer move now (its best move so far).
+    MoveNow,
+    /// Ask the engine for a hint for the side to move.
+    Hint,
     /// Ask whether to start a new game.
     AskNewGame,
     /// Show or hide the help overlay.
@@ -361,6 +369,10 @@ pub struct Settings {
     pub mouse: bool,
     /// Colours and glyphs.
     pub theme: Theme,
+    /// Who plays each side.
+    pub sides: Sides,
+    /// The computer players' level.
+    pub level: Level,
 }
 
 impl Default for Settings {
@@ -369,8 +381,38 @@ impl Default for Settings {
             flipped: false,
             mouse: true,
             theme: Theme::new(true, false),
+            sides: Sides::default(),
+            level: Level::default(),
         }
     }
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The computer's move for this side.
+    Move(Color),
+    /// A hint for the side to move.
+    Hint,
+}
+
+/// A search the game wants, tagged with the game revision it was asked for: a result
+/// is applied only while the game is still at that revision and still wants it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchSpec {
+    /// What the search is for.
+    pub purpose: Purpose,
+    /// [`App::revision`] when it was asked for.
+    pub revision: u64,
+}
+
+/// What the running search has reported so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thinking {
+    /// The search reporting.
+    pub spec: SearchSpec,
+    /// The deepest iteration completed.
+    pub depth: u32,
 }
 
 /// The whole state of the terminal game.
@@ -405,6 +447,24 @@ pub struct App {
     pub save_request: Option<SaveRequest>,
     /// Whether the last autosave failed (the quit question then says the game is not saved).
     pub autosave_failed: bool,
+    /// Who plays each side.
+    pub sides: Sides,
+    /// The computer players' level.
+    pub level: Level,
+    /// Counts changes to the game: a search is tagged with the revision it was made
+    /// for, and its result is refused once the game has changed.
+    pub revision: u64,
+    /// A hint was asked for at this revision and is still awaited.
+    pub hint_wanted: Option<u64>,
+    /// The hint found, and the revision it is for (shown only while that is current).
+    pub hint: Option<(u64, Move)>,
+    /// Progress of the running search, as last reported.
+    pub thinking: Option<Thinking>,
+    /// Set when the player asked the computer to move now; the event loop stops the
+    /// search (and clears this), and its result is played.
+    pub move_now: bool,
+    /// Varies the computer players' randomness from game to game.
+    pub seed: u64,
 }
 
 impl App {
@@ -437,6 +497,14 @@ impl App {
         });
         let message = if review.is_some() {
             REVIEW_WELCOME.to_string()
+        } else if game.moves().is_empty()
+            && *game.start() == Position::start()
+            && settings.sides.is_cpu(Color::Black)
+        {
+            format!(
+                "{} moves first. m makes it move now; ? shows every key.",
+                computer::player_name(Color::Black, settings.level)
+            )
         } else if game.moves().is_empty() && *game.start() == Position::start() {
             WELCOME.to_string()
         } else {
@@ -464,6 +532,172 @@ impl App {
             review,
             save_request: None,
             autosave_failed: false,
+            sides: settings.sides,
+            level: settings.level,
+            revision: 0,
+            hint_wanted: None,
+            hint: None,
+            thinking: None,
+            move_now: false,
+            seed: 0,
+        }
+    }
+
+    /// The search the game wants now, if any: the computer's move when a computer
+    /// player is to move (not while reviewing a file), else a hint that was asked for.
+    pub fn wanted_search(&self) -> Option<SearchSpec> {
+        if self.game.is_over() {
+            return None;
+        }
+        let turn = self.position().turn();
+        // While a file is reviewed the computer waits: stepping is not playing.
+        let purpose = if self.sides.is_cpu(turn) && self.review.is_none() {
+            Purpose::Move(turn)
+        } else if self.hint_wanted == Some(self.revision) {
+            Purpose::Hint
+        } else {
+            return None;
+        };
+        Some(SearchSpec {
+            purpose,
+            revision: self.revision,
+        })
+    }
+
+    /// The engine's request for the search `spec`.
+    pub fn search_request(&self, spec: SearchSpec) -> SearchRequest {
+        match spec.purpose {
+            Purpose::Move(_) => computer::move_request(
+                &self.game,
+                self.level,
+                self.seed ^ spec.revision.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            ),
+            Purpose::Hint => computer::hint_request(&self.game),
+        }
+    }
+
+    /// The search `spec` completed an iteration of `depth`. Returns whether the screen
+    /// should show it (the search is still wanted and went deeper).
+    pub fn search_progress(&mut self, spec: SearchSpec, depth: u32) -> bool {
+        if self.wanted_search() != Some(spec) {
+            return false;
+        }
+        let deeper = self
+            .thinking
+            .is_none_or(|t| t.spec != spec || t.depth < depth);
+        if deeper {
+            self.thinking = Some(Thinking { spec, depth });
+        }
+        deeper
+    }
+
+    /// The search `spec` ended with `result`: the computer plays (or claims a draw, or
+    /// resigns), or the hint is shown. A result for a search the game no longer wants
+    /// (the position changed, the side was handed back) is refused: returns false.
+    pub fn search_done(&mut self, spec: SearchSpec, result: &SearchResult) -> bool {
+        if self.wanted_search() != Some(spec) {
+            return false;
+        }
+        self.thinking = None;
+        match spec.purpose {
+            Purpose::Move(color) => {
+                let Some(turn) = computer::take_turn(&mut self.game, self.level, result) else {
+                    return false;
+                };
+                self.revision += 1;
+                self.move_now = false;
+                let mut text = turn.describe(color, self.level);
+                // Keep the person's move in view: "Black played 11-15; White (level 5) ...".
+                if let Some((Tone::Info, previous)) = &self.message
+                    && previous.starts_with(&format!("{} played ", !color))
+                    && matches!(turn, Turn::Played(_))
+                {
+                    text = format!("{previous}; {text}");
+                }
+                if self.sides.both_cpu()
+                    && let Some(adjudicated) = computer::adjudicate(&mut self.game)
+                {
+                    self.revision += 1;
+                    text = format!("{text} {adjudicated}");
+                }
+                self.info(text);
+            }
+            Purpose::Hint => {
+                let Some(m) = result.best_move else {
+                    return false;
+                };
+                let pos = self.position();
+                if !pos.is_legal(&m) {
+                    return false;
+                }
+                let how = if pos.legal_moves().len() == 1 {
+                    " (the only legal move)".to_string()
+                } else if result.depth > 0 {
+                    format!(" (searched {} plies deep)", result.depth)
+                } else {
+                    String::new()
+                };
+                let text = format!(
+                    "Hint for {}: {}{how}. It is not played.",
+                    pos.turn(),
+                    pos.notation(&m),
+                );
+                self.hint_wanted = None;
+                self.hint = Some((self.revision, m));
+                self.info(text);
+            }
+        }
+        true
+    }
+
+    /// The names a saved record gets: the players' names, and for a side the computer
+    /// plays with no name given, "checkers (level N)".
+    pub fn record_players(&self) -> Players {
+        let mut players = self.players.clone();
+        for (color, name) in [
+            (Color::Black, &mut players.black),
+            (Color::White, &mut players.white),
+        ] {
+            if self.sides.is_cpu(color) && name.is_none() {
+                *name = Some(format!("checkers ({})", self.level));
+            }
+        }
+        players
+    }
+
+    /// The hint to show on the board: only while the position it is for is on screen.
+    pub fn current_hint(&self) -> Option<Move> {
+        self.hint
+            .filter(|(revision, _)| *revision == self.revision)
+            .map(|(_, m)| m)
+    }
+
+    /// The line saying the computer is thinking, while it is.
+    pub fn thinking_text(&self) -> Option<String> {
+        let spec = self.wanted_search()?;
+        let depth = self
+            .thinking
+            .filter(|t| t.spec == spec && t.depth > 0)
+            .map(|t| format!(" depth {}", t.depth))
+            .unwrap_or_default();
+        Some(match spec.purpose {
+            Purpose::Move(color) => format!("{color} is thinking...{depth}"),
+            Purpose::Hint => format!("Looking for a hint...{depth}"),
+        })
+    }
+
+    /// Refuses a human move when the computer plays the side to move.
+    fn computers_turn(&mut self) -> bool {
+        let turn = self.position().turn();
+        if self.sides.is_cpu(turn) && !self.game.is_over() && self.review.is_none() {
+            let key = if turn == Color::Black { 'b' } else { 'w' };
+            self.error(format!(
+                "{} plays {turn}: m makes it move now, {key} hands {turn} back to you",
+                computer::player_name(turn, self.level)
+            ));
+            true
+        } else {
+            false
         }
     }
 
@@ -674,6 +908,10 @@ impl App {
                 KeyCode::Char('d') => Some(Action::OfferDraw),
                 KeyCode::Char('c') => Some(Action::ClaimDraw),
                 KeyCode::Char('s') => Some(Action::OpenSave),
+                KeyCode::Char('b') => Some(Action::ToggleSide(Color::Black)),
+                KeyCode::Char('w') => Some(Action::ToggleSide(Color::White)),
+                KeyCode::Char('m') => Some(Action::MoveNow),
+                KeyCode::Char('t') => Some(Action::Hint),
                 _ => None,
             },
         }
@@ -699,8 +937,19 @@ impl App {
         self.message = Some((Tone::Error, text.into()));
     }
 
-    /// Applies an action. No I/O.
+    /// Applies an action. No I/O. Any change to the game moves on [`App::revision`],
+    /// so that a search made for the game as it was is not applied.
     pub fn update(&mut self, action: Action) {
+        let before = self.game.clone();
+        self.apply(action);
+        if self.game != before {
+            self.revision += 1;
+            self.thinking = None;
+            self.move_now = false;
+        }
+    }
+
+    fn apply(&mut self, action: Action) {
         match action {
             Action::Resize { width, height } => {
                 self.screen = Rect::new(0, 0, width, height);
@@ -715,10 +964,37 @@ impl App {
             _ => self.message = None,
         }
         match action {
+            Action::Select | Action::Click { .. } | Action::OpenPrompt(_) | Action::Submit
+                if self.computers_turn() =>
+            {
+                if let Action::Click { column, row } = action
+                    && let Some(layout) = screen_layout(self.screen, self.flipped)
+                    && let Some(cell) = layout.board.cell_at(column, row)
+                {
+                    self.cursor = cell;
+                }
+                self.pick = None;
+                self.mode = Mode::Board;
+            }
             Action::Cursor(direction) => self.move_cursor(direction),
             Action::Select => self.select(self.cursor_square()),
             Action::Back => self.back(),
             Action::Click { column, row } => self.click(column, row),
+            Action::ToggleSide(color) => self.toggle_side(color),
+            Action::MoveNow => match self.wanted_search() {
+                Some(SearchSpec {
+                    purpose: Purpose::Move(color),
+                    ..
+                }) => {
+                    self.move_now = true;
+                    self.info(format!(
+                        "{} moves now",
+                        computer::player_name(color, self.level)
+                    ));
+                }
+                _ => self.error("The computer is not thinking: nothing to hurry"),
+            },
+            Action::Hint => self.ask_hint(),
             Action::OpenPrompt(first) => {
                 if let Some(outcome) = self.game.result() {
                     self.error(format!(
@@ -770,6 +1046,15 @@ impl App {
                 Some(outcome) => self.error(format!("The game is already over ({outcome})")),
                 None => self.mode = Mode::Asking(Question::Resign),
             },
+            Action::OfferDraw if self.sides.is_cpu(self.position().turn()) => {
+                let turn = self.position().turn();
+                self.error(format!(
+                    "The computer plays {turn}, whose move it is: offer a draw on your own move"
+                ));
+            }
+            Action::OfferDraw if self.sides.is_cpu(!self.position().turn()) => {
+                self.computer_answers_draw_offer();
+            }
             Action::OfferDraw => {
                 let side = self.position().turn();
                 match self.game.offer_draw(side) {
@@ -804,8 +1089,8 @@ impl App {
                     .unwrap_or_default();
                 let mut dialog = SaveDialog {
                     path,
-                    black: self.players.black.clone().unwrap_or_default(),
-                    white: self.players.white.clone().unwrap_or_default(),
+                    black: self.record_players().black.unwrap_or_default(),
+                    white: self.record_players().white.unwrap_or_default(),
                     focus: SaveField::Path,
                     cursor: 0,
                     replace: None,
@@ -1075,8 +1360,80 @@ impl App {
         } else if declared {
             self.info("Took back the end of the game: play on");
         } else if let Some(m) = self.game.redo_preview() {
+            let mut text = format!("Took back {}", self.position().notation(&m));
+            // Against the computer, take back its reply too: back to the person's move.
+            let turn = self.position().turn();
+            if self.sides.is_cpu(turn)
+                && !self.sides.both_cpu()
+                && self.review.is_none()
+                && self.game.undo()
+                && let Some(mine) = self.game.redo_preview()
+            {
+                text = format!(
+                    "Took back {} and {turn}'s reply",
+                    self.position().notation(&mine)
+                );
+            }
+            self.info(text);
+        }
+    }
+
+    fn toggle_side(&mut self, color: Color) {
+        self.sides.toggle(color);
+        let key = if color == Color::Black { 'b' } else { 'w' };
+        let text = if self.sides.is_cpu(color) {
+            let mut text = format!(
+                "The computer ({}) plays {color} now; {key} hands it back",
+                self.level
+            );
+            if self.review.is_some() {
+                text.push_str(" (it waits while you review: Esc to play on)");
+            }
+            text
+        } else {
+            format!("You play {color} now; {key} gives it to the computer")
+        };
+        self.info(text);
+        if self.sides.both_cpu()
+            && let Some(adjudicated) = computer::adjudicate(&mut self.game)
+        {
+            self.info(adjudicated);
+        }
+    }
+
+    fn ask_hint(&mut self) {
+        let turn = self.position().turn();
+        if let Some(outcome) = self.game.result() {
+            self.error(format!("The game is over ({outcome}): no hint to give"));
+        } else if self.sides.is_cpu(turn) && self.review.is_none() {
+            self.error(format!(
+                "The computer plays {turn}: it is choosing its move"
+            ));
+        } else if let Some(m) = self.current_hint() {
             let text = self.position().notation(&m);
-            self.info(format!("Took back {text}"));
+            self.info(format!("Hint for {turn}: {text}. It is not played."));
+        } else {
+            self.hint_wanted = Some(self.revision);
+            self.info(format!("Looking for a hint for {turn}..."));
+        }
+    }
+
+    /// The computer answers a person's draw offer at once: it accepts when its position
+    /// is no better than level, as it would claim a draw.
+    fn computer_answers_draw_offer(&mut self) {
+        let side = self.position().turn();
+        let name = computer::player_name(!side, self.level);
+        // The evaluation is for the side to move, the one offering.
+        let for_computer = -evaluate(self.position());
+        if for_computer <= CLAIM_DRAW_AT_MOST
+            && self.game.offer_draw(side).is_ok()
+            && let Ok(outcome) = self.game.accept_draw()
+        {
+            self.pick = None;
+            self.review = None;
+            self.info(format!("{name} accepts the draw. {outcome}."));
+        } else {
+            self.error(format!("{name} declines the draw: play on"));
         }
     }
 
@@ -1101,6 +1458,8 @@ impl App {
             (Question::Quit, Answer::Yes) => self.quit = true,
             (Question::NewGame, Answer::Yes) => {
                 self.game = Game::new();
+                self.hint = None;
+                self.hint_wanted = None;
                 self.review = None;
                 self.pick = None;
                 self.cursor = (2, 2);

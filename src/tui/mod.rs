@@ -12,10 +12,11 @@ pub mod geometry;
 pub mod theme;
 pub mod view;
 
-pub use app::{Action, App, Settings};
+pub use app::{Action, App, Purpose, SearchSpec, Settings};
 pub use theme::Theme;
 
 use crate::cli::StartingGame;
+use crate::engine::{DEFAULT_HASH_MB, Engine, SearchEvent, SearchHandle, SearchResult};
 use crate::game::Game;
 use crate::store::{self, Players};
 use app::Tone;
@@ -31,6 +32,7 @@ use signal_hook::iterator::Signals;
 use std::io::{self, Stdout, stdout};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 
 /// Runs the game `start` until the players quit, or a SIGTERM or SIGHUP arrives (the
 /// game is then saved and the program exits with status 128 + the signal's number). The
@@ -82,22 +84,156 @@ fn event_loop(
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     let size = terminal.size()?;
     let mut app = App::with_game(settings, start, size.width, size.height);
+    app.seed = store::now_unix();
     *lock(autosaver) = Autosaver::new(&app);
     warn_of_unfinished_game(&mut app);
+    let mut computer = Computer::default();
     let mut redraw = true;
     loop {
+        computer.sync(&mut app);
         if redraw {
             let _frame = lock(screen);
             terminal.draw(|frame| frame.render_widget(&app, frame.area()))?;
+            computer.drawn();
         }
-        // Blocking read: the screen changes only when something happens.
-        let event = event::read()?;
-        redraw = app.handle_event(&event);
+        // Blocking read while no search runs: an idle game uses no CPU and the screen
+        // changes only when something happens. While one runs, wake up now and then
+        // for its news.
+        let event = if computer.busy() {
+            event::poll(POLL_WHILE_THINKING)?
+                .then(event::read)
+                .transpose()?
+        } else {
+            Some(event::read()?)
+        };
+        redraw = match event {
+            Some(event) => app.handle_event(&event),
+            None => false,
+        };
         carry_out_save(&mut app);
+        redraw |= computer.collect(&mut app);
         lock(autosaver).after_event(&mut app);
         if app.quit {
             return Ok(());
         }
+    }
+}
+
+/// How often the event loop looks for a running search's news.
+const POLL_WHILE_THINKING: Duration = Duration::from_millis(40);
+
+/// When the computer plays both sides, each move shows for at least this long, so the
+/// game can be followed.
+const PACE_BOTH_CPU: Duration = Duration::from_millis(400);
+
+/// Shortest time between two redraws for search progress alone.
+const PROGRESS_REDRAW: Duration = Duration::from_millis(250);
+
+/// The searches the game asks for, run on a background thread: started and stopped to
+/// match [`App::wanted_search`], their news handed to the app.
+#[derive(Debug, Default)]
+struct Computer {
+    /// The engine while no search holds it (its table lives on from move to move).
+    engine: Option<Engine>,
+    /// The running search, what it is for, and when it started.
+    running: Option<(SearchSpec, SearchHandle, Instant)>,
+    /// A finished search's result held back until its time (see [`PACE_BOTH_CPU`]).
+    held: Option<(SearchSpec, SearchResult, Instant)>,
+    /// Progress not yet drawn.
+    progress_pending: bool,
+    /// When the screen was last drawn.
+    last_draw: Option<Instant>,
+}
+
+impl Computer {
+    /// Stops a search the game no longer wants (its result is dropped), starts the one
+    /// it wants, and passes on a "move now".
+    fn sync(&mut self, app: &mut App) {
+        let wanted = app.wanted_search();
+        let current = match (&self.running, &self.held) {
+            (Some((spec, _, _)), _) | (None, Some((spec, _, _))) => Some(*spec),
+            (None, None) => None,
+        };
+        if current != wanted {
+            self.stop();
+            if let Some(spec) = wanted {
+                let engine = self
+                    .engine
+                    .take()
+                    .unwrap_or_else(|| Engine::new(DEFAULT_HASH_MB));
+                let handle = engine.spawn(app.search_request(spec));
+                self.running = Some((spec, handle, Instant::now()));
+            }
+        }
+        if std::mem::take(&mut app.move_now) {
+            if let Some((_, handle, _)) = &self.running {
+                handle.stop();
+            }
+            if let Some((_, _, due)) = &mut self.held {
+                *due = Instant::now();
+            }
+        }
+    }
+
+    /// Stops the running search, if any, and takes the engine back.
+    fn stop(&mut self) {
+        if let Some((_, handle, _)) = self.running.take() {
+            handle.stop();
+            let (engine, _) = handle.join();
+            self.engine = Some(engine);
+        }
+        self.held = None;
+        self.progress_pending = false;
+    }
+
+    fn busy(&self) -> bool {
+        self.running.is_some() || self.held.is_some()
+    }
+
+    fn drawn(&mut self) {
+        self.progress_pending = false;
+        self.last_draw = Some(Instant::now());
+    }
+
+    /// Hands the running search's news to `app`. Returns whether to redraw: a result
+    /// arrived, or progress worth showing (at most a few times a second).
+    fn collect(&mut self, app: &mut App) -> bool {
+        let mut finished = None;
+        if let Some((spec, handle, started)) = &self.running {
+            while let Some(event) = handle.try_event() {
+                match event {
+                    SearchEvent::Depth(info) => {
+                        self.progress_pending |= app.search_progress(*spec, info.depth);
+                    }
+                    SearchEvent::Done(result) => {
+                        let due = if app.sides.both_cpu() {
+                            *started + PACE_BOTH_CPU
+                        } else {
+                            Instant::now()
+                        };
+                        finished = Some((*spec, result, due));
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(done) = finished {
+            self.stop();
+            self.held = Some(done);
+        }
+        if self
+            .held
+            .as_ref()
+            .is_some_and(|(_, _, due)| Instant::now() >= *due)
+            && let Some((spec, result, _)) = self.held.take()
+        {
+            app.search_done(spec, &result);
+            return true;
+        }
+        self.progress_pending
+            && self
+                .last_draw
+                .is_none_or(|at| at.elapsed() >= PROGRESS_REDRAW)
     }
 }
 
@@ -184,6 +320,8 @@ pub fn save_with_tags(
 pub struct Autosaver {
     /// The game in progress as last saved (`None` while only reviewing a file).
     saved: Option<(Game, Players)>,
+    /// The names written with it (a computer player's included).
+    written_names: Option<Players>,
 }
 
 impl Autosaver {
@@ -191,6 +329,7 @@ impl Autosaver {
     /// or was just resumed from the autosave), a game under review does not.
     pub fn new(app: &App) -> Autosaver {
         Autosaver {
+            written_names: None,
             saved: app
                 .review
                 .is_none()
@@ -209,7 +348,11 @@ impl Autosaver {
             return;
         }
         self.saved = Some((app.game.clone(), app.players.clone()));
-        match store::autosave(&app.game, &app.players) {
+        // A side the computer plays is named after it in the record.
+        let names = app.record_players();
+        let result = store::autosave(&app.game, &names);
+        self.written_names = Some(names);
+        match result {
             Ok(_) => app.autosave_failed = false,
             Err(e) => {
                 if !app.autosave_failed {
@@ -224,7 +367,7 @@ impl Autosaver {
     /// again, in case the last autosave failed). Nothing while only a file was reviewed.
     pub fn final_save(&self) {
         if let Some((game, players)) = &self.saved {
-            let _ = store::autosave(game, players);
+            let _ = store::autosave(game, self.written_names.as_ref().unwrap_or(players));
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Drawing: `impl Widget for &App`. Reads the state, never changes it.
 
-use super::app::{App, Mode, Question, SaveDialog, SaveField, Tone};
+use super::app::{App, Mode, Purpose, Question, SaveDialog, SaveField, Tone};
 use super::geometry::{BoardGeometry, MIN_HEIGHT, MIN_WIDTH, ScreenLayout, screen_layout};
 use super::theme::Theme;
 use crate::game::MovePair;
@@ -57,6 +57,8 @@ struct Marks {
     jumped: Vec<Square>,
     capturers: Vec<Square>,
     last_move: Vec<Square>,
+    /// The hint's squares: where the piece stands, then where it lands.
+    hint: Vec<Square>,
 }
 
 impl Marks {
@@ -88,6 +90,7 @@ impl Marks {
                 .last()
                 .map(|m| m.squares())
                 .unwrap_or_default(),
+            hint: app.current_hint().map(|m| m.squares()).unwrap_or_default(),
         }
     }
 }
@@ -152,8 +155,12 @@ fn render_cell(
         return;
     };
     let mut style = theme.dark_square;
-    if marks.targets.contains(&sq) {
+    let hint_landing = marks.hint.get(1..).is_some_and(|rest| rest.contains(&sq));
+    if marks.targets.contains(&sq) || hint_landing {
         style = style.patch(theme.target);
+    }
+    if marks.hint.first() == Some(&sq) {
+        style = style.patch(theme.selected);
     }
     if marks.selected.contains(&sq) {
         style = style.patch(theme.selected);
@@ -190,7 +197,7 @@ fn render_cell(
             glyph,
             style.patch(piece_style(theme, piece.color)),
         );
-    } else if marks.targets.contains(&sq) {
+    } else if marks.targets.contains(&sq) || hint_landing {
         buf.set_string(center, piece_row, g.target, style);
     } else if marks.path.contains(&sq) {
         buf.set_string(center, piece_row, g.path, style);
@@ -236,7 +243,17 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
                     theme.dark_square.patch(piece_style(theme, turn)),
                 ),
             ]));
+            if let Some(mut text) = app.thinking_text() {
+                // A narrow panel gets the short form, so the depth stays in view.
+                if text.chars().count() > usize::from(inner.width) {
+                    text = text.replacen(" is thinking...", " thinks:", 1);
+                }
+                lines.push(Line::styled(text, theme.question));
+            }
         }
+    }
+    if let Some(text) = players_text(app) {
+        lines.push(Line::styled(text, theme.text));
     }
     for color in Color::ALL {
         let men = pos.pieces(color, Role::Man).count();
@@ -369,6 +386,21 @@ fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
     }
 }
 
+/// Who the computer plays, when it plays: "Computer (level 5): White".
+fn players_text(app: &App) -> Option<String> {
+    let cpu: Vec<&str> = Color::ALL
+        .into_iter()
+        .filter(|c| app.sides.is_cpu(*c))
+        .map(Color::name)
+        .collect();
+    let sides = if cpu.len() == 2 {
+        "both sides".to_string()
+    } else {
+        cpu.join(", ")
+    };
+    (!cpu.is_empty()).then(|| format!("Computer ({}): {sides}", app.level))
+}
+
 fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
     if n == 1 { one } else { many }
 }
@@ -447,6 +479,26 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 ("q", "quit"),
             ],
         ),
+        Mode::Board
+            if matches!(
+                app.wanted_search().map(|spec| spec.purpose),
+                Some(Purpose::Move(_))
+            ) =>
+        {
+            let turn = app.position().turn();
+            let hand_back = if turn == Color::Black { "b" } else { "w" };
+            hint_line(
+                theme,
+                &[
+                    ("m", "move now"),
+                    (hand_back, "take over"),
+                    ("u", "undo"),
+                    ("n", "new game"),
+                    ("?", "help"),
+                    ("q", "quit"),
+                ],
+            )
+        }
         Mode::Board => {
             // Only the most used keys fit in 80 columns; `?` lists the rest.
             let mut keys: Vec<(&str, &str)> = vec![
@@ -518,11 +570,16 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             key("0-9"),
             Span::raw(" or "),
             key(":"),
-            Span::raw(" type a move: 11-15, 15x22, 15x22x29, c3xe5"),
+            Span::raw(" type a move: 11-15, 15x22, 15x22x29, c3xe5; or click"),
         ]),
-        row(vec![Span::raw(
-            "mouse: click a piece, then its landing square(s)",
-        )]),
+        row(vec![
+            key("b"),
+            Span::raw(" / "),
+            key("w"),
+            Span::raw(" computer plays Black / White (again: hand back)  "),
+            key("m"),
+            Span::raw(" move now"),
+        ]),
         row(vec![
             key("s"),
             Span::raw(" / "),
@@ -551,6 +608,8 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             Span::raw(" flip  "),
             key("n"),
             Span::raw(" new game  "),
+            key("t"),
+            Span::raw(" hint  "),
             key("?"),
             Span::raw(" help"),
         ]),

@@ -1,0 +1,246 @@
+//! Computer players in the terminal game, through the App: which search it asks for, and
+//! what a result does (or is refused). The searches run here synchronously, as the event
+//! loop would run them on a background thread.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use checkers::computer::{PlayerKind, Sides};
+use checkers::engine::{Engine, Level, SearchResult, StopFlag};
+use checkers::rules::Color;
+use checkers::tui::{App, Purpose, SearchSpec};
+use common::*;
+use ratatui::crossterm::event::KeyCode;
+
+/// A new game at level 1 with the computer playing `sides`.
+fn against(black: PlayerKind, white: PlayerKind) -> App {
+    let mut app = app();
+    app.sides = Sides { black, white };
+    app.level = Level::MIN;
+    app
+}
+
+fn search(app: &App, spec: SearchSpec) -> SearchResult {
+    Engine::new(1).search(&app.search_request(spec), &StopFlag::new(), |_| {})
+}
+
+/// Runs the search the App wants, if any, and hands it the result.
+fn think(app: &mut App) -> bool {
+    match app.wanted_search() {
+        Some(spec) => {
+            let result = search(app, spec);
+            app.search_done(spec, &result)
+        }
+        None => false,
+    }
+}
+
+fn white_to_think(app: &App) -> SearchSpec {
+    let spec = app.wanted_search().unwrap();
+    assert_eq!(spec.purpose, Purpose::Move(Color::White));
+    spec
+}
+
+#[test]
+fn the_computer_answers_a_move_with_a_legal_move_and_says_so() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    assert_eq!(app.wanted_search(), None, "Black, a person, moves first");
+    type_move(&mut app, "11-15");
+    white_to_think(&app);
+    assert!(think(&mut app));
+    assert_eq!(app.game.moves().len(), 2);
+    assert!(replays_legally(&app.game));
+    assert_eq!(app.position().turn(), Color::Black);
+    assert!(
+        message(&app).starts_with("Black played 11-15; White (level 1) played "),
+        "{}",
+        message(&app)
+    );
+    assert_eq!(app.wanted_search(), None, "back to the person");
+}
+
+#[test]
+fn a_person_cannot_move_for_the_computer() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    type_move(&mut app, "11-15");
+    type_move(&mut app, "22-18");
+    assert_eq!(app.game.moves().len(), 1);
+    assert!(
+        message(&app).contains("m makes it move now"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, KeyCode::Char('m'));
+    assert!(app.move_now, "the loop is asked to stop the search");
+}
+
+#[test]
+fn undo_or_a_new_game_mid_search_discards_the_result() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    type_move(&mut app, "11-15");
+    let spec = white_to_think(&app);
+    let result = search(&app, spec);
+    press(&mut app, KeyCode::Char('u'));
+    assert!(!app.search_done(spec, &result), "a stale result is refused");
+    assert!(app.game.moves().is_empty());
+    assert_eq!(app.wanted_search(), None);
+
+    type_move(&mut app, "11-15");
+    let spec = white_to_think(&app);
+    let result = search(&app, spec);
+    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(!app.search_done(spec, &result));
+    assert!(app.game.moves().is_empty());
+
+    // The same position reached again is a new revision: the old result stays refused.
+    type_move(&mut app, "11-15");
+    assert_ne!(app.wanted_search(), Some(spec));
+    assert!(!app.search_done(spec, &result));
+    assert_eq!(app.game.moves().len(), 1);
+}
+
+#[test]
+fn undo_takes_back_the_computers_reply_too() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    type_move(&mut app, "11-15");
+    assert!(think(&mut app));
+    press(&mut app, KeyCode::Char('u'));
+    assert!(app.game.moves().is_empty(), "back to Black's first move");
+    assert_eq!(app.wanted_search(), None);
+    assert!(message(&app).contains("White's reply"), "{}", message(&app));
+}
+
+#[test]
+fn b_and_w_hand_a_side_to_the_computer_and_back() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Human);
+    press(&mut app, KeyCode::Char('b'));
+    assert_eq!(app.sides.black, PlayerKind::Cpu);
+    assert_eq!(
+        app.wanted_search().map(|s| s.purpose),
+        Some(Purpose::Move(Color::Black))
+    );
+    assert!(think(&mut app));
+    assert_eq!(app.game.moves().len(), 1);
+    assert_eq!(app.wanted_search(), None, "White is still a person");
+    press(&mut app, KeyCode::Char('w'));
+    let spec = white_to_think(&app);
+    let result = search(&app, spec);
+    // Handed back before the result came: the person plays White.
+    press(&mut app, KeyCode::Char('w'));
+    assert_eq!(app.sides.white, PlayerKind::Human);
+    assert!(!app.search_done(spec, &result));
+    assert_eq!(app.game.moves().len(), 1);
+    assert!(
+        message(&app).starts_with("You play White"),
+        "{}",
+        message(&app)
+    );
+}
+
+#[test]
+fn the_panel_shows_who_plays_and_that_the_computer_thinks() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    type_move(&mut app, "11-15");
+    let spec = white_to_think(&app);
+    assert!(app.search_progress(spec, 3));
+    let screen = screen_text(&app);
+    assert!(screen.contains("White is thinking... depth 3"), "{screen}");
+    assert!(screen.contains("Computer (level 1): White"), "{screen}");
+    assert!(screen.contains("m move now"), "{screen}");
+}
+
+#[test]
+fn a_hint_is_marked_and_written_out_but_not_played() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Human);
+    press(&mut app, KeyCode::Char('t'));
+    assert_eq!(app.wanted_search().map(|s| s.purpose), Some(Purpose::Hint));
+    assert!(think(&mut app));
+    let hint = app.current_hint().unwrap();
+    assert!(app.position().is_legal(&hint));
+    assert!(app.game.moves().is_empty(), "nothing played");
+    let text = app.position().notation(&hint);
+    assert!(
+        message(&app).starts_with(&format!("Hint for Black: {text}")),
+        "{}",
+        message(&app)
+    );
+    assert_eq!(app.wanted_search(), None);
+    // Any move makes the hint old news.
+    type_move(&mut app, "9-13");
+    assert_eq!(app.current_hint(), None);
+}
+
+#[test]
+fn a_hint_asked_for_is_cancelled_by_a_move() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Human);
+    press(&mut app, KeyCode::Char('t'));
+    let spec = app.wanted_search().unwrap();
+    let result = search(&app, spec);
+    type_move(&mut app, "11-15");
+    assert_eq!(app.wanted_search(), None);
+    assert!(!app.search_done(spec, &result));
+    assert_eq!(app.current_hint(), None);
+}
+
+#[test]
+fn two_computer_players_always_finish_the_game() {
+    let mut app = against(PlayerKind::Cpu, PlayerKind::Cpu);
+    let mut searches = 0;
+    while think(&mut app) {
+        searches += 1;
+        assert!(searches <= 400, "the game never ends");
+    }
+    assert!(app.game.is_over(), "{}", message(&app));
+    assert!(replays_legally(&app.game));
+    assert_eq!(app.wanted_search(), None);
+}
+
+#[test]
+fn the_computer_waits_while_a_file_is_reviewed() {
+    let mut app = review_app(REVIEW_PDN);
+    app.sides.black = PlayerKind::Cpu;
+    assert_eq!(app.wanted_search(), None);
+    press(&mut app, KeyCode::Esc);
+    assert!(
+        app.wanted_search().is_some(),
+        "play goes on: the computer moves"
+    );
+}
+
+#[test]
+fn the_computer_answers_a_draw_offer_at_once() {
+    // Level material: the computer accepts.
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    press(&mut app, KeyCode::Char('d'));
+    assert!(app.game.is_over(), "{}", message(&app));
+    assert!(
+        message(&app).contains("accepts the draw"),
+        "{}",
+        message(&app)
+    );
+
+    // A king up against a lone man: it declines, and play goes on.
+    let mut app = app_from("B:WK22,K27:B5");
+    app.sides.white = PlayerKind::Cpu;
+    press(&mut app, KeyCode::Char('d'));
+    assert!(!app.game.is_over());
+    assert!(message(&app).contains("declines"), "{}", message(&app));
+
+    // On the computer's own move a person cannot offer for it.
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('d'));
+    assert!(!app.game.is_over());
+    assert_eq!(app.game.draw_offer(), None);
+}
+
+#[test]
+fn a_record_names_the_computer_unless_a_name_was_given() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    let names = app.record_players();
+    assert_eq!(names.black, None);
+    assert_eq!(names.white.as_deref(), Some("checkers (level 1)"));
+    app.players.white = Some("Chinook Jr".to_string());
+    assert_eq!(app.record_players().white.as_deref(), Some("Chinook Jr"));
+}
