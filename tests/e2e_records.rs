@@ -32,7 +32,10 @@ fn wait_for_file(path: &Path, text: &str) -> String {
 fn play(game: &mut Session, moves: &[&str]) {
     for m in moves {
         game.send(format!("{m}\r").as_bytes());
-        game.wait_for(m, |s| s.contents().contains(m));
+        // Not just the move's text: the prompt shows that while it is typed, before
+        // Enter is read. The status line says "played" once the move is made.
+        let played = format!("played {m}");
+        game.wait_for(&played, |s| s.contents().contains(&played));
     }
 }
 
