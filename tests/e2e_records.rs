@@ -199,17 +199,17 @@ fn load_opens_the_chosen_game_in_review_and_right_steps_a_move() {
     let mut game = Session::start_in(&sandbox, &["--load", &path, "--game", "2"], &[]);
     game.wait_for("the review", |s| {
         let text = s.contents();
-        text.contains("Review: move 0 of 4")
+        text.contains("Review: turn 0 of 4")
             && text.contains("Second match")
             && text.contains("Carol")
             && text.contains("Black to move")
     });
     game.send(b"\x1b[C");
     game.wait_for("one step", |s| {
-        s.contents().contains("Review: move 1 of 4") && s.contents().contains("White to move")
+        s.contents().contains("Review: turn 1 of 4") && s.contents().contains("White to move")
     });
     game.send(b"\x1b[F");
-    game.wait_for("the end", |s| s.contents().contains("Review: move 4 of 4"));
+    game.wait_for("the end", |s| s.contents().contains("Review: turn 4 of 4"));
     // Reviewing is not playing: quitting does not ask, and nothing was autosaved.
     game.send(b"q");
     assert!(game.exit_status().success());
@@ -218,11 +218,11 @@ fn load_opens_the_chosen_game_in_review_and_right_steps_a_move() {
     // Esc stops reviewing: the position shown becomes the game in progress, saved.
     let mut game = Session::start_in(&sandbox, &["--load", &path, "--game", "2"], &[]);
     game.wait_for("the review", |s| {
-        s.contents().contains("Review: move 0 of 4")
+        s.contents().contains("Review: turn 0 of 4")
     });
     game.send(b"\x1b[C\x1b[C");
     game.wait_for("two steps", |s| {
-        s.contents().contains("Review: move 2 of 4")
+        s.contents().contains("Review: turn 2 of 4")
     });
     game.send(b"\x1b");
     game.wait_for("review over", |s| !s.contents().contains("Review: move"));

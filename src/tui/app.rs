@@ -1165,13 +1165,18 @@ impl App {
         let (shown, total) = self.review_progress();
         // The position before the last move is the one before last.
         let before = self.game.positions().iter().rev().nth(1);
+        // Turns count each side's moves; the number shown with the move is the record's
+        // move number (a pair of turns), as in the move list.
         let text = match (self.game.moves().last(), before) {
-            (Some(m), Some(before)) => format!(
-                "Move {shown} of {total}: {} played {}",
-                before.turn(),
-                before.notation(m)
-            ),
-            _ => format!("The first position (move 0 of {total})"),
+            (Some(m), Some(before)) => {
+                let (number, color) = crate::pdn::move_number(self.game.start(), shown - 1);
+                let dots = if color == Color::Black { "." } else { "..." };
+                format!(
+                    "Turn {shown} of {total}: {color} played {number}{dots} {}",
+                    before.notation(m)
+                )
+            }
+            _ => format!("The first position (turn 0 of {total})"),
         };
         self.info(text);
     }

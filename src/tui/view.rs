@@ -292,7 +292,7 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     if let Some(review) = &app.review {
         let (shown, total) = app.review_progress();
         lines.push(Line::styled(
-            format!("Review: move {shown} of {total}"),
+            format!("Review: turn {shown} of {total}"),
             theme.question,
         ));
         for tag in ["Event", "Black", "White", "Result"] {
