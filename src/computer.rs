@@ -96,6 +96,13 @@ fn split(game: &Game) -> (crate::rules::Position, Vec<crate::rules::Position>) {
     (current, history)
 }
 
+/// Whether a computer player accepts a draw offered by the side to move in `pos`: when
+/// its own position is no better than level, as when it would claim a draw.
+pub fn accepts_draw(pos: &crate::rules::Position) -> bool {
+    // The evaluation is for the side to move, the one offering.
+    -crate::engine::evaluate(pos) <= crate::engine::CLAIM_DRAW_AT_MOST
+}
+
 /// What a computer player did on its turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Turn {
@@ -132,6 +139,12 @@ pub fn take_turn(game: &mut Game, level: Level, result: &SearchResult) -> Option
     let pos = *game.position();
     if !pos.is_legal(&best) {
         return None;
+    }
+    // A search stopped before its first depth has no score to judge by: just play
+    // the move (claiming or resigning on a made-up 0 could throw a won game away).
+    if result.depth == 0 {
+        let text = pos.notation(&best);
+        return game.play(&best).ok().map(|()| Turn::Played(text));
     }
     let (_, history) = split(game);
     let claim = draw_claim(&history, &pos, &best);

@@ -219,6 +219,19 @@ impl Session {
                 Err(e) => format!("Cannot resign: {e}."),
             },
             "draw" => match self.game.offer_draw(turn) {
+                // The computer answers for itself, at once.
+                Ok(()) if self.sides.is_cpu(!turn) => {
+                    let name = crate::computer::player_name(!turn, self.level);
+                    if crate::computer::accepts_draw(self.game.position())
+                        && let Ok(outcome) = self.game.accept_draw()
+                    {
+                        self.changed();
+                        format!("{name} accepts the draw. {outcome}.")
+                    } else {
+                        let _ = self.game.decline_draw();
+                        format!("{name} declines the draw. {}", self.status())
+                    }
+                }
                 Ok(()) => format!("{turn} offers a draw; {}, answer accept or decline.", !turn),
                 Err(e) => format!("Cannot offer a draw: {e}."),
             },

@@ -215,7 +215,8 @@ fn load_opens_the_chosen_game_in_review_and_right_steps_a_move() {
     assert!(game.exit_status().success());
     assert!(!sandbox.autosave().exists());
 
-    // Esc stops reviewing: the position shown becomes the game in progress, saved.
+    // Esc stops reviewing: the position shown becomes the game in progress, saved once
+    // a move is played from it (not before: the autosave may hold an unfinished game).
     let mut game = Session::start_in(&sandbox, &["--load", &path, "--game", "2"], &[]);
     game.wait_for("the review", |s| {
         s.contents().contains("Review: turn 0 of 4")
@@ -225,9 +226,15 @@ fn load_opens_the_chosen_game_in_review_and_right_steps_a_move() {
         s.contents().contains("Review: turn 2 of 4")
     });
     game.send(b"\x1b");
-    game.wait_for("review over", |s| !s.contents().contains("Review: move"));
-    let saved = wait_for_file(&sandbox.autosave(), "1. 9-14 22-18 *");
-    assert!(saved.contains("[Undone \"5-9 24-19\"]"), "{saved}");
+    game.wait_for("review over", |s| !s.contents().contains("Review: turn"));
+    // The loop saves before it redraws: had Esc saved, the file would be there now.
+    assert!(
+        !sandbox.autosave().exists(),
+        "leaving a review wrote the autosave"
+    );
+    play(&mut game, &["5-9"]);
+    let saved = wait_for_file(&sandbox.autosave(), "1. 9-14 22-18 2. 5-9 *");
+    assert!(saved.contains("[Undone \"24-19\"]"), "{saved}");
     assert!(saved.contains("[Black \"Carol\"]"), "{saved}");
     game.send(b"\x03");
     assert!(game.exit_status().success());

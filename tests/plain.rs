@@ -243,3 +243,33 @@ fn hint_names_a_legal_move_and_plays_nothing() {
         "still Black's move: {out}"
     );
 }
+
+#[test]
+fn a_draw_offered_to_the_computer_is_answered_by_the_computer() {
+    // Black offers at the start: level, so White (the computer) accepts.
+    let (ok, out, _) = session(
+        &["--plain", "--white", "cpu", "--level", "1"],
+        "draw\naccept\n",
+    );
+    assert!(ok);
+    let a = answers(&out);
+    assert_eq!(a[0], "White (level 1) accepts the draw. Draw by agreement.");
+    assert!(
+        a[1].starts_with("Cannot accept: the game is over"),
+        "{}",
+        a[1]
+    );
+    // Far ahead, the computer declines, and the person cannot accept for it.
+    let (ok, out, _) = session(
+        &["--plain", "--fen", "B:W20,21,22,K30:B1", "--white", "cpu"],
+        "draw\naccept\n",
+    );
+    assert!(ok);
+    let a = answers(&out);
+    assert!(
+        a[0].starts_with("White (level 5) declines the draw."),
+        "{}",
+        a[0]
+    );
+    assert!(a[1].starts_with("Cannot accept: no draw offer"), "{}", a[1]);
+}

@@ -244,3 +244,27 @@ fn a_record_names_the_computer_unless_a_name_was_given() {
     app.players.white = Some("Chinook Jr".to_string());
     assert_eq!(app.record_players().white.as_deref(), Some("Chinook Jr"));
 }
+
+#[test]
+fn only_the_player_to_move_may_claim_a_draw_not_for_the_computer() {
+    // Kings shuffle until White, the computer, could claim a repetition on its move.
+    let mut app = app_from("B:WK28:BK1");
+    app.level = Level::MIN;
+    for m in ["1-5", "28-24", "5-1", "24-28", "1-5", "28-24", "5-1"] {
+        type_move(&mut app, m);
+    }
+    app.sides.white = PlayerKind::Cpu;
+    assert_eq!(app.position().turn(), Color::White);
+    assert!(app.game.available_claim().is_some(), "White may claim now");
+    press(&mut app, KeyCode::Char('c'));
+    assert_eq!(
+        app.game.result(),
+        None,
+        "the person claimed the computer's draw"
+    );
+    assert!(
+        message(&app).starts_with("Only the player to move may claim"),
+        "{}",
+        message(&app)
+    );
+}

@@ -8,7 +8,7 @@ use super::geometry::screen_layout;
 use super::theme::Theme;
 use crate::cli::StartingGame;
 use crate::computer::{self, Sides, Turn};
-use crate::engine::{CLAIM_DRAW_AT_MOST, Level, SearchRequest, SearchResult, evaluate};
+use crate::engine::{Level, SearchRequest, SearchResult};
 use crate::game::Game;
 use crate::rules::{Color, Move, Position, Square};
 use crate::store::{self, Players, StoreError};
@@ -1065,6 +1065,12 @@ impl App {
                     Err(e) => self.error(capitalize(&e.to_string())),
                 }
             }
+            // Only the player about to move may claim (WCDF): not for the computer.
+            Action::ClaimDraw if self.computers_turn() => {
+                self.error(
+                    "Only the player to move may claim a draw, and that is the computer now",
+                );
+            }
             Action::ClaimDraw => match self.game.claim_draw() {
                 Ok(outcome) => {
                     self.pick = None;
@@ -1428,9 +1434,7 @@ impl App {
     fn computer_answers_draw_offer(&mut self) {
         let side = self.position().turn();
         let name = computer::player_name(!side, self.level);
-        // The evaluation is for the side to move, the one offering.
-        let for_computer = -evaluate(self.position());
-        if for_computer <= CLAIM_DRAW_AT_MOST
+        if computer::accepts_draw(self.position())
             && self.game.offer_draw(side).is_ok()
             && let Ok(outcome) = self.game.accept_draw()
         {

@@ -347,6 +347,12 @@ impl Autosaver {
         if app.review.is_some() || unchanged {
             return;
         }
+        if self.saved.is_none() {
+            // A review just ended (Esc, or a new game from it): nothing has been played
+            // yet, so the autosave, maybe an unfinished game, stays as it is until then.
+            self.saved = Some((app.game.clone(), app.players.clone()));
+            return;
+        }
         self.saved = Some((app.game.clone(), app.players.clone()));
         // A side the computer plays is named after it in the record.
         let names = app.record_players();
