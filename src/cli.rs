@@ -538,7 +538,8 @@ pub fn run_match(out: &mut impl Write, settings: &MatchSettings) -> Result<[Tall
         }
     }
     if let Some(path) = &settings.pdn {
-        std::fs::write(path, records).map_err(|e| CliError::WriteFile(path.clone(), e))?;
+        crate::store::write_atomic(path, records.as_bytes())
+            .map_err(|e| CliError::WriteFile(path.clone(), e))?;
     }
     write(out, String::new())?;
     write(
