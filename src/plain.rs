@@ -8,7 +8,7 @@ use crate::computer::{self, Sides};
 use crate::engine::{DEFAULT_HASH_MB, Engine, Level, StopFlag};
 use crate::game::Game;
 use crate::rules::{Piece, Position, Square};
-use crate::store::{Players, autosave, save_game};
+use crate::store::{Players, autosave, expand_home, save_game};
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
@@ -259,7 +259,8 @@ impl Session {
             "save" if argument.is_empty() => {
                 "Cannot save: give a file name, as in save game.pdn.".to_string()
             }
-            "save" => match save_game(Path::new(argument), &self.game, &self.players) {
+            "save" => match save_game(&expand_home(Path::new(argument)), &self.game, &self.players)
+            {
                 Ok(()) => format!("Saved to {argument}."),
                 Err(e) => format!("Cannot save: {e}."),
             },

@@ -92,6 +92,14 @@ fn civil_date(unix_seconds: u64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
+/// `path` with a leading `~` standing for the home directory, as a shell would read it.
+pub fn expand_home(path: &Path) -> PathBuf {
+    match (path.strip_prefix("~"), std::env::var_os("HOME")) {
+        (Ok(rest), Some(home)) => PathBuf::from(home).join(rest),
+        _ => path.to_path_buf(),
+    }
+}
+
 /// Writes `contents` to `path` so that a crash never leaves a half-written file: the
 /// bytes go to a temporary file beside it, are flushed to disk, and the temporary file
 /// is renamed over `path`. Missing parent directories are created.

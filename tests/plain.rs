@@ -273,3 +273,29 @@ fn a_draw_offered_to_the_computer_is_answered_by_the_computer() {
     );
     assert!(a[1].starts_with("Cannot accept: no draw offer"), "{}", a[1]);
 }
+
+#[test]
+fn save_expands_a_leading_tilde_to_the_home_folder() {
+    let home = std::env::temp_dir().join(format!("checkers-plain-home-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    let data = home.join("data");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .arg("--plain")
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", &data)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"11-15\nsave ~/g.pdn\n")
+        .unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    assert!(out.contains("Saved to ~/g.pdn."), "{out}");
+    let text = std::fs::read_to_string(home.join("g.pdn")).unwrap();
+    assert!(text.ends_with("1. 11-15 *\n"), "{text}");
+    std::fs::remove_dir_all(&home).unwrap();
+}

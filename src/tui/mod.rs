@@ -30,7 +30,6 @@ use ratatui::crossterm::terminal::{
 use signal_hook::consts::{SIGHUP, SIGTERM};
 use signal_hook::iterator::Signals;
 use std::io::{self, Stdout, stdout};
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -260,21 +259,13 @@ pub fn carry_out_save(app: &mut App) {
     let Some(request) = app.save_request.take() else {
         return;
     };
-    if !request.replace && expand_home(&request.path).is_file() {
+    if !request.replace && store::expand_home(&request.path).is_file() {
         app.save_would_replace(request);
     } else {
         // A game saved while reviewing keeps where and when it was played.
         let tags = app.review.as_ref().map_or(&[][..], |r| &r.tags[..]);
         let result = save_with_tags(&request.path, app.game_to_save(), &request.players, tags);
         app.save_finished(request, result);
-    }
-}
-
-/// `path` with a leading `~` standing for the home directory.
-fn expand_home(path: &std::path::Path) -> PathBuf {
-    match (path.strip_prefix("~"), std::env::var_os("HOME")) {
-        (Ok(rest), Some(home)) => PathBuf::from(home).join(rest),
-        _ => path.to_path_buf(),
     }
 }
 
@@ -298,7 +289,7 @@ pub fn save_with_tags(
     players: &Players,
     tags: &[(String, String)],
 ) -> Result<(), store::StoreError> {
-    let path = expand_home(path);
+    let path = store::expand_home(path);
     let mut record = store::game_record(game, players, &store::pdn_date(store::now_unix()));
     if !tags.is_empty() {
         // Not today: the record's own date, unknown unless it has one.
