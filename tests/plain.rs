@@ -2,19 +2,26 @@
 #![allow(clippy::unwrap_used)]
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Runs `checkers` with `args`, feeds `input` on standard input, and returns the exit
-/// status and standard output. The data directory is a fresh temporary one.
+/// status, standard output and standard error. The data directory is a fresh temporary one.
 fn session(args: &[&str], input: &str) -> (bool, String, String) {
-    let data = std::env::temp_dir().join(format!(
-        "checkers-plain-{}-{}",
-        std::process::id(),
-        args.len()
-    ));
+    session_with_env(args, &[], input)
+}
+
+/// [`session`] with extra environment variables.
+fn session_with_env(args: &[&str], env: &[(&str, &Path)], input: &str) -> (bool, String, String) {
+    // One folder per session: tests run in parallel.
+    static SESSIONS: AtomicUsize = AtomicUsize::new(0);
+    let n = SESSIONS.fetch_add(1, Ordering::Relaxed);
+    let data = std::env::temp_dir().join(format!("checkers-plain-{}-{n}", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
         .args(args)
         .env("XDG_DATA_HOME", &data)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -278,22 +285,8 @@ fn a_draw_offered_to_the_computer_is_answered_by_the_computer() {
 fn save_expands_a_leading_tilde_to_the_home_folder() {
     let home = std::env::temp_dir().join(format!("checkers-plain-home-{}", std::process::id()));
     std::fs::create_dir_all(&home).unwrap();
-    let data = home.join("data");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
-        .arg("--plain")
-        .env("HOME", &home)
-        .env("XDG_DATA_HOME", &data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"11-15\nsave ~/g.pdn\n")
-        .unwrap();
-    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let (ok, out, _) = session_with_env(&["--plain"], &[("HOME", &home)], "11-15\nsave ~/g.pdn\n");
+    assert!(ok);
     assert!(out.contains("Saved to ~/g.pdn."), "{out}");
     let text = std::fs::read_to_string(home.join("g.pdn")).unwrap();
     assert!(text.ends_with("1. 11-15 *\n"), "{text}");
