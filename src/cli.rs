@@ -1,6 +1,6 @@
 //! The command line: clap derive types, and the non-interactive commands.
 
-use crate::computer::{PlayerKind, Sides};
+use crate::session::{Player, PlayerKind, Session};
 use crate::engine::{
     ComputerPlayer, Engine, GameEnd, GameRules, Level, Limits, SearchRequest, StopFlag,
     line_notation, parse_openings, play_game,
@@ -9,7 +9,7 @@ use crate::game::Game;
 use crate::pdn::{PdnGame, decode, read_games, write_game};
 use crate::rules::Color;
 use crate::rules::{Position, perft, perft_divide};
-use crate::store::{Players, StoreError, game_from_record, load_autosave, load_record};
+use crate::store::{Players, StoreError, load_autosave, load_record};
 use crate::tui::theme::colors_wanted;
 use crate::tui::{Settings, Theme};
 use clap::{Parser, Subcommand};
@@ -62,69 +62,46 @@ pub struct Cli {
     /// White's name, for saved records.
     #[arg(long, value_name = "NAME")]
     pub white_name: Option<String>,
-    /// Who plays Black: a person or the computer.
-    #[arg(long, value_enum, default_value_t = PlayerKind::Human)]
-    pub black: PlayerKind,
-    /// Who plays White: a person or the computer.
-    #[arg(long, value_enum, default_value_t = PlayerKind::Human)]
-    pub white: PlayerKind,
-    /// The computer players' strength, 1 (a beginner) to 10 (its best).
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
-    pub level: u8,
-}
-
-/// The game to start with, from `--resume`, `--load`, `--fen` or a new game.
-#[derive(Debug, Default)]
-pub struct StartingGame {
-    /// The game.
-    pub game: Game,
-    /// The players' names.
-    pub players: Players,
-    /// Opened from a file for review (start at its first position).
-    pub review: bool,
-    /// The tags of the record opened with `--load` (empty otherwise), its result
-    /// included as a `Result` tag.
-    pub tags: Vec<(String, String)>,
+    /// Who plays Black: a person (human, the default) or the computer (cpu).
+    #[arg(long, value_enum)]
+    pub black: Option<PlayerKind>,
+    /// Who plays White: a person (human, the default) or the computer (cpu).
+    #[arg(long, value_enum)]
+    pub white: Option<PlayerKind>,
+    /// The computer players' strength, 1 (a beginner) to 10 (its best); default 5.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: Option<u8>,
 }
 
 impl Cli {
-    /// The game these options ask for. A file that cannot be read or replayed is an
-    /// error naming it; nothing is changed on disk.
-    pub fn starting_game(&self) -> Result<StartingGame, StoreError> {
-        let mut tags = Vec::new();
-        let (game, mut players, review) = if self.resume {
-            let (game, players) = load_autosave()?;
-            (game, players, false)
+    /// The game these options ask for, as a session: `--resume` (who played each side
+    /// and the level come back with it, unless `--black`, `--white` or `--level` say
+    /// otherwise now), `--load` (opened for review), `--fen`, or a new game. A file that
+    /// cannot be read or replayed is an error naming it; nothing is changed on disk.
+    pub fn starting_session(&self) -> Result<Session, StoreError> {
+        let session = if self.resume {
+            Session::from_record(&load_autosave()?)
         } else if let Some(path) = &self.load {
             let number = self.game.unwrap_or(1) as usize;
-            let mut record = load_record(path, number)?;
-            if record.tag("Result").is_none()
-                && let Some(result) = record.result.clone()
-            {
-                record.set_tag("Result", &result);
-            }
-            let (game, players) = game_from_record(&record);
-            tags = record.tags;
-            (game, players, true)
+            Session::review_record(&load_record(path, number)?)
         } else {
-            (
-                Game::from_position(self.fen.unwrap_or_else(Position::start)),
-                Players::default(),
-                false,
-            )
+            Session::new(Game::from_position(self.fen.unwrap_or_else(Position::start)))
         };
-        if let Some(name) = &self.black_name {
-            players.black = Some(name.clone());
+        let mut seats = session.seats();
+        let level = self.level.and_then(Level::new).unwrap_or(session.level());
+        for (color, kind) in [(Color::Black, self.black), (Color::White, self.white)] {
+            if let Some(kind) = kind {
+                seats.set(color, Player::of_kind(kind, level));
+            }
         }
-        if let Some(name) = &self.white_name {
-            players.white = Some(name.clone());
-        }
-        Ok(StartingGame {
-            game,
-            players,
-            review,
-            tags,
-        })
+        Ok(session
+            .with_seats(seats)
+            .with_level(level)
+            .with_names(Players {
+                black: self.black_name.clone(),
+                white: self.white_name.clone(),
+            })
+            .with_seed(crate::store::now_unix()))
     }
 
     /// Whether to play in plain line mode: asked for, or the terminal cannot show the
@@ -136,9 +113,7 @@ impl Cli {
             || !std::io::stdout().is_terminal()
             || std::env::var_os("TERM").is_some_and(|t| t == "dumb")
     }
-}
 
-impl Cli {
     /// The interactive game's settings from these options and the environment
     /// (`NO_COLOR`, `TERM`).
     pub fn tui_settings(&self) -> Settings {
@@ -151,22 +126,7 @@ impl Cli {
             flipped: self.flip,
             mouse: !self.no_mouse,
             theme: Theme::new(colored, self.ascii),
-            sides: self.sides(),
-            level: self.level(),
         }
-    }
-
-    /// Who plays each side, from `--black` and `--white`.
-    pub fn sides(&self) -> Sides {
-        Sides {
-            black: self.black,
-            white: self.white,
-        }
-    }
-
-    /// The computer players' level, from `--level`.
-    pub fn level(&self) -> Level {
-        Level::new(self.level).unwrap_or_default()
     }
 }
 

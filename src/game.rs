@@ -68,9 +68,10 @@ impl fmt::Display for MovePair {
     }
 }
 
-/// Why a request to end or change the game was refused.
+/// Why a request to end the game (resign, claim, agree a draw) or to offer a draw was
+/// refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameError {
+pub enum DeclareError {
     /// The game is already over.
     Over(Outcome),
     /// A draw claim was made with no claim available.
@@ -79,20 +80,20 @@ pub enum GameError {
     NoOffer,
 }
 
-impl fmt::Display for GameError {
+impl fmt::Display for DeclareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameError::Over(outcome) => write!(f, "the game is over ({outcome})"),
-            GameError::NoClaim => write!(
+            DeclareError::Over(outcome) => write!(f, "the game is over ({outcome})"),
+            DeclareError::NoClaim => write!(
                 f,
-                "no draw claim: no move repeats a position for the third time and the forty-move rule does not apply"
+                "no draw can be claimed: no move repeats a position a third time, and the forty-move rule does not apply yet"
             ),
-            GameError::NoOffer => write!(f, "no draw offer is waiting for an answer"),
+            DeclareError::NoOffer => write!(f, "no draw offer is waiting for an answer"),
         }
     }
 }
 
-impl std::error::Error for GameError {}
+impl std::error::Error for DeclareError {}
 
 /// Why a move could not be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,7 +116,27 @@ impl fmt::Display for PlayError {
     }
 }
 
-impl std::error::Error for PlayError {}
+impl std::error::Error for PlayError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PlayError::Over(_) => None,
+            PlayError::Move(e) => Some(e),
+            PlayError::Illegal(e) => Some(e),
+        }
+    }
+}
+
+impl From<MoveError> for PlayError {
+    fn from(e: MoveError) -> PlayError {
+        PlayError::Move(e)
+    }
+}
+
+impl From<IllegalMoveError> for PlayError {
+    fn from(e: IllegalMoveError) -> PlayError {
+        PlayError::Illegal(e)
+    }
+}
 
 impl Default for Game {
     fn default() -> Game {
@@ -320,18 +341,18 @@ impl Game {
 
     /// Claims the available draw for the player to move and ends the game. The game ends
     /// in the current position: the repeating move does not have to be played first.
-    pub fn claim_draw(&mut self) -> Result<Outcome, GameError> {
+    pub fn claim_draw(&mut self) -> Result<Outcome, DeclareError> {
         if let Some(outcome) = self.result() {
-            return Err(GameError::Over(outcome));
+            return Err(DeclareError::Over(outcome));
         }
-        let reason = self.available_claim().ok_or(GameError::NoClaim)?;
+        let reason = self.available_claim().ok_or(DeclareError::NoClaim)?;
         Ok(self.declare(Outcome::Draw { reason }))
     }
 
     /// `color` resigns; the other side wins.
-    pub fn resign(&mut self, color: Color) -> Result<Outcome, GameError> {
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, DeclareError> {
         if let Some(outcome) = self.result() {
-            return Err(GameError::Over(outcome));
+            return Err(DeclareError::Over(outcome));
         }
         Ok(self.declare(Outcome::Win {
             winner: !color,
@@ -340,9 +361,9 @@ impl Game {
     }
 
     /// `color` offers a draw; the other side may accept or decline.
-    pub fn offer_draw(&mut self, color: Color) -> Result<(), GameError> {
+    pub fn offer_draw(&mut self, color: Color) -> Result<(), DeclareError> {
         if let Some(outcome) = self.result() {
-            return Err(GameError::Over(outcome));
+            return Err(DeclareError::Over(outcome));
         }
         self.draw_offer = Some(color);
         Ok(())
@@ -354,12 +375,12 @@ impl Game {
     }
 
     /// Accepts the pending draw offer: the game is drawn by agreement.
-    pub fn accept_draw(&mut self) -> Result<Outcome, GameError> {
+    pub fn accept_draw(&mut self) -> Result<Outcome, DeclareError> {
         if let Some(outcome) = self.result() {
-            return Err(GameError::Over(outcome));
+            return Err(DeclareError::Over(outcome));
         }
         if self.draw_offer.is_none() {
-            return Err(GameError::NoOffer);
+            return Err(DeclareError::NoOffer);
         }
         Ok(self.declare(Outcome::Draw {
             reason: DrawReason::Agreement,
@@ -367,8 +388,8 @@ impl Game {
     }
 
     /// Declines the pending draw offer; play goes on.
-    pub fn decline_draw(&mut self) -> Result<(), GameError> {
-        self.draw_offer.take().map(|_| ()).ok_or(GameError::NoOffer)
+    pub fn decline_draw(&mut self) -> Result<(), DeclareError> {
+        self.draw_offer.take().map(|_| ()).ok_or(DeclareError::NoOffer)
     }
 
     fn declare(&mut self, outcome: Outcome) -> Outcome {
@@ -550,7 +571,7 @@ mod tests {
     #[test]
     fn draw_offers_can_be_accepted_or_declined() {
         let mut game = Game::new();
-        assert_eq!(game.accept_draw(), Err(GameError::NoOffer));
+        assert_eq!(game.accept_draw(), Err(DeclareError::NoOffer));
         game.offer_draw(Color::Black).unwrap();
         assert_eq!(game.draw_offer(), Some(Color::Black));
         game.decline_draw().unwrap();
@@ -617,7 +638,7 @@ mod tests {
     #[test]
     fn claiming_without_a_claim_is_refused() {
         let mut game = Game::new();
-        assert_eq!(game.claim_draw(), Err(GameError::NoClaim));
+        assert_eq!(game.claim_draw(), Err(DeclareError::NoClaim));
         assert_eq!(game.result(), None);
     }
 

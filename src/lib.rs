@@ -12,12 +12,12 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod cli;
-pub mod computer;
 pub mod engine;
 pub mod game;
 pub mod pdn;
 pub mod plain;
 pub mod rules;
+pub mod session;
 pub mod store;
 pub mod tui;
 

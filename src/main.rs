@@ -1,11 +1,13 @@
 //! The `checkers` binary: parse the command line and dispatch.
 
 use checkers::cli::{
-    Cli, CliError, Command, MatchSettings, PdnCommand, StartingGame, run_analyse, run_match,
+    Cli, CliError, Command, MatchSettings, PdnCommand, run_analyse, run_match,
     run_moves, run_pdn_check, run_perft,
 };
 use checkers::engine::{Level, Limits};
-use checkers::plain::Session;
+use checkers::plain::Plain;
+use checkers::session::Session;
+use checkers::store::Autosaver;
 use checkers::rules::Position;
 use clap::CommandFactory;
 use clap::Parser;
@@ -93,7 +95,7 @@ fn main() -> ExitCode {
                 }
             };
         }
-        None => match cli.starting_game() {
+        None => match cli.starting_session() {
             Ok(start) => play(&cli, start),
             Err(e) => {
                 // Reported before the screen changes; nothing on disk is touched.
@@ -114,17 +116,20 @@ fn main() -> ExitCode {
 }
 
 /// Runs the game: the plain line mode or the full-screen one.
-fn play(cli: &Cli, start: StartingGame) -> std::io::Result<()> {
+fn play(cli: &Cli, session: Session) -> std::io::Result<()> {
     if cli.plain_wanted() {
         use std::io::IsTerminal;
         let stdin = std::io::stdin();
-        let mut session = Session::new(start.game, start.players, stdin.is_terminal());
-        session.sides = cli.sides();
-        session.level = cli.level();
-        session.seed = checkers::store::now_unix();
-        checkers::plain::run(stdin.lock(), &mut std::io::stdout().lock(), &mut session)
+        // Only a person at a terminal has a game worth keeping; a script never replaces it.
+        let autosaver = if stdin.is_terminal() {
+            Autosaver::new(session.autosave_record(&checkers::store::today()).as_ref())
+        } else {
+            Autosaver::disabled()
+        };
+        let mut plain = Plain::new(session, autosaver);
+        checkers::plain::run(stdin.lock(), &mut std::io::stdout().lock(), &mut plain)
     } else {
-        checkers::tui::run(cli.tui_settings(), start)
+        checkers::tui::run(cli.tui_settings(), session)
     }
 }
 

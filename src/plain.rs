@@ -2,13 +2,13 @@
 //!
 //! It prints the board as text (square numbers, Black at the bottom) and whose move it
 //! is, then reads one move or command per line and answers each with one line: the move
-//! played, or why it was refused. End of input ends the session cleanly.
+//! played, or why it was refused. End of input ends the session cleanly. Everything the
+//! game does is the [`Session`]'s; this module only reads lines and writes answers.
 
-use crate::computer::{self, Sides};
-use crate::engine::{DEFAULT_HASH_MB, Engine, Level, StopFlag};
-use crate::game::Game;
-use crate::rules::{Piece, Position, Square};
-use crate::store::{Players, autosave, expand_home, save_game};
+use crate::engine::{DEFAULT_HASH_MB, Engine, StopFlag};
+use crate::rules::{DrawReason, Piece, Position, Square};
+use crate::session::{Session, SessionError};
+use crate::store::{Autosaver, expand_home, save_record, today};
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
@@ -42,37 +42,28 @@ fn glyph(piece: Option<Piece>) -> char {
     piece.map_or(' ', Piece::letter)
 }
 
-/// Where the session is: the game, the names, whether to autosave after each move.
-pub struct Session {
-    /// The game being played.
-    pub game: Game,
-    /// Names for saved records.
-    pub players: Players,
-    /// Write the autosave file after every change (interactive use only, so a script
-    /// never overwrites a person's game in progress).
-    pub autosave: bool,
-    /// Who plays each side.
-    pub sides: Sides,
-    /// The computer players' level.
-    pub level: Level,
-    /// The computer players' searcher, made when first needed.
-    pub engine: Option<Engine>,
-    /// Varies the computer players' randomness.
-    pub seed: u64,
+/// A plain-mode conversation: the session, the computer players' engine, the autosave.
+pub struct Plain {
+    /// The game in play.
+    pub session: Session,
+    engine: Option<Engine>,
+    autosaver: Autosaver,
 }
 
-impl Session {
-    /// A session for `game` between two people.
-    pub fn new(game: Game, players: Players, autosave: bool) -> Session {
-        Session {
-            game,
-            players,
-            autosave,
-            sides: Sides::default(),
-            level: Level::default(),
+impl Plain {
+    /// A conversation over `session`, saving through `autosaver` after every change
+    /// ([`Autosaver::disabled`] for scripts, which must never replace a person's game).
+    pub fn new(session: Session, autosaver: Autosaver) -> Plain {
+        Plain {
+            session,
             engine: None,
-            seed: 0,
+            autosaver,
         }
+    }
+
+    fn engine(&mut self) -> &mut Engine {
+        self.engine
+            .get_or_insert_with(|| Engine::new(DEFAULT_HASH_MB))
     }
 
     /// Plays the computer's moves while a computer player is to move (the whole game
@@ -80,33 +71,18 @@ impl Session {
     /// state of the game after it.
     pub fn computer_moves(&mut self) -> Vec<String> {
         let mut lines = Vec::new();
-        while !self.game.is_over() {
-            let color = self.game.position().turn();
-            if !self.sides.is_cpu(color) {
-                break;
-            }
-            if self.sides.both_cpu()
-                && let Some(text) = computer::adjudicate(&mut self.game)
-            {
-                self.changed();
-                lines.push(text);
-                break;
-            }
-            let engine = self
+        while self.session.computer_to_move().is_some() {
+            let mut engine = self
                 .engine
-                .get_or_insert_with(|| Engine::new(DEFAULT_HASH_MB));
-            let seed = self.seed ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37_79B9);
-            let request = computer::move_request(&self.game, self.level, seed);
-            let result = engine.search(&request, &StopFlag::new(), |_| {});
-            let Some(turn) = computer::take_turn(&mut self.game, self.level, &result) else {
+                .take()
+                .unwrap_or_else(|| Engine::new(DEFAULT_HASH_MB));
+            let played = self.session.play_computer_turn(&mut engine);
+            self.engine = Some(engine);
+            let Some(text) = played else {
                 break;
             };
-            self.changed();
-            let text = turn.describe(color, self.level);
-            lines.push(match turn {
-                computer::Turn::Played(_) => format!("{text} {}", self.status()),
-                computer::Turn::Ended(_) => text,
-            });
+            lines.push(format!("{text}. {}", self.status()));
+            lines.extend(self.autosave());
         }
         lines
     }
@@ -114,27 +90,37 @@ impl Session {
     /// What the game state is, in one sentence: the result, or who is to move and
     /// anything they must know (a compulsory capture, a draw claim they may make).
     pub fn status(&self) -> String {
-        if let Some(outcome) = self.game.result() {
+        let game = self.session.game();
+        if let Some(outcome) = game.result() {
             return format!("{outcome}.");
         }
-        let pos = self.game.position();
+        let pos = game.position();
         let mut s = format!("{} to move", pos.turn());
         if !pos.capturers().is_empty() {
             s.push_str(", a capture is compulsory");
         }
-        if let Some(offer) = self.game.draw_offer() {
+        if let Some(offer) = game.draw_offer() {
             s.push_str(&format!("; {offer} offers a draw (accept or decline)"));
         }
-        if let Some(reason) = self.game.available_claim() {
+        if let Some(reason) = game.available_claim() {
             let why = match reason {
-                crate::rules::DrawReason::Repetition => "threefold repetition",
-                crate::rules::DrawReason::FortyMoves => "forty-move rule",
-                crate::rules::DrawReason::Agreement => "agreement",
+                DrawReason::Repetition => "threefold repetition",
+                DrawReason::FortyMoves => "forty-move rule",
+                DrawReason::Agreement => "agreement",
             };
             s.push_str(&format!("; a draw may be claimed ({why}): type claim"));
         }
         s.push('.');
         s
+    }
+
+    /// A session answer as a line: the news and the state of the game after it, or why
+    /// the request was refused (`Cannot undo: nothing to take back.`).
+    fn reply(&self, what: &str, answer: Result<String, SessionError>) -> String {
+        match answer {
+            Ok(text) => format!("{text}. {}", self.status()),
+            Err(e) => format!("Cannot {what}: {e}. {}", self.status()),
+        }
     }
 
     /// Answers one line of input. Returns the answer (one line, or the board for
@@ -145,201 +131,137 @@ impl Session {
             Some((c, a)) => (c, a.trim()),
             None => (line, ""),
         };
-        let turn = self.game.position().turn();
+        let session = &mut self.session;
         let reply = match command.to_ascii_lowercase().as_str() {
-            "quit" | "exit" => return ("Goodbye.".to_string(), true),
+            "quit" | "exit" => return (self.goodbye(), true),
             "help" | "?" => HELP.to_string(),
             "hint" => self.hint(),
-            "board" => format!("{}{}", board_text(self.game.position()), self.status()),
+            "board" => format!("{}{}", board_text(session.position()), self.status()),
             "moves" => {
-                let pos = self.game.position();
+                let pos = session.position();
                 let moves: Vec<String> =
                     pos.legal_moves().iter().map(|m| pos.notation(m)).collect();
-                if self.game.is_over() || moves.is_empty() {
+                if session.game().is_over() || moves.is_empty() {
                     format!("No legal moves. {}", self.status())
                 } else {
                     format!("Legal moves: {}.", moves.join(", "))
                 }
             }
             "undo" => {
-                // A declared ending (resignation, draw) is taken back before any move.
-                let declared =
-                    self.game.result().is_some() && self.game.position().outcome().is_none();
-                let positions = self.game.positions();
-                let last = self.game.moves().last().copied();
-                let before = positions.len().checked_sub(2).map(|i| positions[i]);
-                if !self.game.undo() {
-                    "Nothing to take back.".to_string()
-                } else {
-                    // Against the computer, its reply goes too: back to the person's move.
-                    let turn = self.game.position().turn();
-                    let (last, before) = if !declared
-                        && self.sides.is_cpu(turn)
-                        && !self.sides.both_cpu()
-                        && self.game.undo()
-                    {
-                        let positions = self.game.positions();
-                        (self.game.redo_preview(), positions.last().copied())
-                    } else {
-                        (last, before)
-                    };
-                    self.changed();
-                    match (declared, last, before) {
-                        (false, Some(m), Some(pos)) => {
-                            format!(
-                                "Took back {} {}. {}",
-                                pos.turn(),
-                                pos.notation(&m),
-                                self.status()
-                            )
-                        }
-                        _ => format!("Took back the ending. {}", self.status()),
-                    }
+                let answer = session.undo();
+                self.reply("undo", answer)
+            }
+            "redo" => {
+                let answer = session.redo();
+                self.reply("redo", answer)
+            }
+            "resign" => {
+                let side = session.resigning_side();
+                let answer = session.resign(side);
+                self.reply("resign", answer)
+            }
+            "draw" => {
+                let answer = session.offer_draw();
+                match session.game().draw_offer() {
+                    // Between people the offer waits: the answer is the other's to give.
+                    Some(by) => format!("{by} offers a draw; {}, answer accept or decline.", !by),
+                    None => self.reply("offer a draw", answer),
                 }
             }
-            "redo" => match self.game.redo_preview() {
-                Some(m) => {
-                    let pos = *self.game.position();
-                    self.game.redo();
-                    self.changed();
-                    format!(
-                        "Replayed {} {}. {}",
-                        pos.turn(),
-                        pos.notation(&m),
-                        self.status()
-                    )
-                }
-                None => "Nothing to replay.".to_string(),
-            },
-            "resign" => match self.game.resign(turn) {
-                Ok(outcome) => {
-                    self.changed();
-                    format!("{turn} resigns. {outcome}.")
-                }
-                Err(e) => format!("Cannot resign: {e}."),
-            },
-            "draw" => match self.game.offer_draw(turn) {
-                // The computer answers for itself, at once.
-                Ok(()) if self.sides.is_cpu(!turn) => {
-                    let name = crate::computer::player_name(!turn, self.level);
-                    if crate::computer::accepts_draw(self.game.position())
-                        && let Ok(outcome) = self.game.accept_draw()
-                    {
-                        self.changed();
-                        format!("{name} accepts the draw. {outcome}.")
-                    } else {
-                        let _ = self.game.decline_draw();
-                        format!("{name} declines the draw. {}", self.status())
-                    }
-                }
-                Ok(()) => format!("{turn} offers a draw; {}, answer accept or decline.", !turn),
-                Err(e) => format!("Cannot offer a draw: {e}."),
-            },
-            "accept" => match self.game.accept_draw() {
-                Ok(outcome) => {
-                    self.changed();
-                    format!("{outcome}.")
-                }
-                Err(e) => format!("Cannot accept: {e}."),
-            },
-            "decline" => match self.game.draw_offer() {
-                Some(offer) => {
-                    let _ = self.game.decline_draw();
-                    format!("{} declines the draw. {}", !offer, self.status())
-                }
-                None => "Cannot decline: no draw offer is waiting for an answer.".to_string(),
-            },
-            "claim" => match self.game.claim_draw() {
-                Ok(outcome) => {
-                    self.changed();
-                    format!("{outcome}.")
-                }
-                Err(e) => format!("Cannot claim a draw: {e}."),
-            },
+            "accept" => {
+                let answer = session.accept_draw();
+                self.reply("accept", answer)
+            }
+            "decline" => {
+                let answer = session.decline_draw();
+                self.reply("decline", answer)
+            }
+            "claim" => {
+                let answer = session.claim_draw();
+                self.reply("claim a draw", answer)
+            }
             "save" if argument.is_empty() => {
                 "Cannot save: give a file name, as in save game.pdn.".to_string()
             }
-            "save" => match save_game(&expand_home(Path::new(argument)), &self.game, &self.players)
-            {
-                Ok(()) => format!("Saved to {argument}."),
-                Err(e) => format!("Cannot save: {e}."),
-            },
+            "save" => {
+                let record = session.record(&today());
+                match save_record(&expand_home(Path::new(argument)), &record) {
+                    Ok(()) => format!("Saved to {argument}."),
+                    Err(e) => format!("Cannot save: {e}."),
+                }
+            }
             "" => return (String::new(), false),
             _ if !line.chars().any(|c| c.is_ascii_digit()) => {
                 format!("'{line}' is not a move or a command; type help for the list.")
             }
-            _ => {
-                let pos = *self.game.position();
-                match self.game.play_text(line) {
-                    Ok(m) => {
-                        self.changed();
-                        format!("{turn} played {}. {}", pos.notation(&m), self.status())
-                    }
-                    Err(e) => format!("Refused {line}: {e}. {}", self.status()),
-                }
-            }
+            _ => match session.play_text(line) {
+                Ok(text) => format!("{text}. {}", self.status()),
+                Err(e) => format!("Refused {line}: {e}. {}", self.status()),
+            },
         };
-        (reply, false)
+        match self.autosave() {
+            Some(warning) => (format!("{reply}\n{warning}"), false),
+            None => (reply, false),
+        }
+    }
+
+    /// The last words: and whether the game in progress is kept.
+    fn goodbye(&self) -> String {
+        if self.autosaver.failed() {
+            "Goodbye. The game is NOT saved: the autosave failed.".to_string()
+        } else {
+            "Goodbye.".to_string()
+        }
     }
 
     /// The engine's move for the side to move, written out and not played.
     fn hint(&mut self) -> String {
-        if let Some(outcome) = self.game.result() {
+        if let Some(outcome) = self.session.game().result() {
             return format!("No hint: the game is over ({outcome}).");
         }
-        let engine = self
-            .engine
-            .get_or_insert_with(|| Engine::new(DEFAULT_HASH_MB));
-        let result = engine.search(
-            &computer::hint_request(&self.game),
-            &StopFlag::new(),
-            |_| {},
-        );
-        let pos = self.game.position();
-        match result.best_move {
-            Some(m) => format!(
-                "Hint for {}: {} (not played). {}",
-                pos.turn(),
-                pos.notation(&m),
-                self.status()
-            ),
+        let request = self.session.hint_request();
+        let result = self.engine().search(&request, &StopFlag::new(), |_| {});
+        match self.session.hint(&result) {
+            Some((_, text)) => format!("{text}. {}", self.status()),
             None => format!("No hint: no legal move. {}", self.status()),
         }
     }
 
-    /// Keeps the autosave up to date. A failure is not fatal: play goes on.
-    fn changed(&self) {
-        if self.autosave {
-            let _ = autosave(&self.game, &self.players);
+    /// Keeps the autosave up to date; a failure is said once and play goes on.
+    fn autosave(&mut self) -> Option<String> {
+        match self.autosaver.update(self.session.autosave_record(&today()))? {
+            Ok(_) => None,
+            Err(e) => Some(format!("Autosave failed: {e}. Play goes on; save FILE keeps the game.")),
         }
     }
 }
 
 /// Runs a plain session: the board and status first, then one answer per input line
-/// until `quit` or the end of input.
-pub fn run(input: impl BufRead, out: &mut impl Write, session: &mut Session) -> io::Result<()> {
+/// until `quit` or the end of input. A line that is not valid UTF-8 is read with the
+/// faulty bytes replaced, and answered like any other.
+pub fn run(input: impl BufRead, out: &mut impl Write, plain: &mut Plain) -> io::Result<()> {
     writeln!(
         out,
         "Checkers (plain mode). Type a move such as 11-15, or help."
     )?;
-    write!(out, "{}", board_text(session.game.position()))?;
-    writeln!(out, "{}", session.status())?;
+    write!(out, "{}", board_text(plain.session.position()))?;
+    writeln!(out, "{}", plain.status())?;
     out.flush()?;
-    let both_cpu = session.sides.both_cpu();
-    let computer = |session: &mut Session, out: &mut dyn Write| -> io::Result<()> {
-        for line in session.computer_moves() {
+    let computer = |plain: &mut Plain, out: &mut dyn Write| -> io::Result<()> {
+        for line in plain.computer_moves() {
             writeln!(out, "{line}")?;
             out.flush()?;
         }
         Ok(())
     };
-    computer(session, out)?;
-    if both_cpu {
+    computer(plain, out)?;
+    if plain.session.seats().both_computer() {
         // The computer played the whole game.
         return Ok(());
     }
-    for line in input.lines() {
-        let (reply, done) = session.answer(&line?);
+    for line in input.split(b'\n') {
+        let line = line?;
+        let (reply, done) = plain.answer(&String::from_utf8_lossy(&line));
         if !reply.is_empty() {
             writeln!(out, "{reply}")?;
             out.flush()?;
@@ -347,7 +269,7 @@ pub fn run(input: impl BufRead, out: &mut impl Write, session: &mut Session) -> 
         if done {
             break;
         }
-        computer(session, out)?;
+        computer(plain, out)?;
     }
     Ok(())
 }

@@ -32,18 +32,12 @@ impl Players {
     }
 }
 
-/// The directory games are kept in: `$XDG_DATA_HOME/checkers`, or
-/// `~/.local/share/checkers` when that is unset. `None` if neither can be found.
+/// The directory games are kept in, as the platform expects it: on Linux
+/// `$XDG_DATA_HOME/checkers` (`~/.local/share/checkers` by default), on macOS
+/// `~/Library/Application Support/checkers`, on Windows `%APPDATA%\\checkers\\data`.
+/// `None` if no home directory can be found.
 pub fn data_dir() -> Option<PathBuf> {
-    let xdg = std::env::var_os("XDG_DATA_HOME").map(PathBuf::from);
-    let base = match xdg {
-        // The XDG spec says relative paths are invalid and must be ignored.
-        Some(dir) if dir.is_absolute() => dir,
-        _ => PathBuf::from(std::env::var_os("HOME")?)
-            .join(".local")
-            .join("share"),
-    };
-    Some(base.join("checkers"))
+    directories::ProjectDirs::from("", "", "checkers").map(|dirs| dirs.data_dir().to_path_buf())
 }
 
 /// The autosave file: `autosave.pdn` in the [`data_dir`].
@@ -255,7 +249,7 @@ pub enum StoreError {
     },
     /// The game asked for does not replay.
     Game(PathBuf, crate::pdn::GameError),
-    /// No data directory could be found (neither `XDG_DATA_HOME` nor `HOME` is set).
+    /// No data directory could be found (no home directory is known).
     NoDataDir,
     /// `--resume` found no autosave file: no game has been played yet.
     NothingToResume(PathBuf),
@@ -290,7 +284,15 @@ impl fmt::Display for StoreError {
     }
 }
 
-impl std::error::Error for StoreError {}
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StoreError::Read(_, e) | StoreError::Write(_, e) => Some(e),
+            StoreError::Game(_, e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// Reads game `number` (from 1) of the PDN file at `path`.
 pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
@@ -312,28 +314,91 @@ pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
         .map_err(|e| StoreError::Game(path.to_path_buf(), e))
 }
 
-/// Writes `game` as PDN to `path`, atomically.
-pub fn save_game(path: &Path, game: &Game, players: &Players) -> Result<(), StoreError> {
-    let record = game_record(game, players, &pdn_date(now_unix()));
-    write_atomic(path, write_game(&record).as_bytes())
-        .map_err(|e| StoreError::Write(path.to_path_buf(), e))
+/// Today's date as PDN writes it (`YYYY.MM.DD`, UTC).
+pub fn today() -> String {
+    pdn_date(now_unix())
 }
 
-/// Writes `game` to the autosave file.
-pub fn autosave(game: &Game, players: &Players) -> Result<PathBuf, StoreError> {
-    let path = autosave_path().ok_or(StoreError::NoDataDir)?;
-    save_game(&path, game, players)?;
-    Ok(path)
+/// Writes `record` as PDN to `path` (a leading `~` is the home directory), atomically.
+pub fn save_record(path: &Path, record: &PdnGame) -> Result<(), StoreError> {
+    let path = expand_home(path);
+    write_atomic(&path, write_game(record).as_bytes()).map_err(|e| StoreError::Write(path, e))
 }
 
-/// The game in the autosave file, to resume.
-pub fn load_autosave() -> Result<(Game, Players), StoreError> {
+/// Keeps the autosave file up to date with the game in progress: it writes the record
+/// whenever it differs from the one last written, says when a write fails (once, until
+/// one works again), and writes it once more on the way out after a signal.
+#[derive(Debug, Default)]
+pub struct Autosaver {
+    /// Off for scripts and pipes, which must never replace a person's saved game.
+    enabled: bool,
+    /// The text last written (or found in place at the start).
+    last: Option<String>,
+    failed: bool,
+}
+
+impl Autosaver {
+    /// An autosaver for a game whose record is now `initial` (a new game, or one just
+    /// resumed): that counts as saved, so an unfinished game already in the autosave
+    /// stays until a move is played.
+    pub fn new(initial: Option<&PdnGame>) -> Autosaver {
+        Autosaver {
+            enabled: true,
+            last: initial.map(write_game),
+            failed: false,
+        }
+    }
+
+    /// An autosaver that never writes.
+    pub fn disabled() -> Autosaver {
+        Autosaver::default()
+    }
+
+    /// Writes `record` (the game in progress, `None` when there is none) if it changed.
+    /// Returns the outcome of a write: `Some(Err)` only for a failure that is news (the
+    /// last write worked), so a front end says it once.
+    pub fn update(&mut self, record: Option<PdnGame>) -> Option<Result<PathBuf, StoreError>> {
+        let text = write_game(&record?);
+        if !self.enabled || self.last.as_ref() == Some(&text) {
+            return None;
+        }
+        let written = autosave_path()
+            .ok_or(StoreError::NoDataDir)
+            .and_then(|path| {
+                write_atomic(&path, text.as_bytes())
+                    .map(|()| path.clone())
+                    .map_err(|e| StoreError::Write(path, e))
+            });
+        self.last = Some(text);
+        let news = written.is_ok() || !self.failed;
+        self.failed = written.is_err();
+        news.then_some(written)
+    }
+
+    /// Whether the last write failed: the game in progress is not saved.
+    pub fn failed(&self) -> bool {
+        self.failed
+    }
+
+    /// Writes the last record again, in case the last write failed (on the way out
+    /// after a signal).
+    pub fn final_save(&self) {
+        if self.enabled
+            && let (Some(text), Some(path)) = (&self.last, autosave_path())
+        {
+            let _ = write_atomic(&path, text.as_bytes());
+        }
+    }
+}
+
+/// The record in the autosave file, to resume.
+pub fn load_autosave() -> Result<PdnGame, StoreError> {
     let path = autosave_path().ok_or(StoreError::NoDataDir)?;
     match load_record(&path, 1) {
         Err(StoreError::Read(_, e)) if e.kind() == io::ErrorKind::NotFound => {
             Err(StoreError::NothingToResume(path))
         }
-        other => other.map(|r| game_from_record(&r)),
+        other => other,
     }
 }
 

@@ -9,16 +9,16 @@
 
 pub mod app;
 pub mod geometry;
+pub mod keymap;
 pub mod theme;
 pub mod view;
 
 pub use app::{Action, App, Purpose, SearchSpec, Settings};
 pub use theme::Theme;
 
-use crate::cli::StartingGame;
 use crate::engine::{DEFAULT_HASH_MB, Engine, SearchEvent, SearchHandle, SearchResult};
-use crate::game::Game;
-use crate::store::{self, Players};
+use crate::session::Session;
+use crate::store::{self, Autosaver};
 use app::Tone;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -27,36 +27,40 @@ use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
-use signal_hook::consts::{SIGHUP, SIGTERM};
-use signal_hook::iterator::Signals;
 use std::io::{self, Stdout, stdout};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-/// Runs the game `start` until the players quit, or a SIGTERM or SIGHUP arrives (the
+/// Runs the game of `session` until the players quit, or a SIGTERM or SIGHUP arrives (the
 /// game is then saved and the program exits with status 128 + the signal's number). The
 /// terminal is restored before returning, whether the game ended normally or with an
 /// error, and by a panic hook on a panic.
-pub fn run(settings: Settings, start: StartingGame) -> io::Result<()> {
-    let autosaver = Arc::new(Mutex::new(Autosaver::default()));
+pub fn run(settings: Settings, session: Session) -> io::Result<()> {
+    let autosaver = Arc::new(Mutex::new(Autosaver::new(
+        session.autosave_record(&store::today()).as_ref(),
+    )));
     // Held while a frame is written, so a signal never cuts one in half.
     let screen = Arc::new(Mutex::new(()));
     watch_signals(settings.mouse, Arc::clone(&autosaver), Arc::clone(&screen))?;
     install_panic_hook(settings.mouse);
     let guard = TerminalGuard::enter(settings.mouse)?;
-    let result = event_loop(settings, start, &autosaver, &screen);
+    let result = event_loop(settings, session, &autosaver, &screen);
     let restored = guard.leave();
     result.and(restored)
 }
 
 /// On SIGTERM or SIGHUP: save, restore the terminal and exit, from a thread of its own.
 /// The event loop cannot do it: once the terminal is gone (a closed window), crossterm's
-/// event reading spins on end-of-file inside `poll`/`read` and never returns.
+/// event reading spins on end-of-file inside `poll`/`read` and never returns. Unix
+/// only: elsewhere there are no such signals to watch.
+#[cfg(unix)]
 fn watch_signals(
     mouse: bool,
     autosaver: Arc<Mutex<Autosaver>>,
     screen: Arc<Mutex<()>>,
 ) -> io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGTERM};
+    use signal_hook::iterator::Signals;
     let mut signals = Signals::new([SIGTERM, SIGHUP])?;
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
@@ -69,6 +73,16 @@ fn watch_signals(
     Ok(())
 }
 
+/// Without Unix signals, the autosave after every change is what keeps the game.
+#[cfg(not(unix))]
+fn watch_signals(
+    _mouse: bool,
+    _autosaver: Arc<Mutex<Autosaver>>,
+    _screen: Arc<Mutex<()>>,
+) -> io::Result<()> {
+    Ok(())
+}
+
 /// Locks `mutex`, even if a panic poisoned it: the data is still worth saving.
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
@@ -76,15 +90,13 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 
 fn event_loop(
     settings: Settings,
-    start: StartingGame,
+    session: Session,
     autosaver: &Mutex<Autosaver>,
     screen: &Mutex<()>,
 ) -> io::Result<()> {
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     let size = terminal.size()?;
-    let mut app = App::with_game(settings, start, size.width, size.height);
-    app.seed = store::now_unix();
-    *lock(autosaver) = Autosaver::new(&app);
+    let mut app = App::with_session(settings, session, size.width, size.height);
     warn_of_unfinished_game(&mut app);
     let mut computer = Computer::default();
     let mut redraw = true;
@@ -111,7 +123,7 @@ fn event_loop(
         };
         carry_out_save(&mut app);
         redraw |= computer.collect(&mut app);
-        lock(autosaver).after_event(&mut app);
+        autosave(&mut lock(autosaver), &mut app);
         if app.quit {
             return Ok(());
         }
@@ -205,7 +217,7 @@ impl Computer {
                         self.progress_pending |= app.search_progress(*spec, info.depth);
                     }
                     SearchEvent::Done(result) => {
-                        let due = if app.sides.both_cpu() {
+                        let due = if app.session.seats().both_computer() {
                             *started + PACE_BOTH_CPU
                         } else {
                             Instant::now()
@@ -239,12 +251,12 @@ impl Computer {
 /// A new game would replace the autosave at its first move: say so when the autosave
 /// holds an unfinished game, so it is not lost by surprise.
 fn warn_of_unfinished_game(app: &mut App) {
-    if app.review.is_some() || !app.game.moves().is_empty() {
+    if app.session.is_reviewing() || !app.game().moves().is_empty() {
         return;
     }
-    if let Ok((saved, _)) = store::load_autosave()
-        && !saved.moves().is_empty()
-        && !saved.is_over()
+    if let Ok(saved) = store::load_autosave()
+        && !saved.moves.is_empty()
+        && saved.result.as_deref().is_none_or(|r| r == "*")
     {
         app.notify(
             Tone::Info,
@@ -262,111 +274,21 @@ pub fn carry_out_save(app: &mut App) {
     if !request.replace && store::expand_home(&request.path).is_file() {
         app.save_would_replace(request);
     } else {
-        // A game saved while reviewing keeps where and when it was played.
-        let tags = app.review.as_ref().map_or(&[][..], |r| &r.tags[..]);
-        let result = save_with_tags(&request.path, app.game_to_save(), &request.players, tags);
+        let mut session = app.session.clone();
+        session.set_names(request.players.clone());
+        let result = store::save_record(&request.path, &session.record(&store::today()));
         app.save_finished(request, result);
     }
 }
 
-/// Writes `game` as PDN to `path`; a leading `~/` stands for the home directory.
-pub fn save(
-    path: &std::path::Path,
-    game: &Game,
-    players: &Players,
-) -> Result<(), store::StoreError> {
-    save_with_tags(path, game, players, &[])
-}
-
-/// Tags of a loaded record that a save keeps: where and when the game was played.
-const KEPT_TAGS: [&str; 4] = ["Event", "Site", "Date", "Round"];
-
-/// Like [`save`], with the `Event`, `Site`, `Date` and `Round` of `tags` (a loaded
-/// record's) instead of a casual game's today.
-pub fn save_with_tags(
-    path: &std::path::Path,
-    game: &Game,
-    players: &Players,
-    tags: &[(String, String)],
-) -> Result<(), store::StoreError> {
-    let path = store::expand_home(path);
-    let mut record = store::game_record(game, players, &store::pdn_date(store::now_unix()));
-    if !tags.is_empty() {
-        // Not today: the record's own date, unknown unless it has one.
-        record.set_tag("Date", "????.??.??");
+/// Keeps the autosave up to date with the game in `app`; a failure is shown once on the
+/// status line (until a save works again) and never stops play.
+fn autosave(autosaver: &mut Autosaver, app: &mut App) {
+    match autosaver.update(app.session.autosave_record(&store::today())) {
+        Some(Err(e)) => app.notify(Tone::Error, format!("Autosave failed: {e}")),
+        Some(Ok(_)) | None => {}
     }
-    for (name, value) in tags {
-        if KEPT_TAGS.contains(&name.as_str()) {
-            record.set_tag(name, value);
-        }
-    }
-    store::write_atomic(&path, crate::pdn::write_game(&record).as_bytes())
-        .map_err(|e| store::StoreError::Write(path, e))
-}
-
-/// Writes the autosave whenever the game or the names change, except while a loaded
-/// game is only being reviewed (stepping through a file is not a game in progress, and
-/// must not overwrite one). A reviewed game is saved once play goes on from it.
-#[derive(Debug, Default)]
-pub struct Autosaver {
-    /// The game in progress as last saved (`None` while only reviewing a file).
-    saved: Option<(Game, Players)>,
-    /// The names written with it (a computer player's included).
-    written_names: Option<Players>,
-}
-
-impl Autosaver {
-    /// Starts watching `app`; a game in play counts as saved as it is now (it is new,
-    /// or was just resumed from the autosave), a game under review does not.
-    pub fn new(app: &App) -> Autosaver {
-        Autosaver {
-            written_names: None,
-            saved: app
-                .review
-                .is_none()
-                .then(|| (app.game.clone(), app.players.clone())),
-        }
-    }
-
-    /// Saves if anything changed since the last save. A failure is shown once on the
-    /// status line (until a save works again) and never stops play.
-    pub fn after_event(&mut self, app: &mut App) {
-        let unchanged = self
-            .saved
-            .as_ref()
-            .is_some_and(|(game, players)| *game == app.game && *players == app.players);
-        if app.review.is_some() || unchanged {
-            return;
-        }
-        if self.saved.is_none() {
-            // A review just ended (Esc, or a new game from it): nothing has been played
-            // yet, so the autosave, maybe an unfinished game, stays as it is until then.
-            self.saved = Some((app.game.clone(), app.players.clone()));
-            return;
-        }
-        self.saved = Some((app.game.clone(), app.players.clone()));
-        // A side the computer plays is named after it in the record.
-        let names = app.record_players();
-        let result = store::autosave(&app.game, &names);
-        self.written_names = Some(names);
-        match result {
-            Ok(_) => app.autosave_failed = false,
-            Err(e) => {
-                if !app.autosave_failed {
-                    app.notify(Tone::Error, format!("Autosave failed: {e}"));
-                }
-                app.autosave_failed = true;
-            }
-        }
-    }
-
-    /// The save on the way out after a signal: the game in progress as last seen (written
-    /// again, in case the last autosave failed). Nothing while only a file was reviewed.
-    pub fn final_save(&self) {
-        if let Some((game, players)) = &self.saved {
-            let _ = store::autosave(game, self.written_names.as_ref().unwrap_or(players));
-        }
-    }
+    app.autosave_failed = autosaver.failed();
 }
 
 /// Raw mode, the alternate screen and (optionally) mouse capture, undone on drop.

@@ -2,7 +2,9 @@
 
 use super::app::{App, Mode, Purpose, Question, SaveDialog, SaveField, Tone};
 use super::geometry::{BoardGeometry, MIN_HEIGHT, MIN_WIDTH, ScreenLayout, screen_layout};
+use super::keymap::{self, Footer};
 use super::theme::Theme;
+use crate::engine::Level;
 use crate::game::MovePair;
 use crate::rules::{Color, Piece, Role, Square};
 use ratatui::buffer::Buffer;
@@ -64,7 +66,7 @@ struct Marks {
 impl Marks {
     fn of(app: &App) -> Marks {
         let pos = app.position();
-        let over = app.game.is_over();
+        let over = app.game().is_over();
         let (selected, path) = match &app.pick {
             Some(pick) => {
                 let mut selected = vec![pick.from];
@@ -85,7 +87,7 @@ impl Marks {
                 pos.capturers().into_iter().collect()
             },
             last_move: app
-                .game
+                .game()
                 .moves()
                 .last()
                 .map(|m| m.squares())
@@ -225,7 +227,7 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     let pos = app.position();
     let g = &theme.glyphs;
     let mut lines: Vec<Line> = Vec::new();
-    match app.game.result() {
+    match app.game().result() {
         Some(outcome) => {
             lines.push(Line::styled("Game over", theme.question));
             lines.push(Line::styled(format!("{outcome}."), theme.question));
@@ -268,7 +270,7 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             Span::raw(format!(" {kings:>2} {}", plural(kings, "king", "kings"))),
         ]));
     }
-    if !app.game.is_over() {
+    if !app.game().is_over() {
         let capturers = pos.capturers();
         if !capturers.is_empty() {
             let squares: Vec<String> = capturers.into_iter().map(|s| s.to_string()).collect();
@@ -277,7 +279,7 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
                 theme.alert,
             ));
         }
-        if let Some(reason) = app.game.available_claim() {
+        if let Some(reason) = app.game().available_claim() {
             let why = match reason {
                 crate::rules::DrawReason::Repetition => "repetition",
                 crate::rules::DrawReason::FortyMoves => "40 moves",
@@ -289,8 +291,8 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             ));
         }
     }
-    if let Some(review) = &app.review {
-        let (shown, total) = app.review_progress();
+    if let Some(review) = app.review() {
+        let (shown, total) = app.session.review_progress();
         lines.push(Line::styled(
             format!("Review: turn {shown} of {total}"),
             theme.question,
@@ -321,10 +323,10 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         theme.border,
     );
     let room = usize::from(inner.height).saturating_sub(header + 1);
-    if app.review.is_some() {
+    if app.review().is_some() {
         review_move_lines(app, room, &mut lines);
     } else {
-        let pairs = app.game.move_pairs();
+        let pairs = app.game().move_pairs();
         let shown = pairs.len().saturating_sub(room);
         for pair in &pairs[shown..] {
             lines.push(Line::raw(format!(
@@ -335,7 +337,7 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             )));
         }
     }
-    if app.game.moves().is_empty() && app.review.is_none() && room > 0 {
+    if app.game().moves().is_empty() && app.review().is_none() && room > 0 {
         lines.push(Line::styled("  (none yet)", theme.border));
     }
     Paragraph::new(lines).render(inner, buf);
@@ -353,12 +355,12 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
 /// screen; that move is marked with `>` and the cursor style.
 fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
     let theme = &app.theme;
-    let mut whole = app.game.clone();
+    let mut whole = app.game().clone();
     while whole.redo() {}
     let pairs: Vec<MovePair> = whole.move_pairs();
-    let (shown, _) = app.review_progress();
+    let (shown, _) = app.session.review_progress();
     // Where the move shown sits: White's first move may be the first slot's second half.
-    let offset = usize::from(app.game.start().turn() == Color::White);
+    let offset = usize::from(app.game().start().turn() == Color::White);
     let current = shown.checked_sub(1).map(|ply| ply + offset);
     let current_pair = current.map_or(0, |slot| slot / 2);
     let first = current_pair
@@ -388,17 +390,23 @@ fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
 
 /// Who the computer plays, when it plays: "Computer (level 5): White".
 fn players_text(app: &App) -> Option<String> {
-    let cpu: Vec<&str> = Color::ALL
+    let seats = app.session.seats();
+    let cpu: Vec<(Color, Level)> = Color::ALL
         .into_iter()
-        .filter(|c| app.sides.is_cpu(*c))
-        .map(Color::name)
+        .filter_map(|c| seats.computer(c).map(|level| (c, level)))
         .collect();
-    let sides = if cpu.len() == 2 {
-        "both sides".to_string()
-    } else {
-        cpu.join(", ")
-    };
-    (!cpu.is_empty()).then(|| format!("Computer ({}): {sides}", app.level))
+    match cpu[..] {
+        [] => None,
+        [(color, level)] => Some(format!("Computer ({level}): {color}")),
+        [(_, a), (_, b)] if a == b => Some(format!("Computer ({a}): both sides")),
+        _ => Some(format!(
+            "Computer: {}",
+            cpu.iter()
+                .map(|(c, l)| format!("{c} ({l})"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
 }
 
 fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
@@ -468,57 +476,48 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 (theme.glyphs.steps, "edit"),
             ],
         ),
-        Mode::Board if app.review.is_some() => hint_line(
-            theme,
-            &[
-                (theme.glyphs.steps, "step"),
-                ("Home End", "first/last"),
-                ("Esc", "stop reviewing"),
-                ("s", "save"),
-                ("?", "help"),
-                ("q", "quit"),
-            ],
-        ),
-        Mode::Board
-            if matches!(
-                app.wanted_search().map(|spec| spec.purpose),
-                Some(Purpose::Move(_))
-            ) =>
-        {
-            let turn = app.position().turn();
-            let hand_back = if turn == Color::Black { "b" } else { "w" };
-            hint_line(
-                theme,
-                &[
-                    ("m", "move now"),
-                    (hand_back, "take over"),
-                    ("u", "undo"),
-                    ("n", "new game"),
-                    ("?", "help"),
-                    ("q", "quit"),
-                ],
-            )
-        }
         Mode::Board => {
-            // Only the most used keys fit in 80 columns; `?` lists the rest.
-            let mut keys: Vec<(&str, &str)> = vec![
-                (theme.glyphs.arrows, "move"),
-                ("Enter", "pick"),
-                ("0-9", "type"),
-                ("u", "undo"),
-            ];
-            if app.game.available_claim().is_some() {
-                keys.push(("c", "claim draw"));
-            } else {
-                keys.push(("U", "redo"));
-                keys.push(("s", "save"));
-            }
-            keys.push(("?", "help"));
-            keys.push(("q", "quit"));
-            return hint_line(theme, &keys).render(layout.hints, buf);
+            let reviewing = app.review().is_some();
+            let thinking = match app.wanted_search().map(|spec| spec.purpose) {
+                Some(Purpose::Move(color)) => Some(color),
+                _ => None,
+            };
+            let claim_open = app.game().available_claim().is_some();
+            let keys = keymap::footer_keys(|place| match place {
+                Footer::Review => reviewing,
+                _ if reviewing => false,
+                Footer::Thinking => thinking.is_some(),
+                Footer::ThinkingFor(color) => thinking == Some(color),
+                _ if thinking.is_some() => false,
+                Footer::Play => true,
+                Footer::PlayClaimOpen => claim_open,
+                Footer::PlayNoClaim => !claim_open,
+            });
+            let keys: Vec<(&str, &str)> = keys
+                .into_iter()
+                .map(|(label, short)| (key_label(theme, label), short))
+                .collect();
+            hint_line(theme, &keys)
         }
     };
     line.render(layout.hints, buf);
+}
+
+/// A key map label with the theme's glyphs for `{arrows}` and `{steps}`; only the
+/// first of several keys in the footer.
+fn key_label(theme: &Theme, label: &'static str) -> &'static str {
+    match label.split(' ').next().unwrap_or(label) {
+        "{arrows}" => theme.glyphs.arrows,
+        "{steps}" => theme.glyphs.steps,
+        first => first,
+    }
+}
+
+/// A key map label in full, with the theme's glyphs: "←↓↑→ hjkl".
+fn full_key_label(theme: &Theme, label: &str) -> String {
+    label
+        .replace("{arrows}", theme.glyphs.arrows)
+        .replace("{steps}", theme.glyphs.steps)
 }
 
 fn hint_line<'a>(theme: &Theme, keys: &[(&'a str, &'a str)]) -> Line<'a> {
@@ -546,95 +545,33 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         width,
         height,
     };
-    let key = |k: &'static str| Span::styled(k, theme.key);
-    let row = |spans: Vec<Span<'static>>| Line::from(spans);
-    let text = vec![
-        Line::styled("Keys", theme.heading),
-        row(vec![
-            key(g.arrows),
-            Span::raw(" or "),
-            key("hjkl"),
-            Span::raw(" move the cursor   "),
-            key("Enter"),
-            Span::raw(" / "),
-            key("Space"),
-            Span::raw(" pick up, then land"),
-        ]),
-        row(vec![
-            key("Esc"),
-            Span::raw(" / "),
-            key("Backspace"),
-            Span::raw(" step back one hop or put the piece down"),
-        ]),
-        row(vec![
-            key("0-9"),
-            Span::raw(" or "),
-            key(":"),
-            Span::raw(" type a move: 11-15, 15x22, 15x22x29, c3xe5; or click"),
-        ]),
-        row(vec![
-            key("b"),
-            Span::raw(" / "),
-            key("w"),
-            Span::raw(" computer plays Black / White (again: hand back)  "),
-            key("m"),
-            Span::raw(" move now"),
-        ]),
-        row(vec![
-            key("s"),
-            Span::raw(" / "),
-            key("Ctrl-S"),
-            Span::raw(" save as PDN   every change is autosaved: checkers --resume"),
-        ]),
-        row(vec![
-            Span::raw("Review (--load): "),
-            key(g.steps),
-            Span::raw(" step  "),
-            key("Home"),
-            Span::raw(" "),
-            key("End"),
-            Span::raw(" first/last  "),
-            key("Esc"),
-            Span::raw(" stop reviewing"),
-        ]),
-        row(vec![
-            key("u"),
-            Span::raw(" undo  "),
-            key("U"),
-            Span::raw("/"),
-            key("Ctrl-R"),
-            Span::raw(" redo  "),
-            key("f"),
-            Span::raw(" flip  "),
-            key("n"),
-            Span::raw(" new game  "),
-            key("t"),
-            Span::raw(" hint  "),
-            key("?"),
-            Span::raw(" help"),
-        ]),
-        row(vec![
-            key("r"),
-            Span::raw(" resign  "),
-            key("d"),
-            Span::raw(" offer a draw  "),
-            key("c"),
-            Span::raw(" claim a draw  "),
-            key("q"),
-            Span::raw(" quit  "),
-            key("Ctrl-C"),
-            Span::raw(" quit now"),
-        ]),
+    // Two bindings a line, each in half the width.
+    let column = usize::from(width.saturating_sub(2) / 2);
+    let bindings: Vec<(String, &str)> = keymap::help_lines()
+        .map(|(label, help)| (full_key_label(theme, label), help))
+        .collect();
+    let mut text = vec![Line::styled("Keys", theme.heading)];
+    for pair in bindings.chunks(2) {
+        let mut spans = Vec::new();
+        for (i, (label, help)) in pair.iter().enumerate() {
+            let cell = format!("{label} {help}");
+            let pad = if i == 0 {
+                column.saturating_sub(cell.chars().count())
+            } else {
+                0
+            };
+            spans.push(Span::styled(label.clone(), theme.key));
+            spans.push(Span::raw(format!(" {help}{}", " ".repeat(pad))));
+        }
+        text.push(Line::from(spans));
+    }
+    text.extend([
         Line::styled("Rules (English draughts, WCDF)", theme.heading),
-        Line::raw("Black moves first. Pieces move diagonally on the dark squares."),
-        Line::raw("A man steps one square forward; a king one square any way."),
-        Line::raw("Jump an adjacent enemy piece to the empty square beyond; it is removed."),
-        Line::raw("Captures are compulsory, and a piece keeps jumping while it can;"),
-        Line::raw("any capture route may be chosen. Men capture forward only."),
-        Line::raw("A man reaching the far row is crowned a king, which ends the move."),
-        Line::raw("No legal move (no pieces, or all blocked) loses the game."),
-        Line::raw("Draw claims: your move would repeat a position a third time, or"),
-        Line::raw("40 moves each with no man moved and nothing captured."),
+        Line::raw("Men step one square diagonally forward, kings one square any way."),
+        Line::raw("Captures are compulsory: jump to the empty square beyond, and keep"),
+        Line::raw("jumping; any route may be chosen. Men capture forward only."),
+        Line::raw("Crowning ends the move. No legal move loses. Draw claims: a third"),
+        Line::raw("repetition, or 40 moves each with no man moved and nothing captured."),
         Line::raw(format!(
             "Pieces: {} Black man  {} Black king  {} White man  {} White king",
             g.black_man, g.black_king, g.white_man, g.white_king
@@ -643,7 +580,7 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             "Marks: {} must jump  {} last move  {} landing square  {} {} cursor",
             g.must_capture, g.last_move, g.target, g.cursor.0, g.cursor.1
         )),
-    ];
+    ]);
     Clear.render(rect, buf);
     Paragraph::new(text)
         .block(

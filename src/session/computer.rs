@@ -1,0 +1,184 @@
+//! The computer player's conduct inside a game: what it searches, what it does with the
+//! result (play, claim a draw, resign, as [`engine::decide`](crate::engine::decide)
+//! says), how it answers a draw offer, and when a game between two computers is
+//! adjudicated.
+
+use crate::engine::{
+    Decision, Engine, Level, Limits, SearchRequest, SearchResult, StopFlag, decide, draw_claim,
+};
+use crate::game::Game;
+use crate::rules::{Outcome, Position};
+use std::time::Duration;
+
+/// Plies after which a game between two computer players, neither winning nor claiming
+/// a draw, is adjudicated a draw (agreed on both sides' behalf).
+pub const PLY_CAP: usize = 300;
+
+/// Thinking time for a hint.
+pub const HINT_TIME: Duration = Duration::from_millis(700);
+
+/// The positions before the current one, oldest first (what a search needs to see
+/// repetitions).
+pub fn history(game: &Game) -> Vec<Position> {
+    let positions = game.positions();
+    positions[..positions.len().saturating_sub(1)].to_vec()
+}
+
+/// The search a computer player of `level` makes for the side to move in `game`, with
+/// `movetime` to think.
+pub fn move_request(game: &Game, level: Level, movetime: Duration, seed: u64) -> SearchRequest {
+    level.request(*game.position(), history(game), movetime, seed)
+}
+
+/// The search behind a hint: the strongest level, no randomness, a short time.
+pub fn hint_request(game: &Game) -> SearchRequest {
+    Level::MAX.request(*game.position(), history(game), HINT_TIME, 0)
+}
+
+/// What a computer player did on its turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// It played this move (in notation).
+    Played(String),
+    /// It claimed a draw, or resigned: the game is over.
+    Ended(Outcome),
+}
+
+/// Carries out, for the side to move in `game`, what a computer player of `level` does
+/// with `result` (a search of this very position): claims a draw when one is open and
+/// its score does not favour it, resigns at a hopeless score if its level allows, and
+/// otherwise plays the move. `None` (and `game` unchanged) when the game is over or the
+/// result has no move legal here.
+pub fn take_turn(game: &mut Game, level: Level, result: &SearchResult) -> Option<Turn> {
+    if game.is_over() {
+        return None;
+    }
+    let best = result.best_move?;
+    let pos = *game.position();
+    if !pos.is_legal(&best) {
+        return None;
+    }
+    // A search stopped before its first depth has no score to judge by: just play
+    // the move (claiming or resigning on a made-up 0 could throw a won game away).
+    if result.depth > 0 {
+        let claim = draw_claim(&history(game), &pos, &best);
+        match decide(level, best, result.score, claim) {
+            Decision::ClaimDraw(_) => {
+                if let Ok(outcome) = game.claim_draw() {
+                    return Some(Turn::Ended(outcome));
+                }
+            }
+            Decision::Resign => {
+                if let Ok(outcome) = game.resign(pos.turn()) {
+                    return Some(Turn::Ended(outcome));
+                }
+            }
+            Decision::Play(_) => {}
+        }
+    }
+    // A claim the game does not see the same way is not made: the move is played.
+    game.play(&best).ok()?;
+    Some(Turn::Played(pos.notation(&best)))
+}
+
+/// Ends a game between two computer players that has reached `cap` plies as a draw
+/// agreed on both sides' behalf. Returns whether it did.
+pub fn adjudicate(game: &mut Game, cap: usize) -> bool {
+    if game.is_over() || game.moves().len() < cap {
+        return false;
+    }
+    game.offer_draw(game.position().turn()).is_ok() && game.accept_draw().is_ok()
+}
+
+/// The computer's answer to a draw offer, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawAnswer {
+    /// It accepts: it stands worse, or the game is level and nearly played out.
+    Accept,
+    /// It declines: it stands better.
+    DeclineBetter,
+    /// It declines: the game is level but far from over.
+    DeclineEarly,
+}
+
+/// A score (hundredths of a man, for the computer) within which a game counts as level.
+const LEVEL_WITHIN: i32 = 25;
+
+/// Pieces on the board above which the game is young, and the deficit (hundredths of a
+/// man) at which the computer takes a draw then.
+const EARLY_PIECES: u32 = 16;
+const CLEARLY_WORSE: i32 = 90;
+
+/// Pieces on the board at most, or quiet plies at least, for a level game to count as
+/// played out.
+const PLAYED_OUT_PIECES: u32 = 8;
+const PLAYED_OUT_QUIET_PLIES: usize = 20;
+
+/// Depth of the short search that judges a draw offer.
+const OFFER_DEPTH: u32 = 8;
+
+/// How the computer, playing the side not to move in `game`, answers the side to
+/// move's draw offer: from a short search of the position (its score) and the game's
+/// stage. It accepts when it stands worse; when level, only once the game is nearly
+/// played out (few pieces left, or kings shuffling); never when it stands better.
+pub fn answer_draw_offer(game: &Game) -> DrawAnswer {
+    let pos = game.position();
+    let request = SearchRequest {
+        history: history(game),
+        ..SearchRequest::new(*pos, Limits::depth(OFFER_DEPTH))
+    };
+    let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+    // The score is the offering side's; the computer's is the opposite.
+    let mine = -result.score.0;
+    let pieces = pos.occupied().count();
+    let played_out = pieces <= PLAYED_OUT_PIECES
+        || game.quiet_plies() >= PLAYED_OUT_QUIET_PLIES
+        || pos.kings() == pos.occupied();
+    // Early on, a small deficit can still be made good: only a clear one is worth a draw.
+    let worse_at = if pieces > EARLY_PIECES {
+        -CLEARLY_WORSE
+    } else {
+        -LEVEL_WITHIN
+    };
+    if mine > LEVEL_WITHIN {
+        DrawAnswer::DeclineBetter
+    } else if mine < worse_at || played_out {
+        DrawAnswer::Accept
+    } else {
+        DrawAnswer::DeclineEarly
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(fen: &str) -> Game {
+        Game::from_position(fen.parse().unwrap())
+    }
+
+    #[test]
+    fn the_computer_declines_a_draw_at_the_start() {
+        assert_eq!(answer_draw_offer(&Game::new()), DrawAnswer::DeclineEarly);
+    }
+
+    #[test]
+    fn the_computer_accepts_a_draw_when_worse_or_played_out() {
+        // White (the computer) is a man down against Black's extra king: worse.
+        assert_eq!(
+            answer_draw_offer(&game("B:W28,29:BK1,K5,11")),
+            DrawAnswer::Accept
+        );
+        // One king each: level and played out.
+        assert_eq!(answer_draw_offer(&game("B:WK28:BK1")), DrawAnswer::Accept);
+    }
+
+    #[test]
+    fn the_computer_declines_a_draw_when_better() {
+        // White (the computer) has two kings against one man.
+        assert_eq!(
+            answer_draw_offer(&game("B:WK20,K28:B1")),
+            DrawAnswer::DeclineBetter
+        );
+    }
+}

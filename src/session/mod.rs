@@ -1,0 +1,797 @@
+//! A game in play, the one place both front ends call: the [`Game`], who plays each
+//! side (a person, or the computer at a level), the players' names, a record under
+//! review, the computer's turns and its answers to draw offers, undo and redo against
+//! the computer, resignation, claims, and the record that saves and the autosave write.
+//!
+//! Pure like [`game`](crate::game): no terminal and no files. The full-screen game and
+//! the plain line mode only turn input into calls here and answers into text, so a
+//! behaviour exists once and cannot drift between them.
+//!
+//! ```
+//! use checkers::engine::Level;
+//! use checkers::game::Game;
+//! use checkers::session::{Player, Seats, Session};
+//! let seats = Seats { black: Player::Person, white: Player::Computer(Level::MIN) };
+//! let mut session = Session::new(Game::new()).with_seats(seats);
+//! assert_eq!(session.play_text("11-15").unwrap(), "Black played 11-15");
+//! let reply = session.play_computer_turn(&mut checkers::engine::Engine::new(1));
+//! assert!(reply.unwrap().starts_with("White (level 1) played"));
+//! // Undo takes back the person's move and the computer's reply.
+//! assert!(session.undo().unwrap().contains("White's reply"));
+//! assert!(session.game().moves().is_empty());
+//! ```
+
+pub mod computer;
+mod players;
+
+pub use players::{
+    Player, PlayerKind, Seats, computer_name, program_name, record_names, seat_tags,
+    seats_from_tags,
+};
+
+use crate::engine::{Engine, Level, SearchRequest, SearchResult, StopFlag};
+use crate::game::{DeclareError, Game, PlayError};
+use crate::pdn::PdnGame;
+use crate::rules::{Color, Move, Position};
+use crate::store::{Players, game_from_record, game_record};
+use computer::{DrawAnswer, Turn};
+use std::fmt;
+use std::time::Duration;
+
+/// Tags of a loaded record that its saves keep: where and when the game was played.
+const KEPT_TAGS: [&str; 4] = ["Event", "Site", "Date", "Round"];
+
+/// A game opened from a record to step through.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Review {
+    /// The record's tags (name, value), in file order.
+    pub tags: Vec<(String, String)>,
+    /// The game as the record has it: every move, and its ending (resignation or draw)
+    /// when the board alone does not show it.
+    pub recorded: Game,
+}
+
+impl Review {
+    /// The value of tag `name`, if the record has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A step through the game under review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// One move back.
+    Back,
+    /// One move forward.
+    Forward,
+    /// To the first position.
+    Start,
+    /// To the last move.
+    End,
+}
+
+/// Why the session refused a request. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SessionError {
+    /// The move was refused.
+    Play(PlayError),
+    /// An ending or an offer was refused (the game is over, no claim, no offer).
+    Declare(DeclareError),
+    /// No move or ending to take back.
+    NothingToUndo,
+    /// No move taken back to replay.
+    NothingToRedo,
+    /// The computer plays the side to move: a person cannot move or claim for it.
+    ComputersTurn {
+        /// The side to move.
+        color: Color,
+        /// The computer's level there.
+        level: Level,
+    },
+}
+
+impl fmt::Display for SessionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SessionError::Play(e) => e.fmt(f),
+            SessionError::Declare(e) => e.fmt(f),
+            SessionError::NothingToUndo => write!(f, "nothing to take back"),
+            SessionError::NothingToRedo => write!(f, "nothing to replay"),
+            SessionError::ComputersTurn { color, level } => write!(
+                f,
+                "{} plays {color}, and it is {color}'s move",
+                computer_name(*color, *level)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SessionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SessionError::Play(e) => Some(e),
+            SessionError::Declare(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<PlayError> for SessionError {
+    fn from(e: PlayError) -> SessionError {
+        SessionError::Play(e)
+    }
+}
+
+impl From<DeclareError> for SessionError {
+    fn from(e: DeclareError) -> SessionError {
+        SessionError::Declare(e)
+    }
+}
+
+/// A game in play. See the [module documentation](self).
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Game,
+    seats: Seats,
+    /// The level of a side handed to the computer during the game.
+    level: Level,
+    names: Players,
+    review: Option<Review>,
+    /// Event, Site, Date and Round of the record the game came from.
+    kept_tags: Vec<(String, String)>,
+    /// Opened from a record and not played on yet: nothing to autosave.
+    untouched_record: bool,
+    /// Counts changes to the game: a search is made for one revision, and its result
+    /// is refused once the game has moved on.
+    revision: u64,
+    seed: u64,
+    movetime: Option<Duration>,
+    ply_cap: usize,
+}
+
+impl Session {
+    /// `game` between two people.
+    pub fn new(game: Game) -> Session {
+        Session {
+            game,
+            seats: Seats::PEOPLE,
+            level: Level::default(),
+            names: Players::default(),
+            review: None,
+            kept_tags: Vec::new(),
+            untouched_record: false,
+            revision: 0,
+            seed: 0,
+            movetime: None,
+            ply_cap: computer::PLY_CAP,
+        }
+    }
+
+    /// The game of `record`, as saved by this program or any other: its moves, the
+    /// moves taken back (ready for redo), its ending, the players' names, who played
+    /// each side (the computer and its level, see [`seat_tags`]) and where and when it
+    /// was played. Play goes on from its last position.
+    pub fn from_record(record: &PdnGame) -> Session {
+        let (game, names) = game_from_record(record);
+        let seats = seats_from_tags(|name| record.tag(name).map(String::from));
+        let level = [Color::Black, Color::White]
+            .into_iter()
+            .find_map(|c| seats.computer(c))
+            .unwrap_or_default();
+        let kept_tags = record
+            .tags
+            .iter()
+            .filter(|(name, _)| KEPT_TAGS.contains(&name.as_str()))
+            .cloned()
+            .collect();
+        Session {
+            seats,
+            level,
+            names,
+            kept_tags,
+            ..Session::new(game)
+        }
+    }
+
+    /// `record` opened for review: at its first position, every move ready to step
+    /// through, and nothing autosaved until play goes on from it.
+    pub fn review_record(record: &PdnGame) -> Session {
+        let mut session = Session::from_record(record);
+        // Only the record's own moves are stepped through: a fresh game from its start,
+        // so no declared ending or older redo list comes along.
+        let mut line = Game::from_position(*session.game.start());
+        for m in session.game.moves() {
+            // Each move came from this game, so each is legal in turn.
+            let _ = line.play(m);
+        }
+        while line.undo() {}
+        let recorded = std::mem::replace(&mut session.game, line);
+        let mut tags = record.tags.clone();
+        if !tags.iter().any(|(n, _)| n == "Result")
+            && let Some(result) = &record.result
+        {
+            tags.push(("Result".to_string(), result.clone()));
+        }
+        session.review = Some(Review { tags, recorded });
+        session.untouched_record = true;
+        session
+    }
+
+    /// With `seats` as who plays each side.
+    pub fn with_seats(mut self, seats: Seats) -> Session {
+        self.seats = seats;
+        if let Some(level) = Color::ALL.into_iter().find_map(|c| seats.computer(c)) {
+            self.level = level;
+        }
+        self
+    }
+
+    /// With `level` for every computer player, and for a side handed over later.
+    pub fn with_level(mut self, level: Level) -> Session {
+        self.level = level;
+        for color in Color::ALL {
+            if self.seats.is_computer(color) {
+                self.seats.set(color, Player::Computer(level));
+            }
+        }
+        self
+    }
+
+    /// With the players' names (each name given replaces the one known).
+    pub fn with_names(mut self, names: Players) -> Session {
+        self.names.black = names.black.or(self.names.black.take());
+        self.names.white = names.white.or(self.names.white.take());
+        self
+    }
+
+    /// With `seed` varying the computer players' randomness.
+    pub fn with_seed(mut self, seed: u64) -> Session {
+        self.seed = seed;
+        self
+    }
+
+    /// With the computer's time per move fixed at `movetime` instead of its level's.
+    pub fn with_movetime(mut self, movetime: Duration) -> Session {
+        self.movetime = Some(movetime);
+        self
+    }
+
+    /// With a game between two computers adjudicated a draw after `plies` plies
+    /// (default [`computer::PLY_CAP`]).
+    pub fn with_ply_cap(mut self, plies: usize) -> Session {
+        self.ply_cap = plies;
+        self
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The position on the board.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// Who plays each side.
+    pub fn seats(&self) -> Seats {
+        self.seats
+    }
+
+    /// The level of a side handed to the computer.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The players' names as given (a computer's may be missing, see
+    /// [`record_names`](Self::record_names)).
+    pub fn names(&self) -> &Players {
+        &self.names
+    }
+
+    /// Sets the players' names (a save dialog's).
+    pub fn set_names(&mut self, names: Players) {
+        self.names = names;
+    }
+
+    /// The names a record gets: a computer player with no name is "checkers (level N)".
+    pub fn record_names(&self) -> Players {
+        record_names(&self.names, self.seats)
+    }
+
+    /// The record under review, while a loaded game is stepped through.
+    pub fn review(&self) -> Option<&Review> {
+        self.review.as_ref()
+    }
+
+    /// Whether a loaded game is being stepped through.
+    pub fn is_reviewing(&self) -> bool {
+        self.review.is_some()
+    }
+
+    /// Counts changes to the game (see [`computer_to_move`](Self::computer_to_move)).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Runs `change` and counts a revision if the game changed.
+    fn track<R>(&mut self, change: impl FnOnce(&mut Session) -> R) -> R {
+        let before = self.game.clone();
+        let result = change(self);
+        if self.game != before {
+            self.revision += 1;
+            self.untouched_record = false;
+        }
+        result
+    }
+
+    /// The side to move and the computer's level, when the computer is to move: the
+    /// game is not over and no record is being stepped through (stepping is not
+    /// playing).
+    pub fn computer_to_move(&self) -> Option<(Color, Level)> {
+        if self.game.is_over() || self.review.is_some() {
+            return None;
+        }
+        let turn = self.position().turn();
+        self.seats.computer(turn).map(|level| (turn, level))
+    }
+
+    /// Refuses a person's move or claim while the computer is to move.
+    fn persons_turn(&self) -> Result<(), SessionError> {
+        match self.computer_to_move() {
+            Some((color, level)) => Err(SessionError::ComputersTurn { color, level }),
+            None => Ok(()),
+        }
+    }
+
+    /// After a person's move from `before`: "Black played 11-15", and the end of a
+    /// review when the move was played from one.
+    fn played(&mut self, before: &Position, m: &Move) -> String {
+        let mut text = format!("{} played {}", before.turn(), before.notation(m));
+        if self.review.take().is_some() {
+            text.push_str(": review over, the game goes on from here");
+        }
+        text
+    }
+
+    /// A person plays `m`. Refused while the computer is to move, or if illegal.
+    pub fn play(&mut self, m: &Move) -> Result<String, SessionError> {
+        self.persons_turn()?;
+        let before = *self.position();
+        self.track(|s| s.game.play(m))?;
+        Ok(self.played(&before, m))
+    }
+
+    /// A person plays the move `text` names (`11-15`, `15x22x29`, `c3xe5`).
+    pub fn play_text(&mut self, text: &str) -> Result<String, SessionError> {
+        self.persons_turn()?;
+        let before = *self.position();
+        let m = self.track(|s| s.game.play_text(text))?;
+        Ok(self.played(&before, &m))
+    }
+
+    /// Takes back the last step: a declared ending (resignation, draw) first, else the
+    /// last move. Against the computer the computer's reply goes with the person's
+    /// move, so it is the person's turn again.
+    pub fn undo(&mut self) -> Result<String, SessionError> {
+        let declared = self.game.result().is_some() && self.position().outcome().is_none();
+        if declared {
+            self.track(|s| s.game.undo());
+            return Ok("Took back the end of the game: play on".to_string());
+        }
+        let Some(last) = self.take_back() else {
+            return Err(SessionError::NothingToUndo);
+        };
+        // The computer's reply was taken back: take back the person's move as well.
+        let mine = if self.review.is_none()
+            && self.seats.against_computer()
+            && self.seats.is_computer(self.position().turn())
+        {
+            self.take_back()
+        } else {
+            None
+        };
+        Ok(match mine {
+            Some(mine) => format!(
+                "Took back {} {} and {}'s reply {}",
+                mine.0, mine.1, last.0, last.1
+            ),
+            None => format!("Took back {} {}", last.0, last.1),
+        })
+    }
+
+    /// Takes back one move: "Black 11-15", as (side, notation).
+    fn take_back(&mut self) -> Option<(Color, String)> {
+        let m = *self.game.moves().last()?;
+        self.track(|s| s.game.undo());
+        let pos = self.position();
+        Some((pos.turn(), pos.notation(&m)))
+    }
+
+    /// Plays again the last move taken back; against the computer also its reply, as
+    /// undo took them back together.
+    pub fn redo(&mut self) -> Result<String, SessionError> {
+        let Some(first) = self.replay() else {
+            return Err(SessionError::NothingToRedo);
+        };
+        let reply = if self.review.is_none()
+            && self.seats.against_computer()
+            && self.seats.is_computer(self.position().turn())
+        {
+            self.replay()
+        } else {
+            None
+        };
+        Ok(match reply {
+            Some(reply) => format!(
+                "Replayed {} {} and {}'s reply {}",
+                first.0, first.1, reply.0, reply.1
+            ),
+            None => format!("Replayed {} {}", first.0, first.1),
+        })
+    }
+
+    /// Replays one move taken back: (side, notation).
+    fn replay(&mut self) -> Option<(Color, String)> {
+        let m = self.game.redo_preview()?;
+        let pos = *self.position();
+        self.track(|s| s.game.redo()).then(|| (pos.turn(), pos.notation(&m)))
+    }
+
+    /// `color` resigns: "Black resigns". Ends a review.
+    pub fn resign(&mut self, color: Color) -> Result<String, SessionError> {
+        self.track(|s| s.game.resign(color))?;
+        self.review = None;
+        Ok(format!("{color} resigns"))
+    }
+
+    /// The side a plain "resign" gives up for: the person's side against the computer,
+    /// else the side to move.
+    pub fn resigning_side(&self) -> Color {
+        self.seats
+            .person_against_computer()
+            .unwrap_or_else(|| self.position().turn())
+    }
+
+    /// The side to move offers a draw. Against the computer it answers at once (see
+    /// [`computer::answer_draw_offer`]); between people the offer waits for
+    /// [`accept_draw`](Self::accept_draw) or [`decline_draw`](Self::decline_draw).
+    pub fn offer_draw(&mut self) -> Result<String, SessionError> {
+        self.persons_turn()?;
+        let by = self.position().turn();
+        if let Some(outcome) = self.game.result() {
+            return Err(DeclareError::Over(outcome).into());
+        }
+        self.review = None;
+        let Some(level) = self.seats.computer(!by) else {
+            self.game.offer_draw(by)?;
+            return Ok(format!("{by} offers a draw; {}, accept or decline", !by));
+        };
+        let name = computer_name(!by, level);
+        Ok(match computer::answer_draw_offer(&self.game) {
+            DrawAnswer::Accept => {
+                self.track(|s| {
+                    s.game.offer_draw(by)?;
+                    s.game.accept_draw()
+                })?;
+                format!("{name} accepts the draw")
+            }
+            DrawAnswer::DeclineBetter => {
+                format!("{name} declines the draw: it thinks it stands better")
+            }
+            DrawAnswer::DeclineEarly => format!(
+                "{name} declines the draw: the game is level, with much still to play"
+            ),
+        })
+    }
+
+    /// The pending draw offer is accepted: drawn by agreement.
+    pub fn accept_draw(&mut self) -> Result<String, SessionError> {
+        let by = self.game.draw_offer();
+        self.track(|s| s.game.accept_draw())?;
+        let by = by.unwrap_or_else(|| self.position().turn());
+        Ok(format!("{} accepts the draw", !by))
+    }
+
+    /// The pending draw offer is declined; play goes on.
+    pub fn decline_draw(&mut self) -> Result<String, SessionError> {
+        let by = self.game.draw_offer();
+        self.game.decline_draw()?;
+        let by = by.unwrap_or_else(|| self.position().turn());
+        Ok(format!("{} declines {by}'s draw offer: play on", !by))
+    }
+
+    /// The side to move claims the draw open to it (repetition or forty moves). Only
+    /// the player to move may claim, so not a person for the computer.
+    pub fn claim_draw(&mut self) -> Result<String, SessionError> {
+        self.persons_turn()?;
+        let turn = self.position().turn();
+        self.track(|s| s.game.claim_draw())?;
+        self.review = None;
+        Ok(format!("{turn} claims a draw"))
+    }
+
+    /// Hands `color` to the computer (at the session's level), or back to a person.
+    pub fn toggle_seat(&mut self, color: Color) -> String {
+        let player = match self.seats.of(color) {
+            Player::Person => Player::Computer(self.level),
+            Player::Computer(_) => Player::Person,
+        };
+        self.seats.set(color, player);
+        let mut text = match player {
+            Player::Computer(level) => format!("The computer ({level}) plays {color} now"),
+            Player::Person => format!("A person plays {color} now"),
+        };
+        if self.seats.both_computer() && self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap))
+        {
+            text.push_str(&format!(". {}", self.adjudicated()));
+        }
+        text
+    }
+
+    /// A new game from the start position; who plays each side stays.
+    pub fn new_game(&mut self) {
+        self.track(|s| s.game = Game::new());
+        self.review = None;
+        self.kept_tags.clear();
+        self.untouched_record = false;
+    }
+
+    /// Steps through the game under review (or through the moves taken back). Returns
+    /// where the review stands: "Turn 7 of 12: Black played 4. 10-14".
+    pub fn step(&mut self, step: Step) -> String {
+        let untouched = self.untouched_record;
+        self.track(|s| match step {
+            Step::Back => {
+                s.game.undo();
+            }
+            Step::Forward => {
+                s.game.redo();
+            }
+            Step::Start => while s.game.undo() {},
+            Step::End => while s.game.redo() {},
+        });
+        // Stepping through a record is not playing it.
+        self.untouched_record = untouched;
+        let (shown, total) = self.review_progress();
+        let before = self.game.positions().iter().rev().nth(1);
+        // Turns count each side's moves; the number shown with the move is the record's
+        // move number (a pair of turns), as in the move list.
+        match (self.game.moves().last(), before) {
+            (Some(m), Some(before)) => {
+                let (number, color) = crate::pdn::move_number(self.game.start(), shown - 1);
+                let dots = if color == Color::Black { "." } else { "..." };
+                format!(
+                    "Turn {shown} of {total}: {color} played {number}{dots} {}",
+                    before.notation(m)
+                )
+            }
+            _ => format!("The first position (turn 0 of {total})"),
+        }
+    }
+
+    /// Which move of the game under review is shown, and how many it has: `(k, n)` for
+    /// "turn k of n" (k is 0 at the first position).
+    pub fn review_progress(&self) -> (usize, usize) {
+        let shown = self.game.moves().len();
+        (shown, shown + self.game.undone_moves().len())
+    }
+
+    /// Stops reviewing: play goes on from the position shown, the record's later moves
+    /// ready for redo. `None` if no review was under way.
+    pub fn leave_review(&mut self) -> Option<String> {
+        self.review
+            .take()
+            .map(|_| "Review over: play on from this position (redo replays the recorded moves)".to_string())
+    }
+
+    /// The search for the computer's move, when the computer is to move.
+    pub fn move_request(&self) -> Option<SearchRequest> {
+        let (_, level) = self.computer_to_move()?;
+        let movetime = self.movetime.unwrap_or_else(|| level.movetime());
+        let seed = self.seed ^ self.revision.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        Some(computer::move_request(&self.game, level, movetime, seed))
+    }
+
+    /// The search behind a hint for the side to move.
+    pub fn hint_request(&self) -> SearchRequest {
+        computer::hint_request(&self.game)
+    }
+
+    /// The computer, to move, acts on `result` (a search of this position made with
+    /// [`move_request`](Self::move_request)): plays, claims a draw or resigns; a game
+    /// between two computers that reaches its ply cap is adjudicated a draw. `None`,
+    /// and nothing changed, if the computer is not to move or the result is not for
+    /// this position.
+    pub fn computer_played(&mut self, result: &SearchResult) -> Option<String> {
+        let (color, level) = self.computer_to_move()?;
+        let turn = self.track(|s| computer::take_turn(&mut s.game, level, result))?;
+        let name = computer_name(color, level);
+        let mut text = match turn {
+            Turn::Played(m) => format!("{name} played {m}"),
+            Turn::Ended(crate::rules::Outcome::Draw { .. }) => format!("{name} claims a draw"),
+            Turn::Ended(_) => format!("{name} resigns"),
+        };
+        if self.seats.both_computer() && self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap))
+        {
+            text.push_str(&format!(". {}", self.adjudicated()));
+        }
+        Some(text)
+    }
+
+    fn adjudicated(&self) -> String {
+        format!("No result after {} plies: adjudicated a draw", self.ply_cap)
+    }
+
+    /// The computer's turn, searched here and now with `engine` (for line-by-line
+    /// front ends and matches). `None` if the computer is not to move.
+    pub fn play_computer_turn(&mut self, engine: &mut Engine) -> Option<String> {
+        let request = self.move_request()?;
+        let result = engine.search(&request, &StopFlag::new(), |_| {});
+        self.computer_played(&result)
+    }
+
+    /// The hint a search for [`hint_request`](Self::hint_request) found: the move and
+    /// "Hint for Black: 11-15 (searched 12 plies deep). It is not played". `None` if
+    /// the result has no move legal here.
+    pub fn hint(&self, result: &SearchResult) -> Option<(Move, String)> {
+        let m = result.best_move?;
+        let pos = self.position();
+        if self.game.is_over() || !pos.is_legal(&m) {
+            return None;
+        }
+        let how = if pos.legal_moves().len() == 1 {
+            " (the only legal move)".to_string()
+        } else if result.depth > 0 {
+            format!(" (searched {} plies deep)", result.depth)
+        } else {
+            String::new()
+        };
+        let text = format!(
+            "Hint for {}: {}{how}. It is not played",
+            pos.turn(),
+            pos.notation(&m)
+        );
+        Some((m, text))
+    }
+
+    /// `text` followed by the result when the game is over: "White played 22x8. White
+    /// wins: Black has no pieces left."
+    pub fn announce(&self, text: &str) -> String {
+        match self.game.result() {
+            Some(outcome) => format!("{text}. {outcome}."),
+            None => text.to_string(),
+        }
+    }
+
+    /// The game's record: the whole recorded game while one is reviewed, otherwise the
+    /// game as it is (moves taken back included, for redo after a resume), with the
+    /// players' names, who played each side, and a loaded record's Event, Site, Date and
+    /// Round (`today` is the date of a game not loaded from a record).
+    pub fn record(&self, today: &str) -> PdnGame {
+        let game = self.review.as_ref().map_or(&self.game, |r| &r.recorded);
+        let date = if self.kept_tags.is_empty() {
+            today
+        } else {
+            // Not today: the record's own date, unknown unless it has one.
+            "????.??.??"
+        };
+        let mut record = game_record(game, &self.record_names(), date);
+        for (name, value) in self.kept_tags.iter().chain(&seat_tags(self.seats)) {
+            record.set_tag(name, value);
+        }
+        record
+    }
+
+    /// The record the autosave keeps, if there is a game in progress: not while a
+    /// loaded record is only stepped through, nor after a review until play goes on
+    /// (an unfinished game already saved must not be replaced by a file's).
+    pub fn autosave_record(&self, today: &str) -> Option<PdnGame> {
+        (self.review.is_none() && !self.untouched_record).then(|| self.record(today))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::DrawReason;
+
+    fn against_white_computer() -> Session {
+        Session::new(Game::new()).with_seats(Seats {
+            black: Player::Person,
+            white: Player::Computer(Level::MIN),
+        })
+    }
+
+    #[test]
+    fn redo_replays_the_computers_reply_as_undo_took_it_back() {
+        let mut session = against_white_computer();
+        let mut engine = Engine::new(1);
+        session.play_text("11-15").unwrap();
+        session.play_computer_turn(&mut engine).unwrap();
+        let played = session.game().moves().to_vec();
+        let undone = session.undo().unwrap();
+        assert!(undone.starts_with("Took back Black 11-15 and White's reply"), "{undone}");
+        assert!(session.game().moves().is_empty());
+        assert_eq!(session.computer_to_move(), None, "the person is to move");
+        let redone = session.redo().unwrap();
+        assert!(redone.starts_with("Replayed Black 11-15 and White's reply"), "{redone}");
+        assert_eq!(session.game().moves(), &played[..]);
+        assert_eq!(session.computer_to_move(), None, "the person is to move again");
+        assert_eq!(session.redo(), Err(SessionError::NothingToRedo));
+    }
+
+    #[test]
+    fn a_person_cannot_move_or_claim_for_the_computer() {
+        let mut session = against_white_computer();
+        session.play_text("11-15").unwrap();
+        let refused = session.play_text("23-19").unwrap_err();
+        assert!(matches!(refused, SessionError::ComputersTurn { color: Color::White, .. }));
+        assert!(matches!(session.claim_draw(), Err(SessionError::ComputersTurn { .. })));
+        assert!(matches!(session.offer_draw(), Err(SessionError::ComputersTurn { .. })));
+        assert_eq!(session.game().moves().len(), 1);
+    }
+
+    #[test]
+    fn the_computer_declines_a_draw_at_move_zero() {
+        let mut session = against_white_computer();
+        let answer = session.offer_draw().unwrap();
+        assert!(answer.contains("declines"), "{answer}");
+        assert!(!session.game().is_over());
+        assert_eq!(session.game().draw_offer(), None);
+    }
+
+    #[test]
+    fn between_people_an_offer_waits_for_an_answer() {
+        let mut session = Session::new(Game::new());
+        session.offer_draw().unwrap();
+        assert_eq!(session.game().draw_offer(), Some(Color::Black));
+        assert_eq!(session.accept_draw().unwrap(), "White accepts the draw");
+        assert_eq!(
+            session.game().result(),
+            Some(crate::rules::Outcome::Draw {
+                reason: DrawReason::Agreement
+            })
+        );
+        assert_eq!(session.undo().unwrap(), "Took back the end of the game: play on");
+    }
+
+    #[test]
+    fn the_record_restores_who_plays_and_the_level() {
+        let mut session = against_white_computer().with_level(Level::new(3).unwrap());
+        session.play_text("11-15").unwrap();
+        let record = session.record("2026.11.30");
+        assert_eq!(record.tag("White"), Some("checkers (level 3)"));
+        assert_eq!(record.tag("WhiteType"), Some("program"));
+        let text = crate::pdn::write_game(&record);
+        let back = crate::pdn::read_games(&text).remove(0).unwrap();
+        let resumed = Session::from_record(&back);
+        assert_eq!(resumed.seats(), session.seats());
+        assert_eq!(resumed.level(), Level::new(3).unwrap());
+        assert_eq!(resumed.game().moves(), session.game().moves());
+        assert_eq!(resumed.computer_to_move(), Some((Color::White, Level::new(3).unwrap())));
+    }
+
+    #[test]
+    fn nothing_is_autosaved_while_a_record_is_reviewed_or_only_left() {
+        let mut game = Game::new();
+        game.play_text("11-15").unwrap();
+        game.play_text("23-19").unwrap();
+        let mut record = game_record(&game, &Players::default(), "1950.01.01");
+        record.set_tag("Event", "Club final");
+        let mut session = Session::review_record(&record);
+        assert!(session.game().moves().is_empty());
+        assert_eq!(session.autosave_record("2026.11.30"), None);
+        session.step(Step::Forward);
+        session.leave_review().unwrap();
+        assert_eq!(session.autosave_record("2026.11.30"), None, "nothing played yet");
+        session.play_text("23-19").unwrap();
+        let saved = session.autosave_record("2026.11.30").unwrap();
+        assert_eq!(saved.tag("Event"), Some("Club final"));
+        assert_eq!(saved.tag("Date"), Some("1950.01.01"));
+    }
+}

@@ -1,0 +1,240 @@
+//! Who sits at each side of the board: a person or the computer at a level, and the
+//! names a record gives them.
+
+use crate::engine::Level;
+use crate::rules::Color;
+use crate::store::Players;
+
+/// Who plays a side, as the command line names it (`--black cpu`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum PlayerKind {
+    /// A person at the keyboard.
+    #[default]
+    Human,
+    /// The computer.
+    Cpu,
+}
+
+/// Who plays a side in a session.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// A person at the keyboard.
+    #[default]
+    Person,
+    /// The computer, at this level.
+    Computer(Level),
+}
+
+impl Player {
+    /// The computer's level, if the computer plays.
+    pub fn level(self) -> Option<Level> {
+        match self {
+            Player::Person => None,
+            Player::Computer(level) => Some(level),
+        }
+    }
+
+    /// What the command line calls this kind of player.
+    pub fn kind(self) -> PlayerKind {
+        match self {
+            Player::Person => PlayerKind::Human,
+            Player::Computer(_) => PlayerKind::Cpu,
+        }
+    }
+
+    /// The player of `kind`, a computer one at `level`.
+    pub fn of_kind(kind: PlayerKind, level: Level) -> Player {
+        match kind {
+            PlayerKind::Human => Player::Person,
+            PlayerKind::Cpu => Player::Computer(level),
+        }
+    }
+}
+
+/// Who plays each side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Seats {
+    /// Black's player.
+    pub black: Player,
+    /// White's player.
+    pub white: Player,
+}
+
+impl Seats {
+    /// Two people.
+    pub const PEOPLE: Seats = Seats {
+        black: Player::Person,
+        white: Player::Person,
+    };
+
+    /// Who plays `color`.
+    pub fn of(self, color: Color) -> Player {
+        match color {
+            Color::Black => self.black,
+            Color::White => self.white,
+        }
+    }
+
+    /// Seats `player` at `color`.
+    pub fn set(&mut self, color: Color, player: Player) {
+        match color {
+            Color::Black => self.black = player,
+            Color::White => self.white = player,
+        }
+    }
+
+    /// The computer's level at `color`, if the computer plays it.
+    pub fn computer(self, color: Color) -> Option<Level> {
+        self.of(color).level()
+    }
+
+    /// Whether the computer plays `color`.
+    pub fn is_computer(self, color: Color) -> bool {
+        self.computer(color).is_some()
+    }
+
+    /// Whether the computer plays both sides (it then brings the game to an end by
+    /// itself).
+    pub fn both_computer(self) -> bool {
+        self.is_computer(Color::Black) && self.is_computer(Color::White)
+    }
+
+    /// Whether exactly one side is the computer's: a person plays against it, and undo
+    /// and redo go back and forth by whole turns of the person's.
+    pub fn against_computer(self) -> bool {
+        self.is_computer(Color::Black) != self.is_computer(Color::White)
+    }
+
+    /// The one side a person plays against the computer, if that is the game.
+    pub fn person_against_computer(self) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|c| self.against_computer() && !self.is_computer(*c))
+    }
+}
+
+/// "White (level 5)": how messages name a computer player.
+pub fn computer_name(color: Color, level: Level) -> String {
+    format!("{color} ({level})")
+}
+
+/// The name a record gives a computer player that has no name of its own.
+pub fn program_name(level: Level) -> String {
+    format!("checkers ({level})")
+}
+
+/// The names a record gets: the names given, and for a side the computer plays with no
+/// name given, "checkers (level N)".
+pub fn record_names(names: &Players, seats: Seats) -> Players {
+    let name = |color: Color| {
+        names
+            .name(color)
+            .map(String::from)
+            .or_else(|| seats.computer(color).map(program_name))
+    };
+    Players {
+        black: name(Color::Black),
+        white: name(Color::White),
+    }
+}
+
+/// The record tags of this program's own that say who played each side, so `--resume`
+/// restores the computer and its level: `BlackType`/`WhiteType` (`human` or `program`,
+/// as in PGN) and, for the computer, `BlackLevel`/`WhiteLevel`. None between two people.
+pub fn seat_tags(seats: Seats) -> Vec<(String, String)> {
+    if seats == Seats::PEOPLE {
+        return Vec::new();
+    }
+    let mut tags = Vec::new();
+    for color in Color::ALL {
+        let player = seats.of(color);
+        let kind = if player.level().is_some() {
+            "program"
+        } else {
+            "human"
+        };
+        tags.push((format!("{color}Type"), kind.to_string()));
+        if let Some(level) = player.level() {
+            tags.push((format!("{color}Level"), level.number().to_string()));
+        }
+    }
+    tags
+}
+
+/// Who played each side, from a record's tags (see [`seat_tags`]); a record written
+/// before those tags by this program names the computer "checkers (level N)".
+pub fn seats_from_tags(tag: impl Fn(&str) -> Option<String>) -> Seats {
+    let mut seats = Seats::PEOPLE;
+    for color in Color::ALL {
+        let level_tag = tag(&format!("{color}Level"))
+            .and_then(|v| v.trim().parse::<u8>().ok())
+            .and_then(Level::new);
+        let player = match tag(&format!("{color}Type")).as_deref() {
+            Some("program") => Player::Computer(level_tag.unwrap_or_default()),
+            Some(_) => Player::Person,
+            None => tag(color.name())
+                .and_then(|name| {
+                    let n = name.strip_prefix("checkers (level ")?.strip_suffix(')')?;
+                    Level::new(n.parse().ok()?)
+                })
+                .map_or(Player::Person, Player::Computer),
+        };
+        seats.set(color, player);
+    }
+    seats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn level(n: u8) -> Level {
+        Level::new(n).unwrap()
+    }
+
+    #[test]
+    fn seats_survive_a_record() {
+        for seats in [
+            Seats::PEOPLE,
+            Seats {
+                black: Player::Person,
+                white: Player::Computer(level(3)),
+            },
+            Seats {
+                black: Player::Computer(level(10)),
+                white: Player::Computer(level(1)),
+            },
+        ] {
+            let tags = seat_tags(seats);
+            let back = seats_from_tags(|name| {
+                tags.iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, v)| v.clone())
+            });
+            assert_eq!(back, seats);
+        }
+    }
+
+    #[test]
+    fn an_older_record_names_the_computer() {
+        let seats = seats_from_tags(|name| (name == "White").then(|| "checkers (level 3)".into()));
+        assert_eq!(seats.white, Player::Computer(level(3)));
+        assert_eq!(seats.black, Player::Person);
+    }
+
+    #[test]
+    fn a_computer_without_a_name_is_named_after_its_level() {
+        let seats = Seats {
+            black: Player::Computer(level(4)),
+            white: Player::Computer(level(2)),
+        };
+        let names = Players {
+            black: None,
+            white: Some("Chinook Jr".into()),
+        };
+        let named = record_names(&names, seats);
+        assert_eq!(named.black.as_deref(), Some("checkers (level 4)"));
+        assert_eq!(named.white.as_deref(), Some("Chinook Jr"));
+        assert_eq!(seats.person_against_computer(), None);
+    }
+}

@@ -1,0 +1,162 @@
+//! The searches the screen asks for: the computer's move and hints. The event loop runs
+//! them on a background thread; a result comes back tagged with the game revision it
+//! was asked for and is refused once the game has moved on.
+
+use super::{App, Tone};
+use crate::engine::{SearchRequest, SearchResult};
+use crate::rules::{Color, Move};
+use crate::session::computer_name;
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The computer's move for this side.
+    Move(Color),
+    /// A hint for the side to move.
+    Hint,
+}
+
+/// A search the game wants, tagged with the game revision it was asked for: a result
+/// is applied only while the game is still at that revision and still wants it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchSpec {
+    /// What the search is for.
+    pub purpose: Purpose,
+    /// The session's revision when it was asked for.
+    pub revision: u64,
+}
+
+/// What the running search has reported so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thinking {
+    /// The search reporting.
+    pub spec: SearchSpec,
+    /// The deepest iteration completed.
+    pub depth: u32,
+}
+
+impl App {
+    /// The search the game wants now, if any: the computer's move when a computer
+    /// player is to move (not while reviewing a file), else a hint that was asked for.
+    pub fn wanted_search(&self) -> Option<SearchSpec> {
+        let revision = self.session.revision();
+        let purpose = match self.session.computer_to_move() {
+            Some((color, _)) => Purpose::Move(color),
+            None if self.hint_wanted == Some(revision) && !self.game().is_over() => {
+                Purpose::Hint
+            }
+            None => return None,
+        };
+        Some(SearchSpec { purpose, revision })
+    }
+
+    /// The engine's request for the search `spec`.
+    pub fn search_request(&self, spec: SearchSpec) -> SearchRequest {
+        match spec.purpose {
+            Purpose::Move(_) => self
+                .session
+                .move_request()
+                .unwrap_or_else(|| self.session.hint_request()),
+            Purpose::Hint => self.session.hint_request(),
+        }
+    }
+
+    /// The search `spec` completed an iteration of `depth`. Returns whether the screen
+    /// should show it (the search is still wanted and went deeper).
+    pub fn search_progress(&mut self, spec: SearchSpec, depth: u32) -> bool {
+        if self.wanted_search() != Some(spec) {
+            return false;
+        }
+        let deeper = self
+            .thinking
+            .is_none_or(|t| t.spec != spec || t.depth < depth);
+        if deeper {
+            self.thinking = Some(Thinking { spec, depth });
+        }
+        deeper
+    }
+
+    /// The search `spec` ended with `result`: the computer plays (or claims a draw, or
+    /// resigns), or the hint is shown. A result for a search the game no longer wants
+    /// (the position changed, the side was handed back) is refused: returns false.
+    pub fn search_done(&mut self, spec: SearchSpec, result: &SearchResult) -> bool {
+        if self.wanted_search() != Some(spec) {
+            return false;
+        }
+        self.thinking = None;
+        match spec.purpose {
+            Purpose::Move(color) => {
+                let Some(text) = self.session.computer_played(result) else {
+                    return false;
+                };
+                self.move_now = false;
+                let mut text = self.session.announce(&text);
+                // Keep the person's move in view: "Black played 11-15; White (level 5) ...".
+                if let Some((Tone::Info, previous)) = &self.message
+                    && previous.starts_with(&format!("{} played ", !color))
+                    && !self.game().is_over()
+                {
+                    text = format!("{previous}; {text}");
+                }
+                self.info(text);
+            }
+            Purpose::Hint => {
+                let Some((m, text)) = self.session.hint(result) else {
+                    return false;
+                };
+                self.hint_wanted = None;
+                self.hint = Some((spec.revision, m));
+                self.info(text);
+            }
+        }
+        true
+    }
+
+    /// The hint to show on the board: only while the position it is for is on screen.
+    pub fn current_hint(&self) -> Option<Move> {
+        self.hint
+            .filter(|(revision, _)| *revision == self.session.revision())
+            .map(|(_, m)| m)
+    }
+
+    /// The line saying the computer is thinking, while it is.
+    pub fn thinking_text(&self) -> Option<String> {
+        let spec = self.wanted_search()?;
+        let depth = self
+            .thinking
+            .filter(|t| t.spec == spec && t.depth > 0)
+            .map(|t| format!(" depth {}", t.depth))
+            .unwrap_or_default();
+        Some(match spec.purpose {
+            Purpose::Move(color) => format!("{color} is thinking...{depth}"),
+            Purpose::Hint => format!("Looking for a hint...{depth}"),
+        })
+    }
+
+    pub(super) fn ask_hint(&mut self) {
+        let turn = self.position().turn();
+        if let Some(outcome) = self.game().result() {
+            self.error(format!("The game is over ({outcome}): no hint to give"));
+        } else if self.session.computer_to_move().is_some() {
+            self.error(format!(
+                "The computer plays {turn}: it is choosing its move"
+            ));
+        } else if let Some(m) = self.current_hint() {
+            let text = self.position().notation(&m);
+            self.info(format!("Hint for {turn}: {text}. It is not played."));
+        } else {
+            self.hint_wanted = Some(self.session.revision());
+            self.info(format!("Looking for a hint for {turn}..."));
+        }
+    }
+
+    pub(super) fn ask_move_now(&mut self) {
+        match self.session.computer_to_move() {
+            Some((color, level)) => {
+                self.move_now = true;
+                self.info(format!("{} moves now", computer_name(color, level)));
+            }
+            None => self.error("The computer is not thinking: nothing to hurry"),
+        }
+    }
+}

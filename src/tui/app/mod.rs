@@ -1,0 +1,741 @@
+//! The application state, the actions that change it, and `update`, which applies an
+//! action with no I/O. Keys and mouse events become actions through the key map
+//! ([`super::keymap`]); what an action does to the game is the [`Session`]'s.
+//!
+//! The parts: [`board`] picking and the cursor, [`prompt`] the typed move,
+//! [`save_dialog`] the save dialog, [`computer`] the searches the screen asks for.
+
+mod board;
+mod computer;
+mod prompt;
+mod save_dialog;
+
+pub use computer::{Purpose, SearchSpec, Thinking};
+pub use save_dialog::{FieldMotion, SaveDialog, SaveField, SaveRequest};
+
+use super::keymap::{self, BoardState};
+use super::theme::Theme;
+use crate::game::Game;
+use crate::rules::{Color, Move, Position, Square};
+use crate::session::{Review, Session, SessionError, Step};
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+use ratatui::layout::Rect;
+
+/// The first message: how to start playing.
+const WELCOME: &str = "Black moves first: pick a piece with Enter (or click it), or type a move like 11-15. ? shows every key.";
+
+/// The first message when a loaded game opens for review.
+const REVIEW_WELCOME: &str = "Review: Left/Right step through the moves, Home/End jump; play a move to go on from here, Esc to stop reviewing.";
+
+/// A direction on the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Toward the top of the screen.
+    Up,
+    /// Toward the bottom.
+    Down,
+    /// Toward the left.
+    Left,
+    /// Toward the right.
+    Right,
+}
+
+/// What a key press or click means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Move the cursor one square on the screen.
+    Cursor(Direction),
+    /// Pick up the piece under the cursor, or land on the square under it.
+    Select,
+    /// Step back one hop, or put the picked-up piece down.
+    Back,
+    /// A mouse click at a screen cell (column, row).
+    Click {
+        /// Screen column.
+        column: u16,
+        /// Screen row.
+        row: u16,
+    },
+    /// Open the move prompt, starting with this character if any.
+    OpenPrompt(Option<char>),
+    /// Type a character into the move prompt.
+    Type(char),
+    /// Delete the prompt's last character.
+    Erase,
+    /// Play the move typed in the prompt.
+    Submit,
+    /// Close the prompt without playing.
+    CancelPrompt,
+    /// Take back the last move.
+    Undo,
+    /// Play again the last move taken back.
+    Redo,
+    /// Turn the board half round.
+    Flip,
+    /// Hand this side to the computer, or back to a person.
+    ToggleSide(Color),
+    /// Make the thinking computer move now (its best move so far).
+    MoveNow,
+    /// Ask the engine for a hint for the side to move.
+    Hint,
+    /// Ask whether to start a new game.
+    AskNewGame,
+    /// Show or hide the help overlay.
+    ToggleHelp,
+    /// Quit, asking first when a game is in progress.
+    AskQuit,
+    /// Quit at once.
+    Quit,
+    /// Ask who resigns.
+    AskResign,
+    /// The side to move offers a draw.
+    OfferDraw,
+    /// Claim a WCDF draw (repetition or forty moves).
+    ClaimDraw,
+    /// Answer the question on screen.
+    Answer(Answer),
+    /// Step through the game under review.
+    Step(Step),
+    /// Stop reviewing and play on from the position shown, changing nothing.
+    LeaveReview,
+    /// Open the save dialog.
+    OpenSave,
+    /// Move to the save dialog's next field.
+    NextField,
+    /// Move to the save dialog's previous field.
+    PreviousField,
+    /// Empty the save dialog's current field.
+    ClearField,
+    /// Move the text cursor within the save dialog's current field.
+    MoveInField(FieldMotion),
+    /// Delete the character under the text cursor in the save dialog.
+    Delete,
+    /// Save with the dialog's path and names.
+    ConfirmSave,
+    /// Close the save dialog without saving.
+    CancelSave,
+    /// The terminal was resized.
+    Resize {
+        /// New width.
+        width: u16,
+        /// New height.
+        height: u16,
+    },
+}
+
+/// An answer to a question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Yes.
+    Yes,
+    /// No, or cancel.
+    No,
+    /// This side (for "who resigns?").
+    Side(Color),
+}
+
+/// A question waiting for an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Quit with a game in progress?
+    Quit,
+    /// Abandon this game for a new one?
+    NewGame,
+    /// Which side resigns?
+    Resign,
+    /// The given side offers a draw: does the other accept?
+    Draw(Color),
+}
+
+/// What the keyboard is doing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Playing on the board.
+    Board,
+    /// Typing a move.
+    Prompt(String),
+    /// Waiting for an answer.
+    Asking(Question),
+    /// The help overlay is shown.
+    Help,
+    /// The save dialog is open.
+    Save(SaveDialog),
+}
+
+/// How a message should look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Information.
+    Info,
+    /// Something was refused.
+    Error,
+}
+
+/// A piece picked up, and the hops chosen so far in building its move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pick {
+    /// Where the piece stands.
+    pub from: Square,
+    /// The landing squares chosen so far (a multi-jump is built one hop at a time).
+    pub hops: Vec<Square>,
+}
+
+/// Start-up choices of the screen (who plays is the session's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// White at the bottom.
+    pub flipped: bool,
+    /// Whether mouse clicks are wanted.
+    pub mouse: bool,
+    /// Colours and glyphs.
+    pub theme: Theme,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            flipped: false,
+            mouse: true,
+            theme: Theme::new(true, false),
+        }
+    }
+}
+
+/// The whole state of the terminal game: the session, and what the screen adds to it
+/// (the cursor, a piece picked up, the prompt or dialog open, the message shown).
+#[derive(Clone, Debug)]
+pub struct App {
+    /// The game in play, and who plays it.
+    pub session: Session,
+    /// The board cell under the cursor: `(row, col)` as in [`Square::row`] / [`Square::col`].
+    pub cursor: (u8, u8),
+    /// The piece picked up, if any.
+    pub pick: Option<Pick>,
+    /// What the keyboard is doing.
+    pub mode: Mode,
+    /// White at the bottom.
+    pub flipped: bool,
+    /// Colours and glyphs.
+    pub theme: Theme,
+    /// Whether mouse clicks are used.
+    pub mouse: bool,
+    /// The terminal's size, kept up to date by [`Action::Resize`]; mouse clicks are
+    /// mapped to squares with the same layout function the view uses for this size.
+    pub screen: Rect,
+    /// The message on the status line.
+    pub message: Option<(Tone, String)>,
+    /// Set when the program should end.
+    pub quit: bool,
+    /// A save waiting for the event loop to write it.
+    pub save_request: Option<SaveRequest>,
+    /// Whether the last autosave failed (the quit question then says the game is not saved).
+    pub autosave_failed: bool,
+    /// Set when the player asked the computer to move now; the event loop stops the
+    /// search (and clears this), and its result is played.
+    pub move_now: bool,
+    /// A hint was asked for at this revision and is still awaited.
+    hint_wanted: Option<u64>,
+    /// The hint found, and the revision it is for (shown only while that is current).
+    hint: Option<(u64, Move)>,
+    /// Progress of the running search, as last reported.
+    thinking: Option<Thinking>,
+}
+
+impl App {
+    /// A new game between two people on a screen of `width` x `height`.
+    pub fn new(settings: Settings, width: u16, height: u16) -> App {
+        App::with_session(settings, Session::new(Game::new()), width, height)
+    }
+
+    /// `session` on a screen of `width` x `height`.
+    pub fn with_session(settings: Settings, session: Session, width: u16, height: u16) -> App {
+        let game = session.game();
+        let fresh = game.moves().is_empty() && *game.start() == Position::start();
+        let message = if session.is_reviewing() {
+            REVIEW_WELCOME.to_string()
+        } else if let (true, Some(level)) = (fresh, session.seats().computer(Color::Black)) {
+            format!(
+                "{} moves first. m makes it move now; ? shows every key.",
+                crate::session::computer_name(Color::Black, level)
+            )
+        } else if fresh {
+            WELCOME.to_string()
+        } else {
+            match game.result() {
+                Some(outcome) => format!("{outcome}. u undoes, n starts a new game."),
+                None => format!(
+                    "{} to move. Pick a piece with Enter or type a move; ? shows every key.",
+                    game.position().turn()
+                ),
+            }
+        };
+        App {
+            session,
+            // Square 11: a Black man with a move, where play usually starts.
+            cursor: (2, 2),
+            pick: None,
+            mode: Mode::Board,
+            flipped: settings.flipped,
+            theme: settings.theme,
+            mouse: settings.mouse,
+            screen: Rect::new(0, 0, width, height),
+            message: Some((Tone::Info, message)),
+            quit: false,
+            save_request: None,
+            autosave_failed: false,
+            move_now: false,
+            hint_wanted: None,
+            hint: None,
+            thinking: None,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        self.session.game()
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.session.position()
+    }
+
+    /// The record under review, while a loaded game is stepped through.
+    pub fn review(&self) -> Option<&Review> {
+        self.session.review()
+    }
+
+    /// Turns a terminal event into an action for the current mode. Key releases and
+    /// repeats mean nothing.
+    pub fn action_for(&self, event: &Event) -> Option<Action> {
+        match event {
+            Event::Key(key) => self.key_action(key),
+            Event::Mouse(mouse) => match mouse.kind {
+                MouseEventKind::Down(MouseButton::Left)
+                    if self.mouse && self.mode == Mode::Board =>
+                {
+                    Some(Action::Click {
+                        column: mouse.column,
+                        row: mouse.row,
+                    })
+                }
+                _ => None,
+            },
+            Event::Resize(width, height) => Some(Action::Resize {
+                width: *width,
+                height: *height,
+            }),
+            _ => None,
+        }
+    }
+
+    fn key_action(&self, key: &KeyEvent) -> Option<Action> {
+        if key.kind != KeyEventKind::Press {
+            return None;
+        }
+        if let Some(action) = keymap::global_action(key) {
+            return Some(action);
+        }
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match &self.mode {
+            Mode::Help => Some(Action::ToggleHelp),
+            Mode::Save(_) => match key.code {
+                KeyCode::Enter => Some(Action::ConfirmSave),
+                KeyCode::Char('s' | 'S') if ctrl => Some(Action::ConfirmSave),
+                KeyCode::Char('u' | 'U') if ctrl => Some(Action::ClearField),
+                KeyCode::Esc => Some(Action::CancelSave),
+                KeyCode::Tab | KeyCode::Down => Some(Action::NextField),
+                KeyCode::BackTab | KeyCode::Up => Some(Action::PreviousField),
+                KeyCode::Backspace => Some(Action::Erase),
+                KeyCode::Delete => Some(Action::Delete),
+                KeyCode::Left => Some(Action::MoveInField(FieldMotion::Left)),
+                KeyCode::Right => Some(Action::MoveInField(FieldMotion::Right)),
+                KeyCode::Home => Some(Action::MoveInField(FieldMotion::Home)),
+                KeyCode::End => Some(Action::MoveInField(FieldMotion::End)),
+                KeyCode::Char(c) if !ctrl && !c.is_control() => Some(Action::Type(c)),
+                _ => None,
+            },
+            Mode::Asking(question) => match (question, key.code) {
+                (Question::Resign, KeyCode::Char('b' | 'B')) => {
+                    Some(Action::Answer(Answer::Side(Color::Black)))
+                }
+                (Question::Resign, KeyCode::Char('w' | 'W')) => {
+                    Some(Action::Answer(Answer::Side(Color::White)))
+                }
+                (Question::Resign, KeyCode::Char('n' | 'N') | KeyCode::Esc) => {
+                    Some(Action::Answer(Answer::No))
+                }
+                (Question::Resign, _) => None,
+                (_, KeyCode::Char('y' | 'Y')) => Some(Action::Answer(Answer::Yes)),
+                (_, KeyCode::Char('n' | 'N') | KeyCode::Esc) => Some(Action::Answer(Answer::No)),
+                _ => None,
+            },
+            Mode::Prompt(_) => prompt::prompt_action(key),
+            Mode::Board => keymap::board_action(
+                key,
+                BoardState {
+                    reviewing: self.session.is_reviewing(),
+                    picking: self.pick.is_some(),
+                },
+            ),
+        }
+    }
+
+    /// Handles a terminal event: maps it to an action and applies it. Returns whether
+    /// anything happened (and the screen should be redrawn).
+    pub fn handle_event(&mut self, event: &Event) -> bool {
+        match self.action_for(event) {
+            Some(action) => {
+                self.update(action);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn info(&mut self, text: impl Into<String>) {
+        self.message = Some((Tone::Info, text.into()));
+    }
+
+    fn error(&mut self, text: impl Into<String>) {
+        self.message = Some((Tone::Error, text.into()));
+    }
+
+    /// Shows a message on the status line (for news from the event loop, such as a
+    /// failed autosave).
+    pub fn notify(&mut self, tone: Tone, text: impl Into<String>) {
+        self.message = Some((tone, text.into()));
+    }
+
+    /// Shows what the session answered: its news, or why it refused (with the keys
+    /// that help when the computer is to move).
+    fn show(&mut self, answer: Result<String, SessionError>) {
+        match answer {
+            Ok(text) => {
+                let text = self.session.announce(&text);
+                self.info(text);
+            }
+            Err(e @ SessionError::ComputersTurn { color, .. }) => {
+                let key = if color == Color::Black { 'b' } else { 'w' };
+                self.error(format!(
+                    "{}: m makes it move now, {key} hands {color} back to you",
+                    capitalize(&e.to_string())
+                ));
+            }
+            Err(e) => self.error(capitalize(&e.to_string())),
+        }
+    }
+
+    /// After a person's move (`played`, the session's answer): the piece is put down
+    /// and the cursor waits on the square it landed on.
+    fn after_move(&mut self, played: Result<String, SessionError>, m: Option<Move>) {
+        if played.is_ok() {
+            self.pick = None;
+            if let Some(m) = m {
+                self.cursor = (m.to().row(), m.to().col());
+            }
+        }
+        self.show(played);
+    }
+
+    /// Applies an action. No I/O. Any change to the game moves the session's revision
+    /// on, so that a search made for the game as it was is not applied.
+    pub fn update(&mut self, action: Action) {
+        let before = self.session.revision();
+        self.apply(action);
+        if self.session.revision() != before {
+            self.thinking = None;
+            self.move_now = false;
+        }
+    }
+
+    fn apply(&mut self, action: Action) {
+        match action {
+            Action::Resize { width, height } => {
+                self.screen = Rect::new(0, 0, width, height);
+                return;
+            }
+            Action::Quit => {
+                self.quit = true;
+                return;
+            }
+            // Typing keeps the reason a move was refused on screen while it is edited.
+            Action::Type(_) | Action::Erase => {}
+            _ => self.message = None,
+        }
+        let computers_turn = self.session.computer_to_move();
+        match action {
+            Action::Select | Action::Click { .. } | Action::OpenPrompt(_) | Action::Submit
+                if computers_turn.is_some() =>
+            {
+                if let Action::Click { column, row } = action
+                    && let Some(cell) = self.cell_at(column, row)
+                {
+                    self.cursor = cell;
+                }
+                self.pick = None;
+                self.mode = Mode::Board;
+                if let Some((color, level)) = computers_turn {
+                    self.show(Err(SessionError::ComputersTurn { color, level }));
+                }
+            }
+            Action::Cursor(direction) => self.move_cursor(direction),
+            Action::Select => self.select(self.cursor_square()),
+            Action::Back => self.back(),
+            Action::Click { column, row } => self.click(column, row),
+            Action::ToggleSide(color) => {
+                let text = self.session.toggle_seat(color);
+                let key = if color == Color::Black { 'b' } else { 'w' };
+                let again = if self.session.seats().is_computer(color) {
+                    format!("; {key} hands it back")
+                } else {
+                    format!("; {key} gives it to the computer")
+                };
+                let waits = if self.session.is_reviewing() && self.session.seats().is_computer(color) {
+                    " (it waits while you review: Esc to play on)"
+                } else {
+                    ""
+                };
+                self.info(format!("{text}{again}{waits}"));
+            }
+            Action::MoveNow => self.ask_move_now(),
+            Action::Hint => self.ask_hint(),
+            Action::OpenPrompt(first) => self.open_prompt(first),
+            Action::Type(c) => match &mut self.mode {
+                Mode::Prompt(text) if text.chars().count() < prompt::PROMPT_MAX_CHARS => {
+                    text.push(c)
+                }
+                Mode::Save(dialog) => dialog.insert(c),
+                _ => {}
+            },
+            Action::Erase => match &mut self.mode {
+                Mode::Prompt(text) => {
+                    text.pop();
+                }
+                Mode::Save(dialog) => dialog.erase_before(),
+                _ => {}
+            },
+            Action::Submit => self.submit(),
+            Action::CancelPrompt => self.mode = Mode::Board,
+            Action::Undo => {
+                self.pick = None;
+                let answer = self.session.undo();
+                self.show(answer);
+            }
+            Action::Redo => {
+                self.pick = None;
+                let answer = self.session.redo();
+                let last = self.game().moves().last().copied();
+                self.after_move(answer, last);
+            }
+            Action::Flip => {
+                self.flipped = !self.flipped;
+                let bottom = if self.flipped { "White" } else { "Black" };
+                self.info(format!("Board flipped: {bottom} at the bottom"));
+            }
+            Action::AskNewGame => self.mode = Mode::Asking(Question::NewGame),
+            Action::ToggleHelp => {
+                self.mode = if self.mode == Mode::Help {
+                    Mode::Board
+                } else {
+                    Mode::Help
+                }
+            }
+            Action::AskQuit => {
+                // A game under review is the file's, already kept on disk.
+                let game = self.game();
+                if game.moves().is_empty() || game.is_over() || self.session.is_reviewing() {
+                    self.quit = true;
+                } else {
+                    self.mode = Mode::Asking(Question::Quit);
+                }
+            }
+            Action::AskResign => match self.game().result() {
+                Some(outcome) => self.error(format!("The game is already over ({outcome})")),
+                None => self.mode = Mode::Asking(Question::Resign),
+            },
+            Action::OfferDraw => {
+                let by = self.position().turn();
+                let answer = self.session.offer_draw();
+                self.pick = None;
+                if answer.is_ok() && self.game().draw_offer() == Some(by) {
+                    self.mode = Mode::Asking(Question::Draw(by));
+                } else {
+                    self.show(answer);
+                }
+            }
+            Action::ClaimDraw => {
+                let answer = self.session.claim_draw();
+                if answer.is_ok() {
+                    self.pick = None;
+                }
+                self.show(answer);
+            }
+            Action::Answer(answer) => self.answer(answer),
+            Action::Step(step) => {
+                self.pick = None;
+                let text = self.session.step(step);
+                self.info(text);
+            }
+            Action::LeaveReview => {
+                if let Some(text) = self.session.leave_review() {
+                    self.info(text);
+                }
+            }
+            Action::OpenSave => self.open_save(),
+            Action::NextField
+            | Action::PreviousField
+            | Action::ClearField
+            | Action::MoveInField(_)
+            | Action::Delete => {
+                if let Mode::Save(dialog) = &mut self.mode {
+                    match action {
+                        Action::NextField => dialog.focus_on(dialog.focus.next()),
+                        Action::PreviousField => dialog.focus_on(dialog.focus.previous()),
+                        Action::MoveInField(motion) => dialog.move_cursor(motion),
+                        Action::Delete => dialog.erase_at(),
+                        _ => {
+                            dialog.focused_mut().clear();
+                            dialog.cursor = 0;
+                        }
+                    }
+                }
+            }
+            Action::ConfirmSave => self.confirm_save(),
+            Action::CancelSave => {
+                if matches!(self.mode, Mode::Save(_)) {
+                    self.mode = Mode::Board;
+                    self.info("Not saved");
+                }
+            }
+            Action::Resize { .. } | Action::Quit => {}
+        }
+    }
+
+    fn answer(&mut self, answer: Answer) {
+        let Mode::Asking(question) = self.mode else {
+            return;
+        };
+        self.mode = Mode::Board;
+        match (question, answer) {
+            (Question::Quit, Answer::Yes) => self.quit = true,
+            (Question::NewGame, Answer::Yes) => {
+                self.session.new_game();
+                self.hint = None;
+                self.hint_wanted = None;
+                self.pick = None;
+                self.cursor = (2, 2);
+                self.info(WELCOME);
+            }
+            (Question::Resign, Answer::Side(color)) => {
+                self.pick = None;
+                let answer = self.session.resign(color);
+                self.show(answer);
+            }
+            (Question::Draw(_), Answer::Yes) => {
+                self.pick = None;
+                let answer = self.session.accept_draw();
+                self.show(answer);
+            }
+            (Question::Draw(_), _) => {
+                let answer = self.session.decline_draw();
+                self.show(answer);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// "15", "15 or 16", "14, 15 or 16".
+fn join_or(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyEventState;
+
+    fn key(code: KeyCode) -> Event {
+        Event::Key(KeyEvent {
+            code,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        })
+    }
+
+    #[test]
+    fn the_same_key_means_different_things_in_different_modes() {
+        let mut app = App::new(Settings::default(), 80, 24);
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('h'))),
+            Some(Action::Cursor(Direction::Left))
+        );
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('1'))),
+            Some(Action::OpenPrompt(Some('1')))
+        );
+        app.mode = Mode::Prompt(String::new());
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('h'))),
+            Some(Action::Type('h'))
+        );
+        app.mode = Mode::Asking(Question::Resign);
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('w'))),
+            Some(Action::Answer(Answer::Side(Color::White)))
+        );
+        assert_eq!(app.action_for(&key(KeyCode::Char('y'))), None);
+        app.mode = Mode::Asking(Question::Quit);
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('y'))),
+            Some(Action::Answer(Answer::Yes))
+        );
+        app.mode = Mode::Help;
+        assert_eq!(
+            app.action_for(&key(KeyCode::Char('q'))),
+            Some(Action::ToggleHelp)
+        );
+    }
+
+    #[test]
+    fn lists_read_as_sentences() {
+        let list = |items: &[&str]| join_or(items.iter().map(|s| s.to_string()));
+        assert_eq!(list(&[]), "");
+        assert_eq!(list(&["15"]), "15");
+        assert_eq!(list(&["15", "16"]), "15 or 16");
+        assert_eq!(list(&["14", "15", "16"]), "14, 15 or 16");
+        assert_eq!(capitalize("no piece"), "No piece");
+    }
+
+    #[test]
+    fn the_cursor_stops_at_the_edges() {
+        let mut app = App::new(Settings::default(), 80, 24);
+        for _ in 0..10 {
+            app.update(Action::Cursor(Direction::Up));
+            app.update(Action::Cursor(Direction::Left));
+        }
+        assert_eq!(app.cursor, (7, 0));
+        for _ in 0..10 {
+            app.update(Action::Cursor(Direction::Down));
+            app.update(Action::Cursor(Direction::Right));
+        }
+        assert_eq!(app.cursor, (0, 7));
+    }
+}

@@ -1,0 +1,47 @@
+//! The move prompt: a move typed in numbers (`11-15`, `15x22x29`) or, after `:`, in
+//! letters (`c3-d4`). A refused move stays in the prompt with the reason, for editing.
+
+use super::{Action, App, Mode};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Longest text the move prompt accepts (the longest legal move is far shorter).
+pub(super) const PROMPT_MAX_CHARS: usize = 60;
+
+/// The prompt's keys.
+pub(super) fn prompt_action(key: &KeyEvent) -> Option<Action> {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    match key.code {
+        KeyCode::Enter => Some(Action::Submit),
+        KeyCode::Esc => Some(Action::CancelPrompt),
+        KeyCode::Backspace => Some(Action::Erase),
+        KeyCode::Char(c) if !ctrl && !c.is_control() => Some(Action::Type(c)),
+        _ => None,
+    }
+}
+
+impl App {
+    pub(super) fn open_prompt(&mut self, first: Option<char>) {
+        if let Some(outcome) = self.game().result() {
+            self.error(format!(
+                "The game is over ({outcome}). u undoes, n starts a new game."
+            ));
+        } else {
+            self.pick = None;
+            self.mode = Mode::Prompt(first.map(String::from).unwrap_or_default());
+        }
+    }
+
+    /// Enter in the prompt: plays the move typed, or says why not and keeps the text.
+    pub(super) fn submit(&mut self) {
+        let Mode::Prompt(text) = &self.mode else {
+            return;
+        };
+        let text = text.clone();
+        let played = self.session.play_text(&text);
+        if played.is_ok() {
+            self.mode = Mode::Board;
+        }
+        let last = self.game().moves().last().copied();
+        self.after_move(played, last);
+    }
+}

@@ -1,0 +1,227 @@
+//! The save dialog: the file to write and the players' names, edited in place; the
+//! save itself is a [`SaveRequest`] that the event loop carries out, so
+//! [`App::update`] stays free of I/O.
+
+use super::{App, Mode};
+use crate::store::{self, Players, StoreError};
+use std::path::PathBuf;
+
+/// Longest text a save dialog field accepts (paths can be long; names are short).
+const FIELD_MAX_CHARS: usize = 1024;
+
+/// A movement of the text cursor within a save dialog field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldMotion {
+    /// One character left.
+    Left,
+    /// One character right.
+    Right,
+    /// To the start.
+    Home,
+    /// To the end.
+    End,
+}
+
+/// A field of the save dialog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveField {
+    /// The file to write.
+    Path,
+    /// Black's name.
+    Black,
+    /// White's name.
+    White,
+}
+
+impl SaveField {
+    /// The fields in the order Tab visits them.
+    pub const ALL: [SaveField; 3] = [SaveField::Path, SaveField::Black, SaveField::White];
+
+    fn index(self) -> usize {
+        match self {
+            SaveField::Path => 0,
+            SaveField::Black => 1,
+            SaveField::White => 2,
+        }
+    }
+
+    /// The field after this one (wrapping round).
+    pub fn next(self) -> SaveField {
+        SaveField::ALL[(self.index() + 1) % 3]
+    }
+
+    /// The field before this one (wrapping round).
+    pub fn previous(self) -> SaveField {
+        SaveField::ALL[(self.index() + 2) % 3]
+    }
+}
+
+/// The save dialog: where to write the game, and the players' names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveDialog {
+    /// The file path, as typed.
+    pub path: String,
+    /// Black's name, as typed.
+    pub black: String,
+    /// White's name, as typed.
+    pub white: String,
+    /// The field being edited.
+    pub focus: SaveField,
+    /// Where typing goes in the focused field: a character index, `0..=length`.
+    pub cursor: usize,
+    /// A path that names an existing file the player agreed to replace (by pressing
+    /// Enter again after being told).
+    pub replace: Option<String>,
+}
+
+impl SaveDialog {
+    /// The text of `field`.
+    pub fn field(&self, field: SaveField) -> &str {
+        match field {
+            SaveField::Path => &self.path,
+            SaveField::Black => &self.black,
+            SaveField::White => &self.white,
+        }
+    }
+
+    pub(super) fn focused_mut(&mut self) -> &mut String {
+        match self.focus {
+            SaveField::Path => &mut self.path,
+            SaveField::Black => &mut self.black,
+            SaveField::White => &mut self.white,
+        }
+    }
+
+    /// Moves to `field`, with the text cursor at its end.
+    pub fn focus_on(&mut self, field: SaveField) {
+        self.focus = field;
+        self.cursor = self.field(field).chars().count();
+    }
+
+    /// The byte offset of the text cursor in the focused field (kept within it).
+    fn cursor_byte(&self) -> usize {
+        let text = self.field(self.focus);
+        text.char_indices()
+            .nth(self.cursor)
+            .map_or(text.len(), |(i, _)| i)
+    }
+
+    pub(super) fn insert(&mut self, c: char) {
+        let at = self.cursor_byte();
+        let text = self.focused_mut();
+        if text.chars().count() < FIELD_MAX_CHARS {
+            text.insert(at, c);
+            self.cursor += 1;
+        }
+    }
+
+    pub(super) fn erase_before(&mut self) {
+        if self.cursor > 0 {
+            self.cursor -= 1;
+            self.erase_at();
+        }
+    }
+
+    pub(super) fn erase_at(&mut self) {
+        let at = self.cursor_byte();
+        let text = self.focused_mut();
+        if at < text.len() {
+            text.remove(at);
+        }
+    }
+
+    pub(super) fn move_cursor(&mut self, motion: FieldMotion) {
+        let length = self.field(self.focus).chars().count();
+        self.cursor = match motion {
+            FieldMotion::Left => self.cursor.saturating_sub(1),
+            FieldMotion::Right => (self.cursor + 1).min(length),
+            FieldMotion::Home => 0,
+            FieldMotion::End => length,
+        };
+    }
+}
+
+/// A save the dialog asked for; the event loop writes it and reports back with
+/// [`App::save_finished`], so [`App::update`] stays free of I/O.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveRequest {
+    /// The file to write, as typed (a leading `~/` is the home directory).
+    pub path: PathBuf,
+    /// The names to write, kept for later saves once the save succeeds.
+    pub players: Players,
+    /// Whether an existing file at `path` may be replaced.
+    pub replace: bool,
+}
+
+impl App {
+    /// Opens the save dialog on a new file in the data folder and the record's names.
+    pub(super) fn open_save(&mut self) {
+        self.pick = None;
+        let path = store::default_save_path(store::now_unix())
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        let names = self.session.record_names();
+        let mut dialog = SaveDialog {
+            path,
+            black: names.black.unwrap_or_default(),
+            white: names.white.unwrap_or_default(),
+            focus: SaveField::Path,
+            cursor: 0,
+            replace: None,
+        };
+        dialog.focus_on(SaveField::Path);
+        self.mode = Mode::Save(dialog);
+    }
+
+    /// Enter in the dialog: asks the event loop to save with the dialog's path and names.
+    pub(super) fn confirm_save(&mut self) {
+        let Mode::Save(dialog) = &self.mode else {
+            return;
+        };
+        let path = dialog.path.trim();
+        if path.is_empty() {
+            self.error("Type the file to save to");
+            return;
+        }
+        let name = |text: &str| {
+            let text = text.trim();
+            (!text.is_empty()).then(|| text.to_string())
+        };
+        self.save_request = Some(SaveRequest {
+            path: PathBuf::from(path),
+            players: Players {
+                black: name(&dialog.black),
+                white: name(&dialog.white),
+            },
+            replace: dialog.replace.as_deref() == Some(path),
+        });
+    }
+
+    /// Reports that the save asked for in `request` would replace an existing file:
+    /// nothing was written, and Enter again (with the same path) replaces it.
+    pub fn save_would_replace(&mut self, request: SaveRequest) {
+        let path = request.path.display().to_string();
+        if let Mode::Save(dialog) = &mut self.mode {
+            dialog.replace = Some(path.clone());
+        }
+        self.error(format!(
+            "{path} already exists: Enter again replaces it, or edit the path"
+        ));
+    }
+
+    /// Reports how the save asked for in `request` went: on success the names entered
+    /// are kept and the dialog closes; on failure the dialog stays open with the reason,
+    /// and nothing else changes.
+    pub fn save_finished(&mut self, request: SaveRequest, result: Result<(), StoreError>) {
+        match result {
+            Ok(()) => {
+                self.session.set_names(request.players);
+                if matches!(self.mode, Mode::Save(_)) {
+                    self.mode = Mode::Board;
+                }
+                self.info(format!("Saved to {}", request.path.display()));
+            }
+            Err(e) => self.error(format!("Not saved: {e}")),
+        }
+    }
+}

@@ -1,0 +1,284 @@
+//! The one key map of the board: a table that the key handler, the footer and the help
+//! overlay all read, so a key cannot do one thing and be described as another.
+//!
+//! The other modes (the move prompt, the save dialog, a question, the help overlay) are
+//! text entry or a single answer; their few keys live with them in [`super::app`].
+
+use super::app::{Action, Direction};
+use crate::rules::Color;
+use crate::session::Step;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// A key as the table names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// A character typed without Ctrl (case counts: `u` and `U` differ).
+    Char(char),
+    /// A character with Ctrl held.
+    Ctrl(char),
+    /// Any digit, 0-9 (it opens the move prompt with itself typed).
+    Digit,
+    /// A named key: arrows, Enter, Esc, Home, End, ...
+    Code(KeyCode),
+}
+
+impl Key {
+    fn matches(self, key: &KeyEvent) -> bool {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match (self, key.code) {
+            (Key::Ctrl(c), KeyCode::Char(k)) => ctrl && k.eq_ignore_ascii_case(&c),
+            (_, _) if ctrl => false,
+            (Key::Char(c), KeyCode::Char(k)) => c == k,
+            (Key::Digit, KeyCode::Char(k)) => k.is_ascii_digit(),
+            (Key::Code(code), k) => code == k,
+            _ => false,
+        }
+    }
+}
+
+/// When a binding applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    /// In every mode, dialogs and questions included.
+    Anywhere,
+    /// On the board, always.
+    Board,
+    /// On the board while a recorded game is stepped through.
+    Reviewing,
+    /// Reviewing, with no piece picked up.
+    ReviewingAtRest,
+}
+
+/// Where a binding shows in the footer, which lists only the keys that matter now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Footer {
+    /// Playing, always.
+    Play,
+    /// Playing, while a draw can be claimed.
+    PlayClaimOpen,
+    /// Playing, while no draw can be claimed.
+    PlayNoClaim,
+    /// Reviewing a recorded game.
+    Review,
+    /// While the computer thinks about its move.
+    Thinking,
+    /// While the computer thinks for this side (the key to take it over).
+    ThinkingFor(Color),
+}
+
+/// One line of the key map.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    /// The keys that do it.
+    pub keys: &'static [Key],
+    /// What they do; `None` for [`Key::Digit`], which opens the prompt with the digit.
+    pub action: Option<Action>,
+    /// When it applies.
+    pub when: When,
+    /// The keys as the footer and help show them; `{arrows}` and `{steps}` stand for
+    /// the theme's arrow glyphs. Empty: not shown (another line describes it).
+    pub label: &'static str,
+    /// What it does, in a word or two, for the footer.
+    pub short: &'static str,
+    /// What it does, for the help overlay.
+    pub help: &'static str,
+    /// Where the footer shows it.
+    pub footer: &'static [Footer],
+}
+
+const fn bind(
+    keys: &'static [Key],
+    action: Action,
+    when: When,
+    label: &'static str,
+    short: &'static str,
+    help: &'static str,
+    footer: &'static [Footer],
+) -> Binding {
+    Binding {
+        keys,
+        action: Some(action),
+        when,
+        label,
+        short,
+        help,
+        footer,
+    }
+}
+
+use Footer::*;
+use Key::{Char, Code, Ctrl};
+
+/// The board's keys, first match wins (so the review's arrows come before the cursor's).
+pub const BOARD_KEYS: &[Binding] = &[
+    bind(&[Ctrl('c')], Action::Quit, When::Anywhere, "Ctrl-C", "quit now", "quit at once", &[]),
+    bind(&[Code(KeyCode::Left)], Action::Step(Step::Back), When::Reviewing, "{steps}", "step", "review: step", &[Review]),
+    bind(&[Code(KeyCode::Right)], Action::Step(Step::Forward), When::Reviewing, "", "", "", &[]),
+    bind(&[Code(KeyCode::Home)], Action::Step(Step::Start), When::Reviewing, "Home End", "first/last", "review: first/last", &[Review]),
+    bind(&[Code(KeyCode::End)], Action::Step(Step::End), When::Reviewing, "", "", "", &[]),
+    bind(&[Code(KeyCode::Esc)], Action::LeaveReview, When::ReviewingAtRest, "Esc", "stop reviewing", "review: play on from here", &[Review]),
+    bind(&[Code(KeyCode::Up), Char('k')], Action::Cursor(Direction::Up), When::Board, "{arrows} hjkl", "move", "move the cursor", &[Play]),
+    bind(&[Code(KeyCode::Down), Char('j')], Action::Cursor(Direction::Down), When::Board, "", "", "", &[]),
+    bind(&[Code(KeyCode::Left), Char('h')], Action::Cursor(Direction::Left), When::Board, "", "", "", &[]),
+    bind(&[Code(KeyCode::Right), Char('l')], Action::Cursor(Direction::Right), When::Board, "", "", "", &[]),
+    bind(&[Code(KeyCode::Enter), Char(' ')], Action::Select, When::Board, "Enter Space", "pick", "pick up, then land", &[Play]),
+    bind(&[Code(KeyCode::Esc), Code(KeyCode::Backspace)], Action::Back, When::Board, "Esc Backspace", "back", "back / put down", &[]),
+    Binding { keys: &[Key::Digit], action: None, when: When::Board, label: "0-9", short: "type", help: "type a move: 11-15", footer: &[Play] },
+    bind(&[Char(':')], Action::OpenPrompt(None), When::Board, ":", "type", "type c3-d4 (letters)", &[]),
+    bind(&[Char('u')], Action::Undo, When::Board, "u", "undo", "undo (and the reply)", &[Play, Thinking]),
+    bind(&[Char('U'), Ctrl('r')], Action::Redo, When::Board, "U Ctrl-R", "redo", "redo", &[PlayNoClaim]),
+    bind(&[Char('c')], Action::ClaimDraw, When::Board, "c", "claim draw", "claim a draw", &[PlayClaimOpen]),
+    bind(&[Char('s'), Ctrl('s')], Action::OpenSave, When::Board, "s Ctrl-S", "save", "save as PDN", &[PlayNoClaim, Review]),
+    bind(&[Char('d')], Action::OfferDraw, When::Board, "d", "offer draw", "offer a draw", &[]),
+    bind(&[Char('r')], Action::AskResign, When::Board, "r", "resign", "resign", &[]),
+    bind(&[Char('m')], Action::MoveNow, When::Board, "m", "move now", "computer: move now", &[Thinking]),
+    bind(&[Char('b')], Action::ToggleSide(Color::Black), When::Board, "b", "take over", "computer plays Black", &[ThinkingFor(Color::Black)]),
+    bind(&[Char('w')], Action::ToggleSide(Color::White), When::Board, "w", "take over", "computer plays White", &[ThinkingFor(Color::White)]),
+    bind(&[Char('t')], Action::Hint, When::Board, "t", "hint", "hint (not played)", &[]),
+    bind(&[Char('f')], Action::Flip, When::Board, "f", "flip", "flip the board", &[]),
+    bind(&[Char('n')], Action::AskNewGame, When::Board, "n", "new game", "new game", &[Thinking]),
+    bind(&[Char('?')], Action::ToggleHelp, When::Board, "?", "help", "this help", &[Play, Review, Thinking]),
+    bind(&[Char('q')], Action::AskQuit, When::Board, "q", "quit", "quit (then --resume)", &[Play, Review, Thinking]),
+];
+
+/// The state of the board that decides which bindings apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardState {
+    /// A recorded game is being stepped through.
+    pub reviewing: bool,
+    /// A piece is picked up.
+    pub picking: bool,
+}
+
+impl When {
+    fn applies(self, state: BoardState) -> bool {
+        match self {
+            When::Anywhere | When::Board => true,
+            When::Reviewing => state.reviewing,
+            When::ReviewingAtRest => state.reviewing && !state.picking,
+        }
+    }
+}
+
+/// The action of `key` on the board in `state`, if it has one.
+pub fn board_action(key: &KeyEvent, state: BoardState) -> Option<Action> {
+    BOARD_KEYS
+        .iter()
+        .filter(|b| b.when.applies(state))
+        .find_map(|b| {
+            let key_matches = b.keys.iter().any(|k| k.matches(key));
+            match (key_matches, b.action, key.code) {
+                (false, _, _) => None,
+                (true, Some(action), _) => Some(action),
+                (true, None, KeyCode::Char(c)) => Some(Action::OpenPrompt(Some(c))),
+                (true, None, _) => None,
+            }
+        })
+}
+
+/// The action of `key` in any mode (Ctrl-C), if it has one.
+pub fn global_action(key: &KeyEvent) -> Option<Action> {
+    BOARD_KEYS
+        .iter()
+        .filter(|b| b.when == When::Anywhere)
+        .find(|b| b.keys.iter().any(|k| k.matches(key)))
+        .and_then(|b| b.action)
+}
+
+/// The footer's keys where `shown` says a binding belongs: (label, short).
+pub fn footer_keys(shown: impl Fn(Footer) -> bool) -> Vec<(&'static str, &'static str)> {
+    BOARD_KEYS
+        .iter()
+        .filter(|b| !b.label.is_empty() && b.footer.iter().any(|f| shown(*f)))
+        .map(|b| (b.label, b.short))
+        .collect()
+}
+
+/// The help overlay's lines: (label, help), in the table's order.
+pub fn help_lines() -> impl Iterator<Item = (&'static str, &'static str)> {
+    BOARD_KEYS
+        .iter()
+        .filter(|b| !b.label.is_empty())
+        .map(|b| (b.label, b.help))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::{KeyEventKind, KeyEventState};
+
+    fn press(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
+        KeyEvent {
+            code,
+            modifiers,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        }
+    }
+
+    const PLAYING: BoardState = BoardState {
+        reviewing: false,
+        picking: false,
+    };
+    const REVIEWING: BoardState = BoardState {
+        reviewing: true,
+        picking: false,
+    };
+
+    #[test]
+    fn arrows_step_through_a_review_and_move_the_cursor_otherwise() {
+        let left = press(KeyCode::Left, KeyModifiers::NONE);
+        assert_eq!(board_action(&left, REVIEWING), Some(Action::Step(Step::Back)));
+        assert_eq!(
+            board_action(&left, PLAYING),
+            Some(Action::Cursor(Direction::Left))
+        );
+        let esc = press(KeyCode::Esc, KeyModifiers::NONE);
+        assert_eq!(board_action(&esc, REVIEWING), Some(Action::LeaveReview));
+        let picking = BoardState {
+            picking: true,
+            ..REVIEWING
+        };
+        assert_eq!(board_action(&esc, picking), Some(Action::Back));
+    }
+
+    #[test]
+    fn digits_open_the_prompt_and_ctrl_keys_are_not_letters() {
+        let seven = press(KeyCode::Char('7'), KeyModifiers::NONE);
+        assert_eq!(
+            board_action(&seven, PLAYING),
+            Some(Action::OpenPrompt(Some('7')))
+        );
+        let ctrl_r = press(KeyCode::Char('r'), KeyModifiers::CONTROL);
+        assert_eq!(board_action(&ctrl_r, PLAYING), Some(Action::Redo));
+        let r = press(KeyCode::Char('r'), KeyModifiers::NONE);
+        assert_eq!(board_action(&r, PLAYING), Some(Action::AskResign));
+        let ctrl_c = press(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(global_action(&ctrl_c), Some(Action::Quit));
+        assert_eq!(global_action(&r), None);
+    }
+
+    #[test]
+    fn every_key_is_bound_once_where_it_applies() {
+        // Two bindings for the same key must differ in when they apply.
+        for (i, a) in BOARD_KEYS.iter().enumerate() {
+            for b in &BOARD_KEYS[i + 1..] {
+                let shared = a.keys.iter().any(|k| b.keys.contains(k));
+                assert!(
+                    !shared || a.when != b.when,
+                    "{:?} is bound twice: {} and {}",
+                    a.keys,
+                    a.short,
+                    b.short
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_described_binding_has_help() {
+        for (label, help) in help_lines() {
+            assert!(!help.is_empty(), "{label} has no help text");
+        }
+    }
+}
