@@ -2,8 +2,9 @@
 //! long a level thinks, and what a computer player does with its search's result (play
 //! the move, claim a draw, resign), as [`engine::decide`](crate::engine::decide) says.
 
-use crate::engine::{Decision, Level, SearchRequest, SearchResult, decide, draw_claim};
+use crate::engine::{Decision, Level, SearchRequest, SearchResult, decide};
 use crate::game::Game;
+use crate::rules::draw::claim_for_move;
 use crate::rules::{Color, Outcome};
 use std::time::Duration;
 
@@ -147,7 +148,7 @@ pub fn take_turn(game: &mut Game, level: Level, result: &SearchResult) -> Option
         return game.play(&best).ok().map(|()| Turn::Played(text));
     }
     let (_, history) = split(game);
-    let claim = draw_claim(&history, &pos, &best);
+    let claim = claim_for_move(&history, &pos, &best);
     match decide(level, best, result.score, claim) {
         Decision::ClaimDraw(_) => {
             if let Ok(outcome) = game.claim_draw() {
