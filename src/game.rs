@@ -1,5 +1,6 @@
 //! A game: a start position and the moves played from it, with undo and redo, the
-//! counts behind the WCDF draw claims, resignation, draw offers and the result.
+//! WCDF draw claims (answered by [`rules::draw`](crate::rules::draw)), resignation, draw
+//! offers and the result.
 //!
 //! Pure: no I/O. The terminal front end and the PDN module both build on it.
 //!
@@ -16,12 +17,9 @@
 //! ```
 
 use crate::rules::{
-    Color, DrawReason, IllegalMoveError, Move, MoveError, Outcome, Position, Role, WinReason,
+    Color, DrawReason, IllegalMoveError, Move, MoveError, Outcome, Position, WinReason, draw,
 };
 use std::fmt;
-
-/// Plies in "each side's previous 40 moves" of the forty-move rule.
-pub const FORTY_MOVE_PLIES: usize = 80;
 
 /// A game of checkers from a start position.
 ///
@@ -282,10 +280,19 @@ impl Game {
         self.undone.iter().rev().copied().collect()
     }
 
+    /// The game's line for the draw rules: the earlier positions, oldest first, and the
+    /// current one.
+    fn line(&self) -> (&[Position], &Position) {
+        // Never empty: `positions` always holds the start.
+        let last = self.positions.len() - 1;
+        (&self.positions[..last], &self.positions[last])
+    }
+
     /// How many times `pos` (same pieces, same side to move) has occurred in this game so
     /// far, the current position included.
     pub fn occurrences(&self, pos: &Position) -> usize {
-        self.positions.iter().filter(|p| *p == pos).count()
+        let (history, current) = self.line();
+        draw::occurrences(history, current, pos)
     }
 
     /// How many times the current position has occurred, this time included.
@@ -294,49 +301,42 @@ impl Game {
     }
 
     /// The legal moves that would create a position for the third time (WCDF 1.32):
-    /// playing any of them lets the player to move claim a draw.
+    /// playing any of them lets the player to move claim a draw. See
+    /// [`draw::repeating_moves`].
     pub fn repeating_moves(&self) -> Vec<Move> {
-        let pos = self.position();
-        pos.legal_moves()
-            .into_iter()
-            .filter(|m| self.occurrences(&pos.play_unchecked(m)) >= 2)
-            .collect()
+        let (history, current) = self.line();
+        draw::repeating_moves(history, current)
     }
 
     /// Whether the player to move may claim a draw by repetition: their next move can
     /// create the same position (same pieces, same side to move) for the third time.
     pub fn can_claim_repetition(&self) -> bool {
-        !self.is_over() && !self.repeating_moves().is_empty()
+        let (history, current) = self.line();
+        !self.is_over() && draw::can_claim_repetition(history, current)
     }
 
     /// Consecutive plies, up to now, in which no man moved and nothing was captured.
     /// Moves before the start position are unknown and not counted.
     pub fn quiet_plies(&self) -> usize {
-        self.moves
-            .iter()
-            .zip(&self.positions)
-            .rev()
-            .take_while(|(m, before)| {
-                !m.is_capture() && before.piece_at(m.from()).map(|p| p.role) == Some(Role::King)
-            })
-            .count()
+        let (history, current) = self.line();
+        draw::quiet_plies(history, current)
     }
 
     /// Whether the player to move may claim a draw by the forty-move rule (WCDF 1.32): in
     /// each side's previous 40 moves no man has moved and no piece has been captured.
     pub fn can_claim_forty_moves(&self) -> bool {
-        !self.is_over() && self.quiet_plies() >= FORTY_MOVE_PLIES
+        let (history, current) = self.line();
+        !self.is_over() && draw::can_claim_forty_moves(history, current)
     }
 
-    /// The draw the player to move may claim now, if any (repetition checked first).
+    /// The draw the player to move may claim now, if any (repetition checked first), see
+    /// [`draw::available_claim`]. `None` once the game is over.
     pub fn available_claim(&self) -> Option<DrawReason> {
-        if self.can_claim_repetition() {
-            Some(DrawReason::Repetition)
-        } else if self.can_claim_forty_moves() {
-            Some(DrawReason::FortyMoves)
-        } else {
-            None
+        if self.is_over() {
+            return None;
         }
+        let (history, current) = self.line();
+        draw::available_claim(history, current)
     }
 
     /// Claims the available draw for the player to move and ends the game. The game ends
@@ -436,6 +436,7 @@ impl Game {
 mod tests {
     use super::*;
     use crate::rules::Square;
+    use crate::rules::draw::FORTY_MOVE_PLIES;
 
     fn game_from(fen: &str) -> Game {
         Game::from_position(fen.parse().unwrap())

@@ -1,8 +1,9 @@
 //! Games between two computer players, as `checkers match` plays them.
 
-use super::decision::{Decision, decide, draw_claim};
+use super::decision::{Decision, decide};
 use super::level::Level;
 use super::search::{Engine, StopFlag};
+use crate::rules::draw::claim_for_move;
 use crate::rules::{Color, Move, Outcome, Position, WinReason};
 use std::time::Duration;
 
@@ -98,7 +99,7 @@ pub fn play_game(
                 reason: WinReason::NoMoves,
             });
         };
-        let claim = draw_claim(&history, &pos, &best);
+        let claim = claim_for_move(&history, &pos, &best);
         match decide(player.level, best, result.score, claim) {
             Decision::ClaimDraw(reason) => break GameEnd::Decided(Outcome::Draw { reason }),
             Decision::Resign => {

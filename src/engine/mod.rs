@@ -25,8 +25,12 @@
 //! 3. "Move now": [`SearchHandle::stop`], then [`SearchHandle::join`], which gives the
 //!    engine back (keep it for the next move) with the [`SearchResult`]. Quitting or
 //!    undoing: just drop the handle; the search stops within a millisecond.
-//! 4. With the result, [`decide`]`(level, best, score, `[`draw_claim`]`(&history, &pos,
-//!    &best))` says whether to play the move, claim a draw, or resign.
+//! 4. With the result, [`decide`]`(level, best, score, `[`claim_for_move`]`(&history,
+//!    &pos, &best))` says whether to play the move, claim a draw, or resign. The draw
+//!    rules themselves (WCDF 1.32) live in [`rules::draw`](crate::rules::draw); the
+//!    search takes its forty-move horizon and reversibility test from there too.
+//!
+//! [`claim_for_move`]: crate::rules::draw::claim_for_move
 //!
 //! A hint is the same search with [`Limits`] of the front end's choosing (and `noise`
 //! 0); it is never played.
@@ -43,7 +47,7 @@ mod tt;
 mod zobrist;
 
 pub use arena::{ComputerPlayer, GameEnd, GameRules, PlayedGame, play_game};
-pub use decision::{CLAIM_DRAW_AT_MOST, Decision, RESIGN_AT, decide, draw_claim, is_reversible};
+pub use decision::{CLAIM_DRAW_AT_MOST, Decision, RESIGN_AT, decide};
 pub use level::Level;
 pub use openings::{Opening, OpeningsError, parse_openings};
 pub use thread::{SearchEvent, SearchHandle};
@@ -51,7 +55,7 @@ pub use thread::{SearchEvent, SearchHandle};
 pub use eval::{KING, MAN, evaluate};
 pub use score::Score;
 pub use search::{
-    DEFAULT_HASH_MB, DepthInfo, Engine, FORTY_MOVE_PLIES, Limits, MAX_DEPTH, SearchRequest,
-    SearchResult, StopFlag, line_notation,
+    DEFAULT_HASH_MB, DepthInfo, Engine, Limits, MAX_DEPTH, SearchRequest, SearchResult, StopFlag,
+    line_notation,
 };
 pub use zobrist::hash;

@@ -1,11 +1,11 @@
 //! The search: iterative deepening, principal variation search, transposition table,
 //! killer and history move ordering, forced-capture quiescence, repetition detection.
 
-use super::decision::is_reversible;
 use super::eval::evaluate_with_moves;
 use super::score::Score;
 use super::tt::{Bound, NO_MOVE, TranspositionTable};
 use super::zobrist::{hash, splitmix64};
+use crate::rules::draw::{FORTY_MOVE_PLIES, is_quiet_move, is_reversible};
 use crate::rules::{Color, Move, Position};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,9 +17,6 @@ pub const MAX_PLY: usize = 128;
 const ASPIRATION: i32 = 30;
 /// Deepest nominal depth of iterative deepening.
 pub const MAX_DEPTH: u32 = 64;
-/// Plies without a man move or a capture after which a draw can be claimed: forty
-/// moves for each side (WCDF 1.32).
-pub const FORTY_MOVE_PLIES: usize = 80;
 
 /// When a search must end. Every limit given applies; with none, the search runs until
 /// stopped (or until it has proved the result or reached [`MAX_DEPTH`]).
@@ -481,7 +478,7 @@ impl<'a> Searcher<'a> {
     }
 
     fn push(&mut self, child_key: u64, m: &Move, parent: &Position) {
-        let irreversible = m.is_capture() || !parent.kings().contains(m.from());
+        let irreversible = !is_quiet_move(parent, m);
         let run_start = if irreversible {
             self.path.len()
         } else {

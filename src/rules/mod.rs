@@ -2,7 +2,8 @@
 //!
 //! The vocabulary follows shakmaty: [`Square`], [`Color`], [`Role`], [`Piece`],
 //! [`Bitboard`], [`Move`], [`Position`], [`Outcome`]. Squares are numbered 1-32 as in the
-//! classic diagram, Black's men on 1-12 at the bottom, Black to move first.
+//! classic diagram, Black's men on 1-12 at the bottom, Black to move first. The WCDF
+//! draw claims (repetition, forty moves) are in [`draw`].
 //!
 //! ```
 //! use checkers::rules::Position;
@@ -14,6 +15,7 @@
 //! ```
 
 mod bitboard;
+pub mod draw;
 pub mod fen;
 mod movegen;
 mod mv;
@@ -25,6 +27,7 @@ mod position;
 mod square;
 
 pub use bitboard::{Bitboard, BitboardIter};
+pub use draw::FORTY_MOVE_PLIES;
 pub use fen::FenError;
 pub use mv::{MAX_LANDINGS, Move};
 pub use notation::{Illegal, MoveError, MoveText, ParseMoveError, ParseMoveErrorKind};

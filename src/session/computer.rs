@@ -4,9 +4,10 @@
 //! adjudicated.
 
 use crate::engine::{
-    Decision, Engine, Level, Limits, SearchRequest, SearchResult, StopFlag, decide, draw_claim,
+    Decision, Engine, Level, Limits, SearchRequest, SearchResult, StopFlag, decide,
 };
 use crate::game::Game;
+use crate::rules::draw::claim_for_move;
 use crate::rules::{Outcome, Position};
 use std::time::Duration;
 
@@ -61,7 +62,7 @@ pub fn take_turn(game: &mut Game, level: Level, result: &SearchResult) -> Option
     // A search stopped before its first depth has no score to judge by: just play
     // the move (claiming or resigning on a made-up 0 could throw a won game away).
     if result.depth > 0 {
-        let claim = draw_claim(&history(game), &pos, &best);
+        let claim = claim_for_move(&history(game), &pos, &best);
         match decide(level, best, result.score, claim) {
             Decision::ClaimDraw(_) => {
                 if let Ok(outcome) = game.claim_draw() {
