@@ -1,6 +1,5 @@
 //! The command line: clap derive types, and the non-interactive commands.
 
-use crate::session::{Player, PlayerKind, Session};
 use crate::engine::{
     ComputerPlayer, Engine, GameEnd, GameRules, Level, Limits, SearchRequest, StopFlag,
     line_notation, parse_openings, play_game,
@@ -9,6 +8,7 @@ use crate::game::Game;
 use crate::pdn::{PdnGame, decode, read_games, write_game};
 use crate::rules::Color;
 use crate::rules::{Position, perft, perft_divide};
+use crate::session::{Player, PlayerKind, Session};
 use crate::store::{Players, StoreError, load_autosave, load_record};
 use crate::tui::theme::colors_wanted;
 use crate::tui::{Settings, Theme};
@@ -85,7 +85,9 @@ impl Cli {
             let number = self.game.unwrap_or(1) as usize;
             Session::review_record(&load_record(path, number)?)
         } else {
-            Session::new(Game::from_position(self.fen.unwrap_or_else(Position::start)))
+            Session::new(Game::from_position(
+                self.fen.unwrap_or_else(Position::start),
+            ))
         };
         let mut seats = session.seats();
         let level = self.level.and_then(Level::new).unwrap_or(session.level());

@@ -389,7 +389,10 @@ impl Game {
 
     /// Declines the pending draw offer; play goes on.
     pub fn decline_draw(&mut self) -> Result<(), DeclareError> {
-        self.draw_offer.take().map(|_| ()).ok_or(DeclareError::NoOffer)
+        self.draw_offer
+            .take()
+            .map(|_| ())
+            .ok_or(DeclareError::NoOffer)
     }
 
     fn declare(&mut self, outcome: Outcome) -> Outcome {

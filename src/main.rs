@@ -1,14 +1,14 @@
 //! The `checkers` binary: parse the command line and dispatch.
 
 use checkers::cli::{
-    Cli, CliError, Command, MatchSettings, PdnCommand, run_analyse, run_match,
-    run_moves, run_pdn_check, run_perft,
+    Cli, CliError, Command, MatchSettings, PdnCommand, run_analyse, run_match, run_moves,
+    run_pdn_check, run_perft,
 };
 use checkers::engine::{Level, Limits};
 use checkers::plain::Plain;
+use checkers::rules::Position;
 use checkers::session::Session;
 use checkers::store::Autosaver;
-use checkers::rules::Position;
 use clap::CommandFactory;
 use clap::Parser;
 use std::io::ErrorKind;

@@ -229,9 +229,14 @@ impl Plain {
 
     /// Keeps the autosave up to date; a failure is said once and play goes on.
     fn autosave(&mut self) -> Option<String> {
-        match self.autosaver.update(self.session.autosave_record(&today()))? {
+        match self
+            .autosaver
+            .update(self.session.autosave_record(&today()))?
+        {
             Ok(_) => None,
-            Err(e) => Some(format!("Autosave failed: {e}. Play goes on; save FILE keeps the game.")),
+            Err(e) => Some(format!(
+                "Autosave failed: {e}. Play goes on; save FILE keeps the game."
+            )),
         }
     }
 }

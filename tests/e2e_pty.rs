@@ -121,7 +121,7 @@ fn undo_and_quit_work_at_once_while_the_computer_thinks() {
     });
     game.send(b"u");
     game.wait_for("the move taken back", |s| {
-        s.contents().contains("Took back 11-15") && s.contents().contains("(none yet)")
+        s.contents().contains("Took back Black 11-15") && s.contents().contains("(none yet)")
     });
     // Had undo waited for the search, White's reply would have been played first and
     // undo would say it took back the reply too.

@@ -59,7 +59,9 @@ fn sigkill_loses_nothing_and_resume_shows_the_moves() {
     });
     // Undo works on the resumed game, and the autosave keeps the move for redo.
     resumed.send(b"u");
-    resumed.wait_for("the undo", |s| s.contents().contains("Took back 8-11"));
+    resumed.wait_for("the undo", |s| {
+        s.contents().contains("Took back Black 8-11")
+    });
     resumed.send(b"\x03");
     assert!(resumed.exit_status().success());
     wait_for_file(&sandbox.autosave(), "[Undone \"8-11\"]");

@@ -113,14 +113,20 @@ fn commands_moves_draw_resign_claim_help_and_quit() {
         a[2],
         "Black offers a draw; White, answer accept or decline."
     );
-    assert_eq!(a[3], "White declines the draw. Black to move.");
+    assert_eq!(
+        a[3],
+        "White declines Black's draw offer: play on. Black to move."
+    );
     assert!(
-        a[4].starts_with("Cannot claim a draw: no draw claim"),
+        a[4].starts_with("Cannot claim a draw: no draw can be claimed"),
         "{}",
         a[4]
     );
-    assert_eq!(a[6], "Draw by agreement.");
-    assert_eq!(a[7], "Took back the ending. Black to move.");
+    assert_eq!(a[6], "White accepts the draw. Draw by agreement.");
+    assert_eq!(
+        a[7],
+        "Took back the end of the game: play on. Black to move."
+    );
     assert_eq!(a[8], "Black resigns. White wins: Black resigned.");
     assert_eq!(
         a[9],
@@ -242,7 +248,10 @@ fn hint_names_a_legal_move_and_plays_nothing() {
         .strip_prefix("Hint for Black: ")
         .and_then(|rest| rest.split(' ').next())
         .unwrap_or_else(|| panic!("{out}"));
-    assert!(answers[0].contains("(not played). Black to move"), "{out}");
+    assert!(
+        answers[0].contains("It is not played. Black to move"),
+        "{out}"
+    );
     let pos: checkers::rules::Position = "B:W18,22:B11,15".parse().unwrap();
     assert!(pos.parse_move(hint).is_ok(), "{hint} is legal");
     assert!(
@@ -253,32 +262,45 @@ fn hint_names_a_legal_move_and_plays_nothing() {
 
 #[test]
 fn a_draw_offered_to_the_computer_is_answered_by_the_computer() {
-    // Black offers at the start: level, so White (the computer) accepts.
+    // Black offers at the start: level, with the whole game to play, so White (the
+    // computer) declines, and the person cannot accept for it.
     let (ok, out, _) = session(
         &["--plain", "--white", "cpu", "--level", "1"],
         "draw\naccept\n",
     );
     assert!(ok);
     let a = answers(&out);
-    assert_eq!(a[0], "White (level 1) accepts the draw. Draw by agreement.");
+    assert_eq!(
+        a[0],
+        "White (level 1) declines the draw: the game is level, with much still to play. \
+         Black to move."
+    );
+    assert!(a[1].starts_with("Cannot accept: no draw offer"), "{}", a[1]);
+    // A king each and nothing to play for: it accepts.
+    let (ok, out, _) = session(
+        &["--plain", "--fen", "B:WK28:BK1", "--white", "cpu"],
+        "draw\naccept\n",
+    );
+    assert!(ok);
+    let a = answers(&out);
+    assert_eq!(a[0], "White (level 5) accepts the draw. Draw by agreement.");
     assert!(
         a[1].starts_with("Cannot accept: the game is over"),
         "{}",
         a[1]
     );
-    // Far ahead, the computer declines, and the person cannot accept for it.
+    // Far ahead, the computer declines.
     let (ok, out, _) = session(
         &["--plain", "--fen", "B:W20,21,22,K30:B1", "--white", "cpu"],
-        "draw\naccept\n",
+        "draw\n",
     );
     assert!(ok);
     let a = answers(&out);
     assert!(
-        a[0].starts_with("White (level 5) declines the draw."),
+        a[0].starts_with("White (level 5) declines the draw: it thinks it stands better."),
         "{}",
         a[0]
     );
-    assert!(a[1].starts_with("Cannot accept: no draw offer"), "{}", a[1]);
 }
 
 #[test]

@@ -5,9 +5,9 @@
 
 mod common;
 
-use checkers::computer::{PlayerKind, Sides};
 use checkers::engine::{Engine, Level, SearchResult, StopFlag};
 use checkers::rules::Color;
+use checkers::session::{Player, PlayerKind};
 use checkers::tui::{App, Purpose, SearchSpec};
 use common::*;
 use ratatui::crossterm::event::KeyCode;
@@ -15,9 +15,15 @@ use ratatui::crossterm::event::KeyCode;
 /// A new game at level 1 with the computer playing `sides`.
 fn against(black: PlayerKind, white: PlayerKind) -> App {
     let mut app = app();
-    app.sides = Sides { black, white };
-    app.level = Level::MIN;
+    seat(&mut app, Color::Black, black);
+    seat(&mut app, Color::White, white);
     app
+}
+
+/// Seats a person or the computer (at level 1) at `color`.
+fn seat(app: &mut App, color: Color, kind: PlayerKind) {
+    app.session
+        .set_seat(color, Player::of_kind(kind, Level::MIN));
 }
 
 fn search(app: &App, spec: SearchSpec) -> SearchResult {
@@ -48,8 +54,8 @@ fn the_computer_answers_a_move_with_a_legal_move_and_says_so() {
     type_move(&mut app, "11-15");
     white_to_think(&app);
     assert!(think(&mut app));
-    assert_eq!(app.game.moves().len(), 2);
-    assert!(replays_legally(&app.game));
+    assert_eq!(app.game().moves().len(), 2);
+    assert!(replays_legally(&app.game()));
     assert_eq!(app.position().turn(), Color::Black);
     assert!(
         message(&app).starts_with("Black played 11-15; White (level 1) played "),
@@ -64,7 +70,7 @@ fn a_person_cannot_move_for_the_computer() {
     let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
     type_move(&mut app, "11-15");
     type_move(&mut app, "22-18");
-    assert_eq!(app.game.moves().len(), 1);
+    assert_eq!(app.game().moves().len(), 1);
     assert!(
         message(&app).contains("m makes it move now"),
         "{}",
@@ -82,7 +88,7 @@ fn undo_or_a_new_game_mid_search_discards_the_result() {
     let result = search(&app, spec);
     press(&mut app, KeyCode::Char('u'));
     assert!(!app.search_done(spec, &result), "a stale result is refused");
-    assert!(app.game.moves().is_empty());
+    assert!(app.game().moves().is_empty());
     assert_eq!(app.wanted_search(), None);
 
     type_move(&mut app, "11-15");
@@ -91,13 +97,13 @@ fn undo_or_a_new_game_mid_search_discards_the_result() {
     press(&mut app, KeyCode::Char('n'));
     press(&mut app, KeyCode::Char('y'));
     assert!(!app.search_done(spec, &result));
-    assert!(app.game.moves().is_empty());
+    assert!(app.game().moves().is_empty());
 
     // The same position reached again is a new revision: the old result stays refused.
     type_move(&mut app, "11-15");
     assert_ne!(app.wanted_search(), Some(spec));
     assert!(!app.search_done(spec, &result));
-    assert_eq!(app.game.moves().len(), 1);
+    assert_eq!(app.game().moves().len(), 1);
 }
 
 #[test]
@@ -106,7 +112,7 @@ fn undo_takes_back_the_computers_reply_too() {
     type_move(&mut app, "11-15");
     assert!(think(&mut app));
     press(&mut app, KeyCode::Char('u'));
-    assert!(app.game.moves().is_empty(), "back to Black's first move");
+    assert!(app.game().moves().is_empty(), "back to Black's first move");
     assert_eq!(app.wanted_search(), None);
     assert!(message(&app).contains("White's reply"), "{}", message(&app));
 }
@@ -115,24 +121,24 @@ fn undo_takes_back_the_computers_reply_too() {
 fn b_and_w_hand_a_side_to_the_computer_and_back() {
     let mut app = against(PlayerKind::Human, PlayerKind::Human);
     press(&mut app, KeyCode::Char('b'));
-    assert_eq!(app.sides.black, PlayerKind::Cpu);
+    assert_eq!(app.session.seats().black.kind(), PlayerKind::Cpu);
     assert_eq!(
         app.wanted_search().map(|s| s.purpose),
         Some(Purpose::Move(Color::Black))
     );
     assert!(think(&mut app));
-    assert_eq!(app.game.moves().len(), 1);
+    assert_eq!(app.game().moves().len(), 1);
     assert_eq!(app.wanted_search(), None, "White is still a person");
     press(&mut app, KeyCode::Char('w'));
     let spec = white_to_think(&app);
     let result = search(&app, spec);
     // Handed back before the result came: the person plays White.
     press(&mut app, KeyCode::Char('w'));
-    assert_eq!(app.sides.white, PlayerKind::Human);
+    assert_eq!(app.session.seats().white.kind(), PlayerKind::Human);
     assert!(!app.search_done(spec, &result));
-    assert_eq!(app.game.moves().len(), 1);
+    assert_eq!(app.game().moves().len(), 1);
     assert!(
-        message(&app).starts_with("You play White"),
+        message(&app).starts_with("A person plays White"),
         "{}",
         message(&app)
     );
@@ -158,7 +164,7 @@ fn a_hint_is_marked_and_written_out_but_not_played() {
     assert!(think(&mut app));
     let hint = app.current_hint().unwrap();
     assert!(app.position().is_legal(&hint));
-    assert!(app.game.moves().is_empty(), "nothing played");
+    assert!(app.game().moves().is_empty(), "nothing played");
     let text = app.position().notation(&hint);
     assert!(
         message(&app).starts_with(&format!("Hint for Black: {text}")),
@@ -191,15 +197,15 @@ fn two_computer_players_always_finish_the_game() {
         searches += 1;
         assert!(searches <= 400, "the game never ends");
     }
-    assert!(app.game.is_over(), "{}", message(&app));
-    assert!(replays_legally(&app.game));
+    assert!(app.game().is_over(), "{}", message(&app));
+    assert!(replays_legally(&app.game()));
     assert_eq!(app.wanted_search(), None);
 }
 
 #[test]
 fn the_computer_waits_while_a_file_is_reviewed() {
     let mut app = review_app(REVIEW_PDN);
-    app.sides.black = PlayerKind::Cpu;
+    seat(&mut app, Color::Black, PlayerKind::Cpu);
     assert_eq!(app.wanted_search(), None);
     press(&mut app, KeyCode::Esc);
     assert!(
@@ -210,10 +216,17 @@ fn the_computer_waits_while_a_file_is_reviewed() {
 
 #[test]
 fn the_computer_answers_a_draw_offer_at_once() {
-    // Level material: the computer accepts.
+    // At the start the game is level with everything to play: it declines.
     let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
     press(&mut app, KeyCode::Char('d'));
-    assert!(app.game.is_over(), "{}", message(&app));
+    assert!(!app.game().is_over(), "{}", message(&app));
+    assert!(message(&app).contains("declines"), "{}", message(&app));
+
+    // A king each, nothing left to play for: it accepts.
+    let mut app = app_from("B:WK28:BK1");
+    seat(&mut app, Color::White, PlayerKind::Cpu);
+    press(&mut app, KeyCode::Char('d'));
+    assert!(app.game().is_over(), "{}", message(&app));
     assert!(
         message(&app).contains("accepts the draw"),
         "{}",
@@ -222,48 +235,56 @@ fn the_computer_answers_a_draw_offer_at_once() {
 
     // A king up against a lone man: it declines, and play goes on.
     let mut app = app_from("B:WK22,K27:B5");
-    app.sides.white = PlayerKind::Cpu;
+    seat(&mut app, Color::White, PlayerKind::Cpu);
     press(&mut app, KeyCode::Char('d'));
-    assert!(!app.game.is_over());
+    assert!(!app.game().is_over());
     assert!(message(&app).contains("declines"), "{}", message(&app));
 
     // On the computer's own move a person cannot offer for it.
     let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
     type_move(&mut app, "11-15");
     press(&mut app, KeyCode::Char('d'));
-    assert!(!app.game.is_over());
-    assert_eq!(app.game.draw_offer(), None);
+    assert!(!app.game().is_over());
+    assert_eq!(app.game().draw_offer(), None);
 }
 
 #[test]
 fn a_record_names_the_computer_unless_a_name_was_given() {
     let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
-    let names = app.record_players();
+    let names = app.session.record_names();
     assert_eq!(names.black, None);
     assert_eq!(names.white.as_deref(), Some("checkers (level 1)"));
-    app.players.white = Some("Chinook Jr".to_string());
-    assert_eq!(app.record_players().white.as_deref(), Some("Chinook Jr"));
+    app.session.set_names(checkers::store::Players {
+        black: None,
+        white: Some("Chinook Jr".to_string()),
+    });
+    assert_eq!(
+        app.session.record_names().white.as_deref(),
+        Some("Chinook Jr")
+    );
 }
 
 #[test]
 fn only_the_player_to_move_may_claim_a_draw_not_for_the_computer() {
     // Kings shuffle until White, the computer, could claim a repetition on its move.
     let mut app = app_from("B:WK28:BK1");
-    app.level = Level::MIN;
     for m in ["1-5", "28-24", "5-1", "24-28", "1-5", "28-24", "5-1"] {
         type_move(&mut app, m);
     }
-    app.sides.white = PlayerKind::Cpu;
+    seat(&mut app, Color::White, PlayerKind::Cpu);
     assert_eq!(app.position().turn(), Color::White);
-    assert!(app.game.available_claim().is_some(), "White may claim now");
+    assert!(
+        app.game().available_claim().is_some(),
+        "White may claim now"
+    );
     press(&mut app, KeyCode::Char('c'));
     assert_eq!(
-        app.game.result(),
+        app.game().result(),
         None,
         "the person claimed the computer's draw"
     );
     assert!(
-        message(&app).starts_with("Only the player to move may claim"),
+        message(&app).contains("plays White, and it is White's move"),
         "{}",
         message(&app)
     );

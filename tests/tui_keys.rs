@@ -25,11 +25,11 @@ fn a_game_played_with_the_cursor_equals_the_same_game_typed() {
         let squares: Vec<u8> = m.split(['-', 'x']).map(|s| s.parse().unwrap()).collect();
         cursor_move(&mut by_cursor, &squares);
     }
-    assert_eq!(typed.game.moves().len(), OPENING.len());
-    assert_eq!(by_cursor.game.position(), typed.game.position());
-    assert_eq!(by_cursor.game.movetext(), typed.game.movetext());
+    assert_eq!(typed.game().moves().len(), OPENING.len());
+    assert_eq!(by_cursor.game().position(), typed.game().position());
+    assert_eq!(by_cursor.game().movetext(), typed.game().movetext());
     assert_eq!(
-        typed.game.movetext(),
+        typed.game().movetext(),
         "1. 11-15 22-18 2. 15x22 25x18 3. 8-11 29-25"
     );
     // The move list is on screen.
@@ -41,14 +41,14 @@ fn a_game_played_with_the_cursor_equals_the_same_game_typed() {
 fn a_refused_typed_move_keeps_its_text_and_says_why() {
     let mut app = common::app();
     type_move(&mut app, "11-17");
-    assert_eq!(app.game.position(), &Position::start());
+    assert_eq!(app.game().position(), &Position::start());
     assert_eq!(app.mode, Mode::Prompt("11-17".to_string()));
     assert!(!message(&app).is_empty());
     // Edit the text in place and play it.
     press(&mut app, KeyCode::Backspace);
     type_move(&mut app, "6");
     assert_eq!(app.mode, Mode::Board);
-    assert_eq!(app.game.movetext(), "1. 11-16");
+    assert_eq!(app.game().movetext(), "1. 11-16");
 }
 
 #[test]
@@ -56,9 +56,9 @@ fn skipping_a_compulsory_capture_is_refused_with_the_allowed_captures() {
     let mut app = common::app();
     type_move(&mut app, "11-15");
     type_move(&mut app, "22-18");
-    let before = *app.game.position();
+    let before = *app.game().position();
     type_move(&mut app, "9-13");
-    assert_eq!(app.game.position(), &before);
+    assert_eq!(app.game().position(), &before);
     let reason = message(&app);
     assert!(reason.contains("15x22"), "{reason}");
     assert!(screen_text(&app).contains("15x22"));
@@ -91,7 +91,7 @@ fn refused_cursor_choices_explain_themselves() {
     cursor_move(&mut app, &[11, 18]);
     assert!(app.pick.is_some());
     assert!(message(&app).contains("cannot land on 18"));
-    assert_eq!(app.game.position(), &Position::start());
+    assert_eq!(app.game().position(), &Position::start());
 }
 
 #[test]
@@ -100,13 +100,13 @@ fn a_multi_jump_is_built_hop_by_hop_and_stepped_back() {
     cursor_move(&mut app, &[2]);
     assert_eq!(app.targets(), vec![sq(9), sq(11)]);
     cursor_move(&mut app, &[9]);
-    assert!(app.game.moves().is_empty(), "not played until complete");
+    assert!(app.game().moves().is_empty(), "not played until complete");
     assert_eq!(app.targets(), vec![sq(18)]);
     assert_eq!(app.jumped_so_far(), vec![sq(6)]);
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.targets(), vec![sq(9), sq(11)]);
     cursor_move(&mut app, &[11, 18]);
-    assert_eq!(app.game.movetext(), "1. 2x11x18");
+    assert_eq!(app.game().movetext(), "1. 2x11x18");
     // Esc twice from a picked piece puts it down.
     let mut app = app_from("B:W6,7,14,15:B2");
     cursor_move(&mut app, &[2, 9]);
@@ -128,10 +128,10 @@ fn clicks_pick_up_and_land_like_the_cursor() {
     assert!(app.pick.is_some());
     let (x, y) = at(15);
     click(&mut app, x, y);
-    assert_eq!(app.game.movetext(), "1. 11-15");
+    assert_eq!(app.game().movetext(), "1. 11-15");
     // A click outside the board does nothing.
     click(&mut app, 79, 0);
-    assert_eq!(app.game.moves().len(), 1);
+    assert_eq!(app.game().moves().len(), 1);
     // With --no-mouse, clicks mean nothing.
     app.mouse = false;
     let (x, y) = at(22);
@@ -148,7 +148,7 @@ fn clicks_follow_the_flipped_board() {
         let r = layout.board.square_rect(sq(n));
         click(&mut app, r.x + 2, r.y);
     }
-    assert_eq!(app.game.movetext(), "1. 11-15");
+    assert_eq!(app.game().movetext(), "1. 11-15");
 }
 
 #[test]
@@ -157,20 +157,20 @@ fn undo_and_redo_any_number_of_moves() {
     for m in OPENING {
         type_move(&mut app, m);
     }
-    let full = app.game.clone();
+    let full = app.game().clone();
     for _ in 0..OPENING.len() {
         press(&mut app, KeyCode::Char('u'));
     }
-    assert_eq!(app.game.position(), &Position::start());
+    assert_eq!(app.game().position(), &Position::start());
     press(&mut app, KeyCode::Char('u'));
-    assert!(message(&app).contains("Nothing to undo"));
+    assert!(message(&app).contains("Nothing to take back"));
     for _ in 0..3 {
         press(&mut app, KeyCode::Char('U'));
     }
     for _ in 0..3 {
         ctrl(&mut app, 'r');
     }
-    assert_eq!(app.game, full);
+    assert_eq!(app.game(), &full);
 }
 
 #[test]
@@ -201,7 +201,7 @@ fn resigning_asks_who_and_ends_the_game() {
     type_move(&mut app, "11-15");
     press(&mut app, KeyCode::Char('r'));
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.game.result(), None);
+    assert_eq!(app.game().result(), None);
     press(&mut app, KeyCode::Char('r'));
     assert!(screen_text(&app).contains("Who resigns?"));
     press(&mut app, KeyCode::Char('w'));
@@ -209,15 +209,15 @@ fn resigning_asks_who_and_ends_the_game() {
         winner: Color::Black,
         reason: WinReason::Resignation,
     };
-    assert_eq!(app.game.result(), Some(over));
+    assert_eq!(app.game().result(), Some(over));
     let screen = screen_text(&app);
     assert!(screen.contains("Game over") && screen.contains("Black wins: White resigned"));
     assert!(screen.contains("1. 11-15"), "the move list stays");
     // No more moves; undo brings the game back.
     type_move(&mut app, "23-19");
-    assert_eq!(app.game.moves().len(), 1);
+    assert_eq!(app.game().moves().len(), 1);
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.game.result(), None);
+    assert_eq!(app.game().result(), None);
 }
 
 #[test]
@@ -226,12 +226,12 @@ fn a_draw_offer_can_be_declined_or_accepted() {
     press(&mut app, KeyCode::Char('d'));
     assert!(screen_text(&app).contains("Black offers a draw. White, accept?"));
     press(&mut app, KeyCode::Char('n'));
-    assert_eq!(app.game.result(), None);
-    assert!(message(&app).contains("declined"));
+    assert_eq!(app.game().result(), None);
+    assert!(message(&app).contains("declines"));
     press(&mut app, KeyCode::Char('d'));
     press(&mut app, KeyCode::Char('y'));
     assert_eq!(
-        app.game.result(),
+        app.game().result(),
         Some(Outcome::Draw {
             reason: DrawReason::Agreement
         })
@@ -243,7 +243,7 @@ fn a_draw_offer_can_be_declined_or_accepted() {
 fn a_draw_claim_is_shown_when_available_and_ends_the_game() {
     let mut app = app_from("B:WK32:BK1");
     press(&mut app, KeyCode::Char('c'));
-    assert_eq!(app.game.result(), None, "no claim yet");
+    assert_eq!(app.game().result(), None, "no claim yet");
     for m in ["1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1"] {
         assert!(!screen_text(&app).contains("Draw claim available"));
         type_move(&mut app, m);
@@ -255,7 +255,7 @@ fn a_draw_claim_is_shown_when_available_and_ends_the_game() {
     );
     press(&mut app, KeyCode::Char('c'));
     assert_eq!(
-        app.game.result(),
+        app.game().result(),
         Some(Outcome::Draw {
             reason: DrawReason::Repetition
         })
@@ -276,10 +276,10 @@ fn winning_by_capturing_the_last_piece_is_announced() {
     // New game asks first.
     press(&mut app, KeyCode::Char('n'));
     press(&mut app, KeyCode::Char('n'));
-    assert!(app.game.is_over());
+    assert!(app.game().is_over());
     press(&mut app, KeyCode::Char('n'));
     press(&mut app, KeyCode::Char('y'));
-    assert_eq!(app.game.position(), &Position::start());
+    assert_eq!(app.game().position(), &Position::start());
 }
 
 #[test]
@@ -326,7 +326,7 @@ fn help_opens_and_any_key_closes_it() {
     assert!(screen_text(&app).contains("Captures are compulsory"));
     press(&mut app, KeyCode::Char('x'));
     assert_eq!(app.mode, Mode::Board);
-    assert_eq!(app.game.position(), &Position::start());
+    assert_eq!(app.game().position(), &Position::start());
 }
 
 #[test]

@@ -181,13 +181,13 @@ fn a_hundred_thousand_random_events() {
     let mut plies_played = 0usize;
     for i in 0..100_000 {
         let event = random_event(&mut rng, &app);
-        let before = app.game.moves().len();
+        let before = app.game().moves().len();
         app.handle_event(&event);
         // What the event loop does with a save, minus the file.
         if let Some(request) = app.save_request.take() {
             app.save_finished(request, Ok(()));
         }
-        if app.game.moves().len() > before {
+        if app.game().moves().len() > before {
             plies_played += 1;
         }
         if app.quit {
@@ -199,17 +199,17 @@ fn a_hundred_thousand_random_events() {
                 review_app(REVIEW_PDN)
             };
         }
-        moves_seen = moves_seen.max(app.game.moves().len());
+        moves_seen = moves_seen.max(app.game().moves().len());
         // Cheap check every time, full replay now and then (replay is the slow part).
-        assert!(app.game.positions().len() == app.game.moves().len() + 1);
-        verified.check(&app.game, i, &event);
+        assert!(app.game().positions().len() == app.game().moves().len() + 1);
+        verified.check(&app.game(), i, &event);
         if i % 500 == 0 {
             let area = app.screen;
             let mut buf = Buffer::empty(Rect::new(0, 0, area.width, area.height));
             (&app).render(buf.area, &mut buf);
         }
     }
-    assert!(replays_legally(&app.game));
+    assert!(replays_legally(&app.game()));
     eprintln!("longest game: {moves_seen} moves; {plies_played} moves played in all");
     assert!(
         moves_seen > 10 && plies_played > 1000,

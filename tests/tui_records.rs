@@ -26,34 +26,34 @@ fn recorded() -> Game {
 fn a_loaded_game_opens_at_its_first_position_and_steps_with_left_right_home_end() {
     let whole = recorded();
     let mut app = review_app(REVIEW_PDN);
-    assert!(app.review.is_some());
-    assert_eq!(app.review_progress(), (0, 12));
-    assert_eq!(app.game.position(), whole.start());
+    assert!(app.review().is_some());
+    assert_eq!(app.session.review_progress(), (0, 12));
+    assert_eq!(app.game().position(), whole.start());
     assert!(screen_text(&app).contains("Review: turn 0 of 12"));
     assert!(screen_text(&app).contains("Event  Club final"));
 
     // Left at the start stays there.
     press(&mut app, KeyCode::Left);
-    assert_eq!(app.review_progress(), (0, 12));
+    assert_eq!(app.session.review_progress(), (0, 12));
     for k in 1..=3 {
         press(&mut app, KeyCode::Right);
-        assert_eq!(app.review_progress(), (k, 12));
-        assert_eq!(app.game.position(), &whole.positions()[k]);
+        assert_eq!(app.session.review_progress(), (k, 12));
+        assert_eq!(app.game().position(), &whole.positions()[k]);
     }
     press(&mut app, KeyCode::Left);
-    assert_eq!(app.review_progress(), (2, 12));
+    assert_eq!(app.session.review_progress(), (2, 12));
     assert_eq!(message(&app), "Turn 2 of 12: White played 1... 23-18");
     assert!(screen_text(&app).contains(">  1. 11-15    23-18"));
 
     press(&mut app, KeyCode::End);
-    assert_eq!(app.review_progress(), (12, 12));
-    assert_eq!(app.game.position(), whole.position());
+    assert_eq!(app.session.review_progress(), (12, 12));
+    assert_eq!(app.game().position(), whole.position());
     press(&mut app, KeyCode::Right);
-    assert_eq!(app.review_progress(), (12, 12));
+    assert_eq!(app.session.review_progress(), (12, 12));
     press(&mut app, KeyCode::Home);
-    assert_eq!(app.review_progress(), (0, 12));
-    assert_eq!(app.game.position(), whole.start());
-    assert!(app.review.is_some(), "stepping never ends the review");
+    assert_eq!(app.session.review_progress(), (0, 12));
+    assert_eq!(app.game().position(), whole.start());
+    assert!(app.review().is_some(), "stepping never ends the review");
 }
 
 #[test]
@@ -67,7 +67,7 @@ fn in_review_hjkl_and_up_down_still_move_the_cursor() {
     assert_eq!(app.cursor, (start.0 + 1, start.1));
     press(&mut app, KeyCode::Down);
     assert_eq!(app.cursor, start);
-    assert_eq!(app.review_progress(), (0, 12));
+    assert_eq!(app.session.review_progress(), (0, 12));
 }
 
 #[test]
@@ -79,11 +79,11 @@ fn playing_from_the_middle_leaves_review_and_drops_the_later_moves() {
     }
     // The record goes on 10x14; play 9-13 instead.
     type_move(&mut app, "9-13");
-    assert!(app.review.is_none());
-    assert_eq!(app.game.moves().len(), 5);
-    assert_eq!(app.game.moves()[..4], whole.moves()[..4]);
+    assert!(app.review().is_none());
+    assert_eq!(app.game().moves().len(), 5);
+    assert_eq!(app.game().moves()[..4], whole.moves()[..4]);
     assert!(
-        app.game.undone_moves().is_empty(),
+        app.game().undone_moves().is_empty(),
         "the later moves are gone"
     );
     assert!(!screen_text(&app).contains("Review:"));
@@ -91,16 +91,16 @@ fn playing_from_the_middle_leaves_review_and_drops_the_later_moves() {
 
     // Undo and redo walk the new line only.
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.game.moves()[..], whole.moves()[..4]);
-    assert_eq!(app.game.undone_moves().len(), 1);
+    assert_eq!(app.game().moves()[..], whole.moves()[..4]);
+    assert_eq!(app.game().undone_moves().len(), 1);
     press(&mut app, KeyCode::Char('U'));
-    assert_eq!(app.game.moves().len(), 5);
-    assert!(!app.game.can_redo());
+    assert_eq!(app.game().moves().len(), 5);
+    assert!(!app.game().can_redo());
     // Arrows are the cursor's again.
     let cursor = app.cursor;
     press(&mut app, KeyCode::Left);
     assert_ne!(app.cursor, cursor);
-    assert_eq!(app.game.moves().len(), 5);
+    assert_eq!(app.game().moves().len(), 5);
 }
 
 #[test]
@@ -109,8 +109,8 @@ fn a_move_picked_with_the_cursor_also_ends_the_review() {
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Right);
     cursor_move(&mut app, &[9, 13]);
-    assert!(app.review.is_none());
-    assert_eq!(app.game.movetext(), "1. 11-15 23-18 2. 9-13");
+    assert!(app.review().is_none());
+    assert_eq!(app.game().movetext(), "1. 11-15 23-18 2. 9-13");
 }
 
 #[test]
@@ -123,16 +123,16 @@ fn esc_leaves_review_and_changes_nothing() {
     assert!(app.pick.is_some());
     press(&mut app, KeyCode::Esc);
     assert!(app.pick.is_none());
-    assert!(app.review.is_some());
+    assert!(app.review().is_some());
 
-    let before = app.game.clone();
+    let before = app.game().clone();
     press(&mut app, KeyCode::Esc);
-    assert!(app.review.is_none());
-    assert_eq!(app.game, before);
-    assert_eq!(app.game.undone_moves().len(), 10);
+    assert!(app.review().is_none());
+    assert_eq!(app.game(), &before);
+    assert_eq!(app.game().undone_moves().len(), 10);
     // The recorded moves can still be replayed one by one.
     press(&mut app, KeyCode::Char('U'));
-    assert_eq!(app.game.moves().len(), 3);
+    assert_eq!(app.game().moves().len(), 3);
 }
 
 #[test]
@@ -154,7 +154,10 @@ fn quitting_a_review_does_not_ask_but_quitting_a_game_does_and_says_it_is_saved(
 #[test]
 fn the_save_dialog_has_three_fields_tab_moves_between_them_and_enter_asks_for_a_save() {
     let mut app = app();
-    app.players.white = Some("Bob".to_string());
+    app.session.set_names(Players {
+        white: Some("Bob".to_string()),
+        ..Players::default()
+    });
     type_move(&mut app, "11-15");
     ctrl(&mut app, 's');
     let Mode::Save(dialog) = &app.mode else {
@@ -192,10 +195,10 @@ fn the_save_dialog_has_three_fields_tab_moves_between_them_and_enter_asks_for_a_
         }
     );
     // Nothing is kept until the save is done.
-    assert_eq!(app.players.black, None);
+    assert_eq!(app.session.names().black, None);
     app.save_finished(request, Ok(()));
     assert_eq!(app.mode, Mode::Board);
-    assert_eq!(app.players.black.as_deref(), Some("Ann"));
+    assert_eq!(app.session.names().black.as_deref(), Some("Ann"));
     assert_eq!(message(&app), "Saved to /tmp/x.pdn");
     // The names come back in the next save dialog.
     press(&mut app, KeyCode::Char('s'));
@@ -206,15 +209,15 @@ fn the_save_dialog_has_three_fields_tab_moves_between_them_and_enter_asks_for_a_
 fn esc_cancels_the_save_dialog_and_an_empty_path_is_refused() {
     let mut app = app();
     type_move(&mut app, "11-15");
-    let before = app.game.clone();
+    let before = app.game().clone();
     press(&mut app, KeyCode::Char('s'));
     press(&mut app, KeyCode::Tab);
     type_text(&mut app, "Ann");
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.mode, Mode::Board);
     assert!(app.save_request.is_none());
-    assert_eq!(app.players.black, None);
-    assert_eq!(app.game, before);
+    assert_eq!(app.session.names().black, None);
+    assert_eq!(app.game(), &before);
 
     press(&mut app, KeyCode::Char('s'));
     app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
@@ -222,6 +225,17 @@ fn esc_cancels_the_save_dialog_and_an_empty_path_is_refused() {
     assert!(app.save_request.is_none());
     assert!(matches!(app.mode, Mode::Save(_)));
     assert!(matches!(app.message, Some((Tone::Error, _))));
+}
+
+/// Saves the game of `app` under `players`' names, as the save dialog does.
+fn save(
+    path: &std::path::Path,
+    app: &checkers::tui::App,
+    players: &Players,
+) -> Result<(), checkers::store::StoreError> {
+    let mut session = app.session.clone();
+    session.set_names(players.clone());
+    checkers::store::save_record(path, &session.record("2026.11.30"))
 }
 
 #[test]
@@ -237,16 +251,16 @@ fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
         white: None,
     };
     let path = dir.path().join("sub").join("game.pdn");
-    checkers::tui::save(&path, &app.game, &players).unwrap();
+    save(&path, &app, &players).unwrap();
     let (game, names) = checkers::store::game_from_record(&load_record(&path, 1).unwrap());
-    assert_eq!(game, app.game, "moves and undo history come back");
+    assert_eq!(&game, app.game(), "moves and undo history come back");
     assert_eq!(names, players);
 
     // A directory as the path, and a path under a plain file: errors, nothing changed.
-    let before = app.game.clone();
+    let before = app.game().clone();
     for bad in [dir.path().join("sub"), path.join("x.pdn")] {
         press(&mut app, KeyCode::Char('s'));
-        let result = checkers::tui::save(&bad, &app.game, &players);
+        let result = save(&bad, &app, &players);
         assert!(result.is_err(), "{}", bad.display());
         app.save_finished(
             SaveRequest {
@@ -262,16 +276,16 @@ fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
             "{}",
             message(&app)
         );
-        assert_eq!(app.players, Players::default());
+        assert_eq!(app.session.names(), &Players::default());
         press(&mut app, KeyCode::Esc);
-        assert_eq!(app.game, before);
+        assert_eq!(app.game(), &before);
     }
     assert!(
         std::fs::read_to_string(&path)
             .unwrap()
             .contains("[Black \"Ann\"]")
     );
-    let error = checkers::tui::save(&path.join("y.pdn"), &app.game, &players).unwrap_err();
+    let error = save(&path.join("y.pdn"), &app, &players).unwrap_err();
     assert_eq!(
         error.to_string(),
         format!(
@@ -281,7 +295,7 @@ fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
         )
     );
     type_move(&mut app, "8-11");
-    assert_eq!(app.game.moves().len(), 3, "the game goes on");
+    assert_eq!(app.game().moves().len(), 3, "the game goes on");
 }
 
 #[test]
@@ -292,7 +306,7 @@ fn the_move_list_marks_the_move_shown_when_white_moved_first() {
 1. ... 18-14 2. 1-6 30-26 3. 2-7 *
 "#;
     let mut app = review_app(pdn);
-    assert_eq!(app.review_progress(), (0, 4));
+    assert_eq!(app.session.review_progress(), (0, 4));
     assert!(!screen_text(&app).contains('>'), "no move shown yet");
     press(&mut app, KeyCode::Right);
     assert!(screen_text(&app).contains(">  1. ...      18-14"));
@@ -333,7 +347,10 @@ fn saving_over_an_existing_file_asks_first() {
 #[test]
 fn dialog_fields_are_edited_anywhere_with_the_text_cursor() {
     let mut app = app();
-    app.players.black = Some("Ann".to_string());
+    app.session.set_names(Players {
+        black: Some("Ann".to_string()),
+        ..Players::default()
+    });
     press(&mut app, KeyCode::Char('s'));
     app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
     type_text(&mut app, "abc");
@@ -392,5 +409,5 @@ fn saving_during_a_review_writes_the_whole_game() {
     );
     assert_eq!(record.tag("Date"), Some("????.??.??"), "not today: unknown");
     // The review goes on where it was.
-    assert_eq!(app.review_progress(), (1, 12));
+    assert_eq!(app.session.review_progress(), (1, 12));
 }

@@ -31,7 +31,7 @@ fn compulsory_capture_marked_with_the_capturing_piece_picked_up() {
 fn multi_jump_half_built() {
     let mut app = app_from("B:W6,7,14,15,22:B2,K28");
     cursor_move(&mut app, &[2, 11]);
-    assert_eq!(app.game.moves().len(), 0);
+    assert_eq!(app.game().moves().len(), 0);
     assert_snapshot!(snapshot(&app));
 }
 
@@ -40,7 +40,7 @@ fn game_over() {
     let mut app = app_from("W:W18:B10");
     type_move(&mut app, "18-14");
     type_move(&mut app, "10x17");
-    assert!(app.game.is_over());
+    assert!(app.game().is_over());
     assert_snapshot!(snapshot(&app));
 }
 
@@ -86,14 +86,17 @@ fn review_mid_game() {
     for _ in 0..7 {
         press(&mut app, KeyCode::Right);
     }
-    assert_eq!(app.review_progress(), (7, 12));
+    assert_eq!(app.session.review_progress(), (7, 12));
     assert_snapshot!(snapshot(&app));
 }
 
 #[test]
 fn save_dialog_open() {
     let mut app = app();
-    app.players.black = Some("Ann".to_string());
+    app.session.set_names(checkers::store::Players {
+        black: Some("Ann".to_string()),
+        white: None,
+    });
     type_move(&mut app, "11-15");
     type_move(&mut app, "23-19");
     press(&mut app, KeyCode::Char('s'));
@@ -109,7 +112,10 @@ fn save_dialog_open() {
 #[test]
 fn computer_thinking() {
     let mut app = app();
-    app.sides.white = checkers::computer::PlayerKind::Cpu;
+    app.session.set_seat(
+        checkers::rules::Color::White,
+        checkers::session::Player::Computer(checkers::engine::Level::default()),
+    );
     type_move(&mut app, "11-15");
     let spec = app.wanted_search().unwrap();
     app.search_progress(spec, 7);
@@ -130,6 +136,6 @@ fn hint_marked_on_the_board() {
         |_| {},
     );
     assert!(app.search_done(spec, &result));
-    assert_eq!(app.game.moves().len(), 2);
+    assert_eq!(app.game().moves().len(), 2);
     assert_snapshot!(snapshot(&app));
 }

@@ -439,7 +439,8 @@ impl Session {
     fn replay(&mut self) -> Option<(Color, String)> {
         let m = self.game.redo_preview()?;
         let pos = *self.position();
-        self.track(|s| s.game.redo()).then(|| (pos.turn(), pos.notation(&m)))
+        self.track(|s| s.game.redo())
+            .then(|| (pos.turn(), pos.notation(&m)))
     }
 
     /// `color` resigns: "Black resigns". Ends a review.
@@ -483,9 +484,9 @@ impl Session {
             DrawAnswer::DeclineBetter => {
                 format!("{name} declines the draw: it thinks it stands better")
             }
-            DrawAnswer::DeclineEarly => format!(
-                "{name} declines the draw: the game is level, with much still to play"
-            ),
+            DrawAnswer::DeclineEarly => {
+                format!("{name} declines the draw: the game is level, with much still to play")
+            }
         })
     }
 
@@ -515,6 +516,15 @@ impl Session {
         Ok(format!("{turn} claims a draw"))
     }
 
+    /// Seats `player` at `color` (a computer player's level becomes the one for sides
+    /// handed over later).
+    pub fn set_seat(&mut self, color: Color, player: Player) {
+        self.seats.set(color, player);
+        if let Player::Computer(level) = player {
+            self.level = level;
+        }
+    }
+
     /// Hands `color` to the computer (at the session's level), or back to a person.
     pub fn toggle_seat(&mut self, color: Color) -> String {
         let player = match self.seats.of(color) {
@@ -526,7 +536,8 @@ impl Session {
             Player::Computer(level) => format!("The computer ({level}) plays {color} now"),
             Player::Person => format!("A person plays {color} now"),
         };
-        if self.seats.both_computer() && self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap))
+        if self.seats.both_computer()
+            && self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap))
         {
             text.push_str(&format!(". {}", self.adjudicated()));
         }
@@ -584,9 +595,9 @@ impl Session {
     /// Stops reviewing: play goes on from the position shown, the record's later moves
     /// ready for redo. `None` if no review was under way.
     pub fn leave_review(&mut self) -> Option<String> {
-        self.review
-            .take()
-            .map(|_| "Review over: play on from this position (redo replays the recorded moves)".to_string())
+        self.review.take().map(|_| {
+            "Review over: play on from this position (redo replays the recorded moves)".to_string()
+        })
     }
 
     /// The search for the computer's move, when the computer is to move.
@@ -616,7 +627,8 @@ impl Session {
             Turn::Ended(crate::rules::Outcome::Draw { .. }) => format!("{name} claims a draw"),
             Turn::Ended(_) => format!("{name} resigns"),
         };
-        if self.seats.both_computer() && self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap))
+        if self.seats.both_computer()
+            && self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap))
         {
             text.push_str(&format!(". {}", self.adjudicated()));
         }
@@ -715,13 +727,23 @@ mod tests {
         session.play_computer_turn(&mut engine).unwrap();
         let played = session.game().moves().to_vec();
         let undone = session.undo().unwrap();
-        assert!(undone.starts_with("Took back Black 11-15 and White's reply"), "{undone}");
+        assert!(
+            undone.starts_with("Took back Black 11-15 and White's reply"),
+            "{undone}"
+        );
         assert!(session.game().moves().is_empty());
         assert_eq!(session.computer_to_move(), None, "the person is to move");
         let redone = session.redo().unwrap();
-        assert!(redone.starts_with("Replayed Black 11-15 and White's reply"), "{redone}");
+        assert!(
+            redone.starts_with("Replayed Black 11-15 and White's reply"),
+            "{redone}"
+        );
         assert_eq!(session.game().moves(), &played[..]);
-        assert_eq!(session.computer_to_move(), None, "the person is to move again");
+        assert_eq!(
+            session.computer_to_move(),
+            None,
+            "the person is to move again"
+        );
         assert_eq!(session.redo(), Err(SessionError::NothingToRedo));
     }
 
@@ -730,9 +752,21 @@ mod tests {
         let mut session = against_white_computer();
         session.play_text("11-15").unwrap();
         let refused = session.play_text("23-19").unwrap_err();
-        assert!(matches!(refused, SessionError::ComputersTurn { color: Color::White, .. }));
-        assert!(matches!(session.claim_draw(), Err(SessionError::ComputersTurn { .. })));
-        assert!(matches!(session.offer_draw(), Err(SessionError::ComputersTurn { .. })));
+        assert!(matches!(
+            refused,
+            SessionError::ComputersTurn {
+                color: Color::White,
+                ..
+            }
+        ));
+        assert!(matches!(
+            session.claim_draw(),
+            Err(SessionError::ComputersTurn { .. })
+        ));
+        assert!(matches!(
+            session.offer_draw(),
+            Err(SessionError::ComputersTurn { .. })
+        ));
         assert_eq!(session.game().moves().len(), 1);
     }
 
@@ -757,7 +791,10 @@ mod tests {
                 reason: DrawReason::Agreement
             })
         );
-        assert_eq!(session.undo().unwrap(), "Took back the end of the game: play on");
+        assert_eq!(
+            session.undo().unwrap(),
+            "Took back the end of the game: play on"
+        );
     }
 
     #[test]
@@ -773,7 +810,10 @@ mod tests {
         assert_eq!(resumed.seats(), session.seats());
         assert_eq!(resumed.level(), Level::new(3).unwrap());
         assert_eq!(resumed.game().moves(), session.game().moves());
-        assert_eq!(resumed.computer_to_move(), Some((Color::White, Level::new(3).unwrap())));
+        assert_eq!(
+            resumed.computer_to_move(),
+            Some((Color::White, Level::new(3).unwrap()))
+        );
     }
 
     #[test]
@@ -788,7 +828,11 @@ mod tests {
         assert_eq!(session.autosave_record("2026.11.30"), None);
         session.step(Step::Forward);
         session.leave_review().unwrap();
-        assert_eq!(session.autosave_record("2026.11.30"), None, "nothing played yet");
+        assert_eq!(
+            session.autosave_record("2026.11.30"),
+            None,
+            "nothing played yet"
+        );
         session.play_text("23-19").unwrap();
         let saved = session.autosave_record("2026.11.30").unwrap();
         assert_eq!(saved.tag("Event"), Some("Club final"));

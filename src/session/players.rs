@@ -207,9 +207,7 @@ mod tests {
         ] {
             let tags = seat_tags(seats);
             let back = seats_from_tags(|name| {
-                tags.iter()
-                    .find(|(n, _)| n == name)
-                    .map(|(_, v)| v.clone())
+                tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone())
             });
             assert_eq!(back, seats);
         }

@@ -6,6 +6,7 @@ pub mod pty;
 
 use checkers::game::Game;
 use checkers::rules::{Position, Square};
+use checkers::session::Session;
 use checkers::tui::{App, Settings, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -24,10 +25,13 @@ pub fn app() -> App {
 
 /// A game from a FEN position at 80x24.
 pub fn app_from(fen: &str) -> App {
-    let mut app = app();
     let pos: Position = fen.parse().unwrap();
-    app.game = Game::from_position(pos);
-    app
+    App::with_session(
+        Settings::default(),
+        Session::new(Game::from_position(pos)),
+        WIDTH,
+        HEIGHT,
+    )
 }
 
 /// A short recorded game with tags, for review tests: 12 plies.
@@ -42,14 +46,12 @@ pub const REVIEW_PDN: &str = r#"[Event "Club final"]
 /// The first game of `pdn` opened for review at 80x24, as `--load` opens it.
 pub fn review_app(pdn: &str) -> App {
     let record = checkers::pdn::read_games(pdn).remove(0).unwrap();
-    let (game, players) = checkers::store::game_from_record(&record);
-    let start = checkers::cli::StartingGame {
-        game,
-        players,
-        review: true,
-        tags: record.tags,
-    };
-    App::with_game(Settings::default(), start, WIDTH, HEIGHT)
+    App::with_session(
+        Settings::default(),
+        Session::review_record(&record),
+        WIDTH,
+        HEIGHT,
+    )
 }
 
 /// A game with the colourless ASCII theme.
@@ -114,7 +116,7 @@ pub fn cursor_to(app: &mut App, target: Square) {
             // In review the Left/Right arrows step through moves; h/l move the cursor.
             press(
                 app,
-                if app.review.is_some() {
+                if app.review().is_some() {
                     KeyCode::Char('l')
                 } else {
                     KeyCode::Right
@@ -123,7 +125,7 @@ pub fn cursor_to(app: &mut App, target: Square) {
         } else if dc < 0 {
             press(
                 app,
-                if app.review.is_some() {
+                if app.review().is_some() {
                     KeyCode::Char('h')
                 } else {
                     KeyCode::Left

@@ -42,9 +42,7 @@ impl App {
         let revision = self.session.revision();
         let purpose = match self.session.computer_to_move() {
             Some((color, _)) => Purpose::Move(color),
-            None if self.hint_wanted == Some(revision) && !self.game().is_over() => {
-                Purpose::Hint
-            }
+            None if self.hint_wanted == Some(revision) && !self.game().is_over() => Purpose::Hint,
             None => return None,
         };
         Some(SearchSpec { purpose, revision })
@@ -106,7 +104,7 @@ impl App {
                 };
                 self.hint_wanted = None;
                 self.hint = Some((spec.revision, m));
-                self.info(text);
+                self.info(format!("{text}."));
             }
         }
         true

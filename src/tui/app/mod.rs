@@ -493,11 +493,12 @@ impl App {
                 } else {
                     format!("; {key} gives it to the computer")
                 };
-                let waits = if self.session.is_reviewing() && self.session.seats().is_computer(color) {
-                    " (it waits while you review: Esc to play on)"
-                } else {
-                    ""
-                };
+                let waits =
+                    if self.session.is_reviewing() && self.session.seats().is_computer(color) {
+                        " (it waits while you review: Esc to play on)"
+                    } else {
+                        ""
+                    };
                 self.info(format!("{text}{again}{waits}"));
             }
             Action::MoveNow => self.ask_move_now(),
