@@ -3,7 +3,7 @@
 use crate::computer::{PlayerKind, Sides};
 use crate::engine::{
     ComputerPlayer, Engine, GameEnd, GameRules, Level, Limits, SearchRequest, StopFlag,
-    line_notation, parse_openings, play_game,
+    acf_openings, line_notation, parse_openings, play_game,
 };
 use crate::game::Game;
 use crate::pdn::{PdnGame, decode, read_games, write_game};
@@ -17,9 +17,6 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use std::time::Instant;
-
-/// Where `checkers match` looks for the openings by default (from the current directory).
-pub const DEFAULT_OPENINGS: &str = "../shared/data/acf-3move.txt";
 
 /// English draughts (American checkers) in the terminal.
 #[derive(Debug, Parser)]
@@ -221,9 +218,10 @@ pub enum Command {
         /// A player's level, 1-10: give it twice, for player A and player B.
         #[arg(long = "level", value_name = "LEVEL", required = true, value_parser = clap::value_parser!(u8).range(1..=10))]
         levels: Vec<u8>,
-        /// The openings file (number, moves, status, name; tab-separated).
-        #[arg(long, default_value = DEFAULT_OPENINGS)]
-        openings: PathBuf,
+        /// An openings file (number, moves, status, name; tab-separated) instead of the
+        /// built-in ACF three-move deck.
+        #[arg(long, value_name = "FILE")]
+        openings: Option<PathBuf>,
         /// Plies after which an unfinished game is adjudicated a draw.
         #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(10..=10_000))]
         max_plies: u32,
@@ -388,8 +386,8 @@ pub struct MatchSettings {
     pub movetime: Duration,
     /// Player A's and player B's levels.
     pub levels: [Level; 2],
-    /// The openings file.
-    pub openings: PathBuf,
+    /// The openings file; `None` for the built-in ACF deck.
+    pub openings: Option<PathBuf>,
     /// Plies after which a game is adjudicated a draw.
     pub max_plies: usize,
     /// Transposition table MB per player.
@@ -437,19 +435,21 @@ impl Tally {
 /// Runs `checkers match`: a line per game, then the score table. Returns the tallies of
 /// players A and B.
 pub fn run_match(out: &mut impl Write, settings: &MatchSettings) -> Result<[Tally; 2], CliError> {
-    let file = &settings.openings;
-    let text =
-        std::fs::read_to_string(file).map_err(|e| CliError::OpeningsFile(file.clone(), e))?;
-    let openings = parse_openings(&text).map_err(|e| CliError::Openings(file.clone(), e))?;
+    let openings = match &settings.openings {
+        Some(file) => {
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| CliError::OpeningsFile(file.clone(), e))?;
+            parse_openings(&text).map_err(|e| CliError::Openings(file.display().to_string(), e))?
+        }
+        None => acf_openings(),
+    };
     let openings: Vec<_> = openings.into_iter().filter(|o| !o.is_barred()).collect();
     if openings.is_empty() {
-        return Err(CliError::Openings(
-            file.clone(),
-            crate::engine::OpeningsError {
-                line: 0,
-                reason: "no opening that is not barred".to_string(),
-            },
-        ));
+        let source = settings.openings.as_deref().map_or_else(
+            || "the built-in ACF deck".to_string(),
+            |file| file.display().to_string(),
+        );
+        return Err(CliError::NoOpenings(source));
     }
     let names = settings.levels.map(|l| l.to_string());
     let [a, b] = settings.levels;
@@ -579,8 +579,10 @@ pub enum CliError {
     WriteFile(PathBuf, io::Error),
     /// The openings file cannot be read.
     OpeningsFile(PathBuf, io::Error),
-    /// An openings file has a line that cannot be used.
-    Openings(PathBuf, crate::engine::OpeningsError),
+    /// An openings file (named) has a line that cannot be used.
+    Openings(String, crate::engine::OpeningsError),
+    /// Every opening of the deck (named) is barred.
+    NoOpenings(String),
 }
 
 impl std::fmt::Display for CliError {
@@ -591,10 +593,13 @@ impl std::fmt::Display for CliError {
             CliError::Output(e) => write!(f, "cannot write the output: {e}"),
             CliError::OpeningsFile(path, e) => write!(
                 f,
-                "cannot read the openings file {}: {e} (give its path with --openings FILE)",
+                "cannot read the openings file {} given with --openings: {e}",
                 path.display()
             ),
-            CliError::Openings(path, e) => write!(f, "{}: {e}", path.display()),
+            CliError::Openings(source, e) => write!(f, "{source}: {e}"),
+            CliError::NoOpenings(source) => {
+                write!(f, "{source}: no opening that is not barred")
+            }
             CliError::GameOver(outcome) => {
                 write!(f, "the game is over, there is no move to find: {outcome}")
             }

@@ -103,7 +103,7 @@ fn perft_rejects_bad_options() {
 
 #[test]
 fn pdn_check_reports_the_faulty_game_and_a_summary() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/tinsley.pdn");
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
     let o = run(&["pdn", "check", file]);
     assert_eq!(o.status.code(), Some(1), "not every game replays");
     assert_eq!(

@@ -45,7 +45,7 @@ mod zobrist;
 pub use arena::{ComputerPlayer, GameEnd, GameRules, PlayedGame, play_game};
 pub use decision::{CLAIM_DRAW_AT_MOST, Decision, RESIGN_AT, decide, draw_claim, is_reversible};
 pub use level::Level;
-pub use openings::{Opening, OpeningsError, parse_openings};
+pub use openings::{ACF_DECK, Opening, OpeningsError, acf_openings, parse_openings};
 pub use thread::{SearchEvent, SearchHandle};
 
 pub use eval::{KING, MAN, evaluate};
