@@ -6,7 +6,7 @@
 
 use super::geometry::screen_layout;
 use super::theme::Theme;
-use crate::cli::StartingGame;
+use crate::commands::StartingGame;
 use crate::computer::{self, Sides, Turn};
 use crate::engine::{Level, SearchRequest, SearchResult};
 use crate::game::Game;

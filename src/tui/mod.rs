@@ -15,7 +15,7 @@ pub mod view;
 pub use app::{Action, App, Purpose, SearchSpec, Settings};
 pub use theme::Theme;
 
-use crate::cli::StartingGame;
+use crate::commands::StartingGame;
 use crate::engine::{DEFAULT_HASH_MB, Engine, SearchEvent, SearchHandle, SearchResult};
 use crate::game::Game;
 use crate::store::{self, Players};

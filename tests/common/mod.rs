@@ -43,7 +43,7 @@ pub const REVIEW_PDN: &str = r#"[Event "Club final"]
 pub fn review_app(pdn: &str) -> App {
     let record = checkers::pdn::read_games(pdn).remove(0).unwrap();
     let (game, players) = checkers::store::game_from_record(&record);
-    let start = checkers::cli::StartingGame {
+    let start = checkers::commands::StartingGame {
         game,
         players,
         review: true,
