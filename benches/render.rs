@@ -13,7 +13,7 @@ fn mid_game() -> App {
         "11-15", "22-18", "15x22", "25x18", "8-11", "29-25", "4-8", "25-22",
     ] {
         // The opening is legal; a failure would show up as a shorter move list, not a panic.
-        let _ = app.game.play_text(m);
+        let _ = app.session.play_text(m);
     }
     app
 }

@@ -1,25 +1,14 @@
-//! The command line: clap derive types, and the non-interactive commands.
+//! The command line: clap derive types only, every value typed and checked by its
+//! value parser. What each command does is in [`commands`](crate::commands).
 
-use crate::engine::{
-    ComputerPlayer, Engine, GameEnd, GameRules, Level, Limits, SearchRequest, StopFlag,
-    line_notation, parse_openings, play_game,
-};
-use crate::game::Game;
-use crate::pdn::{PdnGame, decode, read_games, write_game};
-use crate::rules::Color;
-use crate::rules::{Position, perft, perft_divide};
-use crate::session::{Player, PlayerKind, Session};
-use crate::store::{Players, StoreError, load_autosave, load_record};
-use crate::tui::theme::colors_wanted;
-use crate::tui::{Settings, Theme};
-use clap::{Parser, Subcommand};
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use crate::engine::Level;
+use crate::rules::Position;
+use crate::session::PlayerKind;
+use clap::builder::TypedValueParser;
+use clap::error::ErrorKind;
+use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
+use std::path::PathBuf;
 use std::time::Duration;
-use std::time::Instant;
-
-/// Where `checkers match` looks for the openings by default (from the current directory).
-pub const DEFAULT_OPENINGS: &str = "../shared/data/acf-3move.txt";
 
 /// English draughts (American checkers) in the terminal.
 #[derive(Debug, Parser)]
@@ -28,6 +17,18 @@ pub struct Cli {
     /// What to do; with none, the interactive game starts.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The interactive game's options.
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+/// The options of the interactive game (`checkers` with no subcommand).
+///
+/// `--black`, `--white` and `--level` have no default here, so that it can be told
+/// whether they were given; [`black`](Self::black), [`white`](Self::white) and
+/// [`level`](Self::level) give the values the game uses.
+#[derive(Debug, Default, Args)]
+pub struct PlayArgs {
     /// Start with White at the bottom of the board.
     #[arg(long)]
     pub flip: bool,
@@ -62,73 +63,31 @@ pub struct Cli {
     /// White's name, for saved records.
     #[arg(long, value_name = "NAME")]
     pub white_name: Option<String>,
-    /// Who plays Black: a person (human, the default) or the computer (cpu).
+    /// Who plays Black: a person or the computer (a person if not given).
     #[arg(long, value_enum)]
     pub black: Option<PlayerKind>,
-    /// Who plays White: a person (human, the default) or the computer (cpu).
+    /// Who plays White: a person or the computer (a person if not given).
     #[arg(long, value_enum)]
     pub white: Option<PlayerKind>,
-    /// The computer players' strength, 1 (a beginner) to 10 (its best); default 5.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=10))]
-    pub level: Option<u8>,
+    /// The computer players' strength, 1 (a beginner) to 10 (its best); 5 if not given.
+    #[arg(long, value_name = "N", value_parser = level_parser())]
+    pub level: Option<Level>,
 }
 
-impl Cli {
-    /// The game these options ask for, as a session: `--resume` (who played each side
-    /// and the level come back with it, unless `--black`, `--white` or `--level` say
-    /// otherwise now), `--load` (opened for review), `--fen`, or a new game. A file that
-    /// cannot be read or replayed is an error naming it; nothing is changed on disk.
-    pub fn starting_session(&self) -> Result<Session, StoreError> {
-        let session = if self.resume {
-            Session::from_record(&load_autosave()?)
-        } else if let Some(path) = &self.load {
-            let number = self.game.unwrap_or(1) as usize;
-            Session::review_record(&load_record(path, number)?)
-        } else {
-            Session::new(Game::from_position(
-                self.fen.unwrap_or_else(Position::start),
-            ))
-        };
-        let mut seats = session.seats();
-        let level = self.level.and_then(Level::new).unwrap_or(session.level());
-        for (color, kind) in [(Color::Black, self.black), (Color::White, self.white)] {
-            if let Some(kind) = kind {
-                seats.set(color, Player::of_kind(kind, level));
-            }
-        }
-        Ok(session
-            .with_seats(seats)
-            .with_level(level)
-            .with_names(Players {
-                black: self.black_name.clone(),
-                white: self.white_name.clone(),
-            })
-            .with_seed(crate::store::now_unix()))
+impl PlayArgs {
+    /// Who plays Black: `--black`, or a person.
+    pub fn black(&self) -> PlayerKind {
+        self.black.unwrap_or_default()
     }
 
-    /// Whether to play in plain line mode: asked for, or the terminal cannot show the
-    /// full-screen game (standard input or output redirected, `TERM=dumb`).
-    pub fn plain_wanted(&self) -> bool {
-        use std::io::IsTerminal;
-        self.plain
-            || !std::io::stdin().is_terminal()
-            || !std::io::stdout().is_terminal()
-            || std::env::var_os("TERM").is_some_and(|t| t == "dumb")
+    /// Who plays White: `--white`, or a person.
+    pub fn white(&self) -> PlayerKind {
+        self.white.unwrap_or_default()
     }
 
-    /// The interactive game's settings from these options and the environment
-    /// (`NO_COLOR`, `TERM`).
-    pub fn tui_settings(&self) -> Settings {
-        let colored = colors_wanted(
-            self.no_color,
-            std::env::var_os("NO_COLOR").as_deref(),
-            std::env::var_os("TERM").as_deref(),
-        );
-        Settings {
-            flipped: self.flip,
-            mouse: !self.no_mouse,
-            theme: Theme::new(colored, self.ascii),
-        }
+    /// The computer players' level: `--level`, or level 5.
+    pub fn level(&self) -> Level {
+        self.level.unwrap_or_default()
     }
 }
 
@@ -136,75 +95,158 @@ impl Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Count the leaf positions of the move tree to DEPTH plies (every capture route counts).
-    Perft {
-        /// Plies to search (0-30).
-        #[arg(value_parser = clap::value_parser!(u32).range(0..=30))]
-        depth: u32,
-        /// Start from this position (PDN FEN, e.g. "B:W21-32:B1-12") instead of the start.
-        #[arg(long, value_parser = clap::value_parser!(Position))]
-        fen: Option<Position>,
-        /// Also print the count under each first move.
-        #[arg(long)]
-        divide: bool,
-        /// Threads to split the first moves over.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: u16,
-    },
+    Perft(PerftArgs),
     /// List every legal move of a position, one per line, with every landing square.
-    Moves {
-        /// The position (PDN FEN); the start position if not given.
-        #[arg(long, value_parser = clap::value_parser!(Position))]
-        fen: Option<Position>,
-    },
+    Moves(MovesArgs),
     /// Search a position and print what each completed depth found, then the best move.
-    Analyse {
-        /// The position (PDN FEN); the start position if not given.
-        #[arg(long, value_parser = clap::value_parser!(Position))]
-        fen: Option<Position>,
-        /// Search this many plies (1-64) instead of for a time.
-        #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=64))]
-        depth: Option<u32>,
-        /// Search for this many milliseconds (default 3000).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
-        movetime: Option<u64>,
-        /// Transposition table size in MB.
-        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=1024))]
-        hash: u32,
-    },
+    Analyse(AnalyseArgs),
     /// Play games between two computer levels from the ACF three-move openings (each
     /// opening with both colours, barred ones skipped) and print a score table.
-    Match {
-        /// Games to play (two per opening; the deck starts again if more are asked).
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-        games: u32,
-        /// Thinking time per move in milliseconds.
-        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=600_000))]
-        movetime: u64,
-        /// A player's level, 1-10: give it twice, for player A and player B.
-        #[arg(long = "level", value_name = "LEVEL", required = true, value_parser = clap::value_parser!(u8).range(1..=10))]
-        levels: Vec<u8>,
-        /// The openings file (number, moves, status, name; tab-separated).
-        #[arg(long, default_value = DEFAULT_OPENINGS)]
-        openings: PathBuf,
-        /// Plies after which an unfinished game is adjudicated a draw.
-        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(10..=10_000))]
-        max_plies: u32,
-        /// Transposition table size per player in MB.
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1024))]
-        hash: u32,
-        /// Seed of the levels' randomness.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Also write every game to this PDN file.
-        #[arg(long)]
-        pdn: Option<PathBuf>,
-    },
+    Match(MatchArgs),
     /// Work with PDN game records.
-    Pdn {
-        /// What to do with the file.
-        #[command(subcommand)]
-        action: PdnCommand,
-    },
+    Pdn(PdnArgs),
+}
+
+/// `checkers perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// Plies to search (0-30).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=30))]
+    pub depth: u32,
+    /// Start from this position (PDN FEN, e.g. "B:W21-32:B1-12") instead of the start.
+    #[arg(long, value_parser = clap::value_parser!(Position))]
+    pub fen: Option<Position>,
+    /// Also print the count under each first move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Threads to split the first moves over.
+    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
+    pub threads: usize,
+}
+
+/// `checkers moves`.
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    /// The position (PDN FEN); the start position if not given.
+    #[arg(long, value_parser = clap::value_parser!(Position))]
+    pub fen: Option<Position>,
+}
+
+/// `checkers analyse`.
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    /// The position (PDN FEN); the start position if not given.
+    #[arg(long, value_parser = clap::value_parser!(Position))]
+    pub fen: Option<Position>,
+    /// Search this many plies (1-64) instead of for a time.
+    #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// Search for this many milliseconds (default 3000).
+    #[arg(long, value_name = "MOVETIME", value_parser = millis(86_400_000))]
+    pub movetime: Option<Duration>,
+    /// Transposition table size in MB.
+    #[arg(long, value_name = "HASH", default_value = "64", value_parser = megabytes())]
+    pub hash: usize,
+}
+
+/// `checkers match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// Games to play (two per opening; the deck starts again if more are asked).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub games: u32,
+    /// Thinking time per move in milliseconds.
+    #[arg(long, value_name = "MOVETIME", default_value = "100", value_parser = millis(600_000))]
+    pub movetime: Duration,
+    /// Player A's and player B's levels.
+    #[command(flatten)]
+    pub levels: MatchLevels,
+    /// An openings file (number, moves, status, name; tab-separated) instead of the
+    /// built-in ACF three-move deck.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Plies after which an unfinished game is adjudicated a draw.
+    #[arg(long, value_name = "MAX_PLIES", default_value = "300", value_parser = clap::value_parser!(u32).range(10..=10_000).map(|n| n as usize))]
+    pub max_plies: usize,
+    /// Transposition table size per player in MB.
+    #[arg(long, value_name = "HASH", default_value = "16", value_parser = megabytes())]
+    pub hash: usize,
+    /// Seed of the levels' randomness.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Also write every game to this PDN file.
+    #[arg(long)]
+    pub pdn: Option<PathBuf>,
+}
+
+/// The two levels of `checkers match`: `--level A --level B`, given exactly twice (clap
+/// refuses the command line otherwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchLevels(pub [Level; 2]);
+
+/// The id of `match --level`.
+const MATCH_LEVEL: &str = "level";
+
+impl Args for MatchLevels {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.arg(
+            Arg::new(MATCH_LEVEL)
+                .long("level")
+                .value_name("LEVEL")
+                .help("A player's level, 1-10: give it twice, for player A and player B")
+                .required(true)
+                .action(ArgAction::Append)
+                .value_parser(level_parser()),
+        )
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for MatchLevels {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        Self::from_arg_matches_mut(&mut matches.clone())
+    }
+
+    fn from_arg_matches_mut(matches: &mut ArgMatches) -> Result<Self, clap::Error> {
+        let levels: Vec<Level> = matches
+            .remove_many::<Level>(MATCH_LEVEL)
+            .map(Iterator::collect)
+            .unwrap_or_default();
+        <[Level; 2]>::try_from(levels)
+            .map(MatchLevels)
+            .map_err(|given| {
+                clap::Error::raw(
+                    ErrorKind::WrongNumberOfValues,
+                    format!(
+                        "give --level exactly twice: --level A --level B (given {} time{})",
+                        given.len(),
+                        if given.len() == 1 { "" } else { "s" }
+                    ),
+                )
+            })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        self.update_from_arg_matches_mut(&mut matches.clone())
+    }
+
+    fn update_from_arg_matches_mut(&mut self, matches: &mut ArgMatches) -> Result<(), clap::Error> {
+        if matches.contains_id(MATCH_LEVEL) {
+            *self = Self::from_arg_matches_mut(matches)?;
+        }
+        Ok(())
+    }
+}
+
+/// `checkers pdn`.
+#[derive(Debug, Args)]
+pub struct PdnArgs {
+    /// What to do with the file.
+    #[command(subcommand)]
+    pub action: PdnCommand,
 }
 
 /// The `pdn` subcommands.
@@ -212,356 +254,115 @@ pub enum Command {
 pub enum PdnCommand {
     /// Read and replay every game of FILE; report each faulty game, then a summary.
     /// Exits 0 only if every game replays.
-    Check {
-        /// The PDN file.
-        file: PathBuf,
-    },
+    Check(CheckArgs),
 }
 
-/// Runs `checkers perft`, writing the report to `out`.
-pub fn run_perft(
-    out: &mut impl Write,
-    pos: &Position,
-    depth: u32,
-    divide: bool,
-    threads: usize,
-) -> io::Result<()> {
-    let started = Instant::now();
-    let total = if divide || threads > 1 {
-        let split = perft_divide(pos, depth, threads);
-        if divide {
-            for (m, n) in &split {
-                writeln!(out, "{m} {n}")?;
+/// `checkers pdn check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The PDN file.
+    pub file: PathBuf,
+}
+
+/// A playing level, 1-10.
+fn level_parser() -> impl TypedValueParser<Value = Level> {
+    clap::value_parser!(u8)
+        .range(1..=10)
+        .try_map(|n| Level::new(n).ok_or("a level is 1 to 10"))
+}
+
+/// A time in milliseconds, 1 to `max`.
+fn millis(max: u64) -> impl TypedValueParser<Value = Duration> {
+    clap::value_parser!(u64)
+        .range(1..=max)
+        .map(Duration::from_millis)
+}
+
+/// A transposition table size in MB, 1-1024.
+fn megabytes() -> impl TypedValueParser<Value = usize> {
+    clap::value_parser!(u32).range(1..=1024).map(|n| n as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn game_options_not_given_are_none_and_default_when_used() {
+        let cli = Cli::try_parse_from(["checkers"]).unwrap();
+        assert!(cli.command.is_none());
+        let play = &cli.play;
+        assert_eq!((play.black, play.white, play.level), (None, None, None));
+        assert_eq!(play.black(), PlayerKind::Human);
+        assert_eq!(play.white(), PlayerKind::Human);
+        assert_eq!(play.level(), Level::default());
+        assert_eq!(play.level().number(), 5);
+
+        let cli = Cli::try_parse_from(["checkers", "--black", "cpu", "--level", "9"]).unwrap();
+        assert_eq!(cli.play.black, Some(PlayerKind::Cpu));
+        assert_eq!(cli.play.white, None);
+        assert_eq!(cli.play.level, Level::new(9));
+        assert!(Cli::try_parse_from(["checkers", "--level", "0"]).is_err());
+        assert!(Cli::try_parse_from(["checkers", "--level", "11"]).is_err());
+    }
+
+    #[test]
+    fn values_are_typed() {
+        let cli = Cli::try_parse_from([
+            "checkers",
+            "match",
+            "--level",
+            "10",
+            "--level",
+            "1",
+            "--movetime",
+            "250",
+        ])
+        .unwrap();
+        let Some(Command::Match(args)) = cli.command else {
+            panic!("not a match");
+        };
+        assert_eq!(args.levels, MatchLevels([Level::MAX, Level::MIN]));
+        assert_eq!(args.movetime, Duration::from_millis(250));
+        assert_eq!((args.games, args.max_plies, args.hash), (2, 300, 16));
+        assert_eq!(args.openings, None);
+
+        let cli = Cli::try_parse_from(["checkers", "analyse", "--movetime", "40"]).unwrap();
+        let Some(Command::Analyse(args)) = cli.command else {
+            panic!("not analyse");
+        };
+        assert_eq!(args.movetime, Some(Duration::from_millis(40)));
+        assert_eq!(args.hash, 64);
+
+        let cli = Cli::try_parse_from(["checkers", "perft", "3", "--threads", "4"]).unwrap();
+        let Some(Command::Perft(args)) = cli.command else {
+            panic!("not perft");
+        };
+        assert_eq!((args.depth, args.threads), (3, 4));
+    }
+
+    #[test]
+    fn match_takes_level_exactly_twice() {
+        for count in [0, 1, 3] {
+            let mut args = vec!["checkers", "match"];
+            for _ in 0..count {
+                args.extend(["--level", "3"]);
+            }
+            let err = Cli::try_parse_from(&args).unwrap_err();
+            assert_eq!(err.exit_code(), 2, "{count}: {err}");
+            if count > 0 {
+                assert_eq!(err.kind(), ErrorKind::WrongNumberOfValues, "{err}");
+                assert!(err.to_string().contains("--level exactly twice"), "{err}");
             }
         }
-        if depth == 0 {
-            1
-        } else {
-            split.iter().map(|(_, n)| n).sum()
-        }
-    } else {
-        perft(pos, depth)
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    writeln!(out, "{total}")?;
-    let per_second = if seconds > 0.0 {
-        (total as f64 / seconds) as u64
-    } else {
-        0
-    };
-    writeln!(out, "time {seconds:.3} s, {per_second} nodes/s")?;
-    Ok(())
-}
-
-/// Runs `checkers moves`: every legal move, sorted, each with all its landing squares.
-pub fn run_moves(out: &mut impl Write, pos: &Position) -> io::Result<()> {
-    for m in pos.legal_moves() {
-        writeln!(out, "{m}")?;
-    }
-    Ok(())
-}
-
-/// The result of `checkers pdn check`: how many games, how many replayed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CheckSummary {
-    /// Games in the file.
-    pub games: usize,
-    /// Games that replayed to their end.
-    pub replayed: usize,
-}
-
-/// Runs `checkers pdn check FILE`: each faulty game on a line of `out`, then
-/// `N games: K replayed, E with errors`. A file that cannot be read is an error naming it.
-pub fn run_pdn_check(out: &mut impl Write, file: &Path) -> Result<CheckSummary, CliError> {
-    let bytes = std::fs::read(file).map_err(|e| CliError::File(file.to_path_buf(), e))?;
-    let games = read_games(&decode(&bytes));
-    let mut replayed = 0;
-    for game in &games {
-        match game {
-            Ok(_) => replayed += 1,
-            Err(e) => writeln!(out, "{e}").map_err(CliError::Output)?,
-        }
-    }
-    let errors = games.len() - replayed;
-    writeln!(
-        out,
-        "{} games: {replayed} replayed, {errors} with errors",
-        games.len()
-    )
-    .map_err(CliError::Output)?;
-    Ok(CheckSummary {
-        games: games.len(),
-        replayed,
-    })
-}
-
-/// Runs `checkers analyse`: one line per completed depth (depth, score, nodes, nodes
-/// per second, time, principal variation), then `bestmove MOVE`. A position with no
-/// legal move is an error naming the outcome.
-pub fn run_analyse(
-    out: &mut impl Write,
-    pos: &Position,
-    limits: Limits,
-    hash_mb: usize,
-) -> Result<(), CliError> {
-    if let Some(outcome) = pos.outcome() {
-        return Err(CliError::GameOver(outcome));
-    }
-    let mut engine = Engine::new(hash_mb);
-    let request = SearchRequest::new(*pos, limits);
-    let mut written = Ok(());
-    let result = engine.search(&request, &StopFlag::new(), |info| {
-        if written.is_ok() {
-            written = writeln!(
-                out,
-                "depth {} score {} nodes {} nps {} time {} ms pv {}",
-                info.depth,
-                info.score,
-                info.nodes,
-                info.nodes_per_second(),
-                info.elapsed.as_millis(),
-                line_notation(pos, &info.pv)
-            );
-        }
-    });
-    written.map_err(CliError::Output)?;
-    let Some(best) = result.best_move else {
-        // Unreachable: a position with no legal move was refused above.
-        return Err(CliError::GameOver(pos.outcome().unwrap_or(
-            crate::rules::Outcome::Win {
-                winner: !pos.turn(),
-                reason: crate::rules::WinReason::NoMoves,
-            },
-        )));
-    };
-    if result.depth == 0 {
-        writeln!(out, "only move {}", pos.notation(&best)).map_err(CliError::Output)?;
-    }
-    writeln!(out, "bestmove {}", pos.notation(&best)).map_err(CliError::Output)?;
-    Ok(())
-}
-
-/// The settings of `checkers match`.
-#[derive(Clone, Debug)]
-pub struct MatchSettings {
-    /// Games to play.
-    pub games: u32,
-    /// Thinking time per move.
-    pub movetime: Duration,
-    /// Player A's and player B's levels.
-    pub levels: [Level; 2],
-    /// The openings file.
-    pub openings: PathBuf,
-    /// Plies after which a game is adjudicated a draw.
-    pub max_plies: usize,
-    /// Transposition table MB per player.
-    pub hash_mb: usize,
-    /// Seed of the levels' randomness.
-    pub seed: u64,
-    /// Where to write the games as PDN, if anywhere.
-    pub pdn: Option<PathBuf>,
-}
-
-/// One player's tally in a match.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// Wins, losses, draws with Black.
-    pub as_black: [u32; 3],
-    /// Wins, losses, draws with White.
-    pub as_white: [u32; 3],
-}
-
-impl Tally {
-    fn add(&mut self, color: Color, index: usize) {
-        match color {
-            Color::Black => self.as_black[index] += 1,
-            Color::White => self.as_white[index] += 1,
-        }
-    }
-
-    /// Wins, losses and draws over both colours.
-    pub fn total(&self) -> [u32; 3] {
-        [0, 1, 2].map(|i| self.as_black[i] + self.as_white[i])
-    }
-
-    /// Points (a win 1, a draw 1/2) as a percentage of the games played.
-    pub fn score_percent(&self) -> f64 {
-        let [w, l, d] = self.total();
-        let games = w + l + d;
-        if games == 0 {
-            0.0
-        } else {
-            (f64::from(w) + f64::from(d) / 2.0) * 100.0 / f64::from(games)
-        }
+        let err = Cli::try_parse_from(["checkers", "match", "--level", "3", "--level", "11"])
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::ValueValidation, "{err}");
     }
 }
-
-/// Runs `checkers match`: a line per game, then the score table. Returns the tallies of
-/// players A and B.
-pub fn run_match(out: &mut impl Write, settings: &MatchSettings) -> Result<[Tally; 2], CliError> {
-    let file = &settings.openings;
-    let text =
-        std::fs::read_to_string(file).map_err(|e| CliError::OpeningsFile(file.clone(), e))?;
-    let openings = parse_openings(&text).map_err(|e| CliError::Openings(file.clone(), e))?;
-    let openings: Vec<_> = openings.into_iter().filter(|o| !o.is_barred()).collect();
-    if openings.is_empty() {
-        return Err(CliError::Openings(
-            file.clone(),
-            crate::engine::OpeningsError {
-                line: 0,
-                reason: "no opening that is not barred".to_string(),
-            },
-        ));
-    }
-    let names = settings.levels.map(|l| l.to_string());
-    let [a, b] = settings.levels;
-    let mut players = [
-        ComputerPlayer {
-            level: a,
-            engine: Engine::new(settings.hash_mb),
-        },
-        ComputerPlayer {
-            level: b,
-            engine: Engine::new(settings.hash_mb),
-        },
-    ];
-    let mut tallies = [Tally::default(); 2];
-    let mut records = String::new();
-    let write =
-        |out: &mut dyn Write, text: String| writeln!(out, "{text}").map_err(CliError::Output);
-    for game in 0..settings.games as usize {
-        let opening = &openings[(game / 2) % openings.len()];
-        // Even games: A has Black; odd games: the same opening with colours swapped.
-        let a_color = if game % 2 == 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        for p in &mut players {
-            p.engine.clear();
-        }
-        let [pa, pb] = &mut players;
-        let (black, white) = match a_color {
-            Color::Black => (pa, pb),
-            Color::White => (pb, pa),
-        };
-        let rules = GameRules {
-            movetime: settings.movetime,
-            max_plies: settings.max_plies,
-            seed: settings
-                .seed
-                .wrapping_mul(0x9E37_79B9)
-                .wrapping_add(game as u64),
-        };
-        let played = play_game(opening.position(), opening.history(), black, white, rules);
-        let label = |color: Color| {
-            let player = if color == a_color { 0 } else { 1 };
-            format!("{} {}", ["A", "B"][player], names[player])
-        };
-        let how = match played.end {
-            GameEnd::Decided(outcome) => outcome.to_string(),
-            GameEnd::PlyLimit => format!("Draw adjudicated: {} plies played", settings.max_plies),
-        };
-        write(
-            out,
-            format!(
-                "game {}: opening {} ({}), Black {} - White {}: {} {}, {} plies",
-                game + 1,
-                opening.number,
-                opening.moves,
-                label(Color::Black),
-                label(Color::White),
-                played.end.pdn_result(),
-                how,
-                played.plies
-            ),
-        )?;
-        if settings.pdn.is_some() {
-            let mut record = PdnGame::new(Position::start());
-            record.moves = opening.line.clone();
-            record.moves.extend_from_slice(&played.moves);
-            record.set_tag("Event", "checkers match");
-            record.set_tag("Round", &(game + 1).to_string());
-            record.set_tag("Black", &label(Color::Black));
-            record.set_tag("White", &label(Color::White));
-            record.set_tag("Termination", &how);
-            record.result = Some(played.end.pdn_result().to_string());
-            records.push_str(&write_game(&record));
-            records.push('\n');
-        }
-        for (player, tally) in tallies.iter_mut().enumerate() {
-            let color = if player == 0 { a_color } else { !a_color };
-            let index = match played.end.winner() {
-                Some(w) if w == color => 0,
-                Some(_) => 1,
-                None => 2,
-            };
-            tally.add(color, index);
-        }
-    }
-    if let Some(path) = &settings.pdn {
-        crate::store::write_atomic(path, records.as_bytes())
-            .map_err(|e| CliError::WriteFile(path.clone(), e))?;
-    }
-    write(out, String::new())?;
-    write(
-        out,
-        format!(
-            "{:<12} {:>14} {:>14} {:>14} {:>7}",
-            "player", "Black W-L-D", "White W-L-D", "total W-L-D", "score"
-        ),
-    )?;
-    for (player, tally) in tallies.iter().enumerate() {
-        let wld = |v: [u32; 3]| format!("{}-{}-{}", v[0], v[1], v[2]);
-        write(
-            out,
-            format!(
-                "{:<12} {:>14} {:>14} {:>14} {:>6.1}%",
-                format!("{} {}", ["A", "B"][player], names[player]),
-                wld(tally.as_black),
-                wld(tally.as_white),
-                wld(tally.total()),
-                tally.score_percent()
-            ),
-        )?;
-    }
-    Ok(tallies)
-}
-
-/// A command that could not be carried out.
-#[derive(Debug)]
-pub enum CliError {
-    /// The position given is already decided: the side to move has no legal move.
-    GameOver(crate::rules::Outcome),
-    /// A file could not be read or written.
-    File(PathBuf, io::Error),
-    /// Standard output could not be written.
-    Output(io::Error),
-    /// A file could not be written.
-    WriteFile(PathBuf, io::Error),
-    /// The openings file cannot be read.
-    OpeningsFile(PathBuf, io::Error),
-    /// An openings file has a line that cannot be used.
-    Openings(PathBuf, crate::engine::OpeningsError),
-}
-
-impl std::fmt::Display for CliError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            CliError::File(path, e) => write!(f, "cannot read {}: {e}", path.display()),
-            CliError::WriteFile(path, e) => write!(f, "cannot write {}: {e}", path.display()),
-            CliError::Output(e) => write!(f, "cannot write the output: {e}"),
-            CliError::OpeningsFile(path, e) => write!(
-                f,
-                "cannot read the openings file {}: {e} (give its path with --openings FILE)",
-                path.display()
-            ),
-            CliError::Openings(path, e) => write!(f, "{}: {e}", path.display()),
-            CliError::GameOver(outcome) => {
-                write!(f, "the game is over, there is no move to find: {outcome}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for CliError {}

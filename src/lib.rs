@@ -6,12 +6,15 @@
 //! ends the move, move notation, FEN and perft. [`game`] keeps a game's moves with undo,
 //! redo and the WCDF draw claims; [`tui`] is the two-player terminal front end that runs
 //! when `checkers` is started with no subcommand; [`engine`] is the computer player
-//! (search, evaluation, levels, draw claims and resignation).
+//! (search, evaluation, levels, draw claims and resignation). [`cli`] is the command
+//! line's clap types, and [`commands`] carries it out: one runner per subcommand, the
+//! interactive game, and the exit code of each outcome.
 
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod cli;
+pub mod commands;
 pub mod engine;
 pub mod game;
 pub mod pdn;

@@ -103,7 +103,7 @@ fn perft_rejects_bad_options() {
 
 #[test]
 fn pdn_check_reports_the_faulty_game_and_a_summary() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/tinsley.pdn");
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
     let o = run(&["pdn", "check", file]);
     assert_eq!(o.status.code(), Some(1), "not every game replays");
     assert_eq!(
@@ -136,4 +136,47 @@ fn pdn_check_of_a_clean_file_exits_zero() {
     );
     assert!(stderr(&o).contains("missing.pdn"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_option_that_cannot_be_used_exits_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.pdn");
+    let o = run(&["--load", missing.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o), "", "nothing is shown before the error");
+    let err = stderr(&o);
+    assert!(err.starts_with("checkers: cannot read "), "{err}");
+    assert!(err.contains("missing.pdn"), "{err}");
+    let empty = dir.path().join("empty.pdn");
+    std::fs::write(&empty, "").unwrap();
+    let o = run(&["--load", empty.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("holds no PDN game"), "{}", stderr(&o));
+}
+
+/// Runs `checkers args` with its standard output closed before it writes anything.
+fn run_with_stdout_closed(args: &[&str]) -> std::process::Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_closed_output_is_not_worth_a_message() {
+    // `checkers perft 9 --divide | head -1`: the reader is gone, the command stops.
+    let o = run_with_stdout_closed(&["perft", "9", "--divide"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stderr(&o), "");
+    // pdn check did not finish its report: not a success, still no message.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
+    let o = run_with_stdout_closed(&["pdn", "check", file]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o), "");
 }

@@ -6,8 +6,6 @@ mod common;
 
 use common::command::{run, stderr, stdout};
 
-const OPENINGS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/acf-3move.txt");
-
 #[test]
 fn analyse_prints_a_line_per_depth_then_the_best_move() {
     let o = run(&["analyse", "--depth", "5"]);
@@ -89,8 +87,6 @@ fn match_prints_each_game_and_a_score_table() {
         "10",
         "--level",
         "1",
-        "--openings",
-        OPENINGS,
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
@@ -133,8 +129,6 @@ fn match_writes_its_games_as_pdn() {
         "2",
         "--level",
         "1",
-        "--openings",
-        OPENINGS,
         "--pdn",
         path.to_str().unwrap(),
     ]);
@@ -163,7 +157,7 @@ fn match_writes_its_games_as_pdn() {
 
 #[test]
 fn match_needs_two_valid_levels_and_its_openings() {
-    let o = run(&["match", "--level", "3", "--openings", OPENINGS]);
+    let o = run(&["match", "--level", "3"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("--level exactly twice"),
@@ -187,5 +181,75 @@ fn match_needs_two_valid_levels_and_its_openings() {
     assert!(
         err.contains("/no/such/file") && err.contains("--openings"),
         "{err}"
+    );
+}
+
+#[test]
+fn match_reads_another_deck_with_openings_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = dir.path().join("deck.txt");
+    std::fs::write(
+        &deck,
+        "# two ballots, one barred\n7\t11-15 23-19 8-11\tcrossboard\tOld Faithful\n\
+         8\t9-13 21-17 10-14\tbarred\t\n",
+    )
+    .unwrap();
+    let o = run(&[
+        "match",
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+        "--level",
+        "1",
+        "--level",
+        "1",
+        "--openings",
+        deck.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("game 1: opening 7 (11-15 23-19 8-11), "),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("game 2: opening 7 (11-15 23-19 8-11), "),
+        "{out}"
+    );
+
+    // A deck with nothing to play, and a deck with a wrong move, are refused by name.
+    std::fs::write(&deck, "8\t9-13 21-17 10-14\tbarred\t\n").unwrap();
+    let o = run(&[
+        "match",
+        "--level",
+        "1",
+        "--level",
+        "1",
+        "--openings",
+        deck.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("deck.txt: no opening that is not barred"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::write(&deck, "1\t9-13 9-14\n").unwrap();
+    let o = run(&[
+        "match",
+        "--level",
+        "1",
+        "--level",
+        "1",
+        "--openings",
+        deck.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("deck.txt: line 1: move 9-14"),
+        "{}",
+        stderr(&o)
     );
 }

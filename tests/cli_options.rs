@@ -2,6 +2,9 @@
 #![allow(clippy::unwrap_used)]
 
 use checkers::cli::Cli;
+use checkers::commands::play::{starting_session, tui_settings};
+use checkers::engine::Level;
+use checkers::session::{Player, Seats};
 use clap::Parser;
 
 #[test]
@@ -9,7 +12,7 @@ fn game_options_parse_into_settings() {
     let cli =
         Cli::try_parse_from(["checkers", "--flip", "--no-mouse", "--no-color", "--ascii"]).unwrap();
     assert!(cli.command.is_none(), "no subcommand starts the game");
-    let settings = cli.tui_settings();
+    let settings = tui_settings(&cli.play);
     assert!(settings.flipped);
     assert!(!settings.mouse);
     assert!(!settings.theme.colored);
@@ -18,10 +21,26 @@ fn game_options_parse_into_settings() {
 
 #[test]
 fn defaults_are_black_at_the_bottom_with_mouse_and_unicode() {
-    let settings = Cli::try_parse_from(["checkers"]).unwrap().tui_settings();
+    let settings = tui_settings(&Cli::try_parse_from(["checkers"]).unwrap().play);
     assert!(!settings.flipped);
     assert!(settings.mouse);
     assert_ne!(settings.theme.glyphs.black_man, "b");
+}
+
+#[test]
+fn players_default_to_people_at_level_five() {
+    let cli = Cli::try_parse_from(["checkers"]).unwrap();
+    let session = starting_session(&cli.play).unwrap();
+    assert_eq!(session.seats(), Seats::PEOPLE);
+    assert_eq!(session.level().number(), 5);
+
+    let cli = Cli::try_parse_from(["checkers", "--white", "cpu", "--level", "8"]).unwrap();
+    let session = starting_session(&cli.play).unwrap();
+    assert_eq!(session.seats().black, Player::Person);
+    assert_eq!(
+        session.seats().white,
+        Player::Computer(Level::new(8).unwrap())
+    );
 }
 
 #[test]

@@ -2,11 +2,11 @@
 //! determinism, and levels that differ in strength.
 #![allow(clippy::unwrap_used)]
 
-use checkers::engine::{
-    ComputerPlayer, Engine, GameEnd, GameRules, Level, Limits, Score, SearchEvent, SearchRequest,
-    StopFlag, play_game,
-};
+use checkers::engine::{Engine, Level, Limits, Score, SearchEvent, SearchRequest, StopFlag};
+use checkers::game::Game;
 use checkers::rules::{Color, Move, Position};
+use checkers::rules::{DrawReason, Outcome};
+use checkers::session::{Player, Seats, Session};
 use proptest::prelude::*;
 use std::time::Duration;
 
@@ -197,39 +197,53 @@ fn positions_without_moves_and_with_one_move() {
     assert_eq!(result.depth, 0);
 }
 
+/// A game between two computer players through the session, as `checkers match` plays
+/// it: each with its own engine, `movetime` a move, adjudicated a draw at `cap` plies.
+fn computer_game(
+    game: Game,
+    black: u8,
+    white: u8,
+    movetime: u64,
+    cap: usize,
+    seed: u64,
+) -> Session {
+    let seats = Seats {
+        black: Player::Computer(Level::new(black).unwrap()),
+        white: Player::Computer(Level::new(white).unwrap()),
+    };
+    let mut session = Session::new(game)
+        .with_seats(seats)
+        .with_movetime(Duration::from_millis(movetime))
+        .with_ply_cap(cap)
+        .with_seed(seed);
+    let mut engines = [Engine::new(1), Engine::new(1)];
+    while let Some((color, _)) = session.computer_to_move() {
+        let engine = &mut engines[usize::from(color == Color::White)];
+        session.play_computer_turn(engine).unwrap();
+    }
+    session
+}
+
 #[test]
 fn level_ten_beats_level_one() {
     let openings = [["9-13", "21-17", "5-9"], ["11-15", "23-19", "8-11"]];
     for (i, opening) in openings.iter().enumerate() {
-        let mut history = Vec::new();
-        let mut pos = Position::start();
+        let mut game = Game::new();
         for text in opening {
-            history.push(pos);
-            pos = pos.play_text(text).unwrap();
+            game.play_text(text).unwrap();
         }
         for strong in Color::ALL {
-            let player = |n| ComputerPlayer {
-                level: Level::new(n).unwrap(),
-                engine: Engine::new(1),
+            let (black, white) = match strong {
+                Color::Black => (10, 1),
+                Color::White => (1, 10),
             };
-            let (mut black, mut white) = match strong {
-                Color::Black => (player(10), player(1)),
-                Color::White => (player(1), player(10)),
-            };
-            let rules = GameRules {
-                movetime: Duration::from_millis(15),
-                max_plies: 300,
-                seed: i as u64,
-            };
-            let game = play_game(pos, history.clone(), &mut black, &mut white, rules);
-            assert_eq!(
-                game.end.winner(),
-                Some(strong),
-                "{:?} after {} plies",
-                game.end,
-                game.plies
+            let session = computer_game(game.clone(), black, white, 15, 300, i as u64);
+            let result = session.game().result();
+            assert!(
+                matches!(result, Some(Outcome::Win { winner, .. }) if winner == strong),
+                "{result:?} after {} plies",
+                session.game().moves().len()
             );
-            assert!(matches!(game.end, GameEnd::Decided(_)));
         }
     }
 }
@@ -256,24 +270,13 @@ fn weak_levels_vary_with_the_seed_and_repeat_with_it() {
 
 #[test]
 fn a_game_always_ends_at_the_ply_limit() {
-    let player = || ComputerPlayer {
-        level: Level::new(4).unwrap(),
-        engine: Engine::new(1),
-    };
-    let rules = GameRules {
-        movetime: Duration::from_millis(50),
-        max_plies: 12,
-        seed: 3,
-    };
-    let game = play_game(
-        Position::start(),
-        Vec::new(),
-        &mut player(),
-        &mut player(),
-        rules,
+    let session = computer_game(Game::new(), 4, 4, 50, 12, 3);
+    assert_eq!(
+        session.game().result(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Agreement
+        }),
+        "adjudicated a draw"
     );
-    assert_eq!(game.end, GameEnd::PlyLimit);
-    assert_eq!(game.plies, 12);
-    assert_eq!(game.moves.len(), 12);
-    assert_eq!(game.end.pdn_result(), "1/2-1/2");
+    assert_eq!(session.game().moves().len(), 12);
 }

@@ -6,7 +6,7 @@ use checkers::pdn::{GameErrorKind, PdnGame, decode, read_games, write_game};
 use checkers::rules::{Color, MoveError, Position};
 use proptest::prelude::*;
 
-const TINSLEY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/tinsley.pdn");
+const TINSLEY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
 
 fn one(text: &str) -> PdnGame {
     let games = read_games(text);

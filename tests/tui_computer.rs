@@ -55,7 +55,7 @@ fn the_computer_answers_a_move_with_a_legal_move_and_says_so() {
     white_to_think(&app);
     assert!(think(&mut app));
     assert_eq!(app.game().moves().len(), 2);
-    assert!(replays_legally(&app.game()));
+    assert!(replays_legally(app.game()));
     assert_eq!(app.position().turn(), Color::Black);
     assert!(
         message(&app).starts_with("Black played 11-15; White (level 1) played "),
@@ -198,7 +198,7 @@ fn two_computer_players_always_finish_the_game() {
         assert!(searches <= 400, "the game never ends");
     }
     assert!(app.game().is_over(), "{}", message(&app));
-    assert!(replays_legally(&app.game()));
+    assert!(replays_legally(app.game()));
     assert_eq!(app.wanted_search(), None);
 }
 

@@ -202,14 +202,14 @@ fn a_hundred_thousand_random_events() {
         moves_seen = moves_seen.max(app.game().moves().len());
         // Cheap check every time, full replay now and then (replay is the slow part).
         assert!(app.game().positions().len() == app.game().moves().len() + 1);
-        verified.check(&app.game(), i, &event);
+        verified.check(app.game(), i, &event);
         if i % 500 == 0 {
             let area = app.screen;
             let mut buf = Buffer::empty(Rect::new(0, 0, area.width, area.height));
             (&app).render(buf.area, &mut buf);
         }
     }
-    assert!(replays_legally(&app.game()));
+    assert!(replays_legally(app.game()));
     eprintln!("longest game: {moves_seen} moves; {plies_played} moves played in all");
     assert!(
         moves_seen > 10 && plies_played > 1000,

@@ -35,7 +35,6 @@
 //! A hint is the same search with [`Limits`] of the front end's choosing (and `noise`
 //! 0); it is never played.
 
-mod arena;
 mod decision;
 mod eval;
 mod level;
@@ -46,10 +45,9 @@ mod thread;
 mod tt;
 mod zobrist;
 
-pub use arena::{ComputerPlayer, GameEnd, GameRules, PlayedGame, play_game};
 pub use decision::{CLAIM_DRAW_AT_MOST, Decision, RESIGN_AT, decide};
 pub use level::Level;
-pub use openings::{Opening, OpeningsError, parse_openings};
+pub use openings::{ACF_DECK, Opening, OpeningsError, acf_openings, parse_openings};
 pub use thread::{SearchEvent, SearchHandle};
 
 pub use eval::{KING, MAN, evaluate};

@@ -3,6 +3,24 @@
 use crate::rules::{Move, Position};
 use std::fmt;
 
+/// The ACF three-move deck, one ballot per line (`number<TAB>moves<TAB>status<TAB>name`,
+/// `#` comments): the 174 openings of the American Checker Federation, 144 played over
+/// the board, 12 in mail play only and 18 barred (lost by force). Read it with
+/// [`parse_openings`], or take it parsed from [`acf_openings`].
+pub const ACF_DECK: &str = include_str!("acf-3move.txt");
+
+/// The openings of the [`ACF_DECK`], in deck order, barred ones included.
+///
+/// ```
+/// let deck = checkers::engine::acf_openings();
+/// assert_eq!(deck.len(), 174);
+/// assert_eq!(deck[0].moves, "9-13 21-17 5-9");
+/// ```
+pub fn acf_openings() -> Vec<Opening> {
+    // The deck is part of the program and replays (a unit test below proves it).
+    parse_openings(ACF_DECK).expect("the embedded ACF deck replays")
+}
+
 /// One ballot of the ACF three-move deck.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
@@ -124,13 +142,19 @@ mod tests {
     }
 
     #[test]
-    fn the_acf_deck_replays() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/acf-3move.txt");
-        let Ok(text) = std::fs::read_to_string(path) else {
-            return; // The shared data is not checked out here.
-        };
-        let openings = parse_openings(&text).unwrap();
+    fn the_embedded_acf_deck_replays() {
+        let openings = parse_openings(ACF_DECK).unwrap();
+        assert_eq!(openings, acf_openings());
         assert_eq!(openings.len(), 174);
+        let count = |status: &str| openings.iter().filter(|o| o.status == status).count();
+        assert_eq!(count("crossboard"), 144);
+        assert_eq!(count("mailplay"), 12);
+        assert_eq!(count("barred"), 18);
         assert_eq!(openings.iter().filter(|o| o.is_barred()).count(), 18);
+        // Numbered 1-174 in order, each three moves from the start position.
+        assert!(openings.iter().zip(1..).all(|(o, n)| o.number == n));
+        assert!(openings.iter().all(|o| o.line.len() == 3));
+        assert_eq!(openings[2].moves, "9-13 21-17 10-14");
+        assert!(openings[2].is_barred());
     }
 }

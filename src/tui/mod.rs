@@ -284,9 +284,8 @@ pub fn carry_out_save(app: &mut App) {
 /// Keeps the autosave up to date with the game in `app`; a failure is shown once on the
 /// status line (until a save works again) and never stops play.
 fn autosave(autosaver: &mut Autosaver, app: &mut App) {
-    match autosaver.update(app.session.autosave_record(&store::today())) {
-        Some(Err(e)) => app.notify(Tone::Error, format!("Autosave failed: {e}")),
-        Some(Ok(_)) | None => {}
+    if let Some(Err(e)) = autosaver.update(app.session.autosave_record(&store::today())) {
+        app.notify(Tone::Error, format!("Autosave failed: {e}"));
     }
     app.autosave_failed = autosaver.failed();
 }

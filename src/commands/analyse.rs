@@ -1,0 +1,65 @@
+//! `checkers analyse`: search a position and report each completed depth.
+
+use super::CommandError;
+use crate::cli::AnalyseArgs;
+use crate::engine::{Engine, Limits, SearchRequest, StopFlag, line_notation};
+use crate::rules::{Outcome, Position, WinReason};
+use std::io::Write;
+use std::time::Duration;
+
+/// How long `analyse` searches when given neither `--depth` nor `--movetime`.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(3000);
+
+/// The search limits of `args`: `--depth`, else `--movetime`, else
+/// [`DEFAULT_MOVETIME`].
+pub fn limits(args: &AnalyseArgs) -> Limits {
+    match (args.depth, args.movetime) {
+        (Some(depth), _) => Limits::depth(depth),
+        (None, movetime) => Limits {
+            movetime: Some(movetime.unwrap_or(DEFAULT_MOVETIME)),
+            ..Limits::infinite()
+        },
+    }
+}
+
+/// Runs `checkers analyse`: one line per completed depth (depth, score, nodes, nodes
+/// per second, time, principal variation), then `bestmove MOVE`. A position with no
+/// legal move is an error naming the outcome.
+pub fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), CommandError> {
+    let pos = args.fen.unwrap_or_else(Position::start);
+    if let Some(outcome) = pos.outcome() {
+        return Err(CommandError::GameOver(outcome));
+    }
+    let mut engine = Engine::new(args.hash);
+    let request = SearchRequest::new(pos, limits(args));
+    let mut written = Ok(());
+    let result = engine.search(&request, &StopFlag::new(), |info| {
+        if written.is_ok() {
+            written = writeln!(
+                out,
+                "depth {} score {} nodes {} nps {} time {} ms pv {}",
+                info.depth,
+                info.score,
+                info.nodes,
+                info.nodes_per_second(),
+                info.elapsed.as_millis(),
+                line_notation(&pos, &info.pv)
+            );
+        }
+    });
+    written?;
+    let Some(best) = result.best_move else {
+        // Unreachable: a position with no legal move was refused above.
+        return Err(CommandError::GameOver(pos.outcome().unwrap_or(
+            Outcome::Win {
+                winner: !pos.turn(),
+                reason: WinReason::NoMoves,
+            },
+        )));
+    };
+    if result.depth == 0 {
+        writeln!(out, "only move {}", pos.notation(&best))?;
+    }
+    writeln!(out, "bestmove {}", pos.notation(&best))?;
+    Ok(())
+}

@@ -1,0 +1,239 @@
+//! What can go wrong in a command, and the one place that turns it into an exit code
+//! and a message.
+
+use super::pdn::CheckSummary;
+use crate::engine::OpeningsError;
+use crate::rules::Outcome;
+use crate::store::StoreError;
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+/// A command that could not be carried out, or (for `pdn check`) a verdict that is not
+/// a success. [`exit`] says how each one ends the program.
+#[derive(Debug)]
+pub enum CommandError {
+    /// An option of the interactive game cannot be used: the `--load` file or the
+    /// autosave cannot be read or replayed. Found before the screen changes.
+    GameOption(StoreError),
+    /// The interactive game's terminal, or plain mode's input or output, failed.
+    Terminal(io::Error),
+    /// Standard output could not be written.
+    Output(io::Error),
+    /// The position given is already decided: the side to move has no legal move.
+    GameOver(Outcome),
+    /// A file could not be written.
+    WriteFile(PathBuf, io::Error),
+    /// The openings file given with `--openings` cannot be read.
+    OpeningsFile(PathBuf, io::Error),
+    /// A deck of openings (named) has a line that cannot be used.
+    Openings(String, OpeningsError),
+    /// Every opening of the deck (named) is barred.
+    NoOpenings(String),
+    /// `pdn check`: the file cannot be read.
+    CheckFile(PathBuf, io::Error),
+    /// `pdn check`: the report could not be written to standard output.
+    CheckOutput(io::Error),
+    /// `pdn check`: some games do not replay (each is reported on standard output).
+    FaultyGames(CheckSummary),
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::GameOption(e) => write!(f, "{e}"),
+            CommandError::Terminal(e) => write!(f, "{e}"),
+            CommandError::Output(e) | CommandError::CheckOutput(e) => {
+                write!(f, "cannot write the output: {e}")
+            }
+            CommandError::GameOver(outcome) => {
+                write!(f, "the game is over, there is no move to find: {outcome}")
+            }
+            CommandError::WriteFile(path, e) => write!(f, "cannot write {}: {e}", path.display()),
+            CommandError::OpeningsFile(path, e) => write!(
+                f,
+                "cannot read the openings file {} given with --openings: {e}",
+                path.display()
+            ),
+            CommandError::Openings(source, e) => write!(f, "{source}: {e}"),
+            CommandError::NoOpenings(source) => {
+                write!(f, "{source}: no opening that is not barred")
+            }
+            CommandError::CheckFile(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            CommandError::FaultyGames(summary) => write!(
+                f,
+                "{} of {} games do not replay",
+                summary.games - summary.replayed,
+                summary.games
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CommandError::GameOption(e) => Some(e),
+            CommandError::Terminal(e)
+            | CommandError::Output(e)
+            | CommandError::CheckOutput(e)
+            | CommandError::WriteFile(_, e)
+            | CommandError::OpeningsFile(_, e)
+            | CommandError::CheckFile(_, e) => Some(e),
+            CommandError::Openings(_, e) => Some(e),
+            CommandError::GameOver(_)
+            | CommandError::NoOpenings(_)
+            | CommandError::FaultyGames(_) => None,
+        }
+    }
+}
+
+/// A failed write to standard output.
+impl From<io::Error> for CommandError {
+    fn from(e: io::Error) -> CommandError {
+        CommandError::Output(e)
+    }
+}
+
+/// A game option that cannot be used.
+impl From<StoreError> for CommandError {
+    fn from(e: StoreError) -> CommandError {
+        CommandError::GameOption(e)
+    }
+}
+
+/// How a command ends the program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exit {
+    /// The exit code.
+    pub code: u8,
+    /// The line to print on standard error (`checkers: ...`), if any.
+    pub message: Option<String>,
+}
+
+/// How the result of a command ends the program; the one place exit codes are decided.
+///
+/// - success: 0;
+/// - `pdn check`: 1 when some game does not replay (the report on standard output says
+///   which; nothing on standard error), 2 when the file cannot be read or the report
+///   cannot be written, 1 with no message when standard output is closed (the check is
+///   incomplete);
+/// - a game option that cannot be used (`--load` of a missing file, no autosave to
+///   `--resume`): 2;
+/// - standard output closed (`checkers moves | head -1`), by a command or by plain
+///   mode: 0 with no message;
+/// - any other error: 1.
+///
+/// Every message is `checkers: ` and the error.
+pub fn exit(result: &Result<(), CommandError>) -> Exit {
+    let Err(error) = result else {
+        return Exit {
+            code: 0,
+            message: None,
+        };
+    };
+    let closed = |e: &io::Error| e.kind() == io::ErrorKind::BrokenPipe;
+    let (code, silent) = match error {
+        CommandError::FaultyGames(_) => (1, true),
+        CommandError::CheckOutput(e) if closed(e) => (1, true),
+        CommandError::CheckOutput(_) | CommandError::CheckFile(..) => (2, false),
+        CommandError::GameOption(_) => (2, false),
+        CommandError::Output(e) | CommandError::Terminal(e) if closed(e) => (0, true),
+        CommandError::Output(_)
+        | CommandError::Terminal(_)
+        | CommandError::GameOver(_)
+        | CommandError::WriteFile(..)
+        | CommandError::OpeningsFile(..)
+        | CommandError::Openings(..)
+        | CommandError::NoOpenings(_) => (1, false),
+    };
+    Exit {
+        code,
+        message: (!silent).then(|| format!("checkers: {error}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error;
+
+    fn exit_of(error: CommandError) -> (u8, Option<String>) {
+        let Exit { code, message } = exit(&Err(error));
+        (code, message)
+    }
+
+    fn pipe() -> io::Error {
+        io::Error::from(io::ErrorKind::BrokenPipe)
+    }
+
+    fn missing() -> io::Error {
+        io::Error::from(io::ErrorKind::NotFound)
+    }
+
+    #[test]
+    fn success_is_zero_and_silent() {
+        let exit = exit(&Ok(()));
+        assert_eq!((exit.code, exit.message), (0, None));
+    }
+
+    #[test]
+    fn a_closed_output_is_silent() {
+        assert_eq!(exit_of(CommandError::Output(pipe())), (0, None));
+        assert_eq!(exit_of(CommandError::Terminal(pipe())), (0, None));
+        // pdn check did not finish its check.
+        assert_eq!(exit_of(CommandError::CheckOutput(pipe())), (1, None));
+    }
+
+    #[test]
+    fn pdn_check_exits_one_for_a_faulty_game_and_two_for_an_unreadable_file() {
+        let summary = CheckSummary {
+            games: 3,
+            replayed: 2,
+        };
+        assert_eq!(exit_of(CommandError::FaultyGames(summary)), (1, None));
+        let (code, message) = exit_of(CommandError::CheckFile("a.pdn".into(), missing()));
+        assert_eq!(code, 2);
+        assert!(
+            message
+                .unwrap()
+                .starts_with("checkers: cannot read a.pdn: ")
+        );
+        let (code, _) = exit_of(CommandError::CheckOutput(missing()));
+        assert_eq!(code, 2);
+    }
+
+    #[test]
+    fn a_bad_game_option_exits_two_and_others_one() {
+        let e = CommandError::GameOption(StoreError::NoGames("empty.pdn".into()));
+        assert_eq!(
+            exit_of(e),
+            (2, Some("checkers: empty.pdn holds no PDN game".to_string()))
+        );
+        let (code, message) = exit_of(CommandError::OpeningsFile("deck".into(), missing()));
+        assert_eq!(code, 1);
+        let message = message.unwrap();
+        assert!(
+            message.starts_with("checkers: cannot read the openings file deck "),
+            "{message}"
+        );
+        assert_eq!(exit_of(CommandError::Output(missing())).0, 1);
+        assert_eq!(exit_of(CommandError::Terminal(missing())).0, 1);
+        assert_eq!(exit_of(CommandError::NoOpenings("deck".into())).0, 1);
+    }
+
+    #[test]
+    fn the_wrapped_error_is_the_source() {
+        let e = CommandError::from(StoreError::NoGames("empty.pdn".into()));
+        assert!(matches!(e, CommandError::GameOption(_)));
+        assert_eq!(
+            e.source().unwrap().to_string(),
+            "empty.pdn holds no PDN game"
+        );
+        let e = CommandError::from(pipe());
+        assert!(matches!(e, CommandError::Output(_)));
+        let source = e.source().unwrap().downcast_ref::<io::Error>().unwrap();
+        assert_eq!(source.kind(), io::ErrorKind::BrokenPipe);
+        assert!(CommandError::NoOpenings("deck".into()).source().is_none());
+    }
+}

@@ -1,0 +1,36 @@
+//! What the program does with its command line: one runner per subcommand, the
+//! interactive game ([`play`]) when there is none, and [`exit`], which decides the exit
+//! code and message of every outcome.
+//!
+//! Each runner takes its typed arguments from [`cli`](crate::cli) and, for the
+//! line-oriented commands, the output to write to (standard output in the program, a
+//! buffer in tests).
+
+pub mod analyse;
+mod error;
+pub mod matches;
+pub mod moves;
+pub mod pdn;
+pub mod perft;
+pub mod play;
+
+pub use error::{CommandError, Exit, exit};
+pub use play::starting_session;
+
+use crate::cli::{Cli, Command};
+
+/// Runs what the command line `cli` asks for.
+pub fn run(cli: Cli) -> Result<(), CommandError> {
+    let Some(command) = cli.command else {
+        return play::run(&cli.play);
+    };
+    // Only the line-oriented commands hold stdout; the game draws through its own handle.
+    let out = &mut std::io::stdout().lock();
+    match command {
+        Command::Perft(args) => perft::run(&args, out),
+        Command::Moves(args) => moves::run(&args, out),
+        Command::Analyse(args) => analyse::run(&args, out),
+        Command::Match(args) => matches::run(&args, out),
+        Command::Pdn(args) => pdn::run(&args, out),
+    }
+}

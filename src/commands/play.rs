@@ -1,0 +1,94 @@
+//! The interactive game (`checkers` with no subcommand): the session the options ask
+//! for, the front end's settings, and starting plain line mode or the full-screen game.
+
+use super::CommandError;
+use crate::cli::PlayArgs;
+use crate::game::Game;
+use crate::plain::Plain;
+use crate::rules::{Color, Position};
+use crate::session::{Player, Session};
+use crate::store::{self, Autosaver, Players, StoreError, load_autosave, load_record};
+use crate::tui::theme::colors_wanted;
+use crate::tui::{Settings, Theme};
+use std::io::IsTerminal;
+
+/// The session the options `args` ask for: `--resume` (who played each side and the
+/// level come back with the game, unless `--black`, `--white` or `--level` say
+/// otherwise now), `--load` (opened for review), `--fen`, or a new game. A file that
+/// cannot be read or replayed is an error naming it; nothing is changed on disk.
+pub fn starting_session(args: &PlayArgs) -> Result<Session, StoreError> {
+    let session = if args.resume {
+        Session::from_record(&load_autosave()?)
+    } else if let Some(path) = &args.load {
+        let number = args.game.unwrap_or(1) as usize;
+        Session::review_record(&load_record(path, number)?)
+    } else {
+        Session::new(Game::from_position(
+            args.fen.unwrap_or_else(Position::start),
+        ))
+    };
+    let level = args.level.unwrap_or(session.level());
+    let mut seats = session.seats();
+    for (color, kind) in [(Color::Black, args.black), (Color::White, args.white)] {
+        if let Some(kind) = kind {
+            seats.set(color, Player::of_kind(kind, level));
+        }
+    }
+    Ok(session
+        .with_seats(seats)
+        .with_level(level)
+        .with_names(Players {
+            black: args.black_name.clone(),
+            white: args.white_name.clone(),
+        })
+        .with_seed(store::now_unix()))
+}
+
+/// Whether to play in plain line mode: asked for, or the terminal cannot show the
+/// full-screen game (standard input or output redirected, `TERM=dumb`).
+pub fn plain_wanted(args: &PlayArgs) -> bool {
+    args.plain
+        || !std::io::stdin().is_terminal()
+        || !std::io::stdout().is_terminal()
+        || std::env::var_os("TERM").is_some_and(|t| t == "dumb")
+}
+
+/// The full-screen game's settings from the options `args` and the environment
+/// (`NO_COLOR`, `TERM`).
+pub fn tui_settings(args: &PlayArgs) -> Settings {
+    let colored = colors_wanted(
+        args.no_color,
+        std::env::var_os("NO_COLOR").as_deref(),
+        std::env::var_os("TERM").as_deref(),
+    );
+    Settings {
+        flipped: args.flip,
+        mouse: !args.no_mouse,
+        theme: Theme::new(colored, args.ascii),
+    }
+}
+
+/// Runs the interactive game: the plain line mode or the full-screen one. A game
+/// option that cannot be used ([`CommandError::GameOption`]) is found before the
+/// screen changes, and nothing on disk is touched.
+pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
+    let session = starting_session(args)?;
+    play(args, session).map_err(CommandError::Terminal)
+}
+
+/// Runs `session`: the plain line mode or the full-screen one.
+fn play(args: &PlayArgs, session: Session) -> std::io::Result<()> {
+    if plain_wanted(args) {
+        let stdin = std::io::stdin();
+        // Only a person at a terminal has a game worth keeping; a script never replaces it.
+        let autosaver = if stdin.is_terminal() {
+            Autosaver::new(session.autosave_record(&store::today()).as_ref())
+        } else {
+            Autosaver::disabled()
+        };
+        let mut plain = Plain::new(session, autosaver);
+        crate::plain::run(stdin.lock(), &mut std::io::stdout().lock(), &mut plain)
+    } else {
+        crate::tui::run(tui_settings(args), session)
+    }
+}
