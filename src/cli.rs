@@ -179,8 +179,8 @@ pub struct MatchArgs {
     pub pdn: Option<PathBuf>,
 }
 
-/// The two levels of `checkers match`: `--level A --level B`, given exactly twice (clap
-/// refuses the command line otherwise).
+/// The two levels of `checkers match`: `--level A --level B`, given twice or not at all
+/// (then level 10 plays itself); clap refuses the command line otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MatchLevels(pub [Level; 2]);
 
@@ -193,8 +193,7 @@ impl Args for MatchLevels {
             Arg::new(MATCH_LEVEL)
                 .long("level")
                 .value_name("LEVEL")
-                .help("A player's level, 1-10: give it twice, for player A and player B")
-                .required(true)
+                .help("A player's level, 1-10: give it twice, for player A and player B [default: 10 against 10]")
                 .action(ArgAction::Append)
                 .value_parser(level_parser()),
         )
@@ -213,15 +212,14 @@ impl FromArgMatches for MatchLevels {
     fn from_arg_matches_mut(matches: &mut ArgMatches) -> Result<Self, clap::Error> {
         let levels: Vec<Level> = matches
             .remove_many::<Level>(MATCH_LEVEL)
-            .map(Iterator::collect)
-            .unwrap_or_default();
+            .map_or_else(|| vec![Level::MAX; 2], Iterator::collect);
         <[Level; 2]>::try_from(levels)
             .map(MatchLevels)
             .map_err(|given| {
                 clap::Error::raw(
                     ErrorKind::WrongNumberOfValues,
                     format!(
-                        "give --level exactly twice: --level A --level B (given {} time{})",
+                        "give --level twice (--level A --level B) or not at all (given {} time{})",
                         given.len(),
                         if given.len() == 1 { "" } else { "s" }
                     ),
@@ -348,8 +346,13 @@ mod tests {
     }
 
     #[test]
-    fn match_takes_level_exactly_twice() {
-        for count in [0, 1, 3] {
+    fn match_takes_level_twice_or_not_at_all() {
+        let cli = Cli::try_parse_from(["checkers", "match"]).unwrap();
+        let Some(Command::Match(args)) = cli.command else {
+            panic!("not a match");
+        };
+        assert_eq!(args.levels, MatchLevels([Level::MAX, Level::MAX]));
+        for count in [1, 3] {
             let mut args = vec!["checkers", "match"];
             for _ in 0..count {
                 args.extend(["--level", "3"]);
@@ -358,7 +361,7 @@ mod tests {
             assert_eq!(err.exit_code(), 2, "{count}: {err}");
             if count > 0 {
                 assert_eq!(err.kind(), ErrorKind::WrongNumberOfValues, "{err}");
-                assert!(err.to_string().contains("--level exactly twice"), "{err}");
+                assert!(err.to_string().contains("--level twice"), "{err}");
             }
         }
         let err = Cli::try_parse_from(["checkers", "match", "--level", "3", "--level", "11"])

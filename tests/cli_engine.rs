@@ -156,14 +156,38 @@ fn match_writes_its_games_as_pdn() {
 }
 
 #[test]
+fn a_match_runs_from_any_folder_on_the_built_in_deck() {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args([
+            "match",
+            "--games",
+            "2",
+            "--movetime",
+            "2",
+            "--max-plies",
+            "16",
+        ])
+        .current_dir("/")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("game 1: opening 1 (9-13 21-17 5-9), Black A level 10 - White B level 10"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\ngame 2: opening 1 (9-13 21-17 5-9), Black B level 10"),
+        "{out}"
+    );
+    assert!(out.contains("A level 10"), "{out}");
+}
+
+#[test]
 fn match_needs_two_valid_levels_and_its_openings() {
     let o = run(&["match", "--level", "3"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("--level exactly twice"),
-        "{}",
-        stderr(&o)
-    );
+    assert!(stderr(&o).contains("--level twice"), "{}", stderr(&o));
     let o = run(&["match", "--level", "3", "--level", "11"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("11"), "{}", stderr(&o));
