@@ -1,5 +1,5 @@
 //! The command line: clap derive types only, every value typed and checked by its
-//! value parser. What each command does is in [`commands`](crate::commands).
+//! value parser. What each command does is in the `commands` module.
 
 use crate::engine::Level;
 use crate::rules::Position;

@@ -1,5 +1,9 @@
 //! The search: iterative deepening, principal variation search, transposition table,
 //! killer and history move ordering, forced-capture quiescence, repetition detection.
+//!
+//! Over 700 lines on purpose: the node loop, move ordering and the path of positions for
+//! repetitions share one `Searcher` whose hot functions inline into each other; split
+//! across files they would only be harder to follow, not smaller.
 
 use super::eval::evaluate_with_moves;
 use super::score::Score;

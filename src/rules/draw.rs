@@ -10,7 +10,7 @@
 //! move before the next) and `current` (the position after the last of them, not part of
 //! `history`). Positions before the first one in `history` are unknown and not counted.
 //!
-//! [`Game`](crate::game::Game) answers its claim questions with these functions, and the
+//! `Game` (in the game module) answers its claim questions with these functions, and the
 //! engine takes its forty-move horizon and its reversibility test from here.
 //!
 //! ```

@@ -22,115 +22,27 @@
 //! ```
 
 pub mod computer;
+mod error;
 mod players;
+mod review;
 
+pub use error::SessionError;
 pub use players::{
     Player, PlayerKind, Seats, computer_name, program_name, record_names, seat_tags,
     seats_from_tags,
 };
+pub use review::{Review, Step};
 
 use crate::engine::{Engine, Level, SearchRequest, SearchResult, StopFlag};
-use crate::game::{DeclareError, Game, PlayError};
+use crate::game::{DeclareError, Game};
 use crate::pdn::PdnGame;
 use crate::rules::{Color, Move, Position};
 use crate::store::{Players, game_from_record, game_record};
 use computer::{DrawAnswer, Turn};
-use std::fmt;
 use std::time::Duration;
 
 /// Tags of a loaded record that its saves keep: where and when the game was played.
 const KEPT_TAGS: [&str; 4] = ["Event", "Site", "Date", "Round"];
-
-/// A game opened from a record to step through.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Review {
-    /// The record's tags (name, value), in file order.
-    pub tags: Vec<(String, String)>,
-    /// The game as the record has it: every move, and its ending (resignation or draw)
-    /// when the board alone does not show it.
-    pub recorded: Game,
-}
-
-impl Review {
-    /// The value of tag `name`, if the record has it.
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-/// A step through the game under review.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// One move back.
-    Back,
-    /// One move forward.
-    Forward,
-    /// To the first position.
-    Start,
-    /// To the last move.
-    End,
-}
-
-/// Why the session refused a request. The game is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SessionError {
-    /// The move was refused.
-    Play(PlayError),
-    /// An ending or an offer was refused (the game is over, no claim, no offer).
-    Declare(DeclareError),
-    /// No move or ending to take back.
-    NothingToUndo,
-    /// No move taken back to replay.
-    NothingToRedo,
-    /// The computer plays the side to move: a person cannot move or claim for it.
-    ComputersTurn {
-        /// The side to move.
-        color: Color,
-        /// The computer's level there.
-        level: Level,
-    },
-}
-
-impl fmt::Display for SessionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SessionError::Play(e) => e.fmt(f),
-            SessionError::Declare(e) => e.fmt(f),
-            SessionError::NothingToUndo => write!(f, "nothing to take back"),
-            SessionError::NothingToRedo => write!(f, "nothing to replay"),
-            SessionError::ComputersTurn { color, level } => write!(
-                f,
-                "{} plays {color}, and it is {color}'s move",
-                computer_name(*color, *level)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SessionError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            SessionError::Play(e) => Some(e),
-            SessionError::Declare(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-impl From<PlayError> for SessionError {
-    fn from(e: PlayError) -> SessionError {
-        SessionError::Play(e)
-    }
-}
-
-impl From<DeclareError> for SessionError {
-    fn from(e: DeclareError) -> SessionError {
-        SessionError::Declare(e)
-    }
-}
 
 /// A game in play. See the [module documentation](self).
 #[derive(Clone, Debug)]
@@ -195,30 +107,6 @@ impl Session {
             kept_tags,
             ..Session::new(game)
         }
-    }
-
-    /// `record` opened for review: at its first position, every move ready to step
-    /// through, and nothing autosaved until play goes on from it.
-    pub fn review_record(record: &PdnGame) -> Session {
-        let mut session = Session::from_record(record);
-        // Only the record's own moves are stepped through: a fresh game from its start,
-        // so no declared ending or older redo list comes along.
-        let mut line = Game::from_position(*session.game.start());
-        for m in session.game.moves() {
-            // Each move came from this game, so each is legal in turn.
-            let _ = line.play(m);
-        }
-        while line.undo() {}
-        let recorded = std::mem::replace(&mut session.game, line);
-        let mut tags = record.tags.clone();
-        if !tags.iter().any(|(n, _)| n == "Result")
-            && let Some(result) = &record.result
-        {
-            tags.push(("Result".to_string(), result.clone()));
-        }
-        session.review = Some(Review { tags, recorded });
-        session.untouched_record = true;
-        session
     }
 
     /// With `seats` as who plays each side.
@@ -552,54 +440,6 @@ impl Session {
         self.untouched_record = false;
     }
 
-    /// Steps through the game under review (or through the moves taken back). Returns
-    /// where the review stands: "Turn 7 of 12: Black played 4. 10-14".
-    pub fn step(&mut self, step: Step) -> String {
-        let untouched = self.untouched_record;
-        self.track(|s| match step {
-            Step::Back => {
-                s.game.undo();
-            }
-            Step::Forward => {
-                s.game.redo();
-            }
-            Step::Start => while s.game.undo() {},
-            Step::End => while s.game.redo() {},
-        });
-        // Stepping through a record is not playing it.
-        self.untouched_record = untouched;
-        let (shown, total) = self.review_progress();
-        let before = self.game.positions().iter().rev().nth(1);
-        // Turns count each side's moves; the number shown with the move is the record's
-        // move number (a pair of turns), as in the move list.
-        match (self.game.moves().last(), before) {
-            (Some(m), Some(before)) => {
-                let (number, color) = crate::pdn::move_number(self.game.start(), shown - 1);
-                let dots = if color == Color::Black { "." } else { "..." };
-                format!(
-                    "Turn {shown} of {total}: {color} played {number}{dots} {}",
-                    before.notation(m)
-                )
-            }
-            _ => format!("The first position (turn 0 of {total})"),
-        }
-    }
-
-    /// Which move of the game under review is shown, and how many it has: `(k, n)` for
-    /// "turn k of n" (k is 0 at the first position).
-    pub fn review_progress(&self) -> (usize, usize) {
-        let shown = self.game.moves().len();
-        (shown, shown + self.game.undone_moves().len())
-    }
-
-    /// Stops reviewing: play goes on from the position shown, the record's later moves
-    /// ready for redo. `None` if no review was under way.
-    pub fn leave_review(&mut self) -> Option<String> {
-        self.review.take().map(|_| {
-            "Review over: play on from this position (redo replays the recorded moves)".to_string()
-        })
-    }
-
     /// The search for the computer's move, when the computer is to move.
     pub fn move_request(&self) -> Option<SearchRequest> {
         let (_, level) = self.computer_to_move()?;
@@ -708,134 +548,4 @@ impl Session {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::DrawReason;
-
-    fn against_white_computer() -> Session {
-        Session::new(Game::new()).with_seats(Seats {
-            black: Player::Person,
-            white: Player::Computer(Level::MIN),
-        })
-    }
-
-    #[test]
-    fn redo_replays_the_computers_reply_as_undo_took_it_back() {
-        let mut session = against_white_computer();
-        let mut engine = Engine::new(1);
-        session.play_text("11-15").unwrap();
-        session.play_computer_turn(&mut engine).unwrap();
-        let played = session.game().moves().to_vec();
-        let undone = session.undo().unwrap();
-        assert!(
-            undone.starts_with("Took back Black 11-15 and White's reply"),
-            "{undone}"
-        );
-        assert!(session.game().moves().is_empty());
-        assert_eq!(session.computer_to_move(), None, "the person is to move");
-        let redone = session.redo().unwrap();
-        assert!(
-            redone.starts_with("Replayed Black 11-15 and White's reply"),
-            "{redone}"
-        );
-        assert_eq!(session.game().moves(), &played[..]);
-        assert_eq!(
-            session.computer_to_move(),
-            None,
-            "the person is to move again"
-        );
-        assert_eq!(session.redo(), Err(SessionError::NothingToRedo));
-    }
-
-    #[test]
-    fn a_person_cannot_move_or_claim_for_the_computer() {
-        let mut session = against_white_computer();
-        session.play_text("11-15").unwrap();
-        let refused = session.play_text("23-19").unwrap_err();
-        assert!(matches!(
-            refused,
-            SessionError::ComputersTurn {
-                color: Color::White,
-                ..
-            }
-        ));
-        assert!(matches!(
-            session.claim_draw(),
-            Err(SessionError::ComputersTurn { .. })
-        ));
-        assert!(matches!(
-            session.offer_draw(),
-            Err(SessionError::ComputersTurn { .. })
-        ));
-        assert_eq!(session.game().moves().len(), 1);
-    }
-
-    #[test]
-    fn the_computer_declines_a_draw_at_move_zero() {
-        let mut session = against_white_computer();
-        let answer = session.offer_draw().unwrap();
-        assert!(answer.contains("declines"), "{answer}");
-        assert!(!session.game().is_over());
-        assert_eq!(session.game().draw_offer(), None);
-    }
-
-    #[test]
-    fn between_people_an_offer_waits_for_an_answer() {
-        let mut session = Session::new(Game::new());
-        session.offer_draw().unwrap();
-        assert_eq!(session.game().draw_offer(), Some(Color::Black));
-        assert_eq!(session.accept_draw().unwrap(), "White accepts the draw");
-        assert_eq!(
-            session.game().result(),
-            Some(crate::rules::Outcome::Draw {
-                reason: DrawReason::Agreement
-            })
-        );
-        assert_eq!(
-            session.undo().unwrap(),
-            "Took back the end of the game: play on"
-        );
-    }
-
-    #[test]
-    fn the_record_restores_who_plays_and_the_level() {
-        let mut session = against_white_computer().with_level(Level::new(3).unwrap());
-        session.play_text("11-15").unwrap();
-        let record = session.record("2026.11.30");
-        assert_eq!(record.tag("White"), Some("checkers (level 3)"));
-        assert_eq!(record.tag("WhiteType"), Some("program"));
-        let text = crate::pdn::write_game(&record);
-        let back = crate::pdn::read_games(&text).remove(0).unwrap();
-        let resumed = Session::from_record(&back);
-        assert_eq!(resumed.seats(), session.seats());
-        assert_eq!(resumed.level(), Level::new(3).unwrap());
-        assert_eq!(resumed.game().moves(), session.game().moves());
-        assert_eq!(
-            resumed.computer_to_move(),
-            Some((Color::White, Level::new(3).unwrap()))
-        );
-    }
-
-    #[test]
-    fn nothing_is_autosaved_while_a_record_is_reviewed_or_only_left() {
-        let mut game = Game::new();
-        game.play_text("11-15").unwrap();
-        game.play_text("23-19").unwrap();
-        let mut record = game_record(&game, &Players::default(), "1950.01.01");
-        record.set_tag("Event", "Club final");
-        let mut session = Session::review_record(&record);
-        assert!(session.game().moves().is_empty());
-        assert_eq!(session.autosave_record("2026.11.30"), None);
-        session.step(Step::Forward);
-        session.leave_review().unwrap();
-        assert_eq!(
-            session.autosave_record("2026.11.30"),
-            None,
-            "nothing played yet"
-        );
-        session.play_text("23-19").unwrap();
-        let saved = session.autosave_record("2026.11.30").unwrap();
-        assert_eq!(saved.tag("Event"), Some("Club final"));
-        assert_eq!(saved.tag("Date"), Some("1950.01.01"));
-    }
-}
+mod tests;

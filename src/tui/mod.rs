@@ -7,6 +7,7 @@
 //! I/O the game asks for: saves from the dialog, the autosave after every change, and
 //! a last save on SIGTERM or SIGHUP.
 
+pub mod action;
 pub mod app;
 pub mod geometry;
 pub mod keymap;

@@ -10,14 +10,15 @@ mod computer;
 mod prompt;
 mod save_dialog;
 
+pub use super::action::{Action, Answer, Direction, FieldMotion};
 pub use computer::{Purpose, SearchSpec, Thinking};
-pub use save_dialog::{FieldMotion, SaveDialog, SaveField, SaveRequest};
+pub use save_dialog::{SaveDialog, SaveField, SaveRequest};
 
 use super::keymap::{self, BoardState};
 use super::theme::Theme;
 use crate::game::Game;
 use crate::rules::{Color, Move, Position, Square};
-use crate::session::{Review, Session, SessionError, Step};
+use crate::session::{Review, Session, SessionError};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
@@ -28,113 +29,6 @@ const WELCOME: &str = "Black moves first: pick a piece with Enter (or click it),
 
 /// The first message when a loaded game opens for review.
 const REVIEW_WELCOME: &str = "Review: Left/Right step through the moves, Home/End jump; play a move to go on from here, Esc to stop reviewing.";
-
-/// A direction on the screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
-    /// Toward the top of the screen.
-    Up,
-    /// Toward the bottom.
-    Down,
-    /// Toward the left.
-    Left,
-    /// Toward the right.
-    Right,
-}
-
-/// What a key press or click means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Move the cursor one square on the screen.
-    Cursor(Direction),
-    /// Pick up the piece under the cursor, or land on the square under it.
-    Select,
-    /// Step back one hop, or put the picked-up piece down.
-    Back,
-    /// A mouse click at a screen cell (column, row).
-    Click {
-        /// Screen column.
-        column: u16,
-        /// Screen row.
-        row: u16,
-    },
-    /// Open the move prompt, starting with this character if any.
-    OpenPrompt(Option<char>),
-    /// Type a character into the move prompt.
-    Type(char),
-    /// Delete the prompt's last character.
-    Erase,
-    /// Play the move typed in the prompt.
-    Submit,
-    /// Close the prompt without playing.
-    CancelPrompt,
-    /// Take back the last move.
-    Undo,
-    /// Play again the last move taken back.
-    Redo,
-    /// Turn the board half round.
-    Flip,
-    /// Hand this side to the computer, or back to a person.
-    ToggleSide(Color),
-    /// Make the thinking computer move now (its best move so far).
-    MoveNow,
-    /// Ask the engine for a hint for the side to move.
-    Hint,
-    /// Ask whether to start a new game.
-    AskNewGame,
-    /// Show or hide the help overlay.
-    ToggleHelp,
-    /// Quit, asking first when a game is in progress.
-    AskQuit,
-    /// Quit at once.
-    Quit,
-    /// Ask who resigns.
-    AskResign,
-    /// The side to move offers a draw.
-    OfferDraw,
-    /// Claim a WCDF draw (repetition or forty moves).
-    ClaimDraw,
-    /// Answer the question on screen.
-    Answer(Answer),
-    /// Step through the game under review.
-    Step(Step),
-    /// Stop reviewing and play on from the position shown, changing nothing.
-    LeaveReview,
-    /// Open the save dialog.
-    OpenSave,
-    /// Move to the save dialog's next field.
-    NextField,
-    /// Move to the save dialog's previous field.
-    PreviousField,
-    /// Empty the save dialog's current field.
-    ClearField,
-    /// Move the text cursor within the save dialog's current field.
-    MoveInField(FieldMotion),
-    /// Delete the character under the text cursor in the save dialog.
-    Delete,
-    /// Save with the dialog's path and names.
-    ConfirmSave,
-    /// Close the save dialog without saving.
-    CancelSave,
-    /// The terminal was resized.
-    Resize {
-        /// New width.
-        width: u16,
-        /// New height.
-        height: u16,
-    },
-}
-
-/// An answer to a question.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// Yes.
-    Yes,
-    /// No, or cancel.
-    No,
-    /// This side (for "who resigns?").
-    Side(Color),
-}
 
 /// A question waiting for an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,23 +4,11 @@
 
 use super::{App, Mode};
 use crate::store::{self, Players, StoreError};
+use crate::tui::action::FieldMotion;
 use std::path::PathBuf;
 
 /// Longest text a save dialog field accepts (paths can be long; names are short).
 const FIELD_MAX_CHARS: usize = 1024;
-
-/// A movement of the text cursor within a save dialog field.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FieldMotion {
-    /// One character left.
-    Left,
-    /// One character right.
-    Right,
-    /// To the start.
-    Home,
-    /// To the end.
-    End,
-}
 
 /// A field of the save dialog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,65 @@
+//! Why the session refuses a request.
+
+use super::computer_name;
+use crate::engine::Level;
+use crate::game::{DeclareError, PlayError};
+use crate::rules::Color;
+use std::fmt;
+
+/// Why the session refused a request. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SessionError {
+    /// The move was refused.
+    Play(PlayError),
+    /// An ending or an offer was refused (the game is over, no claim, no offer).
+    Declare(DeclareError),
+    /// No move or ending to take back.
+    NothingToUndo,
+    /// No move taken back to replay.
+    NothingToRedo,
+    /// The computer plays the side to move: a person cannot move or claim for it.
+    ComputersTurn {
+        /// The side to move.
+        color: Color,
+        /// The computer's level there.
+        level: Level,
+    },
+}
+
+impl fmt::Display for SessionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SessionError::Play(e) => e.fmt(f),
+            SessionError::Declare(e) => e.fmt(f),
+            SessionError::NothingToUndo => write!(f, "nothing to take back"),
+            SessionError::NothingToRedo => write!(f, "nothing to replay"),
+            SessionError::ComputersTurn { color, level } => write!(
+                f,
+                "{} plays {color}, and it is {color}'s move",
+                computer_name(*color, *level)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SessionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SessionError::Play(e) => Some(e),
+            SessionError::Declare(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<PlayError> for SessionError {
+    fn from(e: PlayError) -> SessionError {
+        SessionError::Play(e)
+    }
+}
+
+impl From<DeclareError> for SessionError {
+    fn from(e: DeclareError) -> SessionError {
+        SessionError::Declare(e)
+    }
+}

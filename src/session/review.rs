@@ -1,0 +1,114 @@
+//! Stepping through a recorded game: open a record at its first position, step back and
+//! forth, and leave the review to play on from any point.
+
+use super::Session;
+use crate::game::Game;
+use crate::pdn::PdnGame;
+use crate::rules::Color;
+
+/// A game opened from a record to step through.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Review {
+    /// The record's tags (name, value), in file order.
+    pub tags: Vec<(String, String)>,
+    /// The game as the record has it: every move, and its ending (resignation or draw)
+    /// when the board alone does not show it.
+    pub recorded: Game,
+}
+
+impl Review {
+    /// The value of tag `name`, if the record has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A step through the game under review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// One move back.
+    Back,
+    /// One move forward.
+    Forward,
+    /// To the first position.
+    Start,
+    /// To the last move.
+    End,
+}
+
+impl Session {
+    /// `record` opened for review: at its first position, every move ready to step
+    /// through, and nothing autosaved until play goes on from it.
+    pub fn review_record(record: &PdnGame) -> Session {
+        let mut session = Session::from_record(record);
+        // Only the record's own moves are stepped through: a fresh game from its start,
+        // so no declared ending or older redo list comes along.
+        let mut line = Game::from_position(*session.game.start());
+        for m in session.game.moves() {
+            // Each move came from this game, so each is legal in turn.
+            let _ = line.play(m);
+        }
+        while line.undo() {}
+        let recorded = std::mem::replace(&mut session.game, line);
+        let mut tags = record.tags.clone();
+        if !tags.iter().any(|(n, _)| n == "Result")
+            && let Some(result) = &record.result
+        {
+            tags.push(("Result".to_string(), result.clone()));
+        }
+        session.review = Some(Review { tags, recorded });
+        session.untouched_record = true;
+        session
+    }
+
+    /// Steps through the game under review (or through the moves taken back). Returns
+    /// where the review stands: "Turn 7 of 12: Black played 4. 10-14".
+    pub fn step(&mut self, step: Step) -> String {
+        let untouched = self.untouched_record;
+        self.track(|s| match step {
+            Step::Back => {
+                s.game.undo();
+            }
+            Step::Forward => {
+                s.game.redo();
+            }
+            Step::Start => while s.game.undo() {},
+            Step::End => while s.game.redo() {},
+        });
+        // Stepping through a record is not playing it.
+        self.untouched_record = untouched;
+        let (shown, total) = self.review_progress();
+        let before = self.game.positions().iter().rev().nth(1);
+        // Turns count each side's moves; the number shown with the move is the record's
+        // move number (a pair of turns), as in the move list.
+        match (self.game.moves().last(), before) {
+            (Some(m), Some(before)) => {
+                let (number, color) = crate::pdn::move_number(self.game.start(), shown - 1);
+                let dots = if color == Color::Black { "." } else { "..." };
+                format!(
+                    "Turn {shown} of {total}: {color} played {number}{dots} {}",
+                    before.notation(m)
+                )
+            }
+            _ => format!("The first position (turn 0 of {total})"),
+        }
+    }
+
+    /// Which move of the game under review is shown, and how many it has: `(k, n)` for
+    /// "turn k of n" (k is 0 at the first position).
+    pub fn review_progress(&self) -> (usize, usize) {
+        let shown = self.game.moves().len();
+        (shown, shown + self.game.undone_moves().len())
+    }
+
+    /// Stops reviewing: play goes on from the position shown, the record's later moves
+    /// ready for redo. `None` if no review was under way.
+    pub fn leave_review(&mut self) -> Option<String> {
+        self.review.take().map(|_| {
+            "Review over: play on from this position (redo replays the recorded moves)".to_string()
+        })
+    }
+}

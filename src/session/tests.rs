@@ -1,0 +1,131 @@
+//! The session's own tests: the conduct both front ends share.
+
+use super::*;
+use crate::rules::DrawReason;
+
+fn against_white_computer() -> Session {
+    Session::new(Game::new()).with_seats(Seats {
+        black: Player::Person,
+        white: Player::Computer(Level::MIN),
+    })
+}
+
+#[test]
+fn redo_replays_the_computers_reply_as_undo_took_it_back() {
+    let mut session = against_white_computer();
+    let mut engine = Engine::new(1);
+    session.play_text("11-15").unwrap();
+    session.play_computer_turn(&mut engine).unwrap();
+    let played = session.game().moves().to_vec();
+    let undone = session.undo().unwrap();
+    assert!(
+        undone.starts_with("Took back Black 11-15 and White's reply"),
+        "{undone}"
+    );
+    assert!(session.game().moves().is_empty());
+    assert_eq!(session.computer_to_move(), None, "the person is to move");
+    let redone = session.redo().unwrap();
+    assert!(
+        redone.starts_with("Replayed Black 11-15 and White's reply"),
+        "{redone}"
+    );
+    assert_eq!(session.game().moves(), &played[..]);
+    assert_eq!(
+        session.computer_to_move(),
+        None,
+        "the person is to move again"
+    );
+    assert_eq!(session.redo(), Err(SessionError::NothingToRedo));
+}
+
+#[test]
+fn a_person_cannot_move_or_claim_for_the_computer() {
+    let mut session = against_white_computer();
+    session.play_text("11-15").unwrap();
+    let refused = session.play_text("23-19").unwrap_err();
+    assert!(matches!(
+        refused,
+        SessionError::ComputersTurn {
+            color: Color::White,
+            ..
+        }
+    ));
+    assert!(matches!(
+        session.claim_draw(),
+        Err(SessionError::ComputersTurn { .. })
+    ));
+    assert!(matches!(
+        session.offer_draw(),
+        Err(SessionError::ComputersTurn { .. })
+    ));
+    assert_eq!(session.game().moves().len(), 1);
+}
+
+#[test]
+fn the_computer_declines_a_draw_at_move_zero() {
+    let mut session = against_white_computer();
+    let answer = session.offer_draw().unwrap();
+    assert!(answer.contains("declines"), "{answer}");
+    assert!(!session.game().is_over());
+    assert_eq!(session.game().draw_offer(), None);
+}
+
+#[test]
+fn between_people_an_offer_waits_for_an_answer() {
+    let mut session = Session::new(Game::new());
+    session.offer_draw().unwrap();
+    assert_eq!(session.game().draw_offer(), Some(Color::Black));
+    assert_eq!(session.accept_draw().unwrap(), "White accepts the draw");
+    assert_eq!(
+        session.game().result(),
+        Some(crate::rules::Outcome::Draw {
+            reason: DrawReason::Agreement
+        })
+    );
+    assert_eq!(
+        session.undo().unwrap(),
+        "Took back the end of the game: play on"
+    );
+}
+
+#[test]
+fn the_record_restores_who_plays_and_the_level() {
+    let mut session = against_white_computer().with_level(Level::new(3).unwrap());
+    session.play_text("11-15").unwrap();
+    let record = session.record("2026.11.30");
+    assert_eq!(record.tag("White"), Some("checkers (level 3)"));
+    assert_eq!(record.tag("WhiteType"), Some("program"));
+    let text = crate::pdn::write_game(&record);
+    let back = crate::pdn::read_games(&text).remove(0).unwrap();
+    let resumed = Session::from_record(&back);
+    assert_eq!(resumed.seats(), session.seats());
+    assert_eq!(resumed.level(), Level::new(3).unwrap());
+    assert_eq!(resumed.game().moves(), session.game().moves());
+    assert_eq!(
+        resumed.computer_to_move(),
+        Some((Color::White, Level::new(3).unwrap()))
+    );
+}
+
+#[test]
+fn nothing_is_autosaved_while_a_record_is_reviewed_or_only_left() {
+    let mut game = Game::new();
+    game.play_text("11-15").unwrap();
+    game.play_text("23-19").unwrap();
+    let mut record = game_record(&game, &Players::default(), "1950.01.01");
+    record.set_tag("Event", "Club final");
+    let mut session = Session::review_record(&record);
+    assert!(session.game().moves().is_empty());
+    assert_eq!(session.autosave_record("2026.11.30"), None);
+    session.step(Step::Forward);
+    session.leave_review().unwrap();
+    assert_eq!(
+        session.autosave_record("2026.11.30"),
+        None,
+        "nothing played yet"
+    );
+    session.play_text("23-19").unwrap();
+    let saved = session.autosave_record("2026.11.30").unwrap();
+    assert_eq!(saved.tag("Event"), Some("Club final"));
+    assert_eq!(saved.tag("Date"), Some("1950.01.01"));
+}
