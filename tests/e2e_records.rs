@@ -282,3 +282,51 @@ fn a_failed_autosave_is_shown_once_and_play_goes_on() {
     game.send(b"y");
     assert!(game.exit_status().success());
 }
+
+#[test]
+fn resume_continues_against_the_computer_at_its_level_unless_told_otherwise() {
+    let sandbox = Sandbox::new();
+    let mut game = Session::start_in(&sandbox, &["--white", "cpu", "--level", "3"], &[]);
+    game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+    play(&mut game, &["11-15"]);
+    game.wait_for("the computer's reply", |s| {
+        s.contents().contains("White (level 3) played")
+    });
+    wait_for_file(&sandbox.autosave(), "[WhiteLevel \"3\"]");
+    game.send(b"qy");
+    assert!(game.exit_status().success());
+
+    let mut resumed = Session::start_in(&sandbox, &["--resume"], &[]);
+    resumed.wait_for("the computer at level 3", |s| {
+        s.contents().contains("Computer (level 3): White") && s.contents().contains("Black to move")
+    });
+    // It is still the computer's game: after Black's move, White replies by itself.
+    let reply_to = |screen: &str| screen.matches("White (level 3) played").count();
+    let before = reply_to(&resumed.contents());
+    resumed.send(b"\x1b");
+    let pos = std::fs::read_to_string(sandbox.autosave()).unwrap();
+    let legal = checkers::pdn::read_games(&pos)
+        .remove(0)
+        .unwrap()
+        .end_position()
+        .legal_moves();
+    let next = checkers::pdn::read_games(&pos)
+        .remove(0)
+        .unwrap()
+        .end_position()
+        .notation(&legal[0]);
+    play(&mut resumed, &[&next]);
+    resumed.wait_for("White's reply after the resume", |s| {
+        reply_to(&s.contents()) > before || s.contents().contains("; White (level 3) played")
+    });
+    resumed.send(b"\x03");
+    assert!(resumed.exit_status().success());
+
+    // Options given now win over the record: White is a person.
+    let mut overridden = Session::start_in(&sandbox, &["--resume", "--white", "human"], &[]);
+    overridden.wait_for("two people", |s| {
+        s.contents().contains("Black to move") && !s.contents().contains("Computer (")
+    });
+    overridden.send(b"\x03");
+    assert!(overridden.exit_status().success());
+}
