@@ -2,9 +2,8 @@
 #![allow(clippy::unwrap_used)]
 
 use checkers::rules::Position;
-mod common;
 
-use common::command::{run, stderr, stdout};
+use crate::common::command::{run, stderr, stdout};
 
 #[test]
 fn analyse_prints_a_line_per_depth_then_the_best_move() {

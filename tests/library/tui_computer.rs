@@ -3,13 +3,11 @@
 //! loop would run them on a background thread.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::*;
 use checkers::engine::{Engine, Level, SearchResult, StopFlag};
 use checkers::rules::Color;
 use checkers::session::{Player, PlayerKind};
 use checkers::tui::{App, Purpose, SearchSpec};
-use common::*;
 use ratatui::crossterm::event::KeyCode;
 
 /// A new game at level 1 with the computer playing `sides`.

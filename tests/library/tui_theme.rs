@@ -2,10 +2,8 @@
 //! and the last move, with attributes and glyphs instead of colour.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::*;
 use checkers::tui::geometry::screen_layout;
-use common::*;
 use ratatui::style::{Color, Modifier};
 
 #[test]
@@ -61,7 +59,7 @@ fn no_glyph_has_east_asian_ambiguous_width() {
     let mut app = app();
     type_move(&mut app, "11-15");
     press(&mut app, ratatui::crossterm::event::KeyCode::Char('?'));
-    for screen in [screen_text(&app), screen_text(&common::app())] {
+    for screen in [screen_text(&app), screen_text(&crate::common::app())] {
         assert!(!screen.chars().any(|c| ambiguous.contains(&c)), "{screen}");
     }
 }

@@ -2,9 +2,7 @@
 //! find the terminal restored.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
-use common::pty::Session;
+use crate::common::pty::Session;
 
 #[test]
 fn type_a_move_see_it_listed_and_quit() {

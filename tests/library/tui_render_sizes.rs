@@ -1,10 +1,8 @@
 //! Drawing never panics, whatever the terminal size, and small screens say what they need.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::*;
 use checkers::tui::App;
-use common::*;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;

@@ -1,10 +1,8 @@
 //! Whole screens at 80x24, snapshotted. Read a changed snapshot before accepting it.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::*;
 use checkers::tui::app::Mode;
-use common::*;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
 

@@ -2,13 +2,11 @@
 //! holds a position reachable from its start by legal moves.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::*;
 use checkers::game::Game;
 use checkers::rules::{Move, Position, Square};
 use checkers::tui::App;
 use checkers::tui::geometry::screen_layout;
-use common::*;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
@@ -194,7 +192,7 @@ fn a_hundred_thousand_random_events() {
             // Keep going with a fresh game, or a recorded one to review: quitting is a
             // normal outcome.
             app = if rng.below(2) == 0 {
-                common::app()
+                crate::common::app()
             } else {
                 review_app(REVIEW_PDN)
             };

@@ -3,13 +3,11 @@
 //! `tui::save`, which the event loop calls).
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::*;
 use checkers::game::Game;
 use checkers::store::{Players, load_record};
 use checkers::tui::app::{Mode, SaveField, SaveRequest, Tone};
 use checkers::tui::carry_out_save;
-use common::*;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 /// The review game's moves as the file gives them.

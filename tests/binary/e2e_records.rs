@@ -4,9 +4,7 @@
 //! going; `--load` opens a game for review.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
-use common::pty::{Sandbox, Session};
+use crate::common::pty::{Sandbox, Session};
 use std::path::Path;
 use std::time::{Duration, Instant};
 

@@ -3,8 +3,7 @@
 //! because both go through one session.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::*;
 use checkers::engine::{Engine, Level, StopFlag};
 use checkers::game::Game;
 use checkers::plain::Plain;
@@ -12,7 +11,6 @@ use checkers::rules::Color;
 use checkers::session::{Player, Seats, Session};
 use checkers::store::Autosaver;
 use checkers::tui::{App, Settings};
-use common::*;
 use ratatui::crossterm::event::KeyCode;
 
 /// A session against the computer (White, level 1), seeded so both front ends see the

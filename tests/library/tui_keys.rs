@@ -1,12 +1,10 @@
 //! Driving the terminal game with keys and clicks, and checking what the players see.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
+use crate::common::*;
 use checkers::rules::{Color, DrawReason, Outcome, Position, WinReason};
 use checkers::tui::app::Mode;
 use checkers::tui::geometry::screen_layout;
-use common::*;
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers,
 };
@@ -39,7 +37,7 @@ fn a_game_played_with_the_cursor_equals_the_same_game_typed() {
 
 #[test]
 fn a_refused_typed_move_keeps_its_text_and_says_why() {
-    let mut app = common::app();
+    let mut app = crate::common::app();
     type_move(&mut app, "11-17");
     assert_eq!(app.game().position(), &Position::start());
     assert_eq!(app.mode, Mode::Prompt("11-17".to_string()));
@@ -53,7 +51,7 @@ fn a_refused_typed_move_keeps_its_text_and_says_why() {
 
 #[test]
 fn skipping_a_compulsory_capture_is_refused_with_the_allowed_captures() {
-    let mut app = common::app();
+    let mut app = crate::common::app();
     type_move(&mut app, "11-15");
     type_move(&mut app, "22-18");
     let before = *app.game().position();
@@ -76,7 +74,7 @@ fn skipping_a_compulsory_capture_is_refused_with_the_allowed_captures() {
 
 #[test]
 fn refused_cursor_choices_explain_themselves() {
-    let mut app = common::app();
+    let mut app = crate::common::app();
     cursor_move(&mut app, &[22]);
     assert!(message(&app).contains("not yours"), "{}", message(&app));
     cursor_move(&mut app, &[14]);
@@ -117,7 +115,7 @@ fn a_multi_jump_is_built_hop_by_hop_and_stepped_back() {
 
 #[test]
 fn clicks_pick_up_and_land_like_the_cursor() {
-    let mut app = common::app();
+    let mut app = crate::common::app();
     let layout = screen_layout(app.screen, app.flipped).unwrap();
     let at = |n: u8| {
         let r = layout.board.square_rect(sq(n));
@@ -141,7 +139,7 @@ fn clicks_pick_up_and_land_like_the_cursor() {
 
 #[test]
 fn clicks_follow_the_flipped_board() {
-    let mut app = common::app();
+    let mut app = crate::common::app();
     press(&mut app, KeyCode::Char('f'));
     let layout = screen_layout(app.screen, true).unwrap();
     for n in [11, 15] {
@@ -153,7 +151,7 @@ fn clicks_follow_the_flipped_board() {
 
 #[test]
 fn undo_and_redo_any_number_of_moves() {
-    let mut app = common::app();
+    let mut app = crate::common::app();
     for m in OPENING {
         type_move(&mut app, m);
     }
@@ -175,7 +173,7 @@ fn undo_and_redo_any_number_of_moves() {
 
 #[test]
 fn flip_turns_the_board_and_keeps_numbers_with_squares() {
-    let mut app = common::app();
+    let mut app = crate::common::app();
     press(&mut app, KeyCode::Char('f'));
     assert!(app.flipped);
     let screen = screen_text(&app);
@@ -197,7 +195,7 @@ fn flip_turns_the_board_and_keeps_numbers_with_squares() {
 
 #[test]
 fn resigning_asks_who_and_ends_the_game() {
-    let mut app = common::app();
+    let mut app = crate::common::app();
     type_move(&mut app, "11-15");
     press(&mut app, KeyCode::Char('r'));
     press(&mut app, KeyCode::Esc);
@@ -222,7 +220,7 @@ fn resigning_asks_who_and_ends_the_game() {
 
 #[test]
 fn a_draw_offer_can_be_declined_or_accepted() {
-    let mut app = common::app();
+    let mut app = crate::common::app();
     press(&mut app, KeyCode::Char('d'));
     assert!(screen_text(&app).contains("Black offers a draw. White, accept?"));
     press(&mut app, KeyCode::Char('n'));
@@ -284,7 +282,7 @@ fn winning_by_capturing_the_last_piece_is_announced() {
 
 #[test]
 fn quit_asks_only_with_a_game_in_progress_and_ctrl_c_always_quits() {
-    let mut app = common::app();
+    let mut app = crate::common::app();
     press(&mut app, KeyCode::Char('q'));
     assert!(app.quit, "nothing to lose at the start");
     let mut app = app_from("B:W21-32:B1-12");
@@ -297,7 +295,7 @@ fn quit_asks_only_with_a_game_in_progress_and_ctrl_c_always_quits() {
     press(&mut app, KeyCode::Char('y'));
     assert!(app.quit);
     for setup in ["?", "1", "r", "d"] {
-        let mut app = common::app();
+        let mut app = crate::common::app();
         type_text(&mut app, setup);
         ctrl(&mut app, 'c');
         assert!(app.quit, "Ctrl-C after {setup}");
@@ -306,7 +304,7 @@ fn quit_asks_only_with_a_game_in_progress_and_ctrl_c_always_quits() {
 
 #[test]
 fn key_releases_and_repeats_are_ignored() {
-    let mut app = common::app();
+    let mut app = crate::common::app();
     for kind in [KeyEventKind::Release, KeyEventKind::Repeat] {
         let event = Event::Key(KeyEvent {
             code: KeyCode::Up,
@@ -321,7 +319,7 @@ fn key_releases_and_repeats_are_ignored() {
 
 #[test]
 fn help_opens_and_any_key_closes_it() {
-    let mut app = common::app();
+    let mut app = crate::common::app();
     press(&mut app, KeyCode::Char('?'));
     assert!(screen_text(&app).contains("Captures are compulsory"));
     press(&mut app, KeyCode::Char('x'));
@@ -331,7 +329,7 @@ fn help_opens_and_any_key_closes_it() {
 
 #[test]
 fn a_small_terminal_says_what_size_is_needed() {
-    let mut app = common::app();
+    let mut app = crate::common::app();
     app.handle_event(&Event::Resize(60, 20));
     assert!(screen_text(&app).contains("terminal too small: need 70x23"));
     app.handle_event(&Event::Resize(80, 24));

@@ -1,9 +1,7 @@
 //! The `perft` and `moves` commands, run as a user runs them.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
-use common::command::{run, stderr, stdout};
+use crate::common::command::{run, stderr, stdout};
 
 #[test]
 fn moves_lists_the_start_moves_and_nothing_else() {

@@ -1,0 +1,25 @@
+//! In-process tests of the library: the rules, notation, FEN, perft, PDN, the engine,
+//! the session, and the full-screen game driven through its `App` (keys, clicks,
+//! snapshots, every terminal size). One test binary, so the crate and the dev
+//! dependencies are linked once.
+#![allow(clippy::unwrap_used)]
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod cli_options;
+mod engine;
+mod fen;
+mod frontends;
+mod notation;
+mod pdn;
+mod perft;
+mod properties;
+mod rules;
+mod tui_computer;
+mod tui_keys;
+mod tui_monkey;
+mod tui_records;
+mod tui_render_sizes;
+mod tui_snapshots;
+mod tui_theme;
