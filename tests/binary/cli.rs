@@ -1,5 +1,4 @@
 //! The `perft` and `moves` commands, run as a user runs them.
-#![allow(clippy::unwrap_used)]
 
 use crate::common::command::{run, stderr, stdout};
 

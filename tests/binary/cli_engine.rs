@@ -1,5 +1,4 @@
 //! The `analyse` and `match` commands, run as a user runs them.
-#![allow(clippy::unwrap_used)]
 
 use checkers::rules::Position;
 

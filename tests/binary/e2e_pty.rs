@@ -1,6 +1,5 @@
 //! The real binary in a pseudo-terminal: start, type a move, see it listed, quit, and
 //! find the terminal restored.
-#![allow(clippy::unwrap_used)]
 
 use crate::common::pty::Session;
 

@@ -2,7 +2,6 @@
 //! `--resume` continues it; SIGHUP and SIGTERM restore the terminal and save; the save
 //! dialog writes a file `checkers pdn check` accepts, and a failed save leaves the game
 //! going; `--load` opens a game for review.
-#![allow(clippy::unwrap_used)]
 
 use crate::common::pty::{Sandbox, Session};
 use std::path::Path;

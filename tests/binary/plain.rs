@@ -1,5 +1,4 @@
 //! The plain line mode, driven through a pipe as a script or screen reader would.
-#![allow(clippy::unwrap_used)]
 
 use std::io::Write;
 use std::path::Path;

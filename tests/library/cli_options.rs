@@ -1,5 +1,4 @@
 //! The command line's options for the interactive game.
-#![allow(clippy::unwrap_used)]
 
 use checkers::cli::Cli;
 use checkers::commands::play::{starting_session, tui_settings};

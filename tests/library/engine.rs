@@ -1,6 +1,5 @@
 //! The computer player: legal moves always, forced wins, draws by repetition, stopping,
 //! determinism, and levels that differ in strength.
-#![allow(clippy::unwrap_used)]
 
 use checkers::engine::{Engine, Level, Limits, Score, SearchEvent, SearchRequest, StopFlag};
 use checkers::game::Game;

@@ -1,5 +1,4 @@
 //! FEN in the PDN style: lenient reading, plain sorted writing, errors that name the fault.
-#![allow(clippy::unwrap_used)]
 
 use checkers::rules::{Color, Position, Role, Square};
 

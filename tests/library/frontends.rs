@@ -1,7 +1,6 @@
 //! The two front ends are thin: the same requests made at the full-screen game (keys)
 //! and in plain mode (lines) leave the same game, the same record and the same news,
 //! because both go through one session.
-#![allow(clippy::unwrap_used)]
 
 use crate::common::*;
 use checkers::engine::{Engine, Level, StopFlag};

@@ -1,5 +1,4 @@
 //! Move text: the forms a player types, and the reasons a move is refused.
-#![allow(clippy::unwrap_used)]
 
 use checkers::rules::{MoveError, Position};
 

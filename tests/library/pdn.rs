@@ -1,6 +1,5 @@
 //! PDN reading (lenient, on real and hand-made files) and writing (strict), round trips,
 //! and a fuzzer showing the reader never panics.
-#![allow(clippy::unwrap_used)]
 
 use checkers::pdn::{GameErrorKind, PdnGame, decode, read_games, write_game};
 use checkers::rules::{Color, MoveError, Position};

@@ -1,5 +1,4 @@
 //! Perft counts against the published figures (every capture route counts).
-#![allow(clippy::unwrap_used)]
 
 use checkers::rules::{Position, perft, perft_divide, perft_threads};
 

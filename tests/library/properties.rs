@@ -3,7 +3,6 @@
 //! The legality oracle here is written separately from the engine's generator: a plain
 //! 8x8 array, coordinates worked out from the diagram numbering, and captured pieces
 //! lifted at once. The engine's move list must equal the oracle's, route for route.
-#![allow(clippy::unwrap_used)]
 
 use checkers::rules::{Bitboard, Color, Move, MoveText, Position, Role, Square};
 use proptest::prelude::*;

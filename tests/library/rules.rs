@@ -1,5 +1,4 @@
 //! The rules of English draughts, one test per rule and per common mistake (DESIGN §1).
-#![allow(clippy::unwrap_used)]
 
 use checkers::rules::{Color, Outcome, Position, Role, Square, WinReason};
 

@@ -1,7 +1,6 @@
 //! Computer players in the terminal game, through the App: which search it asks for, and
 //! what a result does (or is refused). The searches run here synchronously, as the event
 //! loop would run them on a background thread.
-#![allow(clippy::unwrap_used)]
 
 use crate::common::*;
 use checkers::engine::{Engine, Level, SearchResult, StopFlag};

@@ -1,5 +1,4 @@
 //! Driving the terminal game with keys and clicks, and checking what the players see.
-#![allow(clippy::unwrap_used)]
 
 use crate::common::*;
 use checkers::rules::{Color, DrawReason, Outcome, Position, WinReason};

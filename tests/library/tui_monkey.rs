@@ -1,6 +1,5 @@
 //! A monkey at the keyboard and mouse: random events never panic, and the game always
 //! holds a position reachable from its start by legal moves.
-#![allow(clippy::unwrap_used)]
 
 use crate::common::*;
 use checkers::game::Game;

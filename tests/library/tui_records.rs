@@ -1,7 +1,6 @@
 //! Game records in the terminal game, driven by keys: stepping through a loaded game,
 //! playing on from the middle of it, and the save dialog (the file itself is written by
 //! `tui::save`, which the event loop calls).
-#![allow(clippy::unwrap_used)]
 
 use crate::common::*;
 use checkers::game::Game;

@@ -1,5 +1,4 @@
 //! Drawing never panics, whatever the terminal size, and small screens say what they need.
-#![allow(clippy::unwrap_used)]
 
 use crate::common::*;
 use checkers::tui::App;

@@ -1,5 +1,4 @@
 //! Whole screens at 80x24, snapshotted. Read a changed snapshot before accepting it.
-#![allow(clippy::unwrap_used)]
 
 use crate::common::*;
 use checkers::tui::app::Mode;

@@ -1,6 +1,5 @@
 //! The colourless theme still shows the cursor, the picked-up piece, the landing squares
 //! and the last move, with attributes and glyphs instead of colour.
-#![allow(clippy::unwrap_used)]
 
 use crate::common::*;
 use checkers::tui::geometry::screen_layout;
