@@ -15,6 +15,7 @@ mod notation;
 mod pdn;
 mod perft;
 mod properties;
+mod readme;
 mod rules;
 mod tui_computer;
 mod tui_keys;
