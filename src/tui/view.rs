@@ -550,7 +550,9 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     let bindings: Vec<(String, &str)> = keymap::help_lines()
         .map(|(label, help)| (full_key_label(theme, label), help))
         .collect();
-    let mut text = vec![Line::styled("Keys", theme.heading)];
+    // No "Keys" heading: the box is titled Help, and at the 70x23 minimum every line
+    // counts.
+    let mut text = Vec::new();
     for pair in bindings.chunks(2) {
         let mut spans = Vec::new();
         for (i, (label, help)) in pair.iter().enumerate() {
