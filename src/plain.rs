@@ -7,7 +7,7 @@
 
 use crate::engine::{DEFAULT_HASH_MB, Engine, StopFlag};
 use crate::rules::{DrawReason, Piece, Position, Square};
-use crate::session::{Session, SessionError};
+use crate::session::{Session, SessionError, Step};
 use crate::store::{Autosaver, expand_home, save_record, today};
 use std::io::{self, BufRead, Write};
 use std::path::Path;
@@ -53,7 +53,13 @@ pub struct Plain {
 impl Plain {
     /// A conversation over `session`, saving through `autosaver` after every change
     /// ([`Autosaver::disabled`] for scripts, which must never replace a person's game).
-    pub fn new(session: Session, autosaver: Autosaver) -> Plain {
+    pub fn new(mut session: Session, autosaver: Autosaver) -> Plain {
+        // Plain mode has no review commands: a loaded record is played on from its end,
+        // its moves in the move list and `undo` stepping back through them.
+        if session.is_reviewing() {
+            session.step(Step::End);
+            session.leave_review();
+        }
         Plain {
             session,
             engine: None,

@@ -313,3 +313,23 @@ fn save_expands_a_leading_tilde_to_the_home_folder() {
     assert!(text.ends_with("1. 11-15 *\n"), "{text}");
     std::fs::remove_dir_all(&home).unwrap();
 }
+
+#[test]
+fn a_loaded_record_is_played_on_from_its_end() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
+    let (ok, out, err) = session(&["--load", file, "--game", "3"], "undo\n");
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(file).unwrap();
+    let record = checkers::pdn::read_games(&text).remove(2).unwrap();
+    let end = record.end_position();
+    // The board shown first is the record's last position, and undo takes back its
+    // last move.
+    let board = checkers::plain::board_text(&end);
+    assert!(out.contains(&board), "{out}");
+    let last = record.moves.last().unwrap();
+    assert!(
+        answers(&out)[0].starts_with(&format!("Took back {} ", !end.turn())),
+        "{out}"
+    );
+    assert!(answers(&out)[0].contains(&last.to().number().to_string()), "{out}");
+}
