@@ -153,19 +153,6 @@ impl Plain {
                     format!("Legal moves: {}.", moves.join(", "))
                 }
             }
-            "undo" => {
-                let answer = session.undo();
-                self.reply("undo", answer)
-            }
-            "redo" => {
-                let answer = session.redo();
-                self.reply("redo", answer)
-            }
-            "resign" => {
-                let side = session.resigning_side();
-                let answer = session.resign(side);
-                self.reply("resign", answer)
-            }
             "draw" => {
                 let answer = session.offer_draw();
                 match session.game().draw_offer() {
@@ -174,17 +161,9 @@ impl Plain {
                     None => self.reply("offer a draw", answer),
                 }
             }
-            "accept" => {
-                let answer = session.accept_draw();
-                self.reply("accept", answer)
-            }
-            "decline" => {
-                let answer = session.decline_draw();
-                self.reply("decline", answer)
-            }
-            "claim" => {
-                let answer = session.claim_draw();
-                self.reply("claim a draw", answer)
+            word if let Some((what, request)) = session_request(word) => {
+                let answer = request(session);
+                self.reply(what, answer)
             }
             "save" if argument.is_empty() => {
                 "Cannot save: give a file name, as in save game.pdn.".to_string()
@@ -245,6 +224,23 @@ impl Plain {
             )),
         }
     }
+}
+
+/// What a session request (undo, redo, resign, accept, decline, claim) is called when
+/// refused ("Cannot undo: ..."), and the request, for the command `word`.
+type Request = fn(&mut Session) -> Result<String, SessionError>;
+
+fn session_request(word: &str) -> Option<(&'static str, Request)> {
+    let request: (&str, Request) = match word {
+        "undo" => ("undo", Session::undo),
+        "redo" => ("redo", Session::redo),
+        "resign" => ("resign", |s| s.resign(s.resigning_side())),
+        "accept" => ("accept", Session::accept_draw),
+        "decline" => ("decline", Session::decline_draw),
+        "claim" => ("claim a draw", Session::claim_draw),
+        _ => return None,
+    };
+    Some(request)
 }
 
 /// Runs a plain session: the board and status first, then one answer per input line

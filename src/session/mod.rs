@@ -271,25 +271,28 @@ impl Session {
             self.track(|s| s.game.undo());
             return Ok("Took back the end of the game: play on".to_string());
         }
-        let Some(last) = self.take_back() else {
-            return Err(SessionError::NothingToUndo);
-        };
-        // The computer's reply was taken back: take back the person's move as well.
-        let mine = if self.review.is_none()
+        let moves = self
+            .whole_turn(Session::take_back)
+            .ok_or(SessionError::NothingToUndo)?;
+        // Taken back newest first; told in the order they were played.
+        Ok(turn_text("Took back", moves.iter().rev()))
+    }
+
+    /// Steps once with `step` (a move taken back or replayed), and once more against
+    /// the computer when that leaves the computer to move, so a person's move and the
+    /// computer's reply go together. Returns the moves in the order stepped over.
+    fn whole_turn(
+        &mut self,
+        step: fn(&mut Session) -> Option<(Color, String)>,
+    ) -> Option<Vec<(Color, String)>> {
+        let mut moves = vec![step(self)?];
+        if self.review.is_none()
             && self.seats.against_computer()
             && self.seats.is_computer(self.position().turn())
         {
-            self.take_back()
-        } else {
-            None
-        };
-        Ok(match mine {
-            Some(mine) => format!(
-                "Took back {} {} and {}'s reply {}",
-                mine.0, mine.1, last.0, last.1
-            ),
-            None => format!("Took back {} {}", last.0, last.1),
-        })
+            moves.extend(step(self));
+        }
+        Some(moves)
     }
 
     /// Takes back one move: "Black 11-15", as (side, notation).
@@ -303,24 +306,10 @@ impl Session {
     /// Plays again the last move taken back; against the computer also its reply, as
     /// undo took them back together.
     pub fn redo(&mut self) -> Result<String, SessionError> {
-        let Some(first) = self.replay() else {
-            return Err(SessionError::NothingToRedo);
-        };
-        let reply = if self.review.is_none()
-            && self.seats.against_computer()
-            && self.seats.is_computer(self.position().turn())
-        {
-            self.replay()
-        } else {
-            None
-        };
-        Ok(match reply {
-            Some(reply) => format!(
-                "Replayed {} {} and {}'s reply {}",
-                first.0, first.1, reply.0, reply.1
-            ),
-            None => format!("Replayed {} {}", first.0, first.1),
-        })
+        let moves = self
+            .whole_turn(Session::replay)
+            .ok_or(SessionError::NothingToRedo)?;
+        Ok(turn_text("Replayed", moves.iter()))
     }
 
     /// Replays one move taken back: (side, notation).
@@ -545,6 +534,19 @@ impl Session {
     pub fn autosave_record(&self, today: &str) -> Option<PdnGame> {
         (self.review.is_none() && !self.untouched_record).then(|| self.record(today))
     }
+}
+
+/// "Took back Black 11-15" or "Took back Black 11-15 and White's reply 23-19": `moves`
+/// in the order they were played.
+fn turn_text<'a>(verb: &str, mut moves: impl Iterator<Item = &'a (Color, String)>) -> String {
+    let mut text = verb.to_string();
+    if let Some((color, m)) = moves.next() {
+        text.push_str(&format!(" {color} {m}"));
+    }
+    for (color, m) in moves {
+        text.push_str(&format!(" and {color}'s reply {m}"));
+    }
+    text
 }
 
 #[cfg(test)]

@@ -331,5 +331,8 @@ fn a_loaded_record_is_played_on_from_its_end() {
         answers(&out)[0].starts_with(&format!("Took back {} ", !end.turn())),
         "{out}"
     );
-    assert!(answers(&out)[0].contains(&last.to().number().to_string()), "{out}");
+    assert!(
+        answers(&out)[0].contains(&last.to().number().to_string()),
+        "{out}"
+    );
 }
