@@ -221,6 +221,14 @@ pub enum Illegal {
         /// The crowning square.
         square: Square,
     },
+    /// The text goes on after a whole move that ends where it says (a step is one
+    /// square; a capture ends when nothing more can be jumped).
+    MoveEndsThere {
+        /// The whole move, in notation.
+        route: String,
+        /// Whether it is a capture.
+        capture: bool,
+    },
     /// Not a step or jump of this piece; what the piece can play instead.
     NotAMove {
         /// The text as given.
@@ -280,6 +288,14 @@ impl fmt::Display for Illegal {
             Illegal::CrowningEndsMove { square } => {
                 write!(f, "a man crowned on {square} ends its move there")
             }
+            Illegal::MoveEndsThere {
+                route,
+                capture: true,
+            } => write!(f, "the capture {route} ends there: nothing more can be jumped"),
+            Illegal::MoveEndsThere {
+                route,
+                capture: false,
+            } => write!(f, "a step goes one square only: {route}"),
             Illegal::NotAMove { text, moves } => {
                 write!(
                     f,
@@ -462,7 +478,18 @@ impl Position {
                 squares.len() > route.len() && squares[..route.len()] == route[..]
             })
         {
-            return Illegal::CrowningEndsMove { square: m.to() };
+            let crowned = match turn {
+                Color::Black => m.to().row() == 7,
+                Color::White => m.to().row() == 0,
+            };
+            return if crowned {
+                Illegal::CrowningEndsMove { square: m.to() }
+            } else {
+                Illegal::MoveEndsThere {
+                    route: m.to_string(),
+                    capture: m.is_capture(),
+                }
+            };
         }
         if squares.len() == 2 {
             if adjacent.is_some() || jump_over.is_some() {

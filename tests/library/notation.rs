@@ -147,6 +147,21 @@ fn continuing_after_crowning_is_refused() {
 }
 
 #[test]
+fn a_move_typed_too_long_is_not_blamed_on_crowning() {
+    // Neither 14 nor 22 is on the far row: the move simply ends there.
+    let start = Position::start().to_string();
+    assert_eq!(
+        refusal(&start, "10-14-18"),
+        "a step goes one square only: 10-14"
+    );
+    assert_eq!(refusal(&start, "9-13-17"), "a step goes one square only: 9-13");
+    assert_eq!(
+        refusal("B:W10,18,30:B6", "6x15x22x31"),
+        "the capture 6x15x22 ends there: nothing more can be jumped"
+    );
+}
+
+#[test]
 fn a_move_this_piece_cannot_make_lists_what_it_can() {
     assert_eq!(
         refusal("B:W32:B14,1", "14-22"),
