@@ -435,6 +435,15 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             .render(layout.status, buf);
     }
     let line = match &app.mode {
+        Mode::Prompt(text) if app.prompt_selected => Line::from(vec![
+            Span::styled("Move: ", theme.heading),
+            Span::styled(text.clone(), theme.selected),
+            Span::raw("   type a new move, "),
+            Span::styled("Backspace", theme.key),
+            Span::raw(" edits  "),
+            Span::styled("Esc", theme.key),
+            Span::raw(" cancel"),
+        ]),
         Mode::Prompt(text) => Line::from(vec![
             Span::styled("Move: ", theme.heading),
             Span::raw(text.clone()),

@@ -49,6 +49,24 @@ fn a_refused_typed_move_keeps_its_text_and_says_why() {
 }
 
 #[test]
+fn after_a_refusal_the_next_move_typed_replaces_the_old_text() {
+    let mut app = crate::common::app();
+    type_move(&mut app, "12-13");
+    assert_eq!(app.mode, Mode::Prompt("12-13".to_string()));
+    assert!(screen_text(&app).contains("type a new move"));
+    // Not "12-1311-15": the refused text goes as the new move is typed.
+    type_move(&mut app, "11-15");
+    assert_eq!(app.mode, Mode::Board, "{}", message(&app));
+    assert_eq!(app.game().movetext(), "1. 11-15");
+    // Esc drops a refused move altogether.
+    type_move(&mut app, "21-17x");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode, Mode::Board);
+    press(&mut app, KeyCode::Char('2'));
+    assert_eq!(app.mode, Mode::Prompt("2".to_string()));
+}
+
+#[test]
 fn skipping_a_compulsory_capture_is_refused_with_the_allowed_captures() {
     let mut app = crate::common::app();
     type_move(&mut app, "11-15");

@@ -126,6 +126,9 @@ pub struct App {
     pub save_request: Option<SaveRequest>,
     /// Whether the last autosave failed (the quit question then says the game is not saved).
     pub autosave_failed: bool,
+    /// The prompt's text was refused and is shown selected: the next character typed
+    /// replaces it (Backspace edits it instead).
+    pub prompt_selected: bool,
     /// Set when the player asked the computer to move now; the event loop stops the
     /// search (and clears this), and its result is played.
     pub move_now: bool,
@@ -179,6 +182,7 @@ impl App {
             quit: false,
             save_request: None,
             autosave_failed: false,
+            prompt_selected: false,
             move_now: false,
             hint_wanted: None,
             hint: None,
@@ -399,6 +403,9 @@ impl App {
             Action::Hint => self.ask_hint(),
             Action::OpenPrompt(first) => self.open_prompt(first),
             Action::Type(c) => match &mut self.mode {
+                Mode::Prompt(text) if std::mem::take(&mut self.prompt_selected) => {
+                    *text = c.to_string();
+                }
                 Mode::Prompt(text) if text.chars().count() < prompt::PROMPT_MAX_CHARS => {
                     text.push(c)
                 }
@@ -407,6 +414,7 @@ impl App {
             },
             Action::Erase => match &mut self.mode {
                 Mode::Prompt(text) => {
+                    self.prompt_selected = false;
                     text.pop();
                 }
                 Mode::Save(dialog) => dialog.erase_before(),

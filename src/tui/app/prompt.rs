@@ -27,6 +27,7 @@ impl App {
             ));
         } else {
             self.pick = None;
+            self.prompt_selected = false;
             self.mode = Mode::Prompt(first.map(String::from).unwrap_or_default());
         }
     }
@@ -38,6 +39,8 @@ impl App {
         };
         let text = text.clone();
         let played = self.session.play_text(&text);
+        // A refused move stays for editing, selected: typing a new one replaces it.
+        self.prompt_selected = played.is_err();
         if played.is_ok() {
             self.mode = Mode::Board;
         }
