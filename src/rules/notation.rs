@@ -291,7 +291,10 @@ impl fmt::Display for Illegal {
             Illegal::MoveEndsThere {
                 route,
                 capture: true,
-            } => write!(f, "the capture {route} ends there: nothing more can be jumped"),
+            } => write!(
+                f,
+                "the capture {route} ends there: nothing more can be jumped"
+            ),
             Illegal::MoveEndsThere {
                 route,
                 capture: false,

@@ -4,6 +4,7 @@
 //! attribute, so the colourless theme shows everything the coloured one does.
 
 use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
 use std::ffi::OsStr;
 
 /// The characters the board is drawn with.
@@ -35,7 +36,21 @@ pub struct Glyphs {
     pub arrows: &'static str,
     /// The Left and Right arrow keys, which step through a game under review.
     pub steps: &'static str,
+    /// The lines around the board, the panel and dialogs.
+    pub border: border::Set<'static>,
 }
+
+/// Borders of plain ASCII: `+`, `-` and `|`.
+const ASCII_BORDER: border::Set<'static> = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
 
 impl Glyphs {
     /// Unicode glyphs, none of East-Asian ambiguous width.
@@ -53,6 +68,7 @@ impl Glyphs {
         cursor: ("[", "]"),
         arrows: "←↓↑→",
         steps: "← →",
+        border: border::PLAIN,
     };
 
     /// Plain ASCII: men are lower-case, kings capitals.
@@ -70,6 +86,7 @@ impl Glyphs {
         cursor: ("[", "]"),
         arrows: "arrows",
         steps: "Left Right",
+        border: ASCII_BORDER,
     };
 }
 

@@ -114,6 +114,7 @@ fn render_board(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
         .alignment(Alignment::Center)
         .render(layout.bottom_label, buf);
     Block::bordered()
+        .border_set(theme.glyphs.border)
         .border_style(theme.border)
         .render(board.frame, buf);
     let marks = Marks::of(app);
@@ -219,6 +220,7 @@ fn render_cursor(theme: &Theme, rect: Rect, row: u16, center: u16, buf: &mut Buf
 fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
     let block = Block::bordered()
+        .border_set(theme.glyphs.border)
         .title(" Checkers ")
         .title_style(theme.heading)
         .border_style(theme.border);
@@ -596,6 +598,7 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     Paragraph::new(text)
         .block(
             Block::bordered()
+                .border_set(theme.glyphs.border)
                 .title(" Help ")
                 .title_style(theme.heading)
                 .border_style(theme.heading),
@@ -667,6 +670,7 @@ fn render_save_dialog(app: &App, dialog: &SaveDialog, area: Rect, buf: &mut Buff
     Paragraph::new(text)
         .block(
             Block::bordered()
+                .border_set(theme.glyphs.border)
                 .title(" Save the game (PDN) ")
                 .title_style(theme.heading)
                 .border_style(theme.heading),

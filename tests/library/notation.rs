@@ -154,7 +154,10 @@ fn a_move_typed_too_long_is_not_blamed_on_crowning() {
         refusal(&start, "10-14-18"),
         "a step goes one square only: 10-14"
     );
-    assert_eq!(refusal(&start, "9-13-17"), "a step goes one square only: 9-13");
+    assert_eq!(
+        refusal(&start, "9-13-17"),
+        "a step goes one square only: 9-13"
+    );
     assert_eq!(
         refusal("B:W10,18,30:B6", "6x15x22x31"),
         "the capture 6x15x22 ends there: nothing more can be jumped"

@@ -3,6 +3,7 @@
 
 use crate::common::*;
 use checkers::tui::geometry::screen_layout;
+use ratatui::crossterm::event::KeyCode;
 use ratatui::style::{Color, Modifier};
 
 #[test]
@@ -60,5 +61,35 @@ fn no_glyph_has_east_asian_ambiguous_width() {
     press(&mut app, ratatui::crossterm::event::KeyCode::Char('?'));
     for screen in [screen_text(&app), screen_text(&crate::common::app())] {
         assert!(!screen.chars().any(|c| ambiguous.contains(&c)), "{screen}");
+    }
+}
+
+#[test]
+fn an_ascii_screen_has_no_character_above_0x7f_in_any_mode() {
+    for colored in [false, true] {
+        let settings = checkers::tui::Settings {
+            theme: checkers::tui::Theme::new(colored, true),
+            ..checkers::tui::Settings::default()
+        };
+        let mut screens = Vec::new();
+        let mut app = checkers::tui::App::new(settings, WIDTH, HEIGHT);
+        screens.push(screen_text(&app));
+        type_move(&mut app, "11-15");
+        type_move(&mut app, "22-18");
+        cursor_move(&mut app, &[15]);
+        screens.push(screen_text(&app));
+        press(&mut app, KeyCode::Esc);
+        press(&mut app, KeyCode::Char('?'));
+        screens.push(screen_text(&app));
+        press(&mut app, KeyCode::Char('?'));
+        press(&mut app, KeyCode::Char('s'));
+        screens.push(screen_text(&app));
+        press(&mut app, KeyCode::Esc);
+        press(&mut app, KeyCode::Char('q'));
+        screens.push(screen_text(&app));
+        for (i, screen) in screens.iter().enumerate() {
+            let wide: Vec<char> = screen.chars().filter(|c| !c.is_ascii()).collect();
+            assert!(wide.is_empty(), "screen {i} has {wide:?}:\n{screen}");
+        }
     }
 }
