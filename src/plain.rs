@@ -48,6 +48,8 @@ pub struct Plain {
     pub session: Session,
     engine: Option<Engine>,
     autosaver: Autosaver,
+    /// Why a loaded record stops early, said once at the start.
+    fault: Option<String>,
 }
 
 impl Plain {
@@ -56,12 +58,14 @@ impl Plain {
     pub fn new(mut session: Session, autosaver: Autosaver) -> Plain {
         // Plain mode has no review commands: a loaded record is played on from its end,
         // its moves in the move list and `undo` stepping back through them.
+        let fault = session.review().and_then(|r| r.fault.clone());
         if session.is_reviewing() {
             session.step(Step::End);
             session.leave_review();
         }
         Plain {
             session,
+            fault,
             engine: None,
             autosaver,
         }
@@ -251,6 +255,12 @@ pub fn run(input: impl BufRead, out: &mut impl Write, plain: &mut Plain) -> io::
         out,
         "Checkers (plain mode). Type a move such as 11-15, or help."
     )?;
+    if let Some(fault) = &plain.fault {
+        writeln!(
+            out,
+            "The record has a faulty move; play goes on from the move before it. {fault}"
+        )?;
+    }
     write!(out, "{}", board_text(plain.session.position()))?;
     writeln!(out, "{}", plain.status())?;
     out.flush()?;

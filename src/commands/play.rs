@@ -7,7 +7,7 @@ use crate::game::Game;
 use crate::plain::Plain;
 use crate::rules::{Color, Position};
 use crate::session::{Player, Session};
-use crate::store::{self, Autosaver, Players, StoreError, load_autosave, load_record};
+use crate::store::{self, Autosaver, Players, StoreError, load_autosave, load_record_for_review};
 use crate::tui::theme::colors_wanted;
 use crate::tui::{Settings, Theme};
 use std::io::IsTerminal;
@@ -21,7 +21,8 @@ pub fn starting_session(args: &PlayArgs) -> Result<Session, StoreError> {
         Session::from_record(&load_autosave()?)
     } else if let Some(path) = &args.load {
         let number = args.game.unwrap_or(1) as usize;
-        Session::review_record(&load_record(path, number)?)
+        let (record, fault) = load_record_for_review(path, number)?;
+        Session::review_faulty_record(&record, fault)
     } else {
         Session::new(Game::from_position(
             args.fen.unwrap_or_else(Position::start),

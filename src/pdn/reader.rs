@@ -72,6 +72,9 @@ pub enum GameErrorKind {
         column: usize,
         /// Why it was refused.
         error: Box<MoveError>,
+        /// The game up to the faulty move (its tags, start and the moves before it,
+        /// no result), so what is good in it can still be reviewed.
+        played: Box<PdnGame>,
     },
 }
 
@@ -91,6 +94,7 @@ impl fmt::Display for GameError {
                 line,
                 column,
                 error,
+                ..
             } => {
                 let dots = if *color == Color::Black { "." } else { "..." };
                 write!(
@@ -102,7 +106,15 @@ impl fmt::Display for GameError {
     }
 }
 
-impl std::error::Error for GameError {}
+impl std::error::Error for GameError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            GameErrorKind::Syntax(_) => None,
+            GameErrorKind::Fen { error, .. } => Some(&**error),
+            GameErrorKind::Move { error, .. } => Some(&**error),
+        }
+    }
+}
 
 /// A character cursor with line and column.
 struct Cursor {
@@ -459,6 +471,12 @@ fn replay(number: usize, raw: RawGame) -> Result<PdnGame, GameError> {
                     line: *line,
                     column: *column,
                     error: Box::new(error),
+                    played: Box::new(PdnGame {
+                        tags: raw.tags.clone(),
+                        start,
+                        moves,
+                        result: None,
+                    }),
                 });
             }
         }

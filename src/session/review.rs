@@ -14,6 +14,9 @@ pub struct Review {
     /// The game as the record has it: every move, and its ending (resignation or draw)
     /// when the board alone does not show it.
     pub recorded: Game,
+    /// Why the record stops early, when a move of it is faulty: it is reviewed up to
+    /// that move.
+    pub fault: Option<String>,
 }
 
 impl Review {
@@ -43,6 +46,12 @@ impl Session {
     /// `record` opened for review: at its first position, every move ready to step
     /// through, and nothing autosaved until play goes on from it.
     pub fn review_record(record: &PdnGame) -> Session {
+        Session::review_faulty_record(record, None)
+    }
+
+    /// Like [`review_record`](Self::review_record) for a record that stops early at a
+    /// faulty move: `record` holds the moves before it, `fault` says what is wrong.
+    pub fn review_faulty_record(record: &PdnGame, fault: Option<String>) -> Session {
         let mut session = Session::from_record(record);
         // Only the record's own moves are stepped through: a fresh game from its start,
         // so no declared ending or older redo list comes along.
@@ -59,7 +68,11 @@ impl Session {
         {
             tags.push(("Result".to_string(), result.clone()));
         }
-        session.review = Some(Review { tags, recorded });
+        session.review = Some(Review {
+            tags,
+            recorded,
+            fault,
+        });
         session.untouched_record = true;
         session
     }

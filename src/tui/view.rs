@@ -299,6 +299,12 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             format!("Review: turn {shown} of {total}"),
             theme.question,
         ));
+        if review.fault.is_some() {
+            lines.push(Line::styled(
+                "The record stops here: its next move is faulty",
+                theme.error,
+            ));
+        }
         for tag in ["Event", "Black", "White", "Result"] {
             let value = review.tag(tag).unwrap_or("?");
             // 1-0 means Black won in checkers, unlike chess: say so.

@@ -336,3 +336,16 @@ fn a_loaded_record_is_played_on_from_its_end() {
         "{out}"
     );
 }
+
+#[test]
+fn a_record_with_a_faulty_move_is_played_on_from_before_the_fault() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
+    let (ok, out, err) = session(&["--load", file, "--game", "541"], "moves\n");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("The record has a faulty move; play goes on from the move before it.")
+            && out.contains("move 62. 32-28 (Black, line 5588, column 5): no piece of yours on 32"),
+        "{out}"
+    );
+    assert!(answers(&out)[0].starts_with("Legal moves: "), "{out}");
+}

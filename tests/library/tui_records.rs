@@ -408,3 +408,29 @@ fn saving_during_a_review_writes_the_whole_game() {
     // The review goes on where it was.
     assert_eq!(app.session.review_progress(), (1, 12));
 }
+
+#[test]
+fn a_record_with_a_faulty_move_opens_for_review_up_to_the_fault() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
+    let (record, fault) =
+        checkers::store::load_record_for_review(std::path::Path::new(file), 541).unwrap();
+    let fault = fault.expect("game 541 has a faulty move");
+    assert!(fault.contains("move 62. 32-28"), "{fault}");
+    let session = checkers::session::Session::review_faulty_record(&record, Some(fault));
+    let mut app = checkers::tui::App::with_session(
+        checkers::tui::Settings::default(),
+        session,
+        WIDTH,
+        HEIGHT,
+    );
+    // Every good move before the fault can be stepped through: 61 moves each.
+    assert_eq!(app.session.review_progress(), (0, 122));
+    assert!(message(&app).contains("faulty move"), "{}", message(&app));
+    press(&mut app, KeyCode::End);
+    assert_eq!(app.session.review_progress(), (122, 122));
+    assert!(screen_text(&app).contains("The record stops here"));
+    // A good game of the same file has no fault.
+    let (_, none) =
+        checkers::store::load_record_for_review(std::path::Path::new(file), 540).unwrap();
+    assert_eq!(none, None);
+}

@@ -150,7 +150,10 @@ impl App {
     pub fn with_session(settings: Settings, session: Session, width: u16, height: u16) -> App {
         let game = session.game();
         let fresh = game.moves().is_empty() && *game.start() == Position::start();
-        let message = if session.is_reviewing() {
+        let fault = session.review().and_then(|r| r.fault.clone());
+        let message = if let Some(fault) = &fault {
+            format!("The record has a faulty move; it is shown up to it. {fault}")
+        } else if session.is_reviewing() {
             REVIEW_WELCOME.to_string()
         } else if let (true, Some(level)) = (fresh, session.seats().computer(Color::Black)) {
             format!(
@@ -178,7 +181,14 @@ impl App {
             theme: settings.theme,
             mouse: settings.mouse,
             screen: Rect::new(0, 0, width, height),
-            message: Some((Tone::Info, message)),
+            message: Some((
+                if fault.is_some() {
+                    Tone::Error
+                } else {
+                    Tone::Info
+                },
+                message,
+            )),
             quit: false,
             save_request: None,
             autosave_failed: false,
