@@ -248,7 +248,7 @@ pub enum StoreError {
         count: usize,
     },
     /// The game asked for does not replay.
-    Game(PathBuf, crate::pdn::GameError),
+    Game(PathBuf, Box<crate::pdn::GameError>),
     /// No data directory could be found (no home directory is known).
     NoDataDir,
     /// `--resume` found no autosave file: no game has been played yet.
@@ -288,7 +288,7 @@ impl std::error::Error for StoreError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             StoreError::Read(_, e) | StoreError::Write(_, e) => Some(e),
-            StoreError::Game(_, e) => Some(e),
+            StoreError::Game(_, e) => Some(&**e),
             _ => None,
         }
     }
@@ -311,7 +311,7 @@ pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
     }
     games
         .swap_remove(number - 1)
-        .map_err(|e| StoreError::Game(path.to_path_buf(), e))
+        .map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)))
 }
 
 /// Reads game `number` (from 1) of the PDN file at `path` to review it: a game with a
