@@ -78,7 +78,7 @@ impl Session {
     }
 
     /// Steps through the game under review (or through the moves taken back). Returns
-    /// where the review stands: "Turn 7 of 12: Black played 4. 10-14".
+    /// where the review stands: "Move 4. of 6: Black played 10-14".
     pub fn step(&mut self, step: Step) -> String {
         let untouched = self.untouched_record;
         self.track(|s| match step {
@@ -93,21 +93,37 @@ impl Session {
         });
         // Stepping through a record is not playing it.
         self.untouched_record = untouched;
-        let (shown, total) = self.review_progress();
         let before = self.game.positions().iter().rev().nth(1);
-        // Turns count each side's moves; the number shown with the move is the record's
-        // move number (a pair of turns), as in the move list.
+        let place = self.review_place();
         match (self.game.moves().last(), before) {
-            (Some(m), Some(before)) => {
-                let (number, color) = crate::pdn::move_number(self.game.start(), shown - 1);
-                let dots = if color == Color::Black { "." } else { "..." };
-                format!(
-                    "Turn {shown} of {total}: {color} played {number}{dots} {}",
-                    before.notation(m)
-                )
-            }
-            _ => format!("The first position (turn 0 of {total})"),
+            (Some(m), Some(before)) => format!(
+                "{}: {} played {}",
+                capitalized(&place),
+                before.turn(),
+                before.notation(m)
+            ),
+            _ => capitalized(&place),
         }
+    }
+
+    /// Where the review stands, counted in the record's moves (a move is one of each
+    /// side's): "move 4. of 6" after Black's fourth move, "move 4... of 6" after
+    /// White's, "the start, before 6 moves" at the first position.
+    pub fn review_place(&self) -> String {
+        let (shown, total) = self.review_progress();
+        let start = self.game.start();
+        let moves = |plies: usize| match plies {
+            0 => 0,
+            n => crate::pdn::move_number(start, n - 1).0,
+        };
+        let total_moves = moves(total);
+        if shown == 0 {
+            let plural = if total_moves == 1 { "" } else { "s" };
+            return format!("the start, before {total_moves} move{plural}");
+        }
+        let (number, color) = crate::pdn::move_number(start, shown - 1);
+        let dots = if color == Color::Black { "." } else { "..." };
+        format!("move {number}{dots} of {total_moves}")
     }
 
     /// Which move of the game under review is shown, and how many it has: `(k, n)` for
@@ -124,4 +140,11 @@ impl Session {
             "Review over: play on from this position (redo replays the recorded moves)".to_string()
         })
     }
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

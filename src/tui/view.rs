@@ -294,9 +294,8 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         }
     }
     if let Some(review) = app.review() {
-        let (shown, total) = app.session.review_progress();
         lines.push(Line::styled(
-            format!("Review: turn {shown} of {total}"),
+            format!("Review: {}", app.session.review_place()),
             theme.question,
         ));
         if review.fault.is_some() {

@@ -198,17 +198,19 @@ fn load_opens_the_chosen_game_in_review_and_right_steps_a_move() {
     let mut game = Session::start_in(&sandbox, &["--load", &path, "--game", "2"], &[]);
     game.wait_for("the review", |s| {
         let text = s.contents();
-        text.contains("Review: turn 0 of 4")
+        text.contains("Review: the start, before 2 moves")
             && text.contains("Second match")
             && text.contains("Carol")
             && text.contains("Black to move")
     });
     game.send(b"\x1b[C");
     game.wait_for("one step", |s| {
-        s.contents().contains("Review: turn 1 of 4") && s.contents().contains("White to move")
+        s.contents().contains("Review: move 1. of 2") && s.contents().contains("White to move")
     });
     game.send(b"\x1b[F");
-    game.wait_for("the end", |s| s.contents().contains("Review: turn 4 of 4"));
+    game.wait_for("the end", |s| {
+        s.contents().contains("Review: move 2... of 2")
+    });
     // Reviewing is not playing: quitting does not ask, and nothing was autosaved.
     game.send(b"q");
     assert!(game.exit_status().success());
@@ -218,14 +220,14 @@ fn load_opens_the_chosen_game_in_review_and_right_steps_a_move() {
     // a move is played from it (not before: the autosave may hold an unfinished game).
     let mut game = Session::start_in(&sandbox, &["--load", &path, "--game", "2"], &[]);
     game.wait_for("the review", |s| {
-        s.contents().contains("Review: turn 0 of 4")
+        s.contents().contains("Review: the start, before 2 moves")
     });
     game.send(b"\x1b[C\x1b[C");
     game.wait_for("two steps", |s| {
-        s.contents().contains("Review: turn 2 of 4")
+        s.contents().contains("Review: move 1... of 2")
     });
     game.send(b"\x1b");
-    game.wait_for("review over", |s| !s.contents().contains("Review: turn"));
+    game.wait_for("review over", |s| !s.contents().contains("Review: "));
     // The loop saves before it redraws: had Esc saved, the file would be there now.
     assert!(
         !sandbox.autosave().exists(),

@@ -288,12 +288,8 @@ fn winning_by_capturing_the_last_piece_is_announced() {
     );
     press(&mut app, KeyCode::Enter);
     assert!(message(&app).contains("over"));
-    // New game asks first.
+    // The game is over: a new game starts without asking to abandon it.
     press(&mut app, KeyCode::Char('n'));
-    press(&mut app, KeyCode::Char('n'));
-    assert!(app.game().is_over());
-    press(&mut app, KeyCode::Char('n'));
-    press(&mut app, KeyCode::Char('y'));
     assert_eq!(app.game().position(), &Position::start());
 }
 
@@ -351,4 +347,19 @@ fn a_small_terminal_says_what_size_is_needed() {
     assert!(screen_text(&app).contains("terminal too small: need 70x23"));
     app.handle_event(&Event::Resize(80, 24));
     assert!(screen_text(&app).contains("Black to move"));
+}
+
+#[test]
+fn a_new_game_after_the_end_starts_at_once_without_asking_to_abandon() {
+    let mut app = crate::common::app_from("W:W22:B18");
+    type_move(&mut app, "22x15");
+    assert!(app.game().is_over());
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.mode, Mode::Board, "no question: the game was over");
+    assert!(app.game().moves().is_empty());
+    assert_eq!(app.position(), &Position::start());
+    // A game in progress is not abandoned without asking.
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('n'));
+    assert!(matches!(app.mode, Mode::Asking(_)));
 }

@@ -26,7 +26,7 @@ fn a_loaded_game_opens_at_its_first_position_and_steps_with_left_right_home_end(
     assert!(app.review().is_some());
     assert_eq!(app.session.review_progress(), (0, 12));
     assert_eq!(app.game().position(), whole.start());
-    assert!(screen_text(&app).contains("Review: turn 0 of 12"));
+    assert!(screen_text(&app).contains("Review: the start, before 6 moves"));
     assert!(screen_text(&app).contains("Event  Club final"));
 
     // Left at the start stays there.
@@ -39,7 +39,8 @@ fn a_loaded_game_opens_at_its_first_position_and_steps_with_left_right_home_end(
     }
     press(&mut app, KeyCode::Left);
     assert_eq!(app.session.review_progress(), (2, 12));
-    assert_eq!(message(&app), "Turn 2 of 12: White played 1... 23-18");
+    // Counted in moves (a move is one of each side's), not plies.
+    assert_eq!(message(&app), "Move 1... of 6: White played 23-18");
     assert!(screen_text(&app).contains(">  1. 11-15    23-18"));
 
     press(&mut app, KeyCode::End);

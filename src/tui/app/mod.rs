@@ -448,7 +448,15 @@ impl App {
                 let bottom = if self.flipped { "White" } else { "Black" };
                 self.info(format!("Board flipped: {bottom} at the bottom"));
             }
-            Action::AskNewGame => self.mode = Mode::Asking(Question::NewGame),
+            Action::AskNewGame => {
+                // A finished or unstarted game has nothing to abandon: no question.
+                let game = self.game();
+                if game.is_over() || game.moves().is_empty() {
+                    self.new_game();
+                } else {
+                    self.mode = Mode::Asking(Question::NewGame);
+                }
+            }
             Action::ToggleHelp => {
                 self.mode = if self.mode == Mode::Help {
                     Mode::Board
@@ -534,14 +542,7 @@ impl App {
         self.mode = Mode::Board;
         match (question, answer) {
             (Question::Quit, Answer::Yes) => self.quit = true,
-            (Question::NewGame, Answer::Yes) => {
-                self.session.new_game();
-                self.hint = None;
-                self.hint_wanted = None;
-                self.pick = None;
-                self.cursor = (2, 2);
-                self.info(WELCOME);
-            }
+            (Question::NewGame, Answer::Yes) => self.new_game(),
             (Question::Resign, Answer::Side(color)) => {
                 self.pick = None;
                 let answer = self.session.resign(color);
@@ -558,6 +559,17 @@ impl App {
             }
             _ => {}
         }
+    }
+}
+
+impl App {
+    fn new_game(&mut self) {
+        self.session.new_game();
+        self.hint = None;
+        self.hint_wanted = None;
+        self.pick = None;
+        self.cursor = (2, 2);
+        self.info(WELCOME);
     }
 }
 
