@@ -24,6 +24,8 @@ pub enum Action {
     Cursor(Direction),
     /// Pick up the piece under the cursor, or land on the square under it.
     Select,
+    /// With a piece picked up: the cursor to its next landing square.
+    NextTarget,
     /// Step back one hop, or put the picked-up piece down.
     Back,
     /// A mouse click at a screen cell (column, row).

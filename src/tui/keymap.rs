@@ -112,8 +112,10 @@ use Key::{Char, Code, Ctrl};
 /// The board's keys, first match wins (so the review's arrows come before the cursor's).
 #[rustfmt::skip]
 pub const BOARD_KEYS: &[Binding] = &[
-    bind(&[Code(KeyCode::Left)], Action::Step(Step::Back), When::Reviewing, "{steps}", "step", "review: step", &[Review]),
+    bind(&[Code(KeyCode::Left)], Action::Step(Step::Back), When::Reviewing, "{steps}", "step", "review: step (also Up Down)", &[Review]),
     bind(&[Code(KeyCode::Right)], Action::Step(Step::Forward), When::Reviewing, "", "", "", &[]),
+    bind(&[Code(KeyCode::Up)], Action::Step(Step::Back), When::Reviewing, "", "", "", &[]),
+    bind(&[Code(KeyCode::Down)], Action::Step(Step::Forward), When::Reviewing, "", "", "", &[]),
     bind(&[Code(KeyCode::Home)], Action::Step(Step::Start), When::Reviewing, "Home/End", "first/last", "review: first/last", &[Review]),
     bind(&[Code(KeyCode::End)], Action::Step(Step::End), When::Reviewing, "", "", "", &[]),
     bind(&[Code(KeyCode::Esc)], Action::LeaveReview, When::ReviewingAtRest, "Esc", "stop reviewing", "review: play on from here", &[Review]),
@@ -121,6 +123,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Code(KeyCode::Down), Char('j')], Action::Cursor(Direction::Down), When::Board, "", "", "", &[]),
     bind(&[Code(KeyCode::Left), Char('h')], Action::Cursor(Direction::Left), When::Board, "", "", "", &[]),
     bind(&[Code(KeyCode::Right), Char('l')], Action::Cursor(Direction::Right), When::Board, "", "", "", &[]),
+    bind(&[Code(KeyCode::Tab)], Action::NextTarget, When::Board, "Tab", "next landing", "next landing square", &[]),
     bind(&[Code(KeyCode::Enter), Char(' ')], Action::Select, When::Board, "Enter Space", "pick", "pick up, then land", &[Play]),
     bind(&[Code(KeyCode::Esc), Code(KeyCode::Backspace)], Action::Back, When::Board, "Esc Backspace", "back", "back / put down", &[]),
     Binding { keys: &[Key::Digit], action: None, when: When::Board, label: "0-9", short: "type", help: "type a move: 11-15", footer: &[Play] },

@@ -101,41 +101,59 @@ pub fn sq(n: u8) -> Square {
 }
 
 /// Moves the cursor onto `target` with the arrow keys (screen directions, so it works on
-/// a flipped board too).
+/// a flipped board too); in review, where the arrows step through the moves, with hjkl.
 pub fn cursor_to(app: &mut App, target: Square) {
-    for _ in 0..16 {
-        let (row, col) = app.cursor;
-        let (up, right) = if app.flipped { (-1i8, -1i8) } else { (1, 1) };
-        let dr = (target.row() as i8 - row as i8) * up;
-        let dc = (target.col() as i8 - col as i8) * right;
-        if dr > 0 {
-            press(app, KeyCode::Up);
-        } else if dr < 0 {
-            press(app, KeyCode::Down);
-        } else if dc > 0 {
-            // In review the Left/Right arrows step through moves; h/l move the cursor.
-            press(
-                app,
-                if app.review().is_some() {
-                    KeyCode::Char('l')
-                } else {
-                    KeyCode::Right
-                },
-            );
-        } else if dc < 0 {
-            press(
-                app,
-                if app.review().is_some() {
-                    KeyCode::Char('h')
-                } else {
-                    KeyCode::Left
-                },
-            );
+    let screen = |app: &App, (row, col): (u8, u8)| {
+        let (row, col) = (row as i8, col as i8);
+        if app.flipped {
+            (row, 7 - col)
+        } else {
+            (7 - row, col)
+        }
+    };
+    let reviewing = app.review().is_some();
+    for _ in 0..24 {
+        let (r, c) = screen(app, app.cursor);
+        let (tr, tc) = screen(app, (target.row(), target.col()));
+        let key = if tr < r {
+            if reviewing {
+                KeyCode::Char('k')
+            } else {
+                KeyCode::Up
+            }
+        } else if tr > r {
+            if reviewing {
+                KeyCode::Char('j')
+            } else {
+                KeyCode::Down
+            }
+        } else if tc > c {
+            if reviewing {
+                KeyCode::Char('l')
+            } else {
+                KeyCode::Right
+            }
+        } else if tc < c {
+            if reviewing {
+                KeyCode::Char('h')
+            } else {
+                KeyCode::Left
+            }
         } else {
             return;
-        }
+        };
+        let before = app.cursor;
+        press(app, key);
+        assert_ne!(app.cursor, before, "the cursor cannot reach {target}");
     }
     panic!("cursor did not reach {target}");
+}
+
+/// Clicks the middle of `square` on the screen.
+pub fn click_square(app: &mut App, square: Square) {
+    let layout = checkers::tui::geometry::screen_layout(app.screen, app.flipped).unwrap();
+    let rect = layout.board.square_rect(square);
+    click(app, rect.x + rect.width / 2, rect.y + rect.height / 2);
 }
 
 /// Plays a move with the cursor: pick up its piece, then each landing square in turn.

@@ -4,6 +4,7 @@ use crate::common::*;
 use checkers::rules::{Color, DrawReason, Outcome, Position, WinReason};
 use checkers::tui::app::Mode;
 use checkers::tui::geometry::screen_layout;
+use checkers::tui::{App, Settings};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers,
 };
@@ -102,8 +103,10 @@ fn refused_cursor_choices_explain_themselves() {
     app.cursor = (0, 1);
     press(&mut app, KeyCode::Enter);
     assert!(message(&app).contains("Light square"));
-    // A picked-up piece refuses a square it cannot reach.
-    cursor_move(&mut app, &[11, 18]);
+    // A picked-up piece refuses a square it cannot reach (the cursor keys keep to its
+    // landing squares; a click can go anywhere).
+    cursor_move(&mut app, &[11]);
+    click_square(&mut app, sq(18));
     assert!(app.pick.is_some());
     assert!(message(&app).contains("cannot land on 18"));
     assert_eq!(app.game().position(), &Position::start());
@@ -362,4 +365,37 @@ fn a_new_game_after_the_end_starts_at_once_without_asking_to_abandon() {
     type_move(&mut app, "11-15");
     press(&mut app, KeyCode::Char('n'));
     assert!(matches!(app.mode, Mode::Asking(_)));
+}
+
+#[test]
+fn each_side_finds_its_cursor_where_it_left_it() {
+    let mut app = crate::common::app();
+    assert_eq!(app.cursor_square(), Some(sq(11)), "Black starts on 11");
+    cursor_move(&mut app, &[11, 15]);
+    assert_eq!(app.game().movetext(), "1. 11-15");
+    assert_eq!(app.cursor_square(), Some(sq(22)), "White starts on 22");
+    cursor_move(&mut app, &[22, 18]);
+    assert_eq!(
+        app.cursor_square(),
+        Some(sq(15)),
+        "Black's cursor is where Black left it, not on White's piece"
+    );
+}
+
+#[test]
+fn a_person_playing_white_against_the_computer_sits_at_the_bottom() {
+    use checkers::session::{Player, Seats, Session};
+    let seats = Seats {
+        black: Player::Computer(checkers::engine::Level::MIN),
+        white: Player::Person,
+    };
+    let session = || Session::new(checkers::game::Game::new()).with_seats(seats);
+    let app = App::with_session(Settings::default(), session(), WIDTH, HEIGHT);
+    assert!(app.flipped, "White at the bottom");
+    // --flip turns it back.
+    let flipped = Settings {
+        flipped: true,
+        ..Settings::default()
+    };
+    assert!(!App::with_session(flipped, session(), WIDTH, HEIGHT).flipped);
 }

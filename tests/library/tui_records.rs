@@ -55,17 +55,24 @@ fn a_loaded_game_opens_at_its_first_position_and_steps_with_left_right_home_end(
 }
 
 #[test]
-fn in_review_hjkl_and_up_down_still_move_the_cursor() {
+fn in_review_up_down_step_and_hjkl_move_the_cursor() {
     let mut app = review_app(REVIEW_PDN);
     let start = app.cursor;
     press(&mut app, KeyCode::Char('l'));
-    assert_eq!(app.cursor, (start.0, start.1 + 1));
+    assert_eq!(
+        app.cursor,
+        (start.0, start.1 + 2),
+        "the next square of the row"
+    );
     press(&mut app, KeyCode::Char('h'));
-    press(&mut app, KeyCode::Up);
-    assert_eq!(app.cursor, (start.0 + 1, start.1));
-    press(&mut app, KeyCode::Down);
     assert_eq!(app.cursor, start);
     assert_eq!(app.session.review_progress(), (0, 12));
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    assert_eq!(app.session.review_progress(), (2, 12));
+    press(&mut app, KeyCode::Up);
+    assert_eq!(app.session.review_progress(), (1, 12));
+    assert_eq!(app.cursor, start, "stepping leaves the cursor");
 }
 
 #[test]

@@ -57,17 +57,69 @@ impl App {
             .collect()
     }
 
+    /// Screen coordinates (row from the top, column from the left) of board `cell`.
+    fn on_screen(&self, (row, col): (u8, u8)) -> (i8, i8) {
+        let (row, col) = (row as i8, col as i8);
+        if self.flipped {
+            (row, 7 - col)
+        } else {
+            (7 - row, col)
+        }
+    }
+
+    /// Moves the cursor like a piece: to the nearest playable square in `direction` on
+    /// the screen (a diagonal neighbour for Up and Down, the next square of the row for
+    /// Left and Right). With a piece picked up it moves only among the squares the piece
+    /// may land on. It stays put when there is nothing that way.
     pub(super) fn move_cursor(&mut self, direction: Direction) {
-        // On a flipped board, screen directions run the other way over board rows/columns.
-        let (up, right): (i8, i8) = if self.flipped { (-1, -1) } else { (1, 1) };
-        let (dr, dc) = match direction {
-            Direction::Up => (up, 0),
-            Direction::Down => (-up, 0),
-            Direction::Left => (0, -right),
-            Direction::Right => (0, right),
+        let stops: Vec<(u8, u8)> = if self.pick.is_some() {
+            self.targets().iter().map(|s| (s.row(), s.col())).collect()
+        } else {
+            Square::ALL.iter().map(|s| (s.row(), s.col())).collect()
         };
-        let step = |v: u8, d: i8| v.saturating_add_signed(d).min(7);
-        self.cursor = (step(self.cursor.0, dr), step(self.cursor.1, dc));
+        let (row, col) = self.on_screen(self.cursor);
+        // Free, Left and Right keep to the row; among landing squares any row will do.
+        let same_row_only = self.pick.is_none();
+        let best = stops
+            .into_iter()
+            .filter(|cell| *cell != self.cursor)
+            .filter_map(|cell| {
+                let (r, c) = self.on_screen(cell);
+                let (dr, dc) = (r - row, c - col);
+                // Up and Down: the nearest row that way, then the nearest square in
+                // it (a diagonal neighbour). Left and Right: the same row first. Ties go
+                // toward the middle of the board.
+                let middle = (2 * c - 7).abs();
+                let key = match direction {
+                    Direction::Up => (-dr, dc.abs(), middle),
+                    Direction::Down => (dr, dc.abs(), middle),
+                    Direction::Left => (dr.abs(), -dc, middle),
+                    Direction::Right => (dr.abs(), dc, middle),
+                };
+                let ahead = match direction {
+                    Direction::Up => dr < 0,
+                    Direction::Down => dr > 0,
+                    Direction::Left => dc < 0 && (dr == 0 || !same_row_only),
+                    Direction::Right => dc > 0 && (dr == 0 || !same_row_only),
+                };
+                ahead.then_some((key, cell))
+            })
+            .min();
+        if let Some((_, cell)) = best {
+            self.cursor = cell;
+        }
+    }
+
+    /// Tab with a piece picked up: the next square it may land on.
+    pub(super) fn next_target(&mut self) {
+        let targets = self.targets();
+        let at = targets
+            .iter()
+            .position(|t| (t.row(), t.col()) == self.cursor)
+            .map_or(0, |i| (i + 1) % targets.len().max(1));
+        if let Some(t) = targets.get(at) {
+            self.cursor = (t.row(), t.col());
+        }
     }
 
     /// The board cell under a click, if it is on the board.
@@ -79,8 +131,12 @@ impl App {
 
     pub(super) fn click(&mut self, column: u16, row: u16) {
         if let Some(cell) = self.cell_at(column, row) {
-            self.cursor = cell;
-            self.select(self.cursor_square());
+            // The cursor rests on playable squares only; a light square explains itself.
+            let square = Square::from_row_col(cell.0, cell.1);
+            if square.is_some() {
+                self.cursor = cell;
+            }
+            self.select(square);
         }
     }
 
@@ -117,6 +173,27 @@ impl App {
         }
     }
 
+    /// Puts the cursor on the landing square nearest the piece picked up (toward the
+    /// middle of the board on a tie), so landing is one more key.
+    fn cursor_to_target(&mut self) {
+        let Some(pick) = &self.pick else {
+            return;
+        };
+        let at = pick.hops.last().copied().unwrap_or(pick.from);
+        let (row, col) = self.on_screen((at.row(), at.col()));
+        let nearest = self
+            .targets()
+            .into_iter()
+            .map(|t| {
+                let (r, c) = self.on_screen((t.row(), t.col()));
+                (((r - row).abs() + (c - col).abs(), (2 * c - 7).abs()), t)
+            })
+            .min();
+        if let Some((_, t)) = nearest {
+            self.cursor = (t.row(), t.col());
+        }
+    }
+
     fn movable(&self, sq: Square) -> bool {
         self.position().legal_moves().iter().any(|m| m.from() == sq)
     }
@@ -136,6 +213,7 @@ impl App {
                         from: sq,
                         hops: Vec::new(),
                     });
+                    self.cursor_to_target();
                     let targets = join_or(self.targets().iter().map(Square::to_string));
                     self.info(format!(
                         "{} on {sq} picked up: land on {targets} (Esc puts it down)",
@@ -172,6 +250,7 @@ impl App {
             let played = self.session.play(&m);
             self.after_move(played, Some(m));
         } else {
+            self.cursor_to_target();
             let next = join_or(self.targets().iter().map(Square::to_string));
             self.info(format!(
                 "Jump {} done: keep jumping to {next} (Esc steps back)",
@@ -184,6 +263,8 @@ impl App {
         match &mut self.pick {
             Some(pick) if !pick.hops.is_empty() => {
                 pick.hops.pop();
+                let at = pick.hops.last().copied().unwrap_or(pick.from);
+                self.cursor = (at.row(), at.col());
                 let from = pick.from;
                 let next = join_or(self.targets().iter().map(Square::to_string));
                 self.info(format!(
@@ -193,6 +274,7 @@ impl App {
             Some(pick) => {
                 let from = pick.from;
                 self.pick = None;
+                self.cursor = (from.row(), from.col());
                 self.info(format!("Put the piece on {from} down"));
             }
             None => {}

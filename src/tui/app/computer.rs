@@ -87,6 +87,7 @@ impl App {
                 let Some(text) = self.session.computer_played(result) else {
                     return false;
                 };
+                self.hand_over_cursor(color);
                 self.move_now = false;
                 let mut text = self.session.announce(&text);
                 // Keep the person's move in view: "Black played 11-15; White (level 5) ...".

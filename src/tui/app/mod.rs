@@ -107,6 +107,9 @@ pub struct App {
     pub cursor: (u8, u8),
     /// The piece picked up, if any.
     pub pick: Option<Pick>,
+    /// Where each side's cursor rests while the other side moves (Black's, White's):
+    /// each player finds it where they left it.
+    resting: [(u8, u8); 2],
     /// What the keyboard is doing.
     pub mode: Mode,
     /// White at the bottom.
@@ -148,6 +151,10 @@ impl App {
 
     /// `session` on a screen of `width` x `height`.
     pub fn with_session(settings: Settings, session: Session, width: u16, height: u16) -> App {
+        // A person playing White against the computer sits at the bottom.
+        let person_plays_white = session.seats().person_against_computer() == Some(Color::White);
+        let flipped = settings.flipped != person_plays_white;
+        let cursor = START_CURSORS[color_index(session.position().turn())];
         let game = session.game();
         let fresh = game.moves().is_empty() && *game.start() == Position::start();
         let fault = session.review().and_then(|r| r.fault.clone());
@@ -173,11 +180,11 @@ impl App {
         };
         App {
             session,
-            // Square 11: a Black man with a move, where play usually starts.
-            cursor: (2, 2),
+            cursor,
+            resting: START_CURSORS,
             pick: None,
             mode: Mode::Board,
-            flipped: settings.flipped,
+            flipped,
             theme: settings.theme,
             mouse: settings.mouse,
             screen: Rect::new(0, 0, width, height),
@@ -352,10 +359,23 @@ impl App {
     /// on, so that a search made for the game as it was is not applied.
     pub fn update(&mut self, action: Action) {
         let before = self.session.revision();
+        let turn = self.position().turn();
         self.apply(action);
         if self.session.revision() != before {
             self.thinking = None;
             self.move_now = false;
+        }
+        self.hand_over_cursor(turn);
+    }
+
+    /// When the side to move changed from `before`: its cursor rests where it was, and
+    /// the side now to move finds its own where it left it.
+    pub(super) fn hand_over_cursor(&mut self, before: Color) {
+        let now = self.position().turn();
+        // Stepping through a record is one person looking: the cursor stays put.
+        if now != before && !self.session.is_reviewing() {
+            self.resting[color_index(before)] = self.cursor;
+            self.cursor = self.resting[color_index(now)];
         }
     }
 
@@ -380,6 +400,7 @@ impl App {
             {
                 if let Action::Click { column, row } = action
                     && let Some(cell) = self.cell_at(column, row)
+                    && Square::from_row_col(cell.0, cell.1).is_some()
                 {
                     self.cursor = cell;
                 }
@@ -390,6 +411,7 @@ impl App {
                 }
             }
             Action::Cursor(direction) => self.move_cursor(direction),
+            Action::NextTarget => self.next_target(),
             Action::Select => self.select(self.cursor_square()),
             Action::Back => self.back(),
             Action::Click { column, row } => self.click(column, row),
@@ -562,13 +584,22 @@ impl App {
     }
 }
 
+/// Where the cursors start: square 11 for Black and 22 for White, pieces with a move
+/// where play usually starts.
+const START_CURSORS: [(u8, u8); 2] = [(2, 2), (5, 5)];
+
+fn color_index(color: Color) -> usize {
+    usize::from(color == Color::White)
+}
+
 impl App {
     fn new_game(&mut self) {
         self.session.new_game();
         self.hint = None;
         self.hint_wanted = None;
         self.pick = None;
-        self.cursor = (2, 2);
+        self.resting = START_CURSORS;
+        self.cursor = START_CURSORS[0];
         self.info(WELCOME);
     }
 }
@@ -650,17 +681,38 @@ mod tests {
     }
 
     #[test]
-    fn the_cursor_stops_at_the_edges() {
+    fn the_cursor_rests_on_playable_squares_and_stops_at_the_edges() {
         let mut app = App::new(Settings::default(), 80, 24);
         for _ in 0..10 {
             app.update(Action::Cursor(Direction::Up));
             app.update(Action::Cursor(Direction::Left));
+            assert!(app.cursor_square().is_some(), "{:?}", app.cursor);
         }
-        assert_eq!(app.cursor, (7, 0));
+        // The top left playable square is 32.
+        assert_eq!(app.cursor_square().map(Square::number), Some(32));
         for _ in 0..10 {
             app.update(Action::Cursor(Direction::Down));
             app.update(Action::Cursor(Direction::Right));
+            assert!(app.cursor_square().is_some(), "{:?}", app.cursor);
         }
-        assert_eq!(app.cursor, (0, 7));
+        assert_eq!(app.cursor_square().map(Square::number), Some(1));
+    }
+
+    #[test]
+    fn eleven_fifteen_with_the_cursor_takes_at_most_four_keys() {
+        let mut app = App::new(Settings::default(), 80, 24);
+        let mut keys = 0;
+        // The cursor starts on 11; Enter picks it up and puts the cursor on a landing
+        // square; at most one arrow then reaches 15.
+        app.update(Action::Select);
+        keys += 1;
+        if app.cursor_square().map(Square::number) != Some(15) {
+            app.update(Action::Cursor(Direction::Left));
+            keys += 1;
+        }
+        app.update(Action::Select);
+        keys += 1;
+        assert_eq!(app.game().movetext(), "1. 11-15");
+        assert!(keys <= 4, "{keys} keys");
     }
 }
