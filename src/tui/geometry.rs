@@ -5,19 +5,24 @@
 use crate::rules::Square;
 use ratatui::layout::Rect;
 
+/// The smallest screen the game is drawn on (the compact layout: squares three columns
+/// by one row, and a status line).
+pub const MIN_WIDTH: u16 = 26;
 /// The smallest screen the game is drawn on.
-pub const MIN_WIDTH: u16 = 70;
-/// The smallest screen the game is drawn on.
-pub const MIN_HEIGHT: u16 = 23;
+pub const MIN_HEIGHT: u16 = 11;
 
 /// Narrowest side panel.
 const MIN_PANEL_WIDTH: u16 = 28;
+/// The panel's natural width: room for the move list and messages, no more.
+const PANEL_WIDTH: u16 = 40;
+/// Fewest rows for a panel below the board (on a tall, narrow screen).
+const MIN_PANEL_ROWS: u16 = 8;
 /// Rows under the board and panel: two for messages, one for key hints or the prompt.
 const FOOTER_ROWS: u16 = 3;
 /// Rows for the side names above and below the board.
 const LABEL_ROWS: u16 = 2;
 /// Tallest square, in rows; squares are `2 * height + 1` columns wide so they look square.
-const MAX_CELL_HEIGHT: u16 = 4;
+const MAX_CELL_HEIGHT: u16 = 6;
 
 /// Where the squares are: the frame's inside, and the size of one square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,27 +100,88 @@ pub struct ScreenLayout {
     pub hints: Rect,
 }
 
+/// The board's width and height with its frame, for squares `cell_height` rows high.
+const fn board_size(cell_height: u16) -> (u16, u16) {
+    (8 * (2 * cell_height + 1) + 2, 8 * cell_height + 2)
+}
+
+/// How the screen is arranged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Arrangement {
+    /// The panel beside the board.
+    Beside,
+    /// The panel below the board (a tall, narrow screen).
+    Below,
+    /// The board and a status line only.
+    Compact,
+}
+
 /// The layout for a screen of `area`, or `None` when it is smaller than
-/// [`MIN_WIDTH`] x [`MIN_HEIGHT`].
+/// [`MIN_WIDTH`] x [`MIN_HEIGHT`]: the largest squares that fit (about twice as wide as
+/// tall, as cells are tall), the panel beside the board at its natural width, or below
+/// it on a tall narrow screen, or (on a small one) only the board and a status line;
+/// everything centred.
 pub fn screen_layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         return None;
     }
-    let board_rows = area.height - FOOTER_ROWS - LABEL_ROWS - 2;
-    let mut cell_height = (board_rows / 8).min(MAX_CELL_HEIGHT);
-    // Shrink the squares until the panel fits beside the board.
-    while cell_height >= 2 && 8 * (2 * cell_height + 1) + 2 + MIN_PANEL_WIDTH > area.width {
-        cell_height -= 1;
-    }
-    if cell_height < 2 {
-        return None;
-    }
+    let (width, height) = (area.width, area.height);
+    let fits = |h: u16, extra_width: u16, extra_rows: u16| {
+        let (w, b) = board_size(h);
+        w + extra_width <= width && b + extra_rows <= height
+    };
+    let largest = |extra_width, extra_rows, smallest| {
+        (smallest..=MAX_CELL_HEIGHT)
+            .rev()
+            .find(|&h| fits(h, extra_width, extra_rows))
+    };
+    let beside = largest(MIN_PANEL_WIDTH, LABEL_ROWS + FOOTER_ROWS, 2);
+    let below = largest(0, LABEL_ROWS + MIN_PANEL_ROWS + FOOTER_ROWS, 2);
+    let (arrangement, cell_height) = match (beside, below) {
+        (Some(a), Some(b)) if b > a => (Arrangement::Below, b),
+        (Some(a), _) => (Arrangement::Beside, a),
+        (None, Some(b)) => (Arrangement::Below, b),
+        (None, None) => (Arrangement::Compact, largest(0, 1, 1)?),
+    };
+    let (board_width, board_height) = board_size(cell_height);
     let cell_width = 2 * cell_height + 1;
+    // The group (board, panel, labels, footer) and where it sits, centred.
+    let (group_width, group_height, labels, footer) = match arrangement {
+        Arrangement::Beside => {
+            let panel = (width - board_width).min(PANEL_WIDTH);
+            (
+                board_width + panel,
+                board_height + LABEL_ROWS + FOOTER_ROWS,
+                1,
+                FOOTER_ROWS,
+            )
+        }
+        Arrangement::Below => (
+            board_width.max(MIN_PANEL_WIDTH.min(width)),
+            height,
+            1,
+            FOOTER_ROWS,
+        ),
+        Arrangement::Compact => {
+            // Side names and key hints only where there is room for them.
+            let spare = height - board_height - 1;
+            let labels = u16::from(spare >= 3);
+            let footer = 1 + u16::from(spare >= 1);
+            (
+                board_width,
+                board_height + 2 * labels + footer,
+                labels,
+                footer,
+            )
+        }
+    };
+    let x0 = area.x + (width - group_width) / 2;
+    let y0 = area.y + (height - group_height.min(height)) / 2;
     let frame = Rect {
-        x: area.x,
-        y: area.y + 1,
-        width: 8 * cell_width + 2,
-        height: 8 * cell_height + 2,
+        x: x0,
+        y: y0 + labels,
+        width: board_width,
+        height: board_height,
     };
     let squares = Rect {
         x: frame.x + 1,
@@ -123,7 +189,23 @@ pub fn screen_layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
         width: 8 * cell_width,
         height: 8 * cell_height,
     };
-    let footer_y = area.bottom() - FOOTER_ROWS;
+    let footer_y = y0 + group_height.min(height) - footer;
+    let panel = match arrangement {
+        Arrangement::Beside => Rect {
+            x: frame.right(),
+            y: y0,
+            width: group_width - board_width,
+            height: footer_y - y0,
+        },
+        Arrangement::Below => Rect {
+            x: x0,
+            y: frame.bottom() + labels,
+            width: group_width,
+            height: footer_y - (frame.bottom() + labels),
+        },
+        Arrangement::Compact => Rect::new(x0, y0, 0, 0),
+    };
+    let status_rows = if footer == FOOTER_ROWS { 2 } else { 1 };
     Some(ScreenLayout {
         board: BoardGeometry {
             frame,
@@ -134,33 +216,28 @@ pub fn screen_layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
         },
         top_label: Rect {
             x: frame.x,
-            y: area.y,
+            y: y0,
             width: frame.width,
-            height: 1,
+            height: labels,
         },
         bottom_label: Rect {
             x: frame.x,
             y: frame.bottom(),
             width: frame.width,
-            height: 1,
+            height: labels,
         },
-        panel: Rect {
-            x: frame.right(),
-            y: area.y,
-            width: area.right() - frame.right(),
-            height: footer_y - area.y,
-        },
+        panel,
         status: Rect {
-            x: area.x,
+            x: x0,
             y: footer_y,
-            width: area.width,
-            height: 2,
+            width: group_width,
+            height: status_rows,
         },
         hints: Rect {
-            x: area.x,
-            y: footer_y + 2,
-            width: area.width,
-            height: 1,
+            x: x0,
+            y: footer_y + status_rows,
+            width: group_width,
+            height: footer - status_rows,
         },
     })
 }
@@ -171,12 +248,21 @@ mod tests {
 
     #[test]
     fn every_square_is_hit_where_it_is_drawn() {
-        for (w, h) in [(80, 24), (100, 30), (120, 40), (MIN_WIDTH, MIN_HEIGHT)] {
+        for (w, h) in [
+            (80, 24),
+            (100, 30),
+            (120, 40),
+            (200, 60),
+            (60, 50),
+            (40, 20),
+            (MIN_WIDTH, MIN_HEIGHT),
+        ] {
             for flipped in [false, true] {
                 let layout = screen_layout(Rect::new(0, 0, w, h), flipped).unwrap();
                 let board = layout.board;
                 assert!(board.frame.bottom() <= layout.status.y);
-                assert!(layout.panel.right() <= w);
+                assert!(layout.panel.right() <= w && layout.panel.bottom() <= h);
+                assert!(layout.hints.bottom() <= h && layout.status.right() <= w);
                 for row in 0..8 {
                     for col in 0..8 {
                         let r = board.cell_rect(row, col);
@@ -218,5 +304,32 @@ mod tests {
         assert!(layout.panel.width >= MIN_PANEL_WIDTH);
         assert!(screen_layout(Rect::new(0, 0, MIN_WIDTH - 1, 24), false).is_none());
         assert!(screen_layout(Rect::new(0, 0, 80, MIN_HEIGHT - 1), false).is_none());
+    }
+
+    #[test]
+    fn the_board_grows_with_the_screen_and_stays_centred() {
+        let big = screen_layout(Rect::new(0, 0, 200, 60), false).unwrap();
+        assert_eq!(big.board.cell_height, 6);
+        assert_eq!(
+            big.panel.width, PANEL_WIDTH,
+            "the panel keeps its natural width"
+        );
+        let left = big.board.frame.x;
+        let right = 200 - big.panel.right();
+        assert!(
+            left.abs_diff(right) <= 1,
+            "centred: {left} and {right} spare"
+        );
+        let mid = screen_layout(Rect::new(0, 0, 120, 40), false).unwrap();
+        assert_eq!(mid.board.cell_height, 4);
+        // Tall and narrow: the panel goes below the board.
+        let tall = screen_layout(Rect::new(0, 0, 60, 50), false).unwrap();
+        assert!(tall.panel.y >= tall.board.frame.bottom());
+        assert_eq!(tall.board.cell_height, 3);
+        // Small: the board and a status line, no panel.
+        let small = screen_layout(Rect::new(0, 0, 40, 20), false).unwrap();
+        assert_eq!(small.board.cell_height, 1);
+        assert!(small.panel.is_empty());
+        assert!(small.status.height >= 1);
     }
 }

@@ -38,6 +38,18 @@ pub struct Glyphs {
     pub steps: &'static str,
     /// The lines around the board, the panel and dialogs.
     pub border: border::Set<'static>,
+    /// A Black disc's fill.
+    pub disc_black: &'static str,
+    /// A White disc's fill in colour (shaded, so the sides differ by more than colour).
+    pub disc_white_colored: &'static str,
+    /// A White piece's fill without colour (shaded darker than the light squares' fill).
+    pub disc_white: &'static str,
+    /// The ends of a disc's top row (rounding it).
+    pub disc_top_edge: &'static str,
+    /// The ends of a disc's bottom row.
+    pub disc_bottom_edge: &'static str,
+    /// Discs drawn with the piece's letter (`b`, `B`, `w`, `W`) instead of blocks.
+    pub disc_letters: bool,
 }
 
 /// Borders of plain ASCII: `+`, `-` and `|`.
@@ -53,7 +65,9 @@ const ASCII_BORDER: border::Set<'static> = border::Set {
 };
 
 impl Glyphs {
-    /// Unicode glyphs, none of East-Asian ambiguous width.
+    /// Unicode glyphs. The block and half-block characters of the discs are East-Asian
+    /// ambiguous in width: a terminal set to draw those wide mis-draws them, and
+    /// `--ascii` is the answer there.
     pub const UNICODE: Glyphs = Glyphs {
         black_man: "⬤",
         black_king: "♚",
@@ -69,6 +83,12 @@ impl Glyphs {
         arrows: "←↓↑→",
         steps: "← →",
         border: border::PLAIN,
+        disc_black: "█",
+        disc_white_colored: "▓",
+        disc_white: "▒",
+        disc_top_edge: "▄",
+        disc_bottom_edge: "▀",
+        disc_letters: false,
     };
 
     /// Plain ASCII: men are lower-case, kings capitals.
@@ -87,6 +107,12 @@ impl Glyphs {
         arrows: "arrows",
         steps: "Left Right",
         border: ASCII_BORDER,
+        disc_black: "b",
+        disc_white_colored: "w",
+        disc_white: "w",
+        disc_top_edge: "/",
+        disc_bottom_edge: "\\",
+        disc_letters: true,
     };
 }
 
@@ -111,8 +137,10 @@ pub struct Theme {
     pub selected: Style,
     /// A landing square for the picked-up piece.
     pub target: Style,
-    /// The squares of the last move (number and mark).
+    /// The squares of the last move, the path of a capture included (a background).
     pub last_move: Style,
+    /// The number and mark of a last-move square.
+    pub last_move_number: Style,
     /// The must-capture and jumped marks.
     pub alert: Style,
     /// Headings and the side to move.
@@ -160,7 +188,8 @@ impl Theme {
                 .bg(Color::LightGreen)
                 .fg(Color::Black)
                 .add_modifier(bold),
-            last_move: Style::new().fg(Color::White).add_modifier(bold),
+            last_move: Style::new().bg(Color::Blue),
+            last_move_number: Style::new().fg(Color::White).add_modifier(bold),
             alert: Style::new().fg(Color::LightRed).add_modifier(bold),
             heading: Style::new().fg(Color::LightCyan).add_modifier(bold),
             text: Style::new(),
@@ -184,7 +213,8 @@ impl Theme {
             cursor: Style::new().add_modifier(bold),
             selected: Style::new().add_modifier(Modifier::REVERSED),
             target: Style::new().add_modifier(bold),
-            last_move: Style::new().add_modifier(bold | Modifier::UNDERLINED),
+            last_move: Style::new(),
+            last_move_number: Style::new().add_modifier(bold | Modifier::UNDERLINED),
             alert: Style::new().add_modifier(bold),
             heading: Style::new().add_modifier(bold),
             text: Style::new(),

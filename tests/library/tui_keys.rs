@@ -344,12 +344,24 @@ fn help_opens_and_any_key_closes_it() {
 }
 
 #[test]
-fn a_small_terminal_says_what_size_is_needed() {
+fn a_small_terminal_says_what_size_is_needed_and_only_quit_acts() {
     let mut app = crate::common::app();
-    app.handle_event(&Event::Resize(60, 20));
-    assert!(screen_text(&app).contains("terminal too small: need 70x23"));
+    app.handle_event(&Event::Resize(25, 20));
+    assert!(screen_text(&app).contains("need 26x11"));
+    // Keys do nothing to a game that cannot be seen...
+    for key in ['1', '1', '-', '1', '5'] {
+        press(&mut app, KeyCode::Char(key));
+    }
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.mode, Mode::Board);
+    assert!(app.game().moves().is_empty());
     app.handle_event(&Event::Resize(80, 24));
     assert!(screen_text(&app).contains("Black to move"));
+    // ...except quitting.
+    app.handle_event(&Event::Resize(20, 5));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
 }
 
 #[test]

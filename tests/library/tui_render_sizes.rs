@@ -50,10 +50,21 @@ fn an_offset_area_renders_inside_itself() {
 #[test]
 fn below_the_minimum_the_screen_says_what_is_needed() {
     let mut app = app();
-    app.screen = Rect::new(0, 0, 69, 23);
-    assert!(screen_text(&app).contains("terminal too small: need 70x23"));
-    app.screen = Rect::new(0, 0, 70, 23);
+    app.screen = Rect::new(0, 0, 25, 11);
+    assert!(screen_text(&app).contains("need 26x11"));
+    // The compact layout: the board (a piece, or the number of an empty square) and a
+    // status line with the news, or whose move it is.
+    app.screen = Rect::new(0, 0, 26, 11);
     let screen = screen_text(&app);
-    assert!(screen.contains("Black to move"), "{screen}");
-    assert!(screen.contains("32") && screen.contains(" 1 "));
+    assert!(screen.contains("Black moves first"), "{screen}");
+    app.message = None;
+    assert!(
+        screen_text(&app).contains("Black to move"),
+        "{}",
+        screen_text(&app)
+    );
+    assert!(
+        screen.contains("⬤") && screen.contains("◉") && screen.contains("16"),
+        "{screen}"
+    );
 }

@@ -136,3 +136,35 @@ fn hint_marked_on_the_board() {
     assert_eq!(app.game().moves().len(), 2);
     assert_snapshot!(snapshot(&app));
 }
+
+/// The start and a mid-game with kings and a capture just made, at three sizes and in
+/// the three themes (colour, no colour, ASCII), as text: the sizes and the glyphs show
+/// here, the colours in `tui_theme`.
+#[test]
+fn sizes_and_themes() {
+    use checkers::session::Session;
+    use checkers::tui::{App, Settings, Theme};
+    let themes = [
+        ("color", Theme::new(true, false)),
+        ("nocolor", Theme::new(false, false)),
+        ("ascii", Theme::new(false, true)),
+    ];
+    for (width, height) in [(80, 24), (120, 40), (200, 60)] {
+        for (name, theme) in themes {
+            let settings = Settings {
+                theme,
+                ..Settings::default()
+            };
+            let start = App::new(settings, width, height);
+            assert_snapshot!(format!("start_{width}x{height}_{name}"), snapshot(&start));
+            // Kings on 2 (Black) and 30 (White); White has just captured 19x10x1 and crowned.
+            let game = checkers::game::Game::from_position(
+                "W:WK30,21,22,23,26,19:BK2,6,9,11,14,15".parse().unwrap(),
+            );
+            let mut mid = App::with_session(settings, Session::new(game), width, height);
+            type_move(&mut mid, "19x10x1");
+            assert_eq!(mid.game().moves().len(), 1, "{}", message(&mid));
+            assert_snapshot!(format!("mid_game_{width}x{height}_{name}"), snapshot(&mid));
+        }
+    }
+}

@@ -54,15 +54,38 @@ fn pieces_differ_by_glyph_not_only_colour() {
 }
 
 #[test]
-fn no_glyph_has_east_asian_ambiguous_width() {
-    // The characters DESIGN section 5 warns about.
-    let ambiguous = ['●', '○', '█', '▒', '▓', '◆', '★', '•', '·'];
-    let mut app = app();
-    type_move(&mut app, "11-15");
-    press(&mut app, ratatui::crossterm::event::KeyCode::Char('?'));
-    for screen in [screen_text(&app), screen_text(&crate::common::app())] {
-        assert!(!screen.chars().any(|c| ambiguous.contains(&c)), "{screen}");
-    }
+fn pieces_are_discs_filling_their_square_and_kings_carry_crowns() {
+    let app = app_from("B:WK22,18:B11,K14");
+    let terminal = render(&app);
+    let buf = terminal.backend().buffer();
+    let board = screen_layout(app.screen, app.flipped).unwrap().board;
+    let square = |n: u8| {
+        let r = board.square_rect(sq(n));
+        let mut text = String::new();
+        for y in r.top()..r.bottom() {
+            for x in r.left()..r.right() {
+                text.push_str(buf[(x, y)].symbol());
+            }
+        }
+        text
+    };
+    // A man: a block several cells wide (the square is 5 x 2 at 80x24), solid for
+    // Black and shaded for White, so the sides differ by more than colour.
+    assert!(square(11).matches('█').count() >= 3, "{:?}", square(11));
+    assert!(square(18).matches('▓').count() >= 3, "{:?}", square(18));
+    // A king is as big, with a crown across it.
+    assert!(
+        square(14).contains('♚') && square(14).contains('█'),
+        "{:?}",
+        square(14)
+    );
+    assert!(
+        square(22).contains('♔') && square(22).contains('▓'),
+        "{:?}",
+        square(22)
+    );
+    // An empty square has none.
+    assert!(!square(15).contains('█'));
 }
 
 #[test]

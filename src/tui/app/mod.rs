@@ -14,6 +14,7 @@ pub use super::action::{Action, Answer, Direction, FieldMotion};
 pub use computer::{Purpose, SearchSpec, Thinking};
 pub use save_dialog::{SaveDialog, SaveField, SaveRequest};
 
+use super::geometry::screen_layout;
 use super::keymap::{self, BoardState};
 use super::theme::Theme;
 use crate::game::Game;
@@ -252,6 +253,11 @@ impl App {
         }
         if let Some(action) = keymap::global_action(key) {
             return Some(action);
+        }
+        // Nothing of the game is on a screen too small to draw it: only quitting acts
+        // (the game is kept), so no key changes what cannot be seen.
+        if screen_layout(self.screen, self.flipped).is_none() {
+            return matches!(key.code, KeyCode::Char('q')).then_some(Action::Quit);
         }
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match &self.mode {

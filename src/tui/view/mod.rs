@@ -1,14 +1,16 @@
 //! Drawing: `impl Widget for &App`. Reads the state, never changes it.
 
-use super::app::{App, Mode, Purpose, Question, SaveDialog, SaveField, Tone};
-use super::geometry::{BoardGeometry, MIN_HEIGHT, MIN_WIDTH, ScreenLayout, screen_layout};
-use super::keymap::{self, Footer};
-use super::theme::Theme;
+mod board;
+
 use crate::engine::Level;
 use crate::game::MovePair;
-use crate::rules::{Color, Piece, Role, Square};
+use crate::rules::{Color, Piece, Role};
+use crate::tui::app::{App, Mode, Purpose, Question, SaveDialog, SaveField, Tone};
+use crate::tui::geometry::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, screen_layout};
+use crate::tui::keymap::{self, Footer};
+use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Alignment, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
@@ -16,12 +18,15 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let Some(layout) = screen_layout(area, self.flipped) else {
-            Paragraph::new(format!("terminal too small: need {MIN_WIDTH}x{MIN_HEIGHT}"))
-                .wrap(Wrap { trim: true })
-                .render(area, buf);
+            // Short lines, so the size needed shows even on a very narrow screen.
+            Paragraph::new(format!(
+                "terminal too small:\nneed {MIN_WIDTH}x{MIN_HEIGHT}\nq quits (the game is kept)"
+            ))
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
             return;
         };
-        render_board(self, &layout, buf);
+        board::render_board(self, &layout, buf);
         render_panel(self, layout.panel, buf);
         render_footer(self, &layout, buf);
         match &self.mode {
@@ -43,181 +48,18 @@ pub fn piece_glyph(theme: &Theme, piece: Piece) -> &'static str {
     }
 }
 
-fn piece_style(theme: &Theme, color: Color) -> Style {
+pub(super) fn piece_style(theme: &Theme, color: Color) -> Style {
     match color {
         Color::Black => theme.black_piece,
         Color::White => theme.white_piece,
     }
 }
 
-/// What the board marks on each square this frame.
-struct Marks {
-    cursor: (u8, u8),
-    targets: Vec<Square>,
-    selected: Vec<Square>,
-    path: Vec<Square>,
-    jumped: Vec<Square>,
-    capturers: Vec<Square>,
-    last_move: Vec<Square>,
-    /// The hint's squares: where the piece stands, then where it lands.
-    hint: Vec<Square>,
-}
-
-impl Marks {
-    fn of(app: &App) -> Marks {
-        let pos = app.position();
-        let over = app.game().is_over();
-        let (selected, path) = match &app.pick {
-            Some(pick) => {
-                let mut selected = vec![pick.from];
-                selected.extend(&pick.hops);
-                (selected, pick.hops.clone())
-            }
-            None => (Vec::new(), Vec::new()),
-        };
-        Marks {
-            cursor: app.cursor,
-            targets: app.targets(),
-            selected,
-            path,
-            jumped: app.jumped_so_far(),
-            capturers: if over {
-                Vec::new()
-            } else {
-                pos.capturers().into_iter().collect()
-            },
-            last_move: app
-                .game()
-                .moves()
-                .last()
-                .map(|m| m.squares())
-                .unwrap_or_default(),
-            hint: app.current_hint().map(|m| m.squares()).unwrap_or_default(),
-        }
-    }
-}
-
-fn render_board(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
-    let theme = &app.theme;
-    let board = &layout.board;
-    let (top, bottom) = if board.flipped {
-        ("Black", "White")
-    } else {
-        ("White", "Black")
-    };
-    Paragraph::new(top)
-        .style(theme.heading)
-        .alignment(Alignment::Center)
-        .render(layout.top_label, buf);
-    Paragraph::new(bottom)
-        .style(theme.heading)
-        .alignment(Alignment::Center)
-        .render(layout.bottom_label, buf);
-    Block::bordered()
-        .border_set(theme.glyphs.border)
-        .border_style(theme.border)
-        .render(board.frame, buf);
-    let marks = Marks::of(app);
-    for row in 0..8 {
-        for col in 0..8 {
-            render_cell(app, board, &marks, row, col, buf);
-        }
-    }
-}
-
-fn render_cell(
-    app: &App,
-    board: &BoardGeometry,
-    marks: &Marks,
-    row: u8,
-    col: u8,
-    buf: &mut Buffer,
-) {
-    let theme = &app.theme;
-    let g = &theme.glyphs;
-    let rect = board.cell_rect(row, col);
-    let piece_row = rect.y + rect.height / 2;
-    let center = rect.x + rect.width / 2;
-    let is_cursor = marks.cursor == (row, col);
-    let Some(sq) = Square::from_row_col(row, col) else {
-        let mut style = theme.light_square;
-        if is_cursor {
-            style = style.patch(theme.cursor);
-        }
-        buf.set_style(rect, style);
-        if !theme.colored {
-            for y in rect.top()..rect.bottom() {
-                for x in rect.left()..rect.right() {
-                    buf.set_string(x, y, g.light_fill, style);
-                }
-            }
-        }
-        if is_cursor {
-            render_cursor(theme, rect, piece_row, center, buf);
-        }
-        return;
-    };
-    let mut style = theme.dark_square;
-    let hint_landing = marks.hint.get(1..).is_some_and(|rest| rest.contains(&sq));
-    if marks.targets.contains(&sq) || hint_landing {
-        style = style.patch(theme.target);
-    }
-    if marks.hint.first() == Some(&sq) {
-        style = style.patch(theme.selected);
-    }
-    if marks.selected.contains(&sq) {
-        style = style.patch(theme.selected);
-    }
-    if is_cursor {
-        style = style.patch(theme.cursor);
-    }
-    buf.set_style(rect, style);
-    let last = marks.last_move.contains(&sq);
-    let number_style = if last {
-        style.patch(theme.last_move)
-    } else {
-        style
-    };
-    buf.set_string(rect.x, rect.y, format!("{:>2}", sq.number()), number_style);
-    let corner = if marks.jumped.contains(&sq) {
-        Some((g.jumped, theme.alert))
-    } else if marks.capturers.contains(&sq) {
-        Some((g.must_capture, theme.alert))
-    } else if last {
-        Some((g.last_move, theme.last_move))
-    } else {
-        None
-    };
-    if let Some((mark, mark_style)) = corner {
-        buf.set_string(rect.right() - 1, rect.y, mark, style.patch(mark_style));
-    }
-    let pos = app.position();
-    if let Some(piece) = pos.piece_at(sq) {
-        let glyph = piece_glyph(theme, piece);
-        buf.set_string(
-            center,
-            piece_row,
-            glyph,
-            style.patch(piece_style(theme, piece.color)),
-        );
-    } else if marks.targets.contains(&sq) || hint_landing {
-        buf.set_string(center, piece_row, g.target, style);
-    } else if marks.path.contains(&sq) {
-        buf.set_string(center, piece_row, g.path, style);
-    }
-    if is_cursor {
-        render_cursor(theme, rect, piece_row, center, buf);
-    }
-}
-
-fn render_cursor(theme: &Theme, rect: Rect, row: u16, center: u16, buf: &mut Buffer) {
-    let (left, right) = theme.glyphs.cursor;
-    let style = buf[(center, row)].style().patch(theme.cursor);
-    buf.set_string(center.saturating_sub(2).max(rect.x), row, left, style);
-    buf.set_string((center + 2).min(rect.right() - 1), row, right, style);
-}
-
 fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
+    // The compact layout has no panel.
+    if area.is_empty() {
+        return;
+    }
     let theme = &app.theme;
     let block = Block::bordered()
         .border_set(theme.glyphs.border)
@@ -427,8 +269,11 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
     let theme = &app.theme;
     // In the save dialog, what a save does stays in view until there is news.
     let dialog_note = (Tone::Info, SAVE_NOTE.to_string());
+    // Without a panel (the compact layout) the status line says whose move it is.
+    let turn_note = (Tone::Info, compact_status(app));
     let message = match (&app.message, &app.mode) {
         (None, Mode::Save(_)) => Some(&dialog_note),
+        (None, _) if layout.panel.is_empty() => Some(&turn_note),
         (message, _) => message.as_ref(),
     };
     if let Some((tone, text)) = message {
@@ -534,6 +379,17 @@ fn full_key_label(theme: &Theme, label: &str) -> String {
     label
         .replace("{arrows}", theme.glyphs.arrows)
         .replace("{steps}", theme.glyphs.steps)
+}
+
+/// The state of the game in a few words, for a screen with no panel.
+fn compact_status(app: &App) -> String {
+    match app.game().result() {
+        Some(outcome) => format!("{outcome}."),
+        None => match app.thinking_text() {
+            Some(text) => text,
+            None => format!("{} to move", app.position().turn()),
+        },
+    }
 }
 
 fn hint_line<'a>(theme: &Theme, keys: &[(&'a str, &'a str)]) -> Line<'a> {

@@ -1,0 +1,265 @@
+//! The board: squares with their numbers, pieces drawn as discs that fill their square,
+//! and the marks (cursor, picked-up piece, landing squares, last move, compulsory
+//! captures, hint).
+
+use super::piece_style;
+use crate::rules::{Color, Piece, Role, Square};
+use crate::tui::app::App;
+use crate::tui::geometry::{BoardGeometry, ScreenLayout};
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+/// What the board marks on each square this frame.
+struct Marks {
+    cursor: (u8, u8),
+    targets: Vec<Square>,
+    selected: Vec<Square>,
+    path: Vec<Square>,
+    jumped: Vec<Square>,
+    capturers: Vec<Square>,
+    last_move: Vec<Square>,
+    /// The hint's squares: where the piece stands, then where it lands.
+    hint: Vec<Square>,
+}
+
+impl Marks {
+    fn of(app: &App) -> Marks {
+        let pos = app.position();
+        let over = app.game().is_over();
+        let (selected, path) = match &app.pick {
+            Some(pick) => {
+                let mut selected = vec![pick.from];
+                selected.extend(&pick.hops);
+                (selected, pick.hops.clone())
+            }
+            None => (Vec::new(), Vec::new()),
+        };
+        Marks {
+            cursor: app.cursor,
+            targets: app.targets(),
+            selected,
+            path,
+            jumped: app.jumped_so_far(),
+            capturers: if over {
+                Vec::new()
+            } else {
+                pos.capturers().into_iter().collect()
+            },
+            last_move: app
+                .game()
+                .moves()
+                .last()
+                .map(|m| m.squares())
+                .unwrap_or_default(),
+            hint: app.current_hint().map(|m| m.squares()).unwrap_or_default(),
+        }
+    }
+}
+
+/// Draws the board, its frame and the side names above and below it.
+pub(super) fn render_board(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let board = &layout.board;
+    let (top, bottom) = if board.flipped {
+        ("Black", "White")
+    } else {
+        ("White", "Black")
+    };
+    Paragraph::new(top)
+        .style(theme.heading)
+        .alignment(Alignment::Center)
+        .render(layout.top_label, buf);
+    Paragraph::new(bottom)
+        .style(theme.heading)
+        .alignment(Alignment::Center)
+        .render(layout.bottom_label, buf);
+    Block::bordered()
+        .border_set(theme.glyphs.border)
+        .border_style(theme.border)
+        .render(board.frame, buf);
+    let marks = Marks::of(app);
+    for row in 0..8 {
+        for col in 0..8 {
+            render_cell(app, board, &marks, row, col, buf);
+        }
+    }
+}
+
+fn render_cell(
+    app: &App,
+    board: &BoardGeometry,
+    marks: &Marks,
+    row: u8,
+    col: u8,
+    buf: &mut Buffer,
+) {
+    let theme = &app.theme;
+    let g = &theme.glyphs;
+    let rect = board.cell_rect(row, col);
+    let is_cursor = marks.cursor == (row, col);
+    // The pieces sit below the number row (on it, when a square is one row high).
+    let disc_rows = rect.height.saturating_sub(1).max(1);
+    let disc_top = rect.bottom() - disc_rows;
+    let middle_row = disc_top + disc_rows / 2;
+    let Some(sq) = Square::from_row_col(row, col) else {
+        buf.set_style(rect, theme.light_square);
+        if !theme.colored {
+            for y in rect.top()..rect.bottom() {
+                for x in rect.left()..rect.right() {
+                    buf.set_string(x, y, g.light_fill, theme.light_square);
+                }
+            }
+        }
+        return;
+    };
+    let mut style = theme.dark_square;
+    let last = marks.last_move.contains(&sq);
+    if last {
+        style = style.patch(theme.last_move);
+    }
+    let hint_landing = marks.hint.get(1..).is_some_and(|rest| rest.contains(&sq));
+    if marks.targets.contains(&sq) || hint_landing {
+        style = style.patch(theme.target);
+    }
+    if marks.hint.first() == Some(&sq) || marks.selected.contains(&sq) {
+        style = style.patch(theme.selected);
+    }
+    if is_cursor {
+        style = style.patch(theme.cursor);
+    }
+    buf.set_style(rect, style);
+    let number_style = if last {
+        style.patch(theme.last_move_number)
+    } else {
+        style
+    };
+    let piece = app.position().piece_at(sq);
+    // A square one row high shows its piece, or else its number.
+    if rect.height > 1 || piece.is_none() {
+        buf.set_string(rect.x, rect.y, format!("{:>2}", sq.number()), number_style);
+    }
+    let corner = if marks.jumped.contains(&sq) {
+        Some((g.jumped, theme.alert))
+    } else if marks.capturers.contains(&sq) {
+        Some((g.must_capture, theme.alert))
+    } else if last {
+        Some((g.last_move, theme.last_move_number))
+    } else {
+        None
+    };
+    if let Some((mark, mark_style)) = corner
+        && rect.width > 3
+    {
+        buf.set_string(rect.right() - 1, rect.y, mark, style.patch(mark_style));
+    }
+    let center = rect.x + rect.width / 2;
+    if let Some(piece) = piece {
+        if rect.height > 1 {
+            render_disc(theme, piece, rect, disc_top, disc_rows, style, buf);
+        } else {
+            let glyph = super::piece_glyph(theme, piece);
+            buf.set_string(
+                center,
+                rect.y,
+                glyph,
+                style.patch(piece_style(theme, piece.color)),
+            );
+        }
+    } else if marks.targets.contains(&sq) || hint_landing {
+        buf.set_string(center, middle_row, g.target, style);
+    } else if marks.path.contains(&sq) {
+        buf.set_string(center, middle_row, g.path, style);
+    }
+    if is_cursor && rect.width >= 5 {
+        let (left, right) = g.cursor;
+        let bracket = style.patch(theme.cursor);
+        buf.set_string(rect.x, middle_row, left, bracket);
+        buf.set_string(rect.right() - 1, middle_row, right, bracket);
+    }
+}
+
+fn pick(first: bool, left: &'static str, right: &'static str) -> &'static str {
+    if first { left } else { right }
+}
+
+/// Draws `piece` as a disc filling the square `rect` from row `top`, `rows` high: solid
+/// blocks rounded with half blocks, a king with a row of crowns across it drawn in
+/// reverse, so it shows at a glance on a piece of the same size. The sides differ by the
+/// fill as well as the colour (solid Black, shaded White); the ASCII theme uses the
+/// letter, with braces instead of parentheses round a king.
+fn render_disc(
+    theme: &Theme,
+    piece: Piece,
+    rect: Rect,
+    top: u16,
+    rows: u16,
+    square: Style,
+    buf: &mut Buffer,
+) {
+    let g = &theme.glyphs;
+    let width = rect.width.saturating_sub(2).max(1);
+    let left = rect.x + (rect.width - width) / 2;
+    let style = square.patch(piece_style(theme, piece.color));
+    let king = piece.role == Role::King;
+    // The sides differ by shape as well as colour: White's discs are shaded.
+    let fill = match piece.color {
+        Color::Black => g.disc_black,
+        Color::White if theme.colored => g.disc_white_colored,
+        Color::White => g.disc_white,
+    };
+    let fill = if g.disc_letters {
+        // ASCII: the piece's letter, capital for a king.
+        match (piece.color, king) {
+            (Color::Black, false) => "b",
+            (Color::Black, true) => "B",
+            (Color::White, false) => "w",
+            (Color::White, true) => "W",
+        }
+    } else {
+        fill
+    };
+    // A shaded fill has no half blocks to round it with.
+    let rounded = !g.disc_letters && fill == g.disc_black;
+    let crown_row = top + rows / 2;
+    let last = top + rows - 1;
+    for y in top..top + rows {
+        // Where the row is in the disc: its top, its bottom, or between (a disc one row
+        // high is all "between").
+        let (is_top, is_bottom) = (rows >= 2 && y == top, rows >= 2 && y == last);
+        for i in 0..width {
+            let edge = width >= 3 && (i == 0 || i == width - 1);
+            let first = i == 0;
+            let symbol = match (edge, g.disc_letters, king) {
+                (false, ..) => fill,
+                (true, true, true) => pick(first, "{", "}"),
+                (true, true, false) if is_top => pick(first, "/", "\\"),
+                (true, true, false) if is_bottom => pick(first, "\\", "/"),
+                (true, true, false) => pick(first, "(", ")"),
+                (true, false, _) if !rounded => fill,
+                (true, false, _) if is_top => g.disc_top_edge,
+                (true, false, _) if is_bottom => g.disc_bottom_edge,
+                (true, false, _) => fill,
+            };
+            buf.set_string(left + i, y, symbol, style);
+        }
+    }
+    if king && !g.disc_letters {
+        // The crown row: crowns across the disc, drawn in reverse.
+        let crown = match piece.color {
+            Color::Black => g.black_king,
+            Color::White => g.white_king,
+        };
+        let inner = if width >= 3 { 1..width - 1 } else { 0..width };
+        for i in inner {
+            buf.set_string(
+                left + i,
+                crown_row,
+                crown,
+                style.add_modifier(Modifier::REVERSED),
+            );
+        }
+    }
+}
