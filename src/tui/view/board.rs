@@ -186,7 +186,7 @@ fn pick(first: bool, left: &'static str, right: &'static str) -> &'static str {
 }
 
 /// Draws `piece` as a disc filling the square `rect` from row `top`, `rows` high: solid
-/// blocks rounded with half blocks, a king with a row of crowns across it drawn in
+/// blocks rounded with half blocks, a king with crowns across its middle drawn in
 /// reverse, so it shows at a glance on a piece of the same size. The sides differ by the
 /// fill as well as the colour (solid Black, shaded White); the ASCII theme uses the
 /// letter, with braces instead of parentheses round a king.
@@ -221,8 +221,7 @@ fn render_disc(
     } else {
         fill
     };
-    // A shaded fill has no half blocks to round it with.
-    let rounded = !g.disc_letters && fill == g.disc_black;
+    let rounded = !g.disc_letters;
     let crown_row = top + rows / 2;
     let last = top + rows - 1;
     for y in top..top + rows {
@@ -247,13 +246,15 @@ fn render_disc(
         }
     }
     if king && !g.disc_letters {
-        // The crown row: crowns across the disc, drawn in reverse.
+        // The crown row: crowns across the middle of the disc, drawn in reverse.
         let crown = match piece.color {
             Color::Black => g.black_king,
             Color::White => g.white_king,
         };
-        let inner = if width >= 3 { 1..width - 1 } else { 0..width };
-        for i in inner {
+        // Up to three crowns in the middle of the row.
+        let crowns = width.saturating_sub(2).clamp(1, 3);
+        let first = (width - crowns) / 2;
+        for i in first..first + crowns {
             buf.set_string(
                 left + i,
                 crown_row,
