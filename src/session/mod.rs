@@ -25,6 +25,7 @@ pub mod computer;
 mod error;
 mod players;
 mod review;
+mod words;
 
 pub use error::SessionError;
 pub use players::{
@@ -32,6 +33,7 @@ pub use players::{
     seats_from_tags,
 };
 pub use review::{Review, Step};
+pub use words::score_in_words;
 
 use crate::engine::{Engine, Level, SearchRequest, SearchResult, StopFlag};
 use crate::game::{DeclareError, Game};
@@ -488,7 +490,11 @@ impl Session {
         let how = if pos.legal_moves().len() == 1 {
             " (the only legal move)".to_string()
         } else if result.depth > 0 {
-            format!(" (searched {} plies deep)", result.depth)
+            format!(
+                " ({}; searched {} plies deep)",
+                score_in_words(pos.turn(), result.score),
+                result.depth
+            )
         } else {
             String::new()
         };

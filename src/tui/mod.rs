@@ -215,7 +215,7 @@ impl Computer {
             while let Some(event) = handle.try_event() {
                 match event {
                     SearchEvent::Depth(info) => {
-                        self.progress_pending |= app.search_progress(*spec, info.depth);
+                        self.progress_pending |= app.search_progress(*spec, &info);
                     }
                     SearchEvent::Done(result) => {
                         let due = if app.session.seats().both_computer() {

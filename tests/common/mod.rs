@@ -216,3 +216,15 @@ pub fn replays_legally(game: &Game) -> bool {
     }
     &pos == game.position()
 }
+
+/// What a search reports after an iteration of `depth` with `score` (for the side to
+/// move, in hundredths of a man).
+pub fn depth_info(depth: u32, score: i32) -> checkers::engine::DepthInfo {
+    checkers::engine::DepthInfo {
+        depth,
+        score: checkers::engine::Score(score),
+        nodes: 1000,
+        elapsed: std::time::Duration::from_millis(10),
+        pv: Vec::new(),
+    }
+}

@@ -146,9 +146,11 @@ fn the_panel_shows_who_plays_and_that_the_computer_thinks() {
     let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
     type_move(&mut app, "11-15");
     let spec = white_to_think(&app);
-    assert!(app.search_progress(spec, 3));
+    assert!(app.search_progress(spec, &depth_info(3, 70)));
     let screen = screen_text(&app);
     assert!(screen.contains("White is thinking... depth 3"), "{screen}");
+    // The score in words: 0.7 of a man for White, to move.
+    assert!(screen.contains("White is ahead"), "{screen}");
     assert!(screen.contains("Computer (level 1): White"), "{screen}");
     assert!(screen.contains("m move now"), "{screen}");
 }
@@ -167,6 +169,14 @@ fn a_hint_is_marked_and_written_out_but_not_played() {
         message(&app).starts_with(&format!("Hint for Black: {text}")),
         "{}",
         message(&app)
+    );
+    // With the engine's view of the position in words.
+    let said = message(&app);
+    assert!(
+        ["level", "ahead", "wins in"]
+            .iter()
+            .any(|w| said.contains(w)),
+        "{said}"
     );
     assert_eq!(app.wanted_search(), None);
     // Any move makes the hint old news.

@@ -115,7 +115,7 @@ fn computer_thinking() {
     );
     type_move(&mut app, "11-15");
     let spec = app.wanted_search().unwrap();
-    app.search_progress(spec, 7);
+    app.search_progress(spec, &depth_info(7, -30));
     assert_snapshot!(snapshot(&app));
 }
 

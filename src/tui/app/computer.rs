@@ -3,9 +3,9 @@
 //! was asked for and is refused once the game has moved on.
 
 use super::{App, Tone};
-use crate::engine::{SearchRequest, SearchResult};
+use crate::engine::{DepthInfo, SearchRequest, SearchResult};
 use crate::rules::{Color, Move};
-use crate::session::computer_name;
+use crate::session::{computer_name, score_in_words};
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,12 +27,14 @@ pub struct SearchSpec {
 }
 
 /// What the running search has reported so far.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thinking {
     /// The search reporting.
     pub spec: SearchSpec,
     /// The deepest iteration completed.
     pub depth: u32,
+    /// What it thinks of the position, in words ("White is ahead").
+    pub verdict: String,
 }
 
 impl App {
@@ -59,17 +61,22 @@ impl App {
         }
     }
 
-    /// The search `spec` completed an iteration of `depth`. Returns whether the screen
-    /// should show it (the search is still wanted and went deeper).
-    pub fn search_progress(&mut self, spec: SearchSpec, depth: u32) -> bool {
+    /// The search `spec` completed an iteration (`info`: its depth and score). Returns
+    /// whether the screen should show it (the search is still wanted and went deeper).
+    pub fn search_progress(&mut self, spec: SearchSpec, info: &DepthInfo) -> bool {
         if self.wanted_search() != Some(spec) {
             return false;
         }
         let deeper = self
             .thinking
-            .is_none_or(|t| t.spec != spec || t.depth < depth);
+            .as_ref()
+            .is_none_or(|t| t.spec != spec || t.depth < info.depth);
         if deeper {
-            self.thinking = Some(Thinking { spec, depth });
+            self.thinking = Some(Thinking {
+                spec,
+                depth: info.depth,
+                verdict: score_in_words(self.position().turn(), info.score),
+            });
         }
         deeper
     }
@@ -123,8 +130,9 @@ impl App {
         let spec = self.wanted_search()?;
         let depth = self
             .thinking
+            .as_ref()
             .filter(|t| t.spec == spec && t.depth > 0)
-            .map(|t| format!(" depth {}", t.depth))
+            .map(|t| format!(" depth {} ({})", t.depth, t.verdict))
             .unwrap_or_default();
         Some(match spec.purpose {
             Purpose::Move(color) => format!("{color} is thinking...{depth}"),

@@ -89,12 +89,19 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
                     theme.dark_square.patch(piece_style(theme, turn)),
                 ),
             ]));
-            if let Some(mut text) = app.thinking_text() {
-                // A narrow panel gets the short form, so the depth stays in view.
-                if text.chars().count() > usize::from(inner.width) {
-                    text = text.replacen(" is thinking...", " thinks:", 1);
+            if let Some(text) = app.thinking_text() {
+                // A narrow panel gets the verdict on a line of its own.
+                if text.chars().count() > usize::from(inner.width)
+                    && let Some((thinking, verdict)) = text.split_once(" (")
+                {
+                    lines.push(Line::styled(thinking.to_string(), theme.question));
+                    lines.push(Line::styled(
+                        format!("  {}", verdict.trim_end_matches(')')),
+                        theme.question,
+                    ));
+                } else {
+                    lines.push(Line::styled(text, theme.question));
                 }
-                lines.push(Line::styled(text, theme.question));
             }
         }
     }

@@ -1,0 +1,45 @@
+//! Scores in words, for players: "Black is ahead", "White wins in 7 moves".
+
+use crate::engine::Score;
+use crate::rules::Color;
+
+/// Below this many hundredths of a man the game counts as level.
+const LEVEL_BELOW: i32 = 20;
+/// From this many it is "ahead" rather than "slightly ahead".
+const AHEAD_FROM: i32 = 60;
+/// From this many it is "well ahead" (a man and a half).
+const WELL_AHEAD_FROM: i32 = 150;
+
+/// `score` (for `to_move`, the side to move, as the engine gives it) in words that name
+/// the side it favours: "level", "Black is slightly ahead", "White is well ahead",
+/// "Black wins in 4 moves".
+///
+/// ```
+/// use checkers::engine::Score;
+/// use checkers::rules::Color;
+/// use checkers::session::score_in_words;
+/// assert_eq!(score_in_words(Color::Black, Score(5)), "level");
+/// assert_eq!(score_in_words(Color::White, Score(-80)), "Black is ahead");
+/// assert_eq!(score_in_words(Color::Black, Score::win_in(7)), "Black wins in 4 moves");
+/// ```
+pub fn score_in_words(to_move: Color, score: Score) -> String {
+    if let Some(plies) = score.plies_to_end() {
+        let winner = if score.is_win() { to_move } else { !to_move };
+        // A move is one of each side's: the winner's last move ends it.
+        let moves = plies.div_ceil(2).max(1);
+        let plural = if moves == 1 { "" } else { "s" };
+        return format!("{winner} wins in {moves} move{plural}");
+    }
+    let centi = score.0;
+    let (side, amount) = if centi >= 0 {
+        (to_move, centi)
+    } else {
+        (!to_move, -centi)
+    };
+    match amount {
+        a if a < LEVEL_BELOW => "level".to_string(),
+        a if a < AHEAD_FROM => format!("{side} is slightly ahead"),
+        a if a < WELL_AHEAD_FROM => format!("{side} is ahead"),
+        _ => format!("{side} is well ahead"),
+    }
+}
