@@ -404,6 +404,26 @@ impl Session {
         }
     }
 
+    /// The computer plays one level stronger (`stronger`) or weaker, on every side it
+    /// plays and on a side handed to it later; returns the new level ("level 6"), or
+    /// `None` at the end of the range.
+    pub fn change_level(&mut self, stronger: bool) -> Option<Level> {
+        let n = self.level.number();
+        let next = if stronger {
+            n.checked_add(1)
+        } else {
+            n.checked_sub(1)
+        };
+        let level = Level::new(next?)?;
+        self.level = level;
+        for color in Color::ALL {
+            if self.seats.is_computer(color) {
+                self.seats.set(color, Player::Computer(level));
+            }
+        }
+        Some(level)
+    }
+
     /// Hands `color` to the computer (at the session's level), or back to a person.
     pub fn toggle_seat(&mut self, color: Color) -> String {
         let player = match self.seats.of(color) {

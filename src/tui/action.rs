@@ -55,6 +55,8 @@ pub enum Action {
     ToggleSide(Color),
     /// Make the thinking computer move now (its best move so far).
     MoveNow,
+    /// The computer plays one level stronger (true) or weaker (false).
+    ChangeLevel(bool),
     /// Ask the engine for a hint for the side to move.
     Hint,
     /// Ask whether to start a new game.

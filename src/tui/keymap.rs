@@ -137,6 +137,8 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Char('s'), Ctrl('s')], Action::OpenSave, When::Board, "s Ctrl-S", "save", "save as PDN", &[PlayNoClaim, Review]),
     bind(&[Char('d')], Action::OfferDraw, When::Board, "d", "offer draw", "offer a draw", &[]),
     bind(&[Char('r')], Action::AskResign, When::Board, "r", "resign", "resign", &[]),
+    bind(&[Char('+'), Char('=')], Action::ChangeLevel(true), When::Board, "+ -", "level", "computer level up/down", &[]),
+    bind(&[Char('-')], Action::ChangeLevel(false), When::Board, "", "", "", &[]),
     bind(&[Char('t')], Action::Hint, When::Board, "t", "hint", "hint (not played)", &[]),
     bind(&[Char('f')], Action::Flip, When::Board, "f", "flip", "flip the board", &[]),
     bind(&[Char('n')], Action::AskNewGame, When::Board, "n", "new game", "new game", &[Thinking]),

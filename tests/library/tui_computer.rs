@@ -296,3 +296,23 @@ fn only_the_player_to_move_may_claim_a_draw_not_for_the_computer() {
         message(&app)
     );
 }
+
+#[test]
+fn the_level_changes_during_the_game() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    press(&mut app, KeyCode::Char('+'));
+    assert_eq!(app.session.seats().computer(Color::White), Level::new(2));
+    assert!(message(&app).contains("level 2"), "{}", message(&app));
+    press(&mut app, KeyCode::Char('-'));
+    press(&mut app, KeyCode::Char('-'));
+    assert_eq!(app.session.seats().computer(Color::White), Level::new(1));
+    assert!(
+        message(&app).contains("levels run from 1 to 10"),
+        "{}",
+        message(&app)
+    );
+    // The record keeps the new level for --resume.
+    press(&mut app, KeyCode::Char('+'));
+    let record = app.session.record("2026.11.30");
+    assert_eq!(record.tag("WhiteLevel"), Some("2"));
+}

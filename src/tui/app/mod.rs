@@ -438,6 +438,13 @@ impl App {
                 self.info(format!("{text}{again}{waits}"));
             }
             Action::MoveNow => self.ask_move_now(),
+            Action::ChangeLevel(stronger) => match self.session.change_level(stronger) {
+                Some(level) => self.info(format!("The computer plays at {level} now")),
+                None => self.error(format!(
+                    "The computer is at {} already: levels run from 1 to 10",
+                    self.session.level()
+                )),
+            },
             Action::Hint => self.ask_hint(),
             Action::OpenPrompt(first) => self.open_prompt(first),
             Action::Type(c) => match &mut self.mode {
