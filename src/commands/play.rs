@@ -8,7 +8,7 @@ use crate::plain::Plain;
 use crate::rules::{Color, Position};
 use crate::session::{Player, Session};
 use crate::store::{self, Autosaver, Players, StoreError, load_autosave, load_record_for_review};
-use crate::tui::theme::colors_wanted;
+use crate::tui::theme::{colors_wanted, true_color_wanted};
 use crate::tui::{Settings, Theme};
 use std::io::IsTerminal;
 
@@ -65,7 +65,11 @@ pub fn tui_settings(args: &PlayArgs) -> Settings {
     Settings {
         flipped: args.flip,
         mouse: !args.no_mouse,
-        theme: Theme::new(colored, args.ascii),
+        theme: if colored && true_color_wanted(std::env::var_os("COLORTERM").as_deref()) {
+            Theme::true_color(args.ascii)
+        } else {
+            Theme::new(colored, args.ascii)
+        },
     }
 }
 

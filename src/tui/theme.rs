@@ -172,7 +172,32 @@ impl Theme {
         }
     }
 
-    /// The 16-colour theme: a green and buff tournament board.
+    /// The true-colour theme, for terminals whose `COLORTERM` says they show any colour:
+    /// a classic tournament board of its own colours (dark squares a muted green, light
+    /// squares buff, ebony and ivory pieces), the same on every palette.
+    pub fn true_color(ascii: bool) -> Theme {
+        let base = Theme::new(true, ascii);
+        let rgb = |hex: u32| Color::Rgb((hex >> 16) as u8, (hex >> 8) as u8, hex as u8);
+        let bold = Modifier::BOLD;
+        Theme {
+            dark_square: Style::new().bg(rgb(0x3c6e47)).fg(rgb(0x0f1a12)),
+            light_square: Style::new().bg(rgb(0xe8d9b0)),
+            black_piece: Style::new().fg(rgb(0x1b1b1b)).add_modifier(bold),
+            white_piece: Style::new().fg(rgb(0xf6f1e4)).add_modifier(bold),
+            cursor: Style::new().bg(rgb(0x4f9fbf)).add_modifier(bold),
+            selected: Style::new().bg(rgb(0xb07a3c)).add_modifier(bold),
+            target: Style::new()
+                .bg(rgb(0x7fb069))
+                .fg(rgb(0x0f1a12))
+                .add_modifier(bold),
+            last_move: Style::new().bg(rgb(0x5d7f9e)),
+            last_move_number: Style::new().fg(rgb(0xf6f1e4)).add_modifier(bold),
+            ..base
+        }
+    }
+
+    /// The 16-colour theme: a green and buff tournament board, in the terminal's own
+    /// palette (the fallback where true colour is not known to work).
     fn colored(glyphs: Glyphs) -> Theme {
         let bold = Modifier::BOLD;
         Theme {
@@ -224,6 +249,11 @@ impl Theme {
             border: Style::new(),
         }
     }
+}
+
+/// Whether the terminal shows true colour: `COLORTERM` is `truecolor` or `24bit`.
+pub fn true_color_wanted(colorterm: Option<&OsStr>) -> bool {
+    colorterm.is_some_and(|v| v == "truecolor" || v == "24bit")
 }
 
 /// Whether to use colour: not with `--no-color`, a non-empty `NO_COLOR`, or `TERM=dumb`.

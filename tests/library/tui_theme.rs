@@ -117,3 +117,18 @@ fn an_ascii_screen_has_no_character_above_0x7f_in_any_mode() {
         }
     }
 }
+
+#[test]
+fn true_colour_has_a_board_of_its_own_colours_and_the_same_marks() {
+    use checkers::tui::Theme;
+    use checkers::tui::theme::true_color_wanted;
+    let theme = Theme::true_color(false);
+    assert!(matches!(theme.dark_square.bg, Some(Color::Rgb(..))));
+    assert!(matches!(theme.light_square.bg, Some(Color::Rgb(..))));
+    // Glyphs (and so every mark) are the 16-colour theme's.
+    assert_eq!(theme.glyphs, Theme::new(true, false).glyphs);
+    assert!(true_color_wanted(Some(std::ffi::OsStr::new("truecolor"))));
+    assert!(true_color_wanted(Some(std::ffi::OsStr::new("24bit"))));
+    assert!(!true_color_wanted(Some(std::ffi::OsStr::new("yes"))));
+    assert!(!true_color_wanted(None));
+}
