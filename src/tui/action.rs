@@ -51,6 +51,10 @@ pub enum Action {
     Redo,
     /// Turn the board half round.
     Flip,
+    /// Show or hide the algebraic coordinates (a-h, 1-8) round the board.
+    ToggleCoordinates,
+    /// Scroll the move list toward earlier moves (true) or later ones.
+    ScrollMoves(bool),
     /// Hand this side to the computer, or back to a person.
     ToggleSide(Color),
     /// Make the thinking computer move now (its best move so far).

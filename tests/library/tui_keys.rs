@@ -411,3 +411,59 @@ fn a_person_playing_white_against_the_computer_sits_at_the_bottom() {
     };
     assert!(!App::with_session(flipped, session(), WIDTH, HEIGHT).flipped);
 }
+
+#[test]
+fn coordinates_name_the_squares_the_algebraic_way_whichever_way_the_board_turns() {
+    for flip in [false, true] {
+        let mut app = crate::common::app();
+        if flip {
+            press(&mut app, KeyCode::Char('f'));
+        }
+        press(&mut app, KeyCode::Char('a'));
+        assert!(app.coordinates);
+        let terminal = render(&app);
+        let buf = terminal.backend().buffer();
+        let board = screen_layout(app.screen, app.flipped).unwrap().board;
+        // a1 is square 29, h8 square 4.
+        for (square, file, rank) in [(29, "a", "1"), (4, "h", "8"), (1, "b", "8")] {
+            let r = board.square_rect(sq(square));
+            let below = buf[(r.x + r.width / 2, board.frame.bottom() - 1)].symbol();
+            let beside = buf[(board.frame.x, r.y + r.height / 2)].symbol();
+            assert_eq!(
+                (below, beside),
+                (file, rank),
+                "square {square}, flipped {flip}"
+            );
+        }
+        press(&mut app, KeyCode::Char('a'));
+        assert!(!app.coordinates);
+    }
+}
+
+#[test]
+fn the_move_list_scrolls_back_to_the_first_move() {
+    let mut app = crate::common::app_from("B:WK32:BK1");
+    for _ in 0..10 {
+        for m in ["1-5", "32-28", "5-1", "28-32"] {
+            type_move(&mut app, m);
+        }
+    }
+    assert!(
+        !screen_text(&app).contains("  1. 1-5"),
+        "the first move scrolled away"
+    );
+    for _ in 0..5 {
+        press(&mut app, KeyCode::PageUp);
+    }
+    let screen = screen_text(&app);
+    assert!(screen.contains("  1. 1-5"), "{screen}");
+    assert!(screen.contains("PgDn for the latest"), "{screen}");
+    for _ in 0..5 {
+        press(&mut app, KeyCode::PageDown);
+    }
+    assert!(
+        screen_text(&app).contains(" 20. 5-1"),
+        "{}",
+        screen_text(&app)
+    );
+}

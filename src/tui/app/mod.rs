@@ -19,7 +19,7 @@ use super::keymap::{self, BoardState};
 use super::theme::Theme;
 use crate::game::Game;
 use crate::rules::{Color, Move, Position, Square};
-use crate::session::{Review, Session, SessionError};
+use crate::session::{Review, Session, SessionError, Step};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
@@ -115,6 +115,10 @@ pub struct App {
     pub mode: Mode,
     /// White at the bottom.
     pub flipped: bool,
+    /// The algebraic coordinates (a-h, 1-8) are shown round the board.
+    pub coordinates: bool,
+    /// How many lines the move list is scrolled back from its latest move.
+    pub list_scroll: usize,
     /// Colours and glyphs.
     pub theme: Theme,
     /// Whether mouse clicks are used.
@@ -186,6 +190,8 @@ impl App {
             pick: None,
             mode: Mode::Board,
             flipped,
+            coordinates: false,
+            list_scroll: 0,
             theme: settings.theme,
             mouse: settings.mouse,
             screen: Rect::new(0, 0, width, height),
@@ -229,6 +235,12 @@ impl App {
         match event {
             Event::Key(key) => self.key_action(key),
             Event::Mouse(mouse) => match mouse.kind {
+                MouseEventKind::ScrollUp if self.mouse && self.mode == Mode::Board => {
+                    Some(Action::ScrollMoves(true))
+                }
+                MouseEventKind::ScrollDown if self.mouse && self.mode == Mode::Board => {
+                    Some(Action::ScrollMoves(false))
+                }
                 MouseEventKind::Down(MouseButton::Left)
                     if self.mouse && self.mode == Mode::Board =>
                 {
@@ -370,6 +382,10 @@ impl App {
         if self.session.revision() != before {
             self.thinking = None;
             self.move_now = false;
+            // News in the game brings the move list back to its latest move.
+            if !matches!(action, Action::ScrollMoves(_)) {
+                self.list_scroll = 0;
+            }
         }
         self.hand_over_cursor(turn);
     }
@@ -477,6 +493,32 @@ impl App {
                 let answer = self.session.redo();
                 let last = self.game().moves().last().copied();
                 self.after_move(answer, last);
+            }
+            Action::ToggleCoordinates => {
+                self.coordinates = !self.coordinates;
+                self.info(if self.coordinates {
+                    "Coordinates shown: a1 is square 29, h8 is square 4 (a hides them)"
+                } else {
+                    "Coordinates hidden"
+                });
+            }
+            Action::ScrollMoves(back) if self.session.is_reviewing() => {
+                // In review the list follows the move shown: a page of moves at a time.
+                let step = if back { Step::Back } else { Step::Forward };
+                let mut text = String::new();
+                for _ in 0..REVIEW_PAGE_PLIES {
+                    text = self.session.step(step);
+                }
+                self.pick = None;
+                self.info(text);
+            }
+            Action::ScrollMoves(back) => {
+                let pairs = self.game().move_pairs().len();
+                self.list_scroll = if back {
+                    (self.list_scroll + LIST_PAGE).min(pairs.saturating_sub(1))
+                } else {
+                    self.list_scroll.saturating_sub(LIST_PAGE)
+                };
             }
             Action::Flip => {
                 self.flipped = !self.flipped;
@@ -596,6 +638,12 @@ impl App {
         }
     }
 }
+
+/// Lines the move list scrolls by (PgUp, PgDn, the mouse wheel).
+const LIST_PAGE: usize = 5;
+
+/// Plies a page key steps through a review.
+const REVIEW_PAGE_PLIES: usize = 10;
 
 /// Where the cursors start: square 11 for Black and 22 for White, pieces with a move
 /// where play usually starts.

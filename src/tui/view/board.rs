@@ -86,6 +86,38 @@ pub(super) fn render_board(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             render_cell(app, board, &marks, row, col, buf);
         }
     }
+    if app.coordinates {
+        render_coordinates(theme, board, buf);
+    }
+}
+
+/// The algebraic coordinates on the frame: files a-h along the bottom, ranks 1-8 up the
+/// left side, attached to the squares (a1 is square 29) whichever way the board is turned.
+fn render_coordinates(theme: &Theme, board: &BoardGeometry, buf: &mut Buffer) {
+    let style = theme.heading;
+    for i in 0..8u8 {
+        // Screen column `i` holds board column `col`; screen row `i` board row `row`.
+        let (col, row) = if board.flipped {
+            (7 - i, i)
+        } else {
+            (i, 7 - i)
+        };
+        let file = char::from(b'a' + (7 - col));
+        let rank = char::from(b'1' + (7 - row));
+        let cell = board.cell_rect(row, col);
+        buf.set_string(
+            cell.x + cell.width / 2,
+            board.frame.bottom() - 1,
+            file.to_string(),
+            style,
+        );
+        buf.set_string(
+            board.frame.x,
+            cell.y + cell.height / 2,
+            rank.to_string(),
+            style,
+        );
+    }
 }
 
 fn render_cell(

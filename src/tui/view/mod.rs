@@ -168,7 +168,19 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             ]));
         }
     }
-    lines.push(Line::styled("Moves", theme.heading));
+    let scroll = if app.review().is_some() {
+        0
+    } else {
+        app.list_scroll
+    };
+    lines.push(Line::styled(
+        if scroll > 0 {
+            "Moves (earlier; PgDn for the latest)"
+        } else {
+            "Moves"
+        },
+        theme.heading,
+    ));
     let header = lines.len();
     // The legend sits on the panel's last line.
     let legend = Line::styled(
@@ -183,8 +195,10 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         review_move_lines(app, room, &mut lines);
     } else {
         let pairs = app.game().move_pairs();
-        let shown = pairs.len().saturating_sub(room);
-        for pair in &pairs[shown..] {
+        // At least the first move stays in view, however far it is scrolled.
+        let end = pairs.len() - scroll.min(pairs.len().saturating_sub(1));
+        let shown = end.saturating_sub(room);
+        for pair in &pairs[shown..end] {
             lines.push(Line::raw(format!(
                 "{:>3}. {:<9}{}",
                 pair.number,
@@ -388,6 +402,32 @@ fn full_key_label(theme: &Theme, label: &str) -> String {
         .replace("{steps}", theme.glyphs.steps)
 }
 
+/// A piece as the board draws it on its smallest squares, for the help: `███`, `█♚█`.
+fn small_disc(theme: &Theme, color: Color, king: bool) -> String {
+    let g = &theme.glyphs;
+    if g.disc_letters {
+        let letter = match (color, king) {
+            (Color::Black, false) => "b",
+            (Color::Black, true) => "B",
+            (Color::White, false) => "w",
+            (Color::White, true) => "W",
+        };
+        let (open, close) = if king { ("{", "}") } else { ("(", ")") };
+        return format!("{open}{letter}{close}");
+    }
+    let fill = match color {
+        Color::Black => g.disc_black,
+        Color::White if theme.colored => g.disc_white_colored,
+        Color::White => g.disc_white,
+    };
+    let middle = match (color, king) {
+        (_, false) => fill,
+        (Color::Black, true) => g.black_king,
+        (Color::White, true) => g.white_king,
+    };
+    format!("{fill}{middle}{fill}")
+}
+
 /// The state of the game in a few words, for a screen with no panel.
 fn compact_status(app: &App) -> String {
     match app.game().result() {
@@ -447,15 +487,19 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         text.push(Line::from(spans));
     }
     text.extend([
-        Line::styled("Rules (English draughts, WCDF)", theme.heading),
-        Line::raw("Men step one square diagonally forward, kings one square any way."),
-        Line::raw("Captures are compulsory: jump to the empty square beyond, and keep"),
-        Line::raw("jumping; any route may be chosen. Men capture forward only."),
-        Line::raw("Crowning ends the move. No legal move loses. Draw claims: a third"),
-        Line::raw("repetition, or 40 moves each with no man moved and nothing captured."),
+        Line::from(vec![
+            Span::styled("Rules: ", theme.heading),
+            Span::raw("men step one square diagonally forward, kings any way."),
+        ]),
+        Line::raw("Captures are compulsory: jump to the empty square beyond and keep"),
+        Line::raw("jumping (any route); men capture forward only; crowning ends the move."),
+        Line::raw("No legal move loses. Draw claims: a third repetition, or 40 quiet moves."),
         Line::raw(format!(
             "Pieces: {} Black man  {} Black king  {} White man  {} White king",
-            g.black_man, g.black_king, g.white_man, g.white_king
+            small_disc(theme, Color::Black, false),
+            small_disc(theme, Color::Black, true),
+            small_disc(theme, Color::White, false),
+            small_disc(theme, Color::White, true),
         )),
         Line::raw(format!(
             "Marks: {} must jump  {} last move  {} landing square  {} {} cursor",
