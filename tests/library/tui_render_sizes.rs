@@ -68,3 +68,17 @@ fn below_the_minimum_the_screen_says_what_is_needed() {
         "{screen}"
     );
 }
+
+#[test]
+fn a_narrow_screen_drops_whole_keys_and_words_rather_than_cutting_them() {
+    let mut app = app();
+    app.screen = Rect::new(0, 0, 70, 23);
+    let screen = screen_text(&app);
+    let footer = screen.lines().last().unwrap().trim_end();
+    assert!(footer.ends_with("? help  q quit"), "{footer:?}");
+    assert!(
+        !screen.contains(" king│") && !screen.contains("q qui\n"),
+        "{screen}"
+    );
+    assert!(screen.contains("Black ⬤ 12"), "{screen}");
+}

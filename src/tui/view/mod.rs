@@ -113,12 +113,22 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         let kings = pos.pieces(color, Role::King).count();
         let glyph = |role| piece_glyph(theme, Piece { color, role });
         let on_square = theme.dark_square.patch(piece_style(theme, color));
+        // A narrow panel gets the counts without the words, rather than cut short.
+        let wide = inner.width >= 28;
+        let (men_word, kings_word) = if wide {
+            (
+                format!(" {:<5} ", plural(men, "man", "men")),
+                format!(" {}", plural(kings, "king", "kings")),
+            )
+        } else {
+            ("  ".to_string(), String::new())
+        };
         lines.push(Line::from(vec![
             Span::styled(format!("{:<6}", color.name()), theme.text),
             Span::styled(glyph(Role::Man), on_square),
-            Span::raw(format!(" {men:>2} {:<5} ", plural(men, "man", "men"))),
+            Span::raw(format!(" {men:>2}{men_word}")),
             Span::styled(glyph(Role::King), on_square),
-            Span::raw(format!(" {kings:>2} {}", plural(kings, "king", "kings"))),
+            Span::raw(format!(" {kings:>2}{kings_word}")),
         ]));
     }
     if !app.game().is_over() {
@@ -379,7 +389,7 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 .into_iter()
                 .map(|(label, short)| (key_label(theme, label), short))
                 .collect();
-            hint_line(theme, &keys)
+            hint_line(theme, &fit_keys(keys, usize::from(layout.hints.width)))
         }
     };
     line.render(layout.hints, buf);
@@ -437,6 +447,21 @@ fn compact_status(app: &App) -> String {
             None => format!("{} to move", app.position().turn()),
         },
     }
+}
+
+/// `keys` cut to fit `width` columns: the ones before the last two (help and quit, which
+/// always stay) go first, rather than any being cut in half.
+fn fit_keys<'a>(mut keys: Vec<(&'a str, &'a str)>, width: usize) -> Vec<(&'a str, &'a str)> {
+    let length = |keys: &[(&str, &str)]| -> usize {
+        keys.iter()
+            .map(|(k, w)| k.chars().count() + 1 + w.chars().count())
+            .sum::<usize>()
+            + 2 * keys.len().saturating_sub(1)
+    };
+    while length(&keys) > width && keys.len() > 2 {
+        keys.remove(keys.len() - 3);
+    }
+    keys
 }
 
 fn hint_line<'a>(theme: &Theme, keys: &[(&'a str, &'a str)]) -> Line<'a> {
