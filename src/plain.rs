@@ -48,7 +48,8 @@ pub struct Plain {
     pub session: Session,
     engine: Option<Engine>,
     autosaver: Autosaver,
-    /// Why a loaded record stops early, said once at the start.
+    /// What to know about a loaded record (which game of the file it is, why it stops
+    /// early), said once at the start.
     fault: Option<String>,
 }
 
@@ -58,7 +59,24 @@ impl Plain {
     pub fn new(mut session: Session, autosaver: Autosaver) -> Plain {
         // Plain mode has no review commands: a loaded record is played on from its end,
         // its moves in the move list and `undo` stepping back through them.
-        let fault = session.review().and_then(|r| r.fault.clone());
+        let mut fault = session.review().and_then(|r| r.fault.clone()).map(|f| {
+            format!("The record has a faulty move; play goes on from the move before it. {f}")
+        });
+        // Plain mode has no list to choose from: say which game of a file this is.
+        if let Some((file, number)) = session.file()
+            && !file.chosen
+            && file.games.len() > 1
+        {
+            let note = format!(
+                "This is game {number} of {} in {}; --game N opens another.",
+                file.games.len(),
+                file.path.display()
+            );
+            fault = Some(match fault {
+                Some(f) => format!("{note} {f}"),
+                None => note,
+            });
+        }
         if session.is_reviewing() {
             session.step(Step::End);
             session.leave_review();
@@ -255,11 +273,8 @@ pub fn run(input: impl BufRead, out: &mut impl Write, plain: &mut Plain) -> io::
         out,
         "Checkers (plain mode). Type a move such as 11-15, or help."
     )?;
-    if let Some(fault) = &plain.fault {
-        writeln!(
-            out,
-            "The record has a faulty move; play goes on from the move before it. {fault}"
-        )?;
+    if let Some(note) = &plain.fault {
+        writeln!(out, "{note}")?;
     }
     write!(out, "{}", board_text(plain.session.position()))?;
     writeln!(out, "{}", plain.status())?;

@@ -296,11 +296,7 @@ impl std::error::Error for StoreError {
 
 /// Reads game `number` (from 1) of the PDN file at `path`.
 pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
-    let bytes = std::fs::read(path).map_err(|e| StoreError::Read(path.to_path_buf(), e))?;
-    let mut games = read_games(&decode(&bytes));
-    if games.is_empty() {
-        return Err(StoreError::NoGames(path.to_path_buf()));
-    }
+    let mut games = load_records(path)?;
     let count = games.len();
     if number == 0 || number > count {
         return Err(StoreError::NoSuchGame {
@@ -312,6 +308,19 @@ pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
     games
         .swap_remove(number - 1)
         .map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)))
+}
+
+/// Reads every game of the PDN file at `path`, each as it replays or why it does not.
+/// A file that cannot be read, or holds no game, is an error naming it.
+pub fn load_records(
+    path: &Path,
+) -> Result<Vec<Result<PdnGame, crate::pdn::GameError>>, StoreError> {
+    let bytes = std::fs::read(path).map_err(|e| StoreError::Read(path.to_path_buf(), e))?;
+    let games = read_games(&decode(&bytes));
+    if games.is_empty() {
+        return Err(StoreError::NoGames(path.to_path_buf()));
+    }
+    Ok(games)
 }
 
 /// Reads game `number` (from 1) of the PDN file at `path` to review it: a game with a

@@ -6,11 +6,14 @@ use crate::cli::PlayArgs;
 use crate::game::Game;
 use crate::plain::Plain;
 use crate::rules::{Color, Position};
-use crate::session::{Player, Session};
-use crate::store::{self, Autosaver, Players, StoreError, load_autosave, load_record_for_review};
+use crate::session::{Player, RecordFile, Session};
+use crate::store::{
+    self, Autosaver, Players, StoreError, load_autosave, load_record, load_records,
+};
 use crate::tui::theme::{colors_wanted, true_color_wanted};
 use crate::tui::{Settings, Theme};
 use std::io::IsTerminal;
+use std::sync::Arc;
 
 /// The session the options `args` ask for: `--resume` (who played each side and the
 /// level come back with the game, unless `--black`, `--white` or `--level` say
@@ -21,8 +24,28 @@ pub fn starting_session(args: &PlayArgs) -> Result<Session, StoreError> {
         Session::from_record(&load_autosave()?)
     } else if let Some(path) = &args.load {
         let number = args.game.unwrap_or(1) as usize;
-        let (record, fault) = load_record_for_review(path, number)?;
-        Session::review_faulty_record(&record, fault)
+        let games = load_records(path)?;
+        let count = games.len();
+        if number == 0 || number > count {
+            return Err(StoreError::NoSuchGame {
+                path: path.clone(),
+                wanted: number,
+                count,
+            });
+        }
+        let file = Arc::new(RecordFile {
+            path: path.clone(),
+            games,
+            chosen: args.game.is_some(),
+        });
+        match Session::review_file(Arc::clone(&file), number) {
+            Some(session) => session,
+            // A game that does not read at all: say why, as a single load would.
+            None => {
+                load_record(path, number)?;
+                return Err(StoreError::NoGames(path.clone()));
+            }
+        }
     } else {
         Session::new(Game::from_position(
             args.fen.unwrap_or_else(Position::start),

@@ -23,11 +23,13 @@
 
 pub mod computer;
 mod error;
+mod library;
 mod players;
 mod review;
 mod words;
 
 pub use error::SessionError;
+pub use library::{GameSummary, RecordFile};
 pub use players::{
     Player, PlayerKind, Seats, computer_name, program_name, record_names, seat_tags,
     seats_from_tags,
@@ -65,6 +67,8 @@ pub struct Session {
     seed: u64,
     movetime: Option<Duration>,
     ply_cap: usize,
+    /// The record file the game came from (with `--load`), and the game's number in it.
+    file: Option<(std::sync::Arc<RecordFile>, usize)>,
 }
 
 impl Session {
@@ -82,6 +86,7 @@ impl Session {
             seed: 0,
             movetime: None,
             ply_cap: computer::PLY_CAP,
+            file: None,
         }
     }
 

@@ -55,6 +55,16 @@ pub enum Action {
     ToggleCoordinates,
     /// Scroll the move list toward earlier moves (true) or later ones.
     ScrollMoves(bool),
+    /// Open the list of the record file's games.
+    GameList,
+    /// Open the record file's next game (true) or previous one.
+    OtherGame(bool),
+    /// Move the choice in the list of games by this many lines.
+    ChooseGame(i32),
+    /// Open the game chosen in the list.
+    OpenChosenGame,
+    /// Close the list of games.
+    CloseGameList,
     /// Hand this side to the computer, or back to a person.
     ToggleSide(Color),
     /// Make the thinking computer move now (its best move so far).

@@ -442,3 +442,82 @@ fn a_record_with_a_faulty_move_opens_for_review_up_to_the_fault() {
         checkers::store::load_record_for_review(std::path::Path::new(file), 540).unwrap();
     assert_eq!(none, None);
 }
+
+/// A record file of `pdn`, as `--load` reads it (`chosen`: `--game` was given).
+fn record_file(pdn: &str, chosen: bool) -> std::sync::Arc<checkers::session::RecordFile> {
+    std::sync::Arc::new(checkers::session::RecordFile {
+        path: "games.pdn".into(),
+        games: checkers::pdn::read_games(pdn),
+        chosen,
+    })
+}
+
+const THREE_GAMES: &str = r#"[Event "Spring open"]
+[Black "Ann"]
+[White "Bob"]
+[Result "*"]
+1. 11-15 23-19 *
+
+[Event "Club final"]
+[Black "Carol"]
+[White "Dan"]
+[Result "0-1"]
+1. 9-14 22-18 2. 5-9 24-19 0-1
+
+[Event "Blitz"]
+[Black "Eve"]
+[White "Fay"]
+[Result "1-0"]
+1. 10-14 *
+"#;
+
+#[test]
+fn a_file_of_several_games_opens_with_the_list_to_choose_from() {
+    use checkers::session::Session;
+    use checkers::tui::{App, Settings};
+    let session = Session::review_file(record_file(THREE_GAMES, false), 1).unwrap();
+    let mut app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    assert!(
+        matches!(app.mode, Mode::Games(_)),
+        "the list first, not game 1 silently"
+    );
+    let screen = screen_text(&app);
+    assert!(
+        screen.contains("3 of 3 games") && screen.contains("2. Club final: Carol v Dan"),
+        "{screen}"
+    );
+    // Typing filters; Enter opens the game chosen.
+    type_text(&mut app, "carol");
+    assert_eq!(app.listed_games().len(), 1);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode, Mode::Board);
+    assert_eq!(app.review().unwrap().tag("Event"), Some("Club final"));
+    assert_eq!(app.session.review_progress(), (0, 4));
+    // In review ] and [ go to the next and previous game of the file.
+    press(&mut app, KeyCode::Char(']'));
+    assert_eq!(app.review().unwrap().tag("Event"), Some("Blitz"));
+    press(&mut app, KeyCode::Char(']'));
+    assert!(
+        message(&app).contains("is the last of 3"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, KeyCode::Char('['));
+    press(&mut app, KeyCode::Char('['));
+    assert_eq!(app.review().unwrap().tag("Event"), Some("Spring open"));
+    // g opens the list again, at the game shown; Esc closes it.
+    press(&mut app, KeyCode::Char('g'));
+    assert!(matches!(&app.mode, Mode::Games(list) if list.selected == 0));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode, Mode::Board);
+}
+
+#[test]
+fn a_game_asked_for_by_number_opens_at_once() {
+    use checkers::session::Session;
+    use checkers::tui::{App, Settings};
+    let session = Session::review_file(record_file(THREE_GAMES, true), 2).unwrap();
+    let app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    assert_eq!(app.mode, Mode::Board);
+    assert_eq!(app.review().unwrap().tag("Event"), Some("Club final"));
+}

@@ -7,11 +7,13 @@
 
 mod board;
 mod computer;
+mod games;
 mod prompt;
 mod save_dialog;
 
 pub use super::action::{Action, Answer, Direction, FieldMotion};
 pub use computer::{Purpose, SearchSpec, Thinking};
+pub use games::GameList;
 pub use save_dialog::{SaveDialog, SaveField, SaveRequest};
 
 use super::geometry::screen_layout;
@@ -57,6 +59,8 @@ pub enum Mode {
     Help,
     /// The save dialog is open.
     Save(SaveDialog),
+    /// The list of a record file's games is open.
+    Games(GameList),
 }
 
 /// How a message should look.
@@ -183,12 +187,19 @@ impl App {
                 ),
             }
         };
+        let mode = match session.file() {
+            Some((file, number)) if !file.chosen && file.games.len() > 1 => Mode::Games(GameList {
+                filter: String::new(),
+                selected: number - 1,
+            }),
+            _ => Mode::Board,
+        };
         App {
             session,
             cursor,
             resting: START_CURSORS,
             pick: None,
-            mode: Mode::Board,
+            mode,
             flipped,
             coordinates: false,
             list_scroll: 0,
@@ -274,6 +285,7 @@ impl App {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match &self.mode {
             Mode::Help => Some(Action::ToggleHelp),
+            Mode::Games(_) => games::list_action(key),
             Mode::Save(_) => match key.code {
                 KeyCode::Enter => Some(Action::ConfirmSave),
                 KeyCode::Char('s' | 'S') if ctrl => Some(Action::ConfirmSave),
@@ -463,7 +475,20 @@ impl App {
             },
             Action::Hint => self.ask_hint(),
             Action::OpenPrompt(first) => self.open_prompt(first),
+            Action::GameList => self.open_game_list(),
+            Action::OtherGame(next) => self.other_game(next),
+            Action::ChooseGame(by) => self.choose_game(by),
+            Action::OpenChosenGame => self.open_chosen_game(),
+            Action::CloseGameList => {
+                if matches!(self.mode, Mode::Games(_)) {
+                    self.mode = Mode::Board;
+                }
+            }
             Action::Type(c) => match &mut self.mode {
+                Mode::Games(list) => {
+                    list.filter.push(c);
+                    list.selected = 0;
+                }
                 Mode::Prompt(text) if std::mem::take(&mut self.prompt_selected) => {
                     *text = c.to_string();
                 }
@@ -474,6 +499,10 @@ impl App {
                 _ => {}
             },
             Action::Erase => match &mut self.mode {
+                Mode::Games(list) => {
+                    list.filter.pop();
+                    list.selected = 0;
+                }
                 Mode::Prompt(text) => {
                     self.prompt_selected = false;
                     text.pop();

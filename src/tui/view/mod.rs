@@ -5,7 +5,7 @@ mod board;
 use crate::engine::Level;
 use crate::game::MovePair;
 use crate::rules::{Color, Piece, Role};
-use crate::tui::app::{App, Mode, Purpose, Question, SaveDialog, SaveField, Tone};
+use crate::tui::app::{App, GameList, Mode, Purpose, Question, SaveDialog, SaveField, Tone};
 use crate::tui::geometry::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, screen_layout};
 use crate::tui::keymap::{self, Footer};
 use crate::tui::theme::Theme;
@@ -32,6 +32,7 @@ impl Widget for &App {
         match &self.mode {
             Mode::Help => render_help(self, area, buf),
             Mode::Save(dialog) => render_save_dialog(self, dialog, area, buf),
+            Mode::Games(list) => render_game_list(self, list, area, buf),
             _ => {}
         }
     }
@@ -358,6 +359,15 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             Line::styled(text, theme.question)
         }
         Mode::Help => hint_line(theme, &[("any key", "closes help")]),
+        Mode::Games(_) => hint_line(
+            theme,
+            &[
+                ("type", "filter"),
+                (theme.glyphs.arrows, "choose"),
+                ("Enter", "open"),
+                ("Esc", "close"),
+            ],
+        ),
         Mode::Save(_) => hint_line(
             theme,
             &[
@@ -541,6 +551,56 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
                 .border_style(theme.heading),
         )
         .wrap(Wrap { trim: false })
+        .render(rect, buf);
+}
+
+/// The record file's games, filtered by what was typed, the chosen one marked.
+fn render_game_list(app: &App, list: &GameList, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let room = area.height.saturating_sub(3);
+    let width = area.width.min(100);
+    let height = room.clamp(3.min(room), 30);
+    let rect = Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (room - height) / 2,
+        width,
+        height,
+    };
+    let games = app.listed_games();
+    let total = app.session.file().map_or(0, |(f, _)| f.games.len());
+    let rows = usize::from(height.saturating_sub(3));
+    // Keep the chosen line in view.
+    let first = list.selected.saturating_sub(rows.saturating_sub(1));
+    let mut lines = vec![Line::from(vec![
+        Span::styled("Filter: ", theme.heading),
+        Span::raw(list.filter.clone()),
+        Span::styled(" ", theme.key),
+        Span::raw(format!("   {} of {total} games", games.len())),
+    ])];
+    for (i, game) in games.iter().enumerate().skip(first).take(rows) {
+        let chosen = i == list.selected;
+        let marker = if chosen { "> " } else { "  " };
+        let style = if chosen { theme.cursor } else { theme.text };
+        lines.push(Line::from(vec![
+            Span::styled(marker, theme.question),
+            Span::styled(game.text.clone(), style),
+        ]));
+    }
+    if games.is_empty() {
+        lines.push(Line::styled(
+            "  No game matches: Backspace erases",
+            theme.error,
+        ));
+    }
+    Clear.render(rect, buf);
+    Paragraph::new(lines)
+        .block(
+            Block::bordered()
+                .border_set(theme.glyphs.border)
+                .title(" Games of the file ")
+                .title_style(theme.heading)
+                .border_style(theme.heading),
+        )
         .render(rect, buf);
 }
 

@@ -1,0 +1,124 @@
+//! The list of a record file's games (`--load FILE` with several games): type to filter,
+//! the arrows to choose, Enter to open; and moving to the previous or next game while
+//! reviewing.
+
+use super::{Action, App, Mode};
+use crate::session::GameSummary;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// The list of games on screen: the filter typed so far and the line chosen.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameList {
+    /// Text a game's line must contain (any case).
+    pub filter: String,
+    /// The chosen line among those the filter lets through.
+    pub selected: usize,
+}
+
+/// Lines a page key moves the choice by.
+const PAGE: usize = 10;
+
+/// The list's keys.
+pub(super) fn list_action(key: &KeyEvent) -> Option<Action> {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    match key.code {
+        KeyCode::Enter => Some(Action::OpenChosenGame),
+        KeyCode::Esc => Some(Action::CloseGameList),
+        KeyCode::Up => Some(Action::ChooseGame(-1)),
+        KeyCode::Down => Some(Action::ChooseGame(1)),
+        KeyCode::PageUp => Some(Action::ChooseGame(-(PAGE as i32))),
+        KeyCode::PageDown => Some(Action::ChooseGame(PAGE as i32)),
+        KeyCode::Backspace => Some(Action::Erase),
+        KeyCode::Char(c) if !ctrl && !c.is_control() => Some(Action::Type(c)),
+        _ => None,
+    }
+}
+
+impl App {
+    /// The games the list shows: those whose line contains the filter.
+    pub fn listed_games(&self) -> Vec<GameSummary> {
+        let Some((file, _)) = self.session.file() else {
+            return Vec::new();
+        };
+        let filter = match &self.mode {
+            Mode::Games(list) => list.filter.to_lowercase(),
+            _ => String::new(),
+        };
+        file.summaries()
+            .into_iter()
+            .filter(|s| s.text.to_lowercase().contains(&filter))
+            .collect()
+    }
+
+    pub(super) fn open_game_list(&mut self) {
+        match self.session.file() {
+            Some((_, number)) => {
+                self.pick = None;
+                self.mode = Mode::Games(GameList {
+                    filter: String::new(),
+                    selected: number - 1,
+                });
+            }
+            None => self.error("No record file is open: checkers --load FILE opens one"),
+        }
+    }
+
+    pub(super) fn choose_game(&mut self, by: i32) {
+        let count = self.listed_games().len();
+        if let Mode::Games(list) = &mut self.mode {
+            let last = count.saturating_sub(1) as i64;
+            list.selected = (list.selected as i64 + i64::from(by)).clamp(0, last.max(0)) as usize;
+        }
+    }
+
+    pub(super) fn open_chosen_game(&mut self) {
+        let Mode::Games(list) = &self.mode else {
+            return;
+        };
+        let Some(number) = self.listed_games().get(list.selected).map(|s| s.number) else {
+            self.error("No game matches the filter: Backspace erases it");
+            return;
+        };
+        self.mode = super::Mode::Board;
+        self.open_game(number);
+    }
+
+    /// Opens game `number` of the file, reporting how it went.
+    pub(super) fn open_game(&mut self, number: usize) {
+        self.pick = None;
+        match self.session.open_game(number) {
+            Ok(text) => {
+                let fault = self.session.review().and_then(|r| r.fault.clone());
+                match fault {
+                    Some(fault) => self.error(format!(
+                        "{text}. Its record stops at a faulty move: {fault}"
+                    )),
+                    None => self.info(text),
+                }
+            }
+            Err(e) => self.error(super::capitalize(&e)),
+        }
+    }
+
+    /// The previous (`next` false) or next game of the file.
+    pub(super) fn other_game(&mut self, next: bool) {
+        let Some((file, number)) = self.session.file() else {
+            self.error("No record file is open: checkers --load FILE opens one");
+            return;
+        };
+        let count = file.games.len();
+        let wanted = if next {
+            number + 1
+        } else {
+            number.saturating_sub(1)
+        };
+        if wanted == 0 || wanted > count {
+            self.error(format!(
+                "Game {number} is the {} of {count}",
+                if next { "last" } else { "first" }
+            ));
+        } else {
+            self.open_game(wanted);
+        }
+    }
+}
