@@ -467,3 +467,16 @@ fn the_move_list_scrolls_back_to_the_first_move() {
         screen_text(&app)
     );
 }
+
+#[test]
+fn a_move_in_letters_is_typed_after_a_colon_as_the_help_says() {
+    let mut app = crate::common::app();
+    let name = |n: u8| sq(n).algebraic();
+    // 11-15 in letters: the help and the README say ":" opens the prompt for it.
+    press(&mut app, KeyCode::Char(':'));
+    type_move(&mut app, &format!("{}-{}", name(11), name(15)));
+    assert_eq!(app.game().movetext(), "1. 11-15", "{}", message(&app));
+    // Without the colon a letter is a command key, not the start of a move.
+    press(&mut app, KeyCode::Char('f'));
+    assert!(app.flipped);
+}
