@@ -126,6 +126,16 @@ impl Session {
         format!("move {number}{dots} of {total_moves}")
     }
 
+    /// Shows the game under review after `plies` of its moves (as far as it goes).
+    /// Returns where the review stands, as [`step`](Self::step) does.
+    pub fn step_to(&mut self, plies: usize) -> String {
+        let mut text = self.step(Step::Start);
+        for _ in 0..plies {
+            text = self.step(Step::Forward);
+        }
+        text
+    }
+
     /// Which move of the game under review is shown, and how many it has: `(k, n)` for
     /// "turn k of n" (k is 0 at the first position).
     pub fn review_progress(&self) -> (usize, usize) {

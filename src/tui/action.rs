@@ -91,6 +91,8 @@ pub enum Action {
     Answer(Answer),
     /// Step through the game under review.
     Step(Step),
+    /// Show the game under review after this many moves (a click on the move list).
+    JumpTo(usize),
     /// Stop reviewing and play on from the position shown, changing nothing.
     LeaveReview,
     /// Open the save dialog.

@@ -119,7 +119,7 @@ fn event_loop(
             Some(event::read()?)
         };
         redraw = match event {
-            Some(event) => app.handle_event(&event),
+            Some(event) => handle_event(&mut app, &event),
             None => false,
         };
         carry_out_save(&mut app);
@@ -129,6 +129,22 @@ fn event_loop(
             return Ok(());
         }
     }
+}
+
+/// Handles a terminal event as [`App::handle_event`] does, and a click on a move of the
+/// move list in review (where the view alone knows the lines) as a jump to that move.
+pub fn handle_event(app: &mut App, event: &event::Event) -> bool {
+    use event::{MouseButton, MouseEventKind};
+    if let event::Event::Mouse(mouse) = event
+        && mouse.kind == MouseEventKind::Down(MouseButton::Left)
+        && app.mouse
+        && app.mode == app::Mode::Board
+        && let Some(plies) = view::move_at(app, app.screen, mouse.column, mouse.row)
+    {
+        app.update(Action::JumpTo(plies));
+        return true;
+    }
+    app.handle_event(event)
 }
 
 /// How often the event loop looks for a running search's news.

@@ -521,3 +521,31 @@ fn a_game_asked_for_by_number_opens_at_once() {
     assert_eq!(app.mode, Mode::Board);
     assert_eq!(app.review().unwrap().tag("Event"), Some("Club final"));
 }
+
+#[test]
+fn a_click_on_a_move_of_the_list_shows_the_game_after_it() {
+    let mut app = review_app(REVIEW_PDN);
+    let screen = screen_text(&app);
+    let (y, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("3. 4-8"))
+        .unwrap();
+    // Column of White's move 23-19 on that line, counted in characters (cells).
+    let chars: Vec<char> = line.chars().collect();
+    let at = (0..chars.len())
+        .find(|&i| chars[i..].iter().collect::<String>().starts_with("23-19"))
+        .unwrap();
+    let click = ratatui::crossterm::event::Event::Mouse(ratatui::crossterm::event::MouseEvent {
+        kind: ratatui::crossterm::event::MouseEventKind::Down(
+            ratatui::crossterm::event::MouseButton::Left,
+        ),
+        column: at as u16,
+        row: y as u16,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert!(checkers::tui::handle_event(&mut app, &click));
+    // 3... 23-19 is the sixth move played.
+    assert_eq!(app.session.review_progress(), (6, 12));
+    assert!(message(&app).contains("23-19"), "{}", message(&app));
+}

@@ -601,6 +601,11 @@ impl App {
                 self.show(answer);
             }
             Action::Answer(answer) => self.answer(answer),
+            Action::JumpTo(plies) => {
+                self.pick = None;
+                let text = self.session.step_to(plies);
+                self.info(text);
+            }
             Action::Step(step) => {
                 self.pick = None;
                 let text = self.session.step(step);

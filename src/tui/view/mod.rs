@@ -56,19 +56,10 @@ pub(super) fn piece_style(theme: &Theme, color: Color) -> Style {
     }
 }
 
-fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
-    // The compact layout has no panel.
-    if area.is_empty() {
-        return;
-    }
+/// The panel's lines above the move list, its "Moves" heading last: what both drawing
+/// and a click on the move list count from.
+fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     let theme = &app.theme;
-    let block = Block::bordered()
-        .border_set(theme.glyphs.border)
-        .title(" Checkers ")
-        .title_style(theme.heading)
-        .border_style(theme.border);
-    let inner = block.inner(area);
-    block.render(area, buf);
     let pos = app.position();
     let g = &theme.glyphs;
     let mut lines: Vec<Line> = Vec::new();
@@ -192,6 +183,34 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         },
         theme.heading,
     ));
+    lines
+}
+
+/// The panel block, without its inside.
+fn panel_block(theme: &Theme) -> Block<'static> {
+    Block::bordered()
+        .border_set(theme.glyphs.border)
+        .title(" Checkers ")
+        .title_style(theme.heading)
+        .border_style(theme.border)
+}
+
+fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
+    // The compact layout has no panel.
+    if area.is_empty() {
+        return;
+    }
+    let theme = &app.theme;
+    let g = &theme.glyphs;
+    let block = panel_block(theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let mut lines = panel_head(app, inner);
+    let scroll = if app.review().is_some() {
+        0
+    } else {
+        app.list_scroll
+    };
     let header = lines.len();
     // The legend sits on the panel's last line.
     let legend = Line::styled(
@@ -232,6 +251,46 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// The first pair of moves the review's move list shows in `room` lines: the move shown
+/// is kept in the middle.
+fn review_first_pair(app: &App, room: usize) -> usize {
+    let (shown, total) = app.session.review_progress();
+    let offset = usize::from(app.game().start().turn() == Color::White);
+    let pairs = (total + offset).div_ceil(2);
+    let current_pair = shown.checked_sub(1).map_or(0, |ply| (ply + offset) / 2);
+    current_pair
+        .saturating_sub(room / 2)
+        .min(pairs.saturating_sub(room))
+}
+
+/// In review, the move of the move list at screen cell `column`, `row` of a screen of
+/// `area`: the number of moves played up to and including it (what to step to), or
+/// `None` where no move is drawn. Drawing and clicks count the lines the same way.
+pub fn move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
+    app.review()?;
+    let layout = screen_layout(area, app.flipped)?;
+    if layout.panel.is_empty() {
+        return None;
+    }
+    let inner = panel_block(&app.theme).inner(layout.panel);
+    if column < inner.x || column >= inner.right() {
+        return None;
+    }
+    let header = panel_head(app, inner).len();
+    let room = usize::from(inner.height).saturating_sub(header + 1);
+    let line = usize::from(row.checked_sub(inner.y)?).checked_sub(header)?;
+    if line >= room {
+        return None;
+    }
+    let pair = review_first_pair(app, room) + line;
+    // ">  1. 11-15    23-18": Black's move from column 6, White's from column 15.
+    let half = usize::from(column - inner.x >= 15);
+    let offset = usize::from(app.game().start().turn() == Color::White);
+    let ply = (pair * 2 + half).checked_sub(offset)?;
+    let (_, total) = app.session.review_progress();
+    (ply < total).then_some(ply + 1)
+}
+
 /// The whole game under review in `room` lines, scrolled to keep the move shown on
 /// screen; that move is marked with `>` and the cursor style.
 fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
@@ -243,10 +302,7 @@ fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
     // Where the move shown sits: White's first move may be the first slot's second half.
     let offset = usize::from(app.game().start().turn() == Color::White);
     let current = shown.checked_sub(1).map(|ply| ply + offset);
-    let current_pair = current.map_or(0, |slot| slot / 2);
-    let first = current_pair
-        .saturating_sub(room / 2)
-        .min(pairs.len().saturating_sub(room));
+    let first = review_first_pair(app, room);
     for (index, pair) in pairs.iter().enumerate().skip(first).take(room) {
         let marked = |half: usize| current == Some(index * 2 + half);
         let style = |half: usize| {
