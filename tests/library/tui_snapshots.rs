@@ -156,6 +156,10 @@ fn sizes_and_themes() {
                 ..Settings::default()
             };
             let start = App::new(settings, width, height);
+            if name == "ascii" {
+                let wide: Vec<char> = snapshot(&start).chars().filter(|c| !c.is_ascii()).collect();
+                assert!(wide.is_empty(), "{width}x{height}: {wide:?}");
+            }
             assert_snapshot!(format!("start_{width}x{height}_{name}"), snapshot(&start));
             // Kings on 2 (Black) and 30 (White); White has just captured 19x10x1 and crowned.
             let game = checkers::game::Game::from_position(
@@ -164,6 +168,10 @@ fn sizes_and_themes() {
             let mut mid = App::with_session(settings, Session::new(game), width, height);
             type_move(&mut mid, "19x10x1");
             assert_eq!(mid.game().moves().len(), 1, "{}", message(&mid));
+            if name == "ascii" {
+                let wide: Vec<char> = snapshot(&mid).chars().filter(|c| !c.is_ascii()).collect();
+                assert!(wide.is_empty(), "{width}x{height}: {wide:?}");
+            }
             assert_snapshot!(format!("mid_game_{width}x{height}_{name}"), snapshot(&mid));
         }
     }
