@@ -105,6 +105,8 @@ pub enum Command {
     Match(MatchArgs),
     /// Work with PDN game records.
     Pdn(PdnArgs),
+    /// Endgame databases: build them, probe a position, verify them.
+    Egdb(EgdbArgs),
 }
 
 /// `checkers perft`.
@@ -260,6 +262,62 @@ pub enum PdnCommand {
 pub struct CheckArgs {
     /// The PDN file.
     pub file: PathBuf,
+}
+
+/// `checkers egdb`.
+#[derive(Debug, Args)]
+pub struct EgdbArgs {
+    /// What to do with the databases.
+    #[command(subcommand)]
+    pub action: EgdbCommand,
+}
+
+/// The `egdb` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum EgdbCommand {
+    /// Build every slice of up to N pieces by retrograde analysis (slices already built
+    /// are kept: an interrupted build goes on where it stopped).
+    Build(EgdbBuildArgs),
+    /// The exact result of a position, its distance in moves and the best moves.
+    Probe(EgdbProbeArgs),
+    /// Re-check every slice (each value must follow from its moves) and print counts.
+    Verify(EgdbVerifyArgs),
+}
+
+/// `checkers egdb build`.
+#[derive(Debug, Args)]
+pub struct EgdbBuildArgs {
+    /// Build every slice of up to this many pieces (2-6).
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..=6))]
+    pub pieces: u32,
+    /// Threads to build with [default: the number of cores].
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
+    pub threads: Option<usize>,
+    /// The database folder [default: egdb in the data folder].
+    #[arg(long, value_name = "D")]
+    pub dir: Option<PathBuf>,
+}
+
+/// `checkers egdb probe`.
+#[derive(Debug, Args)]
+pub struct EgdbProbeArgs {
+    /// The position (PDN FEN), e.g. "W:WK19,K23:BK28,12".
+    #[arg(long, value_parser = clap::value_parser!(Position))]
+    pub fen: Position,
+    /// The database folder [default: egdb in the data folder].
+    #[arg(long, value_name = "D")]
+    pub dir: Option<PathBuf>,
+}
+
+/// `checkers egdb verify`.
+#[derive(Debug, Args)]
+pub struct EgdbVerifyArgs {
+    /// The database folder [default: egdb in the data folder].
+    #[arg(long, value_name = "D")]
+    pub dir: Option<PathBuf>,
+    /// Threads to check with [default: the number of cores].
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
+    pub threads: Option<usize>,
 }
 
 /// A playing level, 1-10.

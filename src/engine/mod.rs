@@ -36,6 +36,7 @@
 //! 0); it is never played.
 
 mod decision;
+pub mod egdb;
 mod eval;
 mod level;
 mod openings;
