@@ -179,6 +179,33 @@ pub struct MatchArgs {
     /// Also write every game to this PDN file.
     #[arg(long)]
     pub pdn: Option<PathBuf>,
+    /// Which players use the endgame databases of the data folder.
+    #[arg(long, value_enum, default_value_t = EgdbPlayers::None)]
+    pub egdb: EgdbPlayers,
+}
+
+/// Who gets the endgame databases in `checkers match`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum EgdbPlayers {
+    /// Neither player.
+    #[default]
+    None,
+    /// Player A only.
+    A,
+    /// Player B only.
+    B,
+    /// Both players.
+    Both,
+}
+
+impl EgdbPlayers {
+    /// Whether player `player` (0 for A, 1 for B) uses the databases.
+    pub fn uses(self, player: usize) -> bool {
+        matches!(
+            (self, player),
+            (EgdbPlayers::Both, _) | (EgdbPlayers::A, 0) | (EgdbPlayers::B, 1)
+        )
+    }
 }
 
 /// The two levels of `checkers match`: `--level A --level B`, given twice or not at all

@@ -291,6 +291,10 @@ fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
             ));
         }
     }
+    // Endgame databases (issue 12): the exact result of a position they hold.
+    if let Some(verdict) = app.session.database_verdict() {
+        lines.push(Line::styled(format!("Database: {verdict}"), theme.question));
+    }
     if let Some(review) = app.review() {
         let (shown, total) = app.session.review_progress();
         lines.push(Line::styled(
