@@ -8,8 +8,12 @@ use crate::rules::{DrawReason, Move};
 /// not cost a player who is not clearly better.
 pub const CLAIM_DRAW_AT_MOST: i32 = 10;
 /// A computer player that may resign does so at this deficit or worse (five men), or at a
-/// forced loss.
+/// forced loss within [`RESIGN_WITHIN`] plies.
 pub const RESIGN_AT: i32 = -500;
+/// A forced loss this near (in plies) is resigned. A longer one, which only the endgame
+/// databases see, is played out with the longest defence: an opponent without them
+/// may not find the win.
+pub const RESIGN_WITHIN: u32 = 20;
 
 /// What a computer player does on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,15 +29,17 @@ pub enum Decision {
 /// Decides for a computer player of `level` whose search chose `best` with `score` (for
 /// the player). `claim` is the draw claim open to it if it plays `best` (see
 /// [`claim_for_move`](crate::rules::draw::claim_for_move)). It claims a draw when one
-/// is open and its score does not favour it, resigns only at a hopeless score if its
-/// level allows, and otherwise plays.
+/// is open and its score does not favour it, resigns only at a hopeless score (five men
+/// down, or a forced loss within [`RESIGN_WITHIN`] plies) if its level allows, and
+/// otherwise plays.
 pub fn decide(level: Level, best: Move, score: Score, claim: Option<DrawReason>) -> Decision {
     if let Some(reason) = claim
         && score.0 <= CLAIM_DRAW_AT_MOST
     {
         return Decision::ClaimDraw(reason);
     }
-    if level.may_resign() && (score.is_loss() || score.0 <= RESIGN_AT) {
+    let near_loss = score.is_loss() && score.plies_to_end().is_some_and(|p| p <= RESIGN_WITHIN);
+    if level.may_resign() && (near_loss || score.0 <= RESIGN_AT) {
         return Decision::Resign;
     }
     Decision::Play(best)
@@ -62,6 +68,11 @@ mod tests {
         assert_eq!(decide(strong, m, Score(80), None), Decision::Play(m));
         assert_eq!(decide(strong, m, Score(-600), None), Decision::Resign);
         assert_eq!(decide(strong, m, Score::loss_in(9), None), Decision::Resign);
+        // A distant loss (the databases') is played out.
+        assert_eq!(
+            decide(strong, m, Score::loss_in(40), None),
+            Decision::Play(m)
+        );
         // A draw is better than resigning.
         assert_eq!(
             decide(strong, m, Score::loss_in(9), claim),

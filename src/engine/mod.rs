@@ -46,7 +46,7 @@ mod thread;
 mod tt;
 mod zobrist;
 
-pub use decision::{CLAIM_DRAW_AT_MOST, Decision, RESIGN_AT, decide};
+pub use decision::{CLAIM_DRAW_AT_MOST, Decision, RESIGN_AT, RESIGN_WITHIN, decide};
 pub use level::Level;
 pub use openings::{ACF_DECK, Opening, OpeningsError, acf_openings, parse_openings};
 pub use thread::{SearchEvent, SearchHandle};
