@@ -39,7 +39,8 @@ pub fn decide(level: Level, best: Move, score: Score, claim: Option<DrawReason>)
         return Decision::ClaimDraw(reason);
     }
     let near_loss = score.is_loss() && score.plies_to_end().is_some_and(|p| p <= RESIGN_WITHIN);
-    if level.may_resign() && (near_loss || score.0 <= RESIGN_AT) {
+    let hopeless = !score.is_forced() && score.0 <= RESIGN_AT;
+    if level.may_resign() && (near_loss || hopeless) {
         return Decision::Resign;
     }
     Decision::Play(best)
