@@ -125,8 +125,9 @@ fn build(args: &EgdbBuildArgs, out: &mut impl Write) -> Result<(), CommandError>
         .sum();
     writeln!(
         out,
-        "Built {} slices in {:.1} s; the folder holds {}",
+        "Built {} slice{} in {:.1} s; the folder holds {}",
         report.built.len(),
+        if report.built.len() == 1 { "" } else { "s" },
         report.elapsed.as_secs_f64(),
         size_text(folder_bytes)
     )?;

@@ -140,6 +140,8 @@ pub fn build(
             todo.push(sig);
         }
     }
+    // A pair is solved whole, but a file that is present and sound is not rewritten.
+    let present: Vec<Signature> = report.present.clone();
     report.present.sort();
     report.present.dedup();
     let size = |s: Signature| {
@@ -167,11 +169,13 @@ pub fn build(
         })?;
         done += size(sig);
         for (s, values, stats) in tables {
-            file::write(&options.dir, s, &values, &stats)?;
+            if !present.contains(&s) {
+                file::write(&options.dir, s, &values, &stats)?;
+                report.built.push((s, stats, pair_started.elapsed()));
+            }
             if let Some(egdb) = egdb {
                 egdb.load_slice(s)?;
             }
-            report.built.push((s, stats, pair_started.elapsed()));
             solved.insert(s, Arc::new(values));
         }
     }
