@@ -112,6 +112,9 @@ pub fn verify(
     Ok(checks)
 }
 
+/// One thread's share of a slice's check: counts, faults, the first fault.
+type Part = (SliceStats, u64, Option<String>);
+
 fn verify_slice(
     sig: Signature,
     header: SliceStats,
@@ -122,40 +125,39 @@ fn verify_slice(
     let layout = Layout::new(sig);
     let threads = threads.max(1) as u64;
     let chunk = layout.size.div_ceil(threads).max(1);
-    let parts: Vec<Result<(SliceStats, u64, Option<String>), EgdbError>> =
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|k| {
-                    let layout = &layout;
-                    scope.spawn(move || {
-                        let mut stats = SliceStats::default();
-                        let mut faults = 0;
-                        let mut first = None;
-                        let mut buffer = Vec::with_capacity(32);
-                        let end = ((k + 1) * chunk).min(layout.size);
-                        for index in k * chunk..end {
-                            let Some(pos) = layout.position(index) else {
-                                continue;
-                            };
-                            let stored = solved.code(&pos)?;
-                            stats.add(stored);
-                            let expected = expected_code(&pos, solved, &mut buffer)?;
-                            if stored != expected {
-                                faults += 1;
-                                first.get_or_insert_with(|| {
-                                    format!("{pos}: stored {stored}, expected {expected}")
-                                });
-                            }
+    let parts: Vec<Result<Part, EgdbError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let layout = &layout;
+                scope.spawn(move || {
+                    let mut stats = SliceStats::default();
+                    let mut faults = 0;
+                    let mut first = None;
+                    let mut buffer = Vec::with_capacity(32);
+                    let end = ((k + 1) * chunk).min(layout.size);
+                    for index in k * chunk..end {
+                        let Some(pos) = layout.position(index) else {
+                            continue;
+                        };
+                        let stored = solved.code(&pos)?;
+                        stats.add(stored);
+                        let expected = expected_code(&pos, solved, &mut buffer)?;
+                        if stored != expected {
+                            faults += 1;
+                            first.get_or_insert_with(|| {
+                                format!("{pos}: stored {stored}, expected {expected}")
+                            });
                         }
-                        Ok((stats, faults, first))
-                    })
+                    }
+                    Ok((stats, faults, first))
                 })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or(Err(EgdbError::BuildPanicked)))
-                .collect()
-        });
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or(Err(EgdbError::BuildPanicked)))
+            .collect()
+    });
     let mut stats = SliceStats::default();
     let mut faults = 0;
     let mut first_fault = None;
