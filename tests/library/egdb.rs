@@ -509,3 +509,16 @@ fn the_session_tells_the_database_verdict_and_hints_with_it() {
     let text = session.play_computer_turn(&mut Engine::new(1)).unwrap();
     assert_eq!(text, "White (level 10) played 23-27");
 }
+
+#[test]
+fn the_full_screen_panel_shows_the_database_verdict() {
+    use checkers::tui::{App, Settings};
+    let game = Game::from_position(pos("W:WK19,K23:BK28,12"));
+    let session = Session::new(game).with_egdb(Some(db().clone()));
+    let app = App::with_session(Settings::default(), session, 80, 24);
+    let text = crate::common::screen_text(&app);
+    assert!(text.contains("Database: White wins in 31 moves"), "{text}");
+    // Without databases, no such line.
+    let text = crate::common::screen_text(&crate::common::app_from("W:WK19,K23:BK28,12"));
+    assert!(!text.contains("Database:"), "{text}");
+}
