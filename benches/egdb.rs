@@ -52,7 +52,7 @@ fn random_positions(db: &Egdb, n: usize) -> Vec<Position> {
     while out.len() < n {
         let layout = &layouts[next(&mut state) as usize % layouts.len()];
         if let Some(p) = layout.position(next(&mut state) % layout.size) {
-            let turn = if next(&mut state) % 2 == 0 {
+            let turn = if next(&mut state).is_multiple_of(2) {
                 Color::Black
             } else {
                 Color::White
