@@ -186,6 +186,8 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// The principal variation, starting with `best_move`.
     pub pv: Vec<Move>,
+    /// Positions the endgame databases answered during the search (0 without them).
+    pub egdb_hits: u64,
 }
 
 impl SearchResult {
@@ -252,26 +254,28 @@ impl Engine {
         let started = Instant::now();
         let root = request.position;
         let mut root_moves = root.legal_moves();
-        let finish = |best_move: Option<Move>, score: Score, depth, nodes, pv| SearchResult {
-            best_move,
-            score,
-            depth,
-            nodes,
-            elapsed: started.elapsed(),
-            pv,
-        };
+        let finish =
+            |best_move: Option<Move>, score: Score, depth, nodes, pv, egdb_hits| SearchResult {
+                best_move,
+                score,
+                depth,
+                nodes,
+                elapsed: started.elapsed(),
+                pv,
+                egdb_hits,
+            };
         match root_moves.len() {
-            0 => return finish(None, Score::loss_in(0), 0, 0, Vec::new()),
+            0 => return finish(None, Score::loss_in(0), 0, 0, Vec::new(), 0),
             1 => {
                 // Nothing to choose: answer at once, with the database's verdict or the
                 // static value as a guide.
                 let m = root_moves[0];
                 let child = root.play_unchecked(&m);
-                let score = match request.egdb.as_ref().and_then(|db| db.probe(&child)) {
-                    Some(v) => -verdict_score(v, 1, 0),
-                    None => -evaluate_with_moves(&child, child.count_moves()),
+                let (score, hits) = match request.egdb.as_ref().and_then(|db| db.probe(&child)) {
+                    Some(v) => (-verdict_score(v, 1, 0), 1),
+                    None => (-evaluate_with_moves(&child, child.count_moves()), 0),
                 };
-                return finish(Some(m), Score(score), 0, 1, vec![m]);
+                return finish(Some(m), Score(score), 0, 1, vec![m], hits);
             }
             _ => {}
         }
@@ -374,8 +378,8 @@ impl Engine {
                 break;
             }
         }
-        let nodes = s.nodes;
-        finish(Some(best), best_score, completed, nodes, best_pv)
+        let (nodes, hits) = (s.nodes, s.egdb_hits);
+        finish(Some(best), best_score, completed, nodes, best_pv, hits)
     }
 }
 
@@ -405,6 +409,7 @@ struct Searcher<'a> {
     move_buffers: Vec<Vec<Move>>,
     order_buffers: Vec<Vec<(i32, u8)>>,
     egdb: Option<Arc<Egdb>>,
+    egdb_hits: u64,
 }
 
 impl<'a> Searcher<'a> {
@@ -451,6 +456,7 @@ impl<'a> Searcher<'a> {
             move_buffers: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(32)).collect(),
             order_buffers: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(32)).collect(),
             egdb: request.egdb.clone(),
+            egdb_hits: 0,
         }
     }
 
@@ -497,8 +503,9 @@ impl<'a> Searcher<'a> {
 
     /// The exact score of `pos` at `ply` from the databases, if they hold it.
     #[inline]
-    fn probe(&self, pos: &Position, ply: usize) -> Option<i32> {
+    fn probe(&mut self, pos: &Position, ply: usize) -> Option<i32> {
         let verdict = self.egdb.as_ref()?.probe(pos)?;
+        self.egdb_hits += 1;
         Some(verdict_score(verdict, ply, self.draw_score(ply)))
     }
 
