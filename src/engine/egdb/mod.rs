@@ -6,7 +6,7 @@
 //! men and kings), one file in the database folder (`2m1k-0m2k.egdb`). Each position
 //! is stored with its distance to the end of the game in plies, so the database gives
 //! the result and the fastest win or longest resistance. See [`index`] for the index
-//! of a position, [`file`] for the file format.
+//! of a position, [`file`](mod@file) for the file format.
 //!
 //! ```no_run
 //! use checkers::engine::egdb::{Egdb, Verdict};
