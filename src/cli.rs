@@ -105,6 +105,8 @@ pub enum Command {
     Match(MatchArgs),
     /// Work with PDN game records.
     Pdn(PdnArgs),
+    /// Endgame databases: build them, probe a position, verify them.
+    Egdb(EgdbArgs),
 }
 
 /// `checkers perft`.
@@ -177,6 +179,33 @@ pub struct MatchArgs {
     /// Also write every game to this PDN file.
     #[arg(long)]
     pub pdn: Option<PathBuf>,
+    /// Which players use the endgame databases of the data folder.
+    #[arg(long, value_enum, default_value_t = EgdbPlayers::None)]
+    pub egdb: EgdbPlayers,
+}
+
+/// Who gets the endgame databases in `checkers match`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum EgdbPlayers {
+    /// Neither player.
+    #[default]
+    None,
+    /// Player A only.
+    A,
+    /// Player B only.
+    B,
+    /// Both players.
+    Both,
+}
+
+impl EgdbPlayers {
+    /// Whether player `player` (0 for A, 1 for B) uses the databases.
+    pub fn uses(self, player: usize) -> bool {
+        matches!(
+            (self, player),
+            (EgdbPlayers::Both, _) | (EgdbPlayers::A, 0) | (EgdbPlayers::B, 1)
+        )
+    }
 }
 
 /// The two levels of `checkers match`: `--level A --level B`, given twice or not at all
@@ -260,6 +289,62 @@ pub enum PdnCommand {
 pub struct CheckArgs {
     /// The PDN file.
     pub file: PathBuf,
+}
+
+/// `checkers egdb`.
+#[derive(Debug, Args)]
+pub struct EgdbArgs {
+    /// What to do with the databases.
+    #[command(subcommand)]
+    pub action: EgdbCommand,
+}
+
+/// The `egdb` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum EgdbCommand {
+    /// Build every slice of up to N pieces by retrograde analysis (slices already built
+    /// are kept: an interrupted build goes on where it stopped).
+    Build(EgdbBuildArgs),
+    /// The exact result of a position, its distance in moves and the best moves.
+    Probe(EgdbProbeArgs),
+    /// Re-check every slice (each value must follow from its moves) and print counts.
+    Verify(EgdbVerifyArgs),
+}
+
+/// `checkers egdb build`.
+#[derive(Debug, Args)]
+pub struct EgdbBuildArgs {
+    /// Build every slice of up to this many pieces (2-6).
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..=6))]
+    pub pieces: u32,
+    /// Threads to build with [default: the number of cores].
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
+    pub threads: Option<usize>,
+    /// The database folder [default: egdb in the data folder].
+    #[arg(long, value_name = "D")]
+    pub dir: Option<PathBuf>,
+}
+
+/// `checkers egdb probe`.
+#[derive(Debug, Args)]
+pub struct EgdbProbeArgs {
+    /// The position (PDN FEN), e.g. "W:WK19,K23:BK28,12".
+    #[arg(long, value_parser = clap::value_parser!(Position))]
+    pub fen: Position,
+    /// The database folder [default: egdb in the data folder].
+    #[arg(long, value_name = "D")]
+    pub dir: Option<PathBuf>,
+}
+
+/// `checkers egdb verify`.
+#[derive(Debug, Args)]
+pub struct EgdbVerifyArgs {
+    /// The database folder [default: egdb in the data folder].
+    #[arg(long, value_name = "D")]
+    pub dir: Option<PathBuf>,
+    /// Threads to check with [default: the number of cores].
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
+    pub threads: Option<usize>,
 }
 
 /// A playing level, 1-10.

@@ -40,6 +40,11 @@ pub fn data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "checkers").map(|dirs| dirs.data_dir().to_path_buf())
 }
 
+/// The endgame database folder: `egdb` in the [`data_dir`].
+pub fn egdb_dir() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("egdb"))
+}
+
 /// The autosave file: `autosave.pdn` in the [`data_dir`].
 pub fn autosave_path() -> Option<PathBuf> {
     data_dir().map(|d| d.join("autosave.pdn"))

@@ -1,10 +1,13 @@
-//! `checkers analyse`: search a position and report each completed depth.
+//! `checkers analyse`: search a position and report each completed depth, with the
+//! endgame databases of the data folder when there are any.
 
 use super::CommandError;
 use crate::cli::AnalyseArgs;
+use crate::engine::egdb::Egdb;
 use crate::engine::{Engine, Limits, SearchRequest, StopFlag, line_notation};
 use crate::rules::{Outcome, Position, WinReason};
 use std::io::Write;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How long `analyse` searches when given neither `--depth` nor `--movetime`.
@@ -22,16 +25,31 @@ pub fn limits(args: &AnalyseArgs) -> Limits {
     }
 }
 
-/// Runs `checkers analyse`: one line per completed depth (depth, score, nodes, nodes
-/// per second, time, principal variation), then `bestmove MOVE`. A position with no
-/// legal move is an error naming the outcome.
+/// Runs `checkers analyse`: in a position the endgame databases hold, first `database:
+/// White wins in 23 moves` (or `drawn`); then one line per completed depth (depth,
+/// score, nodes, nodes per second, time, principal variation), then `bestmove MOVE`. A
+/// position with no legal move is an error naming the outcome. A damaged database file
+/// is named on a `warning:` line and left out.
 pub fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), CommandError> {
     let pos = args.fen.unwrap_or_else(Position::start);
     if let Some(outcome) = pos.outcome() {
         return Err(CommandError::GameOver(outcome));
     }
     let mut engine = Engine::new(args.hash);
-    let request = SearchRequest::new(pos, limits(args));
+    let egdb = match crate::store::egdb_dir() {
+        Some(dir) if dir.exists() => {
+            let (db, problems) = Egdb::open(&dir);
+            for problem in problems {
+                writeln!(out, "warning: endgame database left out: {problem}")?;
+            }
+            (db.slices() > 0).then(|| Arc::new(db))
+        }
+        _ => None,
+    };
+    if let Some(verdict) = egdb.as_ref().and_then(|db| db.probe(&pos)) {
+        writeln!(out, "database: {}", verdict.describe(pos.turn()))?;
+    }
+    let request = SearchRequest::new(pos, limits(args)).with_egdb(egdb);
     let mut written = Ok(());
     let result = engine.search(&request, &StopFlag::new(), |info| {
         if written.is_ok() {

@@ -3,6 +3,7 @@
 
 use super::pdn::CheckSummary;
 use crate::engine::OpeningsError;
+use crate::engine::egdb::EgdbError;
 use crate::rules::Outcome;
 use crate::store::StoreError;
 use std::fmt;
@@ -36,6 +37,15 @@ pub enum CommandError {
     CheckOutput(io::Error),
     /// `pdn check`: some games do not replay (each is reported on standard output).
     FaultyGames(CheckSummary),
+    /// An endgame database cannot be built, read or written (the error names the file).
+    Egdb(EgdbError),
+    /// No data folder (no home directory) and no `--dir` given.
+    NoDataFolder,
+    /// `egdb verify`: this many slices fail their check (each is reported on standard
+    /// output).
+    EgdbFaults(usize),
+    /// `egdb probe`: the position is not in the loaded databases.
+    NotInDatabase(String),
 }
 
 impl fmt::Display for CommandError {
@@ -60,6 +70,17 @@ impl fmt::Display for CommandError {
                 write!(f, "{source}: no opening that is not barred")
             }
             CommandError::CheckFile(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            CommandError::Egdb(e) => write!(f, "{e}"),
+            CommandError::NoDataFolder => write!(
+                f,
+                "no data folder (no home directory was found): give the database folder with --dir"
+            ),
+            CommandError::EgdbFaults(n) => write!(
+                f,
+                "{n} slice{} of the endgame database fail their check",
+                if *n == 1 { "" } else { "s" }
+            ),
+            CommandError::NotInDatabase(why) => write!(f, "{why}"),
             CommandError::FaultyGames(summary) => write!(
                 f,
                 "{} of {} games do not replay",
@@ -81,6 +102,10 @@ impl std::error::Error for CommandError {
             | CommandError::OpeningsFile(_, e)
             | CommandError::CheckFile(_, e) => Some(e),
             CommandError::Openings(_, e) => Some(e),
+            CommandError::Egdb(e) => Some(e),
+            CommandError::NoDataFolder
+            | CommandError::EgdbFaults(_)
+            | CommandError::NotInDatabase(_) => None,
             CommandError::GameOver(_)
             | CommandError::NoOpenings(_)
             | CommandError::FaultyGames(_) => None,
@@ -92,6 +117,13 @@ impl std::error::Error for CommandError {
 impl From<io::Error> for CommandError {
     fn from(e: io::Error) -> CommandError {
         CommandError::Output(e)
+    }
+}
+
+/// An endgame database that cannot be used.
+impl From<EgdbError> for CommandError {
+    fn from(e: EgdbError) -> CommandError {
+        CommandError::Egdb(e)
     }
 }
 
@@ -145,7 +177,11 @@ pub fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::WriteFile(..)
         | CommandError::OpeningsFile(..)
         | CommandError::Openings(..)
-        | CommandError::NoOpenings(_) => (1, false),
+        | CommandError::NoOpenings(_)
+        | CommandError::Egdb(_)
+        | CommandError::NoDataFolder
+        | CommandError::EgdbFaults(_)
+        | CommandError::NotInDatabase(_) => (1, false),
     };
     Exit {
         code,

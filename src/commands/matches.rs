@@ -1,13 +1,15 @@
 //! `checkers match`: two computer levels play each other from a deck of openings.
 
 use super::CommandError;
-use crate::cli::MatchArgs;
-use crate::engine::{Engine, Level, Opening, acf_openings, parse_openings};
+use crate::cli::{EgdbPlayers, MatchArgs};
+use crate::engine::egdb::Egdb;
+use crate::engine::{Engine, Level, Opening, StopFlag, acf_openings, parse_openings};
 use crate::game::Game;
 use crate::pdn::write_game;
 use crate::rules::{Color, DrawReason, Outcome};
 use crate::session::{Player, Seats, Session};
 use std::io::Write;
+use std::sync::Arc;
 
 /// One player's tally in a match.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -76,8 +78,16 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<(), CommandError> {
 /// players A and B.
 pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], CommandError> {
     let openings = openings(args)?;
+    let egdb = match_egdb(args.egdb, out)?;
     let levels = args.levels.0;
-    let names = levels.map(|l| l.to_string());
+    let names = [0, 1].map(|p| {
+        let level = levels[p].to_string();
+        if args.egdb.uses(p) {
+            format!("{level}+egdb")
+        } else {
+            level
+        }
+    });
     let mut engines = [Engine::new(args.hash), Engine::new(args.hash)];
     let mut tallies = [Tally::default(); 2];
     let mut records = String::new();
@@ -97,7 +107,16 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
             .seed
             .wrapping_mul(0x9E37_79B9)
             .wrapping_add(game as u64);
-        let session = play_game(opening, levels, player, &mut engines, args, seed);
+        let databases = [0, 1].map(|p| egdb.clone().filter(|_| args.egdb.uses(p)));
+        let session = play_game(
+            opening,
+            levels,
+            player,
+            &mut engines,
+            &databases,
+            args,
+            seed,
+        );
         let label = |color: Color| {
             let p = player(color);
             format!("{} {}", ["A", "B"][p], names[p])
@@ -172,14 +191,43 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
     Ok(tallies)
 }
 
+/// The endgame databases of the data folder when a player uses them: an error when
+/// there are none, a `warning:` line for each damaged file left out.
+fn match_egdb(
+    players: EgdbPlayers,
+    out: &mut impl Write,
+) -> Result<Option<Arc<Egdb>>, CommandError> {
+    if players == EgdbPlayers::None {
+        return Ok(None);
+    }
+    let dir = crate::store::egdb_dir().ok_or(CommandError::NoDataFolder)?;
+    let (db, problems) = Egdb::open(&dir);
+    for problem in problems {
+        writeln!(out, "warning: endgame database left out: {problem}")?;
+    }
+    if db.slices() == 0 {
+        return Err(crate::engine::egdb::EgdbError::Empty(dir).into());
+    }
+    writeln!(
+        out,
+        "endgame databases: {} slices, complete up to {} pieces, from {}",
+        db.slices(),
+        db.complete_pieces(),
+        dir.display()
+    )?;
+    Ok(Some(Arc::new(db)))
+}
+
 /// One game of a match from `opening`, played through the same session as a game at the
 /// terminal: player `player(color)` (0 for A, 1 for B) plays `color` at its level with
-/// its engine, `args.movetime` a move, adjudicated a draw at `args.max_plies`.
+/// its engine and its databases (`databases[player]`), `args.movetime` a move,
+/// adjudicated a draw at `args.max_plies`.
 fn play_game(
     opening: &Opening,
     levels: [Level; 2],
     player: impl Fn(Color) -> usize,
     engines: &mut [Engine; 2],
+    databases: &[Option<Arc<Egdb>>; 2],
     args: &MatchArgs,
     seed: u64,
 ) -> Session {
@@ -198,10 +246,13 @@ fn play_game(
         .with_ply_cap(args.max_plies)
         .with_seed(seed);
     while let Some((color, _)) = session.computer_to_move() {
-        if session
-            .play_computer_turn(&mut engines[player(color)])
-            .is_none()
-        {
+        let p = player(color);
+        let Some(request) = session.move_request() else {
+            break;
+        };
+        let request = request.with_egdb(databases[p].clone());
+        let result = engines[p].search(&request, &StopFlag::new(), |_| {});
+        if session.computer_played(&result).is_none() {
             break;
         }
     }

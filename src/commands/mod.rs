@@ -7,6 +7,7 @@
 //! buffer in tests).
 
 pub mod analyse;
+pub mod egdb;
 mod error;
 pub mod matches;
 pub mod moves;
@@ -32,5 +33,6 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Analyse(args) => analyse::run(&args, out),
         Command::Match(args) => matches::run(&args, out),
         Command::Pdn(args) => pdn::run(&args, out),
+        Command::Egdb(args) => egdb::run(&args, out),
     }
 }

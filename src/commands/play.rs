@@ -3,6 +3,7 @@
 
 use super::CommandError;
 use crate::cli::PlayArgs;
+use crate::engine::egdb::{self, BuildOptions, Egdb};
 use crate::game::Game;
 use crate::plain::Plain;
 use crate::rules::{Color, Position};
@@ -14,6 +15,42 @@ use crate::tui::theme::{colors_wanted, true_color_wanted};
 use crate::tui::{Settings, Theme};
 use std::io::IsTerminal;
 use std::sync::Arc;
+
+/// Pieces of the endgame databases built on first use, in the background, when a person
+/// plays the computer and the data folder has none: about 5 seconds of one core.
+pub const FIRST_USE_PIECES: u32 = 4;
+
+/// The environment variable that, set to anything, stops that first-use build.
+pub const NO_BUILD_VARIABLE: &str = "CHECKERS_NO_EGDB_BUILD";
+
+/// The endgame databases in the data folder (`None` when there are none and none are
+/// to be built). A damaged file is left out, and the game plays without it. With
+/// `build_missing`, the slices of up to [`FIRST_USE_PIECES`] pieces that are missing are
+/// built on a background thread and join the databases as each is done.
+pub fn game_egdb(build_missing: bool) -> Option<Arc<Egdb>> {
+    let dir = store::egdb_dir()?;
+    let (db, _damaged) = Egdb::open(&dir);
+    let build = build_missing
+        && db.complete_pieces() < FIRST_USE_PIECES
+        && std::env::var_os(NO_BUILD_VARIABLE).is_none();
+    if db.slices() == 0 && !build {
+        return None;
+    }
+    let db = Arc::new(db);
+    if build {
+        let shared = Arc::clone(&db);
+        std::thread::spawn(move || {
+            let options = BuildOptions {
+                dir: shared.dir().to_path_buf(),
+                max_pieces: FIRST_USE_PIECES,
+                threads: 1,
+            };
+            // A failure (a full disk) only leaves the game without the databases.
+            let _ = egdb::build(&options, Some(&shared), |_| {});
+        });
+    }
+    Some(db)
+}
 
 /// The session the options `args` ask for: `--resume` (who played each side and the
 /// level come back with the game, unless `--black`, `--white` or `--level` say
@@ -101,6 +138,12 @@ pub fn tui_settings(args: &PlayArgs) -> Settings {
 /// screen changes, and nothing on disk is touched.
 pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
     let session = starting_session(args)?;
+    // Only a person playing the computer at a terminal is worth a build on first use.
+    let interactive = !plain_wanted(args) || std::io::stdin().is_terminal();
+    let against_computer = Color::ALL
+        .into_iter()
+        .any(|c| session.seats().is_computer(c));
+    let session = session.with_egdb(game_egdb(interactive && against_computer));
     play(args, session).map_err(CommandError::Terminal)
 }
 

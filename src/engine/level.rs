@@ -98,6 +98,7 @@ impl Level {
             noise: self.noise(),
             seed,
             contempt: CONTEMPT,
+            egdb: None,
         }
     }
 }

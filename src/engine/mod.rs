@@ -34,8 +34,17 @@
 //!
 //! A hint is the same search with [`Limits`] of the front end's choosing (and `noise`
 //! 0); it is never played.
+//!
+//! # Endgame databases
+//!
+//! [`egdb`] builds, checks and probes databases of every position of up to five (or
+//! six) pieces. A [`SearchRequest`] with `egdb` set probes them: positions they hold get
+//! their exact score and are not searched further, and a root they hold is played from
+//! them (the fastest win, the longest defence, a drawing move). Without them the search
+//! is unchanged.
 
 mod decision;
+pub mod egdb;
 mod eval;
 mod level;
 mod openings;
@@ -45,7 +54,7 @@ mod thread;
 mod tt;
 mod zobrist;
 
-pub use decision::{CLAIM_DRAW_AT_MOST, Decision, RESIGN_AT, decide};
+pub use decision::{CLAIM_DRAW_AT_MOST, Decision, RESIGN_AT, RESIGN_WITHIN, decide};
 pub use level::Level;
 pub use openings::{ACF_DECK, Opening, OpeningsError, acf_openings, parse_openings};
 pub use thread::{SearchEvent, SearchHandle};

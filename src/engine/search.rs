@@ -5,6 +5,7 @@
 //! repetitions share one `Searcher` whose hot functions inline into each other; split
 //! across files they would only be harder to follow, not smaller.
 
+use super::egdb::{Egdb, Verdict};
 use super::eval::evaluate_with_moves;
 use super::score::Score;
 use super::tt::{Bound, NO_MOVE, TranspositionTable};
@@ -115,6 +116,10 @@ pub struct SearchRequest {
     /// draws as level, as analysis should; a computer player uses a little, so that it
     /// does not steer for a repetition in a level position.
     pub contempt: i32,
+    /// Endgame databases to probe: positions they hold get their exact score and are
+    /// not searched further, and a root position they hold is played from them. `None`
+    /// searches as without databases.
+    pub egdb: Option<Arc<Egdb>>,
 }
 
 impl SearchRequest {
@@ -127,7 +132,14 @@ impl SearchRequest {
             noise: 0,
             seed: 0,
             contempt: 0,
+            egdb: None,
         }
+    }
+
+    /// The same request probing `egdb`.
+    pub fn with_egdb(mut self, egdb: Option<Arc<Egdb>>) -> SearchRequest {
+        self.egdb = egdb;
+        self
     }
 }
 
@@ -174,6 +186,8 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// The principal variation, starting with `best_move`.
     pub pv: Vec<Move>,
+    /// Positions the endgame databases answered during the search (0 without them).
+    pub egdb_hits: u64,
 }
 
 impl SearchResult {
@@ -240,22 +254,28 @@ impl Engine {
         let started = Instant::now();
         let root = request.position;
         let mut root_moves = root.legal_moves();
-        let finish = |best_move: Option<Move>, score: Score, depth, nodes, pv| SearchResult {
-            best_move,
-            score,
-            depth,
-            nodes,
-            elapsed: started.elapsed(),
-            pv,
-        };
+        let finish =
+            |best_move: Option<Move>, score: Score, depth, nodes, pv, egdb_hits| SearchResult {
+                best_move,
+                score,
+                depth,
+                nodes,
+                elapsed: started.elapsed(),
+                pv,
+                egdb_hits,
+            };
         match root_moves.len() {
-            0 => return finish(None, Score::loss_in(0), 0, 0, Vec::new()),
+            0 => return finish(None, Score::loss_in(0), 0, 0, Vec::new(), 0),
             1 => {
-                // Nothing to choose: answer at once, with the static value as a guide.
+                // Nothing to choose: answer at once, with the database's verdict or the
+                // static value as a guide.
                 let m = root_moves[0];
                 let child = root.play_unchecked(&m);
-                let score = -evaluate_with_moves(&child, child.count_moves());
-                return finish(Some(m), Score(score), 0, 1, vec![m]);
+                let (score, hits) = match request.egdb.as_ref().and_then(|db| db.probe(&child)) {
+                    Some(v) => (-verdict_score(v, 1, 0), 1),
+                    None => (-evaluate_with_moves(&child, child.count_moves()), 0),
+                };
+                return finish(Some(m), Score(score), 0, 1, vec![m], hits);
             }
             _ => {}
         }
@@ -268,6 +288,12 @@ impl Engine {
                 }
             }
         }
+        // A root in the databases: one ply finds the exact value of every move (each
+        // child is probed), so there is nothing deeper to search.
+        let root_in_egdb = request
+            .egdb
+            .as_ref()
+            .is_some_and(|db| db.probe(&root).is_some());
         let mut s = Searcher::new(self, request, stop, started);
         let mut best = root_moves[0];
         let mut best_score = Score(0);
@@ -324,6 +350,11 @@ impl Engine {
             if let Some(i) = root_moves.iter().position(|&m| m == best) {
                 root_moves[..=i].rotate_right(1);
             }
+            if root_in_egdb && let Some(db) = &request.egdb {
+                // Show the databases' line of best play after the move chosen.
+                best_pv.truncate(1);
+                best_pv.extend(db.best_line(&root.play_unchecked(&best), 40));
+            }
             on_depth(&DepthInfo {
                 depth,
                 score: best_score,
@@ -331,6 +362,9 @@ impl Engine {
                 elapsed: started.elapsed(),
                 pv: best_pv.clone(),
             });
+            if root_in_egdb {
+                break;
+            }
             if let Some(plies) = best_score.plies_to_end()
                 && plies <= depth
             {
@@ -344,8 +378,8 @@ impl Engine {
                 break;
             }
         }
-        let nodes = s.nodes;
-        finish(Some(best), best_score, completed, nodes, best_pv)
+        let (nodes, hits) = (s.nodes, s.egdb_hits);
+        finish(Some(best), best_score, completed, nodes, best_pv, hits)
     }
 }
 
@@ -374,6 +408,8 @@ struct Searcher<'a> {
     pv: Vec<Vec<Move>>,
     move_buffers: Vec<Vec<Move>>,
     order_buffers: Vec<Vec<(i32, u8)>>,
+    egdb: Option<Arc<Egdb>>,
+    egdb_hits: u64,
 }
 
 impl<'a> Searcher<'a> {
@@ -419,6 +455,8 @@ impl<'a> Searcher<'a> {
                 .collect(),
             move_buffers: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(32)).collect(),
             order_buffers: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(32)).collect(),
+            egdb: request.egdb.clone(),
+            egdb_hits: 0,
         }
     }
 
@@ -461,6 +499,14 @@ impl<'a> Searcher<'a> {
         } else {
             self.contempt
         }
+    }
+
+    /// The exact score of `pos` at `ply` from the databases, if they hold it.
+    #[inline]
+    fn probe(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        let verdict = self.egdb.as_ref()?.probe(pos)?;
+        self.egdb_hits += 1;
+        Some(verdict_score(verdict, ply, self.draw_score(ply)))
     }
 
     /// Whether the newest path position is a draw by repetition (it occurred before,
@@ -562,6 +608,9 @@ impl<'a> Searcher<'a> {
         }
         if self.is_draw() {
             return self.draw_score(ply);
+        }
+        if let Some(score) = self.probe(pos, ply) {
+            return score;
         }
         // Mate-distance pruning: nothing here can beat a shorter forced result.
         alpha = alpha.max(Score::loss_in(ply as u32).0);
@@ -696,6 +745,9 @@ impl<'a> Searcher<'a> {
         if self.is_draw() {
             return self.draw_score(ply);
         }
+        if let Some(score) = self.probe(pos, ply) {
+            return score;
+        }
         if pos.capturers().is_empty() || ply >= MAX_PLY {
             let own_moves = pos.count_moves();
             if own_moves == 0 {
@@ -729,5 +781,15 @@ impl<'a> Searcher<'a> {
         }
         self.move_buffers[ply] = moves;
         if self.aborted { 0 } else { best }
+    }
+}
+
+/// The search score of a database verdict found `ply` plies below the root (`draw` is
+/// the score of a draw there).
+fn verdict_score(verdict: Verdict, ply: usize, draw: i32) -> i32 {
+    match verdict {
+        Verdict::Win(p) => Score::win_in(ply as u32 + p).0,
+        Verdict::Loss(p) => Score::loss_in(ply as u32 + p).0,
+        Verdict::Draw => draw,
     }
 }

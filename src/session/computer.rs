@@ -63,7 +63,7 @@ pub fn take_turn(game: &mut Game, level: Level, result: &SearchResult) -> Option
     // the move (claiming or resigning on a made-up 0 could throw a won game away).
     if result.depth > 0 {
         let claim = claim_for_move(&history(game), &pos, &best);
-        match decide(level, best, result.score, claim) {
+        match decide(level, best, result.score, claim, result.egdb_hits > 0) {
             Decision::ClaimDraw(_) => {
                 if let Ok(outcome) = game.claim_draw() {
                     return Some(Turn::Ended(outcome));

@@ -104,6 +104,7 @@ impl Session {
             });
         };
         session.seats = self.seats;
+        session.egdb = self.egdb.clone();
         session.level = self.level;
         session.seed = self.seed;
         session.movetime = self.movetime;

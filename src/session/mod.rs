@@ -37,12 +37,14 @@ pub use players::{
 pub use review::{Review, Step};
 pub use words::score_in_words;
 
+use crate::engine::egdb::Egdb;
 use crate::engine::{Engine, Level, SearchRequest, SearchResult, StopFlag};
 use crate::game::{DeclareError, Game};
 use crate::pdn::PdnGame;
 use crate::rules::{Color, Move, Position};
 use crate::store::{Players, game_from_record, game_record};
 use computer::{DrawAnswer, Turn};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Tags of a loaded record that its saves keep: where and when the game was played.
@@ -69,6 +71,8 @@ pub struct Session {
     ply_cap: usize,
     /// The record file the game came from (with `--load`), and the game's number in it.
     file: Option<(std::sync::Arc<RecordFile>, usize)>,
+    /// Endgame databases for the computer, hints and the verdict shown to players.
+    egdb: Option<Arc<Egdb>>,
 }
 
 impl Session {
@@ -87,6 +91,7 @@ impl Session {
             movetime: None,
             ply_cap: computer::PLY_CAP,
             file: None,
+            egdb: None,
         }
     }
 
@@ -160,6 +165,29 @@ impl Session {
     pub fn with_ply_cap(mut self, plies: usize) -> Session {
         self.ply_cap = plies;
         self
+    }
+
+    /// With endgame databases: the computer plays the positions they hold perfectly,
+    /// hints and [`database_verdict`](Self::database_verdict) give their exact result.
+    pub fn with_egdb(mut self, egdb: Option<Arc<Egdb>>) -> Session {
+        self.egdb = egdb;
+        self
+    }
+
+    /// The endgame databases in use, if any.
+    pub fn egdb(&self) -> Option<&Arc<Egdb>> {
+        self.egdb.as_ref()
+    }
+
+    /// The databases' verdict on the position on the board, when they hold it and the
+    /// game goes on: "White wins in 23 moves" or "drawn".
+    pub fn database_verdict(&self) -> Option<String> {
+        if self.game.is_over() {
+            return None;
+        }
+        let pos = self.position();
+        let verdict = self.egdb.as_ref()?.probe(pos)?;
+        Some(verdict.describe(pos.turn()))
     }
 
     /// The game.
@@ -461,12 +489,12 @@ impl Session {
         let (_, level) = self.computer_to_move()?;
         let movetime = self.movetime.unwrap_or_else(|| level.movetime());
         let seed = self.seed ^ self.revision.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        Some(computer::move_request(&self.game, level, movetime, seed))
+        Some(computer::move_request(&self.game, level, movetime, seed).with_egdb(self.egdb.clone()))
     }
 
     /// The search behind a hint for the side to move.
     pub fn hint_request(&self) -> SearchRequest {
-        computer::hint_request(&self.game)
+        computer::hint_request(&self.game).with_egdb(self.egdb.clone())
     }
 
     /// The computer, to move, acts on `result` (a search of this position made with
@@ -504,15 +532,18 @@ impl Session {
     }
 
     /// The hint a search for [`hint_request`](Self::hint_request) found: the move and
-    /// "Hint for Black: 11-15 (searched 12 plies deep). It is not played". `None` if
-    /// the result has no move legal here.
+    /// "Hint for Black: 11-15 (searched 12 plies deep). It is not played", or in a
+    /// position the endgame databases hold "Hint for Black: 11-15 (database: Black wins
+    /// in 12 moves). It is not played". `None` if the result has no move legal here.
     pub fn hint(&self, result: &SearchResult) -> Option<(Move, String)> {
         let m = result.best_move?;
         let pos = self.position();
         if self.game.is_over() || !pos.is_legal(&m) {
             return None;
         }
-        let how = if pos.legal_moves().len() == 1 {
+        let how = if let Some(verdict) = self.database_verdict() {
+            format!(" (database: {verdict})")
+        } else if pos.legal_moves().len() == 1 {
             " (the only legal move)".to_string()
         } else if result.depth > 0 {
             format!(

@@ -10,4 +10,5 @@ mod cli;
 mod cli_engine;
 mod e2e_pty;
 mod e2e_records;
+mod egdb;
 mod plain;

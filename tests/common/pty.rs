@@ -80,6 +80,8 @@ impl Session {
         cmd.env_remove("NO_COLOR");
         cmd.env("HOME", sandbox.home());
         cmd.env("XDG_DATA_HOME", sandbox.data_home());
+        // No endgame database built on first use in a test's throwaway data folder.
+        cmd.env("CHECKERS_NO_EGDB_BUILD", "1");
         cmd.cwd(sandbox.home());
         for (key, value) in env {
             cmd.env(key, value);

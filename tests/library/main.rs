@@ -8,6 +8,7 @@
 mod common;
 
 mod cli_options;
+mod egdb;
 mod engine;
 mod fen;
 mod frontends;

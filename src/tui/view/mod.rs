@@ -144,6 +144,10 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
             ));
         }
     }
+    // Endgame databases (issue 12): the exact result of a position they hold.
+    if let Some(verdict) = app.session.database_verdict() {
+        lines.push(Line::styled(format!("Database: {verdict}"), theme.question));
+    }
     if let Some(review) = app.review() {
         lines.push(Line::styled(
             format!("Review: {}", app.session.review_place()),

@@ -1,0 +1,226 @@
+//! `checkers egdb`: build the endgame databases, probe a position, verify the slices.
+
+use super::CommandError;
+use crate::cli::{EgdbArgs, EgdbBuildArgs, EgdbCommand, EgdbProbeArgs, EgdbVerifyArgs};
+use crate::engine::egdb::{self, BuildOptions, Egdb, SliceStats, Verdict};
+use crate::store;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Runs `checkers egdb`.
+pub fn run(args: &EgdbArgs, out: &mut impl Write) -> Result<(), CommandError> {
+    match &args.action {
+        EgdbCommand::Build(a) => build(a, out),
+        EgdbCommand::Probe(a) => probe(a, out),
+        EgdbCommand::Verify(a) => verify(a, out),
+    }
+}
+
+/// The database folder: `--dir`, or `egdb` in the data folder.
+fn folder(dir: Option<&Path>) -> Result<PathBuf, CommandError> {
+    match dir {
+        Some(d) => Ok(store::expand_home(d)),
+        None => store::egdb_dir().ok_or(CommandError::NoDataFolder),
+    }
+}
+
+/// Threads asked for, or one per core.
+fn threads(asked: Option<usize>) -> usize {
+    asked.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// "1.2 MB" from bytes.
+fn size_text(bytes: u64) -> String {
+    match bytes {
+        b if b >= 10_000_000 => format!("{:.0} MB", b as f64 / 1e6),
+        b if b >= 1_000_000 => format!("{:.1} MB", b as f64 / 1e6),
+        b if b >= 1_000 => format!("{:.0} kB", b as f64 / 1e3),
+        b => format!("{b} bytes"),
+    }
+}
+
+fn stats_line(name: &str, s: &SliceStats, bytes: u64) -> String {
+    format!(
+        "{name:<12} {:>12} {:>12} {:>12} {:>12} {:>8} {:>9}",
+        s.positions,
+        s.wins,
+        s.losses,
+        s.draws,
+        s.longest,
+        size_text(bytes)
+    )
+}
+
+fn stats_header() -> String {
+    format!(
+        "{:<12} {:>12} {:>12} {:>12} {:>12} {:>8} {:>9}",
+        "slice", "positions", "wins", "losses", "draws", "longest", "size"
+    )
+}
+
+/// `egdb build`: builds the missing slices with a progress bar on standard error, then
+/// prints what was built (counts per slice for the side to move, Black; longest
+/// distances in plies), the time and the size of the folder.
+fn build(args: &EgdbBuildArgs, out: &mut impl Write) -> Result<(), CommandError> {
+    let dir = folder(args.dir.as_deref())?;
+    let options = BuildOptions {
+        dir: dir.clone(),
+        max_pieces: args.pieces,
+        threads: threads(args.threads),
+    };
+    writeln!(
+        out,
+        "Building the endgame databases of up to {} pieces in {} ({} thread{})",
+        args.pieces,
+        dir.display(),
+        options.threads,
+        if options.threads == 1 { "" } else { "s" }
+    )?;
+    out.flush()?;
+    let bar = ProgressBar::new(1);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{prefix} [{bar:30}] {percent:>3}% {msg} (elapsed {elapsed}, left {eta})",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar.enable_steady_tick(Duration::from_millis(500));
+    let report = egdb::build(&options, None, |p| {
+        bar.set_length(p.total.max(1));
+        bar.set_position(p.done);
+        bar.set_prefix(format!("{} pieces", p.slice.pieces()));
+        bar.set_message(format!("slice {}/{} {}", p.slice_number, p.slices, p.slice));
+    });
+    bar.finish_and_clear();
+    let report = report?;
+    for problem in &report.rebuilt {
+        writeln!(out, "rebuilt a damaged slice: {problem}")?;
+    }
+    if !report.present.is_empty() {
+        writeln!(
+            out,
+            "{} slices were already built and are kept",
+            report.present.len()
+        )?;
+    }
+    if !report.built.is_empty() {
+        writeln!(out, "{}", stats_header())?;
+        let mut total = SliceStats::default();
+        let mut bytes = 0;
+        for (sig, stats, _) in &report.built {
+            let size = std::fs::metadata(egdb::file::path(&dir, *sig)).map_or(0, |m| m.len());
+            writeln!(out, "{}", stats_line(&sig.to_string(), stats, size))?;
+            total.merge(stats);
+            bytes += size;
+        }
+        writeln!(out, "{}", stats_line("built", &total, bytes))?;
+    }
+    let folder_bytes: u64 = egdb::Signature::all(egdb::MAX_PIECES as u32)
+        .into_iter()
+        .filter_map(|s| std::fs::metadata(egdb::file::path(&dir, s)).ok())
+        .map(|m| m.len())
+        .sum();
+    writeln!(
+        out,
+        "Built {} slice{} in {:.1} s; the folder holds {}",
+        report.built.len(),
+        if report.built.len() == 1 { "" } else { "s" },
+        report.elapsed.as_secs_f64(),
+        size_text(folder_bytes)
+    )?;
+    Ok(())
+}
+
+/// `egdb probe`: the verdict, the distance, the best move(s) and every move's verdict.
+fn probe(args: &EgdbProbeArgs, out: &mut impl Write) -> Result<(), CommandError> {
+    let dir = folder(args.dir.as_deref())?;
+    let (db, problems) = Egdb::open(&dir);
+    let pos = args.fen;
+    let Some(verdict) = db.probe(&pos) else {
+        if let Some(problem) = problems.into_iter().next() {
+            return Err(problem.into());
+        }
+        return Err(CommandError::NotInDatabase(not_in_database(&db, &pos)));
+    };
+    writeln!(out, "position {pos}")?;
+    let plies = match verdict.plies() {
+        Some(p) => format!(" ({p} plies)"),
+        None => String::new(),
+    };
+    writeln!(out, "database: {}{plies}", verdict.describe(pos.turn()))?;
+    let moves = db.moves(&pos).unwrap_or_default();
+    if let Some(best) = db.best_moves(&pos).filter(|b| !b.is_empty()) {
+        let names: Vec<String> = best.iter().map(|m| pos.notation(m)).collect();
+        let label = if names.len() == 1 {
+            "best move"
+        } else {
+            "best moves"
+        };
+        writeln!(out, "{label}: {}", names.join(", "))?;
+        let line = db.best_line(&pos, 24);
+        writeln!(out, "line: {}", crate::engine::line_notation(&pos, &line))?;
+    }
+    for (m, v) in &moves {
+        writeln!(out, "  {:<10} {}", pos.notation(m), v.describe(pos.turn()))?;
+    }
+    debug_assert!(
+        moves
+            .first()
+            .is_none_or(|(_, v)| *v == verdict || verdict == Verdict::Draw)
+    );
+    Ok(())
+}
+
+/// Why `pos` cannot be probed in `db`.
+fn not_in_database(db: &Egdb, pos: &crate::rules::Position) -> String {
+    let pieces = pos.occupied().count();
+    match db.slices() {
+        0 => format!(
+            "no endgame database in {}: build one with checkers egdb build",
+            db.dir().display()
+        ),
+        _ => format!(
+            "the position has {pieces} pieces and its slice ({}) is not in {}",
+            egdb::Signature::of(&egdb::index::canonical(pos)),
+            db.dir().display()
+        ),
+    }
+}
+
+/// `egdb verify`: a line per slice with its counts and the verdict of its check.
+fn verify(args: &EgdbVerifyArgs, out: &mut impl Write) -> Result<(), CommandError> {
+    let dir = folder(args.dir.as_deref())?;
+    writeln!(out, "{}  check", stats_header())?;
+    let mut written = Ok(());
+    let checks = egdb::verify(&dir, threads(args.threads), |c| {
+        if written.is_ok() {
+            let verdict = match (&c.first_fault, c.header_agrees) {
+                (None, true) => "ok".to_string(),
+                (Some(f), _) => format!("{} FAULTS, first {f}", c.faults),
+                (None, false) => "FAULT: the header's counts differ".to_string(),
+            };
+            written = writeln!(
+                out,
+                "{}  {verdict}",
+                stats_line(&c.signature.to_string(), &c.stats, c.bytes as u64)
+            )
+            .and_then(|()| out.flush());
+        }
+    })?;
+    written?;
+    let mut total = SliceStats::default();
+    for c in &checks {
+        total.merge(&c.stats);
+    }
+    let bytes = checks.iter().map(|c| c.bytes as u64).sum();
+    writeln!(out, "{}", stats_line("all", &total, bytes))?;
+    let failed = checks.iter().filter(|c| !c.passed()).count();
+    if failed > 0 {
+        return Err(CommandError::EgdbFaults(failed));
+    }
+    writeln!(out, "{} slices verified: all consistent", checks.len())?;
+    Ok(())
+}

@@ -1,0 +1,169 @@
+//! `checkers egdb build`, `probe` and `verify`, and the databases seen by `analyse`
+//! and `match`, run as a user runs them (3-piece builds: a fraction of a second).
+
+use crate::common::command::{stderr, stdout};
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// Runs `checkers` with `args` and its data folder under `data_home`.
+fn run_in(data_home: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(args)
+        .env("XDG_DATA_HOME", data_home)
+        .env("HOME", data_home)
+        .output()
+        .unwrap()
+}
+
+/// Builds the 3-piece slices into `dir`.
+fn build3(home: &Path, dir: &Path) -> Output {
+    let dir = dir.to_str().unwrap();
+    run_in(
+        home,
+        &[
+            "egdb",
+            "build",
+            "--pieces",
+            "3",
+            "--threads",
+            "1",
+            "--dir",
+            dir,
+        ],
+    )
+}
+
+#[test]
+fn build_is_resumable_and_probe_gives_the_result_and_best_moves() {
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("db");
+    let o = build3(home.path(), &dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Built 16 slices"), "{out}");
+    assert!(out.contains("0m2k-0m1k"), "{out}");
+    // Built again: every slice is kept, none built twice.
+    let o = build3(home.path(), &dir);
+    let out = stdout(&o);
+    assert!(out.contains("16 slices were already built"), "{out}");
+    assert!(out.contains("Built 0 slices"), "{out}");
+
+    let d = dir.to_str().unwrap();
+    let o = run_in(
+        home.path(),
+        &["egdb", "probe", "--fen", "B:WK1,K3:BK10", "--dir", d],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("database: White wins in 17 moves (34 plies)"),
+        "{out}"
+    );
+    assert!(out.contains("best moves: 10-14, 10-15"), "{out}");
+    assert!(out.contains("10-6       White wins in 1 move"), "{out}");
+
+    let o = run_in(
+        home.path(),
+        &["egdb", "verify", "--dir", d, "--threads", "1"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("16 slices verified: all consistent"), "{out}");
+    assert!(out.contains("all                199520"), "{out}");
+}
+
+#[test]
+fn a_damaged_file_is_named_and_verify_fails() {
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("db");
+    assert!(build3(home.path(), &dir).status.success());
+    let file = dir.join("0m2k-0m1k.egdb");
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() - 10]).unwrap();
+    let d = dir.to_str().unwrap();
+    let o = run_in(home.path(), &["egdb", "verify", "--dir", d]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("0m2k-0m1k.egdb: checksum mismatch"), "{err}");
+    // Probing that slice names the file; another slice still answers.
+    let o = run_in(
+        home.path(),
+        &["egdb", "probe", "--fen", "B:WK1:BK10,K14", "--dir", d],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("0m2k-0m1k.egdb"), "{}", stderr(&o));
+    let o = run_in(
+        home.path(),
+        &["egdb", "probe", "--fen", "W:WK1:BK10,K14", "--dir", d],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The build repairs it.
+    let o = build3(home.path(), &dir);
+    assert!(
+        stdout(&o).contains("rebuilt a damaged slice"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).contains("Built 1 slice in"), "{}", stdout(&o));
+}
+
+#[test]
+fn probe_without_a_database_says_how_to_build_one() {
+    let home = tempfile::tempdir().unwrap();
+    let o = run_in(home.path(), &["egdb", "probe", "--fen", "B:WK1:BK10"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("no endgame database in"), "{err}");
+    assert!(err.contains("checkers egdb build"), "{err}");
+    // --pieces is checked.
+    let o = run_in(home.path(), &["egdb", "build", "--pieces", "9"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn analyse_and_match_find_the_databases_in_the_data_folder() {
+    let home = tempfile::tempdir().unwrap();
+    // Without databases, match --egdb refuses.
+    let o = run_in(home.path(), &["match", "--games", "1", "--egdb", "a"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no endgame database"), "{}", stderr(&o));
+
+    let dir = home.path().join("checkers").join("egdb");
+    assert!(build3(home.path(), &dir).status.success());
+    let o = run_in(
+        home.path(),
+        &["analyse", "--fen", "B:WK1,K3:BK10", "--movetime", "200"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "database: White wins in 17 moves", "{out}");
+    assert!(lines[1].starts_with("depth 1 score loss in 34 "), "{out}");
+    let best = lines.last().unwrap();
+    assert!(
+        best == &"bestmove 10-14" || best == &"bestmove 10-15",
+        "{out}"
+    );
+
+    let o = run_in(
+        home.path(),
+        &[
+            "match",
+            "--games",
+            "2",
+            "--movetime",
+            "5",
+            "--egdb",
+            "b",
+            "--max-plies",
+            "20",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("endgame databases: 16 slices, complete up to 3 pieces"),
+        "{out}"
+    );
+    assert!(out.contains("B level 10+egdb"), "{out}");
+}

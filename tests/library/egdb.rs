@@ -1,0 +1,524 @@
+//! Endgame databases: the index round-trips for every signature up to five pieces, a
+//! build checked position by position against an independent exhaustive search, known
+//! results from the literature, `verify` on a 4-piece build, damaged files, and the
+//! engine playing database endings perfectly.
+//!
+//! One 4-piece build (about 5 s of one core in release) serves every test here.
+
+use checkers::engine::egdb::{self, BuildOptions, Egdb, Layout, Signature, Verdict, index};
+use checkers::engine::{Engine, Level, Limits, Score, SearchRequest, StopFlag};
+use checkers::game::Game;
+use checkers::rules::{Bitboard, Color, Outcome, Position, Square};
+use checkers::session::{Player, Seats, Session};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+/// The folder of the shared build, made afresh once per test run.
+fn folder() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egdb-library-tests")
+}
+
+/// The slices of up to four pieces, built once for all the tests of this module.
+fn db() -> &'static Arc<Egdb> {
+    static DB: OnceLock<Arc<Egdb>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let dir = folder();
+        let _ = std::fs::remove_dir_all(&dir);
+        let options = BuildOptions {
+            dir: dir.clone(),
+            max_pieces: 4,
+            threads: 2,
+        };
+        let report = egdb::build(&options, None, |_| {}).unwrap();
+        assert_eq!(report.built.len(), 41);
+        let (db, problems) = Egdb::open(&dir);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(db.complete_pieces(), 4);
+        Arc::new(db)
+    })
+}
+
+fn pos(fen: &str) -> Position {
+    fen.parse().unwrap()
+}
+
+#[test]
+fn indexing_round_trips_for_every_signature_up_to_five_pieces() {
+    let all = Signature::all(5);
+    assert_eq!(all.len(), 85);
+    for sig in all {
+        let layout = Layout::new(sig);
+        // Every index of the small tables; about 3000 spread over each large one.
+        let step = (layout.size / 3000).max(1);
+        let mut seen = 0;
+        let mut i = 0;
+        while i < layout.size {
+            if let Some(p) = layout.position(i) {
+                seen += 1;
+                assert_eq!(p.turn(), Color::Black);
+                assert_eq!(Signature::of(&p), sig, "{p}");
+                let checked = Position::from_parts(
+                    p.side(Color::Black),
+                    p.side(Color::White),
+                    p.kings(),
+                    Color::Black,
+                );
+                assert_eq!(checked, Ok(p), "{sig} index {i}");
+                assert_eq!(layout.index(&p).0, i, "{sig}: {p}");
+                // The same position with White to move is its mirror in the mirror table.
+                let white = p.with_turn(Color::White);
+                let mirrored = index::canonical(&white);
+                assert_eq!(Signature::of(&mirrored), sig.mirror());
+                assert_eq!(index::canonical(&mirrored.with_turn(Color::White)), p);
+            }
+            i += step;
+        }
+        assert!(seen > 0, "{sig}");
+        assert_eq!(layout.position(layout.size), None);
+    }
+}
+
+/// Every placement of `pieces` (each a colour and whether a king) on the board, men
+/// off their crowning rows, one square each.
+fn placements(
+    pieces: &[(Color, bool)],
+    taken: Bitboard,
+    out: &mut Vec<Vec<(Square, Color, bool)>>,
+) {
+    fn go(
+        pieces: &[(Color, bool)],
+        taken: Bitboard,
+        from: usize,
+        acc: &mut Vec<(Square, Color, bool)>,
+        out: &mut Vec<Vec<(Square, Color, bool)>>,
+    ) {
+        let Some(&(color, king)) = pieces.first() else {
+            out.push(acc.clone());
+            return;
+        };
+        // Pieces of one kind are placed in increasing square order (no duplicates).
+        let same_as_last = acc.last().is_some_and(|&(_, c, k)| (c, k) == (color, king));
+        let start = if same_as_last { from } else { 0 };
+        for i in start..32 {
+            let sq = Square::ALL[i];
+            let crown = match color {
+                Color::Black => sq.row() == 7,
+                Color::White => sq.row() == 0,
+            };
+            if taken.contains(sq) || (!king && crown) {
+                continue;
+            }
+            acc.push((sq, color, king));
+            go(&pieces[1..], taken.with(sq), i + 1, acc, out);
+            acc.pop();
+        }
+    }
+    go(pieces, taken, 0, &mut Vec::new(), out);
+}
+
+/// Every position of two or three pieces (each side at least one), both sides to move.
+fn small_positions() -> Vec<Position> {
+    let kinds = [
+        (Color::Black, false),
+        (Color::Black, true),
+        (Color::White, false),
+        (Color::White, true),
+    ];
+    let mut positions = Vec::new();
+    for n in 2..=3usize {
+        // Multisets of kinds of size n, in kind order.
+        let mut stack = vec![(Vec::new(), 0usize)];
+        while let Some((chosen, next)) = stack.pop() {
+            if chosen.len() == n {
+                let pieces: Vec<(Color, bool)> = chosen.iter().map(|&k| kinds[k]).collect();
+                if !pieces.iter().any(|p| p.0 == Color::Black)
+                    || !pieces.iter().any(|p| p.0 == Color::White)
+                {
+                    continue;
+                }
+                let mut out = Vec::new();
+                placements(&pieces, Bitboard::EMPTY, &mut out);
+                for placement in out {
+                    let mut sides = [Bitboard::EMPTY; 2];
+                    let mut kings = Bitboard::EMPTY;
+                    for (sq, color, king) in placement {
+                        sides[color as usize] = sides[color as usize].with(sq);
+                        if king {
+                            kings = kings.with(sq);
+                        }
+                    }
+                    for turn in Color::ALL {
+                        positions
+                            .push(Position::from_parts(sides[0], sides[1], kings, turn).unwrap());
+                    }
+                }
+                continue;
+            }
+            for k in next..4 {
+                let mut more = chosen.clone();
+                more.push(k);
+                stack.push((more, k));
+            }
+        }
+    }
+    positions
+}
+
+/// Solves `positions` (closed under moves, apart from moves that leave the side to move
+/// without a piece) by forward value iteration: distance by distance, a position is won
+/// at `n` if a move reaches a loss at `n - 1`, lost at `n` if every move reaches a win
+/// and the longest is at `n - 1`. Nothing in common with the builder but the rules.
+fn exhaustive(positions: &[Position]) -> Vec<Option<(bool, u32)>> {
+    let number: HashMap<Position, usize> =
+        positions.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+    // Children as indices; `usize::MAX` stands for a child with no piece to move (lost).
+    let children: Vec<Vec<usize>> = positions
+        .iter()
+        .map(|p| {
+            p.legal_moves()
+                .iter()
+                .map(|m| {
+                    let c = p.play_unchecked(m);
+                    if c.side(c.turn()).is_empty() {
+                        usize::MAX
+                    } else {
+                        number[&c]
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut value: Vec<Option<(bool, u32)>> = vec![None; positions.len()];
+    let child_value = |value: &[Option<(bool, u32)>], c: usize| {
+        if c == usize::MAX {
+            Some((false, 0))
+        } else {
+            value[c]
+        }
+    };
+    for (i, ch) in children.iter().enumerate() {
+        if ch.is_empty() {
+            value[i] = Some((false, 0));
+        }
+    }
+    let mut open: Vec<usize> = (0..positions.len())
+        .filter(|&i| value[i].is_none())
+        .collect();
+    for n in 1.. {
+        let mut found = Vec::new();
+        for &i in &open {
+            let mut win = false;
+            let mut all_won = true;
+            let mut longest = 0;
+            for &c in &children[i] {
+                match child_value(&value, c) {
+                    Some((false, p)) if p == n - 1 => win = true,
+                    Some((true, p)) => longest = longest.max(p),
+                    _ => all_won = false,
+                }
+            }
+            if win {
+                found.push((i, (true, n)));
+            } else if all_won && longest == n - 1 {
+                found.push((i, (false, n)));
+            }
+        }
+        if found.is_empty() {
+            break;
+        }
+        for &(i, v) in &found {
+            value[i] = Some(v);
+        }
+        open.retain(|&i| value[i].is_none());
+    }
+    value
+}
+
+#[test]
+fn a_three_piece_build_agrees_with_an_exhaustive_search_on_every_position() {
+    let db = db();
+    let positions = small_positions();
+    assert_eq!(
+        positions.len(),
+        2 * 199_520,
+        "both sides to move, up to 3 pieces"
+    );
+    let truth = exhaustive(&positions);
+    for (p, t) in positions.iter().zip(truth) {
+        let expected = match t {
+            None => Verdict::Draw,
+            Some((true, n)) => Verdict::Win(n),
+            Some((false, n)) => Verdict::Loss(n),
+        };
+        assert_eq!(db.probe(p), Some(expected), "{p}");
+    }
+}
+
+/// Two kings against one king: the lone king to move with no capture loses, except
+/// in 66 positions (of 12,856 for each colour) that the exhaustive search above confirms:
+/// either its best defence wins a king within three plies, or the two kings are shut in
+/// a single corner (a king on 4 or 29).
+#[test]
+fn two_kings_beat_one_king_wherever_the_lone_king_cannot_capture() {
+    let db = db();
+    let mut losses = 0;
+    let mut exceptions = 0;
+    for p in small_positions() {
+        let lone = p.turn();
+        let sig = Signature::of(&p);
+        let lone_king = match lone {
+            Color::Black => sig == Signature::new(0, 1, 0, 2),
+            Color::White => sig == Signature::new(0, 2, 0, 1),
+        };
+        if !lone_king || !p.capturers().is_empty() {
+            continue;
+        }
+        match db.probe(&p) {
+            Some(Verdict::Loss(_)) => losses += 1,
+            Some(Verdict::Draw) => {
+                exceptions += 1;
+                let line = db.best_line(&p, 3);
+                let mut q = p;
+                let wins_a_king = line.iter().any(|m| {
+                    q = q.play_unchecked(m);
+                    q.occupied().count() == 2
+                });
+                let single_corner = [4, 29]
+                    .into_iter()
+                    .any(|n| p.side(!lone).contains(Square::new(n).unwrap()));
+                assert!(wins_a_king || single_corner, "{p}");
+            }
+            other => panic!("{p}: {other:?}"),
+        }
+    }
+    assert_eq!((losses, exceptions), (2 * 12_790, 2 * 66));
+}
+
+/// One king against one king: the side with "the opposition" can drive the other king
+/// to the edge and trap it, as in Lasker's Diagram 88 (same book as below: "White wins
+/// by playing 32-27", and with Black to move "26-31" draws), so the ending is not always
+/// drawn; but a king on a double-corner square (1, 5, 28, 32) never loses, and most
+/// positions without a capture are drawn.
+#[test]
+fn one_king_against_one_king_is_drawn_from_the_double_corner() {
+    let db = db();
+    assert!(matches!(
+        db.probe(&pos("W:WK32:BK26")),
+        Some(Verdict::Win(_))
+    ));
+    assert_eq!(db.probe(&pos("B:WK32:BK26")), Some(Verdict::Draw));
+    let (mut draws, mut quiet) = (0, 0);
+    for p in small_positions() {
+        if Signature::of(&p) != Signature::new(0, 1, 0, 1) {
+            continue;
+        }
+        let verdict = db.probe(&p).unwrap();
+        if p.capturers().is_empty() {
+            quiet += 1;
+            draws += u32::from(verdict == Verdict::Draw);
+        }
+        let own = p.side(p.turn()).first().unwrap().number();
+        if [1, 5, 28, 32].contains(&own) {
+            assert!(!matches!(verdict, Verdict::Loss(_)), "{p}");
+        }
+    }
+    assert_eq!((draws, quiet), (2 * 654, 2 * 920));
+    // A king in the single corner, though, is lost: from 4 it must step to 8, where the
+    // king on 12 jumps it.
+    assert_eq!(db.probe(&pos("B:WK12:BK4")), Some(Verdict::Loss(2)));
+}
+
+/// First Position, the classic win of two kings against a king and a man, from Edward
+/// Lasker, "Chess and Checkers: The Way to Mastership" (1918), Diagram 93, "White to
+/// Move and Win": White kings on 19 and 23, Black king on 28, Black man on 12. The book
+/// begins 23-27 28-32 19-23 32-28 27-32 28-24 23-18 and says that with Black to move
+/// the ending is a draw. (The ACF's "Standard Positions" page gives the same setting.)
+#[test]
+fn first_position_is_a_win_with_white_to_move_and_a_draw_with_black_to_move() {
+    let db = db();
+    let first = pos("W:WK19,K23:BK28,12");
+    let Some(Verdict::Win(plies)) = db.probe(&first) else {
+        panic!("not a win: {:?}", db.probe(&first));
+    };
+    assert_eq!(
+        Verdict::Win(plies).describe(Color::White),
+        "White wins in 31 moves"
+    );
+    assert_eq!(
+        db.best_moves(&first).unwrap(),
+        [first.parse_move("23-27").unwrap()]
+    );
+    let line = db.best_line(&first, 7);
+    let text = checkers::engine::line_notation(&first, &line);
+    assert_eq!(text, "23-27 28-32 19-23 32-28 27-32 28-24 23-18");
+    assert_eq!(
+        db.probe(&first.with_turn(Color::Black)),
+        Some(Verdict::Draw)
+    );
+}
+
+#[test]
+fn verify_passes_on_the_four_piece_build() {
+    let db = db();
+    let checks = egdb::verify(db.dir(), 2, |_| {}).unwrap();
+    assert_eq!(checks.len(), 41);
+    let failed: Vec<_> = checks.iter().filter(|c| !c.passed()).collect();
+    assert!(failed.is_empty(), "{failed:?}");
+    let positions: u64 = checks.iter().map(|c| c.stats.positions).sum();
+    // With both sides to move: 12,817,672, the 1.3e7 of the issue.
+    assert_eq!(positions, 6_408_836);
+}
+
+#[test]
+fn a_damaged_file_is_named_and_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let sig = Signature::new(0, 2, 0, 1);
+    for s in [sig, sig.mirror()] {
+        let from = egdb::file::path(db().dir(), s);
+        std::fs::copy(&from, egdb::file::path(dir.path(), s)).unwrap();
+    }
+    let path = egdb::file::path(dir.path(), sig);
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.truncate(bytes.len() / 2);
+    std::fs::write(&path, &bytes).unwrap();
+    let (damaged, problems) = Egdb::open(dir.path());
+    assert_eq!(problems.len(), 1);
+    let message = problems[0].to_string();
+    assert!(message.contains("0m2k-0m1k.egdb"), "{message}");
+    assert!(message.contains("checksum"), "{message}");
+    // The damaged slice is not probed; its mirror is.
+    assert_eq!(damaged.probe(&pos("B:WK1:BK10,K14")), None);
+    assert!(damaged.probe(&pos("W:WK1:BK10,K14")).is_some());
+    // A flipped byte is caught too, and garbage is not taken for a slice.
+    let mut bytes = std::fs::read(egdb::file::path(db().dir(), sig)).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(&path, &bytes).unwrap();
+    assert_eq!(Egdb::open(dir.path()).1.len(), 1);
+    std::fs::write(&path, b"not a database").unwrap();
+    let (_, problems) = Egdb::open(dir.path());
+    assert!(problems[0].to_string().contains("not an endgame database"));
+}
+
+#[test]
+fn the_search_scores_database_positions_exactly_and_plays_from_them() {
+    let db = db();
+    let first = pos("W:WK19,K23:BK28,12");
+    let request = SearchRequest::new(first, Limits::movetime_ms(2000)).with_egdb(Some(db.clone()));
+    let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+    assert_eq!(result.score, Score::win_in(61));
+    assert_eq!(result.depth, 1, "a database root needs no deeper search");
+    assert_eq!(result.best_move, first.parse_move("23-27").ok());
+    assert!(result.pv.len() > 7, "the databases' line is shown");
+    // Without databases the search plays as before.
+    let plain = SearchRequest::new(first, Limits::depth(6));
+    let result = Engine::new(1).search(&plain, &StopFlag::new(), |_| {});
+    assert!(!result.score.is_forced());
+    // A position above the databases searches on, with exact scores at its captures.
+    let five = pos("W:WK19,K23:BK28,12,3");
+    let request = SearchRequest::new(five, Limits::depth(4)).with_egdb(Some(db.clone()));
+    let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+    assert!(result.best_move.is_some());
+}
+
+/// Plays from `start` with `white` and `black` searching 20 ms a move (each with or
+/// without the databases) for at most `plies`; returns the game.
+fn play_out(start: Position, egdb_for: [bool; 2], plies: usize) -> Game {
+    let mut game = Game::from_position(start);
+    let mut engines = [Engine::new(1), Engine::new(1)];
+    while game.result().is_none() && game.moves().len() < plies {
+        let side = game.position().turn() as usize;
+        let request = Level::MAX
+            .request(
+                *game.position(),
+                Vec::new(),
+                std::time::Duration::from_millis(20),
+                1,
+            )
+            .with_egdb(egdb_for[side].then(|| db().clone()));
+        let result = engines[side].search(&request, &StopFlag::new(), |_| {});
+        game.play(&result.best_move.unwrap()).unwrap();
+    }
+    game
+}
+
+#[test]
+fn the_engine_converts_first_position_within_the_database_distance() {
+    // White with the databases, Black without: the win comes within 61 plies whatever
+    // Black plays (a shortest-win move always brings the distance down).
+    let game = play_out(pos("W:WK19,K23:BK28,12"), [false, true], 61);
+    assert!(
+        matches!(
+            game.result(),
+            Some(Outcome::Win {
+                winner: Color::White,
+                ..
+            })
+        ),
+        "{:?} after {} plies",
+        game.result(),
+        game.moves().len()
+    );
+}
+
+#[test]
+fn the_engine_never_loses_a_drawn_database_ending() {
+    // First Position with Black to move is drawn: Black holds it with the databases.
+    let game = play_out(pos("B:WK19,K23:BK28,12"), [true, false], 120);
+    assert!(
+        !matches!(
+            game.result(),
+            Some(Outcome::Win {
+                winner: Color::White,
+                ..
+            })
+        ),
+        "{:?}",
+        game.result()
+    );
+}
+
+#[test]
+fn the_session_tells_the_database_verdict_and_hints_with_it() {
+    let game = Game::from_position(pos("W:WK19,K23:BK28,12"));
+    let session = Session::new(game.clone()).with_egdb(Some(db().clone()));
+    assert_eq!(
+        session.database_verdict().as_deref(),
+        Some("White wins in 31 moves")
+    );
+    let result = Engine::new(1).search(&session.hint_request(), &StopFlag::new(), |_| {});
+    let (_, text) = session.hint(&result).unwrap();
+    assert_eq!(
+        text,
+        "Hint for White: 23-27 (database: White wins in 31 moves). It is not played"
+    );
+    // Without databases, or with more pieces than they hold: no verdict.
+    assert_eq!(Session::new(game).database_verdict(), None);
+    let start = Session::new(Game::new()).with_egdb(Some(db().clone()));
+    assert_eq!(start.database_verdict(), None);
+    // The computer, to move in a database position, plays the database's move.
+    let seats = Seats {
+        black: Player::Person,
+        white: Player::Computer(Level::MAX),
+    };
+    let mut session = Session::new(Game::from_position(pos("W:WK19,K23:BK28,12")))
+        .with_seats(seats)
+        .with_movetime(std::time::Duration::from_millis(50))
+        .with_egdb(Some(db().clone()));
+    let text = session.play_computer_turn(&mut Engine::new(1)).unwrap();
+    assert_eq!(text, "White (level 10) played 23-27");
+}
+
+#[test]
+fn the_full_screen_panel_shows_the_database_verdict() {
+    use checkers::tui::{App, Settings};
+    let game = Game::from_position(pos("W:WK19,K23:BK28,12"));
+    let session = Session::new(game).with_egdb(Some(db().clone()));
+    let app = App::with_session(Settings::default(), session, 80, 24);
+    let text = crate::common::screen_text(&app);
+    assert!(text.contains("Database: White wins in 31 moves"), "{text}");
+    // Without databases, no such line.
+    let text = crate::common::screen_text(&crate::common::app_from("W:WK19,K23:BK28,12"));
+    assert!(!text.contains("Database:"), "{text}");
+}
