@@ -22,6 +22,7 @@ pub mod plain;
 pub mod rules;
 pub mod session;
 pub mod store;
+pub mod text;
 pub mod tui;
 
 pub use rules::{Bitboard, Color, Move, Outcome, Piece, Position, Role, Square};
