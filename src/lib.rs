@@ -21,6 +21,7 @@ pub mod pdn;
 pub mod plain;
 pub mod rules;
 pub mod session;
+pub mod signals;
 pub mod store;
 pub mod text;
 pub mod tui;

@@ -8,6 +8,7 @@
 
 pub mod analyse;
 mod error;
+pub mod games;
 pub mod matches;
 pub mod moves;
 pub mod pdn;
@@ -32,5 +33,6 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Analyse(args) => analyse::run(&args, out),
         Command::Match(args) => matches::run(&args, out),
         Command::Pdn(args) => pdn::run(&args, out),
+        Command::Games(args) => games::run(&args, out),
     }
 }

@@ -33,9 +33,55 @@ impl Sandbox {
         self.dir.path().join("data")
     }
 
-    /// Where the game autosaves.
-    pub fn autosave(&self) -> PathBuf {
-        self.data_home().join("checkers").join("autosave.pdn")
+    /// The data folder.
+    pub fn data_dir(&self) -> PathBuf {
+        self.data_home().join("checkers")
+    }
+
+    /// The folder of per-game autosaves.
+    pub fn games_dir(&self) -> PathBuf {
+        self.data_dir().join("games")
+    }
+
+    /// The autosave files of games (not the hidden lock and temporary files), by name.
+    pub fn game_files(&self) -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(self.games_dir()) else {
+            return Vec::new();
+        };
+        let mut files: Vec<PathBuf> = entries
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                let name = p.file_name().unwrap().to_string_lossy();
+                !name.starts_with('.') && name.ends_with(".pdn")
+            })
+            .collect();
+        files.sort();
+        files
+    }
+
+    /// The texts of the game files.
+    pub fn game_texts(&self) -> Vec<String> {
+        self.game_files()
+            .iter()
+            .filter_map(|p| std::fs::read_to_string(p).ok())
+            .collect()
+    }
+
+    /// Waits until a game file holds `text`, and returns that file's text.
+    pub fn wait_for_game(&self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(found) = self.game_texts().into_iter().find(|t| t.contains(text)) {
+                return found;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no game file in {} ever held {text:?}: {:?}",
+                self.games_dir().display(),
+                self.game_texts()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 
