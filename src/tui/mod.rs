@@ -34,7 +34,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use std::io::{self, Stdout, stdout};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -163,8 +163,11 @@ fn suspend() {
     crate::signals::suspend_self();
 }
 
-/// After a suspension (or any stop and continue), clears the screen and forgets what
-/// was drawn, so the next frame is drawn whole.
+/// After a suspension (or any stop and continue), makes the next frame be drawn whole:
+/// a blank frame first, so every cell of the next one differs from what ratatui thinks
+/// is on the screen (the screen itself was cleared when it was taken up again).
+/// `Terminal::clear` would do it too, but asks the terminal where its cursor is, and a
+/// terminal that does not answer in time would end the game.
 fn take_up_after_suspension(
     terminal: &mut Terminal<CrosstermBackend<Stdout>>,
     shared: &Shared,
@@ -173,7 +176,7 @@ fn take_up_after_suspension(
         return Ok(false);
     }
     let _frame = lock(&shared.screen);
-    terminal.clear()?;
+    terminal.draw(|frame| frame.render_widget(ratatui::widgets::Clear, frame.area()))?;
     Ok(true)
 }
 
@@ -499,7 +502,7 @@ fn take_up(mouse: bool) -> io::Result<()> {
     let _ = disable_raw_mode();
     enable_raw_mode()?;
     let mut out = stdout();
-    execute!(out, EnterAlternateScreen, Hide)?;
+    execute!(out, EnterAlternateScreen, Clear(ClearType::All), Hide)?;
     if mouse {
         execute!(out, EnableMouseCapture)?;
     }

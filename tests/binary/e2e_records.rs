@@ -5,15 +5,9 @@
 
 use crate::common::pty::{Sandbox, Session};
 
-/// Plays `moves` by typing them, waiting for each to be listed.
+/// Plays `moves` by typing them, waiting for each to be played.
 fn play(game: &mut Session, moves: &[&str]) {
-    for m in moves {
-        game.send(format!("{m}\r").as_bytes());
-        // Not just the move's text: the prompt shows that while it is typed, before
-        // Enter is read. The status line says "played" once the move is made.
-        let played = format!("played {m}");
-        game.wait_for(&played, |s| s.contents().contains(&played));
-    }
+    game.play(moves);
 }
 
 #[test]
