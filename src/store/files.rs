@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 pub const MAX_READ_BYTES: u64 = 1 << 30;
 
 /// What kind of thing stands at a path that is not a regular file, in words.
-fn kind_of(file_type: fs::FileType) -> &'static str {
+pub(super) fn kind_of(file_type: fs::FileType) -> &'static str {
     if file_type.is_dir() {
         return "a folder";
     }

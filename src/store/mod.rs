@@ -362,6 +362,15 @@ fn outside_games_folder(path: &Path) -> Result<(), StoreError> {
 pub fn save_record(path: &Path, record: &PdnGame) -> Result<(), StoreError> {
     let path = expand_home(path);
     outside_games_folder(&path)?;
+    // Never put a file in the place of a FIFO or a device (`/dev/null`, say).
+    if let Ok(meta) = std::fs::metadata(&path)
+        && !meta.is_file()
+    {
+        return Err(StoreError::NotRegular(
+            path,
+            files::kind_of(meta.file_type()),
+        ));
+    }
     write_atomic(&path, write_game(record).as_bytes()).map_err(|e| StoreError::Write(path, e))
 }
 

@@ -66,6 +66,9 @@ struct Shared {
     /// Set when the terminal was taken up again after a suspension: the whole screen
     /// must be drawn anew.
     redraw_all: Arc<AtomicBool>,
+    /// Whether the program has the terminal (raw mode, the alternate screen): only
+    /// then does a continue signal take it up again.
+    active: Arc<AtomicBool>,
 }
 
 /// Runs the game until the players quit, or a signal ends it (the game is then saved,
@@ -79,7 +82,12 @@ pub fn run(settings: Settings, start: Start) -> io::Result<()> {
     }
     watch_signals(settings.mouse, shared.clone())?;
     install_panic_hook(settings.mouse);
-    let guard = TerminalGuard::enter(settings.mouse)?;
+    let guard = {
+        let _frame = lock(&shared.screen);
+        let guard = TerminalGuard::enter(settings.mouse)?;
+        shared.active.store(true, Ordering::SeqCst);
+        guard
+    };
     let result = (|| {
         let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
         let (session, autosaver) = match start {
@@ -104,6 +112,8 @@ pub fn run(settings: Settings, start: Start) -> io::Result<()> {
         autosaver.close();
         result
     })();
+    let _frame = lock(&shared.screen);
+    shared.active.store(false, Ordering::SeqCst);
     let restored = guard.leave();
     result.and(restored)
 }
@@ -197,13 +207,18 @@ fn watch_signals(mouse: bool, shared: Shared) -> io::Result<()> {
     wanted.extend([STOP, CONTINUE]);
     signals::watch(&wanted, move |signal| {
         let _frame = lock(&shared.screen);
+        let active = shared.active.load(Ordering::SeqCst);
         if signal == STOP {
-            let _ = restore(mouse);
+            if active {
+                let _ = restore(mouse);
+            }
             signals::stop_process();
         } else if signal == CONTINUE {
-            let _ = take_up(mouse);
-            shared.redraw_all.store(true, Ordering::SeqCst);
-            signals::wake_event_reader();
+            if active {
+                let _ = take_up(mouse);
+                shared.redraw_all.store(true, Ordering::SeqCst);
+                signals::wake_event_reader();
+            }
         } else {
             let autosaver = lock(&shared.autosaver).clone();
             let _ = autosaver.final_save();

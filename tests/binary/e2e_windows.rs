@@ -232,3 +232,23 @@ fn checkers_games_lists_finished_and_unfinished_games_newest_first() {
         "{text}"
     );
 }
+
+#[test]
+fn a_new_game_gets_a_file_of_its_own_and_the_last_one_stays() {
+    let sandbox = Sandbox::new();
+    let mut game = start(&sandbox, &[]);
+    game.play(&["11-15", "23-19"]);
+    game.send(b"n");
+    game.wait_for("the question", |s| {
+        s.contents().contains("Abandon this game")
+    });
+    game.send(b"y");
+    game.wait_for("a new game", |s| s.contents().contains("(none yet)"));
+    game.play(&["9-13"]);
+    sandbox.wait_for_game("1. 9-13 *");
+    game.send(b"\x03");
+    assert!(game.exit_status().success());
+    let texts = sandbox.game_texts();
+    assert_eq!(texts.len(), 2, "{texts:?}");
+    assert!(texts.iter().any(|t| t.contains("1. 11-15 23-19 *")));
+}

@@ -139,6 +139,18 @@ fn case_8_fifos_and_devices_are_refused_at_once() {
     let out = run_in(&sandbox, &["pdn", "check", "/dev/zero"], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("/dev/zero is a device, not a regular file"));
+    // Nor is a game saved into one (as root, a file would take /dev/null's place).
+    let save = format!("11-15\nsave {fifo}\nsave /dev/null\nquit\n");
+    let out = run_in(&sandbox, &["--plain"], save.as_bytes());
+    let answers = text(&out.stdout);
+    assert!(
+        answers.contains("is a FIFO (named pipe), not a regular file"),
+        "{answers}"
+    );
+    assert!(
+        answers.contains("/dev/null is a device, not a regular file"),
+        "{answers}"
+    );
 
     // A FIFO among the saved games is never opened.
     std::fs::create_dir_all(sandbox.games_dir()).unwrap();
