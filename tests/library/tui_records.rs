@@ -255,7 +255,10 @@ fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
 
     // A directory as the path, and a path under a plain file: errors, nothing changed.
     let before = app.game().clone();
-    for bad in [dir.path().join("sub"), path.join("x.pdn")] {
+    for (bad, why) in [
+        (dir.path().join("sub"), "is a folder, not a regular file"),
+        (path.join("x.pdn"), "cannot write"),
+    ] {
         press(&mut app, KeyCode::Char('s'));
         let result = save(&bad, &app, &players);
         assert!(result.is_err(), "{}", bad.display());
@@ -269,7 +272,7 @@ fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
         );
         assert!(matches!(app.mode, Mode::Save(_)), "the dialog stays open");
         assert!(
-            message(&app).starts_with("Not saved: cannot write"),
+            message(&app).starts_with("Not saved: ") && message(&app).contains(why),
             "{}",
             message(&app)
         );
