@@ -16,7 +16,7 @@ use crate::tui::theme::colors_wanted;
 use crate::tui::{Settings, Start, Theme};
 use std::io::{IsTerminal, Write};
 
-/// The session the options `args` ask for, when it is not `--resume` (see [`start`]):
+/// The session the options `args` ask for, when it is not `--resume` (see [`begin`]):
 /// `--load` (opened for review), `--fen`, or a new game, with the players, names and
 /// level given. A file that cannot be read or replayed is an error naming it; nothing
 /// is changed on disk.

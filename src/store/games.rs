@@ -153,20 +153,29 @@ impl GameFile {
     }
 
     /// Locks the existing game file `path` for this process, or says it is open in
-    /// another window.
+    /// another window. A lock held for a moment only (another program looking at the
+    /// folder, as `checkers games` does) is waited for.
     pub fn claim(path: &Path) -> Result<GameFile, StoreError> {
         let lock = lock_path(path);
-        match try_lock(&lock) {
-            Ok(Some(file)) => Ok(GameFile {
-                path: path.to_path_buf(),
-                lock: Lock {
-                    path: lock,
-                    file: Some(file),
-                },
-            }),
-            Ok(None) => Err(StoreError::OpenElsewhere(path.to_path_buf())),
-            Err(e) => Err(StoreError::Lock(path.to_path_buf(), e)),
+        for attempt in 0..5 {
+            match try_lock(&lock) {
+                Ok(Some(file)) => {
+                    return Ok(GameFile {
+                        path: path.to_path_buf(),
+                        lock: Lock {
+                            path: lock,
+                            file: Some(file),
+                        },
+                    });
+                }
+                Ok(None) if attempt < 4 => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                Ok(None) => break,
+                Err(e) => return Err(StoreError::Lock(path.to_path_buf(), e)),
+            }
         }
+        Err(StoreError::OpenElsewhere(path.to_path_buf()))
     }
 
     /// The game file.
