@@ -49,6 +49,16 @@ impl Tally {
 pub fn openings(args: &MatchArgs) -> Result<Vec<Opening>, CommandError> {
     let openings = match &args.openings {
         Some(file) => {
+            // A FIFO or a device would block or never end: only a regular file is read.
+            if let Ok(meta) = std::fs::metadata(file)
+                && !meta.is_file()
+            {
+                let e = std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "it is not a regular file",
+                );
+                return Err(CommandError::OpeningsFile(file.clone(), e));
+            }
             let text = std::fs::read_to_string(file)
                 .map_err(|e| CommandError::OpeningsFile(file.clone(), e))?;
             parse_openings(&text)

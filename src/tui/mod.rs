@@ -138,9 +138,12 @@ fn pick(
             continue;
         }
         let chosen = match picker.handle_event(&event) {
-            None => continue,
             Some(Picked::Quit) => return Ok(None),
-            Some(Picked::Game(i)) => &picker.games[i],
+            Some(Picked::Game(i)) => match picker.games.get(i) {
+                Some(game) => game,
+                None => continue,
+            },
+            None => continue,
         };
         match store::games::claim(chosen) {
             Ok(claimed) => return Ok(Some(claimed)),

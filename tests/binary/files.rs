@@ -136,6 +136,9 @@ fn case_8_fifos_and_devices_are_refused_at_once() {
             "{args:?}: {err}"
         );
     }
+    let out = run_in(&sandbox, &["match", "--openings", fifo], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("it is not a regular file"));
     let out = run_in(&sandbox, &["pdn", "check", "/dev/zero"], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("/dev/zero is a device, not a regular file"));
