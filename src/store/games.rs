@@ -36,13 +36,6 @@ fn lock_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{stem}.lock"))
 }
 
-/// Whether two open files are the same file on disk.
-#[cfg(unix)]
-fn same_file(a: &fs::Metadata, b: &fs::Metadata) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    a.dev() == b.dev() && a.ino() == b.ino()
-}
-
 /// An exclusive lock on the file at `path` (created if missing), or `None` if another
 /// process holds it. On Unix the lock file may be removed by its holder as it lets go
 /// (see [`Lock::release`]); a lock taken on a file removed meanwhile is taken again.
@@ -59,23 +52,33 @@ fn try_lock(path: &Path) -> io::Result<Option<File>> {
             Err(TryLockError::WouldBlock) => return Ok(None),
             Err(TryLockError::Error(e)) => return Err(e),
         }
-        #[cfg(unix)]
-        {
-            let held = file.metadata()?;
-            match fs::metadata(path) {
-                Ok(now) if same_file(&held, &now) => return Ok(Some(file)),
-                Ok(_) => continue,
-                Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
-                Err(e) => return Err(e),
-            }
+        if still_in_place(&file, path)? {
+            return Ok(Some(file));
         }
-        #[cfg(not(unix))]
-        return Ok(Some(file));
     }
     Err(io::Error::other(format!(
         "{} keeps changing: cannot lock it",
         path.display()
     )))
+}
+
+/// Whether the open `file` is still the one at `path` (not removed or replaced since
+/// it was opened).
+#[cfg(unix)]
+fn still_in_place(file: &File, path: &Path) -> io::Result<bool> {
+    use std::os::unix::fs::MetadataExt;
+    let held = file.metadata()?;
+    match fs::metadata(path) {
+        Ok(now) => Ok(held.dev() == now.dev() && held.ino() == now.ino()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// Lock files are never removed off Unix, so an open one is always in place.
+#[cfg(not(unix))]
+fn still_in_place(_file: &File, _path: &Path) -> io::Result<bool> {
+    Ok(true)
 }
 
 /// A lock held on a lock file.

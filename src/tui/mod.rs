@@ -28,13 +28,13 @@ use app::Tone;
 use picker::{Picked, Picker};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::cursor::{Hide, Show};
+use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEventKind, KeyModifiers,
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
-    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use std::io::{self, Stdout, stdout};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -68,6 +68,7 @@ struct Shared {
     redraw_all: Arc<AtomicBool>,
     /// Whether the program has the terminal (raw mode, the alternate screen): only
     /// then does a continue signal take it up again.
+    #[cfg_attr(not(unix), allow(dead_code))]
     active: Arc<AtomicBool>,
 }
 
@@ -513,14 +514,22 @@ fn restore(mouse: bool) -> io::Result<()> {
     mouse_off.and(screen).and(raw)
 }
 
+#[cfg(unix)]
 /// Takes the terminal up again after the process was stopped and continued: raw mode
 /// (set anew, as the shell may have changed the terminal meanwhile), the alternate
 /// screen, the hidden cursor and (optionally) mouse capture.
 fn take_up(mouse: bool) -> io::Result<()> {
+    use ratatui::crossterm::cursor;
+    use ratatui::crossterm::terminal::{Clear, ClearType};
     let _ = disable_raw_mode();
     enable_raw_mode()?;
     let mut out = stdout();
-    execute!(out, EnterAlternateScreen, Clear(ClearType::All), Hide)?;
+    execute!(
+        out,
+        EnterAlternateScreen,
+        Clear(ClearType::All),
+        cursor::Hide
+    )?;
     if mouse {
         execute!(out, EnableMouseCapture)?;
     }
