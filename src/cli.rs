@@ -27,7 +27,7 @@ pub struct Cli {
 /// `--black`, `--white` and `--level` have no default here, so that it can be told
 /// whether they were given; [`black`](Self::black), [`white`](Self::white) and
 /// [`level`](Self::level) give the values the game uses.
-#[derive(Debug, Default, Args)]
+#[derive(Clone, Debug, Default, Args)]
 pub struct PlayArgs {
     /// Start with White at the bottom of the board.
     #[arg(long)]
@@ -107,6 +107,18 @@ pub enum Command {
     Pdn(PdnArgs),
     /// Endgame databases: build them, probe a position, verify them.
     Egdb(EgdbArgs),
+    /// List the games kept in the data folder (each game is saved there as it is
+    /// played), newest first: when, players, moves, result or "unfinished", file.
+    Games(GamesArgs),
+}
+
+/// `checkers games`.
+#[derive(Debug, Args)]
+pub struct GamesArgs {
+    /// Only the unfinished games (those `checkers --resume` can continue, and those open
+    /// in another window).
+    #[arg(long)]
+    pub unfinished: bool,
 }
 
 /// `checkers perft`.

@@ -8,7 +8,10 @@
 //! when `checkers` is started with no subcommand; [`engine`] is the computer player
 //! (search, evaluation, levels, draw claims and resignation). [`cli`] is the command
 //! line's clap types, and [`commands`] carries it out: one runner per subcommand, the
-//! interactive game, and the exit code of each outcome.
+//! interactive game, and the exit code of each outcome. [`store`] keeps games: one
+//! locked autosave per game in the data folder, atomic writes, appending to PDN files;
+//! [`signals`] lets the game be saved and the terminal restored on Unix signals, and
+//! [`text`] makes text from files and input safe to show on a terminal.
 
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
@@ -21,7 +24,9 @@ pub mod pdn;
 pub mod plain;
 pub mod rules;
 pub mod session;
+pub mod signals;
 pub mod store;
+pub mod text;
 pub mod tui;
 
 pub use rules::{Bitboard, Color, Move, Outcome, Piece, Position, Role, Square};

@@ -2,15 +2,21 @@
 //!
 //! It prints the board as text (square numbers, Black at the bottom) and whose move it
 //! is, then reads one move or command per line and answers each with one line: the move
-//! played, or why it was refused. End of input ends the session cleanly. Everything the
-//! game does is the [`Session`]'s; this module only reads lines and writes answers.
+//! played, or why it was refused. Every line is written and flushed as it is made, so a
+//! reader (or a file the output goes to) sees each move at once. End of input ends the
+//! session cleanly. Everything the game does is the [`Session`]'s; this module only
+//! reads lines and writes answers.
 
 use crate::engine::{DEFAULT_HASH_MB, Engine, StopFlag};
 use crate::rules::{DrawReason, Piece, Position, Square};
 use crate::session::{Session, SessionError, Step};
-use crate::store::{Autosaver, expand_home, save_record, today};
+use crate::store::{Appended, Autosaver, SavedGame, append_record, expand_home, today};
+use crate::text::printable;
 use std::io::{self, BufRead, Write};
 use std::path::Path;
+
+/// How much of an input line an answer quotes.
+const QUOTED_CHARS: usize = 60;
 
 /// The commands, as `help` lists them.
 pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo, redo, board, moves, \
@@ -51,11 +57,15 @@ pub struct Plain {
     /// What to know about a loaded record (which game of the file it is, why it stops
     /// early), said once at the start.
     fault: Option<String>,
+    /// Whether the last autosave failed (so a save that works again is news).
+    save_failed: bool,
+    /// Lines said after the board at the start (an unfinished game saved, ...).
+    notices: Vec<String>,
 }
 
 impl Plain {
     /// A conversation over `session`, saving through `autosaver` after every change
-    /// ([`Autosaver::disabled`] for scripts, which must never replace a person's game).
+    /// ([`Autosaver::disabled`] for scripts, which must not fill the games folder).
     pub fn new(mut session: Session, autosaver: Autosaver) -> Plain {
         // Plain mode has no review commands: a loaded record is played on from its end,
         // its moves in the move list and `undo` stepping back through them.
@@ -86,7 +96,14 @@ impl Plain {
             fault,
             engine: None,
             autosaver,
+            save_failed: false,
+            notices: Vec::new(),
         }
+    }
+
+    /// Adds a line said after the board at the start.
+    pub fn notice(&mut self, text: impl Into<String>) {
+        self.notices.push(text.into());
     }
 
     fn engine(&mut self) -> &mut Engine {
@@ -96,9 +113,9 @@ impl Plain {
 
     /// Plays the computer's moves while a computer player is to move (the whole game
     /// when it plays both sides); one line per move, claim or resignation, each with the
-    /// state of the game after it.
-    pub fn computer_moves(&mut self) -> Vec<String> {
-        let mut lines = Vec::new();
+    /// state of the game after it, written to `out` and flushed as soon as the move is
+    /// played and saved.
+    pub fn computer_moves(&mut self, out: &mut dyn Write) -> io::Result<()> {
         while self.session.computer_to_move().is_some() {
             let mut engine = self
                 .engine
@@ -109,10 +126,15 @@ impl Plain {
             let Some(text) = played else {
                 break;
             };
-            lines.push(format!("{text}. {}", self.status()));
-            lines.extend(self.autosave());
+            // Saved before it is told: what the output shows is on disk.
+            let warning = self.autosave();
+            writeln!(out, "{text}. {}", self.status())?;
+            if let Some(warning) = warning {
+                writeln!(out, "{warning}")?;
+            }
+            out.flush()?;
         }
-        lines
+        Ok(())
     }
 
     /// What the game state is, in one sentence: the result, or who is to move and
@@ -192,18 +214,28 @@ impl Plain {
             }
             "save" => {
                 let record = session.record(&today());
-                match save_record(&expand_home(Path::new(argument)), &record) {
-                    Ok(()) => format!("Saved to {argument}."),
-                    Err(e) => format!("Cannot save: {e}."),
+                let shown = printable(argument, QUOTED_CHARS);
+                match append_record(&expand_home(Path::new(argument)), &record) {
+                    Ok(Appended::Created) => format!("Saved to {shown}."),
+                    Ok(Appended::Added) => {
+                        format!("Added the game at the end of {shown}.")
+                    }
+                    Err(e) => format!("Cannot save: {}.", printable(&e.to_string(), 400)),
                 }
             }
             "" => return (String::new(), false),
-            _ if !line.chars().any(|c| c.is_ascii_digit()) => {
-                format!("'{line}' is not a move or a command; type help for the list.")
-            }
+            _ if !line.chars().any(|c| c.is_ascii_digit()) => format!(
+                "'{}' is not a move or a command; type help for the list.",
+                printable(line, QUOTED_CHARS)
+            ),
             _ => match session.play_text(line) {
                 Ok(text) => format!("{text}. {}", self.status()),
-                Err(e) => format!("Refused {line}: {e}. {}", self.status()),
+                Err(e) => format!(
+                    "Refused {}: {}. {}",
+                    printable(line, QUOTED_CHARS),
+                    printable(&e.to_string(), 400),
+                    self.status()
+                ),
             },
         };
         match self.autosave() {
@@ -214,11 +246,19 @@ impl Plain {
 
     /// The last words: and whether the game in progress is kept.
     fn goodbye(&self) -> String {
-        if self.autosaver.failed() {
-            "Goodbye. The game is NOT saved: the autosave failed.".to_string()
-        } else {
-            "Goodbye.".to_string()
+        match self.unsaved() {
+            Some(why) => format!("Goodbye. The game is NOT saved: {why}."),
+            None => "Goodbye.".to_string(),
         }
+    }
+
+    /// Why the game is not saved, if it is not: the autosave failed, and a last try
+    /// failed too.
+    pub fn unsaved(&self) -> Option<String> {
+        if self.autosaver.final_save().is_ok() {
+            return None;
+        }
+        self.autosaver.failure()
     }
 
     /// The engine's move for the side to move, written out and not played.
@@ -234,15 +274,23 @@ impl Plain {
         }
     }
 
-    /// Keeps the autosave up to date; a failure is said once and play goes on.
+    /// Keeps the autosave up to date. A failure is said once (until a save works
+    /// again, which is said too) and play goes on.
     fn autosave(&mut self) -> Option<String> {
-        match self
-            .autosaver
-            .update(self.session.autosave_record(&today()))?
-        {
+        let written = self.autosaver.update(
+            self.session.game_number(),
+            self.session.autosave_record(&today()),
+        )?;
+        let failed_before = std::mem::replace(&mut self.save_failed, written.is_err());
+        match written {
+            Ok(path) if failed_before => Some(format!(
+                "The game is saved again, in {}.",
+                printable(&path.display().to_string(), 400)
+            )),
             Ok(_) => None,
             Err(e) => Some(format!(
-                "Autosave failed: {e}. Play goes on; save FILE keeps the game."
+                "Autosave failed: {}. Play goes on; save FILE keeps the game.",
+                printable(&e.to_string(), 400)
             )),
         }
     }
@@ -267,7 +315,8 @@ fn session_request(word: &str) -> Option<(&'static str, Request)> {
 
 /// Runs a plain session: the board and status first, then one answer per input line
 /// until `quit` or the end of input. A line that is not valid UTF-8 is read with the
-/// faulty bytes replaced, and answered like any other.
+/// faulty bytes replaced, and answered like any other. Every answer is flushed at once.
+/// At the end of input, a game that could not be saved is said to be lost.
 pub fn run(input: impl BufRead, out: &mut impl Write, plain: &mut Plain) -> io::Result<()> {
     writeln!(
         out,
@@ -278,30 +327,72 @@ pub fn run(input: impl BufRead, out: &mut impl Write, plain: &mut Plain) -> io::
     }
     write!(out, "{}", board_text(plain.session.position()))?;
     writeln!(out, "{}", plain.status())?;
-    out.flush()?;
-    let computer = |plain: &mut Plain, out: &mut dyn Write| -> io::Result<()> {
-        for line in plain.computer_moves() {
-            writeln!(out, "{line}")?;
-            out.flush()?;
-        }
-        Ok(())
-    };
-    computer(plain, out)?;
-    if plain.session.seats().both_computer() {
-        // The computer played the whole game.
-        return Ok(());
+    for notice in std::mem::take(&mut plain.notices) {
+        writeln!(out, "{notice}")?;
     }
-    for line in input.split(b'\n') {
-        let line = line?;
-        let (reply, done) = plain.answer(&String::from_utf8_lossy(&line));
-        if !reply.is_empty() {
-            writeln!(out, "{reply}")?;
-            out.flush()?;
+    out.flush()?;
+    plain.computer_moves(out)?;
+    if !plain.session.seats().both_computer() {
+        for line in input.split(b'\n') {
+            let line = line?;
+            let (reply, done) = plain.answer(&String::from_utf8_lossy(&line));
+            if !reply.is_empty() {
+                writeln!(out, "{reply}")?;
+                out.flush()?;
+            }
+            if done {
+                return Ok(());
+            }
+            plain.computer_moves(out)?;
         }
-        if done {
-            break;
-        }
-        computer(plain, out)?;
+    }
+    // The end of input, or the computer played the whole game.
+    if let Some(why) = plain.unsaved() {
+        writeln!(out, "The game is NOT saved: {why}.")?;
+        out.flush()?;
     }
     Ok(())
+}
+
+/// Asks which of `games` (newest first) to continue: a numbered list on `out`, then a
+/// number read from `input` (an empty line takes the newest). `None` at the end of input
+/// or on `q`.
+pub fn choose_game(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    games: &[SavedGame],
+) -> io::Result<Option<usize>> {
+    writeln!(out, "Unfinished games, newest first:")?;
+    for (i, game) in games.iter().enumerate() {
+        writeln!(out, "{:>3}. {}", i + 1, game.summary())?;
+    }
+    loop {
+        writeln!(
+            out,
+            "Which game? Type its number (1-{}), Enter for 1, q to start none.",
+            games.len()
+        )?;
+        out.flush()?;
+        let mut line = Vec::new();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(None);
+        }
+        let line = String::from_utf8_lossy(&line);
+        let answer = line.trim();
+        if answer.eq_ignore_ascii_case("q") || answer.eq_ignore_ascii_case("quit") {
+            return Ok(None);
+        }
+        if answer.is_empty() {
+            return Ok(Some(0));
+        }
+        match answer.parse::<usize>() {
+            Ok(n) if (1..=games.len()).contains(&n) => return Ok(Some(n - 1)),
+            _ => writeln!(
+                out,
+                "'{}' is not one of the numbers 1 to {}.",
+                printable(answer, QUOTED_CHARS),
+                games.len()
+            )?,
+        }
+    }
 }

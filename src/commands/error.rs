@@ -19,20 +19,24 @@ pub enum CommandError {
     GameOption(StoreError),
     /// The interactive game's terminal, or plain mode's input or output, failed.
     Terminal(io::Error),
+    /// Plain mode ended with the game not saved (the autosave failed, and a last try
+    /// too): why.
+    NotSaved(String),
     /// Standard output could not be written.
     Output(io::Error),
     /// The position given is already decided: the side to move has no legal move.
     GameOver(Outcome),
-    /// A file could not be written.
-    WriteFile(PathBuf, io::Error),
+    /// `match --pdn`: the file cannot take the games (checked before the first game),
+    /// or a game could not be added to it.
+    PdnFile(StoreError),
     /// The openings file given with `--openings` cannot be read.
     OpeningsFile(PathBuf, io::Error),
     /// A deck of openings (named) has a line that cannot be used.
     Openings(String, OpeningsError),
     /// Every opening of the deck (named) is barred.
     NoOpenings(String),
-    /// `pdn check`: the file cannot be read.
-    CheckFile(PathBuf, io::Error),
+    /// `pdn check`: the file cannot be read (or is not a regular file).
+    CheckFile(StoreError),
     /// `pdn check`: the report could not be written to standard output.
     CheckOutput(io::Error),
     /// `pdn check`: some games do not replay (each is reported on standard output).
@@ -53,13 +57,14 @@ impl fmt::Display for CommandError {
         match self {
             CommandError::GameOption(e) => write!(f, "{e}"),
             CommandError::Terminal(e) => write!(f, "{e}"),
+            CommandError::NotSaved(why) => write!(f, "the game is not saved: {why}"),
             CommandError::Output(e) | CommandError::CheckOutput(e) => {
                 write!(f, "cannot write the output: {e}")
             }
             CommandError::GameOver(outcome) => {
                 write!(f, "the game is over, there is no move to find: {outcome}")
             }
-            CommandError::WriteFile(path, e) => write!(f, "cannot write {}: {e}", path.display()),
+            CommandError::PdnFile(e) => write!(f, "--pdn: {e}"),
             CommandError::OpeningsFile(path, e) => write!(
                 f,
                 "cannot read the openings file {} given with --openings: {e}",
@@ -69,7 +74,7 @@ impl fmt::Display for CommandError {
             CommandError::NoOpenings(source) => {
                 write!(f, "{source}: no opening that is not barred")
             }
-            CommandError::CheckFile(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            CommandError::CheckFile(e) => write!(f, "{e}"),
             CommandError::Egdb(e) => write!(f, "{e}"),
             CommandError::NoDataFolder => write!(
                 f,
@@ -94,19 +99,20 @@ impl fmt::Display for CommandError {
 impl std::error::Error for CommandError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            CommandError::GameOption(e) => Some(e),
+            CommandError::GameOption(e) | CommandError::CheckFile(e) | CommandError::PdnFile(e) => {
+                Some(e)
+            }
             CommandError::Terminal(e)
             | CommandError::Output(e)
             | CommandError::CheckOutput(e)
-            | CommandError::WriteFile(_, e)
-            | CommandError::OpeningsFile(_, e)
-            | CommandError::CheckFile(_, e) => Some(e),
+            | CommandError::OpeningsFile(_, e) => Some(e),
             CommandError::Openings(_, e) => Some(e),
             CommandError::Egdb(e) => Some(e),
             CommandError::NoDataFolder
             | CommandError::EgdbFaults(_)
             | CommandError::NotInDatabase(_) => None,
             CommandError::GameOver(_)
+            | CommandError::NotSaved(_)
             | CommandError::NoOpenings(_)
             | CommandError::FaultyGames(_) => None,
         }
@@ -150,8 +156,9 @@ pub struct Exit {
 ///   which; nothing on standard error), 2 when the file cannot be read or the report
 ///   cannot be written, 1 with no message when standard output is closed (the check is
 ///   incomplete);
-/// - a game option that cannot be used (`--load` of a missing file, no autosave to
-///   `--resume`): 2;
+/// - a game option that cannot be used (`--load` of a missing file, no unfinished game
+///   to `--resume`): 2;
+/// - plain mode ending with the game not saved (the autosave failed): 1;
 /// - standard output closed (`checkers moves | head -1`), by a command or by plain
 ///   mode: 0 with no message;
 /// - any other error: 1.
@@ -173,8 +180,9 @@ pub fn exit(result: &Result<(), CommandError>) -> Exit {
         CommandError::Output(e) | CommandError::Terminal(e) if closed(e) => (0, true),
         CommandError::Output(_)
         | CommandError::Terminal(_)
+        | CommandError::NotSaved(_)
         | CommandError::GameOver(_)
-        | CommandError::WriteFile(..)
+        | CommandError::PdnFile(_)
         | CommandError::OpeningsFile(..)
         | CommandError::Openings(..)
         | CommandError::NoOpenings(_)
@@ -228,7 +236,10 @@ mod tests {
             replayed: 2,
         };
         assert_eq!(exit_of(CommandError::FaultyGames(summary)), (1, None));
-        let (code, message) = exit_of(CommandError::CheckFile("a.pdn".into(), missing()));
+        let (code, message) = exit_of(CommandError::CheckFile(StoreError::Read(
+            "a.pdn".into(),
+            missing(),
+        )));
         assert_eq!(code, 2);
         assert!(
             message

@@ -8,6 +8,7 @@ use crate::game::Game;
 use crate::pdn::write_game;
 use crate::rules::{Color, DrawReason, Outcome};
 use crate::session::{Player, Seats, Session};
+use crate::store::files::{append_text, check_appendable};
 use std::io::Write;
 use std::sync::Arc;
 
@@ -50,6 +51,16 @@ impl Tally {
 pub fn openings(args: &MatchArgs) -> Result<Vec<Opening>, CommandError> {
     let openings = match &args.openings {
         Some(file) => {
+            // A FIFO or a device would block or never end: only a regular file is read.
+            if let Ok(meta) = std::fs::metadata(file)
+                && !meta.is_file()
+            {
+                let e = std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "it is not a regular file",
+                );
+                return Err(CommandError::OpeningsFile(file.clone(), e));
+            }
             let text = std::fs::read_to_string(file)
                 .map_err(|e| CommandError::OpeningsFile(file.clone(), e))?;
             parse_openings(&text)
@@ -68,8 +79,9 @@ pub fn openings(args: &MatchArgs) -> Result<Vec<Opening>, CommandError> {
     Ok(openings)
 }
 
-/// Runs `checkers match`: a line per game, then the score table (and with `--pdn`,
-/// every game written to that file).
+/// Runs `checkers match`: a line per game, then the score table. With `--pdn`, the
+/// file is checked before the first game (a regular PDN file that can be added to, or
+/// a new one), and each game is added at its end as soon as it is over.
 pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<(), CommandError> {
     play_match(args, out).map(|_| ())
 }
@@ -79,6 +91,9 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<(), CommandError> {
 pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], CommandError> {
     let openings = openings(args)?;
     let egdb = match_egdb(args.egdb, out)?;
+    if let Some(path) = &args.pdn {
+        check_appendable(path).map_err(CommandError::PdnFile)?;
+    }
     let levels = args.levels.0;
     let names = [0, 1].map(|p| {
         let level = levels[p].to_string();
@@ -90,7 +105,6 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
     });
     let mut engines = [Engine::new(args.hash), Engine::new(args.hash)];
     let mut tallies = [Tally::default(); 2];
-    let mut records = String::new();
     for game in 0..args.games as usize {
         let opening = &openings[(game / 2) % openings.len()];
         // Even games: A has Black; odd games: the same opening with colours swapped.
@@ -141,7 +155,7 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
             label(Color::Black),
             label(Color::White),
         )?;
-        if args.pdn.is_some() {
+        if let Some(path) = &args.pdn {
             let mut record = session.record(&crate::store::today());
             record.set_tag("Event", "checkers match");
             record.set_tag("Round", &(game + 1).to_string());
@@ -149,8 +163,7 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
             record.set_tag("White", &label(Color::White));
             record.set_tag("Termination", &how);
             record.result = Some(result.to_string());
-            records.push_str(&write_game(&record));
-            records.push('\n');
+            append_text(path, &write_game(&record)).map_err(CommandError::PdnFile)?;
         }
         let winner = outcome.and_then(|o| match o {
             Outcome::Win { winner, .. } => Some(winner),
@@ -165,10 +178,6 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
             };
             tally.add(color, index);
         }
-    }
-    if let Some(path) = &args.pdn {
-        crate::store::write_atomic(path, records.as_bytes())
-            .map_err(|e| CommandError::WriteFile(path.clone(), e))?;
     }
     writeln!(out)?;
     writeln!(

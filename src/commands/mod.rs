@@ -9,6 +9,7 @@
 pub mod analyse;
 pub mod egdb;
 mod error;
+pub mod games;
 pub mod matches;
 pub mod moves;
 pub mod pdn;
@@ -34,5 +35,6 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Match(args) => matches::run(&args, out),
         Command::Pdn(args) => pdn::run(&args, out),
         Command::Egdb(args) => egdb::run(&args, out),
+        Command::Games(args) => games::run(&args, out),
     }
 }

@@ -2,9 +2,15 @@
 
 use super::CommandError;
 use crate::cli::{CheckArgs, PdnArgs, PdnCommand};
-use crate::pdn::{decode, read_games};
+use crate::pdn::{decode_owned, games};
+use crate::store::read_file;
+use crate::text::printable;
 use std::io::Write;
 use std::path::Path;
+
+/// The longest line of the report (a faulty game and why): text from the file is
+/// already cut short in it, this only bounds the whole.
+const REPORT_LINE_CHARS: usize = 1000;
 
 /// The result of `checkers pdn check`: how many games, how many replayed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,28 +39,30 @@ pub fn run_check(args: &CheckArgs, out: &mut impl Write) -> Result<(), CommandEr
     }
 }
 
-/// Reads and replays every game of `file`: each faulty game on a line of `out`, then
-/// `N games: K replayed, E with errors`. A file that cannot be read is an error naming
-/// it.
+/// Reads and replays every game of `file`: each faulty game on a line of `out` (text
+/// from the file shown without control characters and cut short), then `N games: K
+/// replayed, E with errors`. The games are read one at a time, so memory stays about
+/// the file's size. A file that cannot be read, or is not a regular file (a FIFO, a
+/// device), is an error naming it.
 pub fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, CommandError> {
-    let bytes = std::fs::read(file).map_err(|e| CommandError::CheckFile(file.to_path_buf(), e))?;
-    let games = read_games(&decode(&bytes));
-    let mut replayed = 0;
-    for game in &games {
+    let text = decode_owned(read_file(file).map_err(CommandError::CheckFile)?);
+    let (mut count, mut replayed) = (0, 0);
+    for game in games(&text) {
+        count += 1;
         match game {
             Ok(_) => replayed += 1,
-            Err(e) => writeln!(out, "{e}").map_err(CommandError::CheckOutput)?,
+            Err(e) => writeln!(out, "{}", printable(&e.to_string(), REPORT_LINE_CHARS))
+                .map_err(CommandError::CheckOutput)?,
         }
     }
-    let errors = games.len() - replayed;
+    let errors = count - replayed;
     writeln!(
         out,
-        "{} games: {replayed} replayed, {errors} with errors",
-        games.len()
+        "{count} games: {replayed} replayed, {errors} with errors"
     )
     .map_err(CommandError::CheckOutput)?;
     Ok(CheckSummary {
-        games: games.len(),
+        games: count,
         replayed,
     })
 }

@@ -5,15 +5,17 @@ use super::CommandError;
 use crate::cli::PlayArgs;
 use crate::engine::egdb::{self, BuildOptions, Egdb};
 use crate::game::Game;
+use crate::pdn::PdnGame;
 use crate::plain::Plain;
 use crate::rules::{Color, Position};
 use crate::session::{Player, RecordFile, Session};
 use crate::store::{
-    self, Autosaver, Players, StoreError, load_autosave, load_record, load_records,
+    self, Autosaver, GameFile, Players, SavedGame, StoreError, games_dir, load_record,
+    load_records, resumable_games,
 };
 use crate::tui::theme::{colors_wanted, true_color_wanted};
-use crate::tui::{Settings, Theme};
-use std::io::IsTerminal;
+use crate::tui::{Settings, Start, Theme};
+use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 
 /// Pieces of the endgame databases built on first use, in the background, when a person
@@ -52,14 +54,12 @@ pub fn game_egdb(build_missing: bool) -> Option<Arc<Egdb>> {
     Some(db)
 }
 
-/// The session the options `args` ask for: `--resume` (who played each side and the
-/// level come back with the game, unless `--black`, `--white` or `--level` say
-/// otherwise now), `--load` (opened for review), `--fen`, or a new game. A file that
-/// cannot be read or replayed is an error naming it; nothing is changed on disk.
+/// The session the options `args` ask for, when it is not `--resume` (see [`begin`]):
+/// `--load` (opened for review), `--fen`, or a new game, with the players, names and
+/// level given. A file that cannot be read or replayed is an error naming it; nothing
+/// is changed on disk.
 pub fn starting_session(args: &PlayArgs) -> Result<Session, StoreError> {
-    let session = if args.resume {
-        Session::from_record(&load_autosave()?)
-    } else if let Some(path) = &args.load {
+    let session = if let Some(path) = &args.load {
         let number = args.game.unwrap_or(1) as usize;
         let games = load_records(path)?;
         let count = games.len();
@@ -88,6 +88,17 @@ pub fn starting_session(args: &PlayArgs) -> Result<Session, StoreError> {
             args.fen.unwrap_or_else(Position::start),
         ))
     };
+    Ok(configure(session, args))
+}
+
+/// The session of a resumed `record`: who played each side and the level come back
+/// with the game, unless `--black`, `--white` or `--level` say otherwise now.
+pub fn resumed_session(record: &PdnGame, args: &PlayArgs) -> Session {
+    configure(Session::from_record(record), args)
+}
+
+/// `session` with the players, level and names the options ask for.
+fn configure(session: Session, args: &PlayArgs) -> Session {
     let level = args.level.unwrap_or(session.level());
     let mut seats = session.seats();
     for (color, kind) in [(Color::Black, args.black), (Color::White, args.white)] {
@@ -95,14 +106,52 @@ pub fn starting_session(args: &PlayArgs) -> Result<Session, StoreError> {
             seats.set(color, Player::of_kind(kind, level));
         }
     }
-    Ok(session
+    let session = session
         .with_seats(seats)
         .with_level(level)
         .with_names(Players {
             black: args.black_name.clone(),
             white: args.white_name.clone(),
         })
-        .with_seed(store::now_unix()))
+        .with_seed(store::now_unix());
+    // Only a person playing the computer at a terminal is worth a build on first use.
+    let interactive = !plain_wanted(args) || std::io::stdin().is_terminal();
+    let against_computer = Color::ALL.into_iter().any(|c| seats.is_computer(c));
+    session.with_egdb(game_egdb(interactive && against_computer))
+}
+
+/// How the interactive game begins.
+pub enum Begin {
+    /// A session to play; a resumed game comes with its file, locked.
+    Play(Box<Session>, Option<GameFile>),
+    /// `--resume` found several unfinished games (newest first): the player chooses.
+    Choose(Vec<SavedGame>),
+}
+
+/// What the options `args` start: with `--resume`, the newest unfinished game not open
+/// in another window (claimed: its file locked), or the list to choose from when there
+/// are several; otherwise [`starting_session`]. The data folder is tidied first (see
+/// [`store::tidy_data_dir`]).
+pub fn begin(args: &PlayArgs) -> Result<Begin, StoreError> {
+    store::tidy_data_dir();
+    if !args.resume {
+        return Ok(Begin::Play(Box::new(starting_session(args)?), None));
+    }
+    let (mut games, busy) = resumable_games()?;
+    match games.len() {
+        0 => Err(StoreError::NothingToResume(
+            games_dir().ok_or(StoreError::NoDataDir)?,
+            busy,
+        )),
+        1 => {
+            let (file, record) = store::games::claim(&games.remove(0))?;
+            Ok(Begin::Play(
+                Box::new(resumed_session(&record, args)),
+                Some(file),
+            ))
+        }
+        _ => Ok(Begin::Choose(games)),
+    }
 }
 
 /// Whether to play in plain line mode: asked for, or the terminal cannot show the
@@ -137,29 +186,129 @@ pub fn tui_settings(args: &PlayArgs) -> Settings {
 /// option that cannot be used ([`CommandError::GameOption`]) is found before the
 /// screen changes, and nothing on disk is touched.
 pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
-    let session = starting_session(args)?;
-    // Only a person playing the computer at a terminal is worth a build on first use.
-    let interactive = !plain_wanted(args) || std::io::stdin().is_terminal();
-    let against_computer = Color::ALL
-        .into_iter()
-        .any(|c| session.seats().is_computer(c));
-    let session = session.with_egdb(game_egdb(interactive && against_computer));
-    play(args, session).map_err(CommandError::Terminal)
+    let begin = begin(args)?;
+    if plain_wanted(args) {
+        run_plain(args, begin)
+    } else {
+        run_tui(args, begin).map_err(CommandError::Terminal)
+    }
 }
 
-/// Runs `session`: the plain line mode or the full-screen one.
-fn play(args: &PlayArgs, session: Session) -> std::io::Result<()> {
-    if plain_wanted(args) {
-        let stdin = std::io::stdin();
-        // Only a person at a terminal has a game worth keeping; a script never replaces it.
-        let autosaver = if stdin.is_terminal() {
-            Autosaver::new(session.autosave_record(&store::today()).as_ref())
-        } else {
-            Autosaver::disabled()
-        };
-        let mut plain = Plain::new(session, autosaver);
-        crate::plain::run(stdin.lock(), &mut std::io::stdout().lock(), &mut plain)
-    } else {
-        crate::tui::run(tui_settings(args), session)
+/// Whether the game is kept as it is played: only a person's at a terminal (standard
+/// input a terminal); a script's games would fill the games folder.
+fn autosave_wanted() -> bool {
+    std::io::stdin().is_terminal()
+}
+
+/// The autosaver of `session`: its file if it was resumed, a new one at its first
+/// change otherwise, none for scripts.
+fn autosaver_for(session: &Session, file: Option<GameFile>) -> Autosaver {
+    let record = session.autosave_record(&store::today());
+    match file {
+        Some(file) => Autosaver::resumed(file, session.game_number(), record.as_ref()),
+        None if autosave_wanted() => Autosaver::new(session.game_number(), record.as_ref()),
+        None => Autosaver::disabled(),
     }
+}
+
+/// A line about unfinished games `--resume` could continue, if there are any.
+fn unfinished_note() -> Option<String> {
+    let count = resumable_games().map_or(0, |(games, _)| games.len());
+    match count {
+        0 => None,
+        1 => Some("An unfinished game is saved: quit, then checkers --resume continues it.".into()),
+        n => Some(format!(
+            "{n} unfinished games are saved: quit, then checkers --resume continues one of them."
+        )),
+    }
+}
+
+/// Plain mode: the choice of game when there are several, then the session; on a
+/// signal that would end the program, the game is saved first. A game that could not
+/// be saved at the end is an error ([`CommandError::NotSaved`]).
+fn run_plain(args: &PlayArgs, begin: Begin) -> Result<(), CommandError> {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    let (session, file) = match begin {
+        Begin::Play(session, file) => (*session, file),
+        Begin::Choose(games) => match crate::plain::choose_game(&mut input, &mut out, &games)? {
+            Some(i) => {
+                let (file, record) = store::games::claim(&games[i])?;
+                (resumed_session(&record, args), Some(file))
+            }
+            None => return Ok(()),
+        },
+    };
+    let resumed = file.is_some();
+    let autosaver = autosaver_for(&session, file);
+    watch_signals_plain(autosaver.clone())?;
+    let mut plain = Plain::new(session, autosaver.clone());
+    if let Some(path) = autosaver.path() {
+        plain.notice(format!(
+            "Continuing the game saved in {}.",
+            crate::text::printable(&path.display().to_string(), 300)
+        ));
+    }
+    if !resumed
+        && autosave_wanted()
+        && let Some(note) = unfinished_note()
+    {
+        plain.notice(note);
+    }
+    let result = crate::plain::run(input, &mut out, &mut plain);
+    let unsaved = autosaver
+        .failure()
+        .filter(|_| autosaver.final_save().is_err());
+    autosaver.close();
+    result.map_err(CommandError::Terminal)?;
+    match unsaved {
+        Some(why) => Err(CommandError::NotSaved(why)),
+        None => Ok(()),
+    }
+}
+
+/// Plain mode's signals: every one that would end the program saves the game first,
+/// says on standard error whether it is kept, and exits with 128 + its number. A
+/// broken pipe is left to the write that fails. Unix only.
+fn watch_signals_plain(autosaver: Autosaver) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use crate::signals::{self, ENDING, PIPE};
+        let wanted: Vec<_> = ENDING.into_iter().filter(|s| *s != PIPE).collect();
+        signals::watch(&wanted, move |signal| {
+            let mut err = std::io::stderr();
+            match (autosaver.final_save(), autosaver.path()) {
+                (Err(e), _) => {
+                    let _ = writeln!(err, "\ncheckers: the game is NOT saved: {e}");
+                }
+                (Ok(()), Some(path)) => {
+                    let _ = writeln!(err, "\ncheckers: the game is saved in {}", path.display());
+                }
+                (Ok(()), None) => {}
+            }
+            std::process::exit(signals::exit_status(signal));
+        })?;
+    }
+    #[cfg(not(unix))]
+    drop(autosaver);
+    Ok(())
+}
+
+/// The full-screen game: the picker first when there are several games to choose from.
+fn run_tui(args: &PlayArgs, begin: Begin) -> std::io::Result<()> {
+    let start = match begin {
+        Begin::Play(session, file) => {
+            let autosaver = autosaver_for(&session, file);
+            Start::Game(session, autosaver)
+        }
+        Begin::Choose(games) => {
+            let args = args.clone();
+            Start::Choose {
+                games,
+                session: Box::new(move |record| resumed_session(record, &args)),
+            }
+        }
+    };
+    crate::tui::run(tui_settings(args), start)
 }

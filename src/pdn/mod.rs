@@ -13,7 +13,10 @@
 mod reader;
 mod writer;
 
-pub use reader::{GameError, GameErrorKind, SyntaxError, decode, read_games};
+pub use reader::{
+    GameError, GameErrorKind, Games, MAX_PLIES, MAX_TAG_CHARS, MAX_TAGS, MAX_WORD_CHARS,
+    SyntaxError, decode, decode_owned, games, read_games,
+};
 pub use writer::write_game;
 
 use crate::rules::{Color, Move, Position};

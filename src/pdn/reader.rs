@@ -1,8 +1,35 @@
 //! The lenient PDN reader.
+//!
+//! It reads a file's text once, front to back, and hands out one game at a time
+//! ([`games`]); each move is replayed as soon as it is read. Memory stays bounded by the
+//! text itself and one game: comments and variations are skipped without being kept, a
+//! word longer than any move ([`MAX_WORD_CHARS`]), a tag too long ([`MAX_TAG_CHARS`]),
+//! more tags than a game has ([`MAX_TAGS`]) or more moves than any game
+//! ([`MAX_PLIES`]) is a fault of that game, not a reason to hold on to it.
 
 use super::{PdnGame, move_number};
-use crate::rules::{Color, FenError, MoveError, MoveText, ParseMoveErrorKind, Position};
+use crate::rules::{Color, FenError, Move, MoveError, MoveText, ParseMoveErrorKind, Position};
+use crate::text::printable;
 use std::fmt;
+
+/// The longest word of movetext read as a possible move (the longest move written out,
+/// twelve jumps with marks, is well under it).
+pub const MAX_WORD_CHARS: usize = 80;
+
+/// The longest tag name or value read.
+pub const MAX_TAG_CHARS: usize = 4096;
+
+/// The most tags a game may have.
+pub const MAX_TAGS: usize = 256;
+
+/// The most moves (plies) a game may have.
+pub const MAX_PLIES: usize = 20_000;
+
+/// How much of a word from the file an error message shows.
+const SHOWN_WORD_CHARS: usize = 40;
+
+/// How much of an error message (which may quote the file) is shown.
+const SHOWN_MESSAGE_CHARS: usize = 240;
 
 /// Text of a PDN file from its bytes: UTF-8 when valid (a byte-order mark is dropped),
 /// otherwise ISO-8859-1, where every byte is one character.
@@ -10,8 +37,24 @@ pub fn decode(bytes: &[u8]) -> String {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
         Ok(text) => text.to_string(),
-        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+        Err(_) => latin1(bytes),
     }
+}
+
+/// [`decode`] taking the bytes: valid UTF-8 (the usual case) is used where it lies,
+/// with no copy, so a file's text costs its size once.
+pub fn decode_owned(mut bytes: Vec<u8>) -> String {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => latin1(e.as_bytes()),
+    }
+}
+
+fn latin1(bytes: &[u8]) -> String {
+    bytes.iter().map(|&b| char::from(b)).collect()
 }
 
 /// A syntax error, at a line and column (both from 1, columns in characters).
@@ -30,7 +73,9 @@ impl fmt::Display for SyntaxError {
         write!(
             f,
             "line {}, column {}: {}",
-            self.line, self.column, self.message
+            self.line,
+            self.column,
+            printable(&self.message, SHOWN_MESSAGE_CHARS)
         )
     }
 }
@@ -78,15 +123,21 @@ pub enum GameErrorKind {
     },
 }
 
+/// The message shows text from the file only as [`printable`] makes it: no control
+/// characters, and a long word cut short.
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "game {}", self.game)?;
         if let Some(event) = &self.event {
-            write!(f, " ({event:?})")?;
+            write!(f, " ({:?})", printable(event, SHOWN_WORD_CHARS))?;
         }
         match &self.kind {
             GameErrorKind::Syntax(e) => write!(f, ", {e}"),
-            GameErrorKind::Fen { line, error } => write!(f, ", line {line}: {error}"),
+            GameErrorKind::Fen { line, error } => write!(
+                f,
+                ", line {line}: {}",
+                printable(&error.to_string(), SHOWN_MESSAGE_CHARS)
+            ),
             GameErrorKind::Move {
                 number,
                 color,
@@ -99,7 +150,9 @@ impl fmt::Display for GameError {
                 let dots = if *color == Color::Black { "." } else { "..." };
                 write!(
                     f,
-                    ", move {number}{dots} {text} ({color}, line {line}, column {column}): {error}"
+                    ", move {number}{dots} {} ({color}, line {line}, column {column}): {}",
+                    printable(text, SHOWN_WORD_CHARS),
+                    printable(&error.to_string(), SHOWN_MESSAGE_CHARS)
                 )
             }
         }
@@ -116,22 +169,24 @@ impl std::error::Error for GameError {
     }
 }
 
-/// A character cursor with line and column.
-struct Cursor {
-    chars: Vec<char>,
+/// A character cursor over the text, with line and column.
+struct Cursor<'a> {
+    text: &'a str,
     at: usize,
     line: usize,
     column: usize,
 }
 
-impl Cursor {
+impl Cursor<'_> {
     fn peek(&self) -> Option<char> {
-        self.chars.get(self.at).copied()
+        self.text
+            .get(self.at..)
+            .and_then(|rest| rest.chars().next())
     }
 
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
-        self.at += 1;
+        self.at += c.len_utf8();
         if c == '\n' {
             self.line += 1;
             self.column = 1;
@@ -218,17 +273,31 @@ fn next_token(c: &mut Cursor) -> Option<Result<(Token, usize, usize), SyntaxErro
             '[' => return Some(read_tag(c).map(|(n, v)| (Token::Tag(n, v), line, column))),
             _ => {
                 let mut word = String::new();
+                let mut length = 0usize;
                 while let Some(d) = c.peek() {
                     if d.is_whitespace() || "{}()[];$".contains(d) {
                         break;
                     }
-                    word.push(d);
+                    if length < MAX_WORD_CHARS {
+                        word.push(d);
+                    }
+                    length += 1;
                     c.bump();
                 }
                 if word.is_empty() {
                     // A stray '}' or ']': nothing opened it.
                     c.bump();
                     return Some(Err(c.error(line, column, format!("unexpected '{ch}'"))));
+                }
+                if length > MAX_WORD_CHARS {
+                    return Some(Err(c.error(
+                        line,
+                        column,
+                        format!(
+                            "a word of {length} characters, far longer than any move: {}",
+                            printable(&word, SHOWN_WORD_CHARS)
+                        ),
+                    )));
                 }
                 if RESULTS.contains(&word.as_str()) {
                     return Some(Ok((Token::Result(word), line, column)));
@@ -276,6 +345,13 @@ fn read_tag(c: &mut Cursor) -> Result<(String, String), SyntaxError> {
     let mut name = String::new();
     while let Some(d) = c.peek() {
         if d.is_alphanumeric() || d == '_' {
+            if name.len() >= MAX_TAG_CHARS {
+                return Err(c.error(
+                    line,
+                    column,
+                    format!("a tag name longer than {MAX_TAG_CHARS} characters"),
+                ));
+            }
             name.push(d);
             c.bump();
         } else {
@@ -289,53 +365,301 @@ fn read_tag(c: &mut Cursor) -> Result<(String, String), SyntaxError> {
             "a tag needs a name, as in [Event \"...\"]",
         ));
     }
+    let shown = printable(&name, SHOWN_WORD_CHARS);
     c.skip_space();
     if c.peek() != Some('"') {
         return Err(c.error(
             c.line,
             c.column,
-            format!("tag {name}: its value must be in quotes"),
+            format!("tag {shown}: its value must be in quotes"),
         ));
     }
     c.bump();
     let mut value = String::new();
+    let mut length = 0usize;
     loop {
-        match c.bump() {
+        let ch = match c.bump() {
             Some('\\') => match c.bump() {
-                Some(e) => value.push(e),
+                Some(e) => e,
                 None => break,
             },
             Some('"') => {
                 c.skip_space();
-                return if c.peek() == Some(']') {
+                return if length > MAX_TAG_CHARS {
+                    Err(c.error(
+                        line,
+                        column,
+                        format!("tag {shown}: its value is over {MAX_TAG_CHARS} characters"),
+                    ))
+                } else if c.peek() == Some(']') {
                     c.bump();
                     Ok((name, value))
                 } else {
-                    Err(c.error(c.line, c.column, format!("tag {name}: expected ']'")))
+                    Err(c.error(c.line, c.column, format!("tag {shown}: expected ']'")))
                 };
             }
             Some('\n') | None => break,
-            Some(d) => value.push(d),
+            Some(d) => d,
+        };
+        if length < MAX_TAG_CHARS {
+            value.push(ch);
         }
+        length += 1;
     }
     Err(c.error(
         line,
         column,
-        format!("tag {name}: its value's quote is never closed"),
+        format!("tag {shown}: its value's quote is never closed"),
     ))
 }
 
-/// A game as read, before replay.
-struct RawGame {
+/// A game as it is read: its tags, and its moves replayed as they come.
+struct GameInProgress {
     tags: Vec<(String, String)>,
     tag_line: usize,
-    moves: Vec<(String, usize, usize)>,
-    result: Option<String>,
-    error: Option<SyntaxError>,
+    /// Whether any movetext (a word) has been read.
+    movetext: bool,
+    /// The start position (or the FEN fault), once the first move is read.
+    start: Option<Result<Position, GameErrorKind>>,
+    pos: Position,
+    moves: Vec<Move>,
+    /// The first syntax error: it decides the game's fault.
+    syntax: Option<SyntaxError>,
+    /// The first move that does not replay.
+    bad_move: Option<GameErrorKind>,
+    /// Words read, legal or not (for move numbers).
+    plies: usize,
 }
 
-/// Reads every game of a PDN text. Each game is replayed; a faulty game gives its
-/// error and the reader goes on with the next one.
+impl GameInProgress {
+    fn new(line: usize) -> GameInProgress {
+        GameInProgress {
+            tags: Vec::new(),
+            tag_line: line,
+            movetext: false,
+            start: None,
+            pos: Position::start(),
+            moves: Vec::new(),
+            syntax: None,
+            bad_move: None,
+            plies: 0,
+        }
+    }
+
+    fn syntax_error(&mut self, e: SyntaxError) {
+        self.syntax.get_or_insert(e);
+    }
+
+    fn tag(&mut self, name: String, value: String, line: usize, column: usize) {
+        if self.tags.len() >= MAX_TAGS {
+            self.syntax_error(SyntaxError {
+                line,
+                column,
+                message: format!("more than {MAX_TAGS} tags in one game"),
+            });
+        } else {
+            self.tags.push((name, value));
+        }
+    }
+
+    /// The start position from the `FEN` tag, or the standard start.
+    fn start(&mut self) -> &Result<Position, GameErrorKind> {
+        let (tags, line) = (&self.tags, self.tag_line);
+        let start = self.start.get_or_insert_with(|| {
+            match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
+                Some((_, fen)) => fen.parse::<Position>().map_err(|error| GameErrorKind::Fen {
+                    line,
+                    error: Box::new(error),
+                }),
+                None => Ok(Position::start()),
+            }
+        });
+        if let Ok(p) = start
+            && self.moves.is_empty()
+        {
+            self.pos = *p;
+        }
+        start
+    }
+
+    /// Replays `word` (at `line`, `column`), unless the game is already faulty.
+    fn word(&mut self, word: &str, line: usize, column: usize) {
+        self.movetext = true;
+        let ply = self.plies;
+        self.plies += 1;
+        let Ok(start) = self.start().clone() else {
+            return;
+        };
+        if self.syntax.is_some() || self.bad_move.is_some() {
+            return;
+        }
+        if self.moves.len() >= MAX_PLIES {
+            self.syntax_error(SyntaxError {
+                line,
+                column,
+                message: format!("more than {MAX_PLIES} moves in one game"),
+            });
+            return;
+        }
+        let text = move_part(word);
+        let (number, color) = move_number(&start, ply);
+        let parsed = text.parse::<MoveText>().map_err(MoveError::Syntax);
+        match parsed.and_then(|t| self.pos.resolve(&t, text)) {
+            Ok(m) => {
+                self.pos = self.pos.play_unchecked(&m);
+                self.moves.push(m);
+            }
+            Err(error) => {
+                self.bad_move = Some(GameErrorKind::Move {
+                    number,
+                    color,
+                    text: printable(word, SHOWN_WORD_CHARS),
+                    line,
+                    column,
+                    error: Box::new(error),
+                    // The game as far as it replays (no later move is replayed).
+                    played: Box::new(PdnGame {
+                        tags: self.tags.clone(),
+                        start,
+                        moves: self.moves.clone(),
+                        result: None,
+                    }),
+                });
+            }
+        }
+    }
+
+    /// The game, or its first fault: a syntax error, else a bad FEN, else a bad move.
+    fn finish(mut self, number: usize, result: Option<String>) -> Result<PdnGame, GameError> {
+        let start = self.start().clone();
+        let event = self
+            .tags
+            .iter()
+            .find(|(n, _)| n == "Event")
+            .map(|(_, v)| v.clone());
+        let fault = match (self.syntax, start, self.bad_move) {
+            (Some(e), _, _) => GameErrorKind::Syntax(e),
+            (None, Err(fen), _) => fen,
+            (None, Ok(_), Some(bad)) => bad,
+            (None, Ok(start), None) => {
+                return Ok(PdnGame {
+                    tags: self.tags,
+                    start,
+                    moves: self.moves,
+                    result,
+                });
+            }
+        };
+        Err(GameError {
+            game: number,
+            event,
+            kind: fault,
+        })
+    }
+}
+
+/// The games of a PDN text, one at a time: see [`games`].
+pub struct Games<'a> {
+    cursor: Cursor<'a>,
+    current: Option<GameInProgress>,
+    /// Games handed out so far.
+    number: usize,
+    done: bool,
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<PdnGame, GameError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        loop {
+            let Some(token) = next_token(&mut self.cursor) else {
+                self.done = true;
+                let game = self.current.take()?;
+                return Some(self.hand_out(game, None));
+            };
+            let (token, line, column) = match token {
+                Ok(t) => t,
+                Err(e) => {
+                    self.current
+                        .get_or_insert_with(|| GameInProgress::new(e.line))
+                        .syntax_error(e);
+                    continue;
+                }
+            };
+            match token {
+                Token::Tag(name, value) => {
+                    // A tag after movetext starts the next game.
+                    if self.current.as_ref().is_some_and(|g| g.movetext) {
+                        let finished = self.current.take();
+                        let mut next = GameInProgress::new(line);
+                        next.tag(name, value, line, column);
+                        self.current = Some(next);
+                        if let Some(game) = finished {
+                            return Some(self.hand_out(game, None));
+                        }
+                    } else {
+                        self.current
+                            .get_or_insert_with(|| GameInProgress::new(line))
+                            .tag(name, value, line, column);
+                    }
+                }
+                Token::Word(word) => self
+                    .current
+                    .get_or_insert_with(|| GameInProgress::new(line))
+                    .word(&word, line, column),
+                Token::Result(result) => {
+                    let game = self
+                        .current
+                        .take()
+                        .unwrap_or_else(|| GameInProgress::new(line));
+                    return Some(self.hand_out(game, Some(result)));
+                }
+            }
+        }
+    }
+}
+
+impl Games<'_> {
+    fn hand_out(
+        &mut self,
+        game: GameInProgress,
+        result: Option<String>,
+    ) -> Result<PdnGame, GameError> {
+        self.number += 1;
+        game.finish(self.number, result)
+    }
+}
+
+/// The games of a PDN text, read and replayed one at a time as the iterator is
+/// advanced. A faulty game gives its error and the reader goes on with the next one.
+/// Only the game being read is held, so a file of any number of games is read in
+/// memory bounded by one game.
+///
+/// ```
+/// use checkers::pdn::games;
+/// let text = "[Event \"a\"] 1. 11-15 *\n[Event \"b\"] 1. 11-18 *\n[Event \"c\"] 1. 9-13 *";
+/// let results: Vec<bool> = games(text).map(|g| g.is_ok()).collect();
+/// assert_eq!(results, [true, false, true]);
+/// ```
+pub fn games(text: &str) -> Games<'_> {
+    Games {
+        cursor: Cursor {
+            text,
+            at: 0,
+            line: 1,
+            column: 1,
+        },
+        current: None,
+        number: 0,
+        done: false,
+    }
+}
+
+/// Reads every game of a PDN text (see [`games`] to read them one at a time). Each game
+/// is replayed; a faulty game gives its error and the reader goes on with the next one.
 ///
 /// ```
 /// use checkers::pdn::read_games;
@@ -345,65 +669,7 @@ struct RawGame {
 /// assert_eq!(game.result.as_deref(), Some("1-0"));
 /// ```
 pub fn read_games(text: &str) -> Vec<Result<PdnGame, GameError>> {
-    let mut c = Cursor {
-        chars: text.chars().collect(),
-        at: 0,
-        line: 1,
-        column: 1,
-    };
-    let mut raws: Vec<RawGame> = Vec::new();
-    let mut current: Option<RawGame> = None;
-    let new_game = |line| RawGame {
-        tags: Vec::new(),
-        tag_line: line,
-        moves: Vec::new(),
-        result: None,
-        error: None,
-    };
-    while let Some(token) = next_token(&mut c) {
-        let (token, line, column) = match token {
-            Ok(t) => t,
-            Err(e) => {
-                let game = current.get_or_insert_with(|| new_game(e.line));
-                if game.error.is_none() {
-                    game.error = Some(e);
-                }
-                continue;
-            }
-        };
-        match token {
-            Token::Tag(name, value) => {
-                // A tag after movetext starts the next game.
-                if current
-                    .as_ref()
-                    .is_some_and(|g| !g.moves.is_empty() || g.result.is_some())
-                {
-                    raws.extend(current.take());
-                }
-                current
-                    .get_or_insert_with(|| new_game(line))
-                    .tags
-                    .push((name, value));
-            }
-            Token::Word(word) => {
-                let game = current.get_or_insert_with(|| new_game(line));
-                game.moves.push((word, line, column));
-            }
-            Token::Result(result) => {
-                let mut game = current.take().unwrap_or_else(|| new_game(line));
-                game.result = Some(result);
-                raws.push(game);
-            }
-        }
-    }
-    raws.extend(current);
-    raws.into_iter()
-        .filter(|g| {
-            !(g.tags.is_empty() && g.moves.is_empty() && g.result.is_none() && g.error.is_none())
-        })
-        .enumerate()
-        .map(|(i, raw)| replay(i + 1, raw))
-        .collect()
+    games(text).collect()
 }
 
 /// The move in a movetext word: marks (`!`, `?`) dropped, and text glued on after the
@@ -421,70 +687,4 @@ fn move_part(word: &str) -> &str {
         }
     }
     word
-}
-
-/// Replays a game's moves from its start position.
-fn replay(number: usize, raw: RawGame) -> Result<PdnGame, GameError> {
-    let event = raw
-        .tags
-        .iter()
-        .find(|(n, _)| n == "Event")
-        .map(|(_, v)| v.clone());
-    let fail = |kind| {
-        Err(GameError {
-            game: number,
-            event: event.clone(),
-            kind,
-        })
-    };
-    if let Some(e) = raw.error {
-        return fail(GameErrorKind::Syntax(e));
-    }
-    let start = match raw.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
-        Some((_, fen)) => match fen.parse::<Position>() {
-            Ok(p) => p,
-            Err(error) => {
-                return fail(GameErrorKind::Fen {
-                    line: raw.tag_line,
-                    error: Box::new(error),
-                });
-            }
-        },
-        None => Position::start(),
-    };
-    let mut pos = start;
-    let mut moves = Vec::with_capacity(raw.moves.len());
-    for (ply, (word, line, column)) in raw.moves.iter().enumerate() {
-        let text = move_part(word);
-        let (number, color) = move_number(&start, ply);
-        let parsed = text.parse::<MoveText>().map_err(MoveError::Syntax);
-        match parsed.and_then(|t| pos.resolve(&t, text)) {
-            Ok(m) => {
-                pos = pos.play_unchecked(&m);
-                moves.push(m);
-            }
-            Err(error) => {
-                return fail(GameErrorKind::Move {
-                    number,
-                    color,
-                    text: word.clone(),
-                    line: *line,
-                    column: *column,
-                    error: Box::new(error),
-                    played: Box::new(PdnGame {
-                        tags: raw.tags.clone(),
-                        start,
-                        moves,
-                        result: None,
-                    }),
-                });
-            }
-        }
-    }
-    Ok(PdnGame {
-        tags: raw.tags,
-        start,
-        moves,
-        result: raw.result,
-    })
 }

@@ -66,6 +66,8 @@ pub struct Session {
     /// Counts changes to the game: a search is made for one revision, and its result
     /// is refused once the game has moved on.
     revision: u64,
+    /// Counts new games started in this session (see [`game_number`](Self::game_number)).
+    game_number: u64,
     seed: u64,
     movetime: Option<Duration>,
     ply_cap: usize,
@@ -87,6 +89,7 @@ impl Session {
             kept_tags: Vec::new(),
             untouched_record: false,
             revision: 0,
+            game_number: 0,
             seed: 0,
             movetime: None,
             ply_cap: computer::PLY_CAP,
@@ -239,6 +242,12 @@ impl Session {
     /// Counts changes to the game (see [`computer_to_move`](Self::computer_to_move)).
     pub fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// Which game of the session this is: 0 for the first, one more for each
+    /// [`new_game`](Self::new_game). The autosave gives each game a file of its own.
+    pub fn game_number(&self) -> u64 {
+        self.game_number
     }
 
     /// Runs `change` and counts a revision if the game changed.
@@ -479,6 +488,7 @@ impl Session {
     /// A new game from the start position; who plays each side stays.
     pub fn new_game(&mut self) {
         self.track(|s| s.game = Game::new());
+        self.game_number += 1;
         self.review = None;
         self.kept_tags.clear();
         self.untouched_record = false;

@@ -109,8 +109,11 @@ pub enum Action {
     Delete,
     /// Save with the dialog's path and names.
     ConfirmSave,
-    /// Close the save dialog without saving.
+    /// Close the save dialog without saving (or, when it asks about an existing file,
+    /// go back to editing it).
     CancelSave,
+    /// Save to the existing file the dialog asks about: append the game, or replace it.
+    SaveExisting(IfExists),
     /// The terminal was resized.
     Resize {
         /// New width.
@@ -142,4 +145,16 @@ pub enum FieldMotion {
     Home,
     /// To the end.
     End,
+}
+
+/// What a save does when its file already exists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum IfExists {
+    /// Nothing yet: the dialog asks the player.
+    #[default]
+    Ask,
+    /// Add the game at the end of the file, as to a game database.
+    Append,
+    /// Replace the file with this game.
+    Replace,
 }

@@ -4,13 +4,16 @@
 //! them without I/O; `impl Widget for &App` ([`view`]) draws; [`geometry`] is the one
 //! place that decides where squares are, for drawing and for mouse clicks alike. This
 //! module owns the terminal (set-up, the event loop, restoring it on every exit) and the
-//! I/O the game asks for: saves from the dialog, the autosave after every change, and
-//! a last save on SIGTERM or SIGHUP.
+//! I/O the game asks for: saves from the dialog, the autosave after every change, the
+//! [`picker`] of games to resume, and on Unix the signals: a last save and the terminal
+//! restored on every signal that would end the program, and Ctrl-Z (SIGTSTP) suspending
+//! it with the terminal restored, taken up again on `fg`.
 
 pub mod action;
 pub mod app;
 pub mod geometry;
 pub mod keymap;
+pub mod picker;
 pub mod theme;
 pub mod view;
 
@@ -18,69 +21,220 @@ pub use app::{Action, App, Purpose, SearchSpec, Settings};
 pub use theme::Theme;
 
 use crate::engine::{DEFAULT_HASH_MB, Engine, SearchEvent, SearchHandle, SearchResult};
+use crate::pdn::PdnGame;
 use crate::session::Session;
-use crate::store::{self, Autosaver};
+use crate::store::{self, Appended, Autosaver, SavedGame, StoreError};
 use app::Tone;
+use picker::{Picked, Picker};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::cursor::Show;
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEventKind, KeyModifiers,
+};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use std::io::{self, Stdout, stdout};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-/// Runs the game of `session` until the players quit, or a SIGTERM or SIGHUP arrives (the
-/// game is then saved and the program exits with status 128 + the signal's number). The
-/// terminal is restored before returning, whether the game ended normally or with an
-/// error, and by a panic hook on a panic.
-pub fn run(settings: Settings, session: Session) -> io::Result<()> {
-    let autosaver = Arc::new(Mutex::new(Autosaver::new(
-        session.autosave_record(&store::today()).as_ref(),
-    )));
-    // Held while a frame is written, so a signal never cuts one in half.
-    let screen = Arc::new(Mutex::new(()));
-    watch_signals(settings.mouse, Arc::clone(&autosaver), Arc::clone(&screen))?;
+/// How the full-screen game starts.
+pub enum Start {
+    /// Play this session, kept by this autosaver (a resumed game's holds its file).
+    Game(Box<Session>, Autosaver),
+    /// `--resume` found several unfinished games (newest first): the [`picker`] asks
+    /// which, then the session is made from the chosen record with `session`.
+    Choose {
+        /// The games to choose from.
+        games: Vec<SavedGame>,
+        /// The session of a chosen record (who plays, names and level as asked).
+        session: Box<dyn Fn(&PdnGame) -> Session>,
+    },
+}
+
+/// What the terminal, the event loop and the signal watcher share.
+#[derive(Clone, Default)]
+struct Shared {
+    /// Held while a frame is written (or the terminal changed), so a signal never cuts
+    /// one in half.
+    screen: Arc<Mutex<()>>,
+    /// The game's autosave, for the last save on a signal (none while picking).
+    autosaver: Arc<Mutex<Autosaver>>,
+    /// Set when the terminal was taken up again after a suspension: the whole screen
+    /// must be drawn anew.
+    redraw_all: Arc<AtomicBool>,
+    /// Whether the program has the terminal (raw mode, the alternate screen): only
+    /// then does a continue signal take it up again.
+    #[cfg_attr(not(unix), allow(dead_code))]
+    active: Arc<AtomicBool>,
+}
+
+/// Runs the game until the players quit, or a signal ends it (the game is then saved,
+/// the terminal restored, and the program exits with status 128 + the signal's
+/// number). The terminal is restored before returning, whether the game ended normally
+/// or with an error, and by a panic hook on a panic.
+pub fn run(settings: Settings, start: Start) -> io::Result<()> {
+    let shared = Shared::default();
+    if let Start::Game(_, autosaver) = &start {
+        *lock(&shared.autosaver) = autosaver.clone();
+    }
+    watch_signals(settings.mouse, shared.clone())?;
     install_panic_hook(settings.mouse);
-    let guard = TerminalGuard::enter(settings.mouse)?;
-    let result = event_loop(settings, session, &autosaver, &screen);
+    let guard = {
+        let _frame = lock(&shared.screen);
+        let guard = TerminalGuard::enter(settings.mouse)?;
+        shared.active.store(true, Ordering::SeqCst);
+        guard
+    };
+    let result = (|| {
+        let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
+        let (session, autosaver) = match start {
+            Start::Game(session, autosaver) => (*session, autosaver),
+            Start::Choose { games, session } => {
+                match pick(&mut terminal, &shared, Picker::new(games, settings.theme))? {
+                    Some((file, record)) => {
+                        let session = session(&record);
+                        let autosaver = Autosaver::resumed(
+                            file,
+                            session.game_number(),
+                            session.autosave_record(&store::today()).as_ref(),
+                        );
+                        *lock(&shared.autosaver) = autosaver.clone();
+                        (session, autosaver)
+                    }
+                    None => return Ok(()),
+                }
+            }
+        };
+        let result = event_loop(&mut terminal, settings, session, &autosaver, &shared);
+        autosaver.close();
+        result
+    })();
+    let _frame = lock(&shared.screen);
+    shared.active.store(false, Ordering::SeqCst);
     let restored = guard.leave();
     result.and(restored)
 }
 
-/// On SIGTERM or SIGHUP: save, restore the terminal and exit, from a thread of its own.
-/// The event loop cannot do it: once the terminal is gone (a closed window), crossterm's
-/// event reading spins on end-of-file inside `poll`/`read` and never returns. Unix
-/// only: elsewhere there are no such signals to watch.
-#[cfg(unix)]
-fn watch_signals(
-    mouse: bool,
-    autosaver: Arc<Mutex<Autosaver>>,
-    screen: Arc<Mutex<()>>,
-) -> io::Result<()> {
-    use signal_hook::consts::{SIGHUP, SIGTERM};
-    use signal_hook::iterator::Signals;
-    let mut signals = Signals::new([SIGTERM, SIGHUP])?;
-    std::thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
-            let _frame = lock(&screen);
-            lock(&autosaver).final_save();
-            let _ = restore(mouse);
-            std::process::exit(128 + signal);
+/// Runs the picker until a game is chosen and claimed (its file locked, its record read
+/// again), or the player quits (`None`). A game another window took meanwhile is said
+/// so, and the list is read again.
+fn pick(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    shared: &Shared,
+    mut picker: Picker,
+) -> io::Result<Option<(store::GameFile, PdnGame)>> {
+    loop {
+        take_up_after_suspension(terminal, shared)?;
+        {
+            let _frame = lock(&shared.screen);
+            terminal.draw(|frame| frame.render_widget(&picker, frame.area()))?;
         }
-    });
-    Ok(())
+        let event = event::read()?;
+        if is_suspend_key(&event) {
+            suspend();
+            continue;
+        }
+        let chosen = match picker.handle_event(&event) {
+            Some(Picked::Quit) => return Ok(None),
+            Some(Picked::Game(i)) => match picker.games.get(i) {
+                Some(game) => game,
+                None => continue,
+            },
+            None => continue,
+        };
+        match store::games::claim(chosen) {
+            Ok(claimed) => return Ok(Some(claimed)),
+            Err(e) => {
+                picker.message = Some(crate::text::printable(&e.to_string(), 300));
+                if let Ok((games, _)) = store::resumable_games() {
+                    if games.is_empty() {
+                        return Err(io::Error::other(e.to_string()));
+                    }
+                    picker.set_games(games);
+                }
+            }
+        }
+    }
+}
+
+/// Whether `event` is Ctrl-Z, which suspends the program as in any terminal program
+/// (raw mode turns the terminal's own Ctrl-Z off, so the program does it).
+fn is_suspend_key(event: &Event) -> bool {
+    matches!(event, Event::Key(key)
+        if key.kind == KeyEventKind::Press
+            && key.code == KeyCode::Char('z')
+            && key.modifiers.contains(KeyModifiers::CONTROL))
+}
+
+/// Suspends the program as Ctrl-Z does outside raw mode: the signal watcher restores
+/// the terminal and stops the process; `fg` takes it up again. Unix only.
+fn suspend() {
+    #[cfg(unix)]
+    crate::signals::suspend_self();
+}
+
+/// After a suspension (or any stop and continue), makes the next frame be drawn whole:
+/// a blank frame first, so every cell of the next one differs from what ratatui thinks
+/// is on the screen (the screen itself was cleared when it was taken up again).
+/// `Terminal::clear` would do it too, but asks the terminal where its cursor is, and a
+/// terminal that does not answer in time would end the game.
+fn take_up_after_suspension(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    shared: &Shared,
+) -> io::Result<bool> {
+    if !shared.redraw_all.swap(false, Ordering::SeqCst) {
+        return Ok(false);
+    }
+    let _frame = lock(&shared.screen);
+    terminal.draw(|frame| frame.render_widget(ratatui::widgets::Clear, frame.area()))?;
+    Ok(true)
+}
+
+/// Watches the signals from a thread of its own. The event loop cannot do it: once the
+/// terminal is gone (a closed window), crossterm's event reading spins on end-of-file
+/// inside `poll`/`read` and never returns.
+///
+/// - Every signal whose default action ends the process ([`crate::signals::ENDING`]):
+///   the game is saved, the terminal restored, and the process exits with 128 + the
+///   signal's number.
+/// - SIGTSTP (Ctrl-Z, `kill -TSTP`): the terminal is restored and the process stops.
+/// - SIGCONT (`fg`): raw mode, the alternate screen and the mouse come back, and the
+///   screen is drawn anew.
+#[cfg(unix)]
+fn watch_signals(mouse: bool, shared: Shared) -> io::Result<()> {
+    use crate::signals::{self, CONTINUE, ENDING, STOP};
+    let mut wanted = ENDING.to_vec();
+    wanted.extend([STOP, CONTINUE]);
+    signals::watch(&wanted, move |signal| {
+        let _frame = lock(&shared.screen);
+        let active = shared.active.load(Ordering::SeqCst);
+        if signal == STOP {
+            if active {
+                let _ = restore(mouse);
+            }
+            signals::stop_process();
+        } else if signal == CONTINUE {
+            if active {
+                let _ = take_up(mouse);
+                shared.redraw_all.store(true, Ordering::SeqCst);
+                signals::wake_event_reader();
+            }
+        } else {
+            let autosaver = lock(&shared.autosaver).clone();
+            let _ = autosaver.final_save();
+            let _ = restore(mouse);
+            std::process::exit(signals::exit_status(signal));
+        }
+    })
 }
 
 /// Without Unix signals, the autosave after every change is what keeps the game.
 #[cfg(not(unix))]
-fn watch_signals(
-    _mouse: bool,
-    _autosaver: Arc<Mutex<Autosaver>>,
-    _screen: Arc<Mutex<()>>,
-) -> io::Result<()> {
+fn watch_signals(_mouse: bool, _shared: Shared) -> io::Result<()> {
     Ok(())
 }
 
@@ -90,21 +244,22 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 fn event_loop(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
     settings: Settings,
     session: Session,
-    autosaver: &Mutex<Autosaver>,
-    screen: &Mutex<()>,
+    autosaver: &Autosaver,
+    shared: &Shared,
 ) -> io::Result<()> {
-    let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     let size = terminal.size()?;
     let mut app = App::with_session(settings, session, size.width, size.height);
-    warn_of_unfinished_game(&mut app);
+    warn_of_unfinished_games(&mut app);
     let mut computer = Computer::default();
     let mut redraw = true;
     loop {
         computer.sync(&mut app);
+        redraw |= take_up_after_suspension(terminal, shared)?;
         if redraw {
-            let _frame = lock(screen);
+            let _frame = lock(&shared.screen);
             terminal.draw(|frame| frame.render_widget(&app, frame.area()))?;
             computer.drawn();
         }
@@ -119,12 +274,16 @@ fn event_loop(
             Some(event::read()?)
         };
         redraw = match event {
+            Some(event) if is_suspend_key(&event) => {
+                suspend();
+                false
+            }
             Some(event) => handle_event(&mut app, &event),
             None => false,
         };
         carry_out_save(&mut app);
         redraw |= computer.collect(&mut app);
-        autosave(&mut lock(autosaver), &mut app);
+        autosave(autosaver, &mut app);
         if app.quit {
             return Ok(());
         }
@@ -265,43 +424,53 @@ impl Computer {
     }
 }
 
-/// A new game would replace the autosave at its first move: say so when the autosave
-/// holds an unfinished game, so it is not lost by surprise.
-fn warn_of_unfinished_game(app: &mut App) {
+/// Says so when unfinished games are saved that `--resume` could continue (not those
+/// open in other windows), so a new game is not started by mistake.
+fn warn_of_unfinished_games(app: &mut App) {
     if app.session.is_reviewing() || !app.game().moves().is_empty() {
         return;
     }
-    if let Ok(saved) = store::load_autosave()
-        && !saved.moves.is_empty()
-        && saved.result.as_deref().is_none_or(|r| r == "*")
-    {
-        app.notify(
-            Tone::Info,
-            "An unfinished game is saved: q, then checkers --resume continues it (a move here replaces it).",
-        );
-    }
+    let count = store::resumable_games().map_or(0, |(games, _)| games.len());
+    let text = match count {
+        0 => return,
+        1 => "An unfinished game is saved: q, then checkers --resume continues it.".to_string(),
+        n => format!(
+            "{n} unfinished games are saved: q, then checkers --resume continues one of them."
+        ),
+    };
+    app.notify(Tone::Info, text);
 }
 
 /// Writes the save the dialog asked for, if any, and reports back to `app`. An existing
-/// file is replaced only once the player has agreed.
+/// file is changed only as the player chose: the game appended to it, or the file
+/// replaced.
 pub fn carry_out_save(app: &mut App) {
     let Some(request) = app.save_request.take() else {
         return;
     };
-    if !request.replace && store::expand_home(&request.path).is_file() {
-        app.save_would_replace(request);
-    } else {
-        let mut session = app.session.clone();
-        session.set_names(request.players.clone());
-        let result = store::save_record(&request.path, &session.record(&store::today()));
-        app.save_finished(request, result);
-    }
+    let path = store::expand_home(&request.path);
+    let exists = std::fs::symlink_metadata(&path).is_ok();
+    let mut session = app.session.clone();
+    session.set_names(request.players.clone());
+    let record = session.record(&store::today());
+    let result: Result<Appended, StoreError> = match request.existing {
+        app::IfExists::Ask if exists => {
+            app.save_would_replace(request);
+            return;
+        }
+        app::IfExists::Append => store::append_record(&path, &record),
+        app::IfExists::Ask | app::IfExists::Replace => {
+            store::save_record(&path, &record).map(|()| Appended::Created)
+        }
+    };
+    app.save_finished(request, result);
 }
 
 /// Keeps the autosave up to date with the game in `app`; a failure is shown once on the
 /// status line (until a save works again) and never stops play.
-fn autosave(autosaver: &mut Autosaver, app: &mut App) {
-    if let Some(Err(e)) = autosaver.update(app.session.autosave_record(&store::today())) {
+fn autosave(autosaver: &Autosaver, app: &mut App) {
+    let record = app.session.autosave_record(&store::today());
+    if let Some(Err(e)) = autosaver.update(app.session.game_number(), record) {
         app.notify(Tone::Error, format!("Autosave failed: {e}"));
     }
     app.autosave_failed = autosaver.failed();
@@ -356,9 +525,31 @@ fn restore(mouse: bool) -> io::Result<()> {
     } else {
         Ok(())
     };
-    let screen = execute!(out, LeaveAlternateScreen, ratatui::crossterm::cursor::Show);
+    let screen = execute!(out, LeaveAlternateScreen, Show);
     let raw = disable_raw_mode();
     mouse_off.and(screen).and(raw)
+}
+
+#[cfg(unix)]
+/// Takes the terminal up again after the process was stopped and continued: raw mode
+/// (set anew, as the shell may have changed the terminal meanwhile), the alternate
+/// screen, the hidden cursor and (optionally) mouse capture.
+fn take_up(mouse: bool) -> io::Result<()> {
+    use ratatui::crossterm::cursor;
+    use ratatui::crossterm::terminal::{Clear, ClearType};
+    let _ = disable_raw_mode();
+    enable_raw_mode()?;
+    let mut out = stdout();
+    execute!(
+        out,
+        EnterAlternateScreen,
+        Clear(ClearType::All),
+        cursor::Hide
+    )?;
+    if mouse {
+        execute!(out, EnableMouseCapture)?;
+    }
+    Ok(())
 }
 
 /// Restores the terminal before the default hook prints the panic message, so the

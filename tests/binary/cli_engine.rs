@@ -116,7 +116,8 @@ fn match_prints_each_game_and_a_score_table() {
 
 #[test]
 fn match_writes_its_games_as_pdn() {
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("match.pdn");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("match.pdn");
     let o = run(&[
         "match",
         "--games",

@@ -4,36 +4,10 @@
 //! going; `--load` opens a game for review.
 
 use crate::common::pty::{Sandbox, Session};
-use std::path::Path;
-use std::time::{Duration, Instant};
 
-/// Waits until the file at `path` exists and holds `text`.
-fn wait_for_file(path: &Path, text: &str) -> String {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        if let Ok(contents) = std::fs::read_to_string(path)
-            && contents.contains(text)
-        {
-            return contents;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{} never held {text:?}",
-            path.display()
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// Plays `moves` by typing them, waiting for each to be listed.
+/// Plays `moves` by typing them, waiting for each to be played.
 fn play(game: &mut Session, moves: &[&str]) {
-    for m in moves {
-        game.send(format!("{m}\r").as_bytes());
-        // Not just the move's text: the prompt shows that while it is typed, before
-        // Enter is read. The status line says "played" once the move is made.
-        let played = format!("played {m}");
-        game.wait_for(&played, |s| s.contents().contains(&played));
-    }
+    game.play(moves);
 }
 
 #[test]
@@ -42,7 +16,7 @@ fn sigkill_loses_nothing_and_resume_shows_the_moves() {
     let mut game = Session::start_in(&sandbox, &[], &[]);
     game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
     play(&mut game, &["11-15", "23-19", "8-11"]);
-    wait_for_file(&sandbox.autosave(), "1. 11-15 23-19 2. 8-11");
+    sandbox.wait_for_game("1. 11-15 23-19 2. 8-11");
     game.signal("KILL");
     let status = game.exit_status();
     assert!(!status.success(), "killed, so no clean exit: {status:?}");
@@ -61,11 +35,16 @@ fn sigkill_loses_nothing_and_resume_shows_the_moves() {
     });
     resumed.send(b"\x03");
     assert!(resumed.exit_status().success());
-    wait_for_file(&sandbox.autosave(), "[Undone \"8-11\"]");
+    sandbox.wait_for_game("[Undone \"8-11\"]");
+    assert_eq!(
+        sandbox.game_files().len(),
+        1,
+        "the same game, in the same file"
+    );
 
-    // A new game warns that its first move replaces the unfinished one.
+    // A new game says an unfinished game is saved.
     let mut fresh = Session::start_in(&sandbox, &[], &[]);
-    fresh.wait_for("the warning", |s| {
+    fresh.wait_for("the note", |s| {
         s.contents().contains("An unfinished game is saved")
     });
     fresh.send(b"q");
@@ -101,7 +80,7 @@ fn sighup_and_sigterm_restore_the_terminal_and_save_the_game() {
             left > output.rfind("\x1b[?1000h").unwrap(),
             "mouse off after last on"
         );
-        let saved = std::fs::read_to_string(sandbox.autosave()).unwrap();
+        let saved = sandbox.game_texts().join("\n");
         assert!(saved.contains("1. 11-15 23-19 *"), "SIG{signal}: {saved}");
     }
 }
@@ -214,7 +193,7 @@ fn load_opens_the_chosen_game_in_review_and_right_steps_a_move() {
     // Reviewing is not playing: quitting does not ask, and nothing was autosaved.
     game.send(b"q");
     assert!(game.exit_status().success());
-    assert!(!sandbox.autosave().exists());
+    assert!(sandbox.game_files().is_empty());
 
     // Esc stops reviewing: the position shown becomes the game in progress, saved once
     // a move is played from it (not before: the autosave may hold an unfinished game).
@@ -230,11 +209,11 @@ fn load_opens_the_chosen_game_in_review_and_right_steps_a_move() {
     game.wait_for("review over", |s| !s.contents().contains("Review: "));
     // The loop saves before it redraws: had Esc saved, the file would be there now.
     assert!(
-        !sandbox.autosave().exists(),
+        sandbox.game_files().is_empty(),
         "leaving a review wrote the autosave"
     );
     play(&mut game, &["5-9"]);
-    let saved = wait_for_file(&sandbox.autosave(), "1. 9-14 22-18 2. 5-9 *");
+    let saved = sandbox.wait_for_game("1. 9-14 22-18 2. 5-9 *");
     assert!(saved.contains("[Undone \"24-19\"]"), "{saved}");
     assert!(saved.contains("[Black \"Carol\"]"), "{saved}");
     game.send(b"\x03");
@@ -291,7 +270,7 @@ fn resume_continues_against_the_computer_at_its_level_unless_told_otherwise() {
     game.wait_for("the computer's reply", |s| {
         s.contents().contains("White (level 3) played")
     });
-    wait_for_file(&sandbox.autosave(), "[WhiteLevel \"3\"]");
+    sandbox.wait_for_game("[WhiteLevel \"3\"]");
     game.send(b"qy");
     assert!(game.exit_status().success());
 
@@ -303,7 +282,7 @@ fn resume_continues_against_the_computer_at_its_level_unless_told_otherwise() {
     let reply_to = |screen: &str| screen.matches("White (level 3) played").count();
     let before = reply_to(&resumed.contents());
     resumed.send(b"\x1b");
-    let pos = std::fs::read_to_string(sandbox.autosave()).unwrap();
+    let pos = sandbox.game_texts().remove(0);
     let legal = checkers::pdn::read_games(&pos)
         .remove(0)
         .unwrap()

@@ -1,6 +1,8 @@
 //! Tests that run the `checkers` binary as a user does: commands and their exit codes,
-//! plain mode through a pipe, and the full-screen game in a pseudo-terminal (signals,
-//! the autosave, `--resume`, `--load`).
+//! plain mode through a pipe and at a terminal, and the full-screen game in a
+//! pseudo-terminal (signals and suspending, the per-game autosaves of several windows,
+//! `--resume` and its picker, `--load`), and files as they come (databases to add to,
+//! FIFOs, huge words, leftovers of killed programs).
 #![allow(clippy::unwrap_used)]
 
 #[path = "../common/mod.rs"]
@@ -10,5 +12,9 @@ mod cli;
 mod cli_engine;
 mod e2e_pty;
 mod e2e_records;
+mod e2e_signals;
+mod e2e_windows;
 mod egdb;
+mod files;
 mod plain;
+mod plain_robust;

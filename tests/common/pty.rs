@@ -33,9 +33,55 @@ impl Sandbox {
         self.dir.path().join("data")
     }
 
-    /// Where the game autosaves.
-    pub fn autosave(&self) -> PathBuf {
-        self.data_home().join("checkers").join("autosave.pdn")
+    /// The data folder.
+    pub fn data_dir(&self) -> PathBuf {
+        self.data_home().join("checkers")
+    }
+
+    /// The folder of per-game autosaves.
+    pub fn games_dir(&self) -> PathBuf {
+        self.data_dir().join("games")
+    }
+
+    /// The autosave files of games (not the hidden lock and temporary files), by name.
+    pub fn game_files(&self) -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(self.games_dir()) else {
+            return Vec::new();
+        };
+        let mut files: Vec<PathBuf> = entries
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                let name = p.file_name().unwrap().to_string_lossy();
+                !name.starts_with('.') && name.ends_with(".pdn")
+            })
+            .collect();
+        files.sort();
+        files
+    }
+
+    /// The texts of the game files.
+    pub fn game_texts(&self) -> Vec<String> {
+        self.game_files()
+            .iter()
+            .filter_map(|p| std::fs::read_to_string(p).ok())
+            .collect()
+    }
+
+    /// Waits until a game file holds `text`, and returns that file's text.
+    pub fn wait_for_game(&self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(found) = self.game_texts().into_iter().find(|t| t.contains(text)) {
+                return found;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no game file in {} ever held {text:?}: {:?}",
+                self.games_dir().display(),
+                self.game_texts()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 
@@ -52,6 +98,8 @@ pub struct Session {
     pub raw: Vec<u8>,
     /// The sandbox made by [`Session::start`], removed with the session.
     _sandbox: Option<Sandbox>,
+    /// The terminal's modes (termios) before the program started, as text.
+    pub initial_modes: String,
 }
 
 impl Session {
@@ -66,6 +114,25 @@ impl Session {
 
     /// Starts the game in `sandbox` (its home and data directory).
     pub fn start_in(sandbox: &Sandbox, args: &[&str], env: &[(&str, &str)]) -> Session {
+        Session::start_program(sandbox, env!("CARGO_BIN_EXE_checkers"), args, env)
+    }
+
+    /// Starts `sh -c SCRIPT` in `sandbox`, with `$CHECKERS` the program's path: for a
+    /// program whose output goes to a file while its input is the terminal. The script
+    /// should `exec` the program, so that signals reach it.
+    pub fn start_shell(sandbox: &Sandbox, script: &str, env: &[(&str, &str)]) -> Session {
+        let mut env = env.to_vec();
+        env.push(("CHECKERS", env!("CARGO_BIN_EXE_checkers")));
+        Session::start_program(sandbox, "sh", &["-c", script], &env)
+    }
+
+    /// Starts `program` with `args` in `sandbox`.
+    pub fn start_program(
+        sandbox: &Sandbox,
+        program: &str,
+        args: &[&str],
+        env: &[(&str, &str)],
+    ) -> Session {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows: 24,
@@ -74,7 +141,8 @@ impl Session {
                 pixel_height: 0,
             })
             .unwrap();
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_checkers"));
+        let initial_modes = format!("{:?}", pty.master.get_termios());
+        let mut cmd = CommandBuilder::new(program);
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
@@ -111,7 +179,52 @@ impl Session {
             ),
             raw: Vec::new(),
             _sandbox: None,
+            initial_modes,
         }
+    }
+
+    /// The terminal's modes (termios) now, as text.
+    pub fn modes(&self) -> String {
+        format!("{:?}", self._master.get_termios())
+    }
+
+    /// Whether the terminal is in raw mode now: no line editing, no echo.
+    pub fn raw_mode(&self) -> bool {
+        let modes = self.modes();
+        let has = |flag: &str| {
+            modes
+                .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                .any(|word| word == flag)
+        };
+        !has("ICANON") && !has("ECHO")
+    }
+
+    /// Whether the terminal is as it was before the program started (`stty -a` the same).
+    pub fn modes_restored(&self) -> bool {
+        self.modes() == self.initial_modes
+    }
+
+    /// Reads what the program wrote until nothing more comes for a moment.
+    pub fn drain(&mut self) {
+        while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(100)) {
+            self.take(bytes);
+        }
+    }
+
+    /// Plays `moves` in the full-screen game by typing them, waiting for each to be
+    /// played (the status line says "played" once a move is made; the prompt shows its
+    /// text while it is typed).
+    pub fn play(&mut self, moves: &[&str]) {
+        for m in moves {
+            self.send(format!("{m}\r").as_bytes());
+            let played = format!("played {m}");
+            self.wait_for(&played, |s| s.contents().contains(&played));
+        }
+    }
+
+    /// Whether the program has exited (without waiting).
+    pub fn exited(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
     }
 
     /// The program's process id.
@@ -185,4 +298,45 @@ impl Drop for Session {
             let _ = self.child.wait();
         }
     }
+}
+
+/// Waits until `done` holds, or panics after a timeout naming `what`.
+pub fn wait_until(what: &str, done: impl Fn() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !done() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Runs the program with `args` in `sandbox` (its data folder), standard input from
+/// `input`, and returns its output; panics if it has not ended within a few seconds (a
+/// program that hangs on a FIFO, say).
+pub fn run_in(sandbox: &Sandbox, args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(args)
+        .env("HOME", sandbox.home())
+        .env("XDG_DATA_HOME", sandbox.data_home())
+        .current_dir(sandbox.home())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("checkers {args:?} did not end");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = writer.join();
+    child.wait_with_output().unwrap()
 }

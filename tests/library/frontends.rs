@@ -53,7 +53,7 @@ fn same_at_both(fen: Option<&str>, requests: &[Request]) -> (App, Plain) {
         }
         think(&mut app);
         let (answer, _) = plain.answer(request.line);
-        plain.computer_moves();
+        plain.computer_moves(&mut std::io::sink()).unwrap();
         let (tui, line) = (app.game(), plain.session.game());
         assert_eq!(tui.moves(), line.moves(), "after {}", request.line);
         assert_eq!(

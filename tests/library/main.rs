@@ -21,6 +21,7 @@ mod rules;
 mod tui_computer;
 mod tui_keys;
 mod tui_monkey;
+mod tui_picker;
 mod tui_records;
 mod tui_render_sizes;
 mod tui_snapshots;

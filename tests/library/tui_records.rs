@@ -4,8 +4,8 @@
 
 use crate::common::*;
 use checkers::game::Game;
-use checkers::store::{Players, load_record};
-use checkers::tui::app::{Mode, SaveField, SaveRequest, Tone};
+use checkers::store::{Appended, Players, load_record};
+use checkers::tui::app::{IfExists, Mode, SaveField, SaveRequest, Tone};
 use checkers::tui::carry_out_save;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
@@ -201,7 +201,7 @@ fn the_save_dialog_has_three_fields_tab_moves_between_them_and_enter_asks_for_a_
     );
     // Nothing is kept until the save is done.
     assert_eq!(app.session.names().black, None);
-    app.save_finished(request, Ok(()));
+    app.save_finished(request, Ok(Appended::Created));
     assert_eq!(app.mode, Mode::Board);
     assert_eq!(app.session.names().black.as_deref(), Some("Ann"));
     assert_eq!(message(&app), "Saved to /tmp/x.pdn");
@@ -263,7 +263,10 @@ fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
 
     // A directory as the path, and a path under a plain file: errors, nothing changed.
     let before = app.game().clone();
-    for bad in [dir.path().join("sub"), path.join("x.pdn")] {
+    for (bad, why) in [
+        (dir.path().join("sub"), "is a folder, not a regular file"),
+        (path.join("x.pdn"), "cannot write"),
+    ] {
         press(&mut app, KeyCode::Char('s'));
         let result = save(&bad, &app, &players);
         assert!(result.is_err(), "{}", bad.display());
@@ -271,13 +274,13 @@ fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
             SaveRequest {
                 path: bad,
                 players: players.clone(),
-                replace: false,
+                existing: IfExists::Ask,
             },
-            result,
+            result.map(|()| Appended::Created),
         );
         assert!(matches!(app.mode, Mode::Save(_)), "the dialog stays open");
         assert!(
-            message(&app).starts_with("Not saved: cannot write"),
+            message(&app).starts_with("Not saved: ") && message(&app).contains(why),
             "{}",
             message(&app)
         );
@@ -323,10 +326,11 @@ fn the_move_list_marks_the_move_shown_when_white_moved_first() {
 }
 
 #[test]
-fn saving_over_an_existing_file_asks_first() {
+fn saving_to_an_existing_file_asks_append_replace_or_back() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("old.pdn");
-    std::fs::write(&path, "keep me").unwrap();
+    let old = "[Event \"Old\"]\n1. 9-13 *\n";
+    std::fs::write(&path, old).unwrap();
     let mut app = app();
     type_move(&mut app, "11-15");
     press(&mut app, KeyCode::Char('s'));
@@ -334,18 +338,48 @@ fn saving_over_an_existing_file_asks_first() {
     type_text(&mut app, path.to_str().unwrap());
     press(&mut app, KeyCode::Enter);
     carry_out_save(&mut app);
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
-    assert!(message(&app).contains("already exists: Enter again replaces it"));
-    assert!(matches!(app.mode, Mode::Save(_)));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), old);
+    assert!(
+        message(&app).contains(
+            "already exists: a adds this game at its end, r replaces the file, Esc goes back"
+        ),
+        "{}",
+        message(&app)
+    );
+    assert!(screen_text(&app).contains("a append  r replace  Esc back"));
 
+    // Esc goes back to the dialog, nothing written; typing works again.
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(&app.mode, Mode::Save(d) if d.exists.is_none()));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), old);
+
+    // Append: both games are in the file.
     press(&mut app, KeyCode::Enter);
     carry_out_save(&mut app);
+    press(&mut app, KeyCode::Char('a'));
+    carry_out_save(&mut app);
     assert_eq!(app.mode, Mode::Board);
-    assert!(message(&app).starts_with("Saved to"));
     assert!(
-        std::fs::read_to_string(&path)
-            .unwrap()
-            .contains("1. 11-15 *")
+        message(&app).starts_with("Added the game at the end of"),
+        "{}",
+        message(&app)
+    );
+    assert_eq!(load_record(&path, 1).unwrap().tag("Event"), Some("Old"));
+    assert_eq!(load_record(&path, 2).unwrap().moves.len(), 1);
+
+    // Replace: only this game is left.
+    press(&mut app, KeyCode::Char('s'));
+    app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    type_text(&mut app, path.to_str().unwrap());
+    press(&mut app, KeyCode::Enter);
+    carry_out_save(&mut app);
+    press(&mut app, KeyCode::Char('r'));
+    carry_out_save(&mut app);
+    assert!(message(&app).starts_with("Saved to"), "{}", message(&app));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        !text.contains("Old") && text.contains("1. 11-15 *"),
+        "{text}"
     );
 }
 

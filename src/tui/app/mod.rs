@@ -11,7 +11,7 @@ mod games;
 mod prompt;
 mod save_dialog;
 
-pub use super::action::{Action, Answer, Direction, FieldMotion};
+pub use super::action::{Action, Answer, Direction, FieldMotion, IfExists};
 pub use computer::{Purpose, SearchSpec, Thinking};
 pub use games::GameList;
 pub use save_dialog::{SaveDialog, SaveField, SaveRequest};
@@ -286,6 +286,7 @@ impl App {
         match &self.mode {
             Mode::Help => Some(Action::ToggleHelp),
             Mode::Games(_) => games::list_action(key),
+            Mode::Save(dialog) if dialog.exists.is_some() => save_dialog::existing_file_action(key),
             Mode::Save(_) => match key.code {
                 KeyCode::Enter => Some(Action::ConfirmSave),
                 KeyCode::Char('s' | 'S') if ctrl => Some(Action::ConfirmSave),
@@ -636,12 +637,8 @@ impl App {
                 }
             }
             Action::ConfirmSave => self.confirm_save(),
-            Action::CancelSave => {
-                if matches!(self.mode, Mode::Save(_)) {
-                    self.mode = Mode::Board;
-                    self.info("Not saved");
-                }
-            }
+            Action::CancelSave => self.cancel_save(),
+            Action::SaveExisting(choice) => self.save_existing(choice),
             Action::Resize { .. } | Action::Quit => {}
         }
     }

@@ -1,10 +1,12 @@
 //! The save dialog: the file to write and the players' names, edited in place; the
 //! save itself is a [`SaveRequest`] that the event loop carries out, so
-//! [`App::update`] stays free of I/O.
+//! [`App::update`] stays free of I/O. When the file exists, the dialog asks whether to
+//! append the game to it (as to a game database), replace it, or go back.
 
-use super::{App, Mode};
-use crate::store::{self, Players, StoreError};
-use crate::tui::action::FieldMotion;
+use super::{Action, App, Mode};
+use crate::store::{self, Appended, Players, StoreError};
+use crate::tui::action::{FieldMotion, IfExists};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::path::PathBuf;
 
 /// Longest text a save dialog field accepts (paths can be long; names are short).
@@ -57,9 +59,9 @@ pub struct SaveDialog {
     pub focus: SaveField,
     /// Where typing goes in the focused field: a character index, `0..=length`.
     pub cursor: usize,
-    /// A path that names an existing file the player agreed to replace (by pressing
-    /// Enter again after being told).
-    pub replace: Option<String>,
+    /// The existing file the save would change, while the dialog asks what to do with
+    /// it (`a` append, `r` replace, Esc back).
+    pub exists: Option<PathBuf>,
 }
 
 impl SaveDialog {
@@ -137,8 +139,19 @@ pub struct SaveRequest {
     pub path: PathBuf,
     /// The names to write, kept for later saves once the save succeeds.
     pub players: Players,
-    /// Whether an existing file at `path` may be replaced.
-    pub replace: bool,
+    /// What to do if a file is at `path`.
+    pub existing: IfExists,
+}
+
+/// The keys while the dialog asks about an existing file: `a` append, `r` replace, Esc
+/// back to the dialog.
+pub(super) fn existing_file_action(key: &KeyEvent) -> Option<Action> {
+    match key.code {
+        KeyCode::Char('a' | 'A') => Some(Action::SaveExisting(IfExists::Append)),
+        KeyCode::Char('r' | 'R') => Some(Action::SaveExisting(IfExists::Replace)),
+        KeyCode::Esc => Some(Action::CancelSave),
+        _ => None,
+    }
 }
 
 impl App {
@@ -155,7 +168,7 @@ impl App {
             white: names.white.unwrap_or_default(),
             focus: SaveField::Path,
             cursor: 0,
-            replace: None,
+            exists: None,
         };
         dialog.focus_on(SaveField::Path);
         self.mode = Mode::Save(dialog);
@@ -181,33 +194,74 @@ impl App {
                 black: name(&dialog.black),
                 white: name(&dialog.white),
             },
-            replace: dialog.replace.as_deref() == Some(path),
+            existing: IfExists::Ask,
         });
     }
 
-    /// Reports that the save asked for in `request` would replace an existing file:
-    /// nothing was written, and Enter again (with the same path) replaces it.
+    /// `a` or `r` while the dialog asks about an existing file: saves to it as chosen.
+    pub(super) fn save_existing(&mut self, choice: IfExists) {
+        let Mode::Save(dialog) = &mut self.mode else {
+            return;
+        };
+        let Some(path) = dialog.exists.take() else {
+            return;
+        };
+        let name = |text: &str| {
+            let text = text.trim();
+            (!text.is_empty()).then(|| text.to_string())
+        };
+        self.save_request = Some(SaveRequest {
+            path,
+            players: Players {
+                black: name(&dialog.black),
+                white: name(&dialog.white),
+            },
+            existing: choice,
+        });
+    }
+
+    /// Esc in the dialog: back to editing when it asks about an existing file (nothing
+    /// written), else the dialog closes unsaved.
+    pub(super) fn cancel_save(&mut self) {
+        let Mode::Save(dialog) = &mut self.mode else {
+            return;
+        };
+        if dialog.exists.take().is_some() {
+            self.info("Not saved: edit the path, or Esc again to close");
+        } else {
+            self.mode = Mode::Board;
+            self.info("Not saved");
+        }
+    }
+
+    /// Reports that the file of the save asked for in `request` exists: nothing was
+    /// written, and the dialog asks whether to append the game to it, replace it, or
+    /// go back.
     pub fn save_would_replace(&mut self, request: SaveRequest) {
         let path = request.path.display().to_string();
         if let Mode::Save(dialog) = &mut self.mode {
-            dialog.replace = Some(path.clone());
+            dialog.exists = Some(request.path);
         }
         self.error(format!(
-            "{path} already exists: Enter again replaces it, or edit the path"
+            "{path} already exists: a adds this game at its end, r replaces the file, Esc goes back"
         ));
     }
 
     /// Reports how the save asked for in `request` went: on success the names entered
     /// are kept and the dialog closes; on failure the dialog stays open with the reason,
     /// and nothing else changes.
-    pub fn save_finished(&mut self, request: SaveRequest, result: Result<(), StoreError>) {
+    pub fn save_finished(&mut self, request: SaveRequest, result: Result<Appended, StoreError>) {
         match result {
-            Ok(()) => {
+            Ok(how) => {
                 self.session.set_names(request.players);
                 if matches!(self.mode, Mode::Save(_)) {
                     self.mode = Mode::Board;
                 }
-                self.info(format!("Saved to {}", request.path.display()));
+                let path = request.path.display();
+                self.info(match how {
+                    Appended::Added => format!("Added the game at the end of {path}"),
+                    Appended::Created => format!("Saved to {path}"),
+                });
             }
             Err(e) => self.error(format!("Not saved: {e}")),
         }

@@ -355,7 +355,7 @@ fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
 }
 
 /// The save dialog's note on the status line.
-const SAVE_NOTE: &str = "The game is written as PDN; missing folders are created, and an existing file is replaced only after a second Enter.";
+const SAVE_NOTE: &str = "The game is written as PDN; missing folders are created. For an existing file you choose: add the game at its end, or replace the file.";
 
 fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
     let theme = &app.theme;
@@ -428,6 +428,9 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 ("Esc", "close"),
             ],
         ),
+        Mode::Save(dialog) if dialog.exists.is_some() => {
+            hint_line(theme, &[("a", "append"), ("r", "replace"), ("Esc", "back")])
+        }
         Mode::Save(_) => hint_line(
             theme,
             &[

@@ -1,16 +1,25 @@
-//! Where games are kept: the data directory, atomic writes, saving and loading records,
-//! and the autosave that `--resume` continues.
+//! Where games are kept: the data directory, atomic writes, saving and loading records
+//! (a save to an existing PDN file appends the game), and the per-game autosaves that
+//! `--resume` continues ([`games`], [`Autosaver`]).
 //!
 //! A saved game is plain PDN that other checkers software reads. Two extra tags make a
 //! resume exact: `Undone` holds the moves taken back (so redo still works) and
 //! `Termination` says how a game ended that the board alone does not explain
 //! (resignation, agreed or claimed draw).
 
+mod autosave;
+pub mod files;
+pub mod games;
+
+pub use autosave::Autosaver;
+pub use files::{Appended, read_file, write_atomic};
+pub use games::{GameFile, SavedGame, games_dir, resumable_games, saved_games, tidy_data_dir};
+
 use crate::game::Game;
-use crate::pdn::{PdnGame, decode, read_games, write_game};
+use crate::pdn::{PdnGame, decode_owned, games as pdn_games, write_game};
 use crate::rules::{Color, DrawReason, Move, Outcome, Position, WinReason};
 use std::fmt;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// The players' names for a record's `Black` and `White` tags.
@@ -43,11 +52,6 @@ pub fn data_dir() -> Option<PathBuf> {
 /// The endgame database folder: `egdb` in the [`data_dir`].
 pub fn egdb_dir() -> Option<PathBuf> {
     data_dir().map(|d| d.join("egdb"))
-}
-
-/// The autosave file: `autosave.pdn` in the [`data_dir`].
-pub fn autosave_path() -> Option<PathBuf> {
-    data_dir().map(|d| d.join("autosave.pdn"))
 }
 
 /// A file name for saving a game in the data directory: `game-YYYY-MM-DD-HHMMSS.pdn`
@@ -97,39 +101,6 @@ pub fn expand_home(path: &Path) -> PathBuf {
         (Ok(rest), Some(home)) => PathBuf::from(home).join(rest),
         _ => path.to_path_buf(),
     }
-}
-
-/// Writes `contents` to `path` so that a crash never leaves a half-written file: the
-/// bytes go to a temporary file beside it, are flushed to disk, and the temporary file
-/// is renamed over `path`. Missing parent directories are created.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    // create_dir_all reports a plain file in the way as "File exists": name it instead.
-    if let Some(file) = dir.ancestors().find(|a| a.is_file()) {
-        return Err(io::Error::new(
-            io::ErrorKind::NotADirectory,
-            format!("{} is a file, not a folder", file.display()),
-        ));
-    }
-    std::fs::create_dir_all(&dir)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(contents)?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    written
 }
 
 /// The record of `game`: tags (players, date, result), start position, moves, and the
@@ -256,8 +227,22 @@ pub enum StoreError {
     Game(PathBuf, Box<crate::pdn::GameError>),
     /// No data directory could be found (no home directory is known).
     NoDataDir,
-    /// `--resume` found no autosave file: no game has been played yet.
-    NothingToResume(PathBuf),
+    /// `--resume` found no unfinished game in the games folder (named); so many
+    /// unfinished games are open in other windows.
+    NothingToResume(PathBuf, usize),
+    /// The path names something other than a regular file (a folder, a FIFO, a
+    /// device: the words say which), which is never read or written as a game.
+    NotRegular(PathBuf, &'static str),
+    /// The file is larger than any PDN file (its size in bytes).
+    TooBig(PathBuf, u64),
+    /// The existing file does not look like PDN, so no game is added to it.
+    NotPdn(PathBuf),
+    /// The game is being played in another window, which holds its file.
+    OpenElsewhere(PathBuf),
+    /// The game file's lock could not be taken.
+    Lock(PathBuf, io::Error),
+    /// A save was asked for inside the games folder, which the autosaves own.
+    GamesFolder(PathBuf),
 }
 
 impl fmt::Display for StoreError {
@@ -280,10 +265,46 @@ impl fmt::Display for StoreError {
             StoreError::NoDataDir => {
                 write!(f, "no place for saved games: set HOME or XDG_DATA_HOME")
             }
-            StoreError::NothingToResume(p) => write!(
+            StoreError::NothingToResume(dir, 0) => write!(
                 f,
-                "no game to resume: {} does not exist yet (a game is saved there as it is played)",
+                "no game to resume: {} holds no unfinished game (each game is saved there as it is played)",
+                dir.display()
+            ),
+            StoreError::NothingToResume(dir, 1) => write!(
+                f,
+                "no game to resume: the unfinished game in {} is open in another window",
+                dir.display()
+            ),
+            StoreError::NothingToResume(dir, busy) => write!(
+                f,
+                "no game to resume: the {busy} unfinished games in {} are open in other windows",
+                dir.display()
+            ),
+            StoreError::NotRegular(p, kind) => write!(
+                f,
+                "{} is {kind}, not a regular file: only files are read and written",
                 p.display()
+            ),
+            StoreError::TooBig(p, size) => write!(
+                f,
+                "{} is {} MB, too big for a PDN file (at most {} MB)",
+                p.display(),
+                size / (1 << 20),
+                files::MAX_READ_BYTES / (1 << 20)
+            ),
+            StoreError::NotPdn(p) => write!(
+                f,
+                "{} exists and is not a PDN file: no game is added to it",
+                p.display()
+            ),
+            StoreError::OpenElsewhere(p) => {
+                write!(f, "the game in {} is open in another window", p.display())
+            }
+            StoreError::Lock(p, e) => write!(f, "cannot lock {}: {e}", p.display()),
+            StoreError::GamesFolder(dir) => write!(
+                f,
+                "{} is where games are saved as they are played: save to a file elsewhere",
+                dir.display()
             ),
         }
     }
@@ -292,27 +313,32 @@ impl fmt::Display for StoreError {
 impl std::error::Error for StoreError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            StoreError::Read(_, e) | StoreError::Write(_, e) => Some(e),
+            StoreError::Read(_, e) | StoreError::Write(_, e) | StoreError::Lock(_, e) => Some(e),
             StoreError::Game(_, e) => Some(&**e),
             _ => None,
         }
     }
 }
 
-/// Reads game `number` (from 1) of the PDN file at `path`.
+/// Reads game `number` (from 1) of the PDN file at `path`. Only a regular file is read
+/// (a FIFO or device is refused at once), and only up to the game asked for.
 pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
-    let mut games = load_records(path)?;
-    let count = games.len();
-    if number == 0 || number > count {
-        return Err(StoreError::NoSuchGame {
-            path: path.to_path_buf(),
-            wanted: number,
-            count,
-        });
+    let text = decode_owned(read_file(path)?);
+    let mut count = 0;
+    for game in pdn_games(&text) {
+        count += 1;
+        if count == number {
+            return game.map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)));
+        }
     }
-    games
-        .swap_remove(number - 1)
-        .map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)))
+    if count == 0 {
+        return Err(StoreError::NoGames(path.to_path_buf()));
+    }
+    Err(StoreError::NoSuchGame {
+        path: path.to_path_buf(),
+        wanted: number,
+        count,
+    })
 }
 
 /// Reads every game of the PDN file at `path`, each as it replays or why it does not.
@@ -320,8 +346,8 @@ pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
 pub fn load_records(
     path: &Path,
 ) -> Result<Vec<Result<PdnGame, crate::pdn::GameError>>, StoreError> {
-    let bytes = std::fs::read(path).map_err(|e| StoreError::Read(path.to_path_buf(), e))?;
-    let games = read_games(&decode(&bytes));
+    let text = decode_owned(read_file(path)?);
+    let games: Vec<_> = pdn_games(&text).collect();
     if games.is_empty() {
         return Err(StoreError::NoGames(path.to_path_buf()));
     }
@@ -356,92 +382,52 @@ pub fn today() -> String {
     pdn_date(now_unix())
 }
 
-/// Writes `record` as PDN to `path` (a leading `~` is the home directory), atomically.
+/// Refuses a save into the games folder, whose files the autosaves own (a game added
+/// to one would be lost at that game's next save).
+fn outside_games_folder(path: &Path) -> Result<(), StoreError> {
+    let Some(dir) = games_dir() else {
+        return Ok(());
+    };
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    match (parent.canonicalize(), dir.canonicalize()) {
+        (Ok(a), Ok(b)) if a == b => Err(StoreError::GamesFolder(dir)),
+        _ => Ok(()),
+    }
+}
+
+/// Writes `record` as PDN to `path` (a leading `~` is the home directory), atomically,
+/// replacing the file if there is one.
 pub fn save_record(path: &Path, record: &PdnGame) -> Result<(), StoreError> {
     let path = expand_home(path);
+    outside_games_folder(&path)?;
+    // Never put a file in the place of a FIFO or a device (`/dev/null`, say).
+    if let Ok(meta) = std::fs::metadata(&path)
+        && !meta.is_file()
+    {
+        return Err(StoreError::NotRegular(
+            path,
+            files::kind_of(meta.file_type()),
+        ));
+    }
     write_atomic(&path, write_game(record).as_bytes()).map_err(|e| StoreError::Write(path, e))
 }
 
-/// Keeps the autosave file up to date with the game in progress: it writes the record
-/// whenever it differs from the one last written, says when a write fails (once, until
-/// one works again), and writes it once more on the way out after a signal.
-#[derive(Debug, Default)]
-pub struct Autosaver {
-    /// Off for scripts and pipes, which must never replace a person's saved game.
-    enabled: bool,
-    /// The text last written (or found in place at the start).
-    last: Option<String>,
-    failed: bool,
-}
-
-impl Autosaver {
-    /// An autosaver for a game whose record is now `initial` (a new game, or one just
-    /// resumed): that counts as saved, so an unfinished game already in the autosave
-    /// stays until a move is played.
-    pub fn new(initial: Option<&PdnGame>) -> Autosaver {
-        Autosaver {
-            enabled: true,
-            last: initial.map(write_game),
-            failed: false,
-        }
-    }
-
-    /// An autosaver that never writes.
-    pub fn disabled() -> Autosaver {
-        Autosaver::default()
-    }
-
-    /// Writes `record` (the game in progress, `None` when there is none) if it changed.
-    /// Returns the outcome of a write: `Some(Err)` only for a failure that is news (the
-    /// last write worked), so a front end says it once.
-    pub fn update(&mut self, record: Option<PdnGame>) -> Option<Result<PathBuf, StoreError>> {
-        let text = write_game(&record?);
-        if !self.enabled || self.last.as_ref() == Some(&text) {
-            return None;
-        }
-        let written = autosave_path()
-            .ok_or(StoreError::NoDataDir)
-            .and_then(|path| {
-                write_atomic(&path, text.as_bytes())
-                    .map(|()| path.clone())
-                    .map_err(|e| StoreError::Write(path, e))
-            });
-        self.last = Some(text);
-        let news = written.is_ok() || !self.failed;
-        self.failed = written.is_err();
-        news.then_some(written)
-    }
-
-    /// Whether the last write failed: the game in progress is not saved.
-    pub fn failed(&self) -> bool {
-        self.failed
-    }
-
-    /// Writes the last record again, in case the last write failed (on the way out
-    /// after a signal).
-    pub fn final_save(&self) {
-        if self.enabled
-            && let (Some(text), Some(path)) = (&self.last, autosave_path())
-        {
-            let _ = write_atomic(&path, text.as_bytes());
-        }
-    }
-}
-
-/// The record in the autosave file, to resume.
-pub fn load_autosave() -> Result<PdnGame, StoreError> {
-    let path = autosave_path().ok_or(StoreError::NoDataDir)?;
-    match load_record(&path, 1) {
-        Err(StoreError::Read(_, e)) if e.kind() == io::ErrorKind::NotFound => {
-            Err(StoreError::NothingToResume(path))
-        }
-        other => other,
-    }
+/// Adds `record` as PDN at the end of the file at `path` (a leading `~` is the home
+/// directory), as checkers programs add games to a database; a missing file is written
+/// new. An existing file that does not look like PDN is left alone.
+pub fn append_record(path: &Path, record: &PdnGame) -> Result<Appended, StoreError> {
+    let path = expand_home(path);
+    outside_games_folder(&path)?;
+    files::append_text(&path, &write_game(record))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pdn::read_games;
 
     #[test]
     fn civil_dates() {

@@ -1,0 +1,168 @@
+//! The autosave: every change to the game in progress is written at once to the game's
+//! own file in the games folder (see [`games`](super::games)), so a crash or a `kill -9`
+//! loses at most the move being typed.
+
+use super::StoreError;
+use super::games::{GameFile, game_text};
+use crate::pdn::PdnGame;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+/// Keeps the game in progress saved in a file of its own. It writes the record whenever
+/// it differs from the one last written, says when a write fails (once, until one works
+/// again), and can write once more on the way out after a signal. A new game (a new
+/// game number from the front end) gets a new file; the last one is left as it was.
+///
+/// A handle: clones share one autosave, so the signal watcher can make the last save
+/// while the front end plays.
+#[derive(Clone, Debug, Default)]
+pub struct Autosaver {
+    inner: Arc<Mutex<Inner>>,
+}
+
+#[derive(Debug, Default)]
+struct Inner {
+    /// Off for scripts and pipes, which must not fill the games folder.
+    enabled: bool,
+    /// The game's file, locked, once it has been written (or the resumed game's).
+    file: Option<GameFile>,
+    /// The front end's number of the game being kept.
+    game: u64,
+    /// The text last written (or found in place at the start).
+    last: Option<String>,
+    /// Whether `last` is not on disk yet.
+    dirty: bool,
+    /// Why the last write failed, if it did.
+    failure: Option<String>,
+}
+
+impl Autosaver {
+    /// An autosaver for a new game (game number `game`) whose record is now `initial`:
+    /// that counts as saved, so nothing is written until the game changes.
+    pub fn new(game: u64, initial: Option<&PdnGame>) -> Autosaver {
+        Autosaver::with(Inner {
+            enabled: true,
+            game,
+            last: initial.map(game_text),
+            ..Inner::default()
+        })
+    }
+
+    /// An autosaver for a resumed game: its file (locked) and its record as read.
+    pub fn resumed(file: GameFile, game: u64, initial: Option<&PdnGame>) -> Autosaver {
+        Autosaver::with(Inner {
+            enabled: true,
+            file: Some(file),
+            game,
+            last: initial.map(game_text),
+            ..Inner::default()
+        })
+    }
+
+    /// An autosaver that never writes.
+    pub fn disabled() -> Autosaver {
+        Autosaver::default()
+    }
+
+    fn with(inner: Inner) -> Autosaver {
+        Autosaver {
+            inner: Arc::new(Mutex::new(inner)),
+        }
+    }
+
+    /// The state, even if a panic elsewhere poisoned the lock: it is still worth saving.
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Writes `record` (the game in progress, `None` when there is none) if it changed;
+    /// `game` is the front end's number of the game, which changes for a new game (that
+    /// one gets a file of its own, written from its first change). Returns the outcome
+    /// of a write: `Some(Err)` only for a failure that is news (the last write worked),
+    /// so a front end says it once.
+    pub fn update(
+        &self,
+        game: u64,
+        record: Option<PdnGame>,
+    ) -> Option<Result<PathBuf, StoreError>> {
+        let mut inner = self.lock();
+        if !inner.enabled {
+            return None;
+        }
+        if inner.game != game {
+            // A new game: the last one stays in its file as it was, free for --resume.
+            if let Some(file) = inner.file.take() {
+                file.release();
+            }
+            inner.game = game;
+            inner.last = record.as_ref().map(game_text);
+            inner.dirty = false;
+            return None;
+        }
+        let text = game_text(&record?);
+        if inner.last.as_ref() == Some(&text) {
+            return None;
+        }
+        inner.last = Some(text);
+        inner.dirty = true;
+        let written = inner.write();
+        let news = written.is_ok() || inner.failure.is_none();
+        inner.failure = written.as_ref().err().map(ToString::to_string);
+        news.then_some(written)
+    }
+
+    /// Whether the last write failed: the game in progress is not saved.
+    pub fn failed(&self) -> bool {
+        self.lock().failure.is_some()
+    }
+
+    /// Why the last write failed, if it did.
+    pub fn failure(&self) -> Option<String> {
+        self.lock().failure.clone()
+    }
+
+    /// The file the game is saved in, once it has one.
+    pub fn path(&self) -> Option<PathBuf> {
+        self.lock().file.as_ref().map(|f| f.path().to_path_buf())
+    }
+
+    /// Writes the last record again if it is not on disk (on the way out after a
+    /// signal, or at the end of plain mode). `Ok` when the game is saved (or there is
+    /// nothing to save).
+    pub fn final_save(&self) -> Result<(), StoreError> {
+        let mut inner = self.lock();
+        if !inner.enabled || !inner.dirty {
+            return Ok(());
+        }
+        let written = inner.write().map(drop);
+        inner.failure = written.as_ref().err().map(ToString::to_string);
+        written
+    }
+
+    /// Lets go of the game's file (another window may take it up); nothing more is
+    /// written.
+    pub fn close(&self) {
+        let mut inner = self.lock();
+        inner.enabled = false;
+        if let Some(file) = inner.file.take() {
+            file.release();
+        }
+    }
+}
+
+impl Inner {
+    /// Writes `last` to the game's file, making the file first if the game has none.
+    fn write(&mut self) -> Result<PathBuf, StoreError> {
+        let text = self.last.clone().unwrap_or_default();
+        let file = match self.file.take() {
+            Some(file) => file,
+            None => GameFile::create(super::now_unix())?,
+        };
+        let written = file.write(&text);
+        let path = file.path().to_path_buf();
+        self.file = Some(file);
+        written?;
+        self.dirty = false;
+        Ok(path)
+    }
+}

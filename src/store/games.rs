@@ -1,0 +1,486 @@
+//! The games folder: one autosave file per game, each locked by the program that plays
+//! it, so two windows never share or overwrite a game.
+//!
+//! A game in progress is `games/YYYY-MM-DD-HHMMSS-ID.pdn` in the data folder (UTC time
+//! of its first save). While a program plays it, that program holds an exclusive lock
+//! on `games/.NAME.lock` (the game file itself is replaced at every save, so it cannot
+//! carry the lock). The lock goes with the process: a killed program's game is free
+//! again at once. Finished games stay in the folder as a history; the program never
+//! deletes a game.
+
+use super::files::{create_folder, read_file, remove_stale_temp_files, write_atomic};
+use super::{StoreError, data_dir};
+use crate::pdn::{PdnGame, decode_owned, games, write_game};
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// The games folder's name in the data folder.
+pub const GAMES_FOLDER: &str = "games";
+
+/// The single autosave file of earlier versions, moved into the games folder at start.
+pub const OLD_AUTOSAVE: &str = "autosave.pdn";
+
+/// The folder of per-game autosaves: `games` in the [`data_dir`].
+pub fn games_dir() -> Option<PathBuf> {
+    data_dir().map(|d| d.join(GAMES_FOLDER))
+}
+
+/// The lock file of the game file `path`: `.NAME.lock` beside it.
+fn lock_path(path: &Path) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{stem}.lock"))
+}
+
+/// An exclusive lock on the file at `path` (created if missing), or `None` if another
+/// process holds it. On Unix the lock file may be removed by its holder as it lets go
+/// (see [`Lock::release`]); a lock taken on a file removed meanwhile is taken again.
+fn try_lock(path: &Path) -> io::Result<Option<File>> {
+    for _ in 0..8 {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => return Ok(None),
+            Err(TryLockError::Error(e)) => return Err(e),
+        }
+        if still_in_place(&file, path)? {
+            return Ok(Some(file));
+        }
+    }
+    Err(io::Error::other(format!(
+        "{} keeps changing: cannot lock it",
+        path.display()
+    )))
+}
+
+/// Whether the open `file` is still the one at `path` (not removed or replaced since
+/// it was opened).
+#[cfg(unix)]
+fn still_in_place(file: &File, path: &Path) -> io::Result<bool> {
+    use std::os::unix::fs::MetadataExt;
+    let held = file.metadata()?;
+    match fs::metadata(path) {
+        Ok(now) => Ok(held.dev() == now.dev() && held.ino() == now.ino()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// Lock files are never removed off Unix, so an open one is always in place.
+#[cfg(not(unix))]
+fn still_in_place(_file: &File, _path: &Path) -> io::Result<bool> {
+    Ok(true)
+}
+
+/// A lock held on a lock file.
+#[derive(Debug)]
+struct Lock {
+    path: PathBuf,
+    file: Option<File>,
+}
+
+impl Lock {
+    /// Lets go of the lock, removing the lock file first (on Unix, where a file can be
+    /// removed while open and [`try_lock`] notices), so the folder keeps no clutter.
+    fn release(&mut self) {
+        if let Some(file) = self.file.take() {
+            #[cfg(unix)]
+            let _ = fs::remove_file(&self.path);
+            drop(file);
+        }
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        self.release();
+    }
+}
+
+/// A game's autosave file, locked by this process for as long as this value lives.
+#[derive(Debug)]
+pub struct GameFile {
+    path: PathBuf,
+    lock: Lock,
+}
+
+impl GameFile {
+    /// A new game file in the games folder, named after `unix_seconds` (UTC) and a
+    /// number of its own, and locked. Nothing is written yet.
+    pub fn create(unix_seconds: u64) -> Result<GameFile, StoreError> {
+        let dir = games_dir().ok_or(StoreError::NoDataDir)?;
+        create_folder(&dir).map_err(|e| StoreError::Write(dir.clone(), e))?;
+        let stamp = file_stamp(unix_seconds);
+        let mut seed = u64::from(std::process::id()) << 20
+            ^ u64::from(
+                SystemTime::now()
+                    .duration_since(SystemTime::UNIX_EPOCH)
+                    .map_or(0, |d| d.subsec_nanos()),
+            );
+        for _ in 0..64 {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let path = dir.join(format!("{stamp}-{:06x}.pdn", (seed >> 40) & 0xFF_FFFF));
+            if path.exists() {
+                continue;
+            }
+            let lock = lock_path(&path);
+            match try_lock(&lock) {
+                Ok(Some(file)) if !path.exists() => {
+                    return Ok(GameFile {
+                        path,
+                        lock: Lock {
+                            path: lock,
+                            file: Some(file),
+                        },
+                    });
+                }
+                Ok(_) => continue,
+                Err(e) => return Err(StoreError::Write(lock, e)),
+            }
+        }
+        Err(StoreError::Write(
+            dir,
+            io::Error::other("no free name for a new game file"),
+        ))
+    }
+
+    /// Locks the existing game file `path` for this process, or says it is open in
+    /// another window. A lock held for a moment only (another program looking at the
+    /// folder, as `checkers games` does) is waited for.
+    pub fn claim(path: &Path) -> Result<GameFile, StoreError> {
+        let lock = lock_path(path);
+        for attempt in 0..5 {
+            match try_lock(&lock) {
+                Ok(Some(file)) => {
+                    return Ok(GameFile {
+                        path: path.to_path_buf(),
+                        lock: Lock {
+                            path: lock,
+                            file: Some(file),
+                        },
+                    });
+                }
+                Ok(None) if attempt < 4 => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                Ok(None) => break,
+                Err(e) => return Err(StoreError::Lock(path.to_path_buf(), e)),
+            }
+        }
+        Err(StoreError::OpenElsewhere(path.to_path_buf()))
+    }
+
+    /// The game file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes `text` as the game, atomically.
+    pub fn write(&self, text: &str) -> Result<(), StoreError> {
+        write_atomic(&self.path, text.as_bytes())
+            .map_err(|e| StoreError::Write(self.path.clone(), e))
+    }
+
+    /// The record in the file.
+    pub fn load(&self) -> Result<PdnGame, StoreError> {
+        super::load_record(&self.path, 1)
+    }
+
+    /// Lets go of the game: another window may take it up.
+    pub fn release(mut self) {
+        self.lock.release();
+    }
+}
+
+/// `YYYY-MM-DD-HHMMSS` (UTC) of `unix_seconds`, for file names that sort by time.
+fn file_stamp(unix_seconds: u64) -> String {
+    let (y, mo, d) = super::civil_date(unix_seconds);
+    let s = unix_seconds % 86_400;
+    format!(
+        "{y:04}-{mo:02}-{d:02}-{:02}{:02}{:02}",
+        s / 3600,
+        s / 60 % 60,
+        s % 60
+    )
+}
+
+/// A game in the games folder, as found there.
+#[derive(Clone, Debug)]
+pub struct SavedGame {
+    /// Its file.
+    pub path: PathBuf,
+    /// When it was last saved.
+    pub modified: SystemTime,
+    /// The game, or why it cannot be read.
+    pub record: Result<PdnGame, String>,
+    /// Whether another program holds it (a game being played in another window).
+    pub open_elsewhere: bool,
+}
+
+impl SavedGame {
+    /// Whether the game has ended (a result other than `*`). An unreadable file counts
+    /// as finished: there is nothing to resume.
+    pub fn finished(&self) -> bool {
+        match &self.record {
+            Ok(record) => record.result.as_deref().is_some_and(|r| r != "*"),
+            Err(_) => true,
+        }
+    }
+
+    /// Whether `--resume` can take it up: unfinished and not open elsewhere.
+    pub fn resumable(&self) -> bool {
+        !self.finished() && !self.open_elsewhere
+    }
+
+    /// The moves (plies) played.
+    pub fn plies(&self) -> usize {
+        self.record.as_ref().map_or(0, |r| r.moves.len())
+    }
+
+    /// "Ann - Bob" (Black first), with `?` for a name not known; names are made safe to
+    /// show on a terminal.
+    pub fn players(&self) -> String {
+        let name = |tag| {
+            self.record
+                .as_ref()
+                .ok()
+                .and_then(|r| r.tag(tag))
+                .filter(|n| !n.is_empty())
+                .map_or_else(|| "?".to_string(), |n| crate::text::printable(n, 30))
+        };
+        format!("{} - {}", name("Black"), name("White"))
+    }
+
+    /// When it was last saved, as `YYYY-MM-DD HH:MM UTC`.
+    pub fn when(&self) -> String {
+        let seconds = self
+            .modified
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let (y, mo, d) = super::civil_date(seconds);
+        let s = seconds % 86_400;
+        format!(
+            "{y:04}-{mo:02}-{d:02} {:02}:{:02} UTC",
+            s / 3600,
+            s / 60 % 60
+        )
+    }
+
+    /// The state in a few words: "unfinished", "open in another window", the result,
+    /// or why the file cannot be read.
+    pub fn state(&self) -> String {
+        match &self.record {
+            Err(e) => format!("unreadable: {e}"),
+            Ok(_) if self.open_elsewhere => "open in another window".to_string(),
+            Ok(record) => match record.result.as_deref() {
+                None | Some("*") => "unfinished".to_string(),
+                Some(result) => result.to_string(),
+            },
+        }
+    }
+
+    /// One line: date, players, moves, state (as the lists of games show it).
+    pub fn summary(&self) -> String {
+        let plies = self.plies();
+        format!(
+            "{}  {}  {} move{}  {}",
+            self.when(),
+            self.players(),
+            plies,
+            if plies == 1 { "" } else { "s" },
+            self.state()
+        )
+    }
+}
+
+/// Whether another process holds the lock of the game file `path`.
+fn open_elsewhere(path: &Path) -> bool {
+    let lock = lock_path(path);
+    if !lock.exists() {
+        return false;
+    }
+    match try_lock(&lock) {
+        Ok(Some(file)) => {
+            Lock {
+                path: lock,
+                file: Some(file),
+            }
+            .release();
+            false
+        }
+        Ok(None) => true,
+        Err(_) => false,
+    }
+}
+
+/// Reads one game file of the folder.
+fn read_saved(path: &Path) -> Result<PdnGame, String> {
+    let bytes = read_file(path).map_err(|e| e.to_string())?;
+    let text = decode_owned(bytes);
+    match games(&text).next() {
+        Some(Ok(record)) => Ok(record),
+        Some(Err(e)) => Err(e.to_string()),
+        None => Err("no game in it".to_string()),
+    }
+}
+
+/// Every game in the games folder, newest (last saved) first. A folder that does not
+/// exist holds no games.
+pub fn saved_games() -> Result<Vec<SavedGame>, StoreError> {
+    let dir = games_dir().ok_or(StoreError::NoDataDir)?;
+    let entries = match fs::read_dir(&dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(StoreError::Read(dir, e)),
+    };
+    let mut list = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with('.') || !name.ends_with(".pdn") {
+            continue;
+        }
+        let modified = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .unwrap_or(SystemTime::UNIX_EPOCH);
+        list.push(SavedGame {
+            record: read_saved(&path),
+            open_elsewhere: open_elsewhere(&path),
+            path,
+            modified,
+        });
+    }
+    list.sort_by(|a, b| b.modified.cmp(&a.modified).then(b.path.cmp(&a.path)));
+    Ok(list)
+}
+
+/// The games `--resume` may continue, newest first, and how many unfinished games are
+/// open in other windows.
+pub fn resumable_games() -> Result<(Vec<SavedGame>, usize), StoreError> {
+    let all = saved_games()?;
+    let busy = all
+        .iter()
+        .filter(|g| !g.finished() && g.open_elsewhere)
+        .count();
+    Ok((all.into_iter().filter(SavedGame::resumable).collect(), busy))
+}
+
+/// Takes up the saved game `game` for this process: locks its file, then reads it again
+/// (it may have changed since it was listed). Refused if another window took it since.
+pub fn claim(game: &SavedGame) -> Result<(GameFile, PdnGame), StoreError> {
+    let file = GameFile::claim(&game.path)?;
+    let record = file.load()?;
+    Ok((file, record))
+}
+
+/// Gets the data folder ready, as every start does: the single `autosave.pdn` of
+/// earlier versions becomes a game of the games folder (so its game is not lost), and
+/// temporary files and locks left by killed programs are removed. Nothing here is
+/// worth stopping for: failures are ignored.
+pub fn tidy_data_dir() {
+    let Some(data) = data_dir() else {
+        return;
+    };
+    migrate_old_autosave(&data);
+    remove_stale_temp_files(&data, None);
+    let games = data.join(GAMES_FOLDER);
+    remove_stale_temp_files(&games, None);
+    remove_stale_locks(&games);
+}
+
+/// Moves `autosave.pdn` of `data` into the games folder, named after the time it was
+/// last saved: it is treated as one more game (unfinished, if it was).
+fn migrate_old_autosave(data: &Path) {
+    let old = data.join(OLD_AUTOSAVE);
+    let Ok(meta) = fs::metadata(&old) else {
+        return;
+    };
+    if !meta.is_file() {
+        return;
+    }
+    let seconds = meta
+        .modified()
+        .ok()
+        .and_then(|m| m.duration_since(SystemTime::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_secs());
+    let dir = data.join(GAMES_FOLDER);
+    if create_folder(&dir).is_err() {
+        return;
+    }
+    let stamp = file_stamp(seconds);
+    let mut target = dir.join(format!("{stamp}-autosave.pdn"));
+    let mut n = 1;
+    while target.exists() {
+        n += 1;
+        target = dir.join(format!("{stamp}-autosave-{n}.pdn"));
+    }
+    let _ = fs::rename(&old, &target);
+}
+
+/// Removes lock files no process holds (left by a program that was killed).
+fn remove_stale_locks(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with('.')
+            && name.ends_with(".lock")
+            && let Ok(Some(file)) = try_lock(&entry.path())
+        {
+            Lock {
+                path: entry.path(),
+                file: Some(file),
+            }
+            .release();
+        }
+    }
+}
+
+/// The text a game file holds for `record`.
+pub fn game_text(record: &PdnGame) -> String {
+    write_game(record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stamps_sort_by_time() {
+        assert_eq!(file_stamp(0), "1970-01-01-000000");
+        assert_eq!(file_stamp(1_795_996_799), "2026-11-29-235959");
+    }
+
+    #[test]
+    fn a_lock_is_held_once_and_freed_on_release() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = dir.path().join("g.pdn");
+        let lock = lock_path(&game);
+        assert_eq!(lock.file_name().unwrap(), ".g.lock");
+        let mut held = Lock {
+            file: try_lock(&lock).unwrap(),
+            path: lock.clone(),
+        };
+        assert!(held.file.is_some());
+        assert!(open_elsewhere(&game), "a second handle is refused");
+        assert!(try_lock(&lock).unwrap().is_none());
+        held.release();
+        assert!(!open_elsewhere(&game));
+        assert!(try_lock(&lock).unwrap().is_some());
+    }
+}

@@ -1,0 +1,55 @@
+//! Text from outside the program (a file, a line of input, a tag of a saved game) made
+//! safe to show on a terminal: control characters could move the cursor, change the
+//! title or reset the screen, and a word of ten megabytes is no message.
+
+/// `text` with every control character (C0, DEL, C1, and the bidirectional overrides
+/// that reorder what follows) shown as `?`, a tab as a space, and cut after `max_chars`
+/// characters with `...` to say so.
+///
+/// ```
+/// use checkers::text::printable;
+/// assert_eq!(printable("11-15\x1bc", 40), "11-15?c");
+/// assert_eq!(printable("abcdefgh", 5), "abcde...");
+/// ```
+pub fn printable(text: &str, max_chars: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max_chars.saturating_mul(4)) + 3);
+    for (i, c) in text.chars().enumerate() {
+        if i == max_chars {
+            out.push_str("...");
+            break;
+        }
+        out.push(match c {
+            '\t' => ' ',
+            c if is_unsafe(c) => '?',
+            c => c,
+        });
+    }
+    out
+}
+
+/// Whether `c` changes how a terminal shows what follows it.
+fn is_unsafe(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_become_question_marks() {
+        assert_eq!(
+            printable("a\x1b[2Jb\x07\u{9b}c\u{202e}d\te", 80),
+            "a?[2Jb??c?d e"
+        );
+        assert_eq!(printable("Zürich", 80), "Zürich");
+    }
+
+    #[test]
+    fn long_text_is_cut_by_characters() {
+        assert_eq!(printable("ééé", 2), "éé...");
+        assert_eq!(printable("abc", 3), "abc");
+        assert_eq!(printable(&"x".repeat(10_000_000), 10).len(), 13);
+    }
+}

@@ -1,0 +1,136 @@
+//! The picker: before the game, when `--resume` finds several unfinished games, a small
+//! screen lists them (newest first: when, players, moves) to choose the one to continue.
+//!
+//! Like the game screen it is state ([`Picker`]), keys turned into changes
+//! ([`Picker::handle_event`], no I/O) and drawing (`impl Widget for &Picker`); the event
+//! loop that runs it and claims the chosen game is in the [parent module](super).
+
+use super::theme::Theme;
+use crate::store::SavedGame;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+/// What the player decided at the picker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Picked {
+    /// Continue the game at this index of the list.
+    Game(usize),
+    /// Start none: quit.
+    Quit,
+}
+
+/// The picker's state: the games, the one under the cursor, a message.
+#[derive(Clone, Debug)]
+pub struct Picker {
+    /// The unfinished games, newest first.
+    pub games: Vec<SavedGame>,
+    /// The index of the game under the cursor.
+    pub selected: usize,
+    /// A message for the player (a game taken meanwhile by another window).
+    pub message: Option<String>,
+    /// Colours and glyphs.
+    pub theme: Theme,
+}
+
+impl Picker {
+    /// A picker over `games` (newest first), the newest under the cursor.
+    pub fn new(games: Vec<SavedGame>, theme: Theme) -> Picker {
+        Picker {
+            games,
+            selected: 0,
+            message: None,
+            theme,
+        }
+    }
+
+    /// Replaces the list (after a game was taken by another window), keeping the cursor
+    /// within it.
+    pub fn set_games(&mut self, games: Vec<SavedGame>) {
+        self.games = games;
+        self.selected = self.selected.min(self.games.len().saturating_sub(1));
+    }
+
+    /// Applies a terminal event: the arrows (or `j`/`k`) move, Home/End jump, Enter or
+    /// Space choose the game under the cursor, a digit chooses that game, `q`, Esc or
+    /// Ctrl-C quit. Returns the decision, if one was made.
+    pub fn handle_event(&mut self, event: &Event) -> Option<Picked> {
+        let Event::Key(key) = event else {
+            return None;
+        };
+        if key.kind != KeyEventKind::Press {
+            return None;
+        }
+        let last = self.games.len().saturating_sub(1);
+        match key.code {
+            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                return Some(Picked::Quit);
+            }
+            KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => self.selected = (self.selected + 1).min(last),
+            KeyCode::Home => self.selected = 0,
+            KeyCode::End => self.selected = last,
+            KeyCode::Enter | KeyCode::Char(' ') if !self.games.is_empty() => {
+                return Some(Picked::Game(self.selected));
+            }
+            KeyCode::Char(d @ '1'..='9') => {
+                let index = usize::from(d as u8 - b'1');
+                if index < self.games.len() {
+                    return Some(Picked::Game(index));
+                }
+                self.message = Some(format!("There is no game {d}"));
+            }
+            KeyCode::Char('q') | KeyCode::Esc => return Some(Picked::Quit),
+            _ => {}
+        }
+        None
+    }
+}
+
+impl Widget for &Picker {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = &self.theme;
+        let mut lines = vec![
+            Line::styled("Unfinished games: which one goes on?", theme.heading),
+            Line::raw(""),
+        ];
+        // Rows for games: the area less the heading, the message and the key line.
+        let room = usize::from(area.height.saturating_sub(6)).max(1);
+        let first = self.selected.saturating_sub(room - 1);
+        for (i, game) in self.games.iter().enumerate().skip(first).take(room) {
+            let chosen = i == self.selected;
+            let marker = if chosen { "> " } else { "  " };
+            let text = format!("{marker}{}. {}", i + 1, game.summary());
+            lines.push(if chosen {
+                Line::styled(text, theme.cursor)
+            } else {
+                Line::styled(text, theme.text)
+            });
+        }
+        lines.push(Line::raw(""));
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.error));
+        }
+        lines.push(Line::from(vec![
+            Span::styled("Up/Down", theme.key),
+            Span::raw(" choose  "),
+            Span::styled("Enter", theme.key),
+            Span::raw(" continue it  "),
+            Span::styled("1-9", theme.key),
+            Span::raw(" that game  "),
+            Span::styled("q", theme.key),
+            Span::raw(" quit"),
+        ]));
+        Paragraph::new(lines)
+            .block(
+                Block::bordered()
+                    .title(" checkers --resume ")
+                    .title_style(theme.heading)
+                    .border_style(theme.heading),
+            )
+            .wrap(Wrap { trim: false })
+            .render(area, buf);
+    }
+}

@@ -1,0 +1,129 @@
+//! Signals at the full-screen game, in a pseudo-terminal (issue 9, case 5): every signal
+//! whose default action ends the process saves the game and restores the terminal
+//! before the program exits with 128 + the signal's number; Ctrl-Z and SIGTSTP suspend
+//! it with the terminal restored, and SIGCONT (`fg`) takes it up again.
+
+use crate::common::pty::{Sandbox, Session, wait_until};
+
+/// The signals that end a process by default, with their numbers on Linux.
+const ENDING: [(&str, i32); 12] = [
+    ("INT", 2),
+    ("TERM", 15),
+    ("HUP", 1),
+    ("QUIT", 3),
+    ("USR1", 10),
+    ("USR2", 12),
+    ("ALRM", 14),
+    ("PIPE", 13),
+    ("XCPU", 24),
+    ("XFSZ", 25),
+    ("VTALRM", 26),
+    ("PROF", 27),
+];
+
+/// Whether the terminal is as a shell wants it: the main screen, no mouse capture, the
+/// cursor shown, and the modes (`stty -a`) as before the program started.
+fn assert_terminal_restored(game: &Session, when: &str) {
+    let screen = game.parser.screen();
+    assert!(!screen.alternate_screen(), "{when}: alternate screen left");
+    assert_eq!(
+        screen.mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "{when}: mouse capture off"
+    );
+    assert!(!screen.hide_cursor(), "{when}: cursor shown");
+    assert!(
+        game.modes_restored(),
+        "{when}: terminal modes {}",
+        game.modes()
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn case_5_every_ending_signal_saves_the_game_and_restores_the_terminal() {
+    std::thread::scope(|scope| {
+        for (name, number) in ENDING {
+            scope.spawn(move || {
+                let sandbox = Sandbox::new();
+                let mut game = Session::start_in(&sandbox, &[], &[]);
+                game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+                game.play(&["11-15"]);
+                assert!(game.raw_mode(), "SIG{name}: raw mode while playing");
+                assert_ne!(
+                    game.parser.screen().mouse_protocol_mode(),
+                    vt100::MouseProtocolMode::None
+                );
+                game.signal(name);
+                let status = game.exit_status();
+                assert_eq!(status.exit_code(), 128 + number as u32, "SIG{name}");
+                assert_terminal_restored(&game, &format!("SIG{name}"));
+                let saved = sandbox.game_texts().join("\n");
+                assert!(saved.contains("1. 11-15 *"), "SIG{name}: {saved}");
+            });
+        }
+    });
+}
+
+/// Whether the process `pid` is stopped (Linux: its state in `/proc`).
+#[cfg(target_os = "linux")]
+fn stopped(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| {
+            let after = stat.rsplit_once(')')?.1;
+            after.split_whitespace().next().map(|s| s == "T")
+        })
+        .unwrap_or(false)
+}
+
+/// Suspends with `how`, checks the terminal and the stopped process, then continues
+/// and checks that the game is back, drawn whole and playable.
+#[cfg(target_os = "linux")]
+fn suspend_and_continue(game: &mut Session, how: &str, next_move: &str) {
+    if how == "Ctrl-Z" {
+        game.send(b"\x1a");
+    } else {
+        game.signal("TSTP");
+    }
+    game.wait_for("the main screen", |s| !s.alternate_screen());
+    let pid = game.pid();
+    wait_until("the process to stop", || stopped(pid));
+    game.drain();
+    assert_terminal_restored(game, how);
+
+    game.signal("CONT");
+    game.wait_for("the game drawn again", |s| {
+        s.alternate_screen()
+            && s.contents().contains("1. 11-15")
+            && s.contents().contains("to move")
+    });
+    assert!(game.raw_mode(), "{how}: raw mode again");
+    assert!(
+        game.parser.screen().hide_cursor(),
+        "{how}: cursor hidden again"
+    );
+    assert_ne!(
+        game.parser.screen().mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "{how}: mouse capture again"
+    );
+    game.play(&[next_move]);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn case_5_ctrl_z_and_sigtstp_suspend_and_fg_takes_the_game_up_again() {
+    let sandbox = Sandbox::new();
+    let mut game = Session::start_in(&sandbox, &[], &[]);
+    game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+    game.play(&["11-15"]);
+    suspend_and_continue(&mut game, "Ctrl-Z", "23-19");
+    suspend_and_continue(&mut game, "SIGTSTP", "8-11");
+    game.send(b"q");
+    game.wait_for("the quit question", |s| s.contents().contains("Quit?"));
+    game.send(b"y");
+    assert!(game.exit_status().success());
+    assert_terminal_restored(&game, "after quitting");
+    sandbox.wait_for_game("1. 11-15 23-19 2. 8-11 *");
+}

@@ -1,0 +1,254 @@
+//! Several windows, one data folder (issue 9, cases 1 and 2): every game has its own
+//! autosave, locked by its window; `--resume` continues the newest free unfinished game
+//! or asks which (a picker on the full screen, a numbered list in plain mode); nothing
+//! replaces an unfinished game; the old single `autosave.pdn` is taken over.
+
+use crate::common::pty::{Sandbox, Session, run_in};
+
+fn start(sandbox: &Sandbox, args: &[&str]) -> Session {
+    let mut game = Session::start_in(sandbox, args, &[]);
+    game.wait_for("the start screen", |s| s.contents().contains("to move"));
+    game
+}
+
+fn quit_asking(game: &mut Session) {
+    game.send(b"q");
+    game.wait_for("the quit question", |s| {
+        s.contents()
+            .contains("Quit? The game is saved; checkers --resume continues it.")
+    });
+    game.send(b"y");
+    let status = game.exit_status();
+    assert!(status.success(), "{status:?}");
+}
+
+/// `checkers games`, one line per game.
+fn games_list(sandbox: &Sandbox) -> Vec<String> {
+    let out = run_in(sandbox, &["games"], b"");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn case_1_two_windows_keep_two_games_and_each_can_be_resumed() {
+    let sandbox = Sandbox::new();
+    let mut a = start(&sandbox, &[]);
+    a.play(&["11-15", "23-19", "8-11", "22-17"]);
+    let mut b = start(&sandbox, &[]);
+    b.play(&["9-13", "22-18", "10-14"]);
+    quit_asking(&mut a);
+
+    // A's game is kept, and --resume takes it: B's is open in B's window.
+    let mut c = start(&sandbox, &["--resume"]);
+    c.wait_for("A's moves", |s| {
+        let text = s.contents();
+        text.contains("1. 11-15    23-19") && text.contains("2. 8-11     22-17")
+    });
+    c.send(b"\x03");
+    assert!(c.exit_status().success());
+    b.send(b"\x03");
+    assert!(b.exit_status().success());
+    assert_eq!(sandbox.game_files().len(), 2, "one file per game");
+
+    // Both are unfinished and free now: --resume asks which, newest (B's) first.
+    let list = games_list(&sandbox);
+    assert_eq!(list.len(), 3, "{list:?}");
+    assert!(list[0].contains("3 moves  unfinished"), "{list:?}");
+    assert!(list[1].contains("4 moves  unfinished"), "{list:?}");
+    assert!(list[2].starts_with("2 games in "), "{list:?}");
+    let mut picker = start_picker(&sandbox);
+    picker.send(b"\x1b[B\r");
+    picker.wait_for("A's game again", |s| {
+        s.contents().contains("2. 8-11     22-17")
+    });
+    // While it is open here, a plain --resume continues the only other one, B's.
+    let out = run_in(&sandbox, &["--resume", "--plain"], b"moves\nquit\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Continuing the game saved in"), "{text}");
+    assert!(text.contains("Legal moves: "), "{text}");
+    assert!(
+        !text.contains("Unfinished games"),
+        "no choice to make: {text}"
+    );
+    picker.send(b"\x03");
+    assert!(picker.exit_status().success());
+}
+
+/// `--resume` with two free unfinished games: the picker lists them.
+fn start_picker(sandbox: &Sandbox) -> Session {
+    let mut picker = Session::start_in(sandbox, &["--resume"], &[]);
+    picker.wait_for("the picker", |s| {
+        let text = s.contents();
+        text.contains("Unfinished games: which one goes on?")
+            && text.contains("> 1. ")
+            && text.contains("  2. ")
+    });
+    picker
+}
+
+#[test]
+fn case_2_neither_plain_mode_nor_a_loaded_game_replaces_an_unfinished_game() {
+    let sandbox = Sandbox::new();
+    let mut a = start(&sandbox, &[]);
+    a.play(&["11-15", "23-19"]);
+    a.send(b"\x03");
+    assert!(a.exit_status().success());
+    let first = sandbox.wait_for_game("1. 11-15 23-19 *");
+
+    // Plain mode at a terminal says a game is saved, and its moves go to a game of
+    // their own.
+    let mut plain = Session::start_in(&sandbox, &["--plain"], &[]);
+    plain.wait_for("the note", |s| {
+        s.contents()
+            .contains("An unfinished game is saved: quit, then checkers --resume")
+    });
+    plain.send(b"9-13\r");
+    plain.wait_for("the move", |s| s.contents().contains("Black played 9-13"));
+    plain.send(b"quit\r");
+    assert!(plain.exit_status().success());
+    sandbox.wait_for_game("1. 9-13 *");
+
+    // A game played on from a --load review is a game of its own too.
+    let file = sandbox.home().join("one.pdn");
+    std::fs::write(&file, "[Event \"Club\"]\n1. 10-14 22-18 *\n").unwrap();
+    let mut review = start(&sandbox, &["--load", file.to_str().unwrap()]);
+    review.send(b"\x1b[F\x1b");
+    review.wait_for("review over", |s| !s.contents().contains("Review: turn"));
+    review.play(&["9-13"]);
+    sandbox.wait_for_game("1. 10-14 22-18 2. 9-13 *");
+    review.send(b"\x03");
+    assert!(review.exit_status().success());
+
+    let texts = sandbox.game_texts();
+    assert_eq!(texts.len(), 3, "{texts:?}");
+    assert!(texts.contains(&first), "the first game is as it was");
+}
+
+#[test]
+fn plain_resume_lists_the_games_and_reads_the_choice() {
+    let sandbox = Sandbox::new();
+    for (moves, black) in [("11-15\n", "Ann"), ("9-13\n22-18\n", "Cy")] {
+        let mut game = Session::start_in(&sandbox, &["--plain", "--black-name", black], &[]);
+        game.wait_for("the board", |s| s.contents().contains("Black to move"));
+        game.send(moves.replace('\n', "\r").as_bytes());
+        game.send(b"quit\r");
+        assert!(game.exit_status().success());
+    }
+    // Ann's game saved an hour before Cy's.
+    for path in sandbox.game_files() {
+        let hours_ago = if std::fs::read_to_string(&path).unwrap().contains("Ann") {
+            2
+        } else {
+            1
+        };
+        let when = std::time::SystemTime::now() - std::time::Duration::from_secs(3600 * hours_ago);
+        let file = std::fs::File::options().write(true).open(&path).unwrap();
+        file.set_modified(when).unwrap();
+    }
+    let out = run_in(&sandbox, &["--resume", "--plain"], b"7\n2\nmoves\nquit\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let list = text.find("Unfinished games, newest first:").unwrap();
+    let ann = text.find("2. ").unwrap();
+    assert!(text[list..].contains("1. ") && text[list..].contains("Cy - ?  2 moves"));
+    assert!(
+        text[ann..].starts_with("2. ") && text.contains("Ann - ?  1 move "),
+        "{text}"
+    );
+    assert!(
+        text.contains("'7' is not one of the numbers 1 to 2."),
+        "{text}"
+    );
+    // Ann's game: White to move after 11-15.
+    assert!(text.contains("White to move"), "{text}");
+    assert!(text.contains("Legal moves: 21-17, 22-17, 22-18, 23-18, 23-19, 24-19, 24-20"));
+}
+
+#[test]
+fn the_old_single_autosave_becomes_a_game_that_resume_continues() {
+    let sandbox = Sandbox::new();
+    let old = sandbox.data_dir().join("autosave.pdn");
+    std::fs::create_dir_all(old.parent().unwrap()).unwrap();
+    std::fs::write(
+        &old,
+        "[Event \"Casual game\"]\n[Result \"*\"]\n1. 11-15 23-19 *\n",
+    )
+    .unwrap();
+    let out = run_in(&sandbox, &["--resume", "--plain"], b"moves\nquit\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Continuing the game saved in"), "{text}");
+    assert!(
+        text.contains("Legal moves: 7-11, 8-11,"),
+        "Black to move: {text}"
+    );
+    assert!(!old.exists());
+    let files = sandbox.game_files();
+    assert_eq!(files.len(), 1);
+    assert!(files[0].to_string_lossy().ends_with("-autosave.pdn"));
+}
+
+#[test]
+fn checkers_games_lists_finished_and_unfinished_games_newest_first() {
+    let sandbox = Sandbox::new();
+    assert_eq!(
+        games_list(&sandbox),
+        [format!("0 games in {}", sandbox.games_dir().display())]
+    );
+    let dir = sandbox.games_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    let old = dir.join("2020-01-01-000000-aaaaaa.pdn");
+    std::fs::write(
+        &old,
+        "[Black \"Ann\"]\n[White \"Bob\"]\n1. 11-15 23-19 0-1\n",
+    )
+    .unwrap();
+    let file = std::fs::File::options().write(true).open(&old).unwrap();
+    file.set_modified(
+        std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_577_836_800),
+    )
+    .unwrap();
+    std::fs::write(dir.join("2026-01-01-000000-bbbbbb.pdn"), "1. 9-13 *\n").unwrap();
+    let list = games_list(&sandbox);
+    assert_eq!(list.len(), 3, "{list:?}");
+    assert!(list[0].contains("? - ?  1 move  unfinished  2026-01-01-000000-bbbbbb.pdn"));
+    assert_eq!(
+        list[1],
+        "  2. 2020-01-01 00:00 UTC  Ann - Bob  2 moves  0-1  2020-01-01-000000-aaaaaa.pdn"
+    );
+    assert!(
+        list[2].ends_with("(1 unfinished: checkers --resume)"),
+        "{list:?}"
+    );
+    let unfinished = run_in(&sandbox, &["games", "--unfinished"], b"");
+    let text = String::from_utf8_lossy(&unfinished.stdout);
+    assert!(
+        text.starts_with("  1. ") && text.contains("1 unfinished game in "),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_new_game_gets_a_file_of_its_own_and_the_last_one_stays() {
+    let sandbox = Sandbox::new();
+    let mut game = start(&sandbox, &[]);
+    game.play(&["11-15", "23-19"]);
+    game.send(b"n");
+    game.wait_for("the question", |s| {
+        s.contents().contains("Abandon this game")
+    });
+    game.send(b"y");
+    game.wait_for("a new game", |s| s.contents().contains("(none yet)"));
+    game.play(&["9-13"]);
+    sandbox.wait_for_game("1. 9-13 *");
+    game.send(b"\x03");
+    assert!(game.exit_status().success());
+    let texts = sandbox.game_texts();
+    assert_eq!(texts.len(), 2, "{texts:?}");
+    assert!(texts.iter().any(|t| t.contains("1. 11-15 23-19 *")));
+}

@@ -1,0 +1,255 @@
+//! Files as they come (issue 9, cases 3, 8, 9, 10 and 11): saving to an existing PDN
+//! file adds the game; FIFOs and devices are refused at once; PDN is read in memory
+//! bounded by the file's size; text from a file reaches the terminal printable and cut
+//! short; temporary files of killed programs are removed; `match --pdn` checks its file
+//! before the first game and writes each game as it ends.
+
+use crate::common::pty::{Sandbox, run_in};
+use std::path::Path;
+
+const TINSLEY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The summary line of `checkers pdn check FILE`.
+fn check_summary(sandbox: &Sandbox, file: &Path) -> String {
+    let out = run_in(sandbox, &["pdn", "check", file.to_str().unwrap()], b"");
+    text(&out.stdout)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn case_3_saving_into_a_game_database_adds_the_game() {
+    let sandbox = Sandbox::new();
+    let db = sandbox.home().join("tinsley.pdn");
+    std::fs::copy(TINSLEY, &db).unwrap();
+    let out = run_in(&sandbox, &["--plain"], b"11-15\nsave tinsley.pdn\nquit\n");
+    assert!(
+        text(&out.stdout).contains("Added the game at the end of tinsley.pdn."),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(
+        check_summary(&sandbox, &db),
+        "725 games: 724 replayed, 1 with errors"
+    );
+    let last = checkers::store::load_record(&db, 725).unwrap();
+    assert_eq!(last.moves.len(), 1);
+
+    // A file that is not PDN is left alone.
+    let notes = sandbox.home().join("notes.txt");
+    std::fs::write(&notes, "Shopping: milk\n").unwrap();
+    let out = run_in(&sandbox, &["--plain"], b"11-15\nsave notes.txt\nquit\n");
+    assert!(text(&out.stdout).contains("exists and is not a PDN file: no game is added to it"));
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "Shopping: milk\n");
+
+    // match --pdn adds its games too.
+    let out = run_in(
+        &sandbox,
+        &[
+            "match",
+            "--games",
+            "2",
+            "--movetime",
+            "5",
+            "--level",
+            "1",
+            "--level",
+            "1",
+            "--pdn",
+        ]
+        .into_iter()
+        .chain([db.to_str().unwrap()])
+        .collect::<Vec<_>>(),
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        check_summary(&sandbox, &db),
+        "727 games: 726 replayed, 1 with errors"
+    );
+}
+
+#[test]
+fn case_11_match_checks_its_pdn_file_before_the_first_game() {
+    let sandbox = Sandbox::new();
+    let notes = sandbox.home().join("notes.txt");
+    std::fs::write(&notes, "Shopping: milk\n").unwrap();
+    for (target, says) in [
+        (
+            sandbox.home().to_path_buf(),
+            "is a folder, not a regular file",
+        ),
+        (notes.clone(), "exists and is not a PDN file"),
+    ] {
+        let out = run_in(
+            &sandbox,
+            &[
+                "match",
+                "--games",
+                "40",
+                "--movetime",
+                "50",
+                "--pdn",
+                target.to_str().unwrap(),
+            ],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(text(&out.stdout), "", "no game was played");
+        let err = text(&out.stderr);
+        assert!(
+            err.starts_with("checkers: --pdn: ") && err.contains(says),
+            "{err}"
+        );
+    }
+}
+
+/// Makes a FIFO at `path`.
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn case_8_fifos_and_devices_are_refused_at_once() {
+    let sandbox = Sandbox::new();
+    let fifo = sandbox.home().join("games.pdn");
+    mkfifo(&fifo);
+    let fifo = fifo.to_str().unwrap();
+    for args in [vec!["--load", fifo], vec!["pdn", "check", fifo]] {
+        let out = run_in(&sandbox, &args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("is a FIFO (named pipe), not a regular file"),
+            "{args:?}: {err}"
+        );
+    }
+    let out = run_in(&sandbox, &["match", "--openings", fifo], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("it is not a regular file"));
+    let out = run_in(&sandbox, &["pdn", "check", "/dev/zero"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("/dev/zero is a device, not a regular file"));
+    // Nor is a game saved into one (as root, a file would take /dev/null's place).
+    let save = format!("11-15\nsave {fifo}\nsave /dev/null\nquit\n");
+    let out = run_in(&sandbox, &["--plain"], save.as_bytes());
+    let answers = text(&out.stdout);
+    assert!(
+        answers.contains("is a FIFO (named pipe), not a regular file"),
+        "{answers}"
+    );
+    assert!(
+        answers.contains("/dev/null is a device, not a regular file"),
+        "{answers}"
+    );
+
+    // A FIFO among the saved games is never opened.
+    std::fs::create_dir_all(sandbox.games_dir()).unwrap();
+    mkfifo(&sandbox.games_dir().join("2026-01-01-000000-ffffff.pdn"));
+    let out = run_in(&sandbox, &["--resume", "--plain"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("checkers: no game to resume"));
+    let out = run_in(&sandbox, &["games"], b"");
+    assert!(
+        text(&out.stdout).contains("unreadable: "),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn case_8_pdn_is_read_in_memory_bounded_by_four_times_the_file_size() {
+    let sandbox = Sandbox::new();
+    let big = sandbox.home().join("big.pdn");
+    let one = std::fs::read(TINSLEY).unwrap();
+    let copies = 16;
+    std::fs::write(&big, one.repeat(copies)).unwrap();
+    let size_kb = std::fs::metadata(&big).unwrap().len() / 1024;
+    // Address space, not just resident memory, limited to four times the file size.
+    let script = format!("ulimit -v {}; exec \"$0\" pdn check \"$1\"", 4 * size_kb);
+    let out = std::process::Command::new("sh")
+        .args([
+            "-c",
+            &script,
+            env!("CARGO_BIN_EXE_checkers"),
+            big.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let games = 724 * copies;
+    assert_eq!(
+        text(&out.stdout).lines().last(),
+        Some(
+            format!(
+                "{games} games: {} replayed, {copies} with errors",
+                games - copies
+            )
+            .as_str()
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn case_9_pdn_check_shows_text_from_the_file_printable_and_short() {
+    let sandbox = Sandbox::new();
+    let file = sandbox.home().join("bad.pdn");
+    let mut bytes = b"[Event \"Reset\x1bc\"]\n1. 11-15 23-19 2. 8-11\x1bc 22-17 *\n\n".to_vec();
+    bytes.extend(b"[Event \"Long\"]\n1. ");
+    bytes.extend(std::iter::repeat_n(b'9', 10_000_000));
+    bytes.extend(b" *\n");
+    std::fs::write(&file, bytes).unwrap();
+    let out = run_in(&sandbox, &["pdn", "check", file.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    assert!(!report.contains('\x1b'), "{report:?}");
+    assert!(report.len() < 1000, "{} bytes", report.len());
+    let lines: Vec<&str> = report.lines().collect();
+    assert!(
+        lines[0].starts_with("game 1 (\"Reset?c\"), move 2. 8-11?c (Black"),
+        "{report}"
+    );
+    assert!(
+        lines[1].contains("a word of 10000000 characters"),
+        "{report}"
+    );
+    assert_eq!(lines[2], "2 games: 0 replayed, 2 with errors");
+}
+
+#[test]
+fn case_10_temporary_files_of_killed_programs_are_removed_at_the_next_start() {
+    let sandbox = Sandbox::new();
+    let data = sandbox.data_dir();
+    std::fs::create_dir_all(sandbox.games_dir()).unwrap();
+    // Process ids wrap far below 999999999; this test's own process is alive.
+    let dead = [
+        data.join(".autosave.pdn.999999999.tmp"),
+        sandbox
+            .games_dir()
+            .join(".2026-01-01-000000-abcdef.pdn.999999998.tmp"),
+    ];
+    let alive = data.join(format!(".autosave.pdn.{}.tmp", std::process::id()));
+    for file in dead.iter().chain([&alive]) {
+        std::fs::write(file, "half a game").unwrap();
+    }
+    let out = run_in(&sandbox, &["--plain"], b"quit\n");
+    assert!(out.status.success());
+    for file in &dead {
+        assert!(!file.exists(), "{} left", file.display());
+    }
+    assert!(alive.exists(), "a running program's file is kept");
+}

@@ -1,0 +1,112 @@
+//! Plain mode at a terminal (issue 9, cases 4, 6 and 7): a failed autosave is said and
+//! the end says the game is lost; the output goes out move by move, and a signal keeps
+//! what was printed and saves the game; a line of invalid UTF-8 is answered like any
+//! other.
+
+use crate::common::pty::{Sandbox, Session, wait_until};
+
+#[test]
+fn case_4_a_failed_autosave_is_said_and_the_end_says_the_game_is_not_saved() {
+    let sandbox = Sandbox::new();
+    // A file where the data folder should be: no save can work (root included).
+    let blocker = sandbox.home().join("not-a-folder");
+    std::fs::write(&blocker, "").unwrap();
+    let data = blocker.join("data").display().to_string();
+    for (end, said) in [
+        (
+            &b"quit\r"[..],
+            "Goodbye. The game is NOT saved: cannot write",
+        ),
+        (&b"\x04"[..], "The game is NOT saved: cannot write"),
+    ] {
+        let mut game = Session::start_in(&sandbox, &["--plain"], &[("XDG_DATA_HOME", &data)]);
+        game.wait_for("the board", |s| s.contents().contains("Black to move."));
+        game.send(b"11-15\r");
+        game.wait_for("the failure", |s| {
+            s.contents().contains("Autosave failed: cannot write")
+        });
+        game.send(b"23-19\r");
+        game.wait_for("the next move", |s| {
+            s.contents().contains("White played 23-19")
+        });
+        assert_eq!(
+            game.contents().matches("Autosave failed").count(),
+            1,
+            "said once: {}",
+            game.contents()
+        );
+        game.send(end);
+        let status = game.exit_status();
+        assert_eq!(status.exit_code(), 1, "{}", game.contents());
+        let text = game.contents();
+        assert!(text.contains(said), "{text}");
+        assert!(text.contains("checkers: the game is not saved: "), "{text}");
+    }
+}
+
+#[test]
+fn case_6_output_goes_out_move_by_move_and_sigterm_keeps_it_and_saves_the_game() {
+    let sandbox = Sandbox::new();
+    let out = sandbox.home().join("out.txt");
+    let mut game = Session::start_shell(
+        &sandbox,
+        "exec \"$CHECKERS\" --black cpu --white cpu --level 8 --plain > out.txt",
+        &[],
+    );
+    let printed = || {
+        std::fs::read_to_string(&out)
+            .unwrap_or_default()
+            .matches(" played ")
+            .count()
+    };
+    wait_until("four moves in the output file", || printed() >= 4);
+    game.signal("TERM");
+    let status = game.exit_status();
+    assert_eq!(status.exit_code(), 143, "{}", game.contents());
+    let shown = printed();
+    assert!(shown >= 4);
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("Checkers (plain mode)."), "{text}");
+    assert!(game.contents().contains("checkers: the game is saved in "));
+    // Each move is saved before it is printed.
+    let saved = sandbox.game_texts().remove(0);
+    let record = checkers::pdn::read_games(&saved).remove(0).unwrap();
+    assert!(
+        record.moves.len() >= shown,
+        "{shown} printed, saved:\n{saved}"
+    );
+    assert!(
+        record.moves.len() <= shown + 1,
+        "{shown} printed, saved:\n{saved}"
+    );
+}
+
+#[test]
+fn case_7_invalid_utf8_at_the_terminal_is_answered_and_play_goes_on() {
+    let mut game = Session::start(&["--plain"], &[]);
+    game.wait_for("the board", |s| s.contents().contains("Black to move."));
+    game.send(b"11-15\r\xff\xfe\x80\r23-19\r");
+    game.wait_for("the answers", |s| {
+        let text = s.contents();
+        text.contains("is not a move or a command") && text.contains("White played 23-19")
+    });
+    game.send(b"quit\r");
+    assert!(game.exit_status().success());
+}
+
+#[test]
+fn control_characters_typed_are_not_echoed_back() {
+    let mut game = Session::start(&["--plain"], &[]);
+    game.wait_for("the board", |s| s.contents().contains("Black to move."));
+    // ESC ] 0 ; sets a window title; the terminal's echo of the line shows it too, so
+    // look at what the program wrote after the answer began.
+    game.send(b"\x16\x1b]0;pwned\x07 12-16x\r");
+    game.wait_for("the answer", |s| s.contents().contains("Refused"));
+    let raw = String::from_utf8_lossy(&game.raw).into_owned();
+    let answer = &raw[raw.find("Refused").unwrap()..];
+    let line = answer.lines().next().unwrap();
+    assert!(!line.contains('\x1b') && !line.contains('\x07'), "{line:?}");
+    assert!(line.contains("?]0;pwned?"), "{line:?}");
+    game.send(b"quit\r");
+    assert!(game.exit_status().success());
+}

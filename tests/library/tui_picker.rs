@@ -1,0 +1,109 @@
+//! The picker of games to resume: keys choose, every size draws, names from files are
+//! shown safely.
+
+use crate::common::key_event;
+use checkers::pdn::read_games;
+use checkers::store::SavedGame;
+use checkers::tui::Theme;
+use checkers::tui::picker::{Picked, Picker};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+use std::time::{Duration, SystemTime};
+
+fn saved(black: &str, moves: &str, hours_ago: u64) -> SavedGame {
+    let text = format!("[Black \"{black}\"]\n1. {moves} *\n");
+    SavedGame {
+        path: format!("/games/{black}.pdn").into(),
+        modified: SystemTime::UNIX_EPOCH + Duration::from_secs(1_800_000_000 - hours_ago * 3600),
+        record: read_games(&text).remove(0).map_err(|e| e.to_string()),
+        open_elsewhere: false,
+    }
+}
+
+fn picker() -> Picker {
+    Picker::new(
+        vec![
+            saved("Ann", "11-15 23-19", 1),
+            saved("Bob", "9-13", 2),
+            saved("Cy\u{1b}]0;x\u{7}", "10-14", 3),
+        ],
+        Theme::new(false, true),
+    )
+}
+
+fn key(picker: &mut Picker, code: KeyCode) -> Option<Picked> {
+    picker.handle_event(&key_event(code, KeyModifiers::NONE))
+}
+
+fn screen(picker: &Picker, width: u16, height: u16) -> String {
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    picker.render(area, &mut buf);
+    let mut out = String::new();
+    for y in 0..height {
+        for x in 0..width {
+            out.push_str(buf[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn keys_move_and_choose() {
+    let mut p = picker();
+    assert_eq!(key(&mut p, KeyCode::Up), None);
+    assert_eq!(key(&mut p, KeyCode::Down), None);
+    assert_eq!(key(&mut p, KeyCode::Char('j')), None);
+    assert_eq!(key(&mut p, KeyCode::Down), None, "stays on the last");
+    assert_eq!(p.selected, 2);
+    assert_eq!(key(&mut p, KeyCode::Char('k')), None);
+    assert_eq!(key(&mut p, KeyCode::Enter), Some(Picked::Game(1)));
+    assert_eq!(key(&mut p, KeyCode::Home), None);
+    assert_eq!(key(&mut p, KeyCode::Char(' ')), Some(Picked::Game(0)));
+    assert_eq!(key(&mut p, KeyCode::Char('3')), Some(Picked::Game(2)));
+    assert_eq!(key(&mut p, KeyCode::Char('9')), None);
+    assert_eq!(p.message.as_deref(), Some("There is no game 9"));
+    assert_eq!(key(&mut p, KeyCode::Esc), Some(Picked::Quit));
+    assert_eq!(
+        p.handle_event(&key_event(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+        Some(Picked::Quit)
+    );
+    p.set_games(vec![saved("Dan", "9-14", 1)]);
+    assert_eq!(p.selected, 0, "kept within the shorter list");
+}
+
+#[test]
+fn the_list_shows_when_who_and_how_far_with_the_choice_marked() {
+    let text = screen(&picker(), 80, 12);
+    assert!(
+        text.contains("Unfinished games: which one goes on?"),
+        "{text}"
+    );
+    assert!(
+        text.contains("> 1. 2027-01-15 07:00 UTC  Ann - ?  2 moves  unfinished"),
+        "{text}"
+    );
+    assert!(text.contains("  2. 2027-01-15 06:00 UTC  Bob - ?  1 move  unfinished"));
+    assert!(
+        text.contains("Cy?]0;x? - ?"),
+        "names are made printable: {text}"
+    );
+}
+
+#[test]
+fn every_size_draws_and_the_cursor_stays_in_view() {
+    let mut p = picker();
+    for _ in 0..2 {
+        key(&mut p, KeyCode::Down);
+    }
+    for width in 0..=90 {
+        for height in 0..=20 {
+            screen(&p, width, height);
+        }
+    }
+    let text = screen(&p, 80, 8);
+    assert!(text.contains("> 3. "), "{text}");
+}
