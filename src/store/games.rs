@@ -290,15 +290,16 @@ impl SavedGame {
         }
     }
 
-    /// One line: date, players, moves, state (as the lists of games show it).
+    /// One line: date, players, moves (a move is one of each side's, as the record
+    /// numbers them), state (as the lists of games show it).
     pub fn summary(&self) -> String {
-        let plies = self.plies();
+        let moves = self.plies().div_ceil(2);
         format!(
             "{}  {}  {} move{}  {}",
             self.when(),
             self.players(),
-            plies,
-            if plies == 1 { "" } else { "s" },
+            moves,
+            if moves == 1 { "" } else { "s" },
             self.state()
         )
     }

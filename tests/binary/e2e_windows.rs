@@ -57,8 +57,9 @@ fn case_1_two_windows_keep_two_games_and_each_can_be_resumed() {
     // Both are unfinished and free now: --resume asks which, newest (B's) first.
     let list = games_list(&sandbox);
     assert_eq!(list.len(), 3, "{list:?}");
-    assert!(list[0].contains("3 moves  unfinished"), "{list:?}");
-    assert!(list[1].contains("4 moves  unfinished"), "{list:?}");
+    // Counted in moves, one of each side's: B's three plies are two moves.
+    assert!(list[0].contains("2 moves  unfinished"), "{list:?}");
+    assert!(list[1].contains("2 moves  unfinished"), "{list:?}");
     assert!(list[2].starts_with("2 games in "), "{list:?}");
     let mut picker = start_picker(&sandbox);
     picker.send(b"\x1b[B\r");
@@ -155,7 +156,7 @@ fn plain_resume_lists_the_games_and_reads_the_choice() {
     assert!(out.status.success(), "{text}");
     let list = text.find("Unfinished games, newest first:").unwrap();
     let ann = text.find("2. ").unwrap();
-    assert!(text[list..].contains("1. ") && text[list..].contains("Cy - ?  2 moves"));
+    assert!(text[list..].contains("1. ") && text[list..].contains("Cy - ?  1 move "));
     assert!(
         text[ann..].starts_with("2. ") && text.contains("Ann - ?  1 move "),
         "{text}"
@@ -219,7 +220,7 @@ fn checkers_games_lists_finished_and_unfinished_games_newest_first() {
     assert!(list[0].contains("? - ?  1 move  unfinished  2026-01-01-000000-bbbbbb.pdn"));
     assert_eq!(
         list[1],
-        "  2. 2020-01-01 00:00 UTC  Ann - Bob  2 moves  0-1  2020-01-01-000000-aaaaaa.pdn"
+        "  2. 2020-01-01 00:00 UTC  Ann - Bob  1 move  0-1  2020-01-01-000000-aaaaaa.pdn"
     );
     assert!(
         list[2].ends_with("(1 unfinished: checkers --resume)"),

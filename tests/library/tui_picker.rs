@@ -83,7 +83,7 @@ fn the_list_shows_when_who_and_how_far_with_the_choice_marked() {
         "{text}"
     );
     assert!(
-        text.contains("> 1. 2027-01-15 07:00 UTC  Ann - ?  2 moves  unfinished"),
+        text.contains("> 1. 2027-01-15 07:00 UTC  Ann - ?  1 move  unfinished"),
         "{text}"
     );
     assert!(text.contains("  2. 2027-01-15 06:00 UTC  Bob - ?  1 move  unfinished"));
