@@ -9,6 +9,7 @@ mod board;
 mod computer;
 mod games;
 mod prompt;
+mod question;
 mod save_dialog;
 
 pub use super::action::{Action, Answer, Direction, FieldMotion, IfExists};
@@ -23,7 +24,7 @@ use crate::game::Game;
 use crate::rules::{Color, Move, Position, Square};
 use crate::session::{Review, Session, SessionError, Step};
 use ratatui::crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+    Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind,
 };
 use ratatui::layout::Rect;
 
@@ -282,42 +283,12 @@ impl App {
         if screen_layout(self.screen, self.flipped).is_none() {
             return matches!(key.code, KeyCode::Char('q')).then_some(Action::Quit);
         }
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match &self.mode {
             Mode::Help => Some(Action::ToggleHelp),
             Mode::Games(_) => games::list_action(key),
             Mode::Save(dialog) if dialog.exists.is_some() => save_dialog::existing_file_action(key),
-            Mode::Save(_) => match key.code {
-                KeyCode::Enter => Some(Action::ConfirmSave),
-                KeyCode::Char('s' | 'S') if ctrl => Some(Action::ConfirmSave),
-                KeyCode::Char('u' | 'U') if ctrl => Some(Action::ClearField),
-                KeyCode::Esc => Some(Action::CancelSave),
-                KeyCode::Tab | KeyCode::Down => Some(Action::NextField),
-                KeyCode::BackTab | KeyCode::Up => Some(Action::PreviousField),
-                KeyCode::Backspace => Some(Action::Erase),
-                KeyCode::Delete => Some(Action::Delete),
-                KeyCode::Left => Some(Action::MoveInField(FieldMotion::Left)),
-                KeyCode::Right => Some(Action::MoveInField(FieldMotion::Right)),
-                KeyCode::Home => Some(Action::MoveInField(FieldMotion::Home)),
-                KeyCode::End => Some(Action::MoveInField(FieldMotion::End)),
-                KeyCode::Char(c) if !ctrl && !c.is_control() => Some(Action::Type(c)),
-                _ => None,
-            },
-            Mode::Asking(question) => match (question, key.code) {
-                (Question::Resign, KeyCode::Char('b' | 'B')) => {
-                    Some(Action::Answer(Answer::Side(Color::Black)))
-                }
-                (Question::Resign, KeyCode::Char('w' | 'W')) => {
-                    Some(Action::Answer(Answer::Side(Color::White)))
-                }
-                (Question::Resign, KeyCode::Char('n' | 'N') | KeyCode::Esc) => {
-                    Some(Action::Answer(Answer::No))
-                }
-                (Question::Resign, _) => None,
-                (_, KeyCode::Char('y' | 'Y')) => Some(Action::Answer(Answer::Yes)),
-                (_, KeyCode::Char('n' | 'N') | KeyCode::Esc) => Some(Action::Answer(Answer::No)),
-                _ => None,
-            },
+            Mode::Save(_) => save_dialog::dialog_action(key),
+            Mode::Asking(question) => question::question_action(*question, key),
             Mode::Prompt(_) => prompt::prompt_action(key),
             Mode::Board => keymap::board_action(
                 key,
@@ -642,32 +613,6 @@ impl App {
             Action::Resize { .. } | Action::Quit => {}
         }
     }
-
-    fn answer(&mut self, answer: Answer) {
-        let Mode::Asking(question) = self.mode else {
-            return;
-        };
-        self.mode = Mode::Board;
-        match (question, answer) {
-            (Question::Quit, Answer::Yes) => self.quit = true,
-            (Question::NewGame, Answer::Yes) => self.new_game(),
-            (Question::Resign, Answer::Side(color)) => {
-                self.pick = None;
-                let answer = self.session.resign(color);
-                self.show(answer);
-            }
-            (Question::Draw(_), Answer::Yes) => {
-                self.pick = None;
-                let answer = self.session.accept_draw();
-                self.show(answer);
-            }
-            (Question::Draw(_), _) => {
-                let answer = self.session.decline_draw();
-                self.show(answer);
-            }
-            _ => {}
-        }
-    }
 }
 
 /// Lines the move list scrolls by (PgUp, PgDn, the mouse wheel).
@@ -715,96 +660,4 @@ fn capitalize(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use ratatui::crossterm::event::KeyEventState;
-
-    fn key(code: KeyCode) -> Event {
-        Event::Key(KeyEvent {
-            code,
-            modifiers: KeyModifiers::NONE,
-            kind: KeyEventKind::Press,
-            state: KeyEventState::NONE,
-        })
-    }
-
-    #[test]
-    fn the_same_key_means_different_things_in_different_modes() {
-        let mut app = App::new(Settings::default(), 80, 24);
-        assert_eq!(
-            app.action_for(&key(KeyCode::Char('h'))),
-            Some(Action::Cursor(Direction::Left))
-        );
-        assert_eq!(
-            app.action_for(&key(KeyCode::Char('1'))),
-            Some(Action::OpenPrompt(Some('1')))
-        );
-        app.mode = Mode::Prompt(String::new());
-        assert_eq!(
-            app.action_for(&key(KeyCode::Char('h'))),
-            Some(Action::Type('h'))
-        );
-        app.mode = Mode::Asking(Question::Resign);
-        assert_eq!(
-            app.action_for(&key(KeyCode::Char('w'))),
-            Some(Action::Answer(Answer::Side(Color::White)))
-        );
-        assert_eq!(app.action_for(&key(KeyCode::Char('y'))), None);
-        app.mode = Mode::Asking(Question::Quit);
-        assert_eq!(
-            app.action_for(&key(KeyCode::Char('y'))),
-            Some(Action::Answer(Answer::Yes))
-        );
-        app.mode = Mode::Help;
-        assert_eq!(
-            app.action_for(&key(KeyCode::Char('q'))),
-            Some(Action::ToggleHelp)
-        );
-    }
-
-    #[test]
-    fn lists_read_as_sentences() {
-        let list = |items: &[&str]| join_or(items.iter().map(|s| s.to_string()));
-        assert_eq!(list(&[]), "");
-        assert_eq!(list(&["15"]), "15");
-        assert_eq!(list(&["15", "16"]), "15 or 16");
-        assert_eq!(list(&["14", "15", "16"]), "14, 15 or 16");
-        assert_eq!(capitalize("no piece"), "No piece");
-    }
-
-    #[test]
-    fn the_cursor_rests_on_playable_squares_and_stops_at_the_edges() {
-        let mut app = App::new(Settings::default(), 80, 24);
-        for _ in 0..10 {
-            app.update(Action::Cursor(Direction::Up));
-            app.update(Action::Cursor(Direction::Left));
-            assert!(app.cursor_square().is_some(), "{:?}", app.cursor);
-        }
-        // The top left playable square is 32.
-        assert_eq!(app.cursor_square().map(Square::number), Some(32));
-        for _ in 0..10 {
-            app.update(Action::Cursor(Direction::Down));
-            app.update(Action::Cursor(Direction::Right));
-            assert!(app.cursor_square().is_some(), "{:?}", app.cursor);
-        }
-        assert_eq!(app.cursor_square().map(Square::number), Some(1));
-    }
-
-    #[test]
-    fn eleven_fifteen_with_the_cursor_takes_at_most_four_keys() {
-        let mut app = App::new(Settings::default(), 80, 24);
-        let mut keys = 0;
-        // The cursor starts on 11; Enter picks it up and puts the cursor on a landing
-        // square; at most one arrow then reaches 15.
-        app.update(Action::Select);
-        keys += 1;
-        if app.cursor_square().map(Square::number) != Some(15) {
-            app.update(Action::Cursor(Direction::Left));
-            keys += 1;
-        }
-        app.update(Action::Select);
-        keys += 1;
-        assert_eq!(app.game().movetext(), "1. 11-15");
-        assert!(keys <= 4, "{keys} keys");
-    }
-}
+mod tests;

@@ -6,7 +6,7 @@
 use super::{Action, App, Mode};
 use crate::store::{self, Appended, Players, StoreError};
 use crate::tui::action::{FieldMotion, IfExists};
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;
 
 /// Longest text a save dialog field accepts (paths can be long; names are short).
@@ -150,6 +150,27 @@ pub(super) fn existing_file_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('a' | 'A') => Some(Action::SaveExisting(IfExists::Append)),
         KeyCode::Char('r' | 'R') => Some(Action::SaveExisting(IfExists::Replace)),
         KeyCode::Esc => Some(Action::CancelSave),
+        _ => None,
+    }
+}
+
+/// The save dialog's keys: text editing, Tab between fields, Enter saves, Esc cancels.
+pub(super) fn dialog_action(key: &KeyEvent) -> Option<Action> {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    match key.code {
+        KeyCode::Enter => Some(Action::ConfirmSave),
+        KeyCode::Char('s' | 'S') if ctrl => Some(Action::ConfirmSave),
+        KeyCode::Char('u' | 'U') if ctrl => Some(Action::ClearField),
+        KeyCode::Esc => Some(Action::CancelSave),
+        KeyCode::Tab | KeyCode::Down => Some(Action::NextField),
+        KeyCode::BackTab | KeyCode::Up => Some(Action::PreviousField),
+        KeyCode::Backspace => Some(Action::Erase),
+        KeyCode::Delete => Some(Action::Delete),
+        KeyCode::Left => Some(Action::MoveInField(FieldMotion::Left)),
+        KeyCode::Right => Some(Action::MoveInField(FieldMotion::Right)),
+        KeyCode::Home => Some(Action::MoveInField(FieldMotion::Home)),
+        KeyCode::End => Some(Action::MoveInField(FieldMotion::End)),
+        KeyCode::Char(c) if !ctrl && !c.is_control() => Some(Action::Type(c)),
         _ => None,
     }
 }

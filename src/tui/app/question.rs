@@ -1,0 +1,53 @@
+//! Questions on the status line (quit? a new game? who resigns? accept the draw?) and
+//! what each answer does.
+
+use super::{Action, Answer, App, Mode, Question};
+use crate::rules::Color;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+/// The keys of a question: y or n, or for "who resigns?" b or w; Esc is no.
+pub(super) fn question_action(question: Question, key: &KeyEvent) -> Option<Action> {
+    match (question, key.code) {
+        (Question::Resign, KeyCode::Char('b' | 'B')) => {
+            Some(Action::Answer(Answer::Side(Color::Black)))
+        }
+        (Question::Resign, KeyCode::Char('w' | 'W')) => {
+            Some(Action::Answer(Answer::Side(Color::White)))
+        }
+        (Question::Resign, KeyCode::Char('n' | 'N') | KeyCode::Esc) => {
+            Some(Action::Answer(Answer::No))
+        }
+        (Question::Resign, _) => None,
+        (_, KeyCode::Char('y' | 'Y')) => Some(Action::Answer(Answer::Yes)),
+        (_, KeyCode::Char('n' | 'N') | KeyCode::Esc) => Some(Action::Answer(Answer::No)),
+        _ => None,
+    }
+}
+
+impl App {
+    pub(super) fn answer(&mut self, answer: Answer) {
+        let Mode::Asking(question) = self.mode else {
+            return;
+        };
+        self.mode = Mode::Board;
+        match (question, answer) {
+            (Question::Quit, Answer::Yes) => self.quit = true,
+            (Question::NewGame, Answer::Yes) => self.new_game(),
+            (Question::Resign, Answer::Side(color)) => {
+                self.pick = None;
+                let answer = self.session.resign(color);
+                self.show(answer);
+            }
+            (Question::Draw(_), Answer::Yes) => {
+                self.pick = None;
+                let answer = self.session.accept_draw();
+                self.show(answer);
+            }
+            (Question::Draw(_), _) => {
+                let answer = self.session.decline_draw();
+                self.show(answer);
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! The App's own tests: keys per mode, the cursor, lists as sentences.
+
+use super::*;
+use ratatui::crossterm::event::KeyEventState;
+
+fn key(code: KeyCode) -> Event {
+    Event::Key(KeyEvent {
+        code,
+        modifiers: KeyModifiers::NONE,
+        kind: KeyEventKind::Press,
+        state: KeyEventState::NONE,
+    })
+}
+
+#[test]
+fn the_same_key_means_different_things_in_different_modes() {
+    let mut app = App::new(Settings::default(), 80, 24);
+    assert_eq!(
+        app.action_for(&key(KeyCode::Char('h'))),
+        Some(Action::Cursor(Direction::Left))
+    );
+    assert_eq!(
+        app.action_for(&key(KeyCode::Char('1'))),
+        Some(Action::OpenPrompt(Some('1')))
+    );
+    app.mode = Mode::Prompt(String::new());
+    assert_eq!(
+        app.action_for(&key(KeyCode::Char('h'))),
+        Some(Action::Type('h'))
+    );
+    app.mode = Mode::Asking(Question::Resign);
+    assert_eq!(
+        app.action_for(&key(KeyCode::Char('w'))),
+        Some(Action::Answer(Answer::Side(Color::White)))
+    );
+    assert_eq!(app.action_for(&key(KeyCode::Char('y'))), None);
+    app.mode = Mode::Asking(Question::Quit);
+    assert_eq!(
+        app.action_for(&key(KeyCode::Char('y'))),
+        Some(Action::Answer(Answer::Yes))
+    );
+    app.mode = Mode::Help;
+    assert_eq!(
+        app.action_for(&key(KeyCode::Char('q'))),
+        Some(Action::ToggleHelp)
+    );
+}
+
+#[test]
+fn lists_read_as_sentences() {
+    let list = |items: &[&str]| join_or(items.iter().map(|s| s.to_string()));
+    assert_eq!(list(&[]), "");
+    assert_eq!(list(&["15"]), "15");
+    assert_eq!(list(&["15", "16"]), "15 or 16");
+    assert_eq!(list(&["14", "15", "16"]), "14, 15 or 16");
+    assert_eq!(capitalize("no piece"), "No piece");
+}
+
+#[test]
+fn the_cursor_rests_on_playable_squares_and_stops_at_the_edges() {
+    let mut app = App::new(Settings::default(), 80, 24);
+    for _ in 0..10 {
+        app.update(Action::Cursor(Direction::Up));
+        app.update(Action::Cursor(Direction::Left));
+        assert!(app.cursor_square().is_some(), "{:?}", app.cursor);
+    }
+    // The top left playable square is 32.
+    assert_eq!(app.cursor_square().map(Square::number), Some(32));
+    for _ in 0..10 {
+        app.update(Action::Cursor(Direction::Down));
+        app.update(Action::Cursor(Direction::Right));
+        assert!(app.cursor_square().is_some(), "{:?}", app.cursor);
+    }
+    assert_eq!(app.cursor_square().map(Square::number), Some(1));
+}
+
+#[test]
+fn eleven_fifteen_with_the_cursor_takes_at_most_four_keys() {
+    let mut app = App::new(Settings::default(), 80, 24);
+    let mut keys = 0;
+    // The cursor starts on 11; Enter picks it up and puts the cursor on a landing
+    // square; at most one arrow then reaches 15.
+    app.update(Action::Select);
+    keys += 1;
+    if app.cursor_square().map(Square::number) != Some(15) {
+        app.update(Action::Cursor(Direction::Left));
+        keys += 1;
+    }
+    app.update(Action::Select);
+    keys += 1;
+    assert_eq!(app.game().movetext(), "1. 11-15");
+    assert!(keys <= 4, "{keys} keys");
+}

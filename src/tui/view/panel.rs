@@ -1,0 +1,302 @@
+//! The side panel: whose move, who plays, the pieces, claims and captures, the record
+//! under review, and the move list (which a click in review reads the same way).
+
+use super::*;
+
+/// The panel's lines above the move list, its "Moves" heading last: what both drawing
+/// and a click on the move list count from.
+fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
+    let theme = &app.theme;
+    let pos = app.position();
+    let g = &theme.glyphs;
+    let mut lines: Vec<Line> = Vec::new();
+    match app.game().result() {
+        Some(outcome) => {
+            lines.push(Line::styled("Game over", theme.question));
+            lines.push(Line::styled(format!("{outcome}."), theme.question));
+        }
+        None => {
+            let turn = pos.turn();
+            let man = Piece {
+                color: turn,
+                role: Role::Man,
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{turn} to move "), theme.heading),
+                Span::styled(
+                    piece_glyph(theme, man),
+                    theme.dark_square.patch(piece_style(theme, turn)),
+                ),
+            ]));
+            if let Some(text) = app.thinking_text() {
+                // A narrow panel gets the verdict on a line of its own.
+                if text.chars().count() > usize::from(inner.width)
+                    && let Some((thinking, verdict)) = text.split_once(" (")
+                {
+                    lines.push(Line::styled(thinking.to_string(), theme.question));
+                    lines.push(Line::styled(
+                        format!("  {}", verdict.trim_end_matches(')')),
+                        theme.question,
+                    ));
+                } else {
+                    lines.push(Line::styled(text, theme.question));
+                }
+            }
+        }
+    }
+    if let Some(text) = players_text(app) {
+        lines.push(Line::styled(text, theme.text));
+    }
+    for color in Color::ALL {
+        let men = pos.pieces(color, Role::Man).count();
+        let kings = pos.pieces(color, Role::King).count();
+        let glyph = |role| piece_glyph(theme, Piece { color, role });
+        let on_square = theme.dark_square.patch(piece_style(theme, color));
+        // A narrow panel gets the counts without the words, rather than cut short.
+        let wide = inner.width >= 28;
+        let (men_word, kings_word) = if wide {
+            (
+                format!(" {:<5} ", plural(men, "man", "men")),
+                format!(" {}", plural(kings, "king", "kings")),
+            )
+        } else {
+            ("  ".to_string(), String::new())
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:<6}", color.name()), theme.text),
+            Span::styled(glyph(Role::Man), on_square),
+            Span::raw(format!(" {men:>2}{men_word}")),
+            Span::styled(glyph(Role::King), on_square),
+            Span::raw(format!(" {kings:>2}{kings_word}")),
+        ]));
+    }
+    if !app.game().is_over() {
+        let capturers = pos.capturers();
+        if !capturers.is_empty() {
+            let squares: Vec<String> = capturers.into_iter().map(|s| s.to_string()).collect();
+            lines.push(Line::styled(
+                format!("Must capture ({}): {}", g.must_capture, squares.join(", ")),
+                theme.alert,
+            ));
+        }
+        if let Some(reason) = app.game().available_claim() {
+            let why = match reason {
+                crate::rules::DrawReason::Repetition => "repetition",
+                crate::rules::DrawReason::FortyMoves => "40 moves",
+                crate::rules::DrawReason::Agreement => "agreement",
+            };
+            lines.push(Line::styled(
+                format!("Draw claim available ({why}): c"),
+                theme.question,
+            ));
+        }
+    }
+    // Endgame databases (issue 12): the exact result of a position they hold.
+    if let Some(verdict) = app.session.database_verdict() {
+        lines.push(Line::styled(format!("Database: {verdict}"), theme.question));
+    }
+    if let Some(review) = app.review() {
+        lines.push(Line::styled(
+            format!("Review: {}", app.session.review_place()),
+            theme.question,
+        ));
+        if review.fault.is_some() {
+            lines.push(Line::styled(
+                "The record stops here: its next move is faulty",
+                theme.error,
+            ));
+        }
+        for tag in ["Event", "Black", "White", "Result"] {
+            let value = review.tag(tag).unwrap_or("?");
+            // 1-0 means Black won in checkers, unlike chess: say so.
+            let meaning = match (tag, value) {
+                ("Result", "1-0") => " (Black won)",
+                ("Result", "0-1") => " (White won)",
+                ("Result", "1/2-1/2") => " (draw)",
+                _ => "",
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{tag:<7}"), theme.heading),
+                Span::raw(format!("{value}{meaning}")),
+            ]));
+        }
+    }
+    let scroll = if app.review().is_some() {
+        0
+    } else {
+        app.list_scroll
+    };
+    lines.push(Line::styled(
+        if scroll > 0 {
+            "Moves (earlier; PgDn for the latest)"
+        } else {
+            "Moves"
+        },
+        theme.heading,
+    ));
+    lines
+}
+
+/// The panel block, without its inside.
+fn panel_block(theme: &Theme) -> Block<'static> {
+    Block::bordered()
+        .border_set(theme.glyphs.border)
+        .title(" Checkers ")
+        .title_style(theme.heading)
+        .border_style(theme.border)
+}
+
+pub(super) fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
+    // The compact layout has no panel.
+    if area.is_empty() {
+        return;
+    }
+    let theme = &app.theme;
+    let g = &theme.glyphs;
+    let block = panel_block(theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let mut lines = panel_head(app, inner);
+    let scroll = if app.review().is_some() {
+        0
+    } else {
+        app.list_scroll
+    };
+    let header = lines.len();
+    // The legend sits on the panel's last line.
+    let legend = Line::styled(
+        format!(
+            "{} last  {} must jump  {} land",
+            g.last_move, g.must_capture, g.target
+        ),
+        theme.border,
+    );
+    let room = usize::from(inner.height).saturating_sub(header + 1);
+    if app.review().is_some() {
+        review_move_lines(app, room, &mut lines);
+    } else {
+        let pairs = app.game().move_pairs();
+        // At least the first move stays in view, however far it is scrolled.
+        let end = pairs.len() - scroll.min(pairs.len().saturating_sub(1));
+        let shown = end.saturating_sub(room);
+        for pair in &pairs[shown..end] {
+            lines.push(Line::raw(format!(
+                "{:>3}. {:<9}{}",
+                pair.number,
+                pair.black.as_deref().unwrap_or("..."),
+                pair.white.as_deref().unwrap_or("")
+            )));
+        }
+    }
+    if app.game().moves().is_empty() && app.review().is_none() && room > 0 {
+        lines.push(Line::styled("  (none yet)", theme.border));
+    }
+    Paragraph::new(lines).render(inner, buf);
+    if inner.height > 0 {
+        let last_row = Rect {
+            y: inner.bottom() - 1,
+            height: 1,
+            ..inner
+        };
+        Paragraph::new(legend).render(last_row, buf);
+    }
+}
+
+/// The first pair of moves the review's move list shows in `room` lines: the move shown
+/// is kept in the middle.
+fn review_first_pair(app: &App, room: usize) -> usize {
+    let (shown, total) = app.session.review_progress();
+    let offset = usize::from(app.game().start().turn() == Color::White);
+    let pairs = (total + offset).div_ceil(2);
+    let current_pair = shown.checked_sub(1).map_or(0, |ply| (ply + offset) / 2);
+    current_pair
+        .saturating_sub(room / 2)
+        .min(pairs.saturating_sub(room))
+}
+
+/// In review, the move of the move list at screen cell `column`, `row` of a screen of
+/// `area`: the number of moves played up to and including it (what to step to), or
+/// `None` where no move is drawn. Drawing and clicks count the lines the same way.
+pub fn move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
+    app.review()?;
+    let layout = screen_layout(area, app.flipped)?;
+    if layout.panel.is_empty() {
+        return None;
+    }
+    let inner = panel_block(&app.theme).inner(layout.panel);
+    if column < inner.x || column >= inner.right() {
+        return None;
+    }
+    let header = panel_head(app, inner).len();
+    let room = usize::from(inner.height).saturating_sub(header + 1);
+    let line = usize::from(row.checked_sub(inner.y)?).checked_sub(header)?;
+    if line >= room {
+        return None;
+    }
+    let pair = review_first_pair(app, room) + line;
+    // ">  1. 11-15    23-18": Black's move from column 6, White's from column 15.
+    let half = usize::from(column - inner.x >= 15);
+    let offset = usize::from(app.game().start().turn() == Color::White);
+    let ply = (pair * 2 + half).checked_sub(offset)?;
+    let (_, total) = app.session.review_progress();
+    (ply < total).then_some(ply + 1)
+}
+
+/// The whole game under review in `room` lines, scrolled to keep the move shown on
+/// screen; that move is marked with `>` and the cursor style.
+fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
+    let theme = &app.theme;
+    let mut whole = app.game().clone();
+    while whole.redo() {}
+    let pairs: Vec<MovePair> = whole.move_pairs();
+    let (shown, _) = app.session.review_progress();
+    // Where the move shown sits: White's first move may be the first slot's second half.
+    let offset = usize::from(app.game().start().turn() == Color::White);
+    let current = shown.checked_sub(1).map(|ply| ply + offset);
+    let first = review_first_pair(app, room);
+    for (index, pair) in pairs.iter().enumerate().skip(first).take(room) {
+        let marked = |half: usize| current == Some(index * 2 + half);
+        let style = |half: usize| {
+            if marked(half) {
+                theme.cursor
+            } else {
+                Style::new()
+            }
+        };
+        let black = pair.black.as_deref().unwrap_or("...");
+        let white = pair.white.as_deref().unwrap_or("");
+        let marker = if marked(0) || marked(1) { ">" } else { " " };
+        lines.push(Line::from(vec![
+            Span::styled(marker, theme.question),
+            Span::raw(format!("{:>3}. ", pair.number)),
+            Span::styled(black.to_string(), style(0)),
+            Span::raw(" ".repeat(9usize.saturating_sub(black.chars().count()))),
+            Span::styled(white.to_string(), style(1)),
+        ]));
+    }
+}
+
+/// Who the computer plays, when it plays: "Computer (level 5): White".
+fn players_text(app: &App) -> Option<String> {
+    let seats = app.session.seats();
+    let cpu: Vec<(Color, Level)> = Color::ALL
+        .into_iter()
+        .filter_map(|c| seats.computer(c).map(|level| (c, level)))
+        .collect();
+    match cpu[..] {
+        [] => None,
+        [(color, level)] => Some(format!("Computer ({level}): {color}")),
+        [(_, a), (_, b)] if a == b => Some(format!("Computer ({a}): both sides")),
+        _ => Some(format!(
+            "Computer: {}",
+            cpu.iter()
+                .map(|(c, l)| format!("{c} ({l})"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 { one } else { many }
+}
