@@ -2,6 +2,7 @@
 
 use super::*;
 use ratatui::crossterm::event::KeyEventState;
+use ratatui::crossterm::event::KeyModifiers;
 
 fn key(code: KeyCode) -> Event {
     Event::Key(KeyEvent {
