@@ -3,6 +3,7 @@
 //! says), how it answers a draw offer, and when a game between two computers is
 //! adjudicated.
 
+use crate::engine::egdb::{Egdb, Verdict};
 use crate::engine::{
     Decision, Engine, Level, Limits, SearchRequest, SearchResult, StopFlag, decide,
 };
@@ -121,9 +122,18 @@ const OFFER_DEPTH: u32 = 8;
 /// How the computer, playing the side not to move in `game`, answers the side to
 /// move's draw offer: from a short search of the position (its score) and the game's
 /// stage. It accepts when it stands worse; when level, only once the game is nearly
-/// played out (few pieces left, or kings shuffling); never when it stands better.
-pub fn answer_draw_offer(game: &Game) -> DrawAnswer {
+/// played out (few pieces left, or kings shuffling); never when it stands better. In a
+/// position the endgame databases `egdb` hold, their exact result decides.
+pub fn answer_draw_offer(game: &Game, egdb: Option<&Egdb>) -> DrawAnswer {
     let pos = game.position();
+    // In an ending the databases hold, the exact result decides: the offering side to
+    // move wins (the computer takes the draw gladly), draws, or loses (it plays on).
+    if let Some(verdict) = egdb.and_then(|db| db.probe(pos)) {
+        return match verdict {
+            Verdict::Loss(_) => DrawAnswer::DeclineBetter,
+            Verdict::Win(_) | Verdict::Draw => DrawAnswer::Accept,
+        };
+    }
     let request = SearchRequest {
         history: history(game),
         ..SearchRequest::new(*pos, Limits::depth(OFFER_DEPTH))
@@ -160,25 +170,31 @@ mod tests {
 
     #[test]
     fn the_computer_declines_a_draw_at_the_start() {
-        assert_eq!(answer_draw_offer(&Game::new()), DrawAnswer::DeclineEarly);
+        assert_eq!(
+            answer_draw_offer(&Game::new(), None),
+            DrawAnswer::DeclineEarly
+        );
     }
 
     #[test]
     fn the_computer_accepts_a_draw_when_worse_or_played_out() {
         // White (the computer) is a man down against Black's extra king: worse.
         assert_eq!(
-            answer_draw_offer(&game("B:W28,29:BK1,K5,11")),
+            answer_draw_offer(&game("B:W28,29:BK1,K5,11"), None),
             DrawAnswer::Accept
         );
         // One king each: level and played out.
-        assert_eq!(answer_draw_offer(&game("B:WK28:BK1")), DrawAnswer::Accept);
+        assert_eq!(
+            answer_draw_offer(&game("B:WK28:BK1"), None),
+            DrawAnswer::Accept
+        );
     }
 
     #[test]
     fn the_computer_declines_a_draw_when_better() {
         // White (the computer) has two kings against one man.
         assert_eq!(
-            answer_draw_offer(&game("B:WK20,K28:B1")),
+            answer_draw_offer(&game("B:WK20,K28:B1"), None),
             DrawAnswer::DeclineBetter
         );
     }

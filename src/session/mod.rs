@@ -394,21 +394,23 @@ impl Session {
             return Ok(format!("{by} offers a draw; {}, accept or decline", !by));
         };
         let name = computer_name(!by, level);
-        Ok(match computer::answer_draw_offer(&self.game) {
-            DrawAnswer::Accept => {
-                self.track(|s| {
-                    s.game.offer_draw(by)?;
-                    s.game.accept_draw()
-                })?;
-                format!("{name} accepts the draw")
-            }
-            DrawAnswer::DeclineBetter => {
-                format!("{name} declines the draw: it thinks it stands better")
-            }
-            DrawAnswer::DeclineEarly => {
-                format!("{name} declines the draw: the game is level, with much still to play")
-            }
-        })
+        Ok(
+            match computer::answer_draw_offer(&self.game, self.egdb.as_deref()) {
+                DrawAnswer::Accept => {
+                    self.track(|s| {
+                        s.game.offer_draw(by)?;
+                        s.game.accept_draw()
+                    })?;
+                    format!("{name} accepts the draw")
+                }
+                DrawAnswer::DeclineBetter => {
+                    format!("{name} declines the draw: it thinks it stands better")
+                }
+                DrawAnswer::DeclineEarly => {
+                    format!("{name} declines the draw: the game is level, with much still to play")
+                }
+            },
+        )
     }
 
     /// The pending draw offer is accepted: drawn by agreement.

@@ -522,3 +522,42 @@ fn the_full_screen_panel_shows_the_database_verdict() {
     let text = crate::common::screen_text(&crate::common::app_from("W:WK19,K23:BK28,12"));
     assert!(!text.contains("Database:"), "{text}");
 }
+
+#[test]
+fn the_computer_answers_a_draw_offer_from_the_database() {
+    // First Position with Black to move is a draw (Lasker, Diagram 93), though White
+    // has a king more than Black's man: on the board White looks better.
+    let offer = |egdb: Option<Arc<Egdb>>| {
+        let seats = Seats {
+            black: Player::Person,
+            white: Player::Computer(Level::MAX),
+        };
+        let mut session = Session::new(Game::from_position(pos("B:WK19,K23:BK28,12")))
+            .with_seats(seats)
+            .with_egdb(egdb);
+        let answer = session.offer_draw().unwrap();
+        (answer, session.game().is_over())
+    };
+    let (answer, over) = offer(None);
+    assert!(!over && answer.contains("declines"), "{answer}");
+    let (answer, over) = offer(Some(db().clone()));
+    assert!(over && answer.contains("accepts"), "{answer}");
+}
+
+#[test]
+fn the_thinking_line_gives_the_database_result() {
+    use checkers::tui::{App, Settings};
+    let seats = Seats {
+        black: Player::Computer(Level::MAX),
+        white: Player::Person,
+    };
+    let game = Game::from_position(pos("B:WK19,K23:BK28,12"));
+    let session = Session::new(game)
+        .with_seats(seats)
+        .with_egdb(Some(db().clone()));
+    let mut app = App::with_session(Settings::default(), session, 80, 24);
+    let spec = app.wanted_search().unwrap();
+    assert!(app.search_progress(spec, &crate::common::depth_info(5, 0)));
+    let thinking = app.thinking_text().unwrap();
+    assert!(thinking.contains("(database: drawn)"), "{thinking}");
+}

@@ -132,7 +132,14 @@ impl App {
             .thinking
             .as_ref()
             .filter(|t| t.spec == spec && t.depth > 0)
-            .map(|t| format!(" depth {} ({})", t.depth, t.verdict))
+            .map(|t| {
+                // In an ending the databases hold, their exact result, not the search's.
+                let verdict = self
+                    .session
+                    .database_verdict()
+                    .map_or_else(|| t.verdict.clone(), |v| format!("database: {v}"));
+                format!(" depth {} ({verdict})", t.depth)
+            })
             .unwrap_or_default();
         Some(match spec.purpose {
             Purpose::Move(color) => format!("{color} is thinking...{depth}"),
