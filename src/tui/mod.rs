@@ -11,6 +11,7 @@
 
 pub mod action;
 pub mod app;
+pub mod choice;
 pub mod geometry;
 pub mod keymap;
 pub mod picker;

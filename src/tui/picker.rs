@@ -5,6 +5,7 @@
 //! ([`Picker::handle_event`], no I/O) and drawing (`impl Widget for &Picker`); the event
 //! loop that runs it and claims the chosen game is in the [parent module](super).
 
+use super::choice::choice_lines;
 use super::theme::Theme;
 use crate::store::SavedGame;
 use ratatui::buffer::Buffer;
@@ -97,18 +98,13 @@ impl Widget for &Picker {
             Line::raw(""),
         ];
         // Rows for games: the area less the heading, the message and the key line.
-        let room = usize::from(area.height.saturating_sub(6)).max(1);
-        let first = self.selected.saturating_sub(room - 1);
-        for (i, game) in self.games.iter().enumerate().skip(first).take(room) {
-            let chosen = i == self.selected;
-            let marker = if chosen { "> " } else { "  " };
-            let text = format!("{marker}{}. {}", i + 1, game.summary());
-            lines.push(if chosen {
-                Line::styled(text, theme.cursor)
-            } else {
-                Line::styled(text, theme.text)
-            });
-        }
+        let room = usize::from(area.height.saturating_sub(6));
+        let games = self
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, game)| format!("{}. {}", i + 1, game.summary()));
+        lines.extend(choice_lines(theme, games, self.selected, room));
         lines.push(Line::raw(""));
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.error));
@@ -126,6 +122,7 @@ impl Widget for &Picker {
         Paragraph::new(lines)
             .block(
                 Block::bordered()
+                    .border_set(theme.glyphs.border)
                     .title(" checkers --resume ")
                     .title_style(theme.heading)
                     .border_style(theme.heading),

@@ -107,3 +107,11 @@ fn every_size_draws_and_the_cursor_stays_in_view() {
     let text = screen(&p, 80, 8);
     assert!(text.contains("> 3. "), "{text}");
 }
+
+#[test]
+fn an_ascii_picker_draws_in_ascii() {
+    // The picker of these tests uses the ASCII theme; names are made printable ASCII.
+    let text = screen(&picker(), 80, 12);
+    let wide: Vec<char> = text.chars().filter(|c| !c.is_ascii()).collect();
+    assert!(wide.is_empty(), "{wide:?}\n{text}");
+}

@@ -118,23 +118,19 @@ pub(super) fn render_game_list(app: &App, list: &GameList, area: Rect, buf: &mut
     let games = app.listed_games();
     let total = app.session.file().map_or(0, |(f, _)| f.games.len());
     let rows = usize::from(height.saturating_sub(3));
-    // Keep the chosen line in view.
-    let first = list.selected.saturating_sub(rows.saturating_sub(1));
     let mut lines = vec![Line::from(vec![
         Span::styled("Filter: ", theme.heading),
         Span::raw(list.filter.clone()),
         Span::styled(" ", theme.key),
         Span::raw(format!("   {} of {total} games", games.len())),
     ])];
-    for (i, game) in games.iter().enumerate().skip(first).take(rows) {
-        let chosen = i == list.selected;
-        let marker = if chosen { "> " } else { "  " };
-        let style = if chosen { theme.cursor } else { theme.text };
-        lines.push(Line::from(vec![
-            Span::styled(marker, theme.question),
-            Span::styled(game.text.clone(), style),
-        ]));
-    }
+    let texts = games.iter().map(|g| g.text.clone());
+    lines.extend(crate::tui::choice::choice_lines(
+        theme,
+        texts,
+        list.selected,
+        rows,
+    ));
     if games.is_empty() {
         lines.push(Line::styled(
             "  No game matches: Backspace erases",
