@@ -194,6 +194,35 @@ pub struct MatchArgs {
     /// Which players use the endgame databases of the data folder.
     #[arg(long, value_enum, default_value_t = EgdbPlayers::None)]
     pub egdb: EgdbPlayers,
+    /// Player B is this program instead: run as `CMD analyse --fen FEN --movetime MS`
+    /// for each move, its last `bestmove MOVE` line its move (any build of checkers
+    /// answers so).
+    #[arg(long, value_name = "CMD")]
+    pub against: Option<String>,
+    /// Games played at once.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub concurrency: u32,
+    /// Stop once a sequential test decides between ELO0 and ELO1 for player A (95 %
+    /// confidence each way), e.g. --sprt 0,10.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = sprt_bounds)]
+    pub sprt: Option<(f64, f64)>,
+}
+
+/// Parses `--sprt ELO0,ELO1`: two numbers, the first below the second.
+fn sprt_bounds(text: &str) -> Result<(f64, f64), String> {
+    let (a, b) = text
+        .split_once(',')
+        .ok_or_else(|| format!("give two Elo values as ELO0,ELO1 (as in 0,10), not {text}"))?;
+    let parse = |v: &str| {
+        v.trim()
+            .parse::<f64>()
+            .map_err(|_| format!("{v} is not a number of Elo points"))
+    };
+    let (elo0, elo1) = (parse(a)?, parse(b)?);
+    if elo0 >= elo1 || !elo0.is_finite() || !elo1.is_finite() {
+        return Err(format!("ELO0 must be below ELO1: {text}"));
+    }
+    Ok((elo0, elo1))
 }
 
 /// Who gets the endgame databases in `checkers match`.

@@ -1,6 +1,8 @@
 //! `checkers match`: two computer levels play each other from a deck of openings.
 
 use super::CommandError;
+use super::opponent::Opponent;
+use super::rating::{Results, Sprt, SprtVerdict};
 use crate::cli::{EgdbPlayers, MatchArgs};
 use crate::engine::egdb::Egdb;
 use crate::engine::{Engine, Level, Opening, StopFlag, acf_openings, parse_openings};
@@ -10,7 +12,8 @@ use crate::rules::{Color, DrawReason, Outcome};
 use crate::session::{Player, Seats, Session};
 use crate::store::files::{append_text, check_appendable};
 use std::io::Write;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
 
 /// One player's tally in a match.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -95,7 +98,13 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         check_appendable(path).map_err(CommandError::PdnFile)?;
     }
     let levels = args.levels.0;
+    let opponent = args.against.clone().map(|command| Opponent { command });
     let names = [0, 1].map(|p| {
+        if p == 1
+            && let Some(opponent) = &opponent
+        {
+            return crate::text::printable(&opponent.command, 40);
+        }
         let level = levels[p].to_string();
         if args.egdb.uses(p) {
             format!("{level}+egdb")
@@ -103,93 +112,80 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
             level
         }
     });
-    let mut engines = [Engine::new(args.hash), Engine::new(args.hash)];
+    let sprt = args.sprt.map(|(elo0, elo1)| Sprt {
+        elo0,
+        elo1,
+        alpha: 0.05,
+        beta: 0.05,
+    });
     let mut tallies = [Tally::default(); 2];
-    for game in 0..args.games as usize {
-        let opening = &openings[(game / 2) % openings.len()];
-        // Even games: A has Black; odd games: the same opening with colours swapped.
-        let a_color = if game % 2 == 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        for engine in &mut engines {
-            engine.clear();
+    let games = args.games as usize;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (done, finished) = mpsc::channel();
+    let setup = MatchSetup {
+        args,
+        openings: &openings,
+        levels,
+        egdb: &egdb,
+        opponent: opponent.as_ref(),
+    };
+    let mut decided = None;
+    std::thread::scope(|scope| -> Result<(), CommandError> {
+        for _ in 0..args.concurrency.min(args.games) {
+            let done = done.clone();
+            let (next, stop, setup) = (&next, &stop, &setup);
+            scope.spawn(move || {
+                let mut engine = Engine::new(setup.args.hash);
+                loop {
+                    let game = next.fetch_add(1, Ordering::SeqCst);
+                    if game >= games || stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let played = setup.play(game, &mut engine);
+                    if done.send(played).is_err() {
+                        break;
+                    }
+                }
+            });
         }
-        let player = |color: Color| usize::from(color != a_color);
-        let seed = args
-            .seed
-            .wrapping_mul(0x9E37_79B9)
-            .wrapping_add(game as u64);
-        let databases = [0, 1].map(|p| egdb.clone().filter(|_| args.egdb.uses(p)));
-        let session = play_game(
-            opening,
-            levels,
-            player,
-            &mut engines,
-            &databases,
-            args,
-            seed,
-        );
-        let label = |color: Color| {
-            let p = player(color);
-            format!("{} {}", ["A", "B"][p], names[p])
-        };
-        let outcome = session.game().result();
-        let how = match outcome {
-            // Two computers agree a draw only when the session adjudicates one.
-            Some(Outcome::Draw {
-                reason: DrawReason::Agreement,
-            })
-            | None => format!("Draw adjudicated: {} plies played", args.max_plies),
-            Some(outcome) => outcome.to_string(),
-        };
-        let result = outcome.map_or("1/2-1/2", |o| o.pdn_result());
-        let plies = session.game().moves().len();
-        writeln!(
-            out,
-            "game {}: opening {} ({}), Black {} - White {}: {result} {how}, {plies} plies",
-            game + 1,
-            opening.number,
-            opening.moves,
-            label(Color::Black),
-            label(Color::White),
-        )?;
-        if let Some(path) = &args.pdn {
-            let mut record = session.record(&crate::store::today());
-            record.set_tag("Event", "checkers match");
-            record.set_tag("Round", &(game + 1).to_string());
-            record.set_tag("Black", &label(Color::Black));
-            record.set_tag("White", &label(Color::White));
-            record.set_tag("Termination", &how);
-            record.result = Some(result.to_string());
-            append_text(path, &write_game(&record)).map_err(CommandError::PdnFile)?;
+        drop(done);
+        // Reported as each game ends: a line, the PDN record, the running test.
+        for played in finished {
+            let result = report_game(args, &names, &played, out, &mut tallies);
+            if result.is_err() {
+                stop.store(true, Ordering::SeqCst);
+                return result;
+            }
+            if let Some(sprt) = sprt
+                && decided.is_none()
+            {
+                let verdict = sprt.verdict(results_of(&tallies[0]));
+                if verdict != SprtVerdict::Undecided {
+                    decided = Some(verdict);
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
         }
-        let winner = outcome.and_then(|o| match o {
-            Outcome::Win { winner, .. } => Some(winner),
-            Outcome::Draw { .. } => None,
-        });
-        for (player, tally) in tallies.iter_mut().enumerate() {
-            let color = if player == 0 { a_color } else { !a_color };
-            let index = match winner {
-                Some(w) if w == color => 0,
-                Some(_) => 1,
-                None => 2,
-            };
-            tally.add(color, index);
-        }
-    }
+        Ok(())
+    })?;
     writeln!(out)?;
+    let width = names
+        .iter()
+        .map(|n| n.chars().count() + 2)
+        .max()
+        .unwrap_or(0)
+        .max(12);
     writeln!(
         out,
-        "{:<12} {:>14} {:>14} {:>14} {:>7}",
+        "{:<width$} {:>14} {:>14} {:>14} {:>7}",
         "player", "Black W-L-D", "White W-L-D", "total W-L-D", "score"
     )?;
     for (player, tally) in tallies.iter().enumerate() {
         let wld = |v: [u32; 3]| format!("{}-{}-{}", v[0], v[1], v[2]);
         writeln!(
             out,
-            "{:<12} {:>14} {:>14} {:>14} {:>6.1}%",
+            "{:<width$} {:>14} {:>14} {:>14} {:>6.1}%",
             format!("{} {}", ["A", "B"][player], names[player]),
             wld(tally.as_black),
             wld(tally.as_white),
@@ -197,7 +193,250 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
             tally.score_percent()
         )?;
     }
+    let results = results_of(&tallies[0]);
+    match results.elo() {
+        Some(e) => writeln!(
+            out,
+            "Elo difference A - B: {:+.1} +- {:.1} (95 %), {} games",
+            e.elo,
+            e.margin,
+            results.games()
+        )?,
+        None => writeln!(
+            out,
+            "Elo difference A - B: not measurable from {} games ({} won, {} lost, {} drawn)",
+            results.games(),
+            results.wins,
+            results.losses,
+            results.draws
+        )?,
+    }
+    if let Some(sprt) = sprt {
+        let (lower, upper) = sprt.bounds();
+        let llr = results.llr(sprt.elo0, sprt.elo1);
+        let verdict = match decided.unwrap_or(SprtVerdict::Undecided) {
+            SprtVerdict::Better => format!("A is better by {} Elo or more (H1)", sprt.elo1),
+            SprtVerdict::NotBetter => format!("A is not better than {} Elo (H0)", sprt.elo0),
+            SprtVerdict::Undecided => "undecided: play more games".to_string(),
+        };
+        writeln!(
+            out,
+            "SPRT [{}, {}]: LLR {llr:.2} (bounds {lower:.2}, {upper:.2}): {verdict}",
+            sprt.elo0, sprt.elo1
+        )?;
+    }
     Ok(tallies)
+}
+
+/// Player A's wins, draws and losses in `tally`.
+fn results_of(tally: &Tally) -> Results {
+    let [wins, losses, draws] = tally.total();
+    Results {
+        wins,
+        draws,
+        losses,
+    }
+}
+
+/// A game played, ready to report.
+struct PlayedGame {
+    /// Its number in the match, from 0.
+    index: usize,
+    /// The opening it started from.
+    opening: Opening,
+    /// Player A's colour.
+    a_color: Color,
+    /// How it went.
+    session: Session,
+    /// Why the opponent program lost by forfeit, if it did.
+    forfeit: Option<String>,
+}
+
+/// What every game of a match shares.
+struct MatchSetup<'a> {
+    args: &'a MatchArgs,
+    openings: &'a [Opening],
+    levels: [Level; 2],
+    egdb: &'a Option<Arc<Egdb>>,
+    opponent: Option<&'a Opponent>,
+}
+
+impl MatchSetup<'_> {
+    /// Game `index` of the match: its opening, A's colour (Black in even games, White
+    /// in odd ones, the same opening each time) and its seed.
+    fn play(&self, index: usize, engine: &mut Engine) -> PlayedGame {
+        let args = self.args;
+        let opening = self.openings[(index / 2) % self.openings.len()].clone();
+        let a_color = if index.is_multiple_of(2) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let player = |color: Color| usize::from(color != a_color);
+        let seed = args
+            .seed
+            .wrapping_mul(0x9E37_79B9)
+            .wrapping_add(index as u64);
+        let databases = [0, 1].map(|p| self.egdb.clone().filter(|_| args.egdb.uses(p)));
+        engine.clear();
+        let (session, forfeit) = match self.opponent {
+            None => {
+                // Each player its own table: one engine each, cleared for the game.
+                let mut engines = [
+                    std::mem::replace(engine, Engine::new(1)),
+                    Engine::new(args.hash),
+                ];
+                let session = play_game(
+                    &opening,
+                    self.levels,
+                    player,
+                    &mut engines,
+                    &databases,
+                    args,
+                    seed,
+                );
+                let [mine, _] = engines;
+                *engine = mine;
+                (session, None)
+            }
+            Some(opponent) => play_against(
+                &opening,
+                self.levels[0],
+                a_color,
+                engine,
+                databases[0].clone(),
+                opponent,
+                args,
+                seed,
+            ),
+        };
+        PlayedGame {
+            index,
+            opening,
+            a_color,
+            session,
+            forfeit,
+        }
+    }
+}
+
+/// Reports a finished game: its line, its record (with `--pdn`, added at once) and the
+/// tallies.
+fn report_game(
+    args: &MatchArgs,
+    names: &[String; 2],
+    played: &PlayedGame,
+    out: &mut impl Write,
+    tallies: &mut [Tally; 2],
+) -> Result<(), CommandError> {
+    let a_color = played.a_color;
+    let player = |color: Color| usize::from(color != a_color);
+    let label = |color: Color| {
+        let p = player(color);
+        format!("{} {}", ["A", "B"][p], names[p])
+    };
+    let session = &played.session;
+    let outcome = session.game().result();
+    let how = match (&played.forfeit, outcome) {
+        (Some(why), _) => format!("B forfeits: {why}"),
+        // A computer agrees a draw in a match only when the session adjudicates one.
+        (
+            None,
+            Some(Outcome::Draw {
+                reason: DrawReason::Agreement,
+            })
+            | None,
+        ) => format!("Draw adjudicated: {} plies played", args.max_plies),
+        (None, Some(outcome)) => outcome.to_string(),
+    };
+    let result = outcome.map_or("1/2-1/2", |o| o.pdn_result());
+    let plies = session.game().moves().len();
+    writeln!(
+        out,
+        "game {}: opening {} ({}), Black {} - White {}: {result} {how}, {plies} plies",
+        played.index + 1,
+        played.opening.number,
+        played.opening.moves,
+        label(Color::Black),
+        label(Color::White),
+    )?;
+    if let Some(path) = &args.pdn {
+        let mut record = session.record(&crate::store::today());
+        record.set_tag("Event", "checkers match");
+        record.set_tag("Round", &(played.index + 1).to_string());
+        record.set_tag("Black", &label(Color::Black));
+        record.set_tag("White", &label(Color::White));
+        record.set_tag("Termination", &how);
+        record.result = Some(result.to_string());
+        append_text(path, &write_game(&record)).map_err(CommandError::PdnFile)?;
+    }
+    let winner = outcome.and_then(|o| match o {
+        Outcome::Win { winner, .. } => Some(winner),
+        Outcome::Draw { .. } => None,
+    });
+    for (p, tally) in tallies.iter_mut().enumerate() {
+        let color = if p == 0 { a_color } else { !a_color };
+        let index = match winner {
+            Some(w) if w == color => 0,
+            Some(_) => 1,
+            None => 2,
+        };
+        tally.add(color, index);
+    }
+    Ok(())
+}
+
+/// One game of player A (this engine at `level`, playing `a_color`) against another
+/// program, through the session: A's moves are the session's computer turns, the
+/// opponent's are played for it; the game is adjudicated a draw at `args.max_plies`.
+/// A program that fails to answer with a legal move in time forfeits (it resigns).
+#[allow(clippy::too_many_arguments)]
+fn play_against(
+    opening: &Opening,
+    level: Level,
+    a_color: Color,
+    engine: &mut Engine,
+    egdb: Option<Arc<Egdb>>,
+    opponent: &Opponent,
+    args: &MatchArgs,
+    seed: u64,
+) -> (Session, Option<String>) {
+    let mut game = Game::new();
+    for m in &opening.line {
+        // The deck's moves were checked when it was read.
+        let _ = game.play(m);
+    }
+    let mut seats = Seats::PEOPLE;
+    seats.set(a_color, Player::Computer(level));
+    let mut session = Session::new(game)
+        .with_seats(seats)
+        .with_movetime(args.movetime)
+        .with_ply_cap(args.max_plies)
+        .with_seed(seed);
+    while !session.game().is_over() && !session.adjudicate_at_cap() {
+        if let Some(request) = session.move_request() {
+            let request = request.with_egdb(egdb.clone());
+            let result = engine.search(&request, &StopFlag::new(), |_| {});
+            if session.computer_played(&result).is_none() {
+                break;
+            }
+            continue;
+        }
+        let pos = *session.position();
+        match opponent.best_move(&pos, args.movetime) {
+            Ok(m) if session.play(&m).is_ok() => {}
+            Ok(m) => {
+                let why = format!("{} is not legal here", pos.notation(&m));
+                let _ = session.resign(!a_color);
+                return (session, Some(why));
+            }
+            Err(why) => {
+                let _ = session.resign(!a_color);
+                return (session, Some(why));
+            }
+        }
+    }
+    (session, None)
 }
 
 /// The endgame databases of the data folder when a player uses them: an error when

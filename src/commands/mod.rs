@@ -12,9 +12,11 @@ mod error;
 pub mod games;
 pub mod matches;
 pub mod moves;
+pub mod opponent;
 pub mod pdn;
 pub mod perft;
 pub mod play;
+pub mod rating;
 
 pub use error::{CommandError, Exit, exit};
 pub use play::starting_session;

@@ -531,6 +531,13 @@ impl Session {
         Some(text)
     }
 
+    /// Ends a game that has reached its ply cap as a draw agreed on both sides' behalf
+    /// (for a match against another program, which cannot claim). Returns whether it
+    /// did.
+    pub fn adjudicate_at_cap(&mut self) -> bool {
+        self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap))
+    }
+
     fn adjudicated(&self) -> String {
         format!("No result after {} plies: adjudicated a draw", self.ply_cap)
     }

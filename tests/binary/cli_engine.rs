@@ -89,7 +89,9 @@ fn match_prints_each_game_and_a_score_table() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 6, "{out}");
+    // Two games, a blank line, the table's head and two rows, and the Elo line.
+    assert_eq!(lines.len(), 7, "{out}");
+    assert!(lines[6].starts_with("Elo difference A - B: "), "{out}");
     assert!(
         lines[0].starts_with(
             "game 1: opening 1 (9-13 21-17 5-9), Black A level 10 - White B level 1: 1-0 "
@@ -274,5 +276,58 @@ fn match_reads_another_deck_with_openings_file() {
         stderr(&o).contains("deck.txt: line 1: move 9-14"),
         "{}",
         stderr(&o)
+    );
+}
+
+#[test]
+fn a_match_against_another_program_reports_elo_and_forfeits() {
+    let me = env!("CARGO_BIN_EXE_checkers");
+    let o = run(&[
+        "match",
+        "--against",
+        me,
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+        "--max-plies",
+        "16",
+        "--concurrency",
+        "2",
+        "--sprt",
+        "0,10",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("game 1: opening 1 (9-13 21-17 5-9), Black A level 10 - White B "),
+        "{out}"
+    );
+    assert!(out.contains("game 2: "), "{out}");
+    assert!(out.contains("Elo difference A - B: "), "{out}");
+    assert!(out.contains("SPRT [0, 10]: LLR "), "{out}");
+    // A program that cannot answer forfeits its games.
+    let o = run(&[
+        "match",
+        "--against",
+        "false",
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("B forfeits: false gave no bestmove line"),
+        "{out}"
+    );
+    assert!(
+        out.contains("total W-L-D") && out.contains("2-0-0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("not measurable from 2 games (2 won, 0 lost, 0 drawn)"),
+        "{out}"
     );
 }

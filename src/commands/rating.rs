@@ -1,0 +1,246 @@
+//! Match arithmetic: the Elo difference a score means, with its 95 % error margin, and
+//! the sequential probability ratio test (SPRT) that stops a match once a change is
+//! shown better or worse.
+
+/// Elo difference for a score fraction `p` (0 < p < 1): `-400 log10(1/p - 1)`.
+///
+/// ```
+/// use checkers::commands::rating::elo_from_score;
+/// assert_eq!(elo_from_score(0.5), 0.0);
+/// assert!((elo_from_score(0.75) - 190.85).abs() < 0.01);
+/// ```
+pub fn elo_from_score(p: f64) -> f64 {
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+/// The expected score of a player `elo` points stronger: `1 / (1 + 10^(-elo/400))`.
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// A player's results over a match: wins, draws, losses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Results {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+/// An Elo estimate and the half-width of its 95 % confidence interval (both `None`
+/// when the results cannot say: no games, or all won or all lost).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    /// The Elo difference the score means.
+    pub elo: f64,
+    /// Half the 95 % interval, in Elo (the interval is asymmetric in Elo; this is the
+    /// larger side, so the stated interval is never too narrow).
+    pub margin: f64,
+}
+
+impl Results {
+    /// Games played.
+    pub fn games(self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The score fraction: a win 1, a draw 1/2.
+    pub fn score(self) -> f64 {
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games())
+    }
+
+    /// The variance of one game's score (0, 1/2 or 1) in these results.
+    fn per_game_variance(self) -> f64 {
+        let n = f64::from(self.games());
+        let mean = self.score();
+        let (w, d, l) = (
+            f64::from(self.wins) / n,
+            f64::from(self.draws) / n,
+            f64::from(self.losses) / n,
+        );
+        w * (1.0 - mean).powi(2) + d * (0.5 - mean).powi(2) + l * mean.powi(2)
+    }
+
+    /// The Elo difference these results mean, with its 95 % margin (normal
+    /// approximation of the mean score, from the trinomial variance of the games).
+    ///
+    /// ```
+    /// use checkers::commands::rating::Results;
+    /// let r = Results { wins: 60, draws: 20, losses: 20 };
+    /// let e = r.elo().unwrap();
+    /// assert!((e.elo - 147.19).abs() < 0.01);
+    /// assert!(e.margin > 50.0 && e.margin < 80.0);
+    /// ```
+    pub fn elo(self) -> Option<EloEstimate> {
+        let n = f64::from(self.games());
+        let p = self.score();
+        // No games, all won, all lost, or all alike (every game drawn): no spread to
+        // measure a margin from.
+        if self.games() == 0 || p <= 0.0 || p >= 1.0 || self.per_game_variance() <= 0.0 {
+            return None;
+        }
+        let se = (self.per_game_variance() / n).sqrt();
+        let low = (p - 1.96 * se).max(1e-6);
+        let high = (p + 1.96 * se).min(1.0 - 1e-6);
+        // Plus zero turns a -0.0 into 0.0 for printing.
+        let elo = elo_from_score(p) + 0.0;
+        let margin = (elo - elo_from_score(low)).max(elo_from_score(high) - elo);
+        Some(EloEstimate { elo, margin })
+    }
+
+    /// The log-likelihood ratio of H1 (the player is `elo1` stronger) against H0 (`elo0`
+    /// stronger) for these results, in the normal approximation used by engine testing
+    /// frameworks: `n (s1 - s0) (2 x - s0 - s1) / (2 var)` with `x` the mean score, `var`
+    /// the per-game variance and `s0`, `s1` the expected scores.
+    pub fn llr(self, elo0: f64, elo1: f64) -> f64 {
+        let n = f64::from(self.games());
+        let var = self.per_game_variance();
+        if n == 0.0 || var <= 0.0 {
+            return 0.0;
+        }
+        let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
+        n * (s1 - s0) * (2.0 * self.score() - s0 - s1) / (2.0 * var)
+    }
+}
+
+/// A sequential probability ratio test between `elo0` and `elo1` with error rates
+/// `alpha` and `beta`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    /// The Elo of the null hypothesis (no better than this).
+    pub elo0: f64,
+    /// The Elo of the alternative (at least this much better).
+    pub elo1: f64,
+    /// Chance of accepting H1 when H0 holds.
+    pub alpha: f64,
+    /// Chance of accepting H0 when H1 holds.
+    pub beta: f64,
+}
+
+/// What a sequential test says so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtVerdict {
+    /// H1 accepted: better by at least `elo1` (within the error rates).
+    Better,
+    /// H0 accepted: not better than `elo0`.
+    NotBetter,
+    /// Not decided yet: play on.
+    Undecided,
+}
+
+impl Sprt {
+    /// The bounds the log-likelihood ratio is compared with: `ln(beta / (1 - alpha))`
+    /// and `ln((1 - beta) / alpha)`.
+    pub fn bounds(self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// The verdict on `results`.
+    pub fn verdict(self, results: Results) -> SprtVerdict {
+        let llr = results.llr(self.elo0, self.elo1);
+        let (lower, upper) = self.bounds();
+        if llr >= upper {
+            SprtVerdict::Better
+        } else if llr <= lower {
+            SprtVerdict::NotBetter
+        } else {
+            SprtVerdict::Undecided
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_and_score_are_inverse_and_known_values_hold() {
+        for elo in [-300.0, -50.0, 0.0, 35.0, 400.0] {
+            assert!((elo_from_score(score_from_elo(elo)) - elo).abs() < 1e-9);
+        }
+        // 64 % is about +100 Elo; 10 to 1 odds are 400 points.
+        assert!((elo_from_score(0.64) - 99.95).abs() < 0.01);
+        assert!((elo_from_score(10.0 / 11.0) - 400.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_margin_narrows_with_more_games_and_is_about_right() {
+        let small = Results {
+            wins: 30,
+            draws: 40,
+            losses: 30,
+        }
+        .elo()
+        .unwrap();
+        let large = Results {
+            wins: 300,
+            draws: 400,
+            losses: 300,
+        }
+        .elo()
+        .unwrap();
+        assert_eq!(small.elo, 0.0);
+        assert!(large.margin < small.margin / 3.0);
+        // 100 games, score 0.5, variance 0.15 a game: se = 0.0387, so 0.5 +- 0.0759,
+        // which is about +-53 Elo.
+        assert!((small.margin - 53.2).abs() < 0.5, "{}", small.margin);
+        assert_eq!(
+            Results {
+                wins: 5,
+                draws: 0,
+                losses: 0
+            }
+            .elo(),
+            None
+        );
+        assert_eq!(Results::default().elo(), None);
+        assert_eq!(
+            Results {
+                wins: 0,
+                draws: 8,
+                losses: 0
+            }
+            .elo(),
+            None
+        );
+    }
+
+    #[test]
+    fn the_sprt_decides_on_clear_results_and_waits_on_unclear_ones() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 20.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let (lower, upper) = sprt.bounds();
+        assert!((lower + 2.944).abs() < 0.001 && (upper - 2.944).abs() < 0.001);
+        let better = Results {
+            wins: 700,
+            draws: 600,
+            losses: 500,
+        };
+        assert_eq!(sprt.verdict(better), SprtVerdict::Better);
+        let worse = Results {
+            wins: 500,
+            draws: 600,
+            losses: 700,
+        };
+        assert_eq!(sprt.verdict(worse), SprtVerdict::NotBetter);
+        let few = Results {
+            wins: 6,
+            draws: 5,
+            losses: 5,
+        };
+        assert_eq!(sprt.verdict(few), SprtVerdict::Undecided);
+        // The LLR at a score exactly between the hypotheses is zero.
+        let s0 = score_from_elo(0.0);
+        let s1 = score_from_elo(20.0);
+        assert!(((s0 + s1) / 2.0 - 0.5144).abs() < 0.001);
+    }
+}
