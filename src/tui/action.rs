@@ -81,6 +81,8 @@ pub enum Action {
     AskQuit,
     /// Quit at once.
     Quit,
+    /// Suspend the program (Ctrl-Z); the event loop does it, `fg` comes back.
+    Suspend,
     /// Ask who resigns.
     AskResign,
     /// The side to move offers a draw.

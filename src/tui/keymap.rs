@@ -151,6 +151,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Char('?')], Action::ToggleHelp, When::Board, "?", "help", "this help", &[Play, Review, Thinking]),
     bind(&[Char('q')], Action::AskQuit, When::Board, "q", "quit", "quit (then --resume)", &[Play, Review, Thinking]),
     bind(&[Ctrl('c')], Action::Quit, When::Anywhere, "Ctrl-C", "quit now", "quit at once", &[]),
+    bind(&[Ctrl('z')], Action::Suspend, When::Anywhere, "Ctrl-Z", "suspend", "suspend (fg resumes)", &[]),
 ];
 
 /// The state of the board that decides which bindings apply.

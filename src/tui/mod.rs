@@ -31,7 +31,7 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEventKind, KeyModifiers,
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind,
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
@@ -167,8 +167,7 @@ fn pick(
 fn is_suspend_key(event: &Event) -> bool {
     matches!(event, Event::Key(key)
         if key.kind == KeyEventKind::Press
-            && key.code == KeyCode::Char('z')
-            && key.modifiers.contains(KeyModifiers::CONTROL))
+            && keymap::global_action(key) == Some(Action::Suspend))
 }
 
 /// Suspends the program as Ctrl-Z does outside raw mode: the signal watcher restores

@@ -395,6 +395,8 @@ impl App {
                 self.quit = true;
                 return;
             }
+            // The event loop suspends the program: nothing changes here.
+            Action::Suspend => return,
             // Typing keeps the reason a move was refused on screen while it is edited.
             Action::Type(_) | Action::Erase => {}
             _ => self.message = None,
@@ -610,7 +612,7 @@ impl App {
             Action::ConfirmSave => self.confirm_save(),
             Action::CancelSave => self.cancel_save(),
             Action::SaveExisting(choice) => self.save_existing(choice),
-            Action::Resize { .. } | Action::Quit => {}
+            Action::Resize { .. } | Action::Quit | Action::Suspend => {}
         }
     }
 }
