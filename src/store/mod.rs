@@ -354,29 +354,6 @@ pub fn load_records(
     Ok(games)
 }
 
-/// Reads game `number` (from 1) of the PDN file at `path` to review it: a game with a
-/// faulty move comes back as far as it replays, with the fault (game, move, line and
-/// reason) as the second value.
-pub fn load_record_for_review(
-    path: &Path,
-    number: usize,
-) -> Result<(PdnGame, Option<String>), StoreError> {
-    match load_record(path, number) {
-        Ok(record) => Ok((record, None)),
-        Err(StoreError::Game(path, e)) => match &e.kind {
-            crate::pdn::GameErrorKind::Move { played, .. } => {
-                let fault = format!("{}: {e}", path.display());
-                let mut record = (**played).clone();
-                // It does not reach the end its result describes.
-                record.set_tag("Result", "*");
-                Ok((record, Some(fault)))
-            }
-            _ => Err(StoreError::Game(path, e)),
-        },
-        Err(e) => Err(e),
-    }
-}
-
 /// Today's date as PDN writes it (`YYYY.MM.DD`, UTC).
 pub fn today() -> String {
     pdn_date(now_unix())

@@ -453,12 +453,19 @@ fn saving_during_a_review_writes_the_whole_game() {
 
 #[test]
 fn a_record_with_a_faulty_move_opens_for_review_up_to_the_fault() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
-    let (record, fault) =
-        checkers::store::load_record_for_review(std::path::Path::new(file), 541).unwrap();
+    let path = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/tinsley.pdn"
+    ));
+    let file = std::sync::Arc::new(checkers::session::RecordFile {
+        path: path.to_path_buf(),
+        games: checkers::store::load_records(path).unwrap(),
+        chosen: true,
+    });
+    let (_, fault) = file.game(541).unwrap();
     let fault = fault.expect("game 541 has a faulty move");
     assert!(fault.contains("move 62. 32-28"), "{fault}");
-    let session = checkers::session::Session::review_faulty_record(&record, Some(fault));
+    let session = checkers::session::Session::review_file(file.clone(), 541).unwrap();
     let mut app = checkers::tui::App::with_session(
         checkers::tui::Settings::default(),
         session,
@@ -472,9 +479,7 @@ fn a_record_with_a_faulty_move_opens_for_review_up_to_the_fault() {
     assert_eq!(app.session.review_progress(), (122, 122));
     assert!(screen_text(&app).contains("The record stops here"));
     // A good game of the same file has no fault.
-    let (_, none) =
-        checkers::store::load_record_for_review(std::path::Path::new(file), 540).unwrap();
-    assert_eq!(none, None);
+    assert_eq!(file.game(540).unwrap().1, None);
 }
 
 /// A record file of `pdn`, as `--load` reads it (`chosen`: `--game` was given).
