@@ -237,22 +237,8 @@ fn render_disc(
     let style = square.patch(piece_style(theme, piece.color));
     let king = piece.role == Role::King;
     // The sides differ by shape as well as colour: White's discs are shaded.
-    let fill = match piece.color {
-        Color::Black => g.disc_black,
-        Color::White if theme.colored => g.disc_white_colored,
-        Color::White => g.disc_white,
-    };
-    let fill = if g.disc_letters {
-        // ASCII: the piece's letter, capital for a king.
-        match (piece.color, king) {
-            (Color::Black, false) => "b",
-            (Color::Black, true) => "B",
-            (Color::White, false) => "w",
-            (Color::White, true) => "W",
-        }
-    } else {
-        fill
-    };
+    let fill = super::disc_fill(theme, piece);
+    let fill = fill.as_str();
     let rounded = !g.disc_letters;
     let crown_row = top + rows / 2;
     let last = top + rows - 1;

@@ -44,6 +44,18 @@ impl Widget for &App {
     }
 }
 
+/// What a disc is filled with: solid for Black, shaded for White (so the sides differ
+/// by more than colour); in ASCII the piece's letter, a capital for a king.
+fn disc_fill(theme: &Theme, piece: Piece) -> String {
+    let g = &theme.glyphs;
+    match piece.color {
+        _ if g.disc_letters => piece.letter().to_string(),
+        Color::Black => g.disc_black.to_string(),
+        Color::White if theme.colored => g.disc_white_colored.to_string(),
+        Color::White => g.disc_white.to_string(),
+    }
+}
+
 /// The glyph for a piece.
 pub fn piece_glyph(theme: &Theme, piece: Piece) -> &'static str {
     let g = &theme.glyphs;

@@ -9,30 +9,18 @@ fn full_key_label(theme: &Theme, label: &str) -> String {
         .replace("{steps}", theme.glyphs.steps)
 }
 
-/// A piece as the board draws it on its smallest squares, for the help: `███`, `█♚█`.
+/// A piece as the board draws it on its smallest squares, for the help: `███`, `█♚█`,
+/// `(b)`, `{B}`.
 fn small_disc(theme: &Theme, color: Color, king: bool) -> String {
-    let g = &theme.glyphs;
-    if g.disc_letters {
-        let letter = match (color, king) {
-            (Color::Black, false) => "b",
-            (Color::Black, true) => "B",
-            (Color::White, false) => "w",
-            (Color::White, true) => "W",
-        };
-        let (open, close) = if king { ("{", "}") } else { ("(", ")") };
-        return format!("{open}{letter}{close}");
+    let role = if king { Role::King } else { Role::Man };
+    let piece = Piece { color, role };
+    let fill = disc_fill(theme, piece);
+    match (theme.glyphs.disc_letters, king) {
+        (true, false) => format!("({fill})"),
+        (true, true) => format!("{{{fill}}}"),
+        (false, false) => fill.repeat(3),
+        (false, true) => format!("{fill}{}{fill}", piece_glyph(theme, piece)),
     }
-    let fill = match color {
-        Color::Black => g.disc_black,
-        Color::White if theme.colored => g.disc_white_colored,
-        Color::White => g.disc_white,
-    };
-    let middle = match (color, king) {
-        (_, false) => fill,
-        (Color::Black, true) => g.black_king,
-        (Color::White, true) => g.white_king,
-    };
-    format!("{fill}{middle}{fill}")
 }
 
 pub(super) fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
