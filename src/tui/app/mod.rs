@@ -2,8 +2,9 @@
 //! action with no I/O. Keys and mouse events become actions through the key map
 //! ([`super::keymap`]); what an action does to the game is the [`Session`]'s.
 //!
-//! The parts: [`board`] picking and the cursor, [`prompt`] the typed move,
-//! [`save_dialog`] the save dialog, [`computer`] the searches the screen asks for.
+//! The parts: `board` picking and the cursor, `prompt` the typed move, `save_dialog`
+//! the save dialog, `computer` the searches the screen asks for, `games` a record
+//! file's list of games, `question` the questions and their answers.
 
 mod board;
 mod computer;
