@@ -477,7 +477,7 @@ fn a_record_with_a_faulty_move_opens_for_review_up_to_the_fault() {
     assert!(message(&app).contains("faulty move"), "{}", message(&app));
     press(&mut app, KeyCode::End);
     assert_eq!(app.session.review_progress(), (122, 122));
-    assert!(screen_text(&app).contains("The record stops here"));
+    assert!(screen_text(&app).contains("Stops here: the next move is faulty"));
     // A good game of the same file has no fault.
     assert_eq!(file.game(540).unwrap().1, None);
 }

@@ -102,7 +102,7 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         ));
         if review.fault.is_some() {
             lines.push(Line::styled(
-                "The record stops here: its next move is faulty",
+                "Stops here: the next move is faulty",
                 theme.error,
             ));
         }
