@@ -75,11 +75,11 @@ impl Plain {
         // Plain mode has no list to choose from: say which game of a file this is.
         if let Some((file, number)) = session.file()
             && !file.chosen
-            && file.games.len() > 1
+            && file.len() > 1
         {
             let note = format!(
                 "This is game {number} of {} in {}; --game N opens another.",
-                file.games.len(),
+                file.len(),
                 file.path.display()
             );
             fault = Some(match fault {

@@ -8,10 +8,10 @@ use crate::game::Game;
 use crate::pdn::PdnGame;
 use crate::plain::Plain;
 use crate::rules::{Color, Position};
-use crate::session::{Player, RecordFile, Session};
+use crate::session::{GameSummary, Player, RecordFile, Session};
 use crate::store::{
     self, Autosaver, GameFile, Players, SavedGame, StoreError, games_dir, load_record,
-    load_records, resumable_games,
+    resumable_games,
 };
 use crate::tui::theme::{colors_wanted, true_color_wanted};
 use crate::tui::{Settings, Start, Theme};
@@ -61,8 +61,8 @@ pub fn game_egdb(build_missing: bool) -> Option<Arc<Egdb>> {
 pub fn starting_session(args: &PlayArgs) -> Result<Session, StoreError> {
     let session = if let Some(path) = &args.load {
         let number = args.game.unwrap_or(1) as usize;
-        let games = load_records(path)?;
-        let count = games.len();
+        let summaries = store::scan_records(path, |n, game| GameSummary::of(n, &game))?;
+        let count = summaries.len();
         if number == 0 || number > count {
             return Err(StoreError::NoSuchGame {
                 path: path.clone(),
@@ -70,10 +70,17 @@ pub fn starting_session(args: &PlayArgs) -> Result<Session, StoreError> {
                 count,
             });
         }
+        // A game is read again when it is opened: only the list stays in memory.
+        let source = path.clone();
         let file = Arc::new(RecordFile {
             path: path.clone(),
-            games,
+            summaries,
             chosen: args.game.is_some(),
+            loader: Box::new(move |n| match load_record(&source, n) {
+                Ok(record) => Some(Ok(record)),
+                Err(StoreError::Game(_, e)) => Some(Err(*e)),
+                Err(_) => None,
+            }),
         });
         match Session::review_file(Arc::clone(&file), number) {
             Some(session) => session,

@@ -1,21 +1,37 @@
 //! The games of a record file opened with `--load`: a list to choose from, and moving
-//! from one game to the next while reviewing.
+//! from one game to the next while reviewing. Only a line per game is kept; a game is
+//! read from the file when it is opened, so a file of any size costs little memory.
 
 use super::Session;
 use crate::pdn::{GameError, GameErrorKind, PdnGame};
+use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// A record file's games, each as it reads (a game with a faulty move is kept as far as
-/// it replays).
-#[derive(Debug)]
+/// Reads game `number` (from 1) of the file again: the game, or why it does not read.
+/// `None` if the file no longer has it.
+pub type GameLoader = dyn Fn(usize) -> Option<Result<PdnGame, GameError>> + Send + Sync;
+
+/// A record file's games: a line for each to choose from, and a way to read one.
 pub struct RecordFile {
-    /// Where the games were read from.
+    /// Where the games are read from.
     pub path: PathBuf,
-    /// Each game, or why it does not read.
-    pub games: Vec<Result<PdnGame, GameError>>,
+    /// A line per game, in file order.
+    pub summaries: Vec<GameSummary>,
     /// Whether one game was asked for (`--game N`); if not, a front end offers the list.
     pub chosen: bool,
+    /// Reads one game (the file is read again; the session does no I/O of its own).
+    pub loader: Box<GameLoader>,
+}
+
+impl fmt::Debug for RecordFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RecordFile")
+            .field("path", &self.path)
+            .field("games", &self.summaries.len())
+            .field("chosen", &self.chosen)
+            .finish()
+    }
 }
 
 /// One line of the list of games: "5. Club final: Ann v Bob, 1-0, 32 moves".
@@ -27,13 +43,64 @@ pub struct GameSummary {
     pub text: String,
 }
 
+impl GameSummary {
+    /// The line for game `number` of a file, as it reads.
+    pub fn of(number: usize, game: &Result<PdnGame, GameError>) -> GameSummary {
+        let text = match game {
+            Ok(record) => {
+                let tag = |name| record.tag(name).unwrap_or("?");
+                let moves = record.moves.len().div_ceil(2);
+                format!(
+                    "{number}. {}: {} v {}, {}, {moves} moves",
+                    tag("Event"),
+                    tag("Black"),
+                    tag("White"),
+                    record.result.as_deref().unwrap_or(tag("Result")),
+                )
+            }
+            Err(e) => format!("{number}. (faulty) {e}"),
+        };
+        GameSummary { number, text }
+    }
+}
+
 impl RecordFile {
+    /// A record file of the games `games` (all in memory; for tests and small files),
+    /// each game read from that list.
+    pub fn in_memory(
+        path: PathBuf,
+        games: Vec<Result<PdnGame, GameError>>,
+        chosen: bool,
+    ) -> RecordFile {
+        let summaries = games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| GameSummary::of(i + 1, g))
+            .collect();
+        RecordFile {
+            path,
+            summaries,
+            chosen,
+            loader: Box::new(move |n| games.get(n.checked_sub(1)?).cloned()),
+        }
+    }
+
+    /// How many games the file has.
+    pub fn len(&self) -> usize {
+        self.summaries.len()
+    }
+
+    /// Whether the file has no game.
+    pub fn is_empty(&self) -> bool {
+        self.summaries.is_empty()
+    }
+
     /// The game numbered `number` (from 1) as a record to review: its moves up to a
     /// faulty one, and the fault. `None` for a number not in the file, or a game that does
     /// not read at all (a syntax error before its moves).
     pub fn game(&self, number: usize) -> Option<(PdnGame, Option<String>)> {
-        match self.games.get(number.checked_sub(1)?)? {
-            Ok(record) => Some((record.clone(), None)),
+        match (self.loader)(number)? {
+            Ok(record) => Some((record, None)),
             Err(e) => match &e.kind {
                 GameErrorKind::Move { played, .. } => {
                     let mut record = (**played).clone();
@@ -47,29 +114,8 @@ impl RecordFile {
     }
 
     /// The list of games, one line each: number, event, players, result, moves.
-    pub fn summaries(&self) -> Vec<GameSummary> {
-        self.games
-            .iter()
-            .enumerate()
-            .map(|(i, game)| {
-                let number = i + 1;
-                let text = match game {
-                    Ok(record) => {
-                        let tag = |name| record.tag(name).unwrap_or("?");
-                        let moves = record.moves.len().div_ceil(2);
-                        format!(
-                            "{number}. {}: {} v {}, {}, {moves} moves",
-                            tag("Event"),
-                            tag("Black"),
-                            tag("White"),
-                            record.result.as_deref().unwrap_or(tag("Result")),
-                        )
-                    }
-                    Err(e) => format!("{number}. (faulty) {e}"),
-                };
-                GameSummary { number, text }
-            })
-            .collect()
+    pub fn summaries(&self) -> &[GameSummary] {
+        &self.summaries
     }
 }
 
@@ -90,12 +136,13 @@ impl Session {
     }
 
     /// Opens game `number` of the record file for review, in place of the game shown;
-    /// who plays each side stays. Returns "Game 5 of 724: ...", or why not.
+    /// who plays each side stays. Returns "Game 5. Club final: ... (5 of 724)", or why
+    /// not.
     pub fn open_game(&mut self, number: usize) -> Result<String, String> {
         let Some((file, _)) = self.file.clone() else {
             return Err("no record file is open (--load FILE opens one)".to_string());
         };
-        let count = file.games.len();
+        let count = file.len();
         let Some(mut session) = Session::review_file(Arc::clone(&file), number) else {
             return Err(if number == 0 || number > count {
                 format!("the file has {count} games: there is no game {number}")
@@ -112,9 +159,8 @@ impl Session {
         *self = session;
         let summary = file
             .summaries()
-            .into_iter()
-            .nth(number - 1)
-            .map(|s| s.text)
+            .get(number - 1)
+            .map(|s| s.text.clone())
             .unwrap_or_default();
         Ok(format!("Game {summary} ({number} of {count})"))
     }

@@ -341,17 +341,23 @@ pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
     })
 }
 
-/// Reads every game of the PDN file at `path`, each as it replays or why it does not.
-/// A file that cannot be read, or holds no game, is an error naming it.
-pub fn load_records(
+/// Reads every game of the PDN file at `path`, one at a time, handing each (as it
+/// replays, or why it does not) with its number from 1 to `each`, and returns what
+/// `each` gave back: memory stays that of one game. A file that cannot be read, or
+/// holds no game, is an error naming it.
+pub fn scan_records<T>(
     path: &Path,
-) -> Result<Vec<Result<PdnGame, crate::pdn::GameError>>, StoreError> {
+    mut each: impl FnMut(usize, Result<PdnGame, crate::pdn::GameError>) -> T,
+) -> Result<Vec<T>, StoreError> {
     let text = decode_owned(read_file(path)?);
-    let games: Vec<_> = pdn_games(&text).collect();
-    if games.is_empty() {
+    let seen: Vec<T> = pdn_games(&text)
+        .enumerate()
+        .map(|(i, game)| each(i + 1, game))
+        .collect();
+    if seen.is_empty() {
         return Err(StoreError::NoGames(path.to_path_buf()));
     }
-    Ok(games)
+    Ok(seen)
 }
 
 /// Today's date as PDN writes it (`YYYY.MM.DD`, UTC).

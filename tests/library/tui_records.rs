@@ -457,11 +457,12 @@ fn a_record_with_a_faulty_move_opens_for_review_up_to_the_fault() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/tinsley.pdn"
     ));
-    let file = std::sync::Arc::new(checkers::session::RecordFile {
-        path: path.to_path_buf(),
-        games: checkers::store::load_records(path).unwrap(),
-        chosen: true,
-    });
+    let text = std::fs::read_to_string(path).unwrap();
+    let file = std::sync::Arc::new(checkers::session::RecordFile::in_memory(
+        path.to_path_buf(),
+        checkers::pdn::read_games(&text),
+        true,
+    ));
     let (_, fault) = file.game(541).unwrap();
     let fault = fault.expect("game 541 has a faulty move");
     assert!(fault.contains("move 62. 32-28"), "{fault}");
@@ -484,11 +485,11 @@ fn a_record_with_a_faulty_move_opens_for_review_up_to_the_fault() {
 
 /// A record file of `pdn`, as `--load` reads it (`chosen`: `--game` was given).
 fn record_file(pdn: &str, chosen: bool) -> std::sync::Arc<checkers::session::RecordFile> {
-    std::sync::Arc::new(checkers::session::RecordFile {
-        path: "games.pdn".into(),
-        games: checkers::pdn::read_games(pdn),
+    std::sync::Arc::new(checkers::session::RecordFile::in_memory(
+        "games.pdn".into(),
+        checkers::pdn::read_games(pdn),
         chosen,
-    })
+    ))
 }
 
 const THREE_GAMES: &str = r#"[Event "Spring open"]

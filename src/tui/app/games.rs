@@ -45,8 +45,9 @@ impl App {
             _ => String::new(),
         };
         file.summaries()
-            .into_iter()
+            .iter()
             .filter(|s| s.text.to_lowercase().contains(&filter))
+            .cloned()
             .collect()
     }
 
@@ -106,7 +107,7 @@ impl App {
             self.error("No record file is open: checkers --load FILE opens one");
             return;
         };
-        let count = file.games.len();
+        let count = file.len();
         let wanted = if next {
             number + 1
         } else {

@@ -190,7 +190,7 @@ impl App {
             }
         };
         let mode = match session.file() {
-            Some((file, number)) if !file.chosen && file.games.len() > 1 => Mode::Games(GameList {
+            Some((file, number)) if !file.chosen && file.len() > 1 => Mode::Games(GameList {
                 filter: String::new(),
                 selected: number - 1,
             }),
