@@ -3,7 +3,7 @@
 
 use crate::engine::Level;
 use crate::rules::Position;
-use crate::session::PlayerKind;
+use crate::session::{BallotChoice, PlayerKind};
 use clap::builder::TypedValueParser;
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
@@ -72,6 +72,16 @@ pub struct PlayArgs {
     /// The computer players' strength, 1 (a beginner) to 10 (its best); 5 if not given.
     #[arg(long, value_name = "N", value_parser = level_parser())]
     pub level: Option<Level>,
+    /// Start from a three-move ballot of the ACF deck: its number (1-174), or random
+    /// (a crossboard ballot; see --mailplay). The game starts after its three moves.
+    #[arg(long, value_name = "N|random", value_parser = clap::value_parser!(BallotChoice), conflicts_with_all = ["fen", "load", "resume"])]
+    pub ballot: Option<BallotChoice>,
+    /// Allow a barred ballot (one lost by force) with --ballot N.
+    #[arg(long, requires = "ballot")]
+    pub barred: bool,
+    /// Let --ballot random draw the mailplay ballots too.
+    #[arg(long, requires = "ballot")]
+    pub mailplay: bool,
 }
 
 impl PlayArgs {

@@ -325,6 +325,13 @@ pub fn run(input: impl BufRead, out: &mut impl Write, plain: &mut Plain) -> io::
     if let Some(note) = &plain.fault {
         writeln!(out, "{note}")?;
     }
+    if let Some(opening) = plain.session.ballot() {
+        writeln!(
+            out,
+            "{}. The game starts after its three moves.",
+            crate::session::ballot_text(opening)
+        )?;
+    }
     write!(out, "{}", board_text(plain.session.position()))?;
     writeln!(out, "{}", plain.status())?;
     for notice in std::mem::take(&mut plain.notices) {

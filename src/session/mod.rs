@@ -21,6 +21,7 @@
 //! assert!(session.game().moves().is_empty());
 //! ```
 
+mod ballot;
 pub mod computer;
 mod error;
 mod library;
@@ -28,6 +29,9 @@ mod players;
 mod review;
 mod words;
 
+pub use ballot::{
+    BALLOT_TAG, BallotChoice, BallotError, DECK_SIZE, ballot, ballot_text, random_ballot,
+};
 pub use error::SessionError;
 pub use library::{GameSummary, RecordFile};
 pub use players::{
@@ -38,7 +42,7 @@ pub use review::{Review, Step};
 pub use words::score_in_words;
 
 use crate::engine::egdb::Egdb;
-use crate::engine::{Engine, Level, SearchRequest, SearchResult, StopFlag};
+use crate::engine::{Engine, Level, Opening, SearchRequest, SearchResult, StopFlag};
 use crate::game::{DeclareError, Game};
 use crate::pdn::PdnGame;
 use crate::rules::{Color, Move, Position};
@@ -75,6 +79,8 @@ pub struct Session {
     file: Option<(std::sync::Arc<RecordFile>, usize)>,
     /// Endgame databases for the computer, hints and the verdict shown to players.
     egdb: Option<Arc<Egdb>>,
+    /// The ballot the game started from: its three moves are not taken back.
+    ballot: Option<Opening>,
 }
 
 impl Session {
@@ -95,6 +101,7 @@ impl Session {
             ply_cap: computer::PLY_CAP,
             file: None,
             egdb: None,
+            ballot: None,
         }
     }
 
@@ -115,13 +122,52 @@ impl Session {
             .filter(|(name, _)| KEPT_TAGS.contains(&name.as_str()))
             .cloned()
             .collect();
+        let ballot = record
+            .tag(BALLOT_TAG)
+            .and_then(|n| n.trim().parse::<u32>().ok())
+            .and_then(|n| {
+                crate::engine::acf_openings()
+                    .into_iter()
+                    .find(|o| o.number == n)
+            })
+            .filter(|o| {
+                *game.start() == crate::rules::Position::start()
+                    && game.moves().len() + game.undone_moves().len() >= o.line.len()
+                    && game
+                        .moves()
+                        .iter()
+                        .chain(game.undone_moves().iter())
+                        .zip(&o.line)
+                        .all(|(a, b)| a == b)
+            });
         Session {
             seats,
             level,
             names,
             kept_tags,
+            ballot,
             ..Session::new(game)
         }
+    }
+
+    /// With the game started from `opening`'s ballot: its three moves are played, and
+    /// play goes on from there (undo stops there too).
+    pub fn with_ballot(mut self, opening: Opening) -> Session {
+        let mut game = Game::new();
+        for m in &opening.line {
+            // The deck replays from the start position (a unit test of the deck).
+            if game.play(m).is_err() {
+                return self;
+            }
+        }
+        self.game = game;
+        self.ballot = Some(opening);
+        self
+    }
+
+    /// The ballot the game started from, if any (its number and moves).
+    pub fn ballot(&self) -> Option<&Opening> {
+        self.ballot.as_ref()
     }
 
     /// With `seats` as who plays each side.
@@ -341,6 +387,10 @@ impl Session {
 
     /// Takes back one move: "Black 11-15", as (side, notation).
     fn take_back(&mut self) -> Option<(Color, String)> {
+        let fixed = self.ballot.as_ref().map_or(0, |o| o.line.len());
+        if self.game.moves().len() <= fixed {
+            return None;
+        }
         let m = *self.game.moves().last()?;
         self.track(|s| s.game.undo());
         let pos = self.position();
@@ -485,9 +535,14 @@ impl Session {
         text
     }
 
-    /// A new game from the start position; who plays each side stays.
+    /// A new game from the start position (after the ballot's moves, if the game had
+    /// one); who plays each side stays.
     pub fn new_game(&mut self) {
-        self.track(|s| s.game = Game::new());
+        let mut game = Game::new();
+        for m in self.ballot.iter().flat_map(|o| &o.line) {
+            let _ = game.play(m);
+        }
+        self.track(|s| s.game = game);
         self.game_number += 1;
         self.review = None;
         self.kept_tags.clear();
@@ -596,6 +651,9 @@ impl Session {
         let mut record = game_record(game, &self.record_names(), date);
         for (name, value) in self.kept_tags.iter().chain(&seat_tags(self.seats)) {
             record.set_tag(name, value);
+        }
+        if let Some(opening) = &self.ballot {
+            record.set_tag(BALLOT_TAG, &opening.number.to_string());
         }
         record
     }

@@ -47,6 +47,12 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     if let Some(text) = players_text(app) {
         lines.push(Line::styled(text, theme.text));
     }
+    if let Some(opening) = app.session.ballot() {
+        lines.push(Line::styled(
+            crate::session::ballot_text(opening),
+            theme.text,
+        ));
+    }
     for color in Color::ALL {
         let men = pos.pieces(color, Role::Man).count();
         let kings = pos.pieces(color, Role::King).count();
