@@ -134,6 +134,12 @@ fn configure(session: Session, args: &PlayArgs) -> Session {
             white: args.white_name.clone(),
         })
         .with_seed(store::now_unix());
+    // A timed game's clock starts now; a resumed one gets fresh clocks (the readings
+    // are not recorded yet).
+    let session = match args.time_control() {
+        Some(control) => session.with_clock(control, std::time::Instant::now()),
+        None => session,
+    };
     // Only a person playing the computer at a terminal is worth a build on first use.
     let interactive = !plain_wanted(args) || std::io::stdin().is_terminal();
     let against_computer = Color::ALL.into_iter().any(|c| seats.is_computer(c));
@@ -192,6 +198,7 @@ pub fn tui_settings(args: &PlayArgs) -> Settings {
         std::env::var_os("TERM").as_deref(),
     );
     Settings {
+        bell: !args.quiet,
         flipped: args.flip,
         mouse: !args.no_mouse,
         theme: if colored && true_color_wanted(std::env::var_os("COLORTERM").as_deref()) {

@@ -22,6 +22,7 @@
 //! ```
 
 mod ballot;
+mod clock;
 pub mod computer;
 mod error;
 mod library;
@@ -31,6 +32,10 @@ mod words;
 
 pub use ballot::{
     BALLOT_TAG, BallotChoice, BallotError, DECK_SIZE, ballot, ballot_text, random_ballot,
+};
+pub use clock::{
+    Clock, ClockSpecError, FORCED_JUMP_TIME, MOVE_TIME, TimeControl, WARNING, clock_text,
+    single_forced_jump,
 };
 pub use error::SessionError;
 pub use library::{GameSummary, RecordFile};
@@ -49,7 +54,7 @@ use crate::rules::{Color, Move, Position};
 use crate::store::{Players, game_from_record, game_record};
 use computer::{DrawAnswer, Turn};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Tags of a loaded record that its saves keep: where and when the game was played.
 const KEPT_TAGS: [&str; 4] = ["Event", "Site", "Date", "Round"];
@@ -81,6 +86,9 @@ pub struct Session {
     egdb: Option<Arc<Egdb>>,
     /// The ballot the game started from: its three moves are not taken back.
     ballot: Option<Opening>,
+    /// The players' clocks, in a timed game, and the time the front end last gave
+    /// ([`tick`](Self::tick)): moves are timed at it.
+    clock: Option<(Clock, Instant)>,
 }
 
 impl Session {
@@ -102,6 +110,7 @@ impl Session {
             file: None,
             egdb: None,
             ballot: None,
+            clock: None,
         }
     }
 
@@ -163,6 +172,95 @@ impl Session {
         self.game = game;
         self.ballot = Some(opening);
         self
+    }
+
+    /// With clocks for `control`, the side to move's started at `now`.
+    pub fn with_clock(mut self, control: TimeControl, now: Instant) -> Session {
+        let mut clock = Clock::new(control);
+        if !self.game.is_over() {
+            let pos = self.position();
+            clock.start(pos.turn(), now, single_forced_jump(pos));
+        }
+        self.clock = Some((clock, now));
+        self
+    }
+
+    /// The clocks, in a timed game.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref().map(|(clock, _)| clock)
+    }
+
+    /// The time the front end last gave (see [`tick`](Self::tick)), in a timed game.
+    pub fn now(&self) -> Option<Instant> {
+        self.clock.as_ref().map(|(_, now)| *now)
+    }
+
+    /// `color`'s time left at the last [`tick`](Self::tick), in a timed game.
+    pub fn time_left(&self, color: Color) -> Option<Duration> {
+        self.clock
+            .as_ref()
+            .map(|(clock, now)| clock.remaining(color, *now))
+    }
+
+    /// The time is `now`: the front end calls this before each request and while it
+    /// waits, so moves are timed and a flag fall ends the game. Returns the news of a
+    /// flag fall ("Black lost on time. White wins: Black lost on time."), once.
+    pub fn tick(&mut self, now: Instant) -> Option<String> {
+        let (clock, then) = self.clock.as_mut()?;
+        *then = now.max(*then);
+        let flagged = clock.flagged(*then)?;
+        let outcome = self.track(|s| s.game.lose_on_time(flagged)).ok()?;
+        self.review = None;
+        Some(format!("{flagged}'s time is up. {outcome}."))
+    }
+
+    /// Pauses both clocks (`true`) or starts them again; false in an untimed game or a
+    /// finished one.
+    pub fn set_paused(&mut self, paused: bool) -> bool {
+        let over = self.game.is_over();
+        let Some((clock, now)) = self.clock.as_mut() else {
+            return false;
+        };
+        if over {
+            return false;
+        }
+        if paused {
+            clock.pause(*now);
+        } else {
+            clock.resume(*now);
+        }
+        true
+    }
+
+    /// Whether the clocks are paused.
+    pub fn is_paused(&self) -> bool {
+        self.clock().is_some_and(Clock::is_paused)
+    }
+
+    /// After a change to the game from `before` (so many moves): the clocks follow, a
+    /// move stopping the mover's and starting the other's, a move taken back putting
+    /// them back, the end of the game stopping them.
+    fn clock_follows(&mut self, before: usize) {
+        let pos = *self.game.position();
+        let over = self.game.is_over();
+        let after = self.game.moves().len();
+        let Some((clock, now)) = self.clock.as_mut() else {
+            return;
+        };
+        let now = *now;
+        if after == before + 1 {
+            clock.moved(now, single_forced_jump(&pos));
+        } else if after + 1 == before {
+            clock.undo(now);
+        } else if after != before {
+            *clock = Clock::new(clock.control());
+            clock.start(pos.turn(), now, single_forced_jump(&pos));
+        }
+        if over {
+            clock.stop(now);
+        } else if clock.turn().is_none() {
+            clock.start(pos.turn(), now, single_forced_jump(&pos));
+        }
     }
 
     /// The ballot the game started from, if any (its number and moves).
@@ -303,6 +401,7 @@ impl Session {
         if self.game != before {
             self.revision += 1;
             self.untouched_record = false;
+            self.clock_follows(before.moves().len());
         }
         result
     }
@@ -654,6 +753,9 @@ impl Session {
         }
         if let Some(opening) = &self.ballot {
             record.set_tag(BALLOT_TAG, &opening.number.to_string());
+        }
+        if let Some(clock) = self.clock() {
+            record.set_tag("TimeControl", &clock.control().to_string());
         }
         record
     }

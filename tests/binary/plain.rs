@@ -370,3 +370,18 @@ fn a_ballot_starts_the_game_after_its_moves_and_a_barred_one_is_refused() {
     let (ok, _, err) = session(&["--plain", "--ballot", "200"], "");
     assert!(!ok && err.contains("1 to 174"), "{err}");
 }
+
+#[test]
+fn a_timed_game_shows_its_clocks_and_bad_specs_are_refused() {
+    let (ok, out, _) = session(&["--plain", "--clock", "5+3"], "clock\n11-15\nquit\n");
+    assert!(ok, "{out}");
+    assert!(out.contains("(running), White 5:00."), "{out}");
+    assert!(out.contains("White to move; clocks: Black 5:0"), "{out}");
+    let (ok, _, err) = session(&["--plain", "--clock", "5x3"], "");
+    assert!(
+        !ok && err.contains("'5x3' is not a clock") && err.contains("G/15"),
+        "{err}"
+    );
+    let (_, out, _) = session(&["--plain"], "clock\nquit\n");
+    assert!(out.contains("not timed"), "{out}");
+}

@@ -72,3 +72,152 @@ fn the_panel_shows_the_ballot() {
     let screen = screen_text(&app);
     assert!(screen.contains("Ballot 126: 11-15 23-19 8-11"), "{screen}");
 }
+
+mod clocks {
+    use checkers::Color;
+    use checkers::game::Game;
+    use checkers::session::{Session, TimeControl};
+    use std::time::{Duration, Instant};
+
+    fn secs(s: u64) -> Duration {
+        Duration::from_secs(s)
+    }
+
+    fn timed(spec: &str, t0: Instant) -> Session {
+        Session::new(Game::new()).with_clock(spec.parse().unwrap(), t0)
+    }
+
+    #[test]
+    fn moves_are_timed_at_the_time_the_front_end_gives() {
+        let t0 = Instant::now();
+        let mut s = timed("5+3", t0);
+        assert_eq!(s.clock().unwrap().running(), Some(Color::Black));
+        assert_eq!(s.tick(t0 + secs(20)), None);
+        s.play_text("11-15").unwrap();
+        assert_eq!(s.time_left(Color::Black), Some(secs(283)));
+        assert_eq!(s.clock().unwrap().running(), Some(Color::White));
+        s.tick(t0 + secs(30));
+        assert_eq!(s.time_left(Color::White), Some(secs(290)));
+    }
+
+    #[test]
+    fn a_flag_fall_loses_on_time_and_is_recorded() {
+        let t0 = Instant::now();
+        let mut s = timed("G/1", t0);
+        assert_eq!(s.tick(t0 + secs(59)), None);
+        let news = s.tick(t0 + secs(60)).unwrap();
+        assert!(news.contains("White wins: Black lost on time"), "{news}");
+        assert_eq!(s.tick(t0 + secs(61)), None, "told once");
+        assert!(s.play_text("11-15").is_err());
+        let record = s.record("2026.11.30");
+        assert_eq!(record.result.as_deref(), Some("0-1"));
+        assert_eq!(record.tag("Termination"), Some("lost on time"));
+        assert_eq!(record.tag("TimeControl"), Some("G/1"));
+        let text = checkers::pdn::write_game(&record);
+        let read = checkers::pdn::read_games(&text).remove(0).unwrap();
+        let back = Session::from_record(&read);
+        assert_eq!(
+            back.game().result().unwrap().to_string(),
+            "White wins: Black lost on time"
+        );
+    }
+
+    #[test]
+    fn undo_puts_the_clocks_back_with_the_move() {
+        let t0 = Instant::now();
+        let mut s = timed("G/5", t0);
+        s.tick(t0 + secs(40));
+        s.play_text("11-15").unwrap();
+        s.tick(t0 + secs(100));
+        s.undo().unwrap();
+        assert_eq!(s.time_left(Color::Black), Some(secs(300)));
+        assert_eq!(s.time_left(Color::White), Some(secs(300)));
+        assert_eq!(s.clock().unwrap().running(), Some(Color::Black));
+    }
+
+    #[test]
+    fn pause_stops_both_clocks() {
+        let t0 = Instant::now();
+        let mut s = timed("G/1", t0);
+        s.tick(t0 + secs(10));
+        assert!(s.set_paused(true));
+        assert!(s.is_paused());
+        assert_eq!(s.tick(t0 + secs(1000)), None);
+        assert_eq!(s.time_left(Color::Black), Some(secs(50)));
+        s.set_paused(false);
+        assert!(s.tick(t0 + secs(1050)).is_some());
+    }
+
+    #[test]
+    fn periods_roll_over_and_the_move_timer_allows_a_minute_for_a_forced_jump() {
+        let t0 = Instant::now();
+        let mut s = timed("1/1", t0);
+        s.tick(t0 + secs(50));
+        s.play_text("11-15").unwrap();
+        assert_eq!(
+            s.time_left(Color::Black),
+            Some(secs(70)),
+            "10 s left plus a period"
+        );
+        let pos = "W:W23:B18,5".parse().unwrap();
+        let mut s = Session::new(Game::from_position(pos)).with_clock(TimeControl::MoveTimer, t0);
+        assert_eq!(s.time_left(Color::White), Some(secs(60)));
+        s.tick(t0 + secs(30));
+        s.play_text("23x14").unwrap();
+        assert_eq!(s.time_left(Color::Black), Some(secs(300)));
+        assert!(
+            s.tick(t0 + secs(330))
+                .unwrap()
+                .contains("Black lost on time")
+        );
+    }
+}
+
+mod clock_screen {
+    use crate::common::*;
+    use checkers::game::Game;
+    use checkers::session::Session;
+    use checkers::tui::{Action, App, Settings};
+    use std::time::{Duration, Instant};
+
+    fn timed_app(spec: &str, t0: Instant) -> App {
+        let session = Session::new(Game::new()).with_clock(spec.parse().unwrap(), t0);
+        App::with_session(Settings::default(), session, WIDTH, HEIGHT)
+    }
+
+    #[test]
+    fn the_panel_shows_both_clocks_the_running_one_marked_with_tenths_at_the_end() {
+        let t0 = Instant::now();
+        let mut app = timed_app("G/5", t0);
+        app.session.tick(t0 + Duration::from_millis(1500));
+        let screen = screen_text(&app);
+        assert!(screen.contains("Black \u{25b6}    4:58"), "{screen}");
+        assert!(screen.contains("White      5:00"), "{screen}");
+        app.session.tick(t0 + Duration::from_millis(291_400));
+        let screen = screen_text(&app);
+        assert!(screen.contains("Black \u{25b6}     8.6"), "{screen}");
+    }
+
+    #[test]
+    fn pause_hides_the_board_and_stops_the_clocks() {
+        let t0 = Instant::now();
+        let mut app = timed_app("G/5", t0);
+        app.update(Action::Pause);
+        assert!(app.session.is_paused());
+        let screen = screen_text(&app);
+        assert!(
+            screen.contains("Paused") && screen.contains("Clocks paused"),
+            "{screen}"
+        );
+        assert!(
+            !screen.contains("32        31"),
+            "the board is hidden: {screen}"
+        );
+        type_move(&mut app, "11-15");
+        assert!(app.game().moves().is_empty(), "no moves while paused");
+        app.update(Action::Pause);
+        assert!(!app.session.is_paused());
+        type_move(&mut app, "11-15");
+        assert_eq!(app.game().moves().len(), 1);
+    }
+}

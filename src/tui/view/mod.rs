@@ -33,6 +33,15 @@ impl Widget for &App {
             return;
         };
         board::render_board(self, &layout, buf);
+        if self.session.is_paused() {
+            // A break in a timed game: the position is not studied on the clock's pause.
+            let frame = layout.board.frame;
+            Clear.render(frame, buf);
+            Paragraph::new("\n\nPaused\n\np starts the clocks again")
+                .alignment(ratatui::layout::Alignment::Center)
+                .block(Block::bordered())
+                .render(frame, buf);
+        }
         render_panel(self, layout.panel, buf);
         render_footer(self, &layout, buf);
         match &self.mode {
