@@ -260,6 +260,8 @@ fn event_loop(
     loop {
         if clocks.watch(&mut app) {
             redraw = true;
+            // A flag fall ends the game with no key pressed: saved before the wait.
+            autosave(autosaver, &mut app);
             if bell && clocks.ring {
                 use std::io::Write;
                 // The bell is a control character, not drawing: the screen is unchanged.
