@@ -134,10 +134,13 @@ fn configure(session: Session, args: &PlayArgs) -> Session {
             white: args.white_name.clone(),
         })
         .with_seed(store::now_unix());
-    // A timed game's clock starts now; a resumed one gets fresh clocks (the readings
-    // are not recorded yet).
+    // A timed game's clock starts now; a resumed one goes on with the clocks its record
+    // kept, unless --clock or --move-timer says otherwise.
+    let now = std::time::Instant::now();
     let session = match args.time_control() {
-        Some(control) => session.with_clock(control, std::time::Instant::now()),
+        Some(control) => session.with_clock(control, now),
+        // A record opened with --load is reviewed, not played on the clock.
+        None if args.resume => session.with_recorded_clock(now),
         None => session,
     };
     // Only a person playing the computer at a terminal is worth a build on first use.

@@ -118,9 +118,13 @@ fn parse_minutes(text: &str, what: &str) -> Result<Duration, ClockSpecError> {
 impl FromStr for TimeControl {
     type Err = ClockSpecError;
 
-    /// `30/60`, `G/15`, `5+3`, with `m:ss` wherever minutes go (`0:03+0`).
+    /// `30/60`, `G/15`, `5+3`, with `m:ss` wherever minutes go (`0:03+0`); `move timer`
+    /// as a record writes the move timer.
     fn from_str(text: &str) -> Result<TimeControl, ClockSpecError> {
         let text = text.trim();
+        if text == "move timer" {
+            return Ok(TimeControl::MoveTimer);
+        }
         if let Some((left, right)) = text.split_once('/') {
             if left.eq_ignore_ascii_case("g") {
                 return Ok(TimeControl::SuddenDeath(parse_minutes(right, "the game")?));
@@ -210,6 +214,23 @@ impl Clock {
             running: None,
             history: Vec::new(),
         }
+    }
+
+    /// Clocks for `control` showing `left` (Black's, White's), as a record kept them,
+    /// with `moves` (Black's, White's) made; neither running.
+    pub fn with_readings(control: TimeControl, left: [Duration; 2], moves: [u32; 2]) -> Clock {
+        Clock {
+            left,
+            moves,
+            ..Clock::new(control)
+        }
+    }
+
+    /// `color`'s time left when its clock last stopped, or when its turn began: what
+    /// a record keeps (it changes only with the moves, so the autosave is not written
+    /// at every tick).
+    pub fn reading(&self, color: Color) -> Duration {
+        self.left[side(color)]
     }
 
     /// The time control.
@@ -335,6 +356,32 @@ impl Clock {
     }
 }
 
+/// A reading as a record keeps it: `0:04:53.2` (hours, minutes, seconds, tenths).
+pub fn record_text(d: Duration) -> String {
+    let secs = d.as_secs();
+    format!(
+        "{}:{:02}:{:02}.{}",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60,
+        d.subsec_millis() / 100
+    )
+}
+
+/// A reading from a record: `0:04:53.2` or `0:04:53`.
+pub fn parse_record_text(text: &str) -> Option<Duration> {
+    let (whole, tenths) = match text.trim().split_once('.') {
+        Some((w, t)) => (w, t.parse::<u64>().ok().filter(|t| *t < 10)?),
+        None => (text.trim(), 0),
+    };
+    let mut secs: u64 = 0;
+    for part in whole.split(':') {
+        let n: u64 = part.parse().ok()?;
+        secs = secs.checked_mul(60)?.checked_add(n)?;
+    }
+    (secs <= 7 * 24 * 3600).then(|| Duration::from_millis(secs * 1000 + tenths * 100))
+}
+
 /// A clock reading as players read it: `4:59`, `1:02:03`, and tenths under ten
 /// seconds (`9.4`).
 pub fn clock_text(d: Duration) -> String {
@@ -392,6 +439,12 @@ mod tests {
         assert_eq!(clock_text(secs(3723)), "1:02:03");
         assert_eq!(clock_text(Duration::from_millis(9_450)), "9.4");
         assert_eq!(clock_text(Duration::ZERO), "0.0");
+        let d = Duration::from_millis(293_400);
+        assert_eq!(record_text(d), "0:04:53.4");
+        assert_eq!(parse_record_text("0:04:53.4"), Some(d));
+        assert_eq!(parse_record_text("4:53"), Some(secs(293)));
+        assert_eq!(parse_record_text("x"), None);
+        assert_eq!(parse_record_text("1:00.x"), None);
     }
 
     #[test]

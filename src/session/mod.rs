@@ -89,6 +89,9 @@ pub struct Session {
     /// The players' clocks, in a timed game, and the time the front end last gave
     /// ([`tick`](Self::tick)): moves are timed at it.
     clock: Option<(Clock, Instant)>,
+    /// The clocks of a resumed record, until [`with_recorded_clock`](Self::with_recorded_clock)
+    /// starts them.
+    recorded_clock: Option<Clock>,
 }
 
 impl Session {
@@ -111,6 +114,7 @@ impl Session {
             egdb: None,
             ballot: None,
             clock: None,
+            recorded_clock: None,
         }
     }
 
@@ -149,14 +153,29 @@ impl Session {
                         .zip(&o.line)
                         .all(|(a, b)| a == b)
             });
+        let recorded_clock = recorded_clock(record, &game);
         Session {
             seats,
             level,
             names,
             kept_tags,
             ballot,
+            recorded_clock,
             ..Session::new(game)
         }
+    }
+
+    /// The clocks the record this session came from kept (its `TimeControl` and clock
+    /// tags), started at `now` for the side to move; unchanged if it kept none.
+    pub fn with_recorded_clock(mut self, now: Instant) -> Session {
+        if let Some(mut clock) = self.recorded_clock.take() {
+            if !self.game.is_over() {
+                let pos = self.position();
+                clock.start(pos.turn(), now, single_forced_jump(pos));
+            }
+            self.clock = Some((clock, now));
+        }
+        self
     }
 
     /// With the game started from `opening`'s ballot: its three moves are played, and
@@ -756,6 +775,12 @@ impl Session {
         }
         if let Some(clock) = self.clock() {
             record.set_tag("TimeControl", &clock.control().to_string());
+            for color in Color::ALL {
+                record.set_tag(
+                    &format!("{}Clock", color.name()),
+                    &clock::record_text(clock.reading(color)),
+                );
+            }
         }
         record
     }
@@ -766,6 +791,27 @@ impl Session {
     pub fn autosave_record(&self, today: &str) -> Option<PdnGame> {
         (self.review.is_none() && !self.untouched_record).then(|| self.record(today))
     }
+}
+
+/// The clocks `record` kept for `game`: its `TimeControl`, `BlackClock` and
+/// `WhiteClock` tags, and each side's moves counted from the game.
+fn recorded_clock(record: &PdnGame, game: &Game) -> Option<Clock> {
+    let control: TimeControl = record.tag("TimeControl")?.parse().ok()?;
+    let reading = |color: Color| {
+        record
+            .tag(&format!("{}Clock", color.name()))
+            .and_then(clock::parse_record_text)
+            .unwrap_or_else(|| control.initial())
+    };
+    let mut moves = [0u32; 2];
+    for pos in &game.positions()[..game.positions().len().saturating_sub(1)] {
+        moves[usize::from(pos.turn() == Color::White)] += 1;
+    }
+    Some(Clock::with_readings(
+        control,
+        [reading(Color::Black), reading(Color::White)],
+        moves,
+    ))
 }
 
 /// "Took back Black 11-15" or "Took back Black 11-15 and White's reply 23-19": `moves`

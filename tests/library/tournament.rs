@@ -136,6 +136,38 @@ mod clocks {
     }
 
     #[test]
+    fn a_half_played_timed_game_resumes_with_its_clocks() {
+        let t0 = Instant::now();
+        let mut s = timed("5+3", t0);
+        s.tick(t0 + Duration::from_millis(20_400));
+        s.play_text("11-15").unwrap();
+        s.tick(t0 + secs(60));
+        s.play_text("23-19").unwrap();
+        let record = s.record("2026.11.30");
+        assert_eq!(record.tag("BlackClock"), Some("0:04:42.6"));
+        assert_eq!(record.tag("WhiteClock"), Some("0:04:23.4"));
+        let text = checkers::pdn::write_game(&record);
+        let read = checkers::pdn::read_games(&text).remove(0).unwrap();
+        let t1 = t0 + secs(5000);
+        let mut back = Session::from_record(&read).with_recorded_clock(t1);
+        assert_eq!(back.clock().unwrap().control().to_string(), "5+3");
+        assert_eq!(back.clock().unwrap().running(), Some(Color::Black));
+        back.tick(t1 + secs(2));
+        assert_eq!(
+            back.time_left(Color::Black),
+            Some(Duration::from_millis(280_600))
+        );
+        assert_eq!(
+            back.time_left(Color::White),
+            Some(Duration::from_millis(263_400))
+        );
+        assert!(
+            Session::from_record(&read).clock().is_none(),
+            "not started unless asked"
+        );
+    }
+
+    #[test]
     fn pause_stops_both_clocks() {
         let t0 = Instant::now();
         let mut s = timed("G/1", t0);
