@@ -670,9 +670,33 @@ impl Session {
     /// The search for the computer's move, when the computer is to move.
     pub fn move_request(&self) -> Option<SearchRequest> {
         let (_, level) = self.computer_to_move()?;
-        let movetime = self.movetime.unwrap_or_else(|| level.movetime());
+        let mut movetime = self.movetime.unwrap_or_else(|| level.movetime());
+        // On the clock the computer manages its own time (see `clock_budget`).
+        if let Some(budget) = self.clock_budget() {
+            movetime = movetime.min(budget);
+        }
         let seed = self.seed ^ self.revision.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         Some(computer::move_request(&self.game, level, movetime, seed).with_egdb(self.egdb.clone()))
+    }
+
+    /// The most the side to move may think on the clock: a share of its time left (a
+    /// twentieth, or its period's moves still to make), plus most of an increment, and
+    /// never so much that it comes within a second of its flag. `None` untimed.
+    pub fn clock_budget(&self) -> Option<Duration> {
+        let (clock, now) = self.clock.as_ref()?;
+        let turn = self.position().turn();
+        let left = clock.remaining(turn, *now);
+        let share = match clock.control() {
+            TimeControl::Moves { moves, .. } => {
+                let to_go = moves - clock.moves(turn) % moves;
+                left / to_go.max(1)
+            }
+            TimeControl::Increment { increment, .. } => left / 20 + increment * 3 / 4,
+            TimeControl::SuddenDeath(_) => left / 20,
+            TimeControl::MoveTimer => left / 4,
+        };
+        let safe = left.saturating_sub(Duration::from_secs(1));
+        Some(share.min(safe).max(Duration::from_millis(10)))
     }
 
     /// The search behind a hint for the side to move.

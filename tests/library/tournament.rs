@@ -168,6 +168,24 @@ mod clocks {
     }
 
     #[test]
+    fn the_computer_thinks_within_its_clock() {
+        use checkers::engine::Level;
+        use checkers::session::{Player, Seats};
+        let t0 = Instant::now();
+        let seats = Seats {
+            black: Player::Computer(Level::MAX),
+            white: Player::Person,
+        };
+        let mut s = Session::new(Game::new())
+            .with_seats(seats)
+            .with_clock("G/1".parse().unwrap(), t0);
+        assert_eq!(s.clock_budget(), Some(secs(3)));
+        assert!(s.move_request().unwrap().limits.movetime.unwrap() <= secs(3));
+        s.tick(t0 + Duration::from_millis(59_500));
+        assert_eq!(s.clock_budget(), Some(Duration::from_millis(10)));
+    }
+
+    #[test]
     fn pause_stops_both_clocks() {
         let t0 = Instant::now();
         let mut s = timed("G/1", t0);
