@@ -19,7 +19,7 @@ use std::path::Path;
 const QUOTED_CHARS: usize = 60;
 
 /// The commands, as `help` lists them.
-pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo, redo, board, moves, \
+pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock), redo, board, moves, \
                         resign, draw (offer), accept, decline, claim, hint, clock, save FILE, help, quit.";
 
 /// The board as text, Black at the bottom: each dark square shows its number and what
@@ -262,6 +262,15 @@ impl Plain {
                     None => self.reply("offer a draw", answer),
                 }
             }
+            "undo" if argument.eq_ignore_ascii_case("agreed") => {
+                let answer = session.undo_agreed();
+                self.reply("undo", answer)
+            }
+            "undo" if session.undo_needs_consent() => format!(
+                "On the clock a move is taken back only when both players agree: type undo \
+                 agreed if you both do. {}",
+                self.status()
+            ),
             word if let Some((what, request)) = session_request(word) => {
                 let answer = request(session);
                 self.reply(what, answer)

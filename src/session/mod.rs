@@ -474,6 +474,26 @@ impl Session {
     /// last move. Against the computer the computer's reply goes with the person's
     /// move, so it is the person's turn again.
     pub fn undo(&mut self) -> Result<String, SessionError> {
+        if self.undo_needs_consent() {
+            return Err(SessionError::UndoNeedsConsent);
+        }
+        self.undo_agreed()
+    }
+
+    /// Whether [`undo`](Self::undo) needs both players' consent: two people play on
+    /// the clock, and there is a move to take back. The front end asks the other
+    /// player, then calls [`undo_agreed`](Self::undo_agreed).
+    pub fn undo_needs_consent(&self) -> bool {
+        self.clock.is_some()
+            && !self.seats.against_computer()
+            && !self.seats.both_computer()
+            && self.review.is_none()
+            && !self.game.moves().is_empty()
+    }
+
+    /// [`undo`](Self::undo) with both players' consent given: the clocks go back with
+    /// the move.
+    pub fn undo_agreed(&mut self) -> Result<String, SessionError> {
         let declared = self.game.result().is_some() && self.position().outcome().is_none();
         if declared {
             self.track(|s| s.game.undo());

@@ -377,6 +377,16 @@ fn a_timed_game_shows_its_clocks_and_bad_specs_are_refused() {
     assert!(ok, "{out}");
     assert!(out.contains("(running), White 5:00."), "{out}");
     assert!(out.contains("White to move; clocks: Black 5:0"), "{out}");
+    let (_, out, _) = session(
+        &["--plain", "--move-timer"],
+        "11-15\nundo\nundo agreed\nquit\n",
+    );
+    assert!(out.contains("type undo agreed"), "{out}");
+    assert!(out.contains("Took back Black 11-15"), "{out}");
+    assert!(
+        out.contains("Black to move; clocks: Black 5:00 (running)"),
+        "{out}"
+    );
     let (ok, _, err) = session(&["--plain", "--clock", "5x3"], "");
     assert!(
         !ok && err.contains("'5x3' is not a clock") && err.contains("G/15"),

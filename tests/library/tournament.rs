@@ -129,7 +129,7 @@ mod clocks {
         s.tick(t0 + secs(40));
         s.play_text("11-15").unwrap();
         s.tick(t0 + secs(100));
-        s.undo().unwrap();
+        s.undo_agreed().unwrap();
         assert_eq!(s.time_left(Color::Black), Some(secs(300)));
         assert_eq!(s.time_left(Color::White), Some(secs(300)));
         assert_eq!(s.clock().unwrap().running(), Some(Color::Black));
@@ -183,6 +183,20 @@ mod clocks {
         assert!(s.move_request().unwrap().limits.movetime.unwrap() <= secs(3));
         s.tick(t0 + Duration::from_millis(59_500));
         assert_eq!(s.clock_budget(), Some(Duration::from_millis(10)));
+    }
+
+    #[test]
+    fn on_the_clock_two_people_take_back_only_by_consent() {
+        let t0 = Instant::now();
+        let mut s = timed("G/5", t0);
+        s.play_text("11-15").unwrap();
+        assert!(s.undo_needs_consent());
+        assert_eq!(
+            s.undo(),
+            Err(checkers::session::SessionError::UndoNeedsConsent)
+        );
+        assert!(s.undo_agreed().unwrap().contains("11-15"));
+        assert!(s.game().moves().is_empty());
     }
 
     #[test]
@@ -269,5 +283,13 @@ mod clock_screen {
         assert!(!app.session.is_paused());
         type_move(&mut app, "11-15");
         assert_eq!(app.game().moves().len(), 1);
+        // Undo on the clock asks both players.
+        app.update(Action::Undo);
+        assert!(screen_text(&app).contains("Both players agree"));
+        press(&mut app, ratatui::crossterm::event::KeyCode::Char('n'));
+        assert_eq!(app.game().moves().len(), 1);
+        app.update(Action::Undo);
+        press(&mut app, ratatui::crossterm::event::KeyCode::Char('y'));
+        assert!(app.game().moves().is_empty());
     }
 }

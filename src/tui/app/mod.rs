@@ -45,6 +45,8 @@ pub enum Question {
     Resign,
     /// The given side offers a draw: does the other accept?
     Draw(Color),
+    /// On the clock, a player asks to take back the last move: does the other agree?
+    Undo,
 }
 
 /// What the keyboard is doing.
@@ -498,6 +500,10 @@ impl App {
             },
             Action::Submit => self.submit(),
             Action::CancelPrompt => self.mode = Mode::Board,
+            Action::Undo if self.session.undo_needs_consent() => {
+                self.pick = None;
+                self.mode = Mode::Asking(Question::Undo);
+            }
             Action::Undo => {
                 self.pick = None;
                 let answer = self.session.undo();

@@ -132,6 +132,10 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 }
                 Question::Resign => "Who resigns? b Black  w White  Esc cancel".to_string(),
                 Question::Draw(by) => format!("{by} offers a draw. {}, accept? y yes  n no", !*by),
+                Question::Undo => {
+                    "Take back the last move (clocks too)? Both players agree: y yes  n no"
+                        .to_string()
+                }
             };
             Line::styled(text, theme.question)
         }
