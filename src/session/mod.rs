@@ -494,6 +494,17 @@ impl Session {
     /// [`undo`](Self::undo) with both players' consent given: the clocks go back with
     /// the move.
     pub fn undo_agreed(&mut self) -> Result<String, SessionError> {
+        // A flag fall stands: the time is gone, and taking back the ending would only
+        // let the flag fall again.
+        if let Some(
+            outcome @ crate::rules::Outcome::Win {
+                reason: crate::rules::WinReason::Time,
+                ..
+            },
+        ) = self.game.result()
+        {
+            return Err(DeclareError::Over(outcome).into());
+        }
         let declared = self.game.result().is_some() && self.position().outcome().is_none();
         if declared {
             self.track(|s| s.game.undo());
@@ -681,6 +692,12 @@ impl Session {
             let _ = game.play(m);
         }
         self.track(|s| s.game = game);
+        if let Some((clock, now)) = self.clock.as_mut() {
+            // Fresh clocks for the new game.
+            let pos = self.game.position();
+            *clock = Clock::new(clock.control());
+            clock.start(pos.turn(), *now, single_forced_jump(pos));
+        }
         self.game_number += 1;
         self.review = None;
         self.kept_tags.clear();

@@ -108,6 +108,7 @@ mod clocks {
         let news = s.tick(t0 + secs(60)).unwrap();
         assert!(news.contains("White wins: Black lost on time"), "{news}");
         assert_eq!(s.tick(t0 + secs(61)), None, "told once");
+        assert!(s.undo_agreed().is_err(), "a flag fall stands");
         assert!(s.play_text("11-15").is_err());
         let record = s.record("2026.11.30");
         assert_eq!(record.result.as_deref(), Some("0-1"));
@@ -120,6 +121,11 @@ mod clocks {
             back.game().result().unwrap().to_string(),
             "White wins: Black lost on time"
         );
+        // A new game gets fresh clocks.
+        s.new_game();
+        assert_eq!(s.time_left(Color::Black), Some(secs(60)));
+        assert_eq!(s.tick(t0 + secs(62)), None);
+        assert_eq!(s.clock().unwrap().running(), Some(Color::Black));
     }
 
     #[test]
