@@ -3,7 +3,7 @@
 
 use crate::engine::Level;
 use crate::rules::Position;
-use crate::session::PlayerKind;
+use crate::session::{BallotChoice, PlayerKind, TimeControl};
 use clap::builder::TypedValueParser;
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
@@ -72,6 +72,28 @@ pub struct PlayArgs {
     /// The computer players' strength, 1 (a beginner) to 10 (its best); 5 if not given.
     #[arg(long, value_name = "N", value_parser = level_parser())]
     pub level: Option<Level>,
+    /// Start from a three-move ballot of the ACF deck: its number (1-174), or random
+    /// (a crossboard ballot; see --mailplay). The game starts after its three moves.
+    #[arg(long, value_name = "N|random", value_parser = clap::value_parser!(BallotChoice), conflicts_with_all = ["fen", "load", "resume"])]
+    pub ballot: Option<BallotChoice>,
+    /// Allow a barred ballot (one lost by force) with --ballot N.
+    #[arg(long, requires = "ballot")]
+    pub barred: bool,
+    /// Let --ballot random draw the mailplay ballots too.
+    #[arg(long, requires = "ballot")]
+    pub mailplay: bool,
+    /// Play on a clock: 30/60 (30 moves in 60 minutes, repeating), G/15 (the game in 15
+    /// minutes) or 5+3 (5 minutes, 3 seconds added per move); minutes may be m:ss. Out of
+    /// time loses.
+    #[arg(long, value_name = "SPEC", value_parser = clap::value_parser!(TimeControl), conflicts_with_all = ["move_timer", "load"])]
+    pub clock: Option<TimeControl>,
+    /// The traditional move limit: five minutes a move, one minute for a single forced
+    /// jump. Out of time loses.
+    #[arg(long, conflicts_with = "load")]
+    pub move_timer: bool,
+    /// No bell at ten seconds left or when time runs out.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 impl PlayArgs {
@@ -83,6 +105,14 @@ impl PlayArgs {
     /// Who plays White: `--white`, or a person.
     pub fn white(&self) -> PlayerKind {
         self.white.unwrap_or_default()
+    }
+
+    /// The time control `--clock` or `--move-timer` asks for, if any.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        match self.clock {
+            Some(control) => Some(control),
+            None => self.move_timer.then_some(TimeControl::MoveTimer),
+        }
     }
 
     /// The computer players' level: `--level`, or level 5.

@@ -360,6 +360,17 @@ impl Game {
         }))
     }
 
+    /// `color`'s time ran out on the clock; the other side wins.
+    pub fn lose_on_time(&mut self, color: Color) -> Result<Outcome, DeclareError> {
+        if let Some(outcome) = self.result() {
+            return Err(DeclareError::Over(outcome));
+        }
+        Ok(self.declare(Outcome::Win {
+            winner: !color,
+            reason: WinReason::Time,
+        }))
+    }
+
     /// `color` offers a draw; the other side may accept or decline.
     pub fn offer_draw(&mut self, color: Color) -> Result<(), DeclareError> {
         if let Some(outcome) = self.result() {

@@ -8,8 +8,8 @@
 //! reads lines and writes answers.
 
 use crate::engine::{DEFAULT_HASH_MB, Engine, StopFlag};
-use crate::rules::{DrawReason, Piece, Position, Square};
-use crate::session::{Session, SessionError, Step};
+use crate::rules::{Color, DrawReason, Piece, Position, Square};
+use crate::session::{Session, SessionError, Step, clock_text};
 use crate::store::{Appended, Autosaver, SavedGame, append_record, expand_home, today};
 use crate::text::printable;
 use std::io::{self, BufRead, Write};
@@ -19,8 +19,8 @@ use std::path::Path;
 const QUOTED_CHARS: usize = 60;
 
 /// The commands, as `help` lists them.
-pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo, redo, board, moves, \
-                        resign, draw (offer), accept, decline, claim, hint, save FILE, help, quit.";
+pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock), redo, board, moves, \
+                        resign, draw (offer), accept, decline, claim, hint, clock, save FILE, help, quit.";
 
 /// The board as text, Black at the bottom: each dark square shows its number and what
 /// stands on it (`b`/`w` a man, `B`/`W` a king).
@@ -121,9 +121,15 @@ impl Plain {
                 .engine
                 .take()
                 .unwrap_or_else(|| Engine::new(DEFAULT_HASH_MB));
-            let played = self.session.play_computer_turn(&mut engine);
+            self.tick();
+            let played = self.session.move_request().map(|request| {
+                let result = engine.search(&request, &StopFlag::new(), |_| {});
+                // The computer's thinking time counts on its clock.
+                let flag = self.tick();
+                self.session.computer_played(&result).or(flag)
+            });
             self.engine = Some(engine);
-            let Some(text) = played else {
+            let Some(Some(text)) = played else {
                 break;
             };
             // Saved before it is told: what the output shows is on disk.
@@ -137,8 +143,33 @@ impl Plain {
         Ok(())
     }
 
+    /// The time is now, for the clocks: the news of a flag fall, once.
+    fn tick(&mut self) -> Option<String> {
+        self.session.tick(std::time::Instant::now())
+    }
+
+    /// Both clocks, in a timed game: `Black 4:59 (running), White 5:00`.
+    pub fn clocks(&self) -> Option<String> {
+        let clock = self.session.clock()?;
+        let reading = |color: Color| {
+            let left = self.session.time_left(color).unwrap_or_default();
+            let running = if clock.running() == Some(color) {
+                " (running)"
+            } else {
+                ""
+            };
+            format!("{color} {}{running}", clock_text(left))
+        };
+        Some(format!(
+            "{}, {}",
+            reading(Color::Black),
+            reading(Color::White)
+        ))
+    }
+
     /// What the game state is, in one sentence: the result, or who is to move and
-    /// anything they must know (a compulsory capture, a draw claim they may make).
+    /// anything they must know (a compulsory capture, a draw claim they may make), and
+    /// the clocks in a timed game.
     pub fn status(&self) -> String {
         let game = self.session.game();
         if let Some(outcome) = game.result() {
@@ -146,6 +177,9 @@ impl Plain {
         }
         let pos = game.position();
         let mut s = format!("{} to move", pos.turn());
+        if let Some(clocks) = self.clocks() {
+            s.push_str(&format!("; clocks: {clocks}"));
+        }
         if !pos.capturers().is_empty() {
             s.push_str(", a capture is compulsory");
         }
@@ -174,8 +208,27 @@ impl Plain {
     }
 
     /// Answers one line of input. Returns the answer (one line, or the board for
-    /// `board`) and whether the session should end.
+    /// `board`) and whether the session should end. In a timed game a flag fall since
+    /// the last line is told first.
     pub fn answer(&mut self, line: &str) -> (String, bool) {
+        match self.tick() {
+            Some(news) => {
+                let warning = self.autosave();
+                let (reply, done) = self.answer_line(line);
+                let mut text = news;
+                if let Some(warning) = warning {
+                    text.push_str(&format!("\n{warning}"));
+                }
+                if !reply.is_empty() {
+                    text.push_str(&format!("\n{reply}"));
+                }
+                (text, done)
+            }
+            None => self.answer_line(line),
+        }
+    }
+
+    fn answer_line(&mut self, line: &str) -> (String, bool) {
         let line = line.trim();
         let (command, argument) = match line.split_once(char::is_whitespace) {
             Some((c, a)) => (c, a.trim()),
@@ -186,6 +239,10 @@ impl Plain {
             "quit" | "exit" => return (self.goodbye(), true),
             "help" | "?" => HELP.to_string(),
             "hint" => self.hint(),
+            "clock" => match self.clocks() {
+                Some(clocks) => format!("{clocks}."),
+                None => "This game is not timed (--clock or --move-timer times one).".to_string(),
+            },
             "board" => format!("{}{}", board_text(session.position()), self.status()),
             "moves" => {
                 let pos = session.position();
@@ -205,6 +262,15 @@ impl Plain {
                     None => self.reply("offer a draw", answer),
                 }
             }
+            "undo" if argument.eq_ignore_ascii_case("agreed") => {
+                let answer = session.undo_agreed();
+                self.reply("undo", answer)
+            }
+            "undo" if session.undo_needs_consent() => format!(
+                "On the clock a move is taken back only when both players agree: type undo \
+                 agreed if you both do. {}",
+                self.status()
+            ),
             word if let Some((what, request)) = session_request(word) => {
                 let answer = request(session);
                 self.reply(what, answer)
@@ -324,6 +390,13 @@ pub fn run(input: impl BufRead, out: &mut impl Write, plain: &mut Plain) -> io::
     )?;
     if let Some(note) = &plain.fault {
         writeln!(out, "{note}")?;
+    }
+    if let Some(opening) = plain.session.ballot() {
+        writeln!(
+            out,
+            "{}. The game starts after its three moves.",
+            crate::session::ballot_text(opening)
+        )?;
     }
     write!(out, "{}", board_text(plain.session.position()))?;
     writeln!(out, "{}", plain.status())?;

@@ -17,6 +17,8 @@ pub enum CommandError {
     /// An option of the interactive game cannot be used: the `--load` file or the
     /// autosave cannot be read or replayed. Found before the screen changes.
     GameOption(StoreError),
+    /// `--ballot` names a ballot that cannot be played (a barred one without `--barred`).
+    Ballot(crate::session::BallotError),
     /// The interactive game's terminal, or plain mode's input or output, failed.
     Terminal(io::Error),
     /// Plain mode ended with the game not saved (the autosave failed, and a last try
@@ -56,6 +58,7 @@ impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CommandError::GameOption(e) => write!(f, "{e}"),
+            CommandError::Ballot(e) => write!(f, "--ballot: {e}"),
             CommandError::Terminal(e) => write!(f, "{e}"),
             CommandError::NotSaved(why) => write!(f, "the game is not saved: {why}"),
             CommandError::Output(e) | CommandError::CheckOutput(e) => {
@@ -107,6 +110,7 @@ impl std::error::Error for CommandError {
             | CommandError::CheckOutput(e)
             | CommandError::OpeningsFile(_, e) => Some(e),
             CommandError::Openings(_, e) => Some(e),
+            CommandError::Ballot(e) => Some(e),
             CommandError::Egdb(e) => Some(e),
             CommandError::NoDataFolder
             | CommandError::EgdbFaults(_)
@@ -157,7 +161,7 @@ pub struct Exit {
 ///   cannot be written, 1 with no message when standard output is closed (the check is
 ///   incomplete);
 /// - a game option that cannot be used (`--load` of a missing file, no unfinished game
-///   to `--resume`): 2;
+///   to `--resume`, a barred `--ballot`): 2;
 /// - plain mode ending with the game not saved (the autosave failed): 1;
 /// - standard output closed (`checkers moves | head -1`), by a command or by plain
 ///   mode: 0 with no message;
@@ -176,7 +180,7 @@ pub fn exit(result: &Result<(), CommandError>) -> Exit {
         CommandError::FaultyGames(_) => (1, true),
         CommandError::CheckOutput(e) if closed(e) => (1, true),
         CommandError::CheckOutput(_) | CommandError::CheckFile(..) => (2, false),
-        CommandError::GameOption(_) => (2, false),
+        CommandError::GameOption(_) | CommandError::Ballot(_) => (2, false),
         CommandError::Output(e) | CommandError::Terminal(e) if closed(e) => (0, true),
         CommandError::Output(_)
         | CommandError::Terminal(_)

@@ -3,12 +3,13 @@
 
 use super::CommandError;
 use crate::cli::PlayArgs;
+use crate::engine::Opening;
 use crate::engine::egdb::{self, BuildOptions, Egdb};
 use crate::game::Game;
 use crate::pdn::PdnGame;
 use crate::plain::Plain;
 use crate::rules::{Color, Position};
-use crate::session::{GameSummary, Player, RecordFile, Session};
+use crate::session::{BallotChoice, BallotError, GameSummary, Player, RecordFile, Session};
 use crate::store::{
     self, Autosaver, GameFile, Players, SavedGame, StoreError, games_dir, load_record,
     resumable_games,
@@ -90,12 +91,31 @@ pub fn starting_session(args: &PlayArgs) -> Result<Session, StoreError> {
                 return Err(StoreError::NoGames(path.clone()));
             }
         }
+    } else if let Some(BallotChoice::Number(n)) = args.ballot {
+        // [`run`] has refused a barred ballot without --barred already, and the
+        // option's parser a number outside the deck.
+        let session = Session::new(Game::new());
+        match crate::session::ballot(n, true) {
+            Ok(opening) => session.with_ballot(opening),
+            Err(_) => session,
+        }
     } else {
         Session::new(Game::from_position(
             args.fen.unwrap_or_else(Position::start),
         ))
     };
     Ok(configure(session, args))
+}
+
+/// The ballot `--ballot` asks for: the numbered one (a barred one only with
+/// `--barred`), or one drawn with `seed` (crossboard, or mailplay too with
+/// `--mailplay`). `None` without `--ballot`.
+pub fn chosen_ballot(args: &PlayArgs, seed: u64) -> Result<Option<Opening>, BallotError> {
+    match args.ballot {
+        None => Ok(None),
+        Some(BallotChoice::Number(n)) => crate::session::ballot(n, args.barred).map(Some),
+        Some(BallotChoice::Random) => Ok(Some(crate::session::random_ballot(seed, args.mailplay))),
+    }
 }
 
 /// The session of a resumed `record`: who played each side and the level come back
@@ -121,6 +141,15 @@ fn configure(session: Session, args: &PlayArgs) -> Session {
             white: args.white_name.clone(),
         })
         .with_seed(store::now_unix());
+    // A timed game's clock starts now; a resumed one goes on with the clocks its record
+    // kept, unless --clock or --move-timer says otherwise.
+    let now = std::time::Instant::now();
+    let session = match args.time_control() {
+        Some(control) => session.with_clock(control, now),
+        // A record opened with --load is reviewed, not played on the clock.
+        None if args.resume => session.with_recorded_clock(now),
+        None => session,
+    };
     // Only a person playing the computer at a terminal is worth a build on first use.
     let interactive = !plain_wanted(args) || std::io::stdin().is_terminal();
     let against_computer = Color::ALL.into_iter().any(|c| seats.is_computer(c));
@@ -179,6 +208,7 @@ pub fn tui_settings(args: &PlayArgs) -> Settings {
         std::env::var_os("TERM").as_deref(),
     );
     Settings {
+        bell: !args.quiet,
         flipped: args.flip,
         mouse: !args.no_mouse,
         theme: if colored && true_color_wanted(std::env::var_os("COLORTERM").as_deref()) {
@@ -193,6 +223,13 @@ pub fn tui_settings(args: &PlayArgs) -> Settings {
 /// option that cannot be used ([`CommandError::GameOption`]) is found before the
 /// screen changes, and nothing on disk is touched.
 pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
+    // A random ballot is drawn once, here, and the game starts from that number.
+    let mut args = args.clone();
+    if let Some(opening) = chosen_ballot(&args, store::now_unix()).map_err(CommandError::Ballot)? {
+        args.ballot = Some(BallotChoice::Number(opening.number));
+        args.barred = true;
+    }
+    let args = &args;
     let begin = begin(args)?;
     if plain_wanted(args) {
         run_plain(args, begin)

@@ -12,6 +12,8 @@ pub enum WinReason {
     NoMoves,
     /// The loser resigned.
     Resignation,
+    /// The loser ran out of time on the clock.
+    Time,
 }
 
 /// Why the game was drawn.
@@ -70,6 +72,7 @@ impl fmt::Display for Outcome {
                     WinReason::NoPieces => write!(f, "{winner} wins: {loser} has no pieces left"),
                     WinReason::NoMoves => write!(f, "{winner} wins: {loser} has no legal move"),
                     WinReason::Resignation => write!(f, "{winner} wins: {loser} resigned"),
+                    WinReason::Time => write!(f, "{winner} wins: {loser} lost on time"),
                 }
             }
             Outcome::Draw { reason } => match reason {

@@ -17,6 +17,9 @@ pub enum SessionError {
     NothingToUndo,
     /// No move taken back to replay.
     NothingToRedo,
+    /// Two people on the clock: a move is taken back only when both agree (see
+    /// [`Session::undo_agreed`](super::Session::undo_agreed)).
+    UndoNeedsConsent,
     /// The computer plays the side to move: a person cannot move or claim for it.
     ComputersTurn {
         /// The side to move.
@@ -33,6 +36,10 @@ impl fmt::Display for SessionError {
             SessionError::Declare(e) => e.fmt(f),
             SessionError::NothingToUndo => write!(f, "nothing to take back"),
             SessionError::NothingToRedo => write!(f, "nothing to replay"),
+            SessionError::UndoNeedsConsent => write!(
+                f,
+                "on the clock a move is taken back only when both players agree"
+            ),
             SessionError::ComputersTurn { color, level } => write!(
                 f,
                 "{} plays {color}, and it is {color}'s move",

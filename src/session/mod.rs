@@ -21,6 +21,8 @@
 //! assert!(session.game().moves().is_empty());
 //! ```
 
+mod ballot;
+mod clock;
 pub mod computer;
 mod error;
 mod library;
@@ -28,6 +30,13 @@ mod players;
 mod review;
 mod words;
 
+pub use ballot::{
+    BALLOT_TAG, BallotChoice, BallotError, DECK_SIZE, ballot, ballot_text, random_ballot,
+};
+pub use clock::{
+    Clock, ClockSpecError, FORCED_JUMP_TIME, MOVE_TIME, TimeControl, WARNING, clock_text,
+    single_forced_jump,
+};
 pub use error::SessionError;
 pub use library::{GameSummary, RecordFile};
 pub use players::{
@@ -38,14 +47,14 @@ pub use review::{Review, Step};
 pub use words::score_in_words;
 
 use crate::engine::egdb::Egdb;
-use crate::engine::{Engine, Level, SearchRequest, SearchResult, StopFlag};
+use crate::engine::{Engine, Level, Opening, SearchRequest, SearchResult, StopFlag};
 use crate::game::{DeclareError, Game};
 use crate::pdn::PdnGame;
 use crate::rules::{Color, Move, Position};
 use crate::store::{Players, game_from_record, game_record};
 use computer::{DrawAnswer, Turn};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Tags of a loaded record that its saves keep: where and when the game was played.
 const KEPT_TAGS: [&str; 4] = ["Event", "Site", "Date", "Round"];
@@ -75,6 +84,14 @@ pub struct Session {
     file: Option<(std::sync::Arc<RecordFile>, usize)>,
     /// Endgame databases for the computer, hints and the verdict shown to players.
     egdb: Option<Arc<Egdb>>,
+    /// The ballot the game started from: its three moves are not taken back.
+    ballot: Option<Opening>,
+    /// The players' clocks, in a timed game, and the time the front end last gave
+    /// ([`tick`](Self::tick)): moves are timed at it.
+    clock: Option<(Clock, Instant)>,
+    /// The clocks of a resumed record, until [`with_recorded_clock`](Self::with_recorded_clock)
+    /// starts them.
+    recorded_clock: Option<Clock>,
 }
 
 impl Session {
@@ -95,6 +112,9 @@ impl Session {
             ply_cap: computer::PLY_CAP,
             file: None,
             egdb: None,
+            ballot: None,
+            clock: None,
+            recorded_clock: None,
         }
     }
 
@@ -115,13 +135,156 @@ impl Session {
             .filter(|(name, _)| KEPT_TAGS.contains(&name.as_str()))
             .cloned()
             .collect();
+        let ballot = record
+            .tag(BALLOT_TAG)
+            .and_then(|n| n.trim().parse::<u32>().ok())
+            .and_then(|n| {
+                crate::engine::acf_openings()
+                    .into_iter()
+                    .find(|o| o.number == n)
+            })
+            .filter(|o| {
+                *game.start() == crate::rules::Position::start()
+                    && game.moves().len() + game.undone_moves().len() >= o.line.len()
+                    && game
+                        .moves()
+                        .iter()
+                        .chain(game.undone_moves().iter())
+                        .zip(&o.line)
+                        .all(|(a, b)| a == b)
+            });
+        let recorded_clock = recorded_clock(record, &game);
         Session {
             seats,
             level,
             names,
             kept_tags,
+            ballot,
+            recorded_clock,
             ..Session::new(game)
         }
+    }
+
+    /// The clocks the record this session came from kept (its `TimeControl` and clock
+    /// tags), started at `now` for the side to move; unchanged if it kept none.
+    pub fn with_recorded_clock(mut self, now: Instant) -> Session {
+        if let Some(mut clock) = self.recorded_clock.take() {
+            if !self.game.is_over() {
+                let pos = self.position();
+                clock.start(pos.turn(), now, single_forced_jump(pos));
+            }
+            self.clock = Some((clock, now));
+        }
+        self
+    }
+
+    /// With the game started from `opening`'s ballot: its three moves are played, and
+    /// play goes on from there (undo stops there too).
+    pub fn with_ballot(mut self, opening: Opening) -> Session {
+        let mut game = Game::new();
+        for m in &opening.line {
+            // The deck replays from the start position (a unit test of the deck).
+            if game.play(m).is_err() {
+                return self;
+            }
+        }
+        self.game = game;
+        self.ballot = Some(opening);
+        self
+    }
+
+    /// With clocks for `control`, the side to move's started at `now`.
+    pub fn with_clock(mut self, control: TimeControl, now: Instant) -> Session {
+        let mut clock = Clock::new(control);
+        if !self.game.is_over() {
+            let pos = self.position();
+            clock.start(pos.turn(), now, single_forced_jump(pos));
+        }
+        self.clock = Some((clock, now));
+        self
+    }
+
+    /// The clocks, in a timed game.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref().map(|(clock, _)| clock)
+    }
+
+    /// The time the front end last gave (see [`tick`](Self::tick)), in a timed game.
+    pub fn now(&self) -> Option<Instant> {
+        self.clock.as_ref().map(|(_, now)| *now)
+    }
+
+    /// `color`'s time left at the last [`tick`](Self::tick), in a timed game.
+    pub fn time_left(&self, color: Color) -> Option<Duration> {
+        self.clock
+            .as_ref()
+            .map(|(clock, now)| clock.remaining(color, *now))
+    }
+
+    /// The time is `now`: the front end calls this before each request and while it
+    /// waits, so moves are timed and a flag fall ends the game. Returns the news of a
+    /// flag fall ("Black lost on time. White wins: Black lost on time."), once.
+    pub fn tick(&mut self, now: Instant) -> Option<String> {
+        let (clock, then) = self.clock.as_mut()?;
+        *then = now.max(*then);
+        let flagged = clock.flagged(*then)?;
+        let outcome = self.track(|s| s.game.lose_on_time(flagged)).ok()?;
+        self.review = None;
+        Some(format!("{flagged}'s time is up. {outcome}."))
+    }
+
+    /// Pauses both clocks (`true`) or starts them again; false in an untimed game or a
+    /// finished one.
+    pub fn set_paused(&mut self, paused: bool) -> bool {
+        let over = self.game.is_over();
+        let Some((clock, now)) = self.clock.as_mut() else {
+            return false;
+        };
+        if over {
+            return false;
+        }
+        if paused {
+            clock.pause(*now);
+        } else {
+            clock.resume(*now);
+        }
+        true
+    }
+
+    /// Whether the clocks are paused.
+    pub fn is_paused(&self) -> bool {
+        self.clock().is_some_and(Clock::is_paused)
+    }
+
+    /// After a change to the game from `before` (so many moves): the clocks follow, a
+    /// move stopping the mover's and starting the other's, a move taken back putting
+    /// them back, the end of the game stopping them.
+    fn clock_follows(&mut self, before: usize) {
+        let pos = *self.game.position();
+        let over = self.game.is_over();
+        let after = self.game.moves().len();
+        let Some((clock, now)) = self.clock.as_mut() else {
+            return;
+        };
+        let now = *now;
+        if after == before + 1 {
+            clock.moved(now, single_forced_jump(&pos));
+        } else if after + 1 == before {
+            clock.undo(now);
+        } else if after != before {
+            *clock = Clock::new(clock.control());
+            clock.start(pos.turn(), now, single_forced_jump(&pos));
+        }
+        if over {
+            clock.stop(now);
+        } else if clock.turn().is_none() {
+            clock.start(pos.turn(), now, single_forced_jump(&pos));
+        }
+    }
+
+    /// The ballot the game started from, if any (its number and moves).
+    pub fn ballot(&self) -> Option<&Opening> {
+        self.ballot.as_ref()
     }
 
     /// With `seats` as who plays each side.
@@ -257,6 +420,7 @@ impl Session {
         if self.game != before {
             self.revision += 1;
             self.untouched_record = false;
+            self.clock_follows(before.moves().len());
         }
         result
     }
@@ -310,6 +474,37 @@ impl Session {
     /// last move. Against the computer the computer's reply goes with the person's
     /// move, so it is the person's turn again.
     pub fn undo(&mut self) -> Result<String, SessionError> {
+        if self.undo_needs_consent() {
+            return Err(SessionError::UndoNeedsConsent);
+        }
+        self.undo_agreed()
+    }
+
+    /// Whether [`undo`](Self::undo) needs both players' consent: two people play on
+    /// the clock, and there is a move to take back. The front end asks the other
+    /// player, then calls [`undo_agreed`](Self::undo_agreed).
+    pub fn undo_needs_consent(&self) -> bool {
+        self.clock.is_some()
+            && !self.seats.against_computer()
+            && !self.seats.both_computer()
+            && self.review.is_none()
+            && !self.game.moves().is_empty()
+    }
+
+    /// [`undo`](Self::undo) with both players' consent given: the clocks go back with
+    /// the move.
+    pub fn undo_agreed(&mut self) -> Result<String, SessionError> {
+        // A flag fall stands: the time is gone, and taking back the ending would only
+        // let the flag fall again.
+        if let Some(
+            outcome @ crate::rules::Outcome::Win {
+                reason: crate::rules::WinReason::Time,
+                ..
+            },
+        ) = self.game.result()
+        {
+            return Err(DeclareError::Over(outcome).into());
+        }
         let declared = self.game.result().is_some() && self.position().outcome().is_none();
         if declared {
             self.track(|s| s.game.undo());
@@ -341,6 +536,10 @@ impl Session {
 
     /// Takes back one move: "Black 11-15", as (side, notation).
     fn take_back(&mut self) -> Option<(Color, String)> {
+        let fixed = self.ballot.as_ref().map_or(0, |o| o.line.len());
+        if self.game.moves().len() <= fixed {
+            return None;
+        }
         let m = *self.game.moves().last()?;
         self.track(|s| s.game.undo());
         let pos = self.position();
@@ -487,9 +686,20 @@ impl Session {
         text
     }
 
-    /// A new game from the start position; who plays each side stays.
+    /// A new game from the start position (after the ballot's moves, if the game had
+    /// one); who plays each side stays.
     pub fn new_game(&mut self) {
-        self.track(|s| s.game = Game::new());
+        let mut game = Game::new();
+        for m in self.ballot.iter().flat_map(|o| &o.line) {
+            let _ = game.play(m);
+        }
+        self.track(|s| s.game = game);
+        if let Some((clock, now)) = self.clock.as_mut() {
+            // Fresh clocks for the new game.
+            let pos = self.game.position();
+            *clock = Clock::new(clock.control());
+            clock.start(pos.turn(), *now, single_forced_jump(pos));
+        }
         self.game_number += 1;
         self.review = None;
         self.kept_tags.clear();
@@ -499,9 +709,33 @@ impl Session {
     /// The search for the computer's move, when the computer is to move.
     pub fn move_request(&self) -> Option<SearchRequest> {
         let (_, level) = self.computer_to_move()?;
-        let movetime = self.movetime.unwrap_or_else(|| level.movetime());
+        let mut movetime = self.movetime.unwrap_or_else(|| level.movetime());
+        // On the clock the computer manages its own time (see `clock_budget`).
+        if let Some(budget) = self.clock_budget() {
+            movetime = movetime.min(budget);
+        }
         let seed = self.seed ^ self.revision.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         Some(computer::move_request(&self.game, level, movetime, seed).with_egdb(self.egdb.clone()))
+    }
+
+    /// The most the side to move may think on the clock: a share of its time left (a
+    /// twentieth, or its period's moves still to make), plus most of an increment, and
+    /// never so much that it comes within a second of its flag. `None` untimed.
+    pub fn clock_budget(&self) -> Option<Duration> {
+        let (clock, now) = self.clock.as_ref()?;
+        let turn = self.position().turn();
+        let left = clock.remaining(turn, *now);
+        let share = match clock.control() {
+            TimeControl::Moves { moves, .. } => {
+                let to_go = moves - clock.moves(turn) % moves;
+                left / to_go.max(1)
+            }
+            TimeControl::Increment { increment, .. } => left / 20 + increment * 3 / 4,
+            TimeControl::SuddenDeath(_) => left / 20,
+            TimeControl::MoveTimer => left / 4,
+        };
+        let safe = left.saturating_sub(Duration::from_secs(1));
+        Some(share.min(safe).max(Duration::from_millis(10)))
     }
 
     /// The search behind a hint for the side to move.
@@ -606,6 +840,18 @@ impl Session {
         for (name, value) in self.kept_tags.iter().chain(&seat_tags(self.seats)) {
             record.set_tag(name, value);
         }
+        if let Some(opening) = &self.ballot {
+            record.set_tag(BALLOT_TAG, &opening.number.to_string());
+        }
+        if let Some(clock) = self.clock() {
+            record.set_tag("TimeControl", &clock.control().to_string());
+            for color in Color::ALL {
+                record.set_tag(
+                    &format!("{}Clock", color.name()),
+                    &clock::record_text(clock.reading(color)),
+                );
+            }
+        }
         record
     }
 
@@ -615,6 +861,27 @@ impl Session {
     pub fn autosave_record(&self, today: &str) -> Option<PdnGame> {
         (self.review.is_none() && !self.untouched_record).then(|| self.record(today))
     }
+}
+
+/// The clocks `record` kept for `game`: its `TimeControl`, `BlackClock` and
+/// `WhiteClock` tags, and each side's moves counted from the game.
+fn recorded_clock(record: &PdnGame, game: &Game) -> Option<Clock> {
+    let control: TimeControl = record.tag("TimeControl")?.parse().ok()?;
+    let reading = |color: Color| {
+        record
+            .tag(&format!("{}Clock", color.name()))
+            .and_then(clock::parse_record_text)
+            .unwrap_or_else(|| control.initial())
+    };
+    let mut moves = [0u32; 2];
+    for pos in &game.positions()[..game.positions().len().saturating_sub(1)] {
+        moves[usize::from(pos.turn() == Color::White)] += 1;
+    }
+    Some(Clock::with_readings(
+        control,
+        [reading(Color::Black), reading(Color::White)],
+        moves,
+    ))
 }
 
 /// "Took back Black 11-15" or "Took back Black 11-15 and White's reply 23-19": `moves`

@@ -103,6 +103,9 @@ pub fn expand_home(path: &Path) -> PathBuf {
     }
 }
 
+/// The `Termination` tag of a game lost on time.
+pub const TIME_FORFEIT: &str = "lost on time";
+
 /// The record of `game`: tags (players, date, result), start position, moves, and the
 /// `Undone`/`Termination` tags needed to resume it exactly.
 pub fn game_record(game: &Game, players: &Players, date: &str) -> PdnGame {
@@ -131,6 +134,10 @@ pub fn game_record(game: &Game, players: &Players, date: &str) -> PdnGame {
             reason: WinReason::Resignation,
             ..
         }) => Some("resignation"),
+        Some(Outcome::Win {
+            reason: WinReason::Time,
+            ..
+        }) => Some(TIME_FORFEIT),
         Some(Outcome::Draw {
             reason: DrawReason::Agreement,
         }) => Some("agreement"),
@@ -177,6 +184,8 @@ pub fn game_from_record(record: &PdnGame) -> (Game, Players) {
     if game.result().is_none() {
         let termination = record.tag("Termination").unwrap_or("");
         match record.result.as_deref().or(record.tag("Result")) {
+            Some("1-0") if termination == TIME_FORFEIT => drop(game.lose_on_time(Color::White)),
+            Some("0-1") if termination == TIME_FORFEIT => drop(game.lose_on_time(Color::Black)),
             Some("1-0") => drop(game.resign(Color::White)),
             Some("0-1") => drop(game.resign(Color::Black)),
             Some("1/2-1/2") => {

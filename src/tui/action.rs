@@ -51,6 +51,8 @@ pub enum Action {
     Redo,
     /// Turn the board half round.
     Flip,
+    /// Stop both clocks (the board is hidden), or start them again.
+    Pause,
     /// Show or hide the algebraic coordinates (a-h, 1-8) round the board.
     ToggleCoordinates,
     /// Scroll the move list toward earlier moves (true) or later ones.

@@ -147,6 +147,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Code(KeyCode::PageUp)], Action::ScrollMoves(true), When::Board, "PgUp PgDn", "scroll", "scroll the moves", &[]),
     bind(&[Code(KeyCode::PageDown)], Action::ScrollMoves(false), When::Board, "", "", "", &[]),
     bind(&[Char('f')], Action::Flip, When::Board, "f", "flip", "flip the board", &[]),
+    bind(&[Char('p')], Action::Pause, When::Board, "p", "pause", "pause the clocks", &[]),
     bind(&[Char('n')], Action::AskNewGame, When::Board, "n", "new game", "new game", &[Thinking]),
     bind(&[Char('?')], Action::ToggleHelp, When::Board, "?", "help", "this help", &[Play, Review, Thinking]),
     bind(&[Char('q')], Action::AskQuit, When::Board, "q", "quit", "quit (then --resume)", &[Play, Review, Thinking]),

@@ -251,11 +251,26 @@ fn event_loop(
     shared: &Shared,
 ) -> io::Result<()> {
     let size = terminal.size()?;
+    let bell = settings.bell;
     let mut app = App::with_session(settings, session, size.width, size.height);
     warn_of_unfinished_games(&mut app);
     let mut computer = Computer::default();
+    let mut clocks = ClockWatch::default();
     let mut redraw = true;
     loop {
+        if clocks.watch(&mut app) {
+            redraw = true;
+            // A flag fall ends the game with no key pressed: saved before the wait.
+            autosave(autosaver, &mut app);
+            if bell && clocks.ring {
+                use std::io::Write;
+                // The bell is a control character, not drawing: the screen is unchanged.
+                let _frame = lock(&shared.screen);
+                let out = terminal.backend_mut();
+                let _ = out.write_all(b"\x07");
+                let _ = out.flush();
+            }
+        }
         computer.sync(&mut app);
         redraw |= take_up_after_suspension(terminal, shared)?;
         if redraw {
@@ -266,10 +281,16 @@ fn event_loop(
         // Blocking read while no search runs: an idle game uses no CPU and the screen
         // changes only when something happens. While one runs, wake up now and then
         // for its news.
-        let event = if computer.busy() {
-            event::poll(POLL_WHILE_THINKING)?
-                .then(event::read)
-                .transpose()?
+        let wait = if computer.busy() {
+            Some(POLL_WHILE_THINKING)
+        } else if app.session.clock().is_some_and(|c| c.running().is_some()) {
+            // A running clock: the display ticks and a flag fall is seen at once.
+            Some(POLL_WHILE_CLOCK_RUNS)
+        } else {
+            None
+        };
+        let event = if let Some(wait) = wait {
+            event::poll(wait)?.then(event::read).transpose()?
         } else {
             Some(event::read()?)
         };
@@ -304,6 +325,50 @@ pub fn handle_event(app: &mut App, event: &event::Event) -> bool {
         return true;
     }
     app.handle_event(event)
+}
+
+/// How often the event loop looks at a running clock.
+const POLL_WHILE_CLOCK_RUNS: Duration = Duration::from_millis(100);
+
+/// The event loop's view of the clocks: what was last shown, and which sides have
+/// been warned with the bell.
+#[derive(Default)]
+struct ClockWatch {
+    shown: String,
+    warned: [bool; 2],
+    /// Whether the last [`watch`](Self::watch) wants the bell rung.
+    ring: bool,
+}
+
+impl ClockWatch {
+    /// Gives the session the time: a flag fall ends the game and is told. Returns
+    /// whether the screen must be drawn again (a reading changed); sets `ring` at ten
+    /// seconds left and at a flag fall.
+    fn watch(&mut self, app: &mut App) -> bool {
+        self.ring = false;
+        if app.session.clock().is_none() {
+            return false;
+        }
+        if let Some(news) = app.session.tick(Instant::now()) {
+            app.notify(app::Tone::Info, news);
+            self.ring = true;
+        }
+        let mut shown = String::new();
+        for (i, color) in crate::rules::Color::ALL.into_iter().enumerate() {
+            let left = app.session.time_left(color).unwrap_or_default();
+            let running = app.session.clock().and_then(|c| c.running()) == Some(color);
+            let low = left <= crate::session::WARNING;
+            if running && low && !self.warned[i] && !left.is_zero() {
+                self.ring = true;
+            }
+            self.warned[i] = low;
+            shown.push_str(&crate::session::clock_text(left));
+            shown.push(if running { '*' } else { ' ' });
+        }
+        let changed = shown != self.shown;
+        self.shown = shown;
+        changed || self.ring
+    }
 }
 
 /// How often the event loop looks for a running search's news.

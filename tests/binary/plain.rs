@@ -349,3 +349,49 @@ fn a_record_with_a_faulty_move_is_played_on_from_before_the_fault() {
     );
     assert!(answers(&out)[0].starts_with("Legal moves: "), "{out}");
 }
+
+#[test]
+fn a_ballot_starts_the_game_after_its_moves_and_a_barred_one_is_refused() {
+    let (ok, out, _) = session(&["--plain", "--ballot", "126"], "22-18\nquit\n");
+    assert!(ok);
+    assert!(out.contains("Ballot 126: 11-15 23-19 8-11."), "{out}");
+    assert!(out.contains("White played 22-18"), "{out}");
+    let (ok, _, err) = session(&["--plain", "--ballot", "3"], "");
+    assert!(!ok);
+    assert!(
+        err.contains("ballot 3 (9-13 21-17 10-14) is barred"),
+        "{err}"
+    );
+    assert!(err.contains("--barred"), "{err}");
+    let (ok, out, _) = session(&["--plain", "--ballot", "3", "--barred"], "quit\n");
+    assert!(ok && out.contains("Ballot 3:"), "{out}");
+    let (ok, out, _) = session(&["--plain", "--ballot", "random"], "quit\n");
+    assert!(ok && out.contains("Ballot "), "{out}");
+    let (ok, _, err) = session(&["--plain", "--ballot", "200"], "");
+    assert!(!ok && err.contains("1 to 174"), "{err}");
+}
+
+#[test]
+fn a_timed_game_shows_its_clocks_and_bad_specs_are_refused() {
+    let (ok, out, _) = session(&["--plain", "--clock", "5+3"], "clock\n11-15\nquit\n");
+    assert!(ok, "{out}");
+    assert!(out.contains("(running), White 5:00."), "{out}");
+    assert!(out.contains("White to move; clocks: Black 5:0"), "{out}");
+    let (_, out, _) = session(
+        &["--plain", "--move-timer"],
+        "11-15\nundo\nundo agreed\nquit\n",
+    );
+    assert!(out.contains("type undo agreed"), "{out}");
+    assert!(out.contains("Took back Black 11-15"), "{out}");
+    assert!(
+        out.contains("Black to move; clocks: Black 5:00 (running)"),
+        "{out}"
+    );
+    let (ok, _, err) = session(&["--plain", "--clock", "5x3"], "");
+    assert!(
+        !ok && err.contains("'5x3' is not a clock") && err.contains("G/15"),
+        "{err}"
+    );
+    let (_, out, _) = session(&["--plain"], "clock\nquit\n");
+    assert!(out.contains("not timed"), "{out}");
+}

@@ -18,6 +18,7 @@ mod perft;
 mod properties;
 mod readme;
 mod rules;
+mod tournament;
 mod tui_computer;
 mod tui_keys;
 mod tui_monkey;

@@ -46,6 +46,8 @@ pub enum Question {
     Resign,
     /// The given side offers a draw: does the other accept?
     Draw(Color),
+    /// On the clock, a player asks to take back the last move: does the other agree?
+    Undo,
 }
 
 /// What the keyboard is doing.
@@ -92,6 +94,8 @@ pub struct Settings {
     pub mouse: bool,
     /// Colours and glyphs.
     pub theme: Theme,
+    /// The terminal bell at ten seconds left and when time runs out (off with `--quiet`).
+    pub bell: bool,
 }
 
 impl Default for Settings {
@@ -100,6 +104,7 @@ impl Default for Settings {
             flipped: false,
             mouse: true,
             theme: Theme::new(true, false),
+            bell: true,
         }
     }
 }
@@ -361,6 +366,17 @@ impl App {
     /// Applies an action. No I/O. Any change to the game moves the session's revision
     /// on, so that a search made for the game as it was is not applied.
     pub fn update(&mut self, action: Action) {
+        // While paused only the pause key, help and quitting act: the board is hidden.
+        if self.session.is_paused()
+            && !matches!(
+                action,
+                Action::Pause | Action::Quit | Action::AskQuit | Action::ToggleHelp
+            )
+            && self.mode == Mode::Board
+        {
+            self.info("Paused: p starts the clocks again");
+            return;
+        }
         let before = self.session.revision();
         let turn = self.position().turn();
         self.apply(action);
@@ -487,6 +503,10 @@ impl App {
             },
             Action::Submit => self.submit(),
             Action::CancelPrompt => self.mode = Mode::Board,
+            Action::Undo if self.session.undo_needs_consent() => {
+                self.pick = None;
+                self.mode = Mode::Asking(Question::Undo);
+            }
             Action::Undo => {
                 self.pick = None;
                 let answer = self.session.undo();
@@ -523,6 +543,16 @@ impl App {
                 } else {
                     self.list_scroll.saturating_sub(LIST_PAGE)
                 };
+            }
+            Action::Pause => {
+                let paused = !self.session.is_paused();
+                if !self.session.set_paused(paused) {
+                    self.info("No clock runs: --clock or --move-timer times a game");
+                } else if paused {
+                    self.info("Paused: both clocks stopped. p starts them again");
+                } else {
+                    self.info("The clocks run again");
+                }
             }
             Action::Flip => {
                 self.flipped = !self.flipped;

@@ -43,6 +43,11 @@ impl App {
                 let answer = self.session.accept_draw();
                 self.show(answer);
             }
+            (Question::Undo, Answer::Yes) => {
+                let answer = self.session.undo_agreed();
+                self.show(answer);
+            }
+            (Question::Undo, _) => self.info("The move stands: no take-back"),
             (Question::Draw(_), _) => {
                 let answer = self.session.decline_draw();
                 self.show(answer);

@@ -33,6 +33,15 @@ impl Widget for &App {
             return;
         };
         board::render_board(self, &layout, buf);
+        if self.session.is_paused() {
+            // A break in a timed game: the position is not studied on the clock's pause.
+            let frame = layout.board.frame;
+            Clear.render(frame, buf);
+            Paragraph::new("\n\nPaused\n\np starts the clocks again")
+                .alignment(ratatui::layout::Alignment::Center)
+                .block(Block::bordered())
+                .render(frame, buf);
+        }
         render_panel(self, layout.panel, buf);
         render_footer(self, &layout, buf);
         match &self.mode {
@@ -135,6 +144,10 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 }
                 Question::Resign => "Who resigns? b Black  w White  Esc cancel".to_string(),
                 Question::Draw(by) => format!("{by} offers a draw. {}, accept? y yes  n no", !*by),
+                Question::Undo => {
+                    "Take back the last move (clocks too)? Both players agree: y yes  n no"
+                        .to_string()
+                }
             };
             Line::styled(text, theme.question)
         }

@@ -66,16 +66,18 @@ pub(super) fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         Line::raw("Captures are compulsory: jump to the empty square beyond and keep"),
         Line::raw("jumping (any route); men capture forward only; crowning ends the move."),
         Line::raw("No legal move loses. Draw claims: a third repetition, or 40 quiet moves."),
+        // Pieces and marks on one line, so the help fits 80x24.
         Line::raw(format!(
-            "Pieces: {} Black man  {} Black king  {} White man  {} White king",
+            "{} {} Black  {} {} White (man, king)  {} jump  {} last  {} land  {} {} cursor",
             small_disc(theme, Color::Black, false),
             small_disc(theme, Color::Black, true),
             small_disc(theme, Color::White, false),
             small_disc(theme, Color::White, true),
-        )),
-        Line::raw(format!(
-            "Marks: {} must jump  {} last move  {} landing square  {} {} cursor",
-            g.must_capture, g.last_move, g.target, g.cursor.0, g.cursor.1
+            g.must_capture,
+            g.last_move,
+            g.target,
+            g.cursor.0,
+            g.cursor.1
         )),
     ]);
     Clear.render(rect, buf);

@@ -44,8 +44,15 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
             }
         }
     }
+    clock_lines(app, &mut lines);
     if let Some(text) = players_text(app) {
         lines.push(Line::styled(text, theme.text));
+    }
+    if let Some(opening) = app.session.ballot() {
+        lines.push(Line::styled(
+            crate::session::ballot_text(opening),
+            theme.text,
+        ));
     }
     for color in Color::ALL {
         let men = pos.pieces(color, Role::Man).count();
@@ -135,6 +142,41 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         theme.heading,
     ));
     lines
+}
+
+/// The clocks of a timed game, one bold line per side, the running one marked:
+/// `Black   4:59` / `White ▶ 5:00`.
+fn clock_lines(app: &App, lines: &mut Vec<Line<'static>>) {
+    let theme = &app.theme;
+    let Some(clock) = app.session.clock() else {
+        return;
+    };
+    let marker = if theme.glyphs.arrows.is_ascii() {
+        ">"
+    } else {
+        "\u{25b6}"
+    };
+    for color in Color::ALL {
+        let left = app.session.time_left(color).unwrap_or_default();
+        let running = clock.running() == Some(color);
+        let mark = if running { marker } else { " " };
+        let style = if left <= crate::session::WARNING {
+            theme.alert.add_modifier(ratatui::style::Modifier::BOLD)
+        } else {
+            theme.heading
+        };
+        lines.push(Line::styled(
+            format!(
+                "{:<6}{mark} {:>7}",
+                color.name(),
+                crate::session::clock_text(left)
+            ),
+            style,
+        ));
+    }
+    if clock.is_paused() {
+        lines.push(Line::styled("Clocks paused: p", theme.question));
+    }
 }
 
 /// The panel block, without its inside.

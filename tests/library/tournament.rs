@@ -1,0 +1,301 @@
+//! Tournament play: ballots from the ACF deck (and, below, clocks).
+
+use crate::common::*;
+use checkers::game::Game;
+use checkers::session::{Session, ballot, random_ballot};
+use checkers::tui::{App, Settings};
+
+fn balloted(number: u32) -> Session {
+    Session::new(Game::new()).with_ballot(ballot(number, false).unwrap())
+}
+
+#[test]
+fn a_ballot_game_starts_after_its_three_moves() {
+    let session = balloted(126);
+    let opening = session.ballot().unwrap();
+    assert_eq!(
+        (opening.number, opening.moves.as_str()),
+        (126, "11-15 23-19 8-11")
+    );
+    assert_eq!(session.game().moves().len(), 3);
+    assert_eq!(session.game().movetext(), "1. 11-15 23-19 2. 8-11");
+    assert_eq!(session.position().turn(), checkers::Color::White);
+}
+
+#[test]
+fn undo_never_takes_back_the_ballot() {
+    let mut session = balloted(126);
+    assert!(session.undo().is_err(), "the ballot's moves stay");
+    session.play_text("22-18").unwrap();
+    assert!(session.undo().unwrap().contains("22-18"));
+    assert!(session.undo().is_err());
+    assert_eq!(session.game().moves().len(), 3);
+    session.play_text("22-18").unwrap();
+    session.new_game();
+    assert_eq!(
+        session.game().moves().len(),
+        3,
+        "a new game starts from the ballot"
+    );
+}
+
+#[test]
+fn barred_ballots_only_when_asked_and_random_ones_never() {
+    let e = ballot(3, false).unwrap_err().to_string();
+    assert!(e.contains("ballot 3") && e.contains("barred"), "{e}");
+    assert!(ballot(3, true).unwrap().is_barred());
+    assert!(ballot(175, true).is_err());
+    assert!((0..300).all(|seed| random_ballot(seed, false).status == "crossboard"));
+}
+
+#[test]
+fn the_record_keeps_the_ballot_and_a_resume_gets_it_back() {
+    let mut session = balloted(126);
+    session.play_text("22-18").unwrap();
+    let record = session.record("2026.11.30");
+    assert_eq!(record.tag("Ballot"), Some("126"));
+    let text = checkers::pdn::write_game(&record);
+    let read = checkers::pdn::read_games(&text).remove(0).unwrap();
+    let mut resumed = Session::from_record(&read);
+    assert_eq!(resumed.ballot().map(|o| o.number), Some(126));
+    assert!(resumed.undo().is_ok());
+    assert!(resumed.undo().is_err(), "undo still stops at the ballot");
+    // A Ballot tag that does not match the moves is not believed.
+    let mut wrong = read.clone();
+    wrong.set_tag("Ballot", "1");
+    assert!(Session::from_record(&wrong).ballot().is_none());
+}
+
+#[test]
+fn the_panel_shows_the_ballot() {
+    let app = App::with_session(Settings::default(), balloted(126), WIDTH, HEIGHT);
+    let screen = screen_text(&app);
+    assert!(screen.contains("Ballot 126: 11-15 23-19 8-11"), "{screen}");
+}
+
+mod clocks {
+    use checkers::Color;
+    use checkers::game::Game;
+    use checkers::session::{Session, TimeControl};
+    use std::time::{Duration, Instant};
+
+    fn secs(s: u64) -> Duration {
+        Duration::from_secs(s)
+    }
+
+    fn timed(spec: &str, t0: Instant) -> Session {
+        Session::new(Game::new()).with_clock(spec.parse().unwrap(), t0)
+    }
+
+    #[test]
+    fn moves_are_timed_at_the_time_the_front_end_gives() {
+        let t0 = Instant::now();
+        let mut s = timed("5+3", t0);
+        assert_eq!(s.clock().unwrap().running(), Some(Color::Black));
+        assert_eq!(s.tick(t0 + secs(20)), None);
+        s.play_text("11-15").unwrap();
+        assert_eq!(s.time_left(Color::Black), Some(secs(283)));
+        assert_eq!(s.clock().unwrap().running(), Some(Color::White));
+        s.tick(t0 + secs(30));
+        assert_eq!(s.time_left(Color::White), Some(secs(290)));
+    }
+
+    #[test]
+    fn a_flag_fall_loses_on_time_and_is_recorded() {
+        let t0 = Instant::now();
+        let mut s = timed("G/1", t0);
+        assert_eq!(s.tick(t0 + secs(59)), None);
+        let news = s.tick(t0 + secs(60)).unwrap();
+        assert!(news.contains("White wins: Black lost on time"), "{news}");
+        assert_eq!(s.tick(t0 + secs(61)), None, "told once");
+        assert!(s.undo_agreed().is_err(), "a flag fall stands");
+        assert!(s.play_text("11-15").is_err());
+        let record = s.record("2026.11.30");
+        assert_eq!(record.result.as_deref(), Some("0-1"));
+        assert_eq!(record.tag("Termination"), Some("lost on time"));
+        assert_eq!(record.tag("TimeControl"), Some("G/1"));
+        let text = checkers::pdn::write_game(&record);
+        let read = checkers::pdn::read_games(&text).remove(0).unwrap();
+        let back = Session::from_record(&read);
+        assert_eq!(
+            back.game().result().unwrap().to_string(),
+            "White wins: Black lost on time"
+        );
+        // A new game gets fresh clocks.
+        s.new_game();
+        assert_eq!(s.time_left(Color::Black), Some(secs(60)));
+        assert_eq!(s.tick(t0 + secs(62)), None);
+        assert_eq!(s.clock().unwrap().running(), Some(Color::Black));
+    }
+
+    #[test]
+    fn undo_puts_the_clocks_back_with_the_move() {
+        let t0 = Instant::now();
+        let mut s = timed("G/5", t0);
+        s.tick(t0 + secs(40));
+        s.play_text("11-15").unwrap();
+        s.tick(t0 + secs(100));
+        s.undo_agreed().unwrap();
+        assert_eq!(s.time_left(Color::Black), Some(secs(300)));
+        assert_eq!(s.time_left(Color::White), Some(secs(300)));
+        assert_eq!(s.clock().unwrap().running(), Some(Color::Black));
+    }
+
+    #[test]
+    fn a_half_played_timed_game_resumes_with_its_clocks() {
+        let t0 = Instant::now();
+        let mut s = timed("5+3", t0);
+        s.tick(t0 + Duration::from_millis(20_400));
+        s.play_text("11-15").unwrap();
+        s.tick(t0 + secs(60));
+        s.play_text("23-19").unwrap();
+        let record = s.record("2026.11.30");
+        assert_eq!(record.tag("BlackClock"), Some("0:04:42.6"));
+        assert_eq!(record.tag("WhiteClock"), Some("0:04:23.4"));
+        let text = checkers::pdn::write_game(&record);
+        let read = checkers::pdn::read_games(&text).remove(0).unwrap();
+        let t1 = t0 + secs(5000);
+        let mut back = Session::from_record(&read).with_recorded_clock(t1);
+        assert_eq!(back.clock().unwrap().control().to_string(), "5+3");
+        assert_eq!(back.clock().unwrap().running(), Some(Color::Black));
+        back.tick(t1 + secs(2));
+        assert_eq!(
+            back.time_left(Color::Black),
+            Some(Duration::from_millis(280_600))
+        );
+        assert_eq!(
+            back.time_left(Color::White),
+            Some(Duration::from_millis(263_400))
+        );
+        assert!(
+            Session::from_record(&read).clock().is_none(),
+            "not started unless asked"
+        );
+    }
+
+    #[test]
+    fn the_computer_thinks_within_its_clock() {
+        use checkers::engine::Level;
+        use checkers::session::{Player, Seats};
+        let t0 = Instant::now();
+        let seats = Seats {
+            black: Player::Computer(Level::MAX),
+            white: Player::Person,
+        };
+        let mut s = Session::new(Game::new())
+            .with_seats(seats)
+            .with_clock("G/1".parse().unwrap(), t0);
+        assert_eq!(s.clock_budget(), Some(secs(3)));
+        assert!(s.move_request().unwrap().limits.movetime.unwrap() <= secs(3));
+        s.tick(t0 + Duration::from_millis(59_500));
+        assert_eq!(s.clock_budget(), Some(Duration::from_millis(10)));
+    }
+
+    #[test]
+    fn on_the_clock_two_people_take_back_only_by_consent() {
+        let t0 = Instant::now();
+        let mut s = timed("G/5", t0);
+        s.play_text("11-15").unwrap();
+        assert!(s.undo_needs_consent());
+        assert_eq!(
+            s.undo(),
+            Err(checkers::session::SessionError::UndoNeedsConsent)
+        );
+        assert!(s.undo_agreed().unwrap().contains("11-15"));
+        assert!(s.game().moves().is_empty());
+    }
+
+    #[test]
+    fn pause_stops_both_clocks() {
+        let t0 = Instant::now();
+        let mut s = timed("G/1", t0);
+        s.tick(t0 + secs(10));
+        assert!(s.set_paused(true));
+        assert!(s.is_paused());
+        assert_eq!(s.tick(t0 + secs(1000)), None);
+        assert_eq!(s.time_left(Color::Black), Some(secs(50)));
+        s.set_paused(false);
+        assert!(s.tick(t0 + secs(1050)).is_some());
+    }
+
+    #[test]
+    fn periods_roll_over_and_the_move_timer_allows_a_minute_for_a_forced_jump() {
+        let t0 = Instant::now();
+        let mut s = timed("1/1", t0);
+        s.tick(t0 + secs(50));
+        s.play_text("11-15").unwrap();
+        assert_eq!(
+            s.time_left(Color::Black),
+            Some(secs(70)),
+            "10 s left plus a period"
+        );
+        let pos = "W:W23:B18,5".parse().unwrap();
+        let mut s = Session::new(Game::from_position(pos)).with_clock(TimeControl::MoveTimer, t0);
+        assert_eq!(s.time_left(Color::White), Some(secs(60)));
+        s.tick(t0 + secs(30));
+        s.play_text("23x14").unwrap();
+        assert_eq!(s.time_left(Color::Black), Some(secs(300)));
+        assert!(
+            s.tick(t0 + secs(330))
+                .unwrap()
+                .contains("Black lost on time")
+        );
+    }
+}
+
+mod clock_screen {
+    use crate::common::*;
+    use checkers::game::Game;
+    use checkers::session::Session;
+    use checkers::tui::{Action, App, Settings};
+    use std::time::{Duration, Instant};
+
+    fn timed_app(spec: &str, t0: Instant) -> App {
+        let session = Session::new(Game::new()).with_clock(spec.parse().unwrap(), t0);
+        App::with_session(Settings::default(), session, WIDTH, HEIGHT)
+    }
+
+    #[test]
+    fn the_panel_shows_both_clocks_the_running_one_marked_with_tenths_at_the_end() {
+        let t0 = Instant::now();
+        let mut app = timed_app("G/5", t0);
+        app.session.tick(t0 + Duration::from_millis(1500));
+        let screen = screen_text(&app);
+        assert!(screen.contains("Black \u{25b6}    4:58"), "{screen}");
+        assert!(screen.contains("White      5:00"), "{screen}");
+        app.session.tick(t0 + Duration::from_millis(291_400));
+        let screen = screen_text(&app);
+        assert!(screen.contains("Black \u{25b6}     8.6"), "{screen}");
+    }
+
+    #[test]
+    fn pause_hides_the_board_and_stops_the_clocks() {
+        let t0 = Instant::now();
+        let mut app = timed_app("G/5", t0);
+        app.update(Action::Pause);
+        assert!(app.session.is_paused());
+        let screen = screen_text(&app);
+        assert!(
+            screen.contains("Paused") && screen.contains("Clocks paused"),
+            "{screen}"
+        );
+        assert!(
+            !screen.contains("32        31"),
+            "the board is hidden: {screen}"
+        );
+        type_move(&mut app, "11-15");
+        assert!(app.game().moves().is_empty(), "no moves while paused");
+        app.update(Action::Pause);
+        assert!(!app.session.is_paused());
+        type_move(&mut app, "11-15");
+        assert_eq!(app.game().moves().len(), 1);
+        // Undo on the clock asks both players.
+        app.update(Action::Undo);
+        assert!(screen_text(&app).contains("Both players agree"));
+        press(&mut app, ratatui::crossterm::event::KeyCode::Char('n'));
+        assert_eq!(app.game().moves().len(), 1);
+        app.update(Action::Undo);
+        press(&mut app, ratatui::crossterm::event::KeyCode::Char('y'));
+        assert!(app.game().moves().is_empty());
+    }
+}
