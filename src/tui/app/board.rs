@@ -144,7 +144,8 @@ impl App {
     pub(super) fn select(&mut self, square: Option<Square>) {
         if let Some(outcome) = self.game().result() {
             self.error(format!(
-                "The game is over ({outcome}). u undoes, n starts a new game."
+                "The game is over ({outcome}). {}",
+                super::after_the_end(outcome)
             ));
             return;
         }

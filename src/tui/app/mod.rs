@@ -187,7 +187,7 @@ impl App {
             WELCOME.to_string()
         } else {
             match game.result() {
-                Some(outcome) => format!("{outcome}. u undoes, n starts a new game."),
+                Some(outcome) => format!("{outcome}. {}", after_the_end(outcome)),
                 None => format!(
                     "{} to move. Pick a piece with Enter or type a move; ? shows every key.",
                     game.position().turn()
@@ -645,6 +645,18 @@ impl App {
             Action::SaveExisting(choice) => self.save_existing(choice),
             Action::Resize { .. } | Action::Quit | Action::Suspend => {}
         }
+    }
+}
+
+/// What a player can do once the game is over: undo the ending, unless a flag fell
+/// (time lost is not taken back), or start a new game.
+pub(super) fn after_the_end(outcome: crate::rules::Outcome) -> &'static str {
+    match outcome {
+        crate::rules::Outcome::Win {
+            reason: crate::rules::WinReason::Time,
+            ..
+        } => "n starts a new game.",
+        _ => "u undoes, n starts a new game.",
     }
 }
 

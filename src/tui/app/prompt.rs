@@ -23,7 +23,8 @@ impl App {
     pub(super) fn open_prompt(&mut self, first: Option<char>) {
         if let Some(outcome) = self.game().result() {
             self.error(format!(
-                "The game is over ({outcome}). u undoes, n starts a new game."
+                "The game is over ({outcome}). {}",
+                super::after_the_end(outcome)
             ));
         } else {
             self.pick = None;

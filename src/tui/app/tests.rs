@@ -92,3 +92,18 @@ fn eleven_fifteen_with_the_cursor_takes_at_most_four_keys() {
     assert_eq!(app.game().movetext(), "1. 11-15");
     assert!(keys <= 4, "{keys} keys");
 }
+
+#[test]
+fn after_a_flag_fall_undo_is_not_offered() {
+    use crate::rules::{Outcome, WinReason};
+    let time = Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Time,
+    };
+    assert_eq!(after_the_end(time), "n starts a new game.");
+    let resigned = Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Resignation,
+    };
+    assert!(after_the_end(resigned).starts_with("u undoes"));
+}
