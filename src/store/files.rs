@@ -167,19 +167,7 @@ pub fn append_text(path: &Path, text: &str) -> Result<Appended, StoreError> {
         }
         Ok(_) => {}
     }
-    let mut file = OpenOptions::new()
-        .read(true)
-        .append(true)
-        .open(path)
-        .map_err(fail)?;
-    let mut head = Vec::new();
-    (&mut file)
-        .take(4096)
-        .read_to_end(&mut head)
-        .map_err(fail)?;
-    if !looks_like_pdn(&head) {
-        return Err(StoreError::NotPdn(path.to_path_buf()));
-    }
+    let mut file = open_pdn_to_append(path)?;
     let length = file.seek(SeekFrom::End(0)).map_err(fail)?;
     let mut tail = Vec::new();
     file.seek(SeekFrom::Start(length.saturating_sub(2)))
@@ -200,6 +188,27 @@ pub fn append_text(path: &Path, text: &str) -> Result<Appended, StoreError> {
     Ok(Appended::Added)
 }
 
+/// Opens the existing file at `path` to add to it, once its first 4 KB show it is PDN
+/// ([`looks_like_pdn`]).
+fn open_pdn_to_append(path: &Path) -> Result<fs::File, StoreError> {
+    let fail = |e: io::Error| StoreError::Write(path.to_path_buf(), e);
+    let mut file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .open(path)
+        .map_err(fail)?;
+    let mut head = Vec::new();
+    (&mut file)
+        .take(4096)
+        .read_to_end(&mut head)
+        .map_err(fail)?;
+    if looks_like_pdn(&head) {
+        Ok(file)
+    } else {
+        Err(StoreError::NotPdn(path.to_path_buf()))
+    }
+}
+
 /// Checks, before any work, that a PDN file can be added to at `path`: an existing file
 /// must be a regular file that looks like PDN and opens for appending; a missing one is
 /// created empty (with its folders), which shows the place is writable.
@@ -210,23 +219,7 @@ pub fn check_appendable(path: &Path) -> Result<(), StoreError> {
             path.to_path_buf(),
             kind_of(meta.file_type()),
         )),
-        Ok(_) => {
-            let mut file = OpenOptions::new()
-                .read(true)
-                .append(true)
-                .open(path)
-                .map_err(fail)?;
-            let mut head = Vec::new();
-            (&mut file)
-                .take(4096)
-                .read_to_end(&mut head)
-                .map_err(fail)?;
-            if looks_like_pdn(&head) {
-                Ok(())
-            } else {
-                Err(StoreError::NotPdn(path.to_path_buf()))
-            }
-        }
+        Ok(_) => open_pdn_to_append(path).map(drop),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             create_folder(&folder_of(path)).map_err(fail)?;
             OpenOptions::new()

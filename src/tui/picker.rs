@@ -11,7 +11,7 @@ use crate::store::SavedGame;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 /// What the player decided at the picker.
@@ -109,16 +109,15 @@ impl Widget for &Picker {
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.error));
         }
-        lines.push(Line::from(vec![
-            Span::styled("Up/Down", theme.key),
-            Span::raw(" choose  "),
-            Span::styled("Enter", theme.key),
-            Span::raw(" continue it  "),
-            Span::styled("1-9", theme.key),
-            Span::raw(" that game  "),
-            Span::styled("q", theme.key),
-            Span::raw(" quit"),
-        ]));
+        lines.push(super::view::hint_line(
+            theme,
+            &[
+                ("Up/Down", "choose"),
+                ("Enter", "continue it"),
+                ("1-9", "that game"),
+                ("q", "quit"),
+            ],
+        ));
         Paragraph::new(lines)
             .block(
                 Block::bordered()

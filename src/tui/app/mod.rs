@@ -11,6 +11,8 @@ mod computer;
 mod games;
 mod prompt;
 mod question;
+
+use question::after_the_end;
 mod save_dialog;
 
 pub use super::action::{Action, Answer, Direction, FieldMotion, IfExists};
@@ -648,18 +650,6 @@ impl App {
     }
 }
 
-/// What a player can do once the game is over: undo the ending, unless a flag fell
-/// (time lost is not taken back), or start a new game.
-pub(super) fn after_the_end(outcome: crate::rules::Outcome) -> &'static str {
-    match outcome {
-        crate::rules::Outcome::Win {
-            reason: crate::rules::WinReason::Time,
-            ..
-        } => "n starts a new game.",
-        _ => "u undoes, n starts a new game.",
-    }
-}
-
 /// Lines the move list scrolls by (PgUp, PgDn, the mouse wheel).
 const LIST_PAGE: usize = 5;
 
@@ -672,18 +662,6 @@ const START_CURSORS: [(u8, u8); 2] = [(2, 2), (5, 5)];
 
 fn color_index(color: Color) -> usize {
     usize::from(color == Color::White)
-}
-
-impl App {
-    fn new_game(&mut self) {
-        self.session.new_game();
-        self.hint = None;
-        self.hint_wanted = None;
-        self.pick = None;
-        self.resting = START_CURSORS;
-        self.cursor = START_CURSORS[0];
-        self.info(WELCOME);
-    }
 }
 
 /// "15", "15 or 16", "14, 15 or 16".

@@ -1,7 +1,7 @@
 //! Questions on the status line (quit? a new game? who resigns? accept the draw?) and
 //! what each answer does.
 
-use super::{Action, Answer, App, Mode, Question};
+use super::{Action, Answer, App, Mode, Question, START_CURSORS, WELCOME};
 use crate::rules::Color;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
@@ -54,5 +54,30 @@ impl App {
             }
             _ => {}
         }
+    }
+}
+
+/// What a player can do once the game is over: undo the ending, unless a flag fell
+/// (time lost is not taken back), or start a new game.
+pub(super) fn after_the_end(outcome: crate::rules::Outcome) -> &'static str {
+    match outcome {
+        crate::rules::Outcome::Win {
+            reason: crate::rules::WinReason::Time,
+            ..
+        } => "n starts a new game.",
+        _ => "u undoes, n starts a new game.",
+    }
+}
+
+impl App {
+    /// A new game, as "new game? yes" starts it.
+    pub(super) fn new_game(&mut self) {
+        self.session.new_game();
+        self.hint = None;
+        self.hint_wanted = None;
+        self.pick = None;
+        self.resting = START_CURSORS;
+        self.cursor = START_CURSORS[0];
+        self.info(WELCOME);
     }
 }
