@@ -1,7 +1,7 @@
 //! The command line: clap derive types only, every value typed and checked by its
 //! value parser. What each command does is in the `commands` module.
 
-use crate::engine::Level;
+use crate::engine::{Evaluation, Level};
 use crate::rules::Position;
 use crate::session::{BallotChoice, PlayerKind, TimeControl};
 use clap::builder::TypedValueParser;
@@ -140,6 +140,94 @@ pub enum Command {
     /// List the games kept in the data folder (each game is saved there as it is
     /// played), newest first: when, players, moves, result or "unfinished", file.
     Games(GamesArgs),
+    /// Play fast games of the computer against itself and write their quiet positions,
+    /// each with its search score and its game's result, as training data.
+    Selfplay(SelfplayArgs),
+    /// Train the learned evaluation's weights from training data (from `selfplay`) and
+    /// PDN games, and write them to a file.
+    Train(TrainArgs),
+}
+
+/// Which evaluation a search uses, on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EvalChoice {
+    /// The hand-written evaluation.
+    Hand,
+    /// The learned pattern table.
+    Learned,
+}
+
+impl From<EvalChoice> for Evaluation {
+    fn from(choice: EvalChoice) -> Evaluation {
+        match choice {
+            EvalChoice::Hand => Evaluation::Hand,
+            EvalChoice::Learned => Evaluation::Learned,
+        }
+    }
+}
+
+/// `checkers selfplay`.
+#[derive(Debug, Args)]
+pub struct SelfplayArgs {
+    /// The file to write positions to (one `FEN<tab>score<tab>result` line each); added
+    /// to if it exists.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Games to play.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    pub games: u32,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
+    pub nodes: u64,
+    /// Games played at once (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
+    pub threads: Option<usize>,
+    /// Seed of the games' random moves.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The evaluation the games are played with.
+    #[arg(long, value_enum, default_value_t = EvalChoice::Hand)]
+    pub eval: EvalChoice,
+}
+
+/// `checkers train`.
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// Training data files written by `checkers selfplay`.
+    #[arg(long = "data", value_name = "FILE")]
+    pub data: Vec<PathBuf>,
+    /// PDN files of games whose positions to add, labelled by each game's result.
+    #[arg(long = "pdn", value_name = "FILE")]
+    pub pdn: Vec<PathBuf>,
+    /// The weights file to write.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub epochs: u32,
+    /// The game result's share of each target, 0 to 1 (the search score has the rest).
+    #[arg(long, default_value_t = 0.5, value_parser = share)]
+    pub lambda: f32,
+    /// Adam's step size at the start, in hundredths of a man.
+    #[arg(long, default_value_t = 2.0, value_parser = positive)]
+    pub learning_rate: f32,
+    /// Seed of the shuffling and of the held-out sample.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+fn share(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("{text} is not a number from 0 to 1")),
+    }
+}
+
+fn positive(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(v) if v > 0.0 && v.is_finite() => Ok(v),
+        _ => Err(format!("{text} is not a number above 0")),
+    }
 }
 
 /// `checkers games`.
@@ -191,6 +279,9 @@ pub struct AnalyseArgs {
     /// Transposition table size in MB.
     #[arg(long, value_name = "HASH", default_value = "64", value_parser = megabytes())]
     pub hash: usize,
+    /// The evaluation to search with (the program's default if not given).
+    #[arg(long, value_enum)]
+    pub eval: Option<EvalChoice>,
 }
 
 /// `checkers match`.
@@ -222,13 +313,23 @@ pub struct MatchArgs {
     #[arg(long)]
     pub pdn: Option<PathBuf>,
     /// Which players use the endgame databases of the data folder.
-    #[arg(long, value_enum, default_value_t = EgdbPlayers::None)]
-    pub egdb: EgdbPlayers,
+    #[arg(long, value_enum, default_value_t = MatchPlayers::None)]
+    pub egdb: MatchPlayers,
     /// Player B is this program instead: run as `CMD analyse --fen FEN --movetime MS`
     /// for each move, its last `bestmove MOVE` line its move (any build of checkers
     /// answers so).
     #[arg(long, value_name = "CMD")]
     pub against: Option<String>,
+    /// Players that treat the time per move as a wall, stopping once another
+    /// iteration could not finish within it, instead of as a budget to spend on average.
+    #[arg(long, value_enum, default_value_t = MatchPlayers::None, value_name = "PLAYERS")]
+    pub wall: MatchPlayers,
+    /// Player A's evaluation (the program's default if not given).
+    #[arg(long, value_enum)]
+    pub eval_a: Option<EvalChoice>,
+    /// Player B's evaluation (the program's default if not given).
+    #[arg(long, value_enum, conflicts_with = "against")]
+    pub eval_b: Option<EvalChoice>,
     /// Games played at once.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub concurrency: u32,
@@ -255,9 +356,10 @@ fn sprt_bounds(text: &str) -> Result<(f64, f64), String> {
     Ok((elo0, elo1))
 }
 
-/// Who gets the endgame databases in `checkers match`.
+/// Which players of `checkers match` an option applies to (the endgame databases, a
+/// time wall).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum EgdbPlayers {
+pub enum MatchPlayers {
     /// Neither player.
     #[default]
     None,
@@ -269,12 +371,12 @@ pub enum EgdbPlayers {
     Both,
 }
 
-impl EgdbPlayers {
-    /// Whether player `player` (0 for A, 1 for B) uses the databases.
+impl MatchPlayers {
+    /// Whether the option applies to player `player` (0 for A, 1 for B).
     pub fn uses(self, player: usize) -> bool {
         matches!(
             (self, player),
-            (EgdbPlayers::Both, _) | (EgdbPlayers::A, 0) | (EgdbPlayers::B, 1)
+            (MatchPlayers::Both, _) | (MatchPlayers::A, 0) | (MatchPlayers::B, 1)
         )
     }
 }

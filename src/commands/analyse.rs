@@ -49,7 +49,9 @@ pub fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), CommandError>
     if let Some(verdict) = egdb.as_ref().and_then(|db| db.probe(&pos)) {
         writeln!(out, "database: {}", verdict.describe(pos.turn()))?;
     }
-    let request = SearchRequest::new(pos, limits(args)).with_egdb(egdb);
+    let request = SearchRequest::new(pos, limits(args))
+        .with_egdb(egdb)
+        .with_evaluation(args.eval.map(Into::into).unwrap_or_default());
     let mut written = Ok(());
     let result = engine.search(&request, &StopFlag::new(), |info| {
         if written.is_ok() {

@@ -52,6 +52,9 @@ pub enum CommandError {
     EgdbFaults(usize),
     /// `egdb probe`: the position is not in the loaded databases.
     NotInDatabase(String),
+    /// A training data or weights file (`selfplay`, `train`) cannot be read or written:
+    /// the file and why (with the line, for a faulty line).
+    DataFile(PathBuf, String),
 }
 
 impl fmt::Display for CommandError {
@@ -89,6 +92,7 @@ impl fmt::Display for CommandError {
                 if *n == 1 { "" } else { "s" }
             ),
             CommandError::NotInDatabase(why) => write!(f, "{why}"),
+            CommandError::DataFile(path, why) => write!(f, "{}: {why}", path.display()),
             CommandError::FaultyGames(summary) => write!(
                 f,
                 "{} of {} games do not replay",
@@ -114,7 +118,8 @@ impl std::error::Error for CommandError {
             CommandError::Egdb(e) => Some(e),
             CommandError::NoDataFolder
             | CommandError::EgdbFaults(_)
-            | CommandError::NotInDatabase(_) => None,
+            | CommandError::NotInDatabase(_)
+            | CommandError::DataFile(..) => None,
             CommandError::GameOver(_)
             | CommandError::NotSaved(_)
             | CommandError::NoOpenings(_)
@@ -193,7 +198,8 @@ pub fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::Egdb(_)
         | CommandError::NoDataFolder
         | CommandError::EgdbFaults(_)
-        | CommandError::NotInDatabase(_) => (1, false),
+        | CommandError::NotInDatabase(_)
+        | CommandError::DataFile(..) => (1, false),
     };
     Exit {
         code,

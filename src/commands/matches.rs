@@ -3,9 +3,11 @@
 use super::CommandError;
 use super::opponent::Opponent;
 use super::rating::{Results, Sprt, SprtVerdict};
-use crate::cli::{EgdbPlayers, MatchArgs};
+use crate::cli::{MatchArgs, MatchPlayers};
 use crate::engine::egdb::Egdb;
-use crate::engine::{Engine, Level, Opening, StopFlag, acf_openings, parse_openings};
+use crate::engine::{
+    Engine, Evaluation, Level, Opening, SearchRequest, StopFlag, acf_openings, parse_openings,
+};
 use crate::game::Game;
 use crate::pdn::write_game;
 use crate::rules::{Color, DrawReason, Outcome};
@@ -14,6 +16,7 @@ use crate::store::files::{append_text, check_appendable};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
 
 /// One player's tally in a match.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -22,6 +25,10 @@ pub struct Tally {
     pub as_black: [u32; 3],
     /// Wins, losses, draws with White.
     pub as_white: [u32; 3],
+    /// Time spent thinking, over all its moves.
+    pub thinking: Duration,
+    /// Moves it thought about (those of the opening not counted).
+    pub moves: u32,
 }
 
 impl Tally {
@@ -35,6 +42,11 @@ impl Tally {
     /// Wins, losses and draws over both colours.
     pub fn total(&self) -> [u32; 3] {
         [0, 1, 2].map(|i| self.as_black[i] + self.as_white[i])
+    }
+
+    /// The mean time a move took, in milliseconds.
+    pub fn mean_move_ms(&self) -> f64 {
+        self.thinking.as_secs_f64() * 1000.0 / f64::from(self.moves.max(1))
     }
 
     /// Points (a win 1, a draw 1/2) as a percentage of the games played.
@@ -98,6 +110,8 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         check_appendable(path).map_err(CommandError::PdnFile)?;
     }
     let levels = args.levels.0;
+    let evals: [Evaluation; 2] =
+        [args.eval_a, args.eval_b].map(|e| e.map(Into::into).unwrap_or_default());
     let opponent = args.against.clone().map(|command| Opponent { command });
     let names = [0, 1].map(|p| {
         if p == 1
@@ -105,12 +119,15 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         {
             return crate::text::printable(&opponent.command, 40);
         }
-        let level = levels[p].to_string();
+        let mut name = levels[p].to_string();
         if args.egdb.uses(p) {
-            format!("{level}+egdb")
-        } else {
-            level
+            name.push_str("+egdb");
         }
+        if args.eval_a.is_some() || args.eval_b.is_some() {
+            name.push('+');
+            name.push_str(evals[p].name());
+        }
+        name
     });
     let sprt = args.sprt.map(|(elo0, elo1)| Sprt {
         elo0,
@@ -128,6 +145,7 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         openings: &openings,
         levels,
         egdb: &egdb,
+        evals,
         opponent: opponent.as_ref(),
     };
     let mut decided = None;
@@ -178,19 +196,20 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         .max(12);
     writeln!(
         out,
-        "{:<width$} {:>14} {:>14} {:>14} {:>7}",
-        "player", "Black W-L-D", "White W-L-D", "total W-L-D", "score"
+        "{:<width$} {:>14} {:>14} {:>14} {:>7} {:>8}",
+        "player", "Black W-L-D", "White W-L-D", "total W-L-D", "score", "ms/move"
     )?;
     for (player, tally) in tallies.iter().enumerate() {
         let wld = |v: [u32; 3]| format!("{}-{}-{}", v[0], v[1], v[2]);
         writeln!(
             out,
-            "{:<width$} {:>14} {:>14} {:>14} {:>6.1}%",
+            "{:<width$} {:>14} {:>14} {:>14} {:>6.1}% {:>8.1}",
             format!("{} {}", ["A", "B"][player], names[player]),
             wld(tally.as_black),
             wld(tally.as_white),
             wld(tally.total()),
-            tally.score_percent()
+            tally.score_percent(),
+            tally.mean_move_ms()
         )?;
     }
     let results = results_of(&tallies[0]);
@@ -250,6 +269,32 @@ struct PlayedGame {
     session: Session,
     /// Why the opponent program lost by forfeit, if it did.
     forfeit: Option<String>,
+    /// Each player's (A, B) time spent thinking and moves thought about.
+    thinking: [(Duration, u32); 2],
+}
+
+/// What a player searches with besides its level: endgame databases, an evaluation.
+/// And how it uses its time.
+struct Knowledge {
+    egdb: Option<Arc<Egdb>>,
+    evaluation: Evaluation,
+    /// The time per move is a wall (stop once the next iteration could not finish in
+    /// it), as before time budgets, instead of a budget.
+    wall: bool,
+}
+
+impl Knowledge {
+    fn apply(&self, request: SearchRequest) -> SearchRequest {
+        let mut request = request
+            .with_egdb(self.egdb.clone())
+            .with_evaluation(self.evaluation);
+        if self.wall
+            && let Some(target) = request.limits.target.take()
+        {
+            request.limits.movetime = Some(target);
+        }
+        request
+    }
 }
 
 /// What every game of a match shares.
@@ -258,6 +303,7 @@ struct MatchSetup<'a> {
     openings: &'a [Opening],
     levels: [Level; 2],
     egdb: &'a Option<Arc<Egdb>>,
+    evals: [Evaluation; 2],
     opponent: Option<&'a Opponent>,
 }
 
@@ -277,8 +323,13 @@ impl MatchSetup<'_> {
             .seed
             .wrapping_mul(0x9E37_79B9)
             .wrapping_add(index as u64);
-        let databases = [0, 1].map(|p| self.egdb.clone().filter(|_| args.egdb.uses(p)));
+        let knowledge = [0, 1].map(|p| Knowledge {
+            egdb: self.egdb.clone().filter(|_| args.egdb.uses(p)),
+            evaluation: self.evals[p],
+            wall: args.wall.uses(p),
+        });
         engine.clear();
+        let mut thinking = [(Duration::ZERO, 0u32); 2];
         let (session, forfeit) = match self.opponent {
             None => {
                 // Each player its own table: one engine each, cleared for the game.
@@ -291,9 +342,10 @@ impl MatchSetup<'_> {
                     self.levels,
                     player,
                     &mut engines,
-                    &databases,
+                    &knowledge,
                     args,
                     seed,
+                    &mut thinking,
                 );
                 let [mine, _] = engines;
                 *engine = mine;
@@ -304,10 +356,11 @@ impl MatchSetup<'_> {
                 self.levels[0],
                 a_color,
                 engine,
-                databases[0].clone(),
+                &knowledge[0],
                 opponent,
                 args,
                 seed,
+                &mut thinking,
             ),
         };
         PlayedGame {
@@ -316,6 +369,7 @@ impl MatchSetup<'_> {
             a_color,
             session,
             forfeit,
+            thinking,
         }
     }
 }
@@ -382,6 +436,8 @@ fn report_game(
             None => 2,
         };
         tally.add(color, index);
+        tally.thinking += played.thinking[p].0;
+        tally.moves += played.thinking[p].1;
     }
     Ok(())
 }
@@ -396,10 +452,11 @@ fn play_against(
     level: Level,
     a_color: Color,
     engine: &mut Engine,
-    egdb: Option<Arc<Egdb>>,
+    knowledge: &Knowledge,
     opponent: &Opponent,
     args: &MatchArgs,
     seed: u64,
+    thinking: &mut [(Duration, u32); 2],
 ) -> (Session, Option<String>) {
     let mut game = Game::new();
     for m in &opening.line {
@@ -415,15 +472,21 @@ fn play_against(
         .with_seed(seed);
     while !session.game().is_over() && !session.adjudicate_at_cap() {
         if let Some(request) = session.move_request() {
-            let request = request.with_egdb(egdb.clone());
+            let request = knowledge.apply(request);
             let result = engine.search(&request, &StopFlag::new(), |_| {});
+            thinking[0].0 += result.elapsed;
+            thinking[0].1 += 1;
             if session.computer_played(&result).is_none() {
                 break;
             }
             continue;
         }
         let pos = *session.position();
-        match opponent.best_move(&pos, args.movetime) {
+        let asked = Instant::now();
+        let answer = opponent.best_move(&pos, args.movetime);
+        thinking[1].0 += asked.elapsed();
+        thinking[1].1 += 1;
+        match answer {
             Ok(m) if session.play(&m).is_ok() => {}
             Ok(m) => {
                 let why = format!("{} is not legal here", pos.notation(&m));
@@ -442,10 +505,10 @@ fn play_against(
 /// The endgame databases of the data folder when a player uses them: an error when
 /// there are none, a `warning:` line for each damaged file left out.
 fn match_egdb(
-    players: EgdbPlayers,
+    players: MatchPlayers,
     out: &mut impl Write,
 ) -> Result<Option<Arc<Egdb>>, CommandError> {
-    if players == EgdbPlayers::None {
+    if players == MatchPlayers::None {
         return Ok(None);
     }
     let dir = crate::store::egdb_dir().ok_or(CommandError::NoDataFolder)?;
@@ -469,15 +532,17 @@ fn match_egdb(
 /// One game of a match from `opening`, played through the same session as a game at the
 /// terminal: player `player(color)` (0 for A, 1 for B) plays `color` at its level with
 /// its engine and its databases (`databases[player]`), `args.movetime` a move,
-/// adjudicated a draw at `args.max_plies`.
+/// adjudicated a draw at `args.max_plies`. Adds each player's thinking to `thinking`.
+#[allow(clippy::too_many_arguments)]
 fn play_game(
     opening: &Opening,
     levels: [Level; 2],
     player: impl Fn(Color) -> usize,
     engines: &mut [Engine; 2],
-    databases: &[Option<Arc<Egdb>>; 2],
+    knowledge: &[Knowledge; 2],
     args: &MatchArgs,
     seed: u64,
+    thinking: &mut [(Duration, u32); 2],
 ) -> Session {
     let mut game = Game::new();
     for m in &opening.line {
@@ -498,8 +563,10 @@ fn play_game(
         let Some(request) = session.move_request() else {
             break;
         };
-        let request = request.with_egdb(databases[p].clone());
+        let request = knowledge[p].apply(request);
         let result = engines[p].search(&request, &StopFlag::new(), |_| {});
+        thinking[p].0 += result.elapsed;
+        thinking[p].1 += 1;
         if session.computer_played(&result).is_none() {
             break;
         }

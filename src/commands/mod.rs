@@ -17,6 +17,8 @@ pub mod pdn;
 pub mod perft;
 pub mod play;
 pub mod rating;
+pub mod selfplay;
+pub mod train;
 
 pub use error::{CommandError, Exit, exit};
 pub use play::starting_session;
@@ -38,5 +40,7 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Pdn(args) => pdn::run(&args, out),
         Command::Egdb(args) => egdb::run(&args, out),
         Command::Games(args) => games::run(&args, out),
+        Command::Selfplay(args) => selfplay::run(&args, out),
+        Command::Train(args) => train::run(&args, out),
     }
 }

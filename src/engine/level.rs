@@ -1,5 +1,6 @@
 //! Playing levels 1-10 and what each means for the search.
 
+use super::budget::BUDGET_MOST;
 use super::search::{Limits, SearchRequest};
 use crate::rules::Position;
 use std::fmt;
@@ -78,8 +79,10 @@ impl Level {
     }
 
     /// The search this level makes for `position`, reached through `history` (earlier
-    /// positions, oldest first), with at most `movetime` to think. `seed` varies the
-    /// level's randomness (use a different one per game).
+    /// positions, oldest first), with `movetime` to think as a budget: about that on
+    /// average, up to [`BUDGET_MOST`] times it when the best move is in doubt (see
+    /// [`Limits::target`]). `seed` varies the level's randomness (use a different one
+    /// per game).
     pub fn request(
         self,
         position: Position,
@@ -92,13 +95,13 @@ impl Level {
             history,
             limits: Limits {
                 depth: self.max_depth(),
-                movetime: Some(movetime),
-                nodes: None,
+                ..Limits::budget(movetime, movetime * BUDGET_MOST)
             },
             noise: self.noise(),
             seed,
             contempt: CONTEMPT,
             egdb: None,
+            evaluation: Default::default(),
         }
     }
 }

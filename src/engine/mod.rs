@@ -43,23 +43,29 @@
 //! them (the fastest win, the longest defence, a drawing move). Without them the search
 //! is unchanged.
 
+mod budget;
 mod decision;
 pub mod egdb;
 mod eval;
+pub mod learned;
 mod level;
 mod openings;
 mod score;
 mod search;
+pub mod selfplay;
 mod thread;
+pub mod training;
 mod tt;
 mod zobrist;
 
+pub use budget::BUDGET_MOST;
 pub use decision::{CLAIM_DRAW_AT_MOST, Decision, RESIGN_AT, RESIGN_WITHIN, decide};
 pub use level::Level;
 pub use openings::{ACF_DECK, Opening, OpeningsError, acf_openings, parse_openings};
 pub use thread::{SearchEvent, SearchHandle};
 
 pub use eval::{KING, MAN, evaluate};
+pub use learned::Evaluation;
 pub use score::Score;
 pub use search::{
     DEFAULT_HASH_MB, DepthInfo, Engine, Limits, MAX_DEPTH, SearchRequest, SearchResult, StopFlag,

@@ -5,8 +5,9 @@
 //! repetitions share one `Searcher` whose hot functions inline into each other; split
 //! across files they would only be harder to follow, not smaller.
 
+use super::budget::{BUDGET_MOST, Budget};
 use super::egdb::{Egdb, Verdict};
-use super::eval::evaluate_with_moves;
+use super::learned::Evaluation;
 use super::score::Score;
 use super::tt::{Bound, NO_MOVE, TranspositionTable};
 use super::zobrist::{hash, splitmix64};
@@ -29,10 +30,16 @@ pub const MAX_DEPTH: u32 = 64;
 pub struct Limits {
     /// Deepest iteration to complete.
     pub depth: Option<u32>,
-    /// Time for the whole search.
+    /// Time for the whole search: a wall it never passes.
     pub movetime: Option<Duration>,
     /// Nodes to visit at most.
     pub nodes: Option<u64>,
+    /// Time to spend as a budget rather than a wall: the search aims at it on average,
+    /// stopping sooner when the best move has stayed the same for several iterations
+    /// and running on (never past `movetime`) when the best move changes or the score
+    /// falls. Without it, the search stops once the next iteration could not finish
+    /// within `movetime`.
+    pub target: Option<Duration>,
 }
 
 impl Limits {
@@ -42,6 +49,7 @@ impl Limits {
             depth: None,
             movetime: None,
             nodes: None,
+            target: None,
         }
     }
 
@@ -51,6 +59,7 @@ impl Limits {
             depth: Some(depth),
             movetime: None,
             nodes: None,
+            target: None,
         }
     }
 
@@ -60,6 +69,17 @@ impl Limits {
             depth: None,
             movetime: Some(Duration::from_millis(ms)),
             nodes: None,
+            target: None,
+        }
+    }
+
+    /// Spend about `target` on average, never more than `most`: see [`target`](Self::target).
+    pub fn budget(target: Duration, most: Duration) -> Limits {
+        Limits {
+            depth: None,
+            movetime: Some(most.max(target)),
+            nodes: None,
+            target: Some(target),
         }
     }
 
@@ -69,6 +89,7 @@ impl Limits {
             depth: None,
             movetime: None,
             nodes: Some(nodes),
+            target: None,
         }
     }
 }
@@ -120,6 +141,8 @@ pub struct SearchRequest {
     /// not searched further, and a root position they hold is played from them. `None`
     /// searches as without databases.
     pub egdb: Option<Arc<Egdb>>,
+    /// The evaluation of quiet positions.
+    pub evaluation: Evaluation,
 }
 
 impl SearchRequest {
@@ -133,12 +156,19 @@ impl SearchRequest {
             seed: 0,
             contempt: 0,
             egdb: None,
+            evaluation: Evaluation::default(),
         }
     }
 
     /// The same request probing `egdb`.
     pub fn with_egdb(mut self, egdb: Option<Arc<Egdb>>) -> SearchRequest {
         self.egdb = egdb;
+        self
+    }
+
+    /// The same request evaluating quiet positions with `evaluation`.
+    pub fn with_evaluation(mut self, evaluation: Evaluation) -> SearchRequest {
+        self.evaluation = evaluation;
         self
     }
 }
@@ -273,7 +303,12 @@ impl Engine {
                 let child = root.play_unchecked(&m);
                 let (score, hits) = match request.egdb.as_ref().and_then(|db| db.probe(&child)) {
                     Some(v) => (-verdict_score(v, 1, 0), 1),
-                    None => (-evaluate_with_moves(&child, child.count_moves()), 0),
+                    None => (
+                        -request
+                            .evaluation
+                            .evaluate_with_moves(&child, child.count_moves()),
+                        0,
+                    ),
                 };
                 return finish(Some(m), Score(score), 0, 1, vec![m], hits);
             }
@@ -299,6 +334,7 @@ impl Engine {
         let mut best_score = Score(0);
         let mut best_pv = vec![best];
         let mut completed = 0;
+        let mut budget = Budget::default();
         let max_depth = request
             .limits
             .depth
@@ -370,7 +406,12 @@ impl Engine {
             {
                 break; // Proved: a deeper search finds nothing shorter.
             }
-            if let Some(movetime) = request.limits.movetime
+            if let Some(target) = request.limits.target {
+                let hard = request.limits.movetime.unwrap_or(target * BUDGET_MOST);
+                if budget.spent(depth, best, best_score, started.elapsed(), target, hard) {
+                    break;
+                }
+            } else if let Some(movetime) = request.limits.movetime
                 && started.elapsed() * 5 > movetime * 3
             {
                 // The next iteration would hardly finish in time (it is cut short at
@@ -410,6 +451,7 @@ struct Searcher<'a> {
     order_buffers: Vec<Vec<(i32, u8)>>,
     egdb: Option<Arc<Egdb>>,
     egdb_hits: u64,
+    evaluation: Evaluation,
 }
 
 impl<'a> Searcher<'a> {
@@ -457,6 +499,7 @@ impl<'a> Searcher<'a> {
             order_buffers: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(32)).collect(),
             egdb: request.egdb.clone(),
             egdb_hits: 0,
+            evaluation: request.evaluation,
         }
     }
 
@@ -754,7 +797,7 @@ impl<'a> Searcher<'a> {
                 return Score::loss_in(ply as u32).0;
             }
             let key = self.path[self.path.len() - 1].key;
-            return evaluate_with_moves(pos, own_moves) + self.noise_for(key);
+            return self.evaluation.evaluate_with_moves(pos, own_moves) + self.noise_for(key);
         }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         moves.clear();

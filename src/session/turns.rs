@@ -13,7 +13,22 @@ impl Session {
             movetime = movetime.min(budget);
         }
         let seed = self.seed ^ self.revision.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        Some(computer::move_request(&self.game, level, movetime, seed).with_egdb(self.egdb.clone()))
+        let mut request =
+            computer::move_request(&self.game, level, movetime, seed).with_egdb(self.egdb.clone());
+        // The time is a budget the search may overrun in a critical position; on the
+        // clock never by more than half of what would be left before the flag.
+        if let Some(wall) = self.clock_wall() {
+            request.limits.movetime = request.limits.movetime.map(|m| m.min(wall));
+        }
+        Some(request)
+    }
+
+    /// The longest one move may take on the clock: half the time left but a second.
+    /// `None` untimed.
+    fn clock_wall(&self) -> Option<Duration> {
+        let (clock, now) = self.clock.as_ref()?;
+        let left = clock.remaining(self.position().turn(), *now);
+        Some((left.saturating_sub(Duration::from_secs(1)) / 2).max(Duration::from_millis(10)))
     }
 
     /// The most the side to move may think on the clock: a share of its time left (a

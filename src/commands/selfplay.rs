@@ -1,0 +1,115 @@
+//! `checkers selfplay`: training data from fast games of the computer against itself.
+
+use super::CommandError;
+use crate::cli::SelfplayArgs;
+use crate::engine::selfplay::{SelfplayOptions, play_game};
+use crate::engine::training::Sample;
+use crate::engine::{Engine, Opening, acf_openings};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::fs::OpenOptions;
+use std::io::{BufWriter, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// Runs `checkers selfplay`: games on every core, each game's positions added to the
+/// file as the game ends, a progress bar on standard error, and a summary (games,
+/// positions, positions a minute) at the end.
+pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError> {
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
+    let mut file = BufWriter::new(file);
+    // Barred ballots are lost by force: games from them teach little.
+    let openings: Vec<Opening> = acf_openings()
+        .into_iter()
+        .filter(|o| o.status != "barred")
+        .collect();
+    let options = SelfplayOptions {
+        nodes: args.nodes,
+        evaluation: args.eval.into(),
+        ..SelfplayOptions::default()
+    };
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let games = args.games as usize;
+    let bar = ProgressBar::new(games as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "selfplay [{bar:30}] {pos}/{len} games {msg} (elapsed {elapsed}, left {eta})",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar.enable_steady_tick(Duration::from_millis(500));
+    let started = Instant::now();
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel();
+    let (mut positions, mut wins, mut draws) = (0usize, 0usize, 0usize);
+    let written = std::thread::scope(|scope| -> Result<(), CommandError> {
+        for _ in 0..threads.min(games) {
+            let send = send.clone();
+            let (next, openings, options) = (&next, &openings, &options);
+            scope.spawn(move || {
+                let mut engine = Engine::new(4);
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= games {
+                        break;
+                    }
+                    let opening = &openings[index % openings.len()];
+                    let seed = args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64;
+                    let game = play_game(&mut engine, opening, seed, options);
+                    if send.send(game).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        for game in receive {
+            let result = match game.winner {
+                None => 0.5,
+                Some(_) => 1.0,
+            };
+            for scored in &game.positions {
+                let to_move_won = match game.winner {
+                    None => result,
+                    Some(w) => f32::from(u8::from(w == scored.position.turn())),
+                };
+                let sample = Sample {
+                    position: scored.position,
+                    result: to_move_won,
+                    score: Some(scored.score),
+                };
+                writeln!(file, "{}", sample.to_line())
+                    .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
+            }
+            positions += game.positions.len();
+            if game.winner.is_some() {
+                wins += 1;
+            } else {
+                draws += 1;
+            }
+            bar.inc(1);
+            bar.set_message(format!("{positions} positions"));
+        }
+        Ok(())
+    });
+    bar.finish_and_clear();
+    written?;
+    file.flush()
+        .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
+    let minutes = started.elapsed().as_secs_f64() / 60.0;
+    writeln!(
+        out,
+        "{games} games ({wins} won, {draws} drawn), {positions} positions in {:.1} min ({:.0} positions a minute) added to {}",
+        minutes,
+        positions as f64 / minutes.max(1e-9),
+        args.out.display()
+    )?;
+    Ok(())
+}

@@ -1,0 +1,146 @@
+//! `checkers train`: the learned evaluation's weights from training data and games.
+
+use super::CommandError;
+use crate::cli::TrainArgs;
+use crate::engine::training::{Sample, TrainOptions, train};
+use crate::pdn::{decode_owned, games};
+use crate::rules::Color;
+use crate::store::files::{read_file, write_atomic};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Plies of a game's start left out of its samples: the opening is the book's job.
+const SKIP_OPENING_PLIES: usize = 6;
+
+/// Runs `checkers train`: reads every file (a faulty line or game stops it with its
+/// place named), trains with a progress bar, writes the weights and reports the fit.
+pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
+    let mut samples = Vec::new();
+    for path in &args.data {
+        let before = samples.len();
+        read_data(path, &mut samples)?;
+        writeln!(
+            out,
+            "{}: {} positions",
+            path.display(),
+            samples.len() - before
+        )?;
+    }
+    for path in &args.pdn {
+        let before = samples.len();
+        let (used, skipped) = read_games(path, &mut samples)?;
+        writeln!(
+            out,
+            "{}: {} positions from {used} games ({skipped} without a result or that do not replay left out)",
+            path.display(),
+            samples.len() - before
+        )?;
+    }
+    if samples.is_empty() {
+        return Err(CommandError::DataFile(
+            args.out.clone(),
+            "no training positions: give --data or --pdn files".into(),
+        ));
+    }
+    let options = TrainOptions {
+        epochs: args.epochs,
+        lambda: args.lambda,
+        learning_rate: args.learning_rate,
+        seed: args.seed,
+        ..TrainOptions::default()
+    };
+    let bar = ProgressBar::new(u64::from(args.epochs));
+    bar.set_style(
+        ProgressStyle::with_template(
+            "train [{bar:30}] epoch {pos}/{len} {msg} (elapsed {elapsed}, left {eta})",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar.enable_steady_tick(Duration::from_millis(500));
+    let started = Instant::now();
+    let (weights, report) = train(&samples, &options, |epoch| {
+        bar.set_position(u64::from(epoch.epoch));
+        bar.set_message(format!(
+            "loss {:.5} held out {:.5}",
+            epoch.train_loss, epoch.validation_loss
+        ));
+    });
+    bar.finish_and_clear();
+    write_atomic(&args.out, &weights.to_bytes())
+        .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
+    writeln!(
+        out,
+        "trained on {} positions ({} held out) in {:.1} s; K = {:.0}",
+        report.train_samples,
+        report.validation_samples,
+        started.elapsed().as_secs_f64(),
+        report.scale
+    )?;
+    writeln!(
+        out,
+        "held-out error: hand-written {:.5}, learned {:.5}",
+        report.hand_loss, report.learned_loss
+    )?;
+    writeln!(out, "weights written to {}", args.out.display())?;
+    Ok(())
+}
+
+/// Adds the samples of a `selfplay` data file.
+fn read_data(path: &Path, samples: &mut Vec<Sample>) -> Result<(), CommandError> {
+    let fail = |why: String| CommandError::DataFile(path.to_path_buf(), why);
+    let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+    for (n, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|e| fail(format!("line {}: {e}", n + 1)))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let sample = Sample::from_line(&line).map_err(|e| fail(format!("line {}: {e}", n + 1)))?;
+        samples.push(sample);
+    }
+    Ok(())
+}
+
+/// Adds the quiet positions of every game of a PDN file that has a result and
+/// replays; returns how many games were used and how many left out.
+fn read_games(path: &Path, samples: &mut Vec<Sample>) -> Result<(usize, usize), CommandError> {
+    let bytes =
+        read_file(path).map_err(|e| CommandError::DataFile(path.to_path_buf(), e.to_string()))?;
+    let text = decode_owned(bytes);
+    let (mut used, mut skipped) = (0, 0);
+    for game in games(&text) {
+        let Ok(game) = game else {
+            skipped += 1;
+            continue;
+        };
+        let black_result = match game.result.as_deref() {
+            Some("1-0") => 1.0,
+            Some("0-1") => 0.0,
+            Some("1/2-1/2") => 0.5,
+            _ => {
+                skipped += 1;
+                continue;
+            }
+        };
+        used += 1;
+        let mut pos = game.start;
+        for (ply, m) in game.moves.iter().enumerate() {
+            let quiet = pos.capturers().is_empty() && pos.count_moves() > 1;
+            if ply >= SKIP_OPENING_PLIES && quiet {
+                samples.push(Sample {
+                    position: pos,
+                    result: if pos.turn() == Color::Black {
+                        black_result
+                    } else {
+                        1.0 - black_result
+                    },
+                    score: None,
+                });
+            }
+            pos = pos.play_unchecked(m);
+        }
+    }
+    Ok((used, skipped))
+}

@@ -1,0 +1,150 @@
+//! Fast games of the engine against itself, for training data: quiet positions labelled
+//! by the game's result and by a shallow search's score.
+//!
+//! Games start from a ballot of the ACF deck and vary further by an occasional random
+//! move early on, so that the same ballot does not give the same game twice.
+
+use super::learned::Evaluation;
+use super::openings::Opening;
+use super::search::{Engine, Limits, SearchRequest, StopFlag};
+use super::zobrist::splitmix64;
+use crate::rules::draw::available_claim;
+use crate::rules::{Color, Position};
+
+/// How self-play games are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SelfplayOptions {
+    /// Nodes searched per move.
+    pub nodes: u64,
+    /// Plies after the ballot during which a random move may be played.
+    pub random_plies: usize,
+    /// Chance in a thousand of a random move at each of those plies.
+    pub random_per_mille: u64,
+    /// Plies after which an unfinished game counts as drawn.
+    pub max_plies: usize,
+    /// The evaluation the games are played (and positions scored) with.
+    pub evaluation: Evaluation,
+}
+
+impl Default for SelfplayOptions {
+    fn default() -> SelfplayOptions {
+        SelfplayOptions {
+            nodes: 5_000,
+            random_plies: 10,
+            random_per_mille: 150,
+            max_plies: 300,
+            evaluation: Evaluation::Hand,
+        }
+    }
+}
+
+/// A quiet position of a self-play game and what the search made of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoredPosition {
+    /// The position (its side to move has no capture).
+    pub position: Position,
+    /// The search's score for the side to move, in hundredths of a man.
+    pub score: i32,
+}
+
+/// A finished self-play game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelfplayGame {
+    /// Its quiet positions after the opening, in order.
+    pub positions: Vec<ScoredPosition>,
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Plies played, the ballot's included.
+    pub plies: usize,
+}
+
+/// Plays one game from `opening` with `engine` (cleared first), its random moves drawn
+/// from `seed`.
+pub fn play_game(
+    engine: &mut Engine,
+    opening: &Opening,
+    seed: u64,
+    options: &SelfplayOptions,
+) -> SelfplayGame {
+    engine.clear();
+    let mut history: Vec<Position> = opening.positions.clone();
+    let mut pos = history.pop().unwrap_or_else(Position::start);
+    let mut rng = seed;
+    let mut positions = Vec::new();
+    let stop = StopFlag::new();
+    let mut after_ballot = 0;
+    let winner = loop {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break Some(!pos.turn());
+        }
+        if available_claim(&history, &pos).is_some() || history.len() >= options.max_plies {
+            break None;
+        }
+        rng = splitmix64(rng);
+        let random = after_ballot < options.random_plies
+            && moves.len() > 1
+            && rng % 1000 < options.random_per_mille;
+        let chosen = if random {
+            moves[((rng >> 20) % moves.len() as u64) as usize]
+        } else {
+            let mut request = SearchRequest::new(pos, Limits::nodes(options.nodes));
+            request.history = history.clone();
+            request.evaluation = options.evaluation;
+            let result = engine.search(&request, &stop, |_| {});
+            let Some(best) = result.best_move else {
+                break Some(!pos.turn());
+            };
+            if result.score.is_win() {
+                break Some(pos.turn());
+            }
+            if result.score.is_forced() {
+                break Some(!pos.turn());
+            }
+            let quiet = !moves[0].is_capture();
+            if quiet && moves.len() > 1 {
+                positions.push(ScoredPosition {
+                    position: pos,
+                    score: result.score.0,
+                });
+            }
+            best
+        };
+        history.push(pos);
+        pos = pos.play_unchecked(&chosen);
+        after_ballot += 1;
+    };
+    SelfplayGame {
+        positions,
+        winner,
+        plies: history.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::acf_openings;
+
+    #[test]
+    fn a_selfplay_game_ends_and_keeps_only_quiet_positions() {
+        let openings = acf_openings();
+        let mut engine = Engine::new(1);
+        let options = SelfplayOptions {
+            nodes: 300,
+            ..SelfplayOptions::default()
+        };
+        let game = play_game(&mut engine, &openings[0], 7, &options);
+        assert!(game.plies > 3 && game.plies <= options.max_plies);
+        assert!(!game.positions.is_empty());
+        for scored in &game.positions {
+            assert!(scored.position.capturers().is_empty(), "not quiet");
+            assert!(scored.score.abs() < crate::engine::Score::WIN_THRESHOLD);
+        }
+        // The same seed plays the same game; another seed another one.
+        let again = play_game(&mut engine, &openings[0], 7, &options);
+        assert_eq!(game, again);
+        let other = play_game(&mut engine, &openings[0], 8, &options);
+        assert_ne!(game.positions, other.positions);
+    }
+}
