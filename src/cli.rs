@@ -146,6 +146,53 @@ pub enum Command {
     /// Train the learned evaluation's weights from training data (from `selfplay`) and
     /// PDN games, and write them to a file.
     Train(TrainArgs),
+    /// The opening book: build it, or show what it says of a position.
+    Book(BookArgs),
+}
+
+/// `checkers book`.
+#[derive(Debug, Args)]
+pub struct BookArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: BookCommand,
+}
+
+/// `checkers book` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum BookCommand {
+    /// Search every ballot of the ACF deck and the positions the games of PDN files
+    /// reach most often in their first moves, and write the book file.
+    Build(BookBuildArgs),
+    /// What the built-in book says of a position.
+    Show {
+        /// The position (PDN FEN); the start position if not given.
+        #[arg(long, value_parser = clap::value_parser!(Position))]
+        fen: Option<Position>,
+    },
+}
+
+/// `checkers book build`.
+#[derive(Debug, Args)]
+pub struct BookBuildArgs {
+    /// The book file to write.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// PDN files of games whose openings to add.
+    #[arg(long = "pdn", value_name = "FILE")]
+    pub pdn: Vec<PathBuf>,
+    /// Thinking time per position in milliseconds.
+    #[arg(long, value_name = "MOVETIME", default_value = "2000", value_parser = millis(3_600_000))]
+    pub movetime: Duration,
+    /// A games' position enters the book when at least this many games reach it.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub min_games: u32,
+    /// How many plies of each game to look at.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=60).map(|n| n as usize))]
+    pub plies: usize,
+    /// Positions searched at once (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
+    pub threads: Option<usize>,
 }
 
 /// Which evaluation a search uses, on the command line.
@@ -324,6 +371,9 @@ pub struct MatchArgs {
     /// iteration could not finish within it, instead of as a budget to spend on average.
     #[arg(long, value_enum, default_value_t = MatchPlayers::None, value_name = "PLAYERS")]
     pub wall: MatchPlayers,
+    /// Players that play from the opening book, as the computer does in a game.
+    #[arg(long, value_enum, default_value_t = MatchPlayers::Both, value_name = "PLAYERS")]
+    pub book: MatchPlayers,
     /// Player A's evaluation (the program's default if not given).
     #[arg(long, value_enum)]
     pub eval_a: Option<EvalChoice>,

@@ -143,7 +143,7 @@ fn probe(args: &EgdbProbeArgs, out: &mut impl Write) -> Result<(), CommandError>
         if let Some(problem) = problems.into_iter().next() {
             return Err(problem.into());
         }
-        return Err(CommandError::NotInDatabase(not_in_database(&db, &pos)));
+        return Err(CommandError::NotFound(not_in_database(&db, &pos)));
     };
     writeln!(out, "position {pos}")?;
     let plies = match verdict.plies() {

@@ -50,8 +50,9 @@ pub enum CommandError {
     /// `egdb verify`: this many slices fail their check (each is reported on standard
     /// output).
     EgdbFaults(usize),
-    /// `egdb probe`: the position is not in the loaded databases.
-    NotInDatabase(String),
+    /// `egdb probe` or `book show`: the position is not in the loaded databases or the
+    /// book.
+    NotFound(String),
     /// A training data or weights file (`selfplay`, `train`) cannot be read or written:
     /// the file and why (with the line, for a faulty line).
     DataFile(PathBuf, String),
@@ -91,7 +92,7 @@ impl fmt::Display for CommandError {
                 "{n} slice{} of the endgame database fail their check",
                 if *n == 1 { "" } else { "s" }
             ),
-            CommandError::NotInDatabase(why) => write!(f, "{why}"),
+            CommandError::NotFound(why) => write!(f, "{why}"),
             CommandError::DataFile(path, why) => write!(f, "{}: {why}", path.display()),
             CommandError::FaultyGames(summary) => write!(
                 f,
@@ -118,7 +119,7 @@ impl std::error::Error for CommandError {
             CommandError::Egdb(e) => Some(e),
             CommandError::NoDataFolder
             | CommandError::EgdbFaults(_)
-            | CommandError::NotInDatabase(_)
+            | CommandError::NotFound(_)
             | CommandError::DataFile(..) => None,
             CommandError::GameOver(_)
             | CommandError::NotSaved(_)
@@ -198,7 +199,7 @@ pub fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::Egdb(_)
         | CommandError::NoDataFolder
         | CommandError::EgdbFaults(_)
-        | CommandError::NotInDatabase(_)
+        | CommandError::NotFound(_)
         | CommandError::DataFile(..) => (1, false),
     };
     Exit {

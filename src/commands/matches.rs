@@ -123,6 +123,9 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         if args.egdb.uses(p) {
             name.push_str("+egdb");
         }
+        if args.book.uses(p) && args.book != MatchPlayers::Both {
+            name.push_str("+book");
+        }
         if args.eval_a.is_some() || args.eval_b.is_some() {
             name.push('+');
             name.push_str(evals[p].name());
@@ -281,6 +284,8 @@ struct Knowledge {
     /// The time per move is a wall (stop once the next iteration could not finish in
     /// it), as before time budgets, instead of a budget.
     wall: bool,
+    /// Plays from the opening book.
+    book: bool,
 }
 
 impl Knowledge {
@@ -288,6 +293,7 @@ impl Knowledge {
         let mut request = request
             .with_egdb(self.egdb.clone())
             .with_evaluation(self.evaluation);
+        request.book = self.book;
         if self.wall
             && let Some(target) = request.limits.target.take()
         {
@@ -327,6 +333,7 @@ impl MatchSetup<'_> {
             egdb: self.egdb.clone().filter(|_| args.egdb.uses(p)),
             evaluation: self.evals[p],
             wall: args.wall.uses(p),
+            book: args.book.uses(p),
         });
         engine.clear();
         let mut thinking = [(Duration::ZERO, 0u32); 2];

@@ -7,6 +7,7 @@
 //! buffer in tests).
 
 pub mod analyse;
+pub mod book;
 pub mod egdb;
 mod error;
 pub mod games;
@@ -42,5 +43,6 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Games(args) => games::run(&args, out),
         Command::Selfplay(args) => selfplay::run(&args, out),
         Command::Train(args) => train::run(&args, out),
+        Command::Book(args) => book::run(&args, out),
     }
 }

@@ -88,6 +88,10 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError
                 writeln!(file, "{}", sample.to_line())
                     .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
             }
+            // A whole game at a time on disk: stopped by Ctrl-C, the file ends with a
+            // whole line.
+            file.flush()
+                .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
             positions += game.positions.len();
             if game.winner.is_some() {
                 wins += 1;

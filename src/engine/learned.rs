@@ -370,9 +370,10 @@ impl Weights {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Evaluation {
     /// The hand-written evaluation.
-    #[default]
     Hand,
-    /// The learned pattern table.
+    /// The learned pattern table: the default since it beat the hand-written one by
+    /// about 90 Elo (see README).
+    #[default]
     Learned,
 }
 

@@ -82,7 +82,8 @@ impl Level {
     /// positions, oldest first), with `movetime` to think as a budget: about that on
     /// average, up to [`BUDGET_MOST`] times it when the best move is in doubt (see
     /// [`Limits::target`]). `seed` varies the level's randomness (use a different one
-    /// per game).
+    /// per game). It plays from the opening book where it can (the weaker levels with
+    /// variety).
     pub fn request(
         self,
         position: Position,
@@ -102,6 +103,7 @@ impl Level {
             contempt: CONTEMPT,
             egdb: None,
             evaluation: Default::default(),
+            book: true,
         }
     }
 }

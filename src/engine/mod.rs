@@ -43,6 +43,7 @@
 //! them (the fastest win, the longest defence, a drawing move). Without them the search
 //! is unchanged.
 
+pub mod book;
 mod budget;
 mod decision;
 pub mod egdb;

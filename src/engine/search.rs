@@ -5,6 +5,7 @@
 //! repetitions share one `Searcher` whose hot functions inline into each other; split
 //! across files they would only be harder to follow, not smaller.
 
+use super::book::Book;
 use super::budget::{BUDGET_MOST, Budget};
 use super::egdb::{Egdb, Verdict};
 use super::learned::Evaluation;
@@ -143,6 +144,10 @@ pub struct SearchRequest {
     pub egdb: Option<Arc<Egdb>>,
     /// The evaluation of quiet positions.
     pub evaluation: Evaluation,
+    /// Whether to play from the opening book ([`Book::embedded`]) when it has the
+    /// position: at once, with no search; one of the tournament games' moves when
+    /// `noise` is above 0 (the weaker levels), the deep search's best otherwise.
+    pub book: bool,
 }
 
 impl SearchRequest {
@@ -157,6 +162,7 @@ impl SearchRequest {
             contempt: 0,
             egdb: None,
             evaluation: Evaluation::default(),
+            book: false,
         }
     }
 
@@ -313,6 +319,21 @@ impl Engine {
                 return finish(Some(m), Score(score), 0, 1, vec![m], hits);
             }
             _ => {}
+        }
+        if request.book
+            && let Some((entry, m)) =
+                Book::embedded().choose(&root, request.noise > 0, request.seed)
+            && root_moves.contains(&m)
+        {
+            let score = Score(entry.score);
+            on_depth(&DepthInfo {
+                depth: entry.depth,
+                score,
+                nodes: 0,
+                elapsed: started.elapsed(),
+                pv: vec![m],
+            });
+            return finish(Some(m), score, entry.depth, 0, vec![m], 0);
         }
         self.tt.new_search();
         // Age the history so that old games do not dominate the ordering.

@@ -112,7 +112,8 @@ fn match_prints_each_game_and_a_score_table() {
     // Each row ends with the mean time a move took (its size depends on the machine).
     let mean_ms = |line: &str| -> f64 {
         let last = line.split_whitespace().last().unwrap_or("");
-        last.parse().unwrap_or_else(|_| panic!("no ms/move in {line:?}"))
+        last.parse()
+            .unwrap_or_else(|_| panic!("no ms/move in {line:?}"))
     };
     assert!(
         lines[4].starts_with("A level 10") && lines[4].contains("2-0-0  100.0%"),

@@ -18,3 +18,4 @@ mod egdb;
 mod files;
 mod plain;
 mod plain_robust;
+mod training;

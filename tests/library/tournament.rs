@@ -186,7 +186,18 @@ mod clocks {
             .with_seats(seats)
             .with_clock("G/1".parse().unwrap(), t0);
         assert_eq!(s.clock_budget(), Some(secs(3)));
-        assert!(s.move_request().unwrap().limits.movetime.unwrap() <= secs(3));
+        // Three seconds as a budget, with a wall the budget may stretch to in a hard
+        // position: three times it, and never more than half the time left but a
+        // second.
+        let limits = s.move_request().unwrap().limits;
+        assert_eq!(limits.target, Some(secs(3)));
+        assert_eq!(limits.movetime, Some(secs(9)));
+        s.tick(t0 + Duration::from_millis(57_000));
+        let limits = s.move_request().unwrap().limits;
+        assert_eq!(limits.movetime, Some(Duration::from_millis(450)));
+        s.tick(t0 + Duration::from_millis(59_000));
+        let limits = s.move_request().unwrap().limits;
+        assert_eq!(limits.movetime, Some(Duration::from_millis(10)), "a second left");
         s.tick(t0 + Duration::from_millis(59_500));
         assert_eq!(s.clock_budget(), Some(Duration::from_millis(10)));
     }
