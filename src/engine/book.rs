@@ -50,11 +50,20 @@ impl BookEntry {
     /// The book line for a player: `book: 11-15 (played 212 times in the tournament
     /// games)`, or `book: 11-15 (a deep search's choice)` for a move no game played.
     pub fn describe(&self) -> String {
-        let text = self.position.notation(&self.best);
+        format!(
+            "book: {} ({})",
+            self.position.notation(&self.best),
+            self.reason()
+        )
+    }
+
+    /// Why the book's move: `played 212 times in the tournament games`, or `a deep
+    /// search's choice`.
+    pub fn reason(&self) -> String {
         match self.times_played(&self.best) {
-            0 => format!("book: {text} (a deep search's choice)"),
-            1 => format!("book: {text} (played once in the tournament games)"),
-            n => format!("book: {text} (played {n} times in the tournament games)"),
+            0 => "a deep search's choice".to_string(),
+            1 => "played once in the tournament games".to_string(),
+            n => format!("played {n} times in the tournament games"),
         }
     }
 

@@ -2,6 +2,7 @@
 //! computer does with a result, adjudication, and a hint's words.
 
 use super::*;
+use crate::engine::book::Book;
 
 impl Session {
     /// The search for the computer's move, when the computer is to move.
@@ -111,6 +112,8 @@ impl Session {
             format!(" (database: {verdict})")
         } else if pos.legal_moves().len() == 1 {
             " (the only legal move)".to_string()
+        } else if let Some(entry) = Book::embedded().entry(pos).filter(|e| e.best == m) {
+            format!(" (book: {})", entry.reason())
         } else if result.depth > 0 {
             format!(
                 " ({}; searched {} plies deep)",
