@@ -9,6 +9,7 @@
 mod board;
 mod computer;
 mod games;
+mod matchplay;
 mod prompt;
 mod question;
 
@@ -203,7 +204,7 @@ impl App {
             }),
             _ => Mode::Board,
         };
-        App {
+        let mut app = App {
             session,
             cursor,
             resting: START_CURSORS,
@@ -231,7 +232,11 @@ impl App {
             hint_wanted: None,
             hint: None,
             thinking: None,
+        };
+        if fault.is_none() && !app.session.is_reviewing() {
+            app.match_welcome();
         }
+        app
     }
 
     /// The game.
@@ -303,9 +308,17 @@ impl App {
                 BoardState {
                     reviewing: self.session.is_reviewing(),
                     picking: self.pick.is_some(),
+                    match_waits: self.session.match_waits(),
                 },
             ),
         }
+    }
+
+    /// Ends the program: the running clock stops first, so the time used up to now is
+    /// kept in the autosave (see [`Session::adjourn`]).
+    fn quit_now(&mut self) {
+        self.session.adjourn();
+        self.quit = true;
     }
 
     /// Handles a terminal event: maps it to an action and applies it. Returns whether
@@ -339,7 +352,7 @@ impl App {
     fn show(&mut self, answer: Result<String, SessionError>) {
         match answer {
             Ok(text) => {
-                let text = self.session.announce(&text);
+                let text = self.with_match_news(self.session.announce(&text));
                 self.info(text);
             }
             Err(e @ SessionError::ComputersTurn { color, .. }) => {
@@ -411,7 +424,7 @@ impl App {
                 return;
             }
             Action::Quit => {
-                self.quit = true;
+                self.quit_now();
                 return;
             }
             // The event loop suspends the program: nothing changes here.
@@ -561,6 +574,8 @@ impl App {
                 let bottom = if self.flipped { "White" } else { "Black" };
                 self.info(format!("Board flipped: {bottom} at the bottom"));
             }
+            Action::NextGame => self.next_match_game(),
+            Action::AskNewGame if self.session.match_play().is_some() => self.new_game_in_match(),
             Action::AskNewGame => {
                 // A finished or unstarted game has nothing to abandon: no question.
                 let game = self.game();
@@ -581,7 +596,7 @@ impl App {
                 // A game under review is the file's, already kept on disk.
                 let game = self.game();
                 if game.moves().is_empty() || game.is_over() || self.session.is_reviewing() {
-                    self.quit = true;
+                    self.quit_now();
                 } else {
                     self.mode = Mode::Asking(Question::Quit);
                 }

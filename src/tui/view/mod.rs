@@ -181,9 +181,13 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 _ => None,
             };
             let claim_open = app.game().available_claim().is_some();
+            let match_waits = app.session.match_waits();
             let keys = keymap::footer_keys(|place| match place {
                 Footer::Review => reviewing,
                 _ if reviewing => false,
+                Footer::NextGame => match_waits,
+                // Between a match's games only what leads to the next one is shown.
+                _ if match_waits => false,
                 Footer::Thinking => thinking.is_some(),
                 Footer::ThinkingFor(color) => thinking == Some(color),
                 _ if thinking.is_some() => false,
