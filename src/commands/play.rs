@@ -139,11 +139,14 @@ fn match_ballots(args: &PlayArgs, seed: u64) -> MatchBallots {
     }
 }
 
-/// The file a new match's games go to: `--save`, or one named after the time in the
-/// data folder.
+/// The file a new match's games go to: `--save` (made absolute, so a resume from
+/// another folder finds it), or one named after the time in the data folder.
 fn match_file(args: &PlayArgs) -> Option<PathBuf> {
     match &args.save {
-        Some(path) => Some(store::expand_home(path)),
+        Some(path) => {
+            let path = store::expand_home(path);
+            Some(std::path::absolute(&path).unwrap_or(path))
+        }
         None => store::default_match_path(store::now_unix()),
     }
 }
@@ -340,6 +343,10 @@ fn run_plain(args: &PlayArgs, begin: Begin) -> Result<(), CommandError> {
     {
         plain.notice(note);
     }
+    // The lines are read on a thread of their own (so the clocks are watched meanwhile):
+    // from the same buffered standard input the choice above read from.
+    drop(input);
+    let input = std::io::BufReader::new(std::io::stdin());
     let result = crate::plain::run(input, &mut out, &mut plain);
     let unsaved = autosaver
         .failure()

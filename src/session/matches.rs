@@ -545,12 +545,16 @@ mod tests {
         assert_eq!(half_points_text(1), "\u{bd}");
         assert_eq!(half_points_text(4), "2");
         let mut m = Match::new(2, ["A".into(), "B".into()], MatchBallots::None, None);
-        // A wins with Black, then B wins with Black, then a draw.
+        // A wins with Black, then B wins with Black, then a draw, then A wins with White.
         m.results = vec![Some(Color::Black), Some(Color::Black), None];
         let [a, b] = m.tallies(Some(Some(Color::White)));
-        assert_eq!((a.wins, a.draws, a.losses), (1, 1, 2));
-        assert_eq!((b.wins, b.draws, b.losses), (2, 1, 1));
-        assert_eq!(b.points(), "2\u{bd}");
+        assert_eq!((a.wins, a.draws, a.losses), (2, 1, 1));
+        assert_eq!((b.wins, b.draws, b.losses), (1, 1, 2));
+        assert_eq!(
+            (a.points(), b.points()),
+            ("2\u{bd}".into(), "1\u{bd}".into())
+        );
+        assert_eq!(m.tallies(None)[1].record(), "W1 D1 L1");
     }
 
     #[test]

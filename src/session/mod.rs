@@ -333,6 +333,7 @@ impl Session {
             && !self.seats.both_computer()
             && self.review.is_none()
             && !self.game.moves().is_empty()
+            && (self.match_play.is_none() || !self.game.is_over())
     }
 
     /// [`undo`](Self::undo) with both players' consent given: the clocks go back with
