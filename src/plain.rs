@@ -216,7 +216,7 @@ impl Plain {
             if let Some(news) = self.session.match_news() {
                 s.push_str(&format!(" {news}."));
             }
-            if self.session.match_waits() {
+            if self.session.match_waits() && !self.session.seats().both_computer() {
                 s.push_str(" Type next when both players are ready.");
             }
             return s;

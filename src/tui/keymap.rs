@@ -68,6 +68,8 @@ pub enum Footer {
     ThinkingFor(Color),
     /// While a match's next game waits for the players.
     NextGame,
+    /// Once a match is over.
+    MatchOver,
 }
 
 /// One line of the key map.
@@ -141,7 +143,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Char('u')], Action::Undo, When::Board, "u", "undo", "undo (and the reply)", &[Play, Thinking]),
     bind(&[Char('U'), Ctrl('r')], Action::Redo, When::Board, "U Ctrl-R", "redo", "redo", &[PlayNoClaim]),
     bind(&[Char('c')], Action::ClaimDraw, When::Board, "c", "claim draw", "claim a draw", &[PlayClaimOpen]),
-    bind(&[Char('s'), Ctrl('s')], Action::OpenSave, When::Board, "s Ctrl-S", "save", "save as PDN", &[PlayNoClaim, Review, NextGame]),
+    bind(&[Char('s'), Ctrl('s')], Action::OpenSave, When::Board, "s Ctrl-S", "save", "save as PDN", &[PlayNoClaim, Review, NextGame, MatchOver]),
     bind(&[Char('d')], Action::OfferDraw, When::Board, "d", "offer draw", "offer a draw", &[]),
     bind(&[Char('r')], Action::AskResign, When::Board, "r", "resign", "resign", &[]),
     bind(&[Char('+'), Char('=')], Action::ChangeLevel(true), When::Board, "+ -", "level", "computer level up/down", &[]),
@@ -154,8 +156,8 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Char('p')], Action::Pause, When::Board, "p", "pause", "pause the clocks", &[]),
     bind(&[Char('n')], Action::NextGame, When::MatchWaits, "n", "next game", "match: next game (both ready)", &[NextGame]),
     bind(&[Char('n')], Action::AskNewGame, When::Board, "n", "new game", "new game", &[Thinking]),
-    bind(&[Char('?')], Action::ToggleHelp, When::Board, "?", "help", "this help", &[Play, Review, Thinking, NextGame]),
-    bind(&[Char('q')], Action::AskQuit, When::Board, "q", "quit", "quit (then --resume)", &[Play, Review, Thinking, NextGame]),
+    bind(&[Char('?')], Action::ToggleHelp, When::Board, "?", "help", "this help", &[Play, Review, Thinking, NextGame, MatchOver]),
+    bind(&[Char('q')], Action::AskQuit, When::Board, "q", "quit", "quit (then --resume)", &[Play, Review, Thinking, NextGame, MatchOver]),
     bind(&[Ctrl('c')], Action::Quit, When::Anywhere, "Ctrl-C", "quit now", "quit at once", &[]),
     bind(&[Ctrl('z')], Action::Suspend, When::Anywhere, "Ctrl-Z", "suspend", "suspend (fg resumes)", &[]),
 ];

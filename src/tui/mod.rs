@@ -681,3 +681,24 @@ fn install_panic_hook(mouse: bool) {
         previous(info);
     }));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    #[test]
+    fn the_clock_watch_tells_a_warning_once_and_rings_the_bell_for_it() {
+        let session = Session::new(Game::new())
+            .with_clock("0:05+0".parse().expect("a clock spec"), Instant::now());
+        let mut app = App::with_session(Settings::default(), session, 80, 24);
+        let mut watch = ClockWatch::default();
+        assert!(watch.watch(&mut app));
+        assert!(watch.ring, "five seconds left: the bell");
+        let (tone, text) = app.message.clone().expect("a warning");
+        assert_eq!(tone, Tone::Error);
+        assert!(text.starts_with("Black: 5 seconds left"), "{text}");
+        watch.watch(&mut app);
+        assert!(!watch.ring, "rung once");
+    }
+}

@@ -182,12 +182,14 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             };
             let claim_open = app.game().available_claim().is_some();
             let match_waits = app.session.match_waits();
+            let match_over = app.session.match_over();
             let keys = keymap::footer_keys(|place| match place {
                 Footer::Review => reviewing,
                 _ if reviewing => false,
                 Footer::NextGame => match_waits,
+                Footer::MatchOver => match_over,
                 // Between a match's games only what leads to the next one is shown.
-                _ if match_waits => false,
+                _ if match_waits || match_over => false,
                 Footer::Thinking => thinking.is_some(),
                 Footer::ThinkingFor(color) => thinking == Some(color),
                 _ if thinking.is_some() => false,
