@@ -180,7 +180,8 @@ struct Reading {
     turn: Color,
 }
 
-/// Two players' clocks. See the [module documentation](self).
+/// Two players' clocks, kept without reading the system time: every call that needs
+/// the time is given it, so a test drives them with made-up instants.
 ///
 /// ```
 /// use checkers::session::{Clock, TimeControl};

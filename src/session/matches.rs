@@ -115,7 +115,8 @@ fn half_points_text(halves: u32) -> String {
     }
 }
 
-/// A match: see the [module documentation](self).
+/// A match: its rounds, its players (A, Black in each round's first game, and B), how
+/// its games begin, the results so far, and the file its finished games go to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
     rounds: u32,

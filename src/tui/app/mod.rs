@@ -4,14 +4,15 @@
 //!
 //! The parts: `board` picking and the cursor, `prompt` the typed move, `save_dialog`
 //! the save dialog, `computer` the searches the screen asks for, `games` a record
-//! file's list of games, `question` the questions and their answers.
+//! file's list of games, `question` the questions and their answers, `tournament` the
+//! clocks' pause and a match's games.
 
 mod board;
 mod computer;
 mod games;
-mod matchplay;
 mod prompt;
 mod question;
+mod tournament;
 
 use question::after_the_end;
 mod save_dialog;
@@ -314,13 +315,6 @@ impl App {
         }
     }
 
-    /// Ends the program: the running clock stops first, so the time used up to now is
-    /// kept in the autosave (see [`Session::adjourn`]).
-    fn quit_now(&mut self) {
-        self.session.adjourn();
-        self.quit = true;
-    }
-
     /// Handles a terminal event: maps it to an action and applies it. Returns whether
     /// anything happened (and the screen should be redrawn).
     pub fn handle_event(&mut self, event: &Event) -> bool {
@@ -559,16 +553,7 @@ impl App {
                     self.list_scroll.saturating_sub(LIST_PAGE)
                 };
             }
-            Action::Pause => {
-                let paused = !self.session.is_paused();
-                if !self.session.set_paused(paused) {
-                    self.info("No clock runs: --clock or --move-timer times a game");
-                } else if paused {
-                    self.info("Paused: both clocks stopped. p starts them again");
-                } else {
-                    self.info("The clocks run again");
-                }
-            }
+            Action::Pause => self.toggle_pause(),
             Action::Flip => {
                 self.flipped = !self.flipped;
                 let bottom = if self.flipped { "White" } else { "Black" };

@@ -1,11 +1,31 @@
-//! A match on the screen: what the players are told when a game ends, and the next
-//! game when both are ready (`n`).
+//! Tournament play on the screen: the clocks' pause, the quit that keeps the time used,
+//! and a match: what the players are told when a game ends, and the next game when
+//! both are ready (`n`).
 
 use super::{App, START_CURSORS, color_index};
 use crate::rules::Outcome;
 use crate::session::SessionError;
 
 impl App {
+    /// `p`: both clocks stop (the board is hidden), or start again.
+    pub(super) fn toggle_pause(&mut self) {
+        let paused = !self.session.is_paused();
+        if !self.session.set_paused(paused) {
+            self.info("No clock runs: --clock or --move-timer times a game");
+        } else if paused {
+            self.info("Paused: both clocks stopped. p starts them again");
+        } else {
+            self.info("The clocks run again");
+        }
+    }
+
+    /// Ends the program: the running clock stops first, so the time used up to now is
+    /// kept in the autosave (see [`Session::adjourn`](crate::session::Session::adjourn)).
+    pub(super) fn quit_now(&mut self) {
+        self.session.adjourn();
+        self.quit = true;
+    }
+
     /// What the players can do once the game is over: in a match, start its next game
     /// (or nothing more, when the match is over); otherwise undo the ending, unless a
     /// flag fell (time lost is not taken back), or start a new game.
