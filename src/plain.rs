@@ -373,6 +373,10 @@ impl Plain {
                 "'{}' is not a move or a command; type help for the list.",
                 printable(line, QUOTED_CHARS)
             ),
+            _ if session.is_paused() => format!(
+                "The clocks are paused: type pause to start them again, then move. {}",
+                self.status()
+            ),
             _ => match session.play_text(line) {
                 Ok(text) => format!("{text}. {}", self.status()),
                 Err(e) => format!(

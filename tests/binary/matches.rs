@@ -176,3 +176,21 @@ fn a_match_killed_mid_game_resumes_whole_and_finishes() {
     let out = run_in(&sandbox, &["--resume"], b"");
     assert!(!out.status.success());
 }
+
+#[test]
+fn plain_mode_pauses_the_clocks_and_takes_no_move_meanwhile() {
+    let sandbox = Sandbox::new();
+    let input = "pause\n11-15\npause\n11-15\n";
+    let out = run_in(&sandbox, &["--plain", "--clock", "G/5"], input.as_bytes());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("Paused: both clocks stopped")
+            && stdout.contains("(paused: type pause to go on)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("The clocks are paused: type pause to start them again, then move."),
+        "{stdout}"
+    );
+    assert_eq!(stdout.matches("Black played 11-15").count(), 1, "{stdout}");
+}

@@ -135,6 +135,10 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                     "Quit? The game is NOT saved (autosave failed; s saves it). y yes  n no"
                         .to_string()
                 }
+                Question::Quit if app.session.match_play().is_some() => {
+                    "Quit? The match is saved; checkers --resume continues it. y yes  n no"
+                        .to_string()
+                }
                 Question::Quit => {
                     "Quit? The game is saved; checkers --resume continues it. y yes  n no"
                         .to_string()
@@ -217,13 +221,20 @@ fn key_label(theme: &Theme, label: &'static str) -> &'static str {
     }
 }
 
-/// The state of the game in a few words, for a screen with no panel.
+/// The state of the game in a few words, for a screen with no panel; in a timed game
+/// the clock of the side to move too (`Black to move, 4:59`).
 fn compact_status(app: &App) -> String {
     match app.game().result() {
         Some(outcome) => format!("{outcome}."),
         None => match app.thinking_text() {
             Some(text) => text,
-            None => format!("{} to move", app.position().turn()),
+            None => {
+                let turn = app.position().turn();
+                match app.session.time_left(turn) {
+                    Some(left) => format!("{turn} to move, {}", crate::session::clock_text(left)),
+                    None => format!("{turn} to move"),
+                }
+            }
         },
     }
 }
