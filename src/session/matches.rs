@@ -513,7 +513,7 @@ pub(super) fn match_from_record(record: &PdnGame) -> Option<Match> {
         record.tag("MatchSeed"),
     )?;
     let index = results.len();
-    if index >= 2 * rounds as usize {
+    if !(1..=MAX_ROUNDS).contains(&rounds) || index >= 2 * rounds as usize {
         return None;
     }
     let name = |color: Color| record.tag(color.name()).unwrap_or("?").to_string();

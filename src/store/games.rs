@@ -251,7 +251,7 @@ impl SavedGame {
         let before = record
             .tag("MatchResults")
             .map_or(0, |r| r.split_whitespace().count());
-        Some((before + 1, 2 * rounds))
+        Some((before + 1, rounds.saturating_mul(2)))
     }
 
     /// Whether `--resume` can take it up: unfinished and not open elsewhere.

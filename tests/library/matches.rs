@@ -324,3 +324,25 @@ fn snapshot_of_a_timed_match_in_progress() {
     app.session.tick(t0 + Duration::from_millis(113_400));
     assert_snapshot!(screen_text(&app));
 }
+
+#[test]
+fn a_record_with_faulty_match_tags_is_an_ordinary_game() {
+    let t0 = Instant::now();
+    let mut s = match_of(1, MatchBallots::None, "G/5", t0);
+    s.play_text("11-15").unwrap();
+    let record = s.autosave_record("2026.11.30").unwrap();
+    for (tag, value) in [
+        ("MatchRounds", "0"),
+        ("MatchRounds", "18446744073709551616"),
+        ("MatchRounds", "1000"),
+        ("MatchResults", "1-0 1-0"),
+        ("MatchResults", "won"),
+        ("MatchBallots", "several"),
+    ] {
+        let mut faulty = record.clone();
+        faulty.set_tag(tag, value);
+        let back = Session::from_record(&faulty);
+        assert!(back.match_play().is_none(), "{tag} {value}");
+        assert_eq!(back.game().moves().len(), 1);
+    }
+}
