@@ -94,6 +94,15 @@ pub struct PlayArgs {
     /// No bell at ten seconds left or when time runs out.
     #[arg(long)]
     pub quiet: bool,
+    /// Play a match of N rounds (1-100): two games a round on the same ballot, colours
+    /// reversed, a new ballot each round with --ballot random. --black-name and
+    /// --white-name name the players of the first game. --resume continues a match.
+    #[arg(long = "match", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100), conflicts_with_all = ["fen", "load", "resume"])]
+    pub match_rounds: Option<u32>,
+    /// With --match: the PDN file the match's games are written to as each ends (added
+    /// at its end if it exists) [default: match-DATE-TIME.pdn in the data folder].
+    #[arg(long, value_name = "FILE", requires = "match_rounds")]
+    pub save: Option<PathBuf>,
 }
 
 impl PlayArgs {

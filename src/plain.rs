@@ -14,13 +14,15 @@ use crate::store::{Appended, Autosaver, SavedGame, append_record, expand_home, t
 use crate::text::printable;
 use std::io::{self, BufRead, Write};
 use std::path::Path;
+use std::sync::mpsc;
 
 /// How much of an input line an answer quotes.
 const QUOTED_CHARS: usize = 60;
 
 /// The commands, as `help` lists them.
 pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock), redo, board, moves, \
-                        resign, draw (offer), accept, decline, claim, hint, clock, save FILE, help, quit.";
+                        resign, draw (offer), accept, decline, claim, hint, clock, pause, save FILE, next (a match's \
+                        next game), score, help, quit.";
 
 /// The board as text, Black at the bottom: each dark square shows its number and what
 /// stands on it (`b`/`w` a man, `B`/`W` a king).
@@ -101,6 +103,27 @@ impl Plain {
         }
     }
 
+    /// What a match is, said at the start: the players, the games, the file.
+    fn match_intro(&self) -> Option<String> {
+        let contest = self.session.match_play()?;
+        let names = contest.names();
+        let mut text = format!(
+            "A match of {} games between {} and {}: colours change after each game. Game {} of {}.",
+            contest.games(),
+            names[0],
+            names[1],
+            contest.game_index() + 1,
+            contest.games()
+        );
+        if let Some(file) = contest.file() {
+            text.push_str(&format!(
+                " Each game is added to {} as it ends.",
+                printable(&file.display().to_string(), 400)
+            ));
+        }
+        Some(text)
+    }
+
     /// Adds a line said after the board at the start.
     pub fn notice(&mut self, text: impl Into<String>) {
         self.notices.push(text.into());
@@ -116,31 +139,47 @@ impl Plain {
     /// state of the game after it, written to `out` and flushed as soon as the move is
     /// played and saved.
     pub fn computer_moves(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        while self.session.computer_to_move().is_some() {
-            let mut engine = self
-                .engine
-                .take()
-                .unwrap_or_else(|| Engine::new(DEFAULT_HASH_MB));
-            self.tick();
-            let played = self.session.move_request().map(|request| {
-                let result = engine.search(&request, &StopFlag::new(), |_| {});
-                // The computer's thinking time counts on its clock.
-                let flag = self.tick();
-                self.session.computer_played(&result).or(flag)
-            });
-            self.engine = Some(engine);
-            let Some(Some(text)) = played else {
-                break;
-            };
-            // Saved before it is told: what the output shows is on disk.
+        loop {
+            while self.session.computer_to_move().is_some() {
+                let mut engine = self
+                    .engine
+                    .take()
+                    .unwrap_or_else(|| Engine::new(DEFAULT_HASH_MB));
+                self.tick();
+                let played = self.session.move_request().map(|request| {
+                    let result = engine.search(&request, &StopFlag::new(), |_| {});
+                    // The computer's thinking time counts on its clock.
+                    let flag = self.tick().map(|_| "Time is up. ".to_string());
+                    self.session
+                        .computer_played(&result)
+                        .map(|text| format!("{text}. "))
+                        .or(flag)
+                });
+                self.engine = Some(engine);
+                let Some(Some(text)) = played else {
+                    break;
+                };
+                // Saved before it is told: what the output shows is on disk.
+                let warning = self.autosave();
+                writeln!(out, "{text}{}", self.status())?;
+                if let Some(warning) = warning {
+                    writeln!(out, "{warning}")?;
+                }
+                out.flush()?;
+            }
+            // Two computer players are always ready for a match's next game.
+            if !(self.session.seats().both_computer() && self.session.match_waits()) {
+                return Ok(());
+            }
+            let answer = self.session.next_match_game();
+            let reply = self.reply("start the next game", answer);
             let warning = self.autosave();
-            writeln!(out, "{text}. {}", self.status())?;
+            writeln!(out, "{reply}")?;
             if let Some(warning) = warning {
                 writeln!(out, "{warning}")?;
             }
             out.flush()?;
         }
-        Ok(())
     }
 
     /// The time is now, for the clocks: the news of a flag fall, once.
@@ -173,12 +212,25 @@ impl Plain {
     pub fn status(&self) -> String {
         let game = self.session.game();
         if let Some(outcome) = game.result() {
-            return format!("{outcome}.");
+            let mut s = format!("{outcome}.");
+            if let Some(news) = self.session.match_news() {
+                s.push_str(&format!(" {news}."));
+            }
+            if self.session.match_waits() && !self.session.seats().both_computer() {
+                s.push_str(" Type next when both players are ready.");
+            }
+            return s;
         }
         let pos = game.position();
-        let mut s = format!("{} to move", pos.turn());
+        let mut s = match self.session.match_play() {
+            Some(contest) => format!("{} ({}) to move", pos.turn(), contest.name_of(pos.turn())),
+            None => format!("{} to move", pos.turn()),
+        };
         if let Some(clocks) = self.clocks() {
             s.push_str(&format!("; clocks: {clocks}"));
+            if self.session.is_paused() {
+                s.push_str(" (paused: type pause to go on)");
+            }
         }
         if !pos.capturers().is_empty() {
             s.push_str(", a capture is compulsory");
@@ -236,9 +288,36 @@ impl Plain {
         };
         let session = &mut self.session;
         let reply = match command.to_ascii_lowercase().as_str() {
-            "quit" | "exit" => return (self.goodbye(), true),
+            "quit" | "exit" => {
+                self.adjourn();
+                return (self.goodbye(), true);
+            }
             "help" | "?" => HELP.to_string(),
             "hint" => self.hint(),
+            "next" => {
+                let answer = session.next_match_game();
+                match answer {
+                    Ok(text) => format!("{text}. {}", self.status()),
+                    Err(e) => format!("Cannot start the next game: {e}. {}", self.status()),
+                }
+            }
+            "score" => match session.match_score_text() {
+                Some(score) => format!("{score}."),
+                None => "This is not a match (--match N plays one).".to_string(),
+            },
+            "pause" => {
+                let paused = !session.is_paused();
+                if session.set_paused(paused) {
+                    let what = if paused {
+                        "Paused: both clocks stopped; type pause to start them again."
+                    } else {
+                        "The clocks run again."
+                    };
+                    format!("{what} {}", self.status())
+                } else {
+                    "No clock runs (--clock or --move-timer times a game).".to_string()
+                }
+            }
             "clock" => match self.clocks() {
                 Some(clocks) => format!("{clocks}."),
                 None => "This game is not timed (--clock or --move-timer times one).".to_string(),
@@ -294,6 +373,10 @@ impl Plain {
                 "'{}' is not a move or a command; type help for the list.",
                 printable(line, QUOTED_CHARS)
             ),
+            _ if session.is_paused() => format!(
+                "The clocks are paused: type pause to start them again, then move. {}",
+                self.status()
+            ),
             _ => match session.play_text(line) {
                 Ok(text) => format!("{text}. {}", self.status()),
                 Err(e) => format!(
@@ -308,6 +391,30 @@ impl Plain {
             Some(warning) => (format!("{reply}\n{warning}"), false),
             None => (reply, false),
         }
+    }
+
+    /// The players stop (a quit, or the end of input): the running clock's time used so
+    /// far is kept in the autosave.
+    pub fn adjourn(&mut self) {
+        self.session.adjourn();
+        let _ = self.autosave();
+    }
+
+    /// The news of the clocks while no input comes: a flag fall (the game ends at
+    /// once, saved), or a warning that a side's time is nearly up.
+    pub fn clock_news(&mut self) -> Vec<String> {
+        let mut news = Vec::new();
+        if self.tick().is_some() {
+            news.push(format!("Time is up. {}", self.status()));
+            news.extend(self.autosave());
+        }
+        news.extend(self.session.clock_warning().map(|w| format!("{w}.")));
+        news
+    }
+
+    /// Whether a clock runs (plain mode then watches it while it waits for input).
+    pub fn clock_runs(&self) -> bool {
+        self.session.clock().is_some_and(|c| c.running().is_some())
     }
 
     /// The last words: and whether the game in progress is kept.
@@ -340,9 +447,34 @@ impl Plain {
         }
     }
 
-    /// Keeps the autosave up to date. A failure is said once (until a save works
-    /// again, which is said too) and play goes on.
+    /// Keeps the autosave up to date, and a match's file (a finished game is added to
+    /// it). A failure is said once (until a save works again, which is said too) and
+    /// play goes on.
     fn autosave(&mut self) -> Option<String> {
+        let saved = self.save_game();
+        let filed = self.file_match_game();
+        match (saved, filed) {
+            (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Adds a finished match game to the match's file, once: where it went, or why not.
+    fn file_match_game(&mut self) -> Option<String> {
+        let (path, record) = self.session.match_game_to_file(&today())?;
+        self.session.match_game_filed();
+        let shown = printable(&path.display().to_string(), 400);
+        Some(match crate::store::add_match_game(&path, &record) {
+            Ok(_) => format!("The game is added to {shown}."),
+            Err(e) => format!(
+                "The game could not be added to the match's file: {}. save FILE keeps it.",
+                printable(&e.to_string(), 400)
+            ),
+        })
+    }
+
+    /// Keeps the autosave up to date.
+    fn save_game(&mut self) -> Option<String> {
         let written = self.autosaver.update(
             self.session.game_number(),
             self.session.autosave_record(&today()),
@@ -382,14 +514,23 @@ fn session_request(word: &str) -> Option<(&'static str, Request)> {
 /// Runs a plain session: the board and status first, then one answer per input line
 /// until `quit` or the end of input. A line that is not valid UTF-8 is read with the
 /// faulty bytes replaced, and answered like any other. Every answer is flushed at once.
-/// At the end of input, a game that could not be saved is said to be lost.
-pub fn run(input: impl BufRead, out: &mut impl Write, plain: &mut Plain) -> io::Result<()> {
+/// While a clock runs and no line comes, the clocks are watched: a flag fall is told
+/// (and saved) at once, and so is a warning that time is nearly up. At the end of
+/// input, a game that could not be saved is said to be lost.
+pub fn run(
+    input: impl BufRead + Send + 'static,
+    out: &mut impl Write,
+    plain: &mut Plain,
+) -> io::Result<()> {
     writeln!(
         out,
         "Checkers (plain mode). Type a move such as 11-15, or help."
     )?;
     if let Some(note) = &plain.fault {
         writeln!(out, "{note}")?;
+    }
+    if let Some(intro) = plain.match_intro() {
+        writeln!(out, "{intro}")?;
     }
     if let Some(opening) = plain.session.ballot() {
         writeln!(
@@ -406,9 +547,27 @@ pub fn run(input: impl BufRead, out: &mut impl Write, plain: &mut Plain) -> io::
     out.flush()?;
     plain.computer_moves(out)?;
     if !plain.session.seats().both_computer() {
-        for line in input.split(b'\n') {
-            let line = line?;
-            let (reply, done) = plain.answer(&String::from_utf8_lossy(&line));
+        let lines = read_lines(input);
+        loop {
+            let line = if plain.clock_runs() {
+                match lines.recv_timeout(CLOCK_WATCH) {
+                    Ok(line) => line,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        for news in plain.clock_news() {
+                            writeln!(out, "{news}")?;
+                        }
+                        out.flush()?;
+                        continue;
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                }
+            } else {
+                match lines.recv() {
+                    Ok(line) => line,
+                    Err(_) => break,
+                }
+            };
+            let (reply, done) = plain.answer(&String::from_utf8_lossy(&line?));
             if !reply.is_empty() {
                 writeln!(out, "{reply}")?;
                 out.flush()?;
@@ -420,11 +579,30 @@ pub fn run(input: impl BufRead, out: &mut impl Write, plain: &mut Plain) -> io::
         }
     }
     // The end of input, or the computer played the whole game.
+    plain.adjourn();
     if let Some(why) = plain.unsaved() {
         writeln!(out, "The game is NOT saved: {why}.")?;
         out.flush()?;
     }
     Ok(())
+}
+
+/// How often plain mode looks at a running clock while it waits for a line.
+const CLOCK_WATCH: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// The lines of `input` (without their newline), read on a thread of their own so the
+/// clocks can be watched while none comes; the channel closes at the end of input.
+fn read_lines(input: impl BufRead + Send + 'static) -> mpsc::Receiver<io::Result<Vec<u8>>> {
+    let (send, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in input.split(b'\n') {
+            let failed = line.is_err();
+            if send.send(line).is_err() || failed {
+                return;
+            }
+        }
+    });
+    lines
 }
 
 /// Asks which of `games` (newest first) to continue: a numbered list on `out`, then a

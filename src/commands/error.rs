@@ -19,6 +19,9 @@ pub enum CommandError {
     GameOption(StoreError),
     /// `--ballot` names a ballot that cannot be played (a barred one without `--barred`).
     Ballot(crate::session::BallotError),
+    /// `--save` names a file a match's games cannot be written to (checked before the
+    /// screen changes).
+    SaveFile(StoreError),
     /// The interactive game's terminal, or plain mode's input or output, failed.
     Terminal(io::Error),
     /// Plain mode ended with the game not saved (the autosave failed, and a last try
@@ -63,6 +66,7 @@ impl fmt::Display for CommandError {
         match self {
             CommandError::GameOption(e) => write!(f, "{e}"),
             CommandError::Ballot(e) => write!(f, "--ballot: {e}"),
+            CommandError::SaveFile(e) => write!(f, "--save: {e}"),
             CommandError::Terminal(e) => write!(f, "{e}"),
             CommandError::NotSaved(why) => write!(f, "the game is not saved: {why}"),
             CommandError::Output(e) | CommandError::CheckOutput(e) => {
@@ -107,9 +111,10 @@ impl fmt::Display for CommandError {
 impl std::error::Error for CommandError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            CommandError::GameOption(e) | CommandError::CheckFile(e) | CommandError::PdnFile(e) => {
-                Some(e)
-            }
+            CommandError::GameOption(e)
+            | CommandError::CheckFile(e)
+            | CommandError::PdnFile(e)
+            | CommandError::SaveFile(e) => Some(e),
             CommandError::Terminal(e)
             | CommandError::Output(e)
             | CommandError::CheckOutput(e)
@@ -167,7 +172,7 @@ pub struct Exit {
 ///   cannot be written, 1 with no message when standard output is closed (the check is
 ///   incomplete);
 /// - a game option that cannot be used (`--load` of a missing file, no unfinished game
-///   to `--resume`, a barred `--ballot`): 2;
+///   to `--resume`, a barred `--ballot`, a `--save` file that cannot take the games): 2;
 /// - plain mode ending with the game not saved (the autosave failed): 1;
 /// - standard output closed (`checkers moves | head -1`), by a command or by plain
 ///   mode: 0 with no message;
@@ -186,7 +191,9 @@ pub fn exit(result: &Result<(), CommandError>) -> Exit {
         CommandError::FaultyGames(_) => (1, true),
         CommandError::CheckOutput(e) if closed(e) => (1, true),
         CommandError::CheckOutput(_) | CommandError::CheckFile(..) => (2, false),
-        CommandError::GameOption(_) | CommandError::Ballot(_) => (2, false),
+        CommandError::GameOption(_) | CommandError::Ballot(_) | CommandError::SaveFile(_) => {
+            (2, false)
+        }
         CommandError::Output(e) | CommandError::Terminal(e) if closed(e) => (0, true),
         CommandError::Output(_)
         | CommandError::Terminal(_)

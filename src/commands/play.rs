@@ -9,7 +9,9 @@ use crate::game::Game;
 use crate::pdn::PdnGame;
 use crate::plain::Plain;
 use crate::rules::{Color, Position};
-use crate::session::{BallotChoice, BallotError, GameSummary, Player, RecordFile, Session};
+use crate::session::{
+    BallotChoice, BallotError, GameSummary, MatchBallots, Player, RecordFile, Session,
+};
 use crate::store::{
     self, Autosaver, GameFile, Players, SavedGame, StoreError, games_dir, load_record,
     resumable_games,
@@ -17,6 +19,7 @@ use crate::store::{
 use crate::tui::theme::{colors_wanted, true_color_wanted};
 use crate::tui::{Settings, Start, Theme};
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Pieces of the endgame databases built on first use, in the background, when a person
@@ -124,6 +127,30 @@ pub fn resumed_session(record: &PdnGame, args: &PlayArgs) -> Session {
     configure(Session::from_record(record), args)
 }
 
+/// How a new match's games begin, from `--ballot` (a random draw decided by `seed`).
+fn match_ballots(args: &PlayArgs, seed: u64) -> MatchBallots {
+    match args.ballot {
+        None => MatchBallots::None,
+        Some(BallotChoice::Number(n)) => MatchBallots::Fixed(n),
+        Some(BallotChoice::Random) => MatchBallots::Random {
+            seed,
+            mailplay: args.mailplay,
+        },
+    }
+}
+
+/// The file a new match's games go to: `--save` (made absolute, so a resume from
+/// another folder finds it), or one named after the time in the data folder.
+fn match_file(args: &PlayArgs) -> Option<PathBuf> {
+    match &args.save {
+        Some(path) => {
+            let path = store::expand_home(path);
+            Some(std::path::absolute(&path).unwrap_or(path))
+        }
+        None => store::default_match_path(store::now_unix()),
+    }
+}
+
 /// `session` with the players, level and names the options ask for.
 fn configure(session: Session, args: &PlayArgs) -> Session {
     let level = args.level.unwrap_or(session.level());
@@ -141,6 +168,15 @@ fn configure(session: Session, args: &PlayArgs) -> Session {
             white: args.white_name.clone(),
         })
         .with_seed(store::now_unix());
+    // A new match: its first game set up before the clock starts.
+    let session = match args.match_rounds {
+        Some(rounds) if !args.resume => session.with_match(
+            rounds,
+            match_ballots(args, store::now_unix()),
+            match_file(args),
+        ),
+        _ => session,
+    };
     // A timed game's clock starts now; a resumed one goes on with the clocks its record
     // kept, unless --clock or --move-timer says otherwise.
     let now = std::time::Instant::now();
@@ -223,11 +259,18 @@ pub fn tui_settings(args: &PlayArgs) -> Settings {
 /// option that cannot be used ([`CommandError::GameOption`]) is found before the
 /// screen changes, and nothing on disk is touched.
 pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
-    // A random ballot is drawn once, here, and the game starts from that number.
+    // A random ballot is drawn once, here, and the game starts from that number (a
+    // match draws one for each round itself).
     let mut args = args.clone();
-    if let Some(opening) = chosen_ballot(&args, store::now_unix()).map_err(CommandError::Ballot)? {
+    if let Some(opening) = chosen_ballot(&args, store::now_unix()).map_err(CommandError::Ballot)?
+        && args.match_rounds.is_none()
+    {
         args.ballot = Some(BallotChoice::Number(opening.number));
         args.barred = true;
+    }
+    if let Some(path) = &args.save {
+        store::files::check_appendable(&store::expand_home(path))
+            .map_err(CommandError::SaveFile)?;
     }
     let args = &args;
     let begin = begin(args)?;
@@ -300,6 +343,10 @@ fn run_plain(args: &PlayArgs, begin: Begin) -> Result<(), CommandError> {
     {
         plain.notice(note);
     }
+    // The lines are read on a thread of their own (so the clocks are watched meanwhile):
+    // from the same buffered standard input the choice above read from.
+    drop(input);
+    let input = std::io::BufReader::new(std::io::stdin());
     let result = crate::plain::run(input, &mut out, &mut plain);
     let unsaved = autosaver
         .failure()

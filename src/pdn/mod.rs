@@ -10,6 +10,7 @@
 //! Writing is strict: the standard tags in order, numbered movetext wrapped at 79
 //! columns, the short form of a jump unless it is ambiguous.
 
+mod error;
 mod reader;
 mod writer;
 
@@ -20,6 +21,7 @@ pub use reader::{
 pub use writer::write_game;
 
 use crate::rules::{Color, Move, Position};
+use std::time::Duration;
 
 /// One game of a PDN file: its tags, start position and replayed moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,6 +32,10 @@ pub struct PdnGame {
     pub start: Position,
     /// The moves of the main line, each legal in turn.
     pub moves: Vec<Move>,
+    /// The clock reading after each move, where the record gives one: the mover's time
+    /// left, from a `{[%clk 0:04:53]}` comment after the move (PGN practice). Index `i`
+    /// belongs to `moves[i]`; it may be shorter than `moves`.
+    pub clocks: Vec<Option<Duration>>,
     /// The result token closing the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`), if any.
     pub result: Option<String>,
 }
@@ -41,6 +47,7 @@ impl PdnGame {
             tags: Vec::new(),
             start,
             moves: Vec::new(),
+            clocks: Vec::new(),
             result: None,
         }
     }
@@ -79,4 +86,50 @@ pub fn move_number(start: &Position, ply: usize) -> (usize, Color) {
         Color::White
     };
     (n / 2 + 1, color)
+}
+
+/// A clock reading as records keep it: `0:04:53`, with tenths when there are any
+/// (`0:04:53.2`); hours always written, as in PGN's `[%clk]`.
+///
+/// ```
+/// use checkers::pdn::{clock_text, parse_clock};
+/// use std::time::Duration;
+/// assert_eq!(clock_text(Duration::from_millis(293_200)), "0:04:53.2");
+/// assert_eq!(clock_text(Duration::from_secs(3600)), "1:00:00");
+/// assert_eq!(parse_clock(" 0:04:53.2 "), Some(Duration::from_millis(293_200)));
+/// assert_eq!(parse_clock("4:53"), Some(Duration::from_secs(293)));
+/// assert_eq!(parse_clock("soon"), None);
+/// ```
+pub fn clock_text(d: Duration) -> String {
+    let secs = d.as_secs();
+    let tenths = d.subsec_millis() / 100;
+    let whole = format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60);
+    if tenths == 0 {
+        whole
+    } else {
+        format!("{whole}.{tenths}")
+    }
+}
+
+/// A clock reading from a record: `h:mm:ss`, `m:ss` or seconds, with tenths or more
+/// decimals after a `.` (only tenths are kept); at most a week.
+pub fn parse_clock(text: &str) -> Option<Duration> {
+    let text = text.trim();
+    let (whole, fraction) = match text.split_once('.') {
+        Some((w, f)) if !f.is_empty() && f.chars().all(|c| c.is_ascii_digit()) => (w, f),
+        Some(_) => return None,
+        None => (text, "0"),
+    };
+    let tenths = fraction.bytes().next().map_or(0, |b| u64::from(b - b'0'));
+    let mut secs: u64 = 0;
+    let mut parts = 0;
+    for part in whole.split(':') {
+        parts += 1;
+        if parts > 3 || part.is_empty() || !part.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let n: u64 = part.parse().ok()?;
+        secs = secs.checked_mul(60)?.checked_add(n)?;
+    }
+    (secs <= 7 * 24 * 3600).then(|| Duration::from_millis(secs * 1000 + tenths * 100))
 }

@@ -7,10 +7,12 @@
 //! more tags than a game has ([`MAX_TAGS`]) or more moves than any game
 //! ([`MAX_PLIES`]) is a fault of that game, not a reason to hold on to it.
 
+use super::error::SHOWN_WORD_CHARS;
+pub use super::error::{GameError, GameErrorKind, SyntaxError};
 use super::{PdnGame, move_number};
-use crate::rules::{Color, FenError, Move, MoveError, MoveText, ParseMoveErrorKind, Position};
+use crate::rules::{Move, MoveError, MoveText, ParseMoveErrorKind, Position};
 use crate::text::printable;
-use std::fmt;
+use std::time::Duration;
 
 /// The longest word of movetext read as a possible move (the longest move written out,
 /// twelve jumps with marks, is well under it).
@@ -24,12 +26,6 @@ pub const MAX_TAGS: usize = 256;
 
 /// The most moves (plies) a game may have.
 pub const MAX_PLIES: usize = 20_000;
-
-/// How much of a word from the file an error message shows.
-const SHOWN_WORD_CHARS: usize = 40;
-
-/// How much of an error message (which may quote the file) is shown.
-const SHOWN_MESSAGE_CHARS: usize = 240;
 
 /// Text of a PDN file from its bytes: UTF-8 when valid (a byte-order mark is dropped),
 /// otherwise ISO-8859-1, where every byte is one character.
@@ -55,118 +51,6 @@ pub fn decode_owned(mut bytes: Vec<u8>) -> String {
 
 fn latin1(bytes: &[u8]) -> String {
     bytes.iter().map(|&b| char::from(b)).collect()
-}
-
-/// A syntax error, at a line and column (both from 1, columns in characters).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SyntaxError {
-    /// Line of the fault.
-    pub line: usize,
-    /// Column of the fault.
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for SyntaxError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line,
-            self.column,
-            printable(&self.message, SHOWN_MESSAGE_CHARS)
-        )
-    }
-}
-
-/// Why one game of a file could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameError {
-    /// The game's number in the file, from 1.
-    pub game: usize,
-    /// Its `Event` tag, if it has one.
-    pub event: Option<String>,
-    /// What went wrong.
-    pub kind: GameErrorKind,
-}
-
-/// What went wrong in a game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum GameErrorKind {
-    /// The text is not PDN here.
-    Syntax(SyntaxError),
-    /// The `FEN` tag is not a valid position.
-    Fen {
-        /// Where the tag is.
-        line: usize,
-        /// Why it is invalid.
-        error: Box<FenError>,
-    },
-    /// A move that is not legal when replayed.
-    Move {
-        /// Full-move number (1 for the first move of each side).
-        number: usize,
-        /// The side that was to play it.
-        color: Color,
-        /// The move as written.
-        text: String,
-        /// Where it is.
-        line: usize,
-        /// Its column.
-        column: usize,
-        /// Why it was refused.
-        error: Box<MoveError>,
-        /// The game up to the faulty move (its tags, start and the moves before it,
-        /// no result), so what is good in it can still be reviewed.
-        played: Box<PdnGame>,
-    },
-}
-
-/// The message shows text from the file only as [`printable`] makes it: no control
-/// characters, and a long word cut short.
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "game {}", self.game)?;
-        if let Some(event) = &self.event {
-            write!(f, " ({:?})", printable(event, SHOWN_WORD_CHARS))?;
-        }
-        match &self.kind {
-            GameErrorKind::Syntax(e) => write!(f, ", {e}"),
-            GameErrorKind::Fen { line, error } => write!(
-                f,
-                ", line {line}: {}",
-                printable(&error.to_string(), SHOWN_MESSAGE_CHARS)
-            ),
-            GameErrorKind::Move {
-                number,
-                color,
-                text,
-                line,
-                column,
-                error,
-                ..
-            } => {
-                let dots = if *color == Color::Black { "." } else { "..." };
-                write!(
-                    f,
-                    ", move {number}{dots} {} ({color}, line {line}, column {column}): {}",
-                    printable(text, SHOWN_WORD_CHARS),
-                    printable(&error.to_string(), SHOWN_MESSAGE_CHARS)
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for GameError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
-            GameErrorKind::Syntax(_) => None,
-            GameErrorKind::Fen { error, .. } => Some(&**error),
-            GameErrorKind::Move { error, .. } => Some(&**error),
-        }
-    }
 }
 
 /// A character cursor over the text, with line and column.
@@ -225,12 +109,18 @@ enum Token {
     Tag(String, String),
     Word(String),
     Result(String),
+    /// A comment's clock reading (`{[%clk 0:04:53]}`).
+    Clock(Duration),
 }
+
+/// The most characters of a comment looked at for a clock reading (the rest is skipped
+/// unread, so a long comment costs no memory).
+const MAX_COMMENT_CHARS: usize = 200;
 
 const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1"];
 
-/// Reads the next token, skipping spaces, comments, variations, NAGs and move numbers.
-/// `None` at the end of the text.
+/// Reads the next token, skipping spaces, comments (but for a clock reading in one),
+/// variations, NAGs and move numbers. `None` at the end of the text.
 fn next_token(c: &mut Cursor) -> Option<Result<(Token, usize, usize), SyntaxError>> {
     loop {
         c.skip_space();
@@ -241,14 +131,19 @@ fn next_token(c: &mut Cursor) -> Option<Result<(Token, usize, usize), SyntaxErro
             ';' => c.skip_line(),
             '{' => {
                 c.bump();
+                let mut comment = String::new();
                 loop {
                     match c.bump() {
                         Some('}') => break,
+                        Some(d) if comment.len() < MAX_COMMENT_CHARS => comment.push(d),
                         Some(_) => {}
                         None => {
                             return Some(Err(c.error(line, column, "comment '{' never closed")));
                         }
                     }
+                }
+                if let Some(reading) = clock_in_comment(&comment) {
+                    return Some(Ok((Token::Clock(reading), line, column)));
                 }
             }
             '(' => {
@@ -423,6 +318,8 @@ struct GameInProgress {
     start: Option<Result<Position, GameErrorKind>>,
     pos: Position,
     moves: Vec<Move>,
+    /// The clock reading after each move, as far as comments gave them.
+    clocks: Vec<Option<Duration>>,
     /// The first syntax error: it decides the game's fault.
     syntax: Option<SyntaxError>,
     /// The first move that does not replay.
@@ -440,6 +337,7 @@ impl GameInProgress {
             start: None,
             pos: Position::start(),
             moves: Vec::new(),
+            clocks: Vec::new(),
             syntax: None,
             bad_move: None,
             plies: 0,
@@ -522,11 +420,22 @@ impl GameInProgress {
                         tags: self.tags.clone(),
                         start,
                         moves: self.moves.clone(),
+                        clocks: self.clocks.clone(),
                         result: None,
                     }),
                 });
             }
         }
+    }
+
+    /// A clock reading in a comment: it belongs to the move before it (none before the
+    /// first move, nor after a fault).
+    fn clock(&mut self, reading: Duration) {
+        if self.moves.is_empty() || self.syntax.is_some() || self.bad_move.is_some() {
+            return;
+        }
+        self.clocks.resize(self.moves.len(), None);
+        self.clocks[self.moves.len() - 1] = Some(reading);
     }
 
     /// The game, or its first fault: a syntax error, else a bad FEN, else a bad move.
@@ -546,6 +455,7 @@ impl GameInProgress {
                     tags: self.tags,
                     start,
                     moves: self.moves,
+                    clocks: self.clocks,
                     result,
                 });
             }
@@ -610,6 +520,11 @@ impl Iterator for Games<'_> {
                     .current
                     .get_or_insert_with(|| GameInProgress::new(line))
                     .word(&word, line, column),
+                Token::Clock(reading) => {
+                    if let Some(game) = self.current.as_mut() {
+                        game.clock(reading);
+                    }
+                }
                 Token::Result(result) => {
                     let game = self
                         .current
@@ -670,6 +585,14 @@ pub fn games(text: &str) -> Games<'_> {
 /// ```
 pub fn read_games(text: &str) -> Vec<Result<PdnGame, GameError>> {
     games(text).collect()
+}
+
+/// The clock reading of a comment's `[%clk 0:04:53]` (PGN practice; tenths allowed,
+/// `0:04:53.2`), if it has one that reads.
+fn clock_in_comment(comment: &str) -> Option<Duration> {
+    let (_, rest) = comment.split_once("[%clk")?;
+    let (reading, _) = rest.split_once(']')?;
+    super::parse_clock(reading)
 }
 
 /// The move in a movetext word: marks (`!`, `?`) dropped, and text glued on after the

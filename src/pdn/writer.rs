@@ -34,7 +34,8 @@ fn escape(value: &str) -> String {
 /// The game as strict PDN text: `[GameType "21"]` and the standard tags (Event, Site,
 /// Date, Round, Black, White, Result; `??` where unknown), `SetUp`/`FEN` for a game
 /// that does not start from the standard position, other tags after them, then the
-/// numbered movetext wrapped at 79 columns and the result token.
+/// numbered movetext wrapped at 79 columns (each move's clock reading in a comment after
+/// it, `{[%clk 0:04:53]}`, where the game has one) and the result token.
 ///
 /// ```
 /// use checkers::pdn::{PdnGame, write_game};
@@ -87,6 +88,9 @@ pub fn write_game(game: &PdnGame) -> String {
             words.push(format!("{number}. ..."));
         }
         words.push(pos.notation(m));
+        if let Some(Some(reading)) = game.clocks.get(ply) {
+            words.push(format!("{{[%clk {}]}}", super::clock_text(*reading)));
+        }
         pos = pos.play_unchecked(m);
     }
     words.push(result);

@@ -106,6 +106,30 @@ pub fn random_ballot(seed: u64, mailplay: bool) -> Opening {
     deck.swap_remove(i)
 }
 
+/// The ballot of round `round` (from 0) of a match whose ballots are drawn with `seed`:
+/// the deck of [`random_ballot`] shuffled by the seed, so no ballot comes twice until
+/// every one has been played, and a resumed match draws the same ones.
+pub fn drawn_ballot(seed: u64, mailplay: bool, round: usize) -> Opening {
+    let mut deck: Vec<Opening> = acf_openings()
+        .into_iter()
+        .filter(|o| o.status == "crossboard" || (mailplay && o.status == "mailplay"))
+        .collect();
+    let mut state = seed;
+    let mut next = || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    for i in (1..deck.len()).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        deck.swap(i, j);
+    }
+    let i = round % deck.len();
+    deck.swap_remove(i)
+}
+
 /// What the ballot is, for the panel and plain mode: `Ballot 126: 11-15 23-19 8-11`.
 pub fn ballot_text(opening: &Opening) -> String {
     format!("Ballot {}: {}", opening.number, opening.moves)
@@ -123,6 +147,22 @@ mod tests {
             let e = bad.parse::<BallotChoice>().unwrap_err();
             assert!(e.contains("1 to 174"), "{e}");
         }
+    }
+
+    #[test]
+    fn a_match_draws_a_different_ballot_each_round() {
+        let drawn: Vec<u32> = (0..144).map(|r| drawn_ballot(7, false, r).number).collect();
+        let mut distinct = drawn.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 144, "every crossboard ballot once");
+        assert_eq!(drawn_ballot(7, false, 3), drawn_ballot(7, false, 3));
+        assert_ne!(
+            (0..4)
+                .map(|r| drawn_ballot(8, false, r).number)
+                .collect::<Vec<_>>(),
+            drawn[..4]
+        );
     }
 
     #[test]

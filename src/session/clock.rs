@@ -13,6 +13,9 @@ pub const MOVE_TIME: Duration = Duration::from_secs(5 * 60);
 pub const FORCED_JUMP_TIME: Duration = Duration::from_secs(60);
 /// Time left at which a player is warned (and the bell rings once).
 pub const WARNING: Duration = Duration::from_secs(10);
+/// With the move timer's five minutes, a first warning at this much left (a minute
+/// before the limit, as a timekeeper calls it), then another at [`WARNING`].
+pub const MOVE_TIMER_WARNING: Duration = Duration::from_secs(60);
 
 /// How much time the players have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,7 +180,8 @@ struct Reading {
     turn: Color,
 }
 
-/// Two players' clocks. See the [module documentation](self).
+/// Two players' clocks, kept without reading the system time: every call that needs
+/// the time is given it, so a test drives them with made-up instants.
 ///
 /// ```
 /// use checkers::session::{Clock, TimeControl};
@@ -202,6 +206,12 @@ pub struct Clock {
     /// The side whose clock runs, and since when (`None` for the instant while paused).
     running: Option<(Color, Option<Instant>)>,
     history: Vec<Reading>,
+    /// The mover's time left after each move made on this clock (what a record's
+    /// `%clk` comments keep), oldest first.
+    after: Vec<Duration>,
+    /// With the move timer: whether the running side's move is a single forced jump
+    /// (one minute, not five).
+    forced_jump: bool,
 }
 
 impl Clock {
@@ -213,7 +223,42 @@ impl Clock {
             moves: [0; 2],
             running: None,
             history: Vec::new(),
+            after: Vec::new(),
+            forced_jump: false,
         }
+    }
+
+    /// Clocks for `control` after the moves whose readings a record kept: `after` holds
+    /// the mover's time left after each move made on the clock, the first of them by
+    /// `first`. Both clocks stand as the last readings left them, neither running, and
+    /// undo can take every one of those moves back with its time.
+    pub fn replayed(control: TimeControl, first: Color, after: &[Duration]) -> Clock {
+        let mut clock = Clock::new(control);
+        let mut turn = first;
+        for reading in after {
+            clock.history.push(Reading {
+                left: clock.left,
+                moves: clock.moves,
+                turn,
+            });
+            clock.left[side(turn)] = *reading;
+            clock.moves[side(turn)] += 1;
+            clock.after.push(*reading);
+            turn = !turn;
+        }
+        clock
+    }
+
+    /// The mover's time left after each move made on this clock, oldest first (the last
+    /// of them belongs to the last move of the game).
+    pub fn readings_after_moves(&self) -> &[Duration] {
+        &self.after
+    }
+
+    /// Sets `color`'s time left, as a record's clock tag kept it (a player's time used
+    /// before a pause or a quit, after their last move).
+    pub fn set_reading(&mut self, color: Color, left: Duration) {
+        self.left[side(color)] = left;
     }
 
     /// Clocks for `control` showing `left` (Black's, White's), as a record kept them,
@@ -241,6 +286,7 @@ impl Clock {
     /// Starts `turn`'s clock at `now`; with the move timer its allowance is set for this
     /// move (one minute when it is a `single_jump`).
     pub fn start(&mut self, turn: Color, now: Instant, single_jump: bool) {
+        self.forced_jump = single_jump;
         if self.control == TimeControl::MoveTimer {
             self.left[side(turn)] = if single_jump {
                 FORCED_JUMP_TIME
@@ -331,6 +377,7 @@ impl Clock {
             TimeControl::Increment { increment, .. } => self.left[i] += increment,
             _ => {}
         }
+        self.after.push(self.left[i]);
         let paused = self.is_paused();
         self.start(!color, now, single_jump);
         if paused {
@@ -346,6 +393,7 @@ impl Clock {
         };
         self.left = reading.left;
         self.moves = reading.moves;
+        self.after.pop();
         self.running = Some((reading.turn, Some(now)));
         true
     }
@@ -354,32 +402,26 @@ impl Clock {
     pub fn moves(&self, color: Color) -> u32 {
         self.moves[side(color)]
     }
-}
 
-/// A reading as a record keeps it: `0:04:53.2` (hours, minutes, seconds, tenths).
-pub fn record_text(d: Duration) -> String {
-    let secs = d.as_secs();
-    format!(
-        "{}:{:02}:{:02}.{}",
-        secs / 3600,
-        secs / 60 % 60,
-        secs % 60,
-        d.subsec_millis() / 100
-    )
-}
-
-/// A reading from a record: `0:04:53.2` or `0:04:53`.
-pub fn parse_record_text(text: &str) -> Option<Duration> {
-    let (whole, tenths) = match text.trim().split_once('.') {
-        Some((w, t)) => (w, t.parse::<u64>().ok().filter(|t| *t < 10)?),
-        None => (text.trim(), 0),
-    };
-    let mut secs: u64 = 0;
-    for part in whole.split(':') {
-        let n: u64 = part.parse().ok()?;
-        secs = secs.checked_mul(60)?.checked_add(n)?;
+    /// The times left at which the running side is warned, largest first: ten seconds,
+    /// and with the move timer's five minutes a minute before the limit too.
+    pub fn warnings(&self) -> &'static [Duration] {
+        if self.control == TimeControl::MoveTimer && !self.forced_jump {
+            &[MOVE_TIMER_WARNING, WARNING]
+        } else {
+            &[WARNING]
+        }
     }
-    (secs <= 7 * 24 * 3600).then(|| Duration::from_millis(secs * 1000 + tenths * 100))
+
+    /// How many of the [`warnings`](Self::warnings) the running side has reached at
+    /// `now` (0 while it has time enough).
+    pub fn warnings_reached(&self, now: Instant) -> usize {
+        let Some(color) = self.running() else {
+            return 0;
+        };
+        let left = self.remaining(color, now);
+        self.warnings().iter().filter(|w| left <= **w).count()
+    }
 }
 
 /// A clock reading as players read it: `4:59`, `1:02:03`, and tenths under ten
@@ -439,12 +481,6 @@ mod tests {
         assert_eq!(clock_text(secs(3723)), "1:02:03");
         assert_eq!(clock_text(Duration::from_millis(9_450)), "9.4");
         assert_eq!(clock_text(Duration::ZERO), "0.0");
-        let d = Duration::from_millis(293_400);
-        assert_eq!(record_text(d), "0:04:53.4");
-        assert_eq!(parse_record_text("0:04:53.4"), Some(d));
-        assert_eq!(parse_record_text("4:53"), Some(secs(293)));
-        assert_eq!(parse_record_text("x"), None);
-        assert_eq!(parse_record_text("1:00.x"), None);
     }
 
     #[test]

@@ -20,6 +20,14 @@ pub enum SessionError {
     /// Two people on the clock: a move is taken back only when both agree (see
     /// [`Session::undo_agreed`](super::Session::undo_agreed)).
     UndoNeedsConsent,
+    /// A match's next game is asked for while this one is still played.
+    MatchGameInPlay,
+    /// A match's finished game counts: its ending is not taken back.
+    MatchGameCounts,
+    /// The match is over: no more games.
+    MatchOver,
+    /// A match's next game is asked for, and this is no match.
+    NoMatch,
     /// The computer plays the side to move: a person cannot move or claim for it.
     ComputersTurn {
         /// The side to move.
@@ -40,6 +48,17 @@ impl fmt::Display for SessionError {
                 f,
                 "on the clock a move is taken back only when both players agree"
             ),
+            SessionError::MatchGameInPlay => write!(
+                f,
+                "this game is still being played: a match game is played out (resign, or \
+                 agree a draw) before the next one"
+            ),
+            SessionError::MatchGameCounts => write!(
+                f,
+                "a finished match game counts in the score: it is not taken back"
+            ),
+            SessionError::MatchOver => write!(f, "the match is over"),
+            SessionError::NoMatch => write!(f, "this is not a match (--match N plays one)"),
             SessionError::ComputersTurn { color, level } => write!(
                 f,
                 "{} plays {color}, and it is {color}'s move",

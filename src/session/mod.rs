@@ -26,14 +26,17 @@ mod clock;
 pub mod computer;
 mod error;
 mod library;
+mod matches;
 mod players;
+mod records;
 mod review;
 mod timing;
 mod turns;
 mod words;
 
 pub use ballot::{
-    BALLOT_TAG, BallotChoice, BallotError, DECK_SIZE, ballot, ballot_text, random_ballot,
+    BALLOT_TAG, BallotChoice, BallotError, DECK_SIZE, ballot, ballot_text, drawn_ballot,
+    random_ballot,
 };
 pub use clock::{
     Clock, ClockSpecError, FORCED_JUMP_TIME, MOVE_TIME, TimeControl, WARNING, clock_text,
@@ -41,6 +44,7 @@ pub use clock::{
 };
 pub use error::SessionError;
 pub use library::{GameSummary, RecordFile};
+pub use matches::{MATCH_TAGS, MAX_ROUNDS, Match, MatchBallots, Tally};
 pub use players::{
     Player, PlayerKind, Seats, computer_name, program_name, record_names, seat_tags,
     seats_from_tags,
@@ -94,6 +98,11 @@ pub struct Session {
     /// The clocks of a resumed record, until [`with_recorded_clock`](Self::with_recorded_clock)
     /// starts them.
     recorded_clock: Option<Clock>,
+    /// The match the game belongs to, if it is a match game.
+    match_play: Option<Match>,
+    /// The revision at which the running side was last warned of its time, and how many
+    /// of the clock's warnings it has had in that turn.
+    warned: (u64, usize),
 }
 
 impl Session {
@@ -117,53 +126,8 @@ impl Session {
             ballot: None,
             clock: None,
             recorded_clock: None,
-        }
-    }
-
-    /// The game of `record`, as saved by this program or any other: its moves, the
-    /// moves taken back (ready for redo), its ending, the players' names, who played
-    /// each side (the computer and its level, see [`seat_tags`]) and where and when it
-    /// was played. Play goes on from its last position.
-    pub fn from_record(record: &PdnGame) -> Session {
-        let (game, names) = game_from_record(record);
-        let seats = seats_from_tags(|name| record.tag(name).map(String::from));
-        let level = [Color::Black, Color::White]
-            .into_iter()
-            .find_map(|c| seats.computer(c))
-            .unwrap_or_default();
-        let kept_tags = record
-            .tags
-            .iter()
-            .filter(|(name, _)| KEPT_TAGS.contains(&name.as_str()))
-            .cloned()
-            .collect();
-        let ballot = record
-            .tag(BALLOT_TAG)
-            .and_then(|n| n.trim().parse::<u32>().ok())
-            .and_then(|n| {
-                crate::engine::acf_openings()
-                    .into_iter()
-                    .find(|o| o.number == n)
-            })
-            .filter(|o| {
-                *game.start() == crate::rules::Position::start()
-                    && game.moves().len() + game.undone_moves().len() >= o.line.len()
-                    && game
-                        .moves()
-                        .iter()
-                        .chain(game.undone_moves().iter())
-                        .zip(&o.line)
-                        .all(|(a, b)| a == b)
-            });
-        let recorded_clock = recorded_clock(record, &game);
-        Session {
-            seats,
-            level,
-            names,
-            kept_tags,
-            ballot,
-            recorded_clock,
-            ..Session::new(game)
+            warned: (0, 0),
+            match_play: None,
         }
     }
 
@@ -369,11 +333,15 @@ impl Session {
             && !self.seats.both_computer()
             && self.review.is_none()
             && !self.game.moves().is_empty()
+            && (self.match_play.is_none() || !self.game.is_over())
     }
 
     /// [`undo`](Self::undo) with both players' consent given: the clocks go back with
     /// the move.
     pub fn undo_agreed(&mut self) -> Result<String, SessionError> {
+        if self.match_play.is_some() && self.game.is_over() {
+            return Err(SessionError::MatchGameCounts);
+        }
         // A flag fall stands: the time is gone, and taking back the ending would only
         // let the flag fall again.
         if let Some(
@@ -594,65 +562,6 @@ impl Session {
             None => text.to_string(),
         }
     }
-
-    /// The game's record: the whole recorded game while one is reviewed, otherwise the
-    /// game as it is (moves taken back included, for redo after a resume), with the
-    /// players' names, who played each side, and a loaded record's Event, Site, Date and
-    /// Round (`today` is the date of a game not loaded from a record).
-    pub fn record(&self, today: &str) -> PdnGame {
-        let game = self.review.as_ref().map_or(&self.game, |r| &r.recorded);
-        let date = if self.kept_tags.is_empty() {
-            today
-        } else {
-            // Not today: the record's own date, unknown unless it has one.
-            "????.??.??"
-        };
-        let mut record = game_record(game, &self.record_names(), date);
-        for (name, value) in self.kept_tags.iter().chain(&seat_tags(self.seats)) {
-            record.set_tag(name, value);
-        }
-        if let Some(opening) = &self.ballot {
-            record.set_tag(BALLOT_TAG, &opening.number.to_string());
-        }
-        if let Some(clock) = self.clock() {
-            record.set_tag("TimeControl", &clock.control().to_string());
-            for color in Color::ALL {
-                record.set_tag(
-                    &format!("{}Clock", color.name()),
-                    &clock::record_text(clock.reading(color)),
-                );
-            }
-        }
-        record
-    }
-
-    /// The record the autosave keeps, if there is a game in progress: not while a
-    /// loaded record is only stepped through, nor after a review until play goes on
-    /// (an unfinished game already saved must not be replaced by a file's).
-    pub fn autosave_record(&self, today: &str) -> Option<PdnGame> {
-        (self.review.is_none() && !self.untouched_record).then(|| self.record(today))
-    }
-}
-
-/// The clocks `record` kept for `game`: its `TimeControl`, `BlackClock` and
-/// `WhiteClock` tags, and each side's moves counted from the game.
-fn recorded_clock(record: &PdnGame, game: &Game) -> Option<Clock> {
-    let control: TimeControl = record.tag("TimeControl")?.parse().ok()?;
-    let reading = |color: Color| {
-        record
-            .tag(&format!("{}Clock", color.name()))
-            .and_then(clock::parse_record_text)
-            .unwrap_or_else(|| control.initial())
-    };
-    let mut moves = [0u32; 2];
-    for pos in &game.positions()[..game.positions().len().saturating_sub(1)] {
-        moves[usize::from(pos.turn() == Color::White)] += 1;
-    }
-    Some(Clock::with_readings(
-        control,
-        [reading(Color::Black), reading(Color::White)],
-        moves,
-    ))
 }
 
 /// "Took back Black 11-15" or "Took back Black 11-15 and White's reply 23-19": `moves`

@@ -5,6 +5,7 @@ use super::Session;
 use crate::game::Game;
 use crate::pdn::PdnGame;
 use crate::rules::Color;
+use std::time::Duration;
 
 /// A game opened from a record to step through.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -17,6 +18,9 @@ pub struct Review {
     /// Why the record stops early, when a move of it is faulty: it is reviewed up to
     /// that move.
     pub fault: Option<String>,
+    /// The clock reading after each recorded move, where the record gives one (its
+    /// `%clk` comments).
+    pub clocks: Vec<Option<Duration>>,
 }
 
 impl Review {
@@ -72,6 +76,7 @@ impl Session {
             tags,
             recorded,
             fault,
+            clocks: record.clocks.clone(),
         });
         session.untouched_record = true;
         session
@@ -141,6 +146,30 @@ impl Session {
     pub fn review_progress(&self) -> (usize, usize) {
         let shown = self.game.moves().len();
         (shown, shown + self.game.undone_moves().len())
+    }
+
+    /// Each side's clock (Black's, White's) as it stood at the move shown, when the record
+    /// under review kept clock readings: the reading after that side's last move so far,
+    /// or the time control's starting time (`None` if the record does not say it)
+    /// before its first.
+    pub fn review_clocks(&self) -> Option<[Option<Duration>; 2]> {
+        let review = self.review.as_ref()?;
+        if !review.clocks.iter().any(Option::is_some) {
+            return None;
+        }
+        let initial = review
+            .tag("TimeControl")
+            .and_then(|t| t.parse::<super::TimeControl>().ok())
+            .map(|c| c.initial());
+        let positions = self.game.positions();
+        let shown = self.game.moves().len();
+        let reading = |color: Color| {
+            (0..shown)
+                .rev()
+                .find(|i| positions.get(*i).is_some_and(|p| p.turn() == color))
+                .map_or(initial, |i| review.clocks.get(i).copied().flatten())
+        };
+        Some([reading(Color::Black), reading(Color::White)])
     }
 
     /// Stops reviewing: play goes on from the position shown, the record's later moves

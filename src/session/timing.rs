@@ -72,6 +72,49 @@ impl Session {
         Some(format!("{flagged}'s time is up. {outcome}."))
     }
 
+    /// A warning that the running side's time is nearly up ("Black: 10 seconds left"),
+    /// once for each of the clock's warnings in a turn (see [`Clock::warnings`]): with
+    /// the move timer's five minutes a minute before the limit, then at ten seconds; with
+    /// any clock at ten seconds. Front ends show it and ring the bell.
+    pub fn clock_warning(&mut self) -> Option<String> {
+        let (clock, now) = self.clock.as_ref()?;
+        let color = clock.running()?;
+        let reached = clock.warnings_reached(*now);
+        let left = clock.remaining(color, *now);
+        let timer = clock.control() == TimeControl::MoveTimer;
+        let already = if self.warned.0 == self.revision {
+            self.warned.1
+        } else {
+            0
+        };
+        self.warned = (self.revision, reached.max(already));
+        if reached <= already || left.is_zero() {
+            return None;
+        }
+        let what = if left > clock::WARNING {
+            "a minute".to_string()
+        } else {
+            format!("{} seconds", left.as_secs_f64().ceil())
+        };
+        let tail = if timer { " for this move" } else { "" };
+        Some(format!("{color}: {what} left{tail}"))
+    }
+
+    /// Whether `color`'s time is low enough to be shown as a warning (within the first
+    /// of the clock's warnings while its clock runs, or within ten seconds).
+    pub fn time_is_low(&self, color: Color) -> bool {
+        let Some((clock, now)) = self.clock.as_ref() else {
+            return false;
+        };
+        let left = clock.remaining(color, *now);
+        let first = if clock.turn() == Some(color) {
+            clock.warnings()[0]
+        } else {
+            clock::WARNING
+        };
+        left <= first
+    }
+
     /// Pauses both clocks (`true`) or starts them again; false in an untimed game or a
     /// finished one.
     pub fn set_paused(&mut self, paused: bool) -> bool {
@@ -88,6 +131,19 @@ impl Session {
             clock.resume(*now);
         }
         true
+    }
+
+    /// The players stop for now (they quit; `--resume` goes on): the running clock is
+    /// paused, so the time its side has used since its turn began is kept in the record.
+    /// Only once a move has been made on the clock: a game not begun is not worth a save
+    /// for the seconds looked at it.
+    pub fn adjourn(&mut self) {
+        if self
+            .clock()
+            .is_some_and(|c| !c.readings_after_moves().is_empty())
+        {
+            self.set_paused(true);
+        }
     }
 
     /// Whether the clocks are paused.

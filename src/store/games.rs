@@ -229,13 +229,29 @@ pub struct SavedGame {
 }
 
 impl SavedGame {
-    /// Whether the game has ended (a result other than `*`). An unreadable file counts
-    /// as finished: there is nothing to resume.
+    /// Whether the game has ended (a result other than `*`) and, for a match's game,
+    /// the match with it. An unreadable file counts as finished: there is nothing to
+    /// resume.
     pub fn finished(&self) -> bool {
         match &self.record {
-            Ok(record) => record.result.as_deref().is_some_and(|r| r != "*"),
+            Ok(record) => {
+                record.result.as_deref().is_some_and(|r| r != "*")
+                    && self.match_game().is_none_or(|(game, games)| game >= games)
+            }
             Err(_) => true,
         }
+    }
+
+    /// For a match's game: which game it is and how many the match has (`(2, 4)` for
+    /// game 2 of 4), from the tags the session keeps a match in (`MatchRounds` and
+    /// `MatchResults`, the earlier games' results).
+    pub fn match_game(&self) -> Option<(usize, usize)> {
+        let record = self.record.as_ref().ok()?;
+        let rounds: usize = record.tag("MatchRounds")?.trim().parse().ok()?;
+        let before = record
+            .tag("MatchResults")
+            .map_or(0, |r| r.split_whitespace().count());
+        Some((before + 1, rounds.saturating_mul(2)))
     }
 
     /// Whether `--resume` can take it up: unfinished and not open elsewhere.
@@ -283,9 +299,15 @@ impl SavedGame {
         match &self.record {
             Err(e) => format!("unreadable: {e}"),
             Ok(_) if self.open_elsewhere => "open in another window".to_string(),
-            Ok(record) => match record.result.as_deref() {
-                None | Some("*") => "unfinished".to_string(),
-                Some(result) => result.to_string(),
+            Ok(record) => match (record.result.as_deref(), self.match_game()) {
+                (None | Some("*"), Some((game, games))) => {
+                    format!("unfinished (match game {game} of {games})")
+                }
+                (Some(result), Some((game, games))) if game < games => {
+                    format!("{result}, match goes on (game {game} of {games})")
+                }
+                (None | Some("*"), None) => "unfinished".to_string(),
+                (Some(result), _) => result.to_string(),
             },
         }
     }

@@ -68,6 +68,18 @@ pub fn default_save_path(unix_seconds: u64) -> Option<PathBuf> {
     data_dir().map(|dir| dir.join(name))
 }
 
+/// The file a match's games are written to when `--save` names none:
+/// `match-YYYY-MM-DD-HHMMSS.pdn` in the data directory (UTC), beside the games saved
+/// with the save dialog.
+pub fn default_match_path(unix_seconds: u64) -> Option<PathBuf> {
+    let game = default_save_path(unix_seconds)?;
+    let name = game
+        .file_name()?
+        .to_string_lossy()
+        .replacen("game-", "match-", 1);
+    Some(game.with_file_name(name))
+}
+
 /// The PDN date (`YYYY.MM.DD`, UTC) of seconds since the Unix epoch.
 pub fn pdn_date(unix_seconds: u64) -> String {
     let (y, m, d) = civil_date(unix_seconds);
@@ -414,6 +426,20 @@ pub fn append_record(path: &Path, record: &PdnGame) -> Result<Appended, StoreErr
     let path = expand_home(path);
     outside_games_folder(&path)?;
     files::append_text(&path, &write_game(record))
+}
+
+/// Adds a finished match game to the match's file, as [`append_record`] does, unless the
+/// file holds it already (written before a crash, or a resume, took the match up
+/// again): `Ok(None)` then.
+pub fn add_match_game(path: &Path, record: &PdnGame) -> Result<Option<Appended>, StoreError> {
+    let path = expand_home(path);
+    let text = write_game(record);
+    if let Ok(bytes) = read_file(&path)
+        && decode_owned(bytes).contains(&text)
+    {
+        return Ok(None);
+    }
+    append_record(&path, record).map(Some)
 }
 
 #[cfg(test)]

@@ -77,6 +77,8 @@ pub enum Action {
     Hint,
     /// Ask whether to start a new game.
     AskNewGame,
+    /// Start a match's next game: both players are ready.
+    NextGame,
     /// Show or hide the help overlay.
     ToggleHelp,
     /// Quit, asking first when a game is in progress.

@@ -47,6 +47,8 @@ pub enum When {
     Reviewing,
     /// Reviewing, with no piece picked up.
     ReviewingAtRest,
+    /// A match game has ended and the match's next game waits for the players.
+    MatchWaits,
 }
 
 /// Where a binding shows in the footer, which lists only the keys that matter now.
@@ -64,6 +66,10 @@ pub enum Footer {
     Thinking,
     /// While the computer thinks for this side (the key to take it over).
     ThinkingFor(Color),
+    /// While a match's next game waits for the players.
+    NextGame,
+    /// Once a match is over.
+    MatchOver,
 }
 
 /// One line of the key map.
@@ -137,7 +143,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Char('u')], Action::Undo, When::Board, "u", "undo", "undo (and the reply)", &[Play, Thinking]),
     bind(&[Char('U'), Ctrl('r')], Action::Redo, When::Board, "U Ctrl-R", "redo", "redo", &[PlayNoClaim]),
     bind(&[Char('c')], Action::ClaimDraw, When::Board, "c", "claim draw", "claim a draw", &[PlayClaimOpen]),
-    bind(&[Char('s'), Ctrl('s')], Action::OpenSave, When::Board, "s Ctrl-S", "save", "save as PDN", &[PlayNoClaim, Review]),
+    bind(&[Char('s'), Ctrl('s')], Action::OpenSave, When::Board, "s Ctrl-S", "save", "save as PDN", &[PlayNoClaim, Review, NextGame, MatchOver]),
     bind(&[Char('d')], Action::OfferDraw, When::Board, "d", "offer draw", "offer a draw", &[]),
     bind(&[Char('r')], Action::AskResign, When::Board, "r", "resign", "resign", &[]),
     bind(&[Char('+'), Char('=')], Action::ChangeLevel(true), When::Board, "+ -", "level", "computer level up/down", &[]),
@@ -148,9 +154,10 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Code(KeyCode::PageDown)], Action::ScrollMoves(false), When::Board, "", "", "", &[]),
     bind(&[Char('f')], Action::Flip, When::Board, "f", "flip", "flip the board", &[]),
     bind(&[Char('p')], Action::Pause, When::Board, "p", "pause", "pause the clocks", &[]),
+    bind(&[Char('n')], Action::NextGame, When::MatchWaits, "n", "next game", "match: next game (both ready)", &[NextGame]),
     bind(&[Char('n')], Action::AskNewGame, When::Board, "n", "new game", "new game", &[Thinking]),
-    bind(&[Char('?')], Action::ToggleHelp, When::Board, "?", "help", "this help", &[Play, Review, Thinking]),
-    bind(&[Char('q')], Action::AskQuit, When::Board, "q", "quit", "quit (then --resume)", &[Play, Review, Thinking]),
+    bind(&[Char('?')], Action::ToggleHelp, When::Board, "?", "help", "this help", &[Play, Review, Thinking, NextGame, MatchOver]),
+    bind(&[Char('q')], Action::AskQuit, When::Board, "q", "quit", "quit (then --resume)", &[Play, Review, Thinking, NextGame, MatchOver]),
     bind(&[Ctrl('c')], Action::Quit, When::Anywhere, "Ctrl-C", "quit now", "quit at once", &[]),
     bind(&[Ctrl('z')], Action::Suspend, When::Anywhere, "Ctrl-Z", "suspend", "suspend (fg resumes)", &[]),
 ];
@@ -162,6 +169,8 @@ pub struct BoardState {
     pub reviewing: bool,
     /// A piece is picked up.
     pub picking: bool,
+    /// A match's next game waits for the players.
+    pub match_waits: bool,
 }
 
 impl When {
@@ -170,6 +179,7 @@ impl When {
             When::Anywhere | When::Board => true,
             When::Reviewing => state.reviewing,
             When::ReviewingAtRest => state.reviewing && !state.picking,
+            When::MatchWaits => state.match_waits,
         }
     }
 }
@@ -233,10 +243,12 @@ mod tests {
     const PLAYING: BoardState = BoardState {
         reviewing: false,
         picking: false,
+        match_waits: false,
     };
     const REVIEWING: BoardState = BoardState {
         reviewing: true,
         picking: false,
+        match_waits: false,
     };
 
     #[test]
@@ -257,6 +269,17 @@ mod tests {
             ..REVIEWING
         };
         assert_eq!(board_action(&esc, picking), Some(Action::Back));
+    }
+
+    #[test]
+    fn n_starts_a_matchs_next_game_only_when_it_waits() {
+        let n = press(KeyCode::Char('n'), KeyModifiers::NONE);
+        assert_eq!(board_action(&n, PLAYING), Some(Action::AskNewGame));
+        let waits = BoardState {
+            match_waits: true,
+            ..PLAYING
+        };
+        assert_eq!(board_action(&n, waits), Some(Action::NextGame));
     }
 
     #[test]

@@ -12,6 +12,7 @@
 pub mod action;
 pub mod app;
 pub mod choice;
+mod clockwatch;
 pub mod geometry;
 pub mod keymap;
 pub mod picker;
@@ -26,6 +27,7 @@ use crate::pdn::PdnGame;
 use crate::session::Session;
 use crate::store::{self, Appended, Autosaver, SavedGame, StoreError};
 use app::Tone;
+use clockwatch::ClockWatch;
 use picker::{Picked, Picker};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -256,21 +258,10 @@ fn event_loop(
     warn_of_unfinished_games(&mut app);
     let mut computer = Computer::default();
     let mut clocks = ClockWatch::default();
+    let mut between_games: Option<Instant> = None;
     let mut redraw = true;
     loop {
-        if clocks.watch(&mut app) {
-            redraw = true;
-            // A flag fall ends the game with no key pressed: saved before the wait.
-            autosave(autosaver, &mut app);
-            if bell && clocks.ring {
-                use std::io::Write;
-                // The bell is a control character, not drawing: the screen is unchanged.
-                let _frame = lock(&shared.screen);
-                let out = terminal.backend_mut();
-                let _ = out.write_all(b"\x07");
-                let _ = out.flush();
-            }
-        }
+        redraw |= clocks.watch_and_ring(&mut app, autosaver, terminal, shared, bell);
         computer.sync(&mut app);
         redraw |= take_up_after_suspension(terminal, shared)?;
         if redraw {
@@ -283,6 +274,8 @@ fn event_loop(
         // for its news.
         let wait = if computer.busy() {
             Some(POLL_WHILE_THINKING)
+        } else if between_games.is_some() {
+            Some(POLL_WHILE_CLOCK_RUNS)
         } else if app.session.clock().is_some_and(|c| c.running().is_some()) {
             // A running clock: the display ticks and a flag fall is seen at once.
             Some(POLL_WHILE_CLOCK_RUNS)
@@ -294,17 +287,24 @@ fn event_loop(
         } else {
             Some(event::read()?)
         };
-        redraw = match event {
-            Some(event) if is_suspend_key(&event) => {
-                suspend();
-                false
-            }
-            Some(event) => handle_event(&mut app, &event),
-            None => false,
-        };
+        // The time the event came at: a move, the end of a pause or the match's next
+        // game is timed from now, not from before the wait.
+        let ticked =
+            event.is_some() && clocks.watch_and_ring(&mut app, autosaver, terminal, shared, bell);
+        redraw = ticked
+            | match event {
+                Some(event) if is_suspend_key(&event) => {
+                    suspend();
+                    false
+                }
+                Some(event) => handle_event(&mut app, &event),
+                None => false,
+            };
         carry_out_save(&mut app);
         redraw |= computer.collect(&mut app);
         autosave(autosaver, &mut app);
+        redraw |= file_match_game(&mut app);
+        redraw |= next_game_between_computers(&mut app, &mut between_games);
         if app.quit {
             return Ok(());
         }
@@ -327,49 +327,41 @@ pub fn handle_event(app: &mut App, event: &event::Event) -> bool {
     app.handle_event(event)
 }
 
+/// Writes a finished match game to the match's file, once, and tells the players.
+/// Returns whether the screen changed.
+fn file_match_game(app: &mut App) -> bool {
+    let Some((path, record)) = app.session.match_game_to_file(&store::today()) else {
+        return false;
+    };
+    let written = store::add_match_game(&path, &record)
+        .map(|_| path)
+        .map_err(|e| e.to_string());
+    app.match_game_saved(written);
+    true
+}
+
+/// How long a finished game between two computer players stays on screen before the
+/// match's next game starts.
+const BETWEEN_COMPUTER_GAMES: Duration = Duration::from_secs(3);
+
+/// When the computer plays both sides of a match, starts its next game a few seconds
+/// after one ends (`since` keeps when it ended). Returns whether it did.
+fn next_game_between_computers(app: &mut App, since: &mut Option<Instant>) -> bool {
+    if !(app.session.match_waits() && app.session.seats().both_computer()) {
+        *since = None;
+        return false;
+    }
+    let ended = *since.get_or_insert_with(Instant::now);
+    if ended.elapsed() < BETWEEN_COMPUTER_GAMES || app.mode != app::Mode::Board {
+        return false;
+    }
+    *since = None;
+    app.update(Action::NextGame);
+    true
+}
+
 /// How often the event loop looks at a running clock.
 const POLL_WHILE_CLOCK_RUNS: Duration = Duration::from_millis(100);
-
-/// The event loop's view of the clocks: what was last shown, and which sides have
-/// been warned with the bell.
-#[derive(Default)]
-struct ClockWatch {
-    shown: String,
-    warned: [bool; 2],
-    /// Whether the last [`watch`](Self::watch) wants the bell rung.
-    ring: bool,
-}
-
-impl ClockWatch {
-    /// Gives the session the time: a flag fall ends the game and is told. Returns
-    /// whether the screen must be drawn again (a reading changed); sets `ring` at ten
-    /// seconds left and at a flag fall.
-    fn watch(&mut self, app: &mut App) -> bool {
-        self.ring = false;
-        if app.session.clock().is_none() {
-            return false;
-        }
-        if let Some(news) = app.session.tick(Instant::now()) {
-            app.notify(app::Tone::Info, news);
-            self.ring = true;
-        }
-        let mut shown = String::new();
-        for (i, color) in crate::rules::Color::ALL.into_iter().enumerate() {
-            let left = app.session.time_left(color).unwrap_or_default();
-            let running = app.session.clock().and_then(|c| c.running()) == Some(color);
-            let low = left <= crate::session::WARNING;
-            if running && low && !self.warned[i] && !left.is_zero() {
-                self.ring = true;
-            }
-            self.warned[i] = low;
-            shown.push_str(&crate::session::clock_text(left));
-            shown.push(if running { '*' } else { ' ' });
-        }
-        let changed = shown != self.shown;
-        self.shown = shown;
-        changed || self.ring
-    }
-}
 
 /// How often the event loop looks for a running search's news.
 const POLL_WHILE_THINKING: Duration = Duration::from_millis(40);

@@ -16,6 +16,7 @@ mod e2e_signals;
 mod e2e_windows;
 mod egdb;
 mod files;
+mod matches;
 mod plain;
 mod plain_robust;
 mod training;

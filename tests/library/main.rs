@@ -8,10 +8,12 @@
 mod common;
 
 mod cli_options;
+mod clock_records;
 mod egdb;
 mod engine;
 mod fen;
 mod frontends;
+mod matches;
 mod notation;
 mod pdn;
 mod perft;

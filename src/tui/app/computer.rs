@@ -96,7 +96,7 @@ impl App {
                 };
                 self.hand_over_cursor(color);
                 self.move_now = false;
-                let mut text = self.session.announce(&text);
+                let mut text = self.with_match_news(self.session.announce(&text));
                 // Keep the person's move in view: "Black played 11-15; White (level 5) ...".
                 if let Some((Tone::Info, previous)) = &self.message
                     && previous.starts_with(&format!("{} played ", !color))

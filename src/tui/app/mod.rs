@@ -4,13 +4,15 @@
 //!
 //! The parts: `board` picking and the cursor, `prompt` the typed move, `save_dialog`
 //! the save dialog, `computer` the searches the screen asks for, `games` a record
-//! file's list of games, `question` the questions and their answers.
+//! file's list of games, `question` the questions and their answers, `tournament` the
+//! clocks' pause and a match's games.
 
 mod board;
 mod computer;
 mod games;
 mod prompt;
 mod question;
+mod tournament;
 
 use question::after_the_end;
 mod save_dialog;
@@ -203,7 +205,7 @@ impl App {
             }),
             _ => Mode::Board,
         };
-        App {
+        let mut app = App {
             session,
             cursor,
             resting: START_CURSORS,
@@ -231,7 +233,11 @@ impl App {
             hint_wanted: None,
             hint: None,
             thinking: None,
+        };
+        if fault.is_none() && !app.session.is_reviewing() {
+            app.match_welcome();
         }
+        app
     }
 
     /// The game.
@@ -303,6 +309,7 @@ impl App {
                 BoardState {
                     reviewing: self.session.is_reviewing(),
                     picking: self.pick.is_some(),
+                    match_waits: self.session.match_waits(),
                 },
             ),
         }
@@ -339,7 +346,7 @@ impl App {
     fn show(&mut self, answer: Result<String, SessionError>) {
         match answer {
             Ok(text) => {
-                let text = self.session.announce(&text);
+                let text = self.with_match_news(self.session.announce(&text));
                 self.info(text);
             }
             Err(e @ SessionError::ComputersTurn { color, .. }) => {
@@ -411,7 +418,7 @@ impl App {
                 return;
             }
             Action::Quit => {
-                self.quit = true;
+                self.quit_now();
                 return;
             }
             // The event loop suspends the program: nothing changes here.
@@ -546,21 +553,14 @@ impl App {
                     self.list_scroll.saturating_sub(LIST_PAGE)
                 };
             }
-            Action::Pause => {
-                let paused = !self.session.is_paused();
-                if !self.session.set_paused(paused) {
-                    self.info("No clock runs: --clock or --move-timer times a game");
-                } else if paused {
-                    self.info("Paused: both clocks stopped. p starts them again");
-                } else {
-                    self.info("The clocks run again");
-                }
-            }
+            Action::Pause => self.toggle_pause(),
             Action::Flip => {
                 self.flipped = !self.flipped;
                 let bottom = if self.flipped { "White" } else { "Black" };
                 self.info(format!("Board flipped: {bottom} at the bottom"));
             }
+            Action::NextGame => self.next_match_game(),
+            Action::AskNewGame if self.session.match_play().is_some() => self.new_game_in_match(),
             Action::AskNewGame => {
                 // A finished or unstarted game has nothing to abandon: no question.
                 let game = self.game();
@@ -581,7 +581,7 @@ impl App {
                 // A game under review is the file's, already kept on disk.
                 let game = self.game();
                 if game.moves().is_empty() || game.is_over() || self.session.is_reviewing() {
-                    self.quit = true;
+                    self.quit_now();
                 } else {
                     self.mode = Mode::Asking(Question::Quit);
                 }

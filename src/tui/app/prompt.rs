@@ -24,7 +24,7 @@ impl App {
         if let Some(outcome) = self.game().result() {
             self.error(format!(
                 "The game is over ({outcome}). {}",
-                super::after_the_end(outcome)
+                self.after_the_end(outcome)
             ));
         } else {
             self.pick = None;

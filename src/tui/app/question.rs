@@ -31,7 +31,7 @@ impl App {
         };
         self.mode = Mode::Board;
         match (question, answer) {
-            (Question::Quit, Answer::Yes) => self.quit = true,
+            (Question::Quit, Answer::Yes) => self.quit_now(),
             (Question::NewGame, Answer::Yes) => self.new_game(),
             (Question::Resign, Answer::Side(color)) => {
                 self.pick = None;

@@ -135,6 +135,10 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                     "Quit? The game is NOT saved (autosave failed; s saves it). y yes  n no"
                         .to_string()
                 }
+                Question::Quit if app.session.match_play().is_some() => {
+                    "Quit? The match is saved; checkers --resume continues it. y yes  n no"
+                        .to_string()
+                }
                 Question::Quit => {
                     "Quit? The game is saved; checkers --resume continues it. y yes  n no"
                         .to_string()
@@ -181,9 +185,15 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 _ => None,
             };
             let claim_open = app.game().available_claim().is_some();
+            let match_waits = app.session.match_waits();
+            let match_over = app.session.match_over();
             let keys = keymap::footer_keys(|place| match place {
                 Footer::Review => reviewing,
                 _ if reviewing => false,
+                Footer::NextGame => match_waits,
+                Footer::MatchOver => match_over,
+                // Between a match's games only what leads to the next one is shown.
+                _ if match_waits || match_over => false,
                 Footer::Thinking => thinking.is_some(),
                 Footer::ThinkingFor(color) => thinking == Some(color),
                 _ if thinking.is_some() => false,
@@ -211,13 +221,20 @@ fn key_label(theme: &Theme, label: &'static str) -> &'static str {
     }
 }
 
-/// The state of the game in a few words, for a screen with no panel.
+/// The state of the game in a few words, for a screen with no panel; in a timed game
+/// the clock of the side to move too (`Black to move, 4:59`).
 fn compact_status(app: &App) -> String {
     match app.game().result() {
         Some(outcome) => format!("{outcome}."),
         None => match app.thinking_text() {
             Some(text) => text,
-            None => format!("{} to move", app.position().turn()),
+            None => {
+                let turn = app.position().turn();
+                match app.session.time_left(turn) {
+                    Some(left) => format!("{turn} to move, {}", crate::session::clock_text(left)),
+                    None => format!("{turn} to move"),
+                }
+            }
         },
     }
 }

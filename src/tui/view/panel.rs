@@ -45,6 +45,7 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         }
     }
     clock_lines(app, &mut lines);
+    match_lines(app, usize::from(inner.width), &mut lines);
     if let Some(text) = players_text(app) {
         lines.push(Line::styled(text, theme.text));
     }
@@ -145,9 +146,22 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
 }
 
 /// The clocks of a timed game, one bold line per side, the running one marked:
-/// `Black   4:59` / `White ▶ 5:00`.
+/// `Black   4:59` / `White ▶ 5:00`; a side whose time is nearly up in the alert colour.
+/// In review of a record that kept clock readings, each side's clock as it stood at the
+/// move shown.
 fn clock_lines(app: &App, lines: &mut Vec<Line<'static>>) {
     let theme = &app.theme;
+    if let Some(readings) = app.session.review_clocks() {
+        lines.push(Line::styled("Clocks at this move", theme.text));
+        for (color, reading) in Color::ALL.into_iter().zip(readings) {
+            let text = reading.map_or_else(|| "?".to_string(), crate::session::clock_text);
+            lines.push(Line::styled(
+                format!("{:<6}  {text:>7}", color.name()),
+                theme.heading,
+            ));
+        }
+        return;
+    }
     let Some(clock) = app.session.clock() else {
         return;
     };
@@ -160,22 +174,81 @@ fn clock_lines(app: &App, lines: &mut Vec<Line<'static>>) {
         let left = app.session.time_left(color).unwrap_or_default();
         let running = clock.running() == Some(color);
         let mark = if running { marker } else { " " };
-        let style = if left <= crate::session::WARNING {
-            theme.alert.add_modifier(ratatui::style::Modifier::BOLD)
+        // Low time is told by more than colour: bold, and a "!" after the reading.
+        let (style, low) = if app.session.time_is_low(color) {
+            (
+                theme.alert.add_modifier(ratatui::style::Modifier::BOLD),
+                " !",
+            )
         } else {
-            theme.heading
+            (theme.heading, "")
         };
-        lines.push(Line::styled(
-            format!(
-                "{:<6}{mark} {:>7}",
-                color.name(),
-                crate::session::clock_text(left)
-            ),
-            style,
-        ));
+        let mut text = format!(
+            "{:<6}{mark} {:>7}{low}",
+            color.name(),
+            crate::session::clock_text(left)
+        );
+        // In a match, whose clock it is.
+        if let Some(contest) = app.session.match_play() {
+            text = format!("{text:<17}{}", contest.name_of(color));
+        }
+        lines.push(Line::styled(text, style));
     }
     if clock.is_paused() {
         lines.push(Line::styled("Clocks paused: p", theme.question));
+    }
+}
+
+/// The match's state: which game, the score by player (points, wins, draws, losses,
+/// and the colour each has now), and what comes next once a game has ended.
+fn match_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
+    let theme = &app.theme;
+    let (Some(contest), Some(tallies)) = (app.session.match_play(), app.session.match_tallies())
+    else {
+        return;
+    };
+    let index = contest.game_index();
+    lines.push(Line::styled(
+        format!(
+            "Match game {} of {}, round {}",
+            index + 1,
+            contest.games(),
+            crate::session::Match::round_text(index)
+        ),
+        theme.heading,
+    ));
+    // "Ann   1½  W1 D1 L0  Black": the name cut to what the panel leaves it.
+    let with_color = width >= 27;
+    let room = width
+        .saturating_sub(if with_color { 21 } else { 14 })
+        .max(3);
+    let longest = contest
+        .names()
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0);
+    let name_width = longest.min(room);
+    for (player, (name, tally)) in contest.names().iter().zip(tallies).enumerate() {
+        let name: String = name.chars().take(name_width).collect();
+        let mut text = format!(
+            "{name:<name_width$} {:>3}  {}",
+            tally.points(),
+            tally.record()
+        );
+        if with_color {
+            let color = crate::session::Match::color_of(player, index);
+            text.push_str(&format!("  {}", color.name()));
+        }
+        lines.push(Line::styled(text, theme.text));
+    }
+    if let Some(result) = app.session.match_result_text() {
+        lines.push(Line::styled(result, theme.question));
+    } else if app.session.match_waits() {
+        lines.push(Line::styled(
+            format!("Next: game {}, n when both ready", index + 2),
+            theme.question,
+        ));
     }
 }
 

@@ -1,0 +1,125 @@
+//! Why a game of a PDN text cannot be read: a syntax error, a bad set-up position, or
+//! a move that does not replay.
+
+use super::PdnGame;
+use crate::rules::{Color, FenError, MoveError};
+use crate::text::printable;
+use std::fmt;
+
+/// How much of a word from the file an error message shows.
+pub(super) const SHOWN_WORD_CHARS: usize = 40;
+
+/// How much of an error message (which may quote the file) is shown.
+const SHOWN_MESSAGE_CHARS: usize = 240;
+
+/// A syntax error, at a line and column (both from 1, columns in characters).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// Line of the fault.
+    pub line: usize,
+    /// Column of the fault.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line,
+            self.column,
+            printable(&self.message, SHOWN_MESSAGE_CHARS)
+        )
+    }
+}
+
+/// Why one game of a file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameError {
+    /// The game's number in the file, from 1.
+    pub game: usize,
+    /// Its `Event` tag, if it has one.
+    pub event: Option<String>,
+    /// What went wrong.
+    pub kind: GameErrorKind,
+}
+
+/// What went wrong in a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameErrorKind {
+    /// The text is not PDN here.
+    Syntax(SyntaxError),
+    /// The `FEN` tag is not a valid position.
+    Fen {
+        /// Where the tag is.
+        line: usize,
+        /// Why it is invalid.
+        error: Box<FenError>,
+    },
+    /// A move that is not legal when replayed.
+    Move {
+        /// Full-move number (1 for the first move of each side).
+        number: usize,
+        /// The side that was to play it.
+        color: Color,
+        /// The move as written.
+        text: String,
+        /// Where it is.
+        line: usize,
+        /// Its column.
+        column: usize,
+        /// Why it was refused.
+        error: Box<MoveError>,
+        /// The game up to the faulty move (its tags, start and the moves before it,
+        /// no result), so what is good in it can still be reviewed.
+        played: Box<PdnGame>,
+    },
+}
+
+/// The message shows text from the file only as [`printable`] makes it: no control
+/// characters, and a long word cut short.
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}", self.game)?;
+        if let Some(event) = &self.event {
+            write!(f, " ({:?})", printable(event, SHOWN_WORD_CHARS))?;
+        }
+        match &self.kind {
+            GameErrorKind::Syntax(e) => write!(f, ", {e}"),
+            GameErrorKind::Fen { line, error } => write!(
+                f,
+                ", line {line}: {}",
+                printable(&error.to_string(), SHOWN_MESSAGE_CHARS)
+            ),
+            GameErrorKind::Move {
+                number,
+                color,
+                text,
+                line,
+                column,
+                error,
+                ..
+            } => {
+                let dots = if *color == Color::Black { "." } else { "..." };
+                write!(
+                    f,
+                    ", move {number}{dots} {} ({color}, line {line}, column {column}): {}",
+                    printable(text, SHOWN_WORD_CHARS),
+                    printable(&error.to_string(), SHOWN_MESSAGE_CHARS)
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for GameError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            GameErrorKind::Syntax(_) => None,
+            GameErrorKind::Fen { error, .. } => Some(&**error),
+            GameErrorKind::Move { error, .. } => Some(&**error),
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! A session's record: made from a PDN record (`--resume`, `--load`) and written back
+//! as one, for saves, the autosave and a match's file, clocks included.
+
+use super::*;
+
+impl Session {
+    /// The game of `record`, as saved by this program or any other: its moves, the
+    /// moves taken back (ready for redo), its ending, the players' names, who played
+    /// each side (the computer and its level, see [`seat_tags`]) and where and when it
+    /// was played. Play goes on from its last position.
+    pub fn from_record(record: &PdnGame) -> Session {
+        let (game, names) = game_from_record(record);
+        let seats = seats_from_tags(|name| record.tag(name).map(String::from));
+        let level = [Color::Black, Color::White]
+            .into_iter()
+            .find_map(|c| seats.computer(c))
+            .unwrap_or_default();
+        let kept_tags = record
+            .tags
+            .iter()
+            .filter(|(name, _)| KEPT_TAGS.contains(&name.as_str()))
+            .cloned()
+            .collect();
+        let ballot = record
+            .tag(BALLOT_TAG)
+            .and_then(|n| n.trim().parse::<u32>().ok())
+            .and_then(|n| {
+                crate::engine::acf_openings()
+                    .into_iter()
+                    .find(|o| o.number == n)
+            })
+            .filter(|o| {
+                *game.start() == crate::rules::Position::start()
+                    && game.moves().len() + game.undone_moves().len() >= o.line.len()
+                    && game
+                        .moves()
+                        .iter()
+                        .chain(game.undone_moves().iter())
+                        .zip(&o.line)
+                        .all(|(a, b)| a == b)
+            });
+        let ballot_plies = ballot.as_ref().map_or(0, |o| o.line.len());
+        let recorded_clock = recorded_clock(record, &game, ballot_plies);
+        let match_play = matches::match_from_record(record);
+        Session {
+            match_play,
+            seats,
+            level,
+            names,
+            kept_tags,
+            ballot,
+            recorded_clock,
+            ..Session::new(game)
+        }
+    }
+
+    /// The game's record: the whole recorded game while one is reviewed, otherwise the
+    /// game as it is (moves taken back included, for redo after a resume), with the
+    /// players' names, who played each side, and a loaded record's Event, Site, Date and
+    /// Round (`today` is the date of a game not loaded from a record).
+    pub fn record(&self, today: &str) -> PdnGame {
+        let game = self.review.as_ref().map_or(&self.game, |r| &r.recorded);
+        let date = if self.kept_tags.is_empty() {
+            today
+        } else {
+            // Not today: the record's own date, unknown unless it has one.
+            "????.??.??"
+        };
+        let mut record = game_record(game, &self.record_names(), date);
+        for (name, value) in self
+            .kept_tags
+            .iter()
+            .chain(&seat_tags(self.seats))
+            .chain(&self.match_tags())
+        {
+            record.set_tag(name, value);
+        }
+        if let Some(opening) = &self.ballot {
+            record.set_tag(BALLOT_TAG, &opening.number.to_string());
+            if !opening.name.is_empty() {
+                record.set_tag("Opening", &opening.name);
+            }
+        }
+        if let Some(clock) = self.clock().filter(|_| self.review.is_none()) {
+            record.set_tag("TimeControl", &clock.control().to_string());
+            for color in Color::ALL {
+                record.set_tag(
+                    &format!("{}Clock", color.name()),
+                    &crate::pdn::clock_text(clock.reading(color)),
+                );
+            }
+            // The readings belong to the last moves: those made on the clock.
+            let after = clock.readings_after_moves();
+            let moves = record.moves.len();
+            let clocked = after.len().min(moves);
+            record.clocks = vec![None; moves - clocked];
+            record
+                .clocks
+                .extend(after[after.len() - clocked..].iter().map(|d| Some(*d)));
+        } else if let Some(review) = &self.review {
+            record.clocks = review.clocks.clone();
+            if let Some(control) = review.tag("TimeControl") {
+                record.set_tag("TimeControl", control);
+            }
+        }
+        record
+    }
+
+    /// The record the autosave keeps, if there is a game in progress: not while a
+    /// loaded record is only stepped through, nor after a review until play goes on
+    /// (an unfinished game already saved must not be replaced by a file's).
+    pub fn autosave_record(&self, today: &str) -> Option<PdnGame> {
+        (self.review.is_none() && !self.untouched_record).then(|| self.record(today))
+    }
+}
+
+/// The clocks `record` kept for `game`, whose first `ballot_plies` moves (a ballot's)
+/// were not made on the clock: its `TimeControl` tag, the `%clk` reading after each
+/// move made on the clock (the clocks are rebuilt move by move, so undo takes time back
+/// too, and a 30/60 game knows its period from the moves made), and the `BlackClock` and
+/// `WhiteClock` tags, each side's time left when the record was saved. A record with
+/// no `%clk` readings (an older one) gives the tags' times and each side's moves
+/// counted from the game.
+fn recorded_clock(record: &PdnGame, game: &Game, ballot_plies: usize) -> Option<Clock> {
+    let control: TimeControl = record.tag("TimeControl")?.parse().ok()?;
+    let moves = game.moves().len();
+    let fixed = ballot_plies.min(moves);
+    let readings: Option<Vec<Duration>> = (fixed..moves)
+        .map(|i| record.clocks.get(i).copied().flatten())
+        .collect();
+    let first = game
+        .positions()
+        .get(fixed)
+        .map_or(Color::Black, |p| p.turn());
+    let mut clock = match readings {
+        Some(readings) => Clock::replayed(control, first, &readings),
+        None => {
+            let mut made = [0u32; 2];
+            for pos in &game.positions()[fixed..moves] {
+                made[usize::from(pos.turn() == Color::White)] += 1;
+            }
+            Clock::with_readings(control, [control.initial(); 2], made)
+        }
+    };
+    for color in Color::ALL {
+        if let Some(left) = record
+            .tag(&format!("{}Clock", color.name()))
+            .and_then(crate::pdn::parse_clock)
+        {
+            clock.set_reading(color, left);
+        }
+    }
+    Some(clock)
+}

@@ -1,0 +1,135 @@
+//! Tournament play on the screen: the clocks' pause, the quit that keeps the time used,
+//! and a match: what the players are told when a game ends, and the next game when
+//! both are ready (`n`).
+
+use super::{App, START_CURSORS, color_index};
+use crate::rules::Outcome;
+use crate::session::SessionError;
+
+impl App {
+    /// `p`: both clocks stop (the board is hidden), or start again.
+    pub(super) fn toggle_pause(&mut self) {
+        let paused = !self.session.is_paused();
+        if !self.session.set_paused(paused) {
+            self.info("No clock runs: --clock or --move-timer times a game");
+        } else if paused {
+            self.info("Paused: both clocks stopped. p starts them again");
+        } else {
+            self.info("The clocks run again");
+        }
+    }
+
+    /// Ends the program: the running clock stops first, so the time used up to now is
+    /// kept in the autosave (see [`Session::adjourn`](crate::session::Session::adjourn)).
+    pub(super) fn quit_now(&mut self) {
+        self.session.adjourn();
+        self.quit = true;
+    }
+
+    /// What the players can do once the game is over: in a match, start its next game
+    /// (or nothing more, when the match is over); otherwise undo the ending, unless a
+    /// flag fell (time lost is not taken back), or start a new game.
+    pub(super) fn after_the_end(&self, outcome: Outcome) -> String {
+        let Some(contest) = self.session.match_play() else {
+            return super::question::after_the_end(outcome).to_string();
+        };
+        if self.session.match_over() {
+            return "The match is over: q quits.".to_string();
+        }
+        format!(
+            "n starts game {} of {} when both players are ready.",
+            contest.game_index() + 2,
+            contest.games()
+        )
+    }
+
+    /// `text` with, once a match game has ended, what comes next.
+    pub fn with_match_news(&self, text: String) -> String {
+        match self.game().result() {
+            Some(outcome) if self.session.match_play().is_some() => {
+                format!("{text} {}", self.after_the_end(outcome))
+            }
+            _ => text,
+        }
+    }
+
+    /// The first message of a match: who plays, and where the games go; or, for a
+    /// resumed match whose game has ended, what comes next.
+    pub(super) fn match_welcome(&mut self) {
+        let Some(contest) = self.session.match_play() else {
+            return;
+        };
+        if let Some(outcome) = self.game().result() {
+            self.info(format!("{outcome}. {}", self.after_the_end(outcome)));
+            return;
+        }
+        let index = contest.game_index();
+        let names = self.session.names();
+        let mut text = format!(
+            "Match, game {} of {}: {} plays Black, {} White.",
+            index + 1,
+            contest.games(),
+            names.black.as_deref().unwrap_or("?"),
+            names.white.as_deref().unwrap_or("?"),
+        );
+        if let Some(file) = contest.file() {
+            let shown = crate::text::printable(&file.display().to_string(), 100);
+            text.push_str(&format!(" Each game is saved in {shown} as it ends."));
+        }
+        self.info(text);
+    }
+
+    /// Says that the finished match game was written to the match's file (`Ok`), or
+    /// why it could not be (the event loop writes it).
+    pub fn match_game_saved(&mut self, written: Result<std::path::PathBuf, String>) {
+        self.session.match_game_filed();
+        match written {
+            Ok(path) => {
+                let mut text = match &self.message {
+                    Some((super::Tone::Info, text)) => format!("{text} "),
+                    _ => String::new(),
+                };
+                if self.session.match_over() {
+                    let shown = crate::text::printable(&path.display().to_string(), 100);
+                    text.push_str(&format!("The match's games are in {shown}."));
+                } else {
+                    text.push_str("(Saved.)");
+                }
+                self.info(text);
+            }
+            Err(why) => self.error(format!(
+                "The game could not be added to the match's file: {why}. s saves it elsewhere"
+            )),
+        }
+    }
+
+    /// Starts the match's next game (both players are ready). A person playing the
+    /// computer keeps their side at the bottom of the board as the colours change.
+    pub(super) fn next_match_game(&mut self) {
+        let person = self.session.seats().person_against_computer();
+        let answer = self.session.next_match_game();
+        if answer.is_ok() {
+            self.hint = None;
+            self.hint_wanted = None;
+            self.pick = None;
+            self.resting = START_CURSORS;
+            self.cursor = START_CURSORS[color_index(self.position().turn())];
+            if person.is_some() && self.session.seats().person_against_computer() != person {
+                self.flipped = !self.flipped;
+            }
+        }
+        self.show(answer);
+    }
+
+    /// `n` in a match: a game is played out, not abandoned; the next one starts when
+    /// the match waits for it.
+    pub(super) fn new_game_in_match(&mut self) {
+        if self.session.match_over() {
+            self.info("The match is over (the score is in the panel): q quits");
+        } else if self.session.match_waits() {
+            self.next_match_game();
+        } else {
+            self.show(Err(SessionError::MatchGameInPlay));
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! Matches and clocks through the real binary: a two-round match played in plain mode
+//! from a pipe, plain mode's flag fall with no input, and a match killed mid-game and
+//! taken up again with `--resume` in the full-screen game.
+
+use crate::common::pty::{Sandbox, Session, run_in};
+use checkers::pdn::{PdnGame, read_games};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn tag<'a>(game: &'a PdnGame, name: &str) -> &'a str {
+    game.tag(name).unwrap_or_else(|| panic!("no {name} tag"))
+}
+
+#[test]
+fn a_two_round_match_in_plain_mode_fills_one_file_with_four_games() {
+    let sandbox = Sandbox::new();
+    // After a ballot White moves first: game 1 Bob resigns, game 2 is drawn, game 3 Bob
+    // resigns, game 4 Ann (White then) resigns.
+    let input = "resign\nnext\ndraw\naccept\nnext\nresign\nnext\nresign\nscore\n";
+    let out = run_in(
+        &sandbox,
+        &[
+            "--plain",
+            "--match",
+            "2",
+            "--ballot",
+            "random",
+            "--clock",
+            "5+3",
+            "--black-name",
+            "Ann",
+            "--white-name",
+            "Bob",
+            "--save",
+            "club.pdn",
+        ],
+        input.as_bytes(),
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("A match of 4 games between Ann and Bob"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Match over: Ann wins the match 2\u{bd}-1\u{bd}"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Game 4 of 4 \u{b7} Ann 2\u{bd} (W2 D1 L1) \u{b7} Bob 1\u{bd} (W1 D1 L2)"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(sandbox.home().join("club.pdn")).unwrap();
+    let games: Vec<PdnGame> = read_games(&text).into_iter().map(Result::unwrap).collect();
+    assert_eq!(games.len(), 4, "{text}");
+    let column = |name: &str| -> Vec<&str> { games.iter().map(|g| tag(g, name)).collect() };
+    assert_eq!(column("Round"), ["1.1", "1.2", "2.1", "2.2"]);
+    assert_eq!(column("Black"), ["Ann", "Bob", "Ann", "Bob"]);
+    assert_eq!(column("White"), ["Bob", "Ann", "Bob", "Ann"]);
+    assert_eq!(column("Result"), ["1-0", "1/2-1/2", "1-0", "1-0"]);
+    assert!(column("Event").iter().all(|e| *e == "Match: Ann v Bob"));
+    assert!(column("TimeControl").iter().all(|t| *t == "5+3"));
+    let ballots = column("Ballot");
+    assert_eq!(ballots[0], ballots[1], "one ballot a round");
+    assert_eq!(ballots[2], ballots[3]);
+    assert_ne!(ballots[0], ballots[2], "a new ballot for the next round");
+    // Each game starts after its ballot's three moves.
+    assert!(games.iter().all(|g| g.moves.len() == 3));
+    assert!(!text.contains("MatchRounds"), "{text}");
+}
+
+#[test]
+fn plain_mode_tells_a_flag_fall_at_once_with_no_input() {
+    let sandbox = Sandbox::new();
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(["--plain", "--clock", "0:02+0"])
+        .env("HOME", sandbox.home())
+        .env("XDG_DATA_HOME", sandbox.data_home())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Standard input stays open and silent: nothing is typed.
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    let flag = loop {
+        let line = lines.next().expect("the output ended").unwrap();
+        if line.starts_with("Time is up") {
+            break line;
+        }
+        seen.push(line);
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no flag fall: {seen:?}"
+        );
+    };
+    let waited = started.elapsed();
+    assert_eq!(flag, "Time is up. White wins: Black lost on time.");
+    // Two seconds on the clock, looked at every 100 ms.
+    assert!(waited < Duration::from_millis(3500), "{waited:?}");
+    assert!(
+        seen.iter().any(|l| l.starts_with("Black: 2 seconds left")),
+        "the warning: {seen:?}"
+    );
+    stdin.write_all(b"11-15\nquit\n").unwrap();
+    drop(stdin);
+    let rest: Vec<String> = lines.map(Result::unwrap).collect();
+    assert!(
+        rest.iter().any(|l| l.contains("Black lost on time")),
+        "the game stays over: {rest:?}"
+    );
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn a_match_killed_mid_game_resumes_whole_and_finishes() {
+    let sandbox = Sandbox::new();
+    let args = [
+        "--match",
+        "1",
+        "--ballot",
+        "126",
+        "--clock",
+        "5+3",
+        "--black-name",
+        "Ann",
+        "--white-name",
+        "Bob",
+        "--save",
+        "m.pdn",
+        "--quiet",
+    ];
+    let mut game = Session::start_in(&sandbox, &args, &[]);
+    game.wait_for("the match", |s| s.contents().contains("Match game 1 of 2"));
+    game.play(&["22-18"]);
+    sandbox.wait_for_game("22-18 {[%clk");
+    game.signal("KILL");
+    let _ = game.exit_status();
+
+    let mut resumed = Session::start_in(&sandbox, &["--resume", "--quiet"], &[]);
+    resumed.wait_for("the match taken up again", |s| {
+        let text = s.contents();
+        text.contains("Match game 1 of 2, round 1.1")
+            && text.contains("2. 8-11     22-18")
+            && text.contains("Ann   0  W0 D0 L0  Black")
+            && text.contains("Bob")
+    });
+    // Ann (Black, to move) resigns: the game goes to the file, and game 2 waits.
+    resumed.send(b"rb");
+    resumed.wait_for("the end of game 1", |s| {
+        s.contents().contains("Next: game 2, n when both ready")
+    });
+    resumed.send(b"n");
+    resumed.wait_for("game 2", |s| {
+        let text = s.contents();
+        text.contains("Match game 2 of 2, round 1.2") && text.contains("Ann   0  W0 D0 L1  White")
+    });
+    resumed.send(b"rw");
+    resumed.wait_for("the end of the match", |s| {
+        s.contents().contains("Match over: Bob wins the match 2-0")
+    });
+    resumed.send(b"q");
+    assert!(resumed.exit_status().success());
+    let text = std::fs::read_to_string(sandbox.home().join("m.pdn")).unwrap();
+    let games: Vec<PdnGame> = read_games(&text).into_iter().map(Result::unwrap).collect();
+    assert_eq!(games.len(), 2, "{text}");
+    assert_eq!(tag(&games[0], "Round"), "1.1");
+    assert_eq!(tag(&games[0], "Result"), "0-1");
+    assert!(text.contains("22-18 {[%clk 0:0"), "{text}");
+    assert_eq!(tag(&games[1], "Black"), "Bob");
+    assert_eq!(tag(&games[1], "Result"), "1-0");
+    // Nothing is left to resume.
+    let out = run_in(&sandbox, &["--resume"], b"");
+    assert!(!out.status.success());
+}
+
+#[test]
+fn plain_mode_pauses_the_clocks_and_takes_no_move_meanwhile() {
+    let sandbox = Sandbox::new();
+    let input = "pause\n11-15\npause\n11-15\n";
+    let out = run_in(&sandbox, &["--plain", "--clock", "G/5"], input.as_bytes());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("Paused: both clocks stopped")
+            && stdout.contains("(paused: type pause to go on)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("The clocks are paused: type pause to start them again, then move."),
+        "{stdout}"
+    );
+    assert_eq!(stdout.matches("Black played 11-15").count(), 1, "{stdout}");
+}

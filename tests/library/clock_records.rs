@@ -1,0 +1,198 @@
+//! Clocks kept in records: each move's `{[%clk ...]}` comment written and read, a timed
+//! game resumed from them exactly (periods, ballot moves, undo after the resume), the
+//! time used before a quit kept and the time away not charged, the warnings before time
+//! runs out, and a loaded record's clocks shown as they stood at each move.
+
+use crate::common::*;
+use checkers::Color;
+use checkers::game::Game;
+use checkers::pdn::{read_games, write_game};
+use checkers::session::{Session, TimeControl, ballot};
+use checkers::tui::{App, Settings};
+use std::time::{Duration, Instant};
+
+fn secs(s: u64) -> Duration {
+    Duration::from_secs(s)
+}
+
+fn millis(ms: u64) -> Duration {
+    Duration::from_millis(ms)
+}
+
+/// The record of `session` written as PDN and read back, as the autosave and `--resume`
+/// do.
+fn through_a_file(session: &Session) -> (String, checkers::pdn::PdnGame) {
+    let text = write_game(&session.record("2026.11.30"));
+    let record = read_games(&text).remove(0).unwrap();
+    (text, record)
+}
+
+#[test]
+fn each_move_is_followed_by_its_clock_reading() {
+    let t0 = Instant::now();
+    let mut s = Session::new(Game::new()).with_clock("5+3".parse().unwrap(), t0);
+    s.tick(t0 + millis(7_500));
+    s.play_text("11-15").unwrap();
+    s.tick(t0 + secs(67));
+    s.play_text("23-19").unwrap();
+    let (text, record) = through_a_file(&s);
+    // Black: 300 - 7.5 + 3; White: 300 - 59.5 + 3.
+    assert!(
+        text.contains("1. 11-15 {[%clk 0:04:55.5]} 23-19 {[%clk 0:04:03.5]} *"),
+        "{text}"
+    );
+    assert_eq!(
+        record.clocks,
+        [Some(millis(295_500)), Some(millis(243_500))]
+    );
+}
+
+#[test]
+fn the_reader_takes_clock_readings_as_other_programs_write_them() {
+    let text = "[Event \"x\"]\n1. 11-15 { [%emt 0:00:05] [%clk 1:00:00] } 23-19 {[%clk 0:59:58.25]}\n\
+                2. 8-11 {a comment, no clock} 22-17 {[%clk soon]} *";
+    let game = read_games(text).remove(0).unwrap();
+    assert_eq!(game.moves.len(), 4);
+    let reading = |ply: usize| game.clocks.get(ply).copied().flatten();
+    assert_eq!(
+        (0..4).map(reading).collect::<Vec<_>>(),
+        [Some(secs(3600)), Some(millis(3_598_200)), None, None]
+    );
+    // A comment before the first move has no move to belong to.
+    let game = read_games("{[%clk 0:05:00]} 1. 11-15 *").remove(0).unwrap();
+    assert!(game.clocks.iter().all(Option::is_none));
+}
+
+#[test]
+fn a_resumed_game_rebuilds_its_clocks_move_by_move_and_undo_gives_time_back() {
+    let t0 = Instant::now();
+    let mut s = Session::new(Game::new()).with_clock("G/5".parse().unwrap(), t0);
+    for (at, m) in [(10, "11-15"), (30, "23-19"), (45, "8-11"), (85, "22-17")] {
+        s.tick(t0 + secs(at));
+        s.play_text(m).unwrap();
+    }
+    let (_, record) = through_a_file(&s);
+    // Resumed long after: the time away is charged to no one.
+    let t1 = t0 + secs(10_000);
+    let mut back = Session::from_record(&record).with_recorded_clock(t1);
+    assert_eq!(back.time_left(Color::Black), Some(secs(275)));
+    assert_eq!(back.time_left(Color::White), Some(secs(240)));
+    assert_eq!(back.clock().unwrap().running(), Some(Color::Black));
+    back.tick(t1 + secs(5));
+    assert_eq!(back.time_left(Color::Black), Some(secs(270)));
+    // Undo after the resume takes White's 22-17 back with the 40 seconds it cost.
+    back.undo_agreed().unwrap();
+    assert_eq!(back.time_left(Color::White), Some(secs(280)));
+    assert_eq!(back.time_left(Color::Black), Some(secs(275)));
+    assert_eq!(back.clock().unwrap().running(), Some(Color::White));
+}
+
+#[test]
+fn a_resumed_30_per_hour_game_knows_its_period_and_the_ballot_moves_do_not_count() {
+    let t0 = Instant::now();
+    // Two moves a minute, after ballot 126's three moves (White to move first).
+    let mut s = Session::new(Game::new())
+        .with_ballot(ballot(126, false).unwrap())
+        .with_clock("2/1".parse().unwrap(), t0);
+    assert_eq!(s.clock().unwrap().running(), Some(Color::White));
+    s.tick(t0 + secs(10));
+    s.play_text("22-18").unwrap(); // White's first move on the clock: 50 s left
+    s.tick(t0 + secs(20));
+    s.play_text("15x22").unwrap(); // Black's first: 50 s left
+    let (text, record) = through_a_file(&s);
+    assert!(
+        text.contains("8-11 22-18 {[%clk 0:00:50]}"),
+        "the ballot's moves have no reading: {text}"
+    );
+    let t1 = t0 + secs(500);
+    let mut back = Session::from_record(&record).with_recorded_clock(t1);
+    assert_eq!(back.clock().unwrap().moves(Color::White), 1);
+    assert_eq!(back.clock().unwrap().moves(Color::Black), 1);
+    back.tick(t1 + secs(20));
+    back.play_text("25x18").unwrap();
+    // White's second move on the clock ends the period: 30 s left and a new minute.
+    assert_eq!(back.time_left(Color::White), Some(secs(90)));
+}
+
+#[test]
+fn quitting_keeps_the_time_used_and_a_game_not_begun_is_not_touched() {
+    let t0 = Instant::now();
+    let mut s = Session::new(Game::new()).with_clock("G/5".parse().unwrap(), t0);
+    s.tick(t0 + secs(100));
+    s.adjourn();
+    assert!(!s.is_paused(), "no move made on the clock: nothing to keep");
+    s.play_text("11-15").unwrap();
+    s.tick(t0 + secs(130));
+    s.adjourn();
+    let (text, record) = through_a_file(&s);
+    assert!(text.contains("[WhiteClock \"0:04:30\"]"), "{text}");
+    let t1 = t0 + secs(9_999);
+    let back = Session::from_record(&record).with_recorded_clock(t1);
+    assert_eq!(back.time_left(Color::White), Some(secs(270)));
+    assert_eq!(back.time_left(Color::Black), Some(secs(200)));
+    assert_eq!(back.clock().unwrap().running(), Some(Color::White));
+}
+
+#[test]
+fn the_move_timer_warns_a_minute_before_its_five_and_again_at_ten_seconds() {
+    let t0 = Instant::now();
+    let mut s = Session::new(Game::new()).with_clock(TimeControl::MoveTimer, t0);
+    s.tick(t0 + secs(200));
+    assert_eq!(s.clock_warning(), None);
+    assert!(!s.time_is_low(Color::Black));
+    s.tick(t0 + secs(240));
+    assert_eq!(
+        s.clock_warning().as_deref(),
+        Some("Black: a minute left for this move")
+    );
+    assert_eq!(s.clock_warning(), None, "told once");
+    assert!(s.time_is_low(Color::Black));
+    s.tick(t0 + millis(290_500));
+    assert_eq!(
+        s.clock_warning().as_deref(),
+        Some("Black: 10 seconds left for this move")
+    );
+    s.play_text("11-15").unwrap();
+    assert!(!s.time_is_low(Color::White), "a new move, a new allowance");
+    // A single forced jump has one minute: only the ten-second warning.
+    let pos = "W:W23:B18,5".parse().unwrap();
+    let mut s = Session::new(Game::from_position(pos)).with_clock(TimeControl::MoveTimer, t0);
+    s.tick(t0 + secs(45));
+    assert_eq!(s.clock_warning(), None);
+    s.tick(t0 + secs(51));
+    assert_eq!(
+        s.clock_warning().as_deref(),
+        Some("White: 9 seconds left for this move")
+    );
+}
+
+#[test]
+fn the_screen_warns_in_words_and_marks_the_low_clock() {
+    let t0 = Instant::now();
+    let session = Session::new(Game::new()).with_clock("G/1".parse().unwrap(), t0);
+    let mut app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    app.session.tick(t0 + secs(51));
+    let screen = screen_text(&app);
+    assert!(screen.contains("Black \u{25b6}     9.0 !"), "{screen}");
+    assert!(screen.contains("White      1:00"), "{screen}");
+}
+
+#[test]
+fn a_loaded_record_shows_each_clock_as_it_stood_at_the_move_viewed() {
+    let pdn = "[TimeControl \"G/5\"]\n1. 11-15 {[%clk 0:04:50]} 23-19 {[%clk 0:04:40]} \
+               2. 8-11 {[%clk 0:04:20]} *";
+    let mut app = review_app(pdn);
+    let screen = screen_text(&app);
+    assert!(screen.contains("Clocks at this move"), "{screen}");
+    assert!(screen.contains("Black      5:00"), "{screen}");
+    press(&mut app, ratatui::crossterm::event::KeyCode::Right);
+    press(&mut app, ratatui::crossterm::event::KeyCode::Right);
+    let screen = screen_text(&app);
+    assert!(screen.contains("Black      4:50"), "{screen}");
+    assert!(screen.contains("White      4:40"), "{screen}");
+    press(&mut app, ratatui::crossterm::event::KeyCode::End);
+    assert!(screen_text(&app).contains("Black      4:20"));
+    // A save of the record keeps its readings.
+    let saved = write_game(&app.session.record("2026.11.30"));
+    assert!(saved.contains("8-11 {[%clk 0:04:20]}"), "{saved}");
+}
