@@ -9,6 +9,10 @@ use std::time::Duration;
 /// or its score falls (the computer players' wall is this many times their target).
 pub const BUDGET_MOST: u32 = 3;
 
+/// Another iteration starts only while the time spent is under this share of the time
+/// allowed (it then runs on, past the time allowed if need be, up to the wall).
+const START_SHARE: f64 = 1.0;
+
 /// What a search with a time budget has seen of its iterations so far.
 #[derive(Default)]
 pub(crate) struct Budget {
@@ -19,9 +23,9 @@ pub(crate) struct Budget {
 
 impl Budget {
     /// After an iteration at `depth` that chose `best` with `score`: whether to stop.
-    /// The next iteration takes about twice as long as all before it, so one starts
-    /// only if half the time allowed is still left. The time allowed is the target,
-    /// twice that while the best move changes, more while the score falls, and 0.6 of
+    /// Another iteration starts only while under [`START_SHARE`] of the time allowed
+    /// is spent; it then takes about as long as all before it. The time allowed is the target,
+    /// twice that while the best move changes, more while the score falls, and 0.8 of
     /// it once the move has stood for four iterations with the score holding.
     pub(crate) fn spent(
         &mut self,
@@ -47,7 +51,7 @@ impl Budget {
         if changed {
             share *= 2.0;
         } else if self.settled_for >= 4 && fall < 20 {
-            share *= 0.6;
+            share *= 0.8;
         }
         if fall >= 50 {
             share *= 2.0;
@@ -55,7 +59,7 @@ impl Budget {
             share *= 1.4;
         }
         let allowed = target.mul_f64(share).min(hard);
-        elapsed * 2 > allowed
+        elapsed > allowed.mul_f64(START_SHARE)
     }
 }
 
@@ -76,21 +80,21 @@ mod tests {
         let (a, b) = moves();
         let target = 100 * MS;
         let hard = 300 * MS;
-        // The same move for four iterations: settled, so 40 ms spent is enough (0.6
-        // of the target allowed, half of it gone).
+        // The same move for eight iterations: settled, so 0.8 of the target is allowed.
         let mut settled = Budget::default();
         for depth in 1..=8 {
             assert!(!settled.spent(depth, a, Score(10), 10 * MS, target, hard));
         }
-        assert!(settled.spent(9, a, Score(10), 40 * MS, target, hard));
-        // A move that changed at this iteration: twice the target allowed, so 90 ms
-        // spent still starts another iteration.
+        assert!(!settled.spent(9, a, Score(10), 75 * MS, target, hard));
+        assert!(settled.spent(10, a, Score(10), 85 * MS, target, hard));
+        // A move that changed at this iteration: twice the target allowed, so 190 ms
+        // spent still starts another iteration; once it stands, the target again.
         let mut changing = Budget::default();
         for depth in 1..=8 {
             changing.spent(depth, a, Score(10), 10 * MS, target, hard);
         }
-        assert!(!changing.spent(9, b, Score(10), 90 * MS, target, hard));
-        assert!(changing.spent(10, b, Score(10), 210 * MS, target, hard));
+        assert!(!changing.spent(9, b, Score(10), 190 * MS, target, hard));
+        assert!(changing.spent(10, b, Score(10), 110 * MS, target, hard));
     }
 
     #[test]
@@ -101,9 +105,9 @@ mod tests {
         for depth in 1..=5 {
             falling.spent(depth, a, Score(40), 10 * MS, target, 150 * MS);
         }
-        // Down 60: twice the target, but the wall of 150 ms caps it at 75 ms spent.
-        assert!(!falling.spent(6, a, Score(-20), 70 * MS, target, 150 * MS));
-        assert!(falling.spent(7, a, Score(-80), 80 * MS, target, 150 * MS));
+        // Down 60: twice the target, but the wall of 150 ms caps it.
+        assert!(!falling.spent(6, a, Score(-20), 140 * MS, target, 150 * MS));
+        assert!(falling.spent(7, a, Score(-80), 160 * MS, target, 150 * MS));
         // Shallow iterations always go on.
         let mut shallow = Budget::default();
         assert!(!shallow.spent(1, a, Score(0), 500 * MS, target, 150 * MS));
