@@ -3,7 +3,7 @@
 //! `cargo bench --bench engine`. Depth reached in a given time is measured with
 //! `checkers analyse --movetime MS` instead (see the engine notes).
 
-use checkers::engine::{Engine, Limits, SearchRequest, StopFlag, evaluate};
+use checkers::engine::{Engine, Evaluation, Limits, SearchRequest, StopFlag};
 use checkers::rules::Position;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -16,23 +16,31 @@ fn benches(c: &mut Criterion) {
     let middle: Position = MIDDLE_GAME.parse().expect("valid FEN");
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
-    for (name, pos, depth) in [
-        ("start depth 11", start, 11),
-        ("middle game depth 11", middle, 11),
-    ] {
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                // A fresh table each time: the same work every iteration.
-                let mut engine = Engine::new(16);
-                let request = SearchRequest::new(black_box(pos), Limits::depth(depth));
-                engine.search(&request, &StopFlag::new(), |_| {})
-            })
-        });
+    // Each evaluation side by side: the learned table against the hand-written one it
+    // replaced (the trees differ, so compare nodes per second with `analyse` too).
+    for evaluation in [Evaluation::Learned, Evaluation::Hand] {
+        for (name, pos, depth) in [
+            ("start depth 11", start, 11),
+            ("middle game depth 11", middle, 11),
+        ] {
+            group.bench_function(format!("{name} {}", evaluation.name()), |b| {
+                b.iter(|| {
+                    // A fresh table each time: the same work every iteration.
+                    let mut engine = Engine::new(16);
+                    let request = SearchRequest::new(black_box(pos), Limits::depth(depth))
+                        .with_evaluation(evaluation);
+                    engine.search(&request, &StopFlag::new(), |_| {})
+                })
+            });
+        }
     }
     group.finish();
-    c.bench_function("evaluate middle game", |b| {
-        b.iter(|| evaluate(black_box(&middle)))
-    });
+    let moves = middle.count_moves();
+    for evaluation in [Evaluation::Learned, Evaluation::Hand] {
+        c.bench_function(&format!("evaluate middle game {}", evaluation.name()), |b| {
+            b.iter(|| evaluation.evaluate_with_moves(black_box(&middle), moves))
+        });
+    }
 }
 
 criterion_group!(engine, benches);

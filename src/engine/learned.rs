@@ -419,9 +419,9 @@ mod tests {
         // Every square is in at least one region, the centre in four.
         let mut cover = [0; 32];
         for &shift in &REGION_SHIFTS {
-            for sq in 0..32 {
+            for (sq, count) in cover.iter_mut().enumerate() {
                 if region_bits(1 << sq, shift) != 0 {
-                    cover[sq] += 1;
+                    *count += 1;
                 }
             }
         }
