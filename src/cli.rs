@@ -70,6 +70,8 @@ pub struct PlayArgs {
     #[arg(long, value_enum)]
     pub white: Option<PlayerKind>,
     /// The computer players' strength, 1 (a beginner) to 10 (its best); 5 if not given.
+    /// Level N thinks 0.5 + N/4 seconds a move as a budget: about that on average, up to
+    /// three times it for a hard move (on the clock, what the clock allows).
     #[arg(long, value_name = "N", value_parser = level_parser())]
     pub level: Option<Level>,
     /// Start from a three-move ballot of the ACF deck: its number (1-174), or random
@@ -329,7 +331,8 @@ pub struct AnalyseArgs {
     /// Search this many plies (1-64) instead of for a time.
     #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
-    /// Search for this many milliseconds (default 3000).
+    /// Search for this many milliseconds (default 3000), as a wall: the search stops
+    /// within it, and often sooner, once another iteration could not finish in it.
     #[arg(long, value_name = "MOVETIME", value_parser = millis(86_400_000))]
     pub movetime: Option<Duration>,
     /// Transposition table size in MB.
@@ -346,7 +349,8 @@ pub struct MatchArgs {
     /// Games to play (two per opening; the deck starts again if more are asked).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub games: u32,
-    /// Thinking time per move in milliseconds.
+    /// Thinking time per move in milliseconds, as a budget: about that on average, up to
+    /// three times it for a hard move (see --wall).
     #[arg(long, value_name = "MOVETIME", default_value = "100", value_parser = millis(600_000))]
     pub movetime: Duration,
     /// Player A's and player B's levels.

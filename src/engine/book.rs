@@ -288,6 +288,13 @@ mod tests {
     #[test]
     fn the_embedded_book_reads_and_its_moves_are_legal() {
         let book = Book::parse(EMBEDDED).unwrap();
+        // Every playable ballot with a choice to make is in it.
+        for ballot in crate::engine::acf_openings() {
+            let pos = ballot.position();
+            if !ballot.is_barred() && pos.count_moves() > 1 {
+                assert!(book.entry(&pos).is_some(), "ballot {}", ballot.number);
+            }
+        }
         for entry in book.entries() {
             assert!(entry.position.is_legal(&entry.best));
         }

@@ -170,18 +170,52 @@ fn a_hint_is_marked_and_written_out_but_not_played() {
         "{}",
         message(&app)
     );
-    // With the engine's view of the position in words.
+    // The start is in the opening book: the hint says so, and how often the move was
+    // played.
+    let book = checkers::engine::book::Book::embedded();
+    let entry = book.entry(app.position()).expect("the start is in the book");
+    assert_eq!(hint, entry.best);
     let said = message(&app);
+    assert!(
+        said.contains(&format!("(book: {})", entry.reason())),
+        "{said}"
+    );
+    assert!(said.contains("times in the tournament games"), "{said}");
+    assert_eq!(app.wanted_search(), None);
+    // Any move makes the hint old news.
+    type_move(&mut app, "12-16");
+    assert_eq!(app.current_hint(), None);
+    // Out of the book (White's first reply the book does not know), the engine's view
+    // of the position in words.
+    let out_of_book = app
+        .position()
+        .legal_moves()
+        .into_iter()
+        .flat_map(|w| {
+            let after = app.position().play_unchecked(&w);
+            after.legal_moves().into_iter().map(move |b| (w, b, after))
+        })
+        .find(|(_, b, after)| {
+            let pos = after.play_unchecked(b);
+            book.entry(&pos).is_none() && pos.count_moves() > 1
+        })
+        .expect("a line out of the book");
+    let (w, b, after) = out_of_book;
+    let white_move = app.position().notation(&w);
+    type_move(&mut app, &white_move);
+    type_move(&mut app, &after.notation(&b));
+    assert!(book.entry(app.position()).is_none(), "out of the book");
+    press(&mut app, KeyCode::Char('t'));
+    assert!(think(&mut app));
+    let said = message(&app);
+    assert!(said.starts_with("Hint for White: "), "{said}");
+    assert!(!said.contains("book"), "{said}");
     assert!(
         ["level", "ahead", "wins in"]
             .iter()
             .any(|w| said.contains(w)),
         "{said}"
     );
-    assert_eq!(app.wanted_search(), None);
-    // Any move makes the hint old news.
-    type_move(&mut app, "9-13");
-    assert_eq!(app.current_hint(), None);
 }
 
 #[test]
