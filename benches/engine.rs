@@ -37,9 +37,10 @@ fn benches(c: &mut Criterion) {
     group.finish();
     let moves = middle.count_moves();
     for evaluation in [Evaluation::Learned, Evaluation::Hand] {
-        c.bench_function(&format!("evaluate middle game {}", evaluation.name()), |b| {
-            b.iter(|| evaluation.evaluate_with_moves(black_box(&middle), moves))
-        });
+        c.bench_function(
+            &format!("evaluate middle game {}", evaluation.name()),
+            |b| b.iter(|| evaluation.evaluate_with_moves(black_box(&middle), moves)),
+        );
     }
 }
 

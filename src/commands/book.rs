@@ -7,12 +7,10 @@ use crate::engine::{Engine, Limits, SearchRequest, StopFlag, acf_openings};
 use crate::pdn::{decode_owned, games};
 use crate::rules::{Move, Position};
 use crate::store::files::{read_file, write_atomic};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashMap;
 use std::io::Write;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
 
 /// Runs `checkers book`.
 pub fn run(args: &BookArgs, out: &mut impl Write) -> Result<(), CommandError> {
@@ -76,15 +74,10 @@ fn run_build(args: &BookBuildArgs, out: &mut impl Write) -> Result<(), CommandEr
         positions.len(),
         args.movetime.as_millis()
     )?;
-    let bar = ProgressBar::new(positions.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "book [{bar:30}] {pos}/{len} positions (elapsed {elapsed}, left {eta})",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
+    let bar = super::progress_bar(
+        positions.len() as u64,
+        "book [{bar:30}] {pos}/{len} positions (elapsed {elapsed}, left {eta})",
     );
-    bar.enable_steady_tick(Duration::from_millis(500));
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

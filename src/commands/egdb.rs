@@ -4,10 +4,8 @@ use super::CommandError;
 use crate::cli::{EgdbArgs, EgdbBuildArgs, EgdbCommand, EgdbProbeArgs, EgdbVerifyArgs};
 use crate::engine::egdb::{self, BuildOptions, Egdb, SliceStats, Verdict};
 use crate::store;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// Runs `checkers egdb`.
 pub fn run(args: &EgdbArgs, out: &mut impl Write) -> Result<(), CommandError> {
@@ -79,15 +77,10 @@ fn build(args: &EgdbBuildArgs, out: &mut impl Write) -> Result<(), CommandError>
         if options.threads == 1 { "" } else { "s" }
     )?;
     out.flush()?;
-    let bar = ProgressBar::new(1);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{prefix} [{bar:30}] {percent:>3}% {msg} (elapsed {elapsed}, left {eta})",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
+    let bar = super::progress_bar(
+        1,
+        "{prefix} [{bar:30}] {percent:>3}% {msg} (elapsed {elapsed}, left {eta})",
     );
-    bar.enable_steady_tick(Duration::from_millis(500));
     let report = egdb::build(&options, None, |p| {
         bar.set_length(p.total.max(1));
         bar.set_position(p.done);

@@ -26,6 +26,19 @@ pub use play::starting_session;
 
 use crate::cli::{Cli, Command};
 
+/// A progress bar on standard error for a long command: `template` in indicatif's
+/// terms, drawn twice a second.
+pub(crate) fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(template)
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    bar.enable_steady_tick(std::time::Duration::from_millis(500));
+    bar
+}
+
 /// Runs what the command line `cli` asks for.
 pub fn run(cli: Cli) -> Result<(), CommandError> {
     let Some(command) = cli.command else {

@@ -5,12 +5,11 @@ use crate::cli::SelfplayArgs;
 use crate::engine::selfplay::{SelfplayOptions, play_game};
 use crate::engine::training::Sample;
 use crate::engine::{Engine, Opening, acf_openings};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::fs::OpenOptions;
 use std::io::{BufWriter, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Runs `checkers selfplay`: games on every core, each game's positions added to the
 /// file as the game ends, a progress bar on standard error, and a summary (games,
@@ -36,15 +35,10 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let games = args.games as usize;
-    let bar = ProgressBar::new(games as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "selfplay [{bar:30}] {pos}/{len} games {msg} (elapsed {elapsed}, left {eta})",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
+    let bar = super::progress_bar(
+        games as u64,
+        "selfplay [{bar:30}] {pos}/{len} games {msg} (elapsed {elapsed}, left {eta})",
     );
-    bar.enable_steady_tick(Duration::from_millis(500));
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let (send, receive) = mpsc::channel();

@@ -6,10 +6,9 @@ use crate::engine::training::{Sample, TrainOptions, train};
 use crate::pdn::{decode_owned, games};
 use crate::rules::Color;
 use crate::store::files::{read_file, write_atomic};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Plies of a game's start left out of its samples: the opening is the book's job.
 const SKIP_OPENING_PLIES: usize = 6;
@@ -51,15 +50,10 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
         seed: args.seed,
         ..TrainOptions::default()
     };
-    let bar = ProgressBar::new(u64::from(args.epochs));
-    bar.set_style(
-        ProgressStyle::with_template(
-            "train [{bar:30}] epoch {pos}/{len} {msg} (elapsed {elapsed}, left {eta})",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
+    let bar = super::progress_bar(
+        u64::from(args.epochs),
+        "train [{bar:30}] epoch {pos}/{len} {msg} (elapsed {elapsed}, left {eta})",
     );
-    bar.enable_steady_tick(Duration::from_millis(500));
     let started = Instant::now();
     let (weights, report) = train(&samples, &options, |epoch| {
         bar.set_position(u64::from(epoch.epoch));

@@ -11,11 +11,13 @@ pub const MAN: i32 = 100;
 /// A king's worth.
 pub const KING: i32 = 130;
 
-const fn row(i: usize) -> i32 {
+/// The row of square index `i` from Black's side, 0 to 7.
+pub(super) const fn row(i: usize) -> i32 {
     (i / 4) as i32
 }
 
-const fn col(i: usize) -> i32 {
+/// The column of square index `i`, 0 to 7.
+pub(super) const fn col(i: usize) -> i32 {
     let k = (i % 4) as i32;
     if (i / 4).is_multiple_of(2) {
         6 - 2 * k
@@ -26,7 +28,7 @@ const fn col(i: usize) -> i32 {
 
 /// For each square, the squares in front of a (Black) man there that an enemy man would
 /// have to stand on to stop it crowning: the cone widening one column a row.
-const CONES: [u32; 32] = {
+pub(super) const CONES: [u32; 32] = {
     let mut cones = [0u32; 32];
     let mut i = 0;
     while i < 32 {

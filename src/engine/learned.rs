@@ -17,6 +17,7 @@
 //! The weights are `i16` sixteenths of a hundredth of a man, embedded in the binary
 //! (`weights.bin`, 237 KB) and read once.
 
+use super::eval::{CONES, row};
 use crate::rules::{Color, Position, Role};
 use std::fmt;
 use std::sync::OnceLock;
@@ -64,39 +65,6 @@ pub struct Features {
     /// weight the rest.
     pub pieces: i32,
 }
-
-const fn row(i: usize) -> usize {
-    i / 4
-}
-
-const fn col(i: usize) -> i32 {
-    let k = (i % 4) as i32;
-    if (i / 4).is_multiple_of(2) {
-        6 - 2 * k
-    } else {
-        7 - 2 * k
-    }
-}
-
-/// For each square, the squares a (Black) man there must pass to crown: the cone
-/// widening one column a row. A man whose cone holds no enemy piece runs free.
-const CONES: [u32; 32] = {
-    let mut cones = [0u32; 32];
-    let mut i = 0;
-    while i < 32 {
-        let mut j = 0;
-        while j < 32 {
-            let ahead = row(j) as i32 - row(i) as i32;
-            let apart = col(j) - col(i);
-            if ahead > 0 && (apart <= ahead && -apart <= ahead) {
-                cones[i] |= 1 << j;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    cones
-};
 
 /// The base-3 value of eight binary digits: bit `j` counts `3^j`.
 const TERNARY: [u16; 256] = {
@@ -197,13 +165,13 @@ fn for_each_feature(pos: &Position, own_moves: u64, opp_moves: u64, mut add: imp
     let opp_all = opp_men | opp_kings;
     for sq in squares(own_men) {
         if CONES[sq] & opp_all == 0 {
-            add(RUNAWAY_OWN + row(sq));
+            add(RUNAWAY_OWN + row(sq) as usize);
         }
     }
     let own_all_turned = (own_men | own_kings).reverse_bits();
     for sq in squares(opp_men.reverse_bits()) {
         if CONES[sq] & own_all_turned == 0 {
-            add(RUNAWAY_OPP + row(sq));
+            add(RUNAWAY_OPP + row(sq) as usize);
         }
     }
     add(TEMPO);
@@ -399,6 +367,7 @@ impl Evaluation {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::eval::col;
 
     #[test]
     fn regions_cover_four_rows_of_two_squares() {
@@ -437,7 +406,7 @@ mod tests {
                 .filter(|&s| region_bits(1 << s, shift) != 0)
                 .collect();
             assert_eq!(sqs.len(), 8);
-            let rows: Vec<usize> = sqs.iter().map(|&s| row(s)).collect();
+            let rows: Vec<i32> = sqs.iter().map(|&s| row(s)).collect();
             let cols: Vec<i32> = sqs.iter().map(|&s| col(s)).collect();
             assert_eq!(rows.iter().max().unwrap() - rows.iter().min().unwrap(), 3);
             assert_eq!(cols.iter().max().unwrap() - cols.iter().min().unwrap(), 3);

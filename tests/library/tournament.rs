@@ -197,7 +197,11 @@ mod clocks {
         assert_eq!(limits.movetime, Some(Duration::from_millis(450)));
         s.tick(t0 + Duration::from_millis(59_000));
         let limits = s.move_request().unwrap().limits;
-        assert_eq!(limits.movetime, Some(Duration::from_millis(10)), "a second left");
+        assert_eq!(
+            limits.movetime,
+            Some(Duration::from_millis(10)),
+            "a second left"
+        );
         s.tick(t0 + Duration::from_millis(59_500));
         assert_eq!(s.clock_budget(), Some(Duration::from_millis(10)));
     }

@@ -173,7 +173,9 @@ fn a_hint_is_marked_and_written_out_but_not_played() {
     // The start is in the opening book: the hint says so, and how often the move was
     // played.
     let book = checkers::engine::book::Book::embedded();
-    let entry = book.entry(app.position()).expect("the start is in the book");
+    let entry = book
+        .entry(app.position())
+        .expect("the start is in the book");
     assert_eq!(hint, entry.best);
     let said = message(&app);
     assert!(
