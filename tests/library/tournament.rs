@@ -284,6 +284,34 @@ mod clock_screen {
     }
 
     #[test]
+    fn a_tall_panel_shows_the_clocks_in_big_digits_to_read_across_a_desk() {
+        let t0 = Instant::now();
+        let session = Session::new(Game::new()).with_clock("G/5".parse().unwrap(), t0);
+        let mut app = App::with_session(Settings::default(), session, 120, 40);
+        app.session.tick(t0 + Duration::from_millis(1500));
+        let screen = screen_text(&app);
+        // 4:58 and 5:00, three rows tall, under each side's line.
+        for row in ["█ █   █▀▀ █▀█", "▀▀█ ▀ ▀▀█ █▀█", "  █ ▀ ▄▄█ █▄█"]
+        {
+            assert!(screen.contains(row), "{row}\n{screen}");
+        }
+        assert!(screen.contains("█▀▀   █▀█ █▀█"), "{screen}");
+        assert!(screen.contains("Black \u{25b6}"), "{screen}");
+        // The last ten seconds in tenths, big too.
+        app.session.tick(t0 + Duration::from_millis(291_400));
+        let screen = screen_text(&app);
+        assert!(screen.contains("█▀█   █▀█"), "8.6: {screen}");
+        // An ASCII screen keeps the plain reading.
+        let session = Session::new(Game::new()).with_clock("G/5".parse().unwrap(), t0);
+        let settings = Settings {
+            theme: checkers::tui::Theme::new(true, true),
+            ..Settings::default()
+        };
+        let app = App::with_session(settings, session, 120, 40);
+        assert!(screen_text(&app).contains("Black >    5:00"));
+    }
+
+    #[test]
     fn pause_hides_the_board_and_stops_the_clocks() {
         let t0 = Instant::now();
         let mut app = timed_app("G/5", t0);

@@ -1,5 +1,6 @@
 //! Drawing: `impl Widget for &App`. Reads the state, never changes it.
 
+mod big_digits;
 mod board;
 mod overlays;
 mod panel;

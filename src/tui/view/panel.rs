@@ -44,7 +44,9 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
             }
         }
     }
-    clock_lines(app, &mut lines);
+    // A tall panel has room for clocks in big digits.
+    let big = inner.height >= BIG_CLOCK_PANEL_ROWS && !app.theme.glyphs.arrows.is_ascii();
+    clock_lines(app, big, &mut lines);
     match_lines(app, usize::from(inner.width), &mut lines);
     if let Some(text) = players_text(app) {
         lines.push(Line::styled(text, theme.text));
@@ -145,11 +147,14 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     lines
 }
 
+/// Panel rows from which the clocks are drawn in big digits.
+const BIG_CLOCK_PANEL_ROWS: u16 = 32;
+
 /// The clocks of a timed game, one bold line per side, the running one marked:
 /// `Black   4:59` / `White ▶ 5:00`; a side whose time is nearly up in the alert colour.
-/// In review of a record that kept clock readings, each side's clock as it stood at the
-/// move shown.
-fn clock_lines(app: &App, lines: &mut Vec<Line<'static>>) {
+/// With `big`, each reading follows its line in digits three rows tall. In review of a
+/// record that kept clock readings, each side's clock as it stood at the move shown.
+fn clock_lines(app: &App, big: bool, lines: &mut Vec<Line<'static>>) {
     let theme = &app.theme;
     if let Some(readings) = app.session.review_clocks() {
         lines.push(Line::styled("Clocks at this move", theme.text));
@@ -183,16 +188,21 @@ fn clock_lines(app: &App, lines: &mut Vec<Line<'static>>) {
         } else {
             (theme.heading, "")
         };
-        let mut text = format!(
-            "{:<6}{mark} {:>7}{low}",
-            color.name(),
-            crate::session::clock_text(left)
-        );
+        let reading = crate::session::clock_text(left);
+        let rows = big.then(|| super::big_digits::big_rows(&reading)).flatten();
+        let mut text = if rows.is_some() {
+            format!("{:<6}{mark}{low}", color.name())
+        } else {
+            format!("{:<6}{mark} {reading:>7}{low}", color.name())
+        };
         // In a match, whose clock it is.
         if let Some(contest) = app.session.match_play() {
             text = format!("{text:<17}{}", contest.name_of(color));
         }
         lines.push(Line::styled(text, style));
+        for row in rows.into_iter().flatten() {
+            lines.push(Line::styled(format!("  {row}"), style));
+        }
     }
     if clock.is_paused() {
         lines.push(Line::styled("Clocks paused: p", theme.question));
