@@ -106,7 +106,8 @@ impl Side {
     }
 }
 
-fn squares(bits: u32) -> impl Iterator<Item = usize> {
+/// The indices of the set bits of `bits`, lowest first.
+pub(super) fn squares(bits: u32) -> impl Iterator<Item = usize> {
     let mut b = bits;
     std::iter::from_fn(move || {
         if b == 0 {

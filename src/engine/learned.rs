@@ -17,7 +17,7 @@
 //! The weights are `i16` sixteenths of a hundredth of a man, embedded in the binary
 //! (`weights.bin`, 237 KB) and read once.
 
-use super::eval::{CONES, row};
+use super::eval::{CONES, row, squares};
 use crate::rules::{Color, Position, Role};
 use std::fmt;
 use std::sync::OnceLock;
@@ -120,18 +120,6 @@ fn side(pos: &Position, color: Color) -> (u32, u32) {
     }
 }
 
-fn squares(bits: u32) -> impl Iterator<Item = usize> {
-    let mut b = bits;
-    std::iter::from_fn(move || {
-        if b == 0 {
-            None
-        } else {
-            let i = b.trailing_zeros() as usize;
-            b &= b - 1;
-            Some(i)
-        }
-    })
-}
 
 /// Calls `add` with every active feature of `pos` for the side to move, which has
 /// `own_moves` legal moves and whose opponent would have `opp_moves`.
