@@ -120,7 +120,6 @@ fn side(pos: &Position, color: Color) -> (u32, u32) {
     }
 }
 
-
 /// Calls `add` with every active feature of `pos` for the side to move, which has
 /// `own_moves` legal moves and whose opponent would have `opp_moves`.
 #[inline]
