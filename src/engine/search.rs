@@ -1,21 +1,22 @@
 //! The search: iterative deepening, principal variation search, transposition table,
 //! killer and history move ordering, forced-capture quiescence, repetition detection.
-//!
-//! Over 700 lines on purpose: the node loop, move ordering and the path of positions for
-//! repetitions share one `Searcher` whose hot functions inline into each other; split
-//! across files they would only be harder to follow, not smaller.
+//! What a search is asked and answers (limits, request, result) lives in
+//! [`request`](super::request); the node loop, move ordering and the path of positions
+//! for repetitions stay together here, in one `Searcher` whose hot functions inline into
+//! each other.
 
 use super::book::Book;
 use super::budget::{BUDGET_MOST, Budget};
 use super::egdb::{Egdb, Verdict};
 use super::learned::Evaluation;
+pub use super::request::{DepthInfo, Limits, SearchRequest, SearchResult, StopFlag, line_notation};
 use super::score::Score;
 use super::tt::{Bound, NO_MOVE, TranspositionTable};
 use super::zobrist::{hash, splitmix64};
 use crate::rules::draw::{FORTY_MOVE_PLIES, is_quiet_move, is_reversible};
 use crate::rules::{Color, Move, Position};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+
 use std::time::{Duration, Instant};
 
 /// Deepest ply the search goes below the root (extensions included).
@@ -24,225 +25,6 @@ pub const MAX_PLY: usize = 128;
 const ASPIRATION: i32 = 30;
 /// Deepest nominal depth of iterative deepening.
 pub const MAX_DEPTH: u32 = 64;
-
-/// When a search must end. Every limit given applies; with none, the search runs until
-/// stopped (or until it has proved the result or reached [`MAX_DEPTH`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Deepest iteration to complete.
-    pub depth: Option<u32>,
-    /// Time for the whole search: a wall it never passes.
-    pub movetime: Option<Duration>,
-    /// Nodes to visit at most.
-    pub nodes: Option<u64>,
-    /// Time to spend as a budget rather than a wall: the search aims at it on average,
-    /// stopping sooner when the best move has stayed the same for several iterations
-    /// and running on (never past `movetime`) when the best move changes or the score
-    /// falls. Without it, the search stops once the next iteration could not finish
-    /// within `movetime`.
-    pub target: Option<Duration>,
-}
-
-impl Limits {
-    /// No limit: search until stopped.
-    pub const fn infinite() -> Limits {
-        Limits {
-            depth: None,
-            movetime: None,
-            nodes: None,
-            target: None,
-        }
-    }
-
-    /// Search to `depth` plies (deterministic).
-    pub const fn depth(depth: u32) -> Limits {
-        Limits {
-            depth: Some(depth),
-            movetime: None,
-            nodes: None,
-            target: None,
-        }
-    }
-
-    /// Search for `ms` milliseconds.
-    pub const fn movetime_ms(ms: u64) -> Limits {
-        Limits {
-            depth: None,
-            movetime: Some(Duration::from_millis(ms)),
-            nodes: None,
-            target: None,
-        }
-    }
-
-    /// Spend about `target` on average, never more than `most`: see [`target`](Self::target).
-    pub fn budget(target: Duration, most: Duration) -> Limits {
-        Limits {
-            depth: None,
-            movetime: Some(most.max(target)),
-            nodes: None,
-            target: Some(target),
-        }
-    }
-
-    /// Search at most `nodes` nodes (deterministic).
-    pub const fn nodes(nodes: u64) -> Limits {
-        Limits {
-            depth: None,
-            movetime: None,
-            nodes: Some(nodes),
-            target: None,
-        }
-    }
-}
-
-/// A shared flag that stops a running search at once (it checks every few hundred
-/// nodes). Clones share the flag.
-#[derive(Clone, Debug, Default)]
-pub struct StopFlag(Arc<AtomicBool>);
-
-impl StopFlag {
-    /// A flag not yet raised.
-    pub fn new() -> StopFlag {
-        StopFlag::default()
-    }
-
-    /// Asks the search to stop and return its best move so far.
-    pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether a stop was asked for.
-    pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-/// What to search: the position, the game that led to it, and how long.
-#[derive(Clone, Debug)]
-pub struct SearchRequest {
-    /// The position to find a move for.
-    pub position: Position,
-    /// The game's earlier positions, oldest first (the last one is the position before
-    /// `position`). Used to score repetitions as draws and to count toward the
-    /// forty-move rule; may be empty.
-    pub history: Vec<Position>,
-    /// When to stop.
-    pub limits: Limits,
-    /// Randomness for weaker play: each evaluated position gets a pseudo-random offset
-    /// of at most this many hundredths of a man. 0 for the best play.
-    pub noise: i32,
-    /// Seed of that randomness (the same seed gives the same offsets).
-    pub seed: u64,
-    /// How much the side to move dislikes a draw, in hundredths of a man: a draw in the
-    /// search scores `-contempt` for it (and `+contempt` for the opponent). 0 scores
-    /// draws as level, as analysis should; a computer player uses a little, so that it
-    /// does not steer for a repetition in a level position.
-    pub contempt: i32,
-    /// Endgame databases to probe: positions they hold get their exact score and are
-    /// not searched further, and a root position they hold is played from them. `None`
-    /// searches as without databases.
-    pub egdb: Option<Arc<Egdb>>,
-    /// The evaluation of quiet positions.
-    pub evaluation: Evaluation,
-    /// Whether to play from the opening book ([`Book::embedded`]) when it has the
-    /// position: at once, with no search; one of the tournament games' moves when
-    /// `noise` is above 0 (the weaker levels), the deep search's best otherwise.
-    pub book: bool,
-}
-
-impl SearchRequest {
-    /// A search of `position` with no game history, no noise.
-    pub fn new(position: Position, limits: Limits) -> SearchRequest {
-        SearchRequest {
-            position,
-            history: Vec::new(),
-            limits,
-            noise: 0,
-            seed: 0,
-            contempt: 0,
-            egdb: None,
-            evaluation: Evaluation::default(),
-            book: false,
-        }
-    }
-
-    /// The same request probing `egdb`.
-    pub fn with_egdb(mut self, egdb: Option<Arc<Egdb>>) -> SearchRequest {
-        self.egdb = egdb;
-        self
-    }
-
-    /// The same request evaluating quiet positions with `evaluation`.
-    pub fn with_evaluation(mut self, evaluation: Evaluation) -> SearchRequest {
-        self.evaluation = evaluation;
-        self
-    }
-}
-
-/// Progress: what one completed iteration found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DepthInfo {
-    /// The nominal depth completed.
-    pub depth: u32,
-    /// The score for the side to move.
-    pub score: Score,
-    /// Nodes visited since the search started.
-    pub nodes: u64,
-    /// Time since the search started.
-    pub elapsed: Duration,
-    /// The principal variation, starting with the best move.
-    pub pv: Vec<Move>,
-}
-
-impl DepthInfo {
-    /// Nodes per second so far.
-    pub fn nodes_per_second(&self) -> u64 {
-        nodes_per_second(self.nodes, self.elapsed)
-    }
-}
-
-fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
-    let micros = elapsed.as_micros().max(1);
-    (u128::from(nodes) * 1_000_000 / micros) as u64
-}
-
-/// The result of a search.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
-    /// The move to play; `None` only when the side to move has no legal move.
-    pub best_move: Option<Move>,
-    /// Its score for the side to move (from the last completed iteration).
-    pub score: Score,
-    /// The deepest completed iteration (0 when none completed, e.g. stopped at once or
-    /// only one legal move).
-    pub depth: u32,
-    /// Nodes visited.
-    pub nodes: u64,
-    /// Time taken.
-    pub elapsed: Duration,
-    /// The principal variation, starting with `best_move`.
-    pub pv: Vec<Move>,
-    /// Positions the endgame databases answered during the search (0 without them).
-    pub egdb_hits: u64,
-}
-
-impl SearchResult {
-    /// Nodes per second.
-    pub fn nodes_per_second(&self) -> u64 {
-        nodes_per_second(self.nodes, self.elapsed)
-    }
-}
-
-/// Writes a line of moves from `pos` in record notation (`11-15 23-19 8-11`).
-pub fn line_notation(pos: &Position, moves: &[Move]) -> String {
-    let mut pos = *pos;
-    let mut words = Vec::with_capacity(moves.len());
-    for m in moves {
-        words.push(pos.notation(m));
-        pos = pos.play_unchecked(m);
-    }
-    words.join(" ")
-}
 
 /// A searcher that keeps its transposition table and move-ordering statistics from one
 /// search to the next (useful over a game). Single-threaded, so a search to a fixed
