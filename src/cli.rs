@@ -326,8 +326,18 @@ pub struct MovesArgs {
 #[derive(Debug, Args)]
 pub struct AnalyseArgs {
     /// The position (PDN FEN); the start position if not given.
-    #[arg(long, value_parser = clap::value_parser!(Position))]
+    #[arg(long, value_parser = clap::value_parser!(Position), conflicts_with = "load")]
     pub fen: Option<Position>,
+    /// Go through a recorded game instead (a PDN file): every position before a move is
+    /// searched (--movetime, 1000 ms by default here, or --depth), and each move is
+    /// printed with the engine's score, its best move, the endgame databases' result
+    /// where they hold the position, and a warning where a move throws a win or a
+    /// draw away.
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+    /// Which game of the --load file, counting from 1.
+    #[arg(long, value_name = "N", requires = "load", default_value = "1", value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: u32,
     /// Search this many plies (1-64) instead of for a time.
     #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,

@@ -5,7 +5,7 @@ use super::CommandError;
 use crate::cli::AnalyseArgs;
 use crate::engine::egdb::Egdb;
 use crate::engine::{Engine, Limits, SearchRequest, StopFlag, line_notation};
-use crate::rules::{Outcome, Position, WinReason};
+use crate::rules::{Color, Outcome, Position, WinReason};
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
@@ -25,27 +25,24 @@ pub fn limits(args: &AnalyseArgs) -> Limits {
     }
 }
 
-/// Runs `checkers analyse`: in a position the endgame databases hold, first `database:
+/// Runs `checkers analyse` (with `--load`, through a recorded game: see [`run_game`]): in a position the endgame databases hold, first `database:
 /// White wins in 23 moves` (or `drawn`); then one line per completed depth (depth,
 /// score, nodes, nodes per second, time, principal variation), then `bestmove MOVE`. A
 /// position with no legal move is an error naming the outcome. A damaged database file
 /// is named on a `warning:` line and left out.
 pub fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), CommandError> {
+    if let Some(path) = &args.load {
+        let record = crate::store::load_record(path, args.game as usize)
+            .map_err(CommandError::GameOption)?;
+        let egdb = open_databases(out)?;
+        return run_game(args, &record, egdb, out);
+    }
     let pos = args.fen.unwrap_or_else(Position::start);
     if let Some(outcome) = pos.outcome() {
         return Err(CommandError::GameOver(outcome));
     }
     let mut engine = Engine::new(args.hash);
-    let egdb = match crate::store::egdb_dir() {
-        Some(dir) if dir.exists() => {
-            let (db, problems) = Egdb::open(&dir);
-            for problem in problems {
-                writeln!(out, "warning: endgame database left out: {problem}")?;
-            }
-            (db.slices() > 0).then(|| Arc::new(db))
-        }
-        _ => None,
-    };
+    let egdb = open_databases(out)?;
     if let Some(verdict) = egdb.as_ref().and_then(|db| db.probe(&pos)) {
         writeln!(out, "database: {}", verdict.describe(pos.turn()))?;
     }
@@ -81,5 +78,110 @@ pub fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), CommandError>
         writeln!(out, "only move {}", pos.notation(&best))?;
     }
     writeln!(out, "bestmove {}", pos.notation(&best))?;
+    Ok(())
+}
+
+/// The endgame databases of the data folder, if there are any; a damaged file is named
+/// on a `warning:` line and left out.
+fn open_databases(out: &mut impl Write) -> Result<Option<Arc<Egdb>>, CommandError> {
+    let Some(dir) = crate::store::egdb_dir().filter(|dir| dir.exists()) else {
+        return Ok(None);
+    };
+    let (db, problems) = Egdb::open(&dir);
+    for problem in problems {
+        writeln!(out, "warning: endgame database left out: {problem}")?;
+    }
+    Ok((db.slices() > 0).then(|| Arc::new(db)))
+}
+
+/// How long `analyse --load` searches each position when given neither `--depth` nor
+/// `--movetime`.
+pub const DEFAULT_GAME_MOVETIME: Duration = Duration::from_millis(1000);
+
+/// `analyse --load`: one line per move of `record`, searched before it is played:
+/// `12... 9-14  score -35 (depth 16), best 10-14`, then where the databases hold the
+/// position `; database: White wins in 9 moves`, and where the move makes their
+/// verdict worse for its player `; White's 9-14 threw the win away: ...`. A summary
+/// line counts those moves.
+fn run_game(
+    args: &AnalyseArgs,
+    record: &crate::pdn::PdnGame,
+    egdb: Option<Arc<Egdb>>,
+    out: &mut impl Write,
+) -> Result<(), CommandError> {
+    let limits = match (args.depth, args.movetime) {
+        (Some(depth), _) => Limits::depth(depth),
+        (None, movetime) => Limits {
+            movetime: Some(movetime.unwrap_or(DEFAULT_GAME_MOVETIME)),
+            ..Limits::infinite()
+        },
+    };
+    let tag = |name: &str| {
+        record
+            .tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or("?", |(_, v)| v.as_str())
+    };
+    writeln!(
+        out,
+        "game {}: {} (Black) v {} (White), {}, {} moves",
+        args.game,
+        tag("Black"),
+        tag("White"),
+        record.result.as_deref().unwrap_or("*"),
+        record.moves.len()
+    )?;
+    let mut engine = Engine::new(args.hash);
+    let mut history: Vec<Position> = Vec::new();
+    let mut pos = record.start;
+    let mut swings = 0;
+    let mut number = 1;
+    for m in &record.moves {
+        let mut request = SearchRequest::new(pos, limits)
+            .with_egdb(egdb.clone())
+            .with_evaluation(args.eval.map(Into::into).unwrap_or_default());
+        request.history = history.clone();
+        let result = engine.search(&request, &StopFlag::new(), |_| {});
+        let dots = match pos.turn() {
+            Color::Black => ".",
+            Color::White => "...",
+        };
+        let mut line = format!(
+            "{number}{dots} {:<8} score {} (depth {})",
+            pos.notation(m),
+            result.score,
+            result.depth
+        );
+        if let Some(best) = result.best_move.filter(|best| best != m) {
+            line.push_str(&format!(", best {}", pos.notation(&best)));
+        }
+        if let Some(db) = &egdb {
+            if let Some(verdict) = db.probe(&pos) {
+                line.push_str(&format!("; database: {}", verdict.describe(pos.turn())));
+            }
+            if let Some(swing) = crate::session::database_swing(db, &pos, m) {
+                line.push_str(&format!("; {swing}"));
+                swings += 1;
+            }
+        }
+        writeln!(out, "{line}")?;
+        if pos.turn() == Color::White {
+            number += 1;
+        }
+        history.push(pos);
+        pos = pos.play_unchecked(m);
+    }
+    match &egdb {
+        Some(_) => writeln!(
+            out,
+            "{swings} move{} made the databases' result worse for its player",
+            if swings == 1 { "" } else { "s" }
+        )?,
+        None => writeln!(
+            out,
+            "no endgame databases: build them with `checkers egdb build`"
+        )?,
+    }
     Ok(())
 }

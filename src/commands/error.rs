@@ -14,8 +14,8 @@ use std::path::PathBuf;
 /// a success. [`exit`] says how each one ends the program.
 #[derive(Debug)]
 pub enum CommandError {
-    /// An option of the interactive game cannot be used: the `--load` file or the
-    /// autosave cannot be read or replayed. Found before the screen changes.
+    /// An option of the interactive game (or of `analyse`) cannot be used: the `--load`
+    /// file or the autosave cannot be read or replayed. Found before the screen changes.
     GameOption(StoreError),
     /// `--ballot` names a ballot that cannot be played (a barred one without `--barred`).
     Ballot(crate::session::BallotError),

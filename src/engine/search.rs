@@ -117,6 +117,37 @@ impl Engine {
             });
             return finish(Some(m), score, entry.depth, 0, vec![m], 0);
         }
+        // A drawn root in the databases: to them every drawing move is as good as
+        // another, so the ordinary search (without them) chooses among those, keeping
+        // the most play for the opponent to go wrong in. A won or lost root is played
+        // from the databases: the fastest win, the longest defence.
+        let drawing = request
+            .egdb
+            .as_ref()
+            .and_then(|db| db.moves(&root))
+            .map(|moves| {
+                moves
+                    .into_iter()
+                    .take_while(|(_, v)| *v == Verdict::Draw)
+                    .map(|(m, _)| m)
+                    .collect::<Vec<Move>>()
+            })
+            .filter(|drawing| drawing.len() > 1);
+        let without_databases;
+        let drawn_root = drawing.is_some();
+        let request = match drawing {
+            Some(drawing) => {
+                root_moves = drawing;
+                without_databases = SearchRequest {
+                    egdb: None,
+                    ..request.clone()
+                };
+                &without_databases
+            }
+            None => request,
+        };
+        // The score shown for a drawn root is the databases' draw.
+        let shown = |score: Score| if drawn_root { Score::DRAW } else { score };
         self.tt.new_search();
         // Age the history so that old games do not dominate the ordering.
         for side in self.history.iter_mut() {
@@ -196,7 +227,7 @@ impl Engine {
             }
             on_depth(&DepthInfo {
                 depth,
-                score: best_score,
+                score: shown(best_score),
                 nodes: s.nodes,
                 elapsed: started.elapsed(),
                 pv: best_pv.clone(),
@@ -222,8 +253,15 @@ impl Engine {
                 break;
             }
         }
-        let (nodes, hits) = (s.nodes, s.egdb_hits);
-        finish(Some(best), best_score, completed, nodes, best_pv, hits)
+        let (nodes, hits) = (s.nodes, s.egdb_hits + u64::from(drawn_root));
+        finish(
+            Some(best),
+            shown(best_score),
+            completed,
+            nodes,
+            best_pv,
+            hits,
+        )
     }
 }
 

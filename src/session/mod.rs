@@ -52,7 +52,7 @@ pub use players::{
 pub use review::{Review, Step};
 pub use words::score_in_words;
 
-use crate::engine::egdb::Egdb;
+use crate::engine::egdb::{Egdb, Verdict};
 use crate::engine::{Engine, Level, Opening, SearchRequest, SearchResult, StopFlag};
 use crate::game::{DeclareError, Game};
 use crate::pdn::PdnGame;
@@ -198,6 +198,17 @@ impl Session {
         let pos = self.position();
         let verdict = self.egdb.as_ref()?.probe(pos)?;
         Some(verdict.describe(pos.turn()))
+    }
+
+    /// What the last move did to the databases' verdict, when it made it worse for the
+    /// player who moved: "Black's 27-23 threw the win away: before it, Black wins in 9
+    /// moves" or "White's 6-10 lost the draw". `None` when the move kept the verdict, or
+    /// the databases do not hold both positions, so that a player stepping through a
+    /// game sees where a won ending was thrown away.
+    pub fn database_swing(&self) -> Option<String> {
+        let m = self.game.moves().last()?;
+        let positions = self.game.positions();
+        database_swing(self.egdb.as_ref()?, &positions[positions.len() - 2], m)
     }
 
     /// The game.
@@ -579,3 +590,29 @@ fn turn_text<'a>(verb: &str, mut moves: impl Iterator<Item = &'a (Color, String)
 
 #[cfg(test)]
 mod tests;
+
+/// What playing `m` in `before` does to the databases' verdict, when it makes it worse
+/// for the player who moves: "Black's 27-23 threw the win away: before it, Black wins
+/// in 9 moves" (or "turned the win into a loss"), "White's 6-10 lost the draw". `None` when the move keeps the verdict or
+/// the databases do not hold both positions.
+pub fn database_swing(db: &Egdb, before: &Position, m: &Move) -> Option<String> {
+    let mover = before.turn();
+    let was = db.probe(before)?;
+    let now = db.probe(&before.play_unchecked(m))?.before_move();
+    let text = before.notation(m);
+    match (was, now) {
+        (Verdict::Win(_), Verdict::Draw | Verdict::Loss(_)) => {
+            let what = if now == Verdict::Draw {
+                "threw the win away"
+            } else {
+                "turned the win into a loss"
+            };
+            Some(format!(
+                "{mover}'s {text} {what}: before it, {}",
+                was.describe(mover)
+            ))
+        }
+        (Verdict::Draw, Verdict::Loss(_)) => Some(format!("{mover}'s {text} lost the draw")),
+        _ => None,
+    }
+}

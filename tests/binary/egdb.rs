@@ -167,3 +167,55 @@ fn analyse_and_match_find_the_databases_in_the_data_folder() {
     );
     assert!(out.contains("B level 10+egdb"), "{out}");
 }
+
+#[test]
+fn analyse_load_goes_through_a_game_and_names_the_move_that_threw_a_win_away() {
+    let home = tempfile::tempdir().unwrap();
+    let record = home.path().join("ending.pdn");
+    std::fs::write(
+        &record,
+        "[Black \"Ann\"]\n[White \"Bob\"]\n[FEN \"B:WK1,K3:BK10\"]\n\
+         1. 10-14 3-8 2. 14-9 1-6 *\n",
+    )
+    .unwrap();
+    let path = record.to_str().unwrap();
+    let args = ["analyse", "--load", path, "--depth", "2"];
+    // Without databases: the engine's scores, and how to get the databases.
+    let o = run_in(home.path(), &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0], "game 1: Ann (Black) v Bob (White), *, 4 moves",
+        "{out}"
+    );
+    assert!(lines[1].starts_with("1. 10-14    score "), "{out}");
+    assert!(lines[4].starts_with("2... 1-6      score "), "{out}");
+    assert!(!out.contains("database:"), "{out}");
+    assert!(lines[5].contains("checkers egdb build"), "{out}");
+
+    let dir = home.path().join("checkers").join("egdb");
+    assert!(build3(home.path(), &dir).status.success());
+    let o = run_in(home.path(), &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert!(
+        lines[3].ends_with("; database: White wins in 16 moves"),
+        "{out}"
+    );
+    assert!(
+        lines[4].ends_with("; database: White wins in 5 moves; White's 1-6 threw the win away: before it, White wins in 5 moves"),
+        "{out}"
+    );
+    assert_eq!(
+        lines[5],
+        "1 move made the databases' result worse for its player"
+    );
+
+    // A game number past the file's end is refused with the count.
+    let o = run_in(home.path(), &["analyse", "--load", path, "--game", "2"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("1 game"), "{}", stderr(&o));
+}

@@ -561,3 +561,75 @@ fn the_thinking_line_gives_the_database_result() {
     let thinking = app.thinking_text().unwrap();
     assert!(thinking.contains("(database: drawn)"), "{thinking}");
 }
+
+#[test]
+fn the_databases_line_converts_every_won_position_within_the_forty_move_rule() {
+    use checkers::rules::FORTY_MOVE_PLIES;
+    use checkers::rules::draw::is_quiet_move;
+    // From won positions spread over every slice, the databases' line (fastest win,
+    // longest defence) ends the game in the distance they give, and never lets the
+    // loser claim a draw: no 40 moves of each side pass with only kings moving.
+    let db = db();
+    let (mut lines, mut longest_quiet) = (0, 0);
+    for sig in Signature::all(4) {
+        let layout = Layout::new(sig);
+        let step = (layout.size / 300).max(1);
+        for index in (0..layout.size).step_by(step as usize) {
+            let Some(start) = layout.position(index) else {
+                continue;
+            };
+            let Some(Verdict::Win(plies)) = db.probe(&start) else {
+                continue;
+            };
+            let line = db.best_line(&start, 400);
+            assert_eq!(line.len() as u32, plies, "{start}");
+            let (mut end, mut quiet) = (start, 0);
+            for m in &line {
+                quiet = if is_quiet_move(&end, m) { quiet + 1 } else { 0 };
+                longest_quiet = longest_quiet.max(quiet);
+                end = end.play_unchecked(m);
+            }
+            assert!(
+                end.legal_moves().is_empty(),
+                "{start}: the line ends in {end}"
+            );
+            lines += 1;
+        }
+    }
+    assert!(lines > 5_000, "{lines} lines");
+    assert!(
+        longest_quiet < FORTY_MOVE_PLIES,
+        "{longest_quiet} quiet plies"
+    );
+}
+
+#[test]
+fn review_shows_the_database_result_beside_the_engines_score_and_the_move_that_threw_a_win_away() {
+    use checkers::tui::{App, Purpose, Settings};
+    use ratatui::crossterm::event::KeyCode;
+    let record = checkers::pdn::read_games("[FEN \"B:WK1,K3:BK10\"]\n1. 10-14 3-8 2. 14-9 1-6 *\n")
+        .remove(0)
+        .unwrap();
+    let session = Session::review_record(&record).with_egdb(Some(db().clone()));
+    let mut app = App::with_session(Settings::default(), session, 120, 40);
+    crate::common::press(&mut app, KeyCode::End);
+    crate::common::press(&mut app, KeyCode::Left);
+    // Before White's 1-6: the engine's score (once searched) and the exact result.
+    let spec = app.wanted_search().unwrap();
+    assert_eq!(spec.purpose, Purpose::Review);
+    let result = Engine::new(1).search(&app.search_request(spec), &StopFlag::new(), |_| {});
+    assert!(app.search_done(spec, &result));
+    let text = crate::common::screen_text(&app);
+    assert!(
+        text.contains("Engine (1 ply): White wins in 5 moves"),
+        "{text}"
+    );
+    assert!(text.contains("Database: White wins in 5 moves"), "{text}");
+    assert!(!text.contains("threw"), "{text}");
+    // After it: drawn, and the panel says which move threw the win away.
+    crate::common::press(&mut app, KeyCode::Right);
+    let text = crate::common::screen_text(&app);
+    assert!(text.contains("Database: drawn"), "{text}");
+    assert!(text.contains("White's 1-6 threw the win away:"), "{text}");
+    assert!(text.contains("White wins in 5 moves"), "{text}");
+}

@@ -249,12 +249,41 @@ fn two_computer_players_always_finish_the_game() {
 fn the_computer_waits_while_a_file_is_reviewed() {
     let mut app = review_app(REVIEW_PDN);
     seat(&mut app, Color::Black, PlayerKind::Cpu);
-    assert_eq!(app.wanted_search(), None);
+    // Only the engine's view of the reviewed position is searched for.
+    let purpose = |app: &App| app.wanted_search().map(|spec| spec.purpose);
+    assert_eq!(purpose(&app), Some(Purpose::Review));
     press(&mut app, KeyCode::Esc);
-    assert!(
-        app.wanted_search().is_some(),
+    assert_eq!(
+        purpose(&app),
+        Some(Purpose::Move(Color::Black)),
         "play goes on: the computer moves"
     );
+}
+
+#[test]
+fn a_reviewed_position_shows_the_engines_score_once_searched() {
+    let mut app = review_app(REVIEW_PDN);
+    press(&mut app, KeyCode::Right);
+    let spec = app.wanted_search().unwrap();
+    assert_eq!(spec.purpose, Purpose::Review);
+    assert!(!screen_text(&app).contains("Engine ("));
+    assert!(app.search_progress(spec, &depth_info(3, -140)));
+    // White to move after 11-15, 140 hundredths down: Black is ahead by 1.40.
+    let text = screen_text(&app);
+    assert!(text.contains("Engine (3 plies):"), "{text}");
+    assert!(text.contains("Black is ahead"), "{text}");
+    let before = message(&app);
+    let result = search(&app, spec);
+    assert!(app.search_done(spec, &result));
+    assert_eq!(app.wanted_search(), None, "one search per position");
+    assert_eq!(message(&app), before, "the score shows in the panel only");
+    // The next position is searched afresh; the old score is not shown for it.
+    press(&mut app, KeyCode::Right);
+    assert_eq!(
+        app.wanted_search().map(|s| s.purpose),
+        Some(Purpose::Review)
+    );
+    assert!(!screen_text(&app).contains("Engine ("));
 }
 
 #[test]

@@ -197,7 +197,7 @@ struct Slice {
 }
 
 /// Decompressed blocks kept for probing: direct-mapped, each entry under its own lock.
-const CACHE_ENTRIES: usize = 2048;
+const CACHE_ENTRIES: usize = 8192;
 
 #[derive(Debug)]
 struct CacheEntry {
@@ -209,7 +209,9 @@ struct CacheEntry {
 ///
 /// Slices can be added while it is in use (a build on first use adds them as they are
 /// made); a probe of a position whose slice is not loaded answers `None`. Files stay
-/// compressed in memory; probed blocks are decompressed into a small cache (16 MB).
+/// compressed in memory; probed blocks are decompressed into a cache of at most 64 MB,
+/// filled as the search probes (a 16 MB cache searched a quarter fewer nodes a second
+/// in 6-piece endings).
 pub struct Egdb {
     dir: PathBuf,
     slots: Vec<OnceLock<Slice>>,

@@ -3,7 +3,7 @@
 //! was asked for and is refused once the game has moved on.
 
 use super::{App, Tone};
-use crate::engine::{DepthInfo, SearchRequest, SearchResult};
+use crate::engine::{DepthInfo, Score, SearchRequest, SearchResult};
 use crate::rules::{Color, Move};
 use crate::session::{computer_name, score_in_words};
 
@@ -14,6 +14,22 @@ pub enum Purpose {
     Move(Color),
     /// A hint for the side to move.
     Hint,
+    /// The engine's view of the position on the board while a record is reviewed,
+    /// shown in the panel beside the databases' exact result.
+    Review,
+}
+
+/// The engine's view of a reviewed position: its score, as deep as it has searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewAnalysis {
+    /// The session's revision of the position searched.
+    pub revision: u64,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// The score, for the side to move.
+    pub score: Score,
+    /// Whether the search has ended (nothing more will come).
+    pub done: bool,
 }
 
 /// A search the game wants, tagged with the game revision it was asked for: a result
@@ -39,12 +55,18 @@ pub struct Thinking {
 
 impl App {
     /// The search the game wants now, if any: the computer's move when a computer
-    /// player is to move (not while reviewing a file), else a hint that was asked for.
+    /// player is to move (not while reviewing a file), else a hint that was asked for,
+    /// else, while reviewing, the engine's view of the position until it has one.
     pub fn wanted_search(&self) -> Option<SearchSpec> {
         let revision = self.session.revision();
+        let playing = !self.game().is_over();
+        let analysed = self
+            .review_analysis
+            .is_some_and(|a| a.revision == revision && a.done);
         let purpose = match self.session.computer_to_move() {
             Some((color, _)) => Purpose::Move(color),
-            None if self.hint_wanted == Some(revision) && !self.game().is_over() => Purpose::Hint,
+            None if self.hint_wanted == Some(revision) && playing => Purpose::Hint,
+            None if self.session.is_reviewing() && playing && !analysed => Purpose::Review,
             None => return None,
         };
         Some(SearchSpec { purpose, revision })
@@ -57,8 +79,14 @@ impl App {
                 .session
                 .move_request()
                 .unwrap_or_else(|| self.session.hint_request()),
-            Purpose::Hint => self.session.hint_request(),
+            Purpose::Hint | Purpose::Review => self.session.hint_request(),
         }
+    }
+
+    /// The engine's view of the reviewed position on the board, as far as it has got.
+    pub fn review_analysis(&self) -> Option<ReviewAnalysis> {
+        self.review_analysis
+            .filter(|a| a.revision == self.session.revision() && self.session.is_reviewing())
     }
 
     /// The search `spec` completed an iteration (`info`: its depth and score). Returns
@@ -66,6 +94,15 @@ impl App {
     pub fn search_progress(&mut self, spec: SearchSpec, info: &DepthInfo) -> bool {
         if self.wanted_search() != Some(spec) {
             return false;
+        }
+        if spec.purpose == Purpose::Review {
+            self.review_analysis = Some(ReviewAnalysis {
+                revision: spec.revision,
+                depth: info.depth,
+                score: info.score,
+                done: false,
+            });
+            return true;
         }
         let deeper = self
             .thinking
@@ -114,6 +151,14 @@ impl App {
                 self.hint = Some((spec.revision, m));
                 self.info(format!("{text}."));
             }
+            Purpose::Review => {
+                self.review_analysis = Some(ReviewAnalysis {
+                    revision: spec.revision,
+                    depth: result.depth,
+                    score: result.score,
+                    done: true,
+                });
+            }
         }
         true
     }
@@ -144,6 +189,8 @@ impl App {
         Some(match spec.purpose {
             Purpose::Move(color) => format!("{color} is thinking...{depth}"),
             Purpose::Hint => format!("Looking for a hint...{depth}"),
+            // Shown in the panel's "Engine:" line instead.
+            Purpose::Review => return None,
         })
     }
 

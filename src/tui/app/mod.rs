@@ -18,7 +18,7 @@ use question::after_the_end;
 mod save_dialog;
 
 pub use super::action::{Action, Answer, Direction, FieldMotion, IfExists};
-pub use computer::{Purpose, SearchSpec, Thinking};
+pub use computer::{Purpose, ReviewAnalysis, SearchSpec, Thinking};
 pub use games::GameList;
 pub use save_dialog::{SaveDialog, SaveField, SaveRequest};
 
@@ -161,6 +161,8 @@ pub struct App {
     hint: Option<(u64, Move)>,
     /// Progress of the running search, as last reported.
     thinking: Option<Thinking>,
+    /// The engine's view of the position under review, as last reported.
+    review_analysis: Option<ReviewAnalysis>,
 }
 
 impl App {
@@ -233,6 +235,7 @@ impl App {
             hint_wanted: None,
             hint: None,
             thinking: None,
+            review_analysis: None,
         };
         if fault.is_none() && !app.session.is_reviewing() {
             app.match_welcome();

@@ -101,9 +101,29 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
             ));
         }
     }
-    // Endgame databases (issue 12): the exact result of a position they hold.
+    let width = usize::from(inner.width);
+    // While reviewing, the engine's view of the position, and beside it the endgame
+    // databases' exact result where they hold it: a player sees where a win was lost.
+    if let Some(analysis) = app.review_analysis() {
+        let depth = match analysis.depth {
+            0 => "only move".to_string(),
+            d => format!("{d} {}", plural(d, "ply", "plies")),
+        };
+        let text = format!(
+            "Engine ({depth}): {}",
+            engine_view(pos.turn(), analysis.score)
+        );
+        lines.extend(wrapped(&text, width, theme.text));
+    }
     if let Some(verdict) = app.session.database_verdict() {
-        lines.push(Line::styled(format!("Database: {verdict}"), theme.question));
+        lines.extend(wrapped(
+            &format!("Database: {verdict}"),
+            width,
+            theme.question,
+        ));
+    }
+    if let Some(swing) = app.session.database_swing() {
+        lines.extend(wrapped(&swing, width, theme.alert));
     }
     if let Some(review) = app.review() {
         lines.push(Line::styled(
@@ -424,4 +444,38 @@ fn players_text(app: &App) -> Option<String> {
 
 fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
     if n == 1 { one } else { many }
+}
+
+/// The engine's score in words with its size in men: "Black is ahead by 0.85",
+/// "level", "White wins in 9 moves".
+fn engine_view(to_move: Color, score: crate::engine::Score) -> String {
+    let words = crate::session::score_in_words(to_move, score);
+    match score.centi_men() {
+        Some(centi) if words != "level" => {
+            format!("{words} by {}.{:02}", centi.abs() / 100, centi.abs() % 100)
+        }
+        _ => words,
+    }
+}
+
+/// `text` as lines of at most `width` characters, broken between words (a word longer
+/// than the width is cut), each in `style`.
+fn wrapped(text: &str, width: usize, style: Style) -> Vec<Line<'static>> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let taken = line.chars().count();
+        if taken > 0 && taken + 1 + word.chars().count() > width {
+            lines.push(Line::styled(std::mem::take(&mut line), style));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(Line::styled(line, style));
+    }
+    lines
 }
