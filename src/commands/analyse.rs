@@ -14,12 +14,18 @@ use std::time::Duration;
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(3000);
 
 /// The search limits of `args`: `--depth`, else `--movetime`, else
-/// [`DEFAULT_MOVETIME`].
+/// [`DEFAULT_MOVETIME`] for a position or [`DEFAULT_GAME_MOVETIME`] for each position
+/// of a `--load` game.
 pub fn limits(args: &AnalyseArgs) -> Limits {
+    let default = if args.load.is_some() {
+        DEFAULT_GAME_MOVETIME
+    } else {
+        DEFAULT_MOVETIME
+    };
     match (args.depth, args.movetime) {
         (Some(depth), _) => Limits::depth(depth),
         (None, movetime) => Limits {
-            movetime: Some(movetime.unwrap_or(DEFAULT_MOVETIME)),
+            movetime: Some(movetime.unwrap_or(default)),
             ..Limits::infinite()
         },
     }
@@ -109,13 +115,7 @@ fn run_game(
     egdb: Option<Arc<Egdb>>,
     out: &mut impl Write,
 ) -> Result<(), CommandError> {
-    let limits = match (args.depth, args.movetime) {
-        (Some(depth), _) => Limits::depth(depth),
-        (None, movetime) => Limits {
-            movetime: Some(movetime.unwrap_or(DEFAULT_GAME_MOVETIME)),
-            ..Limits::infinite()
-        },
-    };
+    let limits = limits(args);
     let tag = |name: &str| {
         record
             .tags
