@@ -31,8 +31,9 @@ pub fn limits(args: &AnalyseArgs) -> Limits {
     }
 }
 
-/// Runs `checkers analyse` (with `--load`, through a recorded game: see [`run_game`]): in a position the endgame databases hold, first `database:
-/// White wins in 23 moves` (or `drawn`); then one line per completed depth (depth,
+/// Runs `checkers analyse` (with `--load`, through a recorded game: see [`run_game`]):
+/// in a position the endgame databases hold, first `database: White wins in 23 moves`
+/// (or `drawn`); then one line per completed depth (depth,
 /// score, nodes, nodes per second, time, principal variation), then `bestmove MOVE`. A
 /// position with no legal move is an error naming the outcome. A damaged database file
 /// is named on a `warning:` line and left out.
@@ -160,7 +161,7 @@ fn run_game(
             if let Some(verdict) = db.probe(&pos) {
                 line.push_str(&format!("; database: {}", verdict.describe(pos.turn())));
             }
-            if let Some(swing) = crate::session::database_swing(db, &pos, m) {
+            if let Some(swing) = crate::session::database_swing(db, &history, &pos, m) {
                 line.push_str(&format!("; {swing}"));
                 swings += 1;
             }

@@ -202,13 +202,13 @@ impl Session {
 
     /// What the last move did to the databases' verdict, when it made it worse for the
     /// player who moved: "Black's 27-23 threw the win away: before it, Black wins in 9
-    /// moves" or "White's 6-10 lost the draw". `None` when the move kept the verdict, or
-    /// the databases do not hold both positions, so that a player stepping through a
-    /// game sees where a won ending was thrown away.
+    /// moves" or "White's 6-10 lost the draw" (see [`database_swing`]), so that a player
+    /// stepping through a game sees where a won ending was thrown away.
     pub fn database_swing(&self) -> Option<String> {
         let m = self.game.moves().last()?;
         let positions = self.game.positions();
-        database_swing(self.egdb.as_ref()?, &positions[positions.len() - 2], m)
+        let (before, history) = positions[..positions.len() - 1].split_last()?;
+        database_swing(self.egdb.as_ref()?, history, before, m)
     }
 
     /// The game.
@@ -591,11 +591,21 @@ fn turn_text<'a>(verb: &str, mut moves: impl Iterator<Item = &'a (Color, String)
 #[cfg(test)]
 mod tests;
 
-/// What playing `m` in `before` does to the databases' verdict, when it makes it worse
-/// for the player who moves: "Black's 27-23 threw the win away: before it, Black wins
-/// in 9 moves" (or "turned the win into a loss"), "White's 6-10 lost the draw". `None` when the move keeps the verdict or
-/// the databases do not hold both positions.
-pub fn database_swing(db: &Egdb, before: &Position, m: &Move) -> Option<String> {
+/// What playing `m` in `before` (reached through `history`, oldest first) does to the
+/// databases' verdict, when it makes it worse for the player who moves: "Black's 27-23
+/// threw the win away: before it, Black wins in 9 moves" (or "turned the win into a
+/// loss"), "White's 6-10 lost the draw". `None` when the move keeps the verdict, the
+/// databases do not hold both positions, or a draw could be claimed before it (the
+/// game was then drawn whatever the databases say).
+pub fn database_swing(
+    db: &Egdb,
+    history: &[Position],
+    before: &Position,
+    m: &Move,
+) -> Option<String> {
+    if crate::rules::draw::available_claim(history, before).is_some() {
+        return None;
+    }
     let mover = before.turn();
     let was = db.probe(before)?;
     let now = db.probe(&before.play_unchecked(m))?.before_move();
