@@ -1,5 +1,6 @@
 //! Time to draw one full 80x24 frame of the game into a buffer.
 
+use checkers::runtime::Command;
 use checkers::tui::{App, Settings};
 use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::buffer::Buffer;
@@ -13,7 +14,7 @@ fn mid_game() -> App {
         "11-15", "22-18", "15x22", "25x18", "8-11", "29-25", "4-8", "25-22",
     ] {
         // The opening is legal; a failure would show up as a shorter move list, not a panic.
-        let _ = app.session.play_text(m);
+        app.command(Command::PlayText(m.to_string()));
     }
     app
 }

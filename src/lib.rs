@@ -23,6 +23,7 @@ pub mod game;
 pub mod pdn;
 pub mod plain;
 pub mod rules;
+pub mod runtime;
 pub mod session;
 pub mod signals;
 pub mod store;

@@ -7,22 +7,26 @@
 //! session cleanly. Everything the game does is the [`Session`]'s; this module only
 //! reads lines and writes answers.
 
-use crate::engine::{DEFAULT_HASH_MB, Engine, StopFlag};
 use crate::rules::{Color, DrawReason, Piece, Position, Square};
-use crate::session::{Session, SessionError, Step, clock_text};
-use crate::store::{Appended, Autosaver, SavedGame, append_record, expand_home, today};
+use crate::runtime::{
+    Answer, Command, Event, IfExists, Pace, Purpose, Runtime, SaveRequest, Saving,
+};
+use crate::session::{Session, Step, clock_text, score_in_words};
+use crate::store::{Appended, SavedGame};
 use crate::text::printable;
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 /// How much of an input line an answer quotes.
 const QUOTED_CHARS: usize = 60;
 
 /// The commands, as `help` lists them.
 pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock), redo, board, moves, \
-                        resign, draw (offer), accept, decline, claim, hint, clock, pause, save FILE, next (a match's \
-                        next game), score, help, quit.";
+                        resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
+                        (what it thinks so far), clock, pause, save FILE, next (a match's next game), score, help, quit.";
 
 /// The board as text, Black at the bottom: each dark square shows its number and what
 /// stands on it (`b`/`w` a man, `B`/`W` a king).
@@ -50,25 +54,21 @@ fn glyph(piece: Option<Piece>) -> char {
     piece.map_or(' ', Piece::letter)
 }
 
-/// A plain-mode conversation: the session, the computer players' engine, the autosave.
+/// A plain-mode conversation: the game in play (with its computer, saving and clocks)
+/// and what is said about it.
 pub struct Plain {
-    /// The game in play.
-    pub session: Session,
-    engine: Option<Engine>,
-    autosaver: Autosaver,
+    runtime: Runtime,
     /// What to know about a loaded record (which game of the file it is, why it stops
     /// early), said once at the start.
     fault: Option<String>,
-    /// Whether the last autosave failed (so a save that works again is news).
-    save_failed: bool,
     /// Lines said after the board at the start (an unfinished game saved, ...).
     notices: Vec<String>,
 }
 
 impl Plain {
-    /// A conversation over `session`, saving through `autosaver` after every change
-    /// ([`Autosaver::disabled`] for scripts, which must not fill the games folder).
-    pub fn new(mut session: Session, autosaver: Autosaver) -> Plain {
+    /// A conversation over `session`, kept as `saving` says ([`Saving::Off`] for
+    /// scripts, which must not fill the games folder).
+    pub fn new(mut session: Session, saving: Saving) -> Plain {
         // Plain mode has no review commands: a loaded record is played on from its end,
         // its moves in the move list and `undo` stepping back through them.
         let mut fault = session.review().and_then(|r| r.fault.clone()).map(|f| {
@@ -93,19 +93,34 @@ impl Plain {
             session.step(Step::End);
             session.leave_review();
         }
-        Plain {
-            session,
-            fault,
-            engine: None,
-            autosaver,
-            save_failed: false,
-            notices: Vec::new(),
+        let mut notices = Vec::new();
+        let runtime = Runtime::new(session, saving, Pace::NONE);
+        if let Some(path) = runtime.autosave_path() {
+            notices.push(format!(
+                "Continuing the game saved in {}.",
+                printable(&path.display().to_string(), 300)
+            ));
         }
+        Plain {
+            runtime,
+            fault,
+            notices,
+        }
+    }
+
+    /// The game in play.
+    pub fn session(&self) -> &Session {
+        self.runtime.session()
+    }
+
+    /// The game in play, with its side effects (for the last save on a signal).
+    pub fn runtime(&self) -> &Runtime {
+        &self.runtime
     }
 
     /// What a match is, said at the start: the players, the games, the file.
     fn match_intro(&self) -> Option<String> {
-        let contest = self.session.match_play()?;
+        let contest = self.session().match_play()?;
         let names = contest.names();
         let mut text = format!(
             "A match of {} games between {} and {}: colours change after each game. Game {} of {}.",
@@ -129,69 +144,94 @@ impl Plain {
         self.notices.push(text.into());
     }
 
-    fn engine(&mut self) -> &mut Engine {
-        self.engine
-            .get_or_insert_with(|| Engine::new(DEFAULT_HASH_MB))
+    /// Whether the game is busy without the players: the computer is thinking (or a
+    /// hint is searched), or two computers are between a match's games. Input waits.
+    pub fn busy(&self) -> bool {
+        let session = self.session();
+        self.runtime.awaits_search() || (session.seats().both_computer() && session.match_waits())
     }
 
-    /// Plays the computer's moves while a computer player is to move (the whole game
-    /// when it plays both sides); one line per move, claim or resignation, each with the
-    /// state of the game after it, written to `out` and flushed as soon as the move is
-    /// played and saved.
+    /// Whether two computers play and have nothing more to play.
+    fn computers_done(&self) -> bool {
+        let session = self.session();
+        session.seats().both_computer() && session.game().is_over() && !session.match_waits()
+    }
+
+    /// Waits while the computer is to move (the whole game when it plays both sides,
+    /// every game of a match), writing each move, claim or resignation to `out` on a
+    /// line of its own, with the state of the game after it, flushed as soon as the
+    /// move is played and saved.
     pub fn computer_moves(&mut self, out: &mut dyn Write) -> io::Result<()> {
         loop {
-            while self.session.computer_to_move().is_some() {
-                let mut engine = self
-                    .engine
-                    .take()
-                    .unwrap_or_else(|| Engine::new(DEFAULT_HASH_MB));
-                self.tick();
-                let played = self.session.move_request().map(|request| {
-                    let result = engine.search(&request, &StopFlag::new(), |_| {});
-                    // The computer's thinking time counts on its clock.
-                    let flag = self.tick().map(|_| "Time is up. ".to_string());
-                    self.session
-                        .computer_played(&result)
-                        .map(|text| format!("{text}. "))
-                        .or(flag)
-                });
-                self.engine = Some(engine);
-                let Some(Some(text)) = played else {
-                    break;
-                };
-                // Saved before it is told: what the output shows is on disk.
-                let warning = self.autosave();
-                writeln!(out, "{text}{}", self.status())?;
-                if let Some(warning) = warning {
-                    writeln!(out, "{warning}")?;
-                }
-                out.flush()?;
-            }
-            // Two computer players are always ready for a match's next game.
-            if !(self.session.seats().both_computer() && self.session.match_waits()) {
-                return Ok(());
-            }
-            let answer = self.session.next_match_game();
-            let reply = self.reply("start the next game", answer);
-            let warning = self.autosave();
-            writeln!(out, "{reply}")?;
-            if let Some(warning) = warning {
-                writeln!(out, "{warning}")?;
+            for line in self.news(Instant::now()) {
+                writeln!(out, "{line}")?;
             }
             out.flush()?;
+            if !self.busy() {
+                return Ok(());
+            }
+            if let Some(wait) = self.runtime.wait(Instant::now()) {
+                std::thread::sleep(wait);
+            }
         }
     }
 
-    /// The time is now, for the clocks: the news of a flag fall, once.
-    fn tick(&mut self) -> Option<String> {
-        self.session.tick(std::time::Instant::now())
+    /// What the runtime has to tell at `now`, in lines: the computer's moves and
+    /// hints, the clocks' warnings and flag fall, saves and the match's file.
+    pub fn news(&mut self, now: Instant) -> Vec<String> {
+        let events = self.runtime.poll(now);
+        events
+            .into_iter()
+            .filter_map(|event| self.words(event))
+            .collect()
+    }
+
+    /// The line that tells `event`, if it is worth one.
+    fn words(&self, event: Event) -> Option<String> {
+        let shown = |path: &Path| printable(&path.display().to_string(), 400);
+        Some(match event {
+            Event::ComputerPlayed { text, .. } => format!("{text}. {}", self.status()),
+            Event::Hint { text, .. } => format!("{text}. {}", self.status()),
+            Event::Thinking(_) | Event::ReviewScore(_) | Event::ClockTicked => return None,
+            Event::ClockWarning(warning) => format!("{warning}."),
+            Event::FlagFell(_) => format!("Time is up. {}", self.status()),
+            Event::AutosaveFailed(why) => format!(
+                "Autosave failed: {}. Play goes on; save FILE keeps the game.",
+                printable(&why, 400)
+            ),
+            Event::SavedAgain(path) => format!("The game is saved again, in {}.", shown(&path)),
+            Event::MatchFiled(Ok(path)) => format!("The game is added to {}.", shown(&path)),
+            Event::MatchFiled(Err(e)) => format!(
+                "The game could not be added to the match's file: {}. save FILE keeps it.",
+                printable(&e.to_string(), 400)
+            ),
+            Event::Saved { request, result } => {
+                let name = printable(&request.path.display().to_string(), QUOTED_CHARS);
+                match result {
+                    Ok(Appended::Created) => format!("Saved to {name}."),
+                    Ok(Appended::Added) => format!("Added the game at the end of {name}."),
+                    Err(e) => format!("Cannot save: {}.", printable(&e.to_string(), 400)),
+                }
+            }
+            // Plain mode's saves add to an existing file: nothing is asked.
+            Event::SaveWouldReplace(_) => return None,
+            Event::NextGame(answer) => self.reply("start the next game", answer),
+            Event::UnfinishedGames(1) => {
+                "An unfinished game is saved: quit, then checkers --resume continues it."
+                    .to_string()
+            }
+            Event::UnfinishedGames(n) => format!(
+                "{n} unfinished games are saved: quit, then checkers --resume continues one of them."
+            ),
+        })
     }
 
     /// Both clocks, in a timed game: `Black 4:59 (running), White 5:00`.
     pub fn clocks(&self) -> Option<String> {
-        let clock = self.session.clock()?;
+        let session = self.session();
+        let clock = session.clock()?;
         let reading = |color: Color| {
-            let left = self.session.time_left(color).unwrap_or_default();
+            let left = session.time_left(color).unwrap_or_default();
             let running = if clock.running() == Some(color) {
                 " (running)"
             } else {
@@ -210,25 +250,26 @@ impl Plain {
     /// anything they must know (a compulsory capture, a draw claim they may make), and
     /// the clocks in a timed game.
     pub fn status(&self) -> String {
-        let game = self.session.game();
+        let session = self.session();
+        let game = session.game();
         if let Some(outcome) = game.result() {
             let mut s = format!("{outcome}.");
-            if let Some(news) = self.session.match_news() {
+            if let Some(news) = session.match_news() {
                 s.push_str(&format!(" {news}."));
             }
-            if self.session.match_waits() && !self.session.seats().both_computer() {
+            if session.match_waits() && !session.seats().both_computer() {
                 s.push_str(" Type next when both players are ready.");
             }
             return s;
         }
         let pos = game.position();
-        let mut s = match self.session.match_play() {
+        let mut s = match session.match_play() {
             Some(contest) => format!("{} ({}) to move", pos.turn(), contest.name_of(pos.turn())),
             None => format!("{} to move", pos.turn()),
         };
         if let Some(clocks) = self.clocks() {
             s.push_str(&format!("; clocks: {clocks}"));
-            if self.session.is_paused() {
+            if session.is_paused() {
                 s.push_str(" (paused: type pause to go on)");
             }
         }
@@ -250,34 +291,48 @@ impl Plain {
         s
     }
 
-    /// A session answer as a line: the news and the state of the game after it, or why
+    /// A runtime answer as a line: the news and the state of the game after it, or why
     /// the request was refused (`Cannot undo: nothing to take back.`).
-    fn reply(&self, what: &str, answer: Result<String, SessionError>) -> String {
+    fn reply(&self, what: &str, answer: Answer) -> String {
         match answer {
             Ok(text) => format!("{text}. {}", self.status()),
             Err(e) => format!("Cannot {what}: {e}. {}", self.status()),
         }
     }
 
-    /// Answers one line of input. Returns the answer (one line, or the board for
-    /// `board`) and whether the session should end. In a timed game a flag fall since
-    /// the last line is told first.
-    pub fn answer(&mut self, line: &str) -> (String, bool) {
-        match self.tick() {
-            Some(news) => {
-                let warning = self.autosave();
-                let (reply, done) = self.answer_line(line);
-                let mut text = news;
-                if let Some(warning) = warning {
-                    text.push_str(&format!("\n{warning}"));
-                }
-                if !reply.is_empty() {
-                    text.push_str(&format!("\n{reply}"));
-                }
-                (text, done)
-            }
-            None => self.answer_line(line),
+    /// What the computer is thinking, on request: its depth and verdict so far.
+    fn thinking(&self) -> String {
+        let Some(spec) = self.runtime.wanted_search() else {
+            return "The computer is not thinking.".to_string();
+        };
+        let who = match spec.purpose {
+            Purpose::Move(color) => format!("{color} is thinking"),
+            Purpose::Hint | Purpose::Review => "Looking for a hint".to_string(),
+        };
+        match self.runtime.thinking().filter(|t| t.depth > 0) {
+            Some(t) => format!(
+                "{who}: depth {}, {}; type now to have the move at once.",
+                t.depth,
+                score_in_words(self.session().position().turn(), t.score)
+            ),
+            None => format!("{who}; type now to have the move at once."),
         }
+    }
+
+    /// Answers one line of input. Returns the answer (lines, or the board for `board`)
+    /// and whether the session should end. In a timed game a flag fall since the last
+    /// line is told first; what the request made the runtime do (a save, the autosave,
+    /// a match's file) is told after the answer.
+    pub fn answer(&mut self, line: &str) -> (String, bool) {
+        let mut said = self.news(Instant::now());
+        let (reply, done) = self.answer_line(line);
+        if !reply.is_empty() {
+            said.push(reply);
+        }
+        if !done {
+            said.extend(self.news(Instant::now()));
+        }
+        (said.join("\n"), done)
     }
 
     fn answer_line(&mut self, line: &str) -> (String, bool) {
@@ -286,98 +341,110 @@ impl Plain {
             Some((c, a)) => (c, a.trim()),
             None => (line, ""),
         };
-        let session = &mut self.session;
         let reply = match command.to_ascii_lowercase().as_str() {
             "quit" | "exit" => {
                 self.adjourn();
                 return (self.goodbye(), true);
             }
             "help" | "?" => HELP.to_string(),
-            "hint" => self.hint(),
-            "next" => {
-                let answer = session.next_match_game();
-                match answer {
-                    Ok(text) => format!("{text}. {}", self.status()),
-                    Err(e) => format!("Cannot start the next game: {e}. {}", self.status()),
+            "hint" => {
+                let answer = self.runtime.command(Command::Hint);
+                // The hint itself is told when it is found.
+                if answer.is_ok() && self.runtime.awaits_search() {
+                    String::new()
+                } else {
+                    match answer {
+                        Ok(text) => format!("{text}. {}", self.status()),
+                        Err(e) => format!("No hint: {e}. {}", self.status()),
+                    }
                 }
             }
-            "score" => match session.match_score_text() {
+            "now" => {
+                let answer = self.runtime.command(Command::MoveNow);
+                match answer {
+                    Ok(text) => format!("{text}."),
+                    Err(e) => format!("Cannot move now: {e}."),
+                }
+            }
+            "thinking" => self.thinking(),
+            "next" => {
+                let answer = self.runtime.command(Command::NextGame);
+                self.reply("start the next game", answer)
+            }
+            "score" => match self.session().match_score_text() {
                 Some(score) => format!("{score}."),
                 None => "This is not a match (--match N plays one).".to_string(),
             },
             "pause" => {
-                let paused = !session.is_paused();
-                if session.set_paused(paused) {
-                    let what = if paused {
-                        "Paused: both clocks stopped; type pause to start them again."
-                    } else {
-                        "The clocks run again."
-                    };
-                    format!("{what} {}", self.status())
-                } else {
-                    "No clock runs (--clock or --move-timer times a game).".to_string()
+                let paused = !self.session().is_paused();
+                match self.runtime.command(Command::Pause(paused)) {
+                    Ok(_) if paused => format!(
+                        "Paused: both clocks stopped; type pause to start them again. {}",
+                        self.status()
+                    ),
+                    Ok(_) => format!("The clocks run again. {}", self.status()),
+                    Err(_) => "No clock runs (--clock or --move-timer times a game).".to_string(),
                 }
             }
             "clock" => match self.clocks() {
                 Some(clocks) => format!("{clocks}."),
                 None => "This game is not timed (--clock or --move-timer times one).".to_string(),
             },
-            "board" => format!("{}{}", board_text(session.position()), self.status()),
+            "board" => format!("{}{}", board_text(self.session().position()), self.status()),
             "moves" => {
-                let pos = session.position();
+                let pos = self.session().position();
                 let moves: Vec<String> =
                     pos.legal_moves().iter().map(|m| pos.notation(m)).collect();
-                if session.game().is_over() || moves.is_empty() {
+                if self.session().game().is_over() || moves.is_empty() {
                     format!("No legal moves. {}", self.status())
                 } else {
                     format!("Legal moves: {}.", moves.join(", "))
                 }
             }
             "draw" => {
-                let answer = session.offer_draw();
-                match session.game().draw_offer() {
+                let answer = self.runtime.command(Command::OfferDraw);
+                match self.session().game().draw_offer() {
                     // Between people the offer waits: the answer is the other's to give.
                     Some(by) => format!("{by} offers a draw; {}, answer accept or decline.", !by),
                     None => self.reply("offer a draw", answer),
                 }
             }
             "undo" if argument.eq_ignore_ascii_case("agreed") => {
-                let answer = session.undo_agreed();
+                let answer = self.runtime.command(Command::UndoAgreed);
                 self.reply("undo", answer)
             }
-            "undo" if session.undo_needs_consent() => format!(
+            "undo" if self.session().undo_needs_consent() => format!(
                 "On the clock a move is taken back only when both players agree: type undo \
                  agreed if you both do. {}",
                 self.status()
             ),
-            word if let Some((what, request)) = session_request(word) => {
-                let answer = request(session);
+            word if let Some((what, command)) = self.session_request(word) => {
+                let answer = self.runtime.command(command);
                 self.reply(what, answer)
             }
             "save" if argument.is_empty() => {
                 "Cannot save: give a file name, as in save game.pdn.".to_string()
             }
             "save" => {
-                let record = session.record(&today());
-                let shown = printable(argument, QUOTED_CHARS);
-                match append_record(&expand_home(Path::new(argument)), &record) {
-                    Ok(Appended::Created) => format!("Saved to {shown}."),
-                    Ok(Appended::Added) => {
-                        format!("Added the game at the end of {shown}.")
-                    }
-                    Err(e) => format!("Cannot save: {}.", printable(&e.to_string(), 400)),
-                }
+                let request = SaveRequest {
+                    path: PathBuf::from(argument),
+                    players: self.session().names().clone(),
+                    existing: IfExists::Append,
+                };
+                // Told by the news that follows: where it went, or why not.
+                let _ = self.runtime.command(Command::SaveAs(request));
+                String::new()
             }
             "" => return (String::new(), false),
             _ if !line.chars().any(|c| c.is_ascii_digit()) => format!(
                 "'{}' is not a move or a command; type help for the list.",
                 printable(line, QUOTED_CHARS)
             ),
-            _ if session.is_paused() => format!(
+            _ if self.session().is_paused() => format!(
                 "The clocks are paused: type pause to start them again, then move. {}",
                 self.status()
             ),
-            _ => match session.play_text(line) {
+            _ => match self.runtime.command(Command::PlayText(line.to_string())) {
                 Ok(text) => format!("{text}. {}", self.status()),
                 Err(e) => format!(
                     "Refused {}: {}. {}",
@@ -387,34 +454,27 @@ impl Plain {
                 ),
             },
         };
-        match self.autosave() {
-            Some(warning) => (format!("{reply}\n{warning}"), false),
-            None => (reply, false),
-        }
+        (reply, false)
+    }
+
+    /// What a session request (undo, redo, resign, accept, decline, claim) is called when
+    /// refused ("Cannot undo: ..."), and its command, for the word `word`.
+    fn session_request(&self, word: &str) -> Option<(&'static str, Command)> {
+        Some(match word {
+            "undo" => ("undo", Command::Undo),
+            "redo" => ("redo", Command::Redo),
+            "resign" => ("resign", Command::Resign(self.session().resigning_side())),
+            "accept" => ("accept", Command::AcceptDraw),
+            "decline" => ("decline", Command::DeclineDraw),
+            "claim" => ("claim a draw", Command::ClaimDraw),
+            _ => return None,
+        })
     }
 
     /// The players stop (a quit, or the end of input): the running clock's time used so
     /// far is kept in the autosave.
     pub fn adjourn(&mut self) {
-        self.session.adjourn();
-        let _ = self.autosave();
-    }
-
-    /// The news of the clocks while no input comes: a flag fall (the game ends at
-    /// once, saved), or a warning that a side's time is nearly up.
-    pub fn clock_news(&mut self) -> Vec<String> {
-        let mut news = Vec::new();
-        if self.tick().is_some() {
-            news.push(format!("Time is up. {}", self.status()));
-            news.extend(self.autosave());
-        }
-        news.extend(self.session.clock_warning().map(|w| format!("{w}.")));
-        news
-    }
-
-    /// Whether a clock runs (plain mode then watches it while it waits for input).
-    pub fn clock_runs(&self) -> bool {
-        self.session.clock().is_some_and(|c| c.running().is_some())
+        let _ = self.runtime.command(Command::Adjourn);
     }
 
     /// The last words: and whether the game in progress is kept.
@@ -428,93 +488,30 @@ impl Plain {
     /// Why the game is not saved, if it is not: the autosave failed, and a last try
     /// failed too.
     pub fn unsaved(&self) -> Option<String> {
-        if self.autosaver.final_save().is_ok() {
-            return None;
-        }
-        self.autosaver.failure()
+        self.runtime.unsaved()
     }
 
-    /// The engine's move for the side to move, written out and not played.
-    fn hint(&mut self) -> String {
-        if let Some(outcome) = self.session.game().result() {
-            return format!("No hint: the game is over ({outcome}).");
-        }
-        let request = self.session.hint_request();
-        let result = self.engine().search(&request, &StopFlag::new(), |_| {});
-        match self.session.hint(&result) {
-            Some((_, text)) => format!("{text}. {}", self.status()),
-            None => format!("No hint: no legal move. {}", self.status()),
-        }
-    }
-
-    /// Keeps the autosave up to date, and a match's file (a finished game is added to
-    /// it). A failure is said once (until a save works again, which is said too) and
-    /// play goes on.
-    fn autosave(&mut self) -> Option<String> {
-        let saved = self.save_game();
-        let filed = self.file_match_game();
-        match (saved, filed) {
-            (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
-            (a, b) => a.or(b),
-        }
-    }
-
-    /// Adds a finished match game to the match's file, once: where it went, or why not.
-    fn file_match_game(&mut self) -> Option<String> {
-        let (path, record) = self.session.match_game_to_file(&today())?;
-        self.session.match_game_filed();
-        let shown = printable(&path.display().to_string(), 400);
-        Some(match crate::store::add_match_game(&path, &record) {
-            Ok(_) => format!("The game is added to {shown}."),
-            Err(e) => format!(
-                "The game could not be added to the match's file: {}. save FILE keeps it.",
-                printable(&e.to_string(), 400)
-            ),
-        })
-    }
-
-    /// Keeps the autosave up to date.
-    fn save_game(&mut self) -> Option<String> {
-        let written = self.autosaver.update(
-            self.session.game_number(),
-            self.session.autosave_record(&today()),
-        )?;
-        let failed_before = std::mem::replace(&mut self.save_failed, written.is_err());
-        match written {
-            Ok(path) if failed_before => Some(format!(
-                "The game is saved again, in {}.",
-                printable(&path.display().to_string(), 400)
-            )),
-            Ok(_) => None,
-            Err(e) => Some(format!(
-                "Autosave failed: {}. Play goes on; save FILE keeps the game.",
-                printable(&e.to_string(), 400)
-            )),
-        }
+    /// The players are done: the game is saved a last time and its file let go. Why
+    /// the game is not saved, if it is not.
+    pub fn finish(&mut self) -> Option<String> {
+        self.runtime.finish()
     }
 }
 
-/// What a session request (undo, redo, resign, accept, decline, claim) is called when
-/// refused ("Cannot undo: ..."), and the request, for the command `word`.
-type Request = fn(&mut Session) -> Result<String, SessionError>;
-
-fn session_request(word: &str) -> Option<(&'static str, Request)> {
-    let request: (&str, Request) = match word {
-        "undo" => ("undo", Session::undo),
-        "redo" => ("redo", Session::redo),
-        "resign" => ("resign", |s| s.resign(s.resigning_side())),
-        "accept" => ("accept", Session::accept_draw),
-        "decline" => ("decline", Session::decline_draw),
-        "claim" => ("claim a draw", Session::claim_draw),
-        _ => return None,
-    };
-    Some(request)
+/// Whether `line` is asked of the computer while it thinks, answered at once rather than
+/// held until its move (`now`, `thinking`).
+fn is_for_the_thinker(line: &str) -> bool {
+    matches!(
+        line.trim().to_ascii_lowercase().as_str(),
+        "now" | "thinking"
+    )
 }
 
 /// Runs a plain session: the board and status first, then one answer per input line
 /// until `quit` or the end of input. A line that is not valid UTF-8 is read with the
 /// faulty bytes replaced, and answered like any other. Every answer is flushed at once.
-/// While a clock runs and no line comes, the clocks are watched: a flag fall is told
+/// While the computer thinks, lines wait for its move, except `now` (move at once) and
+/// `thinking` (its progress); meanwhile the clocks are watched: a flag fall is told
 /// (and saved) at once, and so is a warning that time is nearly up. At the end of
 /// input, a game that could not be saved is said to be lost.
 pub fn run(
@@ -532,50 +529,70 @@ pub fn run(
     if let Some(intro) = plain.match_intro() {
         writeln!(out, "{intro}")?;
     }
-    if let Some(opening) = plain.session.ballot() {
+    if let Some(opening) = plain.session().ballot() {
         writeln!(
             out,
             "{}. The game starts after its three moves.",
             crate::session::ballot_text(opening)
         )?;
     }
-    write!(out, "{}", board_text(plain.session.position()))?;
+    write!(out, "{}", board_text(plain.session().position()))?;
     writeln!(out, "{}", plain.status())?;
     for notice in std::mem::take(&mut plain.notices) {
         writeln!(out, "{notice}")?;
     }
     out.flush()?;
-    plain.computer_moves(out)?;
-    if !plain.session.seats().both_computer() {
-        let lines = read_lines(input);
-        loop {
-            let line = if plain.clock_runs() {
-                match lines.recv_timeout(CLOCK_WATCH) {
-                    Ok(line) => line,
-                    Err(mpsc::RecvTimeoutError::Timeout) => {
-                        for news in plain.clock_news() {
-                            writeln!(out, "{news}")?;
-                        }
-                        out.flush()?;
-                        continue;
-                    }
-                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+    let lines = read_lines(input);
+    let mut held: VecDeque<String> = VecDeque::new();
+    let mut input_ended = false;
+    loop {
+        for news in plain.news(Instant::now()) {
+            writeln!(out, "{news}")?;
+        }
+        out.flush()?;
+        if plain.computers_done() {
+            break;
+        }
+        if !plain.busy() {
+            if let Some(line) = held.pop_front() {
+                let (reply, done) = plain.answer(&line);
+                if !reply.is_empty() {
+                    writeln!(out, "{reply}")?;
+                    out.flush()?;
                 }
-            } else {
-                match lines.recv() {
-                    Ok(line) => line,
-                    Err(_) => break,
+                if done {
+                    return Ok(());
                 }
-            };
-            let (reply, done) = plain.answer(&String::from_utf8_lossy(&line?));
-            if !reply.is_empty() {
-                writeln!(out, "{reply}")?;
-                out.flush()?;
+                continue;
             }
-            if done {
-                return Ok(());
+            if input_ended {
+                break;
             }
-            plain.computer_moves(out)?;
+        }
+        let wait = plain.runtime.wait(Instant::now());
+        if input_ended {
+            std::thread::sleep(wait.unwrap_or(Duration::from_millis(10)));
+            continue;
+        }
+        let received = match wait {
+            Some(wait) => lines.recv_timeout(wait),
+            None => lines
+                .recv()
+                .map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+        };
+        match received {
+            Ok(line) => {
+                let line = String::from_utf8_lossy(&line?).into_owned();
+                if plain.busy() && is_for_the_thinker(&line) {
+                    let (reply, _) = plain.answer(&line);
+                    writeln!(out, "{reply}")?;
+                    out.flush()?;
+                } else {
+                    held.push_back(line);
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => input_ended = true,
         }
     }
     // The end of input, or the computer played the whole game.
@@ -587,11 +604,9 @@ pub fn run(
     Ok(())
 }
 
-/// How often plain mode looks at a running clock while it waits for a line.
-const CLOCK_WATCH: std::time::Duration = std::time::Duration::from_millis(100);
-
 /// The lines of `input` (without their newline), read on a thread of their own so the
-/// clocks can be watched while none comes; the channel closes at the end of input.
+/// clocks and the computer can be watched while none comes; the channel closes at the
+/// end of input.
 fn read_lines(input: impl BufRead + Send + 'static) -> mpsc::Receiver<io::Result<Vec<u8>>> {
     let (send, lines) = mpsc::channel();
     std::thread::spawn(move || {

@@ -6,11 +6,12 @@ use super::rating::{Results, Sprt, SprtVerdict};
 use crate::cli::{MatchArgs, MatchPlayers};
 use crate::engine::egdb::Egdb;
 use crate::engine::{
-    Engine, Evaluation, Level, Opening, SearchRequest, StopFlag, acf_openings, parse_openings,
+    Engine, Evaluation, Level, Opening, SearchRequest, acf_openings, parse_openings,
 };
 use crate::game::Game;
 use crate::pdn::write_game;
 use crate::rules::{Color, DrawReason, Outcome};
+use crate::runtime::computer::play_turn_now;
 use crate::session::{Player, Seats, Session};
 use crate::store::files::{append_text, check_appendable};
 use std::io::Write;
@@ -478,14 +479,13 @@ fn play_against(
         .with_ply_cap(args.max_plies)
         .with_seed(seed);
     while !session.game().is_over() && !session.adjudicate_at_cap() {
-        if let Some(request) = session.move_request() {
-            let request = knowledge.apply(request);
-            let result = engine.search(&request, &StopFlag::new(), |_| {});
+        if session.computer_to_move().is_some() {
+            let Some((_, result)) = play_turn_now(&mut session, engine, |r| knowledge.apply(r))
+            else {
+                break;
+            };
             thinking[0].0 += result.elapsed;
             thinking[0].1 += 1;
-            if session.computer_played(&result).is_none() {
-                break;
-            }
             continue;
         }
         let pos = *session.position();
@@ -567,16 +567,13 @@ fn play_game(
         .with_seed(seed);
     while let Some((color, _)) = session.computer_to_move() {
         let p = player(color);
-        let Some(request) = session.move_request() else {
+        let Some((_, result)) =
+            play_turn_now(&mut session, &mut engines[p], |r| knowledge[p].apply(r))
+        else {
             break;
         };
-        let request = knowledge[p].apply(request);
-        let result = engines[p].search(&request, &StopFlag::new(), |_| {});
         thinking[p].0 += result.elapsed;
         thinking[p].1 += 1;
-        if session.computer_played(&result).is_none() {
-            break;
-        }
     }
     session
 }

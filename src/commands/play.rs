@@ -9,12 +9,12 @@ use crate::game::Game;
 use crate::pdn::PdnGame;
 use crate::plain::Plain;
 use crate::rules::{Color, Position};
+use crate::runtime::{LastSave, Saving, watch_ending_signals};
 use crate::session::{
     BallotChoice, BallotError, GameSummary, MatchBallots, Player, RecordFile, Session,
 };
 use crate::store::{
-    self, Autosaver, GameFile, Players, SavedGame, StoreError, games_dir, load_record,
-    resumable_games,
+    self, GameFile, Players, SavedGame, StoreError, games_dir, load_record, resumable_games,
 };
 use crate::tui::theme::{colors_wanted, true_color_wanted};
 use crate::tui::{Settings, Start, Theme};
@@ -287,26 +287,13 @@ fn autosave_wanted() -> bool {
     std::io::stdin().is_terminal()
 }
 
-/// The autosaver of `session`: its file if it was resumed, a new one at its first
-/// change otherwise, none for scripts.
-fn autosaver_for(session: &Session, file: Option<GameFile>) -> Autosaver {
-    let record = session.autosave_record(&store::today());
+/// How `session` is kept: in its file if it was resumed, a new one at its first
+/// change otherwise, nowhere for scripts.
+fn saving_for(file: Option<GameFile>) -> Saving {
     match file {
-        Some(file) => Autosaver::resumed(file, session.game_number(), record.as_ref()),
-        None if autosave_wanted() => Autosaver::new(session.game_number(), record.as_ref()),
-        None => Autosaver::disabled(),
-    }
-}
-
-/// A line about unfinished games `--resume` could continue, if there are any.
-fn unfinished_note() -> Option<String> {
-    let count = resumable_games().map_or(0, |(games, _)| games.len());
-    match count {
-        0 => None,
-        1 => Some("An unfinished game is saved: quit, then checkers --resume continues it.".into()),
-        n => Some(format!(
-            "{n} unfinished games are saved: quit, then checkers --resume continues one of them."
-        )),
+        Some(file) => Saving::Resumed(file),
+        None if autosave_wanted() => Saving::New,
+        None => Saving::Off,
     }
 }
 
@@ -327,31 +314,14 @@ fn run_plain(args: &PlayArgs, begin: Begin) -> Result<(), CommandError> {
             None => return Ok(()),
         },
     };
-    let resumed = file.is_some();
-    let autosaver = autosaver_for(&session, file);
-    watch_signals_plain(autosaver.clone())?;
-    let mut plain = Plain::new(session, autosaver.clone());
-    if let Some(path) = autosaver.path() {
-        plain.notice(format!(
-            "Continuing the game saved in {}.",
-            crate::text::printable(&path.display().to_string(), 300)
-        ));
-    }
-    if !resumed
-        && autosave_wanted()
-        && let Some(note) = unfinished_note()
-    {
-        plain.notice(note);
-    }
+    let mut plain = Plain::new(session, saving_for(file));
+    watch_signals_plain(plain.runtime().last_save())?;
     // The lines are read on a thread of their own (so the clocks are watched meanwhile):
     // from the same buffered standard input the choice above read from.
     drop(input);
     let input = std::io::BufReader::new(std::io::stdin());
     let result = crate::plain::run(input, &mut out, &mut plain);
-    let unsaved = autosaver
-        .failure()
-        .filter(|_| autosaver.final_save().is_err());
-    autosaver.close();
+    let unsaved = plain.finish();
     result.map_err(CommandError::Terminal)?;
     match unsaved {
         Some(why) => Err(CommandError::NotSaved(why)),
@@ -359,40 +329,32 @@ fn run_plain(args: &PlayArgs, begin: Begin) -> Result<(), CommandError> {
     }
 }
 
-/// Plain mode's signals: every one that would end the program saves the game first,
-/// says on standard error whether it is kept, and exits with 128 + its number. A
-/// broken pipe is left to the write that fails. Unix only.
-fn watch_signals_plain(autosaver: Autosaver) -> std::io::Result<()> {
+/// Plain mode's signals: every one that would end the program saves the game first and
+/// says on standard error whether it is kept. A broken pipe is left to the write that
+/// fails.
+fn watch_signals_plain(last_save: LastSave) -> std::io::Result<()> {
     #[cfg(unix)]
-    {
-        use crate::signals::{self, ENDING, PIPE};
-        let wanted: Vec<_> = ENDING.into_iter().filter(|s| *s != PIPE).collect();
-        signals::watch(&wanted, move |signal| {
-            let mut err = std::io::stderr();
-            match (autosaver.final_save(), autosaver.path()) {
-                (Err(e), _) => {
-                    let _ = writeln!(err, "\ncheckers: the game is NOT saved: {e}");
-                }
-                (Ok(()), Some(path)) => {
-                    let _ = writeln!(err, "\ncheckers: the game is saved in {}", path.display());
-                }
-                (Ok(()), None) => {}
-            }
-            std::process::exit(signals::exit_status(signal));
-        })?;
-    }
+    let left_alone = [crate::signals::PIPE];
     #[cfg(not(unix))]
-    drop(autosaver);
-    Ok(())
+    let left_alone = [];
+    watch_ending_signals(last_save, &left_alone, |_, saved| {
+        let mut err = std::io::stderr();
+        match saved {
+            Err(e) => {
+                let _ = writeln!(err, "\ncheckers: the game is NOT saved: {e}");
+            }
+            Ok(Some(path)) => {
+                let _ = writeln!(err, "\ncheckers: the game is saved in {}", path.display());
+            }
+            Ok(None) => {}
+        }
+    })
 }
 
 /// The full-screen game: the picker first when there are several games to choose from.
 fn run_tui(args: &PlayArgs, begin: Begin) -> std::io::Result<()> {
     let start = match begin {
-        Begin::Play(session, file) => {
-            let autosaver = autosaver_for(&session, file);
-            Start::Game(session, autosaver)
-        }
+        Begin::Play(session, file) => Start::Game(session, saving_for(file)),
         Begin::Choose(games) => {
             let args = args.clone();
             Start::Choose {

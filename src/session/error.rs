@@ -28,6 +28,16 @@ pub enum SessionError {
     MatchOver,
     /// A match's next game is asked for, and this is no match.
     NoMatch,
+    /// No clock runs: the game is not timed (or it is over).
+    NoClock,
+    /// The computer's level is at the end of the range already.
+    LevelLimit(Level),
+    /// No record is being stepped through.
+    NotReviewing,
+    /// Another game of the record file cannot be opened: why.
+    NoGame(String),
+    /// The computer is not thinking: there is nothing to hurry.
+    NotThinking,
     /// The computer plays the side to move: a person cannot move or claim for it.
     ComputersTurn {
         /// The side to move.
@@ -59,6 +69,18 @@ impl fmt::Display for SessionError {
             ),
             SessionError::MatchOver => write!(f, "the match is over"),
             SessionError::NoMatch => write!(f, "this is not a match (--match N plays one)"),
+            SessionError::NoClock => {
+                write!(f, "no clock runs (--clock or --move-timer times a game)")
+            }
+            SessionError::LevelLimit(level) => write!(
+                f,
+                "the computer is at {level} already: levels run from 1 to 10"
+            ),
+            SessionError::NotReviewing => write!(f, "no record is being reviewed"),
+            SessionError::NoGame(why) => write!(f, "{why}"),
+            SessionError::NotThinking => {
+                write!(f, "the computer is not thinking: nothing to hurry")
+            }
             SessionError::ComputersTurn { color, level } => write!(
                 f,
                 "{} plays {color}, and it is {color}'s move",

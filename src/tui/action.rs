@@ -153,14 +153,4 @@ pub enum FieldMotion {
     End,
 }
 
-/// What a save does when its file already exists.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum IfExists {
-    /// Nothing yet: the dialog asks the player.
-    #[default]
-    Ask,
-    /// Add the game at the end of the file, as to a game database.
-    Append,
-    /// Replace the file with this game.
-    Replace,
-}
+pub use crate::runtime::IfExists;

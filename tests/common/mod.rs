@@ -7,7 +7,7 @@ pub mod pty;
 use checkers::game::Game;
 use checkers::rules::{Position, Square};
 use checkers::session::Session;
-use checkers::tui::{App, Settings, Theme};
+use checkers::tui::{App, Flow, Settings, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
@@ -75,12 +75,14 @@ pub fn key_event(code: KeyCode, modifiers: KeyModifiers) -> Event {
     })
 }
 
-pub fn press(app: &mut App, code: KeyCode) {
-    app.handle_event(&key_event(code, KeyModifiers::NONE));
+/// Presses the key `code`: what the event loop is then to do (`None`: nothing happened).
+pub fn press(app: &mut App, code: KeyCode) -> Option<Flow> {
+    app.handle_event(&key_event(code, KeyModifiers::NONE))
 }
 
-pub fn ctrl(app: &mut App, c: char) {
-    app.handle_event(&key_event(KeyCode::Char(c), KeyModifiers::CONTROL));
+/// Presses Ctrl and `c`.
+pub fn ctrl(app: &mut App, c: char) -> Option<Flow> {
+    app.handle_event(&key_event(KeyCode::Char(c), KeyModifiers::CONTROL))
 }
 
 /// Types each character of `text` as a key press.

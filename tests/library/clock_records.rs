@@ -171,7 +171,7 @@ fn the_screen_warns_in_words_and_marks_the_low_clock() {
     let t0 = Instant::now();
     let session = Session::new(Game::new()).with_clock("G/1".parse().unwrap(), t0);
     let mut app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
-    app.session.tick(t0 + secs(51));
+    app.poll(t0 + secs(51));
     let screen = screen_text(&app);
     assert!(screen.contains("Black \u{25b6}     9.0 !"), "{screen}");
     assert!(screen.contains("White      1:00"), "{screen}");
@@ -193,6 +193,6 @@ fn a_loaded_record_shows_each_clock_as_it_stood_at_the_move_viewed() {
     press(&mut app, ratatui::crossterm::event::KeyCode::End);
     assert!(screen_text(&app).contains("Black      4:20"));
     // A save of the record keeps its readings.
-    let saved = write_game(&app.session.record("2026.11.30"));
+    let saved = write_game(&app.session().record("2026.11.30"));
     assert!(saved.contains("8-11 {[%clk 0:04:20]}"), "{saved}");
 }

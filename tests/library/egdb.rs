@@ -551,13 +551,19 @@ fn the_thinking_line_gives_the_database_result() {
         black: Player::Computer(Level::MAX),
         white: Player::Person,
     };
-    let game = Game::from_position(pos("B:WK19,K23:BK28,12"));
+    // Two kings each: drawn, with several drawing moves, among which the ordinary
+    // search chooses (so it thinks, and says what the databases say meanwhile).
+    let game = Game::from_position(pos("B:WK5,K9:BK28,K32"));
     let session = Session::new(game)
         .with_seats(seats)
         .with_egdb(Some(db().clone()));
     let mut app = App::with_session(Settings::default(), session, 80, 24);
-    let spec = app.wanted_search().unwrap();
-    assert!(app.search_progress(spec, &crate::common::depth_info(5, 0)));
+    let start = std::time::Instant::now();
+    while app.runtime().thinking().is_none_or(|t| t.depth == 0) {
+        assert!(start.elapsed().as_secs() < 20, "no progress came");
+        app.poll(std::time::Instant::now());
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
     let thinking = app.thinking_text().unwrap();
     assert!(thinking.contains("(database: drawn)"), "{thinking}");
 }
@@ -615,10 +621,16 @@ fn review_shows_the_database_result_beside_the_engines_score_and_the_move_that_t
     crate::common::press(&mut app, KeyCode::End);
     crate::common::press(&mut app, KeyCode::Left);
     // Before White's 1-6: the engine's score (once searched) and the exact result.
-    let spec = app.wanted_search().unwrap();
-    assert_eq!(spec.purpose, Purpose::Review);
-    let result = Engine::new(1).search(&app.search_request(spec), &StopFlag::new(), |_| {});
-    assert!(app.search_done(spec, &result));
+    assert_eq!(
+        app.runtime().wanted_search().map(|s| s.purpose),
+        Some(Purpose::Review)
+    );
+    let start = std::time::Instant::now();
+    while app.runtime().wanted_search().is_some() {
+        assert!(start.elapsed().as_secs() < 20, "no score came");
+        app.poll(std::time::Instant::now());
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
     let text = crate::common::screen_text(&app);
     assert!(
         text.contains("Engine (1 ply): White wins in 5 moves"),

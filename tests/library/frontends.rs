@@ -3,12 +3,12 @@
 //! because both go through one session.
 
 use crate::common::*;
-use checkers::engine::{Engine, Level, StopFlag};
+use checkers::engine::Level;
 use checkers::game::Game;
 use checkers::plain::Plain;
 use checkers::rules::Color;
+use checkers::runtime::Saving;
 use checkers::session::{Player, Seats, Session};
-use checkers::store::Autosaver;
 use checkers::tui::{App, Settings};
 use ratatui::crossterm::event::KeyCode;
 
@@ -24,11 +24,13 @@ fn against_the_computer(fen: Option<&str>) -> Session {
         .with_seed(7)
 }
 
-/// Plays the computer's turn the App asks for, as the event loop would.
+/// Lets the runtime play the computer's turn the App waits for, as the event loop does.
 fn think(app: &mut App) {
-    while let Some(spec) = app.wanted_search() {
-        let result = Engine::new(1).search(&app.search_request(spec), &StopFlag::new(), |_| {});
-        assert!(app.search_done(spec, &result));
+    let start = std::time::Instant::now();
+    while app.runtime().awaits_search() {
+        assert!(start.elapsed().as_secs() < 60, "the computer never moved");
+        app.poll(std::time::Instant::now());
+        std::thread::sleep(std::time::Duration::from_millis(5));
     }
 }
 
@@ -46,7 +48,7 @@ const fn req(keys: &'static [KeyCode], line: &'static str) -> Request {
 /// records and the news agree.
 fn same_at_both(fen: Option<&str>, requests: &[Request]) -> (App, Plain) {
     let mut app = App::with_session(Settings::default(), against_the_computer(fen), 80, 24);
-    let mut plain = Plain::new(against_the_computer(fen), Autosaver::disabled());
+    let mut plain = Plain::new(against_the_computer(fen), Saving::Off);
     for request in requests {
         for key in request.keys {
             press(&mut app, *key);
@@ -54,7 +56,7 @@ fn same_at_both(fen: Option<&str>, requests: &[Request]) -> (App, Plain) {
         think(&mut app);
         let (answer, _) = plain.answer(request.line);
         plain.computer_moves(&mut std::io::sink()).unwrap();
-        let (tui, line) = (app.game(), plain.session.game());
+        let (tui, line) = (app.game(), plain.session().game());
         assert_eq!(tui.moves(), line.moves(), "after {}", request.line);
         assert_eq!(
             tui.undone_moves(),
@@ -64,8 +66,8 @@ fn same_at_both(fen: Option<&str>, requests: &[Request]) -> (App, Plain) {
         );
         assert_eq!(tui.result(), line.result(), "after {}", request.line);
         assert_eq!(
-            app.session.record("2026.11.30"),
-            plain.session.record("2026.11.30"),
+            app.session().record("2026.11.30"),
+            plain.session().record("2026.11.30"),
             "after {}",
             request.line
         );
@@ -126,6 +128,9 @@ fn draw_offers_and_resignation_the_same_in_both() {
     );
     // A king each: the computer accepts.
     let (app, plain) = same_at_both(Some("B:WK28:BK1"), &[req(&[KeyCode::Char('d')], "draw")]);
-    assert!(app.game().is_over() && plain.session.game().is_over());
-    assert_eq!(app.session.seats().computer(Color::White), Some(Level::MIN));
+    assert!(app.game().is_over() && plain.session().game().is_over());
+    assert_eq!(
+        app.session().seats().computer(Color::White),
+        Some(Level::MIN)
+    );
 }

@@ -312,16 +312,16 @@ fn snapshot_of_a_timed_match_in_progress() {
     type_move(&mut app, "22-18");
     type_move(&mut app, "15x22");
     type_move(&mut app, "25x18");
-    app.session.tick(t0 + secs(30));
+    app.poll(t0 + secs(30));
     press(&mut app, KeyCode::Char('d'));
     press(&mut app, KeyCode::Char('y'));
-    app.session.tick(t0 + secs(45));
+    app.poll(t0 + secs(45));
     press(&mut app, KeyCode::Char('n'));
     for (at, m) in [(50, "22-18"), (62, "15x22"), (80, "25x18"), (95, "4-8")] {
-        app.session.tick(t0 + secs(at));
+        app.poll(t0 + secs(at));
         type_move(&mut app, m);
     }
-    app.session.tick(t0 + Duration::from_millis(113_400));
+    app.poll(t0 + Duration::from_millis(113_400));
     assert_snapshot!(screen_text(&app));
 }
 

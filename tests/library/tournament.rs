@@ -274,11 +274,11 @@ mod clock_screen {
     fn the_panel_shows_both_clocks_the_running_one_marked_with_tenths_at_the_end() {
         let t0 = Instant::now();
         let mut app = timed_app("G/5", t0);
-        app.session.tick(t0 + Duration::from_millis(1500));
+        app.poll(t0 + Duration::from_millis(1500));
         let screen = screen_text(&app);
         assert!(screen.contains("Black \u{25b6}    4:58"), "{screen}");
         assert!(screen.contains("White      5:00"), "{screen}");
-        app.session.tick(t0 + Duration::from_millis(291_400));
+        app.poll(t0 + Duration::from_millis(291_400));
         let screen = screen_text(&app);
         assert!(screen.contains("Black \u{25b6}     8.6"), "{screen}");
     }
@@ -288,7 +288,7 @@ mod clock_screen {
         let t0 = Instant::now();
         let session = Session::new(Game::new()).with_clock("G/5".parse().unwrap(), t0);
         let mut app = App::with_session(Settings::default(), session, 120, 40);
-        app.session.tick(t0 + Duration::from_millis(1500));
+        app.poll(t0 + Duration::from_millis(1500));
         let screen = screen_text(&app);
         // 4:58 and 5:00, three rows tall, under each side's line.
         for row in ["█ █   █▀▀ █▀█", "▀▀█ ▀ ▀▀█ █▀█", "  █ ▀ ▄▄█ █▄█"]
@@ -298,7 +298,7 @@ mod clock_screen {
         assert!(screen.contains("█▀▀   █▀█ █▀█"), "{screen}");
         assert!(screen.contains("Black \u{25b6}"), "{screen}");
         // The last ten seconds in tenths, big too.
-        app.session.tick(t0 + Duration::from_millis(291_400));
+        app.poll(t0 + Duration::from_millis(291_400));
         let screen = screen_text(&app);
         assert!(screen.contains("█▀█   █▀█"), "8.6: {screen}");
         // An ASCII screen keeps the plain reading.
@@ -316,7 +316,7 @@ mod clock_screen {
         let t0 = Instant::now();
         let mut app = timed_app("G/5", t0);
         app.update(Action::Pause);
-        assert!(app.session.is_paused());
+        assert!(app.session().is_paused());
         let screen = screen_text(&app);
         assert!(
             screen.contains("Paused") && screen.contains("Clocks paused"),
@@ -329,7 +329,7 @@ mod clock_screen {
         type_move(&mut app, "11-15");
         assert!(app.game().moves().is_empty(), "no moves while paused");
         app.update(Action::Pause);
-        assert!(!app.session.is_paused());
+        assert!(!app.session().is_paused());
         type_move(&mut app, "11-15");
         assert_eq!(app.game().moves().len(), 1);
         // Undo on the clock asks both players.

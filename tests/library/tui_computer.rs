@@ -1,17 +1,21 @@
-//! Computer players in the terminal game, through the App: which search it asks for, and
-//! what a result does (or is refused). The searches run here synchronously, as the event
-//! loop would run them on a background thread.
+//! Computer players in the terminal game, through the App and its runtime: which search
+//! it asks for, and what a result does (or is refused). The searches run on the
+//! runtime's own thread, with the real engine, as in the game.
 
 use crate::common::*;
-use checkers::engine::{Engine, Level, SearchResult, StopFlag};
+use checkers::engine::Level;
+use checkers::game::Game;
 use checkers::rules::Color;
-use checkers::session::{Player, PlayerKind};
-use checkers::tui::{App, Purpose, SearchSpec};
+use checkers::runtime::{Command, Pace, Runtime, Saving};
+use checkers::session::{Player, PlayerKind, Session};
+use checkers::tui::{App, Purpose, SearchSpec, Settings};
 use ratatui::crossterm::event::KeyCode;
+use std::time::{Duration, Instant};
 
 /// A new game at level 1 with the computer playing `sides`.
 fn against(black: PlayerKind, white: PlayerKind) -> App {
-    let mut app = app();
+    let runtime = Runtime::new(Session::new(Game::new()), Saving::Off, Pace::NONE);
+    let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
     seat(&mut app, Color::Black, black);
     seat(&mut app, Color::White, white);
     app
@@ -19,27 +23,40 @@ fn against(black: PlayerKind, white: PlayerKind) -> App {
 
 /// Seats a person or the computer (at level 1) at `color`.
 fn seat(app: &mut App, color: Color, kind: PlayerKind) {
-    app.session
-        .set_seat(color, Player::of_kind(kind, Level::MIN));
+    app.command(Command::Seat(color, Player::of_kind(kind, Level::MIN)));
 }
 
-fn search(app: &App, spec: SearchSpec) -> SearchResult {
-    Engine::new(1).search(&app.search_request(spec), &StopFlag::new(), |_| {})
+/// The search the App waits for, if any.
+fn wanted(app: &App) -> Option<SearchSpec> {
+    app.runtime().wanted_search()
 }
 
-/// Runs the search the App wants, if any, and hands it the result.
+/// Runs the runtime (the computer's thread) until the move or hint the App waits for
+/// has come. Returns whether one came.
 fn think(app: &mut App) -> bool {
-    match app.wanted_search() {
-        Some(spec) => {
-            let result = search(app, spec);
-            app.search_done(spec, &result)
-        }
-        None => false,
+    let Some(spec) = wanted(app).filter(|s| s.purpose != Purpose::Review) else {
+        return false;
+    };
+    let start = Instant::now();
+    while wanted(app) == Some(spec) {
+        assert!(start.elapsed() < Duration::from_secs(60), "no answer came");
+        app.poll(Instant::now());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    true
+}
+
+/// Lets the runtime work for `time`.
+fn settle(app: &mut App, time: Duration) {
+    let start = Instant::now();
+    while start.elapsed() < time {
+        app.poll(Instant::now());
+        std::thread::sleep(Duration::from_millis(5));
     }
 }
 
 fn white_to_think(app: &App) -> SearchSpec {
-    let spec = app.wanted_search().unwrap();
+    let spec = wanted(app).unwrap();
     assert_eq!(spec.purpose, Purpose::Move(Color::White));
     spec
 }
@@ -47,7 +64,7 @@ fn white_to_think(app: &App) -> SearchSpec {
 #[test]
 fn the_computer_answers_a_move_with_a_legal_move_and_says_so() {
     let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
-    assert_eq!(app.wanted_search(), None, "Black, a person, moves first");
+    assert_eq!(wanted(&app), None, "Black, a person, moves first");
     type_move(&mut app, "11-15");
     white_to_think(&app);
     assert!(think(&mut app));
@@ -59,7 +76,7 @@ fn the_computer_answers_a_move_with_a_legal_move_and_says_so() {
         "{}",
         message(&app)
     );
-    assert_eq!(app.wanted_search(), None, "back to the person");
+    assert_eq!(wanted(&app), None, "back to the person");
 }
 
 #[test]
@@ -74,7 +91,9 @@ fn a_person_cannot_move_for_the_computer() {
         message(&app)
     );
     press(&mut app, KeyCode::Char('m'));
-    assert!(app.move_now, "the loop is asked to stop the search");
+    assert!(message(&app).contains("moves now"), "{}", message(&app));
+    assert!(think(&mut app), "the computer moved");
+    assert_eq!(app.game().moves().len(), 2);
 }
 
 #[test]
@@ -82,25 +101,26 @@ fn undo_or_a_new_game_mid_search_discards_the_result() {
     let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
     type_move(&mut app, "11-15");
     let spec = white_to_think(&app);
-    let result = search(&app, spec);
+    // The search starts, and is likely done before the undo.
+    app.poll(Instant::now());
+    std::thread::sleep(Duration::from_millis(300));
     press(&mut app, KeyCode::Char('u'));
-    assert!(!app.search_done(spec, &result), "a stale result is refused");
-    assert!(app.game().moves().is_empty());
-    assert_eq!(app.wanted_search(), None);
+    settle(&mut app, Duration::from_millis(300));
+    assert!(app.game().moves().is_empty(), "a stale result is refused");
+    assert_eq!(wanted(&app), None);
 
     type_move(&mut app, "11-15");
-    let spec = white_to_think(&app);
-    let result = search(&app, spec);
+    app.poll(Instant::now());
     press(&mut app, KeyCode::Char('n'));
     press(&mut app, KeyCode::Char('y'));
-    assert!(!app.search_done(spec, &result));
+    settle(&mut app, Duration::from_millis(300));
     assert!(app.game().moves().is_empty());
 
-    // The same position reached again is a new revision: the old result stays refused.
+    // The same position reached again is a new revision: a new search.
     type_move(&mut app, "11-15");
-    assert_ne!(app.wanted_search(), Some(spec));
-    assert!(!app.search_done(spec, &result));
-    assert_eq!(app.game().moves().len(), 1);
+    assert_ne!(wanted(&app), Some(spec));
+    assert!(think(&mut app));
+    assert_eq!(app.game().moves().len(), 2);
 }
 
 #[test]
@@ -110,7 +130,7 @@ fn undo_takes_back_the_computers_reply_too() {
     assert!(think(&mut app));
     press(&mut app, KeyCode::Char('u'));
     assert!(app.game().moves().is_empty(), "back to Black's first move");
-    assert_eq!(app.wanted_search(), None);
+    assert_eq!(wanted(&app), None);
     assert!(message(&app).contains("White's reply"), "{}", message(&app));
 }
 
@@ -118,21 +138,21 @@ fn undo_takes_back_the_computers_reply_too() {
 fn b_and_w_hand_a_side_to_the_computer_and_back() {
     let mut app = against(PlayerKind::Human, PlayerKind::Human);
     press(&mut app, KeyCode::Char('b'));
-    assert_eq!(app.session.seats().black.kind(), PlayerKind::Cpu);
+    assert_eq!(app.session().seats().black.kind(), PlayerKind::Cpu);
     assert_eq!(
-        app.wanted_search().map(|s| s.purpose),
+        wanted(&app).map(|s| s.purpose),
         Some(Purpose::Move(Color::Black))
     );
     assert!(think(&mut app));
     assert_eq!(app.game().moves().len(), 1);
-    assert_eq!(app.wanted_search(), None, "White is still a person");
+    assert_eq!(wanted(&app), None, "White is still a person");
     press(&mut app, KeyCode::Char('w'));
-    let spec = white_to_think(&app);
-    let result = search(&app, spec);
+    white_to_think(&app);
+    app.poll(Instant::now());
     // Handed back before the result came: the person plays White.
     press(&mut app, KeyCode::Char('w'));
-    assert_eq!(app.session.seats().white.kind(), PlayerKind::Human);
-    assert!(!app.search_done(spec, &result));
+    assert_eq!(app.session().seats().white.kind(), PlayerKind::Human);
+    settle(&mut app, Duration::from_millis(300));
     assert_eq!(app.game().moves().len(), 1);
     assert!(
         message(&app).starts_with("A person plays White"),
@@ -143,23 +163,47 @@ fn b_and_w_hand_a_side_to_the_computer_and_back() {
 
 #[test]
 fn the_panel_shows_who_plays_and_that_the_computer_thinks() {
-    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    // The strongest level with half a minute to think: long enough to look at it. From
+    // a position no book knows (White's man on 17 from the start), so it searches.
+    let fen = "B:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+    let session = Session::new(Game::from_position(fen.parse().unwrap()))
+        .with_movetime(Duration::from_secs(30));
+    let runtime = Runtime::new(session, Saving::Off, Pace::NONE);
+    let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
+    app.command(Command::Seat(Color::White, Player::Computer(Level::MAX)));
     type_move(&mut app, "11-15");
-    let spec = white_to_think(&app);
-    assert!(app.search_progress(spec, &depth_info(3, 70)));
+    white_to_think(&app);
+    let start = Instant::now();
+    while app.runtime().thinking().is_none_or(|t| t.depth < 3) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no progress came"
+        );
+        app.poll(Instant::now());
+        std::thread::sleep(Duration::from_millis(10));
+    }
     let screen = screen_text(&app);
-    assert!(screen.contains("White is thinking... depth 3"), "{screen}");
-    // The score in words: 0.7 of a man for White, to move.
-    assert!(screen.contains("White is ahead"), "{screen}");
-    assert!(screen.contains("Computer (level 1): White"), "{screen}");
+    assert!(screen.contains("White is thinking... depth "), "{screen}");
+    // The score in words, for White, to move.
+    assert!(
+        ["level", "ahead", "behind"]
+            .iter()
+            .any(|w| screen.contains(w)),
+        "{screen}"
+    );
+    assert!(screen.contains("Computer (level 10): White"), "{screen}");
     assert!(screen.contains("m move now"), "{screen}");
+    press(&mut app, KeyCode::Char('m'));
+    assert!(think(&mut app), "it moved at once");
+    assert!(start.elapsed() < Duration::from_secs(25));
+    assert!(!screen_text(&app).contains("is thinking"));
 }
 
 #[test]
 fn a_hint_is_marked_and_written_out_but_not_played() {
     let mut app = against(PlayerKind::Human, PlayerKind::Human);
     press(&mut app, KeyCode::Char('t'));
-    assert_eq!(app.wanted_search().map(|s| s.purpose), Some(Purpose::Hint));
+    assert_eq!(wanted(&app).map(|s| s.purpose), Some(Purpose::Hint));
     assert!(think(&mut app));
     let hint = app.current_hint().unwrap();
     assert!(app.position().is_legal(&hint));
@@ -183,7 +227,7 @@ fn a_hint_is_marked_and_written_out_but_not_played() {
         "{said}"
     );
     assert!(said.contains("times in the tournament games"), "{said}");
-    assert_eq!(app.wanted_search(), None);
+    assert_eq!(wanted(&app), None);
     // Any move makes the hint old news.
     type_move(&mut app, "12-16");
     assert_eq!(app.current_hint(), None);
@@ -224,12 +268,13 @@ fn a_hint_is_marked_and_written_out_but_not_played() {
 fn a_hint_asked_for_is_cancelled_by_a_move() {
     let mut app = against(PlayerKind::Human, PlayerKind::Human);
     press(&mut app, KeyCode::Char('t'));
-    let spec = app.wanted_search().unwrap();
-    let result = search(&app, spec);
+    assert_eq!(wanted(&app).map(|s| s.purpose), Some(Purpose::Hint));
+    app.poll(Instant::now());
     type_move(&mut app, "11-15");
-    assert_eq!(app.wanted_search(), None);
-    assert!(!app.search_done(spec, &result));
+    assert_eq!(wanted(&app), None);
+    settle(&mut app, Duration::from_millis(900));
     assert_eq!(app.current_hint(), None);
+    assert!(!message(&app).contains("Hint"), "{}", message(&app));
 }
 
 #[test]
@@ -242,7 +287,7 @@ fn two_computer_players_always_finish_the_game() {
     }
     assert!(app.game().is_over(), "{}", message(&app));
     assert!(replays_legally(app.game()));
-    assert_eq!(app.wanted_search(), None);
+    assert_eq!(wanted(&app), None);
 }
 
 #[test]
@@ -250,7 +295,7 @@ fn the_computer_waits_while_a_file_is_reviewed() {
     let mut app = review_app(REVIEW_PDN);
     seat(&mut app, Color::Black, PlayerKind::Cpu);
     // Only the engine's view of the reviewed position is searched for.
-    let purpose = |app: &App| app.wanted_search().map(|spec| spec.purpose);
+    let purpose = |app: &App| wanted(app).map(|spec| spec.purpose);
     assert_eq!(purpose(&app), Some(Purpose::Review));
     press(&mut app, KeyCode::Esc);
     assert_eq!(
@@ -264,25 +309,26 @@ fn the_computer_waits_while_a_file_is_reviewed() {
 fn a_reviewed_position_shows_the_engines_score_once_searched() {
     let mut app = review_app(REVIEW_PDN);
     press(&mut app, KeyCode::Right);
-    let spec = app.wanted_search().unwrap();
-    assert_eq!(spec.purpose, Purpose::Review);
+    assert_eq!(wanted(&app).map(|s| s.purpose), Some(Purpose::Review));
     assert!(!screen_text(&app).contains("Engine ("));
-    assert!(app.search_progress(spec, &depth_info(3, -140)));
-    // White to move after 11-15, 140 hundredths down: Black is ahead by 1.40.
-    let text = screen_text(&app);
-    assert!(text.contains("Engine (3 plies):"), "{text}");
-    assert!(text.contains("Black is ahead"), "{text}");
     let before = message(&app);
-    let result = search(&app, spec);
-    assert!(app.search_done(spec, &result));
-    assert_eq!(app.wanted_search(), None, "one search per position");
+    let start = Instant::now();
+    while wanted(&app).is_some() {
+        assert!(start.elapsed() < Duration::from_secs(20), "no score came");
+        app.poll(Instant::now());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // White to move after 11-15.
+    let text = screen_text(&app);
+    assert!(text.contains("Engine ("), "{text}");
+    assert!(text.contains(" plies):"), "{text}");
+    let analysis = app.review_analysis().expect("the score");
+    assert!(analysis.done && analysis.depth > 3, "{analysis:?}");
+    assert_eq!(wanted(&app), None, "one search per position");
     assert_eq!(message(&app), before, "the score shows in the panel only");
     // The next position is searched afresh; the old score is not shown for it.
     press(&mut app, KeyCode::Right);
-    assert_eq!(
-        app.wanted_search().map(|s| s.purpose),
-        Some(Purpose::Review)
-    );
+    assert_eq!(wanted(&app).map(|s| s.purpose), Some(Purpose::Review));
     assert!(!screen_text(&app).contains("Engine ("));
 }
 
@@ -322,18 +368,15 @@ fn the_computer_answers_a_draw_offer_at_once() {
 
 #[test]
 fn a_record_names_the_computer_unless_a_name_was_given() {
-    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
-    let names = app.session.record_names();
+    let app = against(PlayerKind::Human, PlayerKind::Cpu);
+    let names = app.session().record_names();
     assert_eq!(names.black, None);
     assert_eq!(names.white.as_deref(), Some("checkers (level 1)"));
-    app.session.set_names(checkers::store::Players {
+    let session = app.session().clone().with_names(checkers::store::Players {
         black: None,
         white: Some("Chinook Jr".to_string()),
     });
-    assert_eq!(
-        app.session.record_names().white.as_deref(),
-        Some("Chinook Jr")
-    );
+    assert_eq!(session.record_names().white.as_deref(), Some("Chinook Jr"));
 }
 
 #[test]
@@ -366,11 +409,11 @@ fn only_the_player_to_move_may_claim_a_draw_not_for_the_computer() {
 fn the_level_changes_during_the_game() {
     let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
     press(&mut app, KeyCode::Char('+'));
-    assert_eq!(app.session.seats().computer(Color::White), Level::new(2));
+    assert_eq!(app.session().seats().computer(Color::White), Level::new(2));
     assert!(message(&app).contains("level 2"), "{}", message(&app));
     press(&mut app, KeyCode::Char('-'));
     press(&mut app, KeyCode::Char('-'));
-    assert_eq!(app.session.seats().computer(Color::White), Level::new(1));
+    assert_eq!(app.session().seats().computer(Color::White), Level::new(1));
     assert!(
         message(&app).contains("levels run from 1 to 10"),
         "{}",
@@ -378,6 +421,6 @@ fn the_level_changes_during_the_game() {
     );
     // The record keeps the new level for --resume.
     press(&mut app, KeyCode::Char('+'));
-    let record = app.session.record("2026.11.30");
+    let record = app.session().record("2026.11.30");
     assert_eq!(record.tag("WhiteLevel"), Some("2"));
 }

@@ -2,6 +2,7 @@
 
 use crate::common::*;
 use checkers::rules::{Color, DrawReason, Outcome, Position, WinReason};
+use checkers::tui::Flow;
 use checkers::tui::app::Mode;
 use checkers::tui::geometry::screen_layout;
 use checkers::tui::{App, Settings};
@@ -299,22 +300,22 @@ fn winning_by_capturing_the_last_piece_is_announced() {
 #[test]
 fn quit_asks_only_with_a_game_in_progress_and_ctrl_c_always_quits() {
     let mut app = crate::common::app();
-    press(&mut app, KeyCode::Char('q'));
-    assert!(app.quit, "nothing to lose at the start");
+    let quit = Some(Flow::Quit);
+    assert_eq!(
+        press(&mut app, KeyCode::Char('q')),
+        quit,
+        "nothing to lose at the start"
+    );
     let mut app = app_from("B:W21-32:B1-12");
     type_move(&mut app, "9-13");
+    assert_ne!(press(&mut app, KeyCode::Char('q')), quit);
+    assert_ne!(press(&mut app, KeyCode::Char('n')), quit);
     press(&mut app, KeyCode::Char('q'));
-    assert!(!app.quit);
-    press(&mut app, KeyCode::Char('n'));
-    assert!(!app.quit);
-    press(&mut app, KeyCode::Char('q'));
-    press(&mut app, KeyCode::Char('y'));
-    assert!(app.quit);
+    assert_eq!(press(&mut app, KeyCode::Char('y')), quit);
     for setup in ["?", "1", "r", "d"] {
         let mut app = crate::common::app();
         type_text(&mut app, setup);
-        ctrl(&mut app, 'c');
-        assert!(app.quit, "Ctrl-C after {setup}");
+        assert_eq!(ctrl(&mut app, 'c'), quit, "Ctrl-C after {setup}");
     }
 }
 
@@ -328,7 +329,7 @@ fn key_releases_and_repeats_are_ignored() {
             kind,
             state: KeyEventState::NONE,
         });
-        assert!(!app.handle_event(&event));
+        assert_eq!(app.handle_event(&event), None);
     }
     assert_eq!(app.cursor, (2, 2));
 }
@@ -360,8 +361,7 @@ fn a_small_terminal_says_what_size_is_needed_and_only_quit_acts() {
     assert!(screen_text(&app).contains("Black to move"));
     // ...except quitting.
     app.handle_event(&Event::Resize(20, 5));
-    press(&mut app, KeyCode::Char('q'));
-    assert!(app.quit);
+    assert_eq!(press(&mut app, KeyCode::Char('q')), Some(Flow::Quit));
 }
 
 #[test]

@@ -4,10 +4,13 @@
 
 use crate::common::*;
 use checkers::game::Game;
-use checkers::store::{Appended, Players, load_record};
-use checkers::tui::app::{IfExists, Mode, SaveField, SaveRequest, Tone};
-use checkers::tui::carry_out_save;
+use checkers::runtime::{Pace, Runtime, Saving};
+use checkers::session::Session;
+use checkers::store::{Appended, GameFile, Players, load_record};
+use checkers::tui::app::{IfExists, Mode, Polled, SaveField, SaveRequest, Tone};
+use checkers::tui::{App, Flow, Settings};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use std::time::Instant;
 
 /// The review game's moves as the file gives them.
 fn recorded() -> Game {
@@ -24,32 +27,32 @@ fn a_loaded_game_opens_at_its_first_position_and_steps_with_left_right_home_end(
     let whole = recorded();
     let mut app = review_app(REVIEW_PDN);
     assert!(app.review().is_some());
-    assert_eq!(app.session.review_progress(), (0, 12));
+    assert_eq!(app.session().review_progress(), (0, 12));
     assert_eq!(app.game().position(), whole.start());
     assert!(screen_text(&app).contains("Review: the start, before 6 moves"));
     assert!(screen_text(&app).contains("Event  Club final"));
 
     // Left at the start stays there.
     press(&mut app, KeyCode::Left);
-    assert_eq!(app.session.review_progress(), (0, 12));
+    assert_eq!(app.session().review_progress(), (0, 12));
     for k in 1..=3 {
         press(&mut app, KeyCode::Right);
-        assert_eq!(app.session.review_progress(), (k, 12));
+        assert_eq!(app.session().review_progress(), (k, 12));
         assert_eq!(app.game().position(), &whole.positions()[k]);
     }
     press(&mut app, KeyCode::Left);
-    assert_eq!(app.session.review_progress(), (2, 12));
+    assert_eq!(app.session().review_progress(), (2, 12));
     // Counted in moves (a move is one of each side's), not plies.
     assert_eq!(message(&app), "Move 1... of 6: White played 23-18");
     assert!(screen_text(&app).contains(">  1. 11-15    23-18"));
 
     press(&mut app, KeyCode::End);
-    assert_eq!(app.session.review_progress(), (12, 12));
+    assert_eq!(app.session().review_progress(), (12, 12));
     assert_eq!(app.game().position(), whole.position());
     press(&mut app, KeyCode::Right);
-    assert_eq!(app.session.review_progress(), (12, 12));
+    assert_eq!(app.session().review_progress(), (12, 12));
     press(&mut app, KeyCode::Home);
-    assert_eq!(app.session.review_progress(), (0, 12));
+    assert_eq!(app.session().review_progress(), (0, 12));
     assert_eq!(app.game().position(), whole.start());
     assert!(app.review().is_some(), "stepping never ends the review");
 }
@@ -66,12 +69,12 @@ fn in_review_up_down_step_and_hjkl_move_the_cursor() {
     );
     press(&mut app, KeyCode::Char('h'));
     assert_eq!(app.cursor, start);
-    assert_eq!(app.session.review_progress(), (0, 12));
+    assert_eq!(app.session().review_progress(), (0, 12));
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Down);
-    assert_eq!(app.session.review_progress(), (2, 12));
+    assert_eq!(app.session().review_progress(), (2, 12));
     press(&mut app, KeyCode::Up);
-    assert_eq!(app.session.review_progress(), (1, 12));
+    assert_eq!(app.session().review_progress(), (1, 12));
     assert_eq!(app.cursor, start, "stepping leaves the cursor");
 }
 
@@ -144,25 +147,45 @@ fn esc_leaves_review_and_changes_nothing() {
 fn quitting_a_review_does_not_ask_but_quitting_a_game_does_and_says_it_is_saved() {
     let mut review = review_app(REVIEW_PDN);
     press(&mut review, KeyCode::Right);
-    press(&mut review, KeyCode::Char('q'));
-    assert!(review.quit);
+    assert_eq!(press(&mut review, KeyCode::Char('q')), Some(Flow::Quit));
 
-    let mut app = app();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.pdn");
+    let runtime = Runtime::new(
+        Session::new(Game::new()),
+        Saving::Resumed(GameFile::claim(&path).unwrap()),
+        Pace::NONE,
+    );
+    let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
     type_move(&mut app, "11-15");
-    press(&mut app, KeyCode::Char('q'));
-    assert!(!app.quit);
+    app.poll(Instant::now());
+    assert_ne!(press(&mut app, KeyCode::Char('q')), Some(Flow::Quit));
     assert!(screen_text(&app).contains("checkers --resume continues it"));
-    app.autosave_failed = true;
+    press(&mut app, KeyCode::Char('n'));
+    // A folder in the way of the game's file: the next autosave fails.
+    std::fs::remove_file(&path).unwrap();
+    std::fs::create_dir(&path).unwrap();
+    std::fs::write(path.join("x"), "x").unwrap();
+    type_move(&mut app, "22-18");
+    app.poll(Instant::now());
+    assert!(
+        message(&app).starts_with("Autosave failed"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, KeyCode::Char('q'));
     assert!(screen_text(&app).contains("NOT saved"));
 }
 
 #[test]
 fn the_save_dialog_has_three_fields_tab_moves_between_them_and_enter_asks_for_a_save() {
-    let mut app = app();
-    app.session.set_names(Players {
+    let session = Session::new(Game::new()).with_names(Players {
         white: Some("Bob".to_string()),
         ..Players::default()
     });
+    let mut app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("x.pdn");
     type_move(&mut app, "11-15");
     ctrl(&mut app, 's');
     let Mode::Save(dialog) = &app.mode else {
@@ -182,29 +205,23 @@ fn the_save_dialog_has_three_fields_tab_moves_between_them_and_enter_asks_for_a_
     // Typed letters go into the dialog, never to the board's keys.
     type_text(&mut app, "qu");
     press(&mut app, KeyCode::Backspace);
-    press(&mut app, KeyCode::Backspace);
-    assert!(!app.quit);
+    assert_ne!(press(&mut app, KeyCode::Backspace), Some(Flow::Quit));
     press(&mut app, KeyCode::BackTab);
     press(&mut app, KeyCode::BackTab);
     app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
-    type_text(&mut app, "/tmp/x.pdn");
+    type_text(&mut app, path.to_str().unwrap());
     press(&mut app, KeyCode::Enter);
 
-    let request = app.save_request.take().unwrap();
-    assert_eq!(request.path.to_str(), Some("/tmp/x.pdn"));
-    assert_eq!(
-        request.players,
-        Players {
-            black: Some("Ann".to_string()),
-            white: Some("Bob".to_string()),
-        }
-    );
-    // Nothing is kept until the save is done.
-    assert_eq!(app.session.names().black, None);
-    app.save_finished(request, Ok(Appended::Created));
+    // Nothing is written or kept until the runtime does the save.
+    assert!(!path.exists());
+    assert_eq!(app.session().names().black, None);
+    app.poll(Instant::now());
     assert_eq!(app.mode, Mode::Board);
-    assert_eq!(app.session.names().black.as_deref(), Some("Ann"));
-    assert_eq!(message(&app), "Saved to /tmp/x.pdn");
+    let record = load_record(&path, 1).unwrap();
+    assert_eq!(record.tag("Black"), Some("Ann"));
+    assert_eq!(record.tag("White"), Some("Bob"));
+    assert_eq!(app.session().names().black.as_deref(), Some("Ann"));
+    assert_eq!(message(&app), format!("Saved to {}", path.display()));
     // The names come back in the next save dialog.
     press(&mut app, KeyCode::Char('s'));
     assert!(matches!(&app.mode, Mode::Save(d) if d.black == "Ann"));
@@ -220,14 +237,22 @@ fn esc_cancels_the_save_dialog_and_an_empty_path_is_refused() {
     type_text(&mut app, "Ann");
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.mode, Mode::Board);
-    assert!(app.save_request.is_none());
-    assert_eq!(app.session.names().black, None);
+    assert_eq!(
+        app.poll(Instant::now()),
+        Polled::default(),
+        "nothing to save"
+    );
+    assert_eq!(app.session().names().black, None);
     assert_eq!(app.game(), &before);
 
     press(&mut app, KeyCode::Char('s'));
     app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
     press(&mut app, KeyCode::Enter);
-    assert!(app.save_request.is_none());
+    assert_eq!(
+        app.poll(Instant::now()),
+        Polled::default(),
+        "nothing to save"
+    );
     assert!(matches!(app.mode, Mode::Save(_)));
     assert!(matches!(app.message, Some((Tone::Error, _))));
 }
@@ -238,7 +263,7 @@ fn save(
     app: &checkers::tui::App,
     players: &Players,
 ) -> Result<(), checkers::store::StoreError> {
-    let mut session = app.session.clone();
+    let mut session = app.session().clone();
     session.set_names(players.clone());
     checkers::store::save_record(path, &session.record("2026.11.30"))
 }
@@ -284,7 +309,7 @@ fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
             "{}",
             message(&app)
         );
-        assert_eq!(app.session.names(), &Players::default());
+        assert_eq!(app.session().names(), &Players::default());
         press(&mut app, KeyCode::Esc);
         assert_eq!(app.game(), &before);
     }
@@ -314,7 +339,7 @@ fn the_move_list_marks_the_move_shown_when_white_moved_first() {
 1. ... 18-14 2. 1-6 30-26 3. 2-7 *
 "#;
     let mut app = review_app(pdn);
-    assert_eq!(app.session.review_progress(), (0, 4));
+    assert_eq!(app.session().review_progress(), (0, 4));
     assert!(!screen_text(&app).contains('>'), "no move shown yet");
     press(&mut app, KeyCode::Right);
     assert!(screen_text(&app).contains(">  1. ...      18-14"));
@@ -337,7 +362,7 @@ fn saving_to_an_existing_file_asks_append_replace_or_back() {
     app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
     type_text(&mut app, path.to_str().unwrap());
     press(&mut app, KeyCode::Enter);
-    carry_out_save(&mut app);
+    app.poll(std::time::Instant::now());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), old);
     assert!(
         message(&app).contains(
@@ -355,9 +380,9 @@ fn saving_to_an_existing_file_asks_append_replace_or_back() {
 
     // Append: both games are in the file.
     press(&mut app, KeyCode::Enter);
-    carry_out_save(&mut app);
+    app.poll(std::time::Instant::now());
     press(&mut app, KeyCode::Char('a'));
-    carry_out_save(&mut app);
+    app.poll(std::time::Instant::now());
     assert_eq!(app.mode, Mode::Board);
     assert!(
         message(&app).starts_with("Added the game at the end of"),
@@ -372,9 +397,9 @@ fn saving_to_an_existing_file_asks_append_replace_or_back() {
     app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
     type_text(&mut app, path.to_str().unwrap());
     press(&mut app, KeyCode::Enter);
-    carry_out_save(&mut app);
+    app.poll(std::time::Instant::now());
     press(&mut app, KeyCode::Char('r'));
-    carry_out_save(&mut app);
+    app.poll(std::time::Instant::now());
     assert!(message(&app).starts_with("Saved to"), "{}", message(&app));
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(
@@ -385,11 +410,11 @@ fn saving_to_an_existing_file_asks_append_replace_or_back() {
 
 #[test]
 fn dialog_fields_are_edited_anywhere_with_the_text_cursor() {
-    let mut app = app();
-    app.session.set_names(Players {
+    let session = Session::new(Game::new()).with_names(Players {
         black: Some("Ann".to_string()),
         ..Players::default()
     });
+    let mut app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
     press(&mut app, KeyCode::Char('s'));
     app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
     type_text(&mut app, "abc");
@@ -430,7 +455,7 @@ fn saving_during_a_review_writes_the_whole_game() {
     app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
     type_text(&mut app, path.to_str().unwrap());
     press(&mut app, KeyCode::Enter);
-    carry_out_save(&mut app);
+    app.poll(std::time::Instant::now());
     assert!(message(&app).starts_with("Saved to"), "{}", message(&app));
     let record = load_record(&path, 1).unwrap();
     assert_eq!(record.moves, recorded().moves());
@@ -448,7 +473,7 @@ fn saving_during_a_review_writes_the_whole_game() {
     );
     assert_eq!(record.tag("Date"), Some("????.??.??"), "not today: unknown");
     // The review goes on where it was.
-    assert_eq!(app.session.review_progress(), (1, 12));
+    assert_eq!(app.session().review_progress(), (1, 12));
 }
 
 #[test]
@@ -474,10 +499,10 @@ fn a_record_with_a_faulty_move_opens_for_review_up_to_the_fault() {
         HEIGHT,
     );
     // Every good move before the fault can be stepped through: 61 moves each.
-    assert_eq!(app.session.review_progress(), (0, 122));
+    assert_eq!(app.session().review_progress(), (0, 122));
     assert!(message(&app).contains("faulty move"), "{}", message(&app));
     press(&mut app, KeyCode::End);
-    assert_eq!(app.session.review_progress(), (122, 122));
+    assert_eq!(app.session().review_progress(), (122, 122));
     assert!(screen_text(&app).contains("Stops here: the next move is faulty"));
     // A good game of the same file has no fault.
     assert_eq!(file.game(540).unwrap().1, None);
@@ -532,7 +557,7 @@ fn a_file_of_several_games_opens_with_the_list_to_choose_from() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.mode, Mode::Board);
     assert_eq!(app.review().unwrap().tag("Event"), Some("Club final"));
-    assert_eq!(app.session.review_progress(), (0, 4));
+    assert_eq!(app.session().review_progress(), (0, 4));
     // In review ] and [ go to the next and previous game of the file.
     press(&mut app, KeyCode::Char(']'));
     assert_eq!(app.review().unwrap().tag("Event"), Some("Blitz"));
@@ -584,8 +609,8 @@ fn a_click_on_a_move_of_the_list_shows_the_game_after_it() {
         row: y as u16,
         modifiers: KeyModifiers::NONE,
     });
-    assert!(checkers::tui::handle_event(&mut app, &click));
+    assert!(checkers::tui::handle_event(&mut app, &click).is_some());
     // 3... 23-19 is the sixth move played.
-    assert_eq!(app.session.review_progress(), (6, 12));
+    assert_eq!(app.session().review_progress(), (6, 12));
     assert!(message(&app).contains("23-19"), "{}", message(&app));
 }

@@ -3,6 +3,7 @@
 
 use super::{App, Direction, Pick, capitalize, join_or};
 use crate::rules::{Move, Square};
+use crate::runtime::Command;
 use crate::tui::geometry::screen_layout;
 
 impl App {
@@ -248,7 +249,7 @@ impl App {
             .find(|m| m.landings().eq(hops.iter().copied()))
         {
             let m = *complete;
-            let played = self.session.play(&m);
+            let played = self.runtime.command(Command::Play(m));
             self.after_move(played, Some(m));
         } else {
             self.cursor_to_target();

@@ -1,188 +1,106 @@
-//! The searches the screen asks for: the computer's move and hints. The event loop runs
-//! them on a background thread; a result comes back tagged with the game revision it
-//! was asked for and is refused once the game has moved on.
+//! What the runtime tells the screen: the computer's moves, hints, search progress, the
+//! clocks' news, saves and the match's file; and the keys that ask the computer for
+//! something (a hint, move now).
 
-use super::{App, Tone};
-use crate::engine::{DepthInfo, Score, SearchRequest, SearchResult};
-use crate::rules::{Color, Move};
-use crate::session::{computer_name, score_in_words};
+use super::{App, Flow, Tone};
+use crate::rules::Move;
+use crate::runtime::{Command, Event, Purpose, Thinking};
+use crate::session::score_in_words;
+use std::time::{Duration, Instant};
 
-/// What a search is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
-    /// The computer's move for this side.
-    Move(Color),
-    /// A hint for the side to move.
-    Hint,
-    /// The engine's view of the position on the board while a record is reviewed,
-    /// shown in the panel beside the databases' exact result.
-    Review,
-}
-
-/// The engine's view of a reviewed position: its score, as deep as it has searched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReviewAnalysis {
-    /// The session's revision of the position searched.
-    pub revision: u64,
-    /// The deepest iteration completed.
-    pub depth: u32,
-    /// The score, for the side to move.
-    pub score: Score,
-    /// Whether the search has ended (nothing more will come).
-    pub done: bool,
-}
-
-/// A search the game wants, tagged with the game revision it was asked for: a result
-/// is applied only while the game is still at that revision and still wants it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchSpec {
-    /// What the search is for.
-    pub purpose: Purpose,
-    /// The session's revision when it was asked for.
-    pub revision: u64,
-}
-
-/// What the running search has reported so far.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Thinking {
-    /// The search reporting.
-    pub spec: SearchSpec,
-    /// The deepest iteration completed.
-    pub depth: u32,
-    /// What it thinks of the position, in words ("White is ahead").
-    pub verdict: String,
+/// What a poll of the runtime asks of the event loop.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Polled {
+    /// Something changed on screen.
+    pub redraw: bool,
+    /// A clock warning or a flag fall: the bell, if it is wanted.
+    pub bell: bool,
 }
 
 impl App {
-    /// The search the game wants now, if any: the computer's move when a computer
-    /// player is to move (not while reviewing a file), else a hint that was asked for,
-    /// else, while reviewing, the engine's view of the position until it has one.
-    pub fn wanted_search(&self) -> Option<SearchSpec> {
-        let revision = self.session.revision();
-        let playing = !self.game().is_over();
-        let analysed = self
-            .review_analysis
-            .is_some_and(|a| a.revision == revision && a.done);
-        let purpose = match self.session.computer_to_move() {
-            Some((color, _)) => Purpose::Move(color),
-            None if self.hint_wanted == Some(revision) && playing => Purpose::Hint,
-            None if self.session.is_reviewing() && playing && !analysed => Purpose::Review,
-            None => return None,
-        };
-        Some(SearchSpec { purpose, revision })
+    /// Lets the runtime do what is due at `now` and shows what it tells.
+    pub fn poll(&mut self, now: Instant) -> Polled {
+        let mut polled = Polled::default();
+        for event in self.runtime.poll(now) {
+            polled.redraw = true;
+            polled.bell |= matches!(event, Event::ClockWarning(_) | Event::FlagFell(_));
+            self.on_event(event);
+        }
+        polled
     }
 
-    /// The engine's request for the search `spec`.
-    pub fn search_request(&self, spec: SearchSpec) -> SearchRequest {
-        match spec.purpose {
-            Purpose::Move(_) => self
-                .session
-                .move_request()
-                .unwrap_or_else(|| self.session.hint_request()),
-            Purpose::Hint | Purpose::Review => self.session.hint_request(),
-        }
+    /// How long the event loop may wait for input before polling again (`None`: until
+    /// input comes).
+    pub fn wait(&self, now: Instant) -> Option<Duration> {
+        self.runtime.wait(now)
     }
 
-    /// The engine's view of the reviewed position on the board, as far as it has got.
-    pub fn review_analysis(&self) -> Option<ReviewAnalysis> {
-        self.review_analysis
-            .filter(|a| a.revision == self.session.revision() && self.session.is_reviewing())
-    }
-
-    /// The search `spec` completed an iteration (`info`: its depth and score). Returns
-    /// whether the screen should show it (the search is still wanted and went deeper).
-    pub fn search_progress(&mut self, spec: SearchSpec, info: &DepthInfo) -> bool {
-        if self.wanted_search() != Some(spec) {
-            return false;
-        }
-        if spec.purpose == Purpose::Review {
-            self.review_analysis = Some(ReviewAnalysis {
-                revision: spec.revision,
-                depth: info.depth,
-                score: info.score,
-                done: false,
-            });
-            return true;
-        }
-        let deeper = self
-            .thinking
-            .as_ref()
-            .is_none_or(|t| t.spec != spec || t.depth < info.depth);
-        if deeper {
-            self.thinking = Some(Thinking {
-                spec,
-                depth: info.depth,
-                verdict: score_in_words(self.position().turn(), info.score),
-            });
-        }
-        deeper
-    }
-
-    /// The search `spec` ended with `result`: the computer plays (or claims a draw, or
-    /// resigns), or the hint is shown. A result for a search the game no longer wants
-    /// (the position changed, the side was handed back) is refused: returns false.
-    pub fn search_done(&mut self, spec: SearchSpec, result: &SearchResult) -> bool {
-        if self.wanted_search() != Some(spec) {
-            return false;
-        }
-        self.thinking = None;
-        match spec.purpose {
-            Purpose::Move(color) => {
-                let Some(text) = self.session.computer_played(result) else {
-                    return false;
-                };
+    /// Shows one piece of the runtime's news.
+    pub fn on_event(&mut self, event: Event) {
+        match event {
+            Event::ComputerPlayed { color, text } => {
                 self.hand_over_cursor(color);
-                self.move_now = false;
-                let mut text = self.with_match_news(self.session.announce(&text));
+                let mut text = self.with_match_news(self.session().announce(&text));
                 // Keep the person's move in view: "Black played 11-15; White (level 5) ...".
                 if let Some((Tone::Info, previous)) = &self.message
-                    && previous.starts_with(&format!("{} played ", !color))
+                    && self.last_person_move == Some((!color, self.session().revision() - 1))
                     && !self.game().is_over()
                 {
                     text = format!("{previous}; {text}");
                 }
                 self.info(text);
             }
-            Purpose::Hint => {
-                let Some((m, text)) = self.session.hint(result) else {
-                    return false;
-                };
-                self.hint_wanted = None;
-                self.hint = Some((spec.revision, m));
-                self.info(format!("{text}."));
+            Event::Hint { text, .. } => self.info(format!("{text}.")),
+            Event::Thinking(_) | Event::ReviewScore(_) | Event::ClockTicked => {}
+            Event::ClockWarning(warning) => self.notify(Tone::Error, warning),
+            Event::FlagFell(news) => {
+                let news = self.with_match_news(news);
+                self.notify(Tone::Info, news);
             }
-            Purpose::Review => {
-                self.review_analysis = Some(ReviewAnalysis {
-                    revision: spec.revision,
-                    depth: result.depth,
-                    score: result.score,
-                    done: true,
-                });
+            Event::AutosaveFailed(why) => {
+                self.notify(Tone::Error, format!("Autosave failed: {why}"))
+            }
+            Event::SavedAgain(_) => {}
+            Event::MatchFiled(written) => self.match_game_saved(written),
+            Event::Saved { request, result } => self.save_finished(request, result),
+            Event::SaveWouldReplace(request) => self.save_would_replace(request),
+            Event::NextGame(answer) => self.after_next_game(answer, None),
+            Event::UnfinishedGames(count) => {
+                let text = match count {
+                    1 => "An unfinished game is saved: q, then checkers --resume continues it."
+                        .to_string(),
+                    n => format!(
+                        "{n} unfinished games are saved: q, then checkers --resume continues one of them."
+                    ),
+                };
+                self.notify(Tone::Info, text);
             }
         }
-        true
+    }
+
+    /// The engine's view of the reviewed position on the board, as far as it has got.
+    pub fn review_analysis(&self) -> Option<&Thinking> {
+        self.runtime.review_analysis()
     }
 
     /// The hint to show on the board: only while the position it is for is on screen.
     pub fn current_hint(&self) -> Option<Move> {
-        self.hint
-            .filter(|(revision, _)| *revision == self.session.revision())
-            .map(|(_, m)| m)
+        self.runtime.current_hint()
     }
 
     /// The line saying the computer is thinking, while it is.
     pub fn thinking_text(&self) -> Option<String> {
-        let spec = self.wanted_search()?;
+        let spec = self.runtime.wanted_search()?;
         let depth = self
-            .thinking
-            .as_ref()
-            .filter(|t| t.spec == spec && t.depth > 0)
+            .runtime
+            .thinking()
+            .filter(|t| t.depth > 0)
             .map(|t| {
                 // In an ending the databases hold, their exact result, not the search's.
-                let verdict = self
-                    .session
-                    .database_verdict()
-                    .map_or_else(|| t.verdict.clone(), |v| format!("database: {v}"));
+                let verdict = self.session().database_verdict().map_or_else(
+                    || score_in_words(self.position().turn(), t.score),
+                    |v| format!("database: {v}"),
+                );
                 format!(" depth {} ({verdict})", t.depth)
             })
             .unwrap_or_default();
@@ -195,29 +113,33 @@ impl App {
     }
 
     pub(super) fn ask_hint(&mut self) {
-        let turn = self.position().turn();
-        if let Some(outcome) = self.game().result() {
-            self.error(format!("The game is over ({outcome}): no hint to give"));
-        } else if self.session.computer_to_move().is_some() {
-            self.error(format!(
-                "The computer plays {turn}: it is choosing its move"
-            ));
-        } else if let Some(m) = self.current_hint() {
-            let text = self.position().notation(&m);
-            self.info(format!("Hint for {turn}: {text}. It is not played."));
-        } else {
-            self.hint_wanted = Some(self.session.revision());
-            self.info(format!("Looking for a hint for {turn}..."));
-        }
+        self.command(Command::Hint);
     }
 
     pub(super) fn ask_move_now(&mut self) {
-        match self.session.computer_to_move() {
-            Some((color, level)) => {
-                self.move_now = true;
-                self.info(format!("{} moves now", computer_name(color, level)));
-            }
-            None => self.error("The computer is not thinking: nothing to hurry"),
+        match self.runtime.command(Command::MoveNow) {
+            Ok(text) => self.info(text),
+            Err(_) => self.error("The computer is not thinking: nothing to hurry"),
         }
+    }
+
+    /// Quits: the running clock stops first, so the time used up to now is kept in the
+    /// autosave (see [`Session::adjourn`](crate::session::Session::adjourn)).
+    pub(super) fn quit_now(&mut self) -> Flow {
+        let _ = self.runtime.command(Command::Adjourn);
+        Flow::Quit
+    }
+
+    /// The players are done: the game is saved a last time and its file let go (see
+    /// [`Runtime::finish`](crate::runtime::Runtime::finish)). Why it is not saved, if
+    /// it is not.
+    pub fn finish(&mut self) -> Option<String> {
+        self.runtime.finish()
+    }
+
+    /// Whether the game's autosave failed (the quit question says the game is not
+    /// saved).
+    pub fn autosave_failed(&self) -> bool {
+        self.runtime.autosave_failed()
     }
 }

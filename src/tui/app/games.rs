@@ -3,6 +3,7 @@
 //! reviewing.
 
 use super::{Action, App, Mode};
+use crate::runtime::Command;
 use crate::session::GameSummary;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -37,7 +38,7 @@ pub(super) fn list_action(key: &KeyEvent) -> Option<Action> {
 impl App {
     /// The games the list shows: those whose line contains the filter.
     pub fn listed_games(&self) -> Vec<GameSummary> {
-        let Some((file, _)) = self.session.file() else {
+        let Some((file, _)) = self.session().file() else {
             return Vec::new();
         };
         let filter = match &self.mode {
@@ -52,7 +53,7 @@ impl App {
     }
 
     pub(super) fn open_game_list(&mut self) {
-        match self.session.file() {
+        match self.session().file() {
             Some((_, number)) => {
                 self.pick = None;
                 self.mode = Mode::Games(GameList {
@@ -87,9 +88,9 @@ impl App {
     /// Opens game `number` of the file, reporting how it went.
     pub(super) fn open_game(&mut self, number: usize) {
         self.pick = None;
-        match self.session.open_game(number) {
+        match self.runtime.command(Command::OpenGame(number)) {
             Ok(text) => {
-                let fault = self.session.review().and_then(|r| r.fault.clone());
+                let fault = self.session().review().and_then(|r| r.fault.clone());
                 match fault {
                     Some(fault) => self.error(format!(
                         "{text}. Its record stops at a faulty move: {fault}"
@@ -97,13 +98,13 @@ impl App {
                     None => self.info(text),
                 }
             }
-            Err(e) => self.error(super::capitalize(&e)),
+            Err(e) => self.error(super::capitalize(&e.to_string())),
         }
     }
 
     /// The previous (`next` false) or next game of the file.
     pub(super) fn other_game(&mut self, next: bool) {
-        let Some((file, number)) = self.session.file() else {
+        let Some((file, number)) = self.session().file() else {
             self.error("No record file is open: checkers --load FILE opens one");
             return;
         };

@@ -17,16 +17,18 @@ mod tournament;
 use question::after_the_end;
 mod save_dialog;
 
-pub use super::action::{Action, Answer, Direction, FieldMotion, IfExists};
-pub use computer::{Purpose, ReviewAnalysis, SearchSpec, Thinking};
+pub use super::action::{Action, Answer, Direction, FieldMotion};
+pub use crate::runtime::{IfExists, Purpose, SaveRequest, SearchSpec, Thinking};
+pub use computer::Polled;
 pub use games::GameList;
-pub use save_dialog::{SaveDialog, SaveField, SaveRequest};
+pub use save_dialog::{SaveDialog, SaveField};
 
 use super::geometry::screen_layout;
 use super::keymap::{self, BoardState};
 use super::theme::Theme;
 use crate::game::Game;
 use crate::rules::{Color, Move, Position, Square};
+use crate::runtime::{Command, Pace, Runtime, Saving};
 use crate::session::{Review, Session, SessionError, Step};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind,
@@ -113,12 +115,22 @@ impl Default for Settings {
     }
 }
 
-/// The whole state of the terminal game: the session, and what the screen adds to it
-/// (the cursor, a piece picked up, the prompt or dialog open, the message shown).
-#[derive(Clone, Debug)]
+/// What the event loop is to do after an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on.
+    Continue,
+    /// The players are done: end the program (the game was adjourned and is kept).
+    Quit,
+}
+
+/// The whole state of the terminal game: the game in play with its side effects (the
+/// [`Runtime`]), and what the screen adds to it (the cursor, a piece picked up, the
+/// prompt or dialog open, the message shown).
+#[derive(Debug)]
 pub struct App {
-    /// The game in play, and who plays it.
-    pub session: Session,
+    /// The game in play, and who plays it, with the computer, the saving and the clocks.
+    runtime: Runtime,
     /// The board cell under the cursor: `(row, col)` as in [`Square::row`] / [`Square::col`].
     pub cursor: (u8, u8),
     /// The piece picked up, if any.
@@ -143,26 +155,12 @@ pub struct App {
     pub screen: Rect,
     /// The message on the status line.
     pub message: Option<(Tone, String)>,
-    /// Set when the program should end.
-    pub quit: bool,
-    /// A save waiting for the event loop to write it.
-    pub save_request: Option<SaveRequest>,
-    /// Whether the last autosave failed (the quit question then says the game is not saved).
-    pub autosave_failed: bool,
+    /// The side whose person last moved, and the revision the move made: the
+    /// computer's reply is told beside it.
+    last_person_move: Option<(Color, u64)>,
     /// The prompt's text was refused and is shown selected: the next character typed
     /// replaces it (Backspace edits it instead).
     pub prompt_selected: bool,
-    /// Set when the player asked the computer to move now; the event loop stops the
-    /// search (and clears this), and its result is played.
-    pub move_now: bool,
-    /// A hint was asked for at this revision and is still awaited.
-    hint_wanted: Option<u64>,
-    /// The hint found, and the revision it is for (shown only while that is current).
-    hint: Option<(u64, Move)>,
-    /// Progress of the running search, as last reported.
-    thinking: Option<Thinking>,
-    /// The engine's view of the position under review, as last reported.
-    review_analysis: Option<ReviewAnalysis>,
 }
 
 impl App {
@@ -171,8 +169,20 @@ impl App {
         App::with_session(settings, Session::new(Game::new()), width, height)
     }
 
-    /// `session` on a screen of `width` x `height`.
+    /// `session` on a screen of `width` x `height`, kept nowhere (see
+    /// [`with_runtime`](Self::with_runtime) for a game that is saved).
     pub fn with_session(settings: Settings, session: Session, width: u16, height: u16) -> App {
+        App::with_runtime(
+            settings,
+            Runtime::new(session, Saving::Off, Pace::WATCHED),
+            width,
+            height,
+        )
+    }
+
+    /// The game in play `runtime` on a screen of `width` x `height`.
+    pub fn with_runtime(settings: Settings, runtime: Runtime, width: u16, height: u16) -> App {
+        let session = runtime.session();
         // A person playing White against the computer sits at the bottom.
         let person_plays_white = session.seats().person_against_computer() == Some(Color::White);
         let flipped = settings.flipped != person_plays_white;
@@ -208,7 +218,7 @@ impl App {
             _ => Mode::Board,
         };
         let mut app = App {
-            session,
+            runtime,
             cursor,
             resting: START_CURSORS,
             pick: None,
@@ -227,35 +237,44 @@ impl App {
                 },
                 message,
             )),
-            quit: false,
-            save_request: None,
-            autosave_failed: false,
             prompt_selected: false,
-            move_now: false,
-            hint_wanted: None,
-            hint: None,
-            thinking: None,
-            review_analysis: None,
+            last_person_move: None,
         };
-        if fault.is_none() && !app.session.is_reviewing() {
+        if fault.is_none() && !app.session().is_reviewing() {
             app.match_welcome();
         }
         app
     }
 
+    /// The game in play, with its side effects.
+    pub fn runtime(&self) -> &Runtime {
+        &self.runtime
+    }
+
+    /// The game in play: the rules of play, who plays, the clocks, the review.
+    pub fn session(&self) -> &Session {
+        self.runtime.session()
+    }
+
+    /// Carries out `command` on the game in play and shows the answer.
+    pub fn command(&mut self, command: Command) {
+        let answer = self.runtime.command(command);
+        self.show(answer);
+    }
+
     /// The game.
     pub fn game(&self) -> &Game {
-        self.session.game()
+        self.session().game()
     }
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.session.position()
+        self.session().position()
     }
 
     /// The record under review, while a loaded game is stepped through.
     pub fn review(&self) -> Option<&Review> {
-        self.session.review()
+        self.session().review()
     }
 
     /// Turns a terminal event into an action for the current mode. Key releases and
@@ -310,24 +329,18 @@ impl App {
             Mode::Board => keymap::board_action(
                 key,
                 BoardState {
-                    reviewing: self.session.is_reviewing(),
+                    reviewing: self.session().is_reviewing(),
                     picking: self.pick.is_some(),
-                    match_waits: self.session.match_waits(),
+                    match_waits: self.session().match_waits(),
                 },
             ),
         }
     }
 
-    /// Handles a terminal event: maps it to an action and applies it. Returns whether
-    /// anything happened (and the screen should be redrawn).
-    pub fn handle_event(&mut self, event: &Event) -> bool {
-        match self.action_for(event) {
-            Some(action) => {
-                self.update(action);
-                true
-            }
-            None => false,
-        }
+    /// Handles a terminal event: maps it to an action and applies it. Returns what the
+    /// event loop is to do, or `None` when nothing happened (nothing to redraw).
+    pub fn handle_event(&mut self, event: &Event) -> Option<Flow> {
+        self.action_for(event).map(|action| self.update(action))
     }
 
     fn info(&mut self, text: impl Into<String>) {
@@ -349,7 +362,7 @@ impl App {
     fn show(&mut self, answer: Result<String, SessionError>) {
         match answer {
             Ok(text) => {
-                let text = self.with_match_news(self.session.announce(&text));
+                let text = self.with_match_news(self.session().announce(&text));
                 self.info(text);
             }
             Err(e @ SessionError::ComputersTurn { color, .. }) => {
@@ -367,6 +380,8 @@ impl App {
     /// and the cursor waits on the square it landed on.
     fn after_move(&mut self, played: Result<String, SessionError>, m: Option<Move>) {
         if played.is_ok() {
+            let mover = !self.position().turn();
+            self.last_person_move = Some((mover, self.session().revision()));
             self.pick = None;
             if let Some(m) = m {
                 self.cursor = (m.to().row(), m.to().col());
@@ -375,11 +390,13 @@ impl App {
         self.show(played);
     }
 
-    /// Applies an action. No I/O. Any change to the game moves the session's revision
-    /// on, so that a search made for the game as it was is not applied.
-    pub fn update(&mut self, action: Action) {
+    /// Applies an action. No I/O: what the game is asked to do goes to the runtime as a
+    /// [`Command`] (a save is written at its next poll). Any change to the game moves
+    /// the session's revision on, so that a search made for the game as it was is not
+    /// applied. Returns what the event loop is to do.
+    pub fn update(&mut self, action: Action) -> Flow {
         // While paused only the pause key, help and quitting act: the board is hidden.
-        if self.session.is_paused()
+        if self.session().is_paused()
             && !matches!(
                 action,
                 Action::Pause | Action::Quit | Action::AskQuit | Action::ToggleHelp
@@ -387,20 +404,17 @@ impl App {
             && self.mode == Mode::Board
         {
             self.info("Paused: p starts the clocks again");
-            return;
+            return Flow::Continue;
         }
-        let before = self.session.revision();
+        let before = self.session().revision();
         let turn = self.position().turn();
-        self.apply(action);
-        if self.session.revision() != before {
-            self.thinking = None;
-            self.move_now = false;
-            // News in the game brings the move list back to its latest move.
-            if !matches!(action, Action::ScrollMoves(_)) {
-                self.list_scroll = 0;
-            }
+        let flow = self.apply(action);
+        // News in the game brings the move list back to its latest move.
+        if self.session().revision() != before && !matches!(action, Action::ScrollMoves(_)) {
+            self.list_scroll = 0;
         }
         self.hand_over_cursor(turn);
+        flow
     }
 
     /// When the side to move changed from `before`: its cursor rests where it was, and
@@ -408,29 +422,26 @@ impl App {
     pub(super) fn hand_over_cursor(&mut self, before: Color) {
         let now = self.position().turn();
         // Stepping through a record is one person looking: the cursor stays put.
-        if now != before && !self.session.is_reviewing() {
+        if now != before && !self.session().is_reviewing() {
             self.resting[color_index(before)] = self.cursor;
             self.cursor = self.resting[color_index(now)];
         }
     }
 
-    fn apply(&mut self, action: Action) {
+    fn apply(&mut self, action: Action) -> Flow {
         match action {
             Action::Resize { width, height } => {
                 self.screen = Rect::new(0, 0, width, height);
-                return;
+                return Flow::Continue;
             }
-            Action::Quit => {
-                self.quit_now();
-                return;
-            }
+            Action::Quit => return self.quit_now(),
             // The event loop suspends the program: nothing changes here.
-            Action::Suspend => return,
+            Action::Suspend => return Flow::Continue,
             // Typing keeps the reason a move was refused on screen while it is edited.
             Action::Type(_) | Action::Erase => {}
             _ => self.message = None,
         }
-        let computers_turn = self.session.computer_to_move();
+        let computers_turn = self.session().computer_to_move();
         match action {
             Action::Select | Action::Click { .. } | Action::OpenPrompt(_) | Action::Submit
                 if computers_turn.is_some() =>
@@ -453,15 +464,18 @@ impl App {
             Action::Back => self.back(),
             Action::Click { column, row } => self.click(column, row),
             Action::ToggleSide(color) => {
-                let text = self.session.toggle_seat(color);
+                let text = self
+                    .runtime
+                    .command(Command::ToggleSeat(color))
+                    .unwrap_or_default();
                 let key = if color == Color::Black { 'b' } else { 'w' };
-                let again = if self.session.seats().is_computer(color) {
+                let again = if self.session().seats().is_computer(color) {
                     format!("; {key} hands it back")
                 } else {
                     format!("; {key} gives it to the computer")
                 };
                 let waits =
-                    if self.session.is_reviewing() && self.session.seats().is_computer(color) {
+                    if self.session().is_reviewing() && self.session().seats().is_computer(color) {
                         " (it waits while you review: Esc to play on)"
                     } else {
                         ""
@@ -469,13 +483,7 @@ impl App {
                 self.info(format!("{text}{again}{waits}"));
             }
             Action::MoveNow => self.ask_move_now(),
-            Action::ChangeLevel(stronger) => match self.session.change_level(stronger) {
-                Some(level) => self.info(format!("The computer plays at {level} now")),
-                None => self.error(format!(
-                    "The computer is at {} already: levels run from 1 to 10",
-                    self.session.level()
-                )),
-            },
+            Action::ChangeLevel(stronger) => self.command(Command::ChangeLevel(stronger)),
             Action::Hint => self.ask_hint(),
             Action::OpenPrompt(first) => self.open_prompt(first),
             Action::GameList => self.open_game_list(),
@@ -515,18 +523,17 @@ impl App {
             },
             Action::Submit => self.submit(),
             Action::CancelPrompt => self.mode = Mode::Board,
-            Action::Undo if self.session.undo_needs_consent() => {
+            Action::Undo if self.session().undo_needs_consent() => {
                 self.pick = None;
                 self.mode = Mode::Asking(Question::Undo);
             }
             Action::Undo => {
                 self.pick = None;
-                let answer = self.session.undo();
-                self.show(answer);
+                self.command(Command::Undo);
             }
             Action::Redo => {
                 self.pick = None;
-                let answer = self.session.redo();
+                let answer = self.runtime.command(Command::Redo);
                 let last = self.game().moves().last().copied();
                 self.after_move(answer, last);
             }
@@ -538,12 +545,15 @@ impl App {
                     "Coordinates hidden"
                 });
             }
-            Action::ScrollMoves(back) if self.session.is_reviewing() => {
+            Action::ScrollMoves(back) if self.session().is_reviewing() => {
                 // In review the list follows the move shown: a page of moves at a time.
                 let step = if back { Step::Back } else { Step::Forward };
                 let mut text = String::new();
                 for _ in 0..REVIEW_PAGE_PLIES {
-                    text = self.session.step(step);
+                    text = self
+                        .runtime
+                        .command(Command::Step(step))
+                        .unwrap_or_default();
                 }
                 self.pick = None;
                 self.info(text);
@@ -563,7 +573,7 @@ impl App {
                 self.info(format!("Board flipped: {bottom} at the bottom"));
             }
             Action::NextGame => self.next_match_game(),
-            Action::AskNewGame if self.session.match_play().is_some() => self.new_game_in_match(),
+            Action::AskNewGame if self.session().match_play().is_some() => self.new_game_in_match(),
             Action::AskNewGame => {
                 // A finished or unstarted game has nothing to abandon: no question.
                 let game = self.game();
@@ -583,8 +593,8 @@ impl App {
             Action::AskQuit => {
                 // A game under review is the file's, already kept on disk.
                 let game = self.game();
-                if game.moves().is_empty() || game.is_over() || self.session.is_reviewing() {
-                    self.quit_now();
+                if game.moves().is_empty() || game.is_over() || self.session().is_reviewing() {
+                    return self.quit_now();
                 } else {
                     self.mode = Mode::Asking(Question::Quit);
                 }
@@ -595,7 +605,7 @@ impl App {
             },
             Action::OfferDraw => {
                 let by = self.position().turn();
-                let answer = self.session.offer_draw();
+                let answer = self.runtime.command(Command::OfferDraw);
                 self.pick = None;
                 if answer.is_ok() && self.game().draw_offer() == Some(by) {
                     self.mode = Mode::Asking(Question::Draw(by));
@@ -604,25 +614,31 @@ impl App {
                 }
             }
             Action::ClaimDraw => {
-                let answer = self.session.claim_draw();
+                let answer = self.runtime.command(Command::ClaimDraw);
                 if answer.is_ok() {
                     self.pick = None;
                 }
                 self.show(answer);
             }
-            Action::Answer(answer) => self.answer(answer),
+            Action::Answer(answer) => return self.answer(answer),
             Action::JumpTo(plies) => {
                 self.pick = None;
-                let text = self.session.step_to(plies);
+                let text = self
+                    .runtime
+                    .command(Command::StepTo(plies))
+                    .unwrap_or_default();
                 self.info(text);
             }
             Action::Step(step) => {
                 self.pick = None;
-                let text = self.session.step(step);
+                let text = self
+                    .runtime
+                    .command(Command::Step(step))
+                    .unwrap_or_default();
                 self.info(text);
             }
             Action::LeaveReview => {
-                if let Some(text) = self.session.leave_review() {
+                if let Ok(text) = self.runtime.command(Command::LeaveReview) {
                     self.info(text);
                 }
             }
@@ -650,6 +666,7 @@ impl App {
             Action::SaveExisting(choice) => self.save_existing(choice),
             Action::Resize { .. } | Action::Quit | Action::Suspend => {}
         }
+        Flow::Continue
     }
 }
 

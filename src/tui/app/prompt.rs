@@ -2,6 +2,7 @@
 //! letters (`c3-d4`). A refused move stays in the prompt with the reason, for editing.
 
 use super::{Action, App, Mode};
+use crate::runtime::Command;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Longest text the move prompt accepts (the longest legal move is far shorter).
@@ -39,7 +40,7 @@ impl App {
             return;
         };
         let text = text.clone();
-        let played = self.session.play_text(&text);
+        let played = self.runtime.command(Command::PlayText(text));
         // A refused move stays for editing, selected: typing a new one replaces it.
         self.prompt_selected = played.is_err();
         if played.is_ok() {

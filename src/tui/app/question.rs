@@ -1,8 +1,9 @@
 //! Questions on the status line (quit? a new game? who resigns? accept the draw?) and
 //! what each answer does.
 
-use super::{Action, Answer, App, Mode, Question, START_CURSORS, WELCOME};
+use super::{Action, Answer, App, Flow, Mode, Question, START_CURSORS, WELCOME};
 use crate::rules::Color;
+use crate::runtime::Command;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 /// The keys of a question: y or n, or for "who resigns?" b or w; Esc is no.
@@ -25,35 +26,32 @@ pub(super) fn question_action(question: Question, key: &KeyEvent) -> Option<Acti
 }
 
 impl App {
-    pub(super) fn answer(&mut self, answer: Answer) {
+    pub(super) fn answer(&mut self, answer: Answer) -> Flow {
         let Mode::Asking(question) = self.mode else {
-            return;
+            return Flow::Continue;
         };
         self.mode = Mode::Board;
         match (question, answer) {
-            (Question::Quit, Answer::Yes) => self.quit_now(),
+            (Question::Quit, Answer::Yes) => return self.quit_now(),
             (Question::NewGame, Answer::Yes) => self.new_game(),
             (Question::Resign, Answer::Side(color)) => {
                 self.pick = None;
-                let answer = self.session.resign(color);
-                self.show(answer);
+                self.command(Command::Resign(color));
             }
             (Question::Draw(_), Answer::Yes) => {
                 self.pick = None;
-                let answer = self.session.accept_draw();
-                self.show(answer);
+                self.command(Command::AcceptDraw);
             }
             (Question::Undo, Answer::Yes) => {
-                let answer = self.session.undo_agreed();
-                self.show(answer);
+                self.command(Command::UndoAgreed);
             }
             (Question::Undo, _) => self.info("The move stands: no take-back"),
             (Question::Draw(_), _) => {
-                let answer = self.session.decline_draw();
-                self.show(answer);
+                self.command(Command::DeclineDraw);
             }
             _ => {}
         }
+        Flow::Continue
     }
 }
 
@@ -72,9 +70,7 @@ pub(super) fn after_the_end(outcome: crate::rules::Outcome) -> &'static str {
 impl App {
     /// A new game, as "new game? yes" starts it.
     pub(super) fn new_game(&mut self) {
-        self.session.new_game();
-        self.hint = None;
-        self.hint_wanted = None;
+        let _ = self.runtime.command(Command::NewGame);
         self.pick = None;
         self.resting = START_CURSORS;
         self.cursor = START_CURSORS[0];

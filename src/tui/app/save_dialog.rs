@@ -4,8 +4,9 @@
 //! append the game to it (as to a game database), replace it, or go back.
 
 use super::{Action, App, Mode};
+use crate::runtime::{Command, IfExists, SaveRequest};
 use crate::store::{self, Appended, Players, StoreError};
-use crate::tui::action::{FieldMotion, IfExists};
+use crate::tui::action::FieldMotion;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;
 
@@ -131,18 +132,6 @@ impl SaveDialog {
     }
 }
 
-/// A save the dialog asked for; the event loop writes it and reports back with
-/// [`App::save_finished`], so [`App::update`] stays free of I/O.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SaveRequest {
-    /// The file to write, as typed (a leading `~/` is the home directory).
-    pub path: PathBuf,
-    /// The names to write, kept for later saves once the save succeeds.
-    pub players: Players,
-    /// What to do if a file is at `path`.
-    pub existing: IfExists,
-}
-
 /// The keys while the dialog asks about an existing file: `a` append, `r` replace, Esc
 /// back to the dialog.
 pub(super) fn existing_file_action(key: &KeyEvent) -> Option<Action> {
@@ -182,7 +171,7 @@ impl App {
         let path = store::default_save_path(store::now_unix())
             .map(|p| p.display().to_string())
             .unwrap_or_default();
-        let names = self.session.record_names();
+        let names = self.session().record_names();
         let mut dialog = SaveDialog {
             path,
             black: names.black.unwrap_or_default(),
@@ -209,14 +198,15 @@ impl App {
             let text = text.trim();
             (!text.is_empty()).then(|| text.to_string())
         };
-        self.save_request = Some(SaveRequest {
+        let request = SaveRequest {
             path: PathBuf::from(path),
             players: Players {
                 black: name(&dialog.black),
                 white: name(&dialog.white),
             },
             existing: IfExists::Ask,
-        });
+        };
+        let _ = self.runtime.command(Command::SaveAs(request));
     }
 
     /// `a` or `r` while the dialog asks about an existing file: saves to it as chosen.
@@ -231,14 +221,15 @@ impl App {
             let text = text.trim();
             (!text.is_empty()).then(|| text.to_string())
         };
-        self.save_request = Some(SaveRequest {
+        let request = SaveRequest {
             path,
             players: Players {
                 black: name(&dialog.black),
                 white: name(&dialog.white),
             },
             existing: choice,
-        });
+        };
+        let _ = self.runtime.command(Command::SaveAs(request));
     }
 
     /// Esc in the dialog: back to editing when it asks about an existing file (nothing
@@ -274,7 +265,6 @@ impl App {
     pub fn save_finished(&mut self, request: SaveRequest, result: Result<Appended, StoreError>) {
         match result {
             Ok(how) => {
-                self.session.set_names(request.players);
                 if matches!(self.mode, Mode::Save(_)) {
                     self.mode = Mode::Board;
                 }

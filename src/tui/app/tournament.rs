@@ -3,37 +3,30 @@
 //! both are ready (`n`).
 
 use super::{App, START_CURSORS, color_index};
-use crate::rules::Outcome;
+use crate::rules::{Color, Outcome};
+use crate::runtime::{Answer, Command};
 use crate::session::SessionError;
+use crate::store::StoreError;
 
 impl App {
     /// `p`: both clocks stop (the board is hidden), or start again.
     pub(super) fn toggle_pause(&mut self) {
-        let paused = !self.session.is_paused();
-        if !self.session.set_paused(paused) {
-            self.info("No clock runs: --clock or --move-timer times a game");
-        } else if paused {
-            self.info("Paused: both clocks stopped. p starts them again");
-        } else {
-            self.info("The clocks run again");
+        let paused = !self.session().is_paused();
+        match self.runtime.command(Command::Pause(paused)) {
+            Ok(_) if paused => self.info("Paused: both clocks stopped. p starts them again"),
+            Ok(text) => self.info(text),
+            Err(_) => self.info("No clock runs: --clock or --move-timer times a game"),
         }
-    }
-
-    /// Ends the program: the running clock stops first, so the time used up to now is
-    /// kept in the autosave (see [`Session::adjourn`](crate::session::Session::adjourn)).
-    pub(super) fn quit_now(&mut self) {
-        self.session.adjourn();
-        self.quit = true;
     }
 
     /// What the players can do once the game is over: in a match, start its next game
     /// (or nothing more, when the match is over); otherwise undo the ending, unless a
     /// flag fell (time lost is not taken back), or start a new game.
     pub(super) fn after_the_end(&self, outcome: Outcome) -> String {
-        let Some(contest) = self.session.match_play() else {
+        let Some(contest) = self.session().match_play() else {
             return super::question::after_the_end(outcome).to_string();
         };
-        if self.session.match_over() {
+        if self.session().match_over() {
             return "The match is over: q quits.".to_string();
         }
         format!(
@@ -46,7 +39,7 @@ impl App {
     /// `text` with, once a match game has ended, what comes next.
     pub fn with_match_news(&self, text: String) -> String {
         match self.game().result() {
-            Some(outcome) if self.session.match_play().is_some() => {
+            Some(outcome) if self.session().match_play().is_some() => {
                 format!("{text} {}", self.after_the_end(outcome))
             }
             _ => text,
@@ -56,7 +49,7 @@ impl App {
     /// The first message of a match: who plays, and where the games go; or, for a
     /// resumed match whose game has ended, what comes next.
     pub(super) fn match_welcome(&mut self) {
-        let Some(contest) = self.session.match_play() else {
+        let Some(contest) = self.session().match_play() else {
             return;
         };
         if let Some(outcome) = self.game().result() {
@@ -64,7 +57,7 @@ impl App {
             return;
         }
         let index = contest.game_index();
-        let names = self.session.names();
+        let names = self.session().names();
         let mut text = format!(
             "Match, game {} of {}: {} plays Black, {} White.",
             index + 1,
@@ -80,16 +73,15 @@ impl App {
     }
 
     /// Says that the finished match game was written to the match's file (`Ok`), or
-    /// why it could not be (the event loop writes it).
-    pub fn match_game_saved(&mut self, written: Result<std::path::PathBuf, String>) {
-        self.session.match_game_filed();
+    /// why it could not be (the runtime writes it).
+    pub fn match_game_saved(&mut self, written: Result<std::path::PathBuf, StoreError>) {
         match written {
             Ok(path) => {
                 let mut text = match &self.message {
                     Some((super::Tone::Info, text)) => format!("{text} "),
                     _ => String::new(),
                 };
-                if self.session.match_over() {
+                if self.session().match_over() {
                     let shown = crate::text::printable(&path.display().to_string(), 100);
                     text.push_str(&format!("The match's games are in {shown}."));
                 } else {
@@ -103,18 +95,22 @@ impl App {
         }
     }
 
-    /// Starts the match's next game (both players are ready). A person playing the
-    /// computer keeps their side at the bottom of the board as the colours change.
+    /// Starts the match's next game (both players are ready).
     pub(super) fn next_match_game(&mut self) {
-        let person = self.session.seats().person_against_computer();
-        let answer = self.session.next_match_game();
+        let person = self.session().seats().person_against_computer();
+        let answer = self.runtime.command(Command::NextGame);
+        self.after_next_game(answer, person);
+    }
+
+    /// After the match's next game was asked for (`answer`; `person` the side a person
+    /// played against the computer before): the board is set for it. A person playing
+    /// the computer keeps their side at the bottom of the board as the colours change.
+    pub(super) fn after_next_game(&mut self, answer: Answer, person: Option<Color>) {
         if answer.is_ok() {
-            self.hint = None;
-            self.hint_wanted = None;
             self.pick = None;
             self.resting = START_CURSORS;
             self.cursor = START_CURSORS[color_index(self.position().turn())];
-            if person.is_some() && self.session.seats().person_against_computer() != person {
+            if person.is_some() && self.session().seats().person_against_computer() != person {
                 self.flipped = !self.flipped;
             }
         }
@@ -124,9 +120,9 @@ impl App {
     /// `n` in a match: a game is played out, not abandoned; the next one starts when
     /// the match waits for it.
     pub(super) fn new_game_in_match(&mut self) {
-        if self.session.match_over() {
+        if self.session().match_over() {
             self.info("The match is over (the score is in the panel): q quits");
-        } else if self.session.match_waits() {
+        } else if self.session().match_waits() {
             self.next_match_game();
         } else {
             self.show(Err(SessionError::MatchGameInPlay));

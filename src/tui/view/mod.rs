@@ -34,7 +34,7 @@ impl Widget for &App {
             return;
         };
         board::render_board(self, &layout, buf);
-        if self.session.is_paused() {
+        if self.session().is_paused() {
             // A break in a timed game: the position is not studied on the clock's pause.
             let frame = layout.board.frame;
             Clear.render(frame, buf);
@@ -132,11 +132,11 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
         ]),
         Mode::Asking(question) => {
             let text = match question {
-                Question::Quit if app.autosave_failed => {
+                Question::Quit if app.autosave_failed() => {
                     "Quit? The game is NOT saved (autosave failed; s saves it). y yes  n no"
                         .to_string()
                 }
-                Question::Quit if app.session.match_play().is_some() => {
+                Question::Quit if app.session().match_play().is_some() => {
                     "Quit? The match is saved; checkers --resume continues it. y yes  n no"
                         .to_string()
                 }
@@ -181,13 +181,13 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
         ),
         Mode::Board => {
             let reviewing = app.review().is_some();
-            let thinking = match app.wanted_search().map(|spec| spec.purpose) {
+            let thinking = match app.runtime().wanted_search().map(|spec| spec.purpose) {
                 Some(Purpose::Move(color)) => Some(color),
                 _ => None,
             };
             let claim_open = app.game().available_claim().is_some();
-            let match_waits = app.session.match_waits();
-            let match_over = app.session.match_over();
+            let match_waits = app.session().match_waits();
+            let match_over = app.session().match_over();
             let keys = keymap::footer_keys(|place| match place {
                 Footer::Review => reviewing,
                 _ if reviewing => false,
@@ -231,7 +231,7 @@ fn compact_status(app: &App) -> String {
             Some(text) => text,
             None => {
                 let turn = app.position().turn();
-                match app.session.time_left(turn) {
+                match app.session().time_left(turn) {
                     Some(left) => format!("{turn} to move, {}", crate::session::clock_text(left)),
                     None => format!("{turn} to move"),
                 }

@@ -106,7 +106,7 @@ pub(super) fn render_game_list(app: &App, list: &GameList, area: Rect, buf: &mut
         height,
     };
     let games = app.listed_games();
-    let total = app.session.file().map_or(0, |(f, _)| f.len());
+    let total = app.session().file().map_or(0, |(f, _)| f.len());
     let rows = usize::from(height.saturating_sub(3));
     let mut lines = vec![Line::from(vec![
         Span::styled("Filter: ", theme.heading),

@@ -51,7 +51,7 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     if let Some(text) = players_text(app) {
         lines.push(Line::styled(text, theme.text));
     }
-    if let Some(opening) = app.session.ballot() {
+    if let Some(opening) = app.session().ballot() {
         lines.push(Line::styled(
             crate::session::ballot_text(opening),
             theme.text,
@@ -115,19 +115,19 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         );
         lines.extend(wrapped(&text, width, theme.text));
     }
-    if let Some(verdict) = app.session.database_verdict() {
+    if let Some(verdict) = app.session().database_verdict() {
         lines.extend(wrapped(
             &format!("Database: {verdict}"),
             width,
             theme.question,
         ));
     }
-    if let Some(swing) = app.session.database_swing() {
+    if let Some(swing) = app.session().database_swing() {
         lines.extend(wrapped(&swing, width, theme.alert));
     }
     if let Some(review) = app.review() {
         lines.push(Line::styled(
-            format!("Review: {}", app.session.review_place()),
+            format!("Review: {}", app.session().review_place()),
             theme.question,
         ));
         if review.fault.is_some() {
@@ -176,7 +176,7 @@ const BIG_CLOCK_PANEL_ROWS: u16 = 32;
 /// record that kept clock readings, each side's clock as it stood at the move shown.
 fn clock_lines(app: &App, big: bool, lines: &mut Vec<Line<'static>>) {
     let theme = &app.theme;
-    if let Some(readings) = app.session.review_clocks() {
+    if let Some(readings) = app.session().review_clocks() {
         lines.push(Line::styled("Clocks at this move", theme.text));
         for (color, reading) in Color::ALL.into_iter().zip(readings) {
             let text = reading.map_or_else(|| "?".to_string(), crate::session::clock_text);
@@ -187,7 +187,7 @@ fn clock_lines(app: &App, big: bool, lines: &mut Vec<Line<'static>>) {
         }
         return;
     }
-    let Some(clock) = app.session.clock() else {
+    let Some(clock) = app.session().clock() else {
         return;
     };
     let marker = if theme.glyphs.arrows.is_ascii() {
@@ -196,11 +196,11 @@ fn clock_lines(app: &App, big: bool, lines: &mut Vec<Line<'static>>) {
         "\u{25b6}"
     };
     for color in Color::ALL {
-        let left = app.session.time_left(color).unwrap_or_default();
+        let left = app.session().time_left(color).unwrap_or_default();
         let running = clock.running() == Some(color);
         let mark = if running { marker } else { " " };
         // Low time is told by more than colour: bold, and a "!" after the reading.
-        let (style, low) = if app.session.time_is_low(color) {
+        let (style, low) = if app.session().time_is_low(color) {
             (
                 theme.alert.add_modifier(ratatui::style::Modifier::BOLD),
                 " !",
@@ -216,7 +216,7 @@ fn clock_lines(app: &App, big: bool, lines: &mut Vec<Line<'static>>) {
             format!("{:<6}{mark} {reading:>7}{low}", color.name())
         };
         // In a match, whose clock it is.
-        if let Some(contest) = app.session.match_play() {
+        if let Some(contest) = app.session().match_play() {
             text = format!("{text:<17}{}", contest.name_of(color));
         }
         lines.push(Line::styled(text, style));
@@ -233,7 +233,8 @@ fn clock_lines(app: &App, big: bool, lines: &mut Vec<Line<'static>>) {
 /// and the colour each has now), and what comes next once a game has ended.
 fn match_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
     let theme = &app.theme;
-    let (Some(contest), Some(tallies)) = (app.session.match_play(), app.session.match_tallies())
+    let (Some(contest), Some(tallies)) =
+        (app.session().match_play(), app.session().match_tallies())
     else {
         return;
     };
@@ -272,9 +273,9 @@ fn match_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
         }
         lines.push(Line::styled(text, theme.text));
     }
-    if let Some(result) = app.session.match_result_text() {
+    if let Some(result) = app.session().match_result_text() {
         lines.push(Line::styled(result, theme.question));
-    } else if app.session.match_waits() {
+    } else if app.session().match_waits() {
         lines.push(Line::styled(
             format!("Next: game {}, n when both ready", index + 2),
             theme.question,
@@ -350,7 +351,7 @@ pub(super) fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
 /// The first pair of moves the review's move list shows in `room` lines: the move shown
 /// is kept in the middle.
 fn review_first_pair(app: &App, room: usize) -> usize {
-    let (shown, total) = app.session.review_progress();
+    let (shown, total) = app.session().review_progress();
     let offset = usize::from(app.game().start().turn() == Color::White);
     let pairs = (total + offset).div_ceil(2);
     let current_pair = shown.checked_sub(1).map_or(0, |ply| (ply + offset) / 2);
@@ -383,7 +384,7 @@ pub fn move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
     let half = usize::from(column - inner.x >= 15);
     let offset = usize::from(app.game().start().turn() == Color::White);
     let ply = (pair * 2 + half).checked_sub(offset)?;
-    let (_, total) = app.session.review_progress();
+    let (_, total) = app.session().review_progress();
     (ply < total).then_some(ply + 1)
 }
 
@@ -394,7 +395,7 @@ fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
     let mut whole = app.game().clone();
     while whole.redo() {}
     let pairs: Vec<MovePair> = whole.move_pairs();
-    let (shown, _) = app.session.review_progress();
+    let (shown, _) = app.session().review_progress();
     // Where the move shown sits: White's first move may be the first slot's second half.
     let offset = usize::from(app.game().start().turn() == Color::White);
     let current = shown.checked_sub(1).map(|ply| ply + offset);
@@ -423,7 +424,7 @@ fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
 
 /// Who the computer plays, when it plays: "Computer (level 5): White".
 fn players_text(app: &App) -> Option<String> {
-    let seats = app.session.seats();
+    let seats = app.session().seats();
     let cpu: Vec<(Color, Level)> = Color::ALL
         .into_iter()
         .filter_map(|c| seats.computer(c).map(|level| (c, level)))

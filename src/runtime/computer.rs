@@ -1,0 +1,215 @@
+//! The computer player behind a game in play: the searches the game wants (the
+//! computer's move, a hint, the engine's view of a reviewed position) run on a thread of
+//! their own; a result comes back tagged with the game revision it was asked for, and
+//! is dropped once the game has moved on.
+
+use crate::engine::{
+    DEFAULT_HASH_MB, DepthInfo, Engine, Score, SearchEvent, SearchHandle, SearchRequest,
+    SearchResult, StopFlag,
+};
+use crate::rules::Color;
+use crate::session::Session;
+use std::time::{Duration, Instant};
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The computer's move for this side.
+    Move(Color),
+    /// A hint for the side to move.
+    Hint,
+    /// The engine's view of the position on the board while a record is reviewed,
+    /// shown beside the databases' exact result.
+    Review,
+}
+
+/// A search the game wants, tagged with the game revision it was asked for: a result
+/// is applied only while the game is still at that revision and still wants it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchSpec {
+    /// What the search is for.
+    pub purpose: Purpose,
+    /// The session's revision when it was asked for.
+    pub revision: u64,
+}
+
+/// What a running search has reported so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thinking {
+    /// The search reporting.
+    pub spec: SearchSpec,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// Its score, for the side to move.
+    pub score: Score,
+    /// Whether the search has ended (nothing more will come for this position).
+    pub done: bool,
+}
+
+/// The search `session` wants now, if any: the computer's move when a computer player is
+/// to move (not while a record is stepped through), else the hint asked for at this
+/// revision (`hint_at`), else, while reviewing, the engine's view of the position until
+/// it has one (`analysed_at`: the revision last analysed to the end).
+pub fn wanted_search(
+    session: &Session,
+    hint_at: Option<u64>,
+    analysed_at: Option<u64>,
+) -> Option<SearchSpec> {
+    let revision = session.revision();
+    let playing = !session.game().is_over();
+    let purpose = match session.computer_to_move() {
+        Some((color, _)) => Purpose::Move(color),
+        None if hint_at == Some(revision) && playing => Purpose::Hint,
+        None if session.is_reviewing() && playing && analysed_at != Some(revision) => {
+            Purpose::Review
+        }
+        None => return None,
+    };
+    Some(SearchSpec { purpose, revision })
+}
+
+/// The engine's request for the search `spec` of `session`.
+pub fn request_for(session: &Session, spec: SearchSpec) -> SearchRequest {
+    match spec.purpose {
+        Purpose::Move(_) => session
+            .move_request()
+            .unwrap_or_else(|| session.hint_request()),
+        Purpose::Hint | Purpose::Review => session.hint_request(),
+    }
+}
+
+/// The computer's turn, searched here and now with `engine` and played: for callers
+/// that need no thread (matches between programs). `adjust` may change the request
+/// first (a match gives each side its own book or databases). The words of the move
+/// and the search's result, or `None` if the computer is not to move or its result
+/// could not be played.
+pub fn play_turn_now(
+    session: &mut Session,
+    engine: &mut Engine,
+    adjust: impl FnOnce(SearchRequest) -> SearchRequest,
+) -> Option<(String, SearchResult)> {
+    let request = adjust(session.move_request()?);
+    let result = engine.search(&request, &StopFlag::new(), |_| {});
+    let text = session.computer_played(&result)?;
+    Some((text, result))
+}
+
+/// What the computer player's thread has to say.
+#[derive(Debug)]
+pub enum SearchNews {
+    /// The search `spec` completed an iteration.
+    Progress(SearchSpec, DepthInfo),
+    /// The search `spec` ended with this result (held back for the pace first).
+    Done(SearchSpec, SearchResult),
+}
+
+/// The searches run on a background thread: started and stopped to match what the game
+/// wants, their news handed back.
+#[derive(Debug, Default)]
+pub struct ComputerPlayer {
+    /// The engine while no search holds it (its table lives on from move to move).
+    engine: Option<Engine>,
+    /// The running search, what it is for, and when it started.
+    running: Option<(SearchSpec, SearchHandle, Instant)>,
+    /// A finished search's result held back until it is due (see `pace`).
+    held: Option<(SearchSpec, SearchResult, Instant)>,
+}
+
+impl ComputerPlayer {
+    /// Stops a search that is no longer `wanted` (its result is dropped) and starts the
+    /// one that is, with the request `request` makes for it.
+    pub fn sync(
+        &mut self,
+        wanted: Option<SearchSpec>,
+        request: impl FnOnce(SearchSpec) -> SearchRequest,
+    ) {
+        if self.current() == wanted {
+            return;
+        }
+        self.stop();
+        if let Some(spec) = wanted {
+            let engine = self
+                .engine
+                .take()
+                .unwrap_or_else(|| Engine::new(DEFAULT_HASH_MB));
+            let handle = engine.spawn(request(spec));
+            self.running = Some((spec, handle, Instant::now()));
+        }
+    }
+
+    /// The search running or held, if any.
+    pub fn current(&self) -> Option<SearchSpec> {
+        match (&self.running, &self.held) {
+            (Some((spec, _, _)), _) | (None, Some((spec, _, _))) => Some(*spec),
+            (None, None) => None,
+        }
+    }
+
+    /// Whether a search runs, or a result waits for its time.
+    pub fn busy(&self) -> bool {
+        self.running.is_some() || self.held.is_some()
+    }
+
+    /// "Move now": the running search stops and its best move so far comes as its
+    /// result; a held result is due at once.
+    pub fn move_now(&mut self) {
+        if let Some((_, handle, _)) = &self.running {
+            handle.stop();
+        }
+        if let Some((_, _, due)) = &mut self.held {
+            *due = Instant::now();
+        }
+    }
+
+    /// Stops the running search, if any, and takes the engine back.
+    fn stop(&mut self) {
+        if let Some((_, handle, _)) = self.running.take() {
+            handle.stop();
+            let (engine, _) = handle.join();
+            self.engine = Some(engine);
+        }
+        self.held = None;
+    }
+
+    /// The news of the search so far, at `now`: its progress reports, and its result
+    /// once due. A result is due `pace` after its search started (so that moves between
+    /// two computers can be followed), at once after a "move now".
+    pub fn collect(&mut self, now: Instant, pace: Duration) -> Vec<SearchNews> {
+        let mut news = Vec::new();
+        let mut finished = None;
+        if let Some((spec, handle, started)) = &self.running {
+            while let Some(event) = handle.try_event() {
+                match event {
+                    SearchEvent::Depth(info) => news.push(SearchNews::Progress(*spec, info)),
+                    SearchEvent::Done(result) => {
+                        finished = Some((*spec, result, *started + pace));
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(done) = finished {
+            if let Some((_, handle, _)) = self.running.take() {
+                let (engine, _) = handle.join();
+                self.engine = Some(engine);
+            }
+            self.held = Some(done);
+        }
+        if self.held.as_ref().is_some_and(|(_, _, due)| now >= *due)
+            && let Some((spec, result, _)) = self.held.take()
+        {
+            news.push(SearchNews::Done(spec, result));
+        }
+        news
+    }
+
+    /// When a held result is due, if one waits.
+    pub fn held_until(&self) -> Option<Instant> {
+        self.held.as_ref().map(|(_, _, due)| *due)
+    }
+
+    /// Whether a search is running (its news may come at any moment).
+    pub fn searching(&self) -> bool {
+        self.running.is_some()
+    }
+}

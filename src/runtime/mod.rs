@@ -1,0 +1,572 @@
+//! A game in play with its side effects, under every front end.
+//!
+//! The [`Session`] is pure: it knows the rules of play and answers requests. The
+//! [`Runtime`] owns it and does what playing also needs: the computer's searches on a
+//! thread of their own (move now, progress, results dropped once the game has moved
+//! on, a pace between two computers' moves), the autosave after every change and the
+//! last save on a signal, the finished match game added to the match's file once, the
+//! pause before the next game between two computers, the clock watch with its warnings
+//! and flag fall, and saves to a file the players name.
+//!
+//! A front end hands it [`Command`]s (each answered at once, with no I/O) and, whenever
+//! [`wait`](Runtime::wait) says something is due or input came, calls
+//! [`poll`](Runtime::poll), which does the I/O and returns the typed [`Event`]s to show.
+//!
+//! ```
+//! use checkers::engine::Level;
+//! use checkers::game::Game;
+//! use checkers::runtime::{Command, Event, Pace, Runtime, Saving};
+//! use checkers::session::{Player, Seats, Session};
+//! use std::time::Instant;
+//! let seats = Seats { black: Player::Person, white: Player::Computer(Level::MIN) };
+//! let session = Session::new(Game::new()).with_seats(seats);
+//! let mut runtime = Runtime::new(session, Saving::Off, Pace::NONE);
+//! assert_eq!(runtime.command(Command::PlayText("11-15".into())).unwrap(), "Black played 11-15");
+//! // The computer thinks on its own thread; its move comes as an event.
+//! let played = loop {
+//!     if let Some(wait) = runtime.wait(Instant::now()) {
+//!         std::thread::sleep(wait);
+//!     }
+//!     let events = runtime.poll(Instant::now());
+//!     if let Some(Event::ComputerPlayed { text, .. }) = events.into_iter().next_back() {
+//!         break text;
+//!     }
+//! };
+//! assert!(played.starts_with("White (level 1) played"), "{played}");
+//! ```
+
+pub mod computer;
+mod saving;
+
+pub use computer::{Purpose, SearchSpec, Thinking};
+pub use saving::{IfExists, LastSave, SaveRequest, Saving, watch_ending_signals};
+
+use crate::rules::{Color, Move};
+use crate::session::{Player, SessionError, Step};
+use crate::session::{Session, clock_text};
+use crate::store::{Appended, Autosaver, StoreError};
+use computer::{ComputerPlayer, SearchNews};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// The answer to a [`Command`]: the news in words, or why it was refused (the game is
+/// then unchanged).
+pub type Answer = Result<String, SessionError>;
+
+/// How fast a game between two computers goes, for people watching it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pace {
+    /// Each move stays on screen at least this long when the computer plays both sides.
+    pub move_shown: Duration,
+    /// A finished match game between two computers stays this long before the next.
+    pub between_games: Duration,
+}
+
+impl Pace {
+    /// For a board that is watched: moves can be followed, a result read.
+    pub const WATCHED: Pace = Pace {
+        move_shown: Duration::from_millis(400),
+        between_games: Duration::from_secs(3),
+    };
+
+    /// No pause: for a line-by-line front end, whose lines stay on screen.
+    pub const NONE: Pace = Pace {
+        move_shown: Duration::ZERO,
+        between_games: Duration::ZERO,
+    };
+}
+
+/// What a front end asks of the game in play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// A person plays this move.
+    Play(Move),
+    /// A person plays the move this text names (`11-15`, `15x22x29`, `c3xe5`).
+    PlayText(String),
+    /// Take back the last move (or declared ending); against the computer its reply too.
+    Undo,
+    /// Take back the last move with both players' consent (on the clock).
+    UndoAgreed,
+    /// Play again the last move taken back.
+    Redo,
+    /// This side resigns.
+    Resign(Color),
+    /// The side to move offers a draw.
+    OfferDraw,
+    /// The pending draw offer is accepted.
+    AcceptDraw,
+    /// The pending draw offer is declined.
+    DeclineDraw,
+    /// The side to move claims a draw (repetition or forty moves).
+    ClaimDraw,
+    /// A hint for the side to move: searched in the background, it comes as
+    /// [`Event::Hint`].
+    Hint,
+    /// The computer plays its best move found so far (or a hint search ends now).
+    MoveNow,
+    /// Pause both clocks (`true`) or start them again.
+    Pause(bool),
+    /// A match's next game, once both players are ready.
+    NextGame,
+    /// A new game from the start (after the ballot's moves, if any).
+    NewGame,
+    /// Hands this side to the computer, or back to a person.
+    ToggleSeat(Color),
+    /// Seats this player at this side.
+    Seat(Color, Player),
+    /// The computer one level stronger (`true`) or weaker.
+    ChangeLevel(bool),
+    /// One step through the record under review.
+    Step(Step),
+    /// The record under review shown after so many plies.
+    StepTo(usize),
+    /// Stop reviewing: play on from the position shown.
+    LeaveReview,
+    /// Open another game of the record file for review.
+    OpenGame(usize),
+    /// Save the game to a file the players named: done at the next
+    /// [`poll`](Runtime::poll), which tells how it went ([`Event::Saved`]).
+    SaveAs(SaveRequest),
+    /// The players stop for now: the running clock stops and the game is saved, so
+    /// `--resume` goes on with the time used so far.
+    Adjourn,
+}
+
+/// What happened in the game in play, told by [`Runtime::poll`].
+#[derive(Debug)]
+pub enum Event {
+    /// The computer played (or claimed a draw, or resigned): the words, with the result
+    /// when the game is over.
+    ComputerPlayed {
+        /// The side the computer played.
+        color: Color,
+        /// "White (level 5) played 23-19" (the result, if it ended the game, is the
+        /// game's).
+        text: String,
+    },
+    /// A search went an iteration deeper (told a few times a second at most).
+    Thinking(Thinking),
+    /// The hint asked for: the move and its words.
+    Hint {
+        /// The move the hint suggests.
+        m: Move,
+        /// "Hint for Black: 11-15 (...). It is not played".
+        text: String,
+    },
+    /// The engine's view of the reviewed position went deeper, or is complete.
+    ReviewScore(Thinking),
+    /// A clock reading shown changed (the screen's clocks need drawing again).
+    ClockTicked,
+    /// A side's time is nearly up: "Black: 10 seconds left".
+    ClockWarning(String),
+    /// A flag fell and ended the game: "Black's time is up. White wins: ...".
+    FlagFell(String),
+    /// The autosave failed (told once, until a save works again).
+    AutosaveFailed(String),
+    /// The autosave works again, after a failure: the game is in this file.
+    SavedAgain(PathBuf),
+    /// The finished match game was added to the match's file, or why not.
+    MatchFiled(Result<PathBuf, StoreError>),
+    /// A [`Command::SaveAs`] was carried out: how it went.
+    Saved {
+        /// The save asked for.
+        request: SaveRequest,
+        /// Whether the file was made or added to, or why not.
+        result: Result<Appended, StoreError>,
+    },
+    /// A [`Command::SaveAs`] asking first found a file in the way: nothing was written.
+    SaveWouldReplace(SaveRequest),
+    /// The match's next game between two computers began by itself.
+    NextGame(Answer),
+    /// At the start: unfinished games are saved that `--resume` could continue.
+    UnfinishedGames(usize),
+}
+
+/// How often a running search's news is looked for.
+const SEARCH_NEWS: Duration = Duration::from_millis(40);
+
+/// How often a running clock is looked at.
+const CLOCK_WATCH: Duration = Duration::from_millis(100);
+
+/// Shortest time between two progress reports of a search.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// A game in play with its side effects. See the [module documentation](self).
+#[derive(Debug)]
+pub struct Runtime {
+    session: Session,
+    computer: ComputerPlayer,
+    autosaver: Autosaver,
+    pace: Pace,
+    /// A hint was asked for at this revision and is still awaited.
+    hint_at: Option<u64>,
+    /// The hint found, and the revision it is for.
+    hint: Option<(u64, Move)>,
+    /// The running move or hint search's progress, as last reported.
+    thinking: Option<Thinking>,
+    /// When progress was last told.
+    progress_told: Option<Instant>,
+    /// The engine's view of the position under review.
+    review: Option<Thinking>,
+    /// "Move now" asked for, to pass on at the next poll.
+    move_now: bool,
+    /// A save asked for, to carry out at the next poll.
+    save_as: Option<SaveRequest>,
+    /// When a match game between two computers ended, while its next waits.
+    between_games: Option<Instant>,
+    /// The clock readings last told.
+    clock_shown: String,
+    /// Events made by commands, told at the next poll.
+    pending: Vec<Event>,
+}
+
+impl Runtime {
+    /// The game `session`, saved as `saving` says, with `pace` between two computers'
+    /// moves and games.
+    pub fn new(session: Session, saving: Saving, pace: Pace) -> Runtime {
+        let (autosaver, pending) = saving.start(&session);
+        Runtime {
+            session,
+            computer: ComputerPlayer::default(),
+            autosaver,
+            pace,
+            hint_at: None,
+            hint: None,
+            thinking: None,
+            progress_told: None,
+            review: None,
+            move_now: false,
+            save_as: None,
+            between_games: None,
+            clock_shown: String::new(),
+            pending,
+        }
+    }
+
+    /// The game in play.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// Carries out `command` at once (with no I/O; a save is done at the next poll).
+    pub fn command(&mut self, command: Command) -> Answer {
+        let session = &mut self.session;
+        match command {
+            Command::Play(m) => session.play(&m),
+            Command::PlayText(text) => session.play_text(&text),
+            Command::Undo => session.undo(),
+            Command::UndoAgreed => session.undo_agreed(),
+            Command::Redo => session.redo(),
+            Command::Resign(color) => session.resign(color),
+            Command::OfferDraw => session.offer_draw(),
+            Command::AcceptDraw => session.accept_draw(),
+            Command::DeclineDraw => session.decline_draw(),
+            Command::ClaimDraw => session.claim_draw(),
+            Command::Hint => self.ask_hint(),
+            Command::MoveNow => self.ask_move_now(),
+            Command::Pause(paused) => {
+                if !session.set_paused(paused) {
+                    Err(SessionError::NoClock)
+                } else if paused {
+                    Ok("Paused: both clocks stopped".to_string())
+                } else {
+                    Ok("The clocks run again".to_string())
+                }
+            }
+            Command::NextGame => session.next_match_game(),
+            Command::NewGame => {
+                session.new_game();
+                Ok("New game".to_string())
+            }
+            Command::ToggleSeat(color) => Ok(session.toggle_seat(color)),
+            Command::Seat(color, player) => {
+                session.set_seat(color, player);
+                Ok(match player {
+                    Player::Computer(level) => format!("The computer ({level}) plays {color}"),
+                    Player::Person => format!("A person plays {color}"),
+                })
+            }
+            Command::ChangeLevel(stronger) => match session.change_level(stronger) {
+                Some(level) => Ok(format!("The computer plays at {level} now")),
+                None => Err(SessionError::LevelLimit(session.level())),
+            },
+            Command::Step(step) => Ok(session.step(step)),
+            Command::StepTo(plies) => Ok(session.step_to(plies)),
+            Command::LeaveReview => session.leave_review().ok_or(SessionError::NotReviewing),
+            Command::OpenGame(number) => session.open_game(number).map_err(SessionError::NoGame),
+            Command::SaveAs(request) => {
+                self.save_as = Some(request);
+                Ok(String::new())
+            }
+            Command::Adjourn => {
+                session.adjourn();
+                self.autosave(&mut Vec::new());
+                Ok(String::new())
+            }
+        }
+    }
+
+    fn ask_hint(&mut self) -> Answer {
+        let turn = self.session.position().turn();
+        if let Some(outcome) = self.session.game().result() {
+            return Err(crate::game::DeclareError::Over(outcome).into());
+        }
+        if let Some((color, level)) = self.session.computer_to_move() {
+            return Err(SessionError::ComputersTurn { color, level });
+        }
+        if let Some(m) = self.current_hint() {
+            let text = self.session.position().notation(&m);
+            return Ok(format!("Hint for {turn}: {text}. It is not played"));
+        }
+        self.hint_at = Some(self.session.revision());
+        Ok(format!("Looking for a hint for {turn}..."))
+    }
+
+    fn ask_move_now(&mut self) -> Answer {
+        if let Some((color, level)) = self.session.computer_to_move() {
+            self.move_now = true;
+            return Ok(format!(
+                "{} moves now",
+                crate::session::computer_name(color, level)
+            ));
+        }
+        if self.wanted_search().map(|s| s.purpose) == Some(Purpose::Hint) {
+            self.move_now = true;
+            return Ok("The hint comes now".to_string());
+        }
+        Err(SessionError::NotThinking)
+    }
+
+    /// The search the game wants now, if any.
+    pub fn wanted_search(&self) -> Option<SearchSpec> {
+        let analysed = self
+            .review
+            .as_ref()
+            .filter(|r| r.done)
+            .map(|r| r.spec.revision);
+        computer::wanted_search(&self.session, self.hint_at, analysed)
+    }
+
+    /// The progress of the move or hint search the game waits for, if one runs.
+    pub fn thinking(&self) -> Option<&Thinking> {
+        let wanted = self.wanted_search()?;
+        self.thinking.as_ref().filter(|t| t.spec == wanted)
+    }
+
+    /// Whether the game waits for the computer's move or a hint: a line-by-line front
+    /// end holds its next input until it comes.
+    pub fn awaits_search(&self) -> bool {
+        self.wanted_search()
+            .is_some_and(|s| s.purpose != Purpose::Review)
+    }
+
+    /// The engine's view of the reviewed position on the board, as far as it has got.
+    pub fn review_analysis(&self) -> Option<&Thinking> {
+        self.review
+            .as_ref()
+            .filter(|a| a.spec.revision == self.session.revision() && self.session.is_reviewing())
+    }
+
+    /// The hint found for the position on the board, if one was.
+    pub fn current_hint(&self) -> Option<Move> {
+        self.hint
+            .filter(|(revision, _)| *revision == self.session.revision())
+            .map(|(_, m)| m)
+    }
+
+    /// Whether the last autosave failed: the game in progress is not saved.
+    pub fn autosave_failed(&self) -> bool {
+        self.autosaver.failed()
+    }
+
+    /// The file the game is kept in, once it has one.
+    pub fn autosave_path(&self) -> Option<PathBuf> {
+        self.autosaver.path()
+    }
+
+    /// A handle that makes the last save (on a signal, from another thread).
+    pub fn last_save(&self) -> LastSave {
+        let handle = LastSave::default();
+        handle.keep(self);
+        handle
+    }
+
+    /// How long the front end may wait for input before calling [`poll`](Self::poll)
+    /// again: `None` when nothing is due until input comes.
+    pub fn wait(&self, now: Instant) -> Option<Duration> {
+        if !self.pending.is_empty() || self.save_as.is_some() || self.move_now {
+            return Some(Duration::ZERO);
+        }
+        let mut due: Option<Instant> = None;
+        let mut at = |when: Instant| due = Some(due.map_or(when, |d| d.min(when)));
+        if self.computer.searching() {
+            at(now + SEARCH_NEWS);
+        }
+        if let Some(held) = self.computer.held_until() {
+            at(held);
+        }
+        if self.wanted_search() != self.computer.current() {
+            at(now);
+        }
+        if let Some(ended) = self.between_games {
+            at(ended + self.pace.between_games);
+        }
+        if self.session.clock().is_some_and(|c| c.running().is_some()) {
+            at(now + CLOCK_WATCH);
+        }
+        due.map(|d| d.saturating_duration_since(now))
+    }
+
+    /// Does what is due at `now` and returns what happened: the clocks are watched,
+    /// the searches' news collected and acted on, a save asked for carried out, the
+    /// game autosaved, a finished match game filed, the next game between two computers
+    /// begun, and the search the game wants started.
+    pub fn poll(&mut self, now: Instant) -> Vec<Event> {
+        let mut events = std::mem::take(&mut self.pending);
+        self.watch_clocks(now, &mut events);
+        self.collect_searches(now, &mut events);
+        self.carry_out_save(&mut events);
+        self.autosave(&mut events);
+        self.file_match_game(&mut events);
+        self.next_game_between_computers(now, &mut events);
+        self.autosave(&mut events);
+        let wanted = self.wanted_search();
+        let session = &self.session;
+        self.computer
+            .sync(wanted, |spec| computer::request_for(session, spec));
+        if std::mem::take(&mut self.move_now) {
+            self.computer.move_now();
+        }
+        events
+    }
+
+    /// The clocks at `now`: a flag fall ends the game, a warning is told, and so is a
+    /// change of the readings shown.
+    fn watch_clocks(&mut self, now: Instant, events: &mut Vec<Event>) {
+        if self.session.clock().is_none() {
+            return;
+        }
+        if let Some(news) = self.session.tick(now) {
+            events.push(Event::FlagFell(news));
+        }
+        if let Some(warning) = self.session.clock_warning() {
+            events.push(Event::ClockWarning(warning));
+        }
+        let mut shown = String::new();
+        for color in Color::ALL {
+            let left = self.session.time_left(color).unwrap_or_default();
+            let running = self.session.clock().and_then(|c| c.running()) == Some(color);
+            shown.push_str(&clock_text(left));
+            shown.push(if running { '*' } else { ' ' });
+        }
+        if shown != self.clock_shown {
+            self.clock_shown = shown;
+            events.push(Event::ClockTicked);
+        }
+    }
+
+    /// The running search's news: progress told a few times a second, a result acted
+    /// on while the game still wants it (dropped otherwise).
+    fn collect_searches(&mut self, now: Instant, events: &mut Vec<Event>) {
+        let pace = if self.session.seats().both_computer() {
+            self.pace.move_shown
+        } else {
+            Duration::ZERO
+        };
+        let mut progressed = false;
+        for news in self.computer.collect(now, pace) {
+            let wanted = self.wanted_search();
+            match news {
+                SearchNews::Progress(spec, info) if wanted == Some(spec) => {
+                    let thinking = Thinking {
+                        spec,
+                        depth: info.depth,
+                        score: info.score,
+                        done: false,
+                    };
+                    if spec.purpose == Purpose::Review {
+                        self.review = Some(thinking);
+                        progressed = true;
+                    } else if self
+                        .thinking
+                        .as_ref()
+                        .is_none_or(|t| t.spec != spec || t.depth < info.depth)
+                    {
+                        self.thinking = Some(thinking);
+                        progressed = true;
+                    }
+                }
+                SearchNews::Done(spec, result) if wanted == Some(spec) => {
+                    self.thinking = None;
+                    self.search_done(spec, &result, events);
+                }
+                _ => {}
+            }
+        }
+        let due = self
+            .progress_told
+            .is_none_or(|at| now.saturating_duration_since(at) >= PROGRESS_EVERY);
+        if progressed && due {
+            self.progress_told = Some(now);
+            match (&self.thinking, &self.review) {
+                (Some(t), _) if Some(t.spec) == self.wanted_search() => {
+                    events.push(Event::Thinking(t.clone()));
+                }
+                (_, Some(r)) => events.push(Event::ReviewScore(r.clone())),
+                _ => {}
+            }
+        }
+    }
+
+    /// The search `spec` ended with `result`: the computer plays, the hint is told, or
+    /// the review's score is complete.
+    fn search_done(
+        &mut self,
+        spec: SearchSpec,
+        result: &crate::engine::SearchResult,
+        events: &mut Vec<Event>,
+    ) {
+        match spec.purpose {
+            Purpose::Move(color) => {
+                if let Some(text) = self.session.computer_played(result) {
+                    events.push(Event::ComputerPlayed { color, text });
+                }
+            }
+            Purpose::Hint => {
+                if let Some((m, text)) = self.session.hint(result) {
+                    self.hint_at = None;
+                    self.hint = Some((spec.revision, m));
+                    events.push(Event::Hint { m, text });
+                }
+            }
+            Purpose::Review => {
+                let done = Thinking {
+                    spec,
+                    depth: result.depth,
+                    score: result.score,
+                    done: true,
+                };
+                self.review = Some(done.clone());
+                events.push(Event::ReviewScore(done));
+            }
+        }
+    }
+
+    /// When the computer plays both sides of a match, its next game starts a while
+    /// after one ends (see [`Pace::between_games`]).
+    fn next_game_between_computers(&mut self, now: Instant, events: &mut Vec<Event>) {
+        if !(self.session.match_waits() && self.session.seats().both_computer()) {
+            self.between_games = None;
+            return;
+        }
+        let ended = *self.between_games.get_or_insert(now);
+        if now.saturating_duration_since(ended) < self.pace.between_games {
+            return;
+        }
+        self.between_games = None;
+        events.push(Event::NextGame(self.session.next_match_game()));
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,200 @@
+//! The runtime's files: the autosave after every change (and the last save on a
+//! signal), a finished match game added to the match's file once, and saves to a file
+//! the players name.
+
+use super::{Event, Runtime};
+use crate::session::Session;
+use crate::store::{self, Appended, Autosaver, GameFile, Players, StoreError};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+/// How the game in play is kept.
+#[derive(Debug)]
+pub enum Saving {
+    /// Not at all (scripts and pipes, which must not fill the games folder; tests).
+    Off,
+    /// A new game, saved in a file of its own from its first change.
+    New,
+    /// A resumed game, saved in the file it came from (locked).
+    Resumed(GameFile),
+}
+
+impl Saving {
+    /// The autosaver for `session`, and the events to tell at the start: the file a
+    /// resumed game goes on in, or the unfinished games a new one could be.
+    pub(super) fn start(self, session: &Session) -> (Autosaver, Vec<Event>) {
+        let record = session.autosave_record(&store::today());
+        match self {
+            Saving::Off => (Autosaver::disabled(), Vec::new()),
+            Saving::Resumed(file) => (
+                Autosaver::resumed(file, session.game_number(), record.as_ref()),
+                Vec::new(),
+            ),
+            Saving::New => {
+                let fresh = session.game().moves().is_empty() && !session.is_reviewing();
+                let unfinished = if fresh {
+                    store::resumable_games().map_or(0, |(games, _)| games.len())
+                } else {
+                    0
+                };
+                let events = (unfinished > 0)
+                    .then_some(Event::UnfinishedGames(unfinished))
+                    .into_iter()
+                    .collect();
+                (
+                    Autosaver::new(session.game_number(), record.as_ref()),
+                    events,
+                )
+            }
+        }
+    }
+}
+
+/// What a save to a named file does when the file already exists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum IfExists {
+    /// Nothing yet: the player is asked ([`Event::SaveWouldReplace`]).
+    #[default]
+    Ask,
+    /// Add the game at the end of the file, as to a game database.
+    Append,
+    /// Replace the file with this game.
+    Replace,
+}
+
+/// A save the players asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveRequest {
+    /// The file to write, as typed (a leading `~/` is the home directory).
+    pub path: PathBuf,
+    /// The names to write, kept for later saves once the save succeeds.
+    pub players: Players,
+    /// What to do if a file is at `path`.
+    pub existing: IfExists,
+}
+
+/// Makes the last save of the game in play, from any thread (a signal's watcher). A
+/// handle made before the game (with `default`) saves nothing until
+/// [`keep`](Self::keep) gives it a game.
+#[derive(Clone, Debug, Default)]
+pub struct LastSave(Arc<Mutex<Option<Autosaver>>>);
+
+impl LastSave {
+    /// From now on, saves the game of `runtime`.
+    pub fn keep(&self, runtime: &Runtime) {
+        *self.lock() = Some(runtime.autosaver.clone());
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Option<Autosaver>> {
+        // Even after a panic elsewhere the game is worth saving.
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Writes the game if its last change is not on disk yet. The file the game is
+    /// kept in (`None` when it is kept nowhere), or why it could not be saved.
+    pub fn save(&self) -> Result<Option<PathBuf>, StoreError> {
+        let Some(autosaver) = self.lock().clone() else {
+            return Ok(None);
+        };
+        autosaver.final_save()?;
+        Ok(autosaver.path())
+    }
+}
+
+/// Watches the signals that would end the program ([`ENDING`](crate::signals::ENDING),
+/// less those in `left_alone`) from a thread of its own: the game is saved first, then
+/// `before_exit` is told how that went (to restore the terminal, or say whether the game
+/// is kept), and the process exits with 128 + the signal's number. Unix only: elsewhere
+/// the autosave after every change is what keeps the game.
+pub fn watch_ending_signals(
+    last_save: LastSave,
+    left_alone: &[i32],
+    mut before_exit: impl FnMut(i32, Result<Option<PathBuf>, StoreError>) + Send + 'static,
+) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use crate::signals::{self, ENDING};
+        let wanted: Vec<_> = ENDING
+            .into_iter()
+            .filter(|s| !left_alone.contains(s))
+            .collect();
+        signals::watch(&wanted, move |signal| {
+            before_exit(signal, last_save.save());
+            std::process::exit(signals::exit_status(signal));
+        })?;
+    }
+    #[cfg(not(unix))]
+    drop((last_save, left_alone, before_exit));
+    Ok(())
+}
+
+impl Runtime {
+    /// Keeps the autosave up to date: a failure is told once (until a save works
+    /// again, which is told too).
+    pub(super) fn autosave(&mut self, events: &mut Vec<Event>) {
+        let failed_before = self.autosaver.failed();
+        let record = self.session.autosave_record(&store::today());
+        match self.autosaver.update(self.session.game_number(), record) {
+            Some(Err(e)) => events.push(Event::AutosaveFailed(e.to_string())),
+            Some(Ok(path)) if failed_before => events.push(Event::SavedAgain(path)),
+            _ => {}
+        }
+    }
+
+    /// Adds a finished match game to the match's file, once, whether or not the write
+    /// works (a failure is told, and the players may save the game elsewhere).
+    pub(super) fn file_match_game(&mut self, events: &mut Vec<Event>) {
+        let Some((path, record)) = self.session.match_game_to_file(&store::today()) else {
+            return;
+        };
+        let written = store::add_match_game(&path, &record).map(|_| path);
+        self.session.match_game_filed();
+        events.push(Event::MatchFiled(written));
+    }
+
+    /// Writes the save asked for, if any. An existing file is changed only as the
+    /// players chose: the game added at its end, or the file replaced.
+    pub(super) fn carry_out_save(&mut self, events: &mut Vec<Event>) {
+        let Some(request) = self.save_as.take() else {
+            return;
+        };
+        let path = store::expand_home(&request.path);
+        let exists = std::fs::symlink_metadata(&path).is_ok();
+        let mut session = self.session.clone();
+        session.set_names(request.players.clone());
+        let record = session.record(&store::today());
+        let result = match request.existing {
+            IfExists::Ask if exists => {
+                events.push(Event::SaveWouldReplace(request));
+                return;
+            }
+            IfExists::Append => store::append_record(&path, &record),
+            IfExists::Ask | IfExists::Replace => {
+                store::save_record(&path, &record).map(|()| Appended::Created)
+            }
+        };
+        if result.is_ok() {
+            self.session.set_names(request.players.clone());
+        }
+        events.push(Event::Saved { request, result });
+    }
+
+    /// The players are done: the game is adjourned (its running clock stopped) and
+    /// saved a last time, and its file let go. Why the game is not saved, if it is not.
+    pub fn finish(&mut self) -> Option<String> {
+        self.session.adjourn();
+        self.autosave(&mut Vec::new());
+        let unsaved = self.unsaved();
+        self.autosaver.close();
+        unsaved
+    }
+
+    /// Why the game is not saved, if it is not: the autosave failed, and a last try
+    /// failed too.
+    pub fn unsaved(&self) -> Option<String> {
+        if self.autosaver.final_save().is_ok() {
+            return None;
+        }
+        self.autosaver.failure()
+    }
+}
