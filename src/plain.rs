@@ -190,8 +190,8 @@ impl Plain {
     fn words(&self, event: Event) -> Option<String> {
         let shown = |path: &Path| printable(&path.display().to_string(), 400);
         Some(match event {
-            Event::ComputerPlayed { text, .. } => format!("{text}. {}", self.status()),
-            Event::Hint { text, .. } => format!("{text}. {}", self.status()),
+            Event::ComputerPlayed { news, .. } => format!("{news}. {}", self.status()),
+            Event::Hint { news, .. } => format!("{news}. {}", self.status()),
             Event::Thinking(_) | Event::ReviewScore(_) | Event::ClockTicked => return None,
             Event::ClockWarning(warning) => format!("{warning}."),
             Event::FlagFell(_) => format!("Time is up. {}", self.status()),
@@ -324,7 +324,11 @@ impl Plain {
     /// line is told first; what the request made the runtime do (a save, the autosave,
     /// a match's file) is told after the answer.
     pub fn answer(&mut self, line: &str) -> (String, bool) {
-        let mut said = self.news(Instant::now());
+        let events = self.runtime.tick(Instant::now());
+        let mut said: Vec<String> = events
+            .into_iter()
+            .filter_map(|event| self.words(event))
+            .collect();
         let (reply, done) = self.answer_line(line);
         if !reply.is_empty() {
             said.push(reply);

@@ -8,7 +8,7 @@ use crate::engine::{
     SearchResult, StopFlag,
 };
 use crate::rules::Color;
-use crate::session::Session;
+use crate::session::{News, Session};
 use std::time::{Duration, Instant};
 
 /// What a search is for.
@@ -80,14 +80,14 @@ pub fn request_for(session: &Session, spec: SearchSpec) -> SearchRequest {
 
 /// The computer's turn, searched here and now with `engine` and played: for callers
 /// that need no thread (matches between programs). `adjust` may change the request
-/// first (a match gives each side its own book or databases). The words of the move
+/// first (a match gives each side its own book or databases). What the computer did
 /// and the search's result, or `None` if the computer is not to move or its result
 /// could not be played.
 pub fn play_turn_now(
     session: &mut Session,
     engine: &mut Engine,
     adjust: impl FnOnce(SearchRequest) -> SearchRequest,
-) -> Option<(String, SearchResult)> {
+) -> Option<(News, SearchResult)> {
     let request = adjust(session.move_request()?);
     let result = engine.search(&request, &StopFlag::new(), |_| {});
     let text = session.computer_played(&result)?;

@@ -21,15 +21,16 @@
 //! let seats = Seats { black: Player::Person, white: Player::Computer(Level::MIN) };
 //! let session = Session::new(Game::new()).with_seats(seats);
 //! let mut runtime = Runtime::new(session, Saving::Off, Pace::NONE);
-//! assert_eq!(runtime.command(Command::PlayText("11-15".into())).unwrap(), "Black played 11-15");
+//! let answer = runtime.command(Command::PlayText("11-15".into())).unwrap();
+//! assert_eq!(answer.to_string(), "Black played 11-15");
 //! // The computer thinks on its own thread; its move comes as an event.
 //! let played = loop {
 //!     if let Some(wait) = runtime.wait(Instant::now()) {
 //!         std::thread::sleep(wait);
 //!     }
 //!     let events = runtime.poll(Instant::now());
-//!     if let Some(Event::ComputerPlayed { text, .. }) = events.into_iter().next_back() {
-//!         break text;
+//!     if let Some(Event::ComputerPlayed { news, .. }) = events.into_iter().next_back() {
+//!         break news.to_string();
 //!     }
 //! };
 //! assert!(played.starts_with("White (level 1) played"), "{played}");
@@ -42,16 +43,16 @@ pub use computer::{Purpose, SearchSpec, Thinking};
 pub use saving::{IfExists, LastSave, SaveRequest, Saving, watch_ending_signals};
 
 use crate::rules::{Color, Move};
-use crate::session::{Player, SessionError, Step};
+use crate::session::{News, Player, SessionError, Step};
 use crate::session::{Session, clock_text};
 use crate::store::{Appended, Autosaver, StoreError};
 use computer::{ComputerPlayer, SearchNews};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// The answer to a [`Command`]: the news in words, or why it was refused (the game is
-/// then unchanged).
-pub type Answer = Result<String, SessionError>;
+/// The answer to a [`Command`]: what it did, or why it was refused (the game is then
+/// unchanged).
+pub type Answer = Result<News, SessionError>;
 
 /// How fast a game between two computers goes, for people watching it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,32 +136,30 @@ pub enum Command {
 /// What happened in the game in play, told by [`Runtime::poll`].
 #[derive(Debug)]
 pub enum Event {
-    /// The computer played (or claimed a draw, or resigned): the words, with the result
-    /// when the game is over.
+    /// The computer played (or claimed a draw, or resigned).
     ComputerPlayed {
         /// The side the computer played.
         color: Color,
-        /// "White (level 5) played 23-19" (the result, if it ended the game, is the
-        /// game's).
-        text: String,
+        /// What it did (the result, if it ended the game, is the game's).
+        news: News,
     },
     /// A search went an iteration deeper (told a few times a second at most).
     Thinking(Thinking),
-    /// The hint asked for: the move and its words.
+    /// The hint asked for: the move and its news.
     Hint {
         /// The move the hint suggests.
         m: Move,
         /// "Hint for Black: 11-15 (...). It is not played".
-        text: String,
+        news: News,
     },
     /// The engine's view of the reviewed position went deeper, or is complete.
     ReviewScore(Thinking),
     /// A clock reading shown changed (the screen's clocks need drawing again).
     ClockTicked,
-    /// A side's time is nearly up: "Black: 10 seconds left".
-    ClockWarning(String),
-    /// A flag fell and ended the game: "Black's time is up. White wins: ...".
-    FlagFell(String),
+    /// A side's time is nearly up: "Black: 10 seconds left" ([`News::TimeLow`]).
+    ClockWarning(News),
+    /// A flag fell and ended the game ([`News::FlagFell`]).
+    FlagFell(News),
     /// The autosave failed (told once, until a save works again).
     AutosaveFailed(String),
     /// The autosave works again, after a failure: the game is in this file.
@@ -200,8 +199,8 @@ pub struct Runtime {
     pace: Pace,
     /// A hint was asked for at this revision and is still awaited.
     hint_at: Option<u64>,
-    /// The hint found, and the revision it is for.
-    hint: Option<(u64, Move)>,
+    /// The hint found, the revision it is for, and its news.
+    hint: Option<(u64, Move, News)>,
     /// The running move or hint search's progress, as last reported.
     thinking: Option<Thinking>,
     /// When progress was last told.
@@ -268,40 +267,47 @@ impl Runtime {
                 if !session.set_paused(paused) {
                     Err(SessionError::NoClock)
                 } else if paused {
-                    Ok("Paused: both clocks stopped".to_string())
+                    Ok(News::Paused)
                 } else {
-                    Ok("The clocks run again".to_string())
+                    Ok(News::ClocksRun)
                 }
             }
             Command::NextGame => session.next_match_game(),
             Command::NewGame => {
                 session.new_game();
-                Ok("New game".to_string())
+                Ok(News::NewGame)
             }
             Command::ToggleSeat(color) => Ok(session.toggle_seat(color)),
             Command::Seat(color, player) => {
                 session.set_seat(color, player);
-                Ok(match player {
-                    Player::Computer(level) => format!("The computer ({level}) plays {color}"),
-                    Player::Person => format!("A person plays {color}"),
+                Ok(News::Seated {
+                    color,
+                    player,
+                    adjudicated: None,
                 })
             }
             Command::ChangeLevel(stronger) => match session.change_level(stronger) {
-                Some(level) => Ok(format!("The computer plays at {level} now")),
+                Some(level) => Ok(News::LevelChanged(level)),
                 None => Err(SessionError::LevelLimit(session.level())),
             },
-            Command::Step(step) => Ok(session.step(step)),
-            Command::StepTo(plies) => Ok(session.step_to(plies)),
-            Command::LeaveReview => session.leave_review().ok_or(SessionError::NotReviewing),
-            Command::OpenGame(number) => session.open_game(number).map_err(SessionError::NoGame),
+            Command::Step(step) => Ok(News::Review(session.step(step))),
+            Command::StepTo(plies) => Ok(News::Review(session.step_to(plies))),
+            Command::LeaveReview => session
+                .leave_review()
+                .map(News::Review)
+                .ok_or(SessionError::NotReviewing),
+            Command::OpenGame(number) => session
+                .open_game(number)
+                .map(News::Review)
+                .map_err(SessionError::NoGame),
             Command::SaveAs(request) => {
                 self.save_as = Some(request);
-                Ok(String::new())
+                Ok(News::Nothing)
             }
             Command::Adjourn => {
                 session.adjourn();
                 self.autosave(&mut Vec::new());
-                Ok(String::new())
+                Ok(News::Nothing)
             }
         }
     }
@@ -314,25 +320,25 @@ impl Runtime {
         if let Some((color, level)) = self.session.computer_to_move() {
             return Err(SessionError::ComputersTurn { color, level });
         }
-        if let Some(m) = self.current_hint() {
-            let text = self.session.position().notation(&m);
-            return Ok(format!("Hint for {turn}: {text}. It is not played"));
+        if let Some((_, _, news)) = self
+            .hint
+            .as_ref()
+            .filter(|(revision, _, _)| *revision == self.session.revision())
+        {
+            return Ok(news.clone());
         }
         self.hint_at = Some(self.session.revision());
-        Ok(format!("Looking for a hint for {turn}..."))
+        Ok(News::LookingForHint(turn))
     }
 
     fn ask_move_now(&mut self) -> Answer {
         if let Some((color, level)) = self.session.computer_to_move() {
             self.move_now = true;
-            return Ok(format!(
-                "{} moves now",
-                crate::session::computer_name(color, level)
-            ));
+            return Ok(News::MovingNow { color, level });
         }
         if self.wanted_search().map(|s| s.purpose) == Some(Purpose::Hint) {
             self.move_now = true;
-            return Ok("The hint comes now".to_string());
+            return Ok(News::HintNow);
         }
         Err(SessionError::NotThinking)
     }
@@ -370,8 +376,9 @@ impl Runtime {
     /// The hint found for the position on the board, if one was.
     pub fn current_hint(&self) -> Option<Move> {
         self.hint
-            .filter(|(revision, _)| *revision == self.session.revision())
-            .map(|(_, m)| m)
+            .as_ref()
+            .filter(|(revision, _, _)| *revision == self.session.revision())
+            .map(|(_, m, _)| *m)
     }
 
     /// Whether the last autosave failed: the game in progress is not saved.
@@ -415,6 +422,16 @@ impl Runtime {
             at(now + CLOCK_WATCH);
         }
         due.map(|d| d.saturating_duration_since(now))
+    }
+
+    /// The clocks at `now`, and nothing else: a front end calls this as input arrives, so
+    /// that what the input does is timed from then (a search's result that came
+    /// meanwhile waits for the next [`poll`](Self::poll), after the input: an undo
+    /// pressed while the computer thinks takes back the person's move alone).
+    pub fn tick(&mut self, now: Instant) -> Vec<Event> {
+        let mut events = Vec::new();
+        self.watch_clocks(now, &mut events);
+        events
     }
 
     /// Does what is due at `now` and returns what happened: the clocks are watched,
@@ -528,15 +545,15 @@ impl Runtime {
     ) {
         match spec.purpose {
             Purpose::Move(color) => {
-                if let Some(text) = self.session.computer_played(result) {
-                    events.push(Event::ComputerPlayed { color, text });
+                if let Some(news) = self.session.computer_played(result) {
+                    events.push(Event::ComputerPlayed { color, news });
                 }
             }
             Purpose::Hint => {
-                if let Some((m, text)) = self.session.hint(result) {
+                if let Some((m, news)) = self.session.hint(result) {
                     self.hint_at = None;
-                    self.hint = Some((spec.revision, m));
-                    events.push(Event::Hint { m, text });
+                    self.hint = Some((spec.revision, m, news.clone()));
+                    events.push(Event::Hint { m, news });
                 }
             }
             Purpose::Review => {

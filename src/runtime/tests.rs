@@ -73,18 +73,35 @@ fn the_computers_move_arrives_as_an_event_from_its_thread() {
         "Black, a person, moves first"
     );
     let answer = runtime.command(Command::PlayText("11-15".into()));
-    assert_eq!(answer.as_deref(), Ok("Black played 11-15"));
+    assert_eq!(
+        answer.map(|n| n.to_string()).as_deref(),
+        Ok("Black played 11-15")
+    );
     assert!(runtime.awaits_search(), "White, the computer, is to move");
     // The command answered at once: nothing has been searched yet.
     assert_eq!(runtime.session().game().moves().len(), 1);
     let (events, found) = poll_until(&mut runtime, Duration::from_secs(30), is_computer_move);
     assert!(found, "the computer moved: {events:?}");
-    let Some(Event::ComputerPlayed { color, text }) = events.into_iter().find(is_computer_move)
+    let Some(Event::ComputerPlayed { color, news }) = events.into_iter().find(is_computer_move)
     else {
         unreachable!("found above");
     };
     assert_eq!(color, Color::White);
-    assert!(text.starts_with("White (level 1) played "), "{text}");
+    assert!(
+        matches!(
+            &news,
+            News::Computer {
+                color: Color::White,
+                turn: crate::session::ComputerTurn::Played(_),
+                ..
+            }
+        ),
+        "{news:?}"
+    );
+    assert!(
+        news.to_string().starts_with("White (level 1) played "),
+        "{news}"
+    );
     let game = runtime.session().game();
     assert_eq!(game.moves().len(), 2);
     assert_eq!(game.position().turn(), Color::Black);
@@ -163,7 +180,11 @@ fn a_result_that_comes_after_an_undo_is_dropped() {
     let answer = runtime
         .command(Command::Undo)
         .expect("the move is taken back");
-    assert_eq!(answer, "Took back Black 11-15");
+    assert_eq!(
+        answer,
+        News::TookBack(vec![(Color::Black, "11-15".to_string())])
+    );
+    assert_eq!(answer.to_string(), "Took back Black 11-15");
     let (events, found) = poll_until(&mut runtime, Duration::from_secs(1), is_computer_move);
     assert!(!found, "the stale move was not played: {events:?}");
     assert!(runtime.session().game().moves().is_empty());
@@ -295,7 +316,8 @@ fn a_hint_is_searched_in_the_background_and_told_when_found() {
     let answer = runtime
         .command(Command::Hint)
         .expect("a hint is looked for");
-    assert_eq!(answer, "Looking for a hint for Black...");
+    assert_eq!(answer, News::LookingForHint(Color::Black));
+    assert_eq!(answer.to_string(), "Looking for a hint for Black...");
     assert!(runtime.awaits_search());
     let (events, found) = poll_until(&mut runtime, Duration::from_secs(30), |e| {
         matches!(e, Event::Hint { .. })
@@ -306,7 +328,17 @@ fn a_hint_is_searched_in_the_background_and_told_when_found() {
     assert!(runtime.session().game().moves().is_empty(), "not played");
     // Asked again, it is told at once.
     let again = runtime.command(Command::Hint).expect("the hint");
-    assert!(again.starts_with("Hint for Black: "), "{again}");
+    assert!(
+        matches!(
+            again,
+            News::Hint {
+                color: Color::Black,
+                ..
+            }
+        ),
+        "{again:?}"
+    );
+    assert!(again.to_string().starts_with("Hint for Black: "), "{again}");
     assert!(!runtime.awaits_search());
 }
 
@@ -320,7 +352,7 @@ fn a_flag_fall_arrives_as_an_event_with_no_input() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, Event::FlagFell(news) if news.starts_with("Black's time is up"))),
+            .any(|e| matches!(e, Event::FlagFell(news) if news.to_string().starts_with("Black's time is up"))),
         "{events:?}"
     );
     assert!(runtime.session().game().is_over());

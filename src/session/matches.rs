@@ -385,7 +385,7 @@ impl Session {
     /// must have ended. The players change colours (names, and who is the computer, go
     /// with them), a new round brings its ballot, and the clocks start afresh. Returns
     /// "Game 2 of 4 (round 1.2): Bob plays Black, Ann White".
-    pub fn next_match_game(&mut self) -> Result<String, SessionError> {
+    pub fn next_match_game(&mut self) -> Result<News, SessionError> {
         let Some(contest) = self.match_play.as_ref() else {
             return Err(SessionError::NoMatch);
         };
@@ -424,18 +424,14 @@ impl Session {
         self.untouched_record = false;
         // The record's own Event, Date and Round were the last game's.
         self.kept_tags.clear();
-        let mut text = format!(
-            "Game {} of {} (round {}): {} plays Black, {} White",
-            index + 1,
-            self.match_play.as_ref().map_or(0, Match::games),
-            Match::round_text(index),
-            self.names.black.as_deref().unwrap_or("?"),
-            self.names.white.as_deref().unwrap_or("?"),
-        );
-        if let Some(opening) = &self.ballot {
-            text.push_str(&format!(". {}", ballot::ballot_text(opening)));
-        }
-        Ok(text)
+        Ok(News::NextGame {
+            number: index + 1,
+            games: self.match_play.as_ref().map_or(0, Match::games),
+            round: Match::round_text(index),
+            black: self.names.black.clone().unwrap_or_else(|| "?".to_string()),
+            white: self.names.white.clone().unwrap_or_else(|| "?".to_string()),
+            ballot: self.ballot.as_ref().map(ballot::ballot_text),
+        })
     }
 
     /// The finished match game to write to the match's file, and the file, if it is

@@ -27,6 +27,7 @@ pub mod computer;
 mod error;
 mod library;
 mod matches;
+mod news;
 mod players;
 mod records;
 mod review;
@@ -45,6 +46,7 @@ pub use clock::{
 pub use error::SessionError;
 pub use library::{GameSummary, RecordFile};
 pub use matches::{MATCH_TAGS, MAX_ROUNDS, Match, MatchBallots, Tally};
+pub use news::{ComputerTurn, HintBasis, News};
 pub use players::{
     Player, PlayerKind, Seats, computer_name, program_name, record_names, seat_tags,
     seats_from_tags,
@@ -301,16 +303,16 @@ impl Session {
 
     /// After a person's move from `before`: "Black played 11-15", and the end of a
     /// review when the move was played from one.
-    fn played(&mut self, before: &Position, m: &Move) -> String {
-        let mut text = format!("{} played {}", before.turn(), before.notation(m));
-        if self.review.take().is_some() {
-            text.push_str(": review over, the game goes on from here");
+    fn played(&mut self, before: &Position, m: &Move) -> News {
+        News::Played {
+            color: before.turn(),
+            notation: before.notation(m),
+            review_over: self.review.take().is_some(),
         }
-        text
     }
 
     /// A person plays `m`. Refused while the computer is to move, or if illegal.
-    pub fn play(&mut self, m: &Move) -> Result<String, SessionError> {
+    pub fn play(&mut self, m: &Move) -> Result<News, SessionError> {
         self.persons_turn()?;
         let before = *self.position();
         self.track(|s| s.game.play(m))?;
@@ -318,7 +320,7 @@ impl Session {
     }
 
     /// A person plays the move `text` names (`11-15`, `15x22x29`, `c3xe5`).
-    pub fn play_text(&mut self, text: &str) -> Result<String, SessionError> {
+    pub fn play_text(&mut self, text: &str) -> Result<News, SessionError> {
         self.persons_turn()?;
         let before = *self.position();
         let m = self.track(|s| s.game.play_text(text))?;
@@ -328,7 +330,7 @@ impl Session {
     /// Takes back the last step: a declared ending (resignation, draw) first, else the
     /// last move. Against the computer the computer's reply goes with the person's
     /// move, so it is the person's turn again.
-    pub fn undo(&mut self) -> Result<String, SessionError> {
+    pub fn undo(&mut self) -> Result<News, SessionError> {
         if self.undo_needs_consent() {
             return Err(SessionError::UndoNeedsConsent);
         }
@@ -349,7 +351,7 @@ impl Session {
 
     /// [`undo`](Self::undo) with both players' consent given: the clocks go back with
     /// the move.
-    pub fn undo_agreed(&mut self) -> Result<String, SessionError> {
+    pub fn undo_agreed(&mut self) -> Result<News, SessionError> {
         if self.match_play.is_some() && self.game.is_over() {
             return Err(SessionError::MatchGameCounts);
         }
@@ -367,13 +369,13 @@ impl Session {
         let declared = self.game.result().is_some() && self.position().outcome().is_none();
         if declared {
             self.track(|s| s.game.undo());
-            return Ok("Took back the end of the game: play on".to_string());
+            return Ok(News::TookBackEnding);
         }
         let moves = self
             .whole_turn(Session::take_back)
             .ok_or(SessionError::NothingToUndo)?;
         // Taken back newest first; told in the order they were played.
-        Ok(turn_text("Took back", moves.iter().rev()))
+        Ok(News::TookBack(moves.into_iter().rev().collect()))
     }
 
     /// Steps once with `step` (a move taken back or replayed), and once more against
@@ -407,11 +409,11 @@ impl Session {
 
     /// Plays again the last move taken back; against the computer also its reply, as
     /// undo took them back together.
-    pub fn redo(&mut self) -> Result<String, SessionError> {
+    pub fn redo(&mut self) -> Result<News, SessionError> {
         let moves = self
             .whole_turn(Session::replay)
             .ok_or(SessionError::NothingToRedo)?;
-        Ok(turn_text("Replayed", moves.iter()))
+        Ok(News::Replayed(moves))
     }
 
     /// Replays one move taken back: (side, notation).
@@ -423,10 +425,10 @@ impl Session {
     }
 
     /// `color` resigns: "Black resigns". Ends a review.
-    pub fn resign(&mut self, color: Color) -> Result<String, SessionError> {
+    pub fn resign(&mut self, color: Color) -> Result<News, SessionError> {
         self.track(|s| s.game.resign(color))?;
         self.review = None;
-        Ok(format!("{color} resigns"))
+        Ok(News::Resigned(color))
     }
 
     /// The side a plain "resign" gives up for: the person's side against the computer,
@@ -440,7 +442,7 @@ impl Session {
     /// The side to move offers a draw. Against the computer it answers at once (see
     /// [`computer::answer_draw_offer`]); between people the offer waits for
     /// [`accept_draw`](Self::accept_draw) or [`decline_draw`](Self::decline_draw).
-    pub fn offer_draw(&mut self) -> Result<String, SessionError> {
+    pub fn offer_draw(&mut self) -> Result<News, SessionError> {
         self.persons_turn()?;
         let by = self.position().turn();
         if let Some(outcome) = self.game.result() {
@@ -449,52 +451,46 @@ impl Session {
         self.review = None;
         let Some(level) = self.seats.computer(!by) else {
             self.game.offer_draw(by)?;
-            return Ok(format!("{by} offers a draw; {}, accept or decline", !by));
+            return Ok(News::DrawOffered(by));
         };
-        let name = computer_name(!by, level);
-        Ok(
-            match computer::answer_draw_offer(&self.game, self.egdb.as_deref()) {
-                DrawAnswer::Accept => {
-                    self.track(|s| {
-                        s.game.offer_draw(by)?;
-                        s.game.accept_draw()
-                    })?;
-                    format!("{name} accepts the draw")
-                }
-                DrawAnswer::DeclineBetter => {
-                    format!("{name} declines the draw: it thinks it stands better")
-                }
-                DrawAnswer::DeclineEarly => {
-                    format!("{name} declines the draw: the game is level, with much still to play")
-                }
-            },
-        )
+        let answer = computer::answer_draw_offer(&self.game, self.egdb.as_deref());
+        if answer == DrawAnswer::Accept {
+            self.track(|s| {
+                s.game.offer_draw(by)?;
+                s.game.accept_draw()
+            })?;
+        }
+        Ok(News::DrawAnswered {
+            color: !by,
+            level,
+            answer,
+        })
     }
 
     /// The pending draw offer is accepted: drawn by agreement.
-    pub fn accept_draw(&mut self) -> Result<String, SessionError> {
+    pub fn accept_draw(&mut self) -> Result<News, SessionError> {
         let by = self.game.draw_offer();
         self.track(|s| s.game.accept_draw())?;
         let by = by.unwrap_or_else(|| self.position().turn());
-        Ok(format!("{} accepts the draw", !by))
+        Ok(News::DrawAccepted(!by))
     }
 
     /// The pending draw offer is declined; play goes on.
-    pub fn decline_draw(&mut self) -> Result<String, SessionError> {
+    pub fn decline_draw(&mut self) -> Result<News, SessionError> {
         let by = self.game.draw_offer();
         self.game.decline_draw()?;
         let by = by.unwrap_or_else(|| self.position().turn());
-        Ok(format!("{} declines {by}'s draw offer: play on", !by))
+        Ok(News::DrawDeclined(!by))
     }
 
     /// The side to move claims the draw open to it (repetition or forty moves). Only
     /// the player to move may claim, so not a person for the computer.
-    pub fn claim_draw(&mut self) -> Result<String, SessionError> {
+    pub fn claim_draw(&mut self) -> Result<News, SessionError> {
         self.persons_turn()?;
         let turn = self.position().turn();
         self.track(|s| s.game.claim_draw())?;
         self.review = None;
-        Ok(format!("{turn} claims a draw"))
+        Ok(News::DrawClaimed(turn))
     }
 
     /// Seats `player` at `color` (a computer player's level becomes the one for sides
@@ -527,22 +523,20 @@ impl Session {
     }
 
     /// Hands `color` to the computer (at the session's level), or back to a person.
-    pub fn toggle_seat(&mut self, color: Color) -> String {
+    pub fn toggle_seat(&mut self, color: Color) -> News {
         let player = match self.seats.of(color) {
             Player::Person => Player::Computer(self.level),
             Player::Computer(_) => Player::Person,
         };
         self.seats.set(color, player);
-        let mut text = match player {
-            Player::Computer(level) => format!("The computer ({level}) plays {color} now"),
-            Player::Person => format!("A person plays {color} now"),
-        };
-        if self.seats.both_computer()
-            && self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap))
-        {
-            text.push_str(&format!(". {}", self.adjudicated()));
+        let adjudicated = (self.seats.both_computer()
+            && self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap)))
+        .then_some(self.ply_cap);
+        News::Seated {
+            color,
+            player,
+            adjudicated,
         }
-        text
     }
 
     /// A new game from the start position (after the ballot's moves, if the game had
@@ -565,27 +559,14 @@ impl Session {
         self.untouched_record = false;
     }
 
-    /// `text` followed by the result when the game is over: "White played 22x8. White
+    /// `news` followed by the result when the game is over: "White played 22x8. White
     /// wins: Black has no pieces left."
-    pub fn announce(&self, text: &str) -> String {
+    pub fn announce(&self, news: &News) -> String {
         match self.game.result() {
-            Some(outcome) => format!("{text}. {outcome}."),
-            None => text.to_string(),
+            Some(outcome) => format!("{news}. {outcome}."),
+            None => news.to_string(),
         }
     }
-}
-
-/// "Took back Black 11-15" or "Took back Black 11-15 and White's reply 23-19": `moves`
-/// in the order they were played.
-fn turn_text<'a>(verb: &str, mut moves: impl Iterator<Item = &'a (Color, String)>) -> String {
-    let mut text = verb.to_string();
-    if let Some((color, m)) = moves.next() {
-        text.push_str(&format!(" {color} {m}"));
-    }
-    for (color, m) in moves {
-        text.push_str(&format!(" and {color}'s reply {m}"));
-    }
-    text
 }
 
 #[cfg(test)]

@@ -19,14 +19,22 @@ fn redo_replays_the_computers_reply_as_undo_took_it_back() {
     let played = session.game().moves().to_vec();
     let undone = session.undo().unwrap();
     assert!(
-        undone.starts_with("Took back Black 11-15 and White's reply"),
+        matches!(&undone, News::TookBack(moves) if moves.len() == 2 && moves[0] == (Color::Black, "11-15".to_string())),
+        "{undone:?}"
+    );
+    assert!(
+        undone
+            .to_string()
+            .starts_with("Took back Black 11-15 and White's reply"),
         "{undone}"
     );
     assert!(session.game().moves().is_empty());
     assert_eq!(session.computer_to_move(), None, "the person is to move");
     let redone = session.redo().unwrap();
     assert!(
-        redone.starts_with("Replayed Black 11-15 and White's reply"),
+        redone
+            .to_string()
+            .starts_with("Replayed Black 11-15 and White's reply"),
         "{redone}"
     );
     assert_eq!(session.game().moves(), &played[..]);
@@ -65,7 +73,7 @@ fn a_person_cannot_move_or_claim_for_the_computer() {
 fn the_computer_declines_a_draw_at_move_zero() {
     let mut session = against_white_computer();
     let answer = session.offer_draw().unwrap();
-    assert!(answer.contains("declines"), "{answer}");
+    assert!(answer.to_string().contains("declines"), "{answer}");
     assert!(!session.game().is_over());
     assert_eq!(session.game().draw_offer(), None);
 }
@@ -75,17 +83,18 @@ fn between_people_an_offer_waits_for_an_answer() {
     let mut session = Session::new(Game::new());
     session.offer_draw().unwrap();
     assert_eq!(session.game().draw_offer(), Some(Color::Black));
-    assert_eq!(session.accept_draw().unwrap(), "White accepts the draw");
+    let accepted = session.accept_draw().unwrap();
+    assert_eq!(accepted, News::DrawAccepted(Color::White));
+    assert_eq!(accepted.to_string(), "White accepts the draw");
     assert_eq!(
         session.game().result(),
         Some(crate::rules::Outcome::Draw {
             reason: DrawReason::Agreement
         })
     );
-    assert_eq!(
-        session.undo().unwrap(),
-        "Took back the end of the game: play on"
-    );
+    let undone = session.undo().unwrap();
+    assert_eq!(undone, News::TookBackEnding);
+    assert_eq!(undone.to_string(), "Took back the end of the game: play on");
 }
 
 #[test]

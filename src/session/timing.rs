@@ -63,20 +63,23 @@ impl Session {
     /// The time is `now`: the front end calls this before each request and while it
     /// waits, so moves are timed and a flag fall ends the game. Returns the news of a
     /// flag fall ("Black lost on time. White wins: Black lost on time."), once.
-    pub fn tick(&mut self, now: Instant) -> Option<String> {
+    pub fn tick(&mut self, now: Instant) -> Option<News> {
         let (clock, then) = self.clock.as_mut()?;
         *then = now.max(*then);
         let flagged = clock.flagged(*then)?;
         let outcome = self.track(|s| s.game.lose_on_time(flagged)).ok()?;
         self.review = None;
-        Some(format!("{flagged}'s time is up. {outcome}."))
+        Some(News::FlagFell {
+            color: flagged,
+            outcome,
+        })
     }
 
     /// A warning that the running side's time is nearly up ("Black: 10 seconds left"),
     /// once for each of the clock's warnings in a turn (see [`Clock::warnings`]): with
     /// the move timer's five minutes a minute before the limit, then at ten seconds; with
     /// any clock at ten seconds. Front ends show it and ring the bell.
-    pub fn clock_warning(&mut self) -> Option<String> {
+    pub fn clock_warning(&mut self) -> Option<News> {
         let (clock, now) = self.clock.as_ref()?;
         let color = clock.running()?;
         let reached = clock.warnings_reached(*now);
@@ -91,13 +94,11 @@ impl Session {
         if reached <= already || left.is_zero() {
             return None;
         }
-        let what = if left > clock::WARNING {
-            "a minute".to_string()
-        } else {
-            format!("{} seconds", left.as_secs_f64().ceil())
-        };
-        let tail = if timer { " for this move" } else { "" };
-        Some(format!("{color}: {what} left{tail}"))
+        Some(News::TimeLow {
+            color,
+            left,
+            this_move: timer,
+        })
     }
 
     /// Whether `color`'s time is low enough to be shown as a warning (within the first

@@ -62,21 +62,23 @@ impl Session {
     /// between two computers that reaches its ply cap is adjudicated a draw. `None`,
     /// and nothing changed, if the computer is not to move or the result is not for
     /// this position.
-    pub fn computer_played(&mut self, result: &SearchResult) -> Option<String> {
+    pub fn computer_played(&mut self, result: &SearchResult) -> Option<News> {
         let (color, level) = self.computer_to_move()?;
         let turn = self.track(|s| computer::take_turn(&mut s.game, level, result))?;
-        let name = computer_name(color, level);
-        let mut text = match turn {
-            Turn::Played(m) => format!("{name} played {m}"),
-            Turn::Ended(crate::rules::Outcome::Draw { .. }) => format!("{name} claims a draw"),
-            Turn::Ended(_) => format!("{name} resigns"),
+        let turn = match turn {
+            Turn::Played(m) => ComputerTurn::Played(m),
+            Turn::Ended(crate::rules::Outcome::Draw { .. }) => ComputerTurn::ClaimedDraw,
+            Turn::Ended(_) => ComputerTurn::Resigned,
         };
-        if self.seats.both_computer()
-            && self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap))
-        {
-            text.push_str(&format!(". {}", self.adjudicated()));
-        }
-        Some(text)
+        let adjudicated = (self.seats.both_computer()
+            && self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap)))
+        .then_some(self.ply_cap);
+        Some(News::Computer {
+            color,
+            level,
+            turn,
+            adjudicated,
+        })
     }
 
     /// Ends a game that has reached its ply cap as a draw agreed on both sides' behalf
@@ -86,13 +88,9 @@ impl Session {
         self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap))
     }
 
-    pub(super) fn adjudicated(&self) -> String {
-        format!("No result after {} plies: adjudicated a draw", self.ply_cap)
-    }
-
     /// The computer's turn, searched here and now with `engine` (for line-by-line
     /// front ends and matches). `None` if the computer is not to move.
-    pub fn play_computer_turn(&mut self, engine: &mut Engine) -> Option<String> {
+    pub fn play_computer_turn(&mut self, engine: &mut Engine) -> Option<News> {
         let request = self.move_request()?;
         let result = engine.search(&request, &StopFlag::new(), |_| {});
         self.computer_played(&result)
@@ -102,32 +100,31 @@ impl Session {
     /// "Hint for Black: 11-15 (searched 12 plies deep). It is not played", or in a
     /// position the endgame databases hold "Hint for Black: 11-15 (database: Black wins
     /// in 12 moves). It is not played". `None` if the result has no move legal here.
-    pub fn hint(&self, result: &SearchResult) -> Option<(Move, String)> {
+    pub fn hint(&self, result: &SearchResult) -> Option<(Move, News)> {
         let m = result.best_move?;
         let pos = self.position();
         if self.game.is_over() || !pos.is_legal(&m) {
             return None;
         }
-        let how = if let Some(verdict) = self.database_verdict() {
-            format!(" (database: {verdict})")
+        let basis = if let Some(verdict) = self.database_verdict() {
+            HintBasis::Database(verdict)
         } else if pos.legal_moves().len() == 1 {
-            " (the only legal move)".to_string()
+            HintBasis::OnlyMove
         } else if let Some(entry) = Book::embedded().entry(pos).filter(|e| e.best == m) {
-            format!(" (book: {})", entry.reason())
+            HintBasis::Book(entry.reason())
         } else if result.depth > 0 {
-            format!(
-                " ({}; searched {} plies deep)",
-                score_in_words(pos.turn(), result.score),
-                result.depth
-            )
+            HintBasis::Search {
+                verdict: score_in_words(pos.turn(), result.score),
+                depth: result.depth,
+            }
         } else {
-            String::new()
+            HintBasis::Nothing
         };
-        let text = format!(
-            "Hint for {}: {}{how}. It is not played",
-            pos.turn(),
-            pos.notation(&m)
-        );
-        Some((m, text))
+        let news = News::Hint {
+            color: pos.turn(),
+            notation: pos.notation(&m),
+            basis,
+        };
+        Some((m, news))
     }
 }

@@ -262,7 +262,7 @@ fn event_loop(
         };
         // The time the event came at: a move, the end of a pause or the match's next
         // game is timed from now, not from before the wait.
-        let polled = app.poll(Instant::now());
+        let polled = app.tick(Instant::now());
         if bell && polled.bell {
             ring_bell(terminal, shared);
         }

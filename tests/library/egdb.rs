@@ -490,7 +490,7 @@ fn the_session_tells_the_database_verdict_and_hints_with_it() {
     let result = Engine::new(1).search(&session.hint_request(), &StopFlag::new(), |_| {});
     let (_, text) = session.hint(&result).unwrap();
     assert_eq!(
-        text,
+        text.to_string(),
         "Hint for White: 23-27 (database: White wins in 31 moves). It is not played"
     );
     // Without databases, or with more pieces than they hold: no verdict.
@@ -507,7 +507,7 @@ fn the_session_tells_the_database_verdict_and_hints_with_it() {
         .with_movetime(std::time::Duration::from_millis(50))
         .with_egdb(Some(db().clone()));
     let text = session.play_computer_turn(&mut Engine::new(1)).unwrap();
-    assert_eq!(text, "White (level 10) played 23-27");
+    assert_eq!(text.to_string(), "White (level 10) played 23-27");
 }
 
 #[test]
@@ -539,9 +539,9 @@ fn the_computer_answers_a_draw_offer_from_the_database() {
         (answer, session.game().is_over())
     };
     let (answer, over) = offer(None);
-    assert!(!over && answer.contains("declines"), "{answer}");
+    assert!(!over && answer.to_string().contains("declines"), "{answer}");
     let (answer, over) = offer(Some(db().clone()));
-    assert!(over && answer.contains("accepts"), "{answer}");
+    assert!(over && answer.to_string().contains("accepts"), "{answer}");
 }
 
 #[test]

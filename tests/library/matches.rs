@@ -85,7 +85,8 @@ fn colours_reverse_within_a_round_on_its_ballot_and_a_new_round_draws_another() 
     s.tick(t0 + secs(100));
     let text = s.next_match_game().unwrap();
     assert!(
-        text.starts_with("Game 2 of 4 (round 1.2): Bob plays Black, Ann White"),
+        text.to_string()
+            .starts_with("Game 2 of 4 (round 1.2): Bob plays Black, Ann White"),
         "{text}"
     );
     assert_eq!(names(&s), ("Bob".into(), "Ann".into()));

@@ -27,7 +27,7 @@ fn undo_never_takes_back_the_ballot() {
     let mut session = balloted(126);
     assert!(session.undo().is_err(), "the ballot's moves stay");
     session.play_text("22-18").unwrap();
-    assert!(session.undo().unwrap().contains("22-18"));
+    assert!(session.undo().unwrap().to_string().contains("22-18"));
     assert!(session.undo().is_err());
     assert_eq!(session.game().moves().len(), 3);
     session.play_text("22-18").unwrap();
@@ -106,7 +106,10 @@ mod clocks {
         let mut s = timed("G/1", t0);
         assert_eq!(s.tick(t0 + secs(59)), None);
         let news = s.tick(t0 + secs(60)).unwrap();
-        assert!(news.contains("White wins: Black lost on time"), "{news}");
+        assert!(
+            news.to_string().contains("White wins: Black lost on time"),
+            "{news}"
+        );
         assert_eq!(s.tick(t0 + secs(61)), None, "told once");
         assert!(s.undo_agreed().is_err(), "a flag fall stands");
         assert!(s.play_text("11-15").is_err());
@@ -216,7 +219,7 @@ mod clocks {
             s.undo(),
             Err(checkers::session::SessionError::UndoNeedsConsent)
         );
-        assert!(s.undo_agreed().unwrap().contains("11-15"));
+        assert!(s.undo_agreed().unwrap().to_string().contains("11-15"));
         assert!(s.game().moves().is_empty());
     }
 
@@ -253,6 +256,7 @@ mod clocks {
         assert!(
             s.tick(t0 + secs(330))
                 .unwrap()
+                .to_string()
                 .contains("Black lost on time")
         );
     }

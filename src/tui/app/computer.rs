@@ -29,6 +29,18 @@ impl App {
         polled
     }
 
+    /// Gives the runtime the time alone (see [`Runtime::tick`](crate::runtime::Runtime::tick)),
+    /// as input arrives, and shows what the clocks say.
+    pub fn tick(&mut self, now: Instant) -> Polled {
+        let mut polled = Polled::default();
+        for event in self.runtime.tick(now) {
+            polled.redraw = true;
+            polled.bell |= matches!(event, Event::ClockWarning(_) | Event::FlagFell(_));
+            self.on_event(event);
+        }
+        polled
+    }
+
     /// How long the event loop may wait for input before polling again (`None`: until
     /// input comes).
     pub fn wait(&self, now: Instant) -> Option<Duration> {
@@ -38,9 +50,9 @@ impl App {
     /// Shows one piece of the runtime's news.
     pub fn on_event(&mut self, event: Event) {
         match event {
-            Event::ComputerPlayed { color, text } => {
+            Event::ComputerPlayed { color, news } => {
                 self.hand_over_cursor(color);
-                let mut text = self.with_match_news(self.session().announce(&text));
+                let mut text = self.with_match_news(self.session().announce(&news));
                 // Keep the person's move in view: "Black played 11-15; White (level 5) ...".
                 if let Some((Tone::Info, previous)) = &self.message
                     && self.last_person_move == Some((!color, self.session().revision() - 1))
@@ -50,11 +62,11 @@ impl App {
                 }
                 self.info(text);
             }
-            Event::Hint { text, .. } => self.info(format!("{text}.")),
+            Event::Hint { news, .. } => self.info(format!("{news}.")),
             Event::Thinking(_) | Event::ReviewScore(_) | Event::ClockTicked => {}
-            Event::ClockWarning(warning) => self.notify(Tone::Error, warning),
+            Event::ClockWarning(warning) => self.notify(Tone::Error, warning.to_string()),
             Event::FlagFell(news) => {
-                let news = self.with_match_news(news);
+                let news = self.with_match_news(news.to_string());
                 self.notify(Tone::Info, news);
             }
             Event::AutosaveFailed(why) => {
@@ -118,7 +130,7 @@ impl App {
 
     pub(super) fn ask_move_now(&mut self) {
         match self.runtime.command(Command::MoveNow) {
-            Ok(text) => self.info(text),
+            Ok(news) => self.info(news.to_string()),
             Err(_) => self.error("The computer is not thinking: nothing to hurry"),
         }
     }

@@ -95,7 +95,7 @@ impl App {
                     Some(fault) => self.error(format!(
                         "{text}. Its record stops at a faulty move: {fault}"
                     )),
-                    None => self.info(text),
+                    None => self.info(text.to_string()),
                 }
             }
             Err(e) => self.error(super::capitalize(&e.to_string())),

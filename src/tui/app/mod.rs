@@ -29,7 +29,7 @@ use super::theme::Theme;
 use crate::game::Game;
 use crate::rules::{Color, Move, Position, Square};
 use crate::runtime::{Command, Pace, Runtime, Saving};
-use crate::session::{Review, Session, SessionError, Step};
+use crate::session::{News, Review, Session, SessionError, Step};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind,
 };
@@ -359,10 +359,11 @@ impl App {
 
     /// Shows what the session answered: its news, or why it refused (with the keys
     /// that help when the computer is to move).
-    fn show(&mut self, answer: Result<String, SessionError>) {
+    fn show(&mut self, answer: crate::runtime::Answer) {
         match answer {
-            Ok(text) => {
-                let text = self.with_match_news(self.session().announce(&text));
+            Ok(News::Nothing) => {}
+            Ok(news) => {
+                let text = self.with_match_news(self.session().announce(&news));
                 self.info(text);
             }
             Err(e @ SessionError::ComputersTurn { color, .. }) => {
@@ -378,7 +379,7 @@ impl App {
 
     /// After a person's move (`played`, the session's answer): the piece is put down
     /// and the cursor waits on the square it landed on.
-    fn after_move(&mut self, played: Result<String, SessionError>, m: Option<Move>) {
+    fn after_move(&mut self, played: crate::runtime::Answer, m: Option<Move>) {
         if played.is_ok() {
             let mover = !self.position().turn();
             self.last_person_move = Some((mover, self.session().revision()));
@@ -467,6 +468,7 @@ impl App {
                 let text = self
                     .runtime
                     .command(Command::ToggleSeat(color))
+                    .map(|news| news.to_string())
                     .unwrap_or_default();
                 let key = if color == Color::Black { 'b' } else { 'w' };
                 let again = if self.session().seats().is_computer(color) {
@@ -553,6 +555,7 @@ impl App {
                     text = self
                         .runtime
                         .command(Command::Step(step))
+                        .map(|news| news.to_string())
                         .unwrap_or_default();
                 }
                 self.pick = None;
@@ -626,6 +629,7 @@ impl App {
                 let text = self
                     .runtime
                     .command(Command::StepTo(plies))
+                    .map(|news| news.to_string())
                     .unwrap_or_default();
                 self.info(text);
             }
@@ -634,12 +638,13 @@ impl App {
                 let text = self
                     .runtime
                     .command(Command::Step(step))
+                    .map(|news| news.to_string())
                     .unwrap_or_default();
                 self.info(text);
             }
             Action::LeaveReview => {
-                if let Ok(text) = self.runtime.command(Command::LeaveReview) {
-                    self.info(text);
+                if let Ok(news) = self.runtime.command(Command::LeaveReview) {
+                    self.info(news.to_string());
                 }
             }
             Action::OpenSave => self.open_save(),

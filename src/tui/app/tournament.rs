@@ -14,7 +14,7 @@ impl App {
         let paused = !self.session().is_paused();
         match self.runtime.command(Command::Pause(paused)) {
             Ok(_) if paused => self.info("Paused: both clocks stopped. p starts them again"),
-            Ok(text) => self.info(text),
+            Ok(news) => self.info(news.to_string()),
             Err(_) => self.info("No clock runs: --clock or --move-timer times a game"),
         }
     }

@@ -1,0 +1,320 @@
+//! What a request did, as a value: the session and the runtime answer with [`News`],
+//! whose `Display` gives the words both front ends show. A front end that needs to know
+//! what happened matches on the value; none parses the words.
+
+use super::computer::DrawAnswer;
+use super::{Player, computer_name};
+use crate::engine::Level;
+use crate::rules::{Color, Outcome};
+use std::fmt;
+use std::time::Duration;
+
+/// What the computer did on its turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ComputerTurn {
+    /// It played this move (in notation).
+    Played(String),
+    /// It claimed a draw.
+    ClaimedDraw,
+    /// It resigned.
+    Resigned,
+}
+
+/// What a hint is based on, said after its move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HintBasis {
+    /// The endgame databases: their verdict in words ("Black wins in 12 moves").
+    Database(String),
+    /// It is the only legal move.
+    OnlyMove,
+    /// The opening book: why ("played 25 times in the tournament games").
+    Book(String),
+    /// A search: its verdict in words, and how deep it went.
+    Search {
+        /// "Black is slightly ahead".
+        verdict: String,
+        /// Plies searched.
+        depth: u32,
+    },
+    /// A search stopped before its first depth: nothing to add.
+    Nothing,
+}
+
+/// What a request did (or what happened by itself: the computer's move, a flag fall).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum News {
+    /// A person played a move.
+    Played {
+        /// The side that moved.
+        color: Color,
+        /// The move, in notation.
+        notation: String,
+        /// The move was played from a position under review, which it ended.
+        review_over: bool,
+    },
+    /// The computer's turn: its move, claim or resignation.
+    Computer {
+        /// The side it plays.
+        color: Color,
+        /// Its level.
+        level: Level,
+        /// What it did.
+        turn: ComputerTurn,
+        /// The game between two computers reached this many plies and was adjudicated
+        /// a draw.
+        adjudicated: Option<usize>,
+    },
+    /// Moves taken back, in the order they were played: (side, notation).
+    TookBack(Vec<(Color, String)>),
+    /// A declared ending (resignation, draw) was taken back.
+    TookBackEnding,
+    /// Moves played again, in order: (side, notation).
+    Replayed(Vec<(Color, String)>),
+    /// This side resigned.
+    Resigned(Color),
+    /// This side offered a draw, which waits for the other's answer.
+    DrawOffered(Color),
+    /// The computer (playing `color` at `level`) answered a draw offer at once.
+    DrawAnswered {
+        /// The computer's side.
+        color: Color,
+        /// Its level.
+        level: Level,
+        /// Its answer.
+        answer: DrawAnswer,
+    },
+    /// This side accepted the draw offered.
+    DrawAccepted(Color),
+    /// This side declined the draw offered.
+    DrawDeclined(Color),
+    /// This side claimed a draw (repetition or forty moves).
+    DrawClaimed(Color),
+    /// A flag fell and ended the game.
+    FlagFell {
+        /// Whose time is up.
+        color: Color,
+        /// The result.
+        outcome: Outcome,
+    },
+    /// A side's time is nearly up.
+    TimeLow {
+        /// The side whose clock runs.
+        color: Color,
+        /// Its time left.
+        left: Duration,
+        /// Whether that is the move timer's time for this move.
+        this_move: bool,
+    },
+    /// A side was handed to the computer or to a person.
+    Seated {
+        /// The side.
+        color: Color,
+        /// Who plays it now.
+        player: Player,
+        /// Two computers now play a game that has reached this many plies: adjudicated
+        /// a draw.
+        adjudicated: Option<usize>,
+    },
+    /// The computer plays at this level now.
+    LevelChanged(Level),
+    /// A match's next game began.
+    NextGame {
+        /// Its number, from 1.
+        number: usize,
+        /// The match's games.
+        games: usize,
+        /// The round, as "1.2".
+        round: String,
+        /// Who plays Black.
+        black: String,
+        /// Who plays White.
+        white: String,
+        /// The ballot it starts from, in words.
+        ballot: Option<String>,
+    },
+    /// A new game from the start.
+    NewGame,
+    /// Both clocks stopped.
+    Paused,
+    /// The clocks run again.
+    ClocksRun,
+    /// A hint for this side is being looked for.
+    LookingForHint(Color),
+    /// A hint: the move for this side, and what it is based on.
+    Hint {
+        /// The side to move.
+        color: Color,
+        /// The move, in notation.
+        notation: String,
+        /// Why it is suggested.
+        basis: HintBasis,
+    },
+    /// The computer (playing `color` at `level`) is told to move now.
+    MovingNow {
+        /// The computer's side.
+        color: Color,
+        /// Its level.
+        level: Level,
+    },
+    /// The hint search is told to end now.
+    HintNow,
+    /// Where the review of a record stands, or what it opened, in words.
+    Review(String),
+    /// Done, with nothing to say (a save asked for is told when done).
+    Nothing,
+}
+
+impl fmt::Display for News {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            News::Played {
+                color,
+                notation,
+                review_over,
+            } => {
+                write!(f, "{color} played {notation}")?;
+                if *review_over {
+                    write!(f, ": review over, the game goes on from here")?;
+                }
+                Ok(())
+            }
+            News::Computer {
+                color,
+                level,
+                turn,
+                adjudicated,
+            } => {
+                let name = computer_name(*color, *level);
+                match turn {
+                    ComputerTurn::Played(m) => write!(f, "{name} played {m}")?,
+                    ComputerTurn::ClaimedDraw => write!(f, "{name} claims a draw")?,
+                    ComputerTurn::Resigned => write!(f, "{name} resigns")?,
+                }
+                adjudication(f, *adjudicated)
+            }
+            News::TookBack(moves) => turn_text(f, "Took back", moves),
+            News::TookBackEnding => write!(f, "Took back the end of the game: play on"),
+            News::Replayed(moves) => turn_text(f, "Replayed", moves),
+            News::Resigned(color) => write!(f, "{color} resigns"),
+            News::DrawOffered(by) => write!(f, "{by} offers a draw; {}, accept or decline", !*by),
+            News::DrawAnswered {
+                color,
+                level,
+                answer,
+            } => {
+                let name = computer_name(*color, *level);
+                match answer {
+                    DrawAnswer::Accept => write!(f, "{name} accepts the draw"),
+                    DrawAnswer::DeclineBetter => {
+                        write!(f, "{name} declines the draw: it thinks it stands better")
+                    }
+                    DrawAnswer::DeclineEarly => write!(
+                        f,
+                        "{name} declines the draw: the game is level, with much still to play"
+                    ),
+                }
+            }
+            News::DrawAccepted(color) => write!(f, "{color} accepts the draw"),
+            News::DrawDeclined(color) => {
+                write!(f, "{color} declines {}'s draw offer: play on", !*color)
+            }
+            News::DrawClaimed(color) => write!(f, "{color} claims a draw"),
+            News::FlagFell { color, outcome } => write!(f, "{color}'s time is up. {outcome}."),
+            News::TimeLow {
+                color,
+                left,
+                this_move,
+            } => {
+                if *left > super::clock::WARNING {
+                    write!(f, "{color}: a minute left")?;
+                } else {
+                    write!(f, "{color}: {} seconds left", left.as_secs_f64().ceil())?;
+                }
+                if *this_move {
+                    write!(f, " for this move")?;
+                }
+                Ok(())
+            }
+            News::Seated {
+                color,
+                player,
+                adjudicated,
+            } => {
+                match player {
+                    Player::Computer(level) => {
+                        write!(f, "The computer ({level}) plays {color} now")?
+                    }
+                    Player::Person => write!(f, "A person plays {color} now")?,
+                }
+                adjudication(f, *adjudicated)
+            }
+            News::LevelChanged(level) => write!(f, "The computer plays at {level} now"),
+            News::NextGame {
+                number,
+                games,
+                round,
+                black,
+                white,
+                ballot,
+            } => {
+                write!(
+                    f,
+                    "Game {number} of {games} (round {round}): {black} plays Black, {white} White"
+                )?;
+                if let Some(ballot) = ballot {
+                    write!(f, ". {ballot}")?;
+                }
+                Ok(())
+            }
+            News::NewGame => write!(f, "New game"),
+            News::Paused => write!(f, "Paused: both clocks stopped"),
+            News::ClocksRun => write!(f, "The clocks run again"),
+            News::LookingForHint(color) => write!(f, "Looking for a hint for {color}..."),
+            News::Hint {
+                color,
+                notation,
+                basis,
+            } => {
+                write!(f, "Hint for {color}: {notation}")?;
+                match basis {
+                    HintBasis::Database(verdict) => write!(f, " (database: {verdict})")?,
+                    HintBasis::OnlyMove => write!(f, " (the only legal move)")?,
+                    HintBasis::Book(reason) => write!(f, " (book: {reason})")?,
+                    HintBasis::Search { verdict, depth } => {
+                        write!(f, " ({verdict}; searched {depth} plies deep)")?
+                    }
+                    HintBasis::Nothing => {}
+                }
+                write!(f, ". It is not played")
+            }
+            News::MovingNow { color, level } => {
+                write!(f, "{} moves now", computer_name(*color, *level))
+            }
+            News::HintNow => write!(f, "The hint comes now"),
+            News::Review(text) => write!(f, "{text}"),
+            News::Nothing => Ok(()),
+        }
+    }
+}
+
+/// ". No result after 300 plies: adjudicated a draw", when it was.
+fn adjudication(f: &mut fmt::Formatter<'_>, plies: Option<usize>) -> fmt::Result {
+    match plies {
+        Some(plies) => write!(f, ". No result after {plies} plies: adjudicated a draw"),
+        None => Ok(()),
+    }
+}
+
+/// "Took back Black 11-15" or "Took back Black 11-15 and White's reply 23-19": `moves`
+/// in the order they were played.
+fn turn_text(f: &mut fmt::Formatter<'_>, verb: &str, moves: &[(Color, String)]) -> fmt::Result {
+    write!(f, "{verb}")?;
+    let mut moves = moves.iter();
+    if let Some((color, m)) = moves.next() {
+        write!(f, " {color} {m}")?;
+    }
+    for (color, m) in moves {
+        write!(f, " and {color}'s reply {m}")?;
+    }
+    Ok(())
+}
