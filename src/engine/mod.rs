@@ -51,6 +51,7 @@ mod eval;
 pub mod learned;
 mod level;
 mod openings;
+mod params;
 mod request;
 mod score;
 mod search;
