@@ -57,15 +57,17 @@ mod score;
 mod search;
 pub mod selfplay;
 mod thread;
+mod time;
 pub mod training;
 mod tt;
 mod zobrist;
 
-pub use budget::BUDGET_MOST;
 pub use decision::{CLAIM_DRAW_AT_MOST, Decision, RESIGN_AT, RESIGN_WITHIN, decide};
 pub use level::Level;
 pub use openings::{ACF_DECK, Opening, OpeningsError, acf_openings, parse_openings};
+pub use params::SearchParams;
 pub use thread::{SearchEvent, SearchHandle};
+pub use time::{ClockLimits, TimePlan, plan_time};
 
 pub use eval::{KING, MAN, evaluate};
 pub use learned::Evaluation;

@@ -1,4 +1,125 @@
-//! The search's tunable numbers, in one place.
+//! The search's tunable numbers, in one place: what the search prunes and reduces, how
+//! it orders and remembers, how a time budget stretches, and how a clock is shared out
+//! between moves. [`SearchParams::default`] is the computer's play; a tuning run or an
+//! experiment changes a copy in its [`SearchRequest`](super::SearchRequest).
+
+use std::time::Duration;
+
+/// Every number of the search that tuning may change. The defaults are the numbers the
+/// computer plays with (changing one changes its play; the levels' depths and noise and
+/// the contempt are the [`Level`](super::Level)'s, and the decisions to claim or resign
+/// are [`decide`](super::decide)'s).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchParams {
+    // The tree.
+    /// Half the width of the aspiration window round the last iteration's score, in
+    /// hundredths of a man: a score outside it is searched again with the full window.
+    pub aspiration_window: i32,
+    /// The first iteration searched with an aspiration window (shallower ones are
+    /// quick and their scores swing too much to aim at).
+    pub aspiration_from_depth: u32,
+    /// Plies added below a position with a single legal move (a forced move costs the
+    /// opponent nothing to find).
+    pub single_move_extension: i32,
+    /// Late-move reduction: quiet moves from this place in the move order on (0 is the
+    /// first move) ...
+    pub reduce_from_move: usize,
+    /// ... at this remaining depth or more ...
+    pub reduce_from_depth: i32,
+    /// ... are searched this many plies less, and again at full depth if they beat
+    /// alpha.
+    pub reduction: i32,
+    /// At the start of each search the history counts are divided by this, so that
+    /// old positions do not dominate the move order.
+    pub history_aging: i32,
+    /// The most a history count grows to (it must stay below the killer moves' rank in
+    /// the move order, 1 << 22).
+    pub history_most: i32,
+    /// A transposition-table entry from this search gives way to another position's
+    /// result unless the entry is more than this many plies deeper.
+    pub table_keep_deeper_by: i32,
+
+    // Time without a budget.
+    /// With a `movetime` but no target, another iteration starts only while less than
+    /// this share of the time is spent (a deeper one would hardly finish).
+    pub iteration_start_share: f64,
+
+    // Time as a budget (see [`Limits::target`](super::Limits::target)).
+    /// The wall a computer player's budget stretches to, as a multiple of the budget
+    /// (when its best move keeps changing or its score falls).
+    pub budget_most: u32,
+    /// Iterations shallower than this always go on.
+    pub budget_from_depth: u32,
+    /// The time allowed is the target times this while the best move changes.
+    pub budget_changed_share: f64,
+    /// After the best move has stood for this many iterations with its score holding
+    /// (falling less than [`budget_small_fall`](Self::budget_small_fall)) ...
+    pub budget_settled_after: u32,
+    /// ... the time allowed is the target times this.
+    pub budget_settled_share: f64,
+    /// A fall of the score by this much (hundredths of a man) since the last
+    /// iteration ...
+    pub budget_small_fall: i32,
+    /// ... multiplies the time allowed by this ...
+    pub budget_small_fall_share: f64,
+    /// ... and a fall by this much ...
+    pub budget_big_fall: i32,
+    /// ... by this instead.
+    pub budget_big_fall_share: f64,
+
+    // The clock (see [`plan_time`](super::plan_time)).
+    /// On a clock with no moves to go given, a move plans for a share of the time left
+    /// as though this many moves were still to make.
+    pub clock_moves_assumed: u32,
+    /// The share of an increment a move plans to spend, in thousandths.
+    pub clock_increment_per_mille: u32,
+    /// With a move timer, a move plans for this share of its allowance (a quarter).
+    pub move_timer_divisor: u32,
+    /// No plan comes nearer the flag than this.
+    pub flag_margin: Duration,
+    /// The wall on a clock: the time left before the flag margin divided by this.
+    pub clock_wall_divisor: u32,
+    /// The least a move on the clock is given, however short the time.
+    pub least_time: Duration,
+}
+
+impl SearchParams {
+    /// The numbers the computer plays with.
+    pub const DEFAULT: SearchParams = SearchParams {
+        aspiration_window: 30,
+        aspiration_from_depth: 5,
+        single_move_extension: 1,
+        reduce_from_move: 3,
+        reduce_from_depth: 3,
+        reduction: 1,
+        history_aging: 8,
+        history_most: 1 << 20,
+        table_keep_deeper_by: 2,
+        iteration_start_share: 0.6,
+        budget_most: 3,
+        budget_from_depth: 4,
+        budget_changed_share: 2.0,
+        budget_settled_after: 4,
+        budget_settled_share: 0.8,
+        budget_small_fall: 20,
+        budget_small_fall_share: 1.4,
+        budget_big_fall: 50,
+        budget_big_fall_share: 2.0,
+        clock_moves_assumed: 20,
+        clock_increment_per_mille: 750,
+        move_timer_divisor: 4,
+        flag_margin: Duration::from_secs(1),
+        clock_wall_divisor: 2,
+        least_time: Duration::from_millis(10),
+    };
+}
+
+impl Default for SearchParams {
+    /// [`SearchParams::DEFAULT`]: the numbers the computer plays with.
+    fn default() -> SearchParams {
+        SearchParams::DEFAULT
+    }
+}
 
 #[cfg(test)]
 mod tests {

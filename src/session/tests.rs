@@ -1,6 +1,7 @@
 //! The session's own tests: the conduct both front ends share.
 
 use super::*;
+use crate::engine::{Engine, StopFlag};
 use crate::rules::DrawReason;
 
 fn against_white_computer() -> Session {
@@ -15,7 +16,9 @@ fn redo_replays_the_computers_reply_as_undo_took_it_back() {
     let mut session = against_white_computer();
     let mut engine = Engine::new(1);
     session.play_text("11-15").unwrap();
-    session.play_computer_turn(&mut engine).unwrap();
+    let request = session.move_request().unwrap();
+    let result = engine.search(&request, &StopFlag::new(), |_| {});
+    session.computer_played(&result).unwrap();
     let played = session.game().moves().to_vec();
     let undone = session.undo().unwrap();
     assert!(

@@ -506,7 +506,9 @@ fn the_session_tells_the_database_verdict_and_hints_with_it() {
         .with_seats(seats)
         .with_movetime(std::time::Duration::from_millis(50))
         .with_egdb(Some(db().clone()));
-    let text = session.play_computer_turn(&mut Engine::new(1)).unwrap();
+    let request = session.move_request().unwrap();
+    let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+    let text = session.computer_played(&result).unwrap();
     assert_eq!(text, "White (level 10) played 23-27");
 }
 
