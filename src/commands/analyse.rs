@@ -36,7 +36,7 @@ pub fn limits(args: &AnalyseArgs) -> Limits {
     }
 }
 
-/// Runs `checkers analyse` (with `--load`, through a recorded game: see [`run_game`]):
+/// Runs `checkers analyse` (with `--load`, through a recorded game: see `run_game`):
 /// in a position the endgame databases hold, first `database: White wins in 23 moves`
 /// (or `drawn`); then one line per completed depth (depth,
 /// score, nodes, nodes per second, time, principal variation), then `bestmove MOVE`. A

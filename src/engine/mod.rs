@@ -35,6 +35,14 @@
 //! A hint is the same search with [`Limits`] of the front end's choosing (and `noise`
 //! 0); it is never played.
 //!
+//! # On a clock
+//!
+//! A player on a clock says what its clock reads, in [`Limits::clock`] (a
+//! [`ClockLimits`]: time left, increment, moves to go): the search plans its own target
+//! and wall from it ([`plan_time`]), within any level's time also given. With
+//! [`Limits::on_clock`] alone, the clock's plan is the whole budget. The numbers of the
+//! plan, like every tunable number of the search, are in [`SearchParams`].
+//!
 //! # Endgame databases
 //!
 //! [`egdb`] builds, checks and probes databases of every position of up to five (or

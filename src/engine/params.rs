@@ -21,13 +21,13 @@ pub struct SearchParams {
     /// Plies added below a position with a single legal move (a forced move costs the
     /// opponent nothing to find).
     pub single_move_extension: i32,
-    /// Late-move reduction: quiet moves from this place in the move order on (0 is the
-    /// first move) ...
+    /// Late-move reduction: the first place in the move order (0 is the first move)
+    /// from which quiet moves are searched [`reduction`](Self::reduction) plies less.
     pub reduce_from_move: usize,
-    /// ... at this remaining depth or more ...
+    /// Late-move reduction: the least remaining depth at which moves are reduced.
     pub reduce_from_depth: i32,
-    /// ... are searched this many plies less, and again at full depth if they beat
-    /// alpha.
+    /// Late-move reduction: the plies a late quiet move is searched less (and again at
+    /// full depth if it beats alpha all the same).
     pub reduction: i32,
     /// At the start of each search the history counts are divided by this, so that
     /// old positions do not dominate the move order.
@@ -52,19 +52,22 @@ pub struct SearchParams {
     pub budget_from_depth: u32,
     /// The time allowed is the target times this while the best move changes.
     pub budget_changed_share: f64,
-    /// After the best move has stood for this many iterations with its score holding
-    /// (falling less than [`budget_small_fall`](Self::budget_small_fall)) ...
+    /// The iterations the best move must have stood, its score holding (falling less
+    /// than [`budget_small_fall`](Self::budget_small_fall)), for the move to count as
+    /// settled.
     pub budget_settled_after: u32,
-    /// ... the time allowed is the target times this.
+    /// The time allowed is the target times this once the best move is settled.
     pub budget_settled_share: f64,
-    /// A fall of the score by this much (hundredths of a man) since the last
-    /// iteration ...
+    /// A fall of the score since the last iteration by this much or more (hundredths
+    /// of a man) multiplies the time allowed by
+    /// [`budget_small_fall_share`](Self::budget_small_fall_share).
     pub budget_small_fall: i32,
-    /// ... multiplies the time allowed by this ...
+    /// What a small fall multiplies the time allowed by.
     pub budget_small_fall_share: f64,
-    /// ... and a fall by this much ...
+    /// A fall by this much or more multiplies the time allowed by
+    /// [`budget_big_fall_share`](Self::budget_big_fall_share) instead.
     pub budget_big_fall: i32,
-    /// ... by this instead.
+    /// What a big fall multiplies the time allowed by.
     pub budget_big_fall_share: f64,
 
     // The clock (see [`plan_time`](super::plan_time)).
