@@ -82,9 +82,9 @@ impl Level {
     /// positions, oldest first), with `movetime` to think as a budget: about that on
     /// average, up to [`budget_most`](SearchParams::budget_most) times it when the best
     /// move is in doubt (see [`Limits::target`]). On a clock, set the request's
-    /// [`Limits::clock`] too: the search then keeps within what the clock allows. `seed` varies the level's randomness (use a different one
-    /// per game). It plays from the opening book where it can (the weaker levels with
-    /// variety).
+    /// [`Limits::clock`] too: the search then keeps within what the clock allows.
+    /// `seed` varies the level's randomness (use a different one per game). It plays
+    /// from the opening book where it can (the weaker levels with variety).
     pub fn request(
         self,
         position: Position,

@@ -147,9 +147,10 @@ pub struct SearchRequest {
     pub egdb: Option<Arc<Egdb>>,
     /// The evaluation of quiet positions.
     pub evaluation: Evaluation,
-    /// Whether to play from the opening book ([`Book::embedded`](super::book::Book::embedded)) when it has the
-    /// position: at once, with no search; one of the tournament games' moves when
-    /// `noise` is above 0 (the weaker levels), the deep search's best otherwise.
+    /// Whether to play from the opening book
+    /// ([`Book::embedded`](super::book::Book::embedded)) when it has the position: at
+    /// once, with no search; one of the tournament games' moves when `noise` is above 0
+    /// (the weaker levels), the deep search's best otherwise.
     pub book: bool,
     /// The search's tunable numbers ([`SearchParams::default`] for the computer's play).
     pub params: SearchParams,
