@@ -345,6 +345,18 @@ pub struct AnalyseArgs {
     /// within it, and often sooner, once another iteration could not finish in it.
     #[arg(long, value_name = "MOVETIME", value_parser = millis(86_400_000))]
     pub movetime: Option<Duration>,
+    /// Search as a player on a clock with this many milliseconds left: the engine plans
+    /// the move's time from it as in a game (a twentieth of it, or a share by
+    /// --moves-to-go, plus most of --increment; never near the flag).
+    #[arg(long, value_name = "MS", value_parser = millis(86_400_000), conflicts_with_all = ["depth", "movetime", "load"])]
+    pub time_left: Option<Duration>,
+    /// With --time-left: the milliseconds added to the clock after each move.
+    #[arg(long, value_name = "MS", requires = "time_left", value_parser = clap::value_parser!(u64).range(0..=3_600_000).map(Duration::from_millis))]
+    pub increment: Option<Duration>,
+    /// With --time-left: the moves to make in that time before more comes (a 30/60
+    /// control's moves still to make in its period).
+    #[arg(long, value_name = "N", requires = "time_left", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub moves_to_go: Option<u32>,
     /// Transposition table size in MB.
     #[arg(long, value_name = "HASH", default_value = "64", value_parser = megabytes())]
     pub hash: usize,
@@ -363,6 +375,11 @@ pub struct MatchArgs {
     /// three times it for a hard move (see --wall).
     #[arg(long, value_name = "MOVETIME", default_value = "100", value_parser = millis(600_000))]
     pub movetime: Duration,
+    /// Play every game on a clock instead (30/60, G/15 or 5+3, as `play --clock` takes
+    /// them): each player plans its own time from its clock, and out of time loses.
+    /// An --against program is asked with the time its clock's plan gives.
+    #[arg(long, value_name = "SPEC", value_parser = clap::value_parser!(TimeControl), conflicts_with = "movetime")]
+    pub clock: Option<TimeControl>,
     /// Player A's and player B's levels.
     #[command(flatten)]
     pub levels: MatchLevels,

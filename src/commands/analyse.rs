@@ -4,7 +4,7 @@
 use super::CommandError;
 use crate::cli::AnalyseArgs;
 use crate::engine::egdb::Egdb;
-use crate::engine::{Engine, Limits, SearchRequest, StopFlag, line_notation};
+use crate::engine::{ClockLimits, Engine, Limits, SearchRequest, StopFlag, line_notation};
 use crate::rules::{Color, Outcome, Position, WinReason};
 use std::io::Write;
 use std::sync::Arc;
@@ -13,25 +13,30 @@ use std::time::Duration;
 /// How long `analyse` searches when given neither `--depth` nor `--movetime`.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(3000);
 
-/// The search limits of `args`: `--depth`, else `--movetime`, else
-/// [`DEFAULT_MOVETIME`] for a position or [`DEFAULT_GAME_MOVETIME`] for each position
-/// of a `--load` game.
+/// The search limits of `args`: `--depth`, else `--movetime`, else a clock with
+/// `--time-left` (the engine plans the time), else [`DEFAULT_MOVETIME`] for a position
+/// or [`DEFAULT_GAME_MOVETIME`] for each position of a `--load` game.
 pub fn limits(args: &AnalyseArgs) -> Limits {
     let default = if args.load.is_some() {
         DEFAULT_GAME_MOVETIME
     } else {
         DEFAULT_MOVETIME
     };
-    match (args.depth, args.movetime) {
-        (Some(depth), _) => Limits::depth(depth),
-        (None, movetime) => Limits {
+    match (args.depth, args.movetime, args.time_left) {
+        (Some(depth), _, _) => Limits::depth(depth),
+        (None, None, Some(time_left)) => Limits::on_clock(ClockLimits {
+            increment: args.increment.unwrap_or_default(),
+            moves_to_go: args.moves_to_go,
+            ..ClockLimits::sudden_death(time_left)
+        }),
+        (None, movetime, _) => Limits {
             movetime: Some(movetime.unwrap_or(default)),
             ..Limits::infinite()
         },
     }
 }
 
-/// Runs `checkers analyse` (with `--load`, through a recorded game: see [`run_game`]):
+/// Runs `checkers analyse` (with `--load`, through a recorded game: see `run_game`):
 /// in a position the endgame databases hold, first `database: White wins in 23 moves`
 /// (or `drawn`); then one line per completed depth (depth,
 /// score, nodes, nodes per second, time, principal variation), then `bestmove MOVE`. A
@@ -185,4 +190,45 @@ fn run_game(
         )?,
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
+
+    fn analyse_args(words: &[&str]) -> Result<AnalyseArgs, clap::Error> {
+        let words = ["checkers", "analyse"].iter().chain(words);
+        match Cli::try_parse_from(words)?.command {
+            Some(Command::Analyse(args)) => Ok(args),
+            other => panic!("not analyse: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn analyse_on_a_clock_plans_its_time_from_the_clock() {
+        let args = analyse_args(&["--time-left", "10000", "--increment", "2000"])
+            .expect("a clock is an analyse option");
+        let clock = ClockLimits {
+            increment: Duration::from_secs(2),
+            ..ClockLimits::sudden_death(Duration::from_secs(10))
+        };
+        assert_eq!(limits(&args), Limits::on_clock(clock));
+        // A twentieth of the ten seconds and three quarters of the increment.
+        let planned = SearchRequest::new(Position::start(), limits(&args)).planned_limits();
+        assert_eq!(planned.target, Some(Duration::from_millis(2000)));
+        let args = analyse_args(&["--time-left", "60000", "--moves-to-go", "4"])
+            .expect("moves to go with a clock");
+        let planned = SearchRequest::new(Position::start(), limits(&args)).planned_limits();
+        assert_eq!(planned.target, Some(Duration::from_secs(15)));
+    }
+
+    #[test]
+    fn a_clock_is_refused_beside_a_depth_and_an_increment_without_a_clock() {
+        assert!(analyse_args(&["--time-left", "1000", "--depth", "5"]).is_err());
+        assert!(analyse_args(&["--time-left", "1000", "--movetime", "500"]).is_err());
+        assert!(analyse_args(&["--increment", "1000"]).is_err());
+        assert!(analyse_args(&["--moves-to-go", "10"]).is_err());
+    }
 }

@@ -6,7 +6,8 @@ use super::rating::{Results, Sprt, SprtVerdict};
 use crate::cli::{MatchArgs, MatchPlayers};
 use crate::engine::egdb::Egdb;
 use crate::engine::{
-    Engine, Evaluation, Level, Opening, SearchRequest, acf_openings, parse_openings,
+    Engine, Evaluation, Level, Opening, SearchParams, SearchRequest, acf_openings, parse_openings,
+    plan_time,
 };
 use crate::game::Game;
 use crate::pdn::write_game;
@@ -282,8 +283,9 @@ struct PlayedGame {
 struct Knowledge {
     egdb: Option<Arc<Egdb>>,
     evaluation: Evaluation,
-    /// The time per move is a wall (stop once the next iteration could not finish in
-    /// it), as before time budgets, instead of a budget.
+    /// The time per move (on a clock, the time its plan gives) is a wall (stop once the
+    /// next iteration could not finish in it), as before time budgets, instead of a
+    /// budget.
     wall: bool,
     /// Plays from the opening book.
     book: bool,
@@ -295,7 +297,15 @@ impl Knowledge {
             .with_egdb(self.egdb.clone())
             .with_evaluation(self.evaluation);
         request.book = self.book;
-        if self.wall
+        if request.limits.clock.is_some() {
+            // On a clock the clock alone says how long: the engine's time manager
+            // plans each move from it.
+            request.limits.target = None;
+            request.limits.movetime = None;
+            if self.wall {
+                request.limits.movetime = request.planned_limits().target;
+            }
+        } else if self.wall
             && let Some(target) = request.limits.target.take()
         {
             request.limits.movetime = Some(target);
@@ -473,12 +483,13 @@ fn play_against(
     }
     let mut seats = Seats::PEOPLE;
     seats.set(a_color, Player::Computer(level));
-    let mut session = Session::new(game)
-        .with_seats(seats)
-        .with_movetime(args.movetime)
-        .with_ply_cap(args.max_plies)
-        .with_seed(seed);
-    while !session.game().is_over() && !session.adjudicate_at_cap() {
+    let mut session = match_session(game, seats, args, seed);
+    loop {
+        // On a clock, the time is now: a flag that fell ends the game.
+        session.tick(Instant::now());
+        if session.game().is_over() || session.adjudicate_at_cap() {
+            break;
+        }
         if session.computer_to_move().is_some() {
             let Some((_, result)) = play_turn_now(&mut session, engine, |r| knowledge.apply(r))
             else {
@@ -489,10 +500,18 @@ fn play_against(
             continue;
         }
         let pos = *session.position();
+        // The other program gets a time per move: on a clock, what its clock's plan
+        // gives.
+        let movetime = session.clock_limits().map_or(args.movetime, |clock| {
+            plan_time(&clock, &SearchParams::DEFAULT).target
+        });
         let asked = Instant::now();
-        let answer = opponent.best_move(&pos, args.movetime);
+        let answer = opponent.best_move(&pos, movetime);
         thinking[1].0 += asked.elapsed();
         thinking[1].1 += 1;
+        if session.tick(Instant::now()).is_some() {
+            break; // It lost on time while it thought.
+        }
         match answer {
             Ok(m) if session.play(&m).is_ok() => {}
             Ok(m) => {
@@ -560,12 +579,13 @@ fn play_game(
         black: Player::Computer(levels[player(Color::Black)]),
         white: Player::Computer(levels[player(Color::White)]),
     };
-    let mut session = Session::new(game)
-        .with_seats(seats)
-        .with_movetime(args.movetime)
-        .with_ply_cap(args.max_plies)
-        .with_seed(seed);
-    while let Some((color, _)) = session.computer_to_move() {
+    let mut session = match_session(game, seats, args, seed);
+    loop {
+        // On a clock, the time is now: a flag that fell ends the game.
+        session.tick(Instant::now());
+        let Some((color, _)) = session.computer_to_move() else {
+            break;
+        };
         let p = player(color);
         let Some((_, result)) =
             play_turn_now(&mut session, &mut engines[p], |r| knowledge[p].apply(r))
@@ -576,4 +596,100 @@ fn play_game(
         thinking[p].1 += 1;
     }
     session
+}
+
+/// The session of a match game from `game`: `args.movetime` a move, or on
+/// `args.clock` from now; adjudicated a draw at `args.max_plies`.
+fn match_session(game: Game, seats: Seats, args: &MatchArgs, seed: u64) -> Session {
+    let session = Session::new(game)
+        .with_seats(seats)
+        .with_movetime(args.movetime)
+        .with_ply_cap(args.max_plies)
+        .with_seed(seed);
+    match args.clock {
+        Some(control) => session.with_clock(control, Instant::now()),
+        None => session,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
+
+    fn match_args(words: &[&str]) -> Result<MatchArgs, clap::Error> {
+        let words = ["checkers", "match"].iter().chain(words);
+        match Cli::try_parse_from(words)?.command {
+            Some(Command::Match(args)) => Ok(args),
+            other => panic!("not match: {other:?}"),
+        }
+    }
+
+    fn knowledge(wall: bool) -> Knowledge {
+        Knowledge {
+            egdb: None,
+            evaluation: Evaluation::default(),
+            wall,
+            book: true,
+        }
+    }
+
+    const COMPUTERS: Seats = Seats {
+        black: Player::Computer(Level::MAX),
+        white: Player::Computer(Level::MAX),
+    };
+
+    #[test]
+    fn on_a_clock_a_match_player_takes_its_time_from_the_clock() {
+        let secs = Duration::from_secs;
+        let args = match_args(&["--clock", "G/1"]).expect("a clock is a match option");
+        let session = match_session(Game::new(), COMPUTERS, &args, 1);
+        let request = || session.move_request().expect("the computer is to move");
+        // A twentieth of the minute as a budget, up to three times it, rather than
+        // the 100 ms a move of a match without a clock.
+        let planned = knowledge(false).apply(request()).planned_limits();
+        assert_eq!(
+            (planned.target, planned.movetime),
+            (Some(secs(3)), Some(secs(9)))
+        );
+        // With --wall, that twentieth is a wall.
+        let planned = knowledge(true).apply(request()).planned_limits();
+        assert_eq!((planned.target, planned.movetime), (None, Some(secs(3))));
+        let args = match_args(&[]).expect("the defaults");
+        let untimed = match_session(Game::new(), COMPUTERS, &args, 1);
+        let request = untimed.move_request().expect("the computer is to move");
+        let planned = knowledge(false).apply(request).planned_limits();
+        let ms = Duration::from_millis;
+        assert_eq!(
+            (planned.target, planned.movetime),
+            (Some(ms(100)), Some(ms(300)))
+        );
+        assert!(match_args(&["--clock", "G/1", "--movetime", "50"]).is_err());
+    }
+
+    #[test]
+    fn a_match_on_a_clock_records_the_clocks_of_its_games() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let pdn = dir.path().join("match.pdn");
+        let pdn_arg = pdn.to_string_lossy().to_string();
+        let words = [
+            "--clock", "G/0:30", "--games", "2", "--level", "2", "--level", "2", "--pdn",
+        ];
+        let mut words = words.to_vec();
+        words.push(&pdn_arg);
+        let args = match_args(&words).expect("a match on a clock");
+        let mut out = Vec::new();
+        let tallies = play_match(&args, &mut out).expect("the match is played");
+        assert_eq!(tallies[0].total().iter().sum::<u32>(), 2);
+        let text = std::fs::read_to_string(&pdn).expect("the games were written");
+        let games = crate::pdn::read_games(&text);
+        assert_eq!(games.len(), 2);
+        for game in games {
+            let game = game.expect("a readable game");
+            assert_eq!(game.tag("TimeControl"), Some("G/0:30"), "{text}");
+            assert!(game.tag("BlackClock").is_some(), "{text}");
+            assert!(game.tag("WhiteClock").is_some(), "{text}");
+        }
+    }
 }

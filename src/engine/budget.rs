@@ -1,17 +1,11 @@
-//! Time as a budget: when a search given a target time (see
-//! [`Limits::target`](super::Limits::target)) stops between iterations.
+//! When a search stops between iterations: time as a budget (a target time, see
+//! [`Limits::target`]), or within a movetime.
 
+use super::params::SearchParams;
+use super::request::Limits;
 use super::score::Score;
 use crate::rules::Move;
 use std::time::Duration;
-
-/// How far past its target a budgeted search may run when its best move keeps changing
-/// or its score falls (the computer players' wall is this many times their target).
-pub const BUDGET_MOST: u32 = 3;
-
-/// Another iteration starts only while the time spent is under this share of the time
-/// allowed (it then runs on, past the time allowed if need be, up to the wall).
-const START_SHARE: f64 = 1.0;
 
 /// What a search with a time budget has seen of its iterations so far.
 #[derive(Default)]
@@ -22,11 +16,40 @@ pub(crate) struct Budget {
 }
 
 impl Budget {
+    /// After an iteration at `depth` that chose `best` with `score`, `elapsed` into a
+    /// search within `limits` (as planned): whether to start no other. With a target,
+    /// once [`spent`](Self::spent); with only a movetime, once the next iteration could
+    /// hardly finish in it (it would be cut short at the deadline anyway, keeping any
+    /// better move it found).
+    pub(crate) fn stop_after(
+        &mut self,
+        depth: u32,
+        best: Move,
+        score: Score,
+        elapsed: Duration,
+        limits: &Limits,
+        params: &SearchParams,
+    ) -> bool {
+        if let Some(target) = limits.target {
+            let hard = limits
+                .movetime
+                .unwrap_or(target.saturating_mul(params.budget_most));
+            self.spent(depth, best, score, elapsed, target, hard, params)
+        } else if let Some(movetime) = limits.movetime {
+            elapsed.as_secs_f64() > movetime.as_secs_f64() * params.iteration_start_share
+        } else {
+            false
+        }
+    }
+
     /// After an iteration at `depth` that chose `best` with `score`: whether to stop.
-    /// Another iteration starts only while under [`START_SHARE`] of the time allowed
-    /// is spent; it then takes about as long as all before it. The time allowed is the target,
-    /// twice that while the best move changes, more while the score falls, and 0.8 of
-    /// it once the move has stood for four iterations with the score holding.
+    /// Another iteration starts only while the time allowed is not yet spent; it then
+    /// takes about as long as all before it (running on past the time allowed if need
+    /// be, up to the wall `hard`). The time allowed is the target, twice that while
+    /// the best move changes, more while the score falls, and 0.8 of it once the move
+    /// has stood for four iterations with the score holding (the numbers are
+    /// `params`' `budget_*`).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn spent(
         &mut self,
         depth: u32,
@@ -35,6 +58,7 @@ impl Budget {
         elapsed: Duration,
         target: Duration,
         hard: Duration,
+        params: &SearchParams,
     ) -> bool {
         let changed = self.last_best.is_some_and(|m| m != best);
         self.settled_for = if changed { 0 } else { self.settled_for + 1 };
@@ -44,22 +68,25 @@ impl Budget {
         };
         self.last_best = Some(best);
         self.last_score = score.centi_men();
-        if depth < 4 {
+        if depth < params.budget_from_depth {
             return false;
         }
         let mut share = 1.0;
         if changed {
-            share *= 2.0;
-        } else if self.settled_for >= 4 && fall < 20 {
-            share *= 0.8;
+            share *= params.budget_changed_share;
+        } else if self.settled_for >= params.budget_settled_after && fall < params.budget_small_fall
+        {
+            share *= params.budget_settled_share;
         }
-        if fall >= 50 {
-            share *= 2.0;
-        } else if fall >= 20 {
-            share *= 1.4;
+        if fall >= params.budget_big_fall {
+            share *= params.budget_big_fall_share;
+        } else if fall >= params.budget_small_fall {
+            share *= params.budget_small_fall_share;
         }
-        let allowed = target.mul_f64(share).min(hard);
-        elapsed > allowed.mul_f64(START_SHARE)
+        let allowed = Duration::try_from_secs_f64(target.as_secs_f64() * share)
+            .unwrap_or(hard)
+            .min(hard);
+        elapsed > allowed
     }
 }
 
@@ -83,18 +110,66 @@ mod tests {
         // The same move for eight iterations: settled, so 0.8 of the target is allowed.
         let mut settled = Budget::default();
         for depth in 1..=8 {
-            assert!(!settled.spent(depth, a, Score(10), 10 * MS, target, hard));
+            assert!(!settled.spent(
+                depth,
+                a,
+                Score(10),
+                10 * MS,
+                target,
+                hard,
+                &SearchParams::DEFAULT
+            ));
         }
-        assert!(!settled.spent(9, a, Score(10), 75 * MS, target, hard));
-        assert!(settled.spent(10, a, Score(10), 85 * MS, target, hard));
+        assert!(!settled.spent(
+            9,
+            a,
+            Score(10),
+            75 * MS,
+            target,
+            hard,
+            &SearchParams::DEFAULT
+        ));
+        assert!(settled.spent(
+            10,
+            a,
+            Score(10),
+            85 * MS,
+            target,
+            hard,
+            &SearchParams::DEFAULT
+        ));
         // A move that changed at this iteration: twice the target allowed, so 190 ms
         // spent still starts another iteration; once it stands, the target again.
         let mut changing = Budget::default();
         for depth in 1..=8 {
-            changing.spent(depth, a, Score(10), 10 * MS, target, hard);
+            changing.spent(
+                depth,
+                a,
+                Score(10),
+                10 * MS,
+                target,
+                hard,
+                &SearchParams::DEFAULT,
+            );
         }
-        assert!(!changing.spent(9, b, Score(10), 190 * MS, target, hard));
-        assert!(changing.spent(10, b, Score(10), 110 * MS, target, hard));
+        assert!(!changing.spent(
+            9,
+            b,
+            Score(10),
+            190 * MS,
+            target,
+            hard,
+            &SearchParams::DEFAULT
+        ));
+        assert!(changing.spent(
+            10,
+            b,
+            Score(10),
+            110 * MS,
+            target,
+            hard,
+            &SearchParams::DEFAULT
+        ));
     }
 
     #[test]
@@ -103,13 +178,45 @@ mod tests {
         let target = 100 * MS;
         let mut falling = Budget::default();
         for depth in 1..=5 {
-            falling.spent(depth, a, Score(40), 10 * MS, target, 150 * MS);
+            falling.spent(
+                depth,
+                a,
+                Score(40),
+                10 * MS,
+                target,
+                150 * MS,
+                &SearchParams::DEFAULT,
+            );
         }
         // Down 60: twice the target, but the wall of 150 ms caps it.
-        assert!(!falling.spent(6, a, Score(-20), 140 * MS, target, 150 * MS));
-        assert!(falling.spent(7, a, Score(-80), 160 * MS, target, 150 * MS));
+        assert!(!falling.spent(
+            6,
+            a,
+            Score(-20),
+            140 * MS,
+            target,
+            150 * MS,
+            &SearchParams::DEFAULT
+        ));
+        assert!(falling.spent(
+            7,
+            a,
+            Score(-80),
+            160 * MS,
+            target,
+            150 * MS,
+            &SearchParams::DEFAULT
+        ));
         // Shallow iterations always go on.
         let mut shallow = Budget::default();
-        assert!(!shallow.spent(1, a, Score(0), 500 * MS, target, 150 * MS));
+        assert!(!shallow.spent(
+            1,
+            a,
+            Score(0),
+            500 * MS,
+            target,
+            150 * MS,
+            &SearchParams::DEFAULT
+        ));
     }
 }

@@ -1,6 +1,6 @@
 //! Playing levels 1-10 and what each means for the search.
 
-use super::budget::BUDGET_MOST;
+use super::params::SearchParams;
 use super::search::{Limits, SearchRequest};
 use crate::rules::Position;
 use std::fmt;
@@ -80,10 +80,11 @@ impl Level {
 
     /// The search this level makes for `position`, reached through `history` (earlier
     /// positions, oldest first), with `movetime` to think as a budget: about that on
-    /// average, up to [`BUDGET_MOST`] times it when the best move is in doubt (see
-    /// [`Limits::target`]). `seed` varies the level's randomness (use a different one
-    /// per game). It plays from the opening book where it can (the weaker levels with
-    /// variety).
+    /// average, up to [`budget_most`](SearchParams::budget_most) times it when the best
+    /// move is in doubt (see [`Limits::target`]). On a clock, set the request's
+    /// [`Limits::clock`] too: the search then keeps within what the clock allows.
+    /// `seed` varies the level's randomness (use a different one per game). It plays
+    /// from the opening book where it can (the weaker levels with variety).
     pub fn request(
         self,
         position: Position,
@@ -91,12 +92,13 @@ impl Level {
         movetime: Duration,
         seed: u64,
     ) -> SearchRequest {
+        let params = SearchParams::DEFAULT;
         SearchRequest {
             position,
             history,
             limits: Limits {
                 depth: self.max_depth(),
-                ..Limits::budget(movetime, movetime * BUDGET_MOST)
+                ..Limits::budget(movetime, movetime.saturating_mul(params.budget_most))
             },
             noise: self.noise(),
             seed,
@@ -104,6 +106,7 @@ impl Level {
             egdb: None,
             evaluation: Default::default(),
             book: true,
+            params,
         }
     }
 }

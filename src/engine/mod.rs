@@ -35,6 +35,14 @@
 //! A hint is the same search with [`Limits`] of the front end's choosing (and `noise`
 //! 0); it is never played.
 //!
+//! # On a clock
+//!
+//! A player on a clock says what its clock reads, in [`Limits::clock`] (a
+//! [`ClockLimits`]: time left, increment, moves to go): the search plans its own target
+//! and wall from it ([`plan_time`]), within any level's time also given. With
+//! [`Limits::on_clock`] alone, the clock's plan is the whole budget. The numbers of the
+//! plan, like every tunable number of the search, are in [`SearchParams`].
+//!
 //! # Endgame databases
 //!
 //! [`egdb`] builds, checks and probes databases of every position of up to five (or
@@ -51,20 +59,23 @@ mod eval;
 pub mod learned;
 mod level;
 mod openings;
+mod params;
 mod request;
 mod score;
 mod search;
 pub mod selfplay;
 mod thread;
+mod time;
 pub mod training;
 mod tt;
 mod zobrist;
 
-pub use budget::BUDGET_MOST;
 pub use decision::{CLAIM_DRAW_AT_MOST, Decision, RESIGN_AT, RESIGN_WITHIN, decide};
 pub use level::Level;
 pub use openings::{ACF_DECK, Opening, OpeningsError, acf_openings, parse_openings};
+pub use params::SearchParams;
 pub use thread::{SearchEvent, SearchHandle};
+pub use time::{ClockLimits, TimePlan, plan_time};
 
 pub use eval::{KING, MAN, evaluate};
 pub use learned::Evaluation;

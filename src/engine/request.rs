@@ -3,7 +3,9 @@
 
 use super::egdb::Egdb;
 use super::learned::Evaluation;
+use super::params::SearchParams;
 use super::score::Score;
+use super::time::{ClockLimits, planned};
 use crate::rules::{Move, Position};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,6 +27,10 @@ pub struct Limits {
     /// falls. Without it, the search stops once the next iteration could not finish
     /// within `movetime`.
     pub target: Option<Duration>,
+    /// The side to move's clock, when it plays on one: the search then plans its time
+    /// from it (see [`plan_time`](crate::engine::plan_time)), within any `target` and
+    /// `movetime` also given.
+    pub clock: Option<ClockLimits>,
 }
 
 impl Limits {
@@ -35,6 +41,7 @@ impl Limits {
             movetime: None,
             nodes: None,
             target: None,
+            clock: None,
         }
     }
 
@@ -45,6 +52,7 @@ impl Limits {
             movetime: None,
             nodes: None,
             target: None,
+            clock: None,
         }
     }
 
@@ -55,6 +63,7 @@ impl Limits {
             movetime: Some(Duration::from_millis(ms)),
             nodes: None,
             target: None,
+            clock: None,
         }
     }
 
@@ -65,6 +74,15 @@ impl Limits {
             movetime: Some(most.max(target)),
             nodes: None,
             target: Some(target),
+            clock: None,
+        }
+    }
+
+    /// Play on `clock`: the search plans its own target and wall from it.
+    pub const fn on_clock(clock: ClockLimits) -> Limits {
+        Limits {
+            clock: Some(clock),
+            ..Limits::infinite()
         }
     }
 
@@ -75,6 +93,7 @@ impl Limits {
             movetime: None,
             nodes: Some(nodes),
             target: None,
+            clock: None,
         }
     }
 }
@@ -128,10 +147,13 @@ pub struct SearchRequest {
     pub egdb: Option<Arc<Egdb>>,
     /// The evaluation of quiet positions.
     pub evaluation: Evaluation,
-    /// Whether to play from the opening book ([`Book::embedded`]) when it has the
-    /// position: at once, with no search; one of the tournament games' moves when
-    /// `noise` is above 0 (the weaker levels), the deep search's best otherwise.
+    /// Whether to play from the opening book
+    /// ([`Book::embedded`](super::book::Book::embedded)) when it has the position: at
+    /// once, with no search; one of the tournament games' moves when `noise` is above 0
+    /// (the weaker levels), the deep search's best otherwise.
     pub book: bool,
+    /// The search's tunable numbers ([`SearchParams::default`] for the computer's play).
+    pub params: SearchParams,
 }
 
 impl SearchRequest {
@@ -147,6 +169,7 @@ impl SearchRequest {
             egdb: None,
             evaluation: Evaluation::default(),
             book: false,
+            params: SearchParams::default(),
         }
     }
 
@@ -154,6 +177,13 @@ impl SearchRequest {
     pub fn with_egdb(mut self, egdb: Option<Arc<Egdb>>) -> SearchRequest {
         self.egdb = egdb;
         self
+    }
+
+    /// The limits the search honours: [`limits`](Self::limits) with its clock, if any,
+    /// planned into a target and a wall by the time manager (see
+    /// [`plan_time`](crate::engine::plan_time)).
+    pub fn planned_limits(&self) -> Limits {
+        planned(self.limits, &self.params)
     }
 
     /// The same request evaluating quiet positions with `evaluation`.

@@ -6,9 +6,10 @@
 //! each other.
 
 use super::book::Book;
-use super::budget::{BUDGET_MOST, Budget};
+use super::budget::Budget;
 use super::egdb::{Egdb, Verdict};
 use super::learned::Evaluation;
+use super::params::SearchParams;
 pub use super::request::{DepthInfo, Limits, SearchRequest, SearchResult, StopFlag, line_notation};
 use super::score::Score;
 use super::tt::{Bound, NO_MOVE, TranspositionTable};
@@ -21,10 +22,16 @@ use std::time::{Duration, Instant};
 
 /// Deepest ply the search goes below the root (extensions included).
 pub const MAX_PLY: usize = 128;
-/// Half the width of the aspiration window, in hundredths of a man.
-const ASPIRATION: i32 = 30;
 /// Deepest nominal depth of iterative deepening.
 pub const MAX_DEPTH: u32 = 64;
+
+/// The move order's ranks, best first: the table's move, captures (more pieces first),
+/// the two killer moves, then the rest by their history counts (which stay below the
+/// killers', see [`SearchParams::history_most`]).
+const TABLE_MOVE_RANK: i32 = 1 << 30;
+const CAPTURE_RANK: i32 = 1 << 24;
+const CAPTURED_PIECE_RANK: i32 = 1024;
+const KILLER_RANK: i32 = 1 << 22;
 
 /// A searcher that keeps its transposition table and move-ordering statistics from one
 /// search to the next (useful over a game). Single-threaded, so a search to a fixed
@@ -70,6 +77,8 @@ impl Engine {
         mut on_depth: impl FnMut(&DepthInfo),
     ) -> SearchResult {
         let started = Instant::now();
+        let params = request.params;
+        let limits = request.planned_limits();
         let root = request.position;
         let mut root_moves = root.legal_moves();
         let finish =
@@ -153,7 +162,7 @@ impl Engine {
         for side in self.history.iter_mut() {
             for row in side.iter_mut() {
                 for h in row.iter_mut() {
-                    *h /= 8;
+                    *h /= params.history_aging.max(1);
                 }
             }
         }
@@ -163,23 +172,20 @@ impl Engine {
             .egdb
             .as_ref()
             .is_some_and(|db| db.probe(&root).is_some());
-        let mut s = Searcher::new(self, request, stop, started);
+        let mut s = Searcher::new(self, request, limits, stop, started);
         let mut best = root_moves[0];
         let mut best_score = Score(0);
         let mut best_pv = vec![best];
         let mut completed = 0;
         let mut budget = Budget::default();
-        let max_depth = request
-            .limits
-            .depth
-            .unwrap_or(MAX_DEPTH)
-            .clamp(1, MAX_DEPTH);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             // Aspiration: search a narrow window round the last score first, and again
             // with the whole window only if the score falls outside it.
-            let aspirate = depth >= 5 && !best_score.is_forced();
+            let aspirate = depth >= params.aspiration_from_depth && !best_score.is_forced();
+            let window = params.aspiration_window;
             let (mut low, mut high) = if aspirate {
-                (best_score.0 - ASPIRATION, best_score.0 + ASPIRATION)
+                (best_score.0 - window, best_score.0 + window)
             } else {
                 (-Score::INFINITE, Score::INFINITE)
             };
@@ -240,16 +246,7 @@ impl Engine {
             {
                 break; // Proved: a deeper search finds nothing shorter.
             }
-            if let Some(target) = request.limits.target {
-                let hard = request.limits.movetime.unwrap_or(target * BUDGET_MOST);
-                if budget.spent(depth, best, best_score, started.elapsed(), target, hard) {
-                    break;
-                }
-            } else if let Some(movetime) = request.limits.movetime
-                && started.elapsed() * 5 > movetime * 3
-            {
-                // The next iteration would hardly finish in time (it is cut short at
-                // the deadline anyway, keeping any better move it found).
+            if budget.stop_after(depth, best, best_score, started.elapsed(), &limits, &params) {
                 break;
             }
         }
@@ -293,12 +290,14 @@ struct Searcher<'a> {
     egdb: Option<Arc<Egdb>>,
     egdb_hits: u64,
     evaluation: Evaluation,
+    params: SearchParams,
 }
 
 impl<'a> Searcher<'a> {
     fn new(
         engine: &'a mut Engine,
         request: &SearchRequest,
+        limits: Limits,
         stop: &'a StopFlag,
         started: Instant,
     ) -> Searcher<'a> {
@@ -324,8 +323,8 @@ impl<'a> Searcher<'a> {
             history: &mut engine.history,
             stop,
             started,
-            deadline: request.limits.movetime,
-            node_limit: request.limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.movetime,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
             nodes: 0,
             aborted: stop.is_stopped(),
             noise: request.noise.max(0),
@@ -341,6 +340,7 @@ impl<'a> Searcher<'a> {
             egdb: request.egdb.clone(),
             egdb_hits: 0,
             evaluation: request.evaluation,
+            params: request.params,
         }
     }
 
@@ -528,19 +528,24 @@ impl<'a> Searcher<'a> {
             self.order_buffers[ply] = order;
             return Score::loss_in(ply as u32).0;
         }
-        // A forced move costs the opponent nothing to find: look one ply further.
-        let extension = i32::from(moves.len() == 1);
+        // A forced move costs the opponent nothing to find: look further.
+        let forced = moves.len() == 1;
+        let extension = if forced {
+            self.params.single_move_extension
+        } else {
+            0
+        };
         let side = usize::from(pos.turn() == Color::White);
         order.clear();
         for (i, m) in moves.iter().enumerate() {
             let value = if i as u8 == tt_move {
-                1 << 30
+                TABLE_MOVE_RANK
             } else if m.is_capture() {
-                (1 << 24) + (m.captured().count() as i32) * 1024
+                CAPTURE_RANK + (m.captured().count() as i32) * CAPTURED_PIECE_RANK
             } else if self.killers[ply][0] == Some(*m) {
-                1 << 22
+                KILLER_RANK
             } else if self.killers[ply][1] == Some(*m) {
-                (1 << 22) - 1
+                KILLER_RANK - 1
             } else {
                 self.history[side][m.from().index()][m.to().index()]
             };
@@ -562,8 +567,17 @@ impl<'a> Searcher<'a> {
             let score = if n == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
             } else {
-                // Late quiet moves are searched one ply less unless they surprise.
-                let reduction = i32::from(depth >= 3 && n >= 3 && quiet && extension == 0);
+                // Late quiet moves are searched less deep unless they surprise.
+                let p = &self.params;
+                let reduction = if depth >= p.reduce_from_depth
+                    && n >= p.reduce_from_move
+                    && quiet
+                    && !forced
+                {
+                    p.reduction
+                } else {
+                    0
+                };
                 let mut s =
                     -self.negamax(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1);
                 if s > alpha && reduction > 0 && !self.aborted {
@@ -593,7 +607,7 @@ impl<'a> Searcher<'a> {
                                 self.killers[ply][0] = Some(m);
                             }
                             let h = &mut self.history[side][m.from().index()][m.to().index()];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            *h = (*h + depth * depth).min(self.params.history_most);
                         }
                         break;
                     }
@@ -613,6 +627,7 @@ impl<'a> Searcher<'a> {
             Score::to_table(best_score, ply),
             bound,
             best_index,
+            self.params.table_keep_deeper_by,
         );
         self.move_buffers[ply] = moves;
         self.order_buffers[ply] = order;

@@ -60,11 +60,6 @@ impl SearchHandle {
         self.stop.stop();
     }
 
-    /// The flag that stops this search, to share with other code.
-    pub fn stop_flag(&self) -> StopFlag {
-        self.stop.clone()
-    }
-
     /// The next progress report, if one is waiting (never blocks).
     pub fn try_event(&self) -> Option<SearchEvent> {
         self.events.try_recv().ok()
@@ -73,11 +68,6 @@ impl SearchHandle {
     /// The channel of progress reports, for a front end that waits on it.
     pub fn events(&self) -> &Receiver<SearchEvent> {
         &self.events
-    }
-
-    /// Whether the search has ended.
-    pub fn is_finished(&self) -> bool {
-        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
     }
 
     /// Waits for the search to end (call [`stop`](Self::stop) first to end it now) and

@@ -77,14 +77,25 @@ impl TranspositionTable {
     }
 
     /// Stores a result, replacing the slot's entry unless that one is from this search,
-    /// of another position and deeper.
+    /// of another position and more than `keep_deeper_by` plies deeper.
     #[inline]
-    pub(crate) fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, move_index: u8) {
+    pub(crate) fn store(
+        &mut self,
+        key: u64,
+        depth: i32,
+        score: i32,
+        bound: Bound,
+        move_index: u8,
+        keep_deeper_by: i32,
+    ) {
         let generation = self.generation;
         let slot = self.slot(key);
         let old = &mut self.entries[slot];
-        let depth = depth.clamp(0, i32::from(i8::MAX)) as i8;
-        if old.key != key && old.generation == generation && old.depth > depth + 2 {
+        let depth = depth.clamp(0, i32::from(i8::MAX));
+        if old.key != key
+            && old.generation == generation
+            && i32::from(old.depth) > depth + keep_deeper_by
+        {
             return;
         }
         let move_index = if move_index == NO_MOVE && old.key == key {
@@ -95,7 +106,7 @@ impl TranspositionTable {
         *old = Entry {
             key,
             score: score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
-            depth,
+            depth: depth as i8,
             bound,
             move_index,
             generation,
@@ -111,7 +122,7 @@ mod tests {
     fn stores_and_finds_an_entry() {
         let mut tt = TranspositionTable::new(1);
         assert!(tt.probe(42).is_none());
-        tt.store(42, 5, -120, Bound::Lower, 3);
+        tt.store(42, 5, -120, Bound::Lower, 3, 2);
         let e = tt.probe(42).unwrap();
         assert_eq!(
             (e.depth, e.score, e.bound, e.move_index),

@@ -79,7 +79,8 @@ pub fn request_for(session: &Session, spec: SearchSpec) -> SearchRequest {
 }
 
 /// The computer's turn, searched here and now with `engine` and played: for callers
-/// that need no thread (matches between programs). `adjust` may change the request
+/// that need no thread (matches between programs). On a clock the search's time is
+/// charged before the move is played. `adjust` may change the request
 /// first (a match gives each side its own book or databases). What the computer did
 /// and the search's result, or `None` if the computer is not to move or its result
 /// could not be played.
@@ -90,6 +91,8 @@ pub fn play_turn_now(
 ) -> Option<(News, SearchResult)> {
     let request = adjust(session.move_request()?);
     let result = engine.search(&request, &StopFlag::new(), |_| {});
+    // The thinking time counts on the computer's clock (a flag may fall meanwhile).
+    session.tick(Instant::now());
     let text = session.computer_played(&result)?;
     Some((text, result))
 }

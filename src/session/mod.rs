@@ -8,16 +8,21 @@
 //! behaviour exists once and cannot drift between them.
 //!
 //! ```
-//! use checkers::engine::Level;
+//! use checkers::engine::{Engine, Level, StopFlag};
 //! use checkers::game::Game;
 //! use checkers::session::{Player, Seats, Session};
 //! let seats = Seats { black: Player::Person, white: Player::Computer(Level::MIN) };
 //! let mut session = Session::new(Game::new()).with_seats(seats);
-//! assert_eq!(session.play_text("11-15").unwrap(), "Black played 11-15");
-//! let reply = session.play_computer_turn(&mut checkers::engine::Engine::new(1));
-//! assert!(reply.unwrap().starts_with("White (level 1) played"));
+//! let played = session.play_text("11-15").unwrap();
+//! assert_eq!(played.to_string(), "Black played 11-15");
+//! // The computer's turn: the session says what to search, the engine searches (the
+//! // runtime does it on a thread of its own), and the session plays what it found.
+//! let request = session.move_request().unwrap();
+//! let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+//! let reply = session.computer_played(&result);
+//! assert!(reply.unwrap().to_string().starts_with("White (level 1) played"));
 //! // Undo takes back the person's move and the computer's reply.
-//! assert!(session.undo().unwrap().contains("White's reply"));
+//! assert!(session.undo().unwrap().to_string().contains("White's reply"));
 //! assert!(session.game().moves().is_empty());
 //! ```
 
@@ -55,7 +60,7 @@ pub use review::{Review, Step};
 pub use words::score_in_words;
 
 use crate::engine::egdb::{Egdb, Verdict};
-use crate::engine::{Engine, Level, Opening, SearchRequest, SearchResult, StopFlag};
+use crate::engine::{Level, Opening, SearchRequest, SearchResult};
 use crate::game::{DeclareError, Game};
 use crate::pdn::PdnGame;
 use crate::rules::{Color, Move, Position};

@@ -1,6 +1,7 @@
 //! The session's own tests: the conduct both front ends share.
 
 use super::*;
+use crate::engine::{Engine, StopFlag};
 use crate::rules::DrawReason;
 
 fn against_white_computer() -> Session {
@@ -15,7 +16,9 @@ fn redo_replays_the_computers_reply_as_undo_took_it_back() {
     let mut session = against_white_computer();
     let mut engine = Engine::new(1);
     session.play_text("11-15").unwrap();
-    session.play_computer_turn(&mut engine).unwrap();
+    let request = session.move_request().unwrap();
+    let result = engine.search(&request, &StopFlag::new(), |_| {});
+    session.computer_played(&result).unwrap();
     let played = session.game().moves().to_vec();
     let undone = session.undo().unwrap();
     assert!(
@@ -137,4 +140,55 @@ fn nothing_is_autosaved_while_a_record_is_reviewed_or_only_left() {
     let saved = session.autosave_record("2026.11.30").unwrap();
     assert_eq!(saved.tag("Event"), Some("Club final"));
     assert_eq!(saved.tag("Date"), Some("1950.01.01"));
+}
+
+#[test]
+fn on_the_clock_the_computers_search_is_given_its_clock() {
+    use crate::engine::ClockLimits;
+    let secs = Duration::from_secs;
+    let t0 = Instant::now();
+    let seats = Seats {
+        black: Player::Computer(Level::MAX),
+        white: Player::Person,
+    };
+    let clock_of = |control: TimeControl| {
+        let session = Session::new(Game::new())
+            .with_seats(seats)
+            .with_clock(control, t0);
+        session.move_request().map(|request| request.limits.clock)
+    };
+    let start = ClockLimits::sudden_death;
+    assert_eq!(
+        clock_of("G/15".parse().unwrap()),
+        Some(Some(start(secs(900))))
+    );
+    assert_eq!(
+        clock_of("5+3".parse().unwrap()),
+        Some(Some(ClockLimits {
+            increment: secs(3),
+            ..start(secs(300))
+        }))
+    );
+    assert_eq!(
+        clock_of("30/60".parse().unwrap()),
+        Some(Some(ClockLimits {
+            moves_to_go: Some(30),
+            ..start(secs(3600))
+        }))
+    );
+    assert_eq!(
+        clock_of(TimeControl::MoveTimer),
+        Some(Some(ClockLimits {
+            move_timer: true,
+            ..start(secs(300))
+        }))
+    );
+    let untimed = Session::new(Game::new()).with_seats(seats);
+    assert_eq!(untimed.move_request().map(|r| r.limits.clock), Some(None));
+    // A period's moves still to make count down with the side's moves.
+    let mut people = Session::new(Game::new()).with_clock("30/60".parse().unwrap(), t0);
+    people.play_text("11-15").unwrap();
+    people.play_text("23-19").unwrap();
+    let black = people.clock_limits().unwrap();
+    assert_eq!(black.moves_to_go, Some(29));
 }

@@ -3,53 +3,53 @@
 
 use super::*;
 use crate::engine::book::Book;
+use crate::engine::{ClockLimits, SearchParams, plan_time};
 
 impl Session {
-    /// The search for the computer's move, when the computer is to move.
+    /// The search for the computer's move, when the computer is to move: its level's
+    /// time (or the session's movetime) as a budget and, on the clock, the side to
+    /// move's clock, within which the engine's time manager keeps it (see
+    /// [`plan_time`]).
     pub fn move_request(&self) -> Option<SearchRequest> {
         let (_, level) = self.computer_to_move()?;
-        let mut movetime = self.movetime.unwrap_or_else(|| level.movetime());
-        // On the clock the computer manages its own time (see `clock_budget`).
-        if let Some(budget) = self.clock_budget() {
-            movetime = movetime.min(budget);
-        }
+        let movetime = self.movetime.unwrap_or_else(|| level.movetime());
         let seed = self.seed ^ self.revision.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut request =
             computer::move_request(&self.game, level, movetime, seed).with_egdb(self.egdb.clone());
-        // The time is a budget the search may overrun in a critical position; on the
-        // clock never by more than half of what would be left before the flag.
-        if let Some(wall) = self.clock_wall() {
-            request.limits.movetime = request.limits.movetime.map(|m| m.min(wall));
-        }
+        request.limits.clock = self.clock_limits();
         Some(request)
     }
 
-    /// The longest one move may take on the clock: half the time left but a second.
-    /// `None` untimed.
-    fn clock_wall(&self) -> Option<Duration> {
-        let (clock, now) = self.clock.as_ref()?;
-        let left = clock.remaining(self.position().turn(), *now);
-        Some((left.saturating_sub(Duration::from_secs(1)) / 2).max(Duration::from_millis(10)))
-    }
-
-    /// The most the side to move may think on the clock: a share of its time left (a
-    /// twentieth, or its period's moves still to make), plus most of an increment, and
-    /// never so much that it comes within a second of its flag. `None` untimed.
-    pub fn clock_budget(&self) -> Option<Duration> {
+    /// The side to move's clock as the engine sees it: its time left and its control's
+    /// increment, moves still to make in the period, or move timer. `None` untimed.
+    pub fn clock_limits(&self) -> Option<ClockLimits> {
         let (clock, now) = self.clock.as_ref()?;
         let turn = self.position().turn();
-        let left = clock.remaining(turn, *now);
-        let share = match clock.control() {
-            TimeControl::Moves { moves, .. } => {
-                let to_go = moves - clock.moves(turn) % moves;
-                left / to_go.max(1)
-            }
-            TimeControl::Increment { increment, .. } => left / 20 + increment * 3 / 4,
-            TimeControl::SuddenDeath(_) => left / 20,
-            TimeControl::MoveTimer => left / 4,
-        };
-        let safe = left.saturating_sub(Duration::from_secs(1));
-        Some(share.min(safe).max(Duration::from_millis(10)))
+        let on_clock = ClockLimits::sudden_death(clock.remaining(turn, *now));
+        Some(match clock.control() {
+            TimeControl::Moves { moves, .. } => ClockLimits {
+                moves_to_go: Some(moves - clock.moves(turn) % moves),
+                ..on_clock
+            },
+            TimeControl::Increment { increment, .. } => ClockLimits {
+                increment,
+                ..on_clock
+            },
+            TimeControl::SuddenDeath(_) => on_clock,
+            TimeControl::MoveTimer => ClockLimits {
+                move_timer: true,
+                ..on_clock
+            },
+        })
+    }
+
+    /// The most the side to move would plan to think on the clock, as the engine's time
+    /// manager plans it: a share of its time left (a twentieth, or its period's moves
+    /// still to make, or a quarter of a move timer's), plus most of an increment, and
+    /// never so much that it comes within a second of its flag. `None` untimed.
+    pub fn clock_budget(&self) -> Option<Duration> {
+        let clock = self.clock_limits()?;
+        Some(plan_time(&clock, &SearchParams::DEFAULT).target)
     }
 
     /// The search behind a hint for the side to move.
@@ -86,14 +86,6 @@ impl Session {
     /// did.
     pub fn adjudicate_at_cap(&mut self) -> bool {
         self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap))
-    }
-
-    /// The computer's turn, searched here and now with `engine` (for line-by-line
-    /// front ends and matches). `None` if the computer is not to move.
-    pub fn play_computer_turn(&mut self, engine: &mut Engine) -> Option<News> {
-        let request = self.move_request()?;
-        let result = engine.search(&request, &StopFlag::new(), |_| {});
-        self.computer_played(&result)
     }
 
     /// The hint a search for [`hint_request`](Self::hint_request) found: the move and

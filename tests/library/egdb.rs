@@ -506,8 +506,10 @@ fn the_session_tells_the_database_verdict_and_hints_with_it() {
         .with_seats(seats)
         .with_movetime(std::time::Duration::from_millis(50))
         .with_egdb(Some(db().clone()));
-    let text = session.play_computer_turn(&mut Engine::new(1)).unwrap();
-    assert_eq!(text.to_string(), "White (level 10) played 23-27");
+    let request = session.move_request().unwrap();
+    let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+    let news = session.computer_played(&result).unwrap();
+    assert_eq!(news.to_string(), "White (level 10) played 23-27");
 }
 
 #[test]

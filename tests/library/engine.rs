@@ -218,7 +218,9 @@ fn computer_game(
     let mut engines = [Engine::new(1), Engine::new(1)];
     while let Some((color, _)) = session.computer_to_move() {
         let engine = &mut engines[usize::from(color == Color::White)];
-        session.play_computer_turn(engine).unwrap();
+        let request = session.move_request().unwrap();
+        let result = engine.search(&request, &StopFlag::new(), |_| {});
+        session.computer_played(&result).unwrap();
     }
     session
 }

@@ -191,15 +191,15 @@ mod clocks {
         assert_eq!(s.clock_budget(), Some(secs(3)));
         // Three seconds as a budget, with a wall the budget may stretch to in a hard
         // position: three times it, and never more than half the time left but a
-        // second.
-        let limits = s.move_request().unwrap().limits;
+        // second (as the engine plans it from the clock in the request).
+        let limits = s.move_request().unwrap().planned_limits();
         assert_eq!(limits.target, Some(secs(3)));
         assert_eq!(limits.movetime, Some(secs(9)));
         s.tick(t0 + Duration::from_millis(57_000));
-        let limits = s.move_request().unwrap().limits;
+        let limits = s.move_request().unwrap().planned_limits();
         assert_eq!(limits.movetime, Some(Duration::from_millis(450)));
         s.tick(t0 + Duration::from_millis(59_000));
-        let limits = s.move_request().unwrap().limits;
+        let limits = s.move_request().unwrap().planned_limits();
         assert_eq!(
             limits.movetime,
             Some(Duration::from_millis(10)),

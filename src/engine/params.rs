@@ -1,0 +1,212 @@
+//! The search's tunable numbers, in one place: what the search prunes and reduces, how
+//! it orders and remembers, how a time budget stretches, and how a clock is shared out
+//! between moves. [`SearchParams::default`] is the computer's play; a tuning run or an
+//! experiment changes a copy in its [`SearchRequest`](super::SearchRequest).
+
+use std::time::Duration;
+
+/// Every number of the search that tuning may change. The defaults are the numbers the
+/// computer plays with (changing one changes its play; the levels' depths and noise and
+/// the contempt are the [`Level`](super::Level)'s, and the decisions to claim or resign
+/// are [`decide`](super::decide)'s).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchParams {
+    // The tree.
+    /// Half the width of the aspiration window round the last iteration's score, in
+    /// hundredths of a man: a score outside it is searched again with the full window.
+    pub aspiration_window: i32,
+    /// The first iteration searched with an aspiration window (shallower ones are
+    /// quick and their scores swing too much to aim at).
+    pub aspiration_from_depth: u32,
+    /// Plies added below a position with a single legal move (a forced move costs the
+    /// opponent nothing to find).
+    pub single_move_extension: i32,
+    /// Late-move reduction: the first place in the move order (0 is the first move)
+    /// from which quiet moves are searched [`reduction`](Self::reduction) plies less.
+    pub reduce_from_move: usize,
+    /// Late-move reduction: the least remaining depth at which moves are reduced.
+    pub reduce_from_depth: i32,
+    /// Late-move reduction: the plies a late quiet move is searched less (and again at
+    /// full depth if it beats alpha all the same).
+    pub reduction: i32,
+    /// At the start of each search the history counts are divided by this, so that
+    /// old positions do not dominate the move order.
+    pub history_aging: i32,
+    /// The most a history count grows to (it must stay below the killer moves' rank in
+    /// the move order, 1 << 22).
+    pub history_most: i32,
+    /// A transposition-table entry from this search gives way to another position's
+    /// result unless the entry is more than this many plies deeper.
+    pub table_keep_deeper_by: i32,
+
+    // Time without a budget.
+    /// With a `movetime` but no target, another iteration starts only while less than
+    /// this share of the time is spent (a deeper one would hardly finish).
+    pub iteration_start_share: f64,
+
+    // Time as a budget (see [`Limits::target`](super::Limits::target)).
+    /// The wall a computer player's budget stretches to, as a multiple of the budget
+    /// (when its best move keeps changing or its score falls).
+    pub budget_most: u32,
+    /// Iterations shallower than this always go on.
+    pub budget_from_depth: u32,
+    /// The time allowed is the target times this while the best move changes.
+    pub budget_changed_share: f64,
+    /// The iterations the best move must have stood, its score holding (falling less
+    /// than [`budget_small_fall`](Self::budget_small_fall)), for the move to count as
+    /// settled.
+    pub budget_settled_after: u32,
+    /// The time allowed is the target times this once the best move is settled.
+    pub budget_settled_share: f64,
+    /// A fall of the score since the last iteration by this much or more (hundredths
+    /// of a man) multiplies the time allowed by
+    /// [`budget_small_fall_share`](Self::budget_small_fall_share).
+    pub budget_small_fall: i32,
+    /// What a small fall multiplies the time allowed by.
+    pub budget_small_fall_share: f64,
+    /// A fall by this much or more multiplies the time allowed by
+    /// [`budget_big_fall_share`](Self::budget_big_fall_share) instead.
+    pub budget_big_fall: i32,
+    /// What a big fall multiplies the time allowed by.
+    pub budget_big_fall_share: f64,
+
+    // The clock (see [`plan_time`](super::plan_time)).
+    /// On a clock with no moves to go given, a move plans for a share of the time left
+    /// as though this many moves were still to make.
+    pub clock_moves_assumed: u32,
+    /// The share of an increment a move plans to spend, in thousandths.
+    pub clock_increment_per_mille: u32,
+    /// With a move timer, a move plans for this share of its allowance (a quarter).
+    pub move_timer_divisor: u32,
+    /// No plan comes nearer the flag than this.
+    pub flag_margin: Duration,
+    /// The wall on a clock: the time left before the flag margin divided by this.
+    pub clock_wall_divisor: u32,
+    /// The least a move on the clock is given, however short the time.
+    pub least_time: Duration,
+}
+
+impl SearchParams {
+    /// The numbers the computer plays with.
+    pub const DEFAULT: SearchParams = SearchParams {
+        aspiration_window: 30,
+        aspiration_from_depth: 5,
+        single_move_extension: 1,
+        reduce_from_move: 3,
+        reduce_from_depth: 3,
+        reduction: 1,
+        history_aging: 8,
+        history_most: 1 << 20,
+        table_keep_deeper_by: 2,
+        iteration_start_share: 0.6,
+        budget_most: 3,
+        budget_from_depth: 4,
+        budget_changed_share: 2.0,
+        budget_settled_after: 4,
+        budget_settled_share: 0.8,
+        budget_small_fall: 20,
+        budget_small_fall_share: 1.4,
+        budget_big_fall: 50,
+        budget_big_fall_share: 2.0,
+        clock_moves_assumed: 20,
+        clock_increment_per_mille: 750,
+        move_timer_divisor: 4,
+        flag_margin: Duration::from_secs(1),
+        clock_wall_divisor: 2,
+        least_time: Duration::from_millis(10),
+    };
+}
+
+impl Default for SearchParams {
+    /// [`SearchParams::DEFAULT`]: the numbers the computer plays with.
+    fn default() -> SearchParams {
+        SearchParams::DEFAULT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{Engine, Limits, SearchRequest, StopFlag, line_notation};
+    use crate::rules::Position;
+
+    /// A position `plies` moves into a deterministic playout from the start.
+    fn playout(plies: usize, stride: usize) -> Position {
+        let mut pos = Position::start();
+        for i in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play_unchecked(&moves[(i * stride + 1) % moves.len()]);
+        }
+        pos
+    }
+
+    fn summary(engine: &mut Engine, request: &SearchRequest) -> String {
+        let r = engine.search(request, &StopFlag::new(), |_| {});
+        let best = r
+            .best_move
+            .map(|m| request.position.notation(&m))
+            .unwrap_or_default();
+        format!(
+            "{} {} {} {} {}",
+            best,
+            r.score.0,
+            r.depth,
+            r.nodes,
+            line_notation(&request.position, &r.pv)
+        )
+    }
+
+    /// Fixed-depth and fixed-node searches of a few positions as the search answered
+    /// them before its numbers were gathered here (best move, score, depth, nodes,
+    /// principal variation): the defaults must keep the computer's play exactly.
+    const RECORDED: &str = "\
+B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 10-15 -1 11 334382 10-15 24-20 7-10 27-24 9-14 23-19 6-9 26-23 9-13 22-17 13x22 25x9 5x14 29-25
+B:W18,21,23,27,28,29,31,32:B1,2,3,4,5,6,8,12 8-11 8 11 565037 8-11 28-24 6-10 24-19 11-16 18-15 1-6 27-24 16-20 23-18 20x27 31x24
+B:W14,22,26,28,29,32:B1,5,13,15,16,19 1-6 -111 13 149753 1-6 14-10 6-9 10-7 9-14 32-27 14-18 29-25 16-20 7-3 5-9 3-7 9-14
+W:WK19,K23:B12,K28 23-18 31 14 27699 23-18 28-32 18-15 32-28 15-11 28-32 11-7 32-27 7-10 27-32 19-23 32-28 10-14 28-24
+0 9-14 -4 9 111299 9-14 22-17 11-16 25-22 16-20 23-18 14x23 26x19 10-15 19x10 7x14 17x10 6x15
+1 24-20 4 9 137912 24-20 6-9 23-19 11-16 20x11 8x24 28x19 4-8 22-18 10-14
+2 5-9 -1 9 72897 5-9 26-23 11-16 22-18 10-15 19x10 7x14 25-22 6-10
+3 19-15 4 9 45691 19-15 10x19 24x15 16-20 22-18 7-10 27-24 20x27 31x24 10x19 24x15 2-7 28-24
+4 10x19 89 0 1 10x19
+5 24x15 4 0 1 24x15
+6 16-20 5 9 61063 16-20 22-18 12-16 27-23 8-12 32-27 7-10 27-24 20x27 31x24 10x19 24x15
+7 27-23 4 9 49991 27-23 12-16 23-19 16x23 26x19 7-10 30-26 2-7 21-17 8-11 15x8 4x11
+nodes 8-11 15 8 50000 8-11 18-14 6-9 31-26 9x18 23x14 2-6 21-17 6-9 14-10";
+
+    #[test]
+    fn the_default_numbers_search_exactly_as_before() {
+        let mut out = Vec::new();
+        let mid = playout(14, 3);
+        let late = playout(36, 7);
+        let kings: Position = "W:WK19,K23:BK28,12".parse().expect("a valid position");
+        for (pos, depth) in [(Position::start(), 11), (mid, 11), (late, 13), (kings, 14)] {
+            let request = SearchRequest::new(pos, Limits::depth(depth));
+            out.push(format!("{pos} {}", summary(&mut Engine::new(1), &request)));
+        }
+        // One engine over several searches (its table and history carry over), with
+        // noise, contempt and a game history.
+        let mut engine = Engine::new(1);
+        let mut history = Vec::new();
+        let mut pos = Position::start();
+        for i in 0..8 {
+            let mut request = SearchRequest::new(pos, Limits::depth(9));
+            request.noise = 35;
+            request.contempt = 15;
+            request.seed = 7;
+            request.history = history.clone();
+            out.push(format!("{i} {}", summary(&mut engine, &request)));
+            let result = engine.search(&request, &StopFlag::new(), |_| {});
+            history.push(pos);
+            pos = pos.play_unchecked(&result.best_move.expect("a move"));
+        }
+        let request = SearchRequest::new(mid, Limits::nodes(50_000));
+        out.push(format!("nodes {}", summary(&mut Engine::new(1), &request)));
+        for (now, before) in out.iter().zip(RECORDED.lines()) {
+            assert_eq!(now, before);
+        }
+        assert_eq!(out.len(), RECORDED.lines().count());
+    }
+}

@@ -1,0 +1,238 @@
+//! The time manager: how a player on a clock shares its time out between moves. Given
+//! the side to move's clock ([`ClockLimits`] in [`Limits::clock`]), the search plans a
+//! target and a wall itself, so anything that plays on a clock (a session, `match`,
+//! `analyse`, a protocol adapter) only says what the clock reads.
+
+use super::params::SearchParams;
+use super::request::Limits;
+use std::time::Duration;
+
+/// The side to move's clock, as the search needs it to plan its time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockLimits {
+    /// The time left on the side to move's clock.
+    pub time_left: Duration,
+    /// The time added to it after each of its moves (zero without an increment).
+    pub increment: Duration,
+    /// The moves it must make with `time_left` before more time comes (in a `30/60`
+    /// control, its moves still to make in this period); `None` when the time must
+    /// last the rest of the game.
+    pub moves_to_go: Option<u32>,
+    /// Whether `time_left` is this move's allowance alone, none of it carrying over
+    /// (a move timer's five minutes a move).
+    pub move_timer: bool,
+}
+
+impl ClockLimits {
+    /// A clock with `time_left` for the rest of the game, no increment.
+    pub const fn sudden_death(time_left: Duration) -> ClockLimits {
+        ClockLimits {
+            time_left,
+            increment: Duration::ZERO,
+            moves_to_go: None,
+            move_timer: false,
+        }
+    }
+}
+
+/// What the time manager plans for one move on a clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimePlan {
+    /// The time to spend as a budget (see [`Limits::target`]).
+    pub target: Duration,
+    /// The time the move may never pass, however hard the position.
+    pub wall: Duration,
+}
+
+/// Plans one move's time on `clock`. The target is a share of the time left (as though
+/// [`clock_moves_assumed`](SearchParams::clock_moves_assumed) moves were to go, or the
+/// clock's moves to go; with a move timer, a
+/// [`move_timer_divisor`](SearchParams::move_timer_divisor)th of the allowance) plus most
+/// of an increment, never nearer the flag than
+/// [`flag_margin`](SearchParams::flag_margin). The wall is half (by default) of what
+/// is left before that margin. Both are at least
+/// [`least_time`](SearchParams::least_time), so a move is always searched a little.
+///
+/// ```
+/// use checkers::engine::{ClockLimits, SearchParams, plan_time};
+/// use std::time::Duration;
+/// let minute = ClockLimits::sudden_death(Duration::from_secs(60));
+/// let plan = plan_time(&minute, &SearchParams::default());
+/// assert_eq!(plan.target, Duration::from_secs(3)); // a twentieth
+/// assert_eq!(plan.wall, Duration::from_millis(29_500)); // half of 59 s
+/// ```
+pub fn plan_time(clock: &ClockLimits, params: &SearchParams) -> TimePlan {
+    let left = clock.time_left;
+    let share = if clock.move_timer {
+        left / params.move_timer_divisor.max(1)
+    } else {
+        let to_go = clock.moves_to_go.unwrap_or(params.clock_moves_assumed);
+        let increment = clock
+            .increment
+            .saturating_mul(params.clock_increment_per_mille)
+            / 1000;
+        (left / to_go.max(1)).saturating_add(increment)
+    };
+    let before_flag = left.saturating_sub(params.flag_margin);
+    TimePlan {
+        target: share.min(before_flag).max(params.least_time),
+        wall: (before_flag / params.clock_wall_divisor.max(1)).max(params.least_time),
+    }
+}
+
+/// The limits a search honours: `limits` with its clock, if it has one, planned into a
+/// target and a wall. A target given is kept if the plan's is longer; with neither a
+/// target nor a movetime, the plan's target is the budget. The wall is the least of the
+/// movetime given, [`budget_most`](SearchParams::budget_most) times the target, and the
+/// plan's wall. A movetime without a target stays a wall (the search then stops once
+/// the next iteration could not finish), shortened to the plan's target.
+pub(crate) fn planned(limits: Limits, params: &SearchParams) -> Limits {
+    let Some(clock) = limits.clock else {
+        return limits;
+    };
+    let plan = plan_time(&clock, params);
+    let target = match (limits.target, limits.movetime) {
+        (Some(target), _) => Some(target.min(plan.target)),
+        (None, None) => Some(plan.target),
+        (None, Some(_)) => None,
+    };
+    let movetime = match (target, limits.movetime) {
+        (Some(target), given) => Some(
+            given
+                .unwrap_or(Duration::MAX)
+                .min(target.saturating_mul(params.budget_most))
+                .min(plan.wall),
+        ),
+        (None, given) => given.map(|wall| wall.min(plan.target).min(plan.wall)),
+    };
+    Limits {
+        target,
+        movetime,
+        ..limits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const fn secs(s: u64) -> Duration {
+        Duration::from_secs(s)
+    }
+
+    const fn ms(ms: u64) -> Duration {
+        Duration::from_millis(ms)
+    }
+
+    fn plan(clock: ClockLimits) -> TimePlan {
+        plan_time(&clock, &SearchParams::default())
+    }
+
+    #[test]
+    fn with_ten_seconds_left_and_no_increment_no_plan_reaches_the_flag() {
+        let ten = ClockLimits::sudden_death(secs(10));
+        assert_eq!(plan(ten).target, ms(500), "a twentieth");
+        assert_eq!(
+            plan(ten).wall,
+            ms(4500),
+            "half of the nine seconds before the margin"
+        );
+        // However the time is described, neither the target nor the wall comes within
+        // the second's margin of the flag.
+        for moves_to_go in [None, Some(1), Some(2), Some(40)] {
+            for move_timer in [false, true] {
+                let clock = ClockLimits {
+                    moves_to_go,
+                    move_timer,
+                    ..ten
+                };
+                let TimePlan { target, wall } = plan(clock);
+                assert!(target <= secs(9), "{clock:?}: {target:?}");
+                assert!(wall <= secs(9), "{clock:?}: {wall:?}");
+            }
+        }
+        // With a single move to go, it may use all but the margin.
+        let last = ClockLimits {
+            moves_to_go: Some(1),
+            ..ten
+        };
+        assert_eq!(plan(last).target, secs(9));
+    }
+
+    #[test]
+    fn moves_to_go_divide_the_time_and_an_increment_adds_most_of_itself() {
+        let period = ClockLimits {
+            moves_to_go: Some(30),
+            ..ClockLimits::sudden_death(secs(60 * 60))
+        };
+        assert_eq!(plan(period).target, secs(120));
+        let fischer = ClockLimits {
+            increment: secs(4),
+            ..ClockLimits::sudden_death(secs(60))
+        };
+        assert_eq!(plan(fischer).target, secs(3) + secs(3));
+        let timer = ClockLimits {
+            move_timer: true,
+            ..ClockLimits::sudden_death(secs(5 * 60))
+        };
+        assert_eq!(
+            plan(timer).target,
+            secs(75),
+            "a quarter of the five minutes"
+        );
+    }
+
+    #[test]
+    fn a_clock_almost_out_still_gives_the_least_time() {
+        for left in [Duration::ZERO, ms(5), ms(900), ms(1010)] {
+            let TimePlan { target, wall } = plan(ClockLimits::sudden_death(left));
+            assert_eq!((target, wall), (ms(10), ms(10)), "{left:?}");
+        }
+    }
+
+    #[test]
+    fn the_clock_shortens_a_budget_and_its_wall_but_never_lengthens_them() {
+        let params = SearchParams::default();
+        let level = Limits::budget(secs(3), secs(9));
+        let roomy = ClockLimits::sudden_death(secs(600));
+        let on = |limits: Limits, clock| {
+            planned(
+                Limits {
+                    clock: Some(clock),
+                    ..limits
+                },
+                &params,
+            )
+        };
+        let roomy_level = on(level, roomy);
+        assert_eq!(
+            (roomy_level.target, roomy_level.movetime),
+            (Some(secs(3)), Some(secs(9)))
+        );
+        // 1.9 s left: a twentieth is the budget, half of 0.9 s the wall.
+        let short = on(level, ClockLimits::sudden_death(ms(1900)));
+        assert_eq!(
+            (short.target, short.movetime),
+            (Some(ms(95)), Some(ms(285)))
+        );
+        let tight = on(level, ClockLimits::sudden_death(ms(3000)));
+        assert_eq!(
+            (tight.target, tight.movetime),
+            (Some(ms(150)), Some(ms(450)))
+        );
+        // A clock alone: the plan is the budget.
+        let alone = on(Limits::infinite(), ClockLimits::sudden_death(secs(60)));
+        assert_eq!(
+            (alone.target, alone.movetime),
+            (Some(secs(3)), Some(secs(9)))
+        );
+        // A wall without a budget stays a wall, within the plan.
+        let wall = on(
+            Limits::movetime_ms(5000),
+            ClockLimits::sudden_death(secs(60)),
+        );
+        assert_eq!((wall.target, wall.movetime), (None, Some(secs(3))));
+        // Without a clock, nothing changes.
+        assert_eq!(planned(level, &params), level);
+    }
+}
