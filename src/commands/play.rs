@@ -6,7 +6,7 @@ use crate::cli::PlayArgs;
 use crate::engine::Opening;
 use crate::engine::egdb::{self, BuildOptions, Egdb};
 use crate::game::Game;
-use crate::pdn::PdnGame;
+use crate::pdn::{PdnGame, Players};
 use crate::plain::Plain;
 use crate::rules::{Color, Position};
 use crate::runtime::{LastSave, Saving, watch_ending_signals};
@@ -14,7 +14,7 @@ use crate::session::{
     BallotChoice, BallotError, GameSummary, MatchBallots, Player, RecordFile, Session,
 };
 use crate::store::{
-    self, GameFile, Players, SavedGame, StoreError, games_dir, load_record, resumable_games,
+    self, GameFile, SavedGame, StoreError, games_dir, load_record, resumable_games,
 };
 use crate::tui::theme::{colors_wanted, true_color_wanted};
 use crate::tui::{Settings, Start, Theme};

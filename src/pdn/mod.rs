@@ -12,12 +12,14 @@
 
 mod error;
 mod reader;
+mod record;
 mod writer;
 
 pub use reader::{
     GameError, GameErrorKind, Games, MAX_PLIES, MAX_TAG_CHARS, MAX_TAGS, MAX_WORD_CHARS,
     SyntaxError, decode, decode_owned, games, read_games,
 };
+pub use record::{Players, TIME_FORFEIT, game_from_record, game_record};
 pub use writer::write_game;
 
 use crate::rules::{Color, Move, Position};

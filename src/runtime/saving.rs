@@ -3,8 +3,9 @@
 //! the players name.
 
 use super::{Event, Runtime};
+use crate::pdn::Players;
 use crate::session::Session;
-use crate::store::{self, Appended, Autosaver, GameFile, Players, StoreError};
+use crate::store::{self, Appended, Autosaver, GameFile, StoreError};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 

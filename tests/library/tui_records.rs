@@ -4,9 +4,10 @@
 
 use crate::common::*;
 use checkers::game::Game;
+use checkers::pdn::Players;
 use checkers::runtime::{Pace, Runtime, Saving};
 use checkers::session::Session;
-use checkers::store::{Appended, GameFile, Players, load_record};
+use checkers::store::{Appended, GameFile, load_record};
 use checkers::tui::app::{IfExists, Mode, Polled, SaveField, SaveRequest, Tone};
 use checkers::tui::{App, Flow, Settings};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
@@ -282,7 +283,7 @@ fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
     };
     let path = dir.path().join("sub").join("game.pdn");
     save(&path, &app, &players).unwrap();
-    let (game, names) = checkers::store::game_from_record(&load_record(&path, 1).unwrap());
+    let (game, names) = checkers::pdn::game_from_record(&load_record(&path, 1).unwrap());
     assert_eq!(&game, app.game(), "moves and undo history come back");
     assert_eq!(names, players);
 
