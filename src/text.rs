@@ -33,6 +33,21 @@ fn is_unsafe(c: char) -> bool {
         || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}')
 }
 
+/// `error` and every error beneath it ([`source`](std::error::Error::source)), in one
+/// line: "FEN, White's pieces, entry '33': 33 is not a square: squares are numbered
+/// 1-32". An error that shows its inner error in its own words returns no source, so
+/// nothing is said twice.
+pub fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(inner) = source {
+        text.push_str(": ");
+        text.push_str(&inner.to_string());
+        source = inner.source();
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,7 +24,7 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError
     // Barred ballots are lost by force: games from them teach little.
     let openings: Vec<Opening> = acf_openings()
         .into_iter()
-        .filter(|o| o.status != "barred")
+        .filter(|o| !o.is_barred())
         .collect();
     let options = SelfplayOptions {
         nodes: args.nodes,

@@ -59,7 +59,8 @@ impl fmt::Display for ParseMoveError {
                 "expected a square at column {}, found '{found}'",
                 self.column
             ),
-            ParseMoveErrorKind::Square(e) => write!(f, "{e} (column {})", self.column),
+            // The square's own fault is the source's to say.
+            ParseMoveErrorKind::Square(_) => write!(f, "column {}", self.column),
             ParseMoveErrorKind::ExpectedSeparator(c) => write!(
                 f,
                 "expected '-' or 'x' at column {}, found '{c}'",
@@ -79,7 +80,15 @@ impl fmt::Display for ParseMoveError {
     }
 }
 
-impl std::error::Error for ParseMoveError {}
+/// A token that is not a square has that square's error as its source.
+impl std::error::Error for ParseMoveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ParseMoveErrorKind::Square(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 fn is_separator(c: char) -> bool {
     matches!(c, '-' | 'x' | 'X' | ':' | '×')
@@ -313,7 +322,8 @@ impl fmt::Display for Illegal {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Syntax(e) => e.fmt(f),
+            // Shown whole, its sources too (so it is not this error's source).
+            MoveError::Syntax(e) => write!(f, "{}", crate::text::error_chain(e)),
             MoveError::Illegal(e) => e.fmt(f),
             MoveError::Ambiguous { text, candidates } => {
                 let names: Vec<String> = candidates.iter().map(Move::to_string).collect();
@@ -531,7 +541,15 @@ mod tests {
         let e = "11-".parse::<MoveText>().unwrap_err();
         assert_eq!(e.column, 4);
         let e = "11-40".parse::<MoveText>().unwrap_err();
-        assert_eq!((e.column, e.to_string().contains("1-32")), (4, true));
+        assert_eq!(e.column, 4);
+        // The square's fault is the source, said after the column by the whole chain.
+        assert_eq!(e.to_string(), "column 4");
+        let source = std::error::Error::source(&e).expect("the square's error");
+        assert!(source.to_string().contains("1-32"), "{source}");
+        assert_eq!(
+            crate::text::error_chain(&e),
+            "column 4: 40 is not a square: squares are numbered 1-32"
+        );
         let e = "11?15".parse::<MoveText>().unwrap_err();
         assert_eq!(e.kind, ParseMoveErrorKind::ExpectedSeparator('?'));
         assert_eq!(e.column, 3);

@@ -168,14 +168,8 @@ impl fmt::Display for EgdbError {
     }
 }
 
-impl std::error::Error for EgdbError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            EgdbError::Io { error, .. } => Some(error),
-            _ => None,
-        }
-    }
-}
+/// A read or write failure is shown in the message, so it has no source.
+impl std::error::Error for EgdbError {}
 
 /// Slots for signatures: one per possible count of each of the four kinds of piece.
 const SLOTS: usize = (MAX_PIECES + 1).pow(4);
