@@ -322,7 +322,7 @@ fn run_plain(args: &PlayArgs, begin: Begin) -> Result<(), CommandError> {
     let input = std::io::BufReader::new(std::io::stdin());
     let result = crate::plain::run(input, &mut out, &mut plain);
     let unsaved = plain.finish();
-    result.map_err(CommandError::Terminal)?;
+    result?;
     match unsaved {
         Some(why) => Err(CommandError::NotSaved(why)),
         None => Ok(()),

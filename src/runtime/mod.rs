@@ -48,6 +48,7 @@ use crate::session::{Session, clock_text};
 use crate::store::{Appended, Autosaver, StoreError};
 use computer::{ComputerPlayer, SearchNews};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The answer to a [`Command`]: what it did, or why it was refused (the game is then
@@ -160,8 +161,8 @@ pub enum Event {
     ClockWarning(News),
     /// A flag fell and ended the game ([`News::FlagFell`]).
     FlagFell(News),
-    /// The autosave failed (told once, until a save works again).
-    AutosaveFailed(String),
+    /// The autosave failed (told once, until a save works again): why.
+    AutosaveFailed(Arc<StoreError>),
     /// The autosave works again, after a failure: the game is in this file.
     SavedAgain(PathBuf),
     /// The finished match game was added to the match's file, or why not.

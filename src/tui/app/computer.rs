@@ -145,7 +145,7 @@ impl App {
     /// The players are done: the game is saved a last time and its file let go (see
     /// [`Runtime::finish`](crate::runtime::Runtime::finish)). Why it is not saved, if
     /// it is not.
-    pub fn finish(&mut self) -> Option<String> {
+    pub fn finish(&mut self) -> Option<std::sync::Arc<crate::store::StoreError>> {
         self.runtime.finish()
     }
 
