@@ -13,6 +13,7 @@ mod egdb;
 mod engine;
 mod fen;
 mod frontends;
+mod layers;
 mod matches;
 mod notation;
 mod pdn;
