@@ -159,6 +159,16 @@ pub enum Command {
     Train(TrainArgs),
     /// The opening book: build it, or show what it says of a position.
     Book(BookArgs),
+    /// Write a completion script for SHELL to standard output (for bash, e.g.
+    /// `checkers completions bash > ~/.local/share/bash-completion/completions/checkers`).
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Write the manual page (roff) to standard output: `checkers manpage > checkers.1`,
+    /// then `man ./checkers.1`.
+    Manpage,
 }
 
 /// `checkers book`.

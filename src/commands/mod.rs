@@ -57,5 +57,15 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Selfplay(args) => selfplay::run(&args, out),
         Command::Train(args) => train::run(&args, out),
         Command::Book(args) => book::run(&args, out),
+        Command::Completions { shell } => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "checkers", out);
+            Ok(())
+        }
+        Command::Manpage => {
+            let command = <Cli as clap::CommandFactory>::command();
+            clap_mangen::Man::new(command).render(out)?;
+            Ok(())
+        }
     }
 }
