@@ -7,7 +7,7 @@
 //! session cleanly. Everything the game does is the [`Session`]'s; this module only
 //! reads lines and writes answers.
 
-use crate::rules::{Color, DrawReason, Piece, Position, Square};
+use crate::rules::{Color, DrawReason, Piece, Position, Role, Square};
 use crate::runtime::{
     Answer, Command, Event, IfExists, Pace, Purpose, Runtime, SaveRequest, Saving,
 };
@@ -26,7 +26,8 @@ const QUOTED_CHARS: usize = 60;
 /// The commands, as `help` lists them.
 pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock), redo, board, moves, \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
-                        (what it thinks so far), clock, pause, save FILE, next (a match's next game), score, help, quit.";
+                        (what it thinks so far), fen, pieces (each side's men and kings), show N (the position after \
+                        move N), clock, pause, save FILE, next (a match's next game), score, help, quit.";
 
 /// The board as text, Black at the bottom: each dark square shows its number and what
 /// stands on it (`b`/`w` a man, `B`/`W` a king).
@@ -48,6 +49,37 @@ pub fn board_text(pos: &Position) -> String {
     out.push_str(&format!("{:^41}\n", "Black"));
     out.push_str("b = Black man, B = Black king, w = White man, W = White king\n");
     out
+}
+
+/// Each side's men and kings by square, in words, and the side to move: the board for
+/// a screen reader. "Black: men on 1, 2, 3; kings on 14. White: men on 21, 22; no kings.
+/// Black to move."
+pub fn pieces_text(pos: &Position) -> String {
+    let mut text = String::new();
+    for color in Color::ALL {
+        let squares = |king: bool| -> Vec<String> {
+            Square::ALL
+                .into_iter()
+                .filter(|sq| {
+                    pos.piece_at(*sq)
+                        .is_some_and(|p| p.color == color && (p.role == Role::King) == king)
+                })
+                .map(|sq| sq.number().to_string())
+                .collect()
+        };
+        let list = |kind: &str, squares: Vec<String>| match squares.len() {
+            0 => format!("no {kind}s"),
+            1 => format!("a {kind} on {}", squares[0]),
+            _ => format!("{kind}s on {}", squares.join(", ")),
+        };
+        text.push_str(&format!(
+            "{color}: {}; {}. ",
+            list("man", squares(false)).replace("mans", "men"),
+            list("king", squares(true))
+        ));
+    }
+    text.push_str(&format!("{} to move.", pos.turn()));
+    text
 }
 
 fn glyph(piece: Option<Piece>) -> char {
@@ -300,6 +332,49 @@ impl Plain {
         }
     }
 
+    /// `show N`: the position after move N (both sides' Nth moves, or Black's alone when
+    /// White has not replied; 0 the start), as a board and the pieces in words, without
+    /// changing the game.
+    fn show(&self, argument: &str) -> String {
+        let game = self.session().game();
+        let pairs = game.move_pairs();
+        let plies = match argument.trim().trim_end_matches('.').parse::<usize>() {
+            Ok(0) => Some(0),
+            Ok(n) if n <= pairs.len() => Some(
+                pairs[..n]
+                    .iter()
+                    .map(|p| usize::from(p.black.is_some()) + usize::from(p.white.is_some()))
+                    .sum(),
+            ),
+            _ => None,
+        };
+        let Some(plies) = plies else {
+            return format!(
+                "Cannot show '{}': give a move number from 0 (the start) to {}.",
+                printable(argument, QUOTED_CHARS),
+                pairs.len()
+            );
+        };
+        let positions = game.positions();
+        let pos = &positions[plies];
+        let when = match plies.checked_sub(1) {
+            None => "The start position".to_string(),
+            Some(last) => {
+                let before = &positions[last];
+                format!(
+                    "After {} {}",
+                    before.turn(),
+                    before.notation(&game.moves()[last])
+                )
+            }
+        };
+        format!(
+            "{when} (the game goes on from the position it is at):\n{}{}",
+            board_text(pos),
+            pieces_text(pos)
+        )
+    }
+
     /// What the computer is thinking, on request: its depth and verdict so far.
     fn thinking(&self) -> String {
         let Some(spec) = self.runtime.wanted_search() else {
@@ -395,6 +470,9 @@ impl Plain {
                 None => "This game is not timed (--clock or --move-timer times one).".to_string(),
             },
             "board" => format!("{}{}", board_text(self.session().position()), self.status()),
+            "fen" => format!("FEN: {}", self.session().position()),
+            "pieces" => pieces_text(self.session().position()),
+            "show" => self.show(argument),
             "moves" => {
                 let pos = self.session().position();
                 let moves: Vec<String> =

@@ -419,3 +419,32 @@ fn input_that_cannot_be_read_is_said_so_not_called_an_output_failure() {
             .contains("Black to move")
     );
 }
+
+#[test]
+fn fen_pieces_and_show_tell_the_position_in_words_without_changing_the_game() {
+    let (ok, out, _) = session(
+        &["--fen", "B:WK30,21:B5,K14"],
+        "fen\npieces\n14-9\nshow 0\nshow 1\nshow 7\nmoves\n",
+    );
+    assert!(ok);
+    let lines = answers(&out);
+    assert_eq!(lines[0], "FEN: B:W21,K30:B5,K14");
+    assert_eq!(
+        lines[1],
+        "Black: a man on 5; a king on 14. White: a man on 21; a king on 30. Black to move."
+    );
+    assert!(lines[2].starts_with("Black played 14-9."), "{}", lines[2]);
+    assert!(out.contains("The start position (the game goes on from the position it is at):"));
+    assert!(out.contains("After Black 14-9 (the game goes on"), "{out}");
+    assert!(
+        out.contains("Black: a man on 5; a king on 9. White:"),
+        "{out}"
+    );
+    assert!(out.contains("Cannot show '7': give a move number from 0 (the start) to 1."));
+    // Showing changed nothing: White is still to move after 14-9.
+    assert!(
+        out.lines().last().unwrap().starts_with("Legal moves: "),
+        "{out}"
+    );
+    assert!(out.contains("Legal moves: 21-17, 30-25, 30-26"), "{out}");
+}
