@@ -136,6 +136,24 @@ fn pick(
                 Some(game) => game,
                 None => continue,
             },
+            Some(Picked::Delete(i) | Picked::Abandon(i)) if i >= picker.games.len() => continue,
+            Some(picked @ (Picked::Delete(i) | Picked::Abandon(i))) => {
+                let game = &picker.games[i];
+                let (done, verb) = match picked {
+                    Picked::Delete(_) => (store::games::delete(game), "deleted"),
+                    _ => (store::games::abandon(game), "abandoned"),
+                };
+                picker.message = Some(match done {
+                    Ok(()) => format!("Game {} {verb}", i + 1),
+                    Err(e) => crate::text::printable(&format!("Not {verb}: {e}"), 300),
+                });
+                match store::resumable_games() {
+                    Ok((games, _)) if games.is_empty() => return Ok(None),
+                    Ok((games, _)) => picker.set_games(games),
+                    Err(_) => {}
+                }
+                continue;
+            }
             None => continue,
         };
         match store::games::claim(chosen) {
