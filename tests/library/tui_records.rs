@@ -223,9 +223,13 @@ fn the_save_dialog_has_three_fields_tab_moves_between_them_and_enter_asks_for_a_
     assert_eq!(record.tag("White"), Some("Bob"));
     assert_eq!(app.session().names().black.as_deref(), Some("Ann"));
     assert_eq!(message(&app), format!("Saved to {}", path.display()));
-    // The names come back in the next save dialog.
+    // The names come back in the next save dialog, and so does the file.
     press(&mut app, KeyCode::Char('s'));
     assert!(matches!(&app.mode, Mode::Save(d) if d.black == "Ann"));
+    assert!(
+        matches!(&app.mode, Mode::Save(d) if d.path == path.display().to_string()),
+        "the dialog offers the file last saved to"
+    );
 }
 
 #[test]

@@ -155,6 +155,8 @@ pub struct App {
     pub screen: Rect,
     /// The message on the status line.
     pub message: Option<(Tone, String)>,
+    /// The file the game was last saved to: the save dialog offers it again.
+    last_save: Option<std::path::PathBuf>,
     /// The side whose person last moved, and the revision the move made: the
     /// computer's reply is told beside it.
     last_person_move: Option<(Color, u64)>,
@@ -239,6 +241,7 @@ impl App {
             )),
             prompt_selected: false,
             last_person_move: None,
+            last_save: None,
         };
         if fault.is_none() && !app.session().is_reviewing() {
             app.match_welcome();

@@ -166,10 +166,14 @@ pub(super) fn dialog_action(key: &KeyEvent) -> Option<Action> {
 }
 
 impl App {
-    /// Opens the save dialog on a new file in the data folder and the record's names.
+    /// Opens the save dialog on the file last saved to (a new one in the data folder
+    /// the first time) and the record's names.
     pub(super) fn open_save(&mut self) {
         self.pick = None;
-        let path = store::default_save_path(store::now_unix())
+        let path = self
+            .last_save
+            .clone()
+            .or_else(|| store::default_save_path(store::now_unix()))
             .map(|p| p.display().to_string())
             .unwrap_or_default();
         let names = self.session().record_names();
@@ -266,6 +270,7 @@ impl App {
     pub fn save_finished(&mut self, request: SaveRequest, result: Result<Appended, StoreError>) {
         match result {
             Ok(how) => {
+                self.last_save = Some(request.path.clone());
                 if matches!(self.mode, Mode::Save(_)) {
                     self.mode = Mode::Board;
                 }
