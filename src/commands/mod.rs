@@ -17,6 +17,7 @@ pub mod opponent;
 pub mod pdn;
 pub mod perft;
 pub mod play;
+pub mod preferences;
 pub mod rating;
 pub mod selfplay;
 pub mod train;

@@ -2,6 +2,7 @@
 //! for, the front end's settings, and starting plain line mode or the full-screen game.
 
 use super::CommandError;
+use super::preferences::{Preferences, ThemeChoice};
 use crate::cli::PlayArgs;
 use crate::engine::Opening;
 use crate::engine::egdb::{self, BuildOptions, Egdb};
@@ -235,24 +236,31 @@ pub fn plain_wanted(args: &PlayArgs) -> bool {
         || std::env::var_os("TERM").is_some_and(|t| t == "dumb")
 }
 
-/// The full-screen game's settings from the options `args` and the environment
-/// (`NO_COLOR`, `TERM`).
-pub fn tui_settings(args: &PlayArgs) -> Settings {
+/// The full-screen game's settings from the options `args`, the preferences `prefs`
+/// (their theme and coordinates; the rest is in `args` already) and the environment
+/// (`NO_COLOR`, `TERM`, `COLORTERM`).
+pub fn tui_settings(args: &PlayArgs, prefs: &Preferences) -> Settings {
     let colored = colors_wanted(
         args.no_color,
         std::env::var_os("NO_COLOR").as_deref(),
         std::env::var_os("TERM").as_deref(),
     );
+    let tier = match prefs.theme {
+        Some(choice) if choice != ThemeChoice::Auto => choice,
+        _ if true_color_wanted(std::env::var_os("COLORTERM").as_deref()) => ThemeChoice::TrueColor,
+        _ if palette_256_wanted(std::env::var_os("TERM").as_deref()) => ThemeChoice::Palette256,
+        _ => ThemeChoice::Palette16,
+    };
     Settings {
         bell: !args.quiet,
         flipped: args.flip,
         mouse: !args.no_mouse,
-        theme: if colored && true_color_wanted(std::env::var_os("COLORTERM").as_deref()) {
-            Theme::true_color(args.ascii)
-        } else if colored && palette_256_wanted(std::env::var_os("TERM").as_deref()) {
-            Theme::palette_256(args.ascii)
-        } else {
-            Theme::new(colored, args.ascii)
+        coordinates: prefs.coordinates == Some(true),
+        theme: match tier {
+            _ if !colored => Theme::new(false, args.ascii),
+            ThemeChoice::TrueColor => Theme::true_color(args.ascii),
+            ThemeChoice::Palette256 => Theme::palette_256(args.ascii),
+            _ => Theme::new(true, args.ascii),
         },
     }
 }
@@ -264,6 +272,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
     // A random ballot is drawn once, here, and the game starts from that number (a
     // match draws one for each round itself).
     let mut args = args.clone();
+    let (prefs, notices) = super::preferences::load_into(&mut args);
     if let Some(opening) = chosen_ballot(&args, store::now_unix()).map_err(CommandError::Ballot)?
         && args.match_rounds.is_none()
     {
@@ -277,9 +286,12 @@ pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
     let args = &args;
     let begin = begin(args)?;
     if plain_wanted(args) {
+        for notice in &notices {
+            eprintln!("checkers: {notice}");
+        }
         run_plain(args, begin)
     } else {
-        run_tui(args, begin).map_err(CommandError::Terminal)
+        run_tui(args, &prefs, notices, begin).map_err(CommandError::Terminal)
     }
 }
 
@@ -354,7 +366,12 @@ fn watch_signals_plain(last_save: LastSave) -> std::io::Result<()> {
 }
 
 /// The full-screen game: the picker first when there are several games to choose from.
-fn run_tui(args: &PlayArgs, begin: Begin) -> std::io::Result<()> {
+fn run_tui(
+    args: &PlayArgs,
+    prefs: &Preferences,
+    notices: Vec<String>,
+    begin: Begin,
+) -> std::io::Result<()> {
     let start = match begin {
         Begin::Play(session, file) => Start::Game(session, saving_for(file)),
         Begin::Choose(games) => {
@@ -365,5 +382,5 @@ fn run_tui(args: &PlayArgs, begin: Begin) -> std::io::Result<()> {
             }
         }
     };
-    crate::tui::run(tui_settings(args), start)
+    crate::tui::run(tui_settings(args, prefs), start, notices)
 }

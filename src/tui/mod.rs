@@ -76,7 +76,9 @@ struct Shared {
 /// the terminal restored, and the program exits with status 128 + the signal's
 /// number). The terminal is restored before returning, whether the game ended normally
 /// or with an error, and by a panic hook on a panic.
-pub fn run(settings: Settings, start: Start) -> io::Result<()> {
+/// `notices` are told on the status line at the start (preferences that could not be
+/// used).
+pub fn run(settings: Settings, start: Start, notices: Vec<String>) -> io::Result<()> {
     let shared = Shared::default();
     watch_signals(settings.mouse, shared.clone())?;
     install_panic_hook(settings.mouse);
@@ -101,6 +103,10 @@ pub fn run(settings: Settings, start: Start) -> io::Result<()> {
         shared.last_save.keep(&runtime);
         let size = terminal.size()?;
         let mut app = App::with_runtime(settings, runtime, size.width, size.height);
+        if !notices.is_empty() {
+            let text = crate::text::printable(&notices.join(" "), 600);
+            app.notify(app::Tone::Error, text);
+        }
         let result = event_loop(&mut terminal, settings.bell, &mut app, &shared);
         app.finish();
         result

@@ -102,6 +102,8 @@ pub struct Settings {
     pub theme: Theme,
     /// The terminal bell at ten seconds left and when time runs out (off with `--quiet`).
     pub bell: bool,
+    /// The algebraic coordinates round the board from the start.
+    pub coordinates: bool,
 }
 
 impl Default for Settings {
@@ -111,6 +113,7 @@ impl Default for Settings {
             mouse: true,
             theme: Theme::new(true, false),
             bell: true,
+            coordinates: false,
         }
     }
 }
@@ -226,7 +229,7 @@ impl App {
             pick: None,
             mode,
             flipped,
-            coordinates: false,
+            coordinates: settings.coordinates,
             list_scroll: 0,
             theme: settings.theme,
             mouse: settings.mouse,
