@@ -299,11 +299,32 @@ fn the_panel_shows_the_score_and_n_starts_the_next_game_when_both_are_ready() {
     );
     press(&mut app, KeyCode::Char('u'));
     assert!(app.game().is_over(), "a finished match game stands");
+    assert!(!app.flipped, "Ann, Black, sat at the bottom");
     press(&mut app, KeyCode::Char('n'));
+    assert!(
+        app.flipped,
+        "the board turns: Ann, now White, keeps the bottom"
+    );
     let screen = screen_text(&app);
     assert!(screen.contains("Match game 2 of 4, round 1.2"), "{screen}");
     assert!(screen.contains("Black      5:00  Bob"), "{screen}");
     assert!(screen.contains("Ann   1  W1 D0 L0  White"), "{screen}");
+}
+
+#[test]
+fn with_flip_the_board_stays_as_it_is_between_match_games() {
+    let t0 = Instant::now();
+    let settings = Settings {
+        flipped: true,
+        ..Settings::default()
+    };
+    let session = match_of(2, MatchBallots::Fixed(126), "G/5", t0);
+    let mut app = App::with_session(settings, session, WIDTH, HEIGHT);
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Char('w'));
+    press(&mut app, KeyCode::Char('n'));
+    assert!(screen_text(&app).contains("Match game 2 of 4"));
+    assert!(app.flipped, "fixed by --flip");
 }
 
 #[test]

@@ -158,6 +158,9 @@ pub struct App {
     pub screen: Rect,
     /// The message on the status line.
     pub message: Option<(Tone, String)>,
+    /// The board keeps its side up between a match's games (`--flip` asked for it):
+    /// otherwise it turns with the players between two people's games.
+    board_fixed: bool,
     /// The file the game was last saved to: the save dialog offers it again.
     last_save: Option<std::path::PathBuf>,
     /// The side whose person last moved, and the revision the move made: the
@@ -245,6 +248,7 @@ impl App {
             prompt_selected: false,
             last_person_move: None,
             last_save: None,
+            board_fixed: settings.flipped,
         };
         if fault.is_none() && !app.session().is_reviewing() {
             app.match_welcome();
