@@ -224,7 +224,13 @@ impl Plain {
         Some(match event {
             Event::ComputerPlayed { news, .. } => format!("{news}. {}", self.status()),
             Event::Hint { news, .. } => format!("{news}. {}", self.status()),
-            Event::Thinking(_) | Event::ReviewScore(_) | Event::ClockTicked => return None,
+            // The status after each move says the result.
+            Event::Thinking(_)
+            | Event::ReviewScore(_)
+            | Event::ClockTicked
+            | Event::GameOver(_) => {
+                return None;
+            }
             Event::ClockWarning(warning) => format!("{warning}."),
             Event::FlagFell(_) => format!("Time is up. {}", self.status()),
             Event::AutosaveFailed(why) => format!(

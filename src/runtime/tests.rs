@@ -256,7 +256,7 @@ fn a_finished_match_game_is_filed_exactly_once() {
         .expect("White resigns");
     let events = runtime.poll(Instant::now());
     assert!(
-        matches!(events.as_slice(), [Event::MatchFiled(Ok(filed))] if *filed == path),
+        matches!(events.as_slice(), [Event::MatchFiled(Ok(filed)), Event::GameOver(Outcome::Win { winner: Color::Black, .. })] if *filed == path),
         "{events:?}"
     );
     for _ in 0..3 {
@@ -272,7 +272,10 @@ fn a_finished_match_game_is_filed_exactly_once() {
         .expect("Black resigns");
     let events = runtime.poll(Instant::now());
     assert!(
-        matches!(events.as_slice(), [Event::MatchFiled(Ok(_))]),
+        matches!(
+            events.as_slice(),
+            [Event::MatchFiled(Ok(_)), Event::GameOver(_)]
+        ),
         "{events:?}"
     );
     let text = std::fs::read_to_string(&path).expect("the match's file");
@@ -358,6 +361,17 @@ fn a_flag_fall_arrives_as_an_event_with_no_input() {
         "{events:?}"
     );
     assert!(runtime.session().game().is_over());
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::GameOver(Outcome::Win {
+            winner: Color::White,
+            ..
+        })
+    )));
+    assert!(
+        runtime.poll(start + Duration::from_secs(3)).is_empty(),
+        "the end told once"
+    );
     assert_eq!(
         runtime.wait(start + Duration::from_secs(2)),
         None,

@@ -63,7 +63,11 @@ impl App {
                 self.info(text);
             }
             Event::Hint { news, .. } => self.info(format!("{news}.")),
-            Event::Thinking(_) | Event::ReviewScore(_) | Event::ClockTicked => {}
+            // The game's end is told with the news that ended it.
+            Event::Thinking(_)
+            | Event::ReviewScore(_)
+            | Event::ClockTicked
+            | Event::GameOver(_) => {}
             Event::ClockWarning(warning) => self.notify(Tone::Error, warning.to_string()),
             Event::FlagFell(news) => {
                 let news = self.with_match_news(news.to_string());
