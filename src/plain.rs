@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 const QUOTED_CHARS: usize = 60;
 
 /// The commands, as `help` lists them.
-pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock), redo, board, moves, \
+pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, moves, \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
                         (what it thinks so far), clock, pause, save FILE, next (a match's next game), score, help, quit.";
 
@@ -416,6 +416,13 @@ impl Plain {
             "undo" if argument.eq_ignore_ascii_case("agreed") => {
                 let answer = self.runtime.command(Command::UndoAgreed);
                 self.reply("undo", answer)
+            }
+            "undo" if self.session().undo_needs_consent() && self.session().agreed_draw() => {
+                format!(
+                    "A draw both players agreed is taken back only when both agree: type undo \
+                     agreed if you both do. {}",
+                    self.status()
+                )
             }
             "undo" if self.session().undo_needs_consent() => format!(
                 "On the clock a move is taken back only when both players agree: type undo \

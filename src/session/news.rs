@@ -68,6 +68,8 @@ pub enum News {
     TookBack(Vec<(Color, String)>),
     /// A declared ending (resignation, draw) was taken back.
     TookBackEnding,
+    /// A declared ending taken back was put back.
+    ReplayedEnding,
     /// Moves played again, in order: (side, notation).
     Replayed(Vec<(Color, String)>),
     /// This side resigned.
@@ -117,6 +119,9 @@ pub enum News {
     },
     /// The computer plays at this level now.
     LevelChanged(Level),
+    /// The computer plays at this level when play goes on; the finished game (or the
+    /// record under review) keeps the level it was played at.
+    LevelWhenPlayGoesOn(Level),
     /// A match's next game began.
     NextGame {
         /// Its number, from 1.
@@ -194,6 +199,7 @@ impl fmt::Display for News {
             }
             News::TookBack(moves) => turn_text(f, "Took back", moves),
             News::TookBackEnding => write!(f, "Took back the end of the game: play on"),
+            News::ReplayedEnding => write!(f, "Put back the end of the game"),
             News::Replayed(moves) => turn_text(f, "Replayed", moves),
             News::Resigned(color) => write!(f, "{color} resigns"),
             News::DrawOffered(by) => write!(f, "{by} offers a draw; {}, accept or decline", !*by),
@@ -249,6 +255,10 @@ impl fmt::Display for News {
                 adjudication(f, *adjudicated)
             }
             News::LevelChanged(level) => write!(f, "The computer plays at {level} now"),
+            News::LevelWhenPlayGoesOn(level) => write!(
+                f,
+                "The computer plays at {level} when play goes on; this game keeps its level"
+            ),
             News::NextGame {
                 number,
                 games,

@@ -73,6 +73,67 @@ fn a_person_cannot_move_or_claim_for_the_computer() {
 }
 
 #[test]
+fn a_person_resigns_only_for_a_side_a_person_plays() {
+    let mut session = against_white_computer();
+    session.play_text("11-15").unwrap();
+    let refused = session.resign(Color::White).unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            SessionError::ComputersSide {
+                color: Color::White,
+                ..
+            }
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(
+        refused.to_string(),
+        "White (level 1) plays White: a person acts only for a side a person plays"
+    );
+    assert_eq!(session.game().result(), None);
+    // The plain "resign" gives up the person's side, even on the computer's turn.
+    assert_eq!(session.resigning_side(), Color::Black);
+    assert_eq!(
+        session.resign(Color::Black),
+        Ok(News::Resigned(Color::Black))
+    );
+    // Two computers: nobody at the keyboard resigns for either.
+    let mut watched = Session::new(Game::new()).with_seats(Seats {
+        black: Player::Computer(Level::MIN),
+        white: Player::Computer(Level::MIN),
+    });
+    let side = watched.resigning_side();
+    assert!(matches!(
+        watched.resign(side),
+        Err(SessionError::ComputersSide { .. })
+    ));
+}
+
+#[test]
+fn a_person_does_not_answer_a_draw_offer_for_the_computer() {
+    // Black (a person) offers to Black's opponent; White is then handed to the computer.
+    let mut session = Session::new(Game::new());
+    session.offer_draw().unwrap();
+    session.set_seat(Color::White, Player::Computer(Level::MIN));
+    assert!(matches!(
+        session.accept_draw(),
+        Err(SessionError::ComputersSide {
+            color: Color::White,
+            ..
+        })
+    ));
+    assert!(matches!(
+        session.decline_draw(),
+        Err(SessionError::ComputersSide {
+            color: Color::White,
+            ..
+        })
+    ));
+    assert_eq!(session.game().result(), None);
+}
+
+#[test]
 fn the_computer_declines_a_draw_at_move_zero() {
     let mut session = against_white_computer();
     let answer = session.offer_draw().unwrap();
@@ -95,9 +156,75 @@ fn between_people_an_offer_waits_for_an_answer() {
             reason: DrawReason::Agreement
         })
     );
-    let undone = session.undo().unwrap();
+    // One player alone does not cancel what both agreed.
+    assert!(session.undo_needs_consent());
+    assert_eq!(session.undo(), Err(SessionError::UndoNeedsConsent));
+    assert!(session.game().is_over());
+    let undone = session.undo_agreed().unwrap();
     assert_eq!(undone, News::TookBackEnding);
     assert_eq!(undone.to_string(), "Took back the end of the game: play on");
+    assert!(!session.game().is_over());
+}
+
+#[test]
+fn an_ending_taken_back_is_put_back_by_redo() {
+    let drawn = Some(crate::rules::Outcome::Draw {
+        reason: DrawReason::Agreement,
+    });
+    // Against the computer, which accepts a draw with a king each.
+    let mut session =
+        Session::new(Game::from_position("B:WK28:BK1".parse().unwrap())).with_seats(Seats {
+            black: Player::Person,
+            white: Player::Computer(Level::MIN),
+        });
+    session.offer_draw().unwrap();
+    assert_eq!(session.game().result(), drawn);
+    assert!(!session.undo_needs_consent(), "against the computer");
+    assert_eq!(session.undo(), Ok(News::TookBackEnding));
+    assert_eq!(session.game().result(), None);
+    let redone = session.redo().unwrap();
+    assert_eq!(redone, News::ReplayedEnding);
+    assert_eq!(
+        session.announce(&redone),
+        "Put back the end of the game. Draw by agreement."
+    );
+    assert_eq!(session.game().result(), drawn);
+    // A move played instead of the redo plays on: the ending is gone.
+    session.undo().unwrap();
+    session.play_text("1-6").unwrap();
+    session.undo().unwrap();
+    assert_eq!(
+        session.redo().map(|n| n.to_string()),
+        Ok("Replayed Black 1-6".to_string())
+    );
+    assert_eq!(session.game().result(), None);
+}
+
+#[test]
+fn a_level_chosen_after_the_end_leaves_the_finished_record_alone() {
+    let mut session = against_white_computer().with_level(Level::new(5).unwrap());
+    session.play_text("11-15").unwrap();
+    session.resign(Color::Black).unwrap();
+    let before = session.record("2026.12.01");
+    assert_eq!(before.tag("WhiteLevel"), Some("5"));
+    let news = session.change_level(true).unwrap();
+    assert_eq!(
+        news.to_string(),
+        "The computer plays at level 6 when play goes on; this game keeps its level"
+    );
+    let after = session.record("2026.12.01");
+    assert_eq!(after.tag("WhiteLevel"), Some("5"));
+    assert_eq!(after.tag("White"), Some("checkers (level 5)"));
+    assert_eq!(session.level(), Level::new(6).unwrap());
+    // The next game is played at the level chosen.
+    session.new_game();
+    assert_eq!(session.seats().computer(Color::White), Level::new(6));
+    // In play, the level changes at once.
+    assert_eq!(
+        session.change_level(false),
+        Ok(News::LevelChanged(Level::new(5).unwrap()))
+    );
+    assert_eq!(session.seats().computer(Color::White), Level::new(5));
 }
 
 #[test]

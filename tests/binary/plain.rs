@@ -99,7 +99,7 @@ fn the_game_ends_with_a_win_and_later_moves_are_refused() {
 
 #[test]
 fn commands_moves_draw_resign_claim_help_and_quit() {
-    let input = "moves\nhelp\ndraw\ndecline\nclaim\ndraw\naccept\nundo\nresign\nfoo\nquit\n11-15\n";
+    let input = "moves\nhelp\ndraw\ndecline\nclaim\ndraw\naccept\nundo\nundo agreed\nredo\nundo agreed\nresign\nfoo\nquit\n11-15\n";
     let (ok, out, _) = session(&[], input);
     assert!(ok);
     let a = answers(&out);
@@ -122,17 +122,21 @@ fn commands_moves_draw_resign_claim_help_and_quit() {
         a[4]
     );
     assert_eq!(a[6], "White accepts the draw. Draw by agreement.");
+    // One player alone does not take back the draw both agreed; redo puts it back.
+    assert!(a[7].contains("type undo agreed if you both do"), "{}", a[7]);
     assert_eq!(
-        a[7],
+        a[8],
         "Took back the end of the game: play on. Black to move."
     );
-    assert_eq!(a[8], "Black resigns. White wins: Black resigned.");
+    assert_eq!(a[9], "Put back the end of the game. Draw by agreement.");
+    assert!(a[10].starts_with("Took back the end of the game"), "{}", a[10]);
+    assert_eq!(a[11], "Black resigns. White wins: Black resigned.");
     assert_eq!(
-        a[9],
+        a[12],
         "'foo' is not a move or a command; type help for the list."
     );
-    assert_eq!(a[10], "Goodbye.");
-    assert_eq!(a.len(), 11, "nothing is read after quit: {a:?}");
+    assert_eq!(a[13], "Goodbye.");
+    assert_eq!(a.len(), 14, "nothing is read after quit: {a:?}");
 }
 
 #[test]

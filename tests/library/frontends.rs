@@ -122,7 +122,7 @@ fn draw_offers_and_resignation_the_same_in_both() {
         None,
         &[
             req(&[KeyCode::Char('d')], "draw"),
-            req(&[KeyCode::Char('r'), KeyCode::Char('b')], "resign"),
+            req(&[KeyCode::Char('r'), KeyCode::Char('y')], "resign"),
             req(&[KeyCode::Char('u')], "undo"),
         ],
     );

@@ -5,7 +5,7 @@
 use crate::common::*;
 use checkers::engine::Level;
 use checkers::game::Game;
-use checkers::rules::Color;
+use checkers::rules::{Color, Outcome, WinReason};
 use checkers::runtime::{Command, Pace, Runtime, Saving};
 use checkers::session::{Player, PlayerKind, Session};
 use checkers::tui::{App, Purpose, SearchSpec, Settings};
@@ -138,6 +138,7 @@ fn undo_takes_back_the_computers_reply_too() {
 fn b_and_w_hand_a_side_to_the_computer_and_back() {
     let mut app = against(PlayerKind::Human, PlayerKind::Human);
     press(&mut app, KeyCode::Char('b'));
+    press(&mut app, KeyCode::Char('y'));
     assert_eq!(app.session().seats().black.kind(), PlayerKind::Cpu);
     assert_eq!(
         wanted(&app).map(|s| s.purpose),
@@ -147,6 +148,7 @@ fn b_and_w_hand_a_side_to_the_computer_and_back() {
     assert_eq!(app.game().moves().len(), 1);
     assert_eq!(wanted(&app), None, "White is still a person");
     press(&mut app, KeyCode::Char('w'));
+    press(&mut app, KeyCode::Char('y'));
     white_to_think(&app);
     app.poll(Instant::now());
     // Handed back before the result came: the person plays White.
@@ -159,6 +161,68 @@ fn b_and_w_hand_a_side_to_the_computer_and_back() {
         "{}",
         message(&app)
     );
+}
+
+#[test]
+fn r_against_the_computer_resigns_your_own_side_once_confirmed() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('r'));
+    let screen = screen_text(&app);
+    assert!(!screen.contains("Who resigns?"), "{screen}");
+    assert!(screen.contains("Resign? Black loses the game"), "{screen}");
+    // The computer's side is not on offer: w is no answer, n keeps the game going.
+    press(&mut app, KeyCode::Char('w'));
+    assert_eq!(app.game().result(), None);
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.game().result(), None);
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Char('y'));
+    let over = Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Resignation,
+    };
+    assert_eq!(app.game().result(), Some(over));
+    assert!(message(&app).contains("Black resigns"), "{}", message(&app));
+}
+
+#[test]
+fn a_level_key_on_the_game_over_screen_leaves_the_record_alone() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.game().is_over());
+    press(&mut app, KeyCode::Char('+'));
+    press(&mut app, KeyCode::Char('+'));
+    assert!(
+        message(&app).contains("level 3 when play goes on"),
+        "{}",
+        message(&app)
+    );
+    let record = app.session().record("2026.12.01");
+    assert_eq!(record.tag("WhiteLevel"), Some("1"));
+    assert_eq!(record.tag("White"), Some("checkers (level 1)"));
+    // The next game is the first played at level 3.
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.session().seats().computer(Color::White), Level::new(3));
+}
+
+#[test]
+fn handing_a_side_to_the_computer_asks_first() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Human);
+    press(&mut app, KeyCode::Char('b'));
+    assert!(
+        screen_text(&app).contains("Hand Black to the computer (level 5)? It plays at once"),
+        "{}",
+        screen_text(&app)
+    );
+    assert_eq!(wanted(&app), None, "nothing moves before the answer");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.session().seats().black.kind(), PlayerKind::Human);
+    assert_eq!(wanted(&app), None);
+    assert_eq!(message(&app), "A person still plays Black");
+    assert!(app.game().moves().is_empty());
 }
 
 #[test]

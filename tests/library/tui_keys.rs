@@ -215,6 +215,39 @@ fn flip_turns_the_board_and_keeps_numbers_with_squares() {
 }
 
 #[test]
+fn an_agreed_draw_is_taken_back_by_both_and_redone() {
+    let mut app = crate::common::app();
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('y'));
+    let drawn = Some(Outcome::Draw {
+        reason: DrawReason::Agreement,
+    });
+    assert_eq!(app.game().result(), drawn);
+    // One player alone does not cancel it: the other is asked.
+    press(&mut app, KeyCode::Char('u'));
+    assert!(
+        screen_text(&app).contains("Take back the agreed draw and play on? Both players agree"),
+        "{}",
+        screen_text(&app)
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.game().result(), drawn);
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.game().result(), None);
+    assert!(message(&app).starts_with("Took back the end of the game"));
+    // Redo puts the draw back.
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(app.game().result(), drawn, "{}", message(&app));
+    assert_eq!(
+        message(&app),
+        "Put back the end of the game. Draw by agreement."
+    );
+    assert_eq!(app.game().movetext(), "1. 11-15");
+}
+
+#[test]
 fn resigning_asks_who_and_ends_the_game() {
     let mut app = crate::common::app();
     type_move(&mut app, "11-15");

@@ -48,8 +48,12 @@ pub enum Question {
     Quit,
     /// Abandon this game for a new one?
     NewGame,
-    /// Which side resigns?
-    Resign,
+    /// Two people play: which side resigns?
+    WhoResigns,
+    /// The one side a person plays against the computer resigns?
+    Resign(Color),
+    /// Hand this side, played by a person, to the computer?
+    HandOver(Color),
     /// The given side offers a draw: does the other accept?
     Draw(Color),
     /// On the clock, a player asks to take back the last move: does the other agree?
@@ -464,26 +468,13 @@ impl App {
             Action::Select => self.select(self.cursor_square()),
             Action::Back => self.back(),
             Action::Click { column, row } => self.click(column, row),
-            Action::ToggleSide(color) => {
-                let text = self
-                    .runtime
-                    .command(Command::ToggleSeat(color))
-                    .map(|news| news.to_string())
-                    .unwrap_or_default();
-                let key = if color == Color::Black { 'b' } else { 'w' };
-                let again = if self.session().seats().is_computer(color) {
-                    format!("; {key} hands it back")
-                } else {
-                    format!("; {key} gives it to the computer")
-                };
-                let waits =
-                    if self.session().is_reviewing() && self.session().seats().is_computer(color) {
-                        " (it waits while you review: Esc to play on)"
-                    } else {
-                        ""
-                    };
-                self.info(format!("{text}{again}{waits}"));
+            // Handing a person's side to the computer asks first (it moves at once);
+            // taking a side back from it does not.
+            Action::ToggleSide(color) if !self.session().seats().is_computer(color) => {
+                self.pick = None;
+                self.mode = Mode::Asking(Question::HandOver(color));
             }
+            Action::ToggleSide(color) => self.toggle_side(color),
             Action::MoveNow => self.ask_move_now(),
             Action::ChangeLevel(stronger) => self.command(Command::ChangeLevel(stronger)),
             Action::Hint => self.ask_hint(),
@@ -602,10 +593,7 @@ impl App {
                     self.mode = Mode::Asking(Question::Quit);
                 }
             }
-            Action::AskResign => match self.game().result() {
-                Some(outcome) => self.error(format!("The game is already over ({outcome})")),
-                None => self.mode = Mode::Asking(Question::Resign),
-            },
+            Action::AskResign => self.ask_resign(),
             Action::OfferDraw => {
                 let by = self.position().turn();
                 let answer = self.runtime.command(Command::OfferDraw);

@@ -147,8 +147,19 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 Question::NewGame => {
                     "Abandon this game and start a new one? y yes  n no".to_string()
                 }
-                Question::Resign => "Who resigns? b Black  w White  Esc cancel".to_string(),
+                Question::WhoResigns => "Who resigns? b Black  w White  Esc cancel".to_string(),
+                Question::Resign(color) => {
+                    format!("Resign? {color} loses the game. y yes  n no")
+                }
+                Question::HandOver(color) => format!(
+                    "Hand {color} to the computer ({})? It plays at once. y yes  n no",
+                    app.session().level()
+                ),
                 Question::Draw(by) => format!("{by} offers a draw. {}, accept? y yes  n no", !*by),
+                Question::Undo if app.session().agreed_draw() => {
+                    "Take back the agreed draw and play on? Both players agree: y yes  n no"
+                        .to_string()
+                }
                 Question::Undo => {
                     "Take back the last move (clocks too)? Both players agree: y yes  n no"
                         .to_string()
