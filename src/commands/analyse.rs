@@ -86,7 +86,7 @@ pub fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), CommandError>
             },
         )));
     };
-    if result.depth == 0 {
+    if pos.legal_moves().len() == 1 {
         writeln!(out, "only move {}", pos.notation(&best))?;
     }
     writeln!(out, "bestmove {}", pos.notation(&best))?;
@@ -161,6 +161,8 @@ fn run_game(
         );
         if let Some(best) = result.best_move.filter(|best| best != m) {
             line.push_str(&format!(", best {}", pos.notation(&best)));
+        } else if pos.legal_moves().len() == 1 {
+            line.push_str(", only move");
         }
         if let Some(db) = &egdb {
             if let Some(verdict) = db.probe(&pos) {

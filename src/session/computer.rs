@@ -32,9 +32,13 @@ pub fn move_request(game: &Game, level: Level, movetime: Duration, seed: u64) ->
     level.request(*game.position(), history(game), movetime, seed)
 }
 
-/// The search behind a hint: the strongest level, no randomness, a short time.
+/// The search behind a hint (and the review's view of a position): the strongest
+/// level, no randomness, a short time; an only move is searched too, for its score.
 pub fn hint_request(game: &Game) -> SearchRequest {
-    Level::MAX.request(*game.position(), history(game), HINT_TIME, 0)
+    SearchRequest {
+        only_move_at_once: false,
+        ..Level::MAX.request(*game.position(), history(game), HINT_TIME, 0)
+    }
 }
 
 /// What a computer player did on its turn.

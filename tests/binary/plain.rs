@@ -129,7 +129,11 @@ fn commands_moves_draw_resign_claim_help_and_quit() {
         "Took back the end of the game: play on. Black to move."
     );
     assert_eq!(a[9], "Put back the end of the game. Draw by agreement.");
-    assert!(a[10].starts_with("Took back the end of the game"), "{}", a[10]);
+    assert!(
+        a[10].starts_with("Took back the end of the game"),
+        "{}",
+        a[10]
+    );
     assert_eq!(a[11], "Black resigns. White wins: Black resigned.");
     assert_eq!(
         a[12],

@@ -397,6 +397,38 @@ fn a_reviewed_position_shows_the_engines_score_once_searched() {
 }
 
 #[test]
+fn a_reviewed_only_move_shows_a_searched_score_with_its_depth() {
+    let pdn = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/tinsley.pdn"
+    ))
+    .unwrap();
+    let record = checkers::pdn::read_games(&pdn).remove(302).unwrap();
+    assert_eq!(record.tag("Event"), Some("London 1958, game 1"));
+    let session = Session::review_record(&record);
+    let runtime = Runtime::new(session, Saving::Off, Pace::NONE);
+    let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
+    // After 5. 14-17 White's 21x14 is forced, in the middle of an even exchange.
+    app.command(Command::StepTo(9));
+    assert_eq!(app.position().legal_moves().len(), 1);
+    let start = Instant::now();
+    while wanted(&app).is_some() {
+        assert!(start.elapsed() < Duration::from_secs(20), "no score came");
+        app.poll(Instant::now());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let analysis = app.review_analysis().expect("the score");
+    assert!(
+        analysis.depth > 3,
+        "searched, not judged statically: {analysis:?}"
+    );
+    assert!(analysis.score.0.abs() < 60, "{analysis:?}");
+    let text = screen_text(&app);
+    assert!(text.contains("Engine (only move, "), "{text}");
+    assert!(!text.contains("well ahead"), "{text}");
+}
+
+#[test]
 fn the_computer_answers_a_draw_offer_at_once() {
     // At the start the game is level with everything to play: it declines.
     let mut app = against(PlayerKind::Human, PlayerKind::Cpu);

@@ -105,9 +105,11 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     // While reviewing, the engine's view of the position, and beside it the endgame
     // databases' exact result where they hold it: a player sees where a win was lost.
     if let Some(analysis) = app.review_analysis() {
-        let depth = match analysis.depth {
-            0 => "only move".to_string(),
-            d => format!("{d} {}", plural(d, "ply", "plies")),
+        let d = analysis.depth;
+        let depth = if pos.legal_moves().len() == 1 {
+            format!("only move, {d} {}", plural(d, "ply", "plies"))
+        } else {
+            format!("{d} {}", plural(d, "ply", "plies"))
         };
         let text = format!(
             "Engine ({depth}): {}",
