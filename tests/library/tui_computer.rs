@@ -433,6 +433,7 @@ fn the_computer_answers_a_draw_offer_at_once() {
     // At the start the game is level with everything to play: it declines.
     let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
     press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('y'));
     assert!(!app.game().is_over(), "{}", message(&app));
     assert!(message(&app).contains("declines"), "{}", message(&app));
 
@@ -440,6 +441,7 @@ fn the_computer_answers_a_draw_offer_at_once() {
     let mut app = app_from("B:WK28:BK1");
     seat(&mut app, Color::White, PlayerKind::Cpu);
     press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('y'));
     assert!(app.game().is_over(), "{}", message(&app));
     assert!(
         message(&app).contains("accepts the draw"),
@@ -451,6 +453,7 @@ fn the_computer_answers_a_draw_offer_at_once() {
     let mut app = app_from("B:WK22,K27:B5");
     seat(&mut app, Color::White, PlayerKind::Cpu);
     press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('y'));
     assert!(!app.game().is_over());
     assert!(message(&app).contains("declines"), "{}", message(&app));
 

@@ -43,6 +43,14 @@ impl App {
             (Question::HandOver(color), _) => {
                 self.info(format!("A person still plays {color}"));
             }
+            (Question::OfferDraw, Answer::Yes) => self.offer_draw(),
+            (Question::ClaimDraw(_), Answer::Yes) => {
+                let answer = self.runtime.command(Command::ClaimDraw);
+                if answer.is_ok() {
+                    self.pick = None;
+                }
+                self.show(answer);
+            }
             (Question::Draw(_), Answer::Yes) => {
                 self.pick = None;
                 self.command(Command::AcceptDraw);
@@ -90,6 +98,42 @@ impl App {
             self.mode = Mode::Asking(Question::Resign(color));
         } else {
             self.mode = Mode::Asking(Question::WhoResigns);
+        }
+    }
+
+    /// `d`: asks first, unless the session would refuse the offer (the game is over,
+    /// the computer is to move), which it then says.
+    pub(super) fn ask_offer_draw(&mut self) {
+        if self.game().is_over() || self.session().computer_to_move().is_some() {
+            self.command(Command::OfferDraw);
+        } else {
+            self.pick = None;
+            self.mode = Mode::Asking(Question::OfferDraw);
+        }
+    }
+
+    /// The side to move offers a draw: between people the other is asked at once;
+    /// the computer answers.
+    fn offer_draw(&mut self) {
+        let by = self.position().turn();
+        let answer = self.runtime.command(Command::OfferDraw);
+        self.pick = None;
+        if answer.is_ok() && self.game().draw_offer() == Some(by) {
+            self.mode = Mode::Asking(Question::Draw(by));
+        } else {
+            self.show(answer);
+        }
+    }
+
+    /// `c`: asks first when a draw can be claimed (the claim ends the game); otherwise
+    /// the session says why not.
+    pub(super) fn ask_claim_draw(&mut self) {
+        match self.game().available_claim() {
+            Some(reason) if self.session().computer_to_move().is_none() => {
+                self.pick = None;
+                self.mode = Mode::Asking(Question::ClaimDraw(reason));
+            }
+            _ => self.command(Command::ClaimDraw),
         }
     }
 
