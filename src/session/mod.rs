@@ -288,7 +288,9 @@ impl Session {
             self.revision += 1;
             self.untouched_record = false;
             self.clock_follows(before.moves().len());
-            self.play_goes_on();
+            if self.game.moves().len() > before.moves().len() {
+                self.play_goes_on();
+            }
         }
         result
     }
@@ -301,7 +303,17 @@ impl Session {
             return None;
         }
         let turn = self.position().turn();
-        self.seats.computer(turn).map(|level| (turn, level))
+        // A level chosen since the game was over is the one its next move is made at.
+        let pending = |level| {
+            if self.level_pending {
+                self.level
+            } else {
+                level
+            }
+        };
+        self.seats
+            .computer(turn)
+            .map(|level| (turn, pending(level)))
     }
 
     /// Refuses a person's move or claim while the computer is to move.
@@ -574,9 +586,10 @@ impl Session {
     }
 
     /// A level chosen while the game was over or under review is taken once play goes
-    /// on: the game is not over and no record is reviewed.
-    fn play_goes_on(&mut self) {
-        if self.level_pending && !self.game.is_over() && self.review.is_none() {
+    /// on: a move is played, not under review (an ending taken back and put back again
+    /// leaves the record as it was).
+    pub(super) fn play_goes_on(&mut self) {
+        if self.level_pending && self.review.is_none() {
             self.seat_level();
         }
     }

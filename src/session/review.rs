@@ -176,7 +176,6 @@ impl Session {
     /// ready for redo. `None` if no review was under way.
     pub fn leave_review(&mut self) -> Option<String> {
         self.review.take()?;
-        self.play_goes_on();
         Some(
             "Review over: play on from this position (redo replays the recorded moves)".to_string(),
         )

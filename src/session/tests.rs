@@ -216,6 +216,16 @@ fn a_level_chosen_after_the_end_leaves_the_finished_record_alone() {
     assert_eq!(after.tag("WhiteLevel"), Some("5"));
     assert_eq!(after.tag("White"), Some("checkers (level 5)"));
     assert_eq!(session.level(), Level::new(6).unwrap());
+    // Taking the ending back and putting it back again changes nothing either; the
+    // computer's next move, if play went on, would be made at level 6.
+    session.undo().unwrap();
+    assert_eq!(
+        session.computer_to_move(),
+        Some((Color::White, Level::new(6).unwrap()))
+    );
+    assert_eq!(session.record("2026.12.01").tag("WhiteLevel"), Some("5"));
+    session.redo().unwrap();
+    assert_eq!(session.record("2026.12.01").tag("WhiteLevel"), Some("5"));
     // The next game is played at the level chosen.
     session.new_game();
     assert_eq!(session.seats().computer(Color::White), Level::new(6));
