@@ -11,7 +11,7 @@ use crate::rules::{Color, DrawReason, Piece, Position, Square};
 use crate::runtime::{
     Answer, Command, Event, IfExists, Pace, Purpose, Runtime, SaveRequest, Saving,
 };
-use crate::session::{Session, Step, clock_text, score_in_words};
+use crate::session::{Session, Step, clock_text, score_with_size};
 use crate::store::{Appended, SavedGame};
 use crate::text::printable;
 use std::collections::VecDeque;
@@ -313,7 +313,7 @@ impl Plain {
             Some(t) => format!(
                 "{who}: depth {}, {}; type now to have the move at once.",
                 t.depth,
-                score_in_words(self.session().position().turn(), t.score)
+                score_with_size(self.session().position().turn(), t.score)
             ),
             None => format!("{who}; type now to have the move at once."),
         }

@@ -129,14 +129,15 @@ fn run_game(
             .find(|(n, _)| n == name)
             .map_or("?", |(_, v)| v.as_str())
     };
+    // Moves as players count them, one of each side's (the list of games counts so).
+    let moves = record.moves.len().div_ceil(2);
     writeln!(
         out,
-        "game {}: {} (Black) v {} (White), {}, {} moves",
+        "game {}: {} (Black) v {} (White), {}, {moves} moves",
         args.game,
         tag("Black"),
         tag("White"),
         record.result.as_deref().unwrap_or("*"),
-        record.moves.len()
     )?;
     let mut engine = Engine::new(args.hash);
     let mut history: Vec<Position> = Vec::new();

@@ -436,9 +436,19 @@ impl Game {
 
     /// The moves in record notation (short form unless ambiguous), paired by move number.
     pub fn move_pairs(&self) -> Vec<MovePair> {
+        self.pairs(Position::notation)
+    }
+
+    /// The moves with every landing square of a capture (`24x15x6`, not the record's
+    /// short `24x6`), paired by move number: the move list a player follows.
+    pub fn route_pairs(&self) -> Vec<MovePair> {
+        self.pairs(|_, m| m.to_string())
+    }
+
+    fn pairs(&self, write: impl Fn(&Position, &Move) -> String) -> Vec<MovePair> {
         let mut pairs: Vec<MovePair> = Vec::new();
         for (m, before) in self.moves.iter().zip(&self.positions) {
-            let text = before.notation(m);
+            let text = write(before, m);
             match before.turn() {
                 Color::Black => pairs.push(MovePair {
                     number: pairs.len() + 1,

@@ -51,13 +51,13 @@ pub use clock::{
 pub use error::SessionError;
 pub use library::{GameSummary, RecordFile};
 pub use matches::{MATCH_TAGS, MAX_ROUNDS, Match, MatchBallots, Tally};
-pub use news::{ComputerTurn, HintBasis, News};
+pub use news::{ComputerTurn, HintBasis, News, Searched};
 pub use players::{
     Player, PlayerKind, Seats, computer_name, program_name, record_names, seat_tags,
     seats_from_tags,
 };
 pub use review::{Review, Step};
-pub use words::score_in_words;
+pub use words::{score_in_words, score_with_size};
 
 use crate::engine::egdb::{Egdb, Verdict};
 use crate::engine::{Level, Opening, SearchRequest, SearchResult};
@@ -341,6 +341,7 @@ impl Session {
         News::Played {
             color: before.turn(),
             notation: before.notation(m),
+            crowned: crowns(before, m),
             review_over,
         }
     }
@@ -656,6 +657,13 @@ impl Session {
 
 #[cfg(test)]
 mod tests;
+
+/// Whether playing `m` in `before` crowns a man: it reaches the far row (which ends the
+/// move, so a king standing there afterwards is the man crowned).
+pub fn crowns(before: &Position, m: &Move) -> bool {
+    let man = |p: Option<crate::rules::Piece>| p.is_some_and(|p| p.role == crate::rules::Role::Man);
+    man(before.piece_at(m.from())) && !man(before.play_unchecked(m).piece_at(m.to()))
+}
 
 /// What playing `m` in `before` (reached through `history`, oldest first) does to the
 /// databases' verdict, when it makes it worse for the player who moves: "Black's 27-23

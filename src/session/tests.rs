@@ -329,3 +329,67 @@ fn on_the_clock_the_computers_search_is_given_its_clock() {
     let black = people.clock_limits().unwrap();
     assert_eq!(black.moves_to_go, Some(29));
 }
+
+#[test]
+fn a_crowning_is_told_with_the_move() {
+    let mut session = Session::new(Game::from_position("B:W26,5:B23".parse().unwrap()));
+    let played = session.play_text("23x30").unwrap();
+    assert_eq!(played.to_string(), "Black played 23x30, crowned");
+    // The computer's crowning too: White's man on 5 steps to 1.
+    session.set_seat(Color::White, Player::Computer(Level::MIN));
+    let request = session.move_request().unwrap();
+    let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+    let reply = session.computer_played(&result).unwrap().to_string();
+    assert!(reply.ends_with(", crowned"), "{reply}");
+    // A king's move is no crowning.
+    let mut kings = Session::new(Game::from_position("B:WK28:BK1".parse().unwrap()));
+    assert_eq!(
+        kings.play_text("1-5").unwrap().to_string(),
+        "Black played 1-5"
+    );
+}
+
+#[test]
+fn a_hint_gives_the_searched_score_with_its_size_and_the_best_line() {
+    // White's man on 17 from the start: a position the book does not know.
+    let fen = "B:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+    let session = Session::new(Game::from_position(fen.parse().unwrap()));
+    let mut request = session.hint_request();
+    request.limits = crate::engine::Limits::depth(6);
+    let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+    let (_, news) = session.hint(&result).unwrap();
+    let text = news.to_string();
+    assert!(text.contains("(searched 6 plies: "), "{text}");
+    assert!(text.contains("; best line "), "{text}");
+    let HintBasis::Search(searched) = &news_basis(&news) else {
+        panic!("a searched hint: {news:?}");
+    };
+    assert!(
+        searched
+            .line
+            .as_ref()
+            .is_some_and(|l| l.split(' ').count() > 1)
+    );
+    assert!(
+        searched.verdict == "even"
+            || searched.verdict.ends_with(" men")
+            || searched.verdict.ends_with(" man"),
+        "{text}"
+    );
+    // An only move's hint carries its search as well.
+    let forced = Session::new(Game::from_position("B:W9:B5,11".parse().unwrap()));
+    let result = Engine::new(1).search(&forced.hint_request(), &StopFlag::new(), |_| {});
+    let (_, news) = forced.hint(&result).unwrap();
+    assert_eq!(
+        news.to_string(),
+        "Hint for Black: 5x14 (the only legal move; searched 1 ply: Black wins in 1 move). \
+         It is not played"
+    );
+}
+
+fn news_basis(news: &News) -> HintBasis {
+    match news {
+        News::Hint { basis, .. } => basis.clone(),
+        other => panic!("not a hint: {other:?}"),
+    }
+}

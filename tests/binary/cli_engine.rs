@@ -64,6 +64,10 @@ fn analyse_load_scores_an_only_move_by_a_search_not_the_static_value() {
     let o = run(&["analyse", "--load", pdn, "--game", "303", "--depth", "10"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
+    assert!(
+        out.starts_with("game 303: M Tinsley (Black) v DE Oldbury (White), 0-1, 20 moves\n"),
+        "moves as the list of games counts them: {out}"
+    );
     let line = out
         .lines()
         .find(|l| l.starts_with("5... 21x14"))

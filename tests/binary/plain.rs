@@ -239,7 +239,10 @@ fn two_computer_players_play_a_whole_game_and_exit() {
     for line in &answers {
         for color in ["Black", "White"] {
             if let Some(rest) = line.strip_prefix(&format!("{color} (level 1) played ")) {
-                game.play_text(rest.split(". ").next().unwrap()).unwrap();
+                // "23x30, crowned. White to move": the move is before the comma.
+                let played = rest.split(". ").next().unwrap();
+                game.play_text(played.trim_end_matches(", crowned"))
+                    .unwrap();
             }
         }
     }
@@ -269,7 +272,7 @@ fn hint_names_a_legal_move_and_plays_nothing() {
 
 #[test]
 fn a_draw_offered_to_the_computer_is_answered_by_the_computer() {
-    // Black offers at the start: level, with the whole game to play, so White (the
+    // Black offers at the start: even, with the whole game to play, so White (the
     // computer) declines, and the person cannot accept for it.
     let (ok, out, _) = session(
         &["--plain", "--white", "cpu", "--level", "1"],
@@ -279,7 +282,7 @@ fn a_draw_offered_to_the_computer_is_answered_by_the_computer() {
     let a = answers(&out);
     assert_eq!(
         a[0],
-        "White (level 1) declines the draw: the game is level, with much still to play. \
+        "White (level 1) declines the draw: the game is even, with much still to play. \
          Black to move."
     );
     assert!(a[1].starts_with("Cannot accept: no draw offer"), "{}", a[1]);

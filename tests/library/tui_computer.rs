@@ -250,7 +250,7 @@ fn the_panel_shows_who_plays_and_that_the_computer_thinks() {
     assert!(screen.contains("White is thinking... depth "), "{screen}");
     // The score in words, for White, to move.
     assert!(
-        ["level", "ahead", "behind"]
+        ["even", "ahead", "behind"]
             .iter()
             .any(|w| screen.contains(w)),
         "{screen}"
@@ -321,7 +321,7 @@ fn a_hint_is_marked_and_written_out_but_not_played() {
     assert!(said.starts_with("Hint for White: "), "{said}");
     assert!(!said.contains("book"), "{said}");
     assert!(
-        ["level", "ahead", "wins in"]
+        ["even", "ahead", "wins in"]
             .iter()
             .any(|w| said.contains(w)),
         "{said}"
@@ -430,7 +430,7 @@ fn a_reviewed_only_move_shows_a_searched_score_with_its_depth() {
 
 #[test]
 fn the_computer_answers_a_draw_offer_at_once() {
-    // At the start the game is level with everything to play: it declines.
+    // At the start the game is even with everything to play: it declines.
     let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
     press(&mut app, KeyCode::Char('d'));
     press(&mut app, KeyCode::Char('y'));

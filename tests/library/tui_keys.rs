@@ -93,6 +93,22 @@ fn a_letter_and_a_digit_start_a_move_in_letters() {
 }
 
 #[test]
+fn the_move_list_shows_whole_capture_routes_and_the_status_line_a_crowning() {
+    let mut app = app_from("W:W22,6:B18,11,3");
+    type_move(&mut app, "22x8");
+    let screen = screen_text(&app);
+    assert!(screen.contains("1. ...      22x15x8"), "{screen}");
+    assert_eq!(
+        app.game().movetext(),
+        "1. ... 22x8",
+        "records keep the short form"
+    );
+    type_move(&mut app, "3x12");
+    type_move(&mut app, "6-1");
+    assert_eq!(message(&app), "White played 6-1, crowned");
+}
+
+#[test]
 fn moves_typed_with_a_space_a_full_stop_or_as_four_digits() {
     let mut app = crate::common::app();
     type_move(&mut app, "11 15");

@@ -5,7 +5,7 @@
 use super::{App, Flow, Tone};
 use crate::rules::Move;
 use crate::runtime::{Command, Event, Purpose, Thinking};
-use crate::session::score_in_words;
+use crate::session::score_with_size;
 use std::time::{Duration, Instant};
 
 /// What a poll of the runtime asks of the event loop.
@@ -110,7 +110,7 @@ impl App {
             .map(|t| {
                 // In an ending the databases hold, their exact result, not the search's.
                 let verdict = self.session().database_verdict().map_or_else(
-                    || score_in_words(self.position().turn(), t.score),
+                    || score_with_size(self.position().turn(), t.score),
                     |v| format!("database: {v}"),
                 );
                 format!(" depth {} ({verdict})", t.depth)
