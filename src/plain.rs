@@ -310,6 +310,13 @@ impl Plain {
             Purpose::Hint | Purpose::Review => "Looking for a hint".to_string(),
         };
         match self.runtime.thinking().filter(|t| t.depth > 0) {
+            // Without assistance the players hear how deep, not what it thinks.
+            Some(t) if !self.session().assist() => {
+                format!(
+                    "{who}: depth {}; type now to have the move at once.",
+                    t.depth
+                )
+            }
             Some(t) => format!(
                 "{who}: depth {}, {}; type now to have the move at once.",
                 t.depth,

@@ -310,6 +310,7 @@ impl Runtime {
     }
 
     fn ask_hint(&mut self) -> Answer {
+        self.session.assistance()?;
         let turn = self.session.position().turn();
         if let Some(outcome) = self.session.game().result() {
             return Err(crate::game::DeclareError::Over(outcome).into());

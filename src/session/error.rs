@@ -38,6 +38,8 @@ pub enum SessionError {
     NoGame(String),
     /// The computer is not thinking: there is nothing to hurry.
     NotThinking,
+    /// Assistance is off: the engine gives no hint or view of the game.
+    NoAssistance,
     /// The computer plays this side: a person cannot resign or answer for it.
     ComputersSide {
         /// The side asked for.
@@ -88,6 +90,10 @@ impl fmt::Display for SessionError {
             SessionError::NotThinking => {
                 write!(f, "the computer is not thinking: nothing to hurry")
             }
+            SessionError::NoAssistance => write!(
+                f,
+                "assistance is off in this game: no hints or engine view (--assist on allows them)"
+            ),
             SessionError::ComputersSide { color, level } => write!(
                 f,
                 "{} plays {color}: a person acts only for a side a person plays",

@@ -56,6 +56,7 @@ pub use players::{
     Player, PlayerKind, Seats, computer_name, program_name, record_names, seat_tags,
     seats_from_tags,
 };
+pub use records::ASSIST_TAG;
 pub use review::{Review, Step};
 pub use words::{score_in_words, score_with_size};
 
@@ -111,6 +112,9 @@ pub struct Session {
     recorded_clock: Option<Clock>,
     /// The match the game belongs to, if it is a match game.
     match_play: Option<Match>,
+    /// Whether the engine helps the players: hints, its score and the databases'
+    /// verdict on screen, the review's search.
+    assist: bool,
     /// The revision at which the running side was last warned of its time, and how many
     /// of the clock's warnings it has had in that turn.
     warned: (u64, usize),
@@ -140,6 +144,7 @@ impl Session {
             recorded_clock: None,
             warned: (0, 0),
             match_play: None,
+            assist: true,
         }
     }
 
@@ -189,6 +194,28 @@ impl Session {
         self
     }
 
+    /// With the engine's help to the players on (`true`, the default) or off: off, there
+    /// are no hints, no databases' verdict for players to see, and no search of a
+    /// position under review; the record says which (an `Assist` tag).
+    pub fn with_assist(mut self, assist: bool) -> Session {
+        self.assist = assist;
+        self
+    }
+
+    /// Whether the engine helps the players (see [`with_assist`](Self::with_assist)).
+    pub fn assist(&self) -> bool {
+        self.assist
+    }
+
+    /// Refuses a request for the engine's help while assistance is off.
+    pub fn assistance(&self) -> Result<(), SessionError> {
+        if self.assist {
+            Ok(())
+        } else {
+            Err(SessionError::NoAssistance)
+        }
+    }
+
     /// With endgame databases: the computer plays the positions they hold perfectly,
     /// hints and [`database_verdict`](Self::database_verdict) give their exact result.
     pub fn with_egdb(mut self, egdb: Option<Arc<Egdb>>) -> Session {
@@ -201,10 +228,10 @@ impl Session {
         self.egdb.as_ref()
     }
 
-    /// The databases' verdict on the position on the board, when they hold it and the
-    /// game goes on: "White wins in 23 moves" or "drawn".
+    /// The databases' verdict on the position on the board, when they hold it, the
+    /// game goes on and assistance is on: "White wins in 23 moves" or "drawn".
     pub fn database_verdict(&self) -> Option<String> {
-        if self.game.is_over() {
+        if self.game.is_over() || !self.assist {
             return None;
         }
         let pos = self.position();
@@ -215,8 +242,12 @@ impl Session {
     /// What the last move did to the databases' verdict, when it made it worse for the
     /// player who moved: "Black's 27-23 threw the win away: before it, Black wins in 9
     /// moves" or "White's 6-10 lost the draw" (see [`database_swing`]), so that a player
-    /// stepping through a game sees where a won ending was thrown away.
+    /// stepping through a game sees where a won ending was thrown away. None while
+    /// assistance is off.
     pub fn database_swing(&self) -> Option<String> {
+        if !self.assist {
+            return None;
+        }
         let m = self.game.moves().last()?;
         let positions = self.game.positions();
         let (before, history) = positions[..positions.len() - 1].split_last()?;

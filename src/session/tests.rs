@@ -393,3 +393,25 @@ fn news_basis(news: &News) -> HintBasis {
         other => panic!("not a hint: {other:?}"),
     }
 }
+
+#[test]
+fn without_assistance_the_record_says_so_and_keeps_it() {
+    let mut session = Session::new(Game::new()).with_assist(false);
+    assert_eq!(session.assistance(), Err(SessionError::NoAssistance));
+    session.play_text("11-15").unwrap();
+    let record = session.record("2026.12.01");
+    assert_eq!(record.tag(ASSIST_TAG), Some("off"));
+    let back = Session::from_record(&record);
+    assert!(!back.assist());
+    // Between two people the record says it was on, too; against the computer the
+    // engine's help is no news.
+    let on = Session::new(Game::new()).record("2026.12.01");
+    assert_eq!(on.tag(ASSIST_TAG), Some("on"));
+    assert!(Session::from_record(&on).assist());
+    assert_eq!(
+        against_white_computer()
+            .record("2026.12.01")
+            .tag(ASSIST_TAG),
+        None
+    );
+}

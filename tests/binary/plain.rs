@@ -271,6 +271,24 @@ fn hint_names_a_legal_move_and_plays_nothing() {
 }
 
 #[test]
+fn two_people_on_a_clock_get_no_hint_unless_assistance_is_asked_for() {
+    let (ok, out, err) = session(&["--plain", "--clock", "G/5"], "hint\n");
+    assert!(ok, "{err}");
+    assert!(
+        answers(&out)[0].starts_with("No hint: assistance is off in this game"),
+        "{out}"
+    );
+    let (ok, out, err) = session(&["--plain", "--clock", "G/5", "--assist", "on"], "hint\n");
+    assert!(ok, "{err}");
+    assert!(answers(&out)[0].starts_with("Hint for Black: "), "{out}");
+    // Off by choice in a game without a clock; on by default against the computer.
+    let (_, out, _) = session(&["--plain", "--assist", "off"], "hint\n");
+    assert!(answers(&out)[0].starts_with("No hint"), "{out}");
+    let (_, out, _) = session(&["--plain", "--clock", "G/5", "--white", "cpu"], "hint\n");
+    assert!(answers(&out)[0].starts_with("Hint for Black: "), "{out}");
+}
+
+#[test]
 fn a_draw_offered_to_the_computer_is_answered_by_the_computer() {
     // Black offers at the start: even, with the whole game to play, so White (the
     // computer) declines, and the person cannot accept for it.

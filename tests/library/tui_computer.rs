@@ -397,6 +397,24 @@ fn a_reviewed_position_shows_the_engines_score_once_searched() {
 }
 
 #[test]
+fn without_assistance_a_review_is_not_searched_and_t_gives_no_hint() {
+    let record = checkers::pdn::read_games(REVIEW_PDN).remove(0).unwrap();
+    let session = Session::review_record(&record).with_assist(false);
+    let runtime = Runtime::new(session, Saving::Off, Pace::NONE);
+    let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(wanted(&app), None, "no search of the position shown");
+    press(&mut app, KeyCode::Char('t'));
+    assert_eq!(wanted(&app), None);
+    assert!(
+        message(&app).starts_with("Assistance is off in this game"),
+        "{}",
+        message(&app)
+    );
+    assert!(!screen_text(&app).contains("Engine ("));
+}
+
+#[test]
 fn a_reviewed_only_move_shows_a_searched_score_with_its_depth() {
     let pdn = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -108,6 +108,10 @@ impl App {
             .thinking()
             .filter(|t| t.depth > 0)
             .map(|t| {
+                // Without assistance the players see how deep, not what it thinks.
+                if !self.session().assist() {
+                    return format!(" depth {}", t.depth);
+                }
                 // In an ending the databases hold, their exact result, not the search's.
                 let verdict = self.session().database_verdict().map_or_else(
                     || score_with_size(self.position().turn(), t.score),
