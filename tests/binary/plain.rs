@@ -424,3 +424,21 @@ fn a_timed_game_shows_its_clocks_and_bad_specs_are_refused() {
     let (_, out, _) = session(&["--plain"], "clock\nquit\n");
     assert!(out.contains("not timed"), "{out}");
 }
+
+#[test]
+fn a_piped_game_is_not_kept_in_the_games_folder() {
+    let data = tempfile::tempdir().unwrap();
+    let (ok, _, err) = session_with_env(
+        &["--plain"],
+        &[("XDG_DATA_HOME", data.path())],
+        "11-15\n23-19\n",
+    );
+    assert!(ok, "{err}");
+    let games = data.path().join("checkers").join("games");
+    let kept = std::fs::read_dir(&games).map_or(0, |dir| {
+        dir.filter_map(Result::ok)
+            .filter(|e| e.path().extension().is_some_and(|x| x == "pdn"))
+            .count()
+    });
+    assert_eq!(kept, 0, "as the README says: {}", games.display());
+}
