@@ -105,6 +105,20 @@ pub struct PlayArgs {
     /// at its end if it exists) [default: match-DATE-TIME.pdn in the data folder].
     #[arg(long, value_name = "FILE", requires = "match_rounds")]
     pub save: Option<PathBuf>,
+    /// The engine's help to the players: hints, its score and the databases' verdict in
+    /// the panel, the review's search. Off by default between two people on a clock or
+    /// in a match, on otherwise.
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub assist: Option<Switch>,
+}
+
+/// An option that is on or off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Switch {
+    /// On.
+    On,
+    /// Off.
+    Off,
 }
 
 impl PlayArgs {

@@ -11,7 +11,7 @@ use crate::rules::{Color, DrawReason, Piece, Position, Role, Square};
 use crate::runtime::{
     Answer, Command, Event, IfExists, Pace, Purpose, Runtime, SaveRequest, Saving,
 };
-use crate::session::{Session, Step, clock_text, score_in_words};
+use crate::session::{Session, Step, clock_text, score_with_size};
 use crate::store::{Appended, SavedGame, StoreError};
 use crate::text::printable;
 use std::collections::VecDeque;
@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 const QUOTED_CHARS: usize = 60;
 
 /// The commands, as `help` lists them.
-pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock), redo, board, moves, \
+pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, moves, \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
                         (what it thinks so far), fen, pieces (each side's men and kings), show N (the position after \
                         move N), clock, pause, save FILE, next (a match's next game), score, help, quit.";
@@ -391,10 +391,17 @@ impl Plain {
             Purpose::Hint | Purpose::Review => "Looking for a hint".to_string(),
         };
         match self.runtime.thinking().filter(|t| t.depth > 0) {
+            // Without assistance the players hear how deep, not what it thinks.
+            Some(t) if !self.session().assist() => {
+                format!(
+                    "{who}: depth {}; type now to have the move at once.",
+                    t.depth
+                )
+            }
             Some(t) => format!(
                 "{who}: depth {}, {}; type now to have the move at once.",
                 t.depth,
-                score_in_words(self.session().position().turn(), t.score)
+                score_with_size(self.session().position().turn(), t.score)
             ),
             None => format!("{who}; type now to have the move at once."),
         }
@@ -500,6 +507,13 @@ impl Plain {
             "undo" if argument.eq_ignore_ascii_case("agreed") => {
                 let answer = self.runtime.command(Command::UndoAgreed);
                 self.reply("undo", answer)
+            }
+            "undo" if self.session().undo_needs_consent() && self.session().agreed_draw() => {
+                format!(
+                    "A draw both players agreed is taken back only when both agree: type undo \
+                     agreed if you both do. {}",
+                    self.status()
+                )
             }
             "undo" if self.session().undo_needs_consent() => format!(
                 "On the clock a move is taken back only when both players agree: type undo \

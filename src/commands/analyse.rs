@@ -86,7 +86,7 @@ pub fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), CommandError>
             },
         )));
     };
-    if result.depth == 0 {
+    if pos.legal_moves().len() == 1 {
         writeln!(out, "only move {}", pos.notation(&best))?;
     }
     writeln!(out, "bestmove {}", pos.notation(&best))?;
@@ -129,14 +129,15 @@ fn run_game(
             .find(|(n, _)| n == name)
             .map_or("?", |(_, v)| v.as_str())
     };
+    // Moves as players count them, one of each side's (the list of games counts so).
+    let moves = record.moves.len().div_ceil(2);
     writeln!(
         out,
-        "game {}: {} (Black) v {} (White), {}, {} moves",
+        "game {}: {} (Black) v {} (White), {}, {moves} moves",
         args.game,
         tag("Black"),
         tag("White"),
         record.result.as_deref().unwrap_or("*"),
-        record.moves.len()
     )?;
     let mut engine = Engine::new(args.hash);
     let mut history: Vec<Position> = Vec::new();
@@ -161,6 +162,8 @@ fn run_game(
         );
         if let Some(best) = result.best_move.filter(|best| best != m) {
             line.push_str(&format!(", best {}", pos.notation(&best)));
+        } else if pos.legal_moves().len() == 1 {
+            line.push_str(", only move");
         }
         if let Some(db) = &egdb {
             if let Some(verdict) = db.probe(&pos) {

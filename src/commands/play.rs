@@ -187,6 +187,17 @@ fn configure(session: Session, args: &PlayArgs) -> Session {
         None if args.resume => session.with_recorded_clock(now),
         None => session,
     };
+    // Fair play: two people on a clock or in a match get no help from the engine unless
+    // they ask for it; a resumed game keeps what its record says.
+    let session = match args.assist {
+        Some(switch) => session.with_assist(switch == crate::cli::Switch::On),
+        None if args.resume => session,
+        None => {
+            let contest = session.clock().is_some() || session.match_play().is_some();
+            let assist = !(contest && session.seats() == crate::session::Seats::PEOPLE);
+            session.with_assist(assist)
+        }
+    };
     // Only a person playing the computer at a terminal is worth a build on first use.
     let interactive = !plain_wanted(args) || std::io::stdin().is_terminal();
     let against_computer = Color::ALL.into_iter().any(|c| seats.is_computer(c));

@@ -107,6 +107,8 @@ impl Level {
             evaluation: Default::default(),
             book: true,
             params,
+            // A player with one legal move plays it without thinking.
+            only_move_at_once: true,
         }
     }
 }

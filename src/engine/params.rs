@@ -196,6 +196,8 @@ nodes 8-11 15 8 50000 8-11 18-14 6-9 31-26 9x18 23x14 2-6 21-17 6-9 14-10";
             request.noise = 35;
             request.contempt = 15;
             request.seed = 7;
+            // As a player searches: the only moves of plies 4 and 5 are played at once.
+            request.only_move_at_once = true;
             request.history = history.clone();
             out.push(format!("{i} {}", summary(&mut engine, &request)));
             let result = engine.search(&request, &StopFlag::new(), |_| {});

@@ -154,6 +154,11 @@ pub struct SearchRequest {
     pub book: bool,
     /// The search's tunable numbers ([`SearchParams::default`] for the computer's play).
     pub params: SearchParams,
+    /// Whether a position with a single legal move is answered at once, with no search
+    /// and a score that is only a guide (depth 0): for a player, who has nothing to
+    /// choose. Off, the only move is searched like any position, so that the score shown
+    /// for it (analysis, hints, review) is a searched one with its depth.
+    pub only_move_at_once: bool,
 }
 
 impl SearchRequest {
@@ -170,6 +175,7 @@ impl SearchRequest {
             evaluation: Evaluation::default(),
             book: false,
             params: SearchParams::default(),
+            only_move_at_once: false,
         }
     }
 

@@ -93,9 +93,9 @@ impl Engine {
             };
         match root_moves.len() {
             0 => return finish(None, Score::loss_in(0), 0, 0, Vec::new(), 0),
-            1 => {
+            1 if request.only_move_at_once => {
                 // Nothing to choose: answer at once, with the database's verdict or the
-                // static value as a guide.
+                // static value as a guide (depth 0 says it was not searched).
                 let m = root_moves[0];
                 let child = root.play_unchecked(&m);
                 let (score, hits) = match request.egdb.as_ref().and_then(|db| db.probe(&child)) {

@@ -35,6 +35,9 @@ pub struct Game {
     undone: Vec<Move>,
     /// An ending decided by the players rather than the board.
     declared: Option<Outcome>,
+    /// A declared ending taken back, and how many moves had been played when it was
+    /// made: redo puts it back once the game is there again.
+    undone_ending: Option<(Outcome, usize)>,
     /// The side whose draw offer awaits an answer.
     draw_offer: Option<Color>,
 }
@@ -148,6 +151,7 @@ impl Game {
             moves: Vec::new(),
             undone: Vec::new(),
             declared: None,
+            undone_ending: None,
             draw_offer: None,
         }
     }
@@ -209,10 +213,11 @@ impl Game {
 
     fn push(&mut self, m: Move, next: Position) {
         // Replaying the move that was undone keeps the rest of the redo line.
-        if self.undone.last() == Some(&m) {
+        if self.undone.last() == Some(&m) && self.ending_to_redo().is_none() {
             self.undone.pop();
         } else {
             self.undone.clear();
+            self.undone_ending = None;
         }
         self.moves.push(m);
         self.positions.push(next);
@@ -223,7 +228,8 @@ impl Game {
     /// first, otherwise the last move. Returns whether anything was taken back.
     pub fn undo(&mut self) -> bool {
         self.draw_offer = None;
-        if self.declared.take().is_some() {
+        if let Some(outcome) = self.declared.take() {
+            self.undone_ending = Some((outcome, self.moves.len()));
             return true;
         }
         match self.moves.pop() {
@@ -236,11 +242,17 @@ impl Game {
         }
     }
 
-    /// Plays again the last move taken back. Returns whether there was one. Does nothing
-    /// once the game has a declared ending.
+    /// Plays again the last move taken back, or puts back the declared ending taken
+    /// back last. Returns whether there was one. Does nothing once the game has a
+    /// declared ending.
     pub fn redo(&mut self) -> bool {
         if self.declared.is_some() {
             return false;
+        }
+        if let Some(outcome) = self.ending_to_redo() {
+            self.undone_ending = None;
+            self.declare(outcome);
+            return true;
         }
         match self.undone.pop() {
             Some(m) => {
@@ -254,18 +266,27 @@ impl Game {
         }
     }
 
-    /// The move [`redo`](Self::redo) would play.
+    /// The move [`redo`](Self::redo) would play (`None` when it puts back an ending,
+    /// see [`ending_to_redo`](Self::ending_to_redo)).
     pub fn redo_preview(&self) -> Option<Move> {
-        if self.declared.is_some() {
+        if self.declared.is_some() || self.ending_to_redo().is_some() {
             None
         } else {
             self.undone.last().copied()
         }
     }
 
-    /// Whether a move has been taken back and can be replayed.
+    /// The declared ending (resignation, agreed or claimed draw) that
+    /// [`redo`](Self::redo) would put back: it was taken back in this very position.
+    pub fn ending_to_redo(&self) -> Option<Outcome> {
+        self.undone_ending
+            .filter(|(_, plies)| self.declared.is_none() && *plies == self.moves.len())
+            .map(|(outcome, _)| outcome)
+    }
+
+    /// Whether a move or an ending has been taken back and can be replayed.
     pub fn can_redo(&self) -> bool {
-        self.declared.is_none() && !self.undone.is_empty()
+        self.declared.is_none() && (!self.undone.is_empty() || self.ending_to_redo().is_some())
     }
 
     /// The moves taken back, in the order [`redo`](Self::redo) would replay them.
@@ -401,15 +422,26 @@ impl Game {
 
     fn declare(&mut self, outcome: Outcome) -> Outcome {
         self.declared = Some(outcome);
+        self.undone_ending = None;
         self.draw_offer = None;
         outcome
     }
 
     /// The moves in record notation (short form unless ambiguous), paired by move number.
     pub fn move_pairs(&self) -> Vec<MovePair> {
+        self.pairs(Position::notation)
+    }
+
+    /// The moves with every landing square of a capture (`24x15x6`, not the record's
+    /// short `24x6`), paired by move number: the move list a player follows.
+    pub fn route_pairs(&self) -> Vec<MovePair> {
+        self.pairs(|_, m| m.to_string())
+    }
+
+    fn pairs(&self, write: impl Fn(&Position, &Move) -> String) -> Vec<MovePair> {
         let mut pairs: Vec<MovePair> = Vec::new();
         for (m, before) in self.moves.iter().zip(&self.positions) {
-            let text = before.notation(m);
+            let text = write(before, m);
             match before.turn() {
                 Color::Black => pairs.push(MovePair {
                     number: pairs.len() + 1,

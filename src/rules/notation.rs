@@ -97,7 +97,32 @@ fn is_separator(c: char) -> bool {
 impl FromStr for MoveText {
     type Err = ParseMoveError;
 
+    /// Move text as records write it: squares joined by separators (see
+    /// [`MoveText::typed`] for what a player may type besides).
     fn from_str(text: &str) -> Result<MoveText, ParseMoveError> {
+        MoveText::parse(text, false)
+    }
+}
+
+impl MoveText {
+    /// Move text as a player types it: besides the record forms, a space or a `.`
+    /// between squares (`8 11`, `8.11`), algebraic squares with no separator (`c3b4`),
+    /// four digits for two squares (`1115`, when both halves are squares 1-32) and a
+    /// trailing `.`.
+    ///
+    /// ```
+    /// use checkers::rules::MoveText;
+    /// for text in ["11-15", "11 15", "11.15", "1115"] {
+    ///     let parsed = MoveText::typed(text).unwrap();
+    ///     assert_eq!(parsed.squares.iter().map(|s| s.number()).collect::<Vec<_>>(), [11, 15]);
+    /// }
+    /// assert_eq!(MoveText::typed("c3b4").unwrap().squares.len(), 2);
+    /// ```
+    pub fn typed(text: &str) -> Result<MoveText, ParseMoveError> {
+        MoveText::parse(text, true)
+    }
+
+    fn parse(text: &str, typed: bool) -> Result<MoveText, ParseMoveError> {
         let chars: Vec<char> = text.chars().collect();
         let err = |column: usize, kind| {
             Err(ParseMoveError {
@@ -111,6 +136,7 @@ impl FromStr for MoveText {
             }
             i
         };
+        let is_letter = |c: char| c.is_ascii_alphabetic() && !matches!(c, 'x' | 'X');
         let mut i = skip_space(0);
         if i == chars.len() {
             return err(0, ParseMoveErrorKind::Empty);
@@ -121,10 +147,16 @@ impl FromStr for MoveText {
             // A square: a run of letters and digits. An `x` directly after digits is a
             // separator ("15x22"), so letters are taken only at the token's start.
             let start = i;
-            if i < chars.len() && chars[i].is_ascii_alphabetic() && !matches!(chars[i], 'x' | 'X') {
+            let algebraic = i < chars.len() && is_letter(chars[i]);
+            if algebraic {
                 i += 1;
             }
-            while i < chars.len() && chars[i].is_ascii_digit() {
+            // Typed, an algebraic square has one digit, so the next square may follow
+            // at once (c3b4).
+            while i < chars.len()
+                && chars[i].is_ascii_digit()
+                && !(typed && algebraic && i > start + 1)
+            {
                 i += 1;
             }
             if i == start {
@@ -132,22 +164,36 @@ impl FromStr for MoveText {
                 return err(i, ParseMoveErrorKind::ExpectedSquare(found));
             }
             let token: String = chars[start..i].iter().collect();
-            match token.parse::<Square>() {
-                Ok(sq) => squares.push(sq),
-                Err(e) => return err(start, ParseMoveErrorKind::Square(e)),
+            match two_squares(&token).filter(|_| typed) {
+                Some(pair) => squares.extend(pair),
+                None => match token.parse::<Square>() {
+                    Ok(sq) => squares.push(sq),
+                    Err(e) => return err(start, ParseMoveErrorKind::Square(e)),
+                },
             }
             if squares.len() > super::mv::MAX_LANDINGS + 1 {
                 return err(start, ParseMoveErrorKind::TooManySquares);
             }
+            let token_end = i;
             i = skip_space(i);
             if i == chars.len() {
                 break;
             }
-            if !is_separator(chars[i]) {
-                return err(i, ParseMoveErrorKind::ExpectedSeparator(chars[i]));
+            if typed && chars[i] == '.' && skip_space(i + 1) == chars.len() {
+                break; // A trailing full stop ends the move.
             }
-            capture_mark |= chars[i] != '-';
-            i = skip_space(i + 1);
+            if is_separator(chars[i]) || (typed && chars[i] == '.') {
+                capture_mark |= !matches!(chars[i], '-' | '.');
+                i = skip_space(i + 1);
+                continue;
+            }
+            // Typed, a space between two squares separates them, and an algebraic
+            // square may follow another directly.
+            let spaced = i > token_end && chars[i].is_ascii_digit();
+            if typed && (spaced || is_letter(chars[i])) {
+                continue;
+            }
+            return err(i, ParseMoveErrorKind::ExpectedSeparator(chars[i]));
         }
         if squares.len() < 2 {
             return err(0, ParseMoveErrorKind::OneSquare);
@@ -157,6 +203,16 @@ impl FromStr for MoveText {
             capture_mark,
         })
     }
+}
+
+/// Four digits that are two square numbers, `1115` for 11 and 15: there is no other
+/// way to read them as squares of one move.
+fn two_squares(token: &str) -> Option<[Square; 2]> {
+    if token.len() != 4 || !token.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let (a, b) = token.split_at(2);
+    Some([a.parse().ok()?, b.parse().ok()?])
 }
 
 /// Why a move text does not name a legal move in a position.
@@ -367,7 +423,8 @@ fn route_starts_with(m: &Move, prefix: &[Square]) -> bool {
 
 impl Position {
     /// The move that `text` names here: `11-15`, `15x22x29`, the short `15x29` when only
-    /// one route has those ends, or algebraic squares (`c3xe5xg7`). `-` and `x` are
+    /// one route has those ends, or algebraic squares (`c3xe5xg7`), in any form a player
+    /// types ([`MoveText::typed`]: `8 11`, `c3b4`, `1115`). `-` and `x` are
     /// interchangeable: the squares decide.
     ///
     /// ```
@@ -379,7 +436,7 @@ impl Position {
     /// assert_eq!(err.to_string(), "2x18 is ambiguous: 2x9x18 or 2x11x18");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let parsed: MoveText = text.parse()?;
+        let parsed = MoveText::typed(text)?;
         self.resolve(&parsed, text.trim())
     }
 

@@ -60,7 +60,11 @@ pub fn wanted_search(
     let purpose = match session.computer_to_move() {
         Some((color, _)) => Purpose::Move(color),
         None if hint_at == Some(revision) && playing => Purpose::Hint,
-        None if session.is_reviewing() && playing && analysed_at != Some(revision) => {
+        None if session.is_reviewing()
+            && playing
+            && session.assist()
+            && analysed_at != Some(revision) =>
+        {
             Purpose::Review
         }
         None => return None,

@@ -294,10 +294,7 @@ impl Runtime {
                     adjudicated: None,
                 })
             }
-            Command::ChangeLevel(stronger) => match session.change_level(stronger) {
-                Some(level) => Ok(News::LevelChanged(level)),
-                None => Err(SessionError::LevelLimit(session.level())),
-            },
+            Command::ChangeLevel(stronger) => session.change_level(stronger),
             Command::Step(step) => Ok(News::Review(session.step(step))),
             Command::StepTo(plies) => Ok(News::Review(session.step_to(plies))),
             Command::LeaveReview => session
@@ -321,6 +318,7 @@ impl Runtime {
     }
 
     fn ask_hint(&mut self) -> Answer {
+        self.session.assistance()?;
         let turn = self.session.position().turn();
         if let Some(outcome) = self.session.game().result() {
             return Err(crate::game::DeclareError::Over(outcome).into());

@@ -32,9 +32,20 @@ pub fn move_request(game: &Game, level: Level, movetime: Duration, seed: u64) ->
     level.request(*game.position(), history(game), movetime, seed)
 }
 
-/// The search behind a hint: the strongest level, no randomness, a short time.
+/// Plies an only move is searched to for a hint or a review: enough for the exchange
+/// it is part of, and the same on any machine.
+pub const ONLY_MOVE_DEPTH: u32 = 12;
+
+/// The search behind a hint (and the review's view of a position): the strongest
+/// level, no randomness, a short time; an only move is searched too, for its score, to
+/// [`ONLY_MOVE_DEPTH`].
 pub fn hint_request(game: &Game) -> SearchRequest {
-    Level::MAX.request(*game.position(), history(game), HINT_TIME, 0)
+    let mut request = Level::MAX.request(*game.position(), history(game), HINT_TIME, 0);
+    request.only_move_at_once = false;
+    if game.position().legal_moves().len() == 1 {
+        request.limits = Limits::depth(ONLY_MOVE_DEPTH);
+    }
+    request
 }
 
 /// What a computer player did on its turn.
@@ -95,11 +106,11 @@ pub fn adjudicate(game: &mut Game, cap: usize) -> bool {
 /// The computer's answer to a draw offer, and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawAnswer {
-    /// It accepts: it stands worse, or the game is level and nearly played out.
+    /// It accepts: it stands worse, or the game is even and nearly played out.
     Accept,
     /// It declines: it stands better.
     DeclineBetter,
-    /// It declines: the game is level but far from over.
+    /// It declines: the game is even but far from over.
     DeclineEarly,
 }
 
@@ -183,7 +194,7 @@ mod tests {
             answer_draw_offer(&game("B:W28,29:BK1,K5,11"), None),
             DrawAnswer::Accept
         );
-        // One king each: level and played out.
+        // One king each: even and played out.
         assert_eq!(
             answer_draw_offer(&game("B:WK28:BK1"), None),
             DrawAnswer::Accept

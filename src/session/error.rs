@@ -17,8 +17,8 @@ pub enum SessionError {
     NothingToUndo,
     /// No move taken back to replay.
     NothingToRedo,
-    /// Two people on the clock: a move is taken back only when both agree (see
-    /// [`Session::undo_agreed`](super::Session::undo_agreed)).
+    /// Two people on the clock, or after a draw they agreed: a take-back needs both
+    /// (see [`Session::undo_agreed`](super::Session::undo_agreed)).
     UndoNeedsConsent,
     /// A match's next game is asked for while this one is still played.
     MatchGameInPlay,
@@ -38,6 +38,15 @@ pub enum SessionError {
     NoGame(String),
     /// The computer is not thinking: there is nothing to hurry.
     NotThinking,
+    /// Assistance is off: the engine gives no hint or view of the game.
+    NoAssistance,
+    /// The computer plays this side: a person cannot resign or answer for it.
+    ComputersSide {
+        /// The side asked for.
+        color: Color,
+        /// The computer's level there.
+        level: Level,
+    },
     /// The computer plays the side to move: a person cannot move or claim for it.
     ComputersTurn {
         /// The side to move.
@@ -56,7 +65,7 @@ impl fmt::Display for SessionError {
             SessionError::NothingToRedo => write!(f, "nothing to replay"),
             SessionError::UndoNeedsConsent => write!(
                 f,
-                "on the clock a move is taken back only when both players agree"
+                "on the clock, or after an agreed draw, a take-back needs both players' agreement"
             ),
             SessionError::MatchGameInPlay => write!(
                 f,
@@ -81,6 +90,15 @@ impl fmt::Display for SessionError {
             SessionError::NotThinking => {
                 write!(f, "the computer is not thinking: nothing to hurry")
             }
+            SessionError::NoAssistance => write!(
+                f,
+                "assistance is off in this game: no hints or engine view (--assist on allows them)"
+            ),
+            SessionError::ComputersSide { color, level } => write!(
+                f,
+                "{} plays {color}: a person acts only for a side a person plays",
+                computer_name(*color, *level)
+            ),
             SessionError::ComputersTurn { color, level } => write!(
                 f,
                 "{} plays {color}, and it is {color}'s move",

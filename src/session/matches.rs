@@ -415,6 +415,7 @@ impl Session {
         self.ballot = opening;
         self.match_play = Some(contest);
         self.track(|s| s.game = game);
+        self.play_goes_on();
         if let Some((clock, now)) = self.clock.as_mut() {
             let pos = self.game.position();
             *clock = Clock::new(clock.control());

@@ -51,13 +51,14 @@ pub use clock::{
 pub use error::SessionError;
 pub use library::{GameSummary, RecordFile};
 pub use matches::{MATCH_TAGS, MAX_ROUNDS, Match, MatchBallots, Tally};
-pub use news::{ComputerTurn, HintBasis, News};
+pub use news::{ComputerTurn, HintBasis, News, Searched};
 pub use players::{
     Player, PlayerKind, Seats, computer_name, program_name, record_names, seat_tags,
     seats_from_tags,
 };
+pub use records::ASSIST_TAG;
 pub use review::{Review, Step};
-pub use words::score_in_words;
+pub use words::{score_in_words, score_with_size};
 
 use crate::engine::egdb::{Egdb, Verdict};
 use crate::engine::{Level, Opening, SearchRequest, SearchResult};
@@ -79,6 +80,10 @@ pub struct Session {
     seats: Seats,
     /// The level of a side handed to the computer during the game.
     level: Level,
+    /// `level` was chosen while the game was over or a record was reviewed: the
+    /// computer seats take it only when play goes on, so that a finished record keeps
+    /// the level it was played at.
+    level_pending: bool,
     names: Players,
     review: Option<Review>,
     /// Event, Site, Date and Round of the record the game came from.
@@ -107,6 +112,9 @@ pub struct Session {
     recorded_clock: Option<Clock>,
     /// The match the game belongs to, if it is a match game.
     match_play: Option<Match>,
+    /// Whether the engine helps the players: hints, its score and the databases'
+    /// verdict on screen, the review's search.
+    assist: bool,
     /// The revision at which the running side was last warned of its time, and how many
     /// of the clock's warnings it has had in that turn.
     warned: (u64, usize),
@@ -119,6 +127,7 @@ impl Session {
             game,
             seats: Seats::PEOPLE,
             level: Level::default(),
+            level_pending: false,
             names: Players::default(),
             review: None,
             kept_tags: Vec::new(),
@@ -135,6 +144,7 @@ impl Session {
             recorded_clock: None,
             warned: (0, 0),
             match_play: None,
+            assist: true,
         }
     }
 
@@ -184,6 +194,28 @@ impl Session {
         self
     }
 
+    /// With the engine's help to the players on (`true`, the default) or off: off, there
+    /// are no hints, no databases' verdict for players to see, and no search of a
+    /// position under review; the record says which (an `Assist` tag).
+    pub fn with_assist(mut self, assist: bool) -> Session {
+        self.assist = assist;
+        self
+    }
+
+    /// Whether the engine helps the players (see [`with_assist`](Self::with_assist)).
+    pub fn assist(&self) -> bool {
+        self.assist
+    }
+
+    /// Refuses a request for the engine's help while assistance is off.
+    pub fn assistance(&self) -> Result<(), SessionError> {
+        if self.assist {
+            Ok(())
+        } else {
+            Err(SessionError::NoAssistance)
+        }
+    }
+
     /// With endgame databases: the computer plays the positions they hold perfectly,
     /// hints and [`database_verdict`](Self::database_verdict) give their exact result.
     pub fn with_egdb(mut self, egdb: Option<Arc<Egdb>>) -> Session {
@@ -196,10 +228,10 @@ impl Session {
         self.egdb.as_ref()
     }
 
-    /// The databases' verdict on the position on the board, when they hold it and the
-    /// game goes on: "White wins in 23 moves" or "drawn".
+    /// The databases' verdict on the position on the board, when they hold it, the
+    /// game goes on and assistance is on: "White wins in 23 moves" or "drawn".
     pub fn database_verdict(&self) -> Option<String> {
-        if self.game.is_over() {
+        if self.game.is_over() || !self.assist {
             return None;
         }
         let pos = self.position();
@@ -210,8 +242,12 @@ impl Session {
     /// What the last move did to the databases' verdict, when it made it worse for the
     /// player who moved: "Black's 27-23 threw the win away: before it, Black wins in 9
     /// moves" or "White's 6-10 lost the draw" (see [`database_swing`]), so that a player
-    /// stepping through a game sees where a won ending was thrown away.
+    /// stepping through a game sees where a won ending was thrown away. None while
+    /// assistance is off.
     pub fn database_swing(&self) -> Option<String> {
+        if !self.assist {
+            return None;
+        }
         let m = self.game.moves().last()?;
         let positions = self.game.positions();
         let (before, history) = positions[..positions.len() - 1].split_last()?;
@@ -283,6 +319,9 @@ impl Session {
             self.revision += 1;
             self.untouched_record = false;
             self.clock_follows(before.moves().len());
+            if self.game.moves().len() > before.moves().len() {
+                self.play_goes_on();
+            }
         }
         result
     }
@@ -295,7 +334,17 @@ impl Session {
             return None;
         }
         let turn = self.position().turn();
-        self.seats.computer(turn).map(|level| (turn, level))
+        // A level chosen since the game was over is the one its next move is made at.
+        let pending = |level| {
+            if self.level_pending {
+                self.level
+            } else {
+                level
+            }
+        };
+        self.seats
+            .computer(turn)
+            .map(|level| (turn, pending(level)))
     }
 
     /// Refuses a person's move or claim while the computer is to move.
@@ -306,13 +355,25 @@ impl Session {
         }
     }
 
+    /// Refuses a person's request made for `color` (resigning, answering a draw offer)
+    /// when the computer plays it: a person acts only for a side a person plays.
+    fn persons_side(&self, color: Color) -> Result<(), SessionError> {
+        match self.seats.computer(color) {
+            Some(level) => Err(SessionError::ComputersSide { color, level }),
+            None => Ok(()),
+        }
+    }
+
     /// After a person's move from `before`: "Black played 11-15", and the end of a
     /// review when the move was played from one.
     fn played(&mut self, before: &Position, m: &Move) -> News {
+        let review_over = self.review.take().is_some();
+        self.play_goes_on();
         News::Played {
             color: before.turn(),
             notation: before.notation(m),
-            review_over: self.review.take().is_some(),
+            crowned: crowns(before, m),
+            review_over,
         }
     }
 
@@ -343,15 +404,25 @@ impl Session {
     }
 
     /// Whether [`undo`](Self::undo) needs both players' consent: two people play on
-    /// the clock, and there is a move to take back. The front end asks the other
-    /// player, then calls [`undo_agreed`](Self::undo_agreed).
+    /// the clock and there is a move to take back, or two people agreed a draw (one of
+    /// them alone does not cancel it). The front end asks the other player, then calls
+    /// [`undo_agreed`](Self::undo_agreed).
     pub fn undo_needs_consent(&self) -> bool {
-        self.clock.is_some()
-            && !self.seats.against_computer()
-            && !self.seats.both_computer()
-            && self.review.is_none()
+        if self.seats != Seats::PEOPLE || self.review.is_some() {
+            return false;
+        }
+        let on_the_clock = self.clock.is_some()
             && !self.game.moves().is_empty()
-            && (self.match_play.is_none() || !self.game.is_over())
+            && (self.match_play.is_none() || !self.game.is_over());
+        on_the_clock || (self.agreed_draw() && self.match_play.is_none())
+    }
+
+    /// Whether the game ended in a draw the players agreed.
+    pub fn agreed_draw(&self) -> bool {
+        self.game.result()
+            == Some(crate::rules::Outcome::Draw {
+                reason: crate::rules::DrawReason::Agreement,
+            })
     }
 
     /// [`undo`](Self::undo) with both players' consent given: the clocks go back with
@@ -413,8 +484,13 @@ impl Session {
     }
 
     /// Plays again the last move taken back; against the computer also its reply, as
-    /// undo took them back together.
+    /// undo took them back together. An ending taken back (resignation, draw) is put
+    /// back first.
     pub fn redo(&mut self) -> Result<News, SessionError> {
+        if self.game.ending_to_redo().is_some() {
+            self.track(|s| s.game.redo());
+            return Ok(News::ReplayedEnding);
+        }
         let moves = self
             .whole_turn(Session::replay)
             .ok_or(SessionError::NothingToRedo)?;
@@ -429,8 +505,10 @@ impl Session {
             .then(|| (pos.turn(), pos.notation(&m)))
     }
 
-    /// `color` resigns: "Black resigns". Ends a review.
+    /// `color` resigns: "Black resigns". Ends a review. Refused for a side the computer
+    /// plays (it resigns by itself, on its turn).
     pub fn resign(&mut self, color: Color) -> Result<News, SessionError> {
+        self.persons_side(color)?;
         self.track(|s| s.game.resign(color))?;
         self.review = None;
         Ok(News::Resigned(color))
@@ -472,17 +550,25 @@ impl Session {
         })
     }
 
-    /// The pending draw offer is accepted: drawn by agreement.
+    /// The pending draw offer is accepted: drawn by agreement. Refused when the
+    /// computer plays the side that answers.
     pub fn accept_draw(&mut self) -> Result<News, SessionError> {
         let by = self.game.draw_offer();
+        if let Some(by) = by {
+            self.persons_side(!by)?;
+        }
         self.track(|s| s.game.accept_draw())?;
         let by = by.unwrap_or_else(|| self.position().turn());
         Ok(News::DrawAccepted(!by))
     }
 
-    /// The pending draw offer is declined; play goes on.
+    /// The pending draw offer is declined; play goes on. Refused when the computer plays
+    /// the side that answers.
     pub fn decline_draw(&mut self) -> Result<News, SessionError> {
         let by = self.game.draw_offer();
+        if let Some(by) = by {
+            self.persons_side(!by)?;
+        }
         self.game.decline_draw()?;
         let by = by.unwrap_or_else(|| self.position().turn());
         Ok(News::DrawDeclined(!by))
@@ -508,23 +594,46 @@ impl Session {
     }
 
     /// The computer plays one level stronger (`stronger`) or weaker, on every side it
-    /// plays and on a side handed to it later; returns the new level ("level 6"), or
-    /// `None` at the end of the range.
-    pub fn change_level(&mut self, stronger: bool) -> Option<Level> {
+    /// plays and on a side handed to it later: "The computer plays at level 6 now".
+    /// Once the game is over (or while a record is reviewed) the game's record keeps
+    /// the level it was played at, and the new one is taken when play goes on.
+    /// Refused at the end of the range.
+    pub fn change_level(&mut self, stronger: bool) -> Result<News, SessionError> {
         let n = self.level.number();
         let next = if stronger {
             n.checked_add(1)
         } else {
             n.checked_sub(1)
         };
-        let level = Level::new(next?)?;
+        let level = next
+            .and_then(Level::new)
+            .ok_or(SessionError::LevelLimit(self.level))?;
         self.level = level;
+        if self.game.is_over() || self.review.is_some() {
+            self.level_pending = true;
+            return Ok(News::LevelWhenPlayGoesOn(level));
+        }
+        self.seat_level();
+        Ok(News::LevelChanged(level))
+    }
+
+    /// A level chosen while the game was over or under review is taken once play goes
+    /// on: a move is played, not under review (an ending taken back and put back again
+    /// leaves the record as it was).
+    pub(super) fn play_goes_on(&mut self) {
+        if self.level_pending && self.review.is_none() {
+            self.seat_level();
+        }
+    }
+
+    /// Every side the computer plays takes the session's level.
+    fn seat_level(&mut self) {
+        self.level_pending = false;
         for color in Color::ALL {
             if self.seats.is_computer(color) {
-                self.seats.set(color, Player::Computer(level));
+                self.seats.set(color, Player::Computer(self.level));
             }
         }
-        Some(level)
     }
 
     /// Hands `color` to the computer (at the session's level), or back to a person.
@@ -552,6 +661,9 @@ impl Session {
             let _ = game.play(m);
         }
         self.track(|s| s.game = game);
+        if self.level_pending {
+            self.seat_level();
+        }
         if let Some((clock, now)) = self.clock.as_mut() {
             // Fresh clocks for the new game.
             let pos = self.game.position();
@@ -576,6 +688,13 @@ impl Session {
 
 #[cfg(test)]
 mod tests;
+
+/// Whether playing `m` in `before` crowns a man: it reaches the far row (which ends the
+/// move, so a king standing there afterwards is the man crowned).
+pub fn crowns(before: &Position, m: &Move) -> bool {
+    let man = |p: Option<crate::rules::Piece>| p.is_some_and(|p| p.role == crate::rules::Role::Man);
+    man(before.piece_at(m.from())) && !man(before.play_unchecked(m).piece_at(m.to()))
+}
 
 /// What playing `m` in `before` (reached through `history`, oldest first) does to the
 /// databases' verdict, when it makes it worse for the player who moves: "Black's 27-23

@@ -25,19 +25,38 @@ pub enum ComputerTurn {
 pub enum HintBasis {
     /// The endgame databases: their verdict in words ("Black wins in 12 moves").
     Database(String),
-    /// It is the only legal move.
-    OnlyMove,
+    /// It is the only legal move; what the search through it found, if it got that far.
+    OnlyMove(Option<Searched>),
     /// The opening book: why ("played 25 times in the tournament games").
     Book(String),
-    /// A search: its verdict in words, and how deep it went.
-    Search {
-        /// "Black is slightly ahead".
-        verdict: String,
-        /// Plies searched.
-        depth: u32,
-    },
+    /// A search.
+    Search(Searched),
     /// A search stopped before its first depth: nothing to add.
     Nothing,
+}
+
+/// What a hint's search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Searched {
+    /// The score in words, with its size: "Black is slightly ahead by 0.3 men".
+    pub verdict: String,
+    /// Plies searched.
+    pub depth: u32,
+    /// The engine's best line from the move on, in notation ("11-15 23-19 8-11"),
+    /// when it has more than the move itself.
+    pub line: Option<String>,
+}
+
+impl fmt::Display for Searched {
+    /// "searched 12 plies: Black is ahead by 0.8 men; best line 11-15 23-19 8-11".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plies = if self.depth == 1 { "ply" } else { "plies" };
+        write!(f, "searched {} {plies}: {}", self.depth, self.verdict)?;
+        if let Some(line) = &self.line {
+            write!(f, "; best line {line}")?;
+        }
+        Ok(())
+    }
 }
 
 /// What a request did (or what happened by itself: the computer's move, a flag fall).
@@ -49,6 +68,8 @@ pub enum News {
         color: Color,
         /// The move, in notation.
         notation: String,
+        /// The move crowned a man.
+        crowned: bool,
         /// The move was played from a position under review, which it ended.
         review_over: bool,
     },
@@ -60,6 +81,8 @@ pub enum News {
         level: Level,
         /// What it did.
         turn: ComputerTurn,
+        /// The move it played crowned a man.
+        crowned: bool,
         /// The game between two computers reached this many plies and was adjudicated
         /// a draw.
         adjudicated: Option<usize>,
@@ -68,6 +91,8 @@ pub enum News {
     TookBack(Vec<(Color, String)>),
     /// A declared ending (resignation, draw) was taken back.
     TookBackEnding,
+    /// A declared ending taken back was put back.
+    ReplayedEnding,
     /// Moves played again, in order: (side, notation).
     Replayed(Vec<(Color, String)>),
     /// This side resigned.
@@ -117,6 +142,9 @@ pub enum News {
     },
     /// The computer plays at this level now.
     LevelChanged(Level),
+    /// The computer plays at this level when play goes on; the finished game (or the
+    /// record under review) keeps the level it was played at.
+    LevelWhenPlayGoesOn(Level),
     /// A match's next game began.
     NextGame {
         /// Its number, from 1.
@@ -170,9 +198,13 @@ impl fmt::Display for News {
             News::Played {
                 color,
                 notation,
+                crowned,
                 review_over,
             } => {
                 write!(f, "{color} played {notation}")?;
+                if *crowned {
+                    write!(f, ", crowned")?;
+                }
                 if *review_over {
                     write!(f, ": review over, the game goes on from here")?;
                 }
@@ -182,10 +214,12 @@ impl fmt::Display for News {
                 color,
                 level,
                 turn,
+                crowned,
                 adjudicated,
             } => {
                 let name = computer_name(*color, *level);
                 match turn {
+                    ComputerTurn::Played(m) if *crowned => write!(f, "{name} played {m}, crowned")?,
                     ComputerTurn::Played(m) => write!(f, "{name} played {m}")?,
                     ComputerTurn::ClaimedDraw => write!(f, "{name} claims a draw")?,
                     ComputerTurn::Resigned => write!(f, "{name} resigns")?,
@@ -194,6 +228,7 @@ impl fmt::Display for News {
             }
             News::TookBack(moves) => turn_text(f, "Took back", moves),
             News::TookBackEnding => write!(f, "Took back the end of the game: play on"),
+            News::ReplayedEnding => write!(f, "Put back the end of the game"),
             News::Replayed(moves) => turn_text(f, "Replayed", moves),
             News::Resigned(color) => write!(f, "{color} resigns"),
             News::DrawOffered(by) => write!(f, "{by} offers a draw; {}, accept or decline", !*by),
@@ -210,7 +245,7 @@ impl fmt::Display for News {
                     }
                     DrawAnswer::DeclineEarly => write!(
                         f,
-                        "{name} declines the draw: the game is level, with much still to play"
+                        "{name} declines the draw: the game is even, with much still to play"
                     ),
                 }
             }
@@ -249,6 +284,10 @@ impl fmt::Display for News {
                 adjudication(f, *adjudicated)
             }
             News::LevelChanged(level) => write!(f, "The computer plays at {level} now"),
+            News::LevelWhenPlayGoesOn(level) => write!(
+                f,
+                "The computer plays at {level} when play goes on; this game keeps its level"
+            ),
             News::NextGame {
                 number,
                 games,
@@ -278,11 +317,12 @@ impl fmt::Display for News {
                 write!(f, "Hint for {color}: {notation}")?;
                 match basis {
                     HintBasis::Database(verdict) => write!(f, " (database: {verdict})")?,
-                    HintBasis::OnlyMove => write!(f, " (the only legal move)")?,
-                    HintBasis::Book(reason) => write!(f, " (book: {reason})")?,
-                    HintBasis::Search { verdict, depth } => {
-                        write!(f, " ({verdict}; searched {depth} plies deep)")?
+                    HintBasis::OnlyMove(None) => write!(f, " (the only legal move)")?,
+                    HintBasis::OnlyMove(Some(searched)) => {
+                        write!(f, " (the only legal move; {searched})")?
                     }
+                    HintBasis::Book(reason) => write!(f, " (book: {reason})")?,
+                    HintBasis::Search(searched) => write!(f, " ({searched})")?,
                     HintBasis::Nothing => {}
                 }
                 write!(f, ". It is not played")

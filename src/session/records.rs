@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// The record tag saying whether the engine's help was on (`on` or `off`).
+pub const ASSIST_TAG: &str = "Assist";
+
 impl Session {
     /// The game of `record`, as saved by this program or any other: its moves, the
     /// moves taken back (ready for redo), its ending, the players' names, who played
@@ -42,8 +45,10 @@ impl Session {
         let ballot_plies = ballot.as_ref().map_or(0, |o| o.line.len());
         let recorded_clock = recorded_clock(record, &game, ballot_plies);
         let match_play = matches::match_from_record(record);
+        let assist = record.tag(ASSIST_TAG).is_none_or(|v| v.trim() != "off");
         Session {
             match_play,
+            assist,
             seats,
             level,
             names,
@@ -74,6 +79,10 @@ impl Session {
             .chain(&self.match_tags())
         {
             record.set_tag(name, value);
+        }
+        // Whether the engine helped, where it matters: between two people, or when off.
+        if !self.assist || self.seats == Seats::PEOPLE {
+            record.set_tag(ASSIST_TAG, if self.assist { "on" } else { "off" });
         }
         if let Some(opening) = &self.ballot {
             record.set_tag(BALLOT_TAG, &opening.number.to_string());

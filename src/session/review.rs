@@ -175,9 +175,10 @@ impl Session {
     /// Stops reviewing: play goes on from the position shown, the record's later moves
     /// ready for redo. `None` if no review was under way.
     pub fn leave_review(&mut self) -> Option<String> {
-        self.review.take().map(|_| {
-            "Review over: play on from this position (redo replays the recorded moves)".to_string()
-        })
+        self.review.take()?;
+        Some(
+            "Review over: play on from this position (redo replays the recorded moves)".to_string(),
+        )
     }
 }
 

@@ -73,6 +73,67 @@ fn a_person_cannot_move_or_claim_for_the_computer() {
 }
 
 #[test]
+fn a_person_resigns_only_for_a_side_a_person_plays() {
+    let mut session = against_white_computer();
+    session.play_text("11-15").unwrap();
+    let refused = session.resign(Color::White).unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            SessionError::ComputersSide {
+                color: Color::White,
+                ..
+            }
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(
+        refused.to_string(),
+        "White (level 1) plays White: a person acts only for a side a person plays"
+    );
+    assert_eq!(session.game().result(), None);
+    // The plain "resign" gives up the person's side, even on the computer's turn.
+    assert_eq!(session.resigning_side(), Color::Black);
+    assert_eq!(
+        session.resign(Color::Black),
+        Ok(News::Resigned(Color::Black))
+    );
+    // Two computers: nobody at the keyboard resigns for either.
+    let mut watched = Session::new(Game::new()).with_seats(Seats {
+        black: Player::Computer(Level::MIN),
+        white: Player::Computer(Level::MIN),
+    });
+    let side = watched.resigning_side();
+    assert!(matches!(
+        watched.resign(side),
+        Err(SessionError::ComputersSide { .. })
+    ));
+}
+
+#[test]
+fn a_person_does_not_answer_a_draw_offer_for_the_computer() {
+    // Black (a person) offers to Black's opponent; White is then handed to the computer.
+    let mut session = Session::new(Game::new());
+    session.offer_draw().unwrap();
+    session.set_seat(Color::White, Player::Computer(Level::MIN));
+    assert!(matches!(
+        session.accept_draw(),
+        Err(SessionError::ComputersSide {
+            color: Color::White,
+            ..
+        })
+    ));
+    assert!(matches!(
+        session.decline_draw(),
+        Err(SessionError::ComputersSide {
+            color: Color::White,
+            ..
+        })
+    ));
+    assert_eq!(session.game().result(), None);
+}
+
+#[test]
 fn the_computer_declines_a_draw_at_move_zero() {
     let mut session = against_white_computer();
     let answer = session.offer_draw().unwrap();
@@ -95,9 +156,85 @@ fn between_people_an_offer_waits_for_an_answer() {
             reason: DrawReason::Agreement
         })
     );
-    let undone = session.undo().unwrap();
+    // One player alone does not cancel what both agreed.
+    assert!(session.undo_needs_consent());
+    assert_eq!(session.undo(), Err(SessionError::UndoNeedsConsent));
+    assert!(session.game().is_over());
+    let undone = session.undo_agreed().unwrap();
     assert_eq!(undone, News::TookBackEnding);
     assert_eq!(undone.to_string(), "Took back the end of the game: play on");
+    assert!(!session.game().is_over());
+}
+
+#[test]
+fn an_ending_taken_back_is_put_back_by_redo() {
+    let drawn = Some(crate::rules::Outcome::Draw {
+        reason: DrawReason::Agreement,
+    });
+    // Against the computer, which accepts a draw with a king each.
+    let mut session =
+        Session::new(Game::from_position("B:WK28:BK1".parse().unwrap())).with_seats(Seats {
+            black: Player::Person,
+            white: Player::Computer(Level::MIN),
+        });
+    session.offer_draw().unwrap();
+    assert_eq!(session.game().result(), drawn);
+    assert!(!session.undo_needs_consent(), "against the computer");
+    assert_eq!(session.undo(), Ok(News::TookBackEnding));
+    assert_eq!(session.game().result(), None);
+    let redone = session.redo().unwrap();
+    assert_eq!(redone, News::ReplayedEnding);
+    assert_eq!(
+        session.announce(&redone),
+        "Put back the end of the game. Draw by agreement."
+    );
+    assert_eq!(session.game().result(), drawn);
+    // A move played instead of the redo plays on: the ending is gone.
+    session.undo().unwrap();
+    session.play_text("1-6").unwrap();
+    session.undo().unwrap();
+    assert_eq!(
+        session.redo().map(|n| n.to_string()),
+        Ok("Replayed Black 1-6".to_string())
+    );
+    assert_eq!(session.game().result(), None);
+}
+
+#[test]
+fn a_level_chosen_after_the_end_leaves_the_finished_record_alone() {
+    let mut session = against_white_computer().with_level(Level::new(5).unwrap());
+    session.play_text("11-15").unwrap();
+    session.resign(Color::Black).unwrap();
+    let before = session.record("2026.12.01");
+    assert_eq!(before.tag("WhiteLevel"), Some("5"));
+    let news = session.change_level(true).unwrap();
+    assert_eq!(
+        news.to_string(),
+        "The computer plays at level 6 when play goes on; this game keeps its level"
+    );
+    let after = session.record("2026.12.01");
+    assert_eq!(after.tag("WhiteLevel"), Some("5"));
+    assert_eq!(after.tag("White"), Some("checkers (level 5)"));
+    assert_eq!(session.level(), Level::new(6).unwrap());
+    // Taking the ending back and putting it back again changes nothing either; the
+    // computer's next move, if play went on, would be made at level 6.
+    session.undo().unwrap();
+    assert_eq!(
+        session.computer_to_move(),
+        Some((Color::White, Level::new(6).unwrap()))
+    );
+    assert_eq!(session.record("2026.12.01").tag("WhiteLevel"), Some("5"));
+    session.redo().unwrap();
+    assert_eq!(session.record("2026.12.01").tag("WhiteLevel"), Some("5"));
+    // The next game is played at the level chosen.
+    session.new_game();
+    assert_eq!(session.seats().computer(Color::White), Level::new(6));
+    // In play, the level changes at once.
+    assert_eq!(
+        session.change_level(false),
+        Ok(News::LevelChanged(Level::new(5).unwrap()))
+    );
+    assert_eq!(session.seats().computer(Color::White), Level::new(5));
 }
 
 #[test]
@@ -191,4 +328,90 @@ fn on_the_clock_the_computers_search_is_given_its_clock() {
     people.play_text("23-19").unwrap();
     let black = people.clock_limits().unwrap();
     assert_eq!(black.moves_to_go, Some(29));
+}
+
+#[test]
+fn a_crowning_is_told_with_the_move() {
+    let mut session = Session::new(Game::from_position("B:W26,5:B23".parse().unwrap()));
+    let played = session.play_text("23x30").unwrap();
+    assert_eq!(played.to_string(), "Black played 23x30, crowned");
+    // The computer's crowning too: White's man on 5 steps to 1.
+    session.set_seat(Color::White, Player::Computer(Level::MIN));
+    let request = session.move_request().unwrap();
+    let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+    let reply = session.computer_played(&result).unwrap().to_string();
+    assert!(reply.ends_with(", crowned"), "{reply}");
+    // A king's move is no crowning.
+    let mut kings = Session::new(Game::from_position("B:WK28:BK1".parse().unwrap()));
+    assert_eq!(
+        kings.play_text("1-5").unwrap().to_string(),
+        "Black played 1-5"
+    );
+}
+
+#[test]
+fn a_hint_gives_the_searched_score_with_its_size_and_the_best_line() {
+    // White's man on 17 from the start: a position the book does not know.
+    let fen = "B:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+    let session = Session::new(Game::from_position(fen.parse().unwrap()));
+    let mut request = session.hint_request();
+    request.limits = crate::engine::Limits::depth(6);
+    let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+    let (_, news) = session.hint(&result).unwrap();
+    let text = news.to_string();
+    assert!(text.contains("(searched 6 plies: "), "{text}");
+    assert!(text.contains("; best line "), "{text}");
+    let HintBasis::Search(searched) = &news_basis(&news) else {
+        panic!("a searched hint: {news:?}");
+    };
+    assert!(
+        searched
+            .line
+            .as_ref()
+            .is_some_and(|l| l.split(' ').count() > 1)
+    );
+    assert!(
+        searched.verdict == "even"
+            || searched.verdict.ends_with(" men")
+            || searched.verdict.ends_with(" man"),
+        "{text}"
+    );
+    // An only move's hint carries its search as well.
+    let forced = Session::new(Game::from_position("B:W9:B5,11".parse().unwrap()));
+    let result = Engine::new(1).search(&forced.hint_request(), &StopFlag::new(), |_| {});
+    let (_, news) = forced.hint(&result).unwrap();
+    assert_eq!(
+        news.to_string(),
+        "Hint for Black: 5x14 (the only legal move; searched 1 ply: Black wins in 1 move). \
+         It is not played"
+    );
+}
+
+fn news_basis(news: &News) -> HintBasis {
+    match news {
+        News::Hint { basis, .. } => basis.clone(),
+        other => panic!("not a hint: {other:?}"),
+    }
+}
+
+#[test]
+fn without_assistance_the_record_says_so_and_keeps_it() {
+    let mut session = Session::new(Game::new()).with_assist(false);
+    assert_eq!(session.assistance(), Err(SessionError::NoAssistance));
+    session.play_text("11-15").unwrap();
+    let record = session.record("2026.12.01");
+    assert_eq!(record.tag(ASSIST_TAG), Some("off"));
+    let back = Session::from_record(&record);
+    assert!(!back.assist());
+    // Between two people the record says it was on, too; against the computer the
+    // engine's help is no news.
+    let on = Session::new(Game::new()).record("2026.12.01");
+    assert_eq!(on.tag(ASSIST_TAG), Some("on"));
+    assert!(Session::from_record(&on).assist());
+    assert_eq!(
+        against_white_computer()
+            .record("2026.12.01")
+            .tag(ASSIST_TAG),
+        None
+    );
 }

@@ -5,6 +5,9 @@ use super::*;
 use crate::engine::book::Book;
 use crate::engine::{ClockLimits, SearchParams, plan_time};
 
+/// Plies of the engine's best line a hint shows (the status line has room for them).
+const HINT_LINE_PLIES: usize = 8;
+
 impl Session {
     /// The search for the computer's move, when the computer is to move: its level's
     /// time (or the session's movetime) as a budget and, on the clock, the side to
@@ -64,7 +67,10 @@ impl Session {
     /// this position.
     pub fn computer_played(&mut self, result: &SearchResult) -> Option<News> {
         let (color, level) = self.computer_to_move()?;
+        let before = *self.position();
         let turn = self.track(|s| computer::take_turn(&mut s.game, level, result))?;
+        let crowned = matches!(turn, Turn::Played(_))
+            && self.game.moves().last().is_some_and(|m| crowns(&before, m));
         let turn = match turn {
             Turn::Played(m) => ComputerTurn::Played(m),
             Turn::Ended(crate::rules::Outcome::Draw { .. }) => ComputerTurn::ClaimedDraw,
@@ -77,6 +83,7 @@ impl Session {
             color,
             level,
             turn,
+            crowned,
             adjudicated,
         })
     }
@@ -89,7 +96,8 @@ impl Session {
     }
 
     /// The hint a search for [`hint_request`](Self::hint_request) found: the move and
-    /// "Hint for Black: 11-15 (searched 12 plies deep). It is not played", or in a
+    /// "Hint for Black: 11-15 (searched 12 plies: Black is slightly ahead by 0.3 men;
+    /// best line 11-15 23-19 8-11). It is not played", or in a
     /// position the endgame databases hold "Hint for Black: 11-15 (database: Black wins
     /// in 12 moves). It is not played". `None` if the result has no move legal here.
     pub fn hint(&self, result: &SearchResult) -> Option<(Move, News)> {
@@ -98,17 +106,22 @@ impl Session {
         if self.game.is_over() || !pos.is_legal(&m) {
             return None;
         }
+        let searched = (result.depth > 0).then(|| Searched {
+            verdict: score_with_size(pos.turn(), result.score),
+            depth: result.depth,
+            line: (result.pv.len() > 1 && result.pv[0] == m).then(|| {
+                let shown = &result.pv[..result.pv.len().min(HINT_LINE_PLIES)];
+                crate::engine::line_notation(pos, shown)
+            }),
+        });
         let basis = if let Some(verdict) = self.database_verdict() {
             HintBasis::Database(verdict)
         } else if pos.legal_moves().len() == 1 {
-            HintBasis::OnlyMove
+            HintBasis::OnlyMove(searched)
         } else if let Some(entry) = Book::embedded().entry(pos).filter(|e| e.best == m) {
             HintBasis::Book(entry.reason())
-        } else if result.depth > 0 {
-            HintBasis::Search {
-                verdict: score_in_words(pos.turn(), result.score),
-                depth: result.depth,
-            }
+        } else if let Some(searched) = searched {
+            HintBasis::Search(searched)
         } else {
             HintBasis::Nothing
         };

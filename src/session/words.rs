@@ -3,7 +3,7 @@
 use crate::engine::Score;
 use crate::rules::Color;
 
-/// Below this many hundredths of a man the game counts as level.
+/// Below this many hundredths of a man the game counts as even.
 const LEVEL_BELOW: i32 = 20;
 /// From this many it is "ahead" rather than "slightly ahead".
 const AHEAD_FROM: i32 = 60;
@@ -11,14 +11,14 @@ const AHEAD_FROM: i32 = 60;
 const WELL_AHEAD_FROM: i32 = 150;
 
 /// `score` (for `to_move`, the side to move, as the engine gives it) in words that name
-/// the side it favours: "level", "Black is slightly ahead", "White is well ahead",
-/// "Black wins in 4 moves".
+/// the side it favours: "even", "Black is slightly ahead", "White is well ahead",
+/// "Black wins in 4 moves". ("Level" is kept for the computer's strength.)
 ///
 /// ```
 /// use checkers::engine::Score;
 /// use checkers::rules::Color;
 /// use checkers::session::score_in_words;
-/// assert_eq!(score_in_words(Color::Black, Score(5)), "level");
+/// assert_eq!(score_in_words(Color::Black, Score(5)), "even");
 /// assert_eq!(score_in_words(Color::White, Score(-80)), "Black is ahead");
 /// assert_eq!(score_in_words(Color::Black, Score::win_in(7)), "Black wins in 4 moves");
 /// ```
@@ -37,9 +37,40 @@ pub fn score_in_words(to_move: Color, score: Score) -> String {
         (!to_move, -centi)
     };
     match amount {
-        a if a < LEVEL_BELOW => "level".to_string(),
+        a if a < LEVEL_BELOW => "even".to_string(),
         a if a < AHEAD_FROM => format!("{side} is slightly ahead"),
         a if a < WELL_AHEAD_FROM => format!("{side} is ahead"),
         _ => format!("{side} is well ahead"),
+    }
+}
+
+/// [`score_in_words`] with the size of the advantage in men: "Black is ahead by 0.8
+/// men", "White is well ahead by 2.8 men"; "even" and "White wins in 9 moves" as they
+/// are.
+///
+/// ```
+/// use checkers::engine::Score;
+/// use checkers::rules::Color;
+/// use checkers::session::score_with_size;
+/// assert_eq!(score_with_size(Color::White, Score(-275)), "Black is well ahead by 2.8 men");
+/// assert_eq!(score_with_size(Color::Black, Score(100)), "Black is ahead by 1 man");
+/// assert_eq!(score_with_size(Color::Black, Score(-5)), "even");
+/// ```
+pub fn score_with_size(to_move: Color, score: Score) -> String {
+    let words = score_in_words(to_move, score);
+    match score.centi_men() {
+        Some(centi) if centi.abs() >= LEVEL_BELOW => {
+            // Tenths of a man, rounded: enough to tell a man from a king's worth.
+            let tenths = (centi.abs() + 5) / 10;
+            let (whole, tenth) = (tenths / 10, tenths % 10);
+            let amount = if tenth == 0 {
+                whole.to_string()
+            } else {
+                format!("{whole}.{tenth}")
+            };
+            let unit = if tenths == 10 { "man" } else { "men" };
+            format!("{words} by {amount} {unit}")
+        }
+        _ => words,
     }
 }

@@ -37,6 +37,14 @@ pub enum Action {
     },
     /// Open the move prompt, starting with this character if any.
     OpenPrompt(Option<char>),
+    /// A letter a-h and then a digit were pressed on the board: an algebraic square
+    /// (`c3`), which opens the move prompt with both typed.
+    TypeSquare {
+        /// The file letter pressed first.
+        letter: char,
+        /// The rank digit pressed after it.
+        digit: char,
+    },
     /// Type a character into the move prompt.
     Type(char),
     /// Delete the prompt's last character.
@@ -89,10 +97,10 @@ pub enum Action {
     Suspend,
     /// Ask who resigns.
     AskResign,
-    /// The side to move offers a draw.
-    OfferDraw,
-    /// Claim a WCDF draw (repetition or forty moves).
-    ClaimDraw,
+    /// Ask whether the side to move offers a draw.
+    AskOfferDraw,
+    /// Ask whether to claim the WCDF draw open (repetition or forty moves).
+    AskClaimDraw,
     /// Answer the question on screen.
     Answer(Answer),
     /// Step through the game under review.

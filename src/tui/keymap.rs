@@ -136,16 +136,16 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Code(KeyCode::Enter), Char(' ')], Action::Select, When::Board, "Enter Space", "pick", "pick up, then land", &[Play]),
     bind(&[Code(KeyCode::Esc), Code(KeyCode::Backspace)], Action::Back, When::Board, "Esc Backspace", "back", "back / put down", &[]),
     Binding { keys: &[Key::Digit], action: None, when: When::Board, label: "0-9", short: "type", help: "type a move: 11-15", footer: &[Play] },
-    bind(&[Char(':')], Action::OpenPrompt(None), When::Board, ":", "type", "type c3-d4 (letters)", &[]),
+    bind(&[Char(':')], Action::OpenPrompt(None), When::Board, ":", "type", "type c3-d4 (c3 also starts it)", &[]),
     bind(&[Char('m')], Action::MoveNow, When::Board, "m", "move now", "computer: move now", &[Thinking]),
-    bind(&[Char('b')], Action::ToggleSide(Color::Black), When::Board, "b", "take over", "computer plays Black", &[ThinkingFor(Color::Black)]),
-    bind(&[Char('w')], Action::ToggleSide(Color::White), When::Board, "w", "take over", "computer plays White", &[ThinkingFor(Color::White)]),
+    bind(&[Char('b')], Action::ToggleSide(Color::Black), When::Board, "b", "take over", "computer plays Black (asks)", &[ThinkingFor(Color::Black)]),
+    bind(&[Char('w')], Action::ToggleSide(Color::White), When::Board, "w", "take over", "computer plays White (asks)", &[ThinkingFor(Color::White)]),
     bind(&[Char('u')], Action::Undo, When::Board, "u", "undo", "undo (and the reply)", &[Play, Thinking]),
     bind(&[Char('U'), Ctrl('r')], Action::Redo, When::Board, "U Ctrl-R", "redo", "redo", &[PlayNoClaim]),
-    bind(&[Char('c')], Action::ClaimDraw, When::Board, "c", "claim draw", "claim a draw", &[PlayClaimOpen]),
+    bind(&[Char('c')], Action::AskClaimDraw, When::Board, "c", "claim draw", "claim a draw (asks)", &[PlayClaimOpen]),
     bind(&[Char('s'), Ctrl('s')], Action::OpenSave, When::Board, "s Ctrl-S", "save", "save as PDN", &[PlayNoClaim, Review, NextGame, MatchOver]),
-    bind(&[Char('d')], Action::OfferDraw, When::Board, "d", "offer draw", "offer a draw", &[]),
-    bind(&[Char('r')], Action::AskResign, When::Board, "r", "resign", "resign", &[]),
+    bind(&[Char('d')], Action::AskOfferDraw, When::Board, "d", "offer draw", "offer a draw (asks)", &[]),
+    bind(&[Char('r')], Action::AskResign, When::Board, "r", "resign", "resign (asks)", &[]),
     bind(&[Char('+'), Char('=')], Action::ChangeLevel(true), When::Board, "+ -", "level", "computer level up/down", &[]),
     bind(&[Char('-')], Action::ChangeLevel(false), When::Board, "", "", "", &[]),
     bind(&[Char('t')], Action::Hint, When::Board, "t", "hint", "hint (not played)", &[]),
@@ -184,7 +184,8 @@ impl When {
     }
 }
 
-/// The action of `key` on the board in `state`, if it has one.
+/// The action of `key` on the board in `state`, if it has one. A file letter a-h with
+/// no action of its own starts a move in letters (`e3-f4`).
 pub fn board_action(key: &KeyEvent, state: BoardState) -> Option<Action> {
     BOARD_KEYS
         .iter()
@@ -198,6 +199,19 @@ pub fn board_action(key: &KeyEvent, state: BoardState) -> Option<Action> {
                 (true, None, _) => None,
             }
         })
+        .or_else(|| file_letter(key).map(|c| Action::OpenPrompt(Some(c))))
+}
+
+/// The file letter a-h that `key` types, if it is one (without Ctrl or Alt): it may
+/// begin an algebraic square, as in `c3-d4`.
+pub fn file_letter(key: &KeyEvent) -> Option<char> {
+    let plain = !key
+        .modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+    match key.code {
+        KeyCode::Char(c @ 'a'..='h') if plain => Some(c),
+        _ => None,
+    }
 }
 
 /// The action of `key` in any mode (Ctrl-C), if it has one.
@@ -296,6 +310,19 @@ mod tests {
         let ctrl_c = press(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(global_action(&ctrl_c), Some(Action::Quit));
         assert_eq!(global_action(&r), None);
+    }
+
+    #[test]
+    fn a_file_letter_without_a_command_starts_a_move_in_letters() {
+        let e = press(KeyCode::Char('e'), KeyModifiers::NONE);
+        assert_eq!(
+            board_action(&e, PLAYING),
+            Some(Action::OpenPrompt(Some('e')))
+        );
+        let alt_e = press(KeyCode::Char('e'), KeyModifiers::ALT);
+        assert_eq!(board_action(&alt_e, PLAYING), None);
+        let i = press(KeyCode::Char('i'), KeyModifiers::NONE);
+        assert_eq!(board_action(&i, PLAYING), None);
     }
 
     #[test]

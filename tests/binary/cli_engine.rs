@@ -44,10 +44,45 @@ fn analyse_scores_a_forced_win_in_plies() {
 }
 
 #[test]
-fn analyse_answers_a_single_move_at_once() {
+fn analyse_searches_a_single_move_for_its_score() {
+    // 5x14 takes White's last man: the search proves the win at once, and says so.
     let o = run(&["analyse", "--fen", "B:W9:B5,11", "--movetime", "60000"]);
     assert!(o.status.success());
-    assert_eq!(stdout(&o), "only move 5x14\nbestmove 5x14\n");
+    let out = stdout(&o);
+    assert!(out.starts_with("depth 1 score win in 1 "), "{out}");
+    assert!(
+        out.ends_with("pv 5x14\nonly move 5x14\nbestmove 5x14\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn analyse_load_scores_an_only_move_by_a_search_not_the_static_value() {
+    // Tinsley v Oldbury, London 1958 game 1: after 5. 14-17 White's 21x14 is forced, in
+    // the middle of an even exchange (9x25 and 30x21 follow).
+    let pdn = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
+    let o = run(&["analyse", "--load", pdn, "--game", "303", "--depth", "10"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("game 303: M Tinsley (Black) v DE Oldbury (White), 0-1, 20 moves\n"),
+        "moves as the list of games counts them: {out}"
+    );
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("5... 21x14"))
+        .expect("the forced capture");
+    assert!(line.contains("(depth 10), only move"), "{line}");
+    let score: i32 = line
+        .split_whitespace()
+        .nth(3)
+        .and_then(|s| s.parse().ok())
+        .expect("a score in hundredths");
+    assert!(
+        score.abs() < 50,
+        "an even exchange, not the static 275: {line}"
+    );
+    assert!(!out.contains("(depth 0)"), "{out}");
 }
 
 #[test]

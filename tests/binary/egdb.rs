@@ -186,7 +186,7 @@ fn analyse_load_goes_through_a_game_and_names_the_move_that_threw_a_win_away() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
-        lines[0], "game 1: Ann (Black) v Bob (White), *, 4 moves",
+        lines[0], "game 1: Ann (Black) v Bob (White), *, 2 moves",
         "{out}"
     );
     assert!(lines[1].starts_with("1. 10-14    score "), "{out}");

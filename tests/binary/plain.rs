@@ -99,7 +99,7 @@ fn the_game_ends_with_a_win_and_later_moves_are_refused() {
 
 #[test]
 fn commands_moves_draw_resign_claim_help_and_quit() {
-    let input = "moves\nhelp\ndraw\ndecline\nclaim\ndraw\naccept\nundo\nresign\nfoo\nquit\n11-15\n";
+    let input = "moves\nhelp\ndraw\ndecline\nclaim\ndraw\naccept\nundo\nundo agreed\nredo\nundo agreed\nresign\nfoo\nquit\n11-15\n";
     let (ok, out, _) = session(&[], input);
     assert!(ok);
     let a = answers(&out);
@@ -122,17 +122,25 @@ fn commands_moves_draw_resign_claim_help_and_quit() {
         a[4]
     );
     assert_eq!(a[6], "White accepts the draw. Draw by agreement.");
+    // One player alone does not take back the draw both agreed; redo puts it back.
+    assert!(a[7].contains("type undo agreed if you both do"), "{}", a[7]);
     assert_eq!(
-        a[7],
+        a[8],
         "Took back the end of the game: play on. Black to move."
     );
-    assert_eq!(a[8], "Black resigns. White wins: Black resigned.");
+    assert_eq!(a[9], "Put back the end of the game. Draw by agreement.");
+    assert!(
+        a[10].starts_with("Took back the end of the game"),
+        "{}",
+        a[10]
+    );
+    assert_eq!(a[11], "Black resigns. White wins: Black resigned.");
     assert_eq!(
-        a[9],
+        a[12],
         "'foo' is not a move or a command; type help for the list."
     );
-    assert_eq!(a[10], "Goodbye.");
-    assert_eq!(a.len(), 11, "nothing is read after quit: {a:?}");
+    assert_eq!(a[13], "Goodbye.");
+    assert_eq!(a.len(), 14, "nothing is read after quit: {a:?}");
 }
 
 #[test]
@@ -231,7 +239,10 @@ fn two_computer_players_play_a_whole_game_and_exit() {
     for line in &answers {
         for color in ["Black", "White"] {
             if let Some(rest) = line.strip_prefix(&format!("{color} (level 1) played ")) {
-                game.play_text(rest.split(". ").next().unwrap()).unwrap();
+                // "23x30, crowned. White to move": the move is before the comma.
+                let played = rest.split(". ").next().unwrap();
+                game.play_text(played.trim_end_matches(", crowned"))
+                    .unwrap();
             }
         }
     }
@@ -260,8 +271,26 @@ fn hint_names_a_legal_move_and_plays_nothing() {
 }
 
 #[test]
+fn two_people_on_a_clock_get_no_hint_unless_assistance_is_asked_for() {
+    let (ok, out, err) = session(&["--plain", "--clock", "G/5"], "hint\n");
+    assert!(ok, "{err}");
+    assert!(
+        answers(&out)[0].starts_with("No hint: assistance is off in this game"),
+        "{out}"
+    );
+    let (ok, out, err) = session(&["--plain", "--clock", "G/5", "--assist", "on"], "hint\n");
+    assert!(ok, "{err}");
+    assert!(answers(&out)[0].starts_with("Hint for Black: "), "{out}");
+    // Off by choice in a game without a clock; on by default against the computer.
+    let (_, out, _) = session(&["--plain", "--assist", "off"], "hint\n");
+    assert!(answers(&out)[0].starts_with("No hint"), "{out}");
+    let (_, out, _) = session(&["--plain", "--clock", "G/5", "--white", "cpu"], "hint\n");
+    assert!(answers(&out)[0].starts_with("Hint for Black: "), "{out}");
+}
+
+#[test]
 fn a_draw_offered_to_the_computer_is_answered_by_the_computer() {
-    // Black offers at the start: level, with the whole game to play, so White (the
+    // Black offers at the start: even, with the whole game to play, so White (the
     // computer) declines, and the person cannot accept for it.
     let (ok, out, _) = session(
         &["--plain", "--white", "cpu", "--level", "1"],
@@ -271,7 +300,7 @@ fn a_draw_offered_to_the_computer_is_answered_by_the_computer() {
     let a = answers(&out);
     assert_eq!(
         a[0],
-        "White (level 1) declines the draw: the game is level, with much still to play. \
+        "White (level 1) declines the draw: the game is even, with much still to play. \
          Black to move."
     );
     assert!(a[1].starts_with("Cannot accept: no draw offer"), "{}", a[1]);
@@ -447,4 +476,22 @@ fn fen_pieces_and_show_tell_the_position_in_words_without_changing_the_game() {
         "{out}"
     );
     assert!(out.contains("Legal moves: 21-17, 30-25, 30-26"), "{out}");
+}
+
+#[test]
+fn a_piped_game_is_not_kept_in_the_games_folder() {
+    let data = tempfile::tempdir().unwrap();
+    let (ok, _, err) = session_with_env(
+        &["--plain"],
+        &[("XDG_DATA_HOME", data.path())],
+        "11-15\n23-19\n",
+    );
+    assert!(ok, "{err}");
+    let games = data.path().join("checkers").join("games");
+    let kept = std::fs::read_dir(&games).map_or(0, |dir| {
+        dir.filter_map(Result::ok)
+            .filter(|e| e.path().extension().is_some_and(|x| x == "pdn"))
+            .count()
+    });
+    assert_eq!(kept, 0, "as the README says: {}", games.display());
 }

@@ -189,11 +189,22 @@ fn a_fixed_depth_search_is_deterministic() {
 fn positions_without_moves_and_with_one_move() {
     let over = fen("B:W8,11:B4");
     assert_eq!(search(&over, Limits::depth(5)).best_move, None);
-    // Diagram 87 after 14-9: Black must take 5x14, and says so at once.
+    // Diagram 87 after 14-9: Black must take 5x14. Searched, it scores what follows
+    // (White has no piece left: a win in one ply)...
     let forced = fen("B:W9:B5,11");
     let result = search(&forced, Limits::infinite());
     assert_eq!(forced.notation(&result.best_move.unwrap()), "5x14");
+    assert_eq!((result.depth, result.score), (1, Score::win_in(1)));
+    // ...and a player, who has nothing to choose, plays it at once, unsearched.
+    let request = SearchRequest {
+        only_move_at_once: true,
+        ..SearchRequest::new(forced, Limits::infinite())
+    };
+    let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+    assert_eq!(forced.notation(&result.best_move.unwrap()), "5x14");
     assert_eq!(result.depth, 0);
+    let level = Level::default().request(forced, Vec::new(), Duration::from_secs(60), 0);
+    assert!(level.only_move_at_once);
 }
 
 /// A game between two computer players through the session, as `checkers match` plays

@@ -121,13 +121,16 @@ fn draw_offers_and_resignation_the_same_in_both() {
     same_at_both(
         None,
         &[
-            req(&[KeyCode::Char('d')], "draw"),
-            req(&[KeyCode::Char('r'), KeyCode::Char('b')], "resign"),
+            req(&[KeyCode::Char('d'), KeyCode::Char('y')], "draw"),
+            req(&[KeyCode::Char('r'), KeyCode::Char('y')], "resign"),
             req(&[KeyCode::Char('u')], "undo"),
         ],
     );
     // A king each: the computer accepts.
-    let (app, plain) = same_at_both(Some("B:WK28:BK1"), &[req(&[KeyCode::Char('d')], "draw")]);
+    let (app, plain) = same_at_both(
+        Some("B:WK28:BK1"),
+        &[req(&[KeyCode::Char('d'), KeyCode::Char('y')], "draw")],
+    );
     assert!(app.game().is_over() && plain.session().game().is_over());
     assert_eq!(
         app.session().seats().computer(Color::White),

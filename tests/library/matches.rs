@@ -337,6 +337,7 @@ fn snapshot_of_a_timed_match_in_progress() {
     app.poll(t0 + secs(30));
     press(&mut app, KeyCode::Char('d'));
     press(&mut app, KeyCode::Char('y'));
+    press(&mut app, KeyCode::Char('y'));
     app.poll(t0 + secs(45));
     press(&mut app, KeyCode::Char('n'));
     for (at, m) in [(50, "22-18"), (62, "15x22"), (80, "25x18"), (95, "4-8")] {

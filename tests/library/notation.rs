@@ -35,6 +35,37 @@ fn steps_and_captures_in_every_accepted_form() {
 }
 
 #[test]
+fn typed_forms_a_player_reaches_for() {
+    let start = Position::start();
+    for text in ["11 15", "11.15", "11  15", "11-15.", "1115", " 11 - 15 "] {
+        assert_eq!(
+            start.parse_move(text).map(|m| m.to_string()),
+            Ok("11-15".to_string()),
+            "{text}"
+        );
+    }
+    assert_eq!(start.parse_move("0913").unwrap().to_string(), "9-13");
+    // c3b4 is 22-17 (the letters name the squares from White's side).
+    let white: Position = "W:W21-32:B1-12".parse().unwrap();
+    for text in ["c3b4", "c3 b4", "C3B4", "c3-b4"] {
+        assert_eq!(
+            white.parse_move(text).unwrap().to_string(),
+            "22-17",
+            "{text}"
+        );
+    }
+    let p = pos("W:W22:B18,11");
+    assert_eq!(p.parse_move("22 15 8").unwrap().to_string(), "22x15x8");
+    assert_eq!(p.parse_move("c3e5g7").unwrap().to_string(), "22x15x8");
+    // Records keep the strict form: no space or full stop joins two squares there.
+    assert!("8 11".parse::<checkers::rules::MoveText>().is_err());
+    assert!("1115".parse::<checkers::rules::MoveText>().is_err());
+    // Four digits that are not two squares are not guessed at.
+    assert!(start.parse_move("4015").is_err());
+    assert!(start.parse_move("815").is_err());
+}
+
+#[test]
 fn short_form_of_a_multi_jump_with_intermediate_squares_named() {
     // A route can be named by its ends, or with some of its landings.
     let p = pos("B:W6,15,24:B1");

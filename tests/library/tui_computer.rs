@@ -5,7 +5,7 @@
 use crate::common::*;
 use checkers::engine::Level;
 use checkers::game::Game;
-use checkers::rules::Color;
+use checkers::rules::{Color, Outcome, WinReason};
 use checkers::runtime::{Command, Pace, Runtime, Saving};
 use checkers::session::{Player, PlayerKind, Session};
 use checkers::tui::{App, Purpose, SearchSpec, Settings};
@@ -138,6 +138,7 @@ fn undo_takes_back_the_computers_reply_too() {
 fn b_and_w_hand_a_side_to_the_computer_and_back() {
     let mut app = against(PlayerKind::Human, PlayerKind::Human);
     press(&mut app, KeyCode::Char('b'));
+    press(&mut app, KeyCode::Char('y'));
     assert_eq!(app.session().seats().black.kind(), PlayerKind::Cpu);
     assert_eq!(
         wanted(&app).map(|s| s.purpose),
@@ -147,6 +148,7 @@ fn b_and_w_hand_a_side_to_the_computer_and_back() {
     assert_eq!(app.game().moves().len(), 1);
     assert_eq!(wanted(&app), None, "White is still a person");
     press(&mut app, KeyCode::Char('w'));
+    press(&mut app, KeyCode::Char('y'));
     white_to_think(&app);
     app.poll(Instant::now());
     // Handed back before the result came: the person plays White.
@@ -159,6 +161,68 @@ fn b_and_w_hand_a_side_to_the_computer_and_back() {
         "{}",
         message(&app)
     );
+}
+
+#[test]
+fn r_against_the_computer_resigns_your_own_side_once_confirmed() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('r'));
+    let screen = screen_text(&app);
+    assert!(!screen.contains("Who resigns?"), "{screen}");
+    assert!(screen.contains("Resign? Black loses the game"), "{screen}");
+    // The computer's side is not on offer: w is no answer, n keeps the game going.
+    press(&mut app, KeyCode::Char('w'));
+    assert_eq!(app.game().result(), None);
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.game().result(), None);
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Char('y'));
+    let over = Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Resignation,
+    };
+    assert_eq!(app.game().result(), Some(over));
+    assert!(message(&app).contains("Black resigns"), "{}", message(&app));
+}
+
+#[test]
+fn a_level_key_on_the_game_over_screen_leaves_the_record_alone() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.game().is_over());
+    press(&mut app, KeyCode::Char('+'));
+    press(&mut app, KeyCode::Char('+'));
+    assert!(
+        message(&app).contains("level 3 when play goes on"),
+        "{}",
+        message(&app)
+    );
+    let record = app.session().record("2026.12.01");
+    assert_eq!(record.tag("WhiteLevel"), Some("1"));
+    assert_eq!(record.tag("White"), Some("checkers (level 1)"));
+    // The next game is the first played at level 3.
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.session().seats().computer(Color::White), Level::new(3));
+}
+
+#[test]
+fn handing_a_side_to_the_computer_asks_first() {
+    let mut app = against(PlayerKind::Human, PlayerKind::Human);
+    press(&mut app, KeyCode::Char('b'));
+    assert!(
+        screen_text(&app).contains("Hand Black to the computer (level 5)? It plays at once"),
+        "{}",
+        screen_text(&app)
+    );
+    assert_eq!(wanted(&app), None, "nothing moves before the answer");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.session().seats().black.kind(), PlayerKind::Human);
+    assert_eq!(wanted(&app), None);
+    assert_eq!(message(&app), "A person still plays Black");
+    assert!(app.game().moves().is_empty());
 }
 
 #[test]
@@ -186,7 +250,7 @@ fn the_panel_shows_who_plays_and_that_the_computer_thinks() {
     assert!(screen.contains("White is thinking... depth "), "{screen}");
     // The score in words, for White, to move.
     assert!(
-        ["level", "ahead", "behind"]
+        ["even", "ahead", "behind"]
             .iter()
             .any(|w| screen.contains(w)),
         "{screen}"
@@ -257,7 +321,7 @@ fn a_hint_is_marked_and_written_out_but_not_played() {
     assert!(said.starts_with("Hint for White: "), "{said}");
     assert!(!said.contains("book"), "{said}");
     assert!(
-        ["level", "ahead", "wins in"]
+        ["even", "ahead", "wins in"]
             .iter()
             .any(|w| said.contains(w)),
         "{said}"
@@ -333,10 +397,61 @@ fn a_reviewed_position_shows_the_engines_score_once_searched() {
 }
 
 #[test]
+fn without_assistance_a_review_is_not_searched_and_t_gives_no_hint() {
+    let record = checkers::pdn::read_games(REVIEW_PDN).remove(0).unwrap();
+    let session = Session::review_record(&record).with_assist(false);
+    let runtime = Runtime::new(session, Saving::Off, Pace::NONE);
+    let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(wanted(&app), None, "no search of the position shown");
+    press(&mut app, KeyCode::Char('t'));
+    assert_eq!(wanted(&app), None);
+    assert!(
+        message(&app).starts_with("Assistance is off in this game"),
+        "{}",
+        message(&app)
+    );
+    assert!(!screen_text(&app).contains("Engine ("));
+}
+
+#[test]
+fn a_reviewed_only_move_shows_a_searched_score_with_its_depth() {
+    let pdn = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/tinsley.pdn"
+    ))
+    .unwrap();
+    let record = checkers::pdn::read_games(&pdn).remove(302).unwrap();
+    assert_eq!(record.tag("Event"), Some("London 1958, game 1"));
+    let session = Session::review_record(&record);
+    let runtime = Runtime::new(session, Saving::Off, Pace::NONE);
+    let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
+    // After 5. 14-17 White's 21x14 is forced, in the middle of an even exchange.
+    app.command(Command::StepTo(9));
+    assert_eq!(app.position().legal_moves().len(), 1);
+    let start = Instant::now();
+    while wanted(&app).is_some() {
+        assert!(start.elapsed() < Duration::from_secs(20), "no score came");
+        app.poll(Instant::now());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let analysis = app.review_analysis().expect("the score");
+    assert!(
+        analysis.depth > 3,
+        "searched, not judged statically: {analysis:?}"
+    );
+    assert!(analysis.score.0.abs() < 60, "{analysis:?}");
+    let text = screen_text(&app);
+    assert!(text.contains("Engine (only move, "), "{text}");
+    assert!(!text.contains("well ahead"), "{text}");
+}
+
+#[test]
 fn the_computer_answers_a_draw_offer_at_once() {
-    // At the start the game is level with everything to play: it declines.
+    // At the start the game is even with everything to play: it declines.
     let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
     press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('y'));
     assert!(!app.game().is_over(), "{}", message(&app));
     assert!(message(&app).contains("declines"), "{}", message(&app));
 
@@ -344,6 +459,7 @@ fn the_computer_answers_a_draw_offer_at_once() {
     let mut app = app_from("B:WK28:BK1");
     seat(&mut app, Color::White, PlayerKind::Cpu);
     press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('y'));
     assert!(app.game().is_over(), "{}", message(&app));
     assert!(
         message(&app).contains("accepts the draw"),
@@ -355,6 +471,7 @@ fn the_computer_answers_a_draw_offer_at_once() {
     let mut app = app_from("B:WK22,K27:B5");
     seat(&mut app, Color::White, PlayerKind::Cpu);
     press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('y'));
     assert!(!app.game().is_over());
     assert!(message(&app).contains("declines"), "{}", message(&app));
 

@@ -2,6 +2,7 @@
 
 use crate::common::*;
 use checkers::rules::{Color, DrawReason, Outcome, Position, WinReason};
+use checkers::session::PlayerKind;
 use checkers::tui::Flow;
 use checkers::tui::app::Mode;
 use checkers::tui::geometry::screen_layout;
@@ -48,6 +49,97 @@ fn a_refused_typed_move_keeps_its_text_and_says_why() {
     type_move(&mut app, "6");
     assert_eq!(app.mode, Mode::Board);
     assert_eq!(app.game().movetext(), "1. 11-16");
+}
+
+#[test]
+fn a_letter_and_a_digit_start_a_move_in_letters() {
+    let mut app = crate::common::app();
+    type_move(&mut app, "11-15");
+    // White's c3-d4 is 22-18: not a draw claim, nor c and then "3-d4".
+    type_move(&mut app, "c3-d4");
+    assert_eq!(app.mode, Mode::Board, "{}", message(&app));
+    assert_eq!(app.game().result(), None);
+    // e has no command: it opens the prompt with itself.
+    press(&mut app, KeyCode::Char('e'));
+    assert_eq!(app.mode, Mode::Prompt("e".to_string()));
+    type_move(&mut app, "5xc3");
+    // b asks about handing Black to the computer; the digit takes the question back.
+    press(&mut app, KeyCode::Char('b'));
+    assert!(matches!(app.mode, Mode::Asking(_)));
+    type_text(&mut app, "2xd4");
+    assert_eq!(app.mode, Mode::Prompt("b2xd4".to_string()));
+    press(&mut app, KeyCode::Enter);
+    // g (no file of games here), a (coordinates) and f (flip) are put back as they were.
+    type_move(&mut app, "g7-f6");
+    type_move(&mut app, "a1b2");
+    type_move(&mut app, "f6 e5");
+    assert_eq!(
+        app.game().movetext(),
+        "1. 11-15 22-18 2. 15x22 25x18 3. 8-11 29-25 4. 11-15"
+    );
+    assert!(!app.flipped && !app.coordinates);
+    assert_eq!(app.session().seats().black.kind(), PlayerKind::Human);
+    // Alone, f still flips the board.
+    press(&mut app, KeyCode::Char('f'));
+    assert!(app.flipped);
+    // A letter's command and then a move in numbers: a1 holds no piece of Black's, so
+    // the 1 starts 11-15 rather than a square.
+    let mut app = crate::common::app();
+    press(&mut app, KeyCode::Char('a'));
+    assert!(app.coordinates);
+    type_move(&mut app, "11-15");
+    assert!(app.coordinates);
+    assert_eq!(app.game().movetext(), "1. 11-15", "{}", message(&app));
+}
+
+#[test]
+fn the_move_list_shows_whole_capture_routes_and_the_status_line_a_crowning() {
+    let mut app = app_from("W:W22,6:B18,11,3");
+    type_move(&mut app, "22x8");
+    let screen = screen_text(&app);
+    assert!(screen.contains("1. ...      22x15x8"), "{screen}");
+    assert_eq!(
+        app.game().movetext(),
+        "1. ... 22x8",
+        "records keep the short form"
+    );
+    type_move(&mut app, "3x12");
+    type_move(&mut app, "6-1");
+    assert_eq!(message(&app), "White played 6-1, crowned");
+}
+
+#[test]
+fn moves_typed_with_a_space_a_full_stop_or_as_four_digits() {
+    let mut app = crate::common::app();
+    type_move(&mut app, "11 15");
+    type_move(&mut app, "2318");
+    type_move(&mut app, "8.11");
+    assert_eq!(
+        app.game().movetext(),
+        "1. 11-15 23-18 2. 8-11",
+        "{}",
+        message(&app)
+    );
+}
+
+#[test]
+fn a_refused_move_hands_the_keys_back() {
+    let mut app = crate::common::app();
+    type_move(&mut app, "12-13");
+    assert!(matches!(app.mode, Mode::Prompt(_)));
+    // q asks to quit (a game has not started: it quits at once) rather than typing q.
+    type_move(&mut app, "11-15");
+    type_move(&mut app, "22-25");
+    assert_eq!(app.mode, Mode::Prompt("22-25".to_string()));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(matches!(app.mode, Mode::Asking(_)), "{:?}", app.mode);
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.mode, Mode::Board);
+    // u undoes at once after a refusal.
+    type_move(&mut app, "22-25");
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.mode, Mode::Board);
+    assert!(app.game().moves().is_empty());
 }
 
 #[test]
@@ -215,6 +307,40 @@ fn flip_turns_the_board_and_keeps_numbers_with_squares() {
 }
 
 #[test]
+fn an_agreed_draw_is_taken_back_by_both_and_redone() {
+    let mut app = crate::common::app();
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('y'));
+    press(&mut app, KeyCode::Char('y'));
+    let drawn = Some(Outcome::Draw {
+        reason: DrawReason::Agreement,
+    });
+    assert_eq!(app.game().result(), drawn);
+    // One player alone does not cancel it: the other is asked.
+    press(&mut app, KeyCode::Char('u'));
+    assert!(
+        screen_text(&app).contains("Take back the agreed draw and play on? Both players agree"),
+        "{}",
+        screen_text(&app)
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.game().result(), drawn);
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.game().result(), None);
+    assert!(message(&app).starts_with("Took back the end of the game"));
+    // Redo puts the draw back.
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(app.game().result(), drawn, "{}", message(&app));
+    assert_eq!(
+        message(&app),
+        "Put back the end of the game. Draw by agreement."
+    );
+    assert_eq!(app.game().movetext(), "1. 11-15");
+}
+
+#[test]
 fn resigning_asks_who_and_ends_the_game() {
     let mut app = crate::common::app();
     type_move(&mut app, "11-15");
@@ -242,12 +368,19 @@ fn resigning_asks_who_and_ends_the_game() {
 #[test]
 fn a_draw_offer_can_be_declined_or_accepted() {
     let mut app = crate::common::app();
+    // The offer is asked first: n takes it back before it is made.
     press(&mut app, KeyCode::Char('d'));
+    assert!(screen_text(&app).contains("Offer White a draw? y yes  n no"));
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.game().draw_offer(), None);
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('y'));
     assert!(screen_text(&app).contains("Black offers a draw. White, accept?"));
     press(&mut app, KeyCode::Char('n'));
     assert_eq!(app.game().result(), None);
     assert!(message(&app).contains("declines"));
     press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('y'));
     press(&mut app, KeyCode::Char('y'));
     assert_eq!(
         app.game().result(),
@@ -273,6 +406,12 @@ fn a_draw_claim_is_shown_when_available_and_ends_the_game() {
         "{screen}"
     );
     press(&mut app, KeyCode::Char('c'));
+    assert!(
+        screen_text(&app).contains("Claim a draw by repetition? It ends the game."),
+        "{}",
+        screen_text(&app)
+    );
+    press(&mut app, KeyCode::Char('y'));
     assert_eq!(
         app.game().result(),
         Some(Outcome::Draw {

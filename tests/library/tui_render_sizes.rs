@@ -82,3 +82,24 @@ fn a_narrow_screen_drops_whole_keys_and_words_rather_than_cutting_them() {
     );
     assert!(screen.contains("Black ⬤ 12"), "{screen}");
 }
+
+#[test]
+fn the_clocks_are_drawn_big_from_105_columns_and_39_rows_as_the_readme_says() {
+    use checkers::game::Game;
+    use checkers::session::{Session, TimeControl};
+    use checkers::tui::Settings;
+    let timed = |width, height| {
+        let control: TimeControl = "5+3".parse().unwrap();
+        let session = Session::new(Game::new()).with_clock(control, std::time::Instant::now());
+        App::with_session(Settings::default(), session, width, height)
+    };
+    // The top row of the big "5:00" (the panel beside the board must be tall enough).
+    let big = |app: &App| screen_text(app).contains("█▀▀");
+    assert!(big(&timed(105, 39)));
+    assert!(big(&timed(200, 60)));
+    assert!(
+        !big(&timed(100, 40)),
+        "the board, and the panel with it, is shorter"
+    );
+    assert!(!big(&timed(200, 38)));
+}

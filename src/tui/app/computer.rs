@@ -5,7 +5,7 @@
 use super::{App, Flow, Tone};
 use crate::rules::Move;
 use crate::runtime::{Command, Event, Purpose, Thinking};
-use crate::session::score_in_words;
+use crate::session::score_with_size;
 use std::time::{Duration, Instant};
 
 /// What a poll of the runtime asks of the event loop.
@@ -112,9 +112,13 @@ impl App {
             .thinking()
             .filter(|t| t.depth > 0)
             .map(|t| {
+                // Without assistance the players see how deep, not what it thinks.
+                if !self.session().assist() {
+                    return format!(" depth {}", t.depth);
+                }
                 // In an ending the databases hold, their exact result, not the search's.
                 let verdict = self.session().database_verdict().map_or_else(
-                    || score_in_words(self.position().turn(), t.score),
+                    || score_with_size(self.position().turn(), t.score),
                     |v| format!("database: {v}"),
                 );
                 format!(" depth {} ({verdict})", t.depth)

@@ -48,12 +48,20 @@ pub enum Question {
     Quit,
     /// Abandon this game for a new one?
     NewGame,
-    /// Which side resigns?
-    Resign,
+    /// Two people play: which side resigns?
+    WhoResigns,
+    /// The one side a person plays against the computer resigns?
+    Resign(Color),
+    /// Hand this side, played by a person, to the computer?
+    HandOver(Color),
     /// The given side offers a draw: does the other accept?
     Draw(Color),
     /// On the clock, a player asks to take back the last move: does the other agree?
     Undo,
+    /// Offer the other side a draw?
+    OfferDraw,
+    /// Claim the draw open (it ends the game)?
+    ClaimDraw(crate::rules::DrawReason),
 }
 
 /// What the keyboard is doing.
@@ -166,9 +174,26 @@ pub struct App {
     /// The side whose person last moved, and the revision the move made: the
     /// computer's reply is told beside it.
     last_person_move: Option<(Color, u64)>,
-    /// The prompt's text was refused and is shown selected: the next character typed
-    /// replaces it (Backspace edits it instead).
+    /// The prompt's text was refused and is shown selected: the next digit typed
+    /// replaces it, Backspace edits it, and any other key acts on the board.
     pub prompt_selected: bool,
+    /// A file letter a-h was just pressed on the board and did its command: a digit
+    /// next makes the two a square (`c3`) instead.
+    letter: Option<LetterPressed>,
+}
+
+/// A file letter pressed on the board, and the screen as it was before its command
+/// acted: if a digit follows, the command is undone and the two start a typed move.
+#[derive(Clone, Debug)]
+struct LetterPressed {
+    letter: char,
+    cursor: (u8, u8),
+    pick: Option<Pick>,
+    mode: Mode,
+    flipped: bool,
+    coordinates: bool,
+    message: Option<(Tone, String)>,
+    prompt_selected: bool,
 }
 
 impl App {
@@ -249,6 +274,7 @@ impl App {
             last_person_move: None,
             last_save: None,
             board_fixed: settings.flipped,
+            letter: None,
         };
         if fault.is_none() && !app.session().is_reviewing() {
             app.match_welcome();
@@ -329,28 +355,88 @@ impl App {
         if screen_layout(self.screen, self.flipped).is_none() {
             return matches!(key.code, KeyCode::Char('q')).then_some(Action::Quit);
         }
+        // A letter's command is followed by a digit: the two are a square, as in c3-d4,
+        // when a piece of the side to move stands there to start a move (so that `a`
+        // and then 11-15 still toggles the coordinates and types 11-15).
+        let pos = self.position();
+        if let (Some(pressed), KeyCode::Char(digit)) = (&self.letter, key.code)
+            && let Ok(square) = format!("{}{digit}", pressed.letter).parse::<Square>()
+            && pos.piece_at(square).is_some_and(|p| p.color == pos.turn())
+        {
+            return Some(Action::TypeSquare {
+                letter: pressed.letter,
+                digit,
+            });
+        }
         match &self.mode {
             Mode::Help => Some(Action::ToggleHelp),
             Mode::Games(_) => games::list_action(key),
             Mode::Save(dialog) if dialog.exists.is_some() => save_dialog::existing_file_action(key),
             Mode::Save(_) => save_dialog::dialog_action(key),
             Mode::Asking(question) => question::question_action(*question, key),
+            // A refused move hands the keys back: only a new move or an edit stays in
+            // the prompt.
+            Mode::Prompt(_) if self.prompt_selected && prompt::hands_back(key) => {
+                self.board_action(key)
+            }
             Mode::Prompt(_) => prompt::prompt_action(key),
-            Mode::Board => keymap::board_action(
-                key,
-                BoardState {
-                    reviewing: self.session().is_reviewing(),
-                    picking: self.pick.is_some(),
-                    match_waits: self.session().match_waits(),
-                },
-            ),
+            Mode::Board => self.board_action(key),
         }
+    }
+
+    fn board_action(&self, key: &KeyEvent) -> Option<Action> {
+        keymap::board_action(
+            key,
+            BoardState {
+                reviewing: self.session().is_reviewing(),
+                picking: self.pick.is_some(),
+                match_waits: self.session().match_waits(),
+            },
+        )
     }
 
     /// Handles a terminal event: maps it to an action and applies it. Returns what the
     /// event loop is to do, or `None` when nothing happened (nothing to redraw).
     pub fn handle_event(&mut self, event: &Event) -> Option<Flow> {
-        self.action_for(event).map(|action| self.update(action))
+        let action = self.action_for(event);
+        let pressed = self.letter.take();
+        let action = action?;
+        if let (Action::TypeSquare { .. }, Some(pressed)) = (action, pressed) {
+            // The letter's command is undone: it was the start of a square.
+            self.cursor = pressed.cursor;
+            self.pick = pressed.pick;
+            self.mode = pressed.mode;
+            self.flipped = pressed.flipped;
+            self.coordinates = pressed.coordinates;
+            self.message = pressed.message;
+            self.prompt_selected = pressed.prompt_selected;
+        }
+        let letter = match event {
+            Event::Key(key) if matches!(self.mode, Mode::Board | Mode::Prompt(_)) => {
+                keymap::file_letter(key)
+            }
+            _ => None,
+        };
+        let pressed = letter.map(|letter| LetterPressed {
+            letter,
+            cursor: self.cursor,
+            pick: self.pick.clone(),
+            mode: self.mode.clone(),
+            flipped: self.flipped,
+            coordinates: self.coordinates,
+            message: self.message.clone(),
+            prompt_selected: self.prompt_selected,
+        });
+        let before = (self.session().revision(), self.session().seats());
+        let flow = self.update(action);
+        // Only a command that changed nothing of the game can be undone so; one that
+        // opened the prompt has typed the letter already, and in the list of games a
+        // digit filters.
+        let unchanged = before == (self.session().revision(), self.session().seats());
+        if unchanged && matches!(self.mode, Mode::Board | Mode::Asking(_)) {
+            self.letter = pressed;
+        }
+        Some(flow)
     }
 
     fn info(&mut self, text: impl Into<String>) {
@@ -452,9 +538,24 @@ impl App {
             Action::Type(_) | Action::Erase => {}
             _ => self.message = None,
         }
+        // A refused move's prompt closes when a key acts on the board instead.
+        if self.prompt_selected
+            && matches!(self.mode, Mode::Prompt(_))
+            && !matches!(
+                action,
+                Action::Type(_) | Action::Erase | Action::Submit | Action::CancelPrompt
+            )
+        {
+            self.prompt_selected = false;
+            self.mode = Mode::Board;
+        }
         let computers_turn = self.session().computer_to_move();
         match action {
-            Action::Select | Action::Click { .. } | Action::OpenPrompt(_) | Action::Submit
+            Action::Select
+            | Action::Click { .. }
+            | Action::OpenPrompt(_)
+            | Action::TypeSquare { .. }
+            | Action::Submit
                 if computers_turn.is_some() =>
             {
                 if let Action::Click { column, row } = action
@@ -474,30 +575,23 @@ impl App {
             Action::Select => self.select(self.cursor_square()),
             Action::Back => self.back(),
             Action::Click { column, row } => self.click(column, row),
-            Action::ToggleSide(color) => {
-                let text = self
-                    .runtime
-                    .command(Command::ToggleSeat(color))
-                    .map(|news| news.to_string())
-                    .unwrap_or_default();
-                let key = if color == Color::Black { 'b' } else { 'w' };
-                let again = if self.session().seats().is_computer(color) {
-                    format!("; {key} hands it back")
-                } else {
-                    format!("; {key} gives it to the computer")
-                };
-                let waits =
-                    if self.session().is_reviewing() && self.session().seats().is_computer(color) {
-                        " (it waits while you review: Esc to play on)"
-                    } else {
-                        ""
-                    };
-                self.info(format!("{text}{again}{waits}"));
+            // Handing a person's side to the computer asks first (it moves at once);
+            // taking a side back from it does not.
+            Action::ToggleSide(color) if !self.session().seats().is_computer(color) => {
+                self.pick = None;
+                self.mode = Mode::Asking(Question::HandOver(color));
             }
+            Action::ToggleSide(color) => self.toggle_side(color),
             Action::MoveNow => self.ask_move_now(),
             Action::ChangeLevel(stronger) => self.command(Command::ChangeLevel(stronger)),
             Action::Hint => self.ask_hint(),
             Action::OpenPrompt(first) => self.open_prompt(first),
+            Action::TypeSquare { letter, digit } => {
+                self.open_prompt(Some(letter));
+                if let Mode::Prompt(text) = &mut self.mode {
+                    text.push(digit);
+                }
+            }
             Action::GameList => self.open_game_list(),
             Action::OtherGame(next) => self.other_game(next),
             Action::ChooseGame(by) => self.choose_game(by),
@@ -612,27 +706,9 @@ impl App {
                     self.mode = Mode::Asking(Question::Quit);
                 }
             }
-            Action::AskResign => match self.game().result() {
-                Some(outcome) => self.error(format!("The game is already over ({outcome})")),
-                None => self.mode = Mode::Asking(Question::Resign),
-            },
-            Action::OfferDraw => {
-                let by = self.position().turn();
-                let answer = self.runtime.command(Command::OfferDraw);
-                self.pick = None;
-                if answer.is_ok() && self.game().draw_offer() == Some(by) {
-                    self.mode = Mode::Asking(Question::Draw(by));
-                } else {
-                    self.show(answer);
-                }
-            }
-            Action::ClaimDraw => {
-                let answer = self.runtime.command(Command::ClaimDraw);
-                if answer.is_ok() {
-                    self.pick = None;
-                }
-                self.show(answer);
-            }
+            Action::AskResign => self.ask_resign(),
+            Action::AskOfferDraw => self.ask_offer_draw(),
+            Action::AskClaimDraw => self.ask_claim_draw(),
             Action::Answer(answer) => return self.answer(answer),
             Action::JumpTo(plies) => {
                 self.pick = None;

@@ -1,5 +1,7 @@
-//! The move prompt: a move typed in numbers (`11-15`, `15x22x29`) or, after `:`, in
-//! letters (`c3-d4`). A refused move stays in the prompt with the reason, for editing.
+//! The move prompt: a move typed in numbers (`11-15`, `15x22x29`, `8 11`, `1115`) or in
+//! letters (`c3-d4`, begun by a file letter and a digit, or after `:`). A refused move
+//! stays in the prompt with the reason, for editing; any key but a digit or an edit
+//! then acts on the board.
 
 use super::{Action, App, Mode};
 use crate::runtime::Command;
@@ -18,6 +20,14 @@ pub(super) fn prompt_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char(c) if !ctrl && !c.is_control() => Some(Action::Type(c)),
         _ => None,
     }
+}
+
+/// Whether `key`, pressed while a refused move is shown selected, goes back to the
+/// board: every key but a digit (which starts a new move), Backspace (which edits the
+/// refused one), Enter and Esc.
+pub(super) fn hands_back(key: &KeyEvent) -> bool {
+    !matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Backspace)
+        && !matches!(key.code, KeyCode::Char(c) if c.is_ascii_digit())
 }
 
 impl App {

@@ -9,16 +9,16 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 /// The keys of a question: y or n, or for "who resigns?" b or w; Esc is no.
 pub(super) fn question_action(question: Question, key: &KeyEvent) -> Option<Action> {
     match (question, key.code) {
-        (Question::Resign, KeyCode::Char('b' | 'B')) => {
+        (Question::WhoResigns, KeyCode::Char('b' | 'B')) => {
             Some(Action::Answer(Answer::Side(Color::Black)))
         }
-        (Question::Resign, KeyCode::Char('w' | 'W')) => {
+        (Question::WhoResigns, KeyCode::Char('w' | 'W')) => {
             Some(Action::Answer(Answer::Side(Color::White)))
         }
-        (Question::Resign, KeyCode::Char('n' | 'N') | KeyCode::Esc) => {
+        (Question::WhoResigns, KeyCode::Char('n' | 'N') | KeyCode::Esc) => {
             Some(Action::Answer(Answer::No))
         }
-        (Question::Resign, _) => None,
+        (Question::WhoResigns, _) => None,
         (_, KeyCode::Char('y' | 'Y')) => Some(Action::Answer(Answer::Yes)),
         (_, KeyCode::Char('n' | 'N') | KeyCode::Esc) => Some(Action::Answer(Answer::No)),
         _ => None,
@@ -34,9 +34,22 @@ impl App {
         match (question, answer) {
             (Question::Quit, Answer::Yes) => return self.quit_now(),
             (Question::NewGame, Answer::Yes) => self.new_game(),
-            (Question::Resign, Answer::Side(color)) => {
+            (Question::WhoResigns, Answer::Side(color))
+            | (Question::Resign(color), Answer::Yes) => {
                 self.pick = None;
                 self.command(Command::Resign(color));
+            }
+            (Question::HandOver(color), Answer::Yes) => self.toggle_side(color),
+            (Question::HandOver(color), _) => {
+                self.info(format!("A person still plays {color}"));
+            }
+            (Question::OfferDraw, Answer::Yes) => self.offer_draw(),
+            (Question::ClaimDraw(_), Answer::Yes) => {
+                let answer = self.runtime.command(Command::ClaimDraw);
+                if answer.is_ok() {
+                    self.pick = None;
+                }
+                self.show(answer);
             }
             (Question::Draw(_), Answer::Yes) => {
                 self.pick = None;
@@ -68,6 +81,84 @@ pub(super) fn after_the_end(outcome: crate::rules::Outcome) -> &'static str {
 }
 
 impl App {
+    /// `r`: against the computer the person's own side resigns, once confirmed; between
+    /// two people the question is which side; with nobody at the board, the session
+    /// says why not.
+    pub(super) fn ask_resign(&mut self) {
+        if let Some(outcome) = self.game().result() {
+            self.error(format!("The game is already over ({outcome})"));
+            return;
+        }
+        let seats = self.session().seats();
+        self.pick = None;
+        if seats.both_computer() {
+            let side = self.session().resigning_side();
+            self.command(Command::Resign(side));
+        } else if let Some(color) = seats.person_against_computer() {
+            self.mode = Mode::Asking(Question::Resign(color));
+        } else {
+            self.mode = Mode::Asking(Question::WhoResigns);
+        }
+    }
+
+    /// `d`: asks first, unless the session would refuse the offer (the game is over,
+    /// the computer is to move), which it then says.
+    pub(super) fn ask_offer_draw(&mut self) {
+        if self.game().is_over() || self.session().computer_to_move().is_some() {
+            self.command(Command::OfferDraw);
+        } else {
+            self.pick = None;
+            self.mode = Mode::Asking(Question::OfferDraw);
+        }
+    }
+
+    /// The side to move offers a draw: between people the other is asked at once;
+    /// the computer answers.
+    fn offer_draw(&mut self) {
+        let by = self.position().turn();
+        let answer = self.runtime.command(Command::OfferDraw);
+        self.pick = None;
+        if answer.is_ok() && self.game().draw_offer() == Some(by) {
+            self.mode = Mode::Asking(Question::Draw(by));
+        } else {
+            self.show(answer);
+        }
+    }
+
+    /// `c`: asks first when a draw can be claimed (the claim ends the game); otherwise
+    /// the session says why not.
+    pub(super) fn ask_claim_draw(&mut self) {
+        match self.game().available_claim() {
+            Some(reason) if self.session().computer_to_move().is_none() => {
+                self.pick = None;
+                self.mode = Mode::Asking(Question::ClaimDraw(reason));
+            }
+            _ => self.command(Command::ClaimDraw),
+        }
+    }
+
+    /// Hands `color` to the computer, or back to a person, and says so with the key that
+    /// undoes it.
+    pub(super) fn toggle_side(&mut self, color: Color) {
+        let text = self
+            .runtime
+            .command(Command::ToggleSeat(color))
+            .map(|news| news.to_string())
+            .unwrap_or_default();
+        let key = if color == Color::Black { 'b' } else { 'w' };
+        let again = if self.session().seats().is_computer(color) {
+            format!("; {key} hands it back")
+        } else {
+            format!("; {key} gives it to the computer")
+        };
+        let waits = if self.session().is_reviewing() && self.session().seats().is_computer(color) {
+            " (it waits while you review: Esc to play on)"
+        } else {
+            ""
+        };
+        self.info(format!("{text}{again}{waits}"));
+    }
+
     /// A new game, as "new game? yes" starts it.
     pub(super) fn new_game(&mut self) {
         let _ = self.runtime.command(Command::NewGame);

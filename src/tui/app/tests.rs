@@ -29,7 +29,7 @@ fn the_same_key_means_different_things_in_different_modes() {
         app.action_for(&key(KeyCode::Char('h'))),
         Some(Action::Type('h'))
     );
-    app.mode = Mode::Asking(Question::Resign);
+    app.mode = Mode::Asking(Question::WhoResigns);
     assert_eq!(
         app.action_for(&key(KeyCode::Char('w'))),
         Some(Action::Answer(Answer::Side(Color::White)))

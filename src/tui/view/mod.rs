@@ -112,7 +112,7 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
         Mode::Prompt(text) if app.prompt_selected => Line::from(vec![
             Span::styled("Move: ", theme.heading),
             Span::styled(text.clone(), theme.selected),
-            Span::raw("   type a new move, "),
+            Span::raw("   type a new move or a key, "),
             Span::styled("Backspace", theme.key),
             Span::raw(" edits  "),
             Span::styled("Esc", theme.key),
@@ -147,8 +147,30 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 Question::NewGame => {
                     "Abandon this game and start a new one? y yes  n no".to_string()
                 }
-                Question::Resign => "Who resigns? b Black  w White  Esc cancel".to_string(),
+                Question::WhoResigns => "Who resigns? b Black  w White  Esc cancel".to_string(),
+                Question::Resign(color) => {
+                    format!("Resign? {color} loses the game. y yes  n no")
+                }
+                Question::HandOver(color) => format!(
+                    "Hand {color} to the computer ({})? It plays at once. y yes  n no",
+                    app.session().level()
+                ),
+                Question::OfferDraw => {
+                    format!("Offer {} a draw? y yes  n no", !app.position().turn())
+                }
+                Question::ClaimDraw(reason) => {
+                    let why = match reason {
+                        crate::rules::DrawReason::Repetition => "repetition",
+                        crate::rules::DrawReason::FortyMoves => "the forty-move rule",
+                        crate::rules::DrawReason::Agreement => "agreement",
+                    };
+                    format!("Claim a draw by {why}? It ends the game. y yes  n no")
+                }
                 Question::Draw(by) => format!("{by} offers a draw. {}, accept? y yes  n no", !*by),
+                Question::Undo if app.session().agreed_draw() => {
+                    "Take back the agreed draw and play on? Both players agree: y yes  n no"
+                        .to_string()
+                }
                 Question::Undo => {
                     "Take back the last move (clocks too)? Both players agree: y yes  n no"
                         .to_string()

@@ -105,9 +105,11 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     // While reviewing, the engine's view of the position, and beside it the endgame
     // databases' exact result where they hold it: a player sees where a win was lost.
     if let Some(analysis) = app.review_analysis() {
-        let depth = match analysis.depth {
-            0 => "only move".to_string(),
-            d => format!("{d} {}", plural(d, "ply", "plies")),
+        let d = analysis.depth;
+        let depth = if pos.legal_moves().len() == 1 {
+            format!("only move, {d} {}", plural(d, "ply", "plies"))
+        } else {
+            format!("{d} {}", plural(d, "ply", "plies"))
         };
         let text = format!(
             "Engine ({depth}): {}",
@@ -321,13 +323,14 @@ pub(super) fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     if app.review().is_some() {
         review_move_lines(app, room, &mut lines);
     } else {
-        let pairs = app.game().move_pairs();
+        let pairs = app.game().route_pairs();
         // At least the first move stays in view, however far it is scrolled.
         let end = pairs.len() - scroll.min(pairs.len().saturating_sub(1));
         let shown = end.saturating_sub(room);
         for pair in &pairs[shown..end] {
+            // A long capture route still keeps a space before White's move.
             lines.push(Line::raw(format!(
-                "{:>3}. {:<9}{}",
+                "{:>3}. {:<8} {}",
                 pair.number,
                 pair.black.as_deref().unwrap_or("..."),
                 pair.white.as_deref().unwrap_or("")
@@ -394,7 +397,7 @@ fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
     let theme = &app.theme;
     let mut whole = app.game().clone();
     while whole.redo() {}
-    let pairs: Vec<MovePair> = whole.move_pairs();
+    let pairs: Vec<MovePair> = whole.route_pairs();
     let (shown, _) = app.session().review_progress();
     // Where the move shown sits: White's first move may be the first slot's second half.
     let offset = usize::from(app.game().start().turn() == Color::White);
@@ -416,7 +419,8 @@ fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
             Span::styled(marker, theme.question),
             Span::raw(format!("{:>3}. ", pair.number)),
             Span::styled(black.to_string(), style(0)),
-            Span::raw(" ".repeat(9usize.saturating_sub(black.chars().count()))),
+            // A long capture route still keeps a space before White's move.
+            Span::raw(" ".repeat(9usize.saturating_sub(black.chars().count()).max(1))),
             Span::styled(white.to_string(), style(1)),
         ]));
     }
@@ -447,16 +451,10 @@ fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
     if n == 1 { one } else { many }
 }
 
-/// The engine's score in words with its size in men: "Black is ahead by 0.85",
-/// "level", "White wins in 9 moves".
+/// The engine's score in words with its size in men: "Black is ahead by 0.8 men",
+/// "even", "White wins in 9 moves".
 fn engine_view(to_move: Color, score: crate::engine::Score) -> String {
-    let words = crate::session::score_in_words(to_move, score);
-    match score.centi_men() {
-        Some(centi) if words != "level" => {
-            format!("{words} by {}.{:02}", centi.abs() / 100, centi.abs() % 100)
-        }
-        _ => words,
-    }
+    crate::session::score_with_size(to_move, score)
 }
 
 /// `text` as lines of at most `width` characters, broken between words (a word longer
