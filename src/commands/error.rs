@@ -59,6 +59,8 @@ pub enum CommandError {
     /// A training data or weights file (`selfplay`, `train`) cannot be read or written:
     /// the file and why (with the line, for a faulty line).
     DataFile(PathBuf, String),
+    /// `train`: the files given hold no training position (or none were given).
+    NoTrainingData,
 }
 
 impl fmt::Display for CommandError {
@@ -98,6 +100,10 @@ impl fmt::Display for CommandError {
             ),
             CommandError::NotFound(why) => write!(f, "{why}"),
             CommandError::DataFile(path, why) => write!(f, "{}: {why}", path.display()),
+            CommandError::NoTrainingData => write!(
+                f,
+                "no training positions: give --data files made by checkers selfplay, or --pdn files of games with results"
+            ),
             CommandError::FaultyGames(summary) => write!(
                 f,
                 "{} of {} games do not replay",
@@ -125,7 +131,8 @@ impl std::error::Error for CommandError {
             CommandError::NoDataFolder
             | CommandError::EgdbFaults(_)
             | CommandError::NotFound(_)
-            | CommandError::DataFile(..) => None,
+            | CommandError::DataFile(..)
+            | CommandError::NoTrainingData => None,
             CommandError::GameOver(_)
             | CommandError::NotSaved(_)
             | CommandError::NoOpenings(_)
@@ -164,6 +171,10 @@ pub struct Exit {
     pub message: Option<String>,
 }
 
+/// The longest line of an error message shown: a file name of thousands of characters
+/// is cut.
+const MESSAGE_LINE_CHARS: usize = 8192;
+
 /// How the result of a command ends the program; the one place exit codes are decided.
 ///
 /// - success: 0;
@@ -178,7 +189,8 @@ pub struct Exit {
 ///   mode: 0 with no message;
 /// - any other error: 1.
 ///
-/// Every message is `checkers: ` and the error.
+/// Every message is `checkers: ` and the error, made printable (it may quote a file
+/// name, a line of a file or an argument).
 pub fn exit(result: &Result<(), CommandError>) -> Exit {
     let Err(error) = result else {
         return Exit {
@@ -207,11 +219,14 @@ pub fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::NoDataFolder
         | CommandError::EgdbFaults(_)
         | CommandError::NotFound(_)
-        | CommandError::DataFile(..) => (1, false),
+        | CommandError::DataFile(..)
+        | CommandError::NoTrainingData => (1, false),
     };
     Exit {
         code,
-        message: (!silent).then(|| format!("checkers: {error}")),
+        message: (!silent).then(|| {
+            crate::text::printable_lines(&format!("checkers: {error}"), MESSAGE_LINE_CHARS)
+        }),
     }
 }
 

@@ -41,6 +41,8 @@ pub(crate) fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
 
 /// Runs what the command line `cli` asks for.
 pub fn run(cli: Cli) -> Result<(), CommandError> {
+    #[cfg(unix)]
+    crate::signals::file_size_limit_as_error();
     let Some(command) = cli.command else {
         return play::run(&cli.play);
     };

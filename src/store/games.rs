@@ -411,7 +411,8 @@ pub fn claim(game: &SavedGame) -> Result<(GameFile, PdnGame), StoreError> {
 
 /// Gets the data folder ready, as every start does: the single `autosave.pdn` of
 /// earlier versions becomes a game of the games folder (so its game is not lost), and
-/// temporary files and locks left by killed programs are removed. Nothing here is
+/// temporary files and locks left by killed programs are removed (from the data
+/// folder, the games folder and the endgame database folder). Nothing here is
 /// worth stopping for: failures are ignored.
 pub fn tidy_data_dir() {
     let Some(data) = data_dir() else {
@@ -421,6 +422,7 @@ pub fn tidy_data_dir() {
     remove_stale_temp_files(&data, None);
     let games = data.join(GAMES_FOLDER);
     remove_stale_temp_files(&games, None);
+    remove_stale_temp_files(&data.join(super::EGDB_FOLDER), None);
     remove_stale_locks(&games);
 }
 

@@ -49,9 +49,12 @@ pub fn data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "checkers").map(|dirs| dirs.data_dir().to_path_buf())
 }
 
+/// The endgame database folder's name in the data folder.
+pub const EGDB_FOLDER: &str = "egdb";
+
 /// The endgame database folder: `egdb` in the [`data_dir`].
 pub fn egdb_dir() -> Option<PathBuf> {
-    data_dir().map(|d| d.join("egdb"))
+    data_dir().map(|d| d.join(EGDB_FOLDER))
 }
 
 /// A file name for saving a game in the data directory: `game-YYYY-MM-DD-HHMMSS.pdn`
@@ -407,16 +410,8 @@ fn outside_games_folder(path: &Path) -> Result<(), StoreError> {
 pub fn save_record(path: &Path, record: &PdnGame) -> Result<(), StoreError> {
     let path = expand_home(path);
     outside_games_folder(&path)?;
-    // Never put a file in the place of a FIFO or a device (`/dev/null`, say).
-    if let Ok(meta) = std::fs::metadata(&path)
-        && !meta.is_file()
-    {
-        return Err(StoreError::NotRegular(
-            path,
-            files::kind_of(meta.file_type()),
-        ));
-    }
-    write_atomic(&path, write_game(record).as_bytes()).map_err(|e| StoreError::Write(path, e))
+    // A FIFO or a device (`/dev/null`, say) is refused, never replaced.
+    write_atomic(&path, write_game(record).as_bytes()).map_err(|e| files::write_error(&path, e))
 }
 
 /// Adds `record` as PDN at the end of the file at `path` (a leading `~` is the home
