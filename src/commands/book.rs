@@ -6,7 +6,7 @@ use crate::engine::book::{Book, BookEntry};
 use crate::engine::{Engine, Limits, SearchRequest, StopFlag, acf_openings};
 use crate::pdn::{decode_owned, games};
 use crate::rules::{Move, Position};
-use crate::store::files::{read_file, write_atomic};
+use crate::store::files::{check_replaceable, read_file, write_atomic};
 use std::collections::HashMap;
 use std::io::Write;
 use std::sync::Mutex;
@@ -62,6 +62,9 @@ fn collect(args: &BookBuildArgs) -> Result<HashMap<Position, HashMap<Move, u32>>
 }
 
 fn run_build(args: &BookBuildArgs, out: &mut impl Write) -> Result<(), CommandError> {
+    // A FIFO or a device as --out is refused before the searches, not after.
+    check_replaceable(&args.out)
+        .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
     let positions: Vec<(Position, HashMap<Move, u32>)> = collect(args)?.into_iter().collect();
     // Positions with one legal move need no book.
     let positions: Vec<_> = positions

@@ -5,7 +5,7 @@ use crate::cli::TrainArgs;
 use crate::engine::training::{Sample, TrainOptions, train};
 use crate::pdn::{decode_owned, games};
 use crate::rules::Color;
-use crate::store::files::{open_regular, read_file, write_atomic};
+use crate::store::files::{check_replaceable, open_regular, read_file, write_atomic};
 use crate::text::printable_path;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -17,6 +17,9 @@ const SKIP_OPENING_PLIES: usize = 6;
 /// Runs `checkers train`: reads every file (a faulty line or game stops it with its
 /// place named), trains with a progress bar, writes the weights and reports the fit.
 pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
+    // A FIFO or a device as --out is refused before the training, not after.
+    check_replaceable(&args.out)
+        .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
     let mut samples = Vec::new();
     for path in &args.data {
         let before = samples.len();

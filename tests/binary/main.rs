@@ -20,3 +20,4 @@ mod matches;
 mod plain;
 mod plain_robust;
 mod training;
+mod writers;

@@ -11,7 +11,9 @@ mod write;
 pub use read::{NotRegular, kind_of, not_regular, not_regular_kind, open_regular, read_bounded};
 pub use temp::remove_stale_temp_files;
 pub(crate) use write::write_error;
-pub use write::{Appended, LineFile, append_text, check_appendable, write_atomic};
+pub use write::{
+    Appended, LineFile, append_text, check_appendable, check_replaceable, write_atomic,
+};
 
 use super::StoreError;
 use std::fs;

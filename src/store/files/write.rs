@@ -95,6 +95,13 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
     written
 }
 
+/// Checks, before any work, that [`write_atomic`] may write `path`: nothing is there,
+/// or a regular file (a FIFO, a device or a folder is refused).
+pub fn check_replaceable(path: &Path) -> io::Result<()> {
+    file_name_of(path)?;
+    existing_regular(path).map(drop)
+}
+
 /// Writes `contents` as the new file `path`, complete, unless something is already
 /// there: `Ok(false)` then, and nothing is written. The file appears whole (a temporary
 /// hard-linked into place, which fails rather than replace anything); where the file
