@@ -155,6 +155,16 @@ fn probe(args: &EgdbProbeArgs, out: &mut impl Write) -> Result<(), CommandError>
         writeln!(out, "{label}: {}", names.join(", "))?;
         let line = db.best_line(&pos, 24);
         writeln!(out, "line: {}", crate::engine::line_notation(&pos, &line))?;
+    } else {
+        // The position's slice is sound but a slice its moves lead to is not loaded:
+        // say which, and why, rather than leave the best moves out silently.
+        for problem in &problems {
+            writeln!(
+                out,
+                "best moves unknown: a slice the moves lead to is left out: {}",
+                crate::text::printable(&problem.to_string(), crate::text::MAX_PATH_CHARS)
+            )?;
+        }
     }
     for (m, v) in &moves {
         writeln!(out, "  {:<10} {}", pos.notation(m), v.describe(pos.turn()))?;

@@ -19,5 +19,6 @@ mod files;
 mod matches;
 mod plain;
 mod plain_robust;
+mod readers;
 mod training;
 mod writers;
