@@ -61,6 +61,9 @@ pub enum CommandError {
     DataFile(PathBuf, String),
     /// `train`: the files given hold no training position (or none were given).
     NoTrainingData,
+    /// `match --against`: the program cannot play (missing, failing, no move), found
+    /// before the first game.
+    Opponent(String),
 }
 
 impl fmt::Display for CommandError {
@@ -100,6 +103,7 @@ impl fmt::Display for CommandError {
             ),
             CommandError::NotFound(why) => write!(f, "{why}"),
             CommandError::DataFile(path, why) => write!(f, "{}: {why}", path.display()),
+            CommandError::Opponent(why) => write!(f, "--against: {why}"),
             CommandError::NoTrainingData => write!(
                 f,
                 "no training positions: give --data files made by checkers selfplay, or --pdn files of games with results"
@@ -132,7 +136,8 @@ impl std::error::Error for CommandError {
             | CommandError::EgdbFaults(_)
             | CommandError::NotFound(_)
             | CommandError::DataFile(..)
-            | CommandError::NoTrainingData => None,
+            | CommandError::NoTrainingData
+            | CommandError::Opponent(_) => None,
             CommandError::GameOver(_)
             | CommandError::NotSaved(_)
             | CommandError::NoOpenings(_)
@@ -220,7 +225,8 @@ pub fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::EgdbFaults(_)
         | CommandError::NotFound(_)
         | CommandError::DataFile(..)
-        | CommandError::NoTrainingData => (1, false),
+        | CommandError::NoTrainingData
+        | CommandError::Opponent(_) => (1, false),
     };
     Exit {
         code,

@@ -112,6 +112,11 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
     let evals: [Evaluation; 2] =
         [args.eval_a, args.eval_b].map(|e| e.map(Into::into).unwrap_or_default());
     let opponent = args.against.clone().map(|command| Opponent { command });
+    if let Some(opponent) = &opponent {
+        opponent
+            .check(args.movetime)
+            .map_err(CommandError::Opponent)?;
+    }
     let names = [0, 1].map(|p| {
         if p == 1
             && let Some(opponent) = &opponent

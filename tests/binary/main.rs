@@ -17,6 +17,7 @@ mod e2e_windows;
 mod egdb;
 mod files;
 mod matches;
+mod opponents;
 mod plain;
 mod plain_robust;
 mod readers;
