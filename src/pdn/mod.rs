@@ -15,8 +15,8 @@ mod reader;
 mod writer;
 
 pub use reader::{
-    GameError, GameErrorKind, Games, MAX_PLIES, MAX_TAG_CHARS, MAX_TAGS, MAX_WORD_CHARS,
-    SyntaxError, decode, decode_owned, games, read_games,
+    GameError, GameErrorKind, Games, MAX_NAME_CHARS, MAX_PLIES, MAX_TAG_CHARS, MAX_TAGS,
+    MAX_WORD_CHARS, SyntaxError, decode, decode_owned, games, read_games,
 };
 pub use writer::write_game;
 

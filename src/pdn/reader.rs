@@ -24,8 +24,15 @@ pub const MAX_TAG_CHARS: usize = 4096;
 /// The most tags a game may have.
 pub const MAX_TAGS: usize = 256;
 
-/// The most moves (plies) a game may have.
+/// The most moves (plies) a game may have. The program never writes a longer game
+/// (the store refuses to save one), so what it writes it reads back.
 pub const MAX_PLIES: usize = 20_000;
+
+/// The longest player name the program takes (`--black-name`, the save dialog's
+/// fields): well within [`MAX_TAG_CHARS`], so a saved name always reads back.
+pub const MAX_NAME_CHARS: usize = 1024;
+
+const _: () = assert!(MAX_NAME_CHARS <= MAX_TAG_CHARS);
 
 /// Text of a PDN file from its bytes: UTF-8 when valid (a byte-order mark is dropped),
 /// otherwise ISO-8859-1, where every byte is one character.

@@ -267,6 +267,11 @@ pub enum StoreError {
     Lock(PathBuf, io::Error),
     /// A save was asked for inside the games folder, which the autosaves own.
     GamesFolder(PathBuf),
+    /// The game has this many plies, more than a record holds ([`MAX_PLIES`]): it is
+    /// not written, so that every file written reads back.
+    ///
+    /// [`MAX_PLIES`]: crate::pdn::MAX_PLIES
+    TooLong(usize),
 }
 
 impl fmt::Display for StoreError {
@@ -325,6 +330,11 @@ impl fmt::Display for StoreError {
                 write!(f, "the game in {} is open in another window", p.display())
             }
             StoreError::Lock(p, e) => write!(f, "cannot lock {}: {e}", p.display()),
+            StoreError::TooLong(plies) => write!(
+                f,
+                "the game has {plies} moves (plies), more than a saved game can hold ({}): it is not saved further (claim a draw: a game this long has long repeated itself)",
+                crate::pdn::MAX_PLIES
+            ),
             StoreError::GamesFolder(dir) => write!(
                 f,
                 "{} is where games are saved as they are played: save to a file elsewhere",
@@ -405,9 +415,19 @@ fn outside_games_folder(path: &Path) -> Result<(), StoreError> {
     }
 }
 
+/// Refuses a record the reader would refuse: more than [`MAX_PLIES`](crate::pdn::MAX_PLIES)
+/// plies. (Tag values the writer cuts to the reader's limit itself.)
+pub fn fits_a_record(record: &PdnGame) -> Result<(), StoreError> {
+    if record.moves.len() > crate::pdn::MAX_PLIES {
+        return Err(StoreError::TooLong(record.moves.len()));
+    }
+    Ok(())
+}
+
 /// Writes `record` as PDN to `path` (a leading `~` is the home directory), atomically,
 /// replacing the file if there is one.
 pub fn save_record(path: &Path, record: &PdnGame) -> Result<(), StoreError> {
+    fits_a_record(record)?;
     let path = expand_home(path);
     outside_games_folder(&path)?;
     // A FIFO or a device (`/dev/null`, say) is refused, never replaced.
@@ -418,6 +438,7 @@ pub fn save_record(path: &Path, record: &PdnGame) -> Result<(), StoreError> {
 /// directory), as checkers programs add games to a database; a missing file is written
 /// new. An existing file that does not look like PDN is left alone.
 pub fn append_record(path: &Path, record: &PdnGame) -> Result<Appended, StoreError> {
+    fits_a_record(record)?;
     let path = expand_home(path);
     outside_games_folder(&path)?;
     files::append_text(&path, &write_game(record))

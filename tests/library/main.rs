@@ -19,6 +19,7 @@ mod pdn;
 mod perft;
 mod properties;
 mod readme;
+mod record_limits;
 mod rules;
 mod tournament;
 mod tui_computer;
