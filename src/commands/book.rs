@@ -4,9 +4,8 @@ use super::CommandError;
 use crate::cli::{BookArgs, BookBuildArgs, BookCommand};
 use crate::engine::book::{Book, BookEntry};
 use crate::engine::{Engine, Limits, SearchRequest, StopFlag, acf_openings};
-use crate::pdn::{decode_owned, games};
 use crate::rules::{Move, Position};
-use crate::store::files::{check_replaceable, read_file, write_atomic};
+use crate::store::files::{check_replaceable, write_atomic};
 use std::collections::HashMap;
 use std::io::Write;
 use std::sync::Mutex;
@@ -42,10 +41,9 @@ fn collect(args: &BookBuildArgs) -> Result<HashMap<Position, HashMap<Move, u32>>
     let mut positions: HashMap<Position, HashMap<Move, u32>> = HashMap::new();
     let mut reached: HashMap<Position, u32> = HashMap::new();
     for path in &args.pdn {
-        let bytes =
-            read_file(path).map_err(|e| CommandError::DataFile(path.clone(), e.to_string()))?;
-        let text = decode_owned(bytes);
-        for game in games(&text).flatten() {
+        let games = crate::store::file_games(path)
+            .map_err(|e| CommandError::DataFile(path.clone(), e.to_string()))?;
+        for game in games.flatten() {
             let mut pos = game.start;
             for m in game.moves.iter().take(args.plies) {
                 *reached.entry(pos).or_default() += 1;

@@ -3,9 +3,8 @@
 use super::CommandError;
 use crate::cli::TrainArgs;
 use crate::engine::training::{Sample, TrainOptions, train};
-use crate::pdn::{decode_owned, games};
 use crate::rules::Color;
-use crate::store::files::{check_replaceable, open_regular, read_file, write_atomic};
+use crate::store::files::{check_replaceable, open_regular, write_atomic};
 use crate::text::printable_path;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -135,11 +134,10 @@ fn read_data(path: &Path, samples: &mut Vec<Sample>) -> Result<(), CommandError>
 /// Adds the quiet positions of every game of a PDN file that has a result and
 /// replays; returns how many games were used and how many left out.
 fn read_games(path: &Path, samples: &mut Vec<Sample>) -> Result<(usize, usize), CommandError> {
-    let bytes =
-        read_file(path).map_err(|e| CommandError::DataFile(path.to_path_buf(), e.to_string()))?;
-    let text = decode_owned(bytes);
+    let games = crate::store::file_games(path)
+        .map_err(|e| CommandError::DataFile(path.to_path_buf(), e.to_string()))?;
     let (mut used, mut skipped) = (0, 0);
-    for game in games(&text) {
+    for game in games {
         let Ok(game) = game else {
             skipped += 1;
             continue;

@@ -10,13 +10,16 @@
 //! Writing is strict: the standard tags in order, numbered movetext wrapped at 79
 //! columns, the short form of a jump unless it is ambiguous.
 
+mod cursor;
 mod error;
 mod reader;
 mod writer;
 
+pub use cursor::Encoding;
 pub use reader::{
     GameError, GameErrorKind, Games, MAX_NAME_CHARS, MAX_PLIES, MAX_TAG_CHARS, MAX_TAGS,
-    MAX_WORD_CHARS, SyntaxError, decode, decode_owned, games, read_games,
+    MAX_WORD_CHARS, Place, SyntaxError, decode, decode_owned, games, games_at, games_in,
+    read_games,
 };
 pub use writer::write_game;
 

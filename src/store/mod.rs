@@ -10,13 +10,16 @@
 mod autosave;
 pub mod files;
 pub mod games;
+mod index;
+mod records;
 
 pub use autosave::Autosaver;
 pub use files::{Appended, read_file, write_atomic};
 pub use games::{GameFile, SavedGame, games_dir, resumable_games, saved_games, tidy_data_dir};
+pub use records::{file_games, load_record, scan_records, scan_summaries};
 
 use crate::game::Game;
-use crate::pdn::{PdnGame, decode_owned, games as pdn_games, write_game};
+use crate::pdn::{PdnGame, decode_owned, write_game};
 use crate::rules::{Color, DrawReason, Move, Outcome, Position, WinReason};
 use std::fmt;
 use std::io;
@@ -352,46 +355,6 @@ impl std::error::Error for StoreError {
             _ => None,
         }
     }
-}
-
-/// Reads game `number` (from 1) of the PDN file at `path`. Only a regular file is read
-/// (a FIFO or device is refused at once), and only up to the game asked for.
-pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
-    let text = decode_owned(read_file(path)?);
-    let mut count = 0;
-    for game in pdn_games(&text) {
-        count += 1;
-        if count == number {
-            return game.map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)));
-        }
-    }
-    if count == 0 {
-        return Err(StoreError::NoGames(path.to_path_buf()));
-    }
-    Err(StoreError::NoSuchGame {
-        path: path.to_path_buf(),
-        wanted: number,
-        count,
-    })
-}
-
-/// Reads every game of the PDN file at `path`, one at a time, handing each (as it
-/// replays, or why it does not) with its number from 1 to `each`, and returns what
-/// `each` gave back: memory stays that of one game. A file that cannot be read, or
-/// holds no game, is an error naming it.
-pub fn scan_records<T>(
-    path: &Path,
-    mut each: impl FnMut(usize, Result<PdnGame, crate::pdn::GameError>) -> T,
-) -> Result<Vec<T>, StoreError> {
-    let text = decode_owned(read_file(path)?);
-    let seen: Vec<T> = pdn_games(&text)
-        .enumerate()
-        .map(|(i, game)| each(i + 1, game))
-        .collect();
-    if seen.is_empty() {
-        return Err(StoreError::NoGames(path.to_path_buf()));
-    }
-    Ok(seen)
 }
 
 /// Today's date as PDN writes it (`YYYY.MM.DD`, UTC).

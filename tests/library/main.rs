@@ -16,6 +16,7 @@ mod frontends;
 mod matches;
 mod notation;
 mod pdn;
+mod pdn_stream;
 mod perft;
 mod properties;
 mod readme;
