@@ -18,6 +18,7 @@ pub mod pdn;
 pub mod perft;
 pub mod play;
 pub mod rating;
+pub mod records;
 pub mod selfplay;
 pub mod train;
 

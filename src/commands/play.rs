@@ -9,9 +9,7 @@ use crate::game::Game;
 use crate::pdn::PdnGame;
 use crate::plain::Plain;
 use crate::rules::{Color, Position};
-use crate::session::{
-    BallotChoice, BallotError, GameSummary, MatchBallots, Player, RecordFile, Session,
-};
+use crate::session::{BallotChoice, BallotError, MatchBallots, Player, RecordFile, Session};
 use crate::store::{
     self, Autosaver, GameFile, Players, SavedGame, StoreError, games_dir, load_record,
     resumable_games,
@@ -65,7 +63,7 @@ pub fn game_egdb(build_missing: bool) -> Option<Arc<Egdb>> {
 pub fn starting_session(args: &PlayArgs) -> Result<Session, StoreError> {
     let session = if let Some(path) = &args.load {
         let number = args.game.unwrap_or(1) as usize;
-        let summaries = store::scan_records(path, |n, game| GameSummary::of(n, &game))?;
+        let summaries = super::records::summaries(path)?;
         let count = summaries.len();
         if number == 0 || number > count {
             return Err(StoreError::NoSuchGame {

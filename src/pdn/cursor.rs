@@ -236,9 +236,51 @@ impl<'a> Cursor<'a> {
     }
 
     pub(super) fn skip_space(&mut self) {
+        loop {
+            // Runs of ASCII spaces and line breaks, a window at a time; anything else
+            // one character at a time.
+            let bytes = &self.window.as_bytes()[self.at..];
+            let mut n = 0;
+            for &b in bytes {
+                match b {
+                    b'\n' => {
+                        self.line += 1;
+                        self.column = 1;
+                    }
+                    b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => self.column += 1,
+                    _ => break,
+                }
+                n += 1;
+            }
+            self.at += n;
+            if n < bytes.len() || n == 0 {
+                break;
+            }
+        }
         while self.peek().is_some_and(char::is_whitespace) {
             self.bump();
         }
+    }
+
+    /// Adds to `word` the run of ASCII characters at the cursor that are neither
+    /// spaces nor one of `stops`, as far as the window goes, while `word` is shorter
+    /// than `max` bytes; returns how many characters were taken. (The caller goes on a
+    /// character at a time from there.)
+    pub(super) fn take_ascii_run(&mut self, word: &mut String, stops: &[u8], max: usize) -> usize {
+        let bytes = &self.window.as_bytes()[self.at..];
+        let room = max.saturating_sub(word.len());
+        let n = bytes
+            .iter()
+            .take(room)
+            .take_while(|&&b| b.is_ascii_graphic() && !stops.contains(&b))
+            .count();
+        // ASCII: one byte, one character, one column each.
+        if let Ok(run) = std::str::from_utf8(&bytes[..n]) {
+            word.push_str(run);
+        }
+        self.at += n;
+        self.column += n;
+        n
     }
 
     pub(super) fn skip_line(&mut self) {

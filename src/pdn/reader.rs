@@ -148,7 +148,7 @@ fn next_token(
             '[' => return Some(read_tag(c).map(|(n, v)| (Token::Tag(n, v), line, column))),
             _ => {
                 word.clear();
-                let mut length = 0usize;
+                let mut length = c.take_ascii_run(word, b"{}()[];$", MAX_WORD_CHARS);
                 while let Some(d) = c.peek() {
                     if d.is_whitespace() || "{}()[];$".contains(d) {
                         break;
@@ -373,8 +373,9 @@ impl GameInProgress {
         self.movetext = true;
         let ply = self.plies;
         self.plies += 1;
-        let Ok(start) = self.start().clone() else {
-            return;
+        let start = match self.start() {
+            Ok(start) => *start,
+            Err(_) => return,
         };
         if self.syntax.is_some() || self.bad_move.is_some() {
             return;

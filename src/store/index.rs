@@ -11,6 +11,7 @@ use crate::pdn::{Encoding, Place};
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::UNIX_EPOCH;
 
 /// Files smaller than this are read whole each time: no index is kept for them.
@@ -73,6 +74,52 @@ fn index_path(path: &Path) -> Option<(PathBuf, String)> {
         .join("pdn-index")
         .join(format!("{:016x}.idx", hasher.finish()));
     Some((file, full))
+}
+
+/// Where the games of the file last looked up start: a game opened after another of
+/// the same file (the list of `--load`) does not read the index again.
+static LAST_PLACES: Mutex<Option<Places>> = Mutex::new(None);
+
+/// The start of each game of a file, as its index gives them.
+#[derive(Clone, Debug)]
+pub(super) struct Places {
+    path: PathBuf,
+    stamp: Stamp,
+    /// The file's encoding.
+    pub(super) encoding: Encoding,
+    /// Where each game starts.
+    pub(super) places: Arc<Vec<Place>>,
+}
+
+/// Where the games of the file at `path` start, if its index (as kept, for the file as
+/// it is now: `stamp`) says.
+pub(super) fn places(path: &Path, stamp: Stamp) -> Option<Places> {
+    let mut last = LAST_PLACES.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(known) = last.as_ref()
+        && known.path == path
+        && known.stamp == stamp
+    {
+        return Some(known.clone());
+    }
+    let index = load(path, stamp)?;
+    let found = Places {
+        path: path.to_path_buf(),
+        stamp,
+        encoding: index.encoding,
+        places: Arc::new(index.places),
+    };
+    *last = Some(found.clone());
+    Some(found)
+}
+
+/// Remembers where the games of `index`'s file start, for [`places`].
+pub(super) fn remember(path: &Path, index: &Index) {
+    *LAST_PLACES.lock().unwrap_or_else(PoisonError::into_inner) = Some(Places {
+        path: path.to_path_buf(),
+        stamp: index.stamp,
+        encoding: index.encoding,
+        places: Arc::new(index.places.clone()),
+    });
 }
 
 /// `text` on one line: backslashes, line breaks and tabs escaped.

@@ -12,25 +12,33 @@ use std::hash::{Hash, Hasher};
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
-/// Opens the regular PDN file at `path` (at most [`MAX_READ_BYTES`]): the file, its
-/// size and stamp, and its encoding (found by reading it once, a block at a time).
-fn open_pdn(path: &Path) -> Result<(File, Stamp, Encoding), StoreError> {
+/// Opens the regular PDN file at `path` (at most [`MAX_READ_BYTES`]): the file and its
+/// stamp (size and modification time).
+fn open_pdn(path: &Path) -> Result<(File, Stamp), StoreError> {
     let fail = |e| read_error(path, e);
-    let (mut file, size) = open_regular(path).map_err(fail)?;
+    let (file, size) = open_regular(path).map_err(fail)?;
     if size > MAX_READ_BYTES {
         return Err(StoreError::TooBig(path.to_path_buf(), size));
     }
     let stamp = Stamp::of(&file.metadata().map_err(fail)?);
-    let encoding = Encoding::of((&file).take(size)).map_err(fail)?;
+    Ok((file, stamp))
+}
+
+/// The encoding of the open `file` of `path` (found by reading it once, a block at a
+/// time), which is then back at its start.
+fn encoding_of(file: &mut File, stamp: Stamp, path: &Path) -> Result<Encoding, StoreError> {
+    let fail = |e| read_error(path, e);
+    let encoding = Encoding::of((&*file).take(stamp.size())).map_err(fail)?;
     file.seek(SeekFrom::Start(0)).map_err(fail)?;
-    Ok((file, stamp, encoding))
+    Ok(encoding)
 }
 
 /// The games of the PDN file at `path`, read and replayed one at a time as the iterator
 /// is advanced, streamed from the file (as far as its size when opened). Only a
 /// regular file is read (a FIFO or a device is refused at once).
 pub fn file_games(path: &Path) -> Result<Games<'static>, StoreError> {
-    let (file, stamp, encoding) = open_pdn(path)?;
+    let (mut file, stamp) = open_pdn(path)?;
+    let encoding = encoding_of(&mut file, stamp, path)?;
     Ok(games_in(file.take(stamp.size()), encoding))
 }
 
@@ -38,13 +46,13 @@ pub fn file_games(path: &Path) -> Result<Games<'static>, StoreError> {
 /// (a FIFO or device is refused at once), and only the game asked for: from the
 /// file's start up to it, or, with the file's index, from the game's own start.
 pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
-    let (mut file, stamp, encoding) = open_pdn(path)?;
+    let (mut file, stamp) = open_pdn(path)?;
     let as_read = |game: Result<PdnGame, GameError>| {
         game.map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)))
     };
     if number > 1
         && stamp.size() >= MIN_INDEXED_BYTES
-        && let Some(index) = index::load(path, stamp)
+        && let Some(index) = index::places(path, stamp)
     {
         let Some(&place) = index.places.get(number - 1) else {
             return Err(StoreError::NoSuchGame {
@@ -61,6 +69,7 @@ pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
         }
         return Err(StoreError::NoGames(path.to_path_buf()));
     }
+    let encoding = encoding_of(&mut file, stamp, path)?;
     let mut count = 0;
     for game in games_in(file.take(stamp.size()), encoding) {
         count += 1;
@@ -87,7 +96,8 @@ pub fn scan_records<T>(
     path: &Path,
     mut each: impl FnMut(usize, Result<PdnGame, GameError>) -> T,
 ) -> Result<Vec<T>, StoreError> {
-    let (file, stamp, encoding) = open_pdn(path)?;
+    let (mut file, stamp) = open_pdn(path)?;
+    let encoding = encoding_of(&mut file, stamp, path)?;
     let mut games = games_in(file.take(stamp.size()), encoding);
     let mut seen = Vec::new();
     let mut places = Vec::new();
@@ -141,17 +151,17 @@ pub fn scan_summaries(
     mut progress: impl FnMut(u64, u64),
 ) -> Result<Vec<String>, StoreError> {
     let key = summary_key(&summarize);
-    let (file, stamp, encoding) = open_pdn(path)?;
+    let (mut file, stamp) = open_pdn(path)?;
     if stamp.size() >= MIN_INDEXED_BYTES
-        && let Some(Index {
-            summaries: Some((kept, lines)),
-            ..
-        }) = index::load(path, stamp)
-        && kept == key
+        && let Some(mut kept) = index::load(path, stamp)
+        && let Some((kept_key, lines)) = kept.summaries.take()
+        && kept_key == key
         && !lines.is_empty()
     {
+        index::remember(path, &kept);
         return Ok(lines);
     }
+    let encoding = encoding_of(&mut file, stamp, path)?;
     let mut games = games_in(file.take(stamp.size()), encoding);
     let mut lines = Vec::new();
     let mut places = Vec::new();
@@ -173,5 +183,6 @@ pub fn scan_summaries(
         summaries: Some((key, lines)),
     };
     index::save(path, &index);
+    index::remember(path, &index);
     Ok(index.summaries.map(|(_, lines)| lines).unwrap_or_default())
 }

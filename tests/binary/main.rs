@@ -8,6 +8,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod big_files;
 mod cli;
 mod cli_engine;
 mod e2e_pty;
