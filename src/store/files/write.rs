@@ -102,12 +102,24 @@ pub fn check_replaceable(path: &Path) -> io::Result<()> {
     existing_regular(path).map(drop)
 }
 
+/// What [`create_complete`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Creation {
+    /// The file is there, written whole.
+    Complete,
+    /// The file is there, empty: this file system has no hard links, so it was created
+    /// exclusively, and the text is to be appended as to any file.
+    Empty,
+    /// Something was there already: nothing was written.
+    Taken,
+}
+
 /// Writes `contents` as the new file `path`, complete, unless something is already
-/// there: `Ok(false)` then, and nothing is written. The file appears whole (a temporary
-/// hard-linked into place, which fails rather than replace anything); where the file
-/// system has no hard links, the file is created exclusively and written under a lock,
-/// so a concurrent appender waits for it.
-fn create_complete(path: &Path, contents: &[u8]) -> io::Result<bool> {
+/// there. The file appears whole (a temporary hard-linked into place, which fails
+/// rather than replace anything); where the file system has no hard links, the file is
+/// created empty with `O_EXCL` for the caller to append to under its lock, as another
+/// program creating it at the same time does.
+fn create_complete(path: &Path, contents: &[u8]) -> io::Result<Creation> {
     let dir = folder_of(path);
     let name = file_name_of(path)?;
     let (mut file, temp) = create_temp(&dir, &name)?;
@@ -118,9 +130,9 @@ fn create_complete(path: &Path, contents: &[u8]) -> io::Result<bool> {
     match linked {
         Ok(()) => {
             sync_folder(&dir);
-            Ok(true)
+            Ok(Creation::Complete)
         }
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(false),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(Creation::Taken),
         // A full disk or a size limit: the same would happen below.
         Err(e)
             if matches!(
@@ -132,20 +144,12 @@ fn create_complete(path: &Path, contents: &[u8]) -> io::Result<bool> {
         {
             Err(e)
         }
-        Err(_) => create_in_place(path, contents),
+        Err(_) => match OpenOptions::new().append(true).create_new(true).open(path) {
+            Ok(_) => Ok(Creation::Empty),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(Creation::Taken),
+            Err(e) => Err(e),
+        },
     }
-}
-
-/// [`create_complete`] where hard links are not to be had: the file is created with
-/// `O_EXCL` and locked before it is written; a failed write leaves it empty.
-fn create_in_place(path: &Path, contents: &[u8]) -> io::Result<bool> {
-    let file = match OpenOptions::new().write(true).create_new(true).open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Ok(false),
-        Err(e) => return Err(e),
-    };
-    append_locked(&file, |_, _| Ok(contents.to_vec()))?;
-    Ok(true)
 }
 
 /// Takes the exclusive lock of `file`, waiting up to [`LOCK_WAIT`] for another process
@@ -227,12 +231,15 @@ pub(crate) fn write_error(path: &Path, e: io::Error) -> StoreError {
 /// ([`looks_like_pdn`]); otherwise nothing is written.
 pub fn append_text(path: &Path, text: &str) -> Result<Appended, StoreError> {
     let fail = |e: io::Error| write_error(path, e);
+    let mut created = false;
     if existing_regular(path).map_err(fail)?.is_none() {
         create_folder(&folder_of(path)).map_err(fail)?;
-        if create_complete(path, text.as_bytes()).map_err(fail)? {
-            return Ok(Appended::Created);
+        match create_complete(path, text.as_bytes()).map_err(fail)? {
+            Creation::Complete => return Ok(Appended::Created),
+            Creation::Empty => created = true,
+            // Another process created it meanwhile: the game goes after its game.
+            Creation::Taken => {}
         }
-        // Another process created it meanwhile: the game goes after its game.
     }
     let file = open_pdn_to_append(path)?;
     append_locked(&file, |file, length| {
@@ -247,7 +254,11 @@ pub fn append_text(path: &Path, text: &str) -> Result<Appended, StoreError> {
         Ok([separator, text.as_bytes()].concat())
     })
     .map_err(fail)?;
-    Ok(Appended::Added)
+    Ok(if created {
+        Appended::Created
+    } else {
+        Appended::Added
+    })
 }
 
 /// Opens the existing regular file at `path` to add to it, once its first 4 KB show it
