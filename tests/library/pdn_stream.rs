@@ -57,8 +57,18 @@ fn latin1_files_stream_as_they_decode() {
     let bytes: Vec<u8> = text.chars().map(|c| c as u8).collect();
     assert_eq!(Encoding::of(&bytes[..]).unwrap(), Encoding::Latin1);
     let whole: Vec<String> = games(&checkers::pdn::decode(&bytes)).map(shown).collect();
-    let streamed: Vec<String> = games_in(Trickle(&bytes, 999), Encoding::Latin1)
-        .map(shown)
-        .collect();
+    let mut games = games_in(Trickle(&bytes, 999), Encoding::Latin1);
+    let mut streamed = Vec::new();
+    let mut places = Vec::new();
+    while let Some(game) = games.next() {
+        places.push(games.last_place().unwrap());
+        streamed.push(shown(game));
+    }
     assert_eq!(streamed, whole);
+    // Places count the file's bytes (one a character), not the decoded text's.
+    for (i, place) in places.iter().enumerate().step_by(101) {
+        let rest = &bytes[place.offset as usize..];
+        let again = games_at(rest, Encoding::Latin1, *place, i + 1).next().unwrap();
+        assert_eq!(shown(again), whole[i], "game {}", i + 1);
+    }
 }
