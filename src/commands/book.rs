@@ -144,7 +144,7 @@ fn run_build(args: &BookBuildArgs, out: &mut impl Write) -> Result<(), CommandEr
         out,
         "{} positions written to {}",
         lines.len(),
-        args.out.display()
+        crate::text::printable_path(&args.out)
     )?;
     Ok(())
 }

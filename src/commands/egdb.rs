@@ -72,7 +72,7 @@ fn build(args: &EgdbBuildArgs, out: &mut impl Write) -> Result<(), CommandError>
         out,
         "Building the endgame databases of up to {} pieces in {} ({} thread{})",
         args.pieces,
-        dir.display(),
+        crate::text::printable_path(&dir),
         options.threads,
         if options.threads == 1 { "" } else { "s" }
     )?;
@@ -90,7 +90,11 @@ fn build(args: &EgdbBuildArgs, out: &mut impl Write) -> Result<(), CommandError>
     bar.finish_and_clear();
     let report = report?;
     for problem in &report.rebuilt {
-        writeln!(out, "rebuilt a damaged slice: {problem}")?;
+        writeln!(
+            out,
+            "rebuilt a damaged slice: {}",
+            crate::text::printable(problem, crate::text::MAX_PATH_CHARS)
+        )?;
     }
     if !report.present.is_empty() {
         writeln!(

@@ -525,7 +525,11 @@ fn match_egdb(
     let dir = crate::store::egdb_dir().ok_or(CommandError::NoDataFolder)?;
     let (db, problems) = Egdb::open(&dir);
     for problem in problems {
-        writeln!(out, "warning: endgame database left out: {problem}")?;
+        writeln!(
+            out,
+            "warning: endgame database left out: {}",
+            crate::text::printable(&problem.to_string(), crate::text::MAX_PATH_CHARS)
+        )?;
     }
     if db.slices() == 0 {
         return Err(crate::engine::egdb::EgdbError::Empty(dir).into());

@@ -103,7 +103,7 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError
         "{games} games ({wins} won, {draws} drawn), {positions} positions in {:.1} min ({:.0} positions a minute) added to {}",
         minutes,
         positions as f64 / minutes.max(1e-9),
-        args.out.display()
+        crate::text::printable_path(&args.out)
     )?;
     Ok(())
 }

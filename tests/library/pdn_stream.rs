@@ -68,7 +68,9 @@ fn latin1_files_stream_as_they_decode() {
     // Places count the file's bytes (one a character), not the decoded text's.
     for (i, place) in places.iter().enumerate().step_by(101) {
         let rest = &bytes[place.offset as usize..];
-        let again = games_at(rest, Encoding::Latin1, *place, i + 1).next().unwrap();
+        let again = games_at(rest, Encoding::Latin1, *place, i + 1)
+            .next()
+            .unwrap();
         assert_eq!(shown(again), whole[i], "game {}", i + 1);
     }
 }
