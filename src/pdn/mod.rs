@@ -13,6 +13,7 @@
 mod cursor;
 mod error;
 mod reader;
+mod words;
 mod writer;
 
 pub use cursor::Encoding;

@@ -10,8 +10,9 @@
 use super::cursor::{Cursor, Encoding};
 use super::error::SHOWN_WORD_CHARS;
 pub use super::error::{GameError, GameErrorKind, SyntaxError};
+use super::words::{move_part, plain_squares};
 use super::{PdnGame, move_number};
-use crate::rules::{Move, MoveError, MoveText, ParseMoveErrorKind, Position, Square};
+use crate::rules::{Move, MoveError, MoveText, Position};
 use crate::text::printable;
 use std::time::Duration;
 
@@ -633,60 +634,4 @@ fn clock_in_comment(comment: &str) -> Option<Duration> {
     let (_, rest) = comment.split_once("[%clk")?;
     let (reading, _) = rest.split_once(']')?;
     super::parse_clock(reading)
-}
-
-/// The squares of a move written in numbers with `-`, `x`, `X` or `:` between them and
-/// nothing else (`11-15`, `26x17x10`), if `word` is one.
-fn plain_squares(word: &str) -> Option<SquareList> {
-    let mut list = SquareList::default();
-    for part in word.split(['-', 'x', 'X', ':']) {
-        if part.is_empty() || part.len() > 2 || !part.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let n: u8 = part.parse().ok()?;
-        let square = Square::new(n)?;
-        *list.squares.get_mut(list.len)? = square;
-        list.len += 1;
-    }
-    (list.len >= 2).then_some(list)
-}
-
-/// The squares a move names, held without allocating (13 at most: a start and twelve
-/// landings).
-#[derive(Clone, Copy)]
-struct SquareList {
-    squares: [Square; crate::rules::MAX_LANDINGS + 1],
-    len: usize,
-}
-
-impl Default for SquareList {
-    fn default() -> SquareList {
-        SquareList {
-            squares: [Square::from_index(0); crate::rules::MAX_LANDINGS + 1],
-            len: 0,
-        }
-    }
-}
-
-impl SquareList {
-    fn as_slice(&self) -> &[Square] {
-        &self.squares[..self.len]
-    }
-}
-
-/// The move in a movetext word: marks (`!`, `?`) dropped, and text glued on after the
-/// move without a space or braces (`8-11Red overstepped...` in real files) cut off.
-fn move_part(word: &str) -> &str {
-    let word = word.trim_end_matches(['!', '?']);
-    if let Err(e) = word.parse::<MoveText>()
-        && let ParseMoveErrorKind::ExpectedSeparator(c) = e.kind
-        && c.is_alphabetic()
-    {
-        let cut: usize = word.chars().take(e.column - 1).map(char::len_utf8).sum();
-        let head = word[..cut].trim_end_matches(['!', '?']);
-        if head.parse::<MoveText>().is_ok() {
-            return head;
-        }
-    }
-    word
 }
