@@ -409,13 +409,17 @@ pub fn append_record(path: &Path, record: &PdnGame) -> Result<Appended, StoreErr
 
 /// Adds a finished match game to the match's file, as [`append_record`] does, unless the
 /// file holds it already (written before a crash, or a resume, took the match up
-/// again): `Ok(None)` then.
+/// again): `Ok(None)` then. The file is searched a block at a time (a game in ASCII,
+/// the usual case, reads the same in either encoding a PDN file may have).
 pub fn add_match_game(path: &Path, record: &PdnGame) -> Result<Option<Appended>, StoreError> {
     let path = expand_home(path);
     let text = write_game(record);
-    if let Ok(bytes) = read_file(&path)
-        && decode_owned(bytes).contains(&text)
-    {
+    let held = if text.is_ascii() {
+        files::contains_bytes(&path, text.as_bytes()).unwrap_or(false)
+    } else {
+        read_file(&path).is_ok_and(|bytes| decode_owned(bytes).contains(&text))
+    };
+    if held {
         return Ok(None);
     }
     append_record(&path, record).map(Some)

@@ -8,7 +8,9 @@ mod read;
 mod temp;
 mod write;
 
-pub use read::{NotRegular, kind_of, not_regular, not_regular_kind, open_regular, read_bounded};
+pub use read::{
+    NotRegular, contains_bytes, kind_of, not_regular, not_regular_kind, open_regular, read_bounded,
+};
 pub use temp::remove_stale_temp_files;
 pub(crate) use write::write_error;
 pub use write::{

@@ -109,6 +109,36 @@ pub fn read_bounded(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Whether the regular file at `path` holds the bytes `needle` somewhere, read a block
+/// at a time (memory stays a block and the needle, whatever the file's size).
+pub fn contains_bytes(path: &Path, needle: &[u8]) -> io::Result<bool> {
+    const BLOCK: usize = 1 << 16;
+    if needle.is_empty() {
+        return Ok(true);
+    }
+    let (mut file, _) = open_regular(path)?;
+    let mut window: Vec<u8> = Vec::with_capacity(BLOCK + needle.len());
+    let mut block = vec![0u8; BLOCK];
+    loop {
+        let n = match file.read(&mut block) {
+            Ok(0) => return Ok(false),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        window.extend_from_slice(&block[..n]);
+        if window
+            .windows(needle.len())
+            .any(|w| w[0] == needle[0] && w == needle)
+        {
+            return Ok(true);
+        }
+        // Keep what could be the start of the needle cut by the block's end.
+        let keep = window.len().min(needle.len() - 1);
+        window.drain(..window.len() - keep);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,6 +156,18 @@ mod tests {
             error.to_string(),
             "it is a FIFO (named pipe), not a regular file"
         );
+    }
+
+    #[test]
+    fn a_needle_is_found_across_blocks() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.pdn");
+        let mut text = "x".repeat((1 << 16) - 3);
+        text.push_str("[Event \"needle\"]");
+        text.push_str(&"y".repeat(1 << 17));
+        std::fs::write(&path, &text).unwrap();
+        assert!(contains_bytes(&path, b"[Event \"needle\"]").unwrap());
+        assert!(!contains_bytes(&path, b"[Event \"other\"]").unwrap());
     }
 
     #[test]
