@@ -411,7 +411,8 @@ pub fn claim(game: &SavedGame) -> Result<(GameFile, PdnGame), StoreError> {
 /// Gets the data folder ready, as every start does: the single `autosave.pdn` of
 /// earlier versions becomes a game of the games folder (so its game is not lost), and
 /// temporary files and locks left by killed programs are removed (from the data
-/// folder, the games folder and the endgame database folder). Nothing here is
+/// folder, the games folder, the endgame database folder and the folder of indexes of
+/// big record files). Nothing here is
 /// worth stopping for: failures are ignored.
 pub fn tidy_data_dir() {
     let Some(data) = data_dir() else {
@@ -422,6 +423,7 @@ pub fn tidy_data_dir() {
     let games = data.join(GAMES_FOLDER);
     remove_stale_temp_files(&games, None);
     remove_stale_temp_files(&data.join(super::EGDB_FOLDER), None);
+    super::index::tidy();
     remove_stale_locks(&games);
 }
 

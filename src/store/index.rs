@@ -61,6 +61,18 @@ pub(super) struct Index {
     pub(super) summaries: Option<(u64, Vec<String>)>,
 }
 
+/// The folder indexes are kept in: `pdn-index` in the cache folder.
+fn index_folder() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "checkers").map(|d| d.cache_dir().join("pdn-index"))
+}
+
+/// Removes the temporary files that programs killed while writing an index left.
+pub(super) fn tidy() {
+    if let Some(folder) = index_folder() {
+        super::files::remove_stale_temp_files(&folder, None);
+    }
+}
+
 /// Where the index of `path` is kept: in the cache folder, named after a hash of the
 /// file's full path. `None` if there is no cache folder.
 fn index_path(path: &Path) -> Option<(PathBuf, String)> {
@@ -68,11 +80,7 @@ fn index_path(path: &Path) -> Option<(PathBuf, String)> {
     let full = full.to_string_lossy().into_owned();
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     full.hash(&mut hasher);
-    let dirs = directories::ProjectDirs::from("", "", "checkers")?;
-    let file = dirs
-        .cache_dir()
-        .join("pdn-index")
-        .join(format!("{:016x}.idx", hasher.finish()));
+    let file = index_folder()?.join(format!("{:016x}.idx", hasher.finish()));
     Some((file, full))
 }
 

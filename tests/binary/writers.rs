@@ -214,8 +214,11 @@ fn finding_11_orphan_temporaries_are_tidied_in_every_folder_at_start() {
     let egdb = sandbox.data_dir().join("egdb");
     std::fs::create_dir_all(&egdb).unwrap();
     std::fs::create_dir_all(sandbox.games_dir()).unwrap();
+    // The indexes of big record files, in the cache folder ($HOME/.cache on Linux).
+    let indexes = sandbox.home().join(".cache/checkers/pdn-index");
+    std::fs::create_dir_all(&indexes).unwrap();
     // Process ids wrap well below this on every system this runs on.
-    let orphans = [
+    let mut orphans = vec![
         egdb.join(".2m0k-1m0k.egdb.999999999.tmp"),
         egdb.join(".1m1k-0m2k.egdb.999999998-0123456789abcdef.tmp"),
         sandbox
@@ -225,6 +228,9 @@ fn finding_11_orphan_temporaries_are_tidied_in_every_folder_at_start() {
             .games_dir()
             .join(".2026-01-01-000000-abcdef.pdn.999999996.tmp"),
     ];
+    if cfg!(target_os = "linux") {
+        orphans.push(indexes.join(".0123456789abcdef.idx.999999995-0123456789abcdef.tmp"));
+    }
     let alive = egdb.join(format!(".0m2k-1m0k.egdb.{}.tmp", std::process::id()));
     for path in orphans.iter().chain([&alive]) {
         std::fs::write(path, "half a file").unwrap();
