@@ -58,10 +58,10 @@ pub struct PlayArgs {
     #[arg(long)]
     pub resume: bool,
     /// Black's name, for saved records.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = parse_name)]
     pub black_name: Option<String>,
     /// White's name, for saved records.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = parse_name)]
     pub white_name: Option<String>,
     /// Who plays Black: a person or the computer (a person if not given).
     #[arg(long, value_enum)]
@@ -303,6 +303,19 @@ pub struct TrainArgs {
 fn parse_fen(text: &str) -> Result<Position, String> {
     text.parse::<Position>()
         .map_err(|e| crate::text::error_chain(&e))
+}
+
+/// A player's name, at most [`MAX_NAME_CHARS`](crate::pdn::MAX_NAME_CHARS) characters:
+/// a saved game must read back with its names.
+fn parse_name(text: &str) -> Result<String, String> {
+    let chars = text.chars().count();
+    if chars > crate::pdn::MAX_NAME_CHARS {
+        return Err(format!(
+            "a name is at most {} characters (this one has {chars})",
+            crate::pdn::MAX_NAME_CHARS
+        ));
+    }
+    Ok(text.to_string())
 }
 
 fn share(text: &str) -> Result<f32, String> {

@@ -27,6 +27,24 @@ pub fn printable(text: &str, max_chars: usize) -> String {
     out
 }
 
+/// The longest file name shown: longer ones are cut (with `...`).
+pub const MAX_PATH_CHARS: usize = 4096;
+
+/// `path` as [`printable`] shows it: a file name given as an argument or found in a
+/// folder can hold escape sequences too.
+pub fn printable_path(path: &std::path::Path) -> String {
+    printable(&path.to_string_lossy(), MAX_PATH_CHARS)
+}
+
+/// Every line of `text` through [`printable`] (each cut after `max_chars` characters),
+/// the line breaks kept: for messages of several lines.
+pub fn printable_lines(text: &str, max_chars: usize) -> String {
+    text.split('\n')
+        .map(|line| printable(line.strip_suffix('\r').unwrap_or(line), max_chars))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Whether `c` changes how a terminal shows what follows it.
 fn is_unsafe(c: char) -> bool {
     c.is_control()

@@ -61,6 +61,11 @@ pub enum CommandError {
     /// A training data or weights file (`selfplay`, `train`) cannot be read or written:
     /// the file and why (with the line, for a faulty line).
     DataFile(PathBuf, String),
+    /// `train`: the files given hold no training position (or none were given).
+    NoTrainingData,
+    /// `match --against`: the program cannot play (missing, failing, no move), found
+    /// before the first game.
+    Opponent(String),
 }
 
 impl fmt::Display for CommandError {
@@ -101,6 +106,11 @@ impl fmt::Display for CommandError {
             ),
             CommandError::NotFound(why) => write!(f, "{why}"),
             CommandError::DataFile(path, why) => write!(f, "{}: {why}", path.display()),
+            CommandError::Opponent(why) => write!(f, "--against: {why}"),
+            CommandError::NoTrainingData => write!(
+                f,
+                "no training positions: give --data files made by checkers selfplay, or --pdn files of games with results"
+            ),
             CommandError::FaultyGames(summary) => write!(
                 f,
                 "{} of {} games do not replay",
@@ -154,6 +164,10 @@ pub struct Exit {
     pub message: Option<String>,
 }
 
+/// The longest line of an error message shown: a file name of thousands of characters
+/// is cut.
+const MESSAGE_LINE_CHARS: usize = 8192;
+
 /// How the result of a command ends the program; the one place exit codes are decided.
 ///
 /// - success: 0;
@@ -168,7 +182,8 @@ pub struct Exit {
 ///   mode: 0 with no message;
 /// - any other error: 1.
 ///
-/// Every message is `checkers: ` and the error.
+/// Every message is `checkers: ` and the error, made printable (it may quote a file
+/// name, a line of a file or an argument).
 pub fn exit(result: &Result<(), CommandError>) -> Exit {
     let Err(error) = result else {
         return Exit {
@@ -198,11 +213,15 @@ pub fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::NoDataFolder
         | CommandError::EgdbFaults(_)
         | CommandError::NotFound(_)
-        | CommandError::DataFile(..) => (1, false),
+        | CommandError::DataFile(..)
+        | CommandError::NoTrainingData
+        | CommandError::Opponent(_) => (1, false),
     };
     Exit {
         code,
-        message: (!silent).then(|| format!("checkers: {error}")),
+        message: (!silent).then(|| {
+            crate::text::printable_lines(&format!("checkers: {error}"), MESSAGE_LINE_CHARS)
+        }),
     }
 }
 

@@ -19,6 +19,7 @@ pub mod perft;
 pub mod play;
 pub mod preferences;
 pub mod rating;
+pub mod records;
 pub mod selfplay;
 pub mod train;
 
@@ -42,6 +43,8 @@ pub(crate) fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
 
 /// Runs what the command line `cli` asks for.
 pub fn run(cli: Cli) -> Result<(), CommandError> {
+    #[cfg(unix)]
+    crate::signals::file_size_limit_as_error();
     let Some(command) = cli.command else {
         return play::run(&cli.play);
     };

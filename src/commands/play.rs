@@ -11,9 +11,7 @@ use crate::pdn::{PdnGame, Players};
 use crate::plain::Plain;
 use crate::rules::{Color, Position};
 use crate::runtime::{LastSave, Saving, watch_ending_signals};
-use crate::session::{
-    BallotChoice, BallotError, GameSummary, MatchBallots, Player, RecordFile, Session,
-};
+use crate::session::{BallotChoice, BallotError, MatchBallots, Player, RecordFile, Session};
 use crate::store::{
     self, GameFile, SavedGame, StoreError, games_dir, load_record, resumable_games,
 };
@@ -66,7 +64,7 @@ pub fn game_egdb(build_missing: bool) -> Option<Arc<Egdb>> {
 pub fn starting_session(args: &PlayArgs) -> Result<Session, StoreError> {
     let session = if let Some(path) = &args.load {
         let number = args.game.unwrap_or(1) as usize;
-        let summaries = store::scan_records(path, |n, game| GameSummary::of(n, &game))?;
+        let summaries = super::records::summaries(path)?;
         let count = summaries.len();
         if number == 0 || number > count {
             return Err(StoreError::NoSuchGame {

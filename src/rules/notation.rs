@@ -410,9 +410,9 @@ fn names(m: &Move, squares: &[Square]) -> bool {
     if m.from() != *first || m.to() != *last {
         return false;
     }
-    let landings: Vec<Square> = m.landings().collect();
-    let mut inner = landings[..landings.len() - 1].iter();
-    middle.iter().all(|sq| inner.any(|l| l == sq))
+    let landings = m.landings();
+    let mut inner = landings.take(m.landings().len() - 1);
+    middle.iter().all(|sq| inner.any(|l| l == *sq))
 }
 
 /// The route through the squares `prefix` (start included) is the start of `m`'s route.
@@ -474,6 +474,32 @@ impl Position {
                 })
             }
         }
+    }
+
+    /// The move `squares` names, found as [`resolve`](Position::resolve) finds it (a
+    /// route named exactly, else the one move whose start, end and landings in between
+    /// match), without allocating: `legal` is a buffer kept from call to call. `None`
+    /// where `resolve` would give an error (none or several match): ask it why.
+    ///
+    /// ```
+    /// use checkers::rules::{Position, Square};
+    /// let sq = |n| Square::new(n).unwrap();
+    /// let mut legal = Vec::new();
+    /// let m = Position::start().resolve_squares(&[sq(11), sq(15)], &mut legal).unwrap();
+    /// assert_eq!(m.to_string(), "11-15");
+    /// assert!(Position::start().resolve_squares(&[sq(11), sq(18)], &mut legal).is_none());
+    /// ```
+    pub fn resolve_squares(&self, squares: &[Square], legal: &mut Vec<Move>) -> Option<Move> {
+        let (&first, rest) = squares.split_first()?;
+        legal.clear();
+        self.generate_moves(legal);
+        let exact = |m: &&Move| m.from() == first && m.landings().eq(rest.iter().copied());
+        if let Some(m) = legal.iter().find(exact) {
+            return Some(*m);
+        }
+        let mut named = legal.iter().filter(|m| names(m, squares));
+        let found = named.next()?;
+        named.next().is_none().then_some(*found)
     }
 
     /// The move in record notation: the short form (`15x29`) unless another legal move

@@ -99,7 +99,16 @@ impl Autosaver {
             inner.dirty = false;
             return None;
         }
-        let text = game_text(&record?);
+        let record = record?;
+        if let Err(too_long) = super::fits_a_record(&record) {
+            // The file keeps the game as it was at the longest a record holds, which
+            // `--resume` reads back; the failure is said once.
+            let news = inner.failure.is_none();
+            let too_long = Arc::new(too_long);
+            inner.failure = Some(Arc::clone(&too_long));
+            return news.then_some(Err(too_long));
+        }
+        let text = game_text(&record);
         if inner.last.as_ref() == Some(&text) {
             return None;
         }

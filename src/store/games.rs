@@ -8,9 +8,9 @@
 //! again at once. Finished games stay in the folder as a history; the program never
 //! deletes a game.
 
-use super::files::{create_folder, read_file, remove_stale_temp_files, write_atomic};
+use super::files::{create_folder, remove_stale_temp_files, write_atomic};
 use super::{StoreError, data_dir};
-use crate::pdn::{PdnGame, decode_owned, games, write_game};
+use crate::pdn::{PdnGame, write_game};
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -404,11 +404,10 @@ fn open_elsewhere(path: &Path) -> bool {
     }
 }
 
-/// Reads one game file of the folder.
+/// Reads one game file of the folder: only its first game, streamed (a FIFO or a
+/// device put there is refused unopened, a huge file costs one block and one game).
 fn read_saved(path: &Path) -> Result<PdnGame, String> {
-    let bytes = read_file(path).map_err(|e| e.to_string())?;
-    let text = decode_owned(bytes);
-    match games(&text).next() {
+    match super::file_games(path).map_err(|e| e.to_string())?.next() {
         Some(Ok(record)) => Ok(record),
         Some(Err(e)) => Err(e.to_string()),
         None => Err("no game in it".to_string()),
@@ -486,7 +485,9 @@ pub fn delete(game: &SavedGame) -> Result<(), StoreError> {
 
 /// Gets the data folder ready, as every start does: the single `autosave.pdn` of
 /// earlier versions becomes a game of the games folder (so its game is not lost), and
-/// temporary files and locks left by killed programs are removed. Nothing here is
+/// temporary files and locks left by killed programs are removed (from the data
+/// folder, the games folder, the endgame database folder and the folder of indexes of
+/// big record files). Nothing here is
 /// worth stopping for: failures are ignored.
 pub fn tidy_data_dir() {
     let Some(data) = data_dir() else {
@@ -496,6 +497,8 @@ pub fn tidy_data_dir() {
     remove_stale_temp_files(&data, None);
     let games = data.join(GAMES_FOLDER);
     remove_stale_temp_files(&games, None);
+    remove_stale_temp_files(&data.join(super::EGDB_FOLDER), None);
+    super::index::tidy();
     remove_stale_locks(&games);
 }
 

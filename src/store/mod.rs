@@ -10,12 +10,15 @@
 mod autosave;
 pub mod files;
 pub mod games;
+mod index;
+mod records;
 
 pub use autosave::Autosaver;
 pub use files::{Appended, read_file, write_atomic};
 pub use games::{GameFile, SavedGame, games_dir, resumable_games, saved_games, tidy_data_dir};
+pub use records::{file_games, load_record, scan_records, scan_summaries};
 
-use crate::pdn::{PdnGame, decode_owned, games as pdn_games, write_game};
+use crate::pdn::{PdnGame, decode_owned, write_game};
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -28,9 +31,12 @@ pub fn data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "checkers").map(|dirs| dirs.data_dir().to_path_buf())
 }
 
+/// The endgame database folder's name in the data folder.
+pub const EGDB_FOLDER: &str = "egdb";
+
 /// The endgame database folder: `egdb` in the [`data_dir`].
 pub fn egdb_dir() -> Option<PathBuf> {
-    data_dir().map(|d| d.join("egdb"))
+    data_dir().map(|d| d.join(EGDB_FOLDER))
 }
 
 /// A file name for saving a game in the data directory: `game-YYYY-MM-DD-HHMMSS.pdn`
@@ -132,6 +138,11 @@ pub enum StoreError {
     Lock(PathBuf, io::Error),
     /// A save was asked for inside the games folder, which the autosaves own.
     GamesFolder(PathBuf),
+    /// The game has this many plies, more than a record holds ([`MAX_PLIES`]): it is
+    /// not written, so that every file written reads back.
+    ///
+    /// [`MAX_PLIES`]: crate::pdn::MAX_PLIES
+    TooLong(usize),
 }
 
 impl fmt::Display for StoreError {
@@ -190,6 +201,11 @@ impl fmt::Display for StoreError {
                 write!(f, "the game in {} is open in another window", p.display())
             }
             StoreError::Lock(p, e) => write!(f, "cannot lock {}: {e}", p.display()),
+            StoreError::TooLong(plies) => write!(
+                f,
+                "the game has {plies} moves (plies), more than a saved game can hold ({}): it is not saved further (claim a draw: a game this long has long repeated itself)",
+                crate::pdn::MAX_PLIES
+            ),
             StoreError::GamesFolder(dir) => write!(
                 f,
                 "{} is where games are saved as they are played: save to a file elsewhere",
@@ -207,46 +223,6 @@ impl std::error::Error for StoreError {
             _ => None,
         }
     }
-}
-
-/// Reads game `number` (from 1) of the PDN file at `path`. Only a regular file is read
-/// (a FIFO or device is refused at once), and only up to the game asked for.
-pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
-    let text = decode_owned(read_file(path)?);
-    let mut count = 0;
-    for game in pdn_games(&text) {
-        count += 1;
-        if count == number {
-            return game.map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)));
-        }
-    }
-    if count == 0 {
-        return Err(StoreError::NoGames(path.to_path_buf()));
-    }
-    Err(StoreError::NoSuchGame {
-        path: path.to_path_buf(),
-        wanted: number,
-        count,
-    })
-}
-
-/// Reads every game of the PDN file at `path`, one at a time, handing each (as it
-/// replays, or why it does not) with its number from 1 to `each`, and returns what
-/// `each` gave back: memory stays that of one game. A file that cannot be read, or
-/// holds no game, is an error naming it.
-pub fn scan_records<T>(
-    path: &Path,
-    mut each: impl FnMut(usize, Result<PdnGame, crate::pdn::GameError>) -> T,
-) -> Result<Vec<T>, StoreError> {
-    let text = decode_owned(read_file(path)?);
-    let seen: Vec<T> = pdn_games(&text)
-        .enumerate()
-        .map(|(i, game)| each(i + 1, game))
-        .collect();
-    if seen.is_empty() {
-        return Err(StoreError::NoGames(path.to_path_buf()));
-    }
-    Ok(seen)
 }
 
 /// Today's date as PDN writes it (`YYYY.MM.DD`, UTC).
@@ -270,27 +246,30 @@ fn outside_games_folder(path: &Path) -> Result<(), StoreError> {
     }
 }
 
+/// Refuses a record the reader would refuse: more than [`MAX_PLIES`](crate::pdn::MAX_PLIES)
+/// plies. (Tag values the writer cuts to the reader's limit itself.)
+pub fn fits_a_record(record: &PdnGame) -> Result<(), StoreError> {
+    if record.moves.len() > crate::pdn::MAX_PLIES {
+        return Err(StoreError::TooLong(record.moves.len()));
+    }
+    Ok(())
+}
+
 /// Writes `record` as PDN to `path` (a leading `~` is the home directory), atomically,
 /// replacing the file if there is one.
 pub fn save_record(path: &Path, record: &PdnGame) -> Result<(), StoreError> {
+    fits_a_record(record)?;
     let path = expand_home(path);
     outside_games_folder(&path)?;
-    // Never put a file in the place of a FIFO or a device (`/dev/null`, say).
-    if let Ok(meta) = std::fs::metadata(&path)
-        && !meta.is_file()
-    {
-        return Err(StoreError::NotRegular(
-            path,
-            files::kind_of(meta.file_type()),
-        ));
-    }
-    write_atomic(&path, write_game(record).as_bytes()).map_err(|e| StoreError::Write(path, e))
+    // A FIFO or a device (`/dev/null`, say) is refused, never replaced.
+    write_atomic(&path, write_game(record).as_bytes()).map_err(|e| files::write_error(&path, e))
 }
 
 /// Adds `record` as PDN at the end of the file at `path` (a leading `~` is the home
 /// directory), as checkers programs add games to a database; a missing file is written
 /// new. An existing file that does not look like PDN is left alone.
 pub fn append_record(path: &Path, record: &PdnGame) -> Result<Appended, StoreError> {
+    fits_a_record(record)?;
     let path = expand_home(path);
     outside_games_folder(&path)?;
     files::append_text(&path, &write_game(record))
@@ -298,13 +277,17 @@ pub fn append_record(path: &Path, record: &PdnGame) -> Result<Appended, StoreErr
 
 /// Adds a finished match game to the match's file, as [`append_record`] does, unless the
 /// file holds it already (written before a crash, or a resume, took the match up
-/// again): `Ok(None)` then.
+/// again): `Ok(None)` then. The file is searched a block at a time (a game in ASCII,
+/// the usual case, reads the same in either encoding a PDN file may have).
 pub fn add_match_game(path: &Path, record: &PdnGame) -> Result<Option<Appended>, StoreError> {
     let path = expand_home(path);
     let text = write_game(record);
-    if let Ok(bytes) = read_file(&path)
-        && decode_owned(bytes).contains(&text)
-    {
+    let held = if text.is_ascii() {
+        files::contains_bytes(&path, text.as_bytes()).unwrap_or(false)
+    } else {
+        read_file(&path).is_ok_and(|bytes| decode_owned(bytes).contains(&text))
+    };
+    if held {
         return Ok(None);
     }
     append_record(&path, record).map(Some)
