@@ -300,7 +300,11 @@ pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
         }
         run_plain(args, begin)
     } else {
-        run_tui(args, &prefs, notices, begin).map_err(CommandError::Terminal)
+        // A game that could not be saved ends the program as in plain mode: status 1.
+        match run_tui(args, &prefs, notices, begin).map_err(CommandError::Terminal)? {
+            Some(why) => Err(CommandError::NotSaved(why)),
+            None => Ok(()),
+        }
     }
 }
 
@@ -380,7 +384,7 @@ fn run_tui(
     prefs: &Preferences,
     notices: Vec<String>,
     begin: Begin,
-) -> std::io::Result<()> {
+) -> std::io::Result<Option<Arc<StoreError>>> {
     let start = match begin {
         Begin::Play(session, file) => Start::Game(session, saving_for(file)),
         Begin::Choose(games) => {

@@ -215,15 +215,9 @@ impl fmt::Display for StoreError {
     }
 }
 
-impl std::error::Error for StoreError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            StoreError::Read(_, e) | StoreError::Write(_, e) | StoreError::Lock(_, e) => Some(e),
-            StoreError::Game(_, e) => Some(&**e),
-            _ => None,
-        }
-    }
-}
+/// Every message shows the file and the error beneath (a read's, a write's, a game's),
+/// so none is a source as well: said once.
+impl std::error::Error for StoreError {}
 
 /// Today's date as PDN writes it (`YYYY.MM.DD`, UTC).
 pub fn today() -> String {
@@ -296,6 +290,20 @@ pub fn add_match_game(path: &Path, record: &PdnGame) -> Result<Option<Appended>,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_store_error_says_the_file_and_its_cause_once() {
+        let e = StoreError::Write(
+            "/full/game.pdn".into(),
+            io::Error::new(io::ErrorKind::StorageFull, "No space left on device"),
+        );
+        assert_eq!(
+            e.to_string(),
+            "cannot write /full/game.pdn: No space left on device"
+        );
+        assert!(std::error::Error::source(&e).is_none());
+        assert_eq!(crate::text::error_chain(&e), e.to_string());
+    }
 
     #[test]
     fn civil_dates() {

@@ -77,8 +77,13 @@ struct Shared {
 /// number). The terminal is restored before returning, whether the game ended normally
 /// or with an error, and by a panic hook on a panic.
 /// `notices` are told on the status line at the start (preferences that could not be
-/// used).
-pub fn run(settings: Settings, start: Start, notices: Vec<String>) -> io::Result<()> {
+/// used). Returns why the game is not saved, when it is not (the autosave failed, and
+/// a last try too).
+pub fn run(
+    settings: Settings,
+    start: Start,
+    notices: Vec<String>,
+) -> io::Result<Option<Arc<crate::store::StoreError>>> {
     let shared = Shared::default();
     watch_signals(settings.mouse, shared.clone())?;
     install_panic_hook(settings.mouse);
@@ -95,7 +100,7 @@ pub fn run(settings: Settings, start: Start, notices: Vec<String>) -> io::Result
             Start::Choose { games, session } => {
                 match pick(&mut terminal, &shared, Picker::new(games, settings.theme))? {
                     Some((file, record)) => (session(&record), Saving::Resumed(file)),
-                    None => return Ok(()),
+                    None => return Ok(None),
                 }
             }
         };
@@ -108,13 +113,14 @@ pub fn run(settings: Settings, start: Start, notices: Vec<String>) -> io::Result
             app.notify(app::Tone::Error, text);
         }
         let result = event_loop(&mut terminal, settings.bell, &mut app, &shared);
-        app.finish();
-        result
+        let unsaved = app.finish();
+        result.map(|()| unsaved)
     })();
     let _frame = lock(&shared.screen);
     shared.active.store(false, Ordering::SeqCst);
     let restored = guard.leave();
-    result.and(restored)
+    let unsaved = result?;
+    restored.map(|()| unsaved)
 }
 
 /// Runs the picker until a game is chosen and claimed (its file locked, its record read
