@@ -28,22 +28,36 @@ pub const FIRST_USE_PIECES: u32 = 4;
 /// The environment variable that, set to anything, stops that first-use build.
 pub const NO_BUILD_VARIABLE: &str = "CHECKERS_NO_EGDB_BUILD";
 
-/// The endgame databases in the data folder (`None` when there are none and none are
-/// to be built). A damaged file is left out, and the game plays without it. With
-/// `build_missing`, the slices of up to [`FIRST_USE_PIECES`] pieces that are missing are
-/// built on a background thread and join the databases as each is done.
-pub fn game_egdb(build_missing: bool) -> Option<Arc<Egdb>> {
-    let dir = store::egdb_dir()?;
-    let (db, _damaged) = Egdb::open(&dir);
+/// The endgame databases of the data folder, opened once at the start, and what of
+/// them could not be used, in words to tell the players (a damaged slice, a FIFO under a
+/// slice's name): the rest is used.
+pub fn open_databases() -> (Option<Arc<Egdb>>, Vec<String>) {
+    let Some(dir) = store::egdb_dir() else {
+        return (None, Vec::new());
+    };
+    let (db, problems) = Egdb::open(&dir);
+    let notices = problems
+        .iter()
+        .map(|e| format!("endgame databases: {e}; left out"))
+        .collect();
+    (Some(Arc::new(db)), notices)
+}
+
+/// The endgame databases `db` for a game (`None` when there are none and none are to
+/// be built). With `build_missing`, the slices of up to [`FIRST_USE_PIECES`] pieces that
+/// are missing are built on a background thread (once per program) and join the
+/// databases as each is done.
+pub fn game_egdb(db: &Option<Arc<Egdb>>, build_missing: bool) -> Option<Arc<Egdb>> {
+    static BUILDING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    let db = db.as_ref()?;
     let build = build_missing
         && db.complete_pieces() < FIRST_USE_PIECES
         && std::env::var_os(NO_BUILD_VARIABLE).is_none();
     if db.slices() == 0 && !build {
         return None;
     }
-    let db = Arc::new(db);
-    if build {
-        let shared = Arc::clone(&db);
+    if build && !BUILDING.swap(true, std::sync::atomic::Ordering::SeqCst) {
+        let shared = Arc::clone(db);
         std::thread::spawn(move || {
             let options = BuildOptions {
                 dir: shared.dir().to_path_buf(),
@@ -54,14 +68,14 @@ pub fn game_egdb(build_missing: bool) -> Option<Arc<Egdb>> {
             let _ = egdb::build(&options, Some(&shared), |_| {});
         });
     }
-    Some(db)
+    Some(Arc::clone(db))
 }
 
 /// The session the options `args` ask for, when it is not `--resume` (see [`begin`]):
 /// `--load` (opened for review), `--fen`, or a new game, with the players, names and
 /// level given. A file that cannot be read or replayed is an error naming it; nothing
 /// is changed on disk.
-pub fn starting_session(args: &PlayArgs) -> Result<Session, StoreError> {
+pub fn starting_session(args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Result<Session, StoreError> {
     let session = if let Some(path) = &args.load {
         let number = args.game.unwrap_or(1) as usize;
         let summaries = super::records::summaries(path)?;
@@ -106,7 +120,7 @@ pub fn starting_session(args: &PlayArgs) -> Result<Session, StoreError> {
             args.fen.unwrap_or_else(Position::start),
         ))
     };
-    Ok(configure(session, args))
+    Ok(configure(session, args, db))
 }
 
 /// The ballot `--ballot` asks for: the numbered one (a barred one only with
@@ -122,8 +136,8 @@ pub fn chosen_ballot(args: &PlayArgs, seed: u64) -> Result<Option<Opening>, Ball
 
 /// The session of a resumed `record`: who played each side and the level come back
 /// with the game, unless `--black`, `--white` or `--level` say otherwise now.
-pub fn resumed_session(record: &PdnGame, args: &PlayArgs) -> Session {
-    configure(Session::from_record(record), args)
+pub fn resumed_session(record: &PdnGame, args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Session {
+    configure(Session::from_record(record), args, db)
 }
 
 /// How a new match's games begin, from `--ballot` (a random draw decided by `seed`).
@@ -150,8 +164,9 @@ fn match_file(args: &PlayArgs) -> Option<PathBuf> {
     }
 }
 
-/// `session` with the players, level and names the options ask for.
-fn configure(session: Session, args: &PlayArgs) -> Session {
+/// `session` with the players, level and names the options ask for, and the endgame
+/// databases `db`.
+fn configure(session: Session, args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Session {
     let level = args.level.unwrap_or(session.level());
     let mut seats = session.seats();
     for (color, kind) in [(Color::Black, args.black), (Color::White, args.white)] {
@@ -199,7 +214,7 @@ fn configure(session: Session, args: &PlayArgs) -> Session {
     // Only a person playing the computer at a terminal is worth a build on first use.
     let interactive = !plain_wanted(args) || std::io::stdin().is_terminal();
     let against_computer = Color::ALL.into_iter().any(|c| seats.is_computer(c));
-    session.with_egdb(game_egdb(interactive && against_computer))
+    session.with_egdb(game_egdb(db, interactive && against_computer))
 }
 
 /// How the interactive game begins.
@@ -214,10 +229,10 @@ pub enum Begin {
 /// in another window (claimed: its file locked), or the list to choose from when there
 /// are several; otherwise [`starting_session`]. The data folder is tidied first (see
 /// [`store::tidy_data_dir`]).
-pub fn begin(args: &PlayArgs) -> Result<Begin, StoreError> {
+pub fn begin(args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Result<Begin, StoreError> {
     store::tidy_data_dir();
     if !args.resume {
-        return Ok(Begin::Play(Box::new(starting_session(args)?), None));
+        return Ok(Begin::Play(Box::new(starting_session(args, db)?), None));
     }
     let (mut games, busy) = resumable_games()?;
     match games.len() {
@@ -228,7 +243,7 @@ pub fn begin(args: &PlayArgs) -> Result<Begin, StoreError> {
         1 => {
             let (file, record) = store::games::claim(&games.remove(0))?;
             Ok(Begin::Play(
-                Box::new(resumed_session(&record, args)),
+                Box::new(resumed_session(&record, args, db)),
                 Some(file),
             ))
         }
@@ -281,7 +296,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
     // A random ballot is drawn once, here, and the game starts from that number (a
     // match draws one for each round itself).
     let mut args = args.clone();
-    let (prefs, notices) = super::preferences::load_into(&mut args);
+    let (prefs, mut notices) = super::preferences::load_into(&mut args);
     if let Some(opening) = chosen_ballot(&args, store::now_unix()).map_err(CommandError::Ballot)?
         && args.match_rounds.is_none()
     {
@@ -293,15 +308,18 @@ pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
             .map_err(CommandError::SaveFile)?;
     }
     let args = &args;
-    let begin = begin(args)?;
+    // Opened once, before the game: what of them cannot be used is told at the start.
+    let (db, db_notices) = open_databases();
+    notices.extend(db_notices);
+    let begin = begin(args, &db)?;
     if plain_wanted(args) {
         for notice in &notices {
-            eprintln!("checkers: {notice}");
+            eprintln!("checkers: {}", crate::text::printable(notice, 600));
         }
-        run_plain(args, begin)
+        run_plain(args, begin, &db)
     } else {
         // A game that could not be saved ends the program as in plain mode: status 1.
-        match run_tui(args, &prefs, notices, begin).map_err(CommandError::Terminal)? {
+        match run_tui(args, &prefs, notices, begin, &db).map_err(CommandError::Terminal)? {
             Some(why) => Err(CommandError::NotSaved(why)),
             None => Ok(()),
         }
@@ -327,7 +345,7 @@ fn saving_for(file: Option<GameFile>) -> Saving {
 /// Plain mode: the choice of game when there are several, then the session; on a
 /// signal that would end the program, the game is saved first. A game that could not
 /// be saved at the end is an error ([`CommandError::NotSaved`]).
-fn run_plain(args: &PlayArgs, begin: Begin) -> Result<(), CommandError> {
+fn run_plain(args: &PlayArgs, begin: Begin, db: &Option<Arc<Egdb>>) -> Result<(), CommandError> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
@@ -336,7 +354,7 @@ fn run_plain(args: &PlayArgs, begin: Begin) -> Result<(), CommandError> {
         Begin::Choose(games) => match crate::plain::choose_game(&mut input, &mut out, &games)? {
             Some(i) => {
                 let (file, record) = store::games::claim(&games[i])?;
-                (resumed_session(&record, args), Some(file))
+                (resumed_session(&record, args, db), Some(file))
             }
             None => return Ok(()),
         },
@@ -384,14 +402,15 @@ fn run_tui(
     prefs: &Preferences,
     notices: Vec<String>,
     begin: Begin,
+    db: &Option<Arc<Egdb>>,
 ) -> std::io::Result<Option<Arc<StoreError>>> {
     let start = match begin {
         Begin::Play(session, file) => Start::Game(session, saving_for(file)),
         Begin::Choose(games) => {
-            let args = args.clone();
+            let (args, db) = (args.clone(), db.clone());
             Start::Choose {
                 games,
-                session: Box::new(move |record| resumed_session(record, &args)),
+                session: Box::new(move |record| resumed_session(record, &args, &db)),
             }
         }
     };

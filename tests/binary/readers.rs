@@ -65,10 +65,20 @@ fn finding_8_a_fifo_in_the_database_folder_is_skipped_unopened() {
         &["--plain"],
     ] {
         // run_in fails the test if the program has not ended within seconds.
-        run_in(&sandbox, args, b"quit\ny\n");
+        let out = run_in(&sandbox, args, b"quit\ny\n");
+        if args[0] == "--plain" {
+            // The game says at its start which slice it left out, and why.
+            let said = text(&out.stderr);
+            assert!(
+                said.contains("endgame databases: ") && said.contains("0m1k-0m1k.egdb"),
+                "{args:?}: {said}"
+            );
+        }
     }
     let mut game = Session::start_in(&sandbox, &[], &[("CHECKERS_NO_EGDB_BUILD", "1")]);
-    game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+    game.wait_for("the start screen, with the slice left out", |s| {
+        s.contents().contains("(none yet)") && s.contents().contains("endgame databases:")
+    });
 }
 
 /// Finding 9: a slice that is a link to `/dev/zero` is refused as a device, and a 3 GB

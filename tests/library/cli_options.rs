@@ -32,12 +32,12 @@ fn defaults_are_black_at_the_bottom_with_mouse_and_unicode() {
 #[test]
 fn players_default_to_people_at_level_five() {
     let cli = Cli::try_parse_from(["checkers"]).unwrap();
-    let session = starting_session(&cli.play).unwrap();
+    let session = starting_session(&cli.play, &None).unwrap();
     assert_eq!(session.seats(), Seats::PEOPLE);
     assert_eq!(session.level().number(), 5);
 
     let cli = Cli::try_parse_from(["checkers", "--white", "cpu", "--level", "8"]).unwrap();
-    let session = starting_session(&cli.play).unwrap();
+    let session = starting_session(&cli.play, &None).unwrap();
     assert_eq!(session.seats().black, Player::Person);
     assert_eq!(
         session.seats().white,
