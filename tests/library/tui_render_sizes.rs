@@ -3,6 +3,7 @@
 use crate::common::*;
 use checkers::tui::App;
 use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
@@ -102,4 +103,18 @@ fn the_clocks_are_drawn_big_from_105_columns_and_39_rows_as_the_readme_says() {
         "the board, and the panel with it, is shorter"
     );
     assert!(!big(&timed(200, 38)));
+}
+
+#[test]
+fn on_a_small_board_labels_and_landing_marks_leave_the_square_numbers_readable() {
+    let mut app = checkers::tui::App::new(checkers::tui::Settings::default(), 40, 15);
+    press(&mut app, KeyCode::Char('a'));
+    let screen = screen_text(&app);
+    assert!(screen.contains("4 20"), "{screen}");
+    assert!(!screen.contains("420"), "{screen}");
+    // The man on 11 picked up: its landing squares 15 and 16 keep their numbers.
+    press(&mut app, KeyCode::Enter);
+    let screen = screen_text(&app);
+    assert!(screen.contains("16    15"), "{screen}");
+    assert!(!screen.contains("1◌"), "{screen}");
 }

@@ -169,9 +169,17 @@ fn render_cell(
         style
     };
     let piece = app.position().piece_at(sq);
-    // A square one row high shows its piece, or else its number.
-    if rect.height > 1 || piece.is_none() {
-        buf.set_string(rect.x, rect.y, format!("{:>2}", sq.number()), number_style);
+    // A square one row high shows its piece, or else its number: at the square's right
+    // when the ranks are labelled on the frame beside it, so "4" and "20" do not read
+    // as "420".
+    let compact = rect.height == 1;
+    if !compact || piece.is_none() {
+        let x = if compact && app.coordinates {
+            rect.right().saturating_sub(2).max(rect.x)
+        } else {
+            rect.x
+        };
+        buf.set_string(x, rect.y, format!("{:>2}", sq.number()), number_style);
     }
     let corner = if marks.jumped.contains(&sq) {
         Some((g.jumped, theme.alert))
@@ -200,6 +208,9 @@ fn render_cell(
                 style.patch(piece_style(theme, piece.color)),
             );
         }
+    } else if compact && rect.width < 4 {
+        // No room beside the number: a landing square (or one hopped to) shows it in
+        // its style (colour, or bold without colour), the number kept readable.
     } else if marks.targets.contains(&sq) || hint_landing {
         buf.set_string(center, middle_row, g.target, style);
     } else if marks.path.contains(&sq) {
