@@ -118,3 +118,14 @@ fn on_a_small_board_labels_and_landing_marks_leave_the_square_numbers_readable()
     assert!(screen.contains("16    15"), "{screen}");
     assert!(!screen.contains("1◌"), "{screen}");
 }
+
+#[test]
+fn the_help_box_stands_clear_of_the_board_and_panel_borders() {
+    let mut app = checkers::tui::App::new(checkers::tui::Settings::default(), 100, 30);
+    press(&mut app, KeyCode::Char('?'));
+    let screen = screen_text(&app);
+    assert!(screen.contains("┌ Help "), "{screen}");
+    for joined in ["┐┐", "┌│", "││", "└│", "│┘"] {
+        assert!(!screen.contains(joined), "{joined} in\n{screen}");
+    }
+}

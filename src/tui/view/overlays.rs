@@ -80,7 +80,20 @@ pub(super) fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             g.cursor.1
         )),
     ]);
-    Clear.render(rect, buf);
+    // A blank margin round the box, so the board's and the panel's borders beside it
+    // do not run into its own ("┐┐").
+    let margin = Rect {
+        x: rect.x.saturating_sub(1).max(area.x),
+        y: rect.y.saturating_sub(1).max(area.y),
+        width: 0,
+        height: 0,
+    };
+    let margin = Rect {
+        width: (rect.right() + 1).min(area.right()) - margin.x,
+        height: (rect.bottom() + 1).min(area.bottom()) - margin.y,
+        ..margin
+    };
+    Clear.render(margin, buf);
     Paragraph::new(text)
         .block(
             Block::bordered()
