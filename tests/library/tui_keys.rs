@@ -358,6 +358,16 @@ fn resigning_asks_who_and_ends_the_game() {
     let screen = screen_text(&app);
     assert!(screen.contains("Game over") && screen.contains("Black wins: White resigned"));
     assert!(screen.contains("1. 11-15"), "the move list stays");
+    // The footer offers what can be done now: undo the ending, or a new game.
+    let footer = screen.lines().nth(22).unwrap_or_default();
+    assert!(
+        footer.contains("u undo") && footer.contains("n new game"),
+        "{footer}"
+    );
+    assert!(
+        !footer.contains("pick") && !footer.contains("type"),
+        "{footer}"
+    );
     // No more moves; undo brings the game back.
     type_move(&mut app, "23-19");
     assert_eq!(app.game().moves().len(), 1);
