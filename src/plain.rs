@@ -7,7 +7,7 @@
 //! session cleanly. Everything the game does is the [`Session`]'s; this module only
 //! reads lines and writes answers.
 
-use crate::rules::{Color, DrawReason, Piece, Position, Square};
+use crate::rules::{Color, DrawReason, Piece, Position, Role, Square};
 use crate::runtime::{
     Answer, Command, Event, IfExists, Pace, Purpose, Runtime, SaveRequest, Saving,
 };
@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 const QUOTED_CHARS: usize = 60;
 
 /// The commands, as `help` lists them.
-pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, moves, \
+pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N), moves, \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
                         (what it thinks so far), clock, pause, save FILE, next (a match's next game), score, help, quit.";
 
@@ -52,6 +52,38 @@ pub fn board_text(pos: &Position) -> String {
 
 fn glyph(piece: Option<Piece>) -> char {
     piece.map_or(' ', Piece::letter)
+}
+
+/// Each side's men and kings by square, in words a screen reader reads well: "Black:
+/// men on 9, 10 and 11; a king on 28. White: men on 21 and 22; no kings."
+pub fn pieces_text(pos: &Position) -> String {
+    let squares = |color, role| -> Vec<String> {
+        pos.pieces(color, role)
+            .into_iter()
+            .map(|sq: Square| sq.number().to_string())
+            .collect()
+    };
+    let list = |items: &[String]| match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    let group = |items: Vec<String>, one: &str, many: &str| match items.len() {
+        0 => format!("no {many}"),
+        1 => format!("{one} on {}", list(&items)),
+        _ => format!("{many} on {}", list(&items)),
+    };
+    Color::ALL
+        .into_iter()
+        .map(|color| {
+            format!(
+                "{color}: {}; {}.",
+                group(squares(color, Role::Man), "a man", "men"),
+                group(squares(color, Role::King), "a king", "kings")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A plain-mode conversation: the game in play (with its computer, saving and clocks)
@@ -300,6 +332,43 @@ impl Plain {
         }
     }
 
+    /// `show N`: the board after move `N` of the game (both sides' moves of that
+    /// number, or Black's alone if White has not replied), `show 0` the start, without
+    /// changing the game.
+    fn show(&self, argument: &str) -> String {
+        let game = self.session().game();
+        // When White moved first from a set-up position, move 1 is White's alone.
+        let offset = usize::from(game.start().turn() == Color::White);
+        let Ok(number) = argument.parse::<usize>() else {
+            return "Show which move? Type show and its number, as in show 5 (show 0: the start)."
+                .to_string();
+        };
+        let plies = (number * 2).saturating_sub(offset).min(game.moves().len());
+        let moves = game.move_pairs().len();
+        if number > moves {
+            let plural = if moves == 1 { "" } else { "s" };
+            return format!("The game has {moves} move{plural} so far: show 0 to show {moves}.");
+        }
+        let pos = &game.positions()[plies];
+        let after = match plies {
+            0 => "The start".to_string(),
+            _ => {
+                let before = &game.positions()[plies - 1];
+                let m = game.moves()[plies - 1];
+                format!(
+                    "After move {number} ({}'s {})",
+                    before.turn(),
+                    before.notation(&m)
+                )
+            }
+        };
+        format!(
+            "{after}, {} to move; the game goes on from the last move.\n{}FEN: {pos}",
+            pos.turn(),
+            board_text(pos)
+        )
+    }
+
     /// What the computer is thinking, on request: its depth and verdict so far.
     fn thinking(&self) -> String {
         let Some(spec) = self.runtime.wanted_search() else {
@@ -402,6 +471,9 @@ impl Plain {
                 None => "This game is not timed (--clock or --move-timer times one).".to_string(),
             },
             "board" => format!("{}{}", board_text(self.session().position()), self.status()),
+            "fen" => format!("FEN: {}", self.session().position()),
+            "pieces" => pieces_text(self.session().position()),
+            "show" => self.show(argument),
             "moves" => {
                 let pos = self.session().position();
                 let moves: Vec<String> =

@@ -442,3 +442,40 @@ fn a_piped_game_is_not_kept_in_the_games_folder() {
     });
     assert_eq!(kept, 0, "as the README says: {}", games.display());
 }
+
+#[test]
+fn fen_pieces_and_show_tell_the_position_in_text() {
+    let input = "11-15\n23-19\n8 11\nfen\npieces\nshow 1\nshow 9\nmoves\n";
+    let (ok, out, err) = session(&["--plain", "--fen", "B:W21-32:BK2,1,3-12"], input);
+    assert!(ok, "{err}");
+    let a = answers(&out);
+    assert_eq!(
+        a[3],
+        "FEN: W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,K2,3,4,5,6,7,9,10,11,12,15"
+    );
+    // Each side by square, in words.
+    assert_eq!(
+        a[4],
+        "Black: men on 1, 3, 4, 5, 6, 7, 9, 10, 11, 12 and 15; a king on 2. \
+         White: men on 19, 21, 22, 24, 25, 26, 27, 28, 29, 30, 31 and 32; no kings."
+    );
+    assert_eq!(
+        a[5],
+        "After move 1 (White's 23-19), Black to move; the game goes on from the last move."
+    );
+    // The board after move 1: 8 still Black's, 11 empty; the game itself unchanged.
+    assert!(a[6..].iter().any(|l| l.contains("| 8 b|")), "{out}");
+    assert!(
+        a.contains(&"FEN: B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,K2,3,4,5,6,7,8,9,10,12,15"),
+        "{out}"
+    );
+    assert!(
+        out.contains("The game has 2 moves so far: show 0 to show 2."),
+        "{out}"
+    );
+    assert!(a.last().unwrap().starts_with("Legal moves: "), "{out}");
+    assert!(
+        a.last().unwrap().contains("19-16"),
+        "still White's move: {out}"
+    );
+}
