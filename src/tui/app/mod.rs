@@ -172,6 +172,9 @@ pub struct App {
     /// A file letter a-h was just pressed on the board and did its command: a digit
     /// next makes the two a square (`c3`) instead.
     letter: Option<LetterPressed>,
+    /// The board's side was fixed with `--flip`: it does not turn as a match's colours
+    /// change.
+    flip_fixed: bool,
 }
 
 /// A file letter pressed on the board, and the screen as it was before its command
@@ -210,7 +213,14 @@ impl App {
         let session = runtime.session();
         // A person playing White against the computer sits at the bottom.
         let person_plays_white = session.seats().person_against_computer() == Some(Color::White);
-        let flipped = settings.flipped != person_plays_white;
+        // Two people in a match keep their sides of the screen as the colours change:
+        // a resumed match at an even-numbered game has them the other way round.
+        let turned = !settings.flipped
+            && session.seats() == crate::session::Seats::PEOPLE
+            && session
+                .match_play()
+                .is_some_and(|contest| contest.game_index() % 2 == 1);
+        let flipped = (settings.flipped != person_plays_white) != turned;
         let cursor = START_CURSORS[color_index(session.position().turn())];
         let game = session.game();
         let fresh = game.moves().is_empty() && *game.start() == Position::start();
@@ -265,6 +275,7 @@ impl App {
             prompt_selected: false,
             last_person_move: None,
             letter: None,
+            flip_fixed: settings.flipped,
         };
         if fault.is_none() && !app.session().is_reviewing() {
             app.match_welcome();
