@@ -65,10 +65,8 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         lines.push(Line::styled(text, theme.text));
     }
     if let Some(opening) = app.session().ballot() {
-        lines.push(Line::styled(
-            crate::session::ballot_text(opening),
-            theme.text,
-        ));
+        let text = crate::session::ballot_text(opening);
+        lines.extend(wrapped(&text, usize::from(inner.width), theme.text));
     }
     for color in Color::ALL {
         let men = pos.pieces(color, Role::Man).count();
