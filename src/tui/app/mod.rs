@@ -175,6 +175,8 @@ pub struct App {
     /// The board's side was fixed with `--flip`: it does not turn as a match's colours
     /// change.
     flip_fixed: bool,
+    /// The file the game was last saved to: the save dialog offers it again.
+    last_saved: Option<std::path::PathBuf>,
 }
 
 /// A file letter pressed on the board, and the screen as it was before its command
@@ -276,6 +278,7 @@ impl App {
             last_person_move: None,
             letter: None,
             flip_fixed: settings.flipped,
+            last_saved: None,
         };
         if fault.is_none() && !app.session().is_reviewing() {
             app.match_welcome();

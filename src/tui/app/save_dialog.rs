@@ -165,10 +165,14 @@ pub(super) fn dialog_action(key: &KeyEvent) -> Option<Action> {
 }
 
 impl App {
-    /// Opens the save dialog on a new file in the data folder and the record's names.
+    /// Opens the save dialog with the record's names, on the file last saved to, or a
+    /// new file in the data folder.
     pub(super) fn open_save(&mut self) {
         self.pick = None;
-        let path = store::default_save_path(store::now_unix())
+        let path = self
+            .last_saved
+            .clone()
+            .or_else(|| store::default_save_path(store::now_unix()))
             .map(|p| p.display().to_string())
             .unwrap_or_default();
         let names = self.session().record_names();
@@ -268,6 +272,7 @@ impl App {
                 if matches!(self.mode, Mode::Save(_)) {
                     self.mode = Mode::Board;
                 }
+                self.last_saved = Some(request.path.clone());
                 let path = request.path.display();
                 self.info(match how {
                     Appended::Added => format!("Added the game at the end of {path}"),
