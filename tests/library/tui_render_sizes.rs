@@ -103,3 +103,21 @@ fn the_clocks_are_drawn_big_from_105_columns_and_39_rows_as_the_readme_says() {
     );
     assert!(!big(&timed(200, 38)));
 }
+
+#[test]
+fn at_40x15_labels_marks_and_the_status_line_keep_clear_of_each_other() {
+    use checkers::tui::Settings;
+    use ratatui::crossterm::event::KeyCode;
+    let mut app = App::new(Settings::default(), 40, 15);
+    press(&mut app, KeyCode::Char('a'));
+    press(&mut app, KeyCode::Enter);
+    let screen = screen_text(&app);
+    // The rank label 4 and square 20 beside it, not "420"; the landing marks on 15 and
+    // 16 instead of their numbers, not "1◌".
+    assert!(screen.contains("4 20"), "{screen}");
+    assert!(!screen.contains("420"), "{screen}");
+    assert_eq!(screen.matches('◌').count(), 2, "{screen}");
+    assert!(!screen.contains("1◌"), "{screen}");
+    // Where to land comes first on a status line this narrow.
+    assert!(screen.contains("Land on 15 or 16"), "{screen}");
+}

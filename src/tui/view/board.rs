@@ -169,9 +169,12 @@ fn render_cell(
         style
     };
     let piece = app.position().piece_at(sq);
-    // A square one row high shows its piece, or else its number.
-    if rect.height > 1 || piece.is_none() {
-        buf.set_string(rect.x, rect.y, format!("{:>2}", sq.number()), number_style);
+    let landing = marks.targets.contains(&sq) || hint_landing;
+    // A square one row high shows its piece, or its landing mark, or else its number;
+    // a narrow one keeps its number off its left edge, where a rank label may stand.
+    if rect.height > 1 || (piece.is_none() && !landing) {
+        let x = if rect.width <= 3 { rect.x + 1 } else { rect.x };
+        buf.set_string(x, rect.y, format!("{:>2}", sq.number()), number_style);
     }
     let corner = if marks.jumped.contains(&sq) {
         Some((g.jumped, theme.alert))
@@ -200,7 +203,7 @@ fn render_cell(
                 style.patch(piece_style(theme, piece.color)),
             );
         }
-    } else if marks.targets.contains(&sq) || hint_landing {
+    } else if landing {
         buf.set_string(center, middle_row, g.target, style);
     } else if marks.path.contains(&sq) {
         buf.set_string(center, middle_row, g.path, style);
