@@ -121,3 +121,14 @@ fn at_40x15_labels_marks_and_the_status_line_keep_clear_of_each_other() {
     // Where to land comes first on a status line this narrow.
     assert!(screen.contains("Land on 15 or 16"), "{screen}");
 }
+
+#[test]
+fn the_help_box_stands_clear_of_the_board_and_panel_borders() {
+    use checkers::tui::Settings;
+    let mut app = App::new(Settings::default(), 100, 30);
+    type_text(&mut app, "?");
+    let screen = screen_text(&app);
+    for doubled in ["┐┐", "┌│", "││", "└│", "│┘"] {
+        assert!(!screen.contains(doubled), "{doubled}: {screen}");
+    }
+}

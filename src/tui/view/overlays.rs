@@ -80,7 +80,17 @@ pub(super) fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             g.cursor.1
         )),
     ]);
-    Clear.render(rect, buf);
+    // A blank cell round the box, so that its border does not run into the board's and
+    // the panel's beside it ("┐┐").
+    let x = rect.x.saturating_sub(1).max(area.x);
+    let y = rect.y.saturating_sub(1).max(area.y);
+    let margin = Rect {
+        x,
+        y,
+        width: (rect.right() + 1).min(area.right()) - x,
+        height: (rect.bottom() + 1).min(area.bottom()) - y,
+    };
+    Clear.render(margin, buf);
     Paragraph::new(text)
         .block(
             Block::bordered()
