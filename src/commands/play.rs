@@ -16,7 +16,7 @@ use crate::session::{
 use crate::store::{
     self, GameFile, Players, SavedGame, StoreError, games_dir, load_record, resumable_games,
 };
-use crate::tui::theme::{colors_wanted, true_color_wanted};
+use crate::tui::theme::{colors_wanted, palette_256_wanted, true_color_wanted};
 use crate::tui::{Settings, Start, Theme};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -258,8 +258,11 @@ pub fn tui_settings(args: &PlayArgs) -> Settings {
         bell: !args.quiet,
         flipped: args.flip,
         mouse: !args.no_mouse,
+        // Three tiers of colour: true colour, the 256-colour palette, the 16 named ones.
         theme: if colored && true_color_wanted(std::env::var_os("COLORTERM").as_deref()) {
             Theme::true_color(args.ascii)
+        } else if colored && palette_256_wanted(std::env::var_os("TERM").as_deref()) {
+            Theme::palette_256(args.ascii)
         } else {
             Theme::new(colored, args.ascii)
         },

@@ -196,6 +196,30 @@ impl Theme {
         }
     }
 
+    /// The 256-colour theme, for terminals whose `TERM` advertises the 256-colour
+    /// palette (tmux, most SSH sessions) but not true colour: the true-colour board's
+    /// muted green and buff, its ebony and ivory pieces, from the palette's fixed
+    /// colour cube and grey ramp, which look the same on every such terminal.
+    pub fn palette_256(ascii: bool) -> Theme {
+        let base = Theme::new(true, ascii);
+        let bold = Modifier::BOLD;
+        // xterm's palette: 16-231 a 6x6x6 colour cube, 232-255 greys.
+        let (green, buff, ebony, ivory) = (65, 187, 234, 230);
+        let ix = Color::Indexed;
+        Theme {
+            dark_square: Style::new().bg(ix(green)).fg(ix(ebony)),
+            light_square: Style::new().bg(ix(buff)),
+            black_piece: Style::new().fg(ix(ebony)).add_modifier(bold),
+            white_piece: Style::new().fg(ix(ivory)).add_modifier(bold),
+            cursor: Style::new().bg(ix(74)).add_modifier(bold),
+            selected: Style::new().bg(ix(137)).add_modifier(bold),
+            target: Style::new().bg(ix(107)).fg(ix(ebony)).add_modifier(bold),
+            last_move: Style::new().bg(ix(60)),
+            last_move_number: Style::new().fg(ix(ivory)).add_modifier(bold),
+            ..base
+        }
+    }
+
     /// The 16-colour theme: a green and buff tournament board, in the terminal's own
     /// palette (the fallback where true colour is not known to work).
     fn colored(glyphs: Glyphs) -> Theme {
@@ -254,6 +278,13 @@ impl Theme {
 /// Whether the terminal shows true colour: `COLORTERM` is `truecolor` or `24bit`.
 pub fn true_color_wanted(colorterm: Option<&OsStr>) -> bool {
     colorterm.is_some_and(|v| v == "truecolor" || v == "24bit")
+}
+
+/// Whether the terminal advertises the 256-colour palette: `TERM` ends in `256color`
+/// (`xterm-256color`, `tmux-256color`, `screen-256color`).
+pub fn palette_256_wanted(term: Option<&OsStr>) -> bool {
+    term.and_then(OsStr::to_str)
+        .is_some_and(|t| t.ends_with("256color"))
 }
 
 /// Whether to use colour: not with `--no-color`, a non-empty `NO_COLOR`, or `TERM=dumb`.
