@@ -479,3 +479,14 @@ fn fen_pieces_and_show_tell_the_position_in_text() {
         "still White's move: {out}"
     );
 }
+
+#[test]
+fn resign_against_the_computer_gives_up_the_persons_side_only() {
+    // The computer plays Black and moves first; the person's resign is White's.
+    let (ok, out, err) = session(&["--plain", "--black", "cpu", "--level", "1"], "resign\n");
+    assert!(ok, "{err}");
+    let a = answers(&out);
+    assert!(a[0].starts_with("Black (level 1) played "), "{out}");
+    assert_eq!(a[1], "White resigns. Black wins: White resigned.", "{out}");
+    assert!(!out.contains("Black resigns"), "{out}");
+}
