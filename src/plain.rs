@@ -386,11 +386,18 @@ impl Plain {
                     t.depth
                 )
             }
-            Some(t) => format!(
-                "{who}: depth {}, {}; type now to have the move at once.",
-                t.depth,
-                score_with_size(self.session().position().turn(), t.score)
-            ),
+            Some(t) => {
+                let pos = self.session().position();
+                let line = match &t.line[..t.line.len().min(8)] {
+                    [] => String::new(),
+                    shown => format!("; best line {}", crate::engine::line_notation(pos, shown)),
+                };
+                format!(
+                    "{who}: depth {}, {}{line}; type now to have the move at once.",
+                    t.depth,
+                    score_with_size(pos.turn(), t.score)
+                )
+            }
             None => format!("{who}; type now to have the move at once."),
         }
     }

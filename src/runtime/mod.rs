@@ -497,6 +497,7 @@ impl Runtime {
                         spec,
                         depth: info.depth,
                         score: info.score,
+                        line: info.pv.clone(),
                         done: false,
                     };
                     if spec.purpose == Purpose::Review {
@@ -559,6 +560,7 @@ impl Runtime {
                     spec,
                     depth: result.depth,
                     score: result.score,
+                    line: result.pv.clone(),
                     done: true,
                 };
                 self.review = Some(done.clone());

@@ -51,6 +51,10 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
                 } else {
                     lines.push(Line::styled(text, theme.question));
                 }
+                if let Some(line) = app.thinking_line() {
+                    let text = format!("Line: {line}");
+                    lines.extend(wrapped(&text, usize::from(inner.width), theme.text));
+                }
             }
         }
     }
