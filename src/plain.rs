@@ -24,10 +24,9 @@ use std::time::{Duration, Instant};
 const QUOTED_CHARS: usize = 60;
 
 /// The commands, as `help` lists them.
-pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, moves, \
+pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N), moves, \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
-                        (what it thinks so far), fen, pieces (each side's men and kings), show N (the position after \
-                        move N), clock, pause, save FILE, next (a match's next game), score, help, quit.";
+                        (what it thinks so far), clock, pause, save FILE, next (a match's next game), score, help, quit.";
 
 /// The board as text, Black at the bottom: each dark square shows its number and what
 /// stands on it (`b`/`w` a man, `B`/`W` a king).
@@ -51,39 +50,40 @@ pub fn board_text(pos: &Position) -> String {
     out
 }
 
-/// Each side's men and kings by square, in words, and the side to move: the board for
-/// a screen reader. "Black: men on 1, 2, 3; kings on 14. White: men on 21, 22; no kings.
-/// Black to move."
-pub fn pieces_text(pos: &Position) -> String {
-    let mut text = String::new();
-    for color in Color::ALL {
-        let squares = |king: bool| -> Vec<String> {
-            Square::ALL
-                .into_iter()
-                .filter(|sq| {
-                    pos.piece_at(*sq)
-                        .is_some_and(|p| p.color == color && (p.role == Role::King) == king)
-                })
-                .map(|sq| sq.number().to_string())
-                .collect()
-        };
-        let list = |kind: &str, squares: Vec<String>| match squares.len() {
-            0 => format!("no {kind}s"),
-            1 => format!("a {kind} on {}", squares[0]),
-            _ => format!("{kind}s on {}", squares.join(", ")),
-        };
-        text.push_str(&format!(
-            "{color}: {}; {}. ",
-            list("man", squares(false)).replace("mans", "men"),
-            list("king", squares(true))
-        ));
-    }
-    text.push_str(&format!("{} to move.", pos.turn()));
-    text
-}
-
 fn glyph(piece: Option<Piece>) -> char {
     piece.map_or(' ', Piece::letter)
+}
+
+/// Each side's men and kings by square, in words a screen reader reads well: "Black:
+/// men on 9, 10 and 11; a king on 28. White: men on 21 and 22; no kings."
+pub fn pieces_text(pos: &Position) -> String {
+    let squares = |color, role| -> Vec<String> {
+        pos.pieces(color, role)
+            .into_iter()
+            .map(|sq: Square| sq.number().to_string())
+            .collect()
+    };
+    let list = |items: &[String]| match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    let group = |items: Vec<String>, one: &str, many: &str| match items.len() {
+        0 => format!("no {many}"),
+        1 => format!("{one} on {}", list(&items)),
+        _ => format!("{many} on {}", list(&items)),
+    };
+    Color::ALL
+        .into_iter()
+        .map(|color| {
+            format!(
+                "{color}: {}; {}.",
+                group(squares(color, Role::Man), "a man", "men"),
+                group(squares(color, Role::King), "a king", "kings")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A plain-mode conversation: the game in play (with its computer, saving and clocks)
@@ -338,46 +338,40 @@ impl Plain {
         }
     }
 
-    /// `show N`: the position after move N (both sides' Nth moves, or Black's alone when
-    /// White has not replied; 0 the start), as a board and the pieces in words, without
+    /// `show N`: the board after move `N` of the game (both sides' moves of that
+    /// number, or Black's alone if White has not replied), `show 0` the start, without
     /// changing the game.
     fn show(&self, argument: &str) -> String {
         let game = self.session().game();
-        let pairs = game.move_pairs();
-        let plies = match argument.trim().trim_end_matches('.').parse::<usize>() {
-            Ok(0) => Some(0),
-            Ok(n) if n <= pairs.len() => Some(
-                pairs[..n]
-                    .iter()
-                    .map(|p| usize::from(p.black.is_some()) + usize::from(p.white.is_some()))
-                    .sum(),
-            ),
-            _ => None,
+        // When White moved first from a set-up position, move 1 is White's alone.
+        let offset = usize::from(game.start().turn() == Color::White);
+        let Ok(number) = argument.parse::<usize>() else {
+            return "Show which move? Type show and its number, as in show 5 (show 0: the start)."
+                .to_string();
         };
-        let Some(plies) = plies else {
-            return format!(
-                "Cannot show '{}': give a move number from 0 (the start) to {}.",
-                printable(argument, QUOTED_CHARS),
-                pairs.len()
-            );
-        };
-        let positions = game.positions();
-        let pos = &positions[plies];
-        let when = match plies.checked_sub(1) {
-            None => "The start position".to_string(),
-            Some(last) => {
-                let before = &positions[last];
+        let plies = (number * 2).saturating_sub(offset).min(game.moves().len());
+        let moves = game.move_pairs().len();
+        if number > moves {
+            let plural = if moves == 1 { "" } else { "s" };
+            return format!("The game has {moves} move{plural} so far: show 0 to show {moves}.");
+        }
+        let pos = &game.positions()[plies];
+        let after = match plies {
+            0 => "The start".to_string(),
+            _ => {
+                let before = &game.positions()[plies - 1];
+                let m = game.moves()[plies - 1];
                 format!(
-                    "After {} {}",
+                    "After move {number} ({}'s {})",
                     before.turn(),
-                    before.notation(&game.moves()[last])
+                    before.notation(&m)
                 )
             }
         };
         format!(
-            "{when} (the game goes on from the position it is at):\n{}{}",
-            board_text(pos),
-            pieces_text(pos)
+            "{after}, {} to move; the game goes on from the last move.\n{}FEN: {pos}",
+            pos.turn(),
+            board_text(pos)
         )
     }
 
@@ -398,11 +392,18 @@ impl Plain {
                     t.depth
                 )
             }
-            Some(t) => format!(
-                "{who}: depth {}, {}; type now to have the move at once.",
-                t.depth,
-                score_with_size(self.session().position().turn(), t.score)
-            ),
+            Some(t) => {
+                let pos = self.session().position();
+                let line = match &t.line[..t.line.len().min(8)] {
+                    [] => String::new(),
+                    shown => format!("; best line {}", crate::engine::line_notation(pos, shown)),
+                };
+                format!(
+                    "{who}: depth {}, {}{line}; type now to have the move at once.",
+                    t.depth,
+                    score_with_size(pos.turn(), t.score)
+                )
+            }
             None => format!("{who}; type now to have the move at once."),
         }
     }

@@ -42,6 +42,8 @@ pub struct Thinking {
     pub depth: u32,
     /// Its score, for the side to move.
     pub score: Score,
+    /// Its best line so far, from the position searched (may be empty).
+    pub line: Vec<crate::rules::Move>,
     /// Whether the search has ended (nothing more will come for this position).
     pub done: bool,
 }

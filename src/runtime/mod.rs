@@ -512,6 +512,7 @@ impl Runtime {
                         spec,
                         depth: info.depth,
                         score: info.score,
+                        line: info.pv.clone(),
                         done: false,
                     };
                     if spec.purpose == Purpose::Review {
@@ -574,6 +575,7 @@ impl Runtime {
                     spec,
                     depth: result.depth,
                     score: result.score,
+                    line: result.pv.clone(),
                     done: true,
                 };
                 self.review = Some(done.clone());

@@ -134,14 +134,33 @@ pub fn drawn_ballot(seed: u64, mailplay: bool, round: usize) -> Opening {
     deck.swap_remove(i)
 }
 
-/// What the ballot is, for the panel and plain mode: `Ballot 126: 11-15 23-19 8-11`.
+/// What the ballot is, for the panel and plain mode, with its name where the deck gives
+/// one: `Ballot 126: 11-15 23-19 8-11`, `Ballot 5 (Dreaded Edinburgh): 9-13 22-18 6-9`.
 pub fn ballot_text(opening: &Opening) -> String {
-    format!("Ballot {}: {}", opening.number, opening.moves)
+    if opening.name.is_empty() {
+        format!("Ballot {}: {}", opening.number, opening.moves)
+    } else {
+        format!(
+            "Ballot {} ({}): {}",
+            opening.number, opening.name, opening.moves
+        )
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ballot_is_told_with_its_name_when_it_has_one() {
+        let named = ballot(5, false).expect("ballot 5");
+        assert_eq!(
+            ballot_text(&named),
+            "Ballot 5 (Dreaded Edinburgh): 9-13 22-18 6-9"
+        );
+        let unnamed = ballot(126, false).expect("ballot 126");
+        assert_eq!(ballot_text(&unnamed), "Ballot 126: 11-15 23-19 8-11");
+    }
 
     #[test]
     fn choices_parse_with_clear_errors() {

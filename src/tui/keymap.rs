@@ -70,6 +70,8 @@ pub enum Footer {
     NextGame,
     /// Once a match is over.
     MatchOver,
+    /// Once the game (not a match's) is over.
+    Over,
 }
 
 /// One line of the key map.
@@ -86,7 +88,8 @@ pub struct Binding {
     pub label: &'static str,
     /// What it does, in a word or two, for the footer.
     pub short: &'static str,
-    /// What it does, for the help overlay.
+    /// What it does, for the help overlay; empty: not listed there (another line
+    /// names the key with this meaning too, so that the help names each key once).
     pub help: &'static str,
     /// Where the footer shows it.
     pub footer: &'static [Footer],
@@ -118,7 +121,7 @@ use Key::{Char, Code, Ctrl};
 /// The board's keys, first match wins (so the review's arrows come before the cursor's).
 #[rustfmt::skip]
 pub const BOARD_KEYS: &[Binding] = &[
-    bind(&[Code(KeyCode::Left)], Action::Step(Step::Back), When::Reviewing, "{steps}", "step", "review: step (also Up Down)", &[Review]),
+    bind(&[Code(KeyCode::Left)], Action::Step(Step::Back), When::Reviewing, "{steps}", "step", "", &[Review]),
     bind(&[Code(KeyCode::Right)], Action::Step(Step::Forward), When::Reviewing, "", "", "", &[]),
     bind(&[Code(KeyCode::Up)], Action::Step(Step::Back), When::Reviewing, "", "", "", &[]),
     bind(&[Code(KeyCode::Down)], Action::Step(Step::Forward), When::Reviewing, "", "", "", &[]),
@@ -127,23 +130,23 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Char(']')], Action::OtherGame(true), When::Reviewing, "[ ]", "other game", "review: previous/next game", &[]),
     bind(&[Char('[')], Action::OtherGame(false), When::Reviewing, "", "", "", &[]),
     bind(&[Char('g')], Action::GameList, When::Board, "g", "games", "the file's games (--load)", &[]),
-    bind(&[Code(KeyCode::Esc)], Action::LeaveReview, When::ReviewingAtRest, "Esc", "stop reviewing", "review: play on from here", &[Review]),
-    bind(&[Code(KeyCode::Up), Char('k')], Action::Cursor(Direction::Up), When::Board, "{arrows} hjkl", "move", "move the cursor", &[Play]),
+    bind(&[Code(KeyCode::Esc)], Action::LeaveReview, When::ReviewingAtRest, "Esc", "stop reviewing", "", &[Review]),
+    bind(&[Code(KeyCode::Up), Char('k')], Action::Cursor(Direction::Up), When::Board, "{arrows} hjkl", "move", "move cursor; review: step", &[Play]),
     bind(&[Code(KeyCode::Down), Char('j')], Action::Cursor(Direction::Down), When::Board, "", "", "", &[]),
     bind(&[Code(KeyCode::Left), Char('h')], Action::Cursor(Direction::Left), When::Board, "", "", "", &[]),
     bind(&[Code(KeyCode::Right), Char('l')], Action::Cursor(Direction::Right), When::Board, "", "", "", &[]),
     bind(&[Code(KeyCode::Tab)], Action::NextTarget, When::Board, "Tab", "next landing", "next landing square", &[]),
     bind(&[Code(KeyCode::Enter), Char(' ')], Action::Select, When::Board, "Enter Space", "pick", "pick up, then land", &[Play]),
-    bind(&[Code(KeyCode::Esc), Code(KeyCode::Backspace)], Action::Back, When::Board, "Esc Backspace", "back", "back / put down", &[]),
+    bind(&[Code(KeyCode::Esc), Code(KeyCode::Backspace)], Action::Back, When::Board, "Esc Backspace", "back", "back; review: play on", &[]),
     Binding { keys: &[Key::Digit], action: None, when: When::Board, label: "0-9", short: "type", help: "type a move: 11-15", footer: &[Play] },
     bind(&[Char(':')], Action::OpenPrompt(None), When::Board, ":", "type", "type c3-d4 (c3 also starts it)", &[]),
     bind(&[Char('m')], Action::MoveNow, When::Board, "m", "move now", "computer: move now", &[Thinking]),
     bind(&[Char('b')], Action::ToggleSide(Color::Black), When::Board, "b", "take over", "computer plays Black (asks)", &[ThinkingFor(Color::Black)]),
     bind(&[Char('w')], Action::ToggleSide(Color::White), When::Board, "w", "take over", "computer plays White (asks)", &[ThinkingFor(Color::White)]),
-    bind(&[Char('u')], Action::Undo, When::Board, "u", "undo", "undo (and the reply)", &[Play, Thinking]),
-    bind(&[Char('U'), Ctrl('r')], Action::Redo, When::Board, "U Ctrl-R", "redo", "redo", &[PlayNoClaim]),
+    bind(&[Char('u')], Action::Undo, When::Board, "u", "undo", "undo (and the reply)", &[Play, Thinking, Over]),
+    bind(&[Char('U'), Ctrl('r')], Action::Redo, When::Board, "U Ctrl-R", "redo", "redo", &[PlayNoClaim, Over]),
     bind(&[Char('c')], Action::AskClaimDraw, When::Board, "c", "claim draw", "claim a draw (asks)", &[PlayClaimOpen]),
-    bind(&[Char('s'), Ctrl('s')], Action::OpenSave, When::Board, "s Ctrl-S", "save", "save as PDN", &[PlayNoClaim, Review, NextGame, MatchOver]),
+    bind(&[Char('s'), Ctrl('s')], Action::OpenSave, When::Board, "s Ctrl-S", "save", "save as PDN", &[PlayNoClaim, Review, NextGame, MatchOver, Over]),
     bind(&[Char('d')], Action::AskOfferDraw, When::Board, "d", "offer draw", "offer a draw (asks)", &[]),
     bind(&[Char('r')], Action::AskResign, When::Board, "r", "resign", "resign (asks)", &[]),
     bind(&[Char('+'), Char('=')], Action::ChangeLevel(true), When::Board, "+ -", "level", "computer level up/down", &[]),
@@ -154,10 +157,10 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Code(KeyCode::PageDown)], Action::ScrollMoves(false), When::Board, "", "", "", &[]),
     bind(&[Char('f')], Action::Flip, When::Board, "f", "flip", "flip the board", &[]),
     bind(&[Char('p')], Action::Pause, When::Board, "p", "pause", "pause the clocks", &[]),
-    bind(&[Char('n')], Action::NextGame, When::MatchWaits, "n", "next game", "match: next game (both ready)", &[NextGame]),
-    bind(&[Char('n')], Action::AskNewGame, When::Board, "n", "new game", "new game", &[Thinking]),
-    bind(&[Char('?')], Action::ToggleHelp, When::Board, "?", "help", "this help", &[Play, Review, Thinking, NextGame, MatchOver]),
-    bind(&[Char('q')], Action::AskQuit, When::Board, "q", "quit", "quit (then --resume)", &[Play, Review, Thinking, NextGame, MatchOver]),
+    bind(&[Char('n')], Action::NextGame, When::MatchWaits, "n", "next game", "", &[NextGame]),
+    bind(&[Char('n')], Action::AskNewGame, When::Board, "n", "new game", "new game; match: next game", &[Thinking, Over]),
+    bind(&[Char('?')], Action::ToggleHelp, When::Board, "?", "help", "this help", &[Play, Review, Thinking, NextGame, MatchOver, Over]),
+    bind(&[Char('q')], Action::AskQuit, When::Board, "q", "quit", "quit (then --resume)", &[Play, Review, Thinking, NextGame, MatchOver, Over]),
     bind(&[Ctrl('c')], Action::Quit, When::Anywhere, "Ctrl-C", "quit now", "quit at once", &[]),
     bind(&[Ctrl('z')], Action::Suspend, When::Anywhere, "Ctrl-Z", "suspend", "suspend (fg resumes)", &[]),
 ];
@@ -232,11 +235,11 @@ pub fn footer_keys(shown: impl Fn(Footer) -> bool) -> Vec<(&'static str, &'stati
         .collect()
 }
 
-/// The help overlay's lines: (label, help), in the table's order.
+/// The help overlay's lines: (label, help), in the table's order, each key once.
 pub fn help_lines() -> impl Iterator<Item = (&'static str, &'static str)> {
     BOARD_KEYS
         .iter()
-        .filter(|b| !b.label.is_empty())
+        .filter(|b| !b.label.is_empty() && !b.help.is_empty())
         .map(|b| (b.label, b.help))
 }
 
@@ -343,9 +346,26 @@ mod tests {
     }
 
     #[test]
-    fn every_described_binding_has_help() {
-        for (label, help) in help_lines() {
-            assert!(!help.is_empty(), "{label} has no help text");
+    fn the_help_names_each_key_once() {
+        let mut named: Vec<&str> = Vec::new();
+        for (label, _) in help_lines() {
+            for key in label.split(' ') {
+                assert!(!named.contains(&key), "{key} is in the help twice");
+                named.push(key);
+            }
+        }
+        // A binding left out of the help has its keys named by another line.
+        for b in BOARD_KEYS.iter().filter(|b| !b.label.is_empty()) {
+            let key = if b.label == "{steps}" {
+                "{arrows}"
+            } else {
+                b.label
+            };
+            assert!(
+                key.split(' ').all(|k| named.contains(&k)),
+                "{} is bound but not in the help",
+                b.label
+            );
         }
     }
 }

@@ -450,35 +450,6 @@ fn input_that_cannot_be_read_is_said_so_not_called_an_output_failure() {
 }
 
 #[test]
-fn fen_pieces_and_show_tell_the_position_in_words_without_changing_the_game() {
-    let (ok, out, _) = session(
-        &["--fen", "B:WK30,21:B5,K14"],
-        "fen\npieces\n14-9\nshow 0\nshow 1\nshow 7\nmoves\n",
-    );
-    assert!(ok);
-    let lines = answers(&out);
-    assert_eq!(lines[0], "FEN: B:W21,K30:B5,K14");
-    assert_eq!(
-        lines[1],
-        "Black: a man on 5; a king on 14. White: a man on 21; a king on 30. Black to move."
-    );
-    assert!(lines[2].starts_with("Black played 14-9."), "{}", lines[2]);
-    assert!(out.contains("The start position (the game goes on from the position it is at):"));
-    assert!(out.contains("After Black 14-9 (the game goes on"), "{out}");
-    assert!(
-        out.contains("Black: a man on 5; a king on 9. White:"),
-        "{out}"
-    );
-    assert!(out.contains("Cannot show '7': give a move number from 0 (the start) to 1."));
-    // Showing changed nothing: White is still to move after 14-9.
-    assert!(
-        out.lines().last().unwrap().starts_with("Legal moves: "),
-        "{out}"
-    );
-    assert!(out.contains("Legal moves: 21-17, 30-25, 30-26"), "{out}");
-}
-
-#[test]
 fn a_piped_game_is_not_kept_in_the_games_folder() {
     let data = tempfile::tempdir().unwrap();
     let (ok, _, err) = session_with_env(
@@ -494,4 +465,52 @@ fn a_piped_game_is_not_kept_in_the_games_folder() {
             .count()
     });
     assert_eq!(kept, 0, "as the README says: {}", games.display());
+}
+
+#[test]
+fn fen_pieces_and_show_tell_the_position_in_text() {
+    let input = "11-15\n23-19\n8 11\nfen\npieces\nshow 1\nshow 9\nmoves\n";
+    let (ok, out, err) = session(&["--plain", "--fen", "B:W21-32:BK2,1,3-12"], input);
+    assert!(ok, "{err}");
+    let a = answers(&out);
+    assert_eq!(
+        a[3],
+        "FEN: W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,K2,3,4,5,6,7,9,10,11,12,15"
+    );
+    // Each side by square, in words.
+    assert_eq!(
+        a[4],
+        "Black: men on 1, 3, 4, 5, 6, 7, 9, 10, 11, 12 and 15; a king on 2. \
+         White: men on 19, 21, 22, 24, 25, 26, 27, 28, 29, 30, 31 and 32; no kings."
+    );
+    assert_eq!(
+        a[5],
+        "After move 1 (White's 23-19), Black to move; the game goes on from the last move."
+    );
+    // The board after move 1: 8 still Black's, 11 empty; the game itself unchanged.
+    assert!(a[6..].iter().any(|l| l.contains("| 8 b|")), "{out}");
+    assert!(
+        a.contains(&"FEN: B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,K2,3,4,5,6,7,8,9,10,12,15"),
+        "{out}"
+    );
+    assert!(
+        out.contains("The game has 2 moves so far: show 0 to show 2."),
+        "{out}"
+    );
+    assert!(a.last().unwrap().starts_with("Legal moves: "), "{out}");
+    assert!(
+        a.last().unwrap().contains("19-16"),
+        "still White's move: {out}"
+    );
+}
+
+#[test]
+fn resign_against_the_computer_gives_up_the_persons_side_only() {
+    // The computer plays Black and moves first; the person's resign is White's.
+    let (ok, out, err) = session(&["--plain", "--black", "cpu", "--level", "1"], "resign\n");
+    assert!(ok, "{err}");
+    let a = answers(&out);
+    assert!(a[0].starts_with("Black (level 1) played "), "{out}");
+    assert_eq!(a[1], "White resigns. Black wins: White resigned.", "{out}");
+    assert!(!out.contains("Black resigns"), "{out}");
 }

@@ -312,19 +312,29 @@ fn the_panel_shows_the_score_and_n_starts_the_next_game_when_both_are_ready() {
 }
 
 #[test]
-fn with_flip_the_board_stays_as_it_is_between_match_games() {
+fn each_player_keeps_their_side_of_the_screen_as_the_colours_change() {
     let t0 = Instant::now();
+    let mut app = match_app(t0);
+    assert!(!app.flipped, "Ann, Black in game 1, at the bottom");
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Char('w'));
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.session().match_play().map(|m| m.game_index()), Some(1));
+    assert!(
+        app.flipped,
+        "Ann plays White in game 2: White at the bottom"
+    );
+    // With --flip the board stays as it was put.
+    let session = match_of(2, MatchBallots::Fixed(126), "G/5", t0);
     let settings = Settings {
         flipped: true,
         ..Settings::default()
     };
-    let session = match_of(2, MatchBallots::Fixed(126), "G/5", t0);
-    let mut app = App::with_session(settings, session, WIDTH, HEIGHT);
-    press(&mut app, KeyCode::Char('r'));
-    press(&mut app, KeyCode::Char('w'));
-    press(&mut app, KeyCode::Char('n'));
-    assert!(screen_text(&app).contains("Match game 2 of 4"));
-    assert!(app.flipped, "fixed by --flip");
+    let mut fixed = App::with_session(settings, session, WIDTH, HEIGHT);
+    press(&mut fixed, KeyCode::Char('r'));
+    press(&mut fixed, KeyCode::Char('w'));
+    press(&mut fixed, KeyCode::Char('n'));
+    assert!(fixed.flipped);
 }
 
 #[test]

@@ -257,6 +257,11 @@ fn the_panel_shows_who_plays_and_that_the_computer_thinks() {
     );
     assert!(screen.contains("Computer (level 10): White"), "{screen}");
     assert!(screen.contains("m move now"), "{screen}");
+    // The engine's best line so far, from a legal move of White's.
+    let line = app.thinking_line().expect("a line while it thinks");
+    let first = line.split(' ').next().unwrap_or_default();
+    assert!(app.position().parse_move(first).is_ok(), "{line}");
+    assert!(screen.contains("Line: "), "{screen}");
     press(&mut app, KeyCode::Char('m'));
     assert!(think(&mut app), "it moved at once");
     assert!(start.elapsed() < Duration::from_secs(25));

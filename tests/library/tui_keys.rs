@@ -109,6 +109,33 @@ fn the_move_list_shows_whole_capture_routes_and_the_status_line_a_crowning() {
 }
 
 #[test]
+fn the_players_names_are_on_screen_where_their_sides_are() {
+    use checkers::game::Game;
+    use checkers::pdn::Players;
+    use checkers::session::{Session, TimeControl};
+    use checkers::tui::{App, Settings};
+    let control: TimeControl = "G/5".parse().unwrap();
+    let session = Session::new(Game::new())
+        .with_names(Players {
+            black: Some("Ann".to_string()),
+            white: Some("Bob".to_string()),
+        })
+        .with_clock(control, std::time::Instant::now());
+    let mut app = App::with_session(Settings::default(), session, 100, 30);
+    let screen = screen_text(&app);
+    assert!(screen.contains("Ann (Black) v Bob (White)"), "{screen}");
+    assert!(screen.contains("Black \u{25b6}    5:00  Ann"), "{screen}");
+    assert!(screen.contains("White      5:00  Bob"), "{screen}");
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Char('b'));
+    assert!(
+        screen_text(&app).contains("Game over: Bob wins"),
+        "{}",
+        screen_text(&app)
+    );
+}
+
+#[test]
 fn moves_typed_with_a_space_a_full_stop_or_as_four_digits() {
     let mut app = crate::common::app();
     type_move(&mut app, "11 15");
@@ -358,6 +385,16 @@ fn resigning_asks_who_and_ends_the_game() {
     let screen = screen_text(&app);
     assert!(screen.contains("Game over") && screen.contains("Black wins: White resigned"));
     assert!(screen.contains("1. 11-15"), "the move list stays");
+    // The footer offers what can be done now: undo the ending, or a new game.
+    let footer = screen.lines().nth(22).unwrap_or_default();
+    assert!(
+        footer.contains("u undo") && footer.contains("n new game"),
+        "{footer}"
+    );
+    assert!(
+        !footer.contains("pick") && !footer.contains("type"),
+        "{footer}"
+    );
     // No more moves; undo brings the game back.
     type_move(&mut app, "23-19");
     assert_eq!(app.game().moves().len(), 1);

@@ -274,6 +274,28 @@ fn save(
 }
 
 #[test]
+fn the_save_dialog_offers_the_file_last_saved_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app();
+    type_move(&mut app, "11-15");
+    let path = dir.path().join("club.pdn");
+    let players = Players::default();
+    app.save_finished(
+        SaveRequest {
+            path: path.clone(),
+            players,
+            existing: IfExists::Ask,
+        },
+        Ok(Appended::Created),
+    );
+    press(&mut app, KeyCode::Char('s'));
+    let Mode::Save(dialog) = &app.mode else {
+        panic!("the dialog is open: {:?}", app.mode);
+    };
+    assert_eq!(dialog.path, path.display().to_string());
+}
+
+#[test]
 fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = app();

@@ -3,7 +3,6 @@
 use crate::common::*;
 use checkers::tui::App;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
@@ -106,26 +105,30 @@ fn the_clocks_are_drawn_big_from_105_columns_and_39_rows_as_the_readme_says() {
 }
 
 #[test]
-fn on_a_small_board_labels_and_landing_marks_leave_the_square_numbers_readable() {
-    let mut app = checkers::tui::App::new(checkers::tui::Settings::default(), 40, 15);
+fn at_40x15_labels_marks_and_the_status_line_keep_clear_of_each_other() {
+    use checkers::tui::Settings;
+    use ratatui::crossterm::event::KeyCode;
+    let mut app = App::new(Settings::default(), 40, 15);
     press(&mut app, KeyCode::Char('a'));
-    let screen = screen_text(&app);
-    assert!(screen.contains("4 20"), "{screen}");
-    assert!(!screen.contains("420"), "{screen}");
-    // The man on 11 picked up: its landing squares 15 and 16 keep their numbers.
     press(&mut app, KeyCode::Enter);
     let screen = screen_text(&app);
-    assert!(screen.contains("16    15"), "{screen}");
+    // The rank label 4 and square 20 beside it, not "420"; the landing marks on 15 and
+    // 16 instead of their numbers, not "1◌".
+    assert!(screen.contains("4 20"), "{screen}");
+    assert!(!screen.contains("420"), "{screen}");
+    assert_eq!(screen.matches('◌').count(), 2, "{screen}");
     assert!(!screen.contains("1◌"), "{screen}");
+    // Where to land comes first on a status line this narrow.
+    assert!(screen.contains("Land on 15 or 16"), "{screen}");
 }
 
 #[test]
 fn the_help_box_stands_clear_of_the_board_and_panel_borders() {
-    let mut app = checkers::tui::App::new(checkers::tui::Settings::default(), 100, 30);
-    press(&mut app, KeyCode::Char('?'));
+    use checkers::tui::Settings;
+    let mut app = App::new(Settings::default(), 100, 30);
+    type_text(&mut app, "?");
     let screen = screen_text(&app);
-    assert!(screen.contains("┌ Help "), "{screen}");
-    for joined in ["┐┐", "┌│", "││", "└│", "│┘"] {
-        assert!(!screen.contains(joined), "{joined} in\n{screen}");
+    for doubled in ["┐┐", "┌│", "││", "└│", "│┘"] {
+        assert!(!screen.contains(doubled), "{doubled}: {screen}");
     }
 }

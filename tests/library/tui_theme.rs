@@ -195,3 +195,40 @@ fn the_256_colour_board_in_colours_at_80x24_and_120x40() {
         insta::assert_snapshot!(format!("palette_256_{width}x{height}"), map);
     }
 }
+
+#[test]
+fn the_256_colour_board_has_its_muted_green_and_buff_and_high_contrast_pieces() {
+    use checkers::tui::theme::palette_256_wanted;
+    use checkers::tui::{App, Settings, Theme};
+    use std::ffi::OsStr;
+    for term in ["xterm-256color", "tmux-256color", "screen-256color"] {
+        assert!(palette_256_wanted(Some(OsStr::new(term))), "{term}");
+    }
+    assert!(!palette_256_wanted(Some(OsStr::new("xterm"))));
+    assert!(!palette_256_wanted(None));
+    for (width, height) in [(80, 24), (120, 40)] {
+        let settings = Settings {
+            theme: Theme::palette_256(false),
+            ..Settings::default()
+        };
+        let app = App::new(settings, width, height);
+        let terminal = render(&app);
+        let buf = terminal.backend().buffer();
+        let board = screen_layout(app.screen, app.flipped).unwrap().board;
+        let middle = |n: u8| {
+            let r = board.square_rect(sq(n));
+            buf[(r.x + r.width / 2, r.y + r.height / 2)].clone()
+        };
+        // A Black man on 9 and a White man on 24: ebony and ivory on the green squares.
+        assert_eq!(middle(9).bg, Color::Indexed(65), "{width}x{height}");
+        assert_eq!(middle(9).fg, Color::Indexed(234));
+        assert_eq!(middle(24).fg, Color::Indexed(230));
+        // Square 18's neighbour on its row, a light square, is buff.
+        let r = board.square_rect(sq(18));
+        assert_eq!(buf[(r.right(), r.y)].bg, Color::Indexed(187));
+        // Nothing of the board is drawn in the 16 named colours.
+        for sq_n in 1..=32u8 {
+            assert!(matches!(middle(sq_n).bg, Color::Indexed(_)), "{sq_n}");
+        }
+    }
+}

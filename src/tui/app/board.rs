@@ -1,7 +1,7 @@
 //! Picking and the cursor: moving over the board, picking up a piece, building its move
 //! hop by hop, and clicks. Every rule comes from the legal-move list.
 
-use super::{App, Direction, Pick, capitalize, join_or};
+use super::{App, Direction, Pick, join_or};
 use crate::rules::{Move, Square};
 use crate::runtime::Command;
 use crate::tui::geometry::screen_layout;
@@ -217,9 +217,9 @@ impl App {
                     });
                     self.cursor_to_target();
                     let targets = join_or(self.targets().iter().map(Square::to_string));
+                    // Where to land first: a narrow status line may show no more.
                     self.info(format!(
-                        "{} on {sq} picked up: land on {targets} (Esc puts it down)",
-                        capitalize(&piece.to_string())
+                        "Land on {targets} ({piece} on {sq} picked up; Esc puts it down)"
                     ));
                 } else if legal.iter().any(Move::is_capture) {
                     let captures = join_or(legal.iter().map(|m| pos.notation(m)));

@@ -17,6 +17,9 @@ pub struct Polled {
     pub bell: bool,
 }
 
+/// Plies of the best line shown while the engine thinks.
+const THINKING_LINE_PLIES: usize = 8;
+
 impl App {
     /// Lets the runtime do what is due at `now` and shows what it tells.
     pub fn poll(&mut self, now: Instant) -> Polled {
@@ -102,6 +105,17 @@ impl App {
     /// The hint to show on the board: only while the position it is for is on screen.
     pub fn current_hint(&self) -> Option<Move> {
         self.runtime.current_hint()
+    }
+
+    /// The engine's best line so far while the computer thinks or a hint is looked for
+    /// ("11-15 23-19 8-11", a few moves), when assistance is on.
+    pub fn thinking_line(&self) -> Option<String> {
+        let thinking = self.runtime.thinking().filter(|t| t.depth > 0)?;
+        if !self.session().assist() || thinking.line.is_empty() {
+            return None;
+        }
+        let shown = &thinking.line[..thinking.line.len().min(THINKING_LINE_PLIES)];
+        Some(crate::engine::line_notation(self.position(), shown))
     }
 
     /// The line saying the computer is thinking, while it is.

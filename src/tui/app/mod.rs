@@ -166,11 +166,6 @@ pub struct App {
     pub screen: Rect,
     /// The message on the status line.
     pub message: Option<(Tone, String)>,
-    /// The board keeps its side up between a match's games (`--flip` asked for it):
-    /// otherwise it turns with the players between two people's games.
-    board_fixed: bool,
-    /// The file the game was last saved to: the save dialog offers it again.
-    last_save: Option<std::path::PathBuf>,
     /// The side whose person last moved, and the revision the move made: the
     /// computer's reply is told beside it.
     last_person_move: Option<(Color, u64)>,
@@ -180,6 +175,11 @@ pub struct App {
     /// A file letter a-h was just pressed on the board and did its command: a digit
     /// next makes the two a square (`c3`) instead.
     letter: Option<LetterPressed>,
+    /// The board's side was fixed with `--flip`: it does not turn as a match's colours
+    /// change.
+    flip_fixed: bool,
+    /// The file the game was last saved to: the save dialog offers it again.
+    last_saved: Option<std::path::PathBuf>,
 }
 
 /// A file letter pressed on the board, and the screen as it was before its command
@@ -218,7 +218,14 @@ impl App {
         let session = runtime.session();
         // A person playing White against the computer sits at the bottom.
         let person_plays_white = session.seats().person_against_computer() == Some(Color::White);
-        let flipped = settings.flipped != person_plays_white;
+        // Two people in a match keep their sides of the screen as the colours change:
+        // a resumed match at an even-numbered game has them the other way round.
+        let turned = !settings.flipped
+            && session.seats() == crate::session::Seats::PEOPLE
+            && session
+                .match_play()
+                .is_some_and(|contest| contest.game_index() % 2 == 1);
+        let flipped = (settings.flipped != person_plays_white) != turned;
         let cursor = START_CURSORS[color_index(session.position().turn())];
         let game = session.game();
         let fresh = game.moves().is_empty() && *game.start() == Position::start();
@@ -272,9 +279,9 @@ impl App {
             )),
             prompt_selected: false,
             last_person_move: None,
-            last_save: None,
-            board_fixed: settings.flipped,
             letter: None,
+            flip_fixed: settings.flipped,
+            last_saved: None,
         };
         if fault.is_none() && !app.session().is_reviewing() {
             app.match_welcome();

@@ -166,12 +166,12 @@ pub(super) fn dialog_action(key: &KeyEvent) -> Option<Action> {
 }
 
 impl App {
-    /// Opens the save dialog on the file last saved to (a new one in the data folder
-    /// the first time) and the record's names.
+    /// Opens the save dialog with the record's names, on the file last saved to, or a
+    /// new file in the data folder.
     pub(super) fn open_save(&mut self) {
         self.pick = None;
         let path = self
-            .last_save
+            .last_saved
             .clone()
             .or_else(|| store::default_save_path(store::now_unix()))
             .map(|p| p.display().to_string())
@@ -270,10 +270,10 @@ impl App {
     pub fn save_finished(&mut self, request: SaveRequest, result: Result<Appended, StoreError>) {
         match result {
             Ok(how) => {
-                self.last_save = Some(request.path.clone());
                 if matches!(self.mode, Mode::Save(_)) {
                     self.mode = Mode::Board;
                 }
+                self.last_saved = Some(request.path.clone());
                 let path = request.path.display();
                 self.info(match how {
                     Appended::Added => format!("Added the game at the end of {path}"),

@@ -105,17 +105,17 @@ impl App {
     /// After the match's next game was asked for (`answer`; `person` the side a person
     /// played against the computer before): the board is set for it. A person playing
     /// the computer keeps their side at the bottom of the board as the colours change,
-    /// and two people sharing the screen each keep their side of it (the board turns),
-    /// unless `--flip` fixed the board.
+    /// and so do two people (each keeps their side of the screen), unless `--flip`
+    /// fixed the board.
     pub(super) fn after_next_game(&mut self, answer: Answer, person: Option<Color>) {
         if answer.is_ok() {
             self.pick = None;
             self.resting = START_CURSORS;
             self.cursor = START_CURSORS[color_index(self.position().turn())];
-            let seats = self.session().seats();
-            let against_computer = person.is_some() && seats.person_against_computer() != person;
-            let two_people = !seats.against_computer() && !seats.both_computer();
-            if against_computer || (two_people && !self.board_fixed) {
+            let people = self.session().seats() == crate::session::Seats::PEOPLE;
+            if (person.is_some() && self.session().seats().person_against_computer() != person)
+                || (people && !self.flip_fixed)
+            {
                 self.flipped = !self.flipped;
             }
         }

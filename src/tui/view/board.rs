@@ -169,16 +169,11 @@ fn render_cell(
         style
     };
     let piece = app.position().piece_at(sq);
-    // A square one row high shows its piece, or else its number: at the square's right
-    // when the ranks are labelled on the frame beside it, so "4" and "20" do not read
-    // as "420".
-    let compact = rect.height == 1;
-    if !compact || piece.is_none() {
-        let x = if compact && app.coordinates {
-            rect.right().saturating_sub(2).max(rect.x)
-        } else {
-            rect.x
-        };
+    let landing = marks.targets.contains(&sq) || hint_landing;
+    // A square one row high shows its piece, or its landing mark, or else its number;
+    // a narrow one keeps its number off its left edge, where a rank label may stand.
+    if rect.height > 1 || (piece.is_none() && !landing) {
+        let x = if rect.width <= 3 { rect.x + 1 } else { rect.x };
         buf.set_string(x, rect.y, format!("{:>2}", sq.number()), number_style);
     }
     let corner = if marks.jumped.contains(&sq) {
@@ -208,10 +203,7 @@ fn render_cell(
                 style.patch(piece_style(theme, piece.color)),
             );
         }
-    } else if compact && rect.width < 4 {
-        // No room beside the number: a landing square (or one hopped to) shows it in
-        // its style (colour, or bold without colour), the number kept readable.
-    } else if marks.targets.contains(&sq) || hint_landing {
+    } else if landing {
         buf.set_string(center, middle_row, g.target, style);
     } else if marks.path.contains(&sq) {
         buf.set_string(center, middle_row, g.path, style);

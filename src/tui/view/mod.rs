@@ -210,6 +210,7 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             let claim_open = app.game().available_claim().is_some();
             let match_waits = app.session().match_waits();
             let match_over = app.session().match_over();
+            let over = app.game().is_over();
             let keys = keymap::footer_keys(|place| match place {
                 Footer::Review => reviewing,
                 _ if reviewing => false,
@@ -220,6 +221,8 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 Footer::Thinking => thinking.is_some(),
                 Footer::ThinkingFor(color) => thinking == Some(color),
                 _ if thinking.is_some() => false,
+                Footer::Over => over,
+                _ if over => false,
                 Footer::Play => true,
                 Footer::PlayClaimOpen => claim_open,
                 Footer::PlayNoClaim => !claim_open,

@@ -80,18 +80,15 @@ pub(super) fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             g.cursor.1
         )),
     ]);
-    // A blank margin round the box, so the board's and the panel's borders beside it
-    // do not run into its own ("┐┐").
+    // A blank cell round the box, so that its border does not run into the board's and
+    // the panel's beside it ("┐┐").
+    let x = rect.x.saturating_sub(1).max(area.x);
+    let y = rect.y.saturating_sub(1).max(area.y);
     let margin = Rect {
-        x: rect.x.saturating_sub(1).max(area.x),
-        y: rect.y.saturating_sub(1).max(area.y),
-        width: 0,
-        height: 0,
-    };
-    let margin = Rect {
-        width: (rect.right() + 1).min(area.right()) - margin.x,
-        height: (rect.bottom() + 1).min(area.bottom()) - margin.y,
-        ..margin
+        x,
+        y,
+        width: (rect.right() + 1).min(area.right()) - x,
+        height: (rect.bottom() + 1).min(area.bottom()) - y,
     };
     Clear.render(margin, buf);
     Paragraph::new(text)

@@ -2,6 +2,7 @@
 //! under review, and the move list (which a click in review reads the same way).
 
 use super::*;
+use crate::text::printable;
 
 /// The panel's lines above the move list, its "Moves" heading last: what both drawing
 /// and a click on the move list count from.
@@ -12,7 +13,16 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     let mut lines: Vec<Line> = Vec::new();
     match app.game().result() {
         Some(outcome) => {
-            lines.push(Line::styled("Game over", theme.question));
+            // The winner by name, when the players gave theirs.
+            let winner = match outcome {
+                crate::rules::Outcome::Win { winner, .. } => app.session().names().name(winner),
+                crate::rules::Outcome::Draw { .. } => None,
+            };
+            let over = match winner {
+                Some(name) => format!("Game over: {} wins", printable(name, NAME_CHARS)),
+                None => "Game over".to_string(),
+            };
+            lines.extend(wrapped(&over, usize::from(inner.width), theme.question));
             lines.push(Line::styled(format!("{outcome}."), theme.question));
         }
         None => {
@@ -41,6 +51,10 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
                 } else {
                     lines.push(Line::styled(text, theme.question));
                 }
+                if let Some(line) = app.thinking_line() {
+                    let text = format!("Line: {line}");
+                    lines.extend(wrapped(&text, usize::from(inner.width), theme.text));
+                }
             }
         }
     }
@@ -48,14 +62,15 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     let big = inner.height >= BIG_CLOCK_PANEL_ROWS && !app.theme.glyphs.arrows.is_ascii();
     clock_lines(app, big, &mut lines);
     match_lines(app, usize::from(inner.width), &mut lines);
+    if let Some(text) = names_text(app) {
+        lines.extend(wrapped(&text, usize::from(inner.width), theme.text));
+    }
     if let Some(text) = players_text(app) {
         lines.push(Line::styled(text, theme.text));
     }
     if let Some(opening) = app.session().ballot() {
-        lines.push(Line::styled(
-            crate::session::ballot_text(opening),
-            theme.text,
-        ));
+        let text = crate::session::ballot_text(opening);
+        lines.extend(wrapped(&text, usize::from(inner.width), theme.text));
     }
     for color in Color::ALL {
         let men = pos.pieces(color, Role::Man).count();
@@ -217,9 +232,11 @@ fn clock_lines(app: &App, big: bool, lines: &mut Vec<Line<'static>>) {
         } else {
             format!("{:<6}{mark} {reading:>7}{low}", color.name())
         };
-        // In a match, whose clock it is.
+        // Whose clock it is: in a match, or when the players gave their names.
         if let Some(contest) = app.session().match_play() {
             text = format!("{text:<17}{}", contest.name_of(color));
+        } else if let Some(name) = app.session().names().name(color) {
+            text = format!("{text:<17}{}", printable(name, NAME_CHARS));
         }
         lines.push(Line::styled(text, style));
         for row in rows.into_iter().flatten() {
@@ -423,6 +440,25 @@ fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
             Span::raw(" ".repeat(9usize.saturating_sub(black.chars().count()).max(1))),
             Span::styled(white.to_string(), style(1)),
         ]));
+    }
+}
+
+/// Longest part of a player's name the panel shows.
+const NAME_CHARS: usize = 30;
+
+/// The players' names where they were given, outside a match and a review (whose lines
+/// name them): "Ann (Black) v Bob (White)", or "Ann plays Black".
+fn names_text(app: &App) -> Option<String> {
+    if app.session().match_play().is_some() || app.review().is_some() {
+        return None;
+    }
+    let names = app.session().names();
+    let name = |color| names.name(color).map(|n| printable(n, NAME_CHARS));
+    match (name(Color::Black), name(Color::White)) {
+        (Some(black), Some(white)) => Some(format!("{black} (Black) v {white} (White)")),
+        (Some(black), None) => Some(format!("{black} plays Black")),
+        (None, Some(white)) => Some(format!("{white} plays White")),
+        (None, None) => None,
     }
 }
 
