@@ -23,20 +23,21 @@ const THINKING_LINE_PLIES: usize = 8;
 impl App {
     /// Lets the runtime do what is due at `now` and shows what it tells.
     pub fn poll(&mut self, now: Instant) -> Polled {
-        let mut polled = Polled::default();
-        for event in self.runtime.poll(now) {
-            polled.redraw = true;
-            polled.bell |= matches!(event, Event::ClockWarning(_) | Event::FlagFell(_));
-            self.on_event(event);
-        }
-        polled
+        let events = self.runtime.poll(now);
+        self.show_events(events)
     }
 
     /// Gives the runtime the time alone (see [`Runtime::tick`](crate::runtime::Runtime::tick)),
     /// as input arrives, and shows what the clocks say.
     pub fn tick(&mut self, now: Instant) -> Polled {
+        let events = self.runtime.tick(now);
+        self.show_events(events)
+    }
+
+    /// Shows `events`: whether anything changed on screen, and whether to ring the bell.
+    fn show_events(&mut self, events: Vec<Event>) -> Polled {
         let mut polled = Polled::default();
-        for event in self.runtime.tick(now) {
+        for event in events {
             polled.redraw = true;
             polled.bell |= matches!(event, Event::ClockWarning(_) | Event::FlagFell(_));
             self.on_event(event);
