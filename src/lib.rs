@@ -41,6 +41,7 @@ pub mod cli;
 pub mod commands;
 pub mod engine;
 pub mod game;
+pub mod net;
 pub mod pdn;
 #[doc(hidden)]
 pub mod plain;

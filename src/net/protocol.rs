@@ -1,0 +1,369 @@
+//! The messages two terminals exchange over a connection: one JSON object a line, each
+//! with the protocol's version, read with a bound on its length. A peer is untrusted:
+//! a line too long, not JSON, not one of the messages, or of another version is refused
+//! with a reason, and nothing in a message names a file or runs anything.
+//!
+//! The host (the referee: it holds the game, its rules and clocks) sends
+//! [`HostMessage`]s; a player or a spectator sends [`ClientMessage`]s. The moves, offers
+//! and answers a player sends are [`RemoteCommand`]s, which the host checks and hands to
+//! its runtime as the commands of the side that player plays, and no other.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::io::{self, BufRead, Read, Write};
+
+/// The protocol's version: a peer of another one is told so and let go.
+pub const VERSION: u32 = 1;
+
+/// The longest line read from a peer, in bytes: a whole game's record fits many times.
+pub const MAX_LINE: usize = 256 * 1024;
+
+/// The longest chat line, in characters.
+pub const MAX_CHAT_CHARS: usize = 300;
+
+/// Who connects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// The other player.
+    Player,
+    /// Someone watching, who never acts.
+    Spectator,
+}
+
+/// A side of the board, as messages name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// Black, who moves first.
+    Black,
+    /// White.
+    White,
+}
+
+impl From<crate::rules::Color> for Side {
+    fn from(color: crate::rules::Color) -> Side {
+        match color {
+            crate::rules::Color::Black => Side::Black,
+            crate::rules::Color::White => Side::White,
+        }
+    }
+}
+
+impl From<Side> for crate::rules::Color {
+    fn from(side: Side) -> crate::rules::Color {
+        match side {
+            Side::Black => crate::rules::Color::Black,
+            Side::White => crate::rules::Color::White,
+        }
+    }
+}
+
+/// What a remote player may ask, always for the side it plays (the host decides which).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum RemoteCommand {
+    /// Play the move this text names (`11-15`, `15x22`).
+    Play {
+        /// The move as typed.
+        text: String,
+    },
+    /// Offer a draw.
+    OfferDraw,
+    /// Accept the draw offered.
+    AcceptDraw,
+    /// Decline the draw offered.
+    DeclineDraw,
+    /// Claim a draw (repetition or forty moves).
+    ClaimDraw,
+    /// Resign.
+    Resign,
+    /// Ask to take back the last move (the other player answers).
+    AskUndo,
+    /// Answer the other player's request to take back a move.
+    AnswerUndo {
+        /// Whether it is agreed.
+        agreed: bool,
+    },
+}
+
+/// A message from a player or spectator to the host.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum ClientMessage {
+    /// The first message: who connects, with the game's code.
+    Hello {
+        /// The protocol version the client speaks.
+        version: u32,
+        /// The code the host printed.
+        code: String,
+        /// A player or a spectator.
+        role: Role,
+        /// The player's name, for the record.
+        name: Option<String>,
+    },
+    /// Something the player asks of the game.
+    Command {
+        /// What it asks.
+        command: RemoteCommand,
+    },
+    /// A line for the chat.
+    Chat {
+        /// The line.
+        text: String,
+    },
+    /// Still there (the host answers [`HostMessage::Pong`]).
+    Ping,
+}
+
+/// The game as the host holds it, for a board at the other end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameState {
+    /// The game's record so far, as PDN (its moves, names, result, clocks as `%clk`).
+    pub pdn: String,
+    /// Each side's time left in milliseconds (Black's, White's), in a timed game.
+    pub clocks: Option<[u64; 2]>,
+    /// The side whose clock runs.
+    pub running: Option<Side>,
+    /// A pending draw offer, by this side.
+    pub draw_offer: Option<Side>,
+}
+
+/// A message from the host.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum HostMessage {
+    /// The connection is taken: the side the player plays (none for a spectator), and
+    /// the game as it stands.
+    Welcome {
+        /// The protocol version the host speaks.
+        version: u32,
+        /// The player's side.
+        side: Option<Side>,
+        /// The game.
+        state: GameState,
+    },
+    /// The connection is refused, and why (a wrong code, another version, a full
+    /// table): nothing of the game is told.
+    Refused {
+        /// Why.
+        reason: String,
+    },
+    /// The game changed: it stands so now.
+    State {
+        /// The game.
+        state: GameState,
+    },
+    /// What happened, in words (the session's news).
+    News {
+        /// The words.
+        text: String,
+    },
+    /// A request was refused, and why (not this side's turn, an illegal move).
+    Rejected {
+        /// Why.
+        reason: String,
+    },
+    /// A chat line from a player.
+    Chat {
+        /// Who said it.
+        from: String,
+        /// The line.
+        text: String,
+    },
+    /// The answer to [`ClientMessage::Ping`].
+    Pong,
+    /// The host ends the connection, and why.
+    Bye {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Why a peer's message could not be taken.
+#[derive(Debug)]
+pub enum ProtocolError {
+    /// The connection failed.
+    Io(io::Error),
+    /// The connection closed.
+    Closed,
+    /// A line over [`MAX_LINE`] bytes.
+    TooLong,
+    /// The line is not one of the messages: what the parser said.
+    Malformed(String),
+    /// The peer speaks another version of the protocol.
+    Version(u32),
+}
+
+impl fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProtocolError::Io(e) => write!(f, "the connection failed: {e}"),
+            ProtocolError::Closed => write!(f, "the connection closed"),
+            ProtocolError::TooLong => {
+                write!(f, "a message over {} KB", MAX_LINE / 1024)
+            }
+            ProtocolError::Malformed(why) => write!(
+                f,
+                "a message that is not one of this program's: {}",
+                crate::text::printable(why, 200)
+            ),
+            ProtocolError::Version(v) => write!(
+                f,
+                "the other end speaks version {v} of the protocol, this program {VERSION}: \
+                 use the same version of checkers at both ends"
+            ),
+        }
+    }
+}
+
+/// The connection's failure is in the message, so it is no source as well.
+impl std::error::Error for ProtocolError {}
+
+/// Reads the next message from `reader`: one line of at most [`MAX_LINE`] bytes (a
+/// longer one is refused without being kept in memory), parsed as a `T`.
+pub fn read_message<T: DeserializeOwned, R: BufRead>(reader: &mut R) -> Result<T, ProtocolError> {
+    let mut line = Vec::new();
+    let read = <&mut R as Read>::take(reader, MAX_LINE as u64 + 1)
+        .read_until(b'\n', &mut line)
+        .map_err(ProtocolError::Io)?;
+    if read == 0 {
+        return Err(ProtocolError::Closed);
+    }
+    if line.last() != Some(&b'\n') {
+        return Err(if line.len() > MAX_LINE {
+            ProtocolError::TooLong
+        } else {
+            ProtocolError::Closed
+        });
+    }
+    serde_json::from_slice(&line).map_err(|e| ProtocolError::Malformed(e.to_string()))
+}
+
+/// Writes `message` as one line and flushes it.
+pub fn write_message<T: Serialize>(writer: &mut impl Write, message: &T) -> io::Result<()> {
+    let mut line = serde_json::to_vec(message).map_err(io::Error::other)?;
+    line.push(b'\n');
+    writer.write_all(&line)?;
+    writer.flush()
+}
+
+/// Whether a [`ClientMessage::Hello`]'s version is this program's.
+pub fn check_version(version: u32) -> Result<(), ProtocolError> {
+    if version == VERSION {
+        Ok(())
+    } else {
+        Err(ProtocolError::Version(version))
+    }
+}
+
+/// Whether `given` is the game's `code`, compared in time that does not depend on where
+/// they differ (a guesser learns nothing from how long a refusal takes).
+pub fn code_matches(given: &str, code: &str) -> bool {
+    let (a, b) = (given.as_bytes(), code.as_bytes());
+    let mut differ = u8::from(a.len() != b.len());
+    for i in 0..a.len().max(b.len()) {
+        differ |= a.get(i).copied().unwrap_or(0) ^ b.get(i).copied().unwrap_or(0);
+    }
+    differ == 0
+}
+
+/// A chat line as it is passed on: printable, and at most [`MAX_CHAT_CHARS`].
+pub fn chat_line(text: &str) -> String {
+    let line: String = text.chars().take(MAX_CHAT_CHARS).collect();
+    crate::text::printable(line.trim(), MAX_CHAT_CHARS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    fn lines(messages: &[&str]) -> Cursor<Vec<u8>> {
+        Cursor::new(messages.join("\n").into_bytes())
+    }
+
+    #[test]
+    fn messages_go_as_one_json_line_each_and_come_back_the_same() {
+        let hello = ClientMessage::Hello {
+            version: VERSION,
+            code: "maple".into(),
+            role: Role::Player,
+            name: Some("Ann".into()),
+        };
+        let play = ClientMessage::Command {
+            command: RemoteCommand::Play {
+                text: "11-15".into(),
+            },
+        };
+        let mut wire = Vec::new();
+        write_message(&mut wire, &hello).unwrap();
+        write_message(&mut wire, &play).unwrap();
+        let text = String::from_utf8(wire.clone()).unwrap();
+        assert_eq!(text.lines().count(), 2, "{text}");
+        assert!(
+            text.starts_with(r#"{"type":"hello","version":1,"code":"maple""#),
+            "{text}"
+        );
+        let mut reader = Cursor::new(wire);
+        assert_eq!(
+            read_message::<ClientMessage, _>(&mut reader).unwrap(),
+            hello
+        );
+        assert_eq!(read_message::<ClientMessage, _>(&mut reader).unwrap(), play);
+        assert!(matches!(
+            read_message::<ClientMessage, _>(&mut reader),
+            Err(ProtocolError::Closed)
+        ));
+    }
+
+    #[test]
+    fn garbage_unknown_messages_and_cut_lines_are_refused_with_a_reason() {
+        let mut reader = lines(&[
+            "not json",
+            r#"{"type":"format_disk"}"#,
+            r#"{"type":"ping"}"#,
+        ]);
+        let e = read_message::<ClientMessage, _>(&mut reader).unwrap_err();
+        assert!(matches!(e, ProtocolError::Malformed(_)), "{e}");
+        let e = read_message::<ClientMessage, _>(&mut reader).unwrap_err();
+        assert!(e.to_string().contains("format_disk"), "{e}");
+        // The last line has no end: the connection closed in the middle of it.
+        assert!(matches!(
+            read_message::<ClientMessage, _>(&mut reader),
+            Err(ProtocolError::Closed)
+        ));
+        let mut whole = lines(&[r#"{"type":"ping"}"#, ""]);
+        assert_eq!(
+            read_message::<ClientMessage, _>(&mut whole).unwrap(),
+            ClientMessage::Ping
+        );
+    }
+
+    #[test]
+    fn a_line_over_the_limit_is_refused_without_keeping_it() {
+        let mut long = vec![b'x'; 10 * MAX_LINE];
+        long.push(b'\n');
+        let mut reader = Cursor::new(long);
+        assert!(matches!(
+            read_message::<ClientMessage, _>(&mut reader),
+            Err(ProtocolError::TooLong)
+        ));
+        // At most the limit was read of it.
+        assert!(reader.position() as usize <= MAX_LINE + 1);
+    }
+
+    #[test]
+    fn versions_codes_and_chat_lines_are_checked() {
+        assert!(check_version(VERSION).is_ok());
+        let e = check_version(7).unwrap_err();
+        assert!(e.to_string().contains("version 7"), "{e}");
+        assert!(code_matches("maple", "maple"));
+        for wrong in ["mapl", "maples", "Maple", ""] {
+            assert!(!code_matches(wrong, "maple"), "{wrong}");
+        }
+        assert_eq!(chat_line(" gg \u{1b}]0;x\u{7} "), "gg ?]0;x?");
+        assert_eq!(chat_line(&"a".repeat(1000)).chars().count(), MAX_CHAT_CHARS);
+    }
+}
