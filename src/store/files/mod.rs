@@ -1,8 +1,8 @@
 //! Files on disk, handled so that nothing is lost, followed or hung on: one way to write
-//! ([`write`]: atomic replacement, appending all or nothing, whole lines), one way to
-//! open and read ([`read`]: regular files only, never waiting in `open()`, within a
+//! (`write.rs`: atomic replacement, appending all or nothing, whole lines), one way to
+//! open and read (`read.rs`: regular files only, never waiting in `open()`, within a
 //! size known beforehand), and the tidying of temporary files a killed process left
-//! behind ([`temp`]).
+//! behind (`temp.rs`).
 
 mod read;
 mod temp;
