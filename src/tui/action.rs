@@ -53,6 +53,8 @@ pub enum Action {
     Submit,
     /// Close the prompt without playing.
     CancelPrompt,
+    /// Show the game being played one move earlier (`true`) or later, without undoing.
+    Browse(bool),
     /// Take back the last move.
     Undo,
     /// Play again the last move taken back.

@@ -155,6 +155,8 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Char('a')], Action::ToggleCoordinates, When::Board, "a", "coordinates", "coordinates a-h 1-8", &[]),
     bind(&[Code(KeyCode::PageUp)], Action::ScrollMoves(true), When::Board, "PgUp PgDn", "scroll", "scroll the moves", &[]),
     bind(&[Code(KeyCode::PageDown)], Action::ScrollMoves(false), When::Board, "", "", "", &[]),
+    bind(&[Char('<')], Action::Browse(true), When::Board, "< >", "browse", "browse the game (Esc: back)", &[]),
+    bind(&[Char('>')], Action::Browse(false), When::Board, "", "", "", &[]),
     bind(&[Char('f')], Action::Flip, When::Board, "f", "flip", "flip the board", &[]),
     bind(&[Char('p')], Action::Pause, When::Board, "p", "pause", "pause the clocks", &[]),
     bind(&[Char('n')], Action::NextGame, When::MatchWaits, "n", "next game", "", &[NextGame]),
