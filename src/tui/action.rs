@@ -55,6 +55,8 @@ pub enum Action {
     CancelPrompt,
     /// Show the game being played one move earlier (`true`) or later, without undoing.
     Browse(bool),
+    /// Show the game being played from its start (`true`), or as it stands.
+    BrowseEnd(bool),
     /// Take back the last move.
     Undo,
     /// Play again the last move taken back.

@@ -163,6 +163,12 @@ fn the_game_is_browsed_without_undoing_and_a_move_returns_to_it() {
     // Stepping on past the last move returns too; a move played returns at once.
     type_text(&mut app, "<>");
     assert_eq!(app.browse, None);
+    // Home shows the start, End the game as it stands.
+    press(&mut app, KeyCode::Home);
+    assert_eq!(app.browse, Some(0));
+    assert_eq!(app.shown_position(), app.game().start());
+    press(&mut app, KeyCode::End);
+    assert_eq!(app.browse, None);
     type_text(&mut app, "<<<");
     type_move(&mut app, "9-14");
     assert_eq!(app.browse, None);

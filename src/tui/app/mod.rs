@@ -559,6 +559,7 @@ impl App {
             && !matches!(
                 action,
                 Action::Browse(_)
+                    | Action::BrowseEnd(_)
                     | Action::Flip
                     | Action::ToggleCoordinates
                     | Action::ToggleHelp
@@ -605,6 +606,12 @@ impl App {
                 }
             }
             Action::Browse(back) => self.browse(back),
+            Action::BrowseEnd(start) => {
+                // From one step past the end (or the start), a single step lands there.
+                let live = self.game().moves().len();
+                self.browse = if start { Some(1.min(live)) } else { None };
+                self.browse(start);
+            }
             Action::Cursor(direction) => self.move_cursor(direction),
             Action::NextTarget => self.next_target(),
             Action::Select => self.select(self.cursor_square()),
