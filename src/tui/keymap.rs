@@ -125,7 +125,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Code(KeyCode::Right)], Action::Step(Step::Forward), When::Reviewing, "", "", "", &[]),
     bind(&[Code(KeyCode::Up)], Action::Step(Step::Back), When::Reviewing, "", "", "", &[]),
     bind(&[Code(KeyCode::Down)], Action::Step(Step::Forward), When::Reviewing, "", "", "", &[]),
-    bind(&[Code(KeyCode::Home)], Action::Step(Step::Start), When::Reviewing, "Home/End", "first/last", "first/last move (review, browse)", &[Review]),
+    bind(&[Code(KeyCode::Home)], Action::Step(Step::Start), When::Reviewing, "Home/End", "first/last", "first/last (review, browse)", &[Review]),
     bind(&[Code(KeyCode::End)], Action::Step(Step::End), When::Reviewing, "", "", "", &[]),
     bind(&[Char(']')], Action::OtherGame(true), When::Reviewing, "[ ]", "other game", "review: previous/next game", &[]),
     bind(&[Char('[')], Action::OtherGame(false), When::Reviewing, "", "", "", &[]),
