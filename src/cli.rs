@@ -46,7 +46,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub plain: bool,
     /// Start from this position (PDN FEN, e.g. "W:W18,K30:B11,K2").
-    #[arg(long, value_parser = clap::value_parser!(Position), conflicts_with_all = ["load", "resume"])]
+    #[arg(long, value_parser = parse_fen, conflicts_with_all = ["load", "resume"])]
     pub fen: Option<Position>,
     /// Open a game from a PDN file, to review it or play on from any point.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
@@ -58,10 +58,10 @@ pub struct PlayArgs {
     #[arg(long)]
     pub resume: bool,
     /// Black's name, for saved records.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = parse_name)]
     pub black_name: Option<String>,
     /// White's name, for saved records.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = parse_name)]
     pub white_name: Option<String>,
     /// Who plays Black: a person or the computer (a person if not given).
     #[arg(long, value_enum)]
@@ -173,6 +173,16 @@ pub enum Command {
     Train(TrainArgs),
     /// The opening book: build it, or show what it says of a position.
     Book(BookArgs),
+    /// Write a completion script for SHELL to standard output (for bash, e.g.
+    /// `checkers completions bash > ~/.local/share/bash-completion/completions/checkers`).
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Write the manual page (roff) to standard output: `checkers manpage > checkers.1`,
+    /// then `man ./checkers.1`.
+    Manpage,
 }
 
 /// `checkers book`.
@@ -192,7 +202,7 @@ pub enum BookCommand {
     /// What the built-in book says of a position.
     Show {
         /// The position (PDN FEN); the start position if not given.
-        #[arg(long, value_parser = clap::value_parser!(Position))]
+        #[arg(long, value_parser = parse_fen)]
         fen: Option<Position>,
     },
 }
@@ -288,6 +298,26 @@ pub struct TrainArgs {
     pub seed: u64,
 }
 
+/// A position from its FEN, or the whole reason it is not one (the entry and the
+/// square's own fault).
+fn parse_fen(text: &str) -> Result<Position, String> {
+    text.parse::<Position>()
+        .map_err(|e| crate::text::error_chain(&e))
+}
+
+/// A player's name, at most [`MAX_NAME_CHARS`](crate::pdn::MAX_NAME_CHARS) characters:
+/// a saved game must read back with its names.
+fn parse_name(text: &str) -> Result<String, String> {
+    let chars = text.chars().count();
+    if chars > crate::pdn::MAX_NAME_CHARS {
+        return Err(format!(
+            "a name is at most {} characters (this one has {chars})",
+            crate::pdn::MAX_NAME_CHARS
+        ));
+    }
+    Ok(text.to_string())
+}
+
 fn share(text: &str) -> Result<f32, String> {
     match text.parse::<f32>() {
         Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
@@ -318,7 +348,7 @@ pub struct PerftArgs {
     #[arg(value_parser = clap::value_parser!(u32).range(0..=30))]
     pub depth: u32,
     /// Start from this position (PDN FEN, e.g. "B:W21-32:B1-12") instead of the start.
-    #[arg(long, value_parser = clap::value_parser!(Position))]
+    #[arg(long, value_parser = parse_fen)]
     pub fen: Option<Position>,
     /// Also print the count under each first move.
     #[arg(long)]
@@ -332,7 +362,7 @@ pub struct PerftArgs {
 #[derive(Debug, Args)]
 pub struct MovesArgs {
     /// The position (PDN FEN); the start position if not given.
-    #[arg(long, value_parser = clap::value_parser!(Position))]
+    #[arg(long, value_parser = parse_fen)]
     pub fen: Option<Position>,
 }
 
@@ -340,7 +370,7 @@ pub struct MovesArgs {
 #[derive(Debug, Args)]
 pub struct AnalyseArgs {
     /// The position (PDN FEN); the start position if not given.
-    #[arg(long, value_parser = clap::value_parser!(Position), conflicts_with = "load")]
+    #[arg(long, value_parser = parse_fen, conflicts_with = "load")]
     pub fen: Option<Position>,
     /// Go through a recorded game instead (a PDN file): every position before a move is
     /// searched (--movetime, 1000 ms by default here, or --depth), and each move is
@@ -606,7 +636,7 @@ pub struct EgdbBuildArgs {
 #[derive(Debug, Args)]
 pub struct EgdbProbeArgs {
     /// The position (PDN FEN), e.g. "W:WK19,K23:BK28,12".
-    #[arg(long, value_parser = clap::value_parser!(Position))]
+    #[arg(long, value_parser = parse_fen)]
     pub fen: Position,
     /// The database folder [default: egdb in the data folder].
     #[arg(long, value_name = "D")]

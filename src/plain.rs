@@ -12,12 +12,12 @@ use crate::runtime::{
     Answer, Command, Event, IfExists, Pace, Purpose, Runtime, SaveRequest, Saving,
 };
 use crate::session::{Session, Step, clock_text, score_with_size};
-use crate::store::{Appended, SavedGame};
+use crate::store::{Appended, SavedGame, StoreError};
 use crate::text::printable;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 /// How much of an input line an answer quotes.
@@ -224,12 +224,18 @@ impl Plain {
         Some(match event {
             Event::ComputerPlayed { news, .. } => format!("{news}. {}", self.status()),
             Event::Hint { news, .. } => format!("{news}. {}", self.status()),
-            Event::Thinking(_) | Event::ReviewScore(_) | Event::ClockTicked => return None,
+            // The status after each move says the result.
+            Event::Thinking(_)
+            | Event::ReviewScore(_)
+            | Event::ClockTicked
+            | Event::GameOver(_) => {
+                return None;
+            }
             Event::ClockWarning(warning) => format!("{warning}."),
             Event::FlagFell(_) => format!("Time is up. {}", self.status()),
             Event::AutosaveFailed(why) => format!(
                 "Autosave failed: {}. Play goes on; save FILE keeps the game.",
-                printable(&why, 400)
+                printable(&why.to_string(), 400)
             ),
             Event::SavedAgain(path) => format!("The game is saved again, in {}.", shown(&path)),
             Event::MatchFiled(Ok(path)) => format!("The game is added to {}.", shown(&path)),
@@ -584,14 +590,30 @@ impl Plain {
 
     /// Why the game is not saved, if it is not: the autosave failed, and a last try
     /// failed too.
-    pub fn unsaved(&self) -> Option<String> {
+    pub fn unsaved(&self) -> Option<Arc<StoreError>> {
         self.runtime.unsaved()
     }
 
     /// The players are done: the game is saved a last time and its file let go. Why
     /// the game is not saved, if it is not.
-    pub fn finish(&mut self) -> Option<String> {
+    pub fn finish(&mut self) -> Option<Arc<StoreError>> {
         self.runtime.finish()
+    }
+}
+
+/// Why a plain session stopped short: its input could not be read, or its output not
+/// written (`?` on a write gives [`Failure::Output`]).
+#[derive(Debug)]
+pub enum Failure {
+    /// Standard input (the lines of moves) could not be read.
+    Input(io::Error),
+    /// Standard output could not be written.
+    Output(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Output(e)
     }
 }
 
@@ -615,7 +637,7 @@ pub fn run(
     input: impl BufRead + Send + 'static,
     out: &mut impl Write,
     plain: &mut Plain,
-) -> io::Result<()> {
+) -> Result<(), Failure> {
     writeln!(
         out,
         "Checkers (plain mode). Type a move such as 11-15, or help."
@@ -679,7 +701,7 @@ pub fn run(
         };
         match received {
             Ok(line) => {
-                let line = String::from_utf8_lossy(&line?).into_owned();
+                let line = String::from_utf8_lossy(&line.map_err(Failure::Input)?).into_owned();
                 if plain.busy() && is_for_the_thinker(&line) {
                     let (reply, _) = plain.answer(&line);
                     writeln!(out, "{reply}")?;
@@ -724,7 +746,7 @@ pub fn choose_game(
     input: &mut impl BufRead,
     out: &mut impl Write,
     games: &[SavedGame],
-) -> io::Result<Option<usize>> {
+) -> Result<Option<usize>, Failure> {
     writeln!(out, "Unfinished games, newest first:")?;
     for (i, game) in games.iter().enumerate() {
         writeln!(out, "{:>3}. {}", i + 1, game.summary())?;
@@ -737,7 +759,7 @@ pub fn choose_game(
         )?;
         out.flush()?;
         let mut line = Vec::new();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        if input.read_until(b'\n', &mut line).map_err(Failure::Input)? == 0 {
             return Ok(None);
         }
         let line = String::from_utf8_lossy(&line);

@@ -19,11 +19,21 @@ mod unix {
 
     /// The signals whose default action ends the process: each is caught so the game is
     /// saved and the terminal restored first, and the process then exits with the
-    /// conventional status, 128 + the signal's number ([`exit_status`]).
-    pub const ENDING: [Signal; 12] = [
-        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ,
-        SIGVTALRM, SIGPROF,
+    /// conventional status, 128 + the signal's number ([`exit_status`]). SIGXFSZ is not
+    /// among them: see [`file_size_limit_as_error`].
+    pub const ENDING: [Signal; 11] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGVTALRM,
+        SIGPROF,
     ];
+
+    /// Makes a write past the file size limit (`ulimit -f`) fail with "File too large",
+    /// as a full disk fails with "No space left", instead of ending the process with
+    /// SIGXFSZ: the autosave then says it could not save, and play goes on. (A handler
+    /// that does nothing replaces the default action.)
+    pub fn file_size_limit_as_error() {
+        let ignored = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let _ = signal_hook::flag::register(SIGXFSZ, ignored);
+    }
 
     /// The stop signal of Ctrl-Z (`kill -TSTP`).
     pub const STOP: Signal = SIGTSTP;

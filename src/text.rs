@@ -27,10 +27,43 @@ pub fn printable(text: &str, max_chars: usize) -> String {
     out
 }
 
+/// The longest file name shown: longer ones are cut (with `...`).
+pub const MAX_PATH_CHARS: usize = 4096;
+
+/// `path` as [`printable`] shows it: a file name given as an argument or found in a
+/// folder can hold escape sequences too.
+pub fn printable_path(path: &std::path::Path) -> String {
+    printable(&path.to_string_lossy(), MAX_PATH_CHARS)
+}
+
+/// Every line of `text` through [`printable`] (each cut after `max_chars` characters),
+/// the line breaks kept: for messages of several lines.
+pub fn printable_lines(text: &str, max_chars: usize) -> String {
+    text.split('\n')
+        .map(|line| printable(line.strip_suffix('\r').unwrap_or(line), max_chars))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Whether `c` changes how a terminal shows what follows it.
 fn is_unsafe(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}')
+}
+
+/// `error` and every error beneath it ([`source`](std::error::Error::source)), in one
+/// line: "FEN, White's pieces, entry '33': 33 is not a square: squares are numbered
+/// 1-32". An error that shows its inner error in its own words returns no source, so
+/// nothing is said twice.
+pub fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(inner) = source {
+        text.push_str(": ");
+        text.push_str(&inner.to_string());
+        source = inner.source();
+    }
+    text
 }
 
 #[cfg(test)]

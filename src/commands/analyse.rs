@@ -101,7 +101,11 @@ fn open_databases(out: &mut impl Write) -> Result<Option<Arc<Egdb>>, CommandErro
     };
     let (db, problems) = Egdb::open(&dir);
     for problem in problems {
-        writeln!(out, "warning: endgame database left out: {problem}")?;
+        writeln!(
+            out,
+            "warning: endgame database left out: {}",
+            crate::text::printable(&problem.to_string(), crate::text::MAX_PATH_CHARS)
+        )?;
     }
     Ok((db.slices() > 0).then(|| Arc::new(db)))
 }

@@ -4,9 +4,8 @@ use super::CommandError;
 use crate::cli::{BookArgs, BookBuildArgs, BookCommand};
 use crate::engine::book::{Book, BookEntry};
 use crate::engine::{Engine, Limits, SearchRequest, StopFlag, acf_openings};
-use crate::pdn::{decode_owned, games};
 use crate::rules::{Move, Position};
-use crate::store::files::{read_file, write_atomic};
+use crate::store::files::{check_replaceable, write_atomic};
 use std::collections::HashMap;
 use std::io::Write;
 use std::sync::Mutex;
@@ -42,10 +41,9 @@ fn collect(args: &BookBuildArgs) -> Result<HashMap<Position, HashMap<Move, u32>>
     let mut positions: HashMap<Position, HashMap<Move, u32>> = HashMap::new();
     let mut reached: HashMap<Position, u32> = HashMap::new();
     for path in &args.pdn {
-        let bytes =
-            read_file(path).map_err(|e| CommandError::DataFile(path.clone(), e.to_string()))?;
-        let text = decode_owned(bytes);
-        for game in games(&text).flatten() {
+        let games = crate::store::file_games(path)
+            .map_err(|e| CommandError::DataFile(path.clone(), e.to_string()))?;
+        for game in games.flatten() {
             let mut pos = game.start;
             for m in game.moves.iter().take(args.plies) {
                 *reached.entry(pos).or_default() += 1;
@@ -62,6 +60,9 @@ fn collect(args: &BookBuildArgs) -> Result<HashMap<Position, HashMap<Move, u32>>
 }
 
 fn run_build(args: &BookBuildArgs, out: &mut impl Write) -> Result<(), CommandError> {
+    // A FIFO or a device as --out is refused before the searches, not after.
+    check_replaceable(&args.out)
+        .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
     let positions: Vec<(Position, HashMap<Move, u32>)> = collect(args)?.into_iter().collect();
     // Positions with one legal move need no book.
     let positions: Vec<_> = positions
@@ -143,7 +144,7 @@ fn run_build(args: &BookBuildArgs, out: &mut impl Write) -> Result<(), CommandEr
         out,
         "{} positions written to {}",
         lines.len(),
-        args.out.display()
+        crate::text::printable_path(&args.out)
     )?;
     Ok(())
 }

@@ -72,7 +72,7 @@ fn build(args: &EgdbBuildArgs, out: &mut impl Write) -> Result<(), CommandError>
         out,
         "Building the endgame databases of up to {} pieces in {} ({} thread{})",
         args.pieces,
-        dir.display(),
+        crate::text::printable_path(&dir),
         options.threads,
         if options.threads == 1 { "" } else { "s" }
     )?;
@@ -90,7 +90,11 @@ fn build(args: &EgdbBuildArgs, out: &mut impl Write) -> Result<(), CommandError>
     bar.finish_and_clear();
     let report = report?;
     for problem in &report.rebuilt {
-        writeln!(out, "rebuilt a damaged slice: {problem}")?;
+        writeln!(
+            out,
+            "rebuilt a damaged slice: {}",
+            crate::text::printable(problem, crate::text::MAX_PATH_CHARS)
+        )?;
     }
     if !report.present.is_empty() {
         writeln!(
@@ -155,6 +159,16 @@ fn probe(args: &EgdbProbeArgs, out: &mut impl Write) -> Result<(), CommandError>
         writeln!(out, "{label}: {}", names.join(", "))?;
         let line = db.best_line(&pos, 24);
         writeln!(out, "line: {}", crate::engine::line_notation(&pos, &line))?;
+    } else {
+        // The position's slice is sound but a slice its moves lead to is not loaded:
+        // say which, and why, rather than leave the best moves out silently.
+        for problem in &problems {
+            writeln!(
+                out,
+                "best moves unknown: a slice the moves lead to is left out: {}",
+                crate::text::printable(&problem.to_string(), crate::text::MAX_PATH_CHARS)
+            )?;
+        }
     }
     for (m, v) in &moves {
         writeln!(out, "  {:<10} {}", pos.notation(m), v.describe(pos.turn()))?;

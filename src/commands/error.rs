@@ -26,9 +26,11 @@ pub enum CommandError {
     Terminal(io::Error),
     /// Plain mode ended with the game not saved (the autosave failed, and a last try
     /// too): why.
-    NotSaved(String),
+    NotSaved(std::sync::Arc<StoreError>),
     /// Standard output could not be written.
     Output(io::Error),
+    /// Standard input could not be read.
+    Input(io::Error),
     /// The position given is already decided: the side to move has no legal move.
     GameOver(Outcome),
     /// `match --pdn`: the file cannot take the games (checked before the first game),
@@ -59,6 +61,11 @@ pub enum CommandError {
     /// A training data or weights file (`selfplay`, `train`) cannot be read or written:
     /// the file and why (with the line, for a faulty line).
     DataFile(PathBuf, String),
+    /// `train`: the files given hold no training position (or none were given).
+    NoTrainingData,
+    /// `match --against`: the program cannot play (missing, failing, no move), found
+    /// before the first game.
+    Opponent(String),
 }
 
 impl fmt::Display for CommandError {
@@ -72,6 +79,7 @@ impl fmt::Display for CommandError {
             CommandError::Output(e) | CommandError::CheckOutput(e) => {
                 write!(f, "cannot write the output: {e}")
             }
+            CommandError::Input(e) => write!(f, "cannot read the input: {e}"),
             CommandError::GameOver(outcome) => {
                 write!(f, "the game is over, there is no move to find: {outcome}")
             }
@@ -98,6 +106,11 @@ impl fmt::Display for CommandError {
             ),
             CommandError::NotFound(why) => write!(f, "{why}"),
             CommandError::DataFile(path, why) => write!(f, "{}: {why}", path.display()),
+            CommandError::Opponent(why) => write!(f, "--against: {why}"),
+            CommandError::NoTrainingData => write!(
+                f,
+                "no training positions: give --data files made by checkers selfplay, or --pdn files of games with results"
+            ),
             CommandError::FaultyGames(summary) => write!(
                 f,
                 "{} of {} games do not replay",
@@ -108,36 +121,23 @@ impl fmt::Display for CommandError {
     }
 }
 
-impl std::error::Error for CommandError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            CommandError::GameOption(e)
-            | CommandError::CheckFile(e)
-            | CommandError::PdnFile(e)
-            | CommandError::SaveFile(e) => Some(e),
-            CommandError::Terminal(e)
-            | CommandError::Output(e)
-            | CommandError::CheckOutput(e)
-            | CommandError::OpeningsFile(_, e) => Some(e),
-            CommandError::Openings(_, e) => Some(e),
-            CommandError::Ballot(e) => Some(e),
-            CommandError::Egdb(e) => Some(e),
-            CommandError::NoDataFolder
-            | CommandError::EgdbFaults(_)
-            | CommandError::NotFound(_)
-            | CommandError::DataFile(..) => None,
-            CommandError::GameOver(_)
-            | CommandError::NotSaved(_)
-            | CommandError::NoOpenings(_)
-            | CommandError::FaultyGames(_) => None,
-        }
-    }
-}
+/// Every message shows the error it wraps, so none is a source as well.
+impl std::error::Error for CommandError {}
 
 /// A failed write to standard output.
 impl From<io::Error> for CommandError {
     fn from(e: io::Error) -> CommandError {
         CommandError::Output(e)
+    }
+}
+
+/// Plain mode's input could not be read, or its output not written.
+impl From<crate::plain::Failure> for CommandError {
+    fn from(e: crate::plain::Failure) -> CommandError {
+        match e {
+            crate::plain::Failure::Input(e) => CommandError::Input(e),
+            crate::plain::Failure::Output(e) => CommandError::Output(e),
+        }
     }
 }
 
@@ -164,6 +164,10 @@ pub struct Exit {
     pub message: Option<String>,
 }
 
+/// The longest line of an error message shown: a file name of thousands of characters
+/// is cut.
+const MESSAGE_LINE_CHARS: usize = 8192;
+
 /// How the result of a command ends the program; the one place exit codes are decided.
 ///
 /// - success: 0;
@@ -178,7 +182,8 @@ pub struct Exit {
 ///   mode: 0 with no message;
 /// - any other error: 1.
 ///
-/// Every message is `checkers: ` and the error.
+/// Every message is `checkers: ` and the error, made printable (it may quote a file
+/// name, a line of a file or an argument).
 pub fn exit(result: &Result<(), CommandError>) -> Exit {
     let Err(error) = result else {
         return Exit {
@@ -196,6 +201,7 @@ pub fn exit(result: &Result<(), CommandError>) -> Exit {
         }
         CommandError::Output(e) | CommandError::Terminal(e) if closed(e) => (0, true),
         CommandError::Output(_)
+        | CommandError::Input(_)
         | CommandError::Terminal(_)
         | CommandError::NotSaved(_)
         | CommandError::GameOver(_)
@@ -207,11 +213,15 @@ pub fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::NoDataFolder
         | CommandError::EgdbFaults(_)
         | CommandError::NotFound(_)
-        | CommandError::DataFile(..) => (1, false),
+        | CommandError::DataFile(..)
+        | CommandError::NoTrainingData
+        | CommandError::Opponent(_) => (1, false),
     };
     Exit {
         code,
-        message: (!silent).then(|| format!("checkers: {error}")),
+        message: (!silent).then(|| {
+            crate::text::printable_lines(&format!("checkers: {error}"), MESSAGE_LINE_CHARS)
+        }),
     }
 }
 
@@ -288,17 +298,23 @@ mod tests {
     }
 
     #[test]
-    fn the_wrapped_error_is_the_source() {
+    fn the_wrapped_error_is_said_once_in_the_message_and_is_no_source() {
         let e = CommandError::from(StoreError::NoGames("empty.pdn".into()));
         assert!(matches!(e, CommandError::GameOption(_)));
-        assert_eq!(
-            e.source().unwrap().to_string(),
-            "empty.pdn holds no PDN game"
-        );
+        assert_eq!(e.to_string(), "empty.pdn holds no PDN game");
+        assert!(e.source().is_none());
+        assert_eq!(crate::text::error_chain(&e), e.to_string(), "said once");
         let e = CommandError::from(pipe());
-        assert!(matches!(e, CommandError::Output(_)));
-        let source = e.source().unwrap().downcast_ref::<io::Error>().unwrap();
-        assert_eq!(source.kind(), io::ErrorKind::BrokenPipe);
-        assert!(CommandError::NoOpenings("deck".into()).source().is_none());
+        assert!(
+            matches!(&e, CommandError::Output(inner) if inner.kind() == io::ErrorKind::BrokenPipe)
+        );
+        assert!(
+            e.to_string().starts_with("cannot write the output: "),
+            "{e}"
+        );
+        assert!(e.source().is_none());
+        // A plain session's failed read is the input's, not the output's.
+        let e = CommandError::from(crate::plain::Failure::Input(pipe()));
+        assert!(e.to_string().starts_with("cannot read the input: "), "{e}");
     }
 }

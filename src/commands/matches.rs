@@ -14,7 +14,7 @@ use crate::pdn::write_game;
 use crate::rules::{Color, DrawReason, Outcome};
 use crate::runtime::computer::play_turn_now;
 use crate::session::{Player, Seats, Session};
-use crate::store::files::{append_text, check_appendable};
+use crate::store::files::{append_text, check_appendable, read_bounded};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
@@ -63,23 +63,22 @@ impl Tally {
     }
 }
 
+/// The largest openings file read: a deck of a thousand openings is some 50 KB.
+pub const MAX_OPENINGS_BYTES: u64 = 16 << 20;
+
 /// The openings a match plays, barred ones left out: those of the `--openings` file,
 /// or of the built-in ACF deck.
 pub fn openings(args: &MatchArgs) -> Result<Vec<Opening>, CommandError> {
     let openings = match &args.openings {
         Some(file) => {
-            // A FIFO or a device would block or never end: only a regular file is read.
-            if let Ok(meta) = std::fs::metadata(file)
-                && !meta.is_file()
-            {
-                let e = std::io::Error::new(
-                    std::io::ErrorKind::InvalidInput,
-                    "it is not a regular file",
-                );
-                return Err(CommandError::OpeningsFile(file.clone(), e));
-            }
-            let text = std::fs::read_to_string(file)
+            // A FIFO or a device would block or never end: only a regular file is read,
+            // and only one of a deck's size.
+            let bytes = read_bounded(file, MAX_OPENINGS_BYTES)
                 .map_err(|e| CommandError::OpeningsFile(file.clone(), e))?;
+            let text = String::from_utf8(bytes).map_err(|_| {
+                let e = std::io::Error::new(std::io::ErrorKind::InvalidData, "it is not text");
+                CommandError::OpeningsFile(file.clone(), e)
+            })?;
             parse_openings(&text)
                 .map_err(|e| CommandError::Openings(file.display().to_string(), e))?
         }
@@ -115,6 +114,11 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
     let evals: [Evaluation; 2] =
         [args.eval_a, args.eval_b].map(|e| e.map(Into::into).unwrap_or_default());
     let opponent = args.against.clone().map(|command| Opponent { command });
+    if let Some(opponent) = &opponent {
+        opponent
+            .check(args.movetime)
+            .map_err(CommandError::Opponent)?;
+    }
     let names = [0, 1].map(|p| {
         if p == 1
             && let Some(opponent) = &opponent
@@ -540,7 +544,11 @@ fn match_egdb(
     let dir = crate::store::egdb_dir().ok_or(CommandError::NoDataFolder)?;
     let (db, problems) = Egdb::open(&dir);
     for problem in problems {
-        writeln!(out, "warning: endgame database left out: {problem}")?;
+        writeln!(
+            out,
+            "warning: endgame database left out: {}",
+            crate::text::printable(&problem.to_string(), crate::text::MAX_PATH_CHARS)
+        )?;
     }
     if db.slices() == 0 {
         return Err(crate::engine::egdb::EgdbError::Empty(dir).into());

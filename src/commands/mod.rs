@@ -17,7 +17,9 @@ pub mod opponent;
 pub mod pdn;
 pub mod perft;
 pub mod play;
+pub mod preferences;
 pub mod rating;
+pub mod records;
 pub mod selfplay;
 pub mod train;
 
@@ -41,6 +43,8 @@ pub(crate) fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
 
 /// Runs what the command line `cli` asks for.
 pub fn run(cli: Cli) -> Result<(), CommandError> {
+    #[cfg(unix)]
+    crate::signals::file_size_limit_as_error();
     let Some(command) = cli.command else {
         return play::run(&cli.play);
     };
@@ -57,5 +61,15 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Selfplay(args) => selfplay::run(&args, out),
         Command::Train(args) => train::run(&args, out),
         Command::Book(args) => book::run(&args, out),
+        Command::Completions { shell } => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "checkers", out);
+            Ok(())
+        }
+        Command::Manpage => {
+            let command = <Cli as clap::CommandFactory>::command();
+            clap_mangen::Man::new(command).render(out)?;
+            Ok(())
+        }
     }
 }

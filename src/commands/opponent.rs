@@ -1,10 +1,17 @@
 //! Another program as a match opponent: for each move it is run as `CMD analyse --fen
 //! FEN --movetime MS` (this program's own interface, so any two builds can play) and
 //! its last `bestmove MOVE` line is its move.
+//!
+//! The program's output is read as it comes, on threads of their own, keeping only the
+//! last `bestmove` line and the last line of its errors (each line read at most
+//! [`MAX_LINE_BYTES`] at a time): however much it prints, it never blocks on a full
+//! pipe and memory stays small. It runs in a process group of its own, so a program
+//! that takes too long is ended with everything it started.
 
 use crate::rules::{Move, Position};
-use std::io::Read;
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// An opponent program, run through the shell once a move.
@@ -17,47 +24,177 @@ pub struct Opponent {
 /// How long past its time an opponent may take before it forfeits the game.
 const GRACE: Duration = Duration::from_secs(5);
 
+/// The longest piece of a line of the opponent's output looked at; the rest of a longer
+/// line is read and dropped.
+pub const MAX_LINE_BYTES: u64 = 4096;
+
+/// How long the output is waited for once the program has ended (a child it left
+/// running elsewhere may hold the pipe open).
+const DRAIN_WAIT: Duration = Duration::from_secs(1);
+
+/// What a run of the opponent gave.
+struct Answer {
+    /// How it ended (`None` if it was ended for taking too long).
+    status: Option<ExitStatus>,
+    /// Its last `bestmove` word, if any.
+    bestmove: Option<String>,
+    /// The last line it wrote on its standard error, if any.
+    complaint: Option<String>,
+}
+
 impl Opponent {
     /// The opponent's move in `pos`, searched for `movetime`; or why there is none (the
-    /// program failed, took far too long, or answered with no legal move).
+    /// program could not run or failed, took far too long, or answered with no legal
+    /// move).
     pub fn best_move(&self, pos: &Position, movetime: Duration) -> Result<Move, String> {
         let line = format!(
             "{} analyse --fen '{pos}' --movetime {}",
             self.command,
             movetime.as_millis().max(1)
         );
-        let mut child = Command::new("sh")
-            .args(["-c", &line])
+        let answer = self.run(&line, movetime * 3 + GRACE)?;
+        let name = crate::text::printable(&self.command, 80);
+        let Some(status) = answer.status else {
+            return Err(format!("{name} took too long"));
+        };
+        let Some(text) = answer.bestmove else {
+            let why = answer
+                .complaint
+                .map(|c| format!(": {}", crate::text::printable(&c, 200)))
+                .unwrap_or_default();
+            return Err(match status.code() {
+                Some(127) => format!("cannot run {name}: not found{why}"),
+                Some(0) => format!("{name} gave no bestmove line{why}"),
+                _ => format!("{name} failed ({status}){why}"),
+            });
+        };
+        pos.parse_move(&text)
+            .map_err(|e| format!("{name} played {}: {e}", crate::text::printable(&text, 40)))
+    }
+
+    /// Checks that the program runs and answers with a legal move, before the first
+    /// game: a program that is missing or broken is an error of the match, not a
+    /// forfeit of every game.
+    pub fn check(&self, movetime: Duration) -> Result<(), String> {
+        self.best_move(&Position::start(), movetime).map(drop)
+    }
+
+    /// Runs `line` through the shell, reading its output as it comes, for at most
+    /// `allowed`; then ends whatever of its process group is left.
+    fn run(&self, line: &str, allowed: Duration) -> Result<Answer, String> {
+        let mut command = Command::new("sh");
+        command
+            .args(["-c", line])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot run {}: {e}", self.command))?;
-        let deadline = Instant::now() + movetime * 3 + GRACE;
-        loop {
-            match child.try_wait() {
-                Ok(Some(_)) => break,
-                Ok(None) if Instant::now() > deadline => {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    return Err(format!("{} took too long", self.command));
-                }
-                Ok(None) => std::thread::sleep(Duration::from_millis(2)),
-                Err(e) => return Err(format!("{}: {e}", self.command)),
-            }
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
         }
-        let mut out = String::new();
-        if let Some(mut stdout) = child.stdout.take() {
-            let _ = stdout.read_to_string(&mut out);
+        let mut child = command.spawn().map_err(|e| {
+            format!(
+                "cannot run {}: {e}",
+                crate::text::printable(&self.command, 80)
+            )
+        })?;
+        let (best_send, best) = mpsc::channel();
+        if let Some(stdout) = child.stdout.take() {
+            std::thread::spawn(move || {
+                let _ = best_send.send(last_line(stdout, |l| {
+                    l.trim()
+                        .strip_prefix("bestmove ")
+                        .map(|m| m.trim().to_string())
+                }));
+            });
         }
-        let Some(text) = out
-            .lines()
-            .rev()
-            .find_map(|l| l.trim().strip_prefix("bestmove "))
-        else {
-            return Err(format!("{} gave no bestmove line", self.command));
+        let (complaint_send, complaint) = mpsc::channel();
+        if let Some(stderr) = child.stderr.take() {
+            std::thread::spawn(move || {
+                let _ = complaint_send.send(last_line(stderr, |l| {
+                    Some(l.trim().to_string()).filter(|l| !l.is_empty())
+                }));
+            });
+        }
+        let status = wait_until(&mut child, Instant::now() + allowed);
+        end_group(&mut child);
+        Ok(Answer {
+            status: status.map_err(|e| format!("{}: {e}", self.command))?,
+            bestmove: best.recv_timeout(DRAIN_WAIT).ok().flatten(),
+            complaint: complaint.recv_timeout(DRAIN_WAIT).ok().flatten(),
+        })
+    }
+}
+
+/// Waits for `child` to end until `deadline`: how it ended, or `None` past the deadline.
+fn wait_until(child: &mut Child, deadline: Instant) -> std::io::Result<Option<ExitStatus>> {
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        if Instant::now() > deadline {
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Ends `child` and every process of its group (what a shell script started), and
+/// collects it.
+fn end_group(child: &mut Child) {
+    #[cfg(unix)]
+    if let Some(group) = i32::try_from(child.id())
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    {
+        // The group is gone already when all its processes ended: nothing to do then.
+        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// The last line of `pipe` (read to its end) that `pick` makes something of. Each line
+/// is looked at in its first [`MAX_LINE_BYTES`] bytes only; the rest is dropped.
+fn last_line<T>(pipe: impl Read, pick: impl Fn(&str) -> Option<T>) -> Option<T> {
+    let mut reader = BufReader::new(pipe);
+    let mut found = None;
+    let mut piece = Vec::new();
+    let mut at_line_start = true;
+    loop {
+        piece.clear();
+        match (&mut reader)
+            .take(MAX_LINE_BYTES)
+            .read_until(b'\n', &mut piece)
+        {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        if at_line_start && let Some(picked) = std::str::from_utf8(&piece).ok().and_then(&pick) {
+            found = Some(picked);
+        }
+        at_line_start = piece.ends_with(b"\n");
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_bestmove_line_is_found_in_endless_chatter() {
+        let mut out = Vec::new();
+        out.extend_from_slice(b"bestmove 9-14\n");
+        out.extend(std::iter::repeat_n(b'x', 1 << 20));
+        out.extend_from_slice(b" bestmove 1-5\ninfo depth 3\n  bestmove 11-15 \ninfo\n");
+        let pick = |l: &str| {
+            l.trim()
+                .strip_prefix("bestmove ")
+                .map(|m| m.trim().to_string())
         };
-        pos.parse_move(text.trim())
-            .map_err(|e| format!("{} played {text}: {e}", self.command))
+        assert_eq!(last_line(&out[..], pick), Some("11-15".to_string()));
+        assert_eq!(last_line(&b"nothing\n"[..], pick), None);
     }
 }

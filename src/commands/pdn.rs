@@ -2,8 +2,7 @@
 
 use super::CommandError;
 use crate::cli::{CheckArgs, PdnArgs, PdnCommand};
-use crate::pdn::{decode_owned, games};
-use crate::store::read_file;
+use crate::store::file_games;
 use crate::text::printable;
 use std::io::Write;
 use std::path::Path;
@@ -41,13 +40,13 @@ pub fn run_check(args: &CheckArgs, out: &mut impl Write) -> Result<(), CommandEr
 
 /// Reads and replays every game of `file`: each faulty game on a line of `out` (text
 /// from the file shown without control characters and cut short), then `N games: K
-/// replayed, E with errors`. The games are read one at a time, so memory stays about
-/// the file's size. A file that cannot be read, or is not a regular file (a FIFO, a
-/// device), is an error naming it.
+/// replayed, E with errors`. The file is streamed and its games read one at a time,
+/// so memory stays that of the largest game. A file that cannot be read, or is not a
+/// regular file (a FIFO, a device), is an error naming it.
 pub fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, CommandError> {
-    let text = decode_owned(read_file(file).map_err(CommandError::CheckFile)?);
+    let games = file_games(file).map_err(CommandError::CheckFile)?;
     let (mut count, mut replayed) = (0, 0);
-    for game in games(&text) {
+    for game in games {
         count += 1;
         match game {
             Ok(_) => replayed += 1,

@@ -2,19 +2,18 @@
 //! for, the front end's settings, and starting plain line mode or the full-screen game.
 
 use super::CommandError;
+use super::preferences::{Preferences, ThemeChoice};
 use crate::cli::PlayArgs;
 use crate::engine::Opening;
 use crate::engine::egdb::{self, BuildOptions, Egdb};
 use crate::game::Game;
-use crate::pdn::PdnGame;
+use crate::pdn::{PdnGame, Players};
 use crate::plain::Plain;
 use crate::rules::{Color, Position};
 use crate::runtime::{LastSave, Saving, watch_ending_signals};
-use crate::session::{
-    BallotChoice, BallotError, GameSummary, MatchBallots, Player, RecordFile, Session,
-};
+use crate::session::{BallotChoice, BallotError, MatchBallots, Player, RecordFile, Session};
 use crate::store::{
-    self, GameFile, Players, SavedGame, StoreError, games_dir, load_record, resumable_games,
+    self, GameFile, SavedGame, StoreError, games_dir, load_record, resumable_games,
 };
 use crate::tui::theme::{colors_wanted, palette_256_wanted, true_color_wanted};
 use crate::tui::{Settings, Start, Theme};
@@ -29,22 +28,36 @@ pub const FIRST_USE_PIECES: u32 = 4;
 /// The environment variable that, set to anything, stops that first-use build.
 pub const NO_BUILD_VARIABLE: &str = "CHECKERS_NO_EGDB_BUILD";
 
-/// The endgame databases in the data folder (`None` when there are none and none are
-/// to be built). A damaged file is left out, and the game plays without it. With
-/// `build_missing`, the slices of up to [`FIRST_USE_PIECES`] pieces that are missing are
-/// built on a background thread and join the databases as each is done.
-pub fn game_egdb(build_missing: bool) -> Option<Arc<Egdb>> {
-    let dir = store::egdb_dir()?;
-    let (db, _damaged) = Egdb::open(&dir);
+/// The endgame databases of the data folder, opened once at the start, and what of
+/// them could not be used, in words to tell the players (a damaged slice, a FIFO under a
+/// slice's name): the rest is used.
+pub fn open_databases() -> (Option<Arc<Egdb>>, Vec<String>) {
+    let Some(dir) = store::egdb_dir() else {
+        return (None, Vec::new());
+    };
+    let (db, problems) = Egdb::open(&dir);
+    let notices = problems
+        .iter()
+        .map(|e| format!("endgame databases: {e}; left out"))
+        .collect();
+    (Some(Arc::new(db)), notices)
+}
+
+/// The endgame databases `db` for a game (`None` when there are none and none are to
+/// be built). With `build_missing`, the slices of up to [`FIRST_USE_PIECES`] pieces that
+/// are missing are built on a background thread (once per program) and join the
+/// databases as each is done.
+pub fn game_egdb(db: &Option<Arc<Egdb>>, build_missing: bool) -> Option<Arc<Egdb>> {
+    static BUILDING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    let db = db.as_ref()?;
     let build = build_missing
         && db.complete_pieces() < FIRST_USE_PIECES
         && std::env::var_os(NO_BUILD_VARIABLE).is_none();
     if db.slices() == 0 && !build {
         return None;
     }
-    let db = Arc::new(db);
-    if build {
-        let shared = Arc::clone(&db);
+    if build && !BUILDING.swap(true, std::sync::atomic::Ordering::SeqCst) {
+        let shared = Arc::clone(db);
         std::thread::spawn(move || {
             let options = BuildOptions {
                 dir: shared.dir().to_path_buf(),
@@ -55,17 +68,17 @@ pub fn game_egdb(build_missing: bool) -> Option<Arc<Egdb>> {
             let _ = egdb::build(&options, Some(&shared), |_| {});
         });
     }
-    Some(db)
+    Some(Arc::clone(db))
 }
 
 /// The session the options `args` ask for, when it is not `--resume` (see [`begin`]):
 /// `--load` (opened for review), `--fen`, or a new game, with the players, names and
 /// level given. A file that cannot be read or replayed is an error naming it; nothing
 /// is changed on disk.
-pub fn starting_session(args: &PlayArgs) -> Result<Session, StoreError> {
+pub fn starting_session(args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Result<Session, StoreError> {
     let session = if let Some(path) = &args.load {
         let number = args.game.unwrap_or(1) as usize;
-        let summaries = store::scan_records(path, |n, game| GameSummary::of(n, &game))?;
+        let summaries = super::records::summaries(path)?;
         let count = summaries.len();
         if number == 0 || number > count {
             return Err(StoreError::NoSuchGame {
@@ -107,7 +120,7 @@ pub fn starting_session(args: &PlayArgs) -> Result<Session, StoreError> {
             args.fen.unwrap_or_else(Position::start),
         ))
     };
-    Ok(configure(session, args))
+    Ok(configure(session, args, db))
 }
 
 /// The ballot `--ballot` asks for: the numbered one (a barred one only with
@@ -123,8 +136,8 @@ pub fn chosen_ballot(args: &PlayArgs, seed: u64) -> Result<Option<Opening>, Ball
 
 /// The session of a resumed `record`: who played each side and the level come back
 /// with the game, unless `--black`, `--white` or `--level` say otherwise now.
-pub fn resumed_session(record: &PdnGame, args: &PlayArgs) -> Session {
-    configure(Session::from_record(record), args)
+pub fn resumed_session(record: &PdnGame, args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Session {
+    configure(Session::from_record(record), args, db)
 }
 
 /// How a new match's games begin, from `--ballot` (a random draw decided by `seed`).
@@ -151,8 +164,9 @@ fn match_file(args: &PlayArgs) -> Option<PathBuf> {
     }
 }
 
-/// `session` with the players, level and names the options ask for.
-fn configure(session: Session, args: &PlayArgs) -> Session {
+/// `session` with the players, level and names the options ask for, and the endgame
+/// databases `db`.
+fn configure(session: Session, args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Session {
     let level = args.level.unwrap_or(session.level());
     let mut seats = session.seats();
     for (color, kind) in [(Color::Black, args.black), (Color::White, args.white)] {
@@ -200,7 +214,7 @@ fn configure(session: Session, args: &PlayArgs) -> Session {
     // Only a person playing the computer at a terminal is worth a build on first use.
     let interactive = !plain_wanted(args) || std::io::stdin().is_terminal();
     let against_computer = Color::ALL.into_iter().any(|c| seats.is_computer(c));
-    session.with_egdb(game_egdb(interactive && against_computer))
+    session.with_egdb(game_egdb(db, interactive && against_computer))
 }
 
 /// How the interactive game begins.
@@ -215,10 +229,10 @@ pub enum Begin {
 /// in another window (claimed: its file locked), or the list to choose from when there
 /// are several; otherwise [`starting_session`]. The data folder is tidied first (see
 /// [`store::tidy_data_dir`]).
-pub fn begin(args: &PlayArgs) -> Result<Begin, StoreError> {
+pub fn begin(args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Result<Begin, StoreError> {
     store::tidy_data_dir();
     if !args.resume {
-        return Ok(Begin::Play(Box::new(starting_session(args)?), None));
+        return Ok(Begin::Play(Box::new(starting_session(args, db)?), None));
     }
     let (mut games, busy) = resumable_games()?;
     match games.len() {
@@ -229,7 +243,7 @@ pub fn begin(args: &PlayArgs) -> Result<Begin, StoreError> {
         1 => {
             let (file, record) = store::games::claim(&games.remove(0))?;
             Ok(Begin::Play(
-                Box::new(resumed_session(&record, args)),
+                Box::new(resumed_session(&record, args, db)),
                 Some(file),
             ))
         }
@@ -246,25 +260,31 @@ pub fn plain_wanted(args: &PlayArgs) -> bool {
         || std::env::var_os("TERM").is_some_and(|t| t == "dumb")
 }
 
-/// The full-screen game's settings from the options `args` and the environment
-/// (`NO_COLOR`, `TERM`).
-pub fn tui_settings(args: &PlayArgs) -> Settings {
+/// The full-screen game's settings from the options `args`, the preferences `prefs`
+/// (their theme and coordinates; the rest is in `args` already) and the environment
+/// (`NO_COLOR`, `TERM`, `COLORTERM`).
+pub fn tui_settings(args: &PlayArgs, prefs: &Preferences) -> Settings {
     let colored = colors_wanted(
         args.no_color,
         std::env::var_os("NO_COLOR").as_deref(),
         std::env::var_os("TERM").as_deref(),
     );
+    let tier = match prefs.theme {
+        Some(choice) if choice != ThemeChoice::Auto => choice,
+        _ if true_color_wanted(std::env::var_os("COLORTERM").as_deref()) => ThemeChoice::TrueColor,
+        _ if palette_256_wanted(std::env::var_os("TERM").as_deref()) => ThemeChoice::Palette256,
+        _ => ThemeChoice::Palette16,
+    };
     Settings {
         bell: !args.quiet,
         flipped: args.flip,
         mouse: !args.no_mouse,
-        // Three tiers of colour: true colour, the 256-colour palette, the 16 named ones.
-        theme: if colored && true_color_wanted(std::env::var_os("COLORTERM").as_deref()) {
-            Theme::true_color(args.ascii)
-        } else if colored && palette_256_wanted(std::env::var_os("TERM").as_deref()) {
-            Theme::palette_256(args.ascii)
-        } else {
-            Theme::new(colored, args.ascii)
+        coordinates: prefs.coordinates == Some(true),
+        theme: match tier {
+            _ if !colored => Theme::new(false, args.ascii),
+            ThemeChoice::TrueColor => Theme::true_color(args.ascii),
+            ThemeChoice::Palette256 => Theme::palette_256(args.ascii),
+            _ => Theme::new(true, args.ascii),
         },
     }
 }
@@ -276,6 +296,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
     // A random ballot is drawn once, here, and the game starts from that number (a
     // match draws one for each round itself).
     let mut args = args.clone();
+    let (prefs, mut notices) = super::preferences::load_into(&mut args);
     if let Some(opening) = chosen_ballot(&args, store::now_unix()).map_err(CommandError::Ballot)?
         && args.match_rounds.is_none()
     {
@@ -287,11 +308,21 @@ pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
             .map_err(CommandError::SaveFile)?;
     }
     let args = &args;
-    let begin = begin(args)?;
+    // Opened once, before the game: what of them cannot be used is told at the start.
+    let (db, db_notices) = open_databases();
+    notices.extend(db_notices);
+    let begin = begin(args, &db)?;
     if plain_wanted(args) {
-        run_plain(args, begin)
+        for notice in &notices {
+            eprintln!("checkers: {}", crate::text::printable(notice, 600));
+        }
+        run_plain(args, begin, &db)
     } else {
-        run_tui(args, begin).map_err(CommandError::Terminal)
+        // A game that could not be saved ends the program as in plain mode: status 1.
+        match run_tui(args, &prefs, notices, begin, &db).map_err(CommandError::Terminal)? {
+            Some(why) => Err(CommandError::NotSaved(why)),
+            None => Ok(()),
+        }
     }
 }
 
@@ -314,7 +345,7 @@ fn saving_for(file: Option<GameFile>) -> Saving {
 /// Plain mode: the choice of game when there are several, then the session; on a
 /// signal that would end the program, the game is saved first. A game that could not
 /// be saved at the end is an error ([`CommandError::NotSaved`]).
-fn run_plain(args: &PlayArgs, begin: Begin) -> Result<(), CommandError> {
+fn run_plain(args: &PlayArgs, begin: Begin, db: &Option<Arc<Egdb>>) -> Result<(), CommandError> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
@@ -323,7 +354,7 @@ fn run_plain(args: &PlayArgs, begin: Begin) -> Result<(), CommandError> {
         Begin::Choose(games) => match crate::plain::choose_game(&mut input, &mut out, &games)? {
             Some(i) => {
                 let (file, record) = store::games::claim(&games[i])?;
-                (resumed_session(&record, args), Some(file))
+                (resumed_session(&record, args, db), Some(file))
             }
             None => return Ok(()),
         },
@@ -336,7 +367,7 @@ fn run_plain(args: &PlayArgs, begin: Begin) -> Result<(), CommandError> {
     let input = std::io::BufReader::new(std::io::stdin());
     let result = crate::plain::run(input, &mut out, &mut plain);
     let unsaved = plain.finish();
-    result.map_err(CommandError::Terminal)?;
+    result?;
     match unsaved {
         Some(why) => Err(CommandError::NotSaved(why)),
         None => Ok(()),
@@ -366,16 +397,22 @@ fn watch_signals_plain(last_save: LastSave) -> std::io::Result<()> {
 }
 
 /// The full-screen game: the picker first when there are several games to choose from.
-fn run_tui(args: &PlayArgs, begin: Begin) -> std::io::Result<()> {
+fn run_tui(
+    args: &PlayArgs,
+    prefs: &Preferences,
+    notices: Vec<String>,
+    begin: Begin,
+    db: &Option<Arc<Egdb>>,
+) -> std::io::Result<Option<Arc<StoreError>>> {
     let start = match begin {
         Begin::Play(session, file) => Start::Game(session, saving_for(file)),
         Begin::Choose(games) => {
-            let args = args.clone();
+            let (args, db) = (args.clone(), db.clone());
             Start::Choose {
                 games,
-                session: Box::new(move |record| resumed_session(record, &args)),
+                session: Box::new(move |record| resumed_session(record, &args, &db)),
             }
         }
     };
-    crate::tui::run(tui_settings(args), start)
+    crate::tui::run(tui_settings(args, prefs), start, notices)
 }

@@ -5,8 +5,8 @@ use crate::cli::SelfplayArgs;
 use crate::engine::selfplay::{SelfplayOptions, play_game};
 use crate::engine::training::Sample;
 use crate::engine::{Engine, Opening, acf_openings};
-use std::fs::OpenOptions;
-use std::io::{BufWriter, Write};
+use crate::store::files::LineFile;
+use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
@@ -15,16 +15,13 @@ use std::time::Instant;
 /// file as the game ends, a progress bar on standard error, and a summary (games,
 /// positions, positions a minute) at the end.
 pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError> {
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.out)
+    // A FIFO or a device is refused here, before any game is played.
+    let file = LineFile::open(&args.out)
         .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
-    let mut file = BufWriter::new(file);
     // Barred ballots are lost by force: games from them teach little.
     let openings: Vec<Opening> = acf_openings()
         .into_iter()
-        .filter(|o| o.status != "barred")
+        .filter(|o| !o.is_barred())
         .collect();
     let options = SelfplayOptions {
         nodes: args.nodes,
@@ -69,6 +66,7 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError
                 None => 0.5,
                 Some(_) => 1.0,
             };
+            let mut lines = String::new();
             for scored in &game.positions {
                 let to_move_won = match game.winner {
                     None => result,
@@ -79,12 +77,12 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError
                     result: to_move_won,
                     score: Some(scored.score),
                 };
-                writeln!(file, "{}", sample.to_line())
-                    .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
+                lines.push_str(&sample.to_line());
+                lines.push('\n');
             }
-            // A whole game at a time on disk: stopped by Ctrl-C, the file ends with a
-            // whole line.
-            file.flush()
+            // A whole game at a time, all or nothing: stopped by Ctrl-C or a full disk,
+            // the file ends with a whole line.
+            file.append(&lines)
                 .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
             positions += game.positions.len();
             if game.winner.is_some() {
@@ -99,15 +97,13 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError
     });
     bar.finish_and_clear();
     written?;
-    file.flush()
-        .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
     let minutes = started.elapsed().as_secs_f64() / 60.0;
     writeln!(
         out,
         "{games} games ({wins} won, {draws} drawn), {positions} positions in {:.1} min ({:.0} positions a minute) added to {}",
         minutes,
         positions as f64 / minutes.max(1e-9),
-        args.out.display()
+        crate::text::printable_path(&args.out)
     )?;
     Ok(())
 }

@@ -3,10 +3,10 @@
 use super::CommandError;
 use crate::cli::TrainArgs;
 use crate::engine::training::{Sample, TrainOptions, train};
-use crate::pdn::{decode_owned, games};
 use crate::rules::Color;
-use crate::store::files::{read_file, write_atomic};
-use std::io::{BufRead, BufReader, Write};
+use crate::store::files::{check_replaceable, open_regular, write_atomic};
+use crate::text::printable_path;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -16,6 +16,9 @@ const SKIP_OPENING_PLIES: usize = 6;
 /// Runs `checkers train`: reads every file (a faulty line or game stops it with its
 /// place named), trains with a progress bar, writes the weights and reports the fit.
 pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
+    // A FIFO or a device as --out is refused before the training, not after.
+    check_replaceable(&args.out)
+        .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
     let mut samples = Vec::new();
     for path in &args.data {
         let before = samples.len();
@@ -23,7 +26,7 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
         writeln!(
             out,
             "{}: {} positions",
-            path.display(),
+            printable_path(path),
             samples.len() - before
         )?;
     }
@@ -33,15 +36,12 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
         writeln!(
             out,
             "{}: {} positions from {used} games ({skipped} without a result or that do not replay left out)",
-            path.display(),
+            printable_path(path),
             samples.len() - before
         )?;
     }
     if samples.is_empty() {
-        return Err(CommandError::DataFile(
-            args.out.clone(),
-            "no training positions: give --data or --pdn files".into(),
-        ));
+        return Err(CommandError::NoTrainingData);
     }
     let options = TrainOptions {
         epochs: args.epochs,
@@ -78,20 +78,54 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
         "held-out error: hand-written {:.5}, learned {:.5}",
         report.hand_loss, report.learned_loss
     )?;
-    writeln!(out, "weights written to {}", args.out.display())?;
+    writeln!(out, "weights written to {}", printable_path(&args.out))?;
     Ok(())
 }
 
-/// Adds the samples of a `selfplay` data file.
+/// The largest training data file read: 4 GiB is some 50 million positions, more than
+/// memory holds once read; a larger file is surely something else.
+pub const MAX_DATA_BYTES: u64 = 4 << 30;
+
+/// The longest line of a data file: a sample's line is under 100 bytes.
+pub const MAX_LINE_BYTES: usize = 1024;
+
+/// Adds the samples of a `selfplay` data file. Only a regular file of at most
+/// [`MAX_DATA_BYTES`] is read (a FIFO or a device is refused before it is opened), only
+/// as far as its size when opened, a line at a time of at most [`MAX_LINE_BYTES`].
 fn read_data(path: &Path, samples: &mut Vec<Sample>) -> Result<(), CommandError> {
     let fail = |why: String| CommandError::DataFile(path.to_path_buf(), why);
-    let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
-    for (n, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| fail(format!("line {}: {e}", n + 1)))?;
-        if line.trim().is_empty() {
+    let (file, size) = open_regular(path).map_err(|e| fail(e.to_string()))?;
+    if size > MAX_DATA_BYTES {
+        return Err(fail(format!(
+            "it is {} MB, more than training data can be ({} MB at most)",
+            size >> 20,
+            MAX_DATA_BYTES >> 20
+        )));
+    }
+    let mut reader = BufReader::new(file.take(size));
+    let mut line = Vec::new();
+    for n in 1.. {
+        line.clear();
+        let read = (&mut reader)
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| fail(format!("line {n}: {e}")))?;
+        if read == 0 {
+            break;
+        }
+        if line.len() > MAX_LINE_BYTES {
+            return Err(fail(format!(
+                "line {n} is longer than {MAX_LINE_BYTES} bytes: not training data"
+            )));
+        }
+        let Ok(text) = std::str::from_utf8(&line) else {
+            return Err(fail(format!("line {n} is not text: not training data")));
+        };
+        if text.trim().is_empty() {
             continue;
         }
-        let sample = Sample::from_line(&line).map_err(|e| fail(format!("line {}: {e}", n + 1)))?;
+        let sample = Sample::from_line(text.trim_end_matches(['\n', '\r']))
+            .map_err(|e| fail(format!("line {n}: {e}")))?;
         samples.push(sample);
     }
     Ok(())
@@ -100,11 +134,10 @@ fn read_data(path: &Path, samples: &mut Vec<Sample>) -> Result<(), CommandError>
 /// Adds the quiet positions of every game of a PDN file that has a result and
 /// replays; returns how many games were used and how many left out.
 fn read_games(path: &Path, samples: &mut Vec<Sample>) -> Result<(usize, usize), CommandError> {
-    let bytes =
-        read_file(path).map_err(|e| CommandError::DataFile(path.to_path_buf(), e.to_string()))?;
-    let text = decode_owned(bytes);
+    let games = crate::store::file_games(path)
+        .map_err(|e| CommandError::DataFile(path.to_path_buf(), e.to_string()))?;
     let (mut used, mut skipped) = (0, 0);
-    for game in games(&text) {
+    for game in games {
         let Ok(game) = game else {
             skipped += 1;
             continue;

@@ -93,7 +93,9 @@ impl BookEntry {
                 fields.len()
             ));
         };
-        let position: Position = fen.parse().map_err(|e| format!("the FEN {fen:?}: {e}"))?;
+        let position: Position = fen
+            .parse()
+            .map_err(|e| format!("the FEN {fen:?}: {}", crate::text::error_chain(&e)))?;
         let best = position
             .parse_move(best)
             .map_err(|e| format!("the best move {best}: {e}"))?;

@@ -72,7 +72,7 @@ mod zobrist;
 
 pub use decision::{CLAIM_DRAW_AT_MOST, Decision, RESIGN_AT, RESIGN_WITHIN, decide};
 pub use level::Level;
-pub use openings::{ACF_DECK, Opening, OpeningsError, acf_openings, parse_openings};
+pub use openings::{ACF_DECK, BallotStatus, Opening, OpeningsError, acf_openings, parse_openings};
 pub use params::SearchParams;
 pub use thread::{SearchEvent, SearchHandle};
 pub use time::{ClockLimits, TimePlan, plan_time};

@@ -21,6 +21,50 @@ pub fn acf_openings() -> Vec<Opening> {
     parse_openings(ACF_DECK).expect("the embedded ACF deck replays")
 }
 
+/// Where a ballot may be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BallotStatus {
+    /// Played over the board.
+    Crossboard,
+    /// Played in correspondence (mail) play only.
+    Mailplay,
+    /// Lost by force: not played.
+    Barred,
+}
+
+impl BallotStatus {
+    /// The word an openings file gives it: `crossboard`, `mailplay` or `barred`.
+    pub fn word(self) -> &'static str {
+        match self {
+            BallotStatus::Crossboard => "crossboard",
+            BallotStatus::Mailplay => "mailplay",
+            BallotStatus::Barred => "barred",
+        }
+    }
+}
+
+impl fmt::Display for BallotStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+impl std::str::FromStr for BallotStatus {
+    type Err = String;
+
+    fn from_str(word: &str) -> Result<BallotStatus, String> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "" | "crossboard" => Ok(BallotStatus::Crossboard),
+            "mailplay" => Ok(BallotStatus::Mailplay),
+            "barred" => Ok(BallotStatus::Barred),
+            _ => Err(format!(
+                "'{}' is not a ballot status (crossboard, mailplay or barred)",
+                crate::text::printable(word, 40)
+            )),
+        }
+    }
+}
+
 /// One ballot of the ACF three-move deck.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
@@ -28,8 +72,8 @@ pub struct Opening {
     pub number: u32,
     /// The moves as written in the file (`9-13 21-17 5-9`).
     pub moves: String,
-    /// `crossboard`, `mailplay` or `barred` (lost by force, not played).
-    pub status: String,
+    /// Where it may be played.
+    pub status: BallotStatus,
     /// Its name (may be empty).
     pub name: String,
     /// The opening's moves, from the start position.
@@ -41,7 +85,7 @@ pub struct Opening {
 impl Opening {
     /// Whether the opening is barred from play.
     pub fn is_barred(&self) -> bool {
-        self.status == "barred"
+        self.status == BallotStatus::Barred
     }
 
     /// The position the game goes on from.
@@ -98,7 +142,7 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>, OpeningsError> {
             .ok_or_else(|| error("no moves (fields are separated by tabs)".to_string()))?
             .trim()
             .to_string();
-        let status = fields.next().unwrap_or("crossboard").trim().to_string();
+        let status: BallotStatus = fields.next().unwrap_or_default().parse().map_err(error)?;
         let name = fields.next().unwrap_or_default().trim().to_string();
         let mut pos = Position::start();
         let mut positions = vec![pos];
@@ -139,6 +183,12 @@ mod tests {
         assert_eq!(err.line, 2);
         assert!(err.to_string().starts_with("line 2: move 9-14"), "{err}");
         assert!(parse_openings("x\t9-13").is_err());
+        let err = parse_openings("1\t9-13 21-17 5-9\tsometimes\n").unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("'sometimes' is not a ballot status"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -146,10 +196,10 @@ mod tests {
         let openings = parse_openings(ACF_DECK).unwrap();
         assert_eq!(openings, acf_openings());
         assert_eq!(openings.len(), 174);
-        let count = |status: &str| openings.iter().filter(|o| o.status == status).count();
-        assert_eq!(count("crossboard"), 144);
-        assert_eq!(count("mailplay"), 12);
-        assert_eq!(count("barred"), 18);
+        let count = |status| openings.iter().filter(|o| o.status == status).count();
+        assert_eq!(count(BallotStatus::Crossboard), 144);
+        assert_eq!(count(BallotStatus::Mailplay), 12);
+        assert_eq!(count(BallotStatus::Barred), 18);
         assert_eq!(openings.iter().filter(|o| o.is_barred()).count(), 18);
         // Numbered 1-174 in order, each three moves from the start position.
         assert!(openings.iter().zip(1..).all(|(o, n)| o.number == n));

@@ -71,9 +71,9 @@ impl Sample {
                 "expected three fields separated by tabs: FEN, score, result".into(),
             ));
         };
-        let position: Position = fen
-            .parse()
-            .map_err(|e| SampleError(format!("the FEN {fen:?}: {e}")))?;
+        let position: Position = fen.parse().map_err(|e| {
+            SampleError(format!("the FEN {fen:?}: {}", crate::text::error_chain(&e)))
+        })?;
         let score = match score {
             "-" => None,
             s => Some(

@@ -117,15 +117,8 @@ impl fmt::Display for PlayError {
     }
 }
 
-impl std::error::Error for PlayError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            PlayError::Over(_) => None,
-            PlayError::Move(e) => Some(e),
-            PlayError::Illegal(e) => Some(e),
-        }
-    }
-}
+/// Its message is the inner error's, so it has no source of its own.
+impl std::error::Error for PlayError {}
 
 impl From<MoveError> for PlayError {
     fn from(e: MoveError) -> PlayError {

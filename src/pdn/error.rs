@@ -91,7 +91,7 @@ impl fmt::Display for GameError {
             GameErrorKind::Fen { line, error } => write!(
                 f,
                 ", line {line}: {}",
-                printable(&error.to_string(), SHOWN_MESSAGE_CHARS)
+                printable(&crate::text::error_chain(&**error), SHOWN_MESSAGE_CHARS)
             ),
             GameErrorKind::Move {
                 number,
@@ -114,12 +114,6 @@ impl fmt::Display for GameError {
     }
 }
 
-impl std::error::Error for GameError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
-            GameErrorKind::Syntax(_) => None,
-            GameErrorKind::Fen { error, .. } => Some(&**error),
-            GameErrorKind::Move { error, .. } => Some(&**error),
-        }
-    }
-}
+/// The message names the game and shows the inner error (a FEN's or a move's), so it
+/// has no source.
+impl std::error::Error for GameError {}

@@ -10,14 +10,20 @@
 //! Writing is strict: the standard tags in order, numbered movetext wrapped at 79
 //! columns, the short form of a jump unless it is ambiguous.
 
+mod cursor;
 mod error;
 mod reader;
+mod record;
+mod words;
 mod writer;
 
+pub use cursor::Encoding;
 pub use reader::{
-    GameError, GameErrorKind, Games, MAX_PLIES, MAX_TAG_CHARS, MAX_TAGS, MAX_WORD_CHARS,
-    SyntaxError, decode, decode_owned, games, read_games,
+    GameError, GameErrorKind, Games, MAX_NAME_CHARS, MAX_PLIES, MAX_TAG_CHARS, MAX_TAGS,
+    MAX_WORD_CHARS, Place, SyntaxError, decode, decode_owned, games, games_at, games_in,
+    read_games,
 };
+pub use record::{Players, TIME_FORFEIT, game_from_record, game_record};
 pub use writer::write_game;
 
 use crate::rules::{Color, Move, Position};

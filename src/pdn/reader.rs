@@ -7,10 +7,12 @@
 //! more tags than a game has ([`MAX_TAGS`]) or more moves than any game
 //! ([`MAX_PLIES`]) is a fault of that game, not a reason to hold on to it.
 
+use super::cursor::{Cursor, Encoding};
 use super::error::SHOWN_WORD_CHARS;
 pub use super::error::{GameError, GameErrorKind, SyntaxError};
+use super::words::{move_part, plain_squares};
 use super::{PdnGame, move_number};
-use crate::rules::{Move, MoveError, MoveText, ParseMoveErrorKind, Position};
+use crate::rules::{Move, MoveError, MoveText, Position};
 use crate::text::printable;
 use std::time::Duration;
 
@@ -24,8 +26,15 @@ pub const MAX_TAG_CHARS: usize = 4096;
 /// The most tags a game may have.
 pub const MAX_TAGS: usize = 256;
 
-/// The most moves (plies) a game may have.
+/// The most moves (plies) a game may have. The program never writes a longer game
+/// (the store refuses to save one), so what it writes it reads back.
 pub const MAX_PLIES: usize = 20_000;
+
+/// The longest player name the program takes (`--black-name`, the save dialog's
+/// fields): well within [`MAX_TAG_CHARS`], so a saved name always reads back.
+pub const MAX_NAME_CHARS: usize = 1024;
+
+const _: () = assert!(MAX_NAME_CHARS <= MAX_TAG_CHARS);
 
 /// Text of a PDN file from its bytes: UTF-8 when valid (a byte-order mark is dropped),
 /// otherwise ISO-8859-1, where every byte is one character.
@@ -53,61 +62,12 @@ fn latin1(bytes: &[u8]) -> String {
     bytes.iter().map(|&b| char::from(b)).collect()
 }
 
-/// A character cursor over the text, with line and column.
-struct Cursor<'a> {
-    text: &'a str,
-    at: usize,
-    line: usize,
-    column: usize,
-}
-
-impl Cursor<'_> {
-    fn peek(&self) -> Option<char> {
-        self.text
-            .get(self.at..)
-            .and_then(|rest| rest.chars().next())
-    }
-
-    fn bump(&mut self) -> Option<char> {
-        let c = self.peek()?;
-        self.at += c.len_utf8();
-        if c == '\n' {
-            self.line += 1;
-            self.column = 1;
-        } else {
-            self.column += 1;
-        }
-        Some(c)
-    }
-
-    fn error(&self, line: usize, column: usize, message: impl Into<String>) -> SyntaxError {
-        SyntaxError {
-            line,
-            column,
-            message: message.into(),
-        }
-    }
-
-    fn skip_space(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.bump();
-        }
-    }
-
-    fn skip_line(&mut self) {
-        while let Some(c) = self.bump() {
-            if c == '\n' {
-                break;
-            }
-        }
-    }
-}
-
 /// A token of PDN text, with where it starts.
 #[derive(Debug)]
 enum Token {
     Tag(String, String),
-    Word(String),
+    /// A word of movetext, in the reader's word buffer.
+    Word,
     Result(String),
     /// A comment's clock reading (`{[%clk 0:04:53]}`).
     Clock(Duration),
@@ -119,12 +79,33 @@ const MAX_COMMENT_CHARS: usize = 200;
 
 const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1"];
 
+/// Where a token (or a game) starts: its byte offset in the source, line and column.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    /// Bytes before it in the file.
+    pub offset: u64,
+    /// Its line, from 1.
+    pub line: usize,
+    /// Its column, from 1, in characters.
+    pub column: usize,
+}
+
 /// Reads the next token, skipping spaces, comments (but for a clock reading in one),
-/// variations, NAGs and move numbers. `None` at the end of the text.
-fn next_token(c: &mut Cursor) -> Option<Result<(Token, usize, usize), SyntaxError>> {
+/// variations, NAGs and move numbers. `None` at the end of the text. A word goes into
+/// `word` (a buffer kept from word to word); `start` is set to where the token starts.
+fn next_token(
+    c: &mut Cursor,
+    word: &mut String,
+    start: &mut Place,
+) -> Option<Result<(Token, usize, usize), SyntaxError>> {
     loop {
         c.skip_space();
         let (line, column) = (c.line, c.column);
+        *start = Place {
+            offset: c.offset(),
+            line,
+            column,
+        };
         let ch = c.peek()?;
         match ch {
             '%' if column == 1 => c.skip_line(),
@@ -167,8 +148,8 @@ fn next_token(c: &mut Cursor) -> Option<Result<(Token, usize, usize), SyntaxErro
             }
             '[' => return Some(read_tag(c).map(|(n, v)| (Token::Tag(n, v), line, column))),
             _ => {
-                let mut word = String::new();
-                let mut length = 0usize;
+                word.clear();
+                let mut length = c.take_ascii_run(word, b"{}()[];$", MAX_WORD_CHARS);
                 while let Some(d) = c.peek() {
                     if d.is_whitespace() || "{}()[];$".contains(d) {
                         break;
@@ -190,12 +171,12 @@ fn next_token(c: &mut Cursor) -> Option<Result<(Token, usize, usize), SyntaxErro
                         column,
                         format!(
                             "a word of {length} characters, far longer than any move: {}",
-                            printable(&word, SHOWN_WORD_CHARS)
+                            printable(word, SHOWN_WORD_CHARS)
                         ),
                     )));
                 }
                 if RESULTS.contains(&word.as_str()) {
-                    return Some(Ok((Token::Result(word), line, column)));
+                    return Some(Ok((Token::Result(word.clone()), line, column)));
                 }
                 // A move number ("12." or "12...") or a lone "..." carries nothing the
                 // replay needs: the position says whose move it is.
@@ -205,10 +186,12 @@ fn next_token(c: &mut Cursor) -> Option<Result<(Token, usize, usize), SyntaxErro
                     if after.is_empty() {
                         continue;
                     }
-                    let skipped = word.chars().count() - after.chars().count();
-                    return Some(Ok((Token::Word(after.to_string()), line, column + skipped)));
+                    // Digits and dots are one byte and one column each.
+                    let skipped = word.len() - after.len();
+                    word.drain(..skipped);
+                    return Some(Ok((Token::Word, line, column + skipped)));
                 }
-                return Some(Ok((Token::Word(word), line, column)));
+                return Some(Ok((Token::Word, line, column)));
             }
         }
     }
@@ -326,13 +309,19 @@ struct GameInProgress {
     bad_move: Option<GameErrorKind>,
     /// Words read, legal or not (for move numbers).
     plies: usize,
+    /// Where the game starts in the file.
+    place: Place,
+    /// The legal moves of the position, kept from move to move.
+    legal: Vec<Move>,
 }
 
 impl GameInProgress {
-    fn new(line: usize) -> GameInProgress {
+    fn new(place: Place) -> GameInProgress {
         GameInProgress {
+            place,
+            legal: Vec::with_capacity(32),
             tags: Vec::new(),
-            tag_line: line,
+            tag_line: place.line,
             movetext: false,
             start: None,
             pos: Position::start(),
@@ -385,8 +374,9 @@ impl GameInProgress {
         self.movetext = true;
         let ply = self.plies;
         self.plies += 1;
-        let Ok(start) = self.start().clone() else {
-            return;
+        let start = match self.start() {
+            Ok(start) => *start,
+            Err(_) => return,
         };
         if self.syntax.is_some() || self.bad_move.is_some() {
             return;
@@ -397,6 +387,18 @@ impl GameInProgress {
                 column,
                 message: format!("more than {MAX_PLIES} moves in one game"),
             });
+            return;
+        }
+        // Most words are plain moves in numbers ("11-15", "22x15"): found without
+        // building anything. Any other word, or a fault, takes the full way, which
+        // says what is wrong.
+        if let Some(squares) = plain_squares(word.trim_end_matches(['!', '?']))
+            && let Some(m) = self
+                .pos
+                .resolve_squares(squares.as_slice(), &mut self.legal)
+        {
+            self.pos = self.pos.play_unchecked(&m);
+            self.moves.push(m);
             return;
         }
         let text = move_part(word);
@@ -471,6 +473,12 @@ impl GameInProgress {
 /// The games of a PDN text, one at a time: see [`games`].
 pub struct Games<'a> {
     cursor: Cursor<'a>,
+    /// The word being read, kept from word to word.
+    word: String,
+    /// Where the last token read starts.
+    token: Place,
+    /// Where the game last handed out starts.
+    last_place: Option<Place>,
     current: Option<GameInProgress>,
     /// Games handed out so far.
     number: usize,
@@ -485,7 +493,7 @@ impl Iterator for Games<'_> {
             return None;
         }
         loop {
-            let Some(token) = next_token(&mut self.cursor) else {
+            let Some(token) = next_token(&mut self.cursor, &mut self.word, &mut self.token) else {
                 self.done = true;
                 let game = self.current.take()?;
                 return Some(self.hand_out(game, None));
@@ -494,7 +502,7 @@ impl Iterator for Games<'_> {
                 Ok(t) => t,
                 Err(e) => {
                     self.current
-                        .get_or_insert_with(|| GameInProgress::new(e.line))
+                        .get_or_insert_with(|| GameInProgress::new(self.token))
                         .syntax_error(e);
                     continue;
                 }
@@ -504,7 +512,7 @@ impl Iterator for Games<'_> {
                     // A tag after movetext starts the next game.
                     if self.current.as_ref().is_some_and(|g| g.movetext) {
                         let finished = self.current.take();
-                        let mut next = GameInProgress::new(line);
+                        let mut next = GameInProgress::new(self.token);
                         next.tag(name, value, line, column);
                         self.current = Some(next);
                         if let Some(game) = finished {
@@ -512,14 +520,14 @@ impl Iterator for Games<'_> {
                         }
                     } else {
                         self.current
-                            .get_or_insert_with(|| GameInProgress::new(line))
+                            .get_or_insert_with(|| GameInProgress::new(self.token))
                             .tag(name, value, line, column);
                     }
                 }
-                Token::Word(word) => self
+                Token::Word => self
                     .current
-                    .get_or_insert_with(|| GameInProgress::new(line))
-                    .word(&word, line, column),
+                    .get_or_insert_with(|| GameInProgress::new(self.token))
+                    .word(&self.word, line, column),
                 Token::Clock(reading) => {
                     if let Some(game) = self.current.as_mut() {
                         game.clock(reading);
@@ -529,7 +537,7 @@ impl Iterator for Games<'_> {
                     let game = self
                         .current
                         .take()
-                        .unwrap_or_else(|| GameInProgress::new(line));
+                        .unwrap_or_else(|| GameInProgress::new(self.token));
                     return Some(self.hand_out(game, Some(result)));
                 }
             }
@@ -537,13 +545,38 @@ impl Iterator for Games<'_> {
     }
 }
 
-impl Games<'_> {
+impl<'a> Games<'a> {
+    fn with_cursor(cursor: Cursor<'a>, first_number: usize) -> Games<'a> {
+        Games {
+            cursor,
+            word: String::new(),
+            token: Place::default(),
+            last_place: None,
+            current: None,
+            number: first_number.saturating_sub(1),
+            done: false,
+        }
+    }
+
+    /// Where the game last handed out starts in the file (its offset, line and
+    /// column), for an index that reads it again without reading what is before it
+    /// ([`games_at`]).
+    pub fn last_place(&self) -> Option<Place> {
+        self.last_place
+    }
+
+    /// Bytes of the source read so far (for a progress bar).
+    pub fn bytes_read(&self) -> u64 {
+        self.cursor.offset()
+    }
+
     fn hand_out(
         &mut self,
         game: GameInProgress,
         result: Option<String>,
     ) -> Result<PdnGame, GameError> {
         self.number += 1;
+        self.last_place = Some(game.place);
         game.finish(self.number, result)
     }
 }
@@ -560,17 +593,25 @@ impl Games<'_> {
 /// assert_eq!(results, [true, false, true]);
 /// ```
 pub fn games(text: &str) -> Games<'_> {
-    Games {
-        cursor: Cursor {
-            text,
-            at: 0,
-            line: 1,
-            column: 1,
-        },
-        current: None,
-        number: 0,
-        done: false,
-    }
+    Games::with_cursor(Cursor::over_text(text), 1)
+}
+
+/// The games of the PDN bytes `reader` gives (a file, streamed a block at a time: memory
+/// stays one block and one game), read as [`games`] reads a text. `encoding` is the
+/// file's, as [`Encoding::of`] finds it.
+pub fn games_in<'a>(reader: impl std::io::Read + 'a, encoding: Encoding) -> Games<'a> {
+    Games::with_cursor(Cursor::over_stream(reader, encoding, Place::default()), 1)
+}
+
+/// The games of a file from the game at `place` on (as [`Games::last_place`] gave it;
+/// `reader` starts there), numbered from `number`: errors give the lines of the file.
+pub fn games_at<'a>(
+    reader: impl std::io::Read + 'a,
+    encoding: Encoding,
+    place: Place,
+    number: usize,
+) -> Games<'a> {
+    Games::with_cursor(Cursor::over_stream(reader, encoding, place), number)
 }
 
 /// Reads every game of a PDN text (see [`games`] to read them one at a time). Each game
@@ -593,21 +634,4 @@ fn clock_in_comment(comment: &str) -> Option<Duration> {
     let (_, rest) = comment.split_once("[%clk")?;
     let (reading, _) = rest.split_once(']')?;
     super::parse_clock(reading)
-}
-
-/// The move in a movetext word: marks (`!`, `?`) dropped, and text glued on after the
-/// move without a space or braces (`8-11Red overstepped...` in real files) cut off.
-fn move_part(word: &str) -> &str {
-    let word = word.trim_end_matches(['!', '?']);
-    if let Err(e) = word.parse::<MoveText>()
-        && let ParseMoveErrorKind::ExpectedSeparator(c) = e.kind
-        && c.is_alphabetic()
-    {
-        let cut: usize = word.chars().take(e.column - 1).map(char::len_utf8).sum();
-        let head = word[..cut].trim_end_matches(['!', '?']);
-        if head.parse::<MoveText>().is_ok() {
-            return head;
-        }
-    }
-    word
 }

@@ -1,6 +1,6 @@
 //! The strict PDN writer.
 
-use super::{PdnGame, move_number};
+use super::{MAX_TAG_CHARS, MAX_TAGS, PdnGame, move_number};
 use crate::rules::Color;
 use std::fmt::Write;
 
@@ -24,8 +24,24 @@ fn standard_result(token: &str) -> Option<&'static str> {
     }
 }
 
+/// `value` cut to the [`MAX_TAG_CHARS`] characters the reader takes, so that every
+/// record written reads back: at the last space in reach (a list of moves, such as the
+/// `Undone` tag, loses whole words from its end), else at the limit.
+fn within_tag_limit(value: &str) -> &str {
+    match value.char_indices().nth(MAX_TAG_CHARS) {
+        None => value,
+        Some((end, _)) => {
+            let cut = &value[..end];
+            match cut.rfind(' ') {
+                Some(space) if space + 100 >= end => cut[..space].trim_end(),
+                _ => cut,
+            }
+        }
+    }
+}
+
 fn escape(value: &str) -> String {
-    value
+    within_tag_limit(value)
         .replace('\\', "\\\\")
         .replace('"', "\\\"")
         .replace(['\n', '\r'], " ")
@@ -33,7 +49,8 @@ fn escape(value: &str) -> String {
 
 /// The game as strict PDN text: `[GameType "21"]` and the standard tags (Event, Site,
 /// Date, Round, Black, White, Result; `??` where unknown), `SetUp`/`FEN` for a game
-/// that does not start from the standard position, other tags after them, then the
+/// that does not start from the standard position, other tags after them (within the
+/// reader's limits: a value cut to [`MAX_TAG_CHARS`], at most [`MAX_TAGS`] tags), then the
 /// numbered movetext wrapped at 79 columns (each move's clock reading in a comment after
 /// it, `{[%clk 0:04:53]}`, where the game has one) and the result token.
 ///
@@ -73,10 +90,15 @@ pub fn write_game(game: &PdnGame) -> String {
             let _ = writeln!(out, "[{name} \"{}\"]", escape(&value));
         }
     }
-    for (name, value) in &game.tags {
-        if !ROSTER.iter().any(|r| r.eq_ignore_ascii_case(name)) && !name.is_empty() {
-            let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
-        }
+    // The reader takes at most MAX_TAGS tags, the roster's among them.
+    let others = game
+        .tags
+        .iter()
+        .filter(|(name, _)| !ROSTER.iter().any(|r| r.eq_ignore_ascii_case(name)))
+        .filter(|(name, _)| !name.is_empty() && name.len() < MAX_TAG_CHARS)
+        .take(MAX_TAGS - ROSTER.len());
+    for (name, value) in others {
+        let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
     }
     let mut words = Vec::with_capacity(game.moves.len() * 3 / 2 + 2);
     let mut pos = game.start;

@@ -72,21 +72,39 @@ impl fmt::Display for FenError {
                 entry,
                 problem,
             } => {
-                write!(f, "FEN, {color}'s pieces, entry '{entry}': ")?;
+                write!(f, "FEN, {color}'s pieces, entry '{entry}'")?;
                 match problem {
-                    EntryProblem::Square(e) => write!(f, "{e}"),
+                    // Its reason is the source's to say.
+                    EntryProblem::Square(_) => Ok(()),
                     EntryProblem::BadRange => {
-                        write!(f, "a range must run from a lower to a higher square (1-12)")
+                        write!(
+                            f,
+                            ": a range must run from a lower to a higher square (1-12)"
+                        )
                     }
-                    EntryProblem::Duplicate(sq) => write!(f, "square {sq} is listed twice"),
+                    EntryProblem::Duplicate(sq) => write!(f, ": square {sq} is listed twice"),
                 }
             }
-            FenError::Setup(e) => write!(f, "FEN: {e}"),
+            FenError::Setup(_) => write!(f, "the FEN's position cannot be played"),
         }
     }
 }
 
-impl std::error::Error for FenError {}
+/// The wrapped error of a FEN entry that is not a square, or of an impossible position,
+/// is the source: [`error_chain`](crate::text::error_chain) says it after the FEN's own
+/// words.
+impl std::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FenError::Entry {
+                problem: EntryProblem::Square(e),
+                ..
+            } => Some(e),
+            FenError::Setup(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// Parses one side's list (without its colour letter) into (pieces, kings).
 fn parse_side(color: Color, list: &str) -> Result<(Bitboard, Bitboard), FenError> {
@@ -198,6 +216,18 @@ impl fmt::Display for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_square_is_the_source_of_a_fen_error_and_said_once() {
+        let e = "B:W21-33:B1-12".parse::<Position>().unwrap_err();
+        assert_eq!(e.to_string(), "FEN, White's pieces, entry '21-33'");
+        let whole = crate::text::error_chain(&e);
+        assert_eq!(whole.matches("33 is not a square").count(), 1, "{whole}");
+        assert!(
+            whole.starts_with("FEN, White's pieces, entry '21-33': "),
+            "{whole}"
+        );
+    }
 
     #[test]
     fn reads_start_position_in_several_spellings() {

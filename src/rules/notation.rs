@@ -59,7 +59,8 @@ impl fmt::Display for ParseMoveError {
                 "expected a square at column {}, found '{found}'",
                 self.column
             ),
-            ParseMoveErrorKind::Square(e) => write!(f, "{e} (column {})", self.column),
+            // The square's own fault is the source's to say.
+            ParseMoveErrorKind::Square(_) => write!(f, "column {}", self.column),
             ParseMoveErrorKind::ExpectedSeparator(c) => write!(
                 f,
                 "expected '-' or 'x' at column {}, found '{c}'",
@@ -79,7 +80,15 @@ impl fmt::Display for ParseMoveError {
     }
 }
 
-impl std::error::Error for ParseMoveError {}
+/// A token that is not a square has that square's error as its source.
+impl std::error::Error for ParseMoveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ParseMoveErrorKind::Square(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 fn is_separator(c: char) -> bool {
     matches!(c, '-' | 'x' | 'X' | ':' | '×')
@@ -369,7 +378,8 @@ impl fmt::Display for Illegal {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Syntax(e) => e.fmt(f),
+            // Shown whole, its sources too (so it is not this error's source).
+            MoveError::Syntax(e) => write!(f, "{}", crate::text::error_chain(e)),
             MoveError::Illegal(e) => e.fmt(f),
             MoveError::Ambiguous { text, candidates } => {
                 let names: Vec<String> = candidates.iter().map(Move::to_string).collect();
@@ -400,9 +410,9 @@ fn names(m: &Move, squares: &[Square]) -> bool {
     if m.from() != *first || m.to() != *last {
         return false;
     }
-    let landings: Vec<Square> = m.landings().collect();
-    let mut inner = landings[..landings.len() - 1].iter();
-    middle.iter().all(|sq| inner.any(|l| l == sq))
+    let landings = m.landings();
+    let mut inner = landings.take(m.landings().len() - 1);
+    middle.iter().all(|sq| inner.any(|l| l == *sq))
 }
 
 /// The route through the squares `prefix` (start included) is the start of `m`'s route.
@@ -464,6 +474,32 @@ impl Position {
                 })
             }
         }
+    }
+
+    /// The move `squares` names, found as [`resolve`](Position::resolve) finds it (a
+    /// route named exactly, else the one move whose start, end and landings in between
+    /// match), without allocating: `legal` is a buffer kept from call to call. `None`
+    /// where `resolve` would give an error (none or several match): ask it why.
+    ///
+    /// ```
+    /// use checkers::rules::{Position, Square};
+    /// let sq = |n| Square::new(n).unwrap();
+    /// let mut legal = Vec::new();
+    /// let m = Position::start().resolve_squares(&[sq(11), sq(15)], &mut legal).unwrap();
+    /// assert_eq!(m.to_string(), "11-15");
+    /// assert!(Position::start().resolve_squares(&[sq(11), sq(18)], &mut legal).is_none());
+    /// ```
+    pub fn resolve_squares(&self, squares: &[Square], legal: &mut Vec<Move>) -> Option<Move> {
+        let (&first, rest) = squares.split_first()?;
+        legal.clear();
+        self.generate_moves(legal);
+        let exact = |m: &&Move| m.from() == first && m.landings().eq(rest.iter().copied());
+        if let Some(m) = legal.iter().find(exact) {
+            return Some(*m);
+        }
+        let mut named = legal.iter().filter(|m| names(m, squares));
+        let found = named.next()?;
+        named.next().is_none().then_some(*found)
     }
 
     /// The move in record notation: the short form (`15x29`) unless another legal move
@@ -588,7 +624,15 @@ mod tests {
         let e = "11-".parse::<MoveText>().unwrap_err();
         assert_eq!(e.column, 4);
         let e = "11-40".parse::<MoveText>().unwrap_err();
-        assert_eq!((e.column, e.to_string().contains("1-32")), (4, true));
+        assert_eq!(e.column, 4);
+        // The square's fault is the source, said after the column by the whole chain.
+        assert_eq!(e.to_string(), "column 4");
+        let source = std::error::Error::source(&e).expect("the square's error");
+        assert!(source.to_string().contains("1-32"), "{source}");
+        assert_eq!(
+            crate::text::error_chain(&e),
+            "column 4: 40 is not a square: squares are numbered 1-32"
+        );
         let e = "11?15".parse::<MoveText>().unwrap_err();
         assert_eq!(e.kind, ParseMoveErrorKind::ExpectedSeparator('?'));
         assert_eq!(e.column, 3);

@@ -42,12 +42,13 @@ mod saving;
 pub use computer::{Purpose, SearchSpec, Thinking};
 pub use saving::{IfExists, LastSave, SaveRequest, Saving, watch_ending_signals};
 
-use crate::rules::{Color, Move};
+use crate::rules::{Color, Move, Outcome};
 use crate::session::{News, Player, SessionError, Step};
 use crate::session::{Session, clock_text};
 use crate::store::{Appended, Autosaver, StoreError};
 use computer::{ComputerPlayer, SearchNews};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The answer to a [`Command`]: what it did, or why it was refused (the game is then
@@ -160,8 +161,8 @@ pub enum Event {
     ClockWarning(News),
     /// A flag fell and ended the game ([`News::FlagFell`]).
     FlagFell(News),
-    /// The autosave failed (told once, until a save works again).
-    AutosaveFailed(String),
+    /// The autosave failed (told once, until a save works again): why.
+    AutosaveFailed(Arc<StoreError>),
     /// The autosave works again, after a failure: the game is in this file.
     SavedAgain(PathBuf),
     /// The finished match game was added to the match's file, or why not.
@@ -179,6 +180,9 @@ pub enum Event {
     NextGame(Answer),
     /// At the start: unfinished games are saved that `--resume` could continue.
     UnfinishedGames(usize),
+    /// The game ended, however it ended (a move, a resignation, a draw, a flag, the
+    /// computer's claim): told once, after the news of what ended it.
+    GameOver(Outcome),
 }
 
 /// How often a running search's news is looked for.
@@ -217,6 +221,8 @@ pub struct Runtime {
     clock_shown: String,
     /// Events made by commands, told at the next poll.
     pending: Vec<Event>,
+    /// The game and the result last told as [`Event::GameOver`].
+    ended: Option<(u64, Outcome)>,
 }
 
 impl Runtime {
@@ -224,6 +230,7 @@ impl Runtime {
     /// moves and games.
     pub fn new(session: Session, saving: Saving, pace: Pace) -> Runtime {
         let (autosaver, pending) = saving.start(&session);
+        let ended = session_result(&session);
         Runtime {
             session,
             computer: ComputerPlayer::default(),
@@ -238,6 +245,7 @@ impl Runtime {
             save_as: None,
             between_games: None,
             clock_shown: String::new(),
+            ended,
             pending,
         }
     }
@@ -445,6 +453,13 @@ impl Runtime {
         self.file_match_game(&mut events);
         self.next_game_between_computers(now, &mut events);
         self.autosave(&mut events);
+        let result = session_result(&self.session);
+        if result != self.ended {
+            self.ended = result;
+            if let Some((_, outcome)) = result {
+                events.push(Event::GameOver(outcome));
+            }
+        }
         let wanted = self.wanted_search();
         let session = &self.session;
         self.computer
@@ -583,6 +598,12 @@ impl Runtime {
         self.between_games = None;
         events.push(Event::NextGame(self.session.next_match_game()));
     }
+}
+
+/// The game's number in the session and its result, once it has one.
+fn session_result(session: &Session) -> Option<(u64, Outcome)> {
+    let outcome = session.game().result()?;
+    Some((session.game_number(), outcome))
 }
 
 #[cfg(test)]

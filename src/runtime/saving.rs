@@ -3,8 +3,9 @@
 //! the players name.
 
 use super::{Event, Runtime};
+use crate::pdn::Players;
 use crate::session::Session;
-use crate::store::{self, Appended, Autosaver, GameFile, Players, StoreError};
+use crate::store::{self, Appended, Autosaver, GameFile, StoreError};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -92,7 +93,7 @@ impl LastSave {
 
     /// Writes the game if its last change is not on disk yet. The file the game is
     /// kept in (`None` when it is kept nowhere), or why it could not be saved.
-    pub fn save(&self) -> Result<Option<PathBuf>, StoreError> {
+    pub fn save(&self) -> Result<Option<PathBuf>, Arc<StoreError>> {
         let Some(autosaver) = self.lock().clone() else {
             return Ok(None);
         };
@@ -109,7 +110,7 @@ impl LastSave {
 pub fn watch_ending_signals(
     last_save: LastSave,
     left_alone: &[i32],
-    mut before_exit: impl FnMut(i32, Result<Option<PathBuf>, StoreError>) + Send + 'static,
+    mut before_exit: impl FnMut(i32, Result<Option<PathBuf>, Arc<StoreError>>) + Send + 'static,
 ) -> std::io::Result<()> {
     #[cfg(unix)]
     {
@@ -135,7 +136,7 @@ impl Runtime {
         let failed_before = self.autosaver.failed();
         let record = self.session.autosave_record(&store::today());
         match self.autosaver.update(self.session.game_number(), record) {
-            Some(Err(e)) => events.push(Event::AutosaveFailed(e.to_string())),
+            Some(Err(e)) => events.push(Event::AutosaveFailed(e)),
             Some(Ok(path)) if failed_before => events.push(Event::SavedAgain(path)),
             _ => {}
         }
@@ -181,7 +182,7 @@ impl Runtime {
 
     /// The players are done: the game is adjourned (its running clock stopped) and
     /// saved a last time, and its file let go. Why the game is not saved, if it is not.
-    pub fn finish(&mut self) -> Option<String> {
+    pub fn finish(&mut self) -> Option<Arc<StoreError>> {
         self.session.adjourn();
         self.autosave(&mut Vec::new());
         let unsaved = self.unsaved();
@@ -191,7 +192,7 @@ impl Runtime {
 
     /// Why the game is not saved, if it is not: the autosave failed, and a last try
     /// failed too.
-    pub fn unsaved(&self) -> Option<String> {
+    pub fn unsaved(&self) -> Option<Arc<StoreError>> {
         if self.autosaver.final_save().is_ok() {
             return None;
         }

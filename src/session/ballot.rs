@@ -1,7 +1,7 @@
 //! The three-move restriction: a ballot from the ACF deck sets a game's first three
 //! moves, and the game starts after them.
 
-use crate::engine::{Opening, acf_openings};
+use crate::engine::{BallotStatus, Opening, acf_openings};
 use std::fmt;
 
 /// The PDN tag this program records a game's ballot in: `[Ballot "126"]`.
@@ -95,7 +95,9 @@ pub fn ballot(number: u32, barred: bool) -> Result<Opening, BallotError> {
 pub fn random_ballot(seed: u64, mailplay: bool) -> Opening {
     let mut deck: Vec<Opening> = acf_openings()
         .into_iter()
-        .filter(|o| o.status == "crossboard" || (mailplay && o.status == "mailplay"))
+        .filter(|o| {
+            o.status == BallotStatus::Crossboard || (mailplay && o.status == BallotStatus::Mailplay)
+        })
         .collect();
     // A splitmix64 step spreads nearby seeds (seconds) over the deck.
     let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -112,7 +114,9 @@ pub fn random_ballot(seed: u64, mailplay: bool) -> Opening {
 pub fn drawn_ballot(seed: u64, mailplay: bool, round: usize) -> Opening {
     let mut deck: Vec<Opening> = acf_openings()
         .into_iter()
-        .filter(|o| o.status == "crossboard" || (mailplay && o.status == "mailplay"))
+        .filter(|o| {
+            o.status == BallotStatus::Crossboard || (mailplay && o.status == BallotStatus::Mailplay)
+        })
         .collect();
     let mut state = seed;
     let mut next = || {
@@ -188,9 +192,9 @@ mod tests {
     fn random_ballots_are_never_barred_and_mailplay_only_if_asked() {
         for seed in 0..500 {
             let o = random_ballot(seed, false);
-            assert_eq!(o.status, "crossboard");
+            assert_eq!(o.status, BallotStatus::Crossboard);
             assert!(!random_ballot(seed, true).is_barred());
         }
-        assert!((0..2000).any(|s| random_ballot(s, true).status == "mailplay"));
+        assert!((0..2000).any(|s| random_ballot(s, true).status == BallotStatus::Mailplay));
     }
 }

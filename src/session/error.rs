@@ -108,15 +108,8 @@ impl fmt::Display for SessionError {
     }
 }
 
-impl std::error::Error for SessionError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            SessionError::Play(e) => Some(e),
-            SessionError::Declare(e) => Some(e),
-            _ => None,
-        }
-    }
-}
+/// A refused move or ending shows the inner error's message, so it has no source.
+impl std::error::Error for SessionError {}
 
 impl From<PlayError> for SessionError {
     fn from(e: PlayError) -> SessionError {

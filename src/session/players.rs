@@ -2,8 +2,8 @@
 //! names a record gives them.
 
 use crate::engine::Level;
+use crate::pdn::Players;
 use crate::rules::Color;
-use crate::store::Players;
 
 /// Who plays a side, as the command line names it (`--black cpu`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]

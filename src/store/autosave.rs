@@ -33,7 +33,7 @@ struct Inner {
     /// Whether `last` is not on disk yet.
     dirty: bool,
     /// Why the last write failed, if it did.
-    failure: Option<String>,
+    failure: Option<Arc<StoreError>>,
 }
 
 impl Autosaver {
@@ -84,7 +84,7 @@ impl Autosaver {
         &self,
         game: u64,
         record: Option<PdnGame>,
-    ) -> Option<Result<PathBuf, StoreError>> {
+    ) -> Option<Result<PathBuf, Arc<StoreError>>> {
         let mut inner = self.lock();
         if !inner.enabled {
             return None;
@@ -99,15 +99,24 @@ impl Autosaver {
             inner.dirty = false;
             return None;
         }
-        let text = game_text(&record?);
+        let record = record?;
+        if let Err(too_long) = super::fits_a_record(&record) {
+            // The file keeps the game as it was at the longest a record holds, which
+            // `--resume` reads back; the failure is said once.
+            let news = inner.failure.is_none();
+            let too_long = Arc::new(too_long);
+            inner.failure = Some(Arc::clone(&too_long));
+            return news.then_some(Err(too_long));
+        }
+        let text = game_text(&record);
         if inner.last.as_ref() == Some(&text) {
             return None;
         }
         inner.last = Some(text);
         inner.dirty = true;
-        let written = inner.write();
+        let written = inner.write().map_err(Arc::new);
         let news = written.is_ok() || inner.failure.is_none();
-        inner.failure = written.as_ref().err().map(ToString::to_string);
+        inner.failure = written.as_ref().err().cloned();
         news.then_some(written)
     }
 
@@ -117,7 +126,7 @@ impl Autosaver {
     }
 
     /// Why the last write failed, if it did.
-    pub fn failure(&self) -> Option<String> {
+    pub fn failure(&self) -> Option<Arc<StoreError>> {
         self.lock().failure.clone()
     }
 
@@ -129,13 +138,13 @@ impl Autosaver {
     /// Writes the last record again if it is not on disk (on the way out after a
     /// signal, or at the end of plain mode). `Ok` when the game is saved (or there is
     /// nothing to save).
-    pub fn final_save(&self) -> Result<(), StoreError> {
+    pub fn final_save(&self) -> Result<(), Arc<StoreError>> {
         let mut inner = self.lock();
         if !inner.enabled || !inner.dirty {
             return Ok(());
         }
-        let written = inner.write().map(drop);
-        inner.failure = written.as_ref().err().map(ToString::to_string);
+        let written = inner.write().map(drop).map_err(Arc::new);
+        inner.failure = written.as_ref().err().cloned();
         written
     }
 

@@ -8,9 +8,9 @@
 //! again at once. Finished games stay in the folder as a history; the program never
 //! deletes a game.
 
-use super::files::{create_folder, read_file, remove_stale_temp_files, write_atomic};
+use super::files::{create_folder, remove_stale_temp_files, write_atomic};
 use super::{StoreError, data_dir};
-use crate::pdn::{PdnGame, decode_owned, games, write_game};
+use crate::pdn::{PdnGame, write_game};
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -228,18 +228,72 @@ pub struct SavedGame {
     pub open_elsewhere: bool,
 }
 
+/// The `Termination` of a game its players gave up at the list of games to resume: it
+/// stays in the folder, but is no longer offered.
+pub const ABANDONED: &str = "abandoned";
+
 impl SavedGame {
     /// Whether the game has ended (a result other than `*`) and, for a match's game,
-    /// the match with it. An unreadable file counts as finished: there is nothing to
-    /// resume.
+    /// the match with it, or was abandoned. An unreadable file counts as finished: there
+    /// is nothing to resume.
     pub fn finished(&self) -> bool {
         match &self.record {
             Ok(record) => {
-                record.result.as_deref().is_some_and(|r| r != "*")
-                    && self.match_game().is_none_or(|(game, games)| game >= games)
+                self.abandoned()
+                    || (record.result.as_deref().is_some_and(|r| r != "*")
+                        && self.match_game().is_none_or(|(game, games)| game >= games))
             }
             Err(_) => true,
         }
+    }
+
+    /// Whether its players abandoned it (see [`abandon`]).
+    pub fn abandoned(&self) -> bool {
+        self.record
+            .as_ref()
+            .is_ok_and(|r| r.tag("Termination") == Some(ABANDONED))
+    }
+
+    /// How it was played, in a few words: the time control with each side's time left
+    /// (Black's first) and the computer's level: "5+3 4:12-3:59, level 6". Empty for an
+    /// untimed game between two people.
+    pub fn conditions(&self) -> String {
+        let Ok(record) = &self.record else {
+            return String::new();
+        };
+        // "0:04:12.5" reads "4:12.5": no hours in a game of minutes.
+        let short = |t: &str| {
+            let t = crate::text::printable(t, 12);
+            match t.strip_prefix("0:") {
+                Some(minutes) => minutes
+                    .strip_prefix('0')
+                    .filter(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+                    .unwrap_or(minutes)
+                    .to_string(),
+                None => t,
+            }
+        };
+        let mut parts = Vec::new();
+        if let Some(control) = record.tag("TimeControl") {
+            let mut clock = crate::text::printable(control, 20);
+            if let (Some(black), Some(white)) = (record.tag("BlackClock"), record.tag("WhiteClock"))
+            {
+                clock.push_str(&format!(" {}-{}", short(black), short(white)));
+            }
+            parts.push(clock);
+        }
+        let levels: Vec<String> = ["BlackLevel", "WhiteLevel"]
+            .iter()
+            .filter_map(|tag| record.tag(tag))
+            .map(|level| crate::text::printable(level, 4))
+            .collect();
+        match levels.as_slice() {
+            [] => {}
+            [one] => parts.push(format!("level {one}")),
+            [black, white] => parts.push(format!("levels {black} and {white}")),
+            _ => {}
+        }
+        parts.join(", ")
     }
 
     /// For a match's game: which game it is and how many the match has (`(2, 4)` for
@@ -299,6 +353,7 @@ impl SavedGame {
         match &self.record {
             Err(e) => format!("unreadable: {e}"),
             Ok(_) if self.open_elsewhere => "open in another window".to_string(),
+            Ok(_) if self.abandoned() => "abandoned".to_string(),
             Ok(record) => match (record.result.as_deref(), self.match_game()) {
                 (None | Some("*"), Some((game, games))) => {
                     format!("unfinished (match game {game} of {games})")
@@ -316,13 +371,15 @@ impl SavedGame {
     /// numbers them), state (as the lists of games show it).
     pub fn summary(&self) -> String {
         let moves = self.plies().div_ceil(2);
+        let conditions = self.conditions();
         format!(
-            "{}  {}  {} move{}  {}",
+            "{}  {}  {} move{}  {}{}{conditions}",
             self.when(),
             self.players(),
             moves,
             if moves == 1 { "" } else { "s" },
-            self.state()
+            self.state(),
+            if conditions.is_empty() { "" } else { "  " },
         )
     }
 }
@@ -347,11 +404,10 @@ fn open_elsewhere(path: &Path) -> bool {
     }
 }
 
-/// Reads one game file of the folder.
+/// Reads one game file of the folder: only its first game, streamed (a FIFO or a
+/// device put there is refused unopened, a huge file costs one block and one game).
 fn read_saved(path: &Path) -> Result<PdnGame, String> {
-    let bytes = read_file(path).map_err(|e| e.to_string())?;
-    let text = decode_owned(bytes);
-    match games(&text).next() {
+    match super::file_games(path).map_err(|e| e.to_string())?.next() {
         Some(Ok(record)) => Ok(record),
         Some(Err(e)) => Err(e.to_string()),
         None => Err("no game in it".to_string()),
@@ -409,9 +465,29 @@ pub fn claim(game: &SavedGame) -> Result<(GameFile, PdnGame), StoreError> {
     Ok((file, record))
 }
 
+/// Abandons the saved `game`: it stays in the games folder (and `checkers games` lists
+/// it) but `--resume` no longer offers it. Refused while it is open in another window.
+pub fn abandon(game: &SavedGame) -> Result<(), StoreError> {
+    let (file, mut record) = claim(game)?;
+    record.set_tag("Termination", ABANDONED);
+    let written = file.write(&game_text(&record));
+    file.release();
+    written
+}
+
+/// Deletes the saved `game`'s file. Refused while it is open in another window.
+pub fn delete(game: &SavedGame) -> Result<(), StoreError> {
+    let file = GameFile::claim(&game.path)?;
+    let removed = fs::remove_file(&game.path).map_err(|e| StoreError::Write(game.path.clone(), e));
+    file.release();
+    removed
+}
+
 /// Gets the data folder ready, as every start does: the single `autosave.pdn` of
 /// earlier versions becomes a game of the games folder (so its game is not lost), and
-/// temporary files and locks left by killed programs are removed. Nothing here is
+/// temporary files and locks left by killed programs are removed (from the data
+/// folder, the games folder, the endgame database folder and the folder of indexes of
+/// big record files). Nothing here is
 /// worth stopping for: failures are ignored.
 pub fn tidy_data_dir() {
     let Some(data) = data_dir() else {
@@ -421,6 +497,8 @@ pub fn tidy_data_dir() {
     remove_stale_temp_files(&data, None);
     let games = data.join(GAMES_FOLDER);
     remove_stale_temp_files(&games, None);
+    remove_stale_temp_files(&data.join(super::EGDB_FOLDER), None);
+    super::index::tidy();
     remove_stale_locks(&games);
 }
 

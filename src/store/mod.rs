@@ -10,36 +10,18 @@
 mod autosave;
 pub mod files;
 pub mod games;
+mod index;
+mod records;
 
 pub use autosave::Autosaver;
 pub use files::{Appended, read_file, write_atomic};
 pub use games::{GameFile, SavedGame, games_dir, resumable_games, saved_games, tidy_data_dir};
+pub use records::{file_games, load_record, scan_records, scan_summaries};
 
-use crate::game::Game;
-use crate::pdn::{PdnGame, decode_owned, games as pdn_games, write_game};
-use crate::rules::{Color, DrawReason, Move, Outcome, Position, WinReason};
+use crate::pdn::{PdnGame, decode_owned, write_game};
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
-
-/// The players' names for a record's `Black` and `White` tags.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Players {
-    /// Black's name, if known.
-    pub black: Option<String>,
-    /// White's name, if known.
-    pub white: Option<String>,
-}
-
-impl Players {
-    /// The name of `color`'s player, if known.
-    pub fn name(&self, color: Color) -> Option<&str> {
-        match color {
-            Color::Black => self.black.as_deref(),
-            Color::White => self.white.as_deref(),
-        }
-    }
-}
 
 /// The directory games are kept in, as the platform expects it: on Linux
 /// `$XDG_DATA_HOME/checkers` (`~/.local/share/checkers` by default), on macOS
@@ -49,9 +31,12 @@ pub fn data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "checkers").map(|dirs| dirs.data_dir().to_path_buf())
 }
 
+/// The endgame database folder's name in the data folder.
+pub const EGDB_FOLDER: &str = "egdb";
+
 /// The endgame database folder: `egdb` in the [`data_dir`].
 pub fn egdb_dir() -> Option<PathBuf> {
-    data_dir().map(|d| d.join("egdb"))
+    data_dir().map(|d| d.join(EGDB_FOLDER))
 }
 
 /// A file name for saving a game in the data directory: `game-YYYY-MM-DD-HHMMSS.pdn`
@@ -115,117 +100,6 @@ pub fn expand_home(path: &Path) -> PathBuf {
     }
 }
 
-/// The `Termination` tag of a game lost on time.
-pub const TIME_FORFEIT: &str = "lost on time";
-
-/// The record of `game`: tags (players, date, result), start position, moves, and the
-/// `Undone`/`Termination` tags needed to resume it exactly.
-pub fn game_record(game: &Game, players: &Players, date: &str) -> PdnGame {
-    let mut record = PdnGame::new(*game.start());
-    record.moves = game.moves().to_vec();
-    record.set_tag("Event", "Casual game");
-    record.set_tag("Date", date);
-    for color in Color::ALL {
-        if let Some(name) = players.name(color) {
-            record.set_tag(color.name(), name);
-        }
-    }
-    record.result = Some(game.result().map_or("*", |o| o.pdn_result()).to_string());
-    let undone = game.undone_moves();
-    if !undone.is_empty() {
-        let mut pos = *game.position();
-        let mut words = Vec::new();
-        for m in undone {
-            words.push(m.to_string());
-            pos = pos.play_unchecked(&m);
-        }
-        record.set_tag("Undone", &words.join(" "));
-    }
-    let termination = match game.result() {
-        Some(Outcome::Win {
-            reason: WinReason::Resignation,
-            ..
-        }) => Some("resignation"),
-        Some(Outcome::Win {
-            reason: WinReason::Time,
-            ..
-        }) => Some(TIME_FORFEIT),
-        Some(Outcome::Draw {
-            reason: DrawReason::Agreement,
-        }) => Some("agreement"),
-        Some(Outcome::Draw {
-            reason: DrawReason::Repetition,
-        }) => Some("repetition claimed"),
-        Some(Outcome::Draw {
-            reason: DrawReason::FortyMoves,
-        }) => Some("forty-move rule claimed"),
-        _ => None,
-    };
-    if let Some(t) = termination {
-        record.set_tag("Termination", t);
-    }
-    record
-}
-
-/// A game from a record: its moves played from its start, the `Undone` moves (if any)
-/// ready for redo, and a declared ending restored from the result and `Termination`.
-/// The players' names come back as well.
-pub fn game_from_record(record: &PdnGame) -> (Game, Players) {
-    let mut game = Game::from_position(record.start);
-    for m in &record.moves {
-        // The reader replayed every move, so each is legal in turn.
-        let _ = game.play(m);
-    }
-    let mut undone: Vec<Move> = Vec::new();
-    if let Some(text) = record.tag("Undone") {
-        let mut pos: Position = *game.position();
-        for word in text.split_whitespace() {
-            match pos.parse_move(word) {
-                Ok(m) => {
-                    pos = pos.play_unchecked(&m);
-                    undone.push(m);
-                }
-                Err(_) => break,
-            }
-        }
-    }
-    let played = undone.iter().take_while(|m| game.play(m).is_ok()).count();
-    for _ in 0..played {
-        game.undo();
-    }
-    if game.result().is_none() {
-        let termination = record.tag("Termination").unwrap_or("");
-        match record.result.as_deref().or(record.tag("Result")) {
-            Some("1-0") if termination == TIME_FORFEIT => drop(game.lose_on_time(Color::White)),
-            Some("0-1") if termination == TIME_FORFEIT => drop(game.lose_on_time(Color::Black)),
-            Some("1-0") => drop(game.resign(Color::White)),
-            Some("0-1") => drop(game.resign(Color::Black)),
-            Some("1/2-1/2") => {
-                let claimed = termination.contains("claimed") && game.claim_draw().is_ok();
-                if !claimed {
-                    let turn = game.position().turn();
-                    let _ = game.offer_draw(turn);
-                    let _ = game.accept_draw();
-                }
-            }
-            _ => {}
-        }
-    }
-    let name = |tag| {
-        record
-            .tag(tag)
-            .filter(|n| !n.is_empty() && *n != "?")
-            .map(String::from)
-    };
-    (
-        game,
-        Players {
-            black: name("Black"),
-            white: name("White"),
-        },
-    )
-}
-
 /// Why a game could not be loaded or saved.
 #[derive(Debug)]
 pub enum StoreError {
@@ -264,6 +138,11 @@ pub enum StoreError {
     Lock(PathBuf, io::Error),
     /// A save was asked for inside the games folder, which the autosaves own.
     GamesFolder(PathBuf),
+    /// The game has this many plies, more than a record holds ([`MAX_PLIES`]): it is
+    /// not written, so that every file written reads back.
+    ///
+    /// [`MAX_PLIES`]: crate::pdn::MAX_PLIES
+    TooLong(usize),
 }
 
 impl fmt::Display for StoreError {
@@ -322,6 +201,11 @@ impl fmt::Display for StoreError {
                 write!(f, "the game in {} is open in another window", p.display())
             }
             StoreError::Lock(p, e) => write!(f, "cannot lock {}: {e}", p.display()),
+            StoreError::TooLong(plies) => write!(
+                f,
+                "the game has {plies} moves (plies), more than a saved game can hold ({}): it is not saved further (claim a draw: a game this long has long repeated itself)",
+                crate::pdn::MAX_PLIES
+            ),
             StoreError::GamesFolder(dir) => write!(
                 f,
                 "{} is where games are saved as they are played: save to a file elsewhere",
@@ -331,55 +215,9 @@ impl fmt::Display for StoreError {
     }
 }
 
-impl std::error::Error for StoreError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            StoreError::Read(_, e) | StoreError::Write(_, e) | StoreError::Lock(_, e) => Some(e),
-            StoreError::Game(_, e) => Some(&**e),
-            _ => None,
-        }
-    }
-}
-
-/// Reads game `number` (from 1) of the PDN file at `path`. Only a regular file is read
-/// (a FIFO or device is refused at once), and only up to the game asked for.
-pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
-    let text = decode_owned(read_file(path)?);
-    let mut count = 0;
-    for game in pdn_games(&text) {
-        count += 1;
-        if count == number {
-            return game.map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)));
-        }
-    }
-    if count == 0 {
-        return Err(StoreError::NoGames(path.to_path_buf()));
-    }
-    Err(StoreError::NoSuchGame {
-        path: path.to_path_buf(),
-        wanted: number,
-        count,
-    })
-}
-
-/// Reads every game of the PDN file at `path`, one at a time, handing each (as it
-/// replays, or why it does not) with its number from 1 to `each`, and returns what
-/// `each` gave back: memory stays that of one game. A file that cannot be read, or
-/// holds no game, is an error naming it.
-pub fn scan_records<T>(
-    path: &Path,
-    mut each: impl FnMut(usize, Result<PdnGame, crate::pdn::GameError>) -> T,
-) -> Result<Vec<T>, StoreError> {
-    let text = decode_owned(read_file(path)?);
-    let seen: Vec<T> = pdn_games(&text)
-        .enumerate()
-        .map(|(i, game)| each(i + 1, game))
-        .collect();
-    if seen.is_empty() {
-        return Err(StoreError::NoGames(path.to_path_buf()));
-    }
-    Ok(seen)
-}
+/// Every message shows the file and the error beneath (a read's, a write's, a game's),
+/// so none is a source as well: said once.
+impl std::error::Error for StoreError {}
 
 /// Today's date as PDN writes it (`YYYY.MM.DD`, UTC).
 pub fn today() -> String {
@@ -402,27 +240,30 @@ fn outside_games_folder(path: &Path) -> Result<(), StoreError> {
     }
 }
 
+/// Refuses a record the reader would refuse: more than [`MAX_PLIES`](crate::pdn::MAX_PLIES)
+/// plies. (Tag values the writer cuts to the reader's limit itself.)
+pub fn fits_a_record(record: &PdnGame) -> Result<(), StoreError> {
+    if record.moves.len() > crate::pdn::MAX_PLIES {
+        return Err(StoreError::TooLong(record.moves.len()));
+    }
+    Ok(())
+}
+
 /// Writes `record` as PDN to `path` (a leading `~` is the home directory), atomically,
 /// replacing the file if there is one.
 pub fn save_record(path: &Path, record: &PdnGame) -> Result<(), StoreError> {
+    fits_a_record(record)?;
     let path = expand_home(path);
     outside_games_folder(&path)?;
-    // Never put a file in the place of a FIFO or a device (`/dev/null`, say).
-    if let Ok(meta) = std::fs::metadata(&path)
-        && !meta.is_file()
-    {
-        return Err(StoreError::NotRegular(
-            path,
-            files::kind_of(meta.file_type()),
-        ));
-    }
-    write_atomic(&path, write_game(record).as_bytes()).map_err(|e| StoreError::Write(path, e))
+    // A FIFO or a device (`/dev/null`, say) is refused, never replaced.
+    write_atomic(&path, write_game(record).as_bytes()).map_err(|e| files::write_error(&path, e))
 }
 
 /// Adds `record` as PDN at the end of the file at `path` (a leading `~` is the home
 /// directory), as checkers programs add games to a database; a missing file is written
 /// new. An existing file that does not look like PDN is left alone.
 pub fn append_record(path: &Path, record: &PdnGame) -> Result<Appended, StoreError> {
+    fits_a_record(record)?;
     let path = expand_home(path);
     outside_games_folder(&path)?;
     files::append_text(&path, &write_game(record))
@@ -430,13 +271,17 @@ pub fn append_record(path: &Path, record: &PdnGame) -> Result<Appended, StoreErr
 
 /// Adds a finished match game to the match's file, as [`append_record`] does, unless the
 /// file holds it already (written before a crash, or a resume, took the match up
-/// again): `Ok(None)` then.
+/// again): `Ok(None)` then. The file is searched a block at a time (a game in ASCII,
+/// the usual case, reads the same in either encoding a PDN file may have).
 pub fn add_match_game(path: &Path, record: &PdnGame) -> Result<Option<Appended>, StoreError> {
     let path = expand_home(path);
     let text = write_game(record);
-    if let Ok(bytes) = read_file(&path)
-        && decode_owned(bytes).contains(&text)
-    {
+    let held = if text.is_ascii() {
+        files::contains_bytes(&path, text.as_bytes()).unwrap_or(false)
+    } else {
+        read_file(&path).is_ok_and(|bytes| decode_owned(bytes).contains(&text))
+    };
+    if held {
         return Ok(None);
     }
     append_record(&path, record).map(Some)
@@ -445,7 +290,20 @@ pub fn add_match_game(path: &Path, record: &PdnGame) -> Result<Option<Appended>,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdn::read_games;
+
+    #[test]
+    fn a_store_error_says_the_file_and_its_cause_once() {
+        let e = StoreError::Write(
+            "/full/game.pdn".into(),
+            io::Error::new(io::ErrorKind::StorageFull, "No space left on device"),
+        );
+        assert_eq!(
+            e.to_string(),
+            "cannot write /full/game.pdn: No space left on device"
+        );
+        assert!(std::error::Error::source(&e).is_none());
+        assert_eq!(crate::text::error_chain(&e), e.to_string());
+    }
 
     #[test]
     fn civil_dates() {
@@ -453,34 +311,5 @@ mod tests {
         assert_eq!(pdn_date(951_782_400), "2000.02.29");
         assert_eq!(pdn_date(1_795_996_800), "2026.11.30");
         assert_eq!(pdn_date(1_795_996_799), "2026.11.29");
-    }
-
-    #[test]
-    fn record_round_trip_keeps_undo_history_and_endings() {
-        let mut game = Game::new();
-        for m in ["11-15", "23-19", "8-11", "22-17"] {
-            game.play_text(m).unwrap();
-        }
-        game.undo();
-        game.undo();
-        let players = Players {
-            black: Some("Ann".into()),
-            white: None,
-        };
-        let record = game_record(&game, &players, "2026.11.30");
-        assert_eq!(record.tag("Undone"), Some("8-11 22-17"));
-        let text = write_game(&record);
-        let back = read_games(&text).remove(0).unwrap();
-        let (resumed, names) = game_from_record(&back);
-        assert_eq!(resumed.moves(), game.moves());
-        assert_eq!(resumed.undone_moves(), game.undone_moves());
-        assert_eq!(names, players);
-
-        let mut resigned = Game::new();
-        resigned.play_text("11-15").unwrap();
-        resigned.resign(Color::White).unwrap();
-        let back = read_games(&write_game(&game_record(&resigned, &players, "?"))).remove(0);
-        let (resumed, _) = game_from_record(&back.unwrap());
-        assert_eq!(resumed.result(), resigned.result());
     }
 }

@@ -76,7 +76,14 @@ struct Shared {
 /// the terminal restored, and the program exits with status 128 + the signal's
 /// number). The terminal is restored before returning, whether the game ended normally
 /// or with an error, and by a panic hook on a panic.
-pub fn run(settings: Settings, start: Start) -> io::Result<()> {
+/// `notices` are told on the status line at the start (preferences that could not be
+/// used). Returns why the game is not saved, when it is not (the autosave failed, and
+/// a last try too).
+pub fn run(
+    settings: Settings,
+    start: Start,
+    notices: Vec<String>,
+) -> io::Result<Option<Arc<crate::store::StoreError>>> {
     let shared = Shared::default();
     watch_signals(settings.mouse, shared.clone())?;
     install_panic_hook(settings.mouse);
@@ -93,7 +100,7 @@ pub fn run(settings: Settings, start: Start) -> io::Result<()> {
             Start::Choose { games, session } => {
                 match pick(&mut terminal, &shared, Picker::new(games, settings.theme))? {
                     Some((file, record)) => (session(&record), Saving::Resumed(file)),
-                    None => return Ok(()),
+                    None => return Ok(None),
                 }
             }
         };
@@ -101,14 +108,19 @@ pub fn run(settings: Settings, start: Start) -> io::Result<()> {
         shared.last_save.keep(&runtime);
         let size = terminal.size()?;
         let mut app = App::with_runtime(settings, runtime, size.width, size.height);
+        if !notices.is_empty() {
+            let text = crate::text::printable(&notices.join(" "), 600);
+            app.notify(app::Tone::Error, text);
+        }
         let result = event_loop(&mut terminal, settings.bell, &mut app, &shared);
-        app.finish();
-        result
+        let unsaved = app.finish();
+        result.map(|()| unsaved)
     })();
     let _frame = lock(&shared.screen);
     shared.active.store(false, Ordering::SeqCst);
     let restored = guard.leave();
-    result.and(restored)
+    let unsaved = result?;
+    restored.map(|()| unsaved)
 }
 
 /// Runs the picker until a game is chosen and claimed (its file locked, its record read
@@ -136,6 +148,24 @@ fn pick(
                 Some(game) => game,
                 None => continue,
             },
+            Some(Picked::Delete(i) | Picked::Abandon(i)) if i >= picker.games.len() => continue,
+            Some(picked @ (Picked::Delete(i) | Picked::Abandon(i))) => {
+                let game = &picker.games[i];
+                let (done, verb) = match picked {
+                    Picked::Delete(_) => (store::games::delete(game), "deleted"),
+                    _ => (store::games::abandon(game), "abandoned"),
+                };
+                picker.message = Some(match done {
+                    Ok(()) => format!("Game {} {verb}", i + 1),
+                    Err(e) => crate::text::printable(&format!("Not {verb}: {e}"), 300),
+                });
+                match store::resumable_games() {
+                    Ok((games, _)) if games.is_empty() => return Ok(None),
+                    Ok((games, _)) => picker.set_games(games),
+                    Err(_) => {}
+                }
+                continue;
+            }
             None => continue,
         };
         match store::games::claim(chosen) {

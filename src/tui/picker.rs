@@ -19,8 +19,21 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 pub enum Picked {
     /// Continue the game at this index of the list.
     Game(usize),
+    /// Delete the game at this index (confirmed).
+    Delete(usize),
+    /// Abandon the game at this index (confirmed): kept, but no longer offered.
+    Abandon(usize),
     /// Start none: quit.
     Quit,
+}
+
+/// What the picker asks before it is done: y carries it out, anything else not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirm {
+    /// Delete this game?
+    Delete(usize),
+    /// Abandon this game?
+    Abandon(usize),
 }
 
 /// The picker's state: the games, the one under the cursor, a message.
@@ -32,6 +45,8 @@ pub struct Picker {
     pub selected: usize,
     /// A message for the player (a game taken meanwhile by another window).
     pub message: Option<String>,
+    /// A deletion or abandonment waiting for its yes.
+    pub confirm: Option<Confirm>,
     /// Colours and glyphs.
     pub theme: Theme,
 }
@@ -43,6 +58,7 @@ impl Picker {
             games,
             selected: 0,
             message: None,
+            confirm: None,
             theme,
         }
     }
@@ -56,7 +72,9 @@ impl Picker {
 
     /// Applies a terminal event: the arrows (or `j`/`k`) move, Home/End jump, Enter or
     /// Space choose the game under the cursor, a digit chooses that game, `q`, Esc or
-    /// Ctrl-C quit. Returns the decision, if one was made.
+    /// Ctrl-C quit; `d` deletes the game under the cursor and `a` abandons it (kept in
+    /// the folder, no longer offered), each once `y` confirms it. Returns the decision,
+    /// if one was made.
     pub fn handle_event(&mut self, event: &Event) -> Option<Picked> {
         let Event::Key(key) = event else {
             return None;
@@ -64,10 +82,35 @@ impl Picker {
         if key.kind != KeyEventKind::Press {
             return None;
         }
+        if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
+            return Some(Picked::Quit);
+        }
+        if let Some(confirm) = self.confirm.take() {
+            if matches!(key.code, KeyCode::Char('y' | 'Y')) {
+                return Some(match confirm {
+                    Confirm::Delete(i) => Picked::Delete(i),
+                    Confirm::Abandon(i) => Picked::Abandon(i),
+                });
+            }
+            self.message = Some("Nothing changed".to_string());
+            return None;
+        }
         let last = self.games.len().saturating_sub(1);
         match key.code {
-            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
-                return Some(Picked::Quit);
+            KeyCode::Char('d') | KeyCode::Delete if !self.games.is_empty() => {
+                self.confirm = Some(Confirm::Delete(self.selected));
+                self.message = Some(format!(
+                    "Delete game {} for good? y deletes it, any other key keeps it",
+                    self.selected + 1
+                ));
+            }
+            KeyCode::Char('a') if !self.games.is_empty() => {
+                self.confirm = Some(Confirm::Abandon(self.selected));
+                self.message = Some(format!(
+                    "Abandon game {}? It stays in the games folder (checkers games lists it) \
+                     but is no longer offered here. y abandons it, any other key keeps it",
+                    self.selected + 1
+                ));
             }
             KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') => self.selected = (self.selected + 1).min(last),
@@ -115,6 +158,8 @@ impl Widget for &Picker {
                 ("Up/Down", "choose"),
                 ("Enter", "continue it"),
                 ("1-9", "that game"),
+                ("a", "abandon"),
+                ("d", "delete"),
                 ("q", "quit"),
             ],
         ));

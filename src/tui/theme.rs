@@ -196,26 +196,24 @@ impl Theme {
         }
     }
 
-    /// The 256-colour theme, for terminals whose `TERM` advertises the 256-colour
-    /// palette (tmux, most SSH sessions) but not true colour: the true-colour board's
-    /// muted green and buff, its ebony and ivory pieces, from the palette's fixed
-    /// colour cube and grey ramp, which look the same on every such terminal.
+    /// The 256-colour theme, for terminals whose `TERM` advertises 256 colours (tmux,
+    /// most SSH sessions) but not true colour: the true-colour board's muted green and
+    /// buff, ebony and ivory pieces, in the nearest colours of the xterm palette's
+    /// fixed cube and grey ramp (the same on every terminal, unlike the first 16).
     pub fn palette_256(ascii: bool) -> Theme {
         let base = Theme::new(true, ascii);
         let bold = Modifier::BOLD;
-        // xterm's palette: 16-231 a 6x6x6 colour cube, 232-255 greys.
-        let (green, buff, ebony, ivory) = (65, 187, 234, 230);
         let ix = Color::Indexed;
         Theme {
-            dark_square: Style::new().bg(ix(green)).fg(ix(ebony)),
-            light_square: Style::new().bg(ix(buff)),
-            black_piece: Style::new().fg(ix(ebony)).add_modifier(bold),
-            white_piece: Style::new().fg(ix(ivory)).add_modifier(bold),
-            cursor: Style::new().bg(ix(74)).add_modifier(bold),
+            dark_square: Style::new().bg(ix(65)).fg(ix(233)),
+            light_square: Style::new().bg(ix(187)),
+            black_piece: Style::new().fg(ix(234)).add_modifier(bold),
+            white_piece: Style::new().fg(ix(230)).add_modifier(bold),
+            cursor: Style::new().bg(ix(73)).add_modifier(bold),
             selected: Style::new().bg(ix(137)).add_modifier(bold),
-            target: Style::new().bg(ix(107)).fg(ix(ebony)).add_modifier(bold),
-            last_move: Style::new().bg(ix(60)),
-            last_move_number: Style::new().fg(ix(ivory)).add_modifier(bold),
+            target: Style::new().bg(ix(107)).fg(ix(233)).add_modifier(bold),
+            last_move: Style::new().bg(ix(67)),
+            last_move_number: Style::new().fg(ix(230)).add_modifier(bold),
             ..base
         }
     }
@@ -280,11 +278,10 @@ pub fn true_color_wanted(colorterm: Option<&OsStr>) -> bool {
     colorterm.is_some_and(|v| v == "truecolor" || v == "24bit")
 }
 
-/// Whether the terminal advertises the 256-colour palette: `TERM` ends in `256color`
-/// (`xterm-256color`, `tmux-256color`, `screen-256color`).
+/// Whether the terminal advertises the 256-colour palette: `TERM` names it
+/// (`xterm-256color`, `tmux-256color`, `screen-256color`, ...).
 pub fn palette_256_wanted(term: Option<&OsStr>) -> bool {
-    term.and_then(OsStr::to_str)
-        .is_some_and(|t| t.ends_with("256color"))
+    term.is_some_and(|t| t.to_string_lossy().contains("256color"))
 }
 
 /// Whether to use colour: not with `--no-color`, a non-empty `NO_COLOR`, or `TERM=dumb`.
@@ -309,6 +306,33 @@ mod tests {
         assert!(!colors_wanted(false, Some(OsStr::new("1")), xterm));
         assert!(!colors_wanted(true, None, xterm));
         assert!(!colors_wanted(false, None, Some(OsStr::new("dumb"))));
+    }
+
+    #[test]
+    fn the_256_colour_theme_is_chosen_by_term_and_uses_only_the_fixed_palette() {
+        assert!(palette_256_wanted(Some(OsStr::new("tmux-256color"))));
+        assert!(palette_256_wanted(Some(OsStr::new("xterm-256color"))));
+        assert!(!palette_256_wanted(Some(OsStr::new("xterm"))));
+        assert!(!palette_256_wanted(None));
+        let theme = Theme::palette_256(false);
+        for style in [
+            theme.dark_square,
+            theme.light_square,
+            theme.black_piece,
+            theme.white_piece,
+            theme.cursor,
+            theme.selected,
+            theme.target,
+            theme.last_move,
+        ] {
+            for color in [style.fg, style.bg].into_iter().flatten() {
+                // Not the first 16, which each terminal colours its own way.
+                assert!(matches!(color, Color::Indexed(n) if n >= 16), "{color:?}");
+            }
+        }
+        // Ebony and ivory: the pieces differ in lightness, not just hue.
+        assert_eq!(theme.black_piece.fg, Some(Color::Indexed(234)));
+        assert_eq!(theme.white_piece.fg, Some(Color::Indexed(230)));
     }
 
     #[test]

@@ -177,3 +177,41 @@ fn a_closed_output_is_not_worth_a_message() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stderr(&o), "");
 }
+
+#[test]
+fn completions_and_the_manual_page_come_from_the_command_line_definitions() {
+    let o = run(&["completions", "bash"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let script = stdout(&o);
+    assert!(script.contains("_checkers()"), "{script}");
+    for word in [
+        "analyse",
+        "match",
+        "--movetime",
+        "--black-name",
+        "completions",
+    ] {
+        assert!(script.contains(word), "bash completion lacks {word}");
+    }
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let o = run(&["completions", shell]);
+        assert!(o.status.success(), "{shell}: {}", stderr(&o));
+        assert!(stdout(&o).contains("--movetime"), "{shell}");
+    }
+    let o = run(&["completions", "tcsh"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("invalid value 'tcsh'"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["manpage"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let page = stdout(&o);
+    assert!(page.contains(".TH checkers 1"), "{page}");
+    assert!(page.contains("English draughts"), "{page}");
+    assert!(
+        page.contains("\\-\\-movetime") || page.contains("analyse"),
+        "{page}"
+    );
+}

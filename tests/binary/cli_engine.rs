@@ -353,7 +353,7 @@ fn a_match_against_another_program_reports_elo_and_forfeits() {
     assert!(out.contains("game 2: "), "{out}");
     assert!(out.contains("Elo difference A - B: "), "{out}");
     assert!(out.contains("SPRT [0, 10]: LLR "), "{out}");
-    // A program that cannot answer forfeits its games.
+    // A program that cannot answer at all is an error before the first game.
     let o = run(&[
         "match",
         "--against",
@@ -363,12 +363,39 @@ fn a_match_against_another_program_reports_elo_and_forfeits() {
         "--movetime",
         "5",
     ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!stdout(&o).contains("game 1:"));
+    assert!(
+        stderr(&o).contains("--against: false failed (exit status: 1)"),
+        "{}",
+        stderr(&o)
+    );
+    // One that answers the start position (checked before the first game) but not
+    // the games' positions forfeits its games.
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("start-only.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "case \"$3\" in\n  '{}') exec {me} \"$@\";;\nesac\necho thinking\n",
+            Position::start()
+        ),
+    )
+    .unwrap();
+    let against = format!("sh {}", script.display());
+    let o = run(&[
+        "match",
+        "--against",
+        &against,
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(
-        out.contains("B forfeits: false gave no bestmove line"),
-        "{out}"
-    );
+    assert!(out.contains("gave no bestmove line"), "{out}");
+    assert!(out.contains("B forfeits: "), "{out}");
     assert!(
         out.contains("total W-L-D") && out.contains("2-0-0"),
         "{out}"

@@ -258,7 +258,16 @@ fn a_failed_autosave_is_shown_once_and_play_goes_on() {
         s.contents().contains("Quit? The game is NOT saved")
     });
     game.send(b"y");
-    assert!(game.exit_status().success());
+    // The game is lost: said after the screen is restored, and the status is 1, as in
+    // plain mode.
+    let status = game.exit_status();
+    assert_eq!(status.exit_code(), 1, "{status:?}");
+    assert!(
+        game.contents()
+            .contains("checkers: the game is not saved: cannot write"),
+        "{}",
+        game.contents()
+    );
 }
 
 #[test]

@@ -5,8 +5,10 @@
 
 use crate::common::pty::{Sandbox, Session, wait_until};
 
-/// The signals that end a process by default, with their numbers on Linux.
-const ENDING: [(&str, i32); 12] = [
+/// The signals that end a process by default, with their numbers on Linux. SIGXFSZ,
+/// which the system sends for a write past the file size limit, is not one of them for
+/// this program: such a write fails as on a full disk (see `files.rs`, issue 19).
+const ENDING: [(&str, i32); 11] = [
     ("INT", 2),
     ("TERM", 15),
     ("HUP", 1),
@@ -16,7 +18,6 @@ const ENDING: [(&str, i32); 12] = [
     ("ALRM", 14),
     ("PIPE", 13),
     ("XCPU", 24),
-    ("XFSZ", 25),
     ("VTALRM", 26),
     ("PROF", 27),
 ];

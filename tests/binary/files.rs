@@ -138,7 +138,11 @@ fn case_8_fifos_and_devices_are_refused_at_once() {
     }
     let out = run_in(&sandbox, &["match", "--openings", fifo], b"");
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("it is not a regular file"));
+    assert!(
+        text(&out.stderr).contains("it is a FIFO (named pipe), not a regular file"),
+        "{}",
+        text(&out.stderr)
+    );
     let out = run_in(&sandbox, &["pdn", "check", "/dev/zero"], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("/dev/zero is a device, not a regular file"));

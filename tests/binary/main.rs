@@ -8,6 +8,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod big_files;
 mod cli;
 mod cli_engine;
 mod e2e_pty;
@@ -17,6 +18,9 @@ mod e2e_windows;
 mod egdb;
 mod files;
 mod matches;
+mod opponents;
 mod plain;
 mod plain_robust;
+mod readers;
 mod training;
+mod writers;

@@ -425,6 +425,30 @@ fn a_timed_game_shows_its_clocks_and_bad_specs_are_refused() {
     assert!(out.contains("not timed"), "{out}");
 }
 
+#[cfg(unix)]
+#[test]
+fn input_that_cannot_be_read_is_said_so_not_called_an_output_failure() {
+    // A folder as standard input: every read fails (EISDIR).
+    let data = std::env::temp_dir().join(format!("checkers-plain-dir-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .arg("--plain")
+        .env("XDG_DATA_HOME", &data)
+        .stdin(std::fs::File::open("/").unwrap())
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&data);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("cannot read the input: "), "{stderr}");
+    assert!(!stderr.contains("cannot write the output"), "{stderr}");
+    // The board was shown before the first line was asked for.
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("Black to move")
+    );
+}
+
 #[test]
 fn a_piped_game_is_not_kept_in_the_games_folder() {
     let data = tempfile::tempdir().unwrap();

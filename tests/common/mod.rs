@@ -2,6 +2,7 @@
 #![allow(dead_code, clippy::unwrap_used)]
 
 pub mod command;
+pub mod full_disk;
 pub mod pty;
 
 use checkers::game::Game;

@@ -11,7 +11,7 @@ fn game_options_parse_into_settings() {
     let cli =
         Cli::try_parse_from(["checkers", "--flip", "--no-mouse", "--no-color", "--ascii"]).unwrap();
     assert!(cli.command.is_none(), "no subcommand starts the game");
-    let settings = tui_settings(&cli.play);
+    let settings = tui_settings(&cli.play, &Default::default());
     assert!(settings.flipped);
     assert!(!settings.mouse);
     assert!(!settings.theme.colored);
@@ -20,7 +20,10 @@ fn game_options_parse_into_settings() {
 
 #[test]
 fn defaults_are_black_at_the_bottom_with_mouse_and_unicode() {
-    let settings = tui_settings(&Cli::try_parse_from(["checkers"]).unwrap().play);
+    let settings = tui_settings(
+        &Cli::try_parse_from(["checkers"]).unwrap().play,
+        &Default::default(),
+    );
     assert!(!settings.flipped);
     assert!(settings.mouse);
     assert_ne!(settings.theme.glyphs.black_man, "b");
@@ -29,12 +32,12 @@ fn defaults_are_black_at_the_bottom_with_mouse_and_unicode() {
 #[test]
 fn players_default_to_people_at_level_five() {
     let cli = Cli::try_parse_from(["checkers"]).unwrap();
-    let session = starting_session(&cli.play).unwrap();
+    let session = starting_session(&cli.play, &None).unwrap();
     assert_eq!(session.seats(), Seats::PEOPLE);
     assert_eq!(session.level().number(), 5);
 
     let cli = Cli::try_parse_from(["checkers", "--white", "cpu", "--level", "8"]).unwrap();
-    let session = starting_session(&cli.play).unwrap();
+    let session = starting_session(&cli.play, &None).unwrap();
     assert_eq!(session.seats().black, Player::Person);
     assert_eq!(
         session.seats().white,

@@ -72,14 +72,17 @@ fn errors_name_the_field_and_square() {
             "B:W21,21:B1",
             "FEN, White's pieces, entry '21': square 21 is listed twice",
         ),
-        ("B:W21:B21", "FEN: square 21 is given to both sides"),
+        (
+            "B:W21:B21",
+            "the FEN's position cannot be played: square 21 is given to both sides",
+        ),
         (
             "B:W2:B1",
-            "FEN: a White man cannot stand on 2: it is White's crowning row (make it a king: K2)",
+            "the FEN's position cannot be played: a White man cannot stand on 2: it is White's crowning row (make it a king: K2)",
         ),
         (
             "B:W21:B30",
-            "FEN: a Black man cannot stand on 30: it is Black's crowning row (make it a king: K30)",
+            "the FEN's position cannot be played: a Black man cannot stand on 30: it is Black's crowning row (make it a king: K30)",
         ),
         (
             "B:W21:B12-9",
@@ -96,16 +99,17 @@ fn errors_name_the_field_and_square() {
         ("B:W21:W22", "FEN lists White's pieces twice"),
         (
             "B:WK1-13:B20",
-            "FEN: White has 13 pieces: a side has at most 12",
+            "the FEN's position cannot be played: White has 13 pieces: a side has at most 12",
         ),
         (
             "B:W13-26:B1",
-            "FEN: White has 14 pieces: a side has at most 12",
+            "the FEN's position cannot be played: White has 14 pieces: a side has at most 12",
         ),
     ];
     for (fen, message) in cases {
         let err = fen.parse::<Position>().unwrap_err();
-        assert_eq!(err.to_string(), message, "{fen}");
+        // The whole reason, the wrapped error's included.
+        assert_eq!(checkers::text::error_chain(&err), message, "{fen}");
     }
 }
 

@@ -7,9 +7,9 @@ use crate::common::*;
 use checkers::Color;
 use checkers::engine::Level;
 use checkers::game::Game;
+use checkers::pdn::Players;
 use checkers::pdn::{read_games, write_game};
 use checkers::session::{MatchBallots, Player, Seats, Session, SessionError, ballot, drawn_ballot};
-use checkers::store::Players;
 use checkers::tui::{App, Settings};
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
@@ -299,7 +299,12 @@ fn the_panel_shows_the_score_and_n_starts_the_next_game_when_both_are_ready() {
     );
     press(&mut app, KeyCode::Char('u'));
     assert!(app.game().is_over(), "a finished match game stands");
+    assert!(!app.flipped, "Ann, Black, sat at the bottom");
     press(&mut app, KeyCode::Char('n'));
+    assert!(
+        app.flipped,
+        "the board turns: Ann, now White, keeps the bottom"
+    );
     let screen = screen_text(&app);
     assert!(screen.contains("Match game 2 of 4, round 1.2"), "{screen}");
     assert!(screen.contains("Black      5:00  Bob"), "{screen}");

@@ -212,12 +212,12 @@ fn syntax_errors_name_the_column() {
         ("11-", "a square is missing at the end (column 4)"),
         (
             "11-33",
-            "33 is not a square: squares are numbered 1-32 (column 4)",
+            "column 4: 33 is not a square: squares are numbered 1-32",
         ),
         ("11/15", "expected '-' or 'x' at column 3, found '/'"),
         (
             "b1-c2",
-            "b1 is a light square: play is on the dark squares only (column 1)",
+            "column 1: b1 is a light square: play is on the dark squares only",
         ),
         ("11--15", "expected a square at column 4, found '-'"),
     ];

@@ -45,7 +45,9 @@ fn barred_ballots_only_when_asked_and_random_ones_never() {
     assert!(e.contains("ballot 3") && e.contains("barred"), "{e}");
     assert!(ballot(3, true).unwrap().is_barred());
     assert!(ballot(175, true).is_err());
-    assert!((0..300).all(|seed| random_ballot(seed, false).status == "crossboard"));
+    assert!((0..300).all(
+        |seed| random_ballot(seed, false).status == checkers::engine::BallotStatus::Crossboard
+    ));
 }
 
 #[test]

@@ -494,7 +494,7 @@ fn a_record_names_the_computer_unless_a_name_was_given() {
     let names = app.session().record_names();
     assert_eq!(names.black, None);
     assert_eq!(names.white.as_deref(), Some("checkers (level 1)"));
-    let session = app.session().clone().with_names(checkers::store::Players {
+    let session = app.session().clone().with_names(checkers::pdn::Players {
         black: None,
         white: Some("Chinook Jr".to_string()),
     });

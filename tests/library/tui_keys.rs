@@ -111,8 +111,8 @@ fn the_move_list_shows_whole_capture_routes_and_the_status_line_a_crowning() {
 #[test]
 fn the_players_names_are_on_screen_where_their_sides_are() {
     use checkers::game::Game;
+    use checkers::pdn::Players;
     use checkers::session::{Session, TimeControl};
-    use checkers::store::Players;
     use checkers::tui::{App, Settings};
     let control: TimeControl = "G/5".parse().unwrap();
     let session = Session::new(Game::new())

@@ -115,3 +115,67 @@ fn an_ascii_picker_draws_in_ascii() {
     let wide: Vec<char> = text.chars().filter(|c| !c.is_ascii()).collect();
     assert!(wide.is_empty(), "{wide:?}\n{text}");
 }
+
+#[test]
+fn delete_and_abandon_ask_first_and_any_other_key_keeps_the_game() {
+    let mut p = picker();
+    key(&mut p, KeyCode::Down);
+    assert_eq!(key(&mut p, KeyCode::Char('d')), None, "asked first");
+    assert!(screen(&p, 100, 20).contains("Delete game 2 for good?"));
+    assert_eq!(key(&mut p, KeyCode::Char('n')), None);
+    assert_eq!(p.message.as_deref(), Some("Nothing changed"));
+    key(&mut p, KeyCode::Char('d'));
+    assert_eq!(key(&mut p, KeyCode::Char('y')), Some(Picked::Delete(1)));
+    key(&mut p, KeyCode::Char('a'));
+    assert!(screen(&p, 100, 20).contains("Abandon game 2?"));
+    assert_eq!(key(&mut p, KeyCode::Char('y')), Some(Picked::Abandon(1)));
+    // The key line names both.
+    let text = screen(&p, 100, 20);
+    assert!(
+        text.contains("a abandon") && text.contains("d delete"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_list_shows_each_games_clock_and_level() {
+    let text = "[Black \"Ann\"]\n[TimeControl \"5+3\"]\n[BlackClock \"0:04:12\"]\n\
+                [WhiteClock \"0:03:59\"]\n[WhiteLevel \"6\"]\n1. 11-15 *\n";
+    let game = SavedGame {
+        path: "/games/a.pdn".into(),
+        modified: SystemTime::UNIX_EPOCH,
+        record: read_games(text).remove(0).map_err(|e| e.to_string()),
+        open_elsewhere: false,
+    };
+    assert_eq!(game.conditions(), "5+3 4:12-3:59, level 6");
+    assert!(
+        game.summary()
+            .ends_with("unfinished  5+3 4:12-3:59, level 6"),
+        "{}",
+        game.summary()
+    );
+    // Between two people, untimed: nothing to add.
+    assert_eq!(saved("Bob", "9-13", 1).conditions(), "");
+}
+
+#[test]
+fn an_abandoned_game_stays_in_the_folder_but_is_not_offered_and_a_deleted_one_is_gone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.pdn");
+    std::fs::write(&path, "[Black \"Ann\"]\n1. 11-15 23-19 *\n").unwrap();
+    let read = |path: &std::path::Path| SavedGame {
+        path: path.to_path_buf(),
+        modified: SystemTime::UNIX_EPOCH,
+        record: checkers::store::load_record(path, 1).map_err(|e| e.to_string()),
+        open_elsewhere: false,
+    };
+    let game = read(&path);
+    assert!(game.resumable());
+    checkers::store::games::abandon(&game).unwrap();
+    let game = read(&path);
+    assert!(!game.resumable(), "no longer offered");
+    assert_eq!(game.state(), "abandoned");
+    assert_eq!(game.plies(), 2, "its moves are kept");
+    checkers::store::games::delete(&game).unwrap();
+    assert!(!path.exists());
+}

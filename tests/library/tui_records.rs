@@ -4,9 +4,10 @@
 
 use crate::common::*;
 use checkers::game::Game;
+use checkers::pdn::Players;
 use checkers::runtime::{Pace, Runtime, Saving};
 use checkers::session::Session;
-use checkers::store::{Appended, GameFile, Players, load_record};
+use checkers::store::{Appended, GameFile, load_record};
 use checkers::tui::app::{IfExists, Mode, Polled, SaveField, SaveRequest, Tone};
 use checkers::tui::{App, Flow, Settings};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
@@ -222,9 +223,13 @@ fn the_save_dialog_has_three_fields_tab_moves_between_them_and_enter_asks_for_a_
     assert_eq!(record.tag("White"), Some("Bob"));
     assert_eq!(app.session().names().black.as_deref(), Some("Ann"));
     assert_eq!(message(&app), format!("Saved to {}", path.display()));
-    // The names come back in the next save dialog.
+    // The names come back in the next save dialog, and so does the file.
     press(&mut app, KeyCode::Char('s'));
     assert!(matches!(&app.mode, Mode::Save(d) if d.black == "Ann"));
+    assert!(
+        matches!(&app.mode, Mode::Save(d) if d.path == path.display().to_string()),
+        "the dialog offers the file last saved to"
+    );
 }
 
 #[test]
@@ -304,7 +309,7 @@ fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
     };
     let path = dir.path().join("sub").join("game.pdn");
     save(&path, &app, &players).unwrap();
-    let (game, names) = checkers::store::game_from_record(&load_record(&path, 1).unwrap());
+    let (game, names) = checkers::pdn::game_from_record(&load_record(&path, 1).unwrap());
     assert_eq!(&game, app.game(), "moves and undo history come back");
     assert_eq!(names, players);
 

@@ -91,7 +91,7 @@ fn review_mid_game() {
 #[test]
 fn save_dialog_open() {
     let session = checkers::session::Session::new(checkers::game::Game::new()).with_names(
-        checkers::store::Players {
+        checkers::pdn::Players {
             black: Some("Ann".to_string()),
             white: None,
         },

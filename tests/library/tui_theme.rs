@@ -133,6 +133,69 @@ fn true_colour_has_a_board_of_its_own_colours_and_the_same_marks() {
     assert!(!true_color_wanted(None));
 }
 
+/// The 256-colour board as a map of its cells' colours, one letter a colour (`.` the
+/// terminal's own): what a text snapshot cannot show.
+fn colour_map(app: &checkers::tui::App) -> String {
+    let terminal = render(app);
+    let buf = terminal.backend().buffer();
+    let letter = |color: Color| match color {
+        Color::Reset => '.',
+        Color::Indexed(65) => 'G',  // dark square: muted green
+        Color::Indexed(187) => 'b', // light square: buff
+        Color::Indexed(234) => 'K', // Black's pieces: ebony
+        Color::Indexed(230) => 'W', // White's pieces and the last move's numbers: ivory
+        Color::Indexed(233) => 'n', // square numbers
+        Color::Indexed(73) => 'C',  // the cursor
+        Color::Indexed(67) => 'L',  // the last move
+        Color::Indexed(n) => char::from(b'0' + n % 10),
+        // The panel's accents are the terminal's named colours, in lower case.
+        Color::DarkGray => 'd',
+        Color::Gray => 'g',
+        Color::LightCyan => 'c',
+        Color::LightRed => 'r',
+        Color::LightYellow => 'y',
+        Color::Black => 'k',
+        Color::White => 'w',
+        _ => '?',
+    };
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        for x in 0..buf.area.width {
+            let cell = &buf[(x, y)];
+            out.push(letter(cell.bg));
+            out.push(letter(cell.fg));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn the_256_colour_board_in_colours_at_80x24_and_120x40() {
+    for (width, height) in [(80, 24), (120, 40)] {
+        let settings = checkers::tui::Settings {
+            theme: checkers::tui::Theme::palette_256(false),
+            ..checkers::tui::Settings::default()
+        };
+        let mut app = checkers::tui::App::new(settings, width, height);
+        type_move(&mut app, "11-15");
+        type_move(&mut app, "22-18");
+        let map = colour_map(&app);
+        // No colour but the fixed palette's, the panel's named accents and the
+        // terminal's own.
+        assert!(!map.contains('?'), "{map}");
+        for (kind, c) in [
+            ("green", "G"),
+            ("buff", "b"),
+            ("ebony", "K"),
+            ("ivory", "W"),
+        ] {
+            assert!(map.contains(c), "no {kind} at {width}x{height}");
+        }
+        insta::assert_snapshot!(format!("palette_256_{width}x{height}"), map);
+    }
+}
+
 #[test]
 fn the_256_colour_board_has_its_muted_green_and_buff_and_high_contrast_pieces() {
     use checkers::tui::theme::palette_256_wanted;

@@ -108,6 +108,8 @@ pub fn build(
     mut progress: impl FnMut(&BuildProgress),
 ) -> Result<BuildReport, EgdbError> {
     let started = Instant::now();
+    // What builds killed mid-write left: `.SLICE.egdb.PID-RANDOM.tmp`.
+    crate::store::files::remove_stale_temp_files(&options.dir, None);
     let mut report = BuildReport::default();
     let mut solved = Solved::new();
     let all = Signature::all(options.max_pieces);

@@ -133,33 +133,20 @@ pub(crate) fn write(
     out.extend_from_slice(&payload);
     let crc = crc32fast::hash(&out);
     out.extend_from_slice(&crc.to_le_bytes());
-    write_atomic(&path, &out).map_err(|error| EgdbError::Io {
+    crate::store::files::write_atomic(&path, &out).map_err(|error| EgdbError::Io {
         path: path.clone(),
         error,
     })?;
     Ok(path)
 }
 
-/// Writes through a temporary file renamed over `path`.
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    written
+/// The most bytes the file of a slice of `signature` can have: the header, the block
+/// table, each block compressed at its worst (zstd's bound), and the checksum.
+pub(crate) fn max_file_len(signature: Signature) -> u64 {
+    let size = Layout::new(signature).size;
+    let blocks = size.div_ceil(BLOCK as u64);
+    let frame = zstd::zstd_safe::compress_bound(BLOCK) as u64;
+    HEADER as u64 + 8 * (blocks + 1) + blocks * frame + 4
 }
 
 /// A little-endian reader over the header that reports a short file.
@@ -186,14 +173,29 @@ impl Reader<'_> {
 
 /// Reads and checks the file of `signature`'s slice at `path`: magic, checksum,
 /// signature, size and block offsets. Any fault is an error naming the file.
+///
+/// Only a regular file is opened (a FIFO or a device in the folder is refused without
+/// waiting on it), and only if its size is at most what a slice of `signature` can take
+/// ([`max_file_len`]): memory stays within the slice's own bound.
 pub(crate) fn read(path: &Path, signature: Signature) -> Result<SliceFile, EgdbError> {
-    let bytes = std::fs::read(path).map_err(|error| EgdbError::Io {
-        path: path.to_path_buf(),
-        error,
-    })?;
     let corrupt = |reason: &str| EgdbError::Corrupt {
         path: path.to_path_buf(),
         reason: reason.to_string(),
+    };
+    let max = max_file_len(signature);
+    let bytes = match crate::store::files::read_bounded(path, max) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => {
+            return Err(corrupt(&format!(
+                "not an endgame database file ({e}: a slice {signature} takes at most {max} bytes)"
+            )));
+        }
+        Err(error) => {
+            return Err(EgdbError::Io {
+                path: path.to_path_buf(),
+                error,
+            });
+        }
     };
     if bytes.len() < HEADER + 4 || &bytes[..8] != MAGIC {
         return Err(corrupt("not an endgame database file (or truncated)"));

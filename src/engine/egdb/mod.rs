@@ -168,14 +168,8 @@ impl fmt::Display for EgdbError {
     }
 }
 
-impl std::error::Error for EgdbError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            EgdbError::Io { error, .. } => Some(error),
-            _ => None,
-        }
-    }
-}
+/// A read or write failure is shown in the message, so it has no source.
+impl std::error::Error for EgdbError {}
 
 /// Slots for signatures: one per possible count of each of the four kinds of piece.
 const SLOTS: usize = (MAX_PIECES + 1).pow(4);
@@ -251,14 +245,27 @@ impl Egdb {
 
     /// Loads every slice file found in `dir` (none if the folder does not exist). A
     /// file that cannot be read or is damaged is left out, and its error returned
-    /// beside the database: the rest is used.
+    /// beside the database: the rest is used. Something other than a regular file under
+    /// a slice's name (a FIFO, a device, a folder) is left out unopened, so nothing
+    /// waits on it. Temporary files of builds that were killed are removed first.
     pub fn open(dir: &Path) -> (Egdb, Vec<EgdbError>) {
+        crate::store::files::remove_stale_temp_files(dir, None);
         let egdb = Egdb::empty(dir);
         let mut problems = Vec::new();
         for sig in Signature::all(MAX_PIECES as u32) {
-            if file::path(dir, sig).exists()
-                && let Err(e) = egdb.load_slice(sig)
-            {
+            let path = file::path(dir, sig);
+            let Ok(meta) = std::fs::metadata(&path) else {
+                continue;
+            };
+            if !meta.is_file() {
+                let kind = crate::store::files::kind_of(meta.file_type());
+                problems.push(EgdbError::Io {
+                    path,
+                    error: crate::store::files::not_regular(kind),
+                });
+                continue;
+            }
+            if let Err(e) = egdb.load_slice(sig) {
                 problems.push(e);
             }
         }

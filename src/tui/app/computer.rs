@@ -23,20 +23,21 @@ const THINKING_LINE_PLIES: usize = 8;
 impl App {
     /// Lets the runtime do what is due at `now` and shows what it tells.
     pub fn poll(&mut self, now: Instant) -> Polled {
-        let mut polled = Polled::default();
-        for event in self.runtime.poll(now) {
-            polled.redraw = true;
-            polled.bell |= matches!(event, Event::ClockWarning(_) | Event::FlagFell(_));
-            self.on_event(event);
-        }
-        polled
+        let events = self.runtime.poll(now);
+        self.show_events(events)
     }
 
     /// Gives the runtime the time alone (see [`Runtime::tick`](crate::runtime::Runtime::tick)),
     /// as input arrives, and shows what the clocks say.
     pub fn tick(&mut self, now: Instant) -> Polled {
+        let events = self.runtime.tick(now);
+        self.show_events(events)
+    }
+
+    /// Shows `events`: whether anything changed on screen, and whether to ring the bell.
+    fn show_events(&mut self, events: Vec<Event>) -> Polled {
         let mut polled = Polled::default();
-        for event in self.runtime.tick(now) {
+        for event in events {
             polled.redraw = true;
             polled.bell |= matches!(event, Event::ClockWarning(_) | Event::FlagFell(_));
             self.on_event(event);
@@ -66,7 +67,11 @@ impl App {
                 self.info(text);
             }
             Event::Hint { news, .. } => self.info(format!("{news}.")),
-            Event::Thinking(_) | Event::ReviewScore(_) | Event::ClockTicked => {}
+            // The game's end is told with the news that ended it.
+            Event::Thinking(_)
+            | Event::ReviewScore(_)
+            | Event::ClockTicked
+            | Event::GameOver(_) => {}
             Event::ClockWarning(warning) => self.notify(Tone::Error, warning.to_string()),
             Event::FlagFell(news) => {
                 let news = self.with_match_news(news.to_string());
@@ -163,7 +168,7 @@ impl App {
     /// The players are done: the game is saved a last time and its file let go (see
     /// [`Runtime::finish`](crate::runtime::Runtime::finish)). Why it is not saved, if
     /// it is not.
-    pub fn finish(&mut self) -> Option<String> {
+    pub fn finish(&mut self) -> Option<std::sync::Arc<crate::store::StoreError>> {
         self.runtime.finish()
     }
 

@@ -110,6 +110,8 @@ pub struct Settings {
     pub theme: Theme,
     /// The terminal bell at ten seconds left and when time runs out (off with `--quiet`).
     pub bell: bool,
+    /// The algebraic coordinates round the board from the start.
+    pub coordinates: bool,
 }
 
 impl Default for Settings {
@@ -119,6 +121,7 @@ impl Default for Settings {
             mouse: true,
             theme: Theme::new(true, false),
             bell: true,
+            coordinates: false,
         }
     }
 }
@@ -264,7 +267,7 @@ impl App {
             pick: None,
             mode,
             flipped,
-            coordinates: false,
+            coordinates: settings.coordinates,
             list_scroll: 0,
             theme: settings.theme,
             mouse: settings.mouse,

@@ -4,8 +4,9 @@
 //! append the game to it (as to a game database), replace it, or go back.
 
 use super::{Action, App, Mode};
+use crate::pdn::Players;
 use crate::runtime::{Command, IfExists, SaveRequest};
-use crate::store::{self, Appended, Players, StoreError};
+use crate::store::{self, Appended, StoreError};
 use crate::tui::action::FieldMotion;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;

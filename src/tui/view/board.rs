@@ -229,8 +229,9 @@ fn pick(first: bool, left: &'static str, right: &'static str) -> &'static str {
 /// Draws `piece` as a disc filling the square `rect` from row `top`, `rows` high: solid
 /// blocks rounded with half blocks, a king with crowns across its middle drawn in
 /// reverse, so it shows at a glance on a piece of the same size. The sides differ by the
-/// fill as well as the colour (solid Black, shaded White); the ASCII theme uses the
-/// letter, with braces instead of parentheses round a king.
+/// fill as well as the colour (solid Black, shaded White), and without colour by the
+/// side's letter in the middle too; the ASCII theme uses the letter, with braces instead
+/// of parentheses round a king.
 fn render_disc(
     theme: &Theme,
     piece: Piece,
@@ -289,5 +290,15 @@ fn render_disc(
                 style.add_modifier(Modifier::REVERSED),
             );
         }
+    }
+    if !theme.colored && !g.disc_letters {
+        // Without colour, solid and shaded read the other way round on a dark terminal
+        // (solid shows light): the side's letter, in reverse, in the middle says it.
+        buf.set_string(
+            left + width / 2,
+            crown_row,
+            piece.letter().to_string(),
+            style.add_modifier(Modifier::REVERSED),
+        );
     }
 }

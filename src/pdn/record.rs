@@ -1,0 +1,174 @@
+//! A game and its record: the names for the `Black` and `White` tags, and the
+//! conversions between a [`Game`] and its [`PdnGame`] record, with the two extra tags
+//! that make a resume exact: `Undone` holds the moves taken back (so redo still works)
+//! and `Termination` says how a game ended that the board alone does not explain
+//! (resignation, agreed or claimed draw, a flag fall).
+
+use super::PdnGame;
+use crate::game::Game;
+use crate::rules::{Color, DrawReason, Move, Outcome, Position, WinReason};
+
+/// The players' names for a record's `Black` and `White` tags.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Players {
+    /// Black's name, if known.
+    pub black: Option<String>,
+    /// White's name, if known.
+    pub white: Option<String>,
+}
+
+impl Players {
+    /// The name of `color`'s player, if known.
+    pub fn name(&self, color: Color) -> Option<&str> {
+        match color {
+            Color::Black => self.black.as_deref(),
+            Color::White => self.white.as_deref(),
+        }
+    }
+}
+
+/// The `Termination` tag of a game lost on time.
+pub const TIME_FORFEIT: &str = "lost on time";
+
+/// The record of `game`: tags (players, date, result), start position, moves, and the
+/// `Undone`/`Termination` tags needed to resume it exactly.
+pub fn game_record(game: &Game, players: &Players, date: &str) -> PdnGame {
+    let mut record = PdnGame::new(*game.start());
+    record.moves = game.moves().to_vec();
+    record.set_tag("Event", "Casual game");
+    record.set_tag("Date", date);
+    for color in Color::ALL {
+        if let Some(name) = players.name(color) {
+            record.set_tag(color.name(), name);
+        }
+    }
+    record.result = Some(game.result().map_or("*", |o| o.pdn_result()).to_string());
+    let undone = game.undone_moves();
+    if !undone.is_empty() {
+        let mut pos = *game.position();
+        let mut words = Vec::new();
+        for m in undone {
+            words.push(m.to_string());
+            pos = pos.play_unchecked(&m);
+        }
+        record.set_tag("Undone", &words.join(" "));
+    }
+    let termination = match game.result() {
+        Some(Outcome::Win {
+            reason: WinReason::Resignation,
+            ..
+        }) => Some("resignation"),
+        Some(Outcome::Win {
+            reason: WinReason::Time,
+            ..
+        }) => Some(TIME_FORFEIT),
+        Some(Outcome::Draw {
+            reason: DrawReason::Agreement,
+        }) => Some("agreement"),
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition,
+        }) => Some("repetition claimed"),
+        Some(Outcome::Draw {
+            reason: DrawReason::FortyMoves,
+        }) => Some("forty-move rule claimed"),
+        _ => None,
+    };
+    if let Some(t) = termination {
+        record.set_tag("Termination", t);
+    }
+    record
+}
+
+/// A game from a record: its moves played from its start, the `Undone` moves (if any)
+/// ready for redo, and a declared ending restored from the result and `Termination`.
+/// The players' names come back as well.
+pub fn game_from_record(record: &PdnGame) -> (Game, Players) {
+    let mut game = Game::from_position(record.start);
+    for m in &record.moves {
+        // The reader replayed every move, so each is legal in turn.
+        let _ = game.play(m);
+    }
+    let mut undone: Vec<Move> = Vec::new();
+    if let Some(text) = record.tag("Undone") {
+        let mut pos: Position = *game.position();
+        for word in text.split_whitespace() {
+            match pos.parse_move(word) {
+                Ok(m) => {
+                    pos = pos.play_unchecked(&m);
+                    undone.push(m);
+                }
+                Err(_) => break,
+            }
+        }
+    }
+    let played = undone.iter().take_while(|m| game.play(m).is_ok()).count();
+    for _ in 0..played {
+        game.undo();
+    }
+    if game.result().is_none() {
+        let termination = record.tag("Termination").unwrap_or("");
+        match record.result.as_deref().or(record.tag("Result")) {
+            Some("1-0") if termination == TIME_FORFEIT => drop(game.lose_on_time(Color::White)),
+            Some("0-1") if termination == TIME_FORFEIT => drop(game.lose_on_time(Color::Black)),
+            Some("1-0") => drop(game.resign(Color::White)),
+            Some("0-1") => drop(game.resign(Color::Black)),
+            Some("1/2-1/2") => {
+                let claimed = termination.contains("claimed") && game.claim_draw().is_ok();
+                if !claimed {
+                    let turn = game.position().turn();
+                    let _ = game.offer_draw(turn);
+                    let _ = game.accept_draw();
+                }
+            }
+            _ => {}
+        }
+    }
+    let name = |tag| {
+        record
+            .tag(tag)
+            .filter(|n| !n.is_empty() && *n != "?")
+            .map(String::from)
+    };
+    (
+        game,
+        Players {
+            black: name("Black"),
+            white: name("White"),
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdn::{read_games, write_game};
+
+    #[test]
+    fn record_round_trip_keeps_undo_history_and_endings() {
+        let mut game = Game::new();
+        for m in ["11-15", "23-19", "8-11", "22-17"] {
+            game.play_text(m).unwrap();
+        }
+        game.undo();
+        game.undo();
+        let players = Players {
+            black: Some("Ann".into()),
+            white: None,
+        };
+        let record = game_record(&game, &players, "2026.11.30");
+        assert_eq!(record.tag("Undone"), Some("8-11 22-17"));
+        let text = write_game(&record);
+        let back = read_games(&text).remove(0).unwrap();
+        let (resumed, names) = game_from_record(&back);
+        assert_eq!(resumed.moves(), game.moves());
+        assert_eq!(resumed.undone_moves(), game.undone_moves());
+        assert_eq!(names, players);
+
+        let mut resigned = Game::new();
+        resigned.play_text("11-15").unwrap();
+        resigned.resign(Color::White).unwrap();
+        let back = read_games(&write_game(&game_record(&resigned, &players, "?"))).remove(0);
+        let (resumed, _) = game_from_record(&back.unwrap());
+        assert_eq!(resumed.result(), resigned.result());
+    }
+}

@@ -1,0 +1,188 @@
+//! Reading games from PDN files: streamed a block at a time (memory stays one block and
+//! one game, whatever the file's size), and for a big file through its
+//! [index](super::index), so the list of its games and any one game come at once.
+
+use super::StoreError;
+use super::files::{MAX_READ_BYTES, open_regular, read_error};
+use super::index::{self, Index, MIN_INDEXED_BYTES, Stamp};
+use crate::pdn::{Encoding, GameError, Games, PdnGame, games_at, games_in};
+use crate::rules::Position;
+use std::fs::File;
+use std::hash::{Hash, Hasher};
+use std::io::{Read, Seek, SeekFrom};
+use std::path::Path;
+
+/// Opens the regular PDN file at `path` (at most [`MAX_READ_BYTES`]): the file and its
+/// stamp (size and modification time).
+fn open_pdn(path: &Path) -> Result<(File, Stamp), StoreError> {
+    let fail = |e| read_error(path, e);
+    let (file, size) = open_regular(path).map_err(fail)?;
+    if size > MAX_READ_BYTES {
+        return Err(StoreError::TooBig(path.to_path_buf(), size));
+    }
+    let stamp = Stamp::of(&file.metadata().map_err(fail)?);
+    Ok((file, stamp))
+}
+
+/// The encoding of the open `file` of `path` (found by reading it once, a block at a
+/// time), which is then back at its start.
+fn encoding_of(file: &mut File, stamp: Stamp, path: &Path) -> Result<Encoding, StoreError> {
+    let fail = |e| read_error(path, e);
+    let encoding = Encoding::of((&*file).take(stamp.size())).map_err(fail)?;
+    file.seek(SeekFrom::Start(0)).map_err(fail)?;
+    Ok(encoding)
+}
+
+/// The games of the PDN file at `path`, read and replayed one at a time as the iterator
+/// is advanced, streamed from the file (as far as its size when opened). Only a
+/// regular file is read (a FIFO or a device is refused at once).
+pub fn file_games(path: &Path) -> Result<Games<'static>, StoreError> {
+    let (mut file, stamp) = open_pdn(path)?;
+    let encoding = encoding_of(&mut file, stamp, path)?;
+    Ok(games_in(file.take(stamp.size()), encoding))
+}
+
+/// Reads game `number` (from 1) of the PDN file at `path`. Only a regular file is read
+/// (a FIFO or device is refused at once), and only the game asked for: from the
+/// file's start up to it, or, with the file's index, from the game's own start.
+pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
+    let (mut file, stamp) = open_pdn(path)?;
+    let as_read = |game: Result<PdnGame, GameError>| {
+        game.map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)))
+    };
+    if number > 1
+        && stamp.size() >= MIN_INDEXED_BYTES
+        && let Some(index) = index::places(path, stamp)
+    {
+        let Some(&place) = index.places.get(number - 1) else {
+            return Err(StoreError::NoSuchGame {
+                path: path.to_path_buf(),
+                wanted: number,
+                count: index.places.len(),
+            });
+        };
+        let fail = |e| read_error(path, e);
+        file.seek(SeekFrom::Start(place.offset)).map_err(fail)?;
+        let rest = stamp.size().saturating_sub(place.offset);
+        if let Some(game) = games_at(file.take(rest), index.encoding, place, number).next() {
+            return as_read(game);
+        }
+        return Err(StoreError::NoGames(path.to_path_buf()));
+    }
+    let encoding = encoding_of(&mut file, stamp, path)?;
+    let mut count = 0;
+    for game in games_in(file.take(stamp.size()), encoding) {
+        count += 1;
+        if count == number {
+            return as_read(game);
+        }
+    }
+    if count == 0 {
+        return Err(StoreError::NoGames(path.to_path_buf()));
+    }
+    Err(StoreError::NoSuchGame {
+        path: path.to_path_buf(),
+        wanted: number,
+        count,
+    })
+}
+
+/// Reads every game of the PDN file at `path`, one at a time, handing each (as it
+/// replays, or why it does not) with its number from 1 to `each`, and returns what
+/// `each` gave back: memory stays that of one game. A file that cannot be read, or
+/// holds no game, is an error naming it. The file's index is kept on the way (for a
+/// big file), so a game of it is later read from its own start.
+pub fn scan_records<T>(
+    path: &Path,
+    mut each: impl FnMut(usize, Result<PdnGame, GameError>) -> T,
+) -> Result<Vec<T>, StoreError> {
+    let (mut file, stamp) = open_pdn(path)?;
+    let encoding = encoding_of(&mut file, stamp, path)?;
+    let mut games = games_in(file.take(stamp.size()), encoding);
+    let mut seen = Vec::new();
+    let mut places = Vec::new();
+    while let Some(game) = games.next() {
+        places.extend(games.last_place());
+        seen.push(each(seen.len() + 1, game));
+    }
+    if seen.is_empty() {
+        return Err(StoreError::NoGames(path.to_path_buf()));
+    }
+    if stamp.size() >= MIN_INDEXED_BYTES && index::load(path, stamp).is_none() {
+        index::save(
+            path,
+            &Index {
+                stamp,
+                encoding,
+                places,
+                summaries: None,
+            },
+        );
+    }
+    Ok(seen)
+}
+
+/// A number that changes when `summarize` words a game differently: the line it makes
+/// of a sample game, hashed with the program's version.
+fn summary_key(summarize: &impl Fn(usize, &Result<PdnGame, GameError>) -> String) -> u64 {
+    let mut sample = PdnGame::new(Position::start());
+    for (name, value) in [
+        ("Event", "E"),
+        ("Black", "B"),
+        ("White", "W"),
+        ("Result", "1-0"),
+    ] {
+        sample.set_tag(name, value);
+    }
+    sample.result = Some("1-0".to_string());
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    env!("CARGO_PKG_VERSION").hash(&mut hasher);
+    summarize(7, &Ok(sample)).hash(&mut hasher);
+    hasher.finish()
+}
+
+/// A line for each game of the PDN file at `path`, made by `summarize` (given the
+/// game's number from 1 and the game as it reads), in file order. For a big file the
+/// lines are kept in its index: opened again unchanged, the file is not read at all.
+/// `progress` hears how many bytes of how many were read while the file is read.
+pub fn scan_summaries(
+    path: &Path,
+    summarize: impl Fn(usize, &Result<PdnGame, GameError>) -> String,
+    mut progress: impl FnMut(u64, u64),
+) -> Result<Vec<String>, StoreError> {
+    let key = summary_key(&summarize);
+    let (mut file, stamp) = open_pdn(path)?;
+    if stamp.size() >= MIN_INDEXED_BYTES
+        && let Some(mut kept) = index::load(path, stamp)
+        && let Some((kept_key, lines)) = kept.summaries.take()
+        && kept_key == key
+        && !lines.is_empty()
+    {
+        index::remember(path, &kept);
+        return Ok(lines);
+    }
+    let encoding = encoding_of(&mut file, stamp, path)?;
+    let mut games = games_in(file.take(stamp.size()), encoding);
+    let mut lines = Vec::new();
+    let mut places = Vec::new();
+    while let Some(game) = games.next() {
+        places.extend(games.last_place());
+        lines.push(summarize(lines.len() + 1, &game));
+        if lines.len() % 1024 == 0 {
+            progress(games.bytes_read(), stamp.size());
+        }
+    }
+    progress(stamp.size(), stamp.size());
+    if lines.is_empty() {
+        return Err(StoreError::NoGames(path.to_path_buf()));
+    }
+    let index = Index {
+        stamp,
+        encoding,
+        places,
+        summaries: Some((key, lines)),
+    };
+    index::save(path, &index);
+    index::remember(path, &index);
+    Ok(index.summaries.map(|(_, lines)| lines).unwrap_or_default())
+}
