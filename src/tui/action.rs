@@ -53,6 +53,10 @@ pub enum Action {
     Submit,
     /// Close the prompt without playing.
     CancelPrompt,
+    /// Show the game being played one move earlier (`true`) or later, without undoing.
+    Browse(bool),
+    /// Show the game being played from its start (`true`), or as it stands.
+    BrowseEnd(bool),
     /// Take back the last move.
     Undo,
     /// Play again the last move taken back.

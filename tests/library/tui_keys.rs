@@ -136,6 +136,46 @@ fn the_players_names_are_on_screen_where_their_sides_are() {
 }
 
 #[test]
+fn the_game_is_browsed_without_undoing_and_a_move_returns_to_it() {
+    let mut app = crate::common::app();
+    for m in ["11-15", "23-19", "8-11", "22-17"] {
+        type_move(&mut app, m);
+    }
+    let live = app.game().clone();
+    type_text(&mut app, "<<");
+    assert_eq!(app.browse, Some(2));
+    assert_eq!(app.shown_position(), &app.game().positions()[2]);
+    assert_eq!(app.game(), &live, "nothing undone");
+    assert!(
+        message(&app).starts_with("After White's 23-19 (move 2 of 4)"),
+        "{}",
+        message(&app)
+    );
+    let screen = screen_text(&app);
+    assert!(
+        screen.contains("Shown: move 2 of 4 (Esc: back)"),
+        "{screen}"
+    );
+    // Esc goes back to the game as it stands.
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.browse, None);
+    assert_eq!(app.shown_position(), app.position());
+    // Stepping on past the last move returns too; a move played returns at once.
+    type_text(&mut app, "<>");
+    assert_eq!(app.browse, None);
+    // Home shows the start, End the game as it stands.
+    press(&mut app, KeyCode::Home);
+    assert_eq!(app.browse, Some(0));
+    assert_eq!(app.shown_position(), app.game().start());
+    press(&mut app, KeyCode::End);
+    assert_eq!(app.browse, None);
+    type_text(&mut app, "<<<");
+    type_move(&mut app, "9-14");
+    assert_eq!(app.browse, None);
+    assert_eq!(app.game().moves().len(), 5);
+}
+
+#[test]
 fn moves_typed_with_a_space_a_full_stop_or_as_four_digits() {
     let mut app = crate::common::app();
     type_move(&mut app, "11 15");

@@ -177,3 +177,19 @@ fn sizes_and_themes() {
         }
     }
 }
+
+/// The game being played, browsed back two moves: the earlier position with the move
+/// that led to it marked, and the panel saying what is shown.
+#[test]
+fn browsing_the_game_being_played() {
+    use checkers::tui::{App, Settings};
+    for (width, height) in [(80, 24), (120, 40)] {
+        let mut app = App::new(Settings::default(), width, height);
+        for m in ["11-15", "23-19", "8-11", "22-17", "4-8"] {
+            type_move(&mut app, m);
+        }
+        type_text(&mut app, "<<");
+        assert_eq!(app.browse, Some(3));
+        insta::assert_snapshot!(format!("browse_{width}x{height}"), snapshot(&app));
+    }
+}

@@ -180,6 +180,9 @@ pub struct App {
     flip_fixed: bool,
     /// The file the game was last saved to: the save dialog offers it again.
     last_saved: Option<std::path::PathBuf>,
+    /// While the game being played is browsed: the moves played up to the position
+    /// shown (the game itself is not changed).
+    pub browse: Option<usize>,
 }
 
 /// A file letter pressed on the board, and the screen as it was before its command
@@ -282,6 +285,7 @@ impl App {
             letter: None,
             flip_fixed: settings.flipped,
             last_saved: None,
+            browse: None,
         };
         if fault.is_none() && !app.session().is_reviewing() {
             app.match_welcome();
@@ -313,6 +317,14 @@ impl App {
     /// The current position.
     pub fn position(&self) -> &Position {
         self.session().position()
+    }
+
+    /// The position the board shows: an earlier one while the game is browsed, else the
+    /// current one.
+    pub fn shown_position(&self) -> &Position {
+        self.browse
+            .and_then(|plies| self.game().positions().get(plies))
+            .unwrap_or_else(|| self.position())
     }
 
     /// The record under review, while a loaded game is stepped through.
@@ -545,6 +557,25 @@ impl App {
             Action::Type(_) | Action::Erase => {}
             _ => self.message = None,
         }
+        // Browsing ends with anything but stepping on and looking (a move, Esc, ...).
+        if self.browse.is_some()
+            && !matches!(
+                action,
+                Action::Browse(_)
+                    | Action::BrowseEnd(_)
+                    | Action::Flip
+                    | Action::ToggleCoordinates
+                    | Action::ToggleHelp
+                    | Action::ScrollMoves(_)
+                    | Action::Resize { .. }
+            )
+        {
+            self.browse = None;
+            if action == Action::Back {
+                self.info("Back to the game as it stands");
+                return Flow::Continue;
+            }
+        }
         // A refused move's prompt closes when a key acts on the board instead.
         if self.prompt_selected
             && matches!(self.mode, Mode::Prompt(_))
@@ -576,6 +607,13 @@ impl App {
                 if let Some((color, level)) = computers_turn {
                     self.show(Err(SessionError::ComputersTurn { color, level }));
                 }
+            }
+            Action::Browse(back) => self.browse(back),
+            Action::BrowseEnd(start) => {
+                // From one step past the end (or the start), a single step lands there.
+                let live = self.game().moves().len();
+                self.browse = if start { Some(1.min(live)) } else { None };
+                self.browse(start);
             }
             Action::Cursor(direction) => self.move_cursor(direction),
             Action::NextTarget => self.next_target(),
@@ -765,6 +803,38 @@ impl App {
             Action::Resize { .. } | Action::Quit | Action::Suspend => {}
         }
         Flow::Continue
+    }
+}
+
+impl App {
+    /// `<` or `>`: the board shows the game one move earlier or later, with that move
+    /// marked; past the last move it is the game as it stands again.
+    fn browse(&mut self, back: bool) {
+        if self.session().is_reviewing() {
+            self.info("In review the arrows step through the moves");
+            return;
+        }
+        let live = self.game().moves().len();
+        let now = self.browse.unwrap_or(live);
+        let next = if back { now.saturating_sub(1) } else { now + 1 };
+        self.pick = None;
+        if next >= live {
+            self.browse = None;
+            self.info("Back to the game as it stands");
+            return;
+        }
+        self.browse = Some(next);
+        let text = match next.checked_sub(1) {
+            None => "The start of the game".to_string(),
+            Some(ply) => {
+                let before = &self.game().positions()[ply];
+                let m = self.game().moves()[ply];
+                format!("After {}'s {}", before.turn(), before.notation(&m))
+            }
+        };
+        self.info(format!(
+            "{text} (move {next} of {live}): < > step, Esc or a move returns to the game"
+        ));
     }
 }
 

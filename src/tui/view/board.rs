@@ -27,8 +27,8 @@ struct Marks {
 
 impl Marks {
     fn of(app: &App) -> Marks {
-        let pos = app.position();
-        let over = app.game().is_over();
+        let pos = app.shown_position();
+        let over = app.game().is_over() && app.browse.is_none();
         let (selected, path) = match &app.pick {
             Some(pick) => {
                 let mut selected = vec![pick.from];
@@ -48,13 +48,19 @@ impl Marks {
             } else {
                 pos.capturers().into_iter().collect()
             },
-            last_move: app
-                .game()
-                .moves()
-                .last()
-                .map(|m| m.squares())
-                .unwrap_or_default(),
-            hint: app.current_hint().map(|m| m.squares()).unwrap_or_default(),
+            // While browsing, the move that led to the position shown.
+            last_move: match app.browse {
+                Some(plies) => plies
+                    .checked_sub(1)
+                    .and_then(|ply| app.game().moves().get(ply)),
+                None => app.game().moves().last(),
+            }
+            .map(|m| m.squares())
+            .unwrap_or_default(),
+            hint: match app.browse {
+                Some(_) => Vec::new(),
+                None => app.current_hint().map(|m| m.squares()).unwrap_or_default(),
+            },
         }
     }
 }
@@ -168,7 +174,7 @@ fn render_cell(
     } else {
         style
     };
-    let piece = app.position().piece_at(sq);
+    let piece = app.shown_position().piece_at(sq);
     let landing = marks.targets.contains(&sq) || hint_landing;
     // A square one row high shows its piece, or its landing mark, or else its number;
     // a narrow one keeps its number off its left edge, where a rank label may stand.

@@ -11,6 +11,13 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     let pos = app.position();
     let g = &theme.glyphs;
     let mut lines: Vec<Line> = Vec::new();
+    if let Some(plies) = app.browse {
+        let text = format!(
+            "Shown: move {plies} of {} (Esc: back)",
+            app.game().moves().len()
+        );
+        lines.push(Line::styled(text, theme.question));
+    }
     match app.game().result() {
         Some(outcome) => {
             // The winner by name, when the players gave theirs.
