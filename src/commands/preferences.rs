@@ -4,7 +4,7 @@
 //! computer's level, a clock. What the command line gives wins. A file that cannot be
 //! used is named, with its line, and left aside: the game starts as if it were not there.
 
-use crate::cli::PlayArgs;
+use crate::cli::{PlayArgs, Switch};
 use crate::engine::Level;
 use crate::session::TimeControl;
 use crate::text::printable;
@@ -59,6 +59,10 @@ pub struct Preferences {
     pub level: Option<u8>,
     /// A clock for every new game, as `--clock` takes it (`5+3`, `G/15`, `30/60`).
     pub clock: Option<String>,
+    /// The engine's help (hints, its score and the databases' verdict) for a new game,
+    /// as `--assist on|off`; unset, the game decides (off between two people on a clock
+    /// or in a match).
+    pub assist: Option<bool>,
 }
 
 /// The environment variable naming another preferences file (empty: none at all).
@@ -164,6 +168,12 @@ impl Preferences {
             args.white_name = self.white_name.clone();
         }
         let new_game = !args.resume && args.load.is_none();
+        if let Some(on) = self.assist
+            && new_game
+            && args.assist.is_none()
+        {
+            args.assist = Some(if on { Switch::On } else { Switch::Off });
+        }
         if let Some(n) = self.level
             && new_game
             && args.level.is_none()
@@ -209,7 +219,7 @@ mod tests {
     fn preferences_fill_in_what_the_command_line_leaves_out() {
         let (_dir, path) = file(
             "flip = true\ntheme = \"256\"\ncoordinates = true\nblack-name = \"Ann\"\n\
-             level = 7\nclock = \"5+3\"\nbell = false\n",
+             level = 7\nclock = \"5+3\"\nbell = false\nassist = false\n",
         );
         let (prefs, warning) = read(&path);
         assert_eq!(warning, None);
@@ -220,6 +230,7 @@ mod tests {
         assert_eq!(plain.black_name.as_deref(), Some("Ann"));
         assert_eq!(plain.level, Level::new(7));
         assert_eq!(plain.clock, "5+3".parse().ok());
+        assert_eq!(plain.assist, Some(Switch::Off));
         // The command line wins.
         let mut given = args(&["--level", "3", "--black-name", "Bo", "--clock", "G/15"]);
         prefs.apply(&mut given);
