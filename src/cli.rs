@@ -57,6 +57,9 @@ pub struct PlayArgs {
     /// Continue the game in progress, saved automatically after every move.
     #[arg(long)]
     pub resume: bool,
+    /// Open the position editor first: set up a position, then play from it.
+    #[arg(long, conflicts_with_all = ["load", "resume"])]
+    pub setup: bool,
     /// Black's name, for saved records.
     #[arg(long, value_name = "NAME", value_parser = parse_name)]
     pub black_name: Option<String>,

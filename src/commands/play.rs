@@ -280,6 +280,7 @@ pub fn tui_settings(args: &PlayArgs, prefs: &Preferences) -> Settings {
         flipped: args.flip,
         mouse: !args.no_mouse,
         coordinates: prefs.coordinates == Some(true),
+        setup: args.setup,
         theme: match tier {
             _ if !colored => Theme::new(false, args.ascii),
             ThemeChoice::TrueColor => Theme::true_color(args.ascii),
@@ -313,6 +314,12 @@ pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
     notices.extend(db_notices);
     let begin = begin(args, &db)?;
     if plain_wanted(args) {
+        if args.setup {
+            notices.push(
+                "--setup opens the full-screen game's editor; plain mode starts from --fen FEN"
+                    .to_string(),
+            );
+        }
         for notice in &notices {
             eprintln!("checkers: {}", crate::text::printable(notice, 600));
         }

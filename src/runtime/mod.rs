@@ -112,6 +112,8 @@ pub enum Command {
     NextGame,
     /// A new game from the start (after the ballot's moves, if any).
     NewGame,
+    /// A new game from this position (set up in an editor).
+    SetUp(crate::rules::Position),
     /// Hands this side to the computer, or back to a person.
     ToggleSeat(Color),
     /// Seats this player at this side.
@@ -284,6 +286,10 @@ impl Runtime {
             Command::NewGame => {
                 session.new_game();
                 Ok(News::NewGame)
+            }
+            Command::SetUp(position) => {
+                session.set_up(position);
+                Ok(News::SetUp(position.turn()))
             }
             Command::ToggleSeat(color) => Ok(session.toggle_seat(color)),
             Command::Seat(color, player) => {

@@ -676,6 +676,24 @@ impl Session {
         self.untouched_record = false;
     }
 
+    /// A new game from `position` (a position set up in the editor), with no ballot; who
+    /// plays each side stays.
+    pub fn set_up(&mut self, position: Position) {
+        self.ballot = None;
+        self.track(|s| s.game = Game::from_position(position));
+        if self.level_pending {
+            self.seat_level();
+        }
+        if let Some((clock, now)) = self.clock.as_mut() {
+            *clock = Clock::new(clock.control());
+            clock.start(position.turn(), *now, single_forced_jump(&position));
+        }
+        self.game_number += 1;
+        self.review = None;
+        self.kept_tags.clear();
+        self.untouched_record = false;
+    }
+
     /// `news` followed by the result when the game is over: "White played 22x8. White
     /// wins: Black has no pieces left."
     pub fn announce(&self, news: &News) -> String {

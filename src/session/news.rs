@@ -162,6 +162,8 @@ pub enum News {
     },
     /// A new game from the start.
     NewGame,
+    /// A new game from a position set up: this side to move.
+    SetUp(Color),
     /// Both clocks stopped.
     Paused,
     /// The clocks run again.
@@ -306,6 +308,7 @@ impl fmt::Display for News {
                 Ok(())
             }
             News::NewGame => write!(f, "New game"),
+            News::SetUp(turn) => write!(f, "A new game from the position set up: {turn} to move"),
             News::Paused => write!(f, "Paused: both clocks stopped"),
             News::ClocksRun => write!(f, "The clocks run again"),
             News::LookingForHint(color) => write!(f, "Looking for a hint for {color}..."),

@@ -55,6 +55,26 @@ pub enum Action {
     CancelPrompt,
     /// Show the game being played one move earlier (`true`) or later, without undoing.
     Browse(bool),
+    /// Open the position editor on the position on the board.
+    OpenEditor,
+    /// In the editor: put this piece on the square under the cursor (`None` clears it).
+    EditPlace(Option<crate::rules::Piece>),
+    /// In the editor: the other side to move.
+    EditTurn,
+    /// In the editor: an empty board.
+    EditClear,
+    /// In the editor: the start position.
+    EditStart,
+    /// In the editor: type or paste a FEN.
+    EditFen,
+    /// In the editor: take the FEN typed.
+    EditFenDone,
+    /// In the editor: play from the position set up.
+    EditPlay,
+    /// In the editor: stop typing a FEN, or leave the editor with the game unchanged.
+    EditCancel,
+    /// Show the position's FEN on the status line.
+    ShowFen,
     /// Show the game being played from its start (`true`), or as it stands.
     BrowseEnd(bool),
     /// Take back the last move.

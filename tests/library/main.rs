@@ -25,6 +25,7 @@ mod record_limits;
 mod rules;
 mod tournament;
 mod tui_computer;
+mod tui_editor;
 mod tui_keys;
 mod tui_monkey;
 mod tui_picker;

@@ -9,6 +9,7 @@
 
 mod board;
 mod computer;
+mod editor;
 mod games;
 mod prompt;
 mod question;
@@ -20,6 +21,7 @@ mod save_dialog;
 pub use super::action::{Action, Answer, Direction, FieldMotion};
 pub use crate::runtime::{IfExists, Purpose, SaveRequest, SearchSpec, Thinking};
 pub use computer::Polled;
+pub use editor::Editor;
 pub use games::GameList;
 pub use save_dialog::{SaveDialog, SaveField};
 
@@ -79,6 +81,8 @@ pub enum Mode {
     Save(SaveDialog),
     /// The list of a record file's games is open.
     Games(GameList),
+    /// A position is being set up.
+    Editor(Editor),
 }
 
 /// How a message should look.
@@ -112,6 +116,8 @@ pub struct Settings {
     pub bell: bool,
     /// The algebraic coordinates round the board from the start.
     pub coordinates: bool,
+    /// The position editor open at the start (`--setup`).
+    pub setup: bool,
 }
 
 impl Default for Settings {
@@ -122,6 +128,7 @@ impl Default for Settings {
             theme: Theme::new(true, false),
             bell: true,
             coordinates: false,
+            setup: false,
         }
     }
 }
@@ -290,6 +297,9 @@ impl App {
         if fault.is_none() && !app.session().is_reviewing() {
             app.match_welcome();
         }
+        if settings.setup {
+            app.open_editor();
+        }
         app
     }
 
@@ -322,6 +332,9 @@ impl App {
     /// The position the board shows: an earlier one while the game is browsed, else the
     /// current one.
     pub fn shown_position(&self) -> &Position {
+        if let Mode::Editor(editor) = &self.mode {
+            return &editor.board;
+        }
         self.browse
             .and_then(|plies| self.game().positions().get(plies))
             .unwrap_or_else(|| self.position())
@@ -399,6 +412,7 @@ impl App {
                 self.board_action(key)
             }
             Mode::Prompt(_) => prompt::prompt_action(key),
+            Mode::Editor(editor) => editor::editor_action(key, editor.fen.is_some()),
             Mode::Board => self.board_action(key),
         }
     }
@@ -645,6 +659,22 @@ impl App {
                 if matches!(self.mode, Mode::Games(_)) {
                     self.mode = Mode::Board;
                 }
+            }
+            Action::OpenEditor => self.open_editor(),
+            Action::ShowFen => {
+                let fen = self.shown_position().to_string();
+                self.info(format!("FEN: {fen}"));
+            }
+            Action::EditPlace(_)
+            | Action::EditTurn
+            | Action::EditClear
+            | Action::EditStart
+            | Action::EditFen
+            | Action::EditFenDone
+            | Action::EditPlay
+            | Action::EditCancel => self.edit(action),
+            Action::Type(_) | Action::Erase if matches!(self.mode, Mode::Editor(_)) => {
+                self.edit(action)
             }
             Action::Type(c) => match &mut self.mode {
                 Mode::Games(list) => {

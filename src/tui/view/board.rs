@@ -13,6 +13,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 /// What the board marks on each square this frame.
+#[derive(Default)]
 struct Marks {
     cursor: (u8, u8),
     targets: Vec<Square>,
@@ -27,6 +28,13 @@ struct Marks {
 
 impl Marks {
     fn of(app: &App) -> Marks {
+        // A position being set up has no moves, captures or hints to mark: the cursor.
+        if matches!(app.mode, crate::tui::app::Mode::Editor(_)) {
+            return Marks {
+                cursor: app.cursor,
+                ..Marks::default()
+            };
+        }
         let pos = app.shown_position();
         let over = app.game().is_over() && app.browse.is_none();
         let (selected, path) = match &app.pick {

@@ -179,6 +179,30 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             Line::styled(text, theme.question)
         }
         Mode::Help => hint_line(theme, &[("any key", "closes help")]),
+        Mode::Editor(editor) if editor.fen.is_some() => Line::from(vec![
+            Span::styled("FEN: ", theme.heading),
+            Span::raw(editor.fen.clone().unwrap_or_default()),
+            Span::styled(" ", theme.key),
+            Span::raw("   "),
+            Span::styled("Enter", theme.key),
+            Span::raw(" take it  "),
+            Span::styled("Esc", theme.key),
+            Span::raw(" back"),
+        ]),
+        // The side to move is in the panel's first line: `t` changes it. `c` (empty) and
+        // `s` (start) are in the first message, to keep this line within 80 columns.
+        Mode::Editor(_) => hint_line(
+            theme,
+            &[
+                ("b w", "man"),
+                ("B W", "king"),
+                ("Space", "clear"),
+                ("t", "side"),
+                ("f", "FEN"),
+                ("Enter", "play"),
+                ("Esc", "cancel"),
+            ],
+        ),
         Mode::Games(_) => hint_line(
             theme,
             &[

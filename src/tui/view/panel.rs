@@ -8,9 +8,16 @@ use crate::text::printable;
 /// and a click on the move list count from.
 fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     let theme = &app.theme;
-    let pos = app.position();
+    let pos = app.shown_position();
     let g = &theme.glyphs;
     let mut lines: Vec<Line> = Vec::new();
+    if let crate::tui::app::Mode::Editor(editor) = &app.mode {
+        lines.push(Line::styled(
+            format!("Setting up: {} to move", editor.turn),
+            theme.question,
+        ));
+        lines.push(Line::raw(format!("FEN {}", editor.fen_text())));
+    }
     if let Some(plies) = app.browse {
         let text = format!(
             "Shown: move {plies} of {} (Esc: back)",

@@ -1,0 +1,138 @@
+//! The position editor: pieces placed with the cursor, the side to move, a FEN typed;
+//! an impossible position refused with its reason; Enter plays from the position.
+
+use crate::common::*;
+use checkers::rules::{Color, Position};
+use checkers::tui::app::Mode;
+use ratatui::crossterm::event::KeyCode;
+
+/// Opens the editor with an empty board, the cursor on square `n`.
+fn editor_on(app: &mut checkers::tui::App, n: u8) {
+    press(app, KeyCode::Char('E'));
+    assert!(matches!(app.mode, Mode::Editor(_)));
+    press(app, KeyCode::Char('c'));
+    cursor_to(app, sq(n));
+}
+
+#[test]
+fn pieces_placed_with_the_cursor_and_enter_plays_from_the_position() {
+    let mut app = app();
+    type_move(&mut app, "11-15");
+    editor_on(&mut app, 18);
+    press(&mut app, KeyCode::Char('W'));
+    cursor_to(&mut app, sq(11));
+    press(&mut app, KeyCode::Char('b'));
+    cursor_to(&mut app, sq(14));
+    press(&mut app, KeyCode::Char('B'));
+    press(&mut app, KeyCode::Char('x'));
+    // White was to move on the board; t turns it to Black, and back.
+    press(&mut app, KeyCode::Char('t'));
+    assert!(
+        message(&app).contains("Setting up: B:WK18:B11"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, KeyCode::Char('t'));
+    // Shown as it is set up, the game itself untouched so far.
+    assert!(
+        message(&app).contains("Setting up: W:WK18:B11"),
+        "{}",
+        message(&app)
+    );
+    assert_eq!(app.game().moves().len(), 1);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode, Mode::Board);
+    let expected: Position = "W:WK18:B11".parse().unwrap();
+    assert_eq!(app.game().start(), &expected);
+    assert!(app.game().moves().is_empty());
+    assert_eq!(app.position().turn(), Color::White);
+    assert!(
+        message(&app).starts_with("A new game from the position set up: White to move"),
+        "{}",
+        message(&app)
+    );
+    // It plays: White's king moves.
+    type_move(&mut app, "18-22");
+    assert_eq!(app.game().moves().len(), 1);
+}
+
+#[test]
+fn an_impossible_position_is_refused_with_the_reason() {
+    let mut app = app();
+    editor_on(&mut app, 29);
+    press(&mut app, KeyCode::Char('b'));
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode, Mode::Editor(_)), "still setting up");
+    let said = message(&app);
+    assert!(
+        said.starts_with("This position cannot be played: a Black man cannot stand on 29"),
+        "{said}"
+    );
+    // Thirteen men a side: the start and one more.
+    press(&mut app, KeyCode::Char('s'));
+    cursor_to(&mut app, sq(13));
+    press(&mut app, KeyCode::Char('b'));
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        message(&app).contains("Black has 13 pieces: a side has at most 12"),
+        "{}",
+        message(&app)
+    );
+    // Esc leaves the game as it was.
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode, Mode::Board);
+    assert_eq!(app.game().start(), &Position::start());
+}
+
+#[test]
+fn a_fen_typed_in_the_editor_sets_the_board_and_a_bad_one_says_why() {
+    let mut app = app();
+    press(&mut app, KeyCode::Char('E'));
+    press(&mut app, KeyCode::Char('f'));
+    type_text(&mut app, "B:W33:B1");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        message(&app).starts_with("Not a position: FEN, White's pieces, entry '33'"),
+        "{}",
+        message(&app)
+    );
+    // Still typing: Backspace edits, then a good one is taken.
+    for _ in 0..8 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    type_text(&mut app, "W:WK4:B22,K27");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        message(&app).contains("Setting up: W:WK4:B22,K27"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.game().start(),
+        &"W:WK4:B22,K27".parse::<Position>().unwrap()
+    );
+}
+
+#[test]
+fn the_fen_of_the_position_on_the_board_is_shown_on_a_key() {
+    let mut app = app();
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('F'));
+    assert_eq!(
+        message(&app),
+        "FEN: W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"
+    );
+}
+
+#[test]
+fn snapshots_of_the_editor_at_80x24_and_120x40() {
+    for (width, height) in [(80, 24), (120, 40)] {
+        let mut app = checkers::tui::App::new(checkers::tui::Settings::default(), width, height);
+        editor_on(&mut app, 18);
+        press(&mut app, KeyCode::Char('W'));
+        cursor_to(&mut app, sq(11));
+        press(&mut app, KeyCode::Char('b'));
+        insta::assert_snapshot!(format!("editor_{width}x{height}"), screen_text(&app));
+    }
+}
