@@ -49,7 +49,7 @@ pub(super) fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         for (i, (label, help)) in pair.iter().enumerate() {
             let cell = format!("{label} {help}");
             let pad = if i == 0 {
-                column.saturating_sub(cell.chars().count())
+                column.saturating_sub(cell.chars().count()).max(1)
             } else {
                 0
             };
