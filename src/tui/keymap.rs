@@ -161,7 +161,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Char('>')], Action::Browse(false), When::Board, "", "", "", &[]),
     bind(&[Char('f')], Action::Flip, When::Board, "f", "flip", "flip the board", &[]),
     bind(&[Char('E')], Action::OpenEditor, When::Board, "E", "set up", "set up a position", &[]),
-    bind(&[Char('F')], Action::ShowFen, When::Board, "F", "FEN", "the position's FEN", &[]),
+    bind(&[Char('F')], Action::ShowFen, When::Board, "F", "FEN", "the position's FEN in the panel", &[]),
     bind(&[Char('p')], Action::Pause, When::Board, "p", "pause", "pause the clocks", &[]),
     bind(&[Char('n')], Action::NextGame, When::MatchWaits, "n", "next game", "", &[NextGame]),
     bind(&[Char('n')], Action::AskNewGame, When::Board, "n", "new game", "new game; match: next game", &[Thinking, Over]),

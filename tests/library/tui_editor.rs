@@ -118,10 +118,31 @@ fn a_fen_typed_in_the_editor_sets_the_board_and_a_bad_one_says_why() {
 fn the_fen_of_the_position_on_the_board_is_shown_on_a_key() {
     let mut app = app();
     type_move(&mut app, "11-15");
+    let fen = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15";
+    assert!(!screen_text(&app).contains("│FEN "));
     press(&mut app, KeyCode::Char('F'));
-    assert_eq!(
-        message(&app),
-        "FEN: W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"
+    assert!(
+        message(&app).starts_with(&format!("FEN: {fen}")),
+        "{}",
+        message(&app)
+    );
+    // In the panel, following the game, until F hides it.
+    assert!(
+        screen_text(&app).contains("│FEN W:W21,22,23,24,"),
+        "{}",
+        screen_text(&app)
+    );
+    type_move(&mut app, "22-18");
+    assert!(
+        screen_text(&app).contains("│FEN B:W18,21,"),
+        "{}",
+        screen_text(&app)
+    );
+    press(&mut app, KeyCode::Char('F'));
+    assert!(
+        !screen_text(&app).contains("│FEN "),
+        "{}",
+        screen_text(&app)
     );
 }
 

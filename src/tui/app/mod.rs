@@ -190,6 +190,8 @@ pub struct App {
     /// While the game being played is browsed: the moves played up to the position
     /// shown (the game itself is not changed).
     pub browse: Option<usize>,
+    /// The FEN of the position shown is in the panel (`F`).
+    pub show_fen: bool,
 }
 
 /// A file letter pressed on the board, and the screen as it was before its command
@@ -292,6 +294,7 @@ impl App {
             letter: None,
             flip_fixed: settings.flipped,
             last_saved: None,
+            show_fen: false,
             browse: None,
         };
         if fault.is_none() && !app.session().is_reviewing() {
@@ -662,8 +665,13 @@ impl App {
             }
             Action::OpenEditor => self.open_editor(),
             Action::ShowFen => {
-                let fen = self.shown_position().to_string();
-                self.info(format!("FEN: {fen}"));
+                self.show_fen = !self.show_fen;
+                if self.show_fen {
+                    let fen = self.shown_position().to_string();
+                    self.info(format!("FEN: {fen} (also in the panel; F hides it)"));
+                } else {
+                    self.info("FEN hidden");
+                }
             }
             Action::EditPlace(_)
             | Action::EditTurn

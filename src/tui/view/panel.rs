@@ -18,6 +18,9 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         ));
         lines.push(Line::raw(format!("FEN {}", editor.fen_text())));
     }
+    if app.show_fen && !matches!(app.mode, crate::tui::app::Mode::Editor(_)) {
+        lines.push(Line::raw(format!("FEN {pos}")));
+    }
     if let Some(plies) = app.browse {
         let text = format!(
             "Shown: move {plies} of {} (Esc: back)",
