@@ -4,6 +4,16 @@
 use super::*;
 use crate::text::printable;
 
+/// `text` cut into lines of the panel's `width`: a FEN is longer than a narrow panel is
+/// wide, and has no spaces to wrap at.
+fn cut_lines(text: &str, width: u16) -> Vec<Line<'static>> {
+    let chars: Vec<char> = text.chars().collect();
+    chars
+        .chunks(usize::from(width.max(1)))
+        .map(|chunk| Line::raw(chunk.iter().collect::<String>()))
+        .collect()
+}
+
 /// The panel's lines above the move list, its "Moves" heading last: what both drawing
 /// and a click on the move list count from.
 fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
@@ -16,10 +26,13 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
             format!("Setting up: {} to move", editor.turn),
             theme.question,
         ));
-        lines.push(Line::raw(format!("FEN {}", editor.fen_text())));
+        lines.extend(cut_lines(
+            &format!("FEN {}", editor.fen_text()),
+            inner.width,
+        ));
     }
     if app.show_fen && !matches!(app.mode, crate::tui::app::Mode::Editor(_)) {
-        lines.push(Line::raw(format!("FEN {pos}")));
+        lines.extend(cut_lines(&format!("FEN {pos}"), inner.width));
     }
     if let Some(plies) = app.browse {
         let text = format!(
