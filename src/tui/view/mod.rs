@@ -12,7 +12,9 @@ use panel::render_panel;
 use crate::engine::Level;
 use crate::game::MovePair;
 use crate::rules::{Color, Piece, Role};
-use crate::tui::app::{App, GameList, Mode, Purpose, Question, SaveDialog, SaveField, Tone};
+use crate::tui::app::{
+    App, Editor, GameList, Mode, Purpose, Question, SaveDialog, SaveField, Tone,
+};
 use crate::tui::geometry::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, screen_layout};
 use crate::tui::keymap::{self, Footer};
 use crate::tui::theme::Theme;
@@ -118,18 +120,12 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             Span::styled("Esc", theme.key),
             Span::raw(" cancel"),
         ]),
-        Mode::Prompt(text) => Line::from(vec![
-            Span::styled("Move: ", theme.heading),
-            Span::raw(text.clone()),
-            Span::styled(" ", theme.key),
-            Span::raw("   "),
-            Span::styled("Enter", theme.key),
-            Span::raw(" play  "),
-            Span::styled("Esc", theme.key),
-            Span::raw(" cancel  "),
-            Span::styled("Backspace", theme.key),
-            Span::raw(" erase"),
-        ]),
+        Mode::Prompt(text) => typing_line(
+            theme,
+            "Move: ",
+            text,
+            &[("Enter", "play"), ("Esc", "cancel"), ("Backspace", "erase")],
+        ),
         Mode::Asking(question) => {
             let text = match question {
                 Question::Quit if app.autosave_failed() => {
@@ -179,16 +175,12 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             Line::styled(text, theme.question)
         }
         Mode::Help => hint_line(theme, &[("any key", "closes help")]),
-        Mode::Editor(editor) if editor.fen.is_some() => Line::from(vec![
-            Span::styled("FEN: ", theme.heading),
-            Span::raw(editor.fen.clone().unwrap_or_default()),
-            Span::styled(" ", theme.key),
-            Span::raw("   "),
-            Span::styled("Enter", theme.key),
-            Span::raw(" take it  "),
-            Span::styled("Esc", theme.key),
-            Span::raw(" back"),
-        ]),
+        Mode::Editor(Editor { fen: Some(fen), .. }) => typing_line(
+            theme,
+            "FEN: ",
+            fen,
+            &[("Enter", "take it"), ("Esc", "back")],
+        ),
         // The side to move is in the panel's first line: `t` changes it. `c` (empty) and
         // `s` (start) are in the first message, to keep this line within 80 columns.
         Mode::Editor(_) => hint_line(
@@ -313,6 +305,28 @@ pub(crate) fn hint_line<'a>(theme: &Theme, keys: &[(&'a str, &'a str)]) -> Line<
         }
         spans.push(Span::styled(*key, theme.key));
         spans.push(Span::raw(format!(" {what}")));
+    }
+    Line::from(spans)
+}
+
+/// A line being typed (`Move: 11-1`, `FEN: B:W`), its cursor a key-styled cell, then the
+/// keys that finish it.
+fn typing_line(
+    theme: &Theme,
+    heading: &'static str,
+    text: &str,
+    keys: &[(&'static str, &'static str)],
+) -> Line<'static> {
+    let mut spans = vec![
+        Span::styled(heading, theme.heading),
+        Span::raw(text.to_string()),
+        Span::styled(" ", theme.key),
+        Span::raw("  "),
+    ];
+    for (key, what) in keys {
+        spans.push(Span::raw(" "));
+        spans.push(Span::styled(*key, theme.key));
+        spans.push(Span::raw(format!(" {what} ")));
     }
     Line::from(spans)
 }
