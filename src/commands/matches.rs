@@ -1,4 +1,7 @@
 //! `checkers match`: two computer levels play each other from a deck of openings.
+//!
+//! One concept at this length: a match between two players, its games and its report
+//! (the engines' knowledge, the games against another program, the score by player).
 
 use super::CommandError;
 use super::opponent::Opponent;

@@ -7,13 +7,19 @@
 //! session cleanly. Everything the game does is the [`Session`]'s; this module only
 //! reads lines and writes answers.
 
-use crate::rules::{Color, DrawReason, Piece, Position, Role, Square};
+use crate::rules::{Color, DrawReason};
 use crate::runtime::{
     Answer, Command, Event, IfExists, Pace, Purpose, Runtime, SaveRequest, Saving,
 };
 use crate::session::{Session, Step, clock_text, score_with_size};
-use crate::store::{Appended, SavedGame, StoreError};
+use crate::store::{Appended, StoreError};
 use crate::text::printable;
+mod choose;
+mod position;
+
+pub use choose::choose_game;
+pub use position::{board_text, pieces_text};
+
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -27,64 +33,6 @@ const QUOTED_CHARS: usize = 60;
 pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N), moves, \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
                         (what it thinks so far), clock, pause, save FILE, next (a match's next game), score, help, quit.";
-
-/// The board as text, Black at the bottom: each dark square shows its number and what
-/// stands on it (`b`/`w` a man, `B`/`W` a king).
-pub fn board_text(pos: &Position) -> String {
-    let rule = "+----".repeat(8) + "+\n";
-    let mut out = format!("{:^41}\n{rule}", "White");
-    for row in (0..8).rev() {
-        for col in 0..8 {
-            let cell = match Square::from_row_col(row, col) {
-                None => "    ".to_string(),
-                Some(sq) => format!("{:>2} {}", sq.number(), glyph(pos.piece_at(sq))),
-            };
-            out.push('|');
-            out.push_str(&cell);
-        }
-        out.push_str("|\n");
-    }
-    out.push_str(&rule);
-    out.push_str(&format!("{:^41}\n", "Black"));
-    out.push_str("b = Black man, B = Black king, w = White man, W = White king\n");
-    out
-}
-
-fn glyph(piece: Option<Piece>) -> char {
-    piece.map_or(' ', Piece::letter)
-}
-
-/// Each side's men and kings by square, in words a screen reader reads well: "Black:
-/// men on 9, 10 and 11; a king on 28. White: men on 21 and 22; no kings."
-pub fn pieces_text(pos: &Position) -> String {
-    let squares = |color, role| -> Vec<String> {
-        pos.pieces(color, role)
-            .into_iter()
-            .map(|sq: Square| sq.number().to_string())
-            .collect()
-    };
-    let list = |items: &[String]| match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    };
-    let group = |items: Vec<String>, one: &str, many: &str| match items.len() {
-        0 => format!("no {many}"),
-        1 => format!("{one} on {}", list(&items)),
-        _ => format!("{many} on {}", list(&items)),
-    };
-    Color::ALL
-        .into_iter()
-        .map(|color| {
-            format!(
-                "{color}: {}; {}.",
-                group(squares(color, Role::Man), "a man", "men"),
-                group(squares(color, Role::King), "a king", "kings")
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
 
 /// A plain-mode conversation: the game in play (with its computer, saving and clocks)
 /// and what is said about it.
@@ -737,47 +685,4 @@ fn read_lines(input: impl BufRead + Send + 'static) -> mpsc::Receiver<io::Result
         }
     });
     lines
-}
-
-/// Asks which of `games` (newest first) to continue: a numbered list on `out`, then a
-/// number read from `input` (an empty line takes the newest). `None` at the end of input
-/// or on `q`.
-pub fn choose_game(
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-    games: &[SavedGame],
-) -> Result<Option<usize>, Failure> {
-    writeln!(out, "Unfinished games, newest first:")?;
-    for (i, game) in games.iter().enumerate() {
-        writeln!(out, "{:>3}. {}", i + 1, game.summary())?;
-    }
-    loop {
-        writeln!(
-            out,
-            "Which game? Type its number (1-{}), Enter for 1, q to start none.",
-            games.len()
-        )?;
-        out.flush()?;
-        let mut line = Vec::new();
-        if input.read_until(b'\n', &mut line).map_err(Failure::Input)? == 0 {
-            return Ok(None);
-        }
-        let line = String::from_utf8_lossy(&line);
-        let answer = line.trim();
-        if answer.eq_ignore_ascii_case("q") || answer.eq_ignore_ascii_case("quit") {
-            return Ok(None);
-        }
-        if answer.is_empty() {
-            return Ok(Some(0));
-        }
-        match answer.parse::<usize>() {
-            Ok(n) if (1..=games.len()).contains(&n) => return Ok(Some(n - 1)),
-            _ => writeln!(
-                out,
-                "'{}' is not one of the numbers 1 to {}.",
-                printable(answer, QUOTED_CHARS),
-                games.len()
-            )?,
-        }
-    }
 }

@@ -29,6 +29,7 @@
 mod ballot;
 mod clock;
 pub mod computer;
+mod databases;
 mod error;
 mod library;
 mod matches;
@@ -48,6 +49,7 @@ pub use clock::{
     Clock, ClockSpecError, FORCED_JUMP_TIME, MOVE_TIME, TimeControl, WARNING, clock_text,
     single_forced_jump,
 };
+pub use databases::database_swing;
 pub use error::SessionError;
 pub use library::{GameSummary, RecordFile};
 pub use matches::{MATCH_TAGS, MAX_ROUNDS, Match, MatchBallots, Tally};
@@ -60,7 +62,7 @@ pub use records::ASSIST_TAG;
 pub use review::{Review, Step};
 pub use words::{score_in_words, score_with_size};
 
-use crate::engine::egdb::{Egdb, Verdict};
+use crate::engine::egdb::Egdb;
 use crate::engine::{Level, Opening, SearchRequest, SearchResult};
 use crate::game::{DeclareError, Game};
 use crate::pdn::PdnGame;
@@ -226,32 +228,6 @@ impl Session {
     /// The endgame databases in use, if any.
     pub fn egdb(&self) -> Option<&Arc<Egdb>> {
         self.egdb.as_ref()
-    }
-
-    /// The databases' verdict on the position on the board, when they hold it, the
-    /// game goes on and assistance is on: "White wins in 23 moves" or "drawn".
-    pub fn database_verdict(&self) -> Option<String> {
-        if self.game.is_over() || !self.assist {
-            return None;
-        }
-        let pos = self.position();
-        let verdict = self.egdb.as_ref()?.probe(pos)?;
-        Some(verdict.describe(pos.turn()))
-    }
-
-    /// What the last move did to the databases' verdict, when it made it worse for the
-    /// player who moved: "Black's 27-23 threw the win away: before it, Black wins in 9
-    /// moves" or "White's 6-10 lost the draw" (see [`database_swing`]), so that a player
-    /// stepping through a game sees where a won ending was thrown away. None while
-    /// assistance is off.
-    pub fn database_swing(&self) -> Option<String> {
-        if !self.assist {
-            return None;
-        }
-        let m = self.game.moves().last()?;
-        let positions = self.game.positions();
-        let (before, history) = positions[..positions.len() - 1].split_last()?;
-        database_swing(self.egdb.as_ref()?, history, before, m)
     }
 
     /// The game.
@@ -712,40 +688,4 @@ mod tests;
 pub fn crowns(before: &Position, m: &Move) -> bool {
     let man = |p: Option<crate::rules::Piece>| p.is_some_and(|p| p.role == crate::rules::Role::Man);
     man(before.piece_at(m.from())) && !man(before.play_unchecked(m).piece_at(m.to()))
-}
-
-/// What playing `m` in `before` (reached through `history`, oldest first) does to the
-/// databases' verdict, when it makes it worse for the player who moves: "Black's 27-23
-/// threw the win away: before it, Black wins in 9 moves" (or "turned the win into a
-/// loss"), "White's 6-10 lost the draw". `None` when the move keeps the verdict, the
-/// databases do not hold both positions, or a draw could be claimed before it (the
-/// game was then drawn whatever the databases say).
-pub fn database_swing(
-    db: &Egdb,
-    history: &[Position],
-    before: &Position,
-    m: &Move,
-) -> Option<String> {
-    if crate::rules::draw::available_claim(history, before).is_some() {
-        return None;
-    }
-    let mover = before.turn();
-    let was = db.probe(before)?;
-    let now = db.probe(&before.play_unchecked(m))?.before_move();
-    let text = before.notation(m);
-    match (was, now) {
-        (Verdict::Win(_), Verdict::Draw | Verdict::Loss(_)) => {
-            let what = if now == Verdict::Draw {
-                "threw the win away"
-            } else {
-                "turned the win into a loss"
-            };
-            Some(format!(
-                "{mover}'s {text} {what}: before it, {}",
-                was.describe(mover)
-            ))
-        }
-        (Verdict::Draw, Verdict::Loss(_)) => Some(format!("{mover}'s {text} lost the draw")),
-        _ => None,
-    }
 }

@@ -1,0 +1,62 @@
+//! The position in text, for plain mode: a board of square numbers and letters, and each
+//! side's pieces by square in words (for screen readers).
+
+use crate::rules::{Color, Piece, Position, Role, Square};
+
+/// The board as text, Black at the bottom: each dark square shows its number and what
+/// stands on it (`b`/`w` a man, `B`/`W` a king).
+pub fn board_text(pos: &Position) -> String {
+    let rule = "+----".repeat(8) + "+\n";
+    let mut out = format!("{:^41}\n{rule}", "White");
+    for row in (0..8).rev() {
+        for col in 0..8 {
+            let cell = match Square::from_row_col(row, col) {
+                None => "    ".to_string(),
+                Some(sq) => format!("{:>2} {}", sq.number(), glyph(pos.piece_at(sq))),
+            };
+            out.push('|');
+            out.push_str(&cell);
+        }
+        out.push_str("|\n");
+    }
+    out.push_str(&rule);
+    out.push_str(&format!("{:^41}\n", "Black"));
+    out.push_str("b = Black man, B = Black king, w = White man, W = White king\n");
+    out
+}
+
+fn glyph(piece: Option<Piece>) -> char {
+    piece.map_or(' ', Piece::letter)
+}
+
+/// Each side's men and kings by square, in words a screen reader reads well: "Black:
+/// men on 9, 10 and 11; a king on 28. White: men on 21 and 22; no kings."
+pub fn pieces_text(pos: &Position) -> String {
+    let squares = |color, role| -> Vec<String> {
+        pos.pieces(color, role)
+            .into_iter()
+            .map(|sq: Square| sq.number().to_string())
+            .collect()
+    };
+    let list = |items: &[String]| match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    let group = |items: Vec<String>, one: &str, many: &str| match items.len() {
+        0 => format!("no {many}"),
+        1 => format!("{one} on {}", list(&items)),
+        _ => format!("{many} on {}", list(&items)),
+    };
+    Color::ALL
+        .into_iter()
+        .map(|color| {
+            format!(
+                "{color}: {}; {}.",
+                group(squares(color, Role::Man), "a man", "men"),
+                group(squares(color, Role::King), "a king", "kings")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}

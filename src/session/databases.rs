@@ -1,0 +1,70 @@
+//! What the endgame databases say of the game in play: the exact result of the position
+//! on the board, and the move that threw a win or a draw away.
+
+use super::Session;
+use crate::engine::egdb::{Egdb, Verdict};
+use crate::rules::{Move, Position};
+
+impl Session {
+    /// The databases' verdict on the position on the board, when they hold it, the
+    /// game goes on and assistance is on: "White wins in 23 moves" or "drawn".
+    pub fn database_verdict(&self) -> Option<String> {
+        if self.game.is_over() || !self.assist {
+            return None;
+        }
+        let pos = self.position();
+        let verdict = self.egdb.as_ref()?.probe(pos)?;
+        Some(verdict.describe(pos.turn()))
+    }
+
+    /// What the last move did to the databases' verdict, when it made it worse for the
+    /// player who moved: "Black's 27-23 threw the win away: before it, Black wins in 9
+    /// moves" or "White's 6-10 lost the draw" (see [`database_swing`]), so that a player
+    /// stepping through a game sees where a won ending was thrown away. None while
+    /// assistance is off.
+    pub fn database_swing(&self) -> Option<String> {
+        if !self.assist {
+            return None;
+        }
+        let m = self.game.moves().last()?;
+        let positions = self.game.positions();
+        let (before, history) = positions[..positions.len() - 1].split_last()?;
+        database_swing(self.egdb.as_ref()?, history, before, m)
+    }
+}
+
+/// What playing `m` in `before` (reached through `history`, oldest first) does to the
+/// databases' verdict, when it makes it worse for the player who moves: "Black's 27-23
+/// threw the win away: before it, Black wins in 9 moves" (or "turned the win into a
+/// loss"), "White's 6-10 lost the draw". `None` when the move keeps the verdict, the
+/// databases do not hold both positions, or a draw could be claimed before it (the
+/// game was then drawn whatever the databases say).
+pub fn database_swing(
+    db: &Egdb,
+    history: &[Position],
+    before: &Position,
+    m: &Move,
+) -> Option<String> {
+    if crate::rules::draw::available_claim(history, before).is_some() {
+        return None;
+    }
+    let mover = before.turn();
+    let was = db.probe(before)?;
+    let now = db.probe(&before.play_unchecked(m))?.before_move();
+    let text = before.notation(m);
+    match (was, now) {
+        (Verdict::Win(_), Verdict::Draw | Verdict::Loss(_)) => {
+            let what = if now == Verdict::Draw {
+                "threw the win away"
+            } else {
+                "turned the win into a loss"
+            };
+            Some(format!(
+                "{mover}'s {text} {what}: before it, {}",
+                was.describe(mover)
+            ))
+        }
+        (Verdict::Draw, Verdict::Loss(_)) => Some(format!("{mover}'s {text} lost the draw")),
+        _ => None,
+    }
+}

@@ -1,0 +1,148 @@
+//! Terminal events into actions: keys by the mode the screen is in (the key map for the
+//! board), clicks and resizes; and a file letter that turns out to start a square
+//! (`c3`), its command put back.
+
+use super::*;
+
+/// A file letter pressed on the board, and the screen as it was before its command
+/// acted: if a digit follows, the command is undone and the two start a typed move.
+#[derive(Clone, Debug)]
+pub(super) struct LetterPressed {
+    pub(super) letter: char,
+    cursor: (u8, u8),
+    pick: Option<Pick>,
+    mode: Mode,
+    flipped: bool,
+    coordinates: bool,
+    message: Option<(Tone, String)>,
+    prompt_selected: bool,
+}
+
+impl App {
+    /// Turns a terminal event into an action for the current mode. Key releases and
+    /// repeats mean nothing.
+    pub fn action_for(&self, event: &Event) -> Option<Action> {
+        match event {
+            Event::Key(key) => self.key_action(key),
+            Event::Mouse(mouse) => match mouse.kind {
+                MouseEventKind::ScrollUp if self.mouse && self.mode == Mode::Board => {
+                    Some(Action::ScrollMoves(true))
+                }
+                MouseEventKind::ScrollDown if self.mouse && self.mode == Mode::Board => {
+                    Some(Action::ScrollMoves(false))
+                }
+                MouseEventKind::Down(MouseButton::Left)
+                    if self.mouse && self.mode == Mode::Board =>
+                {
+                    Some(Action::Click {
+                        column: mouse.column,
+                        row: mouse.row,
+                    })
+                }
+                _ => None,
+            },
+            Event::Resize(width, height) => Some(Action::Resize {
+                width: *width,
+                height: *height,
+            }),
+            _ => None,
+        }
+    }
+
+    fn key_action(&self, key: &KeyEvent) -> Option<Action> {
+        if key.kind != KeyEventKind::Press {
+            return None;
+        }
+        if let Some(action) = keymap::global_action(key) {
+            return Some(action);
+        }
+        // Nothing of the game is on a screen too small to draw it: only quitting acts
+        // (the game is kept), so no key changes what cannot be seen.
+        if screen_layout(self.screen, self.flipped).is_none() {
+            return matches!(key.code, KeyCode::Char('q')).then_some(Action::Quit);
+        }
+        // A letter's command is followed by a digit: the two are a square, as in c3-d4,
+        // when a piece of the side to move stands there to start a move (so that `a`
+        // and then 11-15 still toggles the coordinates and types 11-15).
+        let pos = self.position();
+        if let (Some(pressed), KeyCode::Char(digit)) = (&self.letter, key.code)
+            && let Ok(square) = format!("{}{digit}", pressed.letter).parse::<Square>()
+            && pos.piece_at(square).is_some_and(|p| p.color == pos.turn())
+        {
+            return Some(Action::TypeSquare {
+                letter: pressed.letter,
+                digit,
+            });
+        }
+        match &self.mode {
+            Mode::Help => Some(Action::ToggleHelp),
+            Mode::Games(_) => games::list_action(key),
+            Mode::Save(dialog) if dialog.exists.is_some() => save_dialog::existing_file_action(key),
+            Mode::Save(_) => save_dialog::dialog_action(key),
+            Mode::Asking(question) => question::question_action(*question, key),
+            // A refused move hands the keys back: only a new move or an edit stays in
+            // the prompt.
+            Mode::Prompt(_) if self.prompt_selected && prompt::hands_back(key) => {
+                self.board_action(key)
+            }
+            Mode::Prompt(_) => prompt::prompt_action(key),
+            Mode::Editor(editor) => editor::editor_action(key, editor.fen.is_some()),
+            Mode::Board => self.board_action(key),
+        }
+    }
+
+    fn board_action(&self, key: &KeyEvent) -> Option<Action> {
+        keymap::board_action(
+            key,
+            BoardState {
+                reviewing: self.session().is_reviewing(),
+                picking: self.pick.is_some(),
+                match_waits: self.session().match_waits(),
+            },
+        )
+    }
+
+    /// Handles a terminal event: maps it to an action and applies it. Returns what the
+    /// event loop is to do, or `None` when nothing happened (nothing to redraw).
+    pub fn handle_event(&mut self, event: &Event) -> Option<Flow> {
+        let action = self.action_for(event);
+        let pressed = self.letter.take();
+        let action = action?;
+        if let (Action::TypeSquare { .. }, Some(pressed)) = (action, pressed) {
+            // The letter's command is undone: it was the start of a square.
+            self.cursor = pressed.cursor;
+            self.pick = pressed.pick;
+            self.mode = pressed.mode;
+            self.flipped = pressed.flipped;
+            self.coordinates = pressed.coordinates;
+            self.message = pressed.message;
+            self.prompt_selected = pressed.prompt_selected;
+        }
+        let letter = match event {
+            Event::Key(key) if matches!(self.mode, Mode::Board | Mode::Prompt(_)) => {
+                keymap::file_letter(key)
+            }
+            _ => None,
+        };
+        let pressed = letter.map(|letter| LetterPressed {
+            letter,
+            cursor: self.cursor,
+            pick: self.pick.clone(),
+            mode: self.mode.clone(),
+            flipped: self.flipped,
+            coordinates: self.coordinates,
+            message: self.message.clone(),
+            prompt_selected: self.prompt_selected,
+        });
+        let before = (self.session().revision(), self.session().seats());
+        let flow = self.update(action);
+        // Only a command that changed nothing of the game can be undone so; one that
+        // opened the prompt has typed the letter already, and in the list of games a
+        // digit filters.
+        let unchanged = before == (self.session().revision(), self.session().seats());
+        if unchanged && matches!(self.mode, Mode::Board | Mode::Asking(_)) {
+            self.letter = pressed;
+        }
+        Some(flow)
+    }
+}
