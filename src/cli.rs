@@ -113,6 +113,10 @@ pub struct PlayArgs {
     /// in a match, on otherwise.
     #[arg(long, value_enum, value_name = "on|off")]
     pub assist: Option<Switch>,
+    /// Threads each search of the engine runs (hints, the review, the computer's
+    /// moves): more search deeper in the same time [default: 1].
+    #[arg(long, value_name = "N", value_parser = threads())]
+    pub threads: Option<usize>,
 }
 
 /// An option that is on or off.
@@ -410,6 +414,16 @@ pub struct AnalyseArgs {
     /// The evaluation to search with (the program's default if not given).
     #[arg(long, value_enum)]
     pub eval: Option<EvalChoice>,
+    /// Threads searching at once (1 is deterministic) [default: the machine's cores].
+    #[arg(long, value_name = "N", value_parser = threads())]
+    pub threads: Option<usize>,
+}
+
+/// Parses a thread count of a search: 1 to 256.
+fn threads() -> impl clap::builder::TypedValueParser<Value = usize> {
+    clap::value_parser!(u16)
+        .range(1..=crate::engine::MAX_THREADS as i64)
+        .map(usize::from)
 }
 
 /// `checkers match`.
@@ -474,6 +488,12 @@ pub struct MatchArgs {
     /// confidence each way), e.g. --sprt 0,10.
     #[arg(long, value_name = "ELO0,ELO1", value_parser = sprt_bounds)]
     pub sprt: Option<(f64, f64)>,
+    /// Threads player A searches with.
+    #[arg(long, value_name = "N", default_value = "1", value_parser = threads())]
+    pub threads_a: usize,
+    /// Threads player B searches with (not an --against program).
+    #[arg(long, value_name = "N", default_value = "1", value_parser = threads(), conflicts_with = "against")]
+    pub threads_b: usize,
 }
 
 /// Parses `--sprt ELO0,ELO1`: two numbers, the first below the second.

@@ -36,6 +36,11 @@ pub fn limits(args: &AnalyseArgs) -> Limits {
     }
 }
 
+/// The threads `analyse` searches with: `--threads`, or every core of the machine.
+pub fn threads(args: &AnalyseArgs) -> usize {
+    args.threads.unwrap_or_else(crate::engine::machine_cores)
+}
+
 /// Runs `checkers analyse` (with `--load`, through a recorded game: see `run_game`):
 /// in a position the endgame databases hold, first `database: White wins in 23 moves`
 /// (or `drawn`); then one line per completed depth (depth,
@@ -58,9 +63,10 @@ pub fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), CommandError>
     if let Some(verdict) = egdb.as_ref().and_then(|db| db.probe(&pos)) {
         writeln!(out, "database: {}", verdict.describe(pos.turn()))?;
     }
-    let request = SearchRequest::new(pos, limits(args))
+    let mut request = SearchRequest::new(pos, limits(args))
         .with_egdb(egdb)
         .with_evaluation(args.eval.map(Into::into).unwrap_or_default());
+    request.threads = threads(args);
     let mut written = Ok(());
     let result = engine.search(&request, &StopFlag::new(), |info| {
         if written.is_ok() {
@@ -153,6 +159,7 @@ fn run_game(
             .with_egdb(egdb.clone())
             .with_evaluation(args.eval.map(Into::into).unwrap_or_default());
         request.history = history.clone();
+        request.threads = threads(args);
         let result = engine.search(&request, &StopFlag::new(), |_| {});
         let dots = match pos.turn() {
             Color::Black => ".",

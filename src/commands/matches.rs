@@ -135,6 +135,10 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         if args.book.uses(p) && args.book != MatchPlayers::Both {
             name.push_str("+book");
         }
+        if args.threads_a != args.threads_b {
+            let threads = [args.threads_a, args.threads_b][p];
+            name.push_str(&format!("+{threads}t"));
+        }
         if args.eval_a.is_some() || args.eval_b.is_some() {
             name.push('+');
             name.push_str(evals[p].name());
@@ -289,6 +293,8 @@ struct PlayedGame {
 /// And how it uses its time.
 struct Knowledge {
     egdb: Option<Arc<Egdb>>,
+    /// Threads it searches with.
+    threads: usize,
     evaluation: Evaluation,
     /// The time per move (on a clock, the time its plan gives) is a wall (stop once the
     /// next iteration could not finish in it), as before time budgets, instead of a
@@ -304,6 +310,7 @@ impl Knowledge {
             .with_egdb(self.egdb.clone())
             .with_evaluation(self.evaluation);
         request.book = self.book;
+        request.threads = self.threads;
         if request.limits.clock.is_some() {
             // On a clock the clock alone says how long: the engine's time manager
             // plans each move from it.
@@ -349,6 +356,7 @@ impl MatchSetup<'_> {
             .wrapping_add(index as u64);
         let knowledge = [0, 1].map(|p| Knowledge {
             egdb: self.egdb.clone().filter(|_| args.egdb.uses(p)),
+            threads: [args.threads_a, args.threads_b][p],
             evaluation: self.evals[p],
             wall: args.wall.uses(p),
             book: args.book.uses(p),
@@ -640,6 +648,7 @@ mod tests {
     fn knowledge(wall: bool) -> Knowledge {
         Knowledge {
             egdb: None,
+            threads: 1,
             evaluation: Evaluation::default(),
             wall,
             book: true,

@@ -297,6 +297,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
     // A random ballot is drawn once, here, and the game starts from that number (a
     // match draws one for each round itself).
     let mut args = args.clone();
+    crate::engine::set_default_threads(args.threads.unwrap_or(1));
     let (prefs, mut notices) = super::preferences::load_into(&mut args);
     if let Some(opening) = chosen_ballot(&args, store::now_unix()).map_err(CommandError::Ballot)?
         && args.match_rounds.is_none()

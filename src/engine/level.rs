@@ -109,6 +109,9 @@ impl Level {
             params,
             // A player with one legal move plays it without thinking.
             only_move_at_once: true,
+            // Every thread searches as one does: more threads add strength to a level
+            // only as more time would.
+            threads: super::request::default_threads(),
         }
     }
 }

@@ -17,6 +17,7 @@ use super::zobrist::{hash, splitmix64};
 use crate::rules::draw::{FORTY_MOVE_PLIES, is_quiet_move, is_reversible};
 use crate::rules::{Color, Move, Position};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use std::time::{Duration, Instant};
 
@@ -33,14 +34,20 @@ const CAPTURE_RANK: i32 = 1 << 24;
 const CAPTURED_PIECE_RANK: i32 = 1024;
 const KILLER_RANK: i32 = 1 << 22;
 
+/// History counts of quiet moves: by side to move, from-square and to-square.
+type History = [[[i32; 32]; 32]; 2];
+
 /// A searcher that keeps its transposition table and move-ordering statistics from one
-/// search to the next (useful over a game). Single-threaded, so a search to a fixed
-/// depth or node count from a fresh engine (or after [`clear`](Engine::clear)) always
-/// gives the same result.
+/// search to the next (useful over a game). With one thread (a request's
+/// [`threads`](SearchRequest::threads)), a search to a fixed depth or node count from a
+/// fresh engine (or after [`clear`](Engine::clear)) always gives the same result; with
+/// more, helper threads search the same tree at once (Lazy SMP), sharing the table.
 #[derive(Clone, Debug)]
 pub struct Engine {
     tt: TranspositionTable,
-    history: Box<[[[i32; 32]; 32]; 2]>,
+    history: Box<History>,
+    /// The helper threads' own history counts, kept from one search to the next.
+    helper_history: Vec<Box<History>>,
 }
 
 /// The default transposition table size in MB.
@@ -58,6 +65,7 @@ impl Engine {
         Engine {
             tt: TranspositionTable::new(hash_mb),
             history: Box::new([[[0; 32]; 32]; 2]),
+            helper_history: Vec::new(),
         }
     }
 
@@ -65,6 +73,7 @@ impl Engine {
     pub fn clear(&mut self) {
         self.tt.clear();
         *self.history = [[[0; 32]; 32]; 2];
+        self.helper_history.clear();
     }
 
     /// Searches `request` until a limit is reached or `stop` is raised, calling
@@ -159,10 +168,15 @@ impl Engine {
         let shown = |score: Score| if drawn_root { Score::DRAW } else { score };
         self.tt.new_search();
         // Age the history so that old games do not dominate the ordering.
-        for side in self.history.iter_mut() {
-            for row in side.iter_mut() {
-                for h in row.iter_mut() {
-                    *h /= params.history_aging.max(1);
+        let helpers = request.threads.clamp(1, MAX_THREADS) - 1;
+        self.helper_history
+            .resize_with(helpers, || Box::new([[[0; 32]; 32]; 2]));
+        for history in std::iter::once(&mut self.history).chain(self.helper_history.iter_mut()) {
+            for side in history.iter_mut() {
+                for row in side.iter_mut() {
+                    for h in row.iter_mut() {
+                        *h /= params.history_aging.max(1);
+                    }
                 }
             }
         }
@@ -172,85 +186,107 @@ impl Engine {
             .egdb
             .as_ref()
             .is_some_and(|db| db.probe(&root).is_some());
-        let mut s = Searcher::new(self, request, limits, stop, started);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let tt = &self.tt;
+        let helper_nodes = AtomicU64::new(0);
+        let helpers_done = StopFlag::new();
+        let shared = Shared {
+            done: &helpers_done,
+            nodes: &helper_nodes,
+        };
+        let (history, helper_history) = (&mut *self.history, &mut self.helper_history);
         let mut best = root_moves[0];
         let mut best_score = Score(0);
         let mut best_pv = vec![best];
         let mut completed = 0;
         let mut budget = Budget::default();
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        for depth in 1..=max_depth {
-            // Aspiration: search a narrow window round the last score first, and again
-            // with the whole window only if the score falls outside it.
-            let aspirate = depth >= params.aspiration_from_depth && !best_score.is_forced();
-            let window = params.aspiration_window;
-            let (mut low, mut high) = if aspirate {
-                (best_score.0 - window, best_score.0 + window)
-            } else {
-                (-Score::INFINITE, Score::INFINITE)
-            };
-            let mut fail_high_move = None;
-            let (found, score, complete) = loop {
-                let (found, score, complete) =
-                    s.root(&root, &mut root_moves, depth as i32, low, high);
-                if complete && score <= low && low > -Score::INFINITE {
-                    low = -Score::INFINITE;
-                } else if complete && score >= high && high < Score::INFINITE {
-                    high = Score::INFINITE;
-                    fail_high_move = found;
-                    if let Some(i) = found.and_then(|m| root_moves.iter().position(|&r| r == m)) {
-                        root_moves[..=i].rotate_right(1);
-                    }
+        let (nodes, hits) = std::thread::scope(|scope| {
+            for (i, history) in helper_history.iter_mut().enumerate() {
+                let moves = root_moves.clone();
+                scope.spawn(move || {
+                    let mut s = Searcher::new(tt, history, request, limits, stop, started);
+                    s.helper(shared);
+                    s.help(&root, moves, i + 1, max_depth);
+                });
+            }
+            let mut s = Searcher::new(tt, history, request, limits, stop, started);
+            for depth in 1..=max_depth {
+                // Aspiration: search a narrow window round the last score first, and again
+                // with the whole window only if the score falls outside it.
+                let aspirate = depth >= params.aspiration_from_depth && !best_score.is_forced();
+                let window = params.aspiration_window;
+                let (mut low, mut high) = if aspirate {
+                    (best_score.0 - window, best_score.0 + window)
                 } else {
-                    break (found, score, complete);
-                }
-            };
-            if let Some(m) = found {
-                best = m;
-                best_score = Score(score);
-                best_pv = s.pv[0].clone();
-                if best_pv.first() != Some(&m) {
+                    (-Score::INFINITE, Score::INFINITE)
+                };
+                let mut fail_high_move = None;
+                let (found, score, complete) = loop {
+                    let (found, score, complete) =
+                        s.root(&root, &mut root_moves, depth as i32, low, high);
+                    if complete && score <= low && low > -Score::INFINITE {
+                        low = -Score::INFINITE;
+                    } else if complete && score >= high && high < Score::INFINITE {
+                        high = Score::INFINITE;
+                        fail_high_move = found;
+                        if let Some(i) = found.and_then(|m| root_moves.iter().position(|&r| r == m))
+                        {
+                            root_moves[..=i].rotate_right(1);
+                        }
+                    } else {
+                        break (found, score, complete);
+                    }
+                };
+                if let Some(m) = found {
+                    best = m;
+                    best_score = Score(score);
+                    best_pv = s.pv[0].clone();
+                    if best_pv.first() != Some(&m) {
+                        best_pv = vec![m];
+                    }
+                } else if let Some(m) = fail_high_move {
+                    // Stopped while confirming a move that beat the window: it is better
+                    // than the last best, though its exact score is unknown.
+                    best = m;
                     best_pv = vec![m];
                 }
-            } else if let Some(m) = fail_high_move {
-                // Stopped while confirming a move that beat the window: it is better
-                // than the last best, though its exact score is unknown.
-                best = m;
-                best_pv = vec![m];
+                if !complete {
+                    break;
+                }
+                completed = depth;
+                // The best move first next time; the others keep their order.
+                if let Some(i) = root_moves.iter().position(|&m| m == best) {
+                    root_moves[..=i].rotate_right(1);
+                }
+                if root_in_egdb && let Some(db) = &request.egdb {
+                    // Show the databases' line of best play after the move chosen.
+                    best_pv.truncate(1);
+                    best_pv.extend(db.best_line(&root.play_unchecked(&best), 40));
+                }
+                on_depth(&DepthInfo {
+                    depth,
+                    score: shown(best_score),
+                    nodes: s.nodes + helper_nodes.load(Ordering::Relaxed),
+                    elapsed: started.elapsed(),
+                    pv: best_pv.clone(),
+                });
+                if root_in_egdb {
+                    break;
+                }
+                if let Some(plies) = best_score.plies_to_end()
+                    && plies <= depth
+                {
+                    break; // Proved: a deeper search finds nothing shorter.
+                }
+                if budget.stop_after(depth, best, best_score, started.elapsed(), &limits, &params) {
+                    break;
+                }
             }
-            if !complete {
-                break;
-            }
-            completed = depth;
-            // The best move first next time; the others keep their order.
-            if let Some(i) = root_moves.iter().position(|&m| m == best) {
-                root_moves[..=i].rotate_right(1);
-            }
-            if root_in_egdb && let Some(db) = &request.egdb {
-                // Show the databases' line of best play after the move chosen.
-                best_pv.truncate(1);
-                best_pv.extend(db.best_line(&root.play_unchecked(&best), 40));
-            }
-            on_depth(&DepthInfo {
-                depth,
-                score: shown(best_score),
-                nodes: s.nodes,
-                elapsed: started.elapsed(),
-                pv: best_pv.clone(),
-            });
-            if root_in_egdb {
-                break;
-            }
-            if let Some(plies) = best_score.plies_to_end()
-                && plies <= depth
-            {
-                break; // Proved: a deeper search finds nothing shorter.
-            }
-            if budget.stop_after(depth, best, best_score, started.elapsed(), &limits, &params) {
-                break;
-            }
-        }
-        let (nodes, hits) = (s.nodes, s.egdb_hits + u64::from(drawn_root));
+            helpers_done.stop();
+            (s.nodes, s.egdb_hits)
+        });
+        let nodes = nodes + helper_nodes.load(Ordering::Relaxed);
+        let hits = hits + u64::from(drawn_root);
         finish(
             Some(best),
             shown(best_score),
@@ -262,6 +298,18 @@ impl Engine {
     }
 }
 
+/// The most threads a search runs (a request asking more gets this many).
+pub const MAX_THREADS: usize = 256;
+
+/// What a helper thread shares with the search it helps.
+#[derive(Clone, Copy)]
+struct Shared<'a> {
+    /// Raised when the main thread is done: the helpers stop.
+    done: &'a StopFlag,
+    /// The helpers' nodes, counted in (every 256 nodes and at the end).
+    nodes: &'a AtomicU64,
+}
+
 /// Every position of the game and the search path, for repetition detection.
 struct PathEntry {
     key: u64,
@@ -271,9 +319,11 @@ struct PathEntry {
 }
 
 struct Searcher<'a> {
-    tt: &'a mut TranspositionTable,
-    history: &'a mut [[[i32; 32]; 32]; 2],
+    tt: &'a TranspositionTable,
+    history: &'a mut History,
     stop: &'a StopFlag,
+    /// A helper thread's link to the search it helps (`None` in the main thread).
+    shared: Option<Shared<'a>>,
     started: Instant,
     deadline: Option<Duration>,
     node_limit: u64,
@@ -295,7 +345,8 @@ struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     fn new(
-        engine: &'a mut Engine,
+        tt: &'a TranspositionTable,
+        history: &'a mut History,
         request: &SearchRequest,
         limits: Limits,
         stop: &'a StopFlag,
@@ -319,9 +370,10 @@ impl<'a> Searcher<'a> {
             previous = Some(pos);
         }
         Searcher {
-            tt: &mut engine.tt,
-            history: &mut engine.history,
+            tt,
+            history,
             stop,
+            shared: None,
             started,
             deadline: limits.movetime,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
@@ -355,6 +407,12 @@ impl<'a> Searcher<'a> {
             if self.stop.is_stopped() {
                 self.aborted = true;
             }
+            if let Some(shared) = self.shared {
+                shared.nodes.fetch_add(256, Ordering::Relaxed);
+                if shared.done.is_stopped() {
+                    self.aborted = true;
+                }
+            }
             if let Some(deadline) = self.deadline
                 && self.started.elapsed() >= deadline
             {
@@ -362,6 +420,42 @@ impl<'a> Searcher<'a> {
             }
         }
         self.aborted
+    }
+
+    /// Makes this searcher a helper of another thread's search: it stops when that
+    /// search is done, and counts its nodes into the shared count; only the main
+    /// thread's clock and node limit apply.
+    fn helper(&mut self, shared: Shared<'a>) {
+        self.shared = Some(shared);
+        self.deadline = None;
+        self.node_limit = u64::MAX;
+    }
+
+    /// A helper thread's search (Lazy SMP): iterative deepening over `moves` of `root`
+    /// with the whole window, one ply deeper than the main thread in odd helpers, so
+    /// that the threads do not all search the same depth at once. What they find
+    /// reaches the main thread through the shared table; their own results are
+    /// dropped.
+    fn help(&mut self, root: &Position, mut moves: Vec<Move>, helper: usize, max_depth: u32) {
+        let offset = (helper % 2) as u32;
+        for depth in 1 + offset..=max_depth {
+            let (found, _, complete) = self.root(
+                root,
+                &mut moves,
+                depth as i32,
+                -Score::INFINITE,
+                Score::INFINITE,
+            );
+            if !complete {
+                break;
+            }
+            if let Some(i) = found.and_then(|m| moves.iter().position(|&r| r == m)) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        if let Some(shared) = self.shared {
+            shared.nodes.fetch_add(self.nodes & 255, Ordering::Relaxed);
+        }
     }
 
     #[inline]

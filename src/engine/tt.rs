@@ -1,4 +1,12 @@
-//! The transposition table: a fixed-size hash table of search results.
+//! The transposition table: a fixed-size hash table of search results, shared by the
+//! threads of a search.
+//!
+//! Each slot is two atomic words, the packed entry and the key XORed with it (the
+//! "lockless hashing" of parallel chess programs): a slot torn by two threads writing
+//! at once no longer matches its key, so a reader takes it for another position's and
+//! ignores it. Relaxed loads and stores are enough for that; no lock, no `unsafe`.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a stored score relates to the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,7 +21,7 @@ pub(crate) enum Bound {
 
 /// One stored search result. The best move is kept as its index in the position's
 /// generated move list, which is deterministic for a position.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Entry {
     key: u64,
     pub(crate) score: i16,
@@ -35,26 +43,108 @@ const EMPTY: Entry = Entry {
     generation: 0,
 };
 
-/// A fixed-size, single-slot, always-usable transposition table.
-#[derive(Clone, Debug)]
+impl Entry {
+    /// Everything but the key in one word: score, depth, bound, move, generation.
+    fn pack(&self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 0u64,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        u64::from(self.score as u16)
+            | u64::from(self.depth as u8) << 16
+            | bound << 24
+            | u64::from(self.move_index) << 32
+            | u64::from(self.generation) << 40
+    }
+
+    fn unpack(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            score: data as u16 as i16,
+            depth: (data >> 16) as u8 as i8,
+            bound: match (data >> 24) & 3 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            move_index: (data >> 32) as u8,
+            generation: (data >> 40) as u8,
+        }
+    }
+}
+
+/// One slot: the packed entry, and its key XORed with it.
+#[derive(Debug)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    fn empty() -> Slot {
+        let data = EMPTY.pack();
+        Slot {
+            check: AtomicU64::new(EMPTY.key ^ data),
+            data: AtomicU64::new(data),
+        }
+    }
+
+    /// The entry as stored (a torn slot reads as another position's entry).
+    #[inline]
+    fn load(&self) -> Entry {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.check.load(Ordering::Relaxed);
+        Entry::unpack(check ^ data, data)
+    }
+
+    #[inline]
+    fn save(&self, entry: &Entry) {
+        let data = entry.pack();
+        self.data.store(data, Ordering::Relaxed);
+        self.check.store(entry.key ^ data, Ordering::Relaxed);
+    }
+}
+
+/// A fixed-size, single-slot, always-usable transposition table. Probes and stores
+/// take `&self`, so the threads of one search share it.
+#[derive(Debug)]
 pub(crate) struct TranspositionTable {
-    entries: Vec<Entry>,
+    slots: Vec<Slot>,
     generation: u8,
+}
+
+impl Clone for TranspositionTable {
+    fn clone(&self) -> TranspositionTable {
+        TranspositionTable {
+            slots: self
+                .slots
+                .iter()
+                .map(|s| Slot {
+                    check: AtomicU64::new(s.check.load(Ordering::Relaxed)),
+                    data: AtomicU64::new(s.data.load(Ordering::Relaxed)),
+                })
+                .collect(),
+            generation: self.generation,
+        }
+    }
 }
 
 impl TranspositionTable {
     /// A table of about `megabytes` MB (at least one entry).
     pub(crate) fn new(megabytes: usize) -> TranspositionTable {
-        let count = (megabytes.saturating_mul(1 << 20) / size_of::<Entry>()).max(1);
+        let count = (megabytes.saturating_mul(1 << 20) / size_of::<Slot>()).max(1);
         TranspositionTable {
-            entries: vec![EMPTY; count],
+            slots: (0..count).map(|_| Slot::empty()).collect(),
             generation: 0,
         }
     }
 
     /// Forgets everything stored.
     pub(crate) fn clear(&mut self) {
-        self.entries.fill(EMPTY);
+        for slot in &mut self.slots {
+            *slot = Slot::empty();
+        }
         self.generation = 0;
     }
 
@@ -64,15 +154,15 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn slot(&self, key: u64) -> usize {
+    fn slot(&self, key: u64) -> &Slot {
         // Multiply-shift maps the key onto any table length without a division.
-        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
+        &self.slots[((u128::from(key) * self.slots.len() as u128) >> 64) as usize]
     }
 
     /// The entry stored for `key`, if any.
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[self.slot(key)];
+        let e = self.slot(key).load();
         (e.key == key && e.depth >= 0).then_some(e)
     }
 
@@ -80,7 +170,7 @@ impl TranspositionTable {
     /// of another position and more than `keep_deeper_by` plies deeper.
     #[inline]
     pub(crate) fn store(
-        &mut self,
+        &self,
         key: u64,
         depth: i32,
         score: i32,
@@ -90,7 +180,7 @@ impl TranspositionTable {
     ) {
         let generation = self.generation;
         let slot = self.slot(key);
-        let old = &mut self.entries[slot];
+        let old = slot.load();
         let depth = depth.clamp(0, i32::from(i8::MAX));
         if old.key != key
             && old.generation == generation
@@ -103,14 +193,14 @@ impl TranspositionTable {
         } else {
             move_index
         };
-        *old = Entry {
+        slot.save(&Entry {
             key,
             score: score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
             depth: depth as i8,
             bound,
             move_index,
             generation,
-        };
+        });
     }
 }
 
@@ -129,6 +219,43 @@ mod tests {
             (5, -120, Bound::Lower, 3)
         );
         tt.clear();
+        assert!(tt.probe(42).is_none());
+    }
+
+    #[test]
+    fn every_field_survives_packing() {
+        for (score, depth, bound, move_index, generation) in [
+            (-32768i16, 0i8, Bound::Exact, 0u8, 0u8),
+            (32767, 127, Bound::Lower, 254, 255),
+            (-1, -1, Bound::Upper, NO_MOVE, 7),
+        ] {
+            let e = Entry {
+                key: 0xDEAD_BEEF_0123_4567,
+                score,
+                depth,
+                bound,
+                move_index,
+                generation,
+            };
+            assert_eq!(Entry::unpack(e.key, e.pack()), e);
+        }
+    }
+
+    #[test]
+    fn a_torn_slot_reads_as_another_position() {
+        // Half of one entry and half of another: the key check fails.
+        let tt = TranspositionTable::new(1);
+        tt.store(42, 5, 10, Bound::Exact, 1, 2);
+        let slot = tt.slot(42);
+        let other = Entry {
+            key: 42,
+            score: 99,
+            depth: 9,
+            bound: Bound::Lower,
+            move_index: 2,
+            generation: 0,
+        };
+        slot.data.store(other.pack(), Ordering::Relaxed);
         assert!(tt.probe(42).is_none());
     }
 }

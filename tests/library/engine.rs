@@ -292,3 +292,37 @@ fn a_game_always_ends_at_the_ply_limit() {
     );
     assert_eq!(session.game().moves().len(), 12);
 }
+
+/// A search with helper threads (Lazy SMP) proves the same forced results, completes
+/// its depth and stops at once when asked.
+#[test]
+fn helper_threads_find_the_same_forced_results_and_stop() {
+    let threaded = |pos: Position, limits: Limits, threads: usize| {
+        let request = SearchRequest {
+            threads,
+            ..SearchRequest::new(pos, limits)
+        };
+        Engine::new(1).search(&request, &StopFlag::new(), |_| {})
+    };
+    let pos = fen("B:WK1:BK10,K14");
+    let result = threaded(pos, Limits::depth(30), 3);
+    assert_eq!(result.score, Score::win_in(15), "{result:?}");
+    assert_eq!(
+        replay(&pos, &result.pv).outcome().unwrap().pdn_result(),
+        "1-0"
+    );
+    let mid = fen("B:W18,21,23,27,28,29,31,32:B1,2,3,4,5,6,8,12");
+    let one = threaded(mid, Limits::depth(9), 1);
+    let two = threaded(mid, Limits::depth(9), 2);
+    assert_eq!((one.depth, two.depth), (9, 9));
+    assert!(mid.is_legal(&two.best_move.unwrap()));
+    let stop = StopFlag::new();
+    stop.stop();
+    let request = SearchRequest {
+        threads: 4,
+        ..SearchRequest::new(mid, Limits::infinite())
+    };
+    let stopped = Engine::new(1).search(&request, &stop, |_| panic!("no depth completes"));
+    assert!(mid.is_legal(&stopped.best_move.unwrap()));
+    assert_eq!(stopped.depth, 0);
+}
