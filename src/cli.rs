@@ -414,6 +414,9 @@ pub struct AnalyseArgs {
     /// The evaluation to search with (the program's default if not given).
     #[arg(long, value_enum)]
     pub eval: Option<EvalChoice>,
+    /// The search's numbers: the computer's, or the sharper search on trial.
+    #[arg(long, value_enum, default_value_t = SearchChoice::Current)]
+    pub search: SearchChoice,
     /// Threads searching at once (1 is deterministic) [default: the machine's cores].
     #[arg(long, value_name = "N", value_parser = threads())]
     pub threads: Option<usize>,
@@ -488,6 +491,10 @@ pub struct MatchArgs {
     /// confidence each way), e.g. --sprt 0,10.
     #[arg(long, value_name = "ELO0,ELO1", value_parser = sprt_bounds)]
     pub sprt: Option<(f64, f64)>,
+    /// The search player B plays with: the computer's, or the sharper one on trial
+    /// (to measure it).
+    #[arg(long, value_enum, default_value_t = SearchChoice::Current, conflicts_with = "against")]
+    pub search_b: SearchChoice,
     /// Threads player A searches with.
     #[arg(long, value_name = "N", default_value = "1", value_parser = threads())]
     pub threads_a: usize,
@@ -511,6 +518,16 @@ fn sprt_bounds(text: &str) -> Result<(f64, f64), String> {
         return Err(format!("ELO0 must be below ELO1: {text}"));
     }
     Ok((elo0, elo1))
+}
+
+/// Which search's numbers a match player uses (`match --search-b`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum SearchChoice {
+    /// The search the computer plays with ([`SearchParams::DEFAULT`](crate::engine::SearchParams::DEFAULT)).
+    #[default]
+    Current,
+    /// The sharper search on trial ([`SearchParams::CANDIDATE`](crate::engine::SearchParams::CANDIDATE)).
+    Candidate,
 }
 
 /// Which players of `checkers match` an option applies to (the endgame databases, a

@@ -41,6 +41,14 @@ pub fn threads(args: &AnalyseArgs) -> usize {
     args.threads.unwrap_or_else(crate::engine::machine_cores)
 }
 
+/// The search's numbers `analyse` searches with (`--search`).
+pub fn params(args: &AnalyseArgs) -> crate::engine::SearchParams {
+    match args.search {
+        crate::cli::SearchChoice::Current => crate::engine::SearchParams::DEFAULT,
+        crate::cli::SearchChoice::Candidate => crate::engine::SearchParams::CANDIDATE,
+    }
+}
+
 /// Runs `checkers analyse` (with `--load`, through a recorded game: see `run_game`):
 /// in a position the endgame databases hold, first `database: White wins in 23 moves`
 /// (or `drawn`); then one line per completed depth (depth,
@@ -67,6 +75,7 @@ pub fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), CommandError>
         .with_egdb(egdb)
         .with_evaluation(args.eval.map(Into::into).unwrap_or_default());
     request.threads = threads(args);
+    request.params = params(args);
     let mut written = Ok(());
     let result = engine.search(&request, &StopFlag::new(), |info| {
         if written.is_ok() {
@@ -160,6 +169,8 @@ fn run_game(
             .with_evaluation(args.eval.map(Into::into).unwrap_or_default());
         request.history = history.clone();
         request.threads = threads(args);
+        request.params = params(args);
+    request.params = params(args);
         let result = engine.search(&request, &StopFlag::new(), |_| {});
         let dots = match pos.turn() {
             Color::Black => ".",

@@ -6,7 +6,7 @@
 use super::CommandError;
 use super::opponent::Opponent;
 use super::rating::{Results, Sprt, SprtVerdict};
-use crate::cli::{MatchArgs, MatchPlayers};
+use crate::cli::{MatchArgs, MatchPlayers, SearchChoice};
 use crate::engine::egdb::Egdb;
 use crate::engine::{
     Engine, Evaluation, Level, Opening, SearchParams, SearchRequest, acf_openings, parse_openings,
@@ -134,6 +134,9 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         }
         if args.book.uses(p) && args.book != MatchPlayers::Both {
             name.push_str("+book");
+        }
+        if p == 1 && args.search_b == SearchChoice::Candidate {
+            name.push_str("+candidate");
         }
         if args.threads_a != args.threads_b {
             let threads = [args.threads_a, args.threads_b][p];
@@ -296,6 +299,8 @@ struct Knowledge {
     /// Threads it searches with.
     threads: usize,
     evaluation: Evaluation,
+    /// The search's numbers.
+    params: SearchParams,
     /// The time per move (on a clock, the time its plan gives) is a wall (stop once the
     /// next iteration could not finish in it), as before time budgets, instead of a
     /// budget.
@@ -309,6 +314,7 @@ impl Knowledge {
         let mut request = request
             .with_egdb(self.egdb.clone())
             .with_evaluation(self.evaluation);
+        request.params = self.params;
         request.book = self.book;
         request.threads = self.threads;
         if request.limits.clock.is_some() {
@@ -358,6 +364,10 @@ impl MatchSetup<'_> {
             egdb: self.egdb.clone().filter(|_| args.egdb.uses(p)),
             threads: [args.threads_a, args.threads_b][p],
             evaluation: self.evals[p],
+            params: match (p, args.search_b) {
+                (1, SearchChoice::Candidate) => SearchParams::CANDIDATE,
+                _ => SearchParams::DEFAULT,
+            },
             wall: args.wall.uses(p),
             book: args.book.uses(p),
         });
@@ -650,6 +660,7 @@ mod tests {
             egdb: None,
             threads: 1,
             evaluation: Evaluation::default(),
+            params: SearchParams::DEFAULT,
             wall,
             book: true,
         }

@@ -341,6 +341,29 @@ struct Searcher<'a> {
     egdb_hits: u64,
     evaluation: Evaluation,
     params: SearchParams,
+    /// Late-move reductions by remaining depth and place in the move order.
+    reductions: Box<[[i32; REDUCTION_TABLE]; REDUCTION_TABLE]>,
+    /// Whether the reductions grow with depth and move number (then a principal
+    /// variation node reduces a ply less).
+    reductions_grow: bool,
+}
+
+/// Depths and move numbers of the reduction table (deeper or later ones use its last).
+const REDUCTION_TABLE: usize = 64;
+
+/// The late-move reductions of `params` by remaining depth and move number:
+/// [`reduction`](SearchParams::reduction) plies, and more the deeper and later.
+fn reduction_table(params: &SearchParams) -> Box<[[i32; REDUCTION_TABLE]; REDUCTION_TABLE]> {
+    let mut table = Box::new([[params.reduction; REDUCTION_TABLE]; REDUCTION_TABLE]);
+    if params.reduction_growth > 0.0 {
+        for (depth, row) in table.iter_mut().enumerate().skip(1) {
+            for (n, r) in row.iter_mut().enumerate().skip(1) {
+                let grown = (depth as f64).ln() * (n as f64).ln() / params.reduction_growth;
+                *r = params.reduction + grown as i32;
+            }
+        }
+    }
+    table
 }
 
 impl<'a> Searcher<'a> {
@@ -393,6 +416,8 @@ impl<'a> Searcher<'a> {
             egdb_hits: 0,
             evaluation: request.evaluation,
             params: request.params,
+            reductions: reduction_table(&request.params),
+            reductions_grow: request.params.reduction_growth > 0.0,
         }
     }
 
@@ -651,24 +676,44 @@ impl<'a> Searcher<'a> {
         let mut best_index = NO_MOVE;
         for (n, &(_, index)) in order.iter().enumerate() {
             let m = moves[usize::from(index)];
+            let quiet = !m.is_capture()
+                && self.killers[ply][0] != Some(m)
+                && self.killers[ply][1] != Some(m);
+            // Late quiet moves near the horizon, off the principal variation, are not
+            // searched at all once a move has been and the side is not losing.
+            if quiet
+                && !pv_node
+                && depth <= self.params.prune_depth
+                && n >= self.params.prune_after + self.params.prune_after_per_depth * depth as usize
+                && best_score > -Score::WIN_THRESHOLD
+            {
+                continue;
+            }
             let child = pos.play_unchecked(&m);
             let child_key = hash(&child);
             self.push(child_key, &m, pos);
             let new_depth = depth - 1 + extension;
-            let quiet = !m.is_capture()
-                && self.killers[ply][0] != Some(m)
-                && self.killers[ply][1] != Some(m);
             let score = if n == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
             } else {
-                // Late quiet moves are searched less deep unless they surprise.
+                // Late quiet moves are searched less deep unless they surprise, the
+                // more so the deeper the search and the later the move.
                 let p = &self.params;
                 let reduction = if depth >= p.reduce_from_depth
                     && n >= p.reduce_from_move
                     && quiet
                     && !forced
                 {
-                    p.reduction
+                    if self.reductions_grow {
+                        let r = self.reductions[(depth as usize).min(REDUCTION_TABLE - 1)]
+                            [n.min(REDUCTION_TABLE - 1)]
+                            - i32::from(pv_node);
+                        // At least a ply, never straight into the quiescence search
+                        // unless a ply is all there is.
+                        r.min(new_depth - 1).max(1)
+                    } else {
+                        p.reduction
+                    }
                 } else {
                     0
                 };
