@@ -3,6 +3,7 @@
 //! `cargo bench --bench engine`. Depth reached in a given time is measured with
 //! `checkers analyse --movetime MS` instead (see the engine notes).
 
+use checkers::engine::network::Network;
 use checkers::engine::{Engine, Evaluation, Limits, SearchRequest, StopFlag};
 use checkers::rules::Position;
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -34,9 +35,34 @@ fn benches(c: &mut Criterion) {
             });
         }
     }
+    // Nodes per second, net against table: a search of a fixed number of nodes, so
+    // that 200,000 divided by the median time is each evaluation's speed in the search
+    // (the network's accumulator updated move by move).
+    for evaluation in [Evaluation::Net, Evaluation::Learned] {
+        group.bench_function(
+            format!("middle game 200000 nodes {}", evaluation.name()),
+            |b| {
+                b.iter(|| {
+                    let mut engine = Engine::new(16);
+                    let request = SearchRequest::new(black_box(middle), Limits::nodes(200_000))
+                        .with_evaluation(evaluation);
+                    engine.search(&request, &StopFlag::new(), |_| {})
+                })
+            },
+        );
+    }
     group.finish();
+    let net = Network::embedded();
+    let accumulator = net.accumulate(&middle);
+    let child = middle.play_unchecked(&middle.legal_moves()[0]);
+    c.bench_function("network update and evaluate a move", |b| {
+        b.iter(|| {
+            let acc = net.update(black_box(&accumulator), &middle, black_box(&child));
+            net.evaluate(&acc, child.turn())
+        })
+    });
     let moves = middle.count_moves();
-    for evaluation in [Evaluation::Learned, Evaluation::Hand] {
+    for evaluation in [Evaluation::Net, Evaluation::Learned, Evaluation::Hand] {
         c.bench_function(
             &format!("evaluate middle game {}", evaluation.name()),
             |b| b.iter(|| evaluation.evaluate_with_moves(black_box(&middle), moves)),

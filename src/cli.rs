@@ -243,7 +243,10 @@ pub enum EvalChoice {
     /// The hand-written evaluation.
     Hand,
     /// The learned pattern table.
+    #[value(alias = "table")]
     Learned,
+    /// The network evaluation.
+    Net,
 }
 
 impl From<EvalChoice> for Evaluation {
@@ -251,6 +254,7 @@ impl From<EvalChoice> for Evaluation {
         match choice {
             EvalChoice::Hand => Evaluation::Hand,
             EvalChoice::Learned => Evaluation::Learned,
+            EvalChoice::Net => Evaluation::Net,
         }
     }
 }
@@ -303,6 +307,25 @@ pub struct TrainArgs {
     /// Seed of the shuffling and of the held-out sample.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// What to train: the pattern table or the network evaluation.
+    #[arg(long, value_enum, default_value_t = TrainModel::Table)]
+    pub model: TrainModel,
+    /// With --model net: continue from this checkpoint (written beside --out as
+    /// OUT.checkpoint after every pass) up to --epochs passes in all.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// With --model net: threads computing the gradient (default: one per core).
+    #[arg(long, value_name = "N", value_parser = threads())]
+    pub threads: Option<usize>,
+}
+
+/// What `checkers train` learns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TrainModel {
+    /// The pattern table (`src/engine/weights.bin`).
+    Table,
+    /// The network evaluation (`src/engine/net.bin`).
+    Net,
 }
 
 /// A position from its FEN, or the whole reason it is not one (the entry and the

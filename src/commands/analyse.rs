@@ -170,7 +170,7 @@ fn run_game(
         request.history = history.clone();
         request.threads = threads(args);
         request.params = params(args);
-    request.params = params(args);
+        request.params = params(args);
         let result = engine.search(&request, &StopFlag::new(), |_| {});
         let dots = match pos.turn() {
             Color::Black => ".",

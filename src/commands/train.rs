@@ -1,7 +1,8 @@
 //! `checkers train`: the learned evaluation's weights from training data and games.
 
 use super::CommandError;
-use crate::cli::TrainArgs;
+use crate::cli::{TrainArgs, TrainModel};
+use crate::engine::net_training::{FloatNetwork, NetTrainOptions, train_network};
 use crate::engine::training::{Sample, TrainOptions, train};
 use crate::rules::Color;
 use crate::store::files::{check_replaceable, open_regular, write_atomic};
@@ -43,6 +44,9 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
     if samples.is_empty() {
         return Err(CommandError::NoTrainingData);
     }
+    if args.model == TrainModel::Net {
+        return run_net(args, &samples, out);
+    }
     let options = TrainOptions {
         epochs: args.epochs,
         lambda: args.lambda,
@@ -79,6 +83,79 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
         report.hand_loss, report.learned_loss
     )?;
     writeln!(out, "weights written to {}", printable_path(&args.out))?;
+    Ok(())
+}
+
+/// The checkpoint beside `out` that `train --model net` writes after every pass.
+pub fn checkpoint_path(out: &Path) -> std::path::PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".checkpoint");
+    name.into()
+}
+
+/// `train --model net`: trains the network on every core (or `--threads`), a line per
+/// pass with its held-out loss beside a progress bar, a checkpoint after each pass
+/// (`--resume` continues from one), then writes the network and the fit against the
+/// pattern table's.
+fn run_net(args: &TrainArgs, samples: &[Sample], out: &mut impl Write) -> Result<(), CommandError> {
+    let fail = |path: &Path, why: String| CommandError::DataFile(path.to_path_buf(), why);
+    let checkpoint = checkpoint_path(&args.out);
+    let start = match &args.resume {
+        Some(path) => {
+            let bytes = crate::store::files::read_bounded(path, 64 << 20)
+                .map_err(|e| fail(path, e.to_string()))?;
+            let (net, done) =
+                FloatNetwork::from_checkpoint(&bytes).map_err(|e| fail(path, e.to_string()))?;
+            writeln!(out, "resuming after pass {done} of {}", args.epochs)?;
+            Some((net, done))
+        }
+        None => None,
+    };
+    let options = NetTrainOptions {
+        epochs: args.epochs,
+        lambda: args.lambda,
+        seed: args.seed,
+        threads: args.threads.unwrap_or_else(crate::engine::machine_cores),
+        ..NetTrainOptions::default()
+    };
+    let bar = super::progress_bar(
+        u64::from(args.epochs),
+        "train net [{bar:30}] pass {pos}/{len} {msg} (elapsed {elapsed}, left {eta})",
+    );
+    bar.set_position(start.as_ref().map_or(0, |(_, done)| u64::from(*done)));
+    let started = Instant::now();
+    let mut saved = Ok(());
+    let (net, report) = train_network(samples, &options, start, |net, epoch| {
+        bar.set_position(u64::from(epoch.epoch));
+        let line = format!(
+            "pass {}: loss {:.5}, held out {:.5}",
+            epoch.epoch, epoch.train_loss, epoch.validation_loss
+        );
+        if saved.is_ok() {
+            saved = bar.suspend(|| writeln!(out, "{line}"));
+        }
+        if saved.is_ok() {
+            saved = write_atomic(&checkpoint, &net.to_checkpoint(epoch.epoch));
+        }
+    });
+    bar.finish_and_clear();
+    saved.map_err(|e| fail(&checkpoint, e.to_string()))?;
+    write_atomic(&args.out, &net.to_bytes()).map_err(|e| fail(&args.out, e.to_string()))?;
+    writeln!(
+        out,
+        "trained the network on {} positions ({} held out) in {:.1} s with {} threads; K = {:.0}",
+        report.train_samples,
+        report.validation_samples,
+        started.elapsed().as_secs_f64(),
+        options.threads,
+        report.scale
+    )?;
+    writeln!(
+        out,
+        "held-out error: pattern table {:.5}, network {:.5}",
+        report.table_loss, report.net_loss
+    )?;
+    writeln!(out, "network written to {}", printable_path(&args.out))?;
     Ok(())
 }
 

@@ -330,6 +330,9 @@ pub enum Evaluation {
     /// about 90 Elo (see README).
     #[default]
     Learned,
+    /// The network ([`Network::embedded`](super::network::Network::embedded)), kept
+    /// incrementally by the search.
+    Net,
 }
 
 impl Evaluation {
@@ -339,14 +342,16 @@ impl Evaluation {
         match self {
             Evaluation::Hand => super::eval::evaluate_with_moves(pos, own_moves),
             Evaluation::Learned => Weights::embedded().evaluate_with_moves(pos, own_moves),
+            Evaluation::Net => super::network::Network::embedded().evaluate_position(pos),
         }
     }
 
-    /// Its name in options and reports: `hand` or `learned`.
+    /// Its name in options and reports: `hand`, `learned` (the pattern table) or `net`.
     pub fn name(self) -> &'static str {
         match self {
             Evaluation::Hand => "hand",
             Evaluation::Learned => "learned",
+            Evaluation::Net => "net",
         }
     }
 }

@@ -58,6 +58,8 @@ pub mod egdb;
 mod eval;
 pub mod learned;
 mod level;
+pub mod net_training;
+pub mod network;
 mod openings;
 mod params;
 mod request;

@@ -9,6 +9,7 @@ use super::book::Book;
 use super::budget::Budget;
 use super::egdb::{Egdb, Verdict};
 use super::learned::Evaluation;
+use super::network::{Accumulator, Network};
 use super::params::SearchParams;
 pub use super::request::{DepthInfo, Limits, SearchRequest, SearchResult, StopFlag, line_notation};
 use super::score::Score;
@@ -341,6 +342,10 @@ struct Searcher<'a> {
     egdb_hits: u64,
     evaluation: Evaluation,
     params: SearchParams,
+    /// The network, when it evaluates: its first layer is kept by ply, updated by each
+    /// move from the parent's (`accumulators[ply]` is the position at `ply`'s).
+    network: Option<&'static Network>,
+    accumulators: Vec<Accumulator>,
     /// Late-move reductions by remaining depth and place in the move order.
     reductions: Box<[[i32; REDUCTION_TABLE]; REDUCTION_TABLE]>,
     /// Whether the reductions grow with depth and move number (then a principal
@@ -416,6 +421,8 @@ impl<'a> Searcher<'a> {
             egdb_hits: 0,
             evaluation: request.evaluation,
             params: request.params,
+            network: (request.evaluation == Evaluation::Net).then(Network::embedded),
+            accumulators: vec![Accumulator::default(); MAX_PLY + 2],
             reductions: reduction_table(&request.params),
             reductions_grow: request.params.reduction_growth > 0.0,
         }
@@ -445,6 +452,15 @@ impl<'a> Searcher<'a> {
             }
         }
         self.aborted
+    }
+
+    /// Keeps the network's accumulator: `child`'s at `ply + 1` from `parent`'s at `ply`.
+    #[inline]
+    fn enter(&mut self, ply: usize, parent: &Position, child: &Position) {
+        if let Some(net) = self.network {
+            let (done, next) = self.accumulators.split_at_mut(ply + 1);
+            next[0] = net.update(&done[ply], parent, child);
+        }
     }
 
     /// Makes this searcher a helper of another thread's search: it stops when that
@@ -557,10 +573,14 @@ impl<'a> Searcher<'a> {
     ) -> (Option<Move>, i32, bool) {
         let mut best: Option<Move> = None;
         self.pv[0].clear();
+        if let Some(net) = self.network {
+            self.accumulators[0] = net.accumulate(pos);
+        }
         for (i, m) in moves.iter().enumerate() {
             let child = pos.play_unchecked(m);
             let key = hash(&child);
             self.push(key, m, pos);
+            self.enter(0, pos, &child);
             let mut score;
             if i == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
@@ -692,6 +712,7 @@ impl<'a> Searcher<'a> {
             let child = pos.play_unchecked(&m);
             let child_key = hash(&child);
             self.push(child_key, &m, pos);
+            self.enter(ply, pos, &child);
             let new_depth = depth - 1 + extension;
             let score = if n == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
@@ -792,7 +813,11 @@ impl<'a> Searcher<'a> {
                 return Score::loss_in(ply as u32).0;
             }
             let key = self.path[self.path.len() - 1].key;
-            return self.evaluation.evaluate_with_moves(pos, own_moves) + self.noise_for(key);
+            let value = match self.network {
+                Some(net) => net.evaluate(&self.accumulators[ply], pos.turn()),
+                None => self.evaluation.evaluate_with_moves(pos, own_moves),
+            };
+            return value + self.noise_for(key);
         }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         moves.clear();
@@ -801,6 +826,7 @@ impl<'a> Searcher<'a> {
         for &m in &moves {
             let child = pos.play_unchecked(&m);
             self.push(hash(&child), &m, pos);
+            self.enter(ply, pos, &child);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
             self.path.pop();
             if self.aborted {

@@ -226,7 +226,9 @@ impl Compiled {
     }
 }
 
-fn target(s: &Sample, scale: f32, lambda: f32) -> f32 {
+/// The training target of `s`: its result, blended with its search score's
+/// expectation by `lambda` where it has one.
+pub(crate) fn target(s: &Sample, scale: f32, lambda: f32) -> f32 {
     match s.score {
         Some(score) => lambda * s.result + (1.0 - lambda) * sigmoid(score as f32 / scale),
         None => s.result,
@@ -263,8 +265,12 @@ pub fn fit_scale(samples: &[Sample]) -> f32 {
 /// Whether sample `i` is held out: whole runs of 64 consecutive samples (neighbours in
 /// one game) go together, so that the held-out loss measures positions not trained on.
 fn held_out(i: usize, options: &TrainOptions) -> bool {
-    options.validation_every > 0
-        && splitmix64(options.seed ^ (i as u64 / 64)).is_multiple_of(options.validation_every)
+    held_out_sample(i, options.seed, options.validation_every)
+}
+
+/// Whether sample `i` is held out with `seed`, one run of 64 in `every` (never with 0).
+pub(crate) fn held_out_sample(i: usize, seed: u64, every: u64) -> bool {
+    every > 0 && splitmix64(seed ^ (i as u64 / 64)).is_multiple_of(every)
 }
 
 /// Trains weights on `samples`, calling `progress` after each pass.

@@ -1,0 +1,528 @@
+//! Training the network evaluation: the same samples and targets as the pattern table
+//! ([`training`](super::training)), a float copy of the network
+//! ([`network`](super::network)) trained by Adam over mini-batches on every core, then
+//! quantised into its integer weights.
+//!
+//! Each batch is cut into one slice per thread; each thread sums its slice's gradient
+//! into a buffer of its own, and the buffers are added before the step, so the result
+//! does not depend on how the threads are scheduled (only on their number).
+
+use super::network::{
+    ACTIVATION_SCALE, HIDDEN, INPUTS, MAX_FIRST_WEIGHT, MAX_SECOND_WEIGHT, Network, SECOND,
+    WEIGHT_SCALE, for_each_input,
+};
+use super::training::{EpochReport, Sample, fit_scale, held_out_sample, target};
+use super::zobrist::splitmix64;
+use std::fmt;
+
+/// The float network being trained, every layer in one vector so that a gradient, a
+/// moment and a checkpoint are the same shape.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNetwork {
+    /// The parameters: first-layer biases, first-layer weights by input, second-layer
+    /// biases, second-layer weights by neuron, output weights, output bias.
+    pub params: Vec<f32>,
+}
+
+const FIRST_BIAS: usize = 0;
+const FIRST: usize = FIRST_BIAS + HIDDEN;
+const SECOND_BIAS: usize = FIRST + INPUTS * HIDDEN;
+const SECOND_W: usize = SECOND_BIAS + SECOND;
+const OUTPUT: usize = SECOND_W + SECOND * 2 * HIDDEN;
+const OUTPUT_BIAS: usize = OUTPUT + SECOND;
+/// How many parameters the network has.
+pub const PARAMS: usize = OUTPUT_BIAS + 1;
+
+const CHECKPOINT_MAGIC: &[u8; 8] = b"CKNETF1\n";
+
+/// Why a checkpoint cannot be resumed from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckpointError(pub String);
+
+impl fmt::Display for CheckpointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CheckpointError {}
+
+/// What one sample's forward pass keeps for the backward pass.
+struct Forward {
+    inputs: [Vec<usize>; 2],
+    first: [f32; 2 * HIDDEN],
+    clipped: [f32; 2 * HIDDEN],
+    second: [f32; SECOND],
+    clipped_second: [f32; SECOND],
+    output: f32,
+}
+
+impl FloatNetwork {
+    /// A network of small pseudo-random weights from `seed`, with the output scaled so
+    /// that it starts near 0.
+    pub fn random(seed: u64) -> FloatNetwork {
+        let mut rng = seed ^ 0x5EED;
+        let mut uniform = |scale: f32| {
+            rng = splitmix64(rng);
+            ((rng >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale
+        };
+        let mut params = vec![0.0f32; PARAMS];
+        for p in &mut params[FIRST_BIAS..FIRST] {
+            *p = 0.1;
+        }
+        for p in &mut params[FIRST..SECOND_BIAS] {
+            *p = uniform(0.15);
+        }
+        for p in &mut params[SECOND_W..OUTPUT] {
+            *p = uniform(1.0 / (2.0 * HIDDEN as f32).sqrt());
+        }
+        for p in &mut params[SECOND_BIAS..SECOND_W] {
+            *p = 0.1;
+        }
+        for p in &mut params[OUTPUT..OUTPUT_BIAS] {
+            *p = uniform(0.5);
+        }
+        FloatNetwork { params }
+    }
+
+    /// The checkpoint file: every parameter as a little-endian `f32`, and the passes
+    /// made so far.
+    pub fn to_checkpoint(&self, epochs_done: u32) -> Vec<u8> {
+        let mut out = Vec::with_capacity(12 + 4 * PARAMS);
+        out.extend_from_slice(CHECKPOINT_MAGIC);
+        out.extend_from_slice(&epochs_done.to_le_bytes());
+        for p in &self.params {
+            out.extend_from_slice(&p.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads a checkpoint: the network and the passes it had made.
+    pub fn from_checkpoint(bytes: &[u8]) -> Result<(FloatNetwork, u32), CheckpointError> {
+        let Some(body) = bytes.strip_prefix(CHECKPOINT_MAGIC.as_slice()) else {
+            return Err(CheckpointError("not a network checkpoint".into()));
+        };
+        if body.len() != 4 + 4 * PARAMS {
+            return Err(CheckpointError(format!(
+                "a checkpoint of this network has {} bytes, this one {}",
+                12 + 4 * PARAMS,
+                bytes.len()
+            )));
+        }
+        let word = |c: &[u8]| [c[0], c[1], c[2], c[3]];
+        let epochs = u32::from_le_bytes(word(&body[..4]));
+        let params: Vec<f32> = body[4..]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(word(c)))
+            .collect();
+        if params.iter().any(|p| !p.is_finite()) {
+            return Err(CheckpointError(
+                "the checkpoint holds a number that is not finite".into(),
+            ));
+        }
+        Ok((FloatNetwork { params }, epochs))
+    }
+
+    fn forward(&self, sample: &Sample) -> Forward {
+        let pos = &sample.position;
+        let turn = pos.turn();
+        let mut inputs = [Vec::with_capacity(24), Vec::with_capacity(24)];
+        for_each_input(pos, turn, |f| inputs[0].push(f));
+        for_each_input(pos, !turn, |f| inputs[1].push(f));
+        let p = &self.params;
+        let mut first = [0.0f32; 2 * HIDDEN];
+        for (half, features) in inputs.iter().enumerate() {
+            let sums = &mut first[half * HIDDEN..(half + 1) * HIDDEN];
+            sums.copy_from_slice(&p[FIRST_BIAS..FIRST]);
+            for &f in features {
+                let row = &p[FIRST + f * HIDDEN..FIRST + (f + 1) * HIDDEN];
+                for (s, w) in sums.iter_mut().zip(row) {
+                    *s += w;
+                }
+            }
+        }
+        let mut clipped = [0.0f32; 2 * HIDDEN];
+        for (c, &v) in clipped.iter_mut().zip(&first) {
+            *c = v.clamp(0.0, 1.0);
+        }
+        let mut second = [0.0f32; SECOND];
+        let mut clipped_second = [0.0f32; SECOND];
+        let mut output = p[OUTPUT_BIAS];
+        for j in 0..SECOND {
+            let row = &p[SECOND_W + j * 2 * HIDDEN..SECOND_W + (j + 1) * 2 * HIDDEN];
+            let sum: f32 = row.iter().zip(&clipped).map(|(w, x)| w * x).sum();
+            second[j] = p[SECOND_BIAS + j] + sum;
+            clipped_second[j] = second[j].clamp(0.0, 1.0);
+            output += p[OUTPUT + j] * clipped_second[j];
+        }
+        Forward {
+            inputs,
+            first,
+            clipped,
+            second,
+            clipped_second,
+            output,
+        }
+    }
+
+    /// The value of a sample's position for the side to move, in hundredths of a man.
+    pub fn evaluate(&self, sample: &Sample) -> f32 {
+        100.0 * self.forward(sample).output
+    }
+
+    /// Adds the gradient of the squared error of `sample` (target `t`, scale `k`) to
+    /// `grad`; returns the squared error.
+    fn backward(&self, sample: &Sample, t: f32, k: f32, weight: f32, grad: &mut [f32]) -> f32 {
+        let f = self.forward(sample);
+        let p = &self.params;
+        let prob = sigmoid(100.0 * f.output / k);
+        let error = prob - t;
+        let d_out = weight * 2.0 * error * prob * (1.0 - prob) * 100.0 / k;
+        grad[OUTPUT_BIAS] += d_out;
+        let mut d_clipped = [0.0f32; 2 * HIDDEN];
+        for j in 0..SECOND {
+            grad[OUTPUT + j] += d_out * f.clipped_second[j];
+            if f.second[j] <= 0.0 || f.second[j] >= 1.0 {
+                continue;
+            }
+            let d = d_out * p[OUTPUT + j];
+            grad[SECOND_BIAS + j] += d;
+            let base = SECOND_W + j * 2 * HIDDEN;
+            let row = &p[base..base + 2 * HIDDEN];
+            let g = &mut grad[base..base + 2 * HIDDEN];
+            for i in 0..2 * HIDDEN {
+                g[i] += d * f.clipped[i];
+                d_clipped[i] += d * row[i];
+            }
+        }
+        for i in 0..2 * HIDDEN {
+            if f.first[i] <= 0.0 || f.first[i] >= 1.0 {
+                d_clipped[i] = 0.0;
+            }
+        }
+        for (half, features) in f.inputs.iter().enumerate() {
+            let d = &d_clipped[half * HIDDEN..(half + 1) * HIDDEN];
+            for (g, &x) in grad[FIRST_BIAS..FIRST].iter_mut().zip(d) {
+                *g += x;
+            }
+            for &feature in features {
+                let g = &mut grad[FIRST + feature * HIDDEN..FIRST + (feature + 1) * HIDDEN];
+                for (g, &x) in g.iter_mut().zip(d) {
+                    *g += x;
+                }
+            }
+        }
+        error * error
+    }
+
+    /// The network with integer weights, each weight rounded to its unit.
+    pub fn quantise(&self) -> Network {
+        let p = &self.params;
+        let a = ACTIVATION_SCALE as f32;
+        let w = WEIGHT_SCALE as f32;
+        let small = |x: f32| x.round().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
+        Network {
+            first_bias: p[FIRST_BIAS..FIRST].iter().map(|&x| small(x * a)).collect(),
+            first: p[FIRST..SECOND_BIAS]
+                .iter()
+                .map(|&x| small(x * a))
+                .collect(),
+            second_bias: p[SECOND_BIAS..SECOND_W]
+                .iter()
+                .map(|&x| (x * a * w).round() as i32)
+                .collect(),
+            second: p[SECOND_W..OUTPUT].iter().map(|&x| small(x * w)).collect(),
+            output: p[OUTPUT..OUTPUT_BIAS]
+                .iter()
+                .map(|&x| (x * w).round() as i32)
+                .collect(),
+            output_bias: (p[OUTPUT_BIAS] * a * w).round() as i32,
+        }
+    }
+
+    /// Keeps every weight within what its integer form can hold.
+    fn clamp_weights(&mut self) {
+        for x in &mut self.params[FIRST_BIAS..SECOND_BIAS] {
+            *x = x.clamp(-MAX_FIRST_WEIGHT, MAX_FIRST_WEIGHT);
+        }
+        for x in &mut self.params[SECOND_W..OUTPUT] {
+            *x = x.clamp(-MAX_SECOND_WEIGHT, MAX_SECOND_WEIGHT);
+        }
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// How to train the network.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NetTrainOptions {
+    /// Passes over the data (in all, counting those of a resumed checkpoint).
+    pub epochs: u32,
+    /// The result's share of the target (the search score has the rest).
+    pub lambda: f32,
+    /// Adam's step size at the start (it falls to a tenth by the last pass).
+    pub learning_rate: f32,
+    /// Samples per step.
+    pub batch: usize,
+    /// One run of samples in this many is held out to measure the fit.
+    pub validation_every: u64,
+    /// Seed of the shuffling, the held-out sample and the first weights.
+    pub seed: u64,
+    /// Threads computing each batch's gradient.
+    pub threads: usize,
+}
+
+impl Default for NetTrainOptions {
+    fn default() -> NetTrainOptions {
+        NetTrainOptions {
+            epochs: 20,
+            lambda: 0.5,
+            learning_rate: 0.002,
+            batch: 1024,
+            validation_every: 20,
+            seed: 1,
+            threads: 1,
+        }
+    }
+}
+
+/// What network training found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NetTrainReport {
+    /// The fitted `K` (see [`fit_scale`]).
+    pub scale: f32,
+    /// Samples trained on.
+    pub train_samples: usize,
+    /// Samples held out.
+    pub validation_samples: usize,
+    /// The pattern table's error on the held-out samples.
+    pub table_loss: f64,
+    /// The quantised network's error on them, after training.
+    pub net_loss: f64,
+}
+
+/// The mean squared error of `value` (hundredths of a man) on `samples`.
+fn loss_of(samples: &[(&Sample, f32)], k: f32, value: impl Fn(&Sample) -> f32) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = samples
+        .iter()
+        .map(|(s, t)| f64::from((sigmoid(value(s) / k) - t).powi(2)))
+        .sum();
+    total / samples.len() as f64
+}
+
+/// Trains a network on `samples` from `start` (a fresh one or a checkpoint's, with the
+/// passes it had made), calling `progress` after each pass with the network so far
+/// (to save a checkpoint) and its report.
+pub fn train_network(
+    samples: &[Sample],
+    options: &NetTrainOptions,
+    start: Option<(FloatNetwork, u32)>,
+    mut progress: impl FnMut(&FloatNetwork, &EpochReport),
+) -> (Network, NetTrainReport) {
+    let scale = fit_scale(samples);
+    let (mut training, mut validation) = (Vec::new(), Vec::new());
+    for (i, s) in samples.iter().enumerate() {
+        let t = target(s, scale, options.lambda);
+        if held_out_sample(i, options.seed, options.validation_every) {
+            validation.push((s, t));
+        } else {
+            training.push((s, t));
+        }
+    }
+    let table = super::learned::Weights::embedded();
+    let table_loss = loss_of(&validation, scale, |s| {
+        table.evaluate_with_moves(&s.position, s.position.count_moves()) as f32
+    });
+    let (mut net, done) = start.unwrap_or_else(|| (FloatNetwork::random(options.seed), 0));
+    let mut adam = Adam::new(PARAMS);
+    let threads = options.threads.max(1);
+    let batch = options.batch.max(1);
+    let mut order: Vec<usize> = (0..training.len()).collect();
+    let mut rng = options.seed;
+    let mut buffers = vec![vec![0.0f32; PARAMS]; threads];
+    let mut grad = vec![0.0f32; PARAMS];
+    for epoch in done + 1..=options.epochs {
+        rng = splitmix64(rng ^ u64::from(epoch));
+        for i in (1..order.len()).rev() {
+            rng = splitmix64(rng);
+            order.swap(i, (rng % (i as u64 + 1)) as usize);
+        }
+        let share = (epoch - 1) as f32 / options.epochs.max(1) as f32;
+        let rate = options.learning_rate * (1.0 - 0.9 * share);
+        let mut train_loss = 0.0f64;
+        for chunk in order.chunks(batch) {
+            let per_thread = chunk.len().div_ceil(threads);
+            let weight = 1.0 / chunk.len() as f32;
+            let net_ref = &net;
+            let training = &training;
+            let losses: Vec<f64> = std::thread::scope(|scope| {
+                let handles: Vec<_> = buffers
+                    .iter_mut()
+                    .zip(chunk.chunks(per_thread.max(1)))
+                    .map(|(buffer, part)| {
+                        scope.spawn(move || {
+                            buffer.fill(0.0);
+                            let mut loss = 0.0f64;
+                            for &i in part {
+                                let (s, t) = training[i];
+                                loss += f64::from(net_ref.backward(s, t, scale, weight, buffer));
+                            }
+                            loss
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                    .collect()
+            });
+            train_loss += losses.iter().sum::<f64>();
+            grad.fill(0.0);
+            for buffer in buffers.iter().take(chunk.len().div_ceil(per_thread.max(1))) {
+                for (g, b) in grad.iter_mut().zip(buffer) {
+                    *g += b;
+                }
+            }
+            adam.step(&mut net.params, &grad, rate);
+            net.clamp_weights();
+        }
+        let quantised = net.quantise();
+        let report = EpochReport {
+            epoch,
+            train_loss: train_loss / training.len().max(1) as f64,
+            validation_loss: loss_of(&validation, scale, |s| {
+                quantised.evaluate_position(&s.position) as f32
+            }),
+        };
+        progress(&net, &report);
+    }
+    let quantised = net.quantise();
+    let net_loss = loss_of(&validation, scale, |s| {
+        quantised.evaluate_position(&s.position) as f32
+    });
+    (
+        quantised,
+        NetTrainReport {
+            scale,
+            train_samples: training.len(),
+            validation_samples: validation.len(),
+            table_loss,
+            net_loss,
+        },
+    )
+}
+
+/// Adam's running moments.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    const BETA1: f32 = 0.9;
+    const BETA2: f32 = 0.999;
+
+    fn new(len: usize) -> Adam {
+        Adam {
+            m: vec![0.0; len],
+            v: vec![0.0; len],
+            t: 0,
+        }
+    }
+
+    fn step(&mut self, w: &mut [f32], g: &[f32], rate: f32) {
+        self.t += 1;
+        let c1 = 1.0 - Self::BETA1.powi(self.t);
+        let c2 = 1.0 - Self::BETA2.powi(self.t);
+        for i in 0..w.len() {
+            self.m[i] = Self::BETA1 * self.m[i] + (1.0 - Self::BETA1) * g[i];
+            self.v[i] = Self::BETA2 * self.v[i] + (1.0 - Self::BETA2) * g[i] * g[i];
+            w[i] -= rate * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-8);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Position;
+
+    #[test]
+    fn the_quantised_network_values_as_the_float_one() {
+        let net = FloatNetwork::random(5);
+        let q = net.quantise();
+        for fen in [
+            "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
+            "W:W21,22,K30:B5,9,K14",
+        ] {
+            let position: Position = fen.parse().unwrap();
+            let sample = Sample {
+                position,
+                result: 0.5,
+                score: None,
+            };
+            let float = net.evaluate(&sample);
+            let int = q.evaluate_position(&position) as f32;
+            assert!((float - int).abs() < 3.0, "{fen}: {float} v {int}");
+        }
+    }
+
+    #[test]
+    fn training_learns_what_the_data_says_and_resumes() {
+        // Black (to move) wins with a man about to crown, draws with it far back.
+        let won: Position = "B:W9,10:B25,20".parse().unwrap();
+        let drawn: Position = "B:W9,10:B13,20".parse().unwrap();
+        let mut samples = Vec::new();
+        for _ in 0..100 {
+            for (position, result) in [(won, 1.0), (drawn, 0.5)] {
+                samples.push(Sample {
+                    position,
+                    result,
+                    score: None,
+                });
+            }
+        }
+        let options = NetTrainOptions {
+            epochs: 30,
+            batch: 32,
+            validation_every: 0,
+            threads: 2,
+            learning_rate: 0.01,
+            ..NetTrainOptions::default()
+        };
+        let mut reports = Vec::new();
+        let mut checkpoint = None;
+        let (net, report) = train_network(&samples, &options, None, |n, r| {
+            reports.push(*r);
+            if r.epoch == 10 {
+                checkpoint = Some(n.to_checkpoint(r.epoch));
+            }
+        });
+        assert_eq!(reports.len(), 30);
+        assert!(
+            reports[29].train_loss < reports[0].train_loss / 2.0,
+            "{reports:?}"
+        );
+        let value = |p: &Position| net.evaluate_position(p);
+        assert!(
+            value(&won) > value(&drawn) + 50,
+            "{} {}",
+            value(&won),
+            value(&drawn)
+        );
+        assert!(report.scale > 0.0);
+        // Resumed from pass 10, it makes the other 20 passes only.
+        let start = FloatNetwork::from_checkpoint(&checkpoint.unwrap()).unwrap();
+        assert_eq!(start.1, 10);
+        let mut resumed = 0;
+        train_network(&samples, &options, Some(start), |_, _| resumed += 1);
+        assert_eq!(resumed, 20);
+        assert!(FloatNetwork::from_checkpoint(b"nonsense").is_err());
+    }
+}

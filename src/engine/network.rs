@@ -1,0 +1,390 @@
+//! The network evaluation (NNUE-style): a small neural network over the pieces, whose
+//! first layer is kept as an accumulator that the search updates move by move.
+//!
+//! The shape:
+//!
+//! - inputs: [`INPUTS`] = 128 piece-on-square features per perspective (own men, own
+//!   kings, enemy men, enemy kings on the 32 squares, the board turned for White so
+//!   that each side sees itself moving up the board as Black does);
+//! - first layer: [`HIDDEN`] neurons per perspective, the same weights for both; its
+//!   sums are the [`Accumulator`], changed only by the pieces a move moves, takes or
+//!   crowns;
+//! - the side to move's half then the other side's, clipped to 0..1 (2 x [`HIDDEN`]
+//!   values), into a dense layer of [`SECOND`] neurons, clipped again, into one output:
+//!   the value for the side to move, in men (so a man is about 1, as the pattern table
+//!   and the search's margins expect hundredths of a man).
+//!
+//! Integer weights (quantised as NNUE does): the first layer and the clipped values are
+//! in 127ths ([`ACTIVATION_SCALE`]), the second layer's weights in 64ths
+//! ([`WEIGHT_SCALE`]); the inner loops are plain loops over `i16` and `i32` arrays of a
+//! fixed length, which the compiler vectorises.
+
+use crate::rules::{Color, Position, Role};
+use std::fmt;
+use std::sync::OnceLock;
+
+/// Piece-on-square inputs of one perspective: four kinds of piece on 32 squares.
+pub const INPUTS: usize = 128;
+/// First-layer neurons per perspective.
+pub const HIDDEN: usize = 128;
+/// Second-layer neurons.
+pub const SECOND: usize = 32;
+/// The first layer's sums and the clipped values are in units of 1/127.
+pub const ACTIVATION_SCALE: i32 = 127;
+/// The second layer's and the output's weights are in units of 1/64.
+pub const WEIGHT_SCALE: i32 = 64;
+/// The largest second-layer weight that quantises into the `i16` range used (in
+/// units of one): training keeps the weights within it.
+pub const MAX_SECOND_WEIGHT: f32 = 127.0 / WEIGHT_SCALE as f32;
+/// The largest first-layer weight training allows (so that 24 pieces and the bias stay
+/// within `i16` at 127ths).
+pub const MAX_FIRST_WEIGHT: f32 = 8.0;
+
+const MAGIC: &[u8; 8] = b"CKNET01\n";
+
+/// The network the program ships with, made by `checkers train --model net`.
+static EMBEDDED: &[u8] = include_bytes!("net.bin");
+
+/// The input of a piece of `color` and `role` on square index `sq` (0-31), seen from
+/// `perspective`.
+#[inline]
+pub fn feature(perspective: Color, color: Color, role: Role, sq: usize) -> usize {
+    let own = color == perspective;
+    let plane = match (own, role) {
+        (true, Role::Man) => 0,
+        (true, Role::King) => 1,
+        (false, Role::Man) => 2,
+        (false, Role::King) => 3,
+    };
+    let sq = match perspective {
+        Color::Black => sq,
+        Color::White => 31 - sq,
+    };
+    plane * 32 + sq
+}
+
+/// Calls `add` with every active input of `pos` seen from `perspective`.
+#[inline]
+pub fn for_each_input(pos: &Position, perspective: Color, mut add: impl FnMut(usize)) {
+    for color in [Color::Black, Color::White] {
+        for role in [Role::Man, Role::King] {
+            let mut bits = pos.pieces(color, role).0;
+            while bits != 0 {
+                let sq = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                add(feature(perspective, color, role, sq));
+            }
+        }
+    }
+}
+
+/// The first layer's sums for both perspectives (Black's, then White's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    sums: [[i16; HIDDEN]; 2],
+}
+
+impl Default for Accumulator {
+    fn default() -> Accumulator {
+        Accumulator {
+            sums: [[0; HIDDEN]; 2],
+        }
+    }
+}
+
+fn perspective_index(color: Color) -> usize {
+    usize::from(color == Color::White)
+}
+
+/// A network with integer weights.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    /// First-layer biases, in 127ths.
+    pub first_bias: Vec<i16>,
+    /// First-layer weights by input, [`HIDDEN`] each, in 127ths.
+    pub first: Vec<i16>,
+    /// Second-layer biases, in 127ths times 64ths.
+    pub second_bias: Vec<i32>,
+    /// Second-layer weights by neuron, 2 x [`HIDDEN`] each (the side to move's half
+    /// first), in 64ths.
+    pub second: Vec<i16>,
+    /// Output weights, [`SECOND`], in 64ths.
+    pub output: Vec<i32>,
+    /// Output bias, in 127ths times 64ths.
+    pub output_bias: i32,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Network({INPUTS}x{HIDDEN}x2-{SECOND}-1)")
+    }
+}
+
+/// Why a network file cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetworkError {
+    /// It does not start as a network file of this program does.
+    NotNetwork,
+    /// It is shorter or longer than the network's shape needs.
+    WrongSize {
+        /// Bytes the file should have.
+        expected: usize,
+        /// Bytes it has.
+        found: usize,
+    },
+}
+
+impl fmt::Display for NetworkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetworkError::NotNetwork => write!(f, "not a checkers network file"),
+            NetworkError::WrongSize { expected, found } => write!(
+                f,
+                "a network file has {expected} bytes for this shape, this one {found}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NetworkError {}
+
+impl Network {
+    /// Numbers stored, all as little-endian `i32`, after the magic.
+    const NUMBERS: usize = HIDDEN + INPUTS * HIDDEN + SECOND + SECOND * 2 * HIDDEN + SECOND + 1;
+    /// The size of a network file.
+    pub const FILE_BYTES: usize = MAGIC.len() + 4 * Self::NUMBERS;
+
+    /// The embedded network (read once).
+    pub fn embedded() -> &'static Network {
+        static NETWORK: OnceLock<Network> = OnceLock::new();
+        NETWORK.get_or_init(|| {
+            // A unit test reads the same bytes, so a broken file fails the tests.
+            Network::from_bytes(EMBEDDED).expect("the embedded network is a network file")
+        })
+    }
+
+    /// Reads a network file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        let Some(body) = bytes.strip_prefix(MAGIC.as_slice()) else {
+            return Err(NetworkError::NotNetwork);
+        };
+        if bytes.len() != Self::FILE_BYTES {
+            return Err(NetworkError::WrongSize {
+                expected: Self::FILE_BYTES,
+                found: bytes.len(),
+            });
+        }
+        let mut numbers = body
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+        let mut take = |n: usize| numbers.by_ref().take(n).collect::<Vec<i32>>();
+        let small = |v: Vec<i32>| -> Vec<i16> {
+            v.into_iter()
+                .map(|x| x.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16)
+                .collect()
+        };
+        let first_bias = small(take(HIDDEN));
+        let first = small(take(INPUTS * HIDDEN));
+        let second_bias = take(SECOND);
+        let second = small(take(SECOND * 2 * HIDDEN));
+        let output = take(SECOND);
+        let output_bias = take(1).first().copied().unwrap_or(0);
+        Ok(Network {
+            first_bias,
+            first,
+            second_bias,
+            second,
+            output,
+            output_bias,
+        })
+    }
+
+    /// The file of this network.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(Self::FILE_BYTES);
+        out.extend_from_slice(MAGIC);
+        let numbers = self
+            .first_bias
+            .iter()
+            .chain(&self.first)
+            .map(|&x| i32::from(x))
+            .chain(self.second_bias.iter().copied())
+            .chain(self.second.iter().map(|&x| i32::from(x)))
+            .chain(self.output.iter().copied())
+            .chain(std::iter::once(self.output_bias));
+        for x in numbers {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out
+    }
+
+    /// The accumulator of `pos`, from scratch.
+    pub fn accumulate(&self, pos: &Position) -> Accumulator {
+        let mut acc = Accumulator::default();
+        for perspective in [Color::Black, Color::White] {
+            let sums = &mut acc.sums[perspective_index(perspective)];
+            sums.copy_from_slice(&self.first_bias);
+            for_each_input(pos, perspective, |f| add_row(sums, self.row(f)));
+        }
+        acc
+    }
+
+    #[inline]
+    fn row(&self, input: usize) -> &[i16; HIDDEN] {
+        self.first[input * HIDDEN..(input + 1) * HIDDEN]
+            .try_into()
+            .expect("a row of the first layer is HIDDEN weights")
+    }
+
+    /// The accumulator of `child` from that of `parent`, a move away: only the squares
+    /// whose piece changed (the move's ends, the pieces taken, a crowning) are added
+    /// or taken out.
+    #[inline]
+    pub fn update(
+        &self,
+        parent_acc: &Accumulator,
+        parent: &Position,
+        child: &Position,
+    ) -> Accumulator {
+        let mut acc = *parent_acc;
+        for color in [Color::Black, Color::White] {
+            for role in [Role::Man, Role::King] {
+                let before = parent.pieces(color, role).0;
+                let after = child.pieces(color, role).0;
+                let (mut gone, mut come) = (before & !after, after & !before);
+                while gone != 0 {
+                    let sq = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    for perspective in [Color::Black, Color::White] {
+                        let f = feature(perspective, color, role, sq);
+                        sub_row(&mut acc.sums[perspective_index(perspective)], self.row(f));
+                    }
+                }
+                while come != 0 {
+                    let sq = come.trailing_zeros() as usize;
+                    come &= come - 1;
+                    for perspective in [Color::Black, Color::White] {
+                        let f = feature(perspective, color, role, sq);
+                        add_row(&mut acc.sums[perspective_index(perspective)], self.row(f));
+                    }
+                }
+            }
+        }
+        acc
+    }
+
+    /// The value for `turn` (the side to move) of the position whose accumulator is
+    /// `acc`, in hundredths of a man.
+    #[inline]
+    pub fn evaluate(&self, acc: &Accumulator, turn: Color) -> i32 {
+        let mut clipped = [0i16; 2 * HIDDEN];
+        let (own, other) = clipped.split_at_mut(HIDDEN);
+        clip(own, &acc.sums[perspective_index(turn)]);
+        clip(other, &acc.sums[perspective_index(!turn)]);
+        let mut out = i64::from(self.output_bias);
+        for (j, weights) in self.second.chunks_exact(2 * HIDDEN).enumerate() {
+            let sum = self.second_bias[j] + dot(weights, &clipped);
+            // Back to 127ths, clipped to 0..1.
+            let value = (sum / WEIGHT_SCALE).clamp(0, ACTIVATION_SCALE);
+            out += i64::from(value) * i64::from(self.output[j]);
+        }
+        (out * 100 / i64::from(ACTIVATION_SCALE * WEIGHT_SCALE)) as i32
+    }
+
+    /// The value of `pos` for the side to move, from scratch.
+    pub fn evaluate_position(&self, pos: &Position) -> i32 {
+        self.evaluate(&self.accumulate(pos), pos.turn())
+    }
+}
+
+#[inline]
+fn add_row(sums: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (s, w) in sums.iter_mut().zip(row) {
+        *s = s.wrapping_add(*w);
+    }
+}
+
+#[inline]
+fn sub_row(sums: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (s, w) in sums.iter_mut().zip(row) {
+        *s = s.wrapping_sub(*w);
+    }
+}
+
+#[inline]
+fn clip(out: &mut [i16], sums: &[i16; HIDDEN]) {
+    for (o, &s) in out.iter_mut().zip(sums) {
+        *o = s.clamp(0, ACTIVATION_SCALE as i16);
+    }
+}
+
+#[inline]
+fn dot(weights: &[i16], values: &[i16; 2 * HIDDEN]) -> i32 {
+    weights
+        .iter()
+        .zip(values)
+        .map(|(&w, &v)| i32::from(w) * i32::from(v))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_network_reads_and_round_trips() {
+        let net = Network::from_bytes(EMBEDDED).expect("a network");
+        assert_eq!(net.first.len(), INPUTS * HIDDEN);
+        assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
+        assert_eq!(
+            Network::from_bytes(&EMBEDDED[..EMBEDDED.len() - 4]),
+            Err(NetworkError::WrongSize {
+                expected: Network::FILE_BYTES,
+                found: EMBEDDED.len() - 4
+            })
+        );
+        assert_eq!(
+            Network::from_bytes(b"CKPAT01\n"),
+            Err(NetworkError::NotNetwork)
+        );
+    }
+
+    #[test]
+    fn the_incremental_accumulator_equals_the_one_from_scratch() {
+        // Along a game with captures, multi-captures and crownings.
+        let net = Network::embedded();
+        let mut pos: Position = "B:W14,15,22,23,K30:B5,6,9,10,27".parse().unwrap();
+        let mut acc = net.accumulate(&pos);
+        let mut seed = 3u64;
+        for _ in 0..60 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed = crate::engine::zobrist::splitmix64(seed);
+            let child = pos.play_unchecked(&moves[seed as usize % moves.len()]);
+            acc = net.update(&acc, &pos, &child);
+            assert_eq!(acc, net.accumulate(&child), "after {child}");
+            pos = child;
+        }
+    }
+
+    #[test]
+    fn a_mirrored_position_has_the_same_value() {
+        let net = Network::embedded();
+        let pos: Position = "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"
+            .parse()
+            .unwrap();
+        let mirrored = Position::from_parts(
+            crate::rules::Bitboard(pos.side(Color::White).0.reverse_bits()),
+            crate::rules::Bitboard(pos.side(Color::Black).0.reverse_bits()),
+            crate::rules::Bitboard(pos.kings().0.reverse_bits()),
+            !pos.turn(),
+        )
+        .unwrap();
+        assert_eq!(
+            net.evaluate_position(&pos),
+            net.evaluate_position(&mirrored)
+        );
+    }
+}
