@@ -34,6 +34,7 @@ mod error;
 mod library;
 mod matches;
 mod news;
+mod opening_names;
 mod players;
 mod records;
 mod review;
@@ -54,6 +55,7 @@ pub use error::SessionError;
 pub use library::{GameSummary, RecordFile};
 pub use matches::{MATCH_TAGS, MAX_ROUNDS, Match, MatchBallots, Tally};
 pub use news::{ComputerTurn, HintBasis, News, Searched};
+pub use opening_names::{OPENING_TAG, game_opening_name, opening_name};
 pub use players::{
     Player, PlayerKind, Seats, computer_name, program_name, record_names, seat_tags,
     seats_from_tags,

@@ -86,9 +86,10 @@ impl Session {
         }
         if let Some(opening) = &self.ballot {
             record.set_tag(BALLOT_TAG, &opening.number.to_string());
-            if !opening.name.is_empty() {
-                record.set_tag("Opening", &opening.name);
-            }
+        }
+        // The opening's name, the ballot's included: the longest named line played.
+        if let Some(name) = game_opening_name(game) {
+            record.set_tag(OPENING_TAG, name);
         }
         if let Some(clock) = self.clock().filter(|_| self.review.is_none()) {
             record.set_tag("TimeControl", &clock.control().to_string());

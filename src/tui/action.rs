@@ -113,6 +113,8 @@ pub enum Action {
     NextGame,
     /// Show or hide the help overlay.
     ToggleHelp,
+    /// Scroll the help a page toward its end (true) or its start, where it does not fit.
+    ScrollHelp(bool),
     /// Quit, asking first when a game is in progress.
     AskQuit,
     /// Quit at once.

@@ -75,7 +75,16 @@ impl App {
             });
         }
         match &self.mode {
-            Mode::Help => Some(Action::ToggleHelp),
+            // A help longer than its box scrolls; any other key closes it.
+            Mode::Help(_) => Some(match key.code {
+                KeyCode::PageDown | KeyCode::Down if crate::tui::view::help_scrolls(self) => {
+                    Action::ScrollHelp(true)
+                }
+                KeyCode::PageUp | KeyCode::Up if crate::tui::view::help_scrolls(self) => {
+                    Action::ScrollHelp(false)
+                }
+                _ => Action::ToggleHelp,
+            }),
             Mode::Games(_) => games::list_action(key),
             Mode::Save(dialog) if dialog.exists.is_some() => save_dialog::existing_file_action(key),
             Mode::Save(_) => save_dialog::dialog_action(key),

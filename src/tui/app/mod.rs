@@ -81,8 +81,8 @@ pub enum Mode {
     Prompt(String),
     /// Waiting for an answer.
     Asking(Question),
-    /// The help overlay is shown.
-    Help,
+    /// The help overlay is shown, from this line of it (where it does not fit whole).
+    Help(u16),
     /// The save dialog is open.
     Save(SaveDialog),
     /// The list of a record file's games is open.
@@ -448,6 +448,7 @@ impl App {
                     | Action::Flip
                     | Action::ToggleCoordinates
                     | Action::ToggleHelp
+                    | Action::ScrollHelp(_)
                     | Action::ScrollMoves(_)
                     | Action::Resize { .. }
             )
@@ -639,10 +640,15 @@ impl App {
                 }
             }
             Action::ToggleHelp => {
-                self.mode = if self.mode == Mode::Help {
+                self.mode = if matches!(self.mode, Mode::Help(_)) {
                     Mode::Board
                 } else {
-                    Mode::Help
+                    Mode::Help(0)
+                }
+            }
+            Action::ScrollHelp(on) => {
+                if let Mode::Help(top) = self.mode {
+                    self.mode = Mode::Help(crate::tui::view::help_scrolled(self, top, on));
                 }
             }
             Action::AskQuit => {

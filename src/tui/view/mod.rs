@@ -5,6 +5,7 @@ mod board;
 mod overlays;
 mod panel;
 
+pub(crate) use overlays::{help_scrolled, help_scrolls};
 use overlays::{render_game_list, render_help, render_save_dialog};
 pub use panel::move_at;
 use panel::render_panel;
@@ -48,7 +49,7 @@ impl Widget for &App {
         render_panel(self, layout.panel, buf);
         render_footer(self, &layout, buf);
         match &self.mode {
-            Mode::Help => render_help(self, area, buf),
+            Mode::Help(top) => render_help(self, *top, area, buf),
             Mode::Save(dialog) => render_save_dialog(self, dialog, area, buf),
             Mode::Games(list) => render_game_list(self, list, area, buf),
             _ => {}
@@ -174,7 +175,11 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             };
             Line::styled(text, theme.question)
         }
-        Mode::Help => hint_line(theme, &[("any key", "closes help")]),
+        Mode::Help(_) if help_scrolls(app) => hint_line(
+            theme,
+            &[("PgDn PgUp", "scroll"), ("any other key", "closes help")],
+        ),
+        Mode::Help(_) => hint_line(theme, &[("any key", "closes help")]),
         Mode::Editor(Editor { fen: Some(fen), .. }) => typing_line(
             theme,
             "FEN: ",

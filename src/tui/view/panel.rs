@@ -98,8 +98,16 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     if let Some(text) = players_text(app) {
         lines.push(Line::styled(text, theme.text));
     }
-    if let Some(opening) = app.session().ballot() {
+    let ballot = app.session().ballot();
+    if let Some(opening) = ballot {
         let text = crate::session::ballot_text(opening);
+        lines.extend(wrapped(&text, usize::from(inner.width), theme.text));
+    }
+    // The opening the moves have formed, unless the ballot's line already names it.
+    if let Some(name) = crate::session::game_opening_name(app.game())
+        .filter(|name| ballot.is_none_or(|o| o.name != *name))
+    {
+        let text = format!("Opening: {name}");
         lines.extend(wrapped(&text, usize::from(inner.width), theme.text));
     }
     for color in Color::ALL {
