@@ -465,6 +465,13 @@ fn a_piped_game_is_not_kept_in_the_games_folder() {
             .count()
     });
     assert_eq!(kept, 0, "as the README says: {}", games.display());
+    let readme: Vec<&str> = include_str!("../../README.md").split_whitespace().collect();
+    let says = "A game whose input is piped (not typed at a terminal) is not kept in the \
+                games folder";
+    assert!(
+        readme.join(" ").contains(says),
+        "the README says what a piped game does"
+    );
 }
 
 #[test]
