@@ -37,21 +37,21 @@ fn help_rect(area: Rect) -> Rect {
     }
 }
 
-/// Words in their styles as lines of at most `width` characters, broken at spaces (a
-/// word longer than a line has one of its own).
-fn flowed(words: &[(String, Style)], width: usize) -> Vec<Line<'static>> {
+/// Words in their styles as lines of at most `width` characters, `gap` between two on a
+/// line (a word longer than a line has one of its own).
+fn flowed(words: &[(String, Style)], gap: &str, width: usize) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let mut line: Vec<Span<'static>> = Vec::new();
     let mut taken = 0;
     for (word, style) in words {
         let len = word.chars().count();
-        if taken > 0 && taken + 1 + len > width {
+        if taken > 0 && taken + gap.len() + len > width {
             lines.push(Line::from(std::mem::take(&mut line)));
             taken = 0;
         }
         if taken > 0 {
-            line.push(Span::raw(" "));
-            taken += 1;
+            line.push(Span::raw(gap.to_string()));
+            taken += gap.len();
         }
         line.push(Span::styled(word.clone(), *style));
         taken += len;
@@ -75,11 +75,23 @@ fn help_text(app: &App, width: usize) -> Vec<Line<'static>> {
     let theme = &app.theme;
     let g = &theme.glyphs;
     let width = width.max(1);
-    let column = width / 2;
     let bindings: Vec<(String, &str)> = keymap::help_lines()
         .map(|(label, help)| (full_key_label(theme, label), help))
         .collect();
     let cell_len = |(label, help): &(String, &str)| label.chars().count() + 1 + help.len();
+    // The second column starts after the longest first binding where the longest
+    // second one still fits after it, else as far right as that one allows.
+    let firsts = bindings.iter().step_by(2).map(cell_len).max().unwrap_or(0);
+    let seconds = bindings
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .map(cell_len)
+        .max()
+        .unwrap_or(0);
+    let column = (firsts + 2)
+        .min(width.saturating_sub(seconds))
+        .max(width / 2);
     // No "Keys" heading: the box is titled Help, and on a small screen every line counts.
     let mut text = Vec::new();
     for pair in bindings.chunks(2) {
@@ -106,7 +118,7 @@ fn help_text(app: &App, width: usize) -> Vec<Line<'static>> {
             for (label, help) in pair {
                 let mut words = vec![(label.clone(), theme.key)];
                 words.extend(words_of(help, Style::default()));
-                text.extend(flowed(&words, width));
+                text.extend(flowed(&words, " ", width));
             }
         }
     }
@@ -118,25 +130,29 @@ fn help_text(app: &App, width: usize) -> Vec<Line<'static>> {
          No legal move loses. Draw claims: a third repetition, or 40 quiet moves.",
         Style::default(),
     ));
-    text.extend(flowed(&rules, width));
-    // Pieces and marks on one line where it fits.
-    let legend = format!(
-        "{} {} Black  {} {} White (man, king)  {} jump  {} last  {} land  {} {} cursor",
-        small_disc(theme, Color::Black, false),
-        small_disc(theme, Color::Black, true),
-        small_disc(theme, Color::White, false),
-        small_disc(theme, Color::White, true),
-        g.must_capture,
-        g.last_move,
-        g.target,
-        g.cursor.0,
-        g.cursor.1
-    );
-    if legend.chars().count() <= width {
-        text.push(Line::raw(legend));
-    } else {
-        text.extend(flowed(&words_of(&legend, Style::default()), width));
-    }
+    text.extend(flowed(&rules, " ", width));
+    // Pieces and marks on one line where it fits, else broken between two marks.
+    let legend = [
+        format!(
+            "{} {} Black",
+            small_disc(theme, Color::Black, false),
+            small_disc(theme, Color::Black, true)
+        ),
+        format!(
+            "{} {} White (man, king)",
+            small_disc(theme, Color::White, false),
+            small_disc(theme, Color::White, true)
+        ),
+        format!("{} jump", g.must_capture),
+        format!("{} last", g.last_move),
+        format!("{} land", g.target),
+        format!("{} {} cursor", g.cursor.0, g.cursor.1),
+    ];
+    let legend: Vec<(String, Style)> = legend
+        .into_iter()
+        .map(|mark| (mark, Style::default()))
+        .collect();
+    text.extend(flowed(&legend, "  ", width));
     text
 }
 
