@@ -22,10 +22,8 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     let g = &theme.glyphs;
     let mut lines: Vec<Line> = Vec::new();
     if let crate::tui::app::Mode::Editor(editor) = &app.mode {
-        lines.push(Line::styled(
-            format!("Setting up: {} to move", editor.turn),
-            theme.question,
-        ));
+        // The side to move is the turn line's, below: said once.
+        lines.push(Line::styled("Setting up a position", theme.question));
         lines.extend(cut_lines(
             &format!("FEN {}", editor.fen_text()),
             inner.width,
