@@ -171,10 +171,23 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                     "Take back the last move (clocks too)? Both players agree: y yes  n no"
                         .to_string()
                 }
+                Question::RemoteUndo(by) => {
+                    format!("{by} asks to take back the last move. Agree? y yes  n no")
+                }
+                Question::LeaveTable => {
+                    "Leave the game? a adjourns it (join again to go on)  r resigns  n stays"
+                        .to_string()
+                }
             };
             Line::styled(text, theme.question)
         }
         Mode::Help => hint_line(theme, &[("any key", "closes help")]),
+        Mode::Chat(text) => typing_line(
+            theme,
+            "Say: ",
+            text,
+            &[("Enter", "send"), ("Esc", "cancel"), ("Backspace", "erase")],
+        ),
         Mode::Editor(Editor { fen: Some(fen), .. }) => typing_line(
             theme,
             "FEN: ",
