@@ -13,6 +13,7 @@ mod error;
 pub mod games;
 pub mod matches;
 pub mod moves;
+pub mod network;
 pub mod opponent;
 pub mod pdn;
 pub mod perft;
@@ -66,6 +67,9 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
             clap_complete::generate(shell, &mut command, "checkers", out);
             Ok(())
         }
+        Command::Host(args) => network::host(&args),
+        Command::Join(args) => network::join(&args, crate::net::protocol::Role::Player),
+        Command::Watch(args) => network::join(&args, crate::net::protocol::Role::Spectator),
         Command::Manpage => {
             let command = <Cli as clap::CommandFactory>::command();
             clap_mangen::Man::new(command).render(out)?;

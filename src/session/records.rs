@@ -80,8 +80,11 @@ impl Session {
         {
             record.set_tag(name, value);
         }
+        if let Some(site) = &self.site {
+            record.set_tag("Site", site);
+        }
         // Whether the engine helped, where it matters: between two people, or when off.
-        if !self.assist || self.seats == Seats::PEOPLE {
+        if !self.assist || self.seats.people() {
             record.set_tag(ASSIST_TAG, if self.assist { "on" } else { "off" });
         }
         if let Some(opening) = &self.ballot {

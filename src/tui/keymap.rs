@@ -140,6 +140,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Code(KeyCode::Esc), Code(KeyCode::Backspace)], Action::Back, When::Board, "Esc Backspace", "back", "back; review: play on", &[]),
     Binding { keys: &[Key::Digit], action: None, when: When::Board, label: "0-9", short: "type", help: "type a move: 11-15", footer: &[Play] },
     bind(&[Char(':')], Action::OpenPrompt(None), When::Board, ":", "type", "type c3-d4 (c3 also starts it)", &[]),
+    bind(&[Char('\'')], Action::OpenChat, When::Board, "'", "say", "chat (across the network)", &[]),
     bind(&[Char('m')], Action::MoveNow, When::Board, "m", "move now", "computer: move now", &[Thinking]),
     bind(&[Char('b')], Action::ToggleSide(Color::Black), When::Board, "b", "take over", "computer plays Black (asks)", &[ThinkingFor(Color::Black)]),
     bind(&[Char('w')], Action::ToggleSide(Color::White), When::Board, "w", "take over", "computer plays White (asks)", &[ThinkingFor(Color::White)]),

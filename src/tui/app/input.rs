@@ -94,7 +94,7 @@ impl App {
             Mode::Prompt(_) if self.prompt_selected && prompt::hands_back(key) => {
                 self.board_action(key)
             }
-            Mode::Prompt(_) => prompt::prompt_action(key),
+            Mode::Prompt(_) | Mode::Chat(_) => prompt::prompt_action(key),
             Mode::Editor(editor) => editor::editor_action(key, editor.fen.is_some()),
             Mode::Board => self.board_action(key),
         }

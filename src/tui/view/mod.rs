@@ -172,6 +172,13 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                     "Take back the last move (clocks too)? Both players agree: y yes  n no"
                         .to_string()
                 }
+                Question::RemoteUndo(by) => {
+                    format!("{by} asks to take back the last move. Agree? y yes  n no")
+                }
+                Question::LeaveTable => {
+                    "Leave the game? a adjourns it (join again to go on)  r resigns  n stays"
+                        .to_string()
+                }
             };
             Line::styled(text, theme.question)
         }
@@ -180,13 +187,19 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             &[("PgDn PgUp", "scroll"), ("any other key", "closes help")],
         ),
         Mode::Help(_) => hint_line(theme, &[("any key", "closes help")]),
+        Mode::Chat(text) => typing_line(
+            theme,
+            "Say: ",
+            text,
+            &[("Enter", "send"), ("Esc", "cancel"), ("Backspace", "erase")],
+        ),
         Mode::Editor(Editor { fen: Some(fen), .. }) => typing_line(
             theme,
             "FEN: ",
             fen,
             &[("Enter", "take it"), ("Esc", "back")],
         ),
-        // The side to move is in the panel's first line: `t` changes it. `c` (empty) and
+        // The side to move is in the panel's turn line: `t` changes it. `c` (empty) and
         // `s` (start) are in the first message, to keep this line within 80 columns.
         Mode::Editor(_) => hint_line(
             theme,
