@@ -105,6 +105,31 @@ fn a_game_played_into_a_named_opening_shows_and_records_its_name() {
 }
 
 #[test]
+fn the_opening_named_is_that_of_the_position_shown() {
+    use ratatui::crossterm::event::KeyCode;
+    let mut session = Session::new(Game::new());
+    for m in ["11-15", "23-19", "8-11", "22-17", "4-8", "17-13"] {
+        session.play_text(m).unwrap();
+    }
+    let mut app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    assert!(screen_text(&app).contains("Opening: Old Fourteenth"));
+    // Browsing: after move 5 (4-8) it is the Old Fourteenth, before it not yet.
+    press(&mut app, KeyCode::Char('<'));
+    assert!(screen_text(&app).contains("Opening: Old Fourteenth"));
+    press(&mut app, KeyCode::Char('<'));
+    let screen = screen_text(&app);
+    assert!(screen.contains("Shown: move 4 of 6"), "{screen}");
+    assert!(!screen.contains("Opening:"), "{screen}");
+    press(&mut app, KeyCode::Esc);
+    assert!(screen_text(&app).contains("Opening: Old Fourteenth"));
+    // The editor's position is not the game's: no opening is named there.
+    press(&mut app, KeyCode::Char('E'));
+    let screen = screen_text(&app);
+    assert!(screen.contains("Setting up a position"), "{screen}");
+    assert!(!screen.contains("Opening:"), "{screen}");
+}
+
+#[test]
 fn a_ballot_game_names_its_ballot_once_and_the_opening_it_grows_into() {
     // Ballot 5 is named in the deck: the panel names it once, the record in Opening.
     let app = App::with_session(Settings::default(), balloted(5), WIDTH, HEIGHT);

@@ -101,8 +101,12 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         let text = crate::session::ballot_text(opening);
         lines.extend(wrapped(&text, usize::from(inner.width), theme.text));
     }
-    // The opening the moves have formed, unless the ballot's line already names it.
-    if let Some(name) = crate::session::game_opening_name(app.game())
+    // The opening the moves up to the position shown have formed (not in the editor,
+    // whose position is not the game's), unless the ballot's line already names it.
+    let game = app.game();
+    let shown = &game.moves()[..app.browse.unwrap_or(usize::MAX).min(game.moves().len())];
+    if let Some(name) = crate::session::opening_name(game.start(), shown)
+        .filter(|_| !matches!(app.mode, crate::tui::app::Mode::Editor(_)))
         .filter(|name| ballot.is_none_or(|o| o.name != *name))
     {
         let text = format!("Opening: {name}");
