@@ -98,6 +98,7 @@ pub struct Link {
     address: SocketAddr,
     news: Receiver<LinkNews>,
     out: Sender<ClientMessage>,
+    keeper: Option<std::thread::JoinHandle<()>>,
 }
 
 /// The welcome of a joined game.
@@ -123,7 +124,7 @@ impl Link {
                 Ok((stream, reader, welcome)) => {
                     let (news_in, news) = mpsc::channel();
                     let (out, out_rx) = mpsc::channel();
-                    std::thread::spawn(move || {
+                    let keeper = std::thread::spawn(move || {
                         keep(candidate, greeting, Some((stream, reader)), news_in, out_rx)
                     });
                     return Ok((
@@ -131,6 +132,7 @@ impl Link {
                             address: candidate,
                             news,
                             out,
+                            keeper: Some(keeper),
                         },
                         welcome,
                     ));
@@ -161,6 +163,17 @@ impl Link {
     /// told again on reconnecting, is what counts).
     pub fn send(&self, message: ClientMessage) {
         let _ = self.out.send(message);
+    }
+
+    /// Lets the line go once what was sent is written (a last "adjourn" reaches the
+    /// host before the program ends); a write waits at most [`CONNECT_WAIT`].
+    pub fn close(mut self) {
+        let Link { out, keeper, .. } = &mut self;
+        let (dropped, _) = mpsc::channel();
+        drop(std::mem::replace(out, dropped));
+        if let Some(keeper) = keeper.take() {
+            let _ = keeper.join();
+        }
     }
 }
 

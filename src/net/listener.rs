@@ -162,6 +162,8 @@ fn accept(
         let Ok(address) = stream.peer_addr() else {
             continue;
         };
+        // A move is one short line: sent at once, not held to fill a packet.
+        let _ = stream.set_nodelay(true);
         let (Ok(reader), Ok(writer), Ok(closer)) =
             (stream.try_clone(), stream.try_clone(), stream.try_clone())
         else {

@@ -134,6 +134,8 @@ pub struct Hosting {
     greeted: HashMap<PeerId, Role>,
     /// Whether the clocks were stopped because the player is away.
     stopped_for_line: bool,
+    /// The player adjourned: their line's drop that follows is no news.
+    adjourned: bool,
     /// The game as last told to the peers, and when.
     told: Option<(GameState, Instant)>,
     view: TableView,
@@ -181,6 +183,7 @@ impl Hosting {
             player: None,
             greeted: HashMap::new(),
             stopped_for_line: false,
+            adjourned: false,
             told: None,
             view,
         }
@@ -793,6 +796,7 @@ impl Runtime {
                 host.view.connected = false;
                 host.view.undo_asked = None;
                 let remote = host.remote;
+                let adjourned = std::mem::take(&mut host.adjourned);
                 let running = self.session.clock().is_some_and(|c| c.running().is_some());
                 if running
                     && self.session.set_paused(true)
@@ -800,7 +804,9 @@ impl Runtime {
                 {
                     host.stopped_for_line = true;
                 }
-                events.push(Event::Table(TableNews::Left { color: remote, why }));
+                if !adjourned {
+                    events.push(Event::Table(TableNews::Left { color: remote, why }));
+                }
             }
             _ => {}
         }
@@ -851,7 +857,13 @@ impl Runtime {
                 let text = format!(
                     "{remote} adjourned the game: it is saved, and goes on when they join again"
                 );
+                let running = self.session.clock().is_some_and(|c| c.running().is_some());
                 self.session.adjourn();
+                let stopped = running && self.session.is_paused();
+                if let Some(Table::Host(host)) = self.table.as_mut() {
+                    host.adjourned = true;
+                    host.stopped_for_line |= stopped;
+                }
                 self.autosave(events);
                 self.tell_peers(&text);
                 events.push(Event::Table(TableNews::Adjourned(text)));
@@ -988,7 +1000,12 @@ impl Runtime {
                 };
                 host.broadcast(&HostMessage::Bye { reason });
             }
-            Some(Table::Guest(_)) | None => {}
+            Some(Table::Guest(_)) => {
+                if let Some(Table::Guest(guest)) = self.table.take() {
+                    guest.link.close();
+                }
+            }
+            None => {}
         }
     }
 }

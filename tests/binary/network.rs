@@ -1,60 +1,68 @@
 //! Games across the network: real `checkers host`, `join` and `watch` processes on the
-//! loopback address, each in a sandbox of its own, talking over TCP. Most play in plain
-//! mode through pipes (every line they print is kept and looked for); one joiner plays
-//! on the full-screen board in a pseudo-terminal.
+//! loopback address, each in a sandbox and a pseudo-terminal of its own, talking over
+//! TCP. Most play in plain mode (every line they print is kept and looked for); one
+//! joiner plays on the full-screen board.
 
 use crate::common::pty::{Sandbox, Session};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::Command;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 /// How long a line the test waits for may take.
 const PATIENCE: Duration = Duration::from_secs(15);
 
-/// A `checkers` process in plain mode, its lines read as they come.
+/// A `checkers` process in plain mode in a pseudo-terminal of its own (as a person
+/// runs it), its lines read as they come.
 struct Peer {
-    child: Child,
-    stdin: Option<ChildStdin>,
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+    writer: Option<Box<dyn Write + Send>>,
+    _master: Box<dyn portable_pty::MasterPty + Send>,
     lines: Receiver<String>,
-    /// Every line printed so far.
+    /// Every line printed so far (and not yet used up by an expect).
     seen: Vec<String>,
     _sandbox: Option<Sandbox>,
 }
 
 impl Peer {
     fn start(sandbox: &Sandbox, args: &[&str]) -> Peer {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
-            .args(args)
-            .env("HOME", sandbox.home())
-            .env("XDG_DATA_HOME", sandbox.data_home())
-            .env("CHECKERS_NO_EGDB_BUILD", "1")
-            .env_remove("CHECKERS_PREFERENCES")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
+        use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: 50,
+                // Wide, so that no line the test looks for is wrapped.
+                cols: 400,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
             .unwrap();
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_checkers"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env("HOME", sandbox.home());
+        cmd.env("XDG_DATA_HOME", sandbox.data_home());
+        cmd.env("CHECKERS_NO_EGDB_BUILD", "1");
+        cmd.env_remove("CHECKERS_PREFERENCES");
+        cmd.cwd(sandbox.home());
+        let child = pty.slave.spawn_command(cmd).unwrap();
+        drop(pty.slave);
+        let reader = pty.master.try_clone_reader().unwrap();
+        let writer = pty.master.take_writer().unwrap();
         let (tx, lines) = channel();
-        for stream in [
-            Box::new(child.stdout.take().unwrap()) as Box<dyn Read + Send>,
-            Box::new(child.stderr.take().unwrap()),
-        ] {
-            let tx = tx.clone();
-            std::thread::spawn(move || {
-                for line in BufReader::new(stream).lines() {
-                    let Ok(line) = line else { break };
-                    if tx.send(line).is_err() {
-                        break;
-                    }
+        std::thread::spawn(move || {
+            for line in BufReader::new(reader).split(b'\n') {
+                let Ok(line) = line else { break };
+                let line = String::from_utf8_lossy(&line).trim_end().to_string();
+                if tx.send(line).is_err() {
+                    break;
                 }
-            });
-        }
-        let stdin = child.stdin.take();
+            }
+        });
         Peer {
             child,
-            stdin,
+            writer: Some(writer),
+            _master: pty.master,
             lines,
             seen: Vec::new(),
             _sandbox: None,
@@ -63,9 +71,9 @@ impl Peer {
 
     /// Types `line`.
     fn say(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().unwrap();
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
+        let writer = self.writer.as_mut().unwrap();
+        write!(writer, "{line}\r").unwrap();
+        writer.flush().unwrap();
     }
 
     /// Waits for a line containing `text` (one printed before counts only if not yet
@@ -99,18 +107,23 @@ impl Peer {
         self.seen.clone()
     }
 
+    /// `kill -9`: no last word, no save.
     fn kill(&mut self) {
-        let _ = self.child.kill();
+        let pid = self.child.process_id().unwrap();
+        let status = Command::new("kill")
+            .args(["-9", &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
         let _ = self.child.wait();
     }
 
-    /// Ends its input and waits for it to exit: its exit code.
+    /// Waits for it to exit: its exit code.
     fn finish(&mut self) -> i32 {
-        self.stdin = None;
         let deadline = Instant::now() + PATIENCE;
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
-                return status.code().unwrap_or(-1);
+                return status.exit_code() as i32;
             }
             assert!(Instant::now() < deadline, "did not exit: {:#?}", self.seen);
             std::thread::sleep(Duration::from_millis(20));
@@ -449,8 +462,52 @@ fn the_joiner_plays_on_the_full_screen_board_turned_to_its_side() {
     });
 }
 
-/// The joiner's board is turned to White: square 32 on the top row is not White's
-/// but the bottom row is, so White's men stand nearest the player.
+/// The joiner's board is turned to its side, White: squares 1-4 (Black's back row) on
+/// top, 29-32 (White's) at the bottom, nearest the player.
 fn bob_board_is_turned(bob: &Session) {
-    println!("{}", bob.contents());
+    let screen = bob.contents();
+    let row_with = |squares: [&str; 4]| {
+        screen.lines().position(|line| {
+            let words: Vec<&str> = line
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|w| !w.is_empty())
+                .collect();
+            words.starts_with(&squares)
+        })
+    };
+    let top = row_with(["1", "2", "3", "4"]).expect(&screen);
+    let bottom = row_with(["29", "30", "31", "32"]).expect(&screen);
+    assert!(top < bottom, "{screen}");
+}
+
+#[test]
+fn a_hung_up_host_ends() {
+    let sandbox = Sandbox::new();
+    let mut host = Session::start_in(
+        &sandbox,
+        &[
+            "host",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--code",
+            "oak-1",
+        ],
+        &[],
+    );
+    host.wait_for("the waiting board", |s| {
+        s.contents().contains("Waiting for a player")
+    });
+    // The terminal goes away: the signal watcher restores it and the program ends
+    // (it once waited for ever on standard output, held by the command runner).
+    host.signal("HUP");
+    let deadline = Instant::now() + PATIENCE;
+    while !host.exited() {
+        assert!(
+            Instant::now() < deadline,
+            "the host is still running after SIGHUP"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }

@@ -37,7 +37,9 @@ impl Widget for &App {
             return;
         };
         board::render_board(self, &layout, buf);
-        if self.session().is_paused() {
+        // Across the network the clocks stop while a line is down: no break, the board
+        // stays in view.
+        if self.session().is_paused() && self.runtime().table().is_none() {
             // A break in a timed game: the position is not studied on the clock's pause.
             let frame = layout.board.frame;
             Clear.render(frame, buf);

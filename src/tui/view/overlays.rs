@@ -23,18 +23,22 @@ fn small_disc(theme: &Theme, color: Color, king: bool) -> String {
     }
 }
 
-/// Where the help box stands on a screen of `area`: centred, at most 80x23, leaving the
-/// bottom row for the footer's "any key closes" hint.
-fn help_rect(area: Rect) -> Rect {
-    let room = area.height.saturating_sub(1);
+/// The help box on a screen of `area` and the help's lines in it: at most 80 wide, as
+/// tall as the help where there is room (its border tells how it closes, so it may
+/// cover the footer), centred.
+fn help_box(app: &App, area: Rect) -> (Rect, Vec<Line<'static>>) {
     let width = area.width.min(80);
-    let height = room.min(23);
-    Rect {
+    let text = help_text(app, usize::from(width.saturating_sub(2)));
+    let height = u16::try_from(text.len() + 2)
+        .unwrap_or(u16::MAX)
+        .min(area.height);
+    let rect = Rect {
         x: area.x + (area.width - width) / 2,
-        y: area.y + (room - height) / 2,
+        y: area.y + (area.height - height) / 2,
         width,
         height,
-    }
+    };
+    (rect, text)
 }
 
 /// Words in their styles as lines of at most `width` characters, `gap` between two on a
@@ -158,12 +162,8 @@ fn help_text(app: &App, width: usize) -> Vec<Line<'static>> {
 
 /// The help's lines on the app's screen and how many of them its box shows.
 fn help_size(app: &App) -> (usize, usize) {
-    let rect = help_rect(app.screen);
-    let inner = (
-        usize::from(rect.width.saturating_sub(2)),
-        usize::from(rect.height.saturating_sub(2)),
-    );
-    (help_text(app, inner.0).len(), inner.1)
+    let (rect, text) = help_box(app, app.screen);
+    (text.len(), usize::from(rect.height.saturating_sub(2)))
 }
 
 /// Whether the help is longer than its box on the app's screen, and so scrolls.
@@ -190,10 +190,8 @@ pub(crate) fn help_scrolled(app: &App, top: u16, on: bool) -> u16 {
 /// fit, which way there is more (`PgDn: more`, `PgUp: back`).
 pub(super) fn render_help(app: &App, top: u16, area: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
-    let rect = help_rect(area);
-    let inner_width = usize::from(rect.width.saturating_sub(2));
+    let (rect, text) = help_box(app, area);
     let shown = usize::from(rect.height.saturating_sub(2));
-    let text = help_text(app, inner_width);
     let last = text.len().saturating_sub(shown);
     let top = usize::from(top).min(last);
     // The box may cover the footer's hint: its border says how to scroll and close.
@@ -214,17 +212,14 @@ pub(super) fn render_help(app: &App, top: u16, area: Rect, buf: &mut Buffer) {
         .filter(|text| !text.is_empty())
         .map(|text| format!(" {text} "));
     // A blank cell round the box, so that its border does not run into the board's and
-    // the panel's beside it ("┐┐"), but not over the bottom row: the footer's hint.
+    // the panel's beside it ("┐┐").
     let x = rect.x.saturating_sub(1).max(area.x);
     let y = rect.y.saturating_sub(1).max(area.y);
     let margin = Rect {
         x,
         y,
         width: (rect.right() + 1).min(area.right()) - x,
-        height: (rect.bottom() + 1)
-            .min(area.bottom().saturating_sub(1))
-            .max(rect.bottom())
-            - y,
+        height: (rect.bottom() + 1).min(area.bottom()) - y,
     };
     Clear.render(margin, buf);
     let mut block = Block::bordered()

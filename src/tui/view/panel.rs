@@ -96,6 +96,7 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     if let Some(text) = players_text(app) {
         lines.push(Line::styled(text, theme.text));
     }
+    table_lines(app, usize::from(inner.width), &mut lines);
     let ballot = app.session().ballot();
     if let Some(opening) = ballot {
         let text = crate::session::ballot_text(opening);
@@ -283,7 +284,9 @@ fn clock_lines(app: &App, big: bool, lines: &mut Vec<Line<'static>>) {
             lines.push(Line::styled(format!("  {row}"), style));
         }
     }
-    if clock.is_paused() {
+    if clock.is_paused() && app.runtime().table().is_some() {
+        lines.push(Line::styled("Clocks stopped: player away", theme.question));
+    } else if clock.is_paused() {
         lines.push(Line::styled("Clocks paused: p", theme.question));
     }
 }
@@ -501,6 +504,63 @@ fn names_text(app: &App) -> Option<String> {
         (None, None) => None,
     }
 }
+
+/// A game across the network: where to join while the host waits, who plays at the
+/// other terminal, whether the line is up, who watches, and the chat's last lines.
+fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
+    use crate::runtime::Seat;
+    let Some(view) = app.runtime().table() else {
+        return;
+    };
+    let theme = &app.theme;
+    let names = app.session().names();
+    let who = |color: Color| {
+        names
+            .name(color)
+            .map_or_else(|| color.name().to_string(), |n| printable(n, NAME_CHARS))
+    };
+    let (text, style) = match &view.seat {
+        Seat::Host { address, code } if !view.connected => (
+            format!("Waiting for a player: checkers join {address} --code {code}"),
+            theme.question,
+        ),
+        Seat::Host { .. } => {
+            let remote = app.session().seats().remote_side().unwrap_or(Color::White);
+            (
+                format!("{} plays {remote} across the network", who(remote)),
+                theme.text,
+            )
+        }
+        Seat::Player(_) if !view.connected => (
+            "The line to the host is down: trying again".to_string(),
+            theme.alert,
+        ),
+        Seat::Player(mine) => (
+            format!(
+                "You play {mine}; {} plays {} at the host",
+                who(!*mine),
+                !*mine
+            ),
+            theme.text,
+        ),
+        Seat::Spectator if !view.connected => {
+            ("Watching; a player's line is down".to_string(), theme.alert)
+        }
+        Seat::Spectator => ("Watching the game".to_string(), theme.text),
+    };
+    lines.extend(wrapped(&text, width, style));
+    if view.spectators > 0 {
+        let text = format!("{} watching", view.spectators);
+        lines.push(Line::styled(text, theme.text));
+    }
+    let shown = view.chat.len().saturating_sub(CHAT_LINES);
+    for (from, said) in view.chat.iter().skip(shown) {
+        lines.extend(wrapped(&format!("{from}: {said}"), width, theme.text));
+    }
+}
+
+/// The chat lines the panel shows (the newest).
+const CHAT_LINES: usize = 3;
 
 /// Who the computer plays, when it plays: "Computer (level 5): White".
 fn players_text(app: &App) -> Option<String> {
