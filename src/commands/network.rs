@@ -87,7 +87,12 @@ pub fn host(args: &HostArgs) -> Result<(), CommandError> {
         "Waiting for a player: checkers join {shown} --code {code} (they play {}; checkers watch {shown} --code {code} to watch)",
         !mine
     );
-    let table = Table::Host(Box::new(Hosting::new(connections, shown, code, !mine)));
+    let remote_named = match !mine {
+        Color::Black => play.black_name.is_some(),
+        Color::White => play.white_name.is_some(),
+    };
+    let hosting = Hosting::new(connections, shown, code, !mine).with_remote_named(remote_named);
+    let table = Table::Host(Box::new(hosting));
     // The host keeps the game whatever its input: a game across the network is a
     // person's, and is resumed with `host --resume`.
     let saving = match file {

@@ -243,7 +243,16 @@ impl Plain {
                 // The host's words may end with the result the status would say again.
                 let text = text.trim_end_matches('.');
                 let status = self.status();
-                if self.session().game().is_over() && text.contains(status.trim_end_matches('.')) {
+                let said = self.session().game().result().map(|o| format!("{o}."));
+                let status = match said {
+                    Some(outcome) if text.contains(outcome.trim_end_matches('.')) => status
+                        .strip_prefix(&outcome)
+                        .unwrap_or(&status)
+                        .trim()
+                        .to_string(),
+                    _ => status,
+                };
+                if status.is_empty() {
                     format!("{text}.")
                 } else {
                     format!("{text}. {status}")
