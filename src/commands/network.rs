@@ -17,14 +17,14 @@ use crate::store::{self, GameFile};
 use std::net::SocketAddr;
 use std::time::Instant;
 
-/// `checkers host`: the game the options ask for (or `--resume`: the last game played
-/// across the network, with the sides as they were), listening for its other player.
+/// `checkers host`: the game the options ask for (`--load`: a record's game, played on
+/// from its end; `--resume`: the last game played across the network, with the sides
+/// as they were), listening for its other player.
 pub fn host(args: &HostArgs) -> Result<(), CommandError> {
     let mut play = args.play.clone();
     for (given, option) in [
         (play.black.is_some(), "--black"),
         (play.white.is_some(), "--white"),
-        (play.load.is_some(), "--load"),
         (play.setup, "--setup"),
     ] {
         if given {
@@ -58,7 +58,13 @@ pub fn host(args: &HostArgs) -> Result<(), CommandError> {
             side_before,
         )
     } else {
-        (starting_session(&play, &None)?, None, None)
+        let mut session = starting_session(&play, &None)?;
+        // A record opened with --load is played on from its end, as in plain mode.
+        if session.is_reviewing() {
+            session.step(crate::session::Step::End);
+            session.leave_review();
+        }
+        (session, None, None)
     };
     let mine = match args.side {
         Some(SideChoice::Black) => Color::Black,
