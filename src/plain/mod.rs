@@ -19,7 +19,7 @@ mod choose;
 mod position;
 
 pub use choose::choose_game;
-pub use position::{board_text, pieces_text};
+pub use position::{board_text, board_text_from, pieces_text};
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
@@ -269,6 +269,16 @@ impl Plain {
         })
     }
 
+    /// The side at the bottom of the board: White for the player of White across the
+    /// network, whose board is turned to their side; Black otherwise.
+    fn bottom(&self) -> Color {
+        let here = self.session().seats().only_person_here();
+        match self.runtime.table() {
+            Some(_) if here == Some(Color::White) => Color::White,
+            _ => Color::Black,
+        }
+    }
+
     /// Whether the other player asks this terminal to take back a move.
     fn undo_asked_here(&self) -> bool {
         let Some(view) = self.runtime.table() else {
@@ -406,7 +416,7 @@ impl Plain {
         format!(
             "{after}, {} to move; the game goes on from the last move.\n{}FEN: {pos}",
             pos.turn(),
-            board_text(pos)
+            board_text_from(pos, self.bottom())
         )
     }
 
@@ -534,7 +544,11 @@ impl Plain {
                 Some(clocks) => format!("{clocks}."),
                 None => "This game is not timed (--clock or --move-timer times one).".to_string(),
             },
-            "board" => format!("{}{}", board_text(self.session().position()), self.status()),
+            "board" => format!(
+                "{}{}",
+                board_text_from(self.session().position(), self.bottom()),
+                self.status()
+            ),
             "fen" => format!("FEN: {}", self.session().position()),
             "pieces" => pieces_text(self.session().position()),
             "show" => self.show(argument),
@@ -708,7 +722,11 @@ pub fn run(
             crate::session::ballot_text(opening)
         )?;
     }
-    write!(out, "{}", board_text(plain.session().position()))?;
+    write!(
+        out,
+        "{}",
+        board_text_from(plain.session().position(), plain.bottom())
+    )?;
     writeln!(out, "{}", plain.status())?;
     for notice in std::mem::take(&mut plain.notices) {
         writeln!(out, "{notice}")?;

@@ -286,6 +286,10 @@ fn a_draw_offer_is_accepted_and_a_take_back_refused_across_the_line() {
     let (mut host, address) = host("birch-3333", &[]);
     let mut bob = joiner("join", &address, "birch-3333", "Bob");
     host.expect("Bob joined");
+    // The joiner's board is turned to its side: Black's back row on top.
+    bob.say("board");
+    bob.expect("|    | 1 b|    | 2 b|    | 3 b|    | 4 b|");
+    bob.expect("|29 w|    |30 w|    |31 w|    |32 w|    |");
     host.say("11-15");
     bob.expect("Black played 11-15");
     // A take-back asked by the host is refused by the joiner: the move stands.
