@@ -17,14 +17,14 @@ use crate::store::{self, GameFile};
 use std::net::SocketAddr;
 use std::time::Instant;
 
-/// `checkers host`: the game the options ask for (or `--resume`: the last game played
-/// across the network, with the sides as they were), listening for its other player.
+/// `checkers host`: the game the options ask for (`--load`: a record's game, played on
+/// from its end; `--resume`: the last game played across the network, with the sides
+/// as they were), listening for its other player.
 pub fn host(args: &HostArgs) -> Result<(), CommandError> {
     let mut play = args.play.clone();
     for (given, option) in [
         (play.black.is_some(), "--black"),
         (play.white.is_some(), "--white"),
-        (play.load.is_some(), "--load"),
         (play.setup, "--setup"),
     ] {
         if given {
@@ -58,7 +58,13 @@ pub fn host(args: &HostArgs) -> Result<(), CommandError> {
             side_before,
         )
     } else {
-        (starting_session(&play, &None)?, None, None)
+        let mut session = starting_session(&play, &None)?;
+        // A record opened with --load is played on from its end, as in plain mode.
+        if session.is_reviewing() {
+            session.step(crate::session::Step::End);
+            session.leave_review();
+        }
+        (session, None, None)
     };
     let mine = match args.side {
         Some(SideChoice::Black) => Color::Black,
@@ -87,7 +93,12 @@ pub fn host(args: &HostArgs) -> Result<(), CommandError> {
         "Waiting for a player: checkers join {shown} --code {code} (they play {}; checkers watch {shown} --code {code} to watch)",
         !mine
     );
-    let table = Table::Host(Box::new(Hosting::new(connections, shown, code, !mine)));
+    let remote_named = match !mine {
+        Color::Black => play.black_name.is_some(),
+        Color::White => play.white_name.is_some(),
+    };
+    let hosting = Hosting::new(connections, shown, code, !mine).with_remote_named(remote_named);
+    let table = Table::Host(Box::new(hosting));
     // The host keeps the game whatever its input: a game across the network is a
     // person's, and is resumed with `host --resume`.
     let saving = match file {

@@ -99,6 +99,14 @@ pub struct Link {
     news: Receiver<LinkNews>,
     out: Sender<ClientMessage>,
     keeper: Option<std::thread::JoinHandle<()>>,
+    timing: Arc<Timing>,
+}
+
+/// The line's delay, from the pings: when the last one went, and the last round trip.
+#[derive(Debug, Default)]
+struct Timing {
+    ping_sent: std::sync::Mutex<Option<Instant>>,
+    round_trip_micros: std::sync::atomic::AtomicU64,
 }
 
 /// The welcome of a joined game.
@@ -124,8 +132,11 @@ impl Link {
                 Ok((stream, reader, welcome)) => {
                     let (news_in, news) = mpsc::channel();
                     let (out, out_rx) = mpsc::channel();
+                    let timing = Arc::new(Timing::default());
+                    let kept = Arc::clone(&timing);
                     let keeper = std::thread::spawn(move || {
-                        keep(candidate, greeting, Some((stream, reader)), news_in, out_rx)
+                        let first = Some((stream, reader));
+                        keep(candidate, greeting, first, news_in, out_rx, &kept)
                     });
                     return Ok((
                         Link {
@@ -133,6 +144,7 @@ impl Link {
                             news,
                             out,
                             keeper: Some(keeper),
+                            timing,
                         },
                         welcome,
                     ));
@@ -163,6 +175,12 @@ impl Link {
     /// told again on reconnecting, is what counts).
     pub fn send(&self, message: ClientMessage) {
         let _ = self.out.send(message);
+    }
+
+    /// Half the last round trip of a ping: how late the host's news arrives.
+    pub fn delay(&self) -> Duration {
+        let micros = self.timing.round_trip_micros.load(Ordering::SeqCst);
+        Duration::from_micros(micros / 2)
     }
 
     /// Lets the line go once what was sent is written (a last "adjourn" reaches the
@@ -224,6 +242,7 @@ fn keep(
     mut first: Option<(TcpStream, Reader)>,
     news: Sender<LinkNews>,
     out: Receiver<ClientMessage>,
+    timing: &Arc<Timing>,
 ) {
     loop {
         let (mut stream, reader) = match first.take() {
@@ -256,9 +275,13 @@ fn keep(
         let why = Arc::new(std::sync::Mutex::new(String::new()));
         let reading = {
             let (news, ended, why) = (news.clone(), Arc::clone(&ended), Arc::clone(&why));
-            std::thread::spawn(move || read_host(reader, &news, &ended, &why))
+            let timing = Arc::clone(timing);
+            std::thread::spawn(move || read_host(reader, &news, &ended, &why, &timing))
         };
-        let mut said = Instant::now();
+        // A ping at once: the line's delay is known from the start.
+        let mut said = Instant::now()
+            .checked_sub(PING_EVERY)
+            .unwrap_or_else(Instant::now);
         let gone = loop {
             if ended.load(Ordering::SeqCst) {
                 break false;
@@ -271,6 +294,7 @@ fn keep(
                     said = Instant::now();
                 }
                 Err(RecvTimeoutError::Timeout) if said.elapsed() >= PING_EVERY => {
+                    *lock(&timing.ping_sent) = Some(Instant::now());
                     if write_message(&mut stream, &ClientMessage::Ping).is_err() {
                         break false;
                     }
@@ -301,6 +325,12 @@ fn keep(
     }
 }
 
+fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Waits [`RETRY`] while the line is down, dropping what the board sends meanwhile;
 /// false once the board has let the line go.
 fn wait_while_down(out: &Receiver<ClientMessage>) -> bool {
@@ -324,9 +354,16 @@ fn read_host(
     news: &Sender<LinkNews>,
     ended: &AtomicBool,
     why: &std::sync::Mutex<String>,
+    timing: &Timing,
 ) {
     let reason = loop {
         match read_message::<HostMessage, _>(&mut reader) {
+            Ok(HostMessage::Pong) => {
+                if let Some(sent) = lock(&timing.ping_sent).take() {
+                    let micros = sent.elapsed().as_micros() as u64;
+                    timing.round_trip_micros.store(micros, Ordering::SeqCst);
+                }
+            }
             Ok(HostMessage::Bye { reason }) => {
                 let _ = news.send(LinkNews::Message(HostMessage::Bye {
                     reason: reason.clone(),

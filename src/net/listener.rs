@@ -40,6 +40,42 @@ pub const QUEUE: usize = 256;
 /// How long a write to a peer may take.
 const WRITE_WAIT: Duration = Duration::from_secs(10);
 
+/// The bounds every peer is held to (the constants above, or smaller ones in tests).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// The most peers at once.
+    pub peers: usize,
+    /// How long a new peer has to greet.
+    pub hello_wait: Duration,
+    /// How long a peer may go without a whole message.
+    pub silence: Duration,
+    /// Messages a peer may send within `flood_window`.
+    pub flood_limit: usize,
+    /// The window `flood_limit` counts in.
+    pub flood_window: Duration,
+}
+
+impl Default for Bounds {
+    fn default() -> Bounds {
+        Bounds {
+            peers: MAX_PEERS,
+            hello_wait: HELLO_WAIT,
+            silence: SILENCE,
+            flood_limit: FLOOD_LIMIT,
+            flood_window: FLOOD_WINDOW,
+        }
+    }
+}
+
+/// A span of time in words: "10 seconds", "300 ms".
+fn span(d: Duration) -> String {
+    if d < Duration::from_secs(1) {
+        format!("{} ms", d.as_millis())
+    } else {
+        format!("{} seconds", d.as_secs())
+    }
+}
+
 /// A peer's number, for as long as the host runs.
 pub type PeerId = u64;
 
@@ -84,6 +120,11 @@ impl Connections {
     /// Listens at `address` (port 0: a free one is picked; [`address`](Self::address)
     /// says which).
     pub fn listen(address: SocketAddr) -> io::Result<Connections> {
+        Connections::listen_within(address, Bounds::default())
+    }
+
+    /// Listens at `address`, holding every peer to `bounds`.
+    pub fn listen_within(address: SocketAddr, bounds: Bounds) -> io::Result<Connections> {
         let listener = TcpListener::bind(address)?;
         let address = listener.local_addr()?;
         let (sender, incoming) = mpsc::channel();
@@ -91,9 +132,14 @@ impl Connections {
         let live = Arc::new(AtomicUsize::new(0));
         let taken = Arc::clone(&peers);
         let start = Instant::now();
-        std::thread::spawn(move || accept(listener, sender, taken, live, start));
+        std::thread::spawn(move || accept(listener, sender, taken, live, start, bounds));
         let watched = Arc::downgrade(&peers);
-        std::thread::spawn(move || watch_late(watched, start));
+        let every = bounds
+            .hello_wait
+            .min(bounds.silence)
+            .min(Duration::from_secs(4))
+            / 4;
+        std::thread::spawn(move || watch_late(watched, start, every));
         Ok(Connections {
             address,
             incoming,
@@ -149,14 +195,15 @@ fn accept(
     peers: Arc<Mutex<HashMap<PeerId, Peer>>>,
     live: Arc<AtomicUsize>,
     start: Instant,
+    bounds: Bounds,
 ) {
     let mut next: PeerId = 0;
     for stream in listener.incoming() {
         let Ok(stream) = stream else { continue };
         next += 1;
         let id = next;
-        if live.load(Ordering::SeqCst) >= MAX_PEERS {
-            refuse_full(stream);
+        if live.load(Ordering::SeqCst) >= bounds.peers {
+            refuse_full(stream, bounds.peers);
             continue;
         }
         let Ok(address) = stream.peer_addr() else {
@@ -171,7 +218,7 @@ fn accept(
         };
         let (queue, lines) = mpsc::sync_channel(QUEUE);
         let watch = Arc::new(Watch::default());
-        watch.expect(start, HELLO_WAIT);
+        watch.expect(start, bounds.hello_wait);
         lock(&peers).insert(
             id,
             Peer {
@@ -187,7 +234,7 @@ fn accept(
         std::thread::spawn(move || write_lines(writer, lines));
         let (sender, peers, live) = (sender.clone(), Arc::clone(&peers), Arc::clone(&live));
         std::thread::spawn(move || {
-            let why = read_lines(id, reader, &sender, &watch, start);
+            let why = read_lines(id, reader, &sender, &watch, start, bounds);
             if let Some(p) = lock(&peers).remove(&id) {
                 // The peer is told why, if it still listens.
                 let mut line = Vec::new();
@@ -209,12 +256,12 @@ fn accept(
 }
 
 /// A peer beyond [`MAX_PEERS`]: told so, at once, and let go.
-fn refuse_full(mut stream: TcpStream) {
+fn refuse_full(mut stream: TcpStream, peers: usize) {
     let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
     let _ = write_message(
         &mut stream,
         &HostMessage::Refused {
-            reason: format!("the table is full ({MAX_PEERS} connections)"),
+            reason: format!("the table is full ({peers} connections)"),
         },
     );
     let _ = stream.shutdown(Shutdown::Both);
@@ -227,13 +274,18 @@ fn read_lines(
     sender: &Sender<Incoming>,
     watch: &Watch,
     start: Instant,
+    bounds: Bounds,
 ) -> String {
     let closer = stream.try_clone().ok();
     let mut reader = BufReader::new(stream);
     let mut recent: std::collections::VecDeque<Instant> = Default::default();
     let mut greeted = false;
     let why = loop {
-        let wait = if greeted { SILENCE } else { HELLO_WAIT };
+        let wait = if greeted {
+            bounds.silence
+        } else {
+            bounds.hello_wait
+        };
         if reader.get_ref().set_read_timeout(Some(wait)).is_err() {
             break "the connection failed".to_string();
         }
@@ -246,29 +298,35 @@ fn read_lines(
                 ) =>
             {
                 break if greeted {
-                    format!("nothing heard for {} seconds", SILENCE.as_secs())
+                    format!("nothing heard for {}", span(bounds.silence))
                 } else {
-                    format!("no greeting within {} seconds", HELLO_WAIT.as_secs())
+                    format!("no greeting within {}", span(bounds.hello_wait))
                 };
             }
             Err(_) if watch.late.load(Ordering::SeqCst) => {
-                break format!("no whole message within {} seconds", SILENCE.as_secs());
+                let wait = if greeted {
+                    bounds.silence
+                } else {
+                    bounds.hello_wait
+                };
+                break format!("no whole message within {}", span(wait));
             }
             Err(e) => break e.to_string(),
         };
-        watch.expect(start, SILENCE);
+        watch.expect(start, bounds.silence);
         let now = Instant::now();
         recent.push_back(now);
         while recent
             .front()
-            .is_some_and(|t| now.duration_since(*t) > FLOOD_WINDOW)
+            .is_some_and(|t| now.duration_since(*t) > bounds.flood_window)
         {
             recent.pop_front();
         }
-        if recent.len() > FLOOD_LIMIT {
+        if recent.len() > bounds.flood_limit {
             break format!(
-                "more than {FLOOD_LIMIT} messages in {} seconds",
-                FLOOD_WINDOW.as_secs()
+                "more than {} messages in {}",
+                bounds.flood_limit,
+                span(bounds.flood_window)
             );
         }
         greeted |= matches!(message, ClientMessage::Hello { .. });
@@ -292,11 +350,15 @@ impl Watch {
     }
 }
 
-/// Once a second, lets go the peers whose next message is late, until the listener's
+/// Every `every`, lets go the peers whose next message is late, until the listener's
 /// peers are gone.
-fn watch_late(peers: std::sync::Weak<Mutex<HashMap<PeerId, Peer>>>, start: Instant) {
+fn watch_late(
+    peers: std::sync::Weak<Mutex<HashMap<PeerId, Peer>>>,
+    start: Instant,
+    every: Duration,
+) {
     loop {
-        std::thread::sleep(Duration::from_secs(1));
+        std::thread::sleep(every);
         let Some(peers) = peers.upgrade() else {
             return;
         };
@@ -319,4 +381,104 @@ fn write_lines(mut stream: TcpStream, lines: Receiver<Vec<u8>>) {
         }
     }
     let _ = stream.shutdown(Shutdown::Both);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+
+    fn tight() -> Bounds {
+        Bounds {
+            peers: 3,
+            hello_wait: Duration::from_millis(300),
+            silence: Duration::from_millis(300),
+            flood_limit: 20,
+            flood_window: Duration::from_secs(5),
+        }
+    }
+
+    fn host() -> Connections {
+        Connections::listen_within(SocketAddr::from(([127, 0, 0, 1], 0)), tight()).unwrap()
+    }
+
+    /// What the host said before letting `stream` go.
+    fn last_words(stream: &mut TcpStream) -> String {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        let mut said = String::new();
+        let _ = stream.read_to_string(&mut said);
+        said
+    }
+
+    /// Waits for the host to tell that a peer is gone, and why.
+    fn closed(connections: &Connections) -> String {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            for incoming in connections.incoming() {
+                if let Incoming::Closed(_, why) = incoming {
+                    return why;
+                }
+            }
+            assert!(Instant::now() < deadline, "no peer was let go");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    #[test]
+    fn a_peer_that_never_greets_is_let_go_with_the_reason() {
+        let connections = host();
+        let mut silent = TcpStream::connect(connections.address()).unwrap();
+        let why = closed(&connections);
+        assert!(why.contains("within 300 ms"), "{why}");
+        assert!(last_words(&mut silent).contains("within 300 ms"));
+    }
+
+    #[test]
+    fn a_peer_sending_a_byte_at_a_time_is_let_go() {
+        let connections = host();
+        let mut slow = TcpStream::connect(connections.address()).unwrap();
+        // Bytes keep coming, but never a whole line.
+        for _ in 0..8 {
+            if slow.write_all(b"{").is_err() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let why = closed(&connections);
+        assert!(why.contains("no whole message within 300 ms"), "{why}");
+    }
+
+    #[test]
+    fn a_flooding_peer_is_let_go() {
+        let connections = host();
+        let mut flood = TcpStream::connect(connections.address()).unwrap();
+        let pings = "{\"type\":\"ping\"}\n".repeat(100);
+        let _ = flood.write_all(pings.as_bytes());
+        let why = closed(&connections);
+        assert!(why.contains("more than 20 messages"), "{why}");
+        assert!(last_words(&mut flood).contains("more than 20 messages"));
+    }
+
+    #[test]
+    fn peers_beyond_the_bound_are_told_the_table_is_full() {
+        let connections = host();
+        let _kept: Vec<TcpStream> = (0..3)
+            .map(|_| TcpStream::connect(connections.address()).unwrap())
+            .collect();
+        // The listener has counted them once it told of them.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let mut opened = 0;
+        while opened < 3 {
+            opened += connections
+                .incoming()
+                .iter()
+                .filter(|i| matches!(i, Incoming::Opened(..)))
+                .count();
+            assert!(Instant::now() < deadline);
+        }
+        let mut fourth = TcpStream::connect(connections.address()).unwrap();
+        assert!(last_words(&mut fourth).contains("the table is full (3 connections)"));
+    }
 }

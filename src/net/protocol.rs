@@ -138,6 +138,8 @@ pub struct GameState {
     pub player_connected: bool,
     /// How many spectators watch.
     pub spectators: u32,
+    /// The side the player who joined plays (in a match it changes from game to game).
+    pub joiner_side: Side,
 }
 
 /// A message from the host.

@@ -19,7 +19,7 @@ mod choose;
 mod position;
 
 pub use choose::choose_game;
-pub use position::{board_text, pieces_text};
+pub use position::{board_text, board_text_from, pieces_text};
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
@@ -243,7 +243,16 @@ impl Plain {
                 // The host's words may end with the result the status would say again.
                 let text = text.trim_end_matches('.');
                 let status = self.status();
-                if self.session().game().is_over() && text.contains(status.trim_end_matches('.')) {
+                let said = self.session().game().result().map(|o| format!("{o}."));
+                let status = match said {
+                    Some(outcome) if text.contains(outcome.trim_end_matches('.')) => status
+                        .strip_prefix(&outcome)
+                        .unwrap_or(&status)
+                        .trim()
+                        .to_string(),
+                    _ => status,
+                };
+                if status.is_empty() {
                     format!("{text}.")
                 } else {
                     format!("{text}. {status}")
@@ -258,6 +267,16 @@ impl Plain {
             TableNews::DrawOffered(_) => return None,
             TableNews::Adjourned(text) => format!("{text}."),
         })
+    }
+
+    /// The side at the bottom of the board: White for the player of White across the
+    /// network, whose board is turned to their side; Black otherwise.
+    fn bottom(&self) -> Color {
+        let here = self.session().seats().only_person_here();
+        match self.runtime.table() {
+            Some(_) if here == Some(Color::White) => Color::White,
+            _ => Color::Black,
+        }
     }
 
     /// Whether the other player asks this terminal to take back a move.
@@ -397,7 +416,7 @@ impl Plain {
         format!(
             "{after}, {} to move; the game goes on from the last move.\n{}FEN: {pos}",
             pos.turn(),
-            board_text(pos)
+            board_text_from(pos, self.bottom())
         )
     }
 
@@ -525,7 +544,11 @@ impl Plain {
                 Some(clocks) => format!("{clocks}."),
                 None => "This game is not timed (--clock or --move-timer times one).".to_string(),
             },
-            "board" => format!("{}{}", board_text(self.session().position()), self.status()),
+            "board" => format!(
+                "{}{}",
+                board_text_from(self.session().position(), self.bottom()),
+                self.status()
+            ),
             "fen" => format!("FEN: {}", self.session().position()),
             "pieces" => pieces_text(self.session().position()),
             "show" => self.show(argument),
@@ -699,7 +722,11 @@ pub fn run(
             crate::session::ballot_text(opening)
         )?;
     }
-    write!(out, "{}", board_text(plain.session().position()))?;
+    write!(
+        out,
+        "{}",
+        board_text_from(plain.session().position(), plain.bottom())
+    )?;
     writeln!(out, "{}", plain.status())?;
     for notice in std::mem::take(&mut plain.notices) {
         writeln!(out, "{notice}")?;

@@ -136,6 +136,8 @@ pub struct Hosting {
     stopped_for_line: bool,
     /// The player adjourned: their line's drop that follows is no news.
     adjourned: bool,
+    /// The host named the joiner's side: the name the joiner gives is not taken.
+    remote_named: bool,
     /// The game as last told to the peers, and when.
     told: Option<(GameState, Instant)>,
     view: TableView,
@@ -184,6 +186,7 @@ impl Hosting {
             greeted: HashMap::new(),
             stopped_for_line: false,
             adjourned: false,
+            remote_named: false,
             told: None,
             view,
         }
@@ -192,6 +195,13 @@ impl Hosting {
     /// Where others join.
     pub fn address(&self) -> SocketAddr {
         self.shown_address
+    }
+
+    /// With the joiner's side named by the host (`--white-name`): the name the joiner
+    /// gives is not taken.
+    pub fn with_remote_named(mut self, named: bool) -> Hosting {
+        self.remote_named = named;
+        self
     }
 
     /// Sends `message` to every peer that said who it is (the others learn nothing of
@@ -237,36 +247,40 @@ pub fn state_record(state: &GameState) -> Option<PdnGame> {
 pub fn joined_session(welcome: &Welcome, now: Instant) -> Option<Session> {
     let record = state_record(&welcome.state)?;
     let mut session = Session::from_record(&record).with_recorded_clock(now);
-    let mut seats = crate::session::Seats::PEOPLE;
-    for color in Color::ALL {
-        let player = match welcome.side.map(Color::from) {
-            Some(side) if side == color => Player::Person,
-            _ => Player::Remote,
-        };
-        seats.set(color, player);
-    }
-    session = session.with_seats(seats).with_assist(false);
+    session = session
+        .with_seats(seats_for(welcome.side.map(Color::from)))
+        .with_assist(false);
     session.follow(followed(&welcome.state, &record), now);
     Some(session)
 }
 
 /// The game a host's state tells.
 fn followed(state: &GameState, record: &PdnGame) -> Followed {
-    let (mut game, names) = crate::pdn::game_from_record(record);
+    let mut followed = Followed::of_record(record);
     if let Some(by) = state.draw_offer {
-        let _ = game.offer_draw(by.into());
+        let _ = followed.game.offer_draw(by.into());
     }
-    let clocks = state.clocks.map(|[black, white]| {
+    followed.clocks = state.clocks.map(|[black, white]| {
         (
             [Duration::from_millis(black), Duration::from_millis(white)],
             state.running.map(Color::from),
         )
     });
-    Followed {
-        game,
-        names,
-        clocks,
+    followed
+}
+
+/// Seats for a board at which this terminal plays `side` (none: it watches), the other
+/// side across the network.
+fn seats_for(side: Option<Color>) -> crate::session::Seats {
+    let mut seats = crate::session::Seats::PEOPLE;
+    for color in Color::ALL {
+        let player = match side {
+            Some(side) if side == color => Player::Person,
+            _ => Player::Remote,
+        };
+        seats.set(color, player);
     }
+    seats
 }
 
 /// The side a command acts for, when it acts for one: the side to move for a move, an
@@ -328,7 +342,7 @@ impl Runtime {
         }
         let guest = matches!(table, Table::Guest(_));
         let mine = match table {
-            Table::Host(host) => Some(!host.remote),
+            Table::Host(host) => Some(!self.session.seats().remote_side().unwrap_or(host.remote)),
             Table::Guest(guest) => guest.side,
         };
         let acts = acting_side(&self.session, command).is_some()
@@ -421,7 +435,16 @@ impl Runtime {
                 }
                 return Some(Ok(News::Nothing));
             }
-            _ => return None,
+            Command::NextGame => return Some(Err(SessionError::HostStartsNextGame)),
+            // What changes only this board: stepping, saving a copy, the engine's help
+            // (which the host's assistance setting refuses).
+            Command::Step(_)
+            | Command::StepTo(_)
+            | Command::LeaveReview
+            | Command::SaveAs(_)
+            | Command::Hint
+            | Command::MoveNow => return None,
+            _ => return Some(Err(SessionError::NotAcrossTheNetwork)),
         };
         if !guest.view.connected {
             return Some(Err(SessionError::OtherPlayerAway));
@@ -611,6 +634,7 @@ impl Runtime {
             undo_asked: host.view.undo_asked.map(Side::from),
             player_connected: host.player.is_some(),
             spectators: host.view.spectators,
+            joiner_side: Side::from(self.session.seats().remote_side().unwrap_or(host.remote)),
         })
     }
 
@@ -671,7 +695,7 @@ impl Runtime {
             (ClientMessage::Chat { text }, Some(Role::Player)) => {
                 let text = chat_line(&text);
                 if !text.is_empty() {
-                    let remote = host.remote;
+                    let remote = self.session.seats().remote_side().unwrap_or(host.remote);
                     let from = self
                         .session
                         .names()
@@ -726,7 +750,7 @@ impl Runtime {
         if !code_matches(code, &host.code) {
             return refuse(host, "wrong code".into());
         }
-        let remote = host.remote;
+        let remote = self.session.seats().remote_side().unwrap_or(host.remote);
         let side = match role {
             Role::Player if host.player.is_some() => {
                 return refuse(host, "a player is already at the table".into());
@@ -742,19 +766,13 @@ impl Runtime {
             }
         };
         host.greeted.insert(peer, role);
+        let remote_named = host.remote_named;
         if role == Role::Player {
             let name = name
                 .map(|n| crate::text::printable(n.trim(), MAX_NAME_CHARS))
                 .filter(|n| !n.is_empty());
-            if self.session.names().name(remote).is_none()
-                && let Some(name) = &name
-            {
-                let mut names = self.session.names().clone();
-                match remote {
-                    Color::Black => names.black = Some(name.clone()),
-                    Color::White => names.white = Some(name.clone()),
-                }
-                self.session.set_names(names);
+            if !remote_named && let Some(name) = &name {
+                self.session.name_player(remote, name.clone());
             }
             if let Some(Table::Host(host)) = self.table.as_mut()
                 && std::mem::take(&mut host.stopped_for_line)
@@ -795,7 +813,7 @@ impl Runtime {
                 host.player = None;
                 host.view.connected = false;
                 host.view.undo_asked = None;
-                let remote = host.remote;
+                let remote = self.session.seats().remote_side().unwrap_or(host.remote);
                 let adjourned = std::mem::take(&mut host.adjourned);
                 let running = self.session.clock().is_some_and(|c| c.running().is_some());
                 if running
@@ -821,7 +839,7 @@ impl Runtime {
         let Some(Table::Host(host)) = self.table.as_mut() else {
             return Ok(());
         };
-        let remote = host.remote;
+        let remote = self.session.seats().remote_side().unwrap_or(host.remote);
         let local = match command {
             RemoteCommand::Play { text } => {
                 // No move is longer; the rest would only be echoed back.
@@ -960,11 +978,31 @@ impl Runtime {
         let Some(record) = state_record(&state) else {
             return;
         };
-        self.session.follow(followed(&state, &record), now);
+        let mut shown = followed(&state, &record);
+        // The host's reading is as old as the line is slow: the running clock has run
+        // on meanwhile.
+        if let (Some(Table::Guest(guest)), Some((left, Some(running)))) =
+            (self.table.as_ref(), shown.clocks.as_mut())
+        {
+            let i = usize::from(*running == Color::White);
+            left[i] = left[i].saturating_sub(guest.link.delay());
+        }
+        self.session.follow(shown, now);
         let Some(Table::Guest(guest)) = self.table.as_mut() else {
             return;
         };
         let before = std::mem::replace(&mut guest.state, state.clone());
+        let joiner_side = Color::from(state.joiner_side);
+        if guest.side.is_some_and(|side| side != joiner_side) {
+            // A match's next game: the colours changed.
+            guest.side = Some(joiner_side);
+            guest.view.seat = Seat::Player(joiner_side);
+            self.session.set_seat(joiner_side, Player::Person);
+            self.session.set_seat(!joiner_side, Player::Remote);
+        }
+        let Some(Table::Guest(guest)) = self.table.as_mut() else {
+            return;
+        };
         guest.view.spectators = state.spectators;
         guest.view.undo_asked = state.undo_asked.map(Color::from);
         if guest.side.is_none() {

@@ -56,6 +56,8 @@ pub enum SessionError {
     Spectating,
     /// The other player is not connected: the game waits for them.
     OtherPlayerAway,
+    /// Across the network, a match's next game is the host's to start.
+    HostStartsNextGame,
     /// The computer plays the side to move: a person cannot move or claim for it.
     ComputersTurn {
         /// The side to move.
@@ -115,6 +117,10 @@ impl fmt::Display for SessionError {
             SessionError::NotAcrossTheNetwork => {
                 write!(f, "not in a game across the network")
             }
+            SessionError::HostStartsNextGame => write!(
+                f,
+                "the host starts the match's next game, when both players are ready"
+            ),
             SessionError::Spectating => write!(f, "you are watching: a spectator does not act"),
             SessionError::OtherPlayerAway => write!(
                 f,

@@ -14,6 +14,21 @@ pub struct Followed {
     /// Each side's time left (Black's, White's) when it was told, in a timed game, and
     /// the side whose clock runs.
     pub clocks: Option<([Duration; 2], Option<Color>)>,
+    /// The match the game is part of, as its record tells it.
+    pub match_play: Option<Match>,
+}
+
+impl Followed {
+    /// The game a record tells (its moves, ending, names and match), no clocks.
+    pub fn of_record(record: &PdnGame) -> Followed {
+        let (game, names) = game_from_record(record);
+        Followed {
+            game,
+            names,
+            clocks: None,
+            match_play: matches::match_from_record(record),
+        }
+    }
 }
 
 impl Session {
@@ -21,6 +36,17 @@ impl Session {
     pub fn with_site(mut self, site: String) -> Session {
         self.site = Some(site);
         self
+    }
+
+    /// The player of `color` is called `name` (in the record, and in a match's score).
+    pub fn name_player(&mut self, color: Color, name: String) {
+        match color {
+            Color::Black => self.names.black = Some(name.clone()),
+            Color::White => self.names.white = Some(name.clone()),
+        }
+        if let Some(contest) = self.match_play.as_mut() {
+            contest.rename(color, name);
+        }
     }
 
     /// The clocks shown at `now`, with no flag fall: the terminal holding the game
@@ -39,7 +65,11 @@ impl Session {
             game,
             names,
             clocks,
+            match_play,
         } = followed;
+        if match_play.is_some() {
+            self.match_play = match_play;
+        }
         if game != self.game {
             self.track(|s| s.game = game);
             self.review = None;
@@ -61,6 +91,7 @@ impl Session {
             game: self.game.clone(),
             names: self.names.clone(),
             clocks,
+            match_play: self.match_play.clone(),
         }
     }
 }

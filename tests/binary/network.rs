@@ -286,6 +286,10 @@ fn a_draw_offer_is_accepted_and_a_take_back_refused_across_the_line() {
     let (mut host, address) = host("birch-3333", &[]);
     let mut bob = joiner("join", &address, "birch-3333", "Bob");
     host.expect("Bob joined");
+    // The joiner's board is turned to its side: Black's back row on top.
+    bob.say("board");
+    bob.expect("|    | 1 b|    | 2 b|    | 3 b|    | 4 b|");
+    bob.expect("|29 w|    |30 w|    |31 w|    |32 w|    |");
     host.say("11-15");
     bob.expect("Black played 11-15");
     // A take-back asked by the host is refused by the joiner: the move stands.
@@ -448,7 +452,7 @@ fn the_joiner_plays_on_the_full_screen_board_turned_to_its_side() {
     bob.wait_for("Black's move on the board", |s| {
         s.contents().contains("White to move")
     });
-    bob_board_is_turned(&bob);
+    bob.wait_for("the board turned to White", |s| board_turned(&s.contents()));
     bob.send(b"22-18\r");
     host.expect("White played 22-18");
     // Black's move is not this board's to make.
@@ -462,10 +466,9 @@ fn the_joiner_plays_on_the_full_screen_board_turned_to_its_side() {
     });
 }
 
-/// The joiner's board is turned to its side, White: squares 1-4 (Black's back row) on
-/// top, 29-32 (White's) at the bottom, nearest the player.
-fn bob_board_is_turned(bob: &Session) {
-    let screen = bob.contents();
+/// Whether the board is turned to White: squares 1-4 (Black's back row) on top, 29-32
+/// (White's) at the bottom, nearest the player.
+fn board_turned(screen: &str) -> bool {
     let row_with = |squares: [&str; 4]| {
         screen.lines().position(|line| {
             let words: Vec<&str> = line
@@ -475,9 +478,13 @@ fn bob_board_is_turned(bob: &Session) {
             words.starts_with(&squares)
         })
     };
-    let top = row_with(["1", "2", "3", "4"]).expect(&screen);
-    let bottom = row_with(["29", "30", "31", "32"]).expect(&screen);
-    assert!(top < bottom, "{screen}");
+    match (
+        row_with(["1", "2", "3", "4"]),
+        row_with(["29", "30", "31", "32"]),
+    ) {
+        (Some(top), Some(bottom)) => top < bottom,
+        _ => false,
+    }
 }
 
 #[test]
@@ -510,4 +517,40 @@ fn a_hung_up_host_ends() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+#[test]
+fn in_a_match_the_colours_change_at_both_ends() {
+    let (mut host, address) = host("ember-9999", &["--match", "1", "--black-name", "Ann"]);
+    let mut bob = joiner("join", &address, "ember-9999", "Bob");
+    host.expect("Bob joined, playing White");
+    bob.say("next");
+    bob.expect("the host starts the match's next game");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    bob.say("resign");
+    host.expect("White resigned");
+    host.say("next");
+    // Game 2: Bob has Black now, and moves first; Ann's White waits for him.
+    host.expect("Game 2 of 2");
+    host.say("11-15");
+    host.expect("Black is played at the other terminal");
+    bob.say("11-15");
+    host.expect("Black played 11-15");
+    bob.expect("Black played 11-15. White (Ann) to move");
+    host.say("22-18");
+    bob.expect("White played 22-18");
+}
+
+#[test]
+fn a_peer_of_another_version_is_told_so() {
+    let (_host, address) = host("flint-1212", &[]);
+    let mut stream = TcpStream::connect(&address).unwrap();
+    stream
+        .write_all(b"{\"type\":\"hello\",\"version\":7,\"code\":\"flint-1212\",\"role\":\"player\",\"name\":null}\n")
+        .unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    assert!(answer.contains("version 7"), "{answer}");
+    assert!(answer.contains("refused"), "{answer}");
 }
