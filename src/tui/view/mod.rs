@@ -247,7 +247,12 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             let match_waits = app.session().match_waits();
             let match_over = app.session().match_over();
             let over = app.game().is_over();
+            let seat = app.runtime().table().map(|t| t.seat.clone());
+            let watching = seat == Some(crate::runtime::Seat::Spectator);
             let keys = keymap::footer_keys(|place| match place {
+                Footer::Watching => watching,
+                _ if watching => false,
+                Footer::Table => seat.is_some() && !over,
                 Footer::Review => reviewing,
                 _ if reviewing => false,
                 Footer::NextGame => match_waits,
