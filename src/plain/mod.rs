@@ -544,11 +544,16 @@ impl Plain {
                 Some(clocks) => format!("{clocks}."),
                 None => "This game is not timed (--clock or --move-timer times one).".to_string(),
             },
-            "board" => format!(
-                "{}{}",
-                board_text_from(self.session().position(), self.bottom()),
-                self.status()
-            ),
+            "board" => {
+                let opening = crate::session::game_opening_name(self.session().game())
+                    .map(|name| format!("Opening: {name}. "))
+                    .unwrap_or_default();
+                format!(
+                    "{}{opening}{}",
+                    board_text_from(self.session().position(), self.bottom()),
+                    self.status()
+                )
+            }
             "fen" => format!("FEN: {}", self.session().position()),
             "pieces" => pieces_text(self.session().position()),
             "show" => self.show(argument),
