@@ -554,3 +554,28 @@ fn a_peer_of_another_version_is_told_so() {
     assert!(answer.contains("version 7"), "{answer}");
     assert!(answer.contains("refused"), "{answer}");
 }
+
+#[test]
+fn the_full_screen_joiner_keeps_its_side_at_the_bottom_as_a_match_changes_colours() {
+    let (mut host, address) = host("opal-1313", &["--match", "1"]);
+    let sandbox = Sandbox::new();
+    let mut bob = Session::start_in(
+        &sandbox,
+        &["join", &address, "--code", "opal-1313", "--name", "Bob"],
+        &[],
+    );
+    host.expect("Bob joined");
+    bob.wait_for("the board turned to White", |s| board_turned(&s.contents()));
+    bob.send(b"r");
+    bob.wait_for("the resign question", |s| {
+        s.contents().contains("Resign? White")
+    });
+    bob.send(b"y");
+    host.expect("White resigned");
+    host.say("next");
+    host.expect("Game 2 of 2");
+    // Bob has Black now: his men are at the bottom again.
+    bob.wait_for("the board turned back to Black", |s| {
+        s.contents().contains("Game 2 of 2") && !board_turned(&s.contents())
+    });
+}

@@ -199,6 +199,9 @@ pub struct App {
     /// The board's side was fixed with `--flip`: it does not turn as a match's colours
     /// change.
     flip_fixed: bool,
+    /// The side this board's player had when last looked at, across the network: a
+    /// match's colours change at the host, and the board turns with them.
+    own_side: Option<Color>,
     /// The file the game was last saved to: the save dialog offers it again.
     last_saved: Option<std::path::PathBuf>,
     /// While the game being played is browsed: the moves played up to the position
@@ -293,6 +296,7 @@ impl App {
             last_person_move: None,
             letter: None,
             flip_fixed: settings.flipped,
+            own_side: None,
             last_saved: None,
             show_fen: false,
             browse: None,

@@ -8,6 +8,7 @@ use crate::runtime::{Command, TableNews};
 impl App {
     /// Shows the table's news.
     pub(super) fn on_table(&mut self, news: TableNews) {
+        self.follow_own_side();
         match news {
             TableNews::Joined { color, name } => {
                 let who = name.unwrap_or_else(|| "The other player".to_string());
@@ -48,6 +49,20 @@ impl App {
                 self.mode = Mode::Asking(Question::Draw(color));
             }
         }
+    }
+
+    /// A joiner keeps its own side at the bottom as a match's colours change at the
+    /// host (which turns its own board at its `n`), unless `--flip` fixed the board.
+    fn follow_own_side(&mut self) {
+        let Some(crate::runtime::Seat::Player(side)) = self.runtime.table().map(|t| t.seat.clone())
+        else {
+            return;
+        };
+        if self.own_side.is_some_and(|before| before != side) && !self.flip_fixed {
+            self.flipped = !self.flipped;
+            self.pick = None;
+        }
+        self.own_side = Some(side);
     }
 
     /// `'`: the chat line, in a game across the network.
