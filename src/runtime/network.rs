@@ -138,6 +138,8 @@ pub struct Hosting {
     adjourned: bool,
     /// The host named the joiner's side: the name the joiner gives is not taken.
     remote_named: bool,
+    /// The game's revision when a take-back was asked: a move since ends the request.
+    undo_revision: u64,
     /// The game as last told to the peers, and when.
     told: Option<(GameState, Instant)>,
     view: TableView,
@@ -187,6 +189,7 @@ impl Hosting {
             stopped_for_line: false,
             adjourned: false,
             remote_named: false,
+            undo_revision: 0,
             told: None,
             view,
         }
@@ -477,6 +480,7 @@ impl Runtime {
                     return Some(Err(SessionError::OtherPlayerAway));
                 }
                 host.view.undo_asked = Some(mine);
+                host.undo_revision = self.session.revision();
                 Some(Ok(News::UndoAsked(!mine)))
             }
             Command::AnswerUndo(agreed) => {
@@ -599,8 +603,15 @@ impl Runtime {
     }
 
     fn serve_peers(&mut self, now: Instant, events: &mut Vec<Event>) {
-        let incoming = match self.table.as_ref() {
-            Some(Table::Host(host)) => host.connections.incoming(),
+        let revision = self.session.revision();
+        let incoming = match self.table.as_mut() {
+            Some(Table::Host(host)) => {
+                // A take-back asked for the position before a move is no longer asked.
+                if host.undo_revision != revision {
+                    host.view.undo_asked = None;
+                }
+                host.connections.incoming()
+            }
             _ => return,
         };
         for message in incoming {
@@ -855,6 +866,7 @@ impl Runtime {
                     return Err(SessionError::NothingToUndo);
                 }
                 host.view.undo_asked = Some(remote);
+                host.undo_revision = self.session.revision();
                 events.push(Event::Table(TableNews::UndoAsked(remote)));
                 return Ok(());
             }
