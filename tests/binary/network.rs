@@ -27,7 +27,7 @@ struct Peer {
 
 impl Peer {
     fn start(sandbox: &Sandbox, args: &[&str]) -> Peer {
-        use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+        use portable_pty::{PtySize, native_pty_system};
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows: 50,
@@ -37,14 +37,9 @@ impl Peer {
                 pixel_height: 0,
             })
             .unwrap();
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_checkers"));
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env("HOME", sandbox.home());
-        cmd.env("XDG_DATA_HOME", sandbox.data_home());
-        cmd.env("CHECKERS_NO_EGDB_BUILD", "1");
+        let mut cmd =
+            crate::common::pty::sandboxed(sandbox, env!("CARGO_BIN_EXE_checkers"), args, &[]);
         cmd.env_remove("CHECKERS_PREFERENCES");
-        cmd.cwd(sandbox.home());
         let child = pty.slave.spawn_command(cmd).unwrap();
         drop(pty.slave);
         let reader = pty.master.try_clone_reader().unwrap();
