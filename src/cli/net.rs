@@ -10,7 +10,7 @@ pub struct HostArgs {
     /// The port to listen on (0: a free one, printed).
     #[arg(long, default_value_t = crate::net::DEFAULT_PORT)]
     pub port: u16,
-    /// The address to listen at [default: every interface].
+    /// The address to listen at (0.0.0.0: every interface).
     #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
     pub bind: IpAddr,
     /// The word those who join need (printed; a new one is drawn when not given).

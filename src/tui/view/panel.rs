@@ -543,9 +543,10 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
             ),
             theme.text,
         ),
-        Seat::Spectator if !view.connected => {
-            ("Watching; a player's line is down".to_string(), theme.alert)
-        }
+        Seat::Spectator if !view.connected => (
+            "Watching; the other end is not connected".to_string(),
+            theme.alert,
+        ),
         Seat::Spectator => ("Watching the game".to_string(), theme.text),
     };
     lines.extend(wrapped(&text, width, style));
