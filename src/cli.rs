@@ -119,6 +119,9 @@ pub struct PlayArgs {
     pub threads: Option<usize>,
 }
 
+mod net;
+pub use net::{HostArgs, JoinArgs, SideChoice};
+
 /// An option that is on or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Switch {
@@ -190,6 +193,13 @@ pub enum Command {
     /// Write the manual page (roff) to standard output: `checkers manpage > checkers.1`,
     /// then `man ./checkers.1`.
     Manpage,
+    /// Hold a game for a player at another terminal: print where to join, then open the
+    /// board. Takes the game options of a game at one terminal.
+    Host(HostArgs),
+    /// Join a game held by `checkers host`, as its other player.
+    Join(JoinArgs),
+    /// Watch a game held by `checkers host`: step through its moves, never act.
+    Watch(JoinArgs),
 }
 
 /// `checkers book`.

@@ -66,12 +66,16 @@ pub enum CommandError {
     /// `match --against`: the program cannot play (missing, failing, no move), found
     /// before the first game.
     Opponent(String),
+    /// A game across the network cannot begin: `host` cannot listen, `join` or `watch`
+    /// cannot reach the host or is refused, or an option does not apply (why, in words).
+    Network(String),
 }
 
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CommandError::GameOption(e) => write!(f, "{e}"),
+            CommandError::Network(why) => write!(f, "{why}"),
             CommandError::Ballot(e) => write!(f, "--ballot: {e}"),
             CommandError::SaveFile(e) => write!(f, "--save: {e}"),
             CommandError::Terminal(e) => write!(f, "{e}"),
@@ -215,7 +219,8 @@ pub fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::NotFound(_)
         | CommandError::DataFile(..)
         | CommandError::NoTrainingData
-        | CommandError::Opponent(_) => (1, false),
+        | CommandError::Opponent(_)
+        | CommandError::Network(_) => (1, false),
     };
     Exit {
         code,

@@ -13,6 +13,7 @@ mod error;
 pub mod games;
 pub mod matches;
 pub mod moves;
+pub mod network;
 pub mod opponent;
 pub mod pdn;
 pub mod perft;
@@ -48,7 +49,16 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
     let Some(command) = cli.command else {
         return play::run(&cli.play);
     };
-    // Only the line-oriented commands hold stdout; the game draws through its own handle.
+    // Only the line-oriented commands hold stdout; the game draws through its own handle
+    // (and its signal watcher restores the terminal through it, from another thread).
+    let command = match command {
+        Command::Host(args) => return network::host(&args),
+        Command::Join(args) => return network::join(&args, crate::net::protocol::Role::Player),
+        Command::Watch(args) => {
+            return network::join(&args, crate::net::protocol::Role::Spectator);
+        }
+        command => command,
+    };
     let out = &mut std::io::stdout().lock();
     match command {
         Command::Perft(args) => perft::run(&args, out),
@@ -66,6 +76,7 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
             clap_complete::generate(shell, &mut command, "checkers", out);
             Ok(())
         }
+        Command::Host(_) | Command::Join(_) | Command::Watch(_) => Ok(()),
         Command::Manpage => {
             let command = <Cli as clap::CommandFactory>::command();
             clap_mangen::Man::new(command).render(out)?;

@@ -207,7 +207,7 @@ fn configure(session: Session, args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Sessi
         None if args.resume => session,
         None => {
             let contest = session.clock().is_some() || session.match_play().is_some();
-            let assist = !(contest && session.seats() == crate::session::Seats::PEOPLE);
+            let assist = !(contest && session.seats().people());
             session.with_assist(assist)
         }
     };
@@ -422,5 +422,40 @@ fn run_tui(
             }
         }
     };
-    crate::tui::run(tui_settings(args, prefs), start, notices)
+    crate::tui::run(tui_settings(args, prefs), start, notices, None)
+}
+
+/// A game across the network at `table`, on the full-screen board or in plain mode as
+/// `args` and the terminal say: `session`, kept as `saving` says.
+pub fn run_at_table(
+    args: &PlayArgs,
+    prefs: &Preferences,
+    notices: Vec<String>,
+    session: Session,
+    saving: Saving,
+    table: crate::runtime::Table,
+) -> Result<(), CommandError> {
+    if plain_wanted(args) {
+        for notice in &notices {
+            eprintln!("checkers: {}", crate::text::printable(notice, 600));
+        }
+        let mut plain = Plain::new(session, saving).at_table(table);
+        watch_signals_plain(plain.runtime().last_save())?;
+        let input = std::io::BufReader::new(std::io::stdin());
+        let mut out = std::io::stdout().lock();
+        let result = crate::plain::run(input, &mut out, &mut plain);
+        let unsaved = plain.finish();
+        result?;
+        return match unsaved {
+            Some(why) => Err(CommandError::NotSaved(why)),
+            None => Ok(()),
+        };
+    }
+    let start = crate::tui::Start::Game(Box::new(session), saving);
+    match crate::tui::run(tui_settings(args, prefs), start, notices, Some(table))
+        .map_err(CommandError::Terminal)?
+    {
+        Some(why) => Err(CommandError::NotSaved(why)),
+        None => Ok(()),
+    }
 }

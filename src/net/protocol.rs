@@ -86,6 +86,9 @@ pub enum RemoteCommand {
         /// Whether it is agreed.
         agreed: bool,
     },
+    /// The player leaves for now: the host keeps the game (adjourned, its clocks
+    /// stopped) for a later `join`.
+    Adjourn,
 }
 
 /// A message from a player or spectator to the host.
@@ -128,6 +131,15 @@ pub struct GameState {
     pub running: Option<Side>,
     /// A pending draw offer, by this side.
     pub draw_offer: Option<Side>,
+    /// A pending request to take back the last move, by this side.
+    pub undo_asked: Option<Side>,
+    /// Whether the player who joined is connected (while not, the clocks stop and the
+    /// game waits).
+    pub player_connected: bool,
+    /// How many spectators watch.
+    pub spectators: u32,
+    /// The side the player who joined plays (in a match it changes from game to game).
+    pub joiner_side: Side,
 }
 
 /// A message from the host.

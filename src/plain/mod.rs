@@ -9,7 +9,8 @@
 
 use crate::rules::{Color, DrawReason};
 use crate::runtime::{
-    Answer, Command, Event, IfExists, Pace, Purpose, Runtime, SaveRequest, Saving,
+    Answer, Command, Event, IfExists, Pace, Purpose, Runtime, SaveRequest, Saving, Seat, Table,
+    TableNews,
 };
 use crate::session::{Session, Step, clock_text, score_with_size};
 use crate::store::{Appended, StoreError};
@@ -18,7 +19,7 @@ mod choose;
 mod position;
 
 pub use choose::choose_game;
-pub use position::{board_text, pieces_text};
+pub use position::{board_text, board_text_from, pieces_text};
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
@@ -32,7 +33,8 @@ const QUOTED_CHARS: usize = 60;
 /// The commands, as `help` lists them.
 pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N), moves, \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
-                        (what it thinks so far), clock, pause, save FILE, next (a match's next game), score, help, quit.";
+                        (what it thinks so far), clock, pause, save FILE, next (a match's next game), score, help, quit. \
+                        Across the network: say TEXT (the chat), yes or no (a take-back asked), and quit adjourns.";
 
 /// A plain-mode conversation: the game in play (with its computer, saving and clocks)
 /// and what is said about it.
@@ -91,6 +93,12 @@ impl Plain {
     /// The game in play.
     pub fn session(&self) -> &Session {
         self.runtime.session()
+    }
+
+    /// The conversation over a game played across the network at `table`.
+    pub fn at_table(mut self, table: Table) -> Plain {
+        self.runtime = self.runtime.at_table(table);
+        self
     }
 
     /// The game in play, with its side effects (for the last save on a signal).
@@ -209,7 +217,79 @@ impl Plain {
             Event::UnfinishedGames(n) => format!(
                 "{n} unfinished games are saved: quit, then checkers --resume continues one of them."
             ),
+            Event::Table(news) => return self.table_words(news),
         })
+    }
+
+    /// The line that tells the table's news, in a game across the network.
+    fn table_words(&self, news: TableNews) -> Option<String> {
+        Some(match news {
+            TableNews::Joined { color, name } => {
+                let who =
+                    name.map_or_else(|| "The other player".to_string(), |n| printable(&n, 60));
+                format!("{who} joined, playing {color}. {}", self.status())
+            }
+            TableNews::Left { color, why } => format!(
+                "{color}'s line dropped ({why}): the clocks are stopped and the game waits                  for them to join again."
+            ),
+            TableNews::LineDown(why) => format!(
+                "The line to the host dropped ({why}): the clocks are stopped; trying again."
+            ),
+            TableNews::LineUp => format!("Connected to the host. {}", self.status()),
+            TableNews::Lost(why) => format!(
+                "The host refused this terminal: {why}. Quit, then join again (with the new code)."
+            ),
+            TableNews::Told(text) => {
+                // The host's words may end with the result the status would say again.
+                let text = text.trim_end_matches('.');
+                let status = self.status();
+                let said = self.session().game().result().map(|o| format!("{o}."));
+                let status = match said {
+                    Some(outcome) if text.contains(outcome.trim_end_matches('.')) => status
+                        .strip_prefix(&outcome)
+                        .unwrap_or(&status)
+                        .trim()
+                        .to_string(),
+                    _ => status,
+                };
+                if status.is_empty() {
+                    format!("{text}.")
+                } else {
+                    format!("{text}. {status}")
+                }
+            }
+            TableNews::Refused(why) => format!("Refused: {why}. {}", self.status()),
+            TableNews::Chat { from, text } => format!("{from} says: {text}"),
+            TableNews::UndoAsked(color) => {
+                format!("{color} asks to take back the last move: type yes or no.")
+            }
+            // The host's news of the offer says it.
+            TableNews::DrawOffered(_) => return None,
+            TableNews::Adjourned(text) => format!("{text}."),
+        })
+    }
+
+    /// The side at the bottom of the board: White for the player of White across the
+    /// network, whose board is turned to their side; Black otherwise.
+    fn bottom(&self) -> Color {
+        let here = self.session().seats().only_person_here();
+        match self.runtime.table() {
+            Some(_) if here == Some(Color::White) => Color::White,
+            _ => Color::Black,
+        }
+    }
+
+    /// Whether the other player asks this terminal to take back a move.
+    fn undo_asked_here(&self) -> bool {
+        let Some(view) = self.runtime.table() else {
+            return false;
+        };
+        let mine = match view.seat {
+            Seat::Host { .. } => self.session().seats().only_person_here(),
+            Seat::Player(color) => Some(color),
+            Seat::Spectator => None,
+        };
+        mine.is_some_and(|mine| view.undo_asked == Some(!mine))
     }
 
     /// Both clocks, in a timed game: `Black 4:59 (running), White 5:00`.
@@ -236,6 +316,19 @@ impl Plain {
     /// anything they must know (a compulsory capture, a draw claim they may make), and
     /// the clocks in a timed game.
     pub fn status(&self) -> String {
+        let mut status = self.game_status();
+        if let Some(view) = self.runtime.table()
+            && !view.connected
+        {
+            status.push_str(match view.seat {
+                Seat::Host { .. } => " The game waits for the other player to join.",
+                _ => " The line to the other player is down.",
+            });
+        }
+        status
+    }
+
+    fn game_status(&self) -> String {
         let session = self.session();
         let game = session.game();
         if let Some(outcome) = game.result() {
@@ -255,7 +348,9 @@ impl Plain {
         };
         if let Some(clocks) = self.clocks() {
             s.push_str(&format!("; clocks: {clocks}"));
-            if session.is_paused() {
+            if session.is_paused() && self.runtime.table().is_some() {
+                s.push_str(" (stopped while the other player is away)");
+            } else if session.is_paused() {
                 s.push_str(" (paused: type pause to go on)");
             }
         }
@@ -281,6 +376,8 @@ impl Plain {
     /// the request was refused (`Cannot undo: nothing to take back.`).
     fn reply(&self, what: &str, answer: Answer) -> String {
         match answer {
+            // Sent to the host, whose news tells what it did.
+            Ok(crate::session::News::Sent) => String::new(),
             Ok(text) => format!("{text}. {}", self.status()),
             Err(e) => format!("Cannot {what}: {e}. {}", self.status()),
         }
@@ -319,7 +416,7 @@ impl Plain {
         format!(
             "{after}, {} to move; the game goes on from the last move.\n{}FEN: {pos}",
             pos.turn(),
-            board_text(pos)
+            board_text_from(pos, self.bottom())
         )
     }
 
@@ -388,6 +485,22 @@ impl Plain {
                 return (self.goodbye(), true);
             }
             "help" | "?" => HELP.to_string(),
+            "say" if self.runtime.table().is_some() => {
+                match self.runtime.command(Command::Chat(argument.to_string())) {
+                    Ok(_) => String::new(),
+                    Err(e) => format!("Cannot say that: {e}."),
+                }
+            }
+            "yes" | "no" if self.undo_asked_here() => {
+                let agreed = command.eq_ignore_ascii_case("yes");
+                let answer = self.runtime.command(Command::AnswerUndo(agreed));
+                match answer {
+                    Ok(crate::session::News::Nothing) => {
+                        format!("The move stands. {}", self.status())
+                    }
+                    answer => self.reply("answer", answer),
+                }
+            }
             "hint" => {
                 let answer = self.runtime.command(Command::Hint);
                 // The hint itself is told when it is found.
@@ -431,7 +544,16 @@ impl Plain {
                 Some(clocks) => format!("{clocks}."),
                 None => "This game is not timed (--clock or --move-timer times one).".to_string(),
             },
-            "board" => format!("{}{}", board_text(self.session().position()), self.status()),
+            "board" => {
+                let opening = crate::session::game_opening_name(self.session().game())
+                    .map(|name| format!("Opening: {name}. "))
+                    .unwrap_or_default();
+                format!(
+                    "{}{opening}{}",
+                    board_text_from(self.session().position(), self.bottom()),
+                    self.status()
+                )
+            }
             "fen" => format!("FEN: {}", self.session().position()),
             "pieces" => pieces_text(self.session().position()),
             "show" => self.show(argument),
@@ -448,6 +570,7 @@ impl Plain {
             "draw" => {
                 let answer = self.runtime.command(Command::OfferDraw);
                 match self.session().game().draw_offer() {
+                    _ if matches!(answer, Ok(crate::session::News::Sent)) => String::new(),
                     // Between people the offer waits: the answer is the other's to give.
                     Some(by) => format!("{by} offers a draw; {}, answer accept or decline.", !by),
                     None => self.reply("offer a draw", answer),
@@ -491,11 +614,12 @@ impl Plain {
                 "'{}' is not a move or a command; type help for the list.",
                 printable(line, QUOTED_CHARS)
             ),
-            _ if self.session().is_paused() => format!(
+            _ if self.session().is_paused() && self.runtime.table().is_none() => format!(
                 "The clocks are paused: type pause to start them again, then move. {}",
                 self.status()
             ),
             _ => match self.runtime.command(Command::PlayText(line.to_string())) {
+                Ok(crate::session::News::Sent) => String::new(),
                 Ok(text) => format!("{text}. {}", self.status()),
                 Err(e) => format!(
                     "Refused {}: {}. {}",
@@ -603,7 +727,11 @@ pub fn run(
             crate::session::ballot_text(opening)
         )?;
     }
-    write!(out, "{}", board_text(plain.session().position()))?;
+    write!(
+        out,
+        "{}",
+        board_text_from(plain.session().position(), plain.bottom())
+    )?;
     writeln!(out, "{}", plain.status())?;
     for notice in std::mem::take(&mut plain.notices) {
         writeln!(out, "{notice}")?;

@@ -6,10 +6,19 @@ use crate::rules::{Color, Piece, Position, Role, Square};
 /// The board as text, Black at the bottom: each dark square shows its number and what
 /// stands on it (`b`/`w` a man, `B`/`W` a king).
 pub fn board_text(pos: &Position) -> String {
+    board_text_from(pos, Color::Black)
+}
+
+/// The board as text with `bottom`'s side nearest the reader (White: turned round, as
+/// for the player of White across the network).
+pub fn board_text_from(pos: &Position, bottom: Color) -> String {
     let rule = "+----".repeat(8) + "+\n";
-    let mut out = format!("{:^41}\n{rule}", "White");
-    for row in (0..8).rev() {
-        for col in 0..8 {
+    let mut out = format!("{:^41}\n{rule}", (!bottom).name());
+    let turned = bottom == Color::White;
+    for line in 0..8u8 {
+        let row = if turned { line } else { 7 - line };
+        for step in 0..8u8 {
+            let col = if turned { 7 - step } else { step };
             let cell = match Square::from_row_col(row, col) {
                 None => "    ".to_string(),
                 Some(sq) => format!("{:>2} {}", sq.number(), glyph(pos.piece_at(sq))),
@@ -20,7 +29,7 @@ pub fn board_text(pos: &Position) -> String {
         out.push_str("|\n");
     }
     out.push_str(&rule);
-    out.push_str(&format!("{:^41}\n", "Black"));
+    out.push_str(&format!("{:^41}\n", bottom.name()));
     out.push_str("b = Black man, B = Black king, w = White man, W = White king\n");
     out
 }

@@ -37,9 +37,11 @@
 //! ```
 
 pub mod computer;
+pub mod network;
 mod saving;
 
 pub use computer::{Purpose, SearchSpec, Thinking};
+pub use network::{Seat, Table, TableNews, TableView};
 pub use saving::{IfExists, LastSave, SaveRequest, Saving, watch_ending_signals};
 
 use crate::rules::{Color, Move, Outcome};
@@ -134,6 +136,11 @@ pub enum Command {
     /// The players stop for now: the running clock stops and the game is saved, so
     /// `--resume` goes on with the time used so far.
     Adjourn,
+    /// A game across the network: answer the other player's request to take back the
+    /// last move (agreed or not).
+    AnswerUndo(bool),
+    /// A game across the network: a line for the chat.
+    Chat(String),
 }
 
 /// What happened in the game in play, told by [`Runtime::poll`].
@@ -185,6 +192,8 @@ pub enum Event {
     /// The game ended, however it ended (a move, a resignation, a draw, a flag, the
     /// computer's claim): told once, after the news of what ended it.
     GameOver(Outcome),
+    /// News of the table, in a game across the network.
+    Table(TableNews),
 }
 
 /// How often a running search's news is looked for.
@@ -192,6 +201,9 @@ const SEARCH_NEWS: Duration = Duration::from_millis(40);
 
 /// How often a running clock is looked at.
 const CLOCK_WATCH: Duration = Duration::from_millis(100);
+
+/// How often the line to the other terminals is looked at.
+const TABLE_WATCH: Duration = Duration::from_millis(10);
 
 /// Shortest time between two progress reports of a search.
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
@@ -225,6 +237,8 @@ pub struct Runtime {
     pending: Vec<Event>,
     /// The game and the result last told as [`Event::GameOver`].
     ended: Option<(u64, Outcome)>,
+    /// The game across the network this one is, if it is.
+    table: Option<Table>,
 }
 
 impl Runtime {
@@ -249,6 +263,7 @@ impl Runtime {
             clock_shown: String::new(),
             ended,
             pending,
+            table: None,
         }
     }
 
@@ -257,8 +272,19 @@ impl Runtime {
         &self.session
     }
 
-    /// Carries out `command` at once (with no I/O; a save is done at the next poll).
+    /// Carries out `command` at once (with no I/O; a save is done at the next poll). In
+    /// a game across the network it is this terminal's player's, for their side only.
     pub fn command(&mut self, command: Command) -> Answer {
+        let answer = match self.table_command(&command) {
+            Some(answer) => answer,
+            None => self.run_command(command),
+        };
+        self.told_by_host(&answer);
+        answer
+    }
+
+    /// Carries out `command`, whoever asks it (checked already).
+    fn run_command(&mut self, command: Command) -> Answer {
         let session = &mut self.session;
         match command {
             Command::Play(m) => session.play(&m),
@@ -320,6 +346,9 @@ impl Runtime {
                 self.autosave(&mut Vec::new());
                 Ok(News::Nothing)
             }
+            // Only in a game across the network, which answers before this.
+            Command::AnswerUndo(_) => Err(SessionError::NothingToUndo),
+            Command::Chat(_) => Err(SessionError::NotAcrossTheNetwork),
         }
     }
 
@@ -433,6 +462,9 @@ impl Runtime {
         if self.session.clock().is_some_and(|c| c.running().is_some()) {
             at(now + CLOCK_WATCH);
         }
+        if self.table.is_some() {
+            at(now + TABLE_WATCH);
+        }
         due.map(|d| d.saturating_duration_since(now))
     }
 
@@ -454,6 +486,7 @@ impl Runtime {
         let mut events = std::mem::take(&mut self.pending);
         self.watch_clocks(now, &mut events);
         self.collect_searches(now, &mut events);
+        self.serve_table(now, &mut events);
         self.carry_out_save(&mut events);
         self.autosave(&mut events);
         self.file_match_game(&mut events);
@@ -482,7 +515,10 @@ impl Runtime {
         if self.session.clock().is_none() {
             return;
         }
-        if let Some(news) = self.session.tick(now) {
+        if matches!(self.table, Some(Table::Guest(_))) {
+            // The host decides a flag fall, and tells it.
+            self.session.tick_shown(now);
+        } else if let Some(news) = self.session.tick(now) {
             events.push(Event::FlagFell(news));
         }
         if let Some(warning) = self.session.clock_warning() {

@@ -185,6 +185,7 @@ impl Runtime {
     pub fn finish(&mut self) -> Option<Arc<StoreError>> {
         self.session.adjourn();
         self.autosave(&mut Vec::new());
+        self.leave_table();
         let unsaved = self.unsaved();
         self.autosaver.close();
         unsaved

@@ -355,6 +355,15 @@ impl Clock {
         }
     }
 
+    /// Shows the readings another terminal's clock gave: `left` (Black's, White's) at
+    /// `now`, with `running`'s clock running from then (none: both stopped). A board
+    /// that follows a game held elsewhere shows its time this way; the other terminal
+    /// decides a flag fall.
+    pub fn follow(&mut self, left: [Duration; 2], running: Option<Color>, now: Instant) {
+        self.left = left;
+        self.running = running.map(|c| (c, Some(now)));
+    }
+
     /// The running side has moved at `now`: its clock stops (a period's time or the
     /// increment added), and the other side's starts; `single_jump` says whether the
     /// other side's move is a single forced jump (for the move timer).

@@ -47,6 +47,17 @@ pub enum SessionError {
         /// The computer's level there.
         level: Level,
     },
+    /// A person at another terminal plays this side: this terminal does not act for it.
+    RemoteSide(Color),
+    /// Not in a game across the network (a new game, a set-up, the computer's seats,
+    /// its level, a pause): both players agree on those at one terminal, not here.
+    NotAcrossTheNetwork,
+    /// This terminal watches the game: it does not act in it.
+    Spectating,
+    /// The other player is not connected: the game waits for them.
+    OtherPlayerAway,
+    /// Across the network, a match's next game is the host's to start.
+    HostStartsNextGame,
     /// The computer plays the side to move: a person cannot move or claim for it.
     ComputersTurn {
         /// The side to move.
@@ -98,6 +109,22 @@ impl fmt::Display for SessionError {
                 f,
                 "{} plays {color}: a person acts only for a side a person plays",
                 computer_name(*color, *level)
+            ),
+            SessionError::RemoteSide(color) => write!(
+                f,
+                "{color} is played at the other terminal: you act only for your own side"
+            ),
+            SessionError::NotAcrossTheNetwork => {
+                write!(f, "not in a game across the network")
+            }
+            SessionError::HostStartsNextGame => write!(
+                f,
+                "the host starts the match's next game, when both players are ready"
+            ),
+            SessionError::Spectating => write!(f, "you are watching: a spectator does not act"),
+            SessionError::OtherPlayerAway => write!(
+                f,
+                "the other player is not connected: the game waits for them"
             ),
             SessionError::ComputersTurn { color, level } => write!(
                 f,

@@ -206,6 +206,12 @@ impl Match {
         &self.names[Match::player_of(color, self.game_index())]
     }
 
+    /// Names the player who has `color` in the game on the board (one who joined
+    /// across the network says who they are).
+    pub fn rename(&mut self, color: Color, name: String) {
+        self.names[Match::player_of(color, self.game_index())] = name;
+    }
+
     /// The ballot game `index` (from 0) begins from, if any: the same for both games of
     /// a round.
     pub fn ballot_for(&self, index: usize) -> Option<Opening> {

@@ -33,7 +33,9 @@ mod databases;
 mod error;
 mod library;
 mod matches;
+mod mirror;
 mod news;
+mod opening_names;
 mod players;
 mod records;
 mod review;
@@ -53,9 +55,11 @@ pub use databases::database_swing;
 pub use error::SessionError;
 pub use library::{GameSummary, RecordFile};
 pub use matches::{MATCH_TAGS, MAX_ROUNDS, Match, MatchBallots, Tally};
+pub use mirror::Followed;
 pub use news::{ComputerTurn, HintBasis, News, Searched};
+pub use opening_names::{OPENING_TAG, game_opening_name, opening_name};
 pub use players::{
-    Player, PlayerKind, Seats, computer_name, program_name, record_names, seat_tags,
+    Player, PlayerKind, REMOTE_TYPE, Seats, computer_name, program_name, record_names, seat_tags,
     seats_from_tags,
 };
 pub use records::ASSIST_TAG;
@@ -87,6 +91,8 @@ pub struct Session {
     /// the level it was played at.
     level_pending: bool,
     names: Players,
+    /// Where the game is played, for the record's `Site` (a game across the network).
+    site: Option<String>,
     review: Option<Review>,
     /// Event, Site, Date and Round of the record the game came from.
     kept_tags: Vec<(String, String)>,
@@ -131,6 +137,7 @@ impl Session {
             level: Level::default(),
             level_pending: false,
             names: Players::default(),
+            site: None,
             review: None,
             kept_tags: Vec::new(),
             untouched_record: false,
@@ -384,7 +391,8 @@ impl Session {
     /// them alone does not cancel it). The front end asks the other player, then calls
     /// [`undo_agreed`](Self::undo_agreed).
     pub fn undo_needs_consent(&self) -> bool {
-        if self.seats != Seats::PEOPLE || self.review.is_some() {
+        // Across the network the other terminal is asked by the runtime instead.
+        if !self.seats.people() || self.seats.remote_side().is_some() || self.review.is_some() {
             return false;
         }
         let on_the_clock = self.clock.is_some()
@@ -490,11 +498,11 @@ impl Session {
         Ok(News::Resigned(color))
     }
 
-    /// The side a plain "resign" gives up for: the person's side against the computer,
-    /// else the side to move.
+    /// The side a plain "resign" gives up for: the side of the one person at this
+    /// terminal (against the computer, or across the network), else the side to move.
     pub fn resigning_side(&self) -> Color {
         self.seats
-            .person_against_computer()
+            .only_person_here()
             .unwrap_or_else(|| self.position().turn())
     }
 
@@ -617,6 +625,8 @@ impl Session {
         let player = match self.seats.of(color) {
             Player::Person => Player::Computer(self.level),
             Player::Computer(_) => Player::Person,
+            // Refused before it comes here (see the runtime); a remote seat stays.
+            Player::Remote => Player::Remote,
         };
         self.seats.set(color, player);
         let adjudicated = (self.seats.both_computer()

@@ -190,6 +190,11 @@ pub enum News {
     HintNow,
     /// Where the review of a record stands, or what it opened, in words.
     Review(String),
+    /// A player asked the other, across the network, to agree to take back the last
+    /// move: the other side answers.
+    UndoAsked(Color),
+    /// A request went to the terminal holding the game, which answers with what it did.
+    Sent,
     /// Done, with nothing to say (a save asked for is told when done).
     Nothing,
 }
@@ -282,6 +287,7 @@ impl fmt::Display for News {
                         write!(f, "The computer ({level}) plays {color} now")?
                     }
                     Player::Person => write!(f, "A person plays {color} now")?,
+                    Player::Remote => write!(f, "A person across the network plays {color} now")?,
                 }
                 adjudication(f, *adjudicated)
             }
@@ -335,7 +341,10 @@ impl fmt::Display for News {
             }
             News::HintNow => write!(f, "The hint comes now"),
             News::Review(text) => write!(f, "{text}"),
-            News::Nothing => Ok(()),
+            News::Nothing | News::Sent => Ok(()),
+            News::UndoAsked(color) => {
+                write!(f, "Asked {color} to agree to take back the last move")
+            }
         }
     }
 }

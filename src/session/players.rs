@@ -23,13 +23,16 @@ pub enum Player {
     Person,
     /// The computer, at this level.
     Computer(Level),
+    /// A person at another terminal, across the network: this terminal never acts for
+    /// them (their moves and answers come over the connection).
+    Remote,
 }
 
 impl Player {
     /// The computer's level, if the computer plays.
     pub fn level(self) -> Option<Level> {
         match self {
-            Player::Person => None,
+            Player::Person | Player::Remote => None,
             Player::Computer(level) => Some(level),
         }
     }
@@ -37,7 +40,7 @@ impl Player {
     /// What the command line calls this kind of player.
     pub fn kind(self) -> PlayerKind {
         match self {
-            Player::Person => PlayerKind::Human,
+            Player::Person | Player::Remote => PlayerKind::Human,
             Player::Computer(_) => PlayerKind::Cpu,
         }
     }
@@ -105,6 +108,28 @@ impl Seats {
         self.is_computer(Color::Black) != self.is_computer(Color::White)
     }
 
+    /// Whether people play both sides (at this terminal or across the network).
+    pub fn people(self) -> bool {
+        !self.is_computer(Color::Black) && !self.is_computer(Color::White)
+    }
+
+    /// Whether a person at another terminal plays `color`.
+    pub fn is_remote(self, color: Color) -> bool {
+        self.of(color) == Player::Remote
+    }
+
+    /// The side a person at another terminal plays, in a game across the network.
+    pub fn remote_side(self) -> Option<Color> {
+        Color::ALL.into_iter().find(|c| self.is_remote(*c))
+    }
+
+    /// The one side the person at this terminal plays, when the other is someone
+    /// else's (the computer's or a person's at another terminal).
+    pub fn only_person_here(self) -> Option<Color> {
+        let here = |c: Color| self.of(c) == Player::Person;
+        Color::ALL.into_iter().find(|c| here(*c) && !here(!*c))
+    }
+
     /// The one side a person plays against the computer, if that is the game.
     pub fn person_against_computer(self) -> Option<Color> {
         Color::ALL
@@ -138,20 +163,25 @@ pub fn record_names(names: &Players, seats: Seats) -> Players {
     }
 }
 
+/// The `BlackType`/`WhiteType` of a side played at another terminal, across the network.
+pub const REMOTE_TYPE: &str = "remote";
+
 /// The record tags of this program's own that say who played each side, so `--resume`
 /// restores the computer and its level: `BlackType`/`WhiteType` (`human` or `program`,
 /// as in PGN) and, for the computer, `BlackLevel`/`WhiteLevel`. None between two people.
 pub fn seat_tags(seats: Seats) -> Vec<(String, String)> {
-    if seats == Seats::PEOPLE {
+    if seats.people() && seats.remote_side().is_none() {
         return Vec::new();
     }
     let mut tags = Vec::new();
     for color in Color::ALL {
         let player = seats.of(color);
-        let kind = if player.level().is_some() {
-            "program"
-        } else {
-            "human"
+        // "remote": played at another terminal (`checkers host --resume` finds the
+        // side again; at one terminal it is a person's).
+        let kind = match player {
+            Player::Computer(_) => "program",
+            Player::Remote => REMOTE_TYPE,
+            Player::Person => "human",
         };
         tags.push((format!("{color}Type"), kind.to_string()));
         if let Some(level) = player.level() {

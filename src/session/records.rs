@@ -80,15 +80,19 @@ impl Session {
         {
             record.set_tag(name, value);
         }
+        if let Some(site) = &self.site {
+            record.set_tag("Site", site);
+        }
         // Whether the engine helped, where it matters: between two people, or when off.
-        if !self.assist || self.seats == Seats::PEOPLE {
+        if !self.assist || self.seats.people() {
             record.set_tag(ASSIST_TAG, if self.assist { "on" } else { "off" });
         }
         if let Some(opening) = &self.ballot {
             record.set_tag(BALLOT_TAG, &opening.number.to_string());
-            if !opening.name.is_empty() {
-                record.set_tag("Opening", &opening.name);
-            }
+        }
+        // The opening's name, the ballot's included: the longest named line played.
+        if let Some(name) = game_opening_name(game) {
+            record.set_tag(OPENING_TAG, name);
         }
         if let Some(clock) = self.clock().filter(|_| self.review.is_none()) {
             record.set_tag("TimeControl", &clock.control().to_string());

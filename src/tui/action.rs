@@ -37,6 +37,8 @@ pub enum Action {
     },
     /// Open the move prompt, starting with this character if any.
     OpenPrompt(Option<char>),
+    /// Open the chat line (a game across the network).
+    OpenChat,
     /// A letter a-h and then a digit were pressed on the board: an algebraic square
     /// (`c3`), which opens the move prompt with both typed.
     TypeSquare {
@@ -113,6 +115,8 @@ pub enum Action {
     NextGame,
     /// Show or hide the help overlay.
     ToggleHelp,
+    /// Scroll the help a page toward its end (true) or its start, where it does not fit.
+    ScrollHelp(bool),
     /// Quit, asking first when a game is in progress.
     AskQuit,
     /// Quit at once.
@@ -170,6 +174,8 @@ pub enum Answer {
     No,
     /// This side (for "who resigns?").
     Side(Color),
+    /// Resign (for leaving a game across the network).
+    Resign,
 }
 
 /// A movement of the text cursor within a save dialog field.

@@ -72,6 +72,10 @@ pub enum Footer {
     MatchOver,
     /// Once the game (not a match's) is over.
     Over,
+    /// Playing across the network.
+    Table,
+    /// Watching a game across the network.
+    Watching,
 }
 
 /// One line of the key map.
@@ -140,13 +144,14 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Code(KeyCode::Esc), Code(KeyCode::Backspace)], Action::Back, When::Board, "Esc Backspace", "back", "back; review: play on", &[]),
     Binding { keys: &[Key::Digit], action: None, when: When::Board, label: "0-9", short: "type", help: "type a move: 11-15", footer: &[Play] },
     bind(&[Char(':')], Action::OpenPrompt(None), When::Board, ":", "type", "type c3-d4 (c3 also starts it)", &[]),
+    bind(&[Char('\'')], Action::OpenChat, When::Board, "'", "say", "chat (across the network)", &[Table]),
     bind(&[Char('m')], Action::MoveNow, When::Board, "m", "move now", "computer: move now", &[Thinking]),
     bind(&[Char('b')], Action::ToggleSide(Color::Black), When::Board, "b", "take over", "computer plays Black (asks)", &[ThinkingFor(Color::Black)]),
     bind(&[Char('w')], Action::ToggleSide(Color::White), When::Board, "w", "take over", "computer plays White (asks)", &[ThinkingFor(Color::White)]),
     bind(&[Char('u')], Action::Undo, When::Board, "u", "undo", "undo (and the reply)", &[Play, Thinking, Over]),
     bind(&[Char('U'), Ctrl('r')], Action::Redo, When::Board, "U Ctrl-R", "redo", "redo", &[PlayNoClaim, Over]),
     bind(&[Char('c')], Action::AskClaimDraw, When::Board, "c", "claim draw", "claim a draw (asks)", &[PlayClaimOpen]),
-    bind(&[Char('s'), Ctrl('s')], Action::OpenSave, When::Board, "s Ctrl-S", "save", "save as PDN", &[PlayNoClaim, Review, NextGame, MatchOver, Over]),
+    bind(&[Char('s'), Ctrl('s')], Action::OpenSave, When::Board, "s Ctrl-S", "save", "save as PDN", &[PlayNoClaim, Review, NextGame, MatchOver, Over, Watching]),
     bind(&[Char('d')], Action::AskOfferDraw, When::Board, "d", "offer draw", "offer a draw (asks)", &[]),
     bind(&[Char('r')], Action::AskResign, When::Board, "r", "resign", "resign (asks)", &[]),
     bind(&[Char('+'), Char('=')], Action::ChangeLevel(true), When::Board, "+ -", "level", "computer level up/down", &[]),
@@ -157,7 +162,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Code(KeyCode::PageDown)], Action::ScrollMoves(false), When::Board, "", "", "", &[]),
     bind(&[Code(KeyCode::Home)], Action::BrowseEnd(true), When::Board, "Home/End", "", "", &[]),
     bind(&[Code(KeyCode::End)], Action::BrowseEnd(false), When::Board, "", "", "", &[]),
-    bind(&[Char('<')], Action::Browse(true), When::Board, "< >", "browse", "browse the game (Esc: back)", &[]),
+    bind(&[Char('<')], Action::Browse(true), When::Board, "< >", "browse", "browse the game (Esc: back)", &[Watching]),
     bind(&[Char('>')], Action::Browse(false), When::Board, "", "", "", &[]),
     bind(&[Char('f')], Action::Flip, When::Board, "f", "flip", "flip the board", &[]),
     bind(&[Char('E')], Action::OpenEditor, When::Board, "E", "set up", "set up a position", &[]),
@@ -165,8 +170,8 @@ pub const BOARD_KEYS: &[Binding] = &[
     bind(&[Char('p')], Action::Pause, When::Board, "p", "pause", "pause the clocks", &[]),
     bind(&[Char('n')], Action::NextGame, When::MatchWaits, "n", "next game", "", &[NextGame]),
     bind(&[Char('n')], Action::AskNewGame, When::Board, "n", "new game", "new game; match: next game", &[Thinking, Over]),
-    bind(&[Char('?')], Action::ToggleHelp, When::Board, "?", "help", "this help", &[Play, Review, Thinking, NextGame, MatchOver, Over]),
-    bind(&[Char('q')], Action::AskQuit, When::Board, "q", "quit", "quit (then --resume)", &[Play, Review, Thinking, NextGame, MatchOver, Over]),
+    bind(&[Char('?')], Action::ToggleHelp, When::Board, "?", "help", "this help", &[Play, Review, Thinking, NextGame, MatchOver, Over, Watching]),
+    bind(&[Char('q')], Action::AskQuit, When::Board, "q", "quit", "quit (then --resume)", &[Play, Review, Thinking, NextGame, MatchOver, Over, Watching]),
     bind(&[Ctrl('c')], Action::Quit, When::Anywhere, "Ctrl-C", "quit now", "quit at once", &[]),
     bind(&[Ctrl('z')], Action::Suspend, When::Anywhere, "Ctrl-Z", "suspend", "suspend (fg resumes)", &[]),
 ];

@@ -83,6 +83,7 @@ pub fn run(
     settings: Settings,
     start: Start,
     notices: Vec<String>,
+    table: Option<crate::runtime::Table>,
 ) -> io::Result<Option<Arc<crate::store::StoreError>>> {
     let shared = Shared::default();
     watch_signals(settings.mouse, shared.clone())?;
@@ -104,7 +105,10 @@ pub fn run(
                 }
             }
         };
-        let runtime = Runtime::new(session, saving, Pace::WATCHED);
+        let mut runtime = Runtime::new(session, saving, Pace::WATCHED);
+        if let Some(table) = table {
+            runtime = runtime.at_table(table);
+        }
         shared.last_save.keep(&runtime);
         let size = terminal.size()?;
         let mut app = App::with_runtime(settings, runtime, size.width, size.height);

@@ -159,3 +159,64 @@ fn a_flag_falls_without_a_key_press_and_the_autosave_records_it() {
     game.send(b"\x03");
     assert!(game.exit_status().success());
 }
+
+#[test]
+fn against_the_computer_r_resigns_your_side_and_a_level_key_leaves_the_record() {
+    use crate::common::pty::Sandbox;
+    let sandbox = Sandbox::new();
+    let mut game = Session::start_in(&sandbox, &["--white", "cpu", "--level", "1"], &[]);
+    game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+    game.send(b"11-15\r");
+    game.wait_for("the computer's reply", |s| {
+        s.contents().contains("Black to move") && s.contents().contains("1. 11-15")
+    });
+    // `r` resigns the person's own side, after asking; the computer's is not on offer.
+    game.send(b"r");
+    game.wait_for("the question", |s| {
+        s.contents().contains("Resign? Black loses the game")
+    });
+    assert!(
+        !game.contents().contains("Who resigns?"),
+        "{}",
+        game.contents()
+    );
+    game.send(b"w");
+    game.send(b"y");
+    game.wait_for("the result", |s| {
+        s.contents().contains("White wins: Black resigned")
+    });
+    let finished = sandbox.wait_for_game("[Result \"0-1\"]");
+    assert!(finished.contains("[WhiteLevel \"1\"]"), "{finished}");
+    // A level key after the end is for the next game: the finished record stays.
+    game.send(b"++");
+    game.wait_for("the level's news", |s| {
+        s.contents().contains("level 3 when play goes on")
+    });
+    game.send(b"q");
+    let status = game.exit_status();
+    assert!(status.success(), "exit status {status:?}");
+    let kept = sandbox.wait_for_game("[Result \"0-1\"]");
+    assert!(kept.contains("[WhiteLevel \"1\"]"), "{kept}");
+    assert!(kept.contains("[White \"checkers (level 1)\"]"), "{kept}");
+}
+
+#[test]
+fn a_reviewed_only_move_shows_a_searched_score() {
+    // Tinsley v Oldbury, London 1958 game 1: after 5. 14-17 White's 21x14 is forced, in
+    // the middle of an even exchange; its static value is "White is well ahead".
+    let pdn = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
+    let mut game = Session::start(&["--load", pdn, "--game", "303"], &[]);
+    game.wait_for("the review", |s| s.contents().contains("Review: "));
+    game.send(&b"\x1b[C".repeat(9));
+    game.wait_for("the ninth position", |s| {
+        s.contents().contains("Move 5. of 20: Black played 14-17")
+    });
+    game.wait_for("a searched score", |s| {
+        s.contents().contains("Engine (only move, ")
+    });
+    assert!(
+        !game.contents().contains("well ahead"),
+        "{}",
+        game.contents()
+    );
+}

@@ -18,6 +18,7 @@ mod e2e_windows;
 mod egdb;
 mod files;
 mod matches;
+mod network;
 mod opponents;
 mod plain;
 mod plain_robust;

@@ -465,6 +465,13 @@ fn a_piped_game_is_not_kept_in_the_games_folder() {
             .count()
     });
     assert_eq!(kept, 0, "as the README says: {}", games.display());
+    let readme: Vec<&str> = include_str!("../../README.md").split_whitespace().collect();
+    let says = "A game whose input is piped (not typed at a terminal) is not kept in the \
+                games folder";
+    assert!(
+        readme.join(" ").contains(says),
+        "the README says what a piped game does"
+    );
 }
 
 #[test]
@@ -513,4 +520,14 @@ fn resign_against_the_computer_gives_up_the_persons_side_only() {
     assert!(a[0].starts_with("Black (level 1) played "), "{out}");
     assert_eq!(a[1], "White resigns. Black wins: White resigned.", "{out}");
     assert!(!out.contains("Black resigns"), "{out}");
+}
+
+#[test]
+fn the_board_names_the_opening_once_the_moves_have_one() {
+    let (ok, out, _) = session(&[], "11-15\n23-19\nboard\n8-11\n22-17\n4-8\nboard\n");
+    assert!(ok, "{out}");
+    let boards: Vec<&str> = out.split("Opening:").collect();
+    // Only the second board: after 11-15 23-19 alone the line has no name yet.
+    assert_eq!(boards.len(), 2, "{out}");
+    assert!(boards[1].starts_with(" Old Fourteenth."), "{out}");
 }

@@ -85,6 +85,29 @@ impl Sandbox {
     }
 }
 
+/// `program` with `args` to run in `sandbox` (its home and data folder, no first-use
+/// database build) at an xterm, with `env` added.
+pub fn sandboxed(
+    sandbox: &Sandbox,
+    program: &str,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> CommandBuilder {
+    let mut cmd = CommandBuilder::new(program);
+    cmd.args(args);
+    cmd.env("TERM", "xterm-256color");
+    cmd.env_remove("NO_COLOR");
+    cmd.env("HOME", sandbox.home());
+    cmd.env("XDG_DATA_HOME", sandbox.data_home());
+    // No endgame database built on first use in a test's throwaway data folder.
+    cmd.env("CHECKERS_NO_EGDB_BUILD", "1");
+    cmd.cwd(sandbox.home());
+    for (key, value) in env {
+        cmd.env(key, value);
+    }
+    cmd
+}
+
 /// The game running in a pseudo-terminal, and what it has drawn so far.
 pub struct Session {
     child: Box<dyn Child + Send + Sync>,
@@ -142,18 +165,7 @@ impl Session {
             })
             .unwrap();
         let initial_modes = format!("{:?}", pty.master.get_termios());
-        let mut cmd = CommandBuilder::new(program);
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env_remove("NO_COLOR");
-        cmd.env("HOME", sandbox.home());
-        cmd.env("XDG_DATA_HOME", sandbox.data_home());
-        // No endgame database built on first use in a test's throwaway data folder.
-        cmd.env("CHECKERS_NO_EGDB_BUILD", "1");
-        cmd.cwd(sandbox.home());
-        for (key, value) in env {
-            cmd.env(key, value);
-        }
+        let cmd = sandboxed(sandbox, program, args, env);
         let child = pty.slave.spawn_command(cmd).unwrap();
         drop(pty.slave);
         let mut reader = pty.master.try_clone_reader().unwrap();

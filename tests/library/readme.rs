@@ -32,3 +32,39 @@ fn the_readmes_preferences_example_reads_as_preferences() {
     assert_eq!(prefs.clock.as_deref(), Some("5+3"));
     assert_eq!(prefs.coordinates, Some(true));
 }
+
+/// The README's text with its line breaks as spaces, to find a sentence wrapped anywhere.
+fn readme_text() -> String {
+    include_str!("../../README.md")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_readmes_size_for_big_clocks_is_where_they_turn_big() {
+    use crate::common::screen_text;
+    use checkers::game::Game;
+    use checkers::session::{Session, TimeControl};
+    use checkers::tui::{App, Settings};
+    // "on a terminal of 105x39 or more (not with `--ascii`) the readings are three rows
+    // tall": the size the README gives, and no smaller one in either direction.
+    let text = readme_text();
+    let size = text
+        .split("on a terminal of ")
+        .nth(1)
+        .and_then(|rest| rest.split(" or more").next())
+        .and_then(|size| size.split_once('x'))
+        .and_then(|(w, h)| Some((w.parse::<u16>().ok()?, h.parse::<u16>().ok()?)))
+        .expect("the README gives the terminal size (WxH) for the big clocks");
+    let big = |(width, height): (u16, u16)| {
+        let control: TimeControl = "5+3".parse().unwrap();
+        let session = Session::new(Game::new()).with_clock(control, std::time::Instant::now());
+        let app = App::with_session(Settings::default(), session, width, height);
+        // The top row of the big "5:00".
+        screen_text(&app).contains("█▀▀")
+    };
+    assert!(big(size), "{size:?}");
+    assert!(!big((size.0 - 1, size.1 + 20)), "{size:?}: narrower");
+    assert!(!big((size.0 + 95, size.1 - 1)), "{size:?}: lower");
+}

@@ -75,6 +75,84 @@ fn the_panel_shows_the_ballot() {
     assert!(screen.contains("Ballot 126: 11-15 23-19 8-11"), "{screen}");
 }
 
+#[test]
+fn a_game_played_into_a_named_opening_shows_and_records_its_name() {
+    // No ballot: the moves played make the Old Fourteenth.
+    let mut session = Session::new(Game::new());
+    for m in ["11-15", "23-19", "8-11", "22-17"] {
+        session.play_text(m).unwrap();
+    }
+    assert_eq!(session.record("2026.12.01").tag("Opening"), None);
+    session.play_text("4-8").unwrap();
+    let record = session.record("2026.12.01");
+    assert_eq!(record.tag("Opening"), Some("Old Fourteenth"));
+    assert_eq!(record.tag("Ballot"), None);
+    let app = App::with_session(Settings::default(), session.clone(), WIDTH, HEIGHT);
+    let screen = screen_text(&app);
+    assert!(screen.contains("Opening: Old Fourteenth"), "{screen}");
+    // The name stays as the game goes on, and goes with an undo past its last move.
+    session.play_text("17-13").unwrap();
+    assert_eq!(session.record("").tag("Opening"), Some("Old Fourteenth"));
+    session.undo().unwrap();
+    session.undo().unwrap();
+    let app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    let screen = screen_text(&app);
+    assert!(!screen.contains("Old Fourteenth"), "{screen}");
+    // A game from a set-up position has no opening.
+    let mut set_up = Session::new(Game::from_position("B:W21-32:B1-11".parse().unwrap()));
+    set_up.play_text("11-15").unwrap();
+    assert_eq!(set_up.record("").tag("Opening"), None);
+}
+
+#[test]
+fn the_opening_named_is_that_of_the_position_shown() {
+    use ratatui::crossterm::event::KeyCode;
+    let mut session = Session::new(Game::new());
+    for m in ["11-15", "23-19", "8-11", "22-17", "4-8", "17-13"] {
+        session.play_text(m).unwrap();
+    }
+    let mut app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    assert!(screen_text(&app).contains("Opening: Old Fourteenth"));
+    // Browsing: after move 5 (4-8) it is the Old Fourteenth, before it not yet.
+    press(&mut app, KeyCode::Char('<'));
+    assert!(screen_text(&app).contains("Opening: Old Fourteenth"));
+    press(&mut app, KeyCode::Char('<'));
+    let screen = screen_text(&app);
+    assert!(screen.contains("Shown: move 4 of 6"), "{screen}");
+    assert!(!screen.contains("Opening:"), "{screen}");
+    press(&mut app, KeyCode::Esc);
+    assert!(screen_text(&app).contains("Opening: Old Fourteenth"));
+    // The editor's position is not the game's: no opening is named there.
+    press(&mut app, KeyCode::Char('E'));
+    let screen = screen_text(&app);
+    assert!(screen.contains("Setting up a position"), "{screen}");
+    assert!(!screen.contains("Opening:"), "{screen}");
+}
+
+#[test]
+fn a_ballot_game_names_its_ballot_once_and_the_opening_it_grows_into() {
+    // Ballot 5 is named in the deck: the panel names it once, the record in Opening.
+    let app = App::with_session(Settings::default(), balloted(5), WIDTH, HEIGHT);
+    let screen = screen_text(&app);
+    assert!(screen.contains("Ballot 5 (Dreaded Edinburgh)"), "{screen}");
+    assert_eq!(screen.matches("Dreaded Edinburgh").count(), 1, "{screen}");
+    assert_eq!(
+        balloted(5).record("").tag("Opening"),
+        Some("Dreaded Edinburgh")
+    );
+    // Ballot 126 has no name; with 22-17 4-8 it becomes the Old Fourteenth.
+    let mut session = balloted(126);
+    session.play_text("22-17").unwrap();
+    session.play_text("4-8").unwrap();
+    let app = App::with_session(Settings::default(), session.clone(), WIDTH, HEIGHT);
+    let screen = screen_text(&app);
+    assert!(screen.contains("Ballot 126: 11-15 23-19 8-11"), "{screen}");
+    assert!(screen.contains("Opening: Old Fourteenth"), "{screen}");
+    let record = session.record("");
+    assert_eq!(record.tag("Ballot"), Some("126"));
+    assert_eq!(record.tag("Opening"), Some("Old Fourteenth"));
+}
+
 mod clocks {
     use checkers::Color;
     use checkers::game::Game;

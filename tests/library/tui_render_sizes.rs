@@ -132,3 +132,81 @@ fn the_help_box_stands_clear_of_the_board_and_panel_borders() {
         assert!(!screen.contains(doubled), "{doubled}: {screen}");
     }
 }
+
+/// Every page of the help at `width` x `height`, PgDn after PgDn until the help closes
+/// or stops changing.
+fn help_pages(width: u16, height: u16) -> Vec<String> {
+    use checkers::tui::Settings;
+    use checkers::tui::app::Mode;
+    use ratatui::crossterm::event::KeyCode;
+    let mut app = App::new(Settings::default(), width, height);
+    type_text(&mut app, "?");
+    let mut pages = vec![screen_text(&app)];
+    for _ in 0..40 {
+        press(&mut app, KeyCode::PageDown);
+        if !matches!(app.mode, Mode::Help(_)) {
+            break;
+        }
+        let page = screen_text(&app);
+        if pages.last() == Some(&page) {
+            break;
+        }
+        pages.push(page);
+    }
+    pages
+}
+
+#[test]
+fn the_whole_help_is_read_at_70x23_and_80x24() {
+    use checkers::tui::keymap;
+    for (width, height, scrolls) in [(70, 23, true), (80, 24, false)] {
+        let pages = help_pages(width, height);
+        let all = pages.join("\n");
+        for (label, help) in keymap::help_lines() {
+            let label = label.replace("{arrows}", "←↓↑→").replace("{steps}", "← →");
+            let binding = format!("{label} {help}");
+            assert!(
+                all.contains(&binding),
+                "{width}x{height}: {binding}:\n{all}"
+            );
+        }
+        // The rules and the pieces, to the help's last words.
+        for words in ["Rules:", "quiet moves.", "White (man, king)", "cursor"] {
+            assert!(all.contains(words), "{width}x{height}: {words}:\n{all}");
+        }
+        // At 70x23 the help is two pages, the first saying there is more; at 80x24 one.
+        assert_eq!(pages.len() > 1, scrolls, "{width}x{height}: {pages:#?}");
+        let note = if scrolls {
+            "PgDn: more"
+        } else {
+            "any key closes"
+        };
+        assert!(pages[0].contains(note), "{width}x{height}: {}", pages[0]);
+        assert!(!pages[0].contains("quiet moves") || !scrolls);
+    }
+}
+
+#[test]
+fn the_help_scrolls_back_and_any_other_key_closes_it() {
+    use checkers::tui::Settings;
+    use checkers::tui::app::Mode;
+    use ratatui::crossterm::event::KeyCode;
+    let mut app = App::new(Settings::default(), 26, 11);
+    type_text(&mut app, "?");
+    let first = screen_text(&app);
+    press(&mut app, KeyCode::PageDown);
+    assert_ne!(screen_text(&app), first);
+    assert!(screen_text(&app).contains("PgUp PgDn: more"));
+    press(&mut app, KeyCode::PageUp);
+    assert_eq!(screen_text(&app), first);
+    // Up at the start stays there; a key that does not scroll closes the help.
+    press(&mut app, KeyCode::Up);
+    assert_eq!(app.mode, Mode::Help(0));
+    press(&mut app, KeyCode::Char('x'));
+    assert_eq!(app.mode, Mode::Board);
+    // Where the help fits whole, PgDn closes it like any key.
+    let mut app = App::new(Settings::default(), 120, 40);
+    type_text(&mut app, "?");
+    press(&mut app, KeyCode::PageDown);
+    assert_eq!(app.mode, Mode::Board);
+}

@@ -50,6 +50,16 @@ fn help() {
 }
 
 #[test]
+fn help_70x23_scrolled() {
+    // The smallest standard layout: the help is two pages, PgDn turns to the second.
+    let mut app = checkers::tui::App::new(checkers::tui::Settings::default(), 70, 23);
+    press(&mut app, KeyCode::Char('?'));
+    assert_snapshot!("help_70x23_page_1", snapshot(&app));
+    press(&mut app, KeyCode::PageDown);
+    assert_snapshot!("help_70x23_page_2", snapshot(&app));
+}
+
+#[test]
 fn flipped() {
     let mut app = app();
     type_move(&mut app, "11-15");

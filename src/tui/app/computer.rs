@@ -95,6 +95,7 @@ impl App {
                 };
                 self.notify(Tone::Info, text);
             }
+            Event::Table(news) => self.on_table(news),
         }
     }
 

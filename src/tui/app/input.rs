@@ -75,7 +75,16 @@ impl App {
             });
         }
         match &self.mode {
-            Mode::Help => Some(Action::ToggleHelp),
+            // A help longer than its box scrolls; any other key closes it.
+            Mode::Help(_) => Some(match key.code {
+                KeyCode::PageDown | KeyCode::Down if crate::tui::view::help_scrolls(self) => {
+                    Action::ScrollHelp(true)
+                }
+                KeyCode::PageUp | KeyCode::Up if crate::tui::view::help_scrolls(self) => {
+                    Action::ScrollHelp(false)
+                }
+                _ => Action::ToggleHelp,
+            }),
             Mode::Games(_) => games::list_action(key),
             Mode::Save(dialog) if dialog.exists.is_some() => save_dialog::existing_file_action(key),
             Mode::Save(_) => save_dialog::dialog_action(key),
@@ -85,7 +94,7 @@ impl App {
             Mode::Prompt(_) if self.prompt_selected && prompt::hands_back(key) => {
                 self.board_action(key)
             }
-            Mode::Prompt(_) => prompt::prompt_action(key),
+            Mode::Prompt(_) | Mode::Chat(_) => prompt::prompt_action(key),
             Mode::Editor(editor) => editor::editor_action(key, editor.fen.is_some()),
             Mode::Board => self.board_action(key),
         }

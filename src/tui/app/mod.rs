@@ -19,6 +19,7 @@ mod input;
 use input::LetterPressed;
 mod prompt;
 mod question;
+mod table;
 mod tournament;
 
 use question::after_the_end;
@@ -66,6 +67,11 @@ pub enum Question {
     Draw(Color),
     /// On the clock, a player asks to take back the last move: does the other agree?
     Undo,
+    /// Across the network, the other player (this side) asks to take back the last
+    /// move: does this one agree?
+    RemoteUndo(Color),
+    /// Across the network: leave the game (adjourned, for a later join), or resign?
+    LeaveTable,
     /// Offer the other side a draw?
     OfferDraw,
     /// Claim the draw open (it ends the game)?
@@ -81,14 +87,16 @@ pub enum Mode {
     Prompt(String),
     /// Waiting for an answer.
     Asking(Question),
-    /// The help overlay is shown.
-    Help,
+    /// The help overlay is shown, from this line of it (where it does not fit whole).
+    Help(u16),
     /// The save dialog is open.
     Save(SaveDialog),
     /// The list of a record file's games is open.
     Games(GameList),
     /// A position is being set up.
     Editor(Editor),
+    /// A chat line is being typed (a game across the network).
+    Chat(String),
 }
 
 /// How a message should look.
@@ -191,6 +199,9 @@ pub struct App {
     /// The board's side was fixed with `--flip`: it does not turn as a match's colours
     /// change.
     flip_fixed: bool,
+    /// The side this board's player had when last looked at, across the network: a
+    /// match's colours change at the host, and the board turns with them.
+    own_side: Option<Color>,
     /// The file the game was last saved to: the save dialog offers it again.
     last_saved: Option<std::path::PathBuf>,
     /// While the game being played is browsed: the moves played up to the position
@@ -221,11 +232,11 @@ impl App {
     pub fn with_runtime(settings: Settings, runtime: Runtime, width: u16, height: u16) -> App {
         let session = runtime.session();
         // A person playing White against the computer sits at the bottom.
-        let person_plays_white = session.seats().person_against_computer() == Some(Color::White);
+        let person_plays_white = session.seats().only_person_here() == Some(Color::White);
         // Two people in a match keep their sides of the screen as the colours change:
         // a resumed match at an even-numbered game has them the other way round.
         let turned = !settings.flipped
-            && session.seats() == crate::session::Seats::PEOPLE
+            && session.seats().people()
             && session
                 .match_play()
                 .is_some_and(|contest| contest.game_index() % 2 == 1);
@@ -285,6 +296,7 @@ impl App {
             last_person_move: None,
             letter: None,
             flip_fixed: settings.flipped,
+            own_side: None,
             last_saved: None,
             show_fen: false,
             browse: None,
@@ -448,6 +460,7 @@ impl App {
                     | Action::Flip
                     | Action::ToggleCoordinates
                     | Action::ToggleHelp
+                    | Action::ScrollHelp(_)
                     | Action::ScrollMoves(_)
                     | Action::Resize { .. }
             )
@@ -513,6 +526,7 @@ impl App {
             Action::ChangeLevel(stronger) => self.command(Command::ChangeLevel(stronger)),
             Action::Hint => self.ask_hint(),
             Action::OpenPrompt(first) => self.open_prompt(first),
+            Action::OpenChat => self.open_chat(),
             Action::TypeSquare { letter, digit } => {
                 self.open_prompt(Some(letter));
                 if let Mode::Prompt(text) = &mut self.mode {
@@ -561,6 +575,9 @@ impl App {
                     text.push(c)
                 }
                 Mode::Save(dialog) => dialog.insert(c),
+                Mode::Chat(text) if text.chars().count() < crate::net::protocol::MAX_CHAT_CHARS => {
+                    text.push(c)
+                }
                 _ => {}
             },
             Action::Erase => match &mut self.mode {
@@ -573,8 +590,12 @@ impl App {
                     text.pop();
                 }
                 Mode::Save(dialog) => dialog.erase_before(),
+                Mode::Chat(text) => {
+                    text.pop();
+                }
                 _ => {}
             },
+            Action::Submit if matches!(self.mode, Mode::Chat(_)) => self.send_chat(),
             Action::Submit => self.submit(),
             Action::CancelPrompt => self.mode = Mode::Board,
             Action::Undo if self.session().undo_needs_consent() => {
@@ -639,12 +660,18 @@ impl App {
                 }
             }
             Action::ToggleHelp => {
-                self.mode = if self.mode == Mode::Help {
+                self.mode = if matches!(self.mode, Mode::Help(_)) {
                     Mode::Board
                 } else {
-                    Mode::Help
+                    Mode::Help(0)
                 }
             }
+            Action::ScrollHelp(on) => {
+                if let Mode::Help(top) = self.mode {
+                    self.mode = Mode::Help(crate::tui::view::help_scrolled(self, top, on));
+                }
+            }
+            Action::AskQuit if self.runtime.table().is_some() => return self.ask_leave_table(),
             Action::AskQuit => {
                 // A game under review is the file's, already kept on disk.
                 let game = self.game();

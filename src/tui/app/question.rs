@@ -19,6 +19,14 @@ pub(super) fn question_action(question: Question, key: &KeyEvent) -> Option<Acti
             Some(Action::Answer(Answer::No))
         }
         (Question::WhoResigns, _) => None,
+        (Question::LeaveTable, KeyCode::Char('a' | 'A' | 'y' | 'Y')) => {
+            Some(Action::Answer(Answer::Yes))
+        }
+        (Question::LeaveTable, KeyCode::Char('r' | 'R')) => Some(Action::Answer(Answer::Resign)),
+        (Question::LeaveTable, KeyCode::Char('n' | 'N') | KeyCode::Esc) => {
+            Some(Action::Answer(Answer::No))
+        }
+        (Question::LeaveTable, _) => None,
         (_, KeyCode::Char('y' | 'Y')) => Some(Action::Answer(Answer::Yes)),
         (_, KeyCode::Char('n' | 'N') | KeyCode::Esc) => Some(Action::Answer(Answer::No)),
         _ => None,
@@ -59,6 +67,16 @@ impl App {
                 self.command(Command::UndoAgreed);
             }
             (Question::Undo, _) => self.info("The move stands: no take-back"),
+            (Question::RemoteUndo(_), answer) => {
+                self.command(Command::AnswerUndo(answer == Answer::Yes));
+            }
+            (Question::LeaveTable, Answer::Yes) => return self.quit_now(),
+            (Question::LeaveTable, Answer::Resign) => {
+                if let Some(color) = self.session().seats().only_person_here() {
+                    self.command(Command::Resign(color));
+                }
+                return self.quit_now();
+            }
             (Question::Draw(_), _) => {
                 self.command(Command::DeclineDraw);
             }
@@ -94,7 +112,7 @@ impl App {
         if seats.both_computer() {
             let side = self.session().resigning_side();
             self.command(Command::Resign(side));
-        } else if let Some(color) = seats.person_against_computer() {
+        } else if let Some(color) = seats.only_person_here() {
             self.mode = Mode::Asking(Question::Resign(color));
         } else {
             self.mode = Mode::Asking(Question::WhoResigns);
@@ -118,7 +136,9 @@ impl App {
         let by = self.position().turn();
         let answer = self.runtime.command(Command::OfferDraw);
         self.pick = None;
-        if answer.is_ok() && self.game().draw_offer() == Some(by) {
+        // The other side is asked here when a person at this terminal plays it.
+        let asked_here = self.session().seats().of(!by) == crate::session::Player::Person;
+        if answer.is_ok() && asked_here && self.game().draw_offer() == Some(by) {
             self.mode = Mode::Asking(Question::Draw(by));
         } else {
             self.show(answer);

@@ -40,7 +40,7 @@ fn the_same_key_means_different_things_in_different_modes() {
         app.action_for(&key(KeyCode::Char('y'))),
         Some(Action::Answer(Answer::Yes))
     );
-    app.mode = Mode::Help;
+    app.mode = Mode::Help(0);
     assert_eq!(
         app.action_for(&key(KeyCode::Char('q'))),
         Some(Action::ToggleHelp)

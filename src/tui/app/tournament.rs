@@ -112,7 +112,7 @@ impl App {
             self.pick = None;
             self.resting = START_CURSORS;
             self.cursor = START_CURSORS[color_index(self.position().turn())];
-            let people = self.session().seats() == crate::session::Seats::PEOPLE;
+            let people = self.session().seats().people();
             if (person.is_some() && self.session().seats().person_against_computer() != person)
                 || (people && !self.flip_fixed)
             {

@@ -5,6 +5,7 @@ mod board;
 mod overlays;
 mod panel;
 
+pub(crate) use overlays::{help_scrolled, help_scrolls};
 use overlays::{render_game_list, render_help, render_save_dialog};
 pub use panel::move_at;
 use panel::render_panel;
@@ -36,7 +37,9 @@ impl Widget for &App {
             return;
         };
         board::render_board(self, &layout, buf);
-        if self.session().is_paused() {
+        // Across the network the clocks stop while a line is down: no break, the board
+        // stays in view.
+        if self.session().is_paused() && self.runtime().table().is_none() {
             // A break in a timed game: the position is not studied on the clock's pause.
             let frame = layout.board.frame;
             Clear.render(frame, buf);
@@ -48,7 +51,7 @@ impl Widget for &App {
         render_panel(self, layout.panel, buf);
         render_footer(self, &layout, buf);
         match &self.mode {
-            Mode::Help => render_help(self, area, buf),
+            Mode::Help(top) => render_help(self, *top, area, buf),
             Mode::Save(dialog) => render_save_dialog(self, dialog, area, buf),
             Mode::Games(list) => render_game_list(self, list, area, buf),
             _ => {}
@@ -171,17 +174,34 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                     "Take back the last move (clocks too)? Both players agree: y yes  n no"
                         .to_string()
                 }
+                Question::RemoteUndo(by) => {
+                    format!("{by} asks to take back the last move. Agree? y yes  n no")
+                }
+                Question::LeaveTable => {
+                    "Leave the game? a adjourns it (join again to go on)  r resigns  n stays"
+                        .to_string()
+                }
             };
             Line::styled(text, theme.question)
         }
-        Mode::Help => hint_line(theme, &[("any key", "closes help")]),
+        Mode::Help(_) if help_scrolls(app) => hint_line(
+            theme,
+            &[("PgDn PgUp", "scroll"), ("any other key", "closes help")],
+        ),
+        Mode::Help(_) => hint_line(theme, &[("any key", "closes help")]),
+        Mode::Chat(text) => typing_line(
+            theme,
+            "Say: ",
+            text,
+            &[("Enter", "send"), ("Esc", "cancel"), ("Backspace", "erase")],
+        ),
         Mode::Editor(Editor { fen: Some(fen), .. }) => typing_line(
             theme,
             "FEN: ",
             fen,
             &[("Enter", "take it"), ("Esc", "back")],
         ),
-        // The side to move is in the panel's first line: `t` changes it. `c` (empty) and
+        // The side to move is in the panel's turn line: `t` changes it. `c` (empty) and
         // `s` (start) are in the first message, to keep this line within 80 columns.
         Mode::Editor(_) => hint_line(
             theme,
@@ -227,7 +247,12 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             let match_waits = app.session().match_waits();
             let match_over = app.session().match_over();
             let over = app.game().is_over();
+            let seat = app.runtime().table().map(|t| t.seat.clone());
+            let watching = seat == Some(crate::runtime::Seat::Spectator);
             let keys = keymap::footer_keys(|place| match place {
+                Footer::Watching => watching,
+                _ if watching => false,
+                Footer::Table => seat.is_some() && !over,
                 Footer::Review => reviewing,
                 _ if reviewing => false,
                 Footer::NextGame => match_waits,

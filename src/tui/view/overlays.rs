@@ -23,63 +23,194 @@ fn small_disc(theme: &Theme, color: Color, king: bool) -> String {
     }
 }
 
-pub(super) fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
-    let g = &theme.glyphs;
-    // Centred over the board, leaving the bottom row for the "any key closes" hint.
-    let room = area.height.saturating_sub(1);
+/// The help box on a screen of `area` and the help's lines in it: at most 80 wide, as
+/// tall as the help where there is room (its border tells how it closes, so it may
+/// cover the footer), centred.
+fn help_box(app: &App, area: Rect) -> (Rect, Vec<Line<'static>>) {
     let width = area.width.min(80);
-    let height = room.min(23);
+    let text = help_text(app, usize::from(width.saturating_sub(2)));
+    let height = u16::try_from(text.len() + 2)
+        .unwrap_or(u16::MAX)
+        .min(area.height);
     let rect = Rect {
         x: area.x + (area.width - width) / 2,
-        y: area.y + (room - height) / 2,
+        y: area.y + (area.height - height) / 2,
         width,
         height,
     };
-    // Two bindings a line, each in half the width.
-    let column = usize::from(width.saturating_sub(2) / 2);
+    (rect, text)
+}
+
+/// Words in their styles as lines of at most `width` characters, `gap` between two on a
+/// line (a word longer than a line has one of its own).
+fn flowed(words: &[(String, Style)], gap: &str, width: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let mut line: Vec<Span<'static>> = Vec::new();
+    let mut taken = 0;
+    for (word, style) in words {
+        let len = word.chars().count();
+        if taken > 0 && taken + gap.len() + len > width {
+            lines.push(Line::from(std::mem::take(&mut line)));
+            taken = 0;
+        }
+        if taken > 0 {
+            line.push(Span::raw(gap.to_string()));
+            taken += gap.len();
+        }
+        line.push(Span::styled(word.clone(), *style));
+        taken += len;
+    }
+    if !line.is_empty() {
+        lines.push(Line::from(line));
+    }
+    lines
+}
+
+/// The words of `text`, each in `style`.
+fn words_of(text: &str, style: Style) -> Vec<(String, Style)> {
+    text.split_whitespace()
+        .map(|w| (w.to_string(), style))
+        .collect()
+}
+
+/// The help's lines for a box `width` characters wide inside: every binding of the key
+/// map (two a line where both fit), the rules and the pieces, none wider than the box.
+fn help_text(app: &App, width: usize) -> Vec<Line<'static>> {
+    let theme = &app.theme;
+    let g = &theme.glyphs;
+    let width = width.max(1);
     let bindings: Vec<(String, &str)> = keymap::help_lines()
         .map(|(label, help)| (full_key_label(theme, label), help))
         .collect();
-    // No "Keys" heading: the box is titled Help, and at the 70x23 minimum every line
-    // counts.
+    let cell_len = |(label, help): &(String, &str)| label.chars().count() + 1 + help.len();
+    // The second column starts after the longest first binding where the longest
+    // second one still fits after it, else as far right as that one allows.
+    let firsts = bindings.iter().step_by(2).map(cell_len).max().unwrap_or(0);
+    let seconds = bindings
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .map(cell_len)
+        .max()
+        .unwrap_or(0);
+    let column = (firsts + 2)
+        .min(width.saturating_sub(seconds))
+        .max(width / 2);
+    // No "Keys" heading: the box is titled Help, and on a small screen every line counts.
     let mut text = Vec::new();
     for pair in bindings.chunks(2) {
-        let mut spans = Vec::new();
-        for (i, (label, help)) in pair.iter().enumerate() {
-            let cell = format!("{label} {help}");
-            let pad = if i == 0 {
-                column.saturating_sub(cell.chars().count()).max(1)
-            } else {
-                0
-            };
-            spans.push(Span::styled(label.clone(), theme.key));
-            spans.push(Span::raw(format!(" {help}{}", " ".repeat(pad))));
+        let together: usize = pair.iter().map(cell_len).sum::<usize>() + 1;
+        if pair.len() == 2 && together <= width {
+            let mut spans = Vec::new();
+            let first = cell_len(&pair[0]);
+            // A space always parts the two bindings, in columns where they fit.
+            let pad = column
+                .saturating_sub(first)
+                .max(1)
+                .min(width - together + 1);
+            for (i, (label, help)) in pair.iter().enumerate() {
+                spans.push(Span::styled(label.clone(), theme.key));
+                let after = if i == 0 {
+                    " ".repeat(pad)
+                } else {
+                    String::new()
+                };
+                spans.push(Span::raw(format!(" {help}{after}")));
+            }
+            text.push(Line::from(spans));
+        } else {
+            for (label, help) in pair {
+                let mut words = vec![(label.clone(), theme.key)];
+                words.extend(words_of(help, Style::default()));
+                text.extend(flowed(&words, " ", width));
+            }
         }
-        text.push(Line::from(spans));
     }
-    text.extend([
-        Line::from(vec![
-            Span::styled("Rules: ", theme.heading),
-            Span::raw("men step one square diagonally forward, kings any way."),
-        ]),
-        Line::raw("Captures are compulsory: jump to the empty square beyond and keep"),
-        Line::raw("jumping (any route); men capture forward only; crowning ends the move."),
-        Line::raw("No legal move loses. Draw claims: a third repetition, or 40 quiet moves."),
-        // Pieces and marks on one line, so the help fits 80x24.
-        Line::raw(format!(
-            "{} {} Black  {} {} White (man, king)  {} jump  {} last  {} land  {} {} cursor",
+    let mut rules = vec![("Rules:".to_string(), theme.heading)];
+    rules.extend(words_of(
+        "men step one square diagonally forward, kings any way. \
+         Captures are compulsory: jump to the empty square beyond and keep \
+         jumping (any route); men capture forward only; crowning ends the move. \
+         No legal move loses. Draw claims: a third repetition, or 40 quiet moves.",
+        Style::default(),
+    ));
+    text.extend(flowed(&rules, " ", width));
+    // Pieces and marks on one line where it fits, else broken between two marks.
+    let legend = [
+        format!(
+            "{} {} Black",
             small_disc(theme, Color::Black, false),
-            small_disc(theme, Color::Black, true),
+            small_disc(theme, Color::Black, true)
+        ),
+        format!(
+            "{} {} White (man, king)",
             small_disc(theme, Color::White, false),
-            small_disc(theme, Color::White, true),
-            g.must_capture,
-            g.last_move,
-            g.target,
-            g.cursor.0,
-            g.cursor.1
-        )),
-    ]);
+            small_disc(theme, Color::White, true)
+        ),
+        format!("{} jump", g.must_capture),
+        format!("{} last", g.last_move),
+        format!("{} land", g.target),
+        format!("{} {} cursor", g.cursor.0, g.cursor.1),
+    ];
+    let legend: Vec<(String, Style)> = legend
+        .into_iter()
+        .map(|mark| (mark, Style::default()))
+        .collect();
+    text.extend(flowed(&legend, "  ", width));
+    text
+}
+
+/// The help's lines on the app's screen and how many of them its box shows.
+fn help_size(app: &App) -> (usize, usize) {
+    let (rect, text) = help_box(app, app.screen);
+    (text.len(), usize::from(rect.height.saturating_sub(2)))
+}
+
+/// Whether the help is longer than its box on the app's screen, and so scrolls.
+pub(crate) fn help_scrolls(app: &App) -> bool {
+    let (lines, shown) = help_size(app);
+    lines > shown
+}
+
+/// The help's first line shown after a page toward its end (`on`) or its start from
+/// `top`: never past the line that shows its end.
+pub(crate) fn help_scrolled(app: &App, top: u16, on: bool) -> u16 {
+    let (lines, shown) = help_size(app);
+    let last = u16::try_from(lines.saturating_sub(shown)).unwrap_or(u16::MAX);
+    // A page keeps one line of the last one in view, so the reader keeps their place.
+    let page = u16::try_from(shown.saturating_sub(1).max(1)).unwrap_or(1);
+    if on {
+        top.saturating_add(page).min(last)
+    } else {
+        top.min(last).saturating_sub(page)
+    }
+}
+
+/// The help from its line `top`. Its border says how it closes and, where it does not
+/// fit, which way there is more (`PgDn: more`, `PgUp: back`).
+pub(super) fn render_help(app: &App, top: u16, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let (rect, text) = help_box(app, area);
+    let shown = usize::from(rect.height.saturating_sub(2));
+    let last = text.len().saturating_sub(shown);
+    let top = usize::from(top).min(last);
+    // The box may cover the footer's hint: its border says how to scroll and close.
+    let way = match (top > 0, top < last) {
+        (false, true) => "PgDn: more",
+        (true, true) => "PgUp PgDn: more",
+        (true, false) => "PgUp: back",
+        (false, false) => "",
+    };
+    let close = if way.is_empty() {
+        "any key closes".to_string()
+    } else {
+        format!("{way}  any other key closes")
+    };
+    let note = [close.as_str(), way]
+        .into_iter()
+        .find(|text| text.chars().count() + 4 <= usize::from(rect.width))
+        .filter(|text| !text.is_empty())
+        .map(|text| format!(" {text} "));
     // A blank cell round the box, so that its border does not run into the board's and
     // the panel's beside it ("┐┐").
     let x = rect.x.saturating_sub(1).max(area.x);
@@ -91,15 +222,16 @@ pub(super) fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         height: (rect.bottom() + 1).min(area.bottom()) - y,
     };
     Clear.render(margin, buf);
-    Paragraph::new(text)
-        .block(
-            Block::bordered()
-                .border_set(theme.glyphs.border)
-                .title(" Help ")
-                .title_style(theme.heading)
-                .border_style(theme.heading),
-        )
-        .wrap(Wrap { trim: false })
+    let mut block = Block::bordered()
+        .border_set(theme.glyphs.border)
+        .title(" Help ")
+        .title_style(theme.heading)
+        .border_style(theme.heading);
+    if let Some(note) = note {
+        block = block.title_bottom(Line::styled(note, theme.key).right_aligned());
+    }
+    Paragraph::new(text.into_iter().skip(top).take(shown).collect::<Vec<_>>())
+        .block(block)
         .render(rect, buf);
 }
 

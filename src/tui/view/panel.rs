@@ -22,10 +22,8 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     let g = &theme.glyphs;
     let mut lines: Vec<Line> = Vec::new();
     if let crate::tui::app::Mode::Editor(editor) = &app.mode {
-        lines.push(Line::styled(
-            format!("Setting up: {} to move", editor.turn),
-            theme.question,
-        ));
+        // The side to move is the turn line's, below: said once.
+        lines.push(Line::styled("Setting up a position", theme.question));
         lines.extend(cut_lines(
             &format!("FEN {}", editor.fen_text()),
             inner.width,
@@ -98,8 +96,21 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     if let Some(text) = players_text(app) {
         lines.push(Line::styled(text, theme.text));
     }
-    if let Some(opening) = app.session().ballot() {
+    table_lines(app, usize::from(inner.width), &mut lines);
+    let ballot = app.session().ballot();
+    if let Some(opening) = ballot {
         let text = crate::session::ballot_text(opening);
+        lines.extend(wrapped(&text, usize::from(inner.width), theme.text));
+    }
+    // The opening the moves up to the position shown have formed (not in the editor,
+    // whose position is not the game's), unless the ballot's line already names it.
+    let game = app.game();
+    let shown = &game.moves()[..app.browse.unwrap_or(usize::MAX).min(game.moves().len())];
+    if let Some(name) = crate::session::opening_name(game.start(), shown)
+        .filter(|_| !matches!(app.mode, crate::tui::app::Mode::Editor(_)))
+        .filter(|name| ballot.is_none_or(|o| o.name != *name))
+    {
+        let text = format!("Opening: {name}");
         lines.extend(wrapped(&text, usize::from(inner.width), theme.text));
     }
     for color in Color::ALL {
@@ -273,7 +284,9 @@ fn clock_lines(app: &App, big: bool, lines: &mut Vec<Line<'static>>) {
             lines.push(Line::styled(format!("  {row}"), style));
         }
     }
-    if clock.is_paused() {
+    if clock.is_paused() && app.runtime().table().is_some() {
+        lines.push(Line::styled("Clocks stopped: player away", theme.question));
+    } else if clock.is_paused() {
         lines.push(Line::styled("Clocks paused: p", theme.question));
     }
 }
@@ -491,6 +504,64 @@ fn names_text(app: &App) -> Option<String> {
         (None, None) => None,
     }
 }
+
+/// A game across the network: where to join while the host waits, who plays at the
+/// other terminal, whether the line is up, who watches, and the chat's last lines.
+fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
+    use crate::runtime::Seat;
+    let Some(view) = app.runtime().table() else {
+        return;
+    };
+    let theme = &app.theme;
+    let names = app.session().names();
+    let who = |color: Color| {
+        names
+            .name(color)
+            .map_or_else(|| color.name().to_string(), |n| printable(n, NAME_CHARS))
+    };
+    let (text, style) = match &view.seat {
+        Seat::Host { address, code } if !view.connected => (
+            format!("Waiting for a player: checkers join {address} --code {code}"),
+            theme.question,
+        ),
+        Seat::Host { .. } => {
+            let remote = app.session().seats().remote_side().unwrap_or(Color::White);
+            (
+                format!("{} plays {remote} across the network", who(remote)),
+                theme.text,
+            )
+        }
+        Seat::Player(_) if !view.connected => (
+            "The line to the host is down: trying again".to_string(),
+            theme.alert,
+        ),
+        Seat::Player(mine) => (
+            format!(
+                "You play {mine}; {} plays {} at the host",
+                who(!*mine),
+                !*mine
+            ),
+            theme.text,
+        ),
+        Seat::Spectator if !view.connected => (
+            "Watching; the other end is not connected".to_string(),
+            theme.alert,
+        ),
+        Seat::Spectator => ("Watching the game".to_string(), theme.text),
+    };
+    lines.extend(wrapped(&text, width, style));
+    if view.spectators > 0 {
+        let text = format!("{} watching", view.spectators);
+        lines.push(Line::styled(text, theme.text));
+    }
+    let shown = view.chat.len().saturating_sub(CHAT_LINES);
+    for (from, said) in view.chat.iter().skip(shown) {
+        lines.extend(wrapped(&format!("{from}: {said}"), width, theme.text));
+    }
+}
+
+/// The chat lines the panel shows (the newest).
+const CHAT_LINES: usize = 3;
 
 /// Who the computer plays, when it plays: "Computer (level 5): White".
 fn players_text(app: &App) -> Option<String> {

@@ -1,0 +1,114 @@
+//! The options of a game across the network: `host`, `join` and `watch`.
+
+use super::PlayArgs;
+use clap::Args;
+use std::net::IpAddr;
+
+/// `checkers host`.
+#[derive(Clone, Debug, Args)]
+pub struct HostArgs {
+    /// The port to listen on (0: a free one, printed).
+    #[arg(long, default_value_t = crate::net::DEFAULT_PORT)]
+    pub port: u16,
+    /// The address to listen at (0.0.0.0: every interface).
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
+    pub bind: IpAddr,
+    /// The word those who join need (printed; a new one is drawn when not given).
+    #[arg(long, value_name = "WORD", value_parser = parse_code)]
+    pub code: Option<String>,
+    /// The side this terminal plays; the one who joins plays the other [default: black,
+    /// or with --resume the side played before].
+    #[arg(long, value_enum)]
+    pub side: Option<SideChoice>,
+    /// The game's options, as at one terminal.
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+/// The side the host plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SideChoice {
+    /// Black, who moves first.
+    Black,
+    /// White.
+    White,
+    /// Drawn at random.
+    Random,
+}
+
+/// `checkers join` and `checkers watch`.
+#[derive(Clone, Debug, Args)]
+pub struct JoinArgs {
+    /// The host's address, as `checkers host` printed it (e.g. 192.0.2.7:4610); the
+    /// port is 4610 when not given.
+    pub address: String,
+    /// The game's code, as the host printed it.
+    #[arg(long, value_name = "WORD", value_parser = parse_code)]
+    pub code: String,
+    /// Your name, for the record and the other player's panel.
+    #[arg(long, value_name = "NAME", value_parser = super::parse_name)]
+    pub name: Option<String>,
+    /// Play in plain line mode (automatic when standard input or output is not a
+    /// terminal).
+    #[arg(long)]
+    pub plain: bool,
+    /// Turn the board round (your side is at the bottom without it).
+    #[arg(long)]
+    pub flip: bool,
+    /// Leave mouse capture off.
+    #[arg(long)]
+    pub no_mouse: bool,
+    /// No colours.
+    #[arg(long)]
+    pub no_color: bool,
+    /// Draw with ASCII characters only.
+    #[arg(long)]
+    pub ascii: bool,
+    /// No bell.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl JoinArgs {
+    /// The host's address with the port, 4610 when not given.
+    pub fn host_address(&self) -> String {
+        let address = self.address.trim();
+        let bare_ipv6 = address.matches(':').count() > 1 && !address.starts_with('[');
+        if address
+            .rsplit_once(':')
+            .is_some_and(|(_, port)| port.parse::<u16>().is_ok())
+            && !bare_ipv6
+        {
+            address.to_string()
+        } else if bare_ipv6 {
+            format!("[{address}]:{}", crate::net::DEFAULT_PORT)
+        } else {
+            format!("{address}:{}", crate::net::DEFAULT_PORT)
+        }
+    }
+
+    /// The screen options, as a game at one terminal takes them.
+    pub fn screen(&self) -> PlayArgs {
+        PlayArgs {
+            plain: self.plain,
+            flip: self.flip,
+            no_mouse: self.no_mouse,
+            no_color: self.no_color,
+            ascii: self.ascii,
+            quiet: self.quiet,
+            ..PlayArgs::default()
+        }
+    }
+}
+
+/// A game's code: 1 to 40 printable characters, no spaces.
+fn parse_code(text: &str) -> Result<String, String> {
+    let ok = !text.is_empty()
+        && text.chars().count() <= 40
+        && text.chars().all(|c| c.is_ascii_graphic());
+    if ok {
+        Ok(text.to_string())
+    } else {
+        Err("a code is 1 to 40 letters, digits or signs, with no spaces".to_string())
+    }
+}

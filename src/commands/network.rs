@@ -1,0 +1,163 @@
+//! `checkers host`, `join` and `watch`: a game across the network. The host holds the
+//! game (its rules, clocks and records) and judges what the other terminals ask; the
+//! joiner's and spectators' boards follow it. Nothing listens unless `host` runs.
+
+use super::CommandError;
+use super::play::{chosen_ballot, resumed_session, run_at_table, starting_session};
+use crate::cli::{HostArgs, JoinArgs, SideChoice};
+use crate::net::link::{Greeting, Link};
+use crate::net::listener::Connections;
+use crate::net::protocol::Role;
+use crate::net::{new_code, reachable_address};
+use crate::rules::Color;
+use crate::runtime::network::{Following, Hosting, joined_session};
+use crate::runtime::{Saving, Table};
+use crate::session::{BallotChoice, Player, REMOTE_TYPE, Session};
+use crate::store::{self, GameFile};
+use std::net::SocketAddr;
+use std::time::Instant;
+
+/// `checkers host`: the game the options ask for (`--load`: a record's game, played on
+/// from its end; `--resume`: the last game played across the network, with the sides
+/// as they were), listening for its other player.
+pub fn host(args: &HostArgs) -> Result<(), CommandError> {
+    let mut play = args.play.clone();
+    for (given, option) in [
+        (play.black.is_some(), "--black"),
+        (play.white.is_some(), "--white"),
+        (play.setup, "--setup"),
+    ] {
+        if given {
+            return Err(CommandError::Network(format!(
+                "{option} does not apply to a game across the network: a person plays each \
+                 side (--resume continues one)"
+            )));
+        }
+    }
+    let (prefs, notices) = super::preferences::load_into(&mut play);
+    play.black = None;
+    play.white = None;
+    play.level = None;
+    if let Some(opening) = chosen_ballot(&play, store::now_unix()).map_err(CommandError::Ballot)?
+        && play.match_rounds.is_none()
+    {
+        play.ballot = Some(BallotChoice::Number(opening.number));
+        play.barred = true;
+    }
+    store::tidy_data_dir();
+    let (session, file, side_before) = if play.resume {
+        let (file, record) = last_network_game()?;
+        let side_before = Color::ALL.into_iter().find(|c| {
+            record
+                .tag(&format!("{c}Type"))
+                .is_some_and(|t| t.trim() != REMOTE_TYPE)
+        });
+        (
+            resumed_session(&record, &play, &None),
+            Some(file),
+            side_before,
+        )
+    } else {
+        let mut session = starting_session(&play, &None)?;
+        // A record opened with --load is played on from its end, as in plain mode.
+        if session.is_reviewing() {
+            session.step(crate::session::Step::End);
+            session.leave_review();
+        }
+        (session, None, None)
+    };
+    let mine = match args.side {
+        Some(SideChoice::Black) => Color::Black,
+        Some(SideChoice::White) => Color::White,
+        Some(SideChoice::Random) if store::now_unix().is_multiple_of(2) => Color::Black,
+        Some(SideChoice::Random) => Color::White,
+        None => side_before.unwrap_or(Color::Black),
+    };
+    let bound = SocketAddr::new(args.bind, args.port);
+    let connections = Connections::listen(bound).map_err(|e| {
+        CommandError::Network(format!(
+            "cannot listen at {bound}: {e} (--port N picks another port, --port 0 a free one)"
+        ))
+    })?;
+    let shown = reachable_address(connections.address());
+    let code = args.code.clone().unwrap_or_else(new_code);
+    let mut seats = session.seats();
+    seats.set(mine, Player::Person);
+    seats.set(!mine, Player::Remote);
+    let assist = play.assist == Some(crate::cli::Switch::On);
+    let session = session
+        .with_seats(seats)
+        .with_assist(assist)
+        .with_site(format!("checkers host {shown}"));
+    println!(
+        "Waiting for a player: checkers join {shown} --code {code} (they play {}; checkers watch {shown} --code {code} to watch)",
+        !mine
+    );
+    let remote_named = match !mine {
+        Color::Black => play.black_name.is_some(),
+        Color::White => play.white_name.is_some(),
+    };
+    let hosting = Hosting::new(connections, shown, code, !mine).with_remote_named(remote_named);
+    let table = Table::Host(Box::new(hosting));
+    // The host keeps the game whatever its input: a game across the network is a
+    // person's, and is resumed with `host --resume`.
+    let saving = match file {
+        Some(file) => Saving::Resumed(file),
+        None => Saving::New,
+    };
+    run_at_table(&play, &prefs, notices, session, saving, table)
+}
+
+/// The newest unfinished game played across the network, claimed.
+fn last_network_game() -> Result<(GameFile, crate::pdn::PdnGame), CommandError> {
+    let (games, _busy) = store::resumable_games().map_err(CommandError::GameOption)?;
+    let network = |record: &crate::pdn::PdnGame| {
+        Color::ALL.into_iter().any(|c| {
+            record
+                .tag(&format!("{c}Type"))
+                .is_some_and(|t| t.trim() == REMOTE_TYPE)
+        })
+    };
+    let game = games
+        .iter()
+        .find(|g| g.record.as_ref().is_ok_and(network))
+        .ok_or_else(|| {
+            CommandError::Network(
+                "no unfinished game played across the network to resume (checkers games lists \
+                 the saved games)"
+                    .to_string(),
+            )
+        })?;
+    store::games::claim(game).map_err(CommandError::GameOption)
+}
+
+/// `checkers join` (as a player) and `checkers watch` (as a spectator): the host's game
+/// on this terminal's board.
+pub fn join(args: &JoinArgs, role: Role) -> Result<(), CommandError> {
+    let mut screen = args.screen();
+    let (prefs, notices) = super::preferences::load_into(&mut screen);
+    let greeting = Greeting {
+        code: args.code.clone(),
+        role,
+        name: args.name.clone(),
+    };
+    let address = args.host_address();
+    let (link, welcome) =
+        Link::join(&address, greeting).map_err(|e| CommandError::Network(e.to_string()))?;
+    let session = joined_session(&welcome, Instant::now()).ok_or_else(|| {
+        CommandError::Network("the host's record of the game does not read".to_string())
+    })?;
+    let record_file = copy_file(&session);
+    let table = Table::Guest(Box::new(Following::new(link, &welcome, record_file)));
+    run_at_table(&screen, &prefs, notices, session, Saving::Off, table)
+}
+
+/// Where a joiner keeps its own copy of the game's record: the data folder's
+/// `network` folder, one file a game.
+fn copy_file(_session: &Session) -> Option<std::path::PathBuf> {
+    let dir = store::data_dir()?.join("network");
+    store::files::create_folder(&dir).ok()?;
+    let stamp = store::pdn_date(store::now_unix()).replace('.', "-");
+    let unique = store::now_unix() % 100_000;
+    Some(dir.join(format!("joined-{stamp}-{unique:05}.pdn")))
+}

@@ -1,0 +1,97 @@
+//! A session that follows a game held at another terminal (network play): the moves,
+//! the ending, the draw offer and the clocks are the other terminal's, as it last told
+//! them; this terminal only shows them and sends its player's requests there.
+
+use super::*;
+
+/// The game as the terminal holding it last told it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Followed {
+    /// The game: its moves, its ending, a pending draw offer.
+    pub game: Game,
+    /// The players' names.
+    pub names: Players,
+    /// Each side's time left (Black's, White's) when it was told, in a timed game, and
+    /// the side whose clock runs.
+    pub clocks: Option<([Duration; 2], Option<Color>)>,
+    /// The match the game is part of, as its record tells it.
+    pub match_play: Option<Match>,
+}
+
+impl Followed {
+    /// The game a record tells (its moves, ending, names and match), no clocks.
+    pub fn of_record(record: &PdnGame) -> Followed {
+        let (game, names) = game_from_record(record);
+        Followed {
+            game,
+            names,
+            clocks: None,
+            match_play: matches::match_from_record(record),
+        }
+    }
+}
+
+impl Session {
+    /// With the record's `Site` saying where the game is played.
+    pub fn with_site(mut self, site: String) -> Session {
+        self.site = Some(site);
+        self
+    }
+
+    /// The player of `color` is called `name` (in the record, and in a match's score).
+    pub fn name_player(&mut self, color: Color, name: String) {
+        match color {
+            Color::Black => self.names.black = Some(name.clone()),
+            Color::White => self.names.white = Some(name.clone()),
+        }
+        if let Some(contest) = self.match_play.as_mut() {
+            contest.rename(color, name);
+        }
+    }
+
+    /// The clocks shown at `now`, with no flag fall: the terminal holding the game
+    /// decides that, and tells it.
+    pub fn tick_shown(&mut self, now: Instant) {
+        if let Some((_, then)) = self.clock.as_mut() {
+            *then = now.max(*then);
+        }
+    }
+
+    /// The game becomes `followed`, told at `now`: a changed game counts a revision
+    /// (the screen shows the new position), and the clocks show the times told, the
+    /// running one going on from `now`.
+    pub fn follow(&mut self, followed: Followed, now: Instant) {
+        let Followed {
+            game,
+            names,
+            clocks,
+            match_play,
+        } = followed;
+        if match_play.is_some() {
+            self.match_play = match_play;
+        }
+        if game != self.game {
+            self.track(|s| s.game = game);
+            self.review = None;
+        }
+        self.names = names;
+        if let (Some((clock, then)), Some((left, running))) = (self.clock.as_mut(), clocks) {
+            *then = now.max(*then);
+            clock.follow(left, running, *then);
+        }
+    }
+
+    /// The game as it stands, to be told to another terminal: see [`Followed`].
+    pub fn followed(&self) -> Followed {
+        let clocks = self.clock.as_ref().map(|(clock, now)| {
+            let left = [Color::Black, Color::White].map(|c| clock.remaining(c, *now));
+            (left, clock.running())
+        });
+        Followed {
+            game: self.game.clone(),
+            names: self.names.clone(),
+            clocks,
+            match_play: self.match_play.clone(),
+        }
+    }
+}

@@ -1,0 +1,576 @@
+//! Games across the network: real `checkers host`, `join` and `watch` processes on the
+//! loopback address, each in a sandbox and a pseudo-terminal of its own, talking over
+//! TCP. Most play in plain mode (every line they print is kept and looked for); one
+//! joiner plays on the full-screen board.
+
+use crate::common::pty::{Sandbox, Session};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::Command;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+/// How long a line the test waits for may take.
+const PATIENCE: Duration = Duration::from_secs(15);
+
+/// A `checkers` process in plain mode in a pseudo-terminal of its own (as a person
+/// runs it), its lines read as they come.
+struct Peer {
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+    writer: Option<Box<dyn Write + Send>>,
+    _master: Box<dyn portable_pty::MasterPty + Send>,
+    lines: Receiver<String>,
+    /// Every line printed so far (and not yet used up by an expect).
+    seen: Vec<String>,
+    _sandbox: Option<Sandbox>,
+}
+
+impl Peer {
+    fn start(sandbox: &Sandbox, args: &[&str]) -> Peer {
+        use portable_pty::{PtySize, native_pty_system};
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: 50,
+                // Wide, so that no line the test looks for is wrapped.
+                cols: 400,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        let mut cmd =
+            crate::common::pty::sandboxed(sandbox, env!("CARGO_BIN_EXE_checkers"), args, &[]);
+        cmd.env_remove("CHECKERS_PREFERENCES");
+        let child = pty.slave.spawn_command(cmd).unwrap();
+        drop(pty.slave);
+        let reader = pty.master.try_clone_reader().unwrap();
+        let writer = pty.master.take_writer().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(reader).split(b'\n') {
+                let Ok(line) = line else { break };
+                let line = String::from_utf8_lossy(&line).trim_end().to_string();
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Peer {
+            child,
+            writer: Some(writer),
+            _master: pty.master,
+            lines,
+            seen: Vec::new(),
+            _sandbox: None,
+        }
+    }
+
+    /// Types `line`.
+    fn say(&mut self, line: &str) {
+        let writer = self.writer.as_mut().unwrap();
+        write!(writer, "{line}\r").unwrap();
+        writer.flush().unwrap();
+    }
+
+    /// Waits for a line containing `text` (one printed before counts only if not yet
+    /// waited for), and returns it.
+    fn expect(&mut self, text: &str) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(i) = self.seen.iter().position(|l| l.contains(text)) {
+                // Lines up to it are used up: the next expect looks after it.
+                let line = self.seen[i].clone();
+                self.seen.drain(..=i);
+                return line;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => self.seen.push(line),
+                Err(_) => panic!("never saw {text:?}; last lines: {:#?}", self.seen),
+            }
+        }
+    }
+
+    /// Every line that comes within `wait`, kept for later expects too.
+    fn lines_within(&mut self, wait: Duration) -> Vec<String> {
+        let deadline = Instant::now() + wait;
+        while let Ok(line) = self
+            .lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            self.seen.push(line);
+        }
+        self.seen.clone()
+    }
+
+    /// `kill -9`: no last word, no save.
+    fn kill(&mut self) {
+        let pid = self.child.process_id().unwrap();
+        let status = Command::new("kill")
+            .args(["-9", &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let _ = self.child.wait();
+    }
+
+    /// Waits for it to exit: its exit code.
+    fn finish(&mut self) -> i32 {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.exit_code() as i32;
+            }
+            assert!(Instant::now() < deadline, "did not exit: {:#?}", self.seen);
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Peer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A host in plain mode on the loopback address with `code` and `extra` options: the
+/// process and the address it printed.
+fn host_in(sandbox: &Sandbox, code: &str, port: &str, extra: &[&str]) -> (Peer, String) {
+    let mut args = vec![
+        "host",
+        "--plain",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        port,
+        "--code",
+        code,
+    ];
+    args.extend_from_slice(extra);
+    let mut host = Peer::start(sandbox, &args);
+    let line = host.expect("Waiting for a player: checkers join ");
+    let address = line
+        .split("checkers join ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    (host, address)
+}
+
+fn host(code: &str, extra: &[&str]) -> (Peer, String) {
+    let sandbox = Sandbox::new();
+    let (mut peer, address) = host_in(&sandbox, code, "0", extra);
+    peer._sandbox = Some(sandbox);
+    (peer, address)
+}
+
+/// `checkers join` (or `watch`) in plain mode, in a sandbox of its own.
+fn joiner(command: &str, address: &str, code: &str, name: &str) -> Peer {
+    let sandbox = Sandbox::new();
+    let mut args = vec![command, address, "--code", code, "--plain"];
+    if !name.is_empty() {
+        args.extend(["--name", name]);
+    }
+    let mut peer = Peer::start(&sandbox, &args);
+    peer._sandbox = Some(sandbox);
+    peer
+}
+
+/// The record files a sandbox holds (the host's autosaves, a joiner's copies).
+fn records(sandbox: &Sandbox, folder: &str) -> Vec<String> {
+    let dir = sandbox.data_dir().join(folder);
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".pdn"))
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+        .collect()
+}
+
+#[test]
+fn a_short_game_with_a_capture_and_a_crowning_is_seen_alike_at_both_ends_and_by_a_spectator() {
+    let (mut host, address) = host(
+        "maple-1111",
+        &["--fen", "B:W18,32:B14,26", "--black-name", "Ann"],
+    );
+    let mut bob = joiner("join", &address, "maple-1111", "Bob");
+    host.expect("Bob joined, playing White");
+    bob.expect("Black to move, a capture is compulsory");
+    let mut eve = joiner("watch", &address, "maple-1111", "");
+    eve.expect("Black to move");
+    host.say("14x23");
+    for peer in [&mut host, &mut bob, &mut eve] {
+        peer.expect("Black played 14x23. White to move.");
+    }
+    // Nobody moves for the other side, and a spectator does not move at all.
+    host.say("32-28");
+    host.expect("Refused 32-28: White is played at the other terminal");
+    eve.say("32-28");
+    eve.expect("you are watching");
+    bob.say("32-28");
+    for peer in [&mut host, &mut bob, &mut eve] {
+        peer.expect("White played 32-28. Black to move.");
+    }
+    host.say("26-31");
+    for peer in [&mut host, &mut bob, &mut eve] {
+        peer.expect("Black played 26-31, crowned. White to move.");
+    }
+    bob.say("say well played");
+    for peer in [&mut host, &mut bob] {
+        peer.expect("Bob says: well played");
+    }
+    bob.say("resign");
+    for peer in [&mut host, &mut bob, &mut eve] {
+        peer.expect("Black wins: White resigned.");
+    }
+    // Each board shows the same position at the end.
+    for peer in [&mut host, &mut bob, &mut eve] {
+        peer.say("fen");
+        peer.expect("FEN: W:W28:B23,K31");
+    }
+    host.say("quit");
+    assert_eq!(host.finish(), 0);
+    // The host's record has both names, where it was played and every move; the
+    // joiner kept its own copy as the game went.
+    let host_sandbox = host._sandbox.as_ref().unwrap();
+    let kept = records(host_sandbox, "games");
+    assert!(
+        kept.iter().any(|r| r.contains("[Black \"Ann\"]")
+            && r.contains("[White \"Bob\"]")
+            && r.contains("[Site \"checkers host 127.0.0.1:")
+            && r.contains("14x23")
+            && r.contains("26-31")
+            && r.contains("1-0")),
+        "{kept:#?}"
+    );
+    let copy = records(bob._sandbox.as_ref().unwrap(), "network");
+    assert!(
+        copy.iter()
+            .any(|r| r.contains("26-31") && r.contains("1-0") && r.contains("Bob")),
+        "{copy:#?}"
+    );
+}
+
+#[test]
+fn a_flag_falls_on_both_screens_at_once() {
+    let (mut host, address) = host("cedar-2222", &["--clock", "G/0:02"]);
+    let mut bob = joiner("join", &address, "cedar-2222", "Bob");
+    host.expect("Bob joined");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    // White does not move: its two seconds run out at the host, which tells everyone.
+    let at_host = {
+        host.expect("White lost on time");
+        Instant::now()
+    };
+    bob.expect("White lost on time");
+    let at_joiner = Instant::now();
+    assert!(
+        at_joiner.saturating_duration_since(at_host) < Duration::from_millis(500),
+        "the joiner heard of the flag {:?} after the host",
+        at_joiner - at_host
+    );
+}
+
+#[test]
+fn a_draw_offer_is_accepted_and_a_take_back_refused_across_the_line() {
+    let (mut host, address) = host("birch-3333", &[]);
+    let mut bob = joiner("join", &address, "birch-3333", "Bob");
+    host.expect("Bob joined");
+    // The joiner's board is turned to its side: Black's back row on top.
+    bob.say("board");
+    bob.expect("|    | 1 b|    | 2 b|    | 3 b|    | 4 b|");
+    bob.expect("|29 w|    |30 w|    |31 w|    |32 w|    |");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    // A take-back asked by the host is refused by the joiner: the move stands.
+    host.say("undo");
+    host.expect("Asked White to agree to take back the last move");
+    bob.expect("Black asks to take back the last move: type yes or no.");
+    bob.say("no");
+    host.expect("White refused the take-back: the move stands");
+    bob.say("fen");
+    bob.expect("FEN: W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
+    bob.say("22-18");
+    host.expect("White played 22-18");
+    host.say("15x22");
+    bob.expect("Black played 15x22");
+    // White offers a draw on its move; Black accepts.
+    bob.say("draw");
+    host.expect("White offers a draw");
+    host.say("accept");
+    for peer in [&mut host, &mut bob] {
+        peer.expect("Draw by agreement");
+    }
+}
+
+#[test]
+fn a_killed_joiner_joins_again_and_the_game_goes_on_with_every_move() {
+    let (mut host, address) = host("aspen-4444", &["--clock", "5+0"]);
+    let mut bob = joiner("join", &address, "aspen-4444", "Bob");
+    host.expect("Bob joined");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    bob.say("23-19");
+    host.expect("White played 23-19");
+    bob.kill();
+    // The host sees the line drop and stops the clocks.
+    host.expect("White's line dropped");
+    host.say("8-11");
+    host.expect("the other player is not connected");
+    let mut bob = joiner("join", &address, "aspen-4444", "Bob");
+    host.expect("Bob joined, playing White");
+    bob.say("show 1");
+    bob.expect("After move 1 (White's 23-19)");
+    host.say("8-11");
+    bob.expect("Black played 8-11. White to move");
+    bob.say("22-17");
+    host.expect("White played 22-17");
+}
+
+#[test]
+fn a_host_killed_and_resumed_is_rejoined_by_itself() {
+    let sandbox = Sandbox::new();
+    // A fixed port, so the resumed host is where the joiner looks.
+    let port = {
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        probe.local_addr().unwrap().port().to_string()
+    };
+    let (mut host, address) = host_in(&sandbox, "hazel-5555", &port, &["--clock", "5+0"]);
+    let mut bob = joiner("join", &address, "hazel-5555", "Bob");
+    host.expect("Bob joined");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    bob.say("23-19");
+    host.expect("White played 23-19");
+    host.kill();
+    bob.expect("The line to the host dropped");
+    let (mut host, _) = host_in(&sandbox, "hazel-5555", &port, &["--resume"]);
+    // The joiner's board comes back by itself, with the game where it stood.
+    host.expect("Bob joined, playing White");
+    bob.expect("Connected to the host");
+    host.say("8-11");
+    bob.expect("Black played 8-11. White to move");
+    bob.say("fen");
+    bob.expect("FEN: W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15");
+    drop(host);
+}
+
+#[test]
+fn a_wrong_code_is_refused_and_tells_nothing_of_the_game() {
+    let (mut host, address) = host("rowan-6666", &["--black-name", "Ann"]);
+    let mut mallory = joiner("join", &address, "rowan-6667", "Mallory");
+    mallory.expect("the host refused: wrong code");
+    assert_eq!(mallory.finish(), 1);
+    assert!(
+        !mallory
+            .seen
+            .iter()
+            .any(|l| l.contains("Ann") || l.contains("Black to move")),
+        "{:#?}",
+        mallory.seen
+    );
+    // The host plays on: a player with the right code joins.
+    let mut bob = joiner("join", &address, "rowan-6666", "Bob");
+    host.expect("Bob joined");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+}
+
+#[test]
+fn garbage_a_huge_line_and_a_thousand_connections_leave_the_game_untouched() {
+    let (mut host, address) = host("larch-7777", &[]);
+    let mut bob = joiner("join", &address, "larch-7777", "Bob");
+    host.expect("Bob joined");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    // Garbage: told why, let go.
+    let mut garbage = TcpStream::connect(&address).unwrap();
+    garbage.write_all(b"GET / HTTP/1.1\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    let _ = garbage.read_to_string(&mut answer);
+    assert!(answer.contains("not one of this program's"), "{answer}");
+    // A 100 MB line: refused after the first 256 KB, without the host keeping it.
+    let mut huge = TcpStream::connect(&address).unwrap();
+    let chunk = vec![b'x'; 1 << 20];
+    let mut sent = 0;
+    for _ in 0..100 {
+        match huge.write_all(&chunk) {
+            Ok(()) => sent += 1,
+            Err(_) => break,
+        }
+    }
+    assert!(sent < 100, "the host read all of a 100 MB line");
+    // A thousand connections, one after another, each greeting with a wrong code.
+    for i in 0..1000 {
+        let Ok(mut stream) = TcpStream::connect(&address) else {
+            continue;
+        };
+        let hello = format!(
+            "{{\"type\":\"hello\",\"version\":1,\"code\":\"guess-{i}\",\"role\":\"player\",\"name\":null}}\n"
+        );
+        let _ = stream.write_all(hello.as_bytes());
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        assert!(
+            answer.contains("wrong code") || answer.is_empty(),
+            "{answer}"
+        );
+    }
+    // The game goes on.
+    bob.say("22-18");
+    host.expect("White played 22-18");
+    host.say("15x22");
+    bob.expect("Black played 15x22");
+    let lines = bob.lines_within(Duration::from_millis(200));
+    assert!(
+        !lines.iter().any(|l| l.contains("line to the host dropped")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn the_joiner_plays_on_the_full_screen_board_turned_to_its_side() {
+    let (mut host, address) = host("alder-8888", &[]);
+    let sandbox = Sandbox::new();
+    let mut bob = Session::start_in(
+        &sandbox,
+        &["join", &address, "--code", "alder-8888", "--name", "Bob"],
+        &[],
+    );
+    host.expect("Bob joined");
+    host.say("11-15");
+    bob.wait_for("Black's move on the board", |s| {
+        s.contents().contains("White to move")
+    });
+    bob.wait_for("the board turned to White", |s| board_turned(&s.contents()));
+    bob.send(b"22-18\r");
+    host.expect("White played 22-18");
+    // Black's move is not this board's to make.
+    bob.send(b"15x22\r");
+    bob.wait_for("the refusal", |s| {
+        s.contents().contains("played at the other terminal")
+    });
+    host.say("15x22");
+    bob.wait_for("Black's capture", |s| {
+        s.contents().contains("Black played 15x22")
+    });
+}
+
+/// Whether the board is turned to White: squares 1-4 (Black's back row) on top, 29-32
+/// (White's) at the bottom, nearest the player.
+fn board_turned(screen: &str) -> bool {
+    let row_with = |squares: [&str; 4]| {
+        screen.lines().position(|line| {
+            let words: Vec<&str> = line
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|w| !w.is_empty())
+                .collect();
+            words.starts_with(&squares)
+        })
+    };
+    match (
+        row_with(["1", "2", "3", "4"]),
+        row_with(["29", "30", "31", "32"]),
+    ) {
+        (Some(top), Some(bottom)) => top < bottom,
+        _ => false,
+    }
+}
+
+#[test]
+fn a_hung_up_host_ends() {
+    let sandbox = Sandbox::new();
+    let mut host = Session::start_in(
+        &sandbox,
+        &[
+            "host",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--code",
+            "oak-1",
+        ],
+        &[],
+    );
+    host.wait_for("the waiting board", |s| {
+        s.contents().contains("Waiting for a player")
+    });
+    // The terminal goes away: the signal watcher restores it and the program ends
+    // (it once waited for ever on standard output, held by the command runner).
+    host.signal("HUP");
+    let deadline = Instant::now() + PATIENCE;
+    while !host.exited() {
+        assert!(
+            Instant::now() < deadline,
+            "the host is still running after SIGHUP"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn in_a_match_the_colours_change_at_both_ends() {
+    let (mut host, address) = host("ember-9999", &["--match", "1", "--black-name", "Ann"]);
+    let mut bob = joiner("join", &address, "ember-9999", "Bob");
+    host.expect("Bob joined, playing White");
+    bob.say("next");
+    bob.expect("the host starts the match's next game");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    bob.say("resign");
+    host.expect("White resigned");
+    host.say("next");
+    // Game 2: Bob has Black now, and moves first; Ann's White waits for him.
+    host.expect("Game 2 of 2");
+    host.say("11-15");
+    host.expect("Black is played at the other terminal");
+    bob.say("11-15");
+    host.expect("Black played 11-15");
+    bob.expect("Black played 11-15. White (Ann) to move");
+    host.say("22-18");
+    bob.expect("White played 22-18");
+}
+
+#[test]
+fn a_peer_of_another_version_is_told_so() {
+    let (_host, address) = host("flint-1212", &[]);
+    let mut stream = TcpStream::connect(&address).unwrap();
+    stream
+        .write_all(b"{\"type\":\"hello\",\"version\":7,\"code\":\"flint-1212\",\"role\":\"player\",\"name\":null}\n")
+        .unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    assert!(answer.contains("version 7"), "{answer}");
+    assert!(answer.contains("refused"), "{answer}");
+}
+
+#[test]
+fn the_full_screen_joiner_keeps_its_side_at_the_bottom_as_a_match_changes_colours() {
+    let (mut host, address) = host("opal-1313", &["--match", "1"]);
+    let sandbox = Sandbox::new();
+    let mut bob = Session::start_in(
+        &sandbox,
+        &["join", &address, "--code", "opal-1313", "--name", "Bob"],
+        &[],
+    );
+    host.expect("Bob joined");
+    bob.wait_for("the board turned to White", |s| board_turned(&s.contents()));
+    bob.send(b"r");
+    bob.wait_for("the resign question", |s| {
+        s.contents().contains("Resign? White")
+    });
+    bob.send(b"y");
+    host.expect("White resigned");
+    host.say("next");
+    host.expect("Game 2 of 2");
+    // Bob has Black now: his men are at the bottom again.
+    bob.wait_for("the board turned back to Black", |s| {
+        s.contents().contains("Game 2 of 2") && !board_turned(&s.contents())
+    });
+}
