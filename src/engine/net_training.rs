@@ -195,9 +195,9 @@ impl FloatNetwork {
                 d_clipped[i] += d * row[i];
             }
         }
-        for i in 0..2 * HIDDEN {
-            if f.first[i] <= 0.0 || f.first[i] >= 1.0 {
-                d_clipped[i] = 0.0;
+        for (d, &first) in d_clipped.iter_mut().zip(&f.first) {
+            if first <= 0.0 || first >= 1.0 {
+                *d = 0.0;
             }
         }
         for (half, features) in f.inputs.iter().enumerate() {

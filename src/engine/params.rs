@@ -158,7 +158,7 @@ impl Default for SearchParams {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{Engine, Limits, SearchRequest, StopFlag, line_notation};
+    use crate::engine::{Engine, Evaluation, Limits, SearchRequest, StopFlag, line_notation};
     use crate::rules::Position;
 
     /// A position `plies` moves into a deterministic playout from the start.
@@ -175,6 +175,9 @@ mod tests {
     }
 
     fn summary(engine: &mut Engine, request: &SearchRequest) -> String {
+        // Recorded with the pattern table, before the network became the default: the
+        // numbers are what is checked here, so the evaluation stays the table's.
+        let request = &request.clone().with_evaluation(Evaluation::Learned);
         let r = engine.search(request, &StopFlag::new(), |_| {});
         let best = r
             .best_move
@@ -232,6 +235,7 @@ nodes 8-11 15 8 50000 8-11 18-14 6-9 31-26 9x18 23x14 2-6 21-17 6-9 14-10";
             request.only_move_at_once = true;
             request.history = history.clone();
             out.push(format!("{i} {}", summary(&mut engine, &request)));
+            let request = request.with_evaluation(Evaluation::Learned);
             let result = engine.search(&request, &StopFlag::new(), |_| {});
             history.push(pos);
             pos = pos.play_unchecked(&result.best_move.expect("a move"));
