@@ -230,6 +230,10 @@ impl App {
 
     /// The game in play `runtime` on a screen of `width` x `height`.
     pub fn with_runtime(settings: Settings, runtime: Runtime, width: u16, height: u16) -> App {
+        let own_side = match runtime.table().map(|t| &t.seat) {
+            Some(crate::runtime::Seat::Player(side)) => Some(*side),
+            _ => None,
+        };
         let session = runtime.session();
         // A person playing White against the computer sits at the bottom.
         let person_plays_white = session.seats().only_person_here() == Some(Color::White);
@@ -296,7 +300,7 @@ impl App {
             last_person_move: None,
             letter: None,
             flip_fixed: settings.flipped,
-            own_side: None,
+            own_side,
             last_saved: None,
             show_fen: false,
             browse: None,
