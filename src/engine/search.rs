@@ -4,6 +4,9 @@
 //! [`request`](super::request); the node loop, move ordering and the path of positions
 //! for repetitions stay together here, in one `Searcher` whose hot functions inline into
 //! each other.
+//!
+//! One concept at this length: the tree search and its ordering, whose parts call one
+//! another at every node (Lazy SMP's helpers run the same search).
 
 use super::book::Book;
 use super::budget::Budget;

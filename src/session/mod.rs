@@ -25,6 +25,9 @@
 //! assert!(session.undo().unwrap().to_string().contains("White's reply"));
 //! assert!(session.game().moves().is_empty());
 //! ```
+//!
+//! One concept at this length: the session's state and its requests (play, undo, draws,
+//! seats, levels); clocks, records, matches, review and the mirror are apart.
 
 mod ballot;
 mod clock;

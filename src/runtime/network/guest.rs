@@ -1,0 +1,292 @@
+//! A joiner's or spectator's side of a game across the network: the host's game
+//! followed, and this terminal's requests sent there.
+
+use super::*;
+
+/// A joiner's or spectator's side of the table.
+#[derive(Debug)]
+pub struct Following {
+    pub(super) link: Link,
+    /// The side this terminal plays (none: it watches).
+    pub(super) side: Option<Color>,
+    /// The game as the host last told it.
+    pub(super) state: GameState,
+    /// The file this terminal keeps its copy of the record in.
+    pub(super) record_file: Option<PathBuf>,
+    /// The host said goodbye: the line's drop that follows is no news.
+    pub(super) farewell: bool,
+    pub(super) view: TableView,
+}
+
+impl Following {
+    /// A joiner's board: `link` to the host, which welcomed it as `welcome` says;
+    /// its copy of the record kept in `record_file`.
+    pub fn new(link: Link, welcome: &Welcome, record_file: Option<PathBuf>) -> Following {
+        let side = welcome.side.map(Color::from);
+        let view = TableView {
+            seat: side.map_or(Seat::Spectator, Seat::Player),
+            connected: welcome.state.player_connected,
+            spectators: welcome.state.spectators,
+            chat: VecDeque::new(),
+            undo_asked: welcome.state.undo_asked.map(Color::from),
+        };
+        Following {
+            link,
+            side,
+            state: welcome.state.clone(),
+            record_file,
+            farewell: false,
+            view,
+        }
+    }
+}
+
+/// The record a host's state carries, read: `None` if it does not read (then the
+/// board keeps what it had).
+pub fn state_record(state: &GameState) -> Option<PdnGame> {
+    crate::pdn::read_games(&state.pdn).into_iter().next()?.ok()
+}
+
+/// The session a joiner's board starts from: the host's game as `welcome` tells it,
+/// this terminal playing its side (or watching), the other side across the network.
+pub fn joined_session(welcome: &Welcome, now: Instant) -> Option<Session> {
+    let record = state_record(&welcome.state)?;
+    let mut session = Session::from_record(&record).with_recorded_clock(now);
+    session = session
+        .with_seats(seats_for(welcome.side.map(Color::from)))
+        .with_assist(false);
+    session.follow(followed(&welcome.state, &record), now);
+    Some(session)
+}
+
+/// The game a host's state tells.
+fn followed(state: &GameState, record: &PdnGame) -> Followed {
+    let mut followed = Followed::of_record(record);
+    if let Some(by) = state.draw_offer {
+        let _ = followed.game.offer_draw(by.into());
+    }
+    followed.clocks = state.clocks.map(|[black, white]| {
+        (
+            [Duration::from_millis(black), Duration::from_millis(white)],
+            state.running.map(Color::from),
+        )
+    });
+    followed
+}
+
+/// Seats for a board at which this terminal plays `side` (none: it watches), the other
+/// side across the network.
+fn seats_for(side: Option<Color>) -> crate::session::Seats {
+    let mut seats = crate::session::Seats::PEOPLE;
+    for color in Color::ALL {
+        let player = match side {
+            Some(side) if side == color => Player::Person,
+            _ => Player::Remote,
+        };
+        seats.set(color, player);
+    }
+    seats
+}
+
+impl Runtime {
+    /// A joiner's request, checked here against the game as the host last told it,
+    /// then sent: the host's answer comes as news.
+    pub(super) fn send_to_host(&mut self, command: &Command, mine: Color) -> Option<Answer> {
+        let Some(Table::Guest(guest)) = self.table.as_mut() else {
+            return None;
+        };
+        let remote = match command {
+            Command::Play(m) => {
+                let mut game = self.session.game().clone();
+                if let Err(e) = game.play(m) {
+                    return Some(Err(e.into()));
+                }
+                RemoteCommand::Play {
+                    text: m.to_string(),
+                }
+            }
+            Command::PlayText(text) => {
+                let mut game = self.session.game().clone();
+                match game.play_text(text) {
+                    Ok(m) => RemoteCommand::Play {
+                        text: m.to_string(),
+                    },
+                    Err(e) => return Some(Err(e.into())),
+                }
+            }
+            Command::OfferDraw => RemoteCommand::OfferDraw,
+            Command::AcceptDraw => RemoteCommand::AcceptDraw,
+            Command::DeclineDraw => RemoteCommand::DeclineDraw,
+            Command::ClaimDraw => RemoteCommand::ClaimDraw,
+            Command::Resign(_) => RemoteCommand::Resign,
+            Command::Undo | Command::UndoAgreed => {
+                if self.session.game().moves().is_empty() {
+                    return Some(Err(SessionError::NothingToUndo));
+                }
+                guest.view.undo_asked = Some(mine);
+                guest.link.send(ClientMessage::Command {
+                    command: RemoteCommand::AskUndo,
+                });
+                return Some(Ok(News::UndoAsked(!mine)));
+            }
+            Command::AnswerUndo(agreed) => {
+                if guest.view.undo_asked != Some(!mine) {
+                    return Some(Err(SessionError::NothingToUndo));
+                }
+                guest.view.undo_asked = None;
+                RemoteCommand::AnswerUndo { agreed: *agreed }
+            }
+            Command::Redo => return Some(Err(SessionError::NothingToRedo)),
+            Command::Adjourn => {
+                guest.link.send(ClientMessage::Command {
+                    command: RemoteCommand::Adjourn,
+                });
+                return Some(Ok(News::Nothing));
+            }
+            Command::Chat(text) => {
+                let text = chat_line(text);
+                if !text.is_empty() {
+                    guest.link.send(ClientMessage::Chat { text });
+                }
+                return Some(Ok(News::Nothing));
+            }
+            Command::NextGame => return Some(Err(SessionError::HostStartsNextGame)),
+            // What changes only this board: stepping, saving a copy, the engine's help
+            // (which the host's assistance setting refuses).
+            Command::Step(_)
+            | Command::StepTo(_)
+            | Command::LeaveReview
+            | Command::SaveAs(_)
+            | Command::Hint
+            | Command::MoveNow => return None,
+            _ => return Some(Err(SessionError::NotAcrossTheNetwork)),
+        };
+        if !guest.view.connected {
+            return Some(Err(SessionError::OtherPlayerAway));
+        }
+        guest.link.send(ClientMessage::Command { command: remote });
+        Some(Ok(News::Sent))
+    }
+
+    /// A joiner's board at a poll: what the host told, and the line's state.
+    pub(super) fn follow_host(&mut self, now: Instant, events: &mut Vec<Event>) {
+        let news = match self.table.as_ref() {
+            Some(Table::Guest(guest)) => guest.link.news(),
+            _ => return,
+        };
+        for item in news {
+            match item {
+                LinkNews::Message(message) => self.host_message(message, now, events),
+                LinkNews::Down(why) => {
+                    let mut told = false;
+                    if let Some(Table::Guest(guest)) = self.table.as_mut() {
+                        guest.view.connected = false;
+                        told = std::mem::take(&mut guest.farewell);
+                    }
+                    // The clocks stand still while the line is down, as the host's do.
+                    let mut frozen = self.session.followed();
+                    if let Some((_, running)) = frozen.clocks.as_mut() {
+                        *running = None;
+                    }
+                    self.session.follow(frozen, now);
+                    if !told {
+                        events.push(Event::Table(TableNews::LineDown(why)));
+                    }
+                }
+                LinkNews::Refused(why) => events.push(Event::Table(TableNews::Lost(why))),
+            }
+        }
+    }
+
+    pub(super) fn host_message(
+        &mut self,
+        message: HostMessage,
+        now: Instant,
+        events: &mut Vec<Event>,
+    ) {
+        match message {
+            HostMessage::Welcome { state, .. } => {
+                if let Some(Table::Guest(guest)) = self.table.as_mut() {
+                    guest.view.connected = true;
+                }
+                events.push(Event::Table(TableNews::LineUp));
+                self.follow_state(state, now, events);
+            }
+            HostMessage::State { state } => self.follow_state(state, now, events),
+            HostMessage::News { text } => events.push(Event::Table(TableNews::Told(
+                crate::text::printable(&text, 600),
+            ))),
+            HostMessage::Rejected { reason } => events.push(Event::Table(TableNews::Refused(
+                crate::text::printable(&reason, 600),
+            ))),
+            HostMessage::Chat { from, text } => self.chat(
+                crate::text::printable(&from, MAX_NAME_CHARS),
+                chat_line(&text),
+            ),
+            HostMessage::Refused { reason } | HostMessage::Bye { reason } => {
+                if let Some(Table::Guest(guest)) = self.table.as_mut() {
+                    guest.farewell = true;
+                }
+                events.push(Event::Table(TableNews::Adjourned(crate::text::printable(
+                    &reason, 600,
+                ))));
+            }
+            HostMessage::Pong => {}
+        }
+    }
+
+    /// The host's game as it stands now: followed on this board, kept in this
+    /// terminal's copy of the record, and a new question for this player put.
+    pub(super) fn follow_state(&mut self, state: GameState, now: Instant, events: &mut Vec<Event>) {
+        let Some(record) = state_record(&state) else {
+            return;
+        };
+        let mut shown = followed(&state, &record);
+        // The host's reading is as old as the line is slow: the running clock has run
+        // on meanwhile.
+        if let (Some(Table::Guest(guest)), Some((left, Some(running)))) =
+            (self.table.as_ref(), shown.clocks.as_mut())
+        {
+            let i = usize::from(*running == Color::White);
+            left[i] = left[i].saturating_sub(guest.link.delay());
+        }
+        self.session.follow(shown, now);
+        let Some(Table::Guest(guest)) = self.table.as_mut() else {
+            return;
+        };
+        let before = std::mem::replace(&mut guest.state, state.clone());
+        let joiner_side = Color::from(state.joiner_side);
+        if guest.side.is_some_and(|side| side != joiner_side) {
+            // A match's next game: the colours changed.
+            guest.side = Some(joiner_side);
+            guest.view.seat = Seat::Player(joiner_side);
+            self.session.set_seat(joiner_side, Player::Person);
+            self.session.set_seat(!joiner_side, Player::Remote);
+        }
+        let Some(Table::Guest(guest)) = self.table.as_mut() else {
+            return;
+        };
+        guest.view.spectators = state.spectators;
+        guest.view.undo_asked = state.undo_asked.map(Color::from);
+        if guest.side.is_none() {
+            guest.view.connected = state.player_connected;
+        }
+        if let Some(mine) = guest.side {
+            let asked = state.undo_asked.map(Color::from);
+            if asked == Some(!mine) && before.undo_asked != state.undo_asked {
+                events.push(Event::Table(TableNews::UndoAsked(!mine)));
+            }
+            let offer = state.draw_offer.map(Color::from);
+            if offer == Some(!mine) && before.draw_offer != state.draw_offer {
+                events.push(Event::Table(TableNews::DrawOffered(!mine)));
+            }
+        }
+        if before.pdn != state.pdn
+            && let Some(path) = &guest.record_file
+        {
+            // This terminal's own copy; the host's is the one that counts, so a
+            // failure here only goes unsaved.
+            let _ = crate::store::save_record(path, &record);
+        }
+    }
+}

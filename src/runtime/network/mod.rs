@@ -1,0 +1,299 @@
+//! A game across the network, under the runtime: the host's table (it holds the game
+//! and judges what its peers ask) and a joiner's or spectator's board (it follows the
+//! host's game and sends its player's requests there).
+//!
+//! Either way, this terminal acts only for its own side: a command for the other side
+//! is refused, as is one that both players would have to agree on at one terminal (a
+//! new game, a set-up, a pause). A take-back needs the other player's consent, asked
+//! across the line.
+
+use super::{Answer, Command, Event, Runtime};
+use crate::net::link::{Link, LinkNews, Welcome};
+use crate::net::listener::{Connections, Incoming, PeerId};
+use crate::net::protocol::{
+    ClientMessage, GameState, HostMessage, RemoteCommand, Role, Side, VERSION, chat_line,
+    code_matches,
+};
+use crate::pdn::PdnGame;
+use crate::rules::Color;
+use crate::session::{Followed, News, Player, Session, SessionError};
+use std::collections::{HashMap, VecDeque};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Chat lines kept for the screens.
+const CHAT_KEPT: usize = 50;
+
+/// What the line between the terminals tells the screens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableNews {
+    /// The host: the player joined (again), and plays this side under this name.
+    Joined {
+        /// The side they play.
+        color: Color,
+        /// Their name, if they gave one.
+        name: Option<String>,
+    },
+    /// The host: the player's line dropped, and why; the clocks stop until they are back.
+    Left {
+        /// The side they play.
+        color: Color,
+        /// Why the line dropped.
+        why: String,
+    },
+    /// A joiner: the line to the host dropped, and why; it is tried again.
+    LineDown(String),
+    /// A joiner: the line to the host is back.
+    LineUp,
+    /// A joiner: the host refused this terminal on reconnecting (a new code after a
+    /// resume): the line is not tried again.
+    Lost(String),
+    /// What happened in the game, as the host tells it ("White played 22-18").
+    Told(String),
+    /// The host refused a request of this terminal's, and why.
+    Refused(String),
+    /// A chat line.
+    Chat {
+        /// Who said it.
+        from: String,
+        /// What they said.
+        text: String,
+    },
+    /// The other player asks to take back the last move: answer with
+    /// [`Command::AnswerUndo`].
+    UndoAsked(Color),
+    /// The other player offers a draw: answer with [`Command::AcceptDraw`] or
+    /// [`Command::DeclineDraw`].
+    DrawOffered(Color),
+    /// The other end stopped for now (the player adjourned, or the host ended).
+    Adjourned(String),
+}
+
+/// What this terminal is at the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// The host, listening at this address for the player and spectators with this
+    /// code.
+    Host {
+        /// Where others join (an address another machine reaches).
+        address: SocketAddr,
+        /// The code they need.
+        code: String,
+    },
+    /// A player who joined, playing this side.
+    Player(Color),
+    /// A spectator.
+    Spectator,
+}
+
+/// The state of the table, for the screens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableView {
+    /// What this terminal is.
+    pub seat: Seat,
+    /// Whether the other player is connected (the host: the joiner; a joiner: the host,
+    /// and for a spectator the host and the player).
+    pub connected: bool,
+    /// How many watch.
+    pub spectators: u32,
+    /// The chat so far, oldest first: (who, what).
+    pub chat: VecDeque<(String, String)>,
+    /// A take-back asked for and not yet answered, by this side.
+    pub undo_asked: Option<Color>,
+}
+
+/// The game across the network that this runtime's session is part of.
+#[derive(Debug)]
+pub enum Table {
+    /// This terminal holds the game.
+    Host(Box<Hosting>),
+    /// This terminal follows the game held by a host.
+    Guest(Box<Following>),
+}
+
+/// The side a command acts for, when it acts for one: the side to move for a move, an
+/// offer or a claim; the resigning side; the side answering a draw offer.
+fn acting_side(session: &Session, command: &Command) -> Option<Color> {
+    let turn = session.position().turn();
+    match command {
+        Command::Play(_) | Command::PlayText(_) | Command::OfferDraw | Command::ClaimDraw => {
+            Some(turn)
+        }
+        Command::Resign(color) => Some(*color),
+        Command::AcceptDraw | Command::DeclineDraw => session.game().draw_offer().map(|by| !by),
+        _ => None,
+    }
+}
+
+/// Whether a command is one both players would agree on at one terminal, so not for a
+/// game across the network.
+fn not_across_the_network(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::NewGame
+            | Command::SetUp(_)
+            | Command::ToggleSeat(_)
+            | Command::Seat(..)
+            | Command::ChangeLevel(_)
+            | Command::Pause(_)
+            | Command::OpenGame(_)
+    )
+}
+
+/// The longest name a joiner is known by.
+const MAX_NAME_CHARS: usize = 40;
+
+mod guest;
+mod host;
+
+pub use guest::{Following, joined_session, state_record};
+pub use host::Hosting;
+
+impl Runtime {
+    /// This runtime's game is played across the network at `table`. A host's clocks
+    /// wait for the player to join.
+    pub fn at_table(mut self, mut table: Table) -> Runtime {
+        if let Table::Host(host) = &mut table
+            && self.session.clock().is_some_and(|c| c.running().is_some())
+        {
+            host.stopped_for_line = self.session.set_paused(true);
+        }
+        self.table = Some(table);
+        self
+    }
+
+    /// The state of the table, in a game across the network.
+    pub fn table(&self) -> Option<&TableView> {
+        match self.table.as_ref()? {
+            Table::Host(host) => Some(&host.view),
+            Table::Guest(guest) => Some(&guest.view),
+        }
+    }
+
+    /// A command of this terminal's in a game across the network: `None` when it is
+    /// not the network's matter (the runtime carries it out as in any game).
+    pub(super) fn table_command(&mut self, command: &Command) -> Option<Answer> {
+        let table = self.table.as_ref()?;
+        if not_across_the_network(command) {
+            return Some(Err(SessionError::NotAcrossTheNetwork));
+        }
+        let guest = matches!(table, Table::Guest(_));
+        let mine = match table {
+            Table::Host(host) => Some(!self.session.seats().remote_side().unwrap_or(host.remote)),
+            Table::Guest(guest) => guest.side,
+        };
+        let acts = acting_side(&self.session, command).is_some()
+            || matches!(
+                command,
+                Command::Undo
+                    | Command::UndoAgreed
+                    | Command::AnswerUndo(_)
+                    | Command::Redo
+                    | Command::Adjourn
+            );
+        let Some(mine) = mine else {
+            // A spectator saves and steps through the moves; it does not act.
+            return match command {
+                Command::Chat(_) => Some(Err(SessionError::Spectating)),
+                Command::Adjourn => Some(Ok(News::Nothing)),
+                _ if acts => Some(Err(SessionError::Spectating)),
+                _ => None,
+            };
+        };
+        if let Some(side) = acting_side(&self.session, command)
+            && side != mine
+        {
+            return Some(Err(SessionError::RemoteSide(side)));
+        }
+        if guest {
+            return self.send_to_host(command, mine);
+        }
+        self.host_command(command, mine)
+    }
+
+    /// A chat line said at this table: kept for the screens and, at the host, passed on.
+    fn chat(&mut self, from: String, text: String) {
+        let view = match self.table.as_mut() {
+            Some(Table::Host(host)) => {
+                host.broadcast(&HostMessage::Chat {
+                    from: from.clone(),
+                    text: text.clone(),
+                });
+                &mut host.view
+            }
+            Some(Table::Guest(guest)) => &mut guest.view,
+            None => return,
+        };
+        view.chat.push_back((from.clone(), text.clone()));
+        while view.chat.len() > CHAT_KEPT {
+            view.chat.pop_front();
+        }
+        self.pending
+            .push(Event::Table(TableNews::Chat { from, text }));
+    }
+
+    /// At a poll: the table's news. The host takes its peers' messages and tells them
+    /// the game as it changed; a joiner follows what the host told.
+    pub(super) fn serve_table(&mut self, now: Instant, events: &mut Vec<Event>) {
+        match self.table.as_ref() {
+            Some(Table::Host(_)) => {
+                // A flag fall is the host's news too: the boards hear of it at once.
+                let fallen: Vec<String> = events
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::FlagFell(news) => Some(self.session.announce(news)),
+                        _ => None,
+                    })
+                    .collect();
+                for text in fallen {
+                    self.tell_peers(&text);
+                }
+                self.serve_peers(now, events)
+            }
+            Some(Table::Guest(_)) => self.follow_host(now, events),
+            None => {}
+        }
+    }
+
+    /// The host ends the table: everyone is told why.
+    pub(super) fn leave_table(&mut self) {
+        match self.table.as_ref() {
+            Some(Table::Host(host)) => {
+                let reason = if self.session.game().is_over() {
+                    "the host ended the game".to_string()
+                } else {
+                    "the host adjourned the game: it goes on when the host resumes it".to_string()
+                };
+                host.broadcast(&HostMessage::Bye { reason });
+            }
+            Some(Table::Guest(_)) => {
+                if let Some(Table::Guest(guest)) = self.table.take() {
+                    guest.link.close();
+                }
+            }
+            None => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_own_side_commands_are_the_terminals() {
+        let session = Session::new(crate::game::Game::new());
+        assert_eq!(
+            acting_side(&session, &Command::PlayText("11-15".into())),
+            Some(Color::Black)
+        );
+        assert_eq!(
+            acting_side(&session, &Command::Resign(Color::White)),
+            Some(Color::White)
+        );
+        assert_eq!(acting_side(&session, &Command::AcceptDraw), None);
+        assert!(not_across_the_network(&Command::NewGame));
+        assert!(!not_across_the_network(&Command::OfferDraw));
+    }
+}
