@@ -536,11 +536,14 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
             theme.alert,
         ),
         Seat::Player(mine) => (
-            format!(
-                "You play {mine}; {} plays {} at the host",
-                who(!*mine),
-                !*mine
-            ),
+            match names.name(!*mine) {
+                Some(name) => format!(
+                    "You play {mine}; {} plays {} at the host",
+                    printable(name, NAME_CHARS),
+                    !*mine
+                ),
+                None => format!("You play {mine}; the host plays {}", !*mine),
+            },
             theme.text,
         ),
         Seat::Spectator if !view.connected => (
