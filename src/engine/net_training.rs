@@ -221,23 +221,23 @@ impl FloatNetwork {
         let a = ACTIVATION_SCALE as f32;
         let w = WEIGHT_SCALE as f32;
         let small = |x: f32| x.round().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
-        Network {
-            first_bias: p[FIRST_BIAS..FIRST].iter().map(|&x| small(x * a)).collect(),
-            first: p[FIRST..SECOND_BIAS]
+        Network::new(
+            p[FIRST_BIAS..FIRST].iter().map(|&x| small(x * a)).collect(),
+            p[FIRST..SECOND_BIAS]
                 .iter()
                 .map(|&x| small(x * a))
                 .collect(),
-            second_bias: p[SECOND_BIAS..SECOND_W]
+            p[SECOND_BIAS..SECOND_W]
                 .iter()
                 .map(|&x| (x * a * w).round() as i32)
                 .collect(),
-            second: p[SECOND_W..OUTPUT].iter().map(|&x| small(x * w)).collect(),
-            output: p[OUTPUT..OUTPUT_BIAS]
+            p[SECOND_W..OUTPUT].iter().map(|&x| small(x * w)).collect(),
+            p[OUTPUT..OUTPUT_BIAS]
                 .iter()
                 .map(|&x| (x * w).round() as i32)
                 .collect(),
-            output_bias: (p[OUTPUT_BIAS] * a * w).round() as i32,
-        }
+            (p[OUTPUT_BIAS] * a * w).round() as i32,
+        )
     }
 
     /// Keeps every weight within what its integer form can hold.
