@@ -71,7 +71,7 @@ impl Budget {
         if depth < params.budget_from_depth {
             return false;
         }
-        let mut share = 1.0;
+        let mut share = params.budget_aim;
         if changed {
             share *= params.budget_changed_share;
         } else if self.settled_for >= params.budget_settled_after && fall < params.budget_small_fall
@@ -97,6 +97,12 @@ mod tests {
 
     const MS: Duration = Duration::from_millis(1);
 
+    /// The shares below are counted from the whole target.
+    const WHOLE_TARGET: SearchParams = SearchParams {
+        budget_aim: 1.0,
+        ..SearchParams::DEFAULT
+    };
+
     fn moves() -> (Move, Move) {
         let ms = Position::start().legal_moves();
         (ms[0], ms[1])
@@ -110,66 +116,18 @@ mod tests {
         // The same move for eight iterations: settled, so 0.8 of the target is allowed.
         let mut settled = Budget::default();
         for depth in 1..=8 {
-            assert!(!settled.spent(
-                depth,
-                a,
-                Score(10),
-                10 * MS,
-                target,
-                hard,
-                &SearchParams::DEFAULT
-            ));
+            assert!(!settled.spent(depth, a, Score(10), 10 * MS, target, hard, &WHOLE_TARGET));
         }
-        assert!(!settled.spent(
-            9,
-            a,
-            Score(10),
-            75 * MS,
-            target,
-            hard,
-            &SearchParams::DEFAULT
-        ));
-        assert!(settled.spent(
-            10,
-            a,
-            Score(10),
-            85 * MS,
-            target,
-            hard,
-            &SearchParams::DEFAULT
-        ));
+        assert!(!settled.spent(9, a, Score(10), 75 * MS, target, hard, &WHOLE_TARGET));
+        assert!(settled.spent(10, a, Score(10), 85 * MS, target, hard, &WHOLE_TARGET));
         // A move that changed at this iteration: twice the target allowed, so 190 ms
         // spent still starts another iteration; once it stands, the target again.
         let mut changing = Budget::default();
         for depth in 1..=8 {
-            changing.spent(
-                depth,
-                a,
-                Score(10),
-                10 * MS,
-                target,
-                hard,
-                &SearchParams::DEFAULT,
-            );
+            changing.spent(depth, a, Score(10), 10 * MS, target, hard, &WHOLE_TARGET);
         }
-        assert!(!changing.spent(
-            9,
-            b,
-            Score(10),
-            190 * MS,
-            target,
-            hard,
-            &SearchParams::DEFAULT
-        ));
-        assert!(changing.spent(
-            10,
-            b,
-            Score(10),
-            110 * MS,
-            target,
-            hard,
-            &SearchParams::DEFAULT
-        ));
+        assert!(!changing.spent(9, b, Score(10), 190 * MS, target, hard, &WHOLE_TARGET));
+        assert!(changing.spent(10, b, Score(10), 110 * MS, target, hard, &WHOLE_TARGET));
     }
 
     #[test]
@@ -185,38 +143,36 @@ mod tests {
                 10 * MS,
                 target,
                 150 * MS,
-                &SearchParams::DEFAULT,
+                &WHOLE_TARGET,
             );
         }
         // Down 60: twice the target, but the wall of 150 ms caps it.
-        assert!(!falling.spent(
-            6,
-            a,
-            Score(-20),
-            140 * MS,
-            target,
-            150 * MS,
-            &SearchParams::DEFAULT
-        ));
-        assert!(falling.spent(
-            7,
-            a,
-            Score(-80),
-            160 * MS,
-            target,
-            150 * MS,
-            &SearchParams::DEFAULT
-        ));
+        assert!(!falling.spent(6, a, Score(-20), 140 * MS, target, 150 * MS, &WHOLE_TARGET));
+        assert!(falling.spent(7, a, Score(-80), 160 * MS, target, 150 * MS, &WHOLE_TARGET));
         // Shallow iterations always go on.
         let mut shallow = Budget::default();
-        assert!(!shallow.spent(
-            1,
-            a,
-            Score(0),
-            500 * MS,
-            target,
-            150 * MS,
-            &SearchParams::DEFAULT
-        ));
+        assert!(!shallow.spent(1, a, Score(0), 500 * MS, target, 150 * MS, &WHOLE_TARGET));
+    }
+
+    #[test]
+    fn the_aim_counts_the_time_allowed_from_a_share_of_the_target() {
+        let (a, _) = moves();
+        let target = 100 * MS;
+        let aim = SearchParams {
+            budget_aim: 0.5,
+            ..WHOLE_TARGET
+        };
+        let mut whole = Budget::default();
+        let mut half = Budget::default();
+        for depth in 1..=5 {
+            assert!(!whole.spent(depth, a, Score(0), 60 * MS, target, 300 * MS, &WHOLE_TARGET));
+            let spent = half.spent(depth, a, Score(0), 60 * MS, target, 300 * MS, &aim);
+            // Shallow iterations always go on; from the fourth, 60 ms is past half of it.
+            assert_eq!(
+                spent,
+                depth >= WHOLE_TARGET.budget_from_depth,
+                "depth {depth}"
+            );
+        }
     }
 }

@@ -447,7 +447,10 @@ mod tests {
         let sums = |perspective: Color| {
             let mut sums: Vec<i32> = net.first_bias.iter().map(|&b| i32::from(b)).collect();
             for_each_input(pos, perspective, |f| {
-                for (s, &w) in sums.iter_mut().zip(&net.first[f * HIDDEN..(f + 1) * HIDDEN]) {
+                for (s, &w) in sums
+                    .iter_mut()
+                    .zip(&net.first[f * HIDDEN..(f + 1) * HIDDEN])
+                {
                     *s += i32::from(w);
                 }
             });

@@ -41,6 +41,12 @@ const KILLER_RANK: i32 = 1 << 22;
 /// History counts of quiet moves: by side to move, from-square and to-square.
 type History = [[[i32; 32]; 32]; 2];
 
+/// What a move is to the continuation histories: the kind of piece on its landing
+/// square after it (man or king) and that square, `kind * 32 + square`.
+const MOVE_KEYS: usize = 64;
+/// Counts of quiet moves (by from-square * 32 + to-square) after a move of each key.
+type Continuation = [[i32; 1024]; MOVE_KEYS];
+
 /// A searcher that keeps its transposition table and move-ordering statistics from one
 /// search to the next (useful over a game). With one thread (a request's
 /// [`threads`](SearchRequest::threads)), a search to a fixed depth or node count from a
@@ -349,6 +355,15 @@ struct Searcher<'a> {
     /// move from the parent's (`accumulators[ply]` is the position at `ply`'s).
     network: Option<&'static Network>,
     accumulators: Vec<Accumulator>,
+    /// Whether the move that reached each ply was a capture (`captured[ply]` for the
+    /// move from ply - 1).
+    captured: [bool; MAX_PLY + 2],
+    /// The continuation key of the move that reached each ply (`None` at the root and
+    /// when the histories are off).
+    reached_by: [Option<u8>; MAX_PLY + 2],
+    /// Counter-move and follow-up histories (with
+    /// [`continuation_history`](SearchParams::continuation_history)), for this search.
+    continuation: Option<Box<[Continuation; 2]>>,
     /// Late-move reductions by remaining depth and place in the move order.
     reductions: Box<[[i32; REDUCTION_TABLE]; REDUCTION_TABLE]>,
     /// Whether the reductions grow with depth and move number (then a principal
@@ -426,6 +441,12 @@ impl<'a> Searcher<'a> {
             params: request.params,
             network: (request.evaluation == Evaluation::Net).then(Network::embedded),
             accumulators: vec![Accumulator::default(); MAX_PLY + 2],
+            captured: [false; MAX_PLY + 2],
+            reached_by: [None; MAX_PLY + 2],
+            continuation: request
+                .params
+                .continuation_history
+                .then(|| Box::new([[[0; 1024]; MOVE_KEYS]; 2])),
             reductions: reduction_table(&request.params),
             reductions_grow: request.params.reduction_growth > 0.0,
         }
@@ -584,6 +605,8 @@ impl<'a> Searcher<'a> {
             let key = hash(&child);
             self.push(key, m, pos);
             self.enter(0, pos, &child);
+            self.captured[1] = m.is_capture();
+            self.reached_by[1] = self.continuation_key(&child, m);
             let mut score;
             if i == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
@@ -661,6 +684,9 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        if let Some(score) = self.probcut(pos, depth, beta, ply, pv_node) {
+            return score;
+        }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         let mut order = std::mem::take(&mut self.order_buffers[ply]);
         moves.clear();
@@ -690,6 +716,7 @@ impl<'a> Searcher<'a> {
                 KILLER_RANK - 1
             } else {
                 self.history[side][m.from().index()][m.to().index()]
+                    + self.continuation_score(ply, m)
             };
             order.push((value, i as u8));
         }
@@ -716,6 +743,16 @@ impl<'a> Searcher<'a> {
             let child_key = hash(&child);
             self.push(child_key, &m, pos);
             self.enter(ply, pos, &child);
+            self.captured[ply + 1] = m.is_capture();
+            self.reached_by[ply + 1] = self.continuation_key(&child, &m);
+            let p = &self.params;
+            let extension = if m.is_capture() && (pv_node || self.captured[ply]) {
+                extension.max(p.capture_extension)
+            } else if depth == 1 && !child.capturers_of(pos.turn()).is_empty() {
+                extension.max(p.threat_extension)
+            } else {
+                extension
+            };
             let new_depth = depth - 1 + extension;
             let score = if n == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
@@ -771,6 +808,7 @@ impl<'a> Searcher<'a> {
                             }
                             let h = &mut self.history[side][m.from().index()][m.to().index()];
                             *h = (*h + depth * depth).min(self.params.history_most);
+                            self.reward_continuation(ply, &m, depth * depth);
                         }
                         break;
                     }
@@ -795,6 +833,85 @@ impl<'a> Searcher<'a> {
         self.move_buffers[ply] = moves;
         self.order_buffers[ply] = order;
         best_score
+    }
+
+    /// The continuation histories' key of move `m`, which reached `child`.
+    #[inline]
+    fn continuation_key(&self, child: &Position, m: &Move) -> Option<u8> {
+        self.continuation.as_ref()?;
+        let to = m.to().index();
+        let king = (child.kings().0 >> to) & 1;
+        Some((king as usize * 32 + to) as u8)
+    }
+
+    /// The counter-move and follow-up counts of quiet move `m` at `ply`.
+    #[inline]
+    fn continuation_score(&self, ply: usize, m: &Move) -> i32 {
+        let Some(tables) = &self.continuation else {
+            return 0;
+        };
+        let index = m.from().index() * 32 + m.to().index();
+        let counter = self.reached_by[ply].map_or(0, |k| tables[0][usize::from(k)][index]);
+        let followup = match ply.checked_sub(1) {
+            Some(before) => self.reached_by[before].map_or(0, |k| tables[1][usize::from(k)][index]),
+            None => 0,
+        };
+        counter + followup
+    }
+
+    /// Counts `bonus` to quiet move `m`'s counter-move and follow-up histories at
+    /// `ply` (it cut off there).
+    #[inline]
+    fn reward_continuation(&mut self, ply: usize, m: &Move, bonus: i32) {
+        let most = self.params.history_most;
+        let (counter_key, followup_key) = (
+            self.reached_by[ply],
+            ply.checked_sub(1).and_then(|b| self.reached_by[b]),
+        );
+        let Some(tables) = &mut self.continuation else {
+            return;
+        };
+        let index = m.from().index() * 32 + m.to().index();
+        for (table, key) in tables.iter_mut().zip([counter_key, followup_key]) {
+            if let Some(k) = key {
+                let h = &mut table[usize::from(k)][index];
+                *h = (*h + bonus).min(most);
+            }
+        }
+    }
+
+    /// ProbCut: off the principal variation, a quiet position valued well above beta is
+    /// searched shallower against a raised beta; if it holds there, it is taken to hold
+    /// here (the score found), saving the full search.
+    fn probcut(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> Option<i32> {
+        let p = &self.params;
+        let margin = p.probcut_margin;
+        if margin == 0
+            || pv_node
+            || depth < p.probcut_from_depth
+            || beta.abs() >= Score::WIN_THRESHOLD - margin
+            || !pos.capturers().is_empty()
+        {
+            return None;
+        }
+        let reduced = (depth - p.probcut_reduction).max(1);
+        let value = match self.network {
+            Some(net) => net.evaluate(&self.accumulators[ply], pos.turn()),
+            None => self.evaluation.evaluate_with_moves(pos, pos.count_moves()),
+        };
+        let raised = beta + margin;
+        if value < raised {
+            return None;
+        }
+        let score = self.negamax(pos, reduced, raised - 1, raised, ply);
+        (!self.aborted && score >= raised).then_some(score)
     }
 
     /// Resolves pending captures (they are forced, so the position is not quiet until

@@ -508,7 +508,13 @@ impl Position {
 impl Position {
     /// Squares holding a piece of the side to move that can capture.
     pub fn capturers(&self) -> Bitboard {
-        let black = self.turn() == Color::Black;
+        self.capturers_of(self.turn())
+    }
+
+    /// Squares holding a piece of `color` that could capture if it were `color`'s turn
+    /// (for the side not to move: what it threatens).
+    pub fn capturers_of(&self, color: Color) -> Bitboard {
+        let black = color == Color::Black;
         let v = if black {
             View::of::<true>(self)
         } else {
