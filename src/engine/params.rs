@@ -148,7 +148,7 @@ impl SearchParams {
         table_keep_deeper_by: 2,
         iteration_start_share: 0.6,
         budget_most: 3,
-        budget_aim: 1.0,
+        budget_aim: 0.8,
         budget_from_depth: 4,
         budget_changed_share: 2.0,
         budget_settled_after: 4,
