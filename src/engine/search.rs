@@ -748,7 +748,10 @@ impl<'a> Searcher<'a> {
             let p = &self.params;
             let extension = if m.is_capture() && (pv_node || self.captured[ply]) {
                 extension.max(p.capture_extension)
-            } else if depth == 1 && !child.capturers_of(pos.turn()).is_empty() {
+            } else if p.threat_extension > 0
+                && depth == 1
+                && !child.capturers_of(pos.turn()).is_empty()
+            {
                 extension.max(p.threat_extension)
             } else {
                 extension

@@ -7,6 +7,10 @@
 //! the plain line mode only turn input into calls here and answers into text, so a
 //! behaviour exists once and cannot drift between them.
 //!
+//! One concept at this length: the `Session` and its commands, each a few lines over
+//! the same state (the parts that stand alone, the mirror of a game across the network
+//! and the opening names, are modules of their own).
+//!
 //! ```
 //! use checkers::engine::{Engine, Level, StopFlag};
 //! use checkers::game::Game;
