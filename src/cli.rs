@@ -294,6 +294,10 @@ pub struct SelfplayArgs {
     /// The evaluation the games are played with.
     #[arg(long, value_enum, default_value_t = EvalChoice::Hand)]
     pub eval: EvalChoice,
+    /// With --eval net: this network file (from `checkers train --model net`) instead
+    /// of the embedded one, so that a generation's games need no new build.
+    #[arg(long, value_name = "FILE")]
+    pub net: Option<PathBuf>,
 }
 
 /// `checkers train`.
@@ -511,15 +515,24 @@ pub struct MatchArgs {
     /// iteration could not finish within it, instead of as a budget to spend on average.
     #[arg(long, value_enum, default_value_t = MatchPlayers::None, value_name = "PLAYERS")]
     pub wall: MatchPlayers,
-    /// Players that play from the opening book, as the computer does in a game.
-    #[arg(long, value_enum, default_value_t = MatchPlayers::Both, value_name = "PLAYERS")]
-    pub book: MatchPlayers,
+    /// Players that play from the opening book, as the computer does in a game
+    /// [default: both; none with --against, whose program has no book of this one's]
+    #[arg(long, value_enum, value_name = "PLAYERS")]
+    pub book: Option<MatchPlayers>,
     /// Player A's evaluation (the program's default if not given).
     #[arg(long, value_enum)]
     pub eval_a: Option<EvalChoice>,
     /// Player B's evaluation (the program's default if not given).
     #[arg(long, value_enum, conflicts_with = "against")]
     pub eval_b: Option<EvalChoice>,
+    /// Player A's network: a file that `checkers train --model net` wrote, instead of
+    /// the embedded one (it evaluates with it unless --eval-a names another evaluation).
+    #[arg(long, value_name = "FILE")]
+    pub net_a: Option<PathBuf>,
+    /// Player B's network, likewise: to measure a new generation against the embedded
+    /// network, both players in this process.
+    #[arg(long, value_name = "FILE", conflicts_with = "against")]
+    pub net_b: Option<PathBuf>,
     /// Games played at once.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub concurrency: u32,
@@ -559,10 +572,10 @@ fn sprt_bounds(text: &str) -> Result<(f64, f64), String> {
 /// Which search's numbers a match player uses (`match --search-b`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum SearchChoice {
-    /// The search the computer plays with ([`SearchParams::DEFAULT`](crate::engine::SearchParams::DEFAULT)).
+    /// The search the computer plays with (`SearchParams::DEFAULT`).
     #[default]
     Current,
-    /// The sharper search on trial ([`SearchParams::CANDIDATE`](crate::engine::SearchParams::CANDIDATE)).
+    /// The sharper search on trial (`SearchParams::CANDIDATE`).
     Candidate,
 }
 

@@ -8,6 +8,7 @@ use super::opponent::Opponent;
 use super::rating::{Results, Sprt, SprtVerdict};
 use crate::cli::{MatchArgs, MatchPlayers, SearchChoice};
 use crate::engine::egdb::Egdb;
+use crate::engine::network::Network;
 use crate::engine::{
     Engine, Evaluation, Level, Opening, SearchParams, SearchRequest, acf_openings, parse_openings,
     plan_time,
@@ -98,6 +99,17 @@ pub fn openings(args: &MatchArgs) -> Result<Vec<Opening>, CommandError> {
     Ok(openings)
 }
 
+/// The players that play from the opening book: as asked, or by default both, but
+/// neither against another program (which plays without this book, so that the book
+/// would be an advantage the score does not show).
+fn book_players(args: &MatchArgs) -> MatchPlayers {
+    args.book.unwrap_or(if args.against.is_some() {
+        MatchPlayers::None
+    } else {
+        MatchPlayers::Both
+    })
+}
+
 /// Runs `checkers match`: a line per game, then the score table. With `--pdn`, the
 /// file is checked before the first game (a regular PDN file that can be added to, or
 /// a new one), and each game is added at its end as soon as it is over.
@@ -116,12 +128,20 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
     let levels = args.levels.0;
     let evals: [Evaluation; 2] =
         [args.eval_a, args.eval_b].map(|e| e.map(Into::into).unwrap_or_default());
+    let networks = [("--net-a", &args.net_a), ("--net-b", &args.net_b)].map(|(option, path)| {
+        path.as_ref()
+            .map(|path| super::train::read_network(option, path))
+            .transpose()
+    });
+    let [network_a, network_b] = networks;
+    let networks = [network_a?, network_b?];
     let opponent = args.against.clone().map(|command| Opponent { command });
     if let Some(opponent) = &opponent {
         opponent
             .check(args.movetime)
             .map_err(CommandError::Opponent)?;
     }
+    let book = book_players(args);
     let names = [0, 1].map(|p| {
         if p == 1
             && let Some(opponent) = &opponent
@@ -132,7 +152,7 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         if args.egdb.uses(p) {
             name.push_str("+egdb");
         }
-        if args.book.uses(p) && args.book != MatchPlayers::Both {
+        if book.uses(p) && book != MatchPlayers::Both {
             name.push_str("+book");
         }
         if p == 1 && args.search_b == SearchChoice::Candidate {
@@ -145,6 +165,13 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         if args.eval_a.is_some() || args.eval_b.is_some() {
             name.push('+');
             name.push_str(evals[p].name());
+        }
+        if let Some(path) = [&args.net_a, &args.net_b][p]
+            && evals[p] == Evaluation::Net
+        {
+            let file = path.file_name().unwrap_or(path.as_os_str());
+            name.push('+');
+            name.push_str(&crate::text::printable(&file.to_string_lossy(), 30));
         }
         name
     });
@@ -165,6 +192,7 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         levels,
         egdb: &egdb,
         evals,
+        networks,
         opponent: opponent.as_ref(),
     };
     let mut decided = None;
@@ -299,6 +327,8 @@ struct Knowledge {
     /// Threads it searches with.
     threads: usize,
     evaluation: Evaluation,
+    /// Its network, when not the embedded one.
+    network: Option<Arc<Network>>,
     /// The search's numbers.
     params: SearchParams,
     /// The time per move (on a clock, the time its plan gives) is a wall (stop once the
@@ -313,7 +343,8 @@ impl Knowledge {
     fn apply(&self, request: SearchRequest) -> SearchRequest {
         let mut request = request
             .with_egdb(self.egdb.clone())
-            .with_evaluation(self.evaluation);
+            .with_evaluation(self.evaluation)
+            .with_network(self.network.clone());
         request.params = self.params;
         request.book = self.book;
         request.threads = self.threads;
@@ -341,6 +372,8 @@ struct MatchSetup<'a> {
     levels: [Level; 2],
     egdb: &'a Option<Arc<Egdb>>,
     evals: [Evaluation; 2],
+    /// Each player's network, when not the embedded one.
+    networks: [Option<Arc<Network>>; 2],
     opponent: Option<&'a Opponent>,
 }
 
@@ -364,12 +397,13 @@ impl MatchSetup<'_> {
             egdb: self.egdb.clone().filter(|_| args.egdb.uses(p)),
             threads: [args.threads_a, args.threads_b][p],
             evaluation: self.evals[p],
+            network: self.networks[p].clone(),
             params: match (p, args.search_b) {
                 (1, SearchChoice::Candidate) => SearchParams::CANDIDATE,
                 _ => SearchParams::DEFAULT,
             },
             wall: args.wall.uses(p),
-            book: args.book.uses(p),
+            book: book_players(args).uses(p),
         });
         engine.clear();
         let mut thinking = [(Duration::ZERO, 0u32); 2];
@@ -660,6 +694,7 @@ mod tests {
             egdb: None,
             threads: 1,
             evaluation: Evaluation::default(),
+            network: None,
             params: SearchParams::DEFAULT,
             wall,
             book: true,

@@ -15,6 +15,10 @@ use std::time::Instant;
 /// file as the game ends, a progress bar on standard error, and a summary (games,
 /// positions, positions a minute) at the end.
 pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError> {
+    let network = match &args.net {
+        Some(path) => Some(super::train::read_network("--net", path)?),
+        None => None,
+    };
     // A FIFO or a device is refused here, before any game is played.
     let file = LineFile::open(&args.out)
         .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
@@ -26,6 +30,7 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError
     let options = SelfplayOptions {
         nodes: args.nodes,
         evaluation: args.eval.into(),
+        network,
         ..SelfplayOptions::default()
     };
     let threads = args

@@ -159,6 +159,26 @@ fn run_net(args: &TrainArgs, samples: &[Sample], out: &mut impl Write) -> Result
     Ok(())
 }
 
+/// Reads a network file (one `train --model net` wrote), given with `option`, for a
+/// match or self-play. Only a regular file of a network's size is read.
+pub(crate) fn read_network(
+    option: &str,
+    path: &Path,
+) -> Result<std::sync::Arc<crate::engine::network::Network>, CommandError> {
+    use crate::engine::network::Network;
+    let fail = |why: String| {
+        CommandError::DataFile(
+            path.to_path_buf(),
+            format!("{why} (the {option} network file)"),
+        )
+    };
+    let bytes = crate::store::files::read_bounded(path, Network::FILE_BYTES as u64 + 1)
+        .map_err(|e| fail(e.to_string()))?;
+    Network::from_bytes(&bytes)
+        .map(std::sync::Arc::new)
+        .map_err(|e| fail(e.to_string()))
+}
+
 /// The largest training data file read: 4 GiB is some 50 million positions, more than
 /// memory holds once read; a larger file is surely something else.
 pub const MAX_DATA_BYTES: u64 = 4 << 30;

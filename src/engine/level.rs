@@ -105,6 +105,7 @@ impl Level {
             contempt: CONTEMPT,
             egdb: None,
             evaluation: Default::default(),
+            network: None,
             book: true,
             params,
             // A player with one legal move plays it without thinking.

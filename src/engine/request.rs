@@ -3,6 +3,7 @@
 
 use super::egdb::Egdb;
 use super::learned::Evaluation;
+use super::network::Network;
 use super::params::SearchParams;
 use super::score::Score;
 use super::time::{ClockLimits, planned};
@@ -147,6 +148,10 @@ pub struct SearchRequest {
     pub egdb: Option<Arc<Egdb>>,
     /// The evaluation of quiet positions.
     pub evaluation: Evaluation,
+    /// The network that evaluates when [`evaluation`](Self::evaluation) is the
+    /// network's: `None` for the embedded one, or another (read from a file that
+    /// `checkers train --model net` wrote), to measure it in a match or play with it.
+    pub network: Option<Arc<Network>>,
     /// Whether to play from the opening book
     /// ([`Book::embedded`](super::book::Book::embedded)) when it has the position: at
     /// once, with no search; one of the tournament games' moves when `noise` is above 0
@@ -198,6 +203,7 @@ impl SearchRequest {
             contempt: 0,
             egdb: None,
             evaluation: Evaluation::default(),
+            network: None,
             book: false,
             params: SearchParams::default(),
             only_move_at_once: false,
@@ -221,6 +227,13 @@ impl SearchRequest {
     /// The same request evaluating quiet positions with `evaluation`.
     pub fn with_evaluation(mut self, evaluation: Evaluation) -> SearchRequest {
         self.evaluation = evaluation;
+        self
+    }
+
+    /// The same request evaluating with `network` when it evaluates with a network
+    /// (`None`: the embedded one).
+    pub fn with_network(mut self, network: Option<Arc<Network>>) -> SearchRequest {
+        self.network = network;
         self
     }
 }

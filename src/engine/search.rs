@@ -353,7 +353,7 @@ struct Searcher<'a> {
     params: SearchParams,
     /// The network, when it evaluates: its first layer is kept by ply, updated by each
     /// move from the parent's (`accumulators[ply]` is the position at `ply`'s).
-    network: Option<&'static Network>,
+    network: Option<&'a Network>,
     accumulators: Vec<Accumulator>,
     /// Whether the move that reached each ply was a capture (`captured[ply]` for the
     /// move from ply - 1).
@@ -393,7 +393,7 @@ impl<'a> Searcher<'a> {
     fn new(
         tt: &'a TranspositionTable,
         history: &'a mut History,
-        request: &SearchRequest,
+        request: &'a SearchRequest,
         limits: Limits,
         stop: &'a StopFlag,
         started: Instant,
@@ -439,7 +439,11 @@ impl<'a> Searcher<'a> {
             egdb_hits: 0,
             evaluation: request.evaluation,
             params: request.params,
-            network: (request.evaluation == Evaluation::Net).then(Network::embedded),
+            network: match (request.evaluation, &request.network) {
+                (Evaluation::Net, Some(network)) => Some(network),
+                (Evaluation::Net, None) => Some(Network::embedded()),
+                _ => None,
+            },
             accumulators: vec![Accumulator::default(); MAX_PLY + 2],
             captured: [false; MAX_PLY + 2],
             reached_by: [None; MAX_PLY + 2],

@@ -5,14 +5,16 @@
 //! move early on, so that the same ballot does not give the same game twice.
 
 use super::learned::Evaluation;
+use super::network::Network;
 use super::openings::Opening;
 use super::search::{Engine, Limits, SearchRequest, StopFlag};
 use super::zobrist::splitmix64;
 use crate::rules::draw::available_claim;
 use crate::rules::{Color, Position};
+use std::sync::Arc;
 
 /// How self-play games are played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SelfplayOptions {
     /// Nodes searched per move.
     pub nodes: u64,
@@ -24,6 +26,9 @@ pub struct SelfplayOptions {
     pub max_plies: usize,
     /// The evaluation the games are played (and positions scored) with.
     pub evaluation: Evaluation,
+    /// The network it evaluates with, when that is the network's (`None`: the
+    /// embedded one).
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for SelfplayOptions {
@@ -34,6 +39,7 @@ impl Default for SelfplayOptions {
             random_per_mille: 150,
             max_plies: 300,
             evaluation: Evaluation::Hand,
+            network: None,
         }
     }
 }
@@ -91,6 +97,7 @@ pub fn play_game(
             let mut request = SearchRequest::new(pos, Limits::nodes(options.nodes));
             request.history = history.clone();
             request.evaluation = options.evaluation;
+            request.network = options.network.clone();
             let result = engine.search(&request, &stop, |_| {});
             let Some(best) = result.best_move else {
                 break Some(!pos.turn());

@@ -405,3 +405,102 @@ fn a_match_against_another_program_reports_elo_and_forfeits() {
         "{out}"
     );
 }
+
+#[test]
+fn against_another_program_the_book_is_left_out_unless_asked_for() {
+    // The other program has no book of ours: by default neither side plays from one,
+    // and a player that does is named so in the table.
+    let me = env!("CARGO_BIN_EXE_checkers");
+    let table = |extra: &[&str]| {
+        let mut args = vec![
+            "match",
+            "--against",
+            me,
+            "--games",
+            "2",
+            "--movetime",
+            "5",
+            "--max-plies",
+            "10",
+        ];
+        args.extend_from_slice(extra);
+        let o = run(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let plain = table(&[]);
+    assert!(plain.contains("A level 10 "), "{plain}");
+    assert!(!plain.contains("+book"), "{plain}");
+    let booked = table(&["--book", "a"]);
+    assert!(booked.contains("A level 10+book"), "{booked}");
+}
+
+#[test]
+fn a_match_measures_a_network_file_against_the_embedded_network() {
+    let dir = tempfile::tempdir().unwrap();
+    let net = dir.path().join("gen9.bin");
+    std::fs::write(&net, include_bytes!("../../src/engine/net.bin")).unwrap();
+    let net = net.to_str().unwrap();
+    let o = run(&[
+        "match",
+        "--net-b",
+        net,
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+        "--max-plies",
+        "10",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("B level 10+gen9.bin "), "{out}");
+    // A file that is not a network is named, with why, before any game.
+    let junk = dir.path().join("junk.bin");
+    std::fs::write(&junk, "not a network").unwrap();
+    let o = run(&["match", "--net-a", junk.to_str().unwrap(), "--games", "2"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!stdout(&o).contains("game 1:"));
+    assert!(
+        stderr(&o).contains("junk.bin: not a checkers network file (the --net-a network file)"),
+        "{}",
+        stderr(&o)
+    );
+    // So is one cut short, and a FIFO is not waited on.
+    let cut = dir.path().join("cut.bin");
+    let data = dir.path().join("data.txt");
+    std::fs::write(&cut, &include_bytes!("../../src/engine/net.bin")[..1000]).unwrap();
+    let o = run(&[
+        "selfplay",
+        "--eval",
+        "net",
+        "--net",
+        cut.to_str().unwrap(),
+        "--out",
+        data.to_str().unwrap(),
+        "--games",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        !data.exists(),
+        "nothing is written before the network is read"
+    );
+    assert!(
+        stderr(&o).contains("cut.bin: a network file has "),
+        "{}",
+        stderr(&o)
+    );
+    let fifo = dir.path().join("fifo.bin");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.unwrap().success());
+    let o = run(&["match", "--net-b", fifo.to_str().unwrap(), "--games", "2"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(
+            "fifo.bin: it is a FIFO (named pipe), not a regular file (the --net-b network file)"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
