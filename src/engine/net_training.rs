@@ -8,8 +8,8 @@
 //! does not depend on how the threads are scheduled (only on their number).
 
 use super::network::{
-    ACTIVATION_SCALE, HIDDEN, INPUTS, MAX_FIRST_WEIGHT, MAX_SECOND_WEIGHT, Network, SECOND,
-    WEIGHT_SCALE, for_each_input,
+    ACTIVATION_SCALE, BUCKETS, HIDDEN, INPUTS, MAX_FIRST_WEIGHT, MAX_SECOND_WEIGHT, Network,
+    NetworkWeights, SECOND, WEIGHT_SCALE, bucket, for_each_input,
 };
 use super::training::{EpochReport, Sample, fit_scale, held_out_sample, target};
 use super::zobrist::splitmix64;
@@ -19,21 +19,32 @@ use std::fmt;
 /// moment and a checkpoint are the same shape.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNetwork {
-    /// The parameters: first-layer biases, first-layer weights by input, second-layer
-    /// biases, second-layer weights by neuron, output weights, output bias.
+    /// The parameters: first-layer biases, first-layer weights by input, then for
+    /// each bucket its second-layer biases, second-layer weights by neuron, output
+    /// weights and output bias.
     pub params: Vec<f32>,
 }
 
 const FIRST_BIAS: usize = 0;
 const FIRST: usize = FIRST_BIAS + HIDDEN;
-const SECOND_BIAS: usize = FIRST + INPUTS * HIDDEN;
+/// Where the buckets' dense layers start.
+const DENSE: usize = FIRST + INPUTS * HIDDEN;
+// Within one bucket's block:
+const SECOND_BIAS: usize = 0;
 const SECOND_W: usize = SECOND_BIAS + SECOND;
 const OUTPUT: usize = SECOND_W + SECOND * 2 * HIDDEN;
 const OUTPUT_BIAS: usize = OUTPUT + SECOND;
+/// The parameters of one bucket's dense layer and output.
+const BUCKET_PARAMS: usize = OUTPUT_BIAS + 1;
 /// How many parameters the network has.
-pub const PARAMS: usize = OUTPUT_BIAS + 1;
+pub const PARAMS: usize = DENSE + BUCKETS * BUCKET_PARAMS;
 
-const CHECKPOINT_MAGIC: &[u8; 8] = b"CKNETF1\n";
+/// Where bucket `b`'s block of parameters starts.
+const fn block(b: usize) -> usize {
+    DENSE + b * BUCKET_PARAMS
+}
+
+const CHECKPOINT_MAGIC: &[u8; 8] = b"CKNETF2\n";
 
 /// Why a checkpoint cannot be resumed from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,6 +60,8 @@ impl std::error::Error for CheckpointError {}
 
 /// What one sample's forward pass keeps for the backward pass.
 struct Forward {
+    /// Where the sample's bucket's parameters start.
+    block: usize,
     inputs: [Vec<usize>; 2],
     first: [f32; 2 * HIDDEN],
     clipped: [f32; 2 * HIDDEN],
@@ -70,17 +83,20 @@ impl FloatNetwork {
         for p in &mut params[FIRST_BIAS..FIRST] {
             *p = 0.1;
         }
-        for p in &mut params[FIRST..SECOND_BIAS] {
+        for p in &mut params[FIRST..DENSE] {
             *p = uniform(0.15);
         }
-        for p in &mut params[SECOND_W..OUTPUT] {
-            *p = uniform(1.0 / (2.0 * HIDDEN as f32).sqrt());
-        }
-        for p in &mut params[SECOND_BIAS..SECOND_W] {
-            *p = 0.1;
-        }
-        for p in &mut params[OUTPUT..OUTPUT_BIAS] {
-            *p = uniform(0.5);
+        for b in 0..BUCKETS {
+            let at = block(b);
+            for p in &mut params[at + SECOND_W..at + OUTPUT] {
+                *p = uniform(1.0 / (2.0 * HIDDEN as f32).sqrt());
+            }
+            for p in &mut params[at + SECOND_BIAS..at + SECOND_W] {
+                *p = 0.1;
+            }
+            for p in &mut params[at + OUTPUT..at + OUTPUT_BIAS] {
+                *p = uniform(0.5);
+            }
         }
         FloatNetwork { params }
     }
@@ -145,17 +161,19 @@ impl FloatNetwork {
         for (c, &v) in clipped.iter_mut().zip(&first) {
             *c = v.clamp(0.0, 1.0);
         }
+        let at = block(bucket(pos));
         let mut second = [0.0f32; SECOND];
         let mut clipped_second = [0.0f32; SECOND];
-        let mut output = p[OUTPUT_BIAS];
+        let mut output = p[at + OUTPUT_BIAS];
         for j in 0..SECOND {
-            let row = &p[SECOND_W + j * 2 * HIDDEN..SECOND_W + (j + 1) * 2 * HIDDEN];
+            let row = &p[at + SECOND_W + j * 2 * HIDDEN..at + SECOND_W + (j + 1) * 2 * HIDDEN];
             let sum: f32 = row.iter().zip(&clipped).map(|(w, x)| w * x).sum();
-            second[j] = p[SECOND_BIAS + j] + sum;
+            second[j] = p[at + SECOND_BIAS + j] + sum;
             clipped_second[j] = second[j].clamp(0.0, 1.0);
-            output += p[OUTPUT + j] * clipped_second[j];
+            output += p[at + OUTPUT + j] * clipped_second[j];
         }
         Forward {
+            block: at,
             inputs,
             first,
             clipped,
@@ -178,16 +196,17 @@ impl FloatNetwork {
         let prob = sigmoid(100.0 * f.output / k);
         let error = prob - t;
         let d_out = weight * 2.0 * error * prob * (1.0 - prob) * 100.0 / k;
-        grad[OUTPUT_BIAS] += d_out;
+        let at = f.block;
+        grad[at + OUTPUT_BIAS] += d_out;
         let mut d_clipped = [0.0f32; 2 * HIDDEN];
         for j in 0..SECOND {
-            grad[OUTPUT + j] += d_out * f.clipped_second[j];
+            grad[at + OUTPUT + j] += d_out * f.clipped_second[j];
             if f.second[j] <= 0.0 || f.second[j] >= 1.0 {
                 continue;
             }
-            let d = d_out * p[OUTPUT + j];
-            grad[SECOND_BIAS + j] += d;
-            let base = SECOND_W + j * 2 * HIDDEN;
+            let d = d_out * p[at + OUTPUT + j];
+            grad[at + SECOND_BIAS + j] += d;
+            let base = at + SECOND_W + j * 2 * HIDDEN;
             let row = &p[base..base + 2 * HIDDEN];
             let g = &mut grad[base..base + 2 * HIDDEN];
             for i in 0..2 * HIDDEN {
@@ -221,32 +240,37 @@ impl FloatNetwork {
         let a = ACTIVATION_SCALE as f32;
         let w = WEIGHT_SCALE as f32;
         let small = |x: f32| x.round().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
-        Network::new(
-            p[FIRST_BIAS..FIRST].iter().map(|&x| small(x * a)).collect(),
-            p[FIRST..SECOND_BIAS]
-                .iter()
-                .map(|&x| small(x * a))
-                .collect(),
-            p[SECOND_BIAS..SECOND_W]
-                .iter()
-                .map(|&x| (x * a * w).round() as i32)
-                .collect(),
-            p[SECOND_W..OUTPUT].iter().map(|&x| small(x * w)).collect(),
-            p[OUTPUT..OUTPUT_BIAS]
-                .iter()
-                .map(|&x| (x * w).round() as i32)
-                .collect(),
-            (p[OUTPUT_BIAS] * a * w).round() as i32,
-        )
+        let mut weights = NetworkWeights {
+            first_bias: p[FIRST_BIAS..FIRST].iter().map(|&x| small(x * a)).collect(),
+            first: p[FIRST..DENSE].iter().map(|&x| small(x * a)).collect(),
+            ..NetworkWeights::default()
+        };
+        for b in 0..BUCKETS {
+            let q = &p[block(b)..block(b + 1)];
+            let wide = |x: f32| (x * w).round() as i32;
+            weights
+                .second_bias
+                .extend(q[SECOND_BIAS..SECOND_W].iter().map(|&x| wide(x * a)));
+            weights
+                .second
+                .extend(q[SECOND_W..OUTPUT].iter().map(|&x| small(x * w)));
+            weights
+                .output
+                .extend(q[OUTPUT..OUTPUT_BIAS].iter().map(|&x| wide(x)));
+            weights.output_bias.push(wide(q[OUTPUT_BIAS] * a));
+        }
+        Network::new(weights)
     }
 
     /// Keeps every weight within what its integer form can hold.
     fn clamp_weights(&mut self) {
-        for x in &mut self.params[FIRST_BIAS..SECOND_BIAS] {
+        for x in &mut self.params[FIRST_BIAS..DENSE] {
             *x = x.clamp(-MAX_FIRST_WEIGHT, MAX_FIRST_WEIGHT);
         }
-        for x in &mut self.params[SECOND_W..OUTPUT] {
-            *x = x.clamp(-MAX_SECOND_WEIGHT, MAX_SECOND_WEIGHT);
+        for b in 0..BUCKETS {
+            for x in &mut self.params[block(b) + SECOND_W..block(b) + OUTPUT] {
+                *x = x.clamp(-MAX_SECOND_WEIGHT, MAX_SECOND_WEIGHT);
+            }
         }
     }
 }

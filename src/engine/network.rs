@@ -12,7 +12,11 @@
 //! - the side to move's half then the other side's, clipped to 0..1 (2 x [`HIDDEN`]
 //!   values), into a dense layer of [`SECOND`] neurons, clipped again, into one output:
 //!   the value for the side to move, in men (so a man is about 1, as the pattern table
-//!   and the search's margins expect hundredths of a man).
+//!   and the search's margins expect hundredths of a man);
+//! - the dense layer and the output come in [`BUCKETS`] sets, one for each stage of
+//!   the game ([`bucket`]: by the pieces left and whether there is a king), so that an
+//!   ending is not valued with the opening's weights; the accumulator is shared, so
+//!   the choice costs nothing in the search.
 //!
 //! Integer weights (quantised as NNUE does): the first layer and the clipped values are
 //! in 127ths ([`ACTIVATION_SCALE`]), the second layer's weights in 64ths
@@ -32,6 +36,8 @@ pub const INPUTS: usize = 128;
 pub const HIDDEN: usize = 128;
 /// Second-layer neurons.
 pub const SECOND: usize = 32;
+/// Sets of dense-layer and output weights, one per stage of the game ([`bucket`]).
+pub const BUCKETS: usize = 4;
 /// The first layer's sums and the clipped values are in units of 1/127.
 pub const ACTIVATION_SCALE: i32 = 127;
 /// The second layer's and the output's weights are in units of 1/64.
@@ -43,10 +49,26 @@ pub const MAX_SECOND_WEIGHT: f32 = 127.0 / WEIGHT_SCALE as f32;
 /// within `i16` at 127ths).
 pub const MAX_FIRST_WEIGHT: f32 = 8.0;
 
-const MAGIC: &[u8; 8] = b"CKNET01\n";
+/// The file of a network with [`BUCKETS`] sets of dense weights.
+const MAGIC: &[u8; 8] = b"CKNET02\n";
+/// The file of a network of the first shape, one set of dense weights (read as that set
+/// in every bucket).
+const MAGIC_ONE_SET: &[u8; 8] = b"CKNET01\n";
 
 /// The network the program ships with, made by `checkers train --model net`.
 static EMBEDDED: &[u8] = include_bytes!("net.bin");
+
+/// The stage of the game whose dense weights value `pos`: 0 with 6 pieces or fewer on
+/// the board, 1 with 7 to 10, then 2 with a king on the board and 3 without.
+#[inline]
+pub fn bucket(pos: &Position) -> usize {
+    match pos.occupied().count() {
+        0..=6 => 0,
+        7..=10 => 1,
+        _ if pos.kings().0 != 0 => 2,
+        _ => 3,
+    }
+}
 
 /// The input of a piece of `color` and `role` on square index `sq` (0-31), seen from
 /// `perspective`.
@@ -110,15 +132,42 @@ fn perspective_index(color: Color) -> usize {
     usize::from(color == Color::White)
 }
 
+/// A network's integer weights, as its file stores them. Each bucketed layer holds
+/// its [`BUCKETS`] sets one after another, bucket 0 first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NetworkWeights {
+    /// First-layer biases, [`HIDDEN`], in 127ths.
+    pub first_bias: Vec<i16>,
+    /// First-layer weights by input, [`HIDDEN`] each, in 127ths.
+    pub first: Vec<i16>,
+    /// Second-layer biases, [`SECOND`] a bucket, in 127ths times 64ths.
+    pub second_bias: Vec<i32>,
+    /// Second-layer weights by neuron, 2 x [`HIDDEN`] each (the side to move's half
+    /// first), [`SECOND`] neurons a bucket, in 64ths.
+    pub second: Vec<i16>,
+    /// Output weights, [`SECOND`] a bucket, in 64ths.
+    pub output: Vec<i32>,
+    /// Output biases, one a bucket, in 127ths times 64ths.
+    pub output_bias: Vec<i32>,
+}
+
+impl NetworkWeights {
+    /// The weights padded with 0 (or cut) to the network's shape.
+    fn sized(mut self) -> NetworkWeights {
+        self.first_bias.resize(HIDDEN, 0);
+        self.first.resize(INPUTS * HIDDEN, 0);
+        self.second_bias.resize(BUCKETS * SECOND, 0);
+        self.second.resize(BUCKETS * SECOND * 2 * HIDDEN, 0);
+        self.output.resize(BUCKETS * SECOND, 0);
+        self.output_bias.resize(BUCKETS, 0);
+        self
+    }
+}
+
 /// A network with integer weights (made by [`Network::new`] or read from its file).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
-    first_bias: Vec<i16>,
-    first: Vec<i16>,
-    second_bias: Vec<i32>,
-    second: Vec<i16>,
-    output: Vec<i32>,
-    output_bias: i32,
+    weights: NetworkWeights,
     /// The first two layers' weights again, as vectors, for the search.
     vectors: Vectors,
 }
@@ -129,13 +178,13 @@ struct Vectors {
     first_bias: Half,
     /// By input.
     first: Vec<Half>,
-    /// By second-layer neuron: the side to move's half, then the other's.
+    /// By bucket, then second-layer neuron: the side to move's half, then the other's.
     second: Vec<[i16x16; 2 * HALF]>,
 }
 
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Network({INPUTS}x{HIDDEN}x2-{SECOND}-1)")
+        write!(f, "Network({INPUTS}x{HIDDEN}x2-{SECOND}-1 x{BUCKETS})")
     }
 }
 
@@ -168,10 +217,15 @@ impl fmt::Display for NetworkError {
 impl std::error::Error for NetworkError {}
 
 impl Network {
+    /// Numbers of one bucket's dense layer and output.
+    const BUCKET_NUMBERS: usize = SECOND + SECOND * 2 * HIDDEN + SECOND + 1;
     /// Numbers stored, all as little-endian `i32`, after the magic.
-    const NUMBERS: usize = HIDDEN + INPUTS * HIDDEN + SECOND + SECOND * 2 * HIDDEN + SECOND + 1;
+    const NUMBERS: usize = HIDDEN + INPUTS * HIDDEN + BUCKETS * Self::BUCKET_NUMBERS;
     /// The size of a network file.
     pub const FILE_BYTES: usize = MAGIC.len() + 4 * Self::NUMBERS;
+    /// The size of a network file of the first shape (one set of dense weights).
+    const ONE_SET_FILE_BYTES: usize =
+        MAGIC.len() + 4 * (HIDDEN + INPUTS * HIDDEN + Self::BUCKET_NUMBERS);
 
     /// The embedded network (read once).
     pub fn embedded() -> &'static Network {
@@ -182,14 +236,19 @@ impl Network {
         })
     }
 
-    /// Reads a network file.
+    /// Reads a network file (of either shape: a file of the first shape, with one set
+    /// of dense weights, gives every bucket that set).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        let Some(body) = bytes.strip_prefix(MAGIC.as_slice()) else {
+        let (body, sets, expected) = if let Some(body) = bytes.strip_prefix(MAGIC.as_slice()) {
+            (body, BUCKETS, Self::FILE_BYTES)
+        } else if let Some(body) = bytes.strip_prefix(MAGIC_ONE_SET.as_slice()) {
+            (body, 1, Self::ONE_SET_FILE_BYTES)
+        } else {
             return Err(NetworkError::NotNetwork);
         };
-        if bytes.len() != Self::FILE_BYTES {
+        if bytes.len() != expected {
             return Err(NetworkError::WrongSize {
-                expected: Self::FILE_BYTES,
+                expected,
                 found: bytes.len(),
             });
         }
@@ -202,55 +261,35 @@ impl Network {
                 .map(|x| x.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16)
                 .collect()
         };
-        let first_bias = small(take(HIDDEN));
-        let first = small(take(INPUTS * HIDDEN));
-        let second_bias = take(SECOND);
-        let second = small(take(SECOND * 2 * HIDDEN));
-        let output = take(SECOND);
-        let output_bias = take(1).first().copied().unwrap_or(0);
-        Ok(Network::new(
-            first_bias,
-            first,
-            second_bias,
-            second,
-            output,
-            output_bias,
-        ))
+        let mut weights = NetworkWeights {
+            first_bias: small(take(HIDDEN)),
+            first: small(take(INPUTS * HIDDEN)),
+            ..NetworkWeights::default()
+        };
+        for _ in 0..sets {
+            weights.second_bias.extend(take(SECOND));
+            weights.second.extend(small(take(SECOND * 2 * HIDDEN)));
+            weights.output.extend(take(SECOND));
+            weights.output_bias.extend(take(1));
+        }
+        if sets == 1 {
+            let repeat = |v: &mut Vec<_>| *v = v.repeat(BUCKETS);
+            repeat(&mut weights.second_bias);
+            repeat(&mut weights.output);
+            repeat(&mut weights.output_bias);
+            weights.second = weights.second.repeat(BUCKETS);
+        }
+        Ok(Network::new(weights))
     }
 
-    /// A network of these weights:
-    /// - `first_bias`: first-layer biases, [`HIDDEN`], in 127ths;
-    /// - `first`: first-layer weights by input, [`HIDDEN`] each, in 127ths;
-    /// - `second_bias`: second-layer biases, [`SECOND`], in 127ths times 64ths;
-    /// - `second`: second-layer weights by neuron, 2 x [`HIDDEN`] each (the side to
-    ///   move's half first), in 64ths;
-    /// - `output`: output weights, [`SECOND`], in 64ths;
-    /// - `output_bias`: in 127ths times 64ths.
-    ///
-    /// Missing weights are 0 and extra ones are ignored.
-    pub fn new(
-        first_bias: Vec<i16>,
-        first: Vec<i16>,
-        second_bias: Vec<i32>,
-        second: Vec<i16>,
-        output: Vec<i32>,
-        output_bias: i32,
-    ) -> Network {
-        let sized = |mut v: Vec<i16>, n: usize| {
-            v.resize(n, 0);
-            v
-        };
-        let first_bias = sized(first_bias, HIDDEN);
-        let first = sized(first, INPUTS * HIDDEN);
-        let second = sized(second, SECOND * 2 * HIDDEN);
-        let mut second_bias = second_bias;
-        second_bias.resize(SECOND, 0);
-        let mut output = output;
-        output.resize(SECOND, 0);
+    /// A network of these weights (missing weights are 0 and extra ones are ignored).
+    pub fn new(weights: NetworkWeights) -> Network {
+        let weights = weights.sized();
         let vectors = Vectors {
-            first_bias: half(&first_bias),
-            first: first.chunks_exact(HIDDEN).map(half).collect(),
-            second: second
+            first_bias: half(&weights.first_bias),
+            first: weights.first.chunks_exact(HIDDEN).map(half).collect(),
+            second: weights
+                .second
                 .chunks_exact(2 * HIDDEN)
                 .map(|neuron| {
                     let (own, other) = (half(&neuron[..HIDDEN]), half(&neuron[HIDDEN..]));
@@ -261,30 +300,27 @@ impl Network {
                 })
                 .collect(),
         };
-        Network {
-            first_bias,
-            first,
-            second_bias,
-            second,
-            output,
-            output_bias,
-            vectors,
-        }
+        Network { weights, vectors }
     }
 
     /// The file of this network.
     pub fn to_bytes(&self) -> Vec<u8> {
+        let w = &self.weights;
         let mut out = Vec::with_capacity(Self::FILE_BYTES);
         out.extend_from_slice(MAGIC);
-        let numbers = self
+        let mut numbers: Vec<i32> = w
             .first_bias
             .iter()
-            .chain(&self.first)
-            .map(|&x| i32::from(x))
-            .chain(self.second_bias.iter().copied())
-            .chain(self.second.iter().map(|&x| i32::from(x)))
-            .chain(self.output.iter().copied())
-            .chain(std::iter::once(self.output_bias));
+            .chain(&w.first)
+            .map(|&x| x.into())
+            .collect();
+        for b in 0..BUCKETS {
+            numbers.extend(&w.second_bias[b * SECOND..(b + 1) * SECOND]);
+            let neurons = b * SECOND * 2 * HIDDEN..(b + 1) * SECOND * 2 * HIDDEN;
+            numbers.extend(w.second[neurons].iter().map(|&x| i32::from(x)));
+            numbers.extend(&w.output[b * SECOND..(b + 1) * SECOND]);
+            numbers.push(w.output_bias[b]);
+        }
         for x in numbers {
             out.extend_from_slice(&x.to_le_bytes());
         }
@@ -344,21 +380,23 @@ impl Network {
         acc
     }
 
-    /// The value for `turn` (the side to move) of the position whose accumulator is
-    /// `acc`, in hundredths of a man.
+    /// The value for the side to move of `pos`, whose accumulator is `acc`, in
+    /// hundredths of a man.
     #[inline]
-    pub fn evaluate(&self, acc: &Accumulator, turn: Color) -> i32 {
+    pub fn evaluate(&self, acc: &Accumulator, pos: &Position) -> i32 {
+        let turn = pos.turn();
+        let b = bucket(pos);
         let mut clipped = [i16x16::ZERO; 2 * HALF];
         let (own, other) = clipped.split_at_mut(HALF);
         clip(own, &acc.sums[perspective_index(turn)]);
         clip(other, &acc.sums[perspective_index(!turn)]);
-        let mut out = i64::from(self.output_bias);
-        for ((weights, &bias), &output) in self
-            .vectors
-            .second
+        let neurons = b * SECOND..(b + 1) * SECOND;
+        let w = &self.weights;
+        let mut out = i64::from(w.output_bias[b]);
+        for ((weights, &bias), &output) in self.vectors.second[neurons.clone()]
             .iter()
-            .zip(&self.second_bias)
-            .zip(&self.output)
+            .zip(&w.second_bias[neurons.clone()])
+            .zip(&w.output[neurons])
         {
             let mut lanes = i32x8::ZERO;
             for (w, v) in weights.iter().zip(&clipped) {
@@ -374,7 +412,7 @@ impl Network {
 
     /// The value of `pos` for the side to move, from scratch.
     pub fn evaluate_position(&self, pos: &Position) -> i32 {
-        self.evaluate(&self.accumulate(pos), pos.turn())
+        self.evaluate(&self.accumulate(pos), pos)
     }
 }
 
@@ -407,13 +445,13 @@ mod tests {
     #[test]
     fn the_embedded_network_reads_and_round_trips() {
         let net = Network::from_bytes(EMBEDDED).expect("a network");
-        assert_eq!(net.first.len(), INPUTS * HIDDEN);
-        assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
+        assert_eq!(net.weights.first.len(), INPUTS * HIDDEN);
+        assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net.clone()));
         assert_eq!(
-            Network::from_bytes(&EMBEDDED[..EMBEDDED.len() - 4]),
+            Network::from_bytes(&net.to_bytes()[..Network::FILE_BYTES - 4]),
             Err(NetworkError::WrongSize {
                 expected: Network::FILE_BYTES,
-                found: EMBEDDED.len() - 4
+                found: Network::FILE_BYTES - 4
             })
         );
         assert_eq!(
@@ -444,6 +482,7 @@ mod tests {
 
     /// The value of `pos` by the network's arithmetic written out one weight at a time.
     fn value_one_weight_at_a_time(net: &Network, pos: &Position) -> i32 {
+        let net = &net.weights;
         let sums = |perspective: Color| {
             let mut sums: Vec<i32> = net.first_bias.iter().map(|&b| i32::from(b)).collect();
             for_each_input(pos, perspective, |f| {
@@ -461,8 +500,9 @@ mod tests {
             .chain(sums(!pos.turn()))
             .map(|s| s.clamp(0, ACTIVATION_SCALE))
             .collect();
-        let mut out = i64::from(net.output_bias);
-        for j in 0..SECOND {
+        let b = bucket(pos);
+        let mut out = i64::from(net.output_bias[b]);
+        for j in b * SECOND..(b + 1) * SECOND {
             let weights = &net.second[j * 2 * HIDDEN..(j + 1) * 2 * HIDDEN];
             let dot: i32 = weights
                 .iter()
@@ -496,6 +536,64 @@ mod tests {
         values.sort_unstable();
         values.dedup();
         assert!(values.len() > 10, "{values:?}");
+    }
+
+    #[test]
+    fn each_stage_of_the_game_is_valued_with_its_own_weights() {
+        // The embedded network with bucket b's output raised by b men.
+        let mut weights = Network::embedded().weights.clone();
+        for (b, bias) in weights.output_bias.iter_mut().enumerate() {
+            *bias += b as i32 * ACTIVATION_SCALE * WEIGHT_SCALE;
+        }
+        let raised = Network::new(weights);
+        for (fen, stage) in [
+            ("B:W27,K30:B5,9", 0),
+            ("W:W21,22,23,24,K30:B1,5,9,10", 1),
+            ("B:W18,21,22,23,24,25,27,28,K30:B1,2,3,5,6,9,10", 2),
+            ("B:W18,21,22,23,24,25,27,28:B1,2,3,5,6,9,10,12", 3),
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            assert_eq!(bucket(&pos), stage, "{fen}");
+            assert_eq!(
+                raised.evaluate_position(&pos),
+                Network::embedded().evaluate_position(&pos) + 100 * stage as i32,
+                "{fen}"
+            );
+            assert_eq!(
+                raised.evaluate_position(&pos),
+                value_one_weight_at_a_time(&raised, &pos),
+                "{fen}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_file_of_the_first_shape_gives_every_bucket_its_one_set() {
+        let net = Network::embedded();
+        let bytes = net.to_bytes();
+        let shared = 4 * (HIDDEN + INPUTS * HIDDEN);
+        let set = 4 * Network::BUCKET_NUMBERS;
+        let mut old = MAGIC_ONE_SET.to_vec();
+        // The shared first layer and bucket 1's set.
+        old.extend_from_slice(&bytes[MAGIC.len()..MAGIC.len() + shared]);
+        let first_set = MAGIC.len() + shared + set;
+        old.extend_from_slice(&bytes[first_set..first_set + set]);
+        let read = Network::from_bytes(&old).expect("a network of the first shape");
+        let w = &read.weights;
+        for b in 0..BUCKETS {
+            assert_eq!(w.output_bias[b], net.weights.output_bias[1]);
+            assert_eq!(
+                w.second[b * SECOND * 2 * HIDDEN..(b + 1) * SECOND * 2 * HIDDEN],
+                net.weights.second[SECOND * 2 * HIDDEN..2 * SECOND * 2 * HIDDEN]
+            );
+        }
+        assert_eq!(
+            Network::from_bytes(&old[..old.len() - 1]),
+            Err(NetworkError::WrongSize {
+                expected: old.len(),
+                found: old.len() - 1
+            })
+        );
     }
 
     #[test]

@@ -910,7 +910,7 @@ impl<'a> Searcher<'a> {
         }
         let reduced = (depth - p.probcut_reduction).max(1);
         let value = match self.network {
-            Some(net) => net.evaluate(&self.accumulators[ply], pos.turn()),
+            Some(net) => net.evaluate(&self.accumulators[ply], pos),
             None => self.evaluation.evaluate_with_moves(pos, pos.count_moves()),
         };
         let raised = beta + margin;
@@ -941,7 +941,7 @@ impl<'a> Searcher<'a> {
             }
             let key = self.path[self.path.len() - 1].key;
             let value = match self.network {
-                Some(net) => net.evaluate(&self.accumulators[ply], pos.turn()),
+                Some(net) => net.evaluate(&self.accumulators[ply], pos),
                 None => self.evaluation.evaluate_with_moves(pos, own_moves),
             };
             return value + self.noise_for(key);
