@@ -159,7 +159,7 @@ pub enum Event {
     Hint {
         /// The move the hint suggests.
         m: Move,
-        /// "Hint for Black: 11-15 (...). It is not played".
+        /// "Hint for Black (not played): 11-15 (...)".
         news: News,
     },
     /// The engine's view of the reviewed position went deeper, or is complete.

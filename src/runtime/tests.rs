@@ -343,7 +343,12 @@ fn a_hint_is_searched_in_the_background_and_told_when_found() {
         ),
         "{again:?}"
     );
-    assert!(again.to_string().starts_with("Hint for Black: "), "{again}");
+    assert!(
+        again
+            .to_string()
+            .starts_with("Hint for Black (not played): "),
+        "{again}"
+    );
     assert!(!runtime.awaits_search());
 }
 

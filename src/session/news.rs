@@ -323,7 +323,7 @@ impl fmt::Display for News {
                 notation,
                 basis,
             } => {
-                write!(f, "Hint for {color}: {notation}")?;
+                write!(f, "Hint for {color} (not played): {notation}")?;
                 match basis {
                     HintBasis::Database(verdict) => write!(f, " (database: {verdict})")?,
                     HintBasis::OnlyMove(None) => write!(f, " (the only legal move)")?,
@@ -334,7 +334,7 @@ impl fmt::Display for News {
                     HintBasis::Search(searched) => write!(f, " ({searched})")?,
                     HintBasis::Nothing => {}
                 }
-                write!(f, ". It is not played")
+                Ok(())
             }
             News::MovingNow { color, level } => {
                 write!(f, "{} moves now", computer_name(*color, *level))

@@ -382,8 +382,7 @@ fn a_hint_gives_the_searched_score_with_its_size_and_the_best_line() {
     let (_, news) = forced.hint(&result).unwrap();
     assert_eq!(
         news.to_string(),
-        "Hint for Black: 5x14 (the only legal move; searched 1 ply: Black wins in 1 move). \
-         It is not played"
+        "Hint for Black (not played): 5x14 (the only legal move; searched 1 ply: Black wins in 1 move)"
     );
 }
 

@@ -491,7 +491,7 @@ fn the_session_tells_the_database_verdict_and_hints_with_it() {
     let (_, text) = session.hint(&result).unwrap();
     assert_eq!(
         text.to_string(),
-        "Hint for White: 23-27 (database: White wins in 31 moves). It is not played"
+        "Hint for White (not played): 23-27 (database: White wins in 31 moves)"
     );
     // Without databases, or with more pieces than they hold: no verdict.
     assert_eq!(Session::new(game).database_verdict(), None);

@@ -279,7 +279,7 @@ fn a_hint_is_marked_and_written_out_but_not_played() {
     assert!(app.game().moves().is_empty(), "nothing played");
     let text = app.position().notation(&hint);
     assert!(
-        message(&app).starts_with(&format!("Hint for Black: {text}")),
+        message(&app).starts_with(&format!("Hint for Black (not played): {text}")),
         "{}",
         message(&app)
     );
@@ -323,7 +323,7 @@ fn a_hint_is_marked_and_written_out_but_not_played() {
     press(&mut app, KeyCode::Char('t'));
     assert!(think(&mut app));
     let said = message(&app);
-    assert!(said.starts_with("Hint for White: "), "{said}");
+    assert!(said.starts_with("Hint for White (not played): "), "{said}");
     assert!(!said.contains("book"), "{said}");
     assert!(
         ["even", "ahead", "wins in"]
