@@ -58,7 +58,7 @@ fn benches(c: &mut Criterion) {
     c.bench_function("network update and evaluate a move", |b| {
         b.iter(|| {
             let acc = net.update(black_box(&accumulator), &middle, black_box(&child));
-            net.evaluate(&acc, child.turn())
+            net.evaluate(&acc, &child)
         })
     });
     let moves = middle.count_moves();
