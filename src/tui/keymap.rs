@@ -237,11 +237,16 @@ pub fn global_action(key: &KeyEvent) -> Option<Action> {
         .and_then(|b| b.action)
 }
 
-/// The footer's keys where `shown` says a binding belongs: (label, short).
-pub fn footer_keys(shown: impl Fn(Footer) -> bool) -> Vec<(&'static str, &'static str)> {
+/// The footer's keys where `shown` says a binding belongs and `offered` says its action
+/// can be taken: (label, short).
+pub fn footer_keys(
+    shown: impl Fn(Footer) -> bool,
+    offered: impl Fn(Action) -> bool,
+) -> Vec<(&'static str, &'static str)> {
     BOARD_KEYS
         .iter()
         .filter(|b| !b.label.is_empty() && b.footer.iter().any(|f| shown(*f)))
+        .filter(|b| b.action.is_none_or(&offered))
         .map(|b| (b.label, b.short))
         .collect()
 }

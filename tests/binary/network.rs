@@ -459,6 +459,12 @@ fn the_joiner_plays_on_the_full_screen_board_turned_to_its_side() {
     bob.wait_for("Black's capture", |s| {
         s.contents().contains("Black played 15x22")
     });
+    // Once the refused move's prompt is closed, the footer offers an undo (asked of the
+    // host) but no redo, which is refused across the network.
+    bob.send(b"\x1b");
+    bob.wait_for("the board's keys", |s| s.contents().contains("u undo"));
+    let screen = bob.contents();
+    assert!(!screen.contains("redo"), "{screen}");
 }
 
 /// Whether the board is turned to White: squares 1-4 (Black's back row) on top, 29-32

@@ -13,6 +13,7 @@ use panel::render_panel;
 use crate::engine::Level;
 use crate::game::MovePair;
 use crate::rules::{Color, Piece, Role};
+use crate::tui::Action;
 use crate::tui::app::{
     App, Editor, GameList, Mode, Purpose, Question, SaveDialog, SaveField, Tone,
 };
@@ -249,25 +250,30 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             let over = app.game().is_over();
             let seat = app.runtime().table().map(|t| t.seat.clone());
             let watching = seat == Some(crate::runtime::Seat::Spectator);
-            let keys = keymap::footer_keys(|place| match place {
-                Footer::Watching => watching,
-                _ if watching => false,
-                Footer::Table => seat.is_some() && !over,
-                Footer::Review => reviewing,
-                _ if reviewing => false,
-                Footer::NextGame => match_waits,
-                Footer::MatchOver => match_over,
-                // Between a match's games only what leads to the next one is shown.
-                _ if match_waits || match_over => false,
-                Footer::Thinking => thinking.is_some(),
-                Footer::ThinkingFor(color) => thinking == Some(color),
-                _ if thinking.is_some() => false,
-                Footer::Over => over,
-                _ if over => false,
-                Footer::Play => true,
-                Footer::PlayClaimOpen => claim_open,
-                Footer::PlayNoClaim => !claim_open,
-            });
+            let keys = keymap::footer_keys(
+                |place| match place {
+                    Footer::Watching => watching,
+                    _ if watching => false,
+                    Footer::Table => seat.is_some() && !over,
+                    Footer::Review => reviewing,
+                    _ if reviewing => false,
+                    Footer::NextGame => match_waits,
+                    Footer::MatchOver => match_over,
+                    // Between a match's games only what leads to the next one is shown.
+                    _ if match_waits || match_over => false,
+                    Footer::Thinking => thinking.is_some(),
+                    Footer::ThinkingFor(color) => thinking == Some(color),
+                    _ if thinking.is_some() => false,
+                    Footer::Over => over,
+                    _ if over => false,
+                    Footer::Play => true,
+                    Footer::PlayClaimOpen => claim_open,
+                    Footer::PlayNoClaim => !claim_open,
+                },
+                // Across the network a redo is refused (an undo is asked of the other
+                // player), so none is offered.
+                |action| !(seat.is_some() && action == Action::Redo),
+            );
             let keys: Vec<(&str, &str)> = keys
                 .into_iter()
                 .map(|(label, short)| (key_label(theme, label), short))
