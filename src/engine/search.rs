@@ -691,6 +691,17 @@ impl<'a> Searcher<'a> {
         if let Some(score) = self.probcut(pos, depth, beta, ply, pv_node) {
             return score;
         }
+        // With no move from the table, a shallower search finds one to try first.
+        let iid = self.params.iid_from_depth;
+        if tt_move == NO_MOVE && iid > 0 && depth >= iid {
+            self.negamax(pos, depth - self.params.iid_reduction, alpha, beta, ply);
+            if self.aborted {
+                return 0;
+            }
+            if let Some(e) = self.tt.probe(key) {
+                tt_move = e.move_index;
+            }
+        }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         let mut order = std::mem::take(&mut self.order_buffers[ply]);
         moves.clear();
