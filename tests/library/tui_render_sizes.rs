@@ -170,6 +170,18 @@ fn the_whole_help_is_read_at_70x23_and_80x24() {
                 "{width}x{height}: {binding}:\n{all}"
             );
         }
+        // Every binding starts at the box's edge or in the second column, none out of
+        // line with the others.
+        let mut starts = std::collections::BTreeSet::new();
+        for line in all.lines() {
+            for (label, help) in keymap::help_lines() {
+                let label = label.replace("{arrows}", "←↓↑→").replace("{steps}", "← →");
+                if let Some(at) = line.find(&format!("{label} {help}")) {
+                    starts.insert(line[..at].chars().count());
+                }
+            }
+        }
+        assert!(starts.len() <= 2, "{width}x{height}: {starts:?}\n{all}");
         // The rules and the pieces, to the help's last words.
         for words in ["Rules:", "quiet moves.", "White (man, king)", "cursor"] {
             assert!(all.contains(words), "{width}x{height}: {words}:\n{all}");

@@ -99,15 +99,13 @@ fn help_text(app: &App, width: usize) -> Vec<Line<'static>> {
     // No "Keys" heading: the box is titled Help, and on a small screen every line counts.
     let mut text = Vec::new();
     for pair in bindings.chunks(2) {
-        let together: usize = pair.iter().map(cell_len).sum::<usize>() + 1;
-        if pair.len() == 2 && together <= width {
+        // Two bindings share a line only where the second starts in its column: one
+        // out of line reads as a misprint, so a pair that does not fit so takes two.
+        let aligned =
+            pair.len() == 2 && cell_len(&pair[0]) < column && column + cell_len(&pair[1]) <= width;
+        if aligned {
             let mut spans = Vec::new();
-            let first = cell_len(&pair[0]);
-            // A space always parts the two bindings, in columns where they fit.
-            let pad = column
-                .saturating_sub(first)
-                .max(1)
-                .min(width - together + 1);
+            let pad = column - cell_len(&pair[0]);
             for (i, (label, help)) in pair.iter().enumerate() {
                 spans.push(Span::styled(label.clone(), theme.key));
                 let after = if i == 0 {
