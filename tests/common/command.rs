@@ -2,12 +2,24 @@
 
 use std::process::{Command, Output};
 
-/// Runs `checkers` with `args` and waits for it.
+/// Runs `checkers` with `args` and waits for it, in an empty home.
 pub fn run(args: &[&str]) -> Output {
+    let home = empty_home();
     Command::new(env!("CARGO_BIN_EXE_checkers"))
         .args(args)
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
         .output()
         .unwrap()
+}
+
+/// The home, data and config folders of every command run here: empty, so that what
+/// the machine's own hold (endgame databases, preferences, games) changes nothing a
+/// test sees.
+fn empty_home() -> &'static std::path::Path {
+    static HOME: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    HOME.get_or_init(|| tempfile::tempdir().unwrap()).path()
 }
 
 /// What it printed on standard output.
