@@ -128,13 +128,12 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
     let levels = args.levels.0;
     let evals: [Evaluation; 2] =
         [args.eval_a, args.eval_b].map(|e| e.map(Into::into).unwrap_or_default());
-    let networks = [("--net-a", &args.net_a), ("--net-b", &args.net_b)].map(|(option, path)| {
+    let read = |option, path: &Option<std::path::PathBuf>| {
         path.as_ref()
             .map(|path| super::train::read_network(option, path))
             .transpose()
-    });
-    let [network_a, network_b] = networks;
-    let networks = [network_a?, network_b?];
+    };
+    let networks = [read("--net-a", &args.net_a)?, read("--net-b", &args.net_b)?];
     let opponent = args.against.clone().map(|command| Opponent { command });
     if let Some(opponent) = &opponent {
         opponent
@@ -193,6 +192,7 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         egdb: &egdb,
         evals,
         networks,
+        book,
         opponent: opponent.as_ref(),
     };
     let mut decided = None;
@@ -374,6 +374,8 @@ struct MatchSetup<'a> {
     evals: [Evaluation; 2],
     /// Each player's network, when not the embedded one.
     networks: [Option<Arc<Network>>; 2],
+    /// The players that play from the book ([`book_players`]).
+    book: MatchPlayers,
     opponent: Option<&'a Opponent>,
 }
 
@@ -403,7 +405,7 @@ impl MatchSetup<'_> {
                 _ => SearchParams::DEFAULT,
             },
             wall: args.wall.uses(p),
-            book: book_players(args).uses(p),
+            book: self.book.uses(p),
         });
         engine.clear();
         let mut thinking = [(Duration::ZERO, 0u32); 2];
