@@ -506,6 +506,12 @@ pub struct MatchArgs {
     /// Which players use the endgame databases of the data folder.
     #[arg(long, value_enum, default_value_t = MatchPlayers::None)]
     pub egdb: MatchPlayers,
+    /// End a game as soon as it reaches a position the endgame databases of the data
+    /// folder hold, with their verdict (a win as the loser's resignation, a draw as
+    /// agreed), as engine matches are adjudicated: the ending is not played out, and
+    /// neither player needs the databases for it.
+    #[arg(long)]
+    pub adjudicate_egdb: bool,
     /// Player B is this program instead: run as `CMD analyse --fen FEN --movetime MS`
     /// for each move, its last `bestmove MOVE` line its move (any build of checkers
     /// answers so).

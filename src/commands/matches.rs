@@ -121,7 +121,14 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<(), CommandError> {
 /// players A and B.
 pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], CommandError> {
     let openings = openings(args)?;
-    let egdb = match_egdb(args.egdb, out)?;
+    let egdb = match_egdb(args.egdb != MatchPlayers::None || args.adjudicate_egdb, out)?;
+    if let Some(db) = egdb.as_ref().filter(|_| args.adjudicate_egdb) {
+        writeln!(
+            out,
+            "games are adjudicated by the endgame databases once {} pieces or fewer are left",
+            db.complete_pieces()
+        )?;
+    }
     if let Some(path) = &args.pdn {
         check_appendable(path).map_err(CommandError::PdnFile)?;
     }
@@ -314,8 +321,8 @@ struct PlayedGame {
     a_color: Color,
     /// How it went.
     session: Session,
-    /// Why the opponent program lost by forfeit, if it did.
-    forfeit: Option<String>,
+    /// How it ended, when not by play.
+    ending: Option<Ending>,
     /// Each player's (A, B) time spent thinking and moves thought about.
     thinking: [(Duration, u32); 2],
 }
@@ -365,6 +372,15 @@ impl Knowledge {
     }
 }
 
+/// How a game of a match ended when it was not played out.
+enum Ending {
+    /// The opponent program forfeited: why.
+    Forfeit(String),
+    /// The endgame databases settled it: their verdict in words ("White wins in 12
+    /// moves", "drawn").
+    Database(String),
+}
+
 /// What every game of a match shares.
 struct MatchSetup<'a> {
     args: &'a MatchArgs,
@@ -409,26 +425,28 @@ impl MatchSetup<'_> {
         });
         engine.clear();
         let mut thinking = [(Duration::ZERO, 0u32); 2];
-        let (session, forfeit) = match self.opponent {
+        let adjudicator = self.egdb.as_deref().filter(|_| args.adjudicate_egdb);
+        let (session, ending) = match self.opponent {
             None => {
                 // Each player its own table: one engine each, cleared for the game.
                 let mut engines = [
                     std::mem::replace(engine, Engine::new(1)),
                     Engine::new(args.hash),
                 ];
-                let session = play_game(
+                let played = play_game(
                     &opening,
                     self.levels,
                     player,
                     &mut engines,
                     &knowledge,
+                    adjudicator,
                     args,
                     seed,
                     &mut thinking,
                 );
                 let [mine, _] = engines;
                 *engine = mine;
-                (session, None)
+                played
             }
             Some(opponent) => play_against(
                 &opening,
@@ -437,6 +455,7 @@ impl MatchSetup<'_> {
                 engine,
                 &knowledge[0],
                 opponent,
+                adjudicator,
                 args,
                 seed,
                 &mut thinking,
@@ -447,7 +466,7 @@ impl MatchSetup<'_> {
             opening,
             a_color,
             session,
-            forfeit,
+            ending,
             thinking,
         }
     }
@@ -470,8 +489,11 @@ fn report_game(
     };
     let session = &played.session;
     let outcome = session.game().result();
-    let how = match (&played.forfeit, outcome) {
-        (Some(why), _) => format!("B forfeits: {why}"),
+    let how = match (&played.ending, outcome) {
+        (Some(Ending::Forfeit(why)), _) => format!("B forfeits: {why}"),
+        (Some(Ending::Database(verdict)), _) => {
+            format!("Adjudicated by the endgame databases: {verdict}")
+        }
         // A computer agrees a draw in a match only when the session adjudicates one.
         (
             None,
@@ -525,6 +547,7 @@ fn report_game(
 /// program, through the session: A's moves are the session's computer turns, the
 /// opponent's are played for it; the game is adjudicated a draw at `args.max_plies`.
 /// A program that fails to answer with a legal move in time forfeits (it resigns).
+/// With an `adjudicator`, a position it holds ends the game with its verdict.
 #[allow(clippy::too_many_arguments)]
 fn play_against(
     opening: &Opening,
@@ -533,10 +556,11 @@ fn play_against(
     engine: &mut Engine,
     knowledge: &Knowledge,
     opponent: &Opponent,
+    adjudicator: Option<&Egdb>,
     args: &MatchArgs,
     seed: u64,
     thinking: &mut [(Duration, u32); 2],
-) -> (Session, Option<String>) {
+) -> (Session, Option<Ending>) {
     let mut game = Game::new();
     for m in &opening.line {
         // The deck's moves were checked when it was read.
@@ -550,6 +574,9 @@ fn play_against(
         session.tick(Instant::now());
         if session.game().is_over() || session.adjudicate_at_cap() {
             break;
+        }
+        if let Some(verdict) = adjudicate(&mut session, adjudicator) {
+            return (session, Some(verdict));
         }
         if session.computer_to_move().is_some() {
             let Some((_, result)) = play_turn_now(&mut session, engine, |r| knowledge.apply(r))
@@ -578,24 +605,22 @@ fn play_against(
             Ok(m) => {
                 let why = format!("{} is not legal here", pos.notation(&m));
                 let _ = session.resign(!a_color);
-                return (session, Some(why));
+                return (session, Some(Ending::Forfeit(why)));
             }
             Err(why) => {
                 let _ = session.resign(!a_color);
-                return (session, Some(why));
+                return (session, Some(Ending::Forfeit(why)));
             }
         }
     }
     (session, None)
 }
 
-/// The endgame databases of the data folder when a player uses them: an error when
+/// The endgame databases of the data folder when a player uses them or they adjudicate
+/// (`needed`): an error when
 /// there are none, a `warning:` line for each damaged file left out.
-fn match_egdb(
-    players: MatchPlayers,
-    out: &mut impl Write,
-) -> Result<Option<Arc<Egdb>>, CommandError> {
-    if players == MatchPlayers::None {
+fn match_egdb(needed: bool, out: &mut impl Write) -> Result<Option<Arc<Egdb>>, CommandError> {
+    if !needed {
         return Ok(None);
     }
     let dir = crate::store::egdb_dir().ok_or(CommandError::NoDataFolder)?;
@@ -623,7 +648,8 @@ fn match_egdb(
 /// One game of a match from `opening`, played through the same session as a game at the
 /// terminal: player `player(color)` (0 for A, 1 for B) plays `color` at its level with
 /// its engine and its databases (`databases[player]`), `args.movetime` a move,
-/// adjudicated a draw at `args.max_plies`. Adds each player's thinking to `thinking`.
+/// adjudicated a draw at `args.max_plies`, or by the `adjudicator`'s verdict once it
+/// holds the position. Adds each player's thinking to `thinking`.
 #[allow(clippy::too_many_arguments)]
 fn play_game(
     opening: &Opening,
@@ -631,10 +657,11 @@ fn play_game(
     player: impl Fn(Color) -> usize,
     engines: &mut [Engine; 2],
     knowledge: &[Knowledge; 2],
+    adjudicator: Option<&Egdb>,
     args: &MatchArgs,
     seed: u64,
     thinking: &mut [(Duration, u32); 2],
-) -> Session {
+) -> (Session, Option<Ending>) {
     let mut game = Game::new();
     for m in &opening.line {
         // The deck's moves were checked when it was read.
@@ -648,6 +675,9 @@ fn play_game(
     loop {
         // On a clock, the time is now: a flag that fell ends the game.
         session.tick(Instant::now());
+        if let Some(verdict) = adjudicate(&mut session, adjudicator) {
+            return (session, Some(verdict));
+        }
         let Some((color, _)) = session.computer_to_move() else {
             break;
         };
@@ -660,7 +690,15 @@ fn play_game(
         thinking[p].0 += result.elapsed;
         thinking[p].1 += 1;
     }
-    session
+    (session, None)
+}
+
+/// Ends the game of `session` with the `adjudicator`'s verdict when it holds the
+/// position on the board.
+fn adjudicate(session: &mut Session, adjudicator: Option<&Egdb>) -> Option<Ending> {
+    let turn = session.position().turn();
+    let verdict = session.adjudicate_by_database(adjudicator?)?;
+    Some(Ending::Database(verdict.describe(turn)))
 }
 
 /// The session of a match game from `game`: `args.movetime` a move, or on

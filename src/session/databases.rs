@@ -17,6 +17,27 @@ impl Session {
         Some(verdict.describe(pos.turn()))
     }
 
+    /// Ends the game with `db`'s verdict on the position on the board, as matches
+    /// between programs end a game once the databases settle it: a win as the loser's
+    /// resignation, a draw as agreed. Returns the verdict (for the side to move before
+    /// the game ended), or `None`, the game going on, when the game is over or `db`
+    /// does not hold the position. Whoever plays either side, and whether or not
+    /// assistance is on: it is the arbiter's call, not a player's.
+    pub fn adjudicate_by_database(&mut self, db: &Egdb) -> Option<Verdict> {
+        if self.game.is_over() {
+            return None;
+        }
+        let turn = self.position().turn();
+        let verdict = db.probe(self.position())?;
+        let ended = match verdict {
+            Verdict::Win(_) => self.track(|s| s.game.resign(!turn)).is_ok(),
+            Verdict::Loss(_) => self.track(|s| s.game.resign(turn)).is_ok(),
+            Verdict::Draw => self.track(|s| super::computer::adjudicate(&mut s.game, 0)),
+        };
+        self.review = None;
+        ended.then_some(verdict)
+    }
+
     /// What the last move did to the databases' verdict, when it made it worse for the
     /// player who moved: "Black's 27-23 threw the win away: before it, Black wins in 9
     /// moves" or "White's 6-10 lost the draw" (see [`database_swing`]), so that a player

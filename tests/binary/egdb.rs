@@ -127,6 +127,10 @@ fn analyse_and_match_find_the_databases_in_the_data_folder() {
     let o = run_in(home.path(), &["match", "--games", "1", "--egdb", "a"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("no endgame database"), "{}", stderr(&o));
+    // Nor can the databases adjudicate.
+    let o = run_in(home.path(), &["match", "--games", "1", "--adjudicate-egdb"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no endgame database"), "{}", stderr(&o));
 
     let dir = home.path().join("checkers").join("egdb");
     assert!(build3(home.path(), &dir).status.success());
@@ -166,6 +170,31 @@ fn analyse_and_match_find_the_databases_in_the_data_folder() {
         "{out}"
     );
     assert!(out.contains("B level 10+egdb"), "{out}");
+
+    // As the arbiter, the databases are announced, and neither player is said to use
+    // them.
+    let o = run_in(
+        home.path(),
+        &[
+            "match",
+            "--games",
+            "2",
+            "--movetime",
+            "5",
+            "--adjudicate-egdb",
+            "--max-plies",
+            "20",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "games are adjudicated by the endgame databases once 3 pieces or fewer are left"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("+egdb"), "{out}");
 }
 
 #[test]

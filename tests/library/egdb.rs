@@ -647,3 +647,51 @@ fn review_shows_the_database_result_beside_the_engines_score_and_the_move_that_t
     assert!(text.contains("White's 1-6 threw the win away:"), "{text}");
     assert!(text.contains("White wins in 5 moves"), "{text}");
 }
+
+#[test]
+fn a_match_arbiter_ends_a_game_the_databases_settle_with_their_verdict() {
+    use checkers::rules::{DrawReason, WinReason};
+    let computers = Seats {
+        black: Player::Computer(Level::MAX),
+        white: Player::Computer(Level::MAX),
+    };
+    let session = |fen: &str| Session::new(Game::from_position(pos(fen))).with_seats(computers);
+    // White to move wins (the computer plays both sides, and resignation on its behalf
+    // is the arbiter's, not a person's): Black resigns.
+    let mut won = session("W:WK19,K23:BK28,12");
+    assert_eq!(won.adjudicate_by_database(db()), Some(Verdict::Win(61)));
+    assert_eq!(
+        won.game().result(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Resignation
+        })
+    );
+    // The same with Black to move is First Position's draw: drawn as agreed.
+    let mut drawn = session("B:WK19,K23:BK28,12");
+    assert_eq!(drawn.adjudicate_by_database(db()), Some(Verdict::Draw));
+    assert_eq!(
+        drawn.game().result(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Agreement
+        })
+    );
+    // Lost for the side to move: that side resigns.
+    let mut lost = session("B:WK1,K3:BK10");
+    assert!(matches!(
+        lost.adjudicate_by_database(db()),
+        Some(Verdict::Loss(_))
+    ));
+    assert_eq!(
+        lost.game().result().and_then(|o| match o {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }),
+        Some(Color::White)
+    );
+    // More pieces than the databases hold, or a game already over: it goes on as it was.
+    let mut start = session("B:W21,22,23,24,25:B1,2,3,4,5");
+    assert_eq!(start.adjudicate_by_database(db()), None);
+    assert!(!start.game().is_over());
+    assert_eq!(drawn.adjudicate_by_database(db()), None);
+}
