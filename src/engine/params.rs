@@ -42,6 +42,21 @@ pub struct SearchParams {
     pub iid_from_depth: i32,
     /// Internal iterative deepening: how much shallower the first search is.
     pub iid_reduction: i32,
+    /// Truncation (as Cake searches): off the principal variation, a quiet position
+    /// whose static value is more than this (hundredths of a man) outside the window is
+    /// searched shallower, by its distance from the window divided by
+    /// [`truncation_divisor`](Self::truncation_divisor) quarter plies; the plies taken
+    /// are given back below once a position is valued within this of the window again
+    /// (0: never).
+    pub truncation_soft: i32,
+    /// Truncation: a distance beyond this takes plies that are given back only once a
+    /// position comes within it again, and at most
+    /// [`truncation_most`](Self::truncation_most) quarter plies a node.
+    pub truncation_hard: i32,
+    /// Truncation: hundredths of a man outside the window per quarter ply taken.
+    pub truncation_divisor: i32,
+    /// Truncation: the most quarter plies a node beyond the hard distance takes.
+    pub truncation_most: i32,
     /// Orders quiet moves also by how well each did after the opponent's last move
     /// (counter-move history) and after the side's own move before that (follow-up
     /// history), besides their plain history.
@@ -143,6 +158,10 @@ impl SearchParams {
         probcut_from_depth: 3,
         iid_from_depth: 0,
         iid_reduction: 4,
+        truncation_soft: 20,
+        truncation_hard: 100,
+        truncation_divisor: 16,
+        truncation_most: 10,
         continuation_history: false,
         reduce_from_move: 3,
         reduce_from_depth: 3,
@@ -175,18 +194,18 @@ impl SearchParams {
 }
 
 impl SearchParams {
-    /// The search on trial, for `checkers match --search-b candidate`: internal
-    /// iterative deepening from 5 plies, 4 shallower (+8.7 +- 31.9 in 200 games at 40 ms
-    /// against [`DEFAULT`](Self::DEFAULT): not proven). The trials before it lost or did
-    /// not prove their matches: reductions growing with depth and move number with
-    /// late-move pruning, -43.7 +- 44.5 in 120 games; capture, recapture and threat
-    /// extensions with ProbCut at a margin of 30, -34.9 +- 41.4 in 100 games;
-    /// counter-move and follow-up histories, +12.2 +- 34.0 in 200 games; the capture
-    /// extension alone, +8.7 +- 31.5 in 200 games at 40 ms; the two together, +3.5 +-
-    /// 30.2 in 200 games at 40 ms. Their numbers stay, off, for further trials.
+    /// The search on trial, for `checkers match --search-b candidate`: the capture
+    /// extension on top of truncation. Truncation itself was the last trial adopted
+    /// (+31.4 +- 31.5 in 200 games at 40 ms). The trials that lost or did not prove
+    /// their matches, against the search before truncation: reductions growing with
+    /// depth and move number with late-move pruning, -43.7 +- 44.5 in 120 games;
+    /// capture, recapture and threat extensions with ProbCut at a margin of 30, -34.9
+    /// +- 41.4 in 100 games; counter-move and follow-up histories, +12.2 +- 34.0 in 200
+    /// games; internal iterative deepening from 5 plies, 4 shallower, +8.7 +- 31.9 in
+    /// 200 games at 40 ms; the capture extension alone, +8.7 +- 31.5; the two together,
+    /// +3.5 +- 30.2. Their numbers stay, off, for further trials.
     pub const CANDIDATE: SearchParams = SearchParams {
-        iid_from_depth: 5,
-        iid_reduction: 4,
+        capture_extension: 1,
         ..SearchParams::DEFAULT
     };
 }
@@ -239,19 +258,38 @@ mod tests {
     /// them before its numbers were gathered here (best move, score, depth, nodes,
     /// principal variation): the defaults must keep the computer's play exactly.
     const RECORDED: &str = "\
-B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 10-15 -1 11 334382 10-15 24-20 7-10 27-24 9-14 23-19 6-9 26-23 9-13 22-17 13x22 25x9 5x14 29-25
-B:W18,21,23,27,28,29,31,32:B1,2,3,4,5,6,8,12 8-11 8 11 565037 8-11 28-24 6-10 24-19 11-16 18-15 1-6 27-24 16-20 23-18 20x27 31x24
-B:W14,22,26,28,29,32:B1,5,13,15,16,19 1-6 -111 13 149753 1-6 14-10 6-9 10-7 9-14 32-27 14-18 29-25 16-20 7-3 5-9 3-7 9-14
-W:WK19,K23:B12,K28 23-18 31 14 27699 23-18 28-32 18-15 32-28 15-11 28-32 11-7 32-27 7-10 27-32 19-23 32-28 10-14 28-24
-0 9-14 -4 9 111299 9-14 22-17 11-16 25-22 16-20 23-18 14x23 26x19 10-15 19x10 7x14 17x10 6x15
-1 24-20 4 9 137912 24-20 6-9 23-19 11-16 20x11 8x24 28x19 4-8 22-18 10-14
-2 5-9 -1 9 72897 5-9 26-23 11-16 22-18 10-15 19x10 7x14 25-22 6-10
-3 19-15 4 9 45691 19-15 10x19 24x15 16-20 22-18 7-10 27-24 20x27 31x24 10x19 24x15 2-7 28-24
-4 10x19 89 0 1 10x19
+B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 11-15 -3 11 271843 11-15 23-18 8-11 18-14 9x18 24-19 15x24 22x8 4x11 27x20 6-9 25-22 9-13
+B:W18,21,23,27,28,29,31,32:B1,2,3,4,5,6,8,12 8-11 10 11 195498 8-11 18-14 6-9 29-25 9x18 23x14 12-16 27-23 2-6 23-18 6-9 14-10 9-14 18x9 5x14
+B:W14,22,26,28,29,32:B1,5,13,15,16,19 16-20 -111 13 23153 16-20 29-25 1-6 14-10 6-9 10-7 9-14 7-3 14-18 32-27 5-9 3-7 9-14
+W:WK19,K23:B12,K28 23-18 31 14 21110 23-18 28-32 18-15 32-28 15-11 28-32 11-7 32-27 7-10 27-32 19-23 32-28 10-15 28-24
+0 9-14 -1 9 75146 9-14 24-20 6-9 22-17 11-15 17-13 14-18 13x6 2x9 23x14 9x18
+1 22-18 6 9 57068 22-18 12-16 25-22 6-9 24-20 8-12 27-24 2-6 18-15 11x25 20x2
+2 12-16 1 9 36604 12-16 24-20 8-12 27-24 10-15 18-14 6-10 23-18 10x17 21x14 15x22 26x17 13x22 25x18
+3 26-22 5 9 47666 26-22 6-9 24-19 16-20 30-26 10-14 28-24 7-10 18-15
+4 10x19 87 0 1 10x19
 5 24x15 4 0 1 24x15
-6 16-20 5 9 61063 16-20 22-18 12-16 27-23 8-12 32-27 7-10 27-24 20x27 31x24 10x19 24x15
-7 27-23 4 9 49991 27-23 12-16 23-19 16x23 26x19 7-10 30-26 2-7 21-17 8-11 15x8 4x11
-nodes 8-11 15 8 50000 8-11 18-14 6-9 31-26 9x18 23x14 2-6 21-17 6-9 14-10";
+6 7-10 -4 9 94357 7-10 23-19 16x23 26x19 10-14 25-22 6-10 15x6 1x10 28-24 3-7
+7 27-24 0 9 29702 27-24 10x19 24x15 5-9 25-22 2-7 23-19 16x23 26x19 7-11 29-25 11x18 22x15 9-14 25-22
+nodes 8-11 10 9 50000 8-11 21-17 11-16 18-14 6-9 28-24 9x18 23x14 1-6 24-20 16-19";
+
+    #[test]
+    fn truncation_reaches_a_depth_with_a_fraction_of_the_nodes() {
+        let nodes = |truncation_soft: i32, pos: Position, depth: u32| {
+            let mut request = SearchRequest::new(pos, Limits::depth(depth));
+            request.params.truncation_soft = truncation_soft;
+            Engine::new(1)
+                .search(&request, &StopFlag::new(), |_| {})
+                .nodes
+        };
+        let mid = playout(14, 3);
+        for (pos, depth) in [(Position::start(), 13), (mid, 12)] {
+            let (with, without) = (nodes(20, pos, depth), nodes(0, pos, depth));
+            assert!(
+                with * 2 < without,
+                "{pos}: {with} nodes with, {without} without"
+            );
+        }
+    }
 
     #[test]
     fn the_default_numbers_search_exactly_as_before() {

@@ -364,6 +364,10 @@ struct Searcher<'a> {
     /// Counter-move and follow-up histories (with
     /// [`continuation_history`](SearchParams::continuation_history)), for this search.
     continuation: Option<Box<[Continuation; 2]>>,
+    /// The quarter plies truncation has taken on the path to each ply, given back
+    /// when a position is valued near the window again: beyond the hard distance, and
+    /// within it (see [`SearchParams::truncation_soft`]).
+    truncated: [[i32; 2]; MAX_PLY + 2],
     /// Late-move reductions by remaining depth and place in the move order.
     reductions: Box<[[i32; REDUCTION_TABLE]; REDUCTION_TABLE]>,
     /// Whether the reductions grow with depth and move number (then a principal
@@ -451,6 +455,7 @@ impl<'a> Searcher<'a> {
                 .params
                 .continuation_history
                 .then(|| Box::new([[[0; 1024]; MOVE_KEYS]; 2])),
+            truncated: [[0; 2]; MAX_PLY + 2],
             reductions: reduction_table(&request.params),
             reductions_grow: request.params.reduction_growth > 0.0,
         }
@@ -688,6 +693,10 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        let (depth, owed) = self.truncate(pos, depth, alpha, beta, ply, pv_node);
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
         if let Some(score) = self.probcut(pos, depth, beta, ply, pv_node) {
             return score;
         }
@@ -760,6 +769,7 @@ impl<'a> Searcher<'a> {
             self.enter(ply, pos, &child);
             self.captured[ply + 1] = m.is_capture();
             self.reached_by[ply + 1] = self.continuation_key(&child, &m);
+            self.truncated[ply + 1] = owed;
             let p = &self.params;
             let extension = if m.is_capture() && (pv_node || self.captured[ply]) {
                 extension.max(p.capture_extension)
@@ -896,6 +906,48 @@ impl<'a> Searcher<'a> {
                 *h = (*h + bonus).min(most);
             }
         }
+    }
+
+    /// Truncation: the depth to search `pos` at and the quarter plies owed below it
+    /// (see [`SearchParams::truncation_soft`]). Off the principal variation, a quiet
+    /// position valued far outside the window (`alpha`, `beta`) is searched shallower,
+    /// the further the more, and the plies taken on the path are given back once a
+    /// position is valued near the window again.
+    fn truncate(
+        &self,
+        pos: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> (i32, [i32; 2]) {
+        let p = &self.params;
+        let owed = self.truncated[ply];
+        if pv_node || p.truncation_soft == 0 {
+            return (depth, [0; 2]);
+        }
+        if beta.abs() >= Score::WIN_THRESHOLD || !pos.capturers().is_empty() {
+            return (depth, owed);
+        }
+        let value = match self.network {
+            Some(net) => net.evaluate(&self.accumulators[ply], pos),
+            None => self.evaluation.evaluate_with_moves(pos, pos.count_moves()),
+        };
+        let distance = (alpha - value).max(value - beta).max(0);
+        let mut now = owed;
+        if distance > p.truncation_hard {
+            now[0] += (distance / p.truncation_divisor).min(p.truncation_most);
+        } else {
+            now[0] = 0;
+            now[1] = if distance > p.truncation_soft {
+                now[1] + distance / p.truncation_divisor
+            } else {
+                0
+            };
+        }
+        let plies = |q: [i32; 2]| (q[0] + q[1]) / 4;
+        (depth + plies(owed) - plies(now), now)
     }
 
     /// ProbCut: off the principal variation, a quiet position valued well above beta is

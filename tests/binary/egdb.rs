@@ -149,22 +149,23 @@ fn analyse_and_match_find_the_databases_in_the_data_folder() {
         "{out}"
     );
 
-    let o = run_in(
-        home.path(),
-        &[
+    // Two short games with `option`.
+    let short_match = |option: &[&str]| {
+        let mut args = vec![
             "match",
             "--games",
             "2",
             "--movetime",
             "5",
-            "--egdb",
-            "b",
             "--max-plies",
             "20",
-        ],
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let out = stdout(&o);
+        ];
+        args.extend_from_slice(option);
+        let o = run_in(home.path(), &args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let out = short_match(&["--egdb", "b"]);
     assert!(
         out.contains("endgame databases: 16 slices, complete up to 3 pieces"),
         "{out}"
@@ -173,21 +174,7 @@ fn analyse_and_match_find_the_databases_in_the_data_folder() {
 
     // As the arbiter, the databases are announced, and neither player is said to use
     // them.
-    let o = run_in(
-        home.path(),
-        &[
-            "match",
-            "--games",
-            "2",
-            "--movetime",
-            "5",
-            "--adjudicate-egdb",
-            "--max-plies",
-            "20",
-        ],
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let out = stdout(&o);
+    let out = short_match(&["--adjudicate-egdb"]);
     assert!(
         out.contains(
             "games are adjudicated by the endgame databases once 3 pieces or fewer are left"
