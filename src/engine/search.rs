@@ -1,5 +1,6 @@
 //! The search: iterative deepening, principal variation search, transposition table,
-//! killer and history move ordering, forced-capture quiescence, repetition detection.
+//! killer and history move ordering, truncation, forced-capture quiescence, repetition
+//! detection.
 //! What a search is asked and answers (limits, request, result) lives in
 //! [`request`](super::request); the node loop, move ordering and the path of positions
 //! for repetitions stay together here, in one `Searcher` whose hot functions inline into
@@ -908,6 +909,17 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The static value of `pos` at `ply` for the side to move, by the network from its
+    /// accumulator or by the evaluation (which also takes the side's count of moves,
+    /// counted only then).
+    #[inline]
+    fn static_value(&self, pos: &Position, ply: usize, own_moves: impl FnOnce() -> u64) -> i32 {
+        match self.network {
+            Some(net) => net.evaluate(&self.accumulators[ply], pos),
+            None => self.evaluation.evaluate_with_moves(pos, own_moves()),
+        }
+    }
+
     /// Truncation: the depth to search `pos` at and the quarter plies owed below it
     /// (see [`SearchParams::truncation_soft`]). Off the principal variation, a quiet
     /// position valued far outside the window (`alpha`, `beta`) is searched shallower,
@@ -930,10 +942,7 @@ impl<'a> Searcher<'a> {
         if beta.abs() >= Score::WIN_THRESHOLD || !pos.capturers().is_empty() {
             return (depth, owed);
         }
-        let value = match self.network {
-            Some(net) => net.evaluate(&self.accumulators[ply], pos),
-            None => self.evaluation.evaluate_with_moves(pos, pos.count_moves()),
-        };
+        let value = self.static_value(pos, ply, || pos.count_moves());
         let distance = (alpha - value).max(value - beta).max(0);
         let mut now = owed;
         if distance > p.truncation_hard {
@@ -972,10 +981,7 @@ impl<'a> Searcher<'a> {
             return None;
         }
         let reduced = (depth - p.probcut_reduction).max(1);
-        let value = match self.network {
-            Some(net) => net.evaluate(&self.accumulators[ply], pos),
-            None => self.evaluation.evaluate_with_moves(pos, pos.count_moves()),
-        };
+        let value = self.static_value(pos, ply, || pos.count_moves());
         let raised = beta + margin;
         if value < raised {
             return None;
@@ -1003,10 +1009,7 @@ impl<'a> Searcher<'a> {
                 return Score::loss_in(ply as u32).0;
             }
             let key = self.path[self.path.len() - 1].key;
-            let value = match self.network {
-                Some(net) => net.evaluate(&self.accumulators[ply], pos),
-                None => self.evaluation.evaluate_with_moves(pos, own_moves),
-            };
+            let value = self.static_value(pos, ply, || own_moves);
             return value + self.noise_for(key);
         }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
