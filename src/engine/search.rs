@@ -17,7 +17,7 @@ use super::network::{Accumulator, Network};
 use super::params::SearchParams;
 pub use super::request::{DepthInfo, Limits, SearchRequest, SearchResult, StopFlag, line_notation};
 use super::score::Score;
-use super::tt::{Bound, NO_MOVE, TranspositionTable};
+use super::tt::{Bound, NO_MOVE, NO_STATIC_VALUE, TranspositionTable};
 use super::zobrist::{hash, splitmix64};
 use crate::rules::draw::{FORTY_MOVE_PLIES, is_quiet_move, is_reversible};
 use crate::rules::{Color, Move, Position};
@@ -369,6 +369,10 @@ struct Searcher<'a> {
     /// when a position is valued near the window again: beyond the hard distance, and
     /// within it (see [`SearchParams::truncation_soft`]).
     truncated: [[i32; 2]; MAX_PLY + 2],
+    /// The last static value found at each ply, with its position's key: truncation,
+    /// ProbCut and the quiescence search below a truncated node value the same
+    /// position at the same ply, and the network's value is the dearest part of a node.
+    static_values: [(u64, i32); MAX_PLY + 2],
     /// Late-move reductions by remaining depth and place in the move order.
     reductions: Box<[[i32; REDUCTION_TABLE]; REDUCTION_TABLE]>,
     /// Whether the reductions grow with depth and move number (then a principal
@@ -457,6 +461,7 @@ impl<'a> Searcher<'a> {
                 .continuation_history
                 .then(|| Box::new([[[0; 1024]; MOVE_KEYS]; 2])),
             truncated: [[0; 2]; MAX_PLY + 2],
+            static_values: [(0, 0); MAX_PLY + 2],
             reductions: reduction_table(&request.params),
             reductions_grow: request.params.reduction_growth > 0.0,
         }
@@ -682,6 +687,9 @@ impl<'a> Searcher<'a> {
         let mut tt_move = NO_MOVE;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.move_index;
+            if e.static_value != NO_STATIC_VALUE {
+                self.static_values[ply] = (key, i32::from(e.static_value));
+            }
             if !pv_node && i32::from(e.depth) >= depth {
                 let v = Score::from_table(i32::from(e.score), ply);
                 let usable = match e.bound {
@@ -851,12 +859,18 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
+        let (valued, value) = self.static_values[ply];
+        let static_value = match i16::try_from(value) {
+            Ok(v) if valued == key && v != NO_STATIC_VALUE => v,
+            _ => NO_STATIC_VALUE,
+        };
         self.tt.store(
             key,
             depth,
             Score::to_table(best_score, ply),
             bound,
             best_index,
+            static_value,
             self.params.table_keep_deeper_by,
         );
         self.move_buffers[ply] = moves;
@@ -911,13 +925,21 @@ impl<'a> Searcher<'a> {
 
     /// The static value of `pos` at `ply` for the side to move, by the network from its
     /// accumulator or by the evaluation (which also takes the side's count of moves,
-    /// counted only then).
+    /// counted only then); kept by ply, so that a position valued again at the same
+    /// ply (by truncation, then ProbCut or the quiescence search) is valued once.
     #[inline]
-    fn static_value(&self, pos: &Position, ply: usize, own_moves: impl FnOnce() -> u64) -> i32 {
-        match self.network {
+    fn static_value(&mut self, pos: &Position, ply: usize, own_moves: impl FnOnce() -> u64) -> i32 {
+        let key = self.path[self.path.len() - 1].key;
+        let (kept_key, kept) = self.static_values[ply];
+        if kept_key == key {
+            return kept;
+        }
+        let value = match self.network {
             Some(net) => net.evaluate(&self.accumulators[ply], pos),
             None => self.evaluation.evaluate_with_moves(pos, own_moves()),
-        }
+        };
+        self.static_values[ply] = (key, value);
+        value
     }
 
     /// Truncation: the depth to search `pos` at and the quarter plies owed below it
@@ -926,7 +948,7 @@ impl<'a> Searcher<'a> {
     /// the further the more, and the plies taken on the path are given back once a
     /// position is valued near the window again.
     fn truncate(
-        &self,
+        &mut self,
         pos: &Position,
         depth: i32,
         alpha: i32,
@@ -934,15 +956,15 @@ impl<'a> Searcher<'a> {
         ply: usize,
         pv_node: bool,
     ) -> (i32, [i32; 2]) {
-        let p = &self.params;
         let owed = self.truncated[ply];
-        if pv_node || p.truncation_soft == 0 {
+        if pv_node || self.params.truncation_soft == 0 {
             return (depth, [0; 2]);
         }
         if beta.abs() >= Score::WIN_THRESHOLD || !pos.capturers().is_empty() {
             return (depth, owed);
         }
         let value = self.static_value(pos, ply, || pos.count_moves());
+        let p = &self.params;
         let distance = (alpha - value).max(value - beta).max(0);
         let mut now = owed;
         if distance > p.truncation_hard {

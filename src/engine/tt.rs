@@ -29,7 +29,13 @@ pub(crate) struct Entry {
     pub(crate) bound: Bound,
     pub(crate) move_index: u8,
     generation: u8,
+    /// The position's static value, when the search found it ([`NO_STATIC_VALUE`] when
+    /// not): a later visit need not evaluate it again.
+    pub(crate) static_value: i16,
 }
+
+/// No static value stored.
+pub(crate) const NO_STATIC_VALUE: i16 = i16::MIN;
 
 /// No best move stored.
 pub(crate) const NO_MOVE: u8 = u8::MAX;
@@ -41,10 +47,12 @@ const EMPTY: Entry = Entry {
     bound: Bound::Upper,
     move_index: NO_MOVE,
     generation: 0,
+    static_value: NO_STATIC_VALUE,
 };
 
 impl Entry {
-    /// Everything but the key in one word: score, depth, bound, move, generation.
+    /// Everything but the key in one word: score, depth, bound, move, generation,
+    /// static value.
     fn pack(&self) -> u64 {
         let bound = match self.bound {
             Bound::Exact => 0u64,
@@ -56,6 +64,7 @@ impl Entry {
             | bound << 24
             | u64::from(self.move_index) << 32
             | u64::from(self.generation) << 40
+            | u64::from(self.static_value as u16) << 48
     }
 
     fn unpack(key: u64, data: u64) -> Entry {
@@ -70,6 +79,7 @@ impl Entry {
             },
             move_index: (data >> 32) as u8,
             generation: (data >> 40) as u8,
+            static_value: (data >> 48) as u16 as i16,
         }
     }
 }
@@ -166,9 +176,11 @@ impl TranspositionTable {
         (e.key == key && e.depth >= 0).then_some(e)
     }
 
-    /// Stores a result, replacing the slot's entry unless that one is from this search,
-    /// of another position and more than `keep_deeper_by` plies deeper.
+    /// Stores a result (and the position's static value, or [`NO_STATIC_VALUE`]),
+    /// replacing the slot's entry unless that one is from this search, of another
+    /// position and more than `keep_deeper_by` plies deeper.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(
         &self,
         key: u64,
@@ -176,6 +188,7 @@ impl TranspositionTable {
         score: i32,
         bound: Bound,
         move_index: u8,
+        static_value: i16,
         keep_deeper_by: i32,
     ) {
         let generation = self.generation;
@@ -200,6 +213,7 @@ impl TranspositionTable {
             bound,
             move_index,
             generation,
+            static_value,
         });
     }
 }
@@ -212,11 +226,11 @@ mod tests {
     fn stores_and_finds_an_entry() {
         let mut tt = TranspositionTable::new(1);
         assert!(tt.probe(42).is_none());
-        tt.store(42, 5, -120, Bound::Lower, 3, 2);
+        tt.store(42, 5, -120, Bound::Lower, 3, -7, 2);
         let e = tt.probe(42).unwrap();
         assert_eq!(
-            (e.depth, e.score, e.bound, e.move_index),
-            (5, -120, Bound::Lower, 3)
+            (e.depth, e.score, e.bound, e.move_index, e.static_value),
+            (5, -120, Bound::Lower, 3, -7)
         );
         tt.clear();
         assert!(tt.probe(42).is_none());
@@ -224,10 +238,10 @@ mod tests {
 
     #[test]
     fn every_field_survives_packing() {
-        for (score, depth, bound, move_index, generation) in [
-            (-32768i16, 0i8, Bound::Exact, 0u8, 0u8),
-            (32767, 127, Bound::Lower, 254, 255),
-            (-1, -1, Bound::Upper, NO_MOVE, 7),
+        for (score, depth, bound, move_index, generation, static_value) in [
+            (-32768i16, 0i8, Bound::Exact, 0u8, 0u8, NO_STATIC_VALUE),
+            (32767, 127, Bound::Lower, 254, 255, i16::MAX),
+            (-1, -1, Bound::Upper, NO_MOVE, 7, -1),
         ] {
             let e = Entry {
                 key: 0xDEAD_BEEF_0123_4567,
@@ -236,6 +250,7 @@ mod tests {
                 bound,
                 move_index,
                 generation,
+                static_value,
             };
             assert_eq!(Entry::unpack(e.key, e.pack()), e);
         }
@@ -245,7 +260,7 @@ mod tests {
     fn a_torn_slot_reads_as_another_position() {
         // Half of one entry and half of another: the key check fails.
         let tt = TranspositionTable::new(1);
-        tt.store(42, 5, 10, Bound::Exact, 1, 2);
+        tt.store(42, 5, 10, Bound::Exact, 1, NO_STATIC_VALUE, 2);
         let slot = tt.slot(42);
         let other = Entry {
             key: 42,
@@ -254,6 +269,7 @@ mod tests {
             bound: Bound::Lower,
             move_index: 2,
             generation: 0,
+            static_value: NO_STATIC_VALUE,
         };
         slot.data.store(other.pack(), Ordering::Relaxed);
         assert!(tt.probe(42).is_none());
