@@ -494,9 +494,10 @@ pub struct MatchArgs {
     /// Plies after which an unfinished game is adjudicated a draw.
     #[arg(long, value_name = "MAX_PLIES", default_value = "300", value_parser = clap::value_parser!(u32).range(10..=10_000).map(|n| n as usize))]
     pub max_plies: usize,
-    /// Transposition table size per player in MB.
-    #[arg(long, value_name = "HASH", default_value = "16", value_parser = megabytes())]
-    pub hash: usize,
+    /// Transposition table size per player in MB [default: 16 MB for each 100 ms of
+    /// --movetime, from 16 to 256 MB; 64 MB on a --clock].
+    #[arg(long, value_name = "HASH", value_parser = megabytes())]
+    pub hash: Option<usize>,
     /// Seed of the levels' randomness.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -556,6 +557,21 @@ pub struct MatchArgs {
     /// Threads player B searches with (not an --against program).
     #[arg(long, value_name = "N", default_value = "1", value_parser = threads(), conflicts_with = "against")]
     pub threads_b: usize,
+}
+
+impl MatchArgs {
+    /// Each player's transposition table in MB: --hash, else one that grows with the
+    /// time a move (16 MB for each 100 ms, so that a search of a second, about 2 M
+    /// nodes, does not overwrite itself; from 16 to 256 MB), 64 MB on a clock.
+    pub fn hash_mb(&self) -> usize {
+        self.hash.unwrap_or_else(|| {
+            if self.clock.is_some() {
+                64
+            } else {
+                (self.movetime.as_millis() as usize * 16 / 100).clamp(16, 256)
+            }
+        })
+    }
 }
 
 /// Parses `--sprt ELO0,ELO1`: two numbers, the first below the second.

@@ -45,7 +45,21 @@ fn values_are_typed() {
     };
     assert_eq!(args.levels, MatchLevels([Level::MAX, Level::MIN]));
     assert_eq!(args.movetime, Duration::from_millis(250));
-    assert_eq!((args.games, args.max_plies, args.hash), (2, 300, 16));
+    assert_eq!((args.games, args.max_plies, args.hash), (2, 300, None));
+    assert_eq!(args.hash_mb(), 40);
+    for (options, megabytes) in [
+        (&["--movetime", "1000"][..], 160),
+        (&["--movetime", "20"], 16),
+        (&["--movetime", "60000"], 256),
+        (&["--clock", "G/1"], 64),
+        (&["--movetime", "1000", "--hash", "8"], 8),
+    ] {
+        let cli = Cli::try_parse_from(["checkers", "match"].iter().chain(options)).unwrap();
+        let Some(Command::Match(args)) = cli.command else {
+            panic!("not a match");
+        };
+        assert_eq!(args.hash_mb(), megabytes, "{options:?}");
+    }
     assert_eq!(args.openings, None);
 
     let cli = Cli::try_parse_from(["checkers", "analyse", "--movetime", "40"]).unwrap();

@@ -208,7 +208,7 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
             let done = done.clone();
             let (next, stop, setup) = (&next, &stop, &setup);
             scope.spawn(move || {
-                let mut engine = Engine::new(setup.args.hash);
+                let mut engine = Engine::new(setup.args.hash_mb());
                 loop {
                     let game = next.fetch_add(1, Ordering::SeqCst);
                     if game >= games || stop.load(Ordering::SeqCst) {
@@ -431,7 +431,7 @@ impl MatchSetup<'_> {
                 // Each player its own table: one engine each, cleared for the game.
                 let mut engines = [
                     std::mem::replace(engine, Engine::new(1)),
-                    Engine::new(args.hash),
+                    Engine::new(args.hash_mb()),
                 ];
                 let played = play_game(
                     &opening,
