@@ -665,7 +665,7 @@ impl<'a> Searcher<'a> {
         ply: usize,
     ) -> i32 {
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(pos, alpha, beta, ply);
+            return self.quiesce(pos, alpha, beta, ply, self.params.threat_plies);
         }
         self.pv[ply].clear();
         if self.count_node() {
@@ -705,7 +705,7 @@ impl<'a> Searcher<'a> {
         }
         let (depth, owed) = self.truncate(pos, depth, alpha, beta, ply, pv_node);
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply);
+            return self.quiesce(pos, alpha, beta, ply, self.params.threat_plies);
         }
         if let Some(score) = self.probcut(pos, depth, beta, ply, pv_node) {
             return score;
@@ -1014,8 +1014,19 @@ impl<'a> Searcher<'a> {
     }
 
     /// Resolves pending captures (they are forced, so the position is not quiet until
-    /// none is left), then evaluates.
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// none is left), then evaluates. A quiet position whose side to move is threatened
+    /// with a capture, valued near the window, is not taken at its static value while
+    /// `quiet` moves remain to the path (see [`SearchParams::threat_plies`]): the side
+    /// answers the threat (every move is searched, as Cake does at its horizon), so a
+    /// piece that cannot be saved is seen lost.
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        quiet: i32,
+    ) -> i32 {
         self.pv[ply].clear();
         if self.count_node() {
             return 0;
@@ -1026,15 +1037,25 @@ impl<'a> Searcher<'a> {
         if let Some(score) = self.probe(pos, ply) {
             return score;
         }
-        if pos.capturers().is_empty() || ply >= MAX_PLY {
+        let capturing = !pos.capturers().is_empty();
+        if !capturing || ply >= MAX_PLY {
             let own_moves = pos.count_moves();
             if own_moves == 0 {
                 return Score::loss_in(ply as u32).0;
             }
             let key = self.path[self.path.len() - 1].key;
-            let value = self.static_value(pos, ply, || own_moves);
-            return value + self.noise_for(key);
+            let value = self.static_value(pos, ply, || own_moves) + self.noise_for(key);
+            let p = &self.params;
+            let threatened = quiet > 0
+                && ply < MAX_PLY
+                && value > alpha - p.threat_below
+                && value < beta + p.threat_above
+                && !pos.capturers_of(!pos.turn()).is_empty();
+            if !threatened {
+                return value;
+            }
         }
+        let quiet = if capturing { quiet } else { quiet - 1 };
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         moves.clear();
         pos.generate_moves(&mut moves);
@@ -1043,7 +1064,7 @@ impl<'a> Searcher<'a> {
             let child = pos.play_unchecked(&m);
             self.push(hash(&child), &m, pos);
             self.enter(ply, pos, &child);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, quiet);
             self.path.pop();
             if self.aborted {
                 break;
