@@ -1,6 +1,6 @@
 //! The search: iterative deepening, principal variation search, transposition table,
-//! killer and history move ordering, truncation, forced-capture quiescence, repetition
-//! detection.
+//! killer and history move ordering, truncation, forced-capture quiescence (threats
+//! answered at the horizon, on trial), repetition detection.
 //! What a search is asked and answers (limits, request, result) lives in
 //! [`request`](super::request); the node loop, move ordering and the path of positions
 //! for repetitions stay together here, in one `Searcher` whose hot functions inline into
