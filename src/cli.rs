@@ -35,19 +35,9 @@ pub struct PlayArgs {
     /// Start with White at the bottom of the board.
     #[arg(long)]
     pub flip: bool,
-    /// Leave mouse capture off, so text on screen can be selected.
-    #[arg(long)]
-    pub no_mouse: bool,
-    /// No colours (also when NO_COLOR is set or TERM=dumb).
-    #[arg(long)]
-    pub no_color: bool,
-    /// Draw with ASCII characters only.
-    #[arg(long)]
-    pub ascii: bool,
-    /// Play in plain line mode: text in, text out (automatic when standard input or
-    /// output is not a terminal, or TERM=dumb).
-    #[arg(long)]
-    pub plain: bool,
+    /// How the game is shown: plain mode, mouse, colour, characters, bell.
+    #[command(flatten)]
+    pub screen: ScreenArgs,
     /// Start from this position (PDN FEN, e.g. "W:W18,K30:B11,K2").
     #[arg(long, value_parser = parse_fen, conflicts_with_all = ["load", "resume"])]
     pub fen: Option<Position>,
@@ -99,9 +89,6 @@ pub struct PlayArgs {
     /// jump. Out of time loses.
     #[arg(long, conflicts_with = "load")]
     pub move_timer: bool,
-    /// No bell at ten seconds left or when time runs out.
-    #[arg(long)]
-    pub quiet: bool,
     /// Play a match of N rounds (1-100): two games a round on the same ballot, colours
     /// reversed, a new ballot each round with --ballot random. --black-name and
     /// --white-name name the players of the first game. --resume continues a match.
@@ -124,6 +111,28 @@ pub struct PlayArgs {
 
 mod net;
 pub use net::{HostArgs, JoinArgs, SideChoice};
+
+/// How a game is shown, the same at one terminal and across the network: the options
+/// `play`, `host`, `join` and `watch` share.
+#[derive(Clone, Debug, Default, Args)]
+pub struct ScreenArgs {
+    /// Play in plain line mode: text in, text out (automatic when standard input or
+    /// output is not a terminal, or TERM=dumb).
+    #[arg(long)]
+    pub plain: bool,
+    /// Leave mouse capture off, so text on screen can be selected.
+    #[arg(long)]
+    pub no_mouse: bool,
+    /// No colours (also when NO_COLOR is set or TERM=dumb).
+    #[arg(long)]
+    pub no_color: bool,
+    /// Draw with ASCII characters only.
+    #[arg(long)]
+    pub ascii: bool,
+    /// No bell at ten seconds left or when time runs out.
+    #[arg(long)]
+    pub quiet: bool,
+}
 
 /// An option that is on or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -1,6 +1,6 @@
 //! The options of a game across the network: `host`, `join` and `watch`.
 
-use super::PlayArgs;
+use super::{PlayArgs, ScreenArgs};
 use clap::Args;
 use std::net::IpAddr;
 
@@ -48,25 +48,12 @@ pub struct JoinArgs {
     /// Your name, for the record and the other player's panel.
     #[arg(long, value_name = "NAME", value_parser = super::parse_name)]
     pub name: Option<String>,
-    /// Play in plain line mode (automatic when standard input or output is not a
-    /// terminal).
-    #[arg(long)]
-    pub plain: bool,
     /// Turn the board round (your side is at the bottom without it).
     #[arg(long)]
     pub flip: bool,
-    /// Leave mouse capture off.
-    #[arg(long)]
-    pub no_mouse: bool,
-    /// No colours.
-    #[arg(long)]
-    pub no_color: bool,
-    /// Draw with ASCII characters only.
-    #[arg(long)]
-    pub ascii: bool,
-    /// No bell.
-    #[arg(long)]
-    pub quiet: bool,
+    /// How the game is shown, as at one terminal.
+    #[command(flatten)]
+    pub screen: ScreenArgs,
 }
 
 impl JoinArgs {
@@ -90,12 +77,8 @@ impl JoinArgs {
     /// The screen options, as a game at one terminal takes them.
     pub fn screen(&self) -> PlayArgs {
         PlayArgs {
-            plain: self.plain,
             flip: self.flip,
-            no_mouse: self.no_mouse,
-            no_color: self.no_color,
-            ascii: self.ascii,
-            quiet: self.quiet,
+            screen: self.screen.clone(),
             ..PlayArgs::default()
         }
     }

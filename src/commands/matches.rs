@@ -522,6 +522,10 @@ fn report_game(
         record.set_tag("Black", &label(Color::Black));
         record.set_tag("White", &label(Color::White));
         record.set_tag("Termination", &how);
+        if args.against.is_some() {
+            // The session seats the other program as a person, whose moves it is given.
+            record.set_tag(&format!("{}Type", !a_color), "program");
+        }
         record.result = Some(result.to_string());
         append_text(path, &write_game(&record)).map_err(CommandError::PdnFile)?;
     }

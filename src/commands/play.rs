@@ -254,7 +254,7 @@ pub fn begin(args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Result<Begin, StoreErro
 /// Whether to play in plain line mode: asked for, or the terminal cannot show the
 /// full-screen game (standard input or output redirected, `TERM=dumb`).
 pub fn plain_wanted(args: &PlayArgs) -> bool {
-    args.plain
+    args.screen.plain
         || !std::io::stdin().is_terminal()
         || !std::io::stdout().is_terminal()
         || std::env::var_os("TERM").is_some_and(|t| t == "dumb")
@@ -265,7 +265,7 @@ pub fn plain_wanted(args: &PlayArgs) -> bool {
 /// (`NO_COLOR`, `TERM`, `COLORTERM`).
 pub fn tui_settings(args: &PlayArgs, prefs: &Preferences) -> Settings {
     let colored = colors_wanted(
-        args.no_color,
+        args.screen.no_color,
         std::env::var_os("NO_COLOR").as_deref(),
         std::env::var_os("TERM").as_deref(),
     );
@@ -276,16 +276,16 @@ pub fn tui_settings(args: &PlayArgs, prefs: &Preferences) -> Settings {
         _ => ThemeChoice::Palette16,
     };
     Settings {
-        bell: !args.quiet,
+        bell: !args.screen.quiet,
         flipped: args.flip,
-        mouse: !args.no_mouse,
+        mouse: !args.screen.no_mouse,
         coordinates: prefs.coordinates == Some(true),
         setup: args.setup,
         theme: match tier {
-            _ if !colored => Theme::new(false, args.ascii),
-            ThemeChoice::TrueColor => Theme::true_color(args.ascii),
-            ThemeChoice::Palette256 => Theme::palette_256(args.ascii),
-            _ => Theme::new(true, args.ascii),
+            _ if !colored => Theme::new(false, args.screen.ascii),
+            ThemeChoice::TrueColor => Theme::true_color(args.screen.ascii),
+            ThemeChoice::Palette256 => Theme::palette_256(args.screen.ascii),
+            _ => Theme::new(true, args.screen.ascii),
         },
     }
 }

@@ -157,10 +157,10 @@ impl Preferences {
     pub fn apply(&self, args: &mut PlayArgs) -> Vec<String> {
         let mut unused = Vec::new();
         args.flip |= self.flip == Some(true);
-        args.ascii |= self.ascii == Some(true);
-        args.no_mouse |= self.mouse == Some(false);
-        args.quiet |= self.bell == Some(false);
-        args.no_color |= self.theme == Some(ThemeChoice::None);
+        args.screen.ascii |= self.ascii == Some(true);
+        args.screen.no_mouse |= self.mouse == Some(false);
+        args.screen.quiet |= self.bell == Some(false);
+        args.screen.no_color |= self.theme == Some(ThemeChoice::None);
         if args.black_name.is_none() {
             args.black_name = self.black_name.clone();
         }
@@ -226,7 +226,7 @@ mod tests {
         assert_eq!(prefs.theme, Some(ThemeChoice::Palette256));
         let mut plain = args(&[]);
         assert!(prefs.apply(&mut plain).is_empty());
-        assert!(plain.flip && plain.quiet);
+        assert!(plain.flip && plain.screen.quiet);
         assert_eq!(plain.black_name.as_deref(), Some("Ann"));
         assert_eq!(plain.level, Level::new(7));
         assert_eq!(plain.clock, "5+3".parse().ok());

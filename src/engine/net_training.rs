@@ -11,7 +11,7 @@ use super::network::{
     ACTIVATION_SCALE, BUCKETS, HIDDEN, INPUTS, MAX_FIRST_WEIGHT, MAX_SECOND_WEIGHT, Network,
     NetworkWeights, SECOND, WEIGHT_SCALE, bucket, for_each_input,
 };
-use super::training::{EpochReport, Sample, fit_scale, held_out_sample, target};
+use super::training::{Adam, EpochReport, Sample, fit_scale, held_out_sample, sigmoid, target};
 use super::zobrist::splitmix64;
 use std::fmt;
 
@@ -275,10 +275,6 @@ impl FloatNetwork {
     }
 }
 
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
-}
-
 /// How to train the network.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NetTrainOptions {
@@ -439,37 +435,6 @@ pub fn train_network(
             net_loss,
         },
     )
-}
-
-/// Adam's running moments.
-struct Adam {
-    m: Vec<f32>,
-    v: Vec<f32>,
-    t: i32,
-}
-
-impl Adam {
-    const BETA1: f32 = 0.9;
-    const BETA2: f32 = 0.999;
-
-    fn new(len: usize) -> Adam {
-        Adam {
-            m: vec![0.0; len],
-            v: vec![0.0; len],
-            t: 0,
-        }
-    }
-
-    fn step(&mut self, w: &mut [f32], g: &[f32], rate: f32) {
-        self.t += 1;
-        let c1 = 1.0 - Self::BETA1.powi(self.t);
-        let c2 = 1.0 - Self::BETA2.powi(self.t);
-        for i in 0..w.len() {
-            self.m[i] = Self::BETA1 * self.m[i] + (1.0 - Self::BETA1) * g[i];
-            self.v[i] = Self::BETA2 * self.v[i] + (1.0 - Self::BETA2) * g[i] * g[i];
-            w[i] -= rate * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-8);
-        }
-    }
 }
 
 #[cfg(test)]

@@ -624,13 +624,7 @@ mod tests {
         let pos: Position = "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"
             .parse()
             .unwrap();
-        let mirrored = Position::from_parts(
-            crate::rules::Bitboard(pos.side(Color::White).0.reverse_bits()),
-            crate::rules::Bitboard(pos.side(Color::Black).0.reverse_bits()),
-            crate::rules::Bitboard(pos.kings().0.reverse_bits()),
-            !pos.turn(),
-        )
-        .unwrap();
+        let mirrored = pos.mirrored();
         assert_eq!(
             net.evaluate_position(&pos),
             net.evaluate_position(&mirrored)

@@ -163,7 +163,8 @@ pub struct TrainReport {
     pub learned_loss: f64,
 }
 
-fn sigmoid(x: f32) -> f32 {
+/// The logistic function: a score over its scale as an expected result.
+pub(crate) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
@@ -305,7 +306,7 @@ pub fn train(
 
     let mut opening = material_weights();
     let mut ending = material_weights();
-    let mut adam = [Adam::new(), Adam::new()];
+    let mut adam = [Adam::new(FEATURES), Adam::new(FEATURES)];
     let mut order: Vec<usize> = (0..train_set.len()).collect();
     let mut rng = options.seed;
     let batch = options.batch.max(1);
@@ -361,8 +362,9 @@ pub fn train(
     )
 }
 
-/// Adam's running moments for one weight vector.
-struct Adam {
+/// Adam's running moments for one weight vector (the pattern table's and the
+/// network's training both step by it).
+pub(crate) struct Adam {
     m: Vec<f32>,
     v: Vec<f32>,
     t: i32,
@@ -372,19 +374,23 @@ impl Adam {
     const BETA1: f32 = 0.9;
     const BETA2: f32 = 0.999;
 
-    fn new() -> Adam {
+    /// Moments of zero for `len` weights.
+    pub(crate) fn new(len: usize) -> Adam {
         Adam {
-            m: vec![0.0; FEATURES],
-            v: vec![0.0; FEATURES],
+            m: vec![0.0; len],
+            v: vec![0.0; len],
             t: 0,
         }
     }
 
-    fn step(&mut self, w: &mut [f32], g: &[f32], rate: f32) {
+    /// One step of the weights `w` against the gradient `g` at the step size `rate`.
+    pub(crate) fn step(&mut self, w: &mut [f32], g: &[f32], rate: f32) {
         self.t += 1;
         let c1 = 1.0 - Self::BETA1.powi(self.t);
         let c2 = 1.0 - Self::BETA2.powi(self.t);
         for i in 0..w.len() {
+            // A weight whose gradient has always been 0 has both moments 0 and stays:
+            // skipping it is the same step, and most of the table's weights are so.
             if g[i] == 0.0 && self.m[i] == 0.0 {
                 continue;
             }
@@ -392,7 +398,7 @@ impl Adam {
             self.v[i] = Self::BETA2 * self.v[i] + (1.0 - Self::BETA2) * g[i] * g[i];
             let m = self.m[i] / c1;
             let v = self.v[i] / c2;
-            w[i] -= rate * m / (v.sqrt() + 1e-12);
+            w[i] -= rate * m / (v.sqrt() + 1e-8);
         }
     }
 }

@@ -78,6 +78,27 @@ impl Position {
         }
     }
 
+    /// The same game seen from the other side: the board turned round and the colours
+    /// swapped (a Black man on 9 becomes a White man on 24), the other side to move.
+    /// Every move has its mirror, so an evaluation that favours neither colour values
+    /// both alike.
+    ///
+    /// ```
+    /// use checkers::rules::Position;
+    /// let pos: Position = "B:W18,K30:B11,K2".parse().unwrap();
+    /// let mirror: Position = "W:W22,K31:B15,K3".parse().unwrap();
+    /// assert_eq!(pos.mirrored(), mirror);
+    /// assert_eq!(pos.mirrored().mirrored(), pos);
+    /// ```
+    pub fn mirrored(&self) -> Position {
+        Position {
+            black: Bitboard(self.white.0.reverse_bits()),
+            white: Bitboard(self.black.0.reverse_bits()),
+            kings: Bitboard(self.kings.0.reverse_bits()),
+            turn: !self.turn,
+        }
+    }
+
     /// A position from its parts, checked: no square for both sides, no man on its own
     /// crowning row, at most 12 pieces a side. `kings` marks which pieces are kings
     /// (squares in it that hold no piece are ignored).

@@ -329,6 +329,8 @@ fn match_reads_another_deck_with_openings_file() {
 #[test]
 fn a_match_against_another_program_reports_elo_and_forfeits() {
     let me = env!("CARGO_BIN_EXE_checkers");
+    let records = tempfile::tempdir().unwrap();
+    let pdn = records.path().join("against.pdn");
     let o = run(&[
         "match",
         "--against",
@@ -343,6 +345,8 @@ fn a_match_against_another_program_reports_elo_and_forfeits() {
         "2",
         "--sprt",
         "0,10",
+        "--pdn",
+        pdn.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
@@ -353,6 +357,15 @@ fn a_match_against_another_program_reports_elo_and_forfeits() {
     assert!(out.contains("game 2: "), "{out}");
     assert!(out.contains("Elo difference A - B: "), "{out}");
     assert!(out.contains("SPRT [0, 10]: LLR "), "{out}");
+    // The records say both sides were programs: the other program is not a person.
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    let games = checkers::pdn::read_games(&text);
+    assert_eq!(games.len(), 2, "{text}");
+    for game in &games {
+        let game = game.as_ref().unwrap();
+        assert_eq!(game.tag("BlackType"), Some("program"), "{text}");
+        assert_eq!(game.tag("WhiteType"), Some("program"), "{text}");
+    }
     // A program that cannot answer at all is an error before the first game.
     let o = run(&[
         "match",

@@ -4,24 +4,10 @@
 //! short; temporary files of killed programs are removed; `match --pdn` checks its file
 //! before the first game and writes each game as it ends.
 
-use crate::common::pty::{Sandbox, run_in};
-use std::path::Path;
+use crate::common::command::{mkfifo, text};
+use crate::common::pty::{Sandbox, check_summary, run_in};
 
 const TINSLEY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// The summary line of `checkers pdn check FILE`.
-fn check_summary(sandbox: &Sandbox, file: &Path) -> String {
-    let out = run_in(sandbox, &["pdn", "check", file.to_str().unwrap()], b"");
-    text(&out.stdout)
-        .lines()
-        .last()
-        .unwrap_or_default()
-        .to_string()
-}
 
 #[test]
 fn case_3_saving_into_a_game_database_adds_the_game() {
@@ -108,16 +94,6 @@ fn case_11_match_checks_its_pdn_file_before_the_first_game() {
             "{err}"
         );
     }
-}
-
-/// Makes a FIFO at `path`.
-#[cfg(unix)]
-fn mkfifo(path: &Path) {
-    let status = std::process::Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .unwrap();
-    assert!(status.success());
 }
 
 #[cfg(unix)]

@@ -2,13 +2,10 @@
 //! so a chatty program plays on; one that takes too long is ended with the processes it
 //! started; a program that is not there is an error before the first game.
 
+use crate::common::command::text;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 const PROGRAM: &str = env!("CARGO_BIN_EXE_checkers");
 

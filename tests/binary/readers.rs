@@ -4,21 +4,10 @@
 //! read a bounded line at a time from a regular file, and text from files and arguments
 //! reaches the terminal printable, errors included.
 
+use crate::common::command::{mkfifo, text};
 use crate::common::pty::{Sandbox, Session, run_in};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn mkfifo(path: &Path) {
-    let status = std::process::Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .unwrap();
-    assert!(status.success());
-}
 
 /// The endgame database folder of `sandbox`, created.
 fn egdb_folder(sandbox: &Sandbox) -> PathBuf {

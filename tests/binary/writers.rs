@@ -7,33 +7,11 @@
 //! The full-disk tests use a real full tmpfs when run as root, and a file size limit
 //! (`ulimit -f`) elsewhere: see `common/full_disk.rs`. Both fail a write part way.
 
+use crate::common::command::{mkfifo, text};
 use crate::common::full_disk::FullDisk;
-use crate::common::pty::{Sandbox, Session, run_in};
+use crate::common::pty::{Sandbox, Session, check_summary, run_in};
 use checkers::engine::training::Sample;
 use checkers::rules::Position;
-use std::path::Path;
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// The summary line of `checkers pdn check FILE`.
-fn check_summary(sandbox: &Sandbox, file: &Path) -> String {
-    let out = run_in(sandbox, &["pdn", "check", file.to_str().unwrap()], b"");
-    text(&out.stdout)
-        .lines()
-        .last()
-        .unwrap_or_default()
-        .to_string()
-}
-
-fn mkfifo(path: &Path) {
-    let status = std::process::Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .unwrap();
-    assert!(status.success());
-}
 
 /// Finding 1: eight programs save to the same new file at once (`save F` in plain
 /// mode), ten rounds: all 80 games are in the files.

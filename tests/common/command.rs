@@ -1,5 +1,6 @@
 //! Running the `checkers` binary as a user does and reading what it printed.
 
+use std::path::Path;
 use std::process::{Command, Output};
 
 /// Runs `checkers` with `args` and waits for it, in an empty home.
@@ -30,4 +31,15 @@ pub fn stdout(o: &Output) -> String {
 /// What it printed on standard error.
 pub fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// Output as text, whatever bytes it holds.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Makes a FIFO at `path`.
+pub fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(status.success());
 }

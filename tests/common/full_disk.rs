@@ -9,7 +9,7 @@ use super::pty::Sandbox;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Files prepared by [`FullDisk::file`] end this many bytes before a 4 KB boundary, and
 /// no byte past that boundary can be written: a write of more is cut part way.
@@ -93,7 +93,7 @@ impl FullDisk {
     /// limit where there is one.
     pub fn run(&self, sandbox: &Sandbox, args: &[&str], input: &[u8]) -> Output {
         let program = env!("CARGO_BIN_EXE_checkers");
-        let mut command = match self.limit {
+        let command = match self.limit {
             Some(bytes) => {
                 let mut c = Command::new("sh");
                 // `ulimit -f` counts blocks of 512 bytes in sh (dash, bash --posix)
@@ -112,30 +112,7 @@ impl FullDisk {
                 c
             }
         };
-        let mut child = command
-            .env("HOME", sandbox.home())
-            .env("XDG_DATA_HOME", sandbox.data_home())
-            .current_dir(sandbox.home())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let input = input.to_vec();
-        let writer = std::thread::spawn(move || {
-            let _ = stdin.write_all(&input);
-        });
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while child.try_wait().unwrap().is_none() {
-            if Instant::now() > deadline {
-                let _ = child.kill();
-                panic!("checkers {args:?} did not end");
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = writer.join();
-        child.wait_with_output().unwrap()
+        super::pty::run_command_in(command, sandbox, args, input, Duration::from_secs(20))
     }
 }
 

@@ -321,13 +321,36 @@ pub fn wait_until(what: &str, done: impl Fn() -> bool) {
     }
 }
 
+/// The summary line of `checkers pdn check FILE`.
+pub fn check_summary(sandbox: &Sandbox, file: &Path) -> String {
+    let out = run_in(sandbox, &["pdn", "check", file.to_str().unwrap()], b"");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string()
+}
+
 /// Runs the program with `args` in `sandbox` (its data folder), standard input from
 /// `input`, and returns its output; panics if it has not ended within a few seconds (a
 /// program that hangs on a FIFO, say).
 pub fn run_in(sandbox: &Sandbox, args: &[&str], input: &[u8]) -> std::process::Output {
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
-        .args(args)
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"));
+    command.args(args);
+    run_command_in(command, sandbox, args, input, Duration::from_secs(10))
+}
+
+/// Runs `command` (the program with `args`, perhaps behind a shell) in `sandbox`, as
+/// [`run_in`] does, and returns its output; panics if it has not ended within `limit`.
+pub fn run_command_in(
+    mut command: std::process::Command,
+    sandbox: &Sandbox,
+    args: &[&str],
+    input: &[u8],
+    limit: Duration,
+) -> std::process::Output {
+    use std::process::Stdio;
+    let mut child = command
         .env("HOME", sandbox.home())
         .env("XDG_DATA_HOME", sandbox.data_home())
         .current_dir(sandbox.home())
@@ -341,7 +364,7 @@ pub fn run_in(sandbox: &Sandbox, args: &[&str], input: &[u8]) -> std::process::O
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let deadline = Instant::now() + limit;
     while child.try_wait().unwrap().is_none() {
         if Instant::now() > deadline {
             let _ = child.kill();

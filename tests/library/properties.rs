@@ -225,6 +225,16 @@ proptest! {
     }
 
     #[test]
+    fn a_mirrored_position_has_the_mirrored_moves(pos in arb_position()) {
+        let mirror = pos.mirrored();
+        prop_assert_eq!(mirror.mirrored(), pos);
+        let turned = |m: &Move| route(m).iter().map(|&n| 33 - n).collect::<Vec<u8>>();
+        let ours: BTreeSet<Vec<u8>> = pos.legal_moves().iter().map(turned).collect();
+        let theirs: BTreeSet<Vec<u8>> = mirror.legal_moves().iter().map(route).collect();
+        prop_assert_eq!(ours, theirs);
+    }
+
+    #[test]
     fn parsers_never_panic_on_any_text(text in "\\PC{0,40}") {
         let _ = text.parse::<Position>();
         let _ = text.parse::<MoveText>();
