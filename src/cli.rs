@@ -327,7 +327,8 @@ pub struct TrainArgs {
     /// The game result's share of each target, 0 to 1 (the search score has the rest).
     #[arg(long, default_value_t = 0.5, value_parser = share)]
     pub lambda: f32,
-    /// Adam's step size at the start, in hundredths of a man.
+    /// Adam's step size at the start: in hundredths of a man for the pattern table, in
+    /// thousandths of a weight for the network (it falls to a tenth by the last pass).
     #[arg(long, default_value_t = 2.0, value_parser = positive)]
     pub learning_rate: f32,
     /// Seed of the shuffling and of the held-out sample.
@@ -340,6 +341,11 @@ pub struct TrainArgs {
     /// OUT.checkpoint after every pass) up to --epochs passes in all.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
+    /// With --model net: start from this network (a file `train --model net` wrote, or
+    /// `embedded`, the program's own) instead of from random weights: a new generation
+    /// that goes on from the last.
+    #[arg(long, value_name = "FILE|embedded", conflicts_with = "resume")]
+    pub from: Option<PathBuf>,
     /// With --model net: threads computing the gradient (default: one per core).
     #[arg(long, value_name = "N", value_parser = threads())]
     pub threads: Option<usize>,

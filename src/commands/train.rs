@@ -3,6 +3,7 @@
 use super::CommandError;
 use crate::cli::{TrainArgs, TrainModel};
 use crate::engine::net_training::{FloatNetwork, NetTrainOptions, train_network};
+use crate::engine::network::Network;
 use crate::engine::training::{Sample, TrainOptions, train};
 use crate::rules::Color;
 use crate::store::files::{check_replaceable, open_regular, write_atomic};
@@ -46,6 +47,14 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
     }
     if args.model == TrainModel::Net {
         return run_net(args, &samples, out);
+    }
+    if let Some(path) = args.from.as_ref().or(args.resume.as_ref()) {
+        return Err(CommandError::DataFile(
+            path.clone(),
+            "--from and --resume go on training a network (--model net); the pattern \
+             table is trained afresh"
+                .to_string(),
+        ));
     }
     let options = TrainOptions {
         epochs: args.epochs,
@@ -109,11 +118,23 @@ fn run_net(args: &TrainArgs, samples: &[Sample], out: &mut impl Write) -> Result
             writeln!(out, "resuming after pass {done} of {}", args.epochs)?;
             Some((net, done))
         }
-        None => None,
+        None => match &args.from {
+            Some(path) if path.as_os_str() == "embedded" => {
+                writeln!(out, "starting from the embedded network")?;
+                Some((FloatNetwork::from_network(Network::embedded()), 0))
+            }
+            Some(path) => {
+                let net = read_network("--from", path)?;
+                writeln!(out, "starting from {}", printable_path(path))?;
+                Some((FloatNetwork::from_network(&net), 0))
+            }
+            None => None,
+        },
     };
     let options = NetTrainOptions {
         epochs: args.epochs,
         lambda: args.lambda,
+        learning_rate: args.learning_rate / 1000.0,
         seed: args.seed,
         threads: args.threads.unwrap_or_else(crate::engine::machine_cores),
         ..NetTrainOptions::default()
@@ -165,7 +186,6 @@ pub(crate) fn read_network(
     option: &str,
     path: &Path,
 ) -> Result<std::sync::Arc<crate::engine::network::Network>, CommandError> {
-    use crate::engine::network::Network;
     let fail = |why: String| {
         CommandError::DataFile(
             path.to_path_buf(),

@@ -101,6 +101,31 @@ impl FloatNetwork {
         FloatNetwork { params }
     }
 
+    /// The float network whose [`quantise`](Self::quantise) is `net`: each integer
+    /// weight over its unit, so that training can go on from a network already made
+    /// (`train --model net --from`).
+    pub fn from_network(net: &Network) -> FloatNetwork {
+        let w = net.weights();
+        let a = ACTIVATION_SCALE as f32;
+        let u = WEIGHT_SCALE as f32;
+        let mut params = Vec::with_capacity(PARAMS);
+        params.extend(w.first_bias.iter().map(|&x| f32::from(x) / a));
+        params.extend(w.first.iter().map(|&x| f32::from(x) / a));
+        for b in 0..BUCKETS {
+            let neurons = b * SECOND..(b + 1) * SECOND;
+            params.extend(
+                w.second_bias[neurons.clone()]
+                    .iter()
+                    .map(|&x| x as f32 / (a * u)),
+            );
+            let weights = b * SECOND * 2 * HIDDEN..(b + 1) * SECOND * 2 * HIDDEN;
+            params.extend(w.second[weights].iter().map(|&x| f32::from(x) / u));
+            params.extend(w.output[neurons].iter().map(|&x| x as f32 / u));
+            params.push(w.output_bias[b] as f32 / (a * u));
+        }
+        FloatNetwork { params }
+    }
+
     /// The checkpoint file: every parameter as a little-endian `f32`, and the passes
     /// made so far.
     pub fn to_checkpoint(&self, epochs_done: u32) -> Vec<u8> {
@@ -441,6 +466,15 @@ pub fn train_network(
 mod tests {
     use super::*;
     use crate::rules::Position;
+
+    #[test]
+    fn a_network_goes_on_training_from_its_own_weights() {
+        let embedded = Network::embedded();
+        let float = FloatNetwork::from_network(embedded);
+        assert_eq!(float.params.len(), PARAMS);
+        // Back to integers, it is the same network to the last weight.
+        assert_eq!(float.quantise().to_bytes(), embedded.to_bytes());
+    }
 
     #[test]
     fn the_quantised_network_values_as_the_float_one() {

@@ -313,6 +313,11 @@ impl Network {
         Network { weights, vectors }
     }
 
+    /// Its integer weights.
+    pub fn weights(&self) -> &NetworkWeights {
+        &self.weights
+    }
+
     /// The file of this network.
     pub fn to_bytes(&self) -> Vec<u8> {
         let w = &self.weights;

@@ -2,6 +2,7 @@
 //! runs them; and the evaluation they make, in `analyse` and `match`.
 
 use checkers::engine::learned::Weights;
+use checkers::engine::network::Network;
 use checkers::engine::training::Sample;
 
 use crate::common::command::{run, stderr, stdout};
@@ -170,4 +171,77 @@ fn book_show_says_what_the_built_in_book_knows() {
     let o = run(&["book", "show", "--fen", "W:WK19,K23:BK28,12"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("is not in the book"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_network_goes_on_training_from_the_last_generation() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("positions.txt");
+    let data_arg = data.to_str().unwrap();
+    let o = run(&[
+        "selfplay", "--games", "2", "--nodes", "300", "--eval", "net", "--out", data_arg,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let generation = dir.path().join("gen.bin");
+    let train = |from: &str, model: &str| {
+        run(&[
+            "train",
+            "--model",
+            model,
+            "--from",
+            from,
+            "--data",
+            data_arg,
+            "--out",
+            generation.to_str().unwrap(),
+            "--epochs",
+            "1",
+            "--threads",
+            "1",
+            "--learning-rate",
+            "0.5",
+        ])
+    };
+    let o = train("embedded", "net");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let said = stdout(&o);
+    assert!(
+        said.contains("starting from the embedded network"),
+        "{said}"
+    );
+    assert!(said.contains("pass 1: loss "), "{said}");
+    let first = std::fs::read(&generation).unwrap();
+    assert_eq!(first.len(), Network::FILE_BYTES);
+    assert!(Network::from_bytes(&first).is_ok());
+    // A step from the embedded network is small: most weights are as they were.
+    let embedded = include_bytes!("../../src/engine/net.bin");
+    let same = first
+        .chunks(4)
+        .zip(embedded.chunks(4))
+        .filter(|(a, b)| a == b)
+        .count();
+    assert!(
+        same * 2 > first.len() / 4,
+        "{same} of {} words kept",
+        first.len() / 4
+    );
+    // The file it wrote is a generation to go on from.
+    let next = dir.path().join("next.bin");
+    std::fs::copy(&generation, &next).unwrap();
+    let o = train(next.to_str().unwrap(), "net");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("starting from "), "{}", stdout(&o));
+    // A file that is not a network is named, and the pattern table has no generations.
+    let junk = dir.path().join("junk.bin");
+    std::fs::write(&junk, "not a network").unwrap();
+    let o = train(junk.to_str().unwrap(), "net");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("junk.bin: not a checkers network file (the --from network file)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = train("embedded", "table");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("--model net"), "{}", stderr(&o));
 }
