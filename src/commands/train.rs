@@ -21,6 +21,23 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
     // A FIFO or a device as --out is refused before the training, not after.
     check_replaceable(&args.out)
         .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
+    // The network to go on from is read before the data, which may take minutes.
+    let from = match &args.from {
+        Some(path) if args.model == TrainModel::Net && path.as_os_str() != "embedded" => {
+            Some(read_network("--from", path)?)
+        }
+        _ => None,
+    };
+    if args.model == TrainModel::Table
+        && let Some(path) = args.from.as_ref().or(args.resume.as_ref())
+    {
+        return Err(CommandError::DataFile(
+            path.clone(),
+            "--from and --resume go on training a network (--model net); the pattern \
+             table is trained afresh"
+                .to_string(),
+        ));
+    }
     let mut samples = Vec::new();
     for path in &args.data {
         let before = samples.len();
@@ -46,15 +63,7 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
         return Err(CommandError::NoTrainingData);
     }
     if args.model == TrainModel::Net {
-        return run_net(args, &samples, out);
-    }
-    if let Some(path) = args.from.as_ref().or(args.resume.as_ref()) {
-        return Err(CommandError::DataFile(
-            path.clone(),
-            "--from and --resume go on training a network (--model net); the pattern \
-             table is trained afresh"
-                .to_string(),
-        ));
+        return run_net(args, from.as_deref(), &samples, out);
     }
     let options = TrainOptions {
         epochs: args.epochs,
@@ -106,7 +115,12 @@ pub fn checkpoint_path(out: &Path) -> std::path::PathBuf {
 /// pass with its held-out loss beside a progress bar, a checkpoint after each pass
 /// (`--resume` continues from one), then writes the network and the fit against the
 /// pattern table's.
-fn run_net(args: &TrainArgs, samples: &[Sample], out: &mut impl Write) -> Result<(), CommandError> {
+fn run_net(
+    args: &TrainArgs,
+    from: Option<&Network>,
+    samples: &[Sample],
+    out: &mut impl Write,
+) -> Result<(), CommandError> {
     let fail = |path: &Path, why: String| CommandError::DataFile(path.to_path_buf(), why);
     let checkpoint = checkpoint_path(&args.out);
     let start = match &args.resume {
@@ -118,17 +132,17 @@ fn run_net(args: &TrainArgs, samples: &[Sample], out: &mut impl Write) -> Result
             writeln!(out, "resuming after pass {done} of {}", args.epochs)?;
             Some((net, done))
         }
-        None => match &args.from {
-            Some(path) if path.as_os_str() == "embedded" => {
+        // Without a file read, `--from` is `embedded`.
+        None => match (&args.from, from) {
+            (Some(path), Some(net)) => {
+                writeln!(out, "starting from {}", printable_path(path))?;
+                Some((FloatNetwork::from_network(net), 0))
+            }
+            (Some(_), None) => {
                 writeln!(out, "starting from the embedded network")?;
                 Some((FloatNetwork::from_network(Network::embedded()), 0))
             }
-            Some(path) => {
-                let net = read_network("--from", path)?;
-                writeln!(out, "starting from {}", printable_path(path))?;
-                Some((FloatNetwork::from_network(&net), 0))
-            }
-            None => None,
+            (None, _) => None,
         },
     };
     let options = NetTrainOptions {

@@ -241,6 +241,24 @@ fn a_network_goes_on_training_from_the_last_generation() {
         "{}",
         stderr(&o)
     );
+    // It is read before the data, which can take minutes: a missing data file is not
+    // reached.
+    let o = run(&[
+        "train",
+        "--model",
+        "net",
+        "--from",
+        junk.to_str().unwrap(),
+        "--data",
+        "missing.txt",
+        "--out",
+        generation.to_str().unwrap(),
+    ]);
+    assert!(
+        stderr(&o).contains("junk.bin: not a checkers network file"),
+        "{}",
+        stderr(&o)
+    );
     let o = train("embedded", "table");
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("--model net"), "{}", stderr(&o));
