@@ -23,10 +23,16 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
         .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
     // The network to go on from is read before the data, which may take minutes.
     let from = match &args.from {
-        Some(path) if args.model == TrainModel::Net && path.as_os_str() != "embedded" => {
-            Some(read_network("--from", path)?)
-        }
-        _ => None,
+        Some(_) if args.model == TrainModel::Table => None,
+        Some(path) if path.as_os_str() == "embedded" => Some((
+            FloatNetwork::from_network(Network::embedded()),
+            "the embedded network".to_string(),
+        )),
+        Some(path) => Some((
+            FloatNetwork::from_network(&*read_network("--from", path)?),
+            printable_path(path),
+        )),
+        None => None,
     };
     if args.model == TrainModel::Table
         && let Some(path) = args.from.as_ref().or(args.resume.as_ref())
@@ -63,7 +69,7 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
         return Err(CommandError::NoTrainingData);
     }
     if args.model == TrainModel::Net {
-        return run_net(args, from.as_deref(), &samples, out);
+        return run_net(args, from, &samples, out);
     }
     let options = TrainOptions {
         epochs: args.epochs,
@@ -114,10 +120,10 @@ pub fn checkpoint_path(out: &Path) -> std::path::PathBuf {
 /// `train --model net`: trains the network on every core (or `--threads`), a line per
 /// pass with its held-out loss beside a progress bar, a checkpoint after each pass
 /// (`--resume` continues from one), then writes the network and the fit against the
-/// pattern table's.
+/// pattern table's. `from` is the network `--from` named, read already, and its name.
 fn run_net(
     args: &TrainArgs,
-    from: Option<&Network>,
+    from: Option<(FloatNetwork, String)>,
     samples: &[Sample],
     out: &mut impl Write,
 ) -> Result<(), CommandError> {
@@ -132,17 +138,12 @@ fn run_net(
             writeln!(out, "resuming after pass {done} of {}", args.epochs)?;
             Some((net, done))
         }
-        // Without a file read, `--from` is `embedded`.
-        None => match (&args.from, from) {
-            (Some(path), Some(net)) => {
-                writeln!(out, "starting from {}", printable_path(path))?;
-                Some((FloatNetwork::from_network(net), 0))
+        None => match from {
+            Some((net, name)) => {
+                writeln!(out, "starting from {name}")?;
+                Some((net, 0))
             }
-            (Some(_), None) => {
-                writeln!(out, "starting from the embedded network")?;
-                Some((FloatNetwork::from_network(Network::embedded()), 0))
-            }
-            (None, _) => None,
+            None => None,
         },
     };
     let options = NetTrainOptions {

@@ -324,7 +324,7 @@ pub fn wait_until(what: &str, done: impl Fn() -> bool) {
 /// The summary line of `checkers pdn check FILE`.
 pub fn check_summary(sandbox: &Sandbox, file: &Path) -> String {
     let out = run_in(sandbox, &["pdn", "check", file.to_str().unwrap()], b"");
-    String::from_utf8_lossy(&out.stdout)
+    super::command::text(&out.stdout)
         .lines()
         .last()
         .unwrap_or_default()
