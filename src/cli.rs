@@ -13,9 +13,23 @@ use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand}
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// What `--version` prints: the version, and what the build's instructions mean for
+/// the computer's speed (a build for AVX2 searches the same nodes about a fifth sooner).
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (built for AVX2)");
+/// See the version above.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (built for any x86-64; RUSTFLAGS=\"-C target-cpu=native\" builds a faster computer)"
+);
+/// See the version above.
+#[cfg(not(target_arch = "x86_64"))]
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// English draughts (American checkers) in the terminal.
 #[derive(Debug, Parser)]
-#[command(name = "checkers", version, about)]
+#[command(name = "checkers", version = VERSION, about)]
 pub struct Cli {
     /// What to do; with none, the interactive game starts.
     #[command(subcommand)]

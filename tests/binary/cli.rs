@@ -3,6 +3,23 @@
 use crate::common::command::{run, stderr, stdout};
 
 #[test]
+fn the_version_says_what_the_build_targets() {
+    let o = run(&["--version"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(
+        out.starts_with(concat!("checkers ", env!("CARGO_PKG_VERSION"))),
+        "{out}"
+    );
+    // The test is built as the binary is: a plain build names the faster one.
+    if cfg!(all(target_arch = "x86_64", target_feature = "avx2")) {
+        assert!(out.contains("(built for AVX2)"), "{out}");
+    } else if cfg!(target_arch = "x86_64") {
+        assert!(out.contains("target-cpu=native"), "{out}");
+    }
+}
+
+#[test]
 fn moves_lists_the_start_moves_and_nothing_else() {
     let o = run(&["moves"]);
     assert!(o.status.success());
