@@ -21,19 +21,6 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
     // A FIFO or a device as --out is refused before the training, not after.
     check_replaceable(&args.out)
         .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
-    // The network to go on from is read before the data, which may take minutes.
-    let from = match &args.from {
-        Some(_) if args.model == TrainModel::Table => None,
-        Some(path) if path.as_os_str() == "embedded" => Some((
-            FloatNetwork::from_network(Network::embedded()),
-            "the embedded network".to_string(),
-        )),
-        Some(path) => Some((
-            FloatNetwork::from_network(&*read_network("--from", path)?),
-            printable_path(path),
-        )),
-        None => None,
-    };
     if args.model == TrainModel::Table
         && let Some(path) = args.from.as_ref().or(args.resume.as_ref())
     {
@@ -44,6 +31,18 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
                 .to_string(),
         ));
     }
+    // The network to go on from is read before the data, which may take minutes.
+    let from = match &args.from {
+        Some(path) if path.as_os_str() == "embedded" => Some((
+            FloatNetwork::from_network(Network::embedded()),
+            "the embedded network".to_string(),
+        )),
+        Some(path) => Some((
+            FloatNetwork::from_network(&*read_network("--from", path)?),
+            printable_path(path),
+        )),
+        None => None,
+    };
     let mut samples = Vec::new();
     for path in &args.data {
         let before = samples.len();
