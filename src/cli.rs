@@ -308,6 +308,14 @@ pub struct SelfplayArgs {
     /// Nodes searched per move.
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
     pub nodes: u64,
+    /// Nodes searched per move while the board has at least --deep-pieces pieces (default:
+    /// --nodes throughout): sharper labels for the opening and middle game, the ending
+    /// still played out fast.
+    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
+    pub deep_nodes: Option<u64>,
+    /// The fewest pieces on the board at which --deep-nodes applies.
+    #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(2..=24))]
+    pub deep_pieces: u32,
     /// Games played at once (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
     pub threads: Option<usize>,

@@ -29,6 +29,8 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError
         .collect();
     let options = SelfplayOptions {
         nodes: args.nodes,
+        deep_nodes: args.deep_nodes,
+        deep_pieces: args.deep_pieces,
         evaluation: args.eval.into(),
         network,
         ..SelfplayOptions::default()
@@ -50,7 +52,7 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError
             let send = send.clone();
             let (next, openings, options) = (&next, &openings, &options);
             scope.spawn(move || {
-                let mut engine = Engine::new(4);
+                let mut engine = Engine::new(if args.deep_nodes.is_some() { 16 } else { 4 });
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= games {

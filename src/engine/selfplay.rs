@@ -18,6 +18,12 @@ use std::sync::Arc;
 pub struct SelfplayOptions {
     /// Nodes searched per move.
     pub nodes: u64,
+    /// Nodes searched per move while the board has at least [`Self::deep_pieces`]
+    /// pieces: a deeper search where the game is decided, for sharper labels there,
+    /// while the ending is played out at [`Self::nodes`].
+    pub deep_nodes: Option<u64>,
+    /// The fewest pieces on the board at which [`Self::deep_nodes`] applies.
+    pub deep_pieces: u32,
     /// Plies after the ballot during which a random move may be played.
     pub random_plies: usize,
     /// Chance in a thousand of a random move at each of those plies.
@@ -35,6 +41,8 @@ impl Default for SelfplayOptions {
     fn default() -> SelfplayOptions {
         SelfplayOptions {
             nodes: 5_000,
+            deep_nodes: None,
+            deep_pieces: 14,
             random_plies: 10,
             random_per_mille: 150,
             max_plies: 300,
@@ -94,7 +102,11 @@ pub fn play_game(
         let chosen = if random {
             moves[((rng >> 20) % moves.len() as u64) as usize]
         } else {
-            let mut request = SearchRequest::new(pos, Limits::nodes(options.nodes));
+            let nodes = match options.deep_nodes {
+                Some(deep) if pos.occupied().count() >= options.deep_pieces => deep,
+                _ => options.nodes,
+            };
+            let mut request = SearchRequest::new(pos, Limits::nodes(nodes));
             request.history = history.clone();
             request.evaluation = options.evaluation;
             request.network = options.network.clone();
@@ -153,5 +165,48 @@ mod tests {
         assert_eq!(game, again);
         let other = play_game(&mut engine, &openings[0], 8, &options);
         assert_ne!(game.positions, other.positions);
+    }
+
+    #[test]
+    fn deep_nodes_search_the_positions_with_enough_pieces_harder() {
+        let openings = acf_openings();
+        let mut engine = Engine::new(1);
+        let fast = SelfplayOptions {
+            nodes: 300,
+            ..SelfplayOptions::default()
+        };
+        let slow = SelfplayOptions {
+            nodes: 1_500,
+            ..SelfplayOptions::default()
+        };
+        let slow_game = play_game(&mut engine, &openings[2], 5, &slow);
+        // Deep from 2 pieces on: every move searched as the slow game's.
+        let deep_throughout = SelfplayOptions {
+            deep_nodes: Some(1_500),
+            deep_pieces: 2,
+            ..fast.clone()
+        };
+        assert_eq!(
+            play_game(&mut engine, &openings[2], 5, &deep_throughout),
+            slow_game
+        );
+        // Deep only with 16 pieces or more: the opening as the slow game's, then not.
+        let deep_early = SelfplayOptions {
+            deep_nodes: Some(1_500),
+            deep_pieces: 16,
+            ..fast.clone()
+        };
+        let mixed = play_game(&mut engine, &openings[2], 5, &deep_early);
+        let early = |game: &SelfplayGame| -> Vec<ScoredPosition> {
+            game.positions
+                .iter()
+                .take_while(|s| s.position.occupied().count() >= 16)
+                .copied()
+                .collect()
+        };
+        assert!(!early(&slow_game).is_empty());
+        assert_eq!(early(&mixed), early(&slow_game));
+        assert_ne!(mixed, slow_game);
+        assert_ne!(mixed, play_game(&mut engine, &openings[2], 5, &fast));
     }
 }
