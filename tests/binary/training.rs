@@ -263,3 +263,50 @@ fn a_network_goes_on_training_from_the_last_generation() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("--model net"), "{}", stderr(&o));
 }
+
+#[test]
+fn selfplay_searches_deeper_from_a_number_of_pieces_and_refuses_an_impossible_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("deep.txt");
+    let data_arg = data.to_str().unwrap();
+    let o = run(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--nodes",
+        "300",
+        "--deep-nodes",
+        "3000",
+        "--deep-pieces",
+        "30",
+        "--out",
+        data_arg,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("--deep-pieces"), "{err}");
+    assert!(err.contains("30 is not in 2..=24"), "{err}");
+    assert!(!data.exists(), "nothing is written for a refused option");
+    let o = run(&[
+        "selfplay",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--deep-nodes",
+        "3000",
+        "--deep-pieces",
+        "20",
+        "--out",
+        data_arg,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("2 games ("), "{}", stdout(&o));
+    let text = std::fs::read_to_string(&data).unwrap();
+    let samples: Vec<Sample> = text
+        .lines()
+        .map(|l| Sample::from_line(l).unwrap())
+        .collect();
+    assert!(samples.iter().any(|s| s.position.occupied().count() >= 20));
+    assert!(samples.iter().any(|s| s.position.occupied().count() < 20));
+}
