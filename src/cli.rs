@@ -314,7 +314,7 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
     pub deep_nodes: Option<u64>,
     /// The fewest pieces on the board at which --deep-nodes applies.
-    #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(2..=24))]
+    #[arg(long, default_value_t = 14, requires = "deep_nodes", value_parser = clap::value_parser!(u32).range(2..=24))]
     pub deep_pieces: u32,
     /// Games played at once (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]

@@ -7,10 +7,6 @@
 //! the plain line mode only turn input into calls here and answers into text, so a
 //! behaviour exists once and cannot drift between them.
 //!
-//! One concept at this length: the `Session` and its commands, each a few lines over
-//! the same state (the parts that stand alone, the mirror of a game across the network
-//! and the opening names, are modules of their own).
-//!
 //! ```
 //! use checkers::engine::{Engine, Level, StopFlag};
 //! use checkers::game::Game;
@@ -30,8 +26,10 @@
 //! assert!(session.game().moves().is_empty());
 //! ```
 //!
-//! One concept at this length: the session's state and its requests (play, undo, draws,
-//! seats, levels); clocks, records, matches, review and the mirror are apart.
+//! One concept at this length: the `Session`'s state and its requests (play, undo, draws,
+//! seats, levels), each a few lines over the same state; clocks, records, matches,
+//! review, the mirror of a game across the network and the opening names are modules
+//! of their own.
 
 mod ballot;
 mod clock;

@@ -287,6 +287,12 @@ fn selfplay_searches_deeper_from_a_number_of_pieces_and_refuses_an_impossible_on
     assert!(err.contains("--deep-pieces"), "{err}");
     assert!(err.contains("30 is not in 2..=24"), "{err}");
     assert!(!data.exists(), "nothing is written for a refused option");
+    // Without --deep-nodes, --deep-pieces would do nothing: it is refused, not ignored.
+    let o = run(&["selfplay", "--deep-pieces", "16", "--out", data_arg]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("--deep-nodes <NODES>"), "{err}");
+    assert!(!data.exists(), "nothing is written for a refused option");
     let o = run(&[
         "selfplay",
         "--games",
