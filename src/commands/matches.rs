@@ -99,6 +99,29 @@ pub fn openings(args: &MatchArgs) -> Result<Vec<Opening>, CommandError> {
     Ok(openings)
 }
 
+/// What a match of `games` games says when its `openings` (each played twice, once
+/// with either colour) are too few for them: which games play the openings again, so
+/// that a score is not taken for one over that many different openings.
+fn repeated_openings(openings: usize, games: usize) -> Option<String> {
+    let covered = openings * 2;
+    (games > covered).then(|| {
+        let deck = if openings == 1 {
+            "1 opening to play gives 2 games".to_string()
+        } else {
+            format!("{openings} openings to play give {covered} games")
+        };
+        let again = if games == covered + 1 {
+            format!("game {games} plays the first again")
+        } else {
+            format!(
+                "games {} to {games} play them again from the first",
+                covered + 1
+            )
+        };
+        format!("{deck} (one with each colour): {again}")
+    })
+}
+
 /// The players that play from the opening book: as asked, or by default both, but
 /// neither against another program (which plays without this book, so that the book
 /// would be an advantage the score does not show).
@@ -121,6 +144,9 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<(), CommandError> {
 /// players A and B.
 pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], CommandError> {
     let openings = openings(args)?;
+    if let Some(note) = repeated_openings(openings.len(), args.games as usize) {
+        writeln!(out, "{note}")?;
+    }
     let egdb = match_egdb(args.egdb != MatchPlayers::None || args.adjudicate_egdb, out)?;
     if let Some(db) = egdb.as_ref().filter(|_| args.adjudicate_egdb) {
         writeln!(
@@ -731,6 +757,23 @@ mod tests {
             Some(Command::Match(args)) => Ok(args),
             other => panic!("not match: {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_match_longer_than_its_openings_says_which_games_repeat_them() {
+        assert_eq!(repeated_openings(67, 134), None);
+        assert_eq!(
+            repeated_openings(67, 148).as_deref(),
+            Some(
+                "67 openings to play give 134 games (one with each colour): games 135 to 148 play them again from the first"
+            )
+        );
+        assert_eq!(
+            repeated_openings(1, 3).as_deref(),
+            Some(
+                "1 opening to play gives 2 games (one with each colour): game 3 plays the first again"
+            )
+        );
     }
 
     fn knowledge(wall: bool) -> Knowledge {

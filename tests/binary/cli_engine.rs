@@ -291,6 +291,36 @@ fn match_reads_another_deck_with_openings_file() {
         "{out}"
     );
 
+    // More games than the deck has openings to play: the match says which games
+    // play them again, then plays them.
+    let o = run(&[
+        "match",
+        "--games",
+        "3",
+        "--movetime",
+        "5",
+        "--level",
+        "1",
+        "--level",
+        "1",
+        "--openings",
+        deck.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "1 opening to play gives 2 games (one with each colour): game 3 plays the first again",
+        "{out}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("game 3: opening 7 (11-15 23-19 8-11), ")),
+        "{out}"
+    );
+
     // A deck with nothing to play, and a deck with a wrong move, are refused by name.
     std::fs::write(&deck, "8\t9-13 21-17 10-14\tbarred\t\n").unwrap();
     let o = run(&[
