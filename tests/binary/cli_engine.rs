@@ -266,21 +266,25 @@ fn match_reads_another_deck_with_openings_file() {
          8\t9-13 21-17 10-14\tbarred\t\n",
     )
     .unwrap();
-    let o = run(&[
-        "match",
-        "--games",
-        "2",
-        "--movetime",
-        "5",
-        "--level",
-        "1",
-        "--level",
-        "1",
-        "--openings",
-        deck.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let out = stdout(&o);
+    // Level 1 against level 1 from the deck, `games` games: what the match printed.
+    let play_deck = |games: &str| {
+        let o = run(&[
+            "match",
+            "--games",
+            games,
+            "--movetime",
+            "5",
+            "--level",
+            "1",
+            "--level",
+            "1",
+            "--openings",
+            deck.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let out = play_deck("2");
     let lines: Vec<&str> = out.lines().collect();
     assert!(
         lines[0].starts_with("game 1: opening 7 (11-15 23-19 8-11), "),
@@ -293,21 +297,7 @@ fn match_reads_another_deck_with_openings_file() {
 
     // More games than the deck has openings to play: the match says which games
     // play them again, then plays them.
-    let o = run(&[
-        "match",
-        "--games",
-        "3",
-        "--movetime",
-        "5",
-        "--level",
-        "1",
-        "--level",
-        "1",
-        "--openings",
-        deck.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let out = stdout(&o);
+    let out = play_deck("3");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines[0],
