@@ -20,9 +20,12 @@ impl Budget {
     /// search within `limits` (as planned): whether to start no other. With a target,
     /// once [`spent`](Self::spent); with only a movetime, once the next iteration could
     /// hardly finish in it (it would be cut short at the deadline anyway, keeping any
-    /// better move it found).
+    /// better move it found). The target is first scaled by the stage of the game of
+    /// the root, which has `pieces` on the board ([`SearchParams::stage_share`]).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn stop_after(
         &mut self,
+        pieces: u32,
         depth: u32,
         best: Move,
         score: Score,
@@ -31,6 +34,9 @@ impl Budget {
         params: &SearchParams,
     ) -> bool {
         if let Some(target) = limits.target {
+            let target =
+                Duration::try_from_secs_f64(target.as_secs_f64() * params.stage_share(pieces))
+                    .unwrap_or(target);
             let hard = limits
                 .movetime
                 .unwrap_or(target.saturating_mul(params.budget_most));
@@ -152,6 +158,43 @@ mod tests {
         // Shallow iterations always go on.
         let mut shallow = Budget::default();
         assert!(!shallow.spent(1, a, Score(0), 500 * MS, target, 150 * MS, &WHOLE_TARGET));
+    }
+
+    #[test]
+    fn the_opening_is_given_more_of_the_target_and_the_ending_less() {
+        let (a, _) = moves();
+        // Neither settling nor the aim changes the time allowed here: the stages alone.
+        let flat = SearchParams {
+            budget_settled_share: 1.0,
+            ..WHOLE_TARGET
+        };
+        let staged = SearchParams {
+            budget_opening_share: 2.0,
+            budget_middle_share: 1.5,
+            budget_ending_share: 0.5,
+            ..flat
+        };
+        let limits = Limits::budget(100 * MS, 300 * MS);
+        // Whether a search of a position with `pieces` stops within five iterations of
+        // the same move, each finished at `elapsed`.
+        let stops = |params: &SearchParams, pieces: u32, elapsed: Duration| {
+            let mut budget = Budget::default();
+            (1..=5).any(|depth| {
+                budget.stop_after(pieces, depth, a, Score(0), elapsed, &limits, params)
+            })
+        };
+        // 24 pieces: twice the target allowed; 16: one and a half; 6: a half.
+        assert!(!stops(&staged, 24, 190 * MS));
+        assert!(stops(&staged, 24, 210 * MS));
+        assert!(!stops(&staged, 16, 140 * MS));
+        assert!(stops(&staged, 16, 160 * MS));
+        assert!(!stops(&staged, 6, 45 * MS));
+        assert!(stops(&staged, 6, 55 * MS));
+        // With the shares at 1, every stage is given the target.
+        for pieces in [24, 16, 6] {
+            assert!(!stops(&flat, pieces, 95 * MS), "{pieces} pieces");
+            assert!(stops(&flat, pieces, 105 * MS), "{pieces} pieces");
+        }
     }
 
     #[test]

@@ -140,6 +140,21 @@ pub struct SearchParams {
     pub budget_big_fall: i32,
     /// What a big fall multiplies the time allowed by.
     pub budget_big_fall_share: f64,
+    /// A position with at least this many pieces on the board is in the opening or
+    /// the early middle game, where the games are won and lost: its target is
+    /// multiplied by [`budget_opening_share`](Self::budget_opening_share).
+    pub budget_opening_pieces: u32,
+    /// What the opening's target is multiplied by (1: no different).
+    pub budget_opening_share: f64,
+    /// What the target of a position between the opening and the ending is multiplied
+    /// by (1: no different).
+    pub budget_middle_share: f64,
+    /// A position with at most this many pieces is in the ending, where the search
+    /// reaches far in little time: its target is multiplied by
+    /// [`budget_ending_share`](Self::budget_ending_share).
+    pub budget_ending_pieces: u32,
+    /// What the ending's target is multiplied by (1: no different).
+    pub budget_ending_share: f64,
 
     // The clock (see [`plan_time`](super::plan_time)).
     /// On a clock with no moves to go given, a move plans for a share of the time left
@@ -199,6 +214,11 @@ impl SearchParams {
         budget_small_fall_share: 1.4,
         budget_big_fall: 50,
         budget_big_fall_share: 2.0,
+        budget_opening_pieces: 19,
+        budget_opening_share: 1.0,
+        budget_middle_share: 1.0,
+        budget_ending_pieces: 12,
+        budget_ending_share: 1.0,
         clock_moves_assumed: 20,
         clock_increment_per_mille: 750,
         move_timer_divisor: 4,
@@ -209,24 +229,41 @@ impl SearchParams {
 }
 
 impl SearchParams {
-    /// The search on trial, for `checkers match --search-b candidate`: Cake's horizon
-    /// as a whole, threats answered in the quiescence search (two quiet moves at most)
-    /// with the capture extension, on top of truncation. Truncation itself was the
-    /// last trial adopted (+31.4 +- 31.5 in 200 games at 40 ms). The trials that lost
-    /// or did not prove their matches, against the search before truncation: reductions
-    /// growing with depth and move number with late-move pruning, -43.7 +- 44.5 in 120
-    /// games; capture, recapture and threat extensions with ProbCut at a margin of 30,
-    /// -34.9 +- 41.4 in 100 games; counter-move and follow-up histories, +12.2 +- 34.0
-    /// in 200 games; internal iterative deepening from 5 plies, 4 shallower, +8.7 +-
-    /// 31.9 in 200 games at 40 ms; the capture extension alone, +8.7 +- 31.5; the two
-    /// together, +3.5 +- 30.2. Against the search with truncation, 200 games at 40 ms
-    /// each: threats in the quiescence search alone, -5.2 +- 27.1; with the capture
-    /// extension, +0.0 +- 26.9. Their numbers stay, off, for further trials.
+    /// The search on trial, for `checkers match --search-b candidate`: the time budget
+    /// shared out by the stage of the game, twice the target from 19 pieces, one and a
+    /// half between, 0.7 of it from 12 pieces down (against the computer's, 334 games at
+    /// 100 ms: +10.4 +- 17.5 in 6 to 7 % less time, not proven). The trials that lost
+    /// or did not prove their matches before truncation was adopted (+31.4 +- 31.5 in
+    /// 200 games at 40 ms), against the search without it: reductions growing with
+    /// depth and move number with late-move pruning, -43.7 +- 44.5 in 120 games;
+    /// capture, recapture and threat extensions with ProbCut at a margin of 30, -34.9
+    /// +- 41.4 in 100 games; counter-move and follow-up histories, +12.2 +- 34.0 in 200
+    /// games; internal iterative deepening from 5 plies, 4 shallower, +8.7 +- 31.9 in
+    /// 200 games at 40 ms; the capture extension alone, +8.7 +- 31.5; the two together,
+    /// +3.5 +- 30.2. Against the search with truncation, 200 games at 40 ms each: Cake's
+    /// horizon, threats answered in the quiescence search (`threat_plies` 2), -5.2 +-
+    /// 27.1; with the capture extension, +0.0 +- 26.9. Their numbers stay, off, for
+    /// further trials.
     pub const CANDIDATE: SearchParams = SearchParams {
-        threat_plies: 2,
-        capture_extension: 1,
+        budget_opening_share: 2.0,
+        budget_middle_share: 1.5,
+        budget_ending_share: 0.7,
         ..SearchParams::DEFAULT
     };
+}
+
+impl SearchParams {
+    /// What a time budget's target is multiplied by in a position with `pieces` on the
+    /// board: more in the opening, less in the ending.
+    pub fn stage_share(&self, pieces: u32) -> f64 {
+        if pieces >= self.budget_opening_pieces {
+            self.budget_opening_share
+        } else if pieces <= self.budget_ending_pieces {
+            self.budget_ending_share
+        } else {
+            self.budget_middle_share
+        }
+    }
 }
 
 impl Default for SearchParams {

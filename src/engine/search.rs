@@ -290,7 +290,15 @@ impl Engine {
                 {
                     break; // Proved: a deeper search finds nothing shorter.
                 }
-                if budget.stop_after(depth, best, best_score, started.elapsed(), &limits, &params) {
+                if budget.stop_after(
+                    root.occupied().count(),
+                    depth,
+                    best,
+                    best_score,
+                    started.elapsed(),
+                    &limits,
+                    &params,
+                ) {
                     break;
                 }
             }
