@@ -232,7 +232,8 @@ impl SearchParams {
     /// The search on trial, for `checkers match --search-b candidate`: the time budget
     /// shared out by the stage of the game, twice the target from 19 pieces, one and a
     /// half between, 0.7 of it from 12 pieces down (against the computer's, 334 games at
-    /// 100 ms: +10.4 +- 17.5 in 6 to 7 % less time, not proven). The trials that lost
+    /// 100 ms and 312 at 40 ms: +7.5 +- 12.3 in 5 to 7 % less time, not proven). The
+    /// trials that lost
     /// or did not prove their matches before truncation was adopted (+31.4 +- 31.5 in
     /// 200 games at 40 ms), against the search without it: reductions growing with
     /// depth and move number with late-move pruning, -43.7 +- 44.5 in 120 games;
