@@ -230,21 +230,19 @@ impl SearchParams {
 
 impl SearchParams {
     /// The search on trial, for `checkers match --search-b candidate`: the time budget
-    /// shared out by the stage of the game, twice the target from 19 pieces, one and a
-    /// half between, 0.7 of it from 12 pieces down (against the computer's, 334 games at
-    /// 100 ms and 312 at 40 ms: +7.5 +- 12.3 in 5 to 7 % less time, not proven). The
-    /// trials that lost
-    /// or did not prove their matches before truncation was adopted (+31.4 +- 31.5 in
-    /// 200 games at 40 ms), against the search without it: reductions growing with
-    /// depth and move number with late-move pruning, -43.7 +- 44.5 in 120 games;
-    /// capture, recapture and threat extensions with ProbCut at a margin of 30, -34.9
-    /// +- 41.4 in 100 games; counter-move and follow-up histories, +12.2 +- 34.0 in 200
-    /// games; internal iterative deepening from 5 plies, 4 shallower, +8.7 +- 31.9 in
-    /// 200 games at 40 ms; the capture extension alone, +8.7 +- 31.5; the two together,
-    /// +3.5 +- 30.2. Against the search with truncation, 200 games at 40 ms each: Cake's
-    /// horizon, threats answered in the quiescence search (`threat_plies` 2), -5.2 +-
-    /// 27.1; with the capture extension, +0.0 +- 26.9. Their numbers stay, off, for
-    /// further trials.
+    /// shared out by the stage of the game, twice the target from 19 pieces, one and a half
+    /// between, 0.7 of it from 12 pieces down (against the computer's, 334 games at 100 ms
+    /// and 312 at 40 ms: +7.5 +- 12.3 in 5 to 7 % less time, not proven). The trials that
+    /// lost or did not prove their matches before truncation was adopted (+31.4 +- 31.5 in
+    /// 200 games at 40 ms), against the search without it: reductions growing with depth
+    /// and move number with late-move pruning, -43.7 +- 44.5 in 120 games; capture,
+    /// recapture and threat extensions with ProbCut at a margin of 30, -34.9 +- 41.4 in 100
+    /// games; counter-move and follow-up histories, +12.2 +- 34.0 in 200 games; internal
+    /// iterative deepening from 5 plies, 4 shallower, +8.7 +- 31.9 in 200 games at 40 ms;
+    /// the capture extension alone, +8.7 +- 31.5; the two together, +3.5 +- 30.2. Against
+    /// the search with truncation, 200 games at 40 ms each: Cake's horizon, threats
+    /// answered in the quiescence search (`threat_plies` 2), -5.2 +- 27.1; with the capture
+    /// extension, +0.0 +- 26.9. Their numbers stay, off, for further trials.
     pub const CANDIDATE: SearchParams = SearchParams {
         budget_opening_share: 2.0,
         budget_middle_share: 1.5,
