@@ -15,17 +15,24 @@ pub(crate) struct Budget {
     settled_for: u32,
 }
 
+/// `limits` for a root with `pieces` on the board: the target scaled by the stage of the
+/// game ([`SearchParams::stage_share`]), once for the whole search; the wall stays.
+pub(crate) fn staged_limits(limits: Limits, pieces: u32, params: &SearchParams) -> Limits {
+    let target = limits.target.map(|target| {
+        Duration::try_from_secs_f64(target.as_secs_f64() * params.stage_share(pieces))
+            .unwrap_or(target)
+    });
+    Limits { target, ..limits }
+}
+
 impl Budget {
     /// After an iteration at `depth` that chose `best` with `score`, `elapsed` into a
     /// search within `limits` (as planned): whether to start no other. With a target,
     /// once [`spent`](Self::spent); with only a movetime, once the next iteration could
     /// hardly finish in it (it would be cut short at the deadline anyway, keeping any
-    /// better move it found). The target is first scaled by the stage of the game of
-    /// the root, which has `pieces` on the board ([`SearchParams::stage_share`]).
-    #[allow(clippy::too_many_arguments)]
+    /// better move it found).
     pub(crate) fn stop_after(
         &mut self,
-        pieces: u32,
         depth: u32,
         best: Move,
         score: Score,
@@ -34,9 +41,6 @@ impl Budget {
         params: &SearchParams,
     ) -> bool {
         if let Some(target) = limits.target {
-            let target =
-                Duration::try_from_secs_f64(target.as_secs_f64() * params.stage_share(pieces))
-                    .unwrap_or(target);
             let hard = limits
                 .movetime
                 .unwrap_or(target.saturating_mul(params.budget_most));
@@ -179,9 +183,8 @@ mod tests {
         // the same move, each finished at `elapsed`.
         let stops = |params: &SearchParams, pieces: u32, elapsed: Duration| {
             let mut budget = Budget::default();
-            (1..=5).any(|depth| {
-                budget.stop_after(pieces, depth, a, Score(0), elapsed, &limits, params)
-            })
+            let limits = staged_limits(limits, pieces, params);
+            (1..=5).any(|depth| budget.stop_after(depth, a, Score(0), elapsed, &limits, params))
         };
         // 24 pieces: twice the target allowed; 16: one and a half; 6: a half.
         assert!(!stops(&staged, 24, 190 * MS));

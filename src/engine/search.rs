@@ -1,6 +1,6 @@
 //! The search: iterative deepening, principal variation search, transposition table,
 //! killer and history move ordering, truncation, forced-capture quiescence (threats
-//! answered at the horizon, on trial), repetition detection.
+//! answered at the horizon, off unless asked), repetition detection.
 //! What a search is asked and answers (limits, request, result) lives in
 //! [`request`](super::request); the node loop, move ordering and the path of positions
 //! for repetitions stay together here, in one `Searcher` whose hot functions inline into
@@ -10,7 +10,7 @@
 //! another at every node (Lazy SMP's helpers run the same search).
 
 use super::book::Book;
-use super::budget::Budget;
+use super::budget::{self, Budget};
 use super::egdb::{Egdb, Verdict};
 use super::learned::Evaluation;
 use super::network::{Accumulator, Network};
@@ -99,8 +99,9 @@ impl Engine {
     ) -> SearchResult {
         let started = Instant::now();
         let params = request.params;
-        let limits = request.planned_limits();
         let root = request.position;
+        let limits =
+            budget::staged_limits(request.planned_limits(), root.occupied().count(), &params);
         let mut root_moves = root.legal_moves();
         let finish =
             |best_move: Option<Move>, score: Score, depth, nodes, pv, egdb_hits| SearchResult {
@@ -290,15 +291,7 @@ impl Engine {
                 {
                     break; // Proved: a deeper search finds nothing shorter.
                 }
-                if budget.stop_after(
-                    root.occupied().count(),
-                    depth,
-                    best,
-                    best_score,
-                    started.elapsed(),
-                    &limits,
-                    &params,
-                ) {
+                if budget.stop_after(depth, best, best_score, started.elapsed(), &limits, &params) {
                     break;
                 }
             }
