@@ -5,7 +5,7 @@
 
 use super::CommandError;
 use super::opponent::Opponent;
-use super::rating::{Results, Sprt, SprtVerdict};
+use super::rating::{PairResults, Results, Sprt, SprtVerdict};
 use crate::cli::{MatchArgs, MatchPlayers, SearchChoice};
 use crate::engine::egdb::Egdb;
 use crate::engine::network::Network;
@@ -19,6 +19,7 @@ use crate::rules::{Color, DrawReason, Outcome};
 use crate::runtime::computer::play_turn_now;
 use crate::session::{Player, Seats, Session};
 use crate::store::files::{append_text, check_appendable, read_bounded};
+use std::collections::HashMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
@@ -35,6 +36,28 @@ pub struct Tally {
     pub thinking: Duration,
     /// Moves it thought about (those of the opening not counted).
     pub moves: u32,
+}
+
+/// Player A's games by pairs, each pair one opening with the colours reversed (games
+/// `2k` and `2k + 1`): the first game to end waits for the other.
+#[derive(Default)]
+struct PairTally {
+    /// A's points, in halves, in the first game to end of each pair still open.
+    waiting: HashMap<usize, usize>,
+    /// The pairs complete.
+    results: PairResults,
+}
+
+impl PairTally {
+    /// Counts game `game`, in which A scored `half_points` (0, 1 or 2).
+    fn add(&mut self, game: usize, half_points: usize) {
+        match self.waiting.remove(&(game / 2)) {
+            Some(first) => self.results.by_points[first + half_points] += 1,
+            None => {
+                self.waiting.insert(game / 2, half_points);
+            }
+        }
+    }
 }
 
 impl Tally {
@@ -214,6 +237,7 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         beta: 0.05,
     });
     let mut tallies = [Tally::default(); 2];
+    let mut pairs = PairTally::default();
     let games = args.games as usize;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -250,10 +274,12 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         drop(done);
         // Reported as each game ends: a line, the PDN record, the running test.
         for played in finished {
-            let result = report_game(args, &names, &played, out, &mut tallies);
-            if result.is_err() {
-                stop.store(true, Ordering::SeqCst);
-                return result;
+            match report_game(args, &names, &played, out, &mut tallies) {
+                Ok(half_points) => pairs.add(played.index, half_points),
+                Err(error) => {
+                    stop.store(true, Ordering::SeqCst);
+                    return Err(error);
+                }
             }
             if let Some(sprt) = sprt
                 && decided.is_none()
@@ -309,6 +335,26 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
             results.losses,
             results.draws
         )?,
+    }
+    let by_pairs = pairs.results;
+    if by_pairs.pairs() > 0 {
+        let [none, half, one, one_half, two] = by_pairs.by_points;
+        let n = by_pairs.pairs();
+        let counts = format!(
+            "{n} {}, A scoring 0, 1/2, 1, 3/2, 2 in {none}, {half}, {one}, {one_half}, {two}",
+            if n == 1 { "pair" } else { "pairs" }
+        );
+        match by_pairs.elo() {
+            Some(e) => writeln!(
+                out,
+                "By pairs (an opening with both colours): {counts}: Elo A - B {:+.1} +- {:.1} (95 %)",
+                e.elo, e.margin
+            )?,
+            None => writeln!(
+                out,
+                "By pairs (an opening with both colours): {counts}: not measurable"
+            )?,
+        }
     }
     if let Some(sprt) = sprt {
         let (lower, upper) = sprt.bounds();
@@ -499,14 +545,14 @@ impl MatchSetup<'_> {
 }
 
 /// Reports a finished game: its line, its record (with `--pdn`, added at once) and the
-/// tallies.
+/// tallies. Returns player A's points in it, in halves.
 fn report_game(
     args: &MatchArgs,
     names: &[String; 2],
     played: &PlayedGame,
     out: &mut impl Write,
     tallies: &mut [Tally; 2],
-) -> Result<(), CommandError> {
+) -> Result<usize, CommandError> {
     let a_color = played.a_color;
     let player = |color: Color| usize::from(color != a_color);
     let label = |color: Color| {
@@ -570,7 +616,11 @@ fn report_game(
         tally.thinking += played.thinking[p].0;
         tally.moves += played.thinking[p].1;
     }
-    Ok(())
+    Ok(match winner {
+        Some(w) if w == a_color => 2,
+        Some(_) => 0,
+        None => 1,
+    })
 }
 
 /// One game of player A (this engine at `level`, playing `a_color`) against another

@@ -1,6 +1,7 @@
-//! Match arithmetic: the Elo difference a score means, with its 95 % error margin, and
-//! the sequential probability ratio test (SPRT) that stops a match once a change is
-//! shown better or worse.
+//! Match arithmetic: the Elo difference a score means, with its 95 % error margin (from
+//! single games, and from pairs of games that play one opening with the colours
+//! reversed), and the sequential probability ratio test (SPRT) that stops a match once a
+//! change is shown better or worse.
 
 /// Elo difference for a score fraction `p` (0 < p < 1): `-400 log10(1/p - 1)`.
 ///
@@ -102,6 +103,73 @@ impl Results {
         }
         let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
         n * (s1 - s0) * (2.0 * self.score() - s0 - s1) / (2.0 * var)
+    }
+}
+
+/// A player's results by pairs of games, each pair one opening played with the colours
+/// reversed: how many pairs it scored 0, 1/2, 1, 3/2 and 2 points in (the
+/// pentanomial count engine testers use). A ballot that favours one colour is won by
+/// whoever has that colour, so its two games often split a win and a loss; counted by
+/// pairs, such a split is as even as two draws, and the margin is the true one, not
+/// the wider one the single games suggest.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PairResults {
+    /// Pairs by the points scored in them: `[0, 1/2, 1, 3/2, 2]`.
+    pub by_points: [u32; 5],
+}
+
+impl PairResults {
+    /// Pairs played.
+    pub fn pairs(self) -> u32 {
+        self.by_points.iter().sum()
+    }
+
+    /// The score fraction over the pairs' games.
+    pub fn score(self) -> f64 {
+        let half_points: u32 = (0u32..).zip(self.by_points).map(|(h, n)| h * n).sum();
+        f64::from(half_points) / 4.0 / f64::from(self.pairs())
+    }
+
+    /// The variance of one pair's mean score (0, 1/4, 1/2, 3/4 or 1).
+    fn per_pair_variance(self) -> f64 {
+        let n = f64::from(self.pairs());
+        let mean = self.score();
+        (0u32..)
+            .zip(self.by_points)
+            .map(|(h, count)| f64::from(count) / n * (f64::from(h) / 4.0 - mean).powi(2))
+            .sum()
+    }
+
+    /// The Elo difference these pairs mean, with its 95 % margin (normal approximation
+    /// of the mean score, from the variance of the pairs); `None` without pairs, or
+    /// when every pair scored alike.
+    ///
+    /// ```
+    /// use checkers::commands::rating::PairResults;
+    /// // 100 pairs: 5 scored a draw and a loss, 85 two draws or a win and a loss,
+    /// // 10 a win and a draw.
+    /// let pairs = PairResults { by_points: [0, 5, 85, 10, 0] };
+    /// let e = pairs.elo().unwrap();
+    /// assert!((e.elo - 8.69).abs() < 0.01);
+    /// assert!((e.margin - 13.10).abs() < 0.01);
+    /// ```
+    pub fn elo(self) -> Option<EloEstimate> {
+        let n = f64::from(self.pairs());
+        let p = self.score();
+        let variance = if n > 0.0 {
+            self.per_pair_variance()
+        } else {
+            0.0
+        };
+        if n == 0.0 || p <= 0.0 || p >= 1.0 || variance <= 0.0 {
+            return None;
+        }
+        let se = (variance / n).sqrt();
+        let low = (p - 1.96 * se).max(1e-6);
+        let high = (p + 1.96 * se).min(1.0 - 1e-6);
+        let elo = elo_from_score(p) + 0.0;
+        let margin = (elo - elo_from_score(low)).max(elo_from_score(high) - elo);
+        Some(EloEstimate { elo, margin })
     }
 }
 
@@ -208,6 +276,45 @@ mod tests {
             .elo(),
             None
         );
+    }
+
+    #[test]
+    fn pairs_that_split_by_colour_narrow_the_margin() {
+        // 100 games, each ballot won by whoever had White: 50 wins, 50 losses.
+        let games = Results {
+            wins: 50,
+            draws: 0,
+            losses: 50,
+        };
+        let pairs = PairResults {
+            by_points: [0, 0, 50, 0, 0],
+        };
+        // Every pair even: nothing to measure a spread from, where the single games
+        // say +- 69 Elo.
+        assert!(games.elo().unwrap().margin > 68.0);
+        assert_eq!(pairs.elo(), None);
+        // The same 100 games when the wins and losses fall on different ballots.
+        let apart = PairResults {
+            by_points: [25, 0, 0, 0, 25],
+        };
+        assert_eq!(apart.score(), 0.5);
+        assert!(apart.elo().unwrap().margin > 98.0);
+        // Mostly even pairs, a few won: a positive Elo, a narrower margin than the
+        // games alone give for the same score.
+        let mostly_even = PairResults {
+            by_points: [1, 6, 30, 12, 1],
+        };
+        let e = mostly_even.elo().unwrap();
+        // (Those pairs' games: the 30 even pairs taken as 20 drawn twice and 10 split.)
+        let same_games = Results {
+            wins: 24,
+            draws: 58,
+            losses: 18,
+        };
+        assert!((e.elo - same_games.elo().unwrap().elo).abs() < 1e-9);
+        assert!(e.elo > 20.0);
+        assert!(e.margin < same_games.elo().unwrap().margin);
+        assert_eq!(PairResults::default().elo(), None);
     }
 
     #[test]

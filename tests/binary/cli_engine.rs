@@ -124,9 +124,17 @@ fn match_prints_each_game_and_a_score_table() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
-    // Two games, a blank line, the table's head and two rows, and the Elo line.
-    assert_eq!(lines.len(), 7, "{out}");
+    // Two games, a blank line, the table's head and two rows, the Elo line and the
+    // line by pairs: level 10 won the opening's pair, both games, so neither the games
+    // nor the one pair have a spread to measure from.
+    assert_eq!(lines.len(), 8, "{out}");
     assert!(lines[6].starts_with("Elo difference A - B: "), "{out}");
+    assert_eq!(
+        lines[7],
+        "By pairs (an opening with both colours): 1 pair, A scoring 0, 1/2, 1, 3/2, 2 in \
+         0, 0, 0, 0, 1: not measurable",
+        "{out}"
+    );
     assert!(
         lines[0].starts_with(
             "game 1: opening 1 (9-13 21-17 5-9), Black A level 10 - White B level 1: 1-0 "
