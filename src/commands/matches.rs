@@ -337,11 +337,24 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         )?,
     }
     let by_pairs = pairs.results;
+    // A game whose opening's other game was not played (an odd --games, a decided
+    // --sprt) is in the games' line but not in the pairs': say how many.
+    let unpaired = match pairs.waiting.len() {
+        0 => String::new(),
+        1 => " (1 game without its pair left out)".to_string(),
+        n => format!(" ({n} games without their pair left out)"),
+    };
+    if by_pairs.pairs() == 0 && !unpaired.is_empty() {
+        writeln!(
+            out,
+            "By pairs (an opening with both colours): no pair complete{unpaired}"
+        )?;
+    }
     if by_pairs.pairs() > 0 {
         let [none, half, one, one_half, two] = by_pairs.by_points;
         let n = by_pairs.pairs();
         let counts = format!(
-            "{n} {}, A scoring 0, 1/2, 1, 3/2, 2 in {none}, {half}, {one}, {one_half}, {two}",
+            "{n} {}{unpaired}, A scoring 0, 1/2, 1, 3/2, 2 in {none}, {half}, {one}, {one_half}, {two}",
             if n == 1 { "pair" } else { "pairs" }
         );
         match by_pairs.elo() {

@@ -109,6 +109,40 @@ fn analyse_takes_a_depth_or_a_time_not_both() {
 }
 
 #[test]
+fn match_by_pairs_says_how_many_games_had_no_pair() {
+    let by_pairs = |games: &str| {
+        let o = run(&[
+            "match",
+            "--games",
+            games,
+            "--movetime",
+            "10",
+            "--level",
+            "10",
+            "--level",
+            "1",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        out.lines()
+            .find(|line| line.starts_with("By pairs"))
+            .unwrap_or_else(|| panic!("no line by pairs: {out}"))
+            .to_string()
+    };
+    // Three games: the first opening with both colours, the second with one only.
+    assert_eq!(
+        by_pairs("3"),
+        "By pairs (an opening with both colours): 1 pair (1 game without its pair left \
+         out), A scoring 0, 1/2, 1, 3/2, 2 in 0, 0, 0, 0, 1: not measurable"
+    );
+    assert_eq!(
+        by_pairs("1"),
+        "By pairs (an opening with both colours): no pair complete (1 game without its \
+         pair left out)"
+    );
+}
+
+#[test]
 fn match_prints_each_game_and_a_score_table() {
     let o = run(&[
         "match",
