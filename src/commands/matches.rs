@@ -339,18 +339,17 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
     let by_pairs = pairs.results;
     // A game whose opening's other game was not played (an odd --games, a decided
     // --sprt) is in the games' line but not in the pairs': say how many.
+    let label = "By pairs (an opening with both colours)";
     let unpaired = match pairs.waiting.len() {
         0 => String::new(),
         1 => " (1 game without its pair left out)".to_string(),
         n => format!(" ({n} games without their pair left out)"),
     };
-    if by_pairs.pairs() == 0 && !unpaired.is_empty() {
-        writeln!(
-            out,
-            "By pairs (an opening with both colours): no pair complete{unpaired}"
-        )?;
-    }
-    if by_pairs.pairs() > 0 {
+    if by_pairs.pairs() == 0 {
+        if !unpaired.is_empty() {
+            writeln!(out, "{label}: no pair complete{unpaired}")?;
+        }
+    } else {
         let [none, half, one, one_half, two] = by_pairs.by_points;
         let n = by_pairs.pairs();
         let counts = format!(
@@ -360,13 +359,10 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         match by_pairs.elo() {
             Some(e) => writeln!(
                 out,
-                "By pairs (an opening with both colours): {counts}: Elo A - B {:+.1} +- {:.1} (95 %)",
+                "{label}: {counts}: Elo A - B {:+.1} +- {:.1} (95 %)",
                 e.elo, e.margin
             )?,
-            None => writeln!(
-                out,
-                "By pairs (an opening with both colours): {counts}: not measurable"
-            )?,
+            None => writeln!(out, "{label}: {counts}: not measurable")?,
         }
     }
     if let Some(sprt) = sprt {

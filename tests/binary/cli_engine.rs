@@ -108,22 +108,28 @@ fn analyse_takes_a_depth_or_a_time_not_both() {
     assert!(stderr(&o).contains("--fen"), "{}", stderr(&o));
 }
 
+/// The standard output of a match of `games` games at 10 ms a move, level 10 as A
+/// against level 1 as B, which must succeed.
+fn level_10_against_level_1(games: &str) -> String {
+    let o = run(&[
+        "match",
+        "--games",
+        games,
+        "--movetime",
+        "10",
+        "--level",
+        "10",
+        "--level",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o)
+}
+
 #[test]
 fn match_by_pairs_says_how_many_games_had_no_pair() {
     let by_pairs = |games: &str| {
-        let o = run(&[
-            "match",
-            "--games",
-            games,
-            "--movetime",
-            "10",
-            "--level",
-            "10",
-            "--level",
-            "1",
-        ]);
-        assert!(o.status.success(), "{}", stderr(&o));
-        let out = stdout(&o);
+        let out = level_10_against_level_1(games);
         out.lines()
             .find(|line| line.starts_with("By pairs"))
             .unwrap_or_else(|| panic!("no line by pairs: {out}"))
@@ -144,19 +150,7 @@ fn match_by_pairs_says_how_many_games_had_no_pair() {
 
 #[test]
 fn match_prints_each_game_and_a_score_table() {
-    let o = run(&[
-        "match",
-        "--games",
-        "2",
-        "--movetime",
-        "10",
-        "--level",
-        "10",
-        "--level",
-        "1",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let out = stdout(&o);
+    let out = level_10_against_level_1("2");
     let lines: Vec<&str> = out.lines().collect();
     // Two games, a blank line, the table's head and two rows, the Elo line and the
     // line by pairs: level 10 won the opening's pair, both games, so neither the games
