@@ -142,8 +142,10 @@ pub fn join(args: &JoinArgs, role: Role) -> Result<(), CommandError> {
         name: args.name.clone(),
     };
     let address = args.host_address();
-    let (link, welcome) =
-        Link::join(&address, greeting).map_err(|e| CommandError::Network(e.to_string()))?;
+    let (link, welcome) = Link::join(&address, greeting, |why| {
+        eprintln!("The host refused for now ({why}): trying again");
+    })
+    .map_err(|e| CommandError::Network(e.to_string()))?;
     let session = joined_session(&welcome, Instant::now()).ok_or_else(|| {
         CommandError::Network("the host's record of the game does not read".to_string())
     })?;

@@ -2,18 +2,26 @@
 //! wrong code or an absent host is told before the board opens), then kept by a thread
 //! of its own, which passes the host's messages on, sends the board's, pings while
 //! nothing else is said, and when the line drops connects again by itself every
-//! [`RETRY`] until the host is back.
+//! [`RETRY`] until the host is back. A player greets again with the seat token its
+//! welcome gave, which takes the seat over from its own stale connection; a refusal
+//! that may pass (the seat still held, a full table) is tried again too.
+//!
+//! The host is untrusted as well: what it sends waits in a bounded inbox, where a new
+//! state replaces one not yet read, and a host sending more than [`HOST_FLOOD_LIMIT`]
+//! messages in [`HOST_FLOOD_WINDOW`] is let go (and tried again later), so a hostile
+//! host cannot fill this terminal's memory.
 
 use super::protocol::{
     ClientMessage, GameState, HostMessage, ProtocolError, Role, Side, VERSION, read_message,
     write_message,
 };
+use std::collections::VecDeque;
 use std::fmt;
 use std::io::{self, BufReader};
 use std::net::{Shutdown, SocketAddr, TcpStream, ToSocketAddrs};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long a connection and the host's welcome may take.
@@ -26,8 +34,22 @@ pub const RETRY: Duration = Duration::from_secs(1);
 pub const PING_EVERY: Duration = Duration::from_secs(5);
 
 /// How long the host may say nothing (it answers every ping) before the line counts as
-/// down.
-const HOST_SILENCE: Duration = Duration::from_secs(15);
+/// down: two pings unanswered.
+const HOST_SILENCE: Duration = Duration::from_secs(10);
+
+/// How long a first join goes on trying while the host refuses it for now (the seat
+/// still held by this player's old line, which the host lets go within its silence).
+pub const JOIN_PATIENCE: Duration = Duration::from_secs(20);
+
+/// Messages from the host that may wait in the inbox for the board to read them.
+const INBOX: usize = 256;
+
+/// Messages the host may send within [`HOST_FLOOD_WINDOW`]: far more than a game
+/// needs (a state and a line of news a move, a state every two seconds, chat).
+pub const HOST_FLOOD_LIMIT: usize = 1000;
+
+/// The window [`HOST_FLOOD_LIMIT`] counts in.
+pub const HOST_FLOOD_WINDOW: Duration = Duration::from_secs(10);
 
 /// Who this end is, as its greeting says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,12 +63,13 @@ pub struct Greeting {
 }
 
 impl Greeting {
-    fn hello(&self) -> ClientMessage {
+    fn hello(&self, seat: Option<String>) -> ClientMessage {
         ClientMessage::Hello {
             version: VERSION,
             code: self.code.clone(),
             role: self.role,
             name: self.name.clone(),
+            seat,
         }
     }
 }
@@ -60,6 +83,9 @@ pub enum JoinError {
     Connect(SocketAddr, io::Error),
     /// The host refused, and why.
     Refused(String),
+    /// The host refused for now, and why (the seat still held, a full table): the
+    /// same greeting may pass later.
+    Busy(String),
     /// The host's answer was not a welcome: what was wrong.
     Protocol(ProtocolError),
 }
@@ -73,6 +99,7 @@ impl fmt::Display for JoinError {
                 "cannot connect to {address}: {e} (is `checkers host` running there?)"
             ),
             JoinError::Refused(why) => write!(f, "the host refused: {why}"),
+            JoinError::Busy(why) => write!(f, "the host refused for now: {why}"),
             JoinError::Protocol(e) => write!(f, "the host's answer: {e}"),
         }
     }
@@ -87,19 +114,66 @@ pub enum LinkNews {
     Message(HostMessage),
     /// The line dropped, and why: it is tried again.
     Down(String),
-    /// The host refused this end (another code after it was resumed, a player seated
-    /// already): the line is not tried again.
+    /// The host refused this end for good (another code after it was resumed, another
+    /// version): the line is not tried again.
     Refused(String),
+    /// The host refused this end for now (the seat still held by this player's old
+    /// line, a full table), and why: it is tried again.
+    Waiting(String),
 }
 
 /// The line to the host, kept by its thread.
 #[derive(Debug)]
 pub struct Link {
     address: SocketAddr,
-    news: Receiver<LinkNews>,
+    inbox: Arc<Inbox>,
     out: Sender<ClientMessage>,
     keeper: Option<std::thread::JoinHandle<()>>,
     timing: Arc<Timing>,
+}
+
+/// What the line told and the board has not read yet: at most [`INBOX`] items, a
+/// state replacing any state still unread (only the latest counts). The line's
+/// threads wait while it is full; once the board is gone (`closed`) they stop.
+#[derive(Debug, Default)]
+struct Inbox {
+    items: Mutex<VecDeque<LinkNews>>,
+    room: Condvar,
+    closed: AtomicBool,
+}
+
+impl Inbox {
+    /// Puts `news` in, waiting for room; false once the board is gone.
+    fn put(&self, news: LinkNews) -> bool {
+        let mut items = lock(&self.items);
+        if matches!(news, LinkNews::Message(HostMessage::State { .. })) {
+            items.retain(|n| !matches!(n, LinkNews::Message(HostMessage::State { .. })));
+        }
+        while items.len() >= INBOX {
+            if self.closed.load(Ordering::SeqCst) {
+                return false;
+            }
+            items = self
+                .room
+                .wait_timeout(items, Duration::from_millis(100))
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
+        }
+        items.push_back(news);
+        !self.closed.load(Ordering::SeqCst)
+    }
+
+    /// Everything in it, oldest first.
+    fn take(&self) -> Vec<LinkNews> {
+        let taken = lock(&self.items).drain(..).collect();
+        self.room.notify_all();
+        taken
+    }
+
+    fn close(&self) {
+        self.closed.store(true, Ordering::SeqCst);
+        self.room.notify_all();
+    }
 }
 
 /// The line's delay, from the pings: when the last one went, and the last round trip.
@@ -114,42 +188,41 @@ struct Timing {
 pub struct Welcome {
     /// The side this end plays (none: it watches).
     pub side: Option<Side>,
+    /// The seat token the host gave this player.
+    pub seat: Option<String>,
     /// The game as the host holds it.
     pub state: GameState,
 }
 
 impl Link {
     /// Connects to the host at `address` as `greeting` says and waits for its
-    /// welcome, then keeps the line.
-    pub fn join(address: &str, greeting: Greeting) -> Result<(Link, Welcome), JoinError> {
+    /// welcome, then keeps the line. A refusal that may pass is tried again every
+    /// [`RETRY`] for up to [`JOIN_PATIENCE`], each told to `waiting`.
+    pub fn join(
+        address: &str,
+        greeting: Greeting,
+        mut waiting: impl FnMut(&str),
+    ) -> Result<(Link, Welcome), JoinError> {
         let addresses: Vec<SocketAddr> = address
             .to_socket_addrs()
             .map_err(|e| JoinError::Address(address.to_string(), e))?
             .collect();
+        let started = Instant::now();
         let mut last = None;
-        for candidate in addresses {
-            match greet(candidate, &greeting) {
+        let mut candidates = addresses.iter().copied();
+        while let Some(candidate) = candidates.next() {
+            match greet(candidate, &greeting, None) {
                 Ok((stream, reader, welcome)) => {
-                    let (news_in, news) = mpsc::channel();
-                    let (out, out_rx) = mpsc::channel();
-                    let timing = Arc::new(Timing::default());
-                    let kept = Arc::clone(&timing);
-                    let keeper = std::thread::spawn(move || {
-                        let first = Some((stream, reader));
-                        keep(candidate, greeting, first, news_in, out_rx, &kept)
-                    });
-                    return Ok((
-                        Link {
-                            address: candidate,
-                            news,
-                            out,
-                            keeper: Some(keeper),
-                            timing,
-                        },
-                        welcome,
-                    ));
+                    return Ok(Link::keep_line(candidate, greeting, stream, reader, welcome));
                 }
-                Err(e @ (JoinError::Refused(_) | JoinError::Protocol(_))) => return Err(e),
+                Err(JoinError::Busy(why)) if started.elapsed() + RETRY < JOIN_PATIENCE => {
+                    waiting(&why);
+                    std::thread::sleep(RETRY);
+                    candidates = addresses.iter().copied();
+                }
+                Err(e @ (JoinError::Refused(_) | JoinError::Protocol(_) | JoinError::Busy(_))) => {
+                    return Err(e);
+                }
                 Err(e) => last = Some(e),
             }
         }
@@ -161,14 +234,48 @@ impl Link {
         }))
     }
 
+    /// The line kept from its first connection on, by a thread of its own.
+    fn keep_line(
+        address: SocketAddr,
+        greeting: Greeting,
+        stream: TcpStream,
+        reader: Reader,
+        welcome: Welcome,
+    ) -> (Link, Welcome) {
+        let inbox = Arc::new(Inbox::default());
+        let (out, out_rx) = mpsc::channel();
+        let timing = Arc::new(Timing::default());
+        let (kept, told) = (Arc::clone(&timing), Arc::clone(&inbox));
+        let seat = welcome.seat.clone();
+        let keeper = std::thread::spawn(move || {
+            let line = Line {
+                address,
+                greeting,
+                seat,
+                inbox: told,
+                out: out_rx,
+                timing: kept,
+            };
+            line.keep(Some((stream, reader)));
+        });
+        let link = Link {
+            address,
+            inbox,
+            out,
+            keeper: Some(keeper),
+            timing,
+        };
+        (link, welcome)
+    }
+
     /// The host's address.
     pub fn address(&self) -> SocketAddr {
         self.address
     }
 
-    /// What the line told since the last call.
+    /// What the line told since the last call (of the states, the latest only).
     pub fn news(&self) -> Vec<LinkNews> {
-        self.news.try_iter().collect()
+        self.inbox.take()
     }
 
     /// Sends `message` to the host (dropped while the line is down: the host's state,
@@ -195,12 +302,21 @@ impl Link {
     }
 }
 
+impl Drop for Link {
+    fn drop(&mut self) {
+        // The line's threads stop rather than wait for a board that is gone.
+        self.inbox.close();
+    }
+}
+
 type Reader = BufReader<TcpStream>;
 
-/// One connection: made, greeted, welcomed.
+/// One connection: made, greeted (with the seat token, if this player has one),
+/// welcomed.
 fn greet(
     address: SocketAddr,
     greeting: &Greeting,
+    seat: Option<String>,
 ) -> Result<(TcpStream, Reader, Welcome), JoinError> {
     let mut stream = TcpStream::connect_timeout(&address, CONNECT_WAIT)
         .map_err(|e| JoinError::Connect(address, e))?;
@@ -209,7 +325,8 @@ fn greet(
         .set_read_timeout(Some(CONNECT_WAIT))
         .and_then(|()| stream.set_write_timeout(Some(CONNECT_WAIT)))
         .map_err(|e| JoinError::Connect(address, e))?;
-    write_message(&mut stream, &greeting.hello()).map_err(|e| JoinError::Connect(address, e))?;
+    write_message(&mut stream, &greeting.hello(seat))
+        .map_err(|e| JoinError::Connect(address, e))?;
     let mut reader = BufReader::new(
         stream
             .try_clone()
@@ -219,13 +336,18 @@ fn greet(
         HostMessage::Welcome {
             version,
             side,
+            seat,
             state,
         } => {
             super::protocol::check_version(version).map_err(JoinError::Protocol)?;
             let _ = reader.get_ref().set_read_timeout(Some(HOST_SILENCE));
-            Ok((stream, reader, Welcome { side, state }))
+            Ok((stream, reader, Welcome { side, seat, state }))
         }
-        HostMessage::Refused { reason } | HostMessage::Bye { reason } => {
+        HostMessage::Refused {
+            reason,
+            lasting: false,
+        } => Err(JoinError::Busy(reason)),
+        HostMessage::Refused { reason, .. } | HostMessage::Bye { reason } => {
             Err(JoinError::Refused(reason))
         }
         other => Err(JoinError::Protocol(ProtocolError::Malformed(format!(
@@ -234,49 +356,79 @@ fn greet(
     }
 }
 
-/// Keeps the line: passes messages both ways, pings, and connects again when it drops,
-/// until the board lets the line go (its [`Link`] dropped) or the host refuses.
-fn keep(
+/// What the line's thread keeps: where the host is, who this end is (and its seat
+/// token), the inbox for the board, what the board sends, and the line's delay.
+struct Line {
     address: SocketAddr,
     greeting: Greeting,
-    mut first: Option<(TcpStream, Reader)>,
-    news: Sender<LinkNews>,
+    seat: Option<String>,
+    inbox: Arc<Inbox>,
     out: Receiver<ClientMessage>,
-    timing: &Arc<Timing>,
-) {
-    loop {
-        let (mut stream, reader) = match first.take() {
-            Some(connection) => connection,
-            None => match greet(address, &greeting) {
-                Ok((stream, reader, welcome)) => {
-                    let told = news.send(LinkNews::Message(HostMessage::Welcome {
-                        version: VERSION,
-                        side: welcome.side,
-                        state: welcome.state,
-                    }));
-                    if told.is_err() {
+    timing: Arc<Timing>,
+}
+
+impl Line {
+    /// Keeps the line: passes messages both ways, pings, and connects again when it
+    /// drops, until the board lets the line go (its [`Link`] dropped) or the host
+    /// refuses for good.
+    fn keep(mut self, mut first: Option<(TcpStream, Reader)>) {
+        loop {
+            let (stream, reader) = match first.take() {
+                Some(connection) => connection,
+                None => match greet(self.address, &self.greeting, self.seat.clone()) {
+                    Ok((stream, reader, welcome)) => {
+                        self.seat = welcome.seat.clone().or(self.seat.take());
+                        let told = self.inbox.put(LinkNews::Message(HostMessage::Welcome {
+                            version: VERSION,
+                            side: welcome.side,
+                            seat: welcome.seat,
+                            state: welcome.state,
+                        }));
+                        if !told {
+                            return;
+                        }
+                        (stream, reader)
+                    }
+                    Err(JoinError::Refused(why)) => {
+                        let _ = self.inbox.put(LinkNews::Refused(why));
                         return;
                     }
-                    (stream, reader)
-                }
-                Err(JoinError::Refused(why)) => {
-                    let _ = news.send(LinkNews::Refused(why));
-                    return;
-                }
-                Err(_) => {
-                    if wait_while_down(&out) {
+                    Err(JoinError::Busy(why)) => {
+                        if !self.inbox.put(LinkNews::Waiting(why)) || !self.wait_while_down() {
+                            return;
+                        }
                         continue;
                     }
-                    return;
-                }
-            },
-        };
+                    Err(_) => {
+                        if self.wait_while_down() {
+                            continue;
+                        }
+                        return;
+                    }
+                },
+            };
+            let Some(reason) = self.serve(stream, reader) else {
+                return;
+            };
+            if !self.inbox.put(LinkNews::Down(reason)) || !self.wait_while_down() {
+                return;
+            }
+        }
+    }
+
+    /// One connection served until it ends: why it ended, or `None` once the board has
+    /// let the line go.
+    fn serve(&self, mut stream: TcpStream, reader: Reader) -> Option<String> {
         let ended = Arc::new(AtomicBool::new(false));
-        let why = Arc::new(std::sync::Mutex::new(String::new()));
+        let why = Arc::new(Mutex::new(String::new()));
         let reading = {
-            let (news, ended, why) = (news.clone(), Arc::clone(&ended), Arc::clone(&why));
-            let timing = Arc::clone(timing);
-            std::thread::spawn(move || read_host(reader, &news, &ended, &why, &timing))
+            let (inbox, ended, why) = (
+                Arc::clone(&self.inbox),
+                Arc::clone(&ended),
+                Arc::clone(&why),
+            );
+            let timing = Arc::clone(&self.timing);
+            std::thread::spawn(move || read_host(reader, &inbox, &ended, &why, &timing))
         };
         // A ping at once: the line's delay is known from the start.
         let mut said = Instant::now()
@@ -286,7 +438,7 @@ fn keep(
             if ended.load(Ordering::SeqCst) {
                 break false;
             }
-            match out.recv_timeout(Duration::from_millis(50)) {
+            match self.out.recv_timeout(Duration::from_millis(50)) {
                 Ok(message) => {
                     if write_message(&mut stream, &message).is_err() {
                         break false;
@@ -294,7 +446,7 @@ fn keep(
                     said = Instant::now();
                 }
                 Err(RecvTimeoutError::Timeout) if said.elapsed() >= PING_EVERY => {
-                    *lock(&timing.ping_sent) = Some(Instant::now());
+                    *lock(&self.timing.ping_sent) = Some(Instant::now());
                     if write_message(&mut stream, &ClientMessage::Ping).is_err() {
                         break false;
                     }
@@ -307,74 +459,53 @@ fn keep(
         let _ = stream.shutdown(Shutdown::Both);
         let _ = reading.join();
         if gone {
-            return;
+            return None;
         }
-        let reason = std::mem::take(
-            &mut *why
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner),
-        );
-        let reason = if reason.is_empty() {
+        let reason = std::mem::take(&mut *lock(&why));
+        Some(if reason.is_empty() {
             "the connection failed".to_string()
         } else {
             reason
-        };
-        if news.send(LinkNews::Down(reason)).is_err() || !wait_while_down(&out) {
-            return;
+        })
+    }
+
+    /// Waits [`RETRY`] while the line is down, dropping what the board sends meanwhile;
+    /// false once the board has let the line go.
+    fn wait_while_down(&self) -> bool {
+        let until = Instant::now() + RETRY;
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return true;
+            }
+            match self.out.recv_timeout(left) {
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return true,
+                Err(RecvTimeoutError::Disconnected) => return false,
+            }
         }
     }
 }
 
-fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Waits [`RETRY`] while the line is down, dropping what the board sends meanwhile;
-/// false once the board has let the line go.
-fn wait_while_down(out: &Receiver<ClientMessage>) -> bool {
-    let until = Instant::now() + RETRY;
-    loop {
-        let left = until.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return true;
-        }
-        match out.recv_timeout(left) {
-            Ok(_) => {}
-            Err(RecvTimeoutError::Timeout) => return true,
-            Err(RecvTimeoutError::Disconnected) => return false,
-        }
-    }
-}
-
-/// Passes the host's messages on until the line ends; why it ended goes in `why`.
+/// Passes the host's messages on until the line ends (or the host floods it); why it
+/// ended goes in `why`.
 fn read_host(
     mut reader: Reader,
-    news: &Sender<LinkNews>,
+    inbox: &Inbox,
     ended: &AtomicBool,
-    why: &std::sync::Mutex<String>,
+    why: &Mutex<String>,
     timing: &Timing,
 ) {
+    let mut recent: VecDeque<Instant> = VecDeque::new();
     let reason = loop {
-        match read_message::<HostMessage, _>(&mut reader) {
-            Ok(HostMessage::Pong) => {
-                if let Some(sent) = lock(&timing.ping_sent).take() {
-                    let micros = sent.elapsed().as_micros() as u64;
-                    timing.round_trip_micros.store(micros, Ordering::SeqCst);
-                }
-            }
-            Ok(HostMessage::Bye { reason }) => {
-                let _ = news.send(LinkNews::Message(HostMessage::Bye {
-                    reason: reason.clone(),
-                }));
-                break reason;
-            }
-            Ok(message) => {
-                if news.send(LinkNews::Message(message)).is_err() {
-                    break String::new();
-                }
-            }
+        let message = match read_message::<HostMessage, _>(&mut reader) {
+            Ok(message) => message,
             Err(ProtocolError::Io(e))
                 if matches!(
                     e.kind(),
@@ -387,9 +518,41 @@ fn read_host(
                 );
             }
             Err(e) => break e.to_string(),
+        };
+        let now = Instant::now();
+        recent.push_back(now);
+        while recent
+            .front()
+            .is_some_and(|t| now.duration_since(*t) > HOST_FLOOD_WINDOW)
+        {
+            recent.pop_front();
+        }
+        if recent.len() > HOST_FLOOD_LIMIT {
+            break format!(
+                "the host sent more than {HOST_FLOOD_LIMIT} messages in {} seconds",
+                HOST_FLOOD_WINDOW.as_secs()
+            );
+        }
+        match message {
+            HostMessage::Pong => {
+                if let Some(sent) = lock(&timing.ping_sent).take() {
+                    let micros = sent.elapsed().as_micros() as u64;
+                    timing.round_trip_micros.store(micros, Ordering::SeqCst);
+                }
+            }
+            HostMessage::Bye { reason } => {
+                let _ = inbox.put(LinkNews::Message(HostMessage::Bye {
+                    reason: reason.clone(),
+                }));
+                break reason;
+            }
+            message => {
+                if !inbox.put(LinkNews::Message(message)) {
+                    break String::new();
+                }
+            }
         }
     };
-    *why.lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner) = reason;
+    *lock(why) = reason;
     ended.store(true, Ordering::SeqCst);
 }

@@ -4,16 +4,23 @@
 //! game up. Nothing here knows the game: the messages come out of
 //! [`Connections::incoming`] for the runtime to judge.
 //!
-//! Every peer is bounded: at most [`MAX_PEERS`] at once (more are told the table is
-//! full), a first message within [`HELLO_WAIT`], silence no longer than [`SILENCE`]
-//! (clients ping), lines of at most [`MAX_LINE`](super::protocol::MAX_LINE) bytes, at
-//! most [`FLOOD_LIMIT`] messages in [`FLOOD_WINDOW`], and [`QUEUE`] messages waiting to
-//! be written. A peer past any bound is told why and let go; the game is untouched.
+//! Every peer is bounded: at most [`MAX_PEERS`] at once, a greeting as its first
+//! message within [`HELLO_WAIT`], silence no longer than [`SILENCE`] (clients ping),
+//! lines of at most [`MAX_LINE`](super::protocol::MAX_LINE) bytes, at most
+//! [`FLOOD_LIMIT`] messages in [`FLOOD_WINDOW`], and [`QUEUE`] messages waiting to be
+//! written. A peer past any bound is told why and let go; the game is untouched.
+//!
+//! The door is held shut until the runtime opens it: after a greeting nothing more is
+//! read from a peer until the runtime [admits](Connections::admit) it, and a peer it
+//! refuses is never read again. Connections that have not been admitted are few per
+//! address ([`WAITING_PER_ADDRESS`]), and when the table is full a new connection
+//! takes the place of the oldest one still waiting, so silent connections cannot keep
+//! the player from their seat.
 
 use super::protocol::{ClientMessage, HostMessage, ProtocolError, read_message, write_message};
 use std::collections::HashMap;
 use std::io::{self, BufReader};
-use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
@@ -25,8 +32,12 @@ pub const MAX_PEERS: usize = 64;
 /// How long a new peer has to say who it is.
 pub const HELLO_WAIT: Duration = Duration::from_secs(10);
 
-/// How long a peer may say nothing (clients ping every few seconds).
-pub const SILENCE: Duration = Duration::from_secs(30);
+/// How long a peer may say nothing (clients ping every few seconds): a player whose
+/// line went silent is let go this soon, and the clocks stop.
+pub const SILENCE: Duration = Duration::from_secs(15);
+
+/// Connections from one address (an IPv6 /64) that may wait to be admitted at once.
+pub const WAITING_PER_ADDRESS: usize = 4;
 
 /// Messages a peer may send within [`FLOOD_WINDOW`].
 pub const FLOOD_LIMIT: usize = 200;
@@ -53,6 +64,8 @@ pub struct Bounds {
     pub flood_limit: usize,
     /// The window `flood_limit` counts in.
     pub flood_window: Duration,
+    /// Connections from one address that may wait to be admitted at once.
+    pub waiting_per_address: usize,
 }
 
 impl Default for Bounds {
@@ -63,7 +76,23 @@ impl Default for Bounds {
             silence: SILENCE,
             flood_limit: FLOOD_LIMIT,
             flood_window: FLOOD_WINDOW,
+            waiting_per_address: WAITING_PER_ADDRESS,
         }
+    }
+}
+
+/// The address a peer's connections are counted under: an IPv4 address, or an IPv6
+/// address's /64 network (one machine commonly holds a whole /64).
+pub fn address_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let s = v6.segments();
+                IpAddr::V6(std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+            }
+        },
     }
 }
 
@@ -98,22 +127,27 @@ pub struct Connections {
     peers: Arc<Mutex<HashMap<PeerId, Peer>>>,
 }
 
-/// One peer's way out: its writer's queue and its socket (to close it), and the
-/// watch on how long its next message takes.
+/// One peer's way out: its writer's queue and its socket (to close it), the watch on
+/// how long its next message takes, the address it is counted under, and the door its
+/// reader waits at after a greeting (opened by [`Connections::admit`]; dropped, the
+/// reader stops).
 #[derive(Debug)]
 struct Peer {
     queue: SyncSender<Vec<u8>>,
     stream: TcpStream,
     watch: Arc<Watch>,
+    address: IpAddr,
+    door: SyncSender<()>,
 }
 
 /// When a peer's next whole message is due, in milliseconds from the listener's start,
-/// and whether it was let go for being late: a peer sending a byte at a time cannot
-/// hold its place by never ending a line.
+/// whether it was let go for being late (a peer sending a byte at a time cannot hold
+/// its place by never ending a line), and whether the runtime admitted it.
 #[derive(Debug, Default)]
 struct Watch {
     due: std::sync::atomic::AtomicU64,
     late: std::sync::atomic::AtomicBool,
+    admitted: std::sync::atomic::AtomicBool,
 }
 
 impl Connections {
@@ -174,11 +208,22 @@ impl Connections {
         }
     }
 
-    /// Tells `peer` why with `message`, then lets it go.
+    /// Tells `peer` why with `message`, then lets it go: nothing more it sent is read.
     pub fn close(&self, peer: PeerId, message: &HostMessage) {
         self.send(peer, message);
-        // Its writer sends what is queued, then closes the socket.
-        lock(&self.peers).remove(&peer);
+        // Its writer sends what is queued, then closes the socket; its reader, waiting
+        // at the door or not, reads no further.
+        if let Some(p) = lock(&self.peers).remove(&peer) {
+            let _ = p.stream.shutdown(Shutdown::Read);
+        }
+    }
+
+    /// Lets `peer`, which greeted, in: its next messages are read.
+    pub fn admit(&self, peer: PeerId) {
+        if let Some(p) = lock(&self.peers).get(&peer) {
+            p.watch.admitted.store(true, Ordering::SeqCst);
+            let _ = p.door.try_send(());
+        }
     }
 }
 
@@ -202,13 +247,19 @@ fn accept(
         let Ok(stream) = stream else { continue };
         next += 1;
         let id = next;
-        if live.load(Ordering::SeqCst) >= bounds.peers {
-            refuse_full(stream, bounds.peers);
-            continue;
-        }
         let Ok(address) = stream.peer_addr() else {
             continue;
         };
+        let key = address_key(address.ip());
+        // Threads of peers let go wind down in moments; this bounds them meanwhile.
+        if live.load(Ordering::SeqCst) >= 2 * bounds.peers {
+            refuse(stream, format!("the table is full ({} connections)", bounds.peers));
+            continue;
+        }
+        if let Err(why) = make_room(&peers, key, bounds) {
+            refuse(stream, why);
+            continue;
+        }
         // A move is one short line: sent at once, not held to fill a packet.
         let _ = stream.set_nodelay(true);
         let (Ok(reader), Ok(writer), Ok(closer)) =
@@ -217,6 +268,7 @@ fn accept(
             continue;
         };
         let (queue, lines) = mpsc::sync_channel(QUEUE);
+        let (door, door_wait) = mpsc::sync_channel(1);
         let watch = Arc::new(Watch::default());
         watch.expect(start, bounds.hello_wait);
         lock(&peers).insert(
@@ -225,6 +277,8 @@ fn accept(
                 queue,
                 stream: closer,
                 watch: Arc::clone(&watch),
+                address: key,
+                door,
             },
         );
         if sender.send(Incoming::Opened(id, address)).is_err() {
@@ -234,20 +288,10 @@ fn accept(
         std::thread::spawn(move || write_lines(writer, lines));
         let (sender, peers, live) = (sender.clone(), Arc::clone(&peers), Arc::clone(&live));
         std::thread::spawn(move || {
-            let why = read_lines(id, reader, &sender, &watch, start, bounds);
+            let why = read_lines(id, reader, &sender, &watch, &door_wait, start, bounds);
             if let Some(p) = lock(&peers).remove(&id) {
                 // The peer is told why, if it still listens.
-                let mut line = Vec::new();
-                if write_message(
-                    &mut line,
-                    &HostMessage::Bye {
-                        reason: why.clone(),
-                    },
-                )
-                .is_ok()
-                {
-                    let _ = p.queue.try_send(line);
-                }
+                let _ = p.queue.try_send(bye_line(&why));
             }
             live.fetch_sub(1, Ordering::SeqCst);
             let _ = sender.send(Incoming::Closed(id, why));
@@ -255,24 +299,80 @@ fn accept(
     }
 }
 
-/// A peer beyond [`MAX_PEERS`]: told so, at once, and let go.
-fn refuse_full(mut stream: TcpStream, peers: usize) {
+/// A [`HostMessage::Bye`] with `reason`, as a line.
+fn bye_line(reason: &str) -> Vec<u8> {
+    let mut line = Vec::new();
+    let _ = write_message(
+        &mut line,
+        &HostMessage::Bye {
+            reason: reason.to_string(),
+        },
+    );
+    line
+}
+
+/// Room for a new connection from `key`: refused (why) when that address has as many
+/// connections waiting to be admitted as it may; when the table is full, the oldest
+/// connection still waiting is let go to make room, and only a table full of admitted
+/// peers refuses.
+fn make_room(
+    peers: &Mutex<HashMap<PeerId, Peer>>,
+    key: IpAddr,
+    bounds: Bounds,
+) -> Result<(), String> {
+    let mut peers = lock(peers);
+    let waiting = |p: &Peer| !p.watch.admitted.load(Ordering::SeqCst);
+    let from_here = peers
+        .values()
+        .filter(|p| p.address == key && waiting(p))
+        .count();
+    if from_here >= bounds.waiting_per_address {
+        return Err(format!(
+            "{from_here} connections from {key} are already waiting to greet"
+        ));
+    }
+    if peers.len() < bounds.peers {
+        return Ok(());
+    }
+    let oldest = peers
+        .iter()
+        .filter(|(_, p)| waiting(p))
+        .map(|(id, _)| *id)
+        .min();
+    let Some(oldest) = oldest else {
+        return Err(format!("the table is full ({} connections)", bounds.peers));
+    };
+    if let Some(p) = peers.remove(&oldest) {
+        let _ = p
+            .queue
+            .try_send(bye_line("the table is full: a newer connection took this place"));
+        let _ = p.stream.shutdown(Shutdown::Read);
+    }
+    Ok(())
+}
+
+/// A connection with no room: told why, at once, and let go (it may try again later).
+fn refuse(mut stream: TcpStream, reason: String) {
     let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
     let _ = write_message(
         &mut stream,
         &HostMessage::Refused {
-            reason: format!("the table is full ({peers} connections)"),
+            reason,
+            lasting: false,
         },
     );
     let _ = stream.shutdown(Shutdown::Both);
 }
 
-/// Reads `id`'s messages until it goes or breaks a bound: why it ended, in words.
+/// Reads `id`'s messages until it goes or breaks a bound: why it ended, in words. The
+/// first must be a greeting, and after it nothing is read until the runtime opens the
+/// `door` (it admitted the peer); a peer it refuses is not read again.
 fn read_lines(
     id: PeerId,
     stream: TcpStream,
     sender: &Sender<Incoming>,
     watch: &Watch,
+    door: &Receiver<()>,
     start: Instant,
     bounds: Bounds,
 ) -> String {
@@ -329,9 +429,19 @@ fn read_lines(
                 span(bounds.flood_window)
             );
         }
-        greeted |= matches!(message, ClientMessage::Hello { .. });
+        let hello = matches!(message, ClientMessage::Hello { .. });
+        if !greeted && !hello {
+            break "a greeting comes first".to_string();
+        }
         if sender.send(Incoming::Message(id, message)).is_err() {
             break "the host ended".to_string();
+        }
+        if !greeted {
+            // The runtime answers at its next look at the line, within moments.
+            match door.recv_timeout(bounds.hello_wait) {
+                Ok(()) => greeted = true,
+                Err(_) => break "refused".to_string(),
+            }
         }
     };
     if let Some(stream) = closer {
@@ -395,6 +505,7 @@ mod tests {
             silence: Duration::from_millis(300),
             flood_limit: 20,
             flood_window: Duration::from_secs(5),
+            waiting_per_address: 2,
         }
     }
 
@@ -450,10 +561,36 @@ mod tests {
         assert!(why.contains("no whole message within 300 ms"), "{why}");
     }
 
+    const HELLO: &[u8] = b"{\"type\":\"hello\",\"version\":2,\"code\":\"c\",\"role\":\"player\",\"name\":null}\n";
+
+    /// What came from the peers within a moment, waiting until `until` says enough.
+    fn gather(connections: &Connections, until: impl Fn(&[Incoming]) -> bool) -> Vec<Incoming> {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let mut seen = Vec::new();
+        while !until(&seen) {
+            assert!(Instant::now() < deadline, "only {seen:?}");
+            seen.extend(connections.incoming());
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        seen
+    }
+
+    fn greeted(seen: &[Incoming]) -> Vec<PeerId> {
+        seen.iter()
+            .filter_map(|i| match i {
+                Incoming::Message(id, ClientMessage::Hello { .. }) => Some(*id),
+                _ => None,
+            })
+            .collect()
+    }
+
     #[test]
     fn a_flooding_peer_is_let_go() {
         let connections = host();
         let mut flood = TcpStream::connect(connections.address()).unwrap();
+        flood.write_all(HELLO).unwrap();
+        let seen = gather(&connections, |s| !greeted(s).is_empty());
+        connections.admit(greeted(&seen)[0]);
         let pings = "{\"type\":\"ping\"}\n".repeat(100);
         let _ = flood.write_all(pings.as_bytes());
         let why = closed(&connections);
@@ -462,23 +599,104 @@ mod tests {
     }
 
     #[test]
-    fn peers_beyond_the_bound_are_told_the_table_is_full() {
+    fn nothing_but_a_greeting_is_read_before_the_host_admits_the_peer() {
         let connections = host();
-        let _kept: Vec<TcpStream> = (0..3)
+        let mut peer = TcpStream::connect(connections.address()).unwrap();
+        // A greeting and a command behind it, in one write.
+        let mut pipelined = HELLO.to_vec();
+        pipelined.extend_from_slice(b"{\"type\":\"command\",\"command\":{\"kind\":\"resign\"}}\n");
+        peer.write_all(&pipelined).unwrap();
+        let seen = gather(&connections, |s| !greeted(s).is_empty());
+        let id = greeted(&seen)[0];
+        // Refused: the command behind the greeting is never read.
+        connections.close(
+            id,
+            &HostMessage::Refused {
+                reason: "wrong code".into(),
+                lasting: true,
+            },
+        );
+        let rest = gather(&connections, |s| {
+            s.iter().any(|i| matches!(i, Incoming::Closed(..)))
+        });
+        assert!(
+            !rest
+                .iter()
+                .any(|i| matches!(i, Incoming::Message(_, ClientMessage::Command { .. }))),
+            "{rest:?}"
+        );
+        assert!(last_words(&mut peer).contains("wrong code"));
+        // Admitted, the next peer's command is read.
+        let mut friend = TcpStream::connect(connections.address()).unwrap();
+        friend.write_all(&pipelined).unwrap();
+        let seen = gather(&connections, |s| !greeted(s).is_empty());
+        connections.admit(greeted(&seen)[0]);
+        gather(&connections, |s| {
+            s.iter()
+                .any(|i| matches!(i, Incoming::Message(_, ClientMessage::Command { .. })))
+        });
+    }
+
+    #[test]
+    fn a_first_message_that_is_not_a_greeting_ends_the_connection() {
+        let connections = host();
+        let mut peer = TcpStream::connect(connections.address()).unwrap();
+        peer.write_all(b"{\"type\":\"ping\"}\n").unwrap();
+        assert_eq!(closed(&connections), "a greeting comes first");
+    }
+
+    #[test]
+    fn an_address_may_hold_only_a_few_connections_waiting_to_greet() {
+        let connections = host();
+        let _kept: Vec<TcpStream> = (0..2)
             .map(|_| TcpStream::connect(connections.address()).unwrap())
             .collect();
-        // The listener has counted them once it told of them.
-        let deadline = Instant::now() + Duration::from_secs(5);
-        let mut opened = 0;
-        while opened < 3 {
-            opened += connections
-                .incoming()
-                .iter()
-                .filter(|i| matches!(i, Incoming::Opened(..)))
-                .count();
-            assert!(Instant::now() < deadline);
-        }
-        let mut fourth = TcpStream::connect(connections.address()).unwrap();
-        assert!(last_words(&mut fourth).contains("the table is full (3 connections)"));
+        gather(&connections, |s| {
+            s.iter().filter(|i| matches!(i, Incoming::Opened(..))).count() == 2
+        });
+        let mut third = TcpStream::connect(connections.address()).unwrap();
+        let words = last_words(&mut third);
+        assert!(words.contains("are already waiting to greet"), "{words}");
+        assert!(words.contains("\"lasting\":false"), "{words}");
+    }
+
+    #[test]
+    fn a_full_table_makes_room_by_letting_the_oldest_silent_connection_go() {
+        let connections = Connections::listen_within(
+            SocketAddr::from(([127, 0, 0, 1], 0)),
+            Bounds {
+                waiting_per_address: 3,
+                ..tight()
+            },
+        )
+        .unwrap();
+        // One peer admitted, two silent: the table of three is full.
+        let mut admitted = TcpStream::connect(connections.address()).unwrap();
+        admitted.write_all(HELLO).unwrap();
+        let seen = gather(&connections, |s| !greeted(s).is_empty());
+        connections.admit(greeted(&seen)[0]);
+        let mut oldest = TcpStream::connect(connections.address()).unwrap();
+        gather(&connections, |s| {
+            s.iter().any(|i| matches!(i, Incoming::Opened(..)))
+        });
+        let _newer = TcpStream::connect(connections.address()).unwrap();
+        gather(&connections, |s| {
+            s.iter().any(|i| matches!(i, Incoming::Opened(..)))
+        });
+        // The player's connection gets in, and greets; the oldest silent one made room.
+        let mut player = TcpStream::connect(connections.address()).unwrap();
+        player.write_all(HELLO).unwrap();
+        gather(&connections, |s| !greeted(s).is_empty());
+        assert!(last_words(&mut oldest).contains("a newer connection took this place"));
+        // Admitted peers are never let go for room: with three admitted, a fourth is
+        // refused.
+        admitted
+            .set_read_timeout(Some(Duration::from_millis(200)))
+            .unwrap();
+        let mut buf = [0u8; 1];
+        assert!(matches!(
+            io::Read::read(&mut admitted, &mut buf),
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock
+        ));
     }
 }

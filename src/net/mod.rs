@@ -3,6 +3,7 @@
 //! to the host ([`link`]). The game itself is the runtime's: the host's runtime judges
 //! what comes in, and a joiner's follows the host's game.
 
+pub mod guesses;
 pub mod link;
 pub mod listener;
 pub mod protocol;
@@ -13,29 +14,94 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 /// The port a host listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 4610;
 
-/// Words a game's code is made of: easy to say across a room or type from a message.
-const CODE_WORDS: [&str; 64] = [
-    "maple", "cedar", "birch", "aspen", "alder", "hazel", "larch", "rowan", "olive", "lemon",
-    "mango", "peach", "plum", "grape", "melon", "berry", "amber", "coral", "ivory", "pearl",
-    "jade", "onyx", "topaz", "opal", "river", "brook", "delta", "ridge", "cliff", "dune", "marsh",
-    "grove", "heron", "raven", "robin", "finch", "eagle", "otter", "badger", "bison", "lynx",
-    "moose", "tiger", "zebra", "koala", "panda", "camel", "llama", "comet", "orbit", "nova",
-    "lunar", "solar", "storm", "frost", "ember", "flint", "slate", "cobalt", "copper", "silver",
-    "bronze", "velvet", "canvas",
+/// Words a game's code is made of: short, common and unlike each other, so that a
+/// code is easy to say across a room or type from a message.
+const CODE_WORDS: [&str; 256] = [
+    "acorn", "actor", "adobe", "agent", "alarm", "album", "alder", "alley", "amber", "angel",
+    "anvil", "apple", "apron", "arbor", "arena", "arrow", "aspen", "atlas", "attic", "award",
+    "bacon", "badge", "badger", "bagel", "baker", "bamboo", "banjo", "barley", "barn", "basil",
+    "basin", "beach", "beacon", "bean", "bear", "beaver", "bench", "berry", "birch", "bison",
+    "blade", "blaze", "board", "boat", "bonnet", "boot", "bottle", "brass", "bread", "brick",
+    "bridge", "brook", "broom", "bucket", "bugle", "cabin", "cable", "cactus", "camel",
+    "camera", "canal", "candle", "canoe", "canvas", "canyon", "carpet", "carrot", "castle",
+    "cedar", "cellar", "chalk", "chapel", "cherry", "chess", "cider", "circus", "citrus",
+    "clay", "cliff", "clock", "cloud", "clover", "coast", "cobalt", "cocoa", "comet", "copper",
+    "coral", "cotton", "cougar", "crane", "crayon", "creek", "crown", "daisy", "delta",
+    "desert", "donkey", "dragon", "drum", "dune", "eagle", "easel", "ember", "engine",
+    "falcon", "feather", "fern", "ferry", "fiddle", "finch", "flag", "flint", "flute",
+    "forest", "fossil", "fox", "galaxy", "garden", "garlic", "geyser", "ginger", "globe",
+    "goose", "granite", "grape", "gravel", "grove", "guitar", "hammer", "harbor", "harp",
+    "hazel", "helmet", "heron", "hill", "honey", "hornet", "horse", "igloo", "island", "ivory",
+    "jacket", "jade", "jaguar", "jelly", "kayak", "kettle", "kitten", "koala", "ladder",
+    "lagoon", "lantern", "larch", "lemon", "lentil", "letter", "lily", "linen", "lion",
+    "lizard", "llama", "locket", "lotus", "lunar", "magnet", "mango", "maple", "marble",
+    "marsh", "meadow", "melon", "meteor", "mirror", "mitten", "moose", "mosaic", "muffin",
+    "nectar", "nickel", "noodle", "nova", "oasis", "ocean", "olive", "onyx", "orbit",
+    "orchard", "otter", "owl", "oyster", "paddle", "panda", "parrot", "peach", "pearl",
+    "pebble", "pencil", "pepper", "piano", "pickle", "pigeon", "pillow", "pilot", "pine",
+    "planet", "plum", "pocket", "pony", "poppy", "potato", "pumpkin", "quartz", "quill",
+    "rabbit", "radish", "raven", "ribbon", "river", "robin", "rocket", "rowan", "saddle",
+    "salmon", "sandal", "satin", "scarf", "shell", "silver", "slate", "sparrow", "spruce",
+    "storm", "sugar", "summit", "swan", "tablet", "teapot", "thunder", "tiger", "timber",
+    "tomato", "topaz", "tulip", "tunnel", "turtle", "valley", "velvet", "violet", "walnut",
+    "walrus", "willow", "window", "winter", "yacht", "zebra",
 ];
 
-/// A new game's code: a word and four digits ("maple-4821"), drawn from the system's
-/// randomness (the hasher's keys are random for each process).
+/// How many codes [`new_code`] can draw: two words and two groups of four digits,
+/// 256² × 10⁸ (about 2^42.6).
+pub const CODE_SPACE: u64 = 256 * 256 * 100_000_000;
+
+/// Fills `bytes` from the operating system's randomness (a code and a seat token must
+/// not be guessable from the time or another code). Should the system refuse, the
+/// process's own keyed hashes are used instead: still unknown outside the process.
+fn random_bytes(bytes: &mut [u8]) {
+    if getrandom::fill(bytes).is_ok() {
+        return;
+    }
+    for chunk in bytes.chunks_mut(8) {
+        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+        hasher.write_u128(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos()),
+        );
+        let n = hasher.finish().to_le_bytes();
+        chunk.copy_from_slice(&n[..chunk.len()]);
+    }
+}
+
+/// A new game's code: two words and two groups of four digits ("maple-4821-river-0937"),
+/// one of [`CODE_SPACE`], drawn from the system's randomness.
 pub fn new_code() -> String {
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    let n = hasher.finish();
-    let word = CODE_WORDS[(n % CODE_WORDS.len() as u64) as usize];
-    format!("{word}-{:04}", (n >> 32) % 10_000)
+    let mut bytes = [0u8; 10];
+    random_bytes(&mut bytes);
+    let [first, second, digits @ ..] = bytes;
+    let digits = u64::from_le_bytes(digits) % 100_000_000;
+    format!(
+        "{}-{:04}-{}-{:04}",
+        CODE_WORDS[usize::from(first)],
+        digits / 10_000,
+        CODE_WORDS[usize::from(second)],
+        digits % 10_000
+    )
+}
+
+/// A code as a person may type it (any case, spaces for dashes, spaces around), in
+/// the form [`new_code`] writes.
+pub fn normalize_code(code: &str) -> String {
+    code.split(|c: char| c.is_whitespace() || c == '-')
+        .filter(|part| !part.is_empty())
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// A seat token: 128 random bits, in hex, that the host gives the player it seats so
+/// that the player's next connection proves the seat is theirs.
+pub fn new_token() -> String {
+    let mut bytes = [0u8; 16];
+    random_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The address another machine reaches a host listening at `bound` by: the address
@@ -64,16 +130,52 @@ mod tests {
     use super::*;
 
     #[test]
-    fn codes_are_a_word_and_four_digits_and_differ() {
+    fn codes_are_two_words_and_two_groups_of_digits_and_differ() {
         let a = new_code();
-        let (word, digits) = a.split_once('-').unwrap();
-        assert!(CODE_WORDS.contains(&word), "{a}");
+        let parts: Vec<&str> = a.split('-').collect();
+        assert_eq!(parts.len(), 4, "{a}");
         assert!(
-            digits.len() == 4 && digits.chars().all(|c| c.is_ascii_digit()),
+            CODE_WORDS.contains(&parts[0]) && CODE_WORDS.contains(&parts[2]),
             "{a}"
         );
-        let codes: std::collections::HashSet<String> = (0..50).map(|_| new_code()).collect();
-        assert!(codes.len() > 40, "{codes:?}");
+        for digits in [parts[1], parts[3]] {
+            assert!(
+                digits.len() == 4 && digits.chars().all(|c| c.is_ascii_digit()),
+                "{a}"
+            );
+        }
+        let codes: std::collections::HashSet<String> = (0..200).map(|_| new_code()).collect();
+        assert_eq!(codes.len(), 200, "{codes:?}");
+        assert_eq!(normalize_code(&a), a);
+    }
+
+    #[test]
+    fn the_code_words_are_distinct_and_the_space_is_over_forty_bits() {
+        let words: std::collections::HashSet<&str> = CODE_WORDS.iter().copied().collect();
+        assert_eq!(words.len(), 256);
+        assert!(
+            CODE_WORDS
+                .iter()
+                .all(|w| w.len() <= 8 && w.chars().all(|c| c.is_ascii_lowercase()))
+        );
+        assert!(CODE_SPACE >= 1 << 40, "{CODE_SPACE}");
+    }
+
+    #[test]
+    fn a_code_typed_loosely_is_the_code() {
+        assert_eq!(
+            normalize_code(" Maple 4821  River-0937 "),
+            "maple-4821-river-0937"
+        );
+        assert_eq!(normalize_code("oak-1"), "oak-1");
+    }
+
+    #[test]
+    fn tokens_are_128_random_bits() {
+        let (a, b) = (new_token(), new_token());
+        assert_eq!(a.len(), 32);
+        assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 
 /// The protocol's version: a peer of another one is told so and let go.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// The longest line read from a peer, in bytes: a whole game's record fits many times.
 pub const MAX_LINE: usize = 256 * 1024;
@@ -105,6 +105,10 @@ pub enum ClientMessage {
         role: Role,
         /// The player's name, for the record.
         name: Option<String>,
+        /// The seat token a welcome gave this player before: a new connection with it
+        /// takes the seat over from the player's own stale one.
+        #[serde(default)]
+        seat: Option<String>,
     },
     /// Something the player asks of the game.
     Command {
@@ -153,6 +157,10 @@ pub enum HostMessage {
         version: u32,
         /// The player's side.
         side: Option<Side>,
+        /// The player's seat token (none for a spectator), to greet with on
+        /// connecting again.
+        #[serde(default)]
+        seat: Option<String>,
         /// The game.
         state: GameState,
     },
@@ -161,6 +169,11 @@ pub enum HostMessage {
     Refused {
         /// Why.
         reason: String,
+        /// Whether the same greeting would be refused again (a wrong code, another
+        /// version); otherwise it may pass later (the seat is taken, the table full,
+        /// a wait after wrong codes).
+        #[serde(default)]
+        lasting: bool,
     },
     /// The game changed: it stands so now.
     State {
@@ -303,6 +316,7 @@ mod tests {
             code: "maple".into(),
             role: Role::Player,
             name: Some("Ann".into()),
+            seat: None,
         };
         let play = ClientMessage::Command {
             command: RemoteCommand::Play {
@@ -315,7 +329,7 @@ mod tests {
         let text = String::from_utf8(wire.clone()).unwrap();
         assert_eq!(text.lines().count(), 2, "{text}");
         assert!(
-            text.starts_with(r#"{"type":"hello","version":1,"code":"maple""#),
+            text.starts_with(r#"{"type":"hello","version":2,"code":"maple""#),
             "{text}"
         );
         let mut reader = Cursor::new(wire);

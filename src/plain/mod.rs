@@ -234,7 +234,7 @@ impl Plain {
                 format!("{who} joined, playing {color}. {}", self.status())
             }
             TableNews::Left { color, why } => format!(
-                "{color}'s line dropped ({why}): the clocks are stopped and the game waits                  for them to join again."
+                "{color}'s line dropped ({why}): the clocks are stopped and the game waits for them to join again."
             ),
             TableNews::LineDown(why) => format!(
                 "The line to the host dropped ({why}): the clocks are stopped; trying again."
@@ -270,6 +270,10 @@ impl Plain {
             // The host's news of the offer says it.
             TableNews::DrawOffered(_) => return None,
             TableNews::Adjourned(text) => format!("{text}."),
+            TableNews::WrongCode(wrong) => format!("{wrong}."),
+            TableNews::Waiting(why) => {
+                format!("The host refused this terminal for now ({why}): trying again.")
+            }
         })
     }
 

@@ -58,6 +58,10 @@ pub enum SessionError {
     OtherPlayerAway,
     /// Across the network, a match's next game is the host's to start.
     HostStartsNextGame,
+    /// Across the network, a new game after one ends is the host's to start.
+    HostStartsNewGame,
+    /// A new game across the network waits for this one to end.
+    GameInPlay,
     /// The computer plays the side to move: a person cannot move or claim for it.
     ComputersTurn {
         /// The side to move.
@@ -117,6 +121,15 @@ impl fmt::Display for SessionError {
             SessionError::NotAcrossTheNetwork => {
                 write!(f, "not in a game across the network")
             }
+            SessionError::HostStartsNewGame => write!(
+                f,
+                "the host starts a new game once this one is over (the colours change)"
+            ),
+            SessionError::GameInPlay => write!(
+                f,
+                "a new game across the network starts once this one is over (resign, or \
+                 offer a draw)"
+            ),
             SessionError::HostStartsNextGame => write!(
                 f,
                 "the host starts the match's next game, when both players are ready"

@@ -667,6 +667,20 @@ impl Session {
         self.untouched_record = false;
     }
 
+    /// A new game with the sides changed over (a game across the network played
+    /// again): who played Black plays White, names and all.
+    pub fn rematch(&mut self) {
+        self.seats = Seats {
+            black: self.seats.white,
+            white: self.seats.black,
+        };
+        self.names = Players {
+            black: self.names.white.take(),
+            white: self.names.black.take(),
+        };
+        self.new_game();
+    }
+
     /// A new game from `position` (a position set up in the editor), with no ballot; who
     /// plays each side stays.
     pub fn set_up(&mut self, position: Position) {

@@ -193,7 +193,12 @@ impl Runtime {
                         events.push(Event::Table(TableNews::LineDown(why)));
                     }
                 }
-                LinkNews::Refused(why) => events.push(Event::Table(TableNews::Lost(why))),
+                LinkNews::Refused(why) => events.push(Event::Table(TableNews::Lost(
+                    crate::text::printable(&why, 600),
+                ))),
+                LinkNews::Waiting(why) => events.push(Event::Table(TableNews::Waiting(
+                    crate::text::printable(&why, 600),
+                ))),
             }
         }
     }
@@ -223,7 +228,7 @@ impl Runtime {
                 crate::text::printable(&from, MAX_NAME_CHARS),
                 chat_line(&text),
             ),
-            HostMessage::Refused { reason } | HostMessage::Bye { reason } => {
+            HostMessage::Refused { reason, .. } | HostMessage::Bye { reason } => {
                 if let Some(Table::Guest(guest)) = self.table.as_mut() {
                     guest.farewell = true;
                 }

@@ -2,10 +2,24 @@
 //! the game as it changes.
 
 use super::*;
+use crate::net::guesses::Guesses;
+use crate::net::listener::address_key;
+use crate::net::normalize_code;
+use std::net::IpAddr;
 
 /// How often the host tells the game again though nothing changed, so the boards'
 /// clocks stay within a line's delay of its own.
 const RESYNC: Duration = Duration::from_secs(2);
+
+/// A peer's greeting, as the host judges it.
+#[derive(Debug)]
+pub(super) struct Hello {
+    pub(super) version: u32,
+    pub(super) code: String,
+    pub(super) role: Role,
+    pub(super) name: Option<String>,
+    pub(super) seat: Option<String>,
+}
 
 /// The host's side of the table.
 #[derive(Debug)]
@@ -22,14 +36,19 @@ pub struct Hosting {
     pub(super) greeted: HashMap<PeerId, Role>,
     /// Whether the clocks were stopped because the player is away.
     pub(super) stopped_for_line: bool,
-    /// The player adjourned: their line's drop that follows is no news.
-    pub(super) adjourned: bool,
     /// The host named the joiner's side: the name the joiner gives is not taken.
     pub(super) remote_named: bool,
     /// The game's revision when a take-back was asked: a move since ends the request.
     pub(super) undo_revision: u64,
     /// The game as last told to the peers, and when.
     pub(super) told: Option<(GameState, Instant)>,
+    /// Where each peer connected from, as its wrong codes are counted.
+    pub(super) addresses: HashMap<PeerId, IpAddr>,
+    /// The wrong codes given so far, by address.
+    pub(super) guesses: Guesses,
+    /// The token the seated player's welcome carried: a new connection with it takes
+    /// over the seat from the player's own stale one.
+    pub(super) seat_token: String,
     pub(super) view: TableView,
 }
 
@@ -60,10 +79,12 @@ impl Hosting {
             player: None,
             greeted: HashMap::new(),
             stopped_for_line: false,
-            adjourned: false,
             remote_named: false,
             undo_revision: 0,
             told: None,
+            addresses: HashMap::new(),
+            guesses: Guesses::default(),
+            seat_token: crate::net::new_token(),
             view,
         }
     }
@@ -141,6 +162,32 @@ impl Runtime {
         }
     }
 
+    /// The host's `n` once a game is over: the same two play again, the colours
+    /// changed over (in a match, its next game is `next`).
+    pub(super) fn host_rematch(&mut self) -> Answer {
+        let Some(Table::Host(host)) = self.table.as_ref() else {
+            return Err(SessionError::NotAcrossTheNetwork);
+        };
+        if self.session.match_over() {
+            return Err(SessionError::MatchOver);
+        }
+        if self.session.match_waits() {
+            return self.session.next_match_game();
+        }
+        if !self.session.game().is_over() {
+            return Err(SessionError::GameInPlay);
+        }
+        if host.player.is_none() {
+            return Err(SessionError::OtherPlayerAway);
+        }
+        self.session.rematch();
+        if let Some(Table::Host(host)) = self.table.as_mut() {
+            host.remote = !host.remote;
+            host.view.undo_asked = None;
+        }
+        Ok(News::NewGame)
+    }
+
     /// The take-back asked for is answered: agreed, the asker's last move goes (and the
     /// reply to it, when the asker is to move again).
     pub(super) fn answer_undo(&mut self, agreed: bool) -> Answer {
@@ -206,7 +253,11 @@ impl Runtime {
         };
         for message in incoming {
             match message {
-                Incoming::Opened(..) => {}
+                Incoming::Opened(peer, address) => {
+                    if let Some(Table::Host(host)) = self.table.as_mut() {
+                        host.addresses.insert(peer, address_key(address.ip()));
+                    }
+                }
                 Incoming::Message(peer, message) => self.peer_message(peer, message, events),
                 Incoming::Closed(peer, why) => self.peer_gone(peer, why, events),
             }
@@ -240,7 +291,7 @@ impl Runtime {
     }
 
     /// Tells the peers the game when it changed (or `always`), and again every
-    /// [`RESYNC`] while a clock runs.
+    /// [`RESYNC`] while a clock runs; the autosave is written first.
     pub(super) fn tell_state(&mut self, now: Instant, always: bool) {
         let Some(state) = self.game_state() else {
             return;
@@ -257,6 +308,14 @@ impl Runtime {
             !same || (running && now.saturating_duration_since(*at) >= RESYNC)
         });
         if always || changed {
+            // Nothing is told before it is kept: a move a peer has seen survives the
+            // host's end at any moment.
+            let mut saved = Vec::new();
+            self.autosave(&mut saved);
+            self.pending.extend(saved);
+            let Some(Table::Host(host)) = self.table.as_mut() else {
+                return;
+            };
             host.broadcast(&HostMessage::State {
                 state: state.clone(),
             });
@@ -281,9 +340,19 @@ impl Runtime {
                     code,
                     role: wanted,
                     name,
+                    seat,
                 },
                 None,
-            ) => self.greet(peer, version, &code, wanted, name, events),
+            ) => {
+                let hello = Hello {
+                    version,
+                    code,
+                    role: wanted,
+                    name,
+                    seat,
+                };
+                self.greet(peer, hello, events);
+            }
             (ClientMessage::Hello { .. }, Some(_)) => {}
             (_, None) => host.connections.close(
                 peer,
@@ -332,36 +401,67 @@ impl Runtime {
         }
     }
 
-    pub(super) fn greet(
-        &mut self,
-        peer: PeerId,
-        version: u32,
-        code: &str,
-        role: Role,
-        name: Option<String>,
-        events: &mut Vec<Event>,
-    ) {
+    /// A peer's greeting judged: refused (told why, and never read again) or let in,
+    /// welcomed with the game. Wrong codes are counted per address: past a few, the
+    /// address waits before its next greeting is judged at all.
+    pub(super) fn greet(&mut self, peer: PeerId, hello: Hello, events: &mut Vec<Event>) {
         let Some(Table::Host(host)) = self.table.as_mut() else {
             return;
         };
-        let refuse = |host: &Hosting, reason: String| {
+        let refuse = |host: &Hosting, reason: String, lasting: bool| {
             host.connections
-                .close(peer, &HostMessage::Refused { reason });
+                .close(peer, &HostMessage::Refused { reason, lasting });
         };
-        if version != VERSION {
-            let e = crate::net::protocol::ProtocolError::Version(version);
-            return refuse(host, e.to_string());
+        if hello.version != VERSION {
+            let e = crate::net::protocol::ProtocolError::Version(hello.version);
+            return refuse(host, e.to_string(), true);
+        }
+        let now = Instant::now();
+        let address = host
+            .addresses
+            .get(&peer)
+            .copied()
+            .unwrap_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
+        // A seat token is 128 random bits: only the seated player holds it, so it is
+        // judged even while the address waits.
+        let returning = hello.role == Role::Player
+            && hello
+                .seat
+                .as_deref()
+                .is_some_and(|token| code_matches(token, &host.seat_token));
+        if !returning && let Some(wait) = host.guesses.wait_left(address, now) {
+            let reason = format!(
+                "too many wrong codes from {address}: the next greeting is judged in {}",
+                crate::net::guesses::wait_text(wait)
+            );
+            return refuse(host, reason, false);
         }
         // Compared in full whatever the role, so a refusal tells nothing of the game.
-        if !code_matches(code, &host.code) {
-            return refuse(host, "wrong code".into());
+        if !code_matches(&normalize_code(&hello.code), &normalize_code(&host.code)) {
+            let wrong = host.guesses.wrong(address, now);
+            refuse(host, "wrong code".into(), true);
+            events.push(Event::Table(TableNews::WrongCode(wrong)));
+            return;
         }
+        host.guesses.right(address);
         let remote = self.session.seats().remote_side().unwrap_or(host.remote);
-        let side = match role {
-            Role::Player if host.player.is_some() => {
-                return refuse(host, "a player is already at the table".into());
-            }
+        let side = match hello.role {
             Role::Player => {
+                if let Some(stale) = host.player.filter(|_| returning) {
+                    // The player's own line went silent; this connection takes over.
+                    host.greeted.remove(&stale);
+                    host.connections.close(
+                        stale,
+                        &HostMessage::Bye {
+                            reason: "this seat was taken over by the player's new connection"
+                                .into(),
+                        },
+                    );
+                    host.player = None;
+                }
+                if host.player.is_some() {
+                    return refuse(host, "a player is already at the table".into(), false);
+                }
                 host.player = Some(peer);
                 host.view.connected = true;
                 Some(Side::from(remote))
@@ -371,10 +471,13 @@ impl Runtime {
                 None
             }
         };
-        host.greeted.insert(peer, role);
+        host.connections.admit(peer);
+        host.greeted.insert(peer, hello.role);
         let remote_named = host.remote_named;
-        if role == Role::Player {
-            let name = name
+        let seat = (hello.role == Role::Player).then(|| host.seat_token.clone());
+        if hello.role == Role::Player {
+            let name = hello
+                .name
                 .map(|n| crate::text::printable(n.trim(), MAX_NAME_CHARS))
                 .filter(|n| !n.is_empty());
             if !remote_named && let Some(name) = &name {
@@ -390,6 +493,8 @@ impl Runtime {
                 name: self.session.names().name(remote).map(String::from),
             }));
         }
+        // Kept before it is told: the name the player gave, the clocks running again.
+        self.autosave(events);
         let Some(state) = self.game_state() else {
             return;
         };
@@ -399,6 +504,7 @@ impl Runtime {
                 &HostMessage::Welcome {
                     version: VERSION,
                     side,
+                    seat,
                     state,
                 },
             );
@@ -411,29 +517,39 @@ impl Runtime {
         let Some(Table::Host(host)) = self.table.as_mut() else {
             return;
         };
+        host.addresses.remove(&peer);
         match host.greeted.remove(&peer) {
             Some(Role::Spectator) => {
                 host.view.spectators = host.view.spectators.saturating_sub(1);
             }
             Some(Role::Player) if host.player == Some(peer) => {
-                host.player = None;
-                host.view.connected = false;
-                host.view.undo_asked = None;
-                let remote = self.session.seats().remote_side().unwrap_or(host.remote);
-                let adjourned = std::mem::take(&mut host.adjourned);
-                let running = self.session.clock().is_some_and(|c| c.running().is_some());
-                if running
-                    && self.session.set_paused(true)
-                    && let Some(Table::Host(host)) = self.table.as_mut()
-                {
-                    host.stopped_for_line = true;
-                }
-                if !adjourned {
-                    events.push(Event::Table(TableNews::Left { color: remote, why }));
-                }
+                let remote = self.unseat_player();
+                events.push(Event::Table(TableNews::Left { color: remote, why }));
             }
             _ => {}
         }
+    }
+
+    /// The player's seat is empty now: the clocks stop until they are back, and a
+    /// take-back asked is no longer asked. The side they play.
+    fn unseat_player(&mut self) -> Color {
+        let Some(Table::Host(host)) = self.table.as_mut() else {
+            return Color::White;
+        };
+        if let Some(peer) = host.player.take() {
+            host.greeted.remove(&peer);
+        }
+        host.view.connected = false;
+        host.view.undo_asked = None;
+        let remote = self.session.seats().remote_side().unwrap_or(host.remote);
+        let running = self.session.clock().is_some_and(|c| c.running().is_some());
+        if running
+            && self.session.set_paused(true)
+            && let Some(Table::Host(host)) = self.table.as_mut()
+        {
+            host.stopped_for_line = true;
+        }
+        remote
     }
 
     /// What the joiner asks, for the side it plays and no other.
@@ -479,22 +595,39 @@ impl Runtime {
                 return Ok(());
             }
             RemoteCommand::Adjourn => {
-                let text = format!(
-                    "{remote} adjourned the game: it is saved, and goes on when they join again"
-                );
-                let running = self.session.clock().is_some_and(|c| c.running().is_some());
-                self.session.adjourn();
-                let stopped = running && self.session.is_paused();
-                if let Some(Table::Host(host)) = self.table.as_mut() {
-                    host.adjourned = true;
-                    host.stopped_for_line |= stopped;
+                // The player's connection ends here: the clocks stop with it, and no
+                // move is taken until they join again.
+                let over = self.session.game().is_over();
+                let text = if over {
+                    format!("{remote} left the table")
+                } else {
+                    format!(
+                        "{remote} adjourned the game: it is saved, and goes on when they join again"
+                    )
+                };
+                if !over {
+                    self.session.adjourn();
                 }
+                if let Some(Table::Host(host)) = self.table.as_mut() {
+                    if let Some(peer) = host.player {
+                        host.connections.close(
+                            peer,
+                            &HostMessage::Bye {
+                                reason: "you adjourned the game: join again to go on".into(),
+                            },
+                        );
+                    }
+                }
+                self.unseat_player();
                 self.autosave(events);
                 self.tell_peers(&text);
                 events.push(Event::Table(TableNews::Adjourned(text)));
                 return Ok(());
             }
         };
+        if let Some(outcome) = self.session.game().result() {
+            return Err(crate::game::DeclareError::Over(outcome).into());
+        }
         if acting_side(&self.session, &local) != Some(remote) {
             let side = acting_side(&self.session, &local).unwrap_or(!remote);
             return Err(SessionError::RemoteSide(side));

@@ -8,6 +8,7 @@
 //! across the line.
 
 use super::{Answer, Command, Event, Runtime};
+use crate::net::guesses::WrongCode;
 use crate::net::link::{Link, LinkNews, Welcome};
 use crate::net::listener::{Connections, Incoming, PeerId};
 use crate::net::protocol::{
@@ -68,6 +69,11 @@ pub enum TableNews {
     DrawOffered(Color),
     /// The other end stopped for now (the player adjourned, or the host ended).
     Adjourned(String),
+    /// The host: a greeting came with a wrong code.
+    WrongCode(WrongCode),
+    /// A joiner: the host refused this terminal for now (its seat still held by its
+    /// old line, a full table), and why: it is tried again.
+    Waiting(String),
 }
 
 /// What this terminal is at the table.
@@ -175,6 +181,12 @@ impl Runtime {
     /// not the network's matter (the runtime carries it out as in any game).
     pub(super) fn table_command(&mut self, command: &Command) -> Option<Answer> {
         let table = self.table.as_ref()?;
+        if *command == Command::NewGame {
+            return Some(match table {
+                Table::Guest(_) => Err(SessionError::HostStartsNewGame),
+                Table::Host(_) => self.host_rematch(),
+            });
+        }
         if not_across_the_network(command) {
             return Some(Err(SessionError::NotAcrossTheNetwork));
         }
@@ -201,6 +213,12 @@ impl Runtime {
                 _ => None,
             };
         };
+        if let Some(outcome) = self.session.game().result()
+            && acting_side(&self.session, command).is_some()
+        {
+            // Over is over, whoever's turn it would have been.
+            return Some(Err(crate::game::DeclareError::Over(outcome).into()));
+        }
         if let Some(side) = acting_side(&self.session, command)
             && side != mine
         {

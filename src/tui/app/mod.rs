@@ -48,6 +48,45 @@ use ratatui::layout::Rect;
 const WELCOME: &str = "Black moves first: pick a piece with Enter (or click it), or type a move like 11-15. ? shows every key.";
 
 /// The first message when a loaded game opens for review.
+/// What the status line says as a game starts (or is joined): whose move it is, and
+/// what this terminal can do about it. Across the network a terminal is told to move
+/// only when its own side is to move; a spectator is told it watches.
+fn start_words(runtime: &Runtime) -> String {
+    let session = runtime.session();
+    let game = session.game();
+    let turn = game.position().turn();
+    let fresh = game.moves().is_empty() && *game.start() == Position::start();
+    if let Some(outcome) = game.result() {
+        return format!("{outcome}. {}", after_the_end(outcome));
+    }
+    let here = match runtime.table().map(|t| &t.seat) {
+        Some(crate::runtime::Seat::Spectator) => {
+            return format!(
+                "You are watching: {turn} to move. Left/Right step through the moves; q leaves."
+            );
+        }
+        Some(crate::runtime::Seat::Player(side)) => Some(*side),
+        Some(crate::runtime::Seat::Host { .. }) => session.seats().only_person_here(),
+        None => None,
+    };
+    if let Some(mine) = here.filter(|mine| *mine != turn) {
+        return format!(
+            "You play {mine}: {turn} moves first, at the other terminal. ? shows every key."
+        );
+    }
+    if let (true, Some(level)) = (fresh, session.seats().computer(turn)) {
+        return format!(
+            "{} moves first. m makes it move now; ? shows every key.",
+            crate::session::computer_name(turn, level)
+        );
+    }
+    if fresh && turn == Color::Black {
+        WELCOME.to_string()
+    } else {
+        format!("{turn} to move. Pick a piece with Enter or type a move; ? shows every key.")
+    }
+}
+
 const REVIEW_WELCOME: &str = "Review: Left/Right step through the moves, Home/End jump; play a move to go on from here, Esc to stop reviewing.";
 
 /// A question waiting for an answer.
@@ -245,29 +284,17 @@ impl App {
                 .match_play()
                 .is_some_and(|contest| contest.game_index() % 2 == 1);
         let flipped = (settings.flipped != person_plays_white) != turned;
-        let cursor = START_CURSORS[color_index(session.position().turn())];
-        let game = session.game();
-        let fresh = game.moves().is_empty() && *game.start() == Position::start();
+        // The cursor starts on this terminal's own men: across the network the side it
+        // plays, whoever is to move.
+        let cursor_side = own_side.unwrap_or(session.position().turn());
+        let cursor = START_CURSORS[color_index(cursor_side)];
         let fault = session.review().and_then(|r| r.fault.clone());
         let message = if let Some(fault) = &fault {
             format!("The record has a faulty move; it is shown up to it. {fault}")
         } else if session.is_reviewing() {
             REVIEW_WELCOME.to_string()
-        } else if let (true, Some(level)) = (fresh, session.seats().computer(Color::Black)) {
-            format!(
-                "{} moves first. m makes it move now; ? shows every key.",
-                crate::session::computer_name(Color::Black, level)
-            )
-        } else if fresh {
-            WELCOME.to_string()
         } else {
-            match game.result() {
-                Some(outcome) => format!("{outcome}. {}", after_the_end(outcome)),
-                None => format!(
-                    "{} to move. Pick a piece with Enter or type a move; ? shows every key.",
-                    game.position().turn()
-                ),
-            }
+            start_words(&runtime)
         };
         let mode = match session.file() {
             Some((file, number)) if !file.chosen && file.len() > 1 => Mode::Games(GameList {

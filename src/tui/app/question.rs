@@ -1,7 +1,7 @@
 //! Questions on the status line (quit? a new game? who resigns? accept the draw?) and
 //! what each answer does.
 
-use super::{Action, Answer, App, Flow, Mode, Question, START_CURSORS, WELCOME};
+use super::{Action, Answer, App, Flow, Mode, Question, START_CURSORS};
 use crate::rules::Color;
 use crate::runtime::Command;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -181,10 +181,24 @@ impl App {
 
     /// A new game, as "new game? yes" starts it.
     pub(super) fn new_game(&mut self) {
-        let _ = self.runtime.command(Command::NewGame);
+        let answer = self.runtime.command(Command::NewGame);
+        if answer.is_err() {
+            // Across the network the host starts it, once the game is over: say so.
+            self.show(answer);
+            return;
+        }
         self.pick = None;
         self.resting = START_CURSORS;
-        self.cursor = START_CURSORS[0];
-        self.info(WELCOME);
+        let side = match self.runtime.table().map(|t| t.seat.clone()) {
+            Some(crate::runtime::Seat::Player(side)) => side,
+            Some(crate::runtime::Seat::Host { .. }) => self
+                .session()
+                .seats()
+                .only_person_here()
+                .unwrap_or(Color::Black),
+            _ => self.position().turn(),
+        };
+        self.cursor = START_CURSORS[super::color_index(side)];
+        self.info(super::start_words(&self.runtime));
     }
 }

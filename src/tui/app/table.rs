@@ -48,6 +48,11 @@ impl App {
                 self.pick = None;
                 self.mode = Mode::Asking(Question::Draw(color));
             }
+            TableNews::WrongCode(wrong) => self.notify(Tone::Error, wrong.to_string()),
+            TableNews::Waiting(why) => self.notify(
+                Tone::Error,
+                format!("The host refused this board for now ({why}): trying again"),
+            ),
         }
     }
 
