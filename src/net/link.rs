@@ -42,7 +42,7 @@ const HOST_SILENCE: Duration = Duration::from_secs(10);
 pub const JOIN_PATIENCE: Duration = Duration::from_secs(20);
 
 /// Messages from the host that may wait in the inbox for the board to read them.
-const INBOX: usize = 256;
+const INBOX: usize = 64;
 
 /// Messages the host may send within [`HOST_FLOOD_WINDOW`]: far more than a game
 /// needs (a state and a line of news a move, a state every two seconds, chat).

@@ -19,6 +19,7 @@ mod egdb;
 mod files;
 mod matches;
 mod network;
+mod network_attacks;
 mod opponents;
 mod plain;
 mod plain_robust;

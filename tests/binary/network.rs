@@ -15,18 +15,18 @@ const PATIENCE: Duration = Duration::from_secs(15);
 
 /// A `checkers` process in plain mode in a pseudo-terminal of its own (as a person
 /// runs it), its lines read as they come.
-struct Peer {
-    child: Box<dyn portable_pty::Child + Send + Sync>,
+pub(crate) struct Peer {
+    pub(crate) child: Box<dyn portable_pty::Child + Send + Sync>,
     writer: Option<Box<dyn Write + Send>>,
     _master: Box<dyn portable_pty::MasterPty + Send>,
     lines: Receiver<String>,
     /// Every line printed so far (and not yet used up by an expect).
-    seen: Vec<String>,
-    _sandbox: Option<Sandbox>,
+    pub(crate) seen: Vec<String>,
+    pub(crate) _sandbox: Option<Sandbox>,
 }
 
 impl Peer {
-    fn start(sandbox: &Sandbox, args: &[&str]) -> Peer {
+    pub(crate) fn start(sandbox: &Sandbox, args: &[&str]) -> Peer {
         use portable_pty::{PtySize, native_pty_system};
         let pty = native_pty_system()
             .openpty(PtySize {
@@ -65,7 +65,7 @@ impl Peer {
     }
 
     /// Types `line`.
-    fn say(&mut self, line: &str) {
+    pub(crate) fn say(&mut self, line: &str) {
         let writer = self.writer.as_mut().unwrap();
         write!(writer, "{line}\r").unwrap();
         writer.flush().unwrap();
@@ -73,7 +73,7 @@ impl Peer {
 
     /// Waits for a line containing `text` (one printed before counts only if not yet
     /// waited for), and returns it.
-    fn expect(&mut self, text: &str) -> String {
+    pub(crate) fn expect(&mut self, text: &str) -> String {
         let deadline = Instant::now() + PATIENCE;
         loop {
             if let Some(i) = self.seen.iter().position(|l| l.contains(text)) {
@@ -91,7 +91,7 @@ impl Peer {
     }
 
     /// Every line that comes within `wait`, kept for later expects too.
-    fn lines_within(&mut self, wait: Duration) -> Vec<String> {
+    pub(crate) fn lines_within(&mut self, wait: Duration) -> Vec<String> {
         let deadline = Instant::now() + wait;
         while let Ok(line) = self
             .lines
@@ -103,7 +103,7 @@ impl Peer {
     }
 
     /// `kill -9`: no last word, no save.
-    fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         let pid = self.child.process_id().unwrap();
         let status = Command::new("kill")
             .args(["-9", &pid.to_string()])
@@ -114,7 +114,7 @@ impl Peer {
     }
 
     /// Waits for it to exit: its exit code.
-    fn finish(&mut self) -> i32 {
+    pub(crate) fn finish(&mut self) -> i32 {
         let deadline = Instant::now() + PATIENCE;
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -135,7 +135,7 @@ impl Drop for Peer {
 
 /// A host in plain mode on the loopback address with `code` and `extra` options: the
 /// process and the address it printed.
-fn host_in(sandbox: &Sandbox, code: &str, port: &str, extra: &[&str]) -> (Peer, String) {
+pub(crate) fn host_in(sandbox: &Sandbox, code: &str, port: &str, extra: &[&str]) -> (Peer, String) {
     let mut args = vec![
         "host",
         "--plain",
@@ -158,7 +158,7 @@ fn host_in(sandbox: &Sandbox, code: &str, port: &str, extra: &[&str]) -> (Peer, 
     (host, address)
 }
 
-fn host(code: &str, extra: &[&str]) -> (Peer, String) {
+pub(crate) fn host(code: &str, extra: &[&str]) -> (Peer, String) {
     let sandbox = Sandbox::new();
     let (mut peer, address) = host_in(&sandbox, code, "0", extra);
     peer._sandbox = Some(sandbox);
@@ -166,7 +166,7 @@ fn host(code: &str, extra: &[&str]) -> (Peer, String) {
 }
 
 /// `checkers join` (or `watch`) in plain mode, in a sandbox of its own.
-fn joiner(command: &str, address: &str, code: &str, name: &str) -> Peer {
+pub(crate) fn joiner(command: &str, address: &str, code: &str, name: &str) -> Peer {
     let sandbox = Sandbox::new();
     let mut args = vec![command, address, "--code", code, "--plain"];
     if !name.is_empty() {
@@ -178,7 +178,7 @@ fn joiner(command: &str, address: &str, code: &str, name: &str) -> Peer {
 }
 
 /// The record files a sandbox holds (the host's autosaves, a joiner's copies).
-fn records(sandbox: &Sandbox, folder: &str) -> Vec<String> {
+pub(crate) fn records(sandbox: &Sandbox, folder: &str) -> Vec<String> {
     let dir = sandbox.data_dir().join(folder);
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
@@ -411,7 +411,7 @@ fn garbage_a_huge_line_and_a_thousand_connections_leave_the_game_untouched() {
             continue;
         };
         let hello = format!(
-            "{{\"type\":\"hello\",\"version\":1,\"code\":\"guess-{i}\",\"role\":\"player\",\"name\":null}}\n"
+            "{{\"type\":\"hello\",\"version\":2,\"code\":\"guess-{i}\",\"role\":\"player\",\"name\":null}}\n"
         );
         let _ = stream.write_all(hello.as_bytes());
         let mut answer = String::new();

@@ -605,6 +605,7 @@ impl Runtime {
                         "{remote} adjourned the game: it is saved, and goes on when they join again"
                     )
                 };
+                let running = self.session.clock().is_some_and(|c| c.running().is_some());
                 if !over {
                     self.session.adjourn();
                 }
@@ -619,6 +620,13 @@ impl Runtime {
                     }
                 }
                 self.unseat_player();
+                // The clocks run again when the player is back.
+                if running
+                    && self.session.is_paused()
+                    && let Some(Table::Host(host)) = self.table.as_mut()
+                {
+                    host.stopped_for_line = true;
+                }
                 self.autosave(events);
                 self.tell_peers(&text);
                 events.push(Event::Table(TableNews::Adjourned(text)));

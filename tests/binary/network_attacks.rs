@@ -1,0 +1,523 @@
+//! Attacks on a host and on a joiner, and the faults of a real line, with real
+//! `checkers` processes on loopback addresses: a pipelined brute force of the code,
+//! silent connections filling the table, a joiner stopping the clocks, a silent outage,
+//! the host killed the moment a peer hears of a move, and a hostile host flooding a
+//! joiner. Attackers connect from other loopback addresses (127.0.0.2 and up) so that
+//! the real joiner's address is not the one the host makes wait.
+
+use crate::common::pty::Sandbox;
+use crate::network::{Peer, host, host_in, joiner};
+use checkers::net::protocol::{
+    ClientMessage, GameState, HostMessage, RemoteCommand, Role, read_message, write_message,
+};
+use std::io::{BufReader, Read, Write};
+use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long an answer the test waits for may take.
+const PATIENCE: Duration = Duration::from_secs(15);
+
+/// A connection speaking the protocol by hand, as an attacker (or a test's joiner) does.
+struct Raw {
+    stream: TcpStream,
+    reader: BufReader<TcpStream>,
+}
+
+impl Raw {
+    fn connect(address: &str) -> Raw {
+        Raw::over(TcpStream::connect(address).unwrap())
+    }
+
+    /// A connection from the loopback address `source` (127.0.0.x).
+    fn connect_from(source: Ipv4Addr, address: &str) -> Raw {
+        Raw::over(connect_from(source, address).unwrap())
+    }
+
+    fn over(stream: TcpStream) -> Raw {
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        let reader = BufReader::new(stream.try_clone().unwrap());
+        Raw { stream, reader }
+    }
+
+    fn send(&mut self, message: &ClientMessage) -> std::io::Result<()> {
+        write_message(&mut self.stream, message)
+    }
+
+    fn hello(&mut self, code: &str, role: Role, seat: Option<String>) {
+        self.send(&hello(code, role, seat)).unwrap();
+    }
+
+    /// The host's next message (none once the connection ends).
+    fn next(&mut self) -> Option<HostMessage> {
+        read_message::<HostMessage, _>(&mut self.reader).ok()
+    }
+
+    /// The host's welcome: the seat token and the game.
+    fn welcome(&mut self) -> (Option<String>, GameState) {
+        match self.next() {
+            Some(HostMessage::Welcome { seat, state, .. }) => (seat, state),
+            other => panic!("no welcome: {other:?}"),
+        }
+    }
+
+    /// Messages until the connection ends, as JSON lines.
+    fn rest(&mut self) -> String {
+        let mut rest = String::new();
+        let _ = self.reader.read_to_string(&mut rest);
+        rest
+    }
+
+    /// Messages until one is a state after `plies` moves: that state.
+    fn state_after(&mut self, plies: usize) -> GameState {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            assert!(Instant::now() < deadline, "no state after {plies} plies");
+            match self.next() {
+                Some(HostMessage::State { state }) | Some(HostMessage::Welcome { state, .. })
+                    if moves_of(&state).len() >= plies =>
+                {
+                    return state;
+                }
+                Some(_) => {}
+                None => panic!("the host ended the connection before {plies} plies"),
+            }
+        }
+    }
+}
+
+fn connect_from(source: Ipv4Addr, address: &str) -> std::io::Result<TcpStream> {
+    use socket2::{Domain, Socket, Type};
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, None)?;
+    socket.bind(&SocketAddr::from((source, 0)).into())?;
+    let to: SocketAddr = address.parse().unwrap();
+    socket.connect(&to.into())?;
+    Ok(socket.into())
+}
+
+fn hello(code: &str, role: Role, seat: Option<String>) -> ClientMessage {
+    ClientMessage::Hello {
+        version: checkers::net::protocol::VERSION,
+        code: code.to_string(),
+        role,
+        name: None,
+        seat,
+    }
+}
+
+fn command(command: RemoteCommand) -> ClientMessage {
+    ClientMessage::Command { command }
+}
+
+/// The moves of the game a state tells.
+fn moves_of(state: &GameState) -> Vec<String> {
+    let record = checkers::runtime::network::state_record(state).expect("a record that reads");
+    record.moves.iter().map(|m| m.to_string()).collect()
+}
+
+/// A legal move in the position a state tells.
+fn a_legal_move(state: &GameState) -> String {
+    let record = checkers::runtime::network::state_record(state).unwrap();
+    let mut game = checkers::game::Game::from_position(record.start);
+    for m in &record.moves {
+        game.play(m).unwrap();
+    }
+    game.position().legal_moves()[0].to_string()
+}
+
+/// One line of pipelined guesses: `hello(guess) + resign`, for each guess.
+fn guesses_line(guesses: &[String]) -> Vec<u8> {
+    let mut wire = Vec::new();
+    for guess in guesses {
+        write_message(&mut wire, &hello(guess, Role::Player, None)).unwrap();
+        write_message(&mut wire, &command(RemoteCommand::Resign)).unwrap();
+    }
+    wire
+}
+
+#[test]
+fn a_pipelined_brute_force_is_not_read_past_its_refusal_and_an_address_that_guesses_waits() {
+    let code = "raven-2024-otter-1999";
+    let (mut host, address) = host(code, &[]);
+    // The right code hidden behind a wrong one, on one connection, each with a
+    // resignation behind it: only the first greeting is read.
+    let mut sweep = Raw::connect_from(Ipv4Addr::new(127, 0, 0, 2), &address);
+    let guesses = [
+        "maple-0000-river-0000".to_string(),
+        code.to_string(),
+        code.to_string(),
+    ];
+    sweep.stream.write_all(&guesses_line(&guesses)).unwrap();
+    let answers = sweep.rest();
+    assert!(answers.contains("wrong code"), "{answers}");
+    assert!(!answers.contains("welcome"), "{answers}");
+    host.expect("Someone at 127.0.0.2 gave a wrong code (its first)");
+    // A sweep of many connections, each pipelining ninety guesses with the right code
+    // among them, from another address.
+    let mut judged = 0;
+    for round in 0..40 {
+        let Ok(stream) = connect_from(Ipv4Addr::new(127, 0, 0, 3), &address) else {
+            continue;
+        };
+        let mut raw = Raw::over(stream);
+        let mut guesses: Vec<String> = (0..90)
+            .map(|i| format!("maple-{round:04}-river-{i:04}"))
+            .collect();
+        guesses[1] = code.to_string();
+        let _ = raw.stream.write_all(&guesses_line(&guesses));
+        let answers = raw.rest();
+        assert!(!answers.contains("welcome"), "{answers}");
+        judged += usize::from(answers.contains("\"wrong code\""));
+    }
+    // Three tries are free, the fourth earns a wait: the rest are refused unjudged.
+    assert_eq!(judged, 4, "greetings judged from one address in a sweep");
+    host.expect("Someone at 127.0.0.3 gave a wrong code (4 wrong codes from there; it waits 2 seconds");
+    // While it waits, even the right code from that address is not judged.
+    let mut late = Raw::connect_from(Ipv4Addr::new(127, 0, 0, 3), &address);
+    late.hello(code, Role::Player, None);
+    match late.next() {
+        Some(HostMessage::Refused { reason, lasting }) => {
+            assert!(reason.contains("too many wrong codes from 127.0.0.3"), "{reason}");
+            assert!(!lasting);
+        }
+        other => panic!("{other:?}"),
+    }
+    // No resignation went through: the game waits at the start, and the player gets in.
+    host.say("fen");
+    host.expect("FEN: B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
+    let mut bob = joiner("join", &address, code, "Bob");
+    host.expect("Bob joined, playing White");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    let seen = host.lines_within(Duration::from_millis(200));
+    assert!(!seen.iter().any(|l| l.contains("resigned")), "{seen:#?}");
+}
+
+#[test]
+fn the_player_is_seated_past_seventy_silent_connections() {
+    let code = "cedar-1111-amber-2222";
+    let (mut host, address) = host(code, &[]);
+    // Four silent connections from each of nineteen addresses: more than the table
+    // holds (64).
+    let mut silent = Vec::new();
+    for last in 2..=20 {
+        for _ in 0..4 {
+            if let Ok(stream) = connect_from(Ipv4Addr::new(127, 0, 0, last), &address) {
+                silent.push(stream);
+            }
+        }
+    }
+    assert!(silent.len() >= 70, "{}", silent.len());
+    // A fifth from one address is refused at once, for now (the newest address: the
+    // oldest silent connections made room for newer ones).
+    let mut fifth = Raw::connect_from(Ipv4Addr::new(127, 0, 0, 20), &address);
+    let said = fifth.rest();
+    assert!(said.contains("already waiting to greet"), "{said}");
+    // The player gets in all the same.
+    let mut bob = joiner("join", &address, code, "Bob");
+    host.expect("Bob joined, playing White");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    drop(silent);
+}
+
+#[test]
+fn adjourning_ends_the_joiners_connection_so_it_cannot_play_on_stopped_clocks() {
+    let code = "aspen-3333-delta-4444";
+    let (mut host, address) = host(code, &["--clock", "0:20+0"]);
+    let mut joiner = Raw::connect(&address);
+    joiner.hello(code, Role::Player, None);
+    joiner.welcome();
+    host.expect("joined, playing White");
+    host.say("11-15");
+    joiner.state_after(1);
+    joiner.send(&command(RemoteCommand::Adjourn)).unwrap();
+    // The host lets the connection go: the adjourned player cannot go on playing.
+    let rest = joiner.rest();
+    assert!(rest.contains("you adjourned the game"), "{rest}");
+    let _ = joiner.send(&command(RemoteCommand::Play {
+        text: "22-18".into(),
+    }));
+    host.expect("White adjourned the game");
+    let seen = host.lines_within(Duration::from_millis(500));
+    assert!(!seen.iter().any(|l| l.contains("White played")), "{seen:#?}");
+    host.say("22-18");
+    host.expect("White is played at the other terminal");
+    // Joining again goes on, the clocks running once more.
+    let mut back = Raw::connect(&address);
+    back.hello(code, Role::Player, None);
+    let (_, state) = back.welcome();
+    assert!(state.running.is_some(), "{state:?}");
+    back.send(&command(RemoteCommand::Play {
+        text: "22-18".into(),
+    }))
+    .unwrap();
+    host.expect("White played 22-18");
+}
+
+#[test]
+fn a_new_connection_with_the_seat_token_takes_over_a_silent_one_and_others_are_told_to_wait() {
+    let code = "birch-5555-comet-6666";
+    let (mut host, address) = host(code, &[]);
+    let mut first = Raw::connect(&address);
+    first.hello(code, Role::Player, None);
+    let (token, _) = first.welcome();
+    let token = token.expect("a player's welcome carries a seat token");
+    host.expect("joined, playing White");
+    // Someone with the code but not the token is told the seat is taken, for now.
+    let mut other = Raw::connect(&address);
+    other.hello(code, Role::Player, None);
+    match other.next() {
+        Some(HostMessage::Refused { reason, lasting }) => {
+            assert!(reason.contains("a player is already at the table"), "{reason}");
+            assert!(!lasting);
+        }
+        other => panic!("{other:?}"),
+    }
+    // The first line goes silent; the player's new one, with the token, takes over.
+    let mut second = Raw::connect(&address);
+    second.hello(code, Role::Player, Some(token));
+    second.welcome();
+    let rest = first.rest();
+    assert!(rest.contains("taken over"), "{rest}");
+    host.say("11-15");
+    second.state_after(1);
+    second
+        .send(&command(RemoteCommand::Play {
+            text: "22-18".into(),
+        }))
+        .unwrap();
+    host.expect("White played 22-18");
+    let seen = host.lines_within(Duration::from_millis(200));
+    assert!(!seen.iter().any(|l| l.contains("line dropped")), "{seen:#?}");
+}
+
+/// A line between a joiner and the host that can go silent, as after a Wi-Fi drop:
+/// the connections open so far stop passing anything on, both ways, though nothing is
+/// closed; connections opened later pass as before.
+struct Outage {
+    address: String,
+    opened: Arc<AtomicUsize>,
+    cut_before: Arc<AtomicUsize>,
+}
+
+impl Outage {
+    fn to(host: &str) -> Outage {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        let opened = Arc::new(AtomicUsize::new(0));
+        let cut_before = Arc::new(AtomicUsize::new(0));
+        let (o, c, host) = (Arc::clone(&opened), Arc::clone(&cut_before), host.to_string());
+        std::thread::spawn(move || {
+            for client in listener.incoming() {
+                let Ok(client) = client else { continue };
+                let Ok(upstream) = TcpStream::connect(&host) else {
+                    continue;
+                };
+                let number = o.fetch_add(1, Ordering::SeqCst);
+                for (from, to) in [
+                    (client.try_clone().unwrap(), upstream.try_clone().unwrap()),
+                    (upstream, client),
+                ] {
+                    let cut = Arc::clone(&c);
+                    std::thread::spawn(move || pass_on(from, to, number, &cut));
+                }
+            }
+        });
+        Outage {
+            address,
+            opened,
+            cut_before,
+        }
+    }
+
+    /// The line goes silent for the connections open now.
+    fn cut(&self) {
+        self.cut_before
+            .store(self.opened.load(Ordering::SeqCst), Ordering::SeqCst);
+    }
+}
+
+fn pass_on(mut from: TcpStream, mut to: TcpStream, number: usize, cut: &AtomicUsize) {
+    let mut buffer = [0u8; 4096];
+    loop {
+        let Ok(n) = from.read(&mut buffer) else { return };
+        if n == 0 {
+            // Held open, silent, as a dead line is.
+            if number < cut.load(Ordering::SeqCst) {
+                std::thread::sleep(PATIENCE * 4);
+            }
+            return;
+        }
+        if number < cut.load(Ordering::SeqCst) {
+            continue;
+        }
+        if to.write_all(&buffer[..n]).is_err() {
+            return;
+        }
+    }
+}
+
+#[test]
+fn a_joiner_back_from_a_silent_outage_takes_its_seat_again_at_once() {
+    let code = "hazel-7777-flint-8888";
+    let (mut host, address) = host(code, &["--clock", "5+0"]);
+    let line = Outage::to(&address);
+    let mut bob = joiner("join", &line.address, code, "Bob");
+    host.expect("Bob joined, playing White");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    line.cut();
+    let cut_at = Instant::now();
+    // The joiner notices the silence, connects again with its seat token and is let
+    // in at once, though the host still holds the old, silent connection.
+    bob.expect("The line to the host dropped");
+    bob.expect("Connected to the host");
+    assert!(
+        cut_at.elapsed() < Duration::from_secs(14),
+        "back after {:?}",
+        cut_at.elapsed()
+    );
+    bob.say("22-18");
+    host.expect("White played 22-18");
+    assert!(
+        !bob.seen.iter().any(|l| l.contains("refused")),
+        "{:#?}",
+        bob.seen
+    );
+}
+
+/// Stops `pid` with SIGKILL at once (no shell in between).
+fn kill_now(pid: u32) {
+    let pid = rustix::process::Pid::from_raw(pid as i32).unwrap();
+    rustix::process::kill_process(pid, rustix::process::Signal::KILL).unwrap();
+}
+
+#[test]
+fn a_host_killed_the_moment_a_peer_hears_of_a_move_has_kept_that_move() {
+    let code = "grove-1212-lemon-3434";
+    let sandbox = Sandbox::new();
+    let port = {
+        let probe = TcpListener::bind("127.0.0.1:0").unwrap();
+        probe.local_addr().unwrap().port().to_string()
+    };
+    let mut played = 0;
+    let mut kills = 0;
+    while kills < 20 {
+        let extra: &[&str] = if kills == 0 { &[] } else { &["--resume"] };
+        let (mut host, address) = host_in(&sandbox, code, &port, extra);
+        let mut joiner = Raw::connect(&address);
+        joiner.hello(code, Role::Player, None);
+        let (_, state) = joiner.welcome();
+        // Whatever a peer was told before the kill is in the resumed game.
+        assert_eq!(moves_of(&state).len(), played, "moves lost at the kill");
+        let turn_is_white = played % 2 == 1;
+        let m = a_legal_move(&state);
+        if turn_is_white {
+            joiner.send(&command(RemoteCommand::Play { text: m })).unwrap();
+        } else {
+            host.say(&m);
+        }
+        joiner.state_after(played + 1);
+        kill_now(host.child.process_id().unwrap());
+        let _ = host.child.wait();
+        played += 1;
+        kills += 1;
+    }
+    let (_host, address) = host_in(&sandbox, code, &port, &["--resume"]);
+    let mut joiner = Raw::connect(&address);
+    joiner.hello(code, Role::Player, None);
+    let (_, state) = joiner.welcome();
+    assert_eq!(moves_of(&state).len(), played);
+}
+
+/// The resident memory of process `pid`, in kB.
+fn resident_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .unwrap()
+}
+
+#[test]
+fn a_hostile_host_flooding_a_joiner_does_not_fill_its_memory() {
+    // A fake host: it welcomes the joiner, then sends big states as fast as it can,
+    // each time the joiner connects.
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let flooding = Arc::new(AtomicBool::new(true));
+    let still = Arc::clone(&flooding);
+    std::thread::spawn(move || {
+        let comment = "x".repeat(100_000);
+        let pdn = format!("[Event \"flood\"]\n1. 11-15 {{{comment}}} *\n");
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let still = Arc::clone(&still);
+            let pdn = pdn.clone();
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let _ = read_message::<ClientMessage, _>(&mut reader);
+                let state = |pdn: &str| GameState {
+                    pdn: pdn.to_string(),
+                    clocks: None,
+                    running: None,
+                    draw_offer: None,
+                    undo_asked: None,
+                    player_connected: true,
+                    spectators: 0,
+                    joiner_side: checkers::net::protocol::Side::White,
+                };
+                let welcome = HostMessage::Welcome {
+                    version: checkers::net::protocol::VERSION,
+                    side: Some(checkers::net::protocol::Side::White),
+                    seat: None,
+                    state: state(&pdn),
+                };
+                if write_message(&mut stream, &welcome).is_err() {
+                    return;
+                }
+                let mut n = 0u64;
+                while still.load(Ordering::SeqCst) {
+                    n += 1;
+                    let flood = HostMessage::State {
+                        state: state(&pdn.replace("flood", &n.to_string())),
+                    };
+                    let news = HostMessage::News {
+                        text: "y".repeat(100_000),
+                    };
+                    if write_message(&mut stream, &flood).is_err()
+                        || write_message(&mut stream, &news).is_err()
+                    {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    let mut bob = joiner("join", &address, "any", "Bob");
+    bob.expect("White to move");
+    let pid = bob.child.process_id().unwrap();
+    let before = resident_kb(pid);
+    let mut most = before;
+    let until = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < until {
+        most = most.max(resident_kb(pid));
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    flooding.store(false, Ordering::SeqCst);
+    assert!(
+        most < before + 40 * 1024,
+        "the joiner grew from {before} kB to {most} kB under the flood"
+    );
+    drop(bob);
+}
+
+/// The peer's lines so far, for a failing assertion.
+#[allow(dead_code)]
+fn seen(peer: &Peer) -> String {
+    peer.seen.join("\n")
+}
