@@ -10,7 +10,8 @@ pub struct HostArgs {
     /// The port to listen on (0: a free one, printed).
     #[arg(long, default_value_t = crate::net::DEFAULT_PORT)]
     pub port: u16,
-    /// The address to listen at (0.0.0.0: every interface).
+    /// The address to listen at (0.0.0.0, the default: every interface, so that other
+    /// machines reach it; 127.0.0.1: this machine only).
     #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
     pub bind: IpAddr,
     /// The word those who join need (printed; a new one is drawn when not given).
@@ -20,6 +21,10 @@ pub struct HostArgs {
     /// or with --resume the side played before].
     #[arg(long, value_enum)]
     pub side: Option<SideChoice>,
+    /// Your name, for the record and the other player's panel (as --black-name or
+    /// --white-name gives it for your side).
+    #[arg(long, value_name = "NAME", value_parser = super::parse_name)]
+    pub name: Option<String>,
     /// The game's options, as at one terminal.
     #[command(flatten)]
     pub play: PlayArgs,

@@ -73,6 +73,14 @@ pub fn host(args: &HostArgs) -> Result<(), CommandError> {
         Some(SideChoice::Random) => Color::White,
         None => side_before.unwrap_or(Color::Black),
     };
+    let mut session = session;
+    let own_named = match mine {
+        Color::Black => play.black_name.is_some(),
+        Color::White => play.white_name.is_some(),
+    };
+    if let Some(name) = args.name.clone().filter(|_| !own_named) {
+        session.name_player(mine, name);
+    }
     let bound = SocketAddr::new(args.bind, args.port);
     let connections = Connections::listen(bound).map_err(|e| {
         CommandError::Network(format!(
@@ -110,7 +118,6 @@ pub fn host(args: &HostArgs) -> Result<(), CommandError> {
 
 /// The newest unfinished game played across the network, claimed.
 fn last_network_game() -> Result<(GameFile, crate::pdn::PdnGame), CommandError> {
-    let (games, _busy) = store::resumable_games().map_err(CommandError::GameOption)?;
     let network = |record: &crate::pdn::PdnGame| {
         Color::ALL.into_iter().any(|c| {
             record
@@ -118,16 +125,23 @@ fn last_network_game() -> Result<(GameFile, crate::pdn::PdnGame), CommandError> 
                 .is_some_and(|t| t.trim() == REMOTE_TYPE)
         })
     };
-    let game = games
-        .iter()
-        .find(|g| g.record.as_ref().is_ok_and(network))
-        .ok_or_else(|| {
-            CommandError::Network(
-                "no unfinished game played across the network to resume (checkers games lists \
-                 the saved games)"
-                    .to_string(),
-            )
-        })?;
+    let all = store::games::saved_games().map_err(CommandError::GameOption)?;
+    let unfinished = |g: &&store::games::SavedGame| {
+        !g.finished() && g.record.as_ref().is_ok_and(network)
+    };
+    let Some(game) = all.iter().filter(unfinished).find(|g| g.resumable()) else {
+        let open = all.iter().filter(unfinished).find(|g| g.open_elsewhere);
+        return Err(CommandError::Network(match open {
+            Some(game) => format!(
+                "the unfinished game played across the network in {} is open in another \
+                 window (another checkers host): go on with it there",
+                crate::text::printable_path(&game.path)
+            ),
+            None => "no unfinished game played across the network to resume (checkers games \
+                     lists the saved games)"
+                .to_string(),
+        }));
+    };
     store::games::claim(game).map_err(CommandError::GameOption)
 }
 

@@ -580,3 +580,114 @@ fn the_full_screen_joiner_keeps_its_side_at_the_bottom_as_a_match_changes_colour
         s.contents().contains("Game 2 of 2") && !board_turned(&s.contents())
     });
 }
+
+/// A free port on the loopback address, for a host started where the test knows it.
+fn free_port() -> String {
+    let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    probe.local_addr().unwrap().port().to_string()
+}
+
+#[test]
+fn each_full_screen_board_says_who_moves_questions_wait_their_turn_and_n_plays_again() {
+    let port = free_port();
+    let address = format!("127.0.0.1:{port}");
+    let code = "oak-2323";
+    let host_box = Sandbox::new();
+    let mut ann = Session::start_in(
+        &host_box,
+        &[
+            "host", "--bind", "127.0.0.1", "--port", &port, "--code", code, "--name", "Ann",
+        ],
+        &[],
+    );
+    ann.wait_for("the waiting board", |s| {
+        s.contents().contains("Waiting for a player")
+    });
+    let join_box = Sandbox::new();
+    let mut bob = Session::start_in(
+        &join_box,
+        &["join", &address, "--code", code, "--name", "Bob"],
+        &[],
+    );
+    // The joiner plays White: it is told Black moves first, elsewhere.
+    bob.wait_for("White's opening words", |s| {
+        s.contents().contains("You play White: Black moves first")
+    });
+    let watch_box = Sandbox::new();
+    let mut eve = Session::start_in(&watch_box, &["watch", &address, "--code", code], &[]);
+    eve.wait_for("a spectator's opening words", |s| {
+        s.contents().contains("You are watching: Black to move")
+    });
+    ann.send(b"11-15\r");
+    bob.wait_for("Black's move", |s| s.contents().contains("White to move"));
+    // Bob offers a draw, then asks to take back a move: Ann is asked one after the
+    // other, neither question lost.
+    bob.send(b"d");
+    bob.wait_for("the offer question", |s| s.contents().contains("Offer"));
+    bob.send(b"y");
+    ann.wait_for("the draw question", |s| {
+        s.contents().contains("White offers a draw")
+    });
+    bob.send(b"u");
+    ann.send(b"n");
+    ann.wait_for("the take-back question, after the draw's", |s| {
+        s.contents().contains("White asks to take back the last move")
+    });
+    ann.send(b"n");
+    // A draw agreed; n at the joiner says the host starts the next game, and n at the
+    // host starts it, the colours changed over.
+    bob.send(b"d");
+    bob.wait_for("the offer question", |s| s.contents().contains("Offer"));
+    bob.send(b"y");
+    ann.wait_for("the draw question again", |s| {
+        s.contents().contains("White offers a draw")
+    });
+    ann.send(b"y");
+    bob.wait_for("the draw", |s| s.contents().contains("Draw by agreement"));
+    bob.send(b"n");
+    bob.wait_for("who starts a new game", |s| {
+        s.contents().contains("host starts a new game")
+    });
+    ann.send(b"n");
+    ann.wait_for("the new game at the host, Ann now White", |s| {
+        s.contents().contains("You play White: Black moves first")
+    });
+    bob.wait_for("the new game at the joiner, Bob now Black", |s| {
+        s.contents().contains("Black to move") && !s.contents().contains("Draw by agreement")
+    });
+    bob.send(b"11-15\r");
+    ann.wait_for("Bob's first move of the new game", |s| {
+        s.contents().contains("Black played 11-15")
+    });
+}
+
+#[test]
+fn a_finished_game_refuses_moves_as_over_and_a_host_resume_names_the_window_it_is_open_in() {
+    let sandbox = Sandbox::new();
+    let (mut host, address) = host_in(&sandbox, "pine-1414", "0", &[]);
+    let mut bob = joiner("join", &address, "pine-1414", "Bob");
+    host.expect("Bob joined");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    bob.say("resign");
+    host.expect("White resigned");
+    bob.say("22-18");
+    bob.expect("the game is over");
+    host.say("22-18");
+    host.expect("the game is over");
+    // A second game, left unfinished and open in its host: another host --resume says
+    // where it is.
+    let (mut second, address) = host_in(&sandbox, "pine-1515", "0", &[]);
+    let mut carl = joiner("join", &address, "pine-1515", "Carl");
+    second.expect("Carl joined");
+    second.say("11-15");
+    carl.expect("Black played 11-15");
+    let out = crate::common::pty::run_in(
+        &sandbox,
+        &["host", "--resume", "--bind", "127.0.0.1", "--port", "0", "--plain"],
+        b"",
+    );
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("is open in another window"), "{said}");
+    assert!(!out.status.success());
+}

@@ -248,6 +248,9 @@ pub struct App {
     pub browse: Option<usize>,
     /// The FEN of the position shown is in the panel (`F`).
     pub show_fen: bool,
+    /// Questions from the other terminal that came while another was asked: each is
+    /// put in turn, while it still stands.
+    waiting_questions: std::collections::VecDeque<Question>,
 }
 
 impl App {
@@ -331,6 +334,7 @@ impl App {
             last_saved: None,
             show_fen: false,
             browse: None,
+            waiting_questions: std::collections::VecDeque::new(),
         };
         if fault.is_none() && !app.session().is_reviewing() {
             app.match_welcome();

@@ -35,6 +35,12 @@ pub(super) fn question_action(question: Question, key: &KeyEvent) -> Option<Acti
 
 impl App {
     pub(super) fn answer(&mut self, answer: Answer) -> Flow {
+        let flow = self.answer_asked(answer);
+        self.ask_next_waiting();
+        flow
+    }
+
+    fn answer_asked(&mut self, answer: Answer) -> Flow {
         let Mode::Asking(question) = self.mode else {
             return Flow::Continue;
         };

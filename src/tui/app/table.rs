@@ -40,19 +40,49 @@ impl App {
             }
             TableNews::Refused(why) => self.notify(Tone::Error, super::capitalize(&why)),
             TableNews::Chat { from, text } => self.info(format!("{from}: {text}")),
-            TableNews::UndoAsked(color) => {
-                self.pick = None;
-                self.mode = Mode::Asking(Question::RemoteUndo(color));
-            }
-            TableNews::DrawOffered(color) => {
-                self.pick = None;
-                self.mode = Mode::Asking(Question::Draw(color));
-            }
+            TableNews::UndoAsked(color) => self.ask_from_table(Question::RemoteUndo(color)),
+            TableNews::DrawOffered(color) => self.ask_from_table(Question::Draw(color)),
             TableNews::WrongCode(wrong) => self.notify(Tone::Error, wrong.to_string()),
             TableNews::Waiting(why) => self.notify(
                 Tone::Error,
                 format!("The host refused this board for now ({why}): trying again"),
             ),
+        }
+    }
+
+    /// A question from the other terminal: put now, or after the one being asked (it
+    /// does not replace it).
+    fn ask_from_table(&mut self, question: Question) {
+        if let Mode::Asking(asked) = self.mode {
+            if asked != question && !self.waiting_questions.contains(&question) {
+                self.waiting_questions.push_back(question);
+            }
+            return;
+        }
+        self.pick = None;
+        self.mode = Mode::Asking(question);
+    }
+
+    /// Once a question is answered: the next one waiting that still stands (the draw
+    /// still offered, the take-back still asked) is put.
+    pub(super) fn ask_next_waiting(&mut self) {
+        if matches!(self.mode, Mode::Asking(_)) {
+            return;
+        }
+        while let Some(question) = self.waiting_questions.pop_front() {
+            let stands = match question {
+                Question::Draw(by) => self.game().draw_offer() == Some(by),
+                Question::RemoteUndo(by) => self
+                    .runtime
+                    .table()
+                    .is_some_and(|t| t.undo_asked == Some(by)),
+                _ => false,
+            };
+            if stands {
+                self.pick = None;
+                self.mode = Mode::Asking(question);
+                return;
+            }
         }
     }
 

@@ -514,11 +514,6 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
     };
     let theme = &app.theme;
     let names = app.session().names();
-    let who = |color: Color| {
-        names
-            .name(color)
-            .map_or_else(|| color.name().to_string(), |n| printable(n, NAME_CHARS))
-    };
     let (text, style) = match &view.seat {
         Seat::Host { address, code } if !view.connected => (
             format!("Waiting for a player: checkers join {address} --code {code}"),
@@ -526,10 +521,15 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
         ),
         Seat::Host { .. } => {
             let remote = app.session().seats().remote_side().unwrap_or(Color::White);
-            (
-                format!("{} plays {remote} across the network", who(remote)),
-                theme.text,
-            )
+            let text = match names.name(remote) {
+                Some(name) => format!(
+                    "You play {}; {} plays {remote} across the network",
+                    !remote,
+                    printable(name, NAME_CHARS)
+                ),
+                None => format!("You play {}; the player who joined plays {remote}", !remote),
+            };
+            (text, theme.text)
         }
         Seat::Player(_) if !view.connected => (
             "The line to the host is down: trying again".to_string(),
