@@ -12,7 +12,7 @@ use crate::net::{new_code, reachable_address};
 use crate::rules::Color;
 use crate::runtime::network::{Following, Hosting, joined_session};
 use crate::runtime::{Saving, Table};
-use crate::session::{BallotChoice, Player, REMOTE_TYPE, Session};
+use crate::session::{BallotChoice, Player, REMOTE_TYPE};
 use crate::store::{self, GameFile};
 use std::net::SocketAddr;
 use std::time::Instant;
@@ -163,17 +163,14 @@ pub fn join(args: &JoinArgs, role: Role) -> Result<(), CommandError> {
     let session = joined_session(&welcome, Instant::now()).ok_or_else(|| {
         CommandError::Network("the host's record of the game does not read".to_string())
     })?;
-    let record_file = copy_file(&session);
-    let table = Table::Guest(Box::new(Following::new(link, &welcome, record_file)));
+    let table = Table::Guest(Box::new(Following::new(link, &welcome, copies_folder())));
     run_at_table(&screen, &prefs, notices, session, Saving::Off, table)
 }
 
-/// Where a joiner keeps its own copy of the game's record: the data folder's
+/// Where a joiner keeps its own copies of the games' records: the data folder's
 /// `network` folder, one file a game.
-fn copy_file(_session: &Session) -> Option<std::path::PathBuf> {
+fn copies_folder() -> Option<std::path::PathBuf> {
     let dir = store::data_dir()?.join("network");
     store::files::create_folder(&dir).ok()?;
-    let stamp = store::pdn_date(store::now_unix()).replace('.', "-");
-    let unique = store::now_unix() % 100_000;
-    Some(dir.join(format!("joined-{stamp}-{unique:05}.pdn")))
+    Some(dir)
 }

@@ -192,6 +192,8 @@ pub struct Welcome {
     pub seat: Option<String>,
     /// The game as the host holds it.
     pub state: GameState,
+    /// The chat so far at the table.
+    pub chat: Vec<(String, String)>,
 }
 
 impl Link {
@@ -338,10 +340,17 @@ fn greet(
             side,
             seat,
             state,
+            chat,
         } => {
             super::protocol::check_version(version).map_err(JoinError::Protocol)?;
             let _ = reader.get_ref().set_read_timeout(Some(HOST_SILENCE));
-            Ok((stream, reader, Welcome { side, seat, state }))
+            let welcome = Welcome {
+                side,
+                seat,
+                state,
+                chat,
+            };
+            Ok((stream, reader, welcome))
         }
         HostMessage::Refused {
             reason,
@@ -383,6 +392,7 @@ impl Line {
                             side: welcome.side,
                             seat: welcome.seat,
                             state: welcome.state,
+                            chat: welcome.chat,
                         }));
                         if !told {
                             return;

@@ -144,6 +144,10 @@ pub struct GameState {
     pub spectators: u32,
     /// The side the player who joined plays (in a match it changes from game to game).
     pub joiner_side: Side,
+    /// The host's number of this game in its session (a new game or a match's next
+    /// game counts up): a joiner keeps each game's copy apart.
+    #[serde(default)]
+    pub game_number: u64,
 }
 
 /// A message from the host.
@@ -163,6 +167,9 @@ pub enum HostMessage {
         seat: Option<String>,
         /// The game.
         state: GameState,
+        /// The chat so far at this table, oldest first: (who, what).
+        #[serde(default)]
+        chat: Vec<(String, String)>,
     },
     /// The connection is refused, and why (a wrong code, another version, a full
     /// table): nothing of the game is told.

@@ -659,6 +659,10 @@ fn each_full_screen_board_says_who_moves_questions_wait_their_turn_and_n_plays_a
     ann.wait_for("Bob's first move of the new game", |s| {
         s.contents().contains("Black played 11-15")
     });
+    // Each game has its own copy at the joiner.
+    crate::common::pty::wait_until("a copy of each game at the joiner", || {
+        records(&join_box, "network").len() == 2
+    });
 }
 
 #[test]
@@ -690,4 +694,36 @@ fn a_finished_game_refuses_moves_as_over_and_a_host_resume_names_the_window_it_i
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("is open in another window"), "{said}");
     assert!(!out.status.success());
+}
+
+#[test]
+fn a_rejoined_board_has_the_chat_and_one_copy_of_the_game() {
+    let (mut host, address) = host("cedar-1616", &[]);
+    let bob_box = Sandbox::new();
+    let args = [
+        "join", &address, "--code", "cedar-1616", "--name", "Bob", "--plain",
+    ];
+    let mut bob = Peer::start(&bob_box, &args);
+    host.expect("Bob joined");
+    bob.say("say hello there");
+    host.expect("Bob says: hello there");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    bob.kill();
+    host.expect("White's line dropped");
+    let mut again = Session::start_in(&bob_box, &args[..6], &[]);
+    host.expect("Bob joined");
+    again.wait_for("the chat said before the rejoin", |s| {
+        s.contents().contains("hello there")
+    });
+    again.send(b"22-18\r");
+    host.expect("White played 22-18");
+    crate::common::pty::wait_until("the joiner's copy with both moves", || {
+        records(&bob_box, "network")
+            .iter()
+            .any(|r| r.contains("22-18"))
+    });
+    let copies = records(&bob_box, "network");
+    assert_eq!(copies.len(), 1, "{copies:#?}");
+    assert!(copies[0].contains("11-15"), "{copies:#?}");
 }

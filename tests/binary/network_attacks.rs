@@ -470,12 +470,14 @@ fn a_hostile_host_flooding_a_joiner_does_not_fill_its_memory() {
                     player_connected: true,
                     spectators: 0,
                     joiner_side: checkers::net::protocol::Side::White,
+                    game_number: 1,
                 };
                 let welcome = HostMessage::Welcome {
                     version: checkers::net::protocol::VERSION,
                     side: Some(checkers::net::protocol::Side::White),
                     seat: None,
                     state: state(&pdn),
+                    chat: Vec::new(),
                 };
                 if write_message(&mut stream, &welcome).is_err() {
                     return;

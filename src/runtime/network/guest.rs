@@ -11,8 +11,8 @@ pub struct Following {
     pub(super) side: Option<Color>,
     /// The game as the host last told it.
     pub(super) state: GameState,
-    /// The file this terminal keeps its copy of the record in.
-    pub(super) record_file: Option<PathBuf>,
+    /// The folder this terminal keeps its copies of the games' records in.
+    pub(super) copies: Option<PathBuf>,
     /// The host said goodbye: the line's drop that follows is no news.
     pub(super) farewell: bool,
     pub(super) view: TableView,
@@ -20,25 +20,56 @@ pub struct Following {
 
 impl Following {
     /// A joiner's board: `link` to the host, which welcomed it as `welcome` says;
-    /// its copy of the record kept in `record_file`.
-    pub fn new(link: Link, welcome: &Welcome, record_file: Option<PathBuf>) -> Following {
+    /// its copies of the games' records kept in the folder `copies` (see
+    /// [`copy_name`]).
+    pub fn new(link: Link, welcome: &Welcome, copies: Option<PathBuf>) -> Following {
         let side = welcome.side.map(Color::from);
         let view = TableView {
             seat: side.map_or(Seat::Spectator, Seat::Player),
             connected: welcome.state.player_connected,
             spectators: welcome.state.spectators,
-            chat: VecDeque::new(),
+            chat: received_chat(&welcome.chat),
             undo_asked: welcome.state.undo_asked.map(Color::from),
         };
         Following {
             link,
             side,
             state: welcome.state.clone(),
-            record_file,
+            copies,
             farewell: false,
             view,
         }
     }
+}
+
+/// The chat a host's welcome tells, its last lines made safe to show.
+fn received_chat(chat: &[(String, String)]) -> VecDeque<(String, String)> {
+    let skipped = chat.len().saturating_sub(CHAT_KEPT);
+    chat.iter()
+        .skip(skipped)
+        .map(|(from, text)| {
+            (
+                crate::text::printable(from, MAX_NAME_CHARS),
+                chat_line(text),
+            )
+        })
+        .collect()
+}
+
+/// The name of a joiner's copy of a game: the same for every join and rejoin of one
+/// game (its place, date, players, start and the host's number of it), another for
+/// the next game.
+pub fn copy_name(record: &PdnGame, state: &GameState) -> String {
+    let mut hasher = crc32fast::Hasher::new();
+    for tag in ["Site", "Date", "Black", "White", "FEN", "Event", "Round"] {
+        hasher.update(record.tag(tag).unwrap_or("").as_bytes());
+        hasher.update(&[0]);
+    }
+    hasher.update(&state.game_number.to_le_bytes());
+    let date = record.tag("Date").unwrap_or("").replace(['.', '?'], "-");
+    let date = date.trim_matches('-');
+    let date = if date.is_empty() { "undated" } else { date };
+    format!("joined-{date}-{:08x}.pdn", hasher.finalize())
 }
 
 /// The record a host's state carries, read: `None` if it does not read (then the
@@ -210,9 +241,12 @@ impl Runtime {
         events: &mut Vec<Event>,
     ) {
         match message {
-            HostMessage::Welcome { state, .. } => {
+            HostMessage::Welcome { state, chat, .. } => {
                 if let Some(Table::Guest(guest)) = self.table.as_mut() {
                     guest.view.connected = true;
+                    // The host's chat is the whole of it: lines said while this board
+                    // was away are there too.
+                    guest.view.chat = received_chat(&chat);
                 }
                 events.push(Event::Table(TableNews::LineUp));
                 self.follow_state(state, now, events);
@@ -287,11 +321,11 @@ impl Runtime {
             }
         }
         if before.pdn != state.pdn
-            && let Some(path) = &guest.record_file
+            && let Some(folder) = &guest.copies
         {
             // This terminal's own copy; the host's is the one that counts, so a
             // failure here only goes unsaved.
-            let _ = crate::store::save_record(path, &record);
+            let _ = crate::store::save_record(&folder.join(copy_name(&record, &state)), &record);
         }
     }
 }

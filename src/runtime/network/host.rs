@@ -287,6 +287,7 @@ impl Runtime {
             player_connected: host.player.is_some(),
             spectators: host.view.spectators,
             joiner_side: Side::from(self.session.seats().remote_side().unwrap_or(host.remote)),
+            game_number: self.session.game_number(),
         })
     }
 
@@ -506,6 +507,7 @@ impl Runtime {
                     side,
                     seat,
                     state,
+                    chat: host.view.chat.iter().cloned().collect(),
                 },
             );
         }

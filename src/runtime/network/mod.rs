@@ -153,7 +153,7 @@ const MAX_NAME_CHARS: usize = 40;
 mod guest;
 mod host;
 
-pub use guest::{Following, joined_session, state_record};
+pub use guest::{Following, copy_name, joined_session, state_record};
 pub use host::Hosting;
 
 impl Runtime {
