@@ -101,6 +101,12 @@ pub fn host(args: &HostArgs) -> Result<(), CommandError> {
         "Waiting for a player: checkers join {shown} --code {code} (they play {}; checkers watch {shown} --code {code} to watch)",
         !mine
     );
+    if args.bind.is_unspecified() {
+        println!(
+            "Listening on every interface at port {}: --bind 127.0.0.1 keeps the game to this machine.",
+            connections.address().port()
+        );
+    }
     let remote_named = match !mine {
         Color::Black => play.black_name.is_some(),
         Color::White => play.white_name.is_some(),
@@ -126,9 +132,8 @@ fn last_network_game() -> Result<(GameFile, crate::pdn::PdnGame), CommandError> 
         })
     };
     let all = store::games::saved_games().map_err(CommandError::GameOption)?;
-    let unfinished = |g: &&store::games::SavedGame| {
-        !g.finished() && g.record.as_ref().is_ok_and(network)
-    };
+    let unfinished =
+        |g: &&store::games::SavedGame| !g.finished() && g.record.as_ref().is_ok_and(network);
     let Some(game) = all.iter().filter(unfinished).find(|g| g.resumable()) else {
         let open = all.iter().filter(unfinished).find(|g| g.open_elsewhere);
         return Err(CommandError::Network(match open {
@@ -164,7 +169,15 @@ pub fn join(args: &JoinArgs, role: Role) -> Result<(), CommandError> {
         CommandError::Network("the host's record of the game does not read".to_string())
     })?;
     let table = Table::Guest(Box::new(Following::new(link, &welcome, copies_folder())));
-    run_at_table(&screen, &prefs, notices, session, Saving::Off, table)
+    run_at_table(&screen, &prefs, notices, session, Saving::Off, table)?;
+    if role == Role::Player {
+        // Said after the board is gone, so it stays on the terminal.
+        println!(
+            "Unless the game is over, it stays with the host: checkers join {address} --code {} goes on with it.",
+            args.code
+        );
+    }
+    Ok(())
 }
 
 /// Where a joiner keeps its own copies of the games' records: the data folder's

@@ -215,7 +215,9 @@ impl Link {
         while let Some(candidate) = candidates.next() {
             match greet(candidate, &greeting, None) {
                 Ok((stream, reader, welcome)) => {
-                    return Ok(Link::keep_line(candidate, greeting, stream, reader, welcome));
+                    return Ok(Link::keep_line(
+                        candidate, greeting, stream, reader, welcome,
+                    ));
                 }
                 Err(JoinError::Busy(why)) if started.elapsed() + RETRY < JOIN_PATIENCE => {
                     waiting(&why);

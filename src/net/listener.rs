@@ -253,7 +253,10 @@ fn accept(
         let key = address_key(address.ip());
         // Threads of peers let go wind down in moments; this bounds them meanwhile.
         if live.load(Ordering::SeqCst) >= 2 * bounds.peers {
-            refuse(stream, format!("the table is full ({} connections)", bounds.peers));
+            refuse(
+                stream,
+                format!("the table is full ({} connections)", bounds.peers),
+            );
             continue;
         }
         if let Err(why) = make_room(&peers, key, bounds) {
@@ -343,9 +346,9 @@ fn make_room(
         return Err(format!("the table is full ({} connections)", bounds.peers));
     };
     if let Some(p) = peers.remove(&oldest) {
-        let _ = p
-            .queue
-            .try_send(bye_line("the table is full: a newer connection took this place"));
+        let _ = p.queue.try_send(bye_line(
+            "the table is full: a newer connection took this place",
+        ));
         let _ = p.stream.shutdown(Shutdown::Read);
     }
     Ok(())
@@ -561,7 +564,8 @@ mod tests {
         assert!(why.contains("no whole message within 300 ms"), "{why}");
     }
 
-    const HELLO: &[u8] = b"{\"type\":\"hello\",\"version\":2,\"code\":\"c\",\"role\":\"player\",\"name\":null}\n";
+    const HELLO: &[u8] =
+        b"{\"type\":\"hello\",\"version\":2,\"code\":\"c\",\"role\":\"player\",\"name\":null}\n";
 
     /// What came from the peers within a moment, waiting until `until` says enough.
     fn gather(connections: &Connections, until: impl Fn(&[Incoming]) -> bool) -> Vec<Incoming> {
@@ -652,7 +656,10 @@ mod tests {
             .map(|_| TcpStream::connect(connections.address()).unwrap())
             .collect();
         gather(&connections, |s| {
-            s.iter().filter(|i| matches!(i, Incoming::Opened(..))).count() == 2
+            s.iter()
+                .filter(|i| matches!(i, Incoming::Opened(..)))
+                .count()
+                == 2
         });
         let mut third = TcpStream::connect(connections.address()).unwrap();
         let words = last_words(&mut third);

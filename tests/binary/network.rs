@@ -596,7 +596,15 @@ fn each_full_screen_board_says_who_moves_questions_wait_their_turn_and_n_plays_a
     let mut ann = Session::start_in(
         &host_box,
         &[
-            "host", "--bind", "127.0.0.1", "--port", &port, "--code", code, "--name", "Ann",
+            "host",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            &port,
+            "--code",
+            code,
+            "--name",
+            "Ann",
         ],
         &[],
     );
@@ -631,7 +639,8 @@ fn each_full_screen_board_says_who_moves_questions_wait_their_turn_and_n_plays_a
     bob.send(b"u");
     ann.send(b"n");
     ann.wait_for("the take-back question, after the draw's", |s| {
-        s.contents().contains("White asks to take back the last move")
+        s.contents()
+            .contains("White asks to take back the last move")
     });
     ann.send(b"n");
     // A draw agreed; n at the joiner says the host starts the next game, and n at the
@@ -688,7 +697,15 @@ fn a_finished_game_refuses_moves_as_over_and_a_host_resume_names_the_window_it_i
     carl.expect("Black played 11-15");
     let out = crate::common::pty::run_in(
         &sandbox,
-        &["host", "--resume", "--bind", "127.0.0.1", "--port", "0", "--plain"],
+        &[
+            "host",
+            "--resume",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--plain",
+        ],
         b"",
     );
     let said = String::from_utf8_lossy(&out.stderr);
@@ -701,7 +718,13 @@ fn a_rejoined_board_has_the_chat_and_one_copy_of_the_game() {
     let (mut host, address) = host("cedar-1616", &[]);
     let bob_box = Sandbox::new();
     let args = [
-        "join", &address, "--code", "cedar-1616", "--name", "Bob", "--plain",
+        "join",
+        &address,
+        "--code",
+        "cedar-1616",
+        "--name",
+        "Bob",
+        "--plain",
     ];
     let mut bob = Peer::start(&bob_box, &args);
     host.expect("Bob joined");

@@ -172,13 +172,18 @@ fn a_pipelined_brute_force_is_not_read_past_its_refusal_and_an_address_that_gues
     }
     // Three tries are free, the fourth earns a wait: the rest are refused unjudged.
     assert_eq!(judged, 4, "greetings judged from one address in a sweep");
-    host.expect("Someone at 127.0.0.3 gave a wrong code (4 wrong codes from there; it waits 2 seconds");
+    host.expect(
+        "Someone at 127.0.0.3 gave a wrong code (4 wrong codes from there; it waits 2 seconds",
+    );
     // While it waits, even the right code from that address is not judged.
     let mut late = Raw::connect_from(Ipv4Addr::new(127, 0, 0, 3), &address);
     late.hello(code, Role::Player, None);
     match late.next() {
         Some(HostMessage::Refused { reason, lasting }) => {
-            assert!(reason.contains("too many wrong codes from 127.0.0.3"), "{reason}");
+            assert!(
+                reason.contains("too many wrong codes from 127.0.0.3"),
+                "{reason}"
+            );
             assert!(!lasting);
         }
         other => panic!("{other:?}"),
@@ -241,7 +246,10 @@ fn adjourning_ends_the_joiners_connection_so_it_cannot_play_on_stopped_clocks() 
     }));
     host.expect("White adjourned the game");
     let seen = host.lines_within(Duration::from_millis(500));
-    assert!(!seen.iter().any(|l| l.contains("White played")), "{seen:#?}");
+    assert!(
+        !seen.iter().any(|l| l.contains("White played")),
+        "{seen:#?}"
+    );
     host.say("22-18");
     host.expect("White is played at the other terminal");
     // Joining again goes on, the clocks running once more.
@@ -270,7 +278,10 @@ fn a_new_connection_with_the_seat_token_takes_over_a_silent_one_and_others_are_t
     other.hello(code, Role::Player, None);
     match other.next() {
         Some(HostMessage::Refused { reason, lasting }) => {
-            assert!(reason.contains("a player is already at the table"), "{reason}");
+            assert!(
+                reason.contains("a player is already at the table"),
+                "{reason}"
+            );
             assert!(!lasting);
         }
         other => panic!("{other:?}"),
@@ -290,7 +301,10 @@ fn a_new_connection_with_the_seat_token_takes_over_a_silent_one_and_others_are_t
         .unwrap();
     host.expect("White played 22-18");
     let seen = host.lines_within(Duration::from_millis(200));
-    assert!(!seen.iter().any(|l| l.contains("line dropped")), "{seen:#?}");
+    assert!(
+        !seen.iter().any(|l| l.contains("line dropped")),
+        "{seen:#?}"
+    );
 }
 
 /// A line between a joiner and the host that can go silent, as after a Wi-Fi drop:
@@ -308,7 +322,11 @@ impl Outage {
         let address = listener.local_addr().unwrap().to_string();
         let opened = Arc::new(AtomicUsize::new(0));
         let cut_before = Arc::new(AtomicUsize::new(0));
-        let (o, c, host) = (Arc::clone(&opened), Arc::clone(&cut_before), host.to_string());
+        let (o, c, host) = (
+            Arc::clone(&opened),
+            Arc::clone(&cut_before),
+            host.to_string(),
+        );
         std::thread::spawn(move || {
             for client in listener.incoming() {
                 let Ok(client) = client else { continue };
@@ -342,7 +360,9 @@ impl Outage {
 fn pass_on(mut from: TcpStream, mut to: TcpStream, number: usize, cut: &AtomicUsize) {
     let mut buffer = [0u8; 4096];
     loop {
-        let Ok(n) = from.read(&mut buffer) else { return };
+        let Ok(n) = from.read(&mut buffer) else {
+            return;
+        };
         if n == 0 {
             // Held open, silent, as a dead line is.
             if number < cut.load(Ordering::SeqCst) {
@@ -415,7 +435,9 @@ fn a_host_killed_the_moment_a_peer_hears_of_a_move_has_kept_that_move() {
         let turn_is_white = played % 2 == 1;
         let m = a_legal_move(&state);
         if turn_is_white {
-            joiner.send(&command(RemoteCommand::Play { text: m })).unwrap();
+            joiner
+                .send(&command(RemoteCommand::Play { text: m }))
+                .unwrap();
         } else {
             host.say(&m);
         }

@@ -611,15 +611,15 @@ impl Runtime {
                 if !over {
                     self.session.adjourn();
                 }
-                if let Some(Table::Host(host)) = self.table.as_mut() {
-                    if let Some(peer) = host.player {
-                        host.connections.close(
-                            peer,
-                            &HostMessage::Bye {
-                                reason: "you adjourned the game: join again to go on".into(),
-                            },
-                        );
-                    }
+                if let Some(Table::Host(host)) = self.table.as_mut()
+                    && let Some(peer) = host.player
+                {
+                    host.connections.close(
+                        peer,
+                        &HostMessage::Bye {
+                            reason: "you adjourned the game: join again to go on".into(),
+                        },
+                    );
                 }
                 self.unseat_player();
                 // The clocks run again when the player is back.
