@@ -89,14 +89,16 @@ impl JoinArgs {
     }
 }
 
-/// A game's code: 1 to 40 printable characters, no spaces.
+/// A game's code: 1 to 40 printable characters; spaces between its parts are taken
+/// as dashes, as a code read out is typed ("maple 4821 river 0937").
 fn parse_code(text: &str) -> Result<String, String> {
-    let ok = !text.is_empty()
-        && text.chars().count() <= 40
-        && text.chars().all(|c| c.is_ascii_graphic());
+    let code = text.trim();
+    let ok = !code.is_empty()
+        && code.chars().count() <= 40
+        && code.chars().all(|c| c.is_ascii_graphic() || c == ' ');
     if ok {
-        Ok(text.to_string())
+        Ok(crate::net::normalize_code(code))
     } else {
-        Err("a code is 1 to 40 letters, digits or signs, with no spaces".to_string())
+        Err("a code is 1 to 40 letters, digits or signs".to_string())
     }
 }

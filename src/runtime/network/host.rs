@@ -435,7 +435,9 @@ impl Runtime {
                 "too many wrong codes from {address}: the next greeting is judged in {}",
                 crate::net::guesses::wait_text(wait)
             );
-            return refuse(host, reason, false);
+            // Lasting for the joiner: trying the same code again by itself would only
+            // spend its tries (a person checks the code, then joins again).
+            return refuse(host, reason, true);
         }
         // Compared in full whatever the role, so a refusal tells nothing of the game.
         if !code_matches(&normalize_code(&hello.code), &normalize_code(&host.code)) {

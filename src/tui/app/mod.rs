@@ -62,7 +62,7 @@ fn start_words(runtime: &Runtime) -> String {
     let here = match runtime.table().map(|t| &t.seat) {
         Some(crate::runtime::Seat::Spectator) => {
             return format!(
-                "You are watching: {turn} to move. Left/Right step through the moves; q leaves."
+                "You are watching: {turn} to move. < and > step through the moves; q leaves."
             );
         }
         Some(crate::runtime::Seat::Player(side)) => Some(*side),
