@@ -545,3 +545,20 @@ fn a_hostile_host_flooding_a_joiner_does_not_fill_its_memory() {
 fn seen(peer: &Peer) -> String {
     peer.seen.join("\n")
 }
+
+#[test]
+fn a_joiner_refused_for_now_keeps_trying_and_gets_in_once_the_seat_is_free() {
+    let code = "lotus-9090-cabin-1010";
+    let (mut host, address) = host(code, &[]);
+    // Someone holds the seat, then lets it go a moment later.
+    let mut holder = Raw::connect(&address);
+    holder.hello(code, Role::Player, None);
+    holder.welcome();
+    host.expect("joined, playing White");
+    let mut bob = joiner("join", &address, code, "Bob");
+    bob.expect("The host refused for now (a player is already at the table): trying again");
+    drop(holder);
+    host.expect("Bob joined, playing White");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+}
