@@ -394,6 +394,7 @@ fn a_joiner_back_from_a_silent_outage_takes_its_seat_again_at_once() {
     // in at once, though the host still holds the old, silent connection.
     bob.expect("The line to the host dropped");
     bob.expect("Connected to the host");
+    eprintln!("back at the table {:?} after the line went silent", cut_at.elapsed());
     assert!(
         cut_at.elapsed() < Duration::from_secs(14),
         "back after {:?}",
@@ -533,6 +534,7 @@ fn a_hostile_host_flooding_a_joiner_does_not_fill_its_memory() {
         std::thread::sleep(Duration::from_millis(100));
     }
     flooding.store(false, Ordering::SeqCst);
+    eprintln!("the joiner under the flood: {before} kB at first, {most} kB at most");
     assert!(
         most < before + 40 * 1024,
         "the joiner grew from {before} kB to {most} kB under the flood"
