@@ -410,14 +410,7 @@ impl Session {
         for m in opening.iter().flat_map(|o| &o.line) {
             let _ = game.play(m);
         }
-        self.seats = Seats {
-            black: self.seats.white,
-            white: self.seats.black,
-        };
-        self.names = Players {
-            black: self.names.white.take(),
-            white: self.names.black.take(),
-        };
+        self.change_sides();
         self.ballot = opening;
         self.match_play = Some(contest);
         self.track(|s| s.game = game);

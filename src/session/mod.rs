@@ -670,6 +670,12 @@ impl Session {
     /// A new game with the sides changed over (a game across the network played
     /// again): who played Black plays White, names and all.
     pub fn rematch(&mut self) {
+        self.change_sides();
+        self.new_game();
+    }
+
+    /// Who played Black plays White and the other way round, names and all.
+    fn change_sides(&mut self) {
         self.seats = Seats {
             black: self.seats.white,
             white: self.seats.black,
@@ -678,7 +684,6 @@ impl Session {
             black: self.names.white.take(),
             white: self.names.black.take(),
         };
-        self.new_game();
     }
 
     /// A new game from `position` (a position set up in the editor), with no ballot; who

@@ -336,10 +336,7 @@ fn a_killed_joiner_joins_again_and_the_game_goes_on_with_every_move() {
 fn a_host_killed_and_resumed_is_rejoined_by_itself() {
     let sandbox = Sandbox::new();
     // A fixed port, so the resumed host is where the joiner looks.
-    let port = {
-        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        probe.local_addr().unwrap().port().to_string()
-    };
+    let port = free_port();
     let (mut host, address) = host_in(&sandbox, "hazel-5555", &port, &["--clock", "5+0"]);
     let mut bob = joiner("join", &address, "hazel-5555", "Bob");
     host.expect("Bob joined");
@@ -582,7 +579,7 @@ fn the_full_screen_joiner_keeps_its_side_at_the_bottom_as_a_match_changes_colour
 }
 
 /// A free port on the loopback address, for a host started where the test knows it.
-fn free_port() -> String {
+pub(crate) fn free_port() -> String {
     let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     probe.local_addr().unwrap().port().to_string()
 }

@@ -6,7 +6,7 @@
 //! the real joiner's address is not the one the host makes wait.
 
 use crate::common::pty::Sandbox;
-use crate::network::{Peer, host, host_in, joiner};
+use crate::network::{free_port, host, host_in, joiner};
 use checkers::net::protocol::{
     ClientMessage, GameState, HostMessage, RemoteCommand, Role, read_message, write_message,
 };
@@ -394,7 +394,10 @@ fn a_joiner_back_from_a_silent_outage_takes_its_seat_again_at_once() {
     // in at once, though the host still holds the old, silent connection.
     bob.expect("The line to the host dropped");
     bob.expect("Connected to the host");
-    eprintln!("back at the table {:?} after the line went silent", cut_at.elapsed());
+    eprintln!(
+        "back at the table {:?} after the line went silent",
+        cut_at.elapsed()
+    );
     assert!(
         cut_at.elapsed() < Duration::from_secs(14),
         "back after {:?}",
@@ -419,10 +422,7 @@ fn kill_now(pid: u32) {
 fn a_host_killed_the_moment_a_peer_hears_of_a_move_has_kept_that_move() {
     let code = "grove-1212-lemon-3434";
     let sandbox = Sandbox::new();
-    let port = {
-        let probe = TcpListener::bind("127.0.0.1:0").unwrap();
-        probe.local_addr().unwrap().port().to_string()
-    };
+    let port = free_port();
     let mut played = 0;
     let mut kills = 0;
     while kills < 20 {
@@ -540,12 +540,6 @@ fn a_hostile_host_flooding_a_joiner_does_not_fill_its_memory() {
         "the joiner grew from {before} kB to {most} kB under the flood"
     );
     drop(bob);
-}
-
-/// The peer's lines so far, for a failing assertion.
-#[allow(dead_code)]
-fn seen(peer: &Peer) -> String {
-    peer.seen.join("\n")
 }
 
 #[test]
