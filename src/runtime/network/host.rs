@@ -65,6 +65,7 @@ impl Hosting {
             seat: Seat::Host {
                 address: shown_address,
                 code: code.clone(),
+                every_interface: connections.address().ip().is_unspecified(),
             },
             connected: false,
             spectators: 0,

@@ -86,6 +86,9 @@ pub enum Seat {
         address: SocketAddr,
         /// The code they need.
         code: String,
+        /// Whether the host listens on every interface (other machines reach it), not
+        /// on one address.
+        every_interface: bool,
     },
     /// A player who joined, playing this side.
     Player(Color),

@@ -515,10 +515,21 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
     let theme = &app.theme;
     let names = app.session().names();
     let (text, style) = match &view.seat {
-        Seat::Host { address, code } if !view.connected => (
-            format!("Waiting for a player: checkers join {address} --code {code}"),
-            theme.question,
-        ),
+        Seat::Host {
+            address,
+            code,
+            every_interface,
+        } if !view.connected => {
+            let listening = if *every_interface {
+                " (listening on every interface)"
+            } else {
+                ""
+            };
+            (
+                format!("Waiting for a player{listening}: checkers join {address} --code {code}"),
+                theme.question,
+            )
+        }
         Seat::Host { .. } => {
             let remote = app.session().seats().remote_side().unwrap_or(Color::White);
             let text = match names.name(remote) {
