@@ -685,6 +685,14 @@ fn a_finished_game_refuses_moves_as_over_and_a_host_resume_names_the_window_it_i
     bob.expect("the game is over");
     host.say("22-18");
     host.expect("the game is over");
+    // Leaving a finished game is not adjourning it.
+    bob.say("quit");
+    host.expect("White left the table");
+    let seen = host.lines_within(Duration::from_millis(200));
+    assert!(
+        !seen.iter().any(|l| l.contains("goes on when they join")),
+        "{seen:#?}"
+    );
     // A second game, left unfinished and open in its host: another host --resume says
     // where it is.
     let (mut second, address) = host_in(&sandbox, "pine-1515", "0", &[]);
