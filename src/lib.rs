@@ -45,6 +45,7 @@ pub mod net;
 pub mod pdn;
 #[doc(hidden)]
 pub mod plain;
+mod random;
 pub mod rules;
 pub mod runtime;
 pub mod session;

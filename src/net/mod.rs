@@ -8,7 +8,6 @@ pub mod link;
 pub mod listener;
 pub mod protocol;
 
-use std::hash::{BuildHasher, Hasher};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 
 /// The port a host listens on unless told otherwise.
@@ -50,30 +49,11 @@ const CODE_WORDS: [&str; 256] = [
 /// 256² × 10⁸ (about 2^42.6).
 pub const CODE_SPACE: u64 = 256 * 256 * 100_000_000;
 
-/// Fills `bytes` from the operating system's randomness (a code and a seat token must
-/// not be guessable from the time or another code). Should the system refuse, the
-/// process's own keyed hashes are used instead: still unknown outside the process.
-fn random_bytes(bytes: &mut [u8]) {
-    if getrandom::fill(bytes).is_ok() {
-        return;
-    }
-    for chunk in bytes.chunks_mut(8) {
-        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-        hasher.write_u128(
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos()),
-        );
-        let n = hasher.finish().to_le_bytes();
-        chunk.copy_from_slice(&n[..chunk.len()]);
-    }
-}
-
 /// A new game's code: two words and two groups of four digits ("maple-4821-river-0937"),
 /// one of [`CODE_SPACE`], drawn from the system's randomness.
 pub fn new_code() -> String {
     let mut bytes = [0u8; 10];
-    random_bytes(&mut bytes);
+    crate::random::fill(&mut bytes);
     let [first, second, digits @ ..] = bytes;
     let digits = u64::from_le_bytes(digits) % 100_000_000;
     format!(
@@ -99,7 +79,7 @@ pub fn normalize_code(code: &str) -> String {
 /// that the player's next connection proves the seat is theirs.
 pub fn new_token() -> String {
     let mut bytes = [0u8; 16];
-    random_bytes(&mut bytes);
+    crate::random::fill(&mut bytes);
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

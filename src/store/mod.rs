@@ -94,8 +94,9 @@ fn civil_date(unix_seconds: u64) -> (i64, u32, u32) {
 
 /// `path` with a leading `~` standing for the home directory, as a shell would read it.
 pub fn expand_home(path: &Path) -> PathBuf {
-    match (path.strip_prefix("~"), std::env::var_os("HOME")) {
-        (Ok(rest), Some(home)) => PathBuf::from(home).join(rest),
+    let home = directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf());
+    match (path.strip_prefix("~"), home) {
+        (Ok(rest), Some(home)) => home.join(rest),
         _ => path.to_path_buf(),
     }
 }

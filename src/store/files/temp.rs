@@ -7,25 +7,8 @@
 //! file planted at that name makes the creation fail instead of being followed.
 
 use std::fs::{self, File, OpenOptions};
-use std::hash::{BuildHasher, Hasher};
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// 64 bits no other process can predict: the standard library's per-process random
-/// hash keys, mixed with the time and a counter so two calls never repeat.
-fn random_u64() -> u64 {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
-    hasher.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    hasher.write_u32(std::process::id());
-    hasher.finish()
-}
 
 /// The temporary file name for `name` made by process `pid` with random part `random`.
 pub(super) fn temp_name(name: &str, pid: u32, random: u64) -> String {
@@ -38,7 +21,7 @@ pub(super) fn temp_name(name: &str, pid: u32, random: u64) -> String {
 pub(super) fn create_temp(dir: &Path, name: &str) -> io::Result<(File, PathBuf)> {
     let mut last = None;
     for _ in 0..16 {
-        let path = dir.join(temp_name(name, std::process::id(), random_u64()));
+        let path = dir.join(temp_name(name, std::process::id(), crate::random::u64()));
         match OpenOptions::new().write(true).create_new(true).open(&path) {
             Ok(file) => return Ok((file, path)),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
@@ -144,8 +127,8 @@ mod tests {
 
     #[test]
     fn random_parts_differ() {
-        let a = temp_name("a", 1, random_u64());
-        let b = temp_name("a", 1, random_u64());
+        let a = temp_name("a", 1, crate::random::u64());
+        let b = temp_name("a", 1, crate::random::u64());
         assert_ne!(a, b);
     }
 
