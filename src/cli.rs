@@ -53,7 +53,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub screen: ScreenArgs,
     /// Start from this position (PDN FEN, e.g. "W:W18,K30:B11,K2").
-    #[arg(long, value_parser = parse_fen, conflicts_with_all = ["load", "resume"])]
+    #[arg(long, value_parser = parse_start_fen, conflicts_with_all = ["load", "resume"])]
     pub fen: Option<Position>,
     /// Open a game from a PDN file, to review it or play on from any point.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
@@ -395,6 +395,11 @@ pub enum TrainModel {
 fn parse_fen(text: &str) -> Result<Position, String> {
     text.parse::<Position>()
         .map_err(|e| crate::text::error_chain(&e))
+}
+
+/// A FEN a game starts from: as [`parse_fen`], and each side must have a piece.
+fn parse_start_fen(text: &str) -> Result<Position, String> {
+    Position::parse_start(text).map_err(|e| crate::text::error_chain(&e))
 }
 
 /// A player's name, at most [`MAX_NAME_CHARS`](crate::pdn::MAX_NAME_CHARS) characters:

@@ -328,3 +328,26 @@ fn help_lists_the_players_commands_before_the_engines_workshop() {
     }
     assert!(place("host") < place("join") && place("join") < place("watch"));
 }
+
+#[test]
+fn a_game_from_a_position_where_a_side_has_no_pieces_is_refused() {
+    for (fen, why) in [
+        ("W:W:B", "the board is empty"),
+        ("B:W:BK31", "White has no pieces"),
+        ("W:W5:B", "Black has no pieces"),
+    ] {
+        let o = run(&["--plain", "--fen", fen]);
+        assert_eq!(o.status.code(), Some(2), "{fen}");
+        let said = stderr(&o);
+        assert!(said.contains(why), "{fen}: {said}");
+        assert!(
+            said.contains("at least one piece on each side"),
+            "{fen}: {said}"
+        );
+        assert_eq!(stdout(&o), "", "{fen}: no game is played");
+    }
+    // Analysis of such a position is not a game: `moves` still reads it (and finds none).
+    let o = run(&["moves", "--fen", "W:W:B5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+}
