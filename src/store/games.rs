@@ -370,7 +370,10 @@ impl SavedGame {
     /// One line: date, players, moves (a move is one of each side's, as the record
     /// numbers them), state (as the lists of games show it).
     pub fn summary(&self) -> String {
-        let moves = self.plies().div_ceil(2);
+        let moves = self
+            .record
+            .as_ref()
+            .map_or(0, |r| crate::game::full_moves(&r.start, r.moves.len()));
         let conditions = self.conditions();
         format!(
             "{}  {}  {} move{}  {}{}{conditions}",

@@ -33,11 +33,13 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         lines.extend(cut_lines(&format!("FEN {pos}"), inner.width));
     }
     if let Some(plies) = app.browse {
+        // In the move list's numbers, as the status line says it.
+        let game = app.game();
         let text = format!(
-            "Shown: move {plies} of {} (Esc: back)",
-            app.game().moves().len()
+            "Shown: {}; Esc: back",
+            game.place(plies, game.moves().len())
         );
-        lines.push(Line::styled(text, theme.question));
+        lines.extend(wrapped(&text, usize::from(inner.width), theme.question));
     }
     match app.game().result() {
         Some(outcome) => {
@@ -184,8 +186,9 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         lines.extend(wrapped(&swing, width, theme.alert));
     }
     if let Some(review) = app.review() {
-        lines.push(Line::styled(
-            format!("Review: {}", app.session().review_place()),
+        lines.extend(wrapped(
+            &format!("Review: {}", app.session().review_place()),
+            width,
             theme.question,
         ));
         if review.fault.is_some() {
