@@ -721,3 +721,25 @@ fn browsing_speaks_of_the_move_lists_numbers_in_the_status_and_the_panel() {
         "The start, before 3 moves: < > step, Esc or a move returns to the game"
     );
 }
+
+#[test]
+fn a_long_capture_keeps_whites_moves_in_one_column() {
+    let mut app = crate::common::app_from("B:W10,11,18,19,30:BK7");
+    for m in ["7x14x23x16x7", "30-26", "7-10", "26-22"] {
+        type_move(&mut app, m);
+    }
+    let screen = screen_text(&app);
+    let column = |black: &str, white: &str| {
+        let line = screen
+            .lines()
+            .find(|l| l.contains(black))
+            .unwrap_or_else(|| panic!("no line with {black}: {screen}"));
+        let start = line.find(black).unwrap();
+        line[start..].find(white).map(|i| start + i).unwrap()
+    };
+    assert_eq!(
+        column("1. 7x14x23x16x7", "30-26"),
+        column("2. 7-10", "26-22"),
+        "{screen}"
+    );
+}

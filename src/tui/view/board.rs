@@ -287,8 +287,13 @@ fn render_disc(
             Color::Black => g.black_king,
             Color::White => g.white_king,
         };
-        // Up to three crowns in the middle of the row.
-        let crowns = width.saturating_sub(2).clamp(1, 3);
+        // Up to three crowns in the middle of the row; across the whole of a disc one
+        // row high (80x24), where one crown in three cells is hard to tell from a man.
+        let crowns = if rows == 1 {
+            width.min(5)
+        } else {
+            width.saturating_sub(2).clamp(1, 3)
+        };
         let first = (width - crowns) / 2;
         for i in first..first + crowns {
             buf.set_string(
@@ -301,12 +306,18 @@ fn render_disc(
     }
     if !theme.colored && !g.disc_letters {
         // Without colour, solid and shaded read the other way round on a dark terminal
-        // (solid shows light): the side's letter, in reverse, in the middle says it.
+        // (solid shows light): the side's letter in the middle says it, in reverse on a
+        // man; on a king, whose crowns are reversed, not, so it stands apart from them.
+        let letter_style = if king {
+            style
+        } else {
+            style.add_modifier(Modifier::REVERSED)
+        };
         buf.set_string(
             left + width / 2,
             crown_row,
             piece.letter().to_string(),
-            style.add_modifier(Modifier::REVERSED),
+            letter_style,
         );
     }
 }
