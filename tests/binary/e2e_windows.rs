@@ -292,3 +292,21 @@ fn a_new_game_announces_only_the_unfinished_games_left_in_the_last_30_days() {
         "{list}"
     );
 }
+
+#[test]
+fn a_ballots_game_quit_before_any_move_of_the_players_quits_at_once_and_keeps_nothing() {
+    let sandbox = Sandbox::new();
+    // The ballot's three moves are on the board, but nothing has been played since:
+    // nothing was saved, and q does not claim it was.
+    let mut game = start(&sandbox, &["--ballot", "5"]);
+    game.send(b"q");
+    let status = game.exit_status();
+    assert!(status.success(), "{status:?}");
+    assert!(!game.contents().contains("Quit?"), "{}", game.contents());
+    assert!(sandbox.game_files().is_empty());
+    // One move of the players' own: it is kept, and q asks.
+    let mut game = start(&sandbox, &["--ballot", "5"]);
+    game.play(&["24-20"]);
+    quit_asking(&mut game);
+    assert_eq!(sandbox.game_files().len(), 1);
+}
