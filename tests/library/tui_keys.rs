@@ -154,7 +154,7 @@ fn the_game_is_browsed_without_undoing_and_a_move_returns_to_it() {
     );
     let screen = screen_text(&app);
     assert!(
-        screen.contains("Shown: move 1 (White's 23-19) of 2;"),
+        screen.contains("Shown: move 1 (White's 23-19) of 2"),
         "{screen}"
     );
     // Esc goes back to the game as it stands.
@@ -711,7 +711,7 @@ fn browsing_speaks_of_the_move_lists_numbers_in_the_status_and_the_panel() {
         "After move 3 (Black's 4-8) of 3: < > step, Esc or a move returns to the game"
     );
     assert!(
-        screen_text(&app).contains("Shown: move 3 (Black's 4-8) of 3;"),
+        screen_text(&app).contains("Shown: move 3 (Black's 4-8) of 3"),
         "{}",
         screen_text(&app)
     );

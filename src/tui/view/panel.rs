@@ -36,7 +36,7 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         // In the move list's numbers, as the status line says it.
         let game = app.game();
         let text = format!(
-            "Shown: {}; Esc: back",
+            "Shown: {} (Esc: back)",
             game.place(plies, game.moves().len())
         );
         lines.extend(wrapped(&text, usize::from(inner.width), theme.question));
