@@ -227,29 +227,25 @@ impl Game {
     pub fn place(&self, shown: usize, total: usize) -> String {
         let start = self.start();
         let total = full_moves(start, total.max(shown));
-        let played = shown
-            .checked_sub(1)
-            .and_then(|ply| Some((ply, self.positions.get(ply)?, self.moves.get(ply)?)));
-        match played {
-            Some((ply, before, m)) => {
-                let (number, color) = move_number(start, ply);
-                format!(
-                    "move {number} ({color}'s {}) of {total}",
-                    before.notation(m)
-                )
-            }
-            None => {
-                let plural = if total == 1 { "" } else { "s" };
-                format!("the start, before {total} move{plural}")
-            }
-        }
+        let Some(ply) = shown.checked_sub(1) else {
+            let plural = if total == 1 { "" } else { "s" };
+            return format!("the start, before {total} move{plural}");
+        };
+        let (number, color) = move_number(start, ply);
+        // The move itself, where this game holds it (a move beyond it is named by its
+        // number and side alone).
+        let made = match (self.positions.get(ply), self.moves.get(ply)) {
+            (Some(before), Some(m)) => format!(" {}", before.notation(m)),
+            _ => String::new(),
+        };
+        format!("move {number} ({color}'s{made}) of {total}")
     }
 
     /// [`place`](Self::place) as the start of a sentence: "After move 12 (White's 4-8)
     /// of 13", "The start, before 13 moves".
     pub fn shown_text(&self, shown: usize, total: usize) -> String {
         let place = self.place(shown, total);
-        if shown > 0 && place.starts_with("move ") {
+        if shown > 0 {
             return format!("After {place}");
         }
         let mut chars = place.chars();
