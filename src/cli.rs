@@ -53,7 +53,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub screen: ScreenArgs,
     /// Start from this position (PDN FEN, e.g. "W:W18,K30:B11,K2").
-    #[arg(long, value_parser = parse_fen, conflicts_with_all = ["load", "resume"])]
+    #[arg(long, value_parser = parse_start_fen, conflicts_with_all = ["load", "resume"])]
     pub fen: Option<Position>,
     /// Open a game from a PDN file, to review it or play on from any point.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
@@ -182,43 +182,11 @@ impl PlayArgs {
     }
 }
 
-/// The subcommands.
+/// The subcommands: a player's first (across the network, the games kept, analysis,
+/// records, databases, the shell's helpers), the engine's workshop last (engine
+/// matches, perft, the book, training).
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Count the leaf positions of the move tree to DEPTH plies (every capture route counts).
-    Perft(PerftArgs),
-    /// List every legal move of a position, one per line, with every landing square.
-    Moves(MovesArgs),
-    /// Search a position and print what each completed depth found, then the best move.
-    Analyse(AnalyseArgs),
-    /// Play games between two computer levels from the ACF three-move openings (each
-    /// opening with both colours, barred ones skipped) and print a score table.
-    Match(MatchArgs),
-    /// Work with PDN game records.
-    Pdn(PdnArgs),
-    /// Endgame databases: build them, probe a position, verify them.
-    Egdb(EgdbArgs),
-    /// List the games kept in the data folder (each game is saved there as it is
-    /// played), newest first: when, players, moves, result or "unfinished", file.
-    Games(GamesArgs),
-    /// Play fast games of the computer against itself and write their quiet positions,
-    /// each with its search score and its game's result, as training data.
-    Selfplay(SelfplayArgs),
-    /// Train the learned evaluation's weights from training data (from `selfplay`) and
-    /// PDN games, and write them to a file.
-    Train(TrainArgs),
-    /// The opening book: build it, or show what it says of a position.
-    Book(BookArgs),
-    /// Write a completion script for SHELL to standard output (for bash, e.g.
-    /// `checkers completions bash > ~/.local/share/bash-completion/completions/checkers`).
-    Completions {
-        /// The shell to complete in.
-        #[arg(value_enum)]
-        shell: clap_complete::Shell,
-    },
-    /// Write the manual page (roff) to standard output: `checkers manpage > checkers.1`,
-    /// then `man ./checkers.1`.
-    Manpage,
     /// Hold a game for a player at another terminal: print where to join, then open the
     /// board. Takes the game options of a game at one terminal.
     Host(HostArgs),
@@ -226,6 +194,46 @@ pub enum Command {
     Join(JoinArgs),
     /// Watch a game held by `checkers host`: step through its moves, never act.
     Watch(JoinArgs),
+    /// List the games kept in the data folder (each game is saved there as it is
+    /// played), newest first: when, players, moves, result or "unfinished", file.
+    Games(GamesArgs),
+    /// Search a position and print what each completed depth found, then the best move.
+    Analyse(AnalyseArgs),
+    /// List every legal move of a position, one per line, with every landing square.
+    Moves(MovesArgs),
+    /// Work with PDN game records.
+    Pdn(PdnArgs),
+    /// Endgame databases: build them, probe a position, verify them.
+    Egdb(EgdbArgs),
+    /// Write a completion script for SHELL to standard output (for bash, e.g.
+    /// `checkers completions bash > ~/.local/share/bash-completion/completions/checkers`).
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Write the manual page (roff) to standard output (`checkers manpage > checkers.1`,
+    /// then `man ./checkers.1`), or with --dir a page for every command into a folder
+    /// (`checkers manpage --dir ~/.local/share/man/man1`, then `man checkers`).
+    Manpage {
+        /// Write checkers.1 and a page for each command (checkers-host.1, ...) into
+        /// this folder (made if missing), instead of the one page to standard output.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
+    /// Play games between two computer levels from the ACF three-move openings (each
+    /// opening with both colours, barred ones skipped) and print a score table.
+    Match(MatchArgs),
+    /// Count the leaf positions of the move tree to DEPTH plies (every capture route counts).
+    Perft(PerftArgs),
+    /// The opening book: build it, or show what it says of a position.
+    Book(BookArgs),
+    /// Play fast games of the computer against itself and write their quiet positions,
+    /// each with its search score and its game's result, as training data.
+    Selfplay(SelfplayArgs),
+    /// Train the learned evaluation's weights from training data (from `selfplay`) and
+    /// PDN games, and write them to a file.
+    Train(TrainArgs),
 }
 
 /// `checkers book`.
@@ -387,6 +395,11 @@ pub enum TrainModel {
 fn parse_fen(text: &str) -> Result<Position, String> {
     text.parse::<Position>()
         .map_err(|e| crate::text::error_chain(&e))
+}
+
+/// A FEN a game starts from: as [`parse_fen`], and each side must have a piece.
+fn parse_start_fen(text: &str) -> Result<Position, String> {
+    Position::parse_start(text).map_err(|e| crate::text::error_chain(&e))
 }
 
 /// A player's name, at most [`MAX_NAME_CHARS`](crate::pdn::MAX_NAME_CHARS) characters:

@@ -129,8 +129,10 @@ fn open_databases(out: &mut impl Write) -> Result<Option<Arc<Egdb>>, CommandErro
 /// `--movetime`.
 pub const DEFAULT_GAME_MOVETIME: Duration = Duration::from_millis(1000);
 
-/// `analyse --load`: one line per move of `record`, searched before it is played:
-/// `12... 9-14  score -35 (depth 16), best 10-14`, then where the databases hold the
+/// `analyse --load`: one line per move of `record`, searched before it is played, its
+/// score in men naming the side it favours, as the game screen says it (the same
+/// words whichever side is to move): `12... 9-14     White is slightly ahead by 0.4 men
+/// (depth 16), best 10-14`, then where the databases hold the
 /// position `; database: White wins in 9 moves`, and where the move makes their
 /// verdict worse for its player `; White's 9-14 threw the win away: ...`. A summary
 /// line counts those moves.
@@ -148,8 +150,8 @@ fn run_game(
             .find(|(n, _)| n == name)
             .map_or("?", |(_, v)| v.as_str())
     };
-    // Moves as players count them, one of each side's (the list of games counts so).
-    let moves = record.moves.len().div_ceil(2);
+    // Moves as the move list numbers them, one of each side's.
+    let moves = crate::game::full_moves(&record.start, record.moves.len());
     writeln!(
         out,
         "game {}: {} (Black) v {} (White), {}, {moves} moves",
@@ -170,16 +172,17 @@ fn run_game(
         request.history = history.clone();
         request.threads = threads(args);
         request.params = params(args);
-        request.params = params(args);
         let result = engine.search(&request, &StopFlag::new(), |_| {});
         let dots = match pos.turn() {
             Color::Black => ".",
             Color::White => "...",
         };
+        // The moves in a column, whichever side made them.
         let mut line = format!(
-            "{number}{dots} {:<8} score {} (depth {})",
+            "{:<6}{:<9}{} (depth {})",
+            format!("{number}{dots}"),
             pos.notation(m),
-            result.score,
+            crate::session::score_with_size(pos.turn(), result.score),
             result.depth
         );
         if let Some(best) = result.best_move.filter(|best| best != m) {

@@ -69,6 +69,8 @@ pub enum CommandError {
     /// A game across the network cannot begin: `host` cannot listen, `join` or `watch`
     /// cannot reach the host or is refused, or an option does not apply (why, in words).
     Network(String),
+    /// `manpage --dir`: a page (or the folder) cannot be written: which, and why.
+    ManualFile(PathBuf, io::Error),
 }
 
 impl fmt::Display for CommandError {
@@ -111,6 +113,9 @@ impl fmt::Display for CommandError {
             CommandError::NotFound(why) => write!(f, "{why}"),
             CommandError::DataFile(path, why) => write!(f, "{}: {why}", path.display()),
             CommandError::Opponent(why) => write!(f, "--against: {why}"),
+            CommandError::ManualFile(path, e) => {
+                write!(f, "cannot write the manual page {}: {e}", path.display())
+            }
             CommandError::NoTrainingData => write!(
                 f,
                 "no training positions: give --data files made by checkers selfplay, or --pdn files of games with results"
@@ -220,7 +225,8 @@ pub fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::DataFile(..)
         | CommandError::NoTrainingData
         | CommandError::Opponent(_)
-        | CommandError::Network(_) => (1, false),
+        | CommandError::Network(_)
+        | CommandError::ManualFile(..) => (1, false),
     };
     Exit {
         code,

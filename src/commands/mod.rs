@@ -11,6 +11,7 @@ pub mod book;
 pub mod egdb;
 mod error;
 pub mod games;
+pub mod manual;
 pub mod matches;
 pub mod moves;
 pub mod network;
@@ -77,10 +78,6 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
             Ok(())
         }
         Command::Host(_) | Command::Join(_) | Command::Watch(_) => Ok(()),
-        Command::Manpage => {
-            let command = <Cli as clap::CommandFactory>::command();
-            clap_mangen::Man::new(command).render(out)?;
-            Ok(())
-        }
+        Command::Manpage { dir } => manual::run(dir.as_deref(), out),
     }
 }

@@ -42,6 +42,34 @@ pub struct Game {
     draw_offer: Option<Color>,
 }
 
+/// The full-move number of the move (ply) at index `ply` of a game from `start`, as the
+/// move list numbers it (1 for each side's first), and the side that made it. When White
+/// moves first from a set-up position, White's first move is move 1 (`1. ... 7-3`).
+///
+/// ```
+/// use checkers::game::move_number;
+/// use checkers::rules::{Color, Position};
+/// assert_eq!(move_number(&Position::start(), 3), (2, Color::White));
+/// let white_first: Position = "W:W18:B11".parse().unwrap();
+/// assert_eq!(move_number(&white_first, 1), (2, Color::Black));
+/// ```
+pub fn move_number(start: &Position, ply: usize) -> (usize, Color) {
+    let n = ply + usize::from(start.turn() == Color::White);
+    let color = if n.is_multiple_of(2) {
+        Color::Black
+    } else {
+        Color::White
+    };
+    (n / 2 + 1, color)
+}
+
+/// How many numbered moves `plies` moves from `start` make: the move list's last number.
+pub fn full_moves(start: &Position, plies: usize) -> usize {
+    plies
+        .checked_sub(1)
+        .map_or(0, |last| move_number(start, last).0)
+}
+
 /// One numbered line of the move list: `2. 8-11 22-17`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovePair {
@@ -175,6 +203,55 @@ impl Game {
     /// Every position so far: the start, then the one after each move.
     pub fn positions(&self) -> &[Position] {
         &self.positions
+    }
+
+    /// Where the game stood after its first `shown` moves (plies), of `total`, in the
+    /// move list's numbers and naming the half: "move 12 (White's 4-8) of 13" (after it),
+    /// "move 13 (Black's 9-14) of 13", or "the start, before 13 moves". `total`
+    /// counts the game's moves from its start, those not played here (a record under
+    /// review, a game browsed) included. [`shown_text`](Self::shown_text) is the same
+    /// as a sentence.
+    ///
+    /// ```
+    /// use checkers::game::Game;
+    /// let mut game = Game::new();
+    /// for m in ["11-15", "23-19", "8-11"] {
+    ///     game.play_text(m).unwrap();
+    /// }
+    /// assert_eq!(game.place(3, 3), "move 2 (Black's 8-11) of 2");
+    /// assert_eq!(game.place(2, 3), "move 1 (White's 23-19) of 2");
+    /// assert_eq!(game.shown_text(0, 3), "The start, before 2 moves");
+    /// assert_eq!(game.place(0, 3), "the start, before 2 moves");
+    /// assert_eq!(game.shown_text(2, 3), "After move 1 (White's 23-19) of 2");
+    /// ```
+    pub fn place(&self, shown: usize, total: usize) -> String {
+        let start = self.start();
+        let total = full_moves(start, total.max(shown));
+        let Some(ply) = shown.checked_sub(1) else {
+            let plural = if total == 1 { "" } else { "s" };
+            return format!("the start, before {total} move{plural}");
+        };
+        let (number, color) = move_number(start, ply);
+        // The move itself, where this game holds it (a move beyond it is named by its
+        // number and side alone).
+        let made = match (self.positions.get(ply), self.moves.get(ply)) {
+            (Some(before), Some(m)) => format!(" {}", before.notation(m)),
+            _ => String::new(),
+        };
+        format!("move {number} ({color}'s{made}) of {total}")
+    }
+
+    /// [`place`](Self::place) as the start of a sentence: "After move 12 (White's 4-8)
+    /// of 13", "The start, before 13 moves".
+    pub fn shown_text(&self, shown: usize, total: usize) -> String {
+        let place = self.place(shown, total);
+        if shown > 0 {
+            return format!("After {place}");
+        }
+        let mut chars = place.chars();
+        chars
+            .next()
+            .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
     }
 
     /// The result, if the game is over: a declared ending (resignation, agreed or claimed

@@ -82,16 +82,10 @@ impl PdnGame {
     }
 }
 
-/// The full-move number and mover of the ply at index `ply` in a game from `start`.
+/// The full-move number and mover of the ply at index `ply` in a game from `start`
+/// (see [`game::move_number`](crate::game::move_number)).
 pub fn move_number(start: &Position, ply: usize) -> (usize, Color) {
-    let offset = usize::from(start.turn() == Color::White);
-    let n = ply + offset;
-    let color = if n.is_multiple_of(2) {
-        Color::Black
-    } else {
-        Color::White
-    };
-    (n / 2 + 1, color)
+    crate::game::move_number(start, ply)
 }
 
 /// A clock reading as records keep it: `0:04:53`, with tenths when there are any

@@ -354,7 +354,8 @@ impl GameInProgress {
         let (tags, line) = (&self.tags, self.tag_line);
         let start = self.start.get_or_insert_with(|| {
             match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
-                Some((_, fen)) => fen.parse::<Position>().map_err(|error| GameErrorKind::Fen {
+                // A set-up position where a side has no pieces is no game.
+                Some((_, fen)) => Position::parse_start(fen).map_err(|error| GameErrorKind::Fen {
                     line,
                     error: Box::new(error),
                 }),

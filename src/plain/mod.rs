@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 const QUOTED_CHARS: usize = 60;
 
 /// The commands, as `help` lists them.
-pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N), moves, \
+pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N of the move list; show N. after Black's half, show N... after White's), moves, \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
                         (what it thinks so far), clock, pause, save FILE, next (a match's next game), score, help, quit. \
                         Across the network: say TEXT (the chat), yes or no (a take-back asked), and quit adjourns.";
@@ -391,38 +391,66 @@ impl Plain {
         }
     }
 
-    /// `show N`: the board after move `N` of the game (both sides' moves of that
-    /// number, or Black's alone if White has not replied), `show 0` the start, without
-    /// changing the game.
+    /// `show N`: the board after move `N` of the move list (both halves of it, or
+    /// Black's alone if White has not replied), `show N.` after Black's half and `show
+    /// N...` after White's, as PDN numbers them; `show 0` the start. The game itself is
+    /// not changed.
     fn show(&self, argument: &str) -> String {
         let game = self.session().game();
-        // When White moved first from a set-up position, move 1 is White's alone.
-        let offset = usize::from(game.start().turn() == Color::White);
-        let Ok(number) = argument.parse::<usize>() else {
-            return "Show which move? Type show and its number, as in show 5 (show 0: the start)."
+        let start = *game.start();
+        let played = game.moves().len();
+        let moves = crate::game::full_moves(&start, played);
+        let (digits, half) = match argument.strip_suffix("...") {
+            Some(number) => (number, Some(Color::White)),
+            None => match argument.strip_suffix('.') {
+                Some(number) => (number, Some(Color::Black)),
+                None => (argument, None),
+            },
+        };
+        let Ok(number) = digits.trim().parse::<usize>() else {
+            return "Show which move? Type show and its number in the move list, as in show 5 \
+                    (after both halves of move 5), show 5. (after Black's) or show 5... \
+                    (after White's); show 0 is the start."
                 .to_string();
         };
-        let plies = (number * 2).saturating_sub(offset).min(game.moves().len());
-        let moves = game.move_pairs().len();
-        if number > moves {
+        // Whether the ply at `ply` is of the move (or the half) asked for, or before it.
+        let asked = |ply: usize| {
+            let (n, color) = crate::game::move_number(&start, ply);
+            (n == number && half.is_none_or(|h| h == color), n < number)
+        };
+        let plies = (0..played)
+            .filter(|ply| {
+                let (this, before) = asked(*ply);
+                this || before
+            })
+            .count();
+        if number > 0 && !(0..played).any(|ply| asked(ply).0) {
+            let last = game
+                .move_pairs()
+                .last()
+                .map_or_else(String::new, |pair| format!(" ({pair})"));
             let plural = if moves == 1 { "" } else { "s" };
-            return format!("The game has {moves} move{plural} so far: show 0 to show {moves}.");
+            return match half {
+                _ if moves == 0 => format!(
+                    "There is no move {argument} yet: no move has been played; show 0 shows the start."
+                ),
+                Some(color) if number <= moves => {
+                    // White's half of the last move may be still to come.
+                    let yet = if color == Color::White { " yet" } else { "" };
+                    format!(
+                        "Move {number} has no {color} half{yet}{last}: show {number} shows the whole move."
+                    )
+                }
+                _ => format!(
+                    "There is no move {argument} yet: the move list has {moves} move{plural}{last}; \
+                     show 0 to show {moves}."
+                ),
+            };
         }
         let pos = &game.positions()[plies];
-        let after = match plies {
-            0 => "The start".to_string(),
-            _ => {
-                let before = &game.positions()[plies - 1];
-                let m = game.moves()[plies - 1];
-                format!(
-                    "After move {number} ({}'s {})",
-                    before.turn(),
-                    before.notation(&m)
-                )
-            }
-        };
         format!(
-            "{after}, {} to move; the game goes on from the last move.\n{}FEN: {pos}",
+            "{}, {} to move; the game goes on from the last move.\n{}FEN: {pos}",
+            game.shown_text(plies, played),
             pos.turn(),
             board_text_from(pos, self.bottom())
         )

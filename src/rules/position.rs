@@ -33,6 +33,11 @@ pub enum SetupError {
     ManOnCrowningRow(Square, Color),
     /// A side has more than twelve pieces.
     TooManyPieces(Color, u32),
+    /// A side has no pieces: a game from it would be over before it began (see
+    /// [`Position::check_start`]).
+    NoPieces(Color),
+    /// Neither side has a piece.
+    EmptyBoard,
 }
 
 impl fmt::Display for SetupError {
@@ -46,6 +51,14 @@ impl fmt::Display for SetupError {
             SetupError::TooManyPieces(c, n) => {
                 write!(f, "{c} has {n} pieces: a side has at most 12")
             }
+            SetupError::NoPieces(c) => write!(
+                f,
+                "{c} has no pieces: a game needs at least one piece on each side"
+            ),
+            SetupError::EmptyBoard => write!(
+                f,
+                "the board is empty: a game needs at least one piece on each side"
+            ),
         }
     }
 }
@@ -126,6 +139,49 @@ impl Position {
             kings: kings & (black | white),
             turn,
         })
+    }
+
+    /// Whether a game can start from this position: each side has at least one piece.
+    /// [`from_parts`](Self::from_parts) and the FEN reader accept a side with none (the
+    /// end of a game is such a position), but a game set up from one would be over
+    /// before it began. A position whose side to move has pieces but no legal move is a
+    /// finished game in draughts and is accepted: it is scored at once.
+    ///
+    /// ```
+    /// use checkers::rules::{Color, Position, SetupError};
+    /// let lone: Position = "B:W:BK31".parse().unwrap();
+    /// assert_eq!(lone.check_start(), Err(SetupError::NoPieces(Color::White)));
+    /// let empty: Position = "W:W:B".parse().unwrap();
+    /// assert_eq!(empty.check_start(), Err(SetupError::EmptyBoard));
+    /// // Black's man on 5 is blocked: Black loses at once, but it is a game.
+    /// let blocked: Position = "B:W9,14:B5".parse().unwrap();
+    /// assert_eq!(blocked.check_start(), Ok(()));
+    /// ```
+    pub fn check_start(&self) -> Result<(), SetupError> {
+        match (self.black.is_empty(), self.white.is_empty()) {
+            (true, true) => Err(SetupError::EmptyBoard),
+            (true, false) => Err(SetupError::NoPieces(Color::Black)),
+            (false, true) => Err(SetupError::NoPieces(Color::White)),
+            (false, false) => Ok(()),
+        }
+    }
+
+    /// Reads a FEN for a game to start from: as [`FromStr`](std::str::FromStr) does,
+    /// then [`check_start`](Self::check_start) (each side has a piece).
+    ///
+    /// ```
+    /// use checkers::rules::Position;
+    /// assert!(Position::parse_start("W:W18,K30:B11,K2").is_ok());
+    /// let refused = Position::parse_start("W:W:B").unwrap_err();
+    /// assert_eq!(
+    ///     checkers::text::error_chain(&refused),
+    ///     "the FEN's position cannot be played: the board is empty: a game needs at least one piece on each side"
+    /// );
+    /// ```
+    pub fn parse_start(text: &str) -> Result<Position, super::FenError> {
+        let position: Position = text.parse()?;
+        position.check_start().map_err(super::FenError::Setup)?;
+        Ok(position)
     }
 
     /// A position from parts known to be valid (for move generation's own use).

@@ -432,6 +432,13 @@ impl Runtime {
         self.autosaver.path()
     }
 
+    /// Whether the game kept by the autosave has not changed since it began, so nothing
+    /// was written (a ballot's moves alone): there is nothing to keep. `false` when the
+    /// game is not autosaved at all.
+    pub fn nothing_to_keep(&self) -> bool {
+        self.autosaver.untouched()
+    }
+
     /// A handle that makes the last save (on a signal, from another thread).
     pub fn last_save(&self) -> LastSave {
         let handle = LastSave::default();

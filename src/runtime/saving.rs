@@ -33,8 +33,12 @@ impl Saving {
             ),
             Saving::New => {
                 let fresh = session.game().moves().is_empty() && !session.is_reviewing();
+                // Only those left recently: older ones stay in the --resume list.
+                let now = std::time::SystemTime::now();
                 let unfinished = if fresh {
-                    store::resumable_games().map_or(0, |(games, _)| games.len())
+                    store::resumable_games().map_or(0, |(games, _)| {
+                        games.iter().filter(|g| g.recent(now)).count()
+                    })
                 } else {
                     0
                 };

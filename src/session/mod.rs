@@ -64,8 +64,8 @@ pub use mirror::Followed;
 pub use news::{ComputerTurn, HintBasis, News, Searched};
 pub use opening_names::{OPENING_TAG, game_opening_name, opening_name};
 pub use players::{
-    Player, PlayerKind, REMOTE_TYPE, Seats, computer_name, program_name, record_names, seat_tags,
-    seats_from_tags,
+    Player, PlayerKind, REMOTE_TYPE, Seats, computer_name, is_program_name, program_name,
+    record_names, seat_tags, seats_from_tags,
 };
 pub use records::ASSIST_TAG;
 pub use review::{Review, Step};

@@ -148,6 +148,15 @@ pub fn program_name(level: Level) -> String {
     format!("checkers ({level})")
 }
 
+/// Whether `name` is one [`program_name`] gives ("checkers (level 9)", any level).
+pub fn is_program_name(name: &str) -> bool {
+    name.strip_prefix("checkers (level ")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .and_then(|n| n.parse::<u8>().ok())
+        .and_then(Level::new)
+        .is_some()
+}
+
 /// The names a record gets: the names given, and for a side the computer plays with no
 /// name given, "checkers (level N)".
 pub fn record_names(names: &Players, seats: Seats) -> Players {

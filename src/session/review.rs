@@ -83,7 +83,7 @@ impl Session {
     }
 
     /// Steps through the game under review (or through the moves taken back). Returns
-    /// where the review stands: "Move 4. of 6: Black played 10-14".
+    /// where the review stands: "After move 4 (Black's 10-14) of 6".
     pub fn step(&mut self, step: Step) -> String {
         let untouched = self.untouched_record;
         self.track(|s| match step {
@@ -98,37 +98,15 @@ impl Session {
         });
         // Stepping through a record is not playing it.
         self.untouched_record = untouched;
-        let before = self.game.positions().iter().rev().nth(1);
-        let place = self.review_place();
-        match (self.game.moves().last(), before) {
-            (Some(m), Some(before)) => format!(
-                "{}: {} played {}",
-                capitalized(&place),
-                before.turn(),
-                before.notation(m)
-            ),
-            _ => capitalized(&place),
-        }
+        let (shown, total) = self.review_progress();
+        self.game.shown_text(shown, total)
     }
 
-    /// Where the review stands, counted in the record's moves (a move is one of each
-    /// side's): "move 4. of 6" after Black's fourth move, "move 4... of 6" after
-    /// White's, "the start, before 6 moves" at the first position.
+    /// Where the review stands, in the move list's numbers: "move 4 (Black's 10-14) of
+    /// 6", "the start, before 6 moves" (see [`Game::place`]).
     pub fn review_place(&self) -> String {
         let (shown, total) = self.review_progress();
-        let start = self.game.start();
-        let moves = |plies: usize| match plies {
-            0 => 0,
-            n => crate::pdn::move_number(start, n - 1).0,
-        };
-        let total_moves = moves(total);
-        if shown == 0 {
-            let plural = if total_moves == 1 { "" } else { "s" };
-            return format!("the start, before {total_moves} move{plural}");
-        }
-        let (number, color) = crate::pdn::move_number(start, shown - 1);
-        let dots = if color == Color::Black { "." } else { "..." };
-        format!("move {number}{dots} of {total_moves}")
+        self.game.place(shown, total)
     }
 
     /// Shows the game under review after `plies` of its moves (as far as it goes).
@@ -180,11 +158,4 @@ impl Session {
             "Review over: play on from this position (redo replays the recorded moves)".to_string(),
         )
     }
-}
-
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

@@ -130,6 +130,13 @@ impl Autosaver {
         self.lock().failure.clone()
     }
 
+    /// Whether it keeps a game and has written nothing for it, nor failed to: the game is
+    /// as it began (an autosaver that never writes is not untouched).
+    pub fn untouched(&self) -> bool {
+        let inner = self.lock();
+        inner.enabled && inner.file.is_none() && inner.failure.is_none() && !inner.dirty
+    }
+
     /// The file the game is saved in, once it has one.
     pub fn path(&self) -> Option<PathBuf> {
         self.lock().file.as_ref().map(|f| f.path().to_path_buf())

@@ -228,6 +228,10 @@ pub struct SavedGame {
     pub open_elsewhere: bool,
 }
 
+/// How many days an unfinished game is announced at the start of a new one (see
+/// [`SavedGame::recent`]).
+pub const ANNOUNCED_DAYS: u64 = 30;
+
 /// The `Termination` of a game its players gave up at the list of games to resume: it
 /// stays in the folder, but is no longer offered.
 pub const ABANDONED: &str = "abandoned";
@@ -308,6 +312,14 @@ impl SavedGame {
         Some((before + 1, rounds.saturating_mul(2)))
     }
 
+    /// Whether it was last saved within [`ANNOUNCED_DAYS`] of `now`: an unfinished game
+    /// older than that is still offered by `--resume`, but no longer announced at every
+    /// start.
+    pub fn recent(&self, now: SystemTime) -> bool {
+        now.duration_since(self.modified)
+            .map_or(true, |age| age.as_secs() <= ANNOUNCED_DAYS * 86_400)
+    }
+
     /// Whether `--resume` can take it up: unfinished and not open elsewhere.
     pub fn resumable(&self) -> bool {
         !self.finished() && !self.open_elsewhere
@@ -318,18 +330,50 @@ impl SavedGame {
         self.record.as_ref().map_or(0, |r| r.moves.len())
     }
 
-    /// "Ann - Bob" (Black first), with `?` for a name not known; names are made safe to
-    /// show on a terminal.
+    /// "Ann - Bob" (Black first); a side with no name is told by who played it,
+    /// "computer" (at the level [`conditions`](Self::conditions) gives) or "network" (at
+    /// another terminal), else `?`; names are made safe to show on a terminal.
     pub fn players(&self) -> String {
-        let name = |tag| {
-            self.record
-                .as_ref()
-                .ok()
-                .and_then(|r| r.tag(tag))
-                .filter(|n| !n.is_empty())
-                .map_or_else(|| "?".to_string(), |n| crate::text::printable(n, 30))
+        use crate::rules::Color;
+        let record = self.record.as_ref().ok();
+        let name = |color: Color| {
+            let tag = |name: &str| record.and_then(|r| r.tag(name));
+            let kind = tag(&format!("{color}Type"));
+            match tag(color.name()).filter(|n| !n.is_empty() && *n != "?") {
+                // The name a record gives a computer with none is its kind, as above.
+                Some(n) if kind == Some("program") && crate::session::is_program_name(n) => {
+                    "computer".to_string()
+                }
+                Some(n) => crate::text::printable(n, 30),
+                None => match kind {
+                    Some("program") => "computer".to_string(),
+                    Some(crate::session::REMOTE_TYPE) => "network".to_string(),
+                    _ => "?".to_string(),
+                },
+            }
         };
-        format!("{} - {}", name("Black"), name("White"))
+        format!("{} - {}", name(Color::Black), name(Color::White))
+    }
+
+    /// Where an unfinished game stands, to tell it from the others: its last numbered
+    /// move (`last 12. 9-14 22-17`), after the position it was set up from if it was
+    /// (`from W:W18:B11; last 1. ... 18-15`). Empty for a game that cannot be read.
+    pub fn where_it_stands(&self) -> String {
+        let Ok(record) = &self.record else {
+            return String::new();
+        };
+        let (game, _) = crate::pdn::game_from_record(record);
+        let mut parts = Vec::new();
+        if record.start != crate::rules::Position::start() {
+            parts.push(format!(
+                "from {}",
+                crate::text::printable(&record.start.to_string(), 60)
+            ));
+        }
+        if let Some(pair) = game.move_pairs().last() {
+            parts.push(format!("last {pair}"));
+        }
+        parts.join("; ")
     }
 
     /// When it was last saved, as `YYYY-MM-DD HH:MM UTC`.
@@ -368,19 +412,33 @@ impl SavedGame {
     }
 
     /// One line: date, players, moves (a move is one of each side's, as the record
-    /// numbers them), state (as the lists of games show it).
+    /// numbers them), state (as the lists of games show it), how it is played, and for
+    /// an unfinished game where it stands (see [`where_it_stands`](Self::where_it_stands)).
     pub fn summary(&self) -> String {
-        let moves = self.plies().div_ceil(2);
-        let conditions = self.conditions();
-        format!(
-            "{}  {}  {} move{}  {}{}{conditions}",
+        let moves = self
+            .record
+            .as_ref()
+            .map_or(0, |r| crate::game::full_moves(&r.start, r.moves.len()));
+        let mut line = format!(
+            "{}  {}  {} move{}  {}",
             self.when(),
             self.players(),
             moves,
             if moves == 1 { "" } else { "s" },
             self.state(),
-            if conditions.is_empty() { "" } else { "  " },
-        )
+        );
+        let stands = if self.finished() {
+            String::new()
+        } else {
+            self.where_it_stands()
+        };
+        for part in [self.conditions(), stands] {
+            if !part.is_empty() {
+                line.push_str("  ");
+                line.push_str(&part);
+            }
+        }
+        line
     }
 }
 

@@ -94,7 +94,8 @@ pub struct ScreenLayout {
     pub bottom_label: Rect,
     /// The side panel: turn, piece counts, move list.
     pub panel: Rect,
-    /// The status lines: messages (two rows, wrapped).
+    /// The status lines: messages (two rows, wrapped; one in the compact layout, across
+    /// the whole screen).
     pub status: Rect,
     /// The key-hint bar, which shows the move prompt or a question when there is one.
     pub hints: Rect,
@@ -166,7 +167,8 @@ pub fn screen_layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
             // Side names and key hints only where there is room for them.
             let spare = height - board_height - 1;
             let labels = u16::from(spare >= 3);
-            let footer = 1 + u16::from(spare >= 1);
+            // A second status row where there is room for it after the labels.
+            let footer = 1 + u16::from(spare >= 1) + u16::from(spare >= 4);
             (
                 board_width,
                 board_height + 2 * labels + footer,
@@ -206,6 +208,12 @@ pub fn screen_layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
         Arrangement::Compact => Rect::new(x0, y0, 0, 0),
     };
     let status_rows = if footer == FOOTER_ROWS { 2 } else { 1 };
+    // Without a panel, the status and key lines have the whole width: a board narrower
+    // than the screen would otherwise cut the news into many short lines.
+    let (footer_x, footer_width) = match arrangement {
+        Arrangement::Compact => (area.x, width),
+        _ => (x0, group_width),
+    };
     Some(ScreenLayout {
         board: BoardGeometry {
             frame,
@@ -228,15 +236,15 @@ pub fn screen_layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
         },
         panel,
         status: Rect {
-            x: x0,
+            x: footer_x,
             y: footer_y,
-            width: group_width,
+            width: footer_width,
             height: status_rows,
         },
         hints: Rect {
-            x: x0,
+            x: footer_x,
             y: footer_y + status_rows,
-            width: group_width,
+            width: footer_width,
             height: footer - status_rows,
         },
     })

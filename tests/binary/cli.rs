@@ -232,3 +232,122 @@ fn completions_and_the_manual_page_come_from_the_command_line_definitions() {
         "{page}"
     );
 }
+
+/// The pages a roff page refers to, as `name(section)`: `checkers\-host(1)` reads
+/// `checkers-host(1)`.
+fn page_references(page: &str) -> Vec<String> {
+    let text = page.replace("\\-", "-");
+    let mut found = Vec::new();
+    for (i, _) in text.match_indices("(1)") {
+        let name: String = text[..i]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        if name.starts_with("checkers") {
+            found.push(name);
+        }
+    }
+    found
+}
+
+#[test]
+fn the_manual_pages_header_is_well_formed_and_it_names_no_page_that_is_not_written() {
+    let o = run(&["manpage"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let page = stdout(&o);
+    // `.TH checkers 1 "" "checkers 0.1.0"`: its quoted arguments hold no quote of their
+    // own (man would show the header cut at one).
+    let title = page
+        .lines()
+        .find(|l| l.starts_with(".TH "))
+        .expect("a .TH line");
+    assert_eq!(title.matches('"').count() % 2, 0, "{title}");
+    let source = concat!("\"checkers ", env!("CARGO_PKG_VERSION"), "\"");
+    assert!(title.contains(source), "{title}");
+    assert!(!title.contains("target-cpu"), "{title}");
+    // Alone on standard output, it names its commands as they are typed, not pages.
+    assert_eq!(page_references(&page), Vec::<String>::new(), "{page}");
+    assert!(page.contains("checkers host"), "{page}");
+    assert!(!page.contains("checkers help"), "{page}");
+    assert!(page.contains("manpage \\-\\-dir"), "{page}");
+
+    // With --dir, every page named by any page is written beside it.
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("man1");
+    let o = run(&["manpage", "--dir", folder.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let listed = stdout(&o);
+    assert!(
+        listed.lines().next().unwrap().ends_with("checkers.1"),
+        "{listed}"
+    );
+    let mut pages = 0;
+    for entry in std::fs::read_dir(&folder).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(listed.contains(&path.display().to_string()), "{listed}");
+        let title = text.lines().find(|l| l.starts_with(".TH ")).unwrap();
+        assert!(title.contains(source), "{}: {title}", path.display());
+        for name in page_references(&text) {
+            assert!(
+                folder.join(format!("{name}.1")).is_file(),
+                "{} refers to {name}(1), which is not written",
+                path.display()
+            );
+        }
+        pages += 1;
+    }
+    let main = std::fs::read_to_string(folder.join("checkers.1")).unwrap();
+    let named = page_references(&main);
+    for command in ["host", "join", "watch", "games", "egdb"] {
+        assert!(named.contains(&format!("checkers-{command}")), "{named:?}");
+    }
+    assert!(!named.contains(&"checkers-help".to_string()), "{named:?}");
+    assert!(
+        pages > named.len(),
+        "the commands' own commands have pages too"
+    );
+}
+
+#[test]
+fn help_lists_the_players_commands_before_the_engines_workshop() {
+    let o = run(&["--help"]);
+    let help = stdout(&o);
+    let place = |command: &str| {
+        help.find(&format!("\n  {command} "))
+            .unwrap_or_else(|| panic!("--help lacks {command}: {help}"))
+    };
+    for player in ["host", "join", "watch", "games", "analyse"] {
+        for lab in ["perft", "selfplay", "train", "book", "match"] {
+            assert!(place(player) < place(lab), "{player} after {lab}: {help}");
+        }
+    }
+    assert!(place("host") < place("join") && place("join") < place("watch"));
+}
+
+#[test]
+fn a_game_from_a_position_where_a_side_has_no_pieces_is_refused() {
+    for (fen, why) in [
+        ("W:W:B", "the board is empty"),
+        ("B:W:BK31", "White has no pieces"),
+        ("W:W5:B", "Black has no pieces"),
+    ] {
+        let o = run(&["--plain", "--fen", fen]);
+        assert_eq!(o.status.code(), Some(2), "{fen}");
+        let said = stderr(&o);
+        assert!(said.contains(why), "{fen}: {said}");
+        assert!(
+            said.contains("at least one piece on each side"),
+            "{fen}: {said}"
+        );
+        assert_eq!(stdout(&o), "", "{fen}: no game is played");
+    }
+    // Analysis of such a position is not a game: `moves` still reads it (and finds none).
+    let o = run(&["moves", "--fen", "W:W:B5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+}

@@ -209,7 +209,7 @@ fn a_reviewed_only_move_shows_a_searched_score() {
     game.wait_for("the review", |s| s.contents().contains("Review: "));
     game.send(&b"\x1b[C".repeat(9));
     game.wait_for("the ninth position", |s| {
-        s.contents().contains("Move 5. of 20: Black played 14-17")
+        s.contents().contains("After move 5 (Black's 14-17) of 20")
     });
     game.wait_for("a searched score", |s| {
         s.contents().contains("Engine (only move, ")

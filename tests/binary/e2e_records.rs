@@ -184,11 +184,11 @@ fn load_opens_the_chosen_game_in_review_and_right_steps_a_move() {
     });
     game.send(b"\x1b[C");
     game.wait_for("one step", |s| {
-        s.contents().contains("Review: move 1. of 2") && s.contents().contains("White to move")
+        s.contents().contains("Review: move 1 (Black's") && s.contents().contains("White to move")
     });
     game.send(b"\x1b[F");
     game.wait_for("the end", |s| {
-        s.contents().contains("Review: move 2... of 2")
+        s.contents().contains("Review: move 2 (White's")
     });
     // Reviewing is not playing: quitting does not ask, and nothing was autosaved.
     game.send(b"q");
@@ -203,7 +203,7 @@ fn load_opens_the_chosen_game_in_review_and_right_steps_a_move() {
     });
     game.send(b"\x1b[C\x1b[C");
     game.wait_for("two steps", |s| {
-        s.contents().contains("Review: move 1... of 2")
+        s.contents().contains("Review: move 1 (White's")
     });
     game.send(b"\x1b");
     game.wait_for("review over", |s| !s.contents().contains("Review: "));

@@ -217,7 +217,11 @@ fn checkers_games_lists_finished_and_unfinished_games_newest_first() {
     std::fs::write(dir.join("2026-01-01-000000-bbbbbb.pdn"), "1. 9-13 *\n").unwrap();
     let list = games_list(&sandbox);
     assert_eq!(list.len(), 3, "{list:?}");
-    assert!(list[0].contains("? - ?  1 move  unfinished  2026-01-01-000000-bbbbbb.pdn"));
+    // An unfinished game says where it stands, to be told from others.
+    assert!(
+        list[0].contains("? - ?  1 move  unfinished  last 1. 9-13  2026-01-01-000000-bbbbbb.pdn"),
+        "{list:?}"
+    );
     assert_eq!(
         list[1],
         "  2. 2020-01-01 00:00 UTC  Ann - Bob  1 move  0-1  2020-01-01-000000-aaaaaa.pdn"
@@ -252,4 +256,57 @@ fn a_new_game_gets_a_file_of_its_own_and_the_last_one_stays() {
     let texts = sandbox.game_texts();
     assert_eq!(texts.len(), 2, "{texts:?}");
     assert!(texts.iter().any(|t| t.contains("1. 11-15 23-19 *")));
+}
+
+#[test]
+fn a_new_game_announces_only_the_unfinished_games_left_in_the_last_30_days() {
+    let sandbox = Sandbox::new();
+    let dir = sandbox.games_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    let old = dir.join("2020-01-01-000000-aaaaaa.pdn");
+    std::fs::write(&old, "[Black \"Ann\"]\n1. 11-15 *\n").unwrap();
+    let file = std::fs::File::options().write(true).open(&old).unwrap();
+    file.set_modified(
+        std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_577_836_800),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("2026-01-01-000000-bbbbbb.pdn"),
+        "[Black \"Cy\"]\n1. 9-13 *\n",
+    )
+    .unwrap();
+    let mut game = Session::start_in(&sandbox, &["--plain"], &[]);
+    game.wait_for("the news", |s| s.contents().contains("unfinished game"));
+    let text = game.contents();
+    assert!(
+        text.contains("An unfinished game is saved: quit, then checkers --resume continues it."),
+        "{text}"
+    );
+    game.send(b"quit\r");
+    assert!(game.exit_status().success());
+    // Both are still offered by --resume.
+    let out = run_in(&sandbox, &["games", "--unfinished"], b"");
+    let list = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        list.contains("Ann - ?") && list.contains("Cy - ?"),
+        "{list}"
+    );
+}
+
+#[test]
+fn a_ballots_game_quit_before_any_move_of_the_players_quits_at_once_and_keeps_nothing() {
+    let sandbox = Sandbox::new();
+    // The ballot's three moves are on the board, but nothing has been played since:
+    // nothing was saved, and q does not claim it was.
+    let mut game = start(&sandbox, &["--ballot", "5"]);
+    game.send(b"q");
+    let status = game.exit_status();
+    assert!(status.success(), "{status:?}");
+    assert!(!game.contents().contains("Quit?"), "{}", game.contents());
+    assert!(sandbox.game_files().is_empty());
+    // One move of the players' own: it is kept, and q asks.
+    let mut game = start(&sandbox, &["--ballot", "5"]);
+    game.play(&["24-20"]);
+    quit_asking(&mut game);
+    assert_eq!(sandbox.game_files().len(), 1);
 }

@@ -205,8 +205,17 @@ fn analyse_load_goes_through_a_game_and_names_the_move_that_threw_a_win_away() {
         lines[0], "game 1: Ann (Black) v Bob (White), *, 2 moves",
         "{out}"
     );
-    assert!(lines[1].starts_with("1. 10-14    score "), "{out}");
-    assert!(lines[4].starts_with("2... 1-6      score "), "{out}");
+    // Scores in men, naming the side they favour whichever side is to move: White's two
+    // kings against Black's one are ahead on Black's move and on White's alike.
+    assert!(lines[1].starts_with("1.    10-14    White is "), "{out}");
+    assert!(lines[4].starts_with("2...  1-6      White "), "{out}");
+    for line in &lines[1..5] {
+        assert!(!line.contains("Black is"), "{out}");
+        assert!(
+            line.contains(" men (depth 2)") || line.contains(" moves (depth 2)"),
+            "{out}"
+        );
+    }
     assert!(!out.contains("database:"), "{out}");
     assert!(lines[5].contains("checkers egdb build"), "{out}");
 

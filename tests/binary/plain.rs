@@ -495,7 +495,7 @@ fn fen_pieces_and_show_tell_the_position_in_text() {
     );
     assert_eq!(
         a[5],
-        "After move 1 (White's 23-19), Black to move; the game goes on from the last move."
+        "After move 1 (White's 23-19) of 2, Black to move; the game goes on from the last move."
     );
     // The board after move 1: 8 still Black's, 11 empty; the game itself unchanged.
     assert!(a[6..].iter().any(|l| l.contains("| 8 b|")), "{out}");
@@ -504,7 +504,9 @@ fn fen_pieces_and_show_tell_the_position_in_text() {
         "{out}"
     );
     assert!(
-        out.contains("The game has 2 moves so far: show 0 to show 2."),
+        out.contains(
+            "There is no move 9 yet: the move list has 2 moves (2. 8-11); show 0 to show 2."
+        ),
         "{out}"
     );
     assert!(a.last().unwrap().starts_with("Legal moves: "), "{out}");
@@ -533,4 +535,33 @@ fn the_board_names_the_opening_once_the_moves_have_one() {
     // Only the second board: after 11-15 23-19 alone the line has no name yet.
     assert_eq!(boards.len(), 2, "{out}");
     assert!(boards[1].starts_with(" Old Fourteenth."), "{out}");
+}
+
+#[test]
+fn show_counts_moves_as_the_move_list_numbers_them_and_takes_either_half() {
+    // Five plies: the move list reads 1. 11-15 23-19 2. 8-11 22-17 3. 4-8.
+    let input = "11-15\n23-19\n8-11\n22-17\n4-8\nshow 2\nshow 2.\nshow 3\nshow 3...\nshow 4\n";
+    let (ok, out, err) = session(&["--plain"], input);
+    assert!(ok, "{err}");
+    let said: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("After ") || l.starts_with("There is") || l.starts_with("Move "))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "After move 2 (White's 22-17) of 3, Black to move; the game goes on from the last move.",
+            "After move 2 (Black's 8-11) of 3, White to move; the game goes on from the last move.",
+            "After move 3 (Black's 4-8) of 3, White to move; the game goes on from the last move.",
+            "Move 3 has no White half yet (3. 4-8): show 3 shows the whole move.",
+            "There is no move 4 yet: the move list has 3 moves (3. 4-8); show 0 to show 3.",
+        ],
+        "{out}"
+    );
+    // The help says which number it is.
+    let (_, out, _) = session(&["--plain"], "help\n");
+    assert!(
+        out.contains("show N (the board after move N of the move list"),
+        "{out}"
+    );
 }

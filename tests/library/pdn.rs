@@ -359,3 +359,19 @@ fn writer_falls_back_to_the_result_tag() {
         "an unknown result is not copied"
     );
 }
+
+#[test]
+fn a_set_up_position_where_a_side_has_no_pieces_is_refused_naming_the_game() {
+    let text = "[Event \"lone king\"]\n[SetUp \"1\"]\n[FEN \"B:W:BK31\"]\n1. 31-27 *\n\n\
+                [Event \"blocked\"]\n[SetUp \"1\"]\n[FEN \"B:W9,14:B5\"]\n0-1\n";
+    let games = read_games(text);
+    assert_eq!(games.len(), 2);
+    let e = games[0].as_ref().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "game 1 (\"lone king\"), line 1: the FEN's position cannot be played: White has no pieces: a game needs at least one piece on each side"
+    );
+    // A side with pieces but no move: a finished game, read as one.
+    let blocked = games[1].as_ref().unwrap();
+    assert_eq!(blocked.start, "B:W9,14:B5".parse::<Position>().unwrap());
+}

@@ -118,7 +118,11 @@ fn the_opening_named_is_that_of_the_position_shown() {
     assert!(screen_text(&app).contains("Opening: Old Fourteenth"));
     press(&mut app, KeyCode::Char('<'));
     let screen = screen_text(&app);
-    assert!(screen.contains("Shown: move 4 of 6"), "{screen}");
+    // After White's 22-17: move 2 of the list's 3.
+    assert!(
+        screen.contains("Shown: move 2 (White's 22-17) of 3"),
+        "{screen}"
+    );
     assert!(!screen.contains("Opening:"), "{screen}");
     press(&mut app, KeyCode::Esc);
     assert!(screen_text(&app).contains("Opening: Old Fourteenth"));

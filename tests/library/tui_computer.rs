@@ -546,3 +546,48 @@ fn the_level_changes_during_the_game() {
     let record = app.session().record("2026.11.30");
     assert_eq!(record.tag("WhiteLevel"), Some("2"));
 }
+
+/// The panel's lines that say who plays, on a screen of `app`.
+fn who_plays_lines(app: &App) -> Vec<String> {
+    screen_text(app)
+        .lines()
+        .filter(|l| l.contains("plays") || l.contains("Computer") || l.contains("level"))
+        .map(|l| l.to_string())
+        .collect()
+}
+
+#[test]
+fn the_panel_says_once_who_plays_a_side_the_computer_plays() {
+    use checkers::pdn::read_games;
+    use checkers::session::Seats;
+    let seats = Seats {
+        black: Player::Person,
+        white: Player::Computer(Level::new(9).unwrap()),
+    };
+    // Named: the name and the level on one line.
+    let session = Session::new(Game::new())
+        .with_seats(seats)
+        .with_names(checkers::pdn::Players {
+            black: None,
+            white: Some("HAL".to_string()),
+        });
+    let app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    let lines = who_plays_lines(&app);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].contains("HAL (level 9) plays White"), "{lines:?}");
+    // A game resumed from its record, which names the computer "checkers (level 9)":
+    // that is the computer's seat, told once, not a player's name as well.
+    let mut record = Session::new(Game::new())
+        .with_seats(seats)
+        .record("2026.01.01");
+    assert_eq!(record.tag("White"), Some("checkers (level 9)"));
+    record.moves.clear();
+    let text = checkers::pdn::write_game(&record);
+    let read = read_games(&text).remove(0).unwrap();
+    let resumed = Session::from_record(&read);
+    assert_eq!(resumed.names().name(Color::White), None);
+    let app = App::with_session(Settings::default(), resumed, WIDTH, HEIGHT);
+    let lines = who_plays_lines(&app);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].contains("Computer (level 9): White"), "{lines:?}");
+}

@@ -157,3 +157,50 @@ fn snapshots_of_the_editor_at_80x24_and_120x40() {
         insta::assert_snapshot!(format!("editor_{width}x{height}"), screen_text(&app));
     }
 }
+
+#[test]
+fn a_position_where_a_side_has_no_pieces_is_refused_and_the_editor_stays_open() {
+    let mut app = app();
+    type_move(&mut app, "11-15");
+    // `c` empties the board: neither side has a piece.
+    press(&mut app, KeyCode::Char('E'));
+    press(&mut app, KeyCode::Char('c'));
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode, Mode::Editor(_)), "still setting up");
+    assert_eq!(
+        message(&app),
+        "This position cannot be played: the board is empty: a game needs at least one piece on each side"
+    );
+    // A Black king alone: White has none.
+    cursor_to(&mut app, sq(31));
+    press(&mut app, KeyCode::Char('B'));
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode, Mode::Editor(_)), "still setting up");
+    assert_eq!(
+        message(&app),
+        "This position cannot be played: White has no pieces: a game needs at least one piece on each side"
+    );
+    // The game on the board is as it was.
+    assert_eq!(app.game().moves().len(), 1);
+    assert!(!app.game().is_over());
+    // A White man blocked in front of Black's: a finished game, but a game, scored at once.
+    cursor_to(&mut app, sq(31));
+    press(&mut app, KeyCode::Char('x'));
+    cursor_to(&mut app, sq(5));
+    press(&mut app, KeyCode::Char('b'));
+    cursor_to(&mut app, sq(9));
+    press(&mut app, KeyCode::Char('w'));
+    cursor_to(&mut app, sq(14));
+    press(&mut app, KeyCode::Char('w'));
+    if app.position().turn() == Color::White {
+        press(&mut app, KeyCode::Char('t'));
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode, Mode::Board);
+    assert!(app.game().is_over());
+    assert!(
+        message(&app).ends_with("White wins: Black has no legal move."),
+        "{}",
+        message(&app)
+    );
+}

@@ -147,13 +147,14 @@ fn the_game_is_browsed_without_undoing_and_a_move_returns_to_it() {
     assert_eq!(app.shown_position(), &app.game().positions()[2]);
     assert_eq!(app.game(), &live, "nothing undone");
     assert!(
-        message(&app).starts_with("After White's 23-19 (move 2 of 4)"),
+        // In the move list's numbers: White's 23-19 is move 1 of the list's 2, not ply 2.
+        message(&app).starts_with("After move 1 (White's 23-19) of 2: < > step"),
         "{}",
         message(&app)
     );
     let screen = screen_text(&app);
     assert!(
-        screen.contains("Shown: move 2 of 4 (Esc: back)"),
+        screen.contains("Shown: move 1 (White's 23-19) of 2"),
         "{screen}"
     );
     // Esc goes back to the game as it stands.
@@ -695,4 +696,50 @@ fn a_move_in_letters_is_typed_after_a_colon_as_the_help_says() {
     // Without the colon a letter is a command key, not the start of a move.
     press(&mut app, KeyCode::Char('f'));
     assert!(app.flipped);
+}
+
+#[test]
+fn browsing_speaks_of_the_move_lists_numbers_in_the_status_and_the_panel() {
+    let mut app = crate::common::app();
+    // 1. 11-15 23-19 2. 8-11 22-17 3. 4-8 17-13: six plies, three numbered moves.
+    for m in ["11-15", "23-19", "8-11", "22-17", "4-8", "17-13"] {
+        type_move(&mut app, m);
+    }
+    type_text(&mut app, "<");
+    assert_eq!(
+        message(&app),
+        "After move 3 (Black's 4-8) of 3: < > step, Esc or a move returns to the game"
+    );
+    assert!(
+        screen_text(&app).contains("Shown: move 3 (Black's 4-8) of 3"),
+        "{}",
+        screen_text(&app)
+    );
+    type_text(&mut app, "<<<<<");
+    assert_eq!(
+        message(&app),
+        "The start, before 3 moves: < > step, Esc or a move returns to the game"
+    );
+}
+
+#[test]
+fn a_long_capture_keeps_whites_moves_in_one_column() {
+    let mut app = crate::common::app_from("B:W10,11,18,19,30:BK7");
+    for m in ["7x14x23x16x7", "30-26", "7-10", "26-22"] {
+        type_move(&mut app, m);
+    }
+    let screen = screen_text(&app);
+    let column = |black: &str, white: &str| {
+        let line = screen
+            .lines()
+            .find(|l| l.contains(black))
+            .unwrap_or_else(|| panic!("no line with {black}: {screen}"));
+        let start = line.find(black).unwrap();
+        line[start..].find(white).map(|i| start + i).unwrap()
+    };
+    assert_eq!(
+        column("1. 7x14x23x16x7", "30-26"),
+        column("2. 7-10", "26-22"),
+        "{screen}"
+    );
 }

@@ -150,7 +150,7 @@ fn the_list_shows_each_games_clock_and_level() {
     assert_eq!(game.conditions(), "5+3 4:12-3:59, level 6");
     assert!(
         game.summary()
-            .ends_with("unfinished  5+3 4:12-3:59, level 6"),
+            .ends_with("unfinished  5+3 4:12-3:59, level 6  last 1. 11-15"),
         "{}",
         game.summary()
     );
@@ -178,4 +178,53 @@ fn an_abandoned_game_stays_in_the_folder_but_is_not_offered_and_a_deleted_one_is
     assert_eq!(game.plies(), 2, "its moves are kept");
     checkers::store::games::delete(&game).unwrap();
     assert!(!path.exists());
+}
+
+#[test]
+fn unfinished_games_are_told_apart_by_who_played_and_where_they_stand() {
+    let game = |text: &str| SavedGame {
+        path: "/games/a.pdn".into(),
+        modified: SystemTime::UNIX_EPOCH,
+        record: read_games(text).remove(0).map_err(|e| e.to_string()),
+        open_elsewhere: false,
+    };
+    // Against the computer, no names: the computer is named by what it is, not "?", and
+    // the record's "checkers (level 3)" is not shown as a name.
+    let computer = game(
+        "[Black \"?\"]\n[White \"checkers (level 3)\"]\n[BlackType \"human\"]\n\
+         [WhiteType \"program\"]\n[WhiteLevel \"3\"]\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 *\n",
+    );
+    assert_eq!(computer.players(), "? - computer");
+    assert_eq!(computer.where_it_stands(), "last 3. 9-13");
+    assert!(
+        computer
+            .summary()
+            .ends_with("? - computer  3 moves  unfinished  level 3  last 3. 9-13"),
+        "{}",
+        computer.summary()
+    );
+    // A position set up, White first: where it started, and its last move.
+    let set_up = game("[SetUp \"1\"]\n[FEN \"W:W18,K30:B11,K2\"]\n1. ... 18-15 2. 11x18 *\n");
+    assert_eq!(
+        set_up.where_it_stands(),
+        "from W:W18,K30:BK2,11; last 2. 11x18"
+    );
+    // A finished game needs none of it: its result tells it.
+    let finished = game("[Black \"Ann\"]\n1. 11-15 0-1\n");
+    assert!(
+        !finished.summary().contains("last"),
+        "{}",
+        finished.summary()
+    );
+}
+
+#[test]
+fn only_unfinished_games_saved_in_the_last_30_days_are_announced() {
+    let mut game = saved("Ann", "11-15", 1);
+    let now = SystemTime::UNIX_EPOCH + Duration::from_secs(100 * 86_400);
+    game.modified = now - Duration::from_secs(29 * 86_400);
+    assert!(game.recent(now));
+    game.modified = now - Duration::from_secs(31 * 86_400);
+    assert!(!game.recent(now));
+    assert!(game.resumable(), "still offered by --resume");
 }

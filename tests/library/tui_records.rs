@@ -44,7 +44,7 @@ fn a_loaded_game_opens_at_its_first_position_and_steps_with_left_right_home_end(
     press(&mut app, KeyCode::Left);
     assert_eq!(app.session().review_progress(), (2, 12));
     // Counted in moves (a move is one of each side's), not plies.
-    assert_eq!(message(&app), "Move 1... of 6: White played 23-18");
+    assert_eq!(message(&app), "After move 1 (White's 23-18) of 6");
     assert!(screen_text(&app).contains(">  1. 11-15    23-18"));
 
     press(&mut app, KeyCode::End);

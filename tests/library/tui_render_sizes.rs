@@ -222,3 +222,52 @@ fn the_help_scrolls_back_and_any_other_key_closes_it() {
     press(&mut app, KeyCode::PageDown);
     assert_eq!(app.mode, Mode::Board);
 }
+
+#[test]
+fn below_23_rows_the_turn_stays_in_view_and_no_sentence_is_cut() {
+    use checkers::tui::app::Tone;
+    let mut app = app();
+    // The start's news, two sentences the width of the screen each.
+    let news = "3 unfinished games are saved: q, then checkers --resume continues one of them. \
+                This second sentence is here to be left out whole where there is no room.";
+    for (width, height) in [(80, 22), (80, 18), (40, 14), (30, 12)] {
+        app.screen = Rect::new(0, 0, width, height);
+        app.message = Some((Tone::Info, news.to_string()));
+        let screen = screen_text(&app);
+        assert!(
+            screen.contains("Black to move"),
+            "{width}x{height}:\n{screen}"
+        );
+        // Whatever is shown of the news is whole sentences, in order, or the first
+        // sentence cut between words and marked with an ellipsis.
+        let status: String = screen
+            .lines()
+            .skip_while(|l| !l.contains("┘"))
+            .skip(1)
+            .filter(|l| !l.contains("Black to move") && !l.contains("move  "))
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let status = status.trim();
+        let whole = |s: &str| {
+            s == news
+                || s == news.split(". ").next().unwrap().to_string() + "."
+                || (s.ends_with('…') && news.starts_with(s.trim_end_matches('…').trim_end()))
+        };
+        assert!(whole(status), "{width}x{height}: {status:?}\n{screen}");
+    }
+    // With room, the first sentence is there whole: at 80x22 the line is the screen's
+    // width, not the board's.
+    app.screen = Rect::new(0, 0, 80, 22);
+    app.message = Some((Tone::Info, news.to_string()));
+    assert!(
+        screen_text(&app).contains("q, then checkers --resume continues one of them."),
+        "{}",
+        screen_text(&app)
+    );
+    // White to move: White's name says so, and Black's is plain again.
+    type_move(&mut app, "11-15");
+    let screen = screen_text(&app);
+    assert!(screen.contains("White to move"), "{screen}");
+    assert!(!screen.contains("Black to move"), "{screen}");
+}

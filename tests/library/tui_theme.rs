@@ -73,16 +73,15 @@ fn pieces_are_discs_filling_their_square_and_kings_carry_crowns() {
     // Black and shaded for White, so the sides differ by more than colour.
     assert!(square(11).matches('█').count() >= 3, "{:?}", square(11));
     assert!(square(18).matches('▓').count() >= 3, "{:?}", square(18));
-    // A king is as big, with a crown across it.
+    // A king is as big, crowns across it drawn in reverse (the piece's colour round
+    // each crown): a disc one row high is all crowns, unlike a man's.
+    assert_eq!(square(14).matches('♚').count(), 3, "{:?}", square(14));
+    assert_eq!(square(22).matches('♔').count(), 3, "{:?}", square(22));
+    let r = board.square_rect(sq(14));
     assert!(
-        square(14).contains('♚') && square(14).contains('█'),
-        "{:?}",
-        square(14)
-    );
-    assert!(
-        square(22).contains('♔') && square(22).contains('▓'),
-        "{:?}",
-        square(22)
+        buf[(r.x + 2, r.y + 1)]
+            .modifier
+            .contains(ratatui::style::Modifier::REVERSED)
     );
     // An empty square has none.
     assert!(!square(15).contains('█'));
@@ -229,6 +228,46 @@ fn the_256_colour_board_has_its_muted_green_and_buff_and_high_contrast_pieces() 
         // Nothing of the board is drawn in the 16 named colours.
         for sq_n in 1..=32u8 {
             assert!(matches!(middle(sq_n).bg, Color::Indexed(_)), "{sq_n}");
+        }
+    }
+}
+
+/// The symbols of the disc row (the square's second) of square `n`.
+fn disc_row(app: &checkers::tui::App, n: u8) -> String {
+    let terminal = render(app);
+    let buf = terminal.backend().buffer();
+    let board = screen_layout(app.screen, app.flipped).unwrap().board;
+    let r = board.square_rect(sq(n));
+    (r.x..r.right())
+        .map(|x| buf[(x, r.y + r.height - 1)].symbol().to_string())
+        .collect()
+}
+
+#[test]
+fn at_80x24_a_king_is_told_from_a_man_by_more_than_one_cell_in_every_theme() {
+    use checkers::session::Session;
+    use checkers::tui::{App, Settings, Theme};
+    let game = checkers::game::Game::from_position("B:WK30,22:BK2,6".parse().unwrap());
+    for theme in [
+        Theme::new(true, false),
+        Theme::true_color(false),
+        Theme::palette_256(false),
+        Theme::new(false, false),
+    ] {
+        let settings = Settings {
+            theme,
+            ..Settings::default()
+        };
+        let app = App::with_session(settings, Session::new(game.clone()), 80, 24);
+        for (king, man, crown) in [(2, 6, "♚"), (30, 22, "♔")] {
+            let (king_row, man_row) = (disc_row(&app, king), disc_row(&app, man));
+            // Crowns across the king's disc (the side's letter in their middle without
+            // colour), none on the man's.
+            assert!(
+                king_row.matches(crown).count() >= 2,
+                "{theme:?}: king {king_row:?}, man {man_row:?}"
+            );
+            assert!(!man_row.contains(crown), "{man_row:?}");
         }
     }
 }

@@ -21,16 +21,10 @@ impl App {
             return;
         }
         self.browse = Some(next);
-        let text = match next.checked_sub(1) {
-            None => "The start of the game".to_string(),
-            Some(ply) => {
-                let before = &self.game().positions()[ply];
-                let m = self.game().moves()[ply];
-                format!("After {}'s {}", before.turn(), before.notation(&m))
-            }
-        };
+        // In the move list's numbers: "After move 12 (White's 4-8) of 13".
+        let text = self.game().shown_text(next, live);
         self.info(format!(
-            "{text} (move {next} of {live}): < > step, Esc or a move returns to the game"
+            "{text}: < > step, Esc or a move returns to the game"
         ));
     }
 }

@@ -1,6 +1,7 @@
 //! The position editor: men and kings placed and removed with the cursor, the side to
 //! move chosen, a FEN typed or pasted; Enter plays from the position, or says why it
-//! cannot be played (a man on its crowning row, more than 12 pieces a side).
+//! cannot be played (a man on its crowning row, more than 12 pieces a side, a side with
+//! no pieces).
 
 use super::{Action, App, Mode};
 use crate::rules::{Bitboard, Color, Piece, Position, Role, Square};
@@ -35,10 +36,14 @@ impl Editor {
         }
     }
 
-    /// The position as it stands, checked: the reason it cannot be played, if it cannot.
+    /// The position as it stands, checked: the reason it cannot be played, if it cannot
+    /// (a side with no pieces included: see [`Position::check_start`]).
     pub fn position(&self) -> Result<Position, String> {
         let (black, white, kings) = self.parts();
-        Position::from_parts(black, white, kings, self.turn).map_err(|e| e.to_string())
+        let position =
+            Position::from_parts(black, white, kings, self.turn).map_err(|e| e.to_string())?;
+        position.check_start().map_err(|e| e.to_string())?;
+        Ok(position)
     }
 
     /// Draws the board anew after a change.

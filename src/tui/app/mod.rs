@@ -708,9 +708,16 @@ impl App {
             }
             Action::AskQuit if self.runtime.table().is_some() => return self.ask_leave_table(),
             Action::AskQuit => {
-                // A game under review is the file's, already kept on disk.
+                // A game under review is the file's, already kept on disk; a game never
+                // saved (nothing played since it began: a ballot's moves alone) has
+                // nothing to keep, and the question would say it is saved.
                 let game = self.game();
-                if game.moves().is_empty() || game.is_over() || self.session().is_reviewing() {
+                let never_saved = self.runtime.nothing_to_keep();
+                if game.moves().is_empty()
+                    || game.is_over()
+                    || self.session().is_reviewing()
+                    || never_saved
+                {
                     return self.quit_now();
                 } else {
                     self.mode = Mode::Asking(Question::Quit);

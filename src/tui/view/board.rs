@@ -78,22 +78,38 @@ pub(super) fn render_board(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
     let theme = &app.theme;
     let board = &layout.board;
     let (top, bottom) = if board.flipped {
-        ("Black", "White")
+        (Color::Black, Color::White)
     } else {
-        ("White", "Black")
+        (Color::White, Color::Black)
     };
-    Paragraph::new(top)
+    // Without a panel (the compact layout), the side to move's name says so, so that the
+    // turn stays in view whatever the status line says.
+    let turn = super::compact_turn(app).filter(|_| layout.panel.is_empty());
+    let label = |color: Color| match &turn {
+        Some((side, text)) if *side == color => text.clone(),
+        _ => color.name().to_string(),
+    };
+    Paragraph::new(label(top))
         .style(theme.heading)
         .alignment(Alignment::Center)
         .render(layout.top_label, buf);
-    Paragraph::new(bottom)
+    Paragraph::new(label(bottom))
         .style(theme.heading)
         .alignment(Alignment::Center)
         .render(layout.bottom_label, buf);
-    Block::bordered()
+    let mut frame = Block::bordered()
         .border_set(theme.glyphs.border)
-        .border_style(theme.border)
-        .render(board.frame, buf);
+        .border_style(theme.border);
+    // No room for the names: the turn goes on the frame, on the side to move's edge.
+    if let Some((side, text)) = turn.filter(|_| layout.top_label.height == 0) {
+        let title = ratatui::text::Line::styled(format!(" {text} "), theme.heading).centered();
+        frame = if side == top {
+            frame.title_top(title)
+        } else {
+            frame.title_bottom(title)
+        };
+    }
+    frame.render(board.frame, buf);
     let marks = Marks::of(app);
     for row in 0..8 {
         for col in 0..8 {
@@ -287,8 +303,13 @@ fn render_disc(
             Color::Black => g.black_king,
             Color::White => g.white_king,
         };
-        // Up to three crowns in the middle of the row.
-        let crowns = width.saturating_sub(2).clamp(1, 3);
+        // Up to three crowns in the middle of the row; across the whole of a disc one
+        // row high (80x24), where one crown in three cells is hard to tell from a man.
+        let crowns = if rows == 1 {
+            width.min(5)
+        } else {
+            width.saturating_sub(2).clamp(1, 3)
+        };
         let first = (width - crowns) / 2;
         for i in first..first + crowns {
             buf.set_string(
@@ -301,12 +322,18 @@ fn render_disc(
     }
     if !theme.colored && !g.disc_letters {
         // Without colour, solid and shaded read the other way round on a dark terminal
-        // (solid shows light): the side's letter, in reverse, in the middle says it.
+        // (solid shows light): the side's letter in the middle says it, in reverse on a
+        // man; on a king, whose crowns are reversed, not, so it stands apart from them.
+        let letter_style = if king {
+            style
+        } else {
+            style.add_modifier(Modifier::REVERSED)
+        };
         buf.set_string(
             left + width / 2,
             crown_row,
             piece.letter().to_string(),
-            style.add_modifier(Modifier::REVERSED),
+            letter_style,
         );
     }
 }

@@ -104,15 +104,34 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
         (None, _) if layout.panel.is_empty() => Some(&turn_note),
         (message, _) => message.as_ref(),
     };
+    // News longer than the status lines may take the key line below them too, on the
+    // board (where the key line only lists keys); no sentence is cut in the middle.
+    let mut status = layout.status;
+    let mut keys_shown = true;
     if let Some((tone, text)) = message {
         let style = match tone {
             Tone::Info => theme.text,
             Tone::Error => theme.error,
         };
-        Paragraph::new(text.as_str())
-            .style(style)
-            .wrap(Wrap { trim: true })
-            .render(layout.status, buf);
+        let ellipsis = if theme.glyphs.arrows.is_ascii() {
+            "..."
+        } else {
+            "\u{2026}"
+        };
+        let width = usize::from(status.width);
+        let fits = |rows: u16| fitted_lines(text, width, usize::from(rows), ellipsis);
+        let mut lines = fits(status.height);
+        let whole = fitted_lines(text, width, usize::MAX, ellipsis).len();
+        if lines.len() < whole && matches!(app.mode, Mode::Board) && layout.hints.height > 0 {
+            status.height += layout.hints.height;
+            keys_shown = false;
+            lines = fits(status.height);
+        }
+        let lines: Vec<Line> = lines.into_iter().map(Line::raw).collect();
+        Paragraph::new(lines).style(style).render(status, buf);
+    }
+    if !keys_shown {
+        return;
     }
     let line = match &app.mode {
         Mode::Prompt(text) if app.prompt_selected => Line::from(vec![
@@ -292,6 +311,81 @@ fn key_label(theme: &Theme, label: &'static str) -> &'static str {
         "{steps}" => theme.glyphs.steps,
         first => first,
     }
+}
+
+/// On a screen with no panel, whose move it is, for the side's label: the side and
+/// `Black to move` (with its clock in a timed game, `Black to move, 4:59`); `None` once
+/// the game is over, and in the editor (whose side to move is its own).
+fn compact_turn(app: &App) -> Option<(Color, String)> {
+    if app.game().is_over() || matches!(app.mode, Mode::Editor(_)) {
+        return None;
+    }
+    let turn = app.shown_position().turn();
+    let text = match app
+        .session()
+        .time_left(turn)
+        .filter(|_| app.browse.is_none())
+    {
+        Some(left) => format!("{turn} to move, {}", crate::session::clock_text(left)),
+        None => format!("{turn} to move"),
+    };
+    Some((turn, text))
+}
+
+/// `text` as at most `rows` lines of `width` columns, broken between words, with no
+/// sentence cut: sentences that do not fit are left out, the last ones first, and only a
+/// first sentence too long by itself is cut short, between words, with `…` (`...` in
+/// ASCII) to say so.
+fn fitted_lines(text: &str, width: usize, rows: usize, ellipsis: &str) -> Vec<String> {
+    let width = width.max(1);
+    let wrap = |text: &str| {
+        let mut lines: Vec<String> = Vec::new();
+        let mut line = String::new();
+        for word in text.split_whitespace() {
+            let word: String = word.chars().take(width).collect();
+            let taken = line.chars().count();
+            if taken > 0 && taken + 1 + word.chars().count() > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&word);
+        }
+        if !line.is_empty() {
+            lines.push(line);
+        }
+        lines
+    };
+    // Sentences end with ". " (or "? ", "! ").
+    let mut ends: Vec<usize> = text
+        .match_indices(['.', '?', '!'])
+        .map(|(i, _)| i + 1)
+        .filter(|&i| text[i..].starts_with(' '))
+        .collect();
+    ends.push(text.len());
+    for &end in ends.iter().rev() {
+        let lines = wrap(&text[..end]);
+        if lines.len() <= rows {
+            return lines;
+        }
+    }
+    // The first sentence alone is too long: as much of it as fits, marked as cut.
+    let mut lines = wrap(&text[..ends[0]]);
+    lines.truncate(rows);
+    if let Some(last) = lines.last_mut() {
+        let room = width.saturating_sub(ellipsis.chars().count());
+        while last.chars().count() > room {
+            match last.rfind(' ') {
+                Some(space) => last.truncate(space),
+                None => {
+                    *last = last.chars().take(room).collect();
+                }
+            }
+        }
+        last.push_str(ellipsis);
+    }
+    lines
 }
 
 /// The state of the game in a few words, for a screen with no panel; in a timed game

@@ -33,11 +33,13 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         lines.extend(cut_lines(&format!("FEN {pos}"), inner.width));
     }
     if let Some(plies) = app.browse {
+        // In the move list's numbers, as the status line says it.
+        let game = app.game();
         let text = format!(
-            "Shown: move {plies} of {} (Esc: back)",
-            app.game().moves().len()
+            "Shown: {} (Esc: back)",
+            game.place(plies, game.moves().len())
         );
-        lines.push(Line::styled(text, theme.question));
+        lines.extend(wrapped(&text, usize::from(inner.width), theme.question));
     }
     match app.game().result() {
         Some(outcome) => {
@@ -184,8 +186,9 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         lines.extend(wrapped(&swing, width, theme.alert));
     }
     if let Some(review) = app.review() {
-        lines.push(Line::styled(
-            format!("Review: {}", app.session().review_place()),
+        lines.extend(wrapped(
+            &format!("Review: {}", app.session().review_place()),
+            width,
             theme.question,
         ));
         if review.fault.is_some() {
@@ -381,16 +384,17 @@ pub(super) fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     );
     let room = usize::from(inner.height).saturating_sub(header + 1);
     if app.review().is_some() {
-        review_move_lines(app, room, &mut lines);
+        review_move_lines(app, room, inner.width, &mut lines);
     } else {
         let pairs = app.game().route_pairs();
+        let column = black_column(&pairs, inner.width);
         // At least the first move stays in view, however far it is scrolled.
         let end = pairs.len() - scroll.min(pairs.len().saturating_sub(1));
         let shown = end.saturating_sub(room);
         for pair in &pairs[shown..end] {
-            // A long capture route still keeps a space before White's move.
+            // White's moves in a column after the longest of Black's.
             lines.push(Line::raw(format!(
-                "{:>3}. {:<8} {}",
+                "{:>3}. {:<column$} {}",
                 pair.number,
                 pair.black.as_deref().unwrap_or("..."),
                 pair.white.as_deref().unwrap_or("")
@@ -409,6 +413,19 @@ pub(super) fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
         };
         Paragraph::new(legend).render(last_row, buf);
     }
+}
+
+/// How wide the move list's column of Black's moves is: the longest of them (a long
+/// capture route, `7x14x23x30`), at least 8, so that White's moves stand in a column;
+/// narrowed, where the panel is narrow, to leave White's move 8 columns.
+fn black_column(pairs: &[MovePair], panel_width: u16) -> usize {
+    let longest = pairs
+        .iter()
+        .map(|p| p.black.as_deref().map_or(3, |b| b.chars().count()))
+        .max()
+        .unwrap_or(0);
+    let room = usize::from(panel_width).saturating_sub(1 + 5 + 1 + 8);
+    longest.min(room).max(8)
 }
 
 /// The first pair of moves the review's move list shows in `room` lines: the move shown
@@ -443,21 +460,33 @@ pub fn move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
         return None;
     }
     let pair = review_first_pair(app, room) + line;
-    // ">  1. 11-15    23-18": Black's move from column 6, White's from column 15.
-    let half = usize::from(column - inner.x >= 15);
+    // ">  1. 11-15    23-18": Black's move from column 6, White's after Black's column.
+    let half = usize::from(usize::from(column - inner.x) >= 7 + review_column(app, inner.width));
     let offset = usize::from(app.game().start().turn() == Color::White);
     let ply = (pair * 2 + half).checked_sub(offset)?;
     let (_, total) = app.session().review_progress();
     (ply < total).then_some(ply + 1)
 }
 
-/// The whole game under review in `room` lines, scrolled to keep the move shown on
-/// screen; that move is marked with `>` and the cursor style.
-fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
-    let theme = &app.theme;
+/// The whole recorded game's move list, in review.
+fn review_pairs(app: &App) -> Vec<MovePair> {
     let mut whole = app.game().clone();
     while whole.redo() {}
-    let pairs: Vec<MovePair> = whole.route_pairs();
+    whole.route_pairs()
+}
+
+/// The width of Black's column in the review's move list (see [`black_column`]), with
+/// the `>` mark before it.
+fn review_column(app: &App, panel_width: u16) -> usize {
+    black_column(&review_pairs(app), panel_width.saturating_sub(1))
+}
+
+/// The whole game under review in `room` lines, scrolled to keep the move shown on
+/// screen; that move is marked with `>` and the cursor style.
+fn review_move_lines(app: &App, room: usize, width: u16, lines: &mut Vec<Line<'_>>) {
+    let theme = &app.theme;
+    let pairs = review_pairs(app);
+    let column = review_column(app, width);
     let (shown, _) = app.session().review_progress();
     // Where the move shown sits: White's first move may be the first slot's second half.
     let offset = usize::from(app.game().start().turn() == Color::White);
@@ -480,7 +509,7 @@ fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
             Span::raw(format!("{:>3}. ", pair.number)),
             Span::styled(black.to_string(), style(0)),
             // A long capture route still keeps a space before White's move.
-            Span::raw(" ".repeat(9usize.saturating_sub(black.chars().count()).max(1))),
+            Span::raw(" ".repeat((column + 1).saturating_sub(black.chars().count()).max(1))),
             Span::styled(white.to_string(), style(1)),
         ]));
     }
@@ -490,17 +519,38 @@ fn review_move_lines(app: &App, room: usize, lines: &mut Vec<Line<'_>>) {
 const NAME_CHARS: usize = 30;
 
 /// The players' names where they were given, outside a match and a review (whose lines
-/// name them): "Ann (Black) v Bob (White)", or "Ann plays Black".
+/// name them), with the computer's level for a side it plays: "Ann (Black) v HAL
+/// (White, level 9)", "Ann plays Black", "HAL (level 9) plays White". A computer side with no
+/// name is [`players_text`]'s, so that no side is told twice.
 fn names_text(app: &App) -> Option<String> {
     if app.session().match_play().is_some() || app.review().is_some() {
         return None;
     }
     let names = app.session().names();
+    let seats = app.session().seats();
     let name = |color| names.name(color).map(|n| printable(n, NAME_CHARS));
+    let level = |color| {
+        seats
+            .computer(color)
+            .map_or_else(String::new, |level| format!(", {level}"))
+    };
     match (name(Color::Black), name(Color::White)) {
-        (Some(black), Some(white)) => Some(format!("{black} (Black) v {white} (White)")),
-        (Some(black), None) => Some(format!("{black} plays Black")),
-        (None, Some(white)) => Some(format!("{white} plays White")),
+        (Some(black), Some(white)) => Some(format!(
+            "{black} (Black{}) v {white} (White{})",
+            level(Color::Black),
+            level(Color::White)
+        )),
+        (Some(one), None) | (None, Some(one)) => {
+            let color = if name(Color::Black).is_some() {
+                Color::Black
+            } else {
+                Color::White
+            };
+            match seats.computer(color) {
+                Some(level) => Some(format!("{one} ({level}) plays {color}")),
+                None => Some(format!("{one} plays {color}")),
+            }
+        }
         (None, None) => None,
     }
 }
@@ -577,11 +627,19 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
 /// The chat lines the panel shows (the newest).
 const CHAT_LINES: usize = 3;
 
-/// Who the computer plays, when it plays: "Computer (level 5): White".
+/// Who the computer plays, when it plays a side the players gave no name (a named one is
+/// [`names_text`]'s): "Computer (level 5): White".
 fn players_text(app: &App) -> Option<String> {
     let seats = app.session().seats();
+    // In a match and a review the names are told elsewhere, and not with the level.
+    let named = |color| {
+        app.session().match_play().is_none()
+            && app.review().is_none()
+            && app.session().names().name(color).is_some()
+    };
     let cpu: Vec<(Color, Level)> = Color::ALL
         .into_iter()
+        .filter(|c| !named(*c))
         .filter_map(|c| seats.computer(c).map(|level| (c, level)))
         .collect();
     match cpu[..] {
