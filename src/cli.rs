@@ -8,8 +8,7 @@ use crate::engine::{Evaluation, Level};
 use crate::rules::Position;
 use crate::session::{BallotChoice, PlayerKind, TimeControl};
 use clap::builder::TypedValueParser;
-use clap::error::ErrorKind;
-use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -183,8 +182,9 @@ impl PlayArgs {
 }
 
 /// The subcommands: a player's first (across the network, the games kept, analysis,
-/// records, databases, the shell's helpers), the engine's workshop last (engine
-/// matches, perft, the book, training).
+/// records, databases, the shell's helpers), then perft and the book. The engine's
+/// workshop (matches, self-play, training, building the book) is the lab's
+/// (`checkers-lab`, with the `lab` feature).
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Hold a game for a player at another terminal: print where to join, then open the
@@ -221,19 +221,10 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },
-    /// Play games between two computer levels from the ACF three-move openings (each
-    /// opening with both colours, barred ones skipped) and print a score table.
-    Match(MatchArgs),
     /// Count the leaf positions of the move tree to DEPTH plies (every capture route counts).
     Perft(PerftArgs),
-    /// The opening book: build it, or show what it says of a position.
+    /// The opening book: what it says of a position.
     Book(BookArgs),
-    /// Play fast games of the computer against itself and write their quiet positions,
-    /// each with its search score and its game's result, as training data.
-    Selfplay(SelfplayArgs),
-    /// Train the learned evaluation's weights from training data (from `selfplay`) and
-    /// PDN games, and write them to a file.
-    Train(TrainArgs),
 }
 
 /// `checkers book`.
@@ -247,38 +238,12 @@ pub struct BookArgs {
 /// `checkers book` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum BookCommand {
-    /// Search every ballot of the ACF deck and the positions the games of PDN files
-    /// reach most often in their first moves, and write the book file.
-    Build(BookBuildArgs),
     /// What the built-in book says of a position.
     Show {
         /// The position (PDN FEN); the start position if not given.
         #[arg(long, value_parser = parse_fen)]
         fen: Option<Position>,
     },
-}
-
-/// `checkers book build`.
-#[derive(Debug, Args)]
-pub struct BookBuildArgs {
-    /// The book file to write.
-    #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
-    /// PDN files of games whose openings to add.
-    #[arg(long = "pdn", value_name = "FILE")]
-    pub pdn: Vec<PathBuf>,
-    /// Thinking time per position in milliseconds.
-    #[arg(long, value_name = "MOVETIME", default_value = "2000", value_parser = millis(3_600_000))]
-    pub movetime: Duration,
-    /// A games' position enters the book when at least this many games reach it.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
-    pub min_games: u32,
-    /// How many plies of each game to look at.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=60).map(|n| n as usize))]
-    pub plies: usize,
-    /// Positions searched at once (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
-    pub threads: Option<usize>,
 }
 
 /// Which evaluation a search uses, on the command line.
@@ -303,96 +268,9 @@ impl From<EvalChoice> for Evaluation {
     }
 }
 
-/// `checkers selfplay`.
-#[derive(Debug, Args)]
-pub struct SelfplayArgs {
-    /// The file to write positions to (one `FEN<tab>score<tab>result` line each); added
-    /// to if it exists.
-    #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
-    /// Games to play.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
-    pub games: u32,
-    /// Nodes searched per move.
-    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
-    pub nodes: u64,
-    /// Nodes searched per move while the board has at least --deep-pieces pieces (default:
-    /// --nodes throughout): sharper labels for the opening and middle game, the ending
-    /// still played out fast.
-    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
-    pub deep_nodes: Option<u64>,
-    /// The fewest pieces on the board at which --deep-nodes applies.
-    #[arg(long, default_value_t = 14, requires = "deep_nodes", value_parser = clap::value_parser!(u32).range(2..=24))]
-    pub deep_pieces: u32,
-    /// Games played at once (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
-    pub threads: Option<usize>,
-    /// Seed of the games' random moves.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// The evaluation the games are played with.
-    #[arg(long, value_enum, default_value_t = EvalChoice::Hand)]
-    pub eval: EvalChoice,
-    /// With --eval net: this network file (from `checkers train --model net`) instead
-    /// of the embedded one, so that a generation's games need no new build.
-    #[arg(long, value_name = "FILE")]
-    pub net: Option<PathBuf>,
-}
-
-/// `checkers train`.
-#[derive(Debug, Args)]
-pub struct TrainArgs {
-    /// Training data files written by `checkers selfplay`.
-    #[arg(long = "data", value_name = "FILE")]
-    pub data: Vec<PathBuf>,
-    /// PDN files of games whose positions to add, labelled by each game's result.
-    #[arg(long = "pdn", value_name = "FILE")]
-    pub pdn: Vec<PathBuf>,
-    /// The weights file to write.
-    #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
-    /// Passes over the data.
-    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-    pub epochs: u32,
-    /// The game result's share of each target, 0 to 1 (the search score has the rest).
-    #[arg(long, default_value_t = 0.5, value_parser = share)]
-    pub lambda: f32,
-    /// Adam's step size at the start: in hundredths of a man for the pattern table, in
-    /// thousandths of a weight for the network (it falls to a tenth by the last pass).
-    #[arg(long, default_value_t = 2.0, value_parser = positive)]
-    pub learning_rate: f32,
-    /// Seed of the shuffling and of the held-out sample.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// What to train: the pattern table or the network evaluation.
-    #[arg(long, value_enum, default_value_t = TrainModel::Table)]
-    pub model: TrainModel,
-    /// With --model net: continue from this checkpoint (written beside --out as
-    /// OUT.checkpoint after every pass) up to --epochs passes in all.
-    #[arg(long, value_name = "FILE")]
-    pub resume: Option<PathBuf>,
-    /// With --model net: start from this network (a file `train --model net` wrote, or
-    /// `embedded`, the program's own) instead of from random weights: a new generation
-    /// that goes on from the last.
-    #[arg(long, value_name = "FILE|embedded", conflicts_with = "resume")]
-    pub from: Option<PathBuf>,
-    /// With --model net: threads computing the gradient (default: one per core).
-    #[arg(long, value_name = "N", value_parser = threads())]
-    pub threads: Option<usize>,
-}
-
-/// What `checkers train` learns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum TrainModel {
-    /// The pattern table (`src/engine/weights.bin`).
-    Table,
-    /// The network evaluation (`src/engine/net.bin`).
-    Net,
-}
-
 /// A position from its FEN, or the whole reason it is not one (the entry and the
 /// square's own fault).
-fn parse_fen(text: &str) -> Result<Position, String> {
+pub(crate) fn parse_fen(text: &str) -> Result<Position, String> {
     text.parse::<Position>()
         .map_err(|e| crate::text::error_chain(&e))
 }
@@ -404,7 +282,7 @@ fn parse_start_fen(text: &str) -> Result<Position, String> {
 
 /// A player's name, at most [`MAX_NAME_CHARS`](crate::pdn::MAX_NAME_CHARS) characters:
 /// a saved game must read back with its names.
-fn parse_name(text: &str) -> Result<String, String> {
+pub(crate) fn parse_name(text: &str) -> Result<String, String> {
     let chars = text.chars().count();
     if chars > crate::pdn::MAX_NAME_CHARS {
         return Err(format!(
@@ -413,20 +291,6 @@ fn parse_name(text: &str) -> Result<String, String> {
         ));
     }
     Ok(text.to_string())
-}
-
-fn share(text: &str) -> Result<f32, String> {
-    match text.parse::<f32>() {
-        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
-        _ => Err(format!("{text} is not a number from 0 to 1")),
-    }
-}
-
-fn positive(text: &str) -> Result<f32, String> {
-    match text.parse::<f32>() {
-        Ok(v) if v > 0.0 && v.is_finite() => Ok(v),
-        _ => Err(format!("{text} is not a number above 0")),
-    }
 }
 
 /// `checkers games`.
@@ -513,132 +377,10 @@ pub struct AnalyseArgs {
 }
 
 /// Parses a thread count of a search: 1 to 256.
-fn threads() -> impl clap::builder::TypedValueParser<Value = usize> {
+pub(crate) fn threads() -> impl clap::builder::TypedValueParser<Value = usize> {
     clap::value_parser!(u16)
         .range(1..=crate::engine::MAX_THREADS as i64)
         .map(usize::from)
-}
-
-/// `checkers match`.
-#[derive(Debug, Args)]
-pub struct MatchArgs {
-    /// Games to play (two per opening; the deck starts again if more are asked).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    pub games: u32,
-    /// Thinking time per move in milliseconds, as a budget: about that on average, up to
-    /// three times it for a hard move (see --wall).
-    #[arg(long, value_name = "MOVETIME", default_value = "100", value_parser = millis(600_000))]
-    pub movetime: Duration,
-    /// Play every game on a clock instead (30/60, G/15 or 5+3, as `play --clock` takes
-    /// them): each player plans its own time from its clock, and out of time loses.
-    /// An --against program is asked with the time its clock's plan gives.
-    #[arg(long, value_name = "SPEC", value_parser = clap::value_parser!(TimeControl), conflicts_with = "movetime")]
-    pub clock: Option<TimeControl>,
-    /// Player A's and player B's levels.
-    #[command(flatten)]
-    pub levels: MatchLevels,
-    /// An openings file (number, moves, status, name; tab-separated) instead of the
-    /// built-in ACF three-move deck.
-    #[arg(long, value_name = "FILE")]
-    pub openings: Option<PathBuf>,
-    /// Plies after which an unfinished game is adjudicated a draw.
-    #[arg(long, value_name = "MAX_PLIES", default_value = "300", value_parser = clap::value_parser!(u32).range(10..=10_000).map(|n| n as usize))]
-    pub max_plies: usize,
-    /// Transposition table size per player in MB [default: 16 MB for each 100 ms of
-    /// --movetime, from 16 to 256 MB; 64 MB on a --clock].
-    #[arg(long, value_name = "HASH", value_parser = megabytes())]
-    pub hash: Option<usize>,
-    /// Seed of the levels' randomness.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Also write every game to this PDN file.
-    #[arg(long)]
-    pub pdn: Option<PathBuf>,
-    /// Which players use the endgame databases of the data folder.
-    #[arg(long, value_enum, default_value_t = MatchPlayers::None)]
-    pub egdb: MatchPlayers,
-    /// End a game as soon as it reaches a position the endgame databases of the data
-    /// folder hold, with their verdict (a win as the loser's resignation, a draw as
-    /// agreed), as engine matches are adjudicated: the ending is not played out, and
-    /// neither player needs the databases for it.
-    #[arg(long)]
-    pub adjudicate_egdb: bool,
-    /// Player B is this program instead: run as `CMD analyse --fen FEN --movetime MS`
-    /// for each move, its last `bestmove MOVE` line its move (any build of checkers
-    /// answers so).
-    #[arg(long, value_name = "CMD")]
-    pub against: Option<String>,
-    /// Players that treat the time per move as a wall, stopping once another
-    /// iteration could not finish within it, instead of as a budget to spend on average.
-    #[arg(long, value_enum, default_value_t = MatchPlayers::None, value_name = "PLAYERS")]
-    pub wall: MatchPlayers,
-    /// Players that play from the opening book, as the computer does in a game
-    /// [default: both; none with --against, whose program has no book of this one's]
-    #[arg(long, value_enum, value_name = "PLAYERS")]
-    pub book: Option<MatchPlayers>,
-    /// Player A's evaluation (the program's default if not given).
-    #[arg(long, value_enum)]
-    pub eval_a: Option<EvalChoice>,
-    /// Player B's evaluation (the program's default if not given).
-    #[arg(long, value_enum, conflicts_with = "against")]
-    pub eval_b: Option<EvalChoice>,
-    /// Player A's network: a file that `checkers train --model net` wrote, instead of
-    /// the embedded one (it evaluates with it unless --eval-a names another evaluation).
-    #[arg(long, value_name = "FILE")]
-    pub net_a: Option<PathBuf>,
-    /// Player B's network, likewise: to measure a new generation against the embedded
-    /// network, both players in this process.
-    #[arg(long, value_name = "FILE", conflicts_with = "against")]
-    pub net_b: Option<PathBuf>,
-    /// Games played at once.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
-    pub concurrency: u32,
-    /// Stop once a sequential test decides between ELO0 and ELO1 for player A (95 %
-    /// confidence each way), e.g. --sprt 0,10.
-    #[arg(long, value_name = "ELO0,ELO1", value_parser = sprt_bounds)]
-    pub sprt: Option<(f64, f64)>,
-    /// The search player B plays with: the computer's, or the sharper one on trial
-    /// (to measure it).
-    #[arg(long, value_enum, default_value_t = SearchChoice::Current, conflicts_with = "against")]
-    pub search_b: SearchChoice,
-    /// Threads player A searches with.
-    #[arg(long, value_name = "N", default_value = "1", value_parser = threads())]
-    pub threads_a: usize,
-    /// Threads player B searches with (not an --against program).
-    #[arg(long, value_name = "N", default_value = "1", value_parser = threads(), conflicts_with = "against")]
-    pub threads_b: usize,
-}
-
-impl MatchArgs {
-    /// Each player's transposition table in MB: --hash, else one that grows with the
-    /// time a move (16 MB for each 100 ms, so that a search of a second, about 2 M
-    /// nodes, does not overwrite itself; from 16 to 256 MB), 64 MB on a clock.
-    pub fn hash_mb(&self) -> usize {
-        self.hash.unwrap_or_else(|| {
-            if self.clock.is_some() {
-                64
-            } else {
-                (self.movetime.as_millis() as usize * 16 / 100).clamp(16, 256)
-            }
-        })
-    }
-}
-
-/// Parses `--sprt ELO0,ELO1`: two numbers, the first below the second.
-fn sprt_bounds(text: &str) -> Result<(f64, f64), String> {
-    let (a, b) = text
-        .split_once(',')
-        .ok_or_else(|| format!("give two Elo values as ELO0,ELO1 (as in 0,10), not {text}"))?;
-    let parse = |v: &str| {
-        v.trim()
-            .parse::<f64>()
-            .map_err(|_| format!("{v} is not a number of Elo points"))
-    };
-    let (elo0, elo1) = (parse(a)?, parse(b)?);
-    if elo0 >= elo1 || !elo0.is_finite() || !elo1.is_finite() {
-        return Err(format!("ELO0 must be below ELO1: {text}"));
-    }
-    Ok((elo0, elo1))
 }
 
 /// Which search's numbers a match player uses (`match --search-b`).
@@ -649,91 +391,6 @@ pub enum SearchChoice {
     Current,
     /// The sharper search on trial (`SearchParams::CANDIDATE`).
     Candidate,
-}
-
-/// Which players of `checkers match` an option applies to (the endgame databases, a
-/// time wall).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum MatchPlayers {
-    /// Neither player.
-    #[default]
-    None,
-    /// Player A only.
-    A,
-    /// Player B only.
-    B,
-    /// Both players.
-    Both,
-}
-
-impl MatchPlayers {
-    /// Whether the option applies to player `player` (0 for A, 1 for B).
-    pub fn uses(self, player: usize) -> bool {
-        matches!(
-            (self, player),
-            (MatchPlayers::Both, _) | (MatchPlayers::A, 0) | (MatchPlayers::B, 1)
-        )
-    }
-}
-
-/// The two levels of `checkers match`: `--level A --level B`, given twice or not at all
-/// (then level 10 plays itself); clap refuses the command line otherwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MatchLevels(pub [Level; 2]);
-
-/// The id of `match --level`.
-const MATCH_LEVEL: &str = "level";
-
-impl Args for MatchLevels {
-    fn augment_args(cmd: clap::Command) -> clap::Command {
-        cmd.arg(
-            Arg::new(MATCH_LEVEL)
-                .long("level")
-                .value_name("LEVEL")
-                .help("A player's level, 1-10: give it twice, for player A and player B [default: 10 against 10]")
-                .action(ArgAction::Append)
-                .value_parser(level_parser()),
-        )
-    }
-
-    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        Self::augment_args(cmd)
-    }
-}
-
-impl FromArgMatches for MatchLevels {
-    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        Self::from_arg_matches_mut(&mut matches.clone())
-    }
-
-    fn from_arg_matches_mut(matches: &mut ArgMatches) -> Result<Self, clap::Error> {
-        let levels: Vec<Level> = matches
-            .remove_many::<Level>(MATCH_LEVEL)
-            .map_or_else(|| vec![Level::MAX; 2], Iterator::collect);
-        <[Level; 2]>::try_from(levels)
-            .map(MatchLevels)
-            .map_err(|given| {
-                clap::Error::raw(
-                    ErrorKind::WrongNumberOfValues,
-                    format!(
-                        "give --level twice (--level A --level B) or not at all (given {} time{})",
-                        given.len(),
-                        if given.len() == 1 { "" } else { "s" }
-                    ),
-                )
-            })
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
-        self.update_from_arg_matches_mut(&mut matches.clone())
-    }
-
-    fn update_from_arg_matches_mut(&mut self, matches: &mut ArgMatches) -> Result<(), clap::Error> {
-        if matches.contains_id(MATCH_LEVEL) {
-            *self = Self::from_arg_matches_mut(matches)?;
-        }
-        Ok(())
-    }
 }
 
 /// `checkers pdn`.
@@ -816,21 +473,21 @@ pub struct EgdbVerifyArgs {
 }
 
 /// A playing level, 1-10.
-fn level_parser() -> impl TypedValueParser<Value = Level> {
+pub(crate) fn level_parser() -> impl TypedValueParser<Value = Level> {
     clap::value_parser!(u8)
         .range(1..=10)
         .try_map(|n| Level::new(n).ok_or("a level is 1 to 10"))
 }
 
 /// A time in milliseconds, 1 to `max`.
-fn millis(max: u64) -> impl TypedValueParser<Value = Duration> {
+pub(crate) fn millis(max: u64) -> impl TypedValueParser<Value = Duration> {
     clap::value_parser!(u64)
         .range(1..=max)
         .map(Duration::from_millis)
 }
 
 /// A transposition table size in MB, 1-1024.
-fn megabytes() -> impl TypedValueParser<Value = usize> {
+pub(crate) fn megabytes() -> impl TypedValueParser<Value = usize> {
     clap::value_parser!(u32).range(1..=1024).map(|n| n as usize)
 }
 

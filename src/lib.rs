@@ -41,6 +41,8 @@ pub mod cli;
 pub mod commands;
 pub mod engine;
 pub mod game;
+#[cfg(feature = "lab")]
+pub mod lab;
 pub mod net;
 pub mod pdn;
 #[doc(hidden)]

@@ -2,7 +2,6 @@
 //! and a message.
 
 use super::pdn::CheckSummary;
-use crate::engine::OpeningsError;
 use crate::engine::egdb::EgdbError;
 use crate::rules::Outcome;
 use crate::store::StoreError;
@@ -33,15 +32,6 @@ pub enum CommandError {
     Input(io::Error),
     /// The position given is already decided: the side to move has no legal move.
     GameOver(Outcome),
-    /// `match --pdn`: the file cannot take the games (checked before the first game),
-    /// or a game could not be added to it.
-    PdnFile(StoreError),
-    /// The openings file given with `--openings` cannot be read.
-    OpeningsFile(PathBuf, io::Error),
-    /// A deck of openings (named) has a line that cannot be used.
-    Openings(String, OpeningsError),
-    /// Every opening of the deck (named) is barred.
-    NoOpenings(String),
     /// `pdn check`: the file cannot be read (or is not a regular file).
     CheckFile(StoreError),
     /// `pdn check`: the report could not be written to standard output.
@@ -58,14 +48,6 @@ pub enum CommandError {
     /// `egdb probe` or `book show`: the position is not in the loaded databases or the
     /// book.
     NotFound(String),
-    /// A training data or weights file (`selfplay`, `train`) cannot be read or written:
-    /// the file and why (with the line, for a faulty line).
-    DataFile(PathBuf, String),
-    /// `train`: the files given hold no training position (or none were given).
-    NoTrainingData,
-    /// `match --against`: the program cannot play (missing, failing, no move), found
-    /// before the first game.
-    Opponent(String),
     /// A game across the network cannot begin: `host` cannot listen, `join` or `watch`
     /// cannot reach the host or is refused, or an option does not apply (why, in words).
     Network(String),
@@ -89,16 +71,6 @@ impl fmt::Display for CommandError {
             CommandError::GameOver(outcome) => {
                 write!(f, "the game is over, there is no move to find: {outcome}")
             }
-            CommandError::PdnFile(e) => write!(f, "--pdn: {e}"),
-            CommandError::OpeningsFile(path, e) => write!(
-                f,
-                "cannot read the openings file {} given with --openings: {e}",
-                path.display()
-            ),
-            CommandError::Openings(source, e) => write!(f, "{source}: {e}"),
-            CommandError::NoOpenings(source) => {
-                write!(f, "{source}: no opening that is not barred")
-            }
             CommandError::CheckFile(e) => write!(f, "{e}"),
             CommandError::Egdb(e) => write!(f, "{e}"),
             CommandError::NoDataFolder => write!(
@@ -111,15 +83,9 @@ impl fmt::Display for CommandError {
                 if *n == 1 { "" } else { "s" }
             ),
             CommandError::NotFound(why) => write!(f, "{why}"),
-            CommandError::DataFile(path, why) => write!(f, "{}: {why}", path.display()),
-            CommandError::Opponent(why) => write!(f, "--against: {why}"),
             CommandError::ManualFile(path, e) => {
                 write!(f, "cannot write the manual page {}: {e}", path.display())
             }
-            CommandError::NoTrainingData => write!(
-                f,
-                "no training positions: give --data files made by checkers selfplay, or --pdn files of games with results"
-            ),
             CommandError::FaultyGames(summary) => write!(
                 f,
                 "{} of {} games do not replay",
@@ -214,17 +180,10 @@ pub fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::Terminal(_)
         | CommandError::NotSaved(_)
         | CommandError::GameOver(_)
-        | CommandError::PdnFile(_)
-        | CommandError::OpeningsFile(..)
-        | CommandError::Openings(..)
-        | CommandError::NoOpenings(_)
         | CommandError::Egdb(_)
         | CommandError::NoDataFolder
         | CommandError::EgdbFaults(_)
         | CommandError::NotFound(_)
-        | CommandError::DataFile(..)
-        | CommandError::NoTrainingData
-        | CommandError::Opponent(_)
         | CommandError::Network(_)
         | CommandError::ManualFile(..) => (1, false),
     };
@@ -296,16 +255,9 @@ mod tests {
             exit_of(e),
             (2, Some("checkers: empty.pdn holds no PDN game".to_string()))
         );
-        let (code, message) = exit_of(CommandError::OpeningsFile("deck".into(), missing()));
-        assert_eq!(code, 1);
-        let message = message.unwrap();
-        assert!(
-            message.starts_with("checkers: cannot read the openings file deck "),
-            "{message}"
-        );
         assert_eq!(exit_of(CommandError::Output(missing())).0, 1);
         assert_eq!(exit_of(CommandError::Terminal(missing())).0, 1);
-        assert_eq!(exit_of(CommandError::NoOpenings("deck".into())).0, 1);
+        assert_eq!(exit_of(CommandError::NoDataFolder).0, 1);
     }
 
     #[test]

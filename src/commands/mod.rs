@@ -12,18 +12,13 @@ pub mod egdb;
 mod error;
 pub mod games;
 pub mod manual;
-pub mod matches;
 pub mod moves;
 pub mod network;
-pub mod opponent;
 pub mod pdn;
 pub mod perft;
 pub mod play;
 pub mod preferences;
-pub mod rating;
 pub mod records;
-pub mod selfplay;
-pub mod train;
 
 pub use error::{CommandError, Exit, exit};
 pub use play::starting_session;
@@ -65,12 +60,9 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Perft(args) => perft::run(&args, out),
         Command::Moves(args) => moves::run(&args, out),
         Command::Analyse(args) => analyse::run(&args, out),
-        Command::Match(args) => matches::run(&args, out),
         Command::Pdn(args) => pdn::run(&args, out),
         Command::Egdb(args) => egdb::run(&args, out),
         Command::Games(args) => games::run(&args, out),
-        Command::Selfplay(args) => selfplay::run(&args, out),
-        Command::Train(args) => train::run(&args, out),
         Command::Book(args) => book::run(&args, out),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();

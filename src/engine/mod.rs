@@ -58,19 +58,19 @@ pub mod egdb;
 mod eval;
 pub mod learned;
 mod level;
-pub mod net_training;
 pub mod network;
 mod openings;
 mod params;
 mod request;
 mod score;
 mod search;
-pub mod selfplay;
 mod thread;
 mod time;
-pub mod training;
 mod tt;
 mod zobrist;
+
+#[cfg(feature = "lab")]
+pub(crate) use zobrist::splitmix64;
 
 pub use decision::{CLAIM_DRAW_AT_MOST, Decision, RESIGN_AT, RESIGN_WITHIN, decide};
 pub use level::Level;

@@ -171,7 +171,7 @@ fn a_game_option_that_cannot_be_used_exits_two() {
 
 /// Runs `checkers args` with its standard output closed before it writes anything.
 fn run_with_stdout_closed(args: &[&str]) -> std::process::Output {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+    let mut child = std::process::Command::new(crate::common::program_for(args))
         .args(args)
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
@@ -195,6 +195,7 @@ fn a_closed_output_is_not_worth_a_message() {
     assert_eq!(stderr(&o), "");
 }
 
+#[cfg(feature = "lab")]
 #[test]
 fn completions_and_the_manual_page_come_from_the_command_line_definitions() {
     let o = run(&["completions", "bash"]);
@@ -313,6 +314,7 @@ fn the_manual_pages_header_is_well_formed_and_it_names_no_page_that_is_not_writt
     );
 }
 
+#[cfg(feature = "lab")]
 #[test]
 fn help_lists_the_players_commands_before_the_engines_workshop() {
     let o = run(&["--help"]);
@@ -322,11 +324,36 @@ fn help_lists_the_players_commands_before_the_engines_workshop() {
             .unwrap_or_else(|| panic!("--help lacks {command}: {help}"))
     };
     for player in ["host", "join", "watch", "games", "analyse"] {
-        for lab in ["perft", "selfplay", "train", "book", "match"] {
-            assert!(place(player) < place(lab), "{player} after {lab}: {help}");
+        for later in ["perft", "book"] {
+            assert!(
+                place(player) < place(later),
+                "{player} after {later}: {help}"
+            );
         }
     }
     assert!(place("host") < place("join") && place("join") < place("watch"));
+    // The engine's workshop is the lab's program, not the player's.
+    for lab in ["match", "selfplay", "train"] {
+        assert!(!help.contains(&format!("\n  {lab} ")), "{lab}: {help}");
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+            .args([lab, "--help"])
+            .output()
+            .unwrap();
+        assert!(!o.status.success(), "checkers {lab} is not a command");
+    }
+}
+
+#[cfg(feature = "lab")]
+#[test]
+fn the_labs_program_lists_the_engines_workshop() {
+    let o = std::process::Command::new(crate::common::lab_program())
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = stdout(&o);
+    for lab in ["match", "selfplay", "train", "book"] {
+        assert!(help.contains(&format!("\n  {lab} ")), "{lab}: {help}");
+    }
 }
 
 #[test]

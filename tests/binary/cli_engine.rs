@@ -196,6 +196,7 @@ fn match_prints_each_game_and_a_score_table() {
     assert!(b_ms.is_some_and(|w| w.parse::<f64>().is_ok()), "{out}");
 }
 
+#[cfg(feature = "lab")]
 #[test]
 fn match_writes_its_games_as_pdn() {
     let dir = tempfile::tempdir().unwrap();
@@ -236,9 +237,10 @@ fn match_writes_its_games_as_pdn() {
     assert_eq!(games[2].as_ref().unwrap().tag("Black"), Some("A level 2"));
 }
 
+#[cfg(feature = "lab")]
 #[test]
 fn a_match_runs_from_any_folder_on_the_built_in_deck() {
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+    let o = std::process::Command::new(crate::common::lab_program())
         .args([
             "match",
             "--games",
@@ -264,6 +266,7 @@ fn a_match_runs_from_any_folder_on_the_built_in_deck() {
     assert!(out.contains("A level 10"), "{out}");
 }
 
+#[cfg(feature = "lab")]
 #[test]
 fn match_needs_two_valid_levels_and_its_openings() {
     let o = run(&["match", "--level", "3"]);
@@ -289,6 +292,7 @@ fn match_needs_two_valid_levels_and_its_openings() {
     );
 }
 
+#[cfg(feature = "lab")]
 #[test]
 fn match_reads_another_deck_with_openings_file() {
     let dir = tempfile::tempdir().unwrap();
@@ -379,6 +383,7 @@ fn match_reads_another_deck_with_openings_file() {
     );
 }
 
+#[cfg(feature = "lab")]
 #[test]
 fn a_match_against_another_program_reports_elo_and_forfeits() {
     let me = env!("CARGO_BIN_EXE_checkers");
@@ -472,6 +477,7 @@ fn a_match_against_another_program_reports_elo_and_forfeits() {
     );
 }
 
+#[cfg(feature = "lab")]
 #[test]
 fn against_another_program_the_book_is_left_out_unless_asked_for() {
     // The other program has no book of ours: by default neither side plays from one,
@@ -501,6 +507,7 @@ fn against_another_program_the_book_is_left_out_unless_asked_for() {
     assert!(booked.contains("A level 10+book"), "{booked}");
 }
 
+#[cfg(feature = "lab")]
 #[test]
 fn a_match_measures_a_network_file_against_the_embedded_network() {
     let dir = tempfile::tempdir().unwrap();

@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 /// Runs `checkers` with `args` and its data folder under `data_home`.
 fn run_in(data_home: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_checkers"))
+    Command::new(crate::common::program_for(args))
         .args(args)
         .env("XDG_DATA_HOME", data_home)
         .env("HOME", data_home)
@@ -120,6 +120,7 @@ fn probe_without_a_database_says_how_to_build_one() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+#[cfg(feature = "lab")]
 #[test]
 fn analyse_and_match_find_the_databases_in_the_data_folder() {
     let home = tempfile::tempdir().unwrap();

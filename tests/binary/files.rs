@@ -9,6 +9,7 @@ use crate::common::pty::{Sandbox, check_summary, run_in};
 
 const TINSLEY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
 
+#[cfg(feature = "lab")]
 #[test]
 fn case_3_saving_into_a_game_database_adds_the_game() {
     let sandbox = Sandbox::new();
@@ -61,6 +62,7 @@ fn case_3_saving_into_a_game_database_adds_the_game() {
     );
 }
 
+#[cfg(feature = "lab")]
 #[test]
 fn case_11_match_checks_its_pdn_file_before_the_first_game() {
     let sandbox = Sandbox::new();
@@ -90,13 +92,14 @@ fn case_11_match_checks_its_pdn_file_before_the_first_game() {
         assert_eq!(text(&out.stdout), "", "no game was played");
         let err = text(&out.stderr);
         assert!(
-            err.starts_with("checkers: --pdn: ") && err.contains(says),
+            err.starts_with("checkers-lab: --pdn: ") && err.contains(says),
             "{err}"
         );
     }
 }
 
 #[cfg(unix)]
+#[cfg(feature = "lab")]
 #[test]
 fn case_8_fifos_and_devices_are_refused_at_once() {
     let sandbox = Sandbox::new();

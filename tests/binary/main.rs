@@ -4,6 +4,9 @@
 //! `--resume` and its picker, `--load`), and files as they come (databases to add to,
 //! FIFOs, huge words, leftovers of killed programs).
 #![allow(clippy::unwrap_used)]
+// Without the `lab` feature the lab's tests are left out, and what only they use goes
+// unused.
+#![cfg_attr(not(feature = "lab"), allow(unused_imports, dead_code))]
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -20,9 +23,11 @@ mod files;
 mod matches;
 mod network;
 mod network_attacks;
+#[cfg(feature = "lab")]
 mod opponents;
 mod plain;
 mod plain_robust;
 mod readers;
+#[cfg(feature = "lab")]
 mod training;
 mod writers;

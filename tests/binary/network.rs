@@ -447,7 +447,11 @@ fn the_joiner_plays_on_the_full_screen_board_turned_to_its_side() {
     bob.wait_for("the board turned to White", |s| board_turned(&s.contents()));
     bob.send(b"22-18\r");
     host.expect("White played 22-18");
-    // Black's move is not this board's to make.
+    // The joiner's board follows the host's state (it may come a moment after the
+    // host's own words): then Black's move is not this board's to make.
+    bob.wait_for("the host's state after 22-18", |s| {
+        s.contents().contains("Black to move")
+    });
     bob.send(b"15x22\r");
     bob.wait_for("the refusal", |s| {
         s.contents().contains("played at the other terminal")

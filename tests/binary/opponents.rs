@@ -7,11 +7,12 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+/// The player's program, as an opponent: it answers `analyse` as any build does.
 const PROGRAM: &str = env!("CARGO_BIN_EXE_checkers");
 
-/// `checkers match` of two games at level 1 against `opponent`, run in `dir`.
+/// `checkers-lab match` of two games at level 1 against `opponent`, run in `dir`.
 fn match_against(dir: &Path, opponent: &str) -> std::process::Output {
-    Command::new(PROGRAM)
+    Command::new(crate::common::lab_program())
         .args(["match", "--games", "2", "--movetime", "10"])
         .args(["--level", "1", "--level", "1", "--against", opponent])
         .current_dir(dir)

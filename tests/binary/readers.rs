@@ -97,6 +97,7 @@ fn finding_9_a_slice_is_read_only_within_its_size() {
 /// Finding 10: `train --data` of a device or a FIFO, and `selfplay --out` of a FIFO,
 /// are refused at once; `train --data /dev/null` names `/dev/null`, not the output.
 #[cfg(unix)]
+#[cfg(feature = "lab")]
 #[test]
 fn finding_10_training_data_must_be_a_regular_file() {
     let sandbox = Sandbox::new();
@@ -136,6 +137,7 @@ fn finding_10_training_data_must_be_a_regular_file() {
 
 /// Finding 13: escape sequences in a file's line, in a file name given as an argument
 /// and in a refused `--fen` reach the terminal as `?`, in errors too.
+#[cfg(feature = "lab")]
 #[test]
 fn finding_13_text_from_files_and_arguments_reaches_the_terminal_printable() {
     let sandbox = Sandbox::new();

@@ -3,7 +3,7 @@
 
 use checkers::engine::learned::Weights;
 use checkers::engine::network::Network;
-use checkers::engine::training::Sample;
+use checkers::lab::training::Sample;
 
 use crate::common::command::{run, stderr, stdout};
 
@@ -131,7 +131,6 @@ fn book_build_searches_the_ballots_and_the_games_openings() {
     let games = env!("CARGO_MANIFEST_DIR").to_string() + "/tests/fixtures/tinsley.pdn";
     let o = run(&[
         "book",
-        "build",
         "--out",
         book.to_str().unwrap(),
         "--pdn",

@@ -10,7 +10,8 @@
 use crate::common::command::{mkfifo, text};
 use crate::common::full_disk::FullDisk;
 use crate::common::pty::{Sandbox, Session, check_summary, run_in};
-use checkers::engine::training::Sample;
+#[cfg(feature = "lab")]
+use checkers::lab::training::Sample;
 use checkers::rules::Position;
 
 /// Finding 1: eight programs save to the same new file at once (`save F` in plain
@@ -76,6 +77,7 @@ fn finding_2_a_save_onto_a_database_on_a_full_disk_leaves_it_as_it_was() {
 }
 
 /// A line of training data, as `selfplay` writes it.
+#[cfg(feature = "lab")]
 fn sample_line() -> String {
     Sample {
         position: Position::start(),
@@ -87,6 +89,7 @@ fn sample_line() -> String {
 
 /// Finding 5: `selfplay --out` on a full disk fails with the file still whole lines
 /// (as it was); once there is room, it adds games and `train` reads every line.
+#[cfg(feature = "lab")]
 #[test]
 fn finding_5_selfplay_on_a_full_disk_leaves_whole_lines() {
     let sandbox = Sandbox::new();
@@ -148,6 +151,7 @@ fn finding_5_selfplay_on_a_full_disk_leaves_whole_lines() {
 /// Finding 6: `train --out` and `book build --out` naming a FIFO or a device are
 /// refused before any work, and the FIFO stays a FIFO.
 #[cfg(unix)]
+#[cfg(feature = "lab")]
 #[test]
 fn finding_6_train_and_book_never_replace_a_fifo_or_a_device() {
     use std::os::unix::fs::FileTypeExt;
@@ -166,7 +170,7 @@ fn finding_6_train_and_book_never_replace_a_fifo_or_a_device() {
             "--epochs",
             "1",
         ];
-        let book = ["book", "build", "--out", out_path, "--movetime", "1"];
+        let book = ["book", "--out", out_path, "--movetime", "1"];
         for args in [&train[..], &book[..]] {
             let out = run_in(&sandbox, args, b"");
             assert_eq!(out.status.code(), Some(1), "{args:?}");

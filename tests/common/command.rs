@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 /// Runs `checkers` with `args` and waits for it, in an empty home.
 pub fn run(args: &[&str]) -> Output {
     let home = empty_home();
-    Command::new(env!("CARGO_BIN_EXE_checkers"))
+    Command::new(super::program_for(args))
         .args(args)
         .env("HOME", home)
         .env("XDG_DATA_HOME", home.join("data"))

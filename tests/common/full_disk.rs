@@ -92,7 +92,7 @@ impl FullDisk {
     /// folder, `input` on standard input, a few seconds at most), under the file size
     /// limit where there is one.
     pub fn run(&self, sandbox: &Sandbox, args: &[&str], input: &[u8]) -> Output {
-        let program = env!("CARGO_BIN_EXE_checkers");
+        let program = super::program_for(args);
         let command = match self.limit {
             Some(bytes) => {
                 let mut c = Command::new("sh");

@@ -335,7 +335,7 @@ pub fn check_summary(sandbox: &Sandbox, file: &Path) -> String {
 /// `input`, and returns its output; panics if it has not ended within a few seconds (a
 /// program that hangs on a FIFO, say).
 pub fn run_in(sandbox: &Sandbox, args: &[&str], input: &[u8]) -> std::process::Output {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"));
+    let mut command = std::process::Command::new(super::program_for(args));
     command.args(args);
     run_command_in(command, sandbox, args, input, Duration::from_secs(10))
 }

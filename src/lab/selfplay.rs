@@ -1,9 +1,9 @@
 //! `checkers selfplay`: training data from fast games of the computer against itself.
 
-use super::CommandError;
-use crate::cli::SelfplayArgs;
-use crate::engine::selfplay::{SelfplayOptions, play_game};
-use crate::engine::training::Sample;
+use super::LabError;
+use super::cli::SelfplayArgs;
+use super::games::{SelfplayOptions, play_game};
+use super::training::Sample;
 use crate::engine::{Engine, Opening, acf_openings};
 use crate::store::files::LineFile;
 use std::io::Write;
@@ -14,14 +14,14 @@ use std::time::Instant;
 /// Runs `checkers selfplay`: games on every core, each game's positions added to the
 /// file as the game ends, a progress bar on standard error, and a summary (games,
 /// positions, positions a minute) at the end.
-pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError> {
+pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), LabError> {
     let network = match &args.net {
         Some(path) => Some(super::train::read_network("--net", path)?),
         None => None,
     };
     // A FIFO or a device is refused here, before any game is played.
     let file = LineFile::open(&args.out)
-        .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
+        .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
     // Barred ballots are lost by force: games from them teach little.
     let openings: Vec<Opening> = acf_openings()
         .into_iter()
@@ -39,7 +39,7 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let games = args.games as usize;
-    let bar = super::progress_bar(
+    let bar = crate::commands::progress_bar(
         games as u64,
         "selfplay [{bar:30}] {pos}/{len} games {msg} (elapsed {elapsed}, left {eta})",
     );
@@ -47,7 +47,7 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError
     let next = AtomicUsize::new(0);
     let (send, receive) = mpsc::channel();
     let (mut positions, mut wins, mut draws) = (0usize, 0usize, 0usize);
-    let written = std::thread::scope(|scope| -> Result<(), CommandError> {
+    let written = std::thread::scope(|scope| -> Result<(), LabError> {
         for _ in 0..threads.min(games) {
             let send = send.clone();
             let (next, openings, options) = (&next, &openings, &options);
@@ -90,7 +90,7 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), CommandError
             // A whole game at a time, all or nothing: stopped by Ctrl-C or a full disk,
             // the file ends with a whole line.
             file.append(&lines)
-                .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
+                .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
             positions += game.positions.len();
             if game.winner.is_some() {
                 wins += 1;

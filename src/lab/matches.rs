@@ -3,10 +3,11 @@
 //! One concept at this length: a match between two players, its games and its report
 //! (the engines' knowledge, the games against another program, the score by player).
 
-use super::CommandError;
+use super::LabError;
+use super::cli::{MatchArgs, MatchPlayers};
 use super::opponent::Opponent;
 use super::rating::{PairResults, Results, Sprt, SprtVerdict};
-use crate::cli::{MatchArgs, MatchPlayers, SearchChoice};
+use crate::cli::SearchChoice;
 use crate::engine::egdb::Egdb;
 use crate::engine::network::Network;
 use crate::engine::{
@@ -95,19 +96,18 @@ pub const MAX_OPENINGS_BYTES: u64 = 16 << 20;
 
 /// The openings a match plays, barred ones left out: those of the `--openings` file,
 /// or of the built-in ACF deck.
-pub fn openings(args: &MatchArgs) -> Result<Vec<Opening>, CommandError> {
+pub fn openings(args: &MatchArgs) -> Result<Vec<Opening>, LabError> {
     let openings = match &args.openings {
         Some(file) => {
             // A FIFO or a device would block or never end: only a regular file is read,
             // and only one of a deck's size.
             let bytes = read_bounded(file, MAX_OPENINGS_BYTES)
-                .map_err(|e| CommandError::OpeningsFile(file.clone(), e))?;
+                .map_err(|e| LabError::OpeningsFile(file.clone(), e))?;
             let text = String::from_utf8(bytes).map_err(|_| {
                 let e = std::io::Error::new(std::io::ErrorKind::InvalidData, "it is not text");
-                CommandError::OpeningsFile(file.clone(), e)
+                LabError::OpeningsFile(file.clone(), e)
             })?;
-            parse_openings(&text)
-                .map_err(|e| CommandError::Openings(file.display().to_string(), e))?
+            parse_openings(&text).map_err(|e| LabError::Openings(file.display().to_string(), e))?
         }
         None => acf_openings(),
     };
@@ -117,7 +117,7 @@ pub fn openings(args: &MatchArgs) -> Result<Vec<Opening>, CommandError> {
             || "the built-in ACF deck".to_string(),
             |file| file.display().to_string(),
         );
-        return Err(CommandError::NoOpenings(source));
+        return Err(LabError::NoOpenings(source));
     }
     Ok(openings)
 }
@@ -159,13 +159,13 @@ fn book_players(args: &MatchArgs) -> MatchPlayers {
 /// Runs `checkers match`: a line per game, then the score table. With `--pdn`, the
 /// file is checked before the first game (a regular PDN file that can be added to, or
 /// a new one), and each game is added at its end as soon as it is over.
-pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<(), CommandError> {
+pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<(), LabError> {
     play_match(args, out).map(|_| ())
 }
 
 /// Plays the match of `args`, reporting as [`run`] does. Returns the tallies of
 /// players A and B.
-pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], CommandError> {
+pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], LabError> {
     let openings = openings(args)?;
     if let Some(note) = repeated_openings(openings.len(), args.games as usize) {
         writeln!(out, "{note}")?;
@@ -179,7 +179,7 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         )?;
     }
     if let Some(path) = &args.pdn {
-        check_appendable(path).map_err(CommandError::PdnFile)?;
+        check_appendable(path).map_err(LabError::PdnFile)?;
     }
     let levels = args.levels.0;
     let evals: [Evaluation; 2] =
@@ -192,9 +192,7 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
     let networks = [read("--net-a", &args.net_a)?, read("--net-b", &args.net_b)?];
     let opponent = args.against.clone().map(|command| Opponent { command });
     if let Some(opponent) = &opponent {
-        opponent
-            .check(args.movetime)
-            .map_err(CommandError::Opponent)?;
+        opponent.check(args.movetime).map_err(LabError::Opponent)?;
     }
     let book = book_players(args);
     let names = [0, 1].map(|p| {
@@ -253,7 +251,7 @@ pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], 
         opponent: opponent.as_ref(),
     };
     let mut decided = None;
-    std::thread::scope(|scope| -> Result<(), CommandError> {
+    std::thread::scope(|scope| -> Result<(), LabError> {
         for _ in 0..args.concurrency.min(args.games) {
             let done = done.clone();
             let (next, stop, setup) = (&next, &stop, &setup);
@@ -561,7 +559,7 @@ fn report_game(
     played: &PlayedGame,
     out: &mut impl Write,
     tallies: &mut [Tally; 2],
-) -> Result<usize, CommandError> {
+) -> Result<usize, LabError> {
     let a_color = played.a_color;
     let player = |color: Color| usize::from(color != a_color);
     let label = |color: Color| {
@@ -608,7 +606,7 @@ fn report_game(
             record.set_tag(&format!("{}Type", !a_color), "program");
         }
         record.result = Some(result.to_string());
-        append_text(path, &write_game(&record)).map_err(CommandError::PdnFile)?;
+        append_text(path, &write_game(&record)).map_err(LabError::PdnFile)?;
     }
     let winner = outcome.and_then(|o| match o {
         Outcome::Win { winner, .. } => Some(winner),
@@ -708,11 +706,11 @@ fn play_against(
 /// The endgame databases of the data folder when a player uses them or they adjudicate
 /// (`needed`): an error when
 /// there are none, a `warning:` line for each damaged file left out.
-fn match_egdb(needed: bool, out: &mut impl Write) -> Result<Option<Arc<Egdb>>, CommandError> {
+fn match_egdb(needed: bool, out: &mut impl Write) -> Result<Option<Arc<Egdb>>, LabError> {
     if !needed {
         return Ok(None);
     }
-    let dir = crate::store::egdb_dir().ok_or(CommandError::NoDataFolder)?;
+    let dir = crate::store::egdb_dir().ok_or(LabError::NoDataFolder)?;
     let (db, problems) = Egdb::open(&dir);
     for problem in problems {
         writeln!(
@@ -807,13 +805,13 @@ fn match_session(game: Game, seats: Seats, args: &MatchArgs, seed: u64) -> Sessi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::{Cli, Command};
+    use crate::lab::cli::{LabCli, LabCommand};
     use clap::Parser;
 
     fn match_args(words: &[&str]) -> Result<MatchArgs, clap::Error> {
-        let words = ["checkers", "match"].iter().chain(words);
-        match Cli::try_parse_from(words)?.command {
-            Some(Command::Match(args)) => Ok(args),
+        let words = ["checkers-lab", "match"].iter().chain(words);
+        match LabCli::try_parse_from(words)?.command {
+            LabCommand::Match(args) => Ok(args),
             other => panic!("not match: {other:?}"),
         }
     }

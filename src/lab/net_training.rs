@@ -7,12 +7,12 @@
 //! into a buffer of its own, and the buffers are added before the step, so the result
 //! does not depend on how the threads are scheduled (only on their number).
 
-use super::network::{
+use super::training::{Adam, EpochReport, Sample, fit_scale, held_out_sample, sigmoid, target};
+use crate::engine::network::{
     ACTIVATION_SCALE, BUCKETS, HIDDEN, INPUTS, MAX_FIRST_WEIGHT, MAX_SECOND_WEIGHT, Network,
     NetworkWeights, SECOND, WEIGHT_SCALE, bucket, for_each_input,
 };
-use super::training::{Adam, EpochReport, Sample, fit_scale, held_out_sample, sigmoid, target};
-use super::zobrist::splitmix64;
+use crate::engine::splitmix64;
 use std::fmt;
 
 /// The float network being trained, every layer in one vector so that a gradient, a
@@ -379,7 +379,7 @@ pub fn train_network(
             training.push((s, t));
         }
     }
-    let table = super::learned::Weights::embedded();
+    let table = crate::engine::learned::Weights::embedded();
     let table_loss = loss_of(&validation, scale, |s| {
         table.evaluate_with_moves(&s.position, s.position.count_moves()) as f32
     });

@@ -8,9 +8,9 @@
 //! the scores already given predict the results best: so the learned values stay in
 //! hundredths of a man, as the search's margins and thresholds expect.
 
-use super::eval::evaluate;
-use super::learned::{FEATURES, Features, PATTERN_FEATURES, Weights, material_weights};
-use super::zobrist::splitmix64;
+use crate::engine::evaluate;
+use crate::engine::learned::{FEATURES, Features, PATTERN_FEATURES, Weights, material_weights};
+use crate::engine::splitmix64;
 use crate::rules::{Color, Position};
 use std::fmt;
 

@@ -4,11 +4,11 @@
 //! Games start from a ballot of the ACF deck and vary further by an occasional random
 //! move early on, so that the same ballot does not give the same game twice.
 
-use super::learned::Evaluation;
-use super::network::Network;
-use super::openings::Opening;
-use super::search::{Engine, Limits, SearchRequest, StopFlag};
-use super::zobrist::splitmix64;
+use crate::engine::Opening;
+use crate::engine::learned::Evaluation;
+use crate::engine::network::Network;
+use crate::engine::splitmix64;
+use crate::engine::{Engine, Limits, SearchRequest, StopFlag};
 use crate::rules::draw::available_claim;
 use crate::rules::{Color, Position};
 use std::sync::Arc;

@@ -1,10 +1,10 @@
 //! `checkers train`: the learned evaluation's weights from training data and games.
 
-use super::CommandError;
-use crate::cli::{TrainArgs, TrainModel};
-use crate::engine::net_training::{FloatNetwork, NetTrainOptions, train_network};
+use super::LabError;
+use super::cli::{TrainArgs, TrainModel};
+use super::net_training::{FloatNetwork, NetTrainOptions, train_network};
+use super::training::{Sample, TrainOptions, train};
 use crate::engine::network::Network;
-use crate::engine::training::{Sample, TrainOptions, train};
 use crate::rules::Color;
 use crate::store::files::{check_replaceable, open_regular, write_atomic};
 use crate::text::printable_path;
@@ -17,14 +17,14 @@ const SKIP_OPENING_PLIES: usize = 6;
 
 /// Runs `checkers train`: reads every file (a faulty line or game stops it with its
 /// place named), trains with a progress bar, writes the weights and reports the fit.
-pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
+pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), LabError> {
     // A FIFO or a device as --out is refused before the training, not after.
     check_replaceable(&args.out)
-        .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
+        .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
     if args.model == TrainModel::Table
         && let Some(path) = args.from.as_ref().or(args.resume.as_ref())
     {
-        return Err(CommandError::DataFile(
+        return Err(LabError::DataFile(
             path.clone(),
             "--from and --resume go on training a network (--model net); the pattern \
              table is trained afresh"
@@ -65,7 +65,7 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
         )?;
     }
     if samples.is_empty() {
-        return Err(CommandError::NoTrainingData);
+        return Err(LabError::NoTrainingData);
     }
     if args.model == TrainModel::Net {
         return run_net(args, from, &samples, out);
@@ -77,7 +77,7 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
         seed: args.seed,
         ..TrainOptions::default()
     };
-    let bar = super::progress_bar(
+    let bar = crate::commands::progress_bar(
         u64::from(args.epochs),
         "train [{bar:30}] epoch {pos}/{len} {msg} (elapsed {elapsed}, left {eta})",
     );
@@ -91,7 +91,7 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), CommandError> {
     });
     bar.finish_and_clear();
     write_atomic(&args.out, &weights.to_bytes())
-        .map_err(|e| CommandError::DataFile(args.out.clone(), e.to_string()))?;
+        .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
     writeln!(
         out,
         "trained on {} positions ({} held out) in {:.1} s; K = {:.0}",
@@ -125,8 +125,8 @@ fn run_net(
     from: Option<(FloatNetwork, String)>,
     samples: &[Sample],
     out: &mut impl Write,
-) -> Result<(), CommandError> {
-    let fail = |path: &Path, why: String| CommandError::DataFile(path.to_path_buf(), why);
+) -> Result<(), LabError> {
+    let fail = |path: &Path, why: String| LabError::DataFile(path.to_path_buf(), why);
     let checkpoint = checkpoint_path(&args.out);
     let start = match &args.resume {
         Some(path) => {
@@ -153,7 +153,7 @@ fn run_net(
         threads: args.threads.unwrap_or_else(crate::engine::machine_cores),
         ..NetTrainOptions::default()
     };
-    let bar = super::progress_bar(
+    let bar = crate::commands::progress_bar(
         u64::from(args.epochs),
         "train net [{bar:30}] pass {pos}/{len} {msg} (elapsed {elapsed}, left {eta})",
     );
@@ -199,9 +199,9 @@ fn run_net(
 pub(crate) fn read_network(
     option: &str,
     path: &Path,
-) -> Result<std::sync::Arc<crate::engine::network::Network>, CommandError> {
+) -> Result<std::sync::Arc<crate::engine::network::Network>, LabError> {
     let fail = |why: String| {
-        CommandError::DataFile(
+        LabError::DataFile(
             path.to_path_buf(),
             format!("{why} (the {option} network file)"),
         )
@@ -223,8 +223,8 @@ pub const MAX_LINE_BYTES: usize = 1024;
 /// Adds the samples of a `selfplay` data file. Only a regular file of at most
 /// [`MAX_DATA_BYTES`] is read (a FIFO or a device is refused before it is opened), only
 /// as far as its size when opened, a line at a time of at most [`MAX_LINE_BYTES`].
-fn read_data(path: &Path, samples: &mut Vec<Sample>) -> Result<(), CommandError> {
-    let fail = |why: String| CommandError::DataFile(path.to_path_buf(), why);
+fn read_data(path: &Path, samples: &mut Vec<Sample>) -> Result<(), LabError> {
+    let fail = |why: String| LabError::DataFile(path.to_path_buf(), why);
     let (file, size) = open_regular(path).map_err(|e| fail(e.to_string()))?;
     if size > MAX_DATA_BYTES {
         return Err(fail(format!(
@@ -264,9 +264,9 @@ fn read_data(path: &Path, samples: &mut Vec<Sample>) -> Result<(), CommandError>
 
 /// Adds the quiet positions of every game of a PDN file that has a result and
 /// replays; returns how many games were used and how many left out.
-fn read_games(path: &Path, samples: &mut Vec<Sample>) -> Result<(usize, usize), CommandError> {
+fn read_games(path: &Path, samples: &mut Vec<Sample>) -> Result<(usize, usize), LabError> {
     let games = crate::store::file_games(path)
-        .map_err(|e| CommandError::DataFile(path.to_path_buf(), e.to_string()))?;
+        .map_err(|e| LabError::DataFile(path.to_path_buf(), e.to_string()))?;
     let (mut used, mut skipped) = (0, 0);
     for game in games {
         let Ok(game) = game else {

@@ -1,0 +1,69 @@
+//! Parsing of the lab's command line: defaults, ranges and refusals.
+
+use super::*;
+use clap::CommandFactory;
+
+#[test]
+fn the_labs_command_line_is_consistent() {
+    LabCli::command().debug_assert();
+}
+
+#[test]
+fn match_values_are_typed() {
+    let cli = LabCli::try_parse_from([
+        "checkers-lab",
+        "match",
+        "--level",
+        "10",
+        "--level",
+        "1",
+        "--movetime",
+        "250",
+    ])
+    .unwrap();
+    let LabCommand::Match(args) = cli.command else {
+        panic!("not a match");
+    };
+    assert_eq!(args.levels, MatchLevels([Level::MAX, Level::MIN]));
+    assert_eq!(args.movetime, Duration::from_millis(250));
+    assert_eq!((args.games, args.max_plies, args.hash), (2, 300, None));
+    assert_eq!(args.hash_mb(), 40);
+    for (options, megabytes) in [
+        (&["--movetime", "1000"][..], 160),
+        (&["--movetime", "20"], 16),
+        (&["--movetime", "60000"], 256),
+        (&["--clock", "G/1"], 64),
+        (&["--movetime", "1000", "--hash", "8"], 8),
+    ] {
+        let cli = LabCli::try_parse_from(["checkers-lab", "match"].iter().chain(options)).unwrap();
+        let LabCommand::Match(args) = cli.command else {
+            panic!("not a match");
+        };
+        assert_eq!(args.hash_mb(), megabytes, "{options:?}");
+    }
+    assert_eq!(args.openings, None);
+}
+
+#[test]
+fn match_takes_level_twice_or_not_at_all() {
+    let cli = LabCli::try_parse_from(["checkers-lab", "match"]).unwrap();
+    let LabCommand::Match(args) = cli.command else {
+        panic!("not a match");
+    };
+    assert_eq!(args.levels, MatchLevels([Level::MAX, Level::MAX]));
+    for count in [1, 3] {
+        let mut args = vec!["checkers-lab", "match"];
+        for _ in 0..count {
+            args.extend(["--level", "3"]);
+        }
+        let err = LabCli::try_parse_from(&args).unwrap_err();
+        assert_eq!(err.exit_code(), 2, "{count}: {err}");
+        if count > 0 {
+            assert_eq!(err.kind(), ErrorKind::WrongNumberOfValues, "{err}");
+            assert!(err.to_string().contains("--level twice"), "{err}");
+        }
+    }
+    let err = LabCli::try_parse_from(["checkers-lab", "match", "--level", "3", "--level", "11"])
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::ValueValidation, "{err}");
+}

@@ -1,0 +1,137 @@
+//! What can go wrong in the lab's commands, and how each ends `checkers-lab`.
+
+use crate::commands::CommandError;
+use crate::engine::OpeningsError;
+use crate::engine::egdb::EgdbError;
+use crate::store::StoreError;
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+/// A lab command that could not be carried out.
+#[derive(Debug)]
+pub enum LabError {
+    /// What the player's program can say too (output, databases, game options).
+    Command(CommandError),
+    /// `match --pdn`: the file cannot take the games (checked before the first game),
+    /// or a game could not be added to it.
+    PdnFile(StoreError),
+    /// The openings file given with `--openings` cannot be read.
+    OpeningsFile(PathBuf, io::Error),
+    /// A deck of openings (named) has a line that cannot be used.
+    Openings(String, OpeningsError),
+    /// Every opening of the deck (named) is barred.
+    NoOpenings(String),
+    /// A training data or weights file (`selfplay`, `train`, `book`) cannot be read or
+    /// written: the file and why (with the line, for a faulty line).
+    DataFile(PathBuf, String),
+    /// `train`: the files given hold no training position (or none were given).
+    NoTrainingData,
+    /// `match --against`: the program cannot play (missing, failing, no move), found
+    /// before the first game.
+    Opponent(String),
+    /// No data folder (no home directory) for the endgame databases.
+    NoDataFolder,
+}
+
+impl fmt::Display for LabError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LabError::Command(e) => write!(f, "{e}"),
+            LabError::PdnFile(e) => write!(f, "--pdn: {e}"),
+            LabError::OpeningsFile(path, e) => write!(
+                f,
+                "cannot read the openings file {} given with --openings: {e}",
+                path.display()
+            ),
+            LabError::Openings(source, e) => write!(f, "{source}: {e}"),
+            LabError::NoOpenings(source) => write!(f, "{source}: no opening that is not barred"),
+            LabError::DataFile(path, why) => write!(f, "{}: {why}", path.display()),
+            LabError::NoTrainingData => write!(
+                f,
+                "no training positions: give --data files made by checkers-lab selfplay, or \
+                 --pdn files of games with results"
+            ),
+            LabError::Opponent(why) => write!(f, "--against: {why}"),
+            LabError::NoDataFolder => write!(
+                f,
+                "no data folder (no home directory was found) for the endgame databases"
+            ),
+        }
+    }
+}
+
+/// Every message shows the error it wraps, so none is a source as well.
+impl std::error::Error for LabError {}
+
+impl From<CommandError> for LabError {
+    fn from(e: CommandError) -> LabError {
+        LabError::Command(e)
+    }
+}
+
+/// A failed write to standard output.
+impl From<io::Error> for LabError {
+    fn from(e: io::Error) -> LabError {
+        LabError::Command(CommandError::Output(e))
+    }
+}
+
+/// An endgame database that cannot be used.
+impl From<EgdbError> for LabError {
+    fn from(e: EgdbError) -> LabError {
+        LabError::Command(CommandError::Egdb(e))
+    }
+}
+
+/// How the result of a lab command ends the program: 0 on success, as the player's
+/// program for what it can say too (a closed standard output is silent), 1 otherwise;
+/// every message is `checkers-lab: ` and the error.
+pub fn exit(result: &Result<(), LabError>) -> crate::commands::Exit {
+    match result {
+        Ok(()) => crate::commands::exit(&Ok(())),
+        Err(LabError::Command(e)) => {
+            let mut exit = crate::commands::exit(&Err(clone_command(e)));
+            exit.message = exit
+                .message
+                .map(|m| m.replacen("checkers: ", "checkers-lab: ", 1));
+            exit
+        }
+        Err(e) => crate::commands::Exit {
+            code: 1,
+            message: Some(crate::text::printable_lines(
+                &format!("checkers-lab: {e}"),
+                8192,
+            )),
+        },
+    }
+}
+
+/// The product's error for its exit code and message (the code depends on its kind
+/// only, so an output failure is rebuilt from its kind).
+fn clone_command(e: &CommandError) -> CommandError {
+    match e {
+        CommandError::Output(io) => CommandError::Output(io::Error::from(io.kind())),
+        other => CommandError::NotFound(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lab_errors_exit_one_with_the_labs_name_and_a_closed_output_is_silent() {
+        let e = LabError::OpeningsFile("deck".into(), io::Error::from(io::ErrorKind::NotFound));
+        let exit = exit(&Err(e));
+        assert_eq!(exit.code, 1);
+        let message = exit.message.unwrap();
+        assert!(
+            message.starts_with("checkers-lab: cannot read the openings file deck "),
+            "{message}"
+        );
+        let closed = LabError::from(io::Error::from(io::ErrorKind::BrokenPipe));
+        let exit = super::exit(&Err(closed));
+        assert_eq!((exit.code, exit.message), (0, None));
+    }
+}
