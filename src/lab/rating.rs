@@ -6,7 +6,7 @@
 /// Elo difference for a score fraction `p` (0 < p < 1): `-400 log10(1/p - 1)`.
 ///
 /// ```
-/// use checkers::commands::rating::elo_from_score;
+/// use checkers::lab::rating::elo_from_score;
 /// assert_eq!(elo_from_score(0.5), 0.0);
 /// assert!((elo_from_score(0.75) - 190.85).abs() < 0.01);
 /// ```
@@ -68,7 +68,7 @@ impl Results {
     /// approximation of the mean score, from the trinomial variance of the games).
     ///
     /// ```
-    /// use checkers::commands::rating::Results;
+    /// use checkers::lab::rating::Results;
     /// let r = Results { wins: 60, draws: 20, losses: 20 };
     /// let e = r.elo().unwrap();
     /// assert!((e.elo - 147.19).abs() < 0.01);
@@ -145,7 +145,7 @@ impl PairResults {
     /// when every pair scored alike.
     ///
     /// ```
-    /// use checkers::commands::rating::PairResults;
+    /// use checkers::lab::rating::PairResults;
     /// // 100 pairs: 5 scored a draw and a loss, 85 two draws or a win and a loss,
     /// // 10 a win and a draw.
     /// let pairs = PairResults { by_points: [0, 5, 85, 10, 0] };
