@@ -65,6 +65,12 @@ impl SearchHandle {
         self.events.try_recv().ok()
     }
 
+    /// Whether the search has ended: its result is then waiting in the channel (see
+    /// [`try_event`](Self::try_event)), and [`join`](Self::join) returns at once.
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
     /// The channel of progress reports, for a front end that waits on it.
     pub fn events(&self) -> &Receiver<SearchEvent> {
         &self.events

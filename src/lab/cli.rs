@@ -125,6 +125,11 @@ pub struct MatchArgs {
     /// Threads player B searches with (not an --against program).
     #[arg(long, value_name = "N", default_value = "1", value_parser = threads(), conflicts_with = "against")]
     pub threads_b: usize,
+    /// Search each move to at most this many nodes instead of for a time (a level with
+    /// a depth of its own still stops there): with one thread each, the same match on
+    /// any machine, however busy.
+    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["movetime", "clock", "wall", "against"])]
+    pub nodes: Option<u64>,
 }
 
 impl MatchArgs {

@@ -11,8 +11,8 @@ use crate::cli::SearchChoice;
 use crate::engine::egdb::Egdb;
 use crate::engine::network::Network;
 use crate::engine::{
-    Engine, Evaluation, Level, Opening, SearchParams, SearchRequest, acf_openings, parse_openings,
-    plan_time,
+    Engine, Evaluation, Level, Limits, Opening, SearchParams, SearchRequest, acf_openings,
+    parse_openings, plan_time,
 };
 use crate::game::Game;
 use crate::pdn::write_game;
@@ -423,6 +423,8 @@ struct Knowledge {
     wall: bool,
     /// Plays from the opening book.
     book: bool,
+    /// Searches this many nodes a move at most, with no time limit (`--nodes`).
+    nodes: Option<u64>,
 }
 
 impl Knowledge {
@@ -434,7 +436,14 @@ impl Knowledge {
         request.params = self.params;
         request.book = self.book;
         request.threads = self.threads;
-        if request.limits.clock.is_some() {
+        if let Some(nodes) = self.nodes {
+            // The level's depth, if it has one, and the nodes: no time at all.
+            request.limits = Limits {
+                depth: request.limits.depth,
+                nodes: Some(nodes),
+                ..Limits::infinite()
+            };
+        } else if request.limits.clock.is_some() {
             // On a clock the clock alone says how long: the engine's time manager
             // plans each move from it.
             request.limits.target = None;
@@ -501,6 +510,7 @@ impl MatchSetup<'_> {
             },
             wall: args.wall.uses(p),
             book: self.book.uses(p),
+            nodes: args.nodes,
         });
         engine.clear();
         let mut thinking = [(Duration::ZERO, 0u32); 2];
@@ -842,7 +852,47 @@ mod tests {
             params: SearchParams::DEFAULT,
             wall,
             book: true,
+            nodes: None,
         }
+    }
+
+    #[test]
+    fn a_match_by_nodes_searches_no_time_and_keeps_the_levels_depth() {
+        let args = match_args(&["--nodes", "5000"]).expect("nodes are a match option");
+        assert_eq!(args.nodes, Some(5000));
+        let by_nodes = Knowledge {
+            nodes: args.nodes,
+            ..knowledge(false)
+        };
+        let seats = Seats {
+            black: Player::Computer(Level::MIN),
+            white: Player::Computer(Level::MAX),
+        };
+        let session = match_session(Game::new(), seats, &args, 1);
+        let limits = by_nodes
+            .apply(session.move_request().expect("Black"))
+            .limits;
+        assert_eq!(
+            limits,
+            Limits {
+                depth: Level::MIN.max_depth(),
+                nodes: Some(5000),
+                ..Limits::infinite()
+            }
+        );
+        let mut game = Game::new();
+        game.play_text("11-15").expect("a legal move");
+        let session = match_session(game, seats, &args, 1);
+        let limits = by_nodes
+            .apply(session.move_request().expect("White"))
+            .limits;
+        assert_eq!(limits, Limits::nodes(5000));
+        for clash in [["--movetime", "50"], ["--clock", "G/1"], ["--wall", "a"]] {
+            let mut words = vec!["--nodes", "5000"];
+            words.extend(clash);
+            assert!(match_args(&words).is_err(), "{words:?}");
+        }
+        assert!(match_args(&["--nodes", "0"]).is_err());
     }
 
     const COMPUTERS: Seats = Seats {

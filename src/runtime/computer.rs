@@ -217,6 +217,14 @@ impl ComputerPlayer {
         self.held.as_ref().map(|(_, _, due)| *due)
     }
 
+    /// Whether the running search has ended, its result waiting for the next
+    /// [`collect`](Self::collect) (which hands it on, or the game drops it as stale).
+    pub fn search_ended(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|(_, handle, _)| handle.is_finished())
+    }
+
     /// Whether a search is running (its news may come at any moment).
     pub fn searching(&self) -> bool {
         self.running.is_some()

@@ -165,18 +165,23 @@ fn plain_mode_tells_what_the_computer_thinks_while_it_thinks() {
 
 #[test]
 fn a_result_that_comes_after_an_undo_is_dropped() {
-    let mut runtime = Runtime::new(
-        against_the_computer(Some(Duration::from_millis(30))),
-        Saving::Off,
-        Pace::NONE,
-    );
+    // Level 1: a search one ply deep, over at once.
+    let mut runtime = Runtime::new(against_the_computer(None), Saving::Off, Pace::NONE);
     runtime
         .command(Command::PlayText("11-15".into()))
         .expect("a legal move");
-    // The search starts at the first poll and is over well within a second, its
-    // result waiting to be collected.
+    // The search starts at the first poll. Wait (without polling, which would collect
+    // it) until it has ended: its result waits to be collected when the undo comes.
     assert!(runtime.poll(Instant::now()).is_empty());
-    std::thread::sleep(Duration::from_millis(600));
+    assert!(runtime.computer.searching(), "the search started");
+    let start = Instant::now();
+    while !runtime.computer.search_ended() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the search never ended"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
     let answer = runtime
         .command(Command::Undo)
         .expect("the move is taken back");
@@ -185,8 +190,15 @@ fn a_result_that_comes_after_an_undo_is_dropped() {
         News::TookBack(vec![(Color::Black, "11-15".to_string())])
     );
     assert_eq!(answer.to_string(), "Took back Black 11-15");
-    let (events, found) = poll_until(&mut runtime, Duration::from_secs(1), is_computer_move);
-    assert!(!found, "the stale move was not played: {events:?}");
+    // The next poll collects the finished search's result, and drops it: nothing is
+    // left running or held that could play it later.
+    let events = runtime.poll(Instant::now());
+    assert!(
+        !events.iter().any(is_computer_move),
+        "the stale move was not played: {events:?}"
+    );
+    assert!(!runtime.computer.busy(), "the result was dropped");
+    assert_eq!(runtime.wait(Instant::now()), None, "nothing more to come");
     assert!(runtime.session().game().moves().is_empty());
     assert_eq!(runtime.wanted_search(), None);
     // The same position reached again is a new search, and its move comes.

@@ -207,29 +207,29 @@ fn positions_without_moves_and_with_one_move() {
     assert!(level.only_move_at_once);
 }
 
+/// How deep the strongest level (which has no depth of its own) searches in
+/// [`computer_game`].
+const STRONGEST_DEPTH: u32 = 8;
+
 /// A game between two computer players through the session, as `checkers match` plays
-/// it: each with its own engine, `movetime` a move, adjudicated a draw at `cap` plies.
-fn computer_game(
-    game: Game,
-    black: u8,
-    white: u8,
-    movetime: u64,
-    cap: usize,
-    seed: u64,
-) -> Session {
+/// it: each with its own engine, adjudicated a draw at `cap` plies. Each level searches
+/// to its own depth (the strongest to [`STRONGEST_DEPTH`]) with no time limit, so the
+/// game is the same on any machine, however busy.
+fn computer_game(game: Game, black: u8, white: u8, cap: usize, seed: u64) -> Session {
     let seats = Seats {
         black: Player::Computer(Level::new(black).unwrap()),
         white: Player::Computer(Level::new(white).unwrap()),
     };
     let mut session = Session::new(game)
         .with_seats(seats)
-        .with_movetime(Duration::from_millis(movetime))
         .with_ply_cap(cap)
         .with_seed(seed);
     let mut engines = [Engine::new(1), Engine::new(1)];
-    while let Some((color, _)) = session.computer_to_move() {
+    while let Some((color, level)) = session.computer_to_move() {
         let engine = &mut engines[usize::from(color == Color::White)];
-        let request = session.move_request().unwrap();
+        let mut request = session.move_request().unwrap();
+        request.limits = Limits::depth(level.max_depth().unwrap_or(STRONGEST_DEPTH));
+        request.threads = 1;
         let result = engine.search(&request, &StopFlag::new(), |_| {});
         session.computer_played(&result).unwrap();
     }
@@ -249,7 +249,7 @@ fn level_ten_beats_level_one() {
                 Color::Black => (10, 1),
                 Color::White => (1, 10),
             };
-            let session = computer_game(game.clone(), black, white, 15, 300, i as u64);
+            let session = computer_game(game.clone(), black, white, 300, i as u64);
             let result = session.game().result();
             assert!(
                 matches!(result, Some(Outcome::Win { winner, .. }) if winner == strong),
@@ -282,7 +282,7 @@ fn weak_levels_vary_with_the_seed_and_repeat_with_it() {
 
 #[test]
 fn a_game_always_ends_at_the_ply_limit() {
-    let session = computer_game(Game::new(), 4, 4, 50, 12, 3);
+    let session = computer_game(Game::new(), 4, 4, 12, 3);
     assert_eq!(
         session.game().result(),
         Some(Outcome::Draw {

@@ -46,13 +46,36 @@ fn think(app: &mut App) -> bool {
     true
 }
 
-/// Lets the runtime work for `time`.
-fn settle(app: &mut App, time: Duration) {
+/// Polls the runtime until nothing is left to come: no search running, no result
+/// held back, nothing due (the game wants no search, so a stopped search is gone).
+fn settle(app: &mut App) {
     let start = Instant::now();
-    while start.elapsed() < time {
+    loop {
         app.poll(Instant::now());
+        if app.runtime().wait(Instant::now()).is_none() {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the runtime never settled"
+        );
         std::thread::sleep(Duration::from_millis(5));
     }
+}
+
+/// A position no opening book knows (White's man on 17 from the start, Black to
+/// move): the computer searches rather than playing a book move at once.
+const OUT_OF_THE_BOOK: &str = "B:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+
+/// A game from `OUT_OF_THE_BOOK` against the computer at the strongest level, which
+/// thinks a minute a move: its search runs until stopped, however busy the machine.
+fn against_a_long_search() -> App {
+    let session = Session::new(Game::from_position(OUT_OF_THE_BOOK.parse().unwrap()))
+        .with_movetime(Duration::from_secs(60));
+    let runtime = Runtime::new(session, Saving::Off, Pace::NONE);
+    let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
+    app.command(Command::Seat(Color::White, Player::Computer(Level::MAX)));
+    app
 }
 
 fn white_to_think(app: &App) -> SearchSpec {
@@ -98,27 +121,31 @@ fn a_person_cannot_move_for_the_computer() {
 
 #[test]
 fn undo_or_a_new_game_mid_search_discards_the_result() {
-    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    // A search of a minute: the undo certainly comes while it runs.
+    let mut app = against_a_long_search();
     type_move(&mut app, "11-15");
     let spec = white_to_think(&app);
-    // The search starts, and is likely done before the undo.
     app.poll(Instant::now());
-    std::thread::sleep(Duration::from_millis(300));
+    assert!(app.runtime().wait(Instant::now()).is_some(), "it searches");
     press(&mut app, KeyCode::Char('u'));
-    settle(&mut app, Duration::from_millis(300));
+    settle(&mut app);
     assert!(app.game().moves().is_empty(), "a stale result is refused");
     assert_eq!(wanted(&app), None);
-
-    type_move(&mut app, "11-15");
-    app.poll(Instant::now());
-    press(&mut app, KeyCode::Char('n'));
-    press(&mut app, KeyCode::Char('y'));
-    settle(&mut app, Duration::from_millis(300));
-    assert!(app.game().moves().is_empty());
 
     // The same position reached again is a new revision: a new search.
     type_move(&mut app, "11-15");
     assert_ne!(wanted(&app), Some(spec));
+    app.poll(Instant::now());
+    assert!(app.runtime().wait(Instant::now()).is_some(), "it searches");
+    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, KeyCode::Char('y'));
+    settle(&mut app);
+    assert!(app.game().moves().is_empty());
+
+    // The search the new game wants plays its move (at once, when told to).
+    type_move(&mut app, "11-15");
+    white_to_think(&app);
+    press(&mut app, KeyCode::Char('m'));
     assert!(think(&mut app));
     assert_eq!(app.game().moves().len(), 2);
 }
@@ -154,7 +181,7 @@ fn b_and_w_hand_a_side_to_the_computer_and_back() {
     // Handed back before the result came: the person plays White.
     press(&mut app, KeyCode::Char('w'));
     assert_eq!(app.session().seats().white.kind(), PlayerKind::Human);
-    settle(&mut app, Duration::from_millis(300));
+    settle(&mut app);
     assert_eq!(app.game().moves().len(), 1);
     assert!(
         message(&app).starts_with("A person plays White"),
@@ -227,14 +254,8 @@ fn handing_a_side_to_the_computer_asks_first() {
 
 #[test]
 fn the_panel_shows_who_plays_and_that_the_computer_thinks() {
-    // The strongest level with half a minute to think: long enough to look at it. From
-    // a position no book knows (White's man on 17 from the start), so it searches.
-    let fen = "B:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
-    let session = Session::new(Game::from_position(fen.parse().unwrap()))
-        .with_movetime(Duration::from_secs(30));
-    let runtime = Runtime::new(session, Saving::Off, Pace::NONE);
-    let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
-    app.command(Command::Seat(Color::White, Player::Computer(Level::MAX)));
+    // The strongest level with a minute to think: long enough to look at it.
+    let mut app = against_a_long_search();
     type_move(&mut app, "11-15");
     white_to_think(&app);
     let start = Instant::now();
@@ -341,7 +362,7 @@ fn a_hint_asked_for_is_cancelled_by_a_move() {
     app.poll(Instant::now());
     type_move(&mut app, "11-15");
     assert_eq!(wanted(&app), None);
-    settle(&mut app, Duration::from_millis(900));
+    settle(&mut app);
     assert_eq!(app.current_hint(), None);
     assert!(!message(&app).contains("Hint"), "{}", message(&app));
 }
