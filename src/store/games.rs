@@ -119,7 +119,7 @@ impl GameFile {
     pub fn create(unix_seconds: u64) -> Result<GameFile, StoreError> {
         let dir = games_dir().ok_or(StoreError::NoDataDir)?;
         create_folder(&dir).map_err(|e| StoreError::Write(dir.clone(), e))?;
-        let stamp = file_stamp(unix_seconds);
+        let stamp = super::utc_stamp(unix_seconds);
         let mut seed = u64::from(std::process::id()) << 20
             ^ u64::from(
                 SystemTime::now()
@@ -201,18 +201,6 @@ impl GameFile {
     pub fn release(mut self) {
         self.lock.release();
     }
-}
-
-/// `YYYY-MM-DD-HHMMSS` (UTC) of `unix_seconds`, for file names that sort by time.
-fn file_stamp(unix_seconds: u64) -> String {
-    let (y, mo, d) = super::civil_date(unix_seconds);
-    let s = unix_seconds % 86_400;
-    format!(
-        "{y:04}-{mo:02}-{d:02}-{:02}{:02}{:02}",
-        s / 3600,
-        s / 60 % 60,
-        s % 60
-    )
 }
 
 /// A game in the games folder, as found there.
@@ -376,19 +364,14 @@ impl SavedGame {
         parts.join("; ")
     }
 
-    /// When it was last saved, as `YYYY-MM-DD HH:MM UTC`.
+    /// When it was last saved, on the player's clock: `YYYY-MM-DD HH:MM` and the time
+    /// zone (`UTC` where none is set).
     pub fn when(&self) -> String {
         let seconds = self
             .modified
             .duration_since(SystemTime::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
-        let (y, mo, d) = super::civil_date(seconds);
-        let s = seconds % 86_400;
-        format!(
-            "{y:04}-{mo:02}-{d:02} {:02}:{:02} UTC",
-            s / 3600,
-            s / 60 % 60
-        )
+        super::local_time(seconds)
     }
 
     /// The state in a few words: "unfinished", "open in another window", the result,
@@ -579,7 +562,7 @@ fn migrate_old_autosave(data: &Path) {
     if create_folder(&dir).is_err() {
         return;
     }
-    let stamp = file_stamp(seconds);
+    let stamp = super::utc_stamp(seconds);
     let mut target = dir.join(format!("{stamp}-autosave.pdn"));
     let mut n = 1;
     while target.exists() {
@@ -621,8 +604,8 @@ mod tests {
 
     #[test]
     fn stamps_sort_by_time() {
-        assert_eq!(file_stamp(0), "1970-01-01-000000");
-        assert_eq!(file_stamp(1_795_996_799), "2026-11-29-235959");
+        assert_eq!(super::utc_stamp(0), "1970-01-01-000000");
+        assert_eq!(super::utc_stamp(1_795_996_799), "2026-11-29-235959");
     }
 
     #[test]

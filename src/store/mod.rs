@@ -42,15 +42,7 @@ pub fn egdb_dir() -> Option<PathBuf> {
 /// A file name for saving a game in the data directory: `game-YYYY-MM-DD-HHMMSS.pdn`
 /// from seconds since the Unix epoch (UTC).
 pub fn default_save_path(unix_seconds: u64) -> Option<PathBuf> {
-    let (y, mo, d) = civil_date(unix_seconds);
-    let s = unix_seconds % 86_400;
-    let name = format!(
-        "game-{y:04}-{mo:02}-{d:02}-{:02}{:02}{:02}.pdn",
-        s / 3600,
-        s / 60 % 60,
-        s % 60
-    );
-    data_dir().map(|dir| dir.join(name))
+    Some(data_dir()?.join(format!("game-{}.pdn", utc_stamp(unix_seconds))))
 }
 
 /// The file a match's games are written to when `--save` names none:
@@ -67,8 +59,7 @@ pub fn default_match_path(unix_seconds: u64) -> Option<PathBuf> {
 
 /// The PDN date (`YYYY.MM.DD`, UTC) of seconds since the Unix epoch.
 pub fn pdn_date(unix_seconds: u64) -> String {
-    let (y, m, d) = civil_date(unix_seconds);
-    format!("{y:04}.{m:02}.{d:02}")
+    timestamp(unix_seconds).strftime("%Y.%m.%d").to_string()
 }
 
 /// Seconds since the Unix epoch now (0 if the clock is before it).
@@ -78,18 +69,30 @@ pub fn now_unix() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-/// Year, month, day of a Unix time (days-from-civil, inverted; proleptic Gregorian).
-fn civil_date(unix_seconds: u64) -> (i64, u32, u32) {
-    let z = (unix_seconds / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+/// The instant `unix_seconds` after the Unix epoch (the epoch itself for one out of
+/// range).
+fn timestamp(unix_seconds: u64) -> jiff::Timestamp {
+    i64::try_from(unix_seconds)
+        .ok()
+        .and_then(|s| jiff::Timestamp::from_second(s).ok())
+        .unwrap_or(jiff::Timestamp::UNIX_EPOCH)
+}
+
+/// `YYYY-MM-DD-HHMMSS` (UTC) of `unix_seconds`, for file names that sort by time
+/// whatever the time zone and its changes.
+pub(crate) fn utc_stamp(unix_seconds: u64) -> String {
+    timestamp(unix_seconds)
+        .strftime("%Y-%m-%d-%H%M%S")
+        .to_string()
+}
+
+/// When `unix_seconds` was on the player's clock: `YYYY-MM-DD HH:MM` and the time
+/// zone's abbreviation (the system's zone; UTC where none is set).
+pub(crate) fn local_time(unix_seconds: u64) -> String {
+    timestamp(unix_seconds)
+        .to_zoned(jiff::tz::TimeZone::system())
+        .strftime("%Y-%m-%d %H:%M %Z")
+        .to_string()
 }
 
 /// `path` with a leading `~` standing for the home directory, as a shell would read it.
@@ -220,9 +223,10 @@ impl fmt::Display for StoreError {
 /// so none is a source as well: said once.
 impl std::error::Error for StoreError {}
 
-/// Today's date as PDN writes it (`YYYY.MM.DD`, UTC).
+/// Today's date on the player's calendar (the system's time zone) as PDN writes it:
+/// `YYYY.MM.DD`.
 pub fn today() -> String {
-    pdn_date(now_unix())
+    jiff::Zoned::now().strftime("%Y.%m.%d").to_string()
 }
 
 /// Refuses a save into the games folder, whose files the autosaves own (a game added
@@ -308,7 +312,8 @@ mod tests {
 
     #[test]
     fn civil_dates() {
-        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(pdn_date(0), "1970.01.01");
+        assert_eq!(utc_stamp(951_782_400 + 3_723), "2000-02-29-010203");
         assert_eq!(pdn_date(951_782_400), "2000.02.29");
         assert_eq!(pdn_date(1_795_996_800), "2026.11.30");
         assert_eq!(pdn_date(1_795_996_799), "2026.11.29");
