@@ -504,7 +504,7 @@ pub struct AnalyseArgs {
     /// The evaluation to search with (the program's default if not given).
     #[arg(long, value_enum)]
     pub eval: Option<EvalChoice>,
-    /// The search's numbers: the computer's, or the sharper search on trial.
+    /// The search's numbers: the computer's, or the search on trial.
     #[arg(long, value_enum, default_value_t = SearchChoice::Current)]
     pub search: SearchChoice,
     /// Threads searching at once (1 is deterministic) [default: the machine's cores].
@@ -597,7 +597,7 @@ pub struct MatchArgs {
     /// confidence each way), e.g. --sprt 0,10.
     #[arg(long, value_name = "ELO0,ELO1", value_parser = sprt_bounds)]
     pub sprt: Option<(f64, f64)>,
-    /// The search player B plays with: the computer's, or the sharper one on trial
+    /// The search player B plays with: the computer's, or the one on trial
     /// (to measure it).
     #[arg(long, value_enum, default_value_t = SearchChoice::Current, conflicts_with = "against")]
     pub search_b: SearchChoice,
@@ -647,7 +647,7 @@ pub enum SearchChoice {
     /// The search the computer plays with (`SearchParams::DEFAULT`).
     #[default]
     Current,
-    /// The sharper search on trial (`SearchParams::CANDIDATE`).
+    /// The search on trial (`SearchParams::CANDIDATE`).
     Candidate,
 }
 
