@@ -368,7 +368,7 @@ pub struct AnalyseArgs {
     /// The evaluation to search with (the program's default if not given).
     #[arg(long, value_enum)]
     pub eval: Option<EvalChoice>,
-    /// The search's numbers: the computer's, or the sharper search on trial.
+    /// The search's numbers: the computer's, or the search on trial.
     #[arg(long, value_enum, default_value_t = SearchChoice::Current)]
     pub search: SearchChoice,
     /// Threads searching at once (1 is deterministic) [default: the machine's cores].
@@ -389,7 +389,7 @@ pub enum SearchChoice {
     /// The search the computer plays with (`SearchParams::DEFAULT`).
     #[default]
     Current,
-    /// The sharper search on trial (`SearchParams::CANDIDATE`).
+    /// The search on trial (`SearchParams::CANDIDATE`).
     Candidate,
 }
 

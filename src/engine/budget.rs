@@ -57,8 +57,8 @@ impl Budget {
     /// takes about as long as all before it (running on past the time allowed if need
     /// be, up to the wall `hard`). The time allowed is the target, twice that while
     /// the best move changes, more while the score falls, and 0.8 of it once the move
-    /// has stood for four iterations with the score holding, and more again while the
-    /// side to move is behind but not yet lost (the numbers are `params`' `budget_*`).
+    /// has stood for four iterations with the score holding (the numbers are `params`'
+    /// `budget_*`).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn spent(
         &mut self,
@@ -87,13 +87,6 @@ impl Budget {
         } else if self.settled_for >= params.budget_settled_after && fall < params.budget_small_fall
         {
             share *= params.budget_settled_share;
-        }
-        if let Some(now) = score.centi_men()
-            && params.budget_behind > 0
-            && now <= -params.budget_behind
-            && now > -params.budget_behind_lost
-        {
-            share *= params.budget_behind_share;
         }
         if fall >= params.budget_big_fall {
             share *= params.budget_big_fall_share;
@@ -169,42 +162,6 @@ mod tests {
         // Shallow iterations always go on.
         let mut shallow = Budget::default();
         assert!(!shallow.spent(1, a, Score(0), 500 * MS, target, 150 * MS, &WHOLE_TARGET));
-    }
-
-    #[test]
-    fn a_side_behind_is_given_more_time_unless_it_is_lost() {
-        let (a, _) = moves();
-        let target = 100 * MS;
-        let hard = 300 * MS;
-        let flat = SearchParams {
-            budget_settled_share: 1.0,
-            ..WHOLE_TARGET
-        };
-        let behind = SearchParams {
-            budget_behind: 25,
-            budget_behind_share: 1.5,
-            budget_behind_lost: 300,
-            ..flat
-        };
-        // Whether a search whose iterations all score `score` stops at the fifth,
-        // finished at `elapsed`.
-        let stops = |params: &SearchParams, score: i32, elapsed: Duration| {
-            let mut budget = Budget::default();
-            for depth in 1..=4 {
-                assert!(!budget.spent(depth, a, Score(score), MS, target, hard, params));
-            }
-            budget.spent(5, a, Score(score), elapsed, target, hard, params)
-        };
-        // Half a man down: one and a half times the target.
-        assert!(!stops(&behind, -50, 140 * MS));
-        assert!(stops(&behind, -50, 160 * MS));
-        // Level, ahead, or four men down (lost already): the target alone.
-        for score in [0, 50, -400] {
-            assert!(!stops(&behind, score, 95 * MS), "score {score}");
-            assert!(stops(&behind, score, 105 * MS), "score {score}");
-        }
-        // Off, a side behind is given the target alone too.
-        assert!(stops(&flat, -50, 105 * MS));
     }
 
     #[test]

@@ -21,39 +21,6 @@ pub struct SearchParams {
     /// Plies added below a position with a single legal move (a forced move costs the
     /// opponent nothing to find).
     pub single_move_extension: i32,
-    /// Plies added to a capture on the principal variation or one that answers a
-    /// capture (an exchange is seen to its end before the horizon counts).
-    pub capture_extension: i32,
-    /// Plies added to a move that ends the search's depth while it threatens a capture:
-    /// the opponent's answer to the threat is searched before the position is valued.
-    pub threat_extension: i32,
-    /// Threats in the quiescence search: a quiet position whose side to move is
-    /// threatened with a capture is searched a move further (every move, then the
-    /// captures), at most this many quiet moves on a path below the horizon (0: never;
-    /// the quiescence search then resolves captures only).
-    pub threat_plies: i32,
-    /// Threats in the quiescence search: a threatened position valued this far above
-    /// beta (hundredths of a man) is taken at its value, as one valued
-    /// [`threat_below`](Self::threat_below) below alpha is (losing a piece more
-    /// changes nothing there).
-    pub threat_above: i32,
-    /// Threats in the quiescence search: see [`threat_above`](Self::threat_above).
-    pub threat_below: i32,
-    /// ProbCut: off the principal variation, a quiet position whose static value beats
-    /// beta by this margin (hundredths of a man) is searched
-    /// [`probcut_reduction`](Self::probcut_reduction) plies shallower against
-    /// beta + margin, and cut off if it still beats that (0: never).
-    pub probcut_margin: i32,
-    /// ProbCut: the plies the verifying search is shallower.
-    pub probcut_reduction: i32,
-    /// ProbCut: the least remaining depth at which it is tried.
-    pub probcut_from_depth: i32,
-    /// Internal iterative deepening: a node this deep or deeper (remaining plies) with
-    /// no move from the table is first searched [`iid_reduction`](Self::iid_reduction)
-    /// plies shallower, so that the move it finds is tried first (0: never).
-    pub iid_from_depth: i32,
-    /// Internal iterative deepening: how much shallower the first search is.
-    pub iid_reduction: i32,
     /// Truncation (as Cake searches): off the principal variation, a quiet position
     /// whose static value is more than this (hundredths of a man) outside the window is
     /// searched shallower, by its distance from the window divided by
@@ -69,32 +36,14 @@ pub struct SearchParams {
     pub truncation_divisor: i32,
     /// Truncation: the most quarter plies a node beyond the hard distance takes.
     pub truncation_most: i32,
-    /// Orders quiet moves also by how well each did after the opponent's last move
-    /// (counter-move history) and after the side's own move before that (follow-up
-    /// history), besides their plain history.
-    pub continuation_history: bool,
     /// Late-move reduction: the first place in the move order (0 is the first move)
     /// from which quiet moves are searched [`reduction`](Self::reduction) plies less.
     pub reduce_from_move: usize,
     /// Late-move reduction: the least remaining depth at which moves are reduced.
     pub reduce_from_depth: i32,
     /// Late-move reduction: the plies a late quiet move is searched less (and again at
-    /// full depth if it beats alpha all the same) at the least depth and move number;
-    /// it grows with both (see [`reduction_growth`](Self::reduction_growth)).
+    /// full depth if it beats alpha all the same).
     pub reduction: i32,
-    /// How the reduction grows: `ln(depth) * ln(move number) / reduction_growth` plies
-    /// are added to [`reduction`](Self::reduction) (a smaller number reduces more;
-    /// 0 keeps the reduction flat). One ply less in a principal-variation node.
-    pub reduction_growth: f64,
-    /// Late-move pruning: at this remaining depth or less, in a node off the principal
-    /// variation, quiet moves after the first [`prune_after`](Self::prune_after) +
-    /// [`prune_after_per_depth`](Self::prune_after_per_depth) times the depth are not
-    /// searched at all (0: no pruning).
-    pub prune_depth: i32,
-    /// Late-move pruning: the quiet moves always searched, besides those per ply.
-    pub prune_after: usize,
-    /// Late-move pruning: the quiet moves searched more for each ply of depth left.
-    pub prune_after_per_depth: usize,
     /// At the start of each search the history counts are divided by this, so that
     /// old positions do not dominate the move order.
     pub history_aging: i32,
@@ -155,16 +104,6 @@ pub struct SearchParams {
     pub budget_ending_pieces: u32,
     /// What the ending's target is multiplied by (1: no different).
     pub budget_ending_share: f64,
-    /// A root score this far below even or further (hundredths of a man, for the side
-    /// to move) multiplies the time allowed by
-    /// [`budget_behind_share`](Self::budget_behind_share): a side that is worse is
-    /// where a deeper search saves games (0: never).
-    pub budget_behind: i32,
-    /// What being behind multiplies the time allowed by.
-    pub budget_behind_share: f64,
-    /// A root score this far below even or further counts as lost already, and is not
-    /// given the time of one behind.
-    pub budget_behind_lost: i32,
 
     // The clock (see [`plan_time`](super::plan_time)).
     /// On a clock with no moves to go given, a move plans for a share of the time left
@@ -188,28 +127,13 @@ impl SearchParams {
         aspiration_window: 30,
         aspiration_from_depth: 5,
         single_move_extension: 1,
-        capture_extension: 0,
-        threat_extension: 0,
-        threat_plies: 0,
-        threat_above: 200,
-        threat_below: 60,
-        probcut_margin: 0,
-        probcut_reduction: 4,
-        probcut_from_depth: 3,
-        iid_from_depth: 0,
-        iid_reduction: 4,
         truncation_soft: 20,
         truncation_hard: 100,
         truncation_divisor: 16,
         truncation_most: 10,
-        continuation_history: false,
         reduce_from_move: 3,
         reduce_from_depth: 3,
         reduction: 1,
-        reduction_growth: 0.0,
-        prune_depth: 0,
-        prune_after: 2,
-        prune_after_per_depth: 2,
         history_aging: 8,
         history_most: 1 << 20,
         table_keep_deeper_by: 2,
@@ -229,9 +153,6 @@ impl SearchParams {
         budget_middle_share: 1.0,
         budget_ending_pieces: 12,
         budget_ending_share: 1.0,
-        budget_behind: 0,
-        budget_behind_share: 1.0,
-        budget_behind_lost: 300,
         clock_moves_assumed: 20,
         clock_increment_per_mille: 750,
         move_timer_divisor: 4,
@@ -242,24 +163,13 @@ impl SearchParams {
 }
 
 impl SearchParams {
-    /// The search on trial, for `checkers match --search-b candidate`: the time budget
-    /// shared out by the stage of the game, twice the target from 19 pieces, one and a half
-    /// between, 0.7 of it from 12 pieces down (against the computer's, 334 games at 100 ms
-    /// and 312 at 40 ms, and 348 more at 100 ms: +7.3 +- 10.2 over the 994 in 5 to 7 %
-    /// less time, not proven). With it, one and a half times the time allowed while the
-    /// side to move is a quarter of a man or more behind (`budget_behind` 25) scored
-    /// -5.9 +- 17.1 over 296 games at 100 ms, so that share stays off. The trials that
-    /// lost or did not prove their matches before truncation was adopted (+31.4 +- 31.5 in
-    /// 200 games at 40 ms), against the search without it: reductions growing with depth
-    /// and move number with late-move pruning, -43.7 +- 44.5 in 120 games; capture,
-    /// recapture and threat extensions with ProbCut at a margin of 30, -34.9 +- 41.4 in 100
-    /// games; counter-move and follow-up histories, +12.2 +- 34.0 in 200 games; internal
-    /// iterative deepening from 5 plies, 4 shallower, +8.7 +- 31.9 in 200 games at 40 ms;
-    /// the capture extension alone, +8.7 +- 31.5; the two together, +3.5 +- 30.2. Against
-    /// the search with truncation, 200 games at 40 ms each: Cake's horizon, threats
-    /// answered in the quiescence search (`threat_plies` 2), -5.2 +- 27.1; with the capture
-    /// extension, +0.0 +- 26.9; ProbCut alone (`probcut_margin` 30), 200 games at 100 ms,
-    /// -29.6 +- 23.8. Their numbers stay, off, for further trials.
+    /// The search on trial (`checkers match --search-b candidate`, `checkers analyse
+    /// --search candidate`): the computer's, with the time budget's target shared out by
+    /// the stage of the game: twice the target from
+    /// [`budget_opening_pieces`](Self::budget_opening_pieces) pieces on the board up, one
+    /// and a half between, 0.7 of it from
+    /// [`budget_ending_pieces`](Self::budget_ending_pieces) down. The README's table of
+    /// the search's trials records its matches.
     pub const CANDIDATE: SearchParams = SearchParams {
         budget_opening_share: 2.0,
         budget_middle_share: 1.5,
@@ -361,38 +271,6 @@ nodes 8-11 10 9 50000 8-11 21-17 11-16 18-14 6-9 28-24 9x18 23x14 1-6 24-20 16-1
                 "{pos}: {with} nodes with, {without} without"
             );
         }
-    }
-
-    #[test]
-    fn threats_in_the_quiescence_search_see_a_man_that_cannot_be_saved() {
-        // After 6-9, White's man on 14 is attacked (9x18) and cannot be kept: 14x5 is
-        // barred by the man on 5, and 14-10 is taken by 7x14. After 6-10 likewise
-        // (10x17; 14x7 is barred, 14-9 is taken by 5x14). One ply sees only the quiet
-        // position after the move; answering the threat below it sees the man lost.
-        let pos: Position = "B:W14,29,30,31,32:B1,2,5,6,7"
-            .parse()
-            .expect("a valid position");
-        let search = |threat_plies| {
-            let mut request = SearchRequest::new(pos, Limits::depth(1));
-            request.params.threat_plies = threat_plies;
-            Engine::new(1).search(&request, &StopFlag::new(), |_| {})
-        };
-        let (with, without) = (search(2), search(0));
-        let best = with.best_move.map(|m| pos.notation(&m));
-        assert!(
-            matches!(best.as_deref(), Some("6-9" | "6-10")),
-            "best move {best:?}"
-        );
-        // The line goes on past the horizon to the capture of the man.
-        assert_eq!(with.pv.len(), 3, "{}", line_notation(&pos, &with.pv));
-        assert!(with.pv[2].is_capture());
-        assert_eq!(without.pv.len(), 1);
-        assert!(
-            with.score.0 > without.score.0,
-            "with threats {}, without {}",
-            with.score.0,
-            without.score.0
-        );
     }
 
     #[test]

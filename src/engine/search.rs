@@ -1,6 +1,6 @@
 //! The search: iterative deepening, principal variation search, transposition table,
-//! killer and history move ordering, truncation, forced-capture quiescence (threats
-//! answered at the horizon, off unless asked), repetition detection.
+//! killer and history move ordering, late-move reductions, truncation, forced-capture
+//! quiescence, repetition detection.
 //! What a search is asked and answers (limits, request, result) lives in
 //! [`request`](super::request); the node loop, move ordering and the path of positions
 //! for repetitions stay together here, in one `Searcher` whose hot functions inline into
@@ -41,12 +41,6 @@ const KILLER_RANK: i32 = 1 << 22;
 
 /// History counts of quiet moves: by side to move, from-square and to-square.
 type History = [[[i32; 32]; 32]; 2];
-
-/// What a move is to the continuation histories: the kind of piece on its landing
-/// square after it (man or king) and that square, `kind * 32 + square`.
-const MOVE_KEYS: usize = 64;
-/// Counts of quiet moves (by from-square * 32 + to-square) after a move of each key.
-type Continuation = [[i32; 1024]; MOVE_KEYS];
 
 /// A searcher that keeps its transposition table and move-ordering statistics from one
 /// search to the next (useful over a game). With one thread (a request's
@@ -358,46 +352,14 @@ struct Searcher<'a> {
     /// move from the parent's (`accumulators[ply]` is the position at `ply`'s).
     network: Option<&'a Network>,
     accumulators: Vec<Accumulator>,
-    /// Whether the move that reached each ply was a capture (`captured[ply]` for the
-    /// move from ply - 1).
-    captured: [bool; MAX_PLY + 2],
-    /// The continuation key of the move that reached each ply (`None` at the root and
-    /// when the histories are off).
-    reached_by: [Option<u8>; MAX_PLY + 2],
-    /// Counter-move and follow-up histories (with
-    /// [`continuation_history`](SearchParams::continuation_history)), for this search.
-    continuation: Option<Box<[Continuation; 2]>>,
     /// The quarter plies truncation has taken on the path to each ply, given back
     /// when a position is valued near the window again: beyond the hard distance, and
     /// within it (see [`SearchParams::truncation_soft`]).
     truncated: [[i32; 2]; MAX_PLY + 2],
-    /// The last static value found at each ply, with its position's key: truncation,
-    /// ProbCut and the quiescence search below a truncated node value the same
-    /// position at the same ply, and the network's value is the dearest part of a node.
+    /// The last static value found at each ply, with its position's key: truncation
+    /// and the quiescence search below a truncated node value the same position at
+    /// the same ply, and the network's value is the dearest part of a node.
     static_values: [(u64, i32); MAX_PLY + 2],
-    /// Late-move reductions by remaining depth and place in the move order.
-    reductions: Box<[[i32; REDUCTION_TABLE]; REDUCTION_TABLE]>,
-    /// Whether the reductions grow with depth and move number (then a principal
-    /// variation node reduces a ply less).
-    reductions_grow: bool,
-}
-
-/// Depths and move numbers of the reduction table (deeper or later ones use its last).
-const REDUCTION_TABLE: usize = 64;
-
-/// The late-move reductions of `params` by remaining depth and move number:
-/// [`reduction`](SearchParams::reduction) plies, and more the deeper and later.
-fn reduction_table(params: &SearchParams) -> Box<[[i32; REDUCTION_TABLE]; REDUCTION_TABLE]> {
-    let mut table = Box::new([[params.reduction; REDUCTION_TABLE]; REDUCTION_TABLE]);
-    if params.reduction_growth > 0.0 {
-        for (depth, row) in table.iter_mut().enumerate().skip(1) {
-            for (n, r) in row.iter_mut().enumerate().skip(1) {
-                let grown = (depth as f64).ln() * (n as f64).ln() / params.reduction_growth;
-                *r = params.reduction + grown as i32;
-            }
-        }
-    }
-    table
 }
 
 impl<'a> Searcher<'a> {
@@ -456,16 +418,8 @@ impl<'a> Searcher<'a> {
                 _ => None,
             },
             accumulators: vec![Accumulator::default(); MAX_PLY + 2],
-            captured: [false; MAX_PLY + 2],
-            reached_by: [None; MAX_PLY + 2],
-            continuation: request
-                .params
-                .continuation_history
-                .then(|| Box::new([[[0; 1024]; MOVE_KEYS]; 2])),
             truncated: [[0; 2]; MAX_PLY + 2],
             static_values: [(0, 0); MAX_PLY + 2],
-            reductions: reduction_table(&request.params),
-            reductions_grow: request.params.reduction_growth > 0.0,
         }
     }
 
@@ -622,8 +576,6 @@ impl<'a> Searcher<'a> {
             let key = hash(&child);
             self.push(key, m, pos);
             self.enter(0, pos, &child);
-            self.captured[1] = m.is_capture();
-            self.reached_by[1] = self.continuation_key(&child, m);
             let mut score;
             if i == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
@@ -666,7 +618,7 @@ impl<'a> Searcher<'a> {
         ply: usize,
     ) -> i32 {
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(pos, alpha, beta, ply, self.params.threat_plies);
+            return self.quiesce(pos, alpha, beta, ply);
         }
         self.pv[ply].clear();
         if self.count_node() {
@@ -706,21 +658,7 @@ impl<'a> Searcher<'a> {
         }
         let (depth, owed) = self.truncate(pos, depth, alpha, beta, ply, pv_node);
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, self.params.threat_plies);
-        }
-        if let Some(score) = self.probcut(pos, depth, beta, ply, pv_node) {
-            return score;
-        }
-        // With no move from the table, a shallower search finds one to try first.
-        let iid = self.params.iid_from_depth;
-        if tt_move == NO_MOVE && iid > 0 && depth >= iid {
-            self.negamax(pos, depth - self.params.iid_reduction, alpha, beta, ply);
-            if self.aborted {
-                return 0;
-            }
-            if let Some(e) = self.tt.probe(key) {
-                tt_move = e.move_index;
-            }
+            return self.quiesce(pos, alpha, beta, ply);
         }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         let mut order = std::mem::take(&mut self.order_buffers[ply]);
@@ -751,7 +689,6 @@ impl<'a> Searcher<'a> {
                 KILLER_RANK - 1
             } else {
                 self.history[side][m.from().index()][m.to().index()]
-                    + self.continuation_score(ply, m)
             };
             order.push((value, i as u8));
         }
@@ -764,56 +701,23 @@ impl<'a> Searcher<'a> {
             let quiet = !m.is_capture()
                 && self.killers[ply][0] != Some(m)
                 && self.killers[ply][1] != Some(m);
-            // Late quiet moves near the horizon, off the principal variation, are not
-            // searched at all once a move has been and the side is not losing.
-            if quiet
-                && !pv_node
-                && depth <= self.params.prune_depth
-                && n >= self.params.prune_after + self.params.prune_after_per_depth * depth as usize
-                && best_score > -Score::WIN_THRESHOLD
-            {
-                continue;
-            }
             let child = pos.play_unchecked(&m);
             let child_key = hash(&child);
             self.push(child_key, &m, pos);
             self.enter(ply, pos, &child);
-            self.captured[ply + 1] = m.is_capture();
-            self.reached_by[ply + 1] = self.continuation_key(&child, &m);
             self.truncated[ply + 1] = owed;
-            let p = &self.params;
-            let extension = if m.is_capture() && (pv_node || self.captured[ply]) {
-                extension.max(p.capture_extension)
-            } else if p.threat_extension > 0
-                && depth == 1
-                && !child.capturers_of(pos.turn()).is_empty()
-            {
-                extension.max(p.threat_extension)
-            } else {
-                extension
-            };
             let new_depth = depth - 1 + extension;
             let score = if n == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
             } else {
-                // Late quiet moves are searched less deep unless they surprise, the
-                // more so the deeper the search and the later the move.
+                // Late quiet moves are searched less deep unless they surprise.
                 let p = &self.params;
                 let reduction = if depth >= p.reduce_from_depth
                     && n >= p.reduce_from_move
                     && quiet
                     && !forced
                 {
-                    if self.reductions_grow {
-                        let r = self.reductions[(depth as usize).min(REDUCTION_TABLE - 1)]
-                            [n.min(REDUCTION_TABLE - 1)]
-                            - i32::from(pv_node);
-                        // At least a ply, never straight into the quiescence search
-                        // unless a ply is all there is.
-                        r.min(new_depth - 1).max(1)
-                    } else {
-                        p.reduction
-                    }
+                    p.reduction
                 } else {
                     0
                 };
@@ -847,7 +751,6 @@ impl<'a> Searcher<'a> {
                             }
                             let h = &mut self.history[side][m.from().index()][m.to().index()];
                             *h = (*h + depth * depth).min(self.params.history_most);
-                            self.reward_continuation(ply, &m, depth * depth);
                         }
                         break;
                     }
@@ -880,55 +783,10 @@ impl<'a> Searcher<'a> {
         best_score
     }
 
-    /// The continuation histories' key of move `m`, which reached `child`.
-    #[inline]
-    fn continuation_key(&self, child: &Position, m: &Move) -> Option<u8> {
-        self.continuation.as_ref()?;
-        let to = m.to().index();
-        let king = (child.kings().0 >> to) & 1;
-        Some((king as usize * 32 + to) as u8)
-    }
-
-    /// The counter-move and follow-up counts of quiet move `m` at `ply`.
-    #[inline]
-    fn continuation_score(&self, ply: usize, m: &Move) -> i32 {
-        let Some(tables) = &self.continuation else {
-            return 0;
-        };
-        let index = m.from().index() * 32 + m.to().index();
-        let counter = self.reached_by[ply].map_or(0, |k| tables[0][usize::from(k)][index]);
-        let followup = match ply.checked_sub(1) {
-            Some(before) => self.reached_by[before].map_or(0, |k| tables[1][usize::from(k)][index]),
-            None => 0,
-        };
-        counter + followup
-    }
-
-    /// Counts `bonus` to quiet move `m`'s counter-move and follow-up histories at
-    /// `ply` (it cut off there).
-    #[inline]
-    fn reward_continuation(&mut self, ply: usize, m: &Move, bonus: i32) {
-        let most = self.params.history_most;
-        let (counter_key, followup_key) = (
-            self.reached_by[ply],
-            ply.checked_sub(1).and_then(|b| self.reached_by[b]),
-        );
-        let Some(tables) = &mut self.continuation else {
-            return;
-        };
-        let index = m.from().index() * 32 + m.to().index();
-        for (table, key) in tables.iter_mut().zip([counter_key, followup_key]) {
-            if let Some(k) = key {
-                let h = &mut table[usize::from(k)][index];
-                *h = (*h + bonus).min(most);
-            }
-        }
-    }
-
     /// The static value of `pos` at `ply` for the side to move, by the network from its
     /// accumulator or by the evaluation (which also takes the side's count of moves,
     /// counted only then); kept by ply, so that a position valued again at the same
-    /// ply (by truncation, then ProbCut or the quiescence search) is valued once.
+    /// ply (by truncation, then the quiescence search) is valued once.
     #[inline]
     fn static_value(&mut self, pos: &Position, ply: usize, own_moves: impl FnOnce() -> u64) -> i32 {
         let key = self.path[self.path.len() - 1].key;
@@ -983,51 +841,9 @@ impl<'a> Searcher<'a> {
         (depth + plies(owed) - plies(now), now)
     }
 
-    /// ProbCut: off the principal variation, a quiet position valued well above beta is
-    /// searched shallower against a raised beta; if it holds there, it is taken to hold
-    /// here (the score found), saving the full search.
-    fn probcut(
-        &mut self,
-        pos: &Position,
-        depth: i32,
-        beta: i32,
-        ply: usize,
-        pv_node: bool,
-    ) -> Option<i32> {
-        let p = &self.params;
-        let margin = p.probcut_margin;
-        if margin == 0
-            || pv_node
-            || depth < p.probcut_from_depth
-            || beta.abs() >= Score::WIN_THRESHOLD - margin
-            || !pos.capturers().is_empty()
-        {
-            return None;
-        }
-        let reduced = (depth - p.probcut_reduction).max(1);
-        let value = self.static_value(pos, ply, || pos.count_moves());
-        let raised = beta + margin;
-        if value < raised {
-            return None;
-        }
-        let score = self.negamax(pos, reduced, raised - 1, raised, ply);
-        (!self.aborted && score >= raised).then_some(score)
-    }
-
     /// Resolves pending captures (they are forced, so the position is not quiet until
-    /// none is left), then evaluates. A quiet position whose side to move is threatened
-    /// with a capture, valued near the window, is not taken at its static value while
-    /// `quiet` moves remain to the path (see [`SearchParams::threat_plies`]): the side
-    /// answers the threat (every move is searched, as Cake does at its horizon), so a
-    /// piece that cannot be saved is seen lost.
-    fn quiesce(
-        &mut self,
-        pos: &Position,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        quiet: i32,
-    ) -> i32 {
+    /// none is left), then evaluates.
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv[ply].clear();
         if self.count_node() {
             return 0;
@@ -1038,25 +854,14 @@ impl<'a> Searcher<'a> {
         if let Some(score) = self.probe(pos, ply) {
             return score;
         }
-        let capturing = !pos.capturers().is_empty();
-        if !capturing || ply >= MAX_PLY {
+        if pos.capturers().is_empty() || ply >= MAX_PLY {
             let own_moves = pos.count_moves();
             if own_moves == 0 {
                 return Score::loss_in(ply as u32).0;
             }
             let key = self.path[self.path.len() - 1].key;
-            let value = self.static_value(pos, ply, || own_moves) + self.noise_for(key);
-            let p = &self.params;
-            let threatened = quiet > 0
-                && ply < MAX_PLY
-                && value > alpha - p.threat_below
-                && value < beta + p.threat_above
-                && !pos.capturers_of(!pos.turn()).is_empty();
-            if !threatened {
-                return value;
-            }
+            return self.static_value(pos, ply, || own_moves) + self.noise_for(key);
         }
-        let quiet = if capturing { quiet } else { quiet - 1 };
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         moves.clear();
         pos.generate_moves(&mut moves);
@@ -1065,7 +870,7 @@ impl<'a> Searcher<'a> {
             let child = pos.play_unchecked(&m);
             self.push(hash(&child), &m, pos);
             self.enter(ply, pos, &child);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, quiet);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
             self.path.pop();
             if self.aborted {
                 break;

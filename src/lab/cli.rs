@@ -115,7 +115,7 @@ pub struct MatchArgs {
     /// confidence each way), e.g. --sprt 0,10.
     #[arg(long, value_name = "ELO0,ELO1", value_parser = sprt_bounds)]
     pub sprt: Option<(f64, f64)>,
-    /// The search player B plays with: the computer's, or the sharper one on trial
+    /// The search player B plays with: the computer's, or the one on trial
     /// (to measure it).
     #[arg(long, value_enum, default_value_t = SearchChoice::Current, conflicts_with = "against")]
     pub search_b: SearchChoice,

@@ -604,8 +604,8 @@ mod tests {
 
     #[test]
     fn stamps_sort_by_time() {
-        assert_eq!(super::utc_stamp(0), "1970-01-01-000000");
-        assert_eq!(super::utc_stamp(1_795_996_799), "2026-11-29-235959");
+        assert_eq!(crate::store::utc_stamp(0), "1970-01-01-000000");
+        assert_eq!(crate::store::utc_stamp(1_795_996_799), "2026-11-29-235959");
     }
 
     #[test]
