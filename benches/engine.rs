@@ -3,7 +3,7 @@
 //! `cargo bench --bench engine`. Depth reached in a given time is measured with
 //! `checkers analyse --movetime MS` instead (see the engine notes).
 
-use checkers::engine::network::Network;
+use checkers::engine::nnue::Nnue;
 use checkers::engine::{Engine, Evaluation, Limits, SearchRequest, StopFlag};
 use checkers::rules::Position;
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -52,7 +52,7 @@ fn benches(c: &mut Criterion) {
         );
     }
     group.finish();
-    let net = Network::embedded();
+    let net = Nnue::embedded();
     let accumulator = net.accumulate(&middle);
     let child = middle.play_unchecked(&middle.legal_moves()[0]);
     c.bench_function("network update and evaluate a move", |b| {

@@ -329,7 +329,7 @@ pub enum Evaluation {
     /// The learned pattern table: it beat the hand-written one by about 90 Elo (see
     /// README).
     Learned,
-    /// The network ([`Network::embedded`](super::network::Network::embedded)), kept
+    /// The network ([`Nnue::embedded`](super::nnue::Nnue::embedded)), kept
     /// incrementally by the search: the default since it beat the pattern table in a
     /// match (see README).
     #[default]
@@ -343,7 +343,7 @@ impl Evaluation {
         match self {
             Evaluation::Hand => super::eval::evaluate_with_moves(pos, own_moves),
             Evaluation::Learned => Weights::embedded().evaluate_with_moves(pos, own_moves),
-            Evaluation::Net => super::network::Network::embedded().evaluate_position(pos),
+            Evaluation::Net => super::nnue::Nnue::embedded().evaluate_position(pos),
         }
     }
 

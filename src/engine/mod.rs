@@ -58,7 +58,7 @@ pub mod egdb;
 mod eval;
 pub mod learned;
 mod level;
-pub mod network;
+pub mod nnue;
 mod openings;
 mod params;
 mod request;

@@ -3,7 +3,7 @@
 
 use super::egdb::Egdb;
 use super::learned::Evaluation;
-use super::network::Network;
+use super::nnue::Nnue;
 use super::params::SearchParams;
 use super::score::Score;
 use super::time::{ClockLimits, planned};
@@ -151,7 +151,7 @@ pub struct SearchRequest {
     /// The network that evaluates when [`evaluation`](Self::evaluation) is the
     /// network's: `None` for the embedded one, or another (read from a file that
     /// `checkers train --model net` wrote), to measure it in a match or play with it.
-    pub network: Option<Arc<Network>>,
+    pub network: Option<Arc<Nnue>>,
     /// Whether to play from the opening book
     /// ([`Book::embedded`](super::book::Book::embedded)) when it has the position: at
     /// once, with no search; one of the tournament games' moves when `noise` is above 0
@@ -232,7 +232,7 @@ impl SearchRequest {
 
     /// The same request evaluating with `network` when it evaluates with a network
     /// (`None`: the embedded one).
-    pub fn with_network(mut self, network: Option<Arc<Network>>) -> SearchRequest {
+    pub fn with_network(mut self, network: Option<Arc<Nnue>>) -> SearchRequest {
         self.network = network;
         self
     }

@@ -13,7 +13,7 @@ use super::book::Book;
 use super::budget::{self, Budget};
 use super::egdb::{Egdb, Verdict};
 use super::learned::Evaluation;
-use super::network::{Accumulator, Network};
+use super::nnue::{Accumulator, Nnue};
 use super::params::SearchParams;
 pub use super::request::{DepthInfo, Limits, SearchRequest, SearchResult, StopFlag, line_notation};
 use super::score::Score;
@@ -350,7 +350,7 @@ struct Searcher<'a> {
     params: SearchParams,
     /// The network, when it evaluates: its first layer is kept by ply, updated by each
     /// move from the parent's (`accumulators[ply]` is the position at `ply`'s).
-    network: Option<&'a Network>,
+    network: Option<&'a Nnue>,
     accumulators: Vec<Accumulator>,
     /// The quarter plies truncation has taken on the path to each ply, given back
     /// when a position is valued near the window again: beyond the hard distance, and
@@ -414,7 +414,7 @@ impl<'a> Searcher<'a> {
             params: request.params,
             network: match (request.evaluation, &request.network) {
                 (Evaluation::Net, Some(network)) => Some(network),
-                (Evaluation::Net, None) => Some(Network::embedded()),
+                (Evaluation::Net, None) => Some(Nnue::embedded()),
                 _ => None,
             },
             accumulators: vec![Accumulator::default(); MAX_PLY + 2],

@@ -6,7 +6,7 @@
 
 use crate::engine::Opening;
 use crate::engine::learned::Evaluation;
-use crate::engine::network::Network;
+use crate::engine::nnue::Nnue;
 use crate::engine::splitmix64;
 use crate::engine::{Engine, Limits, SearchRequest, StopFlag};
 use crate::rules::draw::available_claim;
@@ -34,7 +34,7 @@ pub struct SelfplayOptions {
     pub evaluation: Evaluation,
     /// The network it evaluates with, when that is the network's (`None`: the
     /// embedded one).
-    pub network: Option<Arc<Network>>,
+    pub network: Option<Arc<Nnue>>,
 }
 
 impl Default for SelfplayOptions {

@@ -9,7 +9,7 @@ use super::opponent::Opponent;
 use super::rating::{PairResults, Results, Sprt, SprtVerdict};
 use crate::cli::SearchChoice;
 use crate::engine::egdb::Egdb;
-use crate::engine::network::Network;
+use crate::engine::nnue::Nnue;
 use crate::engine::{
     Engine, Evaluation, Level, Limits, Opening, SearchParams, SearchRequest, acf_openings,
     parse_openings, plan_time,
@@ -414,7 +414,7 @@ struct Knowledge {
     threads: usize,
     evaluation: Evaluation,
     /// Its network, when not the embedded one.
-    network: Option<Arc<Network>>,
+    network: Option<Arc<Nnue>>,
     /// The search's numbers.
     params: SearchParams,
     /// The time per move (on a clock, the time its plan gives) is a wall (stop once the
@@ -477,7 +477,7 @@ struct MatchSetup<'a> {
     egdb: &'a Option<Arc<Egdb>>,
     evals: [Evaluation; 2],
     /// Each player's network, when not the embedded one.
-    networks: [Option<Arc<Network>>; 2],
+    networks: [Option<Arc<Nnue>>; 2],
     /// The players that play from the book ([`book_players`]).
     book: MatchPlayers,
     opponent: Option<&'a Opponent>,

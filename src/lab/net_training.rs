@@ -1,6 +1,6 @@
 //! Training the network evaluation: the same samples and targets as the pattern table
 //! ([`training`](super::training)), a float copy of the network
-//! ([`network`](super::network)) trained by Adam over mini-batches on every core, then
+//! ([`nnue`](crate::engine::nnue)) trained by Adam over mini-batches on every core, then
 //! quantised into its integer weights.
 //!
 //! Each batch is cut into one slice per thread; each thread sums its slice's gradient
@@ -8,9 +8,9 @@
 //! does not depend on how the threads are scheduled (only on their number).
 
 use super::training::{Adam, EpochReport, Sample, fit_scale, held_out_sample, sigmoid, target};
-use crate::engine::network::{
-    ACTIVATION_SCALE, BUCKETS, HIDDEN, INPUTS, MAX_FIRST_WEIGHT, MAX_SECOND_WEIGHT, Network,
-    NetworkWeights, SECOND, WEIGHT_SCALE, bucket, for_each_input,
+use crate::engine::nnue::{
+    ACTIVATION_SCALE, BUCKETS, HIDDEN, INPUTS, MAX_FIRST_WEIGHT, MAX_SECOND_WEIGHT, NetworkWeights,
+    Nnue, SECOND, WEIGHT_SCALE, bucket, for_each_input,
 };
 use crate::engine::splitmix64;
 use std::fmt;
@@ -104,7 +104,7 @@ impl FloatNetwork {
     /// The float network whose [`quantise`](Self::quantise) is `net`: each integer
     /// weight over its unit, so that training can go on from a network already made
     /// (`train --model net --from`).
-    pub fn from_network(net: &Network) -> FloatNetwork {
+    pub fn from_network(net: &Nnue) -> FloatNetwork {
         let w = net.weights();
         let a = ACTIVATION_SCALE as f32;
         let u = WEIGHT_SCALE as f32;
@@ -260,7 +260,7 @@ impl FloatNetwork {
     }
 
     /// The network with integer weights, each weight rounded to its unit.
-    pub fn quantise(&self) -> Network {
+    pub fn quantise(&self) -> Nnue {
         let p = &self.params;
         let a = ACTIVATION_SCALE as f32;
         let w = WEIGHT_SCALE as f32;
@@ -284,7 +284,7 @@ impl FloatNetwork {
                 .extend(q[OUTPUT..OUTPUT_BIAS].iter().map(|&x| wide(x)));
             weights.output_bias.push(wide(q[OUTPUT_BIAS] * a));
         }
-        Network::new(weights)
+        Nnue::new(weights)
     }
 
     /// Keeps every weight within what its integer form can hold.
@@ -368,7 +368,7 @@ pub fn train_network(
     options: &NetTrainOptions,
     start: Option<(FloatNetwork, u32)>,
     mut progress: impl FnMut(&FloatNetwork, &EpochReport),
-) -> (Network, NetTrainReport) {
+) -> (Nnue, NetTrainReport) {
     let scale = fit_scale(samples);
     let (mut training, mut validation) = (Vec::new(), Vec::new());
     for (i, s) in samples.iter().enumerate() {
@@ -469,7 +469,7 @@ mod tests {
 
     #[test]
     fn a_network_goes_on_training_from_its_own_weights() {
-        let embedded = Network::embedded();
+        let embedded = Nnue::embedded();
         let float = FloatNetwork::from_network(embedded);
         assert_eq!(float.params.len(), PARAMS);
         // Back to integers, it is the same network to the last weight.

@@ -4,7 +4,7 @@ use super::LabError;
 use super::cli::{TrainArgs, TrainModel};
 use super::net_training::{FloatNetwork, NetTrainOptions, train_network};
 use super::training::{Sample, TrainOptions, train};
-use crate::engine::network::Network;
+use crate::engine::nnue::Nnue;
 use crate::rules::Color;
 use crate::store::files::{check_replaceable, open_regular, write_atomic};
 use crate::text::printable_path;
@@ -34,7 +34,7 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), LabError> {
     // The network to go on from is read before the data, which may take minutes.
     let from = match &args.from {
         Some(path) if path.as_os_str() == "embedded" => Some((
-            FloatNetwork::from_network(Network::embedded()),
+            FloatNetwork::from_network(Nnue::embedded()),
             "the embedded network".to_string(),
         )),
         Some(path) => Some((
@@ -199,16 +199,16 @@ fn run_net(
 pub(crate) fn read_network(
     option: &str,
     path: &Path,
-) -> Result<std::sync::Arc<crate::engine::network::Network>, LabError> {
+) -> Result<std::sync::Arc<crate::engine::nnue::Nnue>, LabError> {
     let fail = |why: String| {
         LabError::DataFile(
             path.to_path_buf(),
             format!("{why} (the {option} network file)"),
         )
     };
-    let bytes = crate::store::files::read_bounded(path, Network::FILE_BYTES as u64 + 1)
+    let bytes = crate::store::files::read_bounded(path, Nnue::FILE_BYTES as u64 + 1)
         .map_err(|e| fail(e.to_string()))?;
-    Network::from_bytes(&bytes)
+    Nnue::from_bytes(&bytes)
         .map(std::sync::Arc::new)
         .map_err(|e| fail(e.to_string()))
 }

@@ -2,7 +2,7 @@
 //! runs them; and the evaluation they make, in `analyse` and `match`.
 
 use checkers::engine::learned::Weights;
-use checkers::engine::network::Network;
+use checkers::engine::nnue::Nnue;
 use checkers::lab::training::Sample;
 
 use crate::common::command::{run, stderr, stdout};
@@ -210,8 +210,8 @@ fn a_network_goes_on_training_from_the_last_generation() {
     );
     assert!(said.contains("pass 1: loss "), "{said}");
     let first = std::fs::read(&generation).unwrap();
-    assert_eq!(first.len(), Network::FILE_BYTES);
-    assert!(Network::from_bytes(&first).is_ok());
+    assert_eq!(first.len(), Nnue::FILE_BYTES);
+    assert!(Nnue::from_bytes(&first).is_ok());
     // A step from the embedded network is small: most weights are as they were.
     let embedded = include_bytes!("../../src/engine/net.bin");
     let same = first

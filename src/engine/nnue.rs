@@ -166,9 +166,9 @@ impl NetworkWeights {
     }
 }
 
-/// A network with integer weights (made by [`Network::new`] or read from its file).
+/// A network with integer weights (made by [`Nnue::new`] or read from its file).
 #[derive(Clone, PartialEq, Eq)]
-pub struct Network {
+pub struct Nnue {
     weights: NetworkWeights,
     /// The first two layers' weights again, as vectors, for the search.
     vectors: Vectors,
@@ -189,9 +189,9 @@ struct Vectors {
 /// The dense layer's inputs in pairs.
 const PAIRS: usize = HIDDEN;
 
-impl fmt::Debug for Network {
+impl fmt::Debug for Nnue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Network({INPUTS}x{HIDDEN}x2-{SECOND}-1 x{BUCKETS})")
+        write!(f, "Nnue({INPUTS}x{HIDDEN}x2-{SECOND}-1 x{BUCKETS})")
     }
 }
 
@@ -223,7 +223,7 @@ impl fmt::Display for NetworkError {
 
 impl std::error::Error for NetworkError {}
 
-impl Network {
+impl Nnue {
     /// Numbers of one bucket's dense layer and output.
     const BUCKET_NUMBERS: usize = SECOND + SECOND * 2 * HIDDEN + SECOND + 1;
     /// Numbers stored, all as little-endian `i32`, after the magic.
@@ -235,17 +235,17 @@ impl Network {
         MAGIC.len() + 4 * (HIDDEN + INPUTS * HIDDEN + Self::BUCKET_NUMBERS);
 
     /// The embedded network (read once).
-    pub fn embedded() -> &'static Network {
-        static NETWORK: OnceLock<Network> = OnceLock::new();
+    pub fn embedded() -> &'static Nnue {
+        static NETWORK: OnceLock<Nnue> = OnceLock::new();
         NETWORK.get_or_init(|| {
             // A unit test reads the same bytes, so a broken file fails the tests.
-            Network::from_bytes(EMBEDDED).expect("the embedded network is a network file")
+            Nnue::from_bytes(EMBEDDED).expect("the embedded network is a network file")
         })
     }
 
     /// Reads a network file (of either shape: a file of the first shape, with one set
     /// of dense weights, gives every bucket that set).
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<Nnue, NetworkError> {
         let (body, sets, expected) = if let Some(body) = bytes.strip_prefix(MAGIC.as_slice()) {
             (body, BUCKETS, Self::FILE_BYTES)
         } else if let Some(body) = bytes.strip_prefix(MAGIC_ONE_SET.as_slice()) {
@@ -286,11 +286,11 @@ impl Network {
             repeat(&mut weights.output_bias);
             weights.second = weights.second.repeat(BUCKETS);
         }
-        Ok(Network::new(weights))
+        Ok(Nnue::new(weights))
     }
 
     /// A network of these weights (missing weights are 0 and extra ones are ignored).
-    pub fn new(weights: NetworkWeights) -> Network {
+    pub fn new(weights: NetworkWeights) -> Nnue {
         let weights = weights.sized();
         let vectors = Vectors {
             first_bias: half(&weights.first_bias),
@@ -310,7 +310,7 @@ impl Network {
                 })
                 .collect(),
         };
-        Network { weights, vectors }
+        Nnue { weights, vectors }
     }
 
     /// Its integer weights.
@@ -471,18 +471,18 @@ mod tests {
 
     #[test]
     fn the_embedded_network_reads_and_round_trips() {
-        let net = Network::from_bytes(EMBEDDED).expect("a network");
+        let net = Nnue::from_bytes(EMBEDDED).expect("a network");
         assert_eq!(net.weights.first.len(), INPUTS * HIDDEN);
-        assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net.clone()));
+        assert_eq!(Nnue::from_bytes(&net.to_bytes()), Ok(net.clone()));
         assert_eq!(
-            Network::from_bytes(&net.to_bytes()[..Network::FILE_BYTES - 4]),
+            Nnue::from_bytes(&net.to_bytes()[..Nnue::FILE_BYTES - 4]),
             Err(NetworkError::WrongSize {
-                expected: Network::FILE_BYTES,
-                found: Network::FILE_BYTES - 4
+                expected: Nnue::FILE_BYTES,
+                found: Nnue::FILE_BYTES - 4
             })
         );
         assert_eq!(
-            Network::from_bytes(b"CKPAT01\n"),
+            Nnue::from_bytes(b"CKPAT01\n"),
             Err(NetworkError::NotNetwork)
         );
     }
@@ -490,7 +490,7 @@ mod tests {
     #[test]
     fn the_incremental_accumulator_equals_the_one_from_scratch() {
         // Along a game with captures, multi-captures and crownings.
-        let net = Network::embedded();
+        let net = Nnue::embedded();
         let mut pos: Position = "B:W14,15,22,23,K30:B5,6,9,10,27".parse().unwrap();
         let mut acc = net.accumulate(&pos);
         let mut seed = 3u64;
@@ -508,7 +508,7 @@ mod tests {
     }
 
     /// The value of `pos` by the network's arithmetic written out one weight at a time.
-    fn value_one_weight_at_a_time(net: &Network, pos: &Position) -> i32 {
+    fn value_one_weight_at_a_time(net: &Nnue, pos: &Position) -> i32 {
         let net = &net.weights;
         let sums = |perspective: Color| {
             let mut sums: Vec<i32> = net.first_bias.iter().map(|&b| i32::from(b)).collect();
@@ -544,7 +544,7 @@ mod tests {
 
     #[test]
     fn the_vector_arithmetic_gives_the_values_of_the_plain_arithmetic() {
-        let net = Network::embedded();
+        let net = Nnue::embedded();
         let mut pos = Position::start();
         let mut seed = 11u64;
         let mut values = Vec::new();
@@ -568,11 +568,11 @@ mod tests {
     #[test]
     fn each_stage_of_the_game_is_valued_with_its_own_weights() {
         // The embedded network with bucket b's output raised by b men.
-        let mut weights = Network::embedded().weights.clone();
+        let mut weights = Nnue::embedded().weights.clone();
         for (b, bias) in weights.output_bias.iter_mut().enumerate() {
             *bias += b as i32 * ACTIVATION_SCALE * WEIGHT_SCALE;
         }
-        let raised = Network::new(weights);
+        let raised = Nnue::new(weights);
         for (fen, stage) in [
             ("B:W27,K30:B5,9", 0),
             ("W:W21,22,23,24,K30:B1,5,9,10", 1),
@@ -583,7 +583,7 @@ mod tests {
             assert_eq!(bucket(&pos), stage, "{fen}");
             assert_eq!(
                 raised.evaluate_position(&pos),
-                Network::embedded().evaluate_position(&pos) + 100 * stage as i32,
+                Nnue::embedded().evaluate_position(&pos) + 100 * stage as i32,
                 "{fen}"
             );
             assert_eq!(
@@ -596,16 +596,16 @@ mod tests {
 
     #[test]
     fn a_file_of_the_first_shape_gives_every_bucket_its_one_set() {
-        let net = Network::embedded();
+        let net = Nnue::embedded();
         let bytes = net.to_bytes();
         let shared = 4 * (HIDDEN + INPUTS * HIDDEN);
-        let set = 4 * Network::BUCKET_NUMBERS;
+        let set = 4 * Nnue::BUCKET_NUMBERS;
         let mut old = MAGIC_ONE_SET.to_vec();
         // The shared first layer and bucket 1's set.
         old.extend_from_slice(&bytes[MAGIC.len()..MAGIC.len() + shared]);
         let first_set = MAGIC.len() + shared + set;
         old.extend_from_slice(&bytes[first_set..first_set + set]);
-        let read = Network::from_bytes(&old).expect("a network of the first shape");
+        let read = Nnue::from_bytes(&old).expect("a network of the first shape");
         let w = &read.weights;
         for b in 0..BUCKETS {
             assert_eq!(w.output_bias[b], net.weights.output_bias[1]);
@@ -615,7 +615,7 @@ mod tests {
             );
         }
         assert_eq!(
-            Network::from_bytes(&old[..old.len() - 1]),
+            Nnue::from_bytes(&old[..old.len() - 1]),
             Err(NetworkError::WrongSize {
                 expected: old.len(),
                 found: old.len() - 1
@@ -625,7 +625,7 @@ mod tests {
 
     #[test]
     fn a_mirrored_position_has_the_same_value() {
-        let net = Network::embedded();
+        let net = Nnue::embedded();
         let pos: Position = "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"
             .parse()
             .unwrap();
