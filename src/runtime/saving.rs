@@ -137,13 +137,7 @@ impl Runtime {
     /// Keeps the autosave up to date: a failure is told once (until a save works
     /// again, which is told too).
     pub(super) fn autosave(&mut self, events: &mut Vec<Event>) {
-        let failed_before = self.autosaver.failed();
-        let record = self.session.autosave_record(&store::today());
-        match self.autosaver.update(self.session.game_number(), record) {
-            Some(Err(e)) => events.push(Event::AutosaveFailed(e)),
-            Some(Ok(path)) if failed_before => events.push(Event::SavedAgain(path)),
-            _ => {}
-        }
+        autosave(&self.autosaver, &self.session, events);
     }
 
     /// Adds a finished match game to the match's file, once, whether or not the write
@@ -202,5 +196,17 @@ impl Runtime {
             return None;
         }
         self.autosaver.failure()
+    }
+}
+
+/// Keeps `session`'s autosave up to date with `autosaver`: a failure is told once (until
+/// a save works again, which is told too).
+pub(super) fn autosave(autosaver: &Autosaver, session: &Session, events: &mut Vec<Event>) {
+    let failed_before = autosaver.failed();
+    let record = session.autosave_record(&store::today());
+    match autosaver.update(session.game_number(), record) {
+        Some(Err(e)) => events.push(Event::AutosaveFailed(e)),
+        Some(Ok(path)) if failed_before => events.push(Event::SavedAgain(path)),
+        _ => {}
     }
 }

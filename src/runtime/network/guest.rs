@@ -119,16 +119,18 @@ fn seats_for(side: Option<Color>) -> crate::session::Seats {
     seats
 }
 
-impl Runtime {
-    /// A joiner's request, checked here against the game as the host last told it,
-    /// then sent: the host's answer comes as news.
-    pub(super) fn send_to_host(&mut self, command: &Command, mine: Color) -> Option<Answer> {
-        let Some(Table::Guest(guest)) = self.table.as_mut() else {
-            return None;
-        };
+impl Following {
+    /// A joiner's request, checked here against the game as the host last told it
+    /// (`session`), then sent: the host's answer comes as news.
+    pub(super) fn send(
+        &mut self,
+        session: &Session,
+        command: &Command,
+        mine: Color,
+    ) -> Option<Answer> {
         let remote = match command {
             Command::Play(m) => {
-                let mut game = self.session.game().clone();
+                let mut game = session.game().clone();
                 if let Err(e) = game.play(m) {
                     return Some(Err(e.into()));
                 }
@@ -137,7 +139,7 @@ impl Runtime {
                 }
             }
             Command::PlayText(text) => {
-                let mut game = self.session.game().clone();
+                let mut game = session.game().clone();
                 match game.play_text(text) {
                     Ok(m) => RemoteCommand::Play {
                         text: m.to_string(),
@@ -151,25 +153,25 @@ impl Runtime {
             Command::ClaimDraw => RemoteCommand::ClaimDraw,
             Command::Resign(_) => RemoteCommand::Resign,
             Command::Undo | Command::UndoAgreed => {
-                if self.session.game().moves().is_empty() {
+                if session.game().moves().is_empty() {
                     return Some(Err(SessionError::NothingToUndo));
                 }
-                guest.view.undo_asked = Some(mine);
-                guest.link.send(ClientMessage::Command {
+                self.view.undo_asked = Some(mine);
+                self.link.send(ClientMessage::Command {
                     command: RemoteCommand::AskUndo,
                 });
                 return Some(Ok(News::UndoAsked(!mine)));
             }
             Command::AnswerUndo(agreed) => {
-                if guest.view.undo_asked != Some(!mine) {
+                if self.view.undo_asked != Some(!mine) {
                     return Some(Err(SessionError::NothingToUndo));
                 }
-                guest.view.undo_asked = None;
+                self.view.undo_asked = None;
                 RemoteCommand::AnswerUndo { agreed: *agreed }
             }
             Command::Redo => return Some(Err(SessionError::NothingToRedo)),
             Command::Adjourn => {
-                guest.link.send(ClientMessage::Command {
+                self.link.send(ClientMessage::Command {
                     command: RemoteCommand::Adjourn,
                 });
                 return Some(Ok(News::Nothing));
@@ -177,7 +179,7 @@ impl Runtime {
             Command::Chat(text) => {
                 let text = chat_line(text);
                 if !text.is_empty() {
-                    guest.link.send(ClientMessage::Chat { text });
+                    self.link.send(ClientMessage::Chat { text });
                 }
                 return Some(Ok(News::Nothing));
             }
@@ -192,34 +194,28 @@ impl Runtime {
             | Command::MoveNow => return None,
             _ => return Some(Err(SessionError::NotAcrossTheNetwork)),
         };
-        if !guest.view.connected {
+        if !self.view.connected {
             return Some(Err(SessionError::OtherPlayerAway));
         }
-        guest.link.send(ClientMessage::Command { command: remote });
+        self.link.send(ClientMessage::Command { command: remote });
         Some(Ok(News::Sent))
     }
 
-    /// A joiner's board at a poll: what the host told, and the line's state.
-    pub(super) fn follow_host(&mut self, now: Instant, events: &mut Vec<Event>) {
-        let news = match self.table.as_ref() {
-            Some(Table::Guest(guest)) => guest.link.news(),
-            _ => return,
-        };
-        for item in news {
+    /// A joiner's board at a poll: what the host told, followed on `session`, and the
+    /// line's state.
+    pub(super) fn follow(&mut self, session: &mut Session, now: Instant, events: &mut Vec<Event>) {
+        for item in self.link.news() {
             match item {
-                LinkNews::Message(message) => self.host_message(message, now, events),
+                LinkNews::Message(message) => self.host_message(session, message, now, events),
                 LinkNews::Down(why) => {
-                    let mut told = false;
-                    if let Some(Table::Guest(guest)) = self.table.as_mut() {
-                        guest.view.connected = false;
-                        told = std::mem::take(&mut guest.farewell);
-                    }
+                    self.view.connected = false;
+                    let told = std::mem::take(&mut self.farewell);
                     // The clocks stand still while the line is down, as the host's do.
-                    let mut frozen = self.session.followed();
+                    let mut frozen = session.followed();
                     if let Some((_, running)) = frozen.clocks.as_mut() {
                         *running = None;
                     }
-                    self.session.follow(frozen, now);
+                    session.follow(frozen, now);
                     if !told {
                         events.push(Event::Table(TableNews::LineDown(why)));
                     }
@@ -234,38 +230,38 @@ impl Runtime {
         }
     }
 
-    pub(super) fn host_message(
+    fn host_message(
         &mut self,
+        session: &mut Session,
         message: HostMessage,
         now: Instant,
         events: &mut Vec<Event>,
     ) {
         match message {
             HostMessage::Welcome { state, chat, .. } => {
-                if let Some(Table::Guest(guest)) = self.table.as_mut() {
-                    guest.view.connected = true;
-                    // The host's chat is the whole of it: lines said while this board
-                    // was away are there too.
-                    guest.view.chat = received_chat(&chat);
-                }
+                self.view.connected = true;
+                // The host's chat is the whole of it: lines said while this board was
+                // away are there too.
+                self.view.chat = received_chat(&chat);
                 events.push(Event::Table(TableNews::LineUp));
-                self.follow_state(state, now, events);
+                self.follow_state(session, state, now, events);
             }
-            HostMessage::State { state } => self.follow_state(state, now, events),
+            HostMessage::State { state } => self.follow_state(session, state, now, events),
             HostMessage::News { text } => events.push(Event::Table(TableNews::Told(
                 crate::text::printable(&text, 600),
             ))),
             HostMessage::Rejected { reason } => events.push(Event::Table(TableNews::Refused(
                 crate::text::printable(&reason, 600),
             ))),
-            HostMessage::Chat { from, text } => self.chat(
-                crate::text::printable(&from, MAX_NAME_CHARS),
-                chat_line(&text),
-            ),
+            HostMessage::Chat { from, text } => {
+                let said = self.view.said(
+                    crate::text::printable(&from, MAX_NAME_CHARS),
+                    chat_line(&text),
+                );
+                events.push(said);
+            }
             HostMessage::Refused { reason, .. } | HostMessage::Bye { reason } => {
-                if let Some(Table::Guest(guest)) = self.table.as_mut() {
-                    guest.farewell = true;
-                }
+                self.farewell = true;
                 events.push(Event::Table(TableNews::Adjourned(crate::text::printable(
                     &reason, 600,
                 ))));
@@ -274,43 +270,41 @@ impl Runtime {
         }
     }
 
-    /// The host's game as it stands now: followed on this board, kept in this
+    /// The host's game as it stands now: followed on `session`, kept in this
     /// terminal's copy of the record, and a new question for this player put.
-    pub(super) fn follow_state(&mut self, state: GameState, now: Instant, events: &mut Vec<Event>) {
+    fn follow_state(
+        &mut self,
+        session: &mut Session,
+        state: GameState,
+        now: Instant,
+        events: &mut Vec<Event>,
+    ) {
         let Some(record) = state_record(&state) else {
             return;
         };
         let mut shown = followed(&state, &record);
         // The host's reading is as old as the line is slow: the running clock has run
         // on meanwhile.
-        if let (Some(Table::Guest(guest)), Some((left, Some(running)))) =
-            (self.table.as_ref(), shown.clocks.as_mut())
-        {
+        if let Some((left, Some(running))) = shown.clocks.as_mut() {
             let i = usize::from(*running == Color::White);
-            left[i] = left[i].saturating_sub(guest.link.delay());
+            left[i] = left[i].saturating_sub(self.link.delay());
         }
-        self.session.follow(shown, now);
-        let Some(Table::Guest(guest)) = self.table.as_mut() else {
-            return;
-        };
-        let before = std::mem::replace(&mut guest.state, state.clone());
+        session.follow(shown, now);
+        let before = std::mem::replace(&mut self.state, state.clone());
         let joiner_side = Color::from(state.joiner_side);
-        if guest.side.is_some_and(|side| side != joiner_side) {
-            // A match's next game: the colours changed.
-            guest.side = Some(joiner_side);
-            guest.view.seat = Seat::Player(joiner_side);
-            self.session.set_seat(joiner_side, Player::Person);
-            self.session.set_seat(!joiner_side, Player::Remote);
+        if self.side.is_some_and(|side| side != joiner_side) {
+            // A match's next game or a new one: the colours changed.
+            self.side = Some(joiner_side);
+            self.view.seat = Seat::Player(joiner_side);
+            session.set_seat(joiner_side, Player::Person);
+            session.set_seat(!joiner_side, Player::Remote);
         }
-        let Some(Table::Guest(guest)) = self.table.as_mut() else {
-            return;
-        };
-        guest.view.spectators = state.spectators;
-        guest.view.undo_asked = state.undo_asked.map(Color::from);
-        if guest.side.is_none() {
-            guest.view.connected = state.player_connected;
+        self.view.spectators = state.spectators;
+        self.view.undo_asked = state.undo_asked.map(Color::from);
+        if self.side.is_none() {
+            self.view.connected = state.player_connected;
         }
-        if let Some(mine) = guest.side {
+        if let Some(mine) = self.side {
             let asked = state.undo_asked.map(Color::from);
             if asked == Some(!mine) && before.undo_asked != state.undo_asked {
                 events.push(Event::Table(TableNews::UndoAsked(!mine)));
@@ -321,7 +315,7 @@ impl Runtime {
             }
         }
         if before.pdn != state.pdn
-            && let Some(folder) = &guest.copies
+            && let Some(folder) = &self.copies
         {
             // This terminal's own copy; the host's is the one that counts, so a
             // failure here only goes unsaved.

@@ -5,6 +5,7 @@ use super::*;
 use crate::net::guesses::Guesses;
 use crate::net::listener::address_key;
 use crate::net::normalize_code;
+use crate::store::Autosaver;
 use std::net::IpAddr;
 
 /// How often the host tells the game again though nothing changed, so the boards'
@@ -111,12 +112,48 @@ impl Hosting {
     }
 }
 
-impl Runtime {
+/// The game a host holds, as its table acts on it: the session, and the autosave that
+/// keeps it (written before any peer is told).
+pub(in crate::runtime) struct Held<'a> {
+    /// The game.
+    pub(in crate::runtime) session: &'a mut Session,
+    /// Where it is kept.
+    pub(in crate::runtime) autosaver: &'a Autosaver,
+}
+
+impl Held<'_> {
+    fn save(&self, events: &mut Vec<Event>) {
+        crate::runtime::saving::autosave(self.autosaver, self.session, events);
+    }
+
+    /// The side the player who joined plays.
+    fn remote(&self, host: &Hosting) -> Color {
+        self.session.seats().remote_side().unwrap_or(host.remote)
+    }
+}
+
+/// What the joiner's move, offer, answer or resignation does to the game.
+fn act(session: &mut Session, command: Command) -> Answer {
+    match command {
+        Command::PlayText(text) => session.play_text(&text),
+        Command::OfferDraw => session.offer_draw(),
+        Command::AcceptDraw => session.accept_draw(),
+        Command::DeclineDraw => session.decline_draw(),
+        Command::ClaimDraw => session.claim_draw(),
+        Command::Resign(color) => session.resign(color),
+        _ => Err(SessionError::NotAcrossTheNetwork),
+    }
+}
+
+impl Hosting {
     /// The host's own request, for its own side `mine` (checked already).
-    pub(super) fn host_command(&mut self, command: &Command, mine: Color) -> Option<Answer> {
-        let Some(Table::Host(host)) = self.table.as_mut() else {
-            return None;
-        };
+    pub(super) fn command(
+        &mut self,
+        game: &mut Held,
+        command: &Command,
+        mine: Color,
+        events: &mut Vec<Event>,
+    ) -> Option<Answer> {
         match command {
             Command::Play(_)
             | Command::PlayText(_)
@@ -124,38 +161,34 @@ impl Runtime {
             | Command::ClaimDraw
             | Command::AcceptDraw
             | Command::DeclineDraw
-                if host.player.is_none() =>
+                if self.player.is_none() =>
             {
                 Some(Err(SessionError::OtherPlayerAway))
             }
             Command::Undo | Command::UndoAgreed => {
-                if self.session.game().moves().is_empty() {
+                if game.session.game().moves().is_empty() {
                     return Some(Err(SessionError::NothingToUndo));
                 }
-                if host.player.is_none() {
+                if self.player.is_none() {
                     return Some(Err(SessionError::OtherPlayerAway));
                 }
-                host.view.undo_asked = Some(mine);
-                host.undo_revision = self.session.revision();
+                self.view.undo_asked = Some(mine);
+                self.undo_revision = game.session.revision();
                 Some(Ok(News::UndoAsked(!mine)))
             }
             Command::AnswerUndo(agreed) => {
-                if host.view.undo_asked != Some(!mine) {
+                if self.view.undo_asked != Some(!mine) {
                     return Some(Err(SessionError::NothingToUndo));
                 }
-                Some(self.answer_undo(*agreed))
+                Some(self.answer_undo(game, *agreed, events))
             }
             Command::Redo => Some(Err(SessionError::NothingToRedo)),
             Command::Chat(text) => {
                 let text = chat_line(text);
                 if !text.is_empty() {
-                    let from = self
-                        .session
-                        .names()
-                        .name(mine)
-                        .unwrap_or(mine.name())
-                        .to_string();
-                    self.chat(from, text);
+                    let from = game.session.names().name(mine).unwrap_or(mine.name());
+                    let from = from.to_string();
+                    events.push(self.say(from, text));
                 }
                 Some(Ok(News::Nothing))
             }
@@ -163,145 +196,131 @@ impl Runtime {
         }
     }
 
+    /// A chat line said at this table: passed on to every peer, kept for the screens.
+    fn say(&mut self, from: String, text: String) -> Event {
+        self.broadcast(&HostMessage::Chat {
+            from: from.clone(),
+            text: text.clone(),
+        });
+        self.view.said(from, text)
+    }
+
     /// The host's `n` once a game is over: the same two play again, the colours
     /// changed over (in a match, its next game is `next`).
-    pub(super) fn host_rematch(&mut self) -> Answer {
-        let Some(Table::Host(host)) = self.table.as_ref() else {
-            return Err(SessionError::NotAcrossTheNetwork);
-        };
-        if self.session.match_over() {
+    pub(super) fn rematch(&mut self, game: &mut Held) -> Answer {
+        let session = &mut *game.session;
+        if session.match_over() {
             return Err(SessionError::MatchOver);
         }
-        if self.session.match_waits() {
-            return self.session.next_match_game();
+        if session.match_waits() {
+            return session.next_match_game();
         }
-        if !self.session.game().is_over() {
+        if !session.game().is_over() {
             return Err(SessionError::GameInPlay);
         }
-        if host.player.is_none() {
+        if self.player.is_none() {
             return Err(SessionError::OtherPlayerAway);
         }
-        self.session.rematch();
-        if let Some(Table::Host(host)) = self.table.as_mut() {
-            host.remote = !host.remote;
-            host.view.undo_asked = None;
-        }
+        session.rematch();
+        self.remote = !self.remote;
+        self.view.undo_asked = None;
         Ok(News::NewGame)
     }
 
     /// The take-back asked for is answered: agreed, the asker's last move goes (and the
     /// reply to it, when the asker is to move again).
-    pub(super) fn answer_undo(&mut self, agreed: bool) -> Answer {
-        let Some(Table::Host(host)) = self.table.as_mut() else {
-            return Err(SessionError::NothingToUndo);
-        };
-        let Some(asker) = host.view.undo_asked.take() else {
+    fn answer_undo(&mut self, game: &mut Held, agreed: bool, events: &mut Vec<Event>) -> Answer {
+        let Some(asker) = self.view.undo_asked.take() else {
             return Err(SessionError::NothingToUndo);
         };
         if !agreed {
             let news = format!("{} refused the take-back: the move stands", !asker);
-            self.tell_peers(&news);
+            self.tell_peers(game, &news, events);
             return Ok(News::Nothing);
         }
         let mut moves = Vec::new();
         loop {
-            match self.session.undo_agreed()? {
+            match game.session.undo_agreed()? {
                 News::TookBack(taken) => moves.extend(taken),
                 other => return Ok(other),
             }
-            let asker_moved_last = self.session.position().turn() == asker;
-            if asker_moved_last || self.session.game().moves().is_empty() {
+            let asker_moved_last = game.session.position().turn() == asker;
+            if asker_moved_last || game.session.game().moves().is_empty() {
                 break;
             }
         }
         Ok(News::TookBack(moves))
     }
 
-    /// The host tells its peers what happened, in words, after the game as it stands
-    /// now (so the words come with the position they speak of).
-    pub(super) fn tell_peers(&mut self, text: &str) {
-        self.tell_state(Instant::now(), false);
-        if let Some(Table::Host(host)) = self.table.as_ref() {
-            host.broadcast(&HostMessage::News {
-                text: text.to_string(),
-            });
-        }
+    /// Tells the peers what happened, in words, after the game as it stands now (so
+    /// the words come with the position they speak of).
+    pub(super) fn tell_peers(&mut self, game: &Held, text: &str, events: &mut Vec<Event>) {
+        self.tell_state(game, Instant::now(), false, events);
+        self.broadcast(&HostMessage::News {
+            text: text.to_string(),
+        });
     }
 
     /// Tells the peers what this terminal's own command did (the host's), after it.
-    pub(in crate::runtime) fn told_by_host(&mut self, answer: &Answer) {
-        if let (Some(Table::Host(_)), Ok(news)) = (self.table.as_ref(), answer)
+    pub(super) fn told(&mut self, game: &Held, answer: &Answer, events: &mut Vec<Event>) {
+        if let Ok(news) = answer
             && !matches!(news, News::UndoAsked(_))
         {
-            let text = self.session.announce(news);
+            let text = game.session.announce(news);
             if !text.is_empty() {
-                self.tell_peers(&text);
+                self.tell_peers(game, &text, events);
             }
         }
     }
 
-    pub(super) fn serve_peers(&mut self, now: Instant, events: &mut Vec<Event>) {
-        let revision = self.session.revision();
-        let incoming = match self.table.as_mut() {
-            Some(Table::Host(host)) => {
-                // A take-back asked for the position before a move is no longer asked.
-                if host.undo_revision != revision {
-                    host.view.undo_asked = None;
-                }
-                host.connections.incoming()
-            }
-            _ => return,
-        };
-        for message in incoming {
+    /// At a poll: the peers' messages judged, and the game told as it changed.
+    pub(super) fn serve(&mut self, game: &mut Held, now: Instant, events: &mut Vec<Event>) {
+        // A take-back asked for the position before a move is no longer asked.
+        if self.undo_revision != game.session.revision() {
+            self.view.undo_asked = None;
+        }
+        for message in self.connections.incoming() {
             match message {
                 Incoming::Opened(peer, address) => {
-                    if let Some(Table::Host(host)) = self.table.as_mut() {
-                        host.addresses.insert(peer, address_key(address.ip()));
-                    }
+                    self.addresses.insert(peer, address_key(address.ip()));
                 }
-                Incoming::Message(peer, message) => self.peer_message(peer, message, events),
-                Incoming::Closed(peer, why) => self.peer_gone(peer, why, events),
+                Incoming::Message(peer, message) => {
+                    self.peer_message(game, peer, message, events);
+                }
+                Incoming::Closed(peer, why) => self.peer_gone(game.session, peer, why, events),
             }
         }
-        self.tell_state(now, false);
+        self.tell_state(game, now, false, events);
     }
 
     /// The game as it stands now, as the peers are told it.
-    pub(super) fn game_state(&self) -> Option<GameState> {
-        let Some(Table::Host(host)) = self.table.as_ref() else {
-            return None;
-        };
-        let record = self.session.record(&crate::store::today());
-        let followed = self.session.followed();
+    fn game_state(&self, session: &Session) -> GameState {
+        let record = session.record(&crate::store::today());
+        let followed = session.followed();
         let clocks = followed
             .clocks
             .map(|(left, _)| left.map(|d| d.as_millis() as u64));
-        Some(GameState {
+        GameState {
             pdn: crate::pdn::write_game(&record),
             clocks,
             running: followed
                 .clocks
                 .and_then(|(_, running)| running)
                 .map(Side::from),
-            draw_offer: self.session.game().draw_offer().map(Side::from),
-            undo_asked: host.view.undo_asked.map(Side::from),
-            player_connected: host.player.is_some(),
-            spectators: host.view.spectators,
-            joiner_side: Side::from(self.session.seats().remote_side().unwrap_or(host.remote)),
-            game_number: self.session.game_number(),
-        })
+            draw_offer: session.game().draw_offer().map(Side::from),
+            undo_asked: self.view.undo_asked.map(Side::from),
+            player_connected: self.player.is_some(),
+            spectators: self.view.spectators,
+            joiner_side: Side::from(session.seats().remote_side().unwrap_or(self.remote)),
+            game_number: session.game_number(),
+        }
     }
 
     /// Tells the peers the game when it changed (or `always`), and again every
     /// [`RESYNC`] while a clock runs; the autosave is written first.
-    pub(super) fn tell_state(&mut self, now: Instant, always: bool) {
-        let Some(state) = self.game_state() else {
-            return;
-        };
-        let Some(Table::Host(host)) = self.table.as_mut() else {
-            return;
-        };
-        let changed = host.told.as_ref().is_none_or(|(told, at)| {
+    fn tell_state(&mut self, game: &Held, now: Instant, always: bool, events: &mut Vec<Event>) {
+        let state = self.game_state(game.session);
+        let changed = self.told.as_ref().is_none_or(|(told, at)| {
             let running = state.running.is_some();
             let same = GameState {
                 clocks: told.clocks,
@@ -312,29 +331,22 @@ impl Runtime {
         if always || changed {
             // Nothing is told before it is kept: a move a peer has seen survives the
             // host's end at any moment.
-            let mut saved = Vec::new();
-            self.autosave(&mut saved);
-            self.pending.extend(saved);
-            let Some(Table::Host(host)) = self.table.as_mut() else {
-                return;
-            };
-            host.broadcast(&HostMessage::State {
+            game.save(events);
+            self.broadcast(&HostMessage::State {
                 state: state.clone(),
             });
-            host.told = Some((state, now));
+            self.told = Some((state, now));
         }
     }
 
-    pub(super) fn peer_message(
+    fn peer_message(
         &mut self,
+        game: &mut Held,
         peer: PeerId,
         message: ClientMessage,
         events: &mut Vec<Event>,
     ) {
-        let Some(Table::Host(host)) = self.table.as_mut() else {
-            return;
-        };
-        let role = host.greeted.get(&peer).copied();
+        let role = self.greeted.get(&peer).copied();
         match (message, role) {
             (
                 ClientMessage::Hello {
@@ -353,51 +365,38 @@ impl Runtime {
                     name,
                     seat,
                 };
-                self.greet(peer, hello, events);
+                self.greet(game, peer, hello, events);
             }
             (ClientMessage::Hello { .. }, Some(_)) => {}
-            (_, None) => host.connections.close(
+            (_, None) => self.connections.close(
                 peer,
                 &HostMessage::Bye {
                     reason: "a greeting comes first".into(),
                 },
             ),
-            (ClientMessage::Ping, Some(_)) => host.connections.send(peer, &HostMessage::Pong),
-            (ClientMessage::Chat { .. }, Some(Role::Spectator)) => host.connections.send(
-                peer,
-                &HostMessage::Rejected {
-                    reason: SessionError::Spectating.to_string(),
-                },
-            ),
+            (ClientMessage::Ping, Some(_)) => self.connections.send(peer, &HostMessage::Pong),
+            (ClientMessage::Chat { .. } | ClientMessage::Command { .. }, Some(Role::Spectator)) => {
+                self.connections.send(
+                    peer,
+                    &HostMessage::Rejected {
+                        reason: SessionError::Spectating.to_string(),
+                    },
+                );
+            }
             (ClientMessage::Chat { text }, Some(Role::Player)) => {
                 let text = chat_line(&text);
                 if !text.is_empty() {
-                    let remote = self.session.seats().remote_side().unwrap_or(host.remote);
-                    let from = self
-                        .session
-                        .names()
-                        .name(remote)
-                        .unwrap_or(remote.name())
-                        .to_string();
-                    self.chat(from, text);
+                    let remote = game.remote(self);
+                    let from = game.session.names().name(remote).unwrap_or(remote.name());
+                    let from = from.to_string();
+                    events.push(self.say(from, text));
                 }
             }
-            (ClientMessage::Command { .. }, Some(Role::Spectator)) => host.connections.send(
-                peer,
-                &HostMessage::Rejected {
-                    reason: SessionError::Spectating.to_string(),
-                },
-            ),
             (ClientMessage::Command { command }, Some(Role::Player)) => {
-                if let Err(e) = self.remote_command(command, events)
-                    && let Some(Table::Host(host)) = self.table.as_ref()
-                {
-                    host.connections.send(
-                        peer,
-                        &HostMessage::Rejected {
-                            reason: e.to_string(),
-                        },
-                    );
+                if let Err(e) = self.remote_command(game, command, events) {
+                    let reason = e.to_string();
+                    self.connections
+                        .send(peer, &HostMessage::Rejected { reason });
                 }
             }
         }
@@ -406,20 +405,17 @@ impl Runtime {
     /// A peer's greeting judged: refused (told why, and never read again) or let in,
     /// welcomed with the game. Wrong codes are counted per address: past a few, the
     /// address waits before its next greeting is judged at all.
-    pub(super) fn greet(&mut self, peer: PeerId, hello: Hello, events: &mut Vec<Event>) {
-        let Some(Table::Host(host)) = self.table.as_mut() else {
-            return;
-        };
+    fn greet(&mut self, game: &mut Held, peer: PeerId, hello: Hello, events: &mut Vec<Event>) {
         let refuse = |host: &Hosting, reason: String, lasting: bool| {
             host.connections
                 .close(peer, &HostMessage::Refused { reason, lasting });
         };
         if hello.version != VERSION {
             let e = crate::net::protocol::ProtocolError::Version(hello.version);
-            return refuse(host, e.to_string(), true);
+            return refuse(self, e.to_string(), true);
         }
         let now = Instant::now();
-        let address = host
+        let address = self
             .addresses
             .get(&peer)
             .copied()
@@ -430,105 +426,103 @@ impl Runtime {
             && hello
                 .seat
                 .as_deref()
-                .is_some_and(|token| code_matches(token, &host.seat_token));
-        if !returning && let Some(wait) = host.guesses.wait_left(address, now) {
+                .is_some_and(|token| code_matches(token, &self.seat_token));
+        if !returning && let Some(wait) = self.guesses.wait_left(address, now) {
             let reason = format!(
                 "too many wrong codes from {address}: the next greeting is judged in {}",
                 crate::net::guesses::wait_text(wait)
             );
             // Lasting for the joiner: trying the same code again by itself would only
             // spend its tries (a person checks the code, then joins again).
-            return refuse(host, reason, true);
+            return refuse(self, reason, true);
         }
         // Compared in full whatever the role, so a refusal tells nothing of the game.
-        if !code_matches(&normalize_code(&hello.code), &normalize_code(&host.code)) {
-            let wrong = host.guesses.wrong(address, now);
-            refuse(host, "wrong code".into(), true);
+        if !code_matches(&normalize_code(&hello.code), &normalize_code(&self.code)) {
+            let wrong = self.guesses.wrong(address, now);
+            refuse(self, "wrong code".into(), true);
             events.push(Event::Table(TableNews::WrongCode(wrong)));
             return;
         }
-        host.guesses.right(address);
-        let remote = self.session.seats().remote_side().unwrap_or(host.remote);
+        self.guesses.right(address);
+        let remote = game.remote(self);
         let side = match hello.role {
             Role::Player => {
-                if let Some(stale) = host.player.filter(|_| returning) {
+                if let Some(stale) = self.player.filter(|_| returning) {
                     // The player's own line went silent; this connection takes over.
-                    host.greeted.remove(&stale);
-                    host.connections.close(
+                    self.greeted.remove(&stale);
+                    self.connections.close(
                         stale,
                         &HostMessage::Bye {
                             reason: "this seat was taken over by the player's new connection"
                                 .into(),
                         },
                     );
-                    host.player = None;
+                    self.player = None;
                 }
-                if host.player.is_some() {
-                    return refuse(host, "a player is already at the table".into(), false);
+                if self.player.is_some() {
+                    return refuse(self, "a player is already at the table".into(), false);
                 }
-                host.player = Some(peer);
-                host.view.connected = true;
+                self.player = Some(peer);
+                self.view.connected = true;
                 Some(Side::from(remote))
             }
             Role::Spectator => {
-                host.view.spectators += 1;
+                self.view.spectators += 1;
                 None
             }
         };
-        host.connections.admit(peer);
-        host.greeted.insert(peer, hello.role);
-        let remote_named = host.remote_named;
-        let seat = (hello.role == Role::Player).then(|| host.seat_token.clone());
+        self.connections.admit(peer);
+        self.greeted.insert(peer, hello.role);
+        let seat = (hello.role == Role::Player).then(|| self.seat_token.clone());
         if hello.role == Role::Player {
             let name = hello
                 .name
                 .map(|n| crate::text::printable(n.trim(), MAX_NAME_CHARS))
                 .filter(|n| !n.is_empty());
-            if !remote_named && let Some(name) = &name {
-                self.session.name_player(remote, name.clone());
-            }
-            if let Some(Table::Host(host)) = self.table.as_mut()
-                && std::mem::take(&mut host.stopped_for_line)
+            if !self.remote_named
+                && let Some(name) = &name
             {
-                self.session.set_paused(false);
+                game.session.name_player(remote, name.clone());
+            }
+            if std::mem::take(&mut self.stopped_for_line) {
+                game.session.set_paused(false);
             }
             events.push(Event::Table(TableNews::Joined {
                 color: remote,
-                name: self.session.names().name(remote).map(String::from),
+                name: game.session.names().name(remote).map(String::from),
             }));
         }
         // Kept before it is told: the name the player gave, the clocks running again.
-        self.autosave(events);
-        let Some(state) = self.game_state() else {
-            return;
-        };
-        if let Some(Table::Host(host)) = self.table.as_ref() {
-            host.connections.send(
-                peer,
-                &HostMessage::Welcome {
-                    version: VERSION,
-                    side,
-                    seat,
-                    state,
-                    chat: host.view.chat.iter().cloned().collect(),
-                },
-            );
-        }
+        game.save(events);
+        let state = self.game_state(game.session);
+        self.connections.send(
+            peer,
+            &HostMessage::Welcome {
+                version: VERSION,
+                side,
+                seat,
+                state,
+                chat: self.view.chat.iter().cloned().collect(),
+            },
+        );
         // The others see who is there now.
-        self.tell_state(Instant::now(), true);
+        self.tell_state(game, Instant::now(), true, events);
     }
 
-    pub(super) fn peer_gone(&mut self, peer: PeerId, why: String, events: &mut Vec<Event>) {
-        let Some(Table::Host(host)) = self.table.as_mut() else {
-            return;
-        };
-        host.addresses.remove(&peer);
-        match host.greeted.remove(&peer) {
+    fn peer_gone(
+        &mut self,
+        session: &mut Session,
+        peer: PeerId,
+        why: String,
+        events: &mut Vec<Event>,
+    ) {
+        self.addresses.remove(&peer);
+        match self.greeted.remove(&peer) {
             Some(Role::Spectator) => {
-                host.view.spectators = host.view.spectators.saturating_sub(1);
+                self.view.spectators = self.view.spectators.saturating_sub(1);
             }
-            Some(Role::Player) if host.player == Some(peer) => {
-                let remote = self.unseat_player();
+            Some(Role::Player) if self.player == Some(peer) => {
+                let remote = self.unseat_player(session);
                 events.push(Event::Table(TableNews::Left { color: remote, why }));
             }
             _ => {}
@@ -537,36 +531,27 @@ impl Runtime {
 
     /// The player's seat is empty now: the clocks stop until they are back, and a
     /// take-back asked is no longer asked. The side they play.
-    fn unseat_player(&mut self) -> Color {
-        let Some(Table::Host(host)) = self.table.as_mut() else {
-            return Color::White;
-        };
-        if let Some(peer) = host.player.take() {
-            host.greeted.remove(&peer);
+    fn unseat_player(&mut self, session: &mut Session) -> Color {
+        if let Some(peer) = self.player.take() {
+            self.greeted.remove(&peer);
         }
-        host.view.connected = false;
-        host.view.undo_asked = None;
-        let remote = self.session.seats().remote_side().unwrap_or(host.remote);
-        let running = self.session.clock().is_some_and(|c| c.running().is_some());
-        if running
-            && self.session.set_paused(true)
-            && let Some(Table::Host(host)) = self.table.as_mut()
-        {
-            host.stopped_for_line = true;
+        self.view.connected = false;
+        self.view.undo_asked = None;
+        let running = session.clock().is_some_and(|c| c.running().is_some());
+        if running && session.set_paused(true) {
+            self.stopped_for_line = true;
         }
-        remote
+        session.seats().remote_side().unwrap_or(self.remote)
     }
 
     /// What the joiner asks, for the side it plays and no other.
-    pub(super) fn remote_command(
+    fn remote_command(
         &mut self,
+        game: &mut Held,
         command: RemoteCommand,
         events: &mut Vec<Event>,
     ) -> Result<(), SessionError> {
-        let Some(Table::Host(host)) = self.table.as_mut() else {
-            return Ok(());
-        };
-        let remote = self.session.seats().remote_side().unwrap_or(host.remote);
+        let remote = game.remote(self);
         let local = match command {
             RemoteCommand::Play { text } => {
                 // No move is longer; the rest would only be echoed back.
@@ -578,20 +563,20 @@ impl Runtime {
             RemoteCommand::ClaimDraw => Command::ClaimDraw,
             RemoteCommand::Resign => Command::Resign(remote),
             RemoteCommand::AskUndo => {
-                if self.session.game().moves().is_empty() {
+                if game.session.game().moves().is_empty() {
                     return Err(SessionError::NothingToUndo);
                 }
-                host.view.undo_asked = Some(remote);
-                host.undo_revision = self.session.revision();
+                self.view.undo_asked = Some(remote);
+                self.undo_revision = game.session.revision();
                 events.push(Event::Table(TableNews::UndoAsked(remote)));
                 return Ok(());
             }
             RemoteCommand::AnswerUndo { agreed } => {
-                if host.view.undo_asked != Some(!remote) {
+                if self.view.undo_asked != Some(!remote) {
                     return Err(SessionError::NothingToUndo);
                 }
-                let news = self.answer_undo(agreed)?;
-                self.remote_news(&news, events);
+                let news = self.answer_undo(game, agreed, events)?;
+                self.remote_news(game, &news, events);
                 if !agreed {
                     events.push(Event::Table(TableNews::Told(format!(
                         "{remote} refused the take-back: the move stands"
@@ -600,66 +585,73 @@ impl Runtime {
                 return Ok(());
             }
             RemoteCommand::Adjourn => {
-                // The player's connection ends here: the clocks stop with it, and no
-                // move is taken until they join again.
-                let over = self.session.game().is_over();
-                let text = if over {
-                    format!("{remote} left the table")
-                } else {
-                    format!(
-                        "{remote} adjourned the game: it is saved, and goes on when they join again"
-                    )
-                };
-                let running = self.session.clock().is_some_and(|c| c.running().is_some());
-                if !over {
-                    self.session.adjourn();
-                }
-                if let Some(Table::Host(host)) = self.table.as_mut()
-                    && let Some(peer) = host.player
-                {
-                    host.connections.close(
-                        peer,
-                        &HostMessage::Bye {
-                            reason: "you adjourned the game: join again to go on".into(),
-                        },
-                    );
-                }
-                self.unseat_player();
-                // The clocks run again when the player is back.
-                if running
-                    && self.session.is_paused()
-                    && let Some(Table::Host(host)) = self.table.as_mut()
-                {
-                    host.stopped_for_line = true;
-                }
-                self.autosave(events);
-                self.tell_peers(&text);
-                events.push(Event::Table(TableNews::Adjourned(text)));
+                self.adjourned(game, remote, events);
                 return Ok(());
             }
         };
-        if let Some(outcome) = self.session.game().result() {
+        if let Some(outcome) = game.session.game().result() {
             return Err(crate::game::DeclareError::Over(outcome).into());
         }
-        if acting_side(&self.session, &local) != Some(remote) {
-            let side = acting_side(&self.session, &local).unwrap_or(!remote);
-            return Err(SessionError::RemoteSide(side));
+        let acting = acting_side(game.session, &local);
+        if acting != Some(remote) {
+            return Err(SessionError::RemoteSide(acting.unwrap_or(!remote)));
         }
-        let news = self.run_command(local)?;
+        let news = act(game.session, local)?;
         if let News::DrawOffered(by) = news {
             events.push(Event::Table(TableNews::DrawOffered(by)));
         }
-        self.remote_news(&news, events);
+        self.remote_news(game, &news, events);
         Ok(())
     }
 
+    /// The joiner adjourned (or left a finished game): its connection ends here, the
+    /// clocks stop with it, and no move is taken until they join again.
+    fn adjourned(&mut self, game: &mut Held, remote: Color, events: &mut Vec<Event>) {
+        let over = game.session.game().is_over();
+        let text = if over {
+            format!("{remote} left the table")
+        } else {
+            format!("{remote} adjourned the game: it is saved, and goes on when they join again")
+        };
+        let running = game.session.clock().is_some_and(|c| c.running().is_some());
+        if !over {
+            game.session.adjourn();
+        }
+        if let Some(peer) = self.player {
+            self.connections.close(
+                peer,
+                &HostMessage::Bye {
+                    reason: "you adjourned the game: join again to go on".into(),
+                },
+            );
+        }
+        self.unseat_player(game.session);
+        // The clocks run again when the player is back.
+        if running && game.session.is_paused() {
+            self.stopped_for_line = true;
+        }
+        game.save(events);
+        self.tell_peers(game, &text, events);
+        events.push(Event::Table(TableNews::Adjourned(text)));
+    }
+
     /// What the joiner's request did, told at both ends.
-    pub(super) fn remote_news(&mut self, news: &News, events: &mut Vec<Event>) {
-        let text = self.session.announce(news);
+    fn remote_news(&mut self, game: &Held, news: &News, events: &mut Vec<Event>) {
+        let text = game.session.announce(news);
         if text.is_empty() {
             return;
         }
-        self.tell_peers(&text);
+        self.tell_peers(game, &text, events);
         events.push(Event::Table(TableNews::Told(text)));
+    }
+
+    /// The host ends the table: everyone is told why.
+    pub(super) fn leave(&self, session: &Session) {
+        let reason = if session.game().is_over() {
+            "the host ended the game".to_string()
+        } else {
+            "the host adjourned the game: it goes on when the host resumes it".to_string()
+        };
+        self.broadcast(&HostMessage::Bye { reason });
     }
 }

@@ -112,6 +112,18 @@ pub struct TableView {
     pub undo_asked: Option<Color>,
 }
 
+impl TableView {
+    /// A chat line said at this table: kept (the last [`CHAT_KEPT`]), and the news of
+    /// it for the screens.
+    fn said(&mut self, from: String, text: String) -> Event {
+        self.chat.push_back((from.clone(), text.clone()));
+        while self.chat.len() > CHAT_KEPT {
+            self.chat.pop_front();
+        }
+        Event::Table(TableNews::Chat { from, text })
+    }
+}
+
 /// The game across the network that this runtime's session is part of.
 #[derive(Debug)]
 pub enum Table {
@@ -157,6 +169,7 @@ mod guest;
 mod host;
 
 pub use guest::{Following, copy_name, joined_session, state_record};
+use host::Held;
 pub use host::Hosting;
 
 impl Runtime {
@@ -183,22 +196,29 @@ impl Runtime {
     /// A command of this terminal's in a game across the network: `None` when it is
     /// not the network's matter (the runtime carries it out as in any game).
     pub(super) fn table_command(&mut self, command: &Command) -> Option<Answer> {
-        let table = self.table.as_ref()?;
+        let Runtime {
+            session,
+            autosaver,
+            pending,
+            table,
+            ..
+        } = self;
+        let table = table.as_mut()?;
         if *command == Command::NewGame {
             return Some(match table {
                 Table::Guest(_) => Err(SessionError::HostStartsNewGame),
-                Table::Host(_) => self.host_rematch(),
+                Table::Host(host) => host.rematch(&mut Held { session, autosaver }),
             });
         }
         if not_across_the_network(command) {
             return Some(Err(SessionError::NotAcrossTheNetwork));
         }
-        let guest = matches!(table, Table::Guest(_));
         let mine = match table {
-            Table::Host(host) => Some(!self.session.seats().remote_side().unwrap_or(host.remote)),
+            Table::Host(host) => Some(!session.seats().remote_side().unwrap_or(host.remote)),
             Table::Guest(guest) => guest.side,
         };
-        let acts = acting_side(&self.session, command).is_some()
+        let acting = acting_side(session, command);
+        let acts = acting.is_some()
             || matches!(
                 command,
                 Command::Undo
@@ -216,83 +236,71 @@ impl Runtime {
                 _ => None,
             };
         };
-        if let Some(outcome) = self.session.game().result()
-            && acting_side(&self.session, command).is_some()
+        if let Some(outcome) = session.game().result()
+            && acting.is_some()
         {
             // Over is over, whoever's turn it would have been.
             return Some(Err(crate::game::DeclareError::Over(outcome).into()));
         }
-        if let Some(side) = acting_side(&self.session, command)
+        if let Some(side) = acting
             && side != mine
         {
             return Some(Err(SessionError::RemoteSide(side)));
         }
-        if guest {
-            return self.send_to_host(command, mine);
+        match table {
+            Table::Guest(guest) => guest.send(session, command, mine),
+            Table::Host(host) => {
+                host.command(&mut Held { session, autosaver }, command, mine, pending)
+            }
         }
-        self.host_command(command, mine)
     }
 
-    /// A chat line said at this table: kept for the screens and, at the host, passed on.
-    fn chat(&mut self, from: String, text: String) {
-        let view = match self.table.as_mut() {
-            Some(Table::Host(host)) => {
-                host.broadcast(&HostMessage::Chat {
-                    from: from.clone(),
-                    text: text.clone(),
-                });
-                &mut host.view
-            }
-            Some(Table::Guest(guest)) => &mut guest.view,
-            None => return,
-        };
-        view.chat.push_back((from.clone(), text.clone()));
-        while view.chat.len() > CHAT_KEPT {
-            view.chat.pop_front();
+    /// Tells the peers what this terminal's own command did, at the host.
+    pub(super) fn told_by_host(&mut self, answer: &Answer) {
+        if let Some(Table::Host(host)) = self.table.as_mut() {
+            let game = Held {
+                session: &mut self.session,
+                autosaver: &self.autosaver,
+            };
+            host.told(&game, answer, &mut self.pending);
         }
-        self.pending
-            .push(Event::Table(TableNews::Chat { from, text }));
     }
 
     /// At a poll: the table's news. The host takes its peers' messages and tells them
     /// the game as it changed; a joiner follows what the host told.
     pub(super) fn serve_table(&mut self, now: Instant, events: &mut Vec<Event>) {
-        match self.table.as_ref() {
-            Some(Table::Host(_)) => {
+        match self.table.as_mut() {
+            Some(Table::Host(host)) => {
+                let mut game = Held {
+                    session: &mut self.session,
+                    autosaver: &self.autosaver,
+                };
                 // A flag fall is the host's news too: the boards hear of it at once.
                 let fallen: Vec<String> = events
                     .iter()
                     .filter_map(|e| match e {
-                        Event::FlagFell(news) => Some(self.session.announce(news)),
+                        Event::FlagFell(news) => Some(game.session.announce(news)),
                         _ => None,
                     })
                     .collect();
                 for text in fallen {
-                    self.tell_peers(&text);
+                    host.tell_peers(&game, &text, events);
                 }
-                self.serve_peers(now, events)
+                host.serve(&mut game, now, events);
             }
-            Some(Table::Guest(_)) => self.follow_host(now, events),
+            Some(Table::Guest(guest)) => guest.follow(&mut self.session, now, events),
             None => {}
         }
     }
 
-    /// The host ends the table: everyone is told why.
+    /// The host ends the table: everyone is told why; a joiner lets its line go.
     pub(super) fn leave_table(&mut self) {
-        match self.table.as_ref() {
+        match self.table.take() {
             Some(Table::Host(host)) => {
-                let reason = if self.session.game().is_over() {
-                    "the host ended the game".to_string()
-                } else {
-                    "the host adjourned the game: it goes on when the host resumes it".to_string()
-                };
-                host.broadcast(&HostMessage::Bye { reason });
+                host.leave(&self.session);
+                self.table = Some(Table::Host(host));
             }
-            Some(Table::Guest(_)) => {
-                if let Some(Table::Guest(guest)) = self.table.take() {
-                    guest.link.close();
-                }
-            }
+            Some(Table::Guest(guest)) => guest.link.close(),
             None => {}
         }
     }
