@@ -359,7 +359,8 @@ impl Session {
         self.play_goes_on();
         News::Played {
             color: before.turn(),
-            notation: before.notation(m),
+            m: *m,
+            from: *before,
             crowned: crowns(before, m),
             review_over,
         }

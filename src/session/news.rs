@@ -5,7 +5,7 @@
 use super::computer::DrawAnswer;
 use super::{Player, computer_name};
 use crate::engine::Level;
-use crate::rules::{Color, Outcome};
+use crate::rules::{Color, Move, Outcome, Position};
 use std::fmt;
 use std::time::Duration;
 
@@ -66,8 +66,11 @@ pub enum News {
     Played {
         /// The side that moved.
         color: Color,
-        /// The move, in notation.
-        notation: String,
+        /// The move.
+        m: Move,
+        /// The position it was played in (its notation is written there: the short
+        /// form unless another capture shares its ends).
+        from: Position,
         /// The move crowned a man.
         crowned: bool,
         /// The move was played from a position under review, which it ended.
@@ -174,8 +177,10 @@ pub enum News {
     Hint {
         /// The side to move.
         color: Color,
-        /// The move, in notation.
-        notation: String,
+        /// The move suggested.
+        m: Move,
+        /// The position it is suggested in.
+        from: Position,
         /// Why it is suggested.
         basis: HintBasis,
     },
@@ -199,16 +204,27 @@ pub enum News {
     Nothing,
 }
 
+impl News {
+    /// The move a person played, if this is the news of one.
+    pub fn played_move(&self) -> Option<Move> {
+        match self {
+            News::Played { m, .. } => Some(*m),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for News {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             News::Played {
                 color,
-                notation,
+                m,
+                from,
                 crowned,
                 review_over,
             } => {
-                write!(f, "{color} played {notation}")?;
+                write!(f, "{color} played {}", from.notation(m))?;
                 if *crowned {
                     write!(f, ", crowned")?;
                 }
@@ -320,10 +336,11 @@ impl fmt::Display for News {
             News::LookingForHint(color) => write!(f, "Looking for a hint for {color}..."),
             News::Hint {
                 color,
-                notation,
+                m,
+                from,
                 basis,
             } => {
-                write!(f, "Hint for {color} (not played): {notation}")?;
+                write!(f, "Hint for {color} (not played): {}", from.notation(m))?;
                 match basis {
                     HintBasis::Database(verdict) => write!(f, " (database: {verdict})")?,
                     HintBasis::OnlyMove(None) => write!(f, " (the only legal move)")?,

@@ -128,7 +128,8 @@ impl Session {
         };
         let news = News::Hint {
             color: pos.turn(),
-            notation: pos.notation(&m),
+            m,
+            from: *pos,
             basis,
         };
         Some((m, news))

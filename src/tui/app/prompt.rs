@@ -5,6 +5,7 @@
 
 use super::{Action, App, Mode};
 use crate::runtime::Command;
+use crate::session::News;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Longest text the move prompt accepts (the longest legal move is far shorter).
@@ -56,7 +57,7 @@ impl App {
         if played.is_ok() {
             self.mode = Mode::Board;
         }
-        let last = self.game().moves().last().copied();
+        let last = played.as_ref().ok().and_then(News::played_move);
         self.after_move(played, last);
     }
 }
