@@ -140,6 +140,7 @@ struct Inbox {
     items: Mutex<VecDeque<LinkNews>>,
     room: Condvar,
     closed: AtomicBool,
+    bell: super::Bell,
 }
 
 impl Inbox {
@@ -160,6 +161,8 @@ impl Inbox {
                 .0;
         }
         items.push_back(news);
+        drop(items);
+        self.bell.ring();
         !self.closed.load(Ordering::SeqCst)
     }
 
@@ -270,6 +273,11 @@ impl Link {
             timing,
         };
         (link, welcome)
+    }
+
+    /// From now on, `waker` is called whenever the line tells something.
+    pub fn wake_with(&self, waker: super::Waker) {
+        self.inbox.bell.set(waker);
     }
 
     /// The host's address.

@@ -125,6 +125,7 @@ pub struct Connections {
     address: SocketAddr,
     incoming: Receiver<Incoming>,
     peers: Arc<Mutex<HashMap<PeerId, Peer>>>,
+    bell: super::Bell,
 }
 
 /// One peer's way out: its writer's queue and its socket (to close it), the watch on
@@ -166,7 +167,12 @@ impl Connections {
         let live = Arc::new(AtomicUsize::new(0));
         let taken = Arc::clone(&peers);
         let start = Instant::now();
-        std::thread::spawn(move || accept(listener, sender, taken, live, start, bounds));
+        let bell = super::Bell::default();
+        let told = Told {
+            sender,
+            bell: bell.clone(),
+        };
+        std::thread::spawn(move || accept(listener, told, taken, live, start, bounds));
         let watched = Arc::downgrade(&peers);
         let every = bounds
             .hello_wait
@@ -178,7 +184,13 @@ impl Connections {
             address,
             incoming,
             peers,
+            bell,
         })
+    }
+
+    /// From now on, `waker` is called whenever something comes from a peer.
+    pub fn wake_with(&self, waker: super::Waker) {
+        self.bell.set(waker);
     }
 
     /// Where the host listens.
@@ -233,10 +245,26 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// Where the listener's threads tell what came, and the bell they ring with it.
+#[derive(Clone)]
+struct Told {
+    sender: Sender<Incoming>,
+    bell: super::Bell,
+}
+
+impl Told {
+    /// Tells `incoming`; false once the host has ended.
+    fn tell(&self, incoming: Incoming) -> bool {
+        let told = self.sender.send(incoming).is_ok();
+        self.bell.ring();
+        told
+    }
+}
+
 /// Takes peers until the host ends (the receiver is dropped).
 fn accept(
     listener: TcpListener,
-    sender: Sender<Incoming>,
+    sender: Told,
     peers: Arc<Mutex<HashMap<PeerId, Peer>>>,
     live: Arc<AtomicUsize>,
     start: Instant,
@@ -284,7 +312,7 @@ fn accept(
                 door,
             },
         );
-        if sender.send(Incoming::Opened(id, address)).is_err() {
+        if !sender.tell(Incoming::Opened(id, address)) {
             return;
         }
         live.fetch_add(1, Ordering::SeqCst);
@@ -297,7 +325,7 @@ fn accept(
                 let _ = p.queue.try_send(bye_line(&why));
             }
             live.fetch_sub(1, Ordering::SeqCst);
-            let _ = sender.send(Incoming::Closed(id, why));
+            sender.tell(Incoming::Closed(id, why));
         });
     }
 }
@@ -373,7 +401,7 @@ fn refuse(mut stream: TcpStream, reason: String) {
 fn read_lines(
     id: PeerId,
     stream: TcpStream,
-    sender: &Sender<Incoming>,
+    sender: &Told,
     watch: &Watch,
     door: &Receiver<()>,
     start: Instant,
@@ -436,7 +464,7 @@ fn read_lines(
         if !greeted && !hello {
             break "a greeting comes first".to_string();
         }
-        if sender.send(Incoming::Message(id, message)).is_err() {
+        if !sender.tell(Incoming::Message(id, message)) {
             break "the host ended".to_string();
         }
         if !greeted {

@@ -83,6 +83,44 @@ pub fn new_token() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// What wakes the front end when something comes from the line (a peer's message, the
+/// host's news), so that it is handled at once instead of at the next look: set once
+/// by the front end, rung from the line's threads.
+#[derive(Clone, Default)]
+pub struct Bell(std::sync::Arc<std::sync::Mutex<Option<Waker>>>);
+
+/// A front end's way of being woken from another thread (it should be cheap and never
+/// block: it is called for every message).
+pub type Waker = std::sync::Arc<dyn Fn() + Send + Sync>;
+
+impl Bell {
+    /// From now on, `waker` is called when something comes.
+    pub fn set(&self, waker: Waker) {
+        *self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(waker);
+    }
+
+    /// Something came.
+    pub(crate) fn ring(&self) {
+        let waker = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        if let Some(waker) = waker {
+            waker();
+        }
+    }
+}
+
+impl std::fmt::Debug for Bell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Bell")
+    }
+}
+
 /// The address another machine reaches a host listening at `bound` by: the address
 /// of the interface the machine's traffic leaves by when it listens on all of them
 /// (no packet is sent to find it), else the one it listens at.

@@ -28,6 +28,7 @@ pub use position::{board_text, board_text_from, pieces_text};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
@@ -773,7 +774,16 @@ pub fn run(
         writeln!(out, "{notice}")?;
     }
     out.flush()?;
-    let lines = read_lines(input);
+    let (lines, wake) = read_lines(input);
+    // Across the network the line wakes the wait below (once until it is taken), so a
+    // peer's move is told at once.
+    let rung = Arc::new(AtomicBool::new(false));
+    let ringing = Arc::clone(&rung);
+    plain.runtime.wake_with(Arc::new(move || {
+        if !ringing.swap(true, Ordering::SeqCst) {
+            let _ = wake.send(Input::Woken);
+        }
+    }));
     let mut held: VecDeque<String> = VecDeque::new();
     let mut input_ended = false;
     loop {
@@ -812,7 +822,8 @@ pub fn run(
                 .map_err(|_| mpsc::RecvTimeoutError::Disconnected),
         };
         match received {
-            Ok(line) => {
+            Ok(Input::Woken) => rung.store(false, Ordering::SeqCst),
+            Ok(Input::Line(line)) => {
                 let line = String::from_utf8_lossy(&line.map_err(Failure::Input)?).into_owned();
                 if plain.busy() && is_for_the_thinker(&line) {
                     let (reply, _) = plain.answer(&line);
@@ -838,15 +849,25 @@ pub fn run(
 /// The lines of `input` (without their newline), read on a thread of their own so the
 /// clocks and the computer can be watched while none comes; the channel closes at the
 /// end of input.
-fn read_lines(input: impl BufRead + Send + 'static) -> mpsc::Receiver<io::Result<Vec<u8>>> {
+/// What the wait for input is ended by: a line typed (or the input's failure), or the
+/// line across the network telling something.
+enum Input {
+    Line(io::Result<Vec<u8>>),
+    Woken,
+}
+
+fn read_lines(
+    input: impl BufRead + Send + 'static,
+) -> (mpsc::Receiver<Input>, mpsc::Sender<Input>) {
     let (send, lines) = mpsc::channel();
+    let wake = send.clone();
     std::thread::spawn(move || {
         for line in input.split(b'\n') {
             let failed = line.is_err();
-            if send.send(line).is_err() || failed {
+            if send.send(Input::Line(line)).is_err() || failed {
                 return;
             }
         }
     });
-    lines
+    (lines, wake)
 }

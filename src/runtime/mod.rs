@@ -202,7 +202,8 @@ const SEARCH_NEWS: Duration = Duration::from_millis(40);
 /// How often a running clock is looked at.
 const CLOCK_WATCH: Duration = Duration::from_millis(100);
 
-/// How often the line to the other terminals is looked at.
+/// How often the line to the other terminals is looked at, for a front end that is not
+/// woken by it ([`Runtime::wake_with`]).
 const TABLE_WATCH: Duration = Duration::from_millis(10);
 
 /// Shortest time between two progress reports of a search.
@@ -239,6 +240,8 @@ pub struct Runtime {
     ended: Option<(u64, Outcome)>,
     /// The game across the network this one is, if it is.
     table: Option<Table>,
+    /// The front end is woken when the line tells something: no tick for it.
+    line_wakes: bool,
 }
 
 impl Runtime {
@@ -264,6 +267,7 @@ impl Runtime {
             ended,
             pending,
             table: None,
+            line_wakes: false,
         }
     }
 
@@ -469,7 +473,7 @@ impl Runtime {
         if self.session.clock().is_some_and(|c| c.running().is_some()) {
             at(now + CLOCK_WATCH);
         }
-        if self.table.is_some() {
+        if self.table.is_some() && !self.line_wakes {
             at(now + TABLE_WATCH);
         }
         due.map(|d| d.saturating_duration_since(now))

@@ -38,8 +38,8 @@ use ratatui::crossterm::terminal::{
 };
 use std::io::{self, Stdout, stdout};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Instant;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, mpsc};
+use std::time::{Duration, Instant};
 
 /// How the full-screen game starts.
 pub enum Start {
@@ -273,6 +273,11 @@ fn event_loop(
     shared: &Shared,
 ) -> io::Result<()> {
     let mut redraw = true;
+    let line = app
+        .runtime()
+        .table()
+        .is_some()
+        .then(|| wake_on_the_line(app));
     loop {
         let polled = app.poll(Instant::now());
         if bell && polled.bell {
@@ -286,9 +291,12 @@ fn event_loop(
         }
         // A blocking read while nothing is due: an idle game uses no CPU and the screen
         // changes only when something happens.
-        let event = match app.wait(Instant::now()) {
-            Some(wait) => event::poll(wait)?.then(event::read).transpose()?,
-            None => Some(event::read()?),
+        let event = match &line {
+            Some(line) => line.next(app.wait(Instant::now()))?,
+            None => match app.wait(Instant::now()) {
+                Some(wait) => event::poll(wait)?.then(event::read).transpose()?,
+                None => Some(event::read()?),
+            },
         };
         let Some(event) = event else {
             redraw = false;
@@ -311,6 +319,62 @@ fn event_loop(
             None => {}
         }
     }
+}
+
+/// What ends the wait of a game across the network: the terminal's next event, or the
+/// line telling something. The terminal is read on a thread of its own, so that the
+/// line can end the wait too (crossterm's wait cannot be woken).
+struct Woken {
+    events: mpsc::Receiver<Option<io::Result<event::Event>>>,
+    rung: Arc<AtomicBool>,
+}
+
+impl Woken {
+    /// The next event within `wait` (none: the line told something, or the time is up).
+    fn next(&self, wait: Option<Duration>) -> io::Result<Option<event::Event>> {
+        let received = match wait {
+            Some(wait) => self.events.recv_timeout(wait),
+            None => self
+                .events
+                .recv()
+                .map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+        };
+        match received {
+            Ok(Some(event)) => event.map(Some),
+            Ok(None) => {
+                self.rung.store(false, Ordering::SeqCst);
+                Ok(None)
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => Ok(None),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                Err(io::Error::other("the terminal's input ended"))
+            }
+        }
+    }
+}
+
+/// Reads the terminal on a thread of its own and has the line wake the event loop
+/// (once until it looks), so that a peer's move is shown at once.
+fn wake_on_the_line(app: &mut App) -> Woken {
+    let (send, events) = mpsc::channel();
+    let wake = send.clone();
+    std::thread::spawn(move || {
+        loop {
+            let event = event::read();
+            let failed = event.is_err();
+            if send.send(Some(event)).is_err() || failed {
+                return;
+            }
+        }
+    });
+    let rung = Arc::new(AtomicBool::new(false));
+    let ringing = Arc::clone(&rung);
+    app.wake_with(Arc::new(move || {
+        if !ringing.swap(true, Ordering::SeqCst) {
+            let _ = wake.send(None);
+        }
+    }));
+    Woken { events, rung }
 }
 
 /// Rings the terminal's bell (a control character, not drawing: the screen is unchanged).

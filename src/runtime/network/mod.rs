@@ -185,6 +185,18 @@ impl Runtime {
         self
     }
 
+    /// From now on, `waker` is called from the line's threads whenever something
+    /// comes (a peer's message, the host's news): the front end wakes and polls at
+    /// once, and the runtime no longer asks to be polled on a tick for the line.
+    pub fn wake_with(&mut self, waker: crate::net::Waker) {
+        match self.table.as_ref() {
+            Some(Table::Host(host)) => host.connections.wake_with(waker),
+            Some(Table::Guest(guest)) => guest.link.wake_with(waker),
+            None => return,
+        }
+        self.line_wakes = true;
+    }
+
     /// The state of the table, in a game across the network.
     pub fn table(&self) -> Option<&TableView> {
         match self.table.as_ref()? {

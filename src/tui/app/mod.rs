@@ -345,6 +345,12 @@ impl App {
         app
     }
 
+    /// From now on, `waker` is called whenever the line across the network tells
+    /// something (see [`Runtime::wake_with`]).
+    pub fn wake_with(&mut self, waker: crate::net::Waker) {
+        self.runtime.wake_with(waker);
+    }
+
     /// The game in play, with its side effects.
     pub fn runtime(&self) -> &Runtime {
         &self.runtime
