@@ -5,7 +5,7 @@
 //! cargo run --release --features lab --bin checkers-lab -- match --level 10 --level 9
 //! ```
 //!
-//! - [`matches`]: games between two engines (levels, search parameters, networks, or
+//! - [`matches`](mod@matches): games between two engines (levels, search parameters, networks, or
 //!   another program speaking the CheckerBoard protocol through a wrapper, see
 //!   [`opponent`]) from the ACF ballots, with an Elo estimate by games and by pairs, and
 //!   SPRT ([`rating`]);

@@ -1,6 +1,6 @@
 //! Training the network evaluation: the same samples and targets as the pattern table
 //! ([`training`](super::training)), a float copy of the network
-//! ([`network`](super::network)) trained by Adam over mini-batches on every core, then
+//! ([`network`](crate::engine::network)) trained by Adam over mini-batches on every core, then
 //! quantised into its integer weights.
 //!
 //! Each batch is cut into one slice per thread; each thread sums its slice's gradient
