@@ -1,5 +1,7 @@
-//! The README's key table lists what the key map does, so the fourth copy of the keys
-//! cannot drift from the one the program reads.
+//! The README says what the program does: its key table lists what the key map does (so
+//! the fourth copy of the keys cannot drift from the one the program reads), its
+//! preferences example reads, and every command line it shows parses as the program's
+//! (or the lab's) command line.
 
 use checkers::tui::keymap::help_lines;
 
