@@ -29,6 +29,9 @@
 //! assert_eq!(read.moves, game.moves());
 //! ```
 //!
+//! The [`guide`] holds the long guides: playing, the network, rules and notation,
+//! records, the endgame databases, the engine's design and the code's layout.
+//!
 //! The `checkers` program's own parts (its command line, commands, the full-screen and
 //! plain front ends, signals) are modules of this crate too, but not its API.
 
@@ -41,6 +44,7 @@ pub mod cli;
 pub mod commands;
 pub mod engine;
 pub mod game;
+pub mod guide;
 #[cfg(feature = "lab")]
 pub mod lab;
 pub mod net;

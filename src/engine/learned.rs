@@ -327,11 +327,11 @@ pub enum Evaluation {
     /// The hand-written evaluation.
     Hand,
     /// The learned pattern table: it beat the hand-written one by about 90 Elo (see
-    /// README).
+    /// the lab's notes).
     Learned,
     /// The network ([`Nnue::embedded`](super::nnue::Nnue::embedded)), kept
     /// incrementally by the search: the default since it beat the pattern table in a
-    /// match (see README).
+    /// match (see the lab's notes).
     #[default]
     Net,
 }

@@ -163,13 +163,14 @@ impl SearchParams {
 }
 
 impl SearchParams {
-    /// The search on trial (`checkers match --search-b candidate`, `checkers analyse
+    /// The search on trial (`checkers-lab match --search-b candidate`, `checkers analyse
     /// --search candidate`): the computer's, with the time budget's target shared out by
     /// the stage of the game: twice the target from
     /// [`budget_opening_pieces`](Self::budget_opening_pieces) pieces on the board up, one
     /// and a half between, 0.7 of it from
-    /// [`budget_ending_pieces`](Self::budget_ending_pieces) down. The README's table of
-    /// the search's trials records its matches.
+    /// [`budget_ending_pieces`](Self::budget_ending_pieces) down. The table of the
+    /// search's trials in the lab's notes (`checkers::lab::notes`, built with the `lab`
+    /// feature) records its matches.
     pub const CANDIDATE: SearchParams = SearchParams {
         budget_opening_share: 2.0,
         budget_middle_share: 1.5,

@@ -14,6 +14,10 @@
 //! - [`train`], [`training`] and [`net_training`]: the pattern table and the network
 //!   fitted to that data;
 //! - [`book`]: the opening book built from deep searches.
+//!
+//! The lab's notebook, [`notes`], says how each is run and what the runs gave: the
+//! ladder of levels, the evaluation's generations, the search's trials, the matches
+//! against other engines.
 
 pub mod book;
 pub mod cli;
@@ -21,6 +25,8 @@ mod error;
 pub mod games;
 pub mod matches;
 pub mod net_training;
+#[doc = include_str!("notes.md")]
+pub mod notes {}
 pub mod opponent;
 pub mod rating;
 pub mod selfplay;

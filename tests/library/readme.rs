@@ -1,5 +1,7 @@
-//! The README's key table lists what the key map does, so the fourth copy of the keys
-//! cannot drift from the one the program reads.
+//! The README says what the program does: its key table lists what the key map does (so
+//! the fourth copy of the keys cannot drift from the one the program reads), its
+//! preferences example reads, and every command line it shows parses as the program's
+//! (or the lab's) command line.
 
 use checkers::tui::keymap::help_lines;
 
@@ -67,4 +69,143 @@ fn the_readmes_size_for_big_clocks_is_where_they_turn_big() {
     assert!(big(size), "{size:?}");
     assert!(!big((size.0 - 1, size.1 + 20)), "{size:?}: narrower");
     assert!(!big((size.0 + 95, size.1 - 1)), "{size:?}: lower");
+}
+
+/// A command line of the README's shell examples, as the program would get it: the
+/// program's name (`checkers` or `checkers-lab`) and its arguments, or `None` for a line
+/// that runs another program (`man`, `cargo install`, ...).
+fn program_args(segment: &str) -> Option<Vec<String>> {
+    let words = shell_words(segment);
+    // Leading `NAME=value` settings of the environment.
+    let mut words = words
+        .into_iter()
+        .skip_while(|w| w.contains('=') && !w.starts_with('-'))
+        .peekable();
+    let program = words.next()?;
+    let rest: Vec<String> = words.collect();
+    match program.as_str() {
+        "checkers" | "checkers-lab" => Some([vec![program], rest].concat()),
+        "cargo" if rest.first().map(String::as_str) == Some("run") => {
+            let dash = rest.iter().position(|w| w == "--");
+            let cargo_args = &rest[..dash.unwrap_or(rest.len())];
+            let bin = cargo_args
+                .iter()
+                .position(|w| w == "--bin")
+                .and_then(|i| cargo_args.get(i + 1))
+                .cloned()
+                .unwrap_or_else(|| "checkers".to_string());
+            let args = dash.map_or(&[][..], |d| &rest[d + 1..]);
+            Some([vec![bin], args.to_vec()].concat())
+        }
+        _ => None,
+    }
+}
+
+/// `line` split into words as a POSIX shell splits them (quotes, backslashes), up to a
+/// comment or a redirection.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = line.chars();
+    let mut quote: Option<char> = None;
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('"'), '\\') => word.get_or_insert_default().extend(chars.next()),
+            (Some(_), c) => word.get_or_insert_default().push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                word.get_or_insert_default();
+            }
+            (None, '\\') => word.get_or_insert_default().extend(chars.next()),
+            (None, '#') if word.is_none() => break,
+            (None, '>' | '<') => break,
+            (None, c) if c.is_whitespace() => words.extend(word.take()),
+            (None, c) => word.get_or_insert_default().push(c),
+        }
+    }
+    words.extend(word);
+    // `2>` and the like: a redirection of a numbered descriptor.
+    if line.contains('>')
+        && words
+            .last()
+            .is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()))
+    {
+        words.pop();
+    }
+    words
+}
+
+/// Every command line in the README's `sh` blocks, continuation lines joined, each
+/// pipeline and `&&` list split into its commands.
+fn readme_commands() -> Vec<String> {
+    let readme = include_str!("../../README.md");
+    let mut commands = Vec::new();
+    let mut in_block = false;
+    let mut pending = String::new();
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_block = line == "```sh";
+            continue;
+        }
+        if !in_block {
+            continue;
+        }
+        if let Some(start) = line.strip_suffix('\\') {
+            pending.push_str(start);
+            continue;
+        }
+        let whole = std::mem::take(&mut pending) + line;
+        for command in whole.split("&&").flat_map(|c| c.split(" | ")) {
+            if !command.trim().is_empty() {
+                commands.push(command.trim().to_string());
+            }
+        }
+    }
+    commands
+}
+
+#[test]
+fn every_command_the_readme_shows_parses() {
+    use clap::Parser;
+    let mut checked = 0;
+    for command in readme_commands() {
+        let Some(args) = program_args(&command) else {
+            continue;
+        };
+        let parsed = match args[0].as_str() {
+            "checkers" => checkers::cli::Cli::try_parse_from(&args).map(drop),
+            #[cfg(feature = "lab")]
+            "checkers-lab" => checkers::lab::cli::LabCli::try_parse_from(&args).map(drop),
+            #[cfg(not(feature = "lab"))]
+            "checkers-lab" => continue,
+            other => panic!("README.md runs {other}, which is not one of the programs: {command}"),
+        };
+        if let Err(e) = parsed {
+            panic!("README.md shows a command that does not parse: {command}\n{e}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 40, "only {checked} commands found in README.md");
+}
+
+#[test]
+fn the_readme_command_reader_splits_as_a_shell_does() {
+    let args = |line: &str| program_args(line).unwrap_or_default();
+    assert_eq!(
+        args(r#"checkers --fen "B:W6,7:B2" --plain > out.txt  # a comment"#),
+        ["checkers", "--fen", "B:W6,7:B2", "--plain"]
+    );
+    assert_eq!(
+        args("cargo run --release --features lab --bin checkers-lab -- match --games 2"),
+        ["checkers-lab", "match", "--games", "2"]
+    );
+    assert_eq!(args("cargo run --release -q"), ["checkers"]);
+    assert_eq!(
+        args("RUSTFLAGS='-C x' checkers perft 3"),
+        ["checkers", "perft", "3"]
+    );
+    assert_eq!(program_args("man ./checkers.1"), None);
+    assert_eq!(program_args("cargo install --path ."), None);
+    assert_eq!(program_args("# Waiting for a player: checkers join"), None);
 }
