@@ -35,7 +35,7 @@ impl App {
                 format!("The host refused this board: {why}. q, then join again"),
             ),
             TableNews::Told(text) | TableNews::Adjourned(text) => {
-                let text = self.with_match_news(text);
+                let text = self.with_match_news(super::capitalize(&text));
                 self.info(text);
             }
             TableNews::Refused(why) => self.notify(Tone::Error, super::capitalize(&why)),

@@ -198,8 +198,16 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                     format!("{by} asks to take back the last move. Agree? y yes  n no")
                 }
                 Question::LeaveTable => {
-                    "Leave the game? a adjourns it (join again to go on)  r resigns  n stays"
-                        .to_string()
+                    let hosting = matches!(
+                        app.runtime().table().map(|t| &t.seat),
+                        Some(crate::runtime::Seat::Host { .. })
+                    );
+                    let again = if hosting {
+                        "checkers host --resume goes on"
+                    } else {
+                        "join again to go on"
+                    };
+                    format!("Leave the game? a adjourns it ({again})  r resigns  n stays")
                 }
             };
             Line::styled(text, theme.question)
