@@ -52,7 +52,6 @@
 //! is unchanged.
 
 pub mod book;
-mod budget;
 mod decision;
 pub mod egdb;
 mod eval;

@@ -10,13 +10,14 @@
 //! another at every node (Lazy SMP's helpers run the same search).
 
 use super::book::Book;
-use super::budget::{self, Budget};
 use super::egdb::{Egdb, Verdict};
 use super::learned::Evaluation;
 use super::nnue::{Accumulator, Nnue};
 use super::params::SearchParams;
-pub use super::request::{DepthInfo, Limits, SearchRequest, SearchResult, StopFlag, line_notation};
+pub use super::request::{DepthInfo, SearchRequest, SearchResult, StopFlag, line_notation};
 use super::score::Score;
+pub use super::time::Limits;
+use super::time::budget::{self, Budget};
 use super::tt::{Bound, NO_MOVE, NO_STATIC_VALUE, TranspositionTable};
 use super::zobrist::{hash, splitmix64};
 use crate::rules::draw::{FORTY_MOVE_PLIES, is_quiet_move, is_reversible};

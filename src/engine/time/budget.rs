@@ -1,9 +1,9 @@
 //! When a search stops between iterations: time as a budget (a target time, see
 //! [`Limits::target`]), or within a movetime.
 
-use super::params::SearchParams;
-use super::request::Limits;
-use super::score::Score;
+use super::Limits;
+use crate::engine::Score;
+use crate::engine::SearchParams;
 use crate::rules::Move;
 use std::time::Duration;
 

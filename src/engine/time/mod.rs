@@ -1,11 +1,101 @@
-//! The time manager: how a player on a clock shares its time out between moves. Given
-//! the side to move's clock ([`ClockLimits`] in [`Limits::clock`]), the search plans a
-//! target and a wall itself, so anything that plays on a clock (a session, `match`,
-//! `analyse`, a protocol adapter) only says what the clock reads.
+//! Time management in one place: the [`Limits`] a search honours, the plan a player on
+//! a clock makes of its time, and the [`budget`] that decides between iterations when a
+//! search stops. Given the side to move's clock ([`ClockLimits`] in [`Limits::clock`]),
+//! the search plans a target and a wall itself, so anything that plays on a clock (a
+//! session, a match, `analyse`, a protocol adapter) only says what the clock reads. Its
+//! numbers are [`SearchParams`]'s.
 
 use super::params::SearchParams;
-use super::request::Limits;
 use std::time::Duration;
+
+pub(crate) mod budget;
+
+/// When a search must end. Every limit given applies; with none, the search runs until
+/// stopped (or until it has proved the result or reached [`MAX_DEPTH`](crate::engine::MAX_DEPTH)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration to complete.
+    pub depth: Option<u32>,
+    /// Time for the whole search: a wall it never passes.
+    pub movetime: Option<Duration>,
+    /// Nodes to visit at most.
+    pub nodes: Option<u64>,
+    /// Time to spend as a budget rather than a wall: the search aims at it on average,
+    /// stopping sooner when the best move has stayed the same for several iterations
+    /// and running on (never past `movetime`) when the best move changes or the score
+    /// falls. Without it, the search stops once the next iteration could not finish
+    /// within `movetime`.
+    pub target: Option<Duration>,
+    /// The side to move's clock, when it plays on one: the search then plans its time
+    /// from it (see [`plan_time`](crate::engine::plan_time)), within any `target` and
+    /// `movetime` also given.
+    pub clock: Option<ClockLimits>,
+}
+
+impl Limits {
+    /// No limit: search until stopped.
+    pub const fn infinite() -> Limits {
+        Limits {
+            depth: None,
+            movetime: None,
+            nodes: None,
+            target: None,
+            clock: None,
+        }
+    }
+
+    /// Search to `depth` plies (deterministic).
+    pub const fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            movetime: None,
+            nodes: None,
+            target: None,
+            clock: None,
+        }
+    }
+
+    /// Search for `ms` milliseconds.
+    pub const fn movetime_ms(ms: u64) -> Limits {
+        Limits {
+            depth: None,
+            movetime: Some(Duration::from_millis(ms)),
+            nodes: None,
+            target: None,
+            clock: None,
+        }
+    }
+
+    /// Spend about `target` on average, never more than `most`: see [`target`](Self::target).
+    pub fn budget(target: Duration, most: Duration) -> Limits {
+        Limits {
+            depth: None,
+            movetime: Some(most.max(target)),
+            nodes: None,
+            target: Some(target),
+            clock: None,
+        }
+    }
+
+    /// Play on `clock`: the search plans its own target and wall from it.
+    pub const fn on_clock(clock: ClockLimits) -> Limits {
+        Limits {
+            clock: Some(clock),
+            ..Limits::infinite()
+        }
+    }
+
+    /// Search at most `nodes` nodes (deterministic).
+    pub const fn nodes(nodes: u64) -> Limits {
+        Limits {
+            depth: None,
+            movetime: None,
+            nodes: Some(nodes),
+            target: None,
+            clock: None,
+        }
+    }
+}
 
 /// The side to move's clock, as the search needs it to plan its time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
