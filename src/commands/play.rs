@@ -181,7 +181,8 @@ fn configure(session: Session, args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Sessi
             black: args.black_name.clone(),
             white: args.white_name.clone(),
         })
-        .with_seed(store::now_unix());
+        .with_seed(store::now_unix())
+        .with_threads(args.threads.unwrap_or(1));
     // A new match: its first game set up before the clock starts.
     let session = match args.match_rounds {
         Some(rounds) if !args.resume => session.with_match(
@@ -297,7 +298,6 @@ pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
     // A random ballot is drawn once, here, and the game starts from that number (a
     // match draws one for each round itself).
     let mut args = args.clone();
-    crate::engine::set_default_threads(args.threads.unwrap_or(1));
     let (prefs, mut notices) = super::preferences::load_into(&mut args);
     if let Some(opening) = chosen_ballot(&args, store::now_unix()).map_err(CommandError::Ballot)?
         && args.match_rounds.is_none()

@@ -115,7 +115,7 @@ impl Level {
             only_move_at_once: true,
             // Every thread searches as one does: more threads add strength to a level
             // only as more time would.
-            threads: super::request::default_threads(),
+            threads: 1,
         }
     }
 }

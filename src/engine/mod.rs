@@ -80,7 +80,7 @@ pub use time::{ClockLimits, TimePlan, plan_time};
 
 pub use eval::{KING, MAN, evaluate};
 pub use learned::Evaluation;
-pub use request::{default_threads, machine_cores, set_default_threads};
+pub use request::machine_cores;
 pub use score::Score;
 pub use search::{
     DEFAULT_HASH_MB, DepthInfo, Engine, Limits, MAX_DEPTH, MAX_THREADS, SearchRequest,

@@ -9,7 +9,7 @@ use super::score::Score;
 use super::time::{Limits, planned};
 use crate::rules::{Move, Position};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// A shared flag that stops a running search at once (it checks every few hundred
@@ -80,23 +80,8 @@ pub struct SearchRequest {
     /// Threads searching at once (Lazy SMP: helpers share the transposition table).
     /// One is deterministic; more search deeper in the same time but not the same way
     /// twice. [`SearchRequest::new`] and [`Level::request`](super::Level::request) take
-    /// [`default_threads`].
+    /// one; a game's session says how many its searches use.
     pub threads: usize,
-}
-
-/// The threads a new request searches with, for the whole program: 1 unless
-/// [`set_default_threads`] said otherwise.
-static DEFAULT_THREADS: AtomicUsize = AtomicUsize::new(1);
-
-/// The threads new requests search with (see [`SearchRequest::threads`]).
-pub fn default_threads() -> usize {
-    DEFAULT_THREADS.load(Ordering::Relaxed)
-}
-
-/// Sets the threads every new request of this program searches with (hints, reviews
-/// and the computer's moves, from `--threads`); at least 1.
-pub fn set_default_threads(threads: usize) {
-    DEFAULT_THREADS.store(threads.max(1), Ordering::Relaxed);
 }
 
 /// The machine's cores (1 if they cannot be known).
@@ -120,7 +105,7 @@ impl SearchRequest {
             book: false,
             params: SearchParams::default(),
             only_move_at_once: false,
-            threads: default_threads(),
+            threads: 1,
         }
     }
 

@@ -115,6 +115,8 @@ pub struct Session {
     file: Option<(std::sync::Arc<RecordFile>, usize)>,
     /// Endgame databases for the computer, hints and the verdict shown to players.
     egdb: Option<Arc<Egdb>>,
+    /// Threads the computer's searches (moves, hints, reviews) use at once.
+    threads: usize,
     /// The ballot the game started from: its three moves are not taken back.
     ballot: Option<Opening>,
     /// The players' clocks, in a timed game, and the time the front end last gave
@@ -153,6 +155,7 @@ impl Session {
             ply_cap: computer::PLY_CAP,
             file: None,
             egdb: None,
+            threads: 1,
             ballot: None,
             clock: None,
             recorded_clock: None,
@@ -234,6 +237,13 @@ impl Session {
     /// hints and [`database_verdict`](Self::database_verdict) give their exact result.
     pub fn with_egdb(mut self, egdb: Option<Arc<Egdb>>) -> Session {
         self.egdb = egdb;
+        self
+    }
+
+    /// With the computer's searches (moves, hints, reviews) on `threads` threads at
+    /// once (at least 1; one is deterministic).
+    pub fn with_threads(mut self, threads: usize) -> Session {
+        self.threads = threads.max(1);
         self
     }
 

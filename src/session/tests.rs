@@ -414,3 +414,25 @@ fn without_assistance_the_record_says_so_and_keeps_it() {
         None
     );
 }
+
+#[test]
+fn the_sessions_searches_use_the_threads_it_was_given_and_one_by_default() {
+    use crate::engine::Level;
+    let seats = Seats {
+        black: Player::Computer(Level::MIN),
+        white: Player::Person,
+    };
+    let alone = Session::new(Game::new()).with_seats(seats);
+    assert_eq!(alone.hint_request().threads, 1);
+    assert_eq!(alone.move_request().map(|r| r.threads), Some(1));
+    let shared = alone.with_threads(3);
+    assert_eq!(shared.hint_request().threads, 3);
+    assert_eq!(shared.move_request().map(|r| r.threads), Some(3));
+    assert_eq!(
+        Session::new(Game::new())
+            .with_threads(0)
+            .hint_request()
+            .threads,
+        1
+    );
+}

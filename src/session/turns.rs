@@ -20,6 +20,7 @@ impl Session {
         let mut request =
             computer::move_request(&self.game, level, movetime, seed).with_egdb(self.egdb.clone());
         request.limits.clock = self.clock_limits();
+        request.threads = self.threads;
         Some(request)
     }
 
@@ -57,7 +58,9 @@ impl Session {
 
     /// The search behind a hint for the side to move.
     pub fn hint_request(&self) -> SearchRequest {
-        computer::hint_request(&self.game).with_egdb(self.egdb.clone())
+        let mut request = computer::hint_request(&self.game).with_egdb(self.egdb.clone());
+        request.threads = self.threads;
+        request
     }
 
     /// The computer, to move, acts on `result` (a search of this position made with
