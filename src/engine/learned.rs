@@ -321,42 +321,6 @@ impl Weights {
     }
 }
 
-/// Which evaluation a search uses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Evaluation {
-    /// The hand-written evaluation.
-    Hand,
-    /// The learned pattern table: it beat the hand-written one by about 90 Elo (see
-    /// the lab's notes).
-    Learned,
-    /// The network ([`Nnue::embedded`](super::nnue::Nnue::embedded)), kept
-    /// incrementally by the search: the default since it beat the pattern table in a
-    /// match (see the lab's notes).
-    #[default]
-    Net,
-}
-
-impl Evaluation {
-    /// The value of `pos` for the side to move, which has `own_moves` legal moves.
-    #[inline]
-    pub fn evaluate_with_moves(self, pos: &Position, own_moves: u64) -> i32 {
-        match self {
-            Evaluation::Hand => super::eval::evaluate_with_moves(pos, own_moves),
-            Evaluation::Learned => Weights::embedded().evaluate_with_moves(pos, own_moves),
-            Evaluation::Net => super::nnue::Nnue::embedded().evaluate_position(pos),
-        }
-    }
-
-    /// Its name in options and reports: `hand`, `learned` (the pattern table) or `net`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Evaluation::Hand => "hand",
-            Evaluation::Learned => "learned",
-            Evaluation::Net => "net",
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -55,6 +55,7 @@ pub mod book;
 mod decision;
 pub mod egdb;
 mod eval;
+mod evaluation;
 pub mod learned;
 mod level;
 pub mod nnue;
@@ -79,7 +80,7 @@ pub use thread::{SearchEvent, SearchHandle};
 pub use time::{ClockLimits, TimePlan, plan_time};
 
 pub use eval::{KING, MAN, evaluate};
-pub use learned::Evaluation;
+pub use evaluation::Evaluation;
 pub use request::machine_cores;
 pub use score::Score;
 pub use search::{

@@ -2,7 +2,7 @@
 //! progress by depth and the result.
 
 use super::egdb::Egdb;
-use super::learned::Evaluation;
+use super::evaluation::Evaluation;
 use super::nnue::Nnue;
 use super::params::SearchParams;
 use super::score::Score;

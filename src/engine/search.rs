@@ -11,7 +11,7 @@
 
 use super::book::Book;
 use super::egdb::{Egdb, Verdict};
-use super::learned::Evaluation;
+use super::evaluation::Evaluation;
 use super::nnue::{Accumulator, Nnue};
 use super::params::SearchParams;
 pub use super::request::{DepthInfo, SearchRequest, SearchResult, StopFlag, line_notation};

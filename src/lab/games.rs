@@ -4,8 +4,8 @@
 //! Games start from a ballot of the ACF deck and vary further by an occasional random
 //! move early on, so that the same ballot does not give the same game twice.
 
+use crate::engine::Evaluation;
 use crate::engine::Opening;
-use crate::engine::learned::Evaluation;
 use crate::engine::nnue::Nnue;
 use crate::engine::splitmix64;
 use crate::engine::{Engine, Limits, SearchRequest, StopFlag};
