@@ -468,6 +468,14 @@ fn the_joiner_plays_on_the_full_screen_board_turned_to_its_side() {
     assert!(!screen.contains("redo"), "{screen}");
 }
 
+/// The line of square numbers above the cursor's `[` on the board (each row of squares
+/// has its numbers on the line above its pieces).
+fn cursor_row_label(screen: &str) -> Option<String> {
+    let lines: Vec<&str> = screen.lines().collect();
+    let at = lines.iter().position(|l| l.contains('['))?;
+    lines.get(at.checked_sub(1)?).map(|l| l.to_string())
+}
+
 /// Whether the board is turned to White: squares 1-4 (Black's back row) on top, 29-32
 /// (White's) at the bottom, nearest the player.
 fn board_turned(screen: &str) -> bool {
@@ -629,6 +637,11 @@ fn each_full_screen_board_says_who_moves_questions_wait_their_turn_and_n_plays_a
     });
     ann.send(b"11-15\r");
     bob.wait_for("Black's move", |s| s.contents().contains("White to move"));
+    // The host's cursor stays with her own men (on 15, where she moved), not on the
+    // other terminal's side to move.
+    ann.wait_for("the cursor on the square Ann moved to", |s| {
+        cursor_row_label(&s.contents()).is_some_and(|labels| labels.contains("15"))
+    });
     // Bob offers a draw, then asks to take back a move: Ann is asked one after the
     // other, neither question lost.
     bob.send(b"d");

@@ -469,11 +469,14 @@ impl App {
     }
 
     /// When the side to move changed from `before`: its cursor rests where it was, and
-    /// the side now to move finds its own where it left it.
+    /// the side now to move finds its own where it left it (two people at this
+    /// terminal).
     pub(super) fn hand_over_cursor(&mut self, before: Color) {
         let now = self.position().turn();
-        // Stepping through a record is one person looking: the cursor stays put.
-        if now != before && !self.session().is_reviewing() {
+        // Stepping through a record is one person looking, and so is a board across
+        // the network (it plays one side, or watches): the cursor stays put.
+        let one_person = self.session().is_reviewing() || self.runtime.table().is_some();
+        if now != before && !one_person {
             self.resting[color_index(before)] = self.cursor;
             self.cursor = self.resting[color_index(now)];
         }
