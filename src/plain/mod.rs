@@ -770,6 +770,12 @@ pub fn run(
         board_text_from(plain.session().position(), plain.bottom())
     )?;
     writeln!(out, "{}", plain.status())?;
+    // A board joining again gets the table's chat so far: said as it was.
+    if let Some(view) = plain.runtime().table() {
+        for (from, text) in &view.chat {
+            writeln!(out, "{from} says: {text}")?;
+        }
+    }
     for notice in std::mem::take(&mut plain.notices) {
         writeln!(out, "{notice}")?;
     }

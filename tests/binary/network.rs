@@ -756,6 +756,12 @@ fn a_rejoined_board_has_the_chat_and_one_copy_of_the_game() {
     bob.expect("Black played 11-15");
     bob.kill();
     host.expect("White's line dropped");
+    // In plain mode too, a board joining again is told the chat so far.
+    let mut plain = Peer::start(&bob_box, &args);
+    host.expect("Bob joined");
+    plain.expect("Bob says: hello there");
+    plain.kill();
+    host.expect("White's line dropped");
     let mut again = Session::start_in(&bob_box, &args[..6], &[]);
     host.expect("Bob joined");
     again.wait_for("the chat said before the rejoin", |s| {
