@@ -294,7 +294,9 @@ fn a_game_always_ends_at_the_ply_limit() {
 }
 
 /// A search with helper threads (Lazy SMP) proves the same forced results, completes
-/// its depth and stops at once when asked.
+/// its depth and stops at once when asked. One thread finds the shortest win; with
+/// helpers, which thread's proof is taken depends on their timing, so the win is
+/// forced and played out, but not always the shortest.
 #[test]
 fn helper_threads_find_the_same_forced_results_and_stop() {
     let threaded = |pos: Position, limits: Limits, threads: usize| {
@@ -305,8 +307,14 @@ fn helper_threads_find_the_same_forced_results_and_stop() {
         Engine::new(1).search(&request, &StopFlag::new(), |_| {})
     };
     let pos = fen("B:WK1:BK10,K14");
+    let alone = threaded(pos, Limits::depth(30), 1);
+    assert_eq!(alone.score, Score::win_in(15), "{alone:?}");
     let result = threaded(pos, Limits::depth(30), 3);
-    assert_eq!(result.score, Score::win_in(15), "{result:?}");
+    assert!(result.score.is_win(), "{result:?}");
+    assert!(
+        result.score.plies_to_end().is_some_and(|plies| plies >= 15),
+        "no win is shorter than the shortest: {result:?}"
+    );
     assert_eq!(
         replay(&pos, &result.pv).outcome().unwrap().pdn_result(),
         "1-0"
