@@ -38,6 +38,29 @@ pub(crate) fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
     bar
 }
 
+/// A program's `main`: parses its command line `C` (a refused value or option is said
+/// printable, with clap's exit code; `--help` and `--version` go to standard output),
+/// runs it with `run`, prints the message of how it ended, and gives its exit code.
+pub fn main_of<C: clap::Parser>(run: impl FnOnce(C) -> Exit) -> std::process::ExitCode {
+    let cli = match C::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if error.use_stderr() => {
+            // A refused value (`--fen`, a file name) is quoted in the message: shown
+            // printable, as every message is.
+            let text = error.render().to_string();
+            eprint!("{}", crate::text::printable_lines(&text, 8192));
+            return std::process::ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+        }
+        // --help and --version: the program's own words, on standard output.
+        Err(help) => help.exit(),
+    };
+    let exit = run(cli);
+    if let Some(message) = &exit.message {
+        eprintln!("{message}");
+    }
+    std::process::ExitCode::from(exit.code)
+}
+
 /// Runs what the command line `cli` asks for.
 pub fn run(cli: Cli) -> Result<(), CommandError> {
     #[cfg(unix)]

@@ -19,6 +19,9 @@ pub const LONGEST_WAIT: Duration = Duration::from_secs(60 * 60);
 /// How long an address's wrong codes are remembered after its last one.
 const REMEMBERED: Duration = Duration::from_secs(24 * 60 * 60);
 
+/// How often addresses quiet for [`REMEMBERED`] are looked for.
+const SWEEP_EVERY: Duration = Duration::from_secs(60);
+
 /// Addresses remembered at most (the oldest are forgotten first), so that a flood of
 /// addresses cannot fill the host's memory.
 const MOST_ADDRESSES: usize = 100_000;
@@ -62,6 +65,8 @@ impl std::fmt::Display for WrongCode {
 #[derive(Debug, Default)]
 pub struct Guesses {
     by_address: HashMap<IpAddr, Tries>,
+    /// When addresses quiet for long were last forgotten.
+    swept: Option<Instant>,
 }
 
 impl Guesses {
@@ -98,18 +103,24 @@ impl Guesses {
         self.by_address.remove(&address);
     }
 
+    /// Forgets addresses quiet for a day, looking at most once a minute; and when the
+    /// map is full, the tenth that has been quiet longest (so each wrong code costs
+    /// little however many addresses guess).
     fn forget_old(&mut self, now: Instant) {
-        self.by_address
-            .retain(|_, t| now.saturating_duration_since(t.last) < REMEMBERED);
+        let due = self
+            .swept
+            .is_none_or(|at| now.saturating_duration_since(at) >= SWEEP_EVERY);
+        if due {
+            self.swept = Some(now);
+            self.by_address
+                .retain(|_, t| now.saturating_duration_since(t.last) < REMEMBERED);
+        }
         if self.by_address.len() >= MOST_ADDRESSES {
-            let oldest = self
-                .by_address
-                .iter()
-                .min_by_key(|(_, t)| t.last)
-                .map(|(a, _)| *a);
-            if let Some(oldest) = oldest {
-                self.by_address.remove(&oldest);
-            }
+            let mut lasts: Vec<Instant> = self.by_address.values().map(|t| t.last).collect();
+            let cut = MOST_ADDRESSES / 10;
+            lasts.select_nth_unstable(cut);
+            let before = lasts[cut];
+            self.by_address.retain(|_, t| t.last > before);
         }
     }
 }
@@ -164,6 +175,20 @@ mod tests {
         assert_eq!(guesses.wait_left(a, now + FIRST_WAIT), None);
         guesses.right(a);
         assert_eq!(guesses.wrong(a, now).tries, 1);
+    }
+
+    #[test]
+    fn a_flood_of_addresses_is_bounded_and_the_longest_quiet_go_first() {
+        let mut guesses = Guesses::default();
+        let start = Instant::now();
+        let address = |i: u32| IpAddr::from(i.to_be_bytes());
+        for i in 0..MOST_ADDRESSES as u32 + 10 {
+            guesses.wrong(address(i), start + Duration::from_millis(u64::from(i)));
+        }
+        assert!(guesses.by_address.len() < MOST_ADDRESSES);
+        assert!(!guesses.by_address.contains_key(&address(0)));
+        let newest = address(MOST_ADDRESSES as u32 + 9);
+        assert!(guesses.by_address.contains_key(&newest));
     }
 
     /// The figure the module's documentation gives: at the longest wait, one address

@@ -115,6 +115,34 @@ impl Bell {
     }
 }
 
+/// A waker that sends `message()` on `to`, once until the front end has taken it
+/// ([`WakeOnce::taken`]): a flood of messages on the line wakes the front end once, not
+/// once each.
+pub fn wake_once<T: Send + 'static>(
+    to: std::sync::mpsc::Sender<T>,
+    message: impl Fn() -> T + Send + Sync + 'static,
+) -> (Waker, WakeOnce) {
+    let rung = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let ringing = std::sync::Arc::clone(&rung);
+    let waker: Waker = std::sync::Arc::new(move || {
+        if !ringing.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            let _ = to.send(message());
+        }
+    });
+    (waker, WakeOnce(rung))
+}
+
+/// The front end's side of [`wake_once`].
+#[derive(Debug)]
+pub struct WakeOnce(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl WakeOnce {
+    /// The wake was taken: the next message on the line wakes the front end again.
+    pub fn taken(&self) {
+        self.0.store(false, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
 impl std::fmt::Debug for Bell {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Bell")

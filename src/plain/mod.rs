@@ -28,7 +28,6 @@ pub use position::{board_text, board_text_from, pieces_text};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
@@ -783,13 +782,8 @@ pub fn run(
     let (lines, wake) = read_lines(input);
     // Across the network the line wakes the wait below (once until it is taken), so a
     // peer's move is told at once.
-    let rung = Arc::new(AtomicBool::new(false));
-    let ringing = Arc::clone(&rung);
-    plain.runtime.wake_with(Arc::new(move || {
-        if !ringing.swap(true, Ordering::SeqCst) {
-            let _ = wake.send(Input::Woken);
-        }
-    }));
+    let (waker, rung) = crate::net::wake_once(wake, || Input::Woken);
+    plain.runtime.wake_with(waker);
     let mut held: VecDeque<String> = VecDeque::new();
     let mut input_ended = false;
     loop {
@@ -828,7 +822,7 @@ pub fn run(
                 .map_err(|_| mpsc::RecvTimeoutError::Disconnected),
         };
         match received {
-            Ok(Input::Woken) => rung.store(false, Ordering::SeqCst),
+            Ok(Input::Woken) => rung.taken(),
             Ok(Input::Line(line)) => {
                 let line = String::from_utf8_lossy(&line.map_err(Failure::Input)?).into_owned();
                 if plain.busy() && is_for_the_thinker(&line) {

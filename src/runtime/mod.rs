@@ -291,16 +291,16 @@ impl Runtime {
     fn run_command(&mut self, command: Command) -> Answer {
         let session = &mut self.session;
         match command {
-            Command::Play(m) => session.play(&m),
-            Command::PlayText(text) => session.play_text(&text),
-            Command::Undo => session.undo(),
-            Command::UndoAgreed => session.undo_agreed(),
-            Command::Redo => session.redo(),
-            Command::Resign(color) => session.resign(color),
-            Command::OfferDraw => session.offer_draw(),
-            Command::AcceptDraw => session.accept_draw(),
-            Command::DeclineDraw => session.decline_draw(),
-            Command::ClaimDraw => session.claim_draw(),
+            Command::Play(_)
+            | Command::PlayText(_)
+            | Command::Undo
+            | Command::UndoAgreed
+            | Command::Redo
+            | Command::Resign(_)
+            | Command::OfferDraw
+            | Command::AcceptDraw
+            | Command::DeclineDraw
+            | Command::ClaimDraw => play_command(session, command),
             Command::Hint => self.ask_hint(),
             Command::MoveNow => self.ask_move_now(),
             Command::Pause(paused) => {
@@ -650,6 +650,24 @@ impl Runtime {
         }
         self.between_games = None;
         events.push(Event::NextGame(self.session.next_match_game()));
+    }
+}
+
+/// A move, a take-back, an offer, its answer or a resignation: the session's alone, for
+/// whichever terminal asks it (the others are refused as not the session's).
+fn play_command(session: &mut Session, command: Command) -> Answer {
+    match command {
+        Command::Play(m) => session.play(&m),
+        Command::PlayText(text) => session.play_text(&text),
+        Command::Undo => session.undo(),
+        Command::UndoAgreed => session.undo_agreed(),
+        Command::Redo => session.redo(),
+        Command::Resign(color) => session.resign(color),
+        Command::OfferDraw => session.offer_draw(),
+        Command::AcceptDraw => session.accept_draw(),
+        Command::DeclineDraw => session.decline_draw(),
+        Command::ClaimDraw => session.claim_draw(),
+        _ => Err(SessionError::NotAcrossTheNetwork),
     }
 }
 

@@ -326,7 +326,7 @@ fn event_loop(
 /// line can end the wait too (crossterm's wait cannot be woken).
 struct Woken {
     events: mpsc::Receiver<Option<io::Result<event::Event>>>,
-    rung: Arc<AtomicBool>,
+    rung: crate::net::WakeOnce,
 }
 
 impl Woken {
@@ -342,7 +342,7 @@ impl Woken {
         match received {
             Ok(Some(event)) => event.map(Some),
             Ok(None) => {
-                self.rung.store(false, Ordering::SeqCst);
+                self.rung.taken();
                 Ok(None)
             }
             Err(mpsc::RecvTimeoutError::Timeout) => Ok(None),
@@ -367,13 +367,8 @@ fn wake_on_the_line(app: &mut App) -> Woken {
             }
         }
     });
-    let rung = Arc::new(AtomicBool::new(false));
-    let ringing = Arc::clone(&rung);
-    app.wake_with(Arc::new(move || {
-        if !ringing.swap(true, Ordering::SeqCst) {
-            let _ = wake.send(None);
-        }
-    }));
+    let (waker, rung) = crate::net::wake_once(wake, || None);
+    app.wake_with(waker);
     Woken { events, rung }
 }
 

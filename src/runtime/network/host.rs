@@ -132,19 +132,6 @@ impl Held<'_> {
     }
 }
 
-/// What the joiner's move, offer, answer or resignation does to the game.
-fn act(session: &mut Session, command: Command) -> Answer {
-    match command {
-        Command::PlayText(text) => session.play_text(&text),
-        Command::OfferDraw => session.offer_draw(),
-        Command::AcceptDraw => session.accept_draw(),
-        Command::DeclineDraw => session.decline_draw(),
-        Command::ClaimDraw => session.claim_draw(),
-        Command::Resign(color) => session.resign(color),
-        _ => Err(SessionError::NotAcrossTheNetwork),
-    }
-}
-
 impl Hosting {
     /// The host's own request, for its own side `mine` (checked already).
     pub(super) fn command(
@@ -596,7 +583,7 @@ impl Hosting {
         if acting != Some(remote) {
             return Err(SessionError::RemoteSide(acting.unwrap_or(!remote)));
         }
-        let news = act(game.session, local)?;
+        let news = crate::runtime::play_command(game.session, local)?;
         if let News::DrawOffered(by) = news {
             events.push(Event::Table(TableNews::DrawOffered(by)));
         }
