@@ -6,5 +6,10 @@ use checkers::commands;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    let first = std::env::args().nth(1).unwrap_or_default();
+    if let Some(message) = commands::moved_to_the_lab(&first) {
+        eprintln!("{message}");
+        return ExitCode::from(2);
+    }
     commands::main_of(|cli: Cli| commands::exit(&commands::run(cli)))
 }

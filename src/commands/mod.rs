@@ -61,6 +61,18 @@ pub fn main_of<C: clap::Parser>(run: impl FnOnce(C) -> Exit) -> std::process::Ex
     std::process::ExitCode::from(exit.code)
 }
 
+/// The lab's commands, which the player's program once had: named, they are said to be
+/// the lab's, with how to get it.
+pub fn moved_to_the_lab(command: &str) -> Option<String> {
+    let moved = ["match", "selfplay", "train"].contains(&command);
+    moved.then(|| {
+        format!(
+            "checkers: {command} is the lab's command now: checkers-lab {command} (cargo install \
+             --path . --features lab installs it)"
+        )
+    })
+}
+
 /// Runs what the command line `cli` asks for.
 pub fn run(cli: Cli) -> Result<(), CommandError> {
     #[cfg(unix)]

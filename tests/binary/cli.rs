@@ -340,6 +340,8 @@ fn help_lists_the_players_commands_before_the_engines_workshop() {
             .output()
             .unwrap();
         assert!(!o.status.success(), "checkers {lab} is not a command");
+        let said = stderr(&o);
+        assert!(said.contains(&format!("checkers-lab {lab}")), "{said}");
     }
 }
 
