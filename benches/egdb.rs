@@ -1,8 +1,8 @@
 //! Endgame database probe speed.
 //!
 //! `cargo bench --bench egdb` probes the databases in `EGDB_DIR` if set (e.g. the
-//! 5-piece build in the data folder), otherwise a 4-piece build made in a temporary
-//! folder first (about 5 s). Each iteration probes a batch of positions:
+//! 5-piece build in the data folder), otherwise a 4-piece build that `checkers egdb
+//! build` makes in a temporary folder first (about 5 s). Each iteration probes a batch of positions:
 //! - "random": positions drawn at random from every slice (nearly every probe
 //!   decompresses a block: the slow path);
 //! - "search": the positions of a small search tree below a few endgames (what the
@@ -10,8 +10,8 @@
 //!
 //! Probes per second = batch size / time per iteration.
 
-use checkers::engine::egdb::{self, BuildOptions, Egdb, Layout, Signature};
-use checkers::rules::{Color, Position};
+use checkers::engine::egdb::Egdb;
+use checkers::rules::{Bitboard, Color, Position, Square};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -23,12 +23,12 @@ fn database() -> (Egdb, Option<tempfile::TempDir>) {
         return (db, None);
     }
     let temp = tempfile::tempdir().expect("a temporary folder");
-    let options = BuildOptions {
-        dir: temp.path().to_path_buf(),
-        max_pieces: 4,
-        threads: 2,
-    };
-    egdb::build(&options, None, |_| {}).expect("the 4-piece build");
+    let built = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(["egdb", "build", "--pieces", "4", "--threads", "2", "--dir"])
+        .arg(temp.path())
+        .output()
+        .expect("checkers egdb build runs");
+    assert!(built.status.success(), "{built:?}");
     (Egdb::open(temp.path()).0, Some(temp))
 }
 
@@ -41,23 +41,38 @@ fn next(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// `n` positions the databases hold, drawn at random: two to `complete_pieces`
+/// pieces, each a man or a king of either side, on random squares (no man on its
+/// crowning row), either side to move.
 fn random_positions(db: &Egdb, n: usize) -> Vec<Position> {
-    let sigs: Vec<Signature> = Signature::all(db.complete_pieces())
-        .into_iter()
-        .filter(|&s| db.has(s))
-        .collect();
-    let layouts: Vec<Layout> = sigs.iter().map(|&s| Layout::new(s)).collect();
     let mut state = 7;
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
-        let layout = &layouts[next(&mut state) as usize % layouts.len()];
-        if let Some(p) = layout.position(next(&mut state) % layout.size) {
-            let turn = if next(&mut state).is_multiple_of(2) {
-                Color::Black
+        let pieces = 2 + next(&mut state) as u32 % (db.complete_pieces() - 1);
+        let mut sides = [Bitboard::EMPTY; 2];
+        let mut kings = Bitboard::EMPTY;
+        for i in 0..pieces {
+            let square = Square::from_index((next(&mut state) % 32) as u8);
+            // Each side has a piece; the rest fall to either.
+            let side = if i < 2 {
+                i as usize
             } else {
-                Color::White
+                next(&mut state) as usize % 2
             };
-            out.push(p.with_turn(turn));
+            sides[side] = sides[side].with(square);
+            if next(&mut state).is_multiple_of(2) {
+                kings = kings.with(square);
+            }
+        }
+        let turn = if next(&mut state).is_multiple_of(2) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        if let Ok(p) = Position::from_parts(sides[0], sides[1], kings, turn)
+            && db.probe(&p).is_some()
+        {
+            out.push(p);
         }
     }
     out

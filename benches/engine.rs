@@ -1,9 +1,9 @@
 //! Search and evaluation speed.
 //!
-//! `cargo bench --bench engine`. Depth reached in a given time is measured with
+//! `cargo bench --bench engine` (with `--features lab`, the network's step of one move
+//! too). Depth reached in a given time is measured with
 //! `checkers analyse --movetime MS` instead (see the engine notes).
 
-use checkers::engine::nnue::Nnue;
 use checkers::engine::{Engine, Evaluation, Limits, SearchRequest, StopFlag};
 use checkers::rules::Position;
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -52,15 +52,13 @@ fn benches(c: &mut Criterion) {
         );
     }
     group.finish();
-    let net = Nnue::embedded();
-    let accumulator = net.accumulate(&middle);
-    let child = middle.play_unchecked(&middle.legal_moves()[0]);
-    c.bench_function("network update and evaluate a move", |b| {
-        b.iter(|| {
-            let acc = net.update(black_box(&accumulator), &middle, black_box(&child));
-            net.evaluate(&acc, &child)
-        })
-    });
+    #[cfg(feature = "lab")]
+    {
+        let step = checkers::lab::bench::NetworkStep::new(middle);
+        c.bench_function("network update and evaluate a move", |b| {
+            b.iter(|| black_box(&step).run())
+        });
+    }
     let moves = middle.count_moves();
     for evaluation in [Evaluation::Net, Evaluation::Learned, Evaluation::Hand] {
         c.bench_function(

@@ -1,12 +1,14 @@
 //! PDN reading speed on a big database.
 //!
 //! `cargo bench --bench pdn` generates a 50 MB file (the Tinsley games of the test
-//! fixtures, repeated) in a temporary folder and reads it the way `checkers pdn check`
-//! does: streamed from the file, every game replayed. Criterion reports the throughput
+//! fixtures, repeated) in a temporary folder and reads it as `checkers pdn check`
+//! does: its encoding found, then streamed from the file, every game replayed. Criterion reports the throughput
 //! in bytes a second (one core). The target is 50 MB/s.
 
-use checkers::store::file_games;
+use checkers::pdn::{Encoding, games_in};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::fs::File;
+use std::io::BufReader;
 use std::time::Duration;
 
 const TINSLEY: &str = include_str!("../tests/fixtures/tinsley.pdn");
@@ -29,7 +31,9 @@ fn benches(c: &mut Criterion) {
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.bench_function("stream and replay 50 MB", |b| {
         b.iter(|| {
-            let games = file_games(&path).expect("the database read");
+            let encoding = Encoding::of(File::open(&path).expect("the database"));
+            let file = BufReader::new(File::open(&path).expect("the database"));
+            let games = games_in(file, encoding.expect("the database read"));
             games.filter(Result::is_ok).count()
         })
     });

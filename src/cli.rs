@@ -29,13 +29,13 @@ const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// English draughts (American checkers) in the terminal.
 #[derive(Debug, Parser)]
 #[command(name = "checkers", version = VERSION, about)]
-pub struct Cli {
+pub(crate) struct Cli {
     /// What to do; with none, the interactive game starts.
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub(crate) command: Option<Command>,
     /// The interactive game's options.
     #[command(flatten)]
-    pub play: PlayArgs,
+    pub(crate) play: PlayArgs,
 }
 
 /// The options of the interactive game (`checkers` with no subcommand).
@@ -44,112 +44,112 @@ pub struct Cli {
 /// whether they were given; [`black`](Self::black), [`white`](Self::white) and
 /// [`level`](Self::level) give the values the game uses.
 #[derive(Clone, Debug, Default, Args)]
-pub struct PlayArgs {
+pub(crate) struct PlayArgs {
     /// Start with White at the bottom of the board.
     #[arg(long)]
-    pub flip: bool,
+    pub(crate) flip: bool,
     /// How the game is shown: plain mode, mouse, colour, characters, bell.
     #[command(flatten)]
-    pub screen: ScreenArgs,
+    pub(crate) screen: ScreenArgs,
     /// Start from this position (PDN FEN, e.g. "W:W18,K30:B11,K2").
     #[arg(long, value_parser = parse_start_fen, conflicts_with_all = ["load", "resume"])]
-    pub fen: Option<Position>,
+    pub(crate) fen: Option<Position>,
     /// Open a game from a PDN file, to review it or play on from any point.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
-    pub load: Option<PathBuf>,
+    pub(crate) load: Option<PathBuf>,
     /// Which game of the --load file to open, counting from 1.
     #[arg(long, value_name = "N", requires = "load", value_parser = clap::value_parser!(u32).range(1..))]
-    pub game: Option<u32>,
+    pub(crate) game: Option<u32>,
     /// Continue the game in progress, saved automatically after every move.
     #[arg(long)]
-    pub resume: bool,
+    pub(crate) resume: bool,
     /// Open the position editor first: set up a position, then play from it.
     #[arg(long, conflicts_with_all = ["load", "resume"])]
-    pub setup: bool,
+    pub(crate) setup: bool,
     /// Black's name, for saved records.
     #[arg(long, value_name = "NAME", value_parser = parse_name)]
-    pub black_name: Option<String>,
+    pub(crate) black_name: Option<String>,
     /// White's name, for saved records.
     #[arg(long, value_name = "NAME", value_parser = parse_name)]
-    pub white_name: Option<String>,
+    pub(crate) white_name: Option<String>,
     /// Who plays Black: a person or the computer (a person if not given).
     #[arg(long, value_enum)]
-    pub black: Option<PlayerKind>,
+    pub(crate) black: Option<PlayerKind>,
     /// Who plays White: a person or the computer (a person if not given).
     #[arg(long, value_enum)]
-    pub white: Option<PlayerKind>,
+    pub(crate) white: Option<PlayerKind>,
     /// The computer players' strength, 1 (a beginner) to 10 (its best); 5 if not given.
     /// Level N thinks 0.5 + N/4 seconds a move as a budget: about that on average, up to
     /// three times it for a hard move (on the clock, what the clock allows).
     #[arg(long, value_name = "N", value_parser = level_parser())]
-    pub level: Option<Level>,
+    pub(crate) level: Option<Level>,
     /// Start from a three-move ballot of the ACF deck: its number (1-174), or random
     /// (a crossboard ballot; see --mailplay). The game starts after its three moves.
     #[arg(long, value_name = "N|random", value_parser = clap::value_parser!(BallotChoice), conflicts_with_all = ["fen", "load", "resume"])]
-    pub ballot: Option<BallotChoice>,
+    pub(crate) ballot: Option<BallotChoice>,
     /// Allow a barred ballot (one lost by force) with --ballot N.
     #[arg(long, requires = "ballot")]
-    pub barred: bool,
+    pub(crate) barred: bool,
     /// Let --ballot random draw the mailplay ballots too.
     #[arg(long, requires = "ballot")]
-    pub mailplay: bool,
+    pub(crate) mailplay: bool,
     /// Play on a clock: 30/60 (30 moves in 60 minutes, repeating), G/15 (the game in 15
     /// minutes) or 5+3 (5 minutes, 3 seconds added per move); minutes may be m:ss. Out of
     /// time loses.
     #[arg(long, value_name = "SPEC", value_parser = clap::value_parser!(TimeControl), conflicts_with_all = ["move_timer", "load"])]
-    pub clock: Option<TimeControl>,
+    pub(crate) clock: Option<TimeControl>,
     /// The traditional move limit: five minutes a move, one minute for a single forced
     /// jump. Out of time loses.
     #[arg(long, conflicts_with = "load")]
-    pub move_timer: bool,
+    pub(crate) move_timer: bool,
     /// Play a match of N rounds (1-100): two games a round on the same ballot, colours
     /// reversed, a new ballot each round with --ballot random. --black-name and
     /// --white-name name the players of the first game. --resume continues a match.
     #[arg(long = "match", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100), conflicts_with_all = ["fen", "load", "resume"])]
-    pub match_rounds: Option<u32>,
+    pub(crate) match_rounds: Option<u32>,
     /// With --match: the PDN file the match's games are written to as each ends (added
     /// at its end if it exists) [default: match-DATE-TIME.pdn in the data folder].
     #[arg(long, value_name = "FILE", requires = "match_rounds")]
-    pub save: Option<PathBuf>,
+    pub(crate) save: Option<PathBuf>,
     /// The engine's help to the players: hints, its score and the databases' verdict in
     /// the panel, the review's search. Off by default between two people on a clock or
     /// in a match, on otherwise.
     #[arg(long, value_enum, value_name = "on|off")]
-    pub assist: Option<Switch>,
+    pub(crate) assist: Option<Switch>,
     /// Threads each search of the engine runs (hints, the review, the computer's
     /// moves): more search deeper in the same time [default: 1].
     #[arg(long, value_name = "N", value_parser = threads())]
-    pub threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
 }
 
 mod net;
-pub use net::{HostArgs, JoinArgs, SideChoice};
+pub(crate) use net::{HostArgs, JoinArgs, SideChoice};
 
 /// How a game is shown, the same at one terminal and across the network: the options
 /// `play`, `host`, `join` and `watch` share.
 #[derive(Clone, Debug, Default, Args)]
-pub struct ScreenArgs {
+pub(crate) struct ScreenArgs {
     /// Play in plain line mode: text in, text out (automatic when standard input or
     /// output is not a terminal, or TERM=dumb).
     #[arg(long)]
-    pub plain: bool,
+    pub(crate) plain: bool,
     /// Leave mouse capture off, so text on screen can be selected.
     #[arg(long)]
-    pub no_mouse: bool,
+    pub(crate) no_mouse: bool,
     /// No colours (also when NO_COLOR is set or TERM=dumb).
     #[arg(long)]
-    pub no_color: bool,
+    pub(crate) no_color: bool,
     /// Draw with ASCII characters only.
     #[arg(long)]
-    pub ascii: bool,
+    pub(crate) ascii: bool,
     /// No bell at ten seconds left or when time runs out.
     #[arg(long)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
 }
 
 /// An option that is on or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Switch {
+pub(crate) enum Switch {
     /// On.
     On,
     /// Off.
@@ -158,17 +158,19 @@ pub enum Switch {
 
 impl PlayArgs {
     /// Who plays Black: `--black`, or a person.
-    pub fn black(&self) -> PlayerKind {
+    #[cfg(test)]
+    pub(crate) fn black(&self) -> PlayerKind {
         self.black.unwrap_or_default()
     }
 
     /// Who plays White: `--white`, or a person.
-    pub fn white(&self) -> PlayerKind {
+    #[cfg(test)]
+    pub(crate) fn white(&self) -> PlayerKind {
         self.white.unwrap_or_default()
     }
 
     /// The time control `--clock` or `--move-timer` asks for, if any.
-    pub fn time_control(&self) -> Option<TimeControl> {
+    pub(crate) fn time_control(&self) -> Option<TimeControl> {
         match self.clock {
             Some(control) => Some(control),
             None => self.move_timer.then_some(TimeControl::MoveTimer),
@@ -176,7 +178,8 @@ impl PlayArgs {
     }
 
     /// The computer players' level: `--level`, or level 5.
-    pub fn level(&self) -> Level {
+    #[cfg(test)]
+    pub(crate) fn level(&self) -> Level {
         self.level.unwrap_or_default()
     }
 }
@@ -186,7 +189,7 @@ impl PlayArgs {
 /// workshop (matches, self-play, training, building the book) is the lab's
 /// (`checkers-lab`, with the `lab` feature).
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Hold a game for a player at another terminal: print where to join, then open the
     /// board. Takes the game options of a game at one terminal.
     Host(HostArgs),
@@ -229,15 +232,15 @@ pub enum Command {
 
 /// `checkers book`.
 #[derive(Debug, Args)]
-pub struct BookArgs {
+pub(crate) struct BookArgs {
     /// What to do.
     #[command(subcommand)]
-    pub command: BookCommand,
+    pub(crate) command: BookCommand,
 }
 
 /// `checkers book` subcommands.
 #[derive(Debug, Subcommand)]
-pub enum BookCommand {
+pub(crate) enum BookCommand {
     /// What the built-in book says of a position.
     Show {
         /// The position (PDN FEN); the start position if not given.
@@ -248,7 +251,7 @@ pub enum BookCommand {
 
 /// Which evaluation a search uses, on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum EvalChoice {
+pub(crate) enum EvalChoice {
     /// The hand-written evaluation.
     Hand,
     /// The learned pattern table.
@@ -295,85 +298,85 @@ pub(crate) fn parse_name(text: &str) -> Result<String, String> {
 
 /// `checkers games`.
 #[derive(Debug, Args)]
-pub struct GamesArgs {
+pub(crate) struct GamesArgs {
     /// Only the unfinished games (those `checkers --resume` can continue, and those open
     /// in another window).
     #[arg(long)]
-    pub unfinished: bool,
+    pub(crate) unfinished: bool,
 }
 
 /// `checkers perft`.
 #[derive(Debug, Args)]
-pub struct PerftArgs {
+pub(crate) struct PerftArgs {
     /// Plies to search (0-30).
     #[arg(value_parser = clap::value_parser!(u32).range(0..=30))]
-    pub depth: u32,
+    pub(crate) depth: u32,
     /// Start from this position (PDN FEN, e.g. "B:W21-32:B1-12") instead of the start.
     #[arg(long, value_parser = parse_fen)]
-    pub fen: Option<Position>,
+    pub(crate) fen: Option<Position>,
     /// Also print the count under each first move.
     #[arg(long)]
-    pub divide: bool,
+    pub(crate) divide: bool,
     /// Threads to split the first moves over.
     #[arg(long, default_value = "1", value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
-    pub threads: usize,
+    pub(crate) threads: usize,
 }
 
 /// `checkers moves`.
 #[derive(Debug, Args)]
-pub struct MovesArgs {
+pub(crate) struct MovesArgs {
     /// The position (PDN FEN); the start position if not given.
     #[arg(long, value_parser = parse_fen)]
-    pub fen: Option<Position>,
+    pub(crate) fen: Option<Position>,
 }
 
 /// `checkers analyse`.
 #[derive(Debug, Args)]
-pub struct AnalyseArgs {
+pub(crate) struct AnalyseArgs {
     /// The position (PDN FEN); the start position if not given.
     #[arg(long, value_parser = parse_fen, conflicts_with = "load")]
-    pub fen: Option<Position>,
+    pub(crate) fen: Option<Position>,
     /// Go through a recorded game instead (a PDN file): every position before a move is
     /// searched (--movetime, 1000 ms by default here, or --depth), and each move is
     /// printed with the engine's score, its best move, the endgame databases' result
     /// where they hold the position, and a warning where a move throws a win or a
     /// draw away.
     #[arg(long, value_name = "FILE")]
-    pub load: Option<PathBuf>,
+    pub(crate) load: Option<PathBuf>,
     /// Which game of the --load file, counting from 1.
     #[arg(long, value_name = "N", requires = "load", default_value = "1", value_parser = clap::value_parser!(u32).range(1..))]
-    pub game: u32,
+    pub(crate) game: u32,
     /// Search this many plies (1-64) instead of for a time.
     #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=64))]
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     /// Search for this many milliseconds (default 3000), as a wall: the search stops
     /// within it, and often sooner, once another iteration could not finish in it.
     #[arg(long, value_name = "MOVETIME", value_parser = millis(86_400_000))]
-    pub movetime: Option<Duration>,
+    pub(crate) movetime: Option<Duration>,
     /// Search as a player on a clock with this many milliseconds left: the engine plans
     /// the move's time from it as in a game (a twentieth of it, or a share by
     /// --moves-to-go, plus most of --increment; never near the flag).
     #[arg(long, value_name = "MS", value_parser = millis(86_400_000), conflicts_with_all = ["depth", "movetime", "load"])]
-    pub time_left: Option<Duration>,
+    pub(crate) time_left: Option<Duration>,
     /// With --time-left: the milliseconds added to the clock after each move.
     #[arg(long, value_name = "MS", requires = "time_left", value_parser = clap::value_parser!(u64).range(0..=3_600_000).map(Duration::from_millis))]
-    pub increment: Option<Duration>,
+    pub(crate) increment: Option<Duration>,
     /// With --time-left: the moves to make in that time before more comes (a 30/60
     /// control's moves still to make in its period).
     #[arg(long, value_name = "N", requires = "time_left", value_parser = clap::value_parser!(u32).range(1..=1000))]
-    pub moves_to_go: Option<u32>,
+    pub(crate) moves_to_go: Option<u32>,
     /// Transposition table size in MB.
     #[arg(long, value_name = "HASH", default_value = "64", value_parser = megabytes())]
-    pub hash: usize,
+    pub(crate) hash: usize,
     /// The evaluation to search with (the program's default if not given).
     #[arg(long, value_enum)]
-    pub eval: Option<EvalChoice>,
+    pub(crate) eval: Option<EvalChoice>,
     /// The search's numbers: the computer's, or the search on trial.
     #[arg(long, value_enum, default_value_t = SearchChoice::Current)]
-    pub search: SearchChoice,
+    pub(crate) search: SearchChoice,
     /// Threads searching at once (1 is deterministic) [default: the machine's cores].
     #[arg(long, value_name = "N", value_parser = threads())]
-    pub threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
 }
 
 /// Parses a thread count of a search: 1 to 256.
@@ -385,7 +388,7 @@ pub(crate) fn threads() -> impl clap::builder::TypedValueParser<Value = usize> {
 
 /// Which search's numbers a match player uses (`match --search-b`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum SearchChoice {
+pub(crate) enum SearchChoice {
     /// The search the computer plays with (`SearchParams::DEFAULT`).
     #[default]
     Current,
@@ -395,15 +398,15 @@ pub enum SearchChoice {
 
 /// `checkers pdn`.
 #[derive(Debug, Args)]
-pub struct PdnArgs {
+pub(crate) struct PdnArgs {
     /// What to do with the file.
     #[command(subcommand)]
-    pub action: PdnCommand,
+    pub(crate) action: PdnCommand,
 }
 
 /// The `pdn` subcommands.
 #[derive(Debug, Subcommand)]
-pub enum PdnCommand {
+pub(crate) enum PdnCommand {
     /// Read and replay every game of FILE; report each faulty game, then a summary.
     /// Exits 0 only if every game replays.
     Check(CheckArgs),
@@ -411,22 +414,22 @@ pub enum PdnCommand {
 
 /// `checkers pdn check`.
 #[derive(Debug, Args)]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     /// The PDN file.
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
 }
 
 /// `checkers egdb`.
 #[derive(Debug, Args)]
-pub struct EgdbArgs {
+pub(crate) struct EgdbArgs {
     /// What to do with the databases.
     #[command(subcommand)]
-    pub action: EgdbCommand,
+    pub(crate) action: EgdbCommand,
 }
 
 /// The `egdb` subcommands.
 #[derive(Debug, Subcommand)]
-pub enum EgdbCommand {
+pub(crate) enum EgdbCommand {
     /// Build every slice of up to N pieces by retrograde analysis (slices already built
     /// are kept: an interrupted build goes on where it stopped).
     Build(EgdbBuildArgs),
@@ -438,38 +441,38 @@ pub enum EgdbCommand {
 
 /// `checkers egdb build`.
 #[derive(Debug, Args)]
-pub struct EgdbBuildArgs {
+pub(crate) struct EgdbBuildArgs {
     /// Build every slice of up to this many pieces (2-6).
     #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..=6))]
-    pub pieces: u32,
+    pub(crate) pieces: u32,
     /// Threads to build with [default: the number of cores].
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
-    pub threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
     /// The database folder [default: egdb in the data folder].
     #[arg(long, value_name = "D")]
-    pub dir: Option<PathBuf>,
+    pub(crate) dir: Option<PathBuf>,
 }
 
 /// `checkers egdb probe`.
 #[derive(Debug, Args)]
-pub struct EgdbProbeArgs {
+pub(crate) struct EgdbProbeArgs {
     /// The position (PDN FEN), e.g. "W:WK19,K23:BK28,12".
     #[arg(long, value_parser = parse_fen)]
-    pub fen: Position,
+    pub(crate) fen: Position,
     /// The database folder [default: egdb in the data folder].
     #[arg(long, value_name = "D")]
-    pub dir: Option<PathBuf>,
+    pub(crate) dir: Option<PathBuf>,
 }
 
 /// `checkers egdb verify`.
 #[derive(Debug, Args)]
-pub struct EgdbVerifyArgs {
+pub(crate) struct EgdbVerifyArgs {
     /// The database folder [default: egdb in the data folder].
     #[arg(long, value_name = "D")]
-    pub dir: Option<PathBuf>,
+    pub(crate) dir: Option<PathBuf>,
     /// Threads to check with [default: the number of cores].
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
-    pub threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
 }
 
 /// A playing level, 1-10.

@@ -1,15 +1,5 @@
-//! The `checkers` binary: parse the command line, run it, exit as
-//! [`commands::exit`] says.
+//! The `checkers` binary: the library's [`checkers::main`] is the whole program.
 
-use checkers::cli::Cli;
-use checkers::commands;
-use std::process::ExitCode;
-
-fn main() -> ExitCode {
-    let first = std::env::args().nth(1).unwrap_or_default();
-    if let Some(message) = commands::moved_to_the_lab(&first) {
-        eprintln!("{message}");
-        return ExitCode::from(2);
-    }
-    commands::main_of(|cli: Cli| commands::exit(&commands::run(cli)))
+fn main() -> std::process::ExitCode {
+    checkers::main()
 }

@@ -3,7 +3,7 @@
 //! signals, and the autosave after every change is what keeps the game.
 
 #[cfg(unix)]
-pub use unix::*;
+pub(crate) use unix::*;
 
 #[cfg(unix)]
 mod unix {
@@ -15,13 +15,13 @@ mod unix {
     use std::io;
 
     /// A signal number.
-    pub type Signal = i32;
+    pub(crate) type Signal = i32;
 
     /// The signals whose default action ends the process: each is caught so the game is
     /// saved and the terminal restored first, and the process then exits with the
     /// conventional status, 128 + the signal's number ([`exit_status`]). SIGXFSZ is not
     /// among them: see [`file_size_limit_as_error`].
-    pub const ENDING: [Signal; 11] = [
+    pub(crate) const ENDING: [Signal; 11] = [
         SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGVTALRM,
         SIGPROF,
     ];
@@ -30,30 +30,30 @@ mod unix {
     /// as a full disk fails with "No space left", instead of ending the process with
     /// SIGXFSZ: the autosave then says it could not save, and play goes on. (A handler
     /// that does nothing replaces the default action.)
-    pub fn file_size_limit_as_error() {
+    pub(crate) fn file_size_limit_as_error() {
         let ignored = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let _ = signal_hook::flag::register(SIGXFSZ, ignored);
     }
 
     /// The stop signal of Ctrl-Z (`kill -TSTP`).
-    pub const STOP: Signal = SIGTSTP;
+    pub(crate) const STOP: Signal = SIGTSTP;
 
     /// The signal of `fg` (`kill -CONT`).
-    pub const CONTINUE: Signal = SIGCONT;
+    pub(crate) const CONTINUE: Signal = SIGCONT;
 
     /// Broken pipe: plain mode leaves it to the write that fails, which ends the
     /// session cleanly.
-    pub const PIPE: Signal = SIGPIPE;
+    pub(crate) const PIPE: Signal = SIGPIPE;
 
     /// The status a process ended by `signal` exits with: 128 + its number.
-    pub fn exit_status(signal: Signal) -> i32 {
+    pub(crate) fn exit_status(signal: Signal) -> i32 {
         128 + signal
     }
 
     /// Runs `handler` for each of `signals` as it arrives, one at a time, on a thread of
     /// its own (never inside the signal handler, so it may lock, write files and the
     /// terminal).
-    pub fn watch(
+    pub(crate) fn watch(
         signals: &[Signal],
         mut handler: impl FnMut(Signal) + Send + 'static,
     ) -> io::Result<()> {
@@ -70,18 +70,18 @@ mod unix {
 
     /// Stops the process as the default action of SIGTSTP would; returns once it is
     /// continued (`fg`).
-    pub fn stop_process() {
+    pub(crate) fn stop_process() {
         let _ = signal_hook::low_level::emulate_default_handler(SIGTSTP);
     }
 
     /// Sends SIGTSTP to this process, as Ctrl-Z would outside raw mode.
-    pub fn suspend_self() {
+    pub(crate) fn suspend_self() {
         let _ = signal_hook::low_level::raise(SIGTSTP);
     }
 
     /// Sends SIGWINCH to this process: the terminal library's event reader wakes up
     /// with a resize event, so the screen is drawn again.
-    pub fn wake_event_reader() {
+    pub(crate) fn wake_event_reader() {
         let _ = signal_hook::low_level::raise(SIGWINCH);
     }
 }

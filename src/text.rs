@@ -5,13 +5,7 @@
 /// `text` with every control character (C0, DEL, C1, and the bidirectional overrides
 /// that reorder what follows) shown as `?`, a tab as a space, and cut after `max_chars`
 /// characters with `...` to say so.
-///
-/// ```
-/// use checkers::text::printable;
-/// assert_eq!(printable("11-15\x1bc", 40), "11-15?c");
-/// assert_eq!(printable("abcdefgh", 5), "abcde...");
-/// ```
-pub fn printable(text: &str, max_chars: usize) -> String {
+pub(crate) fn printable(text: &str, max_chars: usize) -> String {
     let mut out = String::with_capacity(text.len().min(max_chars.saturating_mul(4)) + 3);
     for (i, c) in text.chars().enumerate() {
         if i == max_chars {
@@ -28,17 +22,17 @@ pub fn printable(text: &str, max_chars: usize) -> String {
 }
 
 /// The longest file name shown: longer ones are cut (with `...`).
-pub const MAX_PATH_CHARS: usize = 4096;
+pub(crate) const MAX_PATH_CHARS: usize = 4096;
 
 /// `path` as [`printable`] shows it: a file name given as an argument or found in a
 /// folder can hold escape sequences too.
-pub fn printable_path(path: &std::path::Path) -> String {
+pub(crate) fn printable_path(path: &std::path::Path) -> String {
     printable(&path.to_string_lossy(), MAX_PATH_CHARS)
 }
 
 /// Every line of `text` through [`printable`] (each cut after `max_chars` characters),
 /// the line breaks kept: for messages of several lines.
-pub fn printable_lines(text: &str, max_chars: usize) -> String {
+pub(crate) fn printable_lines(text: &str, max_chars: usize) -> String {
     text.split('\n')
         .map(|line| printable(line.strip_suffix('\r').unwrap_or(line), max_chars))
         .collect::<Vec<_>>()
@@ -55,7 +49,7 @@ fn is_unsafe(c: char) -> bool {
 /// line: "FEN, White's pieces, entry '33': 33 is not a square: squares are numbered
 /// 1-32". An error that shows its inner error in its own words returns no source, so
 /// nothing is said twice.
-pub fn error_chain(error: &dyn std::error::Error) -> String {
+pub(crate) fn error_chain(error: &dyn std::error::Error) -> String {
     let mut text = error.to_string();
     let mut source = error.source();
     while let Some(inner) = source {
@@ -84,5 +78,19 @@ mod tests {
         assert_eq!(printable("ééé", 2), "éé...");
         assert_eq!(printable("abc", 3), "abc");
         assert_eq!(printable(&"x".repeat(10_000_000), 10).len(), 13);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples the documentation of these crate-private items gave, run as tests.
+    #![allow(clippy::unwrap_used)]
+    use crate as checkers;
+
+    #[test]
+    fn example_of_printable() {
+        use checkers::text::printable;
+        assert_eq!(printable("11-15\x1bc", 40), "11-15?c");
+        assert_eq!(printable("abcdefgh", 5), "abcde...");
     }
 }

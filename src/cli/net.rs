@@ -6,33 +6,33 @@ use std::net::IpAddr;
 
 /// `checkers host`.
 #[derive(Clone, Debug, Args)]
-pub struct HostArgs {
+pub(crate) struct HostArgs {
     /// The port to listen on (0: a free one, printed).
     #[arg(long, default_value_t = crate::net::DEFAULT_PORT)]
-    pub port: u16,
+    pub(crate) port: u16,
     /// The address to listen at (0.0.0.0, the default: every interface, so that other
     /// machines reach it; 127.0.0.1: this machine only).
     #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
-    pub bind: IpAddr,
+    pub(crate) bind: IpAddr,
     /// The word those who join need (printed; a new one is drawn when not given).
     #[arg(long, value_name = "WORD", value_parser = parse_code)]
-    pub code: Option<String>,
+    pub(crate) code: Option<String>,
     /// The side this terminal plays; the one who joins plays the other [default: black,
     /// or with --resume the side played before].
     #[arg(long, value_enum)]
-    pub side: Option<SideChoice>,
+    pub(crate) side: Option<SideChoice>,
     /// Your name, for the record and the other player's panel (as --black-name or
     /// --white-name gives it for your side).
     #[arg(long, value_name = "NAME", value_parser = super::parse_name)]
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
     /// The game's options, as at one terminal.
     #[command(flatten)]
-    pub play: PlayArgs,
+    pub(crate) play: PlayArgs,
 }
 
 /// The side the host plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum SideChoice {
+pub(crate) enum SideChoice {
     /// Black, who moves first.
     Black,
     /// White.
@@ -43,27 +43,27 @@ pub enum SideChoice {
 
 /// `checkers join` and `checkers watch`.
 #[derive(Clone, Debug, Args)]
-pub struct JoinArgs {
+pub(crate) struct JoinArgs {
     /// The host's address, as `checkers host` printed it (e.g. 192.0.2.7:4610); the
     /// port is 4610 when not given.
-    pub address: String,
+    pub(crate) address: String,
     /// The game's code, as the host printed it.
     #[arg(long, value_name = "WORD", value_parser = parse_code)]
-    pub code: String,
+    pub(crate) code: String,
     /// Your name, for the record and the other player's panel.
     #[arg(long, value_name = "NAME", value_parser = super::parse_name)]
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
     /// Turn the board round (your side is at the bottom without it).
     #[arg(long)]
-    pub flip: bool,
+    pub(crate) flip: bool,
     /// How the game is shown, as at one terminal.
     #[command(flatten)]
-    pub screen: ScreenArgs,
+    pub(crate) screen: ScreenArgs,
 }
 
 impl JoinArgs {
     /// The host's address with the port, 4610 when not given.
-    pub fn host_address(&self) -> String {
+    pub(crate) fn host_address(&self) -> String {
         let address = self.address.trim();
         let bare_ipv6 = address.matches(':').count() > 1 && !address.starts_with('[');
         if address
@@ -80,7 +80,7 @@ impl JoinArgs {
     }
 
     /// The screen options, as a game at one terminal takes them.
-    pub fn screen(&self) -> PlayArgs {
+    pub(crate) fn screen(&self) -> PlayArgs {
         PlayArgs {
             flip: self.flip,
             screen: self.screen.clone(),

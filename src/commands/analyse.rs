@@ -11,12 +11,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// How long `analyse` searches when given neither `--depth` nor `--movetime`.
-pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(3000);
+pub(crate) const DEFAULT_MOVETIME: Duration = Duration::from_millis(3000);
 
 /// The search limits of `args`: `--depth`, else `--movetime`, else a clock with
 /// `--time-left` (the engine plans the time), else [`DEFAULT_MOVETIME`] for a position
 /// or [`DEFAULT_GAME_MOVETIME`] for each position of a `--load` game.
-pub fn limits(args: &AnalyseArgs) -> Limits {
+pub(crate) fn limits(args: &AnalyseArgs) -> Limits {
     let default = if args.load.is_some() {
         DEFAULT_GAME_MOVETIME
     } else {
@@ -37,12 +37,12 @@ pub fn limits(args: &AnalyseArgs) -> Limits {
 }
 
 /// The threads `analyse` searches with: `--threads`, or every core of the machine.
-pub fn threads(args: &AnalyseArgs) -> usize {
+pub(crate) fn threads(args: &AnalyseArgs) -> usize {
     args.threads.unwrap_or_else(crate::engine::machine_cores)
 }
 
 /// The search's numbers `analyse` searches with (`--search`).
-pub fn params(args: &AnalyseArgs) -> crate::engine::SearchParams {
+pub(crate) fn params(args: &AnalyseArgs) -> crate::engine::SearchParams {
     match args.search {
         crate::cli::SearchChoice::Current => crate::engine::SearchParams::DEFAULT,
         crate::cli::SearchChoice::Candidate => crate::engine::SearchParams::CANDIDATE,
@@ -55,7 +55,7 @@ pub fn params(args: &AnalyseArgs) -> crate::engine::SearchParams {
 /// score, nodes, nodes per second, time, principal variation), then `bestmove MOVE`. A
 /// position with no legal move is an error naming the outcome. A damaged database file
 /// is named on a `warning:` line and left out.
-pub fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), CommandError> {
+pub(crate) fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), CommandError> {
     if let Some(path) = &args.load {
         let record = crate::store::load_record(path, args.game as usize)
             .map_err(CommandError::GameOption)?;
@@ -127,7 +127,7 @@ fn open_databases(out: &mut impl Write) -> Result<Option<Arc<Egdb>>, CommandErro
 
 /// How long `analyse --load` searches each position when given neither `--depth` nor
 /// `--movetime`.
-pub const DEFAULT_GAME_MOVETIME: Duration = Duration::from_millis(1000);
+pub(crate) const DEFAULT_GAME_MOVETIME: Duration = Duration::from_millis(1000);
 
 /// `analyse --load`: one line per move of `record`, searched before it is played, its
 /// score in men naming the side it favours, as the game screen says it (the same

@@ -7,7 +7,7 @@ use crate::rules::Position;
 use std::io::Write;
 
 /// Runs `checkers book`.
-pub fn run(args: &BookArgs, out: &mut impl Write) -> Result<(), CommandError> {
+pub(crate) fn run(args: &BookArgs, out: &mut impl Write) -> Result<(), CommandError> {
     match &args.command {
         BookCommand::Show { fen } => {
             let pos = fen.unwrap_or_else(Position::start);

@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Runs `checkers egdb`.
-pub fn run(args: &EgdbArgs, out: &mut impl Write) -> Result<(), CommandError> {
+pub(crate) fn run(args: &EgdbArgs, out: &mut impl Write) -> Result<(), CommandError> {
     match &args.action {
         EgdbCommand::Build(a) => build(a, out),
         EgdbCommand::Probe(a) => probe(a, out),

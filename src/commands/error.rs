@@ -12,7 +12,7 @@ use std::path::PathBuf;
 /// A command that could not be carried out, or (for `pdn check`) a verdict that is not
 /// a success. [`exit`] says how each one ends the program.
 #[derive(Debug)]
-pub enum CommandError {
+pub(crate) enum CommandError {
     /// An option of the interactive game (or of `analyse`) cannot be used: the `--load`
     /// file or the autosave cannot be read or replayed. Found before the screen changes.
     GameOption(StoreError),
@@ -132,11 +132,11 @@ impl From<StoreError> for CommandError {
 
 /// How a command ends the program.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Exit {
+pub(crate) struct Exit {
     /// The exit code.
-    pub code: u8,
+    pub(crate) code: u8,
     /// The line to print on standard error (`checkers: ...`), if any.
-    pub message: Option<String>,
+    pub(crate) message: Option<String>,
 }
 
 /// The longest line of an error message shown: a file name of thousands of characters
@@ -159,7 +159,7 @@ const MESSAGE_LINE_CHARS: usize = 8192;
 ///
 /// Every message is `checkers: ` and the error, made printable (it may quote a file
 /// name, a line of a file or an argument).
-pub fn exit(result: &Result<(), CommandError>) -> Exit {
+pub(crate) fn exit(result: &Result<(), CommandError>) -> Exit {
     let Err(error) = result else {
         return Exit {
             code: 0,

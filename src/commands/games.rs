@@ -10,7 +10,7 @@ use std::io::Write;
 /// saved) first: when, players, moves, the result (or "unfinished", "open in another
 /// window"), and the file; then how many there are and where. No games is not an
 /// error.
-pub fn run(args: &GamesArgs, out: &mut impl Write) -> Result<(), CommandError> {
+pub(crate) fn run(args: &GamesArgs, out: &mut impl Write) -> Result<(), CommandError> {
     store::tidy_data_dir();
     let dir = games_dir().ok_or(store::StoreError::NoDataDir)?;
     let games: Vec<_> = saved_games()?

@@ -39,7 +39,7 @@ fn roff_text(text: &str) -> String {
 /// Writes the program's page to `out`. Its commands are named as they are typed
 /// (`checkers host`), since no page of theirs goes with it; the last lines say how to
 /// get those pages.
-pub fn write_page(out: &mut impl Write) -> Result<(), CommandError> {
+pub(crate) fn write_page(out: &mut impl Write) -> Result<(), CommandError> {
     let command = command();
     let man = clap_mangen::Man::new(command.clone()).source(source());
     let mut page = Vec::new();
@@ -75,7 +75,7 @@ pub fn write_page(out: &mut impl Write) -> Result<(), CommandError> {
 /// Writes `checkers.1` and a page for every command, and every command of a command
 /// (`checkers-egdb-build.1`), into `dir` (made if missing), each referring only to pages
 /// written with it. The files written, the program's first.
-pub fn write_pages(dir: &Path) -> Result<Vec<PathBuf>, CommandError> {
+pub(crate) fn write_pages(dir: &Path) -> Result<Vec<PathBuf>, CommandError> {
     std::fs::create_dir_all(dir).map_err(|e| CommandError::ManualFile(dir.to_path_buf(), e))?;
     let mut written = Vec::new();
     let mut pending = vec![command()];
@@ -102,7 +102,7 @@ pub fn write_pages(dir: &Path) -> Result<Vec<PathBuf>, CommandError> {
 
 /// Runs `checkers manpage`: the page to `out`, or with `dir` every page into that
 /// folder and a line naming each file written.
-pub fn run(dir: Option<&Path>, out: &mut impl Write) -> Result<(), CommandError> {
+pub(crate) fn run(dir: Option<&Path>, out: &mut impl Write) -> Result<(), CommandError> {
     match dir {
         None => write_page(out),
         Some(dir) => {

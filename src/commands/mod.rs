@@ -6,22 +6,21 @@
 //! line-oriented commands, the output to write to (standard output in the program, a
 //! buffer in tests).
 
-pub mod analyse;
-pub mod book;
-pub mod egdb;
+pub(crate) mod analyse;
+pub(crate) mod book;
+pub(crate) mod egdb;
 mod error;
-pub mod games;
-pub mod manual;
-pub mod moves;
-pub mod network;
-pub mod pdn;
-pub mod perft;
-pub mod play;
-pub mod preferences;
-pub mod records;
+pub(crate) mod games;
+pub(crate) mod manual;
+pub(crate) mod moves;
+pub(crate) mod network;
+pub(crate) mod pdn;
+pub(crate) mod perft;
+pub(crate) mod play;
+pub(crate) mod preferences;
+pub(crate) mod records;
 
-pub use error::{CommandError, Exit, exit};
-pub use play::starting_session;
+pub(crate) use error::{CommandError, Exit, exit};
 
 use crate::cli::{Cli, Command};
 
@@ -41,7 +40,7 @@ pub(crate) fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
 /// A program's `main`: parses its command line `C` (a refused value or option is said
 /// printable, with clap's exit code; `--help` and `--version` go to standard output),
 /// runs it with `run`, prints the message of how it ended, and gives its exit code.
-pub fn main_of<C: clap::Parser>(run: impl FnOnce(C) -> Exit) -> std::process::ExitCode {
+pub(crate) fn main_of<C: clap::Parser>(run: impl FnOnce(C) -> Exit) -> std::process::ExitCode {
     let cli = match C::try_parse() {
         Ok(cli) => cli,
         Err(error) if error.use_stderr() => {
@@ -63,7 +62,7 @@ pub fn main_of<C: clap::Parser>(run: impl FnOnce(C) -> Exit) -> std::process::Ex
 
 /// The lab's commands, which the player's program once had: named, they are said to be
 /// the lab's, with how to get it.
-pub fn moved_to_the_lab(command: &str) -> Option<String> {
+pub(crate) fn moved_to_the_lab(command: &str) -> Option<String> {
     let moved = ["match", "selfplay", "train"].contains(&command);
     moved.then(|| {
         format!(
@@ -74,7 +73,7 @@ pub fn moved_to_the_lab(command: &str) -> Option<String> {
 }
 
 /// Runs what the command line `cli` asks for.
-pub fn run(cli: Cli) -> Result<(), CommandError> {
+pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
     #[cfg(unix)]
     crate::signals::file_size_limit_as_error();
     let Some(command) = cli.command else {

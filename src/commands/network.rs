@@ -20,7 +20,7 @@ use std::time::Instant;
 /// `checkers host`: the game the options ask for (`--load`: a record's game, played on
 /// from its end; `--resume`: the last game played across the network, with the sides
 /// as they were), listening for its other player.
-pub fn host(args: &HostArgs) -> Result<(), CommandError> {
+pub(crate) fn host(args: &HostArgs) -> Result<(), CommandError> {
     let mut play = args.play.clone();
     for (given, option) in [
         (play.black.is_some(), "--black"),
@@ -152,7 +152,7 @@ fn last_network_game() -> Result<(GameFile, crate::pdn::PdnGame), CommandError> 
 
 /// `checkers join` (as a player) and `checkers watch` (as a spectator): the host's game
 /// on this terminal's board.
-pub fn join(args: &JoinArgs, role: Role) -> Result<(), CommandError> {
+pub(crate) fn join(args: &JoinArgs, role: Role) -> Result<(), CommandError> {
     let mut screen = args.screen();
     let (prefs, notices) = super::preferences::load_into(&mut screen);
     let greeting = Greeting {

@@ -13,15 +13,15 @@ const REPORT_LINE_CHARS: usize = 1000;
 
 /// The result of `checkers pdn check`: how many games, how many replayed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CheckSummary {
+pub(crate) struct CheckSummary {
     /// Games in the file.
-    pub games: usize,
+    pub(crate) games: usize,
     /// Games that replayed to their end.
-    pub replayed: usize,
+    pub(crate) replayed: usize,
 }
 
 /// Runs a `checkers pdn` subcommand.
-pub fn run(args: &PdnArgs, out: &mut impl Write) -> Result<(), CommandError> {
+pub(crate) fn run(args: &PdnArgs, out: &mut impl Write) -> Result<(), CommandError> {
     match &args.action {
         PdnCommand::Check(args) => run_check(args, out),
     }
@@ -29,7 +29,7 @@ pub fn run(args: &PdnArgs, out: &mut impl Write) -> Result<(), CommandError> {
 
 /// Runs `checkers pdn check FILE`, as [`check`] does; a file with a faulty game is
 /// [`CommandError::FaultyGames`].
-pub fn run_check(args: &CheckArgs, out: &mut impl Write) -> Result<(), CommandError> {
+pub(crate) fn run_check(args: &CheckArgs, out: &mut impl Write) -> Result<(), CommandError> {
     let summary = check(&args.file, out)?;
     if summary.replayed == summary.games {
         Ok(())
@@ -43,7 +43,7 @@ pub fn run_check(args: &CheckArgs, out: &mut impl Write) -> Result<(), CommandEr
 /// replayed, E with errors`. The file is streamed and its games read one at a time,
 /// so memory stays that of the largest game. A file that cannot be read, or is not a
 /// regular file (a FIFO, a device), is an error naming it.
-pub fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, CommandError> {
+pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, CommandError> {
     let games = file_games(file).map_err(CommandError::CheckFile)?;
     let (mut count, mut replayed) = (0, 0);
     for game in games {

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 /// Runs `checkers perft`: with `--divide` the count under each first move, then the
 /// total, then the time taken and the speed.
-pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<(), CommandError> {
+pub(crate) fn run(args: &PerftArgs, out: &mut impl Write) -> Result<(), CommandError> {
     let pos = args.fen.unwrap_or_else(Position::start);
     let started = Instant::now();
     let total = if args.divide || args.threads > 1 {

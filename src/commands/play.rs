@@ -23,15 +23,15 @@ use std::sync::Arc;
 
 /// Pieces of the endgame databases built on first use, in the background, when a person
 /// plays the computer and the data folder has none: about 5 seconds of one core.
-pub const FIRST_USE_PIECES: u32 = 4;
+pub(crate) const FIRST_USE_PIECES: u32 = 4;
 
 /// The environment variable that, set to anything, stops that first-use build.
-pub const NO_BUILD_VARIABLE: &str = "CHECKERS_NO_EGDB_BUILD";
+pub(crate) const NO_BUILD_VARIABLE: &str = "CHECKERS_NO_EGDB_BUILD";
 
 /// The endgame databases of the data folder, opened once at the start, and what of
 /// them could not be used, in words to tell the players (a damaged slice, a FIFO under a
 /// slice's name): the rest is used.
-pub fn open_databases() -> (Option<Arc<Egdb>>, Vec<String>) {
+pub(crate) fn open_databases() -> (Option<Arc<Egdb>>, Vec<String>) {
     let Some(dir) = store::egdb_dir() else {
         return (None, Vec::new());
     };
@@ -47,7 +47,7 @@ pub fn open_databases() -> (Option<Arc<Egdb>>, Vec<String>) {
 /// be built). With `build_missing`, the slices of up to [`FIRST_USE_PIECES`] pieces that
 /// are missing are built on a background thread (once per program) and join the
 /// databases as each is done.
-pub fn game_egdb(db: &Option<Arc<Egdb>>, build_missing: bool) -> Option<Arc<Egdb>> {
+pub(crate) fn game_egdb(db: &Option<Arc<Egdb>>, build_missing: bool) -> Option<Arc<Egdb>> {
     static BUILDING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     let db = db.as_ref()?;
     let build = build_missing
@@ -75,7 +75,10 @@ pub fn game_egdb(db: &Option<Arc<Egdb>>, build_missing: bool) -> Option<Arc<Egdb
 /// `--load` (opened for review), `--fen`, or a new game, with the players, names and
 /// level given. A file that cannot be read or replayed is an error naming it; nothing
 /// is changed on disk.
-pub fn starting_session(args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Result<Session, StoreError> {
+pub(crate) fn starting_session(
+    args: &PlayArgs,
+    db: &Option<Arc<Egdb>>,
+) -> Result<Session, StoreError> {
     let session = if let Some(path) = &args.load {
         let number = args.game.unwrap_or(1) as usize;
         let summaries = super::records::summaries(path)?;
@@ -126,7 +129,7 @@ pub fn starting_session(args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Result<Sessi
 /// The ballot `--ballot` asks for: the numbered one (a barred one only with
 /// `--barred`), or one drawn with `seed` (crossboard, or mailplay too with
 /// `--mailplay`). `None` without `--ballot`.
-pub fn chosen_ballot(args: &PlayArgs, seed: u64) -> Result<Option<Opening>, BallotError> {
+pub(crate) fn chosen_ballot(args: &PlayArgs, seed: u64) -> Result<Option<Opening>, BallotError> {
     match args.ballot {
         None => Ok(None),
         Some(BallotChoice::Number(n)) => crate::session::ballot(n, args.barred).map(Some),
@@ -136,7 +139,11 @@ pub fn chosen_ballot(args: &PlayArgs, seed: u64) -> Result<Option<Opening>, Ball
 
 /// The session of a resumed `record`: who played each side and the level come back
 /// with the game, unless `--black`, `--white` or `--level` say otherwise now.
-pub fn resumed_session(record: &PdnGame, args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Session {
+pub(crate) fn resumed_session(
+    record: &PdnGame,
+    args: &PlayArgs,
+    db: &Option<Arc<Egdb>>,
+) -> Session {
     configure(Session::from_record(record), args, db)
 }
 
@@ -219,7 +226,7 @@ fn configure(session: Session, args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Sessi
 }
 
 /// How the interactive game begins.
-pub enum Begin {
+pub(crate) enum Begin {
     /// A session to play; a resumed game comes with its file, locked.
     Play(Box<Session>, Option<GameFile>),
     /// `--resume` found several unfinished games (newest first): the player chooses.
@@ -230,7 +237,7 @@ pub enum Begin {
 /// in another window (claimed: its file locked), or the list to choose from when there
 /// are several; otherwise [`starting_session`]. The data folder is tidied first (see
 /// [`store::tidy_data_dir`]).
-pub fn begin(args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Result<Begin, StoreError> {
+pub(crate) fn begin(args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Result<Begin, StoreError> {
     store::tidy_data_dir();
     if !args.resume {
         return Ok(Begin::Play(Box::new(starting_session(args, db)?), None));
@@ -254,7 +261,7 @@ pub fn begin(args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Result<Begin, StoreErro
 
 /// Whether to play in plain line mode: asked for, or the terminal cannot show the
 /// full-screen game (standard input or output redirected, `TERM=dumb`).
-pub fn plain_wanted(args: &PlayArgs) -> bool {
+pub(crate) fn plain_wanted(args: &PlayArgs) -> bool {
     args.screen.plain
         || !std::io::stdin().is_terminal()
         || !std::io::stdout().is_terminal()
@@ -264,7 +271,7 @@ pub fn plain_wanted(args: &PlayArgs) -> bool {
 /// The full-screen game's settings from the options `args`, the preferences `prefs`
 /// (their theme and coordinates; the rest is in `args` already) and the environment
 /// (`NO_COLOR`, `TERM`, `COLORTERM`).
-pub fn tui_settings(args: &PlayArgs, prefs: &Preferences) -> Settings {
+pub(crate) fn tui_settings(args: &PlayArgs, prefs: &Preferences) -> Settings {
     let colored = colors_wanted(
         args.screen.no_color,
         std::env::var_os("NO_COLOR").as_deref(),
@@ -294,7 +301,7 @@ pub fn tui_settings(args: &PlayArgs, prefs: &Preferences) -> Settings {
 /// Runs the interactive game: the plain line mode or the full-screen one. A game
 /// option that cannot be used ([`CommandError::GameOption`]) is found before the
 /// screen changes, and nothing on disk is touched.
-pub fn run(args: &PlayArgs) -> Result<(), CommandError> {
+pub(crate) fn run(args: &PlayArgs) -> Result<(), CommandError> {
     // A random ballot is drawn once, here, and the game starts from that number (a
     // match draws one for each round itself).
     let mut args = args.clone();
@@ -427,7 +434,7 @@ fn run_tui(
 
 /// A game across the network at `table`, on the full-screen board or in plain mode as
 /// `args` and the terminal say: `session`, kept as `saving` says.
-pub fn run_at_table(
+pub(crate) fn run_at_table(
     args: &PlayArgs,
     prefs: &Preferences,
     notices: Vec<String>,

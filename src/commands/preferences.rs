@@ -12,7 +12,7 @@ use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 /// The file's name in the config folder.
-pub const FILE_NAME: &str = "preferences.toml";
+pub(crate) const FILE_NAME: &str = "preferences.toml";
 
 /// The most a preferences file may hold: it is a few lines.
 const MAX_BYTES: u64 = 64 * 1024;
@@ -20,7 +20,7 @@ const MAX_BYTES: u64 = 64 * 1024;
 /// Which colours the board uses.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-pub enum ThemeChoice {
+pub(crate) enum ThemeChoice {
     /// As the terminal says (`COLORTERM`, `TERM`): the default.
     Auto,
     /// The board's own colours, for a terminal that shows any colour.
@@ -38,39 +38,39 @@ pub enum ThemeChoice {
 /// What the preferences file may say; every key is optional.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct Preferences {
+pub(crate) struct Preferences {
     /// White at the bottom (`--flip`).
-    pub flip: Option<bool>,
+    pub(crate) flip: Option<bool>,
     /// The board's colours.
-    pub theme: Option<ThemeChoice>,
+    pub(crate) theme: Option<ThemeChoice>,
     /// ASCII only (`--ascii`).
-    pub ascii: Option<bool>,
+    pub(crate) ascii: Option<bool>,
     /// The a-h, 1-8 coordinates round the board from the start (the `a` key).
-    pub coordinates: Option<bool>,
+    pub(crate) coordinates: Option<bool>,
     /// Mouse clicks (`false` as `--no-mouse`).
-    pub mouse: Option<bool>,
+    pub(crate) mouse: Option<bool>,
     /// The bell at ten seconds left and at a flag fall (`false` as `--quiet`).
-    pub bell: Option<bool>,
+    pub(crate) bell: Option<bool>,
     /// Black's name for records (`--black-name`).
-    pub black_name: Option<String>,
+    pub(crate) black_name: Option<String>,
     /// White's name for records (`--white-name`).
-    pub white_name: Option<String>,
+    pub(crate) white_name: Option<String>,
     /// The computer's level for a new game, 1-10 (`--level`).
-    pub level: Option<u8>,
+    pub(crate) level: Option<u8>,
     /// A clock for every new game, as `--clock` takes it (`5+3`, `G/15`, `30/60`).
-    pub clock: Option<String>,
+    pub(crate) clock: Option<String>,
     /// The engine's help (hints, its score and the databases' verdict) for a new game,
     /// as `--assist on|off`; unset, the game decides (off between two people on a clock
     /// or in a match).
-    pub assist: Option<bool>,
+    pub(crate) assist: Option<bool>,
 }
 
 /// The environment variable naming another preferences file (empty: none at all).
-pub const PATH_VARIABLE: &str = "CHECKERS_PREFERENCES";
+pub(crate) const PATH_VARIABLE: &str = "CHECKERS_PREFERENCES";
 
 /// Where the preferences file is: [`PATH_VARIABLE`] if set (empty for none), else in
 /// the platform's config folder. `None` without a home folder.
-pub fn path() -> Option<PathBuf> {
+pub(crate) fn path() -> Option<PathBuf> {
     if let Some(given) = std::env::var_os(PATH_VARIABLE) {
         return (!given.is_empty()).then(|| PathBuf::from(given));
     }
@@ -79,7 +79,7 @@ pub fn path() -> Option<PathBuf> {
 
 /// The preferences of [`path`], applied to `args` (see [`Preferences::apply`]), and what
 /// could not be used, each in a line that names the file.
-pub fn load_into(args: &mut PlayArgs) -> (Preferences, Vec<String>) {
+pub(crate) fn load_into(args: &mut PlayArgs) -> (Preferences, Vec<String>) {
     let Some(path) = path() else {
         return (Preferences::default(), Vec::new());
     };
@@ -98,7 +98,7 @@ pub fn load_into(args: &mut PlayArgs) -> (Preferences, Vec<String>) {
 /// The preferences in `path`, or none (and why, naming the file and its line) when the
 /// file is not a regular file of a few lines or does not read as preferences. A missing
 /// file is no news.
-pub fn read(path: &Path) -> (Preferences, Option<String>) {
+pub(crate) fn read(path: &Path) -> (Preferences, Option<String>) {
     let shown = printable(&path.display().to_string(), 400);
     let refused = |why: String| {
         (
@@ -154,7 +154,7 @@ impl Preferences {
     /// apply to a new game only (a resumed or loaded one has its own). Returns what
     /// could not be used, in words (a level out of range, a clock spec that does not
     /// read).
-    pub fn apply(&self, args: &mut PlayArgs) -> Vec<String> {
+    pub(crate) fn apply(&self, args: &mut PlayArgs) -> Vec<String> {
         let mut unused = Vec::new();
         args.flip |= self.flip == Some(true);
         args.screen.ascii |= self.ascii == Some(true);

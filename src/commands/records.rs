@@ -10,7 +10,7 @@ use std::path::Path;
 const PROGRESS_FROM_BYTES: u64 = 8 << 20;
 
 /// A line for each game of the record file at `path`, as [`GameSummary::of`] makes it.
-pub fn summaries(path: &Path) -> Result<Vec<GameSummary>, StoreError> {
+pub(crate) fn summaries(path: &Path) -> Result<Vec<GameSummary>, StoreError> {
     let mut bar = None;
     let lines = store::scan_summaries(
         path,

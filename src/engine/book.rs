@@ -24,23 +24,23 @@ static EMBEDDED: &str = include_str!("book.txt");
 
 /// What the book knows of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BookEntry {
+pub(crate) struct BookEntry {
     /// The position.
-    pub position: Position,
+    pub(crate) position: Position,
     /// The move the deep search found best.
-    pub best: Move,
+    pub(crate) best: Move,
     /// Its score for the side to move, in hundredths of a man.
-    pub score: i32,
+    pub(crate) score: i32,
     /// The depth of that search.
-    pub depth: u32,
+    pub(crate) depth: u32,
     /// The moves the tournament games played from here, most played first, with how
     /// often.
-    pub played: Vec<(Move, u32)>,
+    pub(crate) played: Vec<(Move, u32)>,
 }
 
 impl BookEntry {
     /// How often the tournament games played `m` from this position.
-    pub fn times_played(&self, m: &Move) -> u32 {
+    pub(crate) fn times_played(&self, m: &Move) -> u32 {
         self.played
             .iter()
             .find(|(p, _)| p == m)
@@ -49,7 +49,7 @@ impl BookEntry {
 
     /// The book line for a player: `book: 11-15 (played 212 times in the tournament
     /// games)`, or `book: 11-15 (a deep search's choice)` for a move no game played.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         format!(
             "book: {} ({})",
             self.position.notation(&self.best),
@@ -59,7 +59,7 @@ impl BookEntry {
 
     /// Why the book's move: `played 212 times in the tournament games`, or `a deep
     /// search's choice`.
-    pub fn reason(&self) -> String {
+    pub(crate) fn reason(&self) -> String {
         match self.times_played(&self.best) {
             0 => "a deep search's choice".to_string(),
             1 => "played once in the tournament games".to_string(),
@@ -68,7 +68,8 @@ impl BookEntry {
     }
 
     /// The line of the book file for this entry.
-    pub fn to_line(&self) -> String {
+    #[cfg(any(test, feature = "lab"))]
+    pub(crate) fn to_line(&self) -> String {
         let played: Vec<String> = self
             .played
             .iter()
@@ -85,7 +86,7 @@ impl BookEntry {
     }
 
     /// Reads a line of a book file.
-    pub fn from_line(line: &str) -> Result<BookEntry, String> {
+    pub(crate) fn from_line(line: &str) -> Result<BookEntry, String> {
         let fields: Vec<&str> = line.split('\t').collect();
         let [fen, best, score, depth, played] = fields[..] else {
             return Err(format!(
@@ -130,11 +131,11 @@ impl BookEntry {
 
 /// Why a book file cannot be read: the line (from 1) and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BookError {
+pub(crate) struct BookError {
     /// The line, from 1.
-    pub line: usize,
+    pub(crate) line: usize,
     /// What is wrong.
-    pub reason: String,
+    pub(crate) reason: String,
 }
 
 impl fmt::Display for BookError {
@@ -147,13 +148,13 @@ impl std::error::Error for BookError {}
 
 /// An opening book: entries by position.
 #[derive(Clone, Debug, Default)]
-pub struct Book {
+pub(crate) struct Book {
     entries: HashMap<u64, BookEntry>,
 }
 
 impl Book {
     /// Reads a book file's text (`#` comments and blank lines skipped).
-    pub fn parse(text: &str) -> Result<Book, BookError> {
+    pub(crate) fn parse(text: &str) -> Result<Book, BookError> {
         let mut entries = HashMap::new();
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() || line.starts_with('#') {
@@ -169,38 +170,39 @@ impl Book {
     }
 
     /// A book of these entries.
-    pub fn from_entries(list: impl IntoIterator<Item = BookEntry>) -> Book {
+    #[cfg(test)]
+    pub(crate) fn from_entries(list: impl IntoIterator<Item = BookEntry>) -> Book {
         Book {
             entries: list.into_iter().map(|e| (hash(&e.position), e)).collect(),
         }
     }
 
     /// The book built into the program.
-    pub fn embedded() -> &'static Book {
+    pub(crate) fn embedded() -> &'static Book {
         static BOOK: OnceLock<Book> = OnceLock::new();
         // A unit test reads the same text, so a broken book fails the tests.
         BOOK.get_or_init(|| Book::parse(EMBEDDED).expect("the embedded book reads"))
     }
 
     /// Positions in the book.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.entries.len()
     }
 
-    /// Whether the book is empty.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     /// What the book knows of `pos`, if anything.
-    pub fn entry(&self, pos: &Position) -> Option<&BookEntry> {
+    pub(crate) fn entry(&self, pos: &Position) -> Option<&BookEntry> {
         self.entries.get(&hash(pos)).filter(|e| e.position == *pos)
     }
 
     /// The book's move in `pos`: the deep search's best, or with `variety` one of the
     /// moves the tournament games played, drawn by how often they were played (seeded
     /// by `seed`), when they played any at least twice.
-    pub fn choose(&self, pos: &Position, variety: bool, seed: u64) -> Option<(&BookEntry, Move)> {
+    pub(crate) fn choose(
+        &self,
+        pos: &Position,
+        variety: bool,
+        seed: u64,
+    ) -> Option<(&BookEntry, Move)> {
         let entry = self.entry(pos)?;
         if variety {
             let choices: Vec<&(Move, u32)> = entry.played.iter().filter(|(_, n)| *n >= 2).collect();
@@ -219,7 +221,8 @@ impl Book {
     }
 
     /// Every entry, in no order.
-    pub fn entries(&self) -> impl Iterator<Item = &BookEntry> {
+    #[cfg(test)]
+    pub(crate) fn entries(&self) -> impl Iterator<Item = &BookEntry> {
         self.entries.values()
     }
 }

@@ -6,19 +6,19 @@ use crate::rules::{DrawReason, Move};
 
 /// A draw is claimed when the score is at most this (hundredths of a man): a draw does
 /// not cost a player who is not clearly better.
-pub const CLAIM_DRAW_AT_MOST: i32 = 10;
+pub(crate) const CLAIM_DRAW_AT_MOST: i32 = 10;
 /// A computer player that may resign does so at this deficit or worse (five men), or at a
 /// forced loss within [`RESIGN_WITHIN`] plies.
-pub const RESIGN_AT: i32 = -500;
+pub(crate) const RESIGN_AT: i32 = -500;
 /// With the endgame databases, a forced loss this near (in plies) is resigned; a longer
 /// one, which only the databases see, is played out with the longest defence: an
 /// opponent without them may not find the win. (Without them any forced loss found is
 /// resigned, as it always was.)
-pub const RESIGN_WITHIN: u32 = 20;
+pub(crate) const RESIGN_WITHIN: u32 = 20;
 
 /// What a computer player does on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decision {
+pub(crate) enum Decision {
     /// Play the move.
     Play(Move),
     /// Claim the draw that is available.
@@ -33,7 +33,7 @@ pub enum Decision {
 /// is open and its score does not favour it, resigns only at a hopeless score (five men
 /// down, or a forced loss; with `databases` in the search, a forced loss only within
 /// [`RESIGN_WITHIN`] plies) if its level allows, and otherwise plays.
-pub fn decide(
+pub(crate) fn decide(
     level: Level,
     best: Move,
     score: Score,

@@ -7,9 +7,9 @@
 use crate::rules::{Color, Position, Role};
 
 /// A man's worth: the unit of every score.
-pub const MAN: i32 = 100;
+pub(crate) const MAN: i32 = 100;
 /// A king's worth.
-pub const KING: i32 = 130;
+pub(crate) const KING: i32 = 130;
 
 /// The row of square index `i` from Black's side, 0 to 7.
 pub(super) const fn row(i: usize) -> i32 {
@@ -174,7 +174,7 @@ fn positional(own: Side, opp: Side, pieces: i32, ahead: bool) -> i32 {
 
 /// The value of `pos` for the side to move, which has `own_moves` legal moves (given by
 /// the caller, which needs the count anyway to see that the game is not over).
-pub fn evaluate_with_moves(pos: &Position, own_moves: u64) -> i32 {
+pub(super) fn evaluate_with_moves(pos: &Position, own_moves: u64) -> i32 {
     let us = pos.turn();
     let own = Side::of(pos, us);
     let opp_own_view = Side::of(pos, !us);
@@ -196,7 +196,8 @@ pub fn evaluate_with_moves(pos: &Position, own_moves: u64) -> i32 {
 }
 
 /// The value of `pos` for the side to move (hundredths of a man).
-pub fn evaluate(pos: &Position) -> i32 {
+#[cfg(any(test, feature = "lab"))]
+pub(crate) fn evaluate(pos: &Position) -> i32 {
     evaluate_with_moves(pos, pos.count_moves())
 }
 

@@ -13,7 +13,7 @@ pub enum Evaluation {
     /// The learned pattern table: it beat the hand-written one by about 90 Elo (see
     /// the lab's notes).
     Learned,
-    /// The network ([`Nnue::embedded`](super::nnue::Nnue::embedded)), kept
+    /// The network (`Nnue::embedded`), kept
     /// incrementally by the search: the default since it beat the pattern table in a
     /// match (see the lab's notes).
     #[default]

@@ -23,9 +23,9 @@ use std::fmt;
 use std::sync::OnceLock;
 
 /// Regions of the board whose arrangements of men carry weights.
-pub const REGIONS: usize = 9;
+pub(crate) const REGIONS: usize = 9;
 /// Arrangements of one region: three states of eight squares.
-pub const ARRANGEMENTS: usize = 6561;
+pub(crate) const ARRANGEMENTS: usize = 6561;
 
 const PATTERNS: usize = 0;
 const KING_OWN: usize = PATTERNS + REGIONS * ARRANGEMENTS;
@@ -41,15 +41,17 @@ const RUNAWAY_OWN: usize = MOBILITY_OPP + 21;
 const RUNAWAY_OPP: usize = RUNAWAY_OWN + 8;
 const TEMPO: usize = RUNAWAY_OPP + 8;
 /// Features below this index are region arrangements (training regularises them).
-pub const PATTERN_FEATURES: usize = KING_OWN;
+#[cfg(feature = "lab")]
+pub(crate) const PATTERN_FEATURES: usize = KING_OWN;
 /// How many features there are (each has an opening and an ending weight).
-pub const FEATURES: usize = TEMPO + 1;
+pub(crate) const FEATURES: usize = TEMPO + 1;
 /// Most features one position can have.
-pub const MAX_ACTIVE: usize = REGIONS + 24 + 4 + 1 + 2 + 24 + 1;
+#[cfg(any(test, feature = "lab"))]
+pub(crate) const MAX_ACTIVE: usize = REGIONS + 24 + 4 + 1 + 2 + 24 + 1;
 /// Pieces on the board at which the opening weight counts alone.
-pub const FULL_BOARD: i32 = 24;
+pub(crate) const FULL_BOARD: i32 = 24;
 /// Weights are stored in sixteenths of a hundredth of a man.
-pub const WEIGHT_SCALE: f32 = 16.0;
+pub(crate) const WEIGHT_SCALE: f32 = 16.0;
 
 const MAGIC: &[u8; 8] = b"CKPAT01\n";
 
@@ -58,12 +60,13 @@ static EMBEDDED: &[u8] = include_bytes!("weights.bin");
 
 /// The features of one position and its game phase.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Features {
+#[cfg(any(test, feature = "lab"))]
+pub(crate) struct Features {
     /// Indices of the active features (each has value 1).
-    pub active: Vec<u32>,
+    pub(crate) active: Vec<u32>,
     /// Pieces on the board, 2 to 24: the opening weight counts `pieces / 24`, the ending
     /// weight the rest.
-    pub pieces: i32,
+    pub(crate) pieces: i32,
 }
 
 /// The base-3 value of eight binary digits: bit `j` counts `3^j`.
@@ -164,9 +167,10 @@ fn for_each_feature(pos: &Position, own_moves: u64, opp_moves: u64, mut add: imp
     add(TEMPO);
 }
 
+#[cfg(any(test, feature = "lab"))]
 impl Features {
     /// The features of `pos` for the side to move.
-    pub fn of(pos: &Position) -> Features {
+    pub(crate) fn of(pos: &Position) -> Features {
         let own_moves = pos.count_moves();
         let opp_moves = pos.with_turn(!pos.turn()).count_moves();
         let mut active = Vec::with_capacity(MAX_ACTIVE);
@@ -178,14 +182,16 @@ impl Features {
     }
 
     /// The weight the opening half of each feature gets (the ending half gets `1 -`).
-    pub fn opening_share(&self) -> f32 {
+    #[cfg(feature = "lab")]
+    pub(crate) fn opening_share(&self) -> f32 {
         self.pieces.min(FULL_BOARD) as f32 / FULL_BOARD as f32
     }
 }
 
 /// Starting weights for training, in hundredths of a man: material alone (a man 100,
 /// a king 130), everything else 0.
-pub fn material_weights() -> Vec<f32> {
+#[cfg(feature = "lab")]
+pub(crate) fn material_weights() -> Vec<f32> {
     let mut w = vec![0.0; FEATURES];
     for count in 0..13 {
         let c = count as f32;
@@ -199,11 +205,11 @@ pub fn material_weights() -> Vec<f32> {
 
 /// A set of weights: an opening and an ending weight per feature.
 #[derive(Clone, PartialEq)]
-pub struct Weights {
+pub(crate) struct Weights {
     /// Opening weights, in sixteenths of a hundredth of a man.
-    pub opening: Box<[i16]>,
+    pub(crate) opening: Box<[i16]>,
     /// Ending weights, in the same unit.
-    pub ending: Box<[i16]>,
+    pub(crate) ending: Box<[i16]>,
 }
 
 impl fmt::Debug for Weights {
@@ -214,7 +220,7 @@ impl fmt::Debug for Weights {
 
 /// Why a weights file cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum WeightsError {
+pub(crate) enum WeightsError {
     /// It does not start as a weights file of this program does.
     NotWeights,
     /// It is shorter or longer than the features need.
@@ -244,10 +250,11 @@ impl std::error::Error for WeightsError {}
 
 impl Weights {
     /// Bytes of a weights file.
-    pub const FILE_BYTES: usize = MAGIC.len() + 4 * FEATURES;
+    pub(crate) const FILE_BYTES: usize = MAGIC.len() + 4 * FEATURES;
 
     /// Weights from their float values in hundredths of a man (as training makes them).
-    pub fn from_floats(opening: &[f32], ending: &[f32]) -> Weights {
+    #[cfg(feature = "lab")]
+    pub(crate) fn from_floats(opening: &[f32], ending: &[f32]) -> Weights {
         let quantize = |w: &[f32]| -> Box<[i16]> {
             w.iter()
                 .map(|v| {
@@ -264,7 +271,7 @@ impl Weights {
     }
 
     /// Reads a weights file's bytes.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Weights, WeightsError> {
+    pub(crate) fn from_bytes(bytes: &[u8]) -> Result<Weights, WeightsError> {
         if !bytes.starts_with(MAGIC) {
             return Err(WeightsError::NotWeights);
         }
@@ -286,7 +293,8 @@ impl Weights {
     }
 
     /// The bytes of a weights file.
-    pub fn to_bytes(&self) -> Vec<u8> {
+    #[cfg(any(test, feature = "lab"))]
+    pub(crate) fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(Self::FILE_BYTES);
         bytes.extend_from_slice(MAGIC);
         for w in self.opening.iter().chain(self.ending.iter()) {
@@ -296,7 +304,7 @@ impl Weights {
     }
 
     /// The weights built into the program.
-    pub fn embedded() -> &'static Weights {
+    pub(crate) fn embedded() -> &'static Weights {
         static WEIGHTS: OnceLock<Weights> = OnceLock::new();
         WEIGHTS.get_or_init(|| {
             // A unit test reads the same bytes, so a broken file fails the tests, not
@@ -308,7 +316,7 @@ impl Weights {
     /// The value of `pos` for the side to move (hundredths of a man), which has
     /// `own_moves` legal moves.
     #[inline]
-    pub fn evaluate_with_moves(&self, pos: &Position, own_moves: u64) -> i32 {
+    pub(crate) fn evaluate_with_moves(&self, pos: &Position, own_moves: u64) -> i32 {
         let opp_moves = pos.with_turn(!pos.turn()).count_moves();
         let (mut opening, mut ending) = (0i32, 0i32);
         for_each_feature(pos, own_moves, opp_moves, |f| {

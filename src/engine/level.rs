@@ -32,7 +32,7 @@ const SETTINGS: [(Option<u32>, i32); 10] = [
 
 /// The contempt of a computer player: it avoids a repetition unless it would otherwise
 /// be worse by more than this (hundredths of a man).
-pub const CONTEMPT: i32 = 15;
+pub(super) const CONTEMPT: i32 = 15;
 
 impl Level {
     /// The weakest level.
@@ -59,12 +59,12 @@ impl Level {
     }
 
     /// The deepest iteration this level searches (`None`: as deep as time allows).
-    pub const fn max_depth(self) -> Option<u32> {
+    pub(crate) const fn max_depth(self) -> Option<u32> {
         self.settings().0
     }
 
     /// The evaluation noise of this level, in hundredths of a man (0: none).
-    pub const fn noise(self) -> i32 {
+    pub(crate) const fn noise(self) -> i32 {
         self.settings().1
     }
 
@@ -77,7 +77,7 @@ impl Level {
 
     /// Whether a computer player at this level resigns a hopeless game (the weaker
     /// levels play on to the end, as beginners do).
-    pub const fn may_resign(self) -> bool {
+    pub(crate) const fn may_resign(self) -> bool {
         self.0 >= 5
     }
 
@@ -88,7 +88,7 @@ impl Level {
     /// [`Limits::clock`] too: the search then keeps within what the clock allows.
     /// `seed` varies the level's randomness (use a different one per game). It plays
     /// from the opening book where it can (the weaker levels with variety).
-    pub fn request(
+    pub(crate) fn request(
         self,
         position: Position,
         history: Vec<Position>,

@@ -1,5 +1,5 @@
-//! The computer player: search, evaluation, playing levels and the decisions around a
-//! move (claiming a draw, resigning).
+//! The computer player: search, evaluation, playing levels, the endgame databases, and
+//! (inside the crate) the decisions around a move: claiming a draw, resigning.
 //!
 //! Pure like [`rules`](crate::rules): no terminal, no printing. The clock is read only
 //! to honour a time limit.
@@ -13,35 +13,20 @@
 //! assert!(Position::start().is_legal(&result.best_move.unwrap()));
 //! ```
 //!
-//! # For a front end
+//! # On a thread
 //!
-//! A computer player's turn, on a background thread so the screen stays responsive:
+//! A search on a background thread, so a screen stays responsive:
+//! [`Engine::spawn`] takes the engine and a request; poll
+//! [`SearchHandle::try_event`] (or wait on [`SearchHandle::events`]): each
+//! [`SearchEvent::Depth`] carries depth, score, nodes and the principal variation, and
+//! [`SearchEvent::Done`] comes last. "Move now" is [`SearchHandle::stop`], then
+//! [`SearchHandle::join`], which gives the engine back (keep it for the next move) with
+//! the [`SearchResult`]. Dropping the handle stops the search within a millisecond.
 //!
-//! 1. `let handle = engine.spawn(level.request(pos, history, movetime, seed));` where
-//!    `history` is the game's earlier positions, oldest first (for repetitions).
-//! 2. While it thinks, poll [`SearchHandle::try_event`] (or wait on
-//!    [`SearchHandle::events`]): each [`SearchEvent::Depth`] carries depth, score, nodes
-//!    and the principal variation; [`SearchEvent::Done`] comes last.
-//! 3. "Move now": [`SearchHandle::stop`], then [`SearchHandle::join`], which gives the
-//!    engine back (keep it for the next move) with the [`SearchResult`]. Quitting or
-//!    undoing: just drop the handle; the search stops within a millisecond.
-//! 4. With the result, [`decide`]`(level, best, score, `[`claim_for_move`]`(&history,
-//!    &pos, &best))` says whether to play the move, claim a draw, or resign. The draw
-//!    rules themselves (WCDF 1.32) live in [`rules::draw`](crate::rules::draw); the
-//!    search takes its forty-move horizon and reversibility test from there too.
-//!
-//! [`claim_for_move`]: crate::rules::draw::claim_for_move
-//!
-//! A hint is the same search with [`Limits`] of the front end's choosing (and `noise`
-//! 0); it is never played.
-//!
-//! # On a clock
-//!
-//! A player on a clock says what its clock reads, in [`Limits::clock`] (a
-//! [`ClockLimits`]: time left, increment, moves to go): the search plans its own target
-//! and wall from it ([`plan_time`]), within any level's time also given. With
-//! [`Limits::on_clock`] alone, the clock's plan is the whole budget. The numbers of the
-//! plan, like every tunable number of the search, are in [`SearchParams`].
+//! A request made with [`SearchRequest::with_history`] knows the game's earlier
+//! positions, so that it sees repetitions; a [`Level`] says how strong the player of
+//! the program is (its depth, time and noise), and the program decides around the
+//! search whether to claim a draw or resign.
 //!
 //! # Endgame databases
 //!
@@ -51,14 +36,14 @@
 //! them (the fastest win, the longest defence, a drawing move). Without them the search
 //! is unchanged.
 
-pub mod book;
+pub(crate) mod book;
 mod decision;
 pub mod egdb;
 mod eval;
 mod evaluation;
-pub mod learned;
+pub(crate) mod learned;
 mod level;
-pub mod nnue;
+pub(crate) mod nnue;
 mod openings;
 mod params;
 mod request;
@@ -72,19 +57,27 @@ mod zobrist;
 #[cfg(feature = "lab")]
 pub(crate) use zobrist::splitmix64;
 
-pub use decision::{CLAIM_DRAW_AT_MOST, Decision, RESIGN_AT, RESIGN_WITHIN, decide};
+pub(crate) use decision::{Decision, decide};
 pub use level::Level;
-pub use openings::{ACF_DECK, BallotStatus, Opening, OpeningsError, acf_openings, parse_openings};
-pub use params::SearchParams;
+pub(crate) use openings::{BallotStatus, Opening, acf_openings};
+#[cfg(feature = "lab")]
+pub(crate) use openings::{OpeningsError, parse_openings};
+pub(crate) use params::SearchParams;
 pub use thread::{SearchEvent, SearchHandle};
-pub use time::{ClockLimits, TimePlan, plan_time};
+pub(crate) use time::ClockLimits;
+#[cfg(any(test, feature = "lab"))]
+pub(crate) use time::plan_time;
 
-pub use eval::{KING, MAN, evaluate};
+#[cfg(feature = "lab")]
+pub(crate) use eval::evaluate;
 pub use evaluation::Evaluation;
-pub use request::machine_cores;
+pub(crate) use request::line_notation;
+pub(crate) use request::machine_cores;
+pub use request::{DepthInfo, SearchRequest, SearchResult, StopFlag};
 pub use score::Score;
-pub use search::{
-    DEFAULT_HASH_MB, DepthInfo, Engine, Limits, MAX_DEPTH, MAX_THREADS, SearchRequest,
-    SearchResult, StopFlag, line_notation,
-};
-pub use zobrist::hash;
+pub use search::Engine;
+pub(crate) use search::{DEFAULT_HASH_MB, MAX_THREADS};
+pub use time::Limits;
+
+#[cfg(test)]
+mod tests;

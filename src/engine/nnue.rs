@@ -33,23 +33,25 @@ use std::sync::OnceLock;
 use wide::{i16x16, i32x8};
 
 /// Piece-on-square inputs of one perspective: four kinds of piece on 32 squares.
-pub const INPUTS: usize = 128;
+pub(crate) const INPUTS: usize = 128;
 /// First-layer neurons per perspective.
-pub const HIDDEN: usize = 128;
+pub(crate) const HIDDEN: usize = 128;
 /// Second-layer neurons.
-pub const SECOND: usize = 32;
+pub(crate) const SECOND: usize = 32;
 /// Sets of dense-layer and output weights, one per stage of the game ([`bucket`]).
-pub const BUCKETS: usize = 4;
+pub(crate) const BUCKETS: usize = 4;
 /// The first layer's sums and the clipped values are in units of 1/127.
-pub const ACTIVATION_SCALE: i32 = 127;
+pub(crate) const ACTIVATION_SCALE: i32 = 127;
 /// The second layer's and the output's weights are in units of 1/64.
-pub const WEIGHT_SCALE: i32 = 64;
+pub(crate) const WEIGHT_SCALE: i32 = 64;
 /// The largest second-layer weight that quantises into the `i16` range used (in
 /// units of one): training keeps the weights within it.
-pub const MAX_SECOND_WEIGHT: f32 = 127.0 / WEIGHT_SCALE as f32;
+#[cfg(feature = "lab")]
+pub(crate) const MAX_SECOND_WEIGHT: f32 = 127.0 / WEIGHT_SCALE as f32;
 /// The largest first-layer weight training allows (so that 24 pieces and the bias stay
 /// within `i16` at 127ths).
-pub const MAX_FIRST_WEIGHT: f32 = 8.0;
+#[cfg(feature = "lab")]
+pub(crate) const MAX_FIRST_WEIGHT: f32 = 8.0;
 
 /// The file of a network with [`BUCKETS`] sets of dense weights.
 const MAGIC: &[u8; 8] = b"CKNET02\n";
@@ -63,7 +65,7 @@ static EMBEDDED: &[u8] = include_bytes!("net.bin");
 /// The stage of the game whose dense weights value `pos`: 0 with 6 pieces or fewer on
 /// the board, 1 with 7 to 10, then 2 with a king on the board and 3 without.
 #[inline]
-pub fn bucket(pos: &Position) -> usize {
+pub(crate) fn bucket(pos: &Position) -> usize {
     match pos.occupied().count() {
         0..=6 => 0,
         7..=10 => 1,
@@ -75,7 +77,7 @@ pub fn bucket(pos: &Position) -> usize {
 /// The input of a piece of `color` and `role` on square index `sq` (0-31), seen from
 /// `perspective`.
 #[inline]
-pub fn feature(perspective: Color, color: Color, role: Role, sq: usize) -> usize {
+pub(crate) fn feature(perspective: Color, color: Color, role: Role, sq: usize) -> usize {
     let own = color == perspective;
     let plane = match (own, role) {
         (true, Role::Man) => 0,
@@ -92,7 +94,7 @@ pub fn feature(perspective: Color, color: Color, role: Role, sq: usize) -> usize
 
 /// Calls `add` with every active input of `pos` seen from `perspective`.
 #[inline]
-pub fn for_each_input(pos: &Position, perspective: Color, mut add: impl FnMut(usize)) {
+pub(crate) fn for_each_input(pos: &Position, perspective: Color, mut add: impl FnMut(usize)) {
     for color in [Color::Black, Color::White] {
         for role in [Role::Man, Role::King] {
             let mut bits = pos.pieces(color, role).0;
@@ -115,7 +117,7 @@ type Half = [i16x16; HALF];
 
 /// The first layer's sums for both perspectives (Black's, then White's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Accumulator {
+pub(crate) struct Accumulator {
     sums: [Half; 2],
 }
 
@@ -137,20 +139,20 @@ fn perspective_index(color: Color) -> usize {
 /// A network's integer weights, as its file stores them. Each bucketed layer holds
 /// its [`BUCKETS`] sets one after another, bucket 0 first.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct NetworkWeights {
+pub(crate) struct NetworkWeights {
     /// First-layer biases, [`HIDDEN`], in 127ths.
-    pub first_bias: Vec<i16>,
+    pub(crate) first_bias: Vec<i16>,
     /// First-layer weights by input, [`HIDDEN`] each, in 127ths.
-    pub first: Vec<i16>,
+    pub(crate) first: Vec<i16>,
     /// Second-layer biases, [`SECOND`] a bucket, in 127ths times 64ths.
-    pub second_bias: Vec<i32>,
+    pub(crate) second_bias: Vec<i32>,
     /// Second-layer weights by neuron, 2 x [`HIDDEN`] each (the side to move's half
     /// first), [`SECOND`] neurons a bucket, in 64ths.
-    pub second: Vec<i16>,
+    pub(crate) second: Vec<i16>,
     /// Output weights, [`SECOND`] a bucket, in 64ths.
-    pub output: Vec<i32>,
+    pub(crate) output: Vec<i32>,
     /// Output biases, one a bucket, in 127ths times 64ths.
-    pub output_bias: Vec<i32>,
+    pub(crate) output_bias: Vec<i32>,
 }
 
 impl NetworkWeights {
@@ -168,7 +170,7 @@ impl NetworkWeights {
 
 /// A network with integer weights (made by [`Nnue::new`] or read from its file).
 #[derive(Clone, PartialEq, Eq)]
-pub struct Nnue {
+pub(crate) struct Nnue {
     weights: NetworkWeights,
     /// The first two layers' weights again, as vectors, for the search.
     vectors: Vectors,
@@ -197,7 +199,7 @@ impl fmt::Debug for Nnue {
 
 /// Why a network file cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NetworkError {
+pub(crate) enum NetworkError {
     /// It does not start as a network file of this program does.
     NotNetwork,
     /// It is shorter or longer than the network's shape needs.
@@ -229,13 +231,13 @@ impl Nnue {
     /// Numbers stored, all as little-endian `i32`, after the magic.
     const NUMBERS: usize = HIDDEN + INPUTS * HIDDEN + BUCKETS * Self::BUCKET_NUMBERS;
     /// The size of a network file.
-    pub const FILE_BYTES: usize = MAGIC.len() + 4 * Self::NUMBERS;
+    pub(crate) const FILE_BYTES: usize = MAGIC.len() + 4 * Self::NUMBERS;
     /// The size of a network file of the first shape (one set of dense weights).
     const ONE_SET_FILE_BYTES: usize =
         MAGIC.len() + 4 * (HIDDEN + INPUTS * HIDDEN + Self::BUCKET_NUMBERS);
 
     /// The embedded network (read once).
-    pub fn embedded() -> &'static Nnue {
+    pub(crate) fn embedded() -> &'static Nnue {
         static NETWORK: OnceLock<Nnue> = OnceLock::new();
         NETWORK.get_or_init(|| {
             // A unit test reads the same bytes, so a broken file fails the tests.
@@ -245,7 +247,7 @@ impl Nnue {
 
     /// Reads a network file (of either shape: a file of the first shape, with one set
     /// of dense weights, gives every bucket that set).
-    pub fn from_bytes(bytes: &[u8]) -> Result<Nnue, NetworkError> {
+    pub(crate) fn from_bytes(bytes: &[u8]) -> Result<Nnue, NetworkError> {
         let (body, sets, expected) = if let Some(body) = bytes.strip_prefix(MAGIC.as_slice()) {
             (body, BUCKETS, Self::FILE_BYTES)
         } else if let Some(body) = bytes.strip_prefix(MAGIC_ONE_SET.as_slice()) {
@@ -290,7 +292,7 @@ impl Nnue {
     }
 
     /// A network of these weights (missing weights are 0 and extra ones are ignored).
-    pub fn new(weights: NetworkWeights) -> Nnue {
+    pub(crate) fn new(weights: NetworkWeights) -> Nnue {
         let weights = weights.sized();
         let vectors = Vectors {
             first_bias: half(&weights.first_bias),
@@ -314,12 +316,14 @@ impl Nnue {
     }
 
     /// Its integer weights.
-    pub fn weights(&self) -> &NetworkWeights {
+    #[cfg(feature = "lab")]
+    pub(crate) fn weights(&self) -> &NetworkWeights {
         &self.weights
     }
 
     /// The file of this network.
-    pub fn to_bytes(&self) -> Vec<u8> {
+    #[cfg(any(test, feature = "lab"))]
+    pub(crate) fn to_bytes(&self) -> Vec<u8> {
         let w = &self.weights;
         let mut out = Vec::with_capacity(Self::FILE_BYTES);
         out.extend_from_slice(MAGIC);
@@ -343,7 +347,7 @@ impl Nnue {
     }
 
     /// The accumulator of `pos`, from scratch.
-    pub fn accumulate(&self, pos: &Position) -> Accumulator {
+    pub(crate) fn accumulate(&self, pos: &Position) -> Accumulator {
         let mut acc = Accumulator::default();
         for perspective in [Color::Black, Color::White] {
             let sums = &mut acc.sums[perspective_index(perspective)];
@@ -362,7 +366,7 @@ impl Nnue {
     /// whose piece changed (the move's ends, the pieces taken, a crowning) are added
     /// or taken out.
     #[inline]
-    pub fn update(
+    pub(crate) fn update(
         &self,
         parent_acc: &Accumulator,
         parent: &Position,
@@ -398,7 +402,7 @@ impl Nnue {
     /// The value for the side to move of `pos`, whose accumulator is `acc`, in
     /// hundredths of a man.
     #[inline]
-    pub fn evaluate(&self, acc: &Accumulator, pos: &Position) -> i32 {
+    pub(crate) fn evaluate(&self, acc: &Accumulator, pos: &Position) -> i32 {
         let turn = pos.turn();
         let b = bucket(pos);
         let mut clipped = [i16x16::ZERO; 2 * HALF];
@@ -438,7 +442,7 @@ impl Nnue {
     }
 
     /// The value of `pos` for the side to move, from scratch.
-    pub fn evaluate_position(&self, pos: &Position) -> i32 {
+    pub(crate) fn evaluate_position(&self, pos: &Position) -> i32 {
         self.evaluate(&self.accumulate(pos), pos)
     }
 }

@@ -7,23 +7,17 @@ use std::fmt;
 /// `#` comments): the 174 openings of the American Checker Federation, 144 played over
 /// the board, 12 in mail play only and 18 barred (lost by force). Read it with
 /// [`parse_openings`], or take it parsed from [`acf_openings`].
-pub const ACF_DECK: &str = include_str!("acf-3move.txt");
+pub(crate) const ACF_DECK: &str = include_str!("acf-3move.txt");
 
 /// The openings of the [`ACF_DECK`], in deck order, barred ones included.
-///
-/// ```
-/// let deck = checkers::engine::acf_openings();
-/// assert_eq!(deck.len(), 174);
-/// assert_eq!(deck[0].moves, "9-13 21-17 5-9");
-/// ```
-pub fn acf_openings() -> Vec<Opening> {
+pub(crate) fn acf_openings() -> Vec<Opening> {
     // The deck is part of the program and replays (a unit test below proves it).
     parse_openings(ACF_DECK).expect("the embedded ACF deck replays")
 }
 
 /// Where a ballot may be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BallotStatus {
+pub(crate) enum BallotStatus {
     /// Played over the board.
     Crossboard,
     /// Played in correspondence (mail) play only.
@@ -34,7 +28,7 @@ pub enum BallotStatus {
 
 impl BallotStatus {
     /// The word an openings file gives it: `crossboard`, `mailplay` or `barred`.
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             BallotStatus::Crossboard => "crossboard",
             BallotStatus::Mailplay => "mailplay",
@@ -67,48 +61,44 @@ impl std::str::FromStr for BallotStatus {
 
 /// One ballot of the ACF three-move deck.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opening {
+pub(crate) struct Opening {
     /// Its number in the deck (1-174).
-    pub number: u32,
+    pub(crate) number: u32,
     /// The moves as written in the file (`9-13 21-17 5-9`).
-    pub moves: String,
+    pub(crate) moves: String,
     /// Where it may be played.
-    pub status: BallotStatus,
+    pub(crate) status: BallotStatus,
     /// Its name (may be empty).
-    pub name: String,
+    pub(crate) name: String,
     /// The opening's moves, from the start position.
-    pub line: Vec<Move>,
+    pub(crate) line: Vec<Move>,
     /// The positions from the start position to the one after the last opening move.
-    pub positions: Vec<Position>,
+    pub(crate) positions: Vec<Position>,
 }
 
 impl Opening {
     /// Whether the opening is barred from play.
-    pub fn is_barred(&self) -> bool {
+    pub(crate) fn is_barred(&self) -> bool {
         self.status == BallotStatus::Barred
     }
 
     /// The position the game goes on from.
-    pub fn position(&self) -> Position {
+    #[cfg(any(test, feature = "lab"))]
+    pub(crate) fn position(&self) -> Position {
         self.positions
             .last()
             .copied()
             .unwrap_or_else(Position::start)
     }
-
-    /// The positions before [`position`](Self::position), oldest first.
-    pub fn history(&self) -> Vec<Position> {
-        self.positions[..self.positions.len().saturating_sub(1)].to_vec()
-    }
 }
 
 /// A line of an openings file that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OpeningsError {
+pub(crate) struct OpeningsError {
     /// The line number, from 1.
-    pub line: usize,
+    pub(crate) line: usize,
     /// What is wrong with it.
-    pub reason: String,
+    pub(crate) reason: String,
 }
 
 impl fmt::Display for OpeningsError {
@@ -121,7 +111,7 @@ impl std::error::Error for OpeningsError {}
 
 /// Reads an openings file: `number<TAB>moves<TAB>status<TAB>name` per line, `#`
 /// comments and blank lines skipped. Every move is replayed from the start position.
-pub fn parse_openings(text: &str) -> Result<Vec<Opening>, OpeningsError> {
+pub(crate) fn parse_openings(text: &str) -> Result<Vec<Opening>, OpeningsError> {
     let mut openings = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line_number = i + 1;
@@ -206,5 +196,19 @@ mod tests {
         assert!(openings.iter().all(|o| o.line.len() == 3));
         assert_eq!(openings[2].moves, "9-13 21-17 10-14");
         assert!(openings[2].is_barred());
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples the documentation of these crate-private items gave, run as tests.
+    #![allow(clippy::unwrap_used)]
+    use crate as checkers;
+
+    #[test]
+    fn example_of_acf_openings() {
+        let deck = checkers::engine::acf_openings();
+        assert_eq!(deck.len(), 174);
+        assert_eq!(deck[0].moves, "9-13 21-17 5-9");
     }
 }

@@ -10,120 +10,120 @@ use std::time::Duration;
 /// the contempt are the [`Level`](super::Level)'s, and the decisions to claim or resign
 /// are [`decide`](super::decide)'s).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SearchParams {
+pub(crate) struct SearchParams {
     // The tree.
     /// Half the width of the aspiration window round the last iteration's score, in
     /// hundredths of a man: a score outside it is searched again with the full window.
-    pub aspiration_window: i32,
+    pub(crate) aspiration_window: i32,
     /// The first iteration searched with an aspiration window (shallower ones are
     /// quick and their scores swing too much to aim at).
-    pub aspiration_from_depth: u32,
+    pub(crate) aspiration_from_depth: u32,
     /// Plies added below a position with a single legal move (a forced move costs the
     /// opponent nothing to find).
-    pub single_move_extension: i32,
+    pub(crate) single_move_extension: i32,
     /// Truncation (as Cake searches): off the principal variation, a quiet position
     /// whose static value is more than this (hundredths of a man) outside the window is
     /// searched shallower, by its distance from the window divided by
     /// [`truncation_divisor`](Self::truncation_divisor) quarter plies; the plies taken
     /// are given back below once a position is valued within this of the window again
     /// (0: never).
-    pub truncation_soft: i32,
+    pub(crate) truncation_soft: i32,
     /// Truncation: a distance beyond this takes plies that are given back only once a
     /// position comes within it again, and at most
     /// [`truncation_most`](Self::truncation_most) quarter plies a node.
-    pub truncation_hard: i32,
+    pub(crate) truncation_hard: i32,
     /// Truncation: hundredths of a man outside the window per quarter ply taken.
-    pub truncation_divisor: i32,
+    pub(crate) truncation_divisor: i32,
     /// Truncation: the most quarter plies a node beyond the hard distance takes.
-    pub truncation_most: i32,
+    pub(crate) truncation_most: i32,
     /// Late-move reduction: the first place in the move order (0 is the first move)
     /// from which quiet moves are searched [`reduction`](Self::reduction) plies less.
-    pub reduce_from_move: usize,
+    pub(crate) reduce_from_move: usize,
     /// Late-move reduction: the least remaining depth at which moves are reduced.
-    pub reduce_from_depth: i32,
+    pub(crate) reduce_from_depth: i32,
     /// Late-move reduction: the plies a late quiet move is searched less (and again at
     /// full depth if it beats alpha all the same).
-    pub reduction: i32,
+    pub(crate) reduction: i32,
     /// At the start of each search the history counts are divided by this, so that
     /// old positions do not dominate the move order.
-    pub history_aging: i32,
+    pub(crate) history_aging: i32,
     /// The most a history count grows to (it must stay below the killer moves' rank in
     /// the move order, 1 << 22).
-    pub history_most: i32,
+    pub(crate) history_most: i32,
     /// A transposition-table entry from this search gives way to another position's
     /// result unless the entry is more than this many plies deeper.
-    pub table_keep_deeper_by: i32,
+    pub(crate) table_keep_deeper_by: i32,
 
     // Time without a budget.
     /// With a `movetime` but no target, another iteration starts only while less than
     /// this share of the time is spent (a deeper one would hardly finish).
-    pub iteration_start_share: f64,
+    pub(crate) iteration_start_share: f64,
 
     // Time as a budget (see [`Limits::target`](super::Limits::target)).
     /// The wall a computer player's budget stretches to, as a multiple of the budget
     /// (when its best move keeps changing or its score falls).
-    pub budget_most: u32,
+    pub(crate) budget_most: u32,
     /// The share of the target that the time allowed is counted from (before the
     /// shares below): an iteration begun near the end of the time allowed runs on
     /// past it, so aiming short of the target brings the average time of a move to
     /// about the target (1: the whole target, and moves take longer on average).
-    pub budget_aim: f64,
+    pub(crate) budget_aim: f64,
     /// Iterations shallower than this always go on.
-    pub budget_from_depth: u32,
+    pub(crate) budget_from_depth: u32,
     /// The time allowed is the target times this while the best move changes.
-    pub budget_changed_share: f64,
+    pub(crate) budget_changed_share: f64,
     /// The iterations the best move must have stood, its score holding (falling less
     /// than [`budget_small_fall`](Self::budget_small_fall)), for the move to count as
     /// settled.
-    pub budget_settled_after: u32,
+    pub(crate) budget_settled_after: u32,
     /// The time allowed is the target times this once the best move is settled.
-    pub budget_settled_share: f64,
+    pub(crate) budget_settled_share: f64,
     /// A fall of the score since the last iteration by this much or more (hundredths
     /// of a man) multiplies the time allowed by
     /// [`budget_small_fall_share`](Self::budget_small_fall_share).
-    pub budget_small_fall: i32,
+    pub(crate) budget_small_fall: i32,
     /// What a small fall multiplies the time allowed by.
-    pub budget_small_fall_share: f64,
+    pub(crate) budget_small_fall_share: f64,
     /// A fall by this much or more multiplies the time allowed by
     /// [`budget_big_fall_share`](Self::budget_big_fall_share) instead.
-    pub budget_big_fall: i32,
+    pub(crate) budget_big_fall: i32,
     /// What a big fall multiplies the time allowed by.
-    pub budget_big_fall_share: f64,
+    pub(crate) budget_big_fall_share: f64,
     /// A position with at least this many pieces on the board is in the opening or
     /// the early middle game, where the games are won and lost: its target is
     /// multiplied by [`budget_opening_share`](Self::budget_opening_share).
-    pub budget_opening_pieces: u32,
+    pub(crate) budget_opening_pieces: u32,
     /// What the opening's target is multiplied by (1: no different).
-    pub budget_opening_share: f64,
+    pub(crate) budget_opening_share: f64,
     /// What the target of a position between the opening and the ending is multiplied
     /// by (1: no different).
-    pub budget_middle_share: f64,
+    pub(crate) budget_middle_share: f64,
     /// A position with at most this many pieces is in the ending, where the search
     /// reaches far in little time: its target is multiplied by
     /// [`budget_ending_share`](Self::budget_ending_share).
-    pub budget_ending_pieces: u32,
+    pub(crate) budget_ending_pieces: u32,
     /// What the ending's target is multiplied by (1: no different).
-    pub budget_ending_share: f64,
+    pub(crate) budget_ending_share: f64,
 
     // The clock (see [`plan_time`](super::plan_time)).
     /// On a clock with no moves to go given, a move plans for a share of the time left
     /// as though this many moves were still to make.
-    pub clock_moves_assumed: u32,
+    pub(crate) clock_moves_assumed: u32,
     /// The share of an increment a move plans to spend, in thousandths.
-    pub clock_increment_per_mille: u32,
+    pub(crate) clock_increment_per_mille: u32,
     /// With a move timer, a move plans for this share of its allowance (a quarter).
-    pub move_timer_divisor: u32,
+    pub(crate) move_timer_divisor: u32,
     /// No plan comes nearer the flag than this.
-    pub flag_margin: Duration,
+    pub(crate) flag_margin: Duration,
     /// The wall on a clock: the time left before the flag margin divided by this.
-    pub clock_wall_divisor: u32,
+    pub(crate) clock_wall_divisor: u32,
     /// The least a move on the clock is given, however short the time.
-    pub least_time: Duration,
+    pub(crate) least_time: Duration,
 }
 
 impl SearchParams {
     /// The numbers the computer plays with.
-    pub const DEFAULT: SearchParams = SearchParams {
+    pub(crate) const DEFAULT: SearchParams = SearchParams {
         aspiration_window: 30,
         aspiration_from_depth: 5,
         single_move_extension: 1,
@@ -171,7 +171,7 @@ impl SearchParams {
     /// [`budget_ending_pieces`](Self::budget_ending_pieces) down. The table of the
     /// search's trials in the lab's notes (`checkers::lab::notes`, built with the `lab`
     /// feature) records its matches.
-    pub const CANDIDATE: SearchParams = SearchParams {
+    pub(crate) const CANDIDATE: SearchParams = SearchParams {
         budget_opening_share: 2.0,
         budget_middle_share: 1.5,
         budget_ending_share: 0.7,
@@ -182,7 +182,7 @@ impl SearchParams {
 impl SearchParams {
     /// What a time budget's target is multiplied by in a position with `pieces` on the
     /// board: more in the opening, less in the ending.
-    pub fn stage_share(&self, pieces: u32) -> f64 {
+    pub(crate) fn stage_share(&self, pieces: u32) -> f64 {
         if pieces >= self.budget_opening_pieces {
             self.budget_opening_share
         } else if pieces <= self.budget_ending_pieces {

@@ -38,54 +38,54 @@ impl StopFlag {
 #[derive(Clone, Debug)]
 pub struct SearchRequest {
     /// The position to find a move for.
-    pub position: Position,
+    pub(crate) position: Position,
     /// The game's earlier positions, oldest first (the last one is the position before
     /// `position`). Used to score repetitions as draws and to count toward the
     /// forty-move rule; may be empty.
-    pub history: Vec<Position>,
+    pub(crate) history: Vec<Position>,
     /// When to stop.
-    pub limits: Limits,
+    pub(crate) limits: Limits,
     /// Randomness for weaker play: each evaluated position gets a pseudo-random offset
     /// of at most this many hundredths of a man. 0 for the best play.
-    pub noise: i32,
+    pub(crate) noise: i32,
     /// Seed of that randomness (the same seed gives the same offsets).
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// How much the side to move dislikes a draw, in hundredths of a man: a draw in the
     /// search scores `-contempt` for it (and `+contempt` for the opponent). 0 scores
     /// draws as level, as analysis should; a computer player uses a little, so that it
     /// does not steer for a repetition in a level position.
-    pub contempt: i32,
+    pub(crate) contempt: i32,
     /// Endgame databases to probe: positions they hold get their exact score and are
     /// not searched further, and a root position they hold is played from them. `None`
     /// searches as without databases.
-    pub egdb: Option<Arc<Egdb>>,
+    pub(crate) egdb: Option<Arc<Egdb>>,
     /// The evaluation of quiet positions.
-    pub evaluation: Evaluation,
+    pub(crate) evaluation: Evaluation,
     /// The network that evaluates when [`evaluation`](Self::evaluation) is the
     /// network's: `None` for the embedded one, or another (read from a file that
     /// `checkers train --model net` wrote), to measure it in a match or play with it.
-    pub network: Option<Arc<Nnue>>,
+    pub(crate) network: Option<Arc<Nnue>>,
     /// Whether to play from the opening book
     /// ([`Book::embedded`](super::book::Book::embedded)) when it has the position: at
     /// once, with no search; one of the tournament games' moves when `noise` is above 0
     /// (the weaker levels), the deep search's best otherwise.
-    pub book: bool,
+    pub(crate) book: bool,
     /// The search's tunable numbers ([`SearchParams::default`] for the computer's play).
-    pub params: SearchParams,
+    pub(crate) params: SearchParams,
     /// Whether a position with a single legal move is answered at once, with no search
     /// and a score that is only a guide (depth 0): for a player, who has nothing to
     /// choose. Off, the only move is searched like any position, so that the score shown
     /// for it (analysis, hints, review) is a searched one with its depth.
-    pub only_move_at_once: bool,
+    pub(crate) only_move_at_once: bool,
     /// Threads searching at once (Lazy SMP: helpers share the transposition table).
     /// One is deterministic; more search deeper in the same time but not the same way
     /// twice. [`SearchRequest::new`] and [`Level::request`](super::Level::request) take
     /// one; a game's session says how many its searches use.
-    pub threads: usize,
+    pub(crate) threads: usize,
 }
 
 /// The machine's cores (1 if they cannot be known).
-pub fn machine_cores() -> usize {
+pub(crate) fn machine_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
@@ -115,10 +115,17 @@ impl SearchRequest {
         self
     }
 
-    /// The limits the search honours: [`limits`](Self::limits) with its clock, if any,
+    /// The limits the search honours: `limits` with its clock, if any,
     /// planned into a target and a wall by the time manager (see
-    /// [`plan_time`](crate::engine::plan_time)).
-    pub fn planned_limits(&self) -> Limits {
+    /// `plan_time`).
+    /// The request with the game's earlier positions, oldest first: a position met
+    /// again is scored as the draw a repetition may become.
+    pub fn with_history(mut self, history: Vec<Position>) -> SearchRequest {
+        self.history = history;
+        self
+    }
+
+    pub(crate) fn planned_limits(&self) -> Limits {
         planned(self.limits, &self.params)
     }
 
@@ -130,7 +137,8 @@ impl SearchRequest {
 
     /// The same request evaluating with `network` when it evaluates with a network
     /// (`None`: the embedded one).
-    pub fn with_network(mut self, network: Option<Arc<Nnue>>) -> SearchRequest {
+    #[cfg(feature = "lab")]
+    pub(crate) fn with_network(mut self, network: Option<Arc<Nnue>>) -> SearchRequest {
         self.network = network;
         self
     }
@@ -153,7 +161,7 @@ pub struct DepthInfo {
 
 impl DepthInfo {
     /// Nodes per second so far.
-    pub fn nodes_per_second(&self) -> u64 {
+    pub(crate) fn nodes_per_second(&self) -> u64 {
         nodes_per_second(self.nodes, self.elapsed)
     }
 }
@@ -180,18 +188,11 @@ pub struct SearchResult {
     /// The principal variation, starting with `best_move`.
     pub pv: Vec<Move>,
     /// Positions the endgame databases answered during the search (0 without them).
-    pub egdb_hits: u64,
-}
-
-impl SearchResult {
-    /// Nodes per second.
-    pub fn nodes_per_second(&self) -> u64 {
-        nodes_per_second(self.nodes, self.elapsed)
-    }
+    pub(crate) egdb_hits: u64,
 }
 
 /// Writes a line of moves from `pos` in record notation (`11-15 23-19 8-11`).
-pub fn line_notation(pos: &Position, moves: &[Move]) -> String {
+pub(crate) fn line_notation(pos: &Position, moves: &[Move]) -> String {
     let mut pos = *pos;
     let mut words = Vec::with_capacity(moves.len());
     for m in moves {

@@ -14,13 +14,13 @@ const WIN_THRESHOLD: i32 = WIN - 1_000;
 /// stored as `WIN - plies` and a forced loss as `-(WIN - plies)`, so that a nearer win
 /// scores higher. `Display` writes `35`, `-120`, `win in 7` or `loss in 4` (plies).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Score(pub i32);
+pub struct Score(pub(crate) i32);
 
 impl Score {
     /// A drawn position.
     pub const DRAW: Score = Score(0);
     /// Scores at least this large (in size) are forced wins or losses.
-    pub const WIN_THRESHOLD: i32 = WIN_THRESHOLD;
+    pub(crate) const WIN_THRESHOLD: i32 = WIN_THRESHOLD;
     /// Larger than any real score: the bounds of the search window.
     pub(crate) const INFINITE: i32 = WIN + 1;
 
@@ -40,7 +40,7 @@ impl Score {
     }
 
     /// Whether the score is a forced win or loss.
-    pub const fn is_forced(self) -> bool {
+    pub(crate) const fn is_forced(self) -> bool {
         self.0.abs() >= WIN_THRESHOLD
     }
 

@@ -14,9 +14,9 @@ use super::egdb::{Egdb, Verdict};
 use super::evaluation::Evaluation;
 use super::nnue::{Accumulator, Nnue};
 use super::params::SearchParams;
-pub use super::request::{DepthInfo, SearchRequest, SearchResult, StopFlag, line_notation};
+pub(crate) use super::request::{DepthInfo, SearchRequest, SearchResult, StopFlag};
 use super::score::Score;
-pub use super::time::Limits;
+pub(crate) use super::time::Limits;
 use super::time::budget::{self, Budget};
 use super::tt::{Bound, NO_MOVE, NO_STATIC_VALUE, TranspositionTable};
 use super::zobrist::{hash, splitmix64};
@@ -28,9 +28,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Deepest ply the search goes below the root (extensions included).
-pub const MAX_PLY: usize = 128;
+pub(super) const MAX_PLY: usize = 128;
 /// Deepest nominal depth of iterative deepening.
-pub const MAX_DEPTH: u32 = 64;
+pub(crate) const MAX_DEPTH: u32 = 64;
 
 /// The move order's ranks, best first: the table's move, captures (more pieces first),
 /// the two killer moves, then the rest by their history counts (which stay below the
@@ -45,7 +45,7 @@ type History = [[[i32; 32]; 32]; 2];
 
 /// A searcher that keeps its transposition table and move-ordering statistics from one
 /// search to the next (useful over a game). With one thread (a request's
-/// [`threads`](SearchRequest::threads)), a search to a fixed depth or node count from a
+/// `threads`), a search to a fixed depth or node count from a
 /// fresh engine (or after [`clear`](Engine::clear)) always gives the same result; with
 /// more, helper threads search the same tree at once (Lazy SMP), sharing the table.
 #[derive(Clone, Debug)]
@@ -58,7 +58,7 @@ pub struct Engine {
 
 /// The default transposition table size in MB: the computer's in a game. Level 10
 /// thinks about 3 s a move, some 5 M nodes, which a smaller table would overwrite.
-pub const DEFAULT_HASH_MB: usize = 64;
+pub(crate) const DEFAULT_HASH_MB: usize = 64;
 
 impl Default for Engine {
     fn default() -> Engine {
@@ -307,7 +307,7 @@ impl Engine {
 }
 
 /// The most threads a search runs (a request asking more gets this many).
-pub const MAX_THREADS: usize = 256;
+pub(crate) const MAX_THREADS: usize = 256;
 
 /// What a helper thread shares with the search it helps.
 #[derive(Clone, Copy)]

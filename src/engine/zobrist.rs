@@ -63,7 +63,7 @@ fn board_key(kind: usize, bits: u32) -> u64 {
 
 /// The Zobrist hash of `pos`: pieces, kings and the side to move.
 #[inline]
-pub fn hash(pos: &Position) -> u64 {
+pub(crate) fn hash(pos: &Position) -> u64 {
     let key = board_key(0, pos.pieces(Color::Black, Role::Man).0)
         ^ board_key(1, pos.pieces(Color::Black, Role::King).0)
         ^ board_key(2, pos.pieces(Color::White, Role::Man).0)

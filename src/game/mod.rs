@@ -1,5 +1,5 @@
 //! A game: a start position and the moves played from it, with undo and redo, the
-//! WCDF draw claims (answered by [`rules::draw`](crate::rules::draw)), resignation, draw
+//! WCDF draw claims (answered by `rules::draw`), resignation, draw
 //! offers and the result.
 //!
 //! Pure: no I/O. The terminal front end and the PDN module both build on it.
@@ -393,7 +393,7 @@ impl Game {
 
     /// The legal moves that would create a position for the third time (WCDF 1.32):
     /// playing any of them lets the player to move claim a draw. See
-    /// [`draw::repeating_moves`].
+    /// `draw::repeating_moves`.
     pub fn repeating_moves(&self) -> Vec<Move> {
         let (history, current) = self.line();
         draw::repeating_moves(history, current)
@@ -421,7 +421,7 @@ impl Game {
     }
 
     /// The draw the player to move may claim now, if any (repetition checked first), see
-    /// [`draw::available_claim`]. `None` once the game is over.
+    /// `draw::available_claim`. `None` once the game is over.
     pub fn available_claim(&self) -> Option<DrawReason> {
         if self.is_over() {
             return None;

@@ -37,7 +37,7 @@ fn collect(args: &BookBuildArgs) -> Result<HashMap<Position, HashMap<Move, u32>>
 
 /// Runs `checkers-lab book`: every position searched on every core, a progress bar,
 /// the book file written whole.
-pub fn run(args: &BookBuildArgs, out: &mut impl Write) -> Result<(), LabError> {
+pub(crate) fn run(args: &BookBuildArgs, out: &mut impl Write) -> Result<(), LabError> {
     // A FIFO or a device as --out is refused before the searches, not after.
     check_replaceable(&args.out)
         .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;

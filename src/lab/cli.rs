@@ -13,15 +13,15 @@ use std::time::Duration;
 /// The engine's workshop: matches between engines, self-play, training, the book.
 #[derive(Debug, Parser)]
 #[command(name = "checkers-lab", version)]
-pub struct LabCli {
+pub(crate) struct LabCli {
     /// What to do.
     #[command(subcommand)]
-    pub command: LabCommand,
+    pub(crate) command: LabCommand,
 }
 
 /// The lab's subcommands.
 #[derive(Debug, Subcommand)]
-pub enum LabCommand {
+pub(crate) enum LabCommand {
     /// Play games between two computer levels (or against another program) from the
     /// ACF three-move openings (each opening with both colours, barred ones skipped)
     /// and print a score table.
@@ -39,104 +39,104 @@ pub enum LabCommand {
 
 /// `checkers-lab match`.
 #[derive(Debug, Args)]
-pub struct MatchArgs {
+pub(crate) struct MatchArgs {
     /// Games to play (two per opening; the deck starts again if more are asked).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    pub games: u32,
+    pub(crate) games: u32,
     /// Thinking time per move in milliseconds, as a budget: about that on average, up to
     /// three times it for a hard move (see --wall).
     #[arg(long, value_name = "MOVETIME", default_value = "100", value_parser = millis(600_000))]
-    pub movetime: Duration,
+    pub(crate) movetime: Duration,
     /// Play every game on a clock instead (30/60, G/15 or 5+3, as `play --clock` takes
     /// them): each player plans its own time from its clock, and out of time loses.
     /// An --against program is asked with the time its clock's plan gives.
     #[arg(long, value_name = "SPEC", value_parser = clap::value_parser!(TimeControl), conflicts_with = "movetime")]
-    pub clock: Option<TimeControl>,
+    pub(crate) clock: Option<TimeControl>,
     /// Player A's and player B's levels.
     #[command(flatten)]
-    pub levels: MatchLevels,
+    pub(crate) levels: MatchLevels,
     /// An openings file (number, moves, status, name; tab-separated) instead of the
     /// built-in ACF three-move deck.
     #[arg(long, value_name = "FILE")]
-    pub openings: Option<PathBuf>,
+    pub(crate) openings: Option<PathBuf>,
     /// Plies after which an unfinished game is adjudicated a draw.
     #[arg(long, value_name = "MAX_PLIES", default_value = "300", value_parser = clap::value_parser!(u32).range(10..=10_000).map(|n| n as usize))]
-    pub max_plies: usize,
+    pub(crate) max_plies: usize,
     /// Transposition table size per player in MB [default: 16 MB for each 100 ms of
     /// --movetime, from 16 to 256 MB; 64 MB on a --clock].
     #[arg(long, value_name = "HASH", value_parser = megabytes())]
-    pub hash: Option<usize>,
+    pub(crate) hash: Option<usize>,
     /// Seed of the levels' randomness.
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Also write every game to this PDN file.
     #[arg(long)]
-    pub pdn: Option<PathBuf>,
+    pub(crate) pdn: Option<PathBuf>,
     /// Which players use the endgame databases of the data folder.
     #[arg(long, value_enum, default_value_t = MatchPlayers::None)]
-    pub egdb: MatchPlayers,
+    pub(crate) egdb: MatchPlayers,
     /// End a game as soon as it reaches a position the endgame databases of the data
     /// folder hold, with their verdict (a win as the loser's resignation, a draw as
     /// agreed), as engine matches are adjudicated: the ending is not played out, and
     /// neither player needs the databases for it.
     #[arg(long)]
-    pub adjudicate_egdb: bool,
+    pub(crate) adjudicate_egdb: bool,
     /// Player B is this program instead: run as `CMD analyse --fen FEN --movetime MS`
     /// for each move, its last `bestmove MOVE` line its move (any build of checkers
     /// answers so).
     #[arg(long, value_name = "CMD")]
-    pub against: Option<String>,
+    pub(crate) against: Option<String>,
     /// Players that treat the time per move as a wall, stopping once another
     /// iteration could not finish within it, instead of as a budget to spend on average.
     #[arg(long, value_enum, default_value_t = MatchPlayers::None, value_name = "PLAYERS")]
-    pub wall: MatchPlayers,
+    pub(crate) wall: MatchPlayers,
     /// Players that play from the opening book, as the computer does in a game
     /// [default: both; none with --against, whose program has no book of this one's]
     #[arg(long, value_enum, value_name = "PLAYERS")]
-    pub book: Option<MatchPlayers>,
+    pub(crate) book: Option<MatchPlayers>,
     /// Player A's evaluation (the program's default if not given).
     #[arg(long, value_enum)]
-    pub eval_a: Option<EvalChoice>,
+    pub(crate) eval_a: Option<EvalChoice>,
     /// Player B's evaluation (the program's default if not given).
     #[arg(long, value_enum, conflicts_with = "against")]
-    pub eval_b: Option<EvalChoice>,
+    pub(crate) eval_b: Option<EvalChoice>,
     /// Player A's network: a file that `checkers train --model net` wrote, instead of
     /// the embedded one (it evaluates with it unless --eval-a names another evaluation).
     #[arg(long, value_name = "FILE")]
-    pub net_a: Option<PathBuf>,
+    pub(crate) net_a: Option<PathBuf>,
     /// Player B's network, likewise: to measure a new generation against the embedded
     /// network, both players in this process.
     #[arg(long, value_name = "FILE", conflicts_with = "against")]
-    pub net_b: Option<PathBuf>,
+    pub(crate) net_b: Option<PathBuf>,
     /// Games played at once.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
-    pub concurrency: u32,
+    pub(crate) concurrency: u32,
     /// Stop once a sequential test decides between ELO0 and ELO1 for player A (95 %
     /// confidence each way), e.g. --sprt 0,10.
     #[arg(long, value_name = "ELO0,ELO1", value_parser = sprt_bounds)]
-    pub sprt: Option<(f64, f64)>,
+    pub(crate) sprt: Option<(f64, f64)>,
     /// The search player B plays with: the computer's, or the one on trial
     /// (to measure it).
     #[arg(long, value_enum, default_value_t = SearchChoice::Current, conflicts_with = "against")]
-    pub search_b: SearchChoice,
+    pub(crate) search_b: SearchChoice,
     /// Threads player A searches with.
     #[arg(long, value_name = "N", default_value = "1", value_parser = threads())]
-    pub threads_a: usize,
+    pub(crate) threads_a: usize,
     /// Threads player B searches with (not an --against program).
     #[arg(long, value_name = "N", default_value = "1", value_parser = threads(), conflicts_with = "against")]
-    pub threads_b: usize,
+    pub(crate) threads_b: usize,
     /// Search each move to at most this many nodes instead of for a time (a level with
     /// a depth of its own still stops there): with one thread each, the same match on
     /// any machine, however busy.
     #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["movetime", "clock", "wall", "against"])]
-    pub nodes: Option<u64>,
+    pub(crate) nodes: Option<u64>,
 }
 
 impl MatchArgs {
     /// Each player's transposition table in MB: --hash, else one that grows with the
     /// time a move (16 MB for each 100 ms, so that a search of a second, about 2 M
     /// nodes, does not overwrite itself; from 16 to 256 MB), 64 MB on a clock.
-    pub fn hash_mb(&self) -> usize {
+    pub(crate) fn hash_mb(&self) -> usize {
         self.hash.unwrap_or_else(|| {
             if self.clock.is_some() {
                 64
@@ -167,7 +167,7 @@ fn sprt_bounds(text: &str) -> Result<(f64, f64), String> {
 /// Which players of `checkers-lab match` an option applies to (the endgame databases, a
 /// time wall).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum MatchPlayers {
+pub(crate) enum MatchPlayers {
     /// Neither player.
     #[default]
     None,
@@ -181,7 +181,7 @@ pub enum MatchPlayers {
 
 impl MatchPlayers {
     /// Whether the option applies to player `player` (0 for A, 1 for B).
-    pub fn uses(self, player: usize) -> bool {
+    pub(crate) fn uses(self, player: usize) -> bool {
         matches!(
             (self, player),
             (MatchPlayers::Both, _) | (MatchPlayers::A, 0) | (MatchPlayers::B, 1)
@@ -192,7 +192,7 @@ impl MatchPlayers {
 /// The two levels of `checkers-lab match`: `--level A --level B`, given twice or not at all
 /// (then level 10 plays itself); clap refuses the command line otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MatchLevels(pub [Level; 2]);
+pub(crate) struct MatchLevels(pub [Level; 2]);
 
 /// The id of `match --level`.
 const MATCH_LEVEL: &str = "level";
@@ -251,85 +251,85 @@ impl FromArgMatches for MatchLevels {
 
 /// `checkers-lab selfplay`.
 #[derive(Debug, Args)]
-pub struct SelfplayArgs {
+pub(crate) struct SelfplayArgs {
     /// The file to write positions to (one `FEN<tab>score<tab>result` line each); added
     /// to if it exists.
     #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
     /// Games to play.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
-    pub games: u32,
+    pub(crate) games: u32,
     /// Nodes searched per move.
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Nodes searched per move while the board has at least --deep-pieces pieces (default:
     /// --nodes throughout): sharper labels for the opening and middle game, the ending
     /// still played out fast.
     #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
-    pub deep_nodes: Option<u64>,
+    pub(crate) deep_nodes: Option<u64>,
     /// The fewest pieces on the board at which --deep-nodes applies.
     #[arg(long, default_value_t = 14, requires = "deep_nodes", value_parser = clap::value_parser!(u32).range(2..=24))]
-    pub deep_pieces: u32,
+    pub(crate) deep_pieces: u32,
     /// Games played at once (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
-    pub threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
     /// Seed of the games' random moves.
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// The evaluation the games are played with.
     #[arg(long, value_enum, default_value_t = EvalChoice::Hand)]
-    pub eval: EvalChoice,
+    pub(crate) eval: EvalChoice,
     /// With --eval net: this network file (from `checkers train --model net`) instead
     /// of the embedded one, so that a generation's games need no new build.
     #[arg(long, value_name = "FILE")]
-    pub net: Option<PathBuf>,
+    pub(crate) net: Option<PathBuf>,
 }
 
 /// `checkers-lab train`.
 #[derive(Debug, Args)]
-pub struct TrainArgs {
+pub(crate) struct TrainArgs {
     /// Training data files written by `checkers-lab selfplay`.
     #[arg(long = "data", value_name = "FILE")]
-    pub data: Vec<PathBuf>,
+    pub(crate) data: Vec<PathBuf>,
     /// PDN files of games whose positions to add, labelled by each game's result.
     #[arg(long = "pdn", value_name = "FILE")]
-    pub pdn: Vec<PathBuf>,
+    pub(crate) pdn: Vec<PathBuf>,
     /// The weights file to write.
     #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
     /// Passes over the data.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-    pub epochs: u32,
+    pub(crate) epochs: u32,
     /// The game result's share of each target, 0 to 1 (the search score has the rest).
     #[arg(long, default_value_t = 0.5, value_parser = share)]
-    pub lambda: f32,
+    pub(crate) lambda: f32,
     /// Adam's step size at the start: in hundredths of a man for the pattern table, in
     /// thousandths of a weight for the network (it falls to a tenth by the last pass).
     #[arg(long, default_value_t = 2.0, value_parser = positive)]
-    pub learning_rate: f32,
+    pub(crate) learning_rate: f32,
     /// Seed of the shuffling and of the held-out sample.
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// What to train: the pattern table or the network evaluation.
     #[arg(long, value_enum, default_value_t = TrainModel::Table)]
-    pub model: TrainModel,
+    pub(crate) model: TrainModel,
     /// With --model net: continue from this checkpoint (written beside --out as
     /// OUT.checkpoint after every pass) up to --epochs passes in all.
     #[arg(long, value_name = "FILE")]
-    pub resume: Option<PathBuf>,
+    pub(crate) resume: Option<PathBuf>,
     /// With --model net: start from this network (a file `train --model net` wrote, or
     /// `embedded`, the program's own) instead of from random weights: a new generation
     /// that goes on from the last.
     #[arg(long, value_name = "FILE|embedded", conflicts_with = "resume")]
-    pub from: Option<PathBuf>,
+    pub(crate) from: Option<PathBuf>,
     /// With --model net: threads computing the gradient (default: one per core).
     #[arg(long, value_name = "N", value_parser = threads())]
-    pub threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
 }
 
 /// What `checkers-lab train` learns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum TrainModel {
+pub(crate) enum TrainModel {
     /// The pattern table (`src/engine/weights.bin`).
     Table,
     /// The network evaluation (`src/engine/net.bin`).
@@ -352,25 +352,25 @@ fn positive(text: &str) -> Result<f32, String> {
 
 /// `checkers-lab book`.
 #[derive(Debug, Args)]
-pub struct BookBuildArgs {
+pub(crate) struct BookBuildArgs {
     /// The book file to write.
     #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
     /// PDN files of games whose openings to add.
     #[arg(long = "pdn", value_name = "FILE")]
-    pub pdn: Vec<PathBuf>,
+    pub(crate) pdn: Vec<PathBuf>,
     /// Thinking time per position in milliseconds.
     #[arg(long, value_name = "MOVETIME", default_value = "2000", value_parser = millis(3_600_000))]
-    pub movetime: Duration,
+    pub(crate) movetime: Duration,
     /// A games' position enters the book when at least this many games reach it.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
-    pub min_games: u32,
+    pub(crate) min_games: u32,
     /// How many plies of each game to look at.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=60).map(|n| n as usize))]
-    pub plies: usize,
+    pub(crate) plies: usize,
     /// Positions searched at once (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
-    pub threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 /// A lab command that could not be carried out.
 #[derive(Debug)]
-pub enum LabError {
+pub(crate) enum LabError {
     /// What the player's program can say too (output, databases, game options).
     Command(CommandError),
     /// `match --pdn`: the file cannot take the games (checked before the first game),
@@ -87,7 +87,7 @@ impl From<EgdbError> for LabError {
 /// How the result of a lab command ends the program: 0 on success, as the player's
 /// program for what it can say too (a closed standard output is silent), 1 otherwise;
 /// every message is `checkers-lab: ` and the error.
-pub fn exit(result: &Result<(), LabError>) -> crate::commands::Exit {
+pub(crate) fn exit(result: &Result<(), LabError>) -> crate::commands::Exit {
     match result {
         Ok(()) => crate::commands::exit(&Ok(())),
         Err(LabError::Command(e)) => {

@@ -15,26 +15,26 @@ use std::sync::Arc;
 
 /// How self-play games are played.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SelfplayOptions {
+pub(crate) struct SelfplayOptions {
     /// Nodes searched per move.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Nodes searched per move while the board has at least [`Self::deep_pieces`]
     /// pieces: a deeper search where the game is decided, for sharper labels there,
     /// while the ending is played out at [`Self::nodes`].
-    pub deep_nodes: Option<u64>,
+    pub(crate) deep_nodes: Option<u64>,
     /// The fewest pieces on the board at which [`Self::deep_nodes`] applies.
-    pub deep_pieces: u32,
+    pub(crate) deep_pieces: u32,
     /// Plies after the ballot during which a random move may be played.
-    pub random_plies: usize,
+    pub(crate) random_plies: usize,
     /// Chance in a thousand of a random move at each of those plies.
-    pub random_per_mille: u64,
+    pub(crate) random_per_mille: u64,
     /// Plies after which an unfinished game counts as drawn.
-    pub max_plies: usize,
+    pub(crate) max_plies: usize,
     /// The evaluation the games are played (and positions scored) with.
-    pub evaluation: Evaluation,
+    pub(crate) evaluation: Evaluation,
     /// The network it evaluates with, when that is the network's (`None`: the
     /// embedded one).
-    pub network: Option<Arc<Nnue>>,
+    pub(crate) network: Option<Arc<Nnue>>,
 }
 
 impl Default for SelfplayOptions {
@@ -54,27 +54,27 @@ impl Default for SelfplayOptions {
 
 /// A quiet position of a self-play game and what the search made of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ScoredPosition {
+pub(crate) struct ScoredPosition {
     /// The position (its side to move has no capture).
-    pub position: Position,
+    pub(crate) position: Position,
     /// The search's score for the side to move, in hundredths of a man.
-    pub score: i32,
+    pub(crate) score: i32,
 }
 
 /// A finished self-play game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SelfplayGame {
+pub(crate) struct SelfplayGame {
     /// Its quiet positions after the opening, in order.
-    pub positions: Vec<ScoredPosition>,
+    pub(crate) positions: Vec<ScoredPosition>,
     /// The winner, or `None` for a draw.
-    pub winner: Option<Color>,
+    pub(crate) winner: Option<Color>,
     /// Plies played, the ballot's included.
-    pub plies: usize,
+    pub(crate) plies: usize,
 }
 
 /// Plays one game from `opening` with `engine` (cleared first), its random moves drawn
 /// from `seed`.
-pub fn play_game(
+pub(crate) fn play_game(
     engine: &mut Engine,
     opening: &Opening,
     seed: u64,

@@ -28,15 +28,15 @@ use std::time::{Duration, Instant};
 
 /// One player's tally in a match.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub(crate) struct Tally {
     /// Wins, losses, draws with Black.
-    pub as_black: [u32; 3],
+    pub(crate) as_black: [u32; 3],
     /// Wins, losses, draws with White.
-    pub as_white: [u32; 3],
+    pub(crate) as_white: [u32; 3],
     /// Time spent thinking, over all its moves.
-    pub thinking: Duration,
+    pub(crate) thinking: Duration,
     /// Moves it thought about (those of the opening not counted).
-    pub moves: u32,
+    pub(crate) moves: u32,
 }
 
 /// Player A's games by pairs, each pair one opening with the colours reversed (games
@@ -70,17 +70,17 @@ impl Tally {
     }
 
     /// Wins, losses and draws over both colours.
-    pub fn total(&self) -> [u32; 3] {
+    pub(crate) fn total(&self) -> [u32; 3] {
         [0, 1, 2].map(|i| self.as_black[i] + self.as_white[i])
     }
 
     /// The mean time a move took, in milliseconds.
-    pub fn mean_move_ms(&self) -> f64 {
+    pub(crate) fn mean_move_ms(&self) -> f64 {
         self.thinking.as_secs_f64() * 1000.0 / f64::from(self.moves.max(1))
     }
 
     /// Points (a win 1, a draw 1/2) as a percentage of the games played.
-    pub fn score_percent(&self) -> f64 {
+    pub(crate) fn score_percent(&self) -> f64 {
         let [w, l, d] = self.total();
         let games = w + l + d;
         if games == 0 {
@@ -92,11 +92,11 @@ impl Tally {
 }
 
 /// The largest openings file read: a deck of a thousand openings is some 50 KB.
-pub const MAX_OPENINGS_BYTES: u64 = 16 << 20;
+pub(crate) const MAX_OPENINGS_BYTES: u64 = 16 << 20;
 
 /// The openings a match plays, barred ones left out: those of the `--openings` file,
 /// or of the built-in ACF deck.
-pub fn openings(args: &MatchArgs) -> Result<Vec<Opening>, LabError> {
+pub(crate) fn openings(args: &MatchArgs) -> Result<Vec<Opening>, LabError> {
     let openings = match &args.openings {
         Some(file) => {
             // A FIFO or a device would block or never end: only a regular file is read,
@@ -159,13 +159,13 @@ fn book_players(args: &MatchArgs) -> MatchPlayers {
 /// Runs `checkers match`: a line per game, then the score table. With `--pdn`, the
 /// file is checked before the first game (a regular PDN file that can be added to, or
 /// a new one), and each game is added at its end as soon as it is over.
-pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<(), LabError> {
+pub(crate) fn run(args: &MatchArgs, out: &mut impl Write) -> Result<(), LabError> {
     play_match(args, out).map(|_| ())
 }
 
 /// Plays the match of `args`, reporting as [`run`] does. Returns the tallies of
 /// players A and B.
-pub fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], LabError> {
+pub(crate) fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], LabError> {
     let openings = openings(args)?;
     if let Some(note) = repeated_openings(openings.len(), args.games as usize) {
         writeln!(out, "{note}")?;

@@ -5,41 +5,54 @@
 //! cargo run --release --features lab --bin checkers-lab -- match --level 10 --level 9
 //! ```
 //!
-//! - [`matches`](mod@matches): games between two engines (levels, search parameters, networks, or
+//! - `matches`: games between two engines (levels, search parameters, networks, or
 //!   another program speaking the CheckerBoard protocol through a wrapper, see
-//!   [`opponent`]) from the ACF ballots, with an Elo estimate by games and by pairs, and
-//!   SPRT ([`rating`]);
-//! - [`selfplay`] and [`games`]: fast games of the computer against itself, their quiet
+//!   `opponent`) from the ACF ballots, with an Elo estimate by games and by pairs, and
+//!   SPRT (`rating`);
+//! - `selfplay` and `games`: fast games of the computer against itself, their quiet
 //!   positions written as training data;
-//! - [`train`], [`training`] and [`net_training`]: the pattern table and the network
+//! - `train`, `training` and `net_training`: the pattern table and the network
 //!   fitted to that data;
-//! - [`book`]: the opening book built from deep searches.
+//! - `book`: the opening book built from deep searches;
+//! - [`bench`](mod@bench): what the benchmarks time of the crate's insides.
 //!
 //! The lab's notebook, [`notes`], says how each is run and what the runs gave: the
 //! ladder of levels, the evaluation's generations, the search's trials, the matches
 //! against other engines.
 
-pub mod book;
-pub mod cli;
+pub mod bench;
+pub(crate) mod book;
+pub(crate) mod cli;
 mod error;
-pub mod games;
-pub mod matches;
-pub mod net_training;
+pub(crate) mod games;
+pub(crate) mod matches;
+pub(crate) mod net_training;
 #[doc = include_str!("notes.md")]
 pub mod notes {}
-pub mod opponent;
-pub mod rating;
-pub mod selfplay;
-pub mod train;
-pub mod training;
+pub(crate) mod opponent;
+pub(crate) mod rating;
+pub(crate) mod selfplay;
+pub(crate) mod train;
+pub(crate) mod training;
 
-pub use error::{LabError, exit};
+pub(crate) use error::{LabError, exit};
 
 use cli::{LabCli, LabCommand};
 
-/// Runs what the lab's command line `cli` asks for.
-pub fn run(cli: LabCli) -> Result<(), LabError> {
-    let out = &mut std::io::stdout().lock();
+/// The `checkers-lab` program as one call: parses the process's command line, runs it,
+/// prints how it ended and gives the exit status.
+pub fn main() -> std::process::ExitCode {
+    crate::commands::main_of(|cli: LabCli| exit(&run(cli)))
+}
+
+/// Runs what the lab's command line `cli` asks for, writing its report to standard
+/// output.
+fn run(cli: LabCli) -> Result<(), LabError> {
+    run_to(cli, &mut std::io::stdout().lock())
+}
+
+/// Runs what the lab's command line `cli` asks for, writing its report to `out`.
+fn run_to(cli: LabCli, out: &mut impl std::io::Write) -> Result<(), LabError> {
     match cli.command {
         LabCommand::Match(args) => matches::run(&args, out),
         LabCommand::Selfplay(args) => selfplay::run(&args, out),
@@ -47,3 +60,6 @@ pub fn run(cli: LabCli) -> Result<(), LabError> {
         LabCommand::Book(args) => book::run(&args, out),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -18,11 +18,11 @@ use std::fmt;
 /// The float network being trained, every layer in one vector so that a gradient, a
 /// moment and a checkpoint are the same shape.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FloatNetwork {
+pub(crate) struct FloatNetwork {
     /// The parameters: first-layer biases, first-layer weights by input, then for
     /// each bucket its second-layer biases, second-layer weights by neuron, output
     /// weights and output bias.
-    pub params: Vec<f32>,
+    pub(crate) params: Vec<f32>,
 }
 
 const FIRST_BIAS: usize = 0;
@@ -37,7 +37,7 @@ const OUTPUT_BIAS: usize = OUTPUT + SECOND;
 /// The parameters of one bucket's dense layer and output.
 const BUCKET_PARAMS: usize = OUTPUT_BIAS + 1;
 /// How many parameters the network has.
-pub const PARAMS: usize = DENSE + BUCKETS * BUCKET_PARAMS;
+pub(crate) const PARAMS: usize = DENSE + BUCKETS * BUCKET_PARAMS;
 
 /// Where bucket `b`'s block of parameters starts.
 const fn block(b: usize) -> usize {
@@ -48,7 +48,7 @@ const CHECKPOINT_MAGIC: &[u8; 8] = b"CKNETF2\n";
 
 /// Why a checkpoint cannot be resumed from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CheckpointError(pub String);
+pub(crate) struct CheckpointError(pub String);
 
 impl fmt::Display for CheckpointError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -73,7 +73,7 @@ struct Forward {
 impl FloatNetwork {
     /// A network of small pseudo-random weights from `seed`, with the output scaled so
     /// that it starts near 0.
-    pub fn random(seed: u64) -> FloatNetwork {
+    pub(crate) fn random(seed: u64) -> FloatNetwork {
         let mut rng = seed ^ 0x5EED;
         let mut uniform = |scale: f32| {
             rng = splitmix64(rng);
@@ -104,7 +104,7 @@ impl FloatNetwork {
     /// The float network whose [`quantise`](Self::quantise) is `net`: each integer
     /// weight over its unit, so that training can go on from a network already made
     /// (`train --model net --from`).
-    pub fn from_network(net: &Nnue) -> FloatNetwork {
+    pub(crate) fn from_network(net: &Nnue) -> FloatNetwork {
         let w = net.weights();
         let a = ACTIVATION_SCALE as f32;
         let u = WEIGHT_SCALE as f32;
@@ -128,7 +128,7 @@ impl FloatNetwork {
 
     /// The checkpoint file: every parameter as a little-endian `f32`, and the passes
     /// made so far.
-    pub fn to_checkpoint(&self, epochs_done: u32) -> Vec<u8> {
+    pub(crate) fn to_checkpoint(&self, epochs_done: u32) -> Vec<u8> {
         let mut out = Vec::with_capacity(12 + 4 * PARAMS);
         out.extend_from_slice(CHECKPOINT_MAGIC);
         out.extend_from_slice(&epochs_done.to_le_bytes());
@@ -139,7 +139,7 @@ impl FloatNetwork {
     }
 
     /// Reads a checkpoint: the network and the passes it had made.
-    pub fn from_checkpoint(bytes: &[u8]) -> Result<(FloatNetwork, u32), CheckpointError> {
+    pub(crate) fn from_checkpoint(bytes: &[u8]) -> Result<(FloatNetwork, u32), CheckpointError> {
         let Some(body) = bytes.strip_prefix(CHECKPOINT_MAGIC.as_slice()) else {
             return Err(CheckpointError("not a network checkpoint".into()));
         };
@@ -209,7 +209,8 @@ impl FloatNetwork {
     }
 
     /// The value of a sample's position for the side to move, in hundredths of a man.
-    pub fn evaluate(&self, sample: &Sample) -> f32 {
+    #[cfg(test)]
+    pub(crate) fn evaluate(&self, sample: &Sample) -> f32 {
         100.0 * self.forward(sample).output
     }
 
@@ -260,7 +261,7 @@ impl FloatNetwork {
     }
 
     /// The network with integer weights, each weight rounded to its unit.
-    pub fn quantise(&self) -> Nnue {
+    pub(crate) fn quantise(&self) -> Nnue {
         let p = &self.params;
         let a = ACTIVATION_SCALE as f32;
         let w = WEIGHT_SCALE as f32;
@@ -302,21 +303,21 @@ impl FloatNetwork {
 
 /// How to train the network.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct NetTrainOptions {
+pub(crate) struct NetTrainOptions {
     /// Passes over the data (in all, counting those of a resumed checkpoint).
-    pub epochs: u32,
+    pub(crate) epochs: u32,
     /// The result's share of the target (the search score has the rest).
-    pub lambda: f32,
+    pub(crate) lambda: f32,
     /// Adam's step size at the start (it falls to a tenth by the last pass).
-    pub learning_rate: f32,
+    pub(crate) learning_rate: f32,
     /// Samples per step.
-    pub batch: usize,
+    pub(crate) batch: usize,
     /// One run of samples in this many is held out to measure the fit.
-    pub validation_every: u64,
+    pub(crate) validation_every: u64,
     /// Seed of the shuffling, the held-out sample and the first weights.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Threads computing each batch's gradient.
-    pub threads: usize,
+    pub(crate) threads: usize,
 }
 
 impl Default for NetTrainOptions {
@@ -335,17 +336,17 @@ impl Default for NetTrainOptions {
 
 /// What network training found.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct NetTrainReport {
+pub(crate) struct NetTrainReport {
     /// The fitted `K` (see [`fit_scale`]).
-    pub scale: f32,
+    pub(crate) scale: f32,
     /// Samples trained on.
-    pub train_samples: usize,
+    pub(crate) train_samples: usize,
     /// Samples held out.
-    pub validation_samples: usize,
+    pub(crate) validation_samples: usize,
     /// The pattern table's error on the held-out samples.
-    pub table_loss: f64,
+    pub(crate) table_loss: f64,
     /// The quantised network's error on them, after training.
-    pub net_loss: f64,
+    pub(crate) net_loss: f64,
 }
 
 /// The mean squared error of `value` (hundredths of a man) on `samples`.
@@ -363,7 +364,7 @@ fn loss_of(samples: &[(&Sample, f32)], k: f32, value: impl Fn(&Sample) -> f32) -
 /// Trains a network on `samples` from `start` (a fresh one or a checkpoint's, with the
 /// passes it had made), calling `progress` after each pass with the network so far
 /// (to save a checkpoint) and its report.
-pub fn train_network(
+pub(crate) fn train_network(
     samples: &[Sample],
     options: &NetTrainOptions,
     start: Option<(FloatNetwork, u32)>,

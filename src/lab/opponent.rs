@@ -16,9 +16,9 @@ use std::time::{Duration, Instant};
 
 /// An opponent program, run through the shell once a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opponent {
+pub(crate) struct Opponent {
     /// The command, as given to `--against`.
-    pub command: String,
+    pub(crate) command: String,
 }
 
 /// How long past its time an opponent may take before it forfeits the game.
@@ -26,7 +26,7 @@ const GRACE: Duration = Duration::from_secs(5);
 
 /// The longest piece of a line of the opponent's output looked at; the rest of a longer
 /// line is read and dropped.
-pub const MAX_LINE_BYTES: u64 = 4096;
+pub(crate) const MAX_LINE_BYTES: u64 = 4096;
 
 /// How long the output is waited for once the program has ended (a child it left
 /// running elsewhere may hold the pipe open).
@@ -46,7 +46,7 @@ impl Opponent {
     /// The opponent's move in `pos`, searched for `movetime`; or why there is none (the
     /// program could not run or failed, took far too long, or answered with no legal
     /// move).
-    pub fn best_move(&self, pos: &Position, movetime: Duration) -> Result<Move, String> {
+    pub(crate) fn best_move(&self, pos: &Position, movetime: Duration) -> Result<Move, String> {
         let line = format!(
             "{} analyse --fen '{pos}' --movetime {}",
             self.command,
@@ -75,7 +75,7 @@ impl Opponent {
     /// Checks that the program runs and answers with a legal move, before the first
     /// game: a program that is missing or broken is an error of the match, not a
     /// forfeit of every game.
-    pub fn check(&self, movetime: Duration) -> Result<(), String> {
+    pub(crate) fn check(&self, movetime: Duration) -> Result<(), String> {
         self.best_move(&Position::start(), movetime).map(drop)
     }
 

@@ -4,51 +4,45 @@
 //! change is shown better or worse.
 
 /// Elo difference for a score fraction `p` (0 < p < 1): `-400 log10(1/p - 1)`.
-///
-/// ```
-/// use checkers::lab::rating::elo_from_score;
-/// assert_eq!(elo_from_score(0.5), 0.0);
-/// assert!((elo_from_score(0.75) - 190.85).abs() < 0.01);
-/// ```
-pub fn elo_from_score(p: f64) -> f64 {
+pub(crate) fn elo_from_score(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }
 
 /// The expected score of a player `elo` points stronger: `1 / (1 + 10^(-elo/400))`.
-pub fn score_from_elo(elo: f64) -> f64 {
+pub(crate) fn score_from_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
 /// A player's results over a match: wins, draws, losses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Results {
+pub(crate) struct Results {
     /// Games won.
-    pub wins: u32,
+    pub(crate) wins: u32,
     /// Games drawn.
-    pub draws: u32,
+    pub(crate) draws: u32,
     /// Games lost.
-    pub losses: u32,
+    pub(crate) losses: u32,
 }
 
 /// An Elo estimate and the half-width of its 95 % confidence interval (both `None`
 /// when the results cannot say: no games, or all won or all lost).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct EloEstimate {
+pub(crate) struct EloEstimate {
     /// The Elo difference the score means.
-    pub elo: f64,
+    pub(crate) elo: f64,
     /// Half the 95 % interval, in Elo (the interval is asymmetric in Elo; this is the
     /// larger side, so the stated interval is never too narrow).
-    pub margin: f64,
+    pub(crate) margin: f64,
 }
 
 impl Results {
     /// Games played.
-    pub fn games(self) -> u32 {
+    pub(crate) fn games(self) -> u32 {
         self.wins + self.draws + self.losses
     }
 
     /// The score fraction: a win 1, a draw 1/2.
-    pub fn score(self) -> f64 {
+    pub(crate) fn score(self) -> f64 {
         (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games())
     }
 
@@ -66,15 +60,7 @@ impl Results {
 
     /// The Elo difference these results mean, with its 95 % margin (normal
     /// approximation of the mean score, from the trinomial variance of the games).
-    ///
-    /// ```
-    /// use checkers::lab::rating::Results;
-    /// let r = Results { wins: 60, draws: 20, losses: 20 };
-    /// let e = r.elo().unwrap();
-    /// assert!((e.elo - 147.19).abs() < 0.01);
-    /// assert!(e.margin > 50.0 && e.margin < 80.0);
-    /// ```
-    pub fn elo(self) -> Option<EloEstimate> {
+    pub(crate) fn elo(self) -> Option<EloEstimate> {
         let n = f64::from(self.games());
         let p = self.score();
         // No games, all won, all lost, or all alike (every game drawn): no spread to
@@ -95,7 +81,7 @@ impl Results {
     /// stronger) for these results, in the normal approximation used by engine testing
     /// frameworks: `n (s1 - s0) (2 x - s0 - s1) / (2 var)` with `x` the mean score, `var`
     /// the per-game variance and `s0`, `s1` the expected scores.
-    pub fn llr(self, elo0: f64, elo1: f64) -> f64 {
+    pub(crate) fn llr(self, elo0: f64, elo1: f64) -> f64 {
         let n = f64::from(self.games());
         let var = self.per_game_variance();
         if n == 0.0 || var <= 0.0 {
@@ -113,19 +99,19 @@ impl Results {
 /// pairs, such a split is as even as two draws, and the margin is the true one, not
 /// the wider one the single games suggest.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PairResults {
+pub(crate) struct PairResults {
     /// Pairs by the points scored in them: `[0, 1/2, 1, 3/2, 2]`.
-    pub by_points: [u32; 5],
+    pub(crate) by_points: [u32; 5],
 }
 
 impl PairResults {
     /// Pairs played.
-    pub fn pairs(self) -> u32 {
+    pub(crate) fn pairs(self) -> u32 {
         self.by_points.iter().sum()
     }
 
     /// The score fraction over the pairs' games.
-    pub fn score(self) -> f64 {
+    pub(crate) fn score(self) -> f64 {
         let half_points: u32 = (0u32..).zip(self.by_points).map(|(h, n)| h * n).sum();
         f64::from(half_points) / 4.0 / f64::from(self.pairs())
     }
@@ -143,17 +129,7 @@ impl PairResults {
     /// The Elo difference these pairs mean, with its 95 % margin (normal approximation
     /// of the mean score, from the variance of the pairs); `None` without pairs, or
     /// when every pair scored alike.
-    ///
-    /// ```
-    /// use checkers::lab::rating::PairResults;
-    /// // 100 pairs: 5 scored a draw and a loss, 85 two draws or a win and a loss,
-    /// // 10 a win and a draw.
-    /// let pairs = PairResults { by_points: [0, 5, 85, 10, 0] };
-    /// let e = pairs.elo().unwrap();
-    /// assert!((e.elo - 8.69).abs() < 0.01);
-    /// assert!((e.margin - 13.10).abs() < 0.01);
-    /// ```
-    pub fn elo(self) -> Option<EloEstimate> {
+    pub(crate) fn elo(self) -> Option<EloEstimate> {
         let n = f64::from(self.pairs());
         let p = self.score();
         let variance = if n > 0.0 {
@@ -176,20 +152,20 @@ impl PairResults {
 /// A sequential probability ratio test between `elo0` and `elo1` with error rates
 /// `alpha` and `beta`.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Sprt {
+pub(crate) struct Sprt {
     /// The Elo of the null hypothesis (no better than this).
-    pub elo0: f64,
+    pub(crate) elo0: f64,
     /// The Elo of the alternative (at least this much better).
-    pub elo1: f64,
+    pub(crate) elo1: f64,
     /// Chance of accepting H1 when H0 holds.
-    pub alpha: f64,
+    pub(crate) alpha: f64,
     /// Chance of accepting H0 when H1 holds.
-    pub beta: f64,
+    pub(crate) beta: f64,
 }
 
 /// What a sequential test says so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SprtVerdict {
+pub(crate) enum SprtVerdict {
     /// H1 accepted: better by at least `elo1` (within the error rates).
     Better,
     /// H0 accepted: not better than `elo0`.
@@ -201,7 +177,7 @@ pub enum SprtVerdict {
 impl Sprt {
     /// The bounds the log-likelihood ratio is compared with: `ln(beta / (1 - alpha))`
     /// and `ln((1 - beta) / alpha)`.
-    pub fn bounds(self) -> (f64, f64) {
+    pub(crate) fn bounds(self) -> (f64, f64) {
         (
             (self.beta / (1.0 - self.alpha)).ln(),
             ((1.0 - self.beta) / self.alpha).ln(),
@@ -209,7 +185,7 @@ impl Sprt {
     }
 
     /// The verdict on `results`.
-    pub fn verdict(self, results: Results) -> SprtVerdict {
+    pub(crate) fn verdict(self, results: Results) -> SprtVerdict {
         let llr = results.llr(self.elo0, self.elo1);
         let (lower, upper) = self.bounds();
         if llr >= upper {
@@ -349,5 +325,45 @@ mod tests {
         let s0 = score_from_elo(0.0);
         let s1 = score_from_elo(20.0);
         assert!(((s0 + s1) / 2.0 - 0.5144).abs() < 0.001);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples the documentation of these crate-private items gave, run as tests.
+    #![allow(clippy::unwrap_used)]
+    use crate as checkers;
+
+    #[test]
+    fn example_of_elo_from_score() {
+        use checkers::lab::rating::elo_from_score;
+        assert_eq!(elo_from_score(0.5), 0.0);
+        assert!((elo_from_score(0.75) - 190.85).abs() < 0.01);
+    }
+
+    #[test]
+    fn example_of_elo() {
+        use checkers::lab::rating::Results;
+        let r = Results {
+            wins: 60,
+            draws: 20,
+            losses: 20,
+        };
+        let e = r.elo().unwrap();
+        assert!((e.elo - 147.19).abs() < 0.01);
+        assert!(e.margin > 50.0 && e.margin < 80.0);
+    }
+
+    #[test]
+    fn example_of_elo_() {
+        use checkers::lab::rating::PairResults;
+        // 100 pairs: 5 scored a draw and a loss, 85 two draws or a win and a loss,
+        // 10 a win and a draw.
+        let pairs = PairResults {
+            by_points: [0, 5, 85, 10, 0],
+        };
+        let e = pairs.elo().unwrap();
+        assert!((e.elo - 8.69).abs() < 0.01);
+        assert!((e.margin - 13.10).abs() < 0.01);
     }
 }

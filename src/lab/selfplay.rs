@@ -14,7 +14,7 @@ use std::time::Instant;
 /// Runs `checkers selfplay`: games on every core, each game's positions added to the
 /// file as the game ends, a progress bar on standard error, and a summary (games,
 /// positions, positions a minute) at the end.
-pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), LabError> {
+pub(crate) fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), LabError> {
     let network = match &args.net {
         Some(path) => Some(super::train::read_network("--net", path)?),
         None => None,

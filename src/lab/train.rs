@@ -17,7 +17,7 @@ const SKIP_OPENING_PLIES: usize = 6;
 
 /// Runs `checkers train`: reads every file (a faulty line or game stops it with its
 /// place named), trains with a progress bar, writes the weights and reports the fit.
-pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), LabError> {
+pub(crate) fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), LabError> {
     // A FIFO or a device as --out is refused before the training, not after.
     check_replaceable(&args.out)
         .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
@@ -110,7 +110,7 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), LabError> {
 }
 
 /// The checkpoint beside `out` that `train --model net` writes after every pass.
-pub fn checkpoint_path(out: &Path) -> std::path::PathBuf {
+pub(crate) fn checkpoint_path(out: &Path) -> std::path::PathBuf {
     let mut name = out.as_os_str().to_owned();
     name.push(".checkpoint");
     name.into()
@@ -215,10 +215,10 @@ pub(crate) fn read_network(
 
 /// The largest training data file read: 4 GiB is some 50 million positions, more than
 /// memory holds once read; a larger file is surely something else.
-pub const MAX_DATA_BYTES: u64 = 4 << 30;
+pub(crate) const MAX_DATA_BYTES: u64 = 4 << 30;
 
 /// The longest line of a data file: a sample's line is under 100 bytes.
-pub const MAX_LINE_BYTES: usize = 1024;
+pub(crate) const MAX_LINE_BYTES: usize = 1024;
 
 /// Adds the samples of a `selfplay` data file. Only a regular file of at most
 /// [`MAX_DATA_BYTES`] is read (a FIFO or a device is refused before it is opened), only

@@ -16,18 +16,18 @@ use std::fmt;
 
 /// One training position.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Sample {
+pub(crate) struct Sample {
     /// A quiet position.
-    pub position: Position,
+    pub(crate) position: Position,
     /// Its game's result for the side to move: 1 won, 0.5 drawn, 0 lost.
-    pub result: f32,
+    pub(crate) result: f32,
     /// A search score for the side to move, in hundredths of a man, if one was made.
-    pub score: Option<i32>,
+    pub(crate) score: Option<i32>,
 }
 
 /// Why a line of a training data file cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SampleError(pub String);
+pub(crate) struct SampleError(pub String);
 
 impl fmt::Display for SampleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -38,7 +38,7 @@ impl fmt::Display for SampleError {
 impl std::error::Error for SampleError {}
 
 /// The result text of a sample line for the game's `winner`.
-pub fn result_text(winner: Option<Color>) -> &'static str {
+pub(crate) fn result_text(winner: Option<Color>) -> &'static str {
     match winner {
         Some(Color::Black) => "1-0",
         Some(Color::White) => "0-1",
@@ -49,7 +49,7 @@ pub fn result_text(winner: Option<Color>) -> &'static str {
 impl Sample {
     /// A data file's line: `FEN<tab>score<tab>result`, the score for the side to move
     /// (`-` when none) and the result as in PDN (`1-0` Black won).
-    pub fn to_line(&self) -> String {
+    pub(crate) fn to_line(self) -> String {
         let score = self.score.map_or("-".to_string(), |s| s.to_string());
         let winner = if self.result == 0.5 {
             None
@@ -62,7 +62,7 @@ impl Sample {
     }
 
     /// Reads a data file's line (see [`to_line`](Sample::to_line)).
-    pub fn from_line(line: &str) -> Result<Sample, SampleError> {
+    pub(crate) fn from_line(line: &str) -> Result<Sample, SampleError> {
         let mut fields = line.split('\t');
         let (Some(fen), Some(score), Some(result), None) =
             (fields.next(), fields.next(), fields.next(), fields.next())
@@ -106,21 +106,21 @@ impl Sample {
 
 /// How to train.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TrainOptions {
+pub(crate) struct TrainOptions {
     /// Passes over the data.
-    pub epochs: u32,
+    pub(crate) epochs: u32,
     /// The result's share of the target (the search score has the rest).
-    pub lambda: f32,
+    pub(crate) lambda: f32,
     /// Adam's step size at the start, in hundredths of a man (it falls to a tenth).
-    pub learning_rate: f32,
+    pub(crate) learning_rate: f32,
     /// Samples per step.
-    pub batch: usize,
+    pub(crate) batch: usize,
     /// L2 penalty on the region weights.
-    pub l2: f32,
+    pub(crate) l2: f32,
     /// One sample in this many is held out to measure the fit.
-    pub validation_every: u64,
+    pub(crate) validation_every: u64,
     /// Seed of the shuffling.
-    pub seed: u64,
+    pub(crate) seed: u64,
 }
 
 impl Default for TrainOptions {
@@ -139,28 +139,28 @@ impl Default for TrainOptions {
 
 /// One pass over the data, as reported while training.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct EpochReport {
+pub(crate) struct EpochReport {
     /// From 1.
-    pub epoch: u32,
+    pub(crate) epoch: u32,
     /// Mean squared error on the training samples (before the pass's last steps).
-    pub train_loss: f64,
+    pub(crate) train_loss: f64,
     /// Mean squared error on the held-out samples after the pass.
-    pub validation_loss: f64,
+    pub(crate) validation_loss: f64,
 }
 
 /// What training found.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TrainReport {
+pub(crate) struct TrainReport {
     /// The fitted `K`: a score of `K` hundredths of a man means a 73 % expectation.
-    pub scale: f32,
+    pub(crate) scale: f32,
     /// Samples trained on.
-    pub train_samples: usize,
+    pub(crate) train_samples: usize,
     /// Samples held out.
-    pub validation_samples: usize,
+    pub(crate) validation_samples: usize,
     /// The hand-written evaluation's error on the held-out samples.
-    pub hand_loss: f64,
+    pub(crate) hand_loss: f64,
     /// The learned evaluation's error on them, after training.
-    pub learned_loss: f64,
+    pub(crate) learned_loss: f64,
 }
 
 /// The logistic function: a score over its scale as an expected result.
@@ -238,7 +238,7 @@ pub(crate) fn target(s: &Sample, scale: f32, lambda: f32) -> f32 {
 
 /// The `K` by which scores best predict results: the search score where a sample has
 /// one, the hand-written evaluation otherwise.
-pub fn fit_scale(samples: &[Sample]) -> f32 {
+pub(crate) fn fit_scale(samples: &[Sample]) -> f32 {
     let scores: Vec<(f32, f32)> = samples
         .iter()
         .map(|s| {
@@ -275,7 +275,7 @@ pub(crate) fn held_out_sample(i: usize, seed: u64, every: u64) -> bool {
 }
 
 /// Trains weights on `samples`, calling `progress` after each pass.
-pub fn train(
+pub(crate) fn train(
     samples: &[Sample],
     options: &TrainOptions,
     mut progress: impl FnMut(&EpochReport),

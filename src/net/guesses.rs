@@ -8,13 +8,13 @@ use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 /// Wrong codes an address may give before it must wait.
-pub const FREE_TRIES: u32 = 3;
+pub(crate) const FREE_TRIES: u32 = 3;
 
 /// The wait after the first wrong code past the free ones; each one after doubles it.
-pub const FIRST_WAIT: Duration = Duration::from_secs(2);
+pub(crate) const FIRST_WAIT: Duration = Duration::from_secs(2);
 
 /// The longest wait between two judged greetings of an address.
-pub const LONGEST_WAIT: Duration = Duration::from_secs(60 * 60);
+pub(crate) const LONGEST_WAIT: Duration = Duration::from_secs(60 * 60);
 
 /// How long an address's wrong codes are remembered after its last one.
 const REMEMBERED: Duration = Duration::from_secs(24 * 60 * 60);
@@ -36,13 +36,13 @@ struct Tries {
 
 /// A wrong code, as the host's screen tells it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WrongCode {
+pub(crate) struct WrongCode {
     /// The address it came from (an IPv6 address's /64).
-    pub address: IpAddr,
+    pub(crate) address: IpAddr,
     /// Wrong codes from there so far.
-    pub tries: u32,
+    pub(crate) tries: u32,
     /// How long the address now waits before its next greeting is judged.
-    pub wait: Option<Duration>,
+    pub(crate) wait: Option<Duration>,
 }
 
 /// Where from, how many so far, and the wait it earned: "Someone at 10.0.0.7 gave a
@@ -63,7 +63,7 @@ impl std::fmt::Display for WrongCode {
 
 /// The wrong codes of every address that gave one.
 #[derive(Debug, Default)]
-pub struct Guesses {
+pub(crate) struct Guesses {
     by_address: HashMap<IpAddr, Tries>,
     /// When addresses quiet for long were last forgotten.
     swept: Option<Instant>,
@@ -72,14 +72,14 @@ pub struct Guesses {
 impl Guesses {
     /// How long `address` must still wait before a greeting of its is judged (none:
     /// it may greet now).
-    pub fn wait_left(&self, address: IpAddr, now: Instant) -> Option<Duration> {
+    pub(crate) fn wait_left(&self, address: IpAddr, now: Instant) -> Option<Duration> {
         let tries = self.by_address.get(&address)?;
         let left = tries.judged_again.saturating_duration_since(now);
         (!left.is_zero()).then_some(left)
     }
 
     /// `address` gave a wrong code at `now`.
-    pub fn wrong(&mut self, address: IpAddr, now: Instant) -> WrongCode {
+    pub(crate) fn wrong(&mut self, address: IpAddr, now: Instant) -> WrongCode {
         self.forget_old(now);
         let tries = self.by_address.entry(address).or_insert(Tries {
             wrong: 0,
@@ -99,7 +99,7 @@ impl Guesses {
 
     /// `address` gave the right code: its wrong ones are forgiven (a player who
     /// mistyped is not held to them).
-    pub fn right(&mut self, address: IpAddr) {
+    pub(crate) fn right(&mut self, address: IpAddr) {
         self.by_address.remove(&address);
     }
 
@@ -126,7 +126,7 @@ impl Guesses {
 }
 
 /// The wait after an address's `wrong`th wrong code.
-pub fn wait_after(wrong: u32) -> Option<Duration> {
+pub(crate) fn wait_after(wrong: u32) -> Option<Duration> {
     if wrong <= FREE_TRIES {
         return None;
     }
@@ -135,7 +135,7 @@ pub fn wait_after(wrong: u32) -> Option<Duration> {
 }
 
 /// A wait in words: "2 seconds", "17 minutes".
-pub fn wait_text(wait: Duration) -> String {
+pub(crate) fn wait_text(wait: Duration) -> String {
     let secs = wait.as_secs_f64().ceil() as u64;
     match secs {
         0..=1 => "1 second".to_string(),

@@ -25,13 +25,13 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long a connection and the host's welcome may take.
-pub const CONNECT_WAIT: Duration = Duration::from_secs(5);
+pub(crate) const CONNECT_WAIT: Duration = Duration::from_secs(5);
 
 /// How often the line is tried again while it is down.
-pub const RETRY: Duration = Duration::from_secs(1);
+pub(crate) const RETRY: Duration = Duration::from_secs(1);
 
 /// How often the client says it is still there when it says nothing else.
-pub const PING_EVERY: Duration = Duration::from_secs(5);
+pub(crate) const PING_EVERY: Duration = Duration::from_secs(5);
 
 /// How long the host may say nothing (it answers every ping) before the line counts as
 /// down: two pings unanswered.
@@ -39,27 +39,27 @@ const HOST_SILENCE: Duration = Duration::from_secs(10);
 
 /// How long a first join goes on trying while the host refuses it for now (the seat
 /// still held by this player's old line, which the host lets go within its silence).
-pub const JOIN_PATIENCE: Duration = Duration::from_secs(20);
+pub(crate) const JOIN_PATIENCE: Duration = Duration::from_secs(20);
 
 /// Messages from the host that may wait in the inbox for the board to read them.
 const INBOX: usize = 64;
 
 /// Messages the host may send within [`HOST_FLOOD_WINDOW`]: far more than a game
 /// needs (a state and a line of news a move, a state every two seconds, chat).
-pub const HOST_FLOOD_LIMIT: usize = 1000;
+pub(crate) const HOST_FLOOD_LIMIT: usize = 1000;
 
 /// The window [`HOST_FLOOD_LIMIT`] counts in.
-pub const HOST_FLOOD_WINDOW: Duration = Duration::from_secs(10);
+pub(crate) const HOST_FLOOD_WINDOW: Duration = Duration::from_secs(10);
 
 /// Who this end is, as its greeting says.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Greeting {
+pub(crate) struct Greeting {
     /// The game's code.
-    pub code: String,
+    pub(crate) code: String,
     /// A player or a spectator.
-    pub role: Role,
+    pub(crate) role: Role,
     /// The player's name.
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
 }
 
 impl Greeting {
@@ -76,7 +76,7 @@ impl Greeting {
 
 /// Why joining failed.
 #[derive(Debug)]
-pub enum JoinError {
+pub(crate) enum JoinError {
     /// The address names no host.
     Address(String, io::Error),
     /// No connection could be made.
@@ -109,7 +109,7 @@ impl std::error::Error for JoinError {}
 
 /// What the line tells.
 #[derive(Debug)]
-pub enum LinkNews {
+pub(crate) enum LinkNews {
     /// A message from the host.
     Message(HostMessage),
     /// The line dropped, and why: it is tried again.
@@ -124,8 +124,7 @@ pub enum LinkNews {
 
 /// The line to the host, kept by its thread.
 #[derive(Debug)]
-pub struct Link {
-    address: SocketAddr,
+pub(crate) struct Link {
     inbox: Arc<Inbox>,
     out: Sender<ClientMessage>,
     keeper: Option<std::thread::JoinHandle<()>>,
@@ -188,22 +187,22 @@ struct Timing {
 
 /// The welcome of a joined game.
 #[derive(Debug)]
-pub struct Welcome {
+pub(crate) struct Welcome {
     /// The side this end plays (none: it watches).
-    pub side: Option<Side>,
+    pub(crate) side: Option<Side>,
     /// The seat token the host gave this player.
-    pub seat: Option<String>,
+    pub(crate) seat: Option<String>,
     /// The game as the host holds it.
-    pub state: GameState,
+    pub(crate) state: GameState,
     /// The chat so far at the table.
-    pub chat: Vec<(String, String)>,
+    pub(crate) chat: Vec<(String, String)>,
 }
 
 impl Link {
     /// Connects to the host at `address` as `greeting` says and waits for its
     /// welcome, then keeps the line. A refusal that may pass is tried again every
     /// [`RETRY`] for up to [`JOIN_PATIENCE`], each told to `waiting`.
-    pub fn join(
+    pub(crate) fn join(
         address: &str,
         greeting: Greeting,
         mut waiting: impl FnMut(&str),
@@ -266,7 +265,6 @@ impl Link {
             line.keep(Some((stream, reader)));
         });
         let link = Link {
-            address,
             inbox,
             out,
             keeper: Some(keeper),
@@ -276,35 +274,30 @@ impl Link {
     }
 
     /// From now on, `waker` is called whenever the line tells something.
-    pub fn wake_with(&self, waker: super::Waker) {
+    pub(crate) fn wake_with(&self, waker: super::Waker) {
         self.inbox.bell.set(waker);
     }
 
-    /// The host's address.
-    pub fn address(&self) -> SocketAddr {
-        self.address
-    }
-
     /// What the line told since the last call (of the states, the latest only).
-    pub fn news(&self) -> Vec<LinkNews> {
+    pub(crate) fn news(&self) -> Vec<LinkNews> {
         self.inbox.take()
     }
 
     /// Sends `message` to the host (dropped while the line is down: the host's state,
     /// told again on reconnecting, is what counts).
-    pub fn send(&self, message: ClientMessage) {
+    pub(crate) fn send(&self, message: ClientMessage) {
         let _ = self.out.send(message);
     }
 
     /// Half the last round trip of a ping: how late the host's news arrives.
-    pub fn delay(&self) -> Duration {
+    pub(crate) fn delay(&self) -> Duration {
         let micros = self.timing.round_trip_micros.load(Ordering::SeqCst);
         Duration::from_micros(micros / 2)
     }
 
     /// Lets the line go once what was sent is written (a last "adjourn" reaches the
     /// host before the program ends); a write waits at most [`CONNECT_WAIT`].
-    pub fn close(mut self) {
+    pub(crate) fn close(mut self) {
         let Link { out, keeper, .. } = &mut self;
         let (dropped, _) = mpsc::channel();
         drop(std::mem::replace(out, dropped));

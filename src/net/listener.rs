@@ -27,45 +27,45 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The most peers connected at once (a player and spectators).
-pub const MAX_PEERS: usize = 64;
+pub(crate) const MAX_PEERS: usize = 64;
 
 /// How long a new peer has to say who it is.
-pub const HELLO_WAIT: Duration = Duration::from_secs(10);
+pub(crate) const HELLO_WAIT: Duration = Duration::from_secs(10);
 
 /// How long a peer may say nothing (clients ping every few seconds): a player whose
 /// line went silent is let go this soon, and the clocks stop.
-pub const SILENCE: Duration = Duration::from_secs(15);
+pub(crate) const SILENCE: Duration = Duration::from_secs(15);
 
 /// Connections from one address (an IPv6 /64) that may wait to be admitted at once.
-pub const WAITING_PER_ADDRESS: usize = 4;
+pub(crate) const WAITING_PER_ADDRESS: usize = 4;
 
 /// Messages a peer may send within [`FLOOD_WINDOW`].
-pub const FLOOD_LIMIT: usize = 200;
+pub(crate) const FLOOD_LIMIT: usize = 200;
 
 /// The window [`FLOOD_LIMIT`] counts in.
-pub const FLOOD_WINDOW: Duration = Duration::from_secs(10);
+pub(crate) const FLOOD_WINDOW: Duration = Duration::from_secs(10);
 
 /// Messages waiting to be written to one peer before it counts as gone.
-pub const QUEUE: usize = 256;
+pub(crate) const QUEUE: usize = 256;
 
 /// How long a write to a peer may take.
 const WRITE_WAIT: Duration = Duration::from_secs(10);
 
 /// The bounds every peer is held to (the constants above, or smaller ones in tests).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Bounds {
+pub(crate) struct Bounds {
     /// The most peers at once.
-    pub peers: usize,
+    pub(crate) peers: usize,
     /// How long a new peer has to greet.
-    pub hello_wait: Duration,
+    pub(crate) hello_wait: Duration,
     /// How long a peer may go without a whole message.
-    pub silence: Duration,
+    pub(crate) silence: Duration,
     /// Messages a peer may send within `flood_window`.
-    pub flood_limit: usize,
+    pub(crate) flood_limit: usize,
     /// The window `flood_limit` counts in.
-    pub flood_window: Duration,
+    pub(crate) flood_window: Duration,
     /// Connections from one address that may wait to be admitted at once.
-    pub waiting_per_address: usize,
+    pub(crate) waiting_per_address: usize,
 }
 
 impl Default for Bounds {
@@ -83,7 +83,7 @@ impl Default for Bounds {
 
 /// The address a peer's connections are counted under: an IPv4 address, or an IPv6
 /// address's /64 network (one machine commonly holds a whole /64).
-pub fn address_key(ip: IpAddr) -> IpAddr {
+pub(crate) fn address_key(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -106,11 +106,11 @@ fn span(d: Duration) -> String {
 }
 
 /// A peer's number, for as long as the host runs.
-pub type PeerId = u64;
+pub(crate) type PeerId = u64;
 
 /// What comes from the peers.
 #[derive(Debug)]
-pub enum Incoming {
+pub(crate) enum Incoming {
     /// A peer connected from this address.
     Opened(PeerId, SocketAddr),
     /// A peer's message.
@@ -121,7 +121,7 @@ pub enum Incoming {
 
 /// The listener and the peers it took.
 #[derive(Debug)]
-pub struct Connections {
+pub(crate) struct Connections {
     address: SocketAddr,
     incoming: Receiver<Incoming>,
     peers: Arc<Mutex<HashMap<PeerId, Peer>>>,
@@ -154,12 +154,12 @@ struct Watch {
 impl Connections {
     /// Listens at `address` (port 0: a free one is picked; [`address`](Self::address)
     /// says which).
-    pub fn listen(address: SocketAddr) -> io::Result<Connections> {
+    pub(crate) fn listen(address: SocketAddr) -> io::Result<Connections> {
         Connections::listen_within(address, Bounds::default())
     }
 
     /// Listens at `address`, holding every peer to `bounds`.
-    pub fn listen_within(address: SocketAddr, bounds: Bounds) -> io::Result<Connections> {
+    pub(crate) fn listen_within(address: SocketAddr, bounds: Bounds) -> io::Result<Connections> {
         let listener = TcpListener::bind(address)?;
         let address = listener.local_addr()?;
         let (sender, incoming) = mpsc::channel();
@@ -189,23 +189,23 @@ impl Connections {
     }
 
     /// From now on, `waker` is called whenever something comes from a peer.
-    pub fn wake_with(&self, waker: super::Waker) {
+    pub(crate) fn wake_with(&self, waker: super::Waker) {
         self.bell.set(waker);
     }
 
     /// Where the host listens.
-    pub fn address(&self) -> SocketAddr {
+    pub(crate) fn address(&self) -> SocketAddr {
         self.address
     }
 
     /// What came from the peers since the last call.
-    pub fn incoming(&self) -> Vec<Incoming> {
+    pub(crate) fn incoming(&self) -> Vec<Incoming> {
         self.incoming.try_iter().collect()
     }
 
     /// Sends `message` to `peer`; a peer whose queue is full (it does not read) is let
     /// go.
-    pub fn send(&self, peer: PeerId, message: &HostMessage) {
+    pub(crate) fn send(&self, peer: PeerId, message: &HostMessage) {
         let mut line = Vec::new();
         if write_message(&mut line, message).is_err() {
             return;
@@ -221,7 +221,7 @@ impl Connections {
     }
 
     /// Tells `peer` why with `message`, then lets it go: nothing more it sent is read.
-    pub fn close(&self, peer: PeerId, message: &HostMessage) {
+    pub(crate) fn close(&self, peer: PeerId, message: &HostMessage) {
         self.send(peer, message);
         // Its writer sends what is queued, then closes the socket; its reader, waiting
         // at the door or not, reads no further.
@@ -231,7 +231,7 @@ impl Connections {
     }
 
     /// Lets `peer`, which greeted, in: its next messages are read.
-    pub fn admit(&self, peer: PeerId) {
+    pub(crate) fn admit(&self, peer: PeerId) {
         if let Some(p) = lock(&self.peers).get(&peer) {
             p.watch.admitted.store(true, Ordering::SeqCst);
             let _ = p.door.try_send(());

@@ -3,15 +3,15 @@
 //! to the host ([`link`]). The game itself is the runtime's: the host's runtime judges
 //! what comes in, and a joiner's follows the host's game.
 
-pub mod guesses;
-pub mod link;
-pub mod listener;
-pub mod protocol;
+pub(crate) mod guesses;
+pub(crate) mod link;
+pub(crate) mod listener;
+pub(crate) mod protocol;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 
 /// The port a host listens on unless told otherwise.
-pub const DEFAULT_PORT: u16 = 4610;
+pub(crate) const DEFAULT_PORT: u16 = 4610;
 
 /// Words a game's code is made of: short, common and unlike each other, so that a
 /// code is easy to say across a room or type from a message.
@@ -47,11 +47,12 @@ const CODE_WORDS: [&str; 256] = [
 
 /// How many codes [`new_code`] can draw: two words and two groups of four digits,
 /// 256² × 10⁸ (about 2^42.6).
-pub const CODE_SPACE: u64 = 256 * 256 * 100_000_000;
+#[cfg(test)]
+pub(crate) const CODE_SPACE: u64 = 256 * 256 * 100_000_000;
 
 /// A new game's code: two words and two groups of four digits ("maple-4821-river-0937"),
 /// one of [`CODE_SPACE`], drawn from the system's randomness.
-pub fn new_code() -> String {
+pub(crate) fn new_code() -> String {
     let mut bytes = [0u8; 10];
     crate::random::fill(&mut bytes);
     let [first, second, digits @ ..] = bytes;
@@ -67,7 +68,7 @@ pub fn new_code() -> String {
 
 /// A code as a person may type it (any case, spaces for dashes, spaces around), in
 /// the form [`new_code`] writes.
-pub fn normalize_code(code: &str) -> String {
+pub(crate) fn normalize_code(code: &str) -> String {
     code.split(|c: char| c.is_whitespace() || c == '-')
         .filter(|part| !part.is_empty())
         .map(str::to_lowercase)
@@ -77,7 +78,7 @@ pub fn normalize_code(code: &str) -> String {
 
 /// A seat token: 128 random bits, in hex, that the host gives the player it seats so
 /// that the player's next connection proves the seat is theirs.
-pub fn new_token() -> String {
+pub(crate) fn new_token() -> String {
     let mut bytes = [0u8; 16];
     crate::random::fill(&mut bytes);
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -87,15 +88,15 @@ pub fn new_token() -> String {
 /// host's news), so that it is handled at once instead of at the next look: set once
 /// by the front end, rung from the line's threads.
 #[derive(Clone, Default)]
-pub struct Bell(std::sync::Arc<std::sync::Mutex<Option<Waker>>>);
+pub(crate) struct Bell(std::sync::Arc<std::sync::Mutex<Option<Waker>>>);
 
 /// A front end's way of being woken from another thread (it should be cheap and never
 /// block: it is called for every message).
-pub type Waker = std::sync::Arc<dyn Fn() + Send + Sync>;
+pub(crate) type Waker = std::sync::Arc<dyn Fn() + Send + Sync>;
 
 impl Bell {
     /// From now on, `waker` is called when something comes.
-    pub fn set(&self, waker: Waker) {
+    pub(crate) fn set(&self, waker: Waker) {
         *self
             .0
             .lock()
@@ -118,7 +119,7 @@ impl Bell {
 /// A waker that sends `message()` on `to`, once until the front end has taken it
 /// ([`WakeOnce::taken`]): a flood of messages on the line wakes the front end once, not
 /// once each.
-pub fn wake_once<T: Send + 'static>(
+pub(crate) fn wake_once<T: Send + 'static>(
     to: std::sync::mpsc::Sender<T>,
     message: impl Fn() -> T + Send + Sync + 'static,
 ) -> (Waker, WakeOnce) {
@@ -134,11 +135,11 @@ pub fn wake_once<T: Send + 'static>(
 
 /// The front end's side of [`wake_once`].
 #[derive(Debug)]
-pub struct WakeOnce(std::sync::Arc<std::sync::atomic::AtomicBool>);
+pub(crate) struct WakeOnce(std::sync::Arc<std::sync::atomic::AtomicBool>);
 
 impl WakeOnce {
     /// The wake was taken: the next message on the line wakes the front end again.
-    pub fn taken(&self) {
+    pub(crate) fn taken(&self) {
         self.0.store(false, std::sync::atomic::Ordering::SeqCst);
     }
 }
@@ -152,7 +153,7 @@ impl std::fmt::Debug for Bell {
 /// The address another machine reaches a host listening at `bound` by: the address
 /// of the interface the machine's traffic leaves by when it listens on all of them
 /// (no packet is sent to find it), else the one it listens at.
-pub fn reachable_address(bound: SocketAddr) -> SocketAddr {
+pub(crate) fn reachable_address(bound: SocketAddr) -> SocketAddr {
     if !bound.ip().is_unspecified() {
         return bound;
     }

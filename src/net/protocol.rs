@@ -14,18 +14,18 @@ use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 
 /// The protocol's version: a peer of another one is told so and let go.
-pub const VERSION: u32 = 2;
+pub(crate) const VERSION: u32 = 2;
 
 /// The longest line read from a peer, in bytes: a whole game's record fits many times.
-pub const MAX_LINE: usize = 256 * 1024;
+pub(crate) const MAX_LINE: usize = 256 * 1024;
 
 /// The longest chat line, in characters.
-pub const MAX_CHAT_CHARS: usize = 300;
+pub(crate) const MAX_CHAT_CHARS: usize = 300;
 
 /// Who connects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Role {
+pub(crate) enum Role {
     /// The other player.
     Player,
     /// Someone watching, who never acts.
@@ -35,7 +35,7 @@ pub enum Role {
 /// A side of the board, as messages name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Side {
+pub(crate) enum Side {
     /// Black, who moves first.
     Black,
     /// White.
@@ -63,7 +63,7 @@ impl From<Side> for crate::rules::Color {
 /// What a remote player may ask, always for the side it plays (the host decides which).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
-pub enum RemoteCommand {
+pub(crate) enum RemoteCommand {
     /// Play the move this text names (`11-15`, `15x22`).
     Play {
         /// The move as typed.
@@ -94,7 +94,7 @@ pub enum RemoteCommand {
 /// A message from a player or spectator to the host.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
-pub enum ClientMessage {
+pub(crate) enum ClientMessage {
     /// The first message: who connects, with the game's code.
     Hello {
         /// The protocol version the client speaks.
@@ -126,34 +126,34 @@ pub enum ClientMessage {
 
 /// The game as the host holds it, for a board at the other end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameState {
+pub(crate) struct GameState {
     /// The game's record so far, as PDN (its moves, names, result, clocks as `%clk`).
-    pub pdn: String,
+    pub(crate) pdn: String,
     /// Each side's time left in milliseconds (Black's, White's), in a timed game.
-    pub clocks: Option<[u64; 2]>,
+    pub(crate) clocks: Option<[u64; 2]>,
     /// The side whose clock runs.
-    pub running: Option<Side>,
+    pub(crate) running: Option<Side>,
     /// A pending draw offer, by this side.
-    pub draw_offer: Option<Side>,
+    pub(crate) draw_offer: Option<Side>,
     /// A pending request to take back the last move, by this side.
-    pub undo_asked: Option<Side>,
+    pub(crate) undo_asked: Option<Side>,
     /// Whether the player who joined is connected (while not, the clocks stop and the
     /// game waits).
-    pub player_connected: bool,
+    pub(crate) player_connected: bool,
     /// How many spectators watch.
-    pub spectators: u32,
+    pub(crate) spectators: u32,
     /// The side the player who joined plays (in a match it changes from game to game).
-    pub joiner_side: Side,
+    pub(crate) joiner_side: Side,
     /// The host's number of this game in its session (a new game or a match's next
     /// game counts up): a joiner keeps each game's copy apart.
     #[serde(default)]
-    pub game_number: u64,
+    pub(crate) game_number: u64,
 }
 
 /// A message from the host.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
-pub enum HostMessage {
+pub(crate) enum HostMessage {
     /// The connection is taken: the side the player plays (none for a spectator), and
     /// the game as it stands.
     Welcome {
@@ -215,7 +215,7 @@ pub enum HostMessage {
 
 /// Why a peer's message could not be taken.
 #[derive(Debug)]
-pub enum ProtocolError {
+pub(crate) enum ProtocolError {
     /// The connection failed.
     Io(io::Error),
     /// The connection closed.
@@ -255,7 +255,9 @@ impl std::error::Error for ProtocolError {}
 
 /// Reads the next message from `reader`: one line of at most [`MAX_LINE`] bytes (a
 /// longer one is refused without being kept in memory), parsed as a `T`.
-pub fn read_message<T: DeserializeOwned, R: BufRead>(reader: &mut R) -> Result<T, ProtocolError> {
+pub(crate) fn read_message<T: DeserializeOwned, R: BufRead>(
+    reader: &mut R,
+) -> Result<T, ProtocolError> {
     let mut line = Vec::new();
     let read = <&mut R as Read>::take(reader, MAX_LINE as u64 + 1)
         .read_until(b'\n', &mut line)
@@ -274,7 +276,7 @@ pub fn read_message<T: DeserializeOwned, R: BufRead>(reader: &mut R) -> Result<T
 }
 
 /// Writes `message` as one line and flushes it.
-pub fn write_message<T: Serialize>(writer: &mut impl Write, message: &T) -> io::Result<()> {
+pub(crate) fn write_message<T: Serialize>(writer: &mut impl Write, message: &T) -> io::Result<()> {
     let mut line = serde_json::to_vec(message).map_err(io::Error::other)?;
     line.push(b'\n');
     writer.write_all(&line)?;
@@ -282,7 +284,7 @@ pub fn write_message<T: Serialize>(writer: &mut impl Write, message: &T) -> io::
 }
 
 /// Whether a [`ClientMessage::Hello`]'s version is this program's.
-pub fn check_version(version: u32) -> Result<(), ProtocolError> {
+pub(crate) fn check_version(version: u32) -> Result<(), ProtocolError> {
     if version == VERSION {
         Ok(())
     } else {
@@ -292,7 +294,7 @@ pub fn check_version(version: u32) -> Result<(), ProtocolError> {
 
 /// Whether `given` is the game's `code`, compared in time that does not depend on where
 /// they differ (a guesser learns nothing from how long a refusal takes).
-pub fn code_matches(given: &str, code: &str) -> bool {
+pub(crate) fn code_matches(given: &str, code: &str) -> bool {
     let (a, b) = (given.as_bytes(), code.as_bytes());
     let mut differ = u8::from(a.len() != b.len());
     for i in 0..a.len().max(b.len()) {
@@ -302,7 +304,7 @@ pub fn code_matches(given: &str, code: &str) -> bool {
 }
 
 /// A chat line as it is passed on: printable, and at most [`MAX_CHAT_CHARS`].
-pub fn chat_line(text: &str) -> String {
+pub(crate) fn chat_line(text: &str) -> String {
     let line: String = text.chars().take(MAX_CHAT_CHARS).collect();
     crate::text::printable(line.trim(), MAX_CHAT_CHARS)
 }

@@ -78,7 +78,7 @@ pub enum GameErrorKind {
     },
 }
 
-/// The message shows text from the file only as [`printable`] makes it: no control
+/// The message shows text from the file only as `printable` makes it: no control
 /// characters, and a long word cut short.
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -18,12 +18,11 @@ mod words;
 mod writer;
 
 pub use cursor::Encoding;
-pub use reader::{
-    GameError, GameErrorKind, Games, MAX_NAME_CHARS, MAX_PLIES, MAX_TAG_CHARS, MAX_TAGS,
-    MAX_WORD_CHARS, Place, SyntaxError, decode, decode_owned, games, games_at, games_in,
-    read_games,
+pub use reader::{GameError, GameErrorKind, Games, SyntaxError, decode, games_in, read_games};
+pub(crate) use reader::{
+    MAX_NAME_CHARS, MAX_PLIES, MAX_TAG_CHARS, MAX_TAGS, Place, decode_owned, games_at,
 };
-pub use record::{Players, TIME_FORFEIT, game_from_record, game_record};
+pub use record::{Players, game_from_record, game_record};
 pub use writer::write_game;
 
 use crate::rules::{Color, Move, Position};
@@ -84,23 +83,13 @@ impl PdnGame {
 
 /// The full-move number and mover of the ply at index `ply` in a game from `start`
 /// (see [`game::move_number`](crate::game::move_number)).
-pub fn move_number(start: &Position, ply: usize) -> (usize, Color) {
+pub(crate) fn move_number(start: &Position, ply: usize) -> (usize, Color) {
     crate::game::move_number(start, ply)
 }
 
 /// A clock reading as records keep it: `0:04:53`, with tenths when there are any
 /// (`0:04:53.2`); hours always written, as in PGN's `[%clk]`.
-///
-/// ```
-/// use checkers::pdn::{clock_text, parse_clock};
-/// use std::time::Duration;
-/// assert_eq!(clock_text(Duration::from_millis(293_200)), "0:04:53.2");
-/// assert_eq!(clock_text(Duration::from_secs(3600)), "1:00:00");
-/// assert_eq!(parse_clock(" 0:04:53.2 "), Some(Duration::from_millis(293_200)));
-/// assert_eq!(parse_clock("4:53"), Some(Duration::from_secs(293)));
-/// assert_eq!(parse_clock("soon"), None);
-/// ```
-pub fn clock_text(d: Duration) -> String {
+pub(crate) fn clock_text(d: Duration) -> String {
     let secs = d.as_secs();
     let tenths = d.subsec_millis() / 100;
     let whole = format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60);
@@ -113,7 +102,7 @@ pub fn clock_text(d: Duration) -> String {
 
 /// A clock reading from a record: `h:mm:ss`, `m:ss` or seconds, with tenths or more
 /// decimals after a `.` (only tenths are kept); at most a week.
-pub fn parse_clock(text: &str) -> Option<Duration> {
+pub(crate) fn parse_clock(text: &str) -> Option<Duration> {
     let text = text.trim();
     let (whole, fraction) = match text.split_once('.') {
         Some((w, f)) if !f.is_empty() && f.chars().all(|c| c.is_ascii_digit()) => (w, f),
@@ -132,4 +121,28 @@ pub fn parse_clock(text: &str) -> Option<Duration> {
         secs = secs.checked_mul(60)?.checked_add(n)?;
     }
     (secs <= 7 * 24 * 3600).then(|| Duration::from_millis(secs * 1000 + tenths * 100))
+}
+
+#[cfg(test)]
+mod stream_tests;
+
+#[cfg(test)]
+mod examples {
+    //! The examples the documentation of these crate-private items gave, run as tests.
+    #![allow(clippy::unwrap_used)]
+    use crate as checkers;
+
+    #[test]
+    fn example_of_clock_text() {
+        use checkers::pdn::{clock_text, parse_clock};
+        use std::time::Duration;
+        assert_eq!(clock_text(Duration::from_millis(293_200)), "0:04:53.2");
+        assert_eq!(clock_text(Duration::from_secs(3600)), "1:00:00");
+        assert_eq!(
+            parse_clock(" 0:04:53.2 "),
+            Some(Duration::from_millis(293_200))
+        );
+        assert_eq!(parse_clock("4:53"), Some(Duration::from_secs(293)));
+        assert_eq!(parse_clock("soon"), None);
+    }
 }

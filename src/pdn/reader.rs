@@ -18,21 +18,21 @@ use std::time::Duration;
 
 /// The longest word of movetext read as a possible move (the longest move written out,
 /// twelve jumps with marks, is well under it).
-pub const MAX_WORD_CHARS: usize = 80;
+pub(crate) const MAX_WORD_CHARS: usize = 80;
 
 /// The longest tag name or value read.
-pub const MAX_TAG_CHARS: usize = 4096;
+pub(crate) const MAX_TAG_CHARS: usize = 4096;
 
 /// The most tags a game may have.
-pub const MAX_TAGS: usize = 256;
+pub(crate) const MAX_TAGS: usize = 256;
 
 /// The most moves (plies) a game may have. The program never writes a longer game
 /// (the store refuses to save one), so what it writes it reads back.
-pub const MAX_PLIES: usize = 20_000;
+pub(crate) const MAX_PLIES: usize = 20_000;
 
 /// The longest player name the program takes (`--black-name`, the save dialog's
 /// fields): well within [`MAX_TAG_CHARS`], so a saved name always reads back.
-pub const MAX_NAME_CHARS: usize = 1024;
+pub(crate) const MAX_NAME_CHARS: usize = 1024;
 
 const _: () = assert!(MAX_NAME_CHARS <= MAX_TAG_CHARS);
 
@@ -48,7 +48,7 @@ pub fn decode(bytes: &[u8]) -> String {
 
 /// [`decode`] taking the bytes: valid UTF-8 (the usual case) is used where it lies,
 /// with no copy, so a file's text costs its size once.
-pub fn decode_owned(mut bytes: Vec<u8>) -> String {
+pub(crate) fn decode_owned(mut bytes: Vec<u8>) -> String {
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
     }
@@ -81,13 +81,13 @@ const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1"];
 
 /// Where a token (or a game) starts: its byte offset in the source, line and column.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Place {
+pub(crate) struct Place {
     /// Bytes before it in the file.
-    pub offset: u64,
+    pub(crate) offset: u64,
     /// Its line, from 1.
-    pub line: usize,
+    pub(crate) line: usize,
     /// Its column, from 1, in characters.
-    pub column: usize,
+    pub(crate) column: usize,
 }
 
 /// Reads the next token, skipping spaces, comments (but for a clock reading in one),
@@ -471,7 +471,7 @@ impl GameInProgress {
     }
 }
 
-/// The games of a PDN text, one at a time: see [`games`].
+/// The games of a PDN text, one at a time: see `games`.
 pub struct Games<'a> {
     cursor: Cursor<'a>,
     /// The word being read, kept from word to word.
@@ -562,12 +562,12 @@ impl<'a> Games<'a> {
     /// Where the game last handed out starts in the file (its offset, line and
     /// column), for an index that reads it again without reading what is before it
     /// ([`games_at`]).
-    pub fn last_place(&self) -> Option<Place> {
+    pub(crate) fn last_place(&self) -> Option<Place> {
         self.last_place
     }
 
     /// Bytes of the source read so far (for a progress bar).
-    pub fn bytes_read(&self) -> u64 {
+    pub(crate) fn bytes_read(&self) -> u64 {
         self.cursor.offset()
     }
 
@@ -586,19 +586,12 @@ impl<'a> Games<'a> {
 /// advanced. A faulty game gives its error and the reader goes on with the next one.
 /// Only the game being read is held, so a file of any number of games is read in
 /// memory bounded by one game.
-///
-/// ```
-/// use checkers::pdn::games;
-/// let text = "[Event \"a\"] 1. 11-15 *\n[Event \"b\"] 1. 11-18 *\n[Event \"c\"] 1. 9-13 *";
-/// let results: Vec<bool> = games(text).map(|g| g.is_ok()).collect();
-/// assert_eq!(results, [true, false, true]);
-/// ```
-pub fn games(text: &str) -> Games<'_> {
+pub(crate) fn games(text: &str) -> Games<'_> {
     Games::with_cursor(Cursor::over_text(text), 1)
 }
 
 /// The games of the PDN bytes `reader` gives (a file, streamed a block at a time: memory
-/// stays one block and one game), read as [`games`] reads a text. `encoding` is the
+/// stays one block and one game), read as `games` reads a text. `encoding` is the
 /// file's, as [`Encoding::of`] finds it.
 pub fn games_in<'a>(reader: impl std::io::Read + 'a, encoding: Encoding) -> Games<'a> {
     Games::with_cursor(Cursor::over_stream(reader, encoding, Place::default()), 1)
@@ -606,7 +599,7 @@ pub fn games_in<'a>(reader: impl std::io::Read + 'a, encoding: Encoding) -> Game
 
 /// The games of a file from the game at `place` on (as [`Games::last_place`] gave it;
 /// `reader` starts there), numbered from `number`: errors give the lines of the file.
-pub fn games_at<'a>(
+pub(crate) fn games_at<'a>(
     reader: impl std::io::Read + 'a,
     encoding: Encoding,
     place: Place,
@@ -615,7 +608,7 @@ pub fn games_at<'a>(
     Games::with_cursor(Cursor::over_stream(reader, encoding, place), number)
 }
 
-/// Reads every game of a PDN text (see [`games`] to read them one at a time). Each game
+/// Reads every game of a PDN text (see `games` to read them one at a time). Each game
 /// is replayed; a faulty game gives its error and the reader goes on with the next one.
 ///
 /// ```
@@ -635,4 +628,18 @@ fn clock_in_comment(comment: &str) -> Option<Duration> {
     let (_, rest) = comment.split_once("[%clk")?;
     let (reading, _) = rest.split_once(']')?;
     super::parse_clock(reading)
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples the documentation of these crate-private items gave, run as tests.
+    #![allow(clippy::unwrap_used)]
+
+    #[test]
+    fn example_of_games() {
+        use super::games;
+        let text = "[Event \"a\"] 1. 11-15 *\n[Event \"b\"] 1. 11-18 *\n[Event \"c\"] 1. 9-13 *";
+        let results: Vec<bool> = games(text).map(|g| g.is_ok()).collect();
+        assert_eq!(results, [true, false, true]);
+    }
 }

@@ -28,7 +28,7 @@ impl Players {
 }
 
 /// The `Termination` tag of a game lost on time.
-pub const TIME_FORFEIT: &str = "lost on time";
+pub(crate) const TIME_FORFEIT: &str = "lost on time";
 
 /// The record of `game`: tags (players, date, result), start position, moves, and the
 /// `Undone`/`Termination` tags needed to resume it exactly.

@@ -50,7 +50,7 @@ fn escape(value: &str) -> String {
 /// The game as strict PDN text: `[GameType "21"]` and the standard tags (Event, Site,
 /// Date, Round, Black, White, Result; `??` where unknown), `SetUp`/`FEN` for a game
 /// that does not start from the standard position, other tags after them (within the
-/// reader's limits: a value cut to [`MAX_TAG_CHARS`], at most [`MAX_TAGS`] tags), then the
+/// reader's limits: a value cut to `MAX_TAG_CHARS`, at most `MAX_TAGS` tags), then the
 /// numbered movetext wrapped at 79 columns (each move's clock reading in a comment after
 /// it, `{[%clk 0:04:53]}`, where the game has one) and the result token.
 ///

@@ -9,7 +9,7 @@ use std::io::{BufRead, Write};
 /// Asks which of `games` (newest first) to continue: a numbered list on `out`, then a
 /// number read from `input` (an empty line takes the newest). `None` at the end of input
 /// or on `q`.
-pub fn choose_game(
+pub(crate) fn choose_game(
     input: &mut impl BufRead,
     out: &mut impl Write,
     games: &[SavedGame],

@@ -22,8 +22,8 @@ use crate::text::printable;
 mod choose;
 mod position;
 
-pub use choose::choose_game;
-pub use position::{board_text, board_text_from, pieces_text};
+pub(crate) use choose::choose_game;
+pub(crate) use position::{board_text_from, pieces_text};
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
@@ -35,14 +35,14 @@ use std::time::{Duration, Instant};
 const QUOTED_CHARS: usize = 60;
 
 /// The commands, as `help` lists them.
-pub const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N of the move list; show N. after Black's half, show N... after White's), moves, \
+pub(crate) const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N of the move list; show N. after Black's half, show N... after White's), moves, \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
                         (what it thinks so far), clock, pause, save FILE, next (a match's next game), score, help, quit. \
                         Across the network: say TEXT (the chat), yes or no (a take-back asked), and quit adjourns.";
 
 /// A plain-mode conversation: the game in play (with its computer, saving and clocks)
 /// and what is said about it.
-pub struct Plain {
+pub(crate) struct Plain {
     runtime: Runtime,
     /// What to know about a loaded record (which game of the file it is, why it stops
     /// early), said once at the start.
@@ -54,7 +54,7 @@ pub struct Plain {
 impl Plain {
     /// A conversation over `session`, kept as `saving` says ([`Saving::Off`] for
     /// scripts, which must not fill the games folder).
-    pub fn new(mut session: Session, saving: Saving) -> Plain {
+    pub(crate) fn new(mut session: Session, saving: Saving) -> Plain {
         // Plain mode has no review commands: a loaded record is played on from its end,
         // its moves in the move list and `undo` stepping back through them.
         let mut fault = session.review().and_then(|r| r.fault.clone()).map(|f| {
@@ -95,18 +95,18 @@ impl Plain {
     }
 
     /// The game in play.
-    pub fn session(&self) -> &Session {
+    pub(crate) fn session(&self) -> &Session {
         self.runtime.session()
     }
 
     /// The conversation over a game played across the network at `table`.
-    pub fn at_table(mut self, table: Table) -> Plain {
+    pub(crate) fn at_table(mut self, table: Table) -> Plain {
         self.runtime = self.runtime.at_table(table);
         self
     }
 
     /// The game in play, with its side effects (for the last save on a signal).
-    pub fn runtime(&self) -> &Runtime {
+    pub(crate) fn runtime(&self) -> &Runtime {
         &self.runtime
     }
 
@@ -131,14 +131,9 @@ impl Plain {
         Some(text)
     }
 
-    /// Adds a line said after the board at the start.
-    pub fn notice(&mut self, text: impl Into<String>) {
-        self.notices.push(text.into());
-    }
-
     /// Whether the game is busy without the players: the computer is thinking (or a
     /// hint is searched), or two computers are between a match's games. Input waits.
-    pub fn busy(&self) -> bool {
+    pub(crate) fn busy(&self) -> bool {
         let session = self.session();
         self.runtime.awaits_search() || (session.seats().both_computer() && session.match_waits())
     }
@@ -153,7 +148,8 @@ impl Plain {
     /// every game of a match), writing each move, claim or resignation to `out` on a
     /// line of its own, with the state of the game after it, flushed as soon as the
     /// move is played and saved.
-    pub fn computer_moves(&mut self, out: &mut dyn Write) -> io::Result<()> {
+    #[cfg(test)]
+    pub(crate) fn computer_moves(&mut self, out: &mut dyn Write) -> io::Result<()> {
         loop {
             for line in self.news(Instant::now()) {
                 writeln!(out, "{line}")?;
@@ -170,7 +166,7 @@ impl Plain {
 
     /// What the runtime has to tell at `now`, in lines: the computer's moves and
     /// hints, the clocks' warnings and flag fall, saves and the match's file.
-    pub fn news(&mut self, now: Instant) -> Vec<String> {
+    pub(crate) fn news(&mut self, now: Instant) -> Vec<String> {
         let events = self.runtime.poll(now);
         events
             .into_iter()
@@ -183,12 +179,9 @@ impl Plain {
         let shown = |path: &Path| printable(&path.display().to_string(), 400);
         Some(match event {
             Event::ComputerPlayed { news, .. } => format!("{news}. {}", self.status()),
-            Event::Hint { news, .. } => format!("{news}. {}", self.status()),
+            Event::Hint(news) => format!("{news}. {}", self.status()),
             // The status after each move says the result.
-            Event::Thinking(_)
-            | Event::ReviewScore(_)
-            | Event::ClockTicked
-            | Event::GameOver(_) => {
+            Event::Thinking | Event::ReviewScore | Event::ClockTicked | Event::GameOver => {
                 return None;
             }
             Event::ClockWarning(warning) => format!("{warning}."),
@@ -301,7 +294,7 @@ impl Plain {
     }
 
     /// Both clocks, in a timed game: `Black 4:59 (running), White 5:00`.
-    pub fn clocks(&self) -> Option<String> {
+    pub(crate) fn clocks(&self) -> Option<String> {
         let session = self.session();
         let clock = session.clock()?;
         let reading = |color: Color| {
@@ -323,7 +316,7 @@ impl Plain {
     /// What the game state is, in one sentence: the result, or who is to move and
     /// anything they must know (a compulsory capture, a draw claim they may make), and
     /// the clocks in a timed game.
-    pub fn status(&self) -> String {
+    pub(crate) fn status(&self) -> String {
         let mut status = self.game_status();
         if let Some(view) = self.runtime.table()
             && !view.connected
@@ -493,7 +486,7 @@ impl Plain {
     /// and whether the session should end. In a timed game a flag fall since the last
     /// line is told first; what the request made the runtime do (a save, the autosave,
     /// a match's file) is told after the answer.
-    pub fn answer(&mut self, line: &str) -> (String, bool) {
+    pub(crate) fn answer(&mut self, line: &str) -> (String, bool) {
         let events = self.runtime.tick(Instant::now());
         let mut said: Vec<String> = events
             .into_iter()
@@ -684,7 +677,7 @@ impl Plain {
 
     /// The players stop (a quit, or the end of input): the running clock's time used so
     /// far is kept in the autosave.
-    pub fn adjourn(&mut self) {
+    pub(crate) fn adjourn(&mut self) {
         let _ = self.runtime.command(Command::Adjourn);
     }
 
@@ -698,13 +691,13 @@ impl Plain {
 
     /// Why the game is not saved, if it is not: the autosave failed, and a last try
     /// failed too.
-    pub fn unsaved(&self) -> Option<Arc<StoreError>> {
+    pub(crate) fn unsaved(&self) -> Option<Arc<StoreError>> {
         self.runtime.unsaved()
     }
 
     /// The players are done: the game is saved a last time and its file let go. Why
     /// the game is not saved, if it is not.
-    pub fn finish(&mut self) -> Option<Arc<StoreError>> {
+    pub(crate) fn finish(&mut self) -> Option<Arc<StoreError>> {
         self.runtime.finish()
     }
 }
@@ -712,7 +705,7 @@ impl Plain {
 /// Why a plain session stopped short: its input could not be read, or its output not
 /// written (`?` on a write gives [`Failure::Output`]).
 #[derive(Debug)]
-pub enum Failure {
+pub(crate) enum Failure {
     /// Standard input (the lines of moves) could not be read.
     Input(io::Error),
     /// Standard output could not be written.
@@ -741,7 +734,7 @@ fn is_for_the_thinker(line: &str) -> bool {
 /// `thinking` (its progress); meanwhile the clocks are watched: a flag fall is told
 /// (and saved) at once, and so is a warning that time is nearly up. At the end of
 /// input, a game that could not be saved is said to be lost.
-pub fn run(
+pub(crate) fn run(
     input: impl BufRead + Send + 'static,
     out: &mut impl Write,
     plain: &mut Plain,

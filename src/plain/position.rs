@@ -3,15 +3,9 @@
 
 use crate::rules::{Color, Piece, Position, Role, Square};
 
-/// The board as text, Black at the bottom: each dark square shows its number and what
-/// stands on it (`b`/`w` a man, `B`/`W` a king).
-pub fn board_text(pos: &Position) -> String {
-    board_text_from(pos, Color::Black)
-}
-
 /// The board as text with `bottom`'s side nearest the reader (White: turned round, as
 /// for the player of White across the network).
-pub fn board_text_from(pos: &Position, bottom: Color) -> String {
+pub(crate) fn board_text_from(pos: &Position, bottom: Color) -> String {
     let rule = "+----".repeat(8) + "+\n";
     let mut out = format!("{:^41}\n{rule}", (!bottom).name());
     let turned = bottom == Color::White;
@@ -40,7 +34,7 @@ fn glyph(piece: Option<Piece>) -> char {
 
 /// Each side's men and kings by square, in words a screen reader reads well: "Black:
 /// men on 9, 10 and 11; a king on 28. White: men on 21 and 22; no kings."
-pub fn pieces_text(pos: &Position) -> String {
+pub(crate) fn pieces_text(pos: &Position) -> String {
     let squares = |color, role| -> Vec<String> {
         pos.pieces(color, role)
             .into_iter()

@@ -12,20 +12,6 @@
 //!
 //! `Game` (in the game module) answers its claim questions with these functions, and the
 //! engine takes its forty-move horizon and its reversibility test from here.
-//!
-//! ```
-//! use checkers::rules::draw;
-//! use checkers::rules::{DrawReason, Position};
-//! let mut history = Vec::new();
-//! let mut pos: Position = "B:WK32:BK1".parse().unwrap();
-//! for text in ["1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1"] {
-//!     history.push(pos);
-//!     pos = pos.play_text(text).unwrap();
-//! }
-//! // White's 28-32 would bring back the start position for the third time.
-//! assert_eq!(draw::available_claim(&history, &pos), Some(DrawReason::Repetition));
-//! assert_eq!(draw::quiet_plies(&history, &pos), 7);
-//! ```
 
 use super::{Color, DrawReason, Move, Position, Role};
 
@@ -35,31 +21,15 @@ pub const FORTY_MOVE_PLIES: usize = 80;
 
 /// Whether playing `m` in `before` is quiet (reversible): a king moves and captures
 /// nothing. A man's move or any capture resets the forty-move count.
-///
-/// ```
-/// use checkers::rules::draw::is_quiet_move;
-/// use checkers::rules::Position;
-/// let pos: Position = "B:WK28:BK1,12".parse().unwrap();
-/// assert!(is_quiet_move(&pos, &pos.parse_move("1-5").unwrap()));
-/// assert!(!is_quiet_move(&pos, &pos.parse_move("12-16").unwrap()));
-/// ```
 #[inline]
-pub fn is_quiet_move(before: &Position, m: &Move) -> bool {
+pub(crate) fn is_quiet_move(before: &Position, m: &Move) -> bool {
     !m.is_capture() && before.kings().contains(m.from())
 }
 
 /// Whether going from `before` to `after` (one move apart) was quiet: no man moved and
 /// nothing was captured. For a legal move `m`, the same as [`is_quiet_move`]`(before, m)`.
-///
-/// ```
-/// use checkers::rules::draw::is_reversible;
-/// use checkers::rules::Position;
-/// let pos: Position = "B:WK28:BK1,12".parse().unwrap();
-/// assert!(is_reversible(&pos, &pos.play_text("1-5").unwrap()));
-/// assert!(!is_reversible(&pos, &pos.play_text("12-16").unwrap()));
-/// ```
 #[inline]
-pub fn is_reversible(before: &Position, after: &Position) -> bool {
+pub(crate) fn is_reversible(before: &Position, after: &Position) -> bool {
     before.occupied().count() == after.occupied().count()
         && before.pieces(Color::Black, Role::Man) == after.pieces(Color::Black, Role::Man)
         && before.pieces(Color::White, Role::Man) == after.pieces(Color::White, Role::Man)
@@ -81,53 +51,20 @@ fn quiet_plies_up_to(history: &[Position], current: &Position, limit: usize) -> 
 
 /// Consecutive quiet plies (no man moved, nothing captured) at the end of the line
 /// `history` then `current`.
-///
-/// ```
-/// use checkers::rules::draw::quiet_plies;
-/// use checkers::rules::Position;
-/// let a: Position = "B:WK28:BK1,12".parse().unwrap();
-/// let b = a.play_text("12-16").unwrap();
-/// let c = b.play_text("28-24").unwrap();
-/// let d = c.play_text("1-5").unwrap();
-/// assert_eq!(quiet_plies(&[a, b, c], &d), 2);
-/// assert_eq!(quiet_plies(&[], &a), 0);
-/// ```
-pub fn quiet_plies(history: &[Position], current: &Position) -> usize {
+pub(crate) fn quiet_plies(history: &[Position], current: &Position) -> usize {
     quiet_plies_up_to(history, current, usize::MAX)
 }
 
 /// Whether the player to move in `current` may claim a draw by the forty-move rule: it
 /// has a legal move, and the last [`FORTY_MOVE_PLIES`] plies were all quiet.
-///
-/// ```
-/// use checkers::rules::draw::{FORTY_MOVE_PLIES, can_claim_forty_moves};
-/// use checkers::rules::Position;
-/// let mut history = Vec::new();
-/// let mut pos: Position = "B:WK32:BK1".parse().unwrap();
-/// for ply in 0..FORTY_MOVE_PLIES {
-///     assert!(!can_claim_forty_moves(&history, &pos));
-///     history.push(pos);
-///     pos = pos.play_text(["1-5", "32-28", "5-1", "28-32"][ply % 4]).unwrap();
-/// }
-/// assert!(can_claim_forty_moves(&history, &pos));
-/// ```
-pub fn can_claim_forty_moves(history: &[Position], current: &Position) -> bool {
+pub(crate) fn can_claim_forty_moves(history: &[Position], current: &Position) -> bool {
     quiet_plies_up_to(history, current, FORTY_MOVE_PLIES) >= FORTY_MOVE_PLIES
         && current.has_legal_move()
 }
 
 /// How many times `pos` (same pieces, same side to move) occurs in the line `history`
 /// then `current`.
-///
-/// ```
-/// use checkers::rules::draw::occurrences;
-/// use checkers::rules::Position;
-/// let a: Position = "B:WK32:BK1".parse().unwrap();
-/// let b = a.play_text("1-5").unwrap();
-/// assert_eq!(occurrences(&[a], &b, &a), 1);
-/// assert_eq!(occurrences(&[a], &b, &a.with_turn(checkers::rules::Color::White)), 0);
-/// ```
-pub fn occurrences(history: &[Position], current: &Position, pos: &Position) -> usize {
+pub(crate) fn occurrences(history: &[Position], current: &Position, pos: &Position) -> usize {
     history
         .iter()
         .chain(std::iter::once(current))
@@ -137,32 +74,12 @@ pub fn occurrences(history: &[Position], current: &Position, pos: &Position) -> 
 
 /// Whether playing `m` in `current` creates a position for the third time: the player to
 /// move may then claim a draw by repetition.
-///
-/// ```
-/// use checkers::rules::draw::creates_third_occurrence;
-/// use checkers::rules::Position;
-/// let mut history = Vec::new();
-/// let mut pos: Position = "B:WK32:BK1".parse().unwrap();
-/// for text in ["1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1"] {
-///     history.push(pos);
-///     pos = pos.play_text(text).unwrap();
-/// }
-/// assert!(creates_third_occurrence(&history, &pos, &pos.parse_move("28-32").unwrap()));
-/// assert!(!creates_third_occurrence(&history, &pos, &pos.parse_move("28-24").unwrap()));
-/// ```
-pub fn creates_third_occurrence(history: &[Position], current: &Position, m: &Move) -> bool {
+pub(crate) fn creates_third_occurrence(history: &[Position], current: &Position, m: &Move) -> bool {
     occurrences(history, current, &current.play_unchecked(m)) >= 2
 }
 
 /// The legal moves in `current` that create a position for the third time.
-///
-/// ```
-/// use checkers::rules::draw::repeating_moves;
-/// use checkers::rules::Position;
-/// let pos: Position = "B:WK32:BK1".parse().unwrap();
-/// assert!(repeating_moves(&[], &pos).is_empty());
-/// ```
-pub fn repeating_moves(history: &[Position], current: &Position) -> Vec<Move> {
+pub(crate) fn repeating_moves(history: &[Position], current: &Position) -> Vec<Move> {
     let mut moves = current.legal_moves();
     moves.retain(|m| creates_third_occurrence(history, current, m));
     moves
@@ -170,14 +87,7 @@ pub fn repeating_moves(history: &[Position], current: &Position) -> Vec<Move> {
 
 /// Whether the player to move in `current` may claim a draw by repetition: one of their
 /// legal moves creates a position for the third time.
-///
-/// ```
-/// use checkers::rules::draw::can_claim_repetition;
-/// use checkers::rules::Position;
-/// let a: Position = "B:WK32:BK1".parse().unwrap();
-/// assert!(!can_claim_repetition(&[], &a));
-/// ```
-pub fn can_claim_repetition(history: &[Position], current: &Position) -> bool {
+pub(crate) fn can_claim_repetition(history: &[Position], current: &Position) -> bool {
     current
         .legal_moves()
         .iter()
@@ -188,24 +98,11 @@ pub fn can_claim_repetition(history: &[Position], current: &Position) -> bool {
 /// `m` creates a position for the third time, otherwise forty moves when the last
 /// [`FORTY_MOVE_PLIES`] plies were quiet. This is what a computer player about to play
 /// `m` may claim instead.
-///
-/// ```
-/// use checkers::rules::draw::claim_for_move;
-/// use checkers::rules::{DrawReason, Position};
-/// let mut history = Vec::new();
-/// let mut pos: Position = "B:WK28:BK1".parse().unwrap();
-/// for text in ["1-5", "28-24", "5-1", "24-28", "1-5", "28-24", "5-1"] {
-///     history.push(pos);
-///     pos = pos.play_text(text).unwrap();
-/// }
-/// // White's 24-28 would make the position after it (Black to move, kings on 1 and 28)
-/// // for the third time; 24-19 would not.
-/// let m = pos.parse_move("24-28").unwrap();
-/// assert_eq!(claim_for_move(&history, &pos, &m), Some(DrawReason::Repetition));
-/// let m = pos.parse_move("24-19").unwrap();
-/// assert_eq!(claim_for_move(&history, &pos, &m), None);
-/// ```
-pub fn claim_for_move(history: &[Position], current: &Position, m: &Move) -> Option<DrawReason> {
+pub(crate) fn claim_for_move(
+    history: &[Position],
+    current: &Position,
+    m: &Move,
+) -> Option<DrawReason> {
     if creates_third_occurrence(history, current, m) {
         Some(DrawReason::Repetition)
     } else if quiet_plies_up_to(history, current, FORTY_MOVE_PLIES) >= FORTY_MOVE_PLIES {
@@ -218,13 +115,7 @@ pub fn claim_for_move(history: &[Position], current: &Position, m: &Move) -> Opt
 /// The draw the player to move in `current` may claim now, if any: repetition (some
 /// legal move creates a position for the third time) first, then forty moves. `None`
 /// when the side to move has no legal move (the game is over).
-///
-/// ```
-/// use checkers::rules::draw::available_claim;
-/// use checkers::rules::Position;
-/// assert_eq!(available_claim(&[], &Position::start()), None);
-/// ```
-pub fn available_claim(history: &[Position], current: &Position) -> Option<DrawReason> {
+pub(crate) fn available_claim(history: &[Position], current: &Position) -> Option<DrawReason> {
     if can_claim_repetition(history, current) {
         Some(DrawReason::Repetition)
     } else if can_claim_forty_moves(history, current) {
@@ -348,5 +239,155 @@ mod tests {
             }
         }
         assert!(seen_repetition && seen_forty);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples the documentation of these crate-private items gave, run as tests.
+    #![allow(clippy::unwrap_used)]
+    use crate as checkers;
+
+    #[test]
+    fn example_of_draw() {
+        use checkers::rules::draw;
+        use checkers::rules::{DrawReason, Position};
+        let mut history = Vec::new();
+        let mut pos: Position = "B:WK32:BK1".parse().unwrap();
+        for text in ["1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1"] {
+            history.push(pos);
+            pos = pos.play_text(text).unwrap();
+        }
+        // White's 28-32 would bring back the start position for the third time.
+        assert_eq!(
+            draw::available_claim(&history, &pos),
+            Some(DrawReason::Repetition)
+        );
+        assert_eq!(draw::quiet_plies(&history, &pos), 7);
+    }
+
+    #[test]
+    fn example_of_is_quiet_move() {
+        use checkers::rules::Position;
+        use checkers::rules::draw::is_quiet_move;
+        let pos: Position = "B:WK28:BK1,12".parse().unwrap();
+        assert!(is_quiet_move(&pos, &pos.parse_move("1-5").unwrap()));
+        assert!(!is_quiet_move(&pos, &pos.parse_move("12-16").unwrap()));
+    }
+
+    #[test]
+    fn example_of_is_reversible() {
+        use checkers::rules::Position;
+        use checkers::rules::draw::is_reversible;
+        let pos: Position = "B:WK28:BK1,12".parse().unwrap();
+        assert!(is_reversible(&pos, &pos.play_text("1-5").unwrap()));
+        assert!(!is_reversible(&pos, &pos.play_text("12-16").unwrap()));
+    }
+
+    #[test]
+    fn example_of_can_claim_forty_moves() {
+        use checkers::rules::Position;
+        use checkers::rules::draw::{FORTY_MOVE_PLIES, can_claim_forty_moves};
+        let mut history = Vec::new();
+        let mut pos: Position = "B:WK32:BK1".parse().unwrap();
+        for ply in 0..FORTY_MOVE_PLIES {
+            assert!(!can_claim_forty_moves(&history, &pos));
+            history.push(pos);
+            pos = pos
+                .play_text(["1-5", "32-28", "5-1", "28-32"][ply % 4])
+                .unwrap();
+        }
+        assert!(can_claim_forty_moves(&history, &pos));
+    }
+
+    #[test]
+    fn example_of_creates_third_occurrence() {
+        use checkers::rules::Position;
+        use checkers::rules::draw::creates_third_occurrence;
+        let mut history = Vec::new();
+        let mut pos: Position = "B:WK32:BK1".parse().unwrap();
+        for text in ["1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1"] {
+            history.push(pos);
+            pos = pos.play_text(text).unwrap();
+        }
+        assert!(creates_third_occurrence(
+            &history,
+            &pos,
+            &pos.parse_move("28-32").unwrap()
+        ));
+        assert!(!creates_third_occurrence(
+            &history,
+            &pos,
+            &pos.parse_move("28-24").unwrap()
+        ));
+    }
+
+    #[test]
+    fn example_of_can_claim_repetition() {
+        use checkers::rules::Position;
+        use checkers::rules::draw::can_claim_repetition;
+        let a: Position = "B:WK32:BK1".parse().unwrap();
+        assert!(!can_claim_repetition(&[], &a));
+    }
+
+    #[test]
+    fn example_of_claim_for_move() {
+        use checkers::rules::draw::claim_for_move;
+        use checkers::rules::{DrawReason, Position};
+        let mut history = Vec::new();
+        let mut pos: Position = "B:WK28:BK1".parse().unwrap();
+        for text in ["1-5", "28-24", "5-1", "24-28", "1-5", "28-24", "5-1"] {
+            history.push(pos);
+            pos = pos.play_text(text).unwrap();
+        }
+        // White's 24-28 would make the position after it (Black to move, kings on 1 and 28)
+        // for the third time; 24-19 would not.
+        let m = pos.parse_move("24-28").unwrap();
+        assert_eq!(
+            claim_for_move(&history, &pos, &m),
+            Some(DrawReason::Repetition)
+        );
+        let m = pos.parse_move("24-19").unwrap();
+        assert_eq!(claim_for_move(&history, &pos, &m), None);
+    }
+
+    #[test]
+    fn example_of_available_claim() {
+        use checkers::rules::Position;
+        use checkers::rules::draw::available_claim;
+        assert_eq!(available_claim(&[], &Position::start()), None);
+    }
+
+    #[test]
+    fn example_of_quiet_plies() {
+        use checkers::rules::Position;
+        use checkers::rules::draw::quiet_plies;
+        let a: Position = "B:WK28:BK1,12".parse().unwrap();
+        let b = a.play_text("12-16").unwrap();
+        let c = b.play_text("28-24").unwrap();
+        let d = c.play_text("1-5").unwrap();
+        assert_eq!(quiet_plies(&[a, b, c], &d), 2);
+        assert_eq!(quiet_plies(&[], &a), 0);
+    }
+
+    #[test]
+    fn example_of_occurrences() {
+        use checkers::rules::Position;
+        use checkers::rules::draw::occurrences;
+        let a: Position = "B:WK32:BK1".parse().unwrap();
+        let b = a.play_text("1-5").unwrap();
+        assert_eq!(occurrences(&[a], &b, &a), 1);
+        assert_eq!(
+            occurrences(&[a], &b, &a.with_turn(checkers::rules::Color::White)),
+            0
+        );
+    }
+
+    #[test]
+    fn example_of_repeating_moves() {
+        use checkers::rules::Position;
+        use checkers::rules::draw::repeating_moves;
+        let pos: Position = "B:WK32:BK1".parse().unwrap();
+        assert!(repeating_moves(&[], &pos).is_empty());
     }
 }

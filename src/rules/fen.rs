@@ -91,7 +91,7 @@ impl fmt::Display for FenError {
 }
 
 /// The wrapped error of a FEN entry that is not a square, or of an impossible position,
-/// is the source: [`error_chain`](crate::text::error_chain) says it after the FEN's own
+/// is the source: `error_chain` says it after the FEN's own
 /// words.
 impl std::error::Error for FenError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {

@@ -3,7 +3,7 @@
 //! The vocabulary follows shakmaty: [`Square`], [`Color`], [`Role`], [`Piece`],
 //! [`Bitboard`], [`Move`], [`Position`], [`Outcome`]. Squares are numbered 1-32 as in the
 //! classic diagram, Black's men on 1-12 at the bottom, Black to move first. The WCDF
-//! draw claims (repetition, forty moves) are in [`draw`].
+//! draw claims (repetition, forty moves) are in `draw`.
 //!
 //! ```
 //! use checkers::rules::Position;
@@ -15,20 +15,20 @@
 //! ```
 
 mod bitboard;
-pub mod draw;
-pub mod fen;
+pub(crate) mod draw;
+mod fen;
 mod movegen;
 mod mv;
-pub mod notation;
+mod notation;
 mod outcome;
-pub mod perft;
+mod perft;
 mod piece;
 mod position;
 mod square;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use draw::FORTY_MOVE_PLIES;
-pub use fen::FenError;
+pub use fen::{EntryProblem, FenError};
 pub use mv::{MAX_LANDINGS, Move};
 pub use notation::{Illegal, MoveError, MoveText, ParseMoveError, ParseMoveErrorKind};
 pub use outcome::{DrawReason, Outcome, WinReason};

@@ -507,13 +507,13 @@ impl Position {
 
 impl Position {
     /// Squares holding a piece of the side to move that can capture.
-    pub fn capturers(&self) -> Bitboard {
+    pub(crate) fn capturers(&self) -> Bitboard {
         self.capturers_of(self.turn())
     }
 
     /// Squares holding a piece of `color` that could capture if it were `color`'s turn
     /// (for the side not to move: what it threatens).
-    pub fn capturers_of(&self, color: Color) -> Bitboard {
+    pub(crate) fn capturers_of(&self, color: Color) -> Bitboard {
         let black = color == Color::Black;
         let v = if black {
             View::of::<true>(self)
@@ -537,7 +537,7 @@ impl Position {
     /// Captures are compulsory, so when any piece can capture only captures are given,
     /// one move per route.
     #[inline]
-    pub fn generate_moves(&self, out: &mut Vec<Move>) {
+    pub(crate) fn generate_moves(&self, out: &mut Vec<Move>) {
         match self.turn() {
             Color::Black => generate_for::<true>(self, out),
             Color::White => generate_for::<false>(self, out),

@@ -7,7 +7,7 @@ use std::fmt;
 /// The pieces on the board and the side to move.
 ///
 /// `Display` writes the position as FEN (`B:W21,...,32:B1,...,12`); `FromStr` reads FEN
-/// leniently (see [`fen`](crate::rules::fen)); `Debug` draws the classic diagram.
+/// leniently (see `fen`); `Debug` draws the classic diagram.
 ///
 /// ```
 /// use checkers::rules::{Color, Position};
@@ -168,16 +168,6 @@ impl Position {
 
     /// Reads a FEN for a game to start from: as [`FromStr`](std::str::FromStr) does,
     /// then [`check_start`](Self::check_start) (each side has a piece).
-    ///
-    /// ```
-    /// use checkers::rules::Position;
-    /// assert!(Position::parse_start("W:W18,K30:B11,K2").is_ok());
-    /// let refused = Position::parse_start("W:W:B").unwrap_err();
-    /// assert_eq!(
-    ///     checkers::text::error_chain(&refused),
-    ///     "the FEN's position cannot be played: the board is empty: a game needs at least one piece on each side"
-    /// );
-    /// ```
     pub fn parse_start(text: &str) -> Result<Position, super::FenError> {
         let position: Position = text.parse()?;
         position.check_start().map_err(super::FenError::Setup)?;
@@ -347,5 +337,23 @@ impl fmt::Debug for Position {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples the documentation of these crate-private items gave, run as tests.
+    #![allow(clippy::unwrap_used)]
+    use crate as checkers;
+
+    #[test]
+    fn example_of_parse_start() {
+        use checkers::rules::Position;
+        assert!(Position::parse_start("W:W18,K30:B11,K2").is_ok());
+        let refused = Position::parse_start("W:W:B").unwrap_err();
+        assert_eq!(
+            checkers::text::error_chain(&refused),
+            "the FEN's position cannot be played: the board is empty: a game needs at least one piece on each side"
+        );
     }
 }

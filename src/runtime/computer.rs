@@ -5,15 +5,15 @@
 
 use crate::engine::{
     DEFAULT_HASH_MB, DepthInfo, Engine, Score, SearchEvent, SearchHandle, SearchRequest,
-    SearchResult, StopFlag,
+    SearchResult,
 };
 use crate::rules::Color;
-use crate::session::{News, Session};
+use crate::session::Session;
 use std::time::{Duration, Instant};
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
+pub(crate) enum Purpose {
     /// The computer's move for this side.
     Move(Color),
     /// A hint for the side to move.
@@ -26,33 +26,33 @@ pub enum Purpose {
 /// A search the game wants, tagged with the game revision it was asked for: a result
 /// is applied only while the game is still at that revision and still wants it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchSpec {
+pub(crate) struct SearchSpec {
     /// What the search is for.
-    pub purpose: Purpose,
+    pub(crate) purpose: Purpose,
     /// The session's revision when it was asked for.
-    pub revision: u64,
+    pub(crate) revision: u64,
 }
 
 /// What a running search has reported so far.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Thinking {
+pub(crate) struct Thinking {
     /// The search reporting.
-    pub spec: SearchSpec,
+    pub(crate) spec: SearchSpec,
     /// The deepest iteration completed.
-    pub depth: u32,
+    pub(crate) depth: u32,
     /// Its score, for the side to move.
-    pub score: Score,
+    pub(crate) score: Score,
     /// Its best line so far, from the position searched (may be empty).
-    pub line: Vec<crate::rules::Move>,
+    pub(crate) line: Vec<crate::rules::Move>,
     /// Whether the search has ended (nothing more will come for this position).
-    pub done: bool,
+    pub(crate) done: bool,
 }
 
 /// The search `session` wants now, if any: the computer's move when a computer player is
 /// to move (not while a record is stepped through), else the hint asked for at this
 /// revision (`hint_at`), else, while reviewing, the engine's view of the position until
 /// it has one (`analysed_at`: the revision last analysed to the end).
-pub fn wanted_search(
+pub(crate) fn wanted_search(
     session: &Session,
     hint_at: Option<u64>,
     analysed_at: Option<u64>,
@@ -75,7 +75,7 @@ pub fn wanted_search(
 }
 
 /// The engine's request for the search `spec` of `session`.
-pub fn request_for(session: &Session, spec: SearchSpec) -> SearchRequest {
+pub(crate) fn request_for(session: &Session, spec: SearchSpec) -> SearchRequest {
     match spec.purpose {
         Purpose::Move(_) => session
             .move_request()
@@ -90,13 +90,14 @@ pub fn request_for(session: &Session, spec: SearchSpec) -> SearchRequest {
 /// first (a match gives each side its own book or databases). What the computer did
 /// and the search's result, or `None` if the computer is not to move or its result
 /// could not be played.
-pub fn play_turn_now(
+#[cfg(feature = "lab")]
+pub(crate) fn play_turn_now(
     session: &mut Session,
     engine: &mut Engine,
     adjust: impl FnOnce(SearchRequest) -> SearchRequest,
-) -> Option<(News, SearchResult)> {
+) -> Option<(crate::session::News, SearchResult)> {
     let request = adjust(session.move_request()?);
-    let result = engine.search(&request, &StopFlag::new(), |_| {});
+    let result = engine.search(&request, &crate::engine::StopFlag::new(), |_| {});
     // The thinking time counts on the computer's clock (a flag may fall meanwhile).
     session.tick(Instant::now());
     let text = session.computer_played(&result)?;
@@ -105,7 +106,7 @@ pub fn play_turn_now(
 
 /// What the computer player's thread has to say.
 #[derive(Debug)]
-pub enum SearchNews {
+pub(crate) enum SearchNews {
     /// The search `spec` completed an iteration.
     Progress(SearchSpec, DepthInfo),
     /// The search `spec` ended with this result (held back for the pace first).
@@ -115,7 +116,7 @@ pub enum SearchNews {
 /// The searches run on a background thread: started and stopped to match what the game
 /// wants, their news handed back.
 #[derive(Debug, Default)]
-pub struct ComputerPlayer {
+pub(crate) struct ComputerPlayer {
     /// The engine while no search holds it (its table lives on from move to move).
     engine: Option<Engine>,
     /// The running search, what it is for, and when it started.
@@ -127,7 +128,7 @@ pub struct ComputerPlayer {
 impl ComputerPlayer {
     /// Stops a search that is no longer `wanted` (its result is dropped) and starts the
     /// one that is, with the request `request` makes for it.
-    pub fn sync(
+    pub(crate) fn sync(
         &mut self,
         wanted: Option<SearchSpec>,
         request: impl FnOnce(SearchSpec) -> SearchRequest,
@@ -147,7 +148,7 @@ impl ComputerPlayer {
     }
 
     /// The search running or held, if any.
-    pub fn current(&self) -> Option<SearchSpec> {
+    pub(crate) fn current(&self) -> Option<SearchSpec> {
         match (&self.running, &self.held) {
             (Some((spec, _, _)), _) | (None, Some((spec, _, _))) => Some(*spec),
             (None, None) => None,
@@ -155,13 +156,14 @@ impl ComputerPlayer {
     }
 
     /// Whether a search runs, or a result waits for its time.
-    pub fn busy(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn busy(&self) -> bool {
         self.running.is_some() || self.held.is_some()
     }
 
     /// "Move now": the running search stops and its best move so far comes as its
     /// result; a held result is due at once.
-    pub fn move_now(&mut self) {
+    pub(crate) fn move_now(&mut self) {
         if let Some((_, handle, _)) = &self.running {
             handle.stop();
         }
@@ -183,7 +185,7 @@ impl ComputerPlayer {
     /// The news of the search so far, at `now`: its progress reports, and its result
     /// once due. A result is due `pace` after its search started (so that moves between
     /// two computers can be followed), at once after a "move now".
-    pub fn collect(&mut self, now: Instant, pace: Duration) -> Vec<SearchNews> {
+    pub(crate) fn collect(&mut self, now: Instant, pace: Duration) -> Vec<SearchNews> {
         let mut news = Vec::new();
         let mut finished = None;
         if let Some((spec, handle, started)) = &self.running {
@@ -213,20 +215,21 @@ impl ComputerPlayer {
     }
 
     /// When a held result is due, if one waits.
-    pub fn held_until(&self) -> Option<Instant> {
+    pub(crate) fn held_until(&self) -> Option<Instant> {
         self.held.as_ref().map(|(_, _, due)| *due)
     }
 
     /// Whether the running search has ended, its result waiting for the next
     /// [`collect`](Self::collect) (which hands it on, or the game drops it as stale).
-    pub fn search_ended(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn search_ended(&self) -> bool {
         self.running
             .as_ref()
             .is_some_and(|(_, handle, _)| handle.is_finished())
     }
 
     /// Whether a search is running (its news may come at any moment).
-    pub fn searching(&self) -> bool {
+    pub(crate) fn searching(&self) -> bool {
         self.running.is_some()
     }
 }

@@ -11,41 +11,17 @@
 //! A front end hands it [`Command`]s (each answered at once, with no I/O) and, whenever
 //! [`wait`](Runtime::wait) says something is due or input came, calls
 //! [`poll`](Runtime::poll), which does the I/O and returns the typed [`Event`]s to show.
-//!
-//! ```
-//! use checkers::engine::Level;
-//! use checkers::game::Game;
-//! use checkers::runtime::{Command, Event, Pace, Runtime, Saving};
-//! use checkers::session::{Player, Seats, Session};
-//! use std::time::Instant;
-//! let seats = Seats { black: Player::Person, white: Player::Computer(Level::MIN) };
-//! let session = Session::new(Game::new()).with_seats(seats);
-//! let mut runtime = Runtime::new(session, Saving::Off, Pace::NONE);
-//! let answer = runtime.command(Command::PlayText("11-15".into())).unwrap();
-//! assert_eq!(answer.to_string(), "Black played 11-15");
-//! // The computer thinks on its own thread; its move comes as an event.
-//! let played = loop {
-//!     if let Some(wait) = runtime.wait(Instant::now()) {
-//!         std::thread::sleep(wait);
-//!     }
-//!     let events = runtime.poll(Instant::now());
-//!     if let Some(Event::ComputerPlayed { news, .. }) = events.into_iter().next_back() {
-//!         break news.to_string();
-//!     }
-//! };
-//! assert!(played.starts_with("White (level 1) played"), "{played}");
-//! ```
 
-pub mod computer;
-pub mod network;
+pub(crate) mod computer;
+pub(crate) mod network;
 mod saving;
 
-pub use computer::{Purpose, SearchSpec, Thinking};
-pub use network::{Seat, Table, TableNews, TableView};
-pub use saving::{IfExists, LastSave, SaveRequest, Saving, watch_ending_signals};
+pub(crate) use computer::{Purpose, SearchSpec, Thinking};
+pub(crate) use network::{Seat, Table, TableNews};
+pub(crate) use saving::{IfExists, LastSave, SaveRequest, Saving, watch_ending_signals};
 
 use crate::rules::{Color, Move, Outcome};
-use crate::session::{News, Player, SessionError, Step};
+use crate::session::{News, SessionError, Step};
 use crate::session::{Session, clock_text};
 use crate::store::{Appended, Autosaver, StoreError};
 use computer::{ComputerPlayer, SearchNews};
@@ -55,26 +31,26 @@ use std::time::{Duration, Instant};
 
 /// The answer to a [`Command`]: what it did, or why it was refused (the game is then
 /// unchanged).
-pub type Answer = Result<News, SessionError>;
+pub(crate) type Answer = Result<News, SessionError>;
 
 /// How fast a game between two computers goes, for people watching it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pace {
+pub(crate) struct Pace {
     /// Each move stays on screen at least this long when the computer plays both sides.
-    pub move_shown: Duration,
+    pub(crate) move_shown: Duration,
     /// A finished match game between two computers stays this long before the next.
-    pub between_games: Duration,
+    pub(crate) between_games: Duration,
 }
 
 impl Pace {
     /// For a board that is watched: moves can be followed, a result read.
-    pub const WATCHED: Pace = Pace {
+    pub(crate) const WATCHED: Pace = Pace {
         move_shown: Duration::from_millis(400),
         between_games: Duration::from_secs(3),
     };
 
     /// No pause: for a line-by-line front end, whose lines stay on screen.
-    pub const NONE: Pace = Pace {
+    pub(crate) const NONE: Pace = Pace {
         move_shown: Duration::ZERO,
         between_games: Duration::ZERO,
     };
@@ -82,7 +58,7 @@ impl Pace {
 
 /// What a front end asks of the game in play.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub(crate) enum Command {
     /// A person plays this move.
     Play(Move),
     /// A person plays the move this text names (`11-15`, `15x22x29`, `c3xe5`).
@@ -118,8 +94,10 @@ pub enum Command {
     SetUp(crate::rules::Position),
     /// Hands this side to the computer, or back to a person.
     ToggleSeat(Color),
-    /// Seats this player at this side.
-    Seat(Color, Player),
+    /// Seats this player at this side (the tests' way to seat a computer at a chosen
+    /// level; the front ends toggle a seat).
+    #[cfg(test)]
+    Seat(Color, crate::session::Player),
     /// The computer one level stronger (`true`) or weaker.
     ChangeLevel(bool),
     /// One step through the record under review.
@@ -145,7 +123,7 @@ pub enum Command {
 
 /// What happened in the game in play, told by [`Runtime::poll`].
 #[derive(Debug)]
-pub enum Event {
+pub(crate) enum Event {
     /// The computer played (or claimed a draw, or resigned).
     ComputerPlayed {
         /// The side the computer played.
@@ -153,17 +131,15 @@ pub enum Event {
         /// What it did (the result, if it ended the game, is the game's).
         news: News,
     },
-    /// A search went an iteration deeper (told a few times a second at most).
-    Thinking(Thinking),
-    /// The hint asked for: the move and its news.
-    Hint {
-        /// The move the hint suggests.
-        m: Move,
-        /// "Hint for Black (not played): 11-15 (...)".
-        news: News,
-    },
-    /// The engine's view of the reviewed position went deeper, or is complete.
-    ReviewScore(Thinking),
+    /// A search went an iteration deeper (told a few times a second at most): the
+    /// session's thinking shows how far.
+    Thinking,
+    /// The hint asked for: "Hint for Black (not played): 11-15 (...)" ([`News::Hint`],
+    /// which carries the move).
+    Hint(News),
+    /// The engine's view of the reviewed position went deeper, or is complete: the
+    /// review's score shows it.
+    ReviewScore,
     /// A clock reading shown changed (the screen's clocks need drawing again).
     ClockTicked,
     /// A side's time is nearly up: "Black: 10 seconds left" ([`News::TimeLow`]).
@@ -190,8 +166,9 @@ pub enum Event {
     /// At the start: unfinished games are saved that `--resume` could continue.
     UnfinishedGames(usize),
     /// The game ended, however it ended (a move, a resignation, a draw, a flag, the
-    /// computer's claim): told once, after the news of what ended it.
-    GameOver(Outcome),
+    /// computer's claim): told once, after the news of what ended it (the game holds
+    /// the result).
+    GameOver,
     /// News of the table, in a game across the network.
     Table(TableNews),
 }
@@ -211,7 +188,7 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
 /// A game in play with its side effects. See the [module documentation](self).
 #[derive(Debug)]
-pub struct Runtime {
+pub(crate) struct Runtime {
     session: Session,
     computer: ComputerPlayer,
     autosaver: Autosaver,
@@ -247,7 +224,7 @@ pub struct Runtime {
 impl Runtime {
     /// The game `session`, saved as `saving` says, with `pace` between two computers'
     /// moves and games.
-    pub fn new(session: Session, saving: Saving, pace: Pace) -> Runtime {
+    pub(crate) fn new(session: Session, saving: Saving, pace: Pace) -> Runtime {
         let (autosaver, pending) = saving.start(&session);
         let ended = session_result(&session);
         Runtime {
@@ -272,13 +249,13 @@ impl Runtime {
     }
 
     /// The game in play.
-    pub fn session(&self) -> &Session {
+    pub(crate) fn session(&self) -> &Session {
         &self.session
     }
 
     /// Carries out `command` at once (with no I/O; a save is done at the next poll). In
     /// a game across the network it is this terminal's player's, for their side only.
-    pub fn command(&mut self, command: Command) -> Answer {
+    pub(crate) fn command(&mut self, command: Command) -> Answer {
         let answer = match self.table_command(&command) {
             Some(answer) => answer,
             None => self.run_command(command),
@@ -322,6 +299,7 @@ impl Runtime {
                 Ok(News::SetUp(position.turn()))
             }
             Command::ToggleSeat(color) => Ok(session.toggle_seat(color)),
+            #[cfg(test)]
             Command::Seat(color, player) => {
                 session.set_seat(color, player);
                 Ok(News::Seated {
@@ -389,7 +367,7 @@ impl Runtime {
     }
 
     /// The search the game wants now, if any.
-    pub fn wanted_search(&self) -> Option<SearchSpec> {
+    pub(crate) fn wanted_search(&self) -> Option<SearchSpec> {
         let analysed = self
             .review
             .as_ref()
@@ -399,27 +377,27 @@ impl Runtime {
     }
 
     /// The progress of the move or hint search the game waits for, if one runs.
-    pub fn thinking(&self) -> Option<&Thinking> {
+    pub(crate) fn thinking(&self) -> Option<&Thinking> {
         let wanted = self.wanted_search()?;
         self.thinking.as_ref().filter(|t| t.spec == wanted)
     }
 
     /// Whether the game waits for the computer's move or a hint: a line-by-line front
     /// end holds its next input until it comes.
-    pub fn awaits_search(&self) -> bool {
+    pub(crate) fn awaits_search(&self) -> bool {
         self.wanted_search()
             .is_some_and(|s| s.purpose != Purpose::Review)
     }
 
     /// The engine's view of the reviewed position on the board, as far as it has got.
-    pub fn review_analysis(&self) -> Option<&Thinking> {
+    pub(crate) fn review_analysis(&self) -> Option<&Thinking> {
         self.review
             .as_ref()
             .filter(|a| a.spec.revision == self.session.revision() && self.session.is_reviewing())
     }
 
     /// The hint found for the position on the board, if one was.
-    pub fn current_hint(&self) -> Option<Move> {
+    pub(crate) fn current_hint(&self) -> Option<Move> {
         self.hint
             .as_ref()
             .filter(|(revision, _, _)| *revision == self.session.revision())
@@ -427,24 +405,24 @@ impl Runtime {
     }
 
     /// Whether the last autosave failed: the game in progress is not saved.
-    pub fn autosave_failed(&self) -> bool {
+    pub(crate) fn autosave_failed(&self) -> bool {
         self.autosaver.failed()
     }
 
     /// The file the game is kept in, once it has one.
-    pub fn autosave_path(&self) -> Option<PathBuf> {
+    pub(crate) fn autosave_path(&self) -> Option<PathBuf> {
         self.autosaver.path()
     }
 
     /// Whether the game kept by the autosave has not changed since it began, so nothing
     /// was written (a ballot's moves alone): there is nothing to keep. `false` when the
     /// game is not autosaved at all.
-    pub fn nothing_to_keep(&self) -> bool {
+    pub(crate) fn nothing_to_keep(&self) -> bool {
         self.autosaver.untouched()
     }
 
     /// A handle that makes the last save (on a signal, from another thread).
-    pub fn last_save(&self) -> LastSave {
+    pub(crate) fn last_save(&self) -> LastSave {
         let handle = LastSave::default();
         handle.keep(self);
         handle
@@ -452,7 +430,7 @@ impl Runtime {
 
     /// How long the front end may wait for input before calling [`poll`](Self::poll)
     /// again: `None` when nothing is due until input comes.
-    pub fn wait(&self, now: Instant) -> Option<Duration> {
+    pub(crate) fn wait(&self, now: Instant) -> Option<Duration> {
         if !self.pending.is_empty() || self.save_as.is_some() || self.move_now {
             return Some(Duration::ZERO);
         }
@@ -483,7 +461,7 @@ impl Runtime {
     /// that what the input does is timed from then (a search's result that came
     /// meanwhile waits for the next [`poll`](Self::poll), after the input: an undo
     /// pressed while the computer thinks takes back the person's move alone).
-    pub fn tick(&mut self, now: Instant) -> Vec<Event> {
+    pub(crate) fn tick(&mut self, now: Instant) -> Vec<Event> {
         let mut events = Vec::new();
         self.watch_clocks(now, &mut events);
         events
@@ -493,7 +471,7 @@ impl Runtime {
     /// the searches' news collected and acted on, a save asked for carried out, the
     /// game autosaved, a finished match game filed, the next game between two computers
     /// begun, and the search the game wants started.
-    pub fn poll(&mut self, now: Instant) -> Vec<Event> {
+    pub(crate) fn poll(&mut self, now: Instant) -> Vec<Event> {
         let mut events = std::mem::take(&mut self.pending);
         self.watch_clocks(now, &mut events);
         self.collect_searches(now, &mut events);
@@ -506,8 +484,8 @@ impl Runtime {
         let result = session_result(&self.session);
         if result != self.ended {
             self.ended = result;
-            if let Some((_, outcome)) = result {
-                events.push(Event::GameOver(outcome));
+            if result.is_some() {
+                events.push(Event::GameOver);
             }
         }
         let wanted = self.wanted_search();
@@ -594,9 +572,9 @@ impl Runtime {
             self.progress_told = Some(now);
             match (&self.thinking, &self.review) {
                 (Some(t), _) if Some(t.spec) == self.wanted_search() => {
-                    events.push(Event::Thinking(t.clone()));
+                    events.push(Event::Thinking);
                 }
-                (_, Some(r)) => events.push(Event::ReviewScore(r.clone())),
+                (_, Some(_)) => events.push(Event::ReviewScore),
                 _ => {}
             }
         }
@@ -620,7 +598,7 @@ impl Runtime {
                 if let Some((m, news)) = self.session.hint(result) {
                     self.hint_at = None;
                     self.hint = Some((spec.revision, m, news.clone()));
-                    events.push(Event::Hint { m, news });
+                    events.push(Event::Hint(news));
                 }
             }
             Purpose::Review => {
@@ -632,7 +610,7 @@ impl Runtime {
                     done: true,
                 };
                 self.review = Some(done.clone());
-                events.push(Event::ReviewScore(done));
+                events.push(Event::ReviewScore);
             }
         }
     }
@@ -679,3 +657,38 @@ fn session_result(session: &Session) -> Option<(u64, Outcome)> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod examples {
+    //! The examples the documentation of these crate-private items gave, run as tests.
+    #![allow(clippy::unwrap_used)]
+    use crate as checkers;
+
+    #[test]
+    fn example_of_runtime() {
+        use checkers::engine::Level;
+        use checkers::game::Game;
+        use checkers::runtime::{Command, Event, Pace, Runtime, Saving};
+        use checkers::session::{Player, Seats, Session};
+        use std::time::Instant;
+        let seats = Seats {
+            black: Player::Person,
+            white: Player::Computer(Level::MIN),
+        };
+        let session = Session::new(Game::new()).with_seats(seats);
+        let mut runtime = Runtime::new(session, Saving::Off, Pace::NONE);
+        let answer = runtime.command(Command::PlayText("11-15".into())).unwrap();
+        assert_eq!(answer.to_string(), "Black played 11-15");
+        // The computer thinks on its own thread; its move comes as an event.
+        let played = loop {
+            if let Some(wait) = runtime.wait(Instant::now()) {
+                std::thread::sleep(wait);
+            }
+            let events = runtime.poll(Instant::now());
+            if let Some(Event::ComputerPlayed { news, .. }) = events.into_iter().next_back() {
+                break news.to_string();
+            }
+        };
+        assert!(played.starts_with("White (level 1) played"), "{played}");
+    }
+}

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// How the game in play is kept.
 #[derive(Debug)]
-pub enum Saving {
+pub(crate) enum Saving {
     /// Not at all (scripts and pipes, which must not fill the games folder; tests).
     Off,
     /// A new game, saved in a file of its own from its first change.
@@ -57,7 +57,7 @@ impl Saving {
 
 /// What a save to a named file does when the file already exists.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum IfExists {
+pub(crate) enum IfExists {
     /// Nothing yet: the player is asked ([`Event::SaveWouldReplace`]).
     #[default]
     Ask,
@@ -69,24 +69,24 @@ pub enum IfExists {
 
 /// A save the players asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SaveRequest {
+pub(crate) struct SaveRequest {
     /// The file to write, as typed (a leading `~/` is the home directory).
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// The names to write, kept for later saves once the save succeeds.
-    pub players: Players,
+    pub(crate) players: Players,
     /// What to do if a file is at `path`.
-    pub existing: IfExists,
+    pub(crate) existing: IfExists,
 }
 
 /// Makes the last save of the game in play, from any thread (a signal's watcher). A
 /// handle made before the game (with `default`) saves nothing until
 /// [`keep`](Self::keep) gives it a game.
 #[derive(Clone, Debug, Default)]
-pub struct LastSave(Arc<Mutex<Option<Autosaver>>>);
+pub(crate) struct LastSave(Arc<Mutex<Option<Autosaver>>>);
 
 impl LastSave {
     /// From now on, saves the game of `runtime`.
-    pub fn keep(&self, runtime: &Runtime) {
+    pub(crate) fn keep(&self, runtime: &Runtime) {
         *self.lock() = Some(runtime.autosaver.clone());
     }
 
@@ -97,7 +97,7 @@ impl LastSave {
 
     /// Writes the game if its last change is not on disk yet. The file the game is
     /// kept in (`None` when it is kept nowhere), or why it could not be saved.
-    pub fn save(&self) -> Result<Option<PathBuf>, Arc<StoreError>> {
+    pub(crate) fn save(&self) -> Result<Option<PathBuf>, Arc<StoreError>> {
         let Some(autosaver) = self.lock().clone() else {
             return Ok(None);
         };
@@ -111,7 +111,7 @@ impl LastSave {
 /// `before_exit` is told how that went (to restore the terminal, or say whether the game
 /// is kept), and the process exits with 128 + the signal's number. Unix only: elsewhere
 /// the autosave after every change is what keeps the game.
-pub fn watch_ending_signals(
+pub(crate) fn watch_ending_signals(
     last_save: LastSave,
     left_alone: &[i32],
     mut before_exit: impl FnMut(i32, Result<Option<PathBuf>, Arc<StoreError>>) + Send + 'static,
@@ -180,7 +180,7 @@ impl Runtime {
 
     /// The players are done: the game is adjourned (its running clock stopped) and
     /// saved a last time, and its file let go. Why the game is not saved, if it is not.
-    pub fn finish(&mut self) -> Option<Arc<StoreError>> {
+    pub(crate) fn finish(&mut self) -> Option<Arc<StoreError>> {
         self.session.adjourn();
         self.autosave(&mut Vec::new());
         self.leave_table();
@@ -191,7 +191,7 @@ impl Runtime {
 
     /// Why the game is not saved, if it is not: the autosave failed, and a last try
     /// failed too.
-    pub fn unsaved(&self) -> Option<Arc<StoreError>> {
+    pub(crate) fn unsaved(&self) -> Option<Arc<StoreError>> {
         if self.autosaver.final_save().is_ok() {
             return None;
         }

@@ -5,11 +5,11 @@ use crate::engine::{BallotStatus, Opening, acf_openings};
 use std::fmt;
 
 /// The PDN tag this program records a game's ballot in: `[Ballot "126"]`.
-pub const BALLOT_TAG: &str = "Ballot";
+pub(crate) const BALLOT_TAG: &str = "Ballot";
 
 /// Which ballot a game starts from, as `--ballot` gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BallotChoice {
+pub(crate) enum BallotChoice {
     /// The ballot of this number in the ACF deck (1-174).
     Number(u32),
     /// One drawn at random (never a barred one).
@@ -35,11 +35,11 @@ impl std::str::FromStr for BallotChoice {
 }
 
 /// The number of ballots in the ACF deck.
-pub const DECK_SIZE: u32 = 174;
+pub(crate) const DECK_SIZE: u32 = 174;
 
 /// A ballot that cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BallotError {
+pub(crate) enum BallotError {
     /// No ballot of this number in the deck.
     NoSuchBallot(u32),
     /// The ballot is barred (lost by force) and `--barred` was not given.
@@ -69,14 +69,7 @@ impl fmt::Display for BallotError {
 impl std::error::Error for BallotError {}
 
 /// The ballot numbered `number` of the ACF deck; a barred one only if `barred` allows.
-///
-/// ```
-/// use checkers::session::ballot;
-/// assert_eq!(ballot(126, false).unwrap().moves, "11-15 23-19 8-11");
-/// assert!(ballot(3, false).unwrap_err().to_string().contains("ballot 3 "));
-/// assert!(ballot(3, true).is_ok());
-/// ```
-pub fn ballot(number: u32, barred: bool) -> Result<Opening, BallotError> {
+pub(crate) fn ballot(number: u32, barred: bool) -> Result<Opening, BallotError> {
     let opening = acf_openings()
         .into_iter()
         .find(|o| o.number == number)
@@ -92,7 +85,7 @@ pub fn ballot(number: u32, barred: bool) -> Result<Opening, BallotError> {
 
 /// A ballot drawn with `seed`: never a barred one; a crossboard one, or a mailplay one
 /// too when `mailplay` allows.
-pub fn random_ballot(seed: u64, mailplay: bool) -> Opening {
+pub(crate) fn random_ballot(seed: u64, mailplay: bool) -> Opening {
     let mut deck: Vec<Opening> = acf_openings()
         .into_iter()
         .filter(|o| {
@@ -111,7 +104,7 @@ pub fn random_ballot(seed: u64, mailplay: bool) -> Opening {
 /// The ballot of round `round` (from 0) of a match whose ballots are drawn with `seed`:
 /// the deck of [`random_ballot`] shuffled by the seed, so no ballot comes twice until
 /// every one has been played, and a resumed match draws the same ones.
-pub fn drawn_ballot(seed: u64, mailplay: bool, round: usize) -> Opening {
+pub(crate) fn drawn_ballot(seed: u64, mailplay: bool, round: usize) -> Opening {
     let mut deck: Vec<Opening> = acf_openings()
         .into_iter()
         .filter(|o| {
@@ -136,7 +129,7 @@ pub fn drawn_ballot(seed: u64, mailplay: bool, round: usize) -> Opening {
 
 /// What the ballot is, for the panel and plain mode, with its name where the deck gives
 /// one: `Ballot 126: 11-15 23-19 8-11`, `Ballot 5 (Dreaded Edinburgh): 9-13 22-18 6-9`.
-pub fn ballot_text(opening: &Opening) -> String {
+pub(crate) fn ballot_text(opening: &Opening) -> String {
     if opening.name.is_empty() {
         format!("Ballot {}: {}", opening.number, opening.moves)
     } else {
@@ -196,5 +189,25 @@ mod tests {
             assert!(!random_ballot(seed, true).is_barred());
         }
         assert!((0..2000).any(|s| random_ballot(s, true).status == BallotStatus::Mailplay));
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples the documentation of these crate-private items gave, run as tests.
+    #![allow(clippy::unwrap_used)]
+    use crate as checkers;
+
+    #[test]
+    fn example_of_ballot() {
+        use checkers::session::ballot;
+        assert_eq!(ballot(126, false).unwrap().moves, "11-15 23-19 8-11");
+        assert!(
+            ballot(3, false)
+                .unwrap_err()
+                .to_string()
+                .contains("ballot 3 ")
+        );
+        assert!(ballot(3, true).is_ok());
     }
 }

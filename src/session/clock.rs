@@ -8,18 +8,18 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 /// A move timer's allowance for a move.
-pub const MOVE_TIME: Duration = Duration::from_secs(5 * 60);
+pub(crate) const MOVE_TIME: Duration = Duration::from_secs(5 * 60);
 /// A move timer's allowance when the move is a single forced jump.
-pub const FORCED_JUMP_TIME: Duration = Duration::from_secs(60);
+pub(crate) const FORCED_JUMP_TIME: Duration = Duration::from_secs(60);
 /// Time left at which a player is warned (and the bell rings once).
-pub const WARNING: Duration = Duration::from_secs(10);
+pub(crate) const WARNING: Duration = Duration::from_secs(10);
 /// With the move timer's five minutes, a first warning at this much left (a minute
 /// before the limit, as a timekeeper calls it), then another at [`WARNING`].
-pub const MOVE_TIMER_WARNING: Duration = Duration::from_secs(60);
+pub(super) const MOVE_TIMER_WARNING: Duration = Duration::from_secs(60);
 
 /// How much time the players have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimeControl {
+pub(crate) enum TimeControl {
     /// `30/60`: `moves` moves in each `period`; time left over carries on, and each
     /// completed period adds another.
     Moves {
@@ -44,7 +44,7 @@ pub enum TimeControl {
 
 impl TimeControl {
     /// The time each player starts with.
-    pub fn initial(&self) -> Duration {
+    pub(crate) fn initial(&self) -> Duration {
         match *self {
             TimeControl::Moves { period, .. } => period,
             TimeControl::SuddenDeath(time) => time,
@@ -80,7 +80,7 @@ fn minutes(d: Duration) -> String {
 
 /// Why a `--clock` spec cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ClockSpecError(String);
+pub(crate) struct ClockSpecError(String);
 
 impl fmt::Display for ClockSpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -160,7 +160,7 @@ impl FromStr for TimeControl {
 
 /// Whether the side to move in `pos` has one legal move and it is a capture: a single
 /// forced jump, which the move timer gives one minute.
-pub fn single_forced_jump(pos: &Position) -> bool {
+pub(crate) fn single_forced_jump(pos: &Position) -> bool {
     let moves = pos.legal_moves();
     moves.len() == 1 && moves[0].is_capture()
 }
@@ -182,22 +182,8 @@ struct Reading {
 
 /// Two players' clocks, kept without reading the system time: every call that needs
 /// the time is given it, so a test drives them with made-up instants.
-///
-/// ```
-/// use checkers::session::{Clock, TimeControl};
-/// use checkers::Color;
-/// use std::time::{Duration, Instant};
-/// let t0 = Instant::now();
-/// let mut clock = Clock::new("5+3".parse().unwrap());
-/// clock.start(Color::Black, t0, false);
-/// let t1 = t0 + Duration::from_secs(10);
-/// assert_eq!(clock.remaining(Color::Black, t1), Duration::from_secs(290));
-/// clock.moved(t1, false);
-/// assert_eq!(clock.remaining(Color::Black, t1), Duration::from_secs(293));
-/// assert_eq!(clock.running(), Some(Color::White));
-/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Clock {
+pub(crate) struct Clock {
     control: TimeControl,
     /// Each side's time left when its clock last stopped (or at the start of its turn).
     left: [Duration; 2],
@@ -216,7 +202,7 @@ pub struct Clock {
 
 impl Clock {
     /// Both clocks set for `control`, neither running.
-    pub fn new(control: TimeControl) -> Clock {
+    pub(crate) fn new(control: TimeControl) -> Clock {
         Clock {
             control,
             left: [control.initial(); 2],
@@ -232,7 +218,7 @@ impl Clock {
     /// the mover's time left after each move made on the clock, the first of them by
     /// `first`. Both clocks stand as the last readings left them, neither running, and
     /// undo can take every one of those moves back with its time.
-    pub fn replayed(control: TimeControl, first: Color, after: &[Duration]) -> Clock {
+    pub(crate) fn replayed(control: TimeControl, first: Color, after: &[Duration]) -> Clock {
         let mut clock = Clock::new(control);
         let mut turn = first;
         for reading in after {
@@ -251,19 +237,23 @@ impl Clock {
 
     /// The mover's time left after each move made on this clock, oldest first (the last
     /// of them belongs to the last move of the game).
-    pub fn readings_after_moves(&self) -> &[Duration] {
+    pub(crate) fn readings_after_moves(&self) -> &[Duration] {
         &self.after
     }
 
     /// Sets `color`'s time left, as a record's clock tag kept it (a player's time used
     /// before a pause or a quit, after their last move).
-    pub fn set_reading(&mut self, color: Color, left: Duration) {
+    pub(crate) fn set_reading(&mut self, color: Color, left: Duration) {
         self.left[side(color)] = left;
     }
 
     /// Clocks for `control` showing `left` (Black's, White's), as a record kept them,
     /// with `moves` (Black's, White's) made; neither running.
-    pub fn with_readings(control: TimeControl, left: [Duration; 2], moves: [u32; 2]) -> Clock {
+    pub(crate) fn with_readings(
+        control: TimeControl,
+        left: [Duration; 2],
+        moves: [u32; 2],
+    ) -> Clock {
         Clock {
             left,
             moves,
@@ -274,18 +264,18 @@ impl Clock {
     /// `color`'s time left when its clock last stopped, or when its turn began: what
     /// a record keeps (it changes only with the moves, so the autosave is not written
     /// at every tick).
-    pub fn reading(&self, color: Color) -> Duration {
+    pub(crate) fn reading(&self, color: Color) -> Duration {
         self.left[side(color)]
     }
 
     /// The time control.
-    pub fn control(&self) -> TimeControl {
+    pub(crate) fn control(&self) -> TimeControl {
         self.control
     }
 
     /// Starts `turn`'s clock at `now`; with the move timer its allowance is set for this
     /// move (one minute when it is a `single_jump`).
-    pub fn start(&mut self, turn: Color, now: Instant, single_jump: bool) {
+    pub(crate) fn start(&mut self, turn: Color, now: Instant, single_jump: bool) {
         self.forced_jump = single_jump;
         if self.control == TimeControl::MoveTimer {
             self.left[side(turn)] = if single_jump {
@@ -298,7 +288,7 @@ impl Clock {
     }
 
     /// The side whose clock runs (none while paused or stopped).
-    pub fn running(&self) -> Option<Color> {
+    pub(crate) fn running(&self) -> Option<Color> {
         match self.running {
             Some((color, Some(_))) => Some(color),
             _ => None,
@@ -306,17 +296,17 @@ impl Clock {
     }
 
     /// The side whose turn the clock is timing, paused or not.
-    pub fn turn(&self) -> Option<Color> {
+    pub(crate) fn turn(&self) -> Option<Color> {
         self.running.map(|(color, _)| color)
     }
 
     /// Whether the clocks are paused.
-    pub fn is_paused(&self) -> bool {
+    pub(crate) fn is_paused(&self) -> bool {
         matches!(self.running, Some((_, None)))
     }
 
     /// `color`'s time left at `now` (never below zero).
-    pub fn remaining(&self, color: Color, now: Instant) -> Duration {
+    pub(crate) fn remaining(&self, color: Color, now: Instant) -> Duration {
         let left = self.left[side(color)];
         match self.running {
             Some((c, Some(since))) if c == color => {
@@ -327,13 +317,13 @@ impl Clock {
     }
 
     /// The side whose time has run out at `now`, if any.
-    pub fn flagged(&self, now: Instant) -> Option<Color> {
+    pub(crate) fn flagged(&self, now: Instant) -> Option<Color> {
         let color = self.running()?;
         self.remaining(color, now).is_zero().then_some(color)
     }
 
     /// Stops the running clock at `now`, its time used counted.
-    pub fn stop(&mut self, now: Instant) {
+    pub(crate) fn stop(&mut self, now: Instant) {
         if let Some(color) = self.running() {
             self.left[side(color)] = self.remaining(color, now);
         }
@@ -341,7 +331,7 @@ impl Clock {
     }
 
     /// Pauses both clocks at `now` (for a break).
-    pub fn pause(&mut self, now: Instant) {
+    pub(crate) fn pause(&mut self, now: Instant) {
         if let Some(color) = self.running() {
             self.left[side(color)] = self.remaining(color, now);
             self.running = Some((color, None));
@@ -349,7 +339,7 @@ impl Clock {
     }
 
     /// Restarts the clock that was running when paused.
-    pub fn resume(&mut self, now: Instant) {
+    pub(crate) fn resume(&mut self, now: Instant) {
         if let Some((color, None)) = self.running {
             self.running = Some((color, Some(now)));
         }
@@ -359,7 +349,7 @@ impl Clock {
     /// `now`, with `running`'s clock running from then (none: both stopped). A board
     /// that follows a game held elsewhere shows its time this way; the other terminal
     /// decides a flag fall.
-    pub fn follow(&mut self, left: [Duration; 2], running: Option<Color>, now: Instant) {
+    pub(crate) fn follow(&mut self, left: [Duration; 2], running: Option<Color>, now: Instant) {
         self.left = left;
         self.running = running.map(|c| (c, Some(now)));
     }
@@ -367,7 +357,7 @@ impl Clock {
     /// The running side has moved at `now`: its clock stops (a period's time or the
     /// increment added), and the other side's starts; `single_jump` says whether the
     /// other side's move is a single forced jump (for the move timer).
-    pub fn moved(&mut self, now: Instant, single_jump: bool) {
+    pub(crate) fn moved(&mut self, now: Instant, single_jump: bool) {
         let Some(color) = self.turn() else {
             return;
         };
@@ -396,7 +386,7 @@ impl Clock {
 
     /// The last move is taken back at `now`: both clocks are as they were when it began,
     /// and the mover's clock runs again. False if no move was timed.
-    pub fn undo(&mut self, now: Instant) -> bool {
+    pub(crate) fn undo(&mut self, now: Instant) -> bool {
         let Some(reading) = self.history.pop() else {
             return false;
         };
@@ -408,13 +398,13 @@ impl Clock {
     }
 
     /// Moves `color` has made on this clock.
-    pub fn moves(&self, color: Color) -> u32 {
+    pub(crate) fn moves(&self, color: Color) -> u32 {
         self.moves[side(color)]
     }
 
     /// The times left at which the running side is warned, largest first: ten seconds,
     /// and with the move timer's five minutes a minute before the limit too.
-    pub fn warnings(&self) -> &'static [Duration] {
+    pub(crate) fn warnings(&self) -> &'static [Duration] {
         if self.control == TimeControl::MoveTimer && !self.forced_jump {
             &[MOVE_TIMER_WARNING, WARNING]
         } else {
@@ -424,7 +414,7 @@ impl Clock {
 
     /// How many of the [`warnings`](Self::warnings) the running side has reached at
     /// `now` (0 while it has time enough).
-    pub fn warnings_reached(&self, now: Instant) -> usize {
+    pub(crate) fn warnings_reached(&self, now: Instant) -> usize {
         let Some(color) = self.running() else {
             return 0;
         };
@@ -435,7 +425,7 @@ impl Clock {
 
 /// A clock reading as players read it: `4:59`, `1:02:03`, and tenths under ten
 /// seconds (`9.4`).
-pub fn clock_text(d: Duration) -> String {
+pub(crate) fn clock_text(d: Duration) -> String {
     let secs = d.as_secs();
     if secs < 10 {
         return format!("{secs}.{}", d.subsec_millis() / 100);
@@ -550,5 +540,27 @@ mod tests {
         let one: Position = "W:W14:B10,5".parse().unwrap();
         assert!(single_forced_jump(&one));
         assert!(!single_forced_jump(&Position::start()));
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples the documentation of these crate-private items gave, run as tests.
+    #![allow(clippy::unwrap_used)]
+    use crate as checkers;
+
+    #[test]
+    fn example_of_clock() {
+        use checkers::Color;
+        use checkers::session::Clock;
+        use std::time::{Duration, Instant};
+        let t0 = Instant::now();
+        let mut clock = Clock::new("5+3".parse().unwrap());
+        clock.start(Color::Black, t0, false);
+        let t1 = t0 + Duration::from_secs(10);
+        assert_eq!(clock.remaining(Color::Black, t1), Duration::from_secs(290));
+        clock.moved(t1, false);
+        assert_eq!(clock.remaining(Color::Black, t1), Duration::from_secs(293));
+        assert_eq!(clock.running(), Some(Color::White));
     }
 }

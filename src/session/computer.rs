@@ -14,32 +14,37 @@ use std::time::Duration;
 
 /// Plies after which a game between two computer players, neither winning nor claiming
 /// a draw, is adjudicated a draw (agreed on both sides' behalf).
-pub const PLY_CAP: usize = 300;
+pub(crate) const PLY_CAP: usize = 300;
 
 /// Thinking time for a hint.
-pub const HINT_TIME: Duration = Duration::from_millis(700);
+pub(crate) const HINT_TIME: Duration = Duration::from_millis(700);
 
 /// The positions before the current one, oldest first (what a search needs to see
 /// repetitions).
-pub fn history(game: &Game) -> Vec<Position> {
+pub(crate) fn history(game: &Game) -> Vec<Position> {
     let positions = game.positions();
     positions[..positions.len().saturating_sub(1)].to_vec()
 }
 
 /// The search a computer player of `level` makes for the side to move in `game`, with
 /// `movetime` to think.
-pub fn move_request(game: &Game, level: Level, movetime: Duration, seed: u64) -> SearchRequest {
+pub(crate) fn move_request(
+    game: &Game,
+    level: Level,
+    movetime: Duration,
+    seed: u64,
+) -> SearchRequest {
     level.request(*game.position(), history(game), movetime, seed)
 }
 
 /// Plies an only move is searched to for a hint or a review: enough for the exchange
 /// it is part of, and the same on any machine.
-pub const ONLY_MOVE_DEPTH: u32 = 12;
+pub(crate) const ONLY_MOVE_DEPTH: u32 = 12;
 
 /// The search behind a hint (and the review's view of a position): the strongest
 /// level, no randomness, a short time; an only move is searched too, for its score, to
 /// [`ONLY_MOVE_DEPTH`].
-pub fn hint_request(game: &Game) -> SearchRequest {
+pub(crate) fn hint_request(game: &Game) -> SearchRequest {
     let mut request = Level::MAX.request(*game.position(), history(game), HINT_TIME, 0);
     request.only_move_at_once = false;
     if game.position().legal_moves().len() == 1 {
@@ -50,7 +55,7 @@ pub fn hint_request(game: &Game) -> SearchRequest {
 
 /// What a computer player did on its turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Turn {
+pub(crate) enum Turn {
     /// It played this move (in notation).
     Played(String),
     /// It claimed a draw, or resigned: the game is over.
@@ -62,7 +67,7 @@ pub enum Turn {
 /// its score does not favour it, resigns at a hopeless score if its level allows, and
 /// otherwise plays the move. `None` (and `game` unchanged) when the game is over or the
 /// result has no move legal here.
-pub fn take_turn(game: &mut Game, level: Level, result: &SearchResult) -> Option<Turn> {
+pub(crate) fn take_turn(game: &mut Game, level: Level, result: &SearchResult) -> Option<Turn> {
     if game.is_over() {
         return None;
     }
@@ -96,7 +101,7 @@ pub fn take_turn(game: &mut Game, level: Level, result: &SearchResult) -> Option
 
 /// Ends a game between two computer players that has reached `cap` plies as a draw
 /// agreed on both sides' behalf. Returns whether it did.
-pub fn adjudicate(game: &mut Game, cap: usize) -> bool {
+pub(crate) fn adjudicate(game: &mut Game, cap: usize) -> bool {
     if game.is_over() || game.moves().len() < cap {
         return false;
     }
@@ -105,7 +110,7 @@ pub fn adjudicate(game: &mut Game, cap: usize) -> bool {
 
 /// The computer's answer to a draw offer, and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DrawAnswer {
+pub(crate) enum DrawAnswer {
     /// It accepts: it stands worse, or the game is even and nearly played out.
     Accept,
     /// It declines: it stands better.
@@ -135,7 +140,7 @@ const OFFER_DEPTH: u32 = 8;
 /// stage. It accepts when it stands worse; when level, only once the game is nearly
 /// played out (few pieces left, or kings shuffling); never when it stands better. In a
 /// position the endgame databases `egdb` hold, their exact result decides.
-pub fn answer_draw_offer(game: &Game, egdb: Option<&Egdb>) -> DrawAnswer {
+pub(crate) fn answer_draw_offer(game: &Game, egdb: Option<&Egdb>) -> DrawAnswer {
     let pos = game.position();
     // In an ending the databases hold, the exact result decides: the offering side to
     // move wins (the computer takes the draw gladly), draws, or loses (it plays on).

@@ -8,7 +8,7 @@ use crate::rules::{Move, Position};
 impl Session {
     /// The databases' verdict on the position on the board, when they hold it, the
     /// game goes on and assistance is on: "White wins in 23 moves" or "drawn".
-    pub fn database_verdict(&self) -> Option<String> {
+    pub(crate) fn database_verdict(&self) -> Option<String> {
         if self.game.is_over() || !self.assist {
             return None;
         }
@@ -23,7 +23,8 @@ impl Session {
     /// the game ended), or `None`, the game going on, when the game is over or `db`
     /// does not hold the position. Whoever plays either side, and whether or not
     /// assistance is on: it is the arbiter's call, not a player's.
-    pub fn adjudicate_by_database(&mut self, db: &Egdb) -> Option<Verdict> {
+    #[cfg(any(test, feature = "lab"))]
+    pub(crate) fn adjudicate_by_database(&mut self, db: &Egdb) -> Option<Verdict> {
         if self.game.is_over() {
             return None;
         }
@@ -43,7 +44,7 @@ impl Session {
     /// moves" or "White's 6-10 lost the draw" (see [`database_swing`]), so that a player
     /// stepping through a game sees where a won ending was thrown away. None while
     /// assistance is off.
-    pub fn database_swing(&self) -> Option<String> {
+    pub(crate) fn database_swing(&self) -> Option<String> {
         if !self.assist {
             return None;
         }
@@ -60,7 +61,7 @@ impl Session {
 /// loss"), "White's 6-10 lost the draw". `None` when the move keeps the verdict, the
 /// databases do not hold both positions, or a draw could be claimed before it (the
 /// game was then drawn whatever the databases say).
-pub fn database_swing(
+pub(crate) fn database_swing(
     db: &Egdb,
     history: &[Position],
     before: &Position,

@@ -8,7 +8,7 @@ use std::fmt;
 
 /// Why the session refused a request. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SessionError {
+pub(crate) enum SessionError {
     /// The move was refused.
     Play(PlayError),
     /// An ending or an offer was refused (the game is over, no claim, no offer).

@@ -10,18 +10,18 @@ use std::sync::Arc;
 
 /// Reads game `number` (from 1) of the file again: the game, or why it does not read.
 /// `None` if the file no longer has it.
-pub type GameLoader = dyn Fn(usize) -> Option<Result<PdnGame, GameError>> + Send + Sync;
+pub(super) type GameLoader = dyn Fn(usize) -> Option<Result<PdnGame, GameError>> + Send + Sync;
 
 /// A record file's games: a line for each to choose from, and a way to read one.
-pub struct RecordFile {
+pub(crate) struct RecordFile {
     /// Where the games are read from.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// A line per game, in file order.
-    pub summaries: Vec<GameSummary>,
+    pub(crate) summaries: Vec<GameSummary>,
     /// Whether one game was asked for (`--game N`); if not, a front end offers the list.
-    pub chosen: bool,
+    pub(crate) chosen: bool,
     /// Reads one game (the file is read again; the session does no I/O of its own).
-    pub loader: Box<GameLoader>,
+    pub(crate) loader: Box<GameLoader>,
 }
 
 impl fmt::Debug for RecordFile {
@@ -36,16 +36,16 @@ impl fmt::Debug for RecordFile {
 
 /// One line of the list of games: "5. Club final: Ann v Bob, 1-0, 32 moves".
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameSummary {
+pub(crate) struct GameSummary {
     /// Its number in the file, from 1.
-    pub number: usize,
+    pub(crate) number: usize,
     /// The line the list shows.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 impl GameSummary {
     /// The line for game `number` of a file, as it reads.
-    pub fn of(number: usize, game: &Result<PdnGame, GameError>) -> GameSummary {
+    pub(crate) fn of(number: usize, game: &Result<PdnGame, GameError>) -> GameSummary {
         let text = match game {
             Ok(record) => {
                 let tag = |name| record.tag(name).unwrap_or("?");
@@ -67,7 +67,8 @@ impl GameSummary {
 impl RecordFile {
     /// A record file of the games `games` (all in memory; for tests and small files),
     /// each game read from that list.
-    pub fn in_memory(
+    #[cfg(test)]
+    pub(crate) fn in_memory(
         path: PathBuf,
         games: Vec<Result<PdnGame, GameError>>,
         chosen: bool,
@@ -86,19 +87,14 @@ impl RecordFile {
     }
 
     /// How many games the file has.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.summaries.len()
-    }
-
-    /// Whether the file has no game.
-    pub fn is_empty(&self) -> bool {
-        self.summaries.is_empty()
     }
 
     /// The game numbered `number` (from 1) as a record to review: its moves up to a
     /// faulty one, and the fault. `None` for a number not in the file, or a game that does
     /// not read at all (a syntax error before its moves).
-    pub fn game(&self, number: usize) -> Option<(PdnGame, Option<String>)> {
+    pub(crate) fn game(&self, number: usize) -> Option<(PdnGame, Option<String>)> {
         match (self.loader)(number)? {
             Ok(record) => Some((record, None)),
             Err(e) => match &e.kind {
@@ -114,7 +110,7 @@ impl RecordFile {
     }
 
     /// The list of games, one line each: number, event, players, result, moves.
-    pub fn summaries(&self) -> &[GameSummary] {
+    pub(crate) fn summaries(&self) -> &[GameSummary] {
         &self.summaries
     }
 }
@@ -122,7 +118,7 @@ impl RecordFile {
 impl Session {
     /// Game `number` (from 1) of `file` opened for review, the file kept so the review
     /// can move to another of its games. `None` if that game cannot be opened.
-    pub fn review_file(file: Arc<RecordFile>, number: usize) -> Option<Session> {
+    pub(crate) fn review_file(file: Arc<RecordFile>, number: usize) -> Option<Session> {
         let (record, fault) = file.game(number)?;
         let mut session = Session::review_faulty_record(&record, fault);
         session.file = Some((file, number));
@@ -131,14 +127,14 @@ impl Session {
 
     /// The record file being reviewed and the number of the game open, if a game came
     /// from a file with `--load`.
-    pub fn file(&self) -> Option<(&RecordFile, usize)> {
+    pub(crate) fn file(&self) -> Option<(&RecordFile, usize)> {
         self.file.as_ref().map(|(file, n)| (&**file, *n))
     }
 
     /// Opens game `number` of the record file for review, in place of the game shown;
     /// who plays each side stays. Returns "Game 5. Club final: ... (5 of 724)", or why
     /// not.
-    pub fn open_game(&mut self, number: usize) -> Result<String, String> {
+    pub(crate) fn open_game(&mut self, number: usize) -> Result<String, String> {
         let Some((file, _)) = self.file.clone() else {
             return Err("no record file is open (--load FILE opens one)".to_string());
         };

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 /// The tags this program keeps the state of a match in (the autosave's record only):
 /// the number of rounds, the earlier games' results, how ballots are chosen, the seed
 /// of random ballots, and the match's file.
-pub const MATCH_TAGS: [&str; 5] = [
+pub(crate) const MATCH_TAGS: [&str; 5] = [
     "MatchRounds",
     "MatchResults",
     "MatchBallots",
@@ -28,11 +28,11 @@ pub const MATCH_TAGS: [&str; 5] = [
 ];
 
 /// The most rounds a match may have.
-pub const MAX_ROUNDS: u32 = 100;
+pub(crate) const MAX_ROUNDS: u32 = 100;
 
 /// How a match's games begin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MatchBallots {
+pub(crate) enum MatchBallots {
     /// Go-as-you-please: from the start position.
     None,
     /// Every round from this ballot of the ACF deck.
@@ -80,28 +80,28 @@ impl MatchBallots {
 
 /// One player's games so far: won, drawn, lost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub(crate) struct Tally {
     /// Games won.
-    pub wins: u32,
+    pub(crate) wins: u32,
     /// Games drawn.
-    pub draws: u32,
+    pub(crate) draws: u32,
     /// Games lost.
-    pub losses: u32,
+    pub(crate) losses: u32,
 }
 
 impl Tally {
     /// Points in halves: a win is two, a draw one.
-    pub fn half_points(self) -> u32 {
+    pub(crate) fn half_points(self) -> u32 {
         2 * self.wins + self.draws
     }
 
     /// The points as players write them: `1½`, `2`, `½`, `0`.
-    pub fn points(self) -> String {
+    pub(crate) fn points(self) -> String {
         half_points_text(self.half_points())
     }
 
     /// `W1 D1 L0`.
-    pub fn record(self) -> String {
+    pub(crate) fn record(self) -> String {
         format!("W{} D{} L{}", self.wins, self.draws, self.losses)
     }
 }
@@ -118,7 +118,7 @@ fn half_points_text(halves: u32) -> String {
 /// A match: its rounds, its players (A, Black in each round's first game, and B), how
 /// its games begin, the results so far, and the file its finished games go to.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Match {
+pub(crate) struct Match {
     rounds: u32,
     /// The players' names: A's, then B's.
     names: [String; 2],
@@ -134,7 +134,7 @@ pub struct Match {
 impl Match {
     /// A match of `rounds` rounds (1 to [`MAX_ROUNDS`]) between A and B (`names`),
     /// its games begun as `ballots` says, each finished game written to `file`.
-    pub fn new(
+    pub(crate) fn new(
         rounds: u32,
         names: [String; 2],
         ballots: MatchBallots,
@@ -150,45 +150,35 @@ impl Match {
         }
     }
 
-    /// The number of rounds.
-    pub fn rounds(&self) -> u32 {
-        self.rounds
-    }
-
     /// The number of games: two a round.
-    pub fn games(&self) -> usize {
+    pub(crate) fn games(&self) -> usize {
         2 * self.rounds as usize
     }
 
     /// The players' names: A's (Black in each round's first game), then B's.
-    pub fn names(&self) -> &[String; 2] {
+    pub(crate) fn names(&self) -> &[String; 2] {
         &self.names
     }
 
     /// The game on the board, counted from 0.
-    pub fn game_index(&self) -> usize {
+    pub(crate) fn game_index(&self) -> usize {
         self.results.len()
     }
 
-    /// How the match's games begin.
-    pub fn ballots(&self) -> MatchBallots {
-        self.ballots
-    }
-
     /// Where the finished games are written.
-    pub fn file(&self) -> Option<&PathBuf> {
+    pub(crate) fn file(&self) -> Option<&PathBuf> {
         self.file.as_ref()
     }
 
     /// The Round tag of game `index` (from 0): `1.1`, `1.2`, `2.1`, ... (round, then the
     /// game of the round).
-    pub fn round_text(index: usize) -> String {
+    pub(crate) fn round_text(index: usize) -> String {
         format!("{}.{}", index / 2 + 1, index % 2 + 1)
     }
 
     /// The colour player `player` (0 for A, 1 for B) has in game `index`: A is Black in
     /// the first game of each round, White in the second.
-    pub fn color_of(player: usize, index: usize) -> Color {
+    pub(crate) fn color_of(player: usize, index: usize) -> Color {
         if (player == 0) == index.is_multiple_of(2) {
             Color::Black
         } else {
@@ -197,24 +187,24 @@ impl Match {
     }
 
     /// The player (0 for A, 1 for B) who has `color` in game `index`.
-    pub fn player_of(color: Color, index: usize) -> usize {
+    pub(crate) fn player_of(color: Color, index: usize) -> usize {
         usize::from(Match::color_of(0, index) != color)
     }
 
     /// The name of the player who has `color` in the game on the board.
-    pub fn name_of(&self, color: Color) -> &str {
+    pub(crate) fn name_of(&self, color: Color) -> &str {
         &self.names[Match::player_of(color, self.game_index())]
     }
 
     /// Names the player who has `color` in the game on the board (one who joined
     /// across the network says who they are).
-    pub fn rename(&mut self, color: Color, name: String) {
+    pub(crate) fn rename(&mut self, color: Color, name: String) {
         self.names[Match::player_of(color, self.game_index())] = name;
     }
 
     /// The ballot game `index` (from 0) begins from, if any: the same for both games of
     /// a round.
-    pub fn ballot_for(&self, index: usize) -> Option<Opening> {
+    pub(crate) fn ballot_for(&self, index: usize) -> Option<Opening> {
         let round = index / 2;
         match self.ballots {
             MatchBallots::None => None,
@@ -227,7 +217,7 @@ impl Match {
 
     /// Each player's games (A's, B's), the game on the board counted when `current`
     /// gives its ending (`Some(None)` for a draw).
-    pub fn tallies(&self, current: Option<Option<Color>>) -> [Tally; 2] {
+    pub(crate) fn tallies(&self, current: Option<Option<Color>>) -> [Tally; 2] {
         let mut tallies = [Tally::default(); 2];
         for (index, winner) in self.results.iter().copied().chain(current).enumerate() {
             for (player, tally) in tallies.iter_mut().enumerate() {
@@ -242,7 +232,7 @@ impl Match {
     }
 
     /// The Event tag of its games: "Match: Ann v Bob".
-    pub fn event(&self) -> String {
+    pub(crate) fn event(&self) -> String {
         format!("Match: {} v {}", self.names[0], self.names[1])
     }
 }
@@ -260,7 +250,7 @@ impl Session {
     /// ballot's moves played, if it has ballots), the players named (a person with no
     /// name "Player A" or "Player B", the computer after its level), each finished game
     /// to be written to `file`. The players as seated now are A (Black) and B.
-    pub fn with_match(
+    pub(crate) fn with_match(
         mut self,
         rounds: u32,
         ballots: MatchBallots,
@@ -294,24 +284,19 @@ impl Session {
     }
 
     /// The match being played, if this is one.
-    pub fn match_play(&self) -> Option<&Match> {
+    pub(crate) fn match_play(&self) -> Option<&Match> {
         self.match_play.as_ref()
-    }
-
-    /// The game on the board, finished or not, in a match: its number from 0.
-    pub fn match_game_index(&self) -> Option<usize> {
-        self.match_play.as_ref().map(Match::game_index)
     }
 
     /// Each player's games so far (A's, B's), the game on the board counted once it
     /// has ended.
-    pub fn match_tallies(&self) -> Option<[Tally; 2]> {
+    pub(crate) fn match_tallies(&self) -> Option<[Tally; 2]> {
         let contest = self.match_play.as_ref()?;
         Some(contest.tallies(ending(&self.game)))
     }
 
     /// Whether the match is over: its last game has ended.
-    pub fn match_over(&self) -> bool {
+    pub(crate) fn match_over(&self) -> bool {
         self.match_play
             .as_ref()
             .is_some_and(|m| m.game_index() + 1 >= m.games() && self.game.is_over())
@@ -319,12 +304,12 @@ impl Session {
 
     /// Whether the match waits for the players to be ready for its next game: the game
     /// on the board has ended and more are to come.
-    pub fn match_waits(&self) -> bool {
+    pub(crate) fn match_waits(&self) -> bool {
         self.match_play.is_some() && self.game.is_over() && !self.match_over()
     }
 
     /// The score in one line: "Game 2 of 4 · Ann 1½ (W1 D1 L0) · Bob ½ (W0 D1 L1)".
-    pub fn match_score_text(&self) -> Option<String> {
+    pub(crate) fn match_score_text(&self) -> Option<String> {
         let contest = self.match_play.as_ref()?;
         let tallies = self.match_tallies()?;
         let players = contest
@@ -343,7 +328,7 @@ impl Session {
 
     /// The final word on a finished match: "Match over: Ann wins the match 2½-1½" or
     /// "Match over: drawn 2-2".
-    pub fn match_result_text(&self) -> Option<String> {
+    pub(crate) fn match_result_text(&self) -> Option<String> {
         if !self.match_over() {
             return None;
         }
@@ -368,7 +353,7 @@ impl Session {
 
     /// What the players are told when a match game has ended: the score, and the next
     /// game or the match's result.
-    pub fn match_news(&self) -> Option<String> {
+    pub(crate) fn match_news(&self) -> Option<String> {
         if let Some(result) = self.match_result_text() {
             return Some(format!("{result}. {}", self.match_score_text()?));
         }
@@ -391,7 +376,7 @@ impl Session {
     /// must have ended. The players change colours (names, and who is the computer, go
     /// with them), a new round brings its ballot, and the clocks start afresh. Returns
     /// "Game 2 of 4 (round 1.2): Bob plays Black, Ann White".
-    pub fn next_match_game(&mut self) -> Result<News, SessionError> {
+    pub(crate) fn next_match_game(&mut self) -> Result<News, SessionError> {
         let Some(contest) = self.match_play.as_ref() else {
             return Err(SessionError::NoMatch);
         };
@@ -437,7 +422,7 @@ impl Session {
     /// The finished match game to write to the match's file, and the file, if it is
     /// not written yet: the game's record without this program's match-keeping tags.
     /// The front end writes it, then calls [`match_game_filed`](Self::match_game_filed).
-    pub fn match_game_to_file(&self, today: &str) -> Option<(PathBuf, PdnGame)> {
+    pub(crate) fn match_game_to_file(&self, today: &str) -> Option<(PathBuf, PdnGame)> {
         let contest = self.match_play.as_ref()?;
         if contest.filed || !self.game.is_over() {
             return None;
@@ -452,7 +437,7 @@ impl Session {
     }
 
     /// The finished game is in the match's file.
-    pub fn match_game_filed(&mut self) {
+    pub(crate) fn match_game_filed(&mut self) {
         if let Some(contest) = self.match_play.as_mut() {
             contest.filed = true;
         }

@@ -6,21 +6,21 @@ use super::*;
 
 /// The game as the terminal holding it last told it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Followed {
+pub(crate) struct Followed {
     /// The game: its moves, its ending, a pending draw offer.
-    pub game: Game,
+    pub(crate) game: Game,
     /// The players' names.
-    pub names: Players,
+    pub(crate) names: Players,
     /// Each side's time left (Black's, White's) when it was told, in a timed game, and
     /// the side whose clock runs.
-    pub clocks: Option<([Duration; 2], Option<Color>)>,
+    pub(crate) clocks: Option<([Duration; 2], Option<Color>)>,
     /// The match the game is part of, as its record tells it.
-    pub match_play: Option<Match>,
+    pub(crate) match_play: Option<Match>,
 }
 
 impl Followed {
     /// The game a record tells (its moves, ending, names and match), no clocks.
-    pub fn of_record(record: &PdnGame) -> Followed {
+    pub(crate) fn of_record(record: &PdnGame) -> Followed {
         let (game, names) = game_from_record(record);
         Followed {
             game,
@@ -33,13 +33,13 @@ impl Followed {
 
 impl Session {
     /// With the record's `Site` saying where the game is played.
-    pub fn with_site(mut self, site: String) -> Session {
+    pub(crate) fn with_site(mut self, site: String) -> Session {
         self.site = Some(site);
         self
     }
 
     /// The player of `color` is called `name` (in the record, and in a match's score).
-    pub fn name_player(&mut self, color: Color, name: String) {
+    pub(crate) fn name_player(&mut self, color: Color, name: String) {
         match color {
             Color::Black => self.names.black = Some(name.clone()),
             Color::White => self.names.white = Some(name.clone()),
@@ -51,7 +51,7 @@ impl Session {
 
     /// The clocks shown at `now`, with no flag fall: the terminal holding the game
     /// decides that, and tells it.
-    pub fn tick_shown(&mut self, now: Instant) {
+    pub(crate) fn tick_shown(&mut self, now: Instant) {
         if let Some((_, then)) = self.clock.as_mut() {
             *then = now.max(*then);
         }
@@ -60,7 +60,7 @@ impl Session {
     /// The game becomes `followed`, told at `now`: a changed game counts a revision
     /// (the screen shows the new position), and the clocks show the times told, the
     /// running one going on from `now`.
-    pub fn follow(&mut self, followed: Followed, now: Instant) {
+    pub(crate) fn follow(&mut self, followed: Followed, now: Instant) {
         let Followed {
             game,
             names,
@@ -82,7 +82,7 @@ impl Session {
     }
 
     /// The game as it stands, to be told to another terminal: see [`Followed`].
-    pub fn followed(&self) -> Followed {
+    pub(crate) fn followed(&self) -> Followed {
         let clocks = self.clock.as_ref().map(|(clock, now)| {
             let left = [Color::Black, Color::White].map(|c| clock.remaining(c, *now));
             (left, clock.running())

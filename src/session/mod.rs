@@ -7,33 +7,14 @@
 //! the plain line mode only turn input into calls here and answers into text, so a
 //! behaviour exists once and cannot drift between them.
 //!
-//! ```
-//! use checkers::engine::{Engine, Level, StopFlag};
-//! use checkers::game::Game;
-//! use checkers::session::{Player, Seats, Session};
-//! let seats = Seats { black: Player::Person, white: Player::Computer(Level::MIN) };
-//! let mut session = Session::new(Game::new()).with_seats(seats);
-//! let played = session.play_text("11-15").unwrap();
-//! assert_eq!(played.to_string(), "Black played 11-15");
-//! // The computer's turn: the session says what to search, the engine searches (the
-//! // runtime does it on a thread of its own), and the session plays what it found.
-//! let request = session.move_request().unwrap();
-//! let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
-//! let reply = session.computer_played(&result);
-//! assert!(reply.unwrap().to_string().starts_with("White (level 1) played"));
-//! // Undo takes back the person's move and the computer's reply.
-//! assert!(session.undo().unwrap().to_string().contains("White's reply"));
-//! assert!(session.game().moves().is_empty());
-//! ```
-//!
 //! One concept at this length: the `Session`'s state and its requests (play, undo, draws,
 //! seats, levels), each a few lines over the same state; clocks, records, matches,
 //! review, the mirror of a game across the network and the opening names are modules
 //! of their own.
 
-mod ballot;
+pub(crate) mod ballot;
 mod clock;
-pub mod computer;
+pub(crate) mod computer;
 mod databases;
 mod error;
 mod library;
@@ -48,28 +29,23 @@ mod timing;
 mod turns;
 mod words;
 
-pub use ballot::{
-    BALLOT_TAG, BallotChoice, BallotError, DECK_SIZE, ballot, ballot_text, drawn_ballot,
-    random_ballot,
+pub(crate) use ballot::{
+    BALLOT_TAG, BallotChoice, BallotError, ballot, ballot_text, random_ballot,
 };
-pub use clock::{
-    Clock, ClockSpecError, FORCED_JUMP_TIME, MOVE_TIME, TimeControl, WARNING, clock_text,
-    single_forced_jump,
+pub(crate) use clock::{Clock, TimeControl, clock_text, single_forced_jump};
+pub(crate) use databases::database_swing;
+pub(crate) use error::SessionError;
+pub(crate) use library::{GameSummary, RecordFile};
+pub(crate) use matches::{Match, MatchBallots};
+pub(crate) use mirror::Followed;
+pub(crate) use news::{ComputerTurn, HintBasis, News, Searched};
+pub(crate) use opening_names::{OPENING_TAG, game_opening_name, opening_name};
+pub(crate) use players::{
+    Player, PlayerKind, REMOTE_TYPE, Seats, computer_name, is_program_name, record_names,
+    seat_tags, seats_from_tags,
 };
-pub use databases::database_swing;
-pub use error::SessionError;
-pub use library::{GameSummary, RecordFile};
-pub use matches::{MATCH_TAGS, MAX_ROUNDS, Match, MatchBallots, Tally};
-pub use mirror::Followed;
-pub use news::{ComputerTurn, HintBasis, News, Searched};
-pub use opening_names::{OPENING_TAG, game_opening_name, opening_name};
-pub use players::{
-    Player, PlayerKind, REMOTE_TYPE, Seats, computer_name, is_program_name, program_name,
-    record_names, seat_tags, seats_from_tags,
-};
-pub use records::ASSIST_TAG;
-pub use review::{Review, Step};
-pub use words::{score_in_words, score_with_size};
+pub(crate) use review::{Review, Step};
+pub(crate) use words::score_with_size;
 
 use crate::engine::egdb::Egdb;
 use crate::engine::{Level, Opening, SearchRequest, SearchResult};
@@ -86,7 +62,7 @@ const KEPT_TAGS: [&str; 4] = ["Event", "Site", "Date", "Round"];
 
 /// A game in play. See the [module documentation](self).
 #[derive(Clone, Debug)]
-pub struct Session {
+pub(crate) struct Session {
     game: Game,
     seats: Seats,
     /// The level of a side handed to the computer during the game.
@@ -137,7 +113,7 @@ pub struct Session {
 
 impl Session {
     /// `game` between two people.
-    pub fn new(game: Game) -> Session {
+    pub(crate) fn new(game: Game) -> Session {
         Session {
             game,
             seats: Seats::PEOPLE,
@@ -166,7 +142,7 @@ impl Session {
     }
 
     /// With `seats` as who plays each side.
-    pub fn with_seats(mut self, seats: Seats) -> Session {
+    pub(crate) fn with_seats(mut self, seats: Seats) -> Session {
         self.seats = seats;
         if let Some(level) = Color::ALL.into_iter().find_map(|c| seats.computer(c)) {
             self.level = level;
@@ -175,7 +151,7 @@ impl Session {
     }
 
     /// With `level` for every computer player, and for a side handed over later.
-    pub fn with_level(mut self, level: Level) -> Session {
+    pub(crate) fn with_level(mut self, level: Level) -> Session {
         self.level = level;
         for color in Color::ALL {
             if self.seats.is_computer(color) {
@@ -186,27 +162,29 @@ impl Session {
     }
 
     /// With the players' names (each name given replaces the one known).
-    pub fn with_names(mut self, names: Players) -> Session {
+    pub(crate) fn with_names(mut self, names: Players) -> Session {
         self.names.black = names.black.or(self.names.black.take());
         self.names.white = names.white.or(self.names.white.take());
         self
     }
 
     /// With `seed` varying the computer players' randomness.
-    pub fn with_seed(mut self, seed: u64) -> Session {
+    pub(crate) fn with_seed(mut self, seed: u64) -> Session {
         self.seed = seed;
         self
     }
 
     /// With the computer's time per move fixed at `movetime` instead of its level's.
-    pub fn with_movetime(mut self, movetime: Duration) -> Session {
+    #[cfg(any(test, feature = "lab"))]
+    pub(crate) fn with_movetime(mut self, movetime: Duration) -> Session {
         self.movetime = Some(movetime);
         self
     }
 
     /// With a game between two computers adjudicated a draw after `plies` plies
     /// (default [`computer::PLY_CAP`]).
-    pub fn with_ply_cap(mut self, plies: usize) -> Session {
+    #[cfg(any(test, feature = "lab"))]
+    pub(crate) fn with_ply_cap(mut self, plies: usize) -> Session {
         self.ply_cap = plies;
         self
     }
@@ -214,18 +192,18 @@ impl Session {
     /// With the engine's help to the players on (`true`, the default) or off: off, there
     /// are no hints, no databases' verdict for players to see, and no search of a
     /// position under review; the record says which (an `Assist` tag).
-    pub fn with_assist(mut self, assist: bool) -> Session {
+    pub(crate) fn with_assist(mut self, assist: bool) -> Session {
         self.assist = assist;
         self
     }
 
     /// Whether the engine helps the players (see [`with_assist`](Self::with_assist)).
-    pub fn assist(&self) -> bool {
+    pub(crate) fn assist(&self) -> bool {
         self.assist
     }
 
     /// Refuses a request for the engine's help while assistance is off.
-    pub fn assistance(&self) -> Result<(), SessionError> {
+    pub(crate) fn assistance(&self) -> Result<(), SessionError> {
         if self.assist {
             Ok(())
         } else {
@@ -235,77 +213,72 @@ impl Session {
 
     /// With endgame databases: the computer plays the positions they hold perfectly,
     /// hints and [`database_verdict`](Self::database_verdict) give their exact result.
-    pub fn with_egdb(mut self, egdb: Option<Arc<Egdb>>) -> Session {
+    pub(crate) fn with_egdb(mut self, egdb: Option<Arc<Egdb>>) -> Session {
         self.egdb = egdb;
         self
     }
 
     /// With the computer's searches (moves, hints, reviews) on `threads` threads at
     /// once (at least 1; one is deterministic).
-    pub fn with_threads(mut self, threads: usize) -> Session {
+    pub(crate) fn with_threads(mut self, threads: usize) -> Session {
         self.threads = threads.max(1);
         self
     }
 
-    /// The endgame databases in use, if any.
-    pub fn egdb(&self) -> Option<&Arc<Egdb>> {
-        self.egdb.as_ref()
-    }
-
     /// The game.
-    pub fn game(&self) -> &Game {
+    pub(crate) fn game(&self) -> &Game {
         &self.game
     }
 
     /// The position on the board.
-    pub fn position(&self) -> &Position {
+    pub(crate) fn position(&self) -> &Position {
         self.game.position()
     }
 
     /// Who plays each side.
-    pub fn seats(&self) -> Seats {
+    pub(crate) fn seats(&self) -> Seats {
         self.seats
     }
 
     /// The level of a side handed to the computer.
-    pub fn level(&self) -> Level {
+    pub(crate) fn level(&self) -> Level {
         self.level
     }
 
     /// The players' names as given (a computer's may be missing, see
     /// [`record_names`](Self::record_names)).
-    pub fn names(&self) -> &Players {
+    pub(crate) fn names(&self) -> &Players {
         &self.names
     }
 
     /// Sets the players' names (a save dialog's).
-    pub fn set_names(&mut self, names: Players) {
+    pub(crate) fn set_names(&mut self, names: Players) {
         self.names = names;
     }
 
     /// The names a record gets: a computer player with no name is "checkers (level N)".
-    pub fn record_names(&self) -> Players {
+    pub(crate) fn record_names(&self) -> Players {
         record_names(&self.names, self.seats)
     }
 
     /// The record under review, while a loaded game is stepped through.
-    pub fn review(&self) -> Option<&Review> {
+    pub(crate) fn review(&self) -> Option<&Review> {
         self.review.as_ref()
     }
 
     /// Whether a loaded game is being stepped through.
-    pub fn is_reviewing(&self) -> bool {
+    pub(crate) fn is_reviewing(&self) -> bool {
         self.review.is_some()
     }
 
     /// Counts changes to the game (see [`computer_to_move`](Self::computer_to_move)).
-    pub fn revision(&self) -> u64 {
+    pub(crate) fn revision(&self) -> u64 {
         self.revision
     }
 
     /// Which game of the session this is: 0 for the first, one more for each
     /// [`new_game`](Self::new_game). The autosave gives each game a file of its own.
-    pub fn game_number(&self) -> u64 {
+    pub(crate) fn game_number(&self) -> u64 {
         self.game_number
     }
 
@@ -327,7 +300,7 @@ impl Session {
     /// The side to move and the computer's level, when the computer is to move: the
     /// game is not over and no record is being stepped through (stepping is not
     /// playing).
-    pub fn computer_to_move(&self) -> Option<(Color, Level)> {
+    pub(crate) fn computer_to_move(&self) -> Option<(Color, Level)> {
         if self.game.is_over() || self.review.is_some() {
             return None;
         }
@@ -377,7 +350,7 @@ impl Session {
     }
 
     /// A person plays `m`. Refused while the computer is to move, or if illegal.
-    pub fn play(&mut self, m: &Move) -> Result<News, SessionError> {
+    pub(crate) fn play(&mut self, m: &Move) -> Result<News, SessionError> {
         self.persons_turn()?;
         let before = *self.position();
         self.track(|s| s.game.play(m))?;
@@ -385,7 +358,7 @@ impl Session {
     }
 
     /// A person plays the move `text` names (`11-15`, `15x22x29`, `c3xe5`).
-    pub fn play_text(&mut self, text: &str) -> Result<News, SessionError> {
+    pub(crate) fn play_text(&mut self, text: &str) -> Result<News, SessionError> {
         self.persons_turn()?;
         let before = *self.position();
         let m = self.track(|s| s.game.play_text(text))?;
@@ -395,7 +368,7 @@ impl Session {
     /// Takes back the last step: a declared ending (resignation, draw) first, else the
     /// last move. Against the computer the computer's reply goes with the person's
     /// move, so it is the person's turn again.
-    pub fn undo(&mut self) -> Result<News, SessionError> {
+    pub(crate) fn undo(&mut self) -> Result<News, SessionError> {
         if self.undo_needs_consent() {
             return Err(SessionError::UndoNeedsConsent);
         }
@@ -406,7 +379,7 @@ impl Session {
     /// the clock and there is a move to take back, or two people agreed a draw (one of
     /// them alone does not cancel it). The front end asks the other player, then calls
     /// [`undo_agreed`](Self::undo_agreed).
-    pub fn undo_needs_consent(&self) -> bool {
+    pub(crate) fn undo_needs_consent(&self) -> bool {
         // Across the network the other terminal is asked by the runtime instead.
         if !self.seats.people() || self.seats.remote_side().is_some() || self.review.is_some() {
             return false;
@@ -418,7 +391,7 @@ impl Session {
     }
 
     /// Whether the game ended in a draw the players agreed.
-    pub fn agreed_draw(&self) -> bool {
+    pub(crate) fn agreed_draw(&self) -> bool {
         self.game.result()
             == Some(crate::rules::Outcome::Draw {
                 reason: crate::rules::DrawReason::Agreement,
@@ -427,7 +400,7 @@ impl Session {
 
     /// [`undo`](Self::undo) with both players' consent given: the clocks go back with
     /// the move.
-    pub fn undo_agreed(&mut self) -> Result<News, SessionError> {
+    pub(crate) fn undo_agreed(&mut self) -> Result<News, SessionError> {
         if self.match_play.is_some() && self.game.is_over() {
             return Err(SessionError::MatchGameCounts);
         }
@@ -486,7 +459,7 @@ impl Session {
     /// Plays again the last move taken back; against the computer also its reply, as
     /// undo took them back together. An ending taken back (resignation, draw) is put
     /// back first.
-    pub fn redo(&mut self) -> Result<News, SessionError> {
+    pub(crate) fn redo(&mut self) -> Result<News, SessionError> {
         if self.game.ending_to_redo().is_some() {
             self.track(|s| s.game.redo());
             return Ok(News::ReplayedEnding);
@@ -507,7 +480,7 @@ impl Session {
 
     /// `color` resigns: "Black resigns". Ends a review. Refused for a side the computer
     /// plays (it resigns by itself, on its turn).
-    pub fn resign(&mut self, color: Color) -> Result<News, SessionError> {
+    pub(crate) fn resign(&mut self, color: Color) -> Result<News, SessionError> {
         self.persons_side(color)?;
         self.track(|s| s.game.resign(color))?;
         self.review = None;
@@ -516,7 +489,7 @@ impl Session {
 
     /// The side a plain "resign" gives up for: the side of the one person at this
     /// terminal (against the computer, or across the network), else the side to move.
-    pub fn resigning_side(&self) -> Color {
+    pub(crate) fn resigning_side(&self) -> Color {
         self.seats
             .only_person_here()
             .unwrap_or_else(|| self.position().turn())
@@ -525,7 +498,7 @@ impl Session {
     /// The side to move offers a draw. Against the computer it answers at once (see
     /// [`computer::answer_draw_offer`]); between people the offer waits for
     /// [`accept_draw`](Self::accept_draw) or [`decline_draw`](Self::decline_draw).
-    pub fn offer_draw(&mut self) -> Result<News, SessionError> {
+    pub(crate) fn offer_draw(&mut self) -> Result<News, SessionError> {
         self.persons_turn()?;
         let by = self.position().turn();
         if let Some(outcome) = self.game.result() {
@@ -552,7 +525,7 @@ impl Session {
 
     /// The pending draw offer is accepted: drawn by agreement. Refused when the
     /// computer plays the side that answers.
-    pub fn accept_draw(&mut self) -> Result<News, SessionError> {
+    pub(crate) fn accept_draw(&mut self) -> Result<News, SessionError> {
         let by = self.game.draw_offer();
         if let Some(by) = by {
             self.persons_side(!by)?;
@@ -564,7 +537,7 @@ impl Session {
 
     /// The pending draw offer is declined; play goes on. Refused when the computer plays
     /// the side that answers.
-    pub fn decline_draw(&mut self) -> Result<News, SessionError> {
+    pub(crate) fn decline_draw(&mut self) -> Result<News, SessionError> {
         let by = self.game.draw_offer();
         if let Some(by) = by {
             self.persons_side(!by)?;
@@ -576,7 +549,7 @@ impl Session {
 
     /// The side to move claims the draw open to it (repetition or forty moves). Only
     /// the player to move may claim, so not a person for the computer.
-    pub fn claim_draw(&mut self) -> Result<News, SessionError> {
+    pub(crate) fn claim_draw(&mut self) -> Result<News, SessionError> {
         self.persons_turn()?;
         let turn = self.position().turn();
         self.track(|s| s.game.claim_draw())?;
@@ -586,7 +559,7 @@ impl Session {
 
     /// Seats `player` at `color` (a computer player's level becomes the one for sides
     /// handed over later).
-    pub fn set_seat(&mut self, color: Color, player: Player) {
+    pub(crate) fn set_seat(&mut self, color: Color, player: Player) {
         self.seats.set(color, player);
         if let Player::Computer(level) = player {
             self.level = level;
@@ -598,7 +571,7 @@ impl Session {
     /// Once the game is over (or while a record is reviewed) the game's record keeps
     /// the level it was played at, and the new one is taken when play goes on.
     /// Refused at the end of the range.
-    pub fn change_level(&mut self, stronger: bool) -> Result<News, SessionError> {
+    pub(crate) fn change_level(&mut self, stronger: bool) -> Result<News, SessionError> {
         let n = self.level.number();
         let next = if stronger {
             n.checked_add(1)
@@ -637,7 +610,7 @@ impl Session {
     }
 
     /// Hands `color` to the computer (at the session's level), or back to a person.
-    pub fn toggle_seat(&mut self, color: Color) -> News {
+    pub(crate) fn toggle_seat(&mut self, color: Color) -> News {
         let player = match self.seats.of(color) {
             Player::Person => Player::Computer(self.level),
             Player::Computer(_) => Player::Person,
@@ -657,7 +630,7 @@ impl Session {
 
     /// A new game from the start position (after the ballot's moves, if the game had
     /// one); who plays each side stays.
-    pub fn new_game(&mut self) {
+    pub(crate) fn new_game(&mut self) {
         let mut game = Game::new();
         for m in self.ballot.iter().flat_map(|o| &o.line) {
             let _ = game.play(m);
@@ -680,7 +653,7 @@ impl Session {
 
     /// A new game with the sides changed over (a game across the network played
     /// again): who played Black plays White, names and all.
-    pub fn rematch(&mut self) {
+    pub(crate) fn rematch(&mut self) {
         self.change_sides();
         self.new_game();
     }
@@ -699,7 +672,7 @@ impl Session {
 
     /// A new game from `position` (a position set up in the editor), with no ballot; who
     /// plays each side stays.
-    pub fn set_up(&mut self, position: Position) {
+    pub(crate) fn set_up(&mut self, position: Position) {
         self.ballot = None;
         self.track(|s| s.game = Game::from_position(position));
         if self.level_pending {
@@ -717,7 +690,7 @@ impl Session {
 
     /// `news` followed by the result when the game is over: "White played 22x8. White
     /// wins: Black has no pieces left."
-    pub fn announce(&self, news: &News) -> String {
+    pub(crate) fn announce(&self, news: &News) -> String {
         match self.game.result() {
             Some(outcome) => format!("{news}. {outcome}."),
             None => news.to_string(),
@@ -730,7 +703,48 @@ mod tests;
 
 /// Whether playing `m` in `before` crowns a man: it reaches the far row (which ends the
 /// move, so a king standing there afterwards is the man crowned).
-pub fn crowns(before: &Position, m: &Move) -> bool {
+pub(crate) fn crowns(before: &Position, m: &Move) -> bool {
     let man = |p: Option<crate::rules::Piece>| p.is_some_and(|p| p.role == crate::rules::Role::Man);
     man(before.piece_at(m.from())) && !man(before.play_unchecked(m).piece_at(m.to()))
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples the documentation of these crate-private items gave, run as tests.
+    #![allow(clippy::unwrap_used)]
+    use crate as checkers;
+
+    #[test]
+    fn example_of_session() {
+        use checkers::engine::{Engine, Level, StopFlag};
+        use checkers::game::Game;
+        use checkers::session::{Player, Seats, Session};
+        let seats = Seats {
+            black: Player::Person,
+            white: Player::Computer(Level::MIN),
+        };
+        let mut session = Session::new(Game::new()).with_seats(seats);
+        let played = session.play_text("11-15").unwrap();
+        assert_eq!(played.to_string(), "Black played 11-15");
+        // The computer's turn: the session says what to search, the engine searches (the
+        // runtime does it on a thread of its own), and the session plays what it found.
+        let request = session.move_request().unwrap();
+        let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+        let reply = session.computer_played(&result);
+        assert!(
+            reply
+                .unwrap()
+                .to_string()
+                .starts_with("White (level 1) played")
+        );
+        // Undo takes back the person's move and the computer's reply.
+        assert!(
+            session
+                .undo()
+                .unwrap()
+                .to_string()
+                .contains("White's reply")
+        );
+        assert!(session.game().moves().is_empty());
+    }
 }

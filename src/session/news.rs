@@ -11,7 +11,7 @@ use std::time::Duration;
 
 /// What the computer did on its turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ComputerTurn {
+pub(crate) enum ComputerTurn {
     /// It played this move (in notation).
     Played(String),
     /// It claimed a draw.
@@ -22,7 +22,7 @@ pub enum ComputerTurn {
 
 /// What a hint is based on, said after its move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HintBasis {
+pub(crate) enum HintBasis {
     /// The endgame databases: their verdict in words ("Black wins in 12 moves").
     Database(String),
     /// It is the only legal move; what the search through it found, if it got that far.
@@ -37,14 +37,14 @@ pub enum HintBasis {
 
 /// What a hint's search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Searched {
+pub(crate) struct Searched {
     /// The score in words, with its size: "Black is slightly ahead by 0.3 men".
-    pub verdict: String,
+    pub(crate) verdict: String,
     /// Plies searched.
-    pub depth: u32,
+    pub(crate) depth: u32,
     /// The engine's best line from the move on, in notation ("11-15 23-19 8-11"),
     /// when it has more than the move itself.
-    pub line: Option<String>,
+    pub(crate) line: Option<String>,
 }
 
 impl fmt::Display for Searched {
@@ -61,7 +61,7 @@ impl fmt::Display for Searched {
 
 /// What a request did (or what happened by itself: the computer's move, a flag fall).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum News {
+pub(crate) enum News {
     /// A person played a move.
     Played {
         /// The side that moved.
@@ -206,7 +206,7 @@ pub enum News {
 
 impl News {
     /// The move a person played, if this is the news of one.
-    pub fn played_move(&self) -> Option<Move> {
+    pub(crate) fn played_move(&self) -> Option<Move> {
         match self {
             News::Played { m, .. } => Some(*m),
             _ => None,

@@ -10,7 +10,7 @@ use crate::rules::{Move, Position};
 use std::sync::OnceLock;
 
 /// The PDN tag a game's opening name is recorded in: `[Opening "Old Fourteenth"]`.
-pub const OPENING_TAG: &str = "Opening";
+pub(crate) const OPENING_TAG: &str = "Opening";
 
 /// The classic openings: name, then the moves that form it from the start position.
 const CLASSIC: [(&str, &str); 31] = [
@@ -82,21 +82,7 @@ fn replay(text: &str) -> Option<Vec<Move>> {
 
 /// The name of the opening `moves` played from `start` follow: the longest named line
 /// they begin with, or `None` (a set-up position, or no named line).
-///
-/// ```
-/// use checkers::rules::Position;
-/// use checkers::session::opening_name;
-/// let mut pos = Position::start();
-/// let mut moves = Vec::new();
-/// for text in ["11-15", "23-19", "8-11", "22-17", "4-8", "17-13"] {
-///     let m = pos.parse_move(text).unwrap();
-///     pos = pos.play(&m).unwrap();
-///     moves.push(m);
-/// }
-/// assert_eq!(opening_name(&Position::start(), &moves[..2]), None);
-/// assert_eq!(opening_name(&Position::start(), &moves), Some("Old Fourteenth"));
-/// ```
-pub fn opening_name(start: &Position, moves: &[Move]) -> Option<&'static str> {
+pub(crate) fn opening_name(start: &Position, moves: &[Move]) -> Option<&'static str> {
     if *start != Position::start() {
         return None;
     }
@@ -108,7 +94,7 @@ pub fn opening_name(start: &Position, moves: &[Move]) -> Option<&'static str> {
 }
 
 /// The name of the opening of `game` (see [`opening_name`]).
-pub fn game_opening_name(game: &Game) -> Option<&'static str> {
+pub(crate) fn game_opening_name(game: &Game) -> Option<&'static str> {
     opening_name(game.start(), game.moves())
 }
 
@@ -172,5 +158,30 @@ mod tests {
         let line = played("11-15 23-19 8-11 22-17 4-8");
         let after_one = Position::start().play_unchecked(&line[0]);
         assert_eq!(opening_name(&after_one, &line[1..]), None);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples the documentation of these crate-private items gave, run as tests.
+    #![allow(clippy::unwrap_used)]
+    use crate as checkers;
+
+    #[test]
+    fn example_of_opening_name() {
+        use checkers::rules::Position;
+        use checkers::session::opening_name;
+        let mut pos = Position::start();
+        let mut moves = Vec::new();
+        for text in ["11-15", "23-19", "8-11", "22-17", "4-8", "17-13"] {
+            let m = pos.parse_move(text).unwrap();
+            pos = pos.play(&m).unwrap();
+            moves.push(m);
+        }
+        assert_eq!(opening_name(&Position::start(), &moves[..2]), None);
+        assert_eq!(
+            opening_name(&Position::start(), &moves),
+            Some("Old Fourteenth")
+        );
     }
 }

@@ -7,7 +7,7 @@ use crate::rules::Color;
 
 /// Who plays a side, as the command line names it (`--black cpu`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum PlayerKind {
+pub(crate) enum PlayerKind {
     /// A person at the keyboard.
     #[default]
     Human,
@@ -17,7 +17,7 @@ pub enum PlayerKind {
 
 /// Who plays a side in a session.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Player {
+pub(crate) enum Player {
     /// A person at the keyboard.
     #[default]
     Person,
@@ -30,7 +30,7 @@ pub enum Player {
 
 impl Player {
     /// The computer's level, if the computer plays.
-    pub fn level(self) -> Option<Level> {
+    pub(crate) fn level(self) -> Option<Level> {
         match self {
             Player::Person | Player::Remote => None,
             Player::Computer(level) => Some(level),
@@ -38,7 +38,8 @@ impl Player {
     }
 
     /// What the command line calls this kind of player.
-    pub fn kind(self) -> PlayerKind {
+    #[cfg(test)]
+    pub(crate) fn kind(self) -> PlayerKind {
         match self {
             Player::Person | Player::Remote => PlayerKind::Human,
             Player::Computer(_) => PlayerKind::Cpu,
@@ -46,7 +47,7 @@ impl Player {
     }
 
     /// The player of `kind`, a computer one at `level`.
-    pub fn of_kind(kind: PlayerKind, level: Level) -> Player {
+    pub(crate) fn of_kind(kind: PlayerKind, level: Level) -> Player {
         match kind {
             PlayerKind::Human => Player::Person,
             PlayerKind::Cpu => Player::Computer(level),
@@ -56,22 +57,22 @@ impl Player {
 
 /// Who plays each side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Seats {
+pub(crate) struct Seats {
     /// Black's player.
-    pub black: Player,
+    pub(crate) black: Player,
     /// White's player.
-    pub white: Player,
+    pub(crate) white: Player,
 }
 
 impl Seats {
     /// Two people.
-    pub const PEOPLE: Seats = Seats {
+    pub(crate) const PEOPLE: Seats = Seats {
         black: Player::Person,
         white: Player::Person,
     };
 
     /// Who plays `color`.
-    pub fn of(self, color: Color) -> Player {
+    pub(crate) fn of(self, color: Color) -> Player {
         match color {
             Color::Black => self.black,
             Color::White => self.white,
@@ -79,7 +80,7 @@ impl Seats {
     }
 
     /// Seats `player` at `color`.
-    pub fn set(&mut self, color: Color, player: Player) {
+    pub(crate) fn set(&mut self, color: Color, player: Player) {
         match color {
             Color::Black => self.black = player,
             Color::White => self.white = player,
@@ -87,51 +88,51 @@ impl Seats {
     }
 
     /// The computer's level at `color`, if the computer plays it.
-    pub fn computer(self, color: Color) -> Option<Level> {
+    pub(crate) fn computer(self, color: Color) -> Option<Level> {
         self.of(color).level()
     }
 
     /// Whether the computer plays `color`.
-    pub fn is_computer(self, color: Color) -> bool {
+    pub(crate) fn is_computer(self, color: Color) -> bool {
         self.computer(color).is_some()
     }
 
     /// Whether the computer plays both sides (it then brings the game to an end by
     /// itself).
-    pub fn both_computer(self) -> bool {
+    pub(crate) fn both_computer(self) -> bool {
         self.is_computer(Color::Black) && self.is_computer(Color::White)
     }
 
     /// Whether exactly one side is the computer's: a person plays against it, and undo
     /// and redo go back and forth by whole turns of the person's.
-    pub fn against_computer(self) -> bool {
+    pub(crate) fn against_computer(self) -> bool {
         self.is_computer(Color::Black) != self.is_computer(Color::White)
     }
 
     /// Whether people play both sides (at this terminal or across the network).
-    pub fn people(self) -> bool {
+    pub(crate) fn people(self) -> bool {
         !self.is_computer(Color::Black) && !self.is_computer(Color::White)
     }
 
     /// Whether a person at another terminal plays `color`.
-    pub fn is_remote(self, color: Color) -> bool {
+    pub(crate) fn is_remote(self, color: Color) -> bool {
         self.of(color) == Player::Remote
     }
 
     /// The side a person at another terminal plays, in a game across the network.
-    pub fn remote_side(self) -> Option<Color> {
+    pub(crate) fn remote_side(self) -> Option<Color> {
         Color::ALL.into_iter().find(|c| self.is_remote(*c))
     }
 
     /// The one side the person at this terminal plays, when the other is someone
     /// else's (the computer's or a person's at another terminal).
-    pub fn only_person_here(self) -> Option<Color> {
+    pub(crate) fn only_person_here(self) -> Option<Color> {
         let here = |c: Color| self.of(c) == Player::Person;
         Color::ALL.into_iter().find(|c| here(*c) && !here(!*c))
     }
 
     /// The one side a person plays against the computer, if that is the game.
-    pub fn person_against_computer(self) -> Option<Color> {
+    pub(crate) fn person_against_computer(self) -> Option<Color> {
         Color::ALL
             .into_iter()
             .find(|c| self.against_computer() && !self.is_computer(*c))
@@ -139,17 +140,17 @@ impl Seats {
 }
 
 /// "White (level 5)": how messages name a computer player.
-pub fn computer_name(color: Color, level: Level) -> String {
+pub(crate) fn computer_name(color: Color, level: Level) -> String {
     format!("{color} ({level})")
 }
 
 /// The name a record gives a computer player that has no name of its own.
-pub fn program_name(level: Level) -> String {
+pub(crate) fn program_name(level: Level) -> String {
     format!("checkers ({level})")
 }
 
 /// Whether `name` is one [`program_name`] gives ("checkers (level 9)", any level).
-pub fn is_program_name(name: &str) -> bool {
+pub(crate) fn is_program_name(name: &str) -> bool {
     name.strip_prefix("checkers (level ")
         .and_then(|rest| rest.strip_suffix(')'))
         .and_then(|n| n.parse::<u8>().ok())
@@ -159,7 +160,7 @@ pub fn is_program_name(name: &str) -> bool {
 
 /// The names a record gets: the names given, and for a side the computer plays with no
 /// name given, "checkers (level N)".
-pub fn record_names(names: &Players, seats: Seats) -> Players {
+pub(crate) fn record_names(names: &Players, seats: Seats) -> Players {
     let name = |color: Color| {
         names
             .name(color)
@@ -173,12 +174,12 @@ pub fn record_names(names: &Players, seats: Seats) -> Players {
 }
 
 /// The `BlackType`/`WhiteType` of a side played at another terminal, across the network.
-pub const REMOTE_TYPE: &str = "remote";
+pub(crate) const REMOTE_TYPE: &str = "remote";
 
 /// The record tags of this program's own that say who played each side, so `--resume`
 /// restores the computer and its level: `BlackType`/`WhiteType` (`human` or `program`,
 /// as in PGN) and, for the computer, `BlackLevel`/`WhiteLevel`. None between two people.
-pub fn seat_tags(seats: Seats) -> Vec<(String, String)> {
+pub(crate) fn seat_tags(seats: Seats) -> Vec<(String, String)> {
     if seats.people() && seats.remote_side().is_none() {
         return Vec::new();
     }
@@ -202,7 +203,7 @@ pub fn seat_tags(seats: Seats) -> Vec<(String, String)> {
 
 /// Who played each side, from a record's tags (see [`seat_tags`]); a record written
 /// before those tags by this program names the computer "checkers (level N)".
-pub fn seats_from_tags(tag: impl Fn(&str) -> Option<String>) -> Seats {
+pub(crate) fn seats_from_tags(tag: impl Fn(&str) -> Option<String>) -> Seats {
     let mut seats = Seats::PEOPLE;
     for color in Color::ALL {
         let level_tag = tag(&format!("{color}Level"))

@@ -4,14 +4,14 @@
 use super::*;
 
 /// The record tag saying whether the engine's help was on (`on` or `off`).
-pub const ASSIST_TAG: &str = "Assist";
+pub(crate) const ASSIST_TAG: &str = "Assist";
 
 impl Session {
     /// The game of `record`, as saved by this program or any other: its moves, the
     /// moves taken back (ready for redo), its ending, the players' names, who played
     /// each side (the computer and its level, see [`seat_tags`]) and where and when it
     /// was played. Play goes on from its last position.
-    pub fn from_record(record: &PdnGame) -> Session {
+    pub(crate) fn from_record(record: &PdnGame) -> Session {
         let (game, mut names) = game_from_record(record);
         let seats = seats_from_tags(|name| record.tag(name).map(String::from));
         // The name a record gives a computer that had none ("checkers (level 9)") is not
@@ -76,7 +76,7 @@ impl Session {
     /// game as it is (moves taken back included, for redo after a resume), with the
     /// players' names, who played each side, and a loaded record's Event, Site, Date and
     /// Round (`today` is the date of a game not loaded from a record).
-    pub fn record(&self, today: &str) -> PdnGame {
+    pub(crate) fn record(&self, today: &str) -> PdnGame {
         let game = self.review.as_ref().map_or(&self.game, |r| &r.recorded);
         let date = if self.kept_tags.is_empty() {
             today
@@ -135,7 +135,7 @@ impl Session {
     /// The record the autosave keeps, if there is a game in progress: not while a
     /// loaded record is only stepped through, nor after a review until play goes on
     /// (an unfinished game already saved must not be replaced by a file's).
-    pub fn autosave_record(&self, today: &str) -> Option<PdnGame> {
+    pub(crate) fn autosave_record(&self, today: &str) -> Option<PdnGame> {
         (self.review.is_none() && !self.untouched_record).then(|| self.record(today))
     }
 }

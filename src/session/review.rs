@@ -9,23 +9,23 @@ use std::time::Duration;
 
 /// A game opened from a record to step through.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Review {
+pub(crate) struct Review {
     /// The record's tags (name, value), in file order.
-    pub tags: Vec<(String, String)>,
+    pub(crate) tags: Vec<(String, String)>,
     /// The game as the record has it: every move, and its ending (resignation or draw)
     /// when the board alone does not show it.
-    pub recorded: Game,
+    pub(crate) recorded: Game,
     /// Why the record stops early, when a move of it is faulty: it is reviewed up to
     /// that move.
-    pub fault: Option<String>,
+    pub(crate) fault: Option<String>,
     /// The clock reading after each recorded move, where the record gives one (its
     /// `%clk` comments).
-    pub clocks: Vec<Option<Duration>>,
+    pub(crate) clocks: Vec<Option<Duration>>,
 }
 
 impl Review {
     /// The value of tag `name`, if the record has it.
-    pub fn tag(&self, name: &str) -> Option<&str> {
+    pub(crate) fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
             .find(|(n, _)| n == name)
@@ -35,7 +35,7 @@ impl Review {
 
 /// A step through the game under review.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
+pub(crate) enum Step {
     /// One move back.
     Back,
     /// One move forward.
@@ -49,13 +49,14 @@ pub enum Step {
 impl Session {
     /// `record` opened for review: at its first position, every move ready to step
     /// through, and nothing autosaved until play goes on from it.
-    pub fn review_record(record: &PdnGame) -> Session {
+    #[cfg(test)]
+    pub(crate) fn review_record(record: &PdnGame) -> Session {
         Session::review_faulty_record(record, None)
     }
 
     /// Like [`review_record`](Self::review_record) for a record that stops early at a
     /// faulty move: `record` holds the moves before it, `fault` says what is wrong.
-    pub fn review_faulty_record(record: &PdnGame, fault: Option<String>) -> Session {
+    pub(crate) fn review_faulty_record(record: &PdnGame, fault: Option<String>) -> Session {
         let mut session = Session::from_record(record);
         // Only the record's own moves are stepped through: a fresh game from its start,
         // so no declared ending or older redo list comes along.
@@ -84,7 +85,7 @@ impl Session {
 
     /// Steps through the game under review (or through the moves taken back). Returns
     /// where the review stands: "After move 4 (Black's 10-14) of 6".
-    pub fn step(&mut self, step: Step) -> String {
+    pub(crate) fn step(&mut self, step: Step) -> String {
         let untouched = self.untouched_record;
         self.track(|s| match step {
             Step::Back => {
@@ -104,14 +105,14 @@ impl Session {
 
     /// Where the review stands, in the move list's numbers: "move 4 (Black's 10-14) of
     /// 6", "the start, before 6 moves" (see [`Game::place`]).
-    pub fn review_place(&self) -> String {
+    pub(crate) fn review_place(&self) -> String {
         let (shown, total) = self.review_progress();
         self.game.place(shown, total)
     }
 
     /// Shows the game under review after `plies` of its moves (as far as it goes).
     /// Returns where the review stands, as [`step`](Self::step) does.
-    pub fn step_to(&mut self, plies: usize) -> String {
+    pub(crate) fn step_to(&mut self, plies: usize) -> String {
         let mut text = self.step(Step::Start);
         for _ in 0..plies {
             text = self.step(Step::Forward);
@@ -121,7 +122,7 @@ impl Session {
 
     /// Which move of the game under review is shown, and how many it has: `(k, n)` for
     /// "turn k of n" (k is 0 at the first position).
-    pub fn review_progress(&self) -> (usize, usize) {
+    pub(crate) fn review_progress(&self) -> (usize, usize) {
         let shown = self.game.moves().len();
         (shown, shown + self.game.undone_moves().len())
     }
@@ -130,7 +131,7 @@ impl Session {
     /// under review kept clock readings: the reading after that side's last move so far,
     /// or the time control's starting time (`None` if the record does not say it)
     /// before its first.
-    pub fn review_clocks(&self) -> Option<[Option<Duration>; 2]> {
+    pub(crate) fn review_clocks(&self) -> Option<[Option<Duration>; 2]> {
         let review = self.review.as_ref()?;
         if !review.clocks.iter().any(Option::is_some) {
             return None;
@@ -152,7 +153,7 @@ impl Session {
 
     /// Stops reviewing: play goes on from the position shown, the record's later moves
     /// ready for redo. `None` if no review was under way.
-    pub fn leave_review(&mut self) -> Option<String> {
+    pub(crate) fn leave_review(&mut self) -> Option<String> {
         self.review.take()?;
         Some(
             "Review over: play on from this position (redo replays the recorded moves)".to_string(),

@@ -3,6 +3,7 @@
 use super::*;
 use crate::engine::{Engine, StopFlag};
 use crate::rules::DrawReason;
+use records::ASSIST_TAG;
 
 fn against_white_computer() -> Session {
     Session::new(Game::new()).with_seats(Seats {

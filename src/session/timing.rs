@@ -6,7 +6,7 @@ use super::*;
 impl Session {
     /// The clocks the record this session came from kept (its `TimeControl` and clock
     /// tags), started at `now` for the side to move; unchanged if it kept none.
-    pub fn with_recorded_clock(mut self, now: Instant) -> Session {
+    pub(crate) fn with_recorded_clock(mut self, now: Instant) -> Session {
         if let Some(mut clock) = self.recorded_clock.take() {
             if !self.game.is_over() {
                 let pos = self.position();
@@ -19,7 +19,7 @@ impl Session {
 
     /// With the game started from `opening`'s ballot: its three moves are played, and
     /// play goes on from there (undo stops there too).
-    pub fn with_ballot(mut self, opening: Opening) -> Session {
+    pub(crate) fn with_ballot(mut self, opening: Opening) -> Session {
         let mut game = Game::new();
         for m in &opening.line {
             // The deck replays from the start position (a unit test of the deck).
@@ -33,7 +33,7 @@ impl Session {
     }
 
     /// With clocks for `control`, the side to move's started at `now`.
-    pub fn with_clock(mut self, control: TimeControl, now: Instant) -> Session {
+    pub(crate) fn with_clock(mut self, control: TimeControl, now: Instant) -> Session {
         let mut clock = Clock::new(control);
         if !self.game.is_over() {
             let pos = self.position();
@@ -44,17 +44,12 @@ impl Session {
     }
 
     /// The clocks, in a timed game.
-    pub fn clock(&self) -> Option<&Clock> {
+    pub(crate) fn clock(&self) -> Option<&Clock> {
         self.clock.as_ref().map(|(clock, _)| clock)
     }
 
-    /// The time the front end last gave (see [`tick`](Self::tick)), in a timed game.
-    pub fn now(&self) -> Option<Instant> {
-        self.clock.as_ref().map(|(_, now)| *now)
-    }
-
     /// `color`'s time left at the last [`tick`](Self::tick), in a timed game.
-    pub fn time_left(&self, color: Color) -> Option<Duration> {
+    pub(crate) fn time_left(&self, color: Color) -> Option<Duration> {
         self.clock
             .as_ref()
             .map(|(clock, now)| clock.remaining(color, *now))
@@ -63,7 +58,7 @@ impl Session {
     /// The time is `now`: the front end calls this before each request and while it
     /// waits, so moves are timed and a flag fall ends the game. Returns the news of a
     /// flag fall ("Black lost on time. White wins: Black lost on time."), once.
-    pub fn tick(&mut self, now: Instant) -> Option<News> {
+    pub(crate) fn tick(&mut self, now: Instant) -> Option<News> {
         let (clock, then) = self.clock.as_mut()?;
         *then = now.max(*then);
         let flagged = clock.flagged(*then)?;
@@ -79,7 +74,7 @@ impl Session {
     /// once for each of the clock's warnings in a turn (see [`Clock::warnings`]): with
     /// the move timer's five minutes a minute before the limit, then at ten seconds; with
     /// any clock at ten seconds. Front ends show it and ring the bell.
-    pub fn clock_warning(&mut self) -> Option<News> {
+    pub(crate) fn clock_warning(&mut self) -> Option<News> {
         let (clock, now) = self.clock.as_ref()?;
         let color = clock.running()?;
         let reached = clock.warnings_reached(*now);
@@ -103,7 +98,7 @@ impl Session {
 
     /// Whether `color`'s time is low enough to be shown as a warning (within the first
     /// of the clock's warnings while its clock runs, or within ten seconds).
-    pub fn time_is_low(&self, color: Color) -> bool {
+    pub(crate) fn time_is_low(&self, color: Color) -> bool {
         let Some((clock, now)) = self.clock.as_ref() else {
             return false;
         };
@@ -118,7 +113,7 @@ impl Session {
 
     /// Pauses both clocks (`true`) or starts them again; false in an untimed game or a
     /// finished one.
-    pub fn set_paused(&mut self, paused: bool) -> bool {
+    pub(crate) fn set_paused(&mut self, paused: bool) -> bool {
         let over = self.game.is_over();
         let Some((clock, now)) = self.clock.as_mut() else {
             return false;
@@ -138,7 +133,7 @@ impl Session {
     /// paused, so the time its side has used since its turn began is kept in the record.
     /// Only once a move has been made on the clock: a game not begun is not worth a save
     /// for the seconds looked at it.
-    pub fn adjourn(&mut self) {
+    pub(crate) fn adjourn(&mut self) {
         if self
             .clock()
             .is_some_and(|c| !c.readings_after_moves().is_empty())
@@ -148,7 +143,7 @@ impl Session {
     }
 
     /// Whether the clocks are paused.
-    pub fn is_paused(&self) -> bool {
+    pub(crate) fn is_paused(&self) -> bool {
         self.clock().is_some_and(Clock::is_paused)
     }
 
@@ -179,7 +174,7 @@ impl Session {
     }
 
     /// The ballot the game started from, if any (its number and moves).
-    pub fn ballot(&self) -> Option<&Opening> {
+    pub(crate) fn ballot(&self) -> Option<&Opening> {
         self.ballot.as_ref()
     }
 }

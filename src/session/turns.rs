@@ -2,8 +2,8 @@
 //! computer does with a result, adjudication, and a hint's words.
 
 use super::*;
+use crate::engine::ClockLimits;
 use crate::engine::book::Book;
-use crate::engine::{ClockLimits, SearchParams, plan_time};
 
 /// Plies of the engine's best line a hint shows (the status line has room for them).
 const HINT_LINE_PLIES: usize = 8;
@@ -13,7 +13,7 @@ impl Session {
     /// time (or the session's movetime) as a budget and, on the clock, the side to
     /// move's clock, within which the engine's time manager keeps it (see
     /// [`plan_time`]).
-    pub fn move_request(&self) -> Option<SearchRequest> {
+    pub(crate) fn move_request(&self) -> Option<SearchRequest> {
         let (_, level) = self.computer_to_move()?;
         let movetime = self.movetime.unwrap_or_else(|| level.movetime());
         let seed = self.seed ^ self.revision.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -26,7 +26,7 @@ impl Session {
 
     /// The side to move's clock as the engine sees it: its time left and its control's
     /// increment, moves still to make in the period, or move timer. `None` untimed.
-    pub fn clock_limits(&self) -> Option<ClockLimits> {
+    pub(crate) fn clock_limits(&self) -> Option<ClockLimits> {
         let (clock, now) = self.clock.as_ref()?;
         let turn = self.position().turn();
         let on_clock = ClockLimits::sudden_death(clock.remaining(turn, *now));
@@ -51,13 +51,14 @@ impl Session {
     /// manager plans it: a share of its time left (a twentieth, or its period's moves
     /// still to make, or a quarter of a move timer's), plus most of an increment, and
     /// never so much that it comes within a second of its flag. `None` untimed.
-    pub fn clock_budget(&self) -> Option<Duration> {
+    #[cfg(test)]
+    pub(crate) fn clock_budget(&self) -> Option<Duration> {
         let clock = self.clock_limits()?;
-        Some(plan_time(&clock, &SearchParams::DEFAULT).target)
+        Some(crate::engine::plan_time(&clock, &crate::engine::SearchParams::DEFAULT).target)
     }
 
     /// The search behind a hint for the side to move.
-    pub fn hint_request(&self) -> SearchRequest {
+    pub(crate) fn hint_request(&self) -> SearchRequest {
         let mut request = computer::hint_request(&self.game).with_egdb(self.egdb.clone());
         request.threads = self.threads;
         request
@@ -68,7 +69,7 @@ impl Session {
     /// between two computers that reaches its ply cap is adjudicated a draw. `None`,
     /// and nothing changed, if the computer is not to move or the result is not for
     /// this position.
-    pub fn computer_played(&mut self, result: &SearchResult) -> Option<News> {
+    pub(crate) fn computer_played(&mut self, result: &SearchResult) -> Option<News> {
         let (color, level) = self.computer_to_move()?;
         let before = *self.position();
         let turn = self.track(|s| computer::take_turn(&mut s.game, level, result))?;
@@ -94,7 +95,8 @@ impl Session {
     /// Ends a game that has reached its ply cap as a draw agreed on both sides' behalf
     /// (for a match against another program, which cannot claim). Returns whether it
     /// did.
-    pub fn adjudicate_at_cap(&mut self) -> bool {
+    #[cfg(feature = "lab")]
+    pub(crate) fn adjudicate_at_cap(&mut self) -> bool {
         self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap))
     }
 
@@ -104,7 +106,7 @@ impl Session {
     /// hold "Hint for Black (not played): 11-15 (database: Black wins in 12 moves)".
     /// `None` if the result has no move legal here. That it is not played comes first,
     /// so that a narrow screen cuts only the end of the best line.
-    pub fn hint(&self, result: &SearchResult) -> Option<(Move, News)> {
+    pub(crate) fn hint(&self, result: &SearchResult) -> Option<(Move, News)> {
         let m = result.best_move?;
         let pos = self.position();
         if self.game.is_over() || !pos.is_legal(&m) {

@@ -13,16 +13,7 @@ const WELL_AHEAD_FROM: i32 = 150;
 /// `score` (for `to_move`, the side to move, as the engine gives it) in words that name
 /// the side it favours: "even", "Black is slightly ahead", "White is well ahead",
 /// "Black wins in 4 moves". ("Level" is kept for the computer's strength.)
-///
-/// ```
-/// use checkers::engine::Score;
-/// use checkers::rules::Color;
-/// use checkers::session::score_in_words;
-/// assert_eq!(score_in_words(Color::Black, Score(5)), "even");
-/// assert_eq!(score_in_words(Color::White, Score(-80)), "Black is ahead");
-/// assert_eq!(score_in_words(Color::Black, Score::win_in(7)), "Black wins in 4 moves");
-/// ```
-pub fn score_in_words(to_move: Color, score: Score) -> String {
+pub(crate) fn score_in_words(to_move: Color, score: Score) -> String {
     if let Some(plies) = score.plies_to_end() {
         let winner = if score.is_win() { to_move } else { !to_move };
         // A move is one of each side's: the winner's last move ends it.
@@ -47,16 +38,7 @@ pub fn score_in_words(to_move: Color, score: Score) -> String {
 /// [`score_in_words`] with the size of the advantage in men: "Black is ahead by 0.8
 /// men", "White is well ahead by 2.8 men"; "even" and "White wins in 9 moves" as they
 /// are.
-///
-/// ```
-/// use checkers::engine::Score;
-/// use checkers::rules::Color;
-/// use checkers::session::score_with_size;
-/// assert_eq!(score_with_size(Color::White, Score(-275)), "Black is well ahead by 2.8 men");
-/// assert_eq!(score_with_size(Color::Black, Score(100)), "Black is ahead by 1 man");
-/// assert_eq!(score_with_size(Color::Black, Score(-5)), "even");
-/// ```
-pub fn score_with_size(to_move: Color, score: Score) -> String {
+pub(crate) fn score_with_size(to_move: Color, score: Score) -> String {
     let words = score_in_words(to_move, score);
     match score.centi_men() {
         Some(centi) if centi.abs() >= LEVEL_BELOW => {
@@ -72,5 +54,41 @@ pub fn score_with_size(to_move: Color, score: Score) -> String {
             format!("{words} by {amount} {unit}")
         }
         _ => words,
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples the documentation of these crate-private items gave, run as tests.
+    #![allow(clippy::unwrap_used)]
+    use crate as checkers;
+
+    #[test]
+    fn example_of_score_in_words() {
+        use checkers::engine::Score;
+        use checkers::rules::Color;
+        use checkers::session::words::score_in_words;
+        assert_eq!(score_in_words(Color::Black, Score(5)), "even");
+        assert_eq!(score_in_words(Color::White, Score(-80)), "Black is ahead");
+        assert_eq!(
+            score_in_words(Color::Black, Score::win_in(7)),
+            "Black wins in 4 moves"
+        );
+    }
+
+    #[test]
+    fn example_of_score_with_size() {
+        use checkers::engine::Score;
+        use checkers::rules::Color;
+        use checkers::session::score_with_size;
+        assert_eq!(
+            score_with_size(Color::White, Score(-275)),
+            "Black is well ahead by 2.8 men"
+        );
+        assert_eq!(
+            score_with_size(Color::Black, Score(100)),
+            "Black is ahead by 1 man"
+        );
+        assert_eq!(score_with_size(Color::Black, Score(-5)), "even");
     }
 }

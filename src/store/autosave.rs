@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 /// A handle: clones share one autosave, so the signal watcher can make the last save
 /// while the front end plays.
 #[derive(Clone, Debug, Default)]
-pub struct Autosaver {
+pub(crate) struct Autosaver {
     inner: Arc<Mutex<Inner>>,
 }
 
@@ -39,7 +39,7 @@ struct Inner {
 impl Autosaver {
     /// An autosaver for a new game (game number `game`) whose record is now `initial`:
     /// that counts as saved, so nothing is written until the game changes.
-    pub fn new(game: u64, initial: Option<&PdnGame>) -> Autosaver {
+    pub(crate) fn new(game: u64, initial: Option<&PdnGame>) -> Autosaver {
         Autosaver::with(Inner {
             enabled: true,
             game,
@@ -49,7 +49,7 @@ impl Autosaver {
     }
 
     /// An autosaver for a resumed game: its file (locked) and its record as read.
-    pub fn resumed(file: GameFile, game: u64, initial: Option<&PdnGame>) -> Autosaver {
+    pub(crate) fn resumed(file: GameFile, game: u64, initial: Option<&PdnGame>) -> Autosaver {
         Autosaver::with(Inner {
             enabled: true,
             file: Some(file),
@@ -60,7 +60,7 @@ impl Autosaver {
     }
 
     /// An autosaver that never writes.
-    pub fn disabled() -> Autosaver {
+    pub(crate) fn disabled() -> Autosaver {
         Autosaver::default()
     }
 
@@ -80,7 +80,7 @@ impl Autosaver {
     /// one gets a file of its own, written from its first change). Returns the outcome
     /// of a write: `Some(Err)` only for a failure that is news (the last write worked),
     /// so a front end says it once.
-    pub fn update(
+    pub(crate) fn update(
         &self,
         game: u64,
         record: Option<PdnGame>,
@@ -121,31 +121,31 @@ impl Autosaver {
     }
 
     /// Whether the last write failed: the game in progress is not saved.
-    pub fn failed(&self) -> bool {
+    pub(crate) fn failed(&self) -> bool {
         self.lock().failure.is_some()
     }
 
     /// Why the last write failed, if it did.
-    pub fn failure(&self) -> Option<Arc<StoreError>> {
+    pub(crate) fn failure(&self) -> Option<Arc<StoreError>> {
         self.lock().failure.clone()
     }
 
     /// Whether it keeps a game and has written nothing for it, nor failed to: the game is
     /// as it began (an autosaver that never writes is not untouched).
-    pub fn untouched(&self) -> bool {
+    pub(crate) fn untouched(&self) -> bool {
         let inner = self.lock();
         inner.enabled && inner.file.is_none() && inner.failure.is_none() && !inner.dirty
     }
 
     /// The file the game is saved in, once it has one.
-    pub fn path(&self) -> Option<PathBuf> {
+    pub(crate) fn path(&self) -> Option<PathBuf> {
         self.lock().file.as_ref().map(|f| f.path().to_path_buf())
     }
 
     /// Writes the last record again if it is not on disk (on the way out after a
     /// signal, or at the end of plain mode). `Ok` when the game is saved (or there is
     /// nothing to save).
-    pub fn final_save(&self) -> Result<(), Arc<StoreError>> {
+    pub(crate) fn final_save(&self) -> Result<(), Arc<StoreError>> {
         let mut inner = self.lock();
         if !inner.enabled || !inner.dirty {
             return Ok(());
@@ -157,7 +157,7 @@ impl Autosaver {
 
     /// Lets go of the game's file (another window may take it up); nothing more is
     /// written.
-    pub fn close(&self) {
+    pub(crate) fn close(&self) {
         let mut inner = self.lock();
         inner.enabled = false;
         if let Some(file) = inner.file.take() {

@@ -17,13 +17,13 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 /// The games folder's name in the data folder.
-pub const GAMES_FOLDER: &str = "games";
+pub(crate) const GAMES_FOLDER: &str = "games";
 
 /// The single autosave file of earlier versions, moved into the games folder at start.
-pub const OLD_AUTOSAVE: &str = "autosave.pdn";
+pub(crate) const OLD_AUTOSAVE: &str = "autosave.pdn";
 
 /// The folder of per-game autosaves: `games` in the [`data_dir`].
-pub fn games_dir() -> Option<PathBuf> {
+pub(crate) fn games_dir() -> Option<PathBuf> {
     data_dir().map(|d| d.join(GAMES_FOLDER))
 }
 
@@ -108,7 +108,7 @@ impl Drop for Lock {
 
 /// A game's autosave file, locked by this process for as long as this value lives.
 #[derive(Debug)]
-pub struct GameFile {
+pub(crate) struct GameFile {
     path: PathBuf,
     lock: Lock,
 }
@@ -116,7 +116,7 @@ pub struct GameFile {
 impl GameFile {
     /// A new game file in the games folder, named after `unix_seconds` (UTC) and a
     /// number of its own, and locked. Nothing is written yet.
-    pub fn create(unix_seconds: u64) -> Result<GameFile, StoreError> {
+    pub(crate) fn create(unix_seconds: u64) -> Result<GameFile, StoreError> {
         let dir = games_dir().ok_or(StoreError::NoDataDir)?;
         create_folder(&dir).map_err(|e| StoreError::Write(dir.clone(), e))?;
         let stamp = super::utc_stamp(unix_seconds);
@@ -158,7 +158,7 @@ impl GameFile {
     /// Locks the existing game file `path` for this process, or says it is open in
     /// another window. A lock held for a moment only (another program looking at the
     /// folder, as `checkers games` does) is waited for.
-    pub fn claim(path: &Path) -> Result<GameFile, StoreError> {
+    pub(crate) fn claim(path: &Path) -> Result<GameFile, StoreError> {
         let lock = lock_path(path);
         for attempt in 0..5 {
             match try_lock(&lock) {
@@ -182,53 +182,53 @@ impl GameFile {
     }
 
     /// The game file.
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
     /// Writes `text` as the game, atomically.
-    pub fn write(&self, text: &str) -> Result<(), StoreError> {
+    pub(crate) fn write(&self, text: &str) -> Result<(), StoreError> {
         write_atomic(&self.path, text.as_bytes())
             .map_err(|e| StoreError::Write(self.path.clone(), e))
     }
 
     /// The record in the file.
-    pub fn load(&self) -> Result<PdnGame, StoreError> {
+    pub(crate) fn load(&self) -> Result<PdnGame, StoreError> {
         super::load_record(&self.path, 1)
     }
 
     /// Lets go of the game: another window may take it up.
-    pub fn release(mut self) {
+    pub(crate) fn release(mut self) {
         self.lock.release();
     }
 }
 
 /// A game in the games folder, as found there.
 #[derive(Clone, Debug)]
-pub struct SavedGame {
+pub(crate) struct SavedGame {
     /// Its file.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// When it was last saved.
-    pub modified: SystemTime,
+    pub(crate) modified: SystemTime,
     /// The game, or why it cannot be read.
-    pub record: Result<PdnGame, String>,
+    pub(crate) record: Result<PdnGame, String>,
     /// Whether another program holds it (a game being played in another window).
-    pub open_elsewhere: bool,
+    pub(crate) open_elsewhere: bool,
 }
 
 /// How many days an unfinished game is announced at the start of a new one (see
 /// [`SavedGame::recent`]).
-pub const ANNOUNCED_DAYS: u64 = 30;
+pub(crate) const ANNOUNCED_DAYS: u64 = 30;
 
 /// The `Termination` of a game its players gave up at the list of games to resume: it
 /// stays in the folder, but is no longer offered.
-pub const ABANDONED: &str = "abandoned";
+pub(crate) const ABANDONED: &str = "abandoned";
 
 impl SavedGame {
     /// Whether the game has ended (a result other than `*`) and, for a match's game,
     /// the match with it, or was abandoned. An unreadable file counts as finished: there
     /// is nothing to resume.
-    pub fn finished(&self) -> bool {
+    pub(crate) fn finished(&self) -> bool {
         match &self.record {
             Ok(record) => {
                 self.abandoned()
@@ -240,7 +240,7 @@ impl SavedGame {
     }
 
     /// Whether its players abandoned it (see [`abandon`]).
-    pub fn abandoned(&self) -> bool {
+    pub(crate) fn abandoned(&self) -> bool {
         self.record
             .as_ref()
             .is_ok_and(|r| r.tag("Termination") == Some(ABANDONED))
@@ -249,7 +249,7 @@ impl SavedGame {
     /// How it was played, in a few words: the time control with each side's time left
     /// (Black's first) and the computer's level: "5+3 4:12-3:59, level 6". Empty for an
     /// untimed game between two people.
-    pub fn conditions(&self) -> String {
+    pub(crate) fn conditions(&self) -> String {
         let Ok(record) = &self.record else {
             return String::new();
         };
@@ -291,7 +291,7 @@ impl SavedGame {
     /// For a match's game: which game it is and how many the match has (`(2, 4)` for
     /// game 2 of 4), from the tags the session keeps a match in (`MatchRounds` and
     /// `MatchResults`, the earlier games' results).
-    pub fn match_game(&self) -> Option<(usize, usize)> {
+    pub(crate) fn match_game(&self) -> Option<(usize, usize)> {
         let record = self.record.as_ref().ok()?;
         let rounds: usize = record.tag("MatchRounds")?.trim().parse().ok()?;
         let before = record
@@ -303,25 +303,26 @@ impl SavedGame {
     /// Whether it was last saved within [`ANNOUNCED_DAYS`] of `now`: an unfinished game
     /// older than that is still offered by `--resume`, but no longer announced at every
     /// start.
-    pub fn recent(&self, now: SystemTime) -> bool {
+    pub(crate) fn recent(&self, now: SystemTime) -> bool {
         now.duration_since(self.modified)
             .map_or(true, |age| age.as_secs() <= ANNOUNCED_DAYS * 86_400)
     }
 
     /// Whether `--resume` can take it up: unfinished and not open elsewhere.
-    pub fn resumable(&self) -> bool {
+    pub(crate) fn resumable(&self) -> bool {
         !self.finished() && !self.open_elsewhere
     }
 
     /// The moves (plies) played.
-    pub fn plies(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn plies(&self) -> usize {
         self.record.as_ref().map_or(0, |r| r.moves.len())
     }
 
     /// "Ann - Bob" (Black first); a side with no name is told by who played it,
     /// "computer" (at the level [`conditions`](Self::conditions) gives) or "network" (at
     /// another terminal), else `?`; names are made safe to show on a terminal.
-    pub fn players(&self) -> String {
+    pub(crate) fn players(&self) -> String {
         use crate::rules::Color;
         let record = self.record.as_ref().ok();
         let name = |color: Color| {
@@ -346,7 +347,7 @@ impl SavedGame {
     /// Where an unfinished game stands, to tell it from the others: its last numbered
     /// move (`last 12. 9-14 22-17`), after the position it was set up from if it was
     /// (`from W:W18:B11; last 1. ... 18-15`). Empty for a game that cannot be read.
-    pub fn where_it_stands(&self) -> String {
+    pub(crate) fn where_it_stands(&self) -> String {
         let Ok(record) = &self.record else {
             return String::new();
         };
@@ -366,7 +367,7 @@ impl SavedGame {
 
     /// When it was last saved, on the player's clock: `YYYY-MM-DD HH:MM` and the time
     /// zone (`UTC` where none is set).
-    pub fn when(&self) -> String {
+    pub(crate) fn when(&self) -> String {
         let seconds = self
             .modified
             .duration_since(SystemTime::UNIX_EPOCH)
@@ -376,7 +377,7 @@ impl SavedGame {
 
     /// The state in a few words: "unfinished", "open in another window", the result,
     /// or why the file cannot be read.
-    pub fn state(&self) -> String {
+    pub(crate) fn state(&self) -> String {
         match &self.record {
             Err(e) => format!("unreadable: {e}"),
             Ok(_) if self.open_elsewhere => "open in another window".to_string(),
@@ -397,7 +398,7 @@ impl SavedGame {
     /// One line: date, players, moves (a move is one of each side's, as the record
     /// numbers them), state (as the lists of games show it), how it is played, and for
     /// an unfinished game where it stands (see [`where_it_stands`](Self::where_it_stands)).
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         let moves = self
             .record
             .as_ref()
@@ -457,7 +458,7 @@ fn read_saved(path: &Path) -> Result<PdnGame, String> {
 
 /// Every game in the games folder, newest (last saved) first. A folder that does not
 /// exist holds no games.
-pub fn saved_games() -> Result<Vec<SavedGame>, StoreError> {
+pub(crate) fn saved_games() -> Result<Vec<SavedGame>, StoreError> {
     let dir = games_dir().ok_or(StoreError::NoDataDir)?;
     let entries = match fs::read_dir(&dir) {
         Ok(entries) => entries,
@@ -489,7 +490,7 @@ pub fn saved_games() -> Result<Vec<SavedGame>, StoreError> {
 
 /// The games `--resume` may continue, newest first, and how many unfinished games are
 /// open in other windows.
-pub fn resumable_games() -> Result<(Vec<SavedGame>, usize), StoreError> {
+pub(crate) fn resumable_games() -> Result<(Vec<SavedGame>, usize), StoreError> {
     let all = saved_games()?;
     let busy = all
         .iter()
@@ -500,7 +501,7 @@ pub fn resumable_games() -> Result<(Vec<SavedGame>, usize), StoreError> {
 
 /// Takes up the saved game `game` for this process: locks its file, then reads it again
 /// (it may have changed since it was listed). Refused if another window took it since.
-pub fn claim(game: &SavedGame) -> Result<(GameFile, PdnGame), StoreError> {
+pub(crate) fn claim(game: &SavedGame) -> Result<(GameFile, PdnGame), StoreError> {
     let file = GameFile::claim(&game.path)?;
     let record = file.load()?;
     Ok((file, record))
@@ -508,7 +509,7 @@ pub fn claim(game: &SavedGame) -> Result<(GameFile, PdnGame), StoreError> {
 
 /// Abandons the saved `game`: it stays in the games folder (and `checkers games` lists
 /// it) but `--resume` no longer offers it. Refused while it is open in another window.
-pub fn abandon(game: &SavedGame) -> Result<(), StoreError> {
+pub(crate) fn abandon(game: &SavedGame) -> Result<(), StoreError> {
     let (file, mut record) = claim(game)?;
     record.set_tag("Termination", ABANDONED);
     let written = file.write(&game_text(&record));
@@ -517,7 +518,7 @@ pub fn abandon(game: &SavedGame) -> Result<(), StoreError> {
 }
 
 /// Deletes the saved `game`'s file. Refused while it is open in another window.
-pub fn delete(game: &SavedGame) -> Result<(), StoreError> {
+pub(crate) fn delete(game: &SavedGame) -> Result<(), StoreError> {
     let file = GameFile::claim(&game.path)?;
     let removed = fs::remove_file(&game.path).map_err(|e| StoreError::Write(game.path.clone(), e));
     file.release();
@@ -530,7 +531,7 @@ pub fn delete(game: &SavedGame) -> Result<(), StoreError> {
 /// folder, the games folder, the endgame database folder and the folder of indexes of
 /// big record files). Nothing here is
 /// worth stopping for: failures are ignored.
-pub fn tidy_data_dir() {
+pub(crate) fn tidy_data_dir() {
     let Some(data) = data_dir() else {
         return;
     };
@@ -594,7 +595,7 @@ fn remove_stale_locks(dir: &Path) {
 }
 
 /// The text a game file holds for `record`.
-pub fn game_text(record: &PdnGame) -> String {
+pub(crate) fn game_text(record: &PdnGame) -> String {
     write_game(record)
 }
 

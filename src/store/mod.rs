@@ -8,15 +8,17 @@
 //! (resignation, agreed or claimed draw).
 
 mod autosave;
-pub mod files;
-pub mod games;
+pub(crate) mod files;
+pub(crate) mod games;
 mod index;
 mod records;
 
-pub use autosave::Autosaver;
-pub use files::{Appended, read_file, write_atomic};
-pub use games::{GameFile, SavedGame, games_dir, resumable_games, saved_games, tidy_data_dir};
-pub use records::{file_games, load_record, scan_records, scan_summaries};
+pub(crate) use autosave::Autosaver;
+pub(crate) use files::{Appended, read_file, write_atomic};
+pub(crate) use games::{
+    GameFile, SavedGame, games_dir, resumable_games, saved_games, tidy_data_dir,
+};
+pub(crate) use records::{file_games, load_record, scan_summaries};
 
 use crate::pdn::{PdnGame, decode_owned, write_game};
 use std::fmt;
@@ -27,28 +29,28 @@ use std::path::{Path, PathBuf};
 /// `$XDG_DATA_HOME/checkers` (`~/.local/share/checkers` by default), on macOS
 /// `~/Library/Application Support/checkers`, on Windows `%APPDATA%\\checkers\\data`.
 /// `None` if no home directory can be found.
-pub fn data_dir() -> Option<PathBuf> {
+pub(crate) fn data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "checkers").map(|dirs| dirs.data_dir().to_path_buf())
 }
 
 /// The endgame database folder's name in the data folder.
-pub const EGDB_FOLDER: &str = "egdb";
+pub(crate) const EGDB_FOLDER: &str = "egdb";
 
 /// The endgame database folder: `egdb` in the [`data_dir`].
-pub fn egdb_dir() -> Option<PathBuf> {
+pub(crate) fn egdb_dir() -> Option<PathBuf> {
     data_dir().map(|d| d.join(EGDB_FOLDER))
 }
 
 /// A file name for saving a game in the data directory: `game-YYYY-MM-DD-HHMMSS.pdn`
 /// from seconds since the Unix epoch (UTC).
-pub fn default_save_path(unix_seconds: u64) -> Option<PathBuf> {
+pub(crate) fn default_save_path(unix_seconds: u64) -> Option<PathBuf> {
     Some(data_dir()?.join(format!("game-{}.pdn", utc_stamp(unix_seconds))))
 }
 
 /// The file a match's games are written to when `--save` names none:
 /// `match-YYYY-MM-DD-HHMMSS.pdn` in the data directory (UTC), beside the games saved
 /// with the save dialog.
-pub fn default_match_path(unix_seconds: u64) -> Option<PathBuf> {
+pub(crate) fn default_match_path(unix_seconds: u64) -> Option<PathBuf> {
     let game = default_save_path(unix_seconds)?;
     let name = game
         .file_name()?
@@ -58,12 +60,13 @@ pub fn default_match_path(unix_seconds: u64) -> Option<PathBuf> {
 }
 
 /// The PDN date (`YYYY.MM.DD`, UTC) of seconds since the Unix epoch.
-pub fn pdn_date(unix_seconds: u64) -> String {
+#[cfg(test)]
+pub(crate) fn pdn_date(unix_seconds: u64) -> String {
     timestamp(unix_seconds).strftime("%Y.%m.%d").to_string()
 }
 
 /// Seconds since the Unix epoch now (0 if the clock is before it).
-pub fn now_unix() -> u64 {
+pub(crate) fn now_unix() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
@@ -96,7 +99,7 @@ pub(crate) fn local_time(unix_seconds: u64) -> String {
 }
 
 /// `path` with a leading `~` standing for the home directory, as a shell would read it.
-pub fn expand_home(path: &Path) -> PathBuf {
+pub(crate) fn expand_home(path: &Path) -> PathBuf {
     let home = directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf());
     match (path.strip_prefix("~"), home) {
         (Ok(rest), Some(home)) => home.join(rest),
@@ -106,7 +109,7 @@ pub fn expand_home(path: &Path) -> PathBuf {
 
 /// Why a game could not be loaded or saved.
 #[derive(Debug)]
-pub enum StoreError {
+pub(crate) enum StoreError {
     /// The file could not be read.
     Read(PathBuf, io::Error),
     /// The file could not be written (the old file, if any, is untouched).
@@ -225,7 +228,7 @@ impl std::error::Error for StoreError {}
 
 /// Today's date on the player's calendar (the system's time zone) as PDN writes it:
 /// `YYYY.MM.DD`.
-pub fn today() -> String {
+pub(crate) fn today() -> String {
     jiff::Zoned::now().strftime("%Y.%m.%d").to_string()
 }
 
@@ -247,7 +250,7 @@ fn outside_games_folder(path: &Path) -> Result<(), StoreError> {
 
 /// Refuses a record the reader would refuse: more than [`MAX_PLIES`](crate::pdn::MAX_PLIES)
 /// plies. (Tag values the writer cuts to the reader's limit itself.)
-pub fn fits_a_record(record: &PdnGame) -> Result<(), StoreError> {
+pub(crate) fn fits_a_record(record: &PdnGame) -> Result<(), StoreError> {
     if record.moves.len() > crate::pdn::MAX_PLIES {
         return Err(StoreError::TooLong(record.moves.len()));
     }
@@ -256,7 +259,7 @@ pub fn fits_a_record(record: &PdnGame) -> Result<(), StoreError> {
 
 /// Writes `record` as PDN to `path` (a leading `~` is the home directory), atomically,
 /// replacing the file if there is one.
-pub fn save_record(path: &Path, record: &PdnGame) -> Result<(), StoreError> {
+pub(crate) fn save_record(path: &Path, record: &PdnGame) -> Result<(), StoreError> {
     fits_a_record(record)?;
     let path = expand_home(path);
     outside_games_folder(&path)?;
@@ -267,7 +270,7 @@ pub fn save_record(path: &Path, record: &PdnGame) -> Result<(), StoreError> {
 /// Adds `record` as PDN at the end of the file at `path` (a leading `~` is the home
 /// directory), as checkers programs add games to a database; a missing file is written
 /// new. An existing file that does not look like PDN is left alone.
-pub fn append_record(path: &Path, record: &PdnGame) -> Result<Appended, StoreError> {
+pub(crate) fn append_record(path: &Path, record: &PdnGame) -> Result<Appended, StoreError> {
     fits_a_record(record)?;
     let path = expand_home(path);
     outside_games_folder(&path)?;
@@ -278,7 +281,10 @@ pub fn append_record(path: &Path, record: &PdnGame) -> Result<Appended, StoreErr
 /// file holds it already (written before a crash, or a resume, took the match up
 /// again): `Ok(None)` then. The file is searched a block at a time (a game in ASCII,
 /// the usual case, reads the same in either encoding a PDN file may have).
-pub fn add_match_game(path: &Path, record: &PdnGame) -> Result<Option<Appended>, StoreError> {
+pub(crate) fn add_match_game(
+    path: &Path,
+    record: &PdnGame,
+) -> Result<Option<Appended>, StoreError> {
     let path = expand_home(path);
     let text = write_game(record);
     let held = if text.is_ascii() {

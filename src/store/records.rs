@@ -36,7 +36,7 @@ fn encoding_of(file: &mut File, stamp: Stamp, path: &Path) -> Result<Encoding, S
 /// The games of the PDN file at `path`, read and replayed one at a time as the iterator
 /// is advanced, streamed from the file (as far as its size when opened). Only a
 /// regular file is read (a FIFO or a device is refused at once).
-pub fn file_games(path: &Path) -> Result<Games<'static>, StoreError> {
+pub(crate) fn file_games(path: &Path) -> Result<Games<'static>, StoreError> {
     let (mut file, stamp) = open_pdn(path)?;
     let encoding = encoding_of(&mut file, stamp, path)?;
     Ok(games_in(file.take(stamp.size()), encoding))
@@ -45,7 +45,7 @@ pub fn file_games(path: &Path) -> Result<Games<'static>, StoreError> {
 /// Reads game `number` (from 1) of the PDN file at `path`. Only a regular file is read
 /// (a FIFO or device is refused at once), and only the game asked for: from the
 /// file's start up to it, or, with the file's index, from the game's own start.
-pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
+pub(crate) fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
     let (mut file, stamp) = open_pdn(path)?;
     let as_read = |game: Result<PdnGame, GameError>| {
         game.map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)))
@@ -87,41 +87,6 @@ pub fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
     })
 }
 
-/// Reads every game of the PDN file at `path`, one at a time, handing each (as it
-/// replays, or why it does not) with its number from 1 to `each`, and returns what
-/// `each` gave back: memory stays that of one game. A file that cannot be read, or
-/// holds no game, is an error naming it. The file's index is kept on the way (for a
-/// big file), so a game of it is later read from its own start.
-pub fn scan_records<T>(
-    path: &Path,
-    mut each: impl FnMut(usize, Result<PdnGame, GameError>) -> T,
-) -> Result<Vec<T>, StoreError> {
-    let (mut file, stamp) = open_pdn(path)?;
-    let encoding = encoding_of(&mut file, stamp, path)?;
-    let mut games = games_in(file.take(stamp.size()), encoding);
-    let mut seen = Vec::new();
-    let mut places = Vec::new();
-    while let Some(game) = games.next() {
-        places.extend(games.last_place());
-        seen.push(each(seen.len() + 1, game));
-    }
-    if seen.is_empty() {
-        return Err(StoreError::NoGames(path.to_path_buf()));
-    }
-    if stamp.size() >= MIN_INDEXED_BYTES && index::load(path, stamp).is_none() {
-        index::save(
-            path,
-            &Index {
-                stamp,
-                encoding,
-                places,
-                summaries: None,
-            },
-        );
-    }
-    Ok(seen)
-}
-
 /// A number that changes when `summarize` words a game differently: the line it makes
 /// of a sample game, hashed with the program's version.
 fn summary_key(summarize: &impl Fn(usize, &Result<PdnGame, GameError>) -> String) -> u64 {
@@ -145,7 +110,7 @@ fn summary_key(summarize: &impl Fn(usize, &Result<PdnGame, GameError>) -> String
 /// game's number from 1 and the game as it reads), in file order. For a big file the
 /// lines are kept in its index: opened again unchanged, the file is not read at all.
 /// `progress` hears how many bytes of how many were read while the file is read.
-pub fn scan_summaries(
+pub(crate) fn scan_summaries(
     path: &Path,
     summarize: impl Fn(usize, &Result<PdnGame, GameError>) -> String,
     mut progress: impl FnMut(u64, u64),

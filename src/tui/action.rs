@@ -6,7 +6,7 @@ use crate::session::Step;
 
 /// A direction on the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
+pub(crate) enum Direction {
     /// Toward the top of the screen.
     Up,
     /// Toward the bottom.
@@ -19,7 +19,7 @@ pub enum Direction {
 
 /// What a key press or click means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
+pub(crate) enum Action {
     /// Move the cursor one square on the screen.
     Cursor(Direction),
     /// Pick up the piece under the cursor, or land on the square under it.
@@ -167,7 +167,7 @@ pub enum Action {
 
 /// An answer to a question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub(crate) enum Answer {
     /// Yes.
     Yes,
     /// No, or cancel.
@@ -180,7 +180,7 @@ pub enum Answer {
 
 /// A movement of the text cursor within a save dialog field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FieldMotion {
+pub(crate) enum FieldMotion {
     /// One character left.
     Left,
     /// One character right.
@@ -191,4 +191,4 @@ pub enum FieldMotion {
     End,
 }
 
-pub use crate::runtime::IfExists;
+pub(crate) use crate::runtime::IfExists;

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 
 /// The lines of `items` that fit in `room` rows, scrolled so item `selected` shows,
 /// which is marked with `>` and the cursor's style.
-pub fn choice_lines(
+pub(crate) fn choice_lines(
     theme: &Theme,
     items: impl IntoIterator<Item = String>,
     selected: usize,

@@ -2,14 +2,13 @@
 //! everything goes. Drawing and mouse hit-testing both call it with the same screen size,
 //! so a click always lands on the square drawn under it.
 
-use crate::rules::Square;
 use ratatui::layout::Rect;
 
 /// The smallest screen the game is drawn on (the compact layout: squares three columns
 /// by one row, and a status line).
-pub const MIN_WIDTH: u16 = 26;
+pub(crate) const MIN_WIDTH: u16 = 26;
 /// The smallest screen the game is drawn on.
-pub const MIN_HEIGHT: u16 = 11;
+pub(crate) const MIN_HEIGHT: u16 = 11;
 
 /// Narrowest side panel.
 const MIN_PANEL_WIDTH: u16 = 28;
@@ -26,23 +25,23 @@ const MAX_CELL_HEIGHT: u16 = 6;
 
 /// Where the squares are: the frame's inside, and the size of one square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardGeometry {
+pub(crate) struct BoardGeometry {
     /// The board with its border.
-    pub frame: Rect,
+    pub(crate) frame: Rect,
     /// The 8x8 squares (inside the border).
-    pub squares: Rect,
+    pub(crate) squares: Rect,
     /// Columns per square.
-    pub cell_width: u16,
+    pub(crate) cell_width: u16,
     /// Rows per square.
-    pub cell_height: u16,
+    pub(crate) cell_height: u16,
     /// White at the bottom (the board turned half round).
-    pub flipped: bool,
+    pub(crate) flipped: bool,
 }
 
 impl BoardGeometry {
     /// The screen area of the square at board `row`, `col` (as in [`Square::row`] and
     /// [`Square::col`], light squares included).
-    pub fn cell_rect(&self, row: u8, col: u8) -> Rect {
+    pub(crate) fn cell_rect(&self, row: u8, col: u8) -> Rect {
         let (screen_row, screen_col) = if self.flipped {
             (row, 7 - col)
         } else {
@@ -57,12 +56,13 @@ impl BoardGeometry {
     }
 
     /// The screen area of a dark square.
-    pub fn square_rect(&self, sq: Square) -> Rect {
+    #[cfg(test)]
+    pub(crate) fn square_rect(&self, sq: crate::rules::Square) -> Rect {
         self.cell_rect(sq.row(), sq.col())
     }
 
     /// The board `(row, col)` under the screen cell `x`, `y`, if any.
-    pub fn cell_at(&self, x: u16, y: u16) -> Option<(u8, u8)> {
+    pub(crate) fn cell_at(&self, x: u16, y: u16) -> Option<(u8, u8)> {
         let inside = x >= self.squares.x
             && y >= self.squares.y
             && x < self.squares.right()
@@ -85,20 +85,20 @@ impl BoardGeometry {
 
 /// Where every part of the screen goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ScreenLayout {
+pub(crate) struct ScreenLayout {
     /// The board.
-    pub board: BoardGeometry,
+    pub(crate) board: BoardGeometry,
     /// The name of the side sitting at the top of the board.
-    pub top_label: Rect,
+    pub(crate) top_label: Rect,
     /// The name of the side sitting at the bottom.
-    pub bottom_label: Rect,
+    pub(crate) bottom_label: Rect,
     /// The side panel: turn, piece counts, move list.
-    pub panel: Rect,
+    pub(crate) panel: Rect,
     /// The status lines: messages (two rows, wrapped; one in the compact layout, across
     /// the whole screen).
-    pub status: Rect,
+    pub(crate) status: Rect,
     /// The key-hint bar, which shows the move prompt or a question when there is one.
-    pub hints: Rect,
+    pub(crate) hints: Rect,
 }
 
 /// The board's width and height with its frame, for squares `cell_height` rows high.
@@ -122,7 +122,7 @@ enum Arrangement {
 /// tall, as cells are tall), the panel beside the board at its natural width, or below
 /// it on a tall narrow screen, or (on a small one) only the board and a status line;
 /// everything centred.
-pub fn screen_layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
+pub(crate) fn screen_layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         return None;
     }
@@ -253,6 +253,7 @@ pub fn screen_layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Square;
 
     #[test]
     fn every_square_is_hit_where_it_is_drawn() {

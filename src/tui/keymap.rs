@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A key as the table names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Key {
+pub(crate) enum Key {
     /// A character typed without Ctrl (case counts: `u` and `U` differ).
     Char(char),
     /// A character with Ctrl held.
@@ -38,7 +38,7 @@ impl Key {
 
 /// When a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum When {
+pub(crate) enum When {
     /// In every mode, dialogs and questions included.
     Anywhere,
     /// On the board, always.
@@ -53,7 +53,7 @@ pub enum When {
 
 /// Where a binding shows in the footer, which lists only the keys that matter now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Footer {
+pub(crate) enum Footer {
     /// Playing, always.
     Play,
     /// Playing, while a draw can be claimed.
@@ -80,23 +80,23 @@ pub enum Footer {
 
 /// One line of the key map.
 #[derive(Clone, Copy, Debug)]
-pub struct Binding {
+pub(crate) struct Binding {
     /// The keys that do it.
-    pub keys: &'static [Key],
+    pub(crate) keys: &'static [Key],
     /// What they do; `None` for [`Key::Digit`], which opens the prompt with the digit.
-    pub action: Option<Action>,
+    pub(crate) action: Option<Action>,
     /// When it applies.
-    pub when: When,
+    pub(crate) when: When,
     /// The keys as the footer and help show them; `{arrows}` and `{steps}` stand for
     /// the theme's arrow glyphs. Empty: not shown (another line describes it).
-    pub label: &'static str,
+    pub(crate) label: &'static str,
     /// What it does, in a word or two, for the footer.
-    pub short: &'static str,
+    pub(crate) short: &'static str,
     /// What it does, for the help overlay; empty: not listed there (another line
     /// names the key with this meaning too, so that the help names each key once).
-    pub help: &'static str,
+    pub(crate) help: &'static str,
     /// Where the footer shows it.
-    pub footer: &'static [Footer],
+    pub(crate) footer: &'static [Footer],
 }
 
 const fn bind(
@@ -124,7 +124,7 @@ use Key::{Char, Code, Ctrl};
 
 /// The board's keys, first match wins (so the review's arrows come before the cursor's).
 #[rustfmt::skip]
-pub const BOARD_KEYS: &[Binding] = &[
+pub(crate) const BOARD_KEYS: &[Binding] = &[
     bind(&[Code(KeyCode::Left)], Action::Step(Step::Back), When::Reviewing, "{steps}", "step", "", &[Review]),
     bind(&[Code(KeyCode::Right)], Action::Step(Step::Forward), When::Reviewing, "", "", "", &[]),
     bind(&[Code(KeyCode::Up)], Action::Step(Step::Back), When::Reviewing, "", "", "", &[]),
@@ -178,13 +178,13 @@ pub const BOARD_KEYS: &[Binding] = &[
 
 /// The state of the board that decides which bindings apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardState {
+pub(crate) struct BoardState {
     /// A recorded game is being stepped through.
-    pub reviewing: bool,
+    pub(crate) reviewing: bool,
     /// A piece is picked up.
-    pub picking: bool,
+    pub(crate) picking: bool,
     /// A match's next game waits for the players.
-    pub match_waits: bool,
+    pub(crate) match_waits: bool,
 }
 
 impl When {
@@ -200,7 +200,7 @@ impl When {
 
 /// The action of `key` on the board in `state`, if it has one. A file letter a-h with
 /// no action of its own starts a move in letters (`e3-f4`).
-pub fn board_action(key: &KeyEvent, state: BoardState) -> Option<Action> {
+pub(crate) fn board_action(key: &KeyEvent, state: BoardState) -> Option<Action> {
     BOARD_KEYS
         .iter()
         .filter(|b| b.when.applies(state))
@@ -218,7 +218,7 @@ pub fn board_action(key: &KeyEvent, state: BoardState) -> Option<Action> {
 
 /// The file letter a-h that `key` types, if it is one (without Ctrl or Alt): it may
 /// begin an algebraic square, as in `c3-d4`.
-pub fn file_letter(key: &KeyEvent) -> Option<char> {
+pub(crate) fn file_letter(key: &KeyEvent) -> Option<char> {
     let plain = !key
         .modifiers
         .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
@@ -229,7 +229,7 @@ pub fn file_letter(key: &KeyEvent) -> Option<char> {
 }
 
 /// The action of `key` in any mode (Ctrl-C), if it has one.
-pub fn global_action(key: &KeyEvent) -> Option<Action> {
+pub(crate) fn global_action(key: &KeyEvent) -> Option<Action> {
     BOARD_KEYS
         .iter()
         .filter(|b| b.when == When::Anywhere)
@@ -239,7 +239,7 @@ pub fn global_action(key: &KeyEvent) -> Option<Action> {
 
 /// The footer's keys where `shown` says a binding belongs and `offered` says its action
 /// can be taken: (label, short).
-pub fn footer_keys(
+pub(crate) fn footer_keys(
     shown: impl Fn(Footer) -> bool,
     offered: impl Fn(Action) -> bool,
 ) -> Vec<(&'static str, &'static str)> {
@@ -252,7 +252,7 @@ pub fn footer_keys(
 }
 
 /// The help overlay's lines: (label, help), in the table's order, each key once.
-pub fn help_lines() -> impl Iterator<Item = (&'static str, &'static str)> {
+pub(crate) fn help_lines() -> impl Iterator<Item = (&'static str, &'static str)> {
     BOARD_KEYS
         .iter()
         .filter(|b| !b.label.is_empty() && !b.help.is_empty())

@@ -9,17 +9,17 @@
 //! restored on every signal that would end the program, and Ctrl-Z (SIGTSTP) suspending
 //! it with the terminal restored, taken up again on `fg`.
 
-pub mod action;
-pub mod app;
-pub mod choice;
-pub mod geometry;
-pub mod keymap;
-pub mod picker;
-pub mod theme;
-pub mod view;
+pub(crate) mod action;
+pub(crate) mod app;
+pub(crate) mod choice;
+pub(crate) mod geometry;
+pub(crate) mod keymap;
+pub(crate) mod picker;
+pub(crate) mod theme;
+pub(crate) mod view;
 
-pub use app::{Action, App, Flow, Purpose, SearchSpec, Settings};
-pub use theme::Theme;
+pub(crate) use app::{Action, App, Flow, Settings};
+pub(crate) use theme::Theme;
 
 use crate::pdn::PdnGame;
 use crate::runtime::{LastSave, Pace, Runtime, Saving};
@@ -42,7 +42,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, mpsc};
 use std::time::{Duration, Instant};
 
 /// How the full-screen game starts.
-pub enum Start {
+pub(crate) enum Start {
     /// Play this session, kept as `Saving` says (a resumed game's holds its file).
     Game(Box<Session>, Saving),
     /// `--resume` found several unfinished games (newest first): the [`picker`] asks
@@ -79,7 +79,7 @@ struct Shared {
 /// `notices` are told on the status line at the start (preferences that could not be
 /// used). Returns why the game is not saved, when it is not (the autosave failed, and
 /// a last try too).
-pub fn run(
+pub(crate) fn run(
     settings: Settings,
     start: Start,
     notices: Vec<String>,
@@ -383,7 +383,7 @@ fn ring_bell(terminal: &mut Terminal<CrosstermBackend<Stdout>>, shared: &Shared)
 
 /// Handles a terminal event as [`App::handle_event`] does, and a click on a move of the
 /// move list in review (where the view alone knows the lines) as a jump to that move.
-pub fn handle_event(app: &mut App, event: &event::Event) -> Option<Flow> {
+pub(crate) fn handle_event(app: &mut App, event: &event::Event) -> Option<Flow> {
     use event::{MouseButton, MouseEventKind};
     if let event::Event::Mouse(mouse) = event
         && mouse.kind == MouseEventKind::Down(MouseButton::Left)
@@ -481,3 +481,6 @@ fn install_panic_hook(mouse: bool) {
         previous(info);
     }));
 }
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -16,7 +16,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 /// What the player decided at the picker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Picked {
+pub(crate) enum Picked {
     /// Continue the game at this index of the list.
     Game(usize),
     /// Delete the game at this index (confirmed).
@@ -29,7 +29,7 @@ pub enum Picked {
 
 /// What the picker asks before it is done: y carries it out, anything else not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Confirm {
+pub(crate) enum Confirm {
     /// Delete this game?
     Delete(usize),
     /// Abandon this game?
@@ -38,22 +38,22 @@ pub enum Confirm {
 
 /// The picker's state: the games, the one under the cursor, a message.
 #[derive(Clone, Debug)]
-pub struct Picker {
+pub(crate) struct Picker {
     /// The unfinished games, newest first.
-    pub games: Vec<SavedGame>,
+    pub(crate) games: Vec<SavedGame>,
     /// The index of the game under the cursor.
-    pub selected: usize,
+    pub(crate) selected: usize,
     /// A message for the player (a game taken meanwhile by another window).
-    pub message: Option<String>,
+    pub(crate) message: Option<String>,
     /// A deletion or abandonment waiting for its yes.
-    pub confirm: Option<Confirm>,
+    pub(crate) confirm: Option<Confirm>,
     /// Colours and glyphs.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
 }
 
 impl Picker {
     /// A picker over `games` (newest first), the newest under the cursor.
-    pub fn new(games: Vec<SavedGame>, theme: Theme) -> Picker {
+    pub(crate) fn new(games: Vec<SavedGame>, theme: Theme) -> Picker {
         Picker {
             games,
             selected: 0,
@@ -65,7 +65,7 @@ impl Picker {
 
     /// Replaces the list (after a game was taken by another window), keeping the cursor
     /// within it.
-    pub fn set_games(&mut self, games: Vec<SavedGame>) {
+    pub(crate) fn set_games(&mut self, games: Vec<SavedGame>) {
         self.games = games;
         self.selected = self.selected.min(self.games.len().saturating_sub(1));
     }
@@ -75,7 +75,7 @@ impl Picker {
     /// Ctrl-C quit; `d` deletes the game under the cursor and `a` abandons it (kept in
     /// the folder, no longer offered), each once `y` confirms it. Returns the decision,
     /// if one was made.
-    pub fn handle_event(&mut self, event: &Event) -> Option<Picked> {
+    pub(crate) fn handle_event(&mut self, event: &Event) -> Option<Picked> {
         let Event::Key(key) = event else {
             return None;
         };

@@ -9,47 +9,47 @@ use std::ffi::OsStr;
 
 /// The characters the board is drawn with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Glyphs {
+pub(crate) struct Glyphs {
     /// A Black man.
-    pub black_man: &'static str,
+    pub(crate) black_man: &'static str,
     /// A Black king.
-    pub black_king: &'static str,
+    pub(crate) black_king: &'static str,
     /// A White man.
-    pub white_man: &'static str,
+    pub(crate) white_man: &'static str,
     /// A White king.
-    pub white_king: &'static str,
+    pub(crate) white_king: &'static str,
     /// An empty square the picked-up piece may land on next.
-    pub target: &'static str,
+    pub(crate) target: &'static str,
     /// A square the piece has already hopped to while a multi-jump is built.
-    pub path: &'static str,
+    pub(crate) path: &'static str,
     /// Fill for light squares in the colourless theme (coloured themes use a background).
-    pub light_fill: &'static str,
+    pub(crate) light_fill: &'static str,
     /// Corner mark: this piece can capture (captures are compulsory).
-    pub must_capture: &'static str,
+    pub(crate) must_capture: &'static str,
     /// Corner mark: a square of the last move.
-    pub last_move: &'static str,
+    pub(crate) last_move: &'static str,
     /// Corner mark: a piece jumped by the multi-jump being built.
-    pub jumped: &'static str,
+    pub(crate) jumped: &'static str,
     /// The cursor's brackets, left and right.
-    pub cursor: (&'static str, &'static str),
+    pub(crate) cursor: (&'static str, &'static str),
     /// The arrow keys, as shown in key hints.
-    pub arrows: &'static str,
+    pub(crate) arrows: &'static str,
     /// The Left and Right arrow keys, which step through a game under review.
-    pub steps: &'static str,
+    pub(crate) steps: &'static str,
     /// The lines around the board, the panel and dialogs.
-    pub border: border::Set<'static>,
+    pub(crate) border: border::Set<'static>,
     /// A Black disc's fill.
-    pub disc_black: &'static str,
+    pub(crate) disc_black: &'static str,
     /// A White disc's fill in colour (shaded, so the sides differ by more than colour).
-    pub disc_white_colored: &'static str,
+    pub(crate) disc_white_colored: &'static str,
     /// A White piece's fill without colour (shaded darker than the light squares' fill).
-    pub disc_white: &'static str,
+    pub(crate) disc_white: &'static str,
     /// The ends of a disc's top row (rounding it).
-    pub disc_top_edge: &'static str,
+    pub(crate) disc_top_edge: &'static str,
     /// The ends of a disc's bottom row.
-    pub disc_bottom_edge: &'static str,
+    pub(crate) disc_bottom_edge: &'static str,
     /// Discs drawn with the piece's letter (`b`, `B`, `w`, `W`) instead of blocks.
-    pub disc_letters: bool,
+    pub(crate) disc_letters: bool,
 }
 
 /// Borders of plain ASCII: `+`, `-` and `|`.
@@ -68,7 +68,7 @@ impl Glyphs {
     /// Unicode glyphs. The block and half-block characters of the discs are East-Asian
     /// ambiguous in width: a terminal set to draw those wide mis-draws them, and
     /// `--ascii` is the answer there.
-    pub const UNICODE: Glyphs = Glyphs {
+    pub(crate) const UNICODE: Glyphs = Glyphs {
         black_man: "⬤",
         black_king: "♚",
         white_man: "◉",
@@ -92,7 +92,7 @@ impl Glyphs {
     };
 
     /// Plain ASCII: men are lower-case, kings capitals.
-    pub const ASCII: Glyphs = Glyphs {
+    pub(crate) const ASCII: Glyphs = Glyphs {
         black_man: "b",
         black_king: "B",
         white_man: "w",
@@ -118,48 +118,48 @@ impl Glyphs {
 
 /// Every style the view uses, plus the glyph set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Theme {
+pub(crate) struct Theme {
     /// Whether colours are used at all.
-    pub colored: bool,
+    pub(crate) colored: bool,
     /// The glyph set.
-    pub glyphs: Glyphs,
+    pub(crate) glyphs: Glyphs,
     /// A dark (playing) square.
-    pub dark_square: Style,
+    pub(crate) dark_square: Style,
     /// A light square.
-    pub light_square: Style,
+    pub(crate) light_square: Style,
     /// A Black piece (added to the square's style).
-    pub black_piece: Style,
+    pub(crate) black_piece: Style,
     /// A White piece.
-    pub white_piece: Style,
+    pub(crate) white_piece: Style,
     /// The square under the cursor.
-    pub cursor: Style,
+    pub(crate) cursor: Style,
     /// The picked-up piece and the squares it has hopped to.
-    pub selected: Style,
+    pub(crate) selected: Style,
     /// A landing square for the picked-up piece.
-    pub target: Style,
+    pub(crate) target: Style,
     /// The squares of the last move, the path of a capture included (a background).
-    pub last_move: Style,
+    pub(crate) last_move: Style,
     /// The number and mark of a last-move square.
-    pub last_move_number: Style,
+    pub(crate) last_move_number: Style,
     /// The must-capture and jumped marks.
-    pub alert: Style,
+    pub(crate) alert: Style,
     /// Headings and the side to move.
-    pub heading: Style,
+    pub(crate) heading: Style,
     /// Ordinary panel text.
-    pub text: Style,
+    pub(crate) text: Style,
     /// Error messages.
-    pub error: Style,
+    pub(crate) error: Style,
     /// Questions waiting for an answer, and the game result.
-    pub question: Style,
+    pub(crate) question: Style,
     /// The key names in the hint bar.
-    pub key: Style,
+    pub(crate) key: Style,
     /// Borders.
-    pub border: Style,
+    pub(crate) border: Style,
 }
 
 impl Theme {
     /// The theme for the given choices.
-    pub fn new(colored: bool, ascii: bool) -> Theme {
+    pub(crate) fn new(colored: bool, ascii: bool) -> Theme {
         let glyphs = if ascii {
             Glyphs::ASCII
         } else {
@@ -175,7 +175,7 @@ impl Theme {
     /// The true-colour theme, for terminals whose `COLORTERM` says they show any colour:
     /// a classic tournament board of its own colours (dark squares a muted green, light
     /// squares buff, ebony and ivory pieces), the same on every palette.
-    pub fn true_color(ascii: bool) -> Theme {
+    pub(crate) fn true_color(ascii: bool) -> Theme {
         let base = Theme::new(true, ascii);
         let rgb = |hex: u32| Color::Rgb((hex >> 16) as u8, (hex >> 8) as u8, hex as u8);
         let bold = Modifier::BOLD;
@@ -200,7 +200,7 @@ impl Theme {
     /// most SSH sessions) but not true colour: the true-colour board's muted green and
     /// buff, ebony and ivory pieces, in the nearest colours of the xterm palette's
     /// fixed cube and grey ramp (the same on every terminal, unlike the first 16).
-    pub fn palette_256(ascii: bool) -> Theme {
+    pub(crate) fn palette_256(ascii: bool) -> Theme {
         let base = Theme::new(true, ascii);
         let bold = Modifier::BOLD;
         let ix = Color::Indexed;
@@ -274,13 +274,13 @@ impl Theme {
 }
 
 /// Whether the terminal shows true colour: `COLORTERM` is `truecolor` or `24bit`.
-pub fn true_color_wanted(colorterm: Option<&OsStr>) -> bool {
+pub(crate) fn true_color_wanted(colorterm: Option<&OsStr>) -> bool {
     colorterm.is_some_and(|v| v == "truecolor" || v == "24bit")
 }
 
 /// Whether the terminal advertises the 256-colour palette: `TERM` names it
 /// (`xterm-256color`, `tmux-256color`, `screen-256color`, ...).
-pub fn palette_256_wanted(term: Option<&OsStr>) -> bool {
+pub(crate) fn palette_256_wanted(term: Option<&OsStr>) -> bool {
     term.is_some_and(|t| t.to_string_lossy().contains("256color"))
 }
 
@@ -288,7 +288,11 @@ pub fn palette_256_wanted(term: Option<&OsStr>) -> bool {
 ///
 /// (crossterm itself reacts to `NO_COLOR` by turning colour changes into attribute
 /// resets, which would wipe bold and reverse marks; a colourless theme avoids that.)
-pub fn colors_wanted(no_color_flag: bool, no_color: Option<&OsStr>, term: Option<&OsStr>) -> bool {
+pub(crate) fn colors_wanted(
+    no_color_flag: bool,
+    no_color: Option<&OsStr>,
+    term: Option<&OsStr>,
+) -> bool {
     let no_color_env = no_color.is_some_and(|v| !v.is_empty());
     let dumb = term.is_some_and(|t| t == "dumb");
     !(no_color_flag || no_color_env || dumb)

@@ -53,7 +53,9 @@ fn load_opens_a_game_of_a_big_file_through_its_index_as_a_full_read_does() {
         std::fs::remove_file(index).unwrap();
     }
     // (No index of this file is kept in this process's cache folder: a full read.)
-    let game_2000 = checkers::store::load_record(&file, 2000).unwrap();
+    let game_2000 = checkers::read_games(&std::fs::read_to_string(&file).unwrap())
+        .remove(1999)
+        .unwrap();
     let small = sandbox.home().join("one.pdn");
     std::fs::write(&small, checkers::pdn::write_game(&game_2000)).unwrap();
     assert_eq!(shown(&sandbox, &small, 1), first);

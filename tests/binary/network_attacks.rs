@@ -7,10 +7,8 @@
 
 use crate::common::pty::Sandbox;
 use crate::network::{free_port, host, host_in, joiner};
-use checkers::net::protocol::{
-    ClientMessage, GameState, HostMessage, RemoteCommand, Role, read_message, write_message,
-};
-use std::io::{BufReader, Read, Write};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -19,7 +17,12 @@ use std::time::{Duration, Instant};
 /// How long an answer the test waits for may take.
 const PATIENCE: Duration = Duration::from_secs(15);
 
-/// A connection speaking the protocol by hand, as an attacker (or a test's joiner) does.
+/// The protocol's version these tests speak, as the program's protocol documentation
+/// gives it.
+const VERSION: u32 = 2;
+
+/// A connection speaking the protocol by hand, JSON line by JSON line, as an attacker
+/// (or a test's joiner) does.
 struct Raw {
     stream: TcpStream,
     reader: BufReader<TcpStream>,
@@ -41,24 +44,42 @@ impl Raw {
         Raw { stream, reader }
     }
 
-    fn send(&mut self, message: &ClientMessage) -> std::io::Result<()> {
-        write_message(&mut self.stream, message)
+    fn send(&mut self, message: &Value) -> std::io::Result<()> {
+        write_line(&mut self.stream, message)
     }
 
-    fn hello(&mut self, code: &str, role: Role, seat: Option<String>) {
+    fn hello(&mut self, code: &str, role: &str, seat: Option<String>) {
         self.send(&hello(code, role, seat)).unwrap();
     }
 
     /// The host's next message (none once the connection ends).
-    fn next(&mut self) -> Option<HostMessage> {
-        read_message::<HostMessage, _>(&mut self.reader).ok()
+    fn next(&mut self) -> Option<Value> {
+        let mut line = String::new();
+        match self.reader.read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(serde_json::from_str(&line).expect("the host sends JSON lines")),
+        }
     }
 
     /// The host's welcome: the seat token and the game.
-    fn welcome(&mut self) -> (Option<String>, GameState) {
+    fn welcome(&mut self) -> (Option<String>, Value) {
         match self.next() {
-            Some(HostMessage::Welcome { seat, state, .. }) => (seat, state),
+            Some(welcome) if welcome["type"] == "welcome" => (
+                welcome["seat"].as_str().map(str::to_string),
+                welcome["state"].clone(),
+            ),
             other => panic!("no welcome: {other:?}"),
+        }
+    }
+
+    /// The host's refusal of a greeting: its reason, and whether it lasts.
+    fn refusal(&mut self) -> (String, bool) {
+        match self.next() {
+            Some(refused) if refused["type"] == "refused" => (
+                refused["reason"].as_str().unwrap().to_string(),
+                refused["lasting"].as_bool().unwrap(),
+            ),
+            other => panic!("no refusal: {other:?}"),
         }
     }
 
@@ -70,15 +91,16 @@ impl Raw {
     }
 
     /// Messages until one is a state after `plies` moves: that state.
-    fn state_after(&mut self, plies: usize) -> GameState {
+    fn state_after(&mut self, plies: usize) -> Value {
         let deadline = Instant::now() + PATIENCE;
         loop {
             assert!(Instant::now() < deadline, "no state after {plies} plies");
             match self.next() {
-                Some(HostMessage::State { state }) | Some(HostMessage::Welcome { state, .. })
-                    if moves_of(&state).len() >= plies =>
+                Some(message)
+                    if ["state", "welcome"].contains(&message["type"].as_str().unwrap_or(""))
+                        && moves_of(&message["state"]).len() >= plies =>
                 {
-                    return state;
+                    return message["state"].clone();
                 }
                 Some(_) => {}
                 None => panic!("the host ended the connection before {plies} plies"),
@@ -96,29 +118,48 @@ fn connect_from(source: Ipv4Addr, address: &str) -> std::io::Result<TcpStream> {
     Ok(socket.into())
 }
 
-fn hello(code: &str, role: Role, seat: Option<String>) -> ClientMessage {
-    ClientMessage::Hello {
-        version: checkers::net::protocol::VERSION,
-        code: code.to_string(),
-        role,
-        name: None,
-        seat,
-    }
+/// Writes `message` as one JSON line.
+fn write_line(writer: &mut impl Write, message: &Value) -> std::io::Result<()> {
+    writer.write_all(format!("{message}\n").as_bytes())
 }
 
-fn command(command: RemoteCommand) -> ClientMessage {
-    ClientMessage::Command { command }
+/// A greeting, as a player (`"player"`) or a spectator (`"spectator"`).
+fn hello(code: &str, role: &str, seat: Option<String>) -> Value {
+    json!({"type": "hello", "version": VERSION, "code": code, "role": role, "name": null, "seat": seat})
+}
+
+/// A player's request: `{"kind": "resign"}`, `{"kind": "play", "text": "11-15"}`.
+fn command(command: Value) -> Value {
+    json!({"type": "command", "command": command})
+}
+
+/// A request to play the move `text`.
+fn play(text: &str) -> Value {
+    command(json!({"kind": "play", "text": text}))
+}
+
+/// The game a state tells, read from its PDN.
+fn record_of(state: &Value) -> checkers::PdnGame {
+    let pdn = state["pdn"]
+        .as_str()
+        .expect("a state carries its game's PDN");
+    checkers::read_games(pdn)
+        .remove(0)
+        .expect("a record that reads")
 }
 
 /// The moves of the game a state tells.
-fn moves_of(state: &GameState) -> Vec<String> {
-    let record = checkers::runtime::network::state_record(state).expect("a record that reads");
-    record.moves.iter().map(|m| m.to_string()).collect()
+fn moves_of(state: &Value) -> Vec<String> {
+    record_of(state)
+        .moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
 }
 
 /// A legal move in the position a state tells.
-fn a_legal_move(state: &GameState) -> String {
-    let record = checkers::runtime::network::state_record(state).unwrap();
+fn a_legal_move(state: &Value) -> String {
+    let record = record_of(state);
     let mut game = checkers::game::Game::from_position(record.start);
     for m in &record.moves {
         game.play(m).unwrap();
@@ -130,8 +171,8 @@ fn a_legal_move(state: &GameState) -> String {
 fn guesses_line(guesses: &[String]) -> Vec<u8> {
     let mut wire = Vec::new();
     for guess in guesses {
-        write_message(&mut wire, &hello(guess, Role::Player, None)).unwrap();
-        write_message(&mut wire, &command(RemoteCommand::Resign)).unwrap();
+        write_line(&mut wire, &hello(guess, "player", None)).unwrap();
+        write_line(&mut wire, &command(json!({"kind": "resign"}))).unwrap();
     }
     wire
 }
@@ -177,17 +218,13 @@ fn a_pipelined_brute_force_is_not_read_past_its_refusal_and_an_address_that_gues
     );
     // While it waits, even the right code from that address is not judged.
     let mut late = Raw::connect_from(Ipv4Addr::new(127, 0, 0, 3), &address);
-    late.hello(code, Role::Player, None);
-    match late.next() {
-        Some(HostMessage::Refused { reason, lasting }) => {
-            assert!(
-                reason.contains("too many wrong codes from 127.0.0.3"),
-                "{reason}"
-            );
-            assert!(lasting, "a joiner does not spend its tries by itself");
-        }
-        other => panic!("{other:?}"),
-    }
+    late.hello(code, "player", None);
+    let (reason, lasting) = late.refusal();
+    assert!(
+        reason.contains("too many wrong codes from 127.0.0.3"),
+        "{reason}"
+    );
+    assert!(lasting, "a joiner does not spend its tries by itself");
     // No resignation went through: the game waits at the start, and the player gets in.
     host.say("fen");
     host.expect("FEN: B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
@@ -232,18 +269,16 @@ fn adjourning_ends_the_joiners_connection_so_it_cannot_play_on_stopped_clocks() 
     let code = "aspen-3333-delta-4444";
     let (mut host, address) = host(code, &["--clock", "0:20+0"]);
     let mut joiner = Raw::connect(&address);
-    joiner.hello(code, Role::Player, None);
+    joiner.hello(code, "player", None);
     joiner.welcome();
     host.expect("joined, playing White");
     host.say("11-15");
     joiner.state_after(1);
-    joiner.send(&command(RemoteCommand::Adjourn)).unwrap();
+    joiner.send(&command(json!({"kind": "adjourn"}))).unwrap();
     // The host lets the connection go: the adjourned player cannot go on playing.
     let rest = joiner.rest();
     assert!(rest.contains("you adjourned the game"), "{rest}");
-    let _ = joiner.send(&command(RemoteCommand::Play {
-        text: "22-18".into(),
-    }));
+    let _ = joiner.send(&play("22-18"));
     host.expect("White adjourned the game");
     let seen = host.lines_within(Duration::from_millis(500));
     assert!(
@@ -254,13 +289,10 @@ fn adjourning_ends_the_joiners_connection_so_it_cannot_play_on_stopped_clocks() 
     host.expect("White is played at the other terminal");
     // Joining again goes on, the clocks running once more.
     let mut back = Raw::connect(&address);
-    back.hello(code, Role::Player, None);
+    back.hello(code, "player", None);
     let (_, state) = back.welcome();
-    assert!(state.running.is_some(), "{state:?}");
-    back.send(&command(RemoteCommand::Play {
-        text: "22-18".into(),
-    }))
-    .unwrap();
+    assert!(!state["running"].is_null(), "{state}");
+    back.send(&play("22-18")).unwrap();
     host.expect("White played 22-18");
 }
 
@@ -269,36 +301,28 @@ fn a_new_connection_with_the_seat_token_takes_over_a_silent_one_and_others_are_t
     let code = "birch-5555-comet-6666";
     let (mut host, address) = host(code, &[]);
     let mut first = Raw::connect(&address);
-    first.hello(code, Role::Player, None);
+    first.hello(code, "player", None);
     let (token, _) = first.welcome();
     let token = token.expect("a player's welcome carries a seat token");
     host.expect("joined, playing White");
     // Someone with the code but not the token is told the seat is taken, for now.
     let mut other = Raw::connect(&address);
-    other.hello(code, Role::Player, None);
-    match other.next() {
-        Some(HostMessage::Refused { reason, lasting }) => {
-            assert!(
-                reason.contains("a player is already at the table"),
-                "{reason}"
-            );
-            assert!(!lasting);
-        }
-        other => panic!("{other:?}"),
-    }
+    other.hello(code, "player", None);
+    let (reason, lasting) = other.refusal();
+    assert!(
+        reason.contains("a player is already at the table"),
+        "{reason}"
+    );
+    assert!(!lasting);
     // The first line goes silent; the player's new one, with the token, takes over.
     let mut second = Raw::connect(&address);
-    second.hello(code, Role::Player, Some(token));
+    second.hello(code, "player", Some(token));
     second.welcome();
     let rest = first.rest();
     assert!(rest.contains("taken over"), "{rest}");
     host.say("11-15");
     second.state_after(1);
-    second
-        .send(&command(RemoteCommand::Play {
-            text: "22-18".into(),
-        }))
-        .unwrap();
+    second.send(&play("22-18")).unwrap();
     host.expect("White played 22-18");
     let seen = host.lines_within(Duration::from_millis(200));
     assert!(
@@ -429,16 +453,14 @@ fn a_host_killed_the_moment_a_peer_hears_of_a_move_has_kept_that_move() {
         let extra: &[&str] = if kills == 0 { &[] } else { &["--resume"] };
         let (mut host, address) = host_in(&sandbox, code, &port, extra);
         let mut joiner = Raw::connect(&address);
-        joiner.hello(code, Role::Player, None);
+        joiner.hello(code, "player", None);
         let (_, state) = joiner.welcome();
         // Whatever a peer was told before the kill is in the resumed game.
         assert_eq!(moves_of(&state).len(), played, "moves lost at the kill");
         let turn_is_white = played % 2 == 1;
         let m = a_legal_move(&state);
         if turn_is_white {
-            joiner
-                .send(&command(RemoteCommand::Play { text: m }))
-                .unwrap();
+            joiner.send(&play(&m)).unwrap();
         } else {
             host.say(&m);
         }
@@ -450,7 +472,7 @@ fn a_host_killed_the_moment_a_peer_hears_of_a_move_has_kept_that_move() {
     }
     let (_host, address) = host_in(&sandbox, code, &port, &["--resume"]);
     let mut joiner = Raw::connect(&address);
-    joiner.hello(code, Role::Player, None);
+    joiner.hello(code, "player", None);
     let (_, state) = joiner.welcome();
     assert_eq!(moves_of(&state).len(), played);
 }
@@ -483,39 +505,25 @@ fn a_hostile_host_flooding_a_joiner_does_not_fill_its_memory() {
             let pdn = pdn.clone();
             std::thread::spawn(move || {
                 let mut reader = BufReader::new(stream.try_clone().unwrap());
-                let _ = read_message::<ClientMessage, _>(&mut reader);
-                let state = |pdn: &str| GameState {
-                    pdn: pdn.to_string(),
-                    clocks: None,
-                    running: None,
-                    draw_offer: None,
-                    undo_asked: None,
-                    player_connected: true,
-                    spectators: 0,
-                    joiner_side: checkers::net::protocol::Side::White,
-                    game_number: 1,
+                let _ = reader.read_line(&mut String::new());
+                let state = |pdn: &str| {
+                    json!({"pdn": pdn, "clocks": null, "running": null, "draw_offer": null,
+                           "undo_asked": null, "player_connected": true, "spectators": 0,
+                           "joiner_side": "white", "game_number": 1})
                 };
-                let welcome = HostMessage::Welcome {
-                    version: checkers::net::protocol::VERSION,
-                    side: Some(checkers::net::protocol::Side::White),
-                    seat: None,
-                    state: state(&pdn),
-                    chat: Vec::new(),
-                };
-                if write_message(&mut stream, &welcome).is_err() {
+                let welcome = json!({"type": "welcome", "version": VERSION, "side": "white",
+                                     "seat": null, "state": state(&pdn), "chat": []});
+                if write_line(&mut stream, &welcome).is_err() {
                     return;
                 }
                 let mut n = 0u64;
                 while still.load(Ordering::SeqCst) {
                     n += 1;
-                    let flood = HostMessage::State {
-                        state: state(&pdn.replace("flood", &n.to_string())),
-                    };
-                    let news = HostMessage::News {
-                        text: "y".repeat(100_000),
-                    };
-                    if write_message(&mut stream, &flood).is_err()
-                        || write_message(&mut stream, &news).is_err()
+                    let flood = json!({"type": "state",
+                                       "state": state(&pdn.replace("flood", &n.to_string()))});
+                    let news = json!({"type": "news", "text": "y".repeat(100_000)});
+                    if write_line(&mut stream, &flood).is_err()
+                        || write_line(&mut stream, &news).is_err()
                     {
                         return;
                     }
@@ -548,7 +556,7 @@ fn a_joiner_refused_for_now_keeps_trying_and_gets_in_once_the_seat_is_free() {
     let (mut host, address) = host(code, &[]);
     // Someone holds the seat, then lets it go a moment later.
     let mut holder = Raw::connect(&address);
-    holder.hello(code, Role::Player, None);
+    holder.hello(code, "player", None);
     holder.welcome();
     host.expect("joined, playing White");
     let mut bob = joiner("join", &address, code, "Bob");

@@ -108,8 +108,15 @@ fn errors_name_the_field_and_square() {
     ];
     for (fen, message) in cases {
         let err = fen.parse::<Position>().unwrap_err();
-        // The whole reason, the wrapped error's included.
-        assert_eq!(checkers::text::error_chain(&err), message, "{fen}");
+        // The whole reason, the wrapped error's included (as a program prints the chain
+        // of sources).
+        let mut text = err.to_string();
+        let mut source = std::error::Error::source(&err);
+        while let Some(inner) = source {
+            text = format!("{text}: {inner}");
+            source = inner.source();
+        }
+        assert_eq!(text, message, "{fen}");
     }
 }
 

@@ -32,41 +32,41 @@ use std::time::{Duration, Instant};
 
 /// What to build, where, with how many threads.
 #[derive(Clone, Debug)]
-pub struct BuildOptions {
+pub(crate) struct BuildOptions {
     /// The folder the slice files go to (created if missing).
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
     /// Build every slice of up to this many pieces (2-6).
-    pub max_pieces: u32,
+    pub(crate) max_pieces: u32,
     /// Threads for the move generation of each unit (1 or more).
-    pub threads: usize,
+    pub(crate) threads: usize,
 }
 
 /// How far a build has come, for a progress bar.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BuildProgress {
+pub(crate) struct BuildProgress {
     /// The slice being built (with its mirror).
-    pub slice: Signature,
+    pub(crate) slice: Signature,
     /// Its number among the slices to build, from 1.
-    pub slice_number: usize,
+    pub(crate) slice_number: usize,
     /// Slices to build in this run (those already on disk are not counted).
-    pub slices: usize,
+    pub(crate) slices: usize,
     /// Positions built so far in this run (indices of the tables).
-    pub done: u64,
+    pub(crate) done: u64,
     /// Positions to build in this run.
-    pub total: u64,
+    pub(crate) total: u64,
 }
 
 /// What a build did.
 #[derive(Clone, Debug, Default)]
-pub struct BuildReport {
+pub(crate) struct BuildReport {
     /// Slices built now, with their counts and the time each pair took.
-    pub built: Vec<(Signature, SliceStats, Duration)>,
+    pub(crate) built: Vec<(Signature, SliceStats, Duration)>,
     /// Slices found already built (never built twice).
-    pub present: Vec<Signature>,
+    pub(crate) present: Vec<Signature>,
     /// Damaged slice files that were rebuilt, with what was wrong.
-    pub rebuilt: Vec<String>,
+    pub(crate) rebuilt: Vec<String>,
     /// The whole build's time.
-    pub elapsed: Duration,
+    pub(crate) elapsed: Duration,
 }
 
 /// The solved tables a build (or a check) reads, decompressed, by signature slot.
@@ -102,7 +102,7 @@ impl Solved {
 /// Builds every missing slice of up to `options.max_pieces` pieces into `options.dir`,
 /// calling `progress` as it goes; each finished slice is also added to `egdb`, if
 /// given, so that it can be probed at once.
-pub fn build(
+pub(crate) fn build(
     options: &BuildOptions,
     egdb: Option<&Egdb>,
     mut progress: impl FnMut(&BuildProgress),

@@ -33,17 +33,17 @@ const HEADER: usize = 8 + 4 + 8 + 4 + 4 + 8 * 4 + 4;
 
 /// What a slice holds, for the side to move (Black in the table's own terms).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SliceStats {
+pub(crate) struct SliceStats {
     /// Positions in the slice (indices that name a position).
-    pub positions: u64,
+    pub(crate) positions: u64,
     /// Positions the side to move wins.
-    pub wins: u64,
+    pub(crate) wins: u64,
     /// Positions the side to move loses.
-    pub losses: u64,
+    pub(crate) losses: u64,
     /// Drawn positions.
-    pub draws: u64,
+    pub(crate) draws: u64,
     /// The longest distance to the end of the game, in plies.
-    pub longest: u32,
+    pub(crate) longest: u32,
 }
 
 impl SliceStats {
@@ -71,12 +71,12 @@ impl SliceStats {
 }
 
 /// The file name of a slice: `1m0k-0m2k.egdb`.
-pub fn file_name(signature: Signature) -> String {
+pub(crate) fn file_name(signature: Signature) -> String {
     format!("{signature}.egdb")
 }
 
 /// The path of a slice's file in `dir`.
-pub fn path(dir: &Path, signature: Signature) -> PathBuf {
+pub(crate) fn path(dir: &Path, signature: Signature) -> PathBuf {
     dir.join(file_name(signature))
 }
 

@@ -25,7 +25,7 @@ use std::fmt;
 
 /// Most pieces a signature may have (the tables are built up to 6; the index works
 /// further).
-pub const MAX_PIECES: usize = 8;
+pub(crate) const MAX_PIECES: usize = 8;
 
 /// Squares a man can stand on, seen from its own side: rows 0-6.
 const MAN_SQUARES: u32 = 0x0FFF_FFFF;
@@ -132,18 +132,23 @@ fn leading_row(men: u32) -> u32 {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Signature {
     /// Black's men.
-    pub black_men: u8,
+    pub(crate) black_men: u8,
     /// Black's kings.
-    pub black_kings: u8,
+    pub(crate) black_kings: u8,
     /// White's men.
-    pub white_men: u8,
+    pub(crate) white_men: u8,
     /// White's kings.
-    pub white_kings: u8,
+    pub(crate) white_kings: u8,
 }
 
 impl Signature {
     /// A signature from its four counts.
-    pub const fn new(black_men: u8, black_kings: u8, white_men: u8, white_kings: u8) -> Signature {
+    pub(crate) const fn new(
+        black_men: u8,
+        black_kings: u8,
+        white_men: u8,
+        white_kings: u8,
+    ) -> Signature {
         Signature {
             black_men,
             black_kings,
@@ -153,7 +158,7 @@ impl Signature {
     }
 
     /// The signature of a position (whoever is to move).
-    pub fn of(pos: &Position) -> Signature {
+    pub(crate) fn of(pos: &Position) -> Signature {
         let count = |c, r| pos.pieces(c, r).count() as u8;
         use crate::rules::Role::{King, Man};
         Signature::new(
@@ -165,18 +170,18 @@ impl Signature {
     }
 
     /// Every piece on the board.
-    pub const fn pieces(self) -> u32 {
+    pub(crate) const fn pieces(self) -> u32 {
         (self.black_men + self.black_kings + self.white_men + self.white_kings) as u32
     }
 
     /// Every man on the board.
-    pub const fn men(self) -> u32 {
+    pub(crate) const fn men(self) -> u32 {
         (self.black_men + self.white_men) as u32
     }
 
     /// The signature with the colours swapped (the table of the same positions with
     /// White to move).
-    pub const fn mirror(self) -> Signature {
+    pub(crate) const fn mirror(self) -> Signature {
         Signature::new(
             self.white_men,
             self.white_kings,
@@ -187,7 +192,7 @@ impl Signature {
 
     /// Whether this signature has a table: both sides have a piece, at most
     /// [`MAX_PIECES`] in all, and no side has more men than its 28 squares allow.
-    pub const fn is_valid(self) -> bool {
+    pub(crate) const fn is_valid(self) -> bool {
         self.black_men + self.black_kings > 0
             && self.white_men + self.white_kings > 0
             && self.pieces() as usize <= MAX_PIECES
@@ -196,7 +201,7 @@ impl Signature {
     /// Every signature with a table of `2..=max_pieces` pieces, in build order: fewer
     /// pieces first, then fewer men (a crowning turns a man into a king), then by the
     /// counts.
-    pub fn all(max_pieces: u32) -> Vec<Signature> {
+    pub(crate) fn all(max_pieces: u32) -> Vec<Signature> {
         let mut all = Vec::new();
         let max = max_pieces.min(MAX_PIECES as u32) as u8;
         for bm in 0..=max {
@@ -269,34 +274,34 @@ impl fmt::Display for Signature {
 
 /// One sub-slice of a table: the positions whose leading men stand on the given rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SubSlice {
+pub(crate) struct SubSlice {
     /// Black's leading row from Black's side (0 without black men).
-    pub black_row: u32,
+    pub(crate) black_row: u32,
     /// White's leading row from White's side (0 without white men).
-    pub white_row: u32,
+    pub(crate) white_row: u32,
     /// Index of its first position in the table.
-    pub start: u64,
+    pub(crate) start: u64,
     /// Number of indices it spans.
-    pub len: u64,
+    pub(crate) len: u64,
 }
 
 /// The index layout of one signature's table (Black to move).
 #[derive(Clone, Debug)]
-pub struct Layout {
+pub(crate) struct Layout {
     /// The signature.
-    pub signature: Signature,
+    pub(crate) signature: Signature,
     /// Its sub-slices in index order.
-    pub subslices: Vec<SubSlice>,
+    pub(crate) subslices: Vec<SubSlice>,
     /// Indices in the whole table (a few of them name no position: men of both
     /// sides on one square).
-    pub size: u64,
+    pub(crate) size: u64,
     kings: u64,
     white_kings: u64,
 }
 
 impl Layout {
     /// The layout of `signature`'s table.
-    pub fn new(signature: Signature) -> Layout {
+    pub(crate) fn new(signature: Signature) -> Layout {
         let kings = signature.king_placements();
         let free = signature.free_for_kings() - signature.black_kings as u32;
         let white_kings = binomial(free, signature.white_kings as u32);
@@ -327,7 +332,7 @@ impl Layout {
 
     /// The sub-slice number of the leading rows `(black_row, white_row)`.
     #[inline]
-    pub fn subslice_number(&self, black_row: u32, white_row: u32) -> usize {
+    pub(crate) fn subslice_number(&self, black_row: u32, white_row: u32) -> usize {
         let white_rows = if self.signature.white_men == 0 { 1 } else { 7 };
         (black_row * white_rows + white_row) as usize
     }
@@ -335,7 +340,7 @@ impl Layout {
     /// The index of `pos`, which must have Black to move and this signature; with its
     /// sub-slice number.
     #[inline]
-    pub fn index(&self, pos: &Position) -> (u64, usize) {
+    pub(crate) fn index(&self, pos: &Position) -> (u64, usize) {
         let s = self.signature;
         let kings = pos.kings().0;
         let black = pos.side(Color::Black).0;
@@ -371,14 +376,14 @@ impl Layout {
     }
 
     /// The sub-slice number holding `index`.
-    pub fn subslice_of(&self, index: u64) -> usize {
+    pub(crate) fn subslice_of(&self, index: u64) -> usize {
         self.subslices
             .partition_point(|sub| sub.start + sub.len <= index)
     }
 
     /// The position (Black to move) at `index`, or `None` where the index names no
     /// position (men of both sides on one square) or lies past the table.
-    pub fn position(&self, index: u64) -> Option<Position> {
+    pub(crate) fn position(&self, index: u64) -> Option<Position> {
         if index >= self.size {
             return None;
         }
@@ -421,7 +426,7 @@ impl Layout {
 
 /// `pos` with Black to move: itself, or its mirror when White is to move.
 #[inline]
-pub fn canonical(pos: &Position) -> Position {
+pub(crate) fn canonical(pos: &Position) -> Position {
     if pos.turn() == Color::Black {
         *pos
     } else {

@@ -1,12 +1,12 @@
 //! Endgame databases: every position of up to a few pieces solved exactly, built here by
-//! retrograde analysis ([`build()`]), checked ([`verify()`]), and probed by the search and
+//! retrograde analysis (`build()`), checked (`verify()`), and probed by the search and
 //! the front ends ([`Egdb::probe`]).
 //!
 //! A *slice* is one material signature ([`Signature`]: Black's men and kings, White's
 //! men and kings), one file in the database folder (`2m1k-0m2k.egdb`). Each position
 //! is stored with its distance to the end of the game in plies, so the database gives
-//! the result and the fastest win or longest resistance. See [`index`] for the index
-//! of a position, [`file`](mod@file) for the file format.
+//! the result and the fastest win or longest resistance. See `index` for the index
+//! of a position, `file` for the file format.
 //!
 //! ```no_run
 //! use checkers::engine::egdb::{Egdb, Verdict};
@@ -20,14 +20,15 @@
 //! ```
 
 mod build;
-pub mod file;
-pub mod index;
+pub(crate) mod file;
+pub(crate) mod index;
 mod verify;
 
-pub use build::{BuildOptions, BuildProgress, BuildReport, build};
-pub use file::SliceStats;
-pub use index::{Layout, MAX_PIECES, Signature};
-pub use verify::{SliceCheck, verify};
+pub(crate) use build::{BuildOptions, build};
+pub(crate) use file::SliceStats;
+pub use index::Signature;
+pub(crate) use index::{Layout, MAX_PIECES};
+pub(crate) use verify::verify;
 
 use crate::rules::{Color, Move, Position};
 use file::SliceFile;
@@ -68,7 +69,7 @@ impl Verdict {
 
     /// The verdict for the player who makes a move leading to a position of this
     /// verdict (one ply further, the other side's view).
-    pub fn before_move(self) -> Verdict {
+    pub(crate) fn before_move(self) -> Verdict {
         match self {
             Verdict::Win(p) => Verdict::Loss(p + 1),
             Verdict::Loss(p) => Verdict::Win(p + 1),
@@ -84,14 +85,9 @@ impl Verdict {
         }
     }
 
-    /// Moves of the winning side until the game ends (its last move included).
-    pub fn winner_moves(self) -> Option<u32> {
-        self.plies().map(|p| p.div_ceil(2))
-    }
-
     /// How good the verdict is for the side to move: higher is better (a shorter win
     /// beats a longer one, a longer loss a shorter one).
-    pub fn goodness(self) -> i64 {
+    pub(crate) fn goodness(self) -> i64 {
         match self {
             Verdict::Win(p) => 10_000 - i64::from(p),
             Verdict::Draw => 0,
@@ -226,7 +222,7 @@ impl fmt::Debug for Egdb {
 
 impl Egdb {
     /// A database with no slice loaded yet, whose files are in `dir`.
-    pub fn empty(dir: &Path) -> Egdb {
+    pub(crate) fn empty(dir: &Path) -> Egdb {
         Egdb {
             dir: dir.to_path_buf(),
             slots: (0..SLOTS).map(|_| OnceLock::new()).collect(),
@@ -273,12 +269,12 @@ impl Egdb {
     }
 
     /// The folder of the files.
-    pub fn dir(&self) -> &Path {
+    pub(crate) fn dir(&self) -> &Path {
         &self.dir
     }
 
     /// Reads the file of `sig`'s slice and adds it (a slice already loaded stays).
-    pub fn load_slice(&self, sig: Signature) -> Result<(), EgdbError> {
+    pub(crate) fn load_slice(&self, sig: Signature) -> Result<(), EgdbError> {
         let file = file::read(&file::path(&self.dir, sig), sig)?;
         let number = slot(sig) as u64;
         let slice = Slice {
@@ -294,12 +290,12 @@ impl Egdb {
     }
 
     /// Number of slices loaded.
-    pub fn slices(&self) -> usize {
+    pub(crate) fn slices(&self) -> usize {
         self.loaded.load(Ordering::Relaxed) as usize
     }
 
     /// Whether `sig`'s slice is loaded.
-    pub fn has(&self, sig: Signature) -> bool {
+    pub(crate) fn has(&self, sig: Signature) -> bool {
         sig.is_valid() && self.slots[slot(sig)].get().is_some()
     }
 
@@ -315,12 +311,6 @@ impl Egdb {
             }
         }
         n
-    }
-
-    /// The counts of a loaded slice, with its file's compressed size in bytes.
-    pub fn stats(&self, sig: Signature) -> Option<(SliceStats, usize)> {
-        let slice = self.slots.get(slot(sig))?.get()?;
-        Some((slice.file.stats, slice.file.compressed_len()))
     }
 
     /// The exact result of `pos`, if its slice is loaded. A side to move with no piece
@@ -374,7 +364,7 @@ impl Egdb {
 
     /// The moves that keep the database's verdict of `pos` (the fastest wins, the
     /// drawing moves, the longest losses).
-    pub fn best_moves(&self, pos: &Position) -> Option<Vec<Move>> {
+    pub(crate) fn best_moves(&self, pos: &Position) -> Option<Vec<Move>> {
         let moves = self.moves(pos)?;
         let best = moves.first()?.1;
         Some(

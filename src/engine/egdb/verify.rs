@@ -20,24 +20,24 @@ use std::sync::Arc;
 
 /// The check of one slice.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SliceCheck {
+pub(crate) struct SliceCheck {
     /// The slice.
-    pub signature: Signature,
+    pub(crate) signature: Signature,
     /// Its counts, recounted from the values.
-    pub stats: SliceStats,
+    pub(crate) stats: SliceStats,
     /// Its compressed size in bytes.
-    pub bytes: usize,
+    pub(crate) bytes: usize,
     /// Positions whose value does not follow from their moves.
-    pub faults: u64,
+    pub(crate) faults: u64,
     /// The first fault, as FEN and what was stored and expected.
-    pub first_fault: Option<String>,
+    pub(crate) first_fault: Option<String>,
     /// Whether the counts in the file's header agree with the values.
-    pub header_agrees: bool,
+    pub(crate) header_agrees: bool,
 }
 
 impl SliceCheck {
     /// Whether the slice passed.
-    pub fn passed(&self) -> bool {
+    pub(crate) fn passed(&self) -> bool {
         self.faults == 0 && self.header_agrees
     }
 }
@@ -83,7 +83,7 @@ pub(crate) fn expected_code(
 /// Checks every slice file in `dir` (each against the slices it depends on, which must
 /// be present), with `threads` threads, calling `progress` with each slice's check.
 /// A slice whose file cannot be read is an error naming the file.
-pub fn verify(
+pub(crate) fn verify(
     dir: &Path,
     threads: usize,
     mut progress: impl FnMut(&SliceCheck),

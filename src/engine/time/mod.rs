@@ -11,25 +11,25 @@ use std::time::Duration;
 pub(crate) mod budget;
 
 /// When a search must end. Every limit given applies; with none, the search runs until
-/// stopped (or until it has proved the result or reached [`MAX_DEPTH`](crate::engine::MAX_DEPTH)).
+/// stopped (or until it has proved the result or reached `MAX_DEPTH`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Deepest iteration to complete.
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     /// Time for the whole search: a wall it never passes.
-    pub movetime: Option<Duration>,
+    pub(crate) movetime: Option<Duration>,
     /// Nodes to visit at most.
-    pub nodes: Option<u64>,
+    pub(crate) nodes: Option<u64>,
     /// Time to spend as a budget rather than a wall: the search aims at it on average,
     /// stopping sooner when the best move has stayed the same for several iterations
     /// and running on (never past `movetime`) when the best move changes or the score
     /// falls. Without it, the search stops once the next iteration could not finish
     /// within `movetime`.
-    pub target: Option<Duration>,
+    pub(crate) target: Option<Duration>,
     /// The side to move's clock, when it plays on one: the search then plans its time
     /// from it (see [`plan_time`](crate::engine::plan_time)), within any `target` and
     /// `movetime` also given.
-    pub clock: Option<ClockLimits>,
+    pub(crate) clock: Option<ClockLimits>,
 }
 
 impl Limits {
@@ -67,7 +67,7 @@ impl Limits {
     }
 
     /// Spend about `target` on average, never more than `most`: see [`target`](Self::target).
-    pub fn budget(target: Duration, most: Duration) -> Limits {
+    pub(crate) fn budget(target: Duration, most: Duration) -> Limits {
         Limits {
             depth: None,
             movetime: Some(most.max(target)),
@@ -78,7 +78,7 @@ impl Limits {
     }
 
     /// Play on `clock`: the search plans its own target and wall from it.
-    pub const fn on_clock(clock: ClockLimits) -> Limits {
+    pub(crate) const fn on_clock(clock: ClockLimits) -> Limits {
         Limits {
             clock: Some(clock),
             ..Limits::infinite()
@@ -99,23 +99,23 @@ impl Limits {
 
 /// The side to move's clock, as the search needs it to plan its time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ClockLimits {
+pub(crate) struct ClockLimits {
     /// The time left on the side to move's clock.
-    pub time_left: Duration,
+    pub(crate) time_left: Duration,
     /// The time added to it after each of its moves (zero without an increment).
-    pub increment: Duration,
+    pub(crate) increment: Duration,
     /// The moves it must make with `time_left` before more time comes (in a `30/60`
     /// control, its moves still to make in this period); `None` when the time must
     /// last the rest of the game.
-    pub moves_to_go: Option<u32>,
+    pub(crate) moves_to_go: Option<u32>,
     /// Whether `time_left` is this move's allowance alone, none of it carrying over
     /// (a move timer's five minutes a move).
-    pub move_timer: bool,
+    pub(crate) move_timer: bool,
 }
 
 impl ClockLimits {
     /// A clock with `time_left` for the rest of the game, no increment.
-    pub const fn sudden_death(time_left: Duration) -> ClockLimits {
+    pub(crate) const fn sudden_death(time_left: Duration) -> ClockLimits {
         ClockLimits {
             time_left,
             increment: Duration::ZERO,
@@ -127,11 +127,11 @@ impl ClockLimits {
 
 /// What the time manager plans for one move on a clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimePlan {
+pub(crate) struct TimePlan {
     /// The time to spend as a budget (see [`Limits::target`]).
-    pub target: Duration,
+    pub(crate) target: Duration,
     /// The time the move may never pass, however hard the position.
-    pub wall: Duration,
+    pub(crate) wall: Duration,
 }
 
 /// Plans one move's time on `clock`. The target is a share of the time left (as though
@@ -142,16 +142,7 @@ pub struct TimePlan {
 /// [`flag_margin`](SearchParams::flag_margin). The wall is half (by default) of what
 /// is left before that margin. Both are at least
 /// [`least_time`](SearchParams::least_time), so a move is always searched a little.
-///
-/// ```
-/// use checkers::engine::{ClockLimits, SearchParams, plan_time};
-/// use std::time::Duration;
-/// let minute = ClockLimits::sudden_death(Duration::from_secs(60));
-/// let plan = plan_time(&minute, &SearchParams::default());
-/// assert_eq!(plan.target, Duration::from_secs(3)); // a twentieth
-/// assert_eq!(plan.wall, Duration::from_millis(29_500)); // half of 59 s
-/// ```
-pub fn plan_time(clock: &ClockLimits, params: &SearchParams) -> TimePlan {
+pub(crate) fn plan_time(clock: &ClockLimits, params: &SearchParams) -> TimePlan {
     let left = clock.time_left;
     let share = if clock.move_timer {
         left / params.move_timer_divisor.max(1)
@@ -324,5 +315,22 @@ mod tests {
         assert_eq!((wall.target, wall.movetime), (None, Some(secs(3))));
         // Without a clock, nothing changes.
         assert_eq!(planned(level, &params), level);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples the documentation of these crate-private items gave, run as tests.
+    #![allow(clippy::unwrap_used)]
+    use crate as checkers;
+
+    #[test]
+    fn example_of_plan_time() {
+        use checkers::engine::{ClockLimits, SearchParams, plan_time};
+        use std::time::Duration;
+        let minute = ClockLimits::sudden_death(Duration::from_secs(60));
+        let plan = plan_time(&minute, &SearchParams::default());
+        assert_eq!(plan.target, Duration::from_secs(3)); // a twentieth
+        assert_eq!(plan.wall, Duration::from_millis(29_500)); // half of 59 s
     }
 }

@@ -5,7 +5,7 @@ use super::*;
 
 /// A joiner's or spectator's side of the table.
 #[derive(Debug)]
-pub struct Following {
+pub(crate) struct Following {
     pub(super) link: Link,
     /// The side this terminal plays (none: it watches).
     pub(super) side: Option<Color>,
@@ -22,7 +22,7 @@ impl Following {
     /// A joiner's board: `link` to the host, which welcomed it as `welcome` says;
     /// its copies of the games' records kept in the folder `copies` (see
     /// [`copy_name`]).
-    pub fn new(link: Link, welcome: &Welcome, copies: Option<PathBuf>) -> Following {
+    pub(crate) fn new(link: Link, welcome: &Welcome, copies: Option<PathBuf>) -> Following {
         let side = welcome.side.map(Color::from);
         let view = TableView {
             seat: side.map_or(Seat::Spectator, Seat::Player),
@@ -59,7 +59,7 @@ fn received_chat(chat: &[(String, String)]) -> VecDeque<(String, String)> {
 /// The name of a joiner's copy of a game: the same for every join and rejoin of one
 /// game (its place, date, players, start and the host's number of it), another for
 /// the next game.
-pub fn copy_name(record: &PdnGame, state: &GameState) -> String {
+pub(crate) fn copy_name(record: &PdnGame, state: &GameState) -> String {
     let mut hasher = crc32fast::Hasher::new();
     for tag in ["Site", "Date", "Black", "White", "FEN", "Event", "Round"] {
         hasher.update(record.tag(tag).unwrap_or("").as_bytes());
@@ -74,13 +74,13 @@ pub fn copy_name(record: &PdnGame, state: &GameState) -> String {
 
 /// The record a host's state carries, read: `None` if it does not read (then the
 /// board keeps what it had).
-pub fn state_record(state: &GameState) -> Option<PdnGame> {
+pub(crate) fn state_record(state: &GameState) -> Option<PdnGame> {
     crate::pdn::read_games(&state.pdn).into_iter().next()?.ok()
 }
 
 /// The session a joiner's board starts from: the host's game as `welcome` tells it,
 /// this terminal playing its side (or watching), the other side across the network.
-pub fn joined_session(welcome: &Welcome, now: Instant) -> Option<Session> {
+pub(crate) fn joined_session(welcome: &Welcome, now: Instant) -> Option<Session> {
     let record = state_record(&welcome.state)?;
     let mut session = Session::from_record(&record).with_recorded_clock(now);
     session = session

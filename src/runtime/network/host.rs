@@ -24,10 +24,8 @@ pub(super) struct Hello {
 
 /// The host's side of the table.
 #[derive(Debug)]
-pub struct Hosting {
+pub(crate) struct Hosting {
     pub(super) connections: Connections,
-    /// Where others join.
-    pub(super) shown_address: SocketAddr,
     pub(super) code: String,
     /// The side the joiner plays.
     pub(super) remote: Color,
@@ -56,7 +54,7 @@ pub struct Hosting {
 impl Hosting {
     /// The host's table: listening with `connections`, reached at `shown_address`,
     /// with `code` for those who join, the joiner playing `remote`.
-    pub fn new(
+    pub(crate) fn new(
         connections: Connections,
         shown_address: SocketAddr,
         code: String,
@@ -75,7 +73,6 @@ impl Hosting {
         };
         Hosting {
             connections,
-            shown_address,
             code,
             remote,
             player: None,
@@ -91,14 +88,9 @@ impl Hosting {
         }
     }
 
-    /// Where others join.
-    pub fn address(&self) -> SocketAddr {
-        self.shown_address
-    }
-
     /// With the joiner's side named by the host (`--white-name`): the name the joiner
     /// gives is not taken.
-    pub fn with_remote_named(mut self, named: bool) -> Hosting {
+    pub(crate) fn with_remote_named(mut self, named: bool) -> Hosting {
         self.remote_named = named;
         self
     }

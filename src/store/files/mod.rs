@@ -8,14 +8,14 @@ mod read;
 mod temp;
 mod write;
 
-pub use read::{
-    NotRegular, contains_bytes, kind_of, not_regular, not_regular_kind, open_regular, read_bounded,
+pub(crate) use read::{
+    contains_bytes, kind_of, not_regular, not_regular_kind, open_regular, read_bounded,
 };
-pub use temp::remove_stale_temp_files;
+pub(crate) use temp::remove_stale_temp_files;
 pub(crate) use write::write_error;
-pub use write::{
-    Appended, LineFile, append_text, check_appendable, check_replaceable, write_atomic,
-};
+pub(crate) use write::{Appended, append_text, check_appendable, write_atomic};
+#[cfg(feature = "lab")]
+pub(crate) use write::{LineFile, check_replaceable};
 
 use super::StoreError;
 use std::fs;
@@ -24,24 +24,10 @@ use std::path::{Path, PathBuf};
 
 /// The largest file read as PDN (1 GiB): a game database is far smaller, and a larger
 /// file is surely something else.
-pub const MAX_READ_BYTES: u64 = 1 << 30;
-
-/// Checks that `path` is a regular file (symbolic links followed) and returns its size.
-/// A FIFO, a device, a socket or a folder is refused at once: reading one could block
-/// forever or never end.
-pub fn regular_file_size(path: &Path) -> Result<u64, StoreError> {
-    let meta = fs::metadata(path).map_err(|e| StoreError::Read(path.to_path_buf(), e))?;
-    if !meta.is_file() {
-        return Err(StoreError::NotRegular(
-            path.to_path_buf(),
-            kind_of(meta.file_type()),
-        ));
-    }
-    Ok(meta.len())
-}
+pub(crate) const MAX_READ_BYTES: u64 = 1 << 30;
 
 /// The bytes of the regular file at `path`, at most [`MAX_READ_BYTES`] of them.
-pub fn read_file(path: &Path) -> Result<Vec<u8>, StoreError> {
+pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, StoreError> {
     read_bounded(path, MAX_READ_BYTES).map_err(|e| read_error(path, e))
 }
 
@@ -69,7 +55,7 @@ pub(crate) fn folder_of(path: &Path) -> PathBuf {
 /// Creates the folder `dir` and any missing parents, naming what is in the way: a plain
 /// file, or a symbolic link to nothing (which `create_dir_all` reports only as "File
 /// exists").
-pub fn create_folder(dir: &Path) -> io::Result<()> {
+pub(crate) fn create_folder(dir: &Path) -> io::Result<()> {
     for ancestor in dir.ancestors().filter(|a| !a.as_os_str().is_empty()) {
         let Ok(meta) = fs::symlink_metadata(ancestor) else {
             continue;
@@ -98,7 +84,7 @@ pub fn create_folder(dir: &Path) -> io::Result<()> {
 /// Whether the start of a file (`head`, its first few kilobytes) looks like PDN: empty,
 /// or text starting with a tag, a comment, or a move number. A game is appended only to
 /// such a file, never to a document or a program that happens to be at the path.
-pub fn looks_like_pdn(head: &[u8]) -> bool {
+pub(crate) fn looks_like_pdn(head: &[u8]) -> bool {
     if head.contains(&0) {
         return false;
     }

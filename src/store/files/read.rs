@@ -8,7 +8,7 @@ use std::io::{self, Read};
 use std::path::Path;
 
 /// What kind of thing stands at a path that is not a regular file, in words.
-pub fn kind_of(file_type: fs::FileType) -> &'static str {
+pub(crate) fn kind_of(file_type: fs::FileType) -> &'static str {
     if file_type.is_dir() {
         return "a folder";
     }
@@ -31,7 +31,7 @@ pub fn kind_of(file_type: fs::FileType) -> &'static str {
 /// The error inside an [`io::Error`] for a path that is not a regular file: which kind
 /// of thing it is (from [`kind_of`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NotRegular(pub &'static str);
+pub(crate) struct NotRegular(pub &'static str);
 
 impl fmt::Display for NotRegular {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -42,12 +42,12 @@ impl fmt::Display for NotRegular {
 impl std::error::Error for NotRegular {}
 
 /// An [`io::Error`] saying a path is `kind` (a FIFO, a device, a folder), not a file.
-pub fn not_regular(kind: &'static str) -> io::Error {
+pub(crate) fn not_regular(kind: &'static str) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, NotRegular(kind))
 }
 
 /// The kind of thing (from [`kind_of`]) an error of [`not_regular`] names, if it is one.
-pub fn not_regular_kind(error: &io::Error) -> Option<&'static str> {
+pub(crate) fn not_regular_kind(error: &io::Error) -> Option<&'static str> {
     error
         .get_ref()
         .and_then(|e| e.downcast_ref::<NotRegular>())
@@ -78,7 +78,7 @@ pub(super) fn nonblocking(options: &mut OpenOptions) -> &mut OpenOptions {
 /// Opens the regular file at `path` for reading, and returns it with its size. A FIFO,
 /// device, socket or folder is refused before it is opened (checked again on what was
 /// opened, in case the path changed meanwhile), so nothing ever waits in `open()`.
-pub fn open_regular(path: &Path) -> io::Result<(File, u64)> {
+pub(crate) fn open_regular(path: &Path) -> io::Result<(File, u64)> {
     check_regular(&fs::metadata(path)?)?;
     let file = nonblocking(OpenOptions::new().read(true)).open(path)?;
     let meta = file.metadata()?;
@@ -90,7 +90,7 @@ pub fn open_regular(path: &Path) -> io::Result<(File, u64)> {
 /// than `max` bytes: an error of kind [`io::ErrorKind::FileTooLarge`] whose message
 /// gives the size and the limit. A file that grows while read is cut at `max + 1`
 /// bytes and refused the same way, so memory never passes the limit.
-pub fn read_bounded(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+pub(crate) fn read_bounded(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     let (file, size) = open_regular(path)?;
     let too_big = |size: u64| {
         io::Error::new(
@@ -111,7 +111,7 @@ pub fn read_bounded(path: &Path, max: u64) -> io::Result<Vec<u8>> {
 
 /// Whether the regular file at `path` holds the bytes `needle` somewhere, read a block
 /// at a time (memory stays a block and the needle, whatever the file's size).
-pub fn contains_bytes(path: &Path, needle: &[u8]) -> io::Result<bool> {
+pub(crate) fn contains_bytes(path: &Path, needle: &[u8]) -> io::Result<bool> {
     const BLOCK: usize = 1 << 16;
     if needle.is_empty() {
         return Ok(true);

@@ -84,7 +84,7 @@ pub(super) fn parse_temp_name(file_name: &str) -> Option<(&str, u32)> {
 /// whose process no longer runs: what a `kill -9` mid-write leaves. Only regular files
 /// are removed (a symbolic link at such a name is someone else's). Returns how many
 /// were removed. Errors are ignored: this is tidying.
-pub fn remove_stale_temp_files(dir: &Path, name: Option<&str>) -> usize {
+pub(crate) fn remove_stale_temp_files(dir: &Path, name: Option<&str>) -> usize {
     let Ok(entries) = fs::read_dir(dir) else {
         return 0;
     };

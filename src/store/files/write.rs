@@ -17,13 +17,13 @@
 //! Nothing is ever written into a FIFO, a device or a folder: those are refused before
 //! anything is opened for writing.
 
-use super::read::{check_regular, kind_of, nonblocking, not_regular};
+use super::read::{check_regular, nonblocking};
 use super::temp::{create_temp, remove_stale_temp_files};
 use super::{create_folder, folder_of, looks_like_pdn};
 use crate::store::StoreError;
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{self, Read, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// How long a writer waits for another process's lock on a file before giving up: far
@@ -70,7 +70,7 @@ fn sync_folder(dir: &Path) {
 /// a folder is refused before anything is written); its permissions carry over.
 /// Missing parent folders are created, and temporary files for `path` left by
 /// processes that no longer run are removed.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
+pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
     let dir = folder_of(path);
     create_folder(&dir)?;
     let existing = existing_regular(path)?;
@@ -97,7 +97,8 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
 
 /// Checks, before any work, that [`write_atomic`] may write `path`: nothing is there,
 /// or a regular file (a FIFO, a device or a folder is refused).
-pub fn check_replaceable(path: &Path) -> io::Result<()> {
+#[cfg(feature = "lab")]
+pub(crate) fn check_replaceable(path: &Path) -> io::Result<()> {
     file_name_of(path)?;
     existing_regular(path).map(drop)
 }
@@ -208,7 +209,7 @@ fn tail(mut file: &File, length: u64, n: u64) -> io::Result<Vec<u8>> {
 
 /// What [`append_text`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Appended {
+pub(crate) enum Appended {
     /// There was no file: it was written new.
     Created,
     /// The text went at the end of the existing file.
@@ -229,7 +230,7 @@ pub(crate) fn write_error(path: &Path, e: io::Error) -> StoreError {
 /// file at once, a new one included: every game is kept, each whole (see the module's
 /// notes). An existing file must be a regular file that looks like PDN
 /// ([`looks_like_pdn`]); otherwise nothing is written.
-pub fn append_text(path: &Path, text: &str) -> Result<Appended, StoreError> {
+pub(crate) fn append_text(path: &Path, text: &str) -> Result<Appended, StoreError> {
     let fail = |e: io::Error| write_error(path, e);
     let mut created = false;
     if existing_regular(path).map_err(fail)?.is_none() {
@@ -284,7 +285,7 @@ fn open_pdn_to_append(path: &Path) -> Result<File, StoreError> {
 /// Checks, before any work, that a PDN file can be added to at `path`: an existing file
 /// must be a regular file that looks like PDN and opens for appending; a missing one is
 /// created empty (with its folders), which shows the place is writable.
-pub fn check_appendable(path: &Path) -> Result<(), StoreError> {
+pub(crate) fn check_appendable(path: &Path) -> Result<(), StoreError> {
     let fail = |e: io::Error| write_error(path, e);
     if existing_regular(path).map_err(fail)?.is_some() {
         return open_pdn_to_append(path).map(drop);
@@ -301,15 +302,16 @@ pub fn check_appendable(path: &Path) -> Result<(), StoreError> {
 /// [`append`](LineFile::append) lands complete or not at all, so the file never ends
 /// in half a line and two lines are never glued together.
 #[derive(Debug)]
-pub struct LineFile {
+#[cfg(any(test, feature = "lab"))]
+pub(crate) struct LineFile {
     file: File,
-    path: PathBuf,
 }
 
+#[cfg(any(test, feature = "lab"))]
 impl LineFile {
     /// Opens the line file at `path` to add to it, creating it (and its folders) if
     /// missing. Anything but a regular file is refused before it is opened.
-    pub fn open(path: &Path) -> io::Result<LineFile> {
+    pub(crate) fn open(path: &Path) -> io::Result<LineFile> {
         if existing_regular(path)?.is_none() {
             create_folder(&folder_of(path))?;
         }
@@ -317,23 +319,17 @@ impl LineFile {
             nonblocking(OpenOptions::new().read(true).append(true).create(true)).open(path)?;
         let meta = file.metadata()?;
         if !meta.is_file() {
-            return Err(not_regular(kind_of(meta.file_type())));
+            return Err(super::read::not_regular(super::read::kind_of(
+                meta.file_type(),
+            )));
         }
-        Ok(LineFile {
-            file,
-            path: path.to_path_buf(),
-        })
-    }
-
-    /// The file's path.
-    pub fn path(&self) -> &Path {
-        &self.path
+        Ok(LineFile { file })
     }
 
     /// Adds `lines` (a newline is added if the last has none), all or nothing. A last
     /// line cut short at the end of the file (left by a crash of an earlier version) is
     /// removed first: it could not be read, and the new lines would be glued to it.
-    pub fn append(&self, lines: &str) -> io::Result<()> {
+    pub(crate) fn append(&self, lines: &str) -> io::Result<()> {
         let mut bytes = lines.as_bytes().to_vec();
         if !bytes.is_empty() && !bytes.ends_with(b"\n") {
             bytes.push(b'\n');
@@ -350,6 +346,7 @@ impl LineFile {
 
 /// The length of `file` up to the end of its last complete line (`length` if it ends
 /// in a newline, 0 if it holds none).
+#[cfg(any(test, feature = "lab"))]
 fn whole_lines_length(file: &File, length: u64) -> io::Result<u64> {
     const CHUNK: u64 = 4096;
     let mut end = length;

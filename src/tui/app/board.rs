@@ -8,12 +8,12 @@ use crate::tui::geometry::screen_layout;
 
 impl App {
     /// The dark square under the cursor (`None` on a light square).
-    pub fn cursor_square(&self) -> Option<Square> {
+    pub(crate) fn cursor_square(&self) -> Option<Square> {
         Square::from_row_col(self.cursor.0, self.cursor.1)
     }
 
     /// The legal moves that continue the picked-up piece's hops so far.
-    pub fn pick_candidates(&self) -> Vec<Move> {
+    pub(crate) fn pick_candidates(&self) -> Vec<Move> {
         let Some(pick) = &self.pick else {
             return Vec::new();
         };
@@ -30,7 +30,7 @@ impl App {
     }
 
     /// Where the picked-up piece may land next.
-    pub fn targets(&self) -> Vec<Square> {
+    pub(crate) fn targets(&self) -> Vec<Square> {
         let hops = self.pick.as_ref().map_or(0, |p| p.hops.len());
         let mut targets: Vec<Square> = self
             .pick_candidates()
@@ -44,7 +44,7 @@ impl App {
 
     /// The pieces jumped so far by the multi-jump being built: each lies midway between
     /// two successive squares of the route.
-    pub fn jumped_so_far(&self) -> Vec<Square> {
+    pub(crate) fn jumped_so_far(&self) -> Vec<Square> {
         let Some(pick) = &self.pick else {
             return Vec::new();
         };

@@ -10,11 +10,11 @@ use std::time::{Duration, Instant};
 
 /// What a poll of the runtime asks of the event loop.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Polled {
+pub(crate) struct Polled {
     /// Something changed on screen.
-    pub redraw: bool,
+    pub(crate) redraw: bool,
     /// A clock warning or a flag fall: the bell, if it is wanted.
-    pub bell: bool,
+    pub(crate) bell: bool,
 }
 
 /// Plies of the best line shown while the engine thinks.
@@ -22,14 +22,14 @@ const THINKING_LINE_PLIES: usize = 8;
 
 impl App {
     /// Lets the runtime do what is due at `now` and shows what it tells.
-    pub fn poll(&mut self, now: Instant) -> Polled {
+    pub(crate) fn poll(&mut self, now: Instant) -> Polled {
         let events = self.runtime.poll(now);
         self.show_events(events)
     }
 
     /// Gives the runtime the time alone (see [`Runtime::tick`](crate::runtime::Runtime::tick)),
     /// as input arrives, and shows what the clocks say.
-    pub fn tick(&mut self, now: Instant) -> Polled {
+    pub(crate) fn tick(&mut self, now: Instant) -> Polled {
         let events = self.runtime.tick(now);
         self.show_events(events)
     }
@@ -47,12 +47,12 @@ impl App {
 
     /// How long the event loop may wait for input before polling again (`None`: until
     /// input comes).
-    pub fn wait(&self, now: Instant) -> Option<Duration> {
+    pub(crate) fn wait(&self, now: Instant) -> Option<Duration> {
         self.runtime.wait(now)
     }
 
     /// Shows one piece of the runtime's news.
-    pub fn on_event(&mut self, event: Event) {
+    pub(crate) fn on_event(&mut self, event: Event) {
         match event {
             Event::ComputerPlayed { color, news } => {
                 self.hand_over_cursor(color);
@@ -66,12 +66,9 @@ impl App {
                 }
                 self.info(text);
             }
-            Event::Hint { news, .. } => self.info(format!("{news}.")),
+            Event::Hint(news) => self.info(format!("{news}.")),
             // The game's end is told with the news that ended it.
-            Event::Thinking(_)
-            | Event::ReviewScore(_)
-            | Event::ClockTicked
-            | Event::GameOver(_) => {}
+            Event::Thinking | Event::ReviewScore | Event::ClockTicked | Event::GameOver => {}
             Event::ClockWarning(warning) => self.notify(Tone::Error, warning.to_string()),
             Event::FlagFell(news) => {
                 let news = self.with_match_news(news.to_string());
@@ -100,18 +97,18 @@ impl App {
     }
 
     /// The engine's view of the reviewed position on the board, as far as it has got.
-    pub fn review_analysis(&self) -> Option<&Thinking> {
+    pub(crate) fn review_analysis(&self) -> Option<&Thinking> {
         self.runtime.review_analysis()
     }
 
     /// The hint to show on the board: only while the position it is for is on screen.
-    pub fn current_hint(&self) -> Option<Move> {
+    pub(crate) fn current_hint(&self) -> Option<Move> {
         self.runtime.current_hint()
     }
 
     /// The engine's best line so far while the computer thinks or a hint is looked for
     /// ("11-15 23-19 8-11", a few moves), when assistance is on.
-    pub fn thinking_line(&self) -> Option<String> {
+    pub(crate) fn thinking_line(&self) -> Option<String> {
         let thinking = self.runtime.thinking().filter(|t| t.depth > 0)?;
         if !self.session().assist() || thinking.line.is_empty() {
             return None;
@@ -121,7 +118,7 @@ impl App {
     }
 
     /// The line saying the computer is thinking, while it is.
-    pub fn thinking_text(&self) -> Option<String> {
+    pub(crate) fn thinking_text(&self) -> Option<String> {
         let spec = self.runtime.wanted_search()?;
         let depth = self
             .runtime
@@ -169,13 +166,13 @@ impl App {
     /// The players are done: the game is saved a last time and its file let go (see
     /// [`Runtime::finish`](crate::runtime::Runtime::finish)). Why it is not saved, if
     /// it is not.
-    pub fn finish(&mut self) -> Option<std::sync::Arc<crate::store::StoreError>> {
+    pub(crate) fn finish(&mut self) -> Option<std::sync::Arc<crate::store::StoreError>> {
         self.runtime.finish()
     }
 
     /// Whether the game's autosave failed (the quit question says the game is not
     /// saved).
-    pub fn autosave_failed(&self) -> bool {
+    pub(crate) fn autosave_failed(&self) -> bool {
         self.runtime.autosave_failed()
     }
 }

@@ -10,20 +10,20 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A position being set up. It may be impossible while it is edited; Enter checks it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Editor {
+pub(crate) struct Editor {
     /// What stands on each square (index: the square's number less one).
-    pub squares: [Option<Piece>; 32],
+    pub(crate) squares: [Option<Piece>; 32],
     /// The side to move.
-    pub turn: Color,
+    pub(crate) turn: Color,
     /// A FEN being typed (`f`), if one is.
-    pub fen: Option<String>,
+    pub(crate) fen: Option<String>,
     /// The position as it stands, unchecked, to draw while it is edited.
-    pub board: Position,
+    pub(crate) board: Position,
 }
 
 impl Editor {
     /// An editor holding `position`.
-    pub fn of(position: &Position) -> Editor {
+    pub(crate) fn of(position: &Position) -> Editor {
         let mut squares = [None; 32];
         for sq in Square::ALL {
             squares[usize::from(sq.number() - 1)] = position.piece_at(sq);
@@ -38,7 +38,7 @@ impl Editor {
 
     /// The position as it stands, checked: the reason it cannot be played, if it cannot
     /// (a side with no pieces included: see [`Position::check_start`]).
-    pub fn position(&self) -> Result<Position, String> {
+    pub(crate) fn position(&self) -> Result<Position, String> {
         let (black, white, kings) = self.parts();
         let position =
             Position::from_parts(black, white, kings, self.turn).map_err(|e| e.to_string())?;
@@ -69,7 +69,7 @@ impl Editor {
     }
 
     /// The position's FEN as it stands.
-    pub fn fen_text(&self) -> String {
+    pub(crate) fn fen_text(&self) -> String {
         self.board.to_string()
     }
 }

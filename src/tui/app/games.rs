@@ -9,11 +9,11 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// The list of games on screen: the filter typed so far and the line chosen.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GameList {
+pub(crate) struct GameList {
     /// Text a game's line must contain (any case).
-    pub filter: String,
+    pub(crate) filter: String,
     /// The chosen line among those the filter lets through.
-    pub selected: usize,
+    pub(crate) selected: usize,
 }
 
 /// Lines a page key moves the choice by.
@@ -37,7 +37,7 @@ pub(super) fn list_action(key: &KeyEvent) -> Option<Action> {
 
 impl App {
     /// The games the list shows: those whose line contains the filter.
-    pub fn listed_games(&self) -> Vec<GameSummary> {
+    pub(crate) fn listed_games(&self) -> Vec<GameSummary> {
         let Some((file, _)) = self.session().file() else {
             return Vec::new();
         };

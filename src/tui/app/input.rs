@@ -21,7 +21,7 @@ pub(super) struct LetterPressed {
 impl App {
     /// Turns a terminal event into an action for the current mode. Key releases and
     /// repeats mean nothing.
-    pub fn action_for(&self, event: &Event) -> Option<Action> {
+    pub(crate) fn action_for(&self, event: &Event) -> Option<Action> {
         match event {
             Event::Key(key) => self.key_action(key),
             Event::Mouse(mouse) => match mouse.kind {
@@ -113,7 +113,7 @@ impl App {
 
     /// Handles a terminal event: maps it to an action and applies it. Returns what the
     /// event loop is to do, or `None` when nothing happened (nothing to redraw).
-    pub fn handle_event(&mut self, event: &Event) -> Option<Flow> {
+    pub(crate) fn handle_event(&mut self, event: &Event) -> Option<Flow> {
         let action = self.action_for(event);
         let pressed = self.letter.take();
         let action = action?;

@@ -12,7 +12,7 @@
 
 mod board;
 mod browse;
-mod computer;
+pub(crate) mod computer;
 mod editor;
 mod games;
 mod input;
@@ -25,19 +25,18 @@ mod tournament;
 use question::after_the_end;
 mod save_dialog;
 
-pub use super::action::{Action, Answer, Direction, FieldMotion};
-pub use crate::runtime::{IfExists, Purpose, SaveRequest, SearchSpec, Thinking};
-pub use computer::Polled;
-pub use editor::Editor;
-pub use games::GameList;
-pub use save_dialog::{SaveDialog, SaveField};
+pub(crate) use super::action::{Action, Answer, Direction};
+pub(crate) use crate::runtime::Purpose;
+pub(crate) use editor::Editor;
+pub(crate) use games::GameList;
+pub(crate) use save_dialog::{SaveDialog, SaveField};
 
 use super::geometry::screen_layout;
 use super::keymap::{self, BoardState};
 use super::theme::Theme;
 use crate::game::Game;
 use crate::rules::{Color, Move, Position, Square};
-use crate::runtime::{Command, Pace, Runtime, Saving};
+use crate::runtime::{Command, Runtime};
 use crate::session::{News, Review, Session, SessionError, Step};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind,
@@ -91,7 +90,7 @@ const REVIEW_WELCOME: &str = "Review: Left/Right step through the moves, Home/En
 
 /// A question waiting for an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Question {
+pub(crate) enum Question {
     /// Quit with a game in progress?
     Quit,
     /// Abandon this game for a new one?
@@ -119,7 +118,7 @@ pub enum Question {
 
 /// What the keyboard is doing.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Mode {
+pub(crate) enum Mode {
     /// Playing on the board.
     Board,
     /// Typing a move.
@@ -140,7 +139,7 @@ pub enum Mode {
 
 /// How a message should look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tone {
+pub(crate) enum Tone {
     /// Information.
     Info,
     /// Something was refused.
@@ -149,28 +148,28 @@ pub enum Tone {
 
 /// A piece picked up, and the hops chosen so far in building its move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pick {
+pub(crate) struct Pick {
     /// Where the piece stands.
-    pub from: Square,
+    pub(crate) from: Square,
     /// The landing squares chosen so far (a multi-jump is built one hop at a time).
-    pub hops: Vec<Square>,
+    pub(crate) hops: Vec<Square>,
 }
 
 /// Start-up choices of the screen (who plays is the session's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// White at the bottom.
-    pub flipped: bool,
+    pub(crate) flipped: bool,
     /// Whether mouse clicks are wanted.
-    pub mouse: bool,
+    pub(crate) mouse: bool,
     /// Colours and glyphs.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
     /// The terminal bell at ten seconds left and when time runs out (off with `--quiet`).
-    pub bell: bool,
+    pub(crate) bell: bool,
     /// The algebraic coordinates round the board from the start.
-    pub coordinates: bool,
+    pub(crate) coordinates: bool,
     /// The position editor open at the start (`--setup`).
-    pub setup: bool,
+    pub(crate) setup: bool,
 }
 
 impl Default for Settings {
@@ -188,7 +187,7 @@ impl Default for Settings {
 
 /// What the event loop is to do after an action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
+pub(crate) enum Flow {
     /// Go on.
     Continue,
     /// The players are done: end the program (the game was adjourned and is kept).
@@ -199,39 +198,39 @@ pub enum Flow {
 /// [`Runtime`]), and what the screen adds to it (the cursor, a piece picked up, the
 /// prompt or dialog open, the message shown).
 #[derive(Debug)]
-pub struct App {
+pub(crate) struct App {
     /// The game in play, and who plays it, with the computer, the saving and the clocks.
     runtime: Runtime,
     /// The board cell under the cursor: `(row, col)` as in [`Square::row`] / [`Square::col`].
-    pub cursor: (u8, u8),
+    pub(crate) cursor: (u8, u8),
     /// The piece picked up, if any.
-    pub pick: Option<Pick>,
+    pub(crate) pick: Option<Pick>,
     /// Where each side's cursor rests while the other side moves (Black's, White's):
     /// each player finds it where they left it.
     resting: [(u8, u8); 2],
     /// What the keyboard is doing.
-    pub mode: Mode,
+    pub(crate) mode: Mode,
     /// White at the bottom.
-    pub flipped: bool,
+    pub(crate) flipped: bool,
     /// The algebraic coordinates (a-h, 1-8) are shown round the board.
-    pub coordinates: bool,
+    pub(crate) coordinates: bool,
     /// How many lines the move list is scrolled back from its latest move.
-    pub list_scroll: usize,
+    pub(crate) list_scroll: usize,
     /// Colours and glyphs.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
     /// Whether mouse clicks are used.
-    pub mouse: bool,
+    pub(crate) mouse: bool,
     /// The terminal's size, kept up to date by [`Action::Resize`]; mouse clicks are
     /// mapped to squares with the same layout function the view uses for this size.
-    pub screen: Rect,
+    pub(crate) screen: Rect,
     /// The message on the status line.
-    pub message: Option<(Tone, String)>,
+    pub(crate) message: Option<(Tone, String)>,
     /// The side whose person last moved, and the revision the move made: the
     /// computer's reply is told beside it.
     last_person_move: Option<(Color, u64)>,
     /// The prompt's text was refused and is shown selected: the next digit typed
     /// replaces it, Backspace edits it, and any other key acts on the board.
-    pub prompt_selected: bool,
+    pub(crate) prompt_selected: bool,
     /// A file letter a-h was just pressed on the board and did its command: a digit
     /// next makes the two a square (`c3`) instead.
     letter: Option<LetterPressed>,
@@ -245,9 +244,9 @@ pub struct App {
     last_saved: Option<std::path::PathBuf>,
     /// While the game being played is browsed: the moves played up to the position
     /// shown (the game itself is not changed).
-    pub browse: Option<usize>,
+    pub(crate) browse: Option<usize>,
     /// The FEN of the position shown is in the panel (`F`).
-    pub show_fen: bool,
+    pub(crate) show_fen: bool,
     /// Questions from the other terminal that came while another was asked: each is
     /// put in turn, while it still stands.
     waiting_questions: std::collections::VecDeque<Question>,
@@ -255,23 +254,39 @@ pub struct App {
 
 impl App {
     /// A new game between two people on a screen of `width` x `height`.
-    pub fn new(settings: Settings, width: u16, height: u16) -> App {
+    #[cfg(any(test, feature = "lab"))]
+    pub(crate) fn new(settings: Settings, width: u16, height: u16) -> App {
         App::with_session(settings, Session::new(Game::new()), width, height)
     }
 
     /// `session` on a screen of `width` x `height`, kept nowhere (see
     /// [`with_runtime`](Self::with_runtime) for a game that is saved).
-    pub fn with_session(settings: Settings, session: Session, width: u16, height: u16) -> App {
+    #[cfg(any(test, feature = "lab"))]
+    pub(crate) fn with_session(
+        settings: Settings,
+        session: Session,
+        width: u16,
+        height: u16,
+    ) -> App {
         App::with_runtime(
             settings,
-            Runtime::new(session, Saving::Off, Pace::WATCHED),
+            Runtime::new(
+                session,
+                crate::runtime::Saving::Off,
+                crate::runtime::Pace::WATCHED,
+            ),
             width,
             height,
         )
     }
 
     /// The game in play `runtime` on a screen of `width` x `height`.
-    pub fn with_runtime(settings: Settings, runtime: Runtime, width: u16, height: u16) -> App {
+    pub(crate) fn with_runtime(
+        settings: Settings,
+        runtime: Runtime,
+        width: u16,
+        height: u16,
+    ) -> App {
         let own_side = match runtime.table().map(|t| &t.seat) {
             Some(crate::runtime::Seat::Player(side)) => Some(*side),
             _ => None,
@@ -347,39 +362,39 @@ impl App {
 
     /// From now on, `waker` is called whenever the line across the network tells
     /// something (see [`Runtime::wake_with`]).
-    pub fn wake_with(&mut self, waker: crate::net::Waker) {
+    pub(crate) fn wake_with(&mut self, waker: crate::net::Waker) {
         self.runtime.wake_with(waker);
     }
 
     /// The game in play, with its side effects.
-    pub fn runtime(&self) -> &Runtime {
+    pub(crate) fn runtime(&self) -> &Runtime {
         &self.runtime
     }
 
     /// The game in play: the rules of play, who plays, the clocks, the review.
-    pub fn session(&self) -> &Session {
+    pub(crate) fn session(&self) -> &Session {
         self.runtime.session()
     }
 
     /// Carries out `command` on the game in play and shows the answer.
-    pub fn command(&mut self, command: Command) {
+    pub(crate) fn command(&mut self, command: Command) {
         let answer = self.runtime.command(command);
         self.show(answer);
     }
 
     /// The game.
-    pub fn game(&self) -> &Game {
+    pub(crate) fn game(&self) -> &Game {
         self.session().game()
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    pub(crate) fn position(&self) -> &Position {
         self.session().position()
     }
 
     /// The position the board shows: an earlier one while the game is browsed, else the
     /// current one.
-    pub fn shown_position(&self) -> &Position {
+    pub(crate) fn shown_position(&self) -> &Position {
         if let Mode::Editor(editor) = &self.mode {
             return &editor.board;
         }
@@ -389,7 +404,7 @@ impl App {
     }
 
     /// The record under review, while a loaded game is stepped through.
-    pub fn review(&self) -> Option<&Review> {
+    pub(crate) fn review(&self) -> Option<&Review> {
         self.session().review()
     }
 
@@ -403,7 +418,7 @@ impl App {
 
     /// Shows a message on the status line (for news from the event loop, such as a
     /// failed autosave).
-    pub fn notify(&mut self, tone: Tone, text: impl Into<String>) {
+    pub(crate) fn notify(&mut self, tone: Tone, text: impl Into<String>) {
         self.message = Some((tone, text.into()));
     }
 
@@ -445,7 +460,7 @@ impl App {
     /// [`Command`] (a save is written at its next poll). Any change to the game moves
     /// the session's revision on, so that a search made for the game as it was is not
     /// applied. Returns what the event loop is to do.
-    pub fn update(&mut self, action: Action) -> Flow {
+    pub(crate) fn update(&mut self, action: Action) -> Flow {
         // While paused only the pause key, help and quitting act: the board is hidden.
         if self.session().is_paused()
             && !matches!(

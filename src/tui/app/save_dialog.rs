@@ -16,7 +16,7 @@ const FIELD_MAX_CHARS: usize = 1024;
 
 /// A field of the save dialog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SaveField {
+pub(crate) enum SaveField {
     /// The file to write.
     Path,
     /// Black's name.
@@ -27,7 +27,7 @@ pub enum SaveField {
 
 impl SaveField {
     /// The fields in the order Tab visits them.
-    pub const ALL: [SaveField; 3] = [SaveField::Path, SaveField::Black, SaveField::White];
+    pub(crate) const ALL: [SaveField; 3] = [SaveField::Path, SaveField::Black, SaveField::White];
 
     fn index(self) -> usize {
         match self {
@@ -38,37 +38,37 @@ impl SaveField {
     }
 
     /// The field after this one (wrapping round).
-    pub fn next(self) -> SaveField {
+    pub(crate) fn next(self) -> SaveField {
         SaveField::ALL[(self.index() + 1) % 3]
     }
 
     /// The field before this one (wrapping round).
-    pub fn previous(self) -> SaveField {
+    pub(crate) fn previous(self) -> SaveField {
         SaveField::ALL[(self.index() + 2) % 3]
     }
 }
 
 /// The save dialog: where to write the game, and the players' names.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SaveDialog {
+pub(crate) struct SaveDialog {
     /// The file path, as typed.
-    pub path: String,
+    pub(crate) path: String,
     /// Black's name, as typed.
-    pub black: String,
+    pub(crate) black: String,
     /// White's name, as typed.
-    pub white: String,
+    pub(crate) white: String,
     /// The field being edited.
-    pub focus: SaveField,
+    pub(crate) focus: SaveField,
     /// Where typing goes in the focused field: a character index, `0..=length`.
-    pub cursor: usize,
+    pub(crate) cursor: usize,
     /// The existing file the save would change, while the dialog asks what to do with
     /// it (`a` append, `r` replace, Esc back).
-    pub exists: Option<PathBuf>,
+    pub(crate) exists: Option<PathBuf>,
 }
 
 impl SaveDialog {
     /// The text of `field`.
-    pub fn field(&self, field: SaveField) -> &str {
+    pub(crate) fn field(&self, field: SaveField) -> &str {
         match field {
             SaveField::Path => &self.path,
             SaveField::Black => &self.black,
@@ -85,7 +85,7 @@ impl SaveDialog {
     }
 
     /// Moves to `field`, with the text cursor at its end.
-    pub fn focus_on(&mut self, field: SaveField) {
+    pub(crate) fn focus_on(&mut self, field: SaveField) {
         self.focus = field;
         self.cursor = self.field(field).chars().count();
     }
@@ -254,7 +254,7 @@ impl App {
     /// Reports that the file of the save asked for in `request` exists: nothing was
     /// written, and the dialog asks whether to append the game to it, replace it, or
     /// go back.
-    pub fn save_would_replace(&mut self, request: SaveRequest) {
+    pub(crate) fn save_would_replace(&mut self, request: SaveRequest) {
         let path = request.path.display().to_string();
         if let Mode::Save(dialog) = &mut self.mode {
             dialog.exists = Some(request.path);
@@ -267,7 +267,11 @@ impl App {
     /// Reports how the save asked for in `request` went: on success the names entered
     /// are kept and the dialog closes; on failure the dialog stays open with the reason,
     /// and nothing else changes.
-    pub fn save_finished(&mut self, request: SaveRequest, result: Result<Appended, StoreError>) {
+    pub(crate) fn save_finished(
+        &mut self,
+        request: SaveRequest,
+        result: Result<Appended, StoreError>,
+    ) {
         match result {
             Ok(how) => {
                 if matches!(self.mode, Mode::Save(_)) {

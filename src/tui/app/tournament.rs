@@ -37,7 +37,7 @@ impl App {
     }
 
     /// `text` with, once a match game has ended, what comes next.
-    pub fn with_match_news(&self, text: String) -> String {
+    pub(crate) fn with_match_news(&self, text: String) -> String {
         match self.game().result() {
             Some(outcome) if self.session().match_play().is_some() => {
                 format!("{text} {}", self.after_the_end(outcome))
@@ -74,7 +74,7 @@ impl App {
 
     /// Says that the finished match game was written to the match's file (`Ok`), or
     /// why it could not be (the runtime writes it).
-    pub fn match_game_saved(&mut self, written: Result<std::path::PathBuf, StoreError>) {
+    pub(crate) fn match_game_saved(&mut self, written: Result<std::path::PathBuf, StoreError>) {
         match written {
             Ok(path) => {
                 let mut text = match &self.message {

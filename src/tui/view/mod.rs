@@ -7,7 +7,7 @@ mod panel;
 
 pub(crate) use overlays::{help_scrolled, help_scrolls};
 use overlays::{render_game_list, render_help, render_save_dialog};
-pub use panel::move_at;
+pub(crate) use panel::move_at;
 use panel::render_panel;
 
 use crate::engine::Level;
@@ -73,7 +73,7 @@ fn disc_fill(theme: &Theme, piece: Piece) -> String {
 }
 
 /// The glyph for a piece.
-pub fn piece_glyph(theme: &Theme, piece: Piece) -> &'static str {
+pub(crate) fn piece_glyph(theme: &Theme, piece: Piece) -> &'static str {
     let g = &theme.glyphs;
     match (piece.color, piece.role) {
         (Color::Black, Role::Man) => g.black_man,

@@ -443,7 +443,7 @@ fn review_first_pair(app: &App, room: usize) -> usize {
 /// In review, the move of the move list at screen cell `column`, `row` of a screen of
 /// `area`: the number of moves played up to and including it (what to step to), or
 /// `None` where no move is drawn. Drawing and clicks count the lines the same way.
-pub fn move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
+pub(crate) fn move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
     app.review()?;
     let layout = screen_layout(area, app.flipped)?;
     if layout.panel.is_empty() {

@@ -1,6 +1,10 @@
 //! Parsing of the command line: defaults, ranges and refusals.
 
 use super::*;
+
+mod options;
+mod readme;
+mod record_limits;
 use clap::CommandFactory;
 
 #[test]

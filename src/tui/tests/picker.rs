@@ -1,11 +1,11 @@
 //! The picker of games to resume: keys choose, every size draws, names from files are
 //! shown safely.
 
-use crate::common::key_event;
-use checkers::pdn::read_games;
-use checkers::store::SavedGame;
-use checkers::tui::Theme;
-use checkers::tui::picker::{Picked, Picker};
+use crate::pdn::read_games;
+use crate::store::SavedGame;
+use crate::tui::Theme;
+use crate::tui::picker::{Picked, Picker};
+use crate::tui::tests::key_event;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::layout::Rect;
@@ -166,17 +166,17 @@ fn an_abandoned_game_stays_in_the_folder_but_is_not_offered_and_a_deleted_one_is
     let read = |path: &std::path::Path| SavedGame {
         path: path.to_path_buf(),
         modified: SystemTime::UNIX_EPOCH,
-        record: checkers::store::load_record(path, 1).map_err(|e| e.to_string()),
+        record: crate::store::load_record(path, 1).map_err(|e| e.to_string()),
         open_elsewhere: false,
     };
     let game = read(&path);
     assert!(game.resumable());
-    checkers::store::games::abandon(&game).unwrap();
+    crate::store::games::abandon(&game).unwrap();
     let game = read(&path);
     assert!(!game.resumable(), "no longer offered");
     assert_eq!(game.state(), "abandoned");
     assert_eq!(game.plies(), 2, "its moves are kept");
-    checkers::store::games::delete(&game).unwrap();
+    crate::store::games::delete(&game).unwrap();
     assert!(!path.exists());
 }
 

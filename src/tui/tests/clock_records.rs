@@ -3,12 +3,12 @@
 //! time used before a quit kept and the time away not charged, the warnings before time
 //! runs out, and a loaded record's clocks shown as they stood at each move.
 
-use crate::common::*;
-use checkers::Color;
-use checkers::game::Game;
-use checkers::pdn::{read_games, write_game};
-use checkers::session::{Session, TimeControl, ballot};
-use checkers::tui::{App, Settings};
+use crate::Color;
+use crate::game::Game;
+use crate::pdn::{read_games, write_game};
+use crate::session::{Session, TimeControl, ballot};
+use crate::tui::tests::*;
+use crate::tui::{App, Settings};
 use std::time::{Duration, Instant};
 
 fn secs(s: u64) -> Duration {
@@ -21,7 +21,7 @@ fn millis(ms: u64) -> Duration {
 
 /// The record of `session` written as PDN and read back, as the autosave and `--resume`
 /// do.
-fn through_a_file(session: &Session) -> (String, checkers::pdn::PdnGame) {
+fn through_a_file(session: &Session) -> (String, crate::pdn::PdnGame) {
     let text = write_game(&session.record("2026.11.30"));
     let record = read_games(&text).remove(0).unwrap();
     (text, record)

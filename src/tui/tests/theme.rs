@@ -1,8 +1,8 @@
 //! The colourless theme still shows the cursor, the picked-up piece, the landing squares
 //! and the last move, with attributes and glyphs instead of colour.
 
-use crate::common::*;
-use checkers::tui::geometry::screen_layout;
+use crate::tui::geometry::screen_layout;
+use crate::tui::tests::*;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::style::{Color, Modifier};
 
@@ -90,12 +90,12 @@ fn pieces_are_discs_filling_their_square_and_kings_carry_crowns() {
 #[test]
 fn an_ascii_screen_has_no_character_above_0x7f_in_any_mode() {
     for colored in [false, true] {
-        let settings = checkers::tui::Settings {
-            theme: checkers::tui::Theme::new(colored, true),
-            ..checkers::tui::Settings::default()
+        let settings = crate::tui::Settings {
+            theme: crate::tui::Theme::new(colored, true),
+            ..crate::tui::Settings::default()
         };
         let mut screens = Vec::new();
-        let mut app = checkers::tui::App::new(settings, WIDTH, HEIGHT);
+        let mut app = crate::tui::App::new(settings, WIDTH, HEIGHT);
         screens.push(screen_text(&app));
         type_move(&mut app, "11-15");
         type_move(&mut app, "22-18");
@@ -119,8 +119,8 @@ fn an_ascii_screen_has_no_character_above_0x7f_in_any_mode() {
 
 #[test]
 fn true_colour_has_a_board_of_its_own_colours_and_the_same_marks() {
-    use checkers::tui::Theme;
-    use checkers::tui::theme::true_color_wanted;
+    use crate::tui::Theme;
+    use crate::tui::theme::true_color_wanted;
     let theme = Theme::true_color(false);
     assert!(matches!(theme.dark_square.bg, Some(Color::Rgb(..))));
     assert!(matches!(theme.light_square.bg, Some(Color::Rgb(..))));
@@ -134,7 +134,7 @@ fn true_colour_has_a_board_of_its_own_colours_and_the_same_marks() {
 
 /// The 256-colour board as a map of its cells' colours, one letter a colour (`.` the
 /// terminal's own): what a text snapshot cannot show.
-fn colour_map(app: &checkers::tui::App) -> String {
+fn colour_map(app: &crate::tui::App) -> String {
     let terminal = render(app);
     let buf = terminal.backend().buffer();
     let letter = |color: Color| match color {
@@ -172,11 +172,11 @@ fn colour_map(app: &checkers::tui::App) -> String {
 #[test]
 fn the_256_colour_board_in_colours_at_80x24_and_120x40() {
     for (width, height) in [(80, 24), (120, 40)] {
-        let settings = checkers::tui::Settings {
-            theme: checkers::tui::Theme::palette_256(false),
-            ..checkers::tui::Settings::default()
+        let settings = crate::tui::Settings {
+            theme: crate::tui::Theme::palette_256(false),
+            ..crate::tui::Settings::default()
         };
-        let mut app = checkers::tui::App::new(settings, width, height);
+        let mut app = crate::tui::App::new(settings, width, height);
         type_move(&mut app, "11-15");
         type_move(&mut app, "22-18");
         let map = colour_map(&app);
@@ -197,8 +197,8 @@ fn the_256_colour_board_in_colours_at_80x24_and_120x40() {
 
 #[test]
 fn the_256_colour_board_has_its_muted_green_and_buff_and_high_contrast_pieces() {
-    use checkers::tui::theme::palette_256_wanted;
-    use checkers::tui::{App, Settings, Theme};
+    use crate::tui::theme::palette_256_wanted;
+    use crate::tui::{App, Settings, Theme};
     use std::ffi::OsStr;
     for term in ["xterm-256color", "tmux-256color", "screen-256color"] {
         assert!(palette_256_wanted(Some(OsStr::new(term))), "{term}");
@@ -233,7 +233,7 @@ fn the_256_colour_board_has_its_muted_green_and_buff_and_high_contrast_pieces() 
 }
 
 /// The symbols of the disc row (the square's second) of square `n`.
-fn disc_row(app: &checkers::tui::App, n: u8) -> String {
+fn disc_row(app: &crate::tui::App, n: u8) -> String {
     let terminal = render(app);
     let buf = terminal.backend().buffer();
     let board = screen_layout(app.screen, app.flipped).unwrap().board;
@@ -245,9 +245,9 @@ fn disc_row(app: &checkers::tui::App, n: u8) -> String {
 
 #[test]
 fn at_80x24_a_king_is_told_from_a_man_by_more_than_one_cell_in_every_theme() {
-    use checkers::session::Session;
-    use checkers::tui::{App, Settings, Theme};
-    let game = checkers::game::Game::from_position("B:WK30,22:BK2,6".parse().unwrap());
+    use crate::session::Session;
+    use crate::tui::{App, Settings, Theme};
+    let game = crate::game::Game::from_position("B:WK30,22:BK2,6".parse().unwrap());
     for theme in [
         Theme::new(true, false),
         Theme::true_color(false),

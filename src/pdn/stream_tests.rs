@@ -1,12 +1,14 @@
+#![allow(clippy::unwrap_used)]
 //! The PDN reader streaming a file (issue 19, big files): the same games as reading the
 //! whole text, in either encoding, however the bytes arrive; and each game read again
 //! from the place the reader gave for it (what a big file's index keeps; the index
 //! itself is tested through the binary, in a sandboxed cache folder).
 
-use checkers::pdn::{Encoding, games, games_at, games_in};
+use super::reader::{games, games_at};
+use super::{Encoding, games_in};
 use std::io::Read;
 
-const TINSLEY: &str = include_str!("../fixtures/tinsley.pdn");
+const TINSLEY: &str = include_str!("../../tests/fixtures/tinsley.pdn");
 
 /// A reader handing out its bytes a few at a time, as a pipe or a slow disk may.
 struct Trickle<'a>(&'a [u8], usize);
@@ -21,7 +23,7 @@ impl Read for Trickle<'_> {
 }
 
 /// Each game as text: the record or the error, as a user sees it.
-fn shown(game: Result<checkers::pdn::PdnGame, checkers::pdn::GameError>) -> String {
+fn shown(game: Result<crate::pdn::PdnGame, crate::pdn::GameError>) -> String {
     match game {
         Ok(record) => format!("{record:?}"),
         Err(e) => format!("error: {e}"),
@@ -56,7 +58,7 @@ fn latin1_files_stream_as_they_decode() {
     let text = "[Event \"Zo\u{eb}\"]\n1. 11-15 23-19 *\n".repeat(3000);
     let bytes: Vec<u8> = text.chars().map(|c| c as u8).collect();
     assert_eq!(Encoding::of(&bytes[..]).unwrap(), Encoding::Latin1);
-    let whole: Vec<String> = games(&checkers::pdn::decode(&bytes)).map(shown).collect();
+    let whole: Vec<String> = games(&crate::pdn::decode(&bytes)).map(shown).collect();
     let mut games = games_in(Trickle(&bytes, 999), Encoding::Latin1);
     let mut streamed = Vec::new();
     let mut places = Vec::new();

@@ -5,18 +5,20 @@
 //!
 //! One 4-piece build (about 5 s of one core in release) serves every test here.
 
-use checkers::engine::egdb::{self, BuildOptions, Egdb, Layout, Signature, Verdict, index};
-use checkers::engine::{Engine, Level, Limits, Score, SearchRequest, StopFlag};
-use checkers::game::Game;
-use checkers::rules::{Bitboard, Color, Outcome, Position, Square};
-use checkers::session::{Player, Seats, Session};
+use crate::engine::egdb::{self, BuildOptions, Egdb, Layout, Signature, Verdict, index};
+use crate::engine::{Engine, Level, Limits, Score, SearchRequest, StopFlag};
+use crate::game::Game;
+use crate::rules::{Bitboard, Color, Outcome, Position, Square};
+use crate::session::{Player, Seats, Session};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
-/// The folder of the shared build, made afresh once per test run.
+/// The folder of the shared build, made afresh once per test run: beside the test
+/// binary, in the build's own folder (so nothing is left outside it).
 fn folder() -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egdb-library-tests")
+    let binary = std::env::current_exe().unwrap();
+    binary.parent().unwrap().join("egdb-unit-tests")
 }
 
 /// The slices of up to four pieces, built once for all the tests of this module.
@@ -350,7 +352,7 @@ fn first_position_is_a_win_with_white_to_move_and_a_draw_with_black_to_move() {
         [first.parse_move("23-27").unwrap()]
     );
     let line = db.best_line(&first, 7);
-    let text = checkers::engine::line_notation(&first, &line);
+    let text = crate::engine::line_notation(&first, &line);
     assert_eq!(text, "23-27 28-32 19-23 32-28 27-32 28-24 23-18");
     assert_eq!(
         db.probe(&first.with_turn(Color::Black)),
@@ -514,14 +516,14 @@ fn the_session_tells_the_database_verdict_and_hints_with_it() {
 
 #[test]
 fn the_full_screen_panel_shows_the_database_verdict() {
-    use checkers::tui::{App, Settings};
+    use crate::tui::{App, Settings};
     let game = Game::from_position(pos("W:WK19,K23:BK28,12"));
     let session = Session::new(game).with_egdb(Some(db().clone()));
     let app = App::with_session(Settings::default(), session, 80, 24);
-    let text = crate::common::screen_text(&app);
+    let text = crate::tui::tests::screen_text(&app);
     assert!(text.contains("Database: White wins in 31 moves"), "{text}");
     // Without databases, no such line.
-    let text = crate::common::screen_text(&crate::common::app_from("W:WK19,K23:BK28,12"));
+    let text = crate::tui::tests::screen_text(&crate::tui::tests::app_from("W:WK19,K23:BK28,12"));
     assert!(!text.contains("Database:"), "{text}");
 }
 
@@ -548,7 +550,7 @@ fn the_computer_answers_a_draw_offer_from_the_database() {
 
 #[test]
 fn the_thinking_line_gives_the_database_result() {
-    use checkers::tui::{App, Settings};
+    use crate::tui::{App, Settings};
     let seats = Seats {
         black: Player::Computer(Level::MAX),
         white: Player::Person,
@@ -572,8 +574,8 @@ fn the_thinking_line_gives_the_database_result() {
 
 #[test]
 fn the_databases_line_converts_every_won_position_within_the_forty_move_rule() {
-    use checkers::rules::FORTY_MOVE_PLIES;
-    use checkers::rules::draw::is_quiet_move;
+    use crate::rules::FORTY_MOVE_PLIES;
+    use crate::rules::draw::is_quiet_move;
     // From won positions spread over every slice, the databases' line (fastest win,
     // longest defence) ends the game in the distance they give, and never lets the
     // loser claim a draw: no 40 moves of each side pass with only kings moving.
@@ -613,15 +615,16 @@ fn the_databases_line_converts_every_won_position_within_the_forty_move_rule() {
 
 #[test]
 fn review_shows_the_database_result_beside_the_engines_score_and_the_move_that_threw_a_win_away() {
-    use checkers::tui::{App, Purpose, Settings};
+    use crate::runtime::Purpose;
+    use crate::tui::{App, Settings};
     use ratatui::crossterm::event::KeyCode;
-    let record = checkers::pdn::read_games("[FEN \"B:WK1,K3:BK10\"]\n1. 10-14 3-8 2. 14-9 1-6 *\n")
+    let record = crate::pdn::read_games("[FEN \"B:WK1,K3:BK10\"]\n1. 10-14 3-8 2. 14-9 1-6 *\n")
         .remove(0)
         .unwrap();
     let session = Session::review_record(&record).with_egdb(Some(db().clone()));
     let mut app = App::with_session(Settings::default(), session, 120, 40);
-    crate::common::press(&mut app, KeyCode::End);
-    crate::common::press(&mut app, KeyCode::Left);
+    crate::tui::tests::press(&mut app, KeyCode::End);
+    crate::tui::tests::press(&mut app, KeyCode::Left);
     // Before White's 1-6: the engine's score (once searched) and the exact result.
     assert_eq!(
         app.runtime().wanted_search().map(|s| s.purpose),
@@ -633,7 +636,7 @@ fn review_shows_the_database_result_beside_the_engines_score_and_the_move_that_t
         app.poll(std::time::Instant::now());
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    let text = crate::common::screen_text(&app);
+    let text = crate::tui::tests::screen_text(&app);
     assert!(
         text.contains("Engine (1 ply): White wins in 5 moves"),
         "{text}"
@@ -641,8 +644,8 @@ fn review_shows_the_database_result_beside_the_engines_score_and_the_move_that_t
     assert!(text.contains("Database: White wins in 5 moves"), "{text}");
     assert!(!text.contains("threw"), "{text}");
     // After it: drawn, and the panel says which move threw the win away.
-    crate::common::press(&mut app, KeyCode::Right);
-    let text = crate::common::screen_text(&app);
+    crate::tui::tests::press(&mut app, KeyCode::Right);
+    let text = crate::tui::tests::screen_text(&app);
     assert!(text.contains("Database: drawn"), "{text}");
     assert!(text.contains("White's 1-6 threw the win away:"), "{text}");
     assert!(text.contains("White wins in 5 moves"), "{text}");
@@ -650,7 +653,7 @@ fn review_shows_the_database_result_beside_the_engines_score_and_the_move_that_t
 
 #[test]
 fn a_match_arbiter_ends_a_game_the_databases_settle_with_their_verdict() {
-    use checkers::rules::{DrawReason, WinReason};
+    use crate::rules::{DrawReason, WinReason};
     let computers = Seats {
         black: Player::Computer(Level::MAX),
         white: Player::Computer(Level::MAX),

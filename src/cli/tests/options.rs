@@ -1,9 +1,9 @@
 //! The command line's options for the interactive game.
 
-use checkers::cli::Cli;
-use checkers::commands::play::{starting_session, tui_settings};
-use checkers::engine::Level;
-use checkers::session::{Player, Seats};
+use crate::cli::Cli;
+use crate::commands::play::{starting_session, tui_settings};
+use crate::engine::Level;
+use crate::session::{Player, Seats};
 use clap::Parser;
 
 #[test]

@@ -2,14 +2,14 @@
 //! and in plain mode (lines) leave the same game, the same record and the same news,
 //! because both go through one session.
 
-use crate::common::*;
-use checkers::engine::Level;
-use checkers::game::Game;
-use checkers::plain::Plain;
-use checkers::rules::Color;
-use checkers::runtime::Saving;
-use checkers::session::{Player, Seats, Session};
-use checkers::tui::{App, Settings};
+use crate::engine::Level;
+use crate::game::Game;
+use crate::plain::Plain;
+use crate::rules::Color;
+use crate::runtime::Saving;
+use crate::session::{Player, Seats, Session};
+use crate::tui::tests::*;
+use crate::tui::{App, Settings};
 use ratatui::crossterm::event::KeyCode;
 
 /// A session against the computer (White, level 1), seeded so both front ends see the

@@ -1,15 +1,15 @@
 //! The computer player: legal moves always, forced wins, draws by repetition, stopping,
 //! determinism, and levels that differ in strength.
 
-use checkers::engine::{Engine, Level, Limits, Score, SearchEvent, SearchRequest, StopFlag};
-use checkers::game::Game;
-use checkers::rules::{Color, Move, Position};
-use checkers::rules::{DrawReason, Outcome};
-use checkers::session::{Player, Seats, Session};
+use crate::engine::{Engine, Level, Limits, Score, SearchEvent, SearchRequest, StopFlag};
+use crate::game::Game;
+use crate::rules::{Color, Move, Position};
+use crate::rules::{DrawReason, Outcome};
+use crate::session::{Player, Seats, Session};
 use proptest::prelude::*;
 use std::time::Duration;
 
-fn search(pos: &Position, limits: Limits) -> checkers::engine::SearchResult {
+fn search(pos: &Position, limits: Limits) -> crate::engine::SearchResult {
     Engine::new(1).search(&SearchRequest::new(*pos, limits), &StopFlag::new(), |_| {})
 }
 

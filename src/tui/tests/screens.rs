@@ -1,12 +1,12 @@
 //! Whole screens at 80x24, snapshotted. Read a changed snapshot before accepting it.
 
-use crate::common::*;
-use checkers::tui::app::Mode;
-use checkers::tui::{App, Settings};
+use crate::tui::app::Mode;
+use crate::tui::tests::*;
+use crate::tui::{App, Settings};
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
 
-fn snapshot(app: &checkers::tui::App) -> String {
+fn snapshot(app: &crate::tui::App) -> String {
     screen_text(app)
 }
 
@@ -52,7 +52,7 @@ fn help() {
 #[test]
 fn help_70x23_scrolled() {
     // The smallest standard layout: the help is two pages, PgDn turns to the second.
-    let mut app = checkers::tui::App::new(checkers::tui::Settings::default(), 70, 23);
+    let mut app = crate::tui::App::new(crate::tui::Settings::default(), 70, 23);
     press(&mut app, KeyCode::Char('?'));
     assert_snapshot!("help_70x23_page_1", snapshot(&app));
     press(&mut app, KeyCode::PageDown);
@@ -100,12 +100,11 @@ fn review_mid_game() {
 
 #[test]
 fn save_dialog_open() {
-    let session = checkers::session::Session::new(checkers::game::Game::new()).with_names(
-        checkers::pdn::Players {
+    let session =
+        crate::session::Session::new(crate::game::Game::new()).with_names(crate::pdn::Players {
             black: Some("Ann".to_string()),
             white: None,
-        },
-    );
+        });
     let mut app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
     type_move(&mut app, "11-15");
     type_move(&mut app, "23-19");
@@ -122,9 +121,9 @@ fn save_dialog_open() {
 #[test]
 fn computer_thinking() {
     let mut app = app();
-    app.command(checkers::runtime::Command::Seat(
-        checkers::rules::Color::White,
-        checkers::session::Player::Computer(checkers::engine::Level::default()),
+    app.command(crate::runtime::Command::Seat(
+        crate::rules::Color::White,
+        crate::session::Player::Computer(crate::engine::Level::default()),
     ));
     type_move(&mut app, "11-15");
     // As the search begins (its depths would differ from machine to machine).
@@ -153,8 +152,8 @@ fn hint_marked_on_the_board() {
 /// here, the colours in `tui_theme`.
 #[test]
 fn sizes_and_themes() {
-    use checkers::session::Session;
-    use checkers::tui::{App, Settings, Theme};
+    use crate::session::Session;
+    use crate::tui::{App, Settings, Theme};
     let themes = [
         ("color", Theme::new(true, false)),
         ("nocolor", Theme::new(false, false)),
@@ -173,7 +172,7 @@ fn sizes_and_themes() {
             }
             assert_snapshot!(format!("start_{width}x{height}_{name}"), snapshot(&start));
             // Kings on 2 (Black) and 30 (White); White has just captured 19x10x1 and crowned.
-            let game = checkers::game::Game::from_position(
+            let game = crate::game::Game::from_position(
                 "W:WK30,21,22,23,26,19:BK2,6,9,11,14,15".parse().unwrap(),
             );
             let mut mid = App::with_session(settings, Session::new(game), width, height);
@@ -192,7 +191,7 @@ fn sizes_and_themes() {
 /// that led to it marked, and the panel saying what is shown.
 #[test]
 fn browsing_the_game_being_played() {
-    use checkers::tui::{App, Settings};
+    use crate::tui::{App, Settings};
     for (width, height) in [(80, 24), (120, 40)] {
         let mut app = App::new(Settings::default(), width, height);
         for m in ["11-15", "23-19", "8-11", "22-17", "4-8"] {

@@ -1,9 +1,9 @@
 //! Tournament play: ballots from the ACF deck (and, below, clocks).
 
-use crate::common::*;
-use checkers::game::Game;
-use checkers::session::{Session, ballot, random_ballot};
-use checkers::tui::{App, Settings};
+use crate::game::Game;
+use crate::session::{Session, ballot, random_ballot};
+use crate::tui::tests::*;
+use crate::tui::{App, Settings};
 
 fn balloted(number: u32) -> Session {
     Session::new(Game::new()).with_ballot(ballot(number, false).unwrap())
@@ -19,7 +19,7 @@ fn a_ballot_game_starts_after_its_three_moves() {
     );
     assert_eq!(session.game().moves().len(), 3);
     assert_eq!(session.game().movetext(), "1. 11-15 23-19 2. 8-11");
-    assert_eq!(session.position().turn(), checkers::Color::White);
+    assert_eq!(session.position().turn(), crate::Color::White);
 }
 
 #[test]
@@ -45,9 +45,11 @@ fn barred_ballots_only_when_asked_and_random_ones_never() {
     assert!(e.contains("ballot 3") && e.contains("barred"), "{e}");
     assert!(ballot(3, true).unwrap().is_barred());
     assert!(ballot(175, true).is_err());
-    assert!((0..300).all(
-        |seed| random_ballot(seed, false).status == checkers::engine::BallotStatus::Crossboard
-    ));
+    assert!(
+        (0..300).all(
+            |seed| random_ballot(seed, false).status == crate::engine::BallotStatus::Crossboard
+        )
+    );
 }
 
 #[test]
@@ -56,8 +58,8 @@ fn the_record_keeps_the_ballot_and_a_resume_gets_it_back() {
     session.play_text("22-18").unwrap();
     let record = session.record("2026.11.30");
     assert_eq!(record.tag("Ballot"), Some("126"));
-    let text = checkers::pdn::write_game(&record);
-    let read = checkers::pdn::read_games(&text).remove(0).unwrap();
+    let text = crate::pdn::write_game(&record);
+    let read = crate::pdn::read_games(&text).remove(0).unwrap();
     let mut resumed = Session::from_record(&read);
     assert_eq!(resumed.ballot().map(|o| o.number), Some(126));
     assert!(resumed.undo().is_ok());
@@ -158,9 +160,9 @@ fn a_ballot_game_names_its_ballot_once_and_the_opening_it_grows_into() {
 }
 
 mod clocks {
-    use checkers::Color;
-    use checkers::game::Game;
-    use checkers::session::{Session, TimeControl};
+    use crate::Color;
+    use crate::game::Game;
+    use crate::session::{Session, TimeControl};
     use std::time::{Duration, Instant};
 
     fn secs(s: u64) -> Duration {
@@ -201,8 +203,8 @@ mod clocks {
         assert_eq!(record.result.as_deref(), Some("0-1"));
         assert_eq!(record.tag("Termination"), Some("lost on time"));
         assert_eq!(record.tag("TimeControl"), Some("G/1"));
-        let text = checkers::pdn::write_game(&record);
-        let read = checkers::pdn::read_games(&text).remove(0).unwrap();
+        let text = crate::pdn::write_game(&record);
+        let read = crate::pdn::read_games(&text).remove(0).unwrap();
         let back = Session::from_record(&read);
         assert_eq!(
             back.game().result().unwrap().to_string(),
@@ -239,8 +241,8 @@ mod clocks {
         let record = s.record("2026.11.30");
         assert_eq!(record.tag("BlackClock"), Some("0:04:42.6"));
         assert_eq!(record.tag("WhiteClock"), Some("0:04:23.4"));
-        let text = checkers::pdn::write_game(&record);
-        let read = checkers::pdn::read_games(&text).remove(0).unwrap();
+        let text = crate::pdn::write_game(&record);
+        let read = crate::pdn::read_games(&text).remove(0).unwrap();
         let t1 = t0 + secs(5000);
         let mut back = Session::from_record(&read).with_recorded_clock(t1);
         assert_eq!(back.clock().unwrap().control().to_string(), "5+3");
@@ -262,8 +264,8 @@ mod clocks {
 
     #[test]
     fn the_computer_thinks_within_its_clock() {
-        use checkers::engine::Level;
-        use checkers::session::{Player, Seats};
+        use crate::engine::Level;
+        use crate::session::{Player, Seats};
         let t0 = Instant::now();
         let seats = Seats {
             black: Player::Computer(Level::MAX),
@@ -301,7 +303,7 @@ mod clocks {
         assert!(s.undo_needs_consent());
         assert_eq!(
             s.undo(),
-            Err(checkers::session::SessionError::UndoNeedsConsent)
+            Err(crate::session::SessionError::UndoNeedsConsent)
         );
         assert!(s.undo_agreed().unwrap().to_string().contains("11-15"));
         assert!(s.game().moves().is_empty());
@@ -347,10 +349,10 @@ mod clocks {
 }
 
 mod clock_screen {
-    use crate::common::*;
-    use checkers::game::Game;
-    use checkers::session::Session;
-    use checkers::tui::{Action, App, Settings};
+    use crate::game::Game;
+    use crate::session::Session;
+    use crate::tui::tests::*;
+    use crate::tui::{Action, App, Settings};
     use std::time::{Duration, Instant};
 
     fn timed_app(spec: &str, t0: Instant) -> App {
@@ -392,7 +394,7 @@ mod clock_screen {
         // An ASCII screen keeps the plain reading.
         let session = Session::new(Game::new()).with_clock("G/5".parse().unwrap(), t0);
         let settings = Settings {
-            theme: checkers::tui::Theme::new(true, true),
+            theme: crate::tui::Theme::new(true, true),
             ..Settings::default()
         };
         let app = App::with_session(settings, session, 120, 40);

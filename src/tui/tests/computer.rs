@@ -2,13 +2,14 @@
 //! it asks for, and what a result does (or is refused). The searches run on the
 //! runtime's own thread, with the real engine, as in the game.
 
-use crate::common::*;
-use checkers::engine::Level;
-use checkers::game::Game;
-use checkers::rules::{Color, Outcome, WinReason};
-use checkers::runtime::{Command, Pace, Runtime, Saving};
-use checkers::session::{Player, PlayerKind, Session};
-use checkers::tui::{App, Purpose, SearchSpec, Settings};
+use crate::engine::Level;
+use crate::game::Game;
+use crate::rules::{Color, Outcome, WinReason};
+use crate::runtime::{Command, Pace, Runtime, Saving};
+use crate::runtime::{Purpose, SearchSpec};
+use crate::session::{Player, PlayerKind, Session};
+use crate::tui::tests::*;
+use crate::tui::{App, Settings};
 use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
 
@@ -306,7 +307,7 @@ fn a_hint_is_marked_and_written_out_but_not_played() {
     );
     // The start is in the opening book: the hint says so, and how often the move was
     // played.
-    let book = checkers::engine::book::Book::embedded();
+    let book = crate::engine::book::Book::embedded();
     let entry = book
         .entry(app.position())
         .expect("the start is in the book");
@@ -424,7 +425,7 @@ fn a_reviewed_position_shows_the_engines_score_once_searched() {
 
 #[test]
 fn without_assistance_a_review_is_not_searched_and_t_gives_no_hint() {
-    let record = checkers::pdn::read_games(REVIEW_PDN).remove(0).unwrap();
+    let record = crate::pdn::read_games(REVIEW_PDN).remove(0).unwrap();
     let session = Session::review_record(&record).with_assist(false);
     let runtime = Runtime::new(session, Saving::Off, Pace::NONE);
     let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
@@ -447,7 +448,7 @@ fn a_reviewed_only_move_shows_a_searched_score_with_its_depth() {
         "/tests/fixtures/tinsley.pdn"
     ))
     .unwrap();
-    let record = checkers::pdn::read_games(&pdn).remove(302).unwrap();
+    let record = crate::pdn::read_games(&pdn).remove(302).unwrap();
     assert_eq!(record.tag("Event"), Some("London 1958, game 1"));
     let session = Session::review_record(&record);
     let runtime = Runtime::new(session, Saving::Off, Pace::NONE);
@@ -515,7 +516,7 @@ fn a_record_names_the_computer_unless_a_name_was_given() {
     let names = app.session().record_names();
     assert_eq!(names.black, None);
     assert_eq!(names.white.as_deref(), Some("checkers (level 1)"));
-    let session = app.session().clone().with_names(checkers::pdn::Players {
+    let session = app.session().clone().with_names(crate::pdn::Players {
         black: None,
         white: Some("Chinook Jr".to_string()),
     });
@@ -579,8 +580,8 @@ fn who_plays_lines(app: &App) -> Vec<String> {
 
 #[test]
 fn the_panel_says_once_who_plays_a_side_the_computer_plays() {
-    use checkers::pdn::read_games;
-    use checkers::session::Seats;
+    use crate::pdn::read_games;
+    use crate::session::Seats;
     let seats = Seats {
         black: Player::Person,
         white: Player::Computer(Level::new(9).unwrap()),
@@ -588,7 +589,7 @@ fn the_panel_says_once_who_plays_a_side_the_computer_plays() {
     // Named: the name and the level on one line.
     let session = Session::new(Game::new())
         .with_seats(seats)
-        .with_names(checkers::pdn::Players {
+        .with_names(crate::pdn::Players {
             black: None,
             white: Some("HAL".to_string()),
         });
@@ -603,7 +604,7 @@ fn the_panel_says_once_who_plays_a_side_the_computer_plays() {
         .record("2026.01.01");
     assert_eq!(record.tag("White"), Some("checkers (level 9)"));
     record.moves.clear();
-    let text = checkers::pdn::write_game(&record);
+    let text = crate::pdn::write_game(&record);
     let read = read_games(&text).remove(0).unwrap();
     let resumed = Session::from_record(&read);
     assert_eq!(resumed.names().name(Color::White), None);

@@ -2,20 +2,22 @@
 //! playing on from the middle of it, and the save dialog (the file itself is written by
 //! `tui::save`, which the event loop calls).
 
-use crate::common::*;
-use checkers::game::Game;
-use checkers::pdn::Players;
-use checkers::runtime::{Pace, Runtime, Saving};
-use checkers::session::Session;
-use checkers::store::{Appended, GameFile, load_record};
-use checkers::tui::app::{IfExists, Mode, Polled, SaveField, SaveRequest, Tone};
-use checkers::tui::{App, Flow, Settings};
+use crate::game::Game;
+use crate::pdn::Players;
+use crate::runtime::{IfExists, SaveRequest};
+use crate::runtime::{Pace, Runtime, Saving};
+use crate::session::Session;
+use crate::store::{Appended, GameFile, load_record};
+use crate::tui::app::computer::Polled;
+use crate::tui::app::{Mode, SaveField, Tone};
+use crate::tui::tests::*;
+use crate::tui::{App, Flow, Settings};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 use std::time::Instant;
 
 /// The review game's moves as the file gives them.
 fn recorded() -> Game {
-    let record = checkers::pdn::read_games(REVIEW_PDN).remove(0).unwrap();
+    let record = crate::pdn::read_games(REVIEW_PDN).remove(0).unwrap();
     let mut game = Game::from_position(record.start);
     for m in &record.moves {
         game.play(m).unwrap();
@@ -265,12 +267,12 @@ fn esc_cancels_the_save_dialog_and_an_empty_path_is_refused() {
 /// Saves the game of `app` under `players`' names, as the save dialog does.
 fn save(
     path: &std::path::Path,
-    app: &checkers::tui::App,
+    app: &crate::tui::App,
     players: &Players,
-) -> Result<(), checkers::store::StoreError> {
+) -> Result<(), crate::store::StoreError> {
     let mut session = app.session().clone();
     session.set_names(players.clone());
-    checkers::store::save_record(path, &session.record("2026.11.30"))
+    crate::store::save_record(path, &session.record("2026.11.30"))
 }
 
 #[test]
@@ -309,7 +311,7 @@ fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
     };
     let path = dir.path().join("sub").join("game.pdn");
     save(&path, &app, &players).unwrap();
-    let (game, names) = checkers::pdn::game_from_record(&load_record(&path, 1).unwrap());
+    let (game, names) = crate::pdn::game_from_record(&load_record(&path, 1).unwrap());
     assert_eq!(&game, app.game(), "moves and undo history come back");
     assert_eq!(names, players);
 
@@ -448,7 +450,7 @@ fn dialog_fields_are_edited_anywhere_with_the_text_cursor() {
     press(&mut app, KeyCode::Left);
     press(&mut app, KeyCode::Left);
     type_text(&mut app, "Xé");
-    let path = |app: &checkers::tui::App| match &app.mode {
+    let path = |app: &crate::tui::App| match &app.mode {
         Mode::Save(dialog) => dialog.path.clone(),
         _ => panic!("the dialog closed"),
     };
@@ -510,21 +512,17 @@ fn a_record_with_a_faulty_move_opens_for_review_up_to_the_fault() {
         "/tests/fixtures/tinsley.pdn"
     ));
     let text = std::fs::read_to_string(path).unwrap();
-    let file = std::sync::Arc::new(checkers::session::RecordFile::in_memory(
+    let file = std::sync::Arc::new(crate::session::RecordFile::in_memory(
         path.to_path_buf(),
-        checkers::pdn::read_games(&text),
+        crate::pdn::read_games(&text),
         true,
     ));
     let (_, fault) = file.game(541).unwrap();
     let fault = fault.expect("game 541 has a faulty move");
     assert!(fault.contains("move 62. 32-28"), "{fault}");
-    let session = checkers::session::Session::review_file(file.clone(), 541).unwrap();
-    let mut app = checkers::tui::App::with_session(
-        checkers::tui::Settings::default(),
-        session,
-        WIDTH,
-        HEIGHT,
-    );
+    let session = crate::session::Session::review_file(file.clone(), 541).unwrap();
+    let mut app =
+        crate::tui::App::with_session(crate::tui::Settings::default(), session, WIDTH, HEIGHT);
     // Every good move before the fault can be stepped through: 61 moves each.
     assert_eq!(app.session().review_progress(), (0, 122));
     assert!(message(&app).contains("faulty move"), "{}", message(&app));
@@ -536,10 +534,10 @@ fn a_record_with_a_faulty_move_opens_for_review_up_to_the_fault() {
 }
 
 /// A record file of `pdn`, as `--load` reads it (`chosen`: `--game` was given).
-fn record_file(pdn: &str, chosen: bool) -> std::sync::Arc<checkers::session::RecordFile> {
-    std::sync::Arc::new(checkers::session::RecordFile::in_memory(
+fn record_file(pdn: &str, chosen: bool) -> std::sync::Arc<crate::session::RecordFile> {
+    std::sync::Arc::new(crate::session::RecordFile::in_memory(
         "games.pdn".into(),
-        checkers::pdn::read_games(pdn),
+        crate::pdn::read_games(pdn),
         chosen,
     ))
 }
@@ -565,8 +563,8 @@ const THREE_GAMES: &str = r#"[Event "Spring open"]
 
 #[test]
 fn a_file_of_several_games_opens_with_the_list_to_choose_from() {
-    use checkers::session::Session;
-    use checkers::tui::{App, Settings};
+    use crate::session::Session;
+    use crate::tui::{App, Settings};
     let session = Session::review_file(record_file(THREE_GAMES, false), 1).unwrap();
     let mut app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
     assert!(
@@ -606,8 +604,8 @@ fn a_file_of_several_games_opens_with_the_list_to_choose_from() {
 
 #[test]
 fn a_game_asked_for_by_number_opens_at_once() {
-    use checkers::session::Session;
-    use checkers::tui::{App, Settings};
+    use crate::session::Session;
+    use crate::tui::{App, Settings};
     let session = Session::review_file(record_file(THREE_GAMES, true), 2).unwrap();
     let app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
     assert_eq!(app.mode, Mode::Board);
@@ -636,7 +634,7 @@ fn a_click_on_a_move_of_the_list_shows_the_game_after_it() {
         row: y as u16,
         modifiers: KeyModifiers::NONE,
     });
-    assert!(checkers::tui::handle_event(&mut app, &click).is_some());
+    assert!(crate::tui::handle_event(&mut app, &click).is_some());
     // 3... 23-19 is the sixth move played.
     assert_eq!(app.session().review_progress(), (6, 12));
     assert!(message(&app).contains("23-19"), "{}", message(&app));

@@ -1,12 +1,12 @@
 //! Driving the terminal game with keys and clicks, and checking what the players see.
 
-use crate::common::*;
-use checkers::rules::{Color, DrawReason, Outcome, Position, WinReason};
-use checkers::session::PlayerKind;
-use checkers::tui::Flow;
-use checkers::tui::app::Mode;
-use checkers::tui::geometry::screen_layout;
-use checkers::tui::{App, Settings};
+use crate::rules::{Color, DrawReason, Outcome, Position, WinReason};
+use crate::session::PlayerKind;
+use crate::tui::Flow;
+use crate::tui::app::Mode;
+use crate::tui::geometry::screen_layout;
+use crate::tui::tests::*;
+use crate::tui::{App, Settings};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers,
 };
@@ -39,7 +39,7 @@ fn a_game_played_with_the_cursor_equals_the_same_game_typed() {
 
 #[test]
 fn a_refused_typed_move_keeps_its_text_and_says_why() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     type_move(&mut app, "11-17");
     assert_eq!(app.game().position(), &Position::start());
     assert_eq!(app.mode, Mode::Prompt("11-17".to_string()));
@@ -53,7 +53,7 @@ fn a_refused_typed_move_keeps_its_text_and_says_why() {
 
 #[test]
 fn a_letter_and_a_digit_start_a_move_in_letters() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     type_move(&mut app, "11-15");
     // White's c3-d4 is 22-18: not a draw claim, nor c and then "3-d4".
     type_move(&mut app, "c3-d4");
@@ -84,7 +84,7 @@ fn a_letter_and_a_digit_start_a_move_in_letters() {
     assert!(app.flipped);
     // A letter's command and then a move in numbers: a1 holds no piece of Black's, so
     // the 1 starts 11-15 rather than a square.
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     press(&mut app, KeyCode::Char('a'));
     assert!(app.coordinates);
     type_move(&mut app, "11-15");
@@ -110,10 +110,10 @@ fn the_move_list_shows_whole_capture_routes_and_the_status_line_a_crowning() {
 
 #[test]
 fn the_players_names_are_on_screen_where_their_sides_are() {
-    use checkers::game::Game;
-    use checkers::pdn::Players;
-    use checkers::session::{Session, TimeControl};
-    use checkers::tui::{App, Settings};
+    use crate::game::Game;
+    use crate::pdn::Players;
+    use crate::session::{Session, TimeControl};
+    use crate::tui::{App, Settings};
     let control: TimeControl = "G/5".parse().unwrap();
     let session = Session::new(Game::new())
         .with_names(Players {
@@ -137,7 +137,7 @@ fn the_players_names_are_on_screen_where_their_sides_are() {
 
 #[test]
 fn the_game_is_browsed_without_undoing_and_a_move_returns_to_it() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     for m in ["11-15", "23-19", "8-11", "22-17"] {
         type_move(&mut app, m);
     }
@@ -178,7 +178,7 @@ fn the_game_is_browsed_without_undoing_and_a_move_returns_to_it() {
 
 #[test]
 fn moves_typed_with_a_space_a_full_stop_or_as_four_digits() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     type_move(&mut app, "11 15");
     type_move(&mut app, "2318");
     type_move(&mut app, "8.11");
@@ -192,7 +192,7 @@ fn moves_typed_with_a_space_a_full_stop_or_as_four_digits() {
 
 #[test]
 fn a_refused_move_hands_the_keys_back() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     type_move(&mut app, "12-13");
     assert!(matches!(app.mode, Mode::Prompt(_)));
     // q asks to quit (a game has not started: it quits at once) rather than typing q.
@@ -212,7 +212,7 @@ fn a_refused_move_hands_the_keys_back() {
 
 #[test]
 fn after_a_refusal_the_next_move_typed_replaces_the_old_text() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     type_move(&mut app, "12-13");
     assert_eq!(app.mode, Mode::Prompt("12-13".to_string()));
     assert!(screen_text(&app).contains("type a new move"));
@@ -230,7 +230,7 @@ fn after_a_refusal_the_next_move_typed_replaces_the_old_text() {
 
 #[test]
 fn skipping_a_compulsory_capture_is_refused_with_the_allowed_captures() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     type_move(&mut app, "11-15");
     type_move(&mut app, "22-18");
     let before = *app.game().position();
@@ -253,7 +253,7 @@ fn skipping_a_compulsory_capture_is_refused_with_the_allowed_captures() {
 
 #[test]
 fn refused_cursor_choices_explain_themselves() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     cursor_move(&mut app, &[22]);
     assert!(message(&app).contains("not yours"), "{}", message(&app));
     cursor_move(&mut app, &[14]);
@@ -296,7 +296,7 @@ fn a_multi_jump_is_built_hop_by_hop_and_stepped_back() {
 
 #[test]
 fn clicks_pick_up_and_land_like_the_cursor() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     let layout = screen_layout(app.screen, app.flipped).unwrap();
     let at = |n: u8| {
         let r = layout.board.square_rect(sq(n));
@@ -320,7 +320,7 @@ fn clicks_pick_up_and_land_like_the_cursor() {
 
 #[test]
 fn clicks_follow_the_flipped_board() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     press(&mut app, KeyCode::Char('f'));
     let layout = screen_layout(app.screen, true).unwrap();
     for n in [11, 15] {
@@ -332,7 +332,7 @@ fn clicks_follow_the_flipped_board() {
 
 #[test]
 fn undo_and_redo_any_number_of_moves() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     for m in OPENING {
         type_move(&mut app, m);
     }
@@ -354,7 +354,7 @@ fn undo_and_redo_any_number_of_moves() {
 
 #[test]
 fn flip_turns_the_board_and_keeps_numbers_with_squares() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     press(&mut app, KeyCode::Char('f'));
     assert!(app.flipped);
     let screen = screen_text(&app);
@@ -376,7 +376,7 @@ fn flip_turns_the_board_and_keeps_numbers_with_squares() {
 
 #[test]
 fn an_agreed_draw_is_taken_back_by_both_and_redone() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     type_move(&mut app, "11-15");
     press(&mut app, KeyCode::Char('d'));
     press(&mut app, KeyCode::Char('y'));
@@ -410,7 +410,7 @@ fn an_agreed_draw_is_taken_back_by_both_and_redone() {
 
 #[test]
 fn resigning_asks_who_and_ends_the_game() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     type_move(&mut app, "11-15");
     press(&mut app, KeyCode::Char('r'));
     press(&mut app, KeyCode::Esc);
@@ -445,7 +445,7 @@ fn resigning_asks_who_and_ends_the_game() {
 
 #[test]
 fn a_draw_offer_can_be_declined_or_accepted() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     // The offer is asked first: n takes it back before it is made.
     press(&mut app, KeyCode::Char('d'));
     assert!(screen_text(&app).contains("Offer White a draw? y yes  n no"));
@@ -516,7 +516,7 @@ fn winning_by_capturing_the_last_piece_is_announced() {
 
 #[test]
 fn quit_asks_only_with_a_game_in_progress_and_ctrl_c_always_quits() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     let quit = Some(Flow::Quit);
     assert_eq!(
         press(&mut app, KeyCode::Char('q')),
@@ -530,7 +530,7 @@ fn quit_asks_only_with_a_game_in_progress_and_ctrl_c_always_quits() {
     press(&mut app, KeyCode::Char('q'));
     assert_eq!(press(&mut app, KeyCode::Char('y')), quit);
     for setup in ["?", "1", "r", "d"] {
-        let mut app = crate::common::app();
+        let mut app = crate::tui::tests::app();
         type_text(&mut app, setup);
         assert_eq!(ctrl(&mut app, 'c'), quit, "Ctrl-C after {setup}");
     }
@@ -538,7 +538,7 @@ fn quit_asks_only_with_a_game_in_progress_and_ctrl_c_always_quits() {
 
 #[test]
 fn key_releases_and_repeats_are_ignored() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     for kind in [KeyEventKind::Release, KeyEventKind::Repeat] {
         let event = Event::Key(KeyEvent {
             code: KeyCode::Up,
@@ -553,7 +553,7 @@ fn key_releases_and_repeats_are_ignored() {
 
 #[test]
 fn help_opens_and_any_key_closes_it() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     press(&mut app, KeyCode::Char('?'));
     assert!(screen_text(&app).contains("compulsory"));
     press(&mut app, KeyCode::Char('x'));
@@ -563,7 +563,7 @@ fn help_opens_and_any_key_closes_it() {
 
 #[test]
 fn a_small_terminal_says_what_size_is_needed_and_only_quit_acts() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     app.handle_event(&Event::Resize(25, 20));
     assert!(screen_text(&app).contains("need 26x11"));
     // Keys do nothing to a game that cannot be seen...
@@ -583,7 +583,7 @@ fn a_small_terminal_says_what_size_is_needed_and_only_quit_acts() {
 
 #[test]
 fn a_new_game_after_the_end_starts_at_once_without_asking_to_abandon() {
-    let mut app = crate::common::app_from("W:W22:B18");
+    let mut app = crate::tui::tests::app_from("W:W22:B18");
     type_move(&mut app, "22x15");
     assert!(app.game().is_over());
     press(&mut app, KeyCode::Char('n'));
@@ -598,7 +598,7 @@ fn a_new_game_after_the_end_starts_at_once_without_asking_to_abandon() {
 
 #[test]
 fn each_side_finds_its_cursor_where_it_left_it() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     assert_eq!(app.cursor_square(), Some(sq(11)), "Black starts on 11");
     cursor_move(&mut app, &[11, 15]);
     assert_eq!(app.game().movetext(), "1. 11-15");
@@ -613,12 +613,12 @@ fn each_side_finds_its_cursor_where_it_left_it() {
 
 #[test]
 fn a_person_playing_white_against_the_computer_sits_at_the_bottom() {
-    use checkers::session::{Player, Seats, Session};
+    use crate::session::{Player, Seats, Session};
     let seats = Seats {
-        black: Player::Computer(checkers::engine::Level::MIN),
+        black: Player::Computer(crate::engine::Level::MIN),
         white: Player::Person,
     };
-    let session = || Session::new(checkers::game::Game::new()).with_seats(seats);
+    let session = || Session::new(crate::game::Game::new()).with_seats(seats);
     let app = App::with_session(Settings::default(), session(), WIDTH, HEIGHT);
     assert!(app.flipped, "White at the bottom");
     // --flip turns it back.
@@ -632,7 +632,7 @@ fn a_person_playing_white_against_the_computer_sits_at_the_bottom() {
 #[test]
 fn coordinates_name_the_squares_the_algebraic_way_whichever_way_the_board_turns() {
     for flip in [false, true] {
-        let mut app = crate::common::app();
+        let mut app = crate::tui::tests::app();
         if flip {
             press(&mut app, KeyCode::Char('f'));
         }
@@ -659,7 +659,7 @@ fn coordinates_name_the_squares_the_algebraic_way_whichever_way_the_board_turns(
 
 #[test]
 fn the_move_list_scrolls_back_to_the_first_move() {
-    let mut app = crate::common::app_from("B:WK32:BK1");
+    let mut app = crate::tui::tests::app_from("B:WK32:BK1");
     for _ in 0..10 {
         for m in ["1-5", "32-28", "5-1", "28-32"] {
             type_move(&mut app, m);
@@ -687,7 +687,7 @@ fn the_move_list_scrolls_back_to_the_first_move() {
 
 #[test]
 fn a_move_in_letters_is_typed_after_a_colon_as_the_help_says() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     let name = |n: u8| sq(n).algebraic();
     // 11-15 in letters: the help and the README say ":" opens the prompt for it.
     press(&mut app, KeyCode::Char(':'));
@@ -700,7 +700,7 @@ fn a_move_in_letters_is_typed_after_a_colon_as_the_help_says() {
 
 #[test]
 fn browsing_speaks_of_the_move_lists_numbers_in_the_status_and_the_panel() {
-    let mut app = crate::common::app();
+    let mut app = crate::tui::tests::app();
     // 1. 11-15 23-19 2. 8-11 22-17 3. 4-8 17-13: six plies, three numbered moves.
     for m in ["11-15", "23-19", "8-11", "22-17", "4-8", "17-13"] {
         type_move(&mut app, m);
@@ -724,7 +724,7 @@ fn browsing_speaks_of_the_move_lists_numbers_in_the_status_and_the_panel() {
 
 #[test]
 fn a_long_capture_keeps_whites_moves_in_one_column() {
-    let mut app = crate::common::app_from("B:W10,11,18,19,30:BK7");
+    let mut app = crate::tui::tests::app_from("B:W10,11,18,19,30:BK7");
     for m in ["7x14x23x16x7", "30-26", "7-10", "26-22"] {
         type_move(&mut app, m);
     }

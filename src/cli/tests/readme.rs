@@ -3,11 +3,11 @@
 //! preferences example reads, and every command line it shows parses as the program's
 //! (or the lab's) command line.
 
-use checkers::tui::keymap::help_lines;
+use crate::tui::keymap::help_lines;
 
 #[test]
 fn the_readme_lists_every_key_as_the_key_map_has_it() {
-    let readme = include_str!("../../README.md");
+    let readme = include_str!("../../../README.md");
     for (label, help) in help_lines() {
         let keys: Vec<String> = label
             .replace("{arrows}", "arrows")
@@ -22,13 +22,13 @@ fn the_readme_lists_every_key_as_the_key_map_has_it() {
 
 #[test]
 fn the_readmes_preferences_example_reads_as_preferences() {
-    let readme = include_str!("../../README.md");
+    let readme = include_str!("../../../README.md");
     let start = readme.find("```toml\n").expect("an example") + "```toml\n".len();
     let example = &readme[start..start + readme[start..].find("```").unwrap()];
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("preferences.toml");
     std::fs::write(&path, example).unwrap();
-    let (prefs, warning) = checkers::commands::preferences::read(&path);
+    let (prefs, warning) = crate::commands::preferences::read(&path);
     assert_eq!(warning, None);
     assert_eq!(prefs.level, Some(7));
     assert_eq!(prefs.clock.as_deref(), Some("5+3"));
@@ -37,7 +37,7 @@ fn the_readmes_preferences_example_reads_as_preferences() {
 
 /// The README's text with its line breaks as spaces, to find a sentence wrapped anywhere.
 fn readme_text() -> String {
-    include_str!("../../README.md")
+    include_str!("../../../README.md")
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
@@ -45,10 +45,10 @@ fn readme_text() -> String {
 
 #[test]
 fn the_readmes_size_for_big_clocks_is_where_they_turn_big() {
-    use crate::common::screen_text;
-    use checkers::game::Game;
-    use checkers::session::{Session, TimeControl};
-    use checkers::tui::{App, Settings};
+    use crate::game::Game;
+    use crate::session::{Session, TimeControl};
+    use crate::tui::tests::screen_text;
+    use crate::tui::{App, Settings};
     // "on a terminal of 105x39 or more (not with `--ascii`) the readings are three rows
     // tall": the size the README gives, and no smaller one in either direction.
     let text = readme_text();
@@ -139,7 +139,7 @@ fn shell_words(line: &str) -> Vec<String> {
 /// Every command line in the README's `sh` blocks, continuation lines joined, each
 /// pipeline and `&&` list split into its commands.
 fn readme_commands() -> Vec<String> {
-    let readme = include_str!("../../README.md");
+    let readme = include_str!("../../../README.md");
     let mut commands = Vec::new();
     let mut in_block = false;
     let mut pending = String::new();
@@ -174,9 +174,9 @@ fn every_command_the_readme_shows_parses() {
             continue;
         };
         let parsed = match args[0].as_str() {
-            "checkers" => checkers::cli::Cli::try_parse_from(&args).map(drop),
+            "checkers" => crate::cli::Cli::try_parse_from(&args).map(drop),
             #[cfg(feature = "lab")]
-            "checkers-lab" => checkers::lab::cli::LabCli::try_parse_from(&args).map(drop),
+            "checkers-lab" => crate::lab::cli::LabCli::try_parse_from(&args).map(drop),
             #[cfg(not(feature = "lab"))]
             "checkers-lab" => continue,
             other => panic!("README.md runs {other}, which is not one of the programs: {command}"),

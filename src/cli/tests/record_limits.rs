@@ -3,13 +3,13 @@
 //! record holds are saved and read back; a longer name is refused where it is given, a
 //! longer game is not saved (and the file keeps the last game that fits).
 
-use checkers::cli::Cli;
-use checkers::game::Game;
-use checkers::pdn::{
+use crate::cli::Cli;
+use crate::game::Game;
+use crate::pdn::{
     MAX_NAME_CHARS, MAX_PLIES, MAX_TAG_CHARS, PdnGame, Players, game_from_record, game_record,
 };
-use checkers::rules::Position;
-use checkers::store::{StoreError, load_record, save_record};
+use crate::rules::Position;
+use crate::store::{StoreError, load_record, save_record};
 use clap::Parser;
 
 /// Two kings shuffling in their corners for `plies` plies: a legal game of any length.
@@ -94,7 +94,7 @@ fn finding_4_the_longest_game_is_saved_and_read_back_and_a_longer_one_is_not_sav
             .to_string()
             .contains("more than a saved game can hold (20000)")
     );
-    assert!(checkers::store::append_record(&path, &record).is_err());
+    assert!(crate::store::append_record(&path, &record).is_err());
     // The file still holds the longest game, readable.
     assert_eq!(load_record(&path, 1).unwrap().moves.len(), MAX_PLIES);
 }

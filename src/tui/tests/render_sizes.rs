@@ -1,7 +1,7 @@
 //! Drawing never panics, whatever the terminal size, and small screens say what they need.
 
-use crate::common::*;
-use checkers::tui::App;
+use crate::tui::App;
+use crate::tui::tests::*;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
@@ -85,9 +85,9 @@ fn a_narrow_screen_drops_whole_keys_and_words_rather_than_cutting_them() {
 
 #[test]
 fn the_clocks_are_drawn_big_from_105_columns_and_39_rows_as_the_readme_says() {
-    use checkers::game::Game;
-    use checkers::session::{Session, TimeControl};
-    use checkers::tui::Settings;
+    use crate::game::Game;
+    use crate::session::{Session, TimeControl};
+    use crate::tui::Settings;
     let timed = |width, height| {
         let control: TimeControl = "5+3".parse().unwrap();
         let session = Session::new(Game::new()).with_clock(control, std::time::Instant::now());
@@ -106,7 +106,7 @@ fn the_clocks_are_drawn_big_from_105_columns_and_39_rows_as_the_readme_says() {
 
 #[test]
 fn at_40x15_labels_marks_and_the_status_line_keep_clear_of_each_other() {
-    use checkers::tui::Settings;
+    use crate::tui::Settings;
     use ratatui::crossterm::event::KeyCode;
     let mut app = App::new(Settings::default(), 40, 15);
     press(&mut app, KeyCode::Char('a'));
@@ -124,7 +124,7 @@ fn at_40x15_labels_marks_and_the_status_line_keep_clear_of_each_other() {
 
 #[test]
 fn the_help_box_stands_clear_of_the_board_and_panel_borders() {
-    use checkers::tui::Settings;
+    use crate::tui::Settings;
     let mut app = App::new(Settings::default(), 100, 30);
     type_text(&mut app, "?");
     let screen = screen_text(&app);
@@ -136,8 +136,8 @@ fn the_help_box_stands_clear_of_the_board_and_panel_borders() {
 /// Every page of the help at `width` x `height`, PgDn after PgDn until the help closes
 /// or stops changing.
 fn help_pages(width: u16, height: u16) -> Vec<String> {
-    use checkers::tui::Settings;
-    use checkers::tui::app::Mode;
+    use crate::tui::Settings;
+    use crate::tui::app::Mode;
     use ratatui::crossterm::event::KeyCode;
     let mut app = App::new(Settings::default(), width, height);
     type_text(&mut app, "?");
@@ -158,7 +158,7 @@ fn help_pages(width: u16, height: u16) -> Vec<String> {
 
 #[test]
 fn the_whole_help_is_read_at_70x23_and_80x24() {
-    use checkers::tui::keymap;
+    use crate::tui::keymap;
     for (width, height, scrolls) in [(70, 23, true), (80, 24, false)] {
         let pages = help_pages(width, height);
         let all = pages.join("\n");
@@ -200,8 +200,8 @@ fn the_whole_help_is_read_at_70x23_and_80x24() {
 
 #[test]
 fn the_help_scrolls_back_and_any_other_key_closes_it() {
-    use checkers::tui::Settings;
-    use checkers::tui::app::Mode;
+    use crate::tui::Settings;
+    use crate::tui::app::Mode;
     use ratatui::crossterm::event::KeyCode;
     let mut app = App::new(Settings::default(), 26, 11);
     type_text(&mut app, "?");
@@ -225,7 +225,7 @@ fn the_help_scrolls_back_and_any_other_key_closes_it() {
 
 #[test]
 fn below_23_rows_the_turn_stays_in_view_and_no_sentence_is_cut() {
-    use checkers::tui::app::Tone;
+    use crate::tui::app::Tone;
     let mut app = app();
     // The start's news, two sentences the width of the screen each.
     let news = "3 unfinished games are saved: q, then checkers --resume continues one of them. \

@@ -1,11 +1,11 @@
 //! A monkey at the keyboard and mouse: random events never panic, and the game always
 //! holds a position reachable from its start by legal moves.
 
-use crate::common::*;
-use checkers::game::Game;
-use checkers::rules::{Move, Position, Square};
-use checkers::tui::App;
-use checkers::tui::geometry::screen_layout;
+use crate::game::Game;
+use crate::rules::{Move, Position, Square};
+use crate::tui::App;
+use crate::tui::geometry::screen_layout;
+use crate::tui::tests::*;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
@@ -185,11 +185,11 @@ fn a_hundred_thousand_random_events() {
         if app.game().moves().len() > before {
             plies_played += 1;
         }
-        if flow == Some(checkers::tui::Flow::Quit) {
+        if flow == Some(crate::tui::Flow::Quit) {
             // Keep going with a fresh game, or a recorded one to review: quitting is a
             // normal outcome.
             app = if rng.below(2) == 0 {
-                crate::common::app()
+                crate::tui::tests::app()
             } else {
                 review_app(REVIEW_PDN)
             };

@@ -1,13 +1,13 @@
 //! The position editor: pieces placed with the cursor, the side to move, a FEN typed;
 //! an impossible position refused with its reason; Enter plays from the position.
 
-use crate::common::*;
-use checkers::rules::{Color, Position};
-use checkers::tui::app::Mode;
+use crate::rules::{Color, Position};
+use crate::tui::app::Mode;
+use crate::tui::tests::*;
 use ratatui::crossterm::event::KeyCode;
 
 /// Opens the editor with an empty board, the cursor on square `n`.
-fn editor_on(app: &mut checkers::tui::App, n: u8) {
+fn editor_on(app: &mut crate::tui::App, n: u8) {
     press(app, KeyCode::Char('E'));
     assert!(matches!(app.mode, Mode::Editor(_)));
     press(app, KeyCode::Char('c'));
@@ -149,7 +149,7 @@ fn the_fen_of_the_position_on_the_board_is_shown_on_a_key() {
 #[test]
 fn snapshots_of_the_editor_at_80x24_and_120x40() {
     for (width, height) in [(80, 24), (120, 40)] {
-        let mut app = checkers::tui::App::new(checkers::tui::Settings::default(), width, height);
+        let mut app = crate::tui::App::new(crate::tui::Settings::default(), width, height);
         editor_on(&mut app, 18);
         press(&mut app, KeyCode::Char('W'));
         cursor_to(&mut app, sq(11));

@@ -3,14 +3,15 @@
 //! the next game when both are ready, the match's file, and a resume mid-match, driven
 //! with a fake clock; and the full-screen game showing it.
 
-use crate::common::*;
-use checkers::Color;
-use checkers::engine::Level;
-use checkers::game::Game;
-use checkers::pdn::Players;
-use checkers::pdn::{read_games, write_game};
-use checkers::session::{MatchBallots, Player, Seats, Session, SessionError, ballot, drawn_ballot};
-use checkers::tui::{App, Settings};
+use crate::Color;
+use crate::engine::Level;
+use crate::game::Game;
+use crate::pdn::Players;
+use crate::pdn::{read_games, write_game};
+use crate::session::ballot::drawn_ballot;
+use crate::session::{MatchBallots, Player, Seats, Session, SessionError, ballot};
+use crate::tui::tests::*;
+use crate::tui::{App, Settings};
 use insta::assert_snapshot;
 use ratatui::crossterm::event::KeyCode;
 use std::path::PathBuf;

@@ -1,0 +1,7 @@
+//! The engine's tests: the search ([`search`]: forced wins, draws, levels, stopping) and
+//! the endgame databases ([`egdb`]: building, verifying, probing, and what the screen
+//! says of them).
+#![allow(clippy::unwrap_used)]
+
+mod egdb;
+mod search;

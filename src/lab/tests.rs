@@ -1,0 +1,271 @@
+//! The lab's commands run in-process as `checkers-lab` runs them (the binary itself is
+//! run in the program's tests): self-play writes positions that training reads back
+//! into weights and networks, and the book is built from the ballots and the games.
+#![allow(clippy::unwrap_used)]
+
+use super::cli::LabCli;
+use crate::engine::learned::Weights;
+use crate::engine::nnue::Nnue;
+use crate::lab::training::Sample;
+use clap::Parser;
+
+/// What a run of the lab said: its exit code, its report and its closing message.
+struct Ran {
+    code: u8,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `checkers-lab` with `args` in this process: the exit code and words a user
+/// would see.
+fn run(args: &[&str]) -> Ran {
+    let cli =
+        match LabCli::try_parse_from(std::iter::once("checkers-lab").chain(args.iter().copied())) {
+            Ok(cli) => cli,
+            Err(refused) => {
+                return Ran {
+                    code: u8::try_from(refused.exit_code()).unwrap(),
+                    stdout: String::new(),
+                    stderr: refused.render().to_string(),
+                };
+            }
+        };
+    let mut out = Vec::new();
+    let exit = super::exit(&super::run_to(cli, &mut out));
+    Ran {
+        code: exit.code,
+        stdout: String::from_utf8(out).unwrap(),
+        stderr: exit.message.unwrap_or_default(),
+    }
+}
+
+#[test]
+fn selfplay_writes_positions_that_train_reads_back_into_weights() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("positions.txt");
+    let data_arg = data.to_str().unwrap();
+    let o = run(&[
+        "selfplay", "--games", "3", "--nodes", "300", "--out", data_arg,
+    ]);
+    assert!(o.code == 0, "{}", o.stderr);
+    let said = o.stdout.clone();
+    assert!(said.starts_with("3 games ("), "{said}");
+    assert!(said.contains("positions a minute"), "{said}");
+    let text = std::fs::read_to_string(&data).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() > 30, "{} positions", lines.len());
+    for line in &lines {
+        let sample = Sample::from_line(line).unwrap();
+        // Quiet: the side to move has no capture.
+        assert!(sample.position.capturers().is_empty(), "{line}");
+        assert!(sample.score.is_some(), "{line}");
+    }
+    // A second run adds to the file.
+    let o = run(&[
+        "selfplay", "--games", "1", "--nodes", "300", "--seed", "5", "--out", data_arg,
+    ]);
+    assert!(o.code == 0, "{}", o.stderr);
+    let more = std::fs::read_to_string(&data).unwrap().lines().count();
+    assert!(more > lines.len());
+
+    let weights = dir.path().join("weights.bin");
+    let o = run(&[
+        "train",
+        "--data",
+        data_arg,
+        "--out",
+        weights.to_str().unwrap(),
+        "--epochs",
+        "2",
+    ]);
+    assert!(o.code == 0, "{}", o.stderr);
+    let said = o.stdout.clone();
+    assert!(said.contains(&format!("{more} positions")), "{said}");
+    assert!(said.contains("held-out error: hand-written "), "{said}");
+    let bytes = std::fs::read(&weights).unwrap();
+    assert_eq!(bytes.len(), Weights::FILE_BYTES);
+    assert!(Weights::from_bytes(&bytes).is_ok());
+}
+
+#[test]
+fn book_build_searches_the_ballots_and_the_games_openings() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book.txt");
+    let games = env!("CARGO_MANIFEST_DIR").to_string() + "/tests/fixtures/tinsley.pdn";
+    let o = run(&[
+        "book",
+        "--out",
+        book.to_str().unwrap(),
+        "--pdn",
+        &games,
+        "--movetime",
+        "1",
+        "--min-games",
+        "40",
+        "--plies",
+        "4",
+    ]);
+    assert!(o.code == 0, "{}", o.stderr);
+    let text = std::fs::read_to_string(&book).unwrap();
+    let parsed = crate::engine::book::Book::parse(&text).unwrap();
+    // Every playable ballot with a choice to make, and the start position (every game
+    // passes it).
+    for ballot in crate::engine::acf_openings() {
+        let pos = ballot.position();
+        if !ballot.is_barred() && pos.count_moves() > 1 {
+            assert!(parsed.entry(&pos).is_some(), "ballot {}", ballot.number);
+        }
+    }
+    let start = parsed.entry(&crate::rules::Position::start()).unwrap();
+    let played: u32 = start.played.iter().map(|(_, n)| n).sum();
+    assert!(played >= 700, "{played} games from the start");
+    assert!(
+        o.stdout
+            .contains(&format!("{} positions written", parsed.len()))
+    );
+}
+
+#[test]
+fn a_network_goes_on_training_from_the_last_generation() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("positions.txt");
+    let data_arg = data.to_str().unwrap();
+    let o = run(&[
+        "selfplay", "--games", "2", "--nodes", "300", "--eval", "net", "--out", data_arg,
+    ]);
+    assert!(o.code == 0, "{}", o.stderr);
+    let generation = dir.path().join("gen.bin");
+    let train = |from: &str, model: &str| {
+        run(&[
+            "train",
+            "--model",
+            model,
+            "--from",
+            from,
+            "--data",
+            data_arg,
+            "--out",
+            generation.to_str().unwrap(),
+            "--epochs",
+            "1",
+            "--threads",
+            "1",
+            "--learning-rate",
+            "0.5",
+        ])
+    };
+    let o = train("embedded", "net");
+    assert!(o.code == 0, "{}", o.stderr);
+    let said = o.stdout.clone();
+    assert!(
+        said.contains("starting from the embedded network"),
+        "{said}"
+    );
+    assert!(said.contains("pass 1: loss "), "{said}");
+    let first = std::fs::read(&generation).unwrap();
+    assert_eq!(first.len(), Nnue::FILE_BYTES);
+    assert!(Nnue::from_bytes(&first).is_ok());
+    // A step from the embedded network is small: most weights are as they were.
+    let embedded = include_bytes!("../engine/net.bin");
+    let same = first
+        .chunks(4)
+        .zip(embedded.chunks(4))
+        .filter(|(a, b)| a == b)
+        .count();
+    assert!(
+        same * 2 > first.len() / 4,
+        "{same} of {} words kept",
+        first.len() / 4
+    );
+    // The file it wrote is a generation to go on from.
+    let next = dir.path().join("next.bin");
+    std::fs::copy(&generation, &next).unwrap();
+    let o = train(next.to_str().unwrap(), "net");
+    assert!(o.code == 0, "{}", o.stderr);
+    assert!(o.stdout.contains("starting from "), "{}", o.stdout);
+    // A file that is not a network is named, and the pattern table has no generations.
+    let junk = dir.path().join("junk.bin");
+    std::fs::write(&junk, "not a network").unwrap();
+    let o = train(junk.to_str().unwrap(), "net");
+    assert_eq!(Some(o.code), Some(1));
+    assert!(
+        o.stderr
+            .contains("junk.bin: not a checkers network file (the --from network file)"),
+        "{}",
+        o.stderr
+    );
+    // It is read before the data, which can take minutes: a missing data file is not
+    // reached.
+    let o = run(&[
+        "train",
+        "--model",
+        "net",
+        "--from",
+        junk.to_str().unwrap(),
+        "--data",
+        "missing.txt",
+        "--out",
+        generation.to_str().unwrap(),
+    ]);
+    assert!(
+        o.stderr.contains("junk.bin: not a checkers network file"),
+        "{}",
+        o.stderr
+    );
+    let o = train("embedded", "table");
+    assert_eq!(Some(o.code), Some(1));
+    assert!(o.stderr.contains("--model net"), "{}", o.stderr);
+}
+
+#[test]
+fn selfplay_searches_deeper_from_a_number_of_pieces_and_refuses_an_impossible_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("deep.txt");
+    let data_arg = data.to_str().unwrap();
+    let o = run(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--nodes",
+        "300",
+        "--deep-nodes",
+        "3000",
+        "--deep-pieces",
+        "30",
+        "--out",
+        data_arg,
+    ]);
+    assert_eq!(Some(o.code), Some(2));
+    let err = o.stderr.clone();
+    assert!(err.contains("--deep-pieces"), "{err}");
+    assert!(err.contains("30 is not in 2..=24"), "{err}");
+    assert!(!data.exists(), "nothing is written for a refused option");
+    // Without --deep-nodes, --deep-pieces would do nothing: it is refused, not ignored.
+    let o = run(&["selfplay", "--deep-pieces", "16", "--out", data_arg]);
+    assert_eq!(Some(o.code), Some(2));
+    let err = o.stderr.clone();
+    assert!(err.contains("--deep-nodes <NODES>"), "{err}");
+    assert!(!data.exists(), "nothing is written for a refused option");
+    let o = run(&[
+        "selfplay",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--deep-nodes",
+        "3000",
+        "--deep-pieces",
+        "20",
+        "--out",
+        data_arg,
+    ]);
+    assert!(o.code == 0, "{}", o.stderr);
+    assert!(o.stdout.starts_with("2 games ("), "{}", o.stdout);
+    let text = std::fs::read_to_string(&data).unwrap();
+    let samples: Vec<Sample> = text
+        .lines()
+        .map(|l| Sample::from_line(l).unwrap())
+        .collect();
+    assert!(samples.iter().any(|s| s.position.occupied().count() >= 20));
+    assert!(samples.iter().any(|s| s.position.occupied().count() < 20));
+}
