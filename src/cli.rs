@@ -1,8 +1,8 @@
 //! The command line: clap derive types only, every value typed and checked by its
 //! value parser. What each command does is in the `commands` module.
 //!
-//! One concept at this length: the clap types of every subcommand, read together as the
-//! command line's one definition (a game across the network's are in `cli/net.rs`).
+//! The clap types of every subcommand are read together here, as the command line's one
+//! definition (a game across the network's are in `cli/net.rs`).
 
 use crate::engine::{Evaluation, Level};
 use crate::rules::Position;

@@ -2,12 +2,10 @@
 //! killer and history move ordering, late-move reductions, truncation, forced-capture
 //! quiescence, repetition detection.
 //! What a search is asked and answers (limits, request, result) lives in
-//! [`request`](super::request); the node loop, move ordering and the path of positions
-//! for repetitions stay together here, in one `Searcher` whose hot functions inline into
-//! each other.
-//!
-//! One concept at this length: the tree search and its ordering, whose parts call one
-//! another at every node (Lazy SMP's helpers run the same search).
+//! [`request`](super::request). Here are the [`Engine`] that drives the iterations (and
+//! Lazy SMP's helper threads, which run the same search), and one thread's `Searcher`:
+//! the node loop, its move ordering and the path of positions for repetitions, whose
+//! hot functions call one another at every node.
 
 use super::book::Book;
 use super::egdb::{Egdb, Verdict};

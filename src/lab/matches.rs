@@ -1,7 +1,7 @@
-//! `checkers match`: two computer levels play each other from a deck of openings.
-//!
-//! One concept at this length: a match between two players, its games and its report
-//! (the engines' knowledge, the games against another program, the score by player).
+//! `checkers-lab match`: two computer players (levels, search parameters, networks, or
+//! another program) play each other from a deck of openings: the match, its games and
+//! its report (the engines' knowledge, the games against another program, the score by
+//! player).
 
 use super::LabError;
 use super::cli::{MatchArgs, MatchPlayers};

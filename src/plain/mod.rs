@@ -1,8 +1,8 @@
 //! The line-oriented front end, for screen readers, scripts and dumb terminals.
 //!
-//! One concept at this length: the conversation (`Plain`), its words for each event and
-//! its answer to each command line; the position's text and the choice of game are
-//! apart (`position.rs`, `choose.rs`).
+//! Here are the conversation (`Plain`), its words for each event and its answer to each
+//! command line; the position's text and the choice of game are apart (`position.rs`,
+//! `choose.rs`).
 //!
 //! It prints the board as text (square numbers, Black at the bottom) and whose move it
 //! is, then reads one move or command per line and answers each with one line: the move

@@ -7,10 +7,9 @@
 //! the plain line mode only turn input into calls here and answers into text, so a
 //! behaviour exists once and cannot drift between them.
 //!
-//! One concept at this length: the `Session`'s state and its requests (play, undo, draws,
-//! seats, levels), each a few lines over the same state; clocks, records, matches,
-//! review, the mirror of a game across the network and the opening names are modules
-//! of their own.
+//! Here are the `Session`'s state and its requests (play, undo, draws, seats, levels);
+//! clocks, records, matches, review, the mirror of a game across the network and the
+//! opening names are modules of their own.
 
 pub(crate) mod ballot;
 mod clock;
