@@ -400,10 +400,8 @@ impl Session {
         self.match_play = Some(contest);
         self.track(|s| s.game = game);
         self.play_goes_on();
-        if let Some((clock, now)) = self.clock.as_mut() {
-            let pos = self.game.position();
-            *clock = Clock::new(clock.control());
-            clock.start(pos.turn(), *now, single_forced_jump(pos));
+        if let Some(timing) = self.timing.as_mut() {
+            timing.restart(self.game.position());
         }
         self.review = None;
         self.untouched_record = false;

@@ -52,8 +52,8 @@ impl Session {
     /// The clocks shown at `now`, with no flag fall: the terminal holding the game
     /// decides that, and tells it.
     pub(crate) fn tick_shown(&mut self, now: Instant) {
-        if let Some((_, then)) = self.clock.as_mut() {
-            *then = now.max(*then);
+        if let Some(timing) = self.timing.as_mut() {
+            timing.shown_at(now);
         }
     }
 
@@ -75,18 +75,14 @@ impl Session {
             self.review = None;
         }
         self.names = names;
-        if let (Some((clock, then)), Some((left, running))) = (self.clock.as_mut(), clocks) {
-            *then = now.max(*then);
-            clock.follow(left, running, *then);
+        if let (Some(timing), Some((left, running))) = (self.timing.as_mut(), clocks) {
+            timing.follow(left, running, now);
         }
     }
 
     /// The game as it stands, to be told to another terminal: see [`Followed`].
     pub(crate) fn followed(&self) -> Followed {
-        let clocks = self.clock.as_ref().map(|(clock, now)| {
-            let left = [Color::Black, Color::White].map(|c| clock.remaining(c, *now));
-            (left, clock.running())
-        });
+        let clocks = self.timing.as_ref().map(Timing::readings);
         Followed {
             game: self.game.clone(),
             names: self.names.clone(),

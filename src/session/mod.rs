@@ -25,6 +25,7 @@ mod players;
 mod records;
 mod review;
 mod timing;
+use timing::Timing;
 mod turns;
 mod words;
 
@@ -94,9 +95,8 @@ pub(crate) struct Session {
     threads: usize,
     /// The ballot the game started from: its three moves are not taken back.
     ballot: Option<Opening>,
-    /// The players' clocks, in a timed game, and the time the front end last gave
-    /// ([`tick`](Self::tick)): moves are timed at it.
-    clock: Option<(Clock, Instant)>,
+    /// The players' clocks, in a timed game.
+    timing: Option<Timing>,
     /// The clocks of a resumed record, until [`with_recorded_clock`](Self::with_recorded_clock)
     /// starts them.
     recorded_clock: Option<Clock>,
@@ -105,9 +105,6 @@ pub(crate) struct Session {
     /// Whether the engine helps the players: hints, its score and the databases'
     /// verdict on screen, the review's search.
     assist: bool,
-    /// The revision at which the running side was last warned of its time, and how many
-    /// of the clock's warnings it has had in that turn.
-    warned: (u64, usize),
 }
 
 impl Session {
@@ -132,9 +129,8 @@ impl Session {
             egdb: None,
             threads: 1,
             ballot: None,
-            clock: None,
+            timing: None,
             recorded_clock: None,
-            warned: (0, 0),
             match_play: None,
             assist: true,
         }
@@ -383,7 +379,7 @@ impl Session {
         if !self.seats.people() || self.seats.remote_side().is_some() || self.review.is_some() {
             return false;
         }
-        let on_the_clock = self.clock.is_some()
+        let on_the_clock = self.timing.is_some()
             && !self.game.moves().is_empty()
             && (self.match_play.is_none() || !self.game.is_over());
         on_the_clock || (self.agreed_draw() && self.match_play.is_none())
@@ -638,11 +634,8 @@ impl Session {
         if self.level_pending {
             self.seat_level();
         }
-        if let Some((clock, now)) = self.clock.as_mut() {
-            // Fresh clocks for the new game.
-            let pos = self.game.position();
-            *clock = Clock::new(clock.control());
-            clock.start(pos.turn(), *now, single_forced_jump(pos));
+        if let Some(timing) = self.timing.as_mut() {
+            timing.restart(self.game.position());
         }
         self.game_number += 1;
         self.review = None;
@@ -677,9 +670,8 @@ impl Session {
         if self.level_pending {
             self.seat_level();
         }
-        if let Some((clock, now)) = self.clock.as_mut() {
-            *clock = Clock::new(clock.control());
-            clock.start(position.turn(), *now, single_forced_jump(&position));
+        if let Some(timing) = self.timing.as_mut() {
+            timing.restart(&position);
         }
         self.game_number += 1;
         self.review = None;

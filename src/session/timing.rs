@@ -1,18 +1,166 @@
-//! The session's clocks and ballot: time controls started, read and ticked with the
-//! time a front end gives, paused, and kept in step with the game's moves.
+//! The session's clocks and ballot. [`Timing`] owns the clocks of a timed game as read at
+//! the time the front end last gave: started, ticked, paused, warned and kept in step
+//! with the game's moves. The session's requests about time hand it the game.
 
 use super::*;
+use crate::engine::ClockLimits;
+
+/// The players' clocks in a timed game, and the time the front end last gave
+/// ([`Session::tick`]): moves are timed at it.
+#[derive(Clone, Debug)]
+pub(crate) struct Timing {
+    clock: Clock,
+    now: Instant,
+    /// The revision at which the running side was last warned of its time, and how many
+    /// of the clock's warnings it has had in that turn.
+    warned: (u64, usize),
+}
+
+impl Timing {
+    /// `clock` read at `now`, started for the side to move in `game` unless it is over.
+    fn started(mut clock: Clock, game: &Game, now: Instant) -> Timing {
+        if !game.is_over() {
+            let pos = game.position();
+            clock.start(pos.turn(), now, single_forced_jump(pos));
+        }
+        Timing {
+            clock,
+            now,
+            warned: (0, 0),
+        }
+    }
+
+    /// The clocks.
+    pub(crate) fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// `color`'s time left at the last tick.
+    fn time_left(&self, color: Color) -> Duration {
+        self.clock.remaining(color, self.now)
+    }
+
+    /// The time is `now` (never earlier than the last): whose flag fell, if one did.
+    fn tick(&mut self, now: Instant) -> Option<Color> {
+        self.shown_at(now);
+        self.clock.flagged(self.now)
+    }
+
+    /// The clocks shown at `now`, with no flag fall looked for.
+    pub(super) fn shown_at(&mut self, now: Instant) {
+        self.now = now.max(self.now);
+    }
+
+    /// A warning for the running side, once for each of the clock's warnings in the
+    /// turn the game's `revision` names: the side, its time left, and whether that is
+    /// the move timer's time for this move.
+    fn warning(&mut self, revision: u64) -> Option<(Color, Duration, bool)> {
+        let color = self.clock.running()?;
+        let reached = self.clock.warnings_reached(self.now);
+        let left = self.time_left(color);
+        let already = if self.warned.0 == revision {
+            self.warned.1
+        } else {
+            0
+        };
+        self.warned = (revision, reached.max(already));
+        if reached <= already || left.is_zero() {
+            return None;
+        }
+        Some((color, left, self.clock.control() == TimeControl::MoveTimer))
+    }
+
+    /// Whether `color`'s time is within the first of the clock's warnings while its
+    /// clock runs, or within ten seconds.
+    fn is_low(&self, color: Color) -> bool {
+        let first = if self.clock.turn() == Some(color) {
+            self.clock.warnings()[0]
+        } else {
+            clock::WARNING
+        };
+        self.time_left(color) <= first
+    }
+
+    /// Pauses both clocks (`true`) or starts them again.
+    fn set_paused(&mut self, paused: bool) {
+        if paused {
+            self.clock.pause(self.now);
+        } else {
+            self.clock.resume(self.now);
+        }
+    }
+
+    /// After a change to `game` from `before` moves: a move stops the mover's clock and
+    /// starts the other's, a move taken back puts them back, any other change starts
+    /// fresh clocks, and the end of the game stops them.
+    fn follow_game(&mut self, before: usize, game: &Game) {
+        let pos = *game.position();
+        let after = game.moves().len();
+        let now = self.now;
+        let clock = &mut self.clock;
+        if after == before + 1 {
+            clock.moved(now, single_forced_jump(&pos));
+        } else if after + 1 == before {
+            clock.undo(now);
+        } else if after != before {
+            *clock = Clock::new(clock.control());
+            clock.start(pos.turn(), now, single_forced_jump(&pos));
+        }
+        if game.is_over() {
+            clock.stop(now);
+        } else if clock.turn().is_none() {
+            clock.start(pos.turn(), now, single_forced_jump(&pos));
+        }
+    }
+
+    /// Fresh clocks of the same control for a new game from `pos`.
+    pub(super) fn restart(&mut self, pos: &Position) {
+        self.clock = Clock::new(self.clock.control());
+        self.clock
+            .start(pos.turn(), self.now, single_forced_jump(pos));
+    }
+
+    /// The times another terminal told (Black's, White's, and the running side), from
+    /// `now` on.
+    pub(super) fn follow(&mut self, left: [Duration; 2], running: Option<Color>, now: Instant) {
+        self.shown_at(now);
+        self.clock.follow(left, running, self.now);
+    }
+
+    /// The times left (Black's, White's) and the running side, to tell another terminal.
+    pub(super) fn readings(&self) -> ([Duration; 2], Option<Color>) {
+        let left = [Color::Black, Color::White].map(|c| self.time_left(c));
+        (left, self.clock.running())
+    }
+
+    /// The clock of the side to move (`turn`) as the engine sees it: its time left and
+    /// its control's increment, moves still to make in the period, or move timer.
+    pub(super) fn limits(&self, turn: Color) -> ClockLimits {
+        let on_clock = ClockLimits::sudden_death(self.time_left(turn));
+        match self.clock.control() {
+            TimeControl::Moves { moves, .. } => ClockLimits {
+                moves_to_go: Some(moves - self.clock.moves(turn) % moves),
+                ..on_clock
+            },
+            TimeControl::Increment { increment, .. } => ClockLimits {
+                increment,
+                ..on_clock
+            },
+            TimeControl::SuddenDeath(_) => on_clock,
+            TimeControl::MoveTimer => ClockLimits {
+                move_timer: true,
+                ..on_clock
+            },
+        }
+    }
+}
 
 impl Session {
     /// The clocks the record this session came from kept (its `TimeControl` and clock
     /// tags), started at `now` for the side to move; unchanged if it kept none.
     pub(crate) fn with_recorded_clock(mut self, now: Instant) -> Session {
-        if let Some(mut clock) = self.recorded_clock.take() {
-            if !self.game.is_over() {
-                let pos = self.position();
-                clock.start(pos.turn(), now, single_forced_jump(pos));
-            }
-            self.clock = Some((clock, now));
+        if let Some(clock) = self.recorded_clock.take() {
+            self.timing = Some(Timing::started(clock, &self.game, now));
         }
         self
     }
@@ -34,34 +182,25 @@ impl Session {
 
     /// With clocks for `control`, the side to move's started at `now`.
     pub(crate) fn with_clock(mut self, control: TimeControl, now: Instant) -> Session {
-        let mut clock = Clock::new(control);
-        if !self.game.is_over() {
-            let pos = self.position();
-            clock.start(pos.turn(), now, single_forced_jump(pos));
-        }
-        self.clock = Some((clock, now));
+        self.timing = Some(Timing::started(Clock::new(control), &self.game, now));
         self
     }
 
     /// The clocks, in a timed game.
     pub(crate) fn clock(&self) -> Option<&Clock> {
-        self.clock.as_ref().map(|(clock, _)| clock)
+        self.timing.as_ref().map(Timing::clock)
     }
 
     /// `color`'s time left at the last [`tick`](Self::tick), in a timed game.
     pub(crate) fn time_left(&self, color: Color) -> Option<Duration> {
-        self.clock
-            .as_ref()
-            .map(|(clock, now)| clock.remaining(color, *now))
+        self.timing.as_ref().map(|timing| timing.time_left(color))
     }
 
     /// The time is `now`: the front end calls this before each request and while it
     /// waits, so moves are timed and a flag fall ends the game. Returns the news of a
     /// flag fall ("Black lost on time. White wins: Black lost on time."), once.
     pub(crate) fn tick(&mut self, now: Instant) -> Option<News> {
-        let (clock, then) = self.clock.as_mut()?;
-        *then = now.max(*then);
-        let flagged = clock.flagged(*then)?;
+        let flagged = self.timing.as_mut()?.tick(now)?;
         let outcome = self.track(|s| s.game.lose_on_time(flagged)).ok()?;
         self.review = None;
         Some(News::FlagFell {
@@ -75,20 +214,7 @@ impl Session {
     /// the move timer's five minutes a minute before the limit, then at ten seconds; with
     /// any clock at ten seconds. Front ends show it and ring the bell.
     pub(crate) fn clock_warning(&mut self) -> Option<News> {
-        let (clock, now) = self.clock.as_ref()?;
-        let color = clock.running()?;
-        let reached = clock.warnings_reached(*now);
-        let left = clock.remaining(color, *now);
-        let timer = clock.control() == TimeControl::MoveTimer;
-        let already = if self.warned.0 == self.revision {
-            self.warned.1
-        } else {
-            0
-        };
-        self.warned = (self.revision, reached.max(already));
-        if reached <= already || left.is_zero() {
-            return None;
-        }
+        let (color, left, timer) = self.timing.as_mut()?.warning(self.revision)?;
         Some(News::TimeLow {
             color,
             left,
@@ -99,34 +225,22 @@ impl Session {
     /// Whether `color`'s time is low enough to be shown as a warning (within the first
     /// of the clock's warnings while its clock runs, or within ten seconds).
     pub(crate) fn time_is_low(&self, color: Color) -> bool {
-        let Some((clock, now)) = self.clock.as_ref() else {
-            return false;
-        };
-        let left = clock.remaining(color, *now);
-        let first = if clock.turn() == Some(color) {
-            clock.warnings()[0]
-        } else {
-            clock::WARNING
-        };
-        left <= first
+        self.timing
+            .as_ref()
+            .is_some_and(|timing| timing.is_low(color))
     }
 
     /// Pauses both clocks (`true`) or starts them again; false in an untimed game or a
     /// finished one.
     pub(crate) fn set_paused(&mut self, paused: bool) -> bool {
         let over = self.game.is_over();
-        let Some((clock, now)) = self.clock.as_mut() else {
-            return false;
-        };
-        if over {
-            return false;
+        match self.timing.as_mut() {
+            Some(timing) if !over => {
+                timing.set_paused(paused);
+                true
+            }
+            _ => false,
         }
-        if paused {
-            clock.pause(*now);
-        } else {
-            clock.resume(*now);
-        }
-        true
     }
 
     /// The players stop for now (they quit; `--resume` goes on): the running clock is
@@ -151,25 +265,8 @@ impl Session {
     /// move stopping the mover's and starting the other's, a move taken back putting
     /// them back, the end of the game stopping them.
     pub(super) fn clock_follows(&mut self, before: usize) {
-        let pos = *self.game.position();
-        let over = self.game.is_over();
-        let after = self.game.moves().len();
-        let Some((clock, now)) = self.clock.as_mut() else {
-            return;
-        };
-        let now = *now;
-        if after == before + 1 {
-            clock.moved(now, single_forced_jump(&pos));
-        } else if after + 1 == before {
-            clock.undo(now);
-        } else if after != before {
-            *clock = Clock::new(clock.control());
-            clock.start(pos.turn(), now, single_forced_jump(&pos));
-        }
-        if over {
-            clock.stop(now);
-        } else if clock.turn().is_none() {
-            clock.start(pos.turn(), now, single_forced_jump(&pos));
+        if let Some(timing) = self.timing.as_mut() {
+            timing.follow_game(before, &self.game);
         }
     }
 

@@ -27,24 +27,8 @@ impl Session {
     /// The side to move's clock as the engine sees it: its time left and its control's
     /// increment, moves still to make in the period, or move timer. `None` untimed.
     pub(crate) fn clock_limits(&self) -> Option<ClockLimits> {
-        let (clock, now) = self.clock.as_ref()?;
         let turn = self.position().turn();
-        let on_clock = ClockLimits::sudden_death(clock.remaining(turn, *now));
-        Some(match clock.control() {
-            TimeControl::Moves { moves, .. } => ClockLimits {
-                moves_to_go: Some(moves - clock.moves(turn) % moves),
-                ..on_clock
-            },
-            TimeControl::Increment { increment, .. } => ClockLimits {
-                increment,
-                ..on_clock
-            },
-            TimeControl::SuddenDeath(_) => on_clock,
-            TimeControl::MoveTimer => ClockLimits {
-                move_timer: true,
-                ..on_clock
-            },
-        })
+        Some(self.timing.as_ref()?.limits(turn))
     }
 
     /// The most the side to move would plan to think on the clock, as the engine's time
