@@ -1,7 +1,7 @@
 //! Questions on the status line (quit? a new game? who resigns? accept the draw?) and
 //! what each answer does.
 
-use super::{Action, Answer, App, Flow, Mode, Question, START_CURSORS};
+use super::{Action, Answer, App, Flow, Mode, Question};
 use crate::rules::Color;
 use crate::runtime::Command;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -50,29 +50,29 @@ impl App {
             (Question::NewGame, Answer::Yes) => self.new_game(),
             (Question::WhoResigns, Answer::Side(color))
             | (Question::Resign(color), Answer::Yes) => {
-                self.pick = None;
+                self.board.pick = None;
                 self.command(Command::Resign(color));
             }
             (Question::HandOver(color), Answer::Yes) => self.toggle_side(color),
             (Question::HandOver(color), _) => {
-                self.info(format!("A person still plays {color}"));
+                self.status.info(format!("A person still plays {color}"));
             }
             (Question::OfferDraw, Answer::Yes) => self.offer_draw(),
             (Question::ClaimDraw(_), Answer::Yes) => {
                 let answer = self.runtime.command(Command::ClaimDraw);
                 if answer.is_ok() {
-                    self.pick = None;
+                    self.board.pick = None;
                 }
                 self.show(answer);
             }
             (Question::Draw(_), Answer::Yes) => {
-                self.pick = None;
+                self.board.pick = None;
                 self.command(Command::AcceptDraw);
             }
             (Question::Undo, Answer::Yes) => {
                 self.command(Command::UndoAgreed);
             }
-            (Question::Undo, _) => self.info("The move stands: no take-back"),
+            (Question::Undo, _) => self.status.info("The move stands: no take-back"),
             (Question::RemoteUndo(_), answer) => {
                 self.command(Command::AnswerUndo(answer == Answer::Yes));
             }
@@ -110,11 +110,12 @@ impl App {
     /// says why not.
     pub(super) fn ask_resign(&mut self) {
         if let Some(outcome) = self.game().result() {
-            self.error(format!("The game is already over ({outcome})"));
+            self.status
+                .error(format!("The game is already over ({outcome})"));
             return;
         }
         let seats = self.session().seats();
-        self.pick = None;
+        self.board.pick = None;
         if seats.both_computer() {
             let side = self.session().resigning_side();
             self.command(Command::Resign(side));
@@ -131,7 +132,7 @@ impl App {
         if self.game().is_over() || self.session().computer_to_move().is_some() {
             self.command(Command::OfferDraw);
         } else {
-            self.pick = None;
+            self.board.pick = None;
             self.mode = Mode::Asking(Question::OfferDraw);
         }
     }
@@ -141,7 +142,7 @@ impl App {
     fn offer_draw(&mut self) {
         let by = self.position().turn();
         let answer = self.runtime.command(Command::OfferDraw);
-        self.pick = None;
+        self.board.pick = None;
         // The other side is asked here when a person at this terminal plays it.
         let asked_here = self.session().seats().of(!by) == crate::session::Player::Person;
         if answer.is_ok() && asked_here && self.game().draw_offer() == Some(by) {
@@ -156,7 +157,7 @@ impl App {
     pub(super) fn ask_claim_draw(&mut self) {
         match self.game().available_claim() {
             Some(reason) if self.session().computer_to_move().is_none() => {
-                self.pick = None;
+                self.board.pick = None;
                 self.mode = Mode::Asking(Question::ClaimDraw(reason));
             }
             _ => self.command(Command::ClaimDraw),
@@ -182,7 +183,7 @@ impl App {
         } else {
             ""
         };
-        self.info(format!("{text}{again}{waits}"));
+        self.status.info(format!("{text}{again}{waits}"));
     }
 
     /// A new game, as "new game? yes" starts it.
@@ -193,8 +194,6 @@ impl App {
             self.show(answer);
             return;
         }
-        self.pick = None;
-        self.resting = START_CURSORS;
         let side = match self.runtime.table().map(|t| t.seat.clone()) {
             Some(crate::runtime::Seat::Player(side)) => side,
             Some(crate::runtime::Seat::Host { .. }) => self
@@ -204,7 +203,7 @@ impl App {
                 .unwrap_or(Color::Black),
             _ => self.position().turn(),
         };
-        self.cursor = START_CURSORS[super::color_index(side)];
-        self.info(super::start_words(&self.runtime));
+        self.board.start_again(side);
+        self.status.info(super::status::start_words(&self.runtime));
     }
 }
