@@ -2,7 +2,7 @@
 //! where each side's cursor rests, which way up the board is and its coordinates.
 //! Every rule comes from the legal-move list of the position it is given.
 
-use super::{Direction, Tone, join_or};
+use super::{Direction, Tone};
 use crate::rules::{Color, Move, Position, Square};
 use crate::tui::geometry::screen_layout;
 use ratatui::layout::Rect;
@@ -13,6 +13,16 @@ const START_CURSORS: [(u8, u8); 2] = [(2, 2), (5, 5)];
 
 fn color_index(color: Color) -> usize {
     usize::from(color == Color::White)
+}
+
+/// "15", "15 or 16", "14, 15 or 16".
+pub(super) fn join_or(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 /// A piece picked up, and the hops chosen so far in building its move.

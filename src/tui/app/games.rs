@@ -1,10 +1,10 @@
 //! The list of a record file's games (`--load FILE` with several games): type to filter,
-//! the arrows to choose, Enter to open; and moving to the previous or next game while
-//! reviewing.
+//! the arrows to choose, Enter to open; and, while reviewing, stepping through the game
+//! and moving to the previous or next game.
 
 use super::{Action, App, Mode};
 use crate::runtime::Command;
-use crate::session::GameSummary;
+use crate::session::{GameSummary, Step};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// The list of games on screen: the filter typed so far and the line chosen.
@@ -29,6 +29,9 @@ impl GameList {
         self.selected = 0;
     }
 }
+
+/// Plies a page key steps through a review.
+const REVIEW_PAGE_PLIES: usize = 10;
 
 /// Lines a page key moves the choice by.
 const PAGE: usize = 10;
@@ -100,6 +103,28 @@ impl App {
         };
         self.mode = super::Mode::Board;
         self.open_game(number);
+    }
+
+    /// A step through the review (`command`, a step or a jump): the status line says
+    /// which move is shown.
+    pub(super) fn step_review(&mut self, command: Command) {
+        self.board.pick = None;
+        let text = self
+            .runtime
+            .command(command)
+            .map(|news| news.to_string())
+            .unwrap_or_default();
+        self.status.info(text);
+    }
+
+    /// PgUp or PgDn in review: the list follows the move shown, a page of moves at a
+    /// time.
+    pub(super) fn page_review(&mut self, back: bool) {
+        let step = if back { Step::Back } else { Step::Forward };
+        for _ in 1..REVIEW_PAGE_PLIES {
+            let _ = self.runtime.command(Command::Step(step));
+        }
+        self.step_review(Command::Step(step));
     }
 
     /// Opens game `number` of the file, reporting how it went.

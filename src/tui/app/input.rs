@@ -1,6 +1,6 @@
 //! Terminal events into actions: keys by the mode the screen is in (the key map for the
-//! board), clicks and resizes; and a file letter that turns out to start a square
-//! (`c3`), its command put back.
+//! board), clicks and resizes; a file letter that turns out to start a square (`c3`),
+//! its command put back; and what is typed into the line open.
 
 use super::*;
 
@@ -137,5 +137,38 @@ impl App {
             self.letter = pressed;
         }
         Some(flow)
+    }
+
+    /// A character typed into the line open: the games' filter, the prompt (a refused
+    /// move, shown selected, is replaced), the save dialog's field, the chat line.
+    pub(super) fn type_char(&mut self, c: char) {
+        match &mut self.mode {
+            Mode::Games(list) => list.type_char(c),
+            Mode::Prompt(text) if std::mem::take(&mut self.status.prompt_selected) => {
+                *text = c.to_string();
+            }
+            Mode::Prompt(text) if text.chars().count() < prompt::PROMPT_MAX_CHARS => text.push(c),
+            Mode::Save(dialog) => dialog.insert(c),
+            Mode::Chat(text) if text.chars().count() < crate::net::protocol::MAX_CHAT_CHARS => {
+                text.push(c)
+            }
+            _ => {}
+        }
+    }
+
+    /// Backspace in the line open.
+    pub(super) fn erase(&mut self) {
+        match &mut self.mode {
+            Mode::Games(list) => list.erase(),
+            Mode::Prompt(text) => {
+                self.status.prompt_selected = false;
+                text.pop();
+            }
+            Mode::Save(dialog) => dialog.erase_before(),
+            Mode::Chat(text) => {
+                text.pop();
+            }
+            _ => {}
+        }
     }
 }

@@ -19,7 +19,6 @@ pub(crate) mod computer;
 mod editor;
 mod games;
 mod input;
-use input::LetterPressed;
 mod panel;
 mod prompt;
 mod question;
@@ -30,11 +29,15 @@ mod tournament;
 
 pub(crate) use super::action::{Action, Answer, Direction};
 pub(crate) use crate::runtime::Purpose;
-pub(crate) use board::{BoardView, Picked};
+pub(crate) use board::BoardView;
+use board::Picked;
 pub(crate) use editor::Editor;
 pub(crate) use games::GameList;
+use input::LetterPressed;
 pub(crate) use panel::Panel;
+pub(crate) use question::Question;
 pub(crate) use save_dialog::{SaveDialog, SaveField, SaveMemory};
+use status::capitalize;
 pub(crate) use status::{StatusLine, Tone};
 pub(crate) use table::WaitingQuestions;
 
@@ -44,39 +47,11 @@ use super::theme::Theme;
 use crate::game::Game;
 use crate::rules::{Color, Move, Position, Square};
 use crate::runtime::{Command, Runtime};
-use crate::session::{News, Review, Session, SessionError, Step};
+use crate::session::{News, Review, Session, SessionError};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind,
 };
 use ratatui::layout::Rect;
-
-/// A question waiting for an answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Question {
-    /// Quit with a game in progress?
-    Quit,
-    /// Abandon this game for a new one?
-    NewGame,
-    /// Two people play: which side resigns?
-    WhoResigns,
-    /// The one side a person plays against the computer resigns?
-    Resign(Color),
-    /// Hand this side, played by a person, to the computer?
-    HandOver(Color),
-    /// The given side offers a draw: does the other accept?
-    Draw(Color),
-    /// On the clock, a player asks to take back the last move: does the other agree?
-    Undo,
-    /// Across the network, the other player (this side) asks to take back the last
-    /// move: does this one agree?
-    RemoteUndo(Color),
-    /// Across the network: leave the game (adjourned, for a later join), or resign?
-    LeaveTable,
-    /// Offer the other side a draw?
-    OfferDraw,
-    /// Claim the draw open (it ends the game)?
-    ClaimDraw(crate::rules::DrawReason),
-}
 
 /// What the keyboard is doing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -572,43 +547,12 @@ impl App {
             Action::Type(_) | Action::Erase if matches!(self.mode, Mode::Editor(_)) => {
                 self.edit(action)
             }
-            Action::Type(c) => match &mut self.mode {
-                Mode::Games(list) => list.type_char(c),
-                Mode::Prompt(text) if std::mem::take(&mut self.status.prompt_selected) => {
-                    *text = c.to_string();
-                }
-                Mode::Prompt(text) if text.chars().count() < prompt::PROMPT_MAX_CHARS => {
-                    text.push(c)
-                }
-                Mode::Save(dialog) => dialog.insert(c),
-                Mode::Chat(text) if text.chars().count() < crate::net::protocol::MAX_CHAT_CHARS => {
-                    text.push(c)
-                }
-                _ => {}
-            },
-            Action::Erase => match &mut self.mode {
-                Mode::Games(list) => list.erase(),
-                Mode::Prompt(text) => {
-                    self.status.prompt_selected = false;
-                    text.pop();
-                }
-                Mode::Save(dialog) => dialog.erase_before(),
-                Mode::Chat(text) => {
-                    text.pop();
-                }
-                _ => {}
-            },
+            Action::Type(c) => self.type_char(c),
+            Action::Erase => self.erase(),
             Action::Submit if matches!(self.mode, Mode::Chat(_)) => self.send_chat(),
             Action::Submit => self.submit(),
             Action::CancelPrompt => self.mode = Mode::Board,
-            Action::Undo if self.session().undo_needs_consent() => {
-                self.board.pick = None;
-                self.mode = Mode::Asking(Question::Undo);
-            }
-            Action::Undo => {
-                self.board.pick = None;
-                self.command(Command::Undo);
-            }
+            Action::Undo => self.ask_undo(),
             Action::Redo => {
                 self.board.pick = None;
                 let answer = self.runtime.command(Command::Redo);
@@ -619,20 +563,7 @@ impl App {
                 let text = self.board.toggle_coordinates();
                 self.status.info(text);
             }
-            Action::ScrollMoves(back) if self.session().is_reviewing() => {
-                // In review the list follows the move shown: a page of moves at a time.
-                let step = if back { Step::Back } else { Step::Forward };
-                let mut text = String::new();
-                for _ in 0..REVIEW_PAGE_PLIES {
-                    text = self
-                        .runtime
-                        .command(Command::Step(step))
-                        .map(|news| news.to_string())
-                        .unwrap_or_default();
-                }
-                self.board.pick = None;
-                self.status.info(text);
-            }
+            Action::ScrollMoves(back) if self.session().is_reviewing() => self.page_review(back),
             Action::ScrollMoves(back) => {
                 let pairs = self.game().move_pairs().len();
                 self.panel.scroll(back, pairs);
@@ -644,15 +575,7 @@ impl App {
             }
             Action::NextGame => self.next_match_game(),
             Action::AskNewGame if self.session().match_play().is_some() => self.new_game_in_match(),
-            Action::AskNewGame => {
-                // A finished or unstarted game has nothing to abandon: no question.
-                let game = self.game();
-                if game.is_over() || game.moves().is_empty() {
-                    self.new_game();
-                } else {
-                    self.mode = Mode::Asking(Question::NewGame);
-                }
-            }
+            Action::AskNewGame => self.ask_new_game(),
             Action::ToggleHelp => {
                 self.mode = if matches!(self.mode, Mode::Help(_)) {
                     Mode::Board
@@ -666,44 +589,13 @@ impl App {
                 }
             }
             Action::AskQuit if self.runtime.table().is_some() => return self.ask_leave_table(),
-            Action::AskQuit => {
-                // A game under review is the file's, already kept on disk; a game never
-                // saved (nothing played since it began: a ballot's moves alone) has
-                // nothing to keep, and the question would say it is saved.
-                let game = self.game();
-                let never_saved = self.runtime.nothing_to_keep();
-                if game.moves().is_empty()
-                    || game.is_over()
-                    || self.session().is_reviewing()
-                    || never_saved
-                {
-                    return self.quit_now();
-                } else {
-                    self.mode = Mode::Asking(Question::Quit);
-                }
-            }
+            Action::AskQuit => return self.ask_quit(),
             Action::AskResign => self.ask_resign(),
             Action::AskOfferDraw => self.ask_offer_draw(),
             Action::AskClaimDraw => self.ask_claim_draw(),
             Action::Answer(answer) => return self.answer(answer),
-            Action::JumpTo(plies) => {
-                self.board.pick = None;
-                let text = self
-                    .runtime
-                    .command(Command::StepTo(plies))
-                    .map(|news| news.to_string())
-                    .unwrap_or_default();
-                self.status.info(text);
-            }
-            Action::Step(step) => {
-                self.board.pick = None;
-                let text = self
-                    .runtime
-                    .command(Command::Step(step))
-                    .map(|news| news.to_string())
-                    .unwrap_or_default();
-                self.status.info(text);
-            }
+            Action::JumpTo(plies) => self.step_review(Command::StepTo(plies)),
+            Action::Step(step) => self.step_review(Command::Step(step)),
             Action::LeaveReview => {
                 if let Ok(news) = self.runtime.command(Command::LeaveReview) {
                     self.status.info(news.to_string());
@@ -725,27 +617,6 @@ impl App {
             Action::Resize { .. } | Action::Quit | Action::Suspend => {}
         }
         Flow::Continue
-    }
-}
-
-/// Plies a page key steps through a review.
-const REVIEW_PAGE_PLIES: usize = 10;
-
-/// "15", "15 or 16", "14, 15 or 16".
-fn join_or(items: impl Iterator<Item = String>) -> String {
-    let items: Vec<String> = items.collect();
-    match items.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

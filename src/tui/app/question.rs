@@ -1,10 +1,38 @@
 //! Questions on the status line (quit? a new game? who resigns? accept the draw?) and
 //! what each answer does.
 
-use super::{Action, Answer, App, Flow, Mode, Question};
+use super::{Action, Answer, App, Flow, Mode};
 use crate::rules::Color;
 use crate::runtime::Command;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+/// A question waiting for an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Question {
+    /// Quit with a game in progress?
+    Quit,
+    /// Abandon this game for a new one?
+    NewGame,
+    /// Two people play: which side resigns?
+    WhoResigns,
+    /// The one side a person plays against the computer resigns?
+    Resign(Color),
+    /// Hand this side, played by a person, to the computer?
+    HandOver(Color),
+    /// The given side offers a draw: does the other accept?
+    Draw(Color),
+    /// On the clock, a player asks to take back the last move: does the other agree?
+    Undo,
+    /// Across the network, the other player (this side) asks to take back the last
+    /// move: does this one agree?
+    RemoteUndo(Color),
+    /// Across the network: leave the game (adjourned, for a later join), or resign?
+    LeaveTable,
+    /// Offer the other side a draw?
+    OfferDraw,
+    /// Claim the draw open (it ends the game)?
+    ClaimDraw(crate::rules::DrawReason),
+}
 
 /// The keys of a question: y or n, or for "who resigns?" b or w; Esc is no.
 pub(super) fn question_action(question: Question, key: &KeyEvent) -> Option<Action> {
@@ -105,6 +133,43 @@ pub(super) fn after_the_end(outcome: crate::rules::Outcome) -> &'static str {
 }
 
 impl App {
+    /// `u`: on the clock the other player is asked first; otherwise the move is taken
+    /// back.
+    pub(super) fn ask_undo(&mut self) {
+        self.board.pick = None;
+        if self.session().undo_needs_consent() {
+            self.mode = Mode::Asking(Question::Undo);
+        } else {
+            self.command(Command::Undo);
+        }
+    }
+
+    /// `n`: a new game, asked first when a game in progress would be abandoned.
+    pub(super) fn ask_new_game(&mut self) {
+        // A finished or unstarted game has nothing to abandon: no question.
+        let game = self.game();
+        if game.is_over() || game.moves().is_empty() {
+            self.new_game();
+        } else {
+            self.mode = Mode::Asking(Question::NewGame);
+        }
+    }
+
+    /// `q`: quits at once when there is nothing to lose, else asks first.
+    pub(super) fn ask_quit(&mut self) -> Flow {
+        // A game under review is the file's, already kept on disk; a game never
+        // saved (nothing played since it began: a ballot's moves alone) has
+        // nothing to keep, and the question would say it is saved.
+        let game = self.game();
+        let never_saved = self.runtime.nothing_to_keep();
+        if game.moves().is_empty() || game.is_over() || self.session().is_reviewing() || never_saved
+        {
+            return self.quit_now();
+        }
+        self.mode = Mode::Asking(Question::Quit);
+        Flow::Continue
+    }
+
     /// `r`: against the computer the person's own side resigns, once confirmed; between
     /// two people the question is which side; with nobody at the board, the session
     /// says why not.

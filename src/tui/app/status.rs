@@ -120,3 +120,12 @@ pub(super) fn start_words(runtime: &Runtime) -> String {
         format!("{turn} to move. Pick a piece with Enter or type a move; ? shows every key.")
     }
 }
+
+/// `text` with its first letter a capital, to open the status line.
+pub(super) fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

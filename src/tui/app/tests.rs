@@ -1,5 +1,6 @@
 //! The App's own tests: keys per mode, the cursor, lists as sentences.
 
+use super::board::join_or;
 use super::question::after_the_end;
 use super::*;
 use ratatui::crossterm::event::KeyEventState;
