@@ -9,6 +9,7 @@ use super::*;
 /// typed move.
 #[derive(Clone, Debug)]
 pub(super) struct LetterPressed {
+    /// The letter pressed (a-h).
     pub(super) letter: char,
     /// The board, the status line and the mode, before the letter's command.
     before: (BoardView, StatusLine, Mode),
