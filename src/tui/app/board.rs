@@ -1,23 +1,155 @@
-//! Picking and the cursor: moving over the board, picking up a piece, building its move
-//! hop by hop, and clicks. Every rule comes from the legal-move list.
+//! The board on screen: the cursor, the piece picked up and the hops chosen for it,
+//! where each side's cursor rests, which way up the board is and its coordinates.
+//! Every rule comes from the legal-move list of the position it is given.
 
-use super::{App, Direction, Pick, join_or};
-use crate::rules::{Move, Square};
-use crate::runtime::Command;
+use super::{Direction, Tone};
+use crate::rules::{Color, Move, Position, Square};
 use crate::tui::geometry::screen_layout;
+use ratatui::layout::Rect;
 
-impl App {
+/// Where the cursors start: square 11 for Black and 22 for White, pieces with a move
+/// where play usually starts.
+const START_CURSORS: [(u8, u8); 2] = [(2, 2), (5, 5)];
+
+fn color_index(color: Color) -> usize {
+    usize::from(color == Color::White)
+}
+
+/// "15", "15 or 16", "14, 15 or 16".
+pub(super) fn join_or(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// A piece picked up, and the hops chosen so far in building its move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Pick {
+    /// Where the piece stands.
+    pub(crate) from: Square,
+    /// The landing squares chosen so far (a multi-jump is built one hop at a time).
+    pub(crate) hops: Vec<Square>,
+}
+
+/// What a key on the board came to: words for the status line, or a whole move to play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Picked {
+    /// Nothing to play yet: this is said.
+    Said(Tone, String),
+    /// The piece picked up has its move.
+    Play(Move),
+}
+
+/// The board on screen and what the player does on it before a move is played.
+#[derive(Clone, Debug)]
+pub(crate) struct BoardView {
+    /// The board cell under the cursor: `(row, col)` as in [`Square::row`] / [`Square::col`].
+    pub(crate) cursor: (u8, u8),
+    /// The piece picked up, if any.
+    pub(crate) pick: Option<Pick>,
+    /// Where each side's cursor rests while the other side moves (Black's, White's):
+    /// each player finds it where they left it.
+    resting: [(u8, u8); 2],
+    /// White at the bottom.
+    pub(crate) flipped: bool,
+    /// The board's side was fixed with `--flip`: it does not turn as a match's colours
+    /// change.
+    flip_fixed: bool,
+    /// The side this board's player had when last looked at, across the network: a
+    /// match's colours change at the host, and the board turns with them.
+    own_side: Option<Color>,
+    /// The algebraic coordinates (a-h, 1-8) are shown round the board.
+    pub(crate) coordinates: bool,
+}
+
+impl BoardView {
+    /// A board with nothing picked up, the cursor on `side`'s starting square;
+    /// `flip_fixed` when `--flip` fixed which way up it is.
+    pub(super) fn new(
+        side: Color,
+        flipped: bool,
+        flip_fixed: bool,
+        own_side: Option<Color>,
+        coordinates: bool,
+    ) -> BoardView {
+        BoardView {
+            cursor: START_CURSORS[color_index(side)],
+            pick: None,
+            resting: START_CURSORS,
+            flipped,
+            flip_fixed,
+            own_side,
+            coordinates,
+        }
+    }
+
+    /// A new game: nothing picked up, and the cursors where they start, `side`'s shown.
+    pub(super) fn start_again(&mut self, side: Color) {
+        self.pick = None;
+        self.resting = START_CURSORS;
+        self.cursor = START_CURSORS[color_index(side)];
+    }
+
+    /// The side to move changed from `before` to `now`: the cursor rests where it was,
+    /// and the side now to move finds its own where it left it.
+    pub(super) fn hand_over(&mut self, before: Color, now: Color) {
+        if now != before {
+            self.resting[color_index(before)] = self.cursor;
+            self.cursor = self.resting[color_index(now)];
+        }
+    }
+
+    /// Turns the board over; says which side is now at the bottom.
+    pub(super) fn flip(&mut self) -> String {
+        self.flipped = !self.flipped;
+        let bottom = if self.flipped { "White" } else { "Black" };
+        format!("Board flipped: {bottom} at the bottom")
+    }
+
+    /// Shows or hides the coordinates; says which.
+    pub(super) fn toggle_coordinates(&mut self) -> &'static str {
+        self.coordinates = !self.coordinates;
+        if self.coordinates {
+            "Coordinates shown: a1 is square 29, h8 is square 4 (a hides them)"
+        } else {
+            "Coordinates hidden"
+        }
+    }
+
+    /// The match's next game has begun: the board turns when the side a person plays
+    /// against the computer changed (`person_moved_over`), or for two people (each keeps
+    /// their side of the screen) unless `--flip` fixed it.
+    pub(super) fn next_game(&mut self, turn: Color, person_moved_over: bool, people: bool) {
+        self.start_again(turn);
+        if person_moved_over || (people && !self.flip_fixed) {
+            self.flipped = !self.flipped;
+        }
+    }
+
+    /// A joiner keeps its own `side` at the bottom as a match's colours change at the
+    /// host (which turns its own board at its `n`), unless `--flip` fixed the board.
+    pub(super) fn follow_own_side(&mut self, side: Color) {
+        if self.own_side.is_some_and(|before| before != side) && !self.flip_fixed {
+            self.flipped = !self.flipped;
+            self.pick = None;
+        }
+        self.own_side = Some(side);
+    }
+
     /// The dark square under the cursor (`None` on a light square).
     pub(crate) fn cursor_square(&self) -> Option<Square> {
         Square::from_row_col(self.cursor.0, self.cursor.1)
     }
 
-    /// The legal moves that continue the picked-up piece's hops so far.
-    pub(crate) fn pick_candidates(&self) -> Vec<Move> {
+    /// The legal moves in `position` that continue the picked-up piece's hops so far.
+    pub(crate) fn pick_candidates(&self, position: &Position) -> Vec<Move> {
         let Some(pick) = &self.pick else {
             return Vec::new();
         };
-        self.position()
+        position
             .legal_moves()
             .into_iter()
             .filter(|m| {
@@ -29,11 +161,11 @@ impl App {
             .collect()
     }
 
-    /// Where the picked-up piece may land next.
-    pub(crate) fn targets(&self) -> Vec<Square> {
+    /// Where the picked-up piece may land next in `position`.
+    pub(crate) fn targets(&self, position: &Position) -> Vec<Square> {
         let hops = self.pick.as_ref().map_or(0, |p| p.hops.len());
         let mut targets: Vec<Square> = self
-            .pick_candidates()
+            .pick_candidates(position)
             .iter()
             .filter_map(|m| m.landings().nth(hops))
             .collect();
@@ -72,9 +204,12 @@ impl App {
     /// the screen (a diagonal neighbour for Up and Down, the next square of the row for
     /// Left and Right). With a piece picked up it moves only among the squares the piece
     /// may land on. It stays put when there is nothing that way.
-    pub(super) fn move_cursor(&mut self, direction: Direction) {
+    pub(super) fn move_cursor(&mut self, direction: Direction, position: &Position) {
         let stops: Vec<(u8, u8)> = if self.pick.is_some() {
-            self.targets().iter().map(|s| (s.row(), s.col())).collect()
+            self.targets(position)
+                .iter()
+                .map(|s| (s.row(), s.col()))
+                .collect()
         } else {
             Square::ALL.iter().map(|s| (s.row(), s.col())).collect()
         };
@@ -112,8 +247,8 @@ impl App {
     }
 
     /// Tab with a piece picked up: the next square it may land on.
-    pub(super) fn next_target(&mut self) {
-        let targets = self.targets();
+    pub(super) fn next_target(&mut self, position: &Position) {
+        let targets = self.targets(position);
         let at = targets
             .iter()
             .position(|t| (t.row(), t.col()) == self.cursor)
@@ -123,68 +258,55 @@ impl App {
         }
     }
 
-    /// The board cell under a click, if it is on the board.
-    pub(super) fn cell_at(&self, column: u16, row: u16) -> Option<(u8, u8)> {
-        screen_layout(self.screen, self.flipped)?
+    /// The board cell under a click on a `screen` of that size, if it is on the board.
+    pub(super) fn cell_at(&self, screen: Rect, column: u16, row: u16) -> Option<(u8, u8)> {
+        screen_layout(screen, self.flipped)?
             .board
             .cell_at(column, row)
     }
 
-    pub(super) fn click(&mut self, column: u16, row: u16) {
-        if let Some(cell) = self.cell_at(column, row) {
-            // The cursor rests on playable squares only; a light square explains itself.
-            let square = Square::from_row_col(cell.0, cell.1);
-            if square.is_some() {
-                self.cursor = cell;
-            }
-            self.select(square);
-        }
-    }
-
-    /// Enter/Space/click on a square: pick up, land, switch piece or explain.
-    pub(super) fn select(&mut self, square: Option<Square>) {
-        if let Some(outcome) = self.game().result() {
-            self.error(format!(
-                "The game is over ({outcome}). {}",
-                self.after_the_end(outcome)
-            ));
-            return;
-        }
+    /// Enter/Space/click on a square of `position`: pick up, land, switch piece or
+    /// explain; the move, once whole, is for the caller to play.
+    pub(super) fn select(&mut self, square: Option<Square>, position: &Position) -> Picked {
         let Some(sq) = square else {
-            self.error("Light square: checkers is played on the dark, numbered squares only");
-            return;
+            return Picked::Said(
+                Tone::Error,
+                "Light square: checkers is played on the dark, numbered squares only".into(),
+            );
         };
         let Some(pick) = self.pick.clone() else {
-            self.pick_up(sq);
-            return;
+            return self.pick_up(sq, position);
         };
-        let targets = self.targets();
+        let targets = self.targets(position);
         if targets.contains(&sq) {
-            self.hop(sq);
+            self.hop(pick, sq, position)
         } else if sq == pick.from && pick.hops.is_empty() {
             self.pick = None;
-            self.info(format!("Put the piece on {sq} down"));
-        } else if pick.hops.is_empty() && self.movable(sq) {
-            self.pick_up(sq);
+            Picked::Said(Tone::Info, format!("Put the piece on {sq} down"))
+        } else if pick.hops.is_empty() && position.legal_moves().iter().any(|m| m.from() == sq) {
+            self.pick_up(sq, position)
         } else {
             let list = join_or(targets.iter().map(Square::to_string));
-            self.error(format!(
-                "The piece from {} cannot land on {sq}: choose {list} (Esc steps back)",
-                pick.from
-            ));
+            Picked::Said(
+                Tone::Error,
+                format!(
+                    "The piece from {} cannot land on {sq}: choose {list} (Esc steps back)",
+                    pick.from
+                ),
+            )
         }
     }
 
     /// Puts the cursor on the landing square nearest the piece picked up (toward the
     /// middle of the board on a tie), so landing is one more key.
-    fn cursor_to_target(&mut self) {
+    fn cursor_to_target(&mut self, position: &Position) {
         let Some(pick) = &self.pick else {
             return;
         };
         let at = pick.hops.last().copied().unwrap_or(pick.from);
         let (row, col) = self.on_screen((at.row(), at.col()));
         let nearest = self
-            .targets()
+            .targets(position)
             .into_iter()
             .map(|t| {
                 let (r, c) = self.on_screen((t.row(), t.col()));
@@ -196,16 +318,12 @@ impl App {
         }
     }
 
-    fn movable(&self, sq: Square) -> bool {
-        self.position().legal_moves().iter().any(|m| m.from() == sq)
-    }
-
-    fn pick_up(&mut self, sq: Square) {
-        let pos = *self.position();
+    fn pick_up(&mut self, sq: Square, pos: &Position) -> Picked {
         let turn = pos.turn();
+        let error = |text| Picked::Said(Tone::Error, text);
         match pos.piece_at(sq) {
-            None => self.error(format!("No piece on {sq}: pick up one of {turn}'s pieces")),
-            Some(piece) if piece.color != turn => self.error(format!(
+            None => error(format!("No piece on {sq}: pick up one of {turn}'s pieces")),
+            Some(piece) if piece.color != turn => error(format!(
                 "The {piece} on {sq} is not yours: {turn} is to move"
             )),
             Some(piece) => {
@@ -215,71 +333,73 @@ impl App {
                         from: sq,
                         hops: Vec::new(),
                     });
-                    self.cursor_to_target();
-                    let targets = join_or(self.targets().iter().map(Square::to_string));
+                    self.cursor_to_target(pos);
+                    let targets = join_or(self.targets(pos).iter().map(Square::to_string));
                     // Where to land first: a narrow status line may show no more.
-                    self.info(format!(
-                        "Land on {targets} ({piece} on {sq} picked up; Esc puts it down)"
-                    ));
+                    Picked::Said(
+                        Tone::Info,
+                        format!("Land on {targets} ({piece} on {sq} picked up; Esc puts it down)"),
+                    )
                 } else if legal.iter().any(Move::is_capture) {
                     let captures = join_or(legal.iter().map(|m| pos.notation(m)));
-                    self.error(format!(
+                    error(format!(
                         "A capture is compulsory: {captures}; the {} on {sq} cannot capture",
                         piece.role.name()
-                    ));
+                    ))
                 } else {
-                    self.error(format!(
+                    error(format!(
                         "The {} on {sq} is blocked: it has no legal move",
                         piece.role.name()
-                    ));
+                    ))
                 }
             }
         }
     }
 
-    fn hop(&mut self, sq: Square) {
-        let Some(pick) = &mut self.pick else {
-            return;
-        };
+    fn hop(&mut self, mut pick: Pick, sq: Square, position: &Position) -> Picked {
         pick.hops.push(sq);
         let hops = pick.hops.clone();
-        let candidates = self.pick_candidates();
+        self.pick = Some(pick);
+        let candidates = self.pick_candidates(position);
         if let Some(complete) = candidates
             .iter()
             .find(|m| m.landings().eq(hops.iter().copied()))
         {
-            let m = *complete;
-            let played = self.runtime.command(Command::Play(m));
-            self.after_move(played, Some(m));
+            Picked::Play(*complete)
         } else {
-            self.cursor_to_target();
-            let next = join_or(self.targets().iter().map(Square::to_string));
-            self.info(format!(
-                "Jump {} done: keep jumping to {next} (Esc steps back)",
-                hops.len()
-            ));
+            self.cursor_to_target(position);
+            let next = join_or(self.targets(position).iter().map(Square::to_string));
+            Picked::Said(
+                Tone::Info,
+                format!(
+                    "Jump {} done: keep jumping to {next} (Esc steps back)",
+                    hops.len()
+                ),
+            )
         }
     }
 
-    pub(super) fn back(&mut self) {
+    /// Esc with a piece picked up: the last hop is taken back, or the piece put down.
+    /// What to say, if anything happened.
+    pub(super) fn back(&mut self, position: &Position) -> Option<String> {
         match &mut self.pick {
             Some(pick) if !pick.hops.is_empty() => {
                 pick.hops.pop();
                 let at = pick.hops.last().copied().unwrap_or(pick.from);
                 self.cursor = (at.row(), at.col());
                 let from = pick.from;
-                let next = join_or(self.targets().iter().map(Square::to_string));
-                self.info(format!(
+                let next = join_or(self.targets(position).iter().map(Square::to_string));
+                Some(format!(
                     "Stepped back: the piece from {from} may land on {next}"
-                ));
+                ))
             }
             Some(pick) => {
                 let from = pick.from;
                 self.pick = None;
                 self.cursor = (from.row(), from.col());
-                self.info(format!("Put the piece on {from} down"));
+                Some(format!("Put the piece on {from} down"))
             }
-            None => {}
+            None => None,
         }
     }
 }

@@ -57,26 +57,24 @@ impl App {
             Event::ComputerPlayed { color, news } => {
                 self.hand_over_cursor(color);
                 let mut text = self.with_match_news(self.session().announce(&news));
-                // Keep the person's move in view: "Black played 11-15; White (level 5) ...".
-                if let Some((Tone::Info, previous)) = &self.message
-                    && self.last_person_move == Some((!color, self.session().revision() - 1))
-                    && !self.game().is_over()
-                {
-                    text = format!("{previous}; {text}");
+                if !self.game().is_over() {
+                    text = self
+                        .status
+                        .with_person_move(color, self.session().revision(), text);
                 }
-                self.info(text);
+                self.status.info(text);
             }
-            Event::Hint(news) => self.info(format!("{news}.")),
+            Event::Hint(news) => self.status.info(format!("{news}.")),
             // The game's end is told with the news that ended it.
             Event::Thinking | Event::ReviewScore | Event::ClockTicked | Event::GameOver => {}
-            Event::ClockWarning(warning) => self.notify(Tone::Error, warning.to_string()),
+            Event::ClockWarning(warning) => self.status.say(Tone::Error, warning.to_string()),
             Event::FlagFell(news) => {
                 let news = self.with_match_news(news.to_string());
-                self.notify(Tone::Info, news);
+                self.status.say(Tone::Info, news);
             }
-            Event::AutosaveFailed(why) => {
-                self.notify(Tone::Error, format!("Autosave failed: {why}"))
-            }
+            Event::AutosaveFailed(why) => self
+                .status
+                .say(Tone::Error, format!("Autosave failed: {why}")),
             Event::SavedAgain(_) => {}
             Event::MatchFiled(written) => self.match_game_saved(written),
             Event::Saved { request, result } => self.save_finished(request, result),
@@ -90,7 +88,7 @@ impl App {
                         "{n} unfinished games are saved: q, then checkers --resume continues one of them."
                     ),
                 };
-                self.notify(Tone::Info, text);
+                self.status.say(Tone::Info, text);
             }
             Event::Table(news) => self.on_table(news),
         }
@@ -151,8 +149,10 @@ impl App {
 
     pub(super) fn ask_move_now(&mut self) {
         match self.runtime.command(Command::MoveNow) {
-            Ok(news) => self.info(news.to_string()),
-            Err(_) => self.error("The computer is not thinking: nothing to hurry"),
+            Ok(news) => self.status.info(news.to_string()),
+            Err(_) => self
+                .status
+                .error("The computer is not thinking: nothing to hurry"),
         }
     }
 

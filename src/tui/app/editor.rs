@@ -124,14 +124,14 @@ pub(super) fn editor_action(key: &KeyEvent, typing_fen: bool) -> Option<Action> 
 impl App {
     /// Opens the editor on the position on the board.
     pub(super) fn open_editor(&mut self) {
-        self.pick = None;
+        self.board.pick = None;
         self.mode = Mode::Editor(Editor::of(self.position()));
-        self.info(EDITOR_WELCOME);
+        self.status.info(EDITOR_WELCOME);
     }
 
     /// Carries out an editing action.
     pub(super) fn edit(&mut self, action: Action) {
-        let cursor = self.cursor_square();
+        let cursor = self.board.cursor_square();
         let Mode::Editor(editor) = &mut self.mode else {
             return;
         };
@@ -166,7 +166,7 @@ impl App {
             Action::EditCancel if editor.fen.is_some() => editor.fen = None,
             Action::EditCancel => {
                 self.mode = Mode::Board;
-                self.info("The position is as it was");
+                self.status.info("The position is as it was");
                 return;
             }
             Action::EditPlay => match editor.position() {
@@ -193,14 +193,14 @@ impl App {
         }
         editor.refresh();
         match said {
-            Some((true, text)) => self.error(text),
-            Some((false, text)) => self.info(text),
+            Some((true, text)) => self.status.error(text),
+            Some((false, text)) => self.status.info(text),
             None => {
                 let fen = match &self.mode {
                     Mode::Editor(editor) => editor.fen_text(),
                     _ => return,
                 };
-                self.info(format!("Setting up: {fen}"));
+                self.status.info(format!("Setting up: {fen}"));
             }
         }
     }

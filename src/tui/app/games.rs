@@ -1,10 +1,10 @@
 //! The list of a record file's games (`--load FILE` with several games): type to filter,
-//! the arrows to choose, Enter to open; and moving to the previous or next game while
-//! reviewing.
+//! the arrows to choose, Enter to open; and, while reviewing, stepping through the game
+//! and moving to the previous or next game.
 
 use super::{Action, App, Mode};
 use crate::runtime::Command;
-use crate::session::GameSummary;
+use crate::session::{GameSummary, Step};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// The list of games on screen: the filter typed so far and the line chosen.
@@ -15,6 +15,23 @@ pub(crate) struct GameList {
     /// The chosen line among those the filter lets through.
     pub(crate) selected: usize,
 }
+
+impl GameList {
+    /// Typed: the filter grows, and the choice goes back to the first line.
+    pub(super) fn type_char(&mut self, c: char) {
+        self.filter.push(c);
+        self.selected = 0;
+    }
+
+    /// Backspace: the filter shrinks, and the choice goes back to the first line.
+    pub(super) fn erase(&mut self) {
+        self.filter.pop();
+        self.selected = 0;
+    }
+}
+
+/// Plies a page key steps through a review.
+const REVIEW_PAGE_PLIES: usize = 10;
 
 /// Lines a page key moves the choice by.
 const PAGE: usize = 10;
@@ -55,13 +72,15 @@ impl App {
     pub(super) fn open_game_list(&mut self) {
         match self.session().file() {
             Some((_, number)) => {
-                self.pick = None;
+                self.board.pick = None;
                 self.mode = Mode::Games(GameList {
                     filter: String::new(),
                     selected: number - 1,
                 });
             }
-            None => self.error("No record file is open: checkers --load FILE opens one"),
+            None => self
+                .status
+                .error("No record file is open: checkers --load FILE opens one"),
         }
     }
 
@@ -78,34 +97,58 @@ impl App {
             return;
         };
         let Some(number) = self.listed_games().get(list.selected).map(|s| s.number) else {
-            self.error("No game matches the filter: Backspace erases it");
+            self.status
+                .error("No game matches the filter: Backspace erases it");
             return;
         };
         self.mode = super::Mode::Board;
         self.open_game(number);
     }
 
+    /// A step through the review (`command`, a step or a jump): the status line says
+    /// which move is shown.
+    pub(super) fn step_review(&mut self, command: Command) {
+        self.board.pick = None;
+        let text = self
+            .runtime
+            .command(command)
+            .map(|news| news.to_string())
+            .unwrap_or_default();
+        self.status.info(text);
+    }
+
+    /// PgUp or PgDn in review: the list follows the move shown, a page of moves at a
+    /// time.
+    pub(super) fn page_review(&mut self, back: bool) {
+        let step = if back { Step::Back } else { Step::Forward };
+        for _ in 1..REVIEW_PAGE_PLIES {
+            let _ = self.runtime.command(Command::Step(step));
+        }
+        self.step_review(Command::Step(step));
+    }
+
     /// Opens game `number` of the file, reporting how it went.
     pub(super) fn open_game(&mut self, number: usize) {
-        self.pick = None;
+        self.board.pick = None;
         match self.runtime.command(Command::OpenGame(number)) {
             Ok(text) => {
                 let fault = self.session().review().and_then(|r| r.fault.clone());
                 match fault {
-                    Some(fault) => self.error(format!(
+                    Some(fault) => self.status.error(format!(
                         "{text}. Its record stops at a faulty move: {fault}"
                     )),
-                    None => self.info(text.to_string()),
+                    None => self.status.info(text.to_string()),
                 }
             }
-            Err(e) => self.error(super::capitalize(&e.to_string())),
+            Err(e) => self.status.error(super::capitalize(&e.to_string())),
         }
     }
 
     /// The previous (`next` false) or next game of the file.
     pub(super) fn other_game(&mut self, next: bool) {
         let Some((file, number)) = self.session().file() else {
-            self.error("No record file is open: checkers --load FILE opens one");
+            self.status
+                .error("No record file is open: checkers --load FILE opens one");
             return;
         };
         let count = file.len();
@@ -115,7 +158,7 @@ impl App {
             number.saturating_sub(1)
         };
         if wanted == 0 || wanted > count {
-            self.error(format!(
+            self.status.error(format!(
                 "Game {number} is the {} of {count}",
                 if next { "last" } else { "first" }
             ));

@@ -1,21 +1,18 @@
 //! Terminal events into actions: keys by the mode the screen is in (the key map for the
-//! board), clicks and resizes; and a file letter that turns out to start a square
-//! (`c3`), its command put back.
+//! board), clicks and resizes; a file letter that turns out to start a square (`c3`),
+//! its command put back; and what is typed into the line open.
 
 use super::*;
 
-/// A file letter pressed on the board, and the screen as it was before its command
-/// acted: if a digit follows, the command is undone and the two start a typed move.
+/// A file letter pressed on the board, and the parts its command can change as they
+/// were before it acted: if a digit follows, they are put back and the two start a
+/// typed move.
 #[derive(Clone, Debug)]
 pub(super) struct LetterPressed {
+    /// The letter pressed (a-h).
     pub(super) letter: char,
-    cursor: (u8, u8),
-    pick: Option<Pick>,
-    mode: Mode,
-    flipped: bool,
-    coordinates: bool,
-    message: Option<(Tone, String)>,
-    prompt_selected: bool,
+    /// The board, the status line and the mode, before the letter's command.
+    before: (BoardView, StatusLine, Mode),
 }
 
 impl App {
@@ -58,7 +55,7 @@ impl App {
         }
         // Nothing of the game is on a screen too small to draw it: only quitting acts
         // (the game is kept), so no key changes what cannot be seen.
-        if screen_layout(self.screen, self.flipped).is_none() {
+        if screen_layout(self.screen, self.board.flipped).is_none() {
             return matches!(key.code, KeyCode::Char('q')).then_some(Action::Quit);
         }
         // A letter's command is followed by a digit: the two are a square, as in c3-d4,
@@ -91,7 +88,7 @@ impl App {
             Mode::Asking(question) => question::question_action(*question, key),
             // A refused move hands the keys back: only a new move or an edit stays in
             // the prompt.
-            Mode::Prompt(_) if self.prompt_selected && prompt::hands_back(key) => {
+            Mode::Prompt(_) if self.status.prompt_selected && prompt::hands_back(key) => {
                 self.board_action(key)
             }
             Mode::Prompt(_) | Mode::Chat(_) => prompt::prompt_action(key),
@@ -105,7 +102,7 @@ impl App {
             key,
             BoardState {
                 reviewing: self.session().is_reviewing(),
-                picking: self.pick.is_some(),
+                picking: self.board.pick.is_some(),
                 match_waits: self.session().match_waits(),
             },
         )
@@ -119,13 +116,7 @@ impl App {
         let action = action?;
         if let (Action::TypeSquare { .. }, Some(pressed)) = (action, pressed) {
             // The letter's command is undone: it was the start of a square.
-            self.cursor = pressed.cursor;
-            self.pick = pressed.pick;
-            self.mode = pressed.mode;
-            self.flipped = pressed.flipped;
-            self.coordinates = pressed.coordinates;
-            self.message = pressed.message;
-            self.prompt_selected = pressed.prompt_selected;
+            (self.board, self.status, self.mode) = pressed.before;
         }
         let letter = match event {
             Event::Key(key) if matches!(self.mode, Mode::Board | Mode::Prompt(_)) => {
@@ -135,13 +126,7 @@ impl App {
         };
         let pressed = letter.map(|letter| LetterPressed {
             letter,
-            cursor: self.cursor,
-            pick: self.pick.clone(),
-            mode: self.mode.clone(),
-            flipped: self.flipped,
-            coordinates: self.coordinates,
-            message: self.message.clone(),
-            prompt_selected: self.prompt_selected,
+            before: (self.board.clone(), self.status.clone(), self.mode.clone()),
         });
         let before = (self.session().revision(), self.session().seats());
         let flow = self.update(action);
@@ -153,5 +138,38 @@ impl App {
             self.letter = pressed;
         }
         Some(flow)
+    }
+
+    /// A character typed into the line open: the games' filter, the prompt (a refused
+    /// move, shown selected, is replaced), the save dialog's field, the chat line.
+    pub(super) fn type_char(&mut self, c: char) {
+        match &mut self.mode {
+            Mode::Games(list) => list.type_char(c),
+            Mode::Prompt(text) if std::mem::take(&mut self.status.prompt_selected) => {
+                *text = c.to_string();
+            }
+            Mode::Prompt(text) if text.chars().count() < prompt::PROMPT_MAX_CHARS => text.push(c),
+            Mode::Save(dialog) => dialog.insert(c),
+            Mode::Chat(text) if text.chars().count() < crate::net::protocol::MAX_CHAT_CHARS => {
+                text.push(c)
+            }
+            _ => {}
+        }
+    }
+
+    /// Backspace in the line open.
+    pub(super) fn erase(&mut self) {
+        match &mut self.mode {
+            Mode::Games(list) => list.erase(),
+            Mode::Prompt(text) => {
+                self.status.prompt_selected = false;
+                text.pop();
+            }
+            Mode::Save(dialog) => dialog.erase_before(),
+            Mode::Chat(text) => {
+                text.pop();
+            }
+            _ => {}
+        }
     }
 }

@@ -2,34 +2,44 @@
 //! action with no I/O. Keys and mouse events become actions through the key map
 //! ([`super::keymap`]); what an action does to the game is the [`Session`]'s.
 //!
-//! The parts: `board` picking and the cursor, `prompt` the typed move, `save_dialog`
-//! the save dialog, `computer` the searches the screen asks for, `games` a record
-//! file's list of games, `question` the questions and their answers, `tournament` the
-//! clocks' pause and a match's games.
-//!
-//! One concept at this length: the App's state and `update`, whose match is the one
-//! place each action is applied (the parts above keep what each action does at length).
+//! [`App`] is made of parts that each own their state and what is done to it, and
+//! `update`'s match is the one place an action is dispatched to them:
+//! [`BoardView`] (`board`) the cursor, the piece picked up, which way up the board is;
+//! [`StatusLine`] (`status`) the message and the prompt's refused text; [`Panel`]
+//! (`panel`) the move list, browsing and the FEN line; [`WaitingQuestions`] (`table`)
+//! the other terminal's questions; [`SaveMemory`] (`save_dialog`) the file last saved
+//! to. What needs the game as well (playing a move, a question's answer, a match's next
+//! game) is the App's, in the file of the part it is about: `prompt` the typed move,
+//! `question` the questions, `computer` the runtime's news, `games` a record file's
+//! list, `editor` the position editor, `tournament` the clocks and a match, `input`
+//! terminal events.
 
 mod board;
-mod browse;
 pub(crate) mod computer;
 mod editor;
 mod games;
 mod input;
-use input::LetterPressed;
+mod panel;
 mod prompt;
 mod question;
+mod save_dialog;
+mod status;
 mod table;
 mod tournament;
 
-use question::after_the_end;
-mod save_dialog;
-
 pub(crate) use super::action::{Action, Answer, Direction};
 pub(crate) use crate::runtime::Purpose;
+pub(crate) use board::BoardView;
+use board::Picked;
 pub(crate) use editor::Editor;
 pub(crate) use games::GameList;
-pub(crate) use save_dialog::{SaveDialog, SaveField};
+use input::LetterPressed;
+pub(crate) use panel::Panel;
+pub(crate) use question::Question;
+pub(crate) use save_dialog::{SaveDialog, SaveField, SaveMemory};
+use status::capitalize;
+pub(crate) use status::{StatusLine, Tone};
+pub(crate) use table::WaitingQuestions;
 
 use super::geometry::screen_layout;
 use super::keymap::{self, BoardState};
@@ -37,84 +47,11 @@ use super::theme::Theme;
 use crate::game::Game;
 use crate::rules::{Color, Move, Position, Square};
 use crate::runtime::{Command, Runtime};
-use crate::session::{News, Review, Session, SessionError, Step};
+use crate::session::{News, Review, Session, SessionError};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind,
 };
 use ratatui::layout::Rect;
-
-/// The first message: how to start playing.
-const WELCOME: &str = "Black moves first: pick a piece with Enter (or click it), or type a move like 11-15. ? shows every key.";
-
-/// The first message when a loaded game opens for review.
-/// What the status line says as a game starts (or is joined): whose move it is, and
-/// what this terminal can do about it. Across the network a terminal is told to move
-/// only when its own side is to move; a spectator is told it watches.
-fn start_words(runtime: &Runtime) -> String {
-    let session = runtime.session();
-    let game = session.game();
-    let turn = game.position().turn();
-    let fresh = game.moves().is_empty() && *game.start() == Position::start();
-    if let Some(outcome) = game.result() {
-        return format!("{outcome}. {}", after_the_end(outcome));
-    }
-    let here = match runtime.table().map(|t| &t.seat) {
-        Some(crate::runtime::Seat::Spectator) => {
-            return format!(
-                "You are watching: {turn} to move. < and > step through the moves; q leaves."
-            );
-        }
-        Some(crate::runtime::Seat::Player(side)) => Some(*side),
-        Some(crate::runtime::Seat::Host { .. }) => session.seats().only_person_here(),
-        None => None,
-    };
-    if let Some(mine) = here.filter(|mine| *mine != turn) {
-        return format!(
-            "You play {mine}: {turn} moves first, at the other terminal. ? shows every key."
-        );
-    }
-    if let (true, Some(level)) = (fresh, session.seats().computer(turn)) {
-        return format!(
-            "{} moves first. m makes it move now; ? shows every key.",
-            crate::session::computer_name(turn, level)
-        );
-    }
-    if fresh && turn == Color::Black {
-        WELCOME.to_string()
-    } else {
-        format!("{turn} to move. Pick a piece with Enter or type a move; ? shows every key.")
-    }
-}
-
-const REVIEW_WELCOME: &str = "Review: Left/Right step through the moves, Home/End jump; play a move to go on from here, Esc to stop reviewing.";
-
-/// A question waiting for an answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Question {
-    /// Quit with a game in progress?
-    Quit,
-    /// Abandon this game for a new one?
-    NewGame,
-    /// Two people play: which side resigns?
-    WhoResigns,
-    /// The one side a person plays against the computer resigns?
-    Resign(Color),
-    /// Hand this side, played by a person, to the computer?
-    HandOver(Color),
-    /// The given side offers a draw: does the other accept?
-    Draw(Color),
-    /// On the clock, a player asks to take back the last move: does the other agree?
-    Undo,
-    /// Across the network, the other player (this side) asks to take back the last
-    /// move: does this one agree?
-    RemoteUndo(Color),
-    /// Across the network: leave the game (adjourned, for a later join), or resign?
-    LeaveTable,
-    /// Offer the other side a draw?
-    OfferDraw,
-    /// Claim the draw open (it ends the game)?
-    ClaimDraw(crate::rules::DrawReason),
-}
 
 /// What the keyboard is doing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,24 +72,6 @@ pub(crate) enum Mode {
     Editor(Editor),
     /// A chat line is being typed (a game across the network).
     Chat(String),
-}
-
-/// How a message should look.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Tone {
-    /// Information.
-    Info,
-    /// Something was refused.
-    Error,
-}
-
-/// A piece picked up, and the hops chosen so far in building its move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Pick {
-    /// Where the piece stands.
-    pub(crate) from: Square,
-    /// The landing squares chosen so far (a multi-jump is built one hop at a time).
-    pub(crate) hops: Vec<Square>,
 }
 
 /// Start-up choices of the screen (who plays is the session's).
@@ -201,21 +120,21 @@ pub(crate) enum Flow {
 pub(crate) struct App {
     /// The game in play, and who plays it, with the computer, the saving and the clocks.
     runtime: Runtime,
-    /// The board cell under the cursor: `(row, col)` as in [`Square::row`] / [`Square::col`].
-    pub(crate) cursor: (u8, u8),
-    /// The piece picked up, if any.
-    pub(crate) pick: Option<Pick>,
-    /// Where each side's cursor rests while the other side moves (Black's, White's):
-    /// each player finds it where they left it.
-    resting: [(u8, u8); 2],
     /// What the keyboard is doing.
     pub(crate) mode: Mode,
-    /// White at the bottom.
-    pub(crate) flipped: bool,
-    /// The algebraic coordinates (a-h, 1-8) are shown round the board.
-    pub(crate) coordinates: bool,
-    /// How many lines the move list is scrolled back from its latest move.
-    pub(crate) list_scroll: usize,
+    /// The board on screen: the cursor, the piece picked up, which way up it is.
+    pub(crate) board: BoardView,
+    /// The status line.
+    pub(crate) status: StatusLine,
+    /// The panel's move list and FEN line, and the game browsed.
+    pub(crate) panel: Panel,
+    /// Questions from the other terminal waiting their turn.
+    questions: WaitingQuestions,
+    /// What the save dialog offers again.
+    saves: SaveMemory,
+    /// A file letter a-h was just pressed on the board and did its command: a digit
+    /// next makes the two a square (`c3`) instead.
+    letter: Option<LetterPressed>,
     /// Colours and glyphs.
     pub(crate) theme: Theme,
     /// Whether mouse clicks are used.
@@ -223,33 +142,6 @@ pub(crate) struct App {
     /// The terminal's size, kept up to date by [`Action::Resize`]; mouse clicks are
     /// mapped to squares with the same layout function the view uses for this size.
     pub(crate) screen: Rect,
-    /// The message on the status line.
-    pub(crate) message: Option<(Tone, String)>,
-    /// The side whose person last moved, and the revision the move made: the
-    /// computer's reply is told beside it.
-    last_person_move: Option<(Color, u64)>,
-    /// The prompt's text was refused and is shown selected: the next digit typed
-    /// replaces it, Backspace edits it, and any other key acts on the board.
-    pub(crate) prompt_selected: bool,
-    /// A file letter a-h was just pressed on the board and did its command: a digit
-    /// next makes the two a square (`c3`) instead.
-    letter: Option<LetterPressed>,
-    /// The board's side was fixed with `--flip`: it does not turn as a match's colours
-    /// change.
-    flip_fixed: bool,
-    /// The side this board's player had when last looked at, across the network: a
-    /// match's colours change at the host, and the board turns with them.
-    own_side: Option<Color>,
-    /// The file the game was last saved to: the save dialog offers it again.
-    last_saved: Option<std::path::PathBuf>,
-    /// While the game being played is browsed: the moves played up to the position
-    /// shown (the game itself is not changed).
-    pub(crate) browse: Option<usize>,
-    /// The FEN of the position shown is in the panel (`F`).
-    pub(crate) show_fen: bool,
-    /// Questions from the other terminal that came while another was asked: each is
-    /// put in turn, while it still stands.
-    waiting_questions: std::collections::VecDeque<Question>,
 }
 
 impl App {
@@ -305,14 +197,23 @@ impl App {
         // The cursor starts on this terminal's own men: across the network the side it
         // plays, whoever is to move.
         let cursor_side = own_side.unwrap_or(session.position().turn());
-        let cursor = START_CURSORS[color_index(cursor_side)];
+        let board = BoardView::new(
+            cursor_side,
+            flipped,
+            settings.flipped,
+            own_side,
+            settings.coordinates,
+        );
         let fault = session.review().and_then(|r| r.fault.clone());
-        let message = if let Some(fault) = &fault {
-            format!("The record has a faulty move; it is shown up to it. {fault}")
-        } else if session.is_reviewing() {
-            REVIEW_WELCOME.to_string()
-        } else {
-            start_words(&runtime)
+        let status = match &fault {
+            Some(fault) => StatusLine::saying(
+                Tone::Error,
+                format!("The record has a faulty move; it is shown up to it. {fault}"),
+            ),
+            None if session.is_reviewing() => {
+                StatusLine::saying(Tone::Info, status::REVIEW_WELCOME.to_string())
+            }
+            None => StatusLine::saying(Tone::Info, status::start_words(&runtime)),
         };
         let mode = match session.file() {
             Some((file, number)) if !file.chosen && file.len() > 1 => Mode::Games(GameList {
@@ -323,33 +224,16 @@ impl App {
         };
         let mut app = App {
             runtime,
-            cursor,
-            resting: START_CURSORS,
-            pick: None,
             mode,
-            flipped,
-            coordinates: settings.coordinates,
-            list_scroll: 0,
+            board,
+            status,
+            panel: Panel::default(),
+            questions: WaitingQuestions::default(),
+            saves: SaveMemory::default(),
+            letter: None,
             theme: settings.theme,
             mouse: settings.mouse,
             screen: Rect::new(0, 0, width, height),
-            message: Some((
-                if fault.is_some() {
-                    Tone::Error
-                } else {
-                    Tone::Info
-                },
-                message,
-            )),
-            prompt_selected: false,
-            last_person_move: None,
-            letter: None,
-            flip_fixed: settings.flipped,
-            own_side,
-            last_saved: None,
-            show_fen: false,
-            browse: None,
-            waiting_questions: std::collections::VecDeque::new(),
         };
         if fault.is_none() && !app.session().is_reviewing() {
             app.match_welcome();
@@ -398,7 +282,8 @@ impl App {
         if let Mode::Editor(editor) = &self.mode {
             return &editor.board;
         }
-        self.browse
+        self.panel
+            .browse
             .and_then(|plies| self.game().positions().get(plies))
             .unwrap_or_else(|| self.position())
     }
@@ -408,18 +293,10 @@ impl App {
         self.session().review()
     }
 
-    fn info(&mut self, text: impl Into<String>) {
-        self.message = Some((Tone::Info, text.into()));
-    }
-
-    fn error(&mut self, text: impl Into<String>) {
-        self.message = Some((Tone::Error, text.into()));
-    }
-
     /// Shows a message on the status line (for news from the event loop, such as a
     /// failed autosave).
     pub(crate) fn notify(&mut self, tone: Tone, text: impl Into<String>) {
-        self.message = Some((tone, text.into()));
+        self.status.say(tone, text);
     }
 
     /// Shows what the session answered: its news, or why it refused (with the keys
@@ -429,16 +306,16 @@ impl App {
             Ok(News::Nothing) => {}
             Ok(news) => {
                 let text = self.with_match_news(self.session().announce(&news));
-                self.info(text);
+                self.status.info(text);
             }
             Err(e @ SessionError::ComputersTurn { color, .. }) => {
                 let key = if color == Color::Black { 'b' } else { 'w' };
-                self.error(format!(
+                self.status.error(format!(
                     "{}: m makes it move now, {key} hands {color} back to you",
                     capitalize(&e.to_string())
                 ));
             }
-            Err(e) => self.error(capitalize(&e.to_string())),
+            Err(e) => self.status.error(capitalize(&e.to_string())),
         }
     }
 
@@ -447,10 +324,10 @@ impl App {
     fn after_move(&mut self, played: crate::runtime::Answer, m: Option<Move>) {
         if played.is_ok() {
             let mover = !self.position().turn();
-            self.last_person_move = Some((mover, self.session().revision()));
-            self.pick = None;
+            self.status.person_moved(mover, self.session().revision());
+            self.board.pick = None;
             if let Some(m) = m {
-                self.cursor = (m.to().row(), m.to().col());
+                self.board.cursor = (m.to().row(), m.to().col());
             }
         }
         self.show(played);
@@ -469,7 +346,7 @@ impl App {
             )
             && self.mode == Mode::Board
         {
-            self.info("Paused: p starts the clocks again");
+            self.status.info("Paused: p starts the clocks again");
             return Flow::Continue;
         }
         let before = self.session().revision();
@@ -477,7 +354,7 @@ impl App {
         let flow = self.apply(action);
         // News in the game brings the move list back to its latest move.
         if self.session().revision() != before && !matches!(action, Action::ScrollMoves(_)) {
-            self.list_scroll = 0;
+            self.panel.list_scroll = 0;
         }
         self.hand_over_cursor(turn);
         flow
@@ -491,10 +368,54 @@ impl App {
         // Stepping through a record is one person looking, and so is a board across
         // the network (it plays one side, or watches): the cursor stays put.
         let one_person = self.session().is_reviewing() || self.runtime.table().is_some();
-        if now != before && !one_person {
-            self.resting[color_index(before)] = self.cursor;
-            self.cursor = self.resting[color_index(now)];
+        if !one_person {
+            self.board.hand_over(before, now);
         }
+    }
+
+    /// Enter/Space/click on a square: what the board makes of it, and the move played
+    /// once the piece picked up has one.
+    fn select(&mut self, square: Option<Square>) {
+        if let Some(outcome) = self.game().result() {
+            let text = format!(
+                "The game is over ({outcome}). {}",
+                self.after_the_end(outcome)
+            );
+            self.status.error(text);
+            return;
+        }
+        match self.board.select(square, self.runtime.session().position()) {
+            Picked::Said(tone, text) => self.status.say(tone, text),
+            Picked::Play(m) => {
+                let played = self.runtime.command(Command::Play(m));
+                self.after_move(played, Some(m));
+            }
+        }
+    }
+
+    /// A click on the board: the cursor goes there (if it is a playable square), and
+    /// the square is selected.
+    fn click(&mut self, column: u16, row: u16) {
+        if let Some(cell) = self.board.cell_at(self.screen, column, row) {
+            // The cursor rests on playable squares only; a light square explains itself.
+            let square = Square::from_row_col(cell.0, cell.1);
+            if square.is_some() {
+                self.board.cursor = cell;
+            }
+            self.select(square);
+        }
+    }
+
+    /// `<` or `>`: the game browsed a move back or on (the panel says how).
+    fn browse(&mut self, back: bool) {
+        if self.session().is_reviewing() {
+            self.status
+                .info("In review the arrows step through the moves");
+            return;
+        }
+        self.board.pick = None;
+        let text = self.panel.browse(back, self.runtime.session().game());
+        self.status.info(text);
     }
 
     fn apply(&mut self, action: Action) -> Flow {
@@ -508,10 +429,10 @@ impl App {
             Action::Suspend => return Flow::Continue,
             // Typing keeps the reason a move was refused on screen while it is edited.
             Action::Type(_) | Action::Erase => {}
-            _ => self.message = None,
+            _ => self.status.message = None,
         }
         // Browsing ends with anything but stepping on and looking (a move, Esc, ...).
-        if self.browse.is_some()
+        if self.panel.browse.is_some()
             && !matches!(
                 action,
                 Action::Browse(_)
@@ -524,21 +445,21 @@ impl App {
                     | Action::Resize { .. }
             )
         {
-            self.browse = None;
+            self.panel.browse = None;
             if action == Action::Back {
-                self.info("Back to the game as it stands");
+                self.status.info("Back to the game as it stands");
                 return Flow::Continue;
             }
         }
         // A refused move's prompt closes when a key acts on the board instead.
-        if self.prompt_selected
+        if self.status.prompt_selected
             && matches!(self.mode, Mode::Prompt(_))
             && !matches!(
                 action,
                 Action::Type(_) | Action::Erase | Action::Submit | Action::CancelPrompt
             )
         {
-            self.prompt_selected = false;
+            self.status.prompt_selected = false;
             self.mode = Mode::Board;
         }
         let computers_turn = self.session().computer_to_move();
@@ -551,12 +472,12 @@ impl App {
                 if computers_turn.is_some() =>
             {
                 if let Action::Click { column, row } = action
-                    && let Some(cell) = self.cell_at(column, row)
+                    && let Some(cell) = self.board.cell_at(self.screen, column, row)
                     && Square::from_row_col(cell.0, cell.1).is_some()
                 {
-                    self.cursor = cell;
+                    self.board.cursor = cell;
                 }
-                self.pick = None;
+                self.board.pick = None;
                 self.mode = Mode::Board;
                 if let Some((color, level)) = computers_turn {
                     self.show(Err(SessionError::ComputersTurn { color, level }));
@@ -564,20 +485,24 @@ impl App {
             }
             Action::Browse(back) => self.browse(back),
             Action::BrowseEnd(start) => {
-                // From one step past the end (or the start), a single step lands there.
-                let live = self.game().moves().len();
-                self.browse = if start { Some(1.min(live)) } else { None };
+                self.panel.before_end(start, self.runtime.session().game());
                 self.browse(start);
             }
-            Action::Cursor(direction) => self.move_cursor(direction),
-            Action::NextTarget => self.next_target(),
-            Action::Select => self.select(self.cursor_square()),
-            Action::Back => self.back(),
+            Action::Cursor(direction) => self
+                .board
+                .move_cursor(direction, self.runtime.session().position()),
+            Action::NextTarget => self.board.next_target(self.runtime.session().position()),
+            Action::Select => self.select(self.board.cursor_square()),
+            Action::Back => {
+                if let Some(text) = self.board.back(self.runtime.session().position()) {
+                    self.status.info(text);
+                }
+            }
             Action::Click { column, row } => self.click(column, row),
             // Handing a person's side to the computer asks first (it moves at once);
             // taking a side back from it does not.
             Action::ToggleSide(color) if !self.session().seats().is_computer(color) => {
-                self.pick = None;
+                self.board.pick = None;
                 self.mode = Mode::Asking(Question::HandOver(color));
             }
             Action::ToggleSide(color) => self.toggle_side(color),
@@ -603,12 +528,12 @@ impl App {
             }
             Action::OpenEditor => self.open_editor(),
             Action::ShowFen => {
-                self.show_fen = !self.show_fen;
-                if self.show_fen {
+                if self.panel.toggle_fen() {
                     let fen = self.shown_position().to_string();
-                    self.info(format!("FEN: {fen} (also in the panel; F hides it)"));
+                    self.status
+                        .info(format!("FEN: {fen} (also in the panel; F hides it)"));
                 } else {
-                    self.info("FEN hidden");
+                    self.status.info("FEN hidden");
                 }
             }
             Action::EditPlace(_)
@@ -622,102 +547,35 @@ impl App {
             Action::Type(_) | Action::Erase if matches!(self.mode, Mode::Editor(_)) => {
                 self.edit(action)
             }
-            Action::Type(c) => match &mut self.mode {
-                Mode::Games(list) => {
-                    list.filter.push(c);
-                    list.selected = 0;
-                }
-                Mode::Prompt(text) if std::mem::take(&mut self.prompt_selected) => {
-                    *text = c.to_string();
-                }
-                Mode::Prompt(text) if text.chars().count() < prompt::PROMPT_MAX_CHARS => {
-                    text.push(c)
-                }
-                Mode::Save(dialog) => dialog.insert(c),
-                Mode::Chat(text) if text.chars().count() < crate::net::protocol::MAX_CHAT_CHARS => {
-                    text.push(c)
-                }
-                _ => {}
-            },
-            Action::Erase => match &mut self.mode {
-                Mode::Games(list) => {
-                    list.filter.pop();
-                    list.selected = 0;
-                }
-                Mode::Prompt(text) => {
-                    self.prompt_selected = false;
-                    text.pop();
-                }
-                Mode::Save(dialog) => dialog.erase_before(),
-                Mode::Chat(text) => {
-                    text.pop();
-                }
-                _ => {}
-            },
+            Action::Type(c) => self.type_char(c),
+            Action::Erase => self.erase(),
             Action::Submit if matches!(self.mode, Mode::Chat(_)) => self.send_chat(),
             Action::Submit => self.submit(),
             Action::CancelPrompt => self.mode = Mode::Board,
-            Action::Undo if self.session().undo_needs_consent() => {
-                self.pick = None;
-                self.mode = Mode::Asking(Question::Undo);
-            }
-            Action::Undo => {
-                self.pick = None;
-                self.command(Command::Undo);
-            }
+            Action::Undo => self.ask_undo(),
             Action::Redo => {
-                self.pick = None;
+                self.board.pick = None;
                 let answer = self.runtime.command(Command::Redo);
                 let last = self.game().moves().last().copied();
                 self.after_move(answer, last);
             }
             Action::ToggleCoordinates => {
-                self.coordinates = !self.coordinates;
-                self.info(if self.coordinates {
-                    "Coordinates shown: a1 is square 29, h8 is square 4 (a hides them)"
-                } else {
-                    "Coordinates hidden"
-                });
+                let text = self.board.toggle_coordinates();
+                self.status.info(text);
             }
-            Action::ScrollMoves(back) if self.session().is_reviewing() => {
-                // In review the list follows the move shown: a page of moves at a time.
-                let step = if back { Step::Back } else { Step::Forward };
-                let mut text = String::new();
-                for _ in 0..REVIEW_PAGE_PLIES {
-                    text = self
-                        .runtime
-                        .command(Command::Step(step))
-                        .map(|news| news.to_string())
-                        .unwrap_or_default();
-                }
-                self.pick = None;
-                self.info(text);
-            }
+            Action::ScrollMoves(back) if self.session().is_reviewing() => self.page_review(back),
             Action::ScrollMoves(back) => {
                 let pairs = self.game().move_pairs().len();
-                self.list_scroll = if back {
-                    (self.list_scroll + LIST_PAGE).min(pairs.saturating_sub(1))
-                } else {
-                    self.list_scroll.saturating_sub(LIST_PAGE)
-                };
+                self.panel.scroll(back, pairs);
             }
             Action::Pause => self.toggle_pause(),
             Action::Flip => {
-                self.flipped = !self.flipped;
-                let bottom = if self.flipped { "White" } else { "Black" };
-                self.info(format!("Board flipped: {bottom} at the bottom"));
+                let text = self.board.flip();
+                self.status.info(text);
             }
             Action::NextGame => self.next_match_game(),
             Action::AskNewGame if self.session().match_play().is_some() => self.new_game_in_match(),
-            Action::AskNewGame => {
-                // A finished or unstarted game has nothing to abandon: no question.
-                let game = self.game();
-                if game.is_over() || game.moves().is_empty() {
-                    self.new_game();
-                } else {
-                    self.mode = Mode::Asking(Question::NewGame);
-                }
-            }
+            Action::AskNewGame => self.ask_new_game(),
             Action::ToggleHelp => {
                 self.mode = if matches!(self.mode, Mode::Help(_)) {
                     Mode::Board
@@ -731,47 +589,16 @@ impl App {
                 }
             }
             Action::AskQuit if self.runtime.table().is_some() => return self.ask_leave_table(),
-            Action::AskQuit => {
-                // A game under review is the file's, already kept on disk; a game never
-                // saved (nothing played since it began: a ballot's moves alone) has
-                // nothing to keep, and the question would say it is saved.
-                let game = self.game();
-                let never_saved = self.runtime.nothing_to_keep();
-                if game.moves().is_empty()
-                    || game.is_over()
-                    || self.session().is_reviewing()
-                    || never_saved
-                {
-                    return self.quit_now();
-                } else {
-                    self.mode = Mode::Asking(Question::Quit);
-                }
-            }
+            Action::AskQuit => return self.ask_quit(),
             Action::AskResign => self.ask_resign(),
             Action::AskOfferDraw => self.ask_offer_draw(),
             Action::AskClaimDraw => self.ask_claim_draw(),
             Action::Answer(answer) => return self.answer(answer),
-            Action::JumpTo(plies) => {
-                self.pick = None;
-                let text = self
-                    .runtime
-                    .command(Command::StepTo(plies))
-                    .map(|news| news.to_string())
-                    .unwrap_or_default();
-                self.info(text);
-            }
-            Action::Step(step) => {
-                self.pick = None;
-                let text = self
-                    .runtime
-                    .command(Command::Step(step))
-                    .map(|news| news.to_string())
-                    .unwrap_or_default();
-                self.info(text);
-            }
+            Action::JumpTo(plies) => self.step_review(Command::StepTo(plies)),
+            Action::Step(step) => self.step_review(Command::Step(step)),
             Action::LeaveReview => {
                 if let Ok(news) = self.runtime.command(Command::LeaveReview) {
-                    self.info(news.to_string());
+                    self.status.info(news.to_string());
                 }
             }
             Action::OpenSave => self.open_save(),
@@ -781,16 +608,7 @@ impl App {
             | Action::MoveInField(_)
             | Action::Delete => {
                 if let Mode::Save(dialog) = &mut self.mode {
-                    match action {
-                        Action::NextField => dialog.focus_on(dialog.focus.next()),
-                        Action::PreviousField => dialog.focus_on(dialog.focus.previous()),
-                        Action::MoveInField(motion) => dialog.move_cursor(motion),
-                        Action::Delete => dialog.erase_at(),
-                        _ => {
-                            dialog.focused_mut().clear();
-                            dialog.cursor = 0;
-                        }
-                    }
+                    dialog.edit(action);
                 }
             }
             Action::ConfirmSave => self.confirm_save(),
@@ -799,38 +617,6 @@ impl App {
             Action::Resize { .. } | Action::Quit | Action::Suspend => {}
         }
         Flow::Continue
-    }
-}
-
-/// Lines the move list scrolls by (PgUp, PgDn, the mouse wheel).
-const LIST_PAGE: usize = 5;
-
-/// Plies a page key steps through a review.
-const REVIEW_PAGE_PLIES: usize = 10;
-
-/// Where the cursors start: square 11 for Black and 22 for White, pieces with a move
-/// where play usually starts.
-const START_CURSORS: [(u8, u8); 2] = [(2, 2), (5, 5)];
-
-fn color_index(color: Color) -> usize {
-    usize::from(color == Color::White)
-}
-
-/// "15", "15 or 16", "14, 15 or 16".
-fn join_or(items: impl Iterator<Item = String>) -> String {
-    let items: Vec<String> = items.collect();
-    match items.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

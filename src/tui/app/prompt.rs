@@ -34,13 +34,13 @@ pub(super) fn hands_back(key: &KeyEvent) -> bool {
 impl App {
     pub(super) fn open_prompt(&mut self, first: Option<char>) {
         if let Some(outcome) = self.game().result() {
-            self.error(format!(
+            self.status.error(format!(
                 "The game is over ({outcome}). {}",
                 self.after_the_end(outcome)
             ));
         } else {
-            self.pick = None;
-            self.prompt_selected = false;
+            self.board.pick = None;
+            self.status.prompt_selected = false;
             self.mode = Mode::Prompt(first.map(String::from).unwrap_or_default());
         }
     }
@@ -53,7 +53,7 @@ impl App {
         let text = text.clone();
         let played = self.runtime.command(Command::PlayText(text));
         // A refused move stays for editing, selected: typing a new one replaces it.
-        self.prompt_selected = played.is_err();
+        self.status.prompt_selected = played.is_err();
         if played.is_ok() {
             self.mode = Mode::Board;
         }

@@ -1,10 +1,38 @@
 //! Questions on the status line (quit? a new game? who resigns? accept the draw?) and
 //! what each answer does.
 
-use super::{Action, Answer, App, Flow, Mode, Question, START_CURSORS};
+use super::{Action, Answer, App, Flow, Mode};
 use crate::rules::Color;
 use crate::runtime::Command;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+/// A question waiting for an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Question {
+    /// Quit with a game in progress?
+    Quit,
+    /// Abandon this game for a new one?
+    NewGame,
+    /// Two people play: which side resigns?
+    WhoResigns,
+    /// The one side a person plays against the computer resigns?
+    Resign(Color),
+    /// Hand this side, played by a person, to the computer?
+    HandOver(Color),
+    /// The given side offers a draw: does the other accept?
+    Draw(Color),
+    /// On the clock, a player asks to take back the last move: does the other agree?
+    Undo,
+    /// Across the network, the other player (this side) asks to take back the last
+    /// move: does this one agree?
+    RemoteUndo(Color),
+    /// Across the network: leave the game (adjourned, for a later join), or resign?
+    LeaveTable,
+    /// Offer the other side a draw?
+    OfferDraw,
+    /// Claim the draw open (it ends the game)?
+    ClaimDraw(crate::rules::DrawReason),
+}
 
 /// The keys of a question: y or n, or for "who resigns?" b or w; Esc is no.
 pub(super) fn question_action(question: Question, key: &KeyEvent) -> Option<Action> {
@@ -50,29 +78,29 @@ impl App {
             (Question::NewGame, Answer::Yes) => self.new_game(),
             (Question::WhoResigns, Answer::Side(color))
             | (Question::Resign(color), Answer::Yes) => {
-                self.pick = None;
+                self.board.pick = None;
                 self.command(Command::Resign(color));
             }
             (Question::HandOver(color), Answer::Yes) => self.toggle_side(color),
             (Question::HandOver(color), _) => {
-                self.info(format!("A person still plays {color}"));
+                self.status.info(format!("A person still plays {color}"));
             }
             (Question::OfferDraw, Answer::Yes) => self.offer_draw(),
             (Question::ClaimDraw(_), Answer::Yes) => {
                 let answer = self.runtime.command(Command::ClaimDraw);
                 if answer.is_ok() {
-                    self.pick = None;
+                    self.board.pick = None;
                 }
                 self.show(answer);
             }
             (Question::Draw(_), Answer::Yes) => {
-                self.pick = None;
+                self.board.pick = None;
                 self.command(Command::AcceptDraw);
             }
             (Question::Undo, Answer::Yes) => {
                 self.command(Command::UndoAgreed);
             }
-            (Question::Undo, _) => self.info("The move stands: no take-back"),
+            (Question::Undo, _) => self.status.info("The move stands: no take-back"),
             (Question::RemoteUndo(_), answer) => {
                 self.command(Command::AnswerUndo(answer == Answer::Yes));
             }
@@ -105,16 +133,54 @@ pub(super) fn after_the_end(outcome: crate::rules::Outcome) -> &'static str {
 }
 
 impl App {
+    /// `u`: on the clock the other player is asked first; otherwise the move is taken
+    /// back.
+    pub(super) fn ask_undo(&mut self) {
+        self.board.pick = None;
+        if self.session().undo_needs_consent() {
+            self.mode = Mode::Asking(Question::Undo);
+        } else {
+            self.command(Command::Undo);
+        }
+    }
+
+    /// `n`: a new game, asked first when a game in progress would be abandoned.
+    pub(super) fn ask_new_game(&mut self) {
+        // A finished or unstarted game has nothing to abandon: no question.
+        let game = self.game();
+        if game.is_over() || game.moves().is_empty() {
+            self.new_game();
+        } else {
+            self.mode = Mode::Asking(Question::NewGame);
+        }
+    }
+
+    /// `q`: quits at once when there is nothing to lose, else asks first.
+    pub(super) fn ask_quit(&mut self) -> Flow {
+        // A game under review is the file's, already kept on disk; a game never
+        // saved (nothing played since it began: a ballot's moves alone) has
+        // nothing to keep, and the question would say it is saved.
+        let game = self.game();
+        let never_saved = self.runtime.nothing_to_keep();
+        if game.moves().is_empty() || game.is_over() || self.session().is_reviewing() || never_saved
+        {
+            return self.quit_now();
+        }
+        self.mode = Mode::Asking(Question::Quit);
+        Flow::Continue
+    }
+
     /// `r`: against the computer the person's own side resigns, once confirmed; between
     /// two people the question is which side; with nobody at the board, the session
     /// says why not.
     pub(super) fn ask_resign(&mut self) {
         if let Some(outcome) = self.game().result() {
-            self.error(format!("The game is already over ({outcome})"));
+            self.status
+                .error(format!("The game is already over ({outcome})"));
             return;
         }
         let seats = self.session().seats();
-        self.pick = None;
+        self.board.pick = None;
         if seats.both_computer() {
             let side = self.session().resigning_side();
             self.command(Command::Resign(side));
@@ -131,7 +197,7 @@ impl App {
         if self.game().is_over() || self.session().computer_to_move().is_some() {
             self.command(Command::OfferDraw);
         } else {
-            self.pick = None;
+            self.board.pick = None;
             self.mode = Mode::Asking(Question::OfferDraw);
         }
     }
@@ -141,7 +207,7 @@ impl App {
     fn offer_draw(&mut self) {
         let by = self.position().turn();
         let answer = self.runtime.command(Command::OfferDraw);
-        self.pick = None;
+        self.board.pick = None;
         // The other side is asked here when a person at this terminal plays it.
         let asked_here = self.session().seats().of(!by) == crate::session::Player::Person;
         if answer.is_ok() && asked_here && self.game().draw_offer() == Some(by) {
@@ -156,7 +222,7 @@ impl App {
     pub(super) fn ask_claim_draw(&mut self) {
         match self.game().available_claim() {
             Some(reason) if self.session().computer_to_move().is_none() => {
-                self.pick = None;
+                self.board.pick = None;
                 self.mode = Mode::Asking(Question::ClaimDraw(reason));
             }
             _ => self.command(Command::ClaimDraw),
@@ -182,7 +248,7 @@ impl App {
         } else {
             ""
         };
-        self.info(format!("{text}{again}{waits}"));
+        self.status.info(format!("{text}{again}{waits}"));
     }
 
     /// A new game, as "new game? yes" starts it.
@@ -193,8 +259,6 @@ impl App {
             self.show(answer);
             return;
         }
-        self.pick = None;
-        self.resting = START_CURSORS;
         let side = match self.runtime.table().map(|t| t.seat.clone()) {
             Some(crate::runtime::Seat::Player(side)) => side,
             Some(crate::runtime::Seat::Host { .. }) => self
@@ -204,7 +268,7 @@ impl App {
                 .unwrap_or(Color::Black),
             _ => self.position().turn(),
         };
-        self.cursor = START_CURSORS[super::color_index(side)];
-        self.info(super::start_words(&self.runtime));
+        self.board.start_again(side);
+        self.status.info(super::status::start_words(&self.runtime));
     }
 }

@@ -76,7 +76,7 @@ impl SaveDialog {
         }
     }
 
-    pub(super) fn focused_mut(&mut self) -> &mut String {
+    fn focused_mut(&mut self) -> &mut String {
         match self.focus {
             SaveField::Path => &mut self.path,
             SaveField::Black => &mut self.black,
@@ -165,18 +165,24 @@ pub(super) fn dialog_action(key: &KeyEvent) -> Option<Action> {
     }
 }
 
-impl App {
-    /// Opens the save dialog with the record's names, on the file last saved to, or a
-    /// new file in the data folder.
-    pub(super) fn open_save(&mut self) {
-        self.pick = None;
+/// What the save dialog keeps between openings: the file the game was last saved to,
+/// offered again.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SaveMemory {
+    /// The file the game was last saved to.
+    last_saved: Option<PathBuf>,
+}
+
+impl SaveMemory {
+    /// The dialog with the record's `names`, on the file last saved to, or a new file
+    /// in the data folder.
+    fn dialog(&self, names: Players) -> SaveDialog {
         let path = self
             .last_saved
             .clone()
             .or_else(|| store::default_save_path(store::now_unix()))
             .map(|p| p.display().to_string())
             .unwrap_or_default();
-        let names = self.session().record_names();
         let mut dialog = SaveDialog {
             path,
             black: names.black.unwrap_or_default(),
@@ -186,7 +192,50 @@ impl App {
             exists: None,
         };
         dialog.focus_on(SaveField::Path);
-        self.mode = Mode::Save(dialog);
+        dialog
+    }
+}
+
+impl SaveDialog {
+    /// The save of the dialog's names to `path`, `existing` saying what to do with a
+    /// file already there.
+    fn request(&self, path: PathBuf, existing: IfExists) -> SaveRequest {
+        let name = |text: &str| {
+            let text = text.trim();
+            (!text.is_empty()).then(|| text.to_string())
+        };
+        SaveRequest {
+            path,
+            players: Players {
+                black: name(&self.black),
+                white: name(&self.white),
+            },
+            existing,
+        }
+    }
+
+    /// Carries out a field action: Tab and Shift-Tab, the cursor's keys, Delete and
+    /// Ctrl-U.
+    pub(super) fn edit(&mut self, action: Action) {
+        match action {
+            Action::NextField => self.focus_on(self.focus.next()),
+            Action::PreviousField => self.focus_on(self.focus.previous()),
+            Action::MoveInField(motion) => self.move_cursor(motion),
+            Action::Delete => self.erase_at(),
+            Action::ClearField => {
+                self.focused_mut().clear();
+                self.cursor = 0;
+            }
+            _ => {}
+        }
+    }
+}
+
+impl App {
+    /// Opens the save dialog with the record's names.
+    pub(super) fn open_save(&mut self) {
+        self.board.pick = None;
+        self.mode = Mode::Save(self.saves.dialog(self.session().record_names()));
     }
 
     /// Enter in the dialog: asks the event loop to save with the dialog's path and names.
@@ -196,21 +245,10 @@ impl App {
         };
         let path = dialog.path.trim();
         if path.is_empty() {
-            self.error("Type the file to save to");
+            self.status.error("Type the file to save to");
             return;
         }
-        let name = |text: &str| {
-            let text = text.trim();
-            (!text.is_empty()).then(|| text.to_string())
-        };
-        let request = SaveRequest {
-            path: PathBuf::from(path),
-            players: Players {
-                black: name(&dialog.black),
-                white: name(&dialog.white),
-            },
-            existing: IfExists::Ask,
-        };
+        let request = dialog.request(PathBuf::from(path), IfExists::Ask);
         let _ = self.runtime.command(Command::SaveAs(request));
     }
 
@@ -222,18 +260,7 @@ impl App {
         let Some(path) = dialog.exists.take() else {
             return;
         };
-        let name = |text: &str| {
-            let text = text.trim();
-            (!text.is_empty()).then(|| text.to_string())
-        };
-        let request = SaveRequest {
-            path,
-            players: Players {
-                black: name(&dialog.black),
-                white: name(&dialog.white),
-            },
-            existing: choice,
-        };
+        let request = dialog.request(path, choice);
         let _ = self.runtime.command(Command::SaveAs(request));
     }
 
@@ -244,10 +271,11 @@ impl App {
             return;
         };
         if dialog.exists.take().is_some() {
-            self.info("Not saved: edit the path, or Esc again to close");
+            self.status
+                .info("Not saved: edit the path, or Esc again to close");
         } else {
             self.mode = Mode::Board;
-            self.info("Not saved");
+            self.status.info("Not saved");
         }
     }
 
@@ -259,7 +287,7 @@ impl App {
         if let Mode::Save(dialog) = &mut self.mode {
             dialog.exists = Some(request.path);
         }
-        self.error(format!(
+        self.status.error(format!(
             "{path} already exists: a adds this game at its end, r replaces the file, Esc goes back"
         ));
     }
@@ -277,14 +305,14 @@ impl App {
                 if matches!(self.mode, Mode::Save(_)) {
                     self.mode = Mode::Board;
                 }
-                self.last_saved = Some(request.path.clone());
-                let path = request.path.display();
-                self.info(match how {
+                let path = request.path.display().to_string();
+                self.saves.last_saved = Some(request.path);
+                self.status.info(match how {
                     Appended::Added => format!("Added the game at the end of {path}"),
                     Appended::Created => format!("Saved to {path}"),
                 });
             }
-            Err(e) => self.error(format!("Not saved: {e}")),
+            Err(e) => self.status.error(format!("Not saved: {e}")),
         }
     }
 }

@@ -4,46 +4,71 @@
 
 use super::{App, Flow, Mode, Question, Tone};
 use crate::runtime::{Command, TableNews};
+use std::collections::VecDeque;
+
+/// Questions from the other terminal that came while another was asked: each is put in
+/// turn, while it still stands.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct WaitingQuestions(VecDeque<Question>);
+
+impl WaitingQuestions {
+    /// `question` came while `asked` is put: it waits its turn (once).
+    fn wait(&mut self, question: Question, asked: Question) {
+        if asked != question && !self.0.contains(&question) {
+            self.0.push_back(question);
+        }
+    }
+
+    /// The next question waiting that still `stands`; those that no longer do are
+    /// dropped.
+    fn next(&mut self, stands: impl Fn(Question) -> bool) -> Option<Question> {
+        std::iter::from_fn(|| self.0.pop_front()).find(|question| stands(*question))
+    }
+}
 
 impl App {
     /// Shows the table's news.
     pub(super) fn on_table(&mut self, news: TableNews) {
-        self.follow_own_side();
+        if let Some(crate::runtime::Seat::Player(side)) = self.runtime.table().map(|t| &t.seat) {
+            self.board.follow_own_side(*side);
+        }
         match news {
             TableNews::Joined { color, name } => {
                 let who = name.unwrap_or_else(|| "The other player".to_string());
-                self.info(format!(
+                self.status.info(format!(
                     "{who} joined, playing {color}: {} to move",
                     self.position().turn()
                 ));
             }
-            TableNews::Left { color, why } => self.notify(
+            TableNews::Left { color, why } => self.status.say(
                 Tone::Error,
                 format!(
                     "{color}'s line dropped ({why}): the clocks are stopped until they join again"
                 ),
             ),
-            TableNews::LineDown(why) => self.notify(
+            TableNews::LineDown(why) => self.status.say(
                 Tone::Error,
                 format!(
                     "The line to the host dropped ({why}): the clocks are stopped; trying again"
                 ),
             ),
-            TableNews::LineUp => self.info("Connected to the host again: play goes on"),
-            TableNews::Lost(why) => self.notify(
+            TableNews::LineUp => self
+                .status
+                .info("Connected to the host again: play goes on"),
+            TableNews::Lost(why) => self.status.say(
                 Tone::Error,
                 format!("The host refused this board: {why}. q, then join again"),
             ),
             TableNews::Told(text) | TableNews::Adjourned(text) => {
                 let text = self.with_match_news(super::capitalize(&text));
-                self.info(text);
+                self.status.info(text);
             }
-            TableNews::Refused(why) => self.notify(Tone::Error, super::capitalize(&why)),
-            TableNews::Chat { from, text } => self.info(format!("{from}: {text}")),
+            TableNews::Refused(why) => self.status.say(Tone::Error, super::capitalize(&why)),
+            TableNews::Chat { from, text } => self.status.info(format!("{from}: {text}")),
             TableNews::UndoAsked(color) => self.ask_from_table(Question::RemoteUndo(color)),
             TableNews::DrawOffered(color) => self.ask_from_table(Question::Draw(color)),
-            TableNews::WrongCode(wrong) => self.notify(Tone::Error, wrong.to_string()),
-            TableNews::Waiting(why) => self.notify(
+            TableNews::WrongCode(wrong) => self.status.say(Tone::Error, wrong.to_string()),
+            TableNews::Waiting(why) => self.status.say(
                 Tone::Error,
                 format!("The host refused this board for now ({why}): trying again"),
             ),
@@ -54,12 +79,10 @@ impl App {
     /// does not replace it).
     fn ask_from_table(&mut self, question: Question) {
         if let Mode::Asking(asked) = self.mode {
-            if asked != question && !self.waiting_questions.contains(&question) {
-                self.waiting_questions.push_back(question);
-            }
+            self.questions.wait(question, asked);
             return;
         }
-        self.pick = None;
+        self.board.pick = None;
         self.mode = Mode::Asking(question);
     }
 
@@ -69,44 +92,26 @@ impl App {
         if matches!(self.mode, Mode::Asking(_)) {
             return;
         }
-        while let Some(question) = self.waiting_questions.pop_front() {
-            let stands = match question {
-                Question::Draw(by) => self.game().draw_offer() == Some(by),
-                Question::RemoteUndo(by) => self
-                    .runtime
-                    .table()
-                    .is_some_and(|t| t.undo_asked == Some(by)),
-                _ => false,
-            };
-            if stands {
-                self.pick = None;
-                self.mode = Mode::Asking(question);
-                return;
-            }
-        }
-    }
-
-    /// A joiner keeps its own side at the bottom as a match's colours change at the
-    /// host (which turns its own board at its `n`), unless `--flip` fixed the board.
-    fn follow_own_side(&mut self) {
-        let Some(crate::runtime::Seat::Player(side)) = self.runtime.table().map(|t| t.seat.clone())
-        else {
-            return;
+        let runtime = &self.runtime;
+        let stands = |question| match question {
+            Question::Draw(by) => runtime.session().game().draw_offer() == Some(by),
+            Question::RemoteUndo(by) => runtime.table().is_some_and(|t| t.undo_asked == Some(by)),
+            _ => false,
         };
-        if self.own_side.is_some_and(|before| before != side) && !self.flip_fixed {
-            self.flipped = !self.flipped;
-            self.pick = None;
+        if let Some(question) = self.questions.next(stands) {
+            self.board.pick = None;
+            self.mode = Mode::Asking(question);
         }
-        self.own_side = Some(side);
     }
 
     /// `'`: the chat line, in a game across the network.
     pub(super) fn open_chat(&mut self) {
         if self.runtime.table().is_none() {
-            self.error("The chat is for a game across the network (checkers host, join)");
+            self.status
+                .error("The chat is for a game across the network (checkers host, join)");
             return;
         }
-        self.pick = None;
+        self.board.pick = None;
         self.mode = Mode::Chat(String::new());
     }
 
@@ -116,7 +121,7 @@ impl App {
             return;
         };
         if let Err(e) = self.runtime.command(Command::Chat(text)) {
-            self.error(super::capitalize(&e.to_string()));
+            self.status.error(super::capitalize(&e.to_string()));
         }
     }
 
@@ -127,7 +132,7 @@ impl App {
         if !playing || self.game().is_over() {
             return self.quit_now();
         }
-        self.pick = None;
+        self.board.pick = None;
         self.mode = Mode::Asking(Question::LeaveTable);
         Flow::Continue
     }

@@ -1,5 +1,7 @@
 //! The App's own tests: keys per mode, the cursor, lists as sentences.
 
+use super::board::join_or;
+use super::question::after_the_end;
 use super::*;
 use ratatui::crossterm::event::KeyEventState;
 use ratatui::crossterm::event::KeyModifiers;
@@ -63,16 +65,24 @@ fn the_cursor_rests_on_playable_squares_and_stops_at_the_edges() {
     for _ in 0..10 {
         app.update(Action::Cursor(Direction::Up));
         app.update(Action::Cursor(Direction::Left));
-        assert!(app.cursor_square().is_some(), "{:?}", app.cursor);
+        assert!(
+            app.board.cursor_square().is_some(),
+            "{:?}",
+            app.board.cursor
+        );
     }
     // The top left playable square is 32.
-    assert_eq!(app.cursor_square().map(Square::number), Some(32));
+    assert_eq!(app.board.cursor_square().map(Square::number), Some(32));
     for _ in 0..10 {
         app.update(Action::Cursor(Direction::Down));
         app.update(Action::Cursor(Direction::Right));
-        assert!(app.cursor_square().is_some(), "{:?}", app.cursor);
+        assert!(
+            app.board.cursor_square().is_some(),
+            "{:?}",
+            app.board.cursor
+        );
     }
-    assert_eq!(app.cursor_square().map(Square::number), Some(1));
+    assert_eq!(app.board.cursor_square().map(Square::number), Some(1));
 }
 
 #[test]
@@ -83,7 +93,7 @@ fn eleven_fifteen_with_the_cursor_takes_at_most_four_keys() {
     // square; at most one arrow then reaches 15.
     app.update(Action::Select);
     keys += 1;
-    if app.cursor_square().map(Square::number) != Some(15) {
+    if app.board.cursor_square().map(Square::number) != Some(15) {
         app.update(Action::Cursor(Direction::Left));
         keys += 1;
     }

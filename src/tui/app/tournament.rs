@@ -2,7 +2,7 @@
 //! and a match: what the players are told when a game ends, and the next game when
 //! both are ready (`n`).
 
-use super::{App, START_CURSORS, color_index};
+use super::App;
 use crate::rules::{Color, Outcome};
 use crate::runtime::{Answer, Command};
 use crate::session::SessionError;
@@ -13,9 +13,13 @@ impl App {
     pub(super) fn toggle_pause(&mut self) {
         let paused = !self.session().is_paused();
         match self.runtime.command(Command::Pause(paused)) {
-            Ok(_) if paused => self.info("Paused: both clocks stopped. p starts them again"),
-            Ok(news) => self.info(news.to_string()),
-            Err(_) => self.info("No clock runs: --clock or --move-timer times a game"),
+            Ok(_) if paused => self
+                .status
+                .info("Paused: both clocks stopped. p starts them again"),
+            Ok(news) => self.status.info(news.to_string()),
+            Err(_) => self
+                .status
+                .info("No clock runs: --clock or --move-timer times a game"),
         }
     }
 
@@ -53,7 +57,8 @@ impl App {
             return;
         };
         if let Some(outcome) = self.game().result() {
-            self.info(format!("{outcome}. {}", self.after_the_end(outcome)));
+            self.status
+                .info(format!("{outcome}. {}", self.after_the_end(outcome)));
             return;
         }
         let index = contest.game_index();
@@ -69,7 +74,7 @@ impl App {
             let shown = crate::text::printable(&file.display().to_string(), 100);
             text.push_str(&format!(" Each game is saved in {shown} as it ends."));
         }
-        self.info(text);
+        self.status.info(text);
     }
 
     /// Says that the finished match game was written to the match's file (`Ok`), or
@@ -77,19 +82,19 @@ impl App {
     pub(crate) fn match_game_saved(&mut self, written: Result<std::path::PathBuf, StoreError>) {
         match written {
             Ok(path) => {
-                let mut text = match &self.message {
-                    Some((super::Tone::Info, text)) => format!("{text} "),
-                    _ => String::new(),
-                };
+                let mut text = self
+                    .status
+                    .info_shown()
+                    .map_or_else(String::new, |text| format!("{text} "));
                 if self.session().match_over() {
                     let shown = crate::text::printable(&path.display().to_string(), 100);
                     text.push_str(&format!("The match's games are in {shown}."));
                 } else {
                     text.push_str("(Saved.)");
                 }
-                self.info(text);
+                self.status.info(text);
             }
-            Err(why) => self.error(format!(
+            Err(why) => self.status.error(format!(
                 "The game could not be added to the match's file: {why}. s saves it elsewhere"
             )),
         }
@@ -109,15 +114,11 @@ impl App {
     /// fixed the board.
     pub(super) fn after_next_game(&mut self, answer: Answer, person: Option<Color>) {
         if answer.is_ok() {
-            self.pick = None;
-            self.resting = START_CURSORS;
-            self.cursor = START_CURSORS[color_index(self.position().turn())];
-            let people = self.session().seats().people();
-            if (person.is_some() && self.session().seats().person_against_computer() != person)
-                || (people && !self.flip_fixed)
-            {
-                self.flipped = !self.flipped;
-            }
+            let seats = self.session().seats();
+            let person_moved_over = person.is_some() && seats.person_against_computer() != person;
+            let turn = self.position().turn();
+            self.board
+                .next_game(turn, person_moved_over, seats.people());
         }
         self.show(answer);
     }
@@ -126,7 +127,8 @@ impl App {
     /// the match waits for it.
     pub(super) fn new_game_in_match(&mut self) {
         if self.session().match_over() {
-            self.info("The match is over (the score is in the panel): q quits");
+            self.status
+                .info("The match is over (the score is in the panel): q quits");
         } else if self.session().match_waits() {
             self.next_match_game();
         } else {

@@ -77,18 +77,18 @@ fn a_letter_and_a_digit_start_a_move_in_letters() {
         app.game().movetext(),
         "1. 11-15 22-18 2. 15x22 25x18 3. 8-11 29-25 4. 11-15"
     );
-    assert!(!app.flipped && !app.coordinates);
+    assert!(!app.board.flipped && !app.board.coordinates);
     assert_eq!(app.session().seats().black.kind(), PlayerKind::Human);
     // Alone, f still flips the board.
     press(&mut app, KeyCode::Char('f'));
-    assert!(app.flipped);
+    assert!(app.board.flipped);
     // A letter's command and then a move in numbers: a1 holds no piece of Black's, so
     // the 1 starts 11-15 rather than a square.
     let mut app = crate::tui::tests::app();
     press(&mut app, KeyCode::Char('a'));
-    assert!(app.coordinates);
+    assert!(app.board.coordinates);
     type_move(&mut app, "11-15");
-    assert!(app.coordinates);
+    assert!(app.board.coordinates);
     assert_eq!(app.game().movetext(), "1. 11-15", "{}", message(&app));
 }
 
@@ -143,7 +143,7 @@ fn the_game_is_browsed_without_undoing_and_a_move_returns_to_it() {
     }
     let live = app.game().clone();
     type_text(&mut app, "<<");
-    assert_eq!(app.browse, Some(2));
+    assert_eq!(app.panel.browse, Some(2));
     assert_eq!(app.shown_position(), &app.game().positions()[2]);
     assert_eq!(app.game(), &live, "nothing undone");
     assert!(
@@ -159,20 +159,20 @@ fn the_game_is_browsed_without_undoing_and_a_move_returns_to_it() {
     );
     // Esc goes back to the game as it stands.
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.browse, None);
+    assert_eq!(app.panel.browse, None);
     assert_eq!(app.shown_position(), app.position());
     // Stepping on past the last move returns too; a move played returns at once.
     type_text(&mut app, "<>");
-    assert_eq!(app.browse, None);
+    assert_eq!(app.panel.browse, None);
     // Home shows the start, End the game as it stands.
     press(&mut app, KeyCode::Home);
-    assert_eq!(app.browse, Some(0));
+    assert_eq!(app.panel.browse, Some(0));
     assert_eq!(app.shown_position(), app.game().start());
     press(&mut app, KeyCode::End);
-    assert_eq!(app.browse, None);
+    assert_eq!(app.panel.browse, None);
     type_text(&mut app, "<<<");
     type_move(&mut app, "9-14");
-    assert_eq!(app.browse, None);
+    assert_eq!(app.panel.browse, None);
     assert_eq!(app.game().moves().len(), 5);
 }
 
@@ -242,7 +242,7 @@ fn skipping_a_compulsory_capture_is_refused_with_the_allowed_captures() {
     // With the cursor: the man on 9 cannot move and says why.
     press(&mut app, KeyCode::Esc);
     cursor_move(&mut app, &[9]);
-    assert!(app.pick.is_none());
+    assert!(app.board.pick.is_none());
     let reason = message(&app);
     assert!(
         reason.contains("compulsory") && reason.contains("15x22"),
@@ -261,14 +261,14 @@ fn refused_cursor_choices_explain_themselves() {
     cursor_move(&mut app, &[1]);
     assert!(message(&app).contains("blocked"), "{}", message(&app));
     // A light square.
-    app.cursor = (0, 1);
+    app.board.cursor = (0, 1);
     press(&mut app, KeyCode::Enter);
     assert!(message(&app).contains("Light square"));
     // A picked-up piece refuses a square it cannot reach (the cursor keys keep to its
     // landing squares; a click can go anywhere).
     cursor_move(&mut app, &[11]);
     click_square(&mut app, sq(18));
-    assert!(app.pick.is_some());
+    assert!(app.board.pick.is_some());
     assert!(message(&app).contains("cannot land on 18"));
     assert_eq!(app.game().position(), &Position::start());
 }
@@ -277,13 +277,13 @@ fn refused_cursor_choices_explain_themselves() {
 fn a_multi_jump_is_built_hop_by_hop_and_stepped_back() {
     let mut app = app_from("B:W6,7,14,15:B2");
     cursor_move(&mut app, &[2]);
-    assert_eq!(app.targets(), vec![sq(9), sq(11)]);
+    assert_eq!(app.board.targets(app.position()), vec![sq(9), sq(11)]);
     cursor_move(&mut app, &[9]);
     assert!(app.game().moves().is_empty(), "not played until complete");
-    assert_eq!(app.targets(), vec![sq(18)]);
-    assert_eq!(app.jumped_so_far(), vec![sq(6)]);
+    assert_eq!(app.board.targets(app.position()), vec![sq(18)]);
+    assert_eq!(app.board.jumped_so_far(), vec![sq(6)]);
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.targets(), vec![sq(9), sq(11)]);
+    assert_eq!(app.board.targets(app.position()), vec![sq(9), sq(11)]);
     cursor_move(&mut app, &[11, 18]);
     assert_eq!(app.game().movetext(), "1. 2x11x18");
     // Esc twice from a picked piece puts it down.
@@ -291,20 +291,20 @@ fn a_multi_jump_is_built_hop_by_hop_and_stepped_back() {
     cursor_move(&mut app, &[2, 9]);
     press(&mut app, KeyCode::Backspace);
     press(&mut app, KeyCode::Backspace);
-    assert!(app.pick.is_none());
+    assert!(app.board.pick.is_none());
 }
 
 #[test]
 fn clicks_pick_up_and_land_like_the_cursor() {
     let mut app = crate::tui::tests::app();
-    let layout = screen_layout(app.screen, app.flipped).unwrap();
+    let layout = screen_layout(app.screen, app.board.flipped).unwrap();
     let at = |n: u8| {
         let r = layout.board.square_rect(sq(n));
         (r.x + 1, r.y + 1)
     };
     let (x, y) = at(11);
     click(&mut app, x, y);
-    assert!(app.pick.is_some());
+    assert!(app.board.pick.is_some());
     let (x, y) = at(15);
     click(&mut app, x, y);
     assert_eq!(app.game().movetext(), "1. 11-15");
@@ -315,7 +315,7 @@ fn clicks_pick_up_and_land_like_the_cursor() {
     app.mouse = false;
     let (x, y) = at(22);
     click(&mut app, x, y);
-    assert!(app.pick.is_none());
+    assert!(app.board.pick.is_none());
 }
 
 #[test]
@@ -356,7 +356,7 @@ fn undo_and_redo_any_number_of_moves() {
 fn flip_turns_the_board_and_keeps_numbers_with_squares() {
     let mut app = crate::tui::tests::app();
     press(&mut app, KeyCode::Char('f'));
-    assert!(app.flipped);
+    assert!(app.board.flipped);
     let screen = screen_text(&app);
     let lines: Vec<&str> = screen.lines().collect();
     assert!(lines[0].contains("Black") && lines[19].contains("White"));
@@ -367,11 +367,11 @@ fn flip_turns_the_board_and_keeps_numbers_with_squares() {
     );
     assert!(lines[16].starts_with("│29"), "{screen}");
     // Cursor keys follow the screen: Up now moves toward Black's side.
-    let before = app.cursor;
+    let before = app.board.cursor;
     press(&mut app, KeyCode::Up);
-    assert_eq!(app.cursor.0, before.0 - 1);
+    assert_eq!(app.board.cursor.0, before.0 - 1);
     press(&mut app, KeyCode::Char('f'));
-    assert!(!app.flipped);
+    assert!(!app.board.flipped);
 }
 
 #[test]
@@ -548,7 +548,7 @@ fn key_releases_and_repeats_are_ignored() {
         });
         assert_eq!(app.handle_event(&event), None);
     }
-    assert_eq!(app.cursor, (2, 2));
+    assert_eq!(app.board.cursor, (2, 2));
 }
 
 #[test]
@@ -599,13 +599,21 @@ fn a_new_game_after_the_end_starts_at_once_without_asking_to_abandon() {
 #[test]
 fn each_side_finds_its_cursor_where_it_left_it() {
     let mut app = crate::tui::tests::app();
-    assert_eq!(app.cursor_square(), Some(sq(11)), "Black starts on 11");
+    assert_eq!(
+        app.board.cursor_square(),
+        Some(sq(11)),
+        "Black starts on 11"
+    );
     cursor_move(&mut app, &[11, 15]);
     assert_eq!(app.game().movetext(), "1. 11-15");
-    assert_eq!(app.cursor_square(), Some(sq(22)), "White starts on 22");
+    assert_eq!(
+        app.board.cursor_square(),
+        Some(sq(22)),
+        "White starts on 22"
+    );
     cursor_move(&mut app, &[22, 18]);
     assert_eq!(
-        app.cursor_square(),
+        app.board.cursor_square(),
         Some(sq(15)),
         "Black's cursor is where Black left it, not on White's piece"
     );
@@ -620,13 +628,17 @@ fn a_person_playing_white_against_the_computer_sits_at_the_bottom() {
     };
     let session = || Session::new(crate::game::Game::new()).with_seats(seats);
     let app = App::with_session(Settings::default(), session(), WIDTH, HEIGHT);
-    assert!(app.flipped, "White at the bottom");
+    assert!(app.board.flipped, "White at the bottom");
     // --flip turns it back.
     let flipped = Settings {
         flipped: true,
         ..Settings::default()
     };
-    assert!(!App::with_session(flipped, session(), WIDTH, HEIGHT).flipped);
+    assert!(
+        !App::with_session(flipped, session(), WIDTH, HEIGHT)
+            .board
+            .flipped
+    );
 }
 
 #[test]
@@ -637,10 +649,10 @@ fn coordinates_name_the_squares_the_algebraic_way_whichever_way_the_board_turns(
             press(&mut app, KeyCode::Char('f'));
         }
         press(&mut app, KeyCode::Char('a'));
-        assert!(app.coordinates);
+        assert!(app.board.coordinates);
         let terminal = render(&app);
         let buf = terminal.backend().buffer();
-        let board = screen_layout(app.screen, app.flipped).unwrap().board;
+        let board = screen_layout(app.screen, app.board.flipped).unwrap().board;
         // a1 is square 29, h8 square 4.
         for (square, file, rank) in [(29, "a", "1"), (4, "h", "8"), (1, "b", "8")] {
             let r = board.square_rect(sq(square));
@@ -653,7 +665,7 @@ fn coordinates_name_the_squares_the_algebraic_way_whichever_way_the_board_turns(
             );
         }
         press(&mut app, KeyCode::Char('a'));
-        assert!(!app.coordinates);
+        assert!(!app.board.coordinates);
     }
 }
 
@@ -695,7 +707,7 @@ fn a_move_in_letters_is_typed_after_a_colon_as_the_help_says() {
     assert_eq!(app.game().movetext(), "1. 11-15", "{}", message(&app));
     // Without the colon a letter is a command key, not the start of a move.
     press(&mut app, KeyCode::Char('f'));
-    assert!(app.flipped);
+    assert!(app.board.flipped);
 }
 
 #[test]

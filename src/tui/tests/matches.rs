@@ -300,10 +300,10 @@ fn the_panel_shows_the_score_and_n_starts_the_next_game_when_both_are_ready() {
     );
     press(&mut app, KeyCode::Char('u'));
     assert!(app.game().is_over(), "a finished match game stands");
-    assert!(!app.flipped, "Ann, Black, sat at the bottom");
+    assert!(!app.board.flipped, "Ann, Black, sat at the bottom");
     press(&mut app, KeyCode::Char('n'));
     assert!(
-        app.flipped,
+        app.board.flipped,
         "the board turns: Ann, now White, keeps the bottom"
     );
     let screen = screen_text(&app);
@@ -316,13 +316,13 @@ fn the_panel_shows_the_score_and_n_starts_the_next_game_when_both_are_ready() {
 fn each_player_keeps_their_side_of_the_screen_as_the_colours_change() {
     let t0 = Instant::now();
     let mut app = match_app(t0);
-    assert!(!app.flipped, "Ann, Black in game 1, at the bottom");
+    assert!(!app.board.flipped, "Ann, Black in game 1, at the bottom");
     press(&mut app, KeyCode::Char('r'));
     press(&mut app, KeyCode::Char('w'));
     press(&mut app, KeyCode::Char('n'));
     assert_eq!(app.session().match_play().map(|m| m.game_index()), Some(1));
     assert!(
-        app.flipped,
+        app.board.flipped,
         "Ann plays White in game 2: White at the bottom"
     );
     // With --flip the board stays as it was put.
@@ -335,7 +335,7 @@ fn each_player_keeps_their_side_of_the_screen_as_the_colours_change() {
     press(&mut fixed, KeyCode::Char('r'));
     press(&mut fixed, KeyCode::Char('w'));
     press(&mut fixed, KeyCode::Char('n'));
-    assert!(fixed.flipped);
+    assert!(fixed.board.flipped);
 }
 
 #[test]

@@ -120,7 +120,7 @@ pub(crate) fn sq(n: u8) -> Square {
 pub(crate) fn cursor_to(app: &mut App, target: Square) {
     let screen = |app: &App, (row, col): (u8, u8)| {
         let (row, col) = (row as i8, col as i8);
-        if app.flipped {
+        if app.board.flipped {
             (row, 7 - col)
         } else {
             (7 - row, col)
@@ -128,7 +128,7 @@ pub(crate) fn cursor_to(app: &mut App, target: Square) {
     };
     let reviewing = app.review().is_some();
     for _ in 0..24 {
-        let (r, c) = screen(app, app.cursor);
+        let (r, c) = screen(app, app.board.cursor);
         let (tr, tc) = screen(app, (target.row(), target.col()));
         let key = if tr < r {
             if reviewing {
@@ -157,16 +157,16 @@ pub(crate) fn cursor_to(app: &mut App, target: Square) {
         } else {
             return;
         };
-        let before = app.cursor;
+        let before = app.board.cursor;
         press(app, key);
-        assert_ne!(app.cursor, before, "the cursor cannot reach {target}");
+        assert_ne!(app.board.cursor, before, "the cursor cannot reach {target}");
     }
     panic!("cursor did not reach {target}");
 }
 
 /// Clicks the middle of `square` on the screen.
 pub(crate) fn click_square(app: &mut App, square: Square) {
-    let layout = crate::tui::geometry::screen_layout(app.screen, app.flipped).unwrap();
+    let layout = crate::tui::geometry::screen_layout(app.screen, app.board.flipped).unwrap();
     let rect = layout.board.square_rect(square);
     click(app, rect.x + rect.width / 2, rect.y + rect.height / 2);
 }
@@ -214,7 +214,8 @@ pub(crate) fn screen_text(app: &App) -> String {
 
 /// The status message.
 pub(crate) fn message(app: &App) -> String {
-    app.message
+    app.status
+        .message
         .as_ref()
         .map(|(_, m)| m.clone())
         .unwrap_or_default()

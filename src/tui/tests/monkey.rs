@@ -54,12 +54,12 @@ fn random_event(rng: &mut Rng, app: &App) -> Event {
     match rng.below(14) {
         // Clicks aimed at squares, so that games actually get played.
         10..=13 => {
-            let Some(layout) = screen_layout(app.screen, app.flipped) else {
+            let Some(layout) = screen_layout(app.screen, app.board.flipped) else {
                 return Event::Resize(80, 24);
             };
             // Half the time a square that matters: a landing square or a movable piece.
-            let useful: Vec<Square> = if app.pick.is_some() {
-                app.targets()
+            let useful: Vec<Square> = if app.board.pick.is_some() {
+                app.board.targets(app.position())
             } else {
                 app.position()
                     .legal_moves()

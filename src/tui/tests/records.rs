@@ -63,22 +63,22 @@ fn a_loaded_game_opens_at_its_first_position_and_steps_with_left_right_home_end(
 #[test]
 fn in_review_up_down_step_and_hjkl_move_the_cursor() {
     let mut app = review_app(REVIEW_PDN);
-    let start = app.cursor;
+    let start = app.board.cursor;
     press(&mut app, KeyCode::Char('l'));
     assert_eq!(
-        app.cursor,
+        app.board.cursor,
         (start.0, start.1 + 2),
         "the next square of the row"
     );
     press(&mut app, KeyCode::Char('h'));
-    assert_eq!(app.cursor, start);
+    assert_eq!(app.board.cursor, start);
     assert_eq!(app.session().review_progress(), (0, 12));
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Down);
     assert_eq!(app.session().review_progress(), (2, 12));
     press(&mut app, KeyCode::Up);
     assert_eq!(app.session().review_progress(), (1, 12));
-    assert_eq!(app.cursor, start, "stepping leaves the cursor");
+    assert_eq!(app.board.cursor, start, "stepping leaves the cursor");
 }
 
 #[test]
@@ -108,9 +108,9 @@ fn playing_from_the_middle_leaves_review_and_drops_the_later_moves() {
     assert_eq!(app.game().moves().len(), 5);
     assert!(!app.game().can_redo());
     // Arrows are the cursor's again.
-    let cursor = app.cursor;
+    let cursor = app.board.cursor;
     press(&mut app, KeyCode::Left);
-    assert_ne!(app.cursor, cursor);
+    assert_ne!(app.board.cursor, cursor);
     assert_eq!(app.game().moves().len(), 5);
 }
 
@@ -131,9 +131,9 @@ fn esc_leaves_review_and_changes_nothing() {
     press(&mut app, KeyCode::Right);
     // With a piece picked up, Esc first puts it down.
     cursor_move(&mut app, &[9]);
-    assert!(app.pick.is_some());
+    assert!(app.board.pick.is_some());
     press(&mut app, KeyCode::Esc);
-    assert!(app.pick.is_none());
+    assert!(app.board.pick.is_none());
     assert!(app.review().is_some());
 
     let before = app.game().clone();
@@ -261,7 +261,7 @@ fn esc_cancels_the_save_dialog_and_an_empty_path_is_refused() {
         "nothing to save"
     );
     assert!(matches!(app.mode, Mode::Save(_)));
-    assert!(matches!(app.message, Some((Tone::Error, _))));
+    assert!(matches!(app.status.message, Some((Tone::Error, _))));
 }
 
 /// Saves the game of `app` under `players`' names, as the save dialog does.

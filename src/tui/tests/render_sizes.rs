@@ -57,7 +57,7 @@ fn below_the_minimum_the_screen_says_what_is_needed() {
     app.screen = Rect::new(0, 0, 26, 11);
     let screen = screen_text(&app);
     assert!(screen.contains("Black moves first"), "{screen}");
-    app.message = None;
+    app.status.message = None;
     assert!(
         screen_text(&app).contains("Black to move"),
         "{}",
@@ -232,7 +232,7 @@ fn below_23_rows_the_turn_stays_in_view_and_no_sentence_is_cut() {
                 This second sentence is here to be left out whole where there is no room.";
     for (width, height) in [(80, 22), (80, 18), (40, 14), (30, 12)] {
         app.screen = Rect::new(0, 0, width, height);
-        app.message = Some((Tone::Info, news.to_string()));
+        app.status.message = Some((Tone::Info, news.to_string()));
         let screen = screen_text(&app);
         assert!(
             screen.contains("Black to move"),
@@ -259,7 +259,7 @@ fn below_23_rows_the_turn_stays_in_view_and_no_sentence_is_cut() {
     // With room, the first sentence is there whole: at 80x22 the line is the screen's
     // width, not the board's.
     app.screen = Rect::new(0, 0, 80, 22);
-    app.message = Some((Tone::Info, news.to_string()));
+    app.status.message = Some((Tone::Info, news.to_string()));
     assert!(
         screen_text(&app).contains("q, then checkers --resume continues one of them."),
         "{}",

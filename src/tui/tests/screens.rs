@@ -21,7 +21,7 @@ fn compulsory_capture_marked_with_the_capturing_piece_picked_up() {
     type_move(&mut app, "11-15");
     type_move(&mut app, "22-18");
     cursor_move(&mut app, &[15]);
-    assert!(app.pick.is_some());
+    assert!(app.board.pick.is_some());
     assert_snapshot!(snapshot(&app));
 }
 
@@ -198,7 +198,7 @@ fn browsing_the_game_being_played() {
             type_move(&mut app, m);
         }
         type_text(&mut app, "<<");
-        assert_eq!(app.browse, Some(3));
+        assert_eq!(app.panel.browse, Some(3));
         insta::assert_snapshot!(format!("browse_{width}x{height}"), snapshot(&app));
     }
 }

@@ -20,7 +20,7 @@ fn colorless_marks_use_attributes_and_no_colour_at_all() {
             "{cell:?}"
         );
     }
-    let board = screen_layout(app.screen, app.flipped).unwrap().board;
+    let board = screen_layout(app.screen, app.board.flipped).unwrap().board;
     let cell = |n: u8, dx: u16, dy: u16| {
         let r = board.square_rect(sq(n));
         buf[(r.x + dx, r.y + dy)].clone()
@@ -58,7 +58,7 @@ fn pieces_are_discs_filling_their_square_and_kings_carry_crowns() {
     let app = app_from("B:WK22,18:B11,K14");
     let terminal = render(&app);
     let buf = terminal.backend().buffer();
-    let board = screen_layout(app.screen, app.flipped).unwrap().board;
+    let board = screen_layout(app.screen, app.board.flipped).unwrap().board;
     let square = |n: u8| {
         let r = board.square_rect(sq(n));
         let mut text = String::new();
@@ -213,7 +213,7 @@ fn the_256_colour_board_has_its_muted_green_and_buff_and_high_contrast_pieces() 
         let app = App::new(settings, width, height);
         let terminal = render(&app);
         let buf = terminal.backend().buffer();
-        let board = screen_layout(app.screen, app.flipped).unwrap().board;
+        let board = screen_layout(app.screen, app.board.flipped).unwrap().board;
         let middle = |n: u8| {
             let r = board.square_rect(sq(n));
             buf[(r.x + r.width / 2, r.y + r.height / 2)].clone()
@@ -236,7 +236,7 @@ fn the_256_colour_board_has_its_muted_green_and_buff_and_high_contrast_pieces() 
 fn disc_row(app: &crate::tui::App, n: u8) -> String {
     let terminal = render(app);
     let buf = terminal.backend().buffer();
-    let board = screen_layout(app.screen, app.flipped).unwrap().board;
+    let board = screen_layout(app.screen, app.board.flipped).unwrap().board;
     let r = board.square_rect(sq(n));
     (r.x..r.right())
         .map(|x| buf[(x, r.y + r.height - 1)].symbol().to_string())

@@ -31,13 +31,13 @@ impl Marks {
         // A position being set up has no moves, captures or hints to mark: the cursor.
         if matches!(app.mode, crate::tui::app::Mode::Editor(_)) {
             return Marks {
-                cursor: app.cursor,
+                cursor: app.board.cursor,
                 ..Marks::default()
             };
         }
         let pos = app.shown_position();
-        let over = app.game().is_over() && app.browse.is_none();
-        let (selected, path) = match &app.pick {
+        let over = app.game().is_over() && app.panel.browse.is_none();
+        let (selected, path) = match &app.board.pick {
             Some(pick) => {
                 let mut selected = vec![pick.from];
                 selected.extend(&pick.hops);
@@ -46,18 +46,18 @@ impl Marks {
             None => (Vec::new(), Vec::new()),
         };
         Marks {
-            cursor: app.cursor,
-            targets: app.targets(),
+            cursor: app.board.cursor,
+            targets: app.board.targets(app.position()),
             selected,
             path,
-            jumped: app.jumped_so_far(),
+            jumped: app.board.jumped_so_far(),
             capturers: if over {
                 Vec::new()
             } else {
                 pos.capturers().into_iter().collect()
             },
             // While browsing, the move that led to the position shown.
-            last_move: match app.browse {
+            last_move: match app.panel.browse {
                 Some(plies) => plies
                     .checked_sub(1)
                     .and_then(|ply| app.game().moves().get(ply)),
@@ -65,7 +65,7 @@ impl Marks {
             }
             .map(|m| m.squares())
             .unwrap_or_default(),
-            hint: match app.browse {
+            hint: match app.panel.browse {
                 Some(_) => Vec::new(),
                 None => app.current_hint().map(|m| m.squares()).unwrap_or_default(),
             },
@@ -116,7 +116,7 @@ pub(super) fn render_board(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             render_cell(app, board, &marks, row, col, buf);
         }
     }
-    if app.coordinates {
+    if app.board.coordinates {
         render_coordinates(theme, board, buf);
     }
 }

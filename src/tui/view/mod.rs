@@ -28,7 +28,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let Some(layout) = screen_layout(area, self.flipped) else {
+        let Some(layout) = screen_layout(area, self.board.flipped) else {
             // Short lines, so the size needed shows even on a very narrow screen.
             Paragraph::new(format!(
                 "terminal too small:\nneed {MIN_WIDTH}x{MIN_HEIGHT}\nq quits (the game is kept)"
@@ -99,7 +99,7 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
     let dialog_note = (Tone::Info, SAVE_NOTE.to_string());
     // Without a panel (the compact layout) the status line says whose move it is.
     let turn_note = (Tone::Info, compact_status(app));
-    let message = match (&app.message, &app.mode) {
+    let message = match (&app.status.message, &app.mode) {
         (None, Mode::Save(_)) => Some(&dialog_note),
         (None, _) if layout.panel.is_empty() => Some(&turn_note),
         (message, _) => message.as_ref(),
@@ -134,7 +134,7 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
         return;
     }
     let line = match &app.mode {
-        Mode::Prompt(text) if app.prompt_selected => Line::from(vec![
+        Mode::Prompt(text) if app.status.prompt_selected => Line::from(vec![
             Span::styled("Move: ", theme.heading),
             Span::styled(text.clone(), theme.selected),
             Span::raw("   type a new move or a key, "),
@@ -332,7 +332,7 @@ fn compact_turn(app: &App) -> Option<(Color, String)> {
     let text = match app
         .session()
         .time_left(turn)
-        .filter(|_| app.browse.is_none())
+        .filter(|_| app.panel.browse.is_none())
     {
         Some(left) => format!("{turn} to move, {}", crate::session::clock_text(left)),
         None => format!("{turn} to move"),

@@ -29,10 +29,10 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
             inner.width,
         ));
     }
-    if app.show_fen && !matches!(app.mode, crate::tui::app::Mode::Editor(_)) {
+    if app.panel.show_fen && !matches!(app.mode, crate::tui::app::Mode::Editor(_)) {
         lines.extend(cut_lines(&format!("FEN {pos}"), inner.width));
     }
-    if let Some(plies) = app.browse {
+    if let Some(plies) = app.panel.browse {
         // In the move list's numbers, as the status line says it.
         let game = app.game();
         let text = format!(
@@ -107,7 +107,11 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     // The opening the moves up to the position shown have formed (not in the editor,
     // whose position is not the game's), unless the ballot's line already names it.
     let game = app.game();
-    let shown = &game.moves()[..app.browse.unwrap_or(usize::MAX).min(game.moves().len())];
+    let shown = &game.moves()[..app
+        .panel
+        .browse
+        .unwrap_or(usize::MAX)
+        .min(game.moves().len())];
     if let Some(name) = crate::session::opening_name(game.start(), shown)
         .filter(|_| !matches!(app.mode, crate::tui::app::Mode::Editor(_)))
         .filter(|name| ballot.is_none_or(|o| o.name != *name))
@@ -215,7 +219,7 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     let scroll = if app.review().is_some() {
         0
     } else {
-        app.list_scroll
+        app.panel.list_scroll
     };
     lines.push(Line::styled(
         if scroll > 0 {
@@ -371,7 +375,7 @@ pub(super) fn render_panel(app: &App, area: Rect, buf: &mut Buffer) {
     let scroll = if app.review().is_some() {
         0
     } else {
-        app.list_scroll
+        app.panel.list_scroll
     };
     let header = lines.len();
     // The legend sits on the panel's last line.
@@ -445,7 +449,7 @@ fn review_first_pair(app: &App, room: usize) -> usize {
 /// `None` where no move is drawn. Drawing and clicks count the lines the same way.
 pub(crate) fn move_at(app: &App, area: Rect, column: u16, row: u16) -> Option<usize> {
     app.review()?;
-    let layout = screen_layout(area, app.flipped)?;
+    let layout = screen_layout(area, app.board.flipped)?;
     if layout.panel.is_empty() {
         return None;
     }

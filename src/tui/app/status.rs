@@ -1,0 +1,131 @@
+//! The status line: the message shown (news, or why something was refused), whether the
+//! prompt's refused text is shown selected, and the words a game starts with.
+
+use super::question::after_the_end;
+use crate::rules::{Color, Position};
+use crate::runtime::{Runtime, Seat};
+
+/// The first message: how to start playing.
+const WELCOME: &str = "Black moves first: pick a piece with Enter (or click it), or type a move like 11-15. ? shows every key.";
+
+/// The first message when a loaded game opens for review.
+pub(super) const REVIEW_WELCOME: &str = "Review: Left/Right step through the moves, Home/End jump; play a move to go on from here, Esc to stop reviewing.";
+
+/// How a message should look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tone {
+    /// Information.
+    Info,
+    /// Something was refused.
+    Error,
+}
+
+/// The status line's state.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct StatusLine {
+    /// The message on the status line.
+    pub(crate) message: Option<(Tone, String)>,
+    /// The prompt's text was refused and is shown selected: the next digit typed
+    /// replaces it, Backspace edits it, and any other key acts on the board.
+    pub(crate) prompt_selected: bool,
+    /// The side whose person last moved, and the revision the move made: the
+    /// computer's reply is told beside it.
+    last_person_move: Option<(Color, u64)>,
+}
+
+impl StatusLine {
+    /// A status line saying `text`.
+    pub(super) fn saying(tone: Tone, text: String) -> StatusLine {
+        StatusLine {
+            message: Some((tone, text)),
+            ..StatusLine::default()
+        }
+    }
+
+    /// Says `text` as `tone`.
+    pub(super) fn say(&mut self, tone: Tone, text: impl Into<String>) {
+        self.message = Some((tone, text.into()));
+    }
+
+    /// Says `text` as information.
+    pub(super) fn info(&mut self, text: impl Into<String>) {
+        self.say(Tone::Info, text);
+    }
+
+    /// Says `text` as a refusal.
+    pub(super) fn error(&mut self, text: impl Into<String>) {
+        self.say(Tone::Error, text);
+    }
+
+    /// The information shown, if the line shows any.
+    pub(super) fn info_shown(&self) -> Option<&str> {
+        match &self.message {
+            Some((Tone::Info, text)) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// `mover`, a person, played a move that made `revision`.
+    pub(super) fn person_moved(&mut self, mover: Color, revision: u64) {
+        self.last_person_move = Some((mover, revision));
+    }
+
+    /// The computer (`color`) replied with `text`, making `revision`: the person's move
+    /// just before it stays in view ("Black played 11-15; White (level 5) ...").
+    pub(super) fn with_person_move(&self, color: Color, revision: u64, text: String) -> String {
+        match self.info_shown() {
+            Some(previous) if self.last_person_move == Some((!color, revision - 1)) => {
+                format!("{previous}; {text}")
+            }
+            _ => text,
+        }
+    }
+}
+
+/// What the status line says as a game starts (or is joined): whose move it is, and
+/// what this terminal can do about it. Across the network a terminal is told to move
+/// only when its own side is to move; a spectator is told it watches.
+pub(super) fn start_words(runtime: &Runtime) -> String {
+    let session = runtime.session();
+    let game = session.game();
+    let turn = game.position().turn();
+    let fresh = game.moves().is_empty() && *game.start() == Position::start();
+    if let Some(outcome) = game.result() {
+        return format!("{outcome}. {}", after_the_end(outcome));
+    }
+    let here = match runtime.table().map(|t| &t.seat) {
+        Some(Seat::Spectator) => {
+            return format!(
+                "You are watching: {turn} to move. < and > step through the moves; q leaves."
+            );
+        }
+        Some(Seat::Player(side)) => Some(*side),
+        Some(Seat::Host { .. }) => session.seats().only_person_here(),
+        None => None,
+    };
+    if let Some(mine) = here.filter(|mine| *mine != turn) {
+        return format!(
+            "You play {mine}: {turn} moves first, at the other terminal. ? shows every key."
+        );
+    }
+    if let (true, Some(level)) = (fresh, session.seats().computer(turn)) {
+        return format!(
+            "{} moves first. m makes it move now; ? shows every key.",
+            crate::session::computer_name(turn, level)
+        );
+    }
+    if fresh && turn == Color::Black {
+        WELCOME.to_string()
+    } else {
+        format!("{turn} to move. Pick a piece with Enter or type a move; ? shows every key.")
+    }
+}
+
+/// `text` with its first letter a capital, to open the status line.
+pub(super) fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
