@@ -219,7 +219,10 @@ impl Hosting {
         let mut moves = Vec::new();
         loop {
             match game.session.undo_agreed()? {
-                News::TookBack(taken) => moves.extend(taken),
+                // Each turn taken back is older than the last: told in the order played.
+                News::TookBack(taken) => {
+                    moves.splice(0..0, taken);
+                }
                 other => return Ok(other),
             }
             let asker_moved_last = game.session.position().turn() == asker;

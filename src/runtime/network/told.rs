@@ -253,6 +253,26 @@ mod tests {
             "Took back White 23-19"
         );
         assert_eq!(undone.to_string(), "Took back White 23-19");
+        // Two moves, the asker's and the reply, in the order they were played.
+        let board = played(&["11-15", "23-19"]);
+        let pos = *board.position();
+        let asked = pos.parse_move("8-11").unwrap();
+        let after = pos.play_unchecked(&asked);
+        let reply = after.parse_move("22-17").unwrap();
+        let news = News::TookBack(vec![
+            MoveFrom {
+                from: pos,
+                m: asked,
+            },
+            MoveFrom {
+                from: after,
+                m: reply,
+            },
+        ]);
+        assert_eq!(
+            heard(self::told(&news).unwrap(), &board).unwrap(),
+            "Took back Black 8-11 and White's reply 22-17"
+        );
         for news in [
             News::UndoRefused(Color::White),
             News::Adjourned(Color::Black),
