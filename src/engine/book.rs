@@ -38,6 +38,16 @@ pub(crate) struct BookEntry {
     pub(crate) played: Vec<(Move, u32)>,
 }
 
+/// Why the book plays a move that was played `times` in the tournament games: `played
+/// 212 times in the tournament games`, or (never played) `a deep search's choice`.
+pub(crate) fn reason_words(times: u32) -> String {
+    match times {
+        0 => "a deep search's choice".to_string(),
+        1 => "played once in the tournament games".to_string(),
+        n => format!("played {n} times in the tournament games"),
+    }
+}
+
 impl BookEntry {
     /// How often the tournament games played `m` from this position.
     pub(crate) fn times_played(&self, m: &Move) -> u32 {
@@ -60,11 +70,7 @@ impl BookEntry {
     /// Why the book's move: `played 212 times in the tournament games`, or `a deep
     /// search's choice`.
     pub(crate) fn reason(&self) -> String {
-        match self.times_played(&self.best) {
-            0 => "a deep search's choice".to_string(),
-            1 => "played once in the tournament games".to_string(),
-            n => format!("played {n} times in the tournament games"),
-        }
+        reason_words(self.times_played(&self.best))
     }
 
     /// The line of the book file for this entry.

@@ -70,6 +70,42 @@ pub fn full_moves(start: &Position, plies: usize) -> usize {
         .map_or(0, |last| move_number(start, last).0)
 }
 
+/// [`Game::place`] for a game from `start` whose move to the position shown is `made`
+/// (in notation), where it is known: a move beyond what is known is named by its number
+/// and side alone.
+pub(crate) fn place_words(
+    start: &Position,
+    shown: usize,
+    total: usize,
+    made: Option<&str>,
+) -> String {
+    let total = full_moves(start, total.max(shown));
+    let Some(ply) = shown.checked_sub(1) else {
+        let plural = if total == 1 { "" } else { "s" };
+        return format!("the start, before {total} move{plural}");
+    };
+    let (number, color) = move_number(start, ply);
+    let made = made.map(|m| format!(" {m}")).unwrap_or_default();
+    format!("move {number} ({color}'s{made}) of {total}")
+}
+
+/// [`place_words`] as the start of a sentence, as [`Game::shown_text`] says it.
+pub(crate) fn shown_words(
+    start: &Position,
+    shown: usize,
+    total: usize,
+    made: Option<&str>,
+) -> String {
+    let place = place_words(start, shown, total, made);
+    if shown > 0 {
+        return format!("After {place}");
+    }
+    let mut chars = place.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// One numbered line of the move list: `2. 8-11 22-17`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovePair {
@@ -225,33 +261,20 @@ impl Game {
     /// assert_eq!(game.shown_text(2, 3), "After move 1 (White's 23-19) of 2");
     /// ```
     pub fn place(&self, shown: usize, total: usize) -> String {
-        let start = self.start();
-        let total = full_moves(start, total.max(shown));
-        let Some(ply) = shown.checked_sub(1) else {
-            let plural = if total == 1 { "" } else { "s" };
-            return format!("the start, before {total} move{plural}");
-        };
-        let (number, color) = move_number(start, ply);
-        // The move itself, where this game holds it (a move beyond it is named by its
-        // number and side alone).
-        let made = match (self.positions.get(ply), self.moves.get(ply)) {
-            (Some(before), Some(m)) => format!(" {}", before.notation(m)),
-            _ => String::new(),
-        };
-        format!("move {number} ({color}'s{made}) of {total}")
+        place_words(self.start(), shown, total, self.made(shown).as_deref())
     }
 
     /// [`place`](Self::place) as the start of a sentence: "After move 12 (White's 4-8)
     /// of 13", "The start, before 13 moves".
     pub fn shown_text(&self, shown: usize, total: usize) -> String {
-        let place = self.place(shown, total);
-        if shown > 0 {
-            return format!("After {place}");
-        }
-        let mut chars = place.chars();
-        chars
-            .next()
-            .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+        shown_words(self.start(), shown, total, self.made(shown).as_deref())
+    }
+
+    /// The notation of the move that leads to the position after `shown` moves, where
+    /// this game holds it.
+    pub(crate) fn made(&self, shown: usize) -> Option<String> {
+        let ply = shown.checked_sub(1)?;
+        Some(self.positions.get(ply)?.notation(self.moves.get(ply)?))
     }
 
     /// The result, if the game is over: a declared ending (resignation, agreed or claimed

@@ -13,8 +13,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 
-/// The protocol's version: a peer of another one is told so and let go.
-pub(crate) const VERSION: u32 = 2;
+/// The protocol's version: a peer of another one is told so and let go. Version 3 tells
+/// the news as values ([`Told`]); version 2 told it in words.
+pub(crate) const VERSION: u32 = 3;
 
 /// The longest line read from a peer, in bytes: a whole game's record fits many times.
 pub(crate) const MAX_LINE: usize = 256 * 1024;
@@ -150,6 +151,101 @@ pub(crate) struct GameState {
     pub(crate) game_number: u64,
 }
 
+/// What happened in the game, as the host tells its boards: values, never words. A board
+/// checks them against its copy of the game (which the host's state, told first, brought
+/// up to date) and says them in its own words; one that does not fit is not shown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub(crate) enum Told {
+    /// A move was played: the game's last move now.
+    Played {
+        /// The side that moved.
+        side: Side,
+        /// The move, every landing square named (`9-14`, `1x10x19`).
+        squares: String,
+        /// The move was played from a position under review, which it ended.
+        #[serde(default)]
+        review_over: bool,
+    },
+    /// Moves were taken back, oldest first: the first is played from the position now.
+    TookBack {
+        /// The moves, every landing square named.
+        moves: Vec<String>,
+    },
+    /// A declared ending (resignation, draw) was taken back.
+    TookBackEnding,
+    /// This side resigned.
+    Resigned {
+        /// The side.
+        side: Side,
+    },
+    /// This side offered a draw.
+    DrawOffered {
+        /// The side.
+        side: Side,
+    },
+    /// This side accepted the draw offered.
+    DrawAccepted {
+        /// The side.
+        side: Side,
+    },
+    /// This side declined the draw offered.
+    DrawDeclined {
+        /// The side.
+        side: Side,
+    },
+    /// This side claimed a draw (the game's result says why).
+    DrawClaimed {
+        /// The side.
+        side: Side,
+    },
+    /// This side's flag fell (the game's result says how it ended).
+    FlagFell {
+        /// The side whose time is up.
+        side: Side,
+    },
+    /// The same two play a new game.
+    NewGame,
+    /// A match's next game began.
+    NextGame {
+        /// Its number, from 1.
+        number: u32,
+        /// The match's games.
+        games: u32,
+        /// Who plays Black.
+        black: String,
+        /// Who plays White.
+        white: String,
+        /// The number of the ballot it starts from, in the ACF deck.
+        ballot: Option<u32>,
+    },
+    /// This side refused to take back the other's last move.
+    UndoRefused {
+        /// The side.
+        side: Side,
+    },
+    /// The player of this side adjourned the game.
+    Adjourned {
+        /// The side.
+        side: Side,
+    },
+    /// The player of this side left the table, the game over.
+    LeftTable {
+        /// The side.
+        side: Side,
+    },
+    /// The host steps through the game: it shows the position after `shown` of `total`
+    /// moves.
+    Review {
+        /// The moves shown.
+        shown: u32,
+        /// The moves in all.
+        total: u32,
+    },
+    /// The host's review ended: play goes on from the position shown.
+    ReviewOver,
+}
+
 /// A message from the host.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
@@ -187,10 +283,10 @@ pub(crate) enum HostMessage {
         /// The game.
         state: GameState,
     },
-    /// What happened, in words (the session's news).
+    /// What happened (the session's news, as values).
     News {
-        /// The words.
-        text: String,
+        /// What.
+        news: Told,
     },
     /// A request was refused, and why (not this side's turn, an illegal move).
     Rejected {
@@ -338,7 +434,7 @@ mod tests {
         let text = String::from_utf8(wire.clone()).unwrap();
         assert_eq!(text.lines().count(), 2, "{text}");
         assert!(
-            text.starts_with(r#"{"type":"hello","version":2,"code":"maple""#),
+            text.starts_with(r#"{"type":"hello","version":3,"code":"maple""#),
             "{text}"
         );
         let mut reader = Cursor::new(wire);
@@ -387,6 +483,48 @@ mod tests {
         ));
         // At most the limit was read of it.
         assert!(reader.position() as usize <= MAX_LINE + 1);
+    }
+
+    #[test]
+    fn news_goes_as_values_with_no_words() {
+        let played = HostMessage::News {
+            news: Told::Played {
+                side: Side::Black,
+                squares: "11-15".into(),
+                review_over: false,
+            },
+        };
+        let mut wire = Vec::new();
+        write_message(&mut wire, &played).unwrap();
+        assert_eq!(
+            String::from_utf8(wire.clone()).unwrap(),
+            "{\"type\":\"news\",\"news\":{\"kind\":\"played\",\"side\":\"black\",\
+             \"squares\":\"11-15\",\"review_over\":false}}\n"
+        );
+        assert_eq!(
+            read_message::<HostMessage, _>(&mut Cursor::new(wire)).unwrap(),
+            played
+        );
+        // Version 2's news in words is not one of this version's messages.
+        let mut old = lines(&[r#"{"type":"news","text":"Black played 11-15"}"#, ""]);
+        let e = read_message::<HostMessage, _>(&mut old).unwrap_err();
+        assert!(matches!(e, ProtocolError::Malformed(_)), "{e}");
+    }
+
+    #[test]
+    fn a_greeting_of_version_2_is_refused_with_the_reason() {
+        let mut hello = lines(&[
+            r#"{"type":"hello","version":2,"code":"maple","role":"player","name":null}"#,
+            "",
+        ]);
+        let ClientMessage::Hello { version, .. } = read_message(&mut hello).unwrap() else {
+            panic!("a greeting");
+        };
+        assert_eq!(
+            check_version(version).unwrap_err().to_string(),
+            "the other end speaks version 2 of the protocol, this program 3: \
+             use the same version of checkers at both ends"
+        );
     }
 
     #[test]

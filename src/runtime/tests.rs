@@ -185,9 +185,9 @@ fn a_result_that_comes_after_an_undo_is_dropped() {
     let answer = runtime
         .command(Command::Undo)
         .expect("the move is taken back");
-    assert_eq!(
-        answer,
-        News::TookBack(vec![(Color::Black, "11-15".to_string())])
+    assert!(
+        matches!(&answer, News::TookBack(moves) if moves.len() == 1 && moves[0].color() == Color::Black),
+        "{answer:?}"
     );
     assert_eq!(answer.to_string(), "Took back Black 11-15");
     // The next poll collects the finished search's result, and drops it: nothing is

@@ -9,7 +9,7 @@ use crate::engine::{
 };
 use crate::game::Game;
 use crate::rules::draw::claim_for_move;
-use crate::rules::{Outcome, Position};
+use crate::rules::{Move, Outcome, Position};
 use std::time::Duration;
 
 /// Plies after which a game between two computer players, neither winning nor claiming
@@ -56,8 +56,8 @@ pub(crate) fn hint_request(game: &Game) -> SearchRequest {
 /// What a computer player did on its turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Turn {
-    /// It played this move (in notation).
-    Played(String),
+    /// It played this move.
+    Played(Move),
     /// It claimed a draw, or resigned: the game is over.
     Ended(Outcome),
 }
@@ -96,7 +96,7 @@ pub(crate) fn take_turn(game: &mut Game, level: Level, result: &SearchResult) ->
     }
     // A claim the game does not see the same way is not made: the move is played.
     game.play(&best).ok()?;
-    Some(Turn::Played(pos.notation(&best)))
+    Some(Turn::Played(best))
 }
 
 /// Ends a game between two computer players that has reached `cap` plies as a draw

@@ -9,12 +9,15 @@ impl Session {
     /// The databases' verdict on the position on the board, when they hold it, the
     /// game goes on and assistance is on: "White wins in 23 moves" or "drawn".
     pub(crate) fn database_verdict(&self) -> Option<String> {
+        Some(self.database_probe()?.describe(self.position().turn()))
+    }
+
+    /// [`database_verdict`](Self::database_verdict) as a value, for the side to move.
+    pub(crate) fn database_probe(&self) -> Option<Verdict> {
         if self.game.is_over() || !self.assist {
             return None;
         }
-        let pos = self.position();
-        let verdict = self.egdb.as_ref()?.probe(pos)?;
-        Some(verdict.describe(pos.turn()))
+        self.egdb.as_ref()?.probe(self.position())
     }
 
     /// Ends the game with `db`'s verdict on the position on the board, as matches

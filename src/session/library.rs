@@ -134,7 +134,7 @@ impl Session {
     /// Opens game `number` of the record file for review, in place of the game shown;
     /// who plays each side stays. Returns "Game 5. Club final: ... (5 of 724)", or why
     /// not.
-    pub(crate) fn open_game(&mut self, number: usize) -> Result<String, String> {
+    pub(crate) fn open_game(&mut self, number: usize) -> Result<super::Reviewed, String> {
         let Some((file, _)) = self.file.clone() else {
             return Err("no record file is open (--load FILE opens one)".to_string());
         };
@@ -158,6 +158,10 @@ impl Session {
             .get(number - 1)
             .map(|s| s.text.clone())
             .unwrap_or_default();
-        Ok(format!("Game {summary} ({number} of {count})"))
+        Ok(super::Reviewed::Opened {
+            summary,
+            number,
+            count,
+        })
     }
 }

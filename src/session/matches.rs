@@ -410,10 +410,9 @@ impl Session {
         Ok(News::NextGame {
             number: index + 1,
             games: self.match_play.as_ref().map_or(0, Match::games),
-            round: Match::round_text(index),
             black: self.names.black.clone().unwrap_or_else(|| "?".to_string()),
             white: self.names.white.clone().unwrap_or_else(|| "?".to_string()),
-            ballot: self.ballot.as_ref().map(ballot::ballot_text),
+            ballot: self.ballot.as_ref().map(|o| o.number),
         })
     }
 

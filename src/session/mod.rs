@@ -38,13 +38,13 @@ pub(crate) use error::SessionError;
 pub(crate) use library::{GameSummary, RecordFile};
 pub(crate) use matches::{Match, MatchBallots};
 pub(crate) use mirror::Followed;
-pub(crate) use news::{ComputerTurn, HintBasis, News, Searched};
+pub(crate) use news::{ComputerTurn, HintBasis, MoveFrom, News, Searched};
 pub(crate) use opening_names::{OPENING_TAG, game_opening_name, opening_name};
 pub(crate) use players::{
     Player, PlayerKind, REMOTE_TYPE, Seats, computer_name, is_program_name, record_names,
     seat_tags, seats_from_tags,
 };
-pub(crate) use review::{Review, Step};
+pub(crate) use review::{Review, Reviewed, Step};
 pub(crate) use words::score_with_size;
 
 use crate::engine::egdb::Egdb;
@@ -425,10 +425,7 @@ impl Session {
     /// Steps once with `step` (a move taken back or replayed), and once more against
     /// the computer when that leaves the computer to move, so a person's move and the
     /// computer's reply go together. Returns the moves in the order stepped over.
-    fn whole_turn(
-        &mut self,
-        step: fn(&mut Session) -> Option<(Color, String)>,
-    ) -> Option<Vec<(Color, String)>> {
+    fn whole_turn(&mut self, step: fn(&mut Session) -> Option<MoveFrom>) -> Option<Vec<MoveFrom>> {
         let mut moves = vec![step(self)?];
         if self.review.is_none()
             && self.seats.against_computer()
@@ -439,16 +436,18 @@ impl Session {
         Some(moves)
     }
 
-    /// Takes back one move: "Black 11-15", as (side, notation).
-    fn take_back(&mut self) -> Option<(Color, String)> {
+    /// Takes back one move, with the position it was played from.
+    fn take_back(&mut self) -> Option<MoveFrom> {
         let fixed = self.ballot.as_ref().map_or(0, |o| o.line.len());
         if self.game.moves().len() <= fixed {
             return None;
         }
         let m = *self.game.moves().last()?;
         self.track(|s| s.game.undo());
-        let pos = self.position();
-        Some((pos.turn(), pos.notation(&m)))
+        Some(MoveFrom {
+            from: *self.position(),
+            m,
+        })
     }
 
     /// Plays again the last move taken back; against the computer also its reply, as
@@ -465,12 +464,12 @@ impl Session {
         Ok(News::Replayed(moves))
     }
 
-    /// Replays one move taken back: (side, notation).
-    fn replay(&mut self) -> Option<(Color, String)> {
+    /// Replays one move taken back, with the position it is played from.
+    fn replay(&mut self) -> Option<MoveFrom> {
         let m = self.game.redo_preview()?;
-        let pos = *self.position();
+        let from = *self.position();
         self.track(|s| s.game.redo())
-            .then(|| (pos.turn(), pos.notation(&m)))
+            .then_some(MoveFrom { from, m })
     }
 
     /// `color` resigns: "Black resigns". Ends a review. Refused for a side the computer

@@ -3,17 +3,44 @@
 //! what happened matches on the value; none parses the words.
 
 use super::computer::DrawAnswer;
-use super::{Player, computer_name};
-use crate::engine::Level;
+use super::review::Reviewed;
+use super::{Player, computer_name, score_with_size};
+use crate::engine::egdb::Verdict;
+use crate::engine::{Level, Score};
 use crate::rules::{Color, Move, Outcome, Position};
 use std::fmt;
 use std::time::Duration;
 
+/// A move with the position it was played from: its side is that position's turn,
+/// and its notation is written there (the short form unless another capture shares its
+/// ends), so the words are made only when shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MoveFrom {
+    /// The position before the move.
+    pub(crate) from: Position,
+    /// The move.
+    pub(crate) m: Move,
+}
+
+impl MoveFrom {
+    /// The side that made the move.
+    pub(crate) fn color(&self) -> Color {
+        self.from.turn()
+    }
+}
+
+impl fmt::Display for MoveFrom {
+    /// The move's notation: "11-15", "15x22".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.from.notation(&self.m))
+    }
+}
+
 /// What the computer did on its turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum ComputerTurn {
-    /// It played this move (in notation).
-    Played(String),
+    /// It played this move.
+    Played(MoveFrom),
     /// It claimed a draw.
     ClaimedDraw,
     /// It resigned.
@@ -23,12 +50,14 @@ pub(crate) enum ComputerTurn {
 /// What a hint is based on, said after its move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum HintBasis {
-    /// The endgame databases: their verdict in words ("Black wins in 12 moves").
-    Database(String),
+    /// The endgame databases: their verdict for the side to move (said as "Black wins
+    /// in 12 moves").
+    Database(Verdict),
     /// It is the only legal move; what the search through it found, if it got that far.
     OnlyMove(Option<Searched>),
-    /// The opening book: why ("played 25 times in the tournament games").
-    Book(String),
+    /// The opening book: how often its move was played in the tournament games (none:
+    /// a deep search's choice).
+    Book(u32),
     /// A search.
     Search(Searched),
     /// A search stopped before its first depth: nothing to add.
@@ -38,21 +67,31 @@ pub(crate) enum HintBasis {
 /// What a hint's search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Searched {
-    /// The score in words, with its size: "Black is slightly ahead by 0.3 men".
-    pub(crate) verdict: String,
+    /// The position searched: its side to move is the side the score is for.
+    pub(crate) from: Position,
+    /// The score, for the side to move.
+    pub(crate) score: Score,
     /// Plies searched.
     pub(crate) depth: u32,
-    /// The engine's best line from the move on, in notation ("11-15 23-19 8-11"),
-    /// when it has more than the move itself.
-    pub(crate) line: Option<String>,
+    /// The engine's best line from the position, the move first (shown when it has
+    /// more than the move itself).
+    pub(crate) line: Vec<Move>,
+}
+
+impl Searched {
+    /// The score in words, with its size: "Black is slightly ahead by 0.3 men".
+    pub(crate) fn verdict(&self) -> String {
+        score_with_size(self.from.turn(), self.score)
+    }
 }
 
 impl fmt::Display for Searched {
     /// "searched 12 plies: Black is ahead by 0.8 men; best line 11-15 23-19 8-11".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let plies = if self.depth == 1 { "ply" } else { "plies" };
-        write!(f, "searched {} {plies}: {}", self.depth, self.verdict)?;
-        if let Some(line) = &self.line {
+        write!(f, "searched {} {plies}: {}", self.depth, self.verdict())?;
+        if self.line.len() > 1 {
+            let line = crate::engine::line_notation(&self.from, &self.line);
             write!(f, "; best line {line}")?;
         }
         Ok(())
@@ -90,14 +129,14 @@ pub(crate) enum News {
         /// a draw.
         adjudicated: Option<usize>,
     },
-    /// Moves taken back, in the order they were played: (side, notation).
-    TookBack(Vec<(Color, String)>),
+    /// Moves taken back, in the order they were played.
+    TookBack(Vec<MoveFrom>),
     /// A declared ending (resignation, draw) was taken back.
     TookBackEnding,
     /// A declared ending taken back was put back.
     ReplayedEnding,
-    /// Moves played again, in order: (side, notation).
-    Replayed(Vec<(Color, String)>),
+    /// Moves played again, in order.
+    Replayed(Vec<MoveFrom>),
     /// This side resigned.
     Resigned(Color),
     /// This side offered a draw, which waits for the other's answer.
@@ -154,14 +193,12 @@ pub(crate) enum News {
         number: usize,
         /// The match's games.
         games: usize,
-        /// The round, as "1.2".
-        round: String,
         /// Who plays Black.
         black: String,
         /// Who plays White.
         white: String,
-        /// The ballot it starts from, in words.
-        ballot: Option<String>,
+        /// The number of the ballot it starts from, in the ACF deck.
+        ballot: Option<u32>,
     },
     /// A new game from the start.
     NewGame,
@@ -193,11 +230,19 @@ pub(crate) enum News {
     },
     /// The hint search is told to end now.
     HintNow,
-    /// Where the review of a record stands, or what it opened, in words.
-    Review(String),
+    /// Where the review of a record stands, or what it opened.
+    Review(Reviewed),
     /// A player asked the other, across the network, to agree to take back the last
     /// move: the other side answers.
     UndoAsked(Color),
+    /// This side refused, across the network, to take back the other's last move.
+    UndoRefused(Color),
+    /// The player of this side, across the network, adjourned the game (it goes on
+    /// when they join again).
+    Adjourned(Color),
+    /// The player of this side, across the network, left the table once the game was
+    /// over.
+    LeftTable(Color),
     /// A request went to the terminal holding the game, which answers with what it did.
     Sent,
     /// Done, with nothing to say (a save asked for is told when done).
@@ -315,17 +360,18 @@ impl fmt::Display for News {
             News::NextGame {
                 number,
                 games,
-                round,
                 black,
                 white,
                 ballot,
             } => {
+                let round = super::matches::Match::round_text(number.saturating_sub(1));
                 write!(
                     f,
                     "Game {number} of {games} (round {round}): {black} plays Black, {white} White"
                 )?;
-                if let Some(ballot) = ballot {
-                    write!(f, ". {ballot}")?;
+                // The deck is this program's own: a number not in it has no words.
+                if let Some(opening) = ballot.and_then(|n| super::ballot::ballot(n, true).ok()) {
+                    write!(f, ". {}", super::ballot::ballot_text(&opening))?;
                 }
                 Ok(())
             }
@@ -342,12 +388,16 @@ impl fmt::Display for News {
             } => {
                 write!(f, "Hint for {color} (not played): {}", from.notation(m))?;
                 match basis {
-                    HintBasis::Database(verdict) => write!(f, " (database: {verdict})")?,
+                    HintBasis::Database(verdict) => {
+                        write!(f, " (database: {})", verdict.describe(*color))?
+                    }
                     HintBasis::OnlyMove(None) => write!(f, " (the only legal move)")?,
                     HintBasis::OnlyMove(Some(searched)) => {
                         write!(f, " (the only legal move; {searched})")?
                     }
-                    HintBasis::Book(reason) => write!(f, " (book: {reason})")?,
+                    HintBasis::Book(times) => {
+                        write!(f, " (book: {})", crate::engine::book::reason_words(*times))?
+                    }
                     HintBasis::Search(searched) => write!(f, " ({searched})")?,
                     HintBasis::Nothing => {}
                 }
@@ -357,11 +407,19 @@ impl fmt::Display for News {
                 write!(f, "{} moves now", computer_name(*color, *level))
             }
             News::HintNow => write!(f, "The hint comes now"),
-            News::Review(text) => write!(f, "{text}"),
+            News::Review(reviewed) => write!(f, "{reviewed}"),
             News::Nothing | News::Sent => Ok(()),
             News::UndoAsked(color) => {
                 write!(f, "Asked {color} to agree to take back the last move")
             }
+            News::UndoRefused(color) => {
+                write!(f, "{color} refused the take-back: the move stands")
+            }
+            News::Adjourned(color) => write!(
+                f,
+                "{color} adjourned the game: it is saved, and goes on when they join again"
+            ),
+            News::LeftTable(color) => write!(f, "{color} left the table"),
         }
     }
 }
@@ -376,14 +434,14 @@ fn adjudication(f: &mut fmt::Formatter<'_>, plies: Option<usize>) -> fmt::Result
 
 /// "Took back Black 11-15" or "Took back Black 11-15 and White's reply 23-19": `moves`
 /// in the order they were played.
-fn turn_text(f: &mut fmt::Formatter<'_>, verb: &str, moves: &[(Color, String)]) -> fmt::Result {
+fn turn_text(f: &mut fmt::Formatter<'_>, verb: &str, moves: &[MoveFrom]) -> fmt::Result {
     write!(f, "{verb}")?;
     let mut moves = moves.iter();
-    if let Some((color, m)) = moves.next() {
-        write!(f, " {color} {m}")?;
+    if let Some(m) = moves.next() {
+        write!(f, " {} {m}", m.color())?;
     }
-    for (color, m) in moves {
-        write!(f, " and {color}'s reply {m}")?;
+    for m in moves {
+        write!(f, " and {}'s reply {m}", m.color())?;
     }
     Ok(())
 }

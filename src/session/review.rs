@@ -4,8 +4,75 @@
 use super::Session;
 use crate::game::Game;
 use crate::pdn::PdnGame;
-use crate::rules::Color;
+use crate::rules::{Color, Position};
+use std::fmt;
 use std::time::Duration;
+
+/// What a step through a game, or opening one to review, did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Reviewed {
+    /// The game shows the position after its first `shown` moves of `total`: "After
+    /// move 4 (Black's 10-14) of 6".
+    At {
+        /// The game's first position (its moves are numbered from there).
+        start: Position,
+        /// The moves shown.
+        shown: usize,
+        /// The moves in all.
+        total: usize,
+        /// The move to the position shown, in notation, where it is known.
+        made: Option<String>,
+    },
+    /// The review ended: play goes on from the position shown.
+    Over,
+    /// Game `number` of the open file's `count` was opened: `summary` says which.
+    Opened {
+        /// The game's line in the file's list (its players, result, date).
+        summary: String,
+        /// Its number in the file, from 1.
+        number: usize,
+        /// The file's games.
+        count: usize,
+    },
+}
+
+impl Reviewed {
+    /// Where `game` stands after a step: `shown` of `total` moves.
+    pub(crate) fn at(game: &Game, shown: usize, total: usize) -> Reviewed {
+        Reviewed::At {
+            start: *game.start(),
+            shown,
+            total,
+            made: game.made(shown),
+        }
+    }
+}
+
+impl fmt::Display for Reviewed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reviewed::At {
+                start,
+                shown,
+                total,
+                made,
+            } => f.write_str(&crate::game::shown_words(
+                start,
+                *shown,
+                *total,
+                made.as_deref(),
+            )),
+            Reviewed::Over => f.write_str(
+                "Review over: play on from this position (redo replays the recorded moves)",
+            ),
+            Reviewed::Opened {
+                summary,
+                number,
+                count,
+            } => write!(f, "Game {summary} ({number} of {count})"),
+        }
+    }
+}
 
 /// A game opened from a record to step through.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -85,7 +152,7 @@ impl Session {
 
     /// Steps through the game under review (or through the moves taken back). Returns
     /// where the review stands: "After move 4 (Black's 10-14) of 6".
-    pub(crate) fn step(&mut self, step: Step) -> String {
+    pub(crate) fn step(&mut self, step: Step) -> Reviewed {
         let untouched = self.untouched_record;
         self.track(|s| match step {
             Step::Back => {
@@ -100,7 +167,7 @@ impl Session {
         // Stepping through a record is not playing it.
         self.untouched_record = untouched;
         let (shown, total) = self.review_progress();
-        self.game.shown_text(shown, total)
+        Reviewed::at(&self.game, shown, total)
     }
 
     /// Where the review stands, in the move list's numbers: "move 4 (Black's 10-14) of
@@ -112,7 +179,7 @@ impl Session {
 
     /// Shows the game under review after `plies` of its moves (as far as it goes).
     /// Returns where the review stands, as [`step`](Self::step) does.
-    pub(crate) fn step_to(&mut self, plies: usize) -> String {
+    pub(crate) fn step_to(&mut self, plies: usize) -> Reviewed {
         let mut text = self.step(Step::Start);
         for _ in 0..plies {
             text = self.step(Step::Forward);
@@ -153,10 +220,8 @@ impl Session {
 
     /// Stops reviewing: play goes on from the position shown, the record's later moves
     /// ready for redo. `None` if no review was under way.
-    pub(crate) fn leave_review(&mut self) -> Option<String> {
+    pub(crate) fn leave_review(&mut self) -> Option<Reviewed> {
         self.review.take()?;
-        Some(
-            "Review over: play on from this position (redo replays the recorded moves)".to_string(),
-        )
+        Some(Reviewed::Over)
     }
 }

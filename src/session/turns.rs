@@ -60,7 +60,7 @@ impl Session {
         let crowned = matches!(turn, Turn::Played(_))
             && self.game.moves().last().is_some_and(|m| crowns(&before, m));
         let turn = match turn {
-            Turn::Played(m) => ComputerTurn::Played(m),
+            Turn::Played(m) => ComputerTurn::Played(MoveFrom { from: before, m }),
             Turn::Ended(crate::rules::Outcome::Draw { .. }) => ComputerTurn::ClaimedDraw,
             Turn::Ended(_) => ComputerTurn::Resigned,
         };
@@ -96,20 +96,25 @@ impl Session {
         if self.game.is_over() || !pos.is_legal(&m) {
             return None;
         }
-        let searched = (result.depth > 0).then(|| Searched {
-            verdict: score_with_size(pos.turn(), result.score),
+        // The line is the engine's from this move on, or none (a line through another
+        // move would not follow the hint).
+        let line = if result.pv.first() == Some(&m) {
+            result.pv[..result.pv.len().min(HINT_LINE_PLIES)].to_vec()
+        } else {
+            Vec::new()
+        };
+        let searched = (result.depth > 0).then_some(Searched {
+            from: *pos,
+            score: result.score,
             depth: result.depth,
-            line: (result.pv.len() > 1 && result.pv[0] == m).then(|| {
-                let shown = &result.pv[..result.pv.len().min(HINT_LINE_PLIES)];
-                crate::engine::line_notation(pos, shown)
-            }),
+            line,
         });
-        let basis = if let Some(verdict) = self.database_verdict() {
+        let basis = if let Some(verdict) = self.database_probe() {
             HintBasis::Database(verdict)
         } else if pos.legal_moves().len() == 1 {
             HintBasis::OnlyMove(searched)
         } else if let Some(entry) = Book::embedded().entry(pos).filter(|e| e.best == m) {
-            HintBasis::Book(entry.reason())
+            HintBasis::Book(entry.times_played(&m))
         } else if let Some(searched) = searched {
             HintBasis::Search(searched)
         } else {

@@ -408,7 +408,7 @@ fn garbage_a_huge_line_and_a_thousand_connections_leave_the_game_untouched() {
             continue;
         };
         let hello = format!(
-            "{{\"type\":\"hello\",\"version\":2,\"code\":\"guess-{i}\",\"role\":\"player\",\"name\":null}}\n"
+            "{{\"type\":\"hello\",\"version\":3,\"code\":\"guess-{i}\",\"role\":\"player\",\"name\":null}}\n"
         );
         let _ = stream.write_all(hello.as_bytes());
         let mut answer = String::new();

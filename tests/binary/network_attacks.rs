@@ -19,7 +19,7 @@ const PATIENCE: Duration = Duration::from_secs(15);
 
 /// The protocol's version these tests speak, as the program's protocol documentation
 /// gives it.
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// A connection speaking the protocol by hand, JSON line by JSON line, as an attacker
 /// (or a test's joiner) does.
@@ -521,7 +521,10 @@ fn a_hostile_host_flooding_a_joiner_does_not_fill_its_memory() {
                     n += 1;
                     let flood = json!({"type": "state",
                                        "state": state(&pdn.replace("flood", &n.to_string()))});
-                    let news = json!({"type": "news", "text": "y".repeat(100_000)});
+                    // News as values, big: a take-back of far more moves than a
+                    // game has.
+                    let news = json!({"type": "news", "news": {"kind": "took_back",
+                                      "moves": vec!["11-15"; 12_000]}});
                     if write_line(&mut stream, &flood).is_err()
                         || write_line(&mut stream, &news).is_err()
                     {
@@ -548,6 +551,26 @@ fn a_hostile_host_flooding_a_joiner_does_not_fill_its_memory() {
         "the joiner grew from {before} kB to {most} kB under the flood"
     );
     drop(bob);
+}
+
+#[test]
+fn a_peer_of_version_2_is_refused_with_the_reason_and_for_good() {
+    let code = "amber-5656-river-7878";
+    let (_host, address) = host(code, &[]);
+    let mut old = Raw::connect(&address);
+    old.send(
+        &json!({"type": "hello", "version": 2, "code": code, "role": "player",
+                     "name": null}),
+    )
+    .unwrap();
+    let (reason, lasting) = old.refusal();
+    assert_eq!(
+        reason,
+        "the other end speaks version 2 of the protocol, this program 3: \
+         use the same version of checkers at both ends"
+    );
+    assert!(lasting, "the same greeting would be refused again");
+    assert_eq!(old.next(), None, "the connection ends");
 }
 
 #[test]

@@ -247,9 +247,13 @@ impl Following {
                 self.follow_state(session, state, now, events);
             }
             HostMessage::State { state } => self.follow_state(session, state, now, events),
-            HostMessage::News { text } => events.push(Event::Table(TableNews::Told(
-                crate::text::printable(&text, 600),
-            ))),
+            HostMessage::News { news } => {
+                // Said in this board's words, on its copy of the game; news that does not
+                // fit it is not shown.
+                if let Some(text) = super::told::heard(news, session) {
+                    events.push(Event::Table(TableNews::Told(text)));
+                }
+            }
             HostMessage::Rejected { reason } => events.push(Event::Table(TableNews::Refused(
                 crate::text::printable(&reason, 600),
             ))),

@@ -213,14 +213,16 @@ impl Hosting {
             return Err(SessionError::NothingToUndo);
         };
         if !agreed {
-            let news = format!("{} refused the take-back: the move stands", !asker);
-            self.tell_peers(game, &news, events);
+            self.tell_peers(game, &News::UndoRefused(!asker), events);
             return Ok(News::Nothing);
         }
         let mut moves = Vec::new();
         loop {
             match game.session.undo_agreed()? {
-                News::TookBack(taken) => moves.extend(taken),
+                // Each turn taken back is older than the last: told in the order played.
+                News::TookBack(taken) => {
+                    moves.splice(0..0, taken);
+                }
                 other => return Ok(other),
             }
             let asker_moved_last = game.session.position().turn() == asker;
@@ -231,24 +233,21 @@ impl Hosting {
         Ok(News::TookBack(moves))
     }
 
-    /// Tells the peers what happened, in words, after the game as it stands now (so
-    /// the words come with the position they speak of).
-    pub(super) fn tell_peers(&mut self, game: &Held, text: &str, events: &mut Vec<Event>) {
+    /// Tells the peers what happened, after the game as it stands now (so the news
+    /// comes with the position it speaks of, which the boards check it against). News
+    /// that is this terminal's own is not told.
+    pub(super) fn tell_peers(&mut self, game: &Held, news: &News, events: &mut Vec<Event>) {
+        let Some(news) = super::told::told(news) else {
+            return;
+        };
         self.tell_state(game, Instant::now(), false, events);
-        self.broadcast(&HostMessage::News {
-            text: text.to_string(),
-        });
+        self.broadcast(&HostMessage::News { news });
     }
 
     /// Tells the peers what this terminal's own command did (the host's), after it.
     pub(super) fn told(&mut self, game: &Held, answer: &Answer, events: &mut Vec<Event>) {
-        if let Ok(news) = answer
-            && !matches!(news, News::UndoAsked(_))
-        {
-            let text = game.session.announce(news);
-            if !text.is_empty() {
-                self.tell_peers(game, &text, events);
-            }
+        if let Ok(news) = answer {
+            self.tell_peers(game, news, events);
         }
     }
 
@@ -557,9 +556,8 @@ impl Hosting {
                 let news = self.answer_undo(game, agreed, events)?;
                 self.remote_news(game, &news, events);
                 if !agreed {
-                    events.push(Event::Table(TableNews::Told(format!(
-                        "{remote} refused the take-back: the move stands"
-                    ))));
+                    let refused = News::UndoRefused(remote);
+                    events.push(Event::Table(TableNews::Told(refused.to_string())));
                 }
                 return Ok(());
             }
@@ -587,10 +585,10 @@ impl Hosting {
     /// clocks stop with it, and no move is taken until they join again.
     fn adjourned(&mut self, game: &mut Held, remote: Color, events: &mut Vec<Event>) {
         let over = game.session.game().is_over();
-        let text = if over {
-            format!("{remote} left the table")
+        let news = if over {
+            News::LeftTable(remote)
         } else {
-            format!("{remote} adjourned the game: it is saved, and goes on when they join again")
+            News::Adjourned(remote)
         };
         let running = game.session.clock().is_some_and(|c| c.running().is_some());
         if !over {
@@ -610,8 +608,8 @@ impl Hosting {
             self.stopped_for_line = true;
         }
         game.save(events);
-        self.tell_peers(game, &text, events);
-        events.push(Event::Table(TableNews::Adjourned(text)));
+        self.tell_peers(game, &news, events);
+        events.push(Event::Table(TableNews::Adjourned(news.to_string())));
     }
 
     /// What the joiner's request did, told at both ends.
@@ -620,7 +618,7 @@ impl Hosting {
         if text.is_empty() {
             return;
         }
-        self.tell_peers(game, &text, events);
+        self.tell_peers(game, news, events);
         events.push(Event::Table(TableNews::Told(text)));
     }
 

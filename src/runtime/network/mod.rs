@@ -170,6 +170,7 @@ const MAX_NAME_CHARS: usize = 40;
 
 mod guest;
 mod host;
+mod told;
 
 pub(crate) use guest::{Following, joined_session};
 use host::Held;
@@ -291,15 +292,15 @@ impl Runtime {
                     autosaver: &self.autosaver,
                 };
                 // A flag fall is the host's news too: the boards hear of it at once.
-                let fallen: Vec<String> = events
+                let fallen: Vec<News> = events
                     .iter()
                     .filter_map(|e| match e {
-                        Event::FlagFell(news) => Some(game.session.announce(news)),
+                        Event::FlagFell(news) => Some(news.clone()),
                         _ => None,
                     })
                     .collect();
-                for text in fallen {
-                    host.tell_peers(&game, &text, events);
+                for news in fallen {
+                    host.tell_peers(&game, &news, events);
                 }
                 host.serve(&mut game, now, events);
             }
