@@ -261,6 +261,9 @@ impl Runtime {
             None => self.run_command(command),
         };
         self.told_by_host(&answer);
+        let mut flushed = Vec::new();
+        self.flush_autosave(&mut flushed);
+        self.pending.extend(flushed);
         answer
     }
 
@@ -481,6 +484,8 @@ impl Runtime {
         self.file_match_game(&mut events);
         self.next_game_between_computers(now, &mut events);
         self.autosave(&mut events);
+        // Whoever was to hear of a change has been told: now the disk.
+        self.flush_autosave(&mut events);
         let result = session_result(&self.session);
         if result != self.ended {
             self.ended = result;

@@ -140,6 +140,16 @@ impl Runtime {
         autosave(&self.autosaver, &self.session, events);
     }
 
+    /// Flushes the autosave written since the last flush to the disk. Called once a
+    /// change has been told (peers across the network hear of a move once it is
+    /// written, which outlives the program being killed; the flush, milliseconds on a
+    /// disk, then keeps it through a power cut).
+    pub(super) fn flush_autosave(&mut self, events: &mut Vec<Event>) {
+        if let Some(failed) = self.autosaver.sync() {
+            events.push(Event::AutosaveFailed(failed));
+        }
+    }
+
     /// Adds a finished match game to the match's file, once, whether or not the write
     /// works (a failure is told, and the players may save the game elsewhere).
     pub(super) fn file_match_game(&mut self, events: &mut Vec<Event>) {

@@ -3,9 +3,11 @@
 //! loses at most the move being typed.
 
 use super::StoreError;
+use super::files::sync_replaced;
 use super::games::{GameFile, game_text};
 use crate::pdn::PdnGame;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// Keeps the game in progress saved in a file of its own. It writes the record whenever
@@ -32,6 +34,11 @@ struct Inner {
     last: Option<String>,
     /// Whether `last` is not on disk yet.
     dirty: bool,
+    /// Whether the file was written and not yet handed to be flushed to the disk (see
+    /// [`Autosaver::sync`]).
+    unsynced: bool,
+    /// The thread that flushes written files, once one was.
+    flusher: Option<Flusher>,
     /// Why the last write failed, if it did.
     failure: Option<Arc<StoreError>>,
 }
@@ -91,6 +98,7 @@ impl Autosaver {
         }
         if inner.game != game {
             // A new game: the last one stays in its file as it was, free for --resume.
+            let _ = inner.sync();
             if let Some(file) = inner.file.take() {
                 file.release();
             }
@@ -142,15 +150,44 @@ impl Autosaver {
         self.lock().file.as_ref().map(|f| f.path().to_path_buf())
     }
 
-    /// Writes the last record again if it is not on disk (on the way out after a
-    /// signal, or at the end of plain mode). `Ok` when the game is saved (or there is
-    /// nothing to save).
+    /// Has what the last [`update`](Self::update) wrote flushed to the disk, on a
+    /// thread of its own: the runtime calls it once whoever was to hear of the change
+    /// has been told, so neither a peer nor the screen waits on the disk (the file,
+    /// once written, outlives the program being killed; the flush keeps it through a
+    /// power cut). Returns a failure of a flush that is news (the last write or flush
+    /// worked), so a front end says it once.
+    pub(crate) fn sync(&self) -> Option<Arc<StoreError>> {
+        let mut inner = self.lock();
+        let flush_failed = inner.flusher.as_ref().and_then(Flusher::failure);
+        if inner.unsynced
+            && let Some(path) = inner.file.as_ref().map(|f| f.path().to_path_buf())
+        {
+            let handed = inner.flusher.get_or_insert_with(Flusher::start).flush(path);
+            if handed {
+                inner.unsynced = false;
+            } else if let Err(e) = inner.sync() {
+                // No thread to flush on: flushed here.
+                return inner.failed(e);
+            }
+        }
+        inner.failed(flush_failed?)
+    }
+
+    /// Writes the last record again if it is not on disk, and flushes it (on the way
+    /// out after a signal, or at the end of plain mode). `Ok` when the game is saved
+    /// (or there is nothing to save).
     pub(crate) fn final_save(&self) -> Result<(), Arc<StoreError>> {
         let mut inner = self.lock();
-        if !inner.enabled || !inner.dirty {
+        if !inner.enabled || (!inner.dirty && !inner.unsynced) {
             return Ok(());
         }
-        let written = inner.write().map(drop).map_err(Arc::new);
+        let written = if inner.dirty {
+            inner.write().map(drop)
+        } else {
+            Ok(())
+        }
+        .and_then(|()| inner.sync())
+        .map_err(Arc::new);
         inner.failure = written.as_ref().err().cloned();
         written
     }
@@ -159,6 +196,7 @@ impl Autosaver {
     /// written.
     pub(crate) fn close(&self) {
         let mut inner = self.lock();
+        let _ = inner.sync();
         inner.enabled = false;
         if let Some(file) = inner.file.take() {
             file.release();
@@ -179,6 +217,84 @@ impl Inner {
         self.file = Some(file);
         written?;
         self.dirty = false;
+        self.unsynced = true;
         Ok(path)
+    }
+
+    /// Keeps `failed` as why the game is not saved: returned when it is news (the last
+    /// write or flush worked).
+    fn failed(&mut self, failed: StoreError) -> Option<Arc<StoreError>> {
+        let failed = Arc::new(failed);
+        let news = self.failure.is_none();
+        self.failure = Some(Arc::clone(&failed));
+        news.then_some(failed)
+    }
+
+    /// Flushes the file written last to the disk here, if it is not yet.
+    fn sync(&mut self) -> Result<(), StoreError> {
+        if let (true, Some(file)) = (self.unsynced, &self.file) {
+            file.sync()?;
+        }
+        self.unsynced = false;
+        Ok(())
+    }
+}
+
+/// Flushes written autosaves to the disk on a thread of its own.
+#[derive(Debug)]
+struct Flusher {
+    /// The files to flush, in the order written.
+    files: Sender<PathBuf>,
+    /// Why the last flush failed, until it is told.
+    failed: Arc<Mutex<Option<StoreError>>>,
+}
+
+impl Flusher {
+    /// The flushing thread, started. It ends when the autosaver is dropped.
+    fn start() -> Flusher {
+        let (files, written) = mpsc::channel::<PathBuf>();
+        let failed = Arc::new(Mutex::new(None));
+        let told = Arc::clone(&failed);
+        let spawned = std::thread::Builder::new()
+            .name("autosave-flush".to_string())
+            .spawn(move || {
+                while let Ok(mut path) = written.recv() {
+                    // Of writes come in a burst, the last of a file is the one to flush.
+                    while let Ok(newer) = written.try_recv() {
+                        if newer != path {
+                            flush(&path, &told);
+                        }
+                        path = newer;
+                    }
+                    flush(&path, &told);
+                }
+            });
+        // Without a thread, nothing is handed over and the autosaver flushes itself.
+        let files = match spawned {
+            Ok(_) => files,
+            Err(_) => mpsc::channel().0,
+        };
+        Flusher { files, failed }
+    }
+
+    /// Hands `path` over to be flushed; false if the thread is gone.
+    fn flush(&self, path: PathBuf) -> bool {
+        self.files.send(path).is_ok()
+    }
+
+    /// Why the last flush failed, once.
+    fn failure(&self) -> Option<StoreError> {
+        self.failed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+    }
+}
+
+/// Flushes `path` to the disk, keeping in `failed` why it could not be.
+fn flush(path: &Path, failed: &Mutex<Option<StoreError>>) {
+    if let Err(e) = sync_replaced(path) {
+        let e = StoreError::Write(path.to_path_buf(), e);
+        *failed.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
     }
 }

@@ -8,7 +8,7 @@
 //! again at once. Finished games stay in the folder as a history; the program never
 //! deletes a game.
 
-use super::files::{create_folder, remove_stale_temp_files, write_atomic};
+use super::files::{create_folder, remove_stale_temp_files, replace_unsynced, sync_replaced};
 use super::{StoreError, data_dir};
 use crate::pdn::{PdnGame, write_game};
 use std::fs::{self, File, OpenOptions, TryLockError};
@@ -186,10 +186,16 @@ impl GameFile {
         &self.path
     }
 
-    /// Writes `text` as the game, atomically.
+    /// Writes `text` as the game, atomically: whole for any reader at once, on the disk
+    /// once [`sync`](Self::sync) has flushed it.
     pub(crate) fn write(&self, text: &str) -> Result<(), StoreError> {
-        write_atomic(&self.path, text.as_bytes())
+        replace_unsynced(&self.path, text.as_bytes())
             .map_err(|e| StoreError::Write(self.path.clone(), e))
+    }
+
+    /// Flushes the game last written to the disk.
+    pub(crate) fn sync(&self) -> Result<(), StoreError> {
+        sync_replaced(&self.path).map_err(|e| StoreError::Write(self.path.clone(), e))
     }
 
     /// The record in the file.

@@ -13,7 +13,9 @@ pub(crate) use read::{
 };
 pub(crate) use temp::remove_stale_temp_files;
 pub(crate) use write::write_error;
-pub(crate) use write::{Appended, append_text, check_appendable, write_atomic};
+pub(crate) use write::{
+    Appended, append_text, check_appendable, replace_unsynced, sync_replaced, write_atomic,
+};
 #[cfg(feature = "lab")]
 pub(crate) use write::{LineFile, check_replaceable};
 

@@ -71,6 +71,34 @@ fn sync_folder(dir: &Path) {
 /// Missing parent folders are created, and temporary files for `path` left by
 /// processes that no longer run are removed.
 pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
+    let name = file_name_of(path)?;
+    replace(path, contents, true)?;
+    remove_stale_temp_files(&folder_of(path), Some(&name));
+    Ok(())
+}
+
+/// Replaces `path` with `contents` as [`write_atomic`] does, but leaves the flush to
+/// the disk to [`sync_replaced`]: at once the new file is whole for whoever reads it
+/// and outlives this program being killed (the system holds it); only a power cut
+/// before the flush could lose it. For the autosave, which a peer across the network
+/// hears of only after it is written: the flush, which takes milliseconds on a disk,
+/// follows the telling instead of delaying it. (Stale temporary files are removed at
+/// the program's start, not at each save.)
+pub(crate) fn replace_unsynced(path: &Path, contents: &[u8]) -> io::Result<()> {
+    replace(path, contents, false)
+}
+
+/// Flushes to the disk a file [`replace_unsynced`] wrote: its bytes, then its folder's
+/// entry for it.
+pub(crate) fn sync_replaced(path: &Path) -> io::Result<()> {
+    File::open(path)?.sync_all()?;
+    sync_folder(&folder_of(path));
+    Ok(())
+}
+
+/// Writes `contents` to a new temporary file beside `path` and renames it over `path`,
+/// flushing both to the disk first if `synced`.
+fn replace(path: &Path, contents: &[u8], synced: bool) -> io::Result<()> {
     let dir = folder_of(path);
     create_folder(&dir)?;
     let existing = existing_regular(path)?;
@@ -81,16 +109,18 @@ pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
             file.set_permissions(meta.permissions())?;
         }
         file.write_all(contents)?;
-        file.sync_all()?;
+        if synced {
+            file.sync_all()?;
+        }
         drop(file);
         fs::rename(&temp, path)?;
-        sync_folder(&dir);
+        if synced {
+            sync_folder(&dir);
+        }
         Ok(())
     })();
     if written.is_err() {
         let _ = fs::remove_file(&temp);
-    } else {
-        remove_stale_temp_files(&dir, Some(&name));
     }
     written
 }
