@@ -60,9 +60,10 @@
 //! > pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="11-15 23-19"
 //! > level move-time=0.5
 //! > go think
-//! < info depth=1 score=0.12 nodes=27 time=0.000 nps=1.1 pv="8-11"
+//! < info depth=1 score=0.46 nodes=12 time=0.001 nps=0.0 pv=8-11
 //! < ...
-//! < done move=8-11 ponder=22-17
+//! < info depth=15 score=0.13 nodes=437781 time=0.177 nps=2.5 pv="9-14 27-23 8-11 22-18"
+//! < done move=9-14 ponder=27-23
 //! > quit
 //! ```
 
