@@ -204,6 +204,11 @@ pub(crate) enum Command {
     Analyse(AnalyseArgs),
     /// List every legal move of a position, one per line, with every landing square.
     Moves(MovesArgs),
+    /// Be the engine of another program (a GUI, pydraughts, a tournament manager): speak
+    /// Scan's Hub protocol on standard input and output, variant english (`hub`, `init`,
+    /// `pos`, `level`, `go think`, `go ponder`, `stop`, `ping`, `quit`; see the guide's
+    /// engine chapter).
+    Hub(HubArgs),
     /// Work with PDN game records.
     Pdn(PdnArgs),
     /// Endgame databases: build them, probe a position, verify them.
@@ -328,6 +333,17 @@ pub(crate) struct MovesArgs {
     /// The position (PDN FEN); the start position if not given.
     #[arg(long, value_parser = parse_fen)]
     pub(crate) fen: Option<Position>,
+}
+
+/// `checkers hub`.
+#[derive(Debug, Args)]
+pub(crate) struct HubArgs {
+    /// Threads each search runs (the program may change it with `set-param name=threads`).
+    #[arg(long, value_name = "N", default_value = "1", value_parser = threads())]
+    pub(crate) threads: usize,
+    /// Transposition table size in MB (or `set-param name=hash`).
+    #[arg(long, value_name = "HASH", default_value = "64", value_parser = megabytes())]
+    pub(crate) hash: usize,
 }
 
 /// `checkers analyse`.

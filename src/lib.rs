@@ -45,6 +45,7 @@ mod commands;
 pub mod engine;
 pub mod game;
 pub mod guide;
+mod hub;
 #[cfg(feature = "lab")]
 pub mod lab;
 mod net;

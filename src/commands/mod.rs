@@ -11,6 +11,7 @@ pub(crate) mod book;
 pub(crate) mod egdb;
 mod error;
 pub(crate) mod games;
+pub(crate) mod hub;
 pub(crate) mod manual;
 pub(crate) mod moves;
 pub(crate) mod network;
@@ -97,6 +98,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Pdn(args) => pdn::run(&args, out),
         Command::Egdb(args) => egdb::run(&args, out),
         Command::Games(args) => games::run(&args, out),
+        Command::Hub(args) => hub::run(&args, out),
         Command::Book(args) => book::run(&args, out),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();

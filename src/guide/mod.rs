@@ -10,7 +10,8 @@
 //! - [`records`]: the games folder and `--resume`, saving, PDN as read and written,
 //!   signals, how files are written;
 //! - [`databases`]: the endgame databases, their files, how they are built and used;
-//! - [`engine`]: the engine's design: search, evaluation, time, the opening book;
+//! - [`engine`]: the engine's design: search, evaluation, time, the opening book, and
+//!   `checkers hub`, through which another program drives it;
 //! - [`architecture`]: how the code is laid out, the tests and the benchmarks.
 //!
 //! The lab's notebook (how matches, self-play, training and the book are run, and what

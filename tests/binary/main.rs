@@ -20,6 +20,7 @@ mod e2e_signals;
 mod e2e_windows;
 mod egdb;
 mod files;
+mod hub;
 mod matches;
 mod network;
 mod network_attacks;

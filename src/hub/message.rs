@@ -1,0 +1,441 @@
+//! The Hub protocol's lines: their syntax (a command, then `name=value` pairs, a value
+//! in double quotes when it holds a blank, `=` or `"` or is empty, a name alone as a
+//! flag), what the program is asked ([`Request`]) and how its answers are written.
+
+use std::fmt;
+use std::time::Duration;
+
+/// One line of the protocol: its command and its arguments in order. A flag (a name
+/// without `=value`) has no value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Line {
+    /// The first word.
+    pub(crate) command: String,
+    /// The `name=value` pairs (or lone names) after it, in order.
+    pub(crate) args: Vec<(String, Option<String>)>,
+}
+
+/// Why a line does not follow the protocol's syntax.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SyntaxError {
+    /// A `"` opens a value that no `"` closes.
+    UnclosedQuote,
+    /// An `=` or `"` stands where a name should be.
+    MissingName,
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SyntaxError::UnclosedQuote => write!(f, "a quoted value is not closed"),
+            SyntaxError::MissingName => write!(f, "a name is missing before = or \""),
+        }
+    }
+}
+
+/// Whether `c` may stand in a name or an unquoted value: neither a blank, a control
+/// character, `=` nor `"` (as Scan reads it).
+fn is_word_char(c: char) -> bool {
+    !c.is_whitespace() && !c.is_control() && c != '=' && c != '"'
+}
+
+/// Reads lines of the protocol: the text not yet read.
+struct Scanner<'a> {
+    /// What is left of the line.
+    rest: &'a str,
+}
+
+impl<'a> Scanner<'a> {
+    /// Skips blanks; whether the line is over.
+    fn at_end(&mut self) -> bool {
+        self.rest = self.rest.trim_start();
+        self.rest.is_empty()
+    }
+
+    /// The next name (after blanks): a run of word characters, never empty.
+    fn name(&mut self) -> Result<&'a str, SyntaxError> {
+        self.rest = self.rest.trim_start();
+        let end = self
+            .rest
+            .find(|c| !is_word_char(c))
+            .unwrap_or(self.rest.len());
+        if end == 0 {
+            return Err(SyntaxError::MissingName);
+        }
+        let (name, rest) = self.rest.split_at(end);
+        self.rest = rest;
+        Ok(name)
+    }
+
+    /// A value after `=`: quoted (anything up to the next `"`) or a name; empty when
+    /// the line ends or a blank follows the `=`.
+    fn value(&mut self) -> Result<String, SyntaxError> {
+        self.rest = self.rest.trim_start();
+        if let Some(quoted) = self.rest.strip_prefix('"') {
+            let end = quoted.find('"').ok_or(SyntaxError::UnclosedQuote)?;
+            self.rest = &quoted[end + 1..];
+            return Ok(quoted[..end].to_string());
+        }
+        if self.rest.is_empty() {
+            return Ok(String::new());
+        }
+        self.name().map(str::to_string)
+    }
+}
+
+impl Line {
+    /// A line with `command` and no arguments yet.
+    pub(crate) fn new(command: &str) -> Line {
+        Line {
+            command: command.to_string(),
+            args: Vec::new(),
+        }
+    }
+
+    /// The same line with `name=value` added.
+    pub(crate) fn with(mut self, name: &str, value: impl fmt::Display) -> Line {
+        self.args.push((name.to_string(), Some(value.to_string())));
+        self
+    }
+
+    /// Reads `text`: `None` for a blank line, the syntax error for one that breaks the
+    /// protocol's syntax.
+    pub(crate) fn parse(text: &str) -> Result<Option<Line>, SyntaxError> {
+        let mut scanner = Scanner { rest: text };
+        if scanner.at_end() {
+            return Ok(None);
+        }
+        let command = scanner.name()?.to_string();
+        let mut args = Vec::new();
+        while !scanner.at_end() {
+            let name = scanner.name()?.to_string();
+            scanner.rest = scanner.rest.trim_start();
+            let value = match scanner.rest.strip_prefix('=') {
+                Some(rest) => {
+                    scanner.rest = rest;
+                    Some(scanner.value()?)
+                }
+                None => None,
+            };
+            args.push((name, value));
+        }
+        Ok(Some(Line { command, args }))
+    }
+
+    /// The value of the argument `name` (the last one given; `""` for a flag).
+    pub(crate) fn get(&self, name: &str) -> Option<&str> {
+        self.args
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, value)| value.as_deref().unwrap_or(""))
+    }
+}
+
+/// Writes a value as the protocol reads it back: bare when it is a name, in double
+/// quotes otherwise (a `"` inside, which no value can hold, becomes `'`).
+fn quoted(value: &str) -> String {
+    if !value.is_empty() && value.chars().all(is_word_char) {
+        value.to_string()
+    } else {
+        format!("\"{}\"", value.replace('"', "'"))
+    }
+}
+
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.command)?;
+        for (name, value) in &self.args {
+            match value {
+                Some(value) => write!(f, " {name}={}", quoted(value))?,
+                None => write!(f, " {name}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How a search is launched (`go think`, `go ponder`, `go analyze`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GoMode {
+    /// Find a move to play, within the level.
+    Think,
+    /// Search the position the expected answer leads to, while the opponent thinks:
+    /// with no limit until `ponder-hit` (then as `go think`) or `stop`.
+    Ponder,
+    /// Analysis: no book, no dislike of draws, every move searched.
+    Analyze,
+}
+
+/// The limits of the next searches, as `level` gives them. Every field given applies.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct LevelSpec {
+    /// `depth=`: the deepest iteration.
+    pub(crate) depth: Option<u32>,
+    /// `nodes=`: the most nodes.
+    pub(crate) nodes: Option<u64>,
+    /// `move-time=`: the time for the move, in seconds.
+    pub(crate) move_time: Option<Duration>,
+    /// `time=`: the time left on the engine's clock.
+    pub(crate) time: Option<Duration>,
+    /// `inc=`: the increment, added before every move.
+    pub(crate) inc: Option<Duration>,
+    /// `moves=`: the moves to make in `time`.
+    pub(crate) moves: Option<u32>,
+    /// `infinite`: no limit (until `stop`).
+    pub(crate) infinite: bool,
+}
+
+/// What the position of the next search is, as `pos` gives it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PosSpec {
+    /// `pos=`: a Hub position (33 characters); the start position if neither it nor
+    /// `fen` is given.
+    pub(crate) pos: Option<String>,
+    /// `fen=` (this program's own): a PDN FEN, read as the rest of the program reads it.
+    pub(crate) fen: Option<String>,
+    /// `moves=`: moves played from it, separated by blanks.
+    pub(crate) moves: Vec<String>,
+}
+
+/// A line the program understands, typed.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Request {
+    /// `hub`: say who it is and its parameters, then `wait`.
+    Hub,
+    /// `set-param name=... value=...`.
+    SetParam {
+        /// The parameter's name.
+        name: String,
+        /// Its new value.
+        value: String,
+    },
+    /// `init`: get ready, then `ready`.
+    Init,
+    /// `pos`: the position of the next search.
+    Pos(PosSpec),
+    /// `level`: the limits of the next searches.
+    Level(LevelSpec),
+    /// `go think|ponder|analyze`.
+    Go(GoMode),
+    /// `ponder-hit`: the opponent played the expected move.
+    PonderHit,
+    /// `stop`: answer `done` now.
+    Stop,
+    /// `new-game`: forget what earlier searches learnt.
+    NewGame,
+    /// `ping`: answer `pong`.
+    Ping,
+    /// `quit`.
+    Quit,
+}
+
+/// Seconds as the protocol writes them (a real number, at least 0), as a duration; at
+/// most a year.
+fn seconds(name: &str, text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .map(|s| Duration::from_secs_f64(s.min(365.0 * 86_400.0)))
+        .ok_or_else(|| format!("{name}={text} is not a number of seconds"))
+}
+
+/// A whole number the protocol gives.
+fn number<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("{name}={text} is not a whole number"))
+}
+
+impl Request {
+    /// The request `line` makes: `None` for a command the program does not know (the
+    /// protocol says to ignore it), the reason for a known one with a bad argument.
+    /// Arguments it does not know are ignored.
+    pub(crate) fn from_line(line: &Line) -> Option<Result<Request, String>> {
+        let request = match line.command.as_str() {
+            "hub" => Ok(Request::Hub),
+            "init" => Ok(Request::Init),
+            "set-param" => match line.get("name") {
+                Some(name) if !name.is_empty() => Ok(Request::SetParam {
+                    name: name.to_string(),
+                    value: line.get("value").unwrap_or("").to_string(),
+                }),
+                _ => Err("set-param needs name=".to_string()),
+            },
+            "pos" => Ok(Request::Pos(PosSpec {
+                pos: line.get("pos").map(str::to_string),
+                fen: line.get("fen").map(str::to_string),
+                moves: line
+                    .get("moves")
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect(),
+            })),
+            "level" => level(line).map(Request::Level),
+            "go" => {
+                let has = |name| line.get(name).is_some();
+                Ok(Request::Go(if has("analyze") || has("analyse") {
+                    GoMode::Analyze
+                } else if has("ponder") {
+                    GoMode::Ponder
+                } else {
+                    GoMode::Think
+                }))
+            }
+            "ponder-hit" => Ok(Request::PonderHit),
+            "stop" => Ok(Request::Stop),
+            "new-game" => Ok(Request::NewGame),
+            "ping" => Ok(Request::Ping),
+            "quit" => Ok(Request::Quit),
+            _ => return None,
+        };
+        Some(request)
+    }
+}
+
+/// The limits of a `level` line.
+fn level(line: &Line) -> Result<LevelSpec, String> {
+    let mut spec = LevelSpec::default();
+    for (name, value) in &line.args {
+        let value = value.as_deref().unwrap_or("");
+        match name.as_str() {
+            "depth" => spec.depth = Some(number::<u32>(name, value)?.clamp(1, 64)),
+            "nodes" => spec.nodes = Some(number::<u64>(name, value)?.max(1)),
+            "move-time" => spec.move_time = Some(seconds(name, value)?),
+            "time" => spec.time = Some(seconds(name, value)?),
+            "inc" => spec.inc = Some(seconds(name, value)?),
+            "moves" => spec.moves = Some(number::<u32>(name, value)?.max(1)),
+            "infinite" => spec.infinite = true,
+            _ => {}
+        }
+    }
+    Ok(spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Line {
+        Line::parse(text).unwrap().unwrap()
+    }
+
+    #[test]
+    fn a_line_reads_its_command_pairs_flags_and_quoted_values() {
+        let line = parse("pos pos=Wbbe moves=\"11-15 23x14x18\"  start");
+        assert_eq!(line.command, "pos");
+        assert_eq!(line.get("pos"), Some("Wbbe"));
+        assert_eq!(line.get("moves"), Some("11-15 23x14x18"));
+        assert_eq!(line.get("start"), Some(""));
+        assert_eq!(line.get("fen"), None);
+        // Blanks around `=` and an empty quoted value.
+        let line = parse("  set-param name = variant value=\"\"");
+        assert_eq!(line.get("name"), Some("variant"));
+        assert_eq!(line.get("value"), Some(""));
+        assert_eq!(Line::parse("   \t").unwrap(), None);
+    }
+
+    #[test]
+    fn lines_written_read_back_the_same() {
+        let line = Line::new("info")
+            .with("depth", 12)
+            .with("score", "-0.25")
+            .with("pv", "11-15 23-19")
+            .with("empty", "");
+        let text = line.to_string();
+        assert_eq!(
+            text,
+            "info depth=12 score=-0.25 pv=\"11-15 23-19\" empty=\"\""
+        );
+        assert_eq!(parse(&text), line);
+        let flag = parse("go ponder");
+        assert_eq!(flag.to_string(), "go ponder");
+        // A quote inside a value cannot be written; it becomes an apostrophe.
+        let said = Line::new("error").with("message", "a \"bad\" move=1");
+        assert_eq!(said.to_string(), "error message=\"a 'bad' move=1\"");
+        assert_eq!(
+            parse(&said.to_string()).get("message"),
+            Some("a 'bad' move=1")
+        );
+    }
+
+    #[test]
+    fn malformed_lines_are_syntax_errors_not_panics() {
+        assert_eq!(
+            Line::parse("pos moves=\"11-15"),
+            Err(SyntaxError::UnclosedQuote)
+        );
+        assert_eq!(Line::parse("=x"), Err(SyntaxError::MissingName));
+        assert_eq!(Line::parse("go =think"), Err(SyntaxError::MissingName));
+        assert_eq!(Line::parse("go \"think\""), Err(SyntaxError::MissingName));
+        for text in ["\u{0}", "é=ü", "a=b=c", "x \"", "\"", "level depth=="] {
+            let _ = Line::parse(text); // whatever it says, it says it without a panic
+        }
+    }
+
+    #[test]
+    fn requests_are_typed_and_unknown_commands_are_none() {
+        let request = |text: &str| Request::from_line(&parse(text));
+        assert_eq!(request("hub"), Some(Ok(Request::Hub)));
+        assert_eq!(request("go think"), Some(Ok(Request::Go(GoMode::Think))));
+        assert_eq!(request("go ponder"), Some(Ok(Request::Go(GoMode::Ponder))));
+        assert_eq!(
+            request("go analyze"),
+            Some(Ok(Request::Go(GoMode::Analyze)))
+        );
+        assert_eq!(request("go"), Some(Ok(Request::Go(GoMode::Think))));
+        assert_eq!(request("ponder-hit"), Some(Ok(Request::PonderHit)));
+        assert_eq!(request("dance now=yes"), None);
+        assert_eq!(
+            request("set-param name=variant value=english"),
+            Some(Ok(Request::SetParam {
+                name: "variant".into(),
+                value: "english".into()
+            }))
+        );
+        assert!(matches!(request("set-param value=1"), Some(Err(_))));
+        assert_eq!(
+            request("pos pos=W moves=\" 9-14  22-17 \" colour=red"),
+            Some(Ok(Request::Pos(PosSpec {
+                pos: Some("W".into()),
+                fen: None,
+                moves: vec!["9-14".into(), "22-17".into()],
+            })))
+        );
+    }
+
+    #[test]
+    fn levels_read_every_limit_and_refuse_bad_numbers() {
+        let level = |text: &str| match Request::from_line(&parse(text)) {
+            Some(Ok(Request::Level(spec))) => Ok(spec),
+            Some(Err(why)) => Err(why),
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(level("level depth=7").unwrap().depth, Some(7));
+        assert_eq!(level("level depth=900").unwrap().depth, Some(64));
+        assert_eq!(level("level nodes=5000").unwrap().nodes, Some(5000));
+        assert_eq!(
+            level("level move-time=0.02").unwrap().move_time,
+            Some(Duration::from_millis(20))
+        );
+        let clock = level("level moves=9 time=291.5 inc=2").unwrap();
+        assert_eq!(clock.moves, Some(9));
+        assert_eq!(clock.time, Some(Duration::from_millis(291_500)));
+        assert_eq!(clock.inc, Some(Duration::from_secs(2)));
+        assert!(level("level infinite").unwrap().infinite);
+        for bad in [
+            "level depth=x",
+            "level move-time=-1",
+            "level time=NaN",
+            "level time=inf",
+            "level nodes=-5",
+        ] {
+            assert!(level(bad).is_err(), "{bad}");
+        }
+        // A year at most, however many seconds are given.
+        assert_eq!(
+            level("level time=1e300").unwrap().time,
+            Some(Duration::from_secs(365 * 86_400))
+        );
+    }
+}
