@@ -10,7 +10,70 @@ use crate::engine::{
 use crate::game::Game;
 use crate::rules::draw::claim_for_move;
 use crate::rules::{Move, Outcome, Position};
+use std::sync::Arc;
 use std::time::Duration;
+
+/// How the computer plays in a session: the level a side handed to it takes, its
+/// searches' time, threads and seed, the endgame databases, and the length at which a
+/// game between two computers is adjudicated.
+#[derive(Clone, Debug)]
+pub(crate) struct Computer {
+    /// The level of a side handed to the computer during the game.
+    pub(super) level: Level,
+    /// `level` was chosen while the game was over or a record was reviewed: the
+    /// computer seats take it only when play goes on, so that a finished record keeps
+    /// the level it was played at.
+    pub(super) level_pending: bool,
+    /// Varies the computer players' randomness.
+    pub(super) seed: u64,
+    /// The time a move is given instead of its level's.
+    pub(super) movetime: Option<Duration>,
+    /// Plies after which a game between two computers is adjudicated a draw.
+    pub(super) ply_cap: usize,
+    /// Endgame databases for the computer, hints and the verdict shown to players.
+    pub(super) egdb: Option<Arc<Egdb>>,
+    /// Threads the computer's searches (moves, hints, reviews) use at once.
+    pub(super) threads: usize,
+}
+
+impl Default for Computer {
+    fn default() -> Computer {
+        Computer {
+            level: Level::default(),
+            level_pending: false,
+            seed: 0,
+            movetime: None,
+            ply_cap: PLY_CAP,
+            egdb: None,
+            threads: 1,
+        }
+    }
+}
+
+impl Computer {
+    /// The search for a move of the computer at `level` in `game`, at the game's
+    /// `revision` (which varies the seed, so that replies differ from move to move):
+    /// its level's time (or the session's movetime) as a budget.
+    pub(super) fn move_request(&self, game: &Game, level: Level, revision: u64) -> SearchRequest {
+        let movetime = self.movetime.unwrap_or_else(|| level.movetime());
+        let seed = self.seed ^ revision.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut request = move_request(game, level, movetime, seed).with_egdb(self.egdb.clone());
+        request.threads = self.threads;
+        request
+    }
+
+    /// The search behind a hint for the side to move in `game`.
+    pub(super) fn hint_request(&self, game: &Game) -> SearchRequest {
+        let mut request = hint_request(game).with_egdb(self.egdb.clone());
+        request.threads = self.threads;
+        request
+    }
+
+    /// The databases' verdict on `pos`, where they hold it.
+    pub(super) fn probe(&self, pos: &Position) -> Option<Verdict> {
+        self.egdb.as_ref()?.probe(pos)
+    }
+}
 
 /// Plies after which a game between two computer players, neither winning nor claiming
 /// a draw, is adjudicated a draw (agreed on both sides' behalf).

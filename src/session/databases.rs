@@ -17,7 +17,7 @@ impl Session {
         if self.game.is_over() || !self.assist {
             return None;
         }
-        self.egdb.as_ref()?.probe(self.position())
+        self.computer.probe(self.position())
     }
 
     /// Ends the game with `db`'s verdict on the position on the board, as matches
@@ -54,7 +54,7 @@ impl Session {
         let m = self.game.moves().last()?;
         let positions = self.game.positions();
         let (before, history) = positions[..positions.len() - 1].split_last()?;
-        database_swing(self.egdb.as_ref()?, history, before, m)
+        database_swing(self.computer.egdb.as_ref()?, history, before, m)
     }
 }
 

@@ -147,10 +147,7 @@ impl Session {
             });
         };
         session.seats = self.seats;
-        session.egdb = self.egdb.clone();
-        session.level = self.level;
-        session.seed = self.seed;
-        session.movetime = self.movetime;
+        session.computer = self.computer.clone();
         session.revision = self.revision + 1;
         *self = session;
         let summary = file

@@ -65,12 +65,8 @@ const KEPT_TAGS: [&str; 4] = ["Event", "Site", "Date", "Round"];
 pub(crate) struct Session {
     game: Game,
     seats: Seats,
-    /// The level of a side handed to the computer during the game.
-    level: Level,
-    /// `level` was chosen while the game was over or a record was reviewed: the
-    /// computer seats take it only when play goes on, so that a finished record keeps
-    /// the level it was played at.
-    level_pending: bool,
+    /// How the computer plays.
+    computer: computer::Computer,
     names: Players,
     /// Where the game is played, for the record's `Site` (a game across the network).
     site: Option<String>,
@@ -84,15 +80,8 @@ pub(crate) struct Session {
     revision: u64,
     /// Counts new games started in this session (see [`game_number`](Self::game_number)).
     game_number: u64,
-    seed: u64,
-    movetime: Option<Duration>,
-    ply_cap: usize,
     /// The record file the game came from (with `--load`), and the game's number in it.
     file: Option<(std::sync::Arc<RecordFile>, usize)>,
-    /// Endgame databases for the computer, hints and the verdict shown to players.
-    egdb: Option<Arc<Egdb>>,
-    /// Threads the computer's searches (moves, hints, reviews) use at once.
-    threads: usize,
     /// The ballot the game started from: its three moves are not taken back.
     ballot: Option<Opening>,
     /// The players' clocks, in a timed game.
@@ -113,8 +102,7 @@ impl Session {
         Session {
             game,
             seats: Seats::PEOPLE,
-            level: Level::default(),
-            level_pending: false,
+            computer: computer::Computer::default(),
             names: Players::default(),
             site: None,
             review: None,
@@ -122,12 +110,7 @@ impl Session {
             untouched_record: false,
             revision: 0,
             game_number: 0,
-            seed: 0,
-            movetime: None,
-            ply_cap: computer::PLY_CAP,
             file: None,
-            egdb: None,
-            threads: 1,
             ballot: None,
             timing: None,
             recorded_clock: None,
@@ -140,14 +123,14 @@ impl Session {
     pub(crate) fn with_seats(mut self, seats: Seats) -> Session {
         self.seats = seats;
         if let Some(level) = Color::ALL.into_iter().find_map(|c| seats.computer(c)) {
-            self.level = level;
+            self.computer.level = level;
         }
         self
     }
 
     /// With `level` for every computer player, and for a side handed over later.
     pub(crate) fn with_level(mut self, level: Level) -> Session {
-        self.level = level;
+        self.computer.level = level;
         for color in Color::ALL {
             if self.seats.is_computer(color) {
                 self.seats.set(color, Player::Computer(level));
@@ -165,14 +148,14 @@ impl Session {
 
     /// With `seed` varying the computer players' randomness.
     pub(crate) fn with_seed(mut self, seed: u64) -> Session {
-        self.seed = seed;
+        self.computer.seed = seed;
         self
     }
 
     /// With the computer's time per move fixed at `movetime` instead of its level's.
     #[cfg(any(test, feature = "lab"))]
     pub(crate) fn with_movetime(mut self, movetime: Duration) -> Session {
-        self.movetime = Some(movetime);
+        self.computer.movetime = Some(movetime);
         self
     }
 
@@ -180,7 +163,7 @@ impl Session {
     /// (default [`computer::PLY_CAP`]).
     #[cfg(any(test, feature = "lab"))]
     pub(crate) fn with_ply_cap(mut self, plies: usize) -> Session {
-        self.ply_cap = plies;
+        self.computer.ply_cap = plies;
         self
     }
 
@@ -209,14 +192,14 @@ impl Session {
     /// With endgame databases: the computer plays the positions they hold perfectly,
     /// hints and [`database_verdict`](Self::database_verdict) give their exact result.
     pub(crate) fn with_egdb(mut self, egdb: Option<Arc<Egdb>>) -> Session {
-        self.egdb = egdb;
+        self.computer.egdb = egdb;
         self
     }
 
     /// With the computer's searches (moves, hints, reviews) on `threads` threads at
     /// once (at least 1; one is deterministic).
     pub(crate) fn with_threads(mut self, threads: usize) -> Session {
-        self.threads = threads.max(1);
+        self.computer.threads = threads.max(1);
         self
     }
 
@@ -237,7 +220,7 @@ impl Session {
 
     /// The level of a side handed to the computer.
     pub(crate) fn level(&self) -> Level {
-        self.level
+        self.computer.level
     }
 
     /// The players' names as given (a computer's may be missing, see
@@ -302,8 +285,8 @@ impl Session {
         let turn = self.position().turn();
         // A level chosen since the game was over is the one its next move is made at.
         let pending = |level| {
-            if self.level_pending {
-                self.level
+            if self.computer.level_pending {
+                self.computer.level
             } else {
                 level
             }
@@ -503,7 +486,7 @@ impl Session {
             self.game.offer_draw(by)?;
             return Ok(News::DrawOffered(by));
         };
-        let answer = computer::answer_draw_offer(&self.game, self.egdb.as_deref());
+        let answer = computer::answer_draw_offer(&self.game, self.computer.egdb.as_deref());
         if answer == DrawAnswer::Accept {
             self.track(|s| {
                 s.game.offer_draw(by)?;
@@ -556,7 +539,7 @@ impl Session {
     pub(crate) fn set_seat(&mut self, color: Color, player: Player) {
         self.seats.set(color, player);
         if let Player::Computer(level) = player {
-            self.level = level;
+            self.computer.level = level;
         }
     }
 
@@ -566,7 +549,7 @@ impl Session {
     /// the level it was played at, and the new one is taken when play goes on.
     /// Refused at the end of the range.
     pub(crate) fn change_level(&mut self, stronger: bool) -> Result<News, SessionError> {
-        let n = self.level.number();
+        let n = self.computer.level.number();
         let next = if stronger {
             n.checked_add(1)
         } else {
@@ -574,10 +557,10 @@ impl Session {
         };
         let level = next
             .and_then(Level::new)
-            .ok_or(SessionError::LevelLimit(self.level))?;
-        self.level = level;
+            .ok_or(SessionError::LevelLimit(self.computer.level))?;
+        self.computer.level = level;
         if self.game.is_over() || self.review.is_some() {
-            self.level_pending = true;
+            self.computer.level_pending = true;
             return Ok(News::LevelWhenPlayGoesOn(level));
         }
         self.seat_level();
@@ -588,17 +571,17 @@ impl Session {
     /// on: a move is played, not under review (an ending taken back and put back again
     /// leaves the record as it was).
     pub(super) fn play_goes_on(&mut self) {
-        if self.level_pending && self.review.is_none() {
+        if self.computer.level_pending && self.review.is_none() {
             self.seat_level();
         }
     }
 
     /// Every side the computer plays takes the session's level.
     fn seat_level(&mut self) {
-        self.level_pending = false;
+        self.computer.level_pending = false;
         for color in Color::ALL {
             if self.seats.is_computer(color) {
-                self.seats.set(color, Player::Computer(self.level));
+                self.seats.set(color, Player::Computer(self.computer.level));
             }
         }
     }
@@ -606,15 +589,15 @@ impl Session {
     /// Hands `color` to the computer (at the session's level), or back to a person.
     pub(crate) fn toggle_seat(&mut self, color: Color) -> News {
         let player = match self.seats.of(color) {
-            Player::Person => Player::Computer(self.level),
+            Player::Person => Player::Computer(self.computer.level),
             Player::Computer(_) => Player::Person,
             // Refused before it comes here (see the runtime); a remote seat stays.
             Player::Remote => Player::Remote,
         };
         self.seats.set(color, player);
         let adjudicated = (self.seats.both_computer()
-            && self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap)))
-        .then_some(self.ply_cap);
+            && self.track(|s| computer::adjudicate(&mut s.game, s.computer.ply_cap)))
+        .then_some(self.computer.ply_cap);
         News::Seated {
             color,
             player,
@@ -630,7 +613,7 @@ impl Session {
             let _ = game.play(m);
         }
         self.track(|s| s.game = game);
-        if self.level_pending {
+        if self.computer.level_pending {
             self.seat_level();
         }
         if let Some(timing) = self.timing.as_mut() {
@@ -666,7 +649,7 @@ impl Session {
     pub(crate) fn set_up(&mut self, position: Position) {
         self.ballot = None;
         self.track(|s| s.game = Game::from_position(position));
-        if self.level_pending {
+        if self.computer.level_pending {
             self.seat_level();
         }
         if let Some(timing) = self.timing.as_mut() {

@@ -63,7 +63,10 @@ impl Session {
             match_play,
             assist,
             seats,
-            level,
+            computer: computer::Computer {
+                level,
+                ..computer::Computer::default()
+            },
             names,
             kept_tags,
             ballot,

@@ -15,12 +15,8 @@ impl Session {
     /// [`plan_time`]).
     pub(crate) fn move_request(&self) -> Option<SearchRequest> {
         let (_, level) = self.computer_to_move()?;
-        let movetime = self.movetime.unwrap_or_else(|| level.movetime());
-        let seed = self.seed ^ self.revision.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let mut request =
-            computer::move_request(&self.game, level, movetime, seed).with_egdb(self.egdb.clone());
+        let mut request = self.computer.move_request(&self.game, level, self.revision);
         request.limits.clock = self.clock_limits();
-        request.threads = self.threads;
         Some(request)
     }
 
@@ -43,9 +39,7 @@ impl Session {
 
     /// The search behind a hint for the side to move.
     pub(crate) fn hint_request(&self) -> SearchRequest {
-        let mut request = computer::hint_request(&self.game).with_egdb(self.egdb.clone());
-        request.threads = self.threads;
-        request
+        self.computer.hint_request(&self.game)
     }
 
     /// The computer, to move, acts on `result` (a search of this position made with
@@ -65,8 +59,8 @@ impl Session {
             Turn::Ended(_) => ComputerTurn::Resigned,
         };
         let adjudicated = (self.seats.both_computer()
-            && self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap)))
-        .then_some(self.ply_cap);
+            && self.track(|s| computer::adjudicate(&mut s.game, s.computer.ply_cap)))
+        .then_some(self.computer.ply_cap);
         Some(News::Computer {
             color,
             level,
@@ -81,7 +75,7 @@ impl Session {
     /// did.
     #[cfg(feature = "lab")]
     pub(crate) fn adjudicate_at_cap(&mut self) -> bool {
-        self.track(|s| computer::adjudicate(&mut s.game, s.ply_cap))
+        self.track(|s| computer::adjudicate(&mut s.game, s.computer.ply_cap))
     }
 
     /// The hint a search for [`hint_request`](Self::hint_request) found: the move and
