@@ -121,21 +121,21 @@ impl Session {
     pub(crate) fn review_file(file: Arc<RecordFile>, number: usize) -> Option<Session> {
         let (record, fault) = file.game(number)?;
         let mut session = Session::review_faulty_record(&record, fault);
-        session.file = Some((file, number));
+        session.origin.file = Some((file, number));
         Some(session)
     }
 
     /// The record file being reviewed and the number of the game open, if a game came
     /// from a file with `--load`.
     pub(crate) fn file(&self) -> Option<(&RecordFile, usize)> {
-        self.file.as_ref().map(|(file, n)| (&**file, *n))
+        self.origin.file.as_ref().map(|(file, n)| (&**file, *n))
     }
 
     /// Opens game `number` of the record file for review, in place of the game shown;
     /// who plays each side stays. Returns "Game 5. Club final: ... (5 of 724)", or why
     /// not.
     pub(crate) fn open_game(&mut self, number: usize) -> Result<super::Reviewed, String> {
-        let Some((file, _)) = self.file.clone() else {
+        let Some((file, _)) = self.origin.file.clone() else {
             return Err("no record file is open (--load FILE opens one)".to_string());
         };
         let count = file.len();

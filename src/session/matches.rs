@@ -404,9 +404,8 @@ impl Session {
             timing.restart(self.game.position());
         }
         self.review = None;
-        self.untouched_record = false;
         // The record's own Event, Date and Round were the last game's.
-        self.kept_tags.clear();
+        self.origin.new_game();
         Ok(News::NextGame {
             number: index + 1,
             games: self.match_play.as_ref().map_or(0, Match::games),

@@ -34,7 +34,7 @@ impl Followed {
 impl Session {
     /// With the record's `Site` saying where the game is played.
     pub(crate) fn with_site(mut self, site: String) -> Session {
-        self.site = Some(site);
+        self.origin.site = Some(site);
         self
     }
 

@@ -68,20 +68,14 @@ pub(crate) struct Session {
     /// How the computer plays.
     computer: computer::Computer,
     names: Players,
-    /// Where the game is played, for the record's `Site` (a game across the network).
-    site: Option<String>,
     review: Option<Review>,
-    /// Event, Site, Date and Round of the record the game came from.
-    kept_tags: Vec<(String, String)>,
-    /// Opened from a record and not played on yet: nothing to autosave.
-    untouched_record: bool,
+    /// Where the game's record comes from.
+    origin: records::Origin,
     /// Counts changes to the game: a search is made for one revision, and its result
     /// is refused once the game has moved on.
     revision: u64,
     /// Counts new games started in this session (see [`game_number`](Self::game_number)).
     game_number: u64,
-    /// The record file the game came from (with `--load`), and the game's number in it.
-    file: Option<(std::sync::Arc<RecordFile>, usize)>,
     /// The ballot the game started from: its three moves are not taken back.
     ballot: Option<Opening>,
     /// The players' clocks, in a timed game.
@@ -104,13 +98,10 @@ impl Session {
             seats: Seats::PEOPLE,
             computer: computer::Computer::default(),
             names: Players::default(),
-            site: None,
             review: None,
-            kept_tags: Vec::new(),
-            untouched_record: false,
+            origin: records::Origin::default(),
             revision: 0,
             game_number: 0,
-            file: None,
             ballot: None,
             timing: None,
             recorded_clock: None,
@@ -266,7 +257,7 @@ impl Session {
         let result = change(self);
         if self.game != before {
             self.revision += 1;
-            self.untouched_record = false;
+            self.origin.untouched = false;
             self.clock_follows(before.moves().len());
             if self.game.moves().len() > before.moves().len() {
                 self.play_goes_on();
@@ -621,8 +612,7 @@ impl Session {
         }
         self.game_number += 1;
         self.review = None;
-        self.kept_tags.clear();
-        self.untouched_record = false;
+        self.origin.new_game();
     }
 
     /// A new game with the sides changed over (a game across the network played
@@ -657,8 +647,7 @@ impl Session {
         }
         self.game_number += 1;
         self.review = None;
-        self.kept_tags.clear();
-        self.untouched_record = false;
+        self.origin.new_game();
     }
 
     /// `news` followed by the result when the game is over: "White played 22x8. White

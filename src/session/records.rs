@@ -6,6 +6,28 @@ use super::*;
 /// The record tag saying whether the engine's help was on (`on` or `off`).
 pub(crate) const ASSIST_TAG: &str = "Assist";
 
+/// Where a game's record comes from, as its saves keep it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Origin {
+    /// Where the game is played, for the record's `Site` (a game across the network).
+    pub(super) site: Option<String>,
+    /// Event, Site, Date and Round of the record the game came from.
+    pub(super) kept_tags: Vec<(String, String)>,
+    /// Opened from a record and not played on yet: nothing to autosave.
+    pub(super) untouched: bool,
+    /// The record file the game came from (with `--load`), and the game's number in it.
+    pub(super) file: Option<(Arc<RecordFile>, usize)>,
+}
+
+impl Origin {
+    /// A new game in the session: the loaded record's tags are not its, and it is
+    /// played.
+    pub(super) fn new_game(&mut self) {
+        self.kept_tags.clear();
+        self.untouched = false;
+    }
+}
+
 impl Session {
     /// The game of `record`, as saved by this program or any other: its moves, the
     /// moves taken back (ready for redo), its ending, the players' names, who played
@@ -68,7 +90,10 @@ impl Session {
                 ..computer::Computer::default()
             },
             names,
-            kept_tags,
+            origin: Origin {
+                kept_tags,
+                ..Origin::default()
+            },
             ballot,
             recorded_clock,
             ..Session::new(game)
@@ -81,7 +106,7 @@ impl Session {
     /// Round (`today` is the date of a game not loaded from a record).
     pub(crate) fn record(&self, today: &str) -> PdnGame {
         let game = self.review.as_ref().map_or(&self.game, |r| &r.recorded);
-        let date = if self.kept_tags.is_empty() {
+        let date = if self.origin.kept_tags.is_empty() {
             today
         } else {
             // Not today: the record's own date, unknown unless it has one.
@@ -89,6 +114,7 @@ impl Session {
         };
         let mut record = game_record(game, &self.record_names(), date);
         for (name, value) in self
+            .origin
             .kept_tags
             .iter()
             .chain(&seat_tags(self.seats))
@@ -96,7 +122,7 @@ impl Session {
         {
             record.set_tag(name, value);
         }
-        if let Some(site) = &self.site {
+        if let Some(site) = &self.origin.site {
             record.set_tag("Site", site);
         }
         // Whether the engine helped, where it matters: between two people, or when off.
@@ -139,7 +165,7 @@ impl Session {
     /// loaded record is only stepped through, nor after a review until play goes on
     /// (an unfinished game already saved must not be replaced by a file's).
     pub(crate) fn autosave_record(&self, today: &str) -> Option<PdnGame> {
-        (self.review.is_none() && !self.untouched_record).then(|| self.record(today))
+        (self.review.is_none() && !self.origin.untouched).then(|| self.record(today))
     }
 }
 

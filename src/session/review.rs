@@ -146,14 +146,14 @@ impl Session {
             fault,
             clocks: record.clocks.clone(),
         });
-        session.untouched_record = true;
+        session.origin.untouched = true;
         session
     }
 
     /// Steps through the game under review (or through the moves taken back). Returns
     /// where the review stands: "After move 4 (Black's 10-14) of 6".
     pub(crate) fn step(&mut self, step: Step) -> Reviewed {
-        let untouched = self.untouched_record;
+        let untouched = self.origin.untouched;
         self.track(|s| match step {
             Step::Back => {
                 s.game.undo();
@@ -165,7 +165,7 @@ impl Session {
             Step::End => while s.game.redo() {},
         });
         // Stepping through a record is not playing it.
-        self.untouched_record = untouched;
+        self.origin.untouched = untouched;
         let (shown, total) = self.review_progress();
         Reviewed::at(&self.game, shown, total)
     }
