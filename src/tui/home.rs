@@ -569,13 +569,15 @@ impl Home {
         }
         for (i, entry) in Entry::ALL.iter().enumerate() {
             let chosen = i == self.selected;
-            let (marker, style) = if chosen {
-                ("> ", theme.cursor)
+            // The marker's style on the chosen line only: the colourless theme's is
+            // reversed, which would mark every line.
+            let (marker, marker_style, style) = if chosen {
+                ("> ", theme.question, theme.cursor)
             } else {
-                ("  ", theme.text)
+                ("  ", theme.text, theme.text)
             };
             lines.push(Line::from(vec![
-                Span::styled(marker, theme.question),
+                Span::styled(marker, marker_style),
                 Span::styled(entry.key().to_string(), theme.key),
                 Span::raw(" "),
                 Span::styled(entry.label(), style),
