@@ -3,7 +3,7 @@
 
 use super::CommandError;
 use super::preferences::{Preferences, ThemeChoice};
-use crate::cli::PlayArgs;
+use crate::cli::{PlayArgs, Switch};
 use crate::engine::Opening;
 use crate::engine::egdb::{self, BuildOptions, Egdb};
 use crate::game::Game;
@@ -11,12 +11,15 @@ use crate::pdn::{PdnGame, Players};
 use crate::plain::Plain;
 use crate::rules::{Color, Position};
 use crate::runtime::{LastSave, Saving, watch_ending_signals};
-use crate::session::{BallotChoice, BallotError, MatchBallots, Player, RecordFile, Session};
+use crate::session::{
+    BallotChoice, BallotError, MatchBallots, Player, PlayerKind, RecordFile, Session,
+};
 use crate::store::{
     self, GameFile, SavedGame, StoreError, games_dir, load_record, resumable_games,
 };
+use crate::tui::home::{Chosen, Home, Look, Side};
 use crate::tui::theme::{colors_wanted, palette_256_wanted, true_color_wanted};
-use crate::tui::{Settings, Start, Theme};
+use crate::tui::{Opener, Settings, Start, Theme};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -211,7 +214,7 @@ fn configure(session: Session, args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Sessi
     // Fair play: two people on a clock or in a match get no help from the engine unless
     // they ask for it; a resumed game keeps what its record says.
     let session = match args.assist {
-        Some(switch) => session.with_assist(switch == crate::cli::Switch::On),
+        Some(switch) => session.with_assist(switch == Switch::On),
         None if args.resume => session,
         None => {
             let contest = session.clock().is_some() || session.match_play().is_some();
@@ -277,31 +280,180 @@ pub(crate) fn tui_settings(args: &PlayArgs, prefs: &Preferences) -> Settings {
         std::env::var_os("NO_COLOR").as_deref(),
         std::env::var_os("TERM").as_deref(),
     );
-    let tier = match prefs.theme {
-        Some(choice) if choice != ThemeChoice::Auto => choice,
-        _ if true_color_wanted(std::env::var_os("COLORTERM").as_deref()) => ThemeChoice::TrueColor,
-        _ if palette_256_wanted(std::env::var_os("TERM").as_deref()) => ThemeChoice::Palette256,
-        _ => ThemeChoice::Palette16,
-    };
     Settings {
         bell: !args.screen.quiet,
         flipped: args.flip,
         mouse: !args.screen.no_mouse,
         coordinates: prefs.coordinates == Some(true),
         setup: args.setup,
-        theme: match tier {
-            _ if !colored => Theme::new(false, args.screen.ascii),
-            ThemeChoice::TrueColor => Theme::true_color(args.screen.ascii),
-            ThemeChoice::Palette256 => Theme::palette_256(args.screen.ascii),
-            _ => Theme::new(true, args.screen.ascii),
+        theme: if colored {
+            palette(prefs)(args.screen.ascii)
+        } else {
+            Theme::new(false, args.screen.ascii)
         },
     }
+}
+
+/// The coloured theme for the preferences `prefs` and the terminal (`COLORTERM`,
+/// `TERM`): true colour, the 256-colour palette or the 16 named colours, for ASCII or
+/// not.
+fn palette(prefs: &Preferences) -> fn(bool) -> Theme {
+    let tier = match prefs.theme {
+        Some(choice) if choice != ThemeChoice::Auto => choice,
+        _ if true_color_wanted(std::env::var_os("COLORTERM").as_deref()) => ThemeChoice::TrueColor,
+        _ if palette_256_wanted(std::env::var_os("TERM").as_deref()) => ThemeChoice::Palette256,
+        _ => ThemeChoice::Palette16,
+    };
+    match tier {
+        ThemeChoice::TrueColor => Theme::true_color,
+        ThemeChoice::Palette256 => Theme::palette_256,
+        _ => |ascii| Theme::new(true, ascii),
+    }
+}
+
+/// Whether `checkers` opens the home screen: no option names a game or how it is
+/// played (only how it is shown: `--flip`, `--no-color`, `--ascii`, `--no-mouse`,
+/// `--quiet`), and not in plain mode. Every option is named here, so that a new one
+/// has to be placed on one side or the other.
+pub(crate) fn home_wanted(args: &PlayArgs) -> bool {
+    let PlayArgs {
+        flip: _,
+        screen,
+        fen,
+        load,
+        game,
+        resume,
+        setup,
+        black_name,
+        white_name,
+        black,
+        white,
+        level,
+        ballot,
+        barred,
+        mailplay,
+        clock,
+        move_timer,
+        match_rounds,
+        save,
+        assist,
+        threads,
+    } = args;
+    let named = [
+        fen.is_some(),
+        load.is_some(),
+        game.is_some(),
+        black_name.is_some(),
+        white_name.is_some(),
+        black.is_some(),
+        white.is_some(),
+        level.is_some(),
+        ballot.is_some(),
+        clock.is_some(),
+        match_rounds.is_some(),
+        save.is_some(),
+        assist.is_some(),
+        threads.is_some(),
+        *resume,
+        *setup,
+        *barred,
+        *mailplay,
+        *move_timer,
+    ];
+    !screen.plain && !named.contains(&true)
+}
+
+/// What a choice at the home screen begins, as the command line would: `args` (the
+/// preferences applied) with the choice, and the settings' assistance for a game not
+/// resumed (a resumed one keeps its own).
+pub(crate) fn home_begin(
+    args: &PlayArgs,
+    chosen: &Chosen,
+    look: &Look,
+    db: &Option<Arc<Egdb>>,
+) -> Result<Begin, StoreError> {
+    let mut args = args.clone();
+    if let Some(on) = look.assist
+        && *chosen != Chosen::Resume
+    {
+        args.assist = Some(if on { Switch::On } else { Switch::Off });
+    }
+    match chosen {
+        Chosen::TwoPlayers => {}
+        Chosen::Computer { side, level } => {
+            let person = match side {
+                Side::Black => Color::Black,
+                Side::White => Color::White,
+                Side::Random if store::now_unix().is_multiple_of(2) => Color::Black,
+                Side::Random => Color::White,
+            };
+            match !person {
+                Color::Black => args.black = Some(PlayerKind::Cpu),
+                Color::White => args.white = Some(PlayerKind::Cpu),
+            }
+            args.level = Some(*level);
+        }
+        Chosen::Resume => args.resume = true,
+        Chosen::Open(path) => args.load = Some(store::expand_home(path)),
+    }
+    // The data folder was tidied when the home screen opened.
+    if args.resume {
+        begin(&args, db)
+    } else {
+        Ok(Begin::Play(Box::new(starting_session(&args, db)?), None))
+    }
+}
+
+/// The home screen, and what its choices start: the settings as the options `args`,
+/// the preferences `prefs` and the terminal give them; `notices` shown on it.
+fn run_home(
+    args: &PlayArgs,
+    prefs: &Preferences,
+    notices: Vec<String>,
+    db: &Option<Arc<Egdb>>,
+) -> std::io::Result<Option<Arc<StoreError>>> {
+    let settings = tui_settings(args, prefs);
+    let look = Look {
+        colored: settings.theme.colored,
+        ascii: args.screen.ascii,
+        coordinates: settings.coordinates,
+        assist: args.assist.map(|switch| switch == Switch::On),
+        palette: palette(prefs),
+    };
+    let mut home = Home::new(look, args.level.unwrap_or_default());
+    // Said on the home screen, and again in the game they are about.
+    if !notices.is_empty() {
+        home.message = Some(notices.join(" "));
+    }
+    let (args, db) = (args.clone(), db.clone());
+    let open: Opener = Box::new(
+        move |chosen, look| match home_begin(&args, chosen, look, &db) {
+            Ok(Begin::Play(session, file)) => Ok(Start::Game(session, saving_for(file))),
+            Ok(Begin::Choose(games)) => {
+                let (args, db) = (args.clone(), db.clone());
+                Ok(Start::Choose {
+                    games,
+                    session: Box::new(move |record| resumed_session(record, &args, &db)),
+                })
+            }
+            Err(e) => Err(e.to_string()),
+        },
+    );
+    crate::tui::run(
+        settings,
+        Start::Home(Box::new(home), open),
+        Vec::new(),
+        None,
+    )
 }
 
 /// Runs the interactive game: the plain line mode or the full-screen one. A game
 /// option that cannot be used ([`CommandError::GameOption`]) is found before the
 /// screen changes, and nothing on disk is touched.
 pub(crate) fn run(args: &PlayArgs) -> Result<(), CommandError> {
+    // Decided on the command line alone: a clock or a level from the preferences is
+    // for the game the home screen starts, not a game named.
+    let home = home_wanted(args) && !plain_wanted(args);
     // A random ballot is drawn once, here, and the game starts from that number (a
     // match draws one for each round itself).
     let mut args = args.clone();
@@ -320,6 +472,14 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), CommandError> {
     // Opened once, before the game: what of them cannot be used is told at the start.
     let (db, db_notices) = open_databases();
     notices.extend(db_notices);
+    if home {
+        store::tidy_data_dir();
+        // A game that could not be saved ends the program as in plain mode: status 1.
+        return match run_home(args, &prefs, notices, &db).map_err(CommandError::Terminal)? {
+            Some(why) => Err(CommandError::NotSaved(why)),
+            None => Ok(()),
+        };
+    }
     let begin = begin(args, &db)?;
     if plain_wanted(args) {
         if args.setup {

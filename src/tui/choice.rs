@@ -22,13 +22,15 @@ pub(crate) fn choice_lines(
         .take(room)
         .map(|(i, text)| {
             let chosen = i == selected;
-            let (marker, style) = if chosen {
-                ("> ", theme.cursor)
+            // The marker's style on the chosen line only: the colourless theme's is
+            // reversed, which would mark every line.
+            let (marker, marker_style, style) = if chosen {
+                ("> ", theme.question, theme.cursor)
             } else {
-                ("  ", theme.text)
+                ("  ", theme.text, theme.text)
             };
             Line::from(vec![
-                Span::styled(marker, theme.question),
+                Span::styled(marker, marker_style),
                 Span::styled(text, style),
             ])
         })

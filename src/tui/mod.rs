@@ -13,6 +13,7 @@ pub(crate) mod action;
 pub(crate) mod app;
 pub(crate) mod choice;
 pub(crate) mod geometry;
+pub(crate) mod home;
 pub(crate) mod keymap;
 pub(crate) mod picker;
 pub(crate) mod theme;
@@ -25,6 +26,7 @@ use crate::pdn::PdnGame;
 use crate::runtime::{LastSave, Pace, Runtime, Saving};
 use crate::session::Session;
 use crate::store::{self, SavedGame};
+use home::Home;
 use picker::{Picked, Picker};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -53,7 +55,14 @@ pub(crate) enum Start {
         /// The session of a chosen record (who plays, names and level as asked).
         session: Box<dyn Fn(&PdnGame) -> Session>,
     },
+    /// No game named on the command line: the [`home`] screen asks what to do, and
+    /// the opener starts it (the game, or the picker of games to resume) or says why
+    /// it cannot (a file that does not read), which the home screen then shows.
+    Home(Box<Home>, Opener),
 }
+
+/// What starts a choice of the home screen with its settings; see [`Start::Home`].
+pub(crate) type Opener = Box<dyn FnMut(&home::Chosen, &home::Look) -> Result<Start, String>>;
 
 /// What the terminal, the event loop and the signal watcher share.
 #[derive(Clone, Default)]
@@ -94,14 +103,41 @@ pub(crate) fn run(
         shared.active.store(true, Ordering::SeqCst);
         guard
     };
+    let mut settings = settings;
     let result = (|| {
         let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
-        let (session, saving) = match start {
-            Start::Game(session, saving) => (*session, saving),
-            Start::Choose { games, session } => {
-                match pick(&mut terminal, &shared, Picker::new(games, settings.theme))? {
-                    Some((file, record)) => (session(&record), Saving::Resumed(file)),
-                    None => return Ok(None),
+        let mut start = start;
+        // The home screen, kept while the picker it opened is shown: quitting the
+        // picker goes back to it.
+        let mut left_home = None;
+        let (session, saving) = loop {
+            match start {
+                Start::Game(session, saving) => break (*session, saving),
+                Start::Choose { games, session } => {
+                    match pick(&mut terminal, &shared, Picker::new(games, settings.theme))? {
+                        Some((file, record)) => break (session(&record), Saving::Resumed(file)),
+                        None => match left_home.take() {
+                            Some((home, open)) => start = Start::Home(home, open),
+                            None => return Ok(None),
+                        },
+                    }
+                }
+                Start::Home(mut home, mut open) => {
+                    let Some(chosen) = at_home(&mut terminal, &shared, &mut home)? else {
+                        return Ok(None);
+                    };
+                    settings.theme = home.theme();
+                    settings.coordinates = home.look.coordinates;
+                    match open(&chosen, &home.look) {
+                        Ok(next) => {
+                            start = next;
+                            left_home = Some((home, open));
+                        }
+                        Err(why) => {
+                            home.message = Some(crate::text::printable(&why, 600));
+                            start = Start::Home(home, open);
+                        }
+                    }
                 }
             }
         };
@@ -125,6 +161,31 @@ pub(crate) fn run(
     let restored = guard.leave();
     let unsaved = result?;
     restored.map(|()| unsaved)
+}
+
+/// Runs the home screen until a game is chosen (`Some`) or the player quits (`None`).
+fn at_home(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    shared: &Shared,
+    home: &mut Home,
+) -> io::Result<Option<home::Chosen>> {
+    loop {
+        take_up_after_suspension(terminal, shared)?;
+        {
+            let _frame = lock(&shared.screen);
+            let size = terminal.size()?;
+            home.screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+            terminal.draw(|frame| frame.render_widget(&*home, frame.area()))?;
+        }
+        let event = event::read()?;
+        if is_suspend_key(&event) {
+            suspend();
+            continue;
+        }
+        if let Some(done) = home.handle_event(&event) {
+            return Ok(done);
+        }
+    }
 }
 
 /// Runs the picker until a game is chosen and claimed (its file locked, its record read

@@ -6,6 +6,7 @@ use crate::common::pty::Session;
 #[test]
 fn type_a_move_see_it_listed_and_quit() {
     let mut game = Session::start(&[], &[]);
+    game.past_home();
     game.wait_for("the start screen", |s| {
         s.contents().contains("Black to move") && s.contents().contains("(none yet)")
     });
@@ -61,6 +62,7 @@ fn sets_a_colour(raw: &[u8]) -> bool {
 #[test]
 fn no_color_no_mouse_and_ctrl_c() {
     let mut game = Session::start(&["--no-mouse"], &[("NO_COLOR", "1")]);
+    game.past_home();
     game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
     assert_eq!(
         game.parser.screen().mouse_protocol_mode(),

@@ -14,6 +14,7 @@ fn play(game: &mut Session, moves: &[&str]) {
 fn sigkill_loses_nothing_and_resume_shows_the_moves() {
     let sandbox = Sandbox::new();
     let mut game = Session::start_in(&sandbox, &[], &[]);
+    game.past_home();
     game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
     play(&mut game, &["11-15", "23-19", "8-11"]);
     sandbox.wait_for_game("1. 11-15 23-19 2. 8-11");
@@ -44,6 +45,7 @@ fn sigkill_loses_nothing_and_resume_shows_the_moves() {
 
     // A new game says an unfinished game is saved.
     let mut fresh = Session::start_in(&sandbox, &[], &[]);
+    fresh.past_home();
     fresh.wait_for("the note", |s| {
         s.contents().contains("An unfinished game is saved")
     });
@@ -56,6 +58,7 @@ fn sighup_and_sigterm_restore_the_terminal_and_save_the_game() {
     for (signal, number) in [("HUP", 1), ("TERM", 15)] {
         let sandbox = Sandbox::new();
         let mut game = Session::start_in(&sandbox, &[], &[]);
+        game.past_home();
         game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
         play(&mut game, &["11-15", "23-19"]);
         game.signal(signal);
@@ -89,6 +92,7 @@ fn sighup_and_sigterm_restore_the_terminal_and_save_the_game() {
 fn the_save_dialog_writes_a_file_pdn_check_accepts_and_a_failed_save_changes_nothing() {
     let sandbox = Sandbox::new();
     let mut game = Session::start_in(&sandbox, &[], &[]);
+    game.past_home();
     game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
     play(&mut game, &["11-15", "23-19"]);
 
@@ -244,6 +248,7 @@ fn a_failed_autosave_is_shown_once_and_play_goes_on() {
     std::fs::write(&blocker, "").unwrap();
     let data_home = blocker.join("data").display().to_string();
     let mut game = Session::start_in(&sandbox, &[], &[("XDG_DATA_HOME", &data_home)]);
+    game.past_home();
     game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
     game.send(b"11-15\r");
     game.wait_for("the failure", |s| {

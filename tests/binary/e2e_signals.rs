@@ -48,6 +48,7 @@ fn case_5_every_ending_signal_saves_the_game_and_restores_the_terminal() {
             scope.spawn(move || {
                 let sandbox = Sandbox::new();
                 let mut game = Session::start_in(&sandbox, &[], &[]);
+                game.past_home();
                 game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
                 game.play(&["11-15"]);
                 assert!(game.raw_mode(), "SIG{name}: raw mode while playing");
@@ -117,6 +118,7 @@ fn suspend_and_continue(game: &mut Session, how: &str, next_move: &str) {
 fn case_5_ctrl_z_and_sigtstp_suspend_and_fg_takes_the_game_up_again() {
     let sandbox = Sandbox::new();
     let mut game = Session::start_in(&sandbox, &[], &[]);
+    game.past_home();
     game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
     game.play(&["11-15"]);
     suspend_and_continue(&mut game, "Ctrl-Z", "23-19");

@@ -7,6 +7,9 @@ use crate::common::pty::{Sandbox, Session, run_in};
 
 fn start(sandbox: &Sandbox, args: &[&str]) -> Session {
     let mut game = Session::start_in(sandbox, args, &[]);
+    if args.is_empty() {
+        game.past_home();
+    }
     game.wait_for("the start screen", |s| s.contents().contains("to move"));
     game
 }

@@ -65,6 +65,7 @@ fn finding_8_a_fifo_in_the_database_folder_is_skipped_unopened() {
         }
     }
     let mut game = Session::start_in(&sandbox, &[], &[("CHECKERS_NO_EGDB_BUILD", "1")]);
+    game.past_home();
     game.wait_for("the start screen, with the slice left out", |s| {
         s.contents().contains("(none yet)") && s.contents().contains("endgame databases:")
     });

@@ -249,6 +249,7 @@ fn finding_14_a_file_size_limit_fails_the_autosave_and_play_goes_on() {
     let sandbox = Sandbox::new();
     let program = env!("CARGO_BIN_EXE_checkers");
     let mut game = Session::start_shell(&sandbox, &format!("ulimit -f 0; exec {program}"), &[]);
+    game.past_home();
     game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
     game.send(b"11-15\r");
     game.wait_for("the failed autosave said", |s| {
@@ -271,6 +272,7 @@ fn finding_14_a_dangling_games_link_is_named() {
     std::os::unix::fs::symlink(sandbox.home().join("gone"), sandbox.games_dir()).unwrap();
     let program = env!("CARGO_BIN_EXE_checkers");
     let mut game = Session::start_shell(&sandbox, &format!("exec {program}"), &[]);
+    game.past_home();
     game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
     game.send(b"11-15\r");
     game.wait_for("the failed autosave said", |s| {

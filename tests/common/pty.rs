@@ -280,6 +280,15 @@ impl Session {
         }
     }
 
+    /// Past the home screen that `checkers` with no game named opens: Enter starts a
+    /// game for two people.
+    pub fn past_home(&mut self) {
+        self.wait_for("the home screen", |s| {
+            s.contents().contains("Two players at this terminal")
+        });
+        self.send(b"\r");
+    }
+
     pub fn send(&mut self, bytes: &[u8]) {
         self.writer.write_all(bytes).unwrap();
         self.writer.flush().unwrap();

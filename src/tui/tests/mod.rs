@@ -7,6 +7,7 @@ mod clock_records;
 mod computer;
 mod editor;
 mod frontends;
+mod home;
 mod keys;
 mod matches;
 mod monkey;

@@ -5,7 +5,7 @@ mod board;
 mod overlays;
 mod panel;
 
-pub(crate) use overlays::{help_scrolled, help_scrolls};
+pub(crate) use overlays::{help_scrolled, help_scrolls, help_text};
 use overlays::{render_game_list, render_help, render_save_dialog};
 pub(crate) use panel::move_at;
 use panel::render_panel;

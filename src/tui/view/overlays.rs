@@ -28,7 +28,7 @@ fn small_disc(theme: &Theme, color: Color, king: bool) -> String {
 /// cover the footer), centred.
 fn help_box(app: &App, area: Rect) -> (Rect, Vec<Line<'static>>) {
     let width = area.width.min(80);
-    let text = help_text(app, usize::from(width.saturating_sub(2)));
+    let text = help_text(&app.theme, usize::from(width.saturating_sub(2)));
     let height = u16::try_from(text.len() + 2)
         .unwrap_or(u16::MAX)
         .min(area.height);
@@ -75,8 +75,7 @@ fn words_of(text: &str, style: Style) -> Vec<(String, Style)> {
 
 /// The help's lines for a box `width` characters wide inside: every binding of the key
 /// map (two a line where both fit), the rules and the pieces, none wider than the box.
-fn help_text(app: &App, width: usize) -> Vec<Line<'static>> {
-    let theme = &app.theme;
+pub(crate) fn help_text(theme: &Theme, width: usize) -> Vec<Line<'static>> {
     let g = &theme.glyphs;
     let width = width.max(1);
     let bindings: Vec<(String, &str)> = keymap::help_lines()

@@ -1,0 +1,701 @@
+//! The home screen: what `checkers` with no game named on its command line opens. It
+//! lists what the program can do (two players at this terminal first, so that Enter
+//! starts a game at once; the computer; a friend across the network; a game to resume
+//! or a PDN file to open; settings; help) and hands the event loop the choice.
+//!
+//! Like the picker it is state ([`Home`], which owns everything it shows), keys turned
+//! into changes ([`Home::handle_event`], no I/O) and drawing (`impl Widget for &Home`);
+//! the [parent module](super) runs it and starts what was chosen.
+
+use super::choice::choice_lines;
+use super::theme::Theme;
+use super::view::{help_text, hint_line};
+use crate::engine::Level;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Padding, Paragraph, Widget, Wrap};
+use std::path::PathBuf;
+
+/// The smallest screen the home screen is drawn on: its eight entries, its title and
+/// its key line inside a frame.
+pub(crate) const MIN_WIDTH: u16 = 40;
+/// See [`MIN_WIDTH`].
+pub(crate) const MIN_HEIGHT: u16 = 13;
+
+/// The widest the home screen's frame grows: wider, its lines would be hard to follow.
+const MAX_WIDTH: u16 = 68;
+
+/// An entry of the home screen's list, in the order shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Entry {
+    /// Two people at this terminal.
+    TwoPlayers,
+    /// A person against the computer.
+    Computer,
+    /// A friend at another terminal.
+    Network,
+    /// An unfinished game from the data folder.
+    Resume,
+    /// A game from a PDN file.
+    Open,
+    /// Colour, pieces, coordinates, the engine's help.
+    Settings,
+    /// The keys and the rules.
+    Help,
+    /// Leave the program.
+    Quit,
+}
+
+impl Entry {
+    /// Every entry, in the order shown.
+    pub(crate) const ALL: [Entry; 8] = [
+        Entry::TwoPlayers,
+        Entry::Computer,
+        Entry::Network,
+        Entry::Resume,
+        Entry::Open,
+        Entry::Settings,
+        Entry::Help,
+        Entry::Quit,
+    ];
+
+    /// The letter that picks the entry from anywhere in the list.
+    fn key(self) -> char {
+        match self {
+            Entry::TwoPlayers => 'p',
+            Entry::Computer => 'c',
+            Entry::Network => 'n',
+            Entry::Resume => 'r',
+            Entry::Open => 'o',
+            Entry::Settings => 's',
+            Entry::Help => '?',
+            Entry::Quit => 'q',
+        }
+    }
+
+    /// The entry's name in the list.
+    fn label(self) -> &'static str {
+        match self {
+            Entry::TwoPlayers => "Two players at this terminal",
+            Entry::Computer => "Play the computer",
+            Entry::Network => "Play a friend across the network",
+            Entry::Resume => "Resume an unfinished game",
+            Entry::Open => "Open a PDN file",
+            Entry::Settings => "Settings",
+            Entry::Help => "Help: keys and rules",
+            Entry::Quit => "Quit",
+        }
+    }
+
+    /// What the entry does, shown under the list while it is chosen.
+    fn about(self) -> &'static str {
+        match self {
+            Entry::TwoPlayers => "Two people take turns at this keyboard; Black moves first.",
+            Entry::Computer => {
+                "You against the program: choose your side and its level (1 a beginner, \
+                 10 its best)."
+            }
+            Entry::Network => "Hold a game for a friend at another terminal, or join theirs.",
+            Entry::Resume => {
+                "Go on with a game left unfinished: every game is saved as it is played."
+            }
+            Entry::Open => "Review a game from a PDN file, or play on from any point of it.",
+            Entry::Settings => {
+                "Colour, pieces, coordinates and the engine's help, for the games started here."
+            }
+            Entry::Help => "The keys of the game and the rules of checkers.",
+            Entry::Quit => "Leave the program.",
+        }
+    }
+}
+
+/// The side a person takes against the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Side {
+    /// Black, who moves first.
+    Black,
+    /// White.
+    White,
+    /// Drawn when the game starts.
+    Random,
+}
+
+impl Side {
+    /// The next choice, `Left` going backwards.
+    fn next(self, back: bool) -> Side {
+        let order = [Side::Black, Side::White, Side::Random];
+        let i = order.iter().position(|s| *s == self).unwrap_or(0);
+        order[(i + if back { 2 } else { 1 }) % 3]
+    }
+
+    /// The side in words, with what it means.
+    fn words(self) -> &'static str {
+        match self {
+            Side::Black => "Black (you move first)",
+            Side::White => "White (the computer moves first)",
+            Side::Random => "either, drawn at the start",
+        }
+    }
+}
+
+/// What the player chose at the home screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Chosen {
+    /// A new game between two people at this terminal.
+    TwoPlayers,
+    /// A new game against the computer: the person's side, the computer's level.
+    Computer {
+        /// The person's side.
+        side: Side,
+        /// The computer's level.
+        level: Level,
+    },
+    /// An unfinished game from the data folder.
+    Resume,
+    /// The game(s) of this PDN file, as `--load` opens them.
+    Open(PathBuf),
+}
+
+/// How the games started here look and help: the settings page's choices.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Look {
+    /// Colours on.
+    pub(crate) colored: bool,
+    /// ASCII characters only.
+    pub(crate) ascii: bool,
+    /// The a-h, 1-8 coordinates round the board.
+    pub(crate) coordinates: bool,
+    /// The engine's help (hints, its score, the databases' verdict): `None` leaves it
+    /// to the game (on, but off between two people on a clock or in a match).
+    pub(crate) assist: Option<bool>,
+    /// The coloured theme the terminal shows best (true colour, 256 or 16 colours),
+    /// for ASCII or not.
+    pub(crate) palette: fn(bool) -> Theme,
+}
+
+impl Look {
+    /// The theme these settings ask for.
+    pub(crate) fn theme(&self) -> Theme {
+        if self.colored {
+            (self.palette)(self.ascii)
+        } else {
+            Theme::new(false, self.ascii)
+        }
+    }
+}
+
+/// The rows of the computer page: side, level, start.
+const COMPUTER_ROWS: usize = 3;
+/// The rows of the settings page: colour, pieces, coordinates, assistance.
+const SETTINGS_ROWS: usize = 4;
+
+/// What the home screen shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Page {
+    /// The list of entries.
+    Menu,
+    /// The side and level against the computer, this row chosen.
+    Computer(usize),
+    /// How to play a friend across the network.
+    Network,
+    /// The path of a PDN file being typed.
+    Open,
+    /// The settings, this row chosen.
+    Settings(usize),
+    /// The keys and the rules, from this line.
+    Help(u16),
+}
+
+/// The home screen's whole state.
+#[derive(Clone, Debug)]
+pub(crate) struct Home {
+    /// The entry under the cursor.
+    pub(crate) selected: usize,
+    /// What is shown.
+    pub(crate) page: Page,
+    /// The person's side against the computer.
+    pub(crate) side: Side,
+    /// The computer's level.
+    pub(crate) level: Level,
+    /// The PDN file's path as typed.
+    pub(crate) path: String,
+    /// The settings.
+    pub(crate) look: Look,
+    /// News for the player (a file that would not open, no game to resume).
+    pub(crate) message: Option<String>,
+    /// The terminal's size, kept by the event loop: how far the help scrolls.
+    pub(crate) screen: Rect,
+}
+
+impl Home {
+    /// The home screen with the list shown, two players chosen, the computer at `level`.
+    pub(crate) fn new(look: Look, level: Level) -> Home {
+        Home {
+            selected: 0,
+            page: Page::Menu,
+            side: Side::Black,
+            level,
+            path: String::new(),
+            look,
+            message: None,
+            screen: Rect::new(0, 0, 80, 24),
+        }
+    }
+
+    /// The theme the home screen is drawn with: the settings' own, so a change shows.
+    pub(crate) fn theme(&self) -> Theme {
+        self.look.theme()
+    }
+
+    /// Applies a terminal event. Returns `Some(None)` when the player quits, and
+    /// `Some(Some(choice))` when a game is chosen.
+    ///
+    /// The list: the arrows (or `j`/`k`) move, Enter or Space open the entry under the
+    /// cursor, each entry's letter opens it (`p` two players, `c` the computer, `n` the
+    /// network, `r` resume, `o` open a file, `s` settings, `?` help), `q` or Esc quit.
+    /// A page: Esc goes back to the list. Ctrl-C quits anywhere.
+    pub(crate) fn handle_event(&mut self, event: &Event) -> Option<Option<Chosen>> {
+        let Event::Key(key) = event else {
+            return None;
+        };
+        if key.kind != KeyEventKind::Press {
+            return None;
+        }
+        if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
+            return Some(None);
+        }
+        // Any key after news has been read clears it.
+        self.message = None;
+        match self.page.clone() {
+            Page::Menu => self.menu_key(key.code),
+            Page::Computer(row) => self.computer_key(row, key.code),
+            Page::Network => {
+                if matches!(key.code, KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q')) {
+                    self.page = Page::Menu;
+                }
+                None
+            }
+            Page::Open => self.open_key(key.code),
+            Page::Settings(row) => {
+                self.settings_key(row, key.code);
+                None
+            }
+            Page::Help(top) => {
+                let (lines, shown) = self.help_size(self.screen);
+                let last = u16::try_from(lines.saturating_sub(shown)).unwrap_or(u16::MAX);
+                let page = u16::try_from(shown.saturating_sub(1).max(1)).unwrap_or(1);
+                let top = top.min(last);
+                self.page = match key.code {
+                    KeyCode::Down | KeyCode::Char('j') => Page::Help((top + 1).min(last)),
+                    KeyCode::Up | KeyCode::Char('k') => Page::Help(top.saturating_sub(1)),
+                    KeyCode::PageDown | KeyCode::Char(' ') => {
+                        Page::Help(top.saturating_add(page).min(last))
+                    }
+                    KeyCode::PageUp => Page::Help(top.saturating_sub(page)),
+                    KeyCode::Home => Page::Help(0),
+                    KeyCode::End => Page::Help(last),
+                    _ => Page::Menu,
+                };
+                None
+            }
+        }
+    }
+
+    /// A key on the list.
+    fn menu_key(&mut self, code: KeyCode) -> Option<Option<Chosen>> {
+        let last = Entry::ALL.len() - 1;
+        let entry = match code {
+            KeyCode::Up | KeyCode::Char('k') => {
+                self.selected = self.selected.checked_sub(1).unwrap_or(last);
+                return None;
+            }
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                self.selected = if self.selected == last {
+                    0
+                } else {
+                    self.selected + 1
+                };
+                return None;
+            }
+            KeyCode::Home => {
+                self.selected = 0;
+                return None;
+            }
+            KeyCode::End => {
+                self.selected = last;
+                return None;
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => Entry::ALL[self.selected],
+            KeyCode::Esc => Entry::Quit,
+            KeyCode::Char(c) => match Entry::ALL.iter().position(|e| e.key() == c) {
+                Some(i) => {
+                    self.selected = i;
+                    Entry::ALL[i]
+                }
+                None => return None,
+            },
+            _ => return None,
+        };
+        match entry {
+            Entry::TwoPlayers => return Some(Some(Chosen::TwoPlayers)),
+            Entry::Computer => self.page = Page::Computer(COMPUTER_ROWS - 1),
+            Entry::Network => self.page = Page::Network,
+            Entry::Resume => return Some(Some(Chosen::Resume)),
+            Entry::Open => self.page = Page::Open,
+            Entry::Settings => self.page = Page::Settings(0),
+            Entry::Help => self.page = Page::Help(0),
+            Entry::Quit => return Some(None),
+        }
+        None
+    }
+
+    /// A key on the computer page: the arrows choose a row and change it, `b`/`w` a
+    /// side, a digit the level (0 for 10), Enter starts, Esc goes back.
+    fn computer_key(&mut self, row: usize, code: KeyCode) -> Option<Option<Chosen>> {
+        match code {
+            KeyCode::Up | KeyCode::Char('k') => {
+                self.page = Page::Computer(row.saturating_sub(1));
+            }
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                self.page = Page::Computer((row + 1).min(COMPUTER_ROWS - 1));
+            }
+            KeyCode::Left | KeyCode::Right | KeyCode::Char('h' | 'l') => {
+                let back = matches!(code, KeyCode::Left | KeyCode::Char('h'));
+                match row {
+                    0 => self.side = self.side.next(back),
+                    1 => {
+                        let n = self.level.number();
+                        let n = if back { n.saturating_sub(1) } else { n + 1 };
+                        self.level = Level::new(n).unwrap_or(self.level);
+                    }
+                    _ => {}
+                }
+            }
+            KeyCode::Char('b') => self.side = Side::Black,
+            KeyCode::Char('w') => self.side = Side::White,
+            KeyCode::Char(d @ '0'..='9') => {
+                let n = d.to_digit(10).map_or(10, |n| if n == 0 { 10 } else { n });
+                self.level = u8::try_from(n)
+                    .ok()
+                    .and_then(Level::new)
+                    .unwrap_or(self.level);
+            }
+            KeyCode::Enter | KeyCode::Char('c' | ' ') => {
+                return Some(Some(Chosen::Computer {
+                    side: self.side,
+                    level: self.level,
+                }));
+            }
+            KeyCode::Esc | KeyCode::Char('q') => self.page = Page::Menu,
+            _ => {}
+        }
+        None
+    }
+
+    /// A key on the open page: typing edits the path, Enter opens it, Esc goes back.
+    fn open_key(&mut self, code: KeyCode) -> Option<Option<Chosen>> {
+        match code {
+            KeyCode::Char(c) if !c.is_control() && self.path.chars().count() < 4096 => {
+                self.path.push(c);
+            }
+            KeyCode::Backspace => {
+                self.path.pop();
+            }
+            KeyCode::Enter if self.path.trim().is_empty() => {
+                self.message = Some("Type the file's path first".to_string());
+            }
+            KeyCode::Enter => return Some(Some(Chosen::Open(PathBuf::from(self.path.trim())))),
+            KeyCode::Esc => self.page = Page::Menu,
+            _ => {}
+        }
+        None
+    }
+
+    /// A key on the settings page: the arrows choose a row, Enter, Space or the side
+    /// arrows switch it, Esc goes back.
+    fn settings_key(&mut self, row: usize, code: KeyCode) {
+        match code {
+            KeyCode::Up | KeyCode::Char('k') => {
+                self.page = Page::Settings(row.saturating_sub(1));
+            }
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                self.page = Page::Settings((row + 1).min(SETTINGS_ROWS - 1));
+            }
+            KeyCode::Enter | KeyCode::Char(' ' | 'h' | 'l') | KeyCode::Left | KeyCode::Right => {
+                let look = &mut self.look;
+                match row {
+                    0 => look.colored = !look.colored,
+                    1 => look.ascii = !look.ascii,
+                    2 => look.coordinates = !look.coordinates,
+                    _ => look.assist = Some(!look.assist.unwrap_or(true)),
+                }
+            }
+            KeyCode::Esc | KeyCode::Char('q') => self.page = Page::Menu,
+            _ => {}
+        }
+    }
+
+    /// The help's width inside the frame on a screen `area`.
+    fn inner_width(area: Rect) -> usize {
+        // The frame and a blank column on each side of the text.
+        usize::from(area.width.min(MAX_WIDTH).saturating_sub(4))
+    }
+
+    /// The help's lines on a screen `area`: the game's own help, under a heading
+    /// that says where it applies.
+    fn help_lines(&self, area: Rect) -> Vec<Line<'static>> {
+        let theme = self.theme();
+        let mut lines = vec![Line::styled(
+            "The keys of a game (? in a game shows them too)",
+            theme.heading,
+        )];
+        lines.extend(help_text(&theme, Home::inner_width(area)));
+        lines
+    }
+
+    /// How many lines the help has on a screen `area`, and how many of them show.
+    fn help_size(&self, area: Rect) -> (usize, usize) {
+        let lines = self.help_lines(area).len();
+        // The frame, the blank line and the key line take four rows.
+        (lines, usize::from(area.height.saturating_sub(4)).max(1))
+    }
+
+    /// The computer page's lines.
+    fn computer_lines(&self, theme: &Theme, row: usize) -> Vec<Line<'static>> {
+        let seconds = self.level.movetime().as_secs_f64();
+        let rows = [
+            format!("You play     {}", self.side.words()),
+            format!(
+                "Level        {} of 10 (about {seconds:.2} s a move)",
+                self.level.number()
+            ),
+            "Start the game".to_string(),
+        ];
+        let mut lines = vec![
+            Line::styled("Play the computer", theme.heading),
+            Line::raw(""),
+        ];
+        lines.extend(choice_lines(theme, rows, row, COMPUTER_ROWS));
+        lines.push(Line::raw(""));
+        lines.push(Line::raw(
+            "Level 1 is a beginner, 10 the program at its best. b or w picks a side, \
+             a digit a level (0 for 10).",
+        ));
+        lines
+    }
+
+    /// The network page's lines: the commands that hold and join a game.
+    fn network_lines(theme: &Theme) -> Vec<Line<'static>> {
+        let command = |text: &'static str| {
+            Line::from(vec![Span::raw("  "), Span::styled(text, theme.question)])
+        };
+        vec![
+            Line::styled("Play a friend across the network", theme.heading),
+            Line::raw(""),
+            Line::raw("Leave this program (Esc, then q); in a shell, one of you types:"),
+            command("checkers host"),
+            Line::raw("It prints an address and a code. The other player types:"),
+            command("checkers join ADDRESS --code CODE"),
+            Line::raw(
+                "checkers watch ADDRESS --code CODE follows the game without playing; \
+                 checkers host --help lists the options (side, port, clock).",
+            ),
+        ]
+    }
+
+    /// The open page's lines: the path typed so far, its cursor a key-styled cell.
+    fn open_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        vec![
+            Line::styled("Open a PDN file", theme.heading),
+            Line::raw(""),
+            Line::from(vec![
+                Span::styled("File: ", theme.heading),
+                Span::raw(crate::text::printable(&self.path, 4096)),
+                Span::styled(" ", theme.key),
+            ]),
+            Line::raw(""),
+            Line::raw(
+                "Its first game opens for review: step through the moves, or play on from \
+                 any point (g lists the file's other games). ~ is your home folder.",
+            ),
+        ]
+    }
+
+    /// The settings page's lines.
+    fn settings_lines(&self, theme: &Theme, row: usize) -> Vec<Line<'static>> {
+        let on = |on: bool| if on { "on" } else { "off" };
+        let look = &self.look;
+        let rows = [
+            format!("Colour        {}", on(look.colored)),
+            format!(
+                "Pieces        {}",
+                if look.ascii {
+                    "letters (ASCII only)"
+                } else {
+                    "discs"
+                }
+            ),
+            format!("Coordinates   {}", on(look.coordinates)),
+            format!(
+                "Assistance    {}",
+                match look.assist {
+                    None => "on (off between two people on a clock)",
+                    Some(true) => "on",
+                    Some(false) => "off",
+                }
+            ),
+        ];
+        let mut lines = vec![Line::styled("Settings", theme.heading), Line::raw("")];
+        lines.extend(choice_lines(theme, rows, row, SETTINGS_ROWS));
+        lines.push(Line::raw(""));
+        lines.push(Line::raw(
+            "Assistance is the engine's help: hints, its score and the endgame \
+             databases' verdict. These apply to the games started from here; \
+             preferences.toml keeps them for every run (see the README).",
+        ));
+        lines
+    }
+
+    /// The list's lines: each entry's letter and name, the chosen one marked.
+    fn menu_lines(&self, theme: &Theme, roomy: bool) -> Vec<Line<'static>> {
+        let mut lines = vec![Line::styled(
+            "English draughts (American checkers)",
+            theme.heading,
+        )];
+        if roomy {
+            lines.push(Line::raw(""));
+        }
+        for (i, entry) in Entry::ALL.iter().enumerate() {
+            let chosen = i == self.selected;
+            // The marker's style on the chosen line only: the colourless theme's is
+            // reversed, which would mark every line.
+            let (marker, marker_style, style) = if chosen {
+                ("> ", theme.question, theme.cursor)
+            } else {
+                ("  ", theme.text, theme.text)
+            };
+            lines.push(Line::from(vec![
+                Span::styled(marker, marker_style),
+                Span::styled(entry.key().to_string(), theme.key),
+                Span::raw(" "),
+                Span::styled(entry.label(), style),
+            ]));
+        }
+        if roomy {
+            lines.push(Line::raw(""));
+            lines.push(Line::raw(Entry::ALL[self.selected].about()));
+        }
+        lines
+    }
+}
+
+impl Widget for &Home {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme();
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            // Short lines, so the size needed shows even on a very narrow screen.
+            Paragraph::new(format!(
+                "terminal too small:\nneed {MIN_WIDTH}x{MIN_HEIGHT}\nq quits"
+            ))
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
+            return;
+        }
+        let width = area.width.min(MAX_WIDTH);
+        let inner = Home::inner_width(area);
+        // The list with its blank lines and the chosen entry's note, where they fit.
+        let roomy = area.height >= MIN_HEIGHT + 5;
+        let (mut lines, keys): (Vec<Line>, Vec<(&str, &str)>) = match &self.page {
+            Page::Menu => (self.menu_lines(&theme, roomy), {
+                let enter = match Entry::ALL[self.selected] {
+                    Entry::TwoPlayers | Entry::Resume => "start",
+                    Entry::Quit => "quit",
+                    _ => "open",
+                };
+                vec![("Up/Down", "choose"), ("Enter", enter), ("q", "quit")]
+            }),
+            Page::Computer(row) => (
+                self.computer_lines(&theme, *row),
+                vec![
+                    ("Up/Down", "choose"),
+                    ("Left/Right", "change"),
+                    ("Enter", "start"),
+                    ("Esc", "back"),
+                ],
+            ),
+            Page::Network => (Home::network_lines(&theme), vec![("Esc", "back")]),
+            Page::Open => (
+                self.open_lines(&theme),
+                vec![("Enter", "open"), ("Esc", "back")],
+            ),
+            Page::Settings(row) => (
+                self.settings_lines(&theme, *row),
+                vec![("Up/Down", "choose"), ("Enter", "switch"), ("Esc", "back")],
+            ),
+            Page::Help(top) => {
+                let text = self.help_lines(area);
+                let (_, shown) = self.help_size(area);
+                let top = usize::from(*top).min(text.len().saturating_sub(shown));
+                let lines = text.into_iter().skip(top).take(shown).collect();
+                (
+                    lines,
+                    vec![("Up/Down", "scroll"), ("PgDn", "more"), ("Esc", "back")],
+                )
+            }
+        };
+        lines.push(Line::raw(""));
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.error));
+        }
+        lines.push(hint_line(&theme, &keys));
+        let lines_rows: Vec<String> = lines.iter().map(ToString::to_string).collect();
+        let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
+        let rows: usize = lines_rows
+            .iter()
+            .map(|text| wrapped_rows(text, inner))
+            .sum();
+        let rows = u16::try_from(rows).unwrap_or(u16::MAX);
+        let height = rows.saturating_add(2).min(area.height);
+        let rect = Rect {
+            x: area.x + (area.width - width) / 2,
+            y: area.y + (area.height - height) / 2,
+            width,
+            height,
+        };
+        Clear.render(rect, buf);
+        paragraph
+            .block(
+                Block::bordered()
+                    .padding(Padding::horizontal(1))
+                    .border_set(theme.glyphs.border)
+                    .title(" checkers ")
+                    .title_style(theme.heading)
+                    .border_style(theme.heading),
+            )
+            .render(rect, buf);
+    }
+}
+
+/// The rows `text` takes wrapped at word boundaries in `width` columns, as the
+/// paragraph wraps it (a word longer than a row is broken).
+fn wrapped_rows(text: &str, width: usize) -> usize {
+    let width = width.max(1);
+    let mut rows = 1;
+    let mut taken = 0;
+    for word in text.split(' ') {
+        let len = word.chars().count();
+        let needed = if taken == 0 { len } else { taken + 1 + len };
+        if needed <= width {
+            taken = needed;
+        } else if taken == 0 {
+            rows += len.div_ceil(width) - 1;
+            taken = len % width;
+        } else {
+            rows += 1 + len.saturating_sub(1) / width;
+            taken = if len > width { len % width } else { len };
+        }
+    }
+    rows
+}

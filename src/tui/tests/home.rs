@@ -1,0 +1,339 @@
+//! The home screen: what `checkers` alone opens. Its pages at 80x24 and 120x40, the
+//! keys that choose a game, the sessions those choices start, and the options that
+//! skip it.
+
+use crate::cli::Cli;
+use crate::commands::play::{Begin, home_begin, home_wanted};
+use crate::engine::Level;
+use crate::rules::Color;
+use crate::session::{Player, Seats, Session};
+use crate::tui::Theme;
+use crate::tui::home::{Chosen, Home, Look, Page, Side};
+use crate::tui::tests::key_event;
+use clap::Parser;
+use insta::assert_snapshot;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+/// The settings as a terminal of 16 colours with no preferences gives them.
+fn look() -> Look {
+    Look {
+        colored: true,
+        ascii: false,
+        coordinates: false,
+        assist: None,
+        palette: |ascii| Theme::new(true, ascii),
+    }
+}
+
+fn home() -> Home {
+    Home::new(look(), Level::default())
+}
+
+/// Presses `code`: `Some(None)` quits, `Some(Some(choice))` starts a game.
+fn key(home: &mut Home, code: KeyCode) -> Option<Option<Chosen>> {
+    home.handle_event(&key_event(code, KeyModifiers::NONE))
+}
+
+fn screen(home: &Home, width: u16, height: u16) -> String {
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    home.render(area, &mut buf);
+    let mut out = String::new();
+    for y in 0..height {
+        for x in 0..width {
+            out.push_str(buf[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The session a choice starts, with no options given (as `checkers` alone).
+fn started(chosen: &Chosen, look: &Look) -> Session {
+    let args = Cli::try_parse_from(["checkers"]).unwrap().play;
+    match home_begin(&args, chosen, look, &None).unwrap() {
+        Begin::Play(session, None) => *session,
+        _ => panic!("a new game is played at once, in no file yet"),
+    }
+}
+
+#[test]
+fn home_80x24() {
+    let home = home();
+    let text = screen(&home, 80, 24);
+    assert!(text.contains("> p Two players at this terminal"), "{text}");
+    assert_snapshot!(text);
+}
+
+#[test]
+fn home_120x40() {
+    assert_snapshot!(screen(&home(), 120, 40));
+}
+
+#[test]
+fn computer_80x24_and_120x40() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('c'));
+    assert_eq!(
+        home.page,
+        Page::Computer(2),
+        "Start is chosen: Enter starts"
+    );
+    assert_snapshot!("computer_80x24", screen(&home, 80, 24));
+    assert_snapshot!("computer_120x40", screen(&home, 120, 40));
+}
+
+#[test]
+fn settings_80x24_and_120x40() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('s'));
+    key(&mut home, KeyCode::Down);
+    key(&mut home, KeyCode::Enter);
+    assert!(home.look.ascii, "Enter switches the pieces to letters");
+    assert_eq!(
+        home.theme().glyphs.black_man,
+        "b",
+        "the change shows at once"
+    );
+    assert_snapshot!("settings_80x24", screen(&home, 80, 24));
+    assert_snapshot!("settings_120x40", screen(&home, 120, 40));
+}
+
+#[test]
+fn network_open_and_help_pages() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('n'));
+    let text = screen(&home, 80, 24);
+    assert!(text.contains("checkers host"), "{text}");
+    assert!(text.contains("checkers join ADDRESS --code CODE"), "{text}");
+    assert_snapshot!("network_80x24", text);
+    key(&mut home, KeyCode::Esc);
+    assert_eq!(home.page, Page::Menu);
+    key(&mut home, KeyCode::Char('o'));
+    for c in "~/club.pdn".chars() {
+        key(&mut home, KeyCode::Char(c));
+    }
+    assert_snapshot!("open_80x24", screen(&home, 80, 24));
+    key(&mut home, KeyCode::Esc);
+    key(&mut home, KeyCode::Char('?'));
+    let text = screen(&home, 80, 24);
+    assert!(text.contains("Rules:") || text.contains("undo"), "{text}");
+    assert_snapshot!("help_80x24", text);
+    // The help scrolls no further than its end, and Esc goes back.
+    for _ in 0..50 {
+        key(&mut home, KeyCode::PageDown);
+    }
+    let Page::Help(top) = home.page else {
+        panic!("still the help");
+    };
+    assert!(top < 40, "{top}");
+    key(&mut home, KeyCode::Esc);
+    assert_eq!(home.page, Page::Menu);
+}
+
+#[test]
+fn every_size_draws_and_a_small_one_says_so() {
+    let home = home();
+    for (w, h) in [(40, 13), (80, 24), (120, 40), (200, 60)] {
+        let text = screen(&home, w, h);
+        assert!(
+            text.contains("Two players at this terminal"),
+            "{w}x{h}\n{text}"
+        );
+        assert!(text.contains("q quit"), "{w}x{h}: the keys show\n{text}");
+    }
+    let text = screen(&home, 39, 12);
+    assert!(text.contains("terminal too small"), "{text}");
+    assert!(text.contains("need 40x13"), "{text}");
+}
+
+#[test]
+fn enter_starts_two_players() {
+    let mut home = home();
+    assert_eq!(
+        key(&mut home, KeyCode::Enter),
+        Some(Some(Chosen::TwoPlayers))
+    );
+    let session = started(&Chosen::TwoPlayers, &home.look);
+    assert_eq!(session.seats(), Seats::PEOPLE);
+    assert!(
+        session.assist(),
+        "two people without a clock have the engine's help"
+    );
+}
+
+#[test]
+fn c_chooses_the_computer_with_the_side_and_level_asked() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('c'));
+    assert_eq!(
+        key(&mut home, KeyCode::Enter),
+        Some(Some(Chosen::Computer {
+            side: Side::Black,
+            level: Level::default(),
+        }))
+    );
+    let session = started(
+        &Chosen::Computer {
+            side: Side::Black,
+            level: Level::default(),
+        },
+        &home.look,
+    );
+    assert_eq!(session.seats().black, Player::Person);
+    assert_eq!(session.seats().white, Player::Computer(Level::default()));
+}
+
+#[test]
+fn arrows_and_enter_choose_the_computer_as_white_at_level_8() {
+    let mut home = home();
+    key(&mut home, KeyCode::Down);
+    assert_eq!(
+        key(&mut home, KeyCode::Enter),
+        None,
+        "the computer page opens"
+    );
+    assert!(matches!(home.page, Page::Computer(_)));
+    // Up twice to the side, Right to White; Down to the level, Right three times.
+    key(&mut home, KeyCode::Up);
+    key(&mut home, KeyCode::Up);
+    key(&mut home, KeyCode::Right);
+    key(&mut home, KeyCode::Down);
+    for _ in 0..3 {
+        key(&mut home, KeyCode::Right);
+    }
+    let eight = Level::new(8).unwrap();
+    let chosen = key(&mut home, KeyCode::Enter).unwrap().unwrap();
+    assert_eq!(
+        chosen,
+        Chosen::Computer {
+            side: Side::White,
+            level: eight,
+        }
+    );
+    let session = started(&chosen, &home.look);
+    assert_eq!(session.seats().black, Player::Computer(eight));
+    assert_eq!(session.seats().white, Player::Person);
+    assert_eq!(session.seats().only_person_here(), Some(Color::White));
+    // A digit sets the level (0 is 10), and the level stays within 1-10.
+    let mut home = self::home();
+    key(&mut home, KeyCode::Char('c'));
+    key(&mut home, KeyCode::Char('0'));
+    assert_eq!(home.level, Level::MAX);
+    key(&mut home, KeyCode::Up);
+    key(&mut home, KeyCode::Right);
+    assert_eq!(home.level, Level::MAX);
+    key(&mut home, KeyCode::Char('w'));
+    assert_eq!(home.side, Side::White);
+    key(&mut home, KeyCode::Esc);
+    assert_eq!(home.page, Page::Menu, "Esc goes back to the list");
+}
+
+#[test]
+fn settings_reach_the_game() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('s'));
+    for _ in 0..3 {
+        key(&mut home, KeyCode::Down);
+    }
+    key(&mut home, KeyCode::Enter);
+    assert_eq!(home.look.assist, Some(false));
+    let session = started(&Chosen::TwoPlayers, &home.look);
+    assert!(!session.assist(), "assistance switched off");
+    key(&mut home, KeyCode::Up);
+    key(&mut home, KeyCode::Char(' '));
+    assert!(home.look.coordinates);
+    key(&mut home, KeyCode::Up);
+    key(&mut home, KeyCode::Up);
+    key(&mut home, KeyCode::Enter);
+    assert!(!home.look.colored && !home.theme().colored, "colour off");
+}
+
+#[test]
+fn a_file_opens_for_review_and_a_missing_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.pdn");
+    std::fs::write(&path, crate::tui::tests::REVIEW_PDN).unwrap();
+    let mut home = home();
+    key(&mut home, KeyCode::Char('o'));
+    assert_eq!(key(&mut home, KeyCode::Enter), None, "no path yet");
+    assert!(home.message.is_some());
+    for c in path.display().to_string().chars() {
+        key(&mut home, KeyCode::Char(c));
+    }
+    let chosen = key(&mut home, KeyCode::Enter).unwrap().unwrap();
+    assert_eq!(chosen, Chosen::Open(path.clone()));
+    let session = started(&chosen, &home.look);
+    assert!(session.is_reviewing());
+    let args = Cli::try_parse_from(["checkers"]).unwrap().play;
+    let missing = Chosen::Open(dir.path().join("none.pdn"));
+    assert!(home_begin(&args, &missing, &home.look, &None).is_err());
+}
+
+#[test]
+fn r_resumes_and_q_esc_and_ctrl_c_quit() {
+    let mut home = home();
+    assert_eq!(
+        key(&mut home, KeyCode::Char('r')),
+        Some(Some(Chosen::Resume))
+    );
+    assert_eq!(key(&mut home, KeyCode::Char('q')), Some(None));
+    assert_eq!(key(&mut home, KeyCode::Esc), Some(None));
+    assert_eq!(
+        home.handle_event(&key_event(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+        Some(None)
+    );
+    // The last entry is Quit too, and the arrows wrap round the list.
+    let mut home = self::home();
+    key(&mut home, KeyCode::Up);
+    assert_eq!(key(&mut home, KeyCode::Enter), Some(None));
+}
+
+#[test]
+fn a_game_option_skips_the_home_screen() {
+    let wanted = |line: &[&str]| {
+        let mut argv = vec!["checkers"];
+        argv.extend(line);
+        home_wanted(&Cli::try_parse_from(argv).unwrap().play)
+    };
+    assert!(wanted(&[]));
+    // How the game is shown is no game named.
+    for shown in [
+        &["--flip"][..],
+        &["--no-color"],
+        &["--ascii"],
+        &["--no-mouse"],
+        &["--quiet"],
+    ] {
+        assert!(wanted(shown), "{shown:?}");
+    }
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let path = file.path().to_str().unwrap();
+    for named in [
+        &["--white", "cpu"][..],
+        &["--black", "cpu"],
+        &["--black", "human"],
+        &["--level", "3"],
+        &["--load", path],
+        &["--load", path, "--game", "2"],
+        &["--fen", "W:W18:B10"],
+        &["--resume"],
+        &["--setup"],
+        &["--clock", "5+3"],
+        &["--move-timer"],
+        &["--ballot", "12"],
+        &["--ballot", "random", "--mailplay"],
+        &["--match", "2"],
+        &["--match", "2", "--save", path],
+        &["--assist", "off"],
+        &["--threads", "2"],
+        &["--black-name", "Ann"],
+        &["--white-name", "Bob"],
+        &["--plain"],
+    ] {
+        assert!(!wanted(named), "{named:?}");
+    }
+}
