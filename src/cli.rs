@@ -393,6 +393,12 @@ pub(crate) struct AnalyseArgs {
     /// Threads searching at once (1 is deterministic) [default: the machine's cores].
     #[arg(long, value_name = "N", value_parser = threads())]
     pub(crate) threads: Option<usize>,
+    /// Search the N best moves (1-10), each with an exact score, and print their lines
+    /// in score order after the depths: `line 2 depth 12 score -15 (even) pv 9-13 ...`,
+    /// with the endgame databases' result after the move where they hold it. Slower
+    /// than one line. A position only (not with --load).
+    #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u8).range(1..=10).map(usize::from), conflicts_with = "load")]
+    pub(crate) multipv: usize,
 }
 
 /// Parses a thread count of a search: 1 to 256.

@@ -52,7 +52,8 @@ pub(crate) fn params(args: &AnalyseArgs) -> crate::engine::SearchParams {
 /// Runs `checkers analyse` (with `--load`, through a recorded game: see `run_game`):
 /// in a position the endgame databases hold, first `database: White wins in 23 moves`
 /// (or `drawn`); then one line per completed depth (depth,
-/// score, nodes, nodes per second, time, principal variation), then `bestmove MOVE`. A
+/// score, nodes, nodes per second, time, principal variation), with `--multipv` the
+/// best lines (see `write_lines`), then `bestmove MOVE`. A
 /// position with no legal move is an error naming the outcome. A damaged database file
 /// is named on a `warning:` line and left out.
 pub(crate) fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), CommandError> {
@@ -76,6 +77,7 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), Comman
         .with_evaluation(args.eval.map(Into::into).unwrap_or_default());
     request.threads = threads(args);
     request.params = params(args);
+    let request = request.with_lines(args.multipv);
     let mut written = Ok(());
     let result = engine.search(&request, &StopFlag::new(), |info| {
         if written.is_ok() {
@@ -101,10 +103,42 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), Comman
             },
         )));
     };
+    if args.multipv > 1 {
+        write_lines(&pos, &result, request.egdb.as_deref(), out)?;
+    }
     if pos.legal_moves().len() == 1 {
         writeln!(out, "only move {}", pos.notation(&best))?;
     }
     writeln!(out, "bestmove {}", pos.notation(&best))?;
+    Ok(())
+}
+
+/// `analyse --multipv`: each of the result's lines in score order, `line 1 depth 12
+/// score 15 (even) pv 11-15 22-18`, its score also in men naming the side it favours,
+/// and `; database: drawn` where the databases hold the position after its move.
+fn write_lines(
+    pos: &Position,
+    result: &crate::engine::SearchResult,
+    egdb: Option<&Egdb>,
+    out: &mut impl Write,
+) -> Result<(), CommandError> {
+    for (i, line) in result.lines.iter().enumerate() {
+        let mut text = format!(
+            "line {} depth {} score {} ({}) pv {}",
+            i + 1,
+            result.depth,
+            line.score,
+            crate::session::score_with_size(pos.turn(), line.score),
+            line_notation(pos, &line.pv)
+        );
+        let after = line.pv.first().map(|m| pos.play_unchecked(m));
+        if let Some((db, after)) = egdb.zip(after)
+            && let Some(verdict) = db.probe(&after)
+        {
+            text.push_str(&format!("; database: {}", verdict.describe(after.turn())));
+        }
+        writeln!(out, "{text}")?;
+    }
     Ok(())
 }
 

@@ -116,6 +116,8 @@ impl Level {
             // Every thread searches as one does: more threads add strength to a level
             // only as more time would.
             threads: 1,
+            // A player needs the best move only.
+            lines: 1,
         }
     }
 }

@@ -82,6 +82,11 @@ pub struct SearchRequest {
     /// twice. [`SearchRequest::new`] and [`Level::request`](super::Level::request) take
     /// one; a game's session says how many its searches use.
     pub(crate) threads: usize,
+    /// How many of the best root moves to search lines for (multi-PV): 1 (the default)
+    /// searches the best move only; more search, at each depth, the best of the root
+    /// moves not yet chosen, again, until this many (or every legal move) have a line
+    /// with an exact score. Analysis shows them; a player needs one.
+    pub(crate) lines: usize,
 }
 
 /// The machine's cores (1 if they cannot be known).
@@ -106,6 +111,7 @@ impl SearchRequest {
             params: SearchParams::default(),
             only_move_at_once: false,
             threads: 1,
+            lines: 1,
         }
     }
 
@@ -127,6 +133,13 @@ impl SearchRequest {
 
     pub(crate) fn planned_limits(&self) -> Limits {
         planned(self.limits, &self.params)
+    }
+
+    /// The same request searching the `lines` best root moves, each with an exact score
+    /// (at least 1; see [`lines`](Self::lines)).
+    pub(crate) fn with_lines(mut self, lines: usize) -> SearchRequest {
+        self.lines = lines.max(1);
+        self
     }
 
     /// The same request evaluating quiet positions with `evaluation`.
@@ -157,6 +170,18 @@ pub struct DepthInfo {
     pub elapsed: Duration,
     /// The principal variation, starting with the best move.
     pub pv: Vec<Move>,
+    /// The best lines, best first (see [`SearchResult::lines`]).
+    pub(crate) lines: Vec<Line>,
+}
+
+/// One of the best lines of a search: a root move's score (exact, not a bound) and
+/// its principal variation, starting with that move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Line {
+    /// The score for the side to move.
+    pub(crate) score: Score,
+    /// The moves, starting with the root move.
+    pub(crate) pv: Vec<Move>,
 }
 
 impl DepthInfo {
@@ -189,6 +214,11 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// Positions the endgame databases answered during the search (0 without them).
     pub(crate) egdb_hits: u64,
+    /// The request's [`lines`](SearchRequest::lines) best lines (fewer when the
+    /// position has fewer legal moves; none without one), in score order from the
+    /// deepest iteration that searched them all; the first is `best_move`'s (`score`,
+    /// `pv`). A search stopped by time may have a newer first line than the rest.
+    pub(crate) lines: Vec<Line>,
 }
 
 /// Writes a line of moves from `pos` in record notation (`11-15 23-19 8-11`).

@@ -12,7 +12,7 @@ use super::egdb::{Egdb, Verdict};
 use super::evaluation::Evaluation;
 use super::nnue::{Accumulator, Nnue};
 use super::params::SearchParams;
-pub(crate) use super::request::{DepthInfo, SearchRequest, SearchResult, StopFlag};
+pub(crate) use super::request::{DepthInfo, Line, SearchRequest, SearchResult, StopFlag};
 use super::score::Score;
 pub(crate) use super::time::Limits;
 use super::time::budget::{self, Budget};
@@ -52,6 +52,12 @@ pub struct Engine {
     history: Box<History>,
     /// The helper threads' own history counts, kept from one search to the next.
     helper_history: Vec<Box<History>>,
+    /// Multi-PV's table: the lines after the first are searched in a table of their
+    /// own (made the first time they are asked for), so that the first line is searched
+    /// exactly as a single-line search would be.
+    lines_tt: Option<TranspositionTable>,
+    /// The history counts of those lines' searches.
+    lines_history: Box<History>,
 }
 
 /// The default transposition table size in MB: the computer's in a game. Level 10
@@ -71,6 +77,8 @@ impl Engine {
             tt: TranspositionTable::new(hash_mb),
             history: Box::new([[[0; 32]; 32]; 2]),
             helper_history: Vec::new(),
+            lines_tt: None,
+            lines_history: Box::new([[[0; 32]; 32]; 2]),
         }
     }
 
@@ -79,6 +87,8 @@ impl Engine {
         self.tt.clear();
         *self.history = [[[0; 32]; 32]; 2];
         self.helper_history.clear();
+        self.lines_tt = None;
+        *self.lines_history = [[[0; 32]; 32]; 2];
     }
 
     /// Searches `request` until a limit is reached or `stop` is raised, calling
@@ -96,8 +106,33 @@ impl Engine {
         let limits =
             budget::staged_limits(request.planned_limits(), root.occupied().count(), &params);
         let mut root_moves = root.legal_moves();
-        let finish =
-            |best_move: Option<Move>, score: Score, depth, nodes, pv, egdb_hits| SearchResult {
+        let wanted = request.lines.clamp(1, root_moves.len().max(1));
+        let finish = |mut best_move: Option<Move>,
+                      mut score: Score,
+                      depth,
+                      nodes,
+                      mut pv: Vec<Move>,
+                      egdb_hits,
+                      mut lines: Vec<Line>| {
+            // The best move's line is the newest, however the search ended.
+            if let Some(m) = best_move {
+                lines.retain(|line| line.pv.first() != Some(&m));
+                lines.push(Line {
+                    score,
+                    pv: pv.clone(),
+                });
+                lines.sort_by_key(|line| std::cmp::Reverse(line.score));
+                lines.truncate(wanted);
+                // The move to play is the first line's: another line, searched in its
+                // own table, may have scored above the first search's best (search
+                // instability), and its exact score is as good a word as that one's.
+                if let Some(first) = lines.first().filter(|_| wanted > 1) {
+                    best_move = first.pv.first().copied();
+                    score = first.score;
+                    pv = first.pv.clone();
+                }
+            }
+            SearchResult {
                 best_move,
                 score,
                 depth,
@@ -105,9 +140,11 @@ impl Engine {
                 elapsed: started.elapsed(),
                 pv,
                 egdb_hits,
-            };
+                lines,
+            }
+        };
         match root_moves.len() {
-            0 => return finish(None, Score::loss_in(0), 0, 0, Vec::new(), 0),
+            0 => return finish(None, Score::loss_in(0), 0, 0, Vec::new(), 0, Vec::new()),
             1 if request.only_move_at_once => {
                 // Nothing to choose: answer at once, with the database's verdict or the
                 // static value as a guide (depth 0 says it was not searched).
@@ -122,7 +159,7 @@ impl Engine {
                         0,
                     ),
                 };
-                return finish(Some(m), Score(score), 0, 1, vec![m], hits);
+                return finish(Some(m), Score(score), 0, 1, vec![m], hits, Vec::new());
             }
             _ => {}
         }
@@ -138,8 +175,9 @@ impl Engine {
                 nodes: 0,
                 elapsed: started.elapsed(),
                 pv: vec![m],
+                lines: vec![Line { score, pv: vec![m] }],
             });
-            return finish(Some(m), score, entry.depth, 0, vec![m], 0);
+            return finish(Some(m), score, entry.depth, 0, vec![m], 0, Vec::new());
         }
         // A drawn root in the databases: to them every drawing move is as good as
         // another, so the ordinary search (without them) chooses among those, keeping
@@ -159,6 +197,7 @@ impl Engine {
             .filter(|drawing| drawing.len() > 1);
         let without_databases;
         let drawn_root = drawing.is_some();
+        let egdb = request.egdb.clone();
         let request = match drawing {
             Some(drawing) => {
                 root_moves = drawing;
@@ -193,6 +232,21 @@ impl Engine {
             .as_ref()
             .is_some_and(|db| db.probe(&root).is_some());
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        // More lines than one, searched (a root the databases hold has theirs).
+        let searched_lines = wanted > 1 && !root_in_egdb && !drawn_root;
+        if searched_lines {
+            let table = self.lines_tt.get_or_insert_with(|| self.tt.same_size());
+            table.new_search();
+            for side in self.lines_history.iter_mut() {
+                for row in side.iter_mut() {
+                    for h in row.iter_mut() {
+                        *h /= params.history_aging.max(1);
+                    }
+                }
+            }
+        }
+        let lines_tt = self.lines_tt.as_ref().filter(|_| searched_lines);
+        let lines_history = &mut *self.lines_history;
         let tt = &self.tt;
         let helper_nodes = AtomicU64::new(0);
         let helpers_done = StopFlag::new();
@@ -204,6 +258,8 @@ impl Engine {
         let mut best = root_moves[0];
         let mut best_score = Score(0);
         let mut best_pv = vec![best];
+        // The lines of the deepest iteration that searched them all.
+        let mut lines: Vec<Line> = Vec::new();
         let mut completed = 0;
         let mut budget = Budget::default();
         let (nodes, hits) = std::thread::scope(|scope| {
@@ -216,6 +272,12 @@ impl Engine {
                 });
             }
             let mut s = Searcher::new(tt, history, request, limits, stop, started);
+            // The searcher of the lines after the first, and the order it tries the root
+            // moves in (its own, so that the first line's search is not changed).
+            let mut more =
+                lines_tt.map(|tt| Searcher::new(tt, lines_history, request, limits, stop, started));
+            let mut more_moves = root_moves.clone();
+            let node_limit = limits.nodes.unwrap_or(u64::MAX);
             for depth in 1..=max_depth {
                 // Aspiration: search a narrow window round the last score first, and again
                 // with the whole window only if the score falls outside it.
@@ -259,22 +321,57 @@ impl Engine {
                 if !complete {
                     break;
                 }
-                completed = depth;
                 // The best move first next time; the others keep their order.
                 if let Some(i) = root_moves.iter().position(|&m| m == best) {
                     root_moves[..=i].rotate_right(1);
                 }
+                let first = Line {
+                    score: shown(best_score),
+                    pv: best_pv.clone(),
+                };
+                let found = match &egdb {
+                    // A root the databases hold: its other lines are theirs.
+                    Some(db) if wanted > 1 && (root_in_egdb || drawn_root) => {
+                        database_lines(db, &root, first, wanted)
+                    }
+                    _ => match more.as_mut() {
+                        Some(more) => {
+                            // The node limit holds for both searchers together.
+                            more.node_limit =
+                                more.nodes + node_limit.saturating_sub(s.nodes + more.nodes);
+                            let found =
+                                more.more_lines(&root, &mut more_moves, depth, first, wanted);
+                            s.node_limit = node_limit.saturating_sub(more.nodes);
+                            match found {
+                                Some(found) => found,
+                                None => break, // Stopped: the last full set stands.
+                            }
+                        }
+                        None => vec![first],
+                    },
+                };
+                lines = found;
+                // In score order: the first line is the first search's unless the
+                // other table's search scored another higher (search instability).
+                lines.sort_by_key(|line| std::cmp::Reverse(line.score));
+                completed = depth;
                 if root_in_egdb && let Some(db) = &request.egdb {
                     // Show the databases' line of best play after the move chosen.
                     best_pv.truncate(1);
                     best_pv.extend(db.best_line(&root.play_unchecked(&best), 40));
+                    if let Some(line) = lines.iter_mut().find(|l| l.pv.first() == Some(&best)) {
+                        line.pv = best_pv.clone();
+                    }
                 }
                 on_depth(&DepthInfo {
                     depth,
                     score: shown(best_score),
-                    nodes: s.nodes + helper_nodes.load(Ordering::Relaxed),
+                    nodes: s.nodes
+                        + more.as_ref().map_or(0, |m| m.nodes)
+                        + helper_nodes.load(Ordering::Relaxed),
                     elapsed: started.elapsed(),
                     pv: best_pv.clone(),
+                    lines: lines.clone(),
                 });
                 if root_in_egdb {
                     break;
@@ -289,7 +386,8 @@ impl Engine {
                 }
             }
             helpers_done.stop();
-            (s.nodes, s.egdb_hits)
+            let (more_nodes, more_hits) = more.map_or((0, 0), |m| (m.nodes, m.egdb_hits));
+            (s.nodes + more_nodes, s.egdb_hits + more_hits)
         });
         let nodes = nodes + helper_nodes.load(Ordering::Relaxed);
         let hits = hits + u64::from(drawn_root);
@@ -300,8 +398,32 @@ impl Engine {
             nodes,
             best_pv,
             hits,
+            lines,
         )
     }
+}
+
+/// The lines of a root the databases hold: `first` (the search's), then the other
+/// moves in the databases' order (best first), each with their verdict and line of best
+/// play, `wanted` in all.
+fn database_lines(db: &Egdb, root: &Position, first: Line, wanted: usize) -> Vec<Line> {
+    let chosen = first.pv.first().copied();
+    let mut lines = vec![first];
+    for (m, verdict) in db.moves(root).unwrap_or_default() {
+        if lines.len() >= wanted {
+            break;
+        }
+        if Some(m) == chosen {
+            continue;
+        }
+        let mut pv = vec![m];
+        pv.extend(db.best_line(&root.play_unchecked(&m), 40));
+        lines.push(Line {
+            score: Score(verdict_score(verdict, 0, 0)),
+            pv,
+        });
+    }
+    lines
 }
 
 /// The most threads a search runs (a request asking more gets this many).
@@ -598,6 +720,53 @@ impl<'a> Searcher<'a> {
             }
         }
         (best, alpha, true)
+    }
+
+    /// Multi-PV: after `first` (the best line of this `depth`), the best of the root
+    /// `moves` not yet chosen, again and again, until `wanted` lines; each chosen move is
+    /// moved up behind the ones before, so that the next iteration tries them in this
+    /// order. Each is searched with the whole window, so its score is exact. An
+    /// excluded move cannot come back through the table: the root is never stored there
+    /// (and met again below it, it is a repetition). `None` when the search was
+    /// stopped.
+    fn more_lines(
+        &mut self,
+        pos: &Position,
+        moves: &mut [Move],
+        depth: u32,
+        first: Line,
+        wanted: usize,
+    ) -> Option<Vec<Line>> {
+        if let Some(i) = first
+            .pv
+            .first()
+            .and_then(|f| moves.iter().position(|m| m == f))
+        {
+            moves[..=i].rotate_right(1);
+        }
+        let mut lines = vec![first];
+        for k in 1..wanted.min(moves.len()) {
+            let (found, score, complete) = self.root(
+                pos,
+                &mut moves[k..],
+                depth as i32,
+                -Score::INFINITE,
+                Score::INFINITE,
+            );
+            let m = found.filter(|_| complete)?;
+            let mut pv = self.pv[0].clone();
+            if pv.first() != Some(&m) {
+                pv = vec![m];
+            }
+            lines.push(Line {
+                score: Score(score),
+                pv,
+            });
+            if let Some(i) = moves[k..].iter().position(|&r| r == m) {
+                moves[k..=k + i].rotate_right(1);
+            }
+        }
+        Some(lines)
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {

@@ -150,6 +150,14 @@ impl TranspositionTable {
         }
     }
 
+    /// An empty table of this one's size.
+    pub(crate) fn same_size(&self) -> TranspositionTable {
+        TranspositionTable {
+            slots: (0..self.slots.len()).map(|_| Slot::empty()).collect(),
+            generation: 0,
+        }
+    }
+
     /// Forgets everything stored.
     pub(crate) fn clear(&mut self) {
         for slot in &mut self.slots {

@@ -105,6 +105,62 @@ fn analyse_takes_a_depth_or_a_time_not_both() {
     assert!(stderr(&o).contains("--fen"), "{}", stderr(&o));
 }
 
+/// The lines `analyse --multipv 3 --depth 8` prints for `fen` (the start if `None`),
+/// checked: three, numbered, at depth 8, with three different legal first moves whose
+/// lines replay, in score order, the first one the best move's.
+fn check_three_lines(fen: Option<&str>) {
+    let mut args = vec![
+        "analyse",
+        "--multipv",
+        "3",
+        "--depth",
+        "8",
+        "--threads",
+        "1",
+    ];
+    if let Some(fen) = fen {
+        args.extend(["--fen", fen]);
+    }
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let pos: Position = fen.map_or_else(Position::start, |f| f.parse().unwrap());
+    let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("line ")).collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    let mut firsts = Vec::new();
+    let mut scores = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let prefix = format!("line {} depth 8 score ", i + 1);
+        let rest = line.strip_prefix(&prefix).expect(line);
+        let (score, rest) = rest.split_once(" (").expect(line);
+        scores.push(score.parse::<i32>().expect(line));
+        let (_words, pv) = rest.split_once(") pv ").expect(line);
+        let moves: Vec<&str> = pv.split(' ').collect();
+        let mut p = pos;
+        for text in &moves {
+            p = p.play_text(text).expect(line);
+        }
+        firsts.push(moves[0]);
+    }
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{out}");
+    assert!(out.ends_with(&format!("bestmove {}\n", firsts[0])), "{out}");
+}
+
+#[test]
+fn analyse_multipv_prints_the_best_lines_in_score_order() {
+    check_three_lines(None);
+    check_three_lines(Some(
+        "B:W19,20,21,22,24,25,26,29,31,32:B1,2,3,5,8,9,10,12,14,15",
+    ));
+    // Not for a game, nor more than ten.
+    let o = run(&["analyse", "--multipv", "2", "--load", "game.pdn"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
+    let o = run(&["analyse", "--multipv", "11"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
 /// The standard output of a match of `games` games, level 10 as A against level 1 as B,
 /// which must succeed: each move searched to 20,000 nodes at most (level 1 stops at its
 /// one ply), so that the games are the same on any machine, however busy.

@@ -424,6 +424,34 @@ fn the_search_scores_database_positions_exactly_and_plays_from_them() {
     assert!(result.best_move.is_some());
 }
 
+#[test]
+fn several_lines_of_a_database_position_are_the_databases_moves_in_their_order() {
+    let db = db();
+    // First Position: won with White to move, drawn with Black to move.
+    for fen in ["W:WK19,K23:BK28,12", "B:WK19,K23:BK28,12"] {
+        let root = pos(fen);
+        let request = SearchRequest::new(root, Limits::depth(6))
+            .with_egdb(Some(db.clone()))
+            .with_lines(3);
+        let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+        assert_eq!(result.lines.len(), 3.min(root.legal_moves().len()), "{fen}");
+        assert_eq!(result.best_move, Some(result.lines[0].pv[0]));
+        let verdicts = db.moves(&root).unwrap();
+        for (i, line) in result.lines.iter().enumerate() {
+            assert!(!result.lines[..i].iter().any(|l| l.pv[0] == line.pv[0]));
+            let (_, verdict) = verdicts.iter().find(|(m, _)| *m == line.pv[0]).unwrap();
+            let expected = match verdict {
+                Verdict::Win(p) => Score::win_in(*p),
+                Verdict::Loss(p) => Score::loss_in(*p),
+                Verdict::Draw => Score::DRAW,
+            };
+            assert_eq!(line.score, expected, "{fen}: {result:?}");
+            line.pv.iter().fold(root, |p, m| p.play(m).unwrap());
+        }
+        assert!(result.lines.windows(2).all(|w| w[0].score >= w[1].score));
+    }
+}
+
 /// Plays from `start` with `white` and `black` searching 20 ms a move (each with or
 /// without the databases) for at most `plies`; returns the game.
 fn play_out(start: Position, egdb_for: [bool; 2], plies: usize) -> Game {

@@ -334,3 +334,92 @@ fn helper_threads_find_the_same_forced_results_and_stop() {
     assert!(mid.is_legal(&stopped.best_move.unwrap()));
     assert_eq!(stopped.depth, 0);
 }
+
+/// A search of `pos` to `depth` for its `lines` best lines, from a fresh engine.
+fn search_lines(pos: &Position, depth: u32, lines: usize) -> crate::engine::SearchResult {
+    let request = SearchRequest::new(*pos, Limits::depth(depth)).with_lines(lines);
+    Engine::new(1).search(&request, &StopFlag::new(), |_| {})
+}
+
+/// Checks that `result`'s lines start with different legal moves of `pos`, replay, are
+/// in score order, and that the first is the best move's.
+fn check_lines(pos: &Position, result: &crate::engine::SearchResult) {
+    let firsts: Vec<Move> = result.lines.iter().map(|l| l.pv[0]).collect();
+    for (i, m) in firsts.iter().enumerate() {
+        assert!(pos.is_legal(m), "{m} in {pos}");
+        assert!(!firsts[..i].contains(m), "{m} twice: {result:?}");
+        replay(pos, &result.lines[i].pv);
+    }
+    assert!(
+        result.lines.windows(2).all(|w| w[0].score >= w[1].score),
+        "{result:?}"
+    );
+    assert_eq!(result.best_move, Some(firsts[0]));
+    assert_eq!(
+        (result.score, &result.pv),
+        (result.lines[0].score, &result.lines[0].pv)
+    );
+}
+
+#[test]
+fn multi_pv_gives_the_best_lines_in_score_order() {
+    let start = Position::start();
+    let result = search_lines(&start, 8, 3);
+    assert_eq!(result.lines.len(), 3, "{result:?}");
+    assert_eq!(result.depth, 8);
+    check_lines(&start, &result);
+    // The first line is what a search of one line finds: the further lines are
+    // searched in a table of their own.
+    let single = search(&start, Limits::depth(8));
+    assert_eq!(
+        (single.best_move, single.score, &single.pv),
+        (result.best_move, result.score, &result.pv)
+    );
+    assert_eq!(single.lines.len(), 1);
+    assert_eq!(
+        (single.lines[0].score, &single.lines[0].pv),
+        (single.score, &single.pv)
+    );
+    // A middle game, and every depth reports its lines.
+    let middle = fen("B:W19,20,21,22,24,25,26,29,31,32:B1,2,3,5,8,9,10,12,14,15");
+    let request = SearchRequest::new(middle, Limits::depth(6)).with_lines(4);
+    let mut reported = Vec::new();
+    let result = Engine::new(1).search(&request, &StopFlag::new(), |info| {
+        reported.push(info.lines.len());
+    });
+    assert_eq!(reported, [4; 6]);
+    check_lines(&middle, &result);
+}
+
+#[test]
+fn multi_pv_gives_as_many_lines_as_there_are_moves() {
+    // 14-17 and 14-18 only.
+    let pos = fen("B:W23:B14");
+    let result = search_lines(&pos, 6, 5);
+    assert_eq!(result.lines.len(), 2, "{result:?}");
+    check_lines(&pos, &result);
+    assert_eq!(pos.notation(&result.best_move.unwrap()), "14-17");
+    // No legal move: no line.
+    assert!(search_lines(&fen("B:W8,11:B4"), 6, 5).lines.is_empty());
+}
+
+#[test]
+fn multi_pv_puts_the_winning_move_first_and_the_others_below() {
+    // 12-8 shuts the White king in its corner: a win in one ply; no other move wins
+    // as soon.
+    let pos = fen("B:WK4:BK11,K12");
+    let result = search_lines(&pos, 10, 3);
+    assert_eq!(result.lines.len(), 3, "{result:?}");
+    check_lines(&pos, &result);
+    assert_eq!(pos.notation(&result.lines[0].pv[0]), "12-8");
+    assert_eq!(result.lines[0].score, Score::win_in(1));
+    assert!(result.lines[1].score < Score::win_in(1), "{result:?}");
+}
+
+#[test]
+fn multi_pv_keeps_a_node_limit_over_all_its_lines() {
+    let request = SearchRequest::new(Position::start(), Limits::nodes(20_000)).with_lines(5);
+    let result = Engine::new(1).search(&request, &StopFlag::new(), |_| {});
+    assert!(result.nodes <= 20_000, "{}", result.nodes);
+    check_lines(&Position::start(), &result);
+}
