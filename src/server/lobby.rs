@@ -1,0 +1,597 @@
+//! The server's state: who is online, the open seeks, the games in play, and the
+//! database. One lock guards it all (never held across a wait), so that a move is
+//! checked, stored and told in one step, in the order the server took it.
+
+use super::db::Db;
+use super::protocol::{ClientMessage, ServerMessage, Side};
+use crate::game::Game;
+use crate::rules::Color;
+use crate::session::{News, Seats, Session, TimeControl};
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+use std::collections::BTreeMap;
+use std::time::Instant;
+use tokio::sync::mpsc;
+
+/// The messages waiting for one connection: bounded, so that a client that does not
+/// read is let go rather than holding the server's memory.
+pub(crate) const QUEUE: usize = 256;
+
+/// A player online.
+struct Online {
+    /// The connection's number, so a stale connection's leaving does not drop a newer.
+    conn: u64,
+    /// The player's row in the database.
+    id: i64,
+    /// Where their messages go.
+    out: mpsc::Sender<ServerMessage>,
+    /// The game they play, if any.
+    game: Option<u64>,
+}
+
+/// An open seek.
+struct Seek {
+    /// Who posted it.
+    by: String,
+    /// Its clock.
+    clock: TimeControl,
+    /// The clock as given.
+    clock_text: String,
+    /// Whether the game would be rated.
+    rated: bool,
+}
+
+/// A game in play, refereed here.
+struct Table {
+    /// The game, its rules and clocks.
+    session: Session,
+    /// Black's and White's names.
+    names: [String; 2],
+    /// Black's and White's rows.
+    ids: [i64; 2],
+    /// Whether it is rated.
+    rated: bool,
+    /// The clock as given.
+    clock: String,
+}
+
+/// Everything the server holds.
+pub(crate) struct Lobby {
+    /// The database.
+    db: Db,
+    /// The players online, by name.
+    online: BTreeMap<String, Online>,
+    /// The open seeks, by number.
+    seeks: BTreeMap<u64, Seek>,
+    /// The next seek's number.
+    next_seek: u64,
+    /// The games in play, by their database id.
+    games: BTreeMap<u64, Table>,
+    /// Where the server is, for the records' Site tag.
+    site: String,
+}
+
+/// Black's index in pairs, then White's.
+fn index(color: Color) -> usize {
+    match color {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+impl Lobby {
+    /// A lobby over `db`, for a server at `site`.
+    pub(crate) fn new(db: Db, site: String) -> Lobby {
+        Lobby {
+            db,
+            online: BTreeMap::new(),
+            seeks: BTreeMap::new(),
+            next_seek: 1,
+            games: BTreeMap::new(),
+            site,
+        }
+    }
+
+    /// The database, for logins.
+    pub(crate) fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// Whether `name` is online.
+    pub(crate) fn is_online(&self, name: &str) -> bool {
+        self.online.contains_key(name)
+    }
+
+    /// `name` (row `id`) is online on connection `conn`.
+    pub(crate) fn enter(
+        &mut self,
+        name: &str,
+        id: i64,
+        conn: u64,
+        out: mpsc::Sender<ServerMessage>,
+    ) {
+        self.online.insert(
+            name.to_string(),
+            Online {
+                conn,
+                id,
+                out,
+                game: None,
+            },
+        );
+    }
+
+    /// Whether `name` is online on connection `conn` still (not let go).
+    pub(crate) fn connected(&self, name: &str, conn: u64) -> bool {
+        self.online.get(name).is_some_and(|o| o.conn == conn)
+    }
+
+    /// `name`'s connection `conn` broke the protocol: told why, and let go.
+    pub(crate) fn refuse(&mut self, name: &str, conn: u64, reason: String) {
+        if self.connected(name, conn) {
+            self.send(name, ServerMessage::Refused { reason });
+            self.leave(name, conn);
+        }
+    }
+
+    /// `name`'s connection `conn` closed: their seeks go. A game they play stays, its
+    /// clock running (leaving does not stop the clock in this first server).
+    pub(crate) fn leave(&mut self, name: &str, conn: u64) {
+        if self.online.get(name).is_some_and(|o| o.conn == conn) {
+            self.online.remove(name);
+            self.seeks.retain(|_, s| s.by != name);
+        }
+    }
+
+    /// Queues `message` for `name`; a client whose queue is full is let go (its
+    /// connection closes once its sender is gone).
+    fn send(&mut self, name: &str, message: ServerMessage) {
+        let full = self
+            .online
+            .get(name)
+            .is_some_and(|o| o.out.try_send(message).is_err());
+        if full {
+            tracing::warn!(name, "a client does not read its messages: let go");
+            self.online.remove(name);
+            self.seeks.retain(|_, s| s.by != name);
+        }
+    }
+
+    /// A refusal of a request, to `name`.
+    fn reject(&mut self, name: &str, reason: impl Into<String>) {
+        self.send(
+            name,
+            ServerMessage::Rejected {
+                reason: reason.into(),
+            },
+        );
+    }
+
+    /// `name` asks `message`.
+    pub(crate) fn handle(&mut self, name: &str, message: ClientMessage, now: Instant) {
+        self.tick(now);
+        match message {
+            ClientMessage::Login { .. } => self.reject(name, "already logged in"),
+            ClientMessage::Ping => self.send(name, ServerMessage::Pong),
+            ClientMessage::Who => {
+                let text = self.who();
+                self.send(name, ServerMessage::Info { text });
+            }
+            ClientMessage::Seeks => {
+                let text = self.seeks_text();
+                self.send(name, ServerMessage::Info { text });
+            }
+            ClientMessage::Games => {
+                let text = self.games_text();
+                self.send(name, ServerMessage::Info { text });
+            }
+            ClientMessage::Player { name: who } => {
+                let text = self.player_text(&who);
+                self.send(name, ServerMessage::Info { text });
+            }
+            ClientMessage::Seek { clock, rated } => self.seek(name, &clock, rated),
+            ClientMessage::Accept { number } => self.accept(name, number, now),
+            ClientMessage::Play { text } => self.play(name, &text),
+            ClientMessage::Resign => self.resign(name),
+            ClientMessage::Draw => self.draw(name),
+        }
+    }
+
+    /// A player's rating, shown rounded.
+    fn rating_of(&self, name: &str) -> String {
+        match self.db.player(name) {
+            Ok(Some(p)) => format!("{:.0}", p.rating.rating),
+            _ => "?".to_string(),
+        }
+    }
+
+    /// The players online.
+    fn who(&self) -> String {
+        let mut lines = vec![format!("{} online:", self.online.len())];
+        for (name, online) in &self.online {
+            let doing = match online.game {
+                Some(game) => format!("playing game {game}"),
+                None => "in the lobby".to_string(),
+            };
+            lines.push(format!("  {name} ({}) {doing}", self.rating_of(name)));
+        }
+        lines.join("\n")
+    }
+
+    /// The open seeks.
+    fn seeks_text(&self) -> String {
+        if self.seeks.is_empty() {
+            return "No open seeks (seek 5+3 rated posts one).".to_string();
+        }
+        let mut lines = vec!["Open seeks (accept N takes one):".to_string()];
+        for (n, seek) in &self.seeks {
+            let kind = if seek.rated { "rated" } else { "casual" };
+            lines.push(format!(
+                "  {n}: {} ({}) {} {kind}",
+                seek.by,
+                self.rating_of(&seek.by),
+                seek.clock_text
+            ));
+        }
+        lines.join("\n")
+    }
+
+    /// The games in play.
+    fn games_text(&self) -> String {
+        if self.games.is_empty() {
+            return "No games in play.".to_string();
+        }
+        let mut lines = vec!["Games in play:".to_string()];
+        for (n, table) in &self.games {
+            let kind = if table.rated { "rated" } else { "casual" };
+            lines.push(format!(
+                "  {n}: {} - {}, {} {kind}, {} moves played",
+                table.names[0],
+                table.names[1],
+                table.clock,
+                table.session.game().moves().len()
+            ));
+        }
+        lines.join("\n")
+    }
+
+    /// A player's rating and record.
+    fn player_text(&self, who: &str) -> String {
+        match self.db.player(who) {
+            Ok(Some(p)) => {
+                let [won, lost, drawn] = self.db.record(p.id).unwrap_or_default();
+                format!(
+                    "{who}: rating {:.0} (deviation {:.0}); {won} won, {lost} lost, {drawn} drawn{}",
+                    p.rating.rating,
+                    p.rating.deviation,
+                    if self.online.contains_key(who) {
+                        "; online"
+                    } else {
+                        ""
+                    }
+                )
+            }
+            Ok(None) => format!("No player is called {who} here."),
+            Err(e) => e,
+        }
+    }
+
+    /// `name` posts a seek.
+    fn seek(&mut self, name: &str, clock: &str, rated: bool) {
+        let control = match clock.parse::<TimeControl>() {
+            Ok(control) => control,
+            Err(e) => {
+                return self.reject(name, format!("{clock}: {}", crate::text::error_chain(&e)));
+            }
+        };
+        if self.online.get(name).is_some_and(|o| o.game.is_some()) {
+            return self.reject(name, "you are playing a game: finish it first");
+        }
+        if self.seeks.values().filter(|s| s.by == name).count() >= 3 {
+            return self.reject(name, "you have three seeks open already");
+        }
+        let number = self.next_seek;
+        self.next_seek += 1;
+        self.seeks.insert(
+            number,
+            Seek {
+                by: name.to_string(),
+                clock: control,
+                clock_text: clock.to_string(),
+                rated,
+            },
+        );
+        let kind = if rated { "rated" } else { "casual" };
+        self.send(
+            name,
+            ServerMessage::Info {
+                text: format!(
+                    "Seek {number} posted: {clock} {kind}. Waiting for someone to accept it."
+                ),
+            },
+        );
+    }
+
+    /// `name` accepts seek `number`: the game starts.
+    fn accept(&mut self, name: &str, number: u64, now: Instant) {
+        let Some(seek) = self.seeks.get(&number) else {
+            return self.reject(name, format!("no open seek {number} (seeks lists them)"));
+        };
+        if seek.by == name {
+            return self.reject(name, "that seek is your own");
+        }
+        let busy =
+            |lobby: &Lobby, who: &str| lobby.online.get(who).is_none_or(|o| o.game.is_some());
+        if busy(self, name) {
+            return self.reject(name, "you are playing a game: finish it first");
+        }
+        if busy(self, &seek.by) {
+            return self.reject(name, format!("{} is playing a game now", seek.by));
+        }
+        let Some(seek) = self.seeks.remove(&number) else {
+            return;
+        };
+        // Colours by lot.
+        let mut coin = [0u8; 1];
+        let _ = getrandom::fill(&mut coin);
+        let names = if coin[0] & 1 == 0 {
+            [seek.by.clone(), name.to_string()]
+        } else {
+            [name.to_string(), seek.by.clone()]
+        };
+        let ids = names
+            .clone()
+            .map(|n| self.online.get(&n).map_or(0, |o| o.id));
+        let session = Session::new(Game::new())
+            .with_seats(Seats::PEOPLE)
+            .with_assist(false)
+            .with_names(crate::pdn::Players {
+                black: Some(names[0].clone()),
+                white: Some(names[1].clone()),
+            })
+            .with_clock(seek.clock, now);
+        let fen = session.position().to_string();
+        let game = match self.db.add_game(
+            ids,
+            &seek.clock_text,
+            seek.rated,
+            &fen,
+            crate::store::now_unix(),
+        ) {
+            Ok(game) => game as u64,
+            Err(e) => {
+                tracing::error!(error = e, "cannot store a new game");
+                return self.reject(name, "the server cannot store a game now");
+            }
+        };
+        for n in &names {
+            self.seeks.retain(|_, s| &s.by != n);
+            if let Some(online) = self.online.get_mut(n) {
+                online.game = Some(game);
+            }
+        }
+        tracing::info!(game, black = names[0], white = names[1], "game started");
+        for (i, n) in names.iter().enumerate() {
+            let side = if i == 0 { Side::Black } else { Side::White };
+            self.send(
+                n,
+                ServerMessage::Started {
+                    game,
+                    black: names[0].clone(),
+                    white: names[1].clone(),
+                    side,
+                    clock: seek.clock_text.clone(),
+                    rated: seek.rated,
+                    fen: fen.clone(),
+                },
+            );
+        }
+        self.games.insert(
+            game,
+            Table {
+                session,
+                names,
+                ids,
+                rated: seek.rated,
+                clock: seek.clock_text,
+            },
+        );
+    }
+
+    /// `name`'s game and the side they play there.
+    fn seat_of(&self, name: &str) -> Option<(u64, Color)> {
+        let game = self.online.get(name)?.game?;
+        let table = self.games.get(&game)?;
+        let color = if table.names[0] == name {
+            Color::Black
+        } else {
+            Color::White
+        };
+        Some((game, color))
+    }
+
+    /// `name` plays `text` in their game, for their own side only.
+    fn play(&mut self, name: &str, text: &str) {
+        let Some((game, color)) = self.seat_of(name) else {
+            return self.reject(name, "you are not playing a game");
+        };
+        let Some(table) = self.games.get_mut(&game) else {
+            return;
+        };
+        let turn = table.session.position().turn();
+        if turn != color {
+            return self.reject(name, format!("it is {turn}'s turn: you play {color}"));
+        }
+        let news = match table.session.play_text(text) {
+            Ok(news) => news,
+            Err(e) => return self.reject(name, format!("{text}: {e}")),
+        };
+        let News::Played { m, .. } = news else {
+            return;
+        };
+        let ply = table.session.game().moves().len() - 1;
+        let squares = m.to_string();
+        // Stored before either player hears of it.
+        if let Err(e) = self.db.add_move(game as i64, ply, &squares) {
+            tracing::error!(game, error = e, "cannot store a move: the game is stopped");
+            let names = table.names.clone();
+            for n in &names {
+                self.reject(n, "the server cannot store moves now: the game is stopped");
+                if let Some(online) = self.online.get_mut(n) {
+                    online.game = None;
+                }
+            }
+            self.games.remove(&game);
+            return;
+        }
+        let clocks = table.session.clock().map(|_| {
+            [Color::Black, Color::White].map(|c| {
+                table
+                    .session
+                    .time_left(c)
+                    .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+            })
+        });
+        let message = ServerMessage::Moved {
+            game,
+            side: color.into(),
+            squares,
+            fen: table.session.position().to_string(),
+            clocks,
+        };
+        let names = table.names.clone();
+        for n in &names {
+            self.send(n, message.clone());
+        }
+        self.end_if_over(game);
+    }
+
+    /// `name` resigns their game.
+    fn resign(&mut self, name: &str) {
+        let Some((game, color)) = self.seat_of(name) else {
+            return self.reject(name, "you are not playing a game");
+        };
+        if let Some(table) = self.games.get_mut(&game)
+            && let Err(e) = table.session.resign(color)
+        {
+            return self.reject(name, e.to_string());
+        }
+        self.end_if_over(game);
+    }
+
+    /// `name` offers a draw on their turn, or accepts the one offered.
+    fn draw(&mut self, name: &str) {
+        let Some((game, color)) = self.seat_of(name) else {
+            return self.reject(name, "you are not playing a game");
+        };
+        let Some(table) = self.games.get_mut(&game) else {
+            return;
+        };
+        if table.session.game().draw_offer() == Some(!color) {
+            if let Err(e) = table.session.accept_draw() {
+                return self.reject(name, e.to_string());
+            }
+            return self.end_if_over(game);
+        }
+        if table.session.position().turn() != color {
+            return self.reject(name, "offer a draw on your turn");
+        }
+        if let Err(e) = table.session.offer_draw() {
+            return self.reject(name, e.to_string());
+        }
+        let other = table.names[index(!color)].clone();
+        self.send(
+            &other,
+            ServerMessage::DrawOffered {
+                game,
+                side: color.into(),
+            },
+        );
+        self.send(
+            name,
+            ServerMessage::Info {
+                text: "Draw offered.".to_string(),
+            },
+        );
+    }
+
+    /// The time is `now`: a fallen flag ends its game.
+    pub(crate) fn tick(&mut self, now: Instant) {
+        let flagged: Vec<u64> = self
+            .games
+            .iter_mut()
+            .filter_map(|(game, table)| table.session.tick(now).map(|_| *game))
+            .collect();
+        for game in flagged {
+            self.end_if_over(game);
+        }
+    }
+
+    /// If `game` is over: its record stored, ratings updated, both players told.
+    fn end_if_over(&mut self, game: u64) {
+        let Some(outcome) = self
+            .games
+            .get(&game)
+            .and_then(|t| t.session.game().result())
+        else {
+            return;
+        };
+        let Some(table) = self.games.remove(&game) else {
+            return;
+        };
+        let mut record = table.session.record(&crate::store::today());
+        record.set_tag("Event", &format!("checkers server game {game}"));
+        record.set_tag("Site", &self.site);
+        let pdn = crate::pdn::write_game(&record);
+        let result = outcome.pdn_result();
+        let mut ratings_text = None;
+        let mut ratings = None;
+        if table.rated {
+            let before: Vec<Glicko2Rating> = table
+                .names
+                .iter()
+                .map(|n| {
+                    self.db
+                        .player(n)
+                        .ok()
+                        .flatten()
+                        .map_or_else(Glicko2Rating::new, |p| p.rating)
+                })
+                .collect();
+            let score = match result {
+                "1-0" => skillratings::Outcomes::WIN,
+                "0-1" => skillratings::Outcomes::LOSS,
+                _ => skillratings::Outcomes::DRAW,
+            };
+            let (black, white) = glicko2(&before[0], &before[1], &score, &Glicko2Config::new());
+            ratings = Some([(table.ids[0], black), (table.ids[1], white)]);
+            ratings_text = Some(format!(
+                "{} {:.0} -> {:.0}, {} {:.0} -> {:.0}",
+                table.names[0],
+                before[0].rating,
+                black.rating,
+                table.names[1],
+                before[1].rating,
+                white.rating
+            ));
+        }
+        if let Err(e) =
+            self.db
+                .finish_game(game as i64, result, &pdn, crate::store::now_unix(), ratings)
+        {
+            tracing::error!(game, error = e, "cannot store a finished game");
+        }
+        tracing::info!(game, result, "game over");
+        let message = ServerMessage::Ended {
+            game,
+            result: result.to_string(),
+            text: outcome.to_string(),
+            ratings: ratings_text,
+        };
+        for n in &table.names {
+            if let Some(online) = self.online.get_mut(n) {
+                online.game = None;
+            }
+            self.send(n, message.clone());
+        }
+    }
+}
