@@ -258,15 +258,15 @@ fn input_lines() -> mpsc::Receiver<String> {
 /// What the client knows of the player's game, to show it.
 #[derive(Default)]
 struct View {
-    /// The game's number and the side played.
-    game: Option<(u64, Color)>,
+    /// The game's number and the side played (none: a game watched).
+    game: Option<(u64, Option<Color>)>,
     /// The position now.
     position: Option<Position>,
 }
 
 /// The plain mode's commands.
 const HELP: &str = "Commands: who, seeks, seek CLOCK [rated|casual] (e.g. seek 5+3 rated), \
-accept N, games, player NAME; in a game: a move (11-15, 15x24), board, draw (offer, or accept \
+accept N, games, watch N, player NAME; in a game: a move (11-15, 15x24), board, draw (offer, or accept \
 the one offered), resign; quit.";
 
 impl View {
@@ -292,6 +292,14 @@ impl View {
                 Err(_) => {
                     return say(&format!(
                         "accept takes a seek's number (seeks lists them), not {n}"
+                    ));
+                }
+            },
+            ("watch", [n]) => match n.parse() {
+                Ok(number) => ClientMessage::Watch { number },
+                Err(_) => {
+                    return say(&format!(
+                        "watch takes a game's number (games lists them), not {n}"
                     ));
                 }
             },
@@ -327,7 +335,10 @@ impl View {
     fn board(&self) -> Option<ClientMessage> {
         match (self.position, self.game) {
             (Some(position), Some((_, side))) => {
-                print!("{}", board_text_from(&position, side));
+                print!(
+                    "{}",
+                    board_text_from(&position, side.unwrap_or(Color::Black))
+                );
                 println!("{} to move.", position.turn());
             }
             _ => println!("You are not playing a game."),
@@ -359,10 +370,33 @@ impl View {
                     text(&white),
                     text(&clock)
                 );
-                self.game = Some((game, side));
+                self.game = Some((game, Some(side)));
                 self.position = fen.parse().ok();
                 self.board();
                 self.prompt();
+            }
+            ServerMessage::Watching {
+                game,
+                black,
+                white,
+                clock,
+                moves,
+                fen,
+            } => {
+                println!(
+                    "Watching game {game}: {} (Black) - {} (White), {}; moves so far: {}.",
+                    text(&black),
+                    text(&white),
+                    text(&clock),
+                    if moves.is_empty() {
+                        "none".to_string()
+                    } else {
+                        text(&moves.join(" "))
+                    }
+                );
+                self.game = Some((game, None));
+                self.position = fen.parse().ok();
+                self.board();
             }
             ServerMessage::Moved {
                 side,
@@ -410,7 +444,7 @@ impl View {
 
     /// Says whose move it is.
     fn prompt(&self) {
-        if let (Some(position), Some((_, side))) = (self.position, self.game) {
+        if let (Some(position), Some((_, Some(side)))) = (self.position, self.game) {
             if position.turn() == side {
                 println!("Your move ({side}).");
             } else {

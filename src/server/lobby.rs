@@ -26,6 +26,8 @@ struct Online {
     out: mpsc::Sender<ServerMessage>,
     /// The game they play, if any.
     game: Option<u64>,
+    /// The game they watch, if any.
+    watching: Option<u64>,
 }
 
 /// An open seek.
@@ -52,6 +54,20 @@ struct Table {
     rated: bool,
     /// The clock as given.
     clock: String,
+}
+
+impl Table {
+    /// Who hears of this game's moves: its players, then who watches it.
+    fn audience(&self, game: u64, online: &BTreeMap<String, Online>) -> Vec<String> {
+        let mut names = self.names.to_vec();
+        names.extend(
+            online
+                .iter()
+                .filter(|(_, o)| o.watching == Some(game))
+                .map(|(n, _)| n.clone()),
+        );
+        names
+    }
 }
 
 /// Everything the server holds.
@@ -116,6 +132,7 @@ impl Lobby {
                 id,
                 out,
                 game: None,
+                watching: None,
             },
         );
     }
@@ -184,6 +201,7 @@ impl Lobby {
                 let text = self.games_text();
                 self.send(name, ServerMessage::Info { text });
             }
+            ClientMessage::Watch { number } => self.watch(name, number),
             ClientMessage::Player { name: who } => {
                 let text = self.player_text(&who);
                 self.send(name, ServerMessage::Info { text });
@@ -458,11 +476,33 @@ impl Lobby {
             fen: table.session.position().to_string(),
             clocks,
         };
-        let names = table.names.clone();
-        for n in &names {
-            self.send(n, message.clone());
+        for n in table.audience(game, &self.online) {
+            self.send(&n, message.clone());
         }
         self.end_if_over(game);
+    }
+
+    /// `name` watches game `number`: told it as it stands, then each move.
+    fn watch(&mut self, name: &str, number: u64) {
+        let Some(table) = self.games.get(&number) else {
+            return self.reject(name, format!("no game {number} in play (games lists them)"));
+        };
+        if table.names.iter().any(|n| n == name) {
+            return self.reject(name, "that is your own game");
+        }
+        let game = table.session.game();
+        let message = ServerMessage::Watching {
+            game: number,
+            black: table.names[0].clone(),
+            white: table.names[1].clone(),
+            clock: table.clock.clone(),
+            moves: game.moves().iter().map(ToString::to_string).collect(),
+            fen: game.position().to_string(),
+        };
+        if let Some(online) = self.online.get_mut(name) {
+            online.watching = Some(number);
+        }
+        self.send(name, message);
     }
 
     /// `name` resigns their game.
@@ -587,11 +627,16 @@ impl Lobby {
             text: outcome.to_string(),
             ratings: ratings_text,
         };
-        for n in &table.names {
-            if let Some(online) = self.online.get_mut(n) {
-                online.game = None;
+        for n in table.audience(game, &self.online) {
+            if let Some(online) = self.online.get_mut(&n) {
+                if online.game == Some(game) {
+                    online.game = None;
+                }
+                if online.watching == Some(game) {
+                    online.watching = None;
+                }
             }
-            self.send(n, message.clone());
+            self.send(&n, message.clone());
         }
     }
 }

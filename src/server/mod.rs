@@ -33,6 +33,13 @@ const LOGIN_TIME: Duration = Duration::from_secs(10);
 /// The most connections from one address at once.
 const PER_ADDRESS: usize = 16;
 
+/// The most messages a client sends in [`RATE_WINDOW`], as a LAN host allows: more is
+/// a flood, and the client is let go.
+const RATE_MESSAGES: u32 = 200;
+
+/// The window [`RATE_MESSAGES`] counts in.
+const RATE_WINDOW: Duration = Duration::from_secs(10);
+
 /// A client silent this long is let go (the client pings every minute).
 const IDLE_TIME: Duration = Duration::from_secs(5 * 60);
 
@@ -368,6 +375,7 @@ async fn play<R, W>(
         }
         let _ = writer.shutdown().await;
     });
+    let (mut window, mut sent) = (Instant::now(), 0u32);
     loop {
         let line = match tokio::time::timeout(
             IDLE_TIME,
@@ -382,6 +390,18 @@ async fn play<R, W>(
                 break;
             }
         };
+        if window.elapsed() > RATE_WINDOW {
+            (window, sent) = (Instant::now(), 0);
+        }
+        sent += 1;
+        if sent > RATE_MESSAGES {
+            let reason = format!(
+                "more than {RATE_MESSAGES} messages in {} seconds",
+                RATE_WINDOW.as_secs()
+            );
+            lock(&lobby).refuse(&name, conn, reason);
+            break;
+        }
         let Ok(message) = serde_json::from_str::<ClientMessage>(&line) else {
             lock(&lobby).refuse(
                 &name,

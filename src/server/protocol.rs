@@ -50,6 +50,11 @@ pub(crate) enum ClientMessage {
     },
     /// The games in play.
     Games,
+    /// Watch the game of this number.
+    Watch {
+        /// Its number, as `games` shows it.
+        number: u64,
+    },
     /// A player's rating and record.
     Player {
         /// The player's name.
@@ -123,7 +128,23 @@ pub(crate) enum ServerMessage {
         /// The position it starts from (PDN FEN).
         fen: String,
     },
-    /// A move was played in this player's game: the position after it.
+    /// The game this client watches, as it stands.
+    Watching {
+        /// The game's number.
+        game: u64,
+        /// Black's name.
+        black: String,
+        /// White's name.
+        white: String,
+        /// The clock.
+        clock: String,
+        /// The moves played so far, every landing square named.
+        moves: Vec<String>,
+        /// The position now (PDN FEN).
+        fen: String,
+    },
+    /// A move was played in this client's game, or the one it watches: the position
+    /// after it.
     Moved {
         /// The game's number.
         game: u64,

@@ -61,6 +61,17 @@ fn two_players_meet_through_a_seek_and_play_a_rated_game_that_changes_both_ratin
     } else {
         (bob, alice, "bob", "alice")
     };
+    // A spectator finds the game and watches it from its first move.
+    let c = Sandbox::new();
+    let mut carol = player(&c, &address, "carol");
+    carol.say("games");
+    carol.expect(&format!(
+        "1: {black_name} - {white_name}, 5+3 rated, 0 moves played"
+    ));
+    carol.say("watch 1");
+    carol.expect(&format!(
+        "Watching game 1: {black_name} (Black) - {white_name} (White), 5+3; moves so far: none."
+    ));
     // Nobody acts for the other side: White cannot move on Black's turn, nor Black on
     // White's.
     white.say("11-15");
@@ -73,8 +84,16 @@ fn two_players_meet_through_a_seek_and_play_a_rated_game_that_changes_both_ratin
     white.say("22-18");
     white.expect("White played 22-18.");
     black.expect("White played 22-18.");
+    // The spectator saw every move, and cannot act.
+    carol.expect("Black played 11-15.");
+    carol.expect("White played 22-18.");
+    carol.say("15-19");
+    carol.expect("Refused: you are not playing a game");
+    carol.say("resign");
+    carol.expect("Refused: you are not playing a game");
     black.say("resign");
     black.expect("Game 1 over: 0-1 White wins: Black resigned.");
+    carol.expect("Game 1 over: 0-1 White wins: Black resigned.");
     let ratings = white.expect("Ratings: ");
     assert!(
         ratings.contains(&format!("{white_name} 1500 -> ")),
@@ -83,7 +102,7 @@ fn two_players_meet_through_a_seek_and_play_a_rated_game_that_changes_both_ratin
     white.say(&format!("player {black_name}"));
     let record = white.expect(&format!("{black_name}: rating "));
     assert!(record.contains("0 won, 1 lost, 0 drawn"), "{record}");
-    for peer in [&mut black, &mut white] {
+    for peer in [&mut black, &mut white, &mut carol] {
         peer.say("quit");
         assert_eq!(peer.finish(), 0);
     }
@@ -283,6 +302,28 @@ fn a_forged_or_replayed_login_is_refused() {
     let honest = login(&key.sign(&message).to_bytes());
     let answer = exchange(&mut stream, &honest);
     assert!(answer.contains(r#""type":"welcome""#), "{answer}");
+    // A flood is let go.
+    stream
+        .write_all(
+            r#"{"type":"ping"}
+"#
+            .repeat(250)
+            .as_bytes(),
+        )
+        .unwrap();
+    stream.flush().unwrap();
+    let mut reader = BufReader::new(&mut stream);
+    let flood = (0..300)
+        .map_while(|_| {
+            let mut line = String::new();
+            reader.read_line(&mut line).ok().filter(|n| *n > 0)?;
+            Some(line)
+        })
+        .find(|line| line.contains("refused"));
+    assert!(
+        flood.is_some_and(|l| l.contains("more than 200 messages in 10 seconds")),
+        "a flood was not refused"
+    );
     drop(stream);
     // Replayed: the same login on a new connection, whose challenge is another.
     let (mut stream, _, _) = raw_connection(&address);
@@ -291,6 +332,10 @@ fn a_forged_or_replayed_login_is_refused() {
         answer.contains("the login's signature does not verify"),
         "{answer}"
     );
+    // A line over the bound is refused.
+    let (mut stream, _, _) = raw_connection(&address);
+    let answer = exchange(&mut stream, &"a".repeat(5000));
+    assert!(answer.contains("a line longer than 4096 bytes"), "{answer}");
     // Nothing is asked before a login.
     let (mut stream, _, _) = raw_connection(&address);
     let answer = exchange(&mut stream, r#"{"type":"who"}"#);
