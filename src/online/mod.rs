@@ -361,15 +361,24 @@ impl View {
                 clock,
                 rated,
                 fen,
+                moves,
             } => {
                 let side = crate::rules::Color::from(side);
                 let kind = if rated { "rated" } else { "casual" };
+                let how = if moves.is_empty() {
+                    "starts"
+                } else {
+                    "goes on"
+                };
                 println!(
-                    "Game {game} starts: {} (Black) - {} (White), {} {kind}. You play {side}.",
+                    "Game {game} {how}: {} (Black) - {} (White), {} {kind}. You play {side}.",
                     text(&black),
                     text(&white),
                     text(&clock)
                 );
+                if !moves.is_empty() {
+                    println!("Moves so far: {}.", text(&moves.join(" ")));
+                }
                 self.game = Some((game, Some(side)));
                 self.position = fen.parse().ok();
                 self.board();

@@ -57,6 +57,22 @@ pub(crate) struct PlayerRow {
     pub(crate) rating: Glicko2Rating,
 }
 
+/// A game not finished, as stored.
+pub(crate) struct Unfinished {
+    /// Its id.
+    pub(crate) id: i64,
+    /// Black's and White's names.
+    pub(crate) names: [String; 2],
+    /// Black's and White's rows.
+    pub(crate) ids: [i64; 2],
+    /// The clock as given.
+    pub(crate) clock: String,
+    /// Whether it is rated.
+    pub(crate) rated: bool,
+    /// Its record so far.
+    pub(crate) pdn: String,
+}
+
 /// The open database.
 pub(crate) struct Db {
     /// The connection.
@@ -147,34 +163,73 @@ impl Db {
         Ok(())
     }
 
-    /// A new game's row: its id.
+    /// A new game's row, with its record as it starts: its id.
     pub(crate) fn add_game(
         &self,
         players: [i64; 2],
         clock: &str,
         rated: bool,
         start_fen: &str,
-        now: u64,
+        pdn: &str,
     ) -> Result<i64, String> {
+        let now = crate::store::now_unix() as i64;
         self.conn
             .execute(
-                "INSERT INTO games (black, white, clock, rated, start_fen, started)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![players[0], players[1], clock, rated, start_fen, now as i64],
+                "INSERT INTO games (black, white, clock, rated, start_fen, started, pdn)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![players[0], players[1], clock, rated, start_fen, now, pdn],
             )
             .map_err(said)?;
         Ok(self.conn.last_insert_rowid())
     }
 
-    /// Stores a game's move `ply` (from 0), committed before it is told to anyone.
-    pub(crate) fn add_move(&self, game: i64, ply: usize, squares: &str) -> Result<(), String> {
-        self.conn
-            .execute(
-                "INSERT INTO moves (game, ply, squares) VALUES (?1, ?2, ?3)",
-                params![game, ply as i64, squares],
+    /// Stores a game's move `ply` (from 0) and its record so far (with the clocks, to
+    /// resume it from), in one transaction committed before the move is told to anyone.
+    pub(crate) fn add_move(
+        &mut self,
+        game: i64,
+        ply: usize,
+        squares: &str,
+        pdn: &str,
+    ) -> Result<(), String> {
+        let tx = self.conn.transaction().map_err(said)?;
+        tx.execute(
+            "INSERT INTO moves (game, ply, squares) VALUES (?1, ?2, ?3)",
+            params![game, ply as i64, squares],
+        )
+        .map_err(said)?;
+        tx.execute(
+            "UPDATE games SET pdn = ?2 WHERE id = ?1",
+            params![game, pdn],
+        )
+        .map_err(said)?;
+        tx.commit().map_err(said)
+    }
+
+    /// The games not finished (the server stopped or was killed during them): each
+    /// with its players and record so far.
+    pub(crate) fn unfinished(&self) -> Result<Vec<Unfinished>, String> {
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT g.id, b.name, w.name, g.black, g.white, g.clock, g.rated, g.pdn
+                 FROM games g JOIN players b ON b.id = g.black JOIN players w ON w.id = g.white
+                 WHERE g.result IS NULL AND g.pdn IS NOT NULL ORDER BY g.id",
             )
             .map_err(said)?;
-        Ok(())
+        let rows = statement
+            .query_map([], |r| {
+                Ok(Unfinished {
+                    id: r.get(0)?,
+                    names: [r.get(1)?, r.get(2)?],
+                    ids: [r.get(3)?, r.get(4)?],
+                    clock: r.get(5)?,
+                    rated: r.get(6)?,
+                    pdn: r.get(7)?,
+                })
+            })
+            .map_err(said)?;
+        rows.map(|row| row.map_err(said)).collect()
     }
 
     /// Stores a finished game: its result and record, and for a rated game both

@@ -3,7 +3,7 @@
 //! checked, stored and told in one step, in the order the server took it.
 
 use super::db::Db;
-use super::protocol::{ClientMessage, ServerMessage, Side};
+use super::protocol::{ClientMessage, ServerMessage};
 use crate::game::Game;
 use crate::rules::Color;
 use crate::session::{News, Seats, Session, TimeControl};
@@ -54,9 +54,34 @@ struct Table {
     rated: bool,
     /// The clock as given.
     clock: String,
+    /// Whether the game waits for a player to come back, its clocks stopped.
+    adjourned: bool,
 }
 
 impl Table {
+    /// The message telling the player of `color` that the game starts or goes on.
+    fn started(&self, game: u64, color: Color) -> ServerMessage {
+        let played = self.session.game();
+        ServerMessage::Started {
+            game,
+            black: self.names[0].clone(),
+            white: self.names[1].clone(),
+            side: color.into(),
+            clock: self.clock.clone(),
+            rated: self.rated,
+            fen: played.position().to_string(),
+            moves: played.moves().iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    /// The current record, as PDN.
+    fn pdn(&self, site: &str) -> String {
+        let mut record = self.session.record(&crate::store::today());
+        record.set_tag("Event", "checkers server");
+        record.set_tag("Site", site);
+        crate::pdn::write_game(&record)
+    }
+
     /// Who hears of this game's moves: its players, then who watches it.
     fn audience(&self, game: u64, online: &BTreeMap<String, Online>) -> Vec<String> {
         let mut names = self.names.to_vec();
@@ -107,6 +132,35 @@ impl Lobby {
         }
     }
 
+    /// Takes back the games the server stopped during (or was killed in), from their
+    /// stored records: adjourned, their clocks stopped, until both players are back.
+    /// Returns how many.
+    pub(crate) fn restore(&mut self, now: Instant) -> Result<usize, String> {
+        for stored in self.db.unfinished()? {
+            let Some(Ok(record)) = crate::pdn::read_games(&stored.pdn).into_iter().next() else {
+                tracing::error!(game = stored.id, "a stored game's record does not read");
+                continue;
+            };
+            let mut session = Session::from_record(&record)
+                .with_seats(Seats::PEOPLE)
+                .with_assist(false)
+                .with_recorded_clock(now);
+            session.set_paused(true);
+            self.games.insert(
+                stored.id as u64,
+                Table {
+                    session,
+                    names: stored.names,
+                    ids: stored.ids,
+                    rated: stored.rated,
+                    clock: stored.clock,
+                    adjourned: true,
+                },
+            );
+        }
+        Ok(self.games.len())
+    }
+
     /// The database, for logins.
     pub(crate) fn db(&self) -> &Db {
         &self.db
@@ -135,6 +189,38 @@ impl Lobby {
                 watching: None,
             },
         );
+        let mine = self
+            .games
+            .iter()
+            .find(|(_, t)| t.names.iter().any(|n| n == name))
+            .map(|(game, t)| (*game, t.names.clone()));
+        let Some((game, names)) = mine else {
+            return;
+        };
+        if let Some(online) = self.online.get_mut(name) {
+            online.game = Some(game);
+        }
+        let other = if names[0] == name {
+            &names[1]
+        } else {
+            &names[0]
+        };
+        if !self.online.contains_key(other) {
+            let text = format!(
+                "Your game {game} against {other} is adjourned: it goes on when {other} comes back."
+            );
+            return self.send(name, ServerMessage::Info { text });
+        }
+        let Some(table) = self.games.get_mut(&game) else {
+            return;
+        };
+        table.adjourned = false;
+        table.session.set_paused(false);
+        tracing::info!(game, "resumed");
+        let messages = [Color::Black, Color::White].map(|c| table.started(game, c));
+        for (n, message) in names.iter().zip(messages) {
+            self.send(n, message);
+        }
     }
 
     /// Whether `name` is online on connection `conn` still (not let go).
@@ -154,9 +240,30 @@ impl Lobby {
     /// clock running (leaving does not stop the clock in this first server).
     pub(crate) fn leave(&mut self, name: &str, conn: u64) {
         if self.online.get(name).is_some_and(|o| o.conn == conn) {
-            self.online.remove(name);
-            self.seeks.retain(|_, s| s.by != name);
+            self.gone(name);
         }
+    }
+
+    /// `name` is gone: their seeks go, and a game they play is adjourned, its clocks
+    /// stopped, until they come back.
+    fn gone(&mut self, name: &str) {
+        let game = self.online.remove(name).and_then(|o| o.game);
+        self.seeks.retain(|_, s| s.by != name);
+        let Some(table) = game.and_then(|g| self.games.get_mut(&g)) else {
+            return;
+        };
+        table.adjourned = true;
+        table.session.set_paused(true);
+        let other = if table.names[0] == name {
+            table.names[1].clone()
+        } else {
+            table.names[0].clone()
+        };
+        let text = format!(
+            "{name} left: game {} is adjourned, its clocks stopped, until {name} comes back.",
+            game.unwrap_or_default()
+        );
+        self.send(&other, ServerMessage::Info { text });
     }
 
     /// Queues `message` for `name`; a client whose queue is full is let go (its
@@ -168,8 +275,7 @@ impl Lobby {
             .is_some_and(|o| o.out.try_send(message).is_err());
         if full {
             tracing::warn!(name, "a client does not read its messages: let go");
-            self.online.remove(name);
-            self.seeks.retain(|_, s| s.by != name);
+            self.gone(name);
         }
     }
 
@@ -368,12 +474,20 @@ impl Lobby {
             })
             .with_clock(seek.clock, now);
         let fen = session.position().to_string();
+        let table = Table {
+            session,
+            names: names.clone(),
+            ids,
+            rated: seek.rated,
+            clock: seek.clock_text.clone(),
+            adjourned: false,
+        };
         let game = match self.db.add_game(
             ids,
             &seek.clock_text,
             seek.rated,
             &fen,
-            crate::store::now_unix(),
+            &table.pdn(&self.site),
         ) {
             Ok(game) => game as u64,
             Err(e) => {
@@ -388,31 +502,10 @@ impl Lobby {
             }
         }
         tracing::info!(game, black = names[0], white = names[1], "game started");
-        for (i, n) in names.iter().enumerate() {
-            let side = if i == 0 { Side::Black } else { Side::White };
-            self.send(
-                n,
-                ServerMessage::Started {
-                    game,
-                    black: names[0].clone(),
-                    white: names[1].clone(),
-                    side,
-                    clock: seek.clock_text.clone(),
-                    rated: seek.rated,
-                    fen: fen.clone(),
-                },
-            );
+        for (n, color) in names.iter().zip([Color::Black, Color::White]) {
+            self.send(n, table.started(game, color));
         }
-        self.games.insert(
-            game,
-            Table {
-                session,
-                names,
-                ids,
-                rated: seek.rated,
-                clock: seek.clock_text,
-            },
-        );
+        self.games.insert(game, table);
     }
 
     /// `name`'s game and the side they play there.
@@ -435,6 +528,9 @@ impl Lobby {
         let Some(table) = self.games.get_mut(&game) else {
             return;
         };
+        if table.adjourned {
+            return self.reject(name, "the game is adjourned until your opponent is back");
+        }
         let turn = table.session.position().turn();
         if turn != color {
             return self.reject(name, format!("it is {turn}'s turn: you play {color}"));
@@ -449,7 +545,8 @@ impl Lobby {
         let ply = table.session.game().moves().len() - 1;
         let squares = m.to_string();
         // Stored before either player hears of it.
-        if let Err(e) = self.db.add_move(game as i64, ply, &squares) {
+        let pdn = table.pdn(&self.site);
+        if let Err(e) = self.db.add_move(game as i64, ply, &squares, &pdn) {
             tracing::error!(game, error = e, "cannot store a move: the game is stopped");
             let names = table.names.clone();
             for n in &names {
@@ -526,6 +623,9 @@ impl Lobby {
         let Some(table) = self.games.get_mut(&game) else {
             return;
         };
+        if table.adjourned {
+            return self.reject(name, "the game is adjourned until your opponent is back");
+        }
         if table.session.game().draw_offer() == Some(!color) {
             if let Err(e) = table.session.accept_draw() {
                 return self.reject(name, e.to_string());
@@ -578,10 +678,7 @@ impl Lobby {
         let Some(table) = self.games.remove(&game) else {
             return;
         };
-        let mut record = table.session.record(&crate::store::today());
-        record.set_tag("Event", &format!("checkers server game {game}"));
-        record.set_tag("Site", &self.site);
-        let pdn = crate::pdn::write_game(&record);
+        let pdn = table.pdn(&self.site);
         let result = outcome.pdn_result();
         let mut ratings_text = None;
         let mut ratings = None;

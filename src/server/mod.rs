@@ -101,10 +101,12 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
             if made { " (made now)" } else { "" }
         );
         println!("Database {}", crate::text::printable_path(&db_path));
-        let lobby = Arc::new(Mutex::new(Lobby::new(
-            db,
-            format!("checkers server {address}"),
-        )));
+        let mut lobby = Lobby::new(db, format!("checkers server {address}"));
+        let adjourned = lobby.restore(Instant::now()).map_err(network)?;
+        if adjourned > 0 {
+            println!("{adjourned} adjourned games wait for their players");
+        }
+        let lobby = Arc::new(Mutex::new(lobby));
         let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
         serve(listener, acceptor, lobby, fingerprint).await;
         println!("checkers server stopped");

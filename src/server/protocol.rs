@@ -111,7 +111,7 @@ pub(crate) enum ServerMessage {
         /// The lines.
         text: String,
     },
-    /// A game of this player's started.
+    /// A game of this player's started, or goes on (resumed).
     Started {
         /// The game's number on the server.
         game: u64,
@@ -125,8 +125,11 @@ pub(crate) enum ServerMessage {
         clock: String,
         /// Whether it is rated.
         rated: bool,
-        /// The position it starts from (PDN FEN).
+        /// The position it starts from, or goes on from (PDN FEN).
         fen: String,
+        /// The moves played so far (a game resumed), every landing square named.
+        #[serde(default)]
+        moves: Vec<String>,
     },
     /// The game this client watches, as it stands.
     Watching {

@@ -345,3 +345,61 @@ fn a_forged_or_replayed_login_is_refused() {
     );
     stop(&mut server);
 }
+
+#[test]
+fn a_game_survives_the_server_killed_after_every_move_and_goes_on_when_both_are_back() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    alice.say("seek 10+5 casual");
+    alice.expect("Seek 1 posted");
+    bob.say("accept 1");
+    let started = alice.expect("Game 1 starts:");
+    bob.expect("Game 1 starts:");
+    let alice_black = started.contains("You play Black");
+    let line = ["11-15", "23-19", "8-11", "22-17", "4-8"];
+    let mut players = [alice, bob];
+    for (ply, m) in line.iter().enumerate() {
+        let black_moves = ply % 2 == 0;
+        let mover = usize::from(black_moves != alice_black);
+        players[mover].say(m);
+        // Both have seen it: then the server is killed at once, without a word.
+        for peer in &mut players {
+            peer.expect(&format!("played {m}."));
+        }
+        server.kill();
+        for peer in &mut players {
+            assert_ne!(peer.finish(), 0);
+        }
+        let (again, at) = self::server(&home, &address);
+        assert_eq!(at, address);
+        server = again;
+        // One back: the game waits, and takes no move.
+        let mut first = Peer::start(&a, &["online", &address, "--name", "alice", "--plain"]);
+        first.expect("Your game 1 against bob is adjourned");
+        first.say("11-16");
+        first.expect("Refused: the game is adjourned until your opponent is back");
+        let mut second = player(&b, &address, "bob");
+        let seen = line[..=ply].join(" ");
+        for peer in [&mut first, &mut second] {
+            peer.expect("Game 1 goes on:");
+            peer.expect(&format!("Moves so far: {seen}."));
+        }
+        players = [first, second];
+    }
+    let mover = usize::from(!alice_black);
+    players[mover].say("resign");
+    for peer in &mut players {
+        peer.expect("Game 1 over:");
+    }
+    stop(&mut server);
+    let db = rusqlite::Connection::open(home.home().join("server.sqlite")).unwrap();
+    let moves: i64 = db
+        .query_row("SELECT count(*) FROM moves WHERE game = 1", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(moves, line.len() as i64);
+}
