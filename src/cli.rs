@@ -205,7 +205,8 @@ pub(crate) enum Command {
     /// manager, the database in the data folder's server folder unless --db says.
     Server(ServerArgs),
     /// Play at a `checkers server` (in plain mode: who, seeks, seek 5+3 rated, accept N,
-    /// games, player NAME, moves, draw, resign, help). Your key is made on first use;
+    /// challenge NAME, invite, join CODE, games, watch N, player NAME, moves, draw,
+    /// resign, help). Your key is made on first use;
     /// the server's certificate is pinned on first contact and a changed one refused.
     Online(OnlineArgs),
     /// List the games kept in the data folder (each game is saved there as it is

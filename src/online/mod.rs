@@ -266,7 +266,8 @@ struct View {
 
 /// The plain mode's commands.
 const HELP: &str = "Commands: who, seeks, seek CLOCK [rated|casual] (e.g. seek 5+3 rated), \
-accept N, games, watch N, player NAME; in a game: a move (11-15, 15x24), board, draw (offer, or accept \
+accept N, challenge NAME [CLOCK] [rated|casual], invite [CLOCK] [rated|casual] (a private \
+table: casual unless rated), join CODE, games, watch N, player NAME; in a game: a move (11-15, 15x24), board, draw (offer, or accept \
 the one offered), resign; quit.";
 
 impl View {
@@ -286,6 +287,21 @@ impl View {
             ("seek", [clock, kind @ ("rated" | "casual")]) => ClientMessage::Seek {
                 clock: (*clock).to_string(),
                 rated: *kind == "rated",
+            },
+            ("challenge", [name, terms @ ..]) => {
+                let (clock, rated) = terms_of(terms, true)?;
+                ClientMessage::Challenge {
+                    name: (*name).to_string(),
+                    clock,
+                    rated,
+                }
+            }
+            ("invite", terms) => {
+                let (clock, rated) = terms_of(terms, false)?;
+                ClientMessage::Invite { clock, rated }
+            }
+            ("join", code) if !code.is_empty() => ClientMessage::Join {
+                code: code.join(" "),
             },
             ("accept", [n]) => match n.parse() {
                 Ok(number) => ClientMessage::Accept { number },
@@ -459,6 +475,31 @@ impl View {
             } else {
                 println!("Waiting for {}'s move.", position.turn());
             }
+        }
+    }
+}
+
+/// A game's terms as typed after `challenge NAME` or `invite`: `[CLOCK]
+/// [rated|casual]`, 5+3 and `rated` (or not) when not given; none (said why) if they
+/// do not read.
+fn terms_of(words: &[&str], rated: bool) -> Option<(String, bool)> {
+    let kind = |word: &str| match word {
+        "rated" => Some(true),
+        "casual" => Some(false),
+        _ => None,
+    };
+    match words {
+        [] => Some(("5+3".to_string(), rated)),
+        [one] => match kind(one) {
+            Some(rated) => Some(("5+3".to_string(), rated)),
+            None => Some(((*one).to_string(), rated)),
+        },
+        [clock, how] if kind(how).is_some() => {
+            Some(((*clock).to_string(), kind(how) == Some(true)))
+        }
+        _ => {
+            say("The terms are [CLOCK] [rated|casual], e.g. 5+3 rated.");
+            None
         }
     }
 }

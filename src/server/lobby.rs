@@ -40,6 +40,17 @@ struct Seek {
     clock_text: String,
     /// Whether the game would be rated.
     rated: bool,
+    /// A challenge's player: the only one who sees the seek and may take it.
+    only: Option<String>,
+    /// A private table's code: the seek is hidden, and taken with the code only.
+    code: Option<String>,
+}
+
+impl Seek {
+    /// Whether `name` sees this seek in the list.
+    fn shown_to(&self, name: &str) -> bool {
+        self.code.is_none() && (self.by == name || self.only.as_deref().is_none_or(|o| o == name))
+    }
 }
 
 /// A game in play, refereed here.
@@ -300,7 +311,7 @@ impl Lobby {
                 self.send(name, ServerMessage::Info { text });
             }
             ClientMessage::Seeks => {
-                let text = self.seeks_text();
+                let text = self.seeks_text(name);
                 self.send(name, ServerMessage::Info { text });
             }
             ClientMessage::Games => {
@@ -312,7 +323,30 @@ impl Lobby {
                 let text = self.player_text(&who);
                 self.send(name, ServerMessage::Info { text });
             }
-            ClientMessage::Seek { clock, rated } => self.seek(name, &clock, rated),
+            ClientMessage::Seek { clock, rated } => self.seek(name, &clock, rated, None, None),
+            ClientMessage::Challenge {
+                name: whom,
+                clock,
+                rated,
+            } => self.challenge(name, &whom, &clock, rated),
+            ClientMessage::Invite { clock, rated } => {
+                let code = crate::net::new_code();
+                self.seek(name, &clock, rated, None, Some(code));
+            }
+            ClientMessage::Join { code } => {
+                let code = crate::net::normalize_code(&code);
+                match self
+                    .seeks
+                    .iter()
+                    .find(|(_, s)| s.code.as_deref() == Some(code.as_str()))
+                {
+                    Some((number, _)) => {
+                        let number = *number;
+                        self.take_seek(name, number, now);
+                    }
+                    None => self.reject(name, "no private table has that code"),
+                }
+            }
             ClientMessage::Accept { number } => self.accept(name, number, now),
             ClientMessage::Play { text } => self.play(name, &text),
             ClientMessage::Resign => self.resign(name),
@@ -342,15 +376,24 @@ impl Lobby {
     }
 
     /// The open seeks.
-    fn seeks_text(&self) -> String {
-        if self.seeks.is_empty() {
+    fn seeks_text(&self, viewer: &str) -> String {
+        let shown: Vec<_> = self
+            .seeks
+            .iter()
+            .filter(|(_, s)| s.shown_to(viewer))
+            .collect();
+        if shown.is_empty() {
             return "No open seeks (seek 5+3 rated posts one).".to_string();
         }
         let mut lines = vec!["Open seeks (accept N takes one):".to_string()];
-        for (n, seek) in &self.seeks {
+        for (n, seek) in shown {
             let kind = if seek.rated { "rated" } else { "casual" };
+            let to = seek
+                .only
+                .as_ref()
+                .map_or(String::new(), |o| format!(", a challenge to {o}"));
             lines.push(format!(
-                "  {n}: {} ({}) {} {kind}",
+                "  {n}: {} ({}) {} {kind}{to}",
                 seek.by,
                 self.rating_of(&seek.by),
                 seek.clock_text
@@ -400,7 +443,14 @@ impl Lobby {
     }
 
     /// `name` posts a seek.
-    fn seek(&mut self, name: &str, clock: &str, rated: bool) {
+    fn seek(
+        &mut self,
+        name: &str,
+        clock: &str,
+        rated: bool,
+        only: Option<String>,
+        code: Option<String>,
+    ) {
         let control = match clock.parse::<TimeControl>() {
             Ok(control) => control,
             Err(e) => {
@@ -422,24 +472,57 @@ impl Lobby {
                 clock: control,
                 clock_text: clock.to_string(),
                 rated,
+                only: only.clone(),
+                code: code.clone(),
             },
         );
         let kind = if rated { "rated" } else { "casual" };
-        self.send(
-            name,
-            ServerMessage::Info {
-                text: format!(
-                    "Seek {number} posted: {clock} {kind}. Waiting for someone to accept it."
-                ),
-            },
-        );
+        let text = match (&only, &code) {
+            (Some(whom), _) => {
+                let told = format!(
+                    "{name} ({}) challenges you to a {clock} {kind} game: accept {number} takes it.",
+                    self.rating_of(name)
+                );
+                self.send(whom, ServerMessage::Info { text: told });
+                format!("Challenge {number} sent to {whom}: {clock} {kind}.")
+            }
+            (None, Some(code)) => format!(
+                "Private table {number}: {clock} {kind}. Give your friend its code: join {code}"
+            ),
+            (None, None) => {
+                format!("Seek {number} posted: {clock} {kind}. Waiting for someone to accept it.")
+            }
+        };
+        self.send(name, ServerMessage::Info { text });
     }
 
-    /// `name` accepts seek `number`: the game starts.
+    /// `name` challenges `whom`.
+    fn challenge(&mut self, name: &str, whom: &str, clock: &str, rated: bool) {
+        if whom == name {
+            return self.reject(name, "you cannot challenge yourself");
+        }
+        if !self.online.contains_key(whom) {
+            return self.reject(name, format!("{whom} is not online (who lists who is)"));
+        }
+        self.seek(name, clock, rated, Some(whom.to_string()), None);
+    }
+
+    /// `name` accepts seek `number` (one shown to them): the game starts.
     fn accept(&mut self, name: &str, number: u64, now: Instant) {
+        match self.seeks.get(&number) {
+            Some(seek) if seek.shown_to(name) => self.take_seek(name, number, now),
+            _ => self.reject(name, format!("no open seek {number} (seeks lists them)")),
+        }
+    }
+
+    /// `name` takes seek `number`: the game starts.
+    fn take_seek(&mut self, name: &str, number: u64, now: Instant) {
         let Some(seek) = self.seeks.get(&number) else {
             return self.reject(name, format!("no open seek {number} (seeks lists them)"));
         };
+        if seek.only.as_deref().is_some_and(|o| o != name) {
+            return self.reject(name, format!("no open seek {number} (seeks lists them)"));
+        }
         if seek.by == name {
             return self.reject(name, "that seek is your own");
         }

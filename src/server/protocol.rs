@@ -43,6 +43,27 @@ pub(crate) enum ClientMessage {
         /// Whether the game is rated.
         rated: bool,
     },
+    /// Offer a game to one player: a seek only they see and may accept.
+    Challenge {
+        /// The player challenged.
+        name: String,
+        /// The clock, as `--clock` takes it.
+        clock: String,
+        /// Whether the game is rated.
+        rated: bool,
+    },
+    /// Open a private table: a seek nobody sees, taken with the code the server gives.
+    Invite {
+        /// The clock, as `--clock` takes it.
+        clock: String,
+        /// Whether the game is rated.
+        rated: bool,
+    },
+    /// Take the private table of this code.
+    Join {
+        /// The code `invite` gave.
+        code: String,
+    },
     /// Accept the seek of this number.
     Accept {
         /// Its number, as `seeks` shows it.

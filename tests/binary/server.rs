@@ -403,3 +403,47 @@ fn a_game_survives_the_server_killed_after_every_move_and_goes_on_when_both_are_
         .unwrap();
     assert_eq!(moves, line.len() as i64);
 }
+
+#[test]
+fn a_private_table_by_invite_code_and_a_challenge_reach_only_their_player() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b, c) = (Sandbox::new(), Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    let mut carol = player(&c, &address, "carol");
+    alice.say("invite 3+2");
+    let line = alice.expect("Give your friend its code: join ");
+    let code = line.rsplit(' ').next().unwrap().to_string();
+    // Hidden from the list, and not taken by number.
+    carol.say("seeks");
+    carol.expect("No open seeks");
+    carol.say("accept 1");
+    carol.expect("Refused: no open seek 1");
+    carol.say("join wrong-0000-code-0000");
+    carol.expect("Refused: no private table has that code");
+    // The code typed in capitals, with spaces, still takes it.
+    bob.say(&format!("join {}", code.to_uppercase().replace('-', " ")));
+    bob.expect("Game 1 starts:");
+    let started = alice.expect("Game 1 starts:");
+    assert!(started.contains("3+2 casual"), "{started}");
+    alice.say("resign");
+    bob.expect("Game 1 over:");
+    // A challenge: only the player challenged sees it and may take it.
+    alice.say("challenge carol 4+0 casual");
+    alice.expect("Challenge 2 sent to carol: 4+0 casual.");
+    carol.expect("alice (1500) challenges you to a 4+0 casual game: accept 2 takes it.");
+    bob.say("seeks");
+    bob.expect("No open seeks");
+    bob.say("accept 2");
+    bob.expect("Refused: no open seek 2");
+    carol.say("seeks");
+    carol.expect("2: alice (1500) 4+0 casual, a challenge to carol");
+    carol.say("accept 2");
+    carol.expect("Game 2 starts:");
+    alice.expect("Game 2 starts:");
+    // Nobody acts at a table they do not sit at.
+    bob.say("11-15");
+    bob.expect("Refused: you are not playing a game");
+    stop(&mut server);
+}
