@@ -447,3 +447,21 @@ fn a_private_table_by_invite_code_and_a_challenge_reach_only_their_player() {
     bob.expect("Refused: you are not playing a game");
     stop(&mut server);
 }
+
+#[test]
+fn the_server_keeps_the_clocks_and_a_fallen_flag_ends_the_game() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    // One second for the game: Black, who moves first, runs out.
+    alice.say("seek 0:01+0 rated");
+    alice.expect("Seek 1 posted");
+    bob.say("accept 1");
+    for peer in [&mut alice, &mut bob] {
+        peer.expect("Game 1 over: 0-1 White wins: Black lost on time.");
+        peer.expect("Ratings: ");
+    }
+    stop(&mut server);
+}
