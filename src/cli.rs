@@ -271,6 +271,10 @@ pub(crate) struct OnlineArgs {
     /// Plain line mode: text in, text out (the only mode for now).
     #[arg(long)]
     pub(crate) plain: bool,
+    /// Write your finished games at the server to this PDN file (replaced if it
+    /// exists), then stop.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) export: Option<PathBuf>,
 }
 
 /// `checkers book`.

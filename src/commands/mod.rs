@@ -95,12 +95,13 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
             });
         }
         Command::Online(args) => {
-            if !args.plain {
+            if !args.plain && args.export.is_none() {
                 eprintln!("The full-screen lobby is not there yet: playing in plain mode.");
             }
             return crate::online::run(&crate::online::OnlineOptions {
                 server: args.server,
                 name: args.name,
+                export: args.export,
             });
         }
         command => command,

@@ -30,6 +30,8 @@ pub(crate) struct OnlineOptions {
     pub(crate) server: String,
     /// The name to play under.
     pub(crate) name: Option<String>,
+    /// Write the player's finished games to this PDN file, then stop (no lobby).
+    pub(crate) export: Option<std::path::PathBuf>,
 }
 
 /// A network error.
@@ -74,7 +76,13 @@ pub(crate) fn run(options: &OnlineOptions) -> Result<(), CommandError> {
         .enable_all()
         .build()
         .map_err(|e| network(format!("cannot start: {e}")))?;
-    runtime.block_on(session(&dir, &address, &name, &key))
+    runtime.block_on(session(
+        &dir,
+        &address,
+        &name,
+        &key,
+        options.export.as_deref(),
+    ))
 }
 
 /// Connects, logs in and plays until `quit` or the end of the input.
@@ -83,6 +91,7 @@ async fn session(
     address: &str,
     name: &str,
     key: &ed25519_dalek::SigningKey,
+    export: Option<&std::path::Path>,
 ) -> Result<(), CommandError> {
     let pinned = identity::pinned(dir, address);
     let verifier = Arc::new(Pinned::new(pinned));
@@ -180,6 +189,9 @@ async fn session(
     tokio::time::timeout(CONNECT_TIME, login)
         .await
         .map_err(|_| network(format!("{address} did not answer the login in time")))??;
+    if let Some(file) = export {
+        return export_games(&mut reader, &mut writer, address, file).await;
+    }
     let mut lines = input_lines();
     let mut view = View::default();
     let mut ping = tokio::time::interval(PING_EVERY);
@@ -201,6 +213,68 @@ async fn session(
         let _ = std::io::stdout().flush();
     }
     let _ = writer.shutdown().await;
+    Ok(())
+}
+
+/// Asks the player's finished games page by page and writes them to `file`.
+async fn export_games<R, W>(
+    reader: &mut R,
+    writer: &mut W,
+    address: &str,
+    file: &std::path::Path,
+) -> Result<(), CommandError>
+where
+    R: tokio::io::AsyncBufRead + Unpin,
+    W: tokio::io::AsyncWrite + Unpin,
+{
+    let mut text = String::new();
+    let (mut after, mut count) = (0, 0usize);
+    loop {
+        write_message(writer, &ClientMessage::Export { after })
+            .await
+            .map_err(|e| network(format!("{address}: {e}")))?;
+        let (games, next) = loop {
+            match next(reader, address).await? {
+                ServerMessage::Records { games, next } => break (games, next),
+                ServerMessage::Rejected { reason } | ServerMessage::Refused { reason } => {
+                    return Err(network(format!(
+                        "{address} refused: {}",
+                        crate::text::printable(&reason, 500)
+                    )));
+                }
+                // What the lobby tells meanwhile (an adjourned game) is not asked here.
+                _ => {}
+            }
+        };
+        if games.len() > protocol::EXPORT_PAGE {
+            return Err(network(format!(
+                "{address} sent more games than a page holds"
+            )));
+        }
+        for pdn in games {
+            // Only records that read are written: the file must read back.
+            if crate::pdn::read_games(&pdn)
+                .first()
+                .is_some_and(Result::is_ok)
+            {
+                text.push_str(pdn.trim_end());
+                text.push_str("\n\n");
+                count += 1;
+            }
+        }
+        match next {
+            Some(n) if n > after => after = n,
+            _ => break,
+        }
+    }
+    let _ = writer.shutdown().await;
+    crate::store::write_atomic(file, text.as_bytes())
+        .map_err(|e| network(format!("{}: {e}", crate::text::printable_path(file))))?;
+    let games = if count == 1 { "game" } else { "games" };
+    println!(
+        "Wrote {count} {games} to {}.",
+        crate::text::printable_path(file)
+    );
     Ok(())
 }
 
@@ -463,6 +537,7 @@ impl View {
             }
             ServerMessage::Challenge { .. }
             | ServerMessage::Welcome { .. }
+            | ServerMessage::Records { .. }
             | ServerMessage::Pong => {}
         }
     }

@@ -264,6 +264,30 @@ impl Db {
         tx.commit().map_err(said)
     }
 
+    /// Up to `limit` of a player's finished games after the game `after`, oldest first:
+    /// each game's number and record.
+    pub(crate) fn records(
+        &self,
+        player: i64,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<(u64, String)>, String> {
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT id, pdn FROM games WHERE (black = ?1 OR white = ?1) AND id > ?2
+                 AND result IS NOT NULL ORDER BY id LIMIT ?3",
+            )
+            .map_err(said)?;
+        let after = i64::try_from(after).unwrap_or(i64::MAX);
+        let rows = statement
+            .query_map(params![player, after, limit as i64], |r| {
+                Ok((r.get::<_, i64>(0)? as u64, r.get::<_, String>(1)?))
+            })
+            .map_err(said)?;
+        rows.map(|row| row.map_err(said)).collect()
+    }
+
     /// A player's finished games: (won, lost, drawn).
     pub(crate) fn record(&self, player: i64) -> Result<[u32; 3], String> {
         let mut out = [0u32; 3];
@@ -307,5 +331,30 @@ mod tests {
         let db = Db::open(&path).unwrap();
         assert_eq!(db.player("alice").unwrap().unwrap().key, vec![1; 32]);
         assert!(db.player("bob").unwrap().is_none());
+    }
+
+    #[test]
+    fn a_players_games_come_a_page_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut db = Db::open(&dir.path().join("s.sqlite")).unwrap();
+        db.add_player("a", &[1; 32], 0).unwrap();
+        db.add_player("b", &[2; 32], 0).unwrap();
+        let [a, b] = ["a", "b"].map(|n| db.player(n).unwrap().unwrap().id);
+        for _ in 0..25 {
+            let game = db
+                .add_game([a, b], "5+3", false, "B:W21-32:B1-12", "")
+                .unwrap();
+            db.finish_game(game, "1-0", "[Result \"1-0\"]", 0, None)
+                .unwrap();
+        }
+        // One not finished is left out.
+        db.add_game([a, b], "5+3", false, "B:W21-32:B1-12", "")
+            .unwrap();
+        let first = db.records(a, 0, 20).unwrap();
+        assert_eq!(first.len(), 20);
+        let rest = db.records(b, first[19].0, 20).unwrap();
+        assert_eq!(rest.len(), 5);
+        assert_eq!(db.record(a).unwrap(), [25, 0, 0]);
+        assert_eq!(db.record(b).unwrap(), [0, 25, 0]);
     }
 }

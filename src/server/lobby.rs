@@ -3,7 +3,7 @@
 //! checked, stored and told in one step, in the order the server took it.
 
 use super::db::Db;
-use super::protocol::{ClientMessage, ServerMessage};
+use super::protocol::{self, ClientMessage, ServerMessage};
 use crate::game::Game;
 use crate::rules::Color;
 use crate::session::{News, Seats, Session, TimeControl};
@@ -319,6 +319,7 @@ impl Lobby {
                 self.send(name, ServerMessage::Info { text });
             }
             ClientMessage::Watch { number } => self.watch(name, number),
+            ClientMessage::Export { after } => self.export(name, after),
             ClientMessage::Player { name: who } => {
                 let text = self.player_text(&who);
                 self.send(name, ServerMessage::Info { text });
@@ -660,6 +661,27 @@ impl Lobby {
             self.send(&n, message.clone());
         }
         self.end_if_over(game);
+    }
+
+    /// A page of `name`'s finished games, after game `after`.
+    fn export(&mut self, name: &str, after: u64) {
+        let Some(id) = self.online.get(name).map(|o| o.id) else {
+            return;
+        };
+        let page = protocol::EXPORT_PAGE;
+        match self.db.records(id, after, page) {
+            Ok(records) => {
+                let next = (records.len() == page)
+                    .then(|| records.last().map(|(game, _)| *game))
+                    .flatten();
+                let games = records.into_iter().map(|(_, pdn)| pdn).collect();
+                self.send(name, ServerMessage::Records { games, next });
+            }
+            Err(e) => {
+                tracing::error!(error = e, "cannot read a player's games");
+                self.reject(name, "the server cannot read your games now");
+            }
+        }
     }
 
     /// `name` watches game `number`: told it as it stands, then each move.

@@ -90,6 +90,12 @@ pub(crate) enum ClientMessage {
     Resign,
     /// Offer a draw, or accept the one offered.
     Draw,
+    /// The player's finished games as PDN, a page at a time: those after the game of
+    /// this number (0: from the first).
+    Export {
+        /// The last game of the page before.
+        after: u64,
+    },
     /// Still there.
     Ping,
 }
@@ -199,9 +205,21 @@ pub(crate) enum ServerMessage {
         /// The rating changes, in words, for a rated game.
         ratings: Option<String>,
     },
+    /// A page of the player's finished games.
+    Records {
+        /// Each game's record, as PDN.
+        games: Vec<String>,
+        /// The number of the page's last game, to ask the next page after; none at the
+        /// end.
+        next: Option<u64>,
+    },
     /// The answer to a ping.
     Pong,
 }
+
+/// The most games a page of an export holds, so that a page stays far under the line
+/// bound a client reads with.
+pub(crate) const EXPORT_PAGE: usize = 20;
 
 /// What a login signs: the server's challenge, the server's certificate fingerprint
 /// (so a signature made for one server is worth nothing at another, a relay included)

@@ -106,6 +106,31 @@ fn two_players_meet_through_a_seek_and_play_a_rated_game_that_changes_both_ratin
         peer.say("quit");
         assert_eq!(peer.finish(), 0);
     }
+    // A player exports their games as PDN.
+    let (white_home, file) = if white_name == "alice" {
+        (&a, a.home().join("mine.pdn"))
+    } else {
+        (&b, b.home().join("mine.pdn"))
+    };
+    let mut export = Peer::start(
+        white_home,
+        &[
+            "online",
+            &address,
+            "--name",
+            white_name,
+            "--export",
+            file.to_str().unwrap(),
+        ],
+    );
+    export.expect("Wrote 1 game to");
+    assert_eq!(export.finish(), 0);
+    let exported = std::fs::read_to_string(&file).unwrap();
+    assert!(exported.contains("1. 11-15 {[%clk"), "{exported}");
+    assert!(
+        exported.contains(&format!("[White \"{white_name}\"]")),
+        "{exported}"
+    );
     stop(&mut server);
     // The database holds both moves, the record and both new ratings.
     let db = rusqlite::Connection::open(home.home().join("server.sqlite")).unwrap();
