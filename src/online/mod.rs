@@ -197,7 +197,15 @@ async fn session(
     let mut ping = tokio::time::interval(PING_EVERY);
     loop {
         tokio::select! {
-            message = next(&mut reader, address) => view.show(message?),
+            message = next(&mut reader, address) => match message? {
+                ServerMessage::Refused { reason } => {
+                    return Err(network(format!(
+                        "{address} let go: {}",
+                        crate::text::printable(&reason, 500)
+                    )));
+                }
+                message => view.show(message),
+            },
             line = lines.recv() => {
                 let Some(line) = line else { break };
                 let Some(message) = view.command(line.trim()) else {

@@ -247,6 +247,21 @@ impl Lobby {
         }
     }
 
+    /// The server stops: everyone is told, and let go. Their games are in the
+    /// database with every move, and are taken back adjourned at the next start.
+    pub(crate) fn stop_all(&mut self) {
+        let reason = "the server is stopping: a game in play is adjourned and goes on when the \
+                      server is back"
+            .to_string();
+        for online in self.online.values() {
+            let _ = online.out.try_send(ServerMessage::Refused {
+                reason: reason.clone(),
+            });
+        }
+        self.online.clear();
+        self.seeks.clear();
+    }
+
     /// `name`'s connection `conn` closed: their seeks go. A game they play stays, its
     /// clock running (leaving does not stop the clock in this first server).
     pub(crate) fn leave(&mut self, name: &str, conn: u64) {

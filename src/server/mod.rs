@@ -133,6 +133,8 @@ async fn serve(
     fingerprint: [u8; 32],
 ) {
     let counts: Arc<Mutex<HashMap<IpAddr, usize>>> = Arc::default();
+    // Held by each connection's writer: the last words are written when none is left.
+    let writers = Arc::new(());
     let mut next_conn = 0u64;
     let mut ticks = tokio::time::interval(Duration::from_millis(200));
     let stop = stop_signal();
@@ -141,6 +143,11 @@ async fn serve(
         tokio::select! {
             () = &mut stop => {
                 tracing::info!("stopping");
+                lock(&lobby).stop_all();
+                let deadline = Instant::now() + Duration::from_secs(3);
+                while Arc::strong_count(&writers) > 1 && Instant::now() < deadline {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
                 return;
             }
             _ = ticks.tick() => lock(&lobby).tick(Instant::now()),
@@ -159,8 +166,10 @@ async fn serve(
                 next_conn += 1;
                 let conn = next_conn;
                 let (acceptor, lobby, counts) = (acceptor.clone(), lobby.clone(), counts.clone());
+                let writer = writers.clone();
                 tokio::spawn(async move {
-                    connection(stream, peer, conn, acceptor, lobby, fingerprint).await;
+                    let server = Server { acceptor, lobby, fingerprint, writer };
+                    connection(stream, peer, conn, server).await;
                     let mut counts = counts.lock().unwrap_or_else(|e| e.into_inner());
                     if let Some(count) = counts.get_mut(&ip) {
                         *count -= 1;
@@ -235,15 +244,26 @@ pub(crate) async fn write_message<W: AsyncWrite + Unpin, M: serde::Serialize>(
     writer.flush().await
 }
 
-/// One client, from its TLS handshake to its leaving.
-async fn connection(
-    stream: TcpStream,
-    peer: SocketAddr,
-    conn: u64,
+/// What every connection shares of the server.
+struct Server {
+    /// The TLS side.
     acceptor: tokio_rustls::TlsAcceptor,
+    /// The lobby.
     lobby: Shared,
+    /// The certificate's fingerprint, which logins sign.
     fingerprint: [u8; 32],
-) {
+    /// A token the connection's writer holds while it runs (see `serve`).
+    writer: Arc<()>,
+}
+
+/// One client, from its TLS handshake to its leaving.
+async fn connection(stream: TcpStream, peer: SocketAddr, conn: u64, server: Server) {
+    let Server {
+        acceptor,
+        lobby,
+        fingerprint,
+        writer: token,
+    } = server;
     let _ = stream.set_nodelay(true);
     let deadline = tokio::time::Instant::now() + LOGIN_TIME;
     let Ok(Ok(tls)) = tokio::time::timeout_at(deadline, acceptor.accept(stream)).await else {
@@ -261,7 +281,7 @@ async fn connection(
     let refusal = match login {
         Ok(Ok(name)) => {
             tracing::info!(%peer, name, "logged in");
-            return play(reader, writer, queue, conn, name, lobby).await;
+            return play(reader, writer, queue, conn, name, lobby, token).await;
         }
         Ok(Err(reason)) => reason,
         Err(_) => format!("not logged in within {} seconds", LOGIN_TIME.as_secs()),
@@ -365,11 +385,13 @@ async fn play<R, W>(
     conn: u64,
     name: String,
     lobby: Shared,
+    token: Arc<()>,
 ) where
     R: AsyncBufRead + Unpin,
     W: AsyncWrite + Unpin + Send + 'static,
 {
     let writing = tokio::spawn(async move {
+        let _token = token;
         while let Some(message) = queue.recv().await {
             if write_message(&mut writer, &message).await.is_err() {
                 break;

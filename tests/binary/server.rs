@@ -488,5 +488,10 @@ fn the_server_keeps_the_clocks_and_a_fallen_flag_ends_the_game() {
         peer.expect("Game 1 over: 0-1 White wins: Black lost on time.");
         peer.expect("Ratings: ");
     }
+    // Stopped with SIGTERM, the server tells everyone before it goes.
     stop(&mut server);
+    for peer in [&mut alice, &mut bob] {
+        peer.expect("let go: the server is stopping");
+        assert_ne!(peer.finish(), 0);
+    }
 }
