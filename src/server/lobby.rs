@@ -177,9 +177,14 @@ impl Lobby {
         &self.db
     }
 
-    /// Whether `name` is online.
-    pub(crate) fn is_online(&self, name: &str) -> bool {
-        self.online.contains_key(name)
+    /// `name` logs in again while online: the old connection is told and let go (its
+    /// game adjourned, to go on at once on the new one).
+    pub(crate) fn take_over(&mut self, name: &str) {
+        if let Some(old) = self.online.get(name) {
+            let reason = "you logged in on another connection".to_string();
+            let _ = old.out.try_send(ServerMessage::Refused { reason });
+            self.gone(name);
+        }
     }
 
     /// `name` (row `id`) is online on connection `conn`.

@@ -357,11 +357,9 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
             (id, true)
         }
     };
-    if lobby.is_online(&name) {
-        return Err(format!(
-            "{name} is logged in already, on another connection"
-        ));
-    }
+    // The key proves it is the same player: a new connection takes over from one
+    // that may be stale (a dropped line the server has not noticed yet).
+    lobby.take_over(&name);
     let rating = lobby
         .db()
         .player(&name)?
