@@ -197,6 +197,18 @@ pub(crate) enum Command {
     Join(JoinArgs),
     /// Watch a game held by `checkers host`: step through its moves, never act.
     Watch(JoinArgs),
+    /// Run a server that many players reach with `checkers online`: a lobby, seeks,
+    /// rated games (Glicko-2), every move stored in an SQLite database before anyone
+    /// hears of it. TLS with a certificate made on first start (its fingerprint is
+    /// printed: tell it to the players); stop it with SIGTERM or Ctrl-C. For a club on a
+    /// small rented machine: `checkers server --listen 0.0.0.0:4620` under a service
+    /// manager, the database in the data folder's server folder unless --db says.
+    Server(ServerArgs),
+    /// Play at a `checkers server` (in plain mode: who, seeks, seek 5+3 rated, accept N,
+    /// challenge NAME, invite, join CODE, games, watch N, player NAME, moves, draw,
+    /// resign, help). Your key is made on first use;
+    /// the server's certificate is pinned on first contact and a changed one refused.
+    Online(OnlineArgs),
     /// List the games kept in the data folder (each game is saved there as it is
     /// played), newest first: when, players, moves, result or "unfinished", file.
     Games(GamesArgs),
@@ -233,6 +245,36 @@ pub(crate) enum Command {
     Perft(PerftArgs),
     /// The opening book: what it says of a position.
     Book(BookArgs),
+}
+
+/// `checkers server`.
+#[derive(Debug, Args)]
+pub(crate) struct ServerArgs {
+    /// The address and port to listen at.
+    #[arg(long, value_name = "ADDR:PORT", default_value = "0.0.0.0:4620")]
+    pub(crate) listen: std::net::SocketAddr,
+    /// The database file (made if missing; the certificate and its key are kept beside
+    /// it) [default: server/server.sqlite in the data folder].
+    #[arg(long, value_name = "FILE")]
+    pub(crate) db: Option<PathBuf>,
+}
+
+/// `checkers online`.
+#[derive(Debug, Args)]
+pub(crate) struct OnlineArgs {
+    /// The server: HOST or HOST:PORT (port 4620 when not given).
+    pub(crate) server: String,
+    /// The name to play under: the server binds it to your key on first login
+    /// [default: your user name].
+    #[arg(long, value_name = "NAME")]
+    pub(crate) name: Option<String>,
+    /// Plain line mode: text in, text out (the only mode for now).
+    #[arg(long)]
+    pub(crate) plain: bool,
+    /// Write your finished games at the server to this PDN file (replaced if it
+    /// exists), then stop.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) export: Option<PathBuf>,
 }
 
 /// `checkers book`.

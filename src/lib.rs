@@ -49,11 +49,13 @@ mod hub;
 #[cfg(feature = "lab")]
 pub mod lab;
 mod net;
+mod online;
 pub mod pdn;
 mod plain;
 mod random;
 pub mod rules;
 mod runtime;
+mod server;
 mod session;
 mod signals;
 mod store;

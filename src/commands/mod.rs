@@ -88,6 +88,22 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Watch(args) => {
             return network::join(&args, crate::net::protocol::Role::Spectator);
         }
+        Command::Server(args) => {
+            return crate::server::run(&crate::server::ServerOptions {
+                listen: args.listen,
+                db: args.db,
+            });
+        }
+        Command::Online(args) => {
+            if !args.plain && args.export.is_none() {
+                eprintln!("The full-screen lobby is not there yet: playing in plain mode.");
+            }
+            return crate::online::run(&crate::online::OnlineOptions {
+                server: args.server,
+                name: args.name,
+                export: args.export,
+            });
+        }
         command => command,
     };
     let out = &mut std::io::stdout().lock();
@@ -105,7 +121,11 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
             clap_complete::generate(shell, &mut command, "checkers", out);
             Ok(())
         }
-        Command::Host(_) | Command::Join(_) | Command::Watch(_) => Ok(()),
+        Command::Host(_)
+        | Command::Join(_)
+        | Command::Watch(_)
+        | Command::Server(_)
+        | Command::Online(_) => Ok(()),
         Command::Manpage { dir } => manual::run(dir.as_deref(), out),
     }
 }

@@ -29,6 +29,7 @@ mod opponents;
 mod plain;
 mod plain_robust;
 mod readers;
+mod server;
 #[cfg(feature = "lab")]
 mod training;
 mod writers;

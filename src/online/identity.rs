@@ -1,0 +1,87 @@
+//! What a player keeps in the data folder for servers: their key (`identity.ed25519`,
+//! made on first use: the secret half in hex) and the servers met, each with the
+//! fingerprint pinned on first contact (`known_servers`: `ADDRESS FINGERPRINT` a line).
+
+use crate::server::protocol::{hex, unhex};
+use ed25519_dalek::SigningKey;
+use std::path::{Path, PathBuf};
+
+/// The key's file in the data folder `dir`.
+fn key_file(dir: &Path) -> PathBuf {
+    dir.join("identity.ed25519")
+}
+
+/// The known servers' file in the data folder `dir`.
+pub(crate) fn known_servers(dir: &Path) -> PathBuf {
+    dir.join("known_servers")
+}
+
+/// The player's key: read, or made and kept now.
+pub(crate) fn key(dir: &Path) -> Result<SigningKey, String> {
+    let file = key_file(dir);
+    let shown = crate::text::printable_path(&file);
+    match std::fs::read_to_string(&file) {
+        Ok(text) => unhex::<32>(text.trim())
+            .map(|secret| SigningKey::from_bytes(&secret))
+            .ok_or_else(|| format!("{shown} does not hold a key (move it away to make a new one, and a new name with it)")),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let mut secret = [0u8; 32];
+            getrandom::fill(&mut secret).map_err(|e| format!("no randomness: {e}"))?;
+            crate::store::write_atomic(&file, format!("{}\n", hex(&secret)).as_bytes())
+                .map_err(|e| format!("{shown}: {e}"))?;
+            private(&file);
+            Ok(SigningKey::from_bytes(&secret))
+        }
+        Err(e) => Err(format!("{shown}: {e}")),
+    }
+}
+
+/// Lets only the owner read `file` (the key is theirs alone).
+fn private(file: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600));
+    }
+    #[cfg(not(unix))]
+    let _ = file;
+}
+
+/// The fingerprint pinned for `address`, if it was met before.
+pub(crate) fn pinned(dir: &Path, address: &str) -> Option<[u8; 32]> {
+    let text = std::fs::read_to_string(known_servers(dir)).ok()?;
+    text.lines().find_map(|line| {
+        let (at, fingerprint) = line.trim().split_once(' ')?;
+        (at == address).then(|| unhex::<32>(fingerprint.trim()))?
+    })
+}
+
+/// Pins `fingerprint` for `address`: the file it is kept in.
+pub(crate) fn pin(dir: &Path, address: &str, fingerprint: &[u8; 32]) -> Result<PathBuf, String> {
+    let file = known_servers(dir);
+    let mut text = std::fs::read_to_string(&file).unwrap_or_default();
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(&format!("{address} {}\n", hex(fingerprint)));
+    crate::store::write_atomic(&file, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", crate::text::printable_path(&file)))?;
+    Ok(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_is_made_once_and_servers_are_pinned() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = key(dir.path()).unwrap();
+        assert_eq!(key(dir.path()).unwrap().to_bytes(), first.to_bytes());
+        assert_eq!(pinned(dir.path(), "a:1"), None);
+        pin(dir.path(), "a:1", &[7; 32]).unwrap();
+        pin(dir.path(), "b:2", &[8; 32]).unwrap();
+        assert_eq!(pinned(dir.path(), "a:1"), Some([7; 32]));
+        assert_eq!(pinned(dir.path(), "b:2"), Some([8; 32]));
+    }
+}

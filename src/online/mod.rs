@@ -1,0 +1,594 @@
+//! `checkers online SERVER`: a player at a `checkers server`, in plain mode (text in,
+//! text out). The connection is TLS, the server's certificate pinned on first contact
+//! (`known_servers` in the data folder) and a changed one refused, as SSH does; the
+//! player logs in by signing the server's challenge with their key (`identity`).
+
+mod identity;
+
+use crate::commands::CommandError;
+use crate::plain::board_text_from;
+use crate::rules::{Color, Position};
+use crate::server::protocol::{self, ClientMessage, ServerMessage};
+use crate::server::tls::Pinned;
+use crate::server::{read_line, write_message};
+use ed25519_dalek::Signer;
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+use tokio::sync::mpsc;
+
+/// The time to connect and log in.
+const CONNECT_TIME: Duration = Duration::from_secs(15);
+
+/// How often the client says it is still there.
+const PING_EVERY: Duration = Duration::from_secs(60);
+
+/// What `checkers online` needs from its command line.
+pub(crate) struct OnlineOptions {
+    /// The server, `HOST[:PORT]`.
+    pub(crate) server: String,
+    /// The name to play under.
+    pub(crate) name: Option<String>,
+    /// Write the player's finished games to this PDN file, then stop (no lobby).
+    pub(crate) export: Option<std::path::PathBuf>,
+}
+
+/// A network error.
+fn network(text: String) -> CommandError {
+    CommandError::Network(text)
+}
+
+/// The server's address with the port, the default one when not given.
+fn server_address(server: &str) -> String {
+    let server = server.trim();
+    let bare_ipv6 = server.matches(':').count() > 1 && !server.starts_with('[');
+    let has_port = server
+        .rsplit_once(':')
+        .is_some_and(|(_, port)| port.parse::<u16>().is_ok());
+    match (bare_ipv6, has_port) {
+        (true, _) => format!("[{server}]:{}", crate::server::DEFAULT_PORT),
+        (false, true) => server.to_string(),
+        (false, false) => format!("{server}:{}", crate::server::DEFAULT_PORT),
+    }
+}
+
+/// `checkers online SERVER --plain`.
+pub(crate) fn run(options: &OnlineOptions) -> Result<(), CommandError> {
+    let address = server_address(&options.server);
+    let name = options
+        .name
+        .clone()
+        .or_else(|| std::env::var("USER").ok())
+        .unwrap_or_else(|| "player".to_string());
+    if !protocol::valid_name(&name) {
+        return Err(network(format!(
+            "{}: a name is 1 to 20 letters, digits, - or _ (--name NAME)",
+            crate::text::printable(&name, 40)
+        )));
+    }
+    let dir = crate::store::data_dir()
+        .ok_or_else(|| network("no data folder for the key and the known servers".to_string()))?;
+    crate::store::files::create_folder(&dir)
+        .map_err(|e| network(format!("{}: {e}", crate::text::printable_path(&dir))))?;
+    let key = identity::key(&dir).map_err(network)?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| network(format!("cannot start: {e}")))?;
+    runtime.block_on(session(
+        &dir,
+        &address,
+        &name,
+        &key,
+        options.export.as_deref(),
+    ))
+}
+
+/// Connects, logs in and plays until `quit` or the end of the input.
+async fn session(
+    dir: &std::path::Path,
+    address: &str,
+    name: &str,
+    key: &ed25519_dalek::SigningKey,
+    export: Option<&std::path::Path>,
+) -> Result<(), CommandError> {
+    let pinned = identity::pinned(dir, address);
+    let verifier = Arc::new(Pinned::new(pinned));
+    let config = rustls::ClientConfig::builder_with_provider(crate::server::tls::provider())
+        .with_safe_default_protocol_versions()
+        .map_err(|e| network(e.to_string()))?
+        .dangerous()
+        .with_custom_certificate_verifier(verifier.clone())
+        .with_no_client_auth();
+    let connector = tokio_rustls::TlsConnector::from(Arc::new(config));
+    let host = address
+        .rsplit_once(':')
+        .map_or(address, |(host, _)| host)
+        .trim_matches(['[', ']']);
+    // The certificate is pinned, not checked against the name: any name serves.
+    let server_name = rustls::pki_types::ServerName::try_from(host.to_string())
+        .or_else(|_| rustls::pki_types::ServerName::try_from("checkers".to_string()))
+        .map_err(|e| network(e.to_string()))?;
+    let connect = async {
+        let tcp = tokio::net::TcpStream::connect(address)
+            .await
+            .map_err(|e| network(format!("cannot reach {address}: {e}")))?;
+        let _ = tcp.set_nodelay(true);
+        connector
+            .connect(server_name, tcp)
+            .await
+            .map_err(|e| match (pinned, verifier.seen()) {
+                (Some(expected), Some(seen)) if expected != seen => {
+                    network(changed_warning(dir, address, &expected, &seen))
+                }
+                _ => network(format!("no TLS connection to {address}: {e}")),
+            })
+    };
+    let tls = tokio::time::timeout(CONNECT_TIME, connect)
+        .await
+        .map_err(|_| network(format!("{address} did not answer in time")))??;
+    let fingerprint = verifier
+        .seen()
+        .ok_or_else(|| network("the server showed no certificate".to_string()))?;
+    if pinned.is_none() {
+        let file = identity::pin(dir, address, &fingerprint).map_err(network)?;
+        println!(
+            "First contact with {address}: its certificate's fingerprint is {}. Pinned in {}; \
+             compare it with the one the server printed.",
+            protocol::fingerprint_text(&fingerprint),
+            crate::text::printable_path(&file)
+        );
+    }
+    let (reader, mut writer) = tokio::io::split(tls);
+    let mut reader = tokio::io::BufReader::new(reader);
+    let login = async {
+        let ServerMessage::Challenge { version, challenge } = next(&mut reader, address).await?
+        else {
+            return Err(network(format!(
+                "{address} did not greet as a checkers server"
+            )));
+        };
+        if version != protocol::VERSION {
+            return Err(network(format!(
+                "{address} speaks protocol {version}, this client {}: update checkers",
+                protocol::VERSION
+            )));
+        }
+        let challenge = protocol::unhex::<32>(&challenge)
+            .ok_or_else(|| network(format!("{address} sent a malformed challenge")))?;
+        let signature = key.sign(&protocol::login_message(&challenge, &fingerprint, name));
+        let login = ClientMessage::Login {
+            version: protocol::VERSION,
+            name: name.to_string(),
+            key: protocol::hex(key.verifying_key().as_bytes()),
+            signature: protocol::hex(&signature.to_bytes()),
+        };
+        write_message(&mut writer, &login)
+            .await
+            .map_err(|e| network(format!("{address}: {e}")))?;
+        match next(&mut reader, address).await? {
+            ServerMessage::Welcome { name, new, rating } => {
+                let first = if new {
+                    " (the name is now bound to your key)"
+                } else {
+                    ""
+                };
+                println!(
+                    "Logged in to {address} as {name}{first}, rating {rating:.0}. Type help for the commands."
+                );
+                Ok(())
+            }
+            ServerMessage::Refused { reason } => Err(network(format!(
+                "{address} refused: {}",
+                crate::text::printable(&reason, 500)
+            ))),
+            _ => Err(network(format!("{address} did not answer the login"))),
+        }
+    };
+    tokio::time::timeout(CONNECT_TIME, login)
+        .await
+        .map_err(|_| network(format!("{address} did not answer the login in time")))??;
+    if let Some(file) = export {
+        return export_games(&mut reader, &mut writer, address, file).await;
+    }
+    let mut lines = input_lines();
+    let mut view = View::default();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    loop {
+        tokio::select! {
+            message = next(&mut reader, address) => match message? {
+                ServerMessage::Refused { reason } => {
+                    return Err(network(format!(
+                        "{address} let go: {}",
+                        crate::text::printable(&reason, 500)
+                    )));
+                }
+                message => view.show(message),
+            },
+            line = lines.recv() => {
+                let Some(line) = line else { break };
+                let Some(message) = view.command(line.trim()) else {
+                    if matches!(line.trim(), "quit" | "exit") { break }
+                    continue;
+                };
+                write_message(&mut writer, &message).await.map_err(|e| network(format!("{address}: {e}")))?;
+            }
+            _ = ping.tick() => {
+                write_message(&mut writer, &ClientMessage::Ping).await.map_err(|e| network(format!("{address}: {e}")))?;
+            }
+        }
+        let _ = std::io::stdout().flush();
+    }
+    let _ = writer.shutdown().await;
+    Ok(())
+}
+
+/// Asks the player's finished games page by page and writes them to `file`.
+async fn export_games<R, W>(
+    reader: &mut R,
+    writer: &mut W,
+    address: &str,
+    file: &std::path::Path,
+) -> Result<(), CommandError>
+where
+    R: tokio::io::AsyncBufRead + Unpin,
+    W: tokio::io::AsyncWrite + Unpin,
+{
+    let mut text = String::new();
+    let (mut after, mut count) = (0, 0usize);
+    loop {
+        write_message(writer, &ClientMessage::Export { after })
+            .await
+            .map_err(|e| network(format!("{address}: {e}")))?;
+        let (games, next) = loop {
+            match next(reader, address).await? {
+                ServerMessage::Records { games, next } => break (games, next),
+                ServerMessage::Rejected { reason } | ServerMessage::Refused { reason } => {
+                    return Err(network(format!(
+                        "{address} refused: {}",
+                        crate::text::printable(&reason, 500)
+                    )));
+                }
+                // What the lobby tells meanwhile (an adjourned game) is not asked here.
+                _ => {}
+            }
+        };
+        if games.len() > protocol::EXPORT_PAGE {
+            return Err(network(format!(
+                "{address} sent more games than a page holds"
+            )));
+        }
+        for pdn in games {
+            // Only records that read are written: the file must read back.
+            if crate::pdn::read_games(&pdn)
+                .first()
+                .is_some_and(Result::is_ok)
+            {
+                text.push_str(pdn.trim_end());
+                text.push_str("\n\n");
+                count += 1;
+            }
+        }
+        match next {
+            Some(n) if n > after => after = n,
+            _ => break,
+        }
+    }
+    let _ = writer.shutdown().await;
+    crate::store::write_atomic(file, text.as_bytes())
+        .map_err(|e| network(format!("{}: {e}", crate::text::printable_path(file))))?;
+    let games = if count == 1 { "game" } else { "games" };
+    println!(
+        "Wrote {count} {games} to {}.",
+        crate::text::printable_path(file)
+    );
+    Ok(())
+}
+
+/// The server's next message.
+async fn next<R: tokio::io::AsyncBufRead + Unpin>(
+    reader: &mut R,
+    address: &str,
+) -> Result<ServerMessage, CommandError> {
+    let line = read_line(reader, protocol::MAX_SERVER_LINE)
+        .await
+        .map_err(|e| network(format!("{address}: {e}")))?
+        .ok_or_else(|| network(format!("{address} closed the connection")))?;
+    serde_json::from_str::<ServerMessage>(&line).map_err(|_| {
+        network(format!(
+            "{address} sent a message this client does not know"
+        ))
+    })
+}
+
+/// The warning for a server whose certificate is not the one pinned.
+fn changed_warning(
+    dir: &std::path::Path,
+    address: &str,
+    expected: &[u8; 32],
+    seen: &[u8; 32],
+) -> String {
+    format!(
+        "WARNING: the certificate of {address} has changed!\n\
+         pinned on first contact: {}\n\
+         presented now:           {}\n\
+         Someone may be intercepting the connection, or the server made a new certificate. \
+         Nothing was sent. If the server's operator confirms the new fingerprint, remove the \
+         line for {address} from {} and connect again.",
+        protocol::fingerprint_text(expected),
+        protocol::fingerprint_text(seen),
+        crate::text::printable_path(&identity::known_servers(dir))
+    )
+}
+
+/// Standard input's lines, read on a thread of their own (the rest waits on the
+/// network).
+fn input_lines() -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel(16);
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lines() {
+            let Ok(line) = line else { break };
+            if tx.blocking_send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// What the client knows of the player's game, to show it.
+#[derive(Default)]
+struct View {
+    /// The game's number and the side played (none: a game watched).
+    game: Option<(u64, Option<Color>)>,
+    /// The position now.
+    position: Option<Position>,
+}
+
+/// The plain mode's commands.
+const HELP: &str = "Commands: who, seeks, seek CLOCK [rated|casual] (e.g. seek 5+3 rated), \
+accept N, challenge NAME [CLOCK] [rated|casual], invite [CLOCK] [rated|casual] (a private \
+table: casual unless rated), join CODE, games, watch N, player NAME; in a game: a move (11-15, 15x24), board, draw (offer, or accept \
+the one offered), resign; quit.";
+
+impl View {
+    /// The message for the server that a typed `line` asks, or none (answered here).
+    fn command(&mut self, line: &str) -> Option<ClientMessage> {
+        let mut words = line.split_whitespace();
+        let first = words.next()?;
+        let rest: Vec<&str> = words.collect();
+        let message = match (first, rest.as_slice()) {
+            ("who", []) => ClientMessage::Who,
+            ("seeks", []) => ClientMessage::Seeks,
+            ("games", []) => ClientMessage::Games,
+            ("seek", [clock]) => ClientMessage::Seek {
+                clock: (*clock).to_string(),
+                rated: true,
+            },
+            ("seek", [clock, kind @ ("rated" | "casual")]) => ClientMessage::Seek {
+                clock: (*clock).to_string(),
+                rated: *kind == "rated",
+            },
+            ("challenge", [name, terms @ ..]) => {
+                let (clock, rated) = terms_of(terms, true)?;
+                ClientMessage::Challenge {
+                    name: (*name).to_string(),
+                    clock,
+                    rated,
+                }
+            }
+            ("invite", terms) => {
+                let (clock, rated) = terms_of(terms, false)?;
+                ClientMessage::Invite { clock, rated }
+            }
+            ("join", code) if !code.is_empty() => ClientMessage::Join {
+                code: code.join(" "),
+            },
+            ("accept", [n]) => match n.parse() {
+                Ok(number) => ClientMessage::Accept { number },
+                Err(_) => {
+                    return say(&format!(
+                        "accept takes a seek's number (seeks lists them), not {n}"
+                    ));
+                }
+            },
+            ("watch", [n]) => match n.parse() {
+                Ok(number) => ClientMessage::Watch { number },
+                Err(_) => {
+                    return say(&format!(
+                        "watch takes a game's number (games lists them), not {n}"
+                    ));
+                }
+            },
+            ("player", [name]) => ClientMessage::Player {
+                name: (*name).to_string(),
+            },
+            ("resign", []) => ClientMessage::Resign,
+            ("draw", []) => ClientMessage::Draw,
+            ("board", []) => return self.board(),
+            ("help", []) => return say(HELP),
+            ("quit" | "exit", []) => return None,
+            (text, [])
+                if text
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-x:".contains(c))
+                    && text.chars().any(|c| c.is_ascii_digit()) =>
+            {
+                ClientMessage::Play {
+                    text: text.to_string(),
+                }
+            }
+            _ => {
+                return say(&format!(
+                    "Unknown command: {}. {HELP}",
+                    crate::text::printable(line, 80)
+                ));
+            }
+        };
+        Some(message)
+    }
+
+    /// Prints the board, if in a game.
+    fn board(&self) -> Option<ClientMessage> {
+        match (self.position, self.game) {
+            (Some(position), Some((_, side))) => {
+                print!(
+                    "{}",
+                    board_text_from(&position, side.unwrap_or(Color::Black))
+                );
+                println!("{} to move.", position.turn());
+            }
+            _ => println!("You are not playing a game."),
+        }
+        None
+    }
+
+    /// Shows what the server said.
+    fn show(&mut self, message: ServerMessage) {
+        let text = |t: &str| crate::text::printable_lines(t, 20_000);
+        match message {
+            ServerMessage::Info { text: t } => println!("{}", text(&t)),
+            ServerMessage::Rejected { reason } => println!("Refused: {}", text(&reason)),
+            ServerMessage::Refused { reason } => println!("The server let go: {}", text(&reason)),
+            ServerMessage::Started {
+                game,
+                black,
+                white,
+                side,
+                clock,
+                rated,
+                fen,
+                moves,
+            } => {
+                let side = crate::rules::Color::from(side);
+                let kind = if rated { "rated" } else { "casual" };
+                let how = if moves.is_empty() {
+                    "starts"
+                } else {
+                    "goes on"
+                };
+                println!(
+                    "Game {game} {how}: {} (Black) - {} (White), {} {kind}. You play {side}.",
+                    text(&black),
+                    text(&white),
+                    text(&clock)
+                );
+                if !moves.is_empty() {
+                    println!("Moves so far: {}.", text(&moves.join(" ")));
+                }
+                self.game = Some((game, Some(side)));
+                self.position = fen.parse().ok();
+                self.board();
+                self.prompt();
+            }
+            ServerMessage::Watching {
+                game,
+                black,
+                white,
+                clock,
+                moves,
+                fen,
+            } => {
+                println!(
+                    "Watching game {game}: {} (Black) - {} (White), {}; moves so far: {}.",
+                    text(&black),
+                    text(&white),
+                    text(&clock),
+                    if moves.is_empty() {
+                        "none".to_string()
+                    } else {
+                        text(&moves.join(" "))
+                    }
+                );
+                self.game = Some((game, None));
+                self.position = fen.parse().ok();
+                self.board();
+            }
+            ServerMessage::Moved {
+                side,
+                squares,
+                fen,
+                clocks,
+                ..
+            } => {
+                println!("{} played {}.", Color::from(side), text(&squares));
+                self.position = fen.parse().ok();
+                if let Some([black, white]) = clocks {
+                    println!(
+                        "Clocks: Black {}, White {}.",
+                        crate::session::clock_text(Duration::from_millis(black)),
+                        crate::session::clock_text(Duration::from_millis(white))
+                    );
+                }
+                self.board();
+                self.prompt();
+            }
+            ServerMessage::DrawOffered { side, .. } => {
+                println!(
+                    "{} offers a draw: draw accepts it; a move declines it.",
+                    Color::from(side)
+                );
+            }
+            ServerMessage::Ended {
+                game,
+                result,
+                text: how,
+                ratings,
+            } => {
+                println!("Game {game} over: {} {}.", text(&result), text(&how));
+                if let Some(ratings) = ratings {
+                    println!("Ratings: {}.", text(&ratings));
+                }
+                self.game = None;
+                self.position = None;
+            }
+            ServerMessage::Challenge { .. }
+            | ServerMessage::Welcome { .. }
+            | ServerMessage::Records { .. }
+            | ServerMessage::Pong => {}
+        }
+    }
+
+    /// Says whose move it is.
+    fn prompt(&self) {
+        if let (Some(position), Some((_, Some(side)))) = (self.position, self.game) {
+            if position.turn() == side {
+                println!("Your move ({side}).");
+            } else {
+                println!("Waiting for {}'s move.", position.turn());
+            }
+        }
+    }
+}
+
+/// A game's terms as typed after `challenge NAME` or `invite`: `[CLOCK]
+/// [rated|casual]`, 5+3 and `rated` (or not) when not given; none (said why) if they
+/// do not read.
+fn terms_of(words: &[&str], rated: bool) -> Option<(String, bool)> {
+    let kind = |word: &str| match word {
+        "rated" => Some(true),
+        "casual" => Some(false),
+        _ => None,
+    };
+    match words {
+        [] => Some(("5+3".to_string(), rated)),
+        [one] => match kind(one) {
+            Some(rated) => Some(("5+3".to_string(), rated)),
+            None => Some(((*one).to_string(), rated)),
+        },
+        [clock, how] if kind(how).is_some() => {
+            Some(((*clock).to_string(), kind(how) == Some(true)))
+        }
+        _ => {
+            say("The terms are [CLOCK] [rated|casual], e.g. 5+3 rated.");
+            None
+        }
+    }
+}
+
+/// Prints `text`, asking the server nothing.
+fn say(text: &str) -> Option<ClientMessage> {
+    println!("{text}");
+    None
+}

@@ -1,0 +1,360 @@
+//! The server's database (SQLite): players and the keys their names are bound to,
+//! ratings and their history, games and their moves. Its schema is brought up to date
+//! on opening, one migration a version (SQLite's `user_version` counts them).
+
+use rusqlite::{Connection, OptionalExtension, params};
+use skillratings::glicko2::Glicko2Rating;
+use std::path::Path;
+
+/// The migrations, in order: the database at version N has had the first N.
+const MIGRATIONS: &[&str] = &[
+    // 1: players, games, moves, ratings' history.
+    "CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        key BLOB NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        created INTEGER NOT NULL
+    );
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        black INTEGER NOT NULL REFERENCES players(id),
+        white INTEGER NOT NULL REFERENCES players(id),
+        clock TEXT NOT NULL,
+        rated INTEGER NOT NULL,
+        start_fen TEXT NOT NULL,
+        started INTEGER NOT NULL,
+        result TEXT,
+        ended INTEGER,
+        pdn TEXT
+    );
+    CREATE TABLE moves (
+        game INTEGER NOT NULL REFERENCES games(id),
+        ply INTEGER NOT NULL,
+        squares TEXT NOT NULL,
+        PRIMARY KEY (game, ply)
+    );
+    CREATE TABLE ratings (
+        player INTEGER NOT NULL REFERENCES players(id),
+        game INTEGER NOT NULL REFERENCES games(id),
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        PRIMARY KEY (player, game)
+    );",
+];
+
+/// A player as the database holds them.
+#[derive(Clone, Debug)]
+pub(crate) struct PlayerRow {
+    /// The row's id.
+    pub(crate) id: i64,
+    /// The key the name is bound to.
+    pub(crate) key: Vec<u8>,
+    /// The rating.
+    pub(crate) rating: Glicko2Rating,
+}
+
+/// A game not finished, as stored.
+pub(crate) struct Unfinished {
+    /// Its id.
+    pub(crate) id: i64,
+    /// Black's and White's names.
+    pub(crate) names: [String; 2],
+    /// Black's and White's rows.
+    pub(crate) ids: [i64; 2],
+    /// The clock as given.
+    pub(crate) clock: String,
+    /// Whether it is rated.
+    pub(crate) rated: bool,
+    /// Its record so far.
+    pub(crate) pdn: String,
+}
+
+/// The open database.
+pub(crate) struct Db {
+    /// The connection.
+    conn: Connection,
+}
+
+/// A database error, as words.
+fn said(e: rusqlite::Error) -> String {
+    format!("database: {e}")
+}
+
+impl Db {
+    /// Opens (making if missing) the database at `path` and migrates it.
+    pub(crate) fn open(path: &Path) -> Result<Db, String> {
+        let conn = Connection::open(path).map_err(said)?;
+        // WAL: a move's commit is one append; FULL: it is on the disk before anyone
+        // hears of the move.
+        conn.execute_batch(
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
+        )
+        .map_err(said)?;
+        let mut db = Db { conn };
+        db.migrate()?;
+        Ok(db)
+    }
+
+    /// Brings the schema to the newest version, each migration in a transaction.
+    fn migrate(&mut self) -> Result<(), String> {
+        let version: i64 = self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(said)?;
+        let known = MIGRATIONS.len() as i64;
+        if version > known {
+            return Err(format!(
+                "the database is of a newer program (schema {version}; this one knows up to {known})"
+            ));
+        }
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+            let tx = self.conn.transaction().map_err(said)?;
+            tx.execute_batch(sql).map_err(said)?;
+            tx.execute_batch(&format!("PRAGMA user_version = {}", i + 1))
+                .map_err(said)?;
+            tx.commit().map_err(said)?;
+        }
+        Ok(())
+    }
+
+    /// The player of this name, if any.
+    pub(crate) fn player(&self, name: &str) -> Result<Option<PlayerRow>, String> {
+        self.conn
+            .query_row(
+                "SELECT id, key, rating, deviation, volatility FROM players WHERE name = ?1",
+                params![name],
+                |r| {
+                    Ok(PlayerRow {
+                        id: r.get(0)?,
+                        key: r.get(1)?,
+                        rating: Glicko2Rating {
+                            rating: r.get(2)?,
+                            deviation: r.get(3)?,
+                            volatility: r.get(4)?,
+                        },
+                    })
+                },
+            )
+            .optional()
+            .map_err(said)
+    }
+
+    /// Binds `name` to `key` with a new rating: the name's first login.
+    pub(crate) fn add_player(&self, name: &str, key: &[u8], now: u64) -> Result<(), String> {
+        let fresh = Glicko2Rating::new();
+        self.conn
+            .execute(
+                "INSERT INTO players (name, key, rating, deviation, volatility, created)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    name,
+                    key,
+                    fresh.rating,
+                    fresh.deviation,
+                    fresh.volatility,
+                    now as i64
+                ],
+            )
+            .map_err(said)?;
+        Ok(())
+    }
+
+    /// A new game's row, with its record as it starts: its id.
+    pub(crate) fn add_game(
+        &self,
+        players: [i64; 2],
+        clock: &str,
+        rated: bool,
+        start_fen: &str,
+        pdn: &str,
+    ) -> Result<i64, String> {
+        let now = crate::store::now_unix() as i64;
+        self.conn
+            .execute(
+                "INSERT INTO games (black, white, clock, rated, start_fen, started, pdn)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![players[0], players[1], clock, rated, start_fen, now, pdn],
+            )
+            .map_err(said)?;
+        Ok(self.conn.last_insert_rowid())
+    }
+
+    /// Stores a game's move `ply` (from 0) and its record so far (with the clocks, to
+    /// resume it from), in one transaction committed before the move is told to anyone.
+    pub(crate) fn add_move(
+        &mut self,
+        game: i64,
+        ply: usize,
+        squares: &str,
+        pdn: &str,
+    ) -> Result<(), String> {
+        let tx = self.conn.transaction().map_err(said)?;
+        tx.execute(
+            "INSERT INTO moves (game, ply, squares) VALUES (?1, ?2, ?3)",
+            params![game, ply as i64, squares],
+        )
+        .map_err(said)?;
+        tx.execute(
+            "UPDATE games SET pdn = ?2 WHERE id = ?1",
+            params![game, pdn],
+        )
+        .map_err(said)?;
+        tx.commit().map_err(said)
+    }
+
+    /// The games not finished (the server stopped or was killed during them): each
+    /// with its players and record so far.
+    pub(crate) fn unfinished(&self) -> Result<Vec<Unfinished>, String> {
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT g.id, b.name, w.name, g.black, g.white, g.clock, g.rated, g.pdn
+                 FROM games g JOIN players b ON b.id = g.black JOIN players w ON w.id = g.white
+                 WHERE g.result IS NULL AND g.pdn IS NOT NULL ORDER BY g.id",
+            )
+            .map_err(said)?;
+        let rows = statement
+            .query_map([], |r| {
+                Ok(Unfinished {
+                    id: r.get(0)?,
+                    names: [r.get(1)?, r.get(2)?],
+                    ids: [r.get(3)?, r.get(4)?],
+                    clock: r.get(5)?,
+                    rated: r.get(6)?,
+                    pdn: r.get(7)?,
+                })
+            })
+            .map_err(said)?;
+        rows.map(|row| row.map_err(said)).collect()
+    }
+
+    /// Stores a finished game: its result and record, and for a rated game both
+    /// players' new ratings and their history, in one transaction.
+    pub(crate) fn finish_game(
+        &mut self,
+        game: i64,
+        result: &str,
+        pdn: &str,
+        now: u64,
+        ratings: Option<[(i64, Glicko2Rating); 2]>,
+    ) -> Result<(), String> {
+        let tx = self.conn.transaction().map_err(said)?;
+        tx.execute(
+            "UPDATE games SET result = ?2, pdn = ?3, ended = ?4 WHERE id = ?1",
+            params![game, result, pdn, now as i64],
+        )
+        .map_err(said)?;
+        for (player, r) in ratings.into_iter().flatten() {
+            tx.execute(
+                "UPDATE players SET rating = ?2, deviation = ?3, volatility = ?4 WHERE id = ?1",
+                params![player, r.rating, r.deviation, r.volatility],
+            )
+            .map_err(said)?;
+            tx.execute(
+                "INSERT INTO ratings (player, game, rating, deviation, volatility)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![player, game, r.rating, r.deviation, r.volatility],
+            )
+            .map_err(said)?;
+        }
+        tx.commit().map_err(said)
+    }
+
+    /// Up to `limit` of a player's finished games after the game `after`, oldest first:
+    /// each game's number and record.
+    pub(crate) fn records(
+        &self,
+        player: i64,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<(u64, String)>, String> {
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT id, pdn FROM games WHERE (black = ?1 OR white = ?1) AND id > ?2
+                 AND result IS NOT NULL ORDER BY id LIMIT ?3",
+            )
+            .map_err(said)?;
+        let after = i64::try_from(after).unwrap_or(i64::MAX);
+        let rows = statement
+            .query_map(params![player, after, limit as i64], |r| {
+                Ok((r.get::<_, i64>(0)? as u64, r.get::<_, String>(1)?))
+            })
+            .map_err(said)?;
+        rows.map(|row| row.map_err(said)).collect()
+    }
+
+    /// A player's finished games: (won, lost, drawn).
+    pub(crate) fn record(&self, player: i64) -> Result<[u32; 3], String> {
+        let mut out = [0u32; 3];
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT black = ?1, result FROM games WHERE (black = ?1 OR white = ?1)
+                 AND result IS NOT NULL",
+            )
+            .map_err(said)?;
+        let rows = statement
+            .query_map(params![player], |r| {
+                Ok((r.get::<_, bool>(0)?, r.get::<_, String>(1)?))
+            })
+            .map_err(said)?;
+        for row in rows {
+            let (black, result) = row.map_err(said)?;
+            let i = match (result.as_str(), black) {
+                ("1-0", true) | ("0-1", false) => 0,
+                ("1-0", false) | ("0-1", true) => 1,
+                _ => 2,
+            };
+            out[i] += 1;
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrates_once_and_binds_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.sqlite");
+        let db = Db::open(&path).unwrap();
+        db.add_player("alice", &[1; 32], 0).unwrap();
+        assert!(db.add_player("alice", &[2; 32], 0).is_err());
+        drop(db);
+        let db = Db::open(&path).unwrap();
+        assert_eq!(db.player("alice").unwrap().unwrap().key, vec![1; 32]);
+        assert!(db.player("bob").unwrap().is_none());
+    }
+
+    #[test]
+    fn a_players_games_come_a_page_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut db = Db::open(&dir.path().join("s.sqlite")).unwrap();
+        db.add_player("a", &[1; 32], 0).unwrap();
+        db.add_player("b", &[2; 32], 0).unwrap();
+        let [a, b] = ["a", "b"].map(|n| db.player(n).unwrap().unwrap().id);
+        for _ in 0..25 {
+            let game = db
+                .add_game([a, b], "5+3", false, "B:W21-32:B1-12", "")
+                .unwrap();
+            db.finish_game(game, "1-0", "[Result \"1-0\"]", 0, None)
+                .unwrap();
+        }
+        // One not finished is left out.
+        db.add_game([a, b], "5+3", false, "B:W21-32:B1-12", "")
+            .unwrap();
+        let first = db.records(a, 0, 20).unwrap();
+        assert_eq!(first.len(), 20);
+        let rest = db.records(b, first[19].0, 20).unwrap();
+        assert_eq!(rest.len(), 5);
+        assert_eq!(db.record(a).unwrap(), [25, 0, 0]);
+        assert_eq!(db.record(b).unwrap(), [0, 25, 0]);
+    }
+}

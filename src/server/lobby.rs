@@ -1,0 +1,864 @@
+//! The server's state: who is online, the open seeks, the games in play, and the
+//! database. One lock guards it all (never held across a wait), so that a move is
+//! checked, stored and told in one step, in the order the server took it.
+
+use super::db::Db;
+use super::protocol::{self, ClientMessage, ServerMessage};
+use crate::game::Game;
+use crate::rules::Color;
+use crate::session::{News, Seats, Session, TimeControl};
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+use std::collections::BTreeMap;
+use std::time::Instant;
+use tokio::sync::mpsc;
+
+/// The messages waiting for one connection: bounded, so that a client that does not
+/// read is let go rather than holding the server's memory.
+pub(crate) const QUEUE: usize = 256;
+
+/// A player online.
+struct Online {
+    /// The connection's number, so a stale connection's leaving does not drop a newer.
+    conn: u64,
+    /// The player's row in the database.
+    id: i64,
+    /// Where their messages go.
+    out: mpsc::Sender<ServerMessage>,
+    /// The game they play, if any.
+    game: Option<u64>,
+    /// The game they watch, if any.
+    watching: Option<u64>,
+}
+
+/// An open seek.
+struct Seek {
+    /// Who posted it.
+    by: String,
+    /// Its clock.
+    clock: TimeControl,
+    /// The clock as given.
+    clock_text: String,
+    /// Whether the game would be rated.
+    rated: bool,
+    /// A challenge's player: the only one who sees the seek and may take it.
+    only: Option<String>,
+    /// A private table's code: the seek is hidden, and taken with the code only.
+    code: Option<String>,
+}
+
+impl Seek {
+    /// Whether `name` sees this seek in the list.
+    fn shown_to(&self, name: &str) -> bool {
+        self.code.is_none() && (self.by == name || self.only.as_deref().is_none_or(|o| o == name))
+    }
+}
+
+/// A game in play, refereed here.
+struct Table {
+    /// The game, its rules and clocks.
+    session: Session,
+    /// Black's and White's names.
+    names: [String; 2],
+    /// Black's and White's rows.
+    ids: [i64; 2],
+    /// Whether it is rated.
+    rated: bool,
+    /// The clock as given.
+    clock: String,
+    /// Whether the game waits for a player to come back, its clocks stopped.
+    adjourned: bool,
+}
+
+impl Table {
+    /// The message telling the player of `color` that the game starts or goes on.
+    fn started(&self, game: u64, color: Color) -> ServerMessage {
+        let played = self.session.game();
+        ServerMessage::Started {
+            game,
+            black: self.names[0].clone(),
+            white: self.names[1].clone(),
+            side: color.into(),
+            clock: self.clock.clone(),
+            rated: self.rated,
+            fen: played.position().to_string(),
+            moves: played.moves().iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    /// The current record, as PDN.
+    fn pdn(&self, site: &str) -> String {
+        let mut record = self.session.record(&crate::store::today());
+        record.set_tag("Event", "checkers server");
+        record.set_tag("Site", site);
+        crate::pdn::write_game(&record)
+    }
+
+    /// Who hears of this game's moves: its players, then who watches it.
+    fn audience(&self, game: u64, online: &BTreeMap<String, Online>) -> Vec<String> {
+        let mut names = self.names.to_vec();
+        names.extend(
+            online
+                .iter()
+                .filter(|(_, o)| o.watching == Some(game))
+                .map(|(n, _)| n.clone()),
+        );
+        names
+    }
+}
+
+/// Everything the server holds.
+pub(crate) struct Lobby {
+    /// The database.
+    db: Db,
+    /// The players online, by name.
+    online: BTreeMap<String, Online>,
+    /// The open seeks, by number.
+    seeks: BTreeMap<u64, Seek>,
+    /// The next seek's number.
+    next_seek: u64,
+    /// The games in play, by their database id.
+    games: BTreeMap<u64, Table>,
+    /// Where the server is, for the records' Site tag.
+    site: String,
+}
+
+/// Black's index in pairs, then White's.
+fn index(color: Color) -> usize {
+    match color {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+impl Lobby {
+    /// A lobby over `db`, for a server at `site`.
+    pub(crate) fn new(db: Db, site: String) -> Lobby {
+        Lobby {
+            db,
+            online: BTreeMap::new(),
+            seeks: BTreeMap::new(),
+            next_seek: 1,
+            games: BTreeMap::new(),
+            site,
+        }
+    }
+
+    /// Takes back the games the server stopped during (or was killed in), from their
+    /// stored records: adjourned, their clocks stopped, until both players are back.
+    /// Returns how many.
+    pub(crate) fn restore(&mut self, now: Instant) -> Result<usize, String> {
+        for stored in self.db.unfinished()? {
+            let Some(Ok(record)) = crate::pdn::read_games(&stored.pdn).into_iter().next() else {
+                tracing::error!(game = stored.id, "a stored game's record does not read");
+                continue;
+            };
+            let mut session = Session::from_record(&record)
+                .with_seats(Seats::PEOPLE)
+                .with_assist(false)
+                .with_recorded_clock(now);
+            session.set_paused(true);
+            self.games.insert(
+                stored.id as u64,
+                Table {
+                    session,
+                    names: stored.names,
+                    ids: stored.ids,
+                    rated: stored.rated,
+                    clock: stored.clock,
+                    adjourned: true,
+                },
+            );
+        }
+        Ok(self.games.len())
+    }
+
+    /// The database, for logins.
+    pub(crate) fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// `name` logs in again while online: the old connection is told and let go (its
+    /// game adjourned, to go on at once on the new one).
+    pub(crate) fn take_over(&mut self, name: &str) {
+        if let Some(old) = self.online.get(name) {
+            let reason = "you logged in on another connection".to_string();
+            let _ = old.out.try_send(ServerMessage::Refused { reason });
+            self.gone(name);
+        }
+    }
+
+    /// `name` (row `id`) is online on connection `conn`.
+    pub(crate) fn enter(
+        &mut self,
+        name: &str,
+        id: i64,
+        conn: u64,
+        out: mpsc::Sender<ServerMessage>,
+    ) {
+        self.online.insert(
+            name.to_string(),
+            Online {
+                conn,
+                id,
+                out,
+                game: None,
+                watching: None,
+            },
+        );
+        let mine = self
+            .games
+            .iter()
+            .find(|(_, t)| t.names.iter().any(|n| n == name))
+            .map(|(game, t)| (*game, t.names.clone()));
+        let Some((game, names)) = mine else {
+            return;
+        };
+        if let Some(online) = self.online.get_mut(name) {
+            online.game = Some(game);
+        }
+        let other = if names[0] == name {
+            &names[1]
+        } else {
+            &names[0]
+        };
+        if !self.online.contains_key(other) {
+            let text = format!(
+                "Your game {game} against {other} is adjourned: it goes on when {other} comes back."
+            );
+            return self.send(name, ServerMessage::Info { text });
+        }
+        let Some(table) = self.games.get_mut(&game) else {
+            return;
+        };
+        table.adjourned = false;
+        table.session.set_paused(false);
+        tracing::info!(game, "resumed");
+        let messages = [Color::Black, Color::White].map(|c| table.started(game, c));
+        for (n, message) in names.iter().zip(messages) {
+            self.send(n, message);
+        }
+    }
+
+    /// Whether `name` is online on connection `conn` still (not let go).
+    pub(crate) fn connected(&self, name: &str, conn: u64) -> bool {
+        self.online.get(name).is_some_and(|o| o.conn == conn)
+    }
+
+    /// `name`'s connection `conn` broke the protocol: told why, and let go.
+    pub(crate) fn refuse(&mut self, name: &str, conn: u64, reason: String) {
+        if self.connected(name, conn) {
+            self.send(name, ServerMessage::Refused { reason });
+            self.leave(name, conn);
+        }
+    }
+
+    /// The server stops: everyone is told, and let go. Their games are in the
+    /// database with every move, and are taken back adjourned at the next start.
+    pub(crate) fn stop_all(&mut self) {
+        let reason = "the server is stopping: a game in play is adjourned and goes on when the \
+                      server is back"
+            .to_string();
+        for online in self.online.values() {
+            let _ = online.out.try_send(ServerMessage::Refused {
+                reason: reason.clone(),
+            });
+        }
+        self.online.clear();
+        self.seeks.clear();
+    }
+
+    /// `name`'s connection `conn` closed: their seeks go. A game they play stays, its
+    /// clock running (leaving does not stop the clock in this first server).
+    pub(crate) fn leave(&mut self, name: &str, conn: u64) {
+        if self.online.get(name).is_some_and(|o| o.conn == conn) {
+            self.gone(name);
+        }
+    }
+
+    /// `name` is gone: their seeks go, and a game they play is adjourned, its clocks
+    /// stopped, until they come back.
+    fn gone(&mut self, name: &str) {
+        let game = self.online.remove(name).and_then(|o| o.game);
+        self.seeks.retain(|_, s| s.by != name);
+        let Some(table) = game.and_then(|g| self.games.get_mut(&g)) else {
+            return;
+        };
+        table.adjourned = true;
+        table.session.set_paused(true);
+        let other = if table.names[0] == name {
+            table.names[1].clone()
+        } else {
+            table.names[0].clone()
+        };
+        let text = format!(
+            "{name} left: game {} is adjourned, its clocks stopped, until {name} comes back.",
+            game.unwrap_or_default()
+        );
+        self.send(&other, ServerMessage::Info { text });
+    }
+
+    /// Queues `message` for `name`; a client whose queue is full is let go (its
+    /// connection closes once its sender is gone).
+    fn send(&mut self, name: &str, message: ServerMessage) {
+        let full = self
+            .online
+            .get(name)
+            .is_some_and(|o| o.out.try_send(message).is_err());
+        if full {
+            tracing::warn!(name, "a client does not read its messages: let go");
+            self.gone(name);
+        }
+    }
+
+    /// A refusal of a request, to `name`.
+    fn reject(&mut self, name: &str, reason: impl Into<String>) {
+        self.send(
+            name,
+            ServerMessage::Rejected {
+                reason: reason.into(),
+            },
+        );
+    }
+
+    /// `name` asks `message`.
+    pub(crate) fn handle(&mut self, name: &str, message: ClientMessage, now: Instant) {
+        self.tick(now);
+        match message {
+            ClientMessage::Login { .. } => self.reject(name, "already logged in"),
+            ClientMessage::Ping => self.send(name, ServerMessage::Pong),
+            ClientMessage::Who => {
+                let text = self.who();
+                self.send(name, ServerMessage::Info { text });
+            }
+            ClientMessage::Seeks => {
+                let text = self.seeks_text(name);
+                self.send(name, ServerMessage::Info { text });
+            }
+            ClientMessage::Games => {
+                let text = self.games_text();
+                self.send(name, ServerMessage::Info { text });
+            }
+            ClientMessage::Watch { number } => self.watch(name, number),
+            ClientMessage::Export { after } => self.export(name, after),
+            ClientMessage::Player { name: who } => {
+                let text = self.player_text(&who);
+                self.send(name, ServerMessage::Info { text });
+            }
+            ClientMessage::Seek { clock, rated } => self.seek(name, &clock, rated, None, None),
+            ClientMessage::Challenge {
+                name: whom,
+                clock,
+                rated,
+            } => self.challenge(name, &whom, &clock, rated),
+            ClientMessage::Invite { clock, rated } => {
+                let code = crate::net::new_code();
+                self.seek(name, &clock, rated, None, Some(code));
+            }
+            ClientMessage::Join { code } => {
+                let code = crate::net::normalize_code(&code);
+                match self
+                    .seeks
+                    .iter()
+                    .find(|(_, s)| s.code.as_deref() == Some(code.as_str()))
+                {
+                    Some((number, _)) => {
+                        let number = *number;
+                        self.take_seek(name, number, now);
+                    }
+                    None => self.reject(name, "no private table has that code"),
+                }
+            }
+            ClientMessage::Accept { number } => self.accept(name, number, now),
+            ClientMessage::Play { text } => self.play(name, &text),
+            ClientMessage::Resign => self.resign(name),
+            ClientMessage::Draw => self.draw(name),
+        }
+    }
+
+    /// A player's rating, shown rounded.
+    fn rating_of(&self, name: &str) -> String {
+        match self.db.player(name) {
+            Ok(Some(p)) => format!("{:.0}", p.rating.rating),
+            _ => "?".to_string(),
+        }
+    }
+
+    /// The players online.
+    fn who(&self) -> String {
+        let mut lines = vec![format!("{} online:", self.online.len())];
+        for (name, online) in &self.online {
+            let doing = match online.game {
+                Some(game) => format!("playing game {game}"),
+                None => "in the lobby".to_string(),
+            };
+            lines.push(format!("  {name} ({}) {doing}", self.rating_of(name)));
+        }
+        lines.join("\n")
+    }
+
+    /// The open seeks.
+    fn seeks_text(&self, viewer: &str) -> String {
+        let shown: Vec<_> = self
+            .seeks
+            .iter()
+            .filter(|(_, s)| s.shown_to(viewer))
+            .collect();
+        if shown.is_empty() {
+            return "No open seeks (seek 5+3 rated posts one).".to_string();
+        }
+        let mut lines = vec!["Open seeks (accept N takes one):".to_string()];
+        for (n, seek) in shown {
+            let kind = if seek.rated { "rated" } else { "casual" };
+            let to = seek
+                .only
+                .as_ref()
+                .map_or(String::new(), |o| format!(", a challenge to {o}"));
+            lines.push(format!(
+                "  {n}: {} ({}) {} {kind}{to}",
+                seek.by,
+                self.rating_of(&seek.by),
+                seek.clock_text
+            ));
+        }
+        lines.join("\n")
+    }
+
+    /// The games in play.
+    fn games_text(&self) -> String {
+        if self.games.is_empty() {
+            return "No games in play.".to_string();
+        }
+        let mut lines = vec!["Games in play:".to_string()];
+        for (n, table) in &self.games {
+            let kind = if table.rated { "rated" } else { "casual" };
+            lines.push(format!(
+                "  {n}: {} - {}, {} {kind}, {} moves played",
+                table.names[0],
+                table.names[1],
+                table.clock,
+                table.session.game().moves().len()
+            ));
+        }
+        lines.join("\n")
+    }
+
+    /// A player's rating and record.
+    fn player_text(&self, who: &str) -> String {
+        match self.db.player(who) {
+            Ok(Some(p)) => {
+                let [won, lost, drawn] = self.db.record(p.id).unwrap_or_default();
+                format!(
+                    "{who}: rating {:.0} (deviation {:.0}); {won} won, {lost} lost, {drawn} drawn{}",
+                    p.rating.rating,
+                    p.rating.deviation,
+                    if self.online.contains_key(who) {
+                        "; online"
+                    } else {
+                        ""
+                    }
+                )
+            }
+            Ok(None) => format!("No player is called {who} here."),
+            Err(e) => e,
+        }
+    }
+
+    /// `name` posts a seek.
+    fn seek(
+        &mut self,
+        name: &str,
+        clock: &str,
+        rated: bool,
+        only: Option<String>,
+        code: Option<String>,
+    ) {
+        let control = match clock.parse::<TimeControl>() {
+            Ok(control) => control,
+            Err(e) => {
+                return self.reject(name, format!("{clock}: {}", crate::text::error_chain(&e)));
+            }
+        };
+        if self.online.get(name).is_some_and(|o| o.game.is_some()) {
+            return self.reject(name, "you are playing a game: finish it first");
+        }
+        if self.seeks.values().filter(|s| s.by == name).count() >= 3 {
+            return self.reject(name, "you have three seeks open already");
+        }
+        let number = self.next_seek;
+        self.next_seek += 1;
+        self.seeks.insert(
+            number,
+            Seek {
+                by: name.to_string(),
+                clock: control,
+                clock_text: clock.to_string(),
+                rated,
+                only: only.clone(),
+                code: code.clone(),
+            },
+        );
+        let kind = if rated { "rated" } else { "casual" };
+        let text = match (&only, &code) {
+            (Some(whom), _) => {
+                let told = format!(
+                    "{name} ({}) challenges you to a {clock} {kind} game: accept {number} takes it.",
+                    self.rating_of(name)
+                );
+                self.send(whom, ServerMessage::Info { text: told });
+                format!("Challenge {number} sent to {whom}: {clock} {kind}.")
+            }
+            (None, Some(code)) => format!(
+                "Private table {number}: {clock} {kind}. Give your friend its code: join {code}"
+            ),
+            (None, None) => {
+                format!("Seek {number} posted: {clock} {kind}. Waiting for someone to accept it.")
+            }
+        };
+        self.send(name, ServerMessage::Info { text });
+    }
+
+    /// `name` challenges `whom`.
+    fn challenge(&mut self, name: &str, whom: &str, clock: &str, rated: bool) {
+        if whom == name {
+            return self.reject(name, "you cannot challenge yourself");
+        }
+        if !self.online.contains_key(whom) {
+            return self.reject(name, format!("{whom} is not online (who lists who is)"));
+        }
+        self.seek(name, clock, rated, Some(whom.to_string()), None);
+    }
+
+    /// `name` accepts seek `number` (one shown to them): the game starts.
+    fn accept(&mut self, name: &str, number: u64, now: Instant) {
+        match self.seeks.get(&number) {
+            Some(seek) if seek.shown_to(name) => self.take_seek(name, number, now),
+            _ => self.reject(name, format!("no open seek {number} (seeks lists them)")),
+        }
+    }
+
+    /// `name` takes seek `number`: the game starts.
+    fn take_seek(&mut self, name: &str, number: u64, now: Instant) {
+        let Some(seek) = self.seeks.get(&number) else {
+            return self.reject(name, format!("no open seek {number} (seeks lists them)"));
+        };
+        if seek.only.as_deref().is_some_and(|o| o != name) {
+            return self.reject(name, format!("no open seek {number} (seeks lists them)"));
+        }
+        if seek.by == name {
+            return self.reject(name, "that seek is your own");
+        }
+        let busy =
+            |lobby: &Lobby, who: &str| lobby.online.get(who).is_none_or(|o| o.game.is_some());
+        if busy(self, name) {
+            return self.reject(name, "you are playing a game: finish it first");
+        }
+        if busy(self, &seek.by) {
+            return self.reject(name, format!("{} is playing a game now", seek.by));
+        }
+        let Some(seek) = self.seeks.remove(&number) else {
+            return;
+        };
+        // Colours by lot.
+        let mut coin = [0u8; 1];
+        let _ = getrandom::fill(&mut coin);
+        let names = if coin[0] & 1 == 0 {
+            [seek.by.clone(), name.to_string()]
+        } else {
+            [name.to_string(), seek.by.clone()]
+        };
+        let ids = names
+            .clone()
+            .map(|n| self.online.get(&n).map_or(0, |o| o.id));
+        let session = Session::new(Game::new())
+            .with_seats(Seats::PEOPLE)
+            .with_assist(false)
+            .with_names(crate::pdn::Players {
+                black: Some(names[0].clone()),
+                white: Some(names[1].clone()),
+            })
+            .with_clock(seek.clock, now);
+        let fen = session.position().to_string();
+        let table = Table {
+            session,
+            names: names.clone(),
+            ids,
+            rated: seek.rated,
+            clock: seek.clock_text.clone(),
+            adjourned: false,
+        };
+        let game = match self.db.add_game(
+            ids,
+            &seek.clock_text,
+            seek.rated,
+            &fen,
+            &table.pdn(&self.site),
+        ) {
+            Ok(game) => game as u64,
+            Err(e) => {
+                tracing::error!(error = e, "cannot store a new game");
+                return self.reject(name, "the server cannot store a game now");
+            }
+        };
+        for n in &names {
+            self.seeks.retain(|_, s| &s.by != n);
+            if let Some(online) = self.online.get_mut(n) {
+                online.game = Some(game);
+            }
+        }
+        tracing::info!(game, black = names[0], white = names[1], "game started");
+        for (n, color) in names.iter().zip([Color::Black, Color::White]) {
+            self.send(n, table.started(game, color));
+        }
+        self.games.insert(game, table);
+    }
+
+    /// `name`'s game and the side they play there.
+    fn seat_of(&self, name: &str) -> Option<(u64, Color)> {
+        let game = self.online.get(name)?.game?;
+        let table = self.games.get(&game)?;
+        let color = if table.names[0] == name {
+            Color::Black
+        } else {
+            Color::White
+        };
+        Some((game, color))
+    }
+
+    /// `name` plays `text` in their game, for their own side only.
+    fn play(&mut self, name: &str, text: &str) {
+        let Some((game, color)) = self.seat_of(name) else {
+            return self.reject(name, "you are not playing a game");
+        };
+        let Some(table) = self.games.get_mut(&game) else {
+            return;
+        };
+        if table.adjourned {
+            return self.reject(name, "the game is adjourned until your opponent is back");
+        }
+        let turn = table.session.position().turn();
+        if turn != color {
+            return self.reject(name, format!("it is {turn}'s turn: you play {color}"));
+        }
+        let news = match table.session.play_text(text) {
+            Ok(news) => news,
+            Err(e) => return self.reject(name, format!("{text}: {e}")),
+        };
+        let News::Played { m, .. } = news else {
+            return;
+        };
+        let ply = table.session.game().moves().len() - 1;
+        let squares = m.to_string();
+        // Stored before either player hears of it.
+        let pdn = table.pdn(&self.site);
+        if let Err(e) = self.db.add_move(game as i64, ply, &squares, &pdn) {
+            tracing::error!(game, error = e, "cannot store a move: the game is stopped");
+            let names = table.names.clone();
+            for n in &names {
+                self.reject(n, "the server cannot store moves now: the game is stopped");
+                if let Some(online) = self.online.get_mut(n) {
+                    online.game = None;
+                }
+            }
+            self.games.remove(&game);
+            return;
+        }
+        let clocks = table.session.clock().map(|_| {
+            [Color::Black, Color::White].map(|c| {
+                table
+                    .session
+                    .time_left(c)
+                    .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+            })
+        });
+        let message = ServerMessage::Moved {
+            game,
+            side: color.into(),
+            squares,
+            fen: table.session.position().to_string(),
+            clocks,
+        };
+        for n in table.audience(game, &self.online) {
+            self.send(&n, message.clone());
+        }
+        self.end_if_over(game);
+    }
+
+    /// A page of `name`'s finished games, after game `after`.
+    fn export(&mut self, name: &str, after: u64) {
+        let Some(id) = self.online.get(name).map(|o| o.id) else {
+            return;
+        };
+        let page = protocol::EXPORT_PAGE;
+        match self.db.records(id, after, page) {
+            Ok(records) => {
+                let next = (records.len() == page)
+                    .then(|| records.last().map(|(game, _)| *game))
+                    .flatten();
+                let games = records.into_iter().map(|(_, pdn)| pdn).collect();
+                self.send(name, ServerMessage::Records { games, next });
+            }
+            Err(e) => {
+                tracing::error!(error = e, "cannot read a player's games");
+                self.reject(name, "the server cannot read your games now");
+            }
+        }
+    }
+
+    /// `name` watches game `number`: told it as it stands, then each move.
+    fn watch(&mut self, name: &str, number: u64) {
+        let Some(table) = self.games.get(&number) else {
+            return self.reject(name, format!("no game {number} in play (games lists them)"));
+        };
+        if table.names.iter().any(|n| n == name) {
+            return self.reject(name, "that is your own game");
+        }
+        let game = table.session.game();
+        let message = ServerMessage::Watching {
+            game: number,
+            black: table.names[0].clone(),
+            white: table.names[1].clone(),
+            clock: table.clock.clone(),
+            moves: game.moves().iter().map(ToString::to_string).collect(),
+            fen: game.position().to_string(),
+        };
+        if let Some(online) = self.online.get_mut(name) {
+            online.watching = Some(number);
+        }
+        self.send(name, message);
+    }
+
+    /// `name` resigns their game.
+    fn resign(&mut self, name: &str) {
+        let Some((game, color)) = self.seat_of(name) else {
+            return self.reject(name, "you are not playing a game");
+        };
+        if let Some(table) = self.games.get_mut(&game)
+            && let Err(e) = table.session.resign(color)
+        {
+            return self.reject(name, e.to_string());
+        }
+        self.end_if_over(game);
+    }
+
+    /// `name` offers a draw on their turn, or accepts the one offered.
+    fn draw(&mut self, name: &str) {
+        let Some((game, color)) = self.seat_of(name) else {
+            return self.reject(name, "you are not playing a game");
+        };
+        let Some(table) = self.games.get_mut(&game) else {
+            return;
+        };
+        if table.adjourned {
+            return self.reject(name, "the game is adjourned until your opponent is back");
+        }
+        if table.session.game().draw_offer() == Some(!color) {
+            if let Err(e) = table.session.accept_draw() {
+                return self.reject(name, e.to_string());
+            }
+            return self.end_if_over(game);
+        }
+        if table.session.position().turn() != color {
+            return self.reject(name, "offer a draw on your turn");
+        }
+        if let Err(e) = table.session.offer_draw() {
+            return self.reject(name, e.to_string());
+        }
+        let other = table.names[index(!color)].clone();
+        self.send(
+            &other,
+            ServerMessage::DrawOffered {
+                game,
+                side: color.into(),
+            },
+        );
+        self.send(
+            name,
+            ServerMessage::Info {
+                text: "Draw offered.".to_string(),
+            },
+        );
+    }
+
+    /// The time is `now`: a fallen flag ends its game.
+    pub(crate) fn tick(&mut self, now: Instant) {
+        let flagged: Vec<u64> = self
+            .games
+            .iter_mut()
+            .filter_map(|(game, table)| table.session.tick(now).map(|_| *game))
+            .collect();
+        for game in flagged {
+            self.end_if_over(game);
+        }
+    }
+
+    /// If `game` is over: its record stored, ratings updated, both players told.
+    fn end_if_over(&mut self, game: u64) {
+        let Some(outcome) = self
+            .games
+            .get(&game)
+            .and_then(|t| t.session.game().result())
+        else {
+            return;
+        };
+        let Some(table) = self.games.remove(&game) else {
+            return;
+        };
+        let pdn = table.pdn(&self.site);
+        let result = outcome.pdn_result();
+        let mut ratings_text = None;
+        let mut ratings = None;
+        if table.rated {
+            let before: Vec<Glicko2Rating> = table
+                .names
+                .iter()
+                .map(|n| {
+                    self.db
+                        .player(n)
+                        .ok()
+                        .flatten()
+                        .map_or_else(Glicko2Rating::new, |p| p.rating)
+                })
+                .collect();
+            let score = match result {
+                "1-0" => skillratings::Outcomes::WIN,
+                "0-1" => skillratings::Outcomes::LOSS,
+                _ => skillratings::Outcomes::DRAW,
+            };
+            let (black, white) = glicko2(&before[0], &before[1], &score, &Glicko2Config::new());
+            ratings = Some([(table.ids[0], black), (table.ids[1], white)]);
+            ratings_text = Some(format!(
+                "{} {:.0} -> {:.0}, {} {:.0} -> {:.0}",
+                table.names[0],
+                before[0].rating,
+                black.rating,
+                table.names[1],
+                before[1].rating,
+                white.rating
+            ));
+        }
+        if let Err(e) =
+            self.db
+                .finish_game(game as i64, result, &pdn, crate::store::now_unix(), ratings)
+        {
+            tracing::error!(game, error = e, "cannot store a finished game");
+        }
+        tracing::info!(game, result, "game over");
+        let message = ServerMessage::Ended {
+            game,
+            result: result.to_string(),
+            text: outcome.to_string(),
+            ratings: ratings_text,
+        };
+        for n in table.audience(game, &self.online) {
+            if let Some(online) = self.online.get_mut(&n) {
+                if online.game == Some(game) {
+                    online.game = None;
+                }
+                if online.watching == Some(game) {
+                    online.watching = None;
+                }
+            }
+            self.send(&n, message.clone());
+        }
+    }
+}

@@ -1,0 +1,444 @@
+//! `checkers server`: one process holding many players and their games, which players
+//! reach over TLS (`checkers online`), so nobody opens a port. It runs on a tokio
+//! runtime of its own, made here: the rest of the program stays synchronous.
+//!
+//! Every connection is bounded as a LAN host bounds its peers: a line's length, the
+//! time to log in, the messages queued for it, the connections from one address.
+
+mod db;
+mod lobby;
+pub(crate) mod protocol;
+pub(crate) mod tls;
+
+use crate::commands::CommandError;
+use ed25519_dalek::{Signature, VerifyingKey};
+use lobby::Lobby;
+use protocol::{ClientMessage, ServerMessage};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+
+/// The port a server listens at, and a client connects to, when none is given.
+pub(crate) const DEFAULT_PORT: u16 = 4620;
+
+/// The time a client has from connecting to being logged in (the TLS handshake
+/// included): a connection that says nothing is let go.
+const LOGIN_TIME: Duration = Duration::from_secs(10);
+
+/// The most connections from one address at once.
+const PER_ADDRESS: usize = 16;
+
+/// The most messages a client sends in [`RATE_WINDOW`], as a LAN host allows: more is
+/// a flood, and the client is let go.
+const RATE_MESSAGES: u32 = 200;
+
+/// The window [`RATE_MESSAGES`] counts in.
+const RATE_WINDOW: Duration = Duration::from_secs(10);
+
+/// A client silent this long is let go (the client pings every minute).
+const IDLE_TIME: Duration = Duration::from_secs(5 * 60);
+
+/// What a server needs from its command line.
+pub(crate) struct ServerOptions {
+    /// Where to listen.
+    pub(crate) listen: SocketAddr,
+    /// The database file.
+    pub(crate) db: Option<PathBuf>,
+}
+
+/// The lobby, shared by every connection.
+type Shared = Arc<Mutex<Lobby>>;
+
+/// Locks the lobby (a panic elsewhere leaves it usable: each step is whole).
+fn lock(lobby: &Shared) -> std::sync::MutexGuard<'_, Lobby> {
+    lobby.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// `checkers server`.
+pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .try_init();
+    let db_path = match &options.db {
+        Some(path) => path.clone(),
+        None => {
+            let dir = crate::store::data_dir()
+                .ok_or_else(|| network("no data folder: give --db FILE".to_string()))?
+                .join("server");
+            crate::store::files::create_folder(&dir)
+                .map_err(|e| network(format!("{}: {e}", crate::text::printable_path(&dir))))?;
+            dir.join("server.sqlite")
+        }
+    };
+    let db = db::Db::open(&db_path).map_err(network)?;
+    let (cert, key, made) =
+        tls::certificate(&beside(&db_path, "cert.der"), &beside(&db_path, "key.der"))
+            .map_err(network)?;
+    let fingerprint = protocol::fingerprint(&cert);
+    let config = tls::server_config(cert, key).map_err(network)?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| network(format!("cannot start: {e}")))?;
+    runtime.block_on(async {
+        let listener = TcpListener::bind(options.listen).await.map_err(|e| {
+            network(format!(
+                "cannot listen at {}: {e} (--listen ADDR:PORT picks another)",
+                options.listen
+            ))
+        })?;
+        let address = listener.local_addr().map_err(|e| network(e.to_string()))?;
+        println!("checkers server listening at {address}");
+        println!(
+            "Certificate fingerprint {}{}",
+            protocol::fingerprint_text(&fingerprint),
+            if made { " (made now)" } else { "" }
+        );
+        println!("Database {}", crate::text::printable_path(&db_path));
+        let mut lobby = Lobby::new(db, format!("checkers server {address}"));
+        let adjourned = lobby.restore(Instant::now()).map_err(network)?;
+        if adjourned > 0 {
+            println!("{adjourned} adjourned games wait for their players");
+        }
+        let lobby = Arc::new(Mutex::new(lobby));
+        let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+        serve(listener, acceptor, lobby, fingerprint).await;
+        println!("checkers server stopped");
+        Ok(())
+    })
+}
+
+/// A file beside the database: `server.sqlite` gives `server.cert.der`.
+fn beside(db: &Path, extension: &str) -> PathBuf {
+    db.with_extension(extension)
+}
+
+/// A network error.
+fn network(text: String) -> CommandError {
+    CommandError::Network(text)
+}
+
+/// Takes connections until SIGTERM or Ctrl-C; the clocks are ticked meanwhile. Every
+/// move is in the database already when it stops.
+async fn serve(
+    listener: TcpListener,
+    acceptor: tokio_rustls::TlsAcceptor,
+    lobby: Shared,
+    fingerprint: [u8; 32],
+) {
+    let counts: Arc<Mutex<HashMap<IpAddr, usize>>> = Arc::default();
+    // Held by each connection's writer: the last words are written when none is left.
+    let writers = Arc::new(());
+    let mut next_conn = 0u64;
+    let mut ticks = tokio::time::interval(Duration::from_millis(200));
+    let stop = stop_signal();
+    tokio::pin!(stop);
+    loop {
+        tokio::select! {
+            () = &mut stop => {
+                tracing::info!("stopping");
+                lock(&lobby).stop_all();
+                let deadline = Instant::now() + Duration::from_secs(3);
+                while Arc::strong_count(&writers) > 1 && Instant::now() < deadline {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+                return;
+            }
+            _ = ticks.tick() => lock(&lobby).tick(Instant::now()),
+            accepted = listener.accept() => {
+                let Ok((stream, peer)) = accepted else { continue };
+                let ip = peer.ip();
+                {
+                    let mut counts = counts.lock().unwrap_or_else(|e| e.into_inner());
+                    let count = counts.entry(ip).or_default();
+                    if *count >= PER_ADDRESS {
+                        tracing::warn!(%peer, "too many connections from one address");
+                        continue;
+                    }
+                    *count += 1;
+                }
+                next_conn += 1;
+                let conn = next_conn;
+                let (acceptor, lobby, counts) = (acceptor.clone(), lobby.clone(), counts.clone());
+                let writer = writers.clone();
+                tokio::spawn(async move {
+                    let server = Server { acceptor, lobby, fingerprint, writer };
+                    connection(stream, peer, conn, server).await;
+                    let mut counts = counts.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Some(count) = counts.get_mut(&ip) {
+                        *count -= 1;
+                        if *count == 0 {
+                            counts.remove(&ip);
+                        }
+                    }
+                });
+            }
+        }
+    }
+}
+
+/// Resolves on SIGTERM or Ctrl-C.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// One line of at most `max` bytes, without its end; none at the end of the stream.
+pub(crate) async fn read_line<R: AsyncBufRead + Unpin>(
+    reader: &mut R,
+    max: usize,
+) -> Result<Option<String>, String> {
+    let mut line = Vec::new();
+    let read = (&mut *reader)
+        .take(max as u64 + 1)
+        .read_until(b'\n', &mut line)
+        .await
+        .map_err(|e| e.to_string())?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if line.last() != Some(&b'\n') {
+        return if line.len() > max {
+            Err(format!("a line longer than {max} bytes"))
+        } else {
+            Ok(None)
+        };
+    }
+    line.pop();
+    String::from_utf8(line)
+        .map(Some)
+        .map_err(|_| "a line that is not UTF-8".to_string())
+}
+
+/// Writes `message` as one line.
+pub(crate) async fn write_message<W: AsyncWrite + Unpin, M: serde::Serialize>(
+    writer: &mut W,
+    message: &M,
+) -> std::io::Result<()> {
+    let mut line = serde_json::to_vec(message).map_err(std::io::Error::other)?;
+    line.push(b'\n');
+    writer.write_all(&line).await?;
+    writer.flush().await
+}
+
+/// What every connection shares of the server.
+struct Server {
+    /// The TLS side.
+    acceptor: tokio_rustls::TlsAcceptor,
+    /// The lobby.
+    lobby: Shared,
+    /// The certificate's fingerprint, which logins sign.
+    fingerprint: [u8; 32],
+    /// A token the connection's writer holds while it runs (see `serve`).
+    writer: Arc<()>,
+}
+
+/// One client, from its TLS handshake to its leaving.
+async fn connection(stream: TcpStream, peer: SocketAddr, conn: u64, server: Server) {
+    let Server {
+        acceptor,
+        lobby,
+        fingerprint,
+        writer: token,
+    } = server;
+    let _ = stream.set_nodelay(true);
+    let deadline = tokio::time::Instant::now() + LOGIN_TIME;
+    let Ok(Ok(tls)) = tokio::time::timeout_at(deadline, acceptor.accept(stream)).await else {
+        tracing::debug!(%peer, "no TLS handshake");
+        return;
+    };
+    let (reader, mut writer) = tokio::io::split(tls);
+    let mut reader = tokio::io::BufReader::new(reader);
+    let (out, queue) = mpsc::channel::<ServerMessage>(lobby::QUEUE);
+    let login = tokio::time::timeout_at(
+        deadline,
+        log_in(&mut reader, &mut writer, &lobby, fingerprint, conn, out),
+    )
+    .await;
+    let refusal = match login {
+        Ok(Ok(name)) => {
+            tracing::info!(%peer, name, "logged in");
+            return play(reader, writer, queue, conn, name, lobby, token).await;
+        }
+        Ok(Err(reason)) => reason,
+        Err(_) => format!("not logged in within {} seconds", LOGIN_TIME.as_secs()),
+    };
+    tracing::info!(%peer, reason = refusal, "login refused");
+    let _ = write_message(&mut writer, &ServerMessage::Refused { reason: refusal }).await;
+    let _ = writer.shutdown().await;
+}
+
+/// The login: a fresh challenge, signed by the key the name is bound to (or, for a
+/// new name, by the key that takes it). Gives the name.
+async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
+    reader: &mut R,
+    writer: &mut W,
+    lobby: &Shared,
+    fingerprint: [u8; 32],
+    conn: u64,
+    out: mpsc::Sender<ServerMessage>,
+) -> Result<String, String> {
+    let mut challenge = [0u8; 32];
+    getrandom::fill(&mut challenge).map_err(|e| format!("no randomness: {e}"))?;
+    let hello = ServerMessage::Challenge {
+        version: protocol::VERSION,
+        challenge: protocol::hex(&challenge),
+    };
+    write_message(writer, &hello)
+        .await
+        .map_err(|e| e.to_string())?;
+    let line = read_line(reader, protocol::MAX_CLIENT_LINE)
+        .await?
+        .ok_or("the connection closed")?;
+    let Ok(ClientMessage::Login {
+        version,
+        name,
+        key,
+        signature,
+    }) = serde_json::from_str::<ClientMessage>(&line)
+    else {
+        return Err("the first message must be a login".to_string());
+    };
+    if version != protocol::VERSION {
+        return Err(format!(
+            "this server speaks protocol {}, the client {version}: update checkers",
+            protocol::VERSION
+        ));
+    }
+    if !protocol::valid_name(&name) {
+        return Err("a name is 1 to 20 letters, digits, - or _".to_string());
+    }
+    let key = protocol::unhex::<32>(&key).ok_or("the key is not 32 bytes in hex")?;
+    let signature =
+        protocol::unhex::<64>(&signature).ok_or("the signature is not 64 bytes in hex")?;
+    let verifying = VerifyingKey::from_bytes(&key).map_err(|_| "the key is not an Ed25519 key")?;
+    verifying
+        .verify_strict(
+            &protocol::login_message(&challenge, &fingerprint, &name),
+            &Signature::from_bytes(&signature),
+        )
+        .map_err(|_| "the login's signature does not verify".to_string())?;
+    let mut lobby = lock(lobby);
+    let (id, new) = match lobby.db().player(&name)? {
+        Some(player) if player.key != key => {
+            return Err(format!(
+                "the name {name} is taken by another player's key: pick another name (--name)"
+            ));
+        }
+        Some(player) => (player.id, false),
+        None => {
+            lobby
+                .db()
+                .add_player(&name, &key, crate::store::now_unix())?;
+            let id = lobby.db().player(&name)?.map_or(0, |p| p.id);
+            (id, true)
+        }
+    };
+    // The key proves it is the same player: a new connection takes over from one
+    // that may be stale (a dropped line the server has not noticed yet).
+    lobby.take_over(&name);
+    let rating = lobby
+        .db()
+        .player(&name)?
+        .map_or(1500.0, |p| p.rating.rating);
+    // The welcome goes first through the queue, then whatever the lobby tells.
+    let welcome = ServerMessage::Welcome {
+        name: name.clone(),
+        new,
+        rating,
+    };
+    out.try_send(welcome).map_err(|e| e.to_string())?;
+    lobby.enter(&name, id, conn, out);
+    Ok(name)
+}
+
+/// A logged-in client: its requests to the lobby, the lobby's messages to it.
+async fn play<R, W>(
+    mut reader: R,
+    mut writer: W,
+    mut queue: mpsc::Receiver<ServerMessage>,
+    conn: u64,
+    name: String,
+    lobby: Shared,
+    token: Arc<()>,
+) where
+    R: AsyncBufRead + Unpin,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    let writing = tokio::spawn(async move {
+        let _token = token;
+        while let Some(message) = queue.recv().await {
+            if write_message(&mut writer, &message).await.is_err() {
+                break;
+            }
+        }
+        let _ = writer.shutdown().await;
+    });
+    let (mut window, mut sent) = (Instant::now(), 0u32);
+    loop {
+        let line = match tokio::time::timeout(
+            IDLE_TIME,
+            read_line(&mut reader, protocol::MAX_CLIENT_LINE),
+        )
+        .await
+        {
+            Ok(Ok(Some(line))) => line,
+            Ok(Ok(None)) | Err(_) => break,
+            Ok(Err(reason)) => {
+                lock(&lobby).refuse(&name, conn, reason);
+                break;
+            }
+        };
+        if window.elapsed() > RATE_WINDOW {
+            (window, sent) = (Instant::now(), 0);
+        }
+        sent += 1;
+        if sent > RATE_MESSAGES {
+            let reason = format!(
+                "more than {RATE_MESSAGES} messages in {} seconds",
+                RATE_WINDOW.as_secs()
+            );
+            lock(&lobby).refuse(&name, conn, reason);
+            break;
+        }
+        let Ok(message) = serde_json::from_str::<ClientMessage>(&line) else {
+            lock(&lobby).refuse(
+                &name,
+                conn,
+                "a message this server does not know".to_string(),
+            );
+            break;
+        };
+        let mut lobby = lock(&lobby);
+        if !lobby.connected(&name, conn) {
+            break;
+        }
+        lobby.handle(&name, message, Instant::now());
+    }
+    lock(&lobby).leave(&name, conn);
+    tracing::info!(name, "left");
+    let _ = tokio::time::timeout(Duration::from_secs(5), writing).await;
+}

@@ -1,0 +1,292 @@
+//! What a `checkers online` client and `checkers server` say to each other over TLS:
+//! one JSON object a line, as across the LAN (`net::protocol`), read with a bound on
+//! its length. The client is untrusted: a line too long or not one of the messages
+//! closes its connection with the reason.
+
+use serde::{Deserialize, Serialize};
+
+/// The server protocol's version: a client of another one is told so and let go.
+pub(crate) const VERSION: u32 = 1;
+
+/// The longest line the server reads from a client, in bytes: every message a client
+/// sends is short, so a far smaller bound than a LAN host's (which reads whole records).
+pub(crate) const MAX_CLIENT_LINE: usize = 4096;
+
+/// The longest line the client reads from the server, in bytes (a list of seeks or
+/// games, a game's record): as across the LAN.
+pub(crate) const MAX_SERVER_LINE: usize = crate::net::protocol::MAX_LINE;
+
+/// What a client sends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub(crate) enum ClientMessage {
+    /// The answer to the server's challenge: who, with which key, and the signature of
+    /// [`login_message`].
+    Login {
+        /// The protocol version the client speaks.
+        version: u32,
+        /// The player's name.
+        name: String,
+        /// The player's Ed25519 public key, in hex.
+        key: String,
+        /// The signature, in hex.
+        signature: String,
+    },
+    /// The players online.
+    Who,
+    /// The open seeks.
+    Seeks,
+    /// Post a seek.
+    Seek {
+        /// The clock, as `--clock` takes it (`5+3`).
+        clock: String,
+        /// Whether the game is rated.
+        rated: bool,
+    },
+    /// Offer a game to one player: a seek only they see and may accept.
+    Challenge {
+        /// The player challenged.
+        name: String,
+        /// The clock, as `--clock` takes it.
+        clock: String,
+        /// Whether the game is rated.
+        rated: bool,
+    },
+    /// Open a private table: a seek nobody sees, taken with the code the server gives.
+    Invite {
+        /// The clock, as `--clock` takes it.
+        clock: String,
+        /// Whether the game is rated.
+        rated: bool,
+    },
+    /// Take the private table of this code.
+    Join {
+        /// The code `invite` gave.
+        code: String,
+    },
+    /// Accept the seek of this number.
+    Accept {
+        /// Its number, as `seeks` shows it.
+        number: u64,
+    },
+    /// The games in play.
+    Games,
+    /// Watch the game of this number.
+    Watch {
+        /// Its number, as `games` shows it.
+        number: u64,
+    },
+    /// A player's rating and record.
+    Player {
+        /// The player's name.
+        name: String,
+    },
+    /// A move in the player's game, as typed (`11-15`).
+    Play {
+        /// The move.
+        text: String,
+    },
+    /// Resign the player's game.
+    Resign,
+    /// Offer a draw, or accept the one offered.
+    Draw,
+    /// The player's finished games as PDN, a page at a time: those after the game of
+    /// this number (0: from the first).
+    Export {
+        /// The last game of the page before.
+        after: u64,
+    },
+    /// Still there.
+    Ping,
+}
+
+/// A side of the board, as messages name it.
+pub(crate) use crate::net::protocol::Side;
+
+/// What the server sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub(crate) enum ServerMessage {
+    /// The first message: a fresh challenge for the login to sign, in hex.
+    Challenge {
+        /// The protocol version the server speaks.
+        version: u32,
+        /// 32 random bytes in hex.
+        challenge: String,
+    },
+    /// The login is taken.
+    Welcome {
+        /// The name logged in.
+        name: String,
+        /// Whether the name was bound to the key just now (its first login).
+        new: bool,
+        /// The player's rating.
+        rating: f64,
+    },
+    /// The connection is refused, and why; it is closed after.
+    Refused {
+        /// Why.
+        reason: String,
+    },
+    /// A request was refused, and why; the connection stays.
+    Rejected {
+        /// Why.
+        reason: String,
+    },
+    /// An answer in words (a list of players, seeks, games; a player's record).
+    Info {
+        /// The lines.
+        text: String,
+    },
+    /// A game of this player's started, or goes on (resumed).
+    Started {
+        /// The game's number on the server.
+        game: u64,
+        /// Black's name.
+        black: String,
+        /// White's name.
+        white: String,
+        /// The side this player plays.
+        side: Side,
+        /// The clock.
+        clock: String,
+        /// Whether it is rated.
+        rated: bool,
+        /// The position it starts from, or goes on from (PDN FEN).
+        fen: String,
+        /// The moves played so far (a game resumed), every landing square named.
+        #[serde(default)]
+        moves: Vec<String>,
+    },
+    /// The game this client watches, as it stands.
+    Watching {
+        /// The game's number.
+        game: u64,
+        /// Black's name.
+        black: String,
+        /// White's name.
+        white: String,
+        /// The clock.
+        clock: String,
+        /// The moves played so far, every landing square named.
+        moves: Vec<String>,
+        /// The position now (PDN FEN).
+        fen: String,
+    },
+    /// A move was played in this client's game, or the one it watches: the position
+    /// after it.
+    Moved {
+        /// The game's number.
+        game: u64,
+        /// The side that moved.
+        side: Side,
+        /// The move, every landing square named.
+        squares: String,
+        /// The position now (PDN FEN).
+        fen: String,
+        /// Black's and White's time left, in milliseconds.
+        clocks: Option<[u64; 2]>,
+    },
+    /// The player's opponent offered a draw (`draw` accepts it).
+    DrawOffered {
+        /// The game's number.
+        game: u64,
+        /// The side that offered it.
+        side: Side,
+    },
+    /// The game ended.
+    Ended {
+        /// The game's number.
+        game: u64,
+        /// The PDN result (`1-0`, `0-1`, `1/2-1/2`).
+        result: String,
+        /// How it ended, in words.
+        text: String,
+        /// The rating changes, in words, for a rated game.
+        ratings: Option<String>,
+    },
+    /// A page of the player's finished games.
+    Records {
+        /// Each game's record, as PDN.
+        games: Vec<String>,
+        /// The number of the page's last game, to ask the next page after; none at the
+        /// end.
+        next: Option<u64>,
+    },
+    /// The answer to a ping.
+    Pong,
+}
+
+/// The most games a page of an export holds, so that a page stays far under the line
+/// bound a client reads with.
+pub(crate) const EXPORT_PAGE: usize = 20;
+
+/// What a login signs: the server's challenge, the server's certificate fingerprint
+/// (so a signature made for one server is worth nothing at another, a relay included)
+/// and the name (so it is worth nothing for another name).
+pub(crate) fn login_message(challenge: &[u8], fingerprint: &[u8; 32], name: &str) -> Vec<u8> {
+    let mut message = Vec::with_capacity(challenge.len() + 32 + name.len());
+    message.extend_from_slice(challenge);
+    message.extend_from_slice(fingerprint);
+    message.extend_from_slice(name.as_bytes());
+    message
+}
+
+/// Bytes in lowercase hex.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Hex to exactly `N` bytes, or none.
+pub(crate) fn unhex<const N: usize>(text: &str) -> Option<[u8; N]> {
+    if text.len() != 2 * N || !text.is_ascii() {
+        return None;
+    }
+    let mut out = [0u8; N];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(out)
+}
+
+/// A certificate's fingerprint as people compare it: SHA-256, hex pairs.
+pub(crate) fn fingerprint_text(fingerprint: &[u8; 32]) -> String {
+    let pairs: Vec<String> = fingerprint.iter().map(|b| format!("{b:02X}")).collect();
+    format!("SHA256:{}", pairs.join(":"))
+}
+
+/// The SHA-256 fingerprint of a certificate (DER).
+pub(crate) fn fingerprint(der: &[u8]) -> [u8; 32] {
+    use sha2::Digest;
+    sha2::Sha256::digest(der).into()
+}
+
+/// Whether `name` may be a player's name on a server: 1 to 20 letters, digits, `-`
+/// or `_` (no spaces or look-alike marks, so that names read unambiguously in lists).
+pub(crate) fn valid_name(name: &str) -> bool {
+    (1..=20).contains(&name.len())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_round_trips_and_refuses_bad_text() {
+        assert_eq!(unhex::<2>(&hex(&[0xab, 0x01])), Some([0xab, 0x01]));
+        assert_eq!(unhex::<2>("abc"), None);
+        assert_eq!(unhex::<2>("zzzz"), None);
+        assert_eq!(unhex::<2>("éé"), None);
+    }
+
+    #[test]
+    fn names() {
+        assert!(valid_name("alice_2"));
+        assert!(!valid_name(""));
+        assert!(!valid_name("a b"));
+        assert!(!valid_name(&"x".repeat(21)));
+    }
+}

@@ -1,0 +1,501 @@
+//! `checkers server` and `checkers online`: real processes on the loopback address, each
+//! client in a sandbox of its own (its key, its known servers), talking TLS. Every wait
+//! is for a line the program prints, within a bound.
+
+use crate::common::pty::Sandbox;
+use crate::network::Peer;
+use ed25519_dalek::Signer;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::sync::Arc;
+
+/// A server in `sandbox` at `listen`, its database in the sandbox: the process and the
+/// address it listens at.
+fn server(sandbox: &Sandbox, listen: &str) -> (Peer, String) {
+    let db = sandbox.home().join("server.sqlite");
+    let mut server = Peer::start(
+        sandbox,
+        &["server", "--listen", listen, "--db", db.to_str().unwrap()],
+    );
+    let line = server.expect("checkers server listening at ");
+    let address = line.rsplit(' ').next().unwrap().to_string();
+    server.expect("Certificate fingerprint SHA256:");
+    (server, address)
+}
+
+/// A player `name` at `address`, logged in, from `sandbox`.
+fn player(sandbox: &Sandbox, address: &str, name: &str) -> Peer {
+    let mut peer = Peer::start(sandbox, &["online", address, "--name", name, "--plain"]);
+    peer.expect(&format!("Logged in to {address} as {name}"));
+    peer
+}
+
+/// Stops a server with SIGTERM, as a service manager does.
+fn stop(server: &mut Peer) {
+    let pid = server.child.process_id().unwrap();
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    server.expect("checkers server stopped");
+    assert_eq!(server.finish(), 0);
+}
+
+#[test]
+fn two_players_meet_through_a_seek_and_play_a_rated_game_that_changes_both_ratings() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    alice.say("seek 5+3 rated");
+    alice.expect("Seek 1 posted: 5+3 rated");
+    bob.say("seeks");
+    bob.expect("1: alice (1500) 5+3 rated");
+    bob.say("accept 1");
+    let started = alice.expect("Game 1 starts:");
+    bob.expect("Game 1 starts:");
+    let (mut black, mut white, black_name, white_name) = if started.contains("You play Black") {
+        (alice, bob, "alice", "bob")
+    } else {
+        (bob, alice, "bob", "alice")
+    };
+    // A spectator finds the game and watches it from its first move.
+    let c = Sandbox::new();
+    let mut carol = player(&c, &address, "carol");
+    carol.say("games");
+    carol.expect(&format!(
+        "1: {black_name} - {white_name}, 5+3 rated, 0 moves played"
+    ));
+    carol.say("watch 1");
+    carol.expect(&format!(
+        "Watching game 1: {black_name} (Black) - {white_name} (White), 5+3; moves so far: none."
+    ));
+    // Nobody acts for the other side: White cannot move on Black's turn, nor Black on
+    // White's.
+    white.say("11-15");
+    white.expect("Refused: it is Black's turn: you play White");
+    black.say("11-15");
+    black.expect("Black played 11-15.");
+    white.expect("Black played 11-15.");
+    black.say("15-19");
+    black.expect("Refused: it is White's turn: you play Black");
+    white.say("22-18");
+    white.expect("White played 22-18.");
+    black.expect("White played 22-18.");
+    // The spectator saw every move, and cannot act.
+    carol.expect("Black played 11-15.");
+    carol.expect("White played 22-18.");
+    carol.say("15-19");
+    carol.expect("Refused: you are not playing a game");
+    carol.say("resign");
+    carol.expect("Refused: you are not playing a game");
+    black.say("resign");
+    black.expect("Game 1 over: 0-1 White wins: Black resigned.");
+    carol.expect("Game 1 over: 0-1 White wins: Black resigned.");
+    let ratings = white.expect("Ratings: ");
+    assert!(
+        ratings.contains(&format!("{white_name} 1500 -> ")),
+        "{ratings}"
+    );
+    white.say(&format!("player {black_name}"));
+    let record = white.expect(&format!("{black_name}: rating "));
+    assert!(record.contains("0 won, 1 lost, 0 drawn"), "{record}");
+    for peer in [&mut black, &mut white, &mut carol] {
+        peer.say("quit");
+        assert_eq!(peer.finish(), 0);
+    }
+    // A player exports their games as PDN.
+    let (white_home, file) = if white_name == "alice" {
+        (&a, a.home().join("mine.pdn"))
+    } else {
+        (&b, b.home().join("mine.pdn"))
+    };
+    let mut export = Peer::start(
+        white_home,
+        &[
+            "online",
+            &address,
+            "--name",
+            white_name,
+            "--export",
+            file.to_str().unwrap(),
+        ],
+    );
+    export.expect("Wrote 1 game to");
+    assert_eq!(export.finish(), 0);
+    let exported = std::fs::read_to_string(&file).unwrap();
+    assert!(exported.contains("1. 11-15 {[%clk"), "{exported}");
+    assert!(
+        exported.contains(&format!("[White \"{white_name}\"]")),
+        "{exported}"
+    );
+    stop(&mut server);
+    // The database holds both moves, the record and both new ratings.
+    let db = rusqlite::Connection::open(home.home().join("server.sqlite")).unwrap();
+    let moves: Vec<String> = db
+        .prepare("SELECT squares FROM moves WHERE game = 1 ORDER BY ply")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(moves, ["11-15", "22-18"]);
+    let pdn: String = db
+        .query_row("SELECT pdn FROM games WHERE id = 1", [], |r| r.get(0))
+        .unwrap();
+    assert!(pdn.contains("1. 11-15") && pdn.contains("0-1"), "{pdn}");
+    let rating = |name: &str| -> f64 {
+        db.query_row("SELECT rating FROM players WHERE name = ?1", [name], |r| {
+            r.get(0)
+        })
+        .unwrap()
+    };
+    assert!(rating(white_name) > 1500.0);
+    assert!(rating(black_name) < 1500.0);
+    let history: i64 = db
+        .query_row("SELECT count(*) FROM ratings WHERE game = 1", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(history, 2);
+}
+
+#[test]
+fn another_key_claiming_a_taken_name_is_refused() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let first = Sandbox::new();
+    let mut alice = player(&first, &address, "alice");
+    alice.say("quit");
+    assert_eq!(alice.finish(), 0);
+    // The same key logs in again; logging in once more takes over from that connection
+    // (as from a dropped line); another key (another data folder) is refused.
+    let mut again = player(&first, &address, "alice");
+    let mut third = player(&first, &address, "alice");
+    again.expect("let go: you logged in on another connection");
+    assert_ne!(again.finish(), 0);
+    third.say("quit");
+    assert_eq!(third.finish(), 0);
+    let other = Sandbox::new();
+    let mut impostor = Peer::start(&other, &["online", &address, "--name", "alice", "--plain"]);
+    impostor.expect("refused: the name alice is taken by another player's key");
+    assert_ne!(impostor.finish(), 0);
+    stop(&mut server);
+}
+
+#[test]
+fn a_client_refuses_a_server_whose_certificate_changed() {
+    let home = Sandbox::new();
+    let (mut server1, address) = server(&home, "127.0.0.1:0");
+    let a = Sandbox::new();
+    let mut alice = Peer::start(&a, &["online", &address, "--name", "alice", "--plain"]);
+    let first = alice.expect("First contact with");
+    alice.expect("Logged in");
+    alice.say("quit");
+    assert_eq!(alice.finish(), 0);
+    stop(&mut server1);
+    // A new certificate at the same address: the old one's files gone.
+    std::fs::remove_file(home.home().join("server.cert.der")).unwrap();
+    std::fs::remove_file(home.home().join("server.key.der")).unwrap();
+    let (mut server2, again) = server(&home, &address);
+    assert_eq!(again, address);
+    let mut alice = Peer::start(&a, &["online", &address, "--name", "alice", "--plain"]);
+    alice.expect(&format!(
+        "WARNING: the certificate of {address} has changed!"
+    ));
+    let pinned = alice.expect("pinned on first contact: SHA256:");
+    let pinned = pinned.rsplit(' ').next().unwrap();
+    assert!(first.contains(pinned), "{first} / {pinned}");
+    alice.expect("presented now:           SHA256:");
+    alice.expect("known_servers");
+    assert_ne!(alice.finish(), 0);
+    stop(&mut server2);
+}
+
+/// A raw TLS connection to the server.
+type Raw = rustls::StreamOwned<rustls::ClientConnection, TcpStream>;
+
+/// A TLS connection that accepts any certificate, as an attacker's client would: the
+/// stream, the server's challenge (hex) and its certificate's fingerprint.
+fn raw_connection(address: &str) -> (Raw, String, [u8; 32]) {
+    /// Accepts every certificate.
+    #[derive(Debug)]
+    struct Anything;
+    impl rustls::client::danger::ServerCertVerifier for Anything {
+        fn verify_server_cert(
+            &self,
+            _: &rustls::pki_types::CertificateDer<'_>,
+            _: &[rustls::pki_types::CertificateDer<'_>],
+            _: &rustls::pki_types::ServerName<'_>,
+            _: &[u8],
+            _: rustls::pki_types::UnixTime,
+        ) -> Result<rustls::client::danger::ServerCertVerified, rustls::Error> {
+            Ok(rustls::client::danger::ServerCertVerified::assertion())
+        }
+        fn verify_tls12_signature(
+            &self,
+            _: &[u8],
+            _: &rustls::pki_types::CertificateDer<'_>,
+            _: &rustls::DigitallySignedStruct,
+        ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+            Ok(rustls::client::danger::HandshakeSignatureValid::assertion())
+        }
+        fn verify_tls13_signature(
+            &self,
+            _: &[u8],
+            _: &rustls::pki_types::CertificateDer<'_>,
+            _: &rustls::DigitallySignedStruct,
+        ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+            Ok(rustls::client::danger::HandshakeSignatureValid::assertion())
+        }
+        fn supported_verify_schemes(&self) -> Vec<rustls::SignatureScheme> {
+            #[allow(deprecated)]
+            rustls::crypto::ring::default_provider()
+                .signature_verification_algorithms
+                .supported_schemes()
+        }
+    }
+    #[allow(deprecated)]
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .dangerous()
+        .with_custom_certificate_verifier(Arc::new(Anything))
+        .with_no_client_auth();
+    let name = rustls::pki_types::ServerName::try_from("checkers").unwrap();
+    let conn = rustls::ClientConnection::new(Arc::new(config), name).unwrap();
+    let tcp = TcpStream::connect(address).unwrap();
+    tcp.set_read_timeout(Some(std::time::Duration::from_secs(15)))
+        .unwrap();
+    let mut stream = rustls::StreamOwned::new(conn, tcp);
+    stream.flush().unwrap();
+    // The handshake completes on the first read.
+    let mut first = String::new();
+    let mut reader = BufReader::new(&mut stream);
+    reader.read_line(&mut first).unwrap();
+    drop(reader);
+    let cert = stream.conn.peer_certificates().unwrap()[0].clone();
+    use sha2::Digest;
+    let fingerprint: [u8; 32] = sha2::Sha256::digest(cert.as_ref()).into();
+    let challenge: serde_json::Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(challenge["type"], "challenge");
+    let challenge = challenge["challenge"].as_str().unwrap().to_string();
+    (stream, challenge, fingerprint)
+}
+
+/// Hex of `bytes`.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Sends `line` and reads the answer.
+fn exchange(stream: &mut Raw, line: &str) -> String {
+    stream.write_all(format!("{line}\n").as_bytes()).unwrap();
+    stream.flush().unwrap();
+    let mut answer = String::new();
+    BufReader::new(stream).read_line(&mut answer).unwrap();
+    answer
+}
+
+#[test]
+fn a_forged_or_replayed_login_is_refused() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let key = ed25519_dalek::SigningKey::from_bytes(&[7; 32]);
+    let public = hex(key.verifying_key().as_bytes());
+    let login = |signature: &[u8]| {
+        format!(
+            r#"{{"type":"login","version":1,"name":"mallory","key":"{public}","signature":"{}"}}"#,
+            hex(signature)
+        )
+    };
+    // Forged: a signature of something else than this challenge.
+    let (mut stream, _, _) = raw_connection(&address);
+    let forged = key.sign(b"not the challenge");
+    let answer = exchange(&mut stream, &login(&forged.to_bytes()));
+    assert!(
+        answer.contains("the login's signature does not verify"),
+        "{answer}"
+    );
+    // Honest: the challenge, the fingerprint and the name, signed.
+    let (mut stream, challenge, fingerprint) = raw_connection(&address);
+    let challenge: Vec<u8> = (0..32)
+        .map(|i| u8::from_str_radix(&challenge[2 * i..2 * i + 2], 16).unwrap())
+        .collect();
+    let mut message = challenge;
+    message.extend_from_slice(&fingerprint);
+    message.extend_from_slice(b"mallory");
+    let honest = login(&key.sign(&message).to_bytes());
+    let answer = exchange(&mut stream, &honest);
+    assert!(answer.contains(r#""type":"welcome""#), "{answer}");
+    // A flood is let go.
+    stream
+        .write_all(
+            r#"{"type":"ping"}
+"#
+            .repeat(250)
+            .as_bytes(),
+        )
+        .unwrap();
+    stream.flush().unwrap();
+    let mut reader = BufReader::new(&mut stream);
+    let flood = (0..300)
+        .map_while(|_| {
+            let mut line = String::new();
+            reader.read_line(&mut line).ok().filter(|n| *n > 0)?;
+            Some(line)
+        })
+        .find(|line| line.contains("refused"));
+    assert!(
+        flood.is_some_and(|l| l.contains("more than 200 messages in 10 seconds")),
+        "a flood was not refused"
+    );
+    drop(stream);
+    // Replayed: the same login on a new connection, whose challenge is another.
+    let (mut stream, _, _) = raw_connection(&address);
+    let answer = exchange(&mut stream, &honest);
+    assert!(
+        answer.contains("the login's signature does not verify"),
+        "{answer}"
+    );
+    // A line over the bound is refused.
+    let (mut stream, _, _) = raw_connection(&address);
+    let answer = exchange(&mut stream, &"a".repeat(5000));
+    assert!(answer.contains("a line longer than 4096 bytes"), "{answer}");
+    // Nothing is asked before a login.
+    let (mut stream, _, _) = raw_connection(&address);
+    let answer = exchange(&mut stream, r#"{"type":"who"}"#);
+    assert!(
+        answer.contains("the first message must be a login"),
+        "{answer}"
+    );
+    stop(&mut server);
+}
+
+#[test]
+fn a_game_survives_the_server_killed_after_every_move_and_goes_on_when_both_are_back() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    alice.say("seek 10+5 casual");
+    alice.expect("Seek 1 posted");
+    bob.say("accept 1");
+    let started = alice.expect("Game 1 starts:");
+    bob.expect("Game 1 starts:");
+    let alice_black = started.contains("You play Black");
+    let line = ["11-15", "23-19", "8-11", "22-17", "4-8"];
+    let mut players = [alice, bob];
+    for (ply, m) in line.iter().enumerate() {
+        let black_moves = ply % 2 == 0;
+        let mover = usize::from(black_moves != alice_black);
+        players[mover].say(m);
+        // Both have seen it: then the server is killed at once, without a word.
+        for peer in &mut players {
+            peer.expect(&format!("played {m}."));
+        }
+        server.kill();
+        for peer in &mut players {
+            assert_ne!(peer.finish(), 0);
+        }
+        let (again, at) = self::server(&home, &address);
+        assert_eq!(at, address);
+        server = again;
+        // One back: the game waits, and takes no move.
+        let mut first = Peer::start(&a, &["online", &address, "--name", "alice", "--plain"]);
+        first.expect("Your game 1 against bob is adjourned");
+        first.say("11-16");
+        first.expect("Refused: the game is adjourned until your opponent is back");
+        let mut second = player(&b, &address, "bob");
+        let seen = line[..=ply].join(" ");
+        for peer in [&mut first, &mut second] {
+            peer.expect("Game 1 goes on:");
+            peer.expect(&format!("Moves so far: {seen}."));
+        }
+        players = [first, second];
+    }
+    let mover = usize::from(!alice_black);
+    players[mover].say("resign");
+    for peer in &mut players {
+        peer.expect("Game 1 over:");
+    }
+    stop(&mut server);
+    let db = rusqlite::Connection::open(home.home().join("server.sqlite")).unwrap();
+    let moves: i64 = db
+        .query_row("SELECT count(*) FROM moves WHERE game = 1", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(moves, line.len() as i64);
+}
+
+#[test]
+fn a_private_table_by_invite_code_and_a_challenge_reach_only_their_player() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b, c) = (Sandbox::new(), Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    let mut carol = player(&c, &address, "carol");
+    alice.say("invite 3+2");
+    let line = alice.expect("Give your friend its code: join ");
+    let code = line.rsplit(' ').next().unwrap().to_string();
+    // Hidden from the list, and not taken by number.
+    carol.say("seeks");
+    carol.expect("No open seeks");
+    carol.say("accept 1");
+    carol.expect("Refused: no open seek 1");
+    carol.say("join wrong-0000-code-0000");
+    carol.expect("Refused: no private table has that code");
+    // The code typed in capitals, with spaces, still takes it.
+    bob.say(&format!("join {}", code.to_uppercase().replace('-', " ")));
+    bob.expect("Game 1 starts:");
+    let started = alice.expect("Game 1 starts:");
+    assert!(started.contains("3+2 casual"), "{started}");
+    alice.say("resign");
+    bob.expect("Game 1 over:");
+    // A challenge: only the player challenged sees it and may take it.
+    alice.say("challenge carol 4+0 casual");
+    alice.expect("Challenge 2 sent to carol: 4+0 casual.");
+    carol.expect("alice (1500) challenges you to a 4+0 casual game: accept 2 takes it.");
+    bob.say("seeks");
+    bob.expect("No open seeks");
+    bob.say("accept 2");
+    bob.expect("Refused: no open seek 2");
+    carol.say("seeks");
+    carol.expect("2: alice (1500) 4+0 casual, a challenge to carol");
+    carol.say("accept 2");
+    carol.expect("Game 2 starts:");
+    alice.expect("Game 2 starts:");
+    // Nobody acts at a table they do not sit at.
+    bob.say("11-15");
+    bob.expect("Refused: you are not playing a game");
+    stop(&mut server);
+}
+
+#[test]
+fn the_server_keeps_the_clocks_and_a_fallen_flag_ends_the_game() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    // One second for the game: Black, who moves first, runs out.
+    alice.say("seek 0:01+0 rated");
+    alice.expect("Seek 1 posted");
+    bob.say("accept 1");
+    for peer in [&mut alice, &mut bob] {
+        peer.expect("Game 1 over: 0-1 White wins: Black lost on time.");
+        peer.expect("Ratings: ");
+    }
+    // Stopped with SIGTERM, the server tells everyone before it goes.
+    stop(&mut server);
+    for peer in [&mut alice, &mut bob] {
+        peer.expect("let go: the server is stopping");
+        assert_ne!(peer.finish(), 0);
+    }
+}
