@@ -5,10 +5,12 @@
 use super::db::Db;
 use super::protocol::{self, ClientMessage, ServerMessage};
 use crate::game::Game;
+use crate::net::guesses::Guesses;
 use crate::rules::Color;
 use crate::session::{News, Seats, Session, TimeControl};
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use std::collections::BTreeMap;
+use std::net::IpAddr;
 use std::time::Instant;
 use tokio::sync::mpsc;
 
@@ -20,6 +22,8 @@ pub(crate) const QUEUE: usize = 256;
 struct Online {
     /// The connection's number, so a stale connection's leaving does not drop a newer.
     conn: u64,
+    /// The address the player connects from: wrong invite codes are counted by it.
+    address: IpAddr,
     /// The player's row in the database.
     id: i64,
     /// Where their messages go.
@@ -120,6 +124,9 @@ pub(crate) struct Lobby {
     games: BTreeMap<u64, Table>,
     /// Where the server is, for the records' Site tag.
     site: String,
+    /// Wrong invite codes, by address: after a few, an address waits before its next
+    /// code is looked at (as at a LAN host's door), so codes cannot be guessed.
+    guesses: Guesses,
 }
 
 /// Black's index in pairs, then White's.
@@ -140,6 +147,7 @@ impl Lobby {
             next_seek: 1,
             games: BTreeMap::new(),
             site,
+            guesses: Guesses::default(),
         }
     }
 
@@ -192,13 +200,14 @@ impl Lobby {
         &mut self,
         name: &str,
         id: i64,
-        conn: u64,
+        (conn, address): (u64, IpAddr),
         out: mpsc::Sender<ServerMessage>,
     ) {
         self.online.insert(
             name.to_string(),
             Online {
                 conn,
+                address,
                 id,
                 out,
                 game: None,
@@ -354,24 +363,52 @@ impl Lobby {
                 let code = crate::net::new_code();
                 self.seek(name, &clock, rated, None, Some(code));
             }
-            ClientMessage::Join { code } => {
-                let code = crate::net::normalize_code(&code);
-                match self
-                    .seeks
-                    .iter()
-                    .find(|(_, s)| s.code.as_deref() == Some(code.as_str()))
-                {
-                    Some((number, _)) => {
-                        let number = *number;
-                        self.take_seek(name, number, now);
-                    }
-                    None => self.reject(name, "no private table has that code"),
-                }
-            }
+            ClientMessage::Join { code } => self.join(name, &code, now),
             ClientMessage::Accept { number } => self.accept(name, number, now),
             ClientMessage::Play { text } => self.play(name, &text),
             ClientMessage::Resign => self.resign(name),
             ClientMessage::Draw => self.draw(name),
+        }
+    }
+
+    /// `name` gives an invite `code`. Wrong codes are counted by the player's address:
+    /// three are free, then the address waits, twice as long after each, before its next
+    /// code is looked at (even the right one).
+    fn join(&mut self, name: &str, code: &str, now: Instant) {
+        let Some(address) = self.online.get(name).map(|o| o.address) else {
+            return;
+        };
+        if let Some(wait) = self.guesses.wait_left(address, now) {
+            let reason = format!(
+                "too many wrong codes from your address: the next is looked at in {}",
+                crate::net::guesses::wait_text(wait)
+            );
+            return self.reject(name, &reason);
+        }
+        let code = crate::net::normalize_code(code);
+        let found = self
+            .seeks
+            .iter()
+            .find(|(_, s)| s.code.as_deref() == Some(code.as_str()))
+            .map(|(number, _)| *number);
+        match found {
+            Some(number) => {
+                self.guesses.right(address);
+                self.take_seek(name, number, now);
+            }
+            None => {
+                let wrong = self.guesses.wrong(address, now);
+                tracing::warn!(name, %address, tries = wrong.tries, "a wrong invite code");
+                let reason = match wrong.wait {
+                    Some(wait) => format!(
+                        "no private table has that code (the next code from your address is \
+                         looked at in {})",
+                        crate::net::guesses::wait_text(wait)
+                    ),
+                    None => "no private table has that code".to_string(),
+                };
+                self.reject(name, &reason);
+            }
         }
     }
 

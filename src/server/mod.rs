@@ -275,7 +275,14 @@ async fn connection(stream: TcpStream, peer: SocketAddr, conn: u64, server: Serv
     let (out, queue) = mpsc::channel::<ServerMessage>(lobby::QUEUE);
     let login = tokio::time::timeout_at(
         deadline,
-        log_in(&mut reader, &mut writer, &lobby, fingerprint, conn, out),
+        log_in(
+            &mut reader,
+            &mut writer,
+            &lobby,
+            fingerprint,
+            (conn, peer.ip()),
+            out,
+        ),
     )
     .await;
     let refusal = match login {
@@ -298,7 +305,7 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
     writer: &mut W,
     lobby: &Shared,
     fingerprint: [u8; 32],
-    conn: u64,
+    (conn, address): (u64, std::net::IpAddr),
     out: mpsc::Sender<ServerMessage>,
 ) -> Result<String, String> {
     let mut challenge = [0u8; 32];
@@ -371,7 +378,7 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
         rating,
     };
     out.try_send(welcome).map_err(|e| e.to_string())?;
-    lobby.enter(&name, id, conn, out);
+    lobby.enter(&name, id, (conn, address), out);
     Ok(name)
 }
 

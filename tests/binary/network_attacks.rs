@@ -109,7 +109,8 @@ impl Raw {
     }
 }
 
-fn connect_from(source: Ipv4Addr, address: &str) -> std::io::Result<TcpStream> {
+/// A TCP connection to `address` from the loopback address `source` (127.0.0.x).
+pub(crate) fn connect_from(source: Ipv4Addr, address: &str) -> std::io::Result<TcpStream> {
     use socket2::{Domain, Socket, Type};
     let socket = Socket::new(Domain::IPV4, Type::STREAM, None)?;
     socket.bind(&SocketAddr::from((source, 0)).into())?;

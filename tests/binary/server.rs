@@ -499,3 +499,76 @@ fn the_server_keeps_the_clocks_and_a_fallen_flag_ends_the_game() {
         assert_ne!(peer.finish(), 0);
     }
 }
+
+#[test]
+fn invite_codes_cannot_be_guessed_an_address_that_guesses_waits() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, c) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut carol = player(&c, &address, "carol");
+    alice.say("invite 3+2");
+    let line = alice.expect("Give your friend its code: join ");
+    let code = line.rsplit(' ').next().unwrap().to_string();
+    // Three wrong codes are free; the fourth earns the address a wait.
+    for guess in 0..3 {
+        carol.say(&format!("join maple-{guess:04}-river-0000"));
+        let refused = carol.expect("Refused: no private table has that code");
+        assert!(!refused.contains("looked at in"), "{refused}");
+    }
+    carol.say("join maple-0003-river-0000");
+    carol.expect("Refused: no private table has that code (the next code from your address is looked at in 2 seconds)");
+    // While it waits, even the right code is not looked at: no game starts.
+    carol.say(&format!("join {code}"));
+    carol.expect("Refused: too many wrong codes from your address: the next is looked at in");
+    carol.say("games");
+    carol.expect("No games in play");
+    stop(&mut server);
+}
+
+#[test]
+fn silent_connections_are_let_go_and_cannot_crowd_out_a_player() {
+    use std::io::Read;
+    use std::net::Ipv4Addr;
+    use std::time::{Duration, Instant};
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    // Sixteen connections from one address that never start TLS: as many as an address
+    // may hold.
+    let from = Ipv4Addr::new(127, 0, 0, 2);
+    let mut silent: Vec<TcpStream> = (0..16)
+        .map(|_| crate::network_attacks::connect_from(from, &address).unwrap())
+        .collect();
+    // A seventeenth from there is closed at once, unread.
+    let mut extra = crate::network_attacks::connect_from(from, &address).unwrap();
+    extra
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    let mut byte = [0u8; 1];
+    assert!(
+        matches!(extra.read(&mut byte), Ok(0)),
+        "a connection over the address's share is closed at once"
+    );
+    // A player from another address logs in and plays all the same.
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    alice.say("seek 5+0 casual");
+    alice.expect("Seek 1 posted");
+    bob.say("accept 1");
+    bob.expect("Game 1 starts:");
+    // The silent ones are let go once the time to log in is up (10 s).
+    let started = Instant::now();
+    for stream in &mut silent {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let _ = stream.read(&mut byte);
+    }
+    let waited = started.elapsed();
+    assert!(
+        waited < Duration::from_secs(25),
+        "silent connections held for {waited:?}"
+    );
+    stop(&mut server);
+}
