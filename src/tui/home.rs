@@ -486,7 +486,8 @@ impl Home {
         lines
     }
 
-    /// The network page's lines: the commands that hold and join a game.
+    /// The network page's lines: the commands that hold and join a game, and the one
+    /// that plays at a server.
     fn network_lines(theme: &Theme) -> Vec<Line<'static>> {
         let command = |text: &'static str| {
             Line::from(vec![Span::raw("  "), Span::styled(text, theme.question)])
@@ -502,6 +503,9 @@ impl Home {
                 "checkers watch ADDRESS --code CODE follows the game without playing; \
                  checkers host --help lists the options (side, port, clock).",
             ),
+            Line::raw(""),
+            Line::raw("Or meet at a checkers server (nobody opens a port; plain mode for now):"),
+            command("checkers online SERVER --plain"),
         ]
     }
 
