@@ -245,6 +245,27 @@ pub(crate) enum Command {
     Perft(PerftArgs),
     /// The opening book: what it says of a position.
     Book(BookArgs),
+    /// The opening explorer: the moves played from a position in a collection of games
+    /// (Marion Tinsley's tournament games, built in, or a PDN file), most played first,
+    /// each with its games, their results and the opening's name.
+    Explore(ExploreArgs),
+}
+
+/// `checkers explore`.
+#[derive(Debug, Args)]
+pub(crate) struct ExploreArgs {
+    /// The position (PDN FEN); the start position if not given.
+    #[arg(long, value_parser = parse_fen)]
+    pub(crate) fen: Option<Position>,
+    /// Moves played from the position first, in PDN notation (`--moves "11-15 23-19"`).
+    #[arg(long, value_name = "MOVES", default_value = "")]
+    pub(crate) moves: String,
+    /// The collection: the games of this PDN file instead of the built-in one.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) pdn: Option<PathBuf>,
+    /// Read only the collection's first N games.
+    #[arg(long, value_name = "N")]
+    pub(crate) games_limit: Option<usize>,
 }
 
 /// `checkers server`.

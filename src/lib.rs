@@ -43,6 +43,7 @@
 mod cli;
 mod commands;
 pub mod engine;
+mod explorer;
 pub mod game;
 pub mod guide;
 mod hub;

@@ -51,6 +51,8 @@ pub(crate) enum CommandError {
     /// A game across the network cannot begin: `host` cannot listen, `join` or `watch`
     /// cannot reach the host or is refused, or an option does not apply (why, in words).
     Network(String),
+    /// `explore --moves`: a move that cannot be played (which, and why).
+    BadMove(String),
     /// `manpage --dir`: a page (or the folder) cannot be written: which, and why.
     ManualFile(PathBuf, io::Error),
 }
@@ -82,7 +84,7 @@ impl fmt::Display for CommandError {
                 "{n} slice{} of the endgame database fail their check",
                 if *n == 1 { "" } else { "s" }
             ),
-            CommandError::NotFound(why) => write!(f, "{why}"),
+            CommandError::NotFound(why) | CommandError::BadMove(why) => write!(f, "{why}"),
             CommandError::ManualFile(path, e) => {
                 write!(f, "cannot write the manual page {}: {e}", path.display())
             }
@@ -171,9 +173,10 @@ pub(crate) fn exit(result: &Result<(), CommandError>) -> Exit {
         CommandError::FaultyGames(_) => (1, true),
         CommandError::CheckOutput(e) if closed(e) => (1, true),
         CommandError::CheckOutput(_) | CommandError::CheckFile(..) => (2, false),
-        CommandError::GameOption(_) | CommandError::Ballot(_) | CommandError::SaveFile(_) => {
-            (2, false)
-        }
+        CommandError::GameOption(_)
+        | CommandError::Ballot(_)
+        | CommandError::SaveFile(_)
+        | CommandError::BadMove(_) => (2, false),
         CommandError::Output(e) | CommandError::Terminal(e) if closed(e) => (0, true),
         CommandError::Output(_)
         | CommandError::Input(_)

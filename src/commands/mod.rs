@@ -10,6 +10,7 @@ pub(crate) mod analyse;
 pub(crate) mod book;
 pub(crate) mod egdb;
 mod error;
+pub(crate) mod explore;
 pub(crate) mod games;
 pub(crate) mod hub;
 pub(crate) mod manual;
@@ -116,6 +117,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
         Command::Games(args) => games::run(&args, out),
         Command::Hub(args) => hub::run(&args, out),
         Command::Book(args) => book::run(&args, out),
+        Command::Explore(args) => explore::run(&args, out),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "checkers", out);

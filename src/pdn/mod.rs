@@ -20,7 +20,7 @@ mod writer;
 pub use cursor::Encoding;
 pub use reader::{GameError, GameErrorKind, Games, SyntaxError, decode, games_in, read_games};
 pub(crate) use reader::{
-    MAX_NAME_CHARS, MAX_PLIES, MAX_TAG_CHARS, MAX_TAGS, Place, decode_owned, games_at,
+    MAX_NAME_CHARS, MAX_PLIES, MAX_TAG_CHARS, MAX_TAGS, Place, decode_owned, games, games_at,
 };
 pub use record::{Players, game_from_record, game_record};
 pub use writer::write_game;

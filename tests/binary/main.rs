@@ -19,6 +19,7 @@ mod e2e_records;
 mod e2e_signals;
 mod e2e_windows;
 mod egdb;
+mod explore;
 mod files;
 mod hub;
 mod matches;

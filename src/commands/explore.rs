@@ -1,0 +1,114 @@
+//! `checkers explore`: the opening explorer on the command line.
+
+use super::CommandError;
+use crate::cli::ExploreArgs;
+use crate::explorer::{Explorer, Tally, builtin, builtin_limited};
+use crate::rules::{Color, Move, Position};
+use crate::session::opening_name;
+use std::io::Write;
+
+/// Runs `checkers explore`: the position (the start, or `--fen`, after `--moves`), then
+/// each move played from it in the collection, most played first, one a line: the
+/// move, its games, Black wins / draws / White wins, the score of the side to move and
+/// the opening's name; then how many games were read and skipped.
+pub(crate) fn run(args: &ExploreArgs, out: &mut impl Write) -> Result<(), CommandError> {
+    let start = args.fen.unwrap_or_else(Position::start);
+    let mut pos = start;
+    let mut line: Vec<Move> = Vec::new();
+    for word in args.moves.split_whitespace() {
+        let m = pos
+            .parse_move(word)
+            .map_err(|e| CommandError::BadMove(format!("--moves: {word} cannot be played: {e}")))?;
+        pos = pos.play_unchecked(&m);
+        line.push(m);
+    }
+    let owned;
+    let explorer: &Explorer = match (&args.pdn, args.games_limit) {
+        (Some(file), limit) => {
+            let games = crate::store::file_games(file).map_err(CommandError::CheckFile)?;
+            owned = Explorer::of_games(games, limit);
+            &owned
+        }
+        (None, Some(limit)) => {
+            owned = builtin_limited(limit);
+            &owned
+        }
+        (None, None) => builtin(),
+    };
+    write_moves(explorer, &start, &line, out)
+}
+
+/// Writes the explorer's moves at the position `line` leads to from `start`, and the
+/// count of games read and skipped.
+fn write_moves(
+    explorer: &Explorer,
+    start: &Position,
+    line: &[Move],
+    out: &mut impl Write,
+) -> Result<(), CommandError> {
+    let pos = line.iter().fold(*start, |p, m| p.play_unchecked(m));
+    if let Some(name) = opening_name(start, line) {
+        writeln!(out, "Opening: {name}")?;
+    }
+    let moves = explorer.moves_from(&pos);
+    if moves.is_empty() {
+        writeln!(out, "no game in the collection reaches this position")?;
+    } else {
+        let mover = pos.turn();
+        let side = match mover {
+            Color::Black => "Black",
+            Color::White => "White",
+        };
+        writeln!(
+            out,
+            "{:<8} {:>6} {:>6} {:>6} {:>6} {:>7}  opening",
+            "move",
+            "games",
+            "black",
+            "draws",
+            "white",
+            format!("{side}%")
+        )?;
+        for (m, tally) in &moves {
+            let mut next = line.to_vec();
+            next.push(*m);
+            write_move(
+                out,
+                &pos.notation(m),
+                tally,
+                mover,
+                opening_name(start, &next),
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "{} games read, {} skipped (their moves do not replay)",
+        explorer.games_read(),
+        explorer.games_skipped()
+    )?;
+    Ok(())
+}
+
+/// One move's line: notation, games, results, the mover's score and the opening name.
+fn write_move(
+    out: &mut impl Write,
+    notation: &str,
+    tally: &Tally,
+    mover: Color,
+    name: Option<&str>,
+) -> Result<(), CommandError> {
+    let score = tally
+        .score_percent(mover)
+        .map_or_else(|| "-".to_string(), |s| format!("{s:.1}%"));
+    let line = format!(
+        "{notation:<8} {:>6} {:>6} {:>6} {:>6} {score:>7}  {}",
+        tally.games,
+        tally.black_wins,
+        tally.draws,
+        tally.white_wins,
+        name.unwrap_or("")
+    );
+    writeln!(out, "{}", line.trim_end())?;
+    Ok(())
+}
