@@ -661,17 +661,28 @@ impl Lobby {
         Some((game, color))
     }
 
+    /// The game `name` plays in and their side, when they may act in it now; otherwise
+    /// they are told why not (no game, or one adjourned until the other is back).
+    fn playing(&mut self, name: &str) -> Option<(u64, Color)> {
+        let Some((game, color)) = self.seat_of(name) else {
+            self.reject(name, "you are not playing a game");
+            return None;
+        };
+        if self.games.get(&game).is_some_and(|t| t.adjourned) {
+            self.reject(name, "the game is adjourned until your opponent is back");
+            return None;
+        }
+        Some((game, color))
+    }
+
     /// `name` plays `text` in their game, for their own side only.
     fn play(&mut self, name: &str, text: &str) {
-        let Some((game, color)) = self.seat_of(name) else {
-            return self.reject(name, "you are not playing a game");
+        let Some((game, color)) = self.playing(name) else {
+            return;
         };
         let Some(table) = self.games.get_mut(&game) else {
             return;
         };
-        if table.adjourned {
-            return self.reject(name, "the game is adjourned until your opponent is back");
-        }
         let turn = table.session.position().turn();
         if turn != color {
             return self.reject(name, format!("it is {turn}'s turn: you play {color}"));
@@ -779,15 +790,12 @@ impl Lobby {
 
     /// `name` offers a draw on their turn, or accepts the one offered.
     fn draw(&mut self, name: &str) {
-        let Some((game, color)) = self.seat_of(name) else {
-            return self.reject(name, "you are not playing a game");
+        let Some((game, color)) = self.playing(name) else {
+            return;
         };
         let Some(table) = self.games.get_mut(&game) else {
             return;
         };
-        if table.adjourned {
-            return self.reject(name, "the game is adjourned until your opponent is back");
-        }
         if table.session.game().draw_offer() == Some(!color) {
             if let Err(e) = table.session.accept_draw() {
                 return self.reject(name, e.to_string());

@@ -12,9 +12,7 @@ use crate::tui::home::{Chosen, Home, Look, Page, Side};
 use crate::tui::tests::key_event;
 use clap::Parser;
 use insta::assert_snapshot;
-use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 /// The settings as a terminal of 16 colours with no preferences gives them.
@@ -38,17 +36,7 @@ fn key(home: &mut Home, code: KeyCode) -> Option<Option<Chosen>> {
 }
 
 fn screen(home: &Home, width: u16, height: u16) -> String {
-    let area = Rect::new(0, 0, width, height);
-    let mut buf = Buffer::empty(area);
-    home.render(area, &mut buf);
-    let mut out = String::new();
-    for y in 0..height {
-        for x in 0..width {
-            out.push_str(buf[(x, y)].symbol());
-        }
-        out.push('\n');
-    }
-    out
+    crate::tui::tests::drawn_text(width, height, |area, buf| home.render(area, buf))
 }
 
 /// The session a choice starts, with no options given (as `checkers` alone).

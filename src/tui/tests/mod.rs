@@ -199,6 +199,25 @@ pub(crate) fn render(app: &App) -> Terminal<TestBackend> {
     terminal
 }
 
+/// What `draw` draws on a `width` x `height` screen, as plain text lines.
+pub(crate) fn drawn_text(
+    width: u16,
+    height: u16,
+    draw: impl FnOnce(ratatui::layout::Rect, &mut ratatui::buffer::Buffer),
+) -> String {
+    let area = ratatui::layout::Rect::new(0, 0, width, height);
+    let mut buffer = ratatui::buffer::Buffer::empty(area);
+    draw(area, &mut buffer);
+    let mut out = String::new();
+    for y in 0..height {
+        for x in 0..width {
+            out.push_str(buffer[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// The rendered screen as plain text lines.
 pub(crate) fn screen_text(app: &App) -> String {
     let terminal = render(app);

@@ -6,9 +6,7 @@ use crate::store::SavedGame;
 use crate::tui::Theme;
 use crate::tui::picker::{Picked, Picker};
 use crate::tui::tests::key_event;
-use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use std::time::{Duration, SystemTime};
 
@@ -38,17 +36,7 @@ fn key(picker: &mut Picker, code: KeyCode) -> Option<Picked> {
 }
 
 fn screen(picker: &Picker, width: u16, height: u16) -> String {
-    let area = Rect::new(0, 0, width, height);
-    let mut buf = Buffer::empty(area);
-    picker.render(area, &mut buf);
-    let mut out = String::new();
-    for y in 0..height {
-        for x in 0..width {
-            out.push_str(buf[(x, y)].symbol());
-        }
-        out.push('\n');
-    }
-    out
+    crate::tui::tests::drawn_text(width, height, |area, buf| picker.render(area, buf))
 }
 
 #[test]
