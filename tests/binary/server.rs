@@ -30,6 +30,16 @@ fn player(sandbox: &Sandbox, address: &str, name: &str) -> Peer {
     peer
 }
 
+/// `seeker` posts `seek` (e.g. "seek 5+0 casual") and `taker` accepts it: game 1
+/// starts for both. Gives the seeker's line saying so (with its side).
+fn meet(seeker: &mut Peer, taker: &mut Peer, seek: &str) -> String {
+    seeker.say(seek);
+    seeker.expect("Seek 1 posted");
+    taker.say("accept 1");
+    taker.expect("Game 1 starts:");
+    seeker.expect("Game 1 starts:")
+}
+
 /// Stops a server with SIGTERM, as a service manager does.
 fn stop(server: &mut Peer) {
     let pid = server.child.process_id().unwrap();
@@ -382,11 +392,7 @@ fn a_game_survives_the_server_killed_after_every_move_and_goes_on_when_both_are_
     let (a, b) = (Sandbox::new(), Sandbox::new());
     let mut alice = player(&a, &address, "alice");
     let mut bob = player(&b, &address, "bob");
-    alice.say("seek 10+5 casual");
-    alice.expect("Seek 1 posted");
-    bob.say("accept 1");
-    let started = alice.expect("Game 1 starts:");
-    bob.expect("Game 1 starts:");
+    let started = meet(&mut alice, &mut bob, "seek 10+5 casual");
     let alice_black = started.contains("You play Black");
     let line = ["11-15", "23-19", "8-11", "22-17", "4-8"];
     let mut players = [alice, bob];
@@ -485,9 +491,7 @@ fn the_server_keeps_the_clocks_and_a_fallen_flag_ends_the_game() {
     let mut alice = player(&a, &address, "alice");
     let mut bob = player(&b, &address, "bob");
     // One second for the game: Black, who moves first, runs out.
-    alice.say("seek 0:01+0 rated");
-    alice.expect("Seek 1 posted");
-    bob.say("accept 1");
+    meet(&mut alice, &mut bob, "seek 0:01+0 rated");
     for peer in [&mut alice, &mut bob] {
         peer.expect("Game 1 over: 0-1 White wins: Black lost on time.");
         peer.expect("Ratings: ");
@@ -553,10 +557,7 @@ fn silent_connections_are_let_go_and_cannot_crowd_out_a_player() {
     let (a, b) = (Sandbox::new(), Sandbox::new());
     let mut alice = player(&a, &address, "alice");
     let mut bob = player(&b, &address, "bob");
-    alice.say("seek 5+0 casual");
-    alice.expect("Seek 1 posted");
-    bob.say("accept 1");
-    bob.expect("Game 1 starts:");
+    meet(&mut alice, &mut bob, "seek 5+0 casual");
     // The silent ones are let go once the time to log in is up (10 s).
     let started = Instant::now();
     for stream in &mut silent {
