@@ -36,7 +36,7 @@
 //! With the `lab` feature, `lab` is the engine's workshop, the `checkers-lab`
 //! program.
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(unreachable_pub)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 

@@ -1,10 +1,11 @@
 //! The opening book: positions of the opening with the move a deep search found best,
 //! and the moves the tournament games played from them.
 //!
-//! Built here by `checkers book build` (deep searches of the position after every
-//! ballot of the ACF deck and of the positions the tournament games reach most often in
-//! their first moves) and embedded in the program as text (`book.txt`), one position a
-//! line:
+//! Built by `checkers-lab book` (deep searches of the position after every ballot of
+//! the ACF deck and of the positions the tournament games reach most often in their
+//! first moves, then dropout expansion from the ballots: see the lab's notes) and
+//! embedded in the program as text compressed with zstd (`book.txt.zst`), one position
+//! a line:
 //!
 //! ```text
 //! FEN<TAB>best move<TAB>score<TAB>depth<TAB>move=count move=count ...
@@ -19,8 +20,15 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
-/// The book the program ships with.
-static EMBEDDED: &str = include_str!("book.txt");
+/// The book the program ships with, compressed.
+static EMBEDDED_ZST: &[u8] = include_bytes!("book.txt.zst");
+
+/// The text of the book the program ships with.
+fn embedded_text() -> String {
+    let bytes = zstd::stream::decode_all(EMBEDDED_ZST)
+        .expect("the embedded book is valid zstd (written by checkers-lab book)");
+    String::from_utf8(bytes).expect("the embedded book is UTF-8 text")
+}
 
 /// What the book knows of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -187,7 +195,7 @@ impl Book {
     pub(crate) fn embedded() -> &'static Book {
         static BOOK: OnceLock<Book> = OnceLock::new();
         // A unit test reads the same text, so a broken book fails the tests.
-        BOOK.get_or_init(|| Book::parse(EMBEDDED).expect("the embedded book reads"))
+        BOOK.get_or_init(|| Book::parse(&embedded_text()).expect("the embedded book reads"))
     }
 
     /// Positions in the book.
@@ -224,6 +232,12 @@ impl Book {
             }
         }
         Some((entry, entry.best))
+    }
+
+    /// Its entries, in no order.
+    #[cfg(feature = "lab")]
+    pub(crate) fn into_entries(self) -> Vec<BookEntry> {
+        self.entries.into_values().collect()
     }
 
     /// Every entry, in no order.
@@ -298,12 +312,19 @@ mod tests {
 
     #[test]
     fn the_embedded_book_reads_and_its_moves_are_legal() {
-        let book = Book::parse(EMBEDDED).unwrap();
-        // Every playable ballot with a choice to make is in it.
-        for ballot in crate::engine::acf_openings() {
+        let book = Book::parse(&embedded_text()).unwrap();
+        // Every playable ballot (156 of the deck's 174) has a book move once its
+        // three moves are made, unless the side to move has only one move.
+        let playable: Vec<_> = crate::engine::acf_openings()
+            .into_iter()
+            .filter(|b| !b.is_barred())
+            .collect();
+        assert_eq!(playable.len(), 156);
+        for ballot in playable {
             let pos = ballot.position();
-            if !ballot.is_barred() && pos.count_moves() > 1 {
-                assert!(book.entry(&pos).is_some(), "ballot {}", ballot.number);
+            if pos.count_moves() > 1 {
+                let entry = book.entry(&pos);
+                assert!(entry.is_some(), "ballot {}", ballot.number);
             }
         }
         for entry in book.entries() {

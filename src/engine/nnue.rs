@@ -26,6 +26,12 @@
 //! not find in a plain loop of products. About two thirds of the clipped values are 0,
 //! so the dense layer goes by its inputs, pair by pair, and skips the pairs that are
 //! both 0: each pair adds its two columns of weights to all [`SECOND`] sums at once.
+//!
+//! On a processor with AVX2 the same arithmetic runs compiled for it, chosen at run
+//! time ([`avx2`]): a plain build runs on any x86-64 and values every position the same.
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 
 use crate::rules::{Color, Position, Role};
 use std::fmt;
@@ -174,6 +180,9 @@ pub(crate) struct Nnue {
     weights: NetworkWeights,
     /// The first two layers' weights again, as vectors, for the search.
     vectors: Vectors,
+    /// The processor's AVX2, where it has it: the inner loops then run compiled for it.
+    #[cfg(target_arch = "x86_64")]
+    avx2: Option<avx2::Avx2>,
 }
 
 /// The weights the inner loops read, as vectors.
@@ -312,7 +321,32 @@ impl Nnue {
                 })
                 .collect(),
         };
-        Nnue { weights, vectors }
+        Nnue {
+            weights,
+            vectors,
+            #[cfg(target_arch = "x86_64")]
+            avx2: avx2::Avx2::detect(),
+        }
+    }
+
+    /// The same network with the inner loops compiled for any x86-64 only, to compare
+    /// the two.
+    #[cfg(test)]
+    pub(crate) fn portable(&self) -> Nnue {
+        Nnue {
+            #[cfg(target_arch = "x86_64")]
+            avx2: None,
+            ..self.clone()
+        }
+    }
+
+    /// Whether the inner loops run compiled for AVX2 (the processor has it).
+    #[cfg(test)]
+    pub(crate) fn uses_avx2(&self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        return self.avx2.is_some();
+        #[cfg(not(target_arch = "x86_64"))]
+        return false;
     }
 
     /// Its integer weights.
@@ -372,6 +406,21 @@ impl Nnue {
         parent: &Position,
         child: &Position,
     ) -> Accumulator {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx2) = self.avx2 {
+            return avx2.update(self, parent_acc, parent, child);
+        }
+        self.update_body(parent_acc, parent, child)
+    }
+
+    /// [`update`](Self::update)'s arithmetic, inlined into each build of it.
+    #[inline(always)]
+    fn update_body(
+        &self,
+        parent_acc: &Accumulator,
+        parent: &Position,
+        child: &Position,
+    ) -> Accumulator {
         let mut acc = *parent_acc;
         for color in [Color::Black, Color::White] {
             for role in [Role::Man, Role::King] {
@@ -403,6 +452,17 @@ impl Nnue {
     /// hundredths of a man.
     #[inline]
     pub(crate) fn evaluate(&self, acc: &Accumulator, pos: &Position) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx2) = self.avx2 {
+            return avx2.evaluate(self, acc, pos);
+        }
+        self.evaluate_body(acc, pos, Portable)
+    }
+
+    /// [`evaluate`](Self::evaluate)'s arithmetic, inlined into each build of it, the
+    /// dense layer's sums made by `lanes`.
+    #[inline(always)]
+    fn evaluate_body(&self, acc: &Accumulator, pos: &Position, lanes: impl DenseLayer) -> i32 {
         let turn = pos.turn();
         let b = bucket(pos);
         let mut clipped = [i16x16::ZERO; 2 * HALF];
@@ -418,17 +478,10 @@ impl Nnue {
             count += usize::from(word != 0);
         }
         let columns = &self.vectors.second[b * PAIRS..(b + 1) * PAIRS];
-        let mut sums = [i32x8::ZERO; SECOND / 8];
-        for &pair in &live[..count] {
-            let both: i16x16 = bytemuck::cast(i32x8::splat(words[usize::from(pair)] as i32));
-            for (sum, weights) in sums.iter_mut().zip(&columns[usize::from(pair)]) {
-                *sum += weights.dot(both);
-            }
-        }
+        let sums = lanes.sums(columns, &words, &live[..count]);
         let w = &self.weights;
         let neurons = b * SECOND..(b + 1) * SECOND;
         let mut out = i64::from(w.output_bias[b]);
-        let sums: [i32; SECOND] = bytemuck::cast(sums);
         for ((&sum, &bias), &output) in sums
             .iter()
             .zip(&w.second_bias[neurons.clone()])
@@ -447,25 +500,72 @@ impl Nnue {
     }
 }
 
-#[inline]
+/// How the dense layer's sums are made: each live pair of inputs (`words`, by pair,
+/// listed in `live`) times its columns of weights, added up by neuron.
+trait DenseLayer {
+    /// The [`SECOND`] neurons' sums (before their biases).
+    fn sums(
+        self,
+        columns: &[[i16x16; SECOND / 8]],
+        words: &[u32; PAIRS],
+        live: &[u8],
+    ) -> [i32; SECOND];
+}
+
+/// The dense layer on the vectors the build targets ([`wide`]'s).
+#[derive(Clone, Copy)]
+struct Portable;
+
+impl DenseLayer for Portable {
+    #[inline(always)]
+    fn sums(
+        self,
+        columns: &[[i16x16; SECOND / 8]],
+        words: &[u32; PAIRS],
+        live: &[u8],
+    ) -> [i32; SECOND] {
+        let mut sums = [i32x8::ZERO; SECOND / 8];
+        for &pair in live {
+            let both: i16x16 = bytemuck::cast(i32x8::splat(words[usize::from(pair)] as i32));
+            for (sum, weights) in sums.iter_mut().zip(&columns[usize::from(pair)]) {
+                *sum += weights.dot(both);
+            }
+        }
+        bytemuck::cast(sums)
+    }
+}
+
+// The row and clip loops are written on plain numbers so that the compiler vectorizes
+// them for whatever the function they are inlined into is compiled for (the vectors of
+// `wide` are fixed when that crate is built).
+
+/// Adds a row of first-layer weights to a perspective's sums.
+#[inline(always)]
 fn add_row(sums: &mut Half, row: &Half) {
+    let sums: &mut [i16; HIDDEN] = bytemuck::cast_mut(sums);
+    let row: &[i16; HIDDEN] = bytemuck::cast_ref(row);
     for (s, w) in sums.iter_mut().zip(row) {
-        *s += *w;
+        *s = s.wrapping_add(*w);
     }
 }
 
-#[inline]
+/// Takes a row of first-layer weights from a perspective's sums.
+#[inline(always)]
 fn sub_row(sums: &mut Half, row: &Half) {
+    let sums: &mut [i16; HIDDEN] = bytemuck::cast_mut(sums);
+    let row: &[i16; HIDDEN] = bytemuck::cast_ref(row);
     for (s, w) in sums.iter_mut().zip(row) {
-        *s -= *w;
+        *s = s.wrapping_sub(*w);
     }
 }
 
-#[inline]
+/// A perspective's sums clipped to 0..1 (0..[`ACTIVATION_SCALE`]).
+#[inline(always)]
 fn clip(out: &mut [i16x16], sums: &Half) {
-    let (low, high) = (i16x16::ZERO, i16x16::splat(ACTIVATION_SCALE as i16));
+    let out: &mut [i16] = bytemuck::cast_slice_mut(out);
+    let sums: &[i16; HIDDEN] = bytemuck::cast_ref(sums);
     for (o, s) in out.iter_mut().zip(sums) {
-        *o = s.max(low).min(high);
+        *o = (*s).clamp(0, ACTIVATION_SCALE as i16);
     }
 }
 

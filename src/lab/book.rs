@@ -1,13 +1,20 @@
 //! `checkers-lab book`: the opening book built from deep searches of every ballot and
-//! of the positions games reach most often.
+//! of the positions games reach most often, then grown by dropout expansion (as
+//! KingsRow's book is): from each playable ballot, the positions that play near the
+//! best reaches are searched, cheapest first, where a position's cost is what the moves
+//! of its line gave up against the best (each at most `--margin`) plus `--ply-cost` a
+//! ply.
 
 use super::{LabError, cli::BookBuildArgs};
 use crate::engine::book::BookEntry;
 use crate::engine::{Engine, Limits, SearchRequest, StopFlag, acf_openings};
 use crate::rules::{Move, Position};
 use crate::store::files::{check_replaceable, write_atomic};
-use std::collections::HashMap;
+use std::cmp::Reverse;
+use std::collections::hash_map::Entry;
+use std::collections::{BinaryHeap, HashMap, HashSet};
 use std::io::Write;
+use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -35,18 +42,99 @@ fn collect(args: &BookBuildArgs) -> Result<HashMap<Position, HashMap<Move, u32>>
     Ok(positions)
 }
 
+/// The entries of a book file (`.zst`: compressed with zstd).
+fn read_book(path: &Path) -> Result<Vec<BookEntry>, LabError> {
+    let fail = |e: String| LabError::DataFile(path.to_path_buf(), e);
+    let bytes = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
+    let bytes = if path.extension().is_some_and(|e| e == "zst") {
+        zstd::stream::decode_all(bytes.as_slice()).map_err(|e| fail(e.to_string()))?
+    } else {
+        bytes
+    };
+    let text = String::from_utf8(bytes).map_err(|_| fail("not UTF-8 text".to_string()))?;
+    let book = crate::engine::book::Book::parse(&text).map_err(|e| fail(e.to_string()))?;
+    Ok(book.into_entries())
+}
+
+/// Searches `pos` as the book does: `lines` best moves (multi-PV), for `movetime`.
+fn search_entry(
+    engine: &mut Engine,
+    pos: &Position,
+    played: &HashMap<Move, u32>,
+    args: &BookBuildArgs,
+    lines: usize,
+) -> Option<(BookEntry, Vec<(Move, i32)>)> {
+    engine.clear();
+    let limits = Limits {
+        movetime: Some(args.movetime),
+        ..Limits::infinite()
+    };
+    let request = SearchRequest {
+        lines,
+        ..SearchRequest::new(*pos, limits)
+    };
+    let result = engine.search(&request, &StopFlag::new(), |_| {});
+    let best = result.best_move?;
+    let mut played: Vec<(Move, u32)> = played.iter().map(|(m, n)| (*m, *n)).collect();
+    played.sort_by(|a, b| {
+        b.1.cmp(&a.1)
+            .then(pos.notation(&a.0).cmp(&pos.notation(&b.0)))
+    });
+    let alternatives = result
+        .lines
+        .iter()
+        .filter_map(|line| Some((*line.pv.first()?, line.score.0)))
+        .collect();
+    let entry = BookEntry {
+        position: *pos,
+        best,
+        score: result.score.0,
+        depth: result.depth,
+        played,
+    };
+    Some((entry, alternatives))
+}
+
 /// Runs `checkers-lab book`: every position searched on every core, a progress bar,
-/// the book file written whole.
+/// then the dropout expansion (one search at a time, its own progress bar), the book
+/// file written whole.
 pub(crate) fn run(args: &BookBuildArgs, out: &mut impl Write) -> Result<(), LabError> {
     // A FIFO or a device as --out is refused before the searches, not after.
     check_replaceable(&args.out)
         .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
-    let positions: Vec<(Position, HashMap<Move, u32>)> = collect(args)?.into_iter().collect();
-    // Positions with one legal move need no book.
-    let positions: Vec<_> = positions
-        .into_iter()
-        .filter(|(p, _)| p.count_moves() > 1)
-        .collect();
+    let mut book: HashMap<Position, BookEntry> = HashMap::new();
+    if let Some(from) = &args.from {
+        for entry in read_book(from)? {
+            book.insert(entry.position, entry);
+        }
+        writeln!(
+            out,
+            "{} positions read from {}",
+            book.len(),
+            crate::text::printable_path(from)
+        )?;
+    }
+    let collected = collect(args)?;
+    // Positions with one legal move need no book; those of --from are kept (with the
+    // games' counts of moves where --pdn gives some).
+    let mut positions = Vec::new();
+    for (pos, played) in collected {
+        if pos.count_moves() <= 1 {
+            continue;
+        }
+        match book.get_mut(&pos) {
+            Some(_) if played.is_empty() => {}
+            Some(entry) => {
+                entry.played = played.into_iter().collect();
+                let pos = entry.position;
+                entry.played.sort_by(|a, b| {
+                    b.1.cmp(&a.1)
+                        .then(pos.notation(&a.0).cmp(&pos.notation(&b.0)))
+                });
+            }
+            None => positions.push((pos, played)),
+        }
+    }
     writeln!(
         out,
         "{} positions to search, {} ms each",
@@ -71,30 +159,10 @@ pub(crate) fn run(args: &BookBuildArgs, out: &mut impl Write) -> Result<(), LabE
                     let Some((pos, played)) = positions.get(i) else {
                         break;
                     };
-                    engine.clear();
-                    let limits = Limits {
-                        movetime: Some(args.movetime),
-                        ..Limits::infinite()
-                    };
-                    let request = SearchRequest::new(*pos, limits);
-                    let result = engine.search(&request, &StopFlag::new(), |_| {});
-                    if let Some(best) = result.best_move {
-                        let mut played: Vec<(Move, u32)> =
-                            played.iter().map(|(m, n)| (*m, *n)).collect();
-                        played.sort_by(|a, b| {
-                            b.1.cmp(&a.1)
-                                .then(pos.notation(&a.0).cmp(&pos.notation(&b.0)))
-                        });
-                        let entry = BookEntry {
-                            position: *pos,
-                            best,
-                            score: result.score.0,
-                            depth: result.depth,
-                            played,
-                        };
-                        if let Ok(mut list) = entries.lock() {
-                            list.push(entry);
-                        }
+                    if let Some((entry, _)) = search_entry(&mut engine, pos, played, args, 1)
+                        && let Ok(mut list) = entries.lock()
+                    {
+                        list.push(entry);
                     }
                     bar.inc(1);
                 }
@@ -102,27 +170,128 @@ pub(crate) fn run(args: &BookBuildArgs, out: &mut impl Write) -> Result<(), LabE
         }
     });
     bar.finish_and_clear();
-    let mut lines: Vec<String> = entries
-        .into_inner()
-        .unwrap_or_default()
-        .iter()
-        .map(BookEntry::to_line)
-        .collect();
-    lines.sort();
-    let mut text = String::from(
-        "# The opening book: made by `checkers book build` (see src/engine/book.rs).\n",
+    for entry in entries.into_inner().unwrap_or_default() {
+        book.insert(entry.position, entry);
+    }
+    if args.expand > 0 {
+        let before = book.len();
+        expand(args, &mut book);
+        writeln!(
+            out,
+            "dropout expansion: {} positions searched, {} ms each, {} lines",
+            book.len() - before,
+            args.movetime.as_millis(),
+            args.lines
+        )?;
+    }
+    write_book(args, &book)?;
+    writeln!(
+        out,
+        "{} positions written to {}",
+        book.len(),
+        crate::text::printable_path(&args.out)
+    )?;
+    Ok(())
+}
+
+/// Dropout expansion: from every playable ballot's position, the positions reached by
+/// the moves within `--margin` of the best, cheapest first, until `--expand` new
+/// positions have been searched. A position of the book already goes on by its best
+/// move (and by the alternatives its search scored, when this run searched it); a
+/// position with one legal move is passed through unsearched.
+fn expand(args: &BookBuildArgs, book: &mut HashMap<Position, BookEntry>) {
+    let bar = crate::commands::progress_bar(
+        args.expand as u64,
+        "dropout [{bar:30}] {pos}/{len} positions (elapsed {elapsed}, left {eta})",
     );
+    let mut engine = Engine::new(64);
+    let mut alternatives: HashMap<Position, Vec<(Move, i32)>> = HashMap::new();
+    let mut frontier = Frontier::default();
+    for opening in acf_openings().iter().filter(|o| !o.is_barred()) {
+        frontier.push(0, opening.position());
+    }
+    let mut seen: HashSet<Position> = HashSet::new();
+    let mut searched = 0;
+    let none = HashMap::new();
+    while let Some((cost, pos)) = frontier.pop() {
+        if !seen.insert(pos) {
+            continue;
+        }
+        let moves = pos.legal_moves();
+        if moves.len() == 1 {
+            frontier.push(cost + args.ply_cost, pos.play_unchecked(&moves[0]));
+            continue;
+        }
+        if moves.is_empty() {
+            continue;
+        }
+        if let Entry::Vacant(slot) = book.entry(pos) {
+            if searched == args.expand {
+                break;
+            }
+            searched += 1;
+            bar.inc(1);
+            let Some((entry, lines)) = search_entry(&mut engine, &pos, &none, args, args.lines)
+            else {
+                continue;
+            };
+            slot.insert(entry);
+            alternatives.insert(pos, lines);
+        }
+        let Some(entry) = book.get(&pos) else {
+            continue;
+        };
+        let best = entry.best;
+        frontier.push(cost + args.ply_cost, pos.play_unchecked(&best));
+        for &(m, score) in alternatives.get(&pos).map_or(&[][..], Vec::as_slice) {
+            let behind = entry.score - score;
+            if m != best && (0..=args.margin).contains(&behind) {
+                frontier.push(cost + behind + args.ply_cost, pos.play_unchecked(&m));
+            }
+        }
+    }
+    bar.finish_and_clear();
+}
+
+/// The positions dropout expansion may search next, cheapest first (then in the order
+/// they were found, so that runs repeat).
+#[derive(Default)]
+struct Frontier {
+    /// Cost and index into `found`.
+    queue: BinaryHeap<Reverse<(i32, usize)>>,
+    /// Every position pushed, in order.
+    found: Vec<Position>,
+}
+
+impl Frontier {
+    /// Adds `pos` at `cost`.
+    fn push(&mut self, cost: i32, pos: Position) {
+        self.found.push(pos);
+        self.queue.push(Reverse((cost, self.found.len() - 1)));
+    }
+
+    /// The cheapest position and its cost.
+    fn pop(&mut self) -> Option<(i32, Position)> {
+        let Reverse((cost, index)) = self.queue.pop()?;
+        Some((cost, self.found[index]))
+    }
+}
+
+/// Writes the book file, its lines sorted (compressed when `--out` ends in `.zst`).
+fn write_book(args: &BookBuildArgs, book: &HashMap<Position, BookEntry>) -> Result<(), LabError> {
+    let fail = |e: String| LabError::DataFile(args.out.clone(), e);
+    let mut lines: Vec<String> = book.values().map(BookEntry::to_line).collect();
+    lines.sort();
+    let mut text =
+        String::from("# The opening book: made by `checkers-lab book` (see src/engine/book.rs).\n");
     for line in &lines {
         text.push_str(line);
         text.push('\n');
     }
-    write_atomic(&args.out, text.as_bytes())
-        .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
-    writeln!(
-        out,
-        "{} positions written to {}",
-        lines.len(),
-        crate::text::printable_path(&args.out)
-    )?;
-    Ok(())
+    let bytes = if args.out.extension().is_some_and(|e| e == "zst") {
+        zstd::bulk::compress(text.as_bytes(), 19).map_err(|e| fail(e.to_string()))?
+    } else {
+        text.into_bytes()
+    };
+    write_atomic(&args.out, &bytes).map_err(|e| fail(e.to_string()))
 }

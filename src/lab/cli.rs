@@ -353,7 +353,7 @@ fn positive(text: &str) -> Result<f32, String> {
 /// `checkers-lab book`.
 #[derive(Debug, Args)]
 pub(crate) struct BookBuildArgs {
-    /// The book file to write.
+    /// The book file to write (compressed with zstd when its name ends in `.zst`).
     #[arg(long, value_name = "FILE")]
     pub(crate) out: PathBuf,
     /// PDN files of games whose openings to add.
@@ -371,6 +371,28 @@ pub(crate) struct BookBuildArgs {
     /// Positions searched at once (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
     pub(crate) threads: Option<usize>,
+    /// Start from this book file (`.txt`, or `.zst` compressed): its positions are
+    /// kept, not searched again.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) from: Option<PathBuf>,
+    /// Then grow the book by dropout expansion from the ballots: this many more
+    /// positions searched, the nearest to the ballots' best play first (a position
+    /// costs the sum, along its line, of how much each move scored below the best,
+    /// plus --ply-cost a ply).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) expand: usize,
+    /// Dropout expansion follows the moves scoring at most this many hundredths of a
+    /// man below the best.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u16).map(i32::from))]
+    pub(crate) margin: i32,
+    /// What each ply away from the ballot adds to a position's cost in dropout
+    /// expansion, in hundredths of a man.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).map(i32::from))]
+    pub(crate) ply_cost: i32,
+    /// The best moves each search of dropout expansion scores (multi-PV): the
+    /// alternatives it may follow.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u16).range(1..=16).map(usize::from))]
+    pub(crate) lines: usize,
 }
 
 #[cfg(test)]

@@ -126,6 +126,73 @@ fn book_build_searches_the_ballots_and_the_games_openings() {
 }
 
 #[test]
+fn dropout_expansion_grows_the_book_from_the_ballots_along_near_best_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("first.txt");
+    let grown = dir.path().join("grown.txt.zst");
+    let o = run(&["book", "--out", first.to_str().unwrap(), "--movetime", "1"]);
+    assert!(o.code == 0, "{}", o.stderr);
+    let o = run(&[
+        "book",
+        "--from",
+        first.to_str().unwrap(),
+        "--out",
+        grown.to_str().unwrap(),
+        "--movetime",
+        "1",
+        "--expand",
+        "12",
+        "--lines",
+        "2",
+    ]);
+    assert!(o.code == 0, "{}", o.stderr);
+    assert!(o.stdout.contains("0 positions to search"), "{}", o.stdout);
+    assert!(
+        o.stdout
+            .contains("dropout expansion: 12 positions searched"),
+        "{}",
+        o.stdout
+    );
+    let text = std::fs::read_to_string(&first).unwrap();
+    let before = crate::engine::book::Book::parse(&text).unwrap();
+    let bytes = zstd::stream::decode_all(std::fs::read(&grown).unwrap().as_slice()).unwrap();
+    let after = crate::engine::book::Book::parse(&String::from_utf8(bytes).unwrap()).unwrap();
+    assert_eq!(after.len(), before.len() + 12);
+    // Each new position follows from a position of the book by one move (and the only
+    // moves after it), or is a playable ballot's first choice after its only moves.
+    let follow = |mut pos: crate::rules::Position| {
+        while let [only] = pos.legal_moves()[..] {
+            pos = pos.play_unchecked(&only);
+        }
+        pos
+    };
+    let children = |pos: crate::rules::Position| {
+        let moves = pos.legal_moves();
+        moves
+            .into_iter()
+            .map(move |m| follow(pos.play_unchecked(&m)))
+    };
+    let ballots = crate::engine::acf_openings()
+        .into_iter()
+        .filter(|b| !b.is_barred())
+        .map(|b| follow(b.position()));
+    let reached: std::collections::HashSet<_> = after
+        .entries()
+        .flat_map(|e| children(e.position))
+        .chain(ballots)
+        .collect();
+    let new: Vec<_> = after
+        .entries()
+        .filter(|e| before.entry(&e.position).is_none())
+        .collect();
+    assert_eq!(new.len(), 12);
+    for entry in new {
+        assert!(reached.contains(&entry.position), "{}", entry.position);
+        assert!(entry.position.count_moves() > 1, "{}", entry.position);
+    }
+}
+
+#[test]
 fn a_network_goes_on_training_from_the_last_generation() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("positions.txt");

@@ -186,6 +186,53 @@ fn a_fixed_depth_search_is_deterministic() {
     );
 }
 #[test]
+fn the_avx2_build_of_the_network_searches_as_the_portable_one() {
+    use crate::engine::nnue::Nnue;
+    use std::sync::Arc;
+    let net = Nnue::embedded();
+    // Where the processor has AVX2, the network runs compiled for it.
+    #[cfg(target_arch = "x86_64")]
+    assert_eq!(
+        net.uses_avx2(),
+        is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("popcnt")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("lzcnt")
+    );
+    assert!(!net.portable().uses_avx2());
+    let with = |network: Nnue, pos: Position, depth: u32| {
+        let request = SearchRequest {
+            network: Some(Arc::new(network)),
+            ..SearchRequest::new(pos, Limits::depth(depth))
+        };
+        Engine::new(1).search(&request, &StopFlag::new(), |_| {})
+    };
+    for (text, depth) in [
+        (
+            "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            11,
+        ),
+        (
+            "W:W17,21,22,23,25,26,27,28,30,31,32:B1,2,3,5,6,7,9,10,11,12,15",
+            11,
+        ),
+        ("B:W18,20,22,24,27,28,31,K30:B3,5,9,11,12,16,K26", 12),
+    ] {
+        let pos = fen(text);
+        let (a, b) = (
+            with(net.clone(), pos, depth),
+            with(net.portable(), pos, depth),
+        );
+        assert_eq!(
+            (a.best_move, a.score, a.nodes, &a.pv),
+            (b.best_move, b.score, b.nodes, &b.pv),
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn positions_without_moves_and_with_one_move() {
     let over = fen("B:W8,11:B4");
     assert_eq!(search(&over, Limits::depth(5)).best_move, None);
