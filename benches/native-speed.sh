@@ -10,9 +10,9 @@
 # report gives every run, the medians and their ratios, and checks that both builds
 # searched the same nodes.
 #
-#   scripts/native-speed.sh [DEPTH] [RUNS]     (defaults: 18 and 5)
-#   NO_BUILD=1 scripts/native-speed.sh ...     (compare the binaries already built)
-#   NO_BUILD=1 PLAIN=a NATIVE=b scripts/...    (compare two other binaries)
+#   benches/native-speed.sh [DEPTH] [RUNS]     (defaults: 18 and 5)
+#   NO_BUILD=1 benches/native-speed.sh ...     (compare the binaries already built)
+#   NO_BUILD=1 PLAIN=a NATIVE=b benches/...    (compare two other binaries)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 depth=${1:-18}
