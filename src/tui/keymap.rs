@@ -151,6 +151,7 @@ pub(crate) const BOARD_KEYS: &[Binding] = &[
     bind(&[Char('u')], Action::Undo, When::Board, "u", "undo", "undo (and the reply)", &[Play, Thinking, Over]),
     bind(&[Char('U'), Ctrl('r')], Action::Redo, When::Board, "U Ctrl-R", "redo", "redo", &[PlayNoClaim, Over]),
     bind(&[Char('c')], Action::AskClaimDraw, When::Board, "c", "claim draw", "claim a draw (asks)", &[PlayClaimOpen]),
+    bind(&[Char('R')], Action::OpenReport, When::Board, "R", "report", "game report: scores, graph, mistakes (review, game over)", &[Review, Over]),
     bind(&[Char('s'), Ctrl('s')], Action::OpenSave, When::Board, "s Ctrl-S", "save", "save as PDN", &[PlayNoClaim, Review, NextGame, MatchOver, Over, Watching]),
     bind(&[Char('d')], Action::AskOfferDraw, When::Board, "d", "offer draw", "offer a draw (asks)", &[]),
     bind(&[Char('r')], Action::AskResign, When::Board, "r", "resign", "resign (asks)", &[]),
