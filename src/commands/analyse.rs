@@ -375,6 +375,37 @@ mod tests {
     }
 
     #[test]
+    fn the_report_never_writes_over_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = dir.path().join("game.pdn");
+        let text = "1. 11-15 23-19 *\n";
+        std::fs::write(&game, text).unwrap();
+        let notes = dir.path().join("notes.pdn");
+        std::fs::write(&notes, "kept").unwrap();
+        // The --load file itself, and another file that exists.
+        for out in [&game, &notes] {
+            let words = ["--load", game.to_str().unwrap(), "--report", "--out"];
+            let args = analyse_args(&[&words[..], &[out.to_str().unwrap()]].concat())
+                .expect("--report --out with --load");
+            let mut printed = Vec::new();
+            let refused = run(&args, &mut printed).expect_err("an existing --out");
+            assert!(refused.to_string().contains("the file exists"), "{refused}");
+            // Refused before any search: nothing printed, the file as it was.
+            assert!(printed.is_empty());
+            assert_eq!(std::fs::read_to_string(&game).unwrap(), text);
+            assert_eq!(std::fs::read_to_string(&notes).unwrap(), "kept");
+        }
+        assert!(
+            analyse_args(&["--report"]).is_err(),
+            "--report needs --load"
+        );
+        assert!(
+            analyse_args(&["--load", "g.pdn", "--out", "x.pdn"]).is_err(),
+            "--out needs --report"
+        );
+    }
+
+    #[test]
     fn a_clock_is_refused_beside_a_depth_and_an_increment_without_a_clock() {
         assert!(analyse_args(&["--time-left", "1000", "--depth", "5"]).is_err());
         assert!(analyse_args(&["--time-left", "1000", "--movetime", "500"]).is_err());

@@ -43,9 +43,11 @@ pub(crate) fn annotated_pdn(record: &PdnGame, report: &Report) -> String {
     let mut pos = record.start;
     for (ply, m) in record.moves.iter().enumerate() {
         let (number, color) = crate::game::move_number(&record.start, ply);
+        // White's move after a comment is numbered again, as PDN and PGN writers do.
+        let after_comment = words.last().is_some_and(|w| w.ends_with('}'));
         if color == Color::Black {
             words.push(format!("{number}."));
-        } else if ply == 0 {
+        } else if ply == 0 || after_comment {
             words.push(format!("{number}. ..."));
         }
         words.push(pos.notation(m));

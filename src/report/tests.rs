@@ -206,7 +206,7 @@ fn summaries_count_each_players_marks_and_average_loss() {
         "{text}"
     );
     assert!(
-        flat.contains("22-17 $4 {Blunder: gave away 1.60 men. Better 24-20.}"),
+        flat.contains("2. ... 22-17 $4 {Blunder: gave away 1.60 men. Better 24-20.}"),
         "{text}"
     );
     assert!(
@@ -218,4 +218,27 @@ fn summaries_count_each_players_marks_and_average_loss() {
         "{text}"
     );
     assert_eq!(record(&text).moves, game.moves);
+}
+
+#[test]
+fn report_in_plain_mode_prints_the_report_of_the_game_so_far() {
+    let db = crate::engine::tests::egdb::db().clone();
+    let game = crate::game::Game::from_position(record(THROWN_WIN).start);
+    let session = crate::session::Session::new(game).with_egdb(Some(db));
+    let mut plain = crate::plain::Plain::new(session, crate::runtime::Saving::Off);
+    let (reply, _) = plain.answer("report");
+    assert!(reply.contains("nothing to report"), "{reply}");
+    plain.answer("14-18");
+    plain.answer("23x14");
+    let (reply, done) = plain.answer("report");
+    assert!(!done);
+    assert!(reply.starts_with("Game report"), "{reply}");
+    assert!(
+        reply.contains("14-18??") && reply.contains("blunder: threw the database win away"),
+        "{reply}"
+    );
+    assert!(
+        reply.contains("Black: 0 inaccuracies, 0 mistakes, 1 blunder"),
+        "{reply}"
+    );
 }

@@ -181,10 +181,11 @@ fn render_ascii_graph(
 fn shown_lines(app: &App, view: &ReportView, width: usize) -> Vec<Line<'static>> {
     let theme = &app.theme;
     let Some(ply) = view.shown.checked_sub(1) else {
-        return vec![Line::styled(
+        return super::panel::wrapped(
             "The start: step on with the arrows, n to a marked move",
+            width,
             theme.text,
-        )];
+        );
     };
     let report = &view.report;
     let Some(scored) = report.moves.get(ply) else {
