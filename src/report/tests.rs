@@ -242,3 +242,50 @@ fn report_in_plain_mode_prints_the_report_of_the_game_so_far() {
         "{reply}"
     );
 }
+
+#[test]
+fn only_a_move_the_databases_prove_is_marked_good() {
+    let start: Position = "B:WK23:BK1,K14".parse().unwrap();
+    let played = start.parse_move("14-10").unwrap();
+    let other = start.parse_move("1-6").unwrap();
+    let after = start.play_unchecked(&played);
+    let reply = after.legal_moves()[0];
+    let exact = |only_move| {
+        [
+            Judgement {
+                score: Score::win_in(9),
+                line: vec![played],
+                depth: 0,
+                verdict: Some(Verdict::Win(9)),
+                only_move,
+            },
+            Judgement {
+                score: Score::loss_in(8),
+                line: vec![reply],
+                depth: 0,
+                verdict: Some(Verdict::Loss(8)),
+                only_move: None,
+            },
+        ]
+    };
+    // The one move of several that keeps the win: good, `$1`, no better move.
+    let report = Report::new(start, &[played], &exact(Some(played)));
+    assert_eq!(report.moves[0].mark, Some(Mark::Good));
+    assert!(report.moves[0].better.is_empty());
+    assert_eq!(report.summary(Color::Black).good, 1);
+    let game = PdnGame {
+        moves: vec![played],
+        ..PdnGame::new(start)
+    };
+    let text = annotated_pdn(&game, &report);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("1. 14-10 $1 {Good move: the only move that keeps the win.}"),
+        "{text}"
+    );
+    // Another move kept the win too: a kept verdict is simply not marked.
+    let report = Report::new(start, &[played], &exact(Some(other)));
+    assert_eq!(report.moves[0].mark, None);
+    let report = Report::new(start, &[played], &exact(None));
+    assert_eq!(report.moves[0].mark, None);
+}

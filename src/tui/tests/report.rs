@@ -118,3 +118,14 @@ fn s_on_the_report_opens_the_save_dialog_for_the_annotated_game() {
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.mode, Mode::Report, "Esc goes back to the report");
 }
+
+#[test]
+fn r_opens_the_report_once_the_game_is_over() {
+    let mut app = app_from("W:W18:B10");
+    type_move(&mut app, "18-14");
+    type_move(&mut app, "10x17");
+    assert!(app.game().is_over());
+    press(&mut app, KeyCode::Char('R'));
+    assert_eq!(app.mode, Mode::Report);
+    assert_eq!(app.report.as_ref().unwrap().moves().len(), 2);
+}
