@@ -453,6 +453,20 @@ pub(crate) struct AnalyseArgs {
     /// than one line. A position only (not with --load).
     #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u8).range(1..=10).map(usize::from), conflicts_with = "load")]
     pub(crate) multipv: usize,
+    /// With --load: the game report instead of the move-by-move search. Every position
+    /// is scored (--movetime, 1000 ms by default, or --depth, each position), then each
+    /// move is printed with the mover's score before and after it, inaccuracies (?!,
+    /// 0.3 men given away), mistakes (?, 0.6) and blunders (??, 1.2, or any move the
+    /// endgame databases prove throws a win or a draw away) with the better move and
+    /// its line, and a summary for each player. A progress bar on standard error
+    /// while it works, where that is a terminal.
+    #[arg(long, requires = "load")]
+    pub(crate) report: bool,
+    /// With --report: also write the game as PDN annotated with the report (NAGs $6
+    /// $2 $4, comments with the better move) to this file. A file that exists is
+    /// refused, the --load file among them: the report never overwrites a file.
+    #[arg(long, value_name = "FILE", requires = "report")]
+    pub(crate) out: Option<PathBuf>,
 }
 
 /// Parses a thread count of a search: 1 to 256.

@@ -54,6 +54,7 @@ mod online;
 pub mod pdn;
 mod plain;
 mod random;
+mod report;
 pub mod rules;
 mod runtime;
 mod server;

@@ -60,6 +60,9 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), Comman
     if let Some(path) = &args.load {
         let record = crate::store::load_record(path, args.game as usize)
             .map_err(CommandError::GameOption)?;
+        if args.report {
+            return run_report(args, &record, out);
+        }
         let egdb = open_databases(out)?;
         return run_game(args, &record, egdb, out);
     }
@@ -254,6 +257,91 @@ fn run_game(
     Ok(())
 }
 
+/// `analyse --load --report`: the game's report (see [`crate::report`]) with a
+/// heading naming the game and how each position was searched, a progress bar on
+/// standard error while the positions are scored (where that is a terminal), and with
+/// `--out` the annotated PDN written to a new file (an existing one is refused before
+/// any search, so no work is lost).
+fn run_report(
+    args: &AnalyseArgs,
+    record: &crate::pdn::PdnGame,
+    out: &mut impl Write,
+) -> Result<(), CommandError> {
+    if let Some(path) = &args.out
+        && std::fs::symlink_metadata(path).is_ok()
+    {
+        return Err(CommandError::ReportFile(
+            path.clone(),
+            "the file exists; the report writes only a new file, so name another".into(),
+        ));
+    }
+    let egdb = open_databases(out)?;
+    let name = |tag: &str| record.tag(tag).filter(|n| !n.is_empty() && *n != "?");
+    let moves = crate::game::full_moves(&record.start, record.moves.len());
+    writeln!(
+        out,
+        "report of game {}: {} (Black) v {} (White), {}, {moves} moves",
+        args.game,
+        name("Black").unwrap_or("?"),
+        name("White").unwrap_or("?"),
+        record.result.as_deref().unwrap_or("*"),
+    )?;
+    let limits = limits(args);
+    let searched = match (limits.depth, limits.movetime) {
+        (Some(depth), _) => format!("depth {depth}"),
+        (None, Some(movetime)) => format!("{} ms", movetime.as_millis()),
+        (None, None) => "the clock's time".to_string(),
+    };
+    let held = egdb.as_ref().map_or_else(
+        || "no endgame databases".to_string(),
+        |db| format!("endgame databases of up to {} pieces", db.complete_pieces()),
+    );
+    writeln!(out, "each position searched to {searched}; {held}")?;
+    let judge = crate::report::judge::Judge {
+        limits,
+        egdb,
+        threads: threads(args),
+        hash_mb: args.hash,
+        params: params(args),
+        evaluation: args.eval.map(Into::into).unwrap_or_default(),
+    };
+    let positions = record.moves.len() as u64 + 1;
+    let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        super::progress_bar(
+            positions,
+            "scoring positions [{bar:40}] {pos}/{len} ({elapsed}, {eta} left)",
+        )
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let judged = crate::report::judge::judge_game(
+        &judge,
+        record.start,
+        &record.moves,
+        &StopFlag::new(),
+        |_| bar.inc(1),
+    );
+    bar.finish_and_clear();
+    // Nothing raises the stop flag here, so every position is judged.
+    let judged = judged.unwrap_or_default();
+    let report = crate::report::Report::new(record.start, &record.moves, &judged);
+    let names = [name("Black"), name("White")];
+    write!(out, "{}", crate::report::words::report_text(&report, names))?;
+    if let Some(path) = &args.out {
+        let text = crate::report::annotate::annotated_pdn(record, &report);
+        let written = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|mut file| file.write_all(text.as_bytes()));
+        if let Err(e) = written {
+            return Err(CommandError::ReportFile(path.clone(), e.to_string()));
+        }
+        writeln!(out, "annotated game written to {}", path.display())?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -284,6 +372,37 @@ mod tests {
             .expect("moves to go with a clock");
         let planned = SearchRequest::new(Position::start(), limits(&args)).planned_limits();
         assert_eq!(planned.target, Some(Duration::from_secs(15)));
+    }
+
+    #[test]
+    fn the_report_never_writes_over_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = dir.path().join("game.pdn");
+        let text = "1. 11-15 23-19 *\n";
+        std::fs::write(&game, text).unwrap();
+        let notes = dir.path().join("notes.pdn");
+        std::fs::write(&notes, "kept").unwrap();
+        // The --load file itself, and another file that exists.
+        for out in [&game, &notes] {
+            let words = ["--load", game.to_str().unwrap(), "--report", "--out"];
+            let args = analyse_args(&[&words[..], &[out.to_str().unwrap()]].concat())
+                .expect("--report --out with --load");
+            let mut printed = Vec::new();
+            let refused = run(&args, &mut printed).expect_err("an existing --out");
+            assert!(refused.to_string().contains("the file exists"), "{refused}");
+            // Refused before any search: nothing printed, the file as it was.
+            assert!(printed.is_empty());
+            assert_eq!(std::fs::read_to_string(&game).unwrap(), text);
+            assert_eq!(std::fs::read_to_string(&notes).unwrap(), "kept");
+        }
+        assert!(
+            analyse_args(&["--report"]).is_err(),
+            "--report needs --load"
+        );
+        assert!(
+            analyse_args(&["--load", "g.pdn", "--out", "x.pdn"]).is_err(),
+            "--out needs --report"
+        );
     }
 
     #[test]

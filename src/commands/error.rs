@@ -55,6 +55,9 @@ pub(crate) enum CommandError {
     BadMove(String),
     /// `manpage --dir`: a page (or the folder) cannot be written: which, and why.
     ManualFile(PathBuf, io::Error),
+    /// `analyse --report --out`: the annotated PDN cannot be written there (the file
+    /// exists, or cannot be created): which, and why.
+    ReportFile(PathBuf, String),
 }
 
 impl fmt::Display for CommandError {
@@ -85,6 +88,7 @@ impl fmt::Display for CommandError {
                 if *n == 1 { "" } else { "s" }
             ),
             CommandError::NotFound(why) | CommandError::BadMove(why) => write!(f, "{why}"),
+            CommandError::ReportFile(path, why) => write!(f, "--out {}: {why}", path.display()),
             CommandError::ManualFile(path, e) => {
                 write!(f, "cannot write the manual page {}: {e}", path.display())
             }
@@ -176,7 +180,8 @@ pub(crate) fn exit(result: &Result<(), CommandError>) -> Exit {
         CommandError::GameOption(_)
         | CommandError::Ballot(_)
         | CommandError::SaveFile(_)
-        | CommandError::BadMove(_) => (2, false),
+        | CommandError::BadMove(_)
+        | CommandError::ReportFile(..) => (2, false),
         CommandError::Output(e) | CommandError::Terminal(e) if closed(e) => (0, true),
         CommandError::Output(_)
         | CommandError::Input(_)

@@ -80,4 +80,4 @@ pub(crate) use search::{DEFAULT_HASH_MB, MAX_THREADS};
 pub use time::Limits;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

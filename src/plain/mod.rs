@@ -37,7 +37,7 @@ const QUOTED_CHARS: usize = 60;
 /// The commands, as `help` lists them.
 pub(crate) const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N of the move list; show N. after Black's half, show N... after White's), moves, \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
-                        (what it thinks so far), clock, pause, save FILE, next (a match's next game), score, help, quit. \
+                        (what it thinks so far), clock, pause, report (the game report: each move scored, mistakes marked with the better move), save FILE, next (a match's next game), score, help, quit. \
                         Across the network: say TEXT (the chat), yes or no (a take-back asked), and quit adjourns.";
 
 /// A plain-mode conversation: the game in play (with its computer, saving and clocks)
@@ -92,6 +92,31 @@ impl Plain {
             fault,
             notices,
         }
+    }
+
+    /// `report`: the game report of the moves so far (see [`crate::report`]), each
+    /// position searched for a moment, with a heading saying how long.
+    fn report(&self) -> String {
+        use crate::report::judge::{INTERACTIVE_MOVETIME_MS, Judge, judge_game};
+        let game = self.session().game();
+        if game.moves().is_empty() {
+            return "No move has been played yet: there is nothing to report.".to_string();
+        }
+        let judge = Judge::interactive(self.session().egdb());
+        let stop = crate::engine::StopFlag::new();
+        // Nothing raises the stop flag, so every position is judged.
+        let judged =
+            judge_game(&judge, *game.start(), game.moves(), &stop, |_| {}).unwrap_or_default();
+        let report = crate::report::Report::new(*game.start(), game.moves(), &judged);
+        let names = self.session().names();
+        format!(
+            "Game report, each position searched {INTERACTIVE_MOVETIME_MS} ms:\n{}",
+            crate::report::words::report_text(
+                &report,
+                [names.black.as_deref(), names.white.as_deref()]
+            )
+            .trim_end()
+        )
     }
 
     /// The game in play.
@@ -550,6 +575,7 @@ impl Plain {
                 }
             }
             "thinking" => self.thinking(),
+            "report" => self.report(),
             "next" => {
                 let answer = self.runtime.command(Command::NextGame);
                 self.reply("start the next game", answer)
@@ -633,6 +659,7 @@ impl Plain {
                     path: PathBuf::from(argument),
                     players: self.session().names().clone(),
                     existing: IfExists::Append,
+                    annotations: None,
                 };
                 // Told by the news that follows: where it went, or why not.
                 let _ = self.runtime.command(Command::SaveAs(request));

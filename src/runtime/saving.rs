@@ -76,6 +76,8 @@ pub(crate) struct SaveRequest {
     pub(crate) players: Players,
     /// What to do if a file is at `path`.
     pub(crate) existing: IfExists,
+    /// The game report to annotate the game with (the report screen's save), if any.
+    pub(crate) annotations: Option<Box<crate::report::Report>>,
 }
 
 /// Makes the last save of the game in play, from any thread (a signal's watcher). A
@@ -172,14 +174,18 @@ impl Runtime {
         let mut session = self.session.clone();
         session.set_names(request.players.clone());
         let record = session.record(&store::today());
+        let text = match &request.annotations {
+            Some(report) => crate::report::annotate::annotated_pdn(&record, report),
+            None => crate::pdn::write_game(&record),
+        };
         let result = match request.existing {
             IfExists::Ask if exists => {
                 events.push(Event::SaveWouldReplace(request));
                 return;
             }
-            IfExists::Append => store::append_record(&path, &record),
+            IfExists::Append => store::append_pdn(&path, &record, &text),
             IfExists::Ask | IfExists::Replace => {
-                store::save_record(&path, &record).map(|()| Appended::Created)
+                store::save_pdn(&path, &record, &text).map(|()| Appended::Created)
             }
         };
         if result.is_ok() {

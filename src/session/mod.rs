@@ -180,6 +180,11 @@ impl Session {
         }
     }
 
+    /// The endgame databases the computer and the game report use, if any.
+    pub(crate) fn egdb(&self) -> Option<Arc<Egdb>> {
+        self.computer.egdb.clone()
+    }
+
     /// With endgame databases: the computer plays the positions they hold perfectly,
     /// hints and [`database_verdict`](Self::database_verdict) give their exact result.
     pub(crate) fn with_egdb(mut self, egdb: Option<Arc<Egdb>>) -> Session {

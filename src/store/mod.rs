@@ -260,21 +260,37 @@ pub(crate) fn fits_a_record(record: &PdnGame) -> Result<(), StoreError> {
 /// Writes `record` as PDN to `path` (a leading `~` is the home directory), atomically,
 /// replacing the file if there is one.
 pub(crate) fn save_record(path: &Path, record: &PdnGame) -> Result<(), StoreError> {
+    save_pdn(path, record, &write_game(record))
+}
+
+/// Writes `text`, the PDN of `record` (annotated by the game report, say), as
+/// [`save_record`] writes the record.
+pub(crate) fn save_pdn(path: &Path, record: &PdnGame, text: &str) -> Result<(), StoreError> {
     fits_a_record(record)?;
     let path = expand_home(path);
     outside_games_folder(&path)?;
     // A FIFO or a device (`/dev/null`, say) is refused, never replaced.
-    write_atomic(&path, write_game(record).as_bytes()).map_err(|e| files::write_error(&path, e))
+    write_atomic(&path, text.as_bytes()).map_err(|e| files::write_error(&path, e))
 }
 
 /// Adds `record` as PDN at the end of the file at `path` (a leading `~` is the home
 /// directory), as checkers programs add games to a database; a missing file is written
 /// new. An existing file that does not look like PDN is left alone.
 pub(crate) fn append_record(path: &Path, record: &PdnGame) -> Result<Appended, StoreError> {
+    append_pdn(path, record, &write_game(record))
+}
+
+/// Adds `text`, the PDN of `record` (annotated by the game report, say), as
+/// [`append_record`] adds the record.
+pub(crate) fn append_pdn(
+    path: &Path,
+    record: &PdnGame,
+    text: &str,
+) -> Result<Appended, StoreError> {
     fits_a_record(record)?;
     let path = expand_home(path);
     outside_games_folder(&path)?;
-    files::append_text(&path, &write_game(record))
+    files::append_text(&path, text)
 }
 
 /// Adds a finished match game to the match's file, as [`append_record`] does, unless the

@@ -137,8 +137,16 @@ pub(crate) enum Action {
     JumpTo(usize),
     /// Stop reviewing and play on from the position shown, changing nothing.
     LeaveReview,
-    /// Open the save dialog.
+    /// Open the save dialog (on the report screen: to save the annotated game).
     OpenSave,
+    /// Show the game report (of the game under review, or the game just ended).
+    OpenReport,
+    /// On the report screen: step the move shown.
+    ReportStep(Step),
+    /// On the report screen: show the next marked move (true) or the previous one.
+    ReportMark(bool),
+    /// Leave the report screen for the board.
+    LeaveReport,
     /// Move to the save dialog's next field.
     NextField,
     /// Move to the save dialog's previous field.

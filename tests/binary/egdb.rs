@@ -245,3 +245,65 @@ fn analyse_load_goes_through_a_game_and_names_the_move_that_threw_a_win_away() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("1 game"), "{}", stderr(&o));
 }
+
+#[test]
+fn analyse_report_marks_the_blunder_the_databases_prove_and_writes_the_annotated_game() {
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("checkers").join("egdb");
+    assert!(build3(home.path(), &dir).status.success());
+    let record = home.path().join("ending.pdn");
+    let game = "[Black \"Ann\"]\n[White \"Bob\"]\n[FEN \"B:WK1,K3:BK10\"]\n\
+                1. 10-14 3-8 2. 14-9 1-6 *\n";
+    std::fs::write(&record, game).unwrap();
+    let notes = home.path().join("notes.pdn");
+    let args = [
+        "analyse",
+        "--load",
+        record.to_str().unwrap(),
+        "--report",
+        "--depth",
+        "4",
+        "--out",
+        notes.to_str().unwrap(),
+    ];
+    let o = run_in(home.path(), &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // No progress bar where standard error is not a terminal.
+    assert_eq!(stderr(&o), "");
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0], "report of game 1: Ann (Black) v Bob (White), *, 2 moves",
+        "{out}"
+    );
+    assert!(
+        lines[1].ends_with("endgame databases of up to 3 pieces"),
+        "{out}"
+    );
+    let blunder = lines.iter().find(|l| l.starts_with("2...")).unwrap();
+    assert!(
+        blunder.contains("1-6??")
+            && blunder.contains("blunder: threw the database win away; better "),
+        "{out}"
+    );
+    assert!(
+        out.contains("White (Bob): 0 inaccuracies, 0 mistakes, 1 blunder"),
+        "{out}"
+    );
+    assert!(out.ends_with(&format!("annotated game written to {}\n", notes.display())));
+    // The annotated game reads back with its moves; the blunder has its NAG.
+    let text = std::fs::read_to_string(&notes).unwrap();
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("1-6 $4 {Blunder: threw the database win away. Better "),
+        "{text}"
+    );
+    let back = checkers::pdn::read_games(&text).remove(0).unwrap();
+    let original = checkers::pdn::read_games(game).remove(0).unwrap();
+    assert_eq!(back.moves, original.moves);
+    // Asked again, the file now there is refused and kept.
+    let o = run_in(home.path(), &args);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("the file exists"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), text);
+}

@@ -21,8 +21,9 @@ fn folder() -> PathBuf {
     binary.parent().unwrap().join("egdb-unit-tests")
 }
 
-/// The slices of up to four pieces, built once for all the tests of this module.
-fn db() -> &'static Arc<Egdb> {
+/// The slices of up to four pieces, built once for all the tests of this module (and
+/// the game report's, which prove a blunder with them).
+pub(crate) fn db() -> &'static Arc<Egdb> {
     static DB: OnceLock<Arc<Egdb>> = OnceLock::new();
     DB.get_or_init(|| {
         let dir = folder();

@@ -3,5 +3,5 @@
 //! says of them).
 #![allow(clippy::unwrap_used)]
 
-mod egdb;
+pub(crate) mod egdb;
 mod search;

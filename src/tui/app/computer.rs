@@ -24,7 +24,9 @@ impl App {
     /// Lets the runtime do what is due at `now` and shows what it tells.
     pub(crate) fn poll(&mut self, now: Instant) -> Polled {
         let events = self.runtime.poll(now);
-        self.show_events(events)
+        let mut polled = self.show_events(events);
+        polled.redraw |= self.poll_report();
+        polled
     }
 
     /// Gives the runtime the time alone (see [`Runtime::tick`](crate::runtime::Runtime::tick)),
@@ -48,7 +50,10 @@ impl App {
     /// How long the event loop may wait for input before polling again (`None`: until
     /// input comes).
     pub(crate) fn wait(&self, now: Instant) -> Option<Duration> {
-        self.runtime.wait(now)
+        match (self.runtime.wait(now), self.report_wait()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// Shows one piece of the runtime's news.

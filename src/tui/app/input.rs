@@ -93,6 +93,7 @@ impl App {
             }
             Mode::Prompt(_) | Mode::Chat(_) => prompt::prompt_action(key),
             Mode::Editor(editor) => editor::editor_action(key, editor.fen.is_some()),
+            Mode::Report => report::report_action(key),
             Mode::Board => self.board_action(key),
         }
     }

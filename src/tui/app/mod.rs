@@ -11,7 +11,7 @@
 //! to. What needs the game as well (playing a move, a question's answer, a match's next
 //! game) is the App's, in the file of the part it is about: `prompt` the typed move,
 //! `question` the questions, `computer` the runtime's news, `games` a record file's
-//! list, `editor` the position editor, `tournament` the clocks and a match, `input`
+//! list, `report` the game report screen, `editor` the position editor, `tournament` the clocks and a match, `input`
 //! terminal events.
 
 mod board;
@@ -22,6 +22,7 @@ mod input;
 mod panel;
 mod prompt;
 mod question;
+mod report;
 mod save_dialog;
 mod status;
 mod table;
@@ -36,6 +37,7 @@ pub(crate) use games::GameList;
 use input::LetterPressed;
 pub(crate) use panel::Panel;
 pub(crate) use question::Question;
+pub(crate) use report::ReportView;
 pub(crate) use save_dialog::{SaveDialog, SaveField, SaveMemory};
 use status::capitalize;
 pub(crate) use status::{StatusLine, Tone};
@@ -72,6 +74,8 @@ pub(crate) enum Mode {
     Editor(Editor),
     /// A chat line is being typed (a game across the network).
     Chat(String),
+    /// The game report is shown (the App's [`ReportView`]).
+    Report,
 }
 
 /// Start-up choices of the screen (who plays is the session's).
@@ -132,6 +136,8 @@ pub(crate) struct App {
     questions: WaitingQuestions,
     /// What the save dialog offers again.
     saves: SaveMemory,
+    /// The game report: shown in [`Mode::Report`], and kept once finished.
+    pub(crate) report: Option<ReportView>,
     /// A file letter a-h was just pressed on the board and did its command: a digit
     /// next makes the two a square (`c3`) instead.
     letter: Option<LetterPressed>,
@@ -230,6 +236,7 @@ impl App {
             panel: Panel::default(),
             questions: WaitingQuestions::default(),
             saves: SaveMemory::default(),
+            report: None,
             letter: None,
             theme: settings.theme,
             mouse: settings.mouse,
@@ -281,6 +288,9 @@ impl App {
     pub(crate) fn shown_position(&self) -> &Position {
         if let Mode::Editor(editor) = &self.mode {
             return &editor.board;
+        }
+        if let (Mode::Report, Some(view)) = (&self.mode, &self.report) {
+            return view.position();
         }
         self.panel
             .browse
@@ -601,7 +611,11 @@ impl App {
                     self.status.info(news.to_string());
                 }
             }
+            Action::OpenSave if self.mode == Mode::Report => self.open_annotated_save(),
             Action::OpenSave => self.open_save(),
+            Action::OpenReport => self.open_report(),
+            Action::ReportStep(_) | Action::ReportMark(_) => self.report_key(action),
+            Action::LeaveReport => self.leave_report(),
             Action::NextField
             | Action::PreviousField
             | Action::ClearField

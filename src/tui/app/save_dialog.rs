@@ -64,6 +64,8 @@ pub(crate) struct SaveDialog {
     /// The existing file the save would change, while the dialog asks what to do with
     /// it (`a` append, `r` replace, Esc back).
     pub(crate) exists: Option<PathBuf>,
+    /// Opened from the game report: the game is saved annotated with it.
+    pub(crate) annotated: bool,
 }
 
 impl SaveDialog {
@@ -190,6 +192,7 @@ impl SaveMemory {
             focus: SaveField::Path,
             cursor: 0,
             exists: None,
+            annotated: false,
         };
         dialog.focus_on(SaveField::Path);
         dialog
@@ -198,8 +201,13 @@ impl SaveMemory {
 
 impl SaveDialog {
     /// The save of the dialog's names to `path`, `existing` saying what to do with a
-    /// file already there.
-    fn request(&self, path: PathBuf, existing: IfExists) -> SaveRequest {
+    /// file already there, the game annotated with `annotations` if given.
+    fn request(
+        &self,
+        path: PathBuf,
+        existing: IfExists,
+        annotations: Option<Box<crate::report::Report>>,
+    ) -> SaveRequest {
         let name = |text: &str| {
             let text = text.trim();
             (!text.is_empty()).then(|| text.to_string())
@@ -211,6 +219,7 @@ impl SaveDialog {
                 white: name(&self.white),
             },
             existing,
+            annotations,
         }
     }
 
@@ -238,6 +247,34 @@ impl App {
         self.mode = Mode::Save(self.saves.dialog(self.session().record_names()));
     }
 
+    /// Opens the save dialog from the game report: the game is saved annotated with it.
+    pub(super) fn open_annotated_save(&mut self) {
+        let mut dialog = self.saves.dialog(self.session().record_names());
+        dialog.annotated = true;
+        self.mode = Mode::Save(dialog);
+    }
+
+    /// The report to annotate the dialog's save with: the report screen's, where the
+    /// dialog was opened from it.
+    fn dialog_annotations(&self) -> Option<Box<crate::report::Report>> {
+        match &self.mode {
+            Mode::Save(dialog) if dialog.annotated => self
+                .report
+                .as_ref()
+                .map(|view| Box::new(view.report.clone())),
+            _ => None,
+        }
+    }
+
+    /// What the screen goes back to when the dialog closes: the report it was opened
+    /// from, else the board.
+    fn after_dialog(&self) -> Mode {
+        match &self.mode {
+            Mode::Save(dialog) if dialog.annotated && self.report.is_some() => Mode::Report,
+            _ => Mode::Board,
+        }
+    }
+
     /// Enter in the dialog: asks the event loop to save with the dialog's path and names.
     pub(super) fn confirm_save(&mut self) {
         let Mode::Save(dialog) = &self.mode else {
@@ -248,25 +285,31 @@ impl App {
             self.status.error("Type the file to save to");
             return;
         }
-        let request = dialog.request(PathBuf::from(path), IfExists::Ask);
+        let request = dialog.request(
+            PathBuf::from(path),
+            IfExists::Ask,
+            self.dialog_annotations(),
+        );
         let _ = self.runtime.command(Command::SaveAs(request));
     }
 
     /// `a` or `r` while the dialog asks about an existing file: saves to it as chosen.
     pub(super) fn save_existing(&mut self, choice: IfExists) {
+        let annotations = self.dialog_annotations();
         let Mode::Save(dialog) = &mut self.mode else {
             return;
         };
         let Some(path) = dialog.exists.take() else {
             return;
         };
-        let request = dialog.request(path, choice);
+        let request = dialog.request(path, choice, annotations);
         let _ = self.runtime.command(Command::SaveAs(request));
     }
 
     /// Esc in the dialog: back to editing when it asks about an existing file (nothing
     /// written), else the dialog closes unsaved.
     pub(super) fn cancel_save(&mut self) {
+        let after = self.after_dialog();
         let Mode::Save(dialog) = &mut self.mode else {
             return;
         };
@@ -274,7 +317,7 @@ impl App {
             self.status
                 .info("Not saved: edit the path, or Esc again to close");
         } else {
-            self.mode = Mode::Board;
+            self.mode = after;
             self.status.info("Not saved");
         }
     }
@@ -303,7 +346,7 @@ impl App {
         match result {
             Ok(how) => {
                 if matches!(self.mode, Mode::Save(_)) {
-                    self.mode = Mode::Board;
+                    self.mode = self.after_dialog();
                 }
                 let path = request.path.display().to_string();
                 self.saves.last_saved = Some(request.path);

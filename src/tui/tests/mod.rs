@@ -14,6 +14,7 @@ mod monkey;
 mod picker;
 mod records;
 mod render_sizes;
+mod report;
 mod screens;
 mod theme;
 mod tournament;

@@ -287,6 +287,7 @@ fn the_save_dialog_offers_the_file_last_saved_to() {
             path: path.clone(),
             players,
             existing: IfExists::Ask,
+            annotations: None,
         },
         Ok(Appended::Created),
     );
@@ -329,6 +330,7 @@ fn a_save_writes_a_record_that_loads_back_and_a_failed_save_changes_nothing() {
                 path: bad,
                 players: players.clone(),
                 existing: IfExists::Ask,
+                annotations: None,
             },
             result.map(|()| Appended::Created),
         );

@@ -4,6 +4,7 @@ mod big_digits;
 mod board;
 mod overlays;
 mod panel;
+mod report;
 
 pub(crate) use overlays::{help_scrolled, help_scrolls, help_text};
 use overlays::{render_game_list, render_help, render_save_dialog};
@@ -49,7 +50,14 @@ impl Widget for &App {
                 .block(Block::bordered())
                 .render(frame, buf);
         }
-        render_panel(self, layout.panel, buf);
+        match (&self.mode, &self.report) {
+            // Without a panel (the compact layout) the report takes the board's place.
+            (Mode::Report, Some(view)) if layout.panel.is_empty() => {
+                report::render_report(self, view, layout.board.frame, buf)
+            }
+            (Mode::Report, Some(view)) => report::render_report(self, view, layout.panel, buf),
+            _ => render_panel(self, layout.panel, buf),
+        }
         render_footer(self, &layout, buf);
         match &self.mode {
             Mode::Help(top) => render_help(self, *top, area, buf),
@@ -264,6 +272,19 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 ("Ctrl-U", "clear field"),
                 (theme.glyphs.steps, "edit"),
             ],
+        ),
+        Mode::Report => hint_line(
+            theme,
+            &fit_keys(
+                vec![
+                    (theme.glyphs.steps, "step"),
+                    ("Home/End", "ends"),
+                    ("n N", "next/prev mark"),
+                    ("s", "save PDN"),
+                    ("Esc", "back"),
+                ],
+                usize::from(layout.hints.width),
+            ),
         ),
         Mode::Board => {
             let reviewing = app.review().is_some();

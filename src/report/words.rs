@@ -1,0 +1,178 @@
+//! The report in words: each move with its mark and scores, the better move and its
+//! line where a move is marked, and each player's summary. The command and the plain
+//! line mode print [`report_text`]; the screen and the PDN comments use the pieces.
+
+use super::{Mark, Report, ScoredMove};
+use crate::engine::Score;
+use crate::engine::egdb::Verdict;
+use crate::engine::line_notation;
+use crate::rules::Color;
+use std::fmt::Write;
+
+/// A score for its side in men, as the report writes it: `+0.35`, `-1.20`, `0.00`,
+/// `win in 7` or `loss in 4` (plies).
+pub(crate) fn men(score: Score) -> String {
+    match score.centi_men() {
+        Some(0) => "0.00".to_string(),
+        Some(centi) => format!("{:+.2}", f64::from(centi) / 100.0),
+        None => score.to_string(),
+    }
+}
+
+/// A move's number as the move list writes it: `12.` for Black's, `12...` for White's.
+pub(crate) fn move_label(report: &Report, ply: usize) -> String {
+    let (number, color) = crate::game::move_number(&report.start, ply);
+    match color {
+        Color::Black => format!("{number}."),
+        Color::White => format!("{number}..."),
+    }
+}
+
+/// The move with its mark's symbol: `9-14??`.
+pub(crate) fn marked_move(scored: &ScoredMove) -> String {
+    let symbol = scored.mark.map_or("", Mark::symbol);
+    format!("{}{symbol}", scored.position.notation(&scored.played))
+}
+
+/// What the databases' verdicts before and after a move say, for its player: "threw
+/// the win away", "turned the win into a loss", "lost the draw"; `None` where the
+/// verdict held.
+fn verdict_change(was: Verdict, now: Verdict) -> Option<&'static str> {
+    match (was, now) {
+        (Verdict::Win(_), Verdict::Draw) => Some("threw the database win away"),
+        (Verdict::Win(_), Verdict::Loss(_)) => Some("turned the database win into a loss"),
+        (Verdict::Draw, Verdict::Loss(_)) => Some("lost the database draw"),
+        _ => None,
+    }
+}
+
+/// Why a move is marked, in a few words: "blunder: threw the database win away",
+/// "mistake: gave away 0.75 men", "good move: the only move that keeps the win".
+pub(crate) fn why(scored: &ScoredMove) -> Option<String> {
+    let mark = scored.mark?;
+    let reason = match (mark, scored.exact) {
+        (Mark::Good, Some((Verdict::Win(_), _))) => "the only move that keeps the win".into(),
+        (Mark::Good, _) => "the only move that keeps the draw".into(),
+        (_, Some((was, now))) => verdict_change(was, now)
+            .unwrap_or("made the databases' result worse")
+            .to_string(),
+        _ => format!("gave away {:.2} men", f64::from(scored.loss) / 100.0),
+    };
+    Some(format!("{}: {reason}", mark.name()))
+}
+
+/// The better move and its line, for a move marked bad: `better 10-14 (10-14 23-19 ...)`,
+/// or just `better 10-14` where the line is the move alone.
+pub(crate) fn better(scored: &ScoredMove) -> Option<String> {
+    let first = scored.better.first()?;
+    let mv = scored.position.notation(first);
+    if scored.better.len() == 1 {
+        return Some(format!("better {mv}"));
+    }
+    Some(format!(
+        "better {mv} ({})",
+        line_notation(&scored.position, &scored.better)
+    ))
+}
+
+/// The comment the annotated PDN gives a marked move: "Blunder: threw the database win
+/// away. Better 10-14 (10-14 23-19 ...)."
+pub(crate) fn comment(scored: &ScoredMove) -> Option<String> {
+    let mut text = capitalize(&why(scored)?);
+    if let Some(better) = better(scored) {
+        text.push_str(". ");
+        text.push_str(&capitalize(&better));
+    }
+    text.push('.');
+    Some(text)
+}
+
+/// The words of a summary's counts: `2 inaccuracies, 1 mistake, 0 blunders` (and the
+/// proven good moves where there are any).
+pub(crate) fn counts(report: &Report, color: Color) -> String {
+    let summary = report.summary(color);
+    let mut parts: Vec<String> = Mark::BAD
+        .iter()
+        .map(|mark| {
+            let n = summary.count(*mark);
+            let name = match (mark, n) {
+                (Mark::Inaccuracy, 1) => "inaccuracy",
+                (Mark::Inaccuracy, _) => "inaccuracies",
+                (Mark::Mistake, 1) => "mistake",
+                (Mark::Mistake, _) => "mistakes",
+                (_, 1) => "blunder",
+                _ => "blunders",
+            };
+            format!("{n} {name}")
+        })
+        .collect();
+    if summary.good > 0 {
+        parts.push(format!(
+            "{} good move{}",
+            summary.good,
+            if summary.good == 1 { "" } else { "s" }
+        ));
+    }
+    parts.join(", ")
+}
+
+/// One player's summary line: `Black (Ann): 1 inaccuracy, 0 mistakes, 1 blunder;
+/// average loss 0.12 men a move`.
+pub(crate) fn summary_line(report: &Report, color: Color, name: Option<&str>) -> String {
+    let who = match name {
+        Some(name) => format!("{color} ({name})"),
+        None => color.to_string(),
+    };
+    format!(
+        "{who}: {}; average loss {:.2} men a move",
+        counts(report, color),
+        report.summary(color).average_loss()
+    )
+}
+
+/// The whole report as text: a line per move (its number, the move and its mark, the
+/// mover's score before and after it, and for a marked move why and the better move
+/// with its line), then a summary line for each player. `names` are Black's and
+/// White's, where known.
+pub(crate) fn report_text(report: &Report, names: [Option<&str>; 2]) -> String {
+    let mut out = String::new();
+    for (ply, scored) in report.moves.iter().enumerate() {
+        let mut line = format!(
+            "{:<7}{:<10}{:>9} -> {:<9}",
+            move_label(report, ply),
+            marked_move(scored),
+            men(scored.before),
+            men(scored.after)
+        );
+        if let Some(why) = why(scored) {
+            line.push_str("  ");
+            line.push_str(&why);
+        }
+        if let Some(better) = better(scored) {
+            line.push_str("; ");
+            line.push_str(&better);
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    if !report.is_complete() {
+        let _ = writeln!(
+            out,
+            "(scored {} of {} moves)",
+            report.moves.len(),
+            report.total
+        );
+    }
+    for (color, name) in Color::ALL.into_iter().zip(names) {
+        let _ = writeln!(out, "{}", summary_line(report, color, name));
+    }
+    out
+}
+
+/// `text` with its first letter a capital.
+fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
