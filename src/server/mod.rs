@@ -4,10 +4,16 @@
 //!
 //! Every connection is bounded as a LAN host bounds its peers: a line's length, the
 //! time to log in, the messages queued for it, the connections from one address.
+//!
+//! Its parts: the [`lobby`] (who is online, seeks, tables: the state, under one lock),
+//! the [`store`] (the database on a thread of its own), the [`outbox`] (messages told
+//! in order, each after the writes before it), and here the connections.
 
 mod db;
 mod lobby;
+mod outbox;
 pub(crate) mod protocol;
+mod store;
 pub(crate) mod tls;
 
 use crate::commands::CommandError;
@@ -76,24 +82,33 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
             dir.join("server.sqlite")
         }
     };
-    let db = db::Db::open(&db_path).map_err(network)?;
+    let store = store::Store::open(&db_path).map_err(network)?;
     let (cert, key, made) =
         tls::certificate(&beside(&db_path, "cert.der"), &beside(&db_path, "key.der"))
             .map_err(network)?;
     let fingerprint = protocol::fingerprint(&cert);
     let config = tls::server_config(cert, key).map_err(network)?;
+    let (outbox, posts) = outbox::Outbox::new();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| network(format!("cannot start: {e}")))?;
-    runtime.block_on(async {
-        let listener = TcpListener::bind(options.listen).await.map_err(|e| {
+    // Bound before the runtime starts, so that the lobby (which waits for the
+    // database to open) is ready, knowing its address, before any connection is taken.
+    let listener = std::net::TcpListener::bind(options.listen)
+        .and_then(|l| l.set_nonblocking(true).map(|()| l))
+        .map_err(|e| {
             network(format!(
                 "cannot listen at {}: {e} (--listen ADDR:PORT picks another)",
                 options.listen
             ))
         })?;
-        let address = listener.local_addr().map_err(|e| network(e.to_string()))?;
+    let address = listener.local_addr().map_err(|e| network(e.to_string()))?;
+    let site = format!("checkers server {address}");
+    let (lobby, adjourned) =
+        Lobby::open(store.clone(), outbox, site, Instant::now()).map_err(network)?;
+    runtime.block_on(async {
+        let listener = TcpListener::from_std(listener).map_err(|e| network(e.to_string()))?;
         println!("checkers server listening at {address}");
         println!(
             "Certificate fingerprint {}{}",
@@ -101,14 +116,15 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
             if made { " (made now)" } else { "" }
         );
         println!("Database {}", crate::text::printable_path(&db_path));
-        let mut lobby = Lobby::new(db, format!("checkers server {address}"));
-        let adjourned = lobby.restore(Instant::now()).map_err(network)?;
         if adjourned > 0 {
             println!("{adjourned} adjourned games wait for their players");
         }
         let lobby = Arc::new(Mutex::new(lobby));
+        tokio::spawn(outbox::deliver(posts, lobby.clone()));
         let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
         serve(listener, acceptor, lobby, fingerprint).await;
+        // Every write asked is done before the process ends.
+        let _ = store.ask(|_| ()).await;
         println!("checkers server stopped");
         Ok(())
     })
@@ -143,7 +159,9 @@ async fn serve(
         tokio::select! {
             () = &mut stop => {
                 tracing::info!("stopping");
+                let outbox = lock(&lobby).outbox();
                 lock(&lobby).stop_all();
+                outbox.flushed().await;
                 let deadline = Instant::now() + Duration::from_secs(3);
                 while Arc::strong_count(&writers) > 1 && Instant::now() < deadline {
                     tokio::time::sleep(Duration::from_millis(10)).await;
@@ -348,37 +366,31 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
             &Signature::from_bytes(&signature),
         )
         .map_err(|_| "the login's signature does not verify".to_string())?;
-    let mut lobby = lock(lobby);
-    let (id, new) = match lobby.db().player(&name)? {
-        Some(player) if player.key != key => {
-            return Err(format!(
-                "the name {name} is taken by another player's key: pick another name (--name)"
-            ));
-        }
-        Some(player) => (player.id, false),
-        None => {
-            lobby
-                .db()
-                .add_player(&name, &key, crate::store::now_unix())?;
-            let id = lobby.db().player(&name)?.map_or(0, |p| p.id);
-            (id, true)
-        }
+    let store = lock(lobby).store();
+    let claimed = {
+        let name = name.clone();
+        store
+            .ask(move |db| db.claim(&name, &key, crate::store::now_unix()))
+            .await
+            .map_err(|_| "the server's database is gone".to_string())??
     };
+    let Some((player, new)) = claimed else {
+        return Err(format!(
+            "the name {name} is taken by another player's key: pick another name (--name)"
+        ));
+    };
+    let mut lobby = lock(lobby);
     // The key proves it is the same player: a new connection takes over from one
     // that may be stale (a dropped line the server has not noticed yet).
     lobby.take_over(&name);
-    let rating = lobby
-        .db()
-        .player(&name)?
-        .map_or(1500.0, |p| p.rating.rating);
     // The welcome goes first through the queue, then whatever the lobby tells.
     let welcome = ServerMessage::Welcome {
         name: name.clone(),
         new,
-        rating,
+        rating: player.rating.rating,
     };
     out.try_send(welcome).map_err(|e| e.to_string())?;
-    lobby.enter(&name, id, (conn, address), out);
+    lobby.enter(&name, (player.id, player.rating), (conn, address), out);
     Ok(name)
 }
 
