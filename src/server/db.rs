@@ -44,7 +44,13 @@ const MIGRATIONS: &[&str] = &[
         volatility REAL NOT NULL,
         PRIMARY KEY (player, game)
     );",
+    // 2: when a game was adjourned (unix seconds; none while in play), so that one
+    // nobody resumes ends as abandoned.
+    "ALTER TABLE games ADD COLUMN adjourned INTEGER;",
 ];
+
+/// The result stored for an adjourned game nobody resumed in time.
+pub(crate) const ABANDONED: &str = "abandoned";
 
 /// A player as the database holds them.
 #[derive(Clone, Debug)]
@@ -74,6 +80,8 @@ pub(crate) struct Unfinished {
     pub(crate) rated: bool,
     /// Its record so far.
     pub(crate) pdn: String,
+    /// When it was adjourned (unix seconds), if it was before the server stopped.
+    pub(crate) adjourned: Option<u64>,
 }
 
 /// The open database.
@@ -249,7 +257,8 @@ impl Db {
             .conn
             .prepare(
                 "SELECT g.id, b.name, w.name, g.black, g.white, g.clock, g.rated, g.pdn,
-                 b.rating, b.deviation, b.volatility, w.rating, w.deviation, w.volatility
+                 b.rating, b.deviation, b.volatility, w.rating, w.deviation, w.volatility,
+                 g.adjourned
                  FROM games g JOIN players b ON b.id = g.black JOIN players w ON w.id = g.white
                  WHERE g.result IS NULL AND g.pdn IS NOT NULL ORDER BY g.id",
             )
@@ -263,6 +272,7 @@ impl Db {
                     clock: r.get(5)?,
                     rated: r.get(6)?,
                     pdn: r.get(7)?,
+                    adjourned: r.get::<_, Option<i64>>(14)?.map(|t| t as u64),
                     ratings: [
                         Glicko2Rating {
                             rating: r.get(8)?,
@@ -279,6 +289,17 @@ impl Db {
             })
             .map_err(said)?;
         rows.map(|row| row.map_err(said)).collect()
+    }
+
+    /// Stores that `game` was adjourned at `since` (unix seconds), or goes on (none).
+    pub(crate) fn adjourn(&self, game: i64, since: Option<u64>) -> Result<(), String> {
+        self.conn
+            .execute(
+                "UPDATE games SET adjourned = ?2 WHERE id = ?1",
+                params![game, since.map(|t| t as i64)],
+            )
+            .map_err(said)?;
+        Ok(())
     }
 
     /// Stores a finished game: its result and record, and for a rated game both
@@ -337,9 +358,9 @@ impl Db {
         rows.map(|row| row.map_err(said)).collect()
     }
 
-    /// A player's finished games: (won, lost, drawn).
-    pub(crate) fn record(&self, player: i64) -> Result<[u32; 3], String> {
-        let mut out = [0u32; 3];
+    /// A player's finished games: won, lost, drawn, abandoned.
+    pub(crate) fn record(&self, player: i64) -> Result<[u32; 4], String> {
+        let mut out = [0u32; 4];
         let mut statement = self
             .conn
             .prepare(
@@ -357,6 +378,7 @@ impl Db {
             let i = match (result.as_str(), black) {
                 ("1-0", true) | ("0-1", false) => 0,
                 ("1-0", false) | ("0-1", true) => 1,
+                (ABANDONED, _) => 3,
                 _ => 2,
             };
             out[i] += 1;
@@ -403,7 +425,7 @@ mod tests {
         assert_eq!(first.len(), 20);
         let rest = db.records(b, first[19].0, 20).unwrap();
         assert_eq!(rest.len(), 5);
-        assert_eq!(db.record(a).unwrap(), [25, 0, 0]);
-        assert_eq!(db.record(b).unwrap(), [0, 25, 0]);
+        assert_eq!(db.record(a).unwrap(), [25, 0, 0, 0]);
+        assert_eq!(db.record(b).unwrap(), [0, 25, 0, 0]);
     }
 }

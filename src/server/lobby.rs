@@ -17,10 +17,6 @@ use std::net::IpAddr;
 use std::time::Instant;
 use tokio::sync::mpsc;
 
-/// The messages waiting for one connection: bounded, so that a client that does not
-/// read is let go rather than holding the server's memory.
-pub(crate) const QUEUE: usize = 256;
-
 /// A player online.
 struct Online {
     /// The connection's number, so a stale connection's leaving does not drop a newer.
@@ -77,8 +73,9 @@ struct Table {
     rated: bool,
     /// The clock as given.
     clock: String,
-    /// Whether the game waits for a player to come back, its clocks stopped.
-    adjourned: bool,
+    /// Since when (unix seconds) the game waits for a player to come back, its clocks
+    /// stopped; none while in play.
+    adjourned: Option<u64>,
 }
 
 impl Table {
@@ -126,6 +123,8 @@ pub(crate) struct Lobby {
     outbox: Outbox,
     /// The next game's number.
     next_game: u64,
+    /// How long an adjourned game waits for its players before it is abandoned.
+    adjourned_for: std::time::Duration,
     /// The players online, by name.
     online: BTreeMap<String, Online>,
     /// The open seeks, by number.
@@ -158,6 +157,7 @@ impl Lobby {
         store: Store,
         outbox: Outbox,
         site: String,
+        adjourned_for: std::time::Duration,
         now: Instant,
     ) -> Result<(Lobby, usize), String> {
         let next_game = store.ask_now(|db| db.next_game())??;
@@ -165,6 +165,7 @@ impl Lobby {
             store,
             outbox,
             next_game,
+            adjourned_for,
             online: BTreeMap::new(),
             seeks: BTreeMap::new(),
             next_seek: 1,
@@ -188,6 +189,17 @@ impl Lobby {
                 .with_assist(false)
                 .with_recorded_clock(now);
             session.set_paused(true);
+            // A game in play when the server stopped waits from now.
+            let since = match stored.adjourned {
+                Some(since) => since,
+                None => {
+                    let since = crate::store::now_unix();
+                    let game = stored.id;
+                    self.store
+                        .ask_now(move |db| db.adjourn(game, Some(since)))??;
+                    since
+                }
+            };
             self.games.insert(
                 stored.id as u64,
                 Table {
@@ -197,7 +209,7 @@ impl Lobby {
                     ratings: stored.ratings,
                     rated: stored.rated,
                     clock: stored.clock,
-                    adjourned: true,
+                    adjourned: Some(since),
                 },
             );
         }
@@ -269,8 +281,12 @@ impl Lobby {
         let Some(table) = self.games.get_mut(&game) else {
             return;
         };
-        table.adjourned = false;
+        table.adjourned = None;
         table.session.set_paused(false);
+        self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, None));
+        let Some(table) = self.games.get(&game) else {
+            return;
+        };
         tracing::info!(game, "resumed");
         let messages = [Color::Black, Color::White].map(|c| table.started(game, c));
         for (n, message) in names.iter().zip(messages) {
@@ -322,16 +338,18 @@ impl Lobby {
         let Some(table) = game.and_then(|g| self.games.get_mut(&g)) else {
             return;
         };
-        table.adjourned = true;
+        let since = crate::store::now_unix();
+        table.adjourned = Some(since);
         table.session.set_paused(true);
         let other = if table.names[0] == name {
             table.names[1].clone()
         } else {
             table.names[0].clone()
         };
+        let game = game.unwrap_or_default();
+        self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, Some(since)));
         let text = format!(
-            "{name} left: game {} is adjourned, its clocks stopped, until {name} comes back.",
-            game.unwrap_or_default()
+            "{name} left: game {game} is adjourned, its clocks stopped, until {name} comes back."
         );
         self.send(&other, ServerMessage::Info { text });
     }
@@ -547,10 +565,10 @@ impl Lobby {
         let answer = self.store.ask(move |db| {
             let text = match db.player(&who) {
                 Ok(Some(p)) => {
-                    let [won, lost, drawn] = db.record(p.id).unwrap_or_default();
+                    let [won, lost, drawn, abandoned] = db.record(p.id).unwrap_or_default();
                     format!(
                         "{who}: rating {:.0} (deviation {:.0}); {won} won, {lost} lost, \
-                         {drawn} drawn{online}",
+                         {drawn} drawn, {abandoned} abandoned{online}",
                         p.rating.rating, p.rating.deviation,
                     )
                 }
@@ -689,7 +707,7 @@ impl Lobby {
             ratings,
             rated: seek.rated,
             clock: seek.clock_text.clone(),
-            adjourned: false,
+            adjourned: None,
         };
         let game = self.next_game;
         self.next_game += 1;
@@ -729,7 +747,7 @@ impl Lobby {
             self.reject(name, "you are not playing a game");
             return None;
         };
-        if self.games.get(&game).is_some_and(|t| t.adjourned) {
+        if self.games.get(&game).is_some_and(|t| t.adjourned.is_some()) {
             self.reject(name, "the game is adjourned until your opponent is back");
             return None;
         }
@@ -890,7 +908,8 @@ impl Lobby {
         );
     }
 
-    /// The time is `now`: a fallen flag ends its game.
+    /// The time is `now`: a fallen flag ends its game; an adjourned game that waited
+    /// its time for its players is abandoned.
     pub(crate) fn tick(&mut self, now: Instant) {
         let flagged: Vec<u64> = self
             .games
@@ -899,6 +918,45 @@ impl Lobby {
             .collect();
         for game in flagged {
             self.end_if_over(game);
+        }
+        let wait = self.adjourned_for.as_secs();
+        let unix = crate::store::now_unix();
+        let expired: Vec<u64> = self
+            .games
+            .iter()
+            .filter(|(_, t)| {
+                t.adjourned
+                    .is_some_and(|since| unix.saturating_sub(since) >= wait)
+            })
+            .map(|(game, _)| *game)
+            .collect();
+        for game in expired {
+            self.abandon(game);
+        }
+    }
+
+    /// `game` waited its time adjourned: it ends as abandoned (unrated), stored so, and
+    /// a player still waiting is told.
+    fn abandon(&mut self, game: u64) {
+        let Some(table) = self.games.remove(&game) else {
+            return;
+        };
+        let pdn = table.pdn(&self.site);
+        tracing::info!(game, "abandoned");
+        self.store_then_tell(None, move |db| {
+            let now = crate::store::now_unix();
+            db.finish_game(game as i64, super::db::ABANDONED, &pdn, now, None)
+        });
+        let text = format!(
+            "Game {game} ({} - {}) is abandoned: it was adjourned longer than the server \
+             keeps a game waiting.",
+            table.names[0], table.names[1]
+        );
+        for n in &table.names {
+            if let Some(online) = self.online.get_mut(n) {
+                online.game = None;
+                self.send(n, ServerMessage::Info { text: text.clone() });
+            }
         }
     }
 

@@ -537,14 +537,30 @@ fn silent_connections_are_let_go_and_cannot_crowd_out_a_player() {
     use std::net::Ipv4Addr;
     use std::time::{Duration, Instant};
     let home = Sandbox::new();
-    let (mut server, address) = server(&home, "127.0.0.1:0");
-    // Sixteen connections from one address that never start TLS: as many as an address
-    // may hold.
+    // An address may hold four connections; a client has two seconds to log in.
+    let db = home.home().join("server.sqlite");
+    let mut server = Peer::start(
+        &home,
+        &[
+            "server",
+            "--listen",
+            "127.0.0.1:0",
+            "--db",
+            db.to_str().unwrap(),
+            "--max-connections-per-address",
+            "4",
+            "--login-timeout",
+            "2",
+        ],
+    );
+    let line = server.expect("checkers server listening at ");
+    let address = line.rsplit(' ').next().unwrap().to_string();
+    // Four connections from one address that never start TLS: as many as it may hold.
     let from = Ipv4Addr::new(127, 0, 0, 2);
-    let mut silent: Vec<TcpStream> = (0..16)
+    let mut silent: Vec<TcpStream> = (0..4)
         .map(|_| crate::network_attacks::connect_from(from, &address).unwrap())
         .collect();
-    // A seventeenth from there is closed at once, unread.
+    // A fifth from there is closed at once, unread.
     let mut extra = crate::network_attacks::connect_from(from, &address).unwrap();
     extra
         .set_read_timeout(Some(Duration::from_secs(5)))
@@ -559,7 +575,7 @@ fn silent_connections_are_let_go_and_cannot_crowd_out_a_player() {
     let mut alice = player(&a, &address, "alice");
     let mut bob = player(&b, &address, "bob");
     meet(&mut alice, &mut bob, "seek 5+0 casual");
-    // The silent ones are let go once the time to log in is up (10 s).
+    // The silent ones are let go once the time to log in is up.
     let started = Instant::now();
     for stream in &mut silent {
         stream
@@ -569,9 +585,26 @@ fn silent_connections_are_let_go_and_cannot_crowd_out_a_player() {
     }
     let waited = started.elapsed();
     assert!(
-        waited < Duration::from_secs(25),
+        waited < Duration::from_secs(20),
         "silent connections held for {waited:?}"
     );
+    // The limits are options, their defaults shown.
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(["server", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    for option in [
+        "--max-connections-per-address <N>",
+        "--login-timeout <SECONDS>",
+        "--idle-timeout <SECONDS>",
+        "--message-rate <N>",
+        "--adjourned-days <DAYS>",
+        "[default: 16]",
+        "[default: 14]",
+    ] {
+        assert!(help.contains(option), "{option} not in {help}");
+    }
     stop(&mut server);
 }
 
@@ -868,4 +901,178 @@ fn the_server_killed_at_random_moments_of_play_loses_no_move_a_player_saw() {
             "seed {seed}: game {game} lost a move a player saw: saw {moves:?}, held {held:?}"
         );
     }
+}
+
+/// `der` as PEM of `label` ("CERTIFICATE", "PRIVATE KEY").
+fn pem(label: &str, der: &[u8]) -> String {
+    const DIGITS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut text = String::new();
+    for chunk in der.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
+        for i in 0..4 {
+            text.push(if i <= chunk.len() {
+                DIGITS[(n >> (18 - 6 * i) & 63) as usize] as char
+            } else {
+                '='
+            });
+        }
+    }
+    let lines: Vec<&str> = text
+        .as_bytes()
+        .chunks(64)
+        .map(|l| std::str::from_utf8(l).unwrap())
+        .collect();
+    format!(
+        "-----BEGIN {label}-----\n{}\n-----END {label}-----\n",
+        lines.join("\n")
+    )
+}
+
+#[test]
+fn a_certificate_from_an_authority_is_served_and_a_bad_pair_is_refused_by_name() {
+    use rcgen::{BasicConstraints, CertificateParams, IsCa, Issuer, KeyPair};
+    let home = Sandbox::new();
+    // An authority, and a certificate it issued for localhost.
+    let authority_key = KeyPair::generate().unwrap();
+    let mut authority = CertificateParams::new(Vec::<String>::new()).unwrap();
+    authority.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    let authority_cert = authority.self_signed(&authority_key).unwrap();
+    let issuer = Issuer::new(authority, authority_key);
+    let server_key = KeyPair::generate().unwrap();
+    let server_cert = CertificateParams::new(vec!["localhost".to_string()])
+        .unwrap()
+        .signed_by(&server_key, &issuer)
+        .unwrap();
+    let dir = home.home();
+    let write = |name: &str, text: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let chain = write(
+        "chain.pem",
+        pem("CERTIFICATE", server_cert.der()) + &pem("CERTIFICATE", authority_cert.der()),
+    );
+    let key = write("key.pem", pem("PRIVATE KEY", &server_key.serialize_der()));
+    let other_key = write(
+        "other.pem",
+        pem("PRIVATE KEY", &KeyPair::generate().unwrap().serialize_der()),
+    );
+    let db = dir.join("server.sqlite");
+    let db = db.to_str().unwrap();
+    let refused = |cert: &str, key: &str, words: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+            .args(["server", "--listen", "127.0.0.1:0", "--db", db])
+            .args(["--cert", cert, "--key", key])
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(!out.status.success(), "{said}");
+        assert!(said.contains(words), "{words:?} not in {said}");
+    };
+    refused(&chain, &other_key, "the key is not the certificate's");
+    refused(
+        &format!("{chain}.missing"),
+        &key,
+        "chain.pem.missing: cannot read",
+    );
+    refused(&key, &key, "key.pem: no certificate in it");
+    refused(&chain, &chain, "chain.pem: no private key in it");
+    // Nothing was made meanwhile: no self-signed certificate, no database.
+    assert!(!dir.join("server.cert.der").exists() && !dir.join("server.sqlite").exists());
+    let mut server = Peer::start(
+        &home,
+        &[
+            "server",
+            "--listen",
+            "127.0.0.1:0",
+            "--db",
+            db,
+            "--cert",
+            &chain,
+            "--key",
+            &key,
+        ],
+    );
+    let line = server.expect("checkers server listening at ");
+    let address = line.rsplit(' ').next().unwrap().to_string();
+    let printed = server.expect("Certificate fingerprint SHA256:");
+    // A client that trusts the authority (and no more) accepts the server as localhost.
+    let mut roots = rustls::RootCertStore::empty();
+    roots.add(authority_cert.der().clone()).unwrap();
+    #[allow(deprecated)]
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    let name = rustls::pki_types::ServerName::try_from("localhost").unwrap();
+    let conn = rustls::ClientConnection::new(Arc::new(config), name).unwrap();
+    let mut stream = rustls::StreamOwned::new(conn, TcpStream::connect(&address).unwrap());
+    let mut first = String::new();
+    BufReader::new(&mut stream).read_line(&mut first).unwrap();
+    assert!(first.contains(r#""type":"challenge""#), "{first}");
+    let served = stream.conn.peer_certificates().unwrap();
+    assert_eq!(served.len(), 2, "the chain is served whole");
+    use sha2::Digest;
+    let fingerprint: [u8; 32] = sha2::Sha256::digest(server_cert.der()).into();
+    let fingerprint: Vec<String> = fingerprint.iter().map(|b| format!("{b:02X}")).collect();
+    assert!(printed.contains(&fingerprint.join(":")), "{printed}");
+    // A player logs in as usual.
+    let a = Sandbox::new();
+    let mut alice = player(&a, &address, "alice");
+    alice.say("quit");
+    assert_eq!(alice.finish(), 0);
+    stop(&mut server);
+}
+
+#[test]
+fn an_adjourned_game_nobody_resumes_in_time_ends_abandoned_in_both_records() {
+    let home = Sandbox::new();
+    let db = home.home().join("server.sqlite");
+    // Two seconds to come back (the default is 14 days).
+    let mut server = Peer::start(
+        &home,
+        &[
+            "server",
+            "--listen",
+            "127.0.0.1:0",
+            "--db",
+            db.to_str().unwrap(),
+            "--adjourned-days",
+            "0.000025",
+        ],
+    );
+    let line = server.expect("checkers server listening at ");
+    let address = line.rsplit(' ').next().unwrap().to_string();
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    meet(&mut alice, &mut bob, "seek 5+0 rated");
+    bob.say("quit");
+    assert_eq!(bob.finish(), 0);
+    alice.expect("bob left: game 1 is adjourned");
+    alice.expect(") is abandoned: it was adjourned longer than the server keeps a game waiting.");
+    // Over: alice may seek again, and both records show it, unrated.
+    alice.say("seek 5+0 casual");
+    alice.expect("Seek 2 posted");
+    alice.say("player bob");
+    let record = alice.expect("bob: rating 1500 ");
+    assert!(
+        record.contains("0 won, 0 lost, 0 drawn, 1 abandoned"),
+        "{record}"
+    );
+    alice.say("player alice");
+    let record = alice.expect("alice: rating 1500 ");
+    assert!(record.contains("1 abandoned; online"), "{record}");
+    stop(&mut server);
+    let db = rusqlite::Connection::open(&db).unwrap();
+    let result: String = db
+        .query_row("SELECT result FROM games WHERE id = 1", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(result, "abandoned");
 }
