@@ -1076,3 +1076,41 @@ fn an_adjourned_game_nobody_resumes_in_time_ends_abandoned_in_both_records() {
         .unwrap();
     assert_eq!(result, "abandoned");
 }
+
+#[cfg(feature = "lab")]
+#[test]
+fn the_load_client_logs_a_small_crowd_in_and_measures_the_moves_it_relays() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let pid = server.child.process_id().unwrap().to_string();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_checkers-lab"))
+        .args([
+            "load",
+            "--server",
+            &address,
+            "--players",
+            "6",
+            "--games",
+            "2",
+        ])
+        .args(["--seconds", "2", "--think-ms", "20", "--server-pid", &pid])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    assert!(report.contains("6 of 6 players logged in"), "{report}");
+    assert!(report.contains("2 games started"), "{report}");
+    let relayed: usize = report
+        .split(" moves relayed")
+        .next()
+        .and_then(|l| l.lines().last())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(relayed > 0, "{report}");
+    assert!(
+        report.contains("move sent to opponent told: p50 "),
+        "{report}"
+    );
+    assert!(report.contains("KiB per connection"), "{report}");
+    stop(&mut server);
+}
