@@ -1114,3 +1114,119 @@ fn the_load_client_logs_a_small_crowd_in_and_measures_the_moves_it_relays() {
     assert!(report.contains("KiB per connection"), "{report}");
     stop(&mut server);
 }
+
+#[test]
+fn a_slow_handshake_a_move_at_another_table_and_a_client_killed_mid_move_are_held() {
+    use std::io::Read;
+    use std::time::{Duration, Instant};
+    let home = Sandbox::new();
+    let db = home.home().join("server.sqlite");
+    let mut server = Peer::start(
+        &home,
+        &[
+            "server",
+            "--listen",
+            "127.0.0.1:0",
+            "--db",
+            db.to_str().unwrap(),
+            "--login-timeout",
+            "2",
+        ],
+    );
+    let line = server.expect("checkers server listening at ");
+    let address = line.rsplit(' ').next().unwrap().to_string();
+    // Slowloris: a TLS hello dribbled a byte at a time is cut off when the time to
+    // log in is up, however busy it keeps the line.
+    let mut slow = TcpStream::connect(&address).unwrap();
+    slow.set_read_timeout(Some(Duration::from_millis(200)))
+        .unwrap();
+    let hello = [
+        0x16u8, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03,
+    ];
+    let started = Instant::now();
+    let closed = hello.iter().cycle().take(200).any(|byte| {
+        let mut buffer = [0u8; 64];
+        if slow.write_all(&[*byte]).is_err() {
+            return true;
+        }
+        matches!(slow.read(&mut buffer), Ok(0) | Err(_))
+            && started.elapsed() > Duration::from_secs(1)
+            && slow.write_all(&[0]).and_then(|()| slow.flush()).is_err()
+    });
+    let held = started.elapsed();
+    assert!(closed, "a slow handshake was held for {held:?}");
+    assert!(
+        held < Duration::from_secs(10),
+        "a slow handshake was held for {held:?}"
+    );
+    // Two games: alice and bob at 1, carol and dave at 2.
+    let keys = ["alice", "bob", "carol", "dave"].map(|n| {
+        (
+            n,
+            ed25519_dalek::SigningKey::from_bytes(&[n.len() as u8 + n.as_bytes()[0]; 32]),
+        )
+    });
+    let mut first = [0, 1].map(|i| Client::log_in(&address, keys[i].0, &keys[i].1));
+    assert!(new_game(&mut first, "alice"));
+    let mut second = [2, 3].map(|i| Client::log_in(&address, keys[i].0, &keys[i].1));
+    assert!(new_game(&mut second, "carol"));
+    // A player of game 2 names game 1 in a move: the move is taken as one at their own
+    // table, where it is refused or played, and game 1 is untouched.
+    let dice = &mut Dice(7);
+    let (at_two, _) = if second[0].my_move(dice).is_some() {
+        (&mut second[1], 0)
+    } else {
+        (&mut second[0], 1)
+    };
+    assert!(at_two.send(&serde_json::json!({"type": "play", "game": 1, "text": "11-15"})));
+    let refused = at_two.read().unwrap();
+    assert_eq!(refused["type"], "rejected", "{refused}");
+    assert!(
+        refused["reason"]
+            .as_str()
+            .unwrap()
+            .contains("'s turn: you play"),
+        "{refused}"
+    );
+    for client in &mut first {
+        assert!(client.send(&serde_json::json!({"type": "ping"})));
+        let next = client.read().unwrap();
+        assert_eq!(next["type"], "pong", "game 1 heard of something: {next}");
+    }
+    // A client killed the moment it sent its move: the move is played or not, never
+    // half; its opponent is told the game is adjourned, and it goes on when the
+    // player is back, with the move if the opponent heard it.
+    let mover = usize::from(first[0].my_move(dice).is_none());
+    let text = first[mover].my_move(dice).unwrap();
+    assert!(first[mover].send(&serde_json::json!({"type": "play", "text": text})));
+    let [a, b] = first;
+    let (killed, mut opponent) = if mover == 0 { (a, b) } else { (b, a) };
+    let stream = killed.stream.into_inner();
+    let _ = stream.sock.shutdown(std::net::Shutdown::Both);
+    drop(stream);
+    let mut heard = Vec::new();
+    loop {
+        match opponent.hear().expect("the opponent was let go") {
+            Heard::Other(text) if text.contains("is adjourned") => break,
+            other => heard.push(other),
+        }
+    }
+    let back = Client::log_in(&address, keys[mover].0, &keys[mover].1);
+    let mut pair = if mover == 0 {
+        [back, opponent]
+    } else {
+        [opponent, back]
+    };
+    for client in &mut pair {
+        assert!(client.hear_until(&[Heard::Started]));
+    }
+    let moves = |c: &Client| c.seen.get(&1).cloned().unwrap_or_default();
+    let opponent_saw = moves(&pair[1 - mover]);
+    assert_eq!(
+        opponent_saw.last() == Some(&text),
+        heard.contains(&Heard::Moved),
+        "{opponent_saw:?}"
+    );
+    assert_eq!(moves(&pair[mover]), opponent_saw);
+    stop(&mut server);
+}
