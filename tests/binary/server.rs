@@ -1099,14 +1099,18 @@ fn the_load_client_logs_a_small_crowd_in_and_measures_the_moves_it_relays() {
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{report}");
     assert!(report.contains("6 of 6 players logged in"), "{report}");
-    assert!(report.contains("2 games started"), "{report}");
-    let relayed: usize = report
-        .split(" moves relayed")
-        .next()
-        .and_then(|l| l.lines().last())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("{report}"));
-    assert!(relayed > 0, "{report}");
+    // The number before `words` in the report.
+    let count = |words: &str| -> usize {
+        report
+            .split(words)
+            .next()
+            .and_then(|l| l.rsplit([' ', '\n']).next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no count of {words:?} in {report}"))
+    };
+    // Both pairs play at once (a pair whose game ends starts another).
+    assert!(count(" games started") >= 2, "{report}");
+    assert!(count(" moves relayed") > 0, "{report}");
     assert!(
         report.contains("move sent to opponent told: p50 "),
         "{report}"
