@@ -93,6 +93,16 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
             return crate::server::run(&crate::server::ServerOptions {
                 listen: args.listen,
                 db: args.db,
+                pem: args.cert.zip(args.key),
+                limits: crate::server::Limits {
+                    per_address: args.max_connections_per_address,
+                    login_seconds: args.login_timeout,
+                    idle_seconds: args.idle_timeout,
+                    message_rate: args.message_rate,
+                    queue: args.queue,
+                    max_line: args.max_line,
+                    adjourned_days: args.adjourned_days,
+                },
             });
         }
         Command::Online(args) => {

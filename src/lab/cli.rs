@@ -35,6 +35,11 @@ pub(crate) enum LabCommand {
     /// Build the opening book from deep searches of the ballots and of the positions
     /// games reach most often.
     Book(BookBuildArgs),
+    /// Load a `checkers server` with a crowd: players logged in with their own keys,
+    /// pairs of them playing random legal moves, the rest idle; prints the time from a
+    /// move sent to the opponent receiving it (p50, p99), and with --server-pid the
+    /// server's memory per connection and CPU time.
+    Load(super::load::LoadArgs),
 }
 
 /// `checkers-lab match`.

@@ -25,6 +25,7 @@ pub(crate) mod book;
 pub(crate) mod cli;
 mod error;
 pub(crate) mod games;
+pub(crate) mod load;
 pub(crate) mod matches;
 pub(crate) mod net_training;
 #[doc = include_str!("notes.md")]
@@ -58,6 +59,7 @@ fn run_to(cli: LabCli, out: &mut impl std::io::Write) -> Result<(), LabError> {
         LabCommand::Selfplay(args) => selfplay::run(&args, out),
         LabCommand::Train(args) => train::run(&args, out),
         LabCommand::Book(args) => book::run(&args, out),
+        LabCommand::Load(args) => load::run(&args, out),
     }
 }
 

@@ -44,7 +44,13 @@ const MIGRATIONS: &[&str] = &[
         volatility REAL NOT NULL,
         PRIMARY KEY (player, game)
     );",
+    // 2: when a game was adjourned (unix seconds; none while in play), so that one
+    // nobody resumes ends as abandoned.
+    "ALTER TABLE games ADD COLUMN adjourned INTEGER;",
 ];
+
+/// The result stored for an adjourned game nobody resumed in time.
+pub(crate) const ABANDONED: &str = "abandoned";
 
 /// A player as the database holds them.
 #[derive(Clone, Debug)]
@@ -65,12 +71,17 @@ pub(crate) struct Unfinished {
     pub(crate) names: [String; 2],
     /// Black's and White's rows.
     pub(crate) ids: [i64; 2],
+    /// Black's and White's ratings (a player plays one game at a time, so these are
+    /// their ratings when it ends too).
+    pub(crate) ratings: [Glicko2Rating; 2],
     /// The clock as given.
     pub(crate) clock: String,
     /// Whether it is rated.
     pub(crate) rated: bool,
     /// Its record so far.
     pub(crate) pdn: String,
+    /// When it was adjourned (unix seconds), if it was before the server stopped.
+    pub(crate) adjourned: Option<u64>,
 }
 
 /// The open database.
@@ -143,6 +154,25 @@ impl Db {
             .map_err(said)
     }
 
+    /// The player `name` logging in with `key`: their row, and whether the name was
+    /// bound to the key now (its first login). None when the name is another key's.
+    pub(crate) fn claim(
+        &self,
+        name: &str,
+        key: &[u8],
+        now: u64,
+    ) -> Result<Option<(PlayerRow, bool)>, String> {
+        let new = match self.player(name)? {
+            Some(player) if player.key != key => return Ok(None),
+            Some(_) => false,
+            None => {
+                self.add_player(name, key, now)?;
+                true
+            }
+        };
+        Ok(self.player(name)?.map(|player| (player, new)))
+    }
+
     /// Binds `name` to `key` with a new rating: the name's first login.
     pub(crate) fn add_player(&self, name: &str, key: &[u8], now: u64) -> Result<(), String> {
         let fresh = Glicko2Rating::new();
@@ -163,24 +193,38 @@ impl Db {
         Ok(())
     }
 
-    /// A new game's row, with its record as it starts: its id.
+    /// The id the next game takes (the server numbers games itself, so that it need
+    /// not wait for the database to start one).
+    pub(crate) fn next_game(&self) -> Result<u64, String> {
+        self.conn
+            .query_row("SELECT coalesce(max(id), 0) + 1 FROM games", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .map(|id| id as u64)
+            .map_err(said)
+    }
+
+    /// A new game's row `id`, with its record as it starts.
     pub(crate) fn add_game(
         &self,
+        id: i64,
         players: [i64; 2],
         clock: &str,
         rated: bool,
         start_fen: &str,
         pdn: &str,
-    ) -> Result<i64, String> {
+    ) -> Result<(), String> {
         let now = crate::store::now_unix() as i64;
         self.conn
             .execute(
-                "INSERT INTO games (black, white, clock, rated, start_fen, started, pdn)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![players[0], players[1], clock, rated, start_fen, now, pdn],
+                "INSERT INTO games (id, black, white, clock, rated, start_fen, started, pdn)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
+                    id, players[0], players[1], clock, rated, start_fen, now, pdn
+                ],
             )
             .map_err(said)?;
-        Ok(self.conn.last_insert_rowid())
+        Ok(())
     }
 
     /// Stores a game's move `ply` (from 0) and its record so far (with the clocks, to
@@ -212,7 +256,9 @@ impl Db {
         let mut statement = self
             .conn
             .prepare(
-                "SELECT g.id, b.name, w.name, g.black, g.white, g.clock, g.rated, g.pdn
+                "SELECT g.id, b.name, w.name, g.black, g.white, g.clock, g.rated, g.pdn,
+                 b.rating, b.deviation, b.volatility, w.rating, w.deviation, w.volatility,
+                 g.adjourned
                  FROM games g JOIN players b ON b.id = g.black JOIN players w ON w.id = g.white
                  WHERE g.result IS NULL AND g.pdn IS NOT NULL ORDER BY g.id",
             )
@@ -226,10 +272,34 @@ impl Db {
                     clock: r.get(5)?,
                     rated: r.get(6)?,
                     pdn: r.get(7)?,
+                    adjourned: r.get::<_, Option<i64>>(14)?.map(|t| t as u64),
+                    ratings: [
+                        Glicko2Rating {
+                            rating: r.get(8)?,
+                            deviation: r.get(9)?,
+                            volatility: r.get(10)?,
+                        },
+                        Glicko2Rating {
+                            rating: r.get(11)?,
+                            deviation: r.get(12)?,
+                            volatility: r.get(13)?,
+                        },
+                    ],
                 })
             })
             .map_err(said)?;
         rows.map(|row| row.map_err(said)).collect()
+    }
+
+    /// Stores that `game` was adjourned at `since` (unix seconds), or goes on (none).
+    pub(crate) fn adjourn(&self, game: i64, since: Option<u64>) -> Result<(), String> {
+        self.conn
+            .execute(
+                "UPDATE games SET adjourned = ?2 WHERE id = ?1",
+                params![game, since.map(|t| t as i64)],
+            )
+            .map_err(said)?;
+        Ok(())
     }
 
     /// Stores a finished game: its result and record, and for a rated game both
@@ -288,9 +358,9 @@ impl Db {
         rows.map(|row| row.map_err(said)).collect()
     }
 
-    /// A player's finished games: (won, lost, drawn).
-    pub(crate) fn record(&self, player: i64) -> Result<[u32; 3], String> {
-        let mut out = [0u32; 3];
+    /// A player's finished games: won, lost, drawn, abandoned.
+    pub(crate) fn record(&self, player: i64) -> Result<[u32; 4], String> {
+        let mut out = [0u32; 4];
         let mut statement = self
             .conn
             .prepare(
@@ -308,6 +378,7 @@ impl Db {
             let i = match (result.as_str(), black) {
                 ("1-0", true) | ("0-1", false) => 0,
                 ("1-0", false) | ("0-1", true) => 1,
+                (ABANDONED, _) => 3,
                 _ => 2,
             };
             out[i] += 1;
@@ -340,21 +411,21 @@ mod tests {
         db.add_player("a", &[1; 32], 0).unwrap();
         db.add_player("b", &[2; 32], 0).unwrap();
         let [a, b] = ["a", "b"].map(|n| db.player(n).unwrap().unwrap().id);
-        for _ in 0..25 {
-            let game = db
-                .add_game([a, b], "5+3", false, "B:W21-32:B1-12", "")
+        for game in 1..=25 {
+            db.add_game(game, [a, b], "5+3", false, "B:W21-32:B1-12", "")
                 .unwrap();
             db.finish_game(game, "1-0", "[Result \"1-0\"]", 0, None)
                 .unwrap();
         }
         // One not finished is left out.
-        db.add_game([a, b], "5+3", false, "B:W21-32:B1-12", "")
+        assert_eq!(db.next_game().unwrap(), 26);
+        db.add_game(26, [a, b], "5+3", false, "B:W21-32:B1-12", "")
             .unwrap();
         let first = db.records(a, 0, 20).unwrap();
         assert_eq!(first.len(), 20);
         let rest = db.records(b, first[19].0, 20).unwrap();
         assert_eq!(rest.len(), 5);
-        assert_eq!(db.record(a).unwrap(), [25, 0, 0]);
-        assert_eq!(db.record(b).unwrap(), [0, 25, 0]);
+        assert_eq!(db.record(a).unwrap(), [25, 0, 0, 0]);
+        assert_eq!(db.record(b).unwrap(), [0, 25, 0, 0]);
     }
 }

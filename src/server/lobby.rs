@@ -1,9 +1,12 @@
-//! The server's state: who is online, the open seeks, the games in play, and the
-//! database. One lock guards it all (never held across a wait), so that a move is
-//! checked, stored and told in one step, in the order the server took it.
+//! The server's state: who is online, the open seeks, the games in play. One lock
+//! guards it all (never held across a wait), so that a move is checked and taken in
+//! one step, in the order the server took it. What changes is stored through the
+//! database's thread ([`Store`]) and told through the [`Outbox`], which holds every
+//! message until the writes asked before it are on the disk.
 
-use super::db::Db;
+use super::outbox::{Outbox, Post, Recipient};
 use super::protocol::{self, ClientMessage, ServerMessage};
+use super::store::Store;
 use crate::game::Game;
 use crate::net::guesses::Guesses;
 use crate::rules::Color;
@@ -14,10 +17,6 @@ use std::net::IpAddr;
 use std::time::Instant;
 use tokio::sync::mpsc;
 
-/// The messages waiting for one connection: bounded, so that a client that does not
-/// read is let go rather than holding the server's memory.
-pub(crate) const QUEUE: usize = 256;
-
 /// A player online.
 struct Online {
     /// The connection's number, so a stale connection's leaving does not drop a newer.
@@ -26,6 +25,8 @@ struct Online {
     address: IpAddr,
     /// The player's row in the database.
     id: i64,
+    /// Their rating (it changes only at the end of their game, here).
+    rating: Glicko2Rating,
     /// Where their messages go.
     out: mpsc::Sender<ServerMessage>,
     /// The game they play, if any.
@@ -65,12 +66,16 @@ struct Table {
     names: [String; 2],
     /// Black's and White's rows.
     ids: [i64; 2],
+    /// Black's and White's ratings as the game started (a player plays one game at a
+    /// time: the ratings it changes at its end).
+    ratings: [Glicko2Rating; 2],
     /// Whether it is rated.
     rated: bool,
     /// The clock as given.
     clock: String,
-    /// Whether the game waits for a player to come back, its clocks stopped.
-    adjourned: bool,
+    /// Since when (unix seconds) the game waits for a player to come back, its clocks
+    /// stopped; none while in play.
+    adjourned: Option<u64>,
 }
 
 impl Table {
@@ -112,8 +117,14 @@ impl Table {
 
 /// Everything the server holds.
 pub(crate) struct Lobby {
-    /// The database.
-    db: Db,
+    /// The database's thread.
+    store: Store,
+    /// Where messages go out, in order, each after the writes asked before it.
+    outbox: Outbox,
+    /// The next game's number.
+    next_game: u64,
+    /// How long an adjourned game waits for its players before it is abandoned.
+    adjourned_for: std::time::Duration,
     /// The players online, by name.
     online: BTreeMap<String, Online>,
     /// The open seeks, by number.
@@ -138,24 +149,37 @@ fn index(color: Color) -> usize {
 }
 
 impl Lobby {
-    /// A lobby over `db`, for a server at `site`.
-    pub(crate) fn new(db: Db, site: String) -> Lobby {
-        Lobby {
-            db,
+    /// A lobby storing through `store` and telling through `outbox`, for a server at
+    /// `site`, with the games the server stopped during (or was killed in) taken back
+    /// from their stored records: adjourned, their clocks stopped, until both players
+    /// are back. Also gives how many games it took back.
+    pub(crate) fn open(
+        store: Store,
+        outbox: Outbox,
+        site: String,
+        adjourned_for: std::time::Duration,
+        now: Instant,
+    ) -> Result<(Lobby, usize), String> {
+        let next_game = store.ask_now(|db| db.next_game())??;
+        let mut lobby = Lobby {
+            store,
+            outbox,
+            next_game,
+            adjourned_for,
             online: BTreeMap::new(),
             seeks: BTreeMap::new(),
             next_seek: 1,
             games: BTreeMap::new(),
             site,
             guesses: Guesses::default(),
-        }
+        };
+        let restored = lobby.restore(now)?;
+        Ok((lobby, restored))
     }
 
-    /// Takes back the games the server stopped during (or was killed in), from their
-    /// stored records: adjourned, their clocks stopped, until both players are back.
-    /// Returns how many.
-    pub(crate) fn restore(&mut self, now: Instant) -> Result<usize, String> {
-        for stored in self.db.unfinished()? {
+    /// Takes back the games not finished, adjourned: how many.
+    fn restore(&mut self, now: Instant) -> Result<usize, String> {
+        for stored in self.store.ask_now(|db| db.unfinished())?? {
             let Some(Ok(record)) = crate::pdn::read_games(&stored.pdn).into_iter().next() else {
                 tracing::error!(game = stored.id, "a stored game's record does not read");
                 continue;
@@ -165,41 +189,58 @@ impl Lobby {
                 .with_assist(false)
                 .with_recorded_clock(now);
             session.set_paused(true);
+            // A game in play when the server stopped waits from now.
+            let since = match stored.adjourned {
+                Some(since) => since,
+                None => {
+                    let since = crate::store::now_unix();
+                    let game = stored.id;
+                    self.store
+                        .ask_now(move |db| db.adjourn(game, Some(since)))??;
+                    since
+                }
+            };
             self.games.insert(
                 stored.id as u64,
                 Table {
                     session,
                     names: stored.names,
                     ids: stored.ids,
+                    ratings: stored.ratings,
                     rated: stored.rated,
                     clock: stored.clock,
-                    adjourned: true,
+                    adjourned: Some(since),
                 },
             );
         }
         Ok(self.games.len())
     }
 
-    /// The database, for logins.
-    pub(crate) fn db(&self) -> &Db {
-        &self.db
+    /// The database's thread, for logins.
+    pub(crate) fn store(&self) -> Store {
+        self.store.clone()
+    }
+
+    /// The outbox, to wait for it to be delivered.
+    pub(crate) fn outbox(&self) -> Outbox {
+        self.outbox.clone()
     }
 
     /// `name` logs in again while online: the old connection is told and let go (its
     /// game adjourned, to go on at once on the new one).
     pub(crate) fn take_over(&mut self, name: &str) {
-        if let Some(old) = self.online.get(name) {
+        if self.online.contains_key(name) {
             let reason = "you logged in on another connection".to_string();
-            let _ = old.out.try_send(ServerMessage::Refused { reason });
+            self.send(name, ServerMessage::Refused { reason });
             self.gone(name);
         }
     }
 
-    /// `name` (row `id`) is online on connection `conn`.
+    /// `name` (row `id`, rated `rating`) is online on connection `conn`.
     pub(crate) fn enter(
         &mut self,
         name: &str,
-        id: i64,
+        (id, rating): (i64, Glicko2Rating),
         (conn, address): (u64, IpAddr),
         out: mpsc::Sender<ServerMessage>,
     ) {
@@ -209,6 +250,7 @@ impl Lobby {
                 conn,
                 address,
                 id,
+                rating,
                 out,
                 game: None,
                 watching: None,
@@ -239,8 +281,12 @@ impl Lobby {
         let Some(table) = self.games.get_mut(&game) else {
             return;
         };
-        table.adjourned = false;
+        table.adjourned = None;
         table.session.set_paused(false);
+        self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, None));
+        let Some(table) = self.games.get(&game) else {
+            return;
+        };
         tracing::info!(game, "resumed");
         let messages = [Color::Black, Color::White].map(|c| table.started(game, c));
         for (n, message) in names.iter().zip(messages) {
@@ -267,10 +313,10 @@ impl Lobby {
         let reason = "the server is stopping: a game in play is adjourned and goes on when the \
                       server is back"
             .to_string();
-        for online in self.online.values() {
-            let _ = online.out.try_send(ServerMessage::Refused {
-                reason: reason.clone(),
-            });
+        let names: Vec<String> = self.online.keys().cloned().collect();
+        for name in names {
+            let reason = reason.clone();
+            self.send(&name, ServerMessage::Refused { reason });
         }
         self.online.clear();
         self.seeks.clear();
@@ -292,30 +338,60 @@ impl Lobby {
         let Some(table) = game.and_then(|g| self.games.get_mut(&g)) else {
             return;
         };
-        table.adjourned = true;
+        let since = crate::store::now_unix();
+        table.adjourned = Some(since);
         table.session.set_paused(true);
         let other = if table.names[0] == name {
             table.names[1].clone()
         } else {
             table.names[0].clone()
         };
+        let game = game.unwrap_or_default();
+        self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, Some(since)));
         let text = format!(
-            "{name} left: game {} is adjourned, its clocks stopped, until {name} comes back.",
-            game.unwrap_or_default()
+            "{name} left: game {game} is adjourned, its clocks stopped, until {name} comes back."
         );
         self.send(&other, ServerMessage::Info { text });
     }
 
-    /// Queues `message` for `name`; a client whose queue is full is let go (its
-    /// connection closes once its sender is gone).
+    /// Posts `message` for `name`, if online (a client whose queue is full when it
+    /// comes is let go: see `outbox::deliver`).
     fn send(&mut self, name: &str, message: ServerMessage) {
-        let full = self
-            .online
-            .get(name)
-            .is_some_and(|o| o.out.try_send(message).is_err());
-        if full {
-            tracing::warn!(name, "a client does not read its messages: let go");
-            self.gone(name);
+        if let Some(to) = self.recipient(name) {
+            self.outbox.post(Post::Message { to, message });
+        }
+    }
+
+    /// `name`'s connection, if online.
+    fn recipient(&self, name: &str) -> Option<Recipient> {
+        self.online.get(name).map(|o| Recipient {
+            name: name.to_string(),
+            conn: o.conn,
+            out: o.out.clone(),
+        })
+    }
+
+    /// Asks the database's thread to store `write` (of `game`, if one): the messages
+    /// posted after it wait until it is on the disk.
+    fn store_then_tell<F>(&mut self, game: Option<u64>, write: F)
+    where
+        F: FnOnce(&mut super::db::Db) -> Result<(), String> + Send + 'static,
+    {
+        let stored = self.store.ask(write);
+        self.outbox.post(Post::Stored { stored, game });
+    }
+
+    /// Storing `game` failed: it stops, and its players are told (the postman does not
+    /// tell what was not stored).
+    pub(crate) fn halt(&mut self, game: u64) {
+        let Some(table) = self.games.remove(&game) else {
+            return;
+        };
+        for n in &table.names {
+            self.reject(n, "the server cannot store moves now: the game is stopped");
+            if let Some(online) = self.online.get_mut(n) {
+                online.game = None;
+            }
         }
     }
 
@@ -349,10 +425,7 @@ impl Lobby {
             }
             ClientMessage::Watch { number } => self.watch(name, number),
             ClientMessage::Export { after } => self.export(name, after),
-            ClientMessage::Player { name: who } => {
-                let text = self.player_text(&who);
-                self.send(name, ServerMessage::Info { text });
-            }
+            ClientMessage::Player { name: who } => self.player(name, who),
             ClientMessage::Seek { clock, rated } => self.seek(name, &clock, rated, None, None),
             ClientMessage::Challenge {
                 name: whom,
@@ -412,11 +485,11 @@ impl Lobby {
         }
     }
 
-    /// A player's rating, shown rounded.
+    /// A player's rating, shown rounded (of players online, who alone have seeks).
     fn rating_of(&self, name: &str) -> String {
-        match self.db.player(name) {
-            Ok(Some(p)) => format!("{:.0}", p.rating.rating),
-            _ => "?".to_string(),
+        match self.online.get(name) {
+            Some(online) => format!("{:.0}", online.rating.rating),
+            None => "?".to_string(),
         }
     }
 
@@ -479,25 +552,32 @@ impl Lobby {
         lines.join("\n")
     }
 
-    /// A player's rating and record.
-    fn player_text(&self, who: &str) -> String {
-        match self.db.player(who) {
-            Ok(Some(p)) => {
-                let [won, lost, drawn] = self.db.record(p.id).unwrap_or_default();
-                format!(
-                    "{who}: rating {:.0} (deviation {:.0}); {won} won, {lost} lost, {drawn} drawn{}",
-                    p.rating.rating,
-                    p.rating.deviation,
-                    if self.online.contains_key(who) {
-                        "; online"
-                    } else {
-                        ""
-                    }
-                )
-            }
-            Ok(None) => format!("No player is called {who} here."),
-            Err(e) => e,
-        }
+    /// Tells `name` a player's rating and record, as the database holds them.
+    fn player(&mut self, name: &str, who: String) {
+        let Some(to) = self.recipient(name) else {
+            return;
+        };
+        let online = if self.online.contains_key(&who) {
+            "; online"
+        } else {
+            ""
+        };
+        let answer = self.store.ask(move |db| {
+            let text = match db.player(&who) {
+                Ok(Some(p)) => {
+                    let [won, lost, drawn, abandoned] = db.record(p.id).unwrap_or_default();
+                    format!(
+                        "{who}: rating {:.0} (deviation {:.0}); {won} won, {lost} lost, \
+                         {drawn} drawn, {abandoned} abandoned{online}",
+                        p.rating.rating, p.rating.deviation,
+                    )
+                }
+                Ok(None) => format!("No player is called {who} here."),
+                Err(e) => e,
+            };
+            ServerMessage::Info { text }
+        });
+        self.outbox.post(Post::Answer { to, answer });
     }
 
     /// `name` posts a seek.
@@ -606,6 +686,11 @@ impl Lobby {
         let ids = names
             .clone()
             .map(|n| self.online.get(&n).map_or(0, |o| o.id));
+        let ratings = names.clone().map(|n| {
+            self.online
+                .get(&n)
+                .map_or_else(Glicko2Rating::new, |o| o.rating)
+        });
         let session = Session::new(Game::new())
             .with_seats(Seats::PEOPLE)
             .with_assist(false)
@@ -619,23 +704,17 @@ impl Lobby {
             session,
             names: names.clone(),
             ids,
+            ratings,
             rated: seek.rated,
             clock: seek.clock_text.clone(),
-            adjourned: false,
+            adjourned: None,
         };
-        let game = match self.db.add_game(
-            ids,
-            &seek.clock_text,
-            seek.rated,
-            &fen,
-            &table.pdn(&self.site),
-        ) {
-            Ok(game) => game as u64,
-            Err(e) => {
-                tracing::error!(error = e, "cannot store a new game");
-                return self.reject(name, "the server cannot store a game now");
-            }
-        };
+        let game = self.next_game;
+        self.next_game += 1;
+        let (clock, rated, pdn) = (seek.clock_text.clone(), seek.rated, table.pdn(&self.site));
+        self.store_then_tell(Some(game), move |db| {
+            db.add_game(game as i64, ids, &clock, rated, &fen, &pdn)
+        });
         for n in &names {
             self.seeks.retain(|_, s| &s.by != n);
             if let Some(online) = self.online.get_mut(n) {
@@ -668,7 +747,7 @@ impl Lobby {
             self.reject(name, "you are not playing a game");
             return None;
         };
-        if self.games.get(&game).is_some_and(|t| t.adjourned) {
+        if self.games.get(&game).is_some_and(|t| t.adjourned.is_some()) {
             self.reject(name, "the game is adjourned until your opponent is back");
             return None;
         }
@@ -696,20 +775,19 @@ impl Lobby {
         };
         let ply = table.session.game().moves().len() - 1;
         let squares = m.to_string();
-        // Stored before either player hears of it.
+        // Stored before anyone hears of it: the messages wait for the write.
         let pdn = table.pdn(&self.site);
-        if let Err(e) = self.db.add_move(game as i64, ply, &squares, &pdn) {
-            tracing::error!(game, error = e, "cannot store a move: the game is stopped");
-            let names = table.names.clone();
-            for n in &names {
-                self.reject(n, "the server cannot store moves now: the game is stopped");
-                if let Some(online) = self.online.get_mut(n) {
-                    online.game = None;
-                }
-            }
-            self.games.remove(&game);
+        let stored = squares.clone();
+        let write = self
+            .store
+            .ask(move |db| db.add_move(game as i64, ply, &stored, &pdn));
+        self.outbox.post(Post::Stored {
+            stored: write,
+            game: Some(game),
+        });
+        let Some(table) = self.games.get(&game) else {
             return;
-        }
+        };
         let clocks = table.session.clock().map(|_| {
             [Color::Black, Color::White].map(|c| {
                 table
@@ -736,20 +814,26 @@ impl Lobby {
         let Some(id) = self.online.get(name).map(|o| o.id) else {
             return;
         };
+        let Some(to) = self.recipient(name) else {
+            return;
+        };
         let page = protocol::EXPORT_PAGE;
-        match self.db.records(id, after, page) {
+        let answer = self.store.ask(move |db| match db.records(id, after, page) {
             Ok(records) => {
                 let next = (records.len() == page)
                     .then(|| records.last().map(|(game, _)| *game))
                     .flatten();
                 let games = records.into_iter().map(|(_, pdn)| pdn).collect();
-                self.send(name, ServerMessage::Records { games, next });
+                ServerMessage::Records { games, next }
             }
             Err(e) => {
                 tracing::error!(error = e, "cannot read a player's games");
-                self.reject(name, "the server cannot read your games now");
+                ServerMessage::Rejected {
+                    reason: "the server cannot read your games now".to_string(),
+                }
             }
-        }
+        });
+        self.outbox.post(Post::Answer { to, answer });
     }
 
     /// `name` watches game `number`: told it as it stands, then each move.
@@ -824,7 +908,8 @@ impl Lobby {
         );
     }
 
-    /// The time is `now`: a fallen flag ends its game.
+    /// The time is `now`: a fallen flag ends its game; an adjourned game that waited
+    /// its time for its players is abandoned.
     pub(crate) fn tick(&mut self, now: Instant) {
         let flagged: Vec<u64> = self
             .games
@@ -833,6 +918,45 @@ impl Lobby {
             .collect();
         for game in flagged {
             self.end_if_over(game);
+        }
+        let wait = self.adjourned_for.as_secs();
+        let unix = crate::store::now_unix();
+        let expired: Vec<u64> = self
+            .games
+            .iter()
+            .filter(|(_, t)| {
+                t.adjourned
+                    .is_some_and(|since| unix.saturating_sub(since) >= wait)
+            })
+            .map(|(game, _)| *game)
+            .collect();
+        for game in expired {
+            self.abandon(game);
+        }
+    }
+
+    /// `game` waited its time adjourned: it ends as abandoned (unrated), stored so, and
+    /// a player still waiting is told.
+    fn abandon(&mut self, game: u64) {
+        let Some(table) = self.games.remove(&game) else {
+            return;
+        };
+        let pdn = table.pdn(&self.site);
+        tracing::info!(game, "abandoned");
+        self.store_then_tell(None, move |db| {
+            let now = crate::store::now_unix();
+            db.finish_game(game as i64, super::db::ABANDONED, &pdn, now, None)
+        });
+        let text = format!(
+            "Game {game} ({} - {}) is abandoned: it was adjourned longer than the server \
+             keeps a game waiting.",
+            table.names[0], table.names[1]
+        );
+        for n in &table.names {
+            if let Some(online) = self.online.get_mut(n) {
+                online.game = None;
+                self.send(n, ServerMessage::Info { text: text.clone() });
+            }
         }
     }
 
@@ -853,17 +977,7 @@ impl Lobby {
         let mut ratings_text = None;
         let mut ratings = None;
         if table.rated {
-            let before: Vec<Glicko2Rating> = table
-                .names
-                .iter()
-                .map(|n| {
-                    self.db
-                        .player(n)
-                        .ok()
-                        .flatten()
-                        .map_or_else(Glicko2Rating::new, |p| p.rating)
-                })
-                .collect();
+            let before = table.ratings;
             let score = match result {
                 "1-0" => skillratings::Outcomes::WIN,
                 "0-1" => skillratings::Outcomes::LOSS,
@@ -871,6 +985,11 @@ impl Lobby {
             };
             let (black, white) = glicko2(&before[0], &before[1], &score, &Glicko2Config::new());
             ratings = Some([(table.ids[0], black), (table.ids[1], white)]);
+            for (n, after) in table.names.iter().zip([black, white]) {
+                if let Some(online) = self.online.get_mut(n) {
+                    online.rating = after;
+                }
+            }
             ratings_text = Some(format!(
                 "{} {:.0} -> {:.0}, {} {:.0} -> {:.0}",
                 table.names[0],
@@ -881,12 +1000,16 @@ impl Lobby {
                 white.rating
             ));
         }
-        if let Err(e) =
-            self.db
-                .finish_game(game as i64, result, &pdn, crate::store::now_unix(), ratings)
-        {
-            tracing::error!(game, error = e, "cannot store a finished game");
-        }
+        let stored_result = result.to_string();
+        self.store_then_tell(None, move |db| {
+            db.finish_game(
+                game as i64,
+                &stored_result,
+                &pdn,
+                crate::store::now_unix(),
+                ratings,
+            )
+        });
         tracing::info!(game, result, "game over");
         let message = ServerMessage::Ended {
             game,

@@ -4,10 +4,16 @@
 //!
 //! Every connection is bounded as a LAN host bounds its peers: a line's length, the
 //! time to log in, the messages queued for it, the connections from one address.
+//!
+//! Its parts: the [`lobby`] (who is online, seeks, tables: the state, under one lock),
+//! the [`store`] (the database on a thread of its own), the [`outbox`] (messages told
+//! in order, each after the writes before it), and here the connections.
 
 mod db;
 mod lobby;
+mod outbox;
 pub(crate) mod protocol;
+mod store;
 pub(crate) mod tls;
 
 use crate::commands::CommandError;
@@ -26,22 +32,63 @@ use tokio::sync::mpsc;
 /// The port a server listens at, and a client connects to, when none is given.
 pub(crate) const DEFAULT_PORT: u16 = 4620;
 
-/// The time a client has from connecting to being logged in (the TLS handshake
-/// included): a connection that says nothing is let go.
-const LOGIN_TIME: Duration = Duration::from_secs(10);
-
-/// The most connections from one address at once.
-const PER_ADDRESS: usize = 16;
-
-/// The most messages a client sends in [`RATE_WINDOW`], as a LAN host allows: more is
-/// a flood, and the client is let go.
-const RATE_MESSAGES: u32 = 200;
-
-/// The window [`RATE_MESSAGES`] counts in.
+/// The window a client's messages are counted in ([`Limits::message_rate`]).
 const RATE_WINDOW: Duration = Duration::from_secs(10);
 
-/// A client silent this long is let go (the client pings every minute).
-const IDLE_TIME: Duration = Duration::from_secs(5 * 60);
+/// What one client, and one address, may take of the server: each is an option of
+/// `checkers server`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    /// The most connections from one address at once.
+    pub(crate) per_address: u32,
+    /// Seconds from connecting to being logged in (the TLS handshake included): a
+    /// connection that says nothing is let go.
+    pub(crate) login_seconds: u64,
+    /// Seconds of silence after which a client is let go (the client pings every
+    /// minute).
+    pub(crate) idle_seconds: u64,
+    /// The most messages a client sends in ten seconds, as a LAN host allows: more is a
+    /// flood, and the client is let go.
+    pub(crate) message_rate: u32,
+    /// The messages waiting for one connection: bounded, so that a client that does
+    /// not read is let go rather than holding the server's memory.
+    pub(crate) queue: u32,
+    /// The longest line a client may send, in bytes.
+    pub(crate) max_line: u32,
+    /// Days an adjourned game waits for its players before it ends as abandoned.
+    pub(crate) adjourned_days: f64,
+}
+
+impl Limits {
+    /// The limits when no option changes them.
+    pub(crate) const DEFAULT: Limits = Limits {
+        per_address: 16,
+        login_seconds: 10,
+        idle_seconds: 5 * 60,
+        message_rate: 200,
+        queue: 256,
+        max_line: protocol::MAX_CLIENT_LINE as u32,
+        adjourned_days: 14.0,
+    };
+
+    /// The time to log in.
+    fn login_time(&self) -> Duration {
+        Duration::from_secs(self.login_seconds)
+    }
+
+    /// How long an adjourned game waits, or why the days given are no such time.
+    fn adjourned_for(&self) -> Result<Duration, String> {
+        Duration::try_from_secs_f64(self.adjourned_days * 86_400.0)
+            .ok()
+            .filter(|d| !d.is_zero())
+            .ok_or_else(|| {
+                format!(
+                    "--adjourned-days {}: give a number of days above 0",
+                    self.adjourned_days
+                )
+            })
+    }
+}
 
 /// What a server needs from its command line.
 pub(crate) struct ServerOptions {
@@ -49,6 +96,11 @@ pub(crate) struct ServerOptions {
     pub(crate) listen: SocketAddr,
     /// The database file.
     pub(crate) db: Option<PathBuf>,
+    /// A certificate chain and its key (PEM files) to serve instead of the
+    /// self-signed certificate.
+    pub(crate) pem: Option<(PathBuf, PathBuf)>,
+    /// What a client may take.
+    pub(crate) limits: Limits,
 }
 
 /// The lobby, shared by every connection.
@@ -76,24 +128,47 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
             dir.join("server.sqlite")
         }
     };
-    let db = db::Db::open(&db_path).map_err(network)?;
-    let (cert, key, made) =
-        tls::certificate(&beside(&db_path, "cert.der"), &beside(&db_path, "key.der"))
-            .map_err(network)?;
-    let fingerprint = protocol::fingerprint(&cert);
-    let config = tls::server_config(cert, key).map_err(network)?;
+    let limits = options.limits;
+    let adjourned_for = limits.adjourned_for().map_err(network)?;
+    // The certificate first: a pair that does not serve is said before anything is
+    // made or opened.
+    let (chain, key, made) = match &options.pem {
+        Some((cert, key)) => {
+            let (chain, key) = tls::certificate_from_pem(cert, key).map_err(network)?;
+            (chain, key, false)
+        }
+        None => {
+            let (cert, key, made) =
+                tls::certificate(&beside(&db_path, "cert.der"), &beside(&db_path, "key.der"))
+                    .map_err(network)?;
+            (vec![cert], key, made)
+        }
+    };
+    let fingerprint = protocol::fingerprint(&chain[0]);
+    let config = tls::server_config(chain, key).map_err(network)?;
+    let store = store::Store::open(&db_path).map_err(network)?;
+    let (outbox, posts) = outbox::Outbox::new();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| network(format!("cannot start: {e}")))?;
-    runtime.block_on(async {
-        let listener = TcpListener::bind(options.listen).await.map_err(|e| {
+    // Bound before the runtime starts, so that the lobby (which waits for the
+    // database to open) is ready, knowing its address, before any connection is taken.
+    let listener = std::net::TcpListener::bind(options.listen)
+        .and_then(|l| l.set_nonblocking(true).map(|()| l))
+        .map_err(|e| {
             network(format!(
                 "cannot listen at {}: {e} (--listen ADDR:PORT picks another)",
                 options.listen
             ))
         })?;
-        let address = listener.local_addr().map_err(|e| network(e.to_string()))?;
+    let address = listener.local_addr().map_err(|e| network(e.to_string()))?;
+    let site = format!("checkers server {address}");
+    let (lobby, adjourned) =
+        Lobby::open(store.clone(), outbox, site, adjourned_for, Instant::now()).map_err(network)?;
+    runtime.block_on(async {
+        let listener = TcpListener::from_std(listener).map_err(|e| network(e.to_string()))?;
+        let stop = stop_signal();
         println!("checkers server listening at {address}");
         println!(
             "Certificate fingerprint {}{}",
@@ -101,14 +176,15 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
             if made { " (made now)" } else { "" }
         );
         println!("Database {}", crate::text::printable_path(&db_path));
-        let mut lobby = Lobby::new(db, format!("checkers server {address}"));
-        let adjourned = lobby.restore(Instant::now()).map_err(network)?;
         if adjourned > 0 {
             println!("{adjourned} adjourned games wait for their players");
         }
         let lobby = Arc::new(Mutex::new(lobby));
+        tokio::spawn(outbox::deliver(posts, lobby.clone()));
         let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
-        serve(listener, acceptor, lobby, fingerprint).await;
+        serve(listener, acceptor, lobby, (fingerprint, limits), stop).await;
+        // Every write asked is done before the process ends.
+        let _ = store.ask(|_| ()).await;
         println!("checkers server stopped");
         Ok(())
     })
@@ -130,20 +206,22 @@ async fn serve(
     listener: TcpListener,
     acceptor: tokio_rustls::TlsAcceptor,
     lobby: Shared,
-    fingerprint: [u8; 32],
+    (fingerprint, limits): ([u8; 32], Limits),
+    stop: impl std::future::Future<Output = ()>,
 ) {
     let counts: Arc<Mutex<HashMap<IpAddr, usize>>> = Arc::default();
     // Held by each connection's writer: the last words are written when none is left.
     let writers = Arc::new(());
     let mut next_conn = 0u64;
     let mut ticks = tokio::time::interval(Duration::from_millis(200));
-    let stop = stop_signal();
     tokio::pin!(stop);
     loop {
         tokio::select! {
             () = &mut stop => {
                 tracing::info!("stopping");
+                let outbox = lock(&lobby).outbox();
                 lock(&lobby).stop_all();
+                outbox.flushed().await;
                 let deadline = Instant::now() + Duration::from_secs(3);
                 while Arc::strong_count(&writers) > 1 && Instant::now() < deadline {
                     tokio::time::sleep(Duration::from_millis(10)).await;
@@ -157,7 +235,7 @@ async fn serve(
                 {
                     let mut counts = counts.lock().unwrap_or_else(|e| e.into_inner());
                     let count = counts.entry(ip).or_default();
-                    if *count >= PER_ADDRESS {
+                    if *count >= limits.per_address as usize {
                         tracing::warn!(%peer, "too many connections from one address");
                         continue;
                     }
@@ -168,7 +246,7 @@ async fn serve(
                 let (acceptor, lobby, counts) = (acceptor.clone(), lobby.clone(), counts.clone());
                 let writer = writers.clone();
                 tokio::spawn(async move {
-                    let server = Server { acceptor, lobby, fingerprint, writer };
+                    let server = Server { acceptor, lobby, fingerprint, writer, limits };
                     connection(stream, peer, conn, server).await;
                     let mut counts = counts.lock().unwrap_or_else(|e| e.into_inner());
                     if let Some(count) = counts.get_mut(&ip) {
@@ -183,26 +261,34 @@ async fn serve(
     }
 }
 
-/// Resolves on SIGTERM or Ctrl-C.
-async fn stop_signal() {
+/// Resolves on SIGTERM or Ctrl-C. The handlers are in place when this returns (not at
+/// the first poll), so a stop sent as soon as the server says it listens is heard.
+fn stop_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = term.recv() => {}
-                    _ = tokio::signal::ctrl_c() => {}
+        let term = signal(SignalKind::terminate()).ok();
+        let interrupt = signal(SignalKind::interrupt()).ok();
+        async move {
+            let wait = |signal: Option<tokio::signal::unix::Signal>| async move {
+                match signal {
+                    Some(mut signal) => {
+                        signal.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
                 }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
+            };
+            tokio::select! {
+                () = wait(term) => {}
+                () = wait(interrupt) => {}
             }
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
 
@@ -254,6 +340,8 @@ struct Server {
     fingerprint: [u8; 32],
     /// A token the connection's writer holds while it runs (see `serve`).
     writer: Arc<()>,
+    /// What a client may take.
+    limits: Limits,
 }
 
 /// One client, from its TLS handshake to its leaving.
@@ -263,16 +351,17 @@ async fn connection(stream: TcpStream, peer: SocketAddr, conn: u64, server: Serv
         lobby,
         fingerprint,
         writer: token,
+        limits,
     } = server;
     let _ = stream.set_nodelay(true);
-    let deadline = tokio::time::Instant::now() + LOGIN_TIME;
+    let deadline = tokio::time::Instant::now() + limits.login_time();
     let Ok(Ok(tls)) = tokio::time::timeout_at(deadline, acceptor.accept(stream)).await else {
         tracing::debug!(%peer, "no TLS handshake");
         return;
     };
     let (reader, mut writer) = tokio::io::split(tls);
     let mut reader = tokio::io::BufReader::new(reader);
-    let (out, queue) = mpsc::channel::<ServerMessage>(lobby::QUEUE);
+    let (out, queue) = mpsc::channel::<ServerMessage>(limits.queue as usize);
     let login = tokio::time::timeout_at(
         deadline,
         log_in(
@@ -281,17 +370,24 @@ async fn connection(stream: TcpStream, peer: SocketAddr, conn: u64, server: Serv
             &lobby,
             fingerprint,
             (conn, peer.ip()),
-            out,
+            (out, limits.max_line as usize),
         ),
     )
     .await;
     let refusal = match login {
         Ok(Ok(name)) => {
             tracing::info!(%peer, name, "logged in");
-            return play(reader, writer, queue, conn, name, lobby, token).await;
+            let connection = Connection {
+                conn,
+                name,
+                lobby,
+                token,
+                limits,
+            };
+            return play(reader, writer, queue, connection).await;
         }
         Ok(Err(reason)) => reason,
-        Err(_) => format!("not logged in within {} seconds", LOGIN_TIME.as_secs()),
+        Err(_) => format!("not logged in within {} seconds", limits.login_seconds),
     };
     tracing::info!(%peer, reason = refusal, "login refused");
     let _ = write_message(&mut writer, &ServerMessage::Refused { reason: refusal }).await;
@@ -306,7 +402,7 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
     lobby: &Shared,
     fingerprint: [u8; 32],
     (conn, address): (u64, std::net::IpAddr),
-    out: mpsc::Sender<ServerMessage>,
+    (out, max_line): (mpsc::Sender<ServerMessage>, usize),
 ) -> Result<String, String> {
     let mut challenge = [0u8; 32];
     getrandom::fill(&mut challenge).map_err(|e| format!("no randomness: {e}"))?;
@@ -317,7 +413,7 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
     write_message(writer, &hello)
         .await
         .map_err(|e| e.to_string())?;
-    let line = read_line(reader, protocol::MAX_CLIENT_LINE)
+    let line = read_line(reader, max_line)
         .await?
         .ok_or("the connection closed")?;
     let Ok(ClientMessage::Login {
@@ -348,38 +444,46 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
             &Signature::from_bytes(&signature),
         )
         .map_err(|_| "the login's signature does not verify".to_string())?;
-    let mut lobby = lock(lobby);
-    let (id, new) = match lobby.db().player(&name)? {
-        Some(player) if player.key != key => {
-            return Err(format!(
-                "the name {name} is taken by another player's key: pick another name (--name)"
-            ));
-        }
-        Some(player) => (player.id, false),
-        None => {
-            lobby
-                .db()
-                .add_player(&name, &key, crate::store::now_unix())?;
-            let id = lobby.db().player(&name)?.map_or(0, |p| p.id);
-            (id, true)
-        }
+    let store = lock(lobby).store();
+    let claimed = {
+        let name = name.clone();
+        store
+            .ask(move |db| db.claim(&name, &key, crate::store::now_unix()))
+            .await
+            .map_err(|_| "the server's database is gone".to_string())??
     };
+    let Some((player, new)) = claimed else {
+        return Err(format!(
+            "the name {name} is taken by another player's key: pick another name (--name)"
+        ));
+    };
+    let mut lobby = lock(lobby);
     // The key proves it is the same player: a new connection takes over from one
     // that may be stale (a dropped line the server has not noticed yet).
     lobby.take_over(&name);
-    let rating = lobby
-        .db()
-        .player(&name)?
-        .map_or(1500.0, |p| p.rating.rating);
     // The welcome goes first through the queue, then whatever the lobby tells.
     let welcome = ServerMessage::Welcome {
         name: name.clone(),
         new,
-        rating,
+        rating: player.rating.rating,
     };
     out.try_send(welcome).map_err(|e| e.to_string())?;
-    lobby.enter(&name, id, (conn, address), out);
+    lobby.enter(&name, (player.id, player.rating), (conn, address), out);
     Ok(name)
+}
+
+/// A logged-in client, as its connection's task knows it.
+struct Connection {
+    /// The connection's number.
+    conn: u64,
+    /// The player's name.
+    name: String,
+    /// The lobby.
+    lobby: Shared,
+    /// The writer's token (see `serve`).
+    token: Arc<()>,
+    /// What the client may take.
+    limits: Limits,
 }
 
 /// A logged-in client: its requests to the lobby, the lobby's messages to it.
@@ -387,14 +491,18 @@ async fn play<R, W>(
     mut reader: R,
     mut writer: W,
     mut queue: mpsc::Receiver<ServerMessage>,
-    conn: u64,
-    name: String,
-    lobby: Shared,
-    token: Arc<()>,
+    connection: Connection,
 ) where
     R: AsyncBufRead + Unpin,
     W: AsyncWrite + Unpin + Send + 'static,
 {
+    let Connection {
+        conn,
+        name,
+        lobby,
+        token,
+        limits,
+    } = connection;
     let writing = tokio::spawn(async move {
         let _token = token;
         while let Some(message) = queue.recv().await {
@@ -407,8 +515,8 @@ async fn play<R, W>(
     let (mut window, mut sent) = (Instant::now(), 0u32);
     loop {
         let line = match tokio::time::timeout(
-            IDLE_TIME,
-            read_line(&mut reader, protocol::MAX_CLIENT_LINE),
+            Duration::from_secs(limits.idle_seconds),
+            read_line(&mut reader, limits.max_line as usize),
         )
         .await
         {
@@ -423,9 +531,10 @@ async fn play<R, W>(
             (window, sent) = (Instant::now(), 0);
         }
         sent += 1;
-        if sent > RATE_MESSAGES {
+        if sent > limits.message_rate {
             let reason = format!(
-                "more than {RATE_MESSAGES} messages in {} seconds",
+                "more than {} messages in {} seconds",
+                limits.message_rate,
                 RATE_WINDOW.as_secs()
             );
             lock(&lobby).refuse(&name, conn, reason);

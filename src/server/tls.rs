@@ -46,17 +46,59 @@ pub(crate) fn certificate(
     ))
 }
 
-/// The server's TLS configuration for `cert` and `key`.
+/// A certificate chain and its key from PEM files (`--cert`, `--key`), as a
+/// certificate authority issues them: the server's certificate first, then the
+/// intermediates.
+pub(crate) fn certificate_from_pem(
+    cert: &Path,
+    key: &Path,
+) -> Result<(Vec<CertificateDer<'static>>, PrivateKeyDer<'static>), String> {
+    use rustls::pki_types::pem::PemObject;
+    let read = |path: &Path| {
+        std::fs::read(path)
+            .map_err(|e| format!("{}: cannot read: {e}", crate::text::printable_path(path)))
+    };
+    let (cert_pem, key_pem) = (read(cert)?, read(key)?);
+    let chain = CertificateDer::pem_slice_iter(&cert_pem)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| {
+            format!(
+                "{}: not a PEM certificate: {e}",
+                crate::text::printable_path(cert)
+            )
+        })?;
+    if chain.is_empty() {
+        return Err(format!(
+            "{}: no certificate in it (a PEM file has -----BEGIN CERTIFICATE-----)",
+            crate::text::printable_path(cert)
+        ));
+    }
+    let key_der = PrivateKeyDer::from_pem_slice(&key_pem).map_err(|e| {
+        format!(
+            "{}: no private key in it ({e}; a PEM key has -----BEGIN PRIVATE KEY-----)",
+            crate::text::printable_path(key)
+        )
+    })?;
+    Ok((chain, key_der))
+}
+
+/// The server's TLS configuration for the certificate chain `chain` and its `key`.
 pub(crate) fn server_config(
-    cert: CertificateDer<'static>,
+    chain: Vec<CertificateDer<'static>>,
     key: PrivateKeyDer<'static>,
 ) -> Result<rustls::ServerConfig, String> {
     rustls::ServerConfig::builder_with_provider(provider())
         .with_safe_default_protocol_versions()
         .map_err(|e| e.to_string())?
         .with_no_client_auth()
-        .with_single_cert(vec![cert], key)
-        .map_err(|e| format!("the certificate and key do not serve: {e}"))
+        .with_single_cert(chain, key)
+        .map_err(|e| match e {
+            rustls::Error::InconsistentKeys(_) => {
+                "the key is not the certificate's (--key must be the private key of --cert)"
+                    .to_string()
+            }
+            e => format!("the certificate and key do not serve: {e}"),
+        })
 }
 
 /// A client's check of a server's certificate: no authority vouches for a
