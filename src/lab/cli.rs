@@ -35,6 +35,9 @@ pub(crate) enum LabCommand {
     /// Build the opening book from deep searches of the ballots and of the positions
     /// games reach most often.
     Book(BookBuildArgs),
+    /// Find puzzles in Marion Tinsley's games (positions where exactly one move wins
+    /// or saves the game), or prove the built-in puzzles.
+    Puzzles(super::puzzles::PuzzlesArgs),
 }
 
 /// `checkers-lab match`.
