@@ -9,7 +9,7 @@ use crate::rules::{Move, Position};
 use crate::session::score_with_size;
 use std::sync::Arc;
 
-/// The plies of a refutation's line shown after the defender's answer.
+/// The most plies of a refutation's line, the defender's answer first.
 const REFUTATION_PLIES: usize = 8;
 
 /// Who decides whether a move keeps the goal, and answers for the defender: the
@@ -95,7 +95,7 @@ impl Judge {
         if let Some(db) = &self.egdb
             && let Some(verdict) = db.probe(pos)
         {
-            let line = db.best_line(pos, REFUTATION_PLIES + 1);
+            let line = db.best_line(pos, REFUTATION_PLIES);
             if let Some(&best) = line.first() {
                 return Found {
                     best: Some(best),
@@ -116,6 +116,7 @@ impl Judge {
         if line.first() != best.as_ref() {
             line = best.into_iter().collect();
         }
+        line.truncate(REFUTATION_PLIES);
         Found {
             best,
             line,

@@ -18,11 +18,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Padding, Paragraph, Widget, Wrap};
 use std::path::PathBuf;
 
-/// The smallest screen the home screen is drawn on: its eight entries, its title and
+/// The smallest screen the home screen is drawn on: its nine entries, its title and
 /// its key line inside a frame.
 pub(crate) const MIN_WIDTH: u16 = 40;
 /// See [`MIN_WIDTH`].
-pub(crate) const MIN_HEIGHT: u16 = 13;
+pub(crate) const MIN_HEIGHT: u16 = 14;
 
 /// The widest the home screen's frame grows: wider, its lines would be hard to follow.
 const MAX_WIDTH: u16 = 68;

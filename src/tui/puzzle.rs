@@ -93,6 +93,9 @@ impl PuzzleScreen {
             theme,
         };
         screen.open(index);
+        if list {
+            screen.view = View::List(index);
+        }
         screen
     }
 

@@ -34,7 +34,7 @@ fn a_puzzle_is_solved_in_plain_mode_and_the_progress_kept() {
     assert!(stdout.contains("Better than First"), "{stdout}");
     // The position in words, then the goal, before the first move.
     assert!(
-        stdout.contains("Black: no men; kings on 2 and 4."),
+        stdout.contains("Black: a man on 2; a king on 4."),
         "{stdout}"
     );
     let lines: Vec<&str> = stdout.lines().collect();
