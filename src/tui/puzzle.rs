@@ -421,6 +421,7 @@ impl PuzzleScreen {
             )
         };
         let history = match (record.solved, record.attempts) {
+            _ if self.attempt.is_over() => String::new(),
             (true, _) => " (solved before)".to_string(),
             (false, 0) => String::new(),
             (false, 1) => " (tried once)".to_string(),
