@@ -248,6 +248,21 @@ pub(crate) enum Command {
     /// (Marion Tinsley's tournament games, built in, or a PDN file), most played first,
     /// each with its games, their results and the opening's name.
     Explore(ExploreArgs),
+    /// Puzzles: find the move that wins or saves the game, in classic endings and in
+    /// positions from Marion Tinsley's games; the program answers each move, shows why
+    /// a wrong one fails, and keeps your progress (puzzles.json in the data folder).
+    Puzzle(PuzzleArgs),
+}
+
+/// `checkers puzzle`.
+#[derive(Debug, Args)]
+pub(crate) struct PuzzleArgs {
+    /// Open puzzle N of the list (from 1) instead of the list.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub(crate) number: Option<u32>,
+    /// How the puzzles are shown: plain mode, mouse, colour, characters.
+    #[command(flatten)]
+    pub(crate) screen: ScreenArgs,
 }
 
 /// `checkers explore`.

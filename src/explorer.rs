@@ -158,7 +158,7 @@ impl Explorer {
 }
 
 /// The text of the built-in collection, decompressed.
-fn builtin_text() -> String {
+pub(crate) fn builtin_text() -> String {
     let bytes = zstd::stream::decode_all(TINSLEY_PDN_ZST)
         .expect("the built-in collection is valid zstd (made with the zstd tool)");
     crate::pdn::decode_owned(bytes)

@@ -53,6 +53,7 @@ mod net;
 mod online;
 pub mod pdn;
 mod plain;
+mod puzzles;
 mod random;
 mod report;
 pub mod rules;

@@ -20,6 +20,7 @@ pub(crate) mod pdn;
 pub(crate) mod perft;
 pub(crate) mod play;
 pub(crate) mod preferences;
+pub(crate) mod puzzle;
 pub(crate) mod records;
 
 pub(crate) use error::{CommandError, Exit, exit};
@@ -115,6 +116,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
                 export: args.export,
             });
         }
+        Command::Puzzle(args) => return puzzle::run(&args),
         command => command,
     };
     let out = &mut std::io::stdout().lock();
@@ -137,7 +139,8 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
         | Command::Join(_)
         | Command::Watch(_)
         | Command::Server(_)
-        | Command::Online(_) => Ok(()),
+        | Command::Online(_)
+        | Command::Puzzle(_) => Ok(()),
         Command::Manpage { dir } => manual::run(dir.as_deref(), out),
     }
 }

@@ -379,7 +379,8 @@ pub(crate) fn home_begin(
         args.assist = Some(if on { Switch::On } else { Switch::Off });
     }
     match chosen {
-        Chosen::TwoPlayers => {}
+        // The puzzles are started by the home screen's opener, not as a game.
+        Chosen::TwoPlayers | Chosen::Puzzles => {}
         Chosen::Computer { side, level } => {
             let person = match side {
                 Side::Black => Color::Black,
@@ -426,8 +427,11 @@ fn run_home(
         home.message = Some(notices.join(" "));
     }
     let (args, db) = (args.clone(), db.clone());
-    let open: Opener = Box::new(
-        move |chosen, look| match home_begin(&args, chosen, look, &db) {
+    let open: Opener = Box::new(move |chosen, look| {
+        if *chosen == Chosen::Puzzles {
+            return super::puzzle::screen(None, look.theme(), &db).map(Start::Puzzles);
+        }
+        match home_begin(&args, chosen, look, &db) {
             Ok(Begin::Play(session, file)) => Ok(Start::Game(session, saving_for(file))),
             Ok(Begin::Choose(games)) => {
                 let (args, db) = (args.clone(), db.clone());
@@ -437,8 +441,8 @@ fn run_home(
                 })
             }
             Err(e) => Err(e.to_string()),
-        },
-    );
+        }
+    });
     crate::tui::run(
         settings,
         Start::Home(Box::new(home), open),

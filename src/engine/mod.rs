@@ -71,6 +71,8 @@ pub(crate) use time::plan_time;
 #[cfg(feature = "lab")]
 pub(crate) use eval::evaluate;
 pub use evaluation::Evaluation;
+#[cfg(any(test, feature = "lab"))]
+pub(crate) use request::Line as SearchLine;
 pub(crate) use request::line_notation;
 pub(crate) use request::machine_cores;
 pub use request::{DepthInfo, SearchRequest, SearchResult, StopFlag};

@@ -40,6 +40,9 @@ pub(crate) enum LabCommand {
     /// move sent to the opponent receiving it (p50, p99), and with --server-pid the
     /// server's memory per connection and CPU time.
     Load(super::load::LoadArgs),
+    /// Find puzzles in Marion Tinsley's games (positions where exactly one move wins
+    /// or saves the game), or prove the built-in puzzles.
+    Puzzles(super::puzzles::PuzzlesArgs),
 }
 
 /// `checkers-lab match`.

@@ -14,6 +14,7 @@
 //! - `train`, `training` and `net_training`: the pattern table and the network
 //!   fitted to that data;
 //! - `book`: the opening book built from deep searches;
+//! - `puzzles`: puzzles found in master games, and the built-in ones proven;
 //! - [`bench`](mod@bench): what the benchmarks time of the crate's insides.
 //!
 //! The lab's notebook, [`notes`], says how each is run and what the runs gave: the
@@ -31,6 +32,7 @@ pub(crate) mod net_training;
 #[doc = include_str!("notes.md")]
 pub mod notes {}
 pub(crate) mod opponent;
+pub(crate) mod puzzles;
 pub(crate) mod rating;
 pub(crate) mod selfplay;
 pub(crate) mod train;
@@ -60,6 +62,7 @@ fn run_to(cli: LabCli, out: &mut impl std::io::Write) -> Result<(), LabError> {
         LabCommand::Train(args) => train::run(&args, out),
         LabCommand::Book(args) => book::run(&args, out),
         LabCommand::Load(args) => load::run(&args, out),
+        LabCommand::Puzzles(args) => puzzles::run(&args, out),
     }
 }
 

@@ -21,9 +21,11 @@ use crate::store::{Appended, StoreError};
 use crate::text::printable;
 mod choose;
 mod position;
+mod puzzle;
 
 pub(crate) use choose::choose_game;
 pub(crate) use position::{board_text_from, pieces_text};
+pub(crate) use puzzle::PlainPuzzles;
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};

@@ -16,6 +16,7 @@ pub(crate) mod geometry;
 pub(crate) mod home;
 pub(crate) mod keymap;
 pub(crate) mod picker;
+pub(crate) mod puzzle;
 pub(crate) mod theme;
 pub(crate) mod view;
 
@@ -59,6 +60,9 @@ pub(crate) enum Start {
     /// the opener starts it (the game, or the picker of games to resume) or says why
     /// it cannot (a file that does not read), which the home screen then shows.
     Home(Box<Home>, Opener),
+    /// The [`puzzle`] screen; leaving it goes back to the home screen it came from, or
+    /// ends the program.
+    Puzzles(Box<puzzle::PuzzleScreen>),
 }
 
 /// What starts a choice of the home screen with its settings; see [`Start::Home`].
@@ -120,6 +124,13 @@ pub(crate) fn run(
                             Some((home, open)) => start = Start::Home(home, open),
                             None => return Ok(None),
                         },
+                    }
+                }
+                Start::Puzzles(mut screen) => {
+                    solve(&mut terminal, &shared, &mut screen)?;
+                    match left_home.take() {
+                        Some((home, open)) => start = Start::Home(home, open),
+                        None => return Ok(None),
                     }
                 }
                 Start::Home(mut home, mut open) => {
@@ -184,6 +195,31 @@ fn at_home(
         }
         if let Some(done) = home.handle_event(&event) {
             return Ok(done);
+        }
+    }
+}
+
+/// Runs the puzzles screen until the player leaves it.
+fn solve(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    shared: &Shared,
+    screen: &mut puzzle::PuzzleScreen,
+) -> io::Result<()> {
+    loop {
+        take_up_after_suspension(terminal, shared)?;
+        let area = {
+            let _frame = lock(&shared.screen);
+            let size = terminal.size()?;
+            terminal.draw(|frame| frame.render_widget(&*screen, frame.area()))?;
+            ratatui::layout::Rect::new(0, 0, size.width, size.height)
+        };
+        let event = event::read()?;
+        if is_suspend_key(&event) {
+            suspend();
+            continue;
+        }
+        if screen.handle_event(&event, area) {
+            return Ok(());
         }
     }
 }

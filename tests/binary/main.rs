@@ -29,6 +29,7 @@ mod network_attacks;
 mod opponents;
 mod plain;
 mod plain_robust;
+mod puzzles;
 mod readers;
 mod server;
 #[cfg(feature = "lab")]

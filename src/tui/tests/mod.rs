@@ -12,6 +12,7 @@ mod keys;
 mod matches;
 mod monkey;
 mod picker;
+mod puzzle;
 mod records;
 mod render_sizes;
 mod report;

@@ -256,7 +256,7 @@ fn pick(first: bool, left: &'static str, right: &'static str) -> &'static str {
 /// fill as well as the colour (solid Black, shaded White), and without colour by the
 /// side's letter in the middle too; the ASCII theme uses the letter, with braces instead
 /// of parentheses round a king.
-fn render_disc(
+pub(in crate::tui) fn render_disc(
     theme: &Theme,
     piece: Piece,
     rect: Rect,

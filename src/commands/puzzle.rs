@@ -1,0 +1,86 @@
+//! `checkers puzzle`: the puzzles, on the full-screen board or in plain mode, with the
+//! endgame databases of the data folder (where there are any) and the engine answering.
+
+use super::CommandError;
+use super::play::{open_databases, tui_settings};
+use crate::cli::{PlayArgs, PuzzleArgs};
+use crate::engine::Limits;
+use crate::engine::egdb::Egdb;
+use crate::plain::PlainPuzzles;
+use crate::puzzles::{Judge, Progress};
+use crate::tui::Theme;
+use crate::tui::puzzle::PuzzleScreen;
+use std::io::IsTerminal;
+use std::sync::Arc;
+
+/// How long the engine thinks about a position the databases do not hold: a puzzle's
+/// answer should come at once.
+const THINKING_MS: u64 = 1000;
+
+/// The judge of the moves: the databases (if the data folder has any), else the engine.
+fn judge(db: &Option<Arc<Egdb>>) -> Judge {
+    let db = db.as_ref().filter(|db| db.slices() > 0).cloned();
+    Judge::new(db, Limits::movetime_ms(THINKING_MS))
+}
+
+/// The progress file, or (when it cannot be read) none, with why.
+fn progress() -> (Progress, Option<String>) {
+    match Progress::load(Progress::default_path()) {
+        Ok(progress) => (progress, None),
+        // Not read, so not written over: the attempts are kept in memory only.
+        Err(why) => (Progress::default(), Some(why)),
+    }
+}
+
+/// The puzzles screen with puzzle `number` open (from 1), or the list when `None`.
+pub(crate) fn screen(
+    number: Option<usize>,
+    theme: Theme,
+    db: &Option<Arc<Egdb>>,
+) -> Result<Box<PuzzleScreen>, String> {
+    let (progress, warning) = progress();
+    let index = number.map_or(0, |n| n.saturating_sub(1));
+    let mut screen = PuzzleScreen::new(index, number.is_none(), judge(db), progress, theme);
+    if let Some(why) = warning {
+        screen.warn(why);
+    }
+    Ok(Box::new(screen))
+}
+
+/// Runs `checkers puzzle`.
+pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
+    let (db, notices) = open_databases();
+    let number = args.number.map(|n| n as usize);
+    let plain = args.screen.plain
+        || !std::io::stdin().is_terminal()
+        || !std::io::stdout().is_terminal()
+        || std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+    if plain {
+        for notice in &notices {
+            eprintln!("checkers: {}", crate::text::printable(notice, 600));
+        }
+        let (progress, warning) = progress();
+        if let Some(why) = warning {
+            eprintln!("checkers: {}", crate::text::printable(&why, 600));
+        }
+        let mut session = PlainPuzzles::new(number.unwrap_or(1), judge(&db), progress);
+        let stdin = std::io::stdin();
+        let mut out = std::io::stdout().lock();
+        session.run(stdin.lock(), &mut out)?;
+        return Ok(());
+    }
+    // The look of a game: the options, then the preferences (theme, coordinates).
+    let mut play = PlayArgs {
+        screen: args.screen.clone(),
+        ..PlayArgs::default()
+    };
+    let (prefs, mut told) = super::preferences::load_into(&mut play);
+    told.extend(notices);
+    let settings = tui_settings(&play, &prefs);
+    let theme = settings.theme;
+    let screen =
+        screen(number, theme, &db).map_err(|e| CommandError::Terminal(std::io::Error::other(e)))?;
+    crate::tui::run(settings, crate::tui::Start::Puzzles(screen), told, None)
+        .map_err(CommandError::Terminal)?;
+    Ok(())
+}

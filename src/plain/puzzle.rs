@@ -1,0 +1,252 @@
+//! Puzzles in plain mode (`checkers puzzle --plain`): the position as text, the goal,
+//! then a move or a command a line, each answered in a line of words.
+
+use super::position::{board_text_from, pieces_text};
+use crate::puzzles::{Answer, Attempt, Judge, Progress, Puzzle, builtin};
+use crate::text::printable;
+use std::io::{self, BufRead, Write};
+
+/// The commands, as `help` lists them.
+const HELP: &str = "Commands: a move (23-27, 15x22), list (every puzzle, solved ones marked), \
+                    puzzle N (open puzzle N), next, retry (the position before the wrong move), \
+                    restart, solution, board, pieces, goal, help, quit.";
+
+/// A plain-mode puzzle session: the puzzle open, the judge of its moves, the progress.
+pub(crate) struct PlainPuzzles {
+    /// The attempt at the puzzle open.
+    attempt: Attempt,
+    /// Its number in the list, from 1.
+    number: usize,
+    /// Who answers the moves.
+    judge: Judge,
+    /// What the player has solved.
+    progress: Progress,
+    /// Whether this attempt has been counted in the progress (at its first move).
+    counted: bool,
+}
+
+impl PlainPuzzles {
+    /// A session opening puzzle `number` (from 1; a number past the list opens the last).
+    pub(crate) fn new(number: usize, judge: Judge, progress: Progress) -> PlainPuzzles {
+        let all = builtin();
+        let number = number.clamp(1, all.len());
+        PlainPuzzles {
+            attempt: Attempt::new(&all[number - 1]),
+            number,
+            judge,
+            progress,
+            counted: false,
+        }
+    }
+
+    /// The puzzle open.
+    fn puzzle(&self) -> &Puzzle {
+        &self.attempt.puzzle
+    }
+
+    /// The introduction of the open puzzle: its number, title, source, the board, the
+    /// pieces in words and the goal.
+    fn intro(&self) -> String {
+        let p = self.puzzle();
+        let record = self.progress.of(&p.id);
+        let state = if record.solved {
+            " (solved before)"
+        } else {
+            ""
+        };
+        format!(
+            "Puzzle {} of {}: {}{state}. {}.\n{}{}\n{}.",
+            self.number,
+            builtin().len(),
+            p.title,
+            p.source,
+            board_text_from(&self.attempt.position(), crate::rules::Color::Black),
+            pieces_text(&self.attempt.position()),
+            p.goal_text()
+        )
+    }
+
+    /// The list of every puzzle, a line each, solved ones marked.
+    fn list(&self) -> String {
+        let mut lines: Vec<String> = builtin()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let record = self.progress.of(&p.id);
+                let mark = if record.solved { "solved" } else { "      " };
+                format!("{:>3}. [{mark}] {} — {}", i + 1, p.title, p.goal_text())
+            })
+            .collect();
+        lines.push(format!(
+            "{} of {} solved.",
+            self.progress.solved_count(),
+            builtin().len()
+        ));
+        lines.join("\n")
+    }
+
+    /// Opens puzzle `number` (from 1).
+    fn open(&mut self, number: usize) -> String {
+        let all = builtin();
+        if number == 0 || number > all.len() {
+            return format!(
+                "There is no puzzle {number}: they are numbered 1 to {}.",
+                all.len()
+            );
+        }
+        *self = PlainPuzzles::new(
+            number,
+            self.judge.clone(),
+            std::mem::take(&mut self.progress),
+        );
+        self.intro()
+    }
+
+    /// Writes a change of the progress, saying so only if it fails.
+    fn record(&mut self, change: impl FnOnce(&mut crate::puzzles::Record)) -> Option<String> {
+        let id = self.puzzle().id.clone();
+        self.progress
+            .update(&id, change)
+            .err()
+            .map(|e| format!(" The progress is not saved: {e}."))
+    }
+
+    /// The answer to one line of input; `None` to quit.
+    pub(crate) fn answer(&mut self, line: &str) -> Option<String> {
+        let line = line.trim();
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let text = match word.to_ascii_lowercase().as_str() {
+            "" => String::new(),
+            "quit" | "exit" | "q" => return None,
+            "help" | "?" => HELP.to_string(),
+            "list" => self.list(),
+            "goal" => format!("{}.", self.puzzle().goal_text()),
+            "board" => board_text_from(&self.attempt.position(), crate::rules::Color::Black),
+            "pieces" => pieces_text(&self.attempt.position()),
+            "puzzle" | "open" => match rest.trim().parse::<usize>() {
+                Ok(n) => self.open(n),
+                Err(_) => format!(
+                    "Say which puzzle: puzzle N, N from 1 to {}.",
+                    builtin().len()
+                ),
+            },
+            "next" => {
+                let next = self.number % builtin().len() + 1;
+                self.open(next)
+            }
+            "retry" => {
+                self.attempt.refutation = None;
+                format!(
+                    "Try again. {} Moves so far: {}.",
+                    self.puzzle().goal_text(),
+                    self.moves_or_none()
+                )
+            }
+            "restart" => {
+                self.attempt.restart();
+                self.counted = false;
+                self.intro()
+            }
+            "solution" => {
+                let solved = self.attempt.solved;
+                self.attempt.show_solution();
+                let note = if solved || !self.counted {
+                    None
+                } else {
+                    self.record(|r| r.failed += 1)
+                };
+                format!(
+                    "The solution: {}. {}{}",
+                    self.puzzle().solution_text(),
+                    self.puzzle().proof,
+                    note.unwrap_or_default()
+                )
+            }
+            _ => self.play(line),
+        };
+        Some(text)
+    }
+
+    /// The moves of the attempt so far, or "none".
+    fn moves_or_none(&self) -> String {
+        match self.attempt.moves_text() {
+            t if t.is_empty() => "none".to_string(),
+            t => t,
+        }
+    }
+
+    /// Plays the typed move `text` and says what came of it.
+    fn play(&mut self, text: &str) -> String {
+        if self.attempt.is_over() {
+            return "This puzzle is over: next, puzzle N, restart or list.".to_string();
+        }
+        let mut note = None;
+        if !self.counted {
+            self.counted = true;
+            note = self.record(|r| r.attempts += 1);
+        }
+        let player = self.puzzle().player();
+        let answer = self.attempt.play_text(&self.judge, text);
+        let said = match answer {
+            Answer::Correct {
+                played,
+                answer: None,
+                ..
+            } => {
+                note = note.or(self.record(|r| r.solved = true));
+                format!(
+                    "{played}: correct. Solved! {} The solution: {}.",
+                    self.progress_words(),
+                    self.puzzle().solution_text()
+                )
+            }
+            Answer::Correct {
+                played,
+                answer: Some(reply),
+                ..
+            } => format!(
+                "{played}: correct. {} answers {reply}. Your move ({player}).",
+                !player
+            ),
+            Answer::Wrong(refutation) => {
+                if self.attempt.wrong_moves == 1 {
+                    note = note.or(self.record(|r| r.failed += 1));
+                }
+                format!(
+                    "{}: not the move. {}. Type another move to retry, or solution.",
+                    refutation.wrong,
+                    refutation.sentence()
+                )
+            }
+            Answer::Illegal(why) => format!("{}.", printable(&why, 200)),
+            Answer::Over => "This puzzle is over.".to_string(),
+        };
+        format!("{said}{}", note.unwrap_or_default())
+    }
+
+    /// How many puzzles are solved, in words.
+    fn progress_words(&self) -> String {
+        format!(
+            "{} of {} puzzles solved.",
+            self.progress.solved_count(),
+            builtin().len()
+        )
+    }
+
+    /// Runs the conversation over `input` and `output` until `quit` or the end of input.
+    pub(crate) fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
+        writeln!(out, "{}", self.intro())?;
+        writeln!(out, "Type a move, or help.")?;
+        out.flush()?;
+        for line in input.lines() {
+            let line = line?;
+            match self.answer(&line) {
+                None => break,
+                Some(text) if text.is_empty() => {}
+                Some(text) => writeln!(out, "{text}")?,
+            }
+            out.flush()?;
+        }
+        Ok(())
+    }
+}

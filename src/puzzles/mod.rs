@@ -1,0 +1,258 @@
+//! Puzzles: positions with a proven result for the player to find, built into the
+//! program (`puzzles.txt`, read at first use), each with the side to move, the goal
+//! (win or draw), its solution line, a title and a source.
+//!
+//! Two kinds: classic endgame studies from the literature, whose results the endgame
+//! databases or a deep search prove, and positions from Marion Tinsley's tournament
+//! games where one move wins or saves the game (found by `checkers-lab puzzles
+//! --from-games`). Every one is checked by the tests of this module.
+//!
+//! [`Attempt`] is a player's go at one puzzle (the moves made, the defender's answers
+//! from the databases, the solution line or the engine, a wrong move's refutation),
+//! written once for both front ends; [`Progress`] is what the player has solved, kept
+//! in the data folder.
+
+mod attempt;
+mod progress;
+#[cfg(any(test, feature = "lab"))]
+pub(crate) mod proof;
+
+pub(crate) use attempt::{Answer, Attempt, Judge};
+pub(crate) use progress::{Progress, Record};
+
+use crate::rules::{Color, Move, Position};
+use std::fmt;
+use std::sync::OnceLock;
+
+/// The built-in puzzles' text: blocks of `key = value` lines, one block per puzzle,
+/// headed by the puzzle's id in brackets.
+const PUZZLES_TXT: &str = include_str!("puzzles.txt");
+
+/// What the player is to achieve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Goal {
+    /// The side to move wins.
+    Win,
+    /// The side to move draws (it is lost after any other move, or looks it).
+    Draw,
+}
+
+/// Where a puzzle comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A classic endgame study from the literature.
+    Study,
+    /// A position from a master's tournament game.
+    Game,
+}
+
+/// One puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Puzzle {
+    /// Its stable name (the progress file's key): `first-position`, `tinsley-0412-61`.
+    pub(crate) id: String,
+    /// Its title: "First Position".
+    pub(crate) title: String,
+    /// Where it comes from: a book, a game.
+    pub(crate) source: String,
+    /// A study or a game position.
+    pub(crate) kind: Kind,
+    /// The position, with the player's side to move.
+    pub(crate) start: Position,
+    /// What the side to move achieves.
+    pub(crate) goal: Goal,
+    /// Whether the solution's first move is the only one that achieves the goal.
+    pub(crate) only_move: bool,
+    /// The solution: the player's moves and the defender's answers, alternately, from
+    /// the start.
+    pub(crate) solution: Vec<Move>,
+    /// How the result was proven, in words ("databases, 4 pieces").
+    pub(crate) proof: String,
+}
+
+impl Puzzle {
+    /// The side the player plays.
+    pub(crate) fn player(&self) -> Color {
+        self.start.turn()
+    }
+
+    /// The goal in words: "White to move and win", "Black to move and draw".
+    pub(crate) fn goal_text(&self) -> String {
+        let aim = match self.goal {
+            Goal::Win => "win",
+            Goal::Draw => "draw",
+        };
+        format!("{} to move and {aim}", self.player())
+    }
+
+    /// How many moves the player makes to solve it: those of the solution line.
+    pub(crate) fn moves_to_make(&self) -> usize {
+        self.solution.len().div_ceil(2)
+    }
+
+    /// The solution in notation: "23-27 28-32 19-23".
+    pub(crate) fn solution_text(&self) -> String {
+        crate::engine::line_notation(&self.start, &self.solution)
+    }
+}
+
+/// A fault in the puzzles' text, with its line (from 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PuzzleError {
+    /// The line.
+    pub(crate) line: usize,
+    /// What is wrong there.
+    pub(crate) why: String,
+}
+
+impl fmt::Display for PuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "puzzles, line {}: {}", self.line, self.why)
+    }
+}
+
+impl std::error::Error for PuzzleError {}
+
+/// A puzzle being read: its fields so far and the line of its heading.
+#[derive(Default)]
+struct Draft {
+    /// The id and its line.
+    id: Option<(String, usize)>,
+    /// Each `key = value` with its line.
+    fields: Vec<(String, String, usize)>,
+}
+
+impl Draft {
+    /// The value of `key`, or an error naming the puzzle's heading line.
+    fn get(&self, key: &str) -> Result<(&str, usize), PuzzleError> {
+        let heading = self.id.as_ref().map_or(1, |(_, l)| *l);
+        self.fields
+            .iter()
+            .find(|(k, _, _)| k == key)
+            .map(|(_, v, l)| (v.as_str(), *l))
+            .ok_or_else(|| PuzzleError {
+                line: heading,
+                why: format!("the puzzle has no `{key}`"),
+            })
+    }
+
+    /// The finished puzzle, every field checked against the rules.
+    fn finish(self) -> Result<Puzzle, PuzzleError> {
+        let Some((id, _)) = self.id.clone() else {
+            return Err(PuzzleError {
+                line: 1,
+                why: "a field before the first [id] heading".to_string(),
+            });
+        };
+        let bad = |line: usize, why: String| PuzzleError { line, why };
+        let (fen, fen_line) = self.get("fen")?;
+        let start: Position = fen
+            .parse()
+            .map_err(|e| bad(fen_line, format!("the FEN {fen:?}: {e}")))?;
+        let (goal, goal_line) = self.get("goal")?;
+        let goal = match goal {
+            "win" => Goal::Win,
+            "draw" => Goal::Draw,
+            other => return Err(bad(goal_line, format!("goal {other:?} is not win or draw"))),
+        };
+        let (kind, kind_line) = self.get("kind")?;
+        let kind = match kind {
+            "study" => Kind::Study,
+            "game" => Kind::Game,
+            other => {
+                return Err(bad(
+                    kind_line,
+                    format!("kind {other:?} is not study or game"),
+                ));
+            }
+        };
+        let (only, only_line) = self.get("only")?;
+        let only_move = match only {
+            "yes" => true,
+            "no" => false,
+            other => return Err(bad(only_line, format!("only {other:?} is not yes or no"))),
+        };
+        let (line, solution_line) = self.get("solution")?;
+        let mut pos = start;
+        let mut solution = Vec::new();
+        for word in line.split_whitespace() {
+            let m = pos.parse_move(word).map_err(|e| {
+                bad(
+                    solution_line,
+                    format!("the solution's {word} cannot be played: {e}"),
+                )
+            })?;
+            pos = pos.play_unchecked(&m);
+            solution.push(m);
+        }
+        if solution.is_empty() {
+            return Err(bad(solution_line, "the solution is empty".to_string()));
+        }
+        Ok(Puzzle {
+            id,
+            title: self.get("title")?.0.to_string(),
+            source: self.get("source")?.0.to_string(),
+            kind,
+            start,
+            goal,
+            only_move,
+            solution,
+            proof: self.get("proof")?.0.to_string(),
+        })
+    }
+}
+
+/// The puzzles of `text` (see `puzzles.txt` for the form), or the first fault.
+pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
+    let mut puzzles: Vec<Puzzle> = Vec::new();
+    let mut draft: Option<Draft> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let trimmed = raw.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        if let Some(id) = trimmed.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+            if let Some(done) = draft.take() {
+                puzzles.push(done.finish()?);
+            }
+            if puzzles.iter().any(|p| p.id == id) {
+                return Err(PuzzleError {
+                    line,
+                    why: format!("a second puzzle [{id}]"),
+                });
+            }
+            draft = Some(Draft {
+                id: Some((id.to_string(), line)),
+                fields: Vec::new(),
+            });
+            continue;
+        }
+        let Some((key, value)) = trimmed.split_once('=') else {
+            return Err(PuzzleError {
+                line,
+                why: format!("{trimmed:?} is neither [id] nor key = value"),
+            });
+        };
+        draft.get_or_insert_with(Draft::default).fields.push((
+            key.trim().to_string(),
+            value.trim().to_string(),
+            line,
+        ));
+    }
+    if let Some(done) = draft {
+        puzzles.push(done.finish()?);
+    }
+    Ok(puzzles)
+}
+
+/// The built-in puzzles, in the order of the list, read at first use.
+pub(crate) fn builtin() -> &'static [Puzzle] {
+    static BUILTIN: OnceLock<Vec<Puzzle>> = OnceLock::new();
+    BUILTIN.get_or_init(|| {
+        parse(PUZZLES_TXT).expect("the built-in puzzles read (checked by the tests)")
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,656 @@
+//! The puzzles screen (`checkers puzzle`, or `z` on the home screen): the list of every
+//! puzzle with the solved ones marked, and the board of the puzzle open with its goal.
+//! The player makes the moves (the cursor and Enter, a click, or a typed move); each
+//! good one is answered by the defender, a wrong one with its refutation.
+//!
+//! Like the home screen it is state ([`PuzzleScreen`]), keys turned into changes
+//! ([`PuzzleScreen::handle_event`]: the only I/O is the progress file, written when it
+//! changes) and drawing (`impl Widget for &PuzzleScreen`).
+
+use super::geometry::{BoardGeometry, screen_layout};
+use super::theme::Theme;
+use super::view::board::render_disc;
+use super::view::{hint_line, piece_glyph, piece_style};
+use crate::puzzles::{Answer, Attempt, Judge, Progress, Puzzle, Record, builtin};
+use crate::rules::{Color, Move, Square};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+/// What the screen shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum View {
+    /// The list of puzzles, this one chosen.
+    List(usize),
+    /// The board of the puzzle open.
+    Board,
+}
+
+/// The tone of the news line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tone {
+    /// Neutral news.
+    Info,
+    /// A good move, a solved puzzle.
+    Good,
+    /// A wrong move, a refused one.
+    Bad,
+}
+
+/// The puzzles screen's whole state.
+#[derive(Clone, Debug)]
+pub(crate) struct PuzzleScreen {
+    /// The list or the board.
+    pub(crate) view: View,
+    /// The puzzle open, by its index in the list.
+    pub(crate) index: usize,
+    /// The attempt at it.
+    pub(crate) attempt: Attempt,
+    /// Who answers the moves.
+    judge: Judge,
+    /// What the player has solved.
+    pub(crate) progress: Progress,
+    /// Whether this attempt is counted in the progress yet (at its first move).
+    counted: bool,
+    /// The cursor: board row and column.
+    pub(crate) cursor: (u8, u8),
+    /// The piece picked up, and the squares it has landed on so far in a capture.
+    picked: Option<(Square, Vec<Square>)>,
+    /// A move being typed (`Some` while the prompt is open).
+    typed: Option<String>,
+    /// The news: what the last move came to.
+    news: Vec<(Tone, String)>,
+    /// The colours and glyphs.
+    theme: Theme,
+}
+
+impl PuzzleScreen {
+    /// The screen with puzzle `index` open on the board (or the list shown, with it
+    /// chosen, when `list` is true); moves judged by `judge`, progress in `progress`.
+    pub(crate) fn new(
+        index: usize,
+        list: bool,
+        judge: Judge,
+        progress: Progress,
+        theme: Theme,
+    ) -> PuzzleScreen {
+        let index = index.min(builtin().len() - 1);
+        let mut screen = PuzzleScreen {
+            view: if list { View::List(index) } else { View::Board },
+            index,
+            attempt: Attempt::new(&builtin()[index]),
+            judge,
+            progress,
+            counted: false,
+            cursor: (0, 0),
+            picked: None,
+            typed: None,
+            news: Vec::new(),
+            theme,
+        };
+        screen.open(index);
+        if list {
+            screen.view = View::List(index);
+        }
+        screen
+    }
+
+    /// Tells `why` on the news line (a progress file that could not be read).
+    pub(crate) fn warn(&mut self, why: String) {
+        self.news
+            .push((Tone::Bad, crate::text::printable(&why, 400)));
+    }
+
+    /// The puzzle open.
+    fn puzzle(&self) -> &Puzzle {
+        &self.attempt.puzzle
+    }
+
+    /// Opens puzzle `index` on the board.
+    fn open(&mut self, index: usize) {
+        self.index = index.min(builtin().len() - 1);
+        self.attempt = Attempt::new(&builtin()[self.index]);
+        self.counted = false;
+        self.picked = None;
+        self.typed = None;
+        let goal = self.puzzle().goal_text();
+        self.news = vec![(Tone::Info, format!("{goal}. Your move."))];
+        // The cursor starts on the solution's piece's row, at the player's first piece.
+        let first = self.attempt.position().side(self.puzzle().player()).first();
+        self.cursor = first.map_or((0, 0), |sq| (sq.row(), sq.col()));
+        self.view = View::Board;
+    }
+
+    /// Whether White sits at the bottom: when the player plays White.
+    fn flipped(&self) -> bool {
+        self.puzzle().player() == Color::White
+    }
+
+    /// Applies a terminal event; `true` when the player leaves the puzzles.
+    pub(crate) fn handle_event(&mut self, event: &Event, area: Rect) -> bool {
+        match event {
+            Event::Key(key) if key.kind == KeyEventKind::Press => {
+                if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
+                    return true;
+                }
+                match self.view {
+                    View::List(chosen) => self.list_key(chosen, key.code),
+                    View::Board => self.board_key(key.code),
+                }
+            }
+            Event::Mouse(mouse)
+                if self.view == View::Board
+                    && mouse.kind == MouseEventKind::Down(MouseButton::Left) =>
+            {
+                let cell = screen_layout(area, self.flipped())
+                    .and_then(|layout| layout.board.cell_at(mouse.column, mouse.row));
+                if let Some(cell) = cell {
+                    self.cursor = cell;
+                    self.select();
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// A key on the list: the arrows choose, Enter opens, Esc or `q` leave.
+    fn list_key(&mut self, chosen: usize, code: KeyCode) -> bool {
+        let last = builtin().len() - 1;
+        match code {
+            KeyCode::Up | KeyCode::Char('k') => {
+                self.view = View::List(chosen.checked_sub(1).unwrap_or(last));
+            }
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                self.view = View::List(if chosen == last { 0 } else { chosen + 1 });
+            }
+            KeyCode::PageUp => self.view = View::List(chosen.saturating_sub(10)),
+            KeyCode::PageDown => self.view = View::List((chosen + 10).min(last)),
+            KeyCode::Home => self.view = View::List(0),
+            KeyCode::End => self.view = View::List(last),
+            KeyCode::Enter | KeyCode::Char(' ') => self.open(chosen),
+            KeyCode::Esc | KeyCode::Char('q') => return true,
+            _ => {}
+        }
+        false
+    }
+
+    /// A key on the board.
+    fn board_key(&mut self, code: KeyCode) -> bool {
+        if let Some(typed) = &mut self.typed {
+            match code {
+                KeyCode::Char(c)
+                    if (c.is_ascii_digit() || matches!(c, '-' | 'x' | 'X')) && typed.len() < 40 =>
+                {
+                    typed.push(c);
+                }
+                KeyCode::Backspace => {
+                    typed.pop();
+                }
+                KeyCode::Enter => {
+                    let text = std::mem::take(typed);
+                    self.typed = None;
+                    match self.attempt.position().parse_move(&text) {
+                        Ok(m) => self.play(&m),
+                        Err(e) => self.news = vec![(Tone::Bad, format!("{text}: {e}"))],
+                    }
+                }
+                KeyCode::Esc => self.typed = None,
+                _ => {}
+            }
+            return false;
+        }
+        let (row, col) = self.cursor;
+        // Up is toward the top of the screen, whichever side sits there.
+        let toward = |up: bool| -> i8 { if up != self.flipped() { 1 } else { -1 } };
+        let step = |v: u8, d: i8| v.saturating_add_signed(d).min(7);
+        match code {
+            KeyCode::Up | KeyCode::Char('k') => self.cursor = (step(row, toward(true)), col),
+            KeyCode::Down | KeyCode::Char('j') => self.cursor = (step(row, toward(false)), col),
+            KeyCode::Left | KeyCode::Char('h') => {
+                self.cursor = (row, step(col, if self.flipped() { 1 } else { -1 }));
+            }
+            KeyCode::Right | KeyCode::Char('l') => {
+                self.cursor = (row, step(col, if self.flipped() { -1 } else { 1 }));
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => self.select(),
+            KeyCode::Char(c) if c.is_ascii_digit() => self.typed = Some(c.to_string()),
+            KeyCode::Char('u') => {
+                self.attempt.take_back();
+                self.picked = None;
+                self.news = vec![(Tone::Info, "Took your last move back.".to_string())];
+            }
+            KeyCode::Char('r') => {
+                self.attempt.restart();
+                self.counted = false;
+                self.picked = None;
+                self.news = vec![(
+                    Tone::Info,
+                    format!("{}. From the start.", self.puzzle().goal_text()),
+                )];
+            }
+            KeyCode::Char('s') => self.show_solution(),
+            KeyCode::Char('n') => self.open((self.index + 1) % builtin().len()),
+            KeyCode::Char('p') => {
+                self.open(self.index.checked_sub(1).unwrap_or(builtin().len() - 1))
+            }
+            KeyCode::Char('L') | KeyCode::Char('z') => self.view = View::List(self.index),
+            KeyCode::Esc if self.picked.is_some() => self.picked = None,
+            KeyCode::Esc | KeyCode::Char('q') => return true,
+            _ => {}
+        }
+        false
+    }
+
+    /// The moves of the position that start with the picked piece's squares so far.
+    fn candidates(&self) -> Vec<Move> {
+        let Some((from, hops)) = &self.picked else {
+            return Vec::new();
+        };
+        self.attempt
+            .position()
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from() == *from && m.landings().take(hops.len()).eq(hops.iter().copied()))
+            .collect()
+    }
+
+    /// Enter on the cursor's square: picks up a piece that can move, or lands the
+    /// picked one (a capture of several jumps lands on each square in turn).
+    fn select(&mut self) {
+        if self.attempt.is_over() {
+            return;
+        }
+        let Some(sq) = Square::from_row_col(self.cursor.0, self.cursor.1) else {
+            return;
+        };
+        let pos = self.attempt.position();
+        let movable = pos.legal_moves().iter().any(|m| m.from() == sq);
+        if movable && self.picked.as_ref().is_none_or(|(_, hops)| hops.is_empty()) {
+            self.picked = Some((sq, Vec::new()));
+            return;
+        }
+        if self.picked.is_none() {
+            return;
+        }
+        let before = self.candidates();
+        let depth = self.picked.as_ref().map_or(0, |(_, h)| h.len());
+        let matching: Vec<Move> = before
+            .into_iter()
+            .filter(|m| m.landings().nth(depth) == Some(sq))
+            .collect();
+        match matching.as_slice() {
+            [] => {}
+            [only] if only.landings().len() == depth + 1 => {
+                let m = *only;
+                self.picked = None;
+                self.play(&m);
+            }
+            _ => {
+                if let Some((_, hops)) = &mut self.picked {
+                    hops.push(sq);
+                }
+                let complete: Vec<Move> = self
+                    .candidates()
+                    .into_iter()
+                    .filter(|m| m.landings().len() == depth + 1)
+                    .collect();
+                if let [m] = complete.as_slice() {
+                    let m = *m;
+                    self.picked = None;
+                    self.play(&m);
+                }
+            }
+        }
+    }
+
+    /// Writes a change of the open puzzle's record; a failure is told.
+    fn record(&mut self, change: impl FnOnce(&mut Record)) {
+        let id = self.puzzle().id.clone();
+        if let Err(e) = self.progress.update(&id, change) {
+            self.news.push((
+                Tone::Bad,
+                crate::text::printable(&format!("Progress not saved: {e}"), 300),
+            ));
+        }
+    }
+
+    /// The player plays `m`.
+    pub(crate) fn play(&mut self, m: &Move) {
+        let player = self.puzzle().player();
+        let answer = self.attempt.play(&self.judge, m);
+        self.news.clear();
+        if !self.counted && !matches!(answer, Answer::Illegal(_) | Answer::Over) {
+            self.counted = true;
+            self.record(|r| r.attempts += 1);
+        }
+        match answer {
+            Answer::Correct {
+                played,
+                answer: None,
+                ..
+            } => {
+                self.news.push((
+                    Tone::Good,
+                    format!(
+                        "{played}: correct. Solved! The solution: {}",
+                        self.puzzle().solution_text()
+                    ),
+                ));
+                self.record(|r| r.solved = true);
+            }
+            Answer::Correct {
+                played,
+                answer: Some(reply),
+                ..
+            } => self.news.push((
+                Tone::Good,
+                format!("{played}: correct. {} answers {reply}. Your move.", !player),
+            )),
+            Answer::Wrong(refutation) => {
+                self.news.push((
+                    Tone::Bad,
+                    format!(
+                        "{}: not the move. {}",
+                        refutation.wrong,
+                        refutation.sentence()
+                    ),
+                ));
+                self.news.push((
+                    Tone::Info,
+                    "Try another move, or s for the solution.".to_string(),
+                ));
+                if self.attempt.wrong_moves == 1 {
+                    self.record(|r| r.failed += 1);
+                }
+            }
+            Answer::Illegal(why) => self.news.push((Tone::Bad, why)),
+            Answer::Over => self.news.push((
+                Tone::Info,
+                "This puzzle is over: n for the next, r to start again.".to_string(),
+            )),
+        }
+    }
+
+    /// Gives up and shows the solution on the board.
+    fn show_solution(&mut self) {
+        let was_over = self.attempt.is_over();
+        self.attempt.show_solution();
+        self.picked = None;
+        self.news = vec![(
+            Tone::Info,
+            format!(
+                "The solution: {}. {}",
+                self.puzzle().solution_text(),
+                self.puzzle().proof
+            ),
+        )];
+        if !was_over && self.counted && self.attempt.wrong_moves == 0 {
+            self.record(|r| r.failed += 1);
+        }
+    }
+
+    /// The side panel's lines: the puzzle, its goal, the moves, the news.
+    fn panel_lines(&self) -> Vec<Line<'static>> {
+        let theme = &self.theme;
+        let p = self.puzzle();
+        let record = self.progress.of(&p.id);
+        let mut lines = vec![
+            Line::styled(
+                format!("Puzzle {} of {}", self.index + 1, builtin().len()),
+                theme.heading,
+            ),
+            Line::styled(p.title.clone(), theme.heading),
+            Line::raw(p.source.clone()),
+            Line::raw(""),
+            Line::styled(p.goal_text(), theme.question),
+        ];
+        let state = if self.attempt.solved {
+            "Solved".to_string()
+        } else if self.attempt.shown {
+            "Solution shown".to_string()
+        } else {
+            format!(
+                "Move {} of {}",
+                (self.attempt.player_moves() + 1).min(p.moves_to_make()),
+                p.moves_to_make()
+            )
+        };
+        let history = match (record.solved, record.attempts) {
+            _ if self.attempt.is_over() => String::new(),
+            (true, _) => " (solved before)".to_string(),
+            (false, 0) => String::new(),
+            (false, 1) => " (tried once)".to_string(),
+            (false, n) => format!(" (tried {n} times)"),
+        };
+        lines.push(Line::raw(format!("{state}{history}")));
+        let moves = self.attempt.moves_text();
+        if !moves.is_empty() {
+            lines.push(Line::raw(format!("Moves: {moves}")));
+        }
+        lines.push(Line::raw(""));
+        for (tone, text) in &self.news {
+            let style = match tone {
+                Tone::Info => theme.text,
+                Tone::Good => theme.heading,
+                Tone::Bad => theme.error,
+            };
+            lines.push(Line::styled(text.clone(), style));
+        }
+        lines
+    }
+
+    /// The list's lines: each puzzle with its solved mark, the chosen one marked.
+    fn list_lines(&self, chosen: usize, rows: usize) -> Vec<Line<'static>> {
+        let theme = &self.theme;
+        let all = builtin();
+        let mut lines = vec![Line::styled(
+            format!(
+                "Puzzles: {} of {} solved",
+                all.iter()
+                    .filter(|p| self.progress.of(&p.id).solved)
+                    .count(),
+                all.len()
+            ),
+            theme.heading,
+        )];
+        let shown = rows.saturating_sub(3).max(1);
+        let top = chosen
+            .saturating_sub(shown / 2)
+            .min(all.len().saturating_sub(shown));
+        for (i, p) in all.iter().enumerate().skip(top).take(shown) {
+            let mark = if self.progress.of(&p.id).solved {
+                "[x]"
+            } else {
+                "[ ]"
+            };
+            let (marker, style) = if i == chosen {
+                ("> ", theme.cursor)
+            } else {
+                ("  ", theme.text)
+            };
+            lines.push(Line::from(vec![
+                Span::styled(marker, theme.question),
+                Span::styled(
+                    format!("{mark} {:>2}. {} ({})", i + 1, p.title, p.goal_text()),
+                    style,
+                ),
+            ]));
+        }
+        lines
+    }
+
+    /// Draws the board of the position now, the cursor, the picked piece and its
+    /// landings so far.
+    fn render_board(&self, board: &BoardGeometry, buf: &mut Buffer) {
+        let theme = &self.theme;
+        Block::bordered()
+            .border_set(theme.glyphs.border)
+            .border_style(theme.border)
+            .render(board.frame, buf);
+        let pos = self.attempt.position();
+        let last: Vec<Square> = self
+            .attempt
+            .moves
+            .last()
+            .map(Move::squares)
+            .unwrap_or_default();
+        let (picked, hops) = match &self.picked {
+            Some((from, hops)) => (Some(*from), hops.clone()),
+            None => (None, Vec::new()),
+        };
+        let depth = hops.len();
+        let targets: Vec<Square> = self
+            .candidates()
+            .iter()
+            .filter_map(|m| m.landings().nth(depth))
+            .collect();
+        for row in 0..8 {
+            for col in 0..8 {
+                let rect = board.cell_rect(row, col);
+                let Some(sq) = Square::from_row_col(row, col) else {
+                    buf.set_style(rect, theme.light_square);
+                    if !theme.colored {
+                        for y in rect.top()..rect.bottom() {
+                            for x in rect.left()..rect.right() {
+                                buf.set_string(x, y, theme.glyphs.light_fill, theme.light_square);
+                            }
+                        }
+                    }
+                    continue;
+                };
+                let mut style = theme.dark_square;
+                if last.contains(&sq) {
+                    style = style.patch(theme.last_move);
+                }
+                if targets.contains(&sq) {
+                    style = style.patch(theme.target);
+                }
+                if picked == Some(sq) || hops.contains(&sq) {
+                    style = style.patch(theme.selected);
+                }
+                let is_cursor = self.cursor == (row, col);
+                if is_cursor {
+                    style = style.patch(theme.cursor);
+                }
+                buf.set_style(rect, style);
+                let piece = pos.piece_at(sq);
+                if rect.height > 1 || piece.is_none() {
+                    let x = if rect.width <= 3 { rect.x + 1 } else { rect.x };
+                    buf.set_string(x, rect.y, format!("{:>2}", sq.number()), style);
+                }
+                let disc_rows = rect.height.saturating_sub(1).max(1);
+                let disc_top = rect.bottom() - disc_rows;
+                let middle = disc_top + disc_rows / 2;
+                let center = rect.x + rect.width / 2;
+                if let Some(piece) = piece {
+                    if rect.height > 1 {
+                        render_disc(theme, piece, rect, disc_top, disc_rows, style, buf);
+                    } else {
+                        buf.set_string(
+                            center,
+                            rect.y,
+                            piece_glyph(theme, piece),
+                            style.patch(piece_style(theme, piece.color)),
+                        );
+                    }
+                } else if targets.contains(&sq) {
+                    buf.set_string(center, middle, theme.glyphs.target, style);
+                }
+                if is_cursor && rect.width >= 5 {
+                    let (left, right) = theme.glyphs.cursor;
+                    buf.set_string(rect.x, middle, left, style);
+                    buf.set_string(rect.right() - 1, middle, right, style);
+                }
+            }
+        }
+    }
+
+    /// The key line of what is shown.
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        match self.view {
+            View::List(_) => vec![("Up/Down", "choose"), ("Enter", "open"), ("q", "leave")],
+            View::Board if self.typed.is_some() => vec![("Enter", "play"), ("Esc", "cancel")],
+            View::Board if self.attempt.is_over() => {
+                vec![("n", "next"), ("r", "again"), ("z", "list"), ("q", "leave")]
+            }
+            View::Board => vec![
+                ("Enter", "pick/move"),
+                ("u", "back"),
+                ("s", "solution"),
+                ("n", "next"),
+                ("z", "list"),
+                ("q", "leave"),
+            ],
+        }
+    }
+}
+
+impl Widget for &PuzzleScreen {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = &self.theme;
+        Clear.render(area, buf);
+        if let View::List(chosen) = self.view {
+            let mut lines = self.list_lines(chosen, usize::from(area.height.saturating_sub(2)));
+            lines.push(Line::raw(""));
+            lines.push(hint_line(theme, &self.keys()));
+            Paragraph::new(lines)
+                .block(
+                    Block::bordered()
+                        .border_set(theme.glyphs.border)
+                        .border_style(theme.heading)
+                        .title(" puzzles ")
+                        .title_style(theme.heading),
+                )
+                .render(area, buf);
+            return;
+        }
+        let Some(layout) = screen_layout(area, self.flipped()) else {
+            Paragraph::new("terminal too small: need 26x11\nq leaves")
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
+            return;
+        };
+        let (top, bottom) = if self.flipped() {
+            (Color::Black, Color::White)
+        } else {
+            (Color::White, Color::Black)
+        };
+        Paragraph::new(top.name())
+            .style(theme.heading)
+            .alignment(Alignment::Center)
+            .render(layout.top_label, buf);
+        Paragraph::new(bottom.name())
+            .style(theme.heading)
+            .alignment(Alignment::Center)
+            .render(layout.bottom_label, buf);
+        self.render_board(&layout.board, buf);
+        let mut panel = self.panel_lines();
+        if layout.panel.is_empty() {
+            // No room beside or below: the goal and the news on the status lines.
+            panel = vec![Line::styled(self.puzzle().goal_text(), theme.question)];
+            panel.extend(self.news.iter().map(|(_, t)| Line::raw(t.clone())));
+        }
+        let panel_area = if layout.panel.is_empty() {
+            layout.status
+        } else {
+            layout.panel
+        };
+        Paragraph::new(panel)
+            .wrap(Wrap { trim: false })
+            .render(panel_area.inner(ratatui::layout::Margin::new(1, 0)), buf);
+        let status = match &self.typed {
+            Some(text) => Line::from(vec![
+                Span::styled("Move: ", theme.heading),
+                Span::raw(text.clone()),
+                Span::styled(" ", theme.key),
+            ]),
+            None => hint_line(theme, &self.keys()),
+        };
+        Paragraph::new(status).render(layout.hints, buf);
+    }
+}

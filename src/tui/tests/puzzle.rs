@@ -1,0 +1,176 @@
+//! The puzzles screen: the board of a puzzle with its goal at 80x24 and 120x40, a wrong
+//! move answered with its refutation, the list with the solved ones marked, and the
+//! progress written as the player goes.
+
+use crate::engine::Limits;
+use crate::puzzles::{Judge, Progress, builtin};
+use crate::tui::Theme;
+use crate::tui::puzzle::{PuzzleScreen, View};
+use crate::tui::tests::{drawn_text, key_event};
+use insta::assert_snapshot;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+/// The screen with puzzle `index` open, the engine answering at a small fixed depth (no
+/// databases), the progress kept in `file`.
+fn screen(index: usize, file: &std::path::Path) -> PuzzleScreen {
+    let progress = Progress::load(Some(file.to_path_buf())).unwrap();
+    PuzzleScreen::new(
+        index,
+        false,
+        Judge::new(None, Limits::depth(6)),
+        progress,
+        Theme::new(true, false),
+    )
+}
+
+/// Presses `code` on a screen of 80x24; whether it left.
+fn key(screen: &mut PuzzleScreen, code: KeyCode) -> bool {
+    screen.handle_event(
+        &key_event(code, KeyModifiers::NONE),
+        Rect::new(0, 0, 80, 24),
+    )
+}
+
+/// Types the move `text` (its digits open the prompt) and plays it.
+fn type_move(screen: &mut PuzzleScreen, text: &str) {
+    for c in text.chars() {
+        key(screen, KeyCode::Char(c));
+    }
+    key(screen, KeyCode::Enter);
+}
+
+fn drawn(screen: &PuzzleScreen, width: u16, height: u16) -> String {
+    drawn_text(width, height, |area, buf| screen.render(area, buf))
+}
+
+#[test]
+fn puzzle_80x24() {
+    let dir = tempfile::tempdir().unwrap();
+    let screen = screen(0, &dir.path().join("puzzles.json"));
+    let text = drawn(&screen, 80, 24);
+    assert!(text.contains("White to move and win"), "{text}");
+    assert_snapshot!(text);
+}
+
+#[test]
+fn puzzle_120x40_after_a_wrong_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("puzzles.json");
+    // Better than First: only 4-8 wins; 2-6 lets White draw.
+    let index = builtin()
+        .iter()
+        .position(|p| p.id == "better-than-first")
+        .unwrap();
+    let mut screen = screen(index, &file);
+    type_move(&mut screen, "2-6");
+    let text = drawn(&screen, 120, 40);
+    assert!(text.contains("2-6: not the move. After 2-6"), "{text}");
+    assert!(text.contains("White holds"), "{text}");
+    assert_snapshot!(text);
+    // The wrong move is counted: one attempt, failed, not solved.
+    let record = Progress::load(Some(file)).unwrap().of("better-than-first");
+    assert_eq!(
+        (record.attempts, record.failed, record.solved),
+        (1, 1, false)
+    );
+}
+
+#[test]
+fn the_solution_played_on_the_board_solves_it_and_the_list_marks_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("puzzles.json");
+    let index = builtin()
+        .iter()
+        .position(|p| p.id == "better-than-first")
+        .unwrap();
+    let mut screen = screen(index, &file);
+    let puzzle = builtin()[index].clone();
+    let mut pos = puzzle.start;
+    for (i, m) in puzzle.solution.iter().enumerate() {
+        if i % 2 == 0 {
+            type_move(&mut screen, &pos.notation(m));
+        }
+        pos = pos.play_unchecked(m);
+    }
+    assert!(screen.attempt.solved);
+    assert_eq!(screen.attempt.position(), pos);
+    assert!(drawn(&screen, 120, 40).contains("Solved!"));
+    assert!(Progress::load(Some(file)).unwrap().of(&puzzle.id).solved);
+    key(&mut screen, KeyCode::Char('z'));
+    assert_eq!(screen.view, View::List(index));
+    let list = drawn(&screen, 80, 24);
+    assert!(list.contains("Puzzles: 1 of"), "{list}");
+    assert!(
+        list.contains(&format!("> [x] {:>2}. Better than First", index + 1)),
+        "{list}"
+    );
+    assert_snapshot!("puzzle_list_80x24", list);
+    // Enter opens the chosen one; q leaves.
+    key(&mut screen, KeyCode::Down);
+    key(&mut screen, KeyCode::Enter);
+    assert_eq!(screen.view, View::Board);
+    assert_eq!(screen.index, index + 1);
+    assert!(key(&mut screen, KeyCode::Char('q')));
+}
+
+#[test]
+fn a_move_is_made_with_the_cursor_and_enter() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut screen = screen(0, &dir.path().join("puzzles.json"));
+    // First Position: the cursor starts on White's first piece (19); 23-27 is picked
+    // up on 23 and put down on 27. White sits at the bottom: up is toward 27.
+    let start = screen.attempt.position();
+    let go = |screen: &mut PuzzleScreen, to: crate::rules::Square| {
+        for _ in 0..16 {
+            let (row, col) = screen_cursor(screen);
+            let code = if row < to.row() {
+                KeyCode::Down
+            } else if row > to.row() {
+                KeyCode::Up
+            } else if col < to.col() {
+                KeyCode::Left
+            } else if col > to.col() {
+                KeyCode::Right
+            } else {
+                return;
+            };
+            key(screen, code);
+        }
+    };
+    let sq = |n: u8| crate::rules::Square::new(n).unwrap();
+    go(&mut screen, sq(23));
+    key(&mut screen, KeyCode::Enter);
+    go(&mut screen, sq(27));
+    key(&mut screen, KeyCode::Enter);
+    assert_eq!(
+        screen
+            .attempt
+            .moves
+            .first()
+            .map(|m| start.notation(m))
+            .as_deref(),
+        Some("23-27")
+    );
+    assert_eq!(screen.attempt.moves.len(), 2, "answered by the defender");
+}
+
+/// The screen's cursor (row, column), read from its drawing's bracket would be
+/// indirect: the state says it.
+fn screen_cursor(screen: &PuzzleScreen) -> (u8, u8) {
+    screen.cursor
+}
+
+#[test]
+fn every_size_draws_the_board_or_says_it_is_too_small() {
+    let dir = tempfile::tempdir().unwrap();
+    let screen = screen(0, &dir.path().join("puzzles.json"));
+    for (w, h) in [(0, 0), (1, 1), (20, 8), (40, 13), (80, 24), (200, 60)] {
+        let text = drawn(&screen, w, h);
+        if w >= 26 && h >= 11 {
+            assert!(text.contains("White"), "{w}x{h}: {text}");
+        }
+    }
+    assert!(drawn(&screen, 20, 8).contains("terminal too small"));
+}

@@ -1,0 +1,76 @@
+//! `checkers puzzle --plain` through a pipe: a puzzle solved after a wrong move, its
+//! refutation in words, the list with the solved mark, and the progress file.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+#[test]
+fn a_puzzle_is_solved_in_plain_mode_and_the_progress_kept() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    // Better than First (puzzle 3): Black to move and win; only 4-8 wins.
+    let input = "goal\n2-6\n4-8\n8-12\n12-16\nlist\nquit\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(["puzzle", "--plain", "--number", "3"])
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", &data)
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stderr}");
+    assert!(stdout.starts_with("Puzzle 3 of "), "{stdout}");
+    assert!(stdout.contains("Better than First"), "{stdout}");
+    // The position in words, then the goal, before the first move.
+    assert!(
+        stdout.contains("Black: a man on 2; a king on 4."),
+        "{stdout}"
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    let answers = &lines[lines
+        .iter()
+        .position(|l| *l == "Type a move, or help.")
+        .unwrap()
+        + 1..];
+    assert_eq!(answers[0], "Black to move and win.");
+    assert!(
+        answers[1].starts_with("2-6: not the move. After 2-6 "),
+        "{}",
+        answers[1]
+    );
+    assert!(answers[1].contains("White holds"), "{}", answers[1]);
+    assert_eq!(
+        answers[2],
+        "4-8: correct. White answers 19-15. Your move (Black)."
+    );
+    assert_eq!(
+        answers[3],
+        "8-12: correct. White answers 15-11. Your move (Black)."
+    );
+    assert!(
+        answers[4].starts_with("12-16: correct. Solved! 1 of "),
+        "{}",
+        answers[4]
+    );
+    assert!(
+        stdout.contains("  3. [solved] Better than First"),
+        "{stdout}"
+    );
+    let progress = std::fs::read_to_string(data.join("checkers").join("puzzles.json")).unwrap();
+    let records: serde_json::Value = serde_json::from_str(&progress).unwrap();
+    let record = &records["better-than-first"];
+    assert_eq!(record["solved"], true, "{progress}");
+    assert_eq!(record["attempts"], 1, "{progress}");
+    assert_eq!(record["failed"], 1, "{progress}");
+}
