@@ -45,7 +45,7 @@ pub(crate) use players::{
     seat_tags, seats_from_tags,
 };
 pub(crate) use review::{Review, Reviewed, Step};
-pub(crate) use words::score_with_size;
+pub(crate) use words::{score_in_men, score_with_size};
 
 use crate::engine::egdb::Egdb;
 use crate::engine::{Level, Opening, SearchRequest, SearchResult};
@@ -185,6 +185,11 @@ impl Session {
     pub(crate) fn with_egdb(mut self, egdb: Option<Arc<Egdb>>) -> Session {
         self.computer.egdb = egdb;
         self
+    }
+
+    /// The endgame databases the session's searches use, if any.
+    pub(crate) fn egdb(&self) -> Option<Arc<Egdb>> {
+        self.computer.egdb.clone()
     }
 
     /// With the computer's searches (moves, hints, reviews) on `threads` threads at
