@@ -58,6 +58,8 @@ pub(crate) enum Act {
     Lines(bool),
     /// The best line's first move is played.
     PlayBest,
+    /// The move prompt opens with the digit pressed.
+    Type,
     /// The board turns over.
     Flip,
     /// The save prompt opens.
@@ -90,7 +92,8 @@ pub(crate) const KEYS: &[AnalysisKey] = &[
     AnalysisKey { codes: &[KeyCode::Down, KeyCode::Char('j')], act: Act::Cursor(Direction::Down), label: "", short: "", help: "" },
     AnalysisKey { codes: &[KeyCode::Left, KeyCode::Char('h')], act: Act::Cursor(Direction::Left), label: "", short: "", help: "" },
     AnalysisKey { codes: &[KeyCode::Right, KeyCode::Char('l')], act: Act::Cursor(Direction::Right), label: "", short: "", help: "" },
-    AnalysisKey { codes: &[KeyCode::Enter, KeyCode::Char(' ')], act: Act::Select, label: "Enter", short: "", help: "pick up a piece, land it (either side moves)" },
+    AnalysisKey { codes: &[KeyCode::Enter, KeyCode::Char(' ')], act: Act::Select, label: "Enter", short: "", help: "pick up a piece, land it (either side; or click)" },
+    AnalysisKey { codes: &[KeyCode::Char('0'), KeyCode::Char('1'), KeyCode::Char('2'), KeyCode::Char('3'), KeyCode::Char('4'), KeyCode::Char('5'), KeyCode::Char('6'), KeyCode::Char('7'), KeyCode::Char('8'), KeyCode::Char('9')], act: Act::Type, label: "0-9", short: "", help: "type a move: 11-15 (Enter plays it)" },
     AnalysisKey { codes: &[KeyCode::Char('<'), KeyCode::Char(','), KeyCode::Backspace], act: Act::StepBack, label: "< >", short: "step", help: "a move back / on along the line shown" },
     AnalysisKey { codes: &[KeyCode::Char('>'), KeyCode::Char('.')], act: Act::StepOn, label: "", short: "", help: "" },
     AnalysisKey { codes: &[KeyCode::Home], act: Act::ToStart, label: "Home End", short: "", help: "to the start / the end of the line" },
@@ -154,6 +157,8 @@ pub(crate) struct AnalysisBoard {
     pub(crate) help: bool,
     /// The save prompt is open, with the path typed.
     pub(crate) saving: Option<String>,
+    /// The move prompt is open, with the move typed.
+    pub(crate) typing: Option<String>,
     /// Where the board was opened from, for the leave key's words.
     pub(crate) opened_from: &'static str,
 }
@@ -200,6 +205,7 @@ impl AnalysisBoard {
             )),
             help: false,
             saving: None,
+            typing: None,
             opened_from,
         };
         analysis.restart();
@@ -337,8 +343,36 @@ impl AnalysisBoard {
             }
             return None;
         }
+        if let Some(text) = &mut self.typing {
+            match key.code {
+                KeyCode::Esc => self.typing = None,
+                KeyCode::Enter => {
+                    let text = std::mem::take(text);
+                    self.typing = None;
+                    let pos = *self.tree.position();
+                    match pos.parse_move(text.trim()) {
+                        Ok(m) => self.play(m),
+                        Err(e) => {
+                            self.say(Tone::Error, crate::text::printable(&e.to_string(), 200));
+                            self.typing = Some(text);
+                        }
+                    }
+                }
+                KeyCode::Backspace => {
+                    text.pop();
+                }
+                KeyCode::Char(c) if text.len() < 80 => text.push(c),
+                _ => {}
+            }
+            return None;
+        }
         if self.help {
             self.help = false;
+            return None;
+        }
+        if let KeyCode::Char(digit @ '0'..='9') = key.code {
+            self.typing = Some(digit.to_string());
+            self.message = None;
             return None;
         }
         let act = KEYS
@@ -446,6 +480,7 @@ impl AnalysisBoard {
                 self.saving = Some(path);
             }
             Act::Help => self.help = !self.help,
+            Act::Type => self.typing = Some(String::new()),
             Act::Leave => return Some(Done::Leave),
         }
         None

@@ -17,27 +17,27 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-/// `moves` from `pos` in numbered notation (`3... 9-14 4. 22-17 11-15`), the first
-/// being ply `ply` of a game from `start`.
+/// `moves` from `pos` in numbered notation (`3... 9-14`, `4. 22-17`, `11-15`): each move
+/// with its number where it has one, the first being ply `ply` of a game from `start`.
 pub(crate) fn numbered_line(
     start: &Position,
     ply: usize,
     pos: &Position,
     moves: &[Move],
-) -> String {
+) -> Vec<String> {
     let mut pos = *pos;
-    let mut words = Vec::with_capacity(moves.len() * 3 / 2 + 1);
+    let mut units = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
         let (number, color) = crate::game::move_number(start, ply + i);
-        match color {
-            Color::Black => words.push(format!("{number}.")),
-            Color::White if i == 0 => words.push(format!("{number}...")),
-            Color::White => {}
-        }
-        words.push(pos.notation(m));
+        let text = pos.notation(m);
+        units.push(match color {
+            Color::Black => format!("{number}. {text}"),
+            Color::White if i == 0 => format!("{number}... {text}"),
+            Color::White => text,
+        });
         pos = pos.play_unchecked(m);
     }
-    words.join(" ")
+    units
 }
 
 /// Words of the move list, each with the node it names (none for a move number, a
@@ -93,14 +93,24 @@ fn tree_rows(board: &AnalysisBoard, width: usize) -> (Vec<Words>, usize) {
         let indent = (2 * indent).min(width / 2);
         let mut row: Words = vec![(" ".repeat(indent), None)];
         let mut len = indent;
-        for (word, node) in words {
+        let mut after_number = false;
+        for (i, (word, node)) in words.iter().enumerate() {
+            let (word, node) = (word.clone(), *node);
             let w = word.chars().count();
-            let glued = word == ")";
-            if len > indent && len + 1 + w > width && !glued {
+            // A move number goes to the next row with its move; a ")" and a move after
+            // its number stay on the row.
+            let glued = word == ")" || after_number;
+            let is_number = node.is_none() && word.ends_with('.');
+            let needed = match words.get(i + 1) {
+                Some((next, _)) if is_number => w + 1 + next.chars().count(),
+                _ => w,
+            };
+            after_number = is_number;
+            if len > indent && len + 1 + needed > width && !glued {
                 rows.push(std::mem::take(&mut row));
                 row.push((" ".repeat(indent + 1), None));
                 len = indent + 1;
-            } else if len > indent && !glued && row.last().is_some_and(|(t, _)| t != "(") {
+            } else if len > indent && word != ")" && row.last().is_some_and(|(t, _)| t != "(") {
                 row.push((" ".into(), None));
                 len += 1;
             }
@@ -166,14 +176,26 @@ impl Widget for &AnalysisBoard {
         if !layout.panel.is_empty() {
             self.render_panel(layout.panel, buf);
         }
-        let status = match &self.saving {
-            Some(path) => Line::from(vec![
+        let status = match (&self.typing, &self.saving) {
+            (Some(text), _) => {
+                let mut spans = vec![
+                    Span::styled("Move: ", theme.heading),
+                    Span::raw(text.clone()),
+                    Span::styled(" ", theme.key),
+                    Span::raw("  Enter plays, Esc cancels"),
+                ];
+                if let Some((Tone::Error, why)) = &self.message {
+                    spans.push(Span::styled(format!("  {why}"), theme.error));
+                }
+                Line::from(spans)
+            }
+            (None, Some(path)) => Line::from(vec![
                 Span::styled("Save to: ", theme.heading),
                 Span::raw(path.clone()),
                 Span::styled(" ", theme.key),
                 Span::raw("  Enter saves, Esc cancels"),
             ]),
-            None => match &self.message {
+            (None, None) => match &self.message {
                 Some((Tone::Error, text)) => Line::styled(text.clone(), theme.error),
                 Some((Tone::Info, text)) => Line::styled(text.clone(), theme.text),
                 None => Line::styled(self.place_words(), theme.text),
@@ -260,7 +282,7 @@ impl AnalysisBoard {
         block.render(bottom, buf);
         let (rows, shown) = tree_rows(self, usize::from(inside.width));
         let visible = usize::from(inside.height);
-        if rows.len() == 1 && rows[0].len() <= 1 {
+        if rows.is_empty() {
             Paragraph::new("No moves yet: play one on the board")
                 .style(theme.text)
                 .wrap(Wrap { trim: true })
@@ -278,14 +300,14 @@ impl AnalysisBoard {
                 Line::from(
                     row.into_iter()
                         .map(|(text, node)| match node {
+                            // Not by colour alone: bold and underlined too.
                             Some(n) if n == current => Span::styled(
                                 text,
                                 theme
                                     .cursor
-                                    .add_modifier(Modifier::REVERSED | Modifier::BOLD),
+                                    .add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
                             ),
-                            Some(_) => Span::styled(text, theme.text),
-                            None => Span::styled(text, theme.heading),
+                            _ => Span::styled(text, theme.text),
                         })
                         .collect::<Vec<_>>(),
                 )
@@ -332,33 +354,29 @@ impl AnalysisBoard {
                 report.depth
             );
             let moves = numbered_line(self.tree.start(), self.tree.ply(), &pos, &line.pv);
-            // Each line on two rows at most: its moves cut at a word.
-            let room = (2 * width).saturating_sub(head.len() + 1);
-            let mut shown = String::new();
-            for word in moves.split(' ') {
-                if shown.len() + word.len() + 1 > room {
-                    break;
-                }
-                if !shown.is_empty() {
-                    shown.push(' ');
-                }
-                shown.push_str(word);
-            }
             let head_style = if i == 0 {
                 theme.heading.add_modifier(Modifier::BOLD)
             } else {
                 theme.heading
             };
+            // Each line on two rows at most, cut after a whole move (a move number
+            // stays with its move).
             let mut spans = vec![Span::styled(head, head_style)];
             let mut len = spans[0].content.chars().count();
-            for word in shown.split(' ') {
-                if len + word.len() + 1 > width && len > 0 {
+            let mut rows = 1;
+            for unit in moves {
+                let unit_len = unit.chars().count();
+                if len + unit_len > width && len > 4 {
+                    if rows == 2 {
+                        break;
+                    }
                     out.push(Line::from(std::mem::take(&mut spans)));
                     spans.push(Span::raw("    "));
                     len = 4;
+                    rows += 1;
                 }
-                spans.push(Span::styled(format!("{word} "), theme.text));
-                len += word.len() + 1;
+                spans.push(Span::styled(format!("{unit} "), theme.text));
+                len += unit_len + 1;
             }
             out.push(Line::from(spans));
         }

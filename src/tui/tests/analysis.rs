@@ -120,6 +120,25 @@ fn a_move_from_an_earlier_position_makes_a_variation_that_promote_and_delete_cha
 }
 
 #[test]
+fn a_typed_move_is_played_and_a_wrong_one_stays_to_be_edited() {
+    let mut b = board(80, 24);
+    for c in "11-15".chars() {
+        press(&mut b, KeyCode::Char(c));
+    }
+    press(&mut b, KeyCode::Enter);
+    assert_eq!(b.tree.ply(), 1);
+    assert_eq!(b.typing, None);
+    for c in "9-13".chars() {
+        press(&mut b, KeyCode::Char(c));
+    }
+    press(&mut b, KeyCode::Enter);
+    assert_eq!(b.tree.ply(), 1, "not White's move");
+    assert_eq!(b.typing.as_deref(), Some("9-13"));
+    press(&mut b, KeyCode::Esc);
+    assert_eq!(b.typing, None);
+}
+
+#[test]
 fn plus_and_minus_change_the_lines_from_one_to_five() {
     let mut b = board(80, 24);
     for _ in 0..9 {
