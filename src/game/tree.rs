@@ -312,7 +312,6 @@ impl MoveTree {
     }
 
     /// The moves from the start to the position shown.
-    #[cfg(test)]
     pub(crate) fn moves_to_current(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(self.ply());
         let mut node = self.current;

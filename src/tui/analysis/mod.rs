@@ -60,6 +60,8 @@ pub(crate) enum Act {
     PlayBest,
     /// The move prompt opens with the digit pressed.
     Type,
+    /// The opening explorer's panel opens or closes.
+    Explorer,
     /// The board turns over.
     Flip,
     /// The save prompt opens.
@@ -106,6 +108,7 @@ pub(crate) const KEYS: &[AnalysisKey] = &[
     AnalysisKey { codes: &[KeyCode::Char('+'), KeyCode::Char('=')], act: Act::Lines(true), label: "+ -", short: "lines", help: "one best line more / fewer (1 to 5)" },
     AnalysisKey { codes: &[KeyCode::Char('-')], act: Act::Lines(false), label: "", short: "", help: "" },
     AnalysisKey { codes: &[KeyCode::Char('b')], act: Act::PlayBest, label: "b", short: "", help: "play the best line's move (marked on the board)" },
+    AnalysisKey { codes: &[KeyCode::Char('o')], act: Act::Explorer, label: "o", short: "explorer", help: "opening explorer: Up/Down choose, Enter plays" },
     AnalysisKey { codes: &[KeyCode::Char('f')], act: Act::Flip, label: "f", short: "", help: "turn the board over" },
     AnalysisKey { codes: &[KeyCode::Char('s')], act: Act::Save, label: "s", short: "save", help: "save the moves and variations as PDN" },
     AnalysisKey { codes: &[KeyCode::Char('?')], act: Act::Help, label: "?", short: "help", help: "this help" },
@@ -159,6 +162,8 @@ pub(crate) struct AnalysisBoard {
     pub(crate) saving: Option<String>,
     /// The move prompt is open, with the move typed.
     pub(crate) typing: Option<String>,
+    /// The opening explorer's panel is open, this row of it chosen.
+    pub(crate) explorer: Option<usize>,
     /// Where the board was opened from, for the leave key's words.
     pub(crate) opened_from: &'static str,
 }
@@ -206,6 +211,7 @@ impl AnalysisBoard {
             help: false,
             saving: None,
             typing: None,
+            explorer: None,
             opened_from,
         };
         analysis.restart();
@@ -370,6 +376,36 @@ impl AnalysisBoard {
             self.help = false;
             return None;
         }
+        if let Some(row) = self.explorer {
+            let moves = self.explored();
+            match key.code {
+                KeyCode::Up | KeyCode::Char('k') => {
+                    self.explorer = Some(row.saturating_sub(1));
+                    return None;
+                }
+                KeyCode::Down | KeyCode::Char('j') => {
+                    self.explorer = Some((row + 1).min(moves.len().saturating_sub(1)));
+                    return None;
+                }
+                KeyCode::Enter => {
+                    match moves.get(row) {
+                        Some((m, _)) => {
+                            self.play(*m);
+                            self.explorer = Some(0);
+                        }
+                        None => {
+                            self.say(Tone::Error, "No game of the collection goes on from here")
+                        }
+                    }
+                    return None;
+                }
+                KeyCode::Esc => {
+                    self.explorer = None;
+                    return None;
+                }
+                _ => {}
+            }
+        }
         if let KeyCode::Char(digit @ '0'..='9') = key.code {
             self.typing = Some(digit.to_string());
             self.message = None;
@@ -481,9 +517,26 @@ impl AnalysisBoard {
             }
             Act::Help => self.help = !self.help,
             Act::Type => self.typing = Some(String::new()),
+            Act::Explorer => {
+                self.explorer = match self.explorer {
+                    Some(_) => None,
+                    None => Some(0),
+                };
+            }
             Act::Leave => return Some(Done::Leave),
         }
         None
+    }
+
+    /// The moves played from the position shown in the built-in collection (Marion
+    /// Tinsley's tournament games), most played first, with how those games ended.
+    pub(crate) fn explored(&self) -> Vec<(Move, crate::explorer::Tally)> {
+        crate::explorer::builtin().moves_from(self.tree.position())
+    }
+
+    /// The name of the opening the moves to the position shown make, if it has one.
+    pub(crate) fn opening(&self) -> Option<&'static str> {
+        crate::session::opening_name(self.tree.start(), &self.tree.moves_to_current())
     }
 
     /// A step through the tree by `step`; `edge` is said when there is none.

@@ -274,6 +274,10 @@ impl AnalysisBoard {
         if bottom.height < 3 {
             return;
         }
+        if let Some(row) = self.explorer {
+            self.render_explorer(row, bottom, buf);
+            return;
+        }
         let block = Block::bordered()
             .title(Line::styled(" Moves ", theme.heading))
             .border_set(theme.glyphs.border)
@@ -313,6 +317,57 @@ impl AnalysisBoard {
                 )
             })
             .collect();
+        Paragraph::new(lines).render(inside, buf);
+    }
+
+    /// The opening explorer in `area`: the opening's name, then the moves played from
+    /// the position shown in Tinsley's games, most played first, each with its games
+    /// and their results (Black wins, draws, White wins); `row` chosen.
+    fn render_explorer(&self, row: usize, area: Rect, buf: &mut Buffer) {
+        let theme = &self.theme;
+        let block = Block::bordered()
+            .title(Line::styled(
+                " Explorer: Tinsley's games (o) ",
+                theme.heading,
+            ))
+            .border_set(theme.glyphs.border)
+            .border_style(theme.border);
+        let inside = block.inner(area);
+        block.render(area, buf);
+        let mut lines = vec![Line::styled(
+            self.opening().unwrap_or("(no opening name)").to_string(),
+            theme.heading,
+        )];
+        let moves = self.explored();
+        if moves.is_empty() {
+            lines.push(Line::styled(
+                "No game of the collection goes on from here",
+                theme.text,
+            ));
+        } else {
+            lines.push(Line::styled("move   games  B win/draw/W win", theme.text));
+        }
+        let pos = self.position();
+        let visible = usize::from(inside.height).saturating_sub(2).max(1);
+        let first = row.saturating_sub(visible.saturating_sub(1));
+        for (i, (m, tally)) in moves.iter().enumerate().skip(first).take(visible) {
+            let chosen = i == row;
+            let text = format!(
+                "{}{:<6}{:>5}  {}/{}/{}",
+                if chosen { "> " } else { "  " },
+                pos.notation(m),
+                tally.games,
+                tally.black_wins,
+                tally.draws,
+                tally.white_wins
+            );
+            let style = if chosen {
+                theme.cursor.add_modifier(Modifier::BOLD)
+            } else {
+                theme.text
+            };
+            lines.push(Line::styled(text, style));
+        }
         Paragraph::new(lines).render(inside, buf);
     }
 

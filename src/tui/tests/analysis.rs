@@ -139,6 +139,22 @@ fn a_typed_move_is_played_and_a_wrong_one_stays_to_be_edited() {
 }
 
 #[test]
+fn the_explorer_lists_tinsleys_moves_and_enter_plays_the_chosen_one() {
+    let mut b = board(80, 24);
+    press(&mut b, KeyCode::Char('o'));
+    let moves = b.explored();
+    assert!(moves.len() > 3, "{moves:?}");
+    assert!(moves.windows(2).all(|w| w[0].1.games >= w[1].1.games));
+    press(&mut b, KeyCode::Down);
+    press(&mut b, KeyCode::Enter);
+    assert_eq!(b.tree.last_move(), Some(moves[1].0));
+    let text = screen(&b, 80, 24);
+    assert!(text.contains("Explorer"), "{text}");
+    press(&mut b, KeyCode::Esc);
+    assert_eq!(b.explorer, None);
+}
+
+#[test]
 fn plus_and_minus_change_the_lines_from_one_to_five() {
     let mut b = board(80, 24);
     for _ in 0..9 {
@@ -179,4 +195,16 @@ fn the_best_move_is_played_with_b_and_marked_until_then() {
     assert_eq!(b.tree.last_move(), Some(best));
     // A new position: no best move until the search has one.
     assert_eq!(b.best_move(), None);
+}
+
+#[test]
+fn explorer_80x24_and_120x40() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut b = board(w, h);
+        play(&mut b, "11-15");
+        press(&mut b, KeyCode::Char('o'));
+        press(&mut b, KeyCode::Down);
+        b.message = None;
+        assert_snapshot!(format!("explorer_{w}x{h}"), screen(&b, w, h));
+    }
 }
