@@ -111,6 +111,11 @@ pub(crate) struct PlayArgs {
     /// moves): more search deeper in the same time [default: 1].
     #[arg(long, value_name = "N", value_parser = threads())]
     pub(crate) threads: Option<usize>,
+    /// Open the analysis board instead of a game: the start position, --fen FEN, or
+    /// --load FILE [--game N] with its variations; both sides' moves are played
+    /// freely and the engine shows the best lines.
+    #[arg(long, visible_alias = "analyze", conflicts_with_all = ["resume", "setup", "match_rounds", "black", "white", "clock", "move_timer", "ballot"])]
+    pub(crate) analyse: bool,
 }
 
 mod net;

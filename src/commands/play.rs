@@ -7,6 +7,7 @@ use crate::cli::{PlayArgs, Switch};
 use crate::engine::Opening;
 use crate::engine::egdb::{self, BuildOptions, Egdb};
 use crate::game::Game;
+use crate::game::tree::MoveTree;
 use crate::pdn::{PdnGame, Players};
 use crate::plain::Plain;
 use crate::rules::{Color, Position};
@@ -17,6 +18,7 @@ use crate::session::{
 use crate::store::{
     self, GameFile, SavedGame, StoreError, games_dir, load_record, resumable_games,
 };
+use crate::tui::analysis::AnalysisBoard;
 use crate::tui::home::{Chosen, Home, Look, Side};
 use crate::tui::theme::{colors_wanted, palette_256_wanted, true_color_wanted};
 use crate::tui::{Opener, Settings, Start, Theme};
@@ -338,6 +340,7 @@ pub(crate) fn home_wanted(args: &PlayArgs) -> bool {
         save,
         assist,
         threads,
+        analyse,
     } = args;
     let named = [
         fen.is_some(),
@@ -359,6 +362,7 @@ pub(crate) fn home_wanted(args: &PlayArgs) -> bool {
         *barred,
         *mailplay,
         *move_timer,
+        *analyse,
     ];
     !screen.plain && !named.contains(&true)
 }
@@ -396,6 +400,8 @@ pub(crate) fn home_begin(
         }
         Chosen::Resume => args.resume = true,
         Chosen::Open(path) => args.load = Some(store::expand_home(path)),
+        // The home screen's opener starts the analysis board itself.
+        Chosen::Analysis => {}
     }
     // The data folder was tidied when the home screen opened.
     if args.resume {
@@ -431,6 +437,21 @@ fn run_home(
         if *chosen == Chosen::Puzzles {
             return super::puzzle::screen(None, look.theme(), &db).map(Start::Puzzles);
         }
+        if *chosen == Chosen::Analysis {
+            let settings = Settings {
+                theme: look.theme(),
+                coordinates: look.coordinates,
+                ..settings
+            };
+            let tree = MoveTree::new(Position::start());
+            return Ok(Start::Analysis(Box::new(analysis_board(
+                tree,
+                PdnGame::new(Position::start()),
+                &settings,
+                &db,
+                "the home screen",
+            ))));
+        }
         match home_begin(&args, chosen, look, &db) {
             Ok(Begin::Play(session, file)) => Ok(Start::Game(session, saving_for(file))),
             Ok(Begin::Choose(games)) => {
@@ -449,6 +470,53 @@ fn run_home(
         Vec::new(),
         None,
     )
+}
+
+/// The analysis board showing `tree` (`record`'s tags kept for a save), its search
+/// probing the databases `db`; `opened_from` names where leaving it goes.
+pub(crate) fn analysis_board(
+    tree: MoveTree,
+    record: PdnGame,
+    settings: &Settings,
+    db: &Option<Arc<Egdb>>,
+    opened_from: &'static str,
+) -> AnalysisBoard {
+    AnalysisBoard::new(
+        tree,
+        record,
+        settings,
+        game_egdb(db, false),
+        ratatui::layout::Rect::default(),
+        opened_from,
+        true,
+    )
+}
+
+/// `checkers --analyse`: the analysis board from the start, `--fen`, or `--load`'s
+/// game (`--game N`) with its variations, in the full-screen front end.
+fn run_analysis(
+    args: &PlayArgs,
+    prefs: &Preferences,
+    notices: Vec<String>,
+    db: &Option<Arc<Egdb>>,
+) -> Result<(), CommandError> {
+    let (record, mut tree) = match &args.load {
+        Some(path) => {
+            let number = args.game.unwrap_or(1) as usize;
+            crate::tui::analysis::load_tree(&store::expand_home(path), number)
+                .map_err(CommandError::GameOption)?
+        }
+        None => {
+            let start = args.fen.unwrap_or_else(Position::start);
+            (PdnGame::new(start), MoveTree::new(start))
+        }
+    };
+    tree.go_to_start();
+    let settings = tui_settings(args, prefs);
+    let board = analysis_board(tree, record, &settings, db, "the command line");
+    crate::tui::run(settings, Start::Analysis(Box::new(board)), notices, None)
+        .map_err(CommandError::Terminal)?;
+    Ok(())
 }
 
 /// Runs the interactive game: the plain line mode or the full-screen one. A game
@@ -483,6 +551,16 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), CommandError> {
             Some(why) => Err(CommandError::NotSaved(why)),
             None => Ok(()),
         };
+    }
+    if args.analyse && !plain_wanted(args) {
+        return run_analysis(args, &prefs, notices, &db);
+    }
+    if args.analyse {
+        notices.push(
+            "--analyse opens the full-screen analysis board; in plain mode `lines N` prints \
+             the best lines"
+                .to_string(),
+        );
     }
     let begin = begin(args, &db)?;
     if plain_wanted(args) {

@@ -21,6 +21,8 @@ use crate::rules::{
 };
 use std::fmt;
 
+pub(crate) mod tree;
+
 /// A game of checkers from a start position.
 ///
 /// The game ends by itself only when the side to move has no legal move. Resignation, an

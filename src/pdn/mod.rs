@@ -18,12 +18,14 @@ mod words;
 mod writer;
 
 pub use cursor::Encoding;
+pub(crate) use reader::games_with_trees;
 pub use reader::{GameError, GameErrorKind, Games, SyntaxError, decode, games_in, read_games};
 pub(crate) use reader::{
     MAX_NAME_CHARS, MAX_PLIES, MAX_TAG_CHARS, MAX_TAGS, Place, decode_owned, games, games_at,
 };
 pub use record::{Players, game_from_record, game_record};
 pub use writer::write_game;
+pub(crate) use writer::write_tree;
 
 use crate::rules::{Color, Move, Position};
 use std::time::Duration;
@@ -125,6 +127,8 @@ pub(crate) fn parse_clock(text: &str) -> Option<Duration> {
 
 #[cfg(test)]
 mod stream_tests;
+#[cfg(test)]
+mod tree_tests;
 
 #[cfg(test)]
 mod examples {

@@ -2,7 +2,8 @@
 //!
 //! It reads a file's text once, front to back, and hands out one game at a time
 //! ([`games`]); each move is replayed as soon as it is read. Memory stays bounded by the
-//! text itself and one game: comments and variations are skipped without being kept, a
+//! text itself and one game: comments and variations are skipped without being kept
+//! (but by [`games_with_trees`], which keeps them in a bounded move tree), a
 //! word longer than any move ([`MAX_WORD_CHARS`]), a tag too long ([`MAX_TAG_CHARS`]),
 //! more tags than a game has ([`MAX_TAGS`]) or more moves than any game
 //! ([`MAX_PLIES`]) is a fault of that game, not a reason to hold on to it.
@@ -12,6 +13,7 @@ use super::error::SHOWN_WORD_CHARS;
 pub use super::error::{GameError, GameErrorKind, SyntaxError};
 use super::words::{move_part, plain_squares};
 use super::{PdnGame, move_number};
+use crate::game::tree::{MoveTree, NodeId};
 use crate::rules::{Move, MoveError, MoveText, Position};
 use crate::text::printable;
 use std::time::Duration;
@@ -71,6 +73,12 @@ enum Token {
     Result(String),
     /// A comment's clock reading (`{[%clk 0:04:53]}`).
     Clock(Duration),
+    /// A comment kept (reading with trees), cut to the tree's longest comment.
+    Comment(String),
+    /// A variation opens: `(` (reading with trees).
+    Open,
+    /// A variation closes: `)` (reading with trees).
+    Close,
 }
 
 /// The most characters of a comment looked at for a clock reading (the rest is skipped
@@ -93,11 +101,18 @@ pub(crate) struct Place {
 /// Reads the next token, skipping spaces, comments (but for a clock reading in one),
 /// variations, NAGs and move numbers. `None` at the end of the text. A word goes into
 /// `word` (a buffer kept from word to word); `start` is set to where the token starts.
+/// With `keep`, comments and the parentheses of variations are tokens instead.
 fn next_token(
     c: &mut Cursor,
     word: &mut String,
     start: &mut Place,
+    keep: bool,
 ) -> Option<Result<(Token, usize, usize), SyntaxError>> {
+    let kept_chars = if keep {
+        crate::game::tree::MAX_COMMENT_CHARS
+    } else {
+        MAX_COMMENT_CHARS
+    };
     loop {
         c.skip_space();
         let (line, column) = (c.line, c.column);
@@ -116,7 +131,7 @@ fn next_token(
                 loop {
                     match c.bump() {
                         Some('}') => break,
-                        Some(d) if comment.len() < MAX_COMMENT_CHARS => comment.push(d),
+                        Some(d) if comment.len() < kept_chars => comment.push(d),
                         Some(_) => {}
                         None => {
                             return Some(Err(c.error(line, column, "comment '{' never closed")));
@@ -126,6 +141,14 @@ fn next_token(
                 if let Some(reading) = clock_in_comment(&comment) {
                     return Some(Ok((Token::Clock(reading), line, column)));
                 }
+                if keep {
+                    return Some(Ok((Token::Comment(comment), line, column)));
+                }
+            }
+            '(' | ')' if keep => {
+                c.bump();
+                let token = if ch == '(' { Token::Open } else { Token::Close };
+                return Some(Ok((token, line, column)));
             }
             '(' => {
                 if let Err(e) = skip_variation(c) {
@@ -291,6 +314,81 @@ fn read_tag(c: &mut Cursor) -> Result<(String, String), SyntaxError> {
     ))
 }
 
+/// A variation open while a game is read with its tree.
+#[derive(Debug)]
+struct OpenVariation {
+    /// The node to go back to when it closes.
+    back_to: NodeId,
+    /// A move of it did not replay (or it had nothing to branch from): the rest of it,
+    /// and what it holds, is left out.
+    dead: bool,
+    /// Where its `(` is.
+    line: usize,
+    /// See `line`.
+    column: usize,
+}
+
+/// A game's moves and variations as they are read (reading with trees).
+#[derive(Debug)]
+struct TreeReading {
+    /// The tree so far; its node shown is where the next move is played.
+    tree: MoveTree,
+    /// The variations open, the innermost last.
+    open: Vec<OpenVariation>,
+    /// The legal moves, kept from move to move.
+    legal: Vec<Move>,
+}
+
+impl TreeReading {
+    /// Whether what is read now is left out: a variation whose move failed.
+    fn dead(&self) -> bool {
+        self.open.last().is_some_and(|v| v.dead)
+    }
+
+    /// A variation opens: an alternative to the move just read.
+    fn open(&mut self, line: usize, column: usize) {
+        let back_to = self.tree.current();
+        let dead = self.dead() || !self.tree.back();
+        self.open.push(OpenVariation {
+            back_to,
+            dead,
+            line,
+            column,
+        });
+    }
+
+    /// A variation closes; false when none is open.
+    fn close(&mut self) -> bool {
+        match self.open.pop() {
+            Some(v) => {
+                self.tree.go_to(v.back_to);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A move of a variation: played into the tree, or (if it does not replay, or the
+    /// tree is full) the variation is left out from here.
+    fn word(&mut self, word: &str) {
+        if self.dead() {
+            return;
+        }
+        let pos = *self.tree.position();
+        let m = plain_squares(word.trim_end_matches(['!', '?']))
+            .and_then(|squares| pos.resolve_squares(squares.as_slice(), &mut self.legal))
+            .or_else(|| {
+                let text = move_part(word);
+                let parsed = text.parse::<MoveText>().ok()?;
+                pos.resolve(&parsed, text).ok()
+            });
+        let played = m.is_some_and(|m| self.tree.play(m));
+        if !played && let Some(v) = self.open.last_mut() {
+            v.dead = true;
+        }
+    }
+}
+
 /// A game as it is read: its tags, and its moves replayed as they come.
 struct GameInProgress {
     tags: Vec<(String, String)>,
@@ -313,11 +411,20 @@ struct GameInProgress {
     place: Place,
     /// The legal moves of the position, kept from move to move.
     legal: Vec<Move>,
+    /// Whether its variations and comments are kept in a tree.
+    keep: bool,
+    /// Its tree, once its start is known (reading with trees).
+    tree: Option<TreeReading>,
+    /// A comment before the first move, for the tree's root.
+    opening_comment: Option<String>,
 }
 
 impl GameInProgress {
-    fn new(place: Place) -> GameInProgress {
+    fn new(place: Place, keep: bool) -> GameInProgress {
         GameInProgress {
+            keep,
+            tree: None,
+            opening_comment: None,
             place,
             legal: Vec::with_capacity(32),
             tags: Vec::new(),
@@ -370,8 +477,81 @@ impl GameInProgress {
         start
     }
 
+    /// Whether a variation is open (reading with trees).
+    fn in_variation(&self) -> bool {
+        self.tree.as_ref().is_some_and(|t| !t.open.is_empty())
+    }
+
+    /// The tree, made from the start position when first needed (reading with trees,
+    /// once the start is known and good).
+    fn tree(&mut self) -> Option<&mut TreeReading> {
+        if !self.keep {
+            return None;
+        }
+        if self.tree.is_none() {
+            let start = *self.start().as_ref().ok()?;
+            let mut tree = MoveTree::new(start);
+            if let Some(comment) = self.opening_comment.take() {
+                tree.add_comment(crate::game::tree::ROOT, &comment);
+            }
+            self.tree = Some(TreeReading {
+                tree,
+                open: Vec::new(),
+                legal: Vec::with_capacity(32),
+            });
+        }
+        self.tree.as_mut()
+    }
+
+    /// A comment: kept on the move before it (before any, for the start).
+    fn comment(&mut self, text: &str) {
+        if !self.movetext && self.tree.is_none() {
+            let slot = self.opening_comment.get_or_insert_with(String::new);
+            if slot.len() < crate::game::tree::MAX_COMMENT_CHARS {
+                slot.push_str(text);
+            }
+            return;
+        }
+        if let Some(t) = self.tree()
+            && !t.dead()
+        {
+            let here = t.tree.current();
+            t.tree.add_comment(here, text);
+        }
+    }
+
+    /// A variation opens at `line`, `column`.
+    fn open_variation(&mut self, line: usize, column: usize) {
+        self.movetext = true;
+        match self.tree() {
+            Some(t) => t.open(line, column),
+            None => self.syntax_error(SyntaxError {
+                line,
+                column,
+                message: "a variation '(' before any move".into(),
+            }),
+        }
+    }
+
+    /// A variation closes at `line`, `column`.
+    fn close_variation(&mut self, line: usize, column: usize) {
+        if !self.tree().is_some_and(|t| t.close()) {
+            self.syntax_error(SyntaxError {
+                line,
+                column,
+                message: "')' without a variation to close".into(),
+            });
+        }
+    }
+
     /// Replays `word` (at `line`, `column`), unless the game is already faulty.
     fn word(&mut self, word: &str, line: usize, column: usize) {
+        if self.in_variation() {
+            if let Some(t) = self.tree.as_mut() {
+                t.word(word);
+            }
+            return;
+        }
         self.movetext = true;
         let ply = self.plies;
         self.plies += 1;
@@ -398,18 +578,14 @@ impl GameInProgress {
                 .pos
                 .resolve_squares(squares.as_slice(), &mut self.legal)
         {
-            self.pos = self.pos.play_unchecked(&m);
-            self.moves.push(m);
+            self.main_move(m);
             return;
         }
         let text = move_part(word);
         let (number, color) = move_number(&start, ply);
         let parsed = text.parse::<MoveText>().map_err(MoveError::Syntax);
         match parsed.and_then(|t| self.pos.resolve(&t, text)) {
-            Ok(m) => {
-                self.pos = self.pos.play_unchecked(&m);
-                self.moves.push(m);
-            }
+            Ok(m) => self.main_move(m),
             Err(error) => {
                 self.bad_move = Some(GameErrorKind::Move {
                     number,
@@ -431,18 +607,51 @@ impl GameInProgress {
         }
     }
 
+    /// Plays `m`, a legal move of the main line, into the game (and its tree).
+    fn main_move(&mut self, m: Move) {
+        self.pos = self.pos.play_unchecked(&m);
+        self.moves.push(m);
+        if let Some(t) = self.tree() {
+            t.tree.play_main(m);
+        }
+    }
+
     /// A clock reading in a comment: it belongs to the move before it (none before the
-    /// first move, nor after a fault).
+    /// first move, nor after a fault, nor in a variation).
     fn clock(&mut self, reading: Duration) {
-        if self.moves.is_empty() || self.syntax.is_some() || self.bad_move.is_some() {
+        if self.moves.is_empty()
+            || self.syntax.is_some()
+            || self.bad_move.is_some()
+            || self.in_variation()
+        {
             return;
         }
         self.clocks.resize(self.moves.len(), None);
         self.clocks[self.moves.len() - 1] = Some(reading);
     }
 
-    /// The game, or its first fault: a syntax error, else a bad FEN, else a bad move.
-    fn finish(mut self, number: usize, result: Option<String>) -> Result<PdnGame, GameError> {
+    /// The game, or its first fault: a syntax error, else a bad FEN, else a bad move;
+    /// and its tree when it is read with one (a game with no move has a tree too).
+    fn finish(
+        mut self,
+        number: usize,
+        result: Option<String>,
+    ) -> (Result<PdnGame, GameError>, Option<MoveTree>) {
+        if let Some(open) = self.tree.as_ref().and_then(|t| t.open.first()) {
+            let (line, column) = (open.line, open.column);
+            self.syntax_error(SyntaxError {
+                line,
+                column,
+                message: "variation '(' never closed".into(),
+            });
+        }
+        let _ = self.tree();
+        let tree = self.tree.take().map(|t| t.tree);
+        (self.finish_game(number, result), tree)
+    }
+
+    /// The game of [`finish`](Self::finish).
+    fn finish_game(mut self, number: usize, result: Option<String>) -> Result<PdnGame, GameError> {
         let start = self.start().clone();
         let event = self
             .tags
@@ -484,6 +693,10 @@ pub struct Games<'a> {
     /// Games handed out so far.
     number: usize,
     done: bool,
+    /// Whether variations and comments are kept in a tree ([`games_with_trees`]).
+    keep: bool,
+    /// The tree of the game last handed out (reading with trees).
+    tree: Option<MoveTree>,
 }
 
 impl Iterator for Games<'_> {
@@ -494,7 +707,9 @@ impl Iterator for Games<'_> {
             return None;
         }
         loop {
-            let Some(token) = next_token(&mut self.cursor, &mut self.word, &mut self.token) else {
+            let keep = self.keep;
+            let Some(token) = next_token(&mut self.cursor, &mut self.word, &mut self.token, keep)
+            else {
                 self.done = true;
                 let game = self.current.take()?;
                 return Some(self.hand_out(game, None));
@@ -503,7 +718,7 @@ impl Iterator for Games<'_> {
                 Ok(t) => t,
                 Err(e) => {
                     self.current
-                        .get_or_insert_with(|| GameInProgress::new(self.token))
+                        .get_or_insert_with(|| GameInProgress::new(self.token, keep))
                         .syntax_error(e);
                     continue;
                 }
@@ -513,7 +728,7 @@ impl Iterator for Games<'_> {
                     // A tag after movetext starts the next game.
                     if self.current.as_ref().is_some_and(|g| g.movetext) {
                         let finished = self.current.take();
-                        let mut next = GameInProgress::new(self.token);
+                        let mut next = GameInProgress::new(self.token, keep);
                         next.tag(name, value, line, column);
                         self.current = Some(next);
                         if let Some(game) = finished {
@@ -521,24 +736,39 @@ impl Iterator for Games<'_> {
                         }
                     } else {
                         self.current
-                            .get_or_insert_with(|| GameInProgress::new(self.token))
+                            .get_or_insert_with(|| GameInProgress::new(self.token, keep))
                             .tag(name, value, line, column);
                     }
                 }
                 Token::Word => self
                     .current
-                    .get_or_insert_with(|| GameInProgress::new(self.token))
+                    .get_or_insert_with(|| GameInProgress::new(self.token, keep))
                     .word(&self.word, line, column),
                 Token::Clock(reading) => {
                     if let Some(game) = self.current.as_mut() {
                         game.clock(reading);
                     }
                 }
+                Token::Comment(text) => {
+                    if let Some(game) = self.current.as_mut() {
+                        game.comment(&text);
+                    }
+                }
+                Token::Open => self
+                    .current
+                    .get_or_insert_with(|| GameInProgress::new(self.token, keep))
+                    .open_variation(line, column),
+                Token::Close => self
+                    .current
+                    .get_or_insert_with(|| GameInProgress::new(self.token, keep))
+                    .close_variation(line, column),
+                // A result inside a variation (some files end one with it) ends nothing.
+                Token::Result(_) if self.current.as_ref().is_some_and(|g| g.in_variation()) => {}
                 Token::Result(result) => {
                     let game = self
                         .current
                         .take()
-                        .unwrap_or_else(|| GameInProgress::new(self.token));
+                        .unwrap_or_else(|| GameInProgress::new(self.token, keep));
                     return Some(self.hand_out(game, Some(result)));
                 }
             }
@@ -556,7 +786,14 @@ impl<'a> Games<'a> {
             current: None,
             number: first_number.saturating_sub(1),
             done: false,
+            keep: false,
+            tree: None,
         }
+    }
+
+    /// The tree of the game last handed out, taken (reading with trees only).
+    pub(crate) fn take_tree(&mut self) -> Option<MoveTree> {
+        self.tree.take()
     }
 
     /// Where the game last handed out starts in the file (its offset, line and
@@ -578,7 +815,9 @@ impl<'a> Games<'a> {
     ) -> Result<PdnGame, GameError> {
         self.number += 1;
         self.last_place = Some(game.place);
-        game.finish(self.number, result)
+        let (game, tree) = game.finish(self.number, result);
+        self.tree = tree;
+        game
     }
 }
 
@@ -588,6 +827,26 @@ impl<'a> Games<'a> {
 /// memory bounded by one game.
 pub(crate) fn games(text: &str) -> Games<'_> {
     Games::with_cursor(Cursor::over_text(text), 1)
+}
+
+/// The games of a PDN text as `games` reads them, each with its move tree: the main
+/// line, the variations `( ... )` nested as deep as they go, and the comments `{...}`
+/// on the moves they follow. A variation's move that does not replay leaves the rest of
+/// that variation out (the game itself is still good); the tree is bounded
+/// ([`MAX_NODES`](crate::game::tree::MAX_NODES) moves, comments cut).
+pub(crate) fn games_with_trees(
+    text: &str,
+) -> impl Iterator<Item = Result<(PdnGame, MoveTree), GameError>> + '_ {
+    let mut games = Games::with_cursor(Cursor::over_text(text), 1);
+    games.keep = true;
+    std::iter::from_fn(move || {
+        let game = games.next()?;
+        let tree = games.take_tree();
+        Some(game.map(|g| {
+            let tree = tree.unwrap_or_else(|| MoveTree::from_moves(g.start, &g.moves));
+            (g, tree)
+        }))
+    })
 }
 
 /// The games of the PDN bytes `reader` gives (a file, streamed a block at a time: memory

@@ -1,6 +1,7 @@
 //! The strict PDN writer.
 
 use super::{MAX_TAG_CHARS, MAX_TAGS, PdnGame, move_number};
+use crate::game::tree::{MoveTree, Piece};
 use crate::rules::Color;
 use std::fmt::Write;
 
@@ -64,6 +65,91 @@ fn escape(value: &str) -> String {
 /// assert!(text.ends_with("\n1. 11-15 *\n"));
 /// ```
 pub fn write_game(game: &PdnGame) -> String {
+    let (mut out, result) = write_tags(game);
+    let mut words = Vec::with_capacity(game.moves.len() * 3 / 2 + 2);
+    let mut pos = game.start;
+    for (ply, m) in game.moves.iter().enumerate() {
+        let (number, color) = move_number(&game.start, ply);
+        if color == Color::Black {
+            words.push(format!("{number}."));
+        } else if ply == 0 {
+            words.push(format!("{number}. ..."));
+        }
+        words.push(pos.notation(m));
+        if let Some(Some(reading)) = game.clocks.get(ply) {
+            words.push(format!("{{[%clk {}]}}", super::clock_text(*reading)));
+        }
+        pos = pos.play_unchecked(m);
+    }
+    words.push(result);
+    wrap_into(&mut out, words);
+    out
+}
+
+/// The game's tags as [`write_game`] writes them, with `tree`'s moves instead of the
+/// game's: its main line, each variation in parentheses after the move it is an
+/// alternative to (nested as deep as they go, numbered as PDN numbers them:
+/// `1. 11-15 23-19 (1... 22-18 2. 15x22) 2. 8-11`), and its comments in braces.
+/// CheckerBoard and this program's reader read it back whole.
+pub(crate) fn write_tree(game: &PdnGame, tree: &MoveTree) -> String {
+    let mut header = game.clone();
+    header.start = *tree.start();
+    let (mut out, result) = write_tags(&header);
+    let mut words = Vec::new();
+    for piece in tree.pieces() {
+        match piece {
+            Piece::Move { number, text, .. } => {
+                words.extend(number);
+                words.push(text);
+            }
+            Piece::Open => words.push("(".into()),
+            // A closing parenthesis sits against the word before it.
+            Piece::Close => match words.last_mut() {
+                Some(last) if last != "(" => last.push(')'),
+                _ => words.push(")".into()),
+            },
+            Piece::Comment(text) => words.push(format!("{{{}}}", text.replace('}', ")"))),
+        }
+    }
+    // An opening parenthesis sits against the word after it.
+    let mut joined: Vec<String> = Vec::with_capacity(words.len() + 1);
+    let mut opening = false;
+    for word in words {
+        if opening {
+            joined.push(format!("({word}"));
+            opening = false;
+        } else if word == "(" {
+            opening = true;
+        } else {
+            joined.push(word);
+        }
+    }
+    joined.push(result);
+    wrap_into(&mut out, joined);
+    out
+}
+
+/// `words` after `out`, spaced and wrapped at [`WIDTH`] columns, and a newline.
+fn wrap_into(out: &mut String, words: Vec<String>) {
+    let mut line_len = 0;
+    for word in words {
+        let chars = word.chars().count();
+        if line_len > 0 && line_len + 1 + chars > WIDTH {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(&word);
+        line_len += chars;
+    }
+    out.push('\n');
+}
+
+/// The tag section of `game` as [`write_game`] writes it, and the result token that
+/// closes its movetext.
+fn write_tags(game: &PdnGame) -> (String, String) {
     // The movetext's result token, else the Result tag, else unfinished.
     let result = game
         .result
@@ -100,34 +186,5 @@ pub fn write_game(game: &PdnGame) -> String {
     for (name, value) in others {
         let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
     }
-    let mut words = Vec::with_capacity(game.moves.len() * 3 / 2 + 2);
-    let mut pos = game.start;
-    for (ply, m) in game.moves.iter().enumerate() {
-        let (number, color) = move_number(&game.start, ply);
-        if color == Color::Black {
-            words.push(format!("{number}."));
-        } else if ply == 0 {
-            words.push(format!("{number}. ..."));
-        }
-        words.push(pos.notation(m));
-        if let Some(Some(reading)) = game.clocks.get(ply) {
-            words.push(format!("{{[%clk {}]}}", super::clock_text(*reading)));
-        }
-        pos = pos.play_unchecked(m);
-    }
-    words.push(result);
-    let mut line_len = 0;
-    for word in words {
-        if line_len > 0 && line_len + 1 + word.len() > WIDTH {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(&word);
-        line_len += word.len();
-    }
-    out.push('\n');
-    out
+    (out, result)
 }

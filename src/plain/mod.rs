@@ -39,7 +39,7 @@ const QUOTED_CHARS: usize = 60;
 /// The commands, as `help` lists them.
 pub(crate) const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N of the move list; show N. after Black's half, show N... after White's), moves, \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
-                        (what it thinks so far), clock, pause, report (the game report: each move scored, mistakes marked with the better move), save FILE, next (a match's next game), score, help, quit. \
+                        (what it thinks so far), lines N (the N best lines, 1-5), clock, pause, report (the game report: each move scored, mistakes marked with the better move), save FILE, next (a match's next game), score, help, quit. \
                         Across the network: say TEXT (the chat), yes or no (a take-back asked), and quit adjourns.";
 
 /// A plain-mode conversation: the game in play (with its computer, saving and clocks)
@@ -54,6 +54,52 @@ pub(crate) struct Plain {
 }
 
 impl Plain {
+    /// `lines N`: the N best lines of the current position (1 to 5; 3 if not given) in
+    /// score order, each with its score in men for Black (as the analysis board shows
+    /// it), its depth and its moves, from a search of a second or two to a fixed depth.
+    fn best_lines(&self, argument: &str) -> String {
+        use crate::engine::{Engine, Limits, SearchRequest, StopFlag};
+        let wanted = match argument {
+            "" => 3,
+            text => match text.parse::<usize>() {
+                Ok(n) if (1..=5).contains(&n) => n,
+                _ => return format!("lines takes a number from 1 to 5, not {text:?}."),
+            },
+        };
+        if let Err(e) = self.session().assistance() {
+            return format!("No lines: {e}.");
+        }
+        let pos = *self.session().position();
+        if pos.legal_moves().is_empty() {
+            return format!("No lines: {} has no move.", pos.turn());
+        }
+        let positions = self.session().game().positions();
+        let history = positions[..positions.len().saturating_sub(1)].to_vec();
+        let limits = Limits {
+            movetime: Some(std::time::Duration::from_secs(2)),
+            ..Limits::depth(14)
+        };
+        let request = SearchRequest::new(pos, limits)
+            .with_egdb(self.session().egdb())
+            .with_history(history)
+            .with_lines(wanted);
+        let result = Engine::new(16).search(&request, &StopFlag::new(), |_| {});
+        let mut text = format!(
+            "Best lines for {} to move (scores in men, + Black ahead):",
+            pos.turn()
+        );
+        for (i, line) in result.lines.iter().enumerate() {
+            text.push_str(&format!(
+                "\n{}. {} depth {}: {}",
+                i + 1,
+                crate::session::score_in_men(pos.turn(), line.score),
+                result.depth,
+                crate::engine::line_notation(&pos, &line.pv)
+            ));
+        }
+        text
+    }
+
     /// A conversation over `session`, kept as `saving` says ([`Saving::Off`] for
     /// scripts, which must not fill the games folder).
     pub(crate) fn new(mut session: Session, saving: Saving) -> Plain {
@@ -578,6 +624,7 @@ impl Plain {
             }
             "thinking" => self.thinking(),
             "report" => self.report(),
+            "lines" => self.best_lines(argument),
             "next" => {
                 let answer = self.runtime.command(Command::NextGame);
                 self.reply("start the next game", answer)

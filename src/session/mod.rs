@@ -45,7 +45,7 @@ pub(crate) use players::{
     seat_tags, seats_from_tags,
 };
 pub(crate) use review::{Review, Reviewed, Step};
-pub(crate) use words::score_with_size;
+pub(crate) use words::{score_in_men, score_with_size};
 
 use crate::engine::egdb::Egdb;
 use crate::engine::{Level, Opening, SearchRequest, SearchResult};
@@ -180,7 +180,8 @@ impl Session {
         }
     }
 
-    /// The endgame databases the computer and the game report use, if any.
+    /// The endgame databases the session's searches (the computer, the game report, the
+    /// analysis board) use, if any.
     pub(crate) fn egdb(&self) -> Option<Arc<Egdb>> {
         self.computer.egdb.clone()
     }

@@ -57,6 +57,26 @@ pub(crate) fn score_with_size(to_move: Color, score: Score) -> String {
     }
 }
 
+/// A score in men for the side to move, as the panel shows it for Black (who moves
+/// first): `+0.35` Black better, `-1.20` White better, `#B7` Black wins in 7 moves,
+/// `#W7` White wins in 7.
+pub(crate) fn score_in_men(to_move: Color, score: crate::engine::Score) -> String {
+    if let Some(plies) = score.plies_to_end() {
+        let winner = if score.is_win() { to_move } else { !to_move };
+        let letter = if winner == Color::Black { 'B' } else { 'W' };
+        return format!("#{letter}{}", plies.div_ceil(2).max(1));
+    }
+    let centi = score.centi_men().unwrap_or(0);
+    let for_black = if to_move == Color::Black {
+        centi
+    } else {
+        -centi
+    };
+    let sign = if for_black < 0 { '-' } else { '+' };
+    let amount = for_black.unsigned_abs();
+    format!("{sign}{}.{:02}", amount / 100, amount % 100)
+}
+
 #[cfg(test)]
 mod examples {
     //! The examples the documentation of these crate-private items gave, run as tests.

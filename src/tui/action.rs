@@ -20,6 +20,9 @@ pub(crate) enum Direction {
 /// What a key press or click means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Action {
+    /// Open the analysis board on the game and the position shown (in review, or in
+    /// play with assistance on).
+    Analyse,
     /// Move the cursor one square on the screen.
     Cursor(Direction),
     /// Pick up the piece under the cursor, or land on the square under it.

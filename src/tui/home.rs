@@ -18,11 +18,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Padding, Paragraph, Widget, Wrap};
 use std::path::PathBuf;
 
-/// The smallest screen the home screen is drawn on: its nine entries, its title and
+/// The smallest screen the home screen is drawn on: its entries, its title and
 /// its key line inside a frame.
 pub(crate) const MIN_WIDTH: u16 = 40;
 /// See [`MIN_WIDTH`].
-pub(crate) const MIN_HEIGHT: u16 = 14;
+pub(crate) const MIN_HEIGHT: u16 = 15;
 
 /// The widest the home screen's frame grows: wider, its lines would be hard to follow.
 const MAX_WIDTH: u16 = 68;
@@ -40,6 +40,8 @@ pub(crate) enum Entry {
     Resume,
     /// A game from a PDN file.
     Open,
+    /// The analysis board.
+    Analysis,
     /// Positions to solve.
     Puzzles,
     /// Colour, pieces, coordinates, the engine's help.
@@ -52,12 +54,13 @@ pub(crate) enum Entry {
 
 impl Entry {
     /// Every entry, in the order shown.
-    pub(crate) const ALL: [Entry; 9] = [
+    pub(crate) const ALL: [Entry; 10] = [
         Entry::TwoPlayers,
         Entry::Computer,
         Entry::Network,
         Entry::Resume,
         Entry::Open,
+        Entry::Analysis,
         Entry::Puzzles,
         Entry::Settings,
         Entry::Help,
@@ -72,6 +75,7 @@ impl Entry {
             Entry::Network => 'n',
             Entry::Resume => 'r',
             Entry::Open => 'o',
+            Entry::Analysis => 'a',
             Entry::Puzzles => 'z',
             Entry::Settings => 's',
             Entry::Help => '?',
@@ -87,6 +91,7 @@ impl Entry {
             Entry::Network => "Play a friend across the network",
             Entry::Resume => "Resume an unfinished game",
             Entry::Open => "Open a PDN file",
+            Entry::Analysis => "Analysis board",
             Entry::Puzzles => "Puzzles",
             Entry::Settings => "Settings",
             Entry::Help => "Help: keys and rules",
@@ -107,6 +112,9 @@ impl Entry {
                 "Go on with a game left unfinished: every game is saved as it is played."
             }
             Entry::Open => "Review a game from a PDN file, or play on from any point of it.",
+            Entry::Analysis => {
+                "Play moves for both sides with variations; the engine shows its best lines."
+            }
             Entry::Puzzles => {
                 "Find the move that wins or saves the game: classic endings and positions \
                  from Marion Tinsley's games."
@@ -165,6 +173,8 @@ pub(crate) enum Chosen {
     Resume,
     /// The game(s) of this PDN file, as `--load` opens them.
     Open(PathBuf),
+    /// The analysis board, from the start position.
+    Analysis,
     /// The puzzles.
     Puzzles,
 }
@@ -355,6 +365,7 @@ impl Home {
             Entry::Network => self.page = Page::Network,
             Entry::Resume => return Some(Some(Chosen::Resume)),
             Entry::Open => self.page = Page::Open,
+            Entry::Analysis => return Some(Some(Chosen::Analysis)),
             Entry::Puzzles => return Some(Some(Chosen::Puzzles)),
             Entry::Settings => self.page = Page::Settings(0),
             Entry::Help => self.page = Page::Help(0),

@@ -158,6 +158,7 @@ pub(crate) const BOARD_KEYS: &[Binding] = &[
     bind(&[Char('+'), Char('=')], Action::ChangeLevel(true), When::Board, "+ -", "level", "computer level up/down", &[]),
     bind(&[Char('-')], Action::ChangeLevel(false), When::Board, "", "", "", &[]),
     bind(&[Char('t')], Action::Hint, When::Board, "t", "hint", "hint (not played)", &[]),
+    bind(&[Char('A')], Action::Analyse, When::Board, "A", "analyse", "analysis board here", &[Review]),
     bind(&[Char('a')], Action::ToggleCoordinates, When::Board, "a", "coordinates", "coordinates a-h 1-8", &[]),
     bind(&[Code(KeyCode::PageUp)], Action::ScrollMoves(true), When::Board, "PgUp PgDn", "scroll", "scroll the moves", &[]),
     bind(&[Code(KeyCode::PageDown)], Action::ScrollMoves(false), When::Board, "", "", "", &[]),

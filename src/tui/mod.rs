@@ -10,6 +10,7 @@
 //! it with the terminal restored, taken up again on `fg`.
 
 pub(crate) mod action;
+pub(crate) mod analysis;
 pub(crate) mod app;
 pub(crate) mod choice;
 pub(crate) mod geometry;
@@ -60,6 +61,9 @@ pub(crate) enum Start {
     /// the opener starts it (the game, or the picker of games to resume) or says why
     /// it cannot (a file that does not read), which the home screen then shows.
     Home(Box<Home>, Opener),
+    /// The analysis board (`--analyse`, or the home screen's entry): leaving it goes
+    /// back to the home screen it was opened from, else ends the program.
+    Analysis(Box<analysis::AnalysisBoard>),
     /// The [`puzzle`] screen; leaving it goes back to the home screen it came from, or
     /// ends the program.
     Puzzles(Box<puzzle::PuzzleScreen>),
@@ -117,6 +121,16 @@ pub(crate) fn run(
         let (session, saving) = loop {
             match start {
                 Start::Game(session, saving) => break (*session, saving),
+                Start::Analysis(mut board) => {
+                    let left = analyse(&mut terminal, &shared, &mut board)?;
+                    board.stop();
+                    match left_home.take() {
+                        Some((home, open)) if left == analysis::Done::Leave => {
+                            start = Start::Home(home, open)
+                        }
+                        _ => return Ok(None),
+                    }
+                }
                 Start::Choose { games, session } => {
                     match pick(&mut terminal, &shared, Picker::new(games, settings.theme))? {
                         Some((file, record)) => break (session(&record), Saving::Resumed(file)),
@@ -221,6 +235,48 @@ fn solve(
         if screen.handle_event(&event, area) {
             return Ok(());
         }
+    }
+}
+
+/// How often the analysis board looks for the search's news while it searches.
+const ANALYSIS_POLL: Duration = Duration::from_millis(150);
+
+/// Runs the analysis board until it is left (back where it was opened from) or the
+/// program is to end (Ctrl-C). Its search runs in the background; the screen is drawn
+/// again when a key changes it or the search has news.
+fn analyse(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    shared: &Shared,
+    board: &mut analysis::AnalysisBoard,
+) -> io::Result<analysis::Done> {
+    let mut redraw = true;
+    loop {
+        redraw |= take_up_after_suspension(terminal, shared)?;
+        if redraw {
+            let _frame = lock(&shared.screen);
+            let size = terminal.size()?;
+            board.screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+            terminal.draw(|frame| frame.render_widget(&*board, frame.area()))?;
+        }
+        // While the search works, wake now and then for its news; else wait for a key.
+        let event = if board.searching() {
+            event::poll(ANALYSIS_POLL)?.then(event::read).transpose()?
+        } else {
+            Some(event::read()?)
+        };
+        let Some(event) = event else {
+            redraw = board.poll();
+            continue;
+        };
+        if is_suspend_key(&event) {
+            suspend();
+            continue;
+        }
+        if let Some(done) = board.handle_event(&event) {
+            return Ok(done);
+        }
+        board.poll();
+        redraw = true;
     }
 }
 
@@ -414,6 +470,20 @@ fn event_loop(
             Some(Flow::Quit) => return Ok(()),
             Some(Flow::Continue) => redraw = true,
             None => {}
+        }
+        if let Some(mut board) = app.analysis.take() {
+            let left = analyse(terminal, shared, &mut board)?;
+            board.stop();
+            if left == analysis::Done::Quit {
+                return Ok(());
+            }
+            let size = terminal.size()?;
+            app.update(Action::Resize {
+                width: size.width,
+                height: size.height,
+            });
+            app.notify(app::Tone::Info, "Back from the analysis board");
+            redraw = true;
         }
     }
 }

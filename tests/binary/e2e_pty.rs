@@ -222,3 +222,19 @@ fn a_reviewed_only_move_shows_a_searched_score() {
         game.contents()
     );
 }
+
+#[test]
+fn analyse_with_a_fen_opens_the_analysis_board_and_q_leaves_it() {
+    let mut board = Session::start(&["--analyse", "--fen", "B:W21,22,23:B9,10,11"], &[]);
+    board.wait_for("the analysis board with its search's lines", |s| {
+        let text = s.contents();
+        text.contains("Analysis") && text.contains("Moves") && text.contains("depth ")
+    });
+    board.send(b"q");
+    let status = board.exit_status();
+    assert!(status.success(), "exit status {status:?}");
+    assert!(
+        !board.parser.screen().alternate_screen(),
+        "alternate screen left"
+    );
+}

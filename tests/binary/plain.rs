@@ -572,3 +572,29 @@ fn show_counts_moves_as_the_move_list_numbers_them_and_takes_either_half() {
         "{out}"
     );
 }
+
+#[test]
+fn lines_prints_the_best_lines_in_score_order_with_scores_in_men_and_depth() {
+    let (ok, out, _) = session(&["--plain"], "11-15\nlines 3\nlines 9\nquit\n");
+    assert!(ok);
+    let start = out.find("Best lines for White to move").expect("the lines");
+    let lines: Vec<&str> = out[start..].lines().skip(1).take(3).collect();
+    let mut scores = Vec::new();
+    let mut firsts = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let (head, moves) = line.split_once(": ").expect("a line with its moves");
+        let mut words = head.split_whitespace();
+        assert_eq!(words.next(), Some(format!("{}.", i + 1).as_str()), "{line}");
+        // A score in men for Black, then the depth.
+        let score: f64 = words.next().unwrap().parse().unwrap();
+        assert_eq!(words.next(), Some("depth"), "{line}");
+        assert!(words.next().unwrap().parse::<u32>().unwrap() > 0, "{line}");
+        scores.push(score);
+        firsts.push(moves.split_whitespace().next().unwrap().to_string());
+    }
+    // White to move: the best line is the one best for White, the lowest for Black.
+    assert!(scores.windows(2).all(|w| w[0] <= w[1]), "{scores:?}");
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "three different first moves: {lines:?}");
+    assert!(out.contains("lines takes a number from 1 to 5"), "{out}");
+}

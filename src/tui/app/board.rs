@@ -68,7 +68,7 @@ pub(crate) struct BoardView {
 impl BoardView {
     /// A board with nothing picked up, the cursor on `side`'s starting square;
     /// `flip_fixed` when `--flip` fixed which way up it is.
-    pub(super) fn new(
+    pub(crate) fn new(
         side: Color,
         flipped: bool,
         flip_fixed: bool,
@@ -103,14 +103,14 @@ impl BoardView {
     }
 
     /// Turns the board over; says which side is now at the bottom.
-    pub(super) fn flip(&mut self) -> String {
+    pub(crate) fn flip(&mut self) -> String {
         self.flipped = !self.flipped;
         let bottom = if self.flipped { "White" } else { "Black" };
         format!("Board flipped: {bottom} at the bottom")
     }
 
     /// Shows or hides the coordinates; says which.
-    pub(super) fn toggle_coordinates(&mut self) -> &'static str {
+    pub(crate) fn toggle_coordinates(&mut self) -> &'static str {
         self.coordinates = !self.coordinates;
         if self.coordinates {
             "Coordinates shown: a1 is square 29, h8 is square 4 (a hides them)"
@@ -204,7 +204,7 @@ impl BoardView {
     /// the screen (a diagonal neighbour for Up and Down, the next square of the row for
     /// Left and Right). With a piece picked up it moves only among the squares the piece
     /// may land on. It stays put when there is nothing that way.
-    pub(super) fn move_cursor(&mut self, direction: Direction, position: &Position) {
+    pub(crate) fn move_cursor(&mut self, direction: Direction, position: &Position) {
         let stops: Vec<(u8, u8)> = if self.pick.is_some() {
             self.targets(position)
                 .iter()
@@ -247,7 +247,7 @@ impl BoardView {
     }
 
     /// Tab with a piece picked up: the next square it may land on.
-    pub(super) fn next_target(&mut self, position: &Position) {
+    pub(crate) fn next_target(&mut self, position: &Position) {
         let targets = self.targets(position);
         let at = targets
             .iter()
@@ -259,7 +259,7 @@ impl BoardView {
     }
 
     /// The board cell under a click on a `screen` of that size, if it is on the board.
-    pub(super) fn cell_at(&self, screen: Rect, column: u16, row: u16) -> Option<(u8, u8)> {
+    pub(crate) fn cell_at(&self, screen: Rect, column: u16, row: u16) -> Option<(u8, u8)> {
         screen_layout(screen, self.flipped)?
             .board
             .cell_at(column, row)
@@ -267,7 +267,7 @@ impl BoardView {
 
     /// Enter/Space/click on a square of `position`: pick up, land, switch piece or
     /// explain; the move, once whole, is for the caller to play.
-    pub(super) fn select(&mut self, square: Option<Square>, position: &Position) -> Picked {
+    pub(crate) fn select(&mut self, square: Option<Square>, position: &Position) -> Picked {
         let Some(sq) = square else {
             return Picked::Said(
                 Tone::Error,
@@ -381,7 +381,7 @@ impl BoardView {
 
     /// Esc with a piece picked up: the last hop is taken back, or the piece put down.
     /// What to say, if anything happened.
-    pub(super) fn back(&mut self, position: &Position) -> Option<String> {
+    pub(crate) fn back(&mut self, position: &Position) -> Option<String> {
         match &mut self.pick {
             Some(pick) if !pick.hops.is_empty() => {
                 pick.hops.pop();

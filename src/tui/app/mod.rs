@@ -31,7 +31,7 @@ mod tournament;
 pub(crate) use super::action::{Action, Answer, Direction};
 pub(crate) use crate::runtime::Purpose;
 pub(crate) use board::BoardView;
-use board::Picked;
+pub(crate) use board::Picked;
 pub(crate) use editor::Editor;
 pub(crate) use games::GameList;
 use input::LetterPressed;
@@ -148,6 +148,9 @@ pub(crate) struct App {
     /// The terminal's size, kept up to date by [`Action::Resize`]; mouse clicks are
     /// mapped to squares with the same layout function the view uses for this size.
     pub(crate) screen: Rect,
+    /// The analysis board asked for ([`Action::Analyse`]): the event loop runs it and
+    /// comes back to the game.
+    pub(crate) analysis: Option<Box<crate::tui::analysis::AnalysisBoard>>,
 }
 
 impl App {
@@ -241,6 +244,7 @@ impl App {
             theme: settings.theme,
             mouse: settings.mouse,
             screen: Rect::new(0, 0, width, height),
+            analysis: None,
         };
         if fault.is_none() && !app.session().is_reviewing() {
             app.match_welcome();
@@ -416,6 +420,65 @@ impl App {
         }
     }
 
+    /// `A`: the analysis board on the game, at the position shown: the recorded game
+    /// in review, the game in play (assistance on) as far as it went.
+    fn open_analysis(&mut self) {
+        let session = self.session();
+        let (record, moves, start, shown) = match session.review() {
+            Some(review) => {
+                let mut record = crate::pdn::PdnGame::new(*review.recorded.start());
+                record.tags = review.tags.clone();
+                let moves = review.recorded.moves().to_vec();
+                (
+                    record,
+                    moves,
+                    *review.recorded.start(),
+                    self.game().moves().len(),
+                )
+            }
+            None if session.assist() => {
+                let game = self.game();
+                let shown = self.panel.browse.unwrap_or(game.moves().len());
+                (
+                    crate::pdn::PdnGame::new(*game.start()),
+                    game.moves().to_vec(),
+                    *game.start(),
+                    shown,
+                )
+            }
+            None => {
+                self.status.error(
+                    "The analysis board opens from a game in play only with assistance on \
+                     (--assist on); in review it always does",
+                );
+                return;
+            }
+        };
+        let mut tree = crate::game::tree::MoveTree::from_moves(start, &moves);
+        tree.go_to_start();
+        for _ in 0..shown {
+            tree.forward();
+        }
+        let settings = Settings {
+            flipped: self.board.flipped,
+            mouse: self.mouse,
+            theme: self.theme,
+            coordinates: self.board.coordinates,
+            ..Settings::default()
+        };
+        let egdb = session.egdb();
+        self.board.pick = None;
+        self.analysis = Some(Box::new(crate::tui::analysis::AnalysisBoard::new(
+            tree,
+            record,
+            &settings,
+            egdb,
+            self.screen,
+            "the game",
+            cfg!(not(test)),
+        )));
+    }
+
     /// `<` or `>`: the game browsed a move back or on (the panel says how).
     fn browse(&mut self, back: bool) {
         if self.session().is_reviewing() {
@@ -519,6 +582,7 @@ impl App {
             Action::MoveNow => self.ask_move_now(),
             Action::ChangeLevel(stronger) => self.command(Command::ChangeLevel(stronger)),
             Action::Hint => self.ask_hint(),
+            Action::Analyse => self.open_analysis(),
             Action::OpenPrompt(first) => self.open_prompt(first),
             Action::OpenChat => self.open_chat(),
             Action::TypeSquare { letter, digit } => {

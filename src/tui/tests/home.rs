@@ -125,7 +125,7 @@ fn network_open_and_help_pages() {
 #[test]
 fn every_size_draws_and_a_small_one_says_so() {
     let home = home();
-    for (w, h) in [(40, 14), (80, 24), (120, 40), (200, 60)] {
+    for (w, h) in [(40, 15), (80, 24), (120, 40), (200, 60)] {
         let text = screen(&home, w, h);
         assert!(
             text.contains("Two players at this terminal"),
@@ -133,9 +133,9 @@ fn every_size_draws_and_a_small_one_says_so() {
         );
         assert!(text.contains("q quit"), "{w}x{h}: the keys show\n{text}");
     }
-    let text = screen(&home, 39, 13);
+    let text = screen(&home, 39, 14);
     assert!(text.contains("terminal too small"), "{text}");
-    assert!(text.contains("need 40x14"), "{text}");
+    assert!(text.contains("need 40x15"), "{text}");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! an App, send it keys and render it.
 #![allow(clippy::unwrap_used)]
 
+mod analysis;
 mod clock_records;
 mod computer;
 mod editor;

@@ -3,7 +3,7 @@
 //! captures, hint).
 
 use super::piece_style;
-use crate::rules::{Color, Piece, Role, Square};
+use crate::rules::{Color, Piece, Position, Role, Square};
 use crate::tui::app::App;
 use crate::tui::geometry::{BoardGeometry, ScreenLayout};
 use crate::tui::theme::Theme;
@@ -14,16 +14,37 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 /// What the board marks on each square this frame.
 #[derive(Default)]
-struct Marks {
-    cursor: (u8, u8),
-    targets: Vec<Square>,
-    selected: Vec<Square>,
-    path: Vec<Square>,
-    jumped: Vec<Square>,
-    capturers: Vec<Square>,
-    last_move: Vec<Square>,
+pub(crate) struct Marks {
+    /// The cell under the cursor.
+    pub(crate) cursor: (u8, u8),
+    /// Where the piece picked up may land next.
+    pub(crate) targets: Vec<Square>,
+    /// The piece picked up and the hops chosen for it.
+    pub(crate) selected: Vec<Square>,
+    /// The hops chosen so far.
+    pub(crate) path: Vec<Square>,
+    /// The pieces jumped so far.
+    pub(crate) jumped: Vec<Square>,
+    /// The pieces that must capture.
+    pub(crate) capturers: Vec<Square>,
+    /// The squares of the move that led here.
+    pub(crate) last_move: Vec<Square>,
     /// The hint's squares: where the piece stands, then where it lands.
-    hint: Vec<Square>,
+    pub(crate) hint: Vec<Square>,
+}
+
+/// What a board shows: the position, its marks, its look and its labels.
+pub(crate) struct Scene<'a> {
+    /// Colours and glyphs.
+    pub(crate) theme: &'a Theme,
+    /// The position drawn.
+    pub(crate) position: &'a Position,
+    /// The marks on its squares.
+    pub(crate) marks: Marks,
+    /// The a-h, 1-8 coordinates round it.
+    pub(crate) coordinates: bool,
+    /// The side to move and the words for its label, where the label says the turn.
+    pub(crate) turn: Option<(Color, String)>,
 }
 
 impl Marks {
@@ -75,7 +96,19 @@ impl Marks {
 
 /// Draws the board, its frame and the side names above and below it.
 pub(super) fn render_board(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
-    let theme = &app.theme;
+    let scene = Scene {
+        theme: &app.theme,
+        position: app.shown_position(),
+        marks: Marks::of(app),
+        coordinates: app.board.coordinates,
+        turn: super::compact_turn(app),
+    };
+    draw_board(&scene, layout, buf);
+}
+
+/// Draws `scene`'s board in `layout`, its frame and the side names above and below it.
+pub(crate) fn draw_board(scene: &Scene, layout: &ScreenLayout, buf: &mut Buffer) {
+    let theme = scene.theme;
     let board = &layout.board;
     let (top, bottom) = if board.flipped {
         (Color::Black, Color::White)
@@ -84,7 +117,7 @@ pub(super) fn render_board(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
     };
     // Without a panel (the compact layout), the side to move's name says so, so that the
     // turn stays in view whatever the status line says.
-    let turn = super::compact_turn(app).filter(|_| layout.panel.is_empty());
+    let turn = scene.turn.clone().filter(|_| layout.panel.is_empty());
     let label = |color: Color| match &turn {
         Some((side, text)) if *side == color => text.clone(),
         _ => color.name().to_string(),
@@ -110,13 +143,12 @@ pub(super) fn render_board(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
         };
     }
     frame.render(board.frame, buf);
-    let marks = Marks::of(app);
     for row in 0..8 {
         for col in 0..8 {
-            render_cell(app, board, &marks, row, col, buf);
+            render_cell(scene, board, row, col, buf);
         }
     }
-    if app.board.coordinates {
+    if scene.coordinates {
         render_coordinates(theme, board, buf);
     }
 }
@@ -150,15 +182,9 @@ fn render_coordinates(theme: &Theme, board: &BoardGeometry, buf: &mut Buffer) {
     }
 }
 
-fn render_cell(
-    app: &App,
-    board: &BoardGeometry,
-    marks: &Marks,
-    row: u8,
-    col: u8,
-    buf: &mut Buffer,
-) {
-    let theme = &app.theme;
+fn render_cell(scene: &Scene, board: &BoardGeometry, row: u8, col: u8, buf: &mut Buffer) {
+    let theme = scene.theme;
+    let marks = &scene.marks;
     let g = &theme.glyphs;
     let rect = board.cell_rect(row, col);
     let is_cursor = marks.cursor == (row, col);
@@ -198,7 +224,7 @@ fn render_cell(
     } else {
         style
     };
-    let piece = app.shown_position().piece_at(sq);
+    let piece = scene.position.piece_at(sq);
     let landing = marks.targets.contains(&sq) || hint_landing;
     // A square one row high shows its piece, or its landing mark, or else its number;
     // a narrow one keeps its number off its left edge, where a rank label may stand.

@@ -1,7 +1,7 @@
 //! Drawing: `impl Widget for &App`. Reads the state, never changes it.
 
 mod big_digits;
-pub(super) mod board;
+pub(crate) mod board;
 mod overlays;
 mod panel;
 mod report;

@@ -1,0 +1,641 @@
+//! The analysis board: moves for both sides played freely into a move tree (a move from
+//! an earlier position makes a variation), the position shown analysed continuously by
+//! a background search with its best lines, the endgame databases' result where they
+//! hold it, and the tree saved as PDN with its variations.
+//!
+//! Like the home screen it is state ([`AnalysisBoard`], which owns the tree, the board
+//! on screen and the search), keys turned into changes ([`AnalysisBoard::handle_event`],
+//! no I/O but the save the player asks for) and drawing ([`view`]); the
+//! [parent module](super) runs it.
+
+pub(crate) mod search;
+pub(crate) mod view;
+
+use super::action::Direction;
+use super::app::{BoardView, Picked, Tone};
+use super::theme::Theme;
+use crate::engine::egdb::Egdb;
+use crate::game::tree::MoveTree;
+use crate::pdn::PdnGame;
+use crate::rules::{Move, Position, Square};
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+use ratatui::layout::Rect;
+use search::{Analyser, Job, Report};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The most best lines shown.
+pub(crate) const MAX_LINES: usize = 5;
+
+/// What a key does on the analysis board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Act {
+    /// The cursor moves.
+    Cursor(Direction),
+    /// The square under the cursor is selected (pick up, land).
+    Select,
+    /// A hop taken back, a piece put down, or (nothing picked up) the board left.
+    Back,
+    /// One move back in the tree.
+    StepBack,
+    /// One move on along the line shown.
+    StepOn,
+    /// To the start position.
+    ToStart,
+    /// To the end of the line shown.
+    ToEnd,
+    /// The next (or previous) variation at the move shown.
+    Variation(bool),
+    /// The variation shown becomes the main line.
+    Promote,
+    /// The variation shown is deleted.
+    Delete,
+    /// Analysis on or off.
+    ToggleAnalysis,
+    /// One best line more (or fewer).
+    Lines(bool),
+    /// The best line's first move is played.
+    PlayBest,
+    /// The move prompt opens with the digit pressed.
+    Type,
+    /// The opening explorer's panel opens or closes.
+    Explorer,
+    /// The board turns over.
+    Flip,
+    /// The save prompt opens.
+    Save,
+    /// The help overlay opens or closes.
+    Help,
+    /// Back to where the board was opened from.
+    Leave,
+}
+
+/// One key of the analysis board: the keys, what they do, and their words for the
+/// footer (empty: not there) and the help overlay.
+pub(crate) struct AnalysisKey {
+    /// The key codes that do it.
+    pub(crate) codes: &'static [KeyCode],
+    /// What they do.
+    pub(crate) act: Act,
+    /// The keys as shown.
+    pub(crate) label: &'static str,
+    /// A word or two for the footer; empty: not in the footer.
+    pub(crate) short: &'static str,
+    /// What it does, for the help overlay; empty: described by the line before.
+    pub(crate) help: &'static str,
+}
+
+/// The analysis board's one key table: the handler, the footer and the help read it.
+#[rustfmt::skip]
+pub(crate) const KEYS: &[AnalysisKey] = &[
+    AnalysisKey { codes: &[KeyCode::Up, KeyCode::Char('k')], act: Act::Cursor(Direction::Up), label: "arrows hjkl", short: "", help: "move the cursor on the board" },
+    AnalysisKey { codes: &[KeyCode::Down, KeyCode::Char('j')], act: Act::Cursor(Direction::Down), label: "", short: "", help: "" },
+    AnalysisKey { codes: &[KeyCode::Left, KeyCode::Char('h')], act: Act::Cursor(Direction::Left), label: "", short: "", help: "" },
+    AnalysisKey { codes: &[KeyCode::Right, KeyCode::Char('l')], act: Act::Cursor(Direction::Right), label: "", short: "", help: "" },
+    AnalysisKey { codes: &[KeyCode::Enter, KeyCode::Char(' ')], act: Act::Select, label: "Enter", short: "", help: "pick up a piece, land it (either side; or click)" },
+    AnalysisKey { codes: &[KeyCode::Char('0'), KeyCode::Char('1'), KeyCode::Char('2'), KeyCode::Char('3'), KeyCode::Char('4'), KeyCode::Char('5'), KeyCode::Char('6'), KeyCode::Char('7'), KeyCode::Char('8'), KeyCode::Char('9')], act: Act::Type, label: "0-9", short: "", help: "type a move: 11-15 (Enter plays it)" },
+    AnalysisKey { codes: &[KeyCode::Char('<'), KeyCode::Char(','), KeyCode::Backspace], act: Act::StepBack, label: "< >", short: "step", help: "a move back / on along the line shown" },
+    AnalysisKey { codes: &[KeyCode::Char('>'), KeyCode::Char('.')], act: Act::StepOn, label: "", short: "", help: "" },
+    AnalysisKey { codes: &[KeyCode::Home], act: Act::ToStart, label: "Home End", short: "", help: "to the start / the end of the line" },
+    AnalysisKey { codes: &[KeyCode::End], act: Act::ToEnd, label: "", short: "", help: "" },
+    AnalysisKey { codes: &[KeyCode::Char('v')], act: Act::Variation(false), label: "v V", short: "variation", help: "next / previous variation of the move shown" },
+    AnalysisKey { codes: &[KeyCode::Char('V')], act: Act::Variation(true), label: "", short: "", help: "" },
+    AnalysisKey { codes: &[KeyCode::Char('P')], act: Act::Promote, label: "P", short: "", help: "make the variation shown the main line" },
+    AnalysisKey { codes: &[KeyCode::Char('D')], act: Act::Delete, label: "D", short: "", help: "delete the variation shown" },
+    AnalysisKey { codes: &[KeyCode::Char('e')], act: Act::ToggleAnalysis, label: "e", short: "engine", help: "analysis on / off" },
+    AnalysisKey { codes: &[KeyCode::Char('+'), KeyCode::Char('=')], act: Act::Lines(true), label: "+ -", short: "lines", help: "one best line more / fewer (1 to 5)" },
+    AnalysisKey { codes: &[KeyCode::Char('-')], act: Act::Lines(false), label: "", short: "", help: "" },
+    AnalysisKey { codes: &[KeyCode::Char('b')], act: Act::PlayBest, label: "b", short: "", help: "play the best line's move (marked on the board)" },
+    AnalysisKey { codes: &[KeyCode::Char('f')], act: Act::Flip, label: "f", short: "", help: "turn the board over" },
+    AnalysisKey { codes: &[KeyCode::Char('s')], act: Act::Save, label: "s", short: "save", help: "save the moves and variations as PDN" },
+    AnalysisKey { codes: &[KeyCode::Char('o')], act: Act::Explorer, label: "o", short: "explorer", help: "opening explorer: Up/Down choose, Enter plays" },
+    AnalysisKey { codes: &[KeyCode::Char('?')], act: Act::Help, label: "?", short: "help", help: "this help" },
+    AnalysisKey { codes: &[KeyCode::Esc], act: Act::Back, label: "Esc", short: "", help: "put a piece down; else leave" },
+    AnalysisKey { codes: &[KeyCode::Char('q')], act: Act::Leave, label: "q", short: "leave", help: "leave the analysis board" },
+];
+
+/// What the event loop is to do after an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Done {
+    /// Back to where the board was opened from.
+    Leave,
+    /// End the program (Ctrl-C).
+    Quit,
+}
+
+/// The analysis board's whole state.
+#[derive(Debug)]
+pub(crate) struct AnalysisBoard {
+    /// The moves played, with their variations; the node shown.
+    pub(crate) tree: MoveTree,
+    /// The record's tags, written again on a save.
+    pub(crate) record: PdnGame,
+    /// The board on screen: the cursor, the piece picked up, which way up.
+    pub(crate) board: BoardView,
+    /// Colours and glyphs.
+    pub(crate) theme: Theme,
+    /// Whether mouse clicks are used.
+    pub(crate) mouse: bool,
+    /// The screen's size.
+    pub(crate) screen: Rect,
+    /// How many best lines are asked for (1 to [`MAX_LINES`]).
+    pub(crate) lines: usize,
+    /// Whether the position shown is analysed.
+    pub(crate) on: bool,
+    /// What the search found for the position shown.
+    pub(crate) report: Report,
+    /// The number of the position's job: a report for another is not shown.
+    job: u64,
+    /// The background search, started when first needed.
+    analyser: Option<Analyser>,
+    /// Whether a background search may be started (not in tests of the screen).
+    searching_allowed: bool,
+    /// The endgame databases.
+    pub(crate) egdb: Option<Arc<Egdb>>,
+    /// The message on the status line.
+    pub(crate) message: Option<(Tone, String)>,
+    /// The help overlay is open.
+    pub(crate) help: bool,
+    /// The save prompt is open, with the path typed.
+    pub(crate) saving: Option<String>,
+    /// The move prompt is open, with the move typed.
+    pub(crate) typing: Option<String>,
+    /// The opening explorer's panel is open, this row of it chosen.
+    pub(crate) explorer: Option<usize>,
+    /// Where the board was opened from, for the leave key's words.
+    pub(crate) opened_from: &'static str,
+}
+
+impl AnalysisBoard {
+    /// A board showing `tree` (the record `record`'s tags kept for a save), looked at
+    /// as `theme` says on a `screen`; `opened_from` names where `q` goes back to.
+    /// With `search`, the background search starts at once.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        tree: MoveTree,
+        record: PdnGame,
+        settings: &super::Settings,
+        egdb: Option<Arc<Egdb>>,
+        screen: Rect,
+        opened_from: &'static str,
+        search: bool,
+    ) -> AnalysisBoard {
+        let turn = tree.position().turn();
+        let board = BoardView::new(
+            turn,
+            settings.flipped,
+            settings.flipped,
+            None,
+            settings.coordinates,
+        );
+        let mut analysis = AnalysisBoard {
+            tree,
+            record,
+            board,
+            theme: settings.theme,
+            mouse: settings.mouse,
+            screen,
+            lines: 3,
+            on: true,
+            report: Report::default(),
+            job: 0,
+            analyser: None,
+            searching_allowed: search,
+            egdb,
+            message: Some((
+                Tone::Info,
+                "Analysis board: play moves for either side; ? lists the keys".into(),
+            )),
+            help: false,
+            saving: None,
+            typing: None,
+            explorer: None,
+            opened_from,
+        };
+        analysis.restart();
+        analysis
+    }
+
+    /// The position shown.
+    pub(crate) fn position(&self) -> &Position {
+        self.tree.position()
+    }
+
+    /// The best move found for the position shown, if the analysis has one.
+    pub(crate) fn best_move(&self) -> Option<Move> {
+        if !self.on || self.report.id != self.job {
+            return None;
+        }
+        self.report
+            .lines
+            .first()
+            .and_then(|l| l.pv.first())
+            .copied()
+    }
+
+    /// The position shown changed (or what is asked of its analysis): the lines shown
+    /// are dropped at once and the search starts on it.
+    pub(crate) fn restart(&mut self) {
+        self.job += 1;
+        self.report = Report {
+            id: self.job,
+            ..Report::default()
+        };
+        self.board.pick = None;
+        if !self.on {
+            if let Some(analyser) = &self.analyser {
+                analyser.pause();
+            }
+            return;
+        }
+        if !self.searching_allowed {
+            return;
+        }
+        if self.analyser.is_none() {
+            match Analyser::start(self.egdb.clone()) {
+                Ok(analyser) => self.analyser = Some(analyser),
+                Err(e) => {
+                    self.say(Tone::Error, format!("The analysis could not start: {e}"));
+                    self.on = false;
+                    return;
+                }
+            }
+        }
+        if let Some(analyser) = &self.analyser {
+            analyser.analyse(Job {
+                id: self.job,
+                position: *self.tree.position(),
+                history: self.tree.history(),
+                lines: self.lines,
+            });
+        }
+    }
+
+    /// Takes the search's news; true when there is something new to draw.
+    pub(crate) fn poll(&mut self) -> bool {
+        let Some(analyser) = &self.analyser else {
+            return false;
+        };
+        let report = analyser.report();
+        if report.id == self.job && report != self.report {
+            self.report = report;
+            return true;
+        }
+        false
+    }
+
+    /// Whether the search is still at work (the screen polls it while it is).
+    pub(crate) fn searching(&self) -> bool {
+        self.on && self.analyser.is_some() && !self.report.done
+    }
+
+    /// Stops the search and ends its thread (the board is left).
+    pub(crate) fn stop(&mut self) {
+        self.analyser = None;
+    }
+
+    /// Puts `text` on the status line.
+    pub(crate) fn say(&mut self, tone: Tone, text: impl Into<String>) {
+        self.message = Some((tone, text.into()));
+    }
+
+    /// Handles a terminal event: a key press, a click or a resize.
+    pub(crate) fn handle_event(&mut self, event: &Event) -> Option<Done> {
+        match event {
+            Event::Key(key) if key.kind == KeyEventKind::Press => self.key(key),
+            Event::Mouse(mouse)
+                if self.mouse && mouse.kind == MouseEventKind::Down(MouseButton::Left) =>
+            {
+                if let Some(cell) = self.board.cell_at(self.screen, mouse.column, mouse.row) {
+                    let square = Square::from_row_col(cell.0, cell.1);
+                    if square.is_some() {
+                        self.board.cursor = cell;
+                    }
+                    self.select(square);
+                }
+                None
+            }
+            Event::Resize(width, height) => {
+                self.screen = Rect::new(0, 0, *width, *height);
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// A key pressed.
+    fn key(&mut self, key: &KeyEvent) -> Option<Done> {
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            return (key.code == KeyCode::Char('c')).then_some(Done::Quit);
+        }
+        if let Some(path) = &mut self.saving {
+            match key.code {
+                KeyCode::Esc => {
+                    self.saving = None;
+                    self.say(Tone::Info, "Not saved");
+                }
+                KeyCode::Enter => {
+                    let path = std::mem::take(path);
+                    self.saving = None;
+                    self.save(&path);
+                }
+                KeyCode::Backspace => {
+                    path.pop();
+                }
+                KeyCode::Char(c) if path.chars().count() < 1024 => path.push(c),
+                _ => {}
+            }
+            return None;
+        }
+        if let Some(text) = &mut self.typing {
+            match key.code {
+                KeyCode::Esc => self.typing = None,
+                KeyCode::Enter => {
+                    let text = std::mem::take(text);
+                    self.typing = None;
+                    let pos = *self.tree.position();
+                    match pos.parse_move(text.trim()) {
+                        Ok(m) => self.play(m),
+                        Err(e) => {
+                            self.say(Tone::Error, crate::text::printable(&e.to_string(), 200));
+                            self.typing = Some(text);
+                        }
+                    }
+                }
+                KeyCode::Backspace => {
+                    text.pop();
+                }
+                KeyCode::Char(c) if text.len() < 80 => text.push(c),
+                _ => {}
+            }
+            return None;
+        }
+        if self.help {
+            self.help = false;
+            return None;
+        }
+        if let Some(row) = self.explorer {
+            let moves = self.explored();
+            match key.code {
+                KeyCode::Up | KeyCode::Char('k') => {
+                    self.explorer = Some(row.saturating_sub(1));
+                    return None;
+                }
+                KeyCode::Down | KeyCode::Char('j') => {
+                    self.explorer = Some((row + 1).min(moves.len().saturating_sub(1)));
+                    return None;
+                }
+                KeyCode::Enter => {
+                    match moves.get(row) {
+                        Some((m, _)) => {
+                            self.play(*m);
+                            self.explorer = Some(0);
+                        }
+                        None => {
+                            self.say(Tone::Error, "No game of the collection goes on from here")
+                        }
+                    }
+                    return None;
+                }
+                KeyCode::Esc => {
+                    self.explorer = None;
+                    return None;
+                }
+                _ => {}
+            }
+        }
+        if let KeyCode::Char(digit @ '0'..='9') = key.code {
+            self.typing = Some(digit.to_string());
+            self.message = None;
+            return None;
+        }
+        let act = KEYS
+            .iter()
+            .find(|k| k.codes.contains(&key.code))
+            .map(|k| k.act)?;
+        self.act(act)
+    }
+
+    /// Does `act`.
+    pub(crate) fn act(&mut self, act: Act) -> Option<Done> {
+        self.message = None;
+        match act {
+            Act::Cursor(direction) => {
+                let pos = *self.tree.position();
+                self.board.move_cursor(direction, &pos);
+            }
+            Act::Select => self.select(self.board.cursor_square()),
+            Act::Back => {
+                let pos = *self.tree.position();
+                match self.board.back(&pos) {
+                    Some(text) => self.say(Tone::Info, text),
+                    None => return Some(Done::Leave),
+                }
+            }
+            Act::StepBack => self.step(MoveTree::back, "At the start"),
+            Act::StepOn => self.step(MoveTree::forward, "At the end of the line"),
+            Act::ToStart => {
+                self.tree.go_to_start();
+                self.restart();
+            }
+            Act::ToEnd => {
+                self.tree.go_to_end();
+                self.restart();
+            }
+            Act::Variation(back) => match self.tree.switch_variation(back) {
+                Some((i, count)) => {
+                    let which = if i == 0 {
+                        "the main line".to_string()
+                    } else {
+                        format!("variation {i}")
+                    };
+                    self.say(Tone::Info, format!("Shown: {which} of {} here", count - 1));
+                    self.restart();
+                }
+                None => self.say(Tone::Error, "No other move was played here"),
+            },
+            Act::Promote => {
+                if self.tree.promote() {
+                    self.say(Tone::Info, "The variation is the main line now");
+                } else {
+                    self.say(Tone::Error, "This is the main line already");
+                }
+            }
+            Act::Delete => match self.tree.delete_variation() {
+                Some(gone) => {
+                    let plural = if gone == 1 { "" } else { "s" };
+                    self.say(
+                        Tone::Info,
+                        format!("Variation deleted ({gone} move{plural})"),
+                    );
+                    self.restart();
+                }
+                None => self.say(
+                    Tone::Error,
+                    "The main line is not a variation: step into one to delete it",
+                ),
+            },
+            Act::ToggleAnalysis => {
+                self.on = !self.on;
+                self.say(
+                    Tone::Info,
+                    if self.on {
+                        "Analysis on"
+                    } else {
+                        "Analysis off"
+                    },
+                );
+                self.restart();
+            }
+            Act::Lines(more) => {
+                let lines = if more {
+                    (self.lines + 1).min(MAX_LINES)
+                } else {
+                    self.lines.saturating_sub(1).max(1)
+                };
+                if lines != self.lines {
+                    self.lines = lines;
+                    self.restart();
+                }
+                self.say(Tone::Info, format!("Best lines shown: {}", self.lines));
+            }
+            Act::PlayBest => match self.best_move() {
+                Some(m) => self.play(m),
+                None => self.say(Tone::Error, "No best move yet (e turns analysis on)"),
+            },
+            Act::Flip => {
+                let text = self.board.flip();
+                self.say(Tone::Info, text);
+            }
+            Act::Save => {
+                let path = crate::store::default_save_path(crate::store::now_unix())
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_else(|| "analysis.pdn".into());
+                self.saving = Some(path);
+            }
+            Act::Help => self.help = !self.help,
+            Act::Type => self.typing = Some(String::new()),
+            Act::Explorer => {
+                self.explorer = match self.explorer {
+                    Some(_) => None,
+                    None => Some(0),
+                };
+            }
+            Act::Leave => return Some(Done::Leave),
+        }
+        None
+    }
+
+    /// The moves played from the position shown in the built-in collection (Marion
+    /// Tinsley's tournament games), most played first, with how those games ended.
+    pub(crate) fn explored(&self) -> Vec<(Move, crate::explorer::Tally)> {
+        crate::explorer::builtin().moves_from(self.tree.position())
+    }
+
+    /// The name of the opening the moves to the position shown make, if it has one.
+    pub(crate) fn opening(&self) -> Option<&'static str> {
+        crate::session::opening_name(self.tree.start(), &self.tree.moves_to_current())
+    }
+
+    /// A step through the tree by `step`; `edge` is said when there is none.
+    fn step(&mut self, step: fn(&mut MoveTree) -> bool, edge: &str) {
+        if step(&mut self.tree) {
+            self.restart();
+        } else {
+            self.say(Tone::Error, edge.to_string());
+        }
+    }
+
+    /// Enter/Space/click on a square: the board's pick and hops, and the move played
+    /// into the tree once whole.
+    fn select(&mut self, square: Option<Square>) {
+        let pos = *self.tree.position();
+        if pos.legal_moves().is_empty() {
+            let loser = pos.turn();
+            self.say(
+                Tone::Error,
+                format!("{loser} has no move here: the game would be over"),
+            );
+            return;
+        }
+        match self.board.select(square, &pos) {
+            Picked::Said(tone, text) => self.say(tone, text),
+            Picked::Play(m) => self.play(m),
+        }
+    }
+
+    /// Plays `m` (legal in the position shown) into the tree.
+    fn play(&mut self, m: Move) {
+        let pos = *self.tree.position();
+        let known = self.tree.len();
+        if !self.tree.play(m) {
+            self.say(Tone::Error, "The tree is full: delete a variation first");
+            return;
+        }
+        self.board.cursor = (m.to().row(), m.to().col());
+        let text = pos.notation(&m);
+        if self.tree.len() > known && self.tree.is_variation_move() {
+            self.say(Tone::Info, format!("{text}: a new variation"));
+        } else {
+            self.say(Tone::Info, format!("{} played {text}", pos.turn()));
+        }
+        self.restart();
+    }
+
+    /// Writes the tree as PDN at `path` (typed: `~` stands for the home folder),
+    /// after what the file holds, and says how it went.
+    fn save(&mut self, path: &str) {
+        let path = crate::store::expand_home(&PathBuf::from(path.trim()));
+        let mut record = self.record.clone();
+        if record.tag("Event").is_none() {
+            record.set_tag("Event", "Analysis");
+        }
+        if record.tag("Date").is_none() {
+            record.set_tag("Date", &crate::store::today());
+        }
+        let text = crate::pdn::write_tree(&record, &self.tree);
+        match crate::store::files::append_text(&path, &text) {
+            Ok(how) => {
+                let verb = match how {
+                    crate::store::Appended::Created => "Saved to",
+                    crate::store::Appended::Added => "Added to",
+                };
+                let shown = crate::text::printable(&path.display().to_string(), 200);
+                self.say(Tone::Info, format!("{verb} {shown}"));
+            }
+            Err(e) => self.say(
+                Tone::Error,
+                crate::text::printable(&format!("Not saved: {e}"), 300),
+            ),
+        }
+    }
+}
+
+impl Drop for AnalysisBoard {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// The tree of game `number` of the PDN file at `path`, with its variations and
+/// comments, and its record (tags); a file that does not read says why.
+pub(crate) fn load_tree(
+    path: &std::path::Path,
+    number: usize,
+) -> Result<(PdnGame, MoveTree), crate::store::StoreError> {
+    let record = crate::store::load_record(path, number)?;
+    let tree = std::fs::read(path)
+        .ok()
+        .map(crate::pdn::decode_owned)
+        .and_then(|text| {
+            crate::pdn::games_with_trees(&text)
+                .nth(number - 1)
+                .and_then(Result::ok)
+        })
+        .map(|(_, tree)| tree)
+        .filter(|tree| tree.main_line() == record.moves)
+        .unwrap_or_else(|| MoveTree::from_moves(record.start, &record.moves));
+    Ok((record, tree))
+}

@@ -1,0 +1,482 @@
+//! Drawing the analysis board: the board (the best move marked), the analysis panel
+//! (the best lines with their scores in men and depth, the databases' result), the move
+//! tree with its variations indented and the move shown highlighted, the status line
+//! and the keys.
+
+use super::{AnalysisBoard, KEYS};
+use crate::game::tree::{NodeId, Piece};
+use crate::rules::{Color, Move, Position};
+use crate::session::score_in_men as score_text;
+use crate::tui::app::Tone;
+use crate::tui::geometry::{MIN_HEIGHT, MIN_WIDTH, screen_layout};
+use crate::tui::view::board::{Marks, Scene, draw_board};
+use crate::tui::view::hint_line;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+/// `moves` from `pos` in numbered notation (`3... 9-14`, `4. 22-17`, `11-15`): each move
+/// with its number where it has one, the first being ply `ply` of a game from `start`.
+pub(crate) fn numbered_line(
+    start: &Position,
+    ply: usize,
+    pos: &Position,
+    moves: &[Move],
+) -> Vec<String> {
+    let mut pos = *pos;
+    let mut units = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        let (number, color) = crate::game::move_number(start, ply + i);
+        let text = pos.notation(m);
+        units.push(match color {
+            Color::Black => format!("{number}. {text}"),
+            Color::White if i == 0 => format!("{number}... {text}"),
+            Color::White => text,
+        });
+        pos = pos.play_unchecked(m);
+    }
+    units
+}
+
+/// Words of the move list, each with the node it names (none for a move number, a
+/// parenthesis or a comment).
+type Words = Vec<(String, Option<NodeId>)>;
+
+/// The rows of the move list: the tree's text with each variation on lines of its own,
+/// indented by its depth, wrapped to `width`; each word with the node it names. Also
+/// the row of the move shown.
+fn tree_rows(board: &AnalysisBoard, width: usize) -> (Vec<Words>, usize) {
+    let width = width.max(8);
+    let mut logical: Vec<(usize, Words)> = vec![(0, Vec::new())];
+    let mut depth = 0usize;
+    for piece in board.tree.pieces() {
+        match piece {
+            Piece::Move { node, number, text } => {
+                let words = &mut logical.last_mut().expect("a line").1;
+                if let Some(number) = number {
+                    words.push((number, None));
+                }
+                words.push((text, Some(node)));
+            }
+            Piece::Open => {
+                depth += 1;
+                logical.push((depth, vec![("(".into(), None)]));
+            }
+            Piece::Close => {
+                logical
+                    .last_mut()
+                    .expect("a line")
+                    .1
+                    .push((")".into(), None));
+                depth = depth.saturating_sub(1);
+                logical.push((depth, Vec::new()));
+            }
+            Piece::Comment(text) => {
+                let text: String = text.chars().take(60).collect();
+                logical
+                    .last_mut()
+                    .expect("a line")
+                    .1
+                    .push((format!("{{{text}}}"), None));
+            }
+        }
+    }
+    let current = board.tree.current();
+    let mut rows: Vec<Words> = Vec::new();
+    let mut shown_row = 0;
+    for (indent, words) in logical {
+        if words.is_empty() {
+            continue;
+        }
+        let indent = (2 * indent).min(width / 2);
+        let mut row: Words = vec![(" ".repeat(indent), None)];
+        let mut len = indent;
+        let mut after_number = false;
+        for (i, (word, node)) in words.iter().enumerate() {
+            let (word, node) = (word.clone(), *node);
+            let w = word.chars().count();
+            // A move number goes to the next row with its move; a ")" and a move after
+            // its number stay on the row.
+            let glued = word == ")" || after_number;
+            let is_number = node.is_none() && word.ends_with('.');
+            let needed = match words.get(i + 1) {
+                Some((next, _)) if is_number => w + 1 + next.chars().count(),
+                _ => w,
+            };
+            after_number = is_number;
+            if len > indent && len + 1 + needed > width && !glued {
+                rows.push(std::mem::take(&mut row));
+                row.push((" ".repeat(indent + 1), None));
+                len = indent + 1;
+            } else if len > indent && word != ")" && row.last().is_some_and(|(t, _)| t != "(") {
+                row.push((" ".into(), None));
+                len += 1;
+            }
+            if node == Some(current) {
+                shown_row = rows.len();
+            }
+            len += w;
+            row.push((word, node));
+        }
+        rows.push(row);
+    }
+    (rows, shown_row)
+}
+
+impl Widget for &AnalysisBoard {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        Clear.render(area, buf);
+        let theme = &self.theme;
+        let Some(layout) = screen_layout(area, self.board.flipped) else {
+            Paragraph::new(format!(
+                "terminal too small:\nneed {MIN_WIDTH}x{MIN_HEIGHT}\nq leaves"
+            ))
+            .style(theme.error)
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
+            return;
+        };
+        let pos = self.position();
+        let (selected, path) = match &self.board.pick {
+            Some(pick) => {
+                let mut selected = vec![pick.from];
+                selected.extend(&pick.hops);
+                (selected, pick.hops.clone())
+            }
+            None => (Vec::new(), Vec::new()),
+        };
+        let turn_words = if pos.legal_moves().is_empty() {
+            format!("{} cannot move", pos.turn())
+        } else {
+            format!("{} to move", pos.turn())
+        };
+        let scene = Scene {
+            theme,
+            position: pos,
+            marks: Marks {
+                cursor: self.board.cursor,
+                targets: self.board.targets(pos),
+                selected,
+                path,
+                jumped: self.board.jumped_so_far(),
+                capturers: pos.capturers().into_iter().collect(),
+                last_move: self
+                    .tree
+                    .last_move()
+                    .map(|m| m.squares())
+                    .unwrap_or_default(),
+                hint: self.best_move().map(|m| m.squares()).unwrap_or_default(),
+            },
+            coordinates: self.board.coordinates,
+            turn: Some((pos.turn(), turn_words)),
+        };
+        draw_board(&scene, &layout, buf);
+        if !layout.panel.is_empty() {
+            self.render_panel(layout.panel, buf);
+        }
+        let status = match (&self.typing, &self.saving) {
+            (Some(text), _) => {
+                let mut spans = vec![
+                    Span::styled("Move: ", theme.heading),
+                    Span::raw(text.clone()),
+                    Span::styled(" ", theme.key),
+                    Span::raw("  Enter plays, Esc cancels"),
+                ];
+                if let Some((Tone::Error, why)) = &self.message {
+                    spans.push(Span::styled(format!("  {why}"), theme.error));
+                }
+                Line::from(spans)
+            }
+            (None, Some(path)) => Line::from(vec![
+                Span::styled("Save to: ", theme.heading),
+                Span::raw(path.clone()),
+                Span::styled(" ", theme.key),
+                Span::raw("  Enter saves, Esc cancels"),
+            ]),
+            (None, None) => match &self.message {
+                Some((Tone::Error, text)) => Line::styled(text.clone(), theme.error),
+                Some((Tone::Info, text)) => Line::styled(text.clone(), theme.text),
+                None => Line::styled(self.place_words(), theme.text),
+            },
+        };
+        Paragraph::new(status)
+            .wrap(Wrap { trim: true })
+            .render(layout.status, buf);
+        let keys: Vec<(&str, &str)> = KEYS
+            .iter()
+            .filter(|k| !k.short.is_empty())
+            .map(|k| (k.label, k.short))
+            .collect();
+        let mut keys = keys;
+        let length = |keys: &[(&str, &str)]| -> usize {
+            keys.iter().map(|(k, s)| k.len() + s.len() + 3).sum()
+        };
+        while length(&keys) > usize::from(layout.hints.width) + 2 && keys.len() > 2 {
+            keys.remove(keys.len() - 3);
+        }
+        Paragraph::new(hint_line(theme, &keys)).render(layout.hints, buf);
+        if self.help {
+            self.render_help(area, buf);
+        }
+    }
+}
+
+impl AnalysisBoard {
+    /// Where the position shown is, for the status line.
+    fn place_words(&self) -> String {
+        let ply = self.tree.ply();
+        let line = if self.tree.on_main_line() {
+            "main line"
+        } else {
+            "variation"
+        };
+        match ply.checked_sub(1) {
+            None => format!("The start ({} moves in the tree)", self.tree.len()),
+            Some(last) => {
+                let (number, color) = crate::game::move_number(self.tree.start(), last);
+                format!("After move {number} ({color}'s), {line}")
+            }
+        }
+    }
+
+    /// The panel: the analysis above, the move tree below.
+    fn render_panel(&self, area: Rect, buf: &mut Buffer) {
+        let theme = &self.theme;
+        let inner_width = usize::from(area.width.saturating_sub(2));
+        let analysis = self.analysis_lines(inner_width);
+        // The analysis takes what it needs, leaving the tree at least four rows.
+        let wanted = u16::try_from(analysis.len()).unwrap_or(u16::MAX) + 2;
+        let analysis_height = wanted.min(area.height.saturating_sub(6).max(3));
+        let top = Rect {
+            height: analysis_height.min(area.height),
+            ..area
+        };
+        let bottom = Rect {
+            y: area.y + top.height,
+            height: area.height - top.height,
+            ..area
+        };
+        let title = if self.on {
+            " Analysis: on (e) "
+        } else {
+            " Analysis: off (e) "
+        };
+        Paragraph::new(analysis)
+            .block(
+                Block::bordered()
+                    .title(Line::styled(title, theme.heading))
+                    .border_set(theme.glyphs.border)
+                    .border_style(theme.border),
+            )
+            .render(top, buf);
+        if bottom.height < 3 {
+            return;
+        }
+        if let Some(row) = self.explorer {
+            self.render_explorer(row, bottom, buf);
+            return;
+        }
+        let block = Block::bordered()
+            .title(Line::styled(" Moves ", theme.heading))
+            .border_set(theme.glyphs.border)
+            .border_style(theme.border);
+        let inside = block.inner(bottom);
+        block.render(bottom, buf);
+        let (rows, shown) = tree_rows(self, usize::from(inside.width));
+        let visible = usize::from(inside.height);
+        if rows.is_empty() {
+            Paragraph::new("No moves yet: play one on the board")
+                .style(theme.text)
+                .wrap(Wrap { trim: true })
+                .render(inside, buf);
+            return;
+        }
+        let first = shown.saturating_sub(visible.saturating_sub(1) / 2);
+        let first = first.min(rows.len().saturating_sub(visible));
+        let current = self.tree.current();
+        let lines: Vec<Line> = rows
+            .into_iter()
+            .skip(first)
+            .take(visible)
+            .map(|row| {
+                Line::from(
+                    row.into_iter()
+                        .map(|(text, node)| match node {
+                            // Not by colour alone: bold and underlined too.
+                            Some(n) if n == current => Span::styled(
+                                text,
+                                theme
+                                    .cursor
+                                    .add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+                            ),
+                            _ => Span::styled(text, theme.text),
+                        })
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .collect();
+        Paragraph::new(lines).render(inside, buf);
+    }
+
+    /// The opening explorer in `area`: the opening's name, then the moves played from
+    /// the position shown in Tinsley's games, most played first, each with its games
+    /// and their results (Black wins, draws, White wins); `row` chosen.
+    fn render_explorer(&self, row: usize, area: Rect, buf: &mut Buffer) {
+        let theme = &self.theme;
+        let block = Block::bordered()
+            .title(Line::styled(
+                " Explorer: Tinsley's games (o) ",
+                theme.heading,
+            ))
+            .border_set(theme.glyphs.border)
+            .border_style(theme.border);
+        let inside = block.inner(area);
+        block.render(area, buf);
+        let mut lines = vec![Line::styled(
+            self.opening().unwrap_or("(no opening name)").to_string(),
+            theme.heading,
+        )];
+        let moves = self.explored();
+        if moves.is_empty() {
+            lines.push(Line::styled(
+                "No game of the collection goes on from here",
+                theme.text,
+            ));
+        } else {
+            lines.push(Line::styled("move   games  B win/draw/W win", theme.text));
+        }
+        let pos = self.position();
+        let visible = usize::from(inside.height).saturating_sub(2).max(1);
+        let first = row.saturating_sub(visible.saturating_sub(1));
+        for (i, (m, tally)) in moves.iter().enumerate().skip(first).take(visible) {
+            let chosen = i == row;
+            let text = format!(
+                "{}{:<6}{:>5}  {}/{}/{}",
+                if chosen { "> " } else { "  " },
+                pos.notation(m),
+                tally.games,
+                tally.black_wins,
+                tally.draws,
+                tally.white_wins
+            );
+            let style = if chosen {
+                theme.cursor.add_modifier(Modifier::BOLD)
+            } else {
+                theme.text
+            };
+            lines.push(Line::styled(text, style));
+        }
+        Paragraph::new(lines).render(inside, buf);
+    }
+
+    /// The analysis panel's lines: what it says of the position, the databases'
+    /// result, then each best line (`1 +0.35 d14 3... 9-14 4. 22-17`), wrapped.
+    fn analysis_lines(&self, width: usize) -> Vec<Line<'static>> {
+        let theme = &self.theme;
+        let pos = *self.position();
+        let mut out = Vec::new();
+        if let Some(outcome) = pos.outcome() {
+            out.push(Line::styled(format!("Game over: {outcome}"), theme.heading));
+            return out;
+        }
+        if let Some(verdict) = self.egdb.as_ref().and_then(|db| db.probe(&pos)) {
+            out.push(Line::styled(
+                format!("Database: {}", verdict.describe(pos.turn())),
+                theme.heading,
+            ));
+        }
+        if !self.on {
+            out.push(Line::styled("e starts the analysis", theme.text));
+            return out;
+        }
+        let report = &self.report;
+        if report.lines.is_empty() {
+            out.push(Line::styled("Thinking...", theme.text));
+            return out;
+        }
+        let state = if report.done { ", done" } else { "" };
+        out.push(Line::styled(
+            format!("depth {}{state}; + is Black ahead", report.depth),
+            theme.text,
+        ));
+        for (i, line) in report.lines.iter().enumerate() {
+            let head = format!(
+                "{} {:>6} d{:<2} ",
+                i + 1,
+                score_text(pos.turn(), line.score),
+                report.depth
+            );
+            let moves = numbered_line(self.tree.start(), self.tree.ply(), &pos, &line.pv);
+            let head_style = if i == 0 {
+                theme.heading.add_modifier(Modifier::BOLD)
+            } else {
+                theme.heading
+            };
+            // Each line on two rows at most, cut after a whole move (a move number
+            // stays with its move).
+            let mut spans = vec![Span::styled(head, head_style)];
+            let mut len = spans[0].content.chars().count();
+            let mut rows = 1;
+            for unit in moves {
+                let unit_len = unit.chars().count();
+                if len + unit_len > width && len > 4 {
+                    if rows == 2 {
+                        break;
+                    }
+                    out.push(Line::from(std::mem::take(&mut spans)));
+                    spans.push(Span::raw("    "));
+                    len = 4;
+                    rows += 1;
+                }
+                spans.push(Span::styled(format!("{unit} "), theme.text));
+                len += unit_len + 1;
+            }
+            out.push(Line::from(spans));
+        }
+        out
+    }
+
+    /// The help overlay: every key of the table with what it does.
+    fn render_help(&self, area: Rect, buf: &mut Buffer) {
+        let theme = &self.theme;
+        let mut lines: Vec<Line> = KEYS
+            .iter()
+            .filter(|k| !k.help.is_empty())
+            .map(|k| {
+                Line::from(vec![
+                    Span::styled(format!("{:<12}", k.label), theme.key),
+                    Span::raw(k.help),
+                ])
+            })
+            .collect();
+        lines.push(Line::raw(""));
+        lines.push(Line::raw(
+            "Scores are in men for Black: + Black ahead, - White; #B7 Black wins in 7.",
+        ));
+        lines.push(Line::raw(format!(
+            "q goes back to {}. Any key closes this help.",
+            self.opened_from
+        )));
+        let width = area.width.min(78);
+        let height = (u16::try_from(lines.len()).unwrap_or(u16::MAX) + 2).min(area.height);
+        let rect = Rect {
+            x: area.x + (area.width - width) / 2,
+            y: area.y + (area.height - height) / 2,
+            width,
+            height,
+        };
+        Clear.render(rect, buf);
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(
+                Block::bordered()
+                    .title(Line::styled(" Analysis board: keys ", theme.heading))
+                    .border_set(theme.glyphs.border)
+                    .border_style(theme.border),
+            )
+            .style(Style::default())
+            .render(rect, buf);
+    }
+}

@@ -1,0 +1,210 @@
+//! The analysis board: playing moves into its tree, variations, promote and delete
+//! from the keyboard, and its screen at 80x24 and 120x40 with a fixed analysis (no
+//! background search: the lines shown are set by the test).
+
+use super::key_event;
+use crate::engine::Score;
+use crate::game::tree::MoveTree;
+use crate::pdn::PdnGame;
+use crate::rules::Position;
+use crate::tui::Settings;
+use crate::tui::analysis::search::{Found, Report};
+use crate::tui::analysis::{Act, AnalysisBoard, Done};
+use insta::assert_snapshot;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+/// A board with no background search, from the start position, on a `width` x
+/// `height` screen.
+fn board(width: u16, height: u16) -> AnalysisBoard {
+    AnalysisBoard::new(
+        MoveTree::new(Position::start()),
+        PdnGame::new(Position::start()),
+        &Settings::default(),
+        None,
+        Rect::new(0, 0, width, height),
+        "the home screen",
+        false,
+    )
+}
+
+/// Plays `text`'s moves by typing their squares on the board: the cursor keys are not
+/// what is tested here, so each move is played through the tree's legal moves.
+fn play(board: &mut AnalysisBoard, text: &str) {
+    for word in text.split_whitespace() {
+        let m = board.position().parse_move(word).unwrap();
+        // Pick up and land as a player does: the cursor to each square, Enter.
+        for sq in m.squares().iter().take(1).chain(m.squares().last()) {
+            board.board.cursor = (sq.row(), sq.col());
+            board.act(Act::Select);
+        }
+        assert_eq!(board.tree.last_move(), Some(m), "{word} was played");
+    }
+}
+
+fn press(board: &mut AnalysisBoard, code: KeyCode) -> Option<Done> {
+    board.handle_event(&key_event(code, KeyModifiers::NONE))
+}
+
+fn screen(board: &AnalysisBoard, width: u16, height: u16) -> String {
+    super::drawn_text(width, height, |area, buf| board.render(area, buf))
+}
+
+/// A board with a main line, a variation, and a fixed analysis of the position shown.
+fn analysed(width: u16, height: u16) -> AnalysisBoard {
+    let mut b = board(width, height);
+    play(&mut b, "11-15 23-19 8-11 22-17");
+    press(&mut b, KeyCode::Char('<'));
+    press(&mut b, KeyCode::Char('<'));
+    play(&mut b, "9-14 22-17");
+    let pos = *b.position();
+    let line = |words: &str| {
+        let mut p = pos;
+        words
+            .split_whitespace()
+            .map(|w| {
+                let m = p.parse_move(w).unwrap();
+                p = p.play_unchecked(&m);
+                m
+            })
+            .collect::<Vec<_>>()
+    };
+    b.report = Report {
+        id: b.report.id,
+        depth: 12,
+        lines: vec![
+            Found {
+                score: Score(35),
+                pv: line("8-11 17-13 4-8"),
+            },
+            Found {
+                score: Score(-12),
+                pv: line("5-9 24-20"),
+            },
+        ],
+        nodes: 1000,
+        done: true,
+    };
+    b.message = None;
+    b
+}
+
+#[test]
+fn a_move_from_an_earlier_position_makes_a_variation_that_promote_and_delete_change() {
+    let mut b = board(80, 24);
+    play(&mut b, "11-15 23-19 8-11");
+    press(&mut b, KeyCode::Char('<'));
+    press(&mut b, KeyCode::Char('<'));
+    play(&mut b, "22-18");
+    assert!(!b.tree.on_main_line());
+    assert_eq!(b.tree.main_line().len(), 3);
+    press(&mut b, KeyCode::Char('P'));
+    assert!(b.tree.on_main_line());
+    assert_eq!(b.tree.main_line().len(), 2);
+    // The old main line is a variation now: v shows it, D deletes it.
+    press(&mut b, KeyCode::Char('v'));
+    assert!(!b.tree.on_main_line());
+    press(&mut b, KeyCode::Char('D'));
+    assert_eq!(b.tree.len(), 2);
+    assert_eq!(b.tree.ply(), 1);
+    press(&mut b, KeyCode::End);
+    assert_eq!(b.tree.ply(), 2);
+    press(&mut b, KeyCode::Home);
+    assert_eq!(b.tree.ply(), 0);
+    // Stepping restarts the analysis: the lines of another position are gone.
+    let before = b.report.id;
+    press(&mut b, KeyCode::Char('>'));
+    assert!(b.report.id > before && b.report.lines.is_empty());
+    assert_eq!(press(&mut b, KeyCode::Char('q')), Some(Done::Leave));
+}
+
+#[test]
+fn a_typed_move_is_played_and_a_wrong_one_stays_to_be_edited() {
+    let mut b = board(80, 24);
+    for c in "11-15".chars() {
+        press(&mut b, KeyCode::Char(c));
+    }
+    press(&mut b, KeyCode::Enter);
+    assert_eq!(b.tree.ply(), 1);
+    assert_eq!(b.typing, None);
+    for c in "9-13".chars() {
+        press(&mut b, KeyCode::Char(c));
+    }
+    press(&mut b, KeyCode::Enter);
+    assert_eq!(b.tree.ply(), 1, "not White's move");
+    assert_eq!(b.typing.as_deref(), Some("9-13"));
+    press(&mut b, KeyCode::Esc);
+    assert_eq!(b.typing, None);
+}
+
+#[test]
+fn the_explorer_lists_tinsleys_moves_and_enter_plays_the_chosen_one() {
+    let mut b = board(80, 24);
+    press(&mut b, KeyCode::Char('o'));
+    let moves = b.explored();
+    assert!(moves.len() > 3, "{moves:?}");
+    assert!(moves.windows(2).all(|w| w[0].1.games >= w[1].1.games));
+    press(&mut b, KeyCode::Down);
+    press(&mut b, KeyCode::Enter);
+    assert_eq!(b.tree.last_move(), Some(moves[1].0));
+    let text = screen(&b, 80, 24);
+    assert!(text.contains("Explorer"), "{text}");
+    press(&mut b, KeyCode::Esc);
+    assert_eq!(b.explorer, None);
+}
+
+#[test]
+fn plus_and_minus_change_the_lines_from_one_to_five() {
+    let mut b = board(80, 24);
+    for _ in 0..9 {
+        press(&mut b, KeyCode::Char('+'));
+    }
+    assert_eq!(b.lines, 5);
+    for _ in 0..9 {
+        press(&mut b, KeyCode::Char('-'));
+    }
+    assert_eq!(b.lines, 1);
+    press(&mut b, KeyCode::Char('e'));
+    assert!(!b.on);
+    assert_eq!(b.best_move(), None);
+}
+
+#[test]
+fn analysis_board_80x24() {
+    assert_snapshot!(screen(&analysed(80, 24), 80, 24));
+}
+
+#[test]
+fn analysis_board_120x40() {
+    assert_snapshot!(screen(&analysed(120, 40), 120, 40));
+}
+
+#[test]
+fn analysis_board_help_80x24() {
+    let mut b = analysed(80, 24);
+    press(&mut b, KeyCode::Char('?'));
+    assert_snapshot!(screen(&b, 80, 24));
+}
+
+#[test]
+fn the_best_move_is_played_with_b_and_marked_until_then() {
+    let mut b = analysed(80, 24);
+    let best = b.best_move().unwrap();
+    press(&mut b, KeyCode::Char('b'));
+    assert_eq!(b.tree.last_move(), Some(best));
+    // A new position: no best move until the search has one.
+    assert_eq!(b.best_move(), None);
+}
+
+#[test]
+fn explorer_80x24_and_120x40() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut b = board(w, h);
+        play(&mut b, "11-15");
+        press(&mut b, KeyCode::Char('o'));
+        press(&mut b, KeyCode::Down);
+        b.message = None;
+        assert_snapshot!(format!("explorer_{w}x{h}"), screen(&b, w, h));
+    }
+}
