@@ -545,6 +545,8 @@ fn in_a_match_the_colours_change_at_both_ends() {
     host.expect("Game 2 of 2");
     host.say("11-15");
     host.expect("Black is played at the other terminal");
+    // Bob moves once his terminal has heard of game 2, not before.
+    bob.expect("Game 2 of 2");
     bob.say("11-15");
     host.expect("Black played 11-15");
     bob.expect("Black played 11-15. White (Ann) to move");
