@@ -63,7 +63,7 @@ impl Found {
     }
 
     /// What the defender, to move in `pos`, makes of it: "Black wins", "Black
-    /// draws", "Black holds" (no win proven for the player).
+    /// draws", "Black holds as far as the engine sees" (no win proven for the player).
     fn outcome(&self, pos: &Position) -> String {
         let defender = pos.turn();
         if self.wins() {
@@ -71,7 +71,9 @@ impl Found {
         } else if self.verdict == Some(Verdict::Draw) {
             format!("{defender} draws")
         } else {
-            format!("{defender} holds")
+            // Unproven: a deeper win may be there (First Position's other winning
+            // moves need the databases), so the engine's view is named as such.
+            format!("{defender} holds as far as the engine sees")
         }
     }
 }
@@ -154,7 +156,8 @@ pub(crate) struct Refutation {
     pub(crate) line: String,
     /// What the position after the wrong move is, in words, with who says it.
     pub(crate) result: String,
-    /// What the defender makes of it: "Black wins", "Black draws", "Black holds".
+    /// What the defender makes of it: "Black wins", "Black draws", "Black holds as far
+    /// as the engine sees".
     pub(crate) outcome: String,
 }
 
