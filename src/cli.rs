@@ -284,6 +284,11 @@ pub(crate) struct ServerArgs {
     /// The private key (PEM) of --cert.
     #[arg(long, value_name = "FILE", requires = "cert")]
     pub(crate) key: Option<PathBuf>,
+    /// The most connections at once, from everyone (each is an open file: keep it under
+    /// the process's LimitNOFILE); one more is told the server is full and closed.
+    #[arg(long, value_name = "N", default_value_t = crate::server::Limits::DEFAULT.max_connections,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) max_connections: u32,
     /// The most connections from one address at once (players behind one router share
     /// an address: raise it for a club room).
     #[arg(long, value_name = "N", default_value_t = crate::server::Limits::DEFAULT.per_address,

@@ -143,11 +143,20 @@ async fn session(
     let (reader, mut writer) = tokio::io::split(tls);
     let mut reader = tokio::io::BufReader::new(reader);
     let login = async {
-        let ServerMessage::Challenge { version, challenge } = next(&mut reader, address).await?
-        else {
-            return Err(network(format!(
-                "{address} did not greet as a checkers server"
-            )));
+        let (version, challenge) = match next(&mut reader, address).await? {
+            ServerMessage::Challenge { version, challenge } => (version, challenge),
+            // A full server says so instead of greeting.
+            ServerMessage::Refused { reason } => {
+                return Err(network(format!(
+                    "{address} refused: {}",
+                    crate::text::printable(&reason, 500)
+                )));
+            }
+            _ => {
+                return Err(network(format!(
+                    "{address} did not greet as a checkers server"
+                )));
+            }
         };
         if version != protocol::VERSION {
             return Err(network(format!(

@@ -608,6 +608,61 @@ fn silent_connections_are_let_go_and_cannot_crowd_out_a_player() {
     stop(&mut server);
 }
 
+#[test]
+fn a_connection_over_the_servers_cap_is_told_it_is_full_and_closed() {
+    use std::time::{Duration, Instant};
+    let home = Sandbox::new();
+    let db = home.home().join("server.sqlite");
+    let mut server = Peer::start(
+        &home,
+        &[
+            "server",
+            "--listen",
+            "127.0.0.1:0",
+            "--db",
+            db.to_str().unwrap(),
+            "--max-connections",
+            "2",
+        ],
+    );
+    let line = server.expect("checkers server listening at ");
+    let address = line.rsplit(' ').next().unwrap().to_string();
+    let (a, b, c) = (Sandbox::new(), Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    // A third is told why, and the program says so and fails.
+    let mut carol = Peer::start(&c, &["online", &address, "--name", "carol", "--plain"]);
+    carol.expect("refused: the server is full (2 connections at once): try again later");
+    assert_ne!(carol.finish(), 0);
+    server.expect("the server is full: a connection turned away");
+    // The two in play it still; once one leaves, there is room again.
+    meet(&mut alice, &mut bob, "seek 5+0 casual");
+    alice.say("quit");
+    assert_eq!(alice.finish(), 0);
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let mut carol = Peer::start(&c, &["online", &address, "--name", "carol", "--plain"]);
+        let mut line = carol.expect(&address);
+        while line.starts_with("First contact") {
+            line = carol.expect(&address);
+        }
+        if line.contains("Logged in") {
+            break;
+        }
+        assert!(line.contains("the server is full"), "{line}");
+        assert!(Instant::now() < deadline, "no room after a player left");
+        carol.finish();
+    }
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(["server", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("--max-connections <N>"), "{help}");
+    assert!(help.contains("[default: 4096]"), "{help}");
+    stop(&mut server);
+}
+
 /// A small random generator for the kill test (splitmix64): the moments and moves of a
 /// run follow from its seed, so a failure can be replayed.
 struct Dice(u64);
