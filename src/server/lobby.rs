@@ -49,6 +49,33 @@ struct Seek {
     only: Option<String>,
     /// A private table's code: the seek is hidden, and taken with the code only.
     code: Option<String>,
+    /// The side and opening asked.
+    terms: Terms,
+}
+
+/// What a seek asks of its game beyond the clock: a side, an opening.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Terms {
+    /// The side the seeker plays; none: by lot.
+    pub(crate) side: Option<Color>,
+    /// Whether the game opens with a ballot drawn from the three-move deck.
+    pub(crate) ballot: bool,
+}
+
+impl Terms {
+    /// The terms in words, after the clock and kind, for `who` (the seeker's name, or
+    /// `you`): `, alice plays White, a ballot opening`.
+    fn text(&self, who: &str) -> String {
+        let mut text = String::new();
+        if let Some(side) = self.side {
+            let verb = if who == "you" { "play" } else { "plays" };
+            text.push_str(&format!(", {who} {verb} {side}"));
+        }
+        if self.ballot {
+            text.push_str(", a ballot opening");
+        }
+        text
+    }
 }
 
 impl Seek {
@@ -82,6 +109,7 @@ impl Table {
     /// The message telling the player of `color` that the game starts or goes on.
     fn started(&self, game: u64, color: Color) -> ServerMessage {
         let played = self.session.game();
+        let ballot = self.session.ballot();
         ServerMessage::Started {
             game,
             black: self.names[0].clone(),
@@ -91,6 +119,8 @@ impl Table {
             rated: self.rated,
             fen: played.position().to_string(),
             moves: played.moves().iter().map(ToString::to_string).collect(),
+            ballot: ballot.map(crate::session::ballot_text),
+            ballot_moves: ballot.map_or(0, |o| o.line.len()),
         }
     }
 
@@ -426,7 +456,18 @@ impl Lobby {
             ClientMessage::Watch { number } => self.watch(name, number),
             ClientMessage::Export { after } => self.export(name, after),
             ClientMessage::Player { name: who } => self.player(name, who),
-            ClientMessage::Seek { clock, rated } => self.seek(name, &clock, rated, None, None),
+            ClientMessage::Seek {
+                clock,
+                rated,
+                side,
+                ballot,
+            } => {
+                let terms = Terms {
+                    side: side.map(Color::from),
+                    ballot,
+                };
+                self.seek(name, (&clock, rated, terms), None, None);
+            }
             ClientMessage::Challenge {
                 name: whom,
                 clock,
@@ -434,7 +475,7 @@ impl Lobby {
             } => self.challenge(name, &whom, &clock, rated),
             ClientMessage::Invite { clock, rated } => {
                 let code = crate::net::new_code();
-                self.seek(name, &clock, rated, None, Some(code));
+                self.seek(name, (&clock, rated, Terms::default()), None, Some(code));
             }
             ClientMessage::Join { code } => self.join(name, &code, now),
             ClientMessage::Accept { number } => self.accept(name, number, now),
@@ -524,10 +565,11 @@ impl Lobby {
                 .as_ref()
                 .map_or(String::new(), |o| format!(", a challenge to {o}"));
             lines.push(format!(
-                "  {n}: {} ({}) {} {kind}{to}",
+                "  {n}: {} ({}) {} {kind}{}{to}",
                 seek.by,
                 self.rating_of(&seek.by),
-                seek.clock_text
+                seek.clock_text,
+                seek.terms.text(&seek.by)
             ));
         }
         lines.join("\n")
@@ -580,12 +622,11 @@ impl Lobby {
         self.outbox.post(Post::Answer { to, answer });
     }
 
-    /// `name` posts a seek.
+    /// `name` posts a seek: its clock, whether rated, its terms.
     fn seek(
         &mut self,
         name: &str,
-        clock: &str,
-        rated: bool,
+        (clock, rated, terms): (&str, bool, Terms),
         only: Option<String>,
         code: Option<String>,
     ) {
@@ -612,9 +653,11 @@ impl Lobby {
                 rated,
                 only: only.clone(),
                 code: code.clone(),
+                terms,
             },
         );
         let kind = if rated { "rated" } else { "casual" };
+        let yours = terms.text("you");
         let text = match (&only, &code) {
             (Some(whom), _) => {
                 let told = format!(
@@ -628,7 +671,9 @@ impl Lobby {
                 "Private table {number}: {clock} {kind}. Give your friend its code: join {code}"
             ),
             (None, None) => {
-                format!("Seek {number} posted: {clock} {kind}. Waiting for someone to accept it.")
+                format!(
+                    "Seek {number} posted: {clock} {kind}{yours}. Waiting for someone to accept it."
+                )
             }
         };
         self.send(name, ServerMessage::Info { text });
@@ -642,7 +687,12 @@ impl Lobby {
         if !self.online.contains_key(whom) {
             return self.reject(name, format!("{whom} is not online (who lists who is)"));
         }
-        self.seek(name, clock, rated, Some(whom.to_string()), None);
+        self.seek(
+            name,
+            (clock, rated, Terms::default()),
+            Some(whom.to_string()),
+            None,
+        );
     }
 
     /// `name` accepts seek `number` (one shown to them): the game starts.
@@ -675,14 +725,26 @@ impl Lobby {
         let Some(seek) = self.seeks.remove(&number) else {
             return;
         };
-        // Colours by lot.
-        let mut coin = [0u8; 1];
+        // The seeker's side if asked, else by lot; a ballot drawn from the deck's
+        // crossboard ballots (as `--ballot random` draws one).
+        let mut coin = [0u8; 9];
         let _ = getrandom::fill(&mut coin);
-        let names = if coin[0] & 1 == 0 {
+        let seeker = seek.terms.side.unwrap_or(if coin[0] & 1 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        });
+        let names = if seeker == Color::Black {
             [seek.by.clone(), name.to_string()]
         } else {
             [name.to_string(), seek.by.clone()]
         };
+        let mut seed = [0u8; 8];
+        seed.copy_from_slice(&coin[1..]);
+        let opening = seek
+            .terms
+            .ballot
+            .then(|| crate::session::random_ballot(u64::from_le_bytes(seed), false));
         let ids = names
             .clone()
             .map(|n| self.online.get(&n).map_or(0, |o| o.id));
@@ -691,7 +753,11 @@ impl Lobby {
                 .get(&n)
                 .map_or_else(Glicko2Rating::new, |o| o.rating)
         });
-        let session = Session::new(Game::new())
+        let mut session = Session::new(Game::new());
+        if let Some(opening) = opening {
+            session = session.with_ballot(opening);
+        }
+        let session = session
             .with_seats(Seats::PEOPLE)
             .with_assist(false)
             .with_names(crate::pdn::Players {

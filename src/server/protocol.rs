@@ -42,6 +42,12 @@ pub(crate) enum ClientMessage {
         clock: String,
         /// Whether the game is rated.
         rated: bool,
+        /// The side the seeker plays; none: either, by lot.
+        #[serde(default)]
+        side: Option<Side>,
+        /// Whether the game opens with a ballot drawn from the three-move deck.
+        #[serde(default)]
+        ballot: bool,
     },
     /// Offer a game to one player: a seek only they see and may accept.
     Challenge {
@@ -157,6 +163,12 @@ pub(crate) enum ServerMessage {
         /// The moves played so far (a game resumed), every landing square named.
         #[serde(default)]
         moves: Vec<String>,
+        /// The ballot the game opened with, in words (`Ballot 126: 11-15 23-19 8-11`).
+        #[serde(default)]
+        ballot: Option<String>,
+        /// How many of `moves` are the ballot's (played before the game starts).
+        #[serde(default)]
+        ballot_moves: usize,
     },
     /// The game this client watches, as it stands.
     Watching {

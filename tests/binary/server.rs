@@ -663,6 +663,53 @@ fn a_connection_over_the_servers_cap_is_told_it_is_full_and_closed() {
     stop(&mut server);
 }
 
+#[test]
+fn a_seek_for_white_gives_the_seeker_white_and_a_ballot_seek_opens_with_the_ballot() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    // A word the seek does not know is named, and nothing is posted.
+    alice.say("seek 5+0 purple");
+    alice.expect("purple is none of these");
+    alice.say("seek 5+0 casual white ballot");
+    alice.expect("Seek 1 posted: 5+0 casual, you play White, a ballot opening.");
+    bob.say("seeks");
+    bob.expect("1: alice (1500) 5+0 casual, alice plays White, a ballot opening");
+    bob.say("accept 1");
+    let bobs = bob.expect("Game 1 starts:");
+    let alices = alice.expect("Game 1 starts:");
+    assert!(alices.ends_with("You play White."), "{alices}");
+    assert!(bobs.ends_with("You play Black."), "{bobs}");
+    // Both start from the same ballot, its three moves played: White is to move.
+    let ballot = |line: &str| {
+        let at = line.find(", Ballot ").expect("a ballot in the start line");
+        line[at + 2..line.find(". You play").unwrap()].to_string()
+    };
+    assert_eq!(ballot(&alices), ballot(&bobs));
+    alice.expect("Your move (White).");
+    bob.expect("Waiting for White's move.");
+    bob.say("board");
+    bob.expect("White to move.");
+    // The record stored with the game names its ballot.
+    let number: String = ballot(&alices)["Ballot ".len()..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    for peer in [&mut alice, &mut bob] {
+        peer.say("quit");
+        assert_eq!(peer.finish(), 0);
+    }
+    stop(&mut server);
+    let db = rusqlite::Connection::open(home.home().join("server.sqlite")).unwrap();
+    let pdn: String = db
+        .query_row("SELECT pdn FROM games WHERE id = 1", [], |r| r.get(0))
+        .unwrap();
+    assert!(pdn.contains(&format!("[Ballot \"{number}\"]")), "{pdn}");
+    assert!(pdn.contains("[White \"alice\"]"), "{pdn}");
+}
+
 /// A small random generator for the kill test (splitmix64): the moments and moves of a
 /// run follow from its seed, so a failure can be replayed.
 struct Dice(u64);
