@@ -361,7 +361,8 @@ const HELP: &str = "Commands: who, seeks, seek CLOCK [rated|casual] [black|white
 moves drawn from the ACF deck), \
 accept N, challenge NAME [CLOCK] [rated|casual], invite [CLOCK] [rated|casual] (a private \
 table: casual unless rated), join CODE, games, watch N, player NAME; in a game: a move (11-15, 15x24), board, draw (offer, or accept \
-the one offered), resign; quit.";
+the one offered), resign; at a table (playing or watching): say TEXT (heard by the players \
+and spectators there); quit.";
 
 impl View {
     /// The message for the server that a typed `line` asks, or none (answered here).
@@ -410,6 +411,9 @@ impl View {
             },
             ("resign", []) => ClientMessage::Resign,
             ("draw", []) => ClientMessage::Draw,
+            ("say", words) if !words.is_empty() => ClientMessage::Say {
+                text: line.trim_start()["say".len()..].trim().to_string(),
+            },
             ("board", []) => return self.board(),
             ("help", []) => return say(HELP),
             ("quit" | "exit", []) => return None,
@@ -546,6 +550,9 @@ impl View {
                 }
                 self.game = None;
                 self.position = None;
+            }
+            ServerMessage::Said { name, text: said } => {
+                println!("{}: {}", text(&name), crate::text::printable(&said, 400));
             }
             ServerMessage::Challenge { .. }
             | ServerMessage::Welcome { .. }

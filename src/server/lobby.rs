@@ -482,6 +482,7 @@ impl Lobby {
             ClientMessage::Play { text } => self.play(name, &text),
             ClientMessage::Resign => self.resign(name),
             ClientMessage::Draw => self.draw(name),
+            ClientMessage::Say { text } => self.say(name, &text),
         }
     }
 
@@ -923,6 +924,48 @@ impl Lobby {
             online.watching = Some(number);
         }
         self.send(name, message);
+    }
+
+    /// `name` says `text` at their table (the game they play, or else the one they
+    /// watch): everyone else there hears it, its control characters stripped.
+    fn say(&mut self, name: &str, text: &str) {
+        let Some(online) = self.online.get(name) else {
+            return;
+        };
+        let Some((game, table)) = online
+            .game
+            .or(online.watching)
+            .and_then(|g| self.games.get(&g).map(|t| (g, t)))
+        else {
+            return self.reject(
+                name,
+                "you are not at a table: play or watch a game to talk there",
+            );
+        };
+        // Stripped, so that a line cannot move another player's cursor or ring.
+        let text: String = text.chars().filter(|c| !c.is_control()).collect();
+        let text = text.trim();
+        if text.is_empty() {
+            return self.reject(name, "say what? (say TEXT)");
+        }
+        if text.chars().count() > protocol::MAX_SAID {
+            return self.reject(
+                name,
+                format!(
+                    "a line said at a table is at most {} characters",
+                    protocol::MAX_SAID
+                ),
+            );
+        }
+        let message = ServerMessage::Said {
+            name: name.to_string(),
+            text: text.to_string(),
+        };
+        for n in table.audience(game, &self.online) {
+            if n != name {
+                self.send(&n, message.clone());
+            }
+        }
     }
 
     /// `name` resigns their game.

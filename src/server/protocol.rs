@@ -102,9 +102,18 @@ pub(crate) enum ClientMessage {
         /// The last game of the page before.
         after: u64,
     },
+    /// Say a line at the player's table (the game played or watched): its players
+    /// and spectators hear it.
+    Say {
+        /// The line, at most [`MAX_SAID`] characters.
+        text: String,
+    },
     /// Still there.
     Ping,
 }
+
+/// The most characters a line said at a table may hold.
+pub(crate) const MAX_SAID: usize = 200;
 
 /// A side of the board, as messages name it.
 pub(crate) use crate::net::protocol::Side;
@@ -224,6 +233,13 @@ pub(crate) enum ServerMessage {
         /// The number of the page's last game, to ask the next page after; none at the
         /// end.
         next: Option<u64>,
+    },
+    /// A line said at this client's table.
+    Said {
+        /// Who said it.
+        name: String,
+        /// What they said (no control characters).
+        text: String,
     },
     /// The answer to a ping.
     Pong,

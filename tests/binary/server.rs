@@ -710,6 +710,66 @@ fn a_seek_for_white_gives_the_seeker_white_and_a_ballot_seek_opens_with_the_ball
     assert!(pdn.contains("[White \"alice\"]"), "{pdn}");
 }
 
+#[test]
+fn a_line_said_at_a_table_reaches_its_player_and_spectators_only() {
+    use std::time::{Duration, Instant};
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let names = ["alice", "bob", "carol", "dave", "erin"];
+    let sandboxes: Vec<Sandbox> = names.iter().map(|_| Sandbox::new()).collect();
+    let [mut alice, mut bob, mut carol, mut dave, mut erin]: [Peer; 5] =
+        std::array::from_fn(|i| player(&sandboxes[i], &address, names[i]));
+    // Nobody is at a table yet: there is nobody to hear.
+    alice.say("say anyone?");
+    alice.expect("Refused: you are not at a table");
+    meet(&mut alice, &mut bob, "seek 5+0 casual");
+    carol.say("watch 1");
+    carol.expect("Watching game 1:");
+    dave.say("seek 5+0 casual");
+    dave.expect("Seek 2 posted");
+    erin.say("accept 2");
+    erin.expect("Game 2 starts:");
+    // The opponent and the spectator hear a player, the bell stripped; the spectator
+    // is heard too.
+    alice.say("say hello \x07there");
+    bob.expect("alice: hello there");
+    carol.expect("alice: hello there");
+    carol.say("say nice opening");
+    alice.expect("carol: nice opening");
+    bob.expect("carol: nice opening");
+    // A line too long is refused, and nobody hears it.
+    alice.say(&format!("say {}", "x".repeat(201)));
+    alice.expect("Refused: a line said at a table is at most 200 characters");
+    // The other table hears its own talk only: what alice and carol said, told before
+    // erin spoke, never reached dave.
+    erin.say("say good luck");
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while !dave.seen.iter().any(|l| l.contains("erin: good luck")) {
+        assert!(Instant::now() < deadline, "dave never heard erin");
+        dave.lines_within(Duration::from_millis(100));
+    }
+    assert!(
+        !dave
+            .seen
+            .iter()
+            .any(|l| l.contains("hello") || l.contains("nice") || l.contains("xxx")),
+        "{:#?}",
+        dave.seen
+    );
+    bob.say("say ok");
+    alice.expect("bob: ok");
+    assert!(
+        !bob.seen.iter().any(|l| l.contains("xxx")),
+        "{:#?}",
+        bob.seen
+    );
+    for peer in [&mut alice, &mut bob, &mut carol, &mut dave, &mut erin] {
+        peer.say("quit");
+        assert_eq!(peer.finish(), 0);
+    }
+    stop(&mut server);
+}
+
 /// A small random generator for the kill test (splitmix64): the moments and moves of a
 /// run follow from its seed, so a failure can be replayed.
 struct Dice(u64);
