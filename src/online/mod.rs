@@ -362,7 +362,8 @@ moves drawn from the ACF deck), \
 accept N, challenge NAME [CLOCK] [rated|casual], invite [CLOCK] [rated|casual] (a private \
 table: casual unless rated), join CODE, games, watch N, player NAME; in a game: a move (11-15, 15x24), board, draw (offer, or accept \
 the one offered), resign; at a table (playing or watching): say TEXT (heard by the players \
-and spectators there); quit.";
+and spectators there); after a game: rematch (offer the same game, colours swapped, or \
+accept the one offered), decline; quit.";
 
 impl View {
     /// The message for the server that a typed `line` asks, or none (answered here).
@@ -410,6 +411,8 @@ impl View {
                 name: (*name).to_string(),
             },
             ("resign", []) => ClientMessage::Resign,
+            ("rematch", []) => ClientMessage::Rematch,
+            ("decline", []) => ClientMessage::Decline,
             ("draw", []) => ClientMessage::Draw,
             ("say", words) if !words.is_empty() => ClientMessage::Say {
                 text: line.trim_start()["say".len()..].trim().to_string(),

@@ -85,6 +85,20 @@ impl Seek {
     }
 }
 
+/// A game just ended, which its players may play again, colours swapped.
+struct Rematch {
+    /// Black's and White's names in the game ended.
+    names: [String; 2],
+    /// Its clock.
+    clock: TimeControl,
+    /// The clock as given.
+    clock_text: String,
+    /// Whether it was rated.
+    rated: bool,
+    /// Who offered the rematch, if one did.
+    offered_by: Option<String>,
+}
+
 /// A game in play, refereed here.
 struct Table {
     /// The game, its rules and clocks.
@@ -100,6 +114,9 @@ struct Table {
     rated: bool,
     /// The clock as given.
     clock: String,
+    /// The clock's control, for a rematch (none for a game taken back from the
+    /// database, whose rematch reads `clock` again).
+    control: Option<TimeControl>,
     /// Since when (unix seconds) the game waits for a player to come back, its clocks
     /// stopped; none while in play.
     adjourned: Option<u64>,
@@ -165,6 +182,9 @@ pub(crate) struct Lobby {
     games: BTreeMap<u64, Table>,
     /// Where the server is, for the records' Site tag.
     site: String,
+    /// The games just ended that their players may play again, by game: one for each
+    /// player at most (the last), gone when either leaves or starts another game.
+    rematches: BTreeMap<u64, Rematch>,
     /// Wrong invite codes, by address: after a few, an address waits before its next
     /// code is looked at (as at a LAN host's door), so codes cannot be guessed.
     guesses: Guesses,
@@ -201,6 +221,7 @@ impl Lobby {
             next_seek: 1,
             games: BTreeMap::new(),
             site,
+            rematches: BTreeMap::new(),
             guesses: Guesses::default(),
         };
         let restored = lobby.restore(now)?;
@@ -239,6 +260,7 @@ impl Lobby {
                     ratings: stored.ratings,
                     rated: stored.rated,
                     clock: stored.clock,
+                    control: None,
                     adjourned: Some(since),
                 },
             );
@@ -365,6 +387,7 @@ impl Lobby {
     fn gone(&mut self, name: &str) {
         let game = self.online.remove(name).and_then(|o| o.game);
         self.seeks.retain(|_, s| s.by != name);
+        self.drop_rematch(name, &format!("{name} left: the rematch offer lapses."));
         let Some(table) = game.and_then(|g| self.games.get_mut(&g)) else {
             return;
         };
@@ -483,6 +506,8 @@ impl Lobby {
             ClientMessage::Resign => self.resign(name),
             ClientMessage::Draw => self.draw(name),
             ClientMessage::Say { text } => self.say(name, &text),
+            ClientMessage::Rematch => self.rematch(name, now),
+            ClientMessage::Decline => self.decline(name),
         }
     }
 
@@ -746,6 +771,23 @@ impl Lobby {
             .terms
             .ballot
             .then(|| crate::session::random_ballot(u64::from_le_bytes(seed), false));
+        self.start_game(
+            names,
+            (seek.clock, seek.clock_text, seek.rated),
+            opening,
+            now,
+        );
+    }
+
+    /// A game starts between `names` (Black, White) with `clock` (its control, as
+    /// given) and rated or not, from `opening` if one: stored, then both told.
+    fn start_game(
+        &mut self,
+        names: [String; 2],
+        (control, clock_text, rated): (TimeControl, String, bool),
+        opening: Option<crate::engine::Opening>,
+        now: Instant,
+    ) {
         let ids = names
             .clone()
             .map(|n| self.online.get(&n).map_or(0, |o| o.id));
@@ -765,25 +807,30 @@ impl Lobby {
                 black: Some(names[0].clone()),
                 white: Some(names[1].clone()),
             })
-            .with_clock(seek.clock, now);
+            .with_clock(control, now);
         let fen = session.position().to_string();
         let table = Table {
             session,
             names: names.clone(),
             ids,
             ratings,
-            rated: seek.rated,
-            clock: seek.clock_text.clone(),
+            rated,
+            clock: clock_text.clone(),
+            control: Some(control),
             adjourned: None,
         };
         let game = self.next_game;
         self.next_game += 1;
-        let (clock, rated, pdn) = (seek.clock_text.clone(), seek.rated, table.pdn(&self.site));
+        let (clock, pdn) = (clock_text, table.pdn(&self.site));
         self.store_then_tell(Some(game), move |db| {
             db.add_game(game as i64, ids, &clock, rated, &fen, &pdn)
         });
         for n in &names {
             self.seeks.retain(|_, s| &s.by != n);
+            self.drop_rematch(
+                n,
+                &format!("{n} started another game: the rematch offer lapses."),
+            );
             if let Some(online) = self.online.get_mut(n) {
                 online.game = Some(game);
             }
@@ -793,6 +840,95 @@ impl Lobby {
             self.send(n, table.started(game, color));
         }
         self.games.insert(game, table);
+    }
+
+    /// The game `name` may play again, and their opponent there.
+    fn rematch_of(&self, name: &str) -> Option<(u64, String)> {
+        self.rematches.iter().find_map(|(game, r)| {
+            let i = r.names.iter().position(|n| n == name)?;
+            Some((*game, r.names[1 - i].clone()))
+        })
+    }
+
+    /// `name` offers a rematch, or accepts the one their opponent offered: the new game
+    /// has the same clock and kind, colours swapped.
+    fn rematch(&mut self, name: &str, now: Instant) {
+        let Some((game, other)) = self.rematch_of(name) else {
+            return self.reject(
+                name,
+                "no game to play again: rematch follows a game just ended",
+            );
+        };
+        if self.online.get(name).is_some_and(|o| o.game.is_some()) {
+            return self.reject(name, "you are playing a game: finish it first");
+        }
+        if !self.online.contains_key(&other) {
+            self.rematches.remove(&game);
+            return self.reject(name, format!("{other} is not online"));
+        }
+        let Some(rematch) = self.rematches.get_mut(&game) else {
+            return;
+        };
+        match rematch.offered_by.as_deref() {
+            Some(by) if by == name => self.reject(name, "you offered a rematch already"),
+            Some(_) => {
+                let Some(rematch) = self.rematches.remove(&game) else {
+                    return;
+                };
+                let [black, white] = rematch.names;
+                tracing::info!(game, "rematch");
+                self.start_game(
+                    [white, black],
+                    (rematch.clock, rematch.clock_text, rematch.rated),
+                    None,
+                    now,
+                );
+            }
+            None => {
+                rematch.offered_by = Some(name.to_string());
+                let kind = if rematch.rated { "rated" } else { "casual" };
+                let told = format!(
+                    "{name} offers a rematch ({} {kind}, colours swapped): rematch accepts it, \
+                     decline declines it.",
+                    rematch.clock_text
+                );
+                self.send(&other, ServerMessage::Info { text: told });
+                let text = format!("Rematch offered to {other}.");
+                self.send(name, ServerMessage::Info { text });
+            }
+        }
+    }
+
+    /// `name` declines the rematch their opponent offered (a new offer may follow).
+    fn decline(&mut self, name: &str) {
+        let offered = self.rematch_of(name).and_then(|(game, other)| {
+            let rematch = self.rematches.get_mut(&game)?;
+            (rematch.offered_by.as_deref() == Some(other.as_str())).then(|| {
+                rematch.offered_by = None;
+                other
+            })
+        });
+        let Some(other) = offered else {
+            return self.reject(name, "no rematch is offered to you");
+        };
+        let text = format!("{name} declines the rematch.");
+        self.send(&other, ServerMessage::Info { text });
+        let text = format!("You declined {other}'s rematch.");
+        self.send(name, ServerMessage::Info { text });
+    }
+
+    /// `name` is gone or busy: the rematch of their last game lapses, and an opponent
+    /// who offered or was offered one is told `text`.
+    fn drop_rematch(&mut self, name: &str, text: &str) {
+        let Some((game, other)) = self.rematch_of(name) else {
+            return;
+        };
+        if let Some(rematch) = self.rematches.remove(&game)
+            && rematch.offered_by.is_some()
+        {
+            let text = text.to_string();
+            self.send(&other, ServerMessage::Info { text });
+        }
     }
 
     /// `name`'s game and the side they play there.
@@ -1120,6 +1256,24 @@ impl Lobby {
             )
         });
         tracing::info!(game, result, "game over");
+        let control = table
+            .control
+            .or_else(|| table.clock.parse::<TimeControl>().ok());
+        if let Some(clock) = control {
+            for n in &table.names {
+                self.rematches.retain(|_, r| !r.names.contains(n));
+            }
+            self.rematches.insert(
+                game,
+                Rematch {
+                    names: table.names.clone(),
+                    clock,
+                    clock_text: table.clock.clone(),
+                    rated: table.rated,
+                    offered_by: None,
+                },
+            );
+        }
         let message = ServerMessage::Ended {
             game,
             result: result.to_string(),

@@ -108,6 +108,11 @@ pub(crate) enum ClientMessage {
         /// The line, at most [`MAX_SAID`] characters.
         text: String,
     },
+    /// Offer a new game to the opponent of the game just ended (same clock and kind,
+    /// colours swapped), or accept the one they offered.
+    Rematch,
+    /// Decline the rematch offered.
+    Decline,
     /// Still there.
     Ping,
 }

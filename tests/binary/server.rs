@@ -770,6 +770,55 @@ fn a_line_said_at_a_table_reaches_its_player_and_spectators_only() {
     stop(&mut server);
 }
 
+#[test]
+fn both_saying_rematch_start_a_new_game_with_colours_swapped() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    // Nothing to play again before a game.
+    alice.say("rematch");
+    alice.expect("Refused: no game to play again");
+    let started = meet(&mut alice, &mut bob, "seek 3+2 casual");
+    let alice_was_black = started.contains("You play Black");
+    alice.say("resign");
+    alice.expect("Game 1 over:");
+    bob.expect("Game 1 over:");
+    alice.say("rematch");
+    alice.expect("Rematch offered to bob.");
+    bob.expect("alice offers a rematch (3+2 casual, colours swapped)");
+    bob.say("rematch");
+    let alices = alice.expect("Game 2 starts:");
+    let bobs = bob.expect("Game 2 starts:");
+    assert!(alices.contains("3+2 casual"), "{alices}");
+    let (alice_now, bob_now) = if alice_was_black {
+        ("You play White.", "You play Black.")
+    } else {
+        ("You play Black.", "You play White.")
+    };
+    assert!(alices.ends_with(alice_now), "{alices}");
+    assert!(bobs.ends_with(bob_now), "{bobs}");
+    // An offer declined; another lapses when its player leaves.
+    bob.say("resign");
+    alice.expect("Game 2 over:");
+    bob.expect("Game 2 over:");
+    bob.say("rematch");
+    alice.expect("bob offers a rematch");
+    alice.say("decline");
+    bob.expect("alice declines the rematch.");
+    alice.say("rematch");
+    bob.expect("alice offers a rematch");
+    bob.say("quit");
+    assert_eq!(bob.finish(), 0);
+    alice.expect("bob left: the rematch offer lapses.");
+    alice.say("rematch");
+    alice.expect("Refused: no game to play again");
+    alice.say("quit");
+    assert_eq!(alice.finish(), 0);
+    stop(&mut server);
+}
+
 /// A small random generator for the kill test (splitmix64): the moments and moves of a
 /// run follow from its seed, so a failure can be replayed.
 struct Dice(u64);
