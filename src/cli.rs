@@ -203,9 +203,10 @@ pub(crate) enum Command {
     /// one club room behind one router share an address: raise
     /// --max-connections-per-address for them.
     Server(ServerArgs),
-    /// Play at a `checkers server` (in plain mode: who, seeks, seek 5+3 rated, accept N,
-    /// challenge NAME, invite, join CODE, games, watch N, player NAME, moves, draw,
-    /// resign, help). Your key is made on first use;
+    /// Play at a `checkers server` (in plain mode: who, seeks, seek CLOCK [rated|casual]
+    /// [black|white|either] [ballot|free], accept N, challenge NAME, invite, join CODE,
+    /// games, watch N, player NAME, moves, draw, resign, say TEXT at a table, rematch or
+    /// decline after a game, help). Your key is made on first use;
     /// the server's certificate is pinned on first contact and a changed one refused.
     Online(OnlineArgs),
     /// List the games kept in the data folder (each game is saved there as it is

@@ -814,9 +814,27 @@ fn both_saying_rematch_start_a_new_game_with_colours_swapped() {
     alice.expect("bob left: the rematch offer lapses.");
     alice.say("rematch");
     alice.expect("Refused: no game to play again");
+    // The plain help and `online --help` name the commands.
+    alice.say("help");
+    let help = alice.expect("Commands: ");
     alice.say("quit");
     assert_eq!(alice.finish(), 0);
     stop(&mut server);
+    let usage = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(["online", "--help"])
+        .output()
+        .unwrap();
+    let usage = String::from_utf8_lossy(&usage.stdout);
+    let usage = usage.split_whitespace().collect::<Vec<_>>().join(" ");
+    for command in [
+        "[black|white|either] [ballot|free]",
+        "say TEXT",
+        "rematch",
+        "decline",
+    ] {
+        assert!(help.contains(command), "{command} not in {help}");
+        assert!(usage.contains(command), "{command} not in {usage}");
+    }
 }
 
 /// A small random generator for the kill test (splitmix64): the moments and moves of a
