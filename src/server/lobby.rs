@@ -95,6 +95,9 @@ struct Rematch {
     clock_text: String,
     /// Whether it was rated.
     rated: bool,
+    /// The ballot it opened with: the rematch plays the other side of it, as a match
+    /// plays each ballot with both colours.
+    opening: Option<crate::engine::Opening>,
     /// Who offered the rematch, if one did.
     offered_by: Option<String>,
 }
@@ -851,7 +854,7 @@ impl Lobby {
     }
 
     /// `name` offers a rematch, or accepts the one their opponent offered: the new game
-    /// has the same clock and kind, colours swapped.
+    /// has the same clock, kind and ballot, colours swapped.
     fn rematch(&mut self, name: &str, now: Instant) {
         let Some((game, other)) = self.rematch_of(name) else {
             return self.reject(
@@ -880,7 +883,7 @@ impl Lobby {
                 self.start_game(
                     [white, black],
                     (rematch.clock, rematch.clock_text, rematch.rated),
-                    None,
+                    rematch.opening,
                     now,
                 );
             }
@@ -1270,6 +1273,7 @@ impl Lobby {
                     clock,
                     clock_text: table.clock.clone(),
                     rated: table.rated,
+                    opening: table.session.ballot().cloned(),
                     offered_by: None,
                 },
             );

@@ -780,7 +780,11 @@ fn both_saying_rematch_start_a_new_game_with_colours_swapped() {
     // Nothing to play again before a game.
     alice.say("rematch");
     alice.expect("Refused: no game to play again");
-    let started = meet(&mut alice, &mut bob, "seek 3+2 casual");
+    let started = meet(&mut alice, &mut bob, "seek 3+2 casual ballot");
+    let ballot = |line: &str| {
+        let at = line.find("Ballot ").expect("a ballot in the start line");
+        line[at..line.find(". You play").unwrap()].to_string()
+    };
     let alice_was_black = started.contains("You play Black");
     alice.say("resign");
     alice.expect("Game 1 over:");
@@ -799,6 +803,8 @@ fn both_saying_rematch_start_a_new_game_with_colours_swapped() {
     };
     assert!(alices.ends_with(alice_now), "{alices}");
     assert!(bobs.ends_with(bob_now), "{bobs}");
+    // The same ballot, its other side.
+    assert_eq!(ballot(&started), ballot(&alices));
     // An offer declined; another lapses when its player leaves.
     bob.say("resign");
     alice.expect("Game 2 over:");
