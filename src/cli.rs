@@ -208,9 +208,10 @@ pub(crate) enum Command {
     /// one club room behind one router share an address: raise
     /// --max-connections-per-address for them.
     Server(ServerArgs),
-    /// Play at a `checkers server` (in plain mode: who, seeks, seek 5+3 rated, accept N,
-    /// challenge NAME, invite, join CODE, games, watch N, player NAME, moves, draw,
-    /// resign, help). Your key is made on first use;
+    /// Play at a `checkers server` (in plain mode: who, seeks, seek CLOCK [rated|casual]
+    /// [black|white|either] [ballot|free], accept N, challenge NAME, invite, join CODE,
+    /// games, watch N, player NAME, moves, draw, resign, say TEXT at a table, rematch or
+    /// decline after a game, help). Your key is made on first use;
     /// the server's certificate is pinned on first contact and a changed one refused.
     Online(OnlineArgs),
     /// List the games kept in the data folder (each game is saved there as it is
@@ -304,6 +305,11 @@ pub(crate) struct ServerArgs {
     /// The private key (PEM) of --cert.
     #[arg(long, value_name = "FILE", requires = "cert")]
     pub(crate) key: Option<PathBuf>,
+    /// The most connections at once, from everyone (each is an open file: keep it under
+    /// the process's LimitNOFILE); one more is told the server is full and closed.
+    #[arg(long, value_name = "N", default_value_t = crate::server::Limits::DEFAULT.max_connections,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) max_connections: u32,
     /// The most connections from one address at once (players behind one router share
     /// an address: raise it for a club room).
     #[arg(long, value_name = "N", default_value_t = crate::server::Limits::DEFAULT.per_address,

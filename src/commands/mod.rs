@@ -96,6 +96,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
                 db: args.db,
                 pem: args.cert.zip(args.key),
                 limits: crate::server::Limits {
+                    max_connections: args.max_connections,
                     per_address: args.max_connections_per_address,
                     login_seconds: args.login_timeout,
                     idle_seconds: args.idle_timeout,

@@ -143,11 +143,20 @@ async fn session(
     let (reader, mut writer) = tokio::io::split(tls);
     let mut reader = tokio::io::BufReader::new(reader);
     let login = async {
-        let ServerMessage::Challenge { version, challenge } = next(&mut reader, address).await?
-        else {
-            return Err(network(format!(
-                "{address} did not greet as a checkers server"
-            )));
+        let (version, challenge) = match next(&mut reader, address).await? {
+            ServerMessage::Challenge { version, challenge } => (version, challenge),
+            // A full server says so instead of greeting.
+            ServerMessage::Refused { reason } => {
+                return Err(network(format!(
+                    "{address} refused: {}",
+                    crate::text::printable(&reason, 500)
+                )));
+            }
+            _ => {
+                return Err(network(format!(
+                    "{address} did not greet as a checkers server"
+                )));
+            }
         };
         if version != protocol::VERSION {
             return Err(network(format!(
@@ -347,10 +356,14 @@ struct View {
 }
 
 /// The plain mode's commands.
-const HELP: &str = "Commands: who, seeks, seek CLOCK [rated|casual] (e.g. seek 5+3 rated), \
+const HELP: &str = "Commands: who, seeks, seek CLOCK [rated|casual] [black|white|either] \
+[ballot|free] (e.g. seek 5+3 rated, seek 10+5 casual white ballot: ballot opens with three \
+moves drawn from the ACF deck), \
 accept N, challenge NAME [CLOCK] [rated|casual], invite [CLOCK] [rated|casual] (a private \
 table: casual unless rated), join CODE, games, watch N, player NAME; in a game: a move (11-15, 15x24), board, draw (offer, or accept \
-the one offered), resign; quit.";
+the one offered), resign; at a table (playing or watching): say TEXT (heard by the players \
+and spectators there); after a game: rematch (offer the same game, colours swapped, or \
+accept the one offered), decline; quit.";
 
 impl View {
     /// The message for the server that a typed `line` asks, or none (answered here).
@@ -362,14 +375,7 @@ impl View {
             ("who", []) => ClientMessage::Who,
             ("seeks", []) => ClientMessage::Seeks,
             ("games", []) => ClientMessage::Games,
-            ("seek", [clock]) => ClientMessage::Seek {
-                clock: (*clock).to_string(),
-                rated: true,
-            },
-            ("seek", [clock, kind @ ("rated" | "casual")]) => ClientMessage::Seek {
-                clock: (*clock).to_string(),
-                rated: *kind == "rated",
-            },
+            ("seek", [clock, terms @ ..]) => seek_of(clock, terms)?,
             ("challenge", [name, terms @ ..]) => {
                 let (clock, rated) = terms_of(terms, true)?;
                 ClientMessage::Challenge {
@@ -405,7 +411,12 @@ impl View {
                 name: (*name).to_string(),
             },
             ("resign", []) => ClientMessage::Resign,
+            ("rematch", []) => ClientMessage::Rematch,
+            ("decline", []) => ClientMessage::Decline,
             ("draw", []) => ClientMessage::Draw,
+            ("say", words) if !words.is_empty() => ClientMessage::Say {
+                text: line.trim_start()["say".len()..].trim().to_string(),
+            },
             ("board", []) => return self.board(),
             ("help", []) => return say(HELP),
             ("quit" | "exit", []) => return None,
@@ -460,21 +471,21 @@ impl View {
                 rated,
                 fen,
                 moves,
+                ballot,
+                ballot_moves,
             } => {
                 let side = crate::rules::Color::from(side);
                 let kind = if rated { "rated" } else { "casual" };
-                let how = if moves.is_empty() {
-                    "starts"
-                } else {
-                    "goes on"
-                };
+                let goes_on = moves.len() > ballot_moves;
+                let how = if goes_on { "goes on" } else { "starts" };
+                let opening = ballot.map_or(String::new(), |b| format!(", {}", text(&b)));
                 println!(
-                    "Game {game} {how}: {} (Black) - {} (White), {} {kind}. You play {side}.",
+                    "Game {game} {how}: {} (Black) - {} (White), {} {kind}{opening}. You play {side}.",
                     text(&black),
                     text(&white),
                     text(&clock)
                 );
-                if !moves.is_empty() {
+                if goes_on {
                     println!("Moves so far: {}.", text(&moves.join(" ")));
                 }
                 self.game = Some((game, Some(side)));
@@ -543,6 +554,9 @@ impl View {
                 self.game = None;
                 self.position = None;
             }
+            ServerMessage::Said { name, text: said } => {
+                println!("{}: {}", text(&name), crate::text::printable(&said, 400));
+            }
             ServerMessage::Challenge { .. }
             | ServerMessage::Welcome { .. }
             | ServerMessage::Records { .. }
@@ -560,6 +574,35 @@ impl View {
             }
         }
     }
+}
+
+/// The seek typed as `seek CLOCK [rated|casual] [black|white|either] [ballot|free]`
+/// (the words after the clock in any order; rated, either side and a free opening when
+/// not given); none (said why) if a word does not read.
+fn seek_of(clock: &str, words: &[&str]) -> Option<ClientMessage> {
+    let (mut rated, mut side, mut ballot) = (true, None, false);
+    for word in words {
+        match *word {
+            "rated" | "casual" => rated = *word == "rated",
+            "black" => side = Some(protocol::Side::Black),
+            "white" => side = Some(protocol::Side::White),
+            "either" => side = None,
+            "ballot" | "free" => ballot = *word == "ballot",
+            other => {
+                return say(&format!(
+                    "seek CLOCK [rated|casual] [black|white|either] [ballot|free]: {} is none \
+                     of these (e.g. seek 5+3 casual white ballot)",
+                    crate::text::printable(other, 40)
+                ));
+            }
+        }
+    }
+    Some(ClientMessage::Seek {
+        clock: clock.to_string(),
+        rated,
+        side,
+        ballot,
+    })
 }
 
 /// A game's terms as typed after `challenge NAME` or `invite`: `[CLOCK]

@@ -49,6 +49,33 @@ struct Seek {
     only: Option<String>,
     /// A private table's code: the seek is hidden, and taken with the code only.
     code: Option<String>,
+    /// The side and opening asked.
+    terms: Terms,
+}
+
+/// What a seek asks of its game beyond the clock: a side, an opening.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Terms {
+    /// The side the seeker plays; none: by lot.
+    pub(crate) side: Option<Color>,
+    /// Whether the game opens with a ballot drawn from the three-move deck.
+    pub(crate) ballot: bool,
+}
+
+impl Terms {
+    /// The terms in words, after the clock and kind, for `who` (the seeker's name, or
+    /// `you`): `, alice plays White, a ballot opening`.
+    fn text(&self, who: &str) -> String {
+        let mut text = String::new();
+        if let Some(side) = self.side {
+            let verb = if who == "you" { "play" } else { "plays" };
+            text.push_str(&format!(", {who} {verb} {side}"));
+        }
+        if self.ballot {
+            text.push_str(", a ballot opening");
+        }
+        text
+    }
 }
 
 impl Seek {
@@ -56,6 +83,23 @@ impl Seek {
     fn shown_to(&self, name: &str) -> bool {
         self.code.is_none() && (self.by == name || self.only.as_deref().is_none_or(|o| o == name))
     }
+}
+
+/// A game just ended, which its players may play again, colours swapped.
+struct Rematch {
+    /// Black's and White's names in the game ended.
+    names: [String; 2],
+    /// Its clock.
+    clock: TimeControl,
+    /// The clock as given.
+    clock_text: String,
+    /// Whether it was rated.
+    rated: bool,
+    /// The ballot it opened with: the rematch plays the other side of it, as a match
+    /// plays each ballot with both colours.
+    opening: Option<crate::engine::Opening>,
+    /// Who offered the rematch, if one did.
+    offered_by: Option<String>,
 }
 
 /// A game in play, refereed here.
@@ -73,6 +117,9 @@ struct Table {
     rated: bool,
     /// The clock as given.
     clock: String,
+    /// The clock's control, for a rematch (none for a game taken back from the
+    /// database, whose rematch reads `clock` again).
+    control: Option<TimeControl>,
     /// Since when (unix seconds) the game waits for a player to come back, its clocks
     /// stopped; none while in play.
     adjourned: Option<u64>,
@@ -82,6 +129,7 @@ impl Table {
     /// The message telling the player of `color` that the game starts or goes on.
     fn started(&self, game: u64, color: Color) -> ServerMessage {
         let played = self.session.game();
+        let ballot = self.session.ballot();
         ServerMessage::Started {
             game,
             black: self.names[0].clone(),
@@ -91,6 +139,8 @@ impl Table {
             rated: self.rated,
             fen: played.position().to_string(),
             moves: played.moves().iter().map(ToString::to_string).collect(),
+            ballot: ballot.map(crate::session::ballot_text),
+            ballot_moves: ballot.map_or(0, |o| o.line.len()),
         }
     }
 
@@ -135,6 +185,9 @@ pub(crate) struct Lobby {
     games: BTreeMap<u64, Table>,
     /// Where the server is, for the records' Site tag.
     site: String,
+    /// The games just ended that their players may play again, by game: one for each
+    /// player at most (the last), gone when either leaves or starts another game.
+    rematches: BTreeMap<u64, Rematch>,
     /// Wrong invite codes, by address: after a few, an address waits before its next
     /// code is looked at (as at a LAN host's door), so codes cannot be guessed.
     guesses: Guesses,
@@ -171,6 +224,7 @@ impl Lobby {
             next_seek: 1,
             games: BTreeMap::new(),
             site,
+            rematches: BTreeMap::new(),
             guesses: Guesses::default(),
         };
         let restored = lobby.restore(now)?;
@@ -209,6 +263,7 @@ impl Lobby {
                     ratings: stored.ratings,
                     rated: stored.rated,
                     clock: stored.clock,
+                    control: None,
                     adjourned: Some(since),
                 },
             );
@@ -335,6 +390,7 @@ impl Lobby {
     fn gone(&mut self, name: &str) {
         let game = self.online.remove(name).and_then(|o| o.game);
         self.seeks.retain(|_, s| s.by != name);
+        self.drop_rematch(name, &format!("{name} left: the rematch offer lapses."));
         let Some(table) = game.and_then(|g| self.games.get_mut(&g)) else {
             return;
         };
@@ -426,7 +482,18 @@ impl Lobby {
             ClientMessage::Watch { number } => self.watch(name, number),
             ClientMessage::Export { after } => self.export(name, after),
             ClientMessage::Player { name: who } => self.player(name, who),
-            ClientMessage::Seek { clock, rated } => self.seek(name, &clock, rated, None, None),
+            ClientMessage::Seek {
+                clock,
+                rated,
+                side,
+                ballot,
+            } => {
+                let terms = Terms {
+                    side: side.map(Color::from),
+                    ballot,
+                };
+                self.seek(name, (&clock, rated, terms), None, None);
+            }
             ClientMessage::Challenge {
                 name: whom,
                 clock,
@@ -434,13 +501,16 @@ impl Lobby {
             } => self.challenge(name, &whom, &clock, rated),
             ClientMessage::Invite { clock, rated } => {
                 let code = crate::net::new_code();
-                self.seek(name, &clock, rated, None, Some(code));
+                self.seek(name, (&clock, rated, Terms::default()), None, Some(code));
             }
             ClientMessage::Join { code } => self.join(name, &code, now),
             ClientMessage::Accept { number } => self.accept(name, number, now),
             ClientMessage::Play { text } => self.play(name, &text),
             ClientMessage::Resign => self.resign(name),
             ClientMessage::Draw => self.draw(name),
+            ClientMessage::Say { text } => self.say(name, &text),
+            ClientMessage::Rematch => self.rematch(name, now),
+            ClientMessage::Decline => self.decline(name),
         }
     }
 
@@ -524,10 +594,11 @@ impl Lobby {
                 .as_ref()
                 .map_or(String::new(), |o| format!(", a challenge to {o}"));
             lines.push(format!(
-                "  {n}: {} ({}) {} {kind}{to}",
+                "  {n}: {} ({}) {} {kind}{}{to}",
                 seek.by,
                 self.rating_of(&seek.by),
-                seek.clock_text
+                seek.clock_text,
+                seek.terms.text(&seek.by)
             ));
         }
         lines.join("\n")
@@ -580,12 +651,11 @@ impl Lobby {
         self.outbox.post(Post::Answer { to, answer });
     }
 
-    /// `name` posts a seek.
+    /// `name` posts a seek: its clock, whether rated, its terms.
     fn seek(
         &mut self,
         name: &str,
-        clock: &str,
-        rated: bool,
+        (clock, rated, terms): (&str, bool, Terms),
         only: Option<String>,
         code: Option<String>,
     ) {
@@ -612,9 +682,11 @@ impl Lobby {
                 rated,
                 only: only.clone(),
                 code: code.clone(),
+                terms,
             },
         );
         let kind = if rated { "rated" } else { "casual" };
+        let yours = terms.text("you");
         let text = match (&only, &code) {
             (Some(whom), _) => {
                 let told = format!(
@@ -628,7 +700,9 @@ impl Lobby {
                 "Private table {number}: {clock} {kind}. Give your friend its code: join {code}"
             ),
             (None, None) => {
-                format!("Seek {number} posted: {clock} {kind}. Waiting for someone to accept it.")
+                format!(
+                    "Seek {number} posted: {clock} {kind}{yours}. Waiting for someone to accept it."
+                )
             }
         };
         self.send(name, ServerMessage::Info { text });
@@ -642,7 +716,12 @@ impl Lobby {
         if !self.online.contains_key(whom) {
             return self.reject(name, format!("{whom} is not online (who lists who is)"));
         }
-        self.seek(name, clock, rated, Some(whom.to_string()), None);
+        self.seek(
+            name,
+            (clock, rated, Terms::default()),
+            Some(whom.to_string()),
+            None,
+        );
     }
 
     /// `name` accepts seek `number` (one shown to them): the game starts.
@@ -675,14 +754,43 @@ impl Lobby {
         let Some(seek) = self.seeks.remove(&number) else {
             return;
         };
-        // Colours by lot.
-        let mut coin = [0u8; 1];
+        // The seeker's side if asked, else by lot; a ballot drawn from the deck's
+        // crossboard ballots (as `--ballot random` draws one).
+        let mut coin = [0u8; 9];
         let _ = getrandom::fill(&mut coin);
-        let names = if coin[0] & 1 == 0 {
+        let seeker = seek.terms.side.unwrap_or(if coin[0] & 1 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        });
+        let names = if seeker == Color::Black {
             [seek.by.clone(), name.to_string()]
         } else {
             [name.to_string(), seek.by.clone()]
         };
+        let mut seed = [0u8; 8];
+        seed.copy_from_slice(&coin[1..]);
+        let opening = seek
+            .terms
+            .ballot
+            .then(|| crate::session::random_ballot(u64::from_le_bytes(seed), false));
+        self.start_game(
+            names,
+            (seek.clock, seek.clock_text, seek.rated),
+            opening,
+            now,
+        );
+    }
+
+    /// A game starts between `names` (Black, White) with `clock` (its control, as
+    /// given) and rated or not, from `opening` if one: stored, then both told.
+    fn start_game(
+        &mut self,
+        names: [String; 2],
+        (control, clock_text, rated): (TimeControl, String, bool),
+        opening: Option<crate::engine::Opening>,
+        now: Instant,
+    ) {
         let ids = names
             .clone()
             .map(|n| self.online.get(&n).map_or(0, |o| o.id));
@@ -691,32 +799,41 @@ impl Lobby {
                 .get(&n)
                 .map_or_else(Glicko2Rating::new, |o| o.rating)
         });
-        let session = Session::new(Game::new())
+        let mut session = Session::new(Game::new());
+        if let Some(opening) = opening {
+            session = session.with_ballot(opening);
+        }
+        let session = session
             .with_seats(Seats::PEOPLE)
             .with_assist(false)
             .with_names(crate::pdn::Players {
                 black: Some(names[0].clone()),
                 white: Some(names[1].clone()),
             })
-            .with_clock(seek.clock, now);
+            .with_clock(control, now);
         let fen = session.position().to_string();
         let table = Table {
             session,
             names: names.clone(),
             ids,
             ratings,
-            rated: seek.rated,
-            clock: seek.clock_text.clone(),
+            rated,
+            clock: clock_text.clone(),
+            control: Some(control),
             adjourned: None,
         };
         let game = self.next_game;
         self.next_game += 1;
-        let (clock, rated, pdn) = (seek.clock_text.clone(), seek.rated, table.pdn(&self.site));
+        let (clock, pdn) = (clock_text, table.pdn(&self.site));
         self.store_then_tell(Some(game), move |db| {
             db.add_game(game as i64, ids, &clock, rated, &fen, &pdn)
         });
         for n in &names {
             self.seeks.retain(|_, s| &s.by != n);
+            self.drop_rematch(
+                n,
+                &format!("{n} started another game: the rematch offer lapses."),
+            );
             if let Some(online) = self.online.get_mut(n) {
                 online.game = Some(game);
             }
@@ -726,6 +843,95 @@ impl Lobby {
             self.send(n, table.started(game, color));
         }
         self.games.insert(game, table);
+    }
+
+    /// The game `name` may play again, and their opponent there.
+    fn rematch_of(&self, name: &str) -> Option<(u64, String)> {
+        self.rematches.iter().find_map(|(game, r)| {
+            let i = r.names.iter().position(|n| n == name)?;
+            Some((*game, r.names[1 - i].clone()))
+        })
+    }
+
+    /// `name` offers a rematch, or accepts the one their opponent offered: the new game
+    /// has the same clock, kind and ballot, colours swapped.
+    fn rematch(&mut self, name: &str, now: Instant) {
+        let Some((game, other)) = self.rematch_of(name) else {
+            return self.reject(
+                name,
+                "no game to play again: rematch follows a game just ended",
+            );
+        };
+        if self.online.get(name).is_some_and(|o| o.game.is_some()) {
+            return self.reject(name, "you are playing a game: finish it first");
+        }
+        if !self.online.contains_key(&other) {
+            self.rematches.remove(&game);
+            return self.reject(name, format!("{other} is not online"));
+        }
+        let Some(rematch) = self.rematches.get_mut(&game) else {
+            return;
+        };
+        match rematch.offered_by.as_deref() {
+            Some(by) if by == name => self.reject(name, "you offered a rematch already"),
+            Some(_) => {
+                let Some(rematch) = self.rematches.remove(&game) else {
+                    return;
+                };
+                let [black, white] = rematch.names;
+                tracing::info!(game, "rematch");
+                self.start_game(
+                    [white, black],
+                    (rematch.clock, rematch.clock_text, rematch.rated),
+                    rematch.opening,
+                    now,
+                );
+            }
+            None => {
+                rematch.offered_by = Some(name.to_string());
+                let kind = if rematch.rated { "rated" } else { "casual" };
+                let told = format!(
+                    "{name} offers a rematch ({} {kind}, colours swapped): rematch accepts it, \
+                     decline declines it.",
+                    rematch.clock_text
+                );
+                self.send(&other, ServerMessage::Info { text: told });
+                let text = format!("Rematch offered to {other}.");
+                self.send(name, ServerMessage::Info { text });
+            }
+        }
+    }
+
+    /// `name` declines the rematch their opponent offered (a new offer may follow).
+    fn decline(&mut self, name: &str) {
+        let offered = self.rematch_of(name).and_then(|(game, other)| {
+            let rematch = self.rematches.get_mut(&game)?;
+            (rematch.offered_by.as_deref() == Some(other.as_str())).then(|| {
+                rematch.offered_by = None;
+                other
+            })
+        });
+        let Some(other) = offered else {
+            return self.reject(name, "no rematch is offered to you");
+        };
+        let text = format!("{name} declines the rematch.");
+        self.send(&other, ServerMessage::Info { text });
+        let text = format!("You declined {other}'s rematch.");
+        self.send(name, ServerMessage::Info { text });
+    }
+
+    /// `name` is gone or busy: the rematch of their last game lapses, and an opponent
+    /// who offered or was offered one is told `text`.
+    fn drop_rematch(&mut self, name: &str, text: &str) {
+        let Some((game, other)) = self.rematch_of(name) else {
+            return;
+        };
+        if let Some(rematch) = self.rematches.remove(&game)
+            && rematch.offered_by.is_some()
+        {
+            let text = text.to_string();
+            self.send(&other, ServerMessage::Info { text });
+        }
     }
 
     /// `name`'s game and the side they play there.
@@ -857,6 +1063,48 @@ impl Lobby {
             online.watching = Some(number);
         }
         self.send(name, message);
+    }
+
+    /// `name` says `text` at their table (the game they play, or else the one they
+    /// watch): everyone else there hears it, its control characters stripped.
+    fn say(&mut self, name: &str, text: &str) {
+        let Some(online) = self.online.get(name) else {
+            return;
+        };
+        let Some((game, table)) = online
+            .game
+            .or(online.watching)
+            .and_then(|g| self.games.get(&g).map(|t| (g, t)))
+        else {
+            return self.reject(
+                name,
+                "you are not at a table: play or watch a game to talk there",
+            );
+        };
+        // Stripped, so that a line cannot move another player's cursor or ring.
+        let text: String = text.chars().filter(|c| !c.is_control()).collect();
+        let text = text.trim();
+        if text.is_empty() {
+            return self.reject(name, "say what? (say TEXT)");
+        }
+        if text.chars().count() > protocol::MAX_SAID {
+            return self.reject(
+                name,
+                format!(
+                    "a line said at a table is at most {} characters",
+                    protocol::MAX_SAID
+                ),
+            );
+        }
+        let message = ServerMessage::Said {
+            name: name.to_string(),
+            text: text.to_string(),
+        };
+        for n in table.audience(game, &self.online) {
+            if n != name {
+                self.send(&n, message.clone());
+            }
+        }
     }
 
     /// `name` resigns their game.
@@ -1011,6 +1259,25 @@ impl Lobby {
             )
         });
         tracing::info!(game, result, "game over");
+        let control = table
+            .control
+            .or_else(|| table.clock.parse::<TimeControl>().ok());
+        if let Some(clock) = control {
+            for n in &table.names {
+                self.rematches.retain(|_, r| !r.names.contains(n));
+            }
+            self.rematches.insert(
+                game,
+                Rematch {
+                    names: table.names.clone(),
+                    clock,
+                    clock_text: table.clock.clone(),
+                    rated: table.rated,
+                    opening: table.session.ballot().cloned(),
+                    offered_by: None,
+                },
+            );
+        }
         let message = ServerMessage::Ended {
             game,
             result: result.to_string(),

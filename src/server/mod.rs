@@ -39,6 +39,9 @@ const RATE_WINDOW: Duration = Duration::from_secs(10);
 /// `checkers server`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
+    /// The most connections at once, from everyone: one more is told the server is
+    /// full and closed, so that a crowd cannot take every file descriptor.
+    pub(crate) max_connections: u32,
     /// The most connections from one address at once.
     pub(crate) per_address: u32,
     /// Seconds from connecting to being logged in (the TLS handshake included): a
@@ -62,6 +65,7 @@ pub(crate) struct Limits {
 impl Limits {
     /// The limits when no option changes them.
     pub(crate) const DEFAULT: Limits = Limits {
+        max_connections: 4096,
         per_address: 16,
         login_seconds: 10,
         idle_seconds: 5 * 60,
@@ -200,6 +204,37 @@ fn network(text: String) -> CommandError {
     CommandError::Network(text)
 }
 
+/// The connections open now, counted as they are taken and as they end.
+#[derive(Default)]
+struct Counts {
+    /// By address.
+    by_address: HashMap<IpAddr, usize>,
+    /// All of them.
+    total: usize,
+}
+
+/// The most connections turned away at once (each told why over TLS): more are closed
+/// without a word, so that turning a crowd away costs little.
+const TURNING_AWAY: usize = 64;
+
+/// Why a connection over `--max-connections` is turned away.
+fn full_reason(max: u32) -> String {
+    format!("the server is full ({max} connections at once): try again later")
+}
+
+/// Tells a connection over the server's cap why it is closed (within two seconds,
+/// TLS handshake included), then closes it.
+async fn turn_away(stream: TcpStream, acceptor: tokio_rustls::TlsAcceptor, reason: String) {
+    let told = async {
+        let mut tls = acceptor.accept(stream).await.ok()?;
+        write_message(&mut tls, &ServerMessage::Refused { reason })
+            .await
+            .ok()?;
+        tls.shutdown().await.ok()
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(2), told).await;
+}
+
 /// Takes connections until SIGTERM or Ctrl-C; the clocks are ticked meanwhile. Every
 /// move is in the database already when it stops.
 async fn serve(
@@ -209,7 +244,8 @@ async fn serve(
     (fingerprint, limits): ([u8; 32], Limits),
     stop: impl std::future::Future<Output = ()>,
 ) {
-    let counts: Arc<Mutex<HashMap<IpAddr, usize>>> = Arc::default();
+    let counts: Arc<Mutex<Counts>> = Arc::default();
+    let turning_away = Arc::new(());
     // Held by each connection's writer: the last words are written when none is left.
     let writers = Arc::new(());
     let mut next_conn = 0u64;
@@ -234,12 +270,26 @@ async fn serve(
                 let ip = peer.ip();
                 {
                     let mut counts = counts.lock().unwrap_or_else(|e| e.into_inner());
-                    let count = counts.entry(ip).or_default();
+                    if counts.total >= limits.max_connections as usize {
+                        tracing::warn!(%peer, max = limits.max_connections, "the server is full: a connection turned away");
+                        // Each one told holds a token; past the bound, closed unread.
+                        if Arc::strong_count(&turning_away) <= TURNING_AWAY {
+                            let (token, acceptor) = (turning_away.clone(), acceptor.clone());
+                            let reason = full_reason(limits.max_connections);
+                            tokio::spawn(async move {
+                                let _token = token;
+                                turn_away(stream, acceptor, reason).await;
+                            });
+                        }
+                        continue;
+                    }
+                    let count = counts.by_address.entry(ip).or_default();
                     if *count >= limits.per_address as usize {
                         tracing::warn!(%peer, "too many connections from one address");
                         continue;
                     }
                     *count += 1;
+                    counts.total += 1;
                 }
                 next_conn += 1;
                 let conn = next_conn;
@@ -249,10 +299,11 @@ async fn serve(
                     let server = Server { acceptor, lobby, fingerprint, writer, limits };
                     connection(stream, peer, conn, server).await;
                     let mut counts = counts.lock().unwrap_or_else(|e| e.into_inner());
-                    if let Some(count) = counts.get_mut(&ip) {
+                    counts.total -= 1;
+                    if let Some(count) = counts.by_address.get_mut(&ip) {
                         *count -= 1;
                         if *count == 0 {
-                            counts.remove(&ip);
+                            counts.by_address.remove(&ip);
                         }
                     }
                 });

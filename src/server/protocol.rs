@@ -42,6 +42,12 @@ pub(crate) enum ClientMessage {
         clock: String,
         /// Whether the game is rated.
         rated: bool,
+        /// The side the seeker plays; none: either, by lot.
+        #[serde(default)]
+        side: Option<Side>,
+        /// Whether the game opens with a ballot drawn from the three-move deck.
+        #[serde(default)]
+        ballot: bool,
     },
     /// Offer a game to one player: a seek only they see and may accept.
     Challenge {
@@ -96,9 +102,23 @@ pub(crate) enum ClientMessage {
         /// The last game of the page before.
         after: u64,
     },
+    /// Say a line at the player's table (the game played or watched): its players
+    /// and spectators hear it.
+    Say {
+        /// The line, at most [`MAX_SAID`] characters.
+        text: String,
+    },
+    /// Offer a new game to the opponent of the game just ended (same clock and kind,
+    /// colours swapped), or accept the one they offered.
+    Rematch,
+    /// Decline the rematch offered.
+    Decline,
     /// Still there.
     Ping,
 }
+
+/// The most characters a line said at a table may hold.
+pub(crate) const MAX_SAID: usize = 200;
 
 /// A side of the board, as messages name it.
 pub(crate) use crate::net::protocol::Side;
@@ -157,6 +177,12 @@ pub(crate) enum ServerMessage {
         /// The moves played so far (a game resumed), every landing square named.
         #[serde(default)]
         moves: Vec<String>,
+        /// The ballot the game opened with, in words (`Ballot 126: 11-15 23-19 8-11`).
+        #[serde(default)]
+        ballot: Option<String>,
+        /// How many of `moves` are the ballot's (played before the game starts).
+        #[serde(default)]
+        ballot_moves: usize,
     },
     /// The game this client watches, as it stands.
     Watching {
@@ -212,6 +238,13 @@ pub(crate) enum ServerMessage {
         /// The number of the page's last game, to ask the next page after; none at the
         /// end.
         next: Option<u64>,
+    },
+    /// A line said at this client's table.
+    Said {
+        /// Who said it.
+        name: String,
+        /// What they said (no control characters).
+        text: String,
     },
     /// The answer to a ping.
     Pong,

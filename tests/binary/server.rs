@@ -608,6 +608,241 @@ fn silent_connections_are_let_go_and_cannot_crowd_out_a_player() {
     stop(&mut server);
 }
 
+#[test]
+fn a_connection_over_the_servers_cap_is_told_it_is_full_and_closed() {
+    use std::time::{Duration, Instant};
+    let home = Sandbox::new();
+    let db = home.home().join("server.sqlite");
+    let mut server = Peer::start(
+        &home,
+        &[
+            "server",
+            "--listen",
+            "127.0.0.1:0",
+            "--db",
+            db.to_str().unwrap(),
+            "--max-connections",
+            "2",
+        ],
+    );
+    let line = server.expect("checkers server listening at ");
+    let address = line.rsplit(' ').next().unwrap().to_string();
+    let (a, b, c) = (Sandbox::new(), Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    // A third is told why, and the program says so and fails.
+    let mut carol = Peer::start(&c, &["online", &address, "--name", "carol", "--plain"]);
+    carol.expect("refused: the server is full (2 connections at once): try again later");
+    assert_ne!(carol.finish(), 0);
+    server.expect("the server is full: a connection turned away");
+    // The two in play it still; once one leaves, there is room again.
+    meet(&mut alice, &mut bob, "seek 5+0 casual");
+    alice.say("quit");
+    assert_eq!(alice.finish(), 0);
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let mut carol = Peer::start(&c, &["online", &address, "--name", "carol", "--plain"]);
+        let mut line = carol.expect(&address);
+        while line.starts_with("First contact") {
+            line = carol.expect(&address);
+        }
+        if line.contains("Logged in") {
+            break;
+        }
+        assert!(line.contains("the server is full"), "{line}");
+        assert!(Instant::now() < deadline, "no room after a player left");
+        carol.finish();
+    }
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(["server", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("--max-connections <N>"), "{help}");
+    assert!(help.contains("[default: 4096]"), "{help}");
+    stop(&mut server);
+}
+
+#[test]
+fn a_seek_for_white_gives_the_seeker_white_and_a_ballot_seek_opens_with_the_ballot() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    // A word the seek does not know is named, and nothing is posted.
+    alice.say("seek 5+0 purple");
+    alice.expect("purple is none of these");
+    alice.say("seek 5+0 casual white ballot");
+    alice.expect("Seek 1 posted: 5+0 casual, you play White, a ballot opening.");
+    bob.say("seeks");
+    bob.expect("1: alice (1500) 5+0 casual, alice plays White, a ballot opening");
+    bob.say("accept 1");
+    let bobs = bob.expect("Game 1 starts:");
+    let alices = alice.expect("Game 1 starts:");
+    assert!(alices.ends_with("You play White."), "{alices}");
+    assert!(bobs.ends_with("You play Black."), "{bobs}");
+    // Both start from the same ballot, its three moves played: White is to move.
+    let ballot = |line: &str| {
+        let at = line.find(", Ballot ").expect("a ballot in the start line");
+        line[at + 2..line.find(". You play").unwrap()].to_string()
+    };
+    assert_eq!(ballot(&alices), ballot(&bobs));
+    alice.expect("Your move (White).");
+    bob.expect("Waiting for White's move.");
+    bob.say("board");
+    bob.expect("White to move.");
+    // The record stored with the game names its ballot.
+    let number: String = ballot(&alices)["Ballot ".len()..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    for peer in [&mut alice, &mut bob] {
+        peer.say("quit");
+        assert_eq!(peer.finish(), 0);
+    }
+    stop(&mut server);
+    let db = rusqlite::Connection::open(home.home().join("server.sqlite")).unwrap();
+    let pdn: String = db
+        .query_row("SELECT pdn FROM games WHERE id = 1", [], |r| r.get(0))
+        .unwrap();
+    assert!(pdn.contains(&format!("[Ballot \"{number}\"]")), "{pdn}");
+    assert!(pdn.contains("[White \"alice\"]"), "{pdn}");
+}
+
+#[test]
+fn a_line_said_at_a_table_reaches_its_player_and_spectators_only() {
+    use std::time::{Duration, Instant};
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let names = ["alice", "bob", "carol", "dave", "erin"];
+    let sandboxes: Vec<Sandbox> = names.iter().map(|_| Sandbox::new()).collect();
+    let [mut alice, mut bob, mut carol, mut dave, mut erin]: [Peer; 5] =
+        std::array::from_fn(|i| player(&sandboxes[i], &address, names[i]));
+    // Nobody is at a table yet: there is nobody to hear.
+    alice.say("say anyone?");
+    alice.expect("Refused: you are not at a table");
+    meet(&mut alice, &mut bob, "seek 5+0 casual");
+    carol.say("watch 1");
+    carol.expect("Watching game 1:");
+    dave.say("seek 5+0 casual");
+    dave.expect("Seek 2 posted");
+    erin.say("accept 2");
+    erin.expect("Game 2 starts:");
+    // The opponent and the spectator hear a player, the bell stripped; the spectator
+    // is heard too.
+    alice.say("say hello \x07there");
+    bob.expect("alice: hello there");
+    carol.expect("alice: hello there");
+    carol.say("say nice opening");
+    alice.expect("carol: nice opening");
+    bob.expect("carol: nice opening");
+    // A line too long is refused, and nobody hears it.
+    alice.say(&format!("say {}", "x".repeat(201)));
+    alice.expect("Refused: a line said at a table is at most 200 characters");
+    // The other table hears its own talk only: what alice and carol said, told before
+    // erin spoke, never reached dave.
+    erin.say("say good luck");
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while !dave.seen.iter().any(|l| l.contains("erin: good luck")) {
+        assert!(Instant::now() < deadline, "dave never heard erin");
+        dave.lines_within(Duration::from_millis(100));
+    }
+    assert!(
+        !dave
+            .seen
+            .iter()
+            .any(|l| l.contains("hello") || l.contains("nice") || l.contains("xxx")),
+        "{:#?}",
+        dave.seen
+    );
+    bob.say("say ok");
+    alice.expect("bob: ok");
+    assert!(
+        !bob.seen.iter().any(|l| l.contains("xxx")),
+        "{:#?}",
+        bob.seen
+    );
+    for peer in [&mut alice, &mut bob, &mut carol, &mut dave, &mut erin] {
+        peer.say("quit");
+        assert_eq!(peer.finish(), 0);
+    }
+    stop(&mut server);
+}
+
+#[test]
+fn both_saying_rematch_start_a_new_game_with_colours_swapped() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    // Nothing to play again before a game.
+    alice.say("rematch");
+    alice.expect("Refused: no game to play again");
+    let started = meet(&mut alice, &mut bob, "seek 3+2 casual ballot");
+    let ballot = |line: &str| {
+        let at = line.find("Ballot ").expect("a ballot in the start line");
+        line[at..line.find(". You play").unwrap()].to_string()
+    };
+    let alice_was_black = started.contains("You play Black");
+    alice.say("resign");
+    alice.expect("Game 1 over:");
+    bob.expect("Game 1 over:");
+    alice.say("rematch");
+    alice.expect("Rematch offered to bob.");
+    bob.expect("alice offers a rematch (3+2 casual, colours swapped)");
+    bob.say("rematch");
+    let alices = alice.expect("Game 2 starts:");
+    let bobs = bob.expect("Game 2 starts:");
+    assert!(alices.contains("3+2 casual"), "{alices}");
+    let (alice_now, bob_now) = if alice_was_black {
+        ("You play White.", "You play Black.")
+    } else {
+        ("You play Black.", "You play White.")
+    };
+    assert!(alices.ends_with(alice_now), "{alices}");
+    assert!(bobs.ends_with(bob_now), "{bobs}");
+    // The same ballot, its other side.
+    assert_eq!(ballot(&started), ballot(&alices));
+    // An offer declined; another lapses when its player leaves.
+    bob.say("resign");
+    alice.expect("Game 2 over:");
+    bob.expect("Game 2 over:");
+    bob.say("rematch");
+    alice.expect("bob offers a rematch");
+    alice.say("decline");
+    bob.expect("alice declines the rematch.");
+    alice.say("rematch");
+    bob.expect("alice offers a rematch");
+    bob.say("quit");
+    assert_eq!(bob.finish(), 0);
+    alice.expect("bob left: the rematch offer lapses.");
+    alice.say("rematch");
+    alice.expect("Refused: no game to play again");
+    // The plain help and `online --help` name the commands.
+    alice.say("help");
+    let help = alice.expect("Commands: ");
+    alice.say("quit");
+    assert_eq!(alice.finish(), 0);
+    stop(&mut server);
+    let usage = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(["online", "--help"])
+        .output()
+        .unwrap();
+    let usage = String::from_utf8_lossy(&usage.stdout);
+    let usage = usage.split_whitespace().collect::<Vec<_>>().join(" ");
+    for command in [
+        "[black|white|either] [ballot|free]",
+        "say TEXT",
+        "rematch",
+        "decline",
+    ] {
+        assert!(help.contains(command), "{command} not in {help}");
+        assert!(usage.contains(command), "{command} not in {usage}");
+    }
+}
+
 /// A small random generator for the kill test (splitmix64): the moments and moves of a
 /// run follow from its seed, so a failure can be replayed.
 struct Dice(u64);
