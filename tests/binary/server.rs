@@ -12,11 +12,15 @@ use std::sync::Arc;
 /// A server in `sandbox` at `listen`, its database in the sandbox: the process and the
 /// address it listens at.
 fn server(sandbox: &Sandbox, listen: &str) -> (Peer, String) {
+    server_with(sandbox, listen, &[])
+}
+
+/// [`server`] with `options` (limits, expiry) after the listening address and database.
+fn server_with(sandbox: &Sandbox, listen: &str, options: &[&str]) -> (Peer, String) {
     let db = sandbox.home().join("server.sqlite");
-    let mut server = Peer::start(
-        sandbox,
-        &["server", "--listen", listen, "--db", db.to_str().unwrap()],
-    );
+    let mut args = vec!["server", "--listen", listen, "--db", db.to_str().unwrap()];
+    args.extend_from_slice(options);
+    let mut server = Peer::start(sandbox, &args);
     let line = server.expect("checkers server listening at ");
     let address = line.rsplit(' ').next().unwrap().to_string();
     server.expect("Certificate fingerprint SHA256:");
@@ -538,23 +542,11 @@ fn silent_connections_are_let_go_and_cannot_crowd_out_a_player() {
     use std::time::{Duration, Instant};
     let home = Sandbox::new();
     // An address may hold four connections; a client has two seconds to log in.
-    let db = home.home().join("server.sqlite");
-    let mut server = Peer::start(
+    let (mut server, address) = server_with(
         &home,
-        &[
-            "server",
-            "--listen",
-            "127.0.0.1:0",
-            "--db",
-            db.to_str().unwrap(),
-            "--max-connections-per-address",
-            "4",
-            "--login-timeout",
-            "2",
-        ],
+        "127.0.0.1:0",
+        &["--max-connections-per-address", "4", "--login-timeout", "2"],
     );
-    let line = server.expect("checkers server listening at ");
-    let address = line.rsplit(' ').next().unwrap().to_string();
     // Four connections from one address that never start TLS: as many as it may hold.
     let from = Ipv4Addr::new(127, 0, 0, 2);
     let mut silent: Vec<TcpStream> = (0..4)
@@ -612,21 +604,7 @@ fn silent_connections_are_let_go_and_cannot_crowd_out_a_player() {
 fn a_connection_over_the_servers_cap_is_told_it_is_full_and_closed() {
     use std::time::{Duration, Instant};
     let home = Sandbox::new();
-    let db = home.home().join("server.sqlite");
-    let mut server = Peer::start(
-        &home,
-        &[
-            "server",
-            "--listen",
-            "127.0.0.1:0",
-            "--db",
-            db.to_str().unwrap(),
-            "--max-connections",
-            "2",
-        ],
-    );
-    let line = server.expect("checkers server listening at ");
-    let address = line.rsplit(' ').next().unwrap().to_string();
+    let (mut server, address) = server_with(&home, "127.0.0.1:0", &["--max-connections", "2"]);
     let (a, b, c) = (Sandbox::new(), Sandbox::new(), Sandbox::new());
     let mut alice = player(&a, &address, "alice");
     let mut bob = player(&b, &address, "bob");
@@ -1359,21 +1337,7 @@ fn a_slow_handshake_a_move_at_another_table_and_a_client_killed_mid_move_are_hel
     use std::io::Read;
     use std::time::{Duration, Instant};
     let home = Sandbox::new();
-    let db = home.home().join("server.sqlite");
-    let mut server = Peer::start(
-        &home,
-        &[
-            "server",
-            "--listen",
-            "127.0.0.1:0",
-            "--db",
-            db.to_str().unwrap(),
-            "--login-timeout",
-            "2",
-        ],
-    );
-    let line = server.expect("checkers server listening at ");
-    let address = line.rsplit(' ').next().unwrap().to_string();
+    let (mut server, address) = server_with(&home, "127.0.0.1:0", &["--login-timeout", "2"]);
     // Slowloris: a TLS hello dribbled a byte at a time is cut off when the time to
     // log in is up, however busy it keeps the line.
     let mut slow = TcpStream::connect(&address).unwrap();
