@@ -467,6 +467,13 @@ impl App {
             ..Settings::default()
         };
         let egdb = session.egdb();
+        // A game in play on the clock waits while its player analyses: both clocks stop
+        // (the board hidden, as a pause hides it) until p starts them again.
+        let in_play = session.review().is_none() && !session.is_paused();
+        if in_play && self.runtime.command(Command::Pause(true)).is_ok() {
+            self.status
+                .info("Paused while you analysed: both clocks stopped. p starts them again");
+        }
         self.board.pick = None;
         self.analysis = Some(Box::new(crate::tui::analysis::AnalysisBoard::new(
             tree,

@@ -402,6 +402,23 @@ mod clock_screen {
     }
 
     #[test]
+    fn the_analysis_board_opened_over_a_game_on_the_clock_stops_both_clocks() {
+        let t0 = Instant::now();
+        let session = Session::new(Game::new())
+            .with_clock("G/5".parse().unwrap(), t0)
+            .with_assist(true);
+        let mut app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+        app.update(Action::Analyse);
+        assert!(app.analysis.is_some(), "the analysis board opens");
+        assert!(app.session().is_paused(), "the clocks wait for the player");
+        assert!(
+            screen_text(&app).contains("p starts them again"),
+            "{}",
+            screen_text(&app)
+        );
+    }
+
+    #[test]
     fn pause_hides_the_board_and_stops_the_clocks() {
         let t0 = Instant::now();
         let mut app = timed_app("G/5", t0);
