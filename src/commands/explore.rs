@@ -38,6 +38,15 @@ pub(crate) fn run(args: &ExploreArgs, out: &mut impl Write) -> Result<(), Comman
     write_moves(explorer, &start, &line, out)
 }
 
+/// The explorer's moves at the position `line` leads to from `start`, as
+/// `checkers explore` prints them (plain mode's `explore` shows the same text).
+pub(crate) fn moves_text(explorer: &Explorer, start: &Position, line: &[Move]) -> String {
+    let mut text = Vec::new();
+    // Writing into memory cannot fail.
+    let _ = write_moves(explorer, start, line, &mut text);
+    String::from_utf8_lossy(&text).into_owned()
+}
+
 /// Writes the explorer's moves at the position `line` leads to from `start`, and the
 /// count of games read and skipped.
 fn write_moves(
