@@ -24,6 +24,10 @@ pub(crate) fn run(args: &ExploreArgs, out: &mut impl Write) -> Result<(), Comman
     }
     let owned;
     let explorer: &Explorer = match (&args.pdn, args.games_limit) {
+        _ if args.mine => {
+            owned = crate::explorer::mine(args.games_limit)?;
+            &owned
+        }
         (Some(file), limit) => {
             let games = crate::store::file_games(file).map_err(CommandError::CheckFile)?;
             owned = Explorer::of_games(games, limit);
