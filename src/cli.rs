@@ -251,7 +251,8 @@ pub(crate) enum Command {
     /// The opening book: what it says of a position.
     Book(BookArgs),
     /// The opening explorer: the moves played from a position in a collection of games
-    /// (Marion Tinsley's tournament games, built in, or a PDN file), most played first,
+    /// (Marion Tinsley's tournament games, built in, your own saved games, or a PDN
+    /// file), most played first,
     /// each with its games, their results and the opening's name.
     Explore(ExploreArgs),
     /// Puzzles: find the move that wins or saves the game, in classic endings and in
@@ -283,6 +284,10 @@ pub(crate) struct ExploreArgs {
     /// The collection: the games of this PDN file instead of the built-in one.
     #[arg(long, value_name = "FILE")]
     pub(crate) pdn: Option<PathBuf>,
+    /// The collection: your own games, every game saved in the games folder of the data
+    /// folder (`checkers games` lists them), unfinished ones included.
+    #[arg(long, conflicts_with = "pdn")]
+    pub(crate) mine: bool,
     /// Read only the collection's first N games.
     #[arg(long, value_name = "N")]
     pub(crate) games_limit: Option<usize>,

@@ -7,7 +7,7 @@
 //! their own start. The built-in collection ([`builtin`]), Marion Tinsley's tournament
 //! games, ships compressed inside the program and is read at first use.
 
-use crate::pdn::{GameError, PdnGame};
+use crate::pdn::PdnGame;
 use crate::rules::{Color, Move, Position};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -91,8 +91,8 @@ pub(crate) struct Explorer {
 impl Explorer {
     /// The index of `games` (a PDN reader's output): at most `limit` of them are read
     /// when a limit is given, faulty ones counted as skipped.
-    pub(crate) fn of_games(
-        games: impl IntoIterator<Item = Result<PdnGame, GameError>>,
+    pub(crate) fn of_games<E>(
+        games: impl IntoIterator<Item = Result<PdnGame, E>>,
         limit: Option<usize>,
     ) -> Explorer {
         let mut explorer = Explorer::default();
@@ -175,6 +175,18 @@ pub(crate) fn builtin() -> &'static Explorer {
 /// [`builtin`] holds the whole one).
 pub(crate) fn builtin_limited(limit: usize) -> Explorer {
     Explorer::of_text(&builtin_text(), Some(limit))
+}
+
+/// The index of the player's own games: every game saved in the games folder of the
+/// data folder (see [`crate::store::saved_games`]), unfinished ones included (their
+/// moves count, their result is unknown); a file that cannot be read counts as skipped.
+/// At most `limit` games, the newest, when a limit is given.
+pub(crate) fn mine(limit: Option<usize>) -> Result<Explorer, crate::store::StoreError> {
+    let games = crate::store::saved_games()?;
+    Ok(Explorer::of_games(
+        games.into_iter().map(|saved| saved.record),
+        limit,
+    ))
 }
 
 #[cfg(test)]

@@ -24,6 +24,10 @@ pub(crate) fn run(args: &ExploreArgs, out: &mut impl Write) -> Result<(), Comman
     }
     let owned;
     let explorer: &Explorer = match (&args.pdn, args.games_limit) {
+        _ if args.mine => {
+            owned = crate::explorer::mine(args.games_limit)?;
+            &owned
+        }
         (Some(file), limit) => {
             let games = crate::store::file_games(file).map_err(CommandError::CheckFile)?;
             owned = Explorer::of_games(games, limit);
@@ -36,6 +40,15 @@ pub(crate) fn run(args: &ExploreArgs, out: &mut impl Write) -> Result<(), Comman
         (None, None) => builtin(),
     };
     write_moves(explorer, &start, &line, out)
+}
+
+/// The explorer's moves at the position `line` leads to from `start`, as
+/// `checkers explore` prints them (plain mode's `explore` shows the same text).
+pub(crate) fn moves_text(explorer: &Explorer, start: &Position, line: &[Move]) -> String {
+    let mut text = Vec::new();
+    // Writing into memory cannot fail.
+    let _ = write_moves(explorer, start, line, &mut text);
+    String::from_utf8_lossy(&text).into_owned()
 }
 
 /// Writes the explorer's moves at the position `line` leads to from `start`, and the

@@ -39,7 +39,7 @@ const QUOTED_CHARS: usize = 60;
 /// The commands, as `help` lists them.
 pub(crate) const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N of the move list; show N. after Black's half, show N... after White's), moves, \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
-                        (what it thinks so far), lines N (the N best lines, 1-5), clock, pause, report (the game report: each move scored, mistakes marked with the better move), save FILE, next (a match's next game), score, help, quit. \
+                        (what it thinks so far), lines N (the N best lines, 1-5), clock, pause, report (the game report: each move scored, mistakes marked with the better move), explore (the moves played from here in Marion Tinsley's games, with their results), save FILE, next (a match's next game), score, help, quit. \
                         Across the network: say TEXT (the chat), yes or no (a take-back asked), and quit adjourns.";
 
 /// A plain-mode conversation: the game in play (with its computer, saving and clocks)
@@ -165,6 +165,15 @@ impl Plain {
             )
             .trim_end()
         )
+    }
+
+    /// `explore`: the opening explorer's moves from the current position in the built-in
+    /// collection, as `checkers explore` prints them.
+    fn explore(&self) -> String {
+        let game = self.session().game();
+        crate::commands::explore::moves_text(crate::explorer::builtin(), game.start(), game.moves())
+            .trim_end()
+            .to_string()
     }
 
     /// The game in play.
@@ -624,6 +633,7 @@ impl Plain {
             }
             "thinking" => self.thinking(),
             "report" => self.report(),
+            "explore" => self.explore(),
             "lines" => self.best_lines(argument),
             "next" => {
                 let answer = self.runtime.command(Command::NextGame);

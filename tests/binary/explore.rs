@@ -48,3 +48,57 @@ fn explore_says_when_no_game_reaches_the_position_and_refuses_a_bad_move() {
         stderr(&o)
     );
 }
+
+#[test]
+fn explore_mine_counts_the_games_saved_in_the_data_folder_unfinished_ones_included() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("data").join("checkers").join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    // A game Black won, and an unfinished one (no result yet).
+    std::fs::write(
+        games.join("2026-01-01-120000-aaaa.pdn"),
+        "[Event \"Casual\"]\n[Result \"1-0\"]\n\n1. 11-15 23-19 2. 8-11 22-17 1-0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        games.join("2026-01-02-120000-bbbb.pdn"),
+        "[Event \"Casual\"]\n[Result \"*\"]\n\n1. 11-15 24-20 *\n",
+    )
+    .unwrap();
+    let explore = |moves: &str| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+            .args(["explore", "--mine", "--moves", moves])
+            .env("HOME", home.path())
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let out = explore("");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0], "move      games  black  draws  white  Black%  opening",
+        "{out}"
+    );
+    // Both games played 11-15; only the finished one has a result.
+    assert!(
+        lines[1].starts_with("11-15         2      1      0      0  100.0%"),
+        "{out}"
+    );
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(
+        lines[2],
+        "2 games read, 0 skipped (their moves do not replay)"
+    );
+    let out = explore("11-15");
+    assert!(
+        out.contains("\n23-19         1      1      0      0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\n24-20         1      0      0      0       -"),
+        "{out}"
+    );
+}

@@ -598,3 +598,30 @@ fn lines_prints_the_best_lines_in_score_order_with_scores_in_men_and_depth() {
     assert_eq!(firsts.len(), 3, "three different first moves: {lines:?}");
     assert!(out.contains("lines takes a number from 1 to 5"), "{out}");
 }
+
+#[test]
+fn explore_after_11_15_shows_the_replies_played_in_the_built_in_collection() {
+    let (ok, out, err) = session(&["--plain"], "11-15\nexplore\nhelp\nquit\n");
+    assert!(ok, "{err}");
+    // The same text as `checkers explore --moves 11-15`: White's replies, most played
+    // first, with their games and results.
+    let start = out.find("move      games").expect("the explorer's moves");
+    let lines: Vec<&str> = out[start..].lines().collect();
+    assert_eq!(
+        lines[0], "move      games  black  draws  white  White%  opening",
+        "{out}"
+    );
+    assert_eq!(
+        lines[1], "23-18        25      5     17      3   46.0%  Cross",
+        "{out}"
+    );
+    assert!(
+        lines.contains(&"24-20         9      3      5      1   38.9%  Ayrshire Lassie"),
+        "{out}"
+    );
+    assert!(
+        lines.contains(&"723 games read, 1 skipped (their moves do not replay)"),
+        "{out}"
+    );
+    assert!(out.contains("explore (the moves played from here"), "{out}");
+}

@@ -110,7 +110,7 @@ pub(crate) const KEYS: &[AnalysisKey] = &[
     AnalysisKey { codes: &[KeyCode::Char('b')], act: Act::PlayBest, label: "b", short: "", help: "play the best line's move (marked on the board)" },
     AnalysisKey { codes: &[KeyCode::Char('f')], act: Act::Flip, label: "f", short: "", help: "turn the board over" },
     AnalysisKey { codes: &[KeyCode::Char('s')], act: Act::Save, label: "s", short: "save", help: "save the moves and variations as PDN" },
-    AnalysisKey { codes: &[KeyCode::Char('o')], act: Act::Explorer, label: "o", short: "explorer", help: "opening explorer: Up/Down choose, Enter plays" },
+    AnalysisKey { codes: &[KeyCode::Char('o')], act: Act::Explorer, label: "o", short: "explorer", help: "opening explorer: Up/Down, Enter plays; m: Tinsley's / yours" },
     AnalysisKey { codes: &[KeyCode::Char('?')], act: Act::Help, label: "?", short: "help", help: "this help" },
     AnalysisKey { codes: &[KeyCode::Esc], act: Act::Back, label: "Esc", short: "", help: "put a piece down; else leave" },
     AnalysisKey { codes: &[KeyCode::Char('q')], act: Act::Leave, label: "q", short: "leave", help: "leave the analysis board" },
@@ -164,6 +164,11 @@ pub(crate) struct AnalysisBoard {
     pub(crate) typing: Option<String>,
     /// The opening explorer's panel is open, this row of it chosen.
     pub(crate) explorer: Option<usize>,
+    /// The explorer shows the player's own saved games rather than the built-in
+    /// collection (`m` in the panel switches).
+    pub(crate) exploring_mine: bool,
+    /// The index of the player's own games, read the first time they are explored.
+    pub(crate) my_games: Option<crate::explorer::Explorer>,
     /// Where the board was opened from, for the leave key's words.
     pub(crate) opened_from: &'static str,
 }
@@ -212,6 +217,8 @@ impl AnalysisBoard {
             saving: None,
             typing: None,
             explorer: None,
+            exploring_mine: false,
+            my_games: None,
             opened_from,
         };
         analysis.restart();
@@ -403,6 +410,10 @@ impl AnalysisBoard {
                     self.explorer = None;
                     return None;
                 }
+                KeyCode::Char('m') => {
+                    self.switch_collection();
+                    return None;
+                }
                 _ => {}
             }
         }
@@ -528,10 +539,35 @@ impl AnalysisBoard {
         None
     }
 
-    /// The moves played from the position shown in the built-in collection (Marion
-    /// Tinsley's tournament games), most played first, with how those games ended.
+    /// The moves played from the position shown in the collection explored (Marion
+    /// Tinsley's tournament games, or the player's own), most played first, with how
+    /// those games ended.
     pub(crate) fn explored(&self) -> Vec<(Move, crate::explorer::Tally)> {
-        crate::explorer::builtin().moves_from(self.tree.position())
+        match (&self.my_games, self.exploring_mine) {
+            (Some(mine), true) => mine.moves_from(self.tree.position()),
+            _ => crate::explorer::builtin().moves_from(self.tree.position()),
+        }
+    }
+
+    /// Switches the explorer between the built-in collection and the player's own
+    /// games, reading those from the games folder the first time; if they cannot be
+    /// read it says why and stays on the built-in one.
+    fn switch_collection(&mut self) {
+        if self.exploring_mine {
+            self.exploring_mine = false;
+        } else {
+            if self.my_games.is_none() {
+                match crate::explorer::mine(None) {
+                    Ok(mine) => self.my_games = Some(mine),
+                    Err(e) => {
+                        self.say(Tone::Error, format!("Your games cannot be read: {e}"));
+                        return;
+                    }
+                }
+            }
+            self.exploring_mine = true;
+        }
+        self.explorer = Some(0);
     }
 
     /// The name of the opening the moves to the position shown make, if it has one.

@@ -321,15 +321,18 @@ impl AnalysisBoard {
     }
 
     /// The opening explorer in `area`: the opening's name, then the moves played from
-    /// the position shown in Tinsley's games, most played first, each with its games
+    /// the position shown in the collection explored (Tinsley's games or the player's
+    /// own, named in the title), most played first, each with its games
     /// and their results (Black wins, draws, White wins); `row` chosen.
     fn render_explorer(&self, row: usize, area: Rect, buf: &mut Buffer) {
         let theme = &self.theme;
+        let title = if self.exploring_mine {
+            " Explorer: your games (o, m) "
+        } else {
+            " Explorer: Tinsley's games (o) "
+        };
         let block = Block::bordered()
-            .title(Line::styled(
-                " Explorer: Tinsley's games (o) ",
-                theme.heading,
-            ))
+            .title(Line::styled(title, theme.heading))
             .border_set(theme.glyphs.border)
             .border_style(theme.border);
         let inside = block.inner(area);

@@ -155,6 +155,31 @@ fn the_explorer_lists_tinsleys_moves_and_enter_plays_the_chosen_one() {
 }
 
 #[test]
+fn m_in_the_explorer_switches_to_the_players_own_games_and_back() {
+    let mut b = board(120, 40);
+    // The player's own games, as read from the games folder (set here so the test does
+    // not read the machine's data folder).
+    b.my_games = Some(crate::explorer::Explorer::of_text(
+        "[Result \"0-1\"]\n\n1. 9-14 22-18 0-1\n",
+        None,
+    ));
+    press(&mut b, KeyCode::Char('o'));
+    let text = screen(&b, 120, 40);
+    assert!(text.contains("Explorer: Tinsley's games"), "{text}");
+    press(&mut b, KeyCode::Char('m'));
+    let text = screen(&b, 120, 40);
+    assert!(text.contains("Explorer: your games"), "{text}");
+    let moves = b.explored();
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    assert_eq!(Position::start().notation(&moves[0].0), "9-14");
+    assert_eq!(moves[0].1.white_wins, 1);
+    press(&mut b, KeyCode::Char('m'));
+    let text = screen(&b, 120, 40);
+    assert!(text.contains("Explorer: Tinsley's games"), "{text}");
+    assert!(b.explored().len() > 3);
+}
+
+#[test]
 fn plus_and_minus_change_the_lines_from_one_to_five() {
     let mut b = board(80, 24);
     for _ in 0..9 {
