@@ -1066,7 +1066,7 @@ impl Lobby {
     }
 
     /// `name` says `text` at their table (the game they play, or else the one they
-    /// watch): everyone else there hears it, its control characters stripped.
+    /// watch): everyone there hears it, the speaker too, its control characters stripped.
     fn say(&mut self, name: &str, text: &str) {
         let Some(online) = self.online.get(name) else {
             return;
@@ -1100,10 +1100,9 @@ impl Lobby {
             name: name.to_string(),
             text: text.to_string(),
         };
+        // The speaker hears it too, as the others do: the echo says it went out.
         for n in table.audience(game, &self.online) {
-            if n != name {
-                self.send(&n, message.clone());
-            }
+            self.send(&n, message.clone());
         }
     }
 

@@ -712,6 +712,7 @@ fn a_line_said_at_a_table_reaches_its_player_and_spectators_only() {
     alice.say("say hello \x07there");
     bob.expect("alice: hello there");
     carol.expect("alice: hello there");
+    alice.expect("alice: hello there");
     carol.say("say nice opening");
     alice.expect("carol: nice opening");
     bob.expect("carol: nice opening");
