@@ -358,12 +358,8 @@ pub(crate) fn run(args: &LoadArgs, out: &mut impl Write) -> Result<(), LabError>
         .build()
         .map_err(|e| network(e.to_string()))?;
     let verifier = Arc::new(crate::server::tls::Pinned::new(None));
-    let config = rustls::ClientConfig::builder_with_provider(crate::server::tls::provider())
-        .with_safe_default_protocol_versions()
-        .map_err(|e| network(e.to_string()))?
-        .dangerous()
-        .with_custom_certificate_verifier(verifier.clone())
-        .with_no_client_auth();
+    let config =
+        crate::server::tls::client_config(verifier.clone()).map_err(|e| network(e.to_string()))?;
     let (start, until) = watch::channel(None);
     let tally = Shared::default();
     let crowd = Arc::new(Crowd {

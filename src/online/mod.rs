@@ -95,12 +95,8 @@ async fn session(
 ) -> Result<(), CommandError> {
     let pinned = identity::pinned(dir, address);
     let verifier = Arc::new(Pinned::new(pinned));
-    let config = rustls::ClientConfig::builder_with_provider(crate::server::tls::provider())
-        .with_safe_default_protocol_versions()
-        .map_err(|e| network(e.to_string()))?
-        .dangerous()
-        .with_custom_certificate_verifier(verifier.clone())
-        .with_no_client_auth();
+    let config =
+        crate::server::tls::client_config(verifier.clone()).map_err(|e| network(e.to_string()))?;
     let connector = tokio_rustls::TlsConnector::from(Arc::new(config));
     let host = address
         .rsplit_once(':')

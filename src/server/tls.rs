@@ -16,6 +16,16 @@ pub(crate) fn provider() -> Arc<rustls::crypto::CryptoProvider> {
     Arc::new(rustls::crypto::ring::default_provider())
 }
 
+/// A client's TLS settings: the one provider, the safe protocol versions, and the
+/// server's certificate checked by `verifier` (pinned, as SSH pins a host key).
+pub(crate) fn client_config(verifier: Arc<Pinned>) -> Result<rustls::ClientConfig, rustls::Error> {
+    Ok(rustls::ClientConfig::builder_with_provider(provider())
+        .with_safe_default_protocol_versions()?
+        .dangerous()
+        .with_custom_certificate_verifier(verifier)
+        .with_no_client_auth())
+}
+
 /// The server's certificate and key (DER): read from `cert` and `key`, or made and
 /// written there if neither exists. Also says whether they were made now.
 pub(crate) fn certificate(
