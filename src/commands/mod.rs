@@ -108,14 +108,19 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
             });
         }
         Command::Online(args) => {
-            if !args.plain && args.export.is_none() {
-                eprintln!("The full-screen lobby is not there yet: playing in plain mode.");
-            }
-            return crate::online::run(&crate::online::OnlineOptions {
+            let plain = args.plain
+                || args.export.is_some()
+                || play::plain_wanted(&crate::cli::PlayArgs::default());
+            let options = crate::online::OnlineOptions {
                 server: args.server,
                 name: args.name,
                 export: args.export,
-            });
+            };
+            return if plain {
+                crate::online::run(&options)
+            } else {
+                crate::online::screen(&options)
+            };
         }
         Command::Puzzle(args) => return puzzle::run(&args),
         command => command,

@@ -182,7 +182,7 @@ pub(crate) fn join(args: &JoinArgs, role: Role) -> Result<(), CommandError> {
 
 /// Where a joiner keeps its own copies of the games' records: the data folder's
 /// `network` folder, one file a game.
-fn copies_folder() -> Option<std::path::PathBuf> {
+pub(crate) fn copies_folder() -> Option<std::path::PathBuf> {
     let dir = store::data_dir()?.join("network");
     store::files::create_folder(&dir).ok()?;
     Some(dir)

@@ -7,6 +7,7 @@ pub(crate) mod guesses;
 pub(crate) mod link;
 pub(crate) mod listener;
 pub(crate) mod protocol;
+pub(crate) mod table;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 

@@ -4,6 +4,9 @@
 //! player logs in by signing the server's challenge with their key (`identity`).
 
 mod identity;
+mod line;
+
+pub(crate) use line::{LineNews, ServerLine};
 
 use crate::commands::CommandError;
 use crate::plain::board_text_from;
@@ -53,46 +56,162 @@ fn server_address(server: &str) -> String {
     }
 }
 
+/// The reading half of a connection to a server.
+pub(crate) type ServerReader = tokio::io::BufReader<
+    tokio::io::ReadHalf<tokio_rustls::client::TlsStream<tokio::net::TcpStream>>,
+>;
+
+/// The writing half of a connection to a server.
+pub(crate) type ServerWriter =
+    tokio::io::WriteHalf<tokio_rustls::client::TlsStream<tokio::net::TcpStream>>;
+
+/// Who logs in where: what `checkers online` read from its command line and the data
+/// folder, before connecting.
+pub(crate) struct Login {
+    /// The data folder (the key, the known servers).
+    dir: std::path::PathBuf,
+    /// The server's address with its port.
+    pub(crate) address: String,
+    /// The name to play under.
+    name: String,
+    /// The player's key.
+    key: ed25519_dalek::SigningKey,
+}
+
+impl Login {
+    /// The login `options` ask: the name checked, the key read or made.
+    pub(crate) fn of(options: &OnlineOptions) -> Result<Login, CommandError> {
+        let address = server_address(&options.server);
+        let name = options
+            .name
+            .clone()
+            .or_else(|| std::env::var("USER").ok())
+            .unwrap_or_else(|| "player".to_string());
+        if !protocol::valid_name(&name) {
+            return Err(network(format!(
+                "{}: a name is 1 to 20 letters, digits, - or _ (--name NAME)",
+                crate::text::printable(&name, 40)
+            )));
+        }
+        let dir = crate::store::data_dir().ok_or_else(|| {
+            network("no data folder for the key and the known servers".to_string())
+        })?;
+        crate::store::files::create_folder(&dir)
+            .map_err(|e| network(format!("{}: {e}", crate::text::printable_path(&dir))))?;
+        let key = identity::key(&dir).map_err(network)?;
+        Ok(Login {
+            dir,
+            address,
+            name,
+            key,
+        })
+    }
+}
+
+/// `checkers online SERVER` on the full screen: connects and logs in (what the first
+/// contact and the login say printed first, a refused login an error before the
+/// terminal changes), then the lobby, its games on the board.
+pub(crate) fn screen(options: &OnlineOptions) -> Result<(), CommandError> {
+    let mut args = crate::cli::PlayArgs::default();
+    let (prefs, notices) = crate::commands::preferences::load_into(&mut args);
+    let settings = crate::commands::play::tui_settings(&args, &prefs);
+    let farewell = Arc::new(std::sync::Mutex::new(None));
+    let start = lobby_start(options, settings.theme, Arc::clone(&farewell))?;
+    crate::tui::run(settings, start, notices, None).map_err(CommandError::Terminal)?;
+    let said = farewell
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take();
+    if let Some(text) = said {
+        println!("{}", crate::text::printable(&text, 600));
+    }
+    Ok(())
+}
+
+/// The lobby of the server `options` name, connected and logged in, as the full screen
+/// starts it (from the command line, or the home screen's opener): drawn with `theme`;
+/// what is to be printed once the terminal is given back goes into `farewell`.
+pub(crate) fn lobby_start(
+    options: &OnlineOptions,
+    theme: crate::tui::Theme,
+    farewell: Arc<std::sync::Mutex<Option<String>>>,
+) -> Result<crate::tui::Start, CommandError> {
+    let line = ServerLine::open(Login::of(options)?)?;
+    let screen = crate::tui::lobby::LobbyScreen::new(&line.name, &line.address, theme);
+    Ok(crate::tui::Start::Online(Box::new(
+        crate::tui::lobby::Online {
+            line,
+            screen,
+            copies: crate::commands::network::copies_folder(),
+            farewell,
+        },
+    )))
+}
+
 /// `checkers online SERVER --plain`.
 pub(crate) fn run(options: &OnlineOptions) -> Result<(), CommandError> {
-    let address = server_address(&options.server);
-    let name = options
-        .name
-        .clone()
-        .or_else(|| std::env::var("USER").ok())
-        .unwrap_or_else(|| "player".to_string());
-    if !protocol::valid_name(&name) {
-        return Err(network(format!(
-            "{}: a name is 1 to 20 letters, digits, - or _ (--name NAME)",
-            crate::text::printable(&name, 40)
-        )));
-    }
-    let dir = crate::store::data_dir()
-        .ok_or_else(|| network("no data folder for the key and the known servers".to_string()))?;
-    crate::store::files::create_folder(&dir)
-        .map_err(|e| network(format!("{}: {e}", crate::text::printable_path(&dir))))?;
-    let key = identity::key(&dir).map_err(network)?;
+    let login = Login::of(options)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| network(format!("cannot start: {e}")))?;
-    runtime.block_on(session(
-        &dir,
-        &address,
-        &name,
-        &key,
-        options.export.as_deref(),
-    ))
+    runtime.block_on(session(&login, options.export.as_deref()))
 }
 
 /// Connects, logs in and plays until `quit` or the end of the input.
-async fn session(
-    dir: &std::path::Path,
-    address: &str,
-    name: &str,
-    key: &ed25519_dalek::SigningKey,
-    export: Option<&std::path::Path>,
-) -> Result<(), CommandError> {
+async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), CommandError> {
+    let address = login.address.as_str();
+    let (mut reader, mut writer, _) = connect(login).await?;
+    if let Some(file) = export {
+        return export_games(&mut reader, &mut writer, address, file).await;
+    }
+    let mut lines = input_lines();
+    println!("Type help for the commands.");
+    let mut view = View::default();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    loop {
+        tokio::select! {
+            message = next(&mut reader, address) => match message? {
+                ServerMessage::Refused { reason } => {
+                    return Err(network(format!(
+                        "{address} let go: {}",
+                        crate::text::printable(&reason, 500)
+                    )));
+                }
+                message => view.show(message),
+            },
+            line = lines.recv() => {
+                let Some(line) = line else { break };
+                let Some(message) = view.command(line.trim()) else {
+                    if matches!(line.trim(), "quit" | "exit") { break }
+                    continue;
+                };
+                write_message(&mut writer, &message).await.map_err(|e| network(format!("{address}: {e}")))?;
+            }
+            _ = ping.tick() => {
+                write_message(&mut writer, &ClientMessage::Ping).await.map_err(|e| network(format!("{address}: {e}")))?;
+            }
+        }
+        let _ = std::io::stdout().flush();
+    }
+    let _ = writer.shutdown().await;
+    Ok(())
+}
+
+/// Connects to the server and logs in: the first contact's fingerprint and the login
+/// said on the standard output (before any screen takes the terminal), a changed
+/// certificate or a refused login an error that says why. Gives the connection and
+/// the name logged in.
+pub(crate) async fn connect(
+    login: &Login,
+) -> Result<(ServerReader, ServerWriter, String), CommandError> {
+    let Login {
+        dir,
+        address,
+        name,
+        key,
+    } = login;
+    let (dir, address, name) = (dir.as_path(), address.as_str(), name.as_str());
     let pinned = identity::pinned(dir, address);
     let verifier = Arc::new(Pinned::new(pinned));
     let config =
@@ -179,10 +298,8 @@ async fn session(
                 } else {
                     ""
                 };
-                println!(
-                    "Logged in to {address} as {name}{first}, rating {rating:.0}. Type help for the commands."
-                );
-                Ok(())
+                println!("Logged in to {address} as {name}{first}, rating {rating:.0}.");
+                Ok(name)
             }
             ServerMessage::Refused { reason } => Err(network(format!(
                 "{address} refused: {}",
@@ -191,42 +308,10 @@ async fn session(
             _ => Err(network(format!("{address} did not answer the login"))),
         }
     };
-    tokio::time::timeout(CONNECT_TIME, login)
+    let name = tokio::time::timeout(CONNECT_TIME, login)
         .await
         .map_err(|_| network(format!("{address} did not answer the login in time")))??;
-    if let Some(file) = export {
-        return export_games(&mut reader, &mut writer, address, file).await;
-    }
-    let mut lines = input_lines();
-    let mut view = View::default();
-    let mut ping = tokio::time::interval(PING_EVERY);
-    loop {
-        tokio::select! {
-            message = next(&mut reader, address) => match message? {
-                ServerMessage::Refused { reason } => {
-                    return Err(network(format!(
-                        "{address} let go: {}",
-                        crate::text::printable(&reason, 500)
-                    )));
-                }
-                message => view.show(message),
-            },
-            line = lines.recv() => {
-                let Some(line) = line else { break };
-                let Some(message) = view.command(line.trim()) else {
-                    if matches!(line.trim(), "quit" | "exit") { break }
-                    continue;
-                };
-                write_message(&mut writer, &message).await.map_err(|e| network(format!("{address}: {e}")))?;
-            }
-            _ = ping.tick() => {
-                write_message(&mut writer, &ClientMessage::Ping).await.map_err(|e| network(format!("{address}: {e}")))?;
-            }
-        }
-        let _ = std::io::stdout().flush();
-    }
-    let _ = writer.shutdown().await;
-    Ok(())
+    Ok((reader, writer, name))
 }
 
 /// Asks the player's finished games page by page and writes them to `file`.
@@ -556,6 +641,8 @@ impl View {
             ServerMessage::Challenge { .. }
             | ServerMessage::Welcome { .. }
             | ServerMessage::Records { .. }
+            | ServerMessage::Table { .. }
+            | ServerMessage::Lobby { .. }
             | ServerMessage::Pong => {}
         }
     }

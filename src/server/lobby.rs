@@ -33,6 +33,9 @@ struct Online {
     game: Option<u64>,
     /// The game they watch, if any.
     watching: Option<u64>,
+    /// Whether their client shows a board: it is told its table as a
+    /// [`ServerMessage::Table`] after each change.
+    board: bool,
 }
 
 /// An open seek.
@@ -193,6 +196,12 @@ pub(crate) struct Lobby {
     guesses: Guesses,
 }
 
+/// The first [`protocol::LOBBY_LIST`] entries of a list of the lobby.
+fn first<T>(mut list: Vec<T>) -> Vec<T> {
+    list.truncate(protocol::LOBBY_LIST);
+    list
+}
+
 /// Black's index in pairs, then White's.
 fn index(color: Color) -> usize {
     match color {
@@ -309,6 +318,7 @@ impl Lobby {
                 out,
                 game: None,
                 watching: None,
+                board: false,
             },
         );
         let mine = self
@@ -347,6 +357,7 @@ impl Lobby {
         for (n, message) in names.iter().zip(messages) {
             self.send(n, message);
         }
+        self.tell_table(game);
     }
 
     /// Whether `name` is online on connection `conn` still (not let go).
@@ -404,6 +415,7 @@ impl Lobby {
         };
         let game = game.unwrap_or_default();
         self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, Some(since)));
+        self.tell_table(game);
         let text = format!(
             "{name} left: game {game} is adjourned, its clocks stopped, until {name} comes back."
         );
@@ -511,6 +523,124 @@ impl Lobby {
             ClientMessage::Say { text } => self.say(name, &text),
             ClientMessage::Rematch => self.rematch(name, now),
             ClientMessage::Decline => self.decline(name),
+            ClientMessage::Board => self.board(name),
+            ClientMessage::Lobby => {
+                let message = self.lobby(name);
+                self.send(name, message);
+            }
+        }
+    }
+
+    /// `name`'s client shows a board: told its table from now on, its game now.
+    fn board(&mut self, name: &str) {
+        let Some(online) = self.online.get_mut(name) else {
+            return;
+        };
+        online.board = true;
+        if let Some(game) = online.game.or(online.watching) {
+            self.tell_table(game);
+        }
+    }
+
+    /// The message telling `name` the game `game` at `table` as it stands.
+    fn table_message(&self, game: u64, table: &Table, name: &str) -> ServerMessage {
+        let side = table
+            .names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| if i == 0 { Color::Black } else { Color::White });
+        let spectators = self
+            .online
+            .values()
+            .filter(|o| o.watching == Some(game))
+            .count();
+        let mut record = table.session.record(&crate::store::today());
+        record.set_tag("Event", "checkers server");
+        record.set_tag("Site", &self.site);
+        let facts = crate::net::table::TableFacts {
+            undo_asked: None,
+            player_connected: table.adjourned.is_none(),
+            spectators: u32::try_from(spectators).unwrap_or(u32::MAX),
+            joiner_side: side.unwrap_or(Color::Black),
+        };
+        ServerMessage::Table {
+            game,
+            side: side.map(Into::into),
+            state: crate::net::table::game_state(&table.session, &record, facts),
+        }
+    }
+
+    /// Tells the board clients at `game`'s table (its players, who watches it) the
+    /// game as it stands.
+    fn tell_table(&mut self, game: u64) {
+        let Some(table) = self.games.get(&game) else {
+            return;
+        };
+        let told: Vec<(String, ServerMessage)> = table
+            .audience(game, &self.online)
+            .into_iter()
+            .filter(|n| self.online.get(n).is_some_and(|o| o.board))
+            .map(|n| {
+                let message = self.table_message(game, table, &n);
+                (n, message)
+            })
+            .collect();
+        for (n, message) in told {
+            self.send(&n, message);
+        }
+    }
+
+    /// The lobby as lists, as `viewer` sees it.
+    fn lobby(&self, viewer: &str) -> ServerMessage {
+        let rating = |name: &str| {
+            self.online
+                .get(name)
+                .map_or(0, |o| o.rating.rating.round().max(0.0) as u32)
+        };
+        let players: Vec<protocol::LobbyPlayer> = self
+            .online
+            .iter()
+            .map(|(name, online)| protocol::LobbyPlayer {
+                name: name.clone(),
+                rating: rating(name),
+                playing: online.game,
+            })
+            .collect();
+        let seeks: Vec<protocol::LobbySeek> = self
+            .seeks
+            .iter()
+            .filter(|(_, s)| s.shown_to(viewer))
+            .map(|(number, seek)| protocol::LobbySeek {
+                number: *number,
+                by: seek.by.clone(),
+                rating: rating(&seek.by),
+                clock: seek.clock_text.clone(),
+                rated: seek.rated,
+                side: seek.terms.side.map(Into::into),
+                ballot: seek.terms.ballot,
+                only: seek.only.clone(),
+            })
+            .collect();
+        let games: Vec<protocol::LobbyGame> = self
+            .games
+            .iter()
+            .map(|(number, table)| protocol::LobbyGame {
+                number: *number,
+                black: table.names[0].clone(),
+                white: table.names[1].clone(),
+                clock: table.clock.clone(),
+                rated: table.rated,
+                moves: table.session.game().moves().len(),
+                adjourned: table.adjourned.is_some(),
+            })
+            .collect();
+        let cut = |n: usize| n.saturating_sub(protocol::LOBBY_LIST);
+        let more = [cut(players.len()), cut(seeks.len()), cut(games.len())];
+        ServerMessage::Lobby {
+            players: first(players),
+            seeks: first(seeks),
+            games: first(games),
+            more,
         }
     }
 
@@ -843,6 +973,7 @@ impl Lobby {
             self.send(n, table.started(game, color));
         }
         self.games.insert(game, table);
+        self.tell_table(game);
     }
 
     /// The game `name` may play again, and their opponent there.
@@ -1009,7 +1140,10 @@ impl Lobby {
             fen: table.session.position().to_string(),
             clocks,
         };
-        for n in table.audience(game, &self.online) {
+        // A board hears the game first, then the move, which it checks against it.
+        let audience = table.audience(game, &self.online);
+        self.tell_table(game);
+        for n in audience {
             self.send(&n, message.clone());
         }
         self.end_if_over(game);
@@ -1063,6 +1197,7 @@ impl Lobby {
             online.watching = Some(number);
         }
         self.send(name, message);
+        self.tell_table(number);
     }
 
     /// `name` says `text` at their table (the game they play, or else the one they
@@ -1153,6 +1288,7 @@ impl Lobby {
                 text: "Draw offered.".to_string(),
             },
         );
+        self.tell_table(game);
     }
 
     /// The time is `now`: a fallen flag ends its game; an adjourned game that waited
@@ -1216,6 +1352,8 @@ impl Lobby {
         else {
             return;
         };
+        // The boards see the game's end on it before it leaves the tables.
+        self.tell_table(game);
         let Some(table) = self.games.remove(&game) else {
             return;
         };

@@ -115,6 +115,11 @@ pub(crate) enum ClientMessage {
     Decline,
     /// Still there.
     Ping,
+    /// This client shows a board: from now on it is told its table (the game played or
+    /// watched) as a [`ServerMessage::Table`] after each change, its game now if any.
+    Board,
+    /// The lobby as lists: answered by [`ServerMessage::Lobby`].
+    Lobby,
 }
 
 /// The most characters a line said at a table may hold.
@@ -248,6 +253,83 @@ pub(crate) enum ServerMessage {
     },
     /// The answer to a ping.
     Pong,
+    /// The game at this client's table as it stands (a board client's, after each
+    /// change: start, resume, move, offer, end, adjournment), as a LAN host tells it.
+    Table {
+        /// The game's number.
+        game: u64,
+        /// The side this client plays there; none: it watches.
+        side: Option<Side>,
+        /// The game.
+        state: crate::net::protocol::GameState,
+    },
+    /// The lobby as lists, each cut at [`LOBBY_LIST`] entries.
+    Lobby {
+        /// The players online.
+        players: Vec<LobbyPlayer>,
+        /// The open seeks this client sees.
+        seeks: Vec<LobbySeek>,
+        /// The games in play.
+        games: Vec<LobbyGame>,
+        /// How many of each (players, seeks, games) did not fit.
+        #[serde(default)]
+        more: [usize; 3],
+    },
+}
+
+/// The most entries a list of [`ServerMessage::Lobby`] holds, so that it stays far
+/// under the line bound.
+pub(crate) const LOBBY_LIST: usize = 200;
+
+/// A player online, as the lobby lists them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct LobbyPlayer {
+    /// Their name.
+    pub(crate) name: String,
+    /// Their rating, rounded.
+    pub(crate) rating: u32,
+    /// The game they play, if any.
+    pub(crate) playing: Option<u64>,
+}
+
+/// An open seek, as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct LobbySeek {
+    /// Its number (to accept it).
+    pub(crate) number: u64,
+    /// Who posted it.
+    pub(crate) by: String,
+    /// Their rating, rounded.
+    pub(crate) rating: u32,
+    /// The clock.
+    pub(crate) clock: String,
+    /// Whether the game would be rated.
+    pub(crate) rated: bool,
+    /// The side the seeker plays; none: by lot.
+    pub(crate) side: Option<Side>,
+    /// Whether the game opens with a ballot.
+    pub(crate) ballot: bool,
+    /// A challenge's player, the only one who may take it.
+    pub(crate) only: Option<String>,
+}
+
+/// A game in play, as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct LobbyGame {
+    /// Its number (to watch it).
+    pub(crate) number: u64,
+    /// Black's name.
+    pub(crate) black: String,
+    /// White's name.
+    pub(crate) white: String,
+    /// The clock.
+    pub(crate) clock: String,
+    /// Whether it is rated.
+    pub(crate) rated: bool,
+    /// The moves played so far.
+    pub(crate) moves: usize,
+    /// Whether it waits for a player to come back.
+    pub(crate) adjourned: bool,
 }
 
 /// The most games a page of an export holds, so that a page stays far under the line
@@ -313,6 +395,37 @@ mod tests {
         assert_eq!(unhex::<2>("abc"), None);
         assert_eq!(unhex::<2>("zzzz"), None);
         assert_eq!(unhex::<2>("éé"), None);
+    }
+
+    #[test]
+    fn the_lobby_and_a_table_read_back_as_sent() {
+        let lobby = ServerMessage::Lobby {
+            players: vec![LobbyPlayer {
+                name: "alice".into(),
+                rating: 1500,
+                playing: Some(3),
+            }],
+            seeks: vec![LobbySeek {
+                number: 1,
+                by: "bob".into(),
+                rating: 1480,
+                clock: "5+3".into(),
+                rated: true,
+                side: Some(Side::White),
+                ballot: true,
+                only: None,
+            }],
+            games: vec![],
+            more: [0, 0, 4],
+        };
+        let line = serde_json::to_string(&lobby).expect("serializes");
+        assert!(line.len() < MAX_SERVER_LINE);
+        assert_eq!(
+            serde_json::from_str::<ServerMessage>(&line).expect("reads"),
+            lobby
+        );
+        let asked = serde_json::to_string(&ClientMessage::Board).expect("serializes");
+        assert_eq!(asked, r#"{"type":"board"}"#);
     }
 
     #[test]

@@ -62,6 +62,8 @@ pub(crate) enum SessionError {
     HostStartsNewGame,
     /// A new game across the network waits for this one to end.
     GameInPlay,
+    /// A server's games have no take-backs.
+    NoTakeBacksOnServer,
     /// The computer plays the side to move: a person cannot move or claim for it.
     ComputersTurn {
         /// The side to move.
@@ -134,6 +136,12 @@ impl fmt::Display for SessionError {
                 f,
                 "the host starts the match's next game, when both players are ready"
             ),
+            SessionError::NoTakeBacksOnServer => {
+                write!(
+                    f,
+                    "a server's games have no take-backs: a move played stands"
+                )
+            }
             SessionError::Spectating => write!(f, "you are watching: a spectator does not act"),
             SessionError::OtherPlayerAway => write!(
                 f,

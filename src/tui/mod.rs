@@ -16,6 +16,7 @@ pub(crate) mod choice;
 pub(crate) mod geometry;
 pub(crate) mod home;
 pub(crate) mod keymap;
+pub(crate) mod lobby;
 pub(crate) mod picker;
 pub(crate) mod puzzle;
 pub(crate) mod theme;
@@ -67,6 +68,9 @@ pub(crate) enum Start {
     /// The [`puzzle`] screen; leaving it goes back to the home screen it came from, or
     /// ends the program.
     Puzzles(Box<puzzle::PuzzleScreen>),
+    /// The [`lobby`] of a server: its games on the board, back to the lobby after each;
+    /// leaving it goes back to the home screen it came from, or ends the program.
+    Online(Box<lobby::Online>),
 }
 
 /// What starts a choice of the home screen with its settings; see [`Start::Home`].
@@ -140,6 +144,13 @@ pub(crate) fn run(
                         },
                     }
                 }
+                Start::Online(mut online) => {
+                    in_lobby(&mut terminal, &shared, settings, &mut online)?;
+                    match left_home.take() {
+                        Some((home, open)) => start = Start::Home(home, open),
+                        None => return Ok(None),
+                    }
+                }
                 Start::Puzzles(mut screen) => {
                     solve(&mut terminal, &shared, &mut screen)?;
                     match left_home.take() {
@@ -177,7 +188,7 @@ pub(crate) fn run(
             let text = crate::text::printable(&notices.join(" "), 600);
             app.notify(app::Tone::Error, text);
         }
-        let result = event_loop(&mut terminal, settings.bell, &mut app, &shared);
+        let result = event_loop(&mut terminal, settings.bell, &mut app, &shared, None);
         let unsaved = app.finish();
         result.map(|()| unsaved)
     })();
@@ -424,13 +435,23 @@ fn event_loop(
     bell: bool,
     app: &mut App,
     shared: &Shared,
+    woken: Option<&Woken>,
 ) -> io::Result<()> {
     let mut redraw = true;
-    let line = app
-        .runtime()
-        .table()
-        .is_some()
-        .then(|| wake_on_the_line(app));
+    let started;
+    let line = match woken {
+        Some(woken) => {
+            app.wake_with(woken.waker.clone());
+            Some(woken)
+        }
+        None if app.runtime().table().is_some() => {
+            let woken = Woken::start();
+            app.wake_with(woken.waker.clone());
+            started = woken;
+            Some(&started)
+        }
+        None => None,
+    };
     loop {
         let polled = app.poll(Instant::now());
         if bell && polled.bell {
@@ -494,9 +515,34 @@ fn event_loop(
 struct Woken {
     events: mpsc::Receiver<Option<io::Result<event::Event>>>,
     rung: crate::net::WakeOnce,
+    /// What the line calls to end the wait.
+    waker: crate::net::Waker,
 }
 
 impl Woken {
+    /// Reads the terminal on a thread of its own (one for the program's life: a second
+    /// reader would take half the keys), the line waking the loop with [`Woken::waker`]
+    /// (once until it looks), so that a peer's move is shown at once.
+    fn start() -> Woken {
+        let (send, events) = mpsc::channel();
+        let wake = send.clone();
+        std::thread::spawn(move || {
+            loop {
+                let event = event::read();
+                let failed = event.is_err();
+                if send.send(Some(event)).is_err() || failed {
+                    return;
+                }
+            }
+        });
+        let (waker, rung) = crate::net::wake_once(wake, || None);
+        Woken {
+            events,
+            rung,
+            waker,
+        }
+    }
+
     /// The next event within `wait` (none: the line told something, or the time is up).
     fn next(&self, wait: Option<Duration>) -> io::Result<Option<event::Event>> {
         let received = match wait {
@@ -520,23 +566,153 @@ impl Woken {
     }
 }
 
-/// Reads the terminal on a thread of its own and has the line wake the event loop
-/// (once until it looks), so that a peer's move is shown at once.
-fn wake_on_the_line(app: &mut App) -> Woken {
-    let (send, events) = mpsc::channel();
-    let wake = send.clone();
-    std::thread::spawn(move || {
-        loop {
-            let event = event::read();
-            let failed = event.is_err();
-            if send.send(Some(event)).is_err() || failed {
-                return;
+/// How often the lobby's lists are asked again while it is shown.
+const LOBBY_REFRESH: Duration = Duration::from_secs(4);
+
+/// Runs a server's lobby until the player leaves it or the line is gone: a game
+/// started, resumed or watched takes the board, and leaving the board comes back here
+/// (unless leaving adjourned a game in play, which hangs up).
+fn in_lobby(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    shared: &Shared,
+    settings: Settings,
+    online: &mut lobby::Online,
+) -> io::Result<()> {
+    use crate::online::LineNews;
+    use crate::server::protocol::{ClientMessage, ServerMessage};
+    let woken = Woken::start();
+    let line = online.line.clone();
+    line.wake_with(woken.waker.clone());
+    line.send(ClientMessage::Lobby);
+    let mut refresh = Instant::now() + LOBBY_REFRESH;
+    // The game asked to watch: its table takes the board when it comes.
+    let mut watch_asked = None;
+    loop {
+        let mut news = line.news().into_iter();
+        let mut board = None;
+        for item in news.by_ref() {
+            match item {
+                LineNews::Message(ServerMessage::Table { game, side, state })
+                    if side.is_some() || watch_asked == Some(game) =>
+                {
+                    board = Some((side, state));
+                    break;
+                }
+                LineNews::Message(message) => online.screen.heard(message),
+                LineNews::Down(why) => {
+                    online.screen.say(&why, true);
+                    store_farewell(online, why);
+                    return Ok(());
+                }
             }
         }
-    });
-    let (waker, rung) = crate::net::wake_once(wake, || None);
-    app.wake_with(waker);
-    Woken { events, rung }
+        if let Some((side, state)) = board {
+            // What came after the table is the board's to read.
+            line.unread(news.collect());
+            watch_asked = None;
+            let side = side.map(crate::rules::Color::from);
+            match at_server_table(terminal, shared, settings, online, side, &state, &woken)? {
+                Some(why) => {
+                    store_farewell(online, why);
+                    return Ok(());
+                }
+                None => {
+                    line.wake_with(woken.waker.clone());
+                    line.send(ClientMessage::Lobby);
+                    continue;
+                }
+            }
+        }
+        take_up_after_suspension(terminal, shared)?;
+        {
+            let _frame = lock(&shared.screen);
+            terminal.draw(|frame| frame.render_widget(&online.screen, frame.area()))?;
+        }
+        let now = Instant::now();
+        let event = woken.next(Some(refresh.saturating_duration_since(now)))?;
+        let Some(event) = event else {
+            if Instant::now() >= refresh {
+                line.send(ClientMessage::Lobby);
+                refresh = Instant::now() + LOBBY_REFRESH;
+            }
+            continue;
+        };
+        if is_suspend_key(&event) {
+            suspend();
+            continue;
+        }
+        match online.screen.handle_event(&event) {
+            Some(lobby::LobbyAction::Quit) => return Ok(()),
+            Some(lobby::LobbyAction::Send(message)) => {
+                if let ClientMessage::Watch { number } = message {
+                    watch_asked = Some(number);
+                }
+                line.send(message);
+                line.send(ClientMessage::Lobby);
+            }
+            Some(lobby::LobbyAction::Refresh) => line.send(ClientMessage::Lobby),
+            None => {}
+        }
+    }
+}
+
+/// Keeps `why` to print once the terminal is given back.
+fn store_farewell(online: &lobby::Online, why: String) {
+    *lock(&online.farewell) = Some(why);
+}
+
+/// A server's game on the board (`side` played, or watched), as told by `state`, until
+/// the board is left. Gives why the line is gone, if it is (a game in play adjourned
+/// by leaving it, or the server gone).
+fn at_server_table(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    shared: &Shared,
+    settings: Settings,
+    online: &mut lobby::Online,
+    side: Option<crate::rules::Color>,
+    state: &crate::net::protocol::GameState,
+    woken: &Woken,
+) -> io::Result<Option<String>> {
+    use crate::runtime::network::{Following, server_session};
+    let Some(session) = server_session(state, side, Instant::now()) else {
+        online
+            .screen
+            .say("The server's record of the game does not read", true);
+        return Ok(None);
+    };
+    let following = Following::at_server(online.line.clone(), side, state, online.copies.clone());
+    let runtime = Runtime::new(session, Saving::Off, Pace::WATCHED)
+        .at_table(crate::runtime::Table::Guest(Box::new(following)));
+    shared.last_save.keep(&runtime);
+    let size = terminal.size()?;
+    let mut app = App::with_runtime(settings, runtime, size.width, size.height);
+    let result = event_loop(terminal, settings.bell, &mut app, shared, Some(woken));
+    let over = app.runtime().session().game().result().is_some();
+    let _ = app.finish();
+    result?;
+    if !online.line.is_down() && (over || side.is_none()) {
+        online.screen.say("Back in the lobby", false);
+        return Ok(None);
+    }
+    // Leaving a game in play hangs up (the server adjourns it): wait for the line to
+    // say it is gone, briefly, so the word printed is the line's.
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while Instant::now() < deadline {
+        for item in online.line.news() {
+            if let crate::online::LineNews::Down(why) = item {
+                return Ok(Some(if side.is_some() && !over {
+                    format!(
+                        "Your game is adjourned, its clocks stopped: checkers online {} goes on                          with it when you and your opponent are both back.",
+                        online.line.address
+                    )
+                } else {
+                    why
+                }));
+            }
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Ok(Some(format!("Left {}.", online.line.address)))
 }
 
 /// Rings the terminal's bell (a control character, not drawing: the screen is unchanged).

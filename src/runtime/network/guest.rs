@@ -2,11 +2,42 @@
 //! followed, and this terminal's requests sent there.
 
 use super::*;
+use crate::net::protocol::Told;
+use crate::online::{LineNews, ServerLine};
+use crate::server::protocol::{ClientMessage as ServerRequest, MAX_SAID, ServerMessage};
+
+/// The line a board follows its game on: to a LAN host, or to a server's table.
+#[derive(Debug)]
+pub(crate) enum Line {
+    /// A LAN host's: the game told as [`HostMessage`]s.
+    Lan(Link),
+    /// A server's: the game told as [`ServerMessage::Table`]s, on the line the lobby
+    /// shares.
+    Server(ServerLine),
+}
+
+impl Line {
+    /// From now on, `waker` is called whenever the line tells something.
+    pub(super) fn wake_with(&self, waker: crate::net::Waker) {
+        match self {
+            Line::Lan(link) => link.wake_with(waker),
+            Line::Server(line) => line.wake_with(waker),
+        }
+    }
+
+    /// How late the other end's news arrives.
+    fn delay(&self) -> Duration {
+        match self {
+            Line::Lan(link) => link.delay(),
+            Line::Server(_) => Duration::ZERO,
+        }
+    }
+}
 
 /// A joiner's or spectator's side of the table.
 #[derive(Debug)]
 pub(crate) struct Following {
-    pub(super) link: Link,
+    pub(super) link: Line,
     /// The side this terminal plays (none: it watches).
     pub(super) side: Option<Color>,
     /// The game as the host last told it.
@@ -32,7 +63,7 @@ impl Following {
             undo_asked: welcome.state.undo_asked.map(Color::from),
         };
         Following {
-            link,
+            link: Line::Lan(link),
             side,
             state: welcome.state.clone(),
             copies,
@@ -40,6 +71,62 @@ impl Following {
             view,
         }
     }
+
+    /// A board at a server's table: `line` to the server, this terminal playing `side`
+    /// (none: watching) the game told as `state`; its copies of the records kept in
+    /// `copies`.
+    pub(crate) fn at_server(
+        line: ServerLine,
+        side: Option<Color>,
+        state: &GameState,
+        copies: Option<PathBuf>,
+    ) -> Following {
+        let view = TableView {
+            seat: side.map_or(Seat::Spectator, Seat::Player),
+            connected: state.player_connected,
+            spectators: state.spectators,
+            chat: VecDeque::new(),
+            undo_asked: None,
+        };
+        Following {
+            link: Line::Server(line),
+            side,
+            state: state.clone(),
+            copies,
+            farewell: false,
+            view,
+        }
+    }
+
+    /// The board is left: a LAN line let go (the host keeps the game); a server's line
+    /// hung up if this player's game is in play (the server adjourns it), else kept for
+    /// the lobby.
+    pub(super) fn leave(self, session: &Session) {
+        match self.link {
+            Line::Lan(link) => link.close(),
+            Line::Server(line) => {
+                if self.side.is_some() && session.game().result().is_none() {
+                    line.hang_up();
+                }
+            }
+        }
+    }
+}
+
+/// The session a board at a server's table starts from: the game told as `state`,
+/// this terminal playing `side` (none: watching).
+pub(crate) fn server_session(
+    state: &GameState,
+    side: Option<Color>,
+    now: Instant,
+) -> Option<Session> {
+    let welcome = Welcome {
+        side: side.map(Side::from),
+        seat: None,
+        state: state.clone(),
+        chat: Vec::new(),
+    };
+    joined_session(&welcome, now)
 }
 
 /// The chat a host's welcome tells, its last lines made safe to show.
@@ -152,14 +239,17 @@ impl Following {
             Command::DeclineDraw => RemoteCommand::DeclineDraw,
             Command::ClaimDraw => RemoteCommand::ClaimDraw,
             Command::Resign(_) => RemoteCommand::Resign,
+            Command::Undo | Command::UndoAgreed | Command::AnswerUndo(_)
+                if matches!(self.link, Line::Server(_)) =>
+            {
+                return Some(Err(SessionError::NoTakeBacksOnServer));
+            }
             Command::Undo | Command::UndoAgreed => {
                 if session.game().moves().is_empty() {
                     return Some(Err(SessionError::NothingToUndo));
                 }
                 self.view.undo_asked = Some(mine);
-                self.link.send(ClientMessage::Command {
-                    command: RemoteCommand::AskUndo,
-                });
+                self.send_remote(RemoteCommand::AskUndo);
                 return Some(Ok(News::UndoAsked(!mine)));
             }
             Command::AnswerUndo(agreed) => {
@@ -171,15 +261,19 @@ impl Following {
             }
             Command::Redo => return Some(Err(SessionError::NothingToRedo)),
             Command::Adjourn => {
-                self.link.send(ClientMessage::Command {
-                    command: RemoteCommand::Adjourn,
-                });
+                self.send_remote(RemoteCommand::Adjourn);
                 return Some(Ok(News::Nothing));
             }
             Command::Chat(text) => {
                 let text = chat_line(text);
                 if !text.is_empty() {
-                    self.link.send(ClientMessage::Chat { text });
+                    match &self.link {
+                        Line::Lan(link) => link.send(ClientMessage::Chat { text }),
+                        Line::Server(line) => {
+                            let text: String = text.chars().take(MAX_SAID).collect();
+                            line.send(ServerRequest::Say { text });
+                        }
+                    }
                 }
                 return Some(Ok(News::Nothing));
             }
@@ -197,14 +291,81 @@ impl Following {
         if !self.view.connected {
             return Some(Err(SessionError::OtherPlayerAway));
         }
-        self.link.send(ClientMessage::Command { command: remote });
+        if matches!(
+            (&self.link, &remote),
+            (Line::Server(_), RemoteCommand::ClaimDraw)
+        ) {
+            return Some(Err(SessionError::NotAcrossTheNetwork));
+        }
+        if matches!(
+            (&self.link, &remote),
+            (Line::Server(_), RemoteCommand::DeclineDraw)
+        ) {
+            // The server's offer lapses with the next move: nothing to send.
+            return Some(Ok(News::Nothing));
+        }
+        self.send_remote(remote);
+        Some(Ok(News::Sent))
+    }
+
+    /// Sends a player's request on the line: to a LAN host as it is, to a server as
+    /// the message that asks it there.
+    fn send_remote(&self, command: RemoteCommand) {
+        match &self.link {
+            Line::Lan(link) => link.send(ClientMessage::Command { command }),
+            Line::Server(line) => {
+                let message = match command {
+                    RemoteCommand::Play { text } => ServerRequest::Play { text },
+                    RemoteCommand::OfferDraw | RemoteCommand::AcceptDraw => ServerRequest::Draw,
+                    RemoteCommand::Resign => ServerRequest::Resign,
+                    // Refused before they come here; adjourning is leaving the board.
+                    RemoteCommand::DeclineDraw
+                    | RemoteCommand::ClaimDraw
+                    | RemoteCommand::AskUndo
+                    | RemoteCommand::AnswerUndo { .. }
+                    | RemoteCommand::Adjourn => return,
+                };
+                line.send(message);
+            }
+        }
+    }
+
+    /// At a server's table, the board's new game is a rematch: offered, or the one
+    /// offered accepted.
+    pub(super) fn rematch(&self) -> Option<Answer> {
+        let Line::Server(line) = &self.link else {
+            return None;
+        };
+        if self.side.is_none() {
+            return Some(Err(SessionError::Spectating));
+        }
+        line.send(ServerRequest::Rematch);
         Some(Ok(News::Sent))
     }
 
     /// A joiner's board at a poll: what the host told, followed on `session`, and the
     /// line's state.
     pub(super) fn follow(&mut self, session: &mut Session, now: Instant, events: &mut Vec<Event>) {
-        for item in self.link.news() {
+        let news = match &self.link {
+            Line::Lan(link) => link.news(),
+            Line::Server(line) => {
+                for item in line.news() {
+                    match item {
+                        LineNews::Message(message) => {
+                            self.server_message(session, message, now, events);
+                        }
+                        LineNews::Down(why) => {
+                            self.view.connected = false;
+                            events.push(Event::Table(TableNews::Lost(crate::text::printable(
+                                &why, 600,
+                            ))));
+                        }
+                    }
+                }
+                return;
+            }
+        };
+        for item in news {
             match item {
                 LinkNews::Message(message) => self.host_message(session, message, now, events),
                 LinkNews::Down(why) => {
@@ -227,6 +388,66 @@ impl Following {
                     crate::text::printable(&why, 600),
                 ))),
             }
+        }
+    }
+
+    /// What the server told this board's line: the table followed, the rest said.
+    fn server_message(
+        &mut self,
+        session: &mut Session,
+        message: ServerMessage,
+        now: Instant,
+        events: &mut Vec<Event>,
+    ) {
+        let said = |text: &str| crate::text::printable(text, 600);
+        match message {
+            ServerMessage::Table { side, state, .. } => {
+                // Another game than this board's is a rematch (played) or not this
+                // board's at all (watched).
+                if side.map(Color::from) == self.side || self.side.is_some() && side.is_some() {
+                    if self.side.is_some() {
+                        self.view.connected = state.player_connected;
+                    }
+                    self.follow_state(session, state, now, events);
+                }
+            }
+            ServerMessage::Moved { side, squares, .. } => {
+                let told = Told::Played {
+                    side,
+                    squares,
+                    review_over: false,
+                };
+                if let Some(text) = super::told::heard(told, session) {
+                    events.push(Event::Table(TableNews::Told(text)));
+                }
+            }
+            ServerMessage::Ended { text, ratings, .. } => {
+                let text = match ratings {
+                    Some(ratings) => format!("{text}. Ratings: {ratings}"),
+                    None => text,
+                };
+                events.push(Event::Table(TableNews::Told(said(&text))));
+            }
+            ServerMessage::Said { name, text } => {
+                let said = self.view.said(
+                    crate::text::printable(&name, MAX_NAME_CHARS),
+                    chat_line(&text),
+                );
+                events.push(said);
+            }
+            ServerMessage::Info { text } => events.push(Event::Table(TableNews::Told(said(&text)))),
+            ServerMessage::Rejected { reason } | ServerMessage::Refused { reason } => {
+                events.push(Event::Table(TableNews::Refused(said(&reason))));
+            }
+            // What the state told already, or the lobby's.
+            ServerMessage::DrawOffered { .. }
+            | ServerMessage::Started { .. }
+            | ServerMessage::Watching { .. }
+            | ServerMessage::Challenge { .. }
+            | ServerMessage::Welcome { .. }
+            | ServerMessage::Records { .. }
+            | ServerMessage::Lobby { .. }
+            | ServerMessage::Pong => {}
         }
     }
 

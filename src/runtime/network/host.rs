@@ -274,24 +274,13 @@ impl Hosting {
     /// The game as it stands now, as the peers are told it.
     fn game_state(&self, session: &Session) -> GameState {
         let record = session.record(&crate::store::today());
-        let followed = session.followed();
-        let clocks = followed
-            .clocks
-            .map(|(left, _)| left.map(|d| d.as_millis() as u64));
-        GameState {
-            pdn: crate::pdn::write_game(&record),
-            clocks,
-            running: followed
-                .clocks
-                .and_then(|(_, running)| running)
-                .map(Side::from),
-            draw_offer: session.game().draw_offer().map(Side::from),
-            undo_asked: self.view.undo_asked.map(Side::from),
+        let facts = crate::net::table::TableFacts {
+            undo_asked: self.view.undo_asked,
             player_connected: self.player.is_some(),
             spectators: self.view.spectators,
-            joiner_side: Side::from(session.seats().remote_side().unwrap_or(self.remote)),
-            game_number: session.game_number(),
-        }
+            joiner_side: session.seats().remote_side().unwrap_or(self.remote),
+        };
+        crate::net::table::game_state(session, &record, facts)
     }
 
     /// Tells the peers the game when it changed (or `always`), and again every

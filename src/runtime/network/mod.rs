@@ -172,7 +172,7 @@ mod guest;
 mod host;
 mod told;
 
-pub(crate) use guest::{Following, joined_session};
+pub(crate) use guest::{Following, joined_session, server_session};
 use host::Held;
 pub(crate) use host::Hosting;
 
@@ -221,6 +221,11 @@ impl Runtime {
         } = self;
         let table = table.as_mut()?;
         if *command == Command::NewGame {
+            if let Table::Guest(guest) = table
+                && let Some(answer) = guest.rematch()
+            {
+                return Some(answer);
+            }
             return Some(match table {
                 Table::Guest(_) => Err(SessionError::HostStartsNewGame),
                 Table::Host(host) => host.rematch(&mut Held { session, autosaver }),
@@ -316,7 +321,7 @@ impl Runtime {
                 host.leave(&self.session);
                 self.table = Some(Table::Host(host));
             }
-            Some(Table::Guest(guest)) => guest.link.close(),
+            Some(Table::Guest(guest)) => guest.leave(&self.session),
             None => {}
         }
     }

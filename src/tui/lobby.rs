@@ -1,0 +1,741 @@
+//! The lobby of `checkers online SERVER` on the full screen: the open seeks, the games
+//! in play and the players online as three lists, the server's last word on a status
+//! line, and a small form to post a seek, challenge a player or open a private table.
+//!
+//! Like the other screens it is state ([`LobbyScreen`]), keys turned into requests for
+//! the server ([`LobbyScreen::handle_event`], no I/O) and drawing (`impl Widget for
+//! &LobbyScreen`); the loop that runs it, the line and the boards it opens is in the
+//! [parent module](super).
+
+use super::choice::choice_lines;
+use super::theme::Theme;
+use crate::server::protocol::{
+    ClientMessage, LobbyGame, LobbyPlayer, LobbySeek, ServerMessage, Side,
+};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+/// One of the lobby's lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum List {
+    /// The open seeks: Enter accepts one.
+    Seeks,
+    /// The games in play: Enter watches one.
+    Games,
+    /// The players online: Enter challenges one.
+    Players,
+}
+
+impl List {
+    /// The list after this one (Tab).
+    fn next(self) -> List {
+        match self {
+            List::Seeks => List::Games,
+            List::Games => List::Players,
+            List::Players => List::Seeks,
+        }
+    }
+
+    /// The list before this one (Shift-Tab).
+    fn previous(self) -> List {
+        self.next().next()
+    }
+}
+
+/// What a form asks the server for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum FormKind {
+    /// A seek anyone may accept.
+    Seek,
+    /// A challenge to this player.
+    Challenge(String),
+    /// A private table, taken with the code the server gives.
+    Invite,
+}
+
+/// The terms of a game being asked: the seek form, also for a challenge or an invite
+/// (which take the clock and kind only).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Form {
+    /// What it asks.
+    pub(crate) kind: FormKind,
+    /// The clock as typed (`5+3`).
+    pub(crate) clock: String,
+    /// Rated or casual.
+    pub(crate) rated: bool,
+    /// The side asked; none: either.
+    pub(crate) side: Option<Side>,
+    /// A ballot opening or a free one.
+    pub(crate) ballot: bool,
+    /// The field under the cursor (0: the clock).
+    pub(crate) field: usize,
+}
+
+impl Form {
+    /// A form for `kind` with the usual terms: 5+3, rated (casual for a private
+    /// table), either side, a free opening.
+    pub(crate) fn new(kind: FormKind) -> Form {
+        let rated = kind != FormKind::Invite;
+        Form {
+            kind,
+            clock: "5+3".to_string(),
+            rated,
+            side: None,
+            ballot: false,
+            field: 0,
+        }
+    }
+
+    /// How many fields it has: a seek's four, else the clock and kind.
+    fn fields(&self) -> usize {
+        if self.kind == FormKind::Seek { 4 } else { 2 }
+    }
+
+    /// Changes the field under the cursor to its next value (`forward`) or the one
+    /// before.
+    fn turn(&mut self, forward: bool) {
+        match self.field {
+            1 => self.rated = !self.rated,
+            2 => {
+                let sides = [None, Some(Side::Black), Some(Side::White)];
+                let i = sides.iter().position(|s| *s == self.side).unwrap_or(0);
+                let step = if forward { 1 } else { 2 };
+                self.side = sides[(i + step) % 3];
+            }
+            3 => self.ballot = !self.ballot,
+            _ => {}
+        }
+    }
+
+    /// The message that asks what the form says.
+    fn message(&self) -> ClientMessage {
+        let clock = self.clock.trim().to_string();
+        match &self.kind {
+            FormKind::Seek => ClientMessage::Seek {
+                clock,
+                rated: self.rated,
+                side: self.side,
+                ballot: self.ballot,
+            },
+            FormKind::Challenge(name) => ClientMessage::Challenge {
+                name: name.clone(),
+                clock,
+                rated: self.rated,
+            },
+            FormKind::Invite => ClientMessage::Invite {
+                clock,
+                rated: self.rated,
+            },
+        }
+    }
+
+    /// The form's lines: each field, the one under the cursor marked.
+    fn lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let side = match self.side {
+            None => "either (by lot)",
+            Some(Side::Black) => "Black",
+            Some(Side::White) => "White",
+        };
+        let fields = [
+            format!("Clock:   {}_  (minutes+seconds a move)", self.clock),
+            format!("Kind:    {}", if self.rated { "rated" } else { "casual" }),
+            format!("Side:    {side}"),
+            format!(
+                "Opening: {}",
+                if self.ballot {
+                    "a ballot (three moves drawn from the ACF deck)"
+                } else {
+                    "free"
+                }
+            ),
+        ];
+        choice_lines(theme, fields.into_iter().take(self.fields()), self.field, 4)
+    }
+
+    /// The form's title.
+    fn title(&self) -> String {
+        match &self.kind {
+            FormKind::Seek => " Post a seek ".to_string(),
+            FormKind::Challenge(name) => format!(" Challenge {name} "),
+            FormKind::Invite => " Open a private table ".to_string(),
+        }
+    }
+}
+
+/// The online lobby as the loop runs it: the line to the server, the screen, where the
+/// board keeps its copies of the games, and the word to print once the terminal is
+/// given back (a game adjourned by leaving it).
+pub(crate) struct Online {
+    /// The line to the server.
+    pub(crate) line: crate::online::ServerLine,
+    /// The lobby's screen.
+    pub(crate) screen: LobbyScreen,
+    /// The folder for this terminal's copies of the games' records.
+    pub(crate) copies: Option<std::path::PathBuf>,
+    /// What to print after the screen is gone.
+    pub(crate) farewell: std::sync::Arc<std::sync::Mutex<Option<String>>>,
+}
+
+/// What the lobby asks of the loop that runs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum LobbyAction {
+    /// Send this to the server (then the lobby is asked again).
+    Send(ClientMessage),
+    /// Ask the lobby again now.
+    Refresh,
+    /// Leave the server.
+    Quit,
+}
+
+/// The lobby's state: the lists as the server last told them, the cursor, what is
+/// being typed, the server's last word.
+#[derive(Clone, Debug)]
+pub(crate) struct LobbyScreen {
+    /// Who is logged in where (`alice at example.org:4620`).
+    pub(crate) title: String,
+    /// The name logged in (its own seeks and games are marked so).
+    pub(crate) me: String,
+    /// The open seeks.
+    pub(crate) seeks: Vec<LobbySeek>,
+    /// The games in play.
+    pub(crate) games: Vec<LobbyGame>,
+    /// The players online.
+    pub(crate) players: Vec<LobbyPlayer>,
+    /// How many of each (players, seeks, games) the server did not list.
+    pub(crate) more: [usize; 3],
+    /// The list under the cursor.
+    pub(crate) list: List,
+    /// The line under the cursor in each list (seeks, games, players).
+    pub(crate) selected: [usize; 3],
+    /// The server's last word, and whether it refused something.
+    pub(crate) status: Option<(String, bool)>,
+    /// The form being filled, if one.
+    pub(crate) form: Option<Form>,
+    /// The invite code being typed (`j`), if one.
+    pub(crate) code: Option<String>,
+    /// Whether the help is shown.
+    pub(crate) help: bool,
+    /// Colours and glyphs.
+    pub(crate) theme: Theme,
+}
+
+impl LobbyScreen {
+    /// An empty lobby of `me` at `address`, until the server's lists come.
+    pub(crate) fn new(me: &str, address: &str, theme: Theme) -> LobbyScreen {
+        LobbyScreen {
+            title: format!("{me} at {address}"),
+            me: me.to_string(),
+            seeks: Vec::new(),
+            games: Vec::new(),
+            players: Vec::new(),
+            more: [0; 3],
+            list: List::Seeks,
+            selected: [0; 3],
+            status: None,
+            form: None,
+            code: None,
+            help: false,
+            theme,
+        }
+    }
+
+    /// What the server said, taken in: the lists, or its word for the status line.
+    pub(crate) fn heard(&mut self, message: ServerMessage) {
+        match message {
+            ServerMessage::Lobby {
+                players,
+                seeks,
+                games,
+                more,
+            } => {
+                self.players = players;
+                self.seeks = seeks;
+                self.games = games;
+                self.more = more;
+                let lengths = [self.seeks.len(), self.games.len(), self.players.len()];
+                for (selected, len) in self.selected.iter_mut().zip(lengths) {
+                    *selected = (*selected).min(len.saturating_sub(1));
+                }
+            }
+            ServerMessage::Info { text } => self.say(&text, false),
+            ServerMessage::Rejected { reason } | ServerMessage::Refused { reason } => {
+                self.say(&reason, true);
+            }
+            ServerMessage::Ended { text, ratings, .. } => {
+                let text = match ratings {
+                    Some(ratings) => format!("Game over: {text}. Ratings: {ratings}"),
+                    None => format!("Game over: {text}"),
+                };
+                self.say(&text, false);
+            }
+            ServerMessage::Said { name, text } => self.say(&format!("{name}: {text}"), false),
+            _ => {}
+        }
+    }
+
+    /// Puts `text` on the status line (`refused`: as an error), made safe to show.
+    pub(crate) fn say(&mut self, text: &str, refused: bool) {
+        let text = crate::text::printable(text, 600);
+        let mut text = text.replace('\n', " ");
+        if let Some(first) = text.get(..1) {
+            text = first.to_uppercase() + &text[1..];
+        }
+        self.status = Some((text, refused));
+    }
+
+    /// The index of `list` in [`LobbyScreen::selected`].
+    fn slot(list: List) -> usize {
+        match list {
+            List::Seeks => 0,
+            List::Games => 1,
+            List::Players => 2,
+        }
+    }
+
+    /// How many lines `list` has.
+    fn len(&self, list: List) -> usize {
+        match list {
+            List::Seeks => self.seeks.len(),
+            List::Games => self.games.len(),
+            List::Players => self.players.len(),
+        }
+    }
+
+    /// The player under the cursor in the players' list, if any.
+    fn selected_player(&self) -> Option<&LobbyPlayer> {
+        self.players.get(self.selected[2])
+    }
+
+    /// Applies a terminal event; returns what the loop is to do, if anything.
+    pub(crate) fn handle_event(&mut self, event: &Event) -> Option<LobbyAction> {
+        let Event::Key(key) = event else {
+            return None;
+        };
+        if key.kind != KeyEventKind::Press {
+            return None;
+        }
+        if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
+            return Some(LobbyAction::Quit);
+        }
+        if self.help {
+            self.help = false;
+            return None;
+        }
+        if self.form.is_some() {
+            return self.form_key(key.code);
+        }
+        if self.code.is_some() {
+            return self.code_key(key.code);
+        }
+        let slot = Self::slot(self.list);
+        let last = self.len(self.list).saturating_sub(1);
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => {
+                self.selected[slot] = self.selected[slot].saturating_sub(1);
+            }
+            KeyCode::Down => {
+                self.selected[slot] = (self.selected[slot] + 1).min(last);
+            }
+            KeyCode::Home => self.selected[slot] = 0,
+            KeyCode::End => self.selected[slot] = last,
+            KeyCode::Tab | KeyCode::Right => self.list = self.list.next(),
+            KeyCode::BackTab | KeyCode::Left => self.list = self.list.previous(),
+            KeyCode::Enter => return self.enter(),
+            KeyCode::Char('s') => self.form = Some(Form::new(FormKind::Seek)),
+            KeyCode::Char('i') => self.form = Some(Form::new(FormKind::Invite)),
+            KeyCode::Char('c') => {
+                let name = self.selected_player().map(|p| p.name.clone());
+                match name {
+                    Some(name) if name != self.me => {
+                        self.form = Some(Form::new(FormKind::Challenge(name)));
+                    }
+                    _ => self.say("Pick another player in the players' list first", true),
+                }
+            }
+            KeyCode::Char('j') => self.code = Some(String::new()),
+            KeyCode::Char('p') => {
+                let name = match self.list {
+                    List::Seeks => self.seeks.get(self.selected[0]).map(|s| s.by.clone()),
+                    _ => self.selected_player().map(|p| p.name.clone()),
+                };
+                let name = name.unwrap_or_else(|| self.me.clone());
+                return Some(LobbyAction::Send(ClientMessage::Player { name }));
+            }
+            KeyCode::Char('m') => return Some(LobbyAction::Send(ClientMessage::Rematch)),
+            KeyCode::Char('d') => return Some(LobbyAction::Send(ClientMessage::Decline)),
+            KeyCode::Char('r') => return Some(LobbyAction::Refresh),
+            KeyCode::Char('?') | KeyCode::F(1) => self.help = true,
+            KeyCode::Char('q') | KeyCode::Esc => return Some(LobbyAction::Quit),
+            _ => {}
+        }
+        None
+    }
+
+    /// Enter on the line under the cursor: accept the seek, watch the game, challenge
+    /// the player.
+    fn enter(&mut self) -> Option<LobbyAction> {
+        let slot = Self::slot(self.list);
+        match self.list {
+            List::Seeks => match self.seeks.get(self.selected[slot]) {
+                Some(seek) if seek.by == self.me => {
+                    self.say("That seek is your own: wait for someone to accept it", true);
+                    None
+                }
+                Some(seek) => Some(LobbyAction::Send(ClientMessage::Accept {
+                    number: seek.number,
+                })),
+                None => {
+                    self.say("No open seek to accept: s posts one", true);
+                    None
+                }
+            },
+            List::Games => match self.games.get(self.selected[slot]) {
+                Some(game) => Some(LobbyAction::Send(ClientMessage::Watch {
+                    number: game.number,
+                })),
+                None => {
+                    self.say("No game in play to watch", true);
+                    None
+                }
+            },
+            List::Players => {
+                let name = self.selected_player().map(|p| p.name.clone());
+                match name {
+                    Some(name) if name != self.me => {
+                        self.form = Some(Form::new(FormKind::Challenge(name)));
+                    }
+                    _ => self.say("That is you: pick another player to challenge", true),
+                }
+                None
+            }
+        }
+    }
+
+    /// A key while the form is open: Up/Down move, Left/Right/Space change a choice,
+    /// the clock is typed, Enter sends, Esc cancels.
+    fn form_key(&mut self, code: KeyCode) -> Option<LobbyAction> {
+        let form = self.form.as_mut()?;
+        let last = form.fields() - 1;
+        match code {
+            KeyCode::Esc => self.form = None,
+            KeyCode::Up | KeyCode::BackTab => form.field = form.field.saturating_sub(1),
+            KeyCode::Down | KeyCode::Tab => form.field = (form.field + 1).min(last),
+            KeyCode::Left => form.turn(false),
+            KeyCode::Right | KeyCode::Char(' ') => form.turn(true),
+            KeyCode::Backspace if form.field == 0 => {
+                form.clock.pop();
+            }
+            KeyCode::Char(c)
+                if form.field == 0 && (c.is_ascii_digit() || c == '+') && form.clock.len() < 12 =>
+            {
+                form.clock.push(c);
+            }
+            KeyCode::Enter => {
+                let message = form.message();
+                self.form = None;
+                return Some(LobbyAction::Send(message));
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// A key while an invite code is typed: Enter joins, Esc cancels.
+    fn code_key(&mut self, code: KeyCode) -> Option<LobbyAction> {
+        let typed = self.code.as_mut()?;
+        match code {
+            KeyCode::Esc => self.code = None,
+            KeyCode::Backspace => {
+                typed.pop();
+            }
+            KeyCode::Char(c) if (c.is_ascii_graphic() || c == ' ') && typed.len() < 60 => {
+                typed.push(c);
+            }
+            KeyCode::Enter => {
+                let code = self.code.take().unwrap_or_default();
+                if code.trim().is_empty() {
+                    return None;
+                }
+                return Some(LobbyAction::Send(ClientMessage::Join { code }));
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// The seeks' lines.
+    fn seek_lines(&self) -> Vec<String> {
+        self.seeks
+            .iter()
+            .map(|s| {
+                let mut line = format!(
+                    "{:>3}  {} ({})  {} {}",
+                    s.number,
+                    s.by,
+                    s.rating,
+                    s.clock,
+                    if s.rated { "rated" } else { "casual" }
+                );
+                match s.side {
+                    Some(Side::Black) => line.push_str(&format!(", {} plays Black", s.by)),
+                    Some(Side::White) => line.push_str(&format!(", {} plays White", s.by)),
+                    None => {}
+                }
+                if s.ballot {
+                    line.push_str(", ballot");
+                }
+                if let Some(only) = &s.only {
+                    line.push_str(&format!(", a challenge to {only}"));
+                }
+                if s.by == self.me {
+                    line.push_str("  (yours)");
+                }
+                line
+            })
+            .collect()
+    }
+
+    /// The games' lines.
+    fn game_lines(&self) -> Vec<String> {
+        self.games
+            .iter()
+            .map(|g| {
+                let moves = if g.moves == 1 { "move" } else { "moves" };
+                format!(
+                    "{:>3}  {} - {}  {} {}, {} {moves}{}",
+                    g.number,
+                    g.black,
+                    g.white,
+                    g.clock,
+                    if g.rated { "rated" } else { "casual" },
+                    g.moves,
+                    if g.adjourned { ", adjourned" } else { "" }
+                )
+            })
+            .collect()
+    }
+
+    /// The players' lines.
+    fn player_lines(&self) -> Vec<String> {
+        self.players
+            .iter()
+            .map(|p| {
+                let doing = match p.playing {
+                    Some(game) => format!("playing game {game}"),
+                    None => "in the lobby".to_string(),
+                };
+                let you = if p.name == self.me { " (you)" } else { "" };
+                format!("{} ({}){you}  {doing}", p.name, p.rating)
+            })
+            .collect()
+    }
+
+    /// Draws one list in `area`: its heading, its lines, the one under the cursor
+    /// marked when it is the list under the cursor.
+    fn render_list(&self, list: List, area: Rect, buf: &mut Buffer) {
+        let theme = &self.theme;
+        let (heading, lines, more, empty) = match list {
+            List::Seeks => (
+                "Open seeks",
+                self.seek_lines(),
+                self.more[1],
+                "No open seeks: s posts one.",
+            ),
+            List::Games => (
+                "Games in play",
+                self.game_lines(),
+                self.more[2],
+                "No games in play.",
+            ),
+            List::Players => (
+                "Players online",
+                self.player_lines(),
+                self.more[0],
+                "Nobody online.",
+            ),
+        };
+        let focused = self.list == list;
+        let count = lines.len() + more;
+        let mut text = vec![Line::styled(
+            format!("{} {heading} ({count})", if focused { ">" } else { " " }),
+            if focused {
+                theme.question
+            } else {
+                theme.heading
+            },
+        )];
+        let room = usize::from(area.height.saturating_sub(1 + u16::from(more > 0)));
+        if lines.is_empty() {
+            text.push(Line::styled(format!("  {empty}"), theme.text));
+        } else if focused {
+            text.extend(choice_lines(
+                theme,
+                lines,
+                self.selected[Self::slot(list)],
+                room,
+            ));
+        } else {
+            text.extend(
+                lines
+                    .into_iter()
+                    .take(room)
+                    .map(|l| Line::styled(format!("  {l}"), theme.text)),
+            );
+        }
+        if more > 0 {
+            text.push(Line::styled(format!("  and {more} more"), theme.text));
+        }
+        Paragraph::new(text).render(area, buf);
+    }
+}
+
+/// The lobby's keys, for its help.
+const HELP: [(&str, &str); 13] = [
+    ("Tab, Left/Right", "the next or previous list"),
+    ("Up/Down", "move in the list"),
+    (
+        "Enter",
+        "accept the seek, watch the game, challenge the player",
+    ),
+    (
+        "s",
+        "post a seek (clock, rated or casual, a side, a ballot)",
+    ),
+    ("c", "challenge the player under the cursor"),
+    (
+        "i",
+        "open a private table: the server gives a code for a friend",
+    ),
+    ("j", "join a private table with its code"),
+    ("p", "the record of the player under the cursor (or yours)"),
+    (
+        "m",
+        "offer a rematch of your last game, or accept the one offered",
+    ),
+    ("d", "decline the rematch offered"),
+    (
+        "r",
+        "ask the lists again (they come every few seconds anyway)",
+    ),
+    ("?", "this help"),
+    ("q, Esc", "leave the server"),
+];
+
+impl Widget for &LobbyScreen {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = &self.theme;
+        Clear.render(area, buf);
+        let block = Block::bordered()
+            .border_set(theme.glyphs.border)
+            .title(format!(" checkers online: {} ", self.title))
+            .title_style(theme.heading)
+            .border_style(theme.heading);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let [lists, status, keys] = Layout::vertical([
+            Constraint::Min(3),
+            Constraint::Length(2),
+            Constraint::Length(1),
+        ])
+        .areas(inner);
+        let [seeks, games, players] = Layout::vertical([
+            Constraint::Ratio(1, 3),
+            Constraint::Ratio(1, 3),
+            Constraint::Ratio(1, 3),
+        ])
+        .areas(lists);
+        self.render_list(List::Seeks, seeks, buf);
+        self.render_list(List::Games, games, buf);
+        self.render_list(List::Players, players, buf);
+        if let Some((text, refused)) = &self.status {
+            let style = if *refused { theme.error } else { theme.text };
+            Paragraph::new(Line::styled(text.clone(), style))
+                .wrap(Wrap { trim: true })
+                .render(status, buf);
+        }
+        let hint: &[(&str, &str)] = if self.form.is_some() {
+            &[
+                ("Up/Down", "field"),
+                ("Left/Right", "change"),
+                ("Enter", "send"),
+                ("Esc", "cancel"),
+            ]
+        } else if self.code.is_some() {
+            &[("Enter", "join"), ("Esc", "cancel")]
+        } else {
+            &[
+                ("Tab", "list"),
+                ("Enter", "accept/watch/challenge"),
+                ("s", "seek"),
+                ("i", "invite"),
+                ("j", "join"),
+                ("p", "player"),
+                ("?", "help"),
+                ("q", "quit"),
+            ]
+        };
+        super::view::hint_line(theme, hint).render(keys, buf);
+        if let Some(form) = &self.form {
+            let height = u16::try_from(form.fields()).unwrap_or(4) + 2;
+            let popup = centered(inner, 64, height);
+            Clear.render(popup, buf);
+            Paragraph::new(form.lines(theme))
+                .block(
+                    Block::bordered()
+                        .border_set(theme.glyphs.border)
+                        .title(form.title())
+                        .title_style(theme.question)
+                        .border_style(theme.question),
+                )
+                .render(popup, buf);
+        }
+        if let Some(code) = &self.code {
+            let popup = centered(inner, 64, 3);
+            Clear.render(popup, buf);
+            Paragraph::new(Line::styled(format!("Code: {code}_"), theme.text))
+                .block(
+                    Block::bordered()
+                        .border_set(theme.glyphs.border)
+                        .title(" Join a private table ")
+                        .title_style(theme.question)
+                        .border_style(theme.question),
+                )
+                .render(popup, buf);
+        }
+        if self.help {
+            let height = u16::try_from(HELP.len()).unwrap_or(13) + 3;
+            let popup = centered(inner, 76, height);
+            Clear.render(popup, buf);
+            let mut lines: Vec<Line> = HELP
+                .iter()
+                .map(|(key, what)| super::view::hint_line(theme, &[(key, what)]))
+                .collect();
+            lines.push(Line::styled("Any key closes this help.", theme.text));
+            Paragraph::new(lines)
+                .block(
+                    Block::bordered()
+                        .border_set(theme.glyphs.border)
+                        .title(" The lobby's keys ")
+                        .title_style(theme.heading)
+                        .border_style(theme.heading),
+                )
+                .wrap(Wrap { trim: false })
+                .render(popup, buf);
+        }
+    }
+}
+
+/// A rectangle of at most `width` by `height` in the middle of `area`.
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    )
+}
