@@ -668,7 +668,7 @@ impl Widget for &LobbyScreen {
         } else {
             &[
                 ("Tab", "list"),
-                ("Enter", "accept/watch/challenge"),
+                ("Enter", "take"),
                 ("s", "seek"),
                 ("i", "invite"),
                 ("j", "join"),

@@ -690,29 +690,61 @@ fn at_server_table(
     let over = app.runtime().session().game().result().is_some();
     let _ = app.finish();
     result?;
-    if !online.line.is_down() && (over || side.is_none()) {
+    if online.line.is_down() {
+        return Ok(Some(format!(
+            "The line to {} is gone.",
+            online.line.address
+        )));
+    }
+    if over || side.is_none() || game_ended(&online.line) {
         online.screen.say("Back in the lobby", false);
         return Ok(None);
     }
-    // Leaving a game in play hangs up (the server adjourns it): wait for the line to
-    // say it is gone, briefly, so the word printed is the line's.
-    let deadline = Instant::now() + Duration::from_secs(3);
-    while Instant::now() < deadline {
-        for item in online.line.news() {
-            if let crate::online::LineNews::Down(why) = item {
-                return Ok(Some(if side.is_some() && !over {
-                    format!(
-                        "Your game is adjourned, its clocks stopped: checkers online {} goes on                          with it when you and your opponent are both back.",
-                        online.line.address
-                    )
-                } else {
-                    why
-                }));
+    // A game in play was left: hanging up adjourns it at the server.
+    online.line.hang_up();
+    Ok(Some(format!(
+        "Your game is adjourned, its clocks stopped: checkers online {} goes on with it when \
+         you and your opponent are both back.",
+        online.line.address
+    )))
+}
+
+/// How long the lobby waits for the server's answer to a ping.
+const PING_WAIT: Duration = Duration::from_secs(3);
+
+/// Whether the player's game ended by what the board sent last (a resignation as the
+/// board is left): the server answers a ping after everything asked before it, so
+/// whatever it told of the game came before the answer. What else came is left for
+/// the lobby.
+fn game_ended(line: &crate::online::ServerLine) -> bool {
+    use crate::online::LineNews;
+    use crate::server::protocol::{ClientMessage, ServerMessage};
+    line.send(ClientMessage::Ping);
+    let deadline = Instant::now() + PING_WAIT;
+    let (mut kept, mut ended) = (Vec::new(), false);
+    let (ring, rung) = mpsc::channel();
+    line.wake_with(std::sync::Arc::new(move || {
+        let _ = ring.send(());
+    }));
+    'wait: while Instant::now() < deadline {
+        for item in line.news() {
+            match item {
+                LineNews::Message(ServerMessage::Pong) => break 'wait,
+                LineNews::Message(ServerMessage::Ended { .. }) => {
+                    ended = true;
+                    kept.push(item);
+                }
+                LineNews::Down(_) => {
+                    kept.push(item);
+                    break 'wait;
+                }
+                item => kept.push(item),
             }
         }
-        std::thread::sleep(Duration::from_millis(20));
+        let _ = rung.recv_timeout(deadline.saturating_duration_since(Instant::now()));
     }
-    Ok(Some(format!("Left {}.", online.line.address)))
+    line.unread(kept);
+    ended
 }
 
 /// Rings the terminal's bell (a control character, not drawing: the screen is unchanged).

@@ -99,16 +99,12 @@ impl Following {
     }
 
     /// The board is left: a LAN line let go (the host keeps the game); a server's line
-    /// hung up if this player's game is in play (the server adjourns it), else kept for
-    /// the lobby.
-    pub(super) fn leave(self, session: &Session) {
+    /// kept for the lobby (which hangs up if a game in play was left, so that the
+    /// server adjourns it).
+    pub(super) fn leave(self) {
         match self.link {
             Line::Lan(link) => link.close(),
-            Line::Server(line) => {
-                if self.side.is_some() && session.game().result().is_none() {
-                    line.hang_up();
-                }
-            }
+            Line::Server(_) => {}
         }
     }
 }

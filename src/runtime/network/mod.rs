@@ -321,7 +321,7 @@ impl Runtime {
                 host.leave(&self.session);
                 self.table = Some(Table::Host(host));
             }
-            Some(Table::Guest(guest)) => guest.leave(&self.session),
+            Some(Table::Guest(guest)) => guest.leave(),
             None => {}
         }
     }

@@ -10,6 +10,7 @@ mod editor;
 mod frontends;
 mod home;
 mod keys;
+mod lobby;
 mod matches;
 mod monkey;
 mod picker;

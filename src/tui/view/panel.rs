@@ -597,13 +597,13 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
             (text, theme.text)
         }
         Seat::Player(_) if !view.connected => (
-            "The line to the host is down: trying again".to_string(),
+            "The other end is away: the game waits, its clocks stopped".to_string(),
             theme.alert,
         ),
         Seat::Player(mine) => (
             match names.name(!*mine) {
                 Some(name) => format!(
-                    "You play {mine}; {} plays {} at the host",
+                    "You play {mine}; {} plays {} across the network",
                     printable(name, NAME_CHARS),
                     !*mine
                 ),

@@ -1,0 +1,166 @@
+//! The online lobby: the server's lists drawn at both sizes, its keys turned into the
+//! requests a player means, the seek form.
+
+use crate::server::protocol::{
+    ClientMessage, LobbyGame, LobbyPlayer, LobbySeek, ServerMessage, Side,
+};
+use crate::tui::Theme;
+use crate::tui::lobby::{LobbyAction, LobbyScreen};
+use crate::tui::tests::key_event;
+use insta::assert_snapshot;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::widgets::Widget;
+
+/// A lobby of alice's with two seeks (one hers), a game in play and three players.
+fn lobby() -> LobbyScreen {
+    let mut lobby = LobbyScreen::new("alice", "127.0.0.1:4620", Theme::new(false, false));
+    let seek = |number, by: &str, side, ballot| LobbySeek {
+        number,
+        by: by.into(),
+        rating: 1512,
+        clock: "5+3".into(),
+        rated: true,
+        side,
+        ballot,
+        only: None,
+    };
+    lobby.heard(ServerMessage::Lobby {
+        players: ["alice", "bob", "carol"]
+            .iter()
+            .map(|n| LobbyPlayer {
+                name: (*n).into(),
+                rating: 1500,
+                playing: (*n == "carol").then_some(7),
+            })
+            .collect(),
+        seeks: vec![
+            seek(2, "bob", Some(Side::White), true),
+            seek(3, "alice", None, false),
+        ],
+        games: vec![LobbyGame {
+            number: 7,
+            black: "carol".into(),
+            white: "dave".into(),
+            clock: "10+5".into(),
+            rated: false,
+            moves: 14,
+            adjourned: false,
+        }],
+        more: [0, 0, 3],
+    });
+    lobby.heard(ServerMessage::Info {
+        text: "Seek 3 posted: 5+3 rated.".into(),
+    });
+    lobby
+}
+
+fn key(lobby: &mut LobbyScreen, code: KeyCode) -> Option<LobbyAction> {
+    lobby.handle_event(&key_event(code, KeyModifiers::NONE))
+}
+
+fn screen(lobby: &LobbyScreen, width: u16, height: u16) -> String {
+    crate::tui::tests::drawn_text(width, height, |area, buf| lobby.render(area, buf))
+}
+
+#[test]
+fn lobby_80x24() {
+    assert_snapshot!(screen(&lobby(), 80, 24));
+}
+
+#[test]
+fn lobby_120x40() {
+    assert_snapshot!(screen(&lobby(), 120, 40));
+}
+
+#[test]
+fn seek_form_80x24() {
+    let mut lobby = lobby();
+    assert_eq!(key(&mut lobby, KeyCode::Char('s')), None);
+    // Ten minutes, casual, White, a ballot.
+    key(&mut lobby, KeyCode::Backspace);
+    key(&mut lobby, KeyCode::Backspace);
+    key(&mut lobby, KeyCode::Backspace);
+    for c in "10+5".chars() {
+        key(&mut lobby, KeyCode::Char(c));
+    }
+    key(&mut lobby, KeyCode::Down);
+    key(&mut lobby, KeyCode::Right);
+    key(&mut lobby, KeyCode::Down);
+    key(&mut lobby, KeyCode::Left);
+    key(&mut lobby, KeyCode::Down);
+    key(&mut lobby, KeyCode::Char(' '));
+    assert_snapshot!(screen(&lobby, 80, 24));
+    assert_eq!(
+        key(&mut lobby, KeyCode::Enter),
+        Some(LobbyAction::Send(ClientMessage::Seek {
+            clock: "10+5".into(),
+            rated: false,
+            side: Some(Side::White),
+            ballot: true,
+        }))
+    );
+    assert!(lobby.form.is_none(), "the form closes once sent");
+}
+
+#[test]
+fn enter_accepts_a_seek_watches_a_game_and_challenges_a_player() {
+    let mut lobby = lobby();
+    assert_eq!(
+        key(&mut lobby, KeyCode::Enter),
+        Some(LobbyAction::Send(ClientMessage::Accept { number: 2 }))
+    );
+    key(&mut lobby, KeyCode::Down);
+    assert_eq!(key(&mut lobby, KeyCode::Enter), None, "her own seek");
+    assert!(lobby.status.as_ref().is_some_and(|(_, refused)| *refused));
+    key(&mut lobby, KeyCode::Tab);
+    assert_eq!(
+        key(&mut lobby, KeyCode::Enter),
+        Some(LobbyAction::Send(ClientMessage::Watch { number: 7 }))
+    );
+    key(&mut lobby, KeyCode::Tab);
+    key(&mut lobby, KeyCode::Down);
+    assert_eq!(key(&mut lobby, KeyCode::Enter), None, "opens the form");
+    assert_eq!(
+        key(&mut lobby, KeyCode::Enter),
+        Some(LobbyAction::Send(ClientMessage::Challenge {
+            name: "bob".into(),
+            clock: "5+3".into(),
+            rated: true,
+        }))
+    );
+    assert_eq!(
+        key(&mut lobby, KeyCode::Char('p')),
+        Some(LobbyAction::Send(ClientMessage::Player {
+            name: "bob".into()
+        }))
+    );
+    assert_eq!(key(&mut lobby, KeyCode::Char('q')), Some(LobbyAction::Quit));
+}
+
+#[test]
+fn a_private_table_is_opened_and_one_is_joined_by_its_code() {
+    let mut lobby = lobby();
+    key(&mut lobby, KeyCode::Char('i'));
+    assert_eq!(
+        key(&mut lobby, KeyCode::Enter),
+        Some(LobbyAction::Send(ClientMessage::Invite {
+            clock: "5+3".into(),
+            rated: false,
+        }))
+    );
+    key(&mut lobby, KeyCode::Char('j'));
+    for c in "maple 4821 river 0937".chars() {
+        key(&mut lobby, KeyCode::Char(c));
+    }
+    assert_eq!(
+        key(&mut lobby, KeyCode::Enter),
+        Some(LobbyAction::Send(ClientMessage::Join {
+            code: "maple 4821 river 0937".into()
+        }))
+    );
+    // What the server refuses is said, as an error.
+    lobby.heard(ServerMessage::Rejected {
+        reason: "no private table has that code".into(),
+    });
+    assert!(screen(&lobby, 80, 24).contains("No private table has that code"));
+}
