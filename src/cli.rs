@@ -355,7 +355,8 @@ pub(crate) struct OnlineArgs {
     /// [default: your user name].
     #[arg(long, value_name = "NAME")]
     pub(crate) name: Option<String>,
-    /// Plain line mode: text in, text out (the only mode for now).
+    /// Plain line mode: text in, text out (also when input or output is not a
+    /// terminal); without it, the full-screen lobby, its games on the board.
     #[arg(long)]
     pub(crate) plain: bool,
     /// Write your finished games at the server to this PDN file (replaced if it

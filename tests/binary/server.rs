@@ -2,7 +2,7 @@
 //! client in a sandbox of its own (its key, its known servers), talking TLS. Every wait
 //! is for a line the program prints, within a bound.
 
-use crate::common::pty::Sandbox;
+use crate::common::pty::{Sandbox, Session};
 use crate::network::Peer;
 use ed25519_dalek::Signer;
 use std::io::{BufRead, BufReader, Write};
@@ -1432,5 +1432,58 @@ fn a_slow_handshake_a_move_at_another_table_and_a_client_killed_mid_move_are_hel
         "{opponent_saw:?}"
     );
     assert_eq!(moves(&pair[mover]), opponent_saw);
+    stop(&mut server);
+}
+
+#[test]
+fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut bob = player(&b, &address, "bob");
+    bob.say("seek 5+3 casual black");
+    bob.expect("Seek 1 posted");
+    // Without --plain, on a terminal: the lobby, its lists from the server.
+    let mut alice = Session::start_in(&a, &["online", &address, "--name", "alice"], &[]);
+    alice.wait_for("the lobby with bob's seek", |s| {
+        let text = s.contents();
+        text.contains("Open seeks (1)") && text.contains("bob (1500)  5+3 casual, bob plays Black")
+    });
+    alice.wait_for("the players online", |s| {
+        s.contents().contains("Players online (2)")
+    });
+    // Enter takes the seek under the cursor: the board takes the screen.
+    alice.send(b"\r");
+    bob.expect("Game 1 starts:");
+    alice.wait_for("the board, White's side", |s| {
+        s.contents().contains("You play White")
+    });
+    bob.say("11-15");
+    alice.wait_for("bob's move on the board", |s| {
+        let text = s.contents();
+        text.contains("Black played 11-15") && text.contains("White to move")
+    });
+    // A move typed on the board goes to the server, and the plain player sees it.
+    alice.send(b"22-18\r");
+    bob.expect("White played 22-18.");
+    alice.wait_for("the move on alice's board", |s| {
+        s.contents().contains("Black to move")
+    });
+    // A take-back is not the server's: said so.
+    alice.send(b"u");
+    alice.wait_for("the refusal", |s| s.contents().contains("no take-backs"));
+    // Leaving the board in a game in play adjourns it, said after the screen is gone.
+    alice.send(b"q");
+    alice.wait_for("the leave question", |s| {
+        s.contents().contains("Leave the game?")
+    });
+    alice.send(b"a");
+    bob.expect("alice left: game 1 is adjourned");
+    alice.wait_for("the word after the screen", |s| {
+        s.contents().contains("Your game is adjourned")
+    });
+    assert!(alice.exit_status().success());
+    bob.say("quit");
+    assert_eq!(bob.finish(), 0);
     stop(&mut server);
 }
