@@ -179,6 +179,9 @@ pub(crate) struct Online {
     pub(crate) farewell: std::sync::Arc<std::sync::Mutex<Option<String>>>,
 }
 
+/// How many of the server's words the status lines keep.
+const STATUS_KEPT: usize = 2;
+
 /// What the lobby asks of the loop that runs it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum LobbyAction {
@@ -210,8 +213,9 @@ pub(crate) struct LobbyScreen {
     pub(crate) list: List,
     /// The line under the cursor in each list (seeks, games, players).
     pub(crate) selected: [usize; 3],
-    /// The server's last word, and whether it refused something.
-    pub(crate) status: Option<(String, bool)>,
+    /// The server's last words (two at most, the newest last), each with whether it
+    /// refused something.
+    pub(crate) status: Vec<(String, bool)>,
     /// The form being filled, if one.
     pub(crate) form: Option<Form>,
     /// The invite code being typed (`j`), if one.
@@ -234,7 +238,7 @@ impl LobbyScreen {
             more: [0; 3],
             list: List::Seeks,
             selected: [0; 3],
-            status: None,
+            status: Vec::new(),
             form: None,
             code: None,
             help: false,
@@ -283,7 +287,10 @@ impl LobbyScreen {
         if let Some(first) = text.get(..1) {
             text = first.to_uppercase() + &text[1..];
         }
-        self.status = Some((text, refused));
+        if self.status.len() >= STATUS_KEPT {
+            self.status.remove(0);
+        }
+        self.status.push((text, refused));
     }
 
     /// The index of `list` in [`LobbyScreen::selected`].
@@ -650,12 +657,20 @@ impl Widget for &LobbyScreen {
         self.render_list(List::Seeks, seeks, buf);
         self.render_list(List::Games, games, buf);
         self.render_list(List::Players, players, buf);
-        if let Some((text, refused)) = &self.status {
-            let style = if *refused { theme.error } else { theme.text };
-            Paragraph::new(Line::styled(text.clone(), style))
-                .wrap(Wrap { trim: true })
-                .render(status, buf);
+        // One word wraps over both lines; two take one each, the newest below.
+        let said: Vec<Line> = self
+            .status
+            .iter()
+            .map(|(text, refused)| {
+                let style = if *refused { theme.error } else { theme.text };
+                Line::styled(text.clone(), style)
+            })
+            .collect();
+        let mut paragraph = Paragraph::new(said);
+        if self.status.len() == 1 {
+            paragraph = paragraph.wrap(Wrap { trim: true });
         }
+        paragraph.render(status, buf);
         let hint: &[(&str, &str)] = if self.form.is_some() {
             &[
                 ("Up/Down", "field"),

@@ -111,7 +111,7 @@ fn enter_accepts_a_seek_watches_a_game_and_challenges_a_player() {
     );
     key(&mut lobby, KeyCode::Down);
     assert_eq!(key(&mut lobby, KeyCode::Enter), None, "her own seek");
-    assert!(lobby.status.as_ref().is_some_and(|(_, refused)| *refused));
+    assert!(lobby.status.last().is_some_and(|(_, refused)| *refused));
     key(&mut lobby, KeyCode::Tab);
     assert_eq!(
         key(&mut lobby, KeyCode::Enter),

@@ -213,7 +213,7 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                     let again = if hosting {
                         "checkers host --resume goes on"
                     } else {
-                        "join again to go on"
+                        "connect again to go on"
                     };
                     format!("Leave the game? a adjourns it ({again})  r resigns  n stays")
                 }
