@@ -284,7 +284,8 @@ impl LobbyScreen {
     pub(crate) fn say(&mut self, text: &str, refused: bool) {
         let text = crate::text::printable(text, 600);
         let mut text = text.replace('\n', " ");
-        if let Some(first) = text.get(..1) {
+        // A refusal comes as a clause ("no open seek 4"); other words start with a name.
+        if refused && let Some(first) = text.get(..1) {
             text = first.to_uppercase() + &text[1..];
         }
         if self.status.len() >= STATUS_KEPT {

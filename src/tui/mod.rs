@@ -583,8 +583,8 @@ fn in_lobby(
     let woken = Woken::start();
     let line = online.line.clone();
     line.wake_with(woken.waker.clone());
-    line.send(ClientMessage::Lobby);
-    let mut refresh = Instant::now() + LOBBY_REFRESH;
+    // The lists are asked at once, then every few seconds.
+    let mut refresh = Instant::now();
     // The game asked to watch: its table takes the board when it comes.
     let mut watch_asked = None;
     loop {
@@ -598,7 +598,14 @@ fn in_lobby(
                     board = Some((side, state));
                     break;
                 }
-                LineNews::Message(message) => online.screen.heard(message),
+                LineNews::Message(message) => {
+                    // The server's word often changes the lists (a challenge, a seek
+                    // gone): they are asked again at once.
+                    if matches!(message, ServerMessage::Info { .. }) {
+                        refresh = Instant::now();
+                    }
+                    online.screen.heard(message);
+                }
                 LineNews::Down(why) => {
                     online.screen.say(&why, true);
                     store_farewell(online, why);
@@ -618,7 +625,7 @@ fn in_lobby(
                 }
                 None => {
                     line.wake_with(woken.waker.clone());
-                    line.send(ClientMessage::Lobby);
+                    refresh = Instant::now();
                     continue;
                 }
             }
@@ -629,12 +636,12 @@ fn in_lobby(
             terminal.draw(|frame| frame.render_widget(&online.screen, frame.area()))?;
         }
         let now = Instant::now();
+        if now >= refresh {
+            line.send(ClientMessage::Lobby);
+            refresh = now + LOBBY_REFRESH;
+        }
         let event = woken.next(Some(refresh.saturating_duration_since(now)))?;
         let Some(event) = event else {
-            if Instant::now() >= refresh {
-                line.send(ClientMessage::Lobby);
-                refresh = Instant::now() + LOBBY_REFRESH;
-            }
             continue;
         };
         if is_suspend_key(&event) {
