@@ -179,6 +179,9 @@ pub(crate) struct Online {
     pub(crate) farewell: std::sync::Arc<std::sync::Mutex<Option<String>>>,
 }
 
+/// The width from which the seeks and the games stand side by side.
+const WIDE: u16 = 100;
+
 /// How many of the server's words the status lines keep.
 const STATUS_KEPT: usize = 2;
 
@@ -649,12 +652,21 @@ impl Widget for &LobbyScreen {
             Constraint::Length(1),
         ])
         .areas(inner);
-        let [seeks, games, players] = Layout::vertical([
-            Constraint::Ratio(1, 3),
-            Constraint::Ratio(1, 3),
-            Constraint::Ratio(1, 3),
-        ])
-        .areas(lists);
+        let [seeks, games, players] = if lists.width >= WIDE {
+            // Wide: the seeks and the games side by side, the players below.
+            let [top, players] =
+                Layout::vertical([Constraint::Ratio(2, 3), Constraint::Ratio(1, 3)]).areas(lists);
+            let [seeks, games] =
+                Layout::horizontal([Constraint::Ratio(1, 2), Constraint::Ratio(1, 2)]).areas(top);
+            [seeks, games, players]
+        } else {
+            Layout::vertical([
+                Constraint::Ratio(1, 3),
+                Constraint::Ratio(1, 3),
+                Constraint::Ratio(1, 3),
+            ])
+            .areas(lists)
+        };
         self.render_list(List::Seeks, seeks, buf);
         self.render_list(List::Games, games, buf);
         self.render_list(List::Players, players, buf);
