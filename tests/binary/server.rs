@@ -1487,3 +1487,46 @@ fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
     assert_eq!(bob.finish(), 0);
     stop(&mut server);
 }
+
+#[test]
+fn a_full_screen_spectator_watches_a_game_hears_its_table_and_goes_back_to_the_lobby() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b, c) = (Sandbox::new(), Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    meet(&mut alice, &mut bob, "seek 5+0 casual black");
+    let mut carol = Session::start_in(&c, &["online", &address, "--name", "carol"], &[]);
+    carol.wait_for("the game in the lobby", |s| {
+        s.contents().contains("1  alice - bob  5+0 casual, 0 moves")
+    });
+    // Tab to the games, Enter watches the one under the cursor.
+    carol.send(b"\t\r");
+    carol.wait_for("the watched board", |s| {
+        s.contents().contains("Watching the game")
+    });
+    alice.say("11-15");
+    carol.wait_for("the move on the spectator's board", |s| {
+        let text = s.contents();
+        text.contains("Black played 11-15") && text.contains("White to move")
+    });
+    bob.say("say well played");
+    carol.wait_for("the line said at the table", |s| {
+        s.contents().contains("bob: well played")
+    });
+    // A spectator does not act; leaving the board goes back to the lobby.
+    carol.send(b"22-18\r");
+    carol.wait_for("the refusal", |s| s.contents().contains("watching"));
+    carol.send(b"\x1b");
+    carol.send(b"q");
+    carol.wait_for("the lobby again", |s| {
+        s.contents().contains("Back in the lobby")
+    });
+    carol.send(b"q");
+    assert!(carol.exit_status().success());
+    for peer in [&mut alice, &mut bob] {
+        peer.say("quit");
+        assert_eq!(peer.finish(), 0);
+    }
+    stop(&mut server);
+}
