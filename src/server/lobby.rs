@@ -524,6 +524,11 @@ impl Lobby {
             ClientMessage::Rematch => self.rematch(name, now),
             ClientMessage::Decline => self.decline(name),
             ClientMessage::Board => self.board(name),
+            ClientMessage::Unwatch => {
+                if let Some(online) = self.online.get_mut(name) {
+                    online.watching = None;
+                }
+            }
             ClientMessage::Lobby => {
                 let message = self.lobby(name);
                 self.send(name, message);

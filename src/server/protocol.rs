@@ -120,6 +120,8 @@ pub(crate) enum ClientMessage {
     Board,
     /// The lobby as lists: answered by [`ServerMessage::Lobby`].
     Lobby,
+    /// Stop watching the game watched (its board was left).
+    Unwatch,
 }
 
 /// The most characters a line said at a table may hold.

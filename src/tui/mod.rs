@@ -703,6 +703,12 @@ fn at_server_table(
             online.line.address
         )));
     }
+    if side.is_none() {
+        // The game's news is no longer this terminal's.
+        online
+            .line
+            .send(crate::server::protocol::ClientMessage::Unwatch);
+    }
     if over || side.is_none() || game_ended(&online.line) {
         online.screen.say("Back in the lobby", false);
         return Ok(None);

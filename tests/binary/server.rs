@@ -1530,3 +1530,26 @@ fn a_full_screen_spectator_watches_a_game_hears_its_table_and_goes_back_to_the_l
     }
     stop(&mut server);
 }
+
+#[test]
+fn a_refused_full_screen_login_leaves_the_terminal_as_it_was_and_says_why() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let first = Sandbox::new();
+    let mut alice = player(&first, &address, "alice");
+    alice.say("quit");
+    assert_eq!(alice.finish(), 0);
+    let other = Sandbox::new();
+    let mut impostor = Session::start_in(&other, &["online", &address, "--name", "alice"], &[]);
+    impostor.wait_for("the refusal", |s| {
+        s.contents()
+            .contains("the name alice is taken by another player's key")
+    });
+    assert!(!impostor.exit_status().success());
+    assert!(impostor.modes_restored(), "{}", impostor.modes());
+    assert!(
+        impostor.contents().contains("First contact with"),
+        "the fingerprint is printed first"
+    );
+    stop(&mut server);
+}
