@@ -21,13 +21,11 @@ pub(crate) enum LineNews {
     Down(String),
 }
 
-/// What goes out: a message, or the end of the line.
+/// What goes out: a message (the line ends when every handle is gone).
 #[derive(Debug)]
 enum Outgoing {
     /// A message for the server.
     Message(ClientMessage),
-    /// Hang up once what was sent before is written.
-    HangUp,
 }
 
 /// What the line's thread and its handles share.
@@ -73,6 +71,9 @@ pub(crate) struct ServerLine {
     pub(crate) name: String,
     /// The server's address.
     pub(crate) address: String,
+    /// What the first contact with the server said (its certificate's fingerprint,
+    /// pinned), if this connection was one.
+    pub(crate) first_contact: Option<String>,
 }
 
 impl ServerLine {
@@ -98,7 +99,7 @@ impl ServerLine {
                 }
             };
             runtime.block_on(async move {
-                let (reader, mut writer, name) =
+                let (reader, mut writer, name, first_contact) =
                     match tokio::time::timeout(CONNECT_TIME * 2, super::connect(&login)).await {
                         Ok(Ok(connected)) => connected,
                         Ok(Err(e)) => {
@@ -119,13 +120,13 @@ impl ServerLine {
                     let _ = ready.send(Err(network(why)));
                     return;
                 }
-                if ready.send(Ok(name)).is_err() {
+                if ready.send(Ok((name, first_contact))).is_err() {
                     return;
                 }
                 keep(reader, writer, queue, &told, &login.address).await;
             });
         });
-        let name = opened
+        let (name, first_contact) = opened
             .recv()
             .map_err(|_| network("the connection's thread ended".to_string()))??;
         Ok(ServerLine {
@@ -133,6 +134,7 @@ impl ServerLine {
             out,
             name,
             address,
+            first_contact,
         })
     }
 
@@ -169,12 +171,6 @@ impl ServerLine {
         let _ = self.out.send(Outgoing::Message(message));
     }
 
-    /// Lets the line go once what was sent is written: the server adjourns a game this
-    /// player is in.
-    pub(crate) fn hang_up(&self) {
-        let _ = self.out.send(Outgoing::HangUp);
-    }
-
     /// Whether the line is gone.
     pub(crate) fn is_down(&self) -> bool {
         self.inbox.down.load(std::sync::atomic::Ordering::SeqCst)
@@ -204,7 +200,7 @@ async fn keep(
             outgoing = queue.recv() => {
                 let message = match outgoing {
                     Some(Outgoing::Message(message)) => message,
-                    Some(Outgoing::HangUp) | None => {
+                    None => {
                         let _ = writer.shutdown().await;
                         break format!("you left {address}");
                     }

@@ -116,6 +116,9 @@ pub(crate) fn screen(options: &OnlineOptions) -> Result<(), CommandError> {
     let (prefs, notices) = crate::commands::preferences::load_into(&mut args);
     let settings = crate::commands::play::tui_settings(&args, &prefs);
     let farewell = Arc::new(std::sync::Mutex::new(None));
+    if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        confirm_first_contact(&Login::of(options)?)?;
+    }
     let start = lobby_start(options, settings.theme, Arc::clone(&farewell))?;
     crate::tui::run(settings, start, notices, None).map_err(CommandError::Terminal)?;
     let said = farewell
@@ -137,7 +140,11 @@ pub(crate) fn lobby_start(
     farewell: Arc<std::sync::Mutex<Option<String>>>,
 ) -> Result<crate::tui::Start, CommandError> {
     let line = ServerLine::open(Login::of(options)?)?;
-    let screen = crate::tui::lobby::LobbyScreen::new(&line.name, &line.address, theme);
+    let mut screen = crate::tui::lobby::LobbyScreen::new(&line.name, &line.address, theme);
+    // Printed too, but under the screen: said where it can be read and compared.
+    if let Some(text) = &line.first_contact {
+        screen.say(text, false);
+    }
     Ok(crate::tui::Start::Online(Box::new(
         crate::tui::lobby::Online {
             line,
@@ -161,7 +168,7 @@ pub(crate) fn run(options: &OnlineOptions) -> Result<(), CommandError> {
 /// Connects, logs in and plays until `quit` or the end of the input.
 async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), CommandError> {
     let address = login.address.as_str();
-    let (mut reader, mut writer, _) = connect(login).await?;
+    let (mut reader, mut writer, _, _) = connect(login).await?;
     if let Some(file) = export {
         return export_games(&mut reader, &mut writer, address, file).await;
     }
@@ -198,20 +205,17 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
     Ok(())
 }
 
-/// Connects to the server and logs in: the first contact's fingerprint and the login
-/// said on the standard output (before any screen takes the terminal), a changed
-/// certificate or a refused login an error that says why. Gives the connection and
-/// the name logged in.
-pub(crate) async fn connect(
-    login: &Login,
-) -> Result<(ServerReader, ServerWriter, String), CommandError> {
-    let Login {
-        dir,
-        address,
-        name,
-        key,
-    } = login;
-    let (dir, address, name) = (dir.as_path(), address.as_str(), name.as_str());
+/// A TLS connection to a server.
+type ServerTls = tokio_rustls::client::TlsStream<tokio::net::TcpStream>;
+
+/// The TLS connection to the server at `address`, its certificate checked against the
+/// one pinned in the data folder `dir` (any, on first contact): the connection, the
+/// fingerprint pinned before (if one was) and the one seen. A changed certificate is an
+/// error that says what to do.
+async fn tls_connect(
+    dir: &std::path::Path,
+    address: &str,
+) -> Result<(ServerTls, Option<[u8; 32]>, [u8; 32]), CommandError> {
     let pinned = identity::pinned(dir, address);
     let verifier = Arc::new(Pinned::new(pinned));
     let config =
@@ -246,14 +250,75 @@ pub(crate) async fn connect(
     let fingerprint = verifier
         .seen()
         .ok_or_else(|| network("the server showed no certificate".to_string()))?;
+    Ok((tls, pinned, fingerprint))
+}
+
+/// On first contact with the server `login` names, asked on the terminal before any
+/// screen takes it, as SSH asks: its certificate's fingerprint shown, to compare with
+/// the one the server printed, and pinned only if the player says yes (no answer, or
+/// another, leaves nothing pinned and connects to nothing). A server met before (or
+/// one whose certificate changed, refused when connecting) asks nothing.
+pub(crate) fn confirm_first_contact(login: &Login) -> Result<(), CommandError> {
+    let (dir, address) = (login.dir.as_path(), login.address.as_str());
+    if identity::pinned(dir, address).is_some() {
+        return Ok(());
+    }
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| network(format!("cannot start: {e}")))?;
+    // Only the certificate is looked at; the line is let go while the player reads.
+    let (_, _, fingerprint) = runtime.block_on(tls_connect(dir, address))?;
+    drop(runtime);
+    // In two lines of 16 bytes, so that it is read whole on an 80-column terminal.
+    let bytes: Vec<String> = fingerprint.iter().map(|b| format!("{b:02X}")).collect();
+    print!(
+        "First contact with {address}. Its certificate's fingerprint is\n  SHA256:{}:\n         \
+         {}\nCompare it with the one the server printed (its operator can tell you).\n\
+         Trust it, pin it and connect? [y/N] ",
+        bytes[..16].join(":"),
+        bytes[16..].join(":")
+    );
+    let _ = std::io::stdout().flush();
+    let mut answer = String::new();
+    let _ = std::io::stdin().read_line(&mut answer);
+    if !matches!(answer.trim().to_lowercase().as_str(), "y" | "yes") {
+        return Err(network(format!(
+            "not connected: the certificate of {address} was not trusted (nothing pinned, \
+             nothing sent)"
+        )));
+    }
+    let file = identity::pin(dir, address, &fingerprint).map_err(network)?;
+    println!("Pinned in {}.", crate::text::printable_path(&file));
+    Ok(())
+}
+
+/// Connects to the server and logs in: the first contact's fingerprint and the login
+/// said on the standard output (before any screen takes the terminal), a changed
+/// certificate or a refused login an error that says why. Gives the connection, the
+/// name logged in and the first contact's words, if this was one.
+pub(crate) async fn connect(
+    login: &Login,
+) -> Result<(ServerReader, ServerWriter, String, Option<String>), CommandError> {
+    let Login {
+        dir,
+        address,
+        name,
+        key,
+    } = login;
+    let (dir, address, name) = (dir.as_path(), address.as_str(), name.as_str());
+    let (tls, pinned, fingerprint) = tls_connect(dir, address).await?;
+    let mut first_contact = None;
     if pinned.is_none() {
         let file = identity::pin(dir, address, &fingerprint).map_err(network)?;
-        println!(
+        let text = format!(
             "First contact with {address}: its certificate's fingerprint is {}. Pinned in {}; \
              compare it with the one the server printed.",
             protocol::fingerprint_text(&fingerprint),
             crate::text::printable_path(&file)
         );
+        println!("{text}");
+        first_contact = Some(text);
     }
     let (reader, mut writer) = tokio::io::split(tls);
     let mut reader = tokio::io::BufReader::new(reader);
@@ -311,7 +376,7 @@ pub(crate) async fn connect(
     let name = tokio::time::timeout(CONNECT_TIME, login)
         .await
         .map_err(|_| network(format!("{address} did not answer the login in time")))??;
-    Ok((reader, writer, name))
+    Ok((reader, writer, name, first_contact))
 }
 
 /// Asks the player's finished games page by page and writes them to `file`.
@@ -444,7 +509,8 @@ accept N, challenge NAME [CLOCK] [rated|casual], invite [CLOCK] [rated|casual] (
 table: casual unless rated), join CODE, games, watch N, player NAME; in a game: a move (11-15, 15x24), board, draw (offer, or accept \
 the one offered), resign; at a table (playing or watching): say TEXT (heard by the players \
 and spectators there); after a game: rematch (offer the same game, colours swapped, or \
-accept the one offered), decline; quit.";
+accept the one offered), decline; adjourn (your game waits on the server, its clocks stopped), \
+resume; quit.";
 
 impl View {
     /// The message for the server that a typed `line` asks, or none (answered here).
@@ -492,6 +558,8 @@ impl View {
                 name: (*name).to_string(),
             },
             ("resign", []) => ClientMessage::Resign,
+            ("adjourn", []) => ClientMessage::Adjourn,
+            ("resume", []) => ClientMessage::Resume,
             ("rematch", []) => ClientMessage::Rematch,
             ("decline", []) => ClientMessage::Decline,
             ("draw", []) => ClientMessage::Draw,

@@ -126,6 +126,9 @@ struct Table {
     /// Since when (unix seconds) the game waits for a player to come back, its clocks
     /// stopped; none while in play.
     adjourned: Option<u64>,
+    /// Whether Black, White adjourned it (`adjourn`) and stays in the lobby: away from
+    /// it, and not told its table, until they resume it (or log in again).
+    away: [bool; 2],
 }
 
 impl Table {
@@ -274,6 +277,7 @@ impl Lobby {
                     clock: stored.clock,
                     control: None,
                     adjourned: Some(since),
+                    away: [false; 2],
                 },
             );
         }
@@ -337,25 +341,128 @@ impl Lobby {
         } else {
             &names[0]
         };
-        if !self.online.contains_key(other) {
+        let other = other.clone();
+        if !self.online.contains_key(&other) {
             let text = format!(
                 "Your game {game} against {other} is adjourned: it goes on when {other} comes back."
             );
             return self.send(name, ServerMessage::Info { text });
         }
+        if !self.resume_if_both_back(game) {
+            self.waits_for_other(game, name, &other);
+        }
+    }
+
+    /// `game` goes on if it is adjourned and both its players are at it (online, and
+    /// not away in the lobby): its clocks run again, both are told. Whether it did.
+    fn resume_if_both_back(&mut self, game: u64) -> bool {
+        let Some(table) = self.games.get(&game) else {
+            return false;
+        };
+        let back = |i: usize| !table.away[i] && self.online.contains_key(&table.names[i]);
+        if table.adjourned.is_none() || !back(0) || !back(1) {
+            return false;
+        }
         let Some(table) = self.games.get_mut(&game) else {
-            return;
+            return false;
         };
         table.adjourned = None;
         table.session.set_paused(false);
         self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, None));
         let Some(table) = self.games.get(&game) else {
-            return;
+            return false;
         };
         tracing::info!(game, "resumed");
+        let names = table.names.clone();
         let messages = [Color::Black, Color::White].map(|c| table.started(game, c));
         for (n, message) in names.iter().zip(messages) {
             self.send(n, message);
+        }
+        self.tell_table(game);
+        true
+    }
+
+    /// `name` is back at their adjourned `game` while `other`, online, keeps it
+    /// adjourned from the lobby: both are told who it waits for.
+    fn waits_for_other(&mut self, game: u64, name: &str, other: &str) {
+        let text = format!(
+            "Your game {game} against {other} is adjourned: it goes on when {other} resumes it."
+        );
+        self.send(name, ServerMessage::Info { text });
+        let text = format!(
+            "{name} is back at your adjourned game {game}: resume it (Enter on it in the \
+             lobby's games) to go on."
+        );
+        self.send(other, ServerMessage::Info { text });
+    }
+
+    /// `name` adjourns the game they play and stays in the lobby: its clocks stop, the
+    /// other player and the spectators are told. Refused to a spectator (who cannot
+    /// adjourn someone else's game) and to a player with no game in play.
+    fn adjourn(&mut self, name: &str) {
+        let Some(online) = self.online.get(name) else {
+            return;
+        };
+        let watching = online.watching;
+        let Some((game, color)) = self.seat_of(name) else {
+            let reason = match watching {
+                Some(n) => format!("you watch game {n}: only its players adjourn it"),
+                None => "you are not playing a game: there is none to adjourn".to_string(),
+            };
+            return self.reject(name, reason);
+        };
+        let Some(table) = self.games.get_mut(&game) else {
+            return;
+        };
+        let other = table.names[index(!color)].clone();
+        if table.away[index(color)] {
+            return self.reject(
+                name,
+                format!("game {game} is adjourned already: resume goes back to it"),
+            );
+        }
+        table.away[index(color)] = true;
+        if table.adjourned.is_none() {
+            let since = crate::store::now_unix();
+            table.adjourned = Some(since);
+            table.session.set_paused(true);
+            self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, Some(since)));
+            self.tell_table(game);
+            let text = format!(
+                "{name} adjourned game {game}: its clocks are stopped until {name} resumes it."
+            );
+            self.send(&other, ServerMessage::Info { text });
+        }
+        tracing::info!(game, name, "adjourned in the lobby");
+        let text = format!(
+            "Game {game} against {other} is adjourned, its clocks stopped: it waits on the \
+             server. Enter on it in the lobby's games (or resume) goes back to it."
+        );
+        self.send(name, ServerMessage::Info { text });
+    }
+
+    /// `name` goes back to their game: it goes on if the other player is at it too;
+    /// else `name`'s board waits for them (and they are told). A game in play is only
+    /// told again (its board shown).
+    fn resume(&mut self, name: &str) {
+        let Some((game, color)) = self.seat_of(name) else {
+            return self.reject(name, "you have no game to resume");
+        };
+        let Some(table) = self.games.get_mut(&game) else {
+            return;
+        };
+        table.away[index(color)] = false;
+        let other = table.names[index(!color)].clone();
+        if table.adjourned.is_none() || self.resume_if_both_back(game) {
+            return self.tell_table(game);
+        }
+        if self.online.contains_key(&other) {
+            self.waits_for_other(game, name, &other);
+        } else {
+            let text = format!(
+                "Your game {game} against {other} is adjourned: it goes on when {other} comes back."
+            );
+            self.send(name, ServerMessage::Info { text });
         }
         self.tell_table(game);
     }
@@ -405,6 +512,12 @@ impl Lobby {
         let Some(table) = game.and_then(|g| self.games.get_mut(&g)) else {
             return;
         };
+        // Logging in again brings them back to it, whether they left it from the
+        // board or from the lobby.
+        table.away = [
+            table.away[0] && table.names[0] != name,
+            table.away[1] && table.names[1] != name,
+        ];
         let since = crate::store::now_unix();
         table.adjourned = Some(since);
         table.session.set_paused(true);
@@ -529,6 +642,8 @@ impl Lobby {
                     online.watching = None;
                 }
             }
+            ClientMessage::Adjourn => self.adjourn(name),
+            ClientMessage::Resume => self.resume(name),
             ClientMessage::Lobby => {
                 let message = self.lobby(name);
                 self.send(name, message);
@@ -581,10 +696,12 @@ impl Lobby {
         let Some(table) = self.games.get(&game) else {
             return;
         };
+        // A player away in the lobby is not shown the board until they resume.
+        let away = |n: &String| (0..2).any(|i| table.away[i] && table.names[i] == *n);
         let told: Vec<(String, ServerMessage)> = table
             .audience(game, &self.online)
             .into_iter()
-            .filter(|n| self.online.get(n).is_some_and(|o| o.board))
+            .filter(|n| !away(n) && self.online.get(n).is_some_and(|o| o.board))
             .map(|n| {
                 let message = self.table_message(game, table, &n);
                 (n, message)
@@ -956,6 +1073,7 @@ impl Lobby {
             clock: clock_text.clone(),
             control: Some(control),
             adjourned: None,
+            away: [false; 2],
         };
         let game = self.next_game;
         self.next_game += 1;

@@ -11,6 +11,8 @@
 
 mod db;
 mod lobby;
+#[cfg(test)]
+mod lobby_tests;
 mod outbox;
 pub(crate) mod protocol;
 mod store;

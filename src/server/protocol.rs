@@ -122,6 +122,14 @@ pub(crate) enum ClientMessage {
     Lobby,
     /// Stop watching the game watched (its board was left).
     Unwatch,
+    /// Adjourn the game this player plays (its board was left): its clocks stop and it
+    /// waits on the server while the player stays in the lobby, until they
+    /// [`ClientMessage::Resume`] it. Refused to a spectator and to a player with no
+    /// game in play.
+    Adjourn,
+    /// Go back to this player's adjourned game: it goes on once both players are back
+    /// at it (told as [`ServerMessage::Table`]s and [`ServerMessage::Started`]).
+    Resume,
 }
 
 /// The most characters a line said at a table may hold.

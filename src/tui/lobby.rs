@@ -23,7 +23,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 pub(crate) enum List {
     /// The open seeks: Enter accepts one.
     Seeks,
-    /// The games in play: Enter watches one.
+    /// The games in play: Enter watches one (resumes the player's own).
     Games,
     /// The players online: Enter challenges one.
     Players,
@@ -385,8 +385,8 @@ impl LobbyScreen {
         None
     }
 
-    /// Enter on the line under the cursor: accept the seek, watch the game, challenge
-    /// the player.
+    /// Enter on the line under the cursor: accept the seek, watch the game (go back to
+    /// one's own), challenge the player.
     fn enter(&mut self) -> Option<LobbyAction> {
         let slot = Self::slot(self.list);
         match self.list {
@@ -404,6 +404,7 @@ impl LobbyScreen {
                 }
             },
             List::Games => match self.games.get(self.selected[slot]) {
+                Some(game) if self.is_mine(game) => Some(LobbyAction::Send(ClientMessage::Resume)),
                 Some(game) => Some(LobbyAction::Send(ClientMessage::Watch {
                     number: game.number,
                 })),
@@ -509,21 +510,31 @@ impl LobbyScreen {
             .collect()
     }
 
-    /// The games' lines.
+    /// Whether `game` is one the player logged in plays.
+    fn is_mine(&self, game: &LobbyGame) -> bool {
+        game.black == self.me || game.white == self.me
+    }
+
+    /// The games' lines (the player's own adjourned game says how to go back to it).
     fn game_lines(&self) -> Vec<String> {
         self.games
             .iter()
             .map(|g| {
                 let moves = if g.moves == 1 { "move" } else { "moves" };
+                let state = match (g.adjourned, self.is_mine(g)) {
+                    (true, true) => ", adjourned: yours, Enter resumes",
+                    (true, false) => ", adjourned",
+                    (false, true) => ", yours: Enter goes back",
+                    (false, false) => "",
+                };
                 format!(
-                    "{:>3}  {} - {}  {} {}, {} {moves}{}",
+                    "{:>3}  {} - {}  {} {}, {} {moves}{state}",
                     g.number,
                     g.black,
                     g.white,
                     g.clock,
                     if g.rated { "rated" } else { "casual" },
                     g.moves,
-                    if g.adjourned { ", adjourned" } else { "" }
                 )
             })
             .collect()

@@ -571,7 +571,7 @@ const LOBBY_REFRESH: Duration = Duration::from_secs(4);
 
 /// Runs a server's lobby until the player leaves it or the line is gone: a game
 /// started, resumed or watched takes the board, and leaving the board comes back here
-/// (unless leaving adjourned a game in play, which hangs up).
+/// (a game in play left adjourned at the server, waiting there to be resumed).
 fn in_lobby(
     terminal: &mut Terminal<CrosstermBackend<Stdout>>,
     shared: &Shared,
@@ -669,8 +669,8 @@ fn store_farewell(online: &lobby::Online, why: String) {
 }
 
 /// A server's game on the board (`side` played, or watched), as told by `state`, until
-/// the board is left. Gives why the line is gone, if it is (a game in play adjourned
-/// by leaving it, or the server gone).
+/// the board is left (a game in play is then adjourned at the server, which tells the
+/// lobby so). Gives why the line is gone, if it is.
 fn at_server_table(
     terminal: &mut Terminal<CrosstermBackend<Stdout>>,
     shared: &Shared,
@@ -713,13 +713,13 @@ fn at_server_table(
         online.screen.say("Back in the lobby", false);
         return Ok(None);
     }
-    // A game in play was left: hanging up adjourns it at the server.
-    online.line.hang_up();
-    Ok(Some(format!(
-        "Your game is adjourned, its clocks stopped: checkers online {} goes on with it when \
-         you and your opponent are both back.",
-        online.line.address
-    )))
+    // A game in play was left: it waits on the server, the player in the lobby (the
+    // server's word on it comes there).
+    online
+        .line
+        .send(crate::server::protocol::ClientMessage::Adjourn);
+    game_ended(&online.line);
+    Ok(None)
 }
 
 /// How long the lobby waits for the server's answer to a ping.
@@ -727,8 +727,9 @@ const PING_WAIT: Duration = Duration::from_secs(3);
 
 /// Whether the player's game ended by what the board sent last (a resignation as the
 /// board is left): the server answers a ping after everything asked before it, so
-/// whatever it told of the game came before the answer. What else came is left for
-/// the lobby.
+/// whatever it told of the game came before the answer. The tables it told meanwhile
+/// are the board's just left, and are dropped (else the lobby would take the board
+/// again); what else came is left for the lobby.
 fn game_ended(line: &crate::online::ServerLine) -> bool {
     use crate::online::LineNews;
     use crate::server::protocol::{ClientMessage, ServerMessage};
@@ -743,6 +744,7 @@ fn game_ended(line: &crate::online::ServerLine) -> bool {
         for item in line.news() {
             match item {
                 LineNews::Message(ServerMessage::Pong) => break 'wait,
+                LineNews::Message(ServerMessage::Table { .. }) => {}
                 LineNews::Message(ServerMessage::Ended { .. }) => {
                     ended = true;
                     kept.push(item);

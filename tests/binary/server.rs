@@ -34,6 +34,18 @@ fn player(sandbox: &Sandbox, address: &str, name: &str) -> Peer {
     peer
 }
 
+/// A full-screen client of `name` at `address`, from `sandbox`: on first contact it
+/// asks whether to trust the server's certificate before the screen starts, and is
+/// told yes.
+fn screen_player(sandbox: &Sandbox, address: &str, name: &str) -> Session {
+    let mut session = Session::start_in(sandbox, &["online", address, "--name", name], &[]);
+    session.wait_for("the first contact's question", |s| {
+        s.contents().contains("Trust it, pin it and connect? [y/N]")
+    });
+    session.send(b"y\r");
+    session
+}
+
 /// `seeker` posts `seek` (e.g. "seek 5+0 casual") and `taker` accepts it: game 1
 /// starts for both. Gives the seeker's line saying so (with its side).
 fn meet(seeker: &mut Peer, taker: &mut Peer, seek: &str) -> String {
@@ -1444,7 +1456,7 @@ fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
     bob.say("seek 5+3 casual black");
     bob.expect("Seek 1 posted");
     // Without --plain, on a terminal: the lobby, its lists from the server.
-    let mut alice = Session::start_in(&a, &["online", &address, "--name", "alice"], &[]);
+    let mut alice = screen_player(&a, &address, "alice");
     alice.wait_for("the lobby with bob's seek", |s| {
         let text = s.contents();
         text.contains("Open seeks (1)") && text.contains("bob (1500)  5+3 casual, bob plays Black")
@@ -1472,19 +1484,143 @@ fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
     // A take-back is not the server's: said so.
     alice.send(b"u");
     alice.wait_for("the refusal", |s| s.contents().contains("no take-backs"));
-    // Leaving the board in a game in play adjourns it, said after the screen is gone.
+    // Leaving the board in a game in play adjourns it: it waits on the server, alice in
+    // the lobby, her game there to go back to.
+    alice.send(b"q");
+    alice.wait_for("the leave question", |s| {
+        s.contents()
+            .contains("Leave the game? a adjourns it (the lobby resumes it)")
+    });
+    alice.send(b"a");
+    bob.expect("alice adjourned game 1: its clocks are stopped until alice resumes it.");
+    alice.wait_for("the lobby, the game adjourned", |s| {
+        let text = s.contents();
+        text.contains("Game 1 against bob is adjourned")
+            && text.contains("1  bob - alice  5+3 casual, 2 moves, adjourned: yours, Enter resumes")
+    });
+    bob.say("15x22");
+    bob.expect("Refused: the game is adjourned");
+    // Enter on it in the games' list: the game goes on, on the board.
+    alice.send(b"\t\r");
+    bob.expect("Game 1 goes on:");
+    alice.wait_for("the board again", |s| {
+        let text = s.contents();
+        text.contains("You play White") && text.contains("Black to move")
+    });
+    bob.say("15x22");
+    alice.wait_for("bob's move after the resumption", |s| {
+        s.contents().contains("Black played 15x22")
+    });
+    // bob gone, the board says the game waits for him (the line to the server is up).
+    bob.say("quit");
+    assert_eq!(bob.finish(), 0);
+    alice.wait_for("the opponent away", |s| {
+        s.contents().contains("Your opponent is away")
+    });
     alice.send(b"q");
     alice.wait_for("the leave question", |s| {
         s.contents().contains("Leave the game?")
     });
     alice.send(b"a");
-    bob.expect("alice left: game 1 is adjourned");
-    alice.wait_for("the word after the screen", |s| {
-        s.contents().contains("Your game is adjourned")
-    });
+    alice.wait_for("the lobby", |s| s.contents().contains("Games in play (1)"));
+    alice.send(b"q");
     assert!(alice.exit_status().success());
-    bob.say("quit");
-    assert_eq!(bob.finish(), 0);
+    assert!(alice.modes_restored(), "{}", alice.modes());
+    stop(&mut server);
+}
+
+#[test]
+fn a_full_screen_first_contact_asks_before_pinning_the_fingerprint_the_server_printed() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (_, _, fingerprint) = raw_connection(&address);
+    let bytes: Vec<String> = fingerprint.iter().map(|b| format!("{b:02X}")).collect();
+    let a = Sandbox::new();
+    let known = a.data_dir().join("known_servers");
+    let mut alice = Session::start_in(&a, &["online", &address, "--name", "alice"], &[]);
+    alice.wait_for("the question, on the terminal itself", |s| {
+        s.contents().contains("Trust it, pin it and connect? [y/N]")
+    });
+    // Shown whole on 80 columns, in two halves, before anything takes the screen.
+    let shown = alice.contents();
+    assert!(
+        shown.contains(&format!("SHA256:{}:", bytes[..16].join(":")))
+            && shown.contains(&bytes[16..].join(":")),
+        "{shown}"
+    );
+    assert!(!alice.raw_mode());
+    // Not trusted: nothing pinned, no login, the terminal as it was.
+    alice.send(b"n\r");
+    alice.wait_for("the refusal", |s| s.contents().contains("was not trusted"));
+    assert!(!alice.exit_status().success());
+    assert!(alice.modes_restored(), "{}", alice.modes());
+    assert!(!known.exists());
+    // Trusted: pinned, and the lobby; the next time nothing is asked.
+    let mut alice = screen_player(&a, &address, "alice");
+    alice.wait_for("the lobby", |s| s.contents().contains("Players online (1)"));
+    alice.send(b"q");
+    assert!(alice.exit_status().success());
+    let pinned = std::fs::read_to_string(&known).unwrap();
+    assert!(pinned.contains(&address), "{pinned}");
+    let mut again = Session::start_in(&a, &["online", &address, "--name", "alice"], &[]);
+    again.wait_for("the lobby at once", |s| {
+        s.contents().contains("Players online (1)")
+    });
+    assert!(!again.contents().contains("Trust it"));
+    again.send(b"q");
+    assert!(again.exit_status().success());
+    stop(&mut server);
+}
+
+#[test]
+fn adjourning_is_for_a_players_own_game_and_a_flood_of_it_is_let_go() {
+    let home = Sandbox::new();
+    let (mut server, address) = server_with(&home, "127.0.0.1:0", &["--message-rate", "20"]);
+    let (a, b, c) = (Sandbox::new(), Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    let mut carol = player(&c, &address, "carol");
+    carol.say("adjourn");
+    carol.expect("Refused: you are not playing a game");
+    meet(&mut alice, &mut bob, "seek 5+0 casual black");
+    carol.say("watch 1");
+    carol.expect("Watching game 1");
+    carol.say("adjourn");
+    carol.expect("Refused: you watch game 1: only its players adjourn it");
+    // Adjourned once; asked again and again, refused each time, bob told once.
+    for _ in 0..30 {
+        alice.say("adjourn");
+    }
+    alice.expect("Game 1 against bob is adjourned");
+    alice.expect("Refused: game 1 is adjourned already");
+    alice.expect("let go: more than 20 messages");
+    assert_ne!(alice.finish(), 0);
+    bob.expect("alice adjourned game 1");
+    // Up to alice's leaving, bob heard of the adjourning once.
+    let mut heard = Vec::new();
+    while !heard
+        .iter()
+        .any(|l: &String| l.contains("alice left: game 1 is adjourned"))
+    {
+        heard = bob.lines_within(std::time::Duration::from_millis(100));
+    }
+    let again = heard
+        .iter()
+        .filter(|l| l.contains("alice adjourned"))
+        .count();
+    assert_eq!(again, 0, "{heard:#?}");
+    // Back, alice resumes her game; a finished game cannot be adjourned.
+    let mut alice = player(&a, &address, "alice");
+    // (No move was played: the plain client says the game starts.)
+    bob.expect("Game 1 starts:");
+    alice.say("resign");
+    bob.expect("Game 1 over");
+    alice.say("adjourn");
+    alice.expect("Refused: you are not playing a game");
+    for peer in [&mut alice, &mut bob, &mut carol] {
+        peer.say("quit");
+        assert_eq!(peer.finish(), 0);
+    }
     stop(&mut server);
 }
 
@@ -1496,7 +1632,7 @@ fn a_full_screen_spectator_watches_a_game_hears_its_table_and_goes_back_to_the_l
     let mut alice = player(&a, &address, "alice");
     let mut bob = player(&b, &address, "bob");
     meet(&mut alice, &mut bob, "seek 5+0 casual black");
-    let mut carol = Session::start_in(&c, &["online", &address, "--name", "carol"], &[]);
+    let mut carol = screen_player(&c, &address, "carol");
     carol.wait_for("the game in the lobby", |s| {
         s.contents().contains("1  alice - bob  5+0 casual, 0 moves")
     });
@@ -1540,7 +1676,7 @@ fn a_refused_full_screen_login_leaves_the_terminal_as_it_was_and_says_why() {
     alice.say("quit");
     assert_eq!(alice.finish(), 0);
     let other = Sandbox::new();
-    let mut impostor = Session::start_in(&other, &["online", &address, "--name", "alice"], &[]);
+    let mut impostor = screen_player(&other, &address, "alice");
     impostor.wait_for("the refusal", |s| {
         s.contents()
             .contains("the name alice is taken by another player's key")
@@ -1549,7 +1685,7 @@ fn a_refused_full_screen_login_leaves_the_terminal_as_it_was_and_says_why() {
     assert!(impostor.modes_restored(), "{}", impostor.modes());
     assert!(
         impostor.contents().contains("First contact with"),
-        "the fingerprint is printed first"
+        "the fingerprint is shown first"
     );
     stop(&mut server);
 }

@@ -61,6 +61,7 @@ impl Following {
             spectators: welcome.state.spectators,
             chat: received_chat(&welcome.chat),
             undo_asked: welcome.state.undo_asked.map(Color::from),
+            at_server: false,
         };
         Following {
             link: Line::Lan(link),
@@ -87,6 +88,7 @@ impl Following {
             spectators: state.spectators,
             chat: VecDeque::new(),
             undo_asked: None,
+            at_server: true,
         };
         Following {
             link: Line::Server(line),
@@ -352,8 +354,11 @@ impl Following {
                         }
                         LineNews::Down(why) => {
                             self.view.connected = false;
-                            events.push(Event::Table(TableNews::Lost(crate::text::printable(
-                                &why, 600,
+                            // Not a LAN host's refusal: the server's line is not tried
+                            // again, the lobby ends with it.
+                            let why = crate::text::printable(&why, 600);
+                            events.push(Event::Table(TableNews::Refused(format!(
+                                "the line to the server is gone ({why}): q leaves"
                             ))));
                         }
                     }

@@ -70,6 +70,7 @@ impl Hosting {
             spectators: 0,
             chat: VecDeque::new(),
             undo_asked: None,
+            at_server: false,
         };
         Hosting {
             connections,

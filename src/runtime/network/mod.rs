@@ -110,6 +110,10 @@ pub(crate) struct TableView {
     pub(crate) chat: VecDeque<(String, String)>,
     /// A take-back asked for and not yet answered, by this side.
     pub(crate) undo_asked: Option<Color>,
+    /// Whether the table is a server's: there the line stays up while the other
+    /// player is away (the game waits for them), where a LAN joiner's own line is what
+    /// dropped (and is tried again).
+    pub(crate) at_server: bool,
 }
 
 impl TableView {

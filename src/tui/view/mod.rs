@@ -206,12 +206,15 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                     format!("{by} asks to take back the last move. Agree? y yes  n no")
                 }
                 Question::LeaveTable => {
+                    let table = app.runtime().table();
                     let hosting = matches!(
-                        app.runtime().table().map(|t| &t.seat),
+                        table.map(|t| &t.seat),
                         Some(crate::runtime::Seat::Host { .. })
                     );
                     let again = if hosting {
                         "checkers host --resume goes on"
+                    } else if table.is_some_and(|t| t.at_server) {
+                        "the lobby resumes it"
                     } else {
                         "connect again to go on"
                     };

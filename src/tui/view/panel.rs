@@ -596,8 +596,12 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
             };
             (text, theme.text)
         }
+        Seat::Player(_) if !view.connected && view.at_server => (
+            "Your opponent is away: the game waits for them, its clocks stopped".to_string(),
+            theme.alert,
+        ),
         Seat::Player(_) if !view.connected => (
-            "The other end is away: the game waits, its clocks stopped".to_string(),
+            "The line to the host is down, the clocks stopped: trying again".to_string(),
             theme.alert,
         ),
         Seat::Player(mine) => (
@@ -610,6 +614,10 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
                 None => format!("You play {mine}; the host plays {}", !*mine),
             },
             theme.text,
+        ),
+        Seat::Spectator if !view.connected && view.at_server => (
+            "Watching; a player is away: the game waits for them".to_string(),
+            theme.alert,
         ),
         Seat::Spectator if !view.connected => (
             "Watching; the other end is not connected".to_string(),

@@ -1,0 +1,359 @@
+//! The server's [`Lobby`] without the network: players entered by hand, what it
+//! posts read straight from its outbox (no postman, so nothing waits on the disk).
+
+use super::lobby::Lobby;
+use super::outbox::{Outbox, Post, Posts};
+use super::protocol::{ClientMessage, ServerMessage, Side};
+use super::store::Store;
+use skillratings::glicko2::Glicko2Rating;
+use std::time::{Duration, Instant};
+
+/// A lobby on a database of its own, and what it posts.
+struct Bench {
+    /// The lobby.
+    lobby: Lobby,
+    /// What it posts, in order.
+    posts: Posts,
+    /// The database's folder, kept while the lobby lives.
+    _dir: tempfile::TempDir,
+    /// The next connection's number.
+    conn: u64,
+}
+
+impl Bench {
+    /// An empty lobby.
+    fn new() -> Bench {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("server.sqlite")).unwrap();
+        let (outbox, posts) = Outbox::new();
+        let day = Duration::from_secs(86_400);
+        let (lobby, restored) =
+            Lobby::open(store, outbox, "test".to_string(), day, Instant::now()).unwrap();
+        assert_eq!(restored, 0);
+        Bench {
+            lobby,
+            posts,
+            _dir: dir,
+            conn: 0,
+        }
+    }
+
+    /// `name` logs in (their player row made on the first time), their client
+    /// showing a board when `board`.
+    fn log_in(&mut self, name: &str, board: bool) {
+        let who = name.to_string();
+        let id = self
+            .lobby
+            .store()
+            .ask_now(move |db| db.claim(&who, who.as_bytes(), 0))
+            .unwrap()
+            .unwrap()
+            .unwrap()
+            .0
+            .id;
+        self.conn += 1;
+        // Nothing is delivered here: the queue only has to exist.
+        let (out, _) = tokio::sync::mpsc::channel(8);
+        let address = std::net::IpAddr::from([127, 0, 0, 1]);
+        self.lobby
+            .enter(name, (id, Glicko2Rating::new()), (self.conn, address), out);
+        if board {
+            self.ask(name, ClientMessage::Board);
+        }
+    }
+
+    /// `name` asks `message`.
+    fn ask(&mut self, name: &str, message: ClientMessage) {
+        self.lobby.handle(name, message, Instant::now());
+    }
+
+    /// The messages posted since the last call, each with who it goes to.
+    fn told(&mut self) -> Vec<(String, ServerMessage)> {
+        let mut told = Vec::new();
+        while let Ok(post) = self.posts.try_recv() {
+            if let Post::Message { to, message } = post {
+                told.push((to.name, message));
+            }
+        }
+        told
+    }
+
+    /// The messages posted since the last call to `name`.
+    fn told_to(&mut self, name: &str) -> Vec<ServerMessage> {
+        self.told()
+            .into_iter()
+            .filter(|(to, _)| to == name)
+            .map(|(_, m)| m)
+            .collect()
+    }
+
+    /// alice (Black) and bob (White) in game 1, 5+0 casual, both clients showing a
+    /// board when `boards`; what that posted is read.
+    fn game(&mut self, boards: bool) {
+        self.log_in("alice", boards);
+        self.log_in("bob", boards);
+        let seek = ClientMessage::Seek {
+            clock: "5+0".to_string(),
+            rated: false,
+            side: Some(Side::Black),
+            ballot: false,
+        };
+        self.ask("alice", seek);
+        self.ask("bob", ClientMessage::Accept { number: 1 });
+        self.told();
+    }
+}
+
+/// The tables among `told`: their game, side and the moves their record holds.
+fn tables(told: &[ServerMessage]) -> Vec<(u64, Option<Side>, String, bool)> {
+    told.iter()
+        .filter_map(|m| match m {
+            ServerMessage::Table { game, side, state } => {
+                Some((*game, *side, state.pdn.clone(), state.player_connected))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The words (infos and refusals) among `told`.
+fn words(told: &[ServerMessage]) -> Vec<String> {
+    told.iter()
+        .filter_map(|m| match m {
+            ServerMessage::Info { text } => Some(text.clone()),
+            ServerMessage::Rejected { reason } => Some(format!("refused: {reason}")),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_board_client_is_told_its_table_as_its_game_starts_and_after_each_move() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", true);
+    bench.log_in("bob", true);
+    let seek = ClientMessage::Seek {
+        clock: "5+0".to_string(),
+        rated: false,
+        side: Some(Side::Black),
+        ballot: false,
+    };
+    bench.ask("alice", seek);
+    bench.ask("bob", ClientMessage::Accept { number: 1 });
+    let told = bench.told();
+    for (name, side) in [("alice", Side::Black), ("bob", Side::White)] {
+        let mine: Vec<ServerMessage> = told
+            .iter()
+            .filter(|(to, _)| to == name)
+            .map(|(_, m)| m.clone())
+            .collect();
+        let tables = tables(&mine);
+        assert_eq!(tables.len(), 1, "{name}: {mine:#?}");
+        let (game, seat, pdn, connected) = &tables[0];
+        assert_eq!((*game, *seat, *connected), (1, Some(side), true));
+        assert!(pdn.contains("[Black \"alice\"]"), "{pdn}");
+    }
+    bench.ask(
+        "alice",
+        ClientMessage::Play {
+            text: "11-15".to_string(),
+        },
+    );
+    let told = bench.told();
+    for name in ["alice", "bob"] {
+        let mine: Vec<ServerMessage> = told
+            .iter()
+            .filter(|(to, _)| to == name)
+            .map(|(_, m)| m.clone())
+            .collect();
+        let tables = tables(&mine);
+        assert_eq!(tables.len(), 1, "{name}: {mine:#?}");
+        assert!(tables[0].2.contains("11-15"), "{name}: {}", tables[0].2);
+    }
+}
+
+#[test]
+fn a_client_without_a_board_is_not_told_tables_and_one_that_asks_is_told_its_game_now() {
+    let mut bench = Bench::new();
+    bench.game(false);
+    bench.ask(
+        "alice",
+        ClientMessage::Play {
+            text: "11-15".to_string(),
+        },
+    );
+    assert!(tables(&bench.told_to("bob")).is_empty());
+    bench.ask("bob", ClientMessage::Board);
+    let tables = tables(&bench.told_to("bob"));
+    assert_eq!(tables.len(), 1);
+    assert_eq!(tables[0].1, Some(Side::White));
+    assert!(tables[0].2.contains("11-15"));
+}
+
+#[test]
+fn the_lobby_lists_are_cut_and_say_how_many_more_there_are() {
+    let mut bench = Bench::new();
+    let crowd = super::protocol::LOBBY_LIST + 3;
+    for i in 0..crowd {
+        bench.log_in(&format!("p{i:03}"), false);
+    }
+    bench.told();
+    bench.ask("p000", ClientMessage::Lobby);
+    let told = bench.told_to("p000");
+    let Some(ServerMessage::Lobby {
+        players,
+        seeks,
+        games,
+        more,
+    }) = told.last()
+    else {
+        panic!("no lobby: {told:#?}");
+    };
+    assert_eq!(players.len(), super::protocol::LOBBY_LIST);
+    assert_eq!(*more, [3, 0, 0]);
+    assert!(seeks.is_empty() && games.is_empty());
+    // The client says the rest as "and N more".
+    let theme = crate::tui::Theme::new(false, false);
+    let mut screen = crate::tui::lobby::LobbyScreen::new("p000", "here:1", theme);
+    screen.heard(told.last().unwrap().clone());
+    let drawn = crate::tui::tests::drawn_text(80, 24, |area, buf| {
+        ratatui::widgets::Widget::render(&screen, area, buf);
+    });
+    assert!(drawn.contains("and 3 more"), "{drawn}");
+}
+
+#[test]
+fn a_player_adjourns_from_the_lobby_and_resumes_there() {
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.ask("bob", ClientMessage::Adjourn);
+    let told = bench.told();
+    let to = |name: &str| -> Vec<ServerMessage> {
+        told.iter()
+            .filter(|(to, _)| to == name)
+            .map(|(_, m)| m.clone())
+            .collect()
+    };
+    // bob is in the lobby: not shown the board; alice's board says bob is away.
+    assert!(tables(&to("bob")).is_empty(), "{:#?}", to("bob"));
+    assert!(words(&to("bob"))[0].contains("Game 1 against alice is adjourned"));
+    assert!(!tables(&to("alice"))[0].3);
+    assert!(words(&to("alice"))[0].contains("bob adjourned game 1"));
+    // Play waits for bob.
+    bench.ask(
+        "alice",
+        ClientMessage::Play {
+            text: "11-15".to_string(),
+        },
+    );
+    assert!(words(&bench.told_to("alice"))[0].contains("refused: the game is adjourned"));
+    // Asked again, the adjourning is refused and changes nothing for alice.
+    bench.ask("bob", ClientMessage::Adjourn);
+    let told = bench.told();
+    assert_eq!(told.len(), 1, "{told:#?}");
+    assert!(
+        matches!(&told[0], (to, ServerMessage::Rejected { reason }) if to == "bob" && reason.contains("adjourned already"))
+    );
+    // bob resumes: the game goes on for both, its board shown to bob again.
+    bench.ask("bob", ClientMessage::Resume);
+    let told = bench.told();
+    for name in ["alice", "bob"] {
+        let mine: Vec<ServerMessage> = told
+            .iter()
+            .filter(|(to, _)| to == name)
+            .map(|(_, m)| m.clone())
+            .collect();
+        assert!(
+            mine.iter()
+                .any(|m| matches!(m, ServerMessage::Started { game: 1, .. })),
+            "{name}: {mine:#?}"
+        );
+        assert!(tables(&mine).iter().any(|t| t.3), "{name}: {mine:#?}");
+    }
+    bench.ask(
+        "alice",
+        ClientMessage::Play {
+            text: "11-15".to_string(),
+        },
+    );
+    assert!(tables(&bench.told_to("bob"))[0].2.contains("11-15"));
+}
+
+#[test]
+fn both_away_in_the_lobby_the_game_goes_on_once_both_resume() {
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.ask("alice", ClientMessage::Adjourn);
+    bench.ask("bob", ClientMessage::Adjourn);
+    bench.told();
+    bench.ask("alice", ClientMessage::Resume);
+    let told = bench.told();
+    let alice: Vec<ServerMessage> = told
+        .iter()
+        .filter(|(to, _)| to == "alice")
+        .map(|(_, m)| m.clone())
+        .collect();
+    // alice's board waits for bob, who is told alice is back.
+    assert!(
+        words(&alice)[0].contains("goes on when bob resumes it"),
+        "{alice:#?}"
+    );
+    assert_eq!(tables(&alice).len(), 1);
+    assert!(!tables(&alice)[0].3);
+    assert!(told.iter().any(|(to, m)| to == "bob"
+        && matches!(m, ServerMessage::Info { text } if text.contains("alice is back"))));
+    assert!(
+        !told
+            .iter()
+            .any(|(to, m)| to == "bob" && matches!(m, ServerMessage::Table { .. }))
+    );
+    bench.ask("bob", ClientMessage::Resume);
+    let told = bench.told();
+    assert_eq!(
+        told.iter()
+            .filter(|(_, m)| matches!(m, ServerMessage::Started { .. }))
+            .count(),
+        2,
+        "{told:#?}"
+    );
+}
+
+#[test]
+fn a_spectator_cannot_adjourn_a_game_nor_anyone_one_that_is_over() {
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.log_in("carol", true);
+    bench.ask("carol", ClientMessage::Watch { number: 1 });
+    bench.told();
+    bench.ask("carol", ClientMessage::Adjourn);
+    let told = bench.told();
+    assert_eq!(told.len(), 1, "{told:#?}");
+    assert!(words(&[told[0].1.clone()])[0].contains("only its players adjourn it"));
+    // Nor is resuming a game one does not play.
+    bench.ask("carol", ClientMessage::Resume);
+    assert!(words(&bench.told_to("carol"))[0].contains("no game to resume"));
+    bench.ask("alice", ClientMessage::Resign);
+    bench.told();
+    for name in ["alice", "bob"] {
+        bench.ask(name, ClientMessage::Adjourn);
+        let told = bench.told();
+        assert_eq!(told.len(), 1, "{told:#?}");
+        assert!(words(&[told[0].1.clone()])[0].contains("not playing a game"));
+    }
+}
+
+#[test]
+fn a_player_who_adjourned_and_logs_in_again_is_back_at_the_game() {
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.ask("bob", ClientMessage::Adjourn);
+    bench.lobby.leave("bob", 2);
+    bench.told();
+    bench.log_in("bob", true);
+    let told = bench.told();
+    assert!(
+        told.iter()
+            .any(|(to, m)| to == "bob" && matches!(m, ServerMessage::Started { game: 1, .. })),
+        "{told:#?}"
+    );
+}
