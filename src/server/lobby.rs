@@ -391,7 +391,7 @@ impl Lobby {
         self.send(name, ServerMessage::Info { text });
         let text = format!(
             "{name} is back at your adjourned game {game}: resume it (Enter on it in the \
-             lobby's games) to go on."
+             games) to go on."
         );
         self.send(other, ServerMessage::Info { text });
     }
@@ -429,14 +429,15 @@ impl Lobby {
             self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, Some(since)));
             self.tell_table(game);
             let text = format!(
-                "{name} adjourned game {game}: its clocks are stopped until {name} resumes it."
+                "Game {game} is adjourned by {name}: its clocks are stopped until {name} resumes \
+                 it."
             );
             self.send(&other, ServerMessage::Info { text });
         }
         tracing::info!(game, name, "adjourned in the lobby");
         let text = format!(
-            "Game {game} against {other} is adjourned, its clocks stopped: it waits on the \
-             server. Enter on it in the lobby's games (or resume) goes back to it."
+            "Game {game} against {other} is adjourned, its clocks stopped: resume it (Enter on \
+             it in the games) to go on."
         );
         self.send(name, ServerMessage::Info { text });
     }

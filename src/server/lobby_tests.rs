@@ -238,7 +238,7 @@ fn a_player_adjourns_from_the_lobby_and_resumes_there() {
     assert!(tables(&to("bob")).is_empty(), "{:#?}", to("bob"));
     assert!(words(&to("bob"))[0].contains("Game 1 against alice is adjourned"));
     assert!(!tables(&to("alice"))[0].3);
-    assert!(words(&to("alice"))[0].contains("bob adjourned game 1"));
+    assert!(words(&to("alice"))[0].contains("Game 1 is adjourned by bob"));
     // Play waits for bob.
     bench.ask(
         "alice",
@@ -356,4 +356,17 @@ fn a_player_who_adjourned_and_logs_in_again_is_back_at_the_game() {
             .any(|(to, m)| to == "bob" && matches!(m, ServerMessage::Started { game: 1, .. })),
         "{told:#?}"
     );
+}
+
+#[test]
+fn a_spectators_board_is_told_the_game_waits_when_a_player_adjourns() {
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.log_in("carol", true);
+    bench.ask("carol", ClientMessage::Watch { number: 1 });
+    bench.told();
+    bench.ask("bob", ClientMessage::Adjourn);
+    let tables = tables(&bench.told_to("carol"));
+    assert_eq!(tables.len(), 1, "{tables:#?}");
+    assert_eq!((tables[0].0, tables[0].1, tables[0].3), (1, None, false));
 }

@@ -167,7 +167,7 @@ impl Form {
 
 /// The online lobby as the loop runs it: the line to the server, the screen, where the
 /// board keeps its copies of the games, and the word to print once the terminal is
-/// given back (a game adjourned by leaving it).
+/// given back (why the line is gone).
 pub(crate) struct Online {
     /// The line to the server.
     pub(crate) line: crate::online::ServerLine,
@@ -522,9 +522,9 @@ impl LobbyScreen {
             .map(|g| {
                 let moves = if g.moves == 1 { "move" } else { "moves" };
                 let state = match (g.adjourned, self.is_mine(g)) {
-                    (true, true) => ", adjourned: yours, Enter resumes",
+                    (true, true) => ", yours, adjourned",
                     (true, false) => ", adjourned",
-                    (false, true) => ", yours: Enter goes back",
+                    (false, true) => ", yours",
                     (false, false) => "",
                 };
                 format!(
@@ -620,7 +620,7 @@ const HELP: [(&str, &str); 13] = [
     ("Up/Down", "move in the list"),
     (
         "Enter",
-        "accept the seek, watch the game, challenge the player",
+        "accept the seek, watch the game (resume yours), challenge the player",
     ),
     (
         "s",

@@ -1492,11 +1492,11 @@ fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
             .contains("Leave the game? a adjourns it (the lobby resumes it)")
     });
     alice.send(b"a");
-    bob.expect("alice adjourned game 1: its clocks are stopped until alice resumes it.");
+    bob.expect("Game 1 is adjourned by alice: its clocks are stopped until alice resumes it.");
     alice.wait_for("the lobby, the game adjourned", |s| {
         let text = s.contents();
         text.contains("Game 1 against bob is adjourned")
-            && text.contains("1  bob - alice  5+3 casual, 2 moves, adjourned: yours, Enter resumes")
+            && text.contains("1  bob - alice  5+3 casual, 2 moves, yours, adjourned")
     });
     bob.say("15x22");
     bob.expect("Refused: the game is adjourned");
@@ -1595,18 +1595,20 @@ fn adjourning_is_for_a_players_own_game_and_a_flood_of_it_is_let_go() {
     alice.expect("Refused: game 1 is adjourned already");
     alice.expect("let go: more than 20 messages");
     assert_ne!(alice.finish(), 0);
-    bob.expect("alice adjourned game 1");
+    bob.expect("Game 1 is adjourned by alice");
     // Up to alice's leaving, bob heard of the adjourning once.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     let mut heard = Vec::new();
     while !heard
         .iter()
         .any(|l: &String| l.contains("alice left: game 1 is adjourned"))
     {
+        assert!(std::time::Instant::now() < deadline, "{heard:#?}");
         heard = bob.lines_within(std::time::Duration::from_millis(100));
     }
     let again = heard
         .iter()
-        .filter(|l| l.contains("alice adjourned"))
+        .filter(|l| l.contains("adjourned by alice"))
         .count();
     assert_eq!(again, 0, "{heard:#?}");
     // Back, alice resumes her game; a finished game cannot be adjourned.
@@ -1622,6 +1624,23 @@ fn adjourning_is_for_a_players_own_game_and_a_flood_of_it_is_let_go() {
         assert_eq!(peer.finish(), 0);
     }
     stop(&mut server);
+}
+
+/// Whether the board on `screen` is the classic way up: White's back row (32-29) at the
+/// top, Black's (4-1) at the bottom.
+fn classic_way_up(screen: &str) -> bool {
+    let row = |squares: &str| {
+        screen.lines().position(|l| {
+            // The board's part of the line, not the panel beside it.
+            let board = l.split("││").next().unwrap_or(l);
+            let words: Vec<&str> = board
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|w| !w.is_empty())
+                .collect();
+            words.join(" ") == squares
+        })
+    };
+    matches!((row("32 31 30 29"), row("4 3 2 1")), (Some(top), Some(bottom)) if top < bottom)
 }
 
 #[test]
@@ -1640,6 +1659,10 @@ fn a_full_screen_spectator_watches_a_game_hears_its_table_and_goes_back_to_the_l
     carol.send(b"\t\r");
     carol.wait_for("the watched board", |s| {
         s.contents().contains("Watching the game")
+    });
+    // The classic way up, Black at the bottom, as a LAN spectator sees it.
+    carol.wait_for("the board, Black at the bottom", |s| {
+        classic_way_up(&s.contents())
     });
     alice.say("11-15");
     carol.wait_for("the move on the spectator's board", |s| {

@@ -409,7 +409,18 @@ impl Following {
                     if self.side.is_some() {
                         self.view.connected = state.player_connected;
                     }
+                    let was_connected = self.view.connected;
                     self.follow_state(session, state, now, events);
+                    // The players hear of it in words; a spectator only sees the
+                    // table change, so it is said here (and the board drawn anew).
+                    if self.side.is_none() && was_connected != self.view.connected {
+                        let text = if self.view.connected {
+                            "Both players are back: play goes on"
+                        } else {
+                            "A player is away: the game waits for them, its clocks stopped"
+                        };
+                        events.push(Event::Table(TableNews::Told(text.to_string())));
+                    }
                 }
             }
             ServerMessage::Moved { side, squares, .. } => {

@@ -164,3 +164,40 @@ fn a_private_table_is_opened_and_one_is_joined_by_its_code() {
     });
     assert!(screen(&lobby, 80, 24).contains("No private table has that code"));
 }
+
+#[test]
+fn the_players_own_adjourned_game_says_enter_resumes_it_and_enter_does() {
+    let mut lobby = lobby();
+    let mut games = lobby.games.clone();
+    games.push(LobbyGame {
+        number: 9,
+        black: "bob".into(),
+        white: "alice".into(),
+        clock: "5+3".into(),
+        rated: true,
+        moves: 6,
+        adjourned: true,
+    });
+    lobby.heard(ServerMessage::Lobby {
+        players: lobby.players.clone(),
+        seeks: lobby.seeks.clone(),
+        games,
+        more: [0; 3],
+    });
+    let drawn = screen(&lobby, 80, 24);
+    assert!(
+        drawn.contains("9  bob - alice  5+3 rated, 6 moves, yours, adjourned"),
+        "{drawn}"
+    );
+    assert!(
+        drawn.contains("7  carol - dave  10+5 casual, 14 moves "),
+        "{drawn}"
+    );
+    key(&mut lobby, KeyCode::Tab);
+    key(&mut lobby, KeyCode::Down);
+    assert_eq!(
+        key(&mut lobby, KeyCode::Enter),
+        Some(LobbyAction::Send(ClientMessage::Resume)),
+        "her own game is resumed, not watched"
+    );
+}
