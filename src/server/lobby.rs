@@ -389,10 +389,7 @@ impl Lobby {
             "Your game {game} against {other} is adjourned: it goes on when {other} resumes it."
         );
         self.send(name, ServerMessage::Info { text });
-        let text = format!(
-            "{name} is back at your adjourned game {game}: resume it (Enter on it in the \
-             games) to go on."
-        );
+        let text = format!("{name} is back at game {game}: resume it (Enter on it) to go on.");
         self.send(other, ServerMessage::Info { text });
     }
 
@@ -436,8 +433,7 @@ impl Lobby {
         }
         tracing::info!(game, name, "adjourned in the lobby");
         let text = format!(
-            "Game {game} against {other} is adjourned, its clocks stopped: resume it (Enter on \
-             it in the games) to go on."
+            "Game {game} is adjourned, its clocks stopped: resume it (Enter on it) to go on."
         );
         self.send(name, ServerMessage::Info { text });
     }

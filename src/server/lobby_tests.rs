@@ -236,7 +236,7 @@ fn a_player_adjourns_from_the_lobby_and_resumes_there() {
     };
     // bob is in the lobby: not shown the board; alice's board says bob is away.
     assert!(tables(&to("bob")).is_empty(), "{:#?}", to("bob"));
-    assert!(words(&to("bob"))[0].contains("Game 1 against alice is adjourned"));
+    assert!(words(&to("bob"))[0].contains("Game 1 is adjourned, its clocks stopped"));
     assert!(!tables(&to("alice"))[0].3);
     assert!(words(&to("alice"))[0].contains("Game 1 is adjourned by bob"));
     // Play waits for bob.
@@ -301,7 +301,7 @@ fn both_away_in_the_lobby_the_game_goes_on_once_both_resume() {
     assert_eq!(tables(&alice).len(), 1);
     assert!(!tables(&alice)[0].3);
     assert!(told.iter().any(|(to, m)| to == "bob"
-        && matches!(m, ServerMessage::Info { text } if text.contains("alice is back"))));
+        && matches!(m, ServerMessage::Info { text } if text.contains("alice is back at game 1"))));
     assert!(
         !told
             .iter()

@@ -1495,7 +1495,7 @@ fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
     bob.expect("Game 1 is adjourned by alice: its clocks are stopped until alice resumes it.");
     alice.wait_for("the lobby, the game adjourned", |s| {
         let text = s.contents();
-        text.contains("Game 1 against bob is adjourned")
+        text.contains("Game 1 is adjourned, its clocks stopped")
             && text.contains("1  bob - alice  5+3 casual, 2 moves, yours, adjourned")
     });
     bob.say("15x22");
@@ -1591,7 +1591,7 @@ fn adjourning_is_for_a_players_own_game_and_a_flood_of_it_is_let_go() {
     for _ in 0..30 {
         alice.say("adjourn");
     }
-    alice.expect("Game 1 against bob is adjourned");
+    alice.expect("Game 1 is adjourned, its clocks stopped");
     alice.expect("Refused: game 1 is adjourned already");
     alice.expect("let go: more than 20 messages");
     assert_ne!(alice.finish(), 0);
