@@ -80,7 +80,7 @@ pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
     let theme = settings.theme;
     let screen =
         screen(number, theme, &db).map_err(|e| CommandError::Terminal(std::io::Error::other(e)))?;
-    crate::tui::run(settings, crate::tui::Start::Puzzles(screen), told, None)
+    crate::tui::run(settings, crate::tui::Start::Puzzles(screen), told)
         .map_err(CommandError::Terminal)?;
     Ok(())
 }
