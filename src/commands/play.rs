@@ -412,6 +412,19 @@ pub(crate) fn home_begin(
     }
 }
 
+/// The home screen's settings as the options `args` (the preferences `prefs` applied)
+/// and the terminal give them.
+pub(crate) fn home_look(args: &PlayArgs, prefs: &Preferences) -> Look {
+    let settings = tui_settings(args, prefs);
+    Look {
+        colored: settings.theme.colored,
+        ascii: args.screen.ascii,
+        coordinates: settings.coordinates,
+        assist: args.assist.map(|switch| switch == Switch::On),
+        palette: palette(prefs),
+    }
+}
+
 /// The home screen, and what its choices start: the settings as the options `args`,
 /// the preferences `prefs` and the terminal give them; `notices` shown on it.
 fn run_home(
@@ -421,14 +434,8 @@ fn run_home(
     db: &Option<Arc<Egdb>>,
 ) -> std::io::Result<Option<Arc<StoreError>>> {
     let settings = tui_settings(args, prefs);
-    let look = Look {
-        colored: settings.theme.colored,
-        ascii: args.screen.ascii,
-        coordinates: settings.coordinates,
-        assist: args.assist.map(|switch| switch == Switch::On),
-        palette: palette(prefs),
-    };
-    let mut home = Home::new(look, args.level.unwrap_or_default());
+    let mut home = Home::new(home_look(args, prefs), args.level.unwrap_or_default());
+    home.preferences = super::preferences::path();
     // Said on the home screen, and again in the game they are about.
     if !notices.is_empty() {
         home.message = Some(notices.join(" "));

@@ -211,6 +211,7 @@ fn at_home(
         if let Some(done) = home.handle_event(&event) {
             return Ok(done);
         }
+        home.keep_settings();
     }
 }
 

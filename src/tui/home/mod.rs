@@ -246,6 +246,19 @@ impl Look {
     }
 }
 
+/// A row of the settings page, as the preferences file keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Setting {
+    /// Colours on or off (`theme`).
+    Colour,
+    /// Discs or letters (`ascii`).
+    Pieces,
+    /// The coordinates round the board (`coordinates`).
+    Coordinates,
+    /// The engine's help (`assist`).
+    Assist,
+}
+
 /// The rows of the computer page: side, level, start.
 const COMPUTER_ROWS: usize = 3;
 /// The rows of the settings page: colour, pieces, coordinates, assistance.
@@ -285,6 +298,10 @@ pub(crate) struct Home {
     pub(crate) look: Look,
     /// The network page's forms, as filled.
     pub(crate) network: Network,
+    /// The preferences file a changed setting is kept in (none: for this run only).
+    pub(crate) preferences: Option<PathBuf>,
+    /// A setting changed and not yet kept in the file.
+    pub(crate) unkept: Option<Setting>,
     /// News for the player (a file that would not open, no game to resume).
     pub(crate) message: Option<String>,
     /// The terminal's size, kept by the event loop: how far the help scrolls.
@@ -302,6 +319,8 @@ impl Home {
             path: String::new(),
             look,
             network: Network::default(),
+            preferences: None,
+            unkept: None,
             message: None,
             screen: Rect::new(0, 0, 80, 24),
         }
@@ -496,15 +515,40 @@ impl Home {
             }
             KeyCode::Enter | KeyCode::Char(' ' | 'h' | 'l') | KeyCode::Left | KeyCode::Right => {
                 let look = &mut self.look;
-                match row {
-                    0 => look.colored = !look.colored,
-                    1 => look.ascii = !look.ascii,
-                    2 => look.coordinates = !look.coordinates,
-                    _ => look.assist = Some(!look.assist.unwrap_or(true)),
-                }
+                let setting = match row {
+                    0 => {
+                        look.colored = !look.colored;
+                        Setting::Colour
+                    }
+                    1 => {
+                        look.ascii = !look.ascii;
+                        Setting::Pieces
+                    }
+                    2 => {
+                        look.coordinates = !look.coordinates;
+                        Setting::Coordinates
+                    }
+                    _ => {
+                        look.assist = Some(!look.assist.unwrap_or(true));
+                        Setting::Assist
+                    }
+                };
+                self.unkept = Some(setting);
             }
             KeyCode::Esc | KeyCode::Char('q') => self.page = Page::Menu,
             _ => {}
+        }
+    }
+
+    /// Keeps the setting changed last in the preferences file, so the next start has
+    /// it too: the event loop's I/O after a key. A file that cannot be written is said
+    /// on the message line; the setting still applies to this run.
+    pub(crate) fn keep_settings(&mut self) {
+        let (Some(setting), Some(path)) = (self.unkept.take(), &self.preferences) else {
+            return;
+        };
+        if let Err(why) = crate::commands::preferences::keep(path, setting, &self.look) {
+            self.message = Some(crate::text::printable(&why, 600));
         }
     }
 
@@ -604,9 +648,15 @@ impl Home {
         lines.push(Line::raw(""));
         lines.push(Line::raw(
             "Assistance is the engine's help: hints, its score and the endgame \
-             databases' verdict. These apply to the games started from here; \
-             preferences.toml keeps them for every run (see the README).",
+             databases' verdict.",
         ));
+        lines.push(Line::raw(match &self.preferences {
+            Some(path) => format!(
+                "Each change is kept for the next runs in {}",
+                crate::text::printable_path(path)
+            ),
+            None => "Without a home folder, the changes last for this run only.".to_string(),
+        }));
         lines
     }
 

@@ -78,6 +78,7 @@ fn computer_80x24_and_120x40() {
 #[test]
 fn settings_80x24_and_120x40() {
     let mut home = home();
+    home.preferences = Some("/home/ann/.config/checkers/preferences.toml".into());
     key(&mut home, KeyCode::Char('s'));
     key(&mut home, KeyCode::Down);
     key(&mut home, KeyCode::Enter);
@@ -483,4 +484,84 @@ fn a_game_hosted_from_home_listens_and_a_join_that_fails_is_said() {
         panic!("nobody to join");
     };
     assert!(why.contains("cannot connect"), "{why}");
+}
+
+#[test]
+fn settings_are_kept_in_the_preferences_file_with_its_comments_and_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("checkers").join("preferences.toml");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let before = "# My checkers.\nlevel = 7 # a fair fight\n\n# Letters on the old terminal.\nascii = false\n";
+    std::fs::write(&path, before).unwrap();
+    let mut home = home();
+    home.preferences = Some(path.clone());
+    key(&mut home, KeyCode::Char('s'));
+    // Colour off, letters for pieces, the coordinates on, no assistance: each kept as
+    // it changes.
+    for row in 0..4 {
+        key(&mut home, KeyCode::Enter);
+        home.keep_settings();
+        assert_eq!(home.message, None, "row {row} kept");
+        key(&mut home, KeyCode::Down);
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    for kept in [
+        "# My checkers.",
+        "level = 7 # a fair fight",
+        "# Letters on the old terminal.\nascii = true",
+        "theme = \"none\"",
+        "coordinates = true",
+        "assist = false",
+    ] {
+        assert!(text.contains(kept), "{kept:?} in:\n{text}");
+    }
+    // The next start reads them back.
+    let (prefs, warning) = crate::commands::preferences::read(&path);
+    assert_eq!(warning, None);
+    let mut args = Cli::try_parse_from(["checkers"]).unwrap().play;
+    assert!(prefs.apply(&mut args).is_empty());
+    let look = crate::commands::play::home_look(&args, &prefs);
+    assert!(!look.colored && look.ascii && look.coordinates);
+    assert_eq!(look.assist, Some(false));
+    assert_eq!(args.level, Level::new(7), "the other keys still apply");
+    // Colour on again takes the theme off, leaving the terminal to decide.
+    key(&mut home, KeyCode::Home);
+    for _ in 0..4 {
+        key(&mut home, KeyCode::Up);
+    }
+    key(&mut home, KeyCode::Enter);
+    home.keep_settings();
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("theme"));
+}
+
+#[test]
+fn a_setting_that_cannot_be_kept_is_said_and_still_applies() {
+    let dir = tempfile::tempdir().unwrap();
+    // A folder where the file should be: nothing can replace it.
+    let path = dir.path().join("preferences.toml");
+    std::fs::create_dir(&path).unwrap();
+    let mut home = home();
+    home.preferences = Some(path.clone());
+    key(&mut home, KeyCode::Char('s'));
+    key(&mut home, KeyCode::Down);
+    key(&mut home, KeyCode::Enter);
+    home.keep_settings();
+    assert!(home.look.ascii, "the change applies to this run");
+    let told = home.message.clone().unwrap_or_default();
+    assert!(
+        told.contains("preferences.toml") && told.contains("not kept"),
+        "{told}"
+    );
+    // A file that does not read as TOML is left as it is, and said with its line.
+    let path = dir.path().join("broken.toml");
+    std::fs::write(&path, "level = 7\nascii = = true\n").unwrap();
+    home.preferences = Some(path.clone());
+    key(&mut home, KeyCode::Enter);
+    home.keep_settings();
+    let told = home.message.clone().unwrap_or_default();
+    assert!(told.contains("line 2"), "{told}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "level = 7\nascii = = true\n"
+    );
 }
