@@ -512,9 +512,11 @@ pub(crate) fn network_from_home(
                 name: name.clone(),
                 play: play.clone(),
             };
-            super::network::hosted(&host, &play, "type another port, or 0 for a free one").map(
-                |hosted| Start::Game(Box::new(hosted.session), hosted.saving, Some(hosted.table)),
-            )
+            super::network::hosted(&host, &play, "type another port, or 0 for a free one")
+                .map_err(|e| format!("Not hosted: {e}"))
+                .map(|hosted| {
+                    Start::Game(Box::new(hosted.session), hosted.saving, Some(hosted.table))
+                })
         }
         Chosen::Join {
             address,
@@ -530,12 +532,17 @@ pub(crate) fn network_from_home(
                 screen: args.screen.clone(),
             };
             // The home screen is drawn meanwhile: a refusal that passes is not told.
+            let failed = match role {
+                crate::net::protocol::Role::Player => "Not joined",
+                crate::net::protocol::Role::Spectator => "Not watching",
+            };
             super::network::joined(&join, *role, |_| {})
+                .map_err(|e| format!("{failed}: {e}"))
                 .map(|(session, table)| Start::Game(Box::new(session), Saving::Off, Some(table)))
         }
         _ => return None,
     };
-    Some(started.map_err(|e| e.to_string()))
+    Some(started)
 }
 
 /// The analysis board showing `tree` (`record`'s tags kept for a save), its search
