@@ -119,7 +119,7 @@ pub(crate) struct PlayArgs {
 }
 
 mod net;
-pub(crate) use net::{HostArgs, JoinArgs, SideChoice};
+pub(crate) use net::{HostArgs, JoinArgs, SideChoice, parse_code};
 
 /// How a game is shown, the same at one terminal and across the network: the options
 /// `play`, `host`, `join` and `watch` share.

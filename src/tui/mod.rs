@@ -48,8 +48,9 @@ use std::time::{Duration, Instant};
 
 /// How the full-screen game starts.
 pub(crate) enum Start {
-    /// Play this session, kept as `Saving` says (a resumed game's holds its file).
-    Game(Box<Session>, Saving),
+    /// Play this session, kept as `Saving` says (a resumed game's holds its file), at
+    /// this table when it is played across the network.
+    Game(Box<Session>, Saving, Option<crate::runtime::Table>),
     /// `--resume` found several unfinished games (newest first): the [`picker`] asks
     /// which, then the session is made from the chosen record with `session`.
     Choose {
@@ -104,7 +105,6 @@ pub(crate) fn run(
     settings: Settings,
     start: Start,
     notices: Vec<String>,
-    table: Option<crate::runtime::Table>,
 ) -> io::Result<Option<Arc<crate::store::StoreError>>> {
     let shared = Shared::default();
     watch_signals(settings.mouse, shared.clone())?;
@@ -122,9 +122,9 @@ pub(crate) fn run(
         // The home screen, kept while the picker it opened is shown: quitting the
         // picker goes back to it.
         let mut left_home = None;
-        let (session, saving) = loop {
+        let (session, saving, table) = loop {
             match start {
-                Start::Game(session, saving) => break (*session, saving),
+                Start::Game(session, saving, table) => break (*session, saving, table),
                 Start::Analysis(mut board) => {
                     let left = analyse(&mut terminal, &shared, &mut board)?;
                     board.stop();
@@ -137,7 +137,9 @@ pub(crate) fn run(
                 }
                 Start::Choose { games, session } => {
                     match pick(&mut terminal, &shared, Picker::new(games, settings.theme))? {
-                        Some((file, record)) => break (session(&record), Saving::Resumed(file)),
+                        Some((file, record)) => {
+                            break (session(&record), Saving::Resumed(file), None);
+                        }
                         None => match left_home.take() {
                             Some((home, open)) => start = Start::Home(home, open),
                             None => return Ok(None),
@@ -164,6 +166,10 @@ pub(crate) fn run(
                     };
                     settings.theme = home.theme();
                     settings.coordinates = home.look.coordinates;
+                    if let Some(note) = chosen.waiting_note() {
+                        home.message = Some(note);
+                        draw_home(&mut terminal, &shared, &mut home)?;
+                    }
                     match open(&chosen, &home.look) {
                         Ok(next) => {
                             start = next;
@@ -207,12 +213,7 @@ fn at_home(
 ) -> io::Result<Option<home::Chosen>> {
     loop {
         take_up_after_suspension(terminal, shared)?;
-        {
-            let _frame = lock(&shared.screen);
-            let size = terminal.size()?;
-            home.screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-            terminal.draw(|frame| frame.render_widget(&*home, frame.area()))?;
-        }
+        draw_home(terminal, shared, home)?;
         let event = event::read()?;
         if is_suspend_key(&event) {
             suspend();
@@ -221,7 +222,21 @@ fn at_home(
         if let Some(done) = home.handle_event(&event) {
             return Ok(done);
         }
+        home.keep_settings();
     }
+}
+
+/// Draws the home screen as it stands.
+fn draw_home(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    shared: &Shared,
+    home: &mut Home,
+) -> io::Result<()> {
+    let _frame = lock(&shared.screen);
+    let size = terminal.size()?;
+    home.screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+    terminal.draw(|frame| frame.render_widget(&*home, frame.area()))?;
+    Ok(())
 }
 
 /// Runs the puzzles screen until the player leaves it.
