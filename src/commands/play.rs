@@ -402,7 +402,7 @@ pub(crate) fn home_begin(
         Chosen::Open(path) => args.load = Some(store::expand_home(path)),
         // The home screen's opener starts the analysis board and the games across the
         // network itself.
-        Chosen::Analysis | Chosen::Host { .. } | Chosen::Join { .. } => {}
+        Chosen::Analysis | Chosen::Host { .. } | Chosen::Join { .. } | Chosen::Online { .. } => {}
     }
     // The data folder was tidied when the home screen opened.
     if args.resume {
@@ -539,6 +539,17 @@ pub(crate) fn network_from_home(
             super::network::joined(&join, *role, |_| {})
                 .map_err(|e| format!("{failed}: {e}"))
                 .map(|(session, table)| Start::Game(Box::new(session), Saving::Off, Some(table)))
+        }
+        Chosen::Online { server, name } => {
+            let options = crate::online::OnlineOptions {
+                server: server.clone(),
+                name: name.clone(),
+                export: None,
+            };
+            // What leaving the lobby says is shown on the home screen it returns to.
+            let farewell = std::sync::Arc::new(std::sync::Mutex::new(None));
+            crate::online::lobby_start(&options, look.theme(), farewell)
+                .map_err(|e| format!("Not connected: {e}"))
         }
         _ => return None,
     };

@@ -117,7 +117,7 @@ pub(crate) fn screen(options: &OnlineOptions) -> Result<(), CommandError> {
     let settings = crate::commands::play::tui_settings(&args, &prefs);
     let farewell = Arc::new(std::sync::Mutex::new(None));
     let start = lobby_start(options, settings.theme, Arc::clone(&farewell))?;
-    crate::tui::run(settings, start, notices, None).map_err(CommandError::Terminal)?;
+    crate::tui::run(settings, start, notices).map_err(CommandError::Terminal)?;
     let said = farewell
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)

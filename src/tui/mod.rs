@@ -147,9 +147,16 @@ pub(crate) fn run(
                     }
                 }
                 Start::Online(mut online) => {
+                    // What the login printed (a first contact's fingerprint) is gone.
+                    terminal.clear()?;
                     in_lobby(&mut terminal, &shared, settings, &mut online)?;
                     match left_home.take() {
-                        Some((home, open)) => start = Start::Home(home, open),
+                        Some((mut home, open)) => {
+                            // Said on the home screen: its terminal is not given back.
+                            let said = lock(&online.farewell).take();
+                            home.message = said.map(|why| crate::text::printable(&why, 600));
+                            start = Start::Home(home, open);
+                        }
                         None => return Ok(None),
                     }
                 }

@@ -91,7 +91,7 @@ impl Entry {
         match self {
             Entry::TwoPlayers => "Two players at this terminal",
             Entry::Computer => "Play the computer",
-            Entry::Network => "Play a friend across the network",
+            Entry::Network => "Play across the network",
             Entry::Resume => "Resume an unfinished game",
             Entry::Open => "Open a PDN file",
             Entry::Analysis => "Analysis board",
@@ -202,6 +202,13 @@ pub(crate) enum Chosen {
         /// Playing or watching.
         role: crate::net::protocol::Role,
     },
+    /// The lobby of a checkers server, as `checkers online` opens it.
+    Online {
+        /// The server, `HOST[:PORT]`.
+        server: String,
+        /// The name to play under (the user's name when none).
+        name: Option<String>,
+    },
 }
 
 impl Chosen {
@@ -209,7 +216,10 @@ impl Chosen {
     /// (a host that is slow to answer).
     pub(crate) fn waiting_note(&self) -> Option<String> {
         match self {
-            Chosen::Join { address, .. } => Some(format!(
+            Chosen::Join { address, .. }
+            | Chosen::Online {
+                server: address, ..
+            } => Some(format!(
                 "Connecting to {}...",
                 crate::text::printable(address, 200)
             )),

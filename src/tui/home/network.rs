@@ -1,7 +1,7 @@
 //! The home screen's network page: hold a game here for a friend, join a friend's game,
-//! or watch it. Each is a small form whose fields are what `checkers host`, `join` and
-//! `watch` take on their command lines; a filled form becomes a [`Chosen`] that the
-//! opener starts as those commands would.
+//! watch it, or meet players at a checkers server. Each is a small form whose fields are
+//! what `checkers host`, `join`, `watch` and `online` take on their command lines; a
+//! filled form becomes a [`Chosen`] that the opener starts as those commands would.
 
 use super::{Chosen, Side};
 use crate::net::protocol::Role;
@@ -22,11 +22,13 @@ pub(crate) enum Form {
     Join,
     /// Follow a friend's game without playing, as `checkers watch`.
     Watch,
+    /// Meet players at a checkers server's lobby, as `checkers online`.
+    Server,
 }
 
 impl Form {
     /// The forms, in the order the page lists them.
-    const ALL: [Form; 3] = [Form::Host, Form::Join, Form::Watch];
+    const ALL: [Form; 4] = [Form::Host, Form::Join, Form::Watch, Form::Server];
 
     /// The form's name in the page's list.
     fn label(self) -> &'static str {
@@ -34,6 +36,7 @@ impl Form {
             Form::Host => "Host a game here",
             Form::Join => "Join a friend's game",
             Form::Watch => "Watch a friend's game",
+            Form::Server => "Play at a checkers server",
         }
     }
 
@@ -42,6 +45,7 @@ impl Form {
         match self {
             Form::Host => 5,
             Form::Join | Form::Watch => 4,
+            Form::Server => 3,
         }
     }
 }
@@ -79,6 +83,8 @@ pub(crate) struct Network {
     pub(crate) address: String,
     /// The game's code as typed, to join or watch.
     pub(crate) code: String,
+    /// The checkers server's address as typed (`HOST` or `HOST:PORT`).
+    pub(crate) server: String,
 }
 
 impl Default for Network {
@@ -92,6 +98,7 @@ impl Default for Network {
             name: String::new(),
             address: String::new(),
             code: String::new(),
+            server: String::new(),
         }
     }
 }
@@ -161,6 +168,8 @@ impl Network {
             (Form::Host, 3) => Some(&mut self.port),
             (Form::Join | Form::Watch, 0) => Some(&mut self.address),
             (Form::Join | Form::Watch, 1) => Some(&mut self.code),
+            (Form::Server, 0) => Some(&mut self.server),
+            (Form::Server, 1) => Some(&mut self.name),
             _ => None,
         }
     }
@@ -181,6 +190,7 @@ impl Network {
         let checked = match form {
             Form::Host => self.hosting(),
             Form::Join | Form::Watch => self.joining(form),
+            Form::Server => self.meeting(),
         };
         match checked {
             Ok(chosen) => Reply::Start(chosen),
@@ -241,10 +251,35 @@ impl Network {
         })
     }
 
+    /// The server's choice as filled: an address, and a name as a server takes it
+    /// (1 to 20 letters, digits, `-` or `_`; the user's name when empty).
+    fn meeting(&mut self) -> Result<Chosen, String> {
+        let server = self.server.trim().to_string();
+        if server.is_empty() {
+            self.row = 0;
+            return Err(
+                "Server: type its address, as its operator gives it (e.g. checkers.example.org)"
+                    .to_string(),
+            );
+        }
+        let name = self.name.trim();
+        if !name.is_empty() && !crate::server::protocol::valid_name(name) {
+            self.row = 1;
+            return Err(format!(
+                "Your name: '{}' is not 1 to 20 letters, digits, - or _",
+                crate::text::printable(name, 40)
+            ));
+        }
+        Ok(Chosen::Online {
+            server,
+            name: (!name.is_empty()).then(|| name.to_string()),
+        })
+    }
+
     /// The page's lines: the list of forms, or the form shown.
     pub(crate) fn lines(&self, theme: &Theme) -> Vec<Line<'static>> {
         let mut lines = vec![
-            Line::styled("Play a friend across the network", theme.heading),
+            Line::styled("Play across the network", theme.heading),
             Line::raw(""),
         ];
         let Some(form) = self.form else {
@@ -253,15 +288,9 @@ impl Network {
             lines.push(Line::raw(""));
             lines.push(Line::raw(
                 "The host's screen shows an address and a code; the friend who joins \
-                 types both. A watcher follows the game without playing.",
+                 types both. A watcher follows the game without playing. At a checkers \
+                 server nobody opens a port: seek a game, accept one, or watch.",
             ));
-            lines.push(Line::raw(
-                "Or meet at a checkers server (nobody opens a port; plain mode for now):",
-            ));
-            lines.push(Line::from(vec![
-                Span::raw("  "),
-                Span::styled("checkers online SERVER --plain", theme.question),
-            ]));
             return lines;
         };
         let text = |label: &str, value: &str| (format!("{label:<12}{value}"), true);
@@ -293,6 +322,11 @@ impl Network {
                     .to_string(),
                     false,
                 ),
+            ],
+            Form::Server => vec![
+                text("Server", &self.server),
+                text("Your name", &self.name),
+                ("Connect".to_string(), false),
             ],
         };
         lines[0] = Line::styled(form.label(), theme.heading);
@@ -327,6 +361,11 @@ impl Network {
                 "The address and code the host's board shows (the port is 4610 when not \
                  given). You see the game as it is played, without playing."
             }
+            Form::Server => {
+                "HOST or HOST:PORT (the port is 4620 when not given). The server binds your \
+                 name to a key kept in your data folder on first use; its certificate is \
+                 pinned on first contact, and a changed one refused."
+            }
         }));
         lines
     }
@@ -358,6 +397,7 @@ impl Network {
                         Form::Host => "host",
                         Form::Join => "join",
                         Form::Watch => "watch",
+                        Form::Server => "connect",
                     },
                 ),
                 ("Esc", "back"),

@@ -98,7 +98,7 @@ fn network_open_and_help_pages() {
     key(&mut home, KeyCode::Char('n'));
     let text = screen(&home, 80, 24);
     assert!(text.contains("> Host a game here"), "{text}");
-    assert!(text.contains("checkers online SERVER"), "{text}");
+    assert!(text.contains("Play at a checkers server"), "{text}");
     assert_snapshot!("network_80x24", text);
     key(&mut home, KeyCode::Esc);
     assert_eq!(home.page, Page::Menu);
@@ -429,6 +429,40 @@ fn join_and_watch_forms_need_an_address_and_a_code() {
             ..
         }))
     ));
+}
+
+#[test]
+fn server_form_needs_an_address_and_a_name_a_server_takes() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('n'));
+    for _ in 0..3 {
+        key(&mut home, KeyCode::Down);
+    }
+    key(&mut home, KeyCode::Enter);
+    assert_eq!(key(&mut home, KeyCode::Enter), None, "no server yet");
+    assert!(
+        home.message.as_deref().unwrap_or("").starts_with("Server:"),
+        "{:?}",
+        home.message
+    );
+    type_text(&mut home, "checkers.example.org");
+    key(&mut home, KeyCode::Down);
+    type_text(&mut home, "Ann Lee");
+    assert_eq!(key(&mut home, KeyCode::Enter), None, "a space in the name");
+    let told = home.message.clone().unwrap_or_default();
+    assert!(told.starts_with("Your name: 'Ann Lee'"), "{told}");
+    for _ in 0..4 {
+        key(&mut home, KeyCode::Backspace);
+    }
+    type_text(&mut home, "_Lee");
+    assert_snapshot!("server_form_80x24", screen(&home, 80, 24));
+    assert_eq!(
+        key(&mut home, KeyCode::Enter),
+        Some(Some(Chosen::Online {
+            server: "checkers.example.org".to_string(),
+            name: Some("Ann_Lee".to_string()),
+        }))
+    );
 }
 
 #[test]
