@@ -498,10 +498,27 @@ impl Lobby {
                 name: whom,
                 clock,
                 rated,
-            } => self.challenge(name, &whom, &clock, rated),
-            ClientMessage::Invite { clock, rated } => {
+                side,
+                ballot,
+            } => {
+                let terms = Terms {
+                    side: side.map(Color::from),
+                    ballot,
+                };
+                self.challenge(name, &whom, (&clock, rated, terms));
+            }
+            ClientMessage::Invite {
+                clock,
+                rated,
+                side,
+                ballot,
+            } => {
+                let terms = Terms {
+                    side: side.map(Color::from),
+                    ballot,
+                };
                 let code = crate::net::new_code();
-                self.seek(name, (&clock, rated, Terms::default()), None, Some(code));
+                self.seek(name, (&clock, rated, terms), None, Some(code));
             }
             ClientMessage::Join { code } => self.join(name, &code, now),
             ClientMessage::Accept { number } => self.accept(name, number, now),
@@ -690,14 +707,17 @@ impl Lobby {
         let text = match (&only, &code) {
             (Some(whom), _) => {
                 let told = format!(
-                    "{name} ({}) challenges you to a {clock} {kind} game: accept {number} takes it.",
-                    self.rating_of(name)
+                    "{name} ({}) challenges you to a {clock} {kind} game{}: accept {number} takes \
+                     it.",
+                    self.rating_of(name),
+                    terms.text(name)
                 );
                 self.send(whom, ServerMessage::Info { text: told });
-                format!("Challenge {number} sent to {whom}: {clock} {kind}.")
+                format!("Challenge {number} sent to {whom}: {clock} {kind}{yours}.")
             }
             (None, Some(code)) => format!(
-                "Private table {number}: {clock} {kind}. Give your friend its code: join {code}"
+                "Private table {number}: {clock} {kind}{yours}. Give your friend its code: join \
+                 {code}"
             ),
             (None, None) => {
                 format!(
@@ -708,20 +728,15 @@ impl Lobby {
         self.send(name, ServerMessage::Info { text });
     }
 
-    /// `name` challenges `whom`.
-    fn challenge(&mut self, name: &str, whom: &str, clock: &str, rated: bool) {
+    /// `name` challenges `whom` to a game of `clock`, rated or not, on `terms`.
+    fn challenge(&mut self, name: &str, whom: &str, (clock, rated, terms): (&str, bool, Terms)) {
         if whom == name {
             return self.reject(name, "you cannot challenge yourself");
         }
         if !self.online.contains_key(whom) {
             return self.reject(name, format!("{whom} is not online (who lists who is)"));
         }
-        self.seek(
-            name,
-            (clock, rated, Terms::default()),
-            Some(whom.to_string()),
-            None,
-        );
+        self.seek(name, (clock, rated, terms), Some(whom.to_string()), None);
     }
 
     /// `name` accepts seek `number` (one shown to them): the game starts.

@@ -689,6 +689,73 @@ fn a_seek_for_white_gives_the_seeker_white_and_a_ballot_seek_opens_with_the_ball
 }
 
 #[test]
+fn a_challenge_and_an_invite_take_a_side_and_a_ballot_as_a_seek_does() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    // A word that does not read is named, with the command's terms; nothing is sent.
+    alice.say("challenge bob 10+5 casual purple");
+    alice.expect("challenge NAME [CLOCK] [rated|casual] [black|white|either] [ballot|free]: purple is none of these");
+    alice.say("invite 5+x");
+    alice.expect("5+x is not a clock: ");
+    // The words in any order: alice plays White, from a ballot.
+    alice.say("challenge bob ballot white casual 10+5");
+    alice.expect("Challenge 1 sent to bob: 10+5 casual, you play White, a ballot opening.");
+    bob.expect("alice (1500) challenges you to a 10+5 casual game, alice plays White, a ballot opening: accept 1 takes it.");
+    bob.say("accept 1");
+    let bobs = bob.expect("Game 1 starts:");
+    let alices = alice.expect("Game 1 starts:");
+    assert!(alices.ends_with("You play White."), "{alices}");
+    assert!(bobs.ends_with("You play Black."), "{bobs}");
+    let ballot = |line: &str| {
+        let at = line.find(", Ballot ").expect("a ballot in the start line");
+        line[at + 2..line.find(". You play").unwrap()].to_string()
+    };
+    assert_eq!(ballot(&alices), ballot(&bobs));
+    // The ballot's three moves are played: White is to move.
+    alice.expect("Your move (White).");
+    let number: String = ballot(&alices)["Ballot ".len()..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    alice.say("resign");
+    bob.expect("Game 1 over:");
+    // A private table whose host plays Black, from the usual start.
+    bob.say("invite 5+3 black");
+    let line =
+        bob.expect("Private table 2: 5+3 casual, you play Black. Give your friend its code: join ");
+    let code = line.rsplit(' ').next().unwrap().to_string();
+    alice.say(&format!("join {code}"));
+    let alices = alice.expect("Game 2 starts:");
+    let bobs = bob.expect("Game 2 starts:");
+    assert!(bobs.ends_with("You play Black."), "{bobs}");
+    assert!(alices.ends_with("You play White."), "{alices}");
+    assert!(!alices.contains("Ballot"), "{alices}");
+    bob.expect("Your move (Black).");
+    // A side asked by a player at a table starts nothing.
+    alice.say("challenge bob 5+3 white");
+    alice.expect("Refused: you are playing a game: finish it first");
+    for peer in [&mut alice, &mut bob] {
+        peer.say("quit");
+        assert_eq!(peer.finish(), 0);
+    }
+    stop(&mut server);
+    let db = rusqlite::Connection::open(home.home().join("server.sqlite")).unwrap();
+    let pdn: String = db
+        .query_row("SELECT pdn FROM games WHERE id = 1", [], |r| r.get(0))
+        .unwrap();
+    assert!(pdn.contains(&format!("[Ballot \"{number}\"]")), "{pdn}");
+    assert!(pdn.contains("[White \"alice\"]"), "{pdn}");
+    let pdn: String = db
+        .query_row("SELECT pdn FROM games WHERE id = 2", [], |r| r.get(0))
+        .unwrap();
+    assert!(pdn.contains("[Black \"bob\"]"), "{pdn}");
+    assert!(!pdn.contains("[Ballot "), "{pdn}");
+}
+
+#[test]
 fn a_line_said_at_a_table_reaches_its_player_and_spectators_only() {
     use std::time::{Duration, Instant};
     let home = Sandbox::new();
