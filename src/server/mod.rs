@@ -189,6 +189,7 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
         serve(listener, acceptor, lobby, (fingerprint, limits), stop).await;
         // Every write asked is done before the process ends.
         let _ = store.ask(|_| ()).await;
+        println!("{}", store.counts_text());
         println!("checkers server stopped");
         Ok(())
     })

@@ -1095,6 +1095,45 @@ fn new_game(clients: &mut [Client; 2], first: &str) -> bool {
         && clients.iter_mut().all(|c| c.hear_until(&[Heard::Started]))
 }
 
+/// One pair of the kill test, seated (`first` the name of the one challenged): the side
+/// to move plays a random legal move and both hear it, a game over followed by a new
+/// one, until the server is killed. Gives what each player saw, the last words before
+/// the kill included, and how many moves were played.
+fn play_until_killed(
+    mut clients: [Client; 2],
+    first: &str,
+    dice: &mut Dice,
+) -> ([std::collections::BTreeMap<u64, Vec<String>>; 2], usize) {
+    let mut moves_played = 0;
+    loop {
+        let mover = (0..2).find_map(|i| Some((i, clients[i].my_move(dice)?)));
+        let going_on = match mover {
+            Some((i, ref text)) => {
+                clients[i].send(&serde_json::json!({"type": "play", "text": text}))
+                    && clients
+                        .iter_mut()
+                        .all(|c| c.hear_until(&[Heard::Moved, Heard::Ended]))
+            }
+            None => {
+                clients
+                    .iter_mut()
+                    .all(|c| c.game.is_none() || c.hear_until(&[Heard::Ended]))
+                    && new_game(&mut clients, first)
+            }
+        };
+        if !going_on {
+            break;
+        }
+        moves_played += usize::from(mover.is_some());
+    }
+    // Whatever reached a player before the kill counts as seen.
+    let seen = clients.map(|mut client| {
+        while client.hear().is_some() {}
+        client.seen
+    });
+    (seen, moves_played)
+}
+
 #[test]
 fn the_server_killed_at_random_moments_of_play_loses_no_move_a_player_saw() {
     use std::time::{Duration, SystemTime};
@@ -1111,55 +1150,50 @@ fn the_server_killed_at_random_moments_of_play_loses_no_move_a_player_saw() {
     let mut dice = Dice(seed);
     let home = Sandbox::new();
     let (mut server, address) = server(&home, "127.0.0.1:0");
-    let keys = [
-        ("alice", ed25519_dalek::SigningKey::from_bytes(&[1; 32])),
-        ("bob", ed25519_dalek::SigningKey::from_bytes(&[2; 32])),
-    ];
-    let mut seen: [std::collections::BTreeMap<u64, Vec<String>>; 2] = Default::default();
+    // Two pairs play at once, so that their writes wait together and are committed
+    // in one transaction (the server's group commit): a kill lands inside such
+    // batches too.
+    let pairs = [["alice", "bob"], ["carol", "dave"]].map(|names| {
+        names.map(|name| {
+            let mut key = [0u8; 32];
+            key[..name.len()].copy_from_slice(name.as_bytes());
+            (name, ed25519_dalek::SigningKey::from_bytes(&key))
+        })
+    });
+    let mut seen: [[std::collections::BTreeMap<u64, Vec<String>>; 2]; 2] = Default::default();
     let (mut kills, mut moves_played) = (0, 0);
     while kills < 20 {
         let pid = server.child.process_id().unwrap();
-        let seated = seat_both(&address, &keys, &mut seen);
+        let seated: Vec<[Client; 2]> = pairs
+            .iter()
+            .zip(&mut seen)
+            .map(|(keys, seen)| {
+                seat_both(&address, keys, seen).expect("the server went away before the kill")
+            })
+            .collect();
+        // Each pair plays on a thread of its own, with dice of its own.
+        let tables: Vec<_> = seated
+            .into_iter()
+            .zip(pairs.iter().map(|keys| keys[0].0))
+            .map(|(clients, first)| {
+                let mut dice = Dice(dice.next());
+                std::thread::spawn(move || play_until_killed(clients, first, &mut dice))
+            })
+            .collect();
         // The moment of the kill: up to 150 ms into play.
         let moment = Duration::from_micros(dice.below(150_000));
-        let killer = std::thread::spawn(move || {
-            std::thread::sleep(moment);
-            std::process::Command::new("kill")
-                .args(["-9", &pid.to_string()])
-                .status()
-                .unwrap()
-        });
-        let mut clients = seated.expect("the server went away before the kill");
-        // The side to move plays a random legal move, and both hear it; a game over
-        // is followed by a new one; until the connections are gone.
-        loop {
-            let mover = (0..2).find_map(|i| Some((i, clients[i].my_move(&mut dice)?)));
-            let going_on = match mover {
-                Some((i, ref text)) => {
-                    clients[i].send(&serde_json::json!({"type": "play", "text": text}))
-                        && clients
-                            .iter_mut()
-                            .all(|c| c.hear_until(&[Heard::Moved, Heard::Ended]))
-                }
-                None => {
-                    clients
-                        .iter_mut()
-                        .all(|c| c.game.is_none() || c.hear_until(&[Heard::Ended]))
-                        && new_game(&mut clients, keys[0].0)
-                }
-            };
-            if !going_on {
-                break;
-            }
-            moves_played += usize::from(mover.is_some());
-        }
-        assert!(killer.join().unwrap().success());
+        std::thread::sleep(moment);
+        let killed = std::process::Command::new("kill")
+            .args(["-9", &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
         let _ = server.child.wait();
         kills += 1;
-        // Whatever reached a player before the kill counts as seen.
-        for (i, client) in clients.iter_mut().enumerate() {
-            while client.hear().is_some() {}
-            seen[i] = std::mem::take(&mut client.seen);
+        for (table, seen) in tables.into_iter().zip(&mut seen) {
+            let (held, played) = table.join().unwrap();
+            *seen = held;
+            moves_played += played;
         }
         let (again, at) = self::server(&home, &address);
         assert_eq!(at, address);
@@ -1169,7 +1203,7 @@ fn the_server_killed_at_random_moments_of_play_loses_no_move_a_player_saw() {
     assert!(moves_played > 20, "only {moves_played} moves were played");
     // The database holds every move either player saw, in order.
     let db = rusqlite::Connection::open(home.home().join("server.sqlite")).unwrap();
-    for (game, moves) in seen.iter().flatten() {
+    for (game, moves) in seen.iter().flatten().flatten() {
         let held: Vec<String> = db
             .prepare("SELECT squares FROM moves WHERE game = ?1 ORDER BY ply")
             .unwrap()
