@@ -234,6 +234,11 @@ type Raw = rustls::StreamOwned<rustls::ClientConnection, TcpStream>;
 /// A TLS connection that accepts any certificate, as an attacker's client would: the
 /// stream, the server's challenge (hex) and its certificate's fingerprint.
 fn raw_connection(address: &str) -> (Raw, String, [u8; 32]) {
+    raw_connection_on(TcpStream::connect(address).unwrap())
+}
+
+/// [`raw_connection`] over `tcp`, connected.
+fn raw_connection_on(tcp: TcpStream) -> (Raw, String, [u8; 32]) {
     /// Accepts every certificate.
     #[derive(Debug)]
     struct Anything;
@@ -281,7 +286,6 @@ fn raw_connection(address: &str) -> (Raw, String, [u8; 32]) {
         .with_no_client_auth();
     let name = rustls::pki_types::ServerName::try_from("checkers").unwrap();
     let conn = rustls::ClientConnection::new(Arc::new(config), name).unwrap();
-    let tcp = TcpStream::connect(address).unwrap();
     tcp.set_read_timeout(Some(std::time::Duration::from_secs(15)))
         .unwrap();
     let mut stream = rustls::StreamOwned::new(conn, tcp);
@@ -940,7 +944,12 @@ enum Heard {
 impl Client {
     /// Logs in at `address` as `name` with `key`.
     fn log_in(address: &str, name: &str, key: &ed25519_dalek::SigningKey) -> Client {
-        let (stream, challenge, fingerprint) = raw_connection(address);
+        Client::log_in_on(TcpStream::connect(address).unwrap(), name, key)
+    }
+
+    /// Logs in over `tcp`, connected, as `name` with `key`.
+    fn log_in_on(tcp: TcpStream, name: &str, key: &ed25519_dalek::SigningKey) -> Client {
+        let (stream, challenge, fingerprint) = raw_connection_on(tcp);
         let mut message: Vec<u8> = (0..32)
             .map(|i| u8::from_str_radix(&challenge[2 * i..2 * i + 2], 16).unwrap())
             .collect();
@@ -1533,5 +1542,78 @@ fn a_slow_handshake_a_move_at_another_table_and_a_client_killed_mid_move_are_hel
         "{opponent_saw:?}"
     );
     assert_eq!(moves(&pair[mover]), opponent_saw);
+    stop(&mut server);
+}
+
+#[test]
+fn a_spectator_that_never_reads_is_let_go_and_its_connection_closed_while_play_goes_on() {
+    use std::time::{Duration, Instant};
+    let home = Sandbox::new();
+    // A short queue and no bound on lines said, so that the flood comes quickly; the
+    // idle time is left at its five minutes: only the stuck writes end the connection.
+    let (mut server, address) = server_with(
+        &home,
+        "127.0.0.1:0",
+        &["--queue", "64", "--message-rate", "1000000"],
+    );
+    let keys = ["alice", "bob", "slow"].map(|n| {
+        (
+            n,
+            ed25519_dalek::SigningKey::from_bytes(&[n.as_bytes()[0]; 32]),
+        )
+    });
+    let mut pair = [0, 1].map(|i| Client::log_in(&address, keys[i].0, &keys[i].1));
+    assert!(new_game(&mut pair, "alice"));
+    // A spectator with a small receive window, which never reads after its login.
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let to: std::net::SocketAddr = address.parse().unwrap();
+    socket.connect(&to.into()).unwrap();
+    let mut slow = Client::log_in_on(socket.into(), keys[2].0, &keys[2].1);
+    assert!(slow.send(&serde_json::json!({"type": "watch", "number": 1})));
+    // Alice talks at the table, she and Bob reading every line, until the server lets
+    // the spectator go: its queue is full.
+    let line = serde_json::json!({"type": "say", "text": "x".repeat(190)});
+    let mut said = 0;
+    let let_go = "a client does not read its messages: let go name=\"slow\"";
+    while !server
+        .lines_within(Duration::ZERO)
+        .iter()
+        .any(|l| l.contains(let_go))
+    {
+        assert!(
+            said < 500_000,
+            "the spectator was not let go after {said} lines"
+        );
+        // Ten at a time: a burst the players' queues hold.
+        for _ in 0..10 {
+            assert!(pair[0].send(&line));
+        }
+        for client in &mut pair {
+            for _ in 0..10 {
+                let heard = client.read().expect("a player was let go");
+                assert_eq!(heard["type"], "said", "{heard}");
+            }
+        }
+        said += 10;
+    }
+    // Its connection ends, unread, long before the idle time.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !server
+        .lines_within(Duration::from_millis(500))
+        .iter()
+        .any(|l| l.contains("left name=\"slow\""))
+    {
+        assert!(Instant::now() < deadline, "the stuck connection is held");
+    }
+    // Play goes on at the table.
+    let dice = &mut Dice(3);
+    let mover = usize::from(pair[0].my_move(dice).is_none());
+    let text = pair[mover].my_move(dice).unwrap();
+    assert!(pair[mover].send(&serde_json::json!({"type": "play", "text": text})));
+    for client in &mut pair {
+        assert!(client.hear_until(&[Heard::Moved]));
+    }
+    drop(slow);
     stop(&mut server);
 }
