@@ -17,6 +17,9 @@ use std::net::IpAddr;
 use std::time::Instant;
 use tokio::sync::mpsc;
 
+/// The most seeks `seeks` lists (the oldest first).
+const MOST_SEEKS_LISTED: usize = 100;
+
 /// A player online.
 struct Online {
     /// The connection's number, so a stale connection's leaving does not drop a newer.
@@ -604,7 +607,9 @@ impl Lobby {
             return "No open seeks (seek 5+3 rated posts one).".to_string();
         }
         let mut lines = vec!["Open seeks (accept N takes one):".to_string()];
-        for (n, seek) in shown {
+        // A crowd's seeks must not make a list longer than a client reads in one line.
+        let more = shown.len().saturating_sub(MOST_SEEKS_LISTED);
+        for (n, seek) in shown.into_iter().take(MOST_SEEKS_LISTED) {
             let kind = if seek.rated { "rated" } else { "casual" };
             let to = seek
                 .only
@@ -617,6 +622,9 @@ impl Lobby {
                 seek.clock_text,
                 seek.terms.text(&seek.by)
             ));
+        }
+        if more > 0 {
+            lines.push(format!("  ... and {more} more (newer) seeks"));
         }
         lines.join("\n")
     }
@@ -1309,5 +1317,39 @@ impl Lobby {
             }
             self.send(&n, message.clone());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crowds_seeks_are_listed_a_hundred_at_most_with_how_many_more() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("s.sqlite")).unwrap();
+        let (outbox, _posts) = Outbox::new();
+        let day = std::time::Duration::from_secs(86_400);
+        let now = Instant::now();
+        let (mut lobby, _) = Lobby::open(store, outbox, "here".to_string(), day, now).unwrap();
+        for i in 0..120 {
+            let (out, _queue) = mpsc::channel(4);
+            let name = format!("p{i}");
+            let address = IpAddr::from([127, 0, 0, 1]);
+            lobby.enter(&name, (0, Glicko2Rating::new()), (i, address), out);
+            let seek = ClientMessage::Seek {
+                clock: "5+3".to_string(),
+                rated: true,
+                side: None,
+                ballot: false,
+            };
+            lobby.handle(&name, seek, now);
+        }
+        let text = lobby.seeks_text("p0");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1 + 100 + 1, "{text}");
+        assert!(lines[1].starts_with("  1: p0 (1500) 5+3 rated"), "{text}");
+        assert!(lines[100].starts_with("  100: p99 "), "{text}");
+        assert_eq!(lines[101], "  ... and 20 more (newer) seeks");
     }
 }
