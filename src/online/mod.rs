@@ -361,8 +361,8 @@ bob 10+5 casual white ballot), invite [CLOCK] [rated|casual] [black|white|either
 games, watch N, player NAME; in a game: a move (11-15, 15x24), board, draw (offer, or \
 accept the one offered), resign; at a table (playing or watching): say TEXT (heard by the \
 players and spectators there); after a game: rematch (offer the same game, colours \
-swapped, or accept the one offered), decline; quit. The words after a command's CLOCK \
-come in any order.";
+swapped, or accept the one offered), decline; quit. The terms after seek, challenge NAME \
+and invite come in any order.";
 
 impl View {
     /// The message for the server that a typed `line` asks, or none (answered here).
