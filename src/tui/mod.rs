@@ -147,8 +147,18 @@ pub(crate) fn run(
                     }
                 }
                 Start::Online(mut online) => {
-                    // What the login printed (a first contact's fingerprint) is gone.
-                    terminal.clear()?;
+                    // What the login printed over the home screen is wiped, and the
+                    // lobby drawn whole (ratatui's own clear asks the terminal for its
+                    // cursor, which not every terminal answers).
+                    execute!(
+                        stdout(),
+                        ratatui::crossterm::terminal::Clear(
+                            ratatui::crossterm::terminal::ClearType::All
+                        )
+                    )?;
+                    terminal.draw(|frame| {
+                        frame.render_widget(ratatui::widgets::Clear, frame.area());
+                    })?;
                     in_lobby(&mut terminal, &shared, settings, &mut online)?;
                     match left_home.take() {
                         Some((mut home, open)) => {
@@ -539,18 +549,33 @@ struct Woken {
     rung: crate::net::WakeOnce,
     /// What the line calls to end the wait.
     waker: crate::net::Waker,
+    /// Set when this reader is done with, so its thread stops before it takes a key
+    /// meant for the screen that follows (the home screen after a lobby).
+    stop: Arc<AtomicBool>,
+    /// The reading thread, joined when this is dropped.
+    reader: Option<std::thread::JoinHandle<()>>,
 }
 
+/// How long the reading thread waits for the terminal between looks at its stop flag.
+const READER_LOOK: Duration = Duration::from_millis(50);
+
 impl Woken {
-    /// Reads the terminal on a thread of its own (one for the program's life: a second
-    /// reader would take half the keys), the line waking the loop with [`Woken::waker`]
-    /// (once until it looks), so that a peer's move is shown at once.
+    /// Reads the terminal on a thread of its own (one at a time: a second reader would
+    /// take half the keys; it stops when this is dropped), the line waking the loop
+    /// with [`Woken::waker`] (once until it looks), so that a peer's move is shown at
+    /// once.
     fn start() -> Woken {
         let (send, events) = mpsc::channel();
         let wake = send.clone();
-        std::thread::spawn(move || {
-            loop {
-                let event = event::read();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let reader = std::thread::spawn(move || {
+            while !stopped.load(Ordering::SeqCst) {
+                let event = match event::poll(READER_LOOK) {
+                    Ok(false) => continue,
+                    Ok(true) => event::read(),
+                    Err(e) => Err(e),
+                };
                 let failed = event.is_err();
                 if send.send(Some(event)).is_err() || failed {
                     return;
@@ -562,6 +587,8 @@ impl Woken {
             events,
             rung,
             waker,
+            stop,
+            reader: Some(reader),
         }
     }
 
@@ -584,6 +611,16 @@ impl Woken {
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 Err(io::Error::other("the terminal's input ended"))
             }
+        }
+    }
+}
+
+impl Drop for Woken {
+    /// Stops the reading thread and waits for it, so the next screen reads alone.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
         }
     }
 }
