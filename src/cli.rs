@@ -119,7 +119,7 @@ pub(crate) struct PlayArgs {
 }
 
 mod net;
-pub(crate) use net::{HostArgs, JoinArgs, SideChoice};
+pub(crate) use net::{HostArgs, JoinArgs, SideChoice, parse_code};
 
 /// How a game is shown, the same at one terminal and across the network: the options
 /// `play`, `host`, `join` and `watch` share.
@@ -209,7 +209,8 @@ pub(crate) enum Command {
     /// --max-connections-per-address for them.
     Server(ServerArgs),
     /// Play at a `checkers server` (in plain mode: who, seeks, seek CLOCK [rated|casual]
-    /// [black|white|either] [ballot|free], accept N, challenge NAME, invite, join CODE,
+    /// [black|white|either] [ballot|free], accept N, challenge NAME and invite with the
+    /// same terms, join CODE,
     /// games, watch N, player NAME, moves, draw, resign, say TEXT at a table, rematch or
     /// decline after a game, help). Your key is made on first use;
     /// the server's certificate is pinned on first contact and a changed one refused.

@@ -91,7 +91,7 @@ impl JoinArgs {
 
 /// A game's code: 1 to 40 printable characters; spaces between its parts are taken
 /// as dashes, as a code read out is typed ("maple 4821 river 0937").
-fn parse_code(text: &str) -> Result<String, String> {
+pub(crate) fn parse_code(text: &str) -> Result<String, String> {
     let code = text.trim();
     let ok = !code.is_empty()
         && code.chars().count() <= 40

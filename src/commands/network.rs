@@ -4,7 +4,7 @@
 
 use super::CommandError;
 use super::play::{chosen_ballot, resumed_session, run_at_table, starting_session};
-use crate::cli::{HostArgs, JoinArgs, SideChoice};
+use crate::cli::{HostArgs, JoinArgs, PlayArgs, SideChoice};
 use crate::net::link::{Greeting, Link};
 use crate::net::listener::Connections;
 use crate::net::protocol::Role;
@@ -12,7 +12,7 @@ use crate::net::{new_code, reachable_address};
 use crate::rules::Color;
 use crate::runtime::network::{Following, Hosting, joined_session};
 use crate::runtime::{Saving, Table};
-use crate::session::{BallotChoice, Player, REMOTE_TYPE};
+use crate::session::{BallotChoice, Player, REMOTE_TYPE, Session};
 use crate::store::{self, GameFile};
 use std::net::SocketAddr;
 use std::time::Instant;
@@ -35,9 +35,6 @@ pub(crate) fn host(args: &HostArgs) -> Result<(), CommandError> {
         }
     }
     let (prefs, notices) = super::preferences::load_into(&mut play);
-    play.black = None;
-    play.white = None;
-    play.level = None;
     if let Some(opening) = chosen_ballot(&play, store::now_unix()).map_err(CommandError::Ballot)?
         && play.match_rounds.is_none()
     {
@@ -45,6 +42,62 @@ pub(crate) fn host(args: &HostArgs) -> Result<(), CommandError> {
         play.barred = true;
     }
     store::tidy_data_dir();
+    let hosted = hosted(
+        args,
+        &play,
+        "--port N picks another port, --port 0 a free one",
+    )?;
+    println!(
+        "Waiting for a player: checkers join {shown} --code {code} (they play {remote}; checkers watch {shown} --code {code} to watch)",
+        shown = hosted.shown,
+        code = hosted.code,
+        remote = hosted.remote,
+    );
+    if args.bind.is_unspecified() {
+        println!(
+            "Listening on every interface at port {}: --bind 127.0.0.1 keeps the game to this machine.",
+            hosted.shown.port()
+        );
+    }
+    run_at_table(
+        &play,
+        &prefs,
+        notices,
+        hosted.session,
+        hosted.saving,
+        hosted.table,
+    )
+}
+
+/// A game held at this terminal, listening for its other player: what [`host`] plays,
+/// and what the home screen's "Host a game here" starts.
+pub(crate) struct Hosted {
+    /// The game, its seats set (a person here, the other player remote).
+    pub(crate) session: Session,
+    /// How it is kept: a new file, or the resumed game's.
+    pub(crate) saving: Saving,
+    /// The table listening for the other player.
+    pub(crate) table: Table,
+    /// The address shown to those who join.
+    pub(crate) shown: SocketAddr,
+    /// The code they need.
+    pub(crate) code: String,
+    /// The side the one who joins plays.
+    pub(crate) remote: Color,
+}
+
+/// The game `args` asks `checkers host` for, with the game options `play` (the
+/// preferences and a drawn ballot applied), listening already. `port_hint` says how to
+/// pick another port when this one is taken.
+pub(crate) fn hosted(
+    args: &HostArgs,
+    play: &PlayArgs,
+    port_hint: &str,
+) -> Result<Hosted, CommandError> {
+    let mut play = play.clone();
+    play.black = None;
+    play.white = None;
+    play.level = None;
     let (session, file, side_before) = if play.resume {
         let (file, record) = last_network_game()?;
         let side_before = Color::ALL.into_iter().find(|c| {
@@ -83,9 +136,7 @@ pub(crate) fn host(args: &HostArgs) -> Result<(), CommandError> {
     }
     let bound = SocketAddr::new(args.bind, args.port);
     let connections = Connections::listen(bound).map_err(|e| {
-        CommandError::Network(format!(
-            "cannot listen at {bound}: {e} (--port N picks another port, --port 0 a free one)"
-        ))
+        CommandError::Network(format!("cannot listen at {bound}: {e} ({port_hint})"))
     })?;
     let shown = reachable_address(connections.address());
     let code = args.code.clone().unwrap_or_else(new_code);
@@ -97,29 +148,26 @@ pub(crate) fn host(args: &HostArgs) -> Result<(), CommandError> {
         .with_seats(seats)
         .with_assist(assist)
         .with_site(format!("checkers host {shown}"));
-    println!(
-        "Waiting for a player: checkers join {shown} --code {code} (they play {}; checkers watch {shown} --code {code} to watch)",
-        !mine
-    );
-    if args.bind.is_unspecified() {
-        println!(
-            "Listening on every interface at port {}: --bind 127.0.0.1 keeps the game to this machine.",
-            connections.address().port()
-        );
-    }
     let remote_named = match !mine {
         Color::Black => play.black_name.is_some(),
         Color::White => play.white_name.is_some(),
     };
-    let hosting = Hosting::new(connections, shown, code, !mine).with_remote_named(remote_named);
-    let table = Table::Host(Box::new(hosting));
+    let hosting =
+        Hosting::new(connections, shown, code.clone(), !mine).with_remote_named(remote_named);
     // The host keeps the game whatever its input: a game across the network is a
     // person's, and is resumed with `host --resume`.
     let saving = match file {
         Some(file) => Saving::Resumed(file),
         None => Saving::New,
     };
-    run_at_table(&play, &prefs, notices, session, saving, table)
+    Ok(Hosted {
+        session,
+        saving,
+        table: Table::Host(Box::new(hosting)),
+        shown,
+        code,
+        remote: !mine,
+    })
 }
 
 /// The newest unfinished game played across the network, claimed.
@@ -155,29 +203,42 @@ fn last_network_game() -> Result<(GameFile, crate::pdn::PdnGame), CommandError> 
 pub(crate) fn join(args: &JoinArgs, role: Role) -> Result<(), CommandError> {
     let mut screen = args.screen();
     let (prefs, notices) = super::preferences::load_into(&mut screen);
+    let (session, table) = joined(args, role, |why| {
+        eprintln!("The host refused for now ({why}): trying again");
+    })?;
+    run_at_table(&screen, &prefs, notices, session, Saving::Off, table)?;
+    if role == Role::Player {
+        // Said after the board is gone, so it stays on the terminal.
+        println!(
+            "Unless the game is over, it stays with the host: checkers join {} --code {} goes on with it.",
+            args.host_address(),
+            args.code
+        );
+    }
+    Ok(())
+}
+
+/// The host's game that `args` names, joined as `role`: its session as the host told
+/// it, and the table that follows it. A refusal that may pass (the seat still held by
+/// a line being dropped) is told to `waiting` and tried again for a while.
+pub(crate) fn joined(
+    args: &JoinArgs,
+    role: Role,
+    waiting: impl FnMut(&str),
+) -> Result<(Session, Table), CommandError> {
     let greeting = Greeting {
         code: args.code.clone(),
         role,
         name: args.name.clone(),
     };
     let address = args.host_address();
-    let (link, welcome) = Link::join(&address, greeting, |why| {
-        eprintln!("The host refused for now ({why}): trying again");
-    })
-    .map_err(|e| CommandError::Network(e.to_string()))?;
+    let (link, welcome) = Link::join(&address, greeting, waiting)
+        .map_err(|e| CommandError::Network(e.to_string()))?;
     let session = joined_session(&welcome, Instant::now()).ok_or_else(|| {
         CommandError::Network("the host's record of the game does not read".to_string())
     })?;
     let table = Table::Guest(Box::new(Following::new(link, &welcome, copies_folder())));
-    run_at_table(&screen, &prefs, notices, session, Saving::Off, table)?;
-    if role == Role::Player {
-        // Said after the board is gone, so it stays on the terminal.
-        println!(
-            "Unless the game is over, it stays with the host: checkers join {address} --code {} goes on with it.",
-            args.code
-        );
-    }
-    Ok(())
+    Ok((session, table))
 }
 
 /// Where a joiner keeps its own copies of the games' records: the data folder's

@@ -400,14 +400,28 @@ pub(crate) fn home_begin(
         }
         Chosen::Resume => args.resume = true,
         Chosen::Open(path) => args.load = Some(store::expand_home(path)),
-        // The home screen's opener starts the analysis board itself.
-        Chosen::Analysis => {}
+        // The home screen's opener starts the analysis board and the games across the
+        // network itself.
+        Chosen::Analysis | Chosen::Host { .. } | Chosen::Join { .. } | Chosen::Online { .. } => {}
     }
     // The data folder was tidied when the home screen opened.
     if args.resume {
         begin(&args, db)
     } else {
         Ok(Begin::Play(Box::new(starting_session(&args, db)?), None))
+    }
+}
+
+/// The home screen's settings as the options `args` (the preferences `prefs` applied)
+/// and the terminal give them.
+pub(crate) fn home_look(args: &PlayArgs, prefs: &Preferences) -> Look {
+    let settings = tui_settings(args, prefs);
+    Look {
+        colored: settings.theme.colored,
+        ascii: args.screen.ascii,
+        coordinates: settings.coordinates,
+        assist: args.assist.map(|switch| switch == Switch::On),
+        palette: palette(prefs),
     }
 }
 
@@ -420,14 +434,8 @@ fn run_home(
     db: &Option<Arc<Egdb>>,
 ) -> std::io::Result<Option<Arc<StoreError>>> {
     let settings = tui_settings(args, prefs);
-    let look = Look {
-        colored: settings.theme.colored,
-        ascii: args.screen.ascii,
-        coordinates: settings.coordinates,
-        assist: args.assist.map(|switch| switch == Switch::On),
-        palette: palette(prefs),
-    };
-    let mut home = Home::new(look, args.level.unwrap_or_default());
+    let mut home = Home::new(home_look(args, prefs), args.level.unwrap_or_default());
+    home.preferences = super::preferences::path();
     // Said on the home screen, and again in the game they are about.
     if !notices.is_empty() {
         home.message = Some(notices.join(" "));
@@ -452,8 +460,11 @@ fn run_home(
                 "the home screen",
             ))));
         }
+        if let Some(start) = network_from_home(&args, chosen, look) {
+            return start;
+        }
         match home_begin(&args, chosen, look, &db) {
-            Ok(Begin::Play(session, file)) => Ok(Start::Game(session, saving_for(file))),
+            Ok(Begin::Play(session, file)) => Ok(Start::Game(session, saving_for(file), None)),
             Ok(Begin::Choose(games)) => {
                 let (args, db) = (args.clone(), db.clone());
                 Ok(Start::Choose {
@@ -464,12 +475,85 @@ fn run_home(
             Err(e) => Err(e.to_string()),
         }
     });
-    crate::tui::run(
-        settings,
-        Start::Home(Box::new(home), open),
-        Vec::new(),
-        None,
-    )
+    crate::tui::run(settings, Start::Home(Box::new(home), open), Vec::new())
+}
+
+/// What the home screen's network page starts, as `checkers host`, `join` and `watch`
+/// start it with the options `args` (the preferences applied) and the settings `look`;
+/// `None` for the other choices. Why it cannot start (a port taken, a host that
+/// refuses or cannot be reached) is an error for the home screen to say.
+pub(crate) fn network_from_home(
+    args: &PlayArgs,
+    chosen: &Chosen,
+    look: &Look,
+) -> Option<Result<Start, String>> {
+    let started = match chosen {
+        Chosen::Host {
+            side,
+            clock,
+            port,
+            name,
+        } => {
+            let mut play = args.clone();
+            play.clock = *clock;
+            play.move_timer = false;
+            if let Some(on) = look.assist {
+                play.assist = Some(if on { Switch::On } else { Switch::Off });
+            }
+            let host = crate::cli::HostArgs {
+                port: *port,
+                bind: std::net::IpAddr::from([0, 0, 0, 0]),
+                code: None,
+                side: Some(match side {
+                    Side::Black => crate::cli::SideChoice::Black,
+                    Side::White => crate::cli::SideChoice::White,
+                    Side::Random => crate::cli::SideChoice::Random,
+                }),
+                name: name.clone(),
+                play: play.clone(),
+            };
+            super::network::hosted(&host, &play, "type another port, or 0 for a free one")
+                .map_err(|e| format!("Not hosted: {e}"))
+                .map(|hosted| {
+                    Start::Game(Box::new(hosted.session), hosted.saving, Some(hosted.table))
+                })
+        }
+        Chosen::Join {
+            address,
+            code,
+            name,
+            role,
+        } => {
+            let join = crate::cli::JoinArgs {
+                address: address.clone(),
+                code: code.clone(),
+                name: name.clone(),
+                flip: false,
+                screen: args.screen.clone(),
+            };
+            // The home screen is drawn meanwhile: a refusal that passes is not told.
+            let failed = match role {
+                crate::net::protocol::Role::Player => "Not joined",
+                crate::net::protocol::Role::Spectator => "Not watching",
+            };
+            super::network::joined(&join, *role, |_| {})
+                .map_err(|e| format!("{failed}: {e}"))
+                .map(|(session, table)| Start::Game(Box::new(session), Saving::Off, Some(table)))
+        }
+        Chosen::Online { server, name } => {
+            let options = crate::online::OnlineOptions {
+                server: server.clone(),
+                name: name.clone(),
+                export: None,
+            };
+            // What leaving the lobby says is shown on the home screen it returns to.
+            let farewell = std::sync::Arc::new(std::sync::Mutex::new(None));
+            crate::online::lobby_start(&options, look.theme(), farewell)
+                .map_err(|e| format!("Not connected: {e}"))
+        }
+        _ => return None,
+    };
+    Some(started)
 }
 
 /// The analysis board showing `tree` (`record`'s tags kept for a save), its search
@@ -514,7 +598,7 @@ fn run_analysis(
     tree.go_to_start();
     let settings = tui_settings(args, prefs);
     let board = analysis_board(tree, record, &settings, db, "the command line");
-    crate::tui::run(settings, Start::Analysis(Box::new(board)), notices, None)
+    crate::tui::run(settings, Start::Analysis(Box::new(board)), notices)
         .map_err(CommandError::Terminal)?;
     Ok(())
 }
@@ -662,7 +746,7 @@ fn run_tui(
     db: &Option<Arc<Egdb>>,
 ) -> std::io::Result<Option<Arc<StoreError>>> {
     let start = match begin {
-        Begin::Play(session, file) => Start::Game(session, saving_for(file)),
+        Begin::Play(session, file) => Start::Game(session, saving_for(file), None),
         Begin::Choose(games) => {
             let (args, db) = (args.clone(), db.clone());
             Start::Choose {
@@ -671,7 +755,7 @@ fn run_tui(
             }
         }
     };
-    crate::tui::run(tui_settings(args, prefs), start, notices, None)
+    crate::tui::run(tui_settings(args, prefs), start, notices)
 }
 
 /// A game across the network at `table`, on the full-screen board or in plain mode as
@@ -700,8 +784,8 @@ pub(crate) fn run_at_table(
             None => Ok(()),
         };
     }
-    let start = crate::tui::Start::Game(Box::new(session), saving);
-    match crate::tui::run(tui_settings(args, prefs), start, notices, Some(table))
+    let start = crate::tui::Start::Game(Box::new(session), saving, Some(table));
+    match crate::tui::run(tui_settings(args, prefs), start, notices)
         .map_err(CommandError::Terminal)?
     {
         Some(why) => Err(CommandError::NotSaved(why)),

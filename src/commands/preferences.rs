@@ -8,6 +8,7 @@ use crate::cli::{PlayArgs, Switch};
 use crate::engine::Level;
 use crate::session::TimeControl;
 use crate::text::printable;
+use crate::tui::home::{Look, Setting};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -133,6 +134,63 @@ pub(crate) fn read(path: &Path) -> (Preferences, Option<String>) {
             }
         }
     }
+}
+
+/// Keeps `setting` as `look` has it in the preferences file `path` (made when there is
+/// none, its folder too): the file's other keys, its comments and its layout stay as
+/// they were, and the new file replaces the old whole (a crash leaves one or the
+/// other). Colour on removes a `theme = "none"` and leaves any other theme. Returns
+/// why the file could not be changed, naming it; it is then as it was.
+pub(crate) fn keep(path: &Path, setting: Setting, look: &Look) -> Result<(), String> {
+    let shown = printable(&path.display().to_string(), 400);
+    let refused = |why: String| format!("{shown}: {why}; the setting is not kept");
+    let text = match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => return Err(refused("not a regular file".to_string())),
+        Ok(meta) if meta.len() > MAX_BYTES => {
+            return Err(refused(format!("over {} KB", MAX_BYTES / 1024)));
+        }
+        Ok(_) => std::fs::read_to_string(path).map_err(|e| refused(e.to_string()))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(refused(e.to_string())),
+    };
+    let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
+        let line = e
+            .span()
+            .map(|span| text[..span.start.min(text.len())].lines().count().max(1));
+        let why = printable(e.message().trim(), 200);
+        refused(match line {
+            Some(line) => format!("line {line}: {why}"),
+            None => why,
+        })
+    })?;
+    let (key, value) = match setting {
+        Setting::Colour if look.colored => {
+            if doc.get("theme").and_then(|item| item.as_str()) == Some("none") {
+                doc.remove("theme");
+            }
+            ("theme", None)
+        }
+        Setting::Colour => ("theme", Some(toml_edit::value("none"))),
+        Setting::Pieces => ("ascii", Some(toml_edit::value(look.ascii))),
+        Setting::Coordinates => ("coordinates", Some(toml_edit::value(look.coordinates))),
+        Setting::Assist => ("assist", look.assist.map(toml_edit::value)),
+    };
+    if let Some(value) = value {
+        // Kept in place when the key is there, so its comments stay beside it.
+        match doc.get_mut(key).and_then(|item| item.as_value_mut()) {
+            Some(old) => {
+                let decor = old.decor().clone();
+                let mut new = value.into_value().unwrap_or_else(|_| false.into());
+                *new.decor_mut() = decor;
+                *old = new;
+            }
+            None => doc[key] = value,
+        }
+    }
+    if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        crate::store::files::create_folder(folder).map_err(|e| refused(e.to_string()))?;
+    }
+    crate::store::write_atomic(path, doc.to_string().as_bytes()).map_err(|e| refused(e.to_string()))
 }
 
 /// The line of the key an "unknown field `name`" message names: the parser places that

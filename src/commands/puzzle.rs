@@ -4,33 +4,13 @@
 use super::CommandError;
 use super::play::{open_databases, tui_settings};
 use crate::cli::{PlayArgs, PuzzleArgs};
-use crate::engine::Limits;
 use crate::engine::egdb::Egdb;
 use crate::plain::PlainPuzzles;
-use crate::puzzles::{Judge, Progress};
+use crate::puzzles::{judge, saved_progress};
 use crate::tui::Theme;
 use crate::tui::puzzle::PuzzleScreen;
 use std::io::IsTerminal;
 use std::sync::Arc;
-
-/// How long the engine thinks about a position the databases do not hold: a puzzle's
-/// answer should come at once.
-const THINKING_MS: u64 = 1000;
-
-/// The judge of the moves: the databases (if the data folder has any), else the engine.
-fn judge(db: &Option<Arc<Egdb>>) -> Judge {
-    let db = db.as_ref().filter(|db| db.slices() > 0).cloned();
-    Judge::new(db, Limits::movetime_ms(THINKING_MS))
-}
-
-/// The progress file, or (when it cannot be read) none, with why.
-fn progress() -> (Progress, Option<String>) {
-    match Progress::load(Progress::default_path()) {
-        Ok(progress) => (progress, None),
-        // Not read, so not written over: the attempts are kept in memory only.
-        Err(why) => (Progress::default(), Some(why)),
-    }
-}
 
 /// The puzzles screen with puzzle `number` open (from 1), or the list when `None`.
 pub(crate) fn screen(
@@ -38,9 +18,9 @@ pub(crate) fn screen(
     theme: Theme,
     db: &Option<Arc<Egdb>>,
 ) -> Result<Box<PuzzleScreen>, String> {
-    let (progress, warning) = progress();
+    let (progress, warning) = saved_progress();
     let index = number.map_or(0, |n| n.saturating_sub(1));
-    let mut screen = PuzzleScreen::new(index, number.is_none(), judge(db), progress, theme);
+    let mut screen = PuzzleScreen::new(index, number.is_none(), judge(db.clone()), progress, theme);
     if let Some(why) = warning {
         screen.warn(why);
     }
@@ -59,11 +39,11 @@ pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
         for notice in &notices {
             eprintln!("checkers: {}", crate::text::printable(notice, 600));
         }
-        let (progress, warning) = progress();
+        let (progress, warning) = saved_progress();
         if let Some(why) = warning {
             eprintln!("checkers: {}", crate::text::printable(&why, 600));
         }
-        let mut session = PlainPuzzles::new(number.unwrap_or(1), judge(&db), progress);
+        let mut session = PlainPuzzles::new(number.unwrap_or(1), judge(db.clone()), progress);
         let stdin = std::io::stdin();
         let mut out = std::io::stdout().lock();
         session.run(stdin.lock(), &mut out)?;
@@ -80,7 +60,7 @@ pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
     let theme = settings.theme;
     let screen =
         screen(number, theme, &db).map_err(|e| CommandError::Terminal(std::io::Error::other(e)))?;
-    crate::tui::run(settings, crate::tui::Start::Puzzles(screen), told, None)
+    crate::tui::run(settings, crate::tui::Start::Puzzles(screen), told)
         .map_err(CommandError::Terminal)?;
     Ok(())
 }

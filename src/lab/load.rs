@@ -224,6 +224,8 @@ async fn player(i: usize, role: Role, crowd: Arc<Crowd>) -> Result<(), String> {
         name: opponent.clone(),
         clock: "60+0".to_string(),
         rated: true,
+        side: None,
+        ballot: false,
     };
     if let Role::Challenger(opponent) = &role {
         send(&mut writer, &challenge(opponent)).await?;

@@ -71,9 +71,9 @@ pub(crate) struct ServerLine {
     pub(crate) name: String,
     /// The server's address.
     pub(crate) address: String,
-    /// What the first contact with the server said (its certificate's fingerprint,
-    /// pinned), if this connection was one.
-    pub(crate) first_contact: Option<String>,
+    /// The server certificate's fingerprint, if this connection was the first contact
+    /// (it was pinned).
+    pub(crate) first_contact: Option<[u8; 32]>,
 }
 
 impl ServerLine {

@@ -120,7 +120,7 @@ pub(crate) fn screen(options: &OnlineOptions) -> Result<(), CommandError> {
         confirm_first_contact(&Login::of(options)?)?;
     }
     let start = lobby_start(options, settings.theme, Arc::clone(&farewell))?;
-    crate::tui::run(settings, start, notices, None).map_err(CommandError::Terminal)?;
+    crate::tui::run(settings, start, notices).map_err(CommandError::Terminal)?;
     let said = farewell
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -141,9 +141,16 @@ pub(crate) fn lobby_start(
 ) -> Result<crate::tui::Start, CommandError> {
     let line = ServerLine::open(Login::of(options)?)?;
     let mut screen = crate::tui::lobby::LobbyScreen::new(&line.name, &line.address, theme);
-    // Printed too, but under the screen: said where it can be read and compared.
-    if let Some(text) = &line.first_contact {
-        screen.say(text, false);
+    // Printed too, but under the screen (opened from the home screen): said where it
+    // can be read and compared.
+    // In halves, so that the status lines of an 80-column lobby hold it whole.
+    if let Some(fingerprint) = &line.first_contact {
+        let bytes: Vec<String> = fingerprint.iter().map(|b| format!("{b:02X}")).collect();
+        let (first, second) = (bytes[..16].join(":"), bytes[16..].join(":"));
+        let text = format!(
+            "First contact, pinned: SHA256:{first}: {second}; compare it with the server's"
+        );
+        screen.say(&text, false);
     }
     Ok(crate::tui::Start::Online(Box::new(
         crate::tui::lobby::Online {
@@ -296,10 +303,10 @@ pub(crate) fn confirm_first_contact(login: &Login) -> Result<(), CommandError> {
 /// Connects to the server and logs in: the first contact's fingerprint and the login
 /// said on the standard output (before any screen takes the terminal), a changed
 /// certificate or a refused login an error that says why. Gives the connection, the
-/// name logged in and the first contact's words, if this was one.
+/// name logged in and, if this was the first contact, the fingerprint pinned.
 pub(crate) async fn connect(
     login: &Login,
-) -> Result<(ServerReader, ServerWriter, String, Option<String>), CommandError> {
+) -> Result<(ServerReader, ServerWriter, String, Option<[u8; 32]>), CommandError> {
     let Login {
         dir,
         address,
@@ -318,7 +325,7 @@ pub(crate) async fn connect(
             crate::text::printable_path(&file)
         );
         println!("{text}");
-        first_contact = Some(text);
+        first_contact = Some(fingerprint);
     }
     let (reader, mut writer) = tokio::io::split(tls);
     let mut reader = tokio::io::BufReader::new(reader);
@@ -503,14 +510,17 @@ struct View {
 
 /// The plain mode's commands.
 const HELP: &str = "Commands: who, seeks, seek CLOCK [rated|casual] [black|white|either] \
-[ballot|free] (e.g. seek 5+3 rated, seek 10+5 casual white ballot: ballot opens with three \
-moves drawn from the ACF deck), \
-accept N, challenge NAME [CLOCK] [rated|casual], invite [CLOCK] [rated|casual] (a private \
-table: casual unless rated), join CODE, games, watch N, player NAME; in a game: a move (11-15, 15x24), board, draw (offer, or accept \
-the one offered), resign; at a table (playing or watching): say TEXT (heard by the players \
-and spectators there); after a game: rematch (offer the same game, colours swapped, or \
-accept the one offered), decline; adjourn (your game waits on the server, its clocks stopped), \
-resume; quit.";
+[ballot|free] (e.g. seek 5+3 rated, seek 10+5 casual white ballot: the side is yours, and \
+ballot opens with three moves drawn from the ACF deck), accept N, challenge NAME [CLOCK] \
+[rated|casual] [black|white|either] [ballot|free] (a seek only NAME sees; e.g. challenge \
+bob 10+5 casual white ballot), invite [CLOCK] [rated|casual] [black|white|either] \
+[ballot|free] (a private table: casual unless rated; e.g. invite 5+3 black), join CODE, \
+games, watch N, player NAME; in a game: a move (11-15, 15x24), board, draw (offer, or \
+accept the one offered), resign; at a table (playing or watching): say TEXT (heard by the \
+players and spectators there); after a game: rematch (offer the same game, colours \
+swapped, or accept the one offered), decline; adjourn (your game waits on the server, its \
+clocks stopped), resume; quit. The terms after seek, challenge NAME and invite come in any \
+order.";
 
 impl View {
     /// The message for the server that a typed `line` asks, or none (answered here).
@@ -522,19 +532,9 @@ impl View {
             ("who", []) => ClientMessage::Who,
             ("seeks", []) => ClientMessage::Seeks,
             ("games", []) => ClientMessage::Games,
-            ("seek", [clock, terms @ ..]) => seek_of(clock, terms)?,
-            ("challenge", [name, terms @ ..]) => {
-                let (clock, rated) = terms_of(terms, true)?;
-                ClientMessage::Challenge {
-                    name: (*name).to_string(),
-                    clock,
-                    rated,
-                }
-            }
-            ("invite", terms) => {
-                let (clock, rated) = terms_of(terms, false)?;
-                ClientMessage::Invite { clock, rated }
-            }
+            ("seek", terms) => offer_of(Offer::Seek, terms)?,
+            ("challenge", [name, terms @ ..]) => offer_of(Offer::Challenge(name), terms)?,
+            ("invite", terms) => offer_of(Offer::Invite, terms)?,
             ("join", code) if !code.is_empty() => ClientMessage::Join {
                 code: code.join(" "),
             },
@@ -727,62 +727,211 @@ impl View {
     }
 }
 
-/// The seek typed as `seek CLOCK [rated|casual] [black|white|either] [ballot|free]`
-/// (the words after the clock in any order; rated, either side and a free opening when
-/// not given); none (said why) if a word does not read.
-fn seek_of(clock: &str, words: &[&str]) -> Option<ClientMessage> {
-    let (mut rated, mut side, mut ballot) = (true, None, false);
+/// The words that give a game's terms after `seek`, `challenge NAME` and `invite`, in
+/// any order.
+const TERMS: &str = "[CLOCK] [rated|casual] [black|white|either] [ballot|free]";
+
+/// A game's terms as typed: what was given of them.
+#[derive(Debug, Default, PartialEq)]
+struct Terms {
+    /// The clock (`5+3`), if given.
+    clock: Option<String>,
+    /// Rated or casual, if given.
+    rated: Option<bool>,
+    /// The side the player asking plays; none: either, by lot.
+    side: Option<protocol::Side>,
+    /// Whether the game opens with a ballot drawn from the three-move deck.
+    ballot: bool,
+}
+
+/// The terms in `words`, in any order (the last word of a kind counts, but one clock
+/// only); else what is wrong, naming the word that did not read.
+fn terms_of(words: &[&str]) -> Result<Terms, String> {
+    let mut terms = Terms::default();
     for word in words {
         match *word {
-            "rated" | "casual" => rated = *word == "rated",
-            "black" => side = Some(protocol::Side::Black),
-            "white" => side = Some(protocol::Side::White),
-            "either" => side = None,
-            "ballot" | "free" => ballot = *word == "ballot",
-            other => {
-                return say(&format!(
-                    "seek CLOCK [rated|casual] [black|white|either] [ballot|free]: {} is none \
-                     of these (e.g. seek 5+3 casual white ballot)",
-                    crate::text::printable(other, 40)
-                ));
+            "rated" | "casual" => terms.rated = Some(*word == "rated"),
+            "black" => terms.side = Some(protocol::Side::Black),
+            "white" => terms.side = Some(protocol::Side::White),
+            "either" => terms.side = None,
+            "ballot" | "free" => terms.ballot = *word == "ballot",
+            word => {
+                let shown = crate::text::printable(word, 40);
+                // A word that looks like a clock is told what is wrong with it.
+                let clockish = word
+                    .chars()
+                    .any(|c| c.is_ascii_digit() || "+/:".contains(c));
+                match word.parse::<crate::session::TimeControl>() {
+                    Ok(_) => {
+                        if let Some(first) = &terms.clock {
+                            return Err(format!(
+                                "{shown} is a second clock after {} (give one)",
+                                crate::text::printable(first, 40)
+                            ));
+                        }
+                        terms.clock = Some(word.to_string());
+                    }
+                    Err(e) if clockish => {
+                        return Err(format!(
+                            "{shown} is not a clock: {}",
+                            crate::text::error_chain(&e)
+                        ));
+                    }
+                    Err(_) => {
+                        return Err(format!(
+                            "{shown} is none of these (a clock such as 5+3 or G/15; rated, \
+                             casual; black, white, either; ballot, free)"
+                        ));
+                    }
+                }
             }
         }
     }
-    Some(ClientMessage::Seek {
-        clock: clock.to_string(),
-        rated,
-        side,
-        ballot,
-    })
+    Ok(terms)
 }
 
-/// A game's terms as typed after `challenge NAME` or `invite`: `[CLOCK]
-/// [rated|casual]`, 5+3 and `rated` (or not) when not given; none (said why) if they
-/// do not read.
-fn terms_of(words: &[&str], rated: bool) -> Option<(String, bool)> {
-    let kind = |word: &str| match word {
-        "rated" => Some(true),
-        "casual" => Some(false),
-        _ => None,
+/// What a game's terms are typed for.
+#[derive(Clone, Copy)]
+enum Offer<'a> {
+    /// `seek`: a game anyone may accept.
+    Seek,
+    /// `challenge NAME`: a game this player only may accept.
+    Challenge(&'a str),
+    /// `invite`: a private table, taken with its code.
+    Invite,
+}
+
+/// The message that `offer` with the terms in `words` asks; none (said why, with the
+/// command's usage) if a word does not read. A seek or challenge is rated and an
+/// invite casual unless told; a challenge or invite plays 5+3 unless told; a seek
+/// needs its clock.
+fn offer_of(offer: Offer, words: &[&str]) -> Option<ClientMessage> {
+    let (usage, example, rated) = match offer {
+        Offer::Seek => ("seek CLOCK", "seek 5+3 casual white ballot", true),
+        Offer::Challenge(_) => ("challenge NAME", "challenge bob 10+5 casual white", true),
+        Offer::Invite => ("invite", "invite 5+3 black ballot", false),
     };
-    match words {
-        [] => Some(("5+3".to_string(), rated)),
-        [one] => match kind(one) {
-            Some(rated) => Some(("5+3".to_string(), rated)),
-            None => Some(((*one).to_string(), rated)),
+    let terms = match terms_of(words) {
+        Ok(terms) => terms,
+        Err(e) => return say(&format!("{usage} {TERMS}: {e} (e.g. {example})")),
+    };
+    let (rated, side, ballot) = (terms.rated.unwrap_or(rated), terms.side, terms.ballot);
+    let clock = match (offer, terms.clock) {
+        (_, Some(clock)) => clock,
+        (Offer::Seek, None) => {
+            return say(&format!(
+                "{usage} {TERMS}: the clock is missing (e.g. {example})"
+            ));
+        }
+        (_, None) => "5+3".to_string(),
+    };
+    Some(match offer {
+        Offer::Seek => ClientMessage::Seek {
+            clock,
+            rated,
+            side,
+            ballot,
         },
-        [clock, how] if kind(how).is_some() => {
-            Some(((*clock).to_string(), kind(how) == Some(true)))
-        }
-        _ => {
-            say("The terms are [CLOCK] [rated|casual], e.g. 5+3 rated.");
-            None
-        }
-    }
+        Offer::Challenge(name) => ClientMessage::Challenge {
+            name: name.to_string(),
+            clock,
+            rated,
+            side,
+            ballot,
+        },
+        Offer::Invite => ClientMessage::Invite {
+            clock,
+            rated,
+            side,
+            ballot,
+        },
+    })
 }
 
 /// Prints `text`, asking the server nothing.
 fn say(text: &str) -> Option<ClientMessage> {
     println!("{text}");
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use protocol::Side;
+
+    #[test]
+    fn the_terms_come_in_any_order_and_a_word_that_does_not_read_is_named() {
+        let read = terms_of(&["white", "ballot", "casual", "10+5"]).unwrap();
+        assert_eq!(
+            read,
+            Terms {
+                clock: Some("10+5".to_string()),
+                rated: Some(false),
+                side: Some(Side::White),
+                ballot: true,
+            }
+        );
+        assert_eq!(terms_of(&[]).unwrap(), Terms::default());
+        let purple = terms_of(&["5+3", "purple"]).unwrap_err();
+        assert!(purple.starts_with("purple is none of these"), "{purple}");
+        let bad_clock = terms_of(&["5+x"]).unwrap_err();
+        assert!(bad_clock.starts_with("5+x is not a clock: "), "{bad_clock}");
+        assert!(bad_clock.contains("'x' is not an increment"), "{bad_clock}");
+        let two = terms_of(&["5+3", "G/15"]).unwrap_err();
+        assert_eq!(two, "G/15 is a second clock after 5+3 (give one)");
+    }
+
+    #[test]
+    fn seek_challenge_and_invite_read_the_same_terms_with_their_own_defaults() {
+        assert_eq!(
+            offer_of(
+                Offer::Challenge("bob"),
+                &["10+5", "casual", "white", "ballot"]
+            ),
+            Some(ClientMessage::Challenge {
+                name: "bob".to_string(),
+                clock: "10+5".to_string(),
+                rated: false,
+                side: Some(Side::White),
+                ballot: true,
+            })
+        );
+        assert_eq!(
+            offer_of(Offer::Challenge("bob"), &[]),
+            Some(ClientMessage::Challenge {
+                name: "bob".to_string(),
+                clock: "5+3".to_string(),
+                rated: true,
+                side: None,
+                ballot: false,
+            })
+        );
+        assert_eq!(
+            offer_of(Offer::Invite, &["black", "5+3"]),
+            Some(ClientMessage::Invite {
+                clock: "5+3".to_string(),
+                rated: false,
+                side: Some(Side::Black),
+                ballot: false,
+            })
+        );
+        assert_eq!(
+            offer_of(Offer::Seek, &["casual", "3+2"]),
+            Some(ClientMessage::Seek {
+                clock: "3+2".to_string(),
+                rated: false,
+                side: None,
+                ballot: false,
+            })
+        );
+        // A seek needs its clock; a word that does not read asks nothing.
+        assert_eq!(offer_of(Offer::Seek, &["rated"]), None);
+        assert_eq!(offer_of(Offer::Invite, &["blue"]), None);
+        // A player may be called as a command is.
+        let mut view = View::default();
+        assert!(matches!(
+            view.command("challenge invite white"),
+            Some(ClientMessage::Challenge { name, side: Some(Side::White), .. }) if name == "invite"
+        ));
+    }
 }

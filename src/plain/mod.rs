@@ -39,7 +39,7 @@ const QUOTED_CHARS: usize = 60;
 /// The commands, as `help` lists them.
 pub(crate) const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N of the move list; show N. after Black's half, show N... after White's), moves, \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
-                        (what it thinks so far), lines N (the N best lines, 1-5), clock, pause, report (the game report: each move scored, mistakes marked with the better move), explore (the moves played from here in Marion Tinsley's games, with their results), save FILE, next (a match's next game), score, help, quit. \
+                        (what it thinks so far), lines N (the N best lines, 1-5), clock, pause, report (the game report: each move scored, mistakes marked with the better move), explore (the moves played from here in Marion Tinsley's games, with their results), puzzle [N] (the puzzles, the game waiting; back returns to it), save FILE, next (a match's next game), score, help, quit. \
                         Across the network: say TEXT (the chat), yes or no (a take-back asked), and quit adjourns.";
 
 /// A plain-mode conversation: the game in play (with its computer, saving and clocks)
@@ -51,6 +51,11 @@ pub(crate) struct Plain {
     fault: Option<String>,
     /// Lines said after the board at the start (an unfinished game saved, ...).
     notices: Vec<String>,
+    /// The puzzles visited from the game (`puzzle`), kept so `puzzle` goes back to the
+    /// one left.
+    puzzles: Option<Box<PlainPuzzles>>,
+    /// Whether the lines go to the puzzles, the game waiting.
+    solving: bool,
 }
 
 impl Plain {
@@ -139,6 +144,8 @@ impl Plain {
             runtime,
             fault,
             notices,
+            puzzles: None,
+            solving: false,
         }
     }
 
@@ -585,6 +592,9 @@ impl Plain {
     }
 
     fn answer_line(&mut self, line: &str) -> (String, bool) {
+        if self.solving {
+            return (self.puzzle_line(line), false);
+        }
         let line = line.trim();
         let (command, argument) = match line.split_once(char::is_whitespace) {
             Some((c, a)) => (c, a.trim()),
@@ -635,6 +645,7 @@ impl Plain {
             "report" => self.report(),
             "explore" => self.explore(),
             "lines" => self.best_lines(argument),
+            "puzzle" | "puzzles" => self.open_puzzles(argument),
             "next" => {
                 let answer = self.runtime.command(Command::NextGame);
                 self.reply("start the next game", answer)

@@ -1,6 +1,7 @@
 //! Puzzles in plain mode (`checkers puzzle --plain`): the position as text, the goal,
 //! then a move or a command a line, each answered in a line of words.
 
+use super::Plain;
 use super::position::{board_text_from, pieces_text};
 use crate::puzzles::{Answer, Attempt, Judge, Progress, Puzzle, builtin};
 use crate::text::printable;
@@ -46,7 +47,7 @@ impl PlainPuzzles {
 
     /// The introduction of the open puzzle: its number, title, source, the board, the
     /// pieces in words and the goal.
-    fn intro(&self) -> String {
+    pub(super) fn intro(&self) -> String {
         let p = self.puzzle();
         let record = self.progress.of(&p.id);
         let state = if record.solved {
@@ -86,7 +87,7 @@ impl PlainPuzzles {
     }
 
     /// Opens puzzle `number` (from 1).
-    fn open(&mut self, number: usize) -> String {
+    pub(super) fn open(&mut self, number: usize) -> String {
         let all = builtin();
         if number == 0 || number > all.len() {
             return format!(
@@ -248,5 +249,94 @@ impl PlainPuzzles {
             out.flush()?;
         }
         Ok(())
+    }
+}
+
+/// The puzzles visited from a game in plain mode: `puzzle [N]` at the game's prompt,
+/// `back` (or `quit`) returning to the game as it was.
+impl Plain {
+    /// `puzzle [N]`: the puzzles, with puzzle `N` open (without it, the one left last
+    /// time, or the first). Not across the network, where the other player waits; a
+    /// game on the clock has its clocks stopped first, as the analysis board does.
+    pub(super) fn open_puzzles(&mut self, argument: &str) -> String {
+        let count = builtin().len();
+        let number = match argument.trim() {
+            "" => None,
+            text => match text.parse::<usize>() {
+                Ok(n) if (1..=count).contains(&n) => Some(n),
+                _ => {
+                    return format!(
+                        "There is no puzzle {}: they are numbered 1 to {count} (puzzle N).",
+                        printable(text, 20)
+                    );
+                }
+            },
+        };
+        if self.runtime.table().is_some() {
+            return "No puzzles during a game across the network: the other player waits."
+                .to_string();
+        }
+        let mut said = Vec::new();
+        let running = self
+            .session()
+            .clock()
+            .is_some_and(|clock| clock.running().is_some());
+        if running
+            && self
+                .runtime
+                .command(crate::runtime::Command::Pause(true))
+                .is_ok()
+        {
+            said.push("The clocks are paused; type pause in the game to start them again.");
+        }
+        let puzzles = match (self.puzzles.take(), number) {
+            (Some(mut puzzles), Some(n)) => {
+                puzzles.open(n);
+                puzzles
+            }
+            (Some(puzzles), None) => puzzles,
+            (None, number) => {
+                let (progress, warning) = crate::puzzles::saved_progress();
+                let judge = crate::puzzles::judge(self.session().egdb());
+                if let Some(why) = warning {
+                    self.notices.push(printable(&why, 300));
+                }
+                Box::new(PlainPuzzles::new(number.unwrap_or(1), judge, progress))
+            }
+        };
+        let intro = puzzles.intro();
+        self.puzzles = Some(puzzles);
+        self.solving = true;
+        let mut text = vec![
+            "Puzzles: the game waits; back returns to it, help lists the commands.".to_string(),
+        ];
+        text.extend(said.into_iter().map(str::to_string));
+        text.extend(std::mem::take(&mut self.notices));
+        text.push(intro);
+        text.join("\n")
+    }
+
+    /// A line typed while solving: `back` (or `quit`) returns to the game and shows it,
+    /// the rest goes to the puzzles.
+    pub(super) fn puzzle_line(&mut self, line: &str) -> String {
+        let word = line.trim().to_ascii_lowercase();
+        let answer = match (word.as_str(), self.puzzles.as_mut()) {
+            ("back" | "game", _) | (_, None) => None,
+            (_, Some(puzzles)) => puzzles.answer(line),
+        };
+        match answer {
+            Some(text) if word == "help" || word == "?" => {
+                format!("{text} In a game's puzzles, back (or quit) returns to the game.")
+            }
+            Some(text) => text,
+            None => {
+                self.solving = false;
+                format!(
+                    "Back to the game.\n{}{}",
+                    board_text_from(self.session().position(), self.bottom()),
+                    self.status()
+                )
+            }
+        }
     }
 }

@@ -20,9 +20,31 @@ pub(crate) mod proof;
 pub(crate) use attempt::{Answer, Attempt, Judge};
 pub(crate) use progress::{Progress, Record};
 
+use crate::engine::Limits;
+use crate::engine::egdb::Egdb;
 use crate::rules::{Color, Move, Position};
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
+
+/// How long the engine thinks about a position the databases do not hold: a puzzle's
+/// answer should come at once.
+const THINKING_MS: u64 = 1000;
+
+/// The judge of the moves: the databases `db` (where they hold any slice), else the
+/// engine.
+pub(crate) fn judge(db: Option<Arc<Egdb>>) -> Judge {
+    let db = db.filter(|db| db.slices() > 0);
+    Judge::new(db, Limits::movetime_ms(THINKING_MS))
+}
+
+/// The progress file, or (when it cannot be read) none, with why.
+pub(crate) fn saved_progress() -> (Progress, Option<String>) {
+    match Progress::load(Progress::default_path()) {
+        Ok(progress) => (progress, None),
+        // Not read, so not written over: the attempts are kept in memory only.
+        Err(why) => (Progress::default(), Some(why)),
+    }
+}
 
 /// The built-in puzzles' text: blocks of `key = value` lines, one block per puzzle,
 /// headed by the puzzle's id in brackets.

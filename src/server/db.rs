@@ -110,6 +110,38 @@ impl Db {
         Ok(db)
     }
 
+    /// Runs `work` in one transaction, committed after it: its result, or why the
+    /// transaction is not committed (then nothing `work` wrote is stored). The writes
+    /// inside that are several statements each hold in a savepoint, so one that fails
+    /// leaves the others whole.
+    pub(crate) fn in_one_transaction<T>(
+        &mut self,
+        work: impl FnOnce(&mut Db) -> T,
+    ) -> Result<T, String> {
+        self.conn.execute_batch("BEGIN").map_err(said)?;
+        let done = work(self);
+        // A full disk or an I/O error rolls the whole transaction back by itself.
+        if !self.in_transaction() {
+            return Err("database: the transaction was rolled back".to_string());
+        }
+        if let Err(e) = self.conn.execute_batch("COMMIT") {
+            let _ = self.conn.execute_batch("ROLLBACK");
+            return Err(said(e));
+        }
+        Ok(done)
+    }
+
+    /// Whether a transaction is open (one the database rolled back by itself is not).
+    pub(crate) fn in_transaction(&self) -> bool {
+        !self.conn.is_autocommit()
+    }
+
+    /// Rolls the open transaction back, as a full disk does under a batch.
+    #[cfg(test)]
+    pub(crate) fn roll_back_for_test(&self) {
+        self.conn.execute_batch("ROLLBACK").unwrap();
+    }
+
     /// Brings the schema to the newest version, each migration in a transaction.
     fn migrate(&mut self) -> Result<(), String> {
         let version: i64 = self
@@ -228,7 +260,8 @@ impl Db {
     }
 
     /// Stores a game's move `ply` (from 0) and its record so far (with the clocks, to
-    /// resume it from), in one transaction committed before the move is told to anyone.
+    /// resume it from), together (a savepoint: the store's thread commits it before the
+    /// move is told to anyone).
     pub(crate) fn add_move(
         &mut self,
         game: i64,
@@ -236,7 +269,7 @@ impl Db {
         squares: &str,
         pdn: &str,
     ) -> Result<(), String> {
-        let tx = self.conn.transaction().map_err(said)?;
+        let tx = self.conn.savepoint().map_err(said)?;
         tx.execute(
             "INSERT INTO moves (game, ply, squares) VALUES (?1, ?2, ?3)",
             params![game, ply as i64, squares],
@@ -303,7 +336,7 @@ impl Db {
     }
 
     /// Stores a finished game: its result and record, and for a rated game both
-    /// players' new ratings and their history, in one transaction.
+    /// players' new ratings and their history, together (a savepoint).
     pub(crate) fn finish_game(
         &mut self,
         game: i64,
@@ -312,7 +345,7 @@ impl Db {
         now: u64,
         ratings: Option<[(i64, Glicko2Rating); 2]>,
     ) -> Result<(), String> {
-        let tx = self.conn.transaction().map_err(said)?;
+        let tx = self.conn.savepoint().map_err(said)?;
         tx.execute(
             "UPDATE games SET result = ?2, pdn = ?3, ended = ?4 WHERE id = ?1",
             params![game, result, pdn, now as i64],

@@ -17,6 +17,9 @@ use std::net::IpAddr;
 use std::time::Instant;
 use tokio::sync::mpsc;
 
+/// The most seeks `seeks` lists (the oldest first).
+const MOST_SEEKS_LISTED: usize = 100;
+
 /// A player online.
 struct Online {
     /// The connection's number, so a stale connection's leaving does not drop a newer.
@@ -620,10 +623,27 @@ impl Lobby {
                 name: whom,
                 clock,
                 rated,
-            } => self.challenge(name, &whom, &clock, rated),
-            ClientMessage::Invite { clock, rated } => {
+                side,
+                ballot,
+            } => {
+                let terms = Terms {
+                    side: side.map(Color::from),
+                    ballot,
+                };
+                self.challenge(name, &whom, (&clock, rated, terms));
+            }
+            ClientMessage::Invite {
+                clock,
+                rated,
+                side,
+                ballot,
+            } => {
+                let terms = Terms {
+                    side: side.map(Color::from),
+                    ballot,
+                };
                 let code = crate::net::new_code();
-                self.seek(name, (&clock, rated, Terms::default()), None, Some(code));
+                self.seek(name, (&clock, rated, terms), None, Some(code));
             }
             ClientMessage::Join { code } => self.join(name, &code, now),
             ClientMessage::Accept { number } => self.accept(name, number, now),
@@ -836,7 +856,9 @@ impl Lobby {
             return "No open seeks (seek 5+3 rated posts one).".to_string();
         }
         let mut lines = vec!["Open seeks (accept N takes one):".to_string()];
-        for (n, seek) in shown {
+        // A crowd's seeks must not make a list longer than a client reads in one line.
+        let more = shown.len().saturating_sub(MOST_SEEKS_LISTED);
+        for (n, seek) in shown.into_iter().take(MOST_SEEKS_LISTED) {
             let kind = if seek.rated { "rated" } else { "casual" };
             let to = seek
                 .only
@@ -849,6 +871,9 @@ impl Lobby {
                 seek.clock_text,
                 seek.terms.text(&seek.by)
             ));
+        }
+        if more > 0 {
+            lines.push(format!("  ... and {more} more (newer) seeks"));
         }
         lines.join("\n")
     }
@@ -939,14 +964,17 @@ impl Lobby {
         let text = match (&only, &code) {
             (Some(whom), _) => {
                 let told = format!(
-                    "{name} ({}) challenges you to a {clock} {kind} game: accept {number} takes it.",
-                    self.rating_of(name)
+                    "{name} ({}) challenges you to a {clock} {kind} game{}: accept {number} takes \
+                     it.",
+                    self.rating_of(name),
+                    terms.text(name)
                 );
                 self.send(whom, ServerMessage::Info { text: told });
-                format!("Challenge {number} sent to {whom}: {clock} {kind}.")
+                format!("Challenge {number} sent to {whom}: {clock} {kind}{yours}.")
             }
             (None, Some(code)) => format!(
-                "Private table {number}: {clock} {kind}. Give your friend its code: join {code}"
+                "Private table {number}: {clock} {kind}{yours}. Give your friend its code: join \
+                 {code}"
             ),
             (None, None) => {
                 format!(
@@ -957,20 +985,15 @@ impl Lobby {
         self.send(name, ServerMessage::Info { text });
     }
 
-    /// `name` challenges `whom`.
-    fn challenge(&mut self, name: &str, whom: &str, clock: &str, rated: bool) {
+    /// `name` challenges `whom` to a game of `clock`, rated or not, on `terms`.
+    fn challenge(&mut self, name: &str, whom: &str, (clock, rated, terms): (&str, bool, Terms)) {
         if whom == name {
             return self.reject(name, "you cannot challenge yourself");
         }
         if !self.online.contains_key(whom) {
             return self.reject(name, format!("{whom} is not online (who lists who is)"));
         }
-        self.seek(
-            name,
-            (clock, rated, Terms::default()),
-            Some(whom.to_string()),
-            None,
-        );
+        self.seek(name, (clock, rated, terms), Some(whom.to_string()), None);
     }
 
     /// `name` accepts seek `number` (one shown to them): the game starts.
@@ -1552,5 +1575,39 @@ impl Lobby {
             }
             self.send(&n, message.clone());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crowds_seeks_are_listed_a_hundred_at_most_with_how_many_more() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("s.sqlite")).unwrap();
+        let (outbox, _posts) = Outbox::new();
+        let day = std::time::Duration::from_secs(86_400);
+        let now = Instant::now();
+        let (mut lobby, _) = Lobby::open(store, outbox, "here".to_string(), day, now).unwrap();
+        for i in 0..120 {
+            let (out, _queue) = mpsc::channel(4);
+            let name = format!("p{i}");
+            let address = IpAddr::from([127, 0, 0, 1]);
+            lobby.enter(&name, (0, Glicko2Rating::new()), (i, address), out);
+            let seek = ClientMessage::Seek {
+                clock: "5+3".to_string(),
+                rated: true,
+                side: None,
+                ballot: false,
+            };
+            lobby.handle(&name, seek, now);
+        }
+        let text = lobby.seeks_text("p0");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1 + 100 + 1, "{text}");
+        assert!(lines[1].starts_with("  1: p0 (1500) 5+3 rated"), "{text}");
+        assert!(lines[100].starts_with("  100: p99 "), "{text}");
+        assert_eq!(lines[101], "  ... and 20 more (newer) seeks");
     }
 }

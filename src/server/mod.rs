@@ -191,6 +191,7 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
         serve(listener, acceptor, lobby, (fingerprint, limits), stop).await;
         // Every write asked is done before the process ends.
         let _ = store.ask(|_| ()).await;
+        println!("{}", store.counts_text());
         println!("checkers server stopped");
         Ok(())
     })
@@ -539,6 +540,10 @@ struct Connection {
     limits: Limits,
 }
 
+/// The longest a client may take to take one message (the kernel's buffers for it
+/// full): one that takes nothing for so long does not read, and is let go.
+const WRITE_TIME: Duration = Duration::from_secs(20);
+
 /// A logged-in client: its requests to the lobby, the lobby's messages to it.
 async fn play<R, W>(
     mut reader: R,
@@ -556,23 +561,36 @@ async fn play<R, W>(
         token,
         limits,
     } = connection;
-    let writing = tokio::spawn(async move {
+    let mut writing = tokio::spawn(async move {
         let _token = token;
         while let Some(message) = queue.recv().await {
-            if write_message(&mut writer, &message).await.is_err() {
-                break;
+            let write = tokio::time::timeout(WRITE_TIME, write_message(&mut writer, &message));
+            match write.await {
+                Ok(Ok(())) => {}
+                Ok(Err(_)) => break,
+                // Stuck: a goodbye would wait as long again; the socket just closes.
+                Err(_) => return,
             }
         }
-        let _ = writer.shutdown().await;
+        let _ = tokio::time::timeout(Duration::from_secs(5), writer.shutdown()).await;
     });
     let (mut window, mut sent) = (Instant::now(), 0u32);
+    let mut written = false;
     loop {
-        let line = match tokio::time::timeout(
+        let read = tokio::time::timeout(
             Duration::from_secs(limits.idle_seconds),
             read_line(&mut reader, limits.max_line as usize),
-        )
-        .await
-        {
+        );
+        // The writer ends when the client takes nothing, or the lobby let it go: the
+        // connection ends with it, not at the next line the client sends.
+        let read = tokio::select! {
+            read = read => read,
+            _ = &mut writing => {
+                written = true;
+                break;
+            }
+        };
+        let line = match read {
             Ok(Ok(Some(line))) => line,
             Ok(Ok(None)) | Err(_) => break,
             Ok(Err(reason)) => {
@@ -609,5 +627,7 @@ async fn play<R, W>(
     }
     lock(&lobby).leave(&name, conn);
     tracing::info!(name, "left");
-    let _ = tokio::time::timeout(Duration::from_secs(5), writing).await;
+    if !written {
+        let _ = tokio::time::timeout(Duration::from_secs(5), writing).await;
+    }
 }

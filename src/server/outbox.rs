@@ -123,11 +123,15 @@ pub(crate) async fn deliver(mut posts: Posts, lobby: Shared) {
             continue;
         }
         if to.out.try_send(message).is_err() {
-            tracing::warn!(
-                name = to.name,
-                "a client does not read its messages: let go"
-            );
-            lock(&lobby).leave(&to.name, to.conn);
+            let mut lobby = lock(&lobby);
+            // Told once: the posts for it still in line find it gone.
+            if lobby.connected(&to.name, to.conn) {
+                tracing::warn!(
+                    name = to.name,
+                    "a client does not read its messages: let go"
+                );
+                lobby.leave(&to.name, to.conn);
+            }
         }
     }
 }

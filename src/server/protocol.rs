@@ -57,6 +57,12 @@ pub(crate) enum ClientMessage {
         clock: String,
         /// Whether the game is rated.
         rated: bool,
+        /// The side the challenger plays; none: either, by lot.
+        #[serde(default)]
+        side: Option<Side>,
+        /// Whether the game opens with a ballot drawn from the three-move deck.
+        #[serde(default)]
+        ballot: bool,
     },
     /// Open a private table: a seek nobody sees, taken with the code the server gives.
     Invite {
@@ -64,6 +70,12 @@ pub(crate) enum ClientMessage {
         clock: String,
         /// Whether the game is rated.
         rated: bool,
+        /// The side the host plays; none: either, by lot.
+        #[serde(default)]
+        side: Option<Side>,
+        /// Whether the game opens with a ballot drawn from the three-move deck.
+        #[serde(default)]
+        ballot: bool,
     },
     /// Take the private table of this code.
     Join {
@@ -436,6 +448,32 @@ mod tests {
         );
         let asked = serde_json::to_string(&ClientMessage::Board).expect("serializes");
         assert_eq!(asked, r#"{"type":"board"}"#);
+    }
+
+    #[test]
+    fn a_challenge_or_invite_without_side_or_ballot_still_reads() {
+        let old = r#"{"type":"challenge","name":"bob","clock":"5+3","rated":true}"#;
+        let read: ClientMessage = serde_json::from_str(old).unwrap();
+        assert_eq!(
+            read,
+            ClientMessage::Challenge {
+                name: "bob".to_string(),
+                clock: "5+3".to_string(),
+                rated: true,
+                side: None,
+                ballot: false,
+            }
+        );
+        let old = r#"{"type":"invite","clock":"5+3","rated":false}"#;
+        let read: ClientMessage = serde_json::from_str(old).unwrap();
+        assert!(matches!(
+            read,
+            ClientMessage::Invite {
+                side: None,
+                ballot: false,
+                ..
+            }
+        ));
     }
 
     #[test]

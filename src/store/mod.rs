@@ -59,6 +59,17 @@ pub(crate) fn default_match_path(unix_seconds: u64) -> Option<PathBuf> {
     Some(game.with_file_name(name))
 }
 
+/// The file the analysis board offers to save to: `analysis-YYYY-MM-DD-HHMMSS.pdn` in
+/// the data directory (UTC), beside the games saved with the save dialog.
+pub(crate) fn default_analysis_path(unix_seconds: u64) -> Option<PathBuf> {
+    let game = default_save_path(unix_seconds)?;
+    let name = game
+        .file_name()?
+        .to_string_lossy()
+        .replacen("game-", "analysis-", 1);
+    Some(game.with_file_name(name))
+}
+
 /// The PDN date (`YYYY.MM.DD`, UTC) of seconds since the Unix epoch.
 #[cfg(test)]
 pub(crate) fn pdn_date(unix_seconds: u64) -> String {

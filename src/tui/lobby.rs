@@ -57,7 +57,7 @@ pub(crate) enum FormKind {
 }
 
 /// The terms of a game being asked: the seek form, also for a challenge or an invite
-/// (which take the clock and kind only).
+/// (the same four terms).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Form {
     /// What it asks.
@@ -89,10 +89,9 @@ impl Form {
         }
     }
 
-    /// How many fields it has: a seek's four, else the clock and kind.
-    fn fields(&self) -> usize {
-        if self.kind == FormKind::Seek { 4 } else { 2 }
-    }
+    /// How many fields it has: the clock, the kind, the side and the opening, for a
+    /// seek, a challenge and a private table alike.
+    const FIELDS: usize = 4;
 
     /// Changes the field under the cursor to its next value (`forward`) or the one
     /// before.
@@ -124,10 +123,14 @@ impl Form {
                 name: name.clone(),
                 clock,
                 rated: self.rated,
+                side: self.side,
+                ballot: self.ballot,
             },
             FormKind::Invite => ClientMessage::Invite {
                 clock,
                 rated: self.rated,
+                side: self.side,
+                ballot: self.ballot,
             },
         }
     }
@@ -152,7 +155,7 @@ impl Form {
                 }
             ),
         ];
-        choice_lines(theme, fields.into_iter().take(self.fields()), self.field, 4)
+        choice_lines(theme, fields, self.field, Form::FIELDS)
     }
 
     /// The form's title.
@@ -430,7 +433,7 @@ impl LobbyScreen {
     /// the clock is typed, Enter sends, Esc cancels.
     fn form_key(&mut self, code: KeyCode) -> Option<LobbyAction> {
         let form = self.form.as_mut()?;
-        let last = form.fields() - 1;
+        let last = Form::FIELDS - 1;
         match code {
             KeyCode::Esc => self.form = None,
             KeyCode::Up | KeyCode::BackTab => form.field = form.field.saturating_sub(1),
@@ -718,7 +721,7 @@ impl Widget for &LobbyScreen {
         };
         super::view::hint_line(theme, hint).render(keys, buf);
         if let Some(form) = &self.form {
-            let height = u16::try_from(form.fields()).unwrap_or(4) + 2;
+            let height = u16::try_from(Form::FIELDS).unwrap_or(4) + 2;
             let popup = centered(inner, 64, height);
             Clear.render(popup, buf);
             Paragraph::new(form.lines(theme))

@@ -48,8 +48,9 @@ use std::time::{Duration, Instant};
 
 /// How the full-screen game starts.
 pub(crate) enum Start {
-    /// Play this session, kept as `Saving` says (a resumed game's holds its file).
-    Game(Box<Session>, Saving),
+    /// Play this session, kept as `Saving` says (a resumed game's holds its file), at
+    /// this table when it is played across the network.
+    Game(Box<Session>, Saving, Option<crate::runtime::Table>),
     /// `--resume` found several unfinished games (newest first): the [`picker`] asks
     /// which, then the session is made from the chosen record with `session`.
     Choose {
@@ -104,7 +105,6 @@ pub(crate) fn run(
     settings: Settings,
     start: Start,
     notices: Vec<String>,
-    table: Option<crate::runtime::Table>,
 ) -> io::Result<Option<Arc<crate::store::StoreError>>> {
     let shared = Shared::default();
     watch_signals(settings.mouse, shared.clone())?;
@@ -122,9 +122,9 @@ pub(crate) fn run(
         // The home screen, kept while the picker it opened is shown: quitting the
         // picker goes back to it.
         let mut left_home = None;
-        let (session, saving) = loop {
+        let (session, saving, table) = loop {
             match start {
-                Start::Game(session, saving) => break (*session, saving),
+                Start::Game(session, saving, table) => break (*session, saving, table),
                 Start::Analysis(mut board) => {
                     let left = analyse(&mut terminal, &shared, &mut board)?;
                     board.stop();
@@ -137,7 +137,9 @@ pub(crate) fn run(
                 }
                 Start::Choose { games, session } => {
                     match pick(&mut terminal, &shared, Picker::new(games, settings.theme))? {
-                        Some((file, record)) => break (session(&record), Saving::Resumed(file)),
+                        Some((file, record)) => {
+                            break (session(&record), Saving::Resumed(file), None);
+                        }
                         None => match left_home.take() {
                             Some((home, open)) => start = Start::Home(home, open),
                             None => return Ok(None),
@@ -145,9 +147,26 @@ pub(crate) fn run(
                     }
                 }
                 Start::Online(mut online) => {
+                    // What the login printed over the home screen is wiped, and the
+                    // lobby drawn whole (ratatui's own clear asks the terminal for its
+                    // cursor, which not every terminal answers).
+                    execute!(
+                        stdout(),
+                        ratatui::crossterm::terminal::Clear(
+                            ratatui::crossterm::terminal::ClearType::All
+                        )
+                    )?;
+                    terminal.draw(|frame| {
+                        frame.render_widget(ratatui::widgets::Clear, frame.area());
+                    })?;
                     in_lobby(&mut terminal, &shared, settings, &mut online)?;
                     match left_home.take() {
-                        Some((home, open)) => start = Start::Home(home, open),
+                        Some((mut home, open)) => {
+                            // Said on the home screen: its terminal is not given back.
+                            let said = lock(&online.farewell).take();
+                            home.message = said.map(|why| crate::text::printable(&why, 600));
+                            start = Start::Home(home, open);
+                        }
                         None => return Ok(None),
                     }
                 }
@@ -164,6 +183,10 @@ pub(crate) fn run(
                     };
                     settings.theme = home.theme();
                     settings.coordinates = home.look.coordinates;
+                    if let Some(note) = chosen.waiting_note() {
+                        home.message = Some(note);
+                        draw_home(&mut terminal, &shared, &mut home)?;
+                    }
                     match open(&chosen, &home.look) {
                         Ok(next) => {
                             start = next;
@@ -207,12 +230,7 @@ fn at_home(
 ) -> io::Result<Option<home::Chosen>> {
     loop {
         take_up_after_suspension(terminal, shared)?;
-        {
-            let _frame = lock(&shared.screen);
-            let size = terminal.size()?;
-            home.screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-            terminal.draw(|frame| frame.render_widget(&*home, frame.area()))?;
-        }
+        draw_home(terminal, shared, home)?;
         let event = event::read()?;
         if is_suspend_key(&event) {
             suspend();
@@ -221,7 +239,21 @@ fn at_home(
         if let Some(done) = home.handle_event(&event) {
             return Ok(done);
         }
+        home.keep_settings();
     }
+}
+
+/// Draws the home screen as it stands.
+fn draw_home(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    shared: &Shared,
+    home: &mut Home,
+) -> io::Result<()> {
+    let _frame = lock(&shared.screen);
+    let size = terminal.size()?;
+    home.screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+    terminal.draw(|frame| frame.render_widget(&*home, frame.area()))?;
+    Ok(())
 }
 
 /// Runs the puzzles screen until the player leaves it.
@@ -517,18 +549,33 @@ struct Woken {
     rung: crate::net::WakeOnce,
     /// What the line calls to end the wait.
     waker: crate::net::Waker,
+    /// Set when this reader is done with, so its thread stops before it takes a key
+    /// meant for the screen that follows (the home screen after a lobby).
+    stop: Arc<AtomicBool>,
+    /// The reading thread, joined when this is dropped.
+    reader: Option<std::thread::JoinHandle<()>>,
 }
 
+/// How long the reading thread waits for the terminal between looks at its stop flag.
+const READER_LOOK: Duration = Duration::from_millis(50);
+
 impl Woken {
-    /// Reads the terminal on a thread of its own (one for the program's life: a second
-    /// reader would take half the keys), the line waking the loop with [`Woken::waker`]
-    /// (once until it looks), so that a peer's move is shown at once.
+    /// Reads the terminal on a thread of its own (one at a time: a second reader would
+    /// take half the keys; it stops when this is dropped), the line waking the loop
+    /// with [`Woken::waker`] (once until it looks), so that a peer's move is shown at
+    /// once.
     fn start() -> Woken {
         let (send, events) = mpsc::channel();
         let wake = send.clone();
-        std::thread::spawn(move || {
-            loop {
-                let event = event::read();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let reader = std::thread::spawn(move || {
+            while !stopped.load(Ordering::SeqCst) {
+                let event = match event::poll(READER_LOOK) {
+                    Ok(false) => continue,
+                    Ok(true) => event::read(),
+                    Err(e) => Err(e),
+                };
                 let failed = event.is_err();
                 if send.send(Some(event)).is_err() || failed {
                     return;
@@ -540,6 +587,8 @@ impl Woken {
             events,
             rung,
             waker,
+            stop,
+            reader: Some(reader),
         }
     }
 
@@ -562,6 +611,16 @@ impl Woken {
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 Err(io::Error::other("the terminal's input ended"))
             }
+        }
+    }
+}
+
+impl Drop for Woken {
+    /// Stops the reading thread and waits for it, so the next screen reads alone.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
         }
     }
 }

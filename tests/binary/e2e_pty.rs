@@ -238,3 +238,101 @@ fn analyse_with_a_fen_opens_the_analysis_board_and_q_leaves_it() {
         "alternate screen left"
     );
 }
+
+/// The text of the side panel of a 80x24 game screen, its rows joined by spaces.
+fn panel_text(screen: &str) -> String {
+    screen
+        .lines()
+        .filter_map(|line| line.rsplit_once("││").map(|(_, panel)| panel))
+        .map(|panel| panel.trim_end_matches('│').trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_game_hosted_from_one_home_screen_is_joined_from_another() {
+    let mut host = Session::start(&[], &[]);
+    host.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
+    // The network page, its host form, a free port.
+    host.send(b"n\r");
+    host.wait_for("the host form", |s| s.contents().contains("Start hosting"));
+    host.send(b"\x1b[B\x1b[B\x1b[B\x7f\x7f\x7f\x7f0\r");
+    host.wait_for("the address and code on the board", |s| {
+        let panel = panel_text(&s.contents());
+        panel.contains("Waiting for a player")
+            && panel
+                .split_once("--code ")
+                .is_some_and(|(_, code)| code.contains(" Black"))
+    });
+    let panel = panel_text(&host.contents());
+    let words: Vec<&str> = panel.split_whitespace().collect();
+    let after = |word: &str| {
+        let at = words.iter().position(|w| *w == word).expect(&panel);
+        words[at + 1].to_string()
+    };
+    let address = after("join");
+    let port = address.rsplit_once(':').expect(&panel).1.to_string();
+    let code = after("--code");
+
+    let mut guest = Session::start(&[], &[]);
+    guest.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
+    guest.send(b"n\x1b[B\r");
+    guest.wait_for("the join form", |s| s.contents().contains("Join the game"));
+    // A wrong code first: refused, said on the home screen, which stays.
+    guest.send(format!("127.0.0.1:{port}\x1b[Bnot-the-code\r").as_bytes());
+    guest.wait_for("the refusal", |s| {
+        s.contents().contains("the host refused: wrong code")
+            && s.contents().contains("Join the game")
+    });
+    for _ in 0.."not-the-code".len() {
+        guest.send(b"\x7f");
+    }
+    guest.send(format!("{code}\r").as_bytes());
+    guest.wait_for("the joined board", |s| {
+        s.contents().contains("You play White")
+    });
+    host.send(b"11-15\r");
+    guest.wait_for("the host's move on the joined board", |s| {
+        s.contents().contains("11-15") && s.contents().contains("White to move")
+    });
+}
+
+#[test]
+fn a_setting_changed_on_the_home_screen_is_there_at_the_next_start() {
+    let sandbox = crate::common::pty::Sandbox::new();
+    let file = sandbox.home().join("config/checkers/preferences.toml");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, "# Kept by hand.\nlevel = 4\n").unwrap();
+    let mut first = Session::start_in(&sandbox, &[], &[]);
+    first.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
+    // Settings, the coordinates row switched on, then leave.
+    first.send(b"s\x1b[B\x1b[B\r");
+    first.wait_for("the coordinates on", |s| {
+        s.contents().contains("Coordinates   on")
+    });
+    first.send(b"\x1b");
+    first.wait_for("the home screen's list", |s| {
+        s.contents().contains("> s Settings")
+    });
+    first.send(b"q");
+    first.exit_status();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.starts_with("# Kept by hand.\nlevel = 4\n") && text.contains("coordinates = true"),
+        "{text}"
+    );
+    let mut again = Session::start_in(&sandbox, &[], &[]);
+    again.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
+    again.send(b"s");
+    again.wait_for("the coordinates still on", |s| {
+        s.contents().contains("Coordinates   on")
+    });
+}

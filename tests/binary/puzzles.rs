@@ -78,3 +78,63 @@ fn a_puzzle_is_solved_in_plain_mode_and_the_progress_kept() {
     assert_eq!(record["attempts"], 1, "{progress}");
     assert_eq!(record["failed"], 1, "{progress}");
 }
+
+#[test]
+fn puzzle_at_the_plain_game_prompt_visits_the_puzzles_and_back_returns_to_the_game() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    // A move of the game, the help naming puzzle, puzzle 3 solved, back to the game,
+    // whose next move is White's.
+    let input =
+        "11-15\nhelp\npuzzle 3\n4-8\n8-12\n12-16\nback\n23-19\npuzzle 999\npuzzle\nquit\nmoves\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(["--plain"])
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", &data)
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stderr}");
+    let help = stdout
+        .lines()
+        .find(|l| l.starts_with("Commands: a move (11-15"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(help.contains("puzzle [N]"), "{help}");
+    let visit = stdout.find("Puzzles: the game waits").expect(&stdout);
+    let after = &stdout[visit..];
+    assert!(after.contains("Puzzle 3 of "), "{after}");
+    assert!(
+        after.contains("4-8: correct. White answers 19-15. Your move (Black)."),
+        "{after}"
+    );
+    assert!(after.contains("12-16: correct. Solved!"), "{after}");
+    // Back in the game: the board, White to move, and 23-19 played in the game.
+    let back = after.find("Back to the game.").expect(after);
+    let game = &after[back..];
+    assert!(game.contains("White to move"), "{game}");
+    assert!(game.contains("23-19"), "{game}");
+    assert!(
+        game.contains("There is no puzzle 999: they are numbered 1 to"),
+        "{game}"
+    );
+    // `puzzle` alone goes back to the puzzle left; quit there returns to the game, which
+    // still answers.
+    let again = game.find("Puzzles: the game waits").expect(game);
+    assert!(game[again..].contains("Puzzle 3 of "), "{game}");
+    assert!(game[again..].contains("Legal moves: "), "{game}");
+    // The progress is kept as in `checkers puzzle --plain`.
+    let progress = std::fs::read_to_string(data.join("checkers").join("puzzles.json")).unwrap();
+    assert!(progress.contains("better-than-first"), "{progress}");
+}

@@ -246,6 +246,11 @@ type Raw = rustls::StreamOwned<rustls::ClientConnection, TcpStream>;
 /// A TLS connection that accepts any certificate, as an attacker's client would: the
 /// stream, the server's challenge (hex) and its certificate's fingerprint.
 fn raw_connection(address: &str) -> (Raw, String, [u8; 32]) {
+    raw_connection_on(TcpStream::connect(address).unwrap())
+}
+
+/// [`raw_connection`] over `tcp`, connected.
+fn raw_connection_on(tcp: TcpStream) -> (Raw, String, [u8; 32]) {
     /// Accepts every certificate.
     #[derive(Debug)]
     struct Anything;
@@ -293,7 +298,6 @@ fn raw_connection(address: &str) -> (Raw, String, [u8; 32]) {
         .with_no_client_auth();
     let name = rustls::pki_types::ServerName::try_from("checkers").unwrap();
     let conn = rustls::ClientConnection::new(Arc::new(config), name).unwrap();
-    let tcp = TcpStream::connect(address).unwrap();
     tcp.set_read_timeout(Some(std::time::Duration::from_secs(15)))
         .unwrap();
     let mut stream = rustls::StreamOwned::new(conn, tcp);
@@ -701,6 +705,73 @@ fn a_seek_for_white_gives_the_seeker_white_and_a_ballot_seek_opens_with_the_ball
 }
 
 #[test]
+fn a_challenge_and_an_invite_take_a_side_and_a_ballot_as_a_seek_does() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    // A word that does not read is named, with the command's terms; nothing is sent.
+    alice.say("challenge bob 10+5 casual purple");
+    alice.expect("challenge NAME [CLOCK] [rated|casual] [black|white|either] [ballot|free]: purple is none of these");
+    alice.say("invite 5+x");
+    alice.expect("5+x is not a clock: ");
+    // The words in any order: alice plays White, from a ballot.
+    alice.say("challenge bob ballot white casual 10+5");
+    alice.expect("Challenge 1 sent to bob: 10+5 casual, you play White, a ballot opening.");
+    bob.expect("alice (1500) challenges you to a 10+5 casual game, alice plays White, a ballot opening: accept 1 takes it.");
+    bob.say("accept 1");
+    let bobs = bob.expect("Game 1 starts:");
+    let alices = alice.expect("Game 1 starts:");
+    assert!(alices.ends_with("You play White."), "{alices}");
+    assert!(bobs.ends_with("You play Black."), "{bobs}");
+    let ballot = |line: &str| {
+        let at = line.find(", Ballot ").expect("a ballot in the start line");
+        line[at + 2..line.find(". You play").unwrap()].to_string()
+    };
+    assert_eq!(ballot(&alices), ballot(&bobs));
+    // The ballot's three moves are played: White is to move.
+    alice.expect("Your move (White).");
+    let number: String = ballot(&alices)["Ballot ".len()..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    alice.say("resign");
+    bob.expect("Game 1 over:");
+    // A private table whose host plays Black, from the usual start.
+    bob.say("invite 5+3 black");
+    let line =
+        bob.expect("Private table 2: 5+3 casual, you play Black. Give your friend its code: join ");
+    let code = line.rsplit(' ').next().unwrap().to_string();
+    alice.say(&format!("join {code}"));
+    let alices = alice.expect("Game 2 starts:");
+    let bobs = bob.expect("Game 2 starts:");
+    assert!(bobs.ends_with("You play Black."), "{bobs}");
+    assert!(alices.ends_with("You play White."), "{alices}");
+    assert!(!alices.contains("Ballot"), "{alices}");
+    bob.expect("Your move (Black).");
+    // A side asked by a player at a table starts nothing.
+    alice.say("challenge bob 5+3 white");
+    alice.expect("Refused: you are playing a game: finish it first");
+    for peer in [&mut alice, &mut bob] {
+        peer.say("quit");
+        assert_eq!(peer.finish(), 0);
+    }
+    stop(&mut server);
+    let db = rusqlite::Connection::open(home.home().join("server.sqlite")).unwrap();
+    let pdn: String = db
+        .query_row("SELECT pdn FROM games WHERE id = 1", [], |r| r.get(0))
+        .unwrap();
+    assert!(pdn.contains(&format!("[Ballot \"{number}\"]")), "{pdn}");
+    assert!(pdn.contains("[White \"alice\"]"), "{pdn}");
+    let pdn: String = db
+        .query_row("SELECT pdn FROM games WHERE id = 2", [], |r| r.get(0))
+        .unwrap();
+    assert!(pdn.contains("[Black \"bob\"]"), "{pdn}");
+    assert!(!pdn.contains("[Ballot "), "{pdn}");
+}
+
+#[test]
 fn a_line_said_at_a_table_reaches_its_player_and_spectators_only() {
     use std::time::{Duration, Instant};
     let home = Sandbox::new();
@@ -885,7 +956,12 @@ enum Heard {
 impl Client {
     /// Logs in at `address` as `name` with `key`.
     fn log_in(address: &str, name: &str, key: &ed25519_dalek::SigningKey) -> Client {
-        let (stream, challenge, fingerprint) = raw_connection(address);
+        Client::log_in_on(TcpStream::connect(address).unwrap(), name, key)
+    }
+
+    /// Logs in over `tcp`, connected, as `name` with `key`.
+    fn log_in_on(tcp: TcpStream, name: &str, key: &ed25519_dalek::SigningKey) -> Client {
+        let (stream, challenge, fingerprint) = raw_connection_on(tcp);
         let mut message: Vec<u8> = (0..32)
             .map(|i| u8::from_str_radix(&challenge[2 * i..2 * i + 2], 16).unwrap())
             .collect();
@@ -1040,6 +1116,45 @@ fn new_game(clients: &mut [Client; 2], first: &str) -> bool {
         && clients.iter_mut().all(|c| c.hear_until(&[Heard::Started]))
 }
 
+/// One pair of the kill test, seated (`first` the name of the one challenged): the side
+/// to move plays a random legal move and both hear it, a game over followed by a new
+/// one, until the server is killed. Gives what each player saw, the last words before
+/// the kill included, and how many moves were played.
+fn play_until_killed(
+    mut clients: [Client; 2],
+    first: &str,
+    dice: &mut Dice,
+) -> ([std::collections::BTreeMap<u64, Vec<String>>; 2], usize) {
+    let mut moves_played = 0;
+    loop {
+        let mover = (0..2).find_map(|i| Some((i, clients[i].my_move(dice)?)));
+        let going_on = match mover {
+            Some((i, ref text)) => {
+                clients[i].send(&serde_json::json!({"type": "play", "text": text}))
+                    && clients
+                        .iter_mut()
+                        .all(|c| c.hear_until(&[Heard::Moved, Heard::Ended]))
+            }
+            None => {
+                clients
+                    .iter_mut()
+                    .all(|c| c.game.is_none() || c.hear_until(&[Heard::Ended]))
+                    && new_game(&mut clients, first)
+            }
+        };
+        if !going_on {
+            break;
+        }
+        moves_played += usize::from(mover.is_some());
+    }
+    // Whatever reached a player before the kill counts as seen.
+    let seen = clients.map(|mut client| {
+        while client.hear().is_some() {}
+        client.seen
+    });
+    (seen, moves_played)
+}
+
 #[test]
 fn the_server_killed_at_random_moments_of_play_loses_no_move_a_player_saw() {
     use std::time::{Duration, SystemTime};
@@ -1056,55 +1171,50 @@ fn the_server_killed_at_random_moments_of_play_loses_no_move_a_player_saw() {
     let mut dice = Dice(seed);
     let home = Sandbox::new();
     let (mut server, address) = server(&home, "127.0.0.1:0");
-    let keys = [
-        ("alice", ed25519_dalek::SigningKey::from_bytes(&[1; 32])),
-        ("bob", ed25519_dalek::SigningKey::from_bytes(&[2; 32])),
-    ];
-    let mut seen: [std::collections::BTreeMap<u64, Vec<String>>; 2] = Default::default();
+    // Two pairs play at once, so that their writes wait together and are committed
+    // in one transaction (the server's group commit): a kill lands inside such
+    // batches too.
+    let pairs = [["alice", "bob"], ["carol", "dave"]].map(|names| {
+        names.map(|name| {
+            let mut key = [0u8; 32];
+            key[..name.len()].copy_from_slice(name.as_bytes());
+            (name, ed25519_dalek::SigningKey::from_bytes(&key))
+        })
+    });
+    let mut seen: [[std::collections::BTreeMap<u64, Vec<String>>; 2]; 2] = Default::default();
     let (mut kills, mut moves_played) = (0, 0);
     while kills < 20 {
         let pid = server.child.process_id().unwrap();
-        let seated = seat_both(&address, &keys, &mut seen);
+        let seated: Vec<[Client; 2]> = pairs
+            .iter()
+            .zip(&mut seen)
+            .map(|(keys, seen)| {
+                seat_both(&address, keys, seen).expect("the server went away before the kill")
+            })
+            .collect();
+        // Each pair plays on a thread of its own, with dice of its own.
+        let tables: Vec<_> = seated
+            .into_iter()
+            .zip(pairs.iter().map(|keys| keys[0].0))
+            .map(|(clients, first)| {
+                let mut dice = Dice(dice.next());
+                std::thread::spawn(move || play_until_killed(clients, first, &mut dice))
+            })
+            .collect();
         // The moment of the kill: up to 150 ms into play.
         let moment = Duration::from_micros(dice.below(150_000));
-        let killer = std::thread::spawn(move || {
-            std::thread::sleep(moment);
-            std::process::Command::new("kill")
-                .args(["-9", &pid.to_string()])
-                .status()
-                .unwrap()
-        });
-        let mut clients = seated.expect("the server went away before the kill");
-        // The side to move plays a random legal move, and both hear it; a game over
-        // is followed by a new one; until the connections are gone.
-        loop {
-            let mover = (0..2).find_map(|i| Some((i, clients[i].my_move(&mut dice)?)));
-            let going_on = match mover {
-                Some((i, ref text)) => {
-                    clients[i].send(&serde_json::json!({"type": "play", "text": text}))
-                        && clients
-                            .iter_mut()
-                            .all(|c| c.hear_until(&[Heard::Moved, Heard::Ended]))
-                }
-                None => {
-                    clients
-                        .iter_mut()
-                        .all(|c| c.game.is_none() || c.hear_until(&[Heard::Ended]))
-                        && new_game(&mut clients, keys[0].0)
-                }
-            };
-            if !going_on {
-                break;
-            }
-            moves_played += usize::from(mover.is_some());
-        }
-        assert!(killer.join().unwrap().success());
+        std::thread::sleep(moment);
+        let killed = std::process::Command::new("kill")
+            .args(["-9", &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
         let _ = server.child.wait();
         kills += 1;
-        // Whatever reached a player before the kill counts as seen.
-        for (i, client) in clients.iter_mut().enumerate() {
-            while client.hear().is_some() {}
-            seen[i] = std::mem::take(&mut client.seen);
+        for (table, seen) in tables.into_iter().zip(&mut seen) {
+            let (held, played) = table.join().unwrap();
+            *seen = held;
+            moves_played += played;
         }
         let (again, at) = self::server(&home, &address);
         assert_eq!(at, address);
@@ -1114,7 +1224,7 @@ fn the_server_killed_at_random_moments_of_play_loses_no_move_a_player_saw() {
     assert!(moves_played > 20, "only {moves_played} moves were played");
     // The database holds every move either player saw, in order.
     let db = rusqlite::Connection::open(home.home().join("server.sqlite")).unwrap();
-    for (game, moves) in seen.iter().flatten() {
+    for (game, moves) in seen.iter().flatten().flatten() {
         let held: Vec<String> = db
             .prepare("SELECT squares FROM moves WHERE game = ?1 ORDER BY ply")
             .unwrap()
@@ -1573,6 +1683,64 @@ fn a_full_screen_first_contact_asks_before_pinning_the_fingerprint_the_server_pr
 }
 
 #[test]
+fn the_home_screen_opens_a_servers_lobby_and_leaving_it_comes_back_home() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut bob = player(&b, &address, "bob");
+    bob.say("seek 10+5 casual white");
+    bob.expect("Seek 1 posted");
+    let mut alice = Session::start_in(&a, &[], &[]);
+    alice.wait_for("the home screen", |s| {
+        s.contents().contains("Play across the network")
+    });
+    // n: the network page; the fourth form is the server's.
+    alice.send(b"n");
+    alice.wait_for("the network page", |s| {
+        s.contents().contains("Play at a checkers server")
+    });
+    alice.send(b"\x1b[B\x1b[B\x1b[B\r");
+    alice.wait_for("the server form", |s| s.contents().contains("Connect"));
+    alice.send(address.as_bytes());
+    alice.send(b"\x1b[B");
+    alice.send(b"alice\r");
+    alice.wait_for("the lobby with bob's seek", |s| {
+        let text = s.contents();
+        text.contains("checkers online: alice at") && text.contains("bob (1500)  10+5 casual")
+    });
+    // The first contact's words, printed while the home screen was up, are wiped; the
+    // lobby says the fingerprint where it can be read and compared.
+    assert!(!alice.contents().contains("First contact with"));
+    let (_, _, fingerprint) = raw_connection(&address);
+    let bytes: Vec<String> = fingerprint.iter().map(|b| format!("{b:02X}")).collect();
+    alice.wait_for("the whole fingerprint on the lobby's status lines", |s| {
+        let text = s.contents();
+        text.contains(&format!(
+            "First contact, pinned: SHA256:{}:",
+            bytes[..16].join(":")
+        )) && text.contains(&format!("{}; compare it", bytes[16..].join(":")))
+    });
+    alice.send(b"q");
+    alice.wait_for("the home screen again", |s| {
+        s.contents().contains("Play at a checkers server")
+    });
+    // Back to the list of forms, to the home screen's list, and out.
+    alice.send(b"\x1b");
+    alice.wait_for("the list of forms", |s| {
+        s.contents().contains("> Play at a checkers server")
+    });
+    alice.send(b"q");
+    alice.wait_for("the home screen's list", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
+    alice.send(b"q");
+    assert!(alice.exit_status().success());
+    bob.say("quit");
+    assert_eq!(bob.finish(), 0);
+    stop(&mut server);
+}
+
+#[test]
 fn adjourning_is_for_a_players_own_game_and_a_flood_of_it_is_let_go() {
     let home = Sandbox::new();
     let (mut server, address) = server_with(&home, "127.0.0.1:0", &["--message-rate", "20"]);
@@ -1593,7 +1761,15 @@ fn adjourning_is_for_a_players_own_game_and_a_flood_of_it_is_let_go() {
     }
     alice.expect("Game 1 is adjourned, its clocks stopped");
     alice.expect("Refused: game 1 is adjourned already");
-    alice.expect("let go: more than 20 messages");
+    // Let go: told why, unless the reset of the line came first.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !alice
+        .lines_within(std::time::Duration::from_millis(100))
+        .iter()
+        .any(|l| l.contains("let go: more than 20 messages") || l.contains("Connection reset"))
+    {
+        assert!(std::time::Instant::now() < deadline, "{:#?}", alice.seen);
+    }
     assert_ne!(alice.finish(), 0);
     bob.expect("Game 1 is adjourned by alice");
     // Up to alice's leaving, bob heard of the adjourning once.
@@ -1710,5 +1886,78 @@ fn a_refused_full_screen_login_leaves_the_terminal_as_it_was_and_says_why() {
         impostor.contents().contains("First contact with"),
         "the fingerprint is shown first"
     );
+    stop(&mut server);
+}
+
+#[test]
+fn a_spectator_that_never_reads_is_let_go_and_its_connection_closed_while_play_goes_on() {
+    use std::time::{Duration, Instant};
+    let home = Sandbox::new();
+    // A short queue and no bound on lines said, so that the flood comes quickly; the
+    // idle time is left at its five minutes: only the stuck writes end the connection.
+    let (mut server, address) = server_with(
+        &home,
+        "127.0.0.1:0",
+        &["--queue", "64", "--message-rate", "1000000"],
+    );
+    let keys = ["alice", "bob", "slow"].map(|n| {
+        (
+            n,
+            ed25519_dalek::SigningKey::from_bytes(&[n.as_bytes()[0]; 32]),
+        )
+    });
+    let mut pair = [0, 1].map(|i| Client::log_in(&address, keys[i].0, &keys[i].1));
+    assert!(new_game(&mut pair, "alice"));
+    // A spectator with a small receive window, which never reads after its login.
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let to: std::net::SocketAddr = address.parse().unwrap();
+    socket.connect(&to.into()).unwrap();
+    let mut slow = Client::log_in_on(socket.into(), keys[2].0, &keys[2].1);
+    assert!(slow.send(&serde_json::json!({"type": "watch", "number": 1})));
+    // Alice talks at the table, she and Bob reading every line, until the server lets
+    // the spectator go: its queue is full.
+    let line = serde_json::json!({"type": "say", "text": "x".repeat(190)});
+    let mut said = 0;
+    let let_go = "a client does not read its messages: let go name=\"slow\"";
+    while !server
+        .lines_within(Duration::ZERO)
+        .iter()
+        .any(|l| l.contains(let_go))
+    {
+        assert!(
+            said < 500_000,
+            "the spectator was not let go after {said} lines"
+        );
+        // Ten at a time: a burst the players' queues hold.
+        for _ in 0..10 {
+            assert!(pair[0].send(&line));
+        }
+        for client in &mut pair {
+            for _ in 0..10 {
+                let heard = client.read().expect("a player was let go");
+                assert_eq!(heard["type"], "said", "{heard}");
+            }
+        }
+        said += 10;
+    }
+    // Its connection ends, unread, long before the idle time.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !server
+        .lines_within(Duration::from_millis(500))
+        .iter()
+        .any(|l| l.contains("left name=\"slow\""))
+    {
+        assert!(Instant::now() < deadline, "the stuck connection is held");
+    }
+    // Play goes on at the table.
+    let dice = &mut Dice(3);
+    let mover = usize::from(pair[0].my_move(dice).is_none());
+    let text = pair[mover].my_move(dice).unwrap();
+    assert!(pair[mover].send(&serde_json::json!({"type": "play", "text": text})));
+    for client in &mut pair {
+        assert!(client.hear_until(&[Heard::Moved]));
+    }
+    drop(slow);
     stop(&mut server);
 }

@@ -99,6 +99,9 @@ pub fn sandboxed(
     cmd.env_remove("NO_COLOR");
     cmd.env("HOME", sandbox.home());
     cmd.env("XDG_DATA_HOME", sandbox.data_home());
+    // The preferences are the sandbox's too: the home screen's settings page writes them.
+    cmd.env("XDG_CONFIG_HOME", sandbox.home().join("config"));
+    cmd.env_remove("CHECKERS_PREFERENCES");
     // No endgame database built on first use in a test's throwaway data folder.
     cmd.env("CHECKERS_NO_EGDB_BUILD", "1");
     cmd.cwd(sandbox.home());

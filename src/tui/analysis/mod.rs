@@ -8,6 +8,7 @@
 //! no I/O but the save the player asks for) and drawing ([`view`]); the
 //! [parent module](super) runs it.
 
+pub(crate) mod save;
 pub(crate) mod search;
 pub(crate) mod view;
 
@@ -22,6 +23,7 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 use ratatui::layout::Rect;
+use save::{SavePrompt, Step, Write};
 use search::{Analyser, Job, Report};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -64,7 +66,7 @@ pub(crate) enum Act {
     Explorer,
     /// The board turns over.
     Flip,
-    /// The save prompt opens.
+    /// The save dialog opens.
     Save,
     /// The help overlay opens or closes.
     Help,
@@ -158,8 +160,10 @@ pub(crate) struct AnalysisBoard {
     pub(crate) message: Option<(Tone, String)>,
     /// The help overlay is open.
     pub(crate) help: bool,
-    /// The save prompt is open, with the path typed.
-    pub(crate) saving: Option<String>,
+    /// The save dialog is open.
+    pub(crate) saving: Option<SavePrompt>,
+    /// The file the tree was saved to last, offered again.
+    pub(crate) last_saved: Option<PathBuf>,
     /// The move prompt is open, with the move typed.
     pub(crate) typing: Option<String>,
     /// The opening explorer's panel is open, this row of it chosen.
@@ -215,6 +219,7 @@ impl AnalysisBoard {
             )),
             help: false,
             saving: None,
+            last_saved: None,
             typing: None,
             explorer: None,
             exploring_mine: false,
@@ -315,7 +320,14 @@ impl AnalysisBoard {
             Event::Mouse(mouse)
                 if self.mouse && mouse.kind == MouseEventKind::Down(MouseButton::Left) =>
             {
-                if let Some(cell) = self.board.cell_at(self.screen, mouse.column, mouse.row) {
+                if let Some(node) = view::node_at(self, self.screen, mouse.column, mouse.row) {
+                    self.message = None;
+                    if node != self.tree.current() {
+                        self.tree.go_to(node);
+                        self.restart();
+                    }
+                } else if let Some(cell) = self.board.cell_at(self.screen, mouse.column, mouse.row)
+                {
                     let square = Square::from_row_col(cell.0, cell.1);
                     if square.is_some() {
                         self.board.cursor = cell;
@@ -337,22 +349,19 @@ impl AnalysisBoard {
         if key.modifiers.contains(KeyModifiers::CONTROL) {
             return (key.code == KeyCode::Char('c')).then_some(Done::Quit);
         }
-        if let Some(path) = &mut self.saving {
-            match key.code {
-                KeyCode::Esc => {
+        if let Some(prompt) = &mut self.saving {
+            self.message = None;
+            match prompt.key(key.code) {
+                Step::Stay => {}
+                Step::Cancel => {
                     self.saving = None;
                     self.say(Tone::Info, "Not saved");
                 }
-                KeyCode::Enter => {
-                    let path = std::mem::take(path);
+                Step::Refused(why) => self.say(Tone::Error, why),
+                Step::Write(path, how) => {
                     self.saving = None;
-                    self.save(&path);
+                    self.save(path, how);
                 }
-                KeyCode::Backspace => {
-                    path.pop();
-                }
-                KeyCode::Char(c) if path.chars().count() < 1024 => path.push(c),
-                _ => {}
             }
             return None;
         }
@@ -521,10 +530,12 @@ impl AnalysisBoard {
                 self.say(Tone::Info, text);
             }
             Act::Save => {
-                let path = crate::store::default_save_path(crate::store::now_unix())
-                    .map(|p| p.display().to_string())
-                    .unwrap_or_else(|| "analysis.pdn".into());
-                self.saving = Some(path);
+                let path = self
+                    .last_saved
+                    .clone()
+                    .or_else(|| crate::store::default_analysis_path(crate::store::now_unix()))
+                    .unwrap_or_else(|| PathBuf::from("analysis.pdn"));
+                self.saving = Some(SavePrompt::new(&path));
             }
             Act::Help => self.help = !self.help,
             Act::Type => self.typing = Some(String::new()),
@@ -620,10 +631,9 @@ impl AnalysisBoard {
         self.restart();
     }
 
-    /// Writes the tree as PDN at `path` (typed: `~` stands for the home folder),
-    /// after what the file holds, and says how it went.
-    fn save(&mut self, path: &str) {
-        let path = crate::store::expand_home(&PathBuf::from(path.trim()));
+    /// Writes the tree as PDN to `path` as `how` says (a new file, added after the
+    /// existing file's games, or replacing them), and says where it went or why not.
+    fn save(&mut self, path: PathBuf, how: Write) {
         let mut record = self.record.clone();
         if record.tag("Event").is_none() {
             record.set_tag("Event", "Analysis");
@@ -632,14 +642,22 @@ impl AnalysisBoard {
             record.set_tag("Date", &crate::store::today());
         }
         let text = crate::pdn::write_tree(&record, &self.tree);
-        match crate::store::files::append_text(&path, &text) {
-            Ok(how) => {
-                let verb = match how {
+        let written = match how {
+            Write::New | Write::Append => {
+                crate::store::files::append_text(&path, &text).map(|how| match how {
                     crate::store::Appended::Created => "Saved to",
-                    crate::store::Appended::Added => "Added to",
-                };
-                let shown = crate::text::printable(&path.display().to_string(), 200);
+                    crate::store::Appended::Added => "Added after the games of",
+                })
+            }
+            Write::Replace => crate::store::write_atomic(&path, text.as_bytes())
+                .map(|()| "Replaced")
+                .map_err(|e| crate::store::files::write_error(&path, e)),
+        };
+        match written {
+            Ok(verb) => {
+                let shown = crate::text::printable_path(&path);
                 self.say(Tone::Info, format!("{verb} {shown}"));
+                self.last_saved = Some(path);
             }
             Err(e) => self.say(
                 Tone::Error,

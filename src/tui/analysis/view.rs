@@ -125,6 +125,35 @@ fn tree_rows(board: &AnalysisBoard, width: usize) -> (Vec<Words>, usize) {
     (rows, shown_row)
 }
 
+/// The move of the move list drawn at (`column`, `row`) of a screen `area`, as the
+/// board draws it: a click there goes to that move.
+pub(crate) fn node_at(board: &AnalysisBoard, area: Rect, column: u16, row: u16) -> Option<NodeId> {
+    if board.help || board.explorer.is_some() {
+        return None;
+    }
+    let (_, bottom) = board.panel_parts(area)?;
+    if bottom.height < 3 {
+        return None;
+    }
+    let inside = board.moves_block().inner(bottom);
+    if !inside.contains(ratatui::layout::Position::new(column, row)) {
+        return None;
+    }
+    let words = board
+        .shown_tree_rows(inside)
+        .into_iter()
+        .nth(usize::from(row - inside.y))?;
+    let mut x = usize::from(inside.x);
+    for (text, node) in words {
+        let width = text.chars().count();
+        if (x..x + width).contains(&usize::from(column)) {
+            return node;
+        }
+        x += width;
+    }
+    None
+}
+
 impl Widget for &AnalysisBoard {
     fn render(self, area: Rect, buf: &mut Buffer) {
         Clear.render(area, buf);
@@ -173,9 +202,7 @@ impl Widget for &AnalysisBoard {
             turn: Some((pos.turn(), turn_words)),
         };
         draw_board(&scene, &layout, buf);
-        if !layout.panel.is_empty() {
-            self.render_panel(layout.panel, buf);
-        }
+        self.render_panel(area, buf);
         let status = match (&self.typing, &self.saving) {
             (Some(text), _) => {
                 let mut spans = vec![
@@ -189,12 +216,30 @@ impl Widget for &AnalysisBoard {
                 }
                 Line::from(spans)
             }
-            (None, Some(path)) => Line::from(vec![
-                Span::styled("Save to: ", theme.heading),
-                Span::raw(path.clone()),
-                Span::styled(" ", theme.key),
-                Span::raw("  Enter saves, Esc cancels"),
-            ]),
+            (None, Some(prompt)) => match &prompt.exists {
+                Some(path) => Line::from(vec![
+                    Span::styled(crate::text::printable_path(path), theme.heading),
+                    Span::raw(" is there already: "),
+                    Span::styled("r", theme.key),
+                    Span::raw(" replaces it, "),
+                    Span::styled("a", theme.key),
+                    Span::raw(" adds this after its games, "),
+                    Span::styled("Esc", theme.key),
+                    Span::raw(" changes the name"),
+                ]),
+                None => {
+                    let mut spans = vec![
+                        Span::styled("Save to: ", theme.heading),
+                        Span::raw(crate::text::printable(&prompt.path, 1024)),
+                        Span::styled(" ", theme.key),
+                        Span::raw("  Enter saves, Esc cancels"),
+                    ];
+                    if let Some((Tone::Error, why)) = &self.message {
+                        spans.push(Span::styled(format!("  {why}"), theme.error));
+                    }
+                    Line::from(spans)
+                }
+            },
             (None, None) => match &self.message {
                 Some((Tone::Error, text)) => Line::styled(text.clone(), theme.error),
                 Some((Tone::Info, text)) => Line::styled(text.clone(), theme.text),
@@ -241,23 +286,56 @@ impl AnalysisBoard {
         }
     }
 
-    /// The panel: the analysis above, the move tree below.
-    fn render_panel(&self, area: Rect, buf: &mut Buffer) {
-        let theme = &self.theme;
-        let inner_width = usize::from(area.width.saturating_sub(2));
+    /// The panel's two parts on a screen `area`: the analysis above, the move tree (or
+    /// the explorer) below. `None` without a panel.
+    fn panel_parts(&self, area: Rect) -> Option<(Rect, Rect)> {
+        let layout = screen_layout(area, self.board.flipped)?;
+        let panel = layout.panel;
+        if panel.is_empty() {
+            return None;
+        }
+        let inner_width = usize::from(panel.width.saturating_sub(2));
         let analysis = self.analysis_lines(inner_width);
         // The analysis takes what it needs, leaving the tree at least four rows.
         let wanted = u16::try_from(analysis.len()).unwrap_or(u16::MAX) + 2;
-        let analysis_height = wanted.min(area.height.saturating_sub(6).max(3));
+        let analysis_height = wanted.min(panel.height.saturating_sub(6).max(3));
         let top = Rect {
-            height: analysis_height.min(area.height),
-            ..area
+            height: analysis_height.min(panel.height),
+            ..panel
         };
         let bottom = Rect {
-            y: area.y + top.height,
-            height: area.height - top.height,
-            ..area
+            y: panel.y + top.height,
+            height: panel.height - top.height,
+            ..panel
         };
+        Some((top, bottom))
+    }
+
+    /// The move list's block.
+    fn moves_block(&self) -> Block<'static> {
+        Block::bordered()
+            .title(Line::styled(" Moves ", self.theme.heading))
+            .border_set(self.theme.glyphs.border)
+            .border_style(self.theme.border)
+    }
+
+    /// The rows of the move list that show inside `inside`, with the first's index.
+    fn shown_tree_rows(&self, inside: Rect) -> Vec<Words> {
+        let (rows, shown) = tree_rows(self, usize::from(inside.width));
+        let visible = usize::from(inside.height);
+        let first = shown.saturating_sub(visible.saturating_sub(1) / 2);
+        let first = first.min(rows.len().saturating_sub(visible));
+        rows.into_iter().skip(first).take(visible).collect()
+    }
+
+    /// The panel: the analysis above, the move tree below.
+    fn render_panel(&self, area: Rect, buf: &mut Buffer) {
+        let theme = &self.theme;
+        let Some((top, bottom)) = self.panel_parts(area) else {
+            return;
+        };
+        let inner_width = usize::from(top.width.saturating_sub(2));
+        let analysis = self.analysis_lines(inner_width);
         let title = if self.on {
             " Analysis: on (e) "
         } else {
@@ -278,14 +356,10 @@ impl AnalysisBoard {
             self.render_explorer(row, bottom, buf);
             return;
         }
-        let block = Block::bordered()
-            .title(Line::styled(" Moves ", theme.heading))
-            .border_set(theme.glyphs.border)
-            .border_style(theme.border);
+        let block = self.moves_block();
         let inside = block.inner(bottom);
         block.render(bottom, buf);
-        let (rows, shown) = tree_rows(self, usize::from(inside.width));
-        let visible = usize::from(inside.height);
+        let rows = self.shown_tree_rows(inside);
         if rows.is_empty() {
             Paragraph::new("No moves yet: play one on the board")
                 .style(theme.text)
@@ -293,13 +367,9 @@ impl AnalysisBoard {
                 .render(inside, buf);
             return;
         }
-        let first = shown.saturating_sub(visible.saturating_sub(1) / 2);
-        let first = first.min(rows.len().saturating_sub(visible));
         let current = self.tree.current();
         let lines: Vec<Line> = rows
             .into_iter()
-            .skip(first)
-            .take(visible)
             .map(|row| {
                 Line::from(
                     row.into_iter()
@@ -458,6 +528,7 @@ impl AnalysisBoard {
         lines.push(Line::raw(
             "Scores are in men for Black: + Black ahead, - White; #B7 Black wins in 7.",
         ));
+        lines.push(Line::raw("A click on a move of the list goes to it."));
         lines.push(Line::raw(format!(
             "q goes back to {}. Any key closes this help.",
             self.opened_from

@@ -233,3 +233,153 @@ fn explorer_80x24_and_120x40() {
         assert_snapshot!(format!("explorer_{w}x{h}"), screen(&b, w, h));
     }
 }
+
+/// A left click at (`column`, `row`).
+fn click(board: &mut AnalysisBoard, column: u16, row: u16) -> Option<Done> {
+    use ratatui::crossterm::event::{Event, MouseButton, MouseEvent, MouseEventKind};
+    board.handle_event(&Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    }))
+}
+
+/// Where `word` is drawn in the move list of the screen `text`: (column, row).
+fn in_move_list(text: &str, word: &str) -> (u16, u16) {
+    let lines: Vec<&str> = text.lines().collect();
+    let title = lines.iter().position(|l| l.contains(" Moves ")).unwrap();
+    for (row, line) in lines.iter().enumerate().skip(title + 1) {
+        let chars: Vec<char> = line.chars().collect();
+        let wanted: Vec<char> = word.chars().collect();
+        if let Some(column) = chars.windows(wanted.len()).position(|w| w == wanted) {
+            return (u16::try_from(column).unwrap(), u16::try_from(row).unwrap());
+        }
+    }
+    panic!("{word} is not in the move list:\n{text}");
+}
+
+#[test]
+fn a_click_on_a_move_of_the_list_goes_to_it_as_on_the_board() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut b = analysed(w, h);
+        b.mouse = true;
+        let shown = b.tree.current();
+        let text = screen(&b, w, h);
+        // The main line's second move, then the variation's first.
+        let (column, row) = in_move_list(&text, "23-19");
+        assert_eq!(click(&mut b, column + 2, row), None);
+        assert_eq!(
+            b.tree.moves_to_current(),
+            vec![
+                Position::start().parse_move("11-15").unwrap(),
+                Position::start()
+                    .play_unchecked(&Position::start().parse_move("11-15").unwrap())
+                    .parse_move("23-19")
+                    .unwrap()
+            ],
+            "{w}x{h}: at 23-19"
+        );
+        assert!(b.tree.on_main_line());
+        let text = screen(&b, w, h);
+        let (column, row) = in_move_list(&text, "9-14");
+        click(&mut b, column, row);
+        assert!(!b.tree.on_main_line(), "{w}x{h}: in the variation");
+        assert_eq!(b.tree.ply(), 3);
+        // A click beside the moves (on a move number, or a blank) changes nothing.
+        let (column, row) = in_move_list(&screen(&b, w, h), "1.");
+        click(&mut b, column, row);
+        assert_eq!(b.tree.ply(), 3);
+        assert_ne!(b.tree.current(), shown);
+    }
+}
+
+#[test]
+fn the_save_dialog_offers_a_new_file_asks_before_changing_one_and_says_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = analysed(80, 24);
+    press(&mut b, KeyCode::Char('s'));
+    let offered = b.saving.clone().unwrap().path;
+    assert!(
+        offered.contains("analysis-") && offered.ends_with(".pdn"),
+        "{offered}"
+    );
+    // The name typed instead.
+    for _ in 0..offered.chars().count() {
+        press(&mut b, KeyCode::Backspace);
+    }
+    let path = dir.path().join("study.pdn");
+    for c in path.display().to_string().chars() {
+        press(&mut b, KeyCode::Char(c));
+    }
+    press(&mut b, KeyCode::Enter);
+    assert_eq!(b.saving, None);
+    let told = b.message.clone().unwrap().1;
+    assert!(
+        told.starts_with("Saved to ") && told.contains("study.pdn"),
+        "{told}"
+    );
+    let games = |path: &std::path::Path| {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .matches("[Event \"Analysis\"]")
+            .count()
+    };
+    assert_eq!(games(&path), 1);
+    // Saved again: the same file is offered, and asked about before it changes.
+    press(&mut b, KeyCode::Char('s'));
+    assert_eq!(b.saving.clone().unwrap().path, path.display().to_string());
+    press(&mut b, KeyCode::Enter);
+    b.message = None;
+    let text = screen(&b, 80, 24);
+    assert!(text.contains("is there already"), "{text}");
+    assert_eq!(games(&path), 1, "nothing written while it asks");
+    press(&mut b, KeyCode::Char('a'));
+    assert!(
+        b.message
+            .clone()
+            .unwrap()
+            .1
+            .starts_with("Added after the games of")
+    );
+    assert_eq!(games(&path), 2);
+    press(&mut b, KeyCode::Char('s'));
+    press(&mut b, KeyCode::Enter);
+    press(&mut b, KeyCode::Char('r'));
+    assert!(b.message.clone().unwrap().1.starts_with("Replaced"));
+    assert_eq!(games(&path), 1);
+    // Esc while it asks goes back to the name; Esc then closes, nothing saved.
+    press(&mut b, KeyCode::Char('s'));
+    press(&mut b, KeyCode::Enter);
+    press(&mut b, KeyCode::Esc);
+    assert_eq!(b.saving.as_ref().and_then(|s| s.exists.clone()), None);
+    assert!(b.saving.is_some());
+    press(&mut b, KeyCode::Esc);
+    assert_eq!(b.saving, None);
+    assert_eq!(b.message.clone().unwrap().1, "Not saved");
+    // A folder is not a file to save to: said, and the name stays to be edited.
+    press(&mut b, KeyCode::Char('s'));
+    for _ in 0..path.display().to_string().chars().count() {
+        press(&mut b, KeyCode::Backspace);
+    }
+    for c in dir.path().display().to_string().chars() {
+        press(&mut b, KeyCode::Char(c));
+    }
+    press(&mut b, KeyCode::Enter);
+    assert!(b.saving.is_some());
+    assert!(b.message.clone().unwrap().1.contains("is a folder"));
+}
+
+#[test]
+fn save_dialog_80x24_and_120x40() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut b = analysed(w, h);
+        b.saving = Some(crate::tui::analysis::save::SavePrompt::new(
+            std::path::Path::new("/home/ann/.local/share/checkers/analysis-2026-12-05-041500.pdn"),
+        ));
+        assert_snapshot!(format!("save_dialog_{w}x{h}"), screen(&b, w, h));
+        b.saving.as_mut().unwrap().exists =
+            Some("/home/ann/.local/share/checkers/study.pdn".into());
+        assert_snapshot!(format!("save_dialog_exists_{w}x{h}"), screen(&b, w, h));
+    }
+}

@@ -3,8 +3,9 @@
 //! skip it.
 
 use crate::cli::Cli;
-use crate::commands::play::{Begin, home_begin, home_wanted};
+use crate::commands::play::{Begin, home_begin, home_wanted, network_from_home};
 use crate::engine::Level;
+use crate::net::protocol::Role;
 use crate::rules::Color;
 use crate::session::{Player, Seats, Session};
 use crate::tui::Theme;
@@ -77,6 +78,7 @@ fn computer_80x24_and_120x40() {
 #[test]
 fn settings_80x24_and_120x40() {
     let mut home = home();
+    home.preferences = Some("/home/ann/.config/checkers/preferences.toml".into());
     key(&mut home, KeyCode::Char('s'));
     key(&mut home, KeyCode::Down);
     key(&mut home, KeyCode::Enter);
@@ -95,8 +97,8 @@ fn network_open_and_help_pages() {
     let mut home = home();
     key(&mut home, KeyCode::Char('n'));
     let text = screen(&home, 80, 24);
-    assert!(text.contains("checkers host"), "{text}");
-    assert!(text.contains("checkers join ADDRESS --code CODE"), "{text}");
+    assert!(text.contains("> Host a game here"), "{text}");
+    assert!(text.contains("Play at a checkers server"), "{text}");
     assert_snapshot!("network_80x24", text);
     key(&mut home, KeyCode::Esc);
     assert_eq!(home.page, Page::Menu);
@@ -334,4 +336,266 @@ fn z_opens_the_puzzles() {
         Some(Some(Chosen::Puzzles))
     );
     assert!(screen(&home, 80, 24).contains("> z Puzzles"));
+}
+
+/// Types `text` into the field under the cursor.
+fn type_text(home: &mut Home, text: &str) {
+    for c in text.chars() {
+        key(home, KeyCode::Char(c));
+    }
+}
+
+#[test]
+fn host_form_takes_the_side_clock_name_and_port_as_host_does() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('n'));
+    assert_eq!(key(&mut home, KeyCode::Enter), None, "the host form opens");
+    key(&mut home, KeyCode::Right);
+    key(&mut home, KeyCode::Down);
+    type_text(&mut home, "G/1x");
+    assert_eq!(
+        key(&mut home, KeyCode::Enter),
+        None,
+        "a bad clock starts nothing"
+    );
+    let told = home.message.clone().unwrap_or_default();
+    assert!(told.starts_with("Clock: "), "{told}");
+    assert_snapshot!("host_form_refused_80x24", screen(&home, 80, 24));
+    key(&mut home, KeyCode::Backspace);
+    type_text(&mut home, "5");
+    key(&mut home, KeyCode::Down);
+    type_text(&mut home, "Ann");
+    key(&mut home, KeyCode::Down);
+    for _ in 0..4 {
+        key(&mut home, KeyCode::Backspace);
+    }
+    type_text(&mut home, "0");
+    assert_snapshot!("host_form_120x40", screen(&home, 120, 40));
+    assert_eq!(
+        key(&mut home, KeyCode::Enter),
+        Some(Some(Chosen::Host {
+            side: Side::White,
+            clock: Some("G/15".parse().unwrap()),
+            port: 0,
+            name: Some("Ann".to_string()),
+        }))
+    );
+    // Back to the list of forms, then to the home screen's list.
+    key(&mut home, KeyCode::Esc);
+    assert!(screen(&home, 80, 24).contains("> Host a game here"));
+    key(&mut home, KeyCode::Esc);
+    assert_eq!(home.page, Page::Menu);
+}
+
+#[test]
+fn join_and_watch_forms_need_an_address_and_a_code() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('n'));
+    key(&mut home, KeyCode::Down);
+    key(&mut home, KeyCode::Enter);
+    assert_eq!(key(&mut home, KeyCode::Enter), None);
+    assert!(
+        home.message
+            .as_deref()
+            .unwrap_or("")
+            .starts_with("Address:"),
+        "{:?}",
+        home.message
+    );
+    type_text(&mut home, "192.0.2.7");
+    assert_eq!(key(&mut home, KeyCode::Enter), None, "no code yet");
+    assert!(home.message.as_deref().unwrap_or("").starts_with("Code:"));
+    // The cursor went to the code's row: typing goes there.
+    type_text(&mut home, "maple 4821");
+    assert_snapshot!("join_form_80x24", screen(&home, 80, 24));
+    assert_eq!(
+        key(&mut home, KeyCode::Enter),
+        Some(Some(Chosen::Join {
+            address: "192.0.2.7".to_string(),
+            code: "maple-4821".to_string(),
+            name: None,
+            role: Role::Player,
+        }))
+    );
+    // Watching takes the same fields, kept from the join form.
+    key(&mut home, KeyCode::Esc);
+    key(&mut home, KeyCode::Down);
+    key(&mut home, KeyCode::Enter);
+    assert_snapshot!("watch_form_120x40", screen(&home, 120, 40));
+    assert!(matches!(
+        key(&mut home, KeyCode::Enter),
+        Some(Some(Chosen::Join {
+            role: Role::Spectator,
+            ..
+        }))
+    ));
+}
+
+#[test]
+fn server_form_needs_an_address_and_a_name_a_server_takes() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('n'));
+    for _ in 0..3 {
+        key(&mut home, KeyCode::Down);
+    }
+    key(&mut home, KeyCode::Enter);
+    assert_eq!(key(&mut home, KeyCode::Enter), None, "no server yet");
+    assert!(
+        home.message.as_deref().unwrap_or("").starts_with("Server:"),
+        "{:?}",
+        home.message
+    );
+    type_text(&mut home, "checkers.example.org");
+    key(&mut home, KeyCode::Down);
+    type_text(&mut home, "Ann Lee");
+    assert_eq!(key(&mut home, KeyCode::Enter), None, "a space in the name");
+    let told = home.message.clone().unwrap_or_default();
+    assert!(told.starts_with("Your name: 'Ann Lee'"), "{told}");
+    for _ in 0..4 {
+        key(&mut home, KeyCode::Backspace);
+    }
+    type_text(&mut home, "_Lee");
+    assert_snapshot!("server_form_80x24", screen(&home, 80, 24));
+    assert_eq!(
+        key(&mut home, KeyCode::Enter),
+        Some(Some(Chosen::Online {
+            server: "checkers.example.org".to_string(),
+            name: Some("Ann_Lee".to_string()),
+        }))
+    );
+}
+
+#[test]
+fn a_game_hosted_from_home_listens_and_a_join_that_fails_is_said() {
+    let args = Cli::try_parse_from(["checkers"]).unwrap().play;
+    let host = Chosen::Host {
+        side: Side::Black,
+        clock: None,
+        port: 0,
+        name: Some("Ann".to_string()),
+    };
+    let Some(Ok(crate::tui::Start::Game(session, _, Some(table)))) =
+        network_from_home(&args, &host, &look())
+    else {
+        panic!("hosting starts a game at a table");
+    };
+    assert_eq!(session.seats().remote_side(), Some(Color::White));
+    let runtime = crate::runtime::Runtime::new(
+        *session,
+        crate::runtime::Saving::Off,
+        crate::runtime::Pace::WATCHED,
+    )
+    .at_table(table);
+    let Some(crate::runtime::network::Seat::Host { address, code, .. }) =
+        runtime.table().map(|view| &view.seat)
+    else {
+        panic!("the host's table shows where to join");
+    };
+    assert!(!code.is_empty());
+    // A second host at the same port: the port is taken, and the home screen says how
+    // to pick another.
+    let again = Chosen::Host {
+        side: Side::Black,
+        clock: None,
+        port: address.port(),
+        name: None,
+    };
+    let Some(Err(why)) = network_from_home(&args, &again, &look()) else {
+        panic!("a port taken is refused");
+    };
+    assert!(why.contains("type another port"), "{why}");
+    // Nobody listens at a port just freed: joining says the host cannot be reached.
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let closed = free.local_addr().unwrap();
+    drop(free);
+    let join = Chosen::Join {
+        address: closed.to_string(),
+        code: "maple-4821".to_string(),
+        name: None,
+        role: Role::Player,
+    };
+    let Some(Err(why)) = network_from_home(&args, &join, &look()) else {
+        panic!("nobody to join");
+    };
+    assert!(why.contains("cannot connect"), "{why}");
+}
+
+#[test]
+fn settings_are_kept_in_the_preferences_file_with_its_comments_and_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("checkers").join("preferences.toml");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let before = "# My checkers.\nlevel = 7 # a fair fight\n\n# Letters on the old terminal.\nascii = false\n";
+    std::fs::write(&path, before).unwrap();
+    let mut home = home();
+    home.preferences = Some(path.clone());
+    key(&mut home, KeyCode::Char('s'));
+    // Colour off, letters for pieces, the coordinates on, no assistance: each kept as
+    // it changes.
+    for row in 0..4 {
+        key(&mut home, KeyCode::Enter);
+        home.keep_settings();
+        assert_eq!(home.message, None, "row {row} kept");
+        key(&mut home, KeyCode::Down);
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    for kept in [
+        "# My checkers.",
+        "level = 7 # a fair fight",
+        "# Letters on the old terminal.\nascii = true",
+        "theme = \"none\"",
+        "coordinates = true",
+        "assist = false",
+    ] {
+        assert!(text.contains(kept), "{kept:?} in:\n{text}");
+    }
+    // The next start reads them back.
+    let (prefs, warning) = crate::commands::preferences::read(&path);
+    assert_eq!(warning, None);
+    let mut args = Cli::try_parse_from(["checkers"]).unwrap().play;
+    assert!(prefs.apply(&mut args).is_empty());
+    let look = crate::commands::play::home_look(&args, &prefs);
+    assert!(!look.colored && look.ascii && look.coordinates);
+    assert_eq!(look.assist, Some(false));
+    assert_eq!(args.level, Level::new(7), "the other keys still apply");
+    // Colour on again takes the theme off, leaving the terminal to decide.
+    key(&mut home, KeyCode::Home);
+    for _ in 0..4 {
+        key(&mut home, KeyCode::Up);
+    }
+    key(&mut home, KeyCode::Enter);
+    home.keep_settings();
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("theme"));
+}
+
+#[test]
+fn a_setting_that_cannot_be_kept_is_said_and_still_applies() {
+    let dir = tempfile::tempdir().unwrap();
+    // A folder where the file should be: nothing can replace it.
+    let path = dir.path().join("preferences.toml");
+    std::fs::create_dir(&path).unwrap();
+    let mut home = home();
+    home.preferences = Some(path.clone());
+    key(&mut home, KeyCode::Char('s'));
+    key(&mut home, KeyCode::Down);
+    key(&mut home, KeyCode::Enter);
+    home.keep_settings();
+    assert!(home.look.ascii, "the change applies to this run");
+    let told = home.message.clone().unwrap_or_default();
+    assert!(
+        told.contains("preferences.toml") && told.contains("not kept"),
+        "{told}"
+    );
+    // A file that does not read as TOML is left as it is, and said with its line.
+    let path = dir.path().join("broken.toml");
+    std::fs::write(&path, "level = 7\nascii = = true\n").unwrap();
+    home.preferences = Some(path.clone());
+    key(&mut home, KeyCode::Enter);
+    home.keep_settings();
+    let told = home.message.clone().unwrap_or_default();
+    assert!(told.contains("line 2"), "{told}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "level = 7\nascii = = true\n"
+    );
 }

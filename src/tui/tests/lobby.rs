@@ -120,12 +120,19 @@ fn enter_accepts_a_seek_watches_a_game_and_challenges_a_player() {
     key(&mut lobby, KeyCode::Tab);
     key(&mut lobby, KeyCode::Down);
     assert_eq!(key(&mut lobby, KeyCode::Enter), None, "opens the form");
+    // A challenge names the side as a seek does: Black, then White.
+    key(&mut lobby, KeyCode::Down);
+    key(&mut lobby, KeyCode::Down);
+    key(&mut lobby, KeyCode::Right);
+    key(&mut lobby, KeyCode::Right);
     assert_eq!(
         key(&mut lobby, KeyCode::Enter),
         Some(LobbyAction::Send(ClientMessage::Challenge {
             name: "bob".into(),
             clock: "5+3".into(),
             rated: true,
+            side: Some(Side::White),
+            ballot: false,
         }))
     );
     assert_eq!(
@@ -141,11 +148,18 @@ fn enter_accepts_a_seek_watches_a_game_and_challenges_a_player() {
 fn a_private_table_is_opened_and_one_is_joined_by_its_code() {
     let mut lobby = lobby();
     key(&mut lobby, KeyCode::Char('i'));
+    // A private table may open with a ballot, as a seek may.
+    for _ in 0..3 {
+        key(&mut lobby, KeyCode::Down);
+    }
+    key(&mut lobby, KeyCode::Right);
     assert_eq!(
         key(&mut lobby, KeyCode::Enter),
         Some(LobbyAction::Send(ClientMessage::Invite {
             clock: "5+3".into(),
             rated: false,
+            side: None,
+            ballot: true,
         }))
     );
     key(&mut lobby, KeyCode::Char('j'));

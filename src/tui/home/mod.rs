@@ -7,10 +7,13 @@
 //! into changes ([`Home::handle_event`], no I/O) and drawing (`impl Widget for &Home`);
 //! the [parent module](super) runs it and starts what was chosen.
 
+mod network;
+
 use super::choice::choice_lines;
 use super::theme::Theme;
 use super::view::{help_text, hint_line};
 use crate::engine::Level;
+use network::{Network, Reply};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::Rect;
@@ -88,7 +91,7 @@ impl Entry {
         match self {
             Entry::TwoPlayers => "Two players at this terminal",
             Entry::Computer => "Play the computer",
-            Entry::Network => "Play a friend across the network",
+            Entry::Network => "Play across the network",
             Entry::Resume => "Resume an unfinished game",
             Entry::Open => "Open a PDN file",
             Entry::Analysis => "Analysis board",
@@ -177,6 +180,52 @@ pub(crate) enum Chosen {
     Analysis,
     /// The puzzles.
     Puzzles,
+    /// A game held here for a friend, as `checkers host` holds it.
+    Host {
+        /// The side played here.
+        side: Side,
+        /// The clock, as `--clock` gives it.
+        clock: Option<crate::session::TimeControl>,
+        /// The port to listen at (0: a free one).
+        port: u16,
+        /// The name of the player here.
+        name: Option<String>,
+    },
+    /// A friend's game joined (as `checkers join`) or watched (as `checkers watch`).
+    Join {
+        /// The host's address, as its screen shows it.
+        address: String,
+        /// The game's code.
+        code: String,
+        /// The name of the player here.
+        name: Option<String>,
+        /// Playing or watching.
+        role: crate::net::protocol::Role,
+    },
+    /// The lobby of a checkers server, as `checkers online` opens it.
+    Online {
+        /// The server, `HOST[:PORT]`.
+        server: String,
+        /// The name to play under (the user's name when none).
+        name: Option<String>,
+    },
+}
+
+impl Chosen {
+    /// What the home screen says while the choice starts, when that can take a while
+    /// (a host that is slow to answer).
+    pub(crate) fn waiting_note(&self) -> Option<String> {
+        match self {
+            Chosen::Join { address, .. }
+            | Chosen::Online {
+                server: address, ..
+            } => Some(format!(
+                "Connecting to {}...",
+                crate::text::printable(address, 200)
+            )),
+            _ => None,
+        }
+    }
 }
 
 /// How the games started here look and help: the settings page's choices.
@@ -207,6 +256,19 @@ impl Look {
     }
 }
 
+/// A row of the settings page, as the preferences file keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Setting {
+    /// Colours on or off (`theme`).
+    Colour,
+    /// Discs or letters (`ascii`).
+    Pieces,
+    /// The coordinates round the board (`coordinates`).
+    Coordinates,
+    /// The engine's help (`assist`).
+    Assist,
+}
+
 /// The rows of the computer page: side, level, start.
 const COMPUTER_ROWS: usize = 3;
 /// The rows of the settings page: colour, pieces, coordinates, assistance.
@@ -219,7 +281,7 @@ pub(crate) enum Page {
     Menu,
     /// The side and level against the computer, this row chosen.
     Computer(usize),
-    /// How to play a friend across the network.
+    /// Hosting, joining or watching a game across the network.
     Network,
     /// The path of a PDN file being typed.
     Open,
@@ -244,6 +306,12 @@ pub(crate) struct Home {
     pub(crate) path: String,
     /// The settings.
     pub(crate) look: Look,
+    /// The network page's forms, as filled.
+    pub(crate) network: Network,
+    /// The preferences file a changed setting is kept in (none: for this run only).
+    pub(crate) preferences: Option<PathBuf>,
+    /// A setting changed and not yet kept in the file.
+    pub(crate) unkept: Option<Setting>,
     /// News for the player (a file that would not open, no game to resume).
     pub(crate) message: Option<String>,
     /// The terminal's size, kept by the event loop: how far the help scrolls.
@@ -260,6 +328,9 @@ impl Home {
             level,
             path: String::new(),
             look,
+            network: Network::default(),
+            preferences: None,
+            unkept: None,
             message: None,
             screen: Rect::new(0, 0, 80, 24),
         }
@@ -292,12 +363,18 @@ impl Home {
         match self.page.clone() {
             Page::Menu => self.menu_key(key.code),
             Page::Computer(row) => self.computer_key(row, key.code),
-            Page::Network => {
-                if matches!(key.code, KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q')) {
+            Page::Network => match self.network.key(key.code) {
+                Reply::Stay => None,
+                Reply::Back => {
                     self.page = Page::Menu;
+                    None
                 }
-                None
-            }
+                Reply::Start(chosen) => Some(Some(chosen)),
+                Reply::Refused(why) => {
+                    self.message = Some(why);
+                    None
+                }
+            },
             Page::Open => self.open_key(key.code),
             Page::Settings(row) => {
                 self.settings_key(row, key.code);
@@ -448,15 +525,40 @@ impl Home {
             }
             KeyCode::Enter | KeyCode::Char(' ' | 'h' | 'l') | KeyCode::Left | KeyCode::Right => {
                 let look = &mut self.look;
-                match row {
-                    0 => look.colored = !look.colored,
-                    1 => look.ascii = !look.ascii,
-                    2 => look.coordinates = !look.coordinates,
-                    _ => look.assist = Some(!look.assist.unwrap_or(true)),
-                }
+                let setting = match row {
+                    0 => {
+                        look.colored = !look.colored;
+                        Setting::Colour
+                    }
+                    1 => {
+                        look.ascii = !look.ascii;
+                        Setting::Pieces
+                    }
+                    2 => {
+                        look.coordinates = !look.coordinates;
+                        Setting::Coordinates
+                    }
+                    _ => {
+                        look.assist = Some(!look.assist.unwrap_or(true));
+                        Setting::Assist
+                    }
+                };
+                self.unkept = Some(setting);
             }
             KeyCode::Esc | KeyCode::Char('q') => self.page = Page::Menu,
             _ => {}
+        }
+    }
+
+    /// Keeps the setting changed last in the preferences file, so the next start has
+    /// it too: the event loop's I/O after a key. A file that cannot be written is said
+    /// on the message line; the setting still applies to this run.
+    pub(crate) fn keep_settings(&mut self) {
+        let (Some(setting), Some(path)) = (self.unkept.take(), &self.preferences) else {
+            return;
+        };
+        if let Err(why) = crate::commands::preferences::keep(path, setting, &self.look) {
+            self.message = Some(crate::text::printable(&why, 600));
         }
     }
 
@@ -509,29 +611,6 @@ impl Home {
         lines
     }
 
-    /// The network page's lines: the commands that hold and join a game, and the one
-    /// that plays at a server.
-    fn network_lines(theme: &Theme) -> Vec<Line<'static>> {
-        let command = |text: &'static str| {
-            Line::from(vec![Span::raw("  "), Span::styled(text, theme.question)])
-        };
-        vec![
-            Line::styled("Play a friend across the network", theme.heading),
-            Line::raw(""),
-            Line::raw("Leave this program (Esc, then q); in a shell, one of you types:"),
-            command("checkers host"),
-            Line::raw("It prints an address and a code. The other player types:"),
-            command("checkers join ADDRESS --code CODE"),
-            Line::raw(
-                "checkers watch ADDRESS --code CODE follows the game without playing; \
-                 checkers host --help lists the options (side, port, clock).",
-            ),
-            Line::raw(""),
-            Line::raw("Or meet at a checkers server (nobody opens a port; plain mode for now):"),
-            command("checkers online SERVER --plain"),
-        ]
-    }
-
     /// The open page's lines: the path typed so far, its cursor a key-styled cell.
     fn open_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
         vec![
@@ -579,9 +658,15 @@ impl Home {
         lines.push(Line::raw(""));
         lines.push(Line::raw(
             "Assistance is the engine's help: hints, its score and the endgame \
-             databases' verdict. These apply to the games started from here; \
-             preferences.toml keeps them for every run (see the README).",
+             databases' verdict.",
         ));
+        lines.push(Line::raw(match &self.preferences {
+            Some(path) => format!(
+                "Each change is kept for the next runs in {}",
+                crate::text::printable_path(path)
+            ),
+            None => "Without a home folder, the changes last for this run only.".to_string(),
+        }));
         lines
     }
 
@@ -652,7 +737,7 @@ impl Widget for &Home {
                     ("Esc", "back"),
                 ],
             ),
-            Page::Network => (Home::network_lines(&theme), vec![("Esc", "back")]),
+            Page::Network => (self.network.lines(&theme), self.network.keys()),
             Page::Open => (
                 self.open_lines(&theme),
                 vec![("Enter", "open"), ("Esc", "back")],

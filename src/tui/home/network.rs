@@ -1,0 +1,407 @@
+//! The home screen's network page: hold a game here for a friend, join a friend's game,
+//! watch it, or meet players at a checkers server. Each is a small form whose fields are
+//! what `checkers host`, `join`, `watch` and `online` take on their command lines; a
+//! filled form becomes a [`Chosen`] that the opener starts as those commands would.
+
+use super::{Chosen, Side};
+use crate::net::protocol::Role;
+use crate::session::TimeControl;
+use crate::tui::theme::Theme;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::text::{Line, Span};
+
+/// Longest text a field of the forms takes (an address, a code, a name).
+const FIELD_MAX_CHARS: usize = 200;
+
+/// A form of the network page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// Hold a game at this terminal, as `checkers host`.
+    Host,
+    /// Join a friend's game as its other player, as `checkers join`.
+    Join,
+    /// Follow a friend's game without playing, as `checkers watch`.
+    Watch,
+    /// Meet players at a checkers server's lobby, as `checkers online`.
+    Server,
+}
+
+impl Form {
+    /// The forms, in the order the page lists them.
+    const ALL: [Form; 4] = [Form::Host, Form::Join, Form::Watch, Form::Server];
+
+    /// The form's name in the page's list.
+    fn label(self) -> &'static str {
+        match self {
+            Form::Host => "Host a game here",
+            Form::Join => "Join a friend's game",
+            Form::Watch => "Watch a friend's game",
+            Form::Server => "Play at a checkers server",
+        }
+    }
+
+    /// The form's rows, its last the button that starts it.
+    fn rows(self) -> usize {
+        match self {
+            Form::Host => 5,
+            Form::Join | Form::Watch => 4,
+            Form::Server => 3,
+        }
+    }
+}
+
+/// What a key on the network page asks of the home screen.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Reply {
+    /// Nothing beyond the page's own change.
+    Stay,
+    /// Back to the home screen's list.
+    Back,
+    /// A filled form: start this.
+    Start(Chosen),
+    /// A form that cannot start as filled: this says which field is wrong.
+    Refused(String),
+}
+
+/// The network page's state: the form shown and what is typed in each field (kept
+/// when the page is left, so a refused join is tried again without typing it all).
+#[derive(Clone, Debug)]
+pub(crate) struct Network {
+    /// The form shown; `None` shows the list of forms.
+    pub(crate) form: Option<Form>,
+    /// The row under the cursor: of the list, or of the form shown.
+    pub(crate) row: usize,
+    /// The side the host plays.
+    pub(crate) side: Side,
+    /// The host's clock as typed (`G/15`, `5+3`, `30/60`; empty for none).
+    pub(crate) clock: String,
+    /// The host's port as typed.
+    pub(crate) port: String,
+    /// This player's name as typed (empty for none).
+    pub(crate) name: String,
+    /// The host's address as typed, to join or watch.
+    pub(crate) address: String,
+    /// The game's code as typed, to join or watch.
+    pub(crate) code: String,
+    /// The checkers server's address as typed (`HOST` or `HOST:PORT`).
+    pub(crate) server: String,
+}
+
+impl Default for Network {
+    fn default() -> Network {
+        Network {
+            form: None,
+            row: 0,
+            side: Side::Black,
+            clock: String::new(),
+            port: crate::net::DEFAULT_PORT.to_string(),
+            name: String::new(),
+            address: String::new(),
+            code: String::new(),
+            server: String::new(),
+        }
+    }
+}
+
+impl Network {
+    /// Applies a key: in the list, the arrows choose a form and Enter opens it; in a
+    /// form, Up/Down (or Tab) choose a row, typing edits a text row, Left/Right (or
+    /// Space, `b`, `w`, `r`) change the host's side, Enter starts it; Esc goes back.
+    pub(crate) fn key(&mut self, code: KeyCode) -> Reply {
+        let Some(form) = self.form else {
+            let last = Form::ALL.len() - 1;
+            match code {
+                KeyCode::Up | KeyCode::Char('k') => self.row = self.row.saturating_sub(1),
+                KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                    self.row = (self.row + 1).min(last);
+                }
+                KeyCode::Enter | KeyCode::Char(' ') => {
+                    self.form = Some(Form::ALL[self.row.min(last)]);
+                    self.row = 0;
+                }
+                KeyCode::Esc | KeyCode::Char('q') => return Reply::Back,
+                _ => {}
+            }
+            return Reply::Stay;
+        };
+        let last = form.rows() - 1;
+        match code {
+            KeyCode::Up | KeyCode::BackTab => self.row = self.row.saturating_sub(1),
+            KeyCode::Down | KeyCode::Tab => self.row = (self.row + 1).min(last),
+            KeyCode::Enter => return self.submit(form),
+            KeyCode::Esc => {
+                self.row = Form::ALL.iter().position(|f| *f == form).unwrap_or(0);
+                self.form = None;
+            }
+            code if form == Form::Host && self.row == 0 => match code {
+                KeyCode::Left | KeyCode::Char('h') => self.side = self.side.next(true),
+                KeyCode::Right | KeyCode::Char('l' | ' ') => self.side = self.side.next(false),
+                KeyCode::Char('b') => self.side = Side::Black,
+                KeyCode::Char('w') => self.side = Side::White,
+                KeyCode::Char('r') => self.side = Side::Random,
+                _ => {}
+            },
+            code => {
+                if let Some(field) = self.field_mut(form) {
+                    match code {
+                        KeyCode::Char(c)
+                            if !c.is_control() && field.chars().count() < FIELD_MAX_CHARS =>
+                        {
+                            field.push(c);
+                        }
+                        KeyCode::Backspace => {
+                            field.pop();
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        Reply::Stay
+    }
+
+    /// The text field of the row under the cursor in `form`, if it is one.
+    fn field_mut(&mut self, form: Form) -> Option<&mut String> {
+        match (form, self.row) {
+            (Form::Host, 1) => Some(&mut self.clock),
+            (Form::Host, 2) | (Form::Join | Form::Watch, 2) => Some(&mut self.name),
+            (Form::Host, 3) => Some(&mut self.port),
+            (Form::Join | Form::Watch, 0) => Some(&mut self.address),
+            (Form::Join | Form::Watch, 1) => Some(&mut self.code),
+            (Form::Server, 0) => Some(&mut self.server),
+            (Form::Server, 1) => Some(&mut self.name),
+            _ => None,
+        }
+    }
+
+    /// The name typed, checked as `--name` checks it (`None` when empty).
+    fn checked_name(&self) -> Result<Option<String>, String> {
+        let name = self.name.trim();
+        if name.is_empty() {
+            return Ok(None);
+        }
+        crate::cli::parse_name(name)
+            .map(Some)
+            .map_err(|e| format!("Your name: {e}"))
+    }
+
+    /// What `form` starts as filled, or which field is wrong and why.
+    fn submit(&mut self, form: Form) -> Reply {
+        let checked = match form {
+            Form::Host => self.hosting(),
+            Form::Join | Form::Watch => self.joining(form),
+            Form::Server => self.meeting(),
+        };
+        match checked {
+            Ok(chosen) => Reply::Start(chosen),
+            Err(why) => Reply::Refused(why),
+        }
+    }
+
+    /// The host's choice as filled: the clock as `--clock` reads it, the port a number.
+    fn hosting(&mut self) -> Result<Chosen, String> {
+        let clock = match self.clock.trim() {
+            "" => None,
+            text => Some(text.parse::<TimeControl>().map_err(|e| {
+                self.row = 1;
+                format!("Clock: {e}")
+            })?),
+        };
+        let name = self.checked_name().inspect_err(|_| self.row = 2)?;
+        let port = self.port.trim().parse::<u16>().map_err(|_| {
+            self.row = 3;
+            format!(
+                "Port: '{}' is not a number from 0 to 65535 (0: any free port)",
+                crate::text::printable(self.port.trim(), 40)
+            )
+        })?;
+        Ok(Chosen::Host {
+            side: self.side,
+            clock,
+            port,
+            name,
+        })
+    }
+
+    /// The joiner's (or spectator's) choice as filled: an address, a code as `--code`
+    /// reads it.
+    fn joining(&mut self, form: Form) -> Result<Chosen, String> {
+        let address = self.address.trim().to_string();
+        if address.is_empty() {
+            self.row = 0;
+            return Err(
+                "Address: type the host's, as its screen shows it (e.g. 192.0.2.7:4610)"
+                    .to_string(),
+            );
+        }
+        let code = crate::cli::parse_code(&self.code).map_err(|e| {
+            self.row = 1;
+            format!("Code: {e}")
+        })?;
+        let name = self.checked_name().inspect_err(|_| self.row = 2)?;
+        Ok(Chosen::Join {
+            address,
+            code,
+            name,
+            role: if form == Form::Watch {
+                Role::Spectator
+            } else {
+                Role::Player
+            },
+        })
+    }
+
+    /// The server's choice as filled: an address, and a name as a server takes it
+    /// (1 to 20 letters, digits, `-` or `_`; the user's name when empty).
+    fn meeting(&mut self) -> Result<Chosen, String> {
+        let server = self.server.trim().to_string();
+        if server.is_empty() {
+            self.row = 0;
+            return Err(
+                "Server: type its address, as its operator gives it (e.g. checkers.example.org)"
+                    .to_string(),
+            );
+        }
+        let name = self.name.trim();
+        if !name.is_empty() && !crate::server::protocol::valid_name(name) {
+            self.row = 1;
+            return Err(format!(
+                "Your name: '{}' is not 1 to 20 letters, digits, - or _",
+                crate::text::printable(name, 40)
+            ));
+        }
+        Ok(Chosen::Online {
+            server,
+            name: (!name.is_empty()).then(|| name.to_string()),
+        })
+    }
+
+    /// The page's lines: the list of forms, or the form shown.
+    pub(crate) fn lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let mut lines = vec![
+            Line::styled("Play across the network", theme.heading),
+            Line::raw(""),
+        ];
+        let Some(form) = self.form else {
+            let rows = Form::ALL.iter().map(|f| f.label().to_string());
+            lines.extend(super::choice_lines(theme, rows, self.row, Form::ALL.len()));
+            lines.push(Line::raw(""));
+            lines.push(Line::raw(
+                "The host's screen shows an address and a code; the friend who joins \
+                 types both. A watcher follows the game without playing. At a checkers \
+                 server nobody opens a port: seek a game, accept one, or watch.",
+            ));
+            return lines;
+        };
+        let text = |label: &str, value: &str| (format!("{label:<12}{value}"), true);
+        let rows: Vec<(String, bool)> = match form {
+            Form::Host => vec![
+                (format!("{:<12}{}", "You play", self.side_words()), false),
+                text(
+                    "Clock",
+                    if self.clock.is_empty() && self.row != 1 {
+                        "none"
+                    } else {
+                        &self.clock
+                    },
+                ),
+                text("Your name", &self.name),
+                text("Port", &self.port),
+                ("Start hosting".to_string(), false),
+            ],
+            Form::Join | Form::Watch => vec![
+                text("Address", &self.address),
+                text("Code", &self.code),
+                text("Your name", &self.name),
+                (
+                    if form == Form::Join {
+                        "Join the game"
+                    } else {
+                        "Watch the game"
+                    }
+                    .to_string(),
+                    false,
+                ),
+            ],
+            Form::Server => vec![
+                text("Server", &self.server),
+                text("Your name", &self.name),
+                ("Connect".to_string(), false),
+            ],
+        };
+        lines[0] = Line::styled(form.label(), theme.heading);
+        for (i, (row, typed)) in rows.into_iter().enumerate() {
+            let chosen = i == self.row;
+            let (marker, marker_style, style) = if chosen {
+                ("> ", theme.question, theme.cursor)
+            } else {
+                ("  ", theme.text, theme.text)
+            };
+            let mut spans = vec![
+                Span::styled(marker, marker_style),
+                Span::styled(crate::text::printable(&row, 300), style),
+            ];
+            if chosen && typed {
+                spans.push(Span::styled(" ", theme.key));
+            }
+            lines.push(Line::from(spans));
+        }
+        lines.push(Line::raw(""));
+        lines.push(Line::raw(match form {
+            Form::Host => {
+                "Your friend joins with the address and code the board then shows. The \
+                 clock as --clock takes it: G/15 the game in 15 minutes, 5+3 five minutes \
+                 and 3 s a move, 30/60 thirty moves an hour."
+            }
+            Form::Join => {
+                "The address and code the host's board shows (the port is 4610 when not \
+                 given). Your name goes on the record and the host's panel."
+            }
+            Form::Watch => {
+                "The address and code the host's board shows (the port is 4610 when not \
+                 given). You see the game as it is played, without playing."
+            }
+            Form::Server => {
+                "HOST or HOST:PORT (the port is 4620 when not given). The server binds your \
+                 name to a key kept in your data folder on first use; its certificate is \
+                 pinned on first contact, and a changed one refused."
+            }
+        }));
+        lines
+    }
+
+    /// The host's side in words, with what it means.
+    fn side_words(&self) -> &'static str {
+        match self.side {
+            Side::Black => "Black (you move first)",
+            Side::White => "White (your friend moves first)",
+            Side::Random => "either, drawn at the start",
+        }
+    }
+
+    /// The keys the page's line names.
+    pub(crate) fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        match self.form {
+            None => vec![("Up/Down", "choose"), ("Enter", "open"), ("Esc", "back")],
+            Some(Form::Host) if self.row == 0 => vec![
+                ("Up/Down", "choose"),
+                ("Left/Right", "side"),
+                ("Enter", "host"),
+                ("Esc", "back"),
+            ],
+            Some(form) => vec![
+                ("Up/Down", "choose"),
+                (
+                    "Enter",
+                    match form {
+                        Form::Host => "host",
+                        Form::Join => "join",
+                        Form::Watch => "watch",
+                        Form::Server => "connect",
+                    },
+                ),
+                ("Esc", "back"),
+            ],
+        }
+    }
+}
