@@ -350,8 +350,9 @@ pub(crate) struct ServerArgs {
 /// `checkers online`.
 #[derive(Debug, Args)]
 pub(crate) struct OnlineArgs {
-    /// The server: HOST or HOST:PORT (port 4620 when not given).
-    pub(crate) server: String,
+    /// The server: HOST or HOST:PORT (port 4620 when not given) [default: the server
+    /// last logged in to].
+    pub(crate) server: Option<String>,
     /// The name to play under: the server binds it to your key on first login
     /// [default: your user name].
     #[arg(long, value_name = "NAME")]

@@ -111,8 +111,12 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
             let plain = args.plain
                 || args.export.is_some()
                 || play::plain_wanted(&crate::cli::PlayArgs::default());
+            let server = match args.server {
+                Some(server) => server,
+                None => crate::online::default_server()?,
+            };
             let options = crate::online::OnlineOptions {
-                server: args.server,
+                server,
                 name: args.name,
                 export: args.export,
             };

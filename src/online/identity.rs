@@ -16,6 +16,24 @@ pub(crate) fn known_servers(dir: &Path) -> PathBuf {
     dir.join("known_servers")
 }
 
+/// The file naming the server last logged in to, in the data folder `dir`.
+fn last_server_file(dir: &Path) -> PathBuf {
+    dir.join("last_server")
+}
+
+/// The server last logged in to (`HOST:PORT`), if any: `checkers online` alone goes
+/// back there.
+pub(crate) fn last_server(dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(last_server_file(dir)).ok()?;
+    let server = text.lines().next()?.trim();
+    (!server.is_empty() && server.len() <= 300).then(|| server.to_string())
+}
+
+/// Keeps `address` as the server last logged in to; a failure only forgets it.
+pub(crate) fn remember_server(dir: &Path, address: &str) {
+    let _ = crate::store::write_atomic(&last_server_file(dir), format!("{address}\n").as_bytes());
+}
+
 /// The player's key: read, or made and kept now.
 pub(crate) fn key(dir: &Path) -> Result<SigningKey, String> {
     let file = key_file(dir);
@@ -72,6 +90,15 @@ pub(crate) fn pin(dir: &Path, address: &str, fingerprint: &[u8; 32]) -> Result<P
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_last_server_is_remembered_and_read_back() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        assert_eq!(last_server(dir.path()), None);
+        remember_server(dir.path(), "checkers.example.org:4620");
+        remember_server(dir.path(), "127.0.0.1:4999");
+        assert_eq!(last_server(dir.path()).as_deref(), Some("127.0.0.1:4999"));
+    }
 
     #[test]
     fn a_key_is_made_once_and_servers_are_pinned() {

@@ -42,6 +42,19 @@ fn network(text: String) -> CommandError {
     CommandError::Network(text)
 }
 
+/// The server `checkers online` goes to when none is named: the one last logged in
+/// to, or why there is none.
+pub(crate) fn default_server() -> Result<String, CommandError> {
+    crate::store::data_dir()
+        .and_then(|dir| identity::last_server(&dir))
+        .ok_or_else(|| {
+            network(
+                "no server named and none logged in to before: checkers online HOST[:PORT]"
+                    .to_string(),
+            )
+        })
+}
+
 /// The server's address with the port, the default one when not given.
 fn server_address(server: &str) -> String {
     let server = server.trim();
@@ -371,6 +384,7 @@ pub(crate) async fn connect(
                     ""
                 };
                 println!("Logged in to {address} as {name}{first}, rating {rating:.0}.");
+                identity::remember_server(dir, address);
                 Ok(name)
             }
             ServerMessage::Refused { reason } => Err(network(format!(

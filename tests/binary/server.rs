@@ -1683,6 +1683,25 @@ fn a_full_screen_first_contact_asks_before_pinning_the_fingerprint_the_server_pr
 }
 
 #[test]
+fn online_without_a_server_goes_back_to_the_one_last_logged_in_to() {
+    let home = Sandbox::new();
+    let a = Sandbox::new();
+    // Never logged in: told what to type.
+    let mut lost = Peer::start(&a, &["online", "--name", "alice", "--plain"]);
+    lost.expect("no server named and none logged in to before: checkers online HOST[:PORT]");
+    assert_ne!(lost.finish(), 0);
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let mut alice = player(&a, &address, "alice");
+    alice.say("quit");
+    assert_eq!(alice.finish(), 0);
+    let mut again = Peer::start(&a, &["online", "--name", "alice", "--plain"]);
+    again.expect(&format!("Logged in to {address} as alice"));
+    again.say("quit");
+    assert_eq!(again.finish(), 0);
+    stop(&mut server);
+}
+
+#[test]
 fn the_home_screen_opens_a_servers_lobby_and_leaving_it_comes_back_home() {
     let home = Sandbox::new();
     let (mut server, address) = server(&home, "127.0.0.1:0");
