@@ -436,6 +436,10 @@ fn run_home(
     let settings = tui_settings(args, prefs);
     let mut home = Home::new(home_look(args, prefs), args.level.unwrap_or_default());
     home.preferences = super::preferences::path();
+    // The server form offers the server last logged in to.
+    if let Ok(server) = crate::online::default_server() {
+        home.network.server = server;
+    }
     // Said on the home screen, and again in the game they are about.
     if !notices.is_empty() {
         home.message = Some(notices.join(" "));
