@@ -39,8 +39,8 @@ pub(crate) use panel::Panel;
 pub(crate) use question::Question;
 pub(crate) use report::ReportView;
 pub(crate) use save_dialog::{SaveDialog, SaveField, SaveMemory};
-use status::capitalize;
 pub(crate) use status::{StatusLine, Tone};
+use status::{capitalize, opening_line};
 pub(crate) use table::WaitingQuestions;
 
 use super::geometry::screen_layout;

@@ -121,6 +121,25 @@ pub(super) fn start_words(runtime: &Runtime) -> String {
     }
 }
 
+/// `text` to open the status line: its first letter a capital, unless it begins with
+/// one of `names` (a player's name keeps the case its player gave it: "alice left").
+pub(super) fn opening_line(text: &str, names: &crate::pdn::Players) -> String {
+    let begins_with_a_name = [&names.black, &names.white]
+        .into_iter()
+        .flatten()
+        .filter(|name| !name.is_empty())
+        .any(|name| {
+            text.strip_prefix(name.as_str()).is_some_and(|rest| {
+                !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '-')
+            })
+        });
+    if begins_with_a_name {
+        text.to_string()
+    } else {
+        capitalize(text)
+    }
+}
+
 /// `text` with its first letter a capital, to open the status line.
 pub(super) fn capitalize(text: &str) -> String {
     let mut chars = text.chars();

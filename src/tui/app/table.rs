@@ -60,7 +60,8 @@ impl App {
                 format!("The host refused this board: {why}. q, then join again"),
             ),
             TableNews::Told(text) | TableNews::Adjourned(text) => {
-                let text = self.with_match_news(super::capitalize(&text));
+                let names = self.runtime.session().names();
+                let text = self.with_match_news(super::opening_line(&text, names));
                 self.status.info(text);
             }
             TableNews::Refused(why) => self.status.say(Tone::Error, super::capitalize(&why)),

@@ -60,6 +60,25 @@ fn lists_read_as_sentences() {
 }
 
 #[test]
+fn a_line_that_begins_with_a_players_name_keeps_its_case() {
+    let names = crate::pdn::Players {
+        black: Some("alice".to_string()),
+        white: Some("bob".to_string()),
+    };
+    assert_eq!(
+        opening_line("alice left: game 1 is adjourned", &names),
+        "alice left: game 1 is adjourned"
+    );
+    assert_eq!(opening_line("bob resigned", &names), "bob resigned");
+    // A word that only begins like a name, and other words, open with a capital.
+    assert_eq!(opening_line("bobby is away", &names), "Bobby is away");
+    assert_eq!(
+        opening_line("the game is drawn", &names),
+        "The game is drawn"
+    );
+}
+
+#[test]
 fn the_cursor_rests_on_playable_squares_and_stops_at_the_edges() {
     let mut app = App::new(Settings::default(), 80, 24);
     for _ in 0..10 {
