@@ -69,6 +69,14 @@ pub(crate) struct Terms {
 }
 
 impl Terms {
+    /// The terms a client's message asks: a side (none: by lot) and whether a ballot.
+    fn asked(side: Option<protocol::Side>, ballot: bool) -> Terms {
+        Terms {
+            side: side.map(Color::from),
+            ballot,
+        }
+    }
+
     /// The terms in words, after the clock and kind, for `who` (the seeker's name, or
     /// `you`): `, alice plays White, a ballot opening`.
     fn text(&self, who: &str) -> String {
@@ -613,10 +621,7 @@ impl Lobby {
                 side,
                 ballot,
             } => {
-                let terms = Terms {
-                    side: side.map(Color::from),
-                    ballot,
-                };
+                let terms = Terms::asked(side, ballot);
                 self.seek(name, (&clock, rated, terms), None, None);
             }
             ClientMessage::Challenge {
@@ -626,10 +631,7 @@ impl Lobby {
                 side,
                 ballot,
             } => {
-                let terms = Terms {
-                    side: side.map(Color::from),
-                    ballot,
-                };
+                let terms = Terms::asked(side, ballot);
                 self.challenge(name, &whom, (&clock, rated, terms));
             }
             ClientMessage::Invite {
@@ -638,10 +640,7 @@ impl Lobby {
                 side,
                 ballot,
             } => {
-                let terms = Terms {
-                    side: side.map(Color::from),
-                    ballot,
-                };
+                let terms = Terms::asked(side, ballot);
                 let code = crate::net::new_code();
                 self.seek(name, (&clock, rated, terms), None, Some(code));
             }

@@ -1,8 +1,7 @@
 //! `checkers puzzle --plain` through a pipe: a puzzle solved after a wrong move, its
 //! refutation in words, the list with the solved mark, and the progress file.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use crate::common::command::run_piped_in;
 
 #[test]
 fn a_puzzle_is_solved_in_plain_mode_and_the_progress_kept() {
@@ -10,26 +9,7 @@ fn a_puzzle_is_solved_in_plain_mode_and_the_progress_kept() {
     let data = home.path().join("data");
     // Better than First (puzzle 3): Black to move and win; only 4-8 wins.
     let input = "goal\n2-6\n4-8\n8-12\n12-16\nlist\nquit\n";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
-        .args(["puzzle", "--plain", "--number", "3"])
-        .env("HOME", home.path())
-        .env("XDG_DATA_HOME", &data)
-        .env("XDG_CONFIG_HOME", home.path().join("config"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(out.status.success(), "{stderr}");
+    let stdout = run_piped_in(home.path(), &["puzzle", "--plain", "--number", "3"], input);
     assert!(stdout.starts_with("Puzzle 3 of "), "{stdout}");
     assert!(stdout.contains("Better than First"), "{stdout}");
     // The position in words, then the goal, before the first move.
@@ -87,26 +67,7 @@ fn puzzle_at_the_plain_game_prompt_visits_the_puzzles_and_back_returns_to_the_ga
     // whose next move is White's.
     let input =
         "11-15\nhelp\npuzzle 3\n4-8\n8-12\n12-16\nback\n23-19\npuzzle 999\npuzzle\nquit\nmoves\n";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
-        .args(["--plain"])
-        .env("HOME", home.path())
-        .env("XDG_DATA_HOME", &data)
-        .env("XDG_CONFIG_HOME", home.path().join("config"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(out.status.success(), "{stderr}");
+    let stdout = run_piped_in(home.path(), &["--plain"], input);
     let help = stdout
         .lines()
         .find(|l| l.starts_with("Commands: a move (11-15"))

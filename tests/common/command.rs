@@ -15,6 +15,33 @@ pub fn run(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// Runs `checkers` with `args` in the home folder `home` (its data in `home/data`,
+/// its settings in `home/config`), `input` piped in; waits, and checks it succeeded.
+/// Gives what it printed on standard output.
+pub fn run_piped_in(home: &Path, args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(super::program_for(args))
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out)
+}
+
 /// The home, data and config folders of every command run here: empty, so that what
 /// the machine's own hold (endgame databases, preferences, games) changes nothing a
 /// test sees.
