@@ -225,6 +225,24 @@ fn full_reason(max: u32) -> String {
     format!("the server is full ({max} connections at once): try again later")
 }
 
+/// Turns `stream` away with `reason` on a task of its own, holding one of the
+/// [`TURNING_AWAY`] tokens; past that bound it is closed unread, so a flood costs no
+/// more handshakes than the bound.
+fn turn_away_bounded(
+    turning_away: &Arc<()>,
+    stream: TcpStream,
+    acceptor: &tokio_rustls::TlsAcceptor,
+    reason: String,
+) {
+    if Arc::strong_count(turning_away) <= TURNING_AWAY {
+        let (token, acceptor) = (Arc::clone(turning_away), acceptor.clone());
+        tokio::spawn(async move {
+            let _token = token;
+            turn_away(stream, acceptor, reason).await;
+        });
+    }
+}
+
 /// Tells a connection over the server's cap why it is closed (within two seconds,
 /// TLS handshake included), then closes it.
 async fn turn_away(stream: TcpStream, acceptor: tokio_rustls::TlsAcceptor, reason: String) {
@@ -275,20 +293,18 @@ async fn serve(
                     let mut counts = counts.lock().unwrap_or_else(|e| e.into_inner());
                     if counts.total >= limits.max_connections as usize {
                         tracing::warn!(%peer, max = limits.max_connections, "the server is full: a connection turned away");
-                        // Each one told holds a token; past the bound, closed unread.
-                        if Arc::strong_count(&turning_away) <= TURNING_AWAY {
-                            let (token, acceptor) = (turning_away.clone(), acceptor.clone());
-                            let reason = full_reason(limits.max_connections);
-                            tokio::spawn(async move {
-                                let _token = token;
-                                turn_away(stream, acceptor, reason).await;
-                            });
-                        }
+                        turn_away_bounded(&turning_away, stream, &acceptor, full_reason(limits.max_connections));
                         continue;
                     }
                     let count = counts.by_address.entry(ip).or_default();
                     if *count >= limits.per_address as usize {
                         tracing::warn!(%peer, "too many connections from one address");
+                        let reason = format!(
+                            "too many connections from your address ({} at once): close one, or \
+                             ask the server's operator to raise --max-connections-per-address",
+                            limits.per_address
+                        );
+                        turn_away_bounded(&turning_away, stream, &acceptor, reason);
                         continue;
                     }
                     *count += 1;
