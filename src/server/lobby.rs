@@ -19,6 +19,15 @@ use tokio::sync::mpsc;
 
 /// The most seeks `seeks` lists (the oldest first).
 const MOST_SEEKS_LISTED: usize = 100;
+/// The most players `who` and games `games` list: a crowd must not make an answer
+/// longer than a client reads in one line.
+const MOST_LISTED: usize = 200;
+/// The lines a table's chat carries in [`TABLE_CHAT_WINDOW`], all its speakers
+/// together: every line goes to everyone at the table, so many spectators each within
+/// their own message rate would otherwise multiply what the server sends.
+const TABLE_CHAT_LINES: usize = 20;
+/// The window a table's chat lines are counted in.
+const TABLE_CHAT_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// A player online.
 struct Online {
@@ -140,6 +149,8 @@ struct Table {
     /// Whether Black, White adjourned it (`adjourn`) and stays in the lobby: away from
     /// it, and not told its table, until they resume it (or log in again).
     away: [bool; 2],
+    /// When the lines said at the table in the last [`TABLE_CHAT_WINDOW`] were said.
+    chat: std::collections::VecDeque<Instant>,
 }
 
 impl Table {
@@ -167,6 +178,23 @@ impl Table {
         record.set_tag("Event", "checkers server");
         record.set_tag("Site", site);
         crate::pdn::write_game(&record)
+    }
+
+    /// Whether a line may be said at the table `now` (counted if so): at most
+    /// [`TABLE_CHAT_LINES`] in any [`TABLE_CHAT_WINDOW`].
+    fn chat_allows(&mut self, now: Instant) -> bool {
+        while self
+            .chat
+            .front()
+            .is_some_and(|&said| now.duration_since(said) >= TABLE_CHAT_WINDOW)
+        {
+            self.chat.pop_front();
+        }
+        if self.chat.len() >= TABLE_CHAT_LINES {
+            return false;
+        }
+        self.chat.push_back(now);
+        true
     }
 
     /// Who hears of this game's moves: its players, then who watches it.
@@ -289,6 +317,7 @@ impl Lobby {
                     control: None,
                     adjourned: Some(since),
                     away: [false; 2],
+                    chat: Default::default(),
                 },
             );
         }
@@ -649,7 +678,7 @@ impl Lobby {
             ClientMessage::Play { text } => self.play(name, &text),
             ClientMessage::Resign => self.resign(name),
             ClientMessage::Draw => self.draw(name),
-            ClientMessage::Say { text } => self.say(name, &text),
+            ClientMessage::Say { text } => self.say(name, &text, now),
             ClientMessage::Rematch => self.rematch(name, now),
             ClientMessage::Decline => self.decline(name),
             ClientMessage::Board => self.board(name),
@@ -834,12 +863,16 @@ impl Lobby {
     /// The players online.
     fn who(&self) -> String {
         let mut lines = vec![format!("{} online:", self.online.len())];
-        for (name, online) in &self.online {
+        for (name, online) in self.online.iter().take(MOST_LISTED) {
             let doing = match online.game {
                 Some(game) => format!("playing game {game}"),
                 None => "in the lobby".to_string(),
             };
             lines.push(format!("  {name} ({}) {doing}", self.rating_of(name)));
+        }
+        let more = self.online.len().saturating_sub(MOST_LISTED);
+        if more > 0 {
+            lines.push(format!("  ... and {more} more"));
         }
         lines.join("\n")
     }
@@ -883,7 +916,7 @@ impl Lobby {
             return "No games in play.".to_string();
         }
         let mut lines = vec!["Games in play:".to_string()];
-        for (n, table) in &self.games {
+        for (n, table) in self.games.iter().take(MOST_LISTED) {
             let kind = if table.rated { "rated" } else { "casual" };
             lines.push(format!(
                 "  {n}: {} - {}, {} {kind}, {} moves played",
@@ -892,6 +925,10 @@ impl Lobby {
                 table.clock,
                 table.session.game().moves().len()
             ));
+        }
+        let more = self.games.len().saturating_sub(MOST_LISTED);
+        if more > 0 {
+            lines.push(format!("  ... and {more} more"));
         }
         lines.join("\n")
     }
@@ -1093,6 +1130,7 @@ impl Lobby {
             control: Some(control),
             adjourned: None,
             away: [false; 2],
+            chat: Default::default(),
         };
         let game = self.next_game;
         self.next_game += 1;
@@ -1344,7 +1382,7 @@ impl Lobby {
 
     /// `name` says `text` at their table (the game they play, or else the one they
     /// watch): everyone there hears it, the speaker too, its control characters stripped.
-    fn say(&mut self, name: &str, text: &str) {
+    fn say(&mut self, name: &str, text: &str, now: Instant) {
         let Some(online) = self.online.get(name) else {
             return;
         };
@@ -1377,8 +1415,23 @@ impl Lobby {
             name: name.to_string(),
             text: text.to_string(),
         };
+        let audience = table.audience(game, &self.online);
+        if !self
+            .games
+            .get_mut(&game)
+            .is_some_and(|t| t.chat_allows(now))
+        {
+            return self.reject(
+                name,
+                format!(
+                    "this table's chat is busy ({TABLE_CHAT_LINES} lines in {} s): \
+                     say it again in a moment",
+                    TABLE_CHAT_WINDOW.as_secs()
+                ),
+            );
+        }
         // The speaker hears it too, as the others do: the echo says it went out.
-        for n in table.audience(game, &self.online) {
+        for n in audience {
             self.send(&n, message.clone());
         }
     }

@@ -64,7 +64,12 @@ impl Bench {
 
     /// `name` asks `message`.
     fn ask(&mut self, name: &str, message: ClientMessage) {
-        self.lobby.handle(name, message, Instant::now());
+        self.ask_at(name, message, Instant::now());
+    }
+
+    /// `name` asks `message` at `now`.
+    fn ask_at(&mut self, name: &str, message: ClientMessage, now: Instant) {
+        self.lobby.handle(name, message, now);
     }
 
     /// The messages posted since the last call, each with who it goes to.
@@ -220,6 +225,81 @@ fn the_lobby_lists_are_cut_and_say_how_many_more_there_are() {
         ratatui::widgets::Widget::render(&screen, area, buf);
     });
     assert!(drawn.contains("and 3 more"), "{drawn}");
+}
+
+#[test]
+fn who_and_games_list_a_crowd_in_part_and_say_how_many_more() {
+    let mut bench = Bench::new();
+    // 203 games in play: 406 players, each pair by a seek taken.
+    for i in 0..203 {
+        let (black, white) = (format!("b{i:03}"), format!("w{i:03}"));
+        bench.log_in(&black, false);
+        bench.log_in(&white, false);
+        let seek = ClientMessage::Seek {
+            clock: "5+0".to_string(),
+            rated: false,
+            side: Some(Side::Black),
+            ballot: false,
+        };
+        bench.ask(&black, seek);
+        bench.ask(&white, ClientMessage::Accept { number: i + 1 });
+    }
+    bench.told();
+    bench.ask("b000", ClientMessage::Who);
+    bench.ask("b000", ClientMessage::Games);
+    let said = words(&bench.told_to("b000"));
+    let [who, games] = &said[..] else {
+        panic!("two answers: {said:#?}");
+    };
+    assert!(who.starts_with("406 online:"), "{who}");
+    assert_eq!(
+        who.lines().filter(|l| l.contains("playing game")).count(),
+        200
+    );
+    assert!(who.ends_with("... and 206 more"), "{who}");
+    assert_eq!(
+        games.lines().filter(|l| l.contains("moves played")).count(),
+        200
+    );
+    assert!(games.ends_with("... and 3 more"), "{games}");
+}
+
+#[test]
+fn a_tables_chat_carries_so_many_lines_at_a_time_whoever_says_them() {
+    let mut bench = Bench::new();
+    bench.game(false);
+    for i in 0..5 {
+        let name = format!("fan{i}");
+        bench.log_in(&name, false);
+        bench.ask(&name, ClientMessage::Watch { number: 1 });
+    }
+    bench.told();
+    let start = Instant::now();
+    let say = |i: usize| ClientMessage::Say {
+        text: format!("line {i}"),
+    };
+    // Twenty lines among the five spectators: each goes to all seven at the table.
+    for i in 0..20 {
+        bench.ask_at(&format!("fan{}", i % 5), say(i), start);
+    }
+    let heard = |told: &[(String, ServerMessage)]| {
+        told.iter()
+            .filter(|(_, m)| matches!(m, ServerMessage::Said { .. }))
+            .count()
+    };
+    assert_eq!(heard(&bench.told()), 20 * 7);
+    // The next, by a player, is refused while the window is full, and heard by no one.
+    bench.ask_at("alice", say(20), start + Duration::from_secs(9));
+    let told = bench.told();
+    assert_eq!(heard(&told), 0);
+    let refused: Vec<_> = told.iter().filter(|(to, _)| to == "alice").collect();
+    assert!(
+        matches!(&refused[..], [(_, ServerMessage::Rejected { reason })] if reason.contains("chat is busy")),
+        "{refused:#?}"
+    );
+    // Once the first lines are ten seconds old, the table talks again.
+    bench.ask_at("alice", say(21), start + Duration::from_secs(10));
+    assert_eq!(heard(&bench.told()), 7);
 }
 
 #[test]
