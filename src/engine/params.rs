@@ -36,6 +36,12 @@ pub(crate) struct SearchParams {
     pub(crate) truncation_divisor: i32,
     /// Truncation: the most quarter plies a node beyond the hard distance takes.
     pub(crate) truncation_most: i32,
+    /// Internal iterative deepening: a node with at least this many plies left and no
+    /// move from the table is first searched [`iid_reduction`](Self::iid_reduction)
+    /// plies shallower, so that its best move there is tried first (0: never).
+    pub(crate) iid_from_depth: i32,
+    /// Internal iterative deepening: how much shallower the first search is.
+    pub(crate) iid_reduction: i32,
     /// Late-move reduction: the first place in the move order (0 is the first move)
     /// from which quiet moves are searched [`reduction`](Self::reduction) plies less.
     pub(crate) reduce_from_move: usize,
@@ -131,6 +137,8 @@ impl SearchParams {
         truncation_hard: 100,
         truncation_divisor: 16,
         truncation_most: 10,
+        iid_from_depth: 0,
+        iid_reduction: 4,
         reduce_from_move: 3,
         reduce_from_depth: 3,
         reduction: 1,
@@ -164,17 +172,12 @@ impl SearchParams {
 
 impl SearchParams {
     /// The search on trial (`checkers-lab match --search-b candidate`, `checkers analyse
-    /// --search candidate`): the computer's, with the time budget's target shared out by
-    /// the stage of the game: twice the target from
-    /// [`budget_opening_pieces`](Self::budget_opening_pieces) pieces on the board up, one
-    /// and a half between, 0.7 of it from
-    /// [`budget_ending_pieces`](Self::budget_ending_pieces) down. The table of the
+    /// --search candidate`): the computer's, with internal iterative deepening from 5
+    /// plies left (4 on the principal variation), 4 plies shallower. The table of the
     /// search's trials in the lab's notes (`checkers::lab::notes`, built with the `lab`
     /// feature) records its matches.
     pub(crate) const CANDIDATE: SearchParams = SearchParams {
-        budget_opening_share: 2.0,
-        budget_middle_share: 1.5,
-        budget_ending_share: 0.7,
+        iid_from_depth: 5,
         ..SearchParams::DEFAULT
     };
 }

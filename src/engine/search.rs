@@ -828,6 +828,18 @@ impl<'a> Searcher<'a> {
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply);
         }
+        let iid_from = self.params.iid_from_depth - i32::from(pv_node);
+        if tt_move == NO_MOVE && self.params.iid_from_depth > 0 && depth >= iid_from {
+            // No move to try first: a shallower search finds one (it stores it).
+            let shallower = (depth - self.params.iid_reduction).max(1);
+            self.negamax(pos, shallower, alpha, beta, ply);
+            if self.aborted {
+                return 0;
+            }
+            if let Some(e) = self.tt.probe(key) {
+                tt_move = e.move_index;
+            }
+        }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         let mut order = std::mem::take(&mut self.order_buffers[ply]);
         moves.clear();
