@@ -36,6 +36,10 @@ pub(crate) struct SearchParams {
     pub(crate) truncation_divisor: i32,
     /// Truncation: the most quarter plies a node beyond the hard distance takes.
     pub(crate) truncation_most: i32,
+    /// Plies added below a capture made on the principal variation or answering a
+    /// capture (an exchange is seen to its end; a single legal move has its own
+    /// extension, and the larger of the two is taken).
+    pub(crate) capture_extension: i32,
     /// Internal iterative deepening: a node with at least this many plies left and no
     /// move from the table is first searched [`iid_reduction`](Self::iid_reduction)
     /// plies shallower, so that its best move there is tried first (0: never).
@@ -137,6 +141,7 @@ impl SearchParams {
         truncation_hard: 100,
         truncation_divisor: 16,
         truncation_most: 10,
+        capture_extension: 0,
         iid_from_depth: 0,
         iid_reduction: 4,
         reduce_from_move: 3,

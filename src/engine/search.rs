@@ -477,6 +477,12 @@ struct Searcher<'a> {
     /// when a position is valued near the window again: beyond the hard distance, and
     /// within it (see [`SearchParams::truncation_soft`]).
     truncated: [[i32; 2]; MAX_PLY + 2],
+    /// Whether the move into the position at each ply was a capture.
+    captured: [bool; MAX_PLY + 2],
+    /// The ply of a node being searched shallower first (internal iterative
+    /// deepening; `usize::MAX` when none): that search keeps the node's truncation as
+    /// it stands, so that giving plies back cannot deepen it without end.
+    shallower_at: usize,
     /// The last static value found at each ply, with its position's key: truncation
     /// and the quiescence search below a truncated node value the same position at
     /// the same ply, and the network's value is the dearest part of a node.
@@ -540,6 +546,8 @@ impl<'a> Searcher<'a> {
             },
             accumulators: vec![Accumulator::default(); MAX_PLY + 2],
             truncated: [[0; 2]; MAX_PLY + 2],
+            captured: [false; MAX_PLY + 2],
+            shallower_at: usize::MAX,
             static_values: [(0, 0); MAX_PLY + 2],
         }
     }
@@ -697,6 +705,7 @@ impl<'a> Searcher<'a> {
             let key = hash(&child);
             self.push(key, m, pos);
             self.enter(0, pos, &child);
+            self.captured[1] = m.is_capture();
             let mut score;
             if i == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
@@ -824,7 +833,12 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let (depth, owed) = self.truncate(pos, depth, alpha, beta, ply, pv_node);
+        let (depth, owed) = if self.shallower_at == ply {
+            self.shallower_at = usize::MAX;
+            (depth, self.truncated[ply])
+        } else {
+            self.truncate(pos, depth, alpha, beta, ply, pv_node)
+        };
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply);
         }
@@ -832,7 +846,11 @@ impl<'a> Searcher<'a> {
         if tt_move == NO_MOVE && self.params.iid_from_depth > 0 && depth >= iid_from {
             // No move to try first: a shallower search finds one (it stores it).
             let shallower = (depth - self.params.iid_reduction).max(1);
+            let given = std::mem::replace(&mut self.truncated[ply], owed);
+            self.shallower_at = ply;
             self.negamax(pos, shallower, alpha, beta, ply);
+            self.shallower_at = usize::MAX;
+            self.truncated[ply] = given;
             if self.aborted {
                 return 0;
             }
@@ -886,6 +904,12 @@ impl<'a> Searcher<'a> {
             self.push(child_key, &m, pos);
             self.enter(ply, pos, &child);
             self.truncated[ply + 1] = owed;
+            self.captured[ply + 1] = m.is_capture();
+            let extension = if m.is_capture() && (pv_node || self.captured[ply]) {
+                extension.max(self.params.capture_extension)
+            } else {
+                extension
+            };
             let new_depth = depth - 1 + extension;
             let score = if n == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
