@@ -479,10 +479,6 @@ struct Searcher<'a> {
     truncated: [[i32; 2]; MAX_PLY + 2],
     /// Whether the move into the position at each ply was a capture.
     captured: [bool; MAX_PLY + 2],
-    /// The ply of a node being searched shallower first (internal iterative
-    /// deepening; `usize::MAX` when none): that search keeps the node's truncation as
-    /// it stands, so that giving plies back cannot deepen it without end.
-    shallower_at: usize,
     /// The last static value found at each ply, with its position's key: truncation
     /// and the quiescence search below a truncated node value the same position at
     /// the same ply, and the network's value is the dearest part of a node.
@@ -547,7 +543,6 @@ impl<'a> Searcher<'a> {
             accumulators: vec![Accumulator::default(); MAX_PLY + 2],
             truncated: [[0; 2]; MAX_PLY + 2],
             captured: [false; MAX_PLY + 2],
-            shallower_at: usize::MAX,
             static_values: [(0, 0); MAX_PLY + 2],
         }
     }
@@ -833,30 +828,9 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let (depth, owed) = if self.shallower_at == ply {
-            self.shallower_at = usize::MAX;
-            (depth, self.truncated[ply])
-        } else {
-            self.truncate(pos, depth, alpha, beta, ply, pv_node)
-        };
+        let (depth, owed) = self.truncate(pos, depth, alpha, beta, ply, pv_node);
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply);
-        }
-        let iid_from = self.params.iid_from_depth - i32::from(pv_node);
-        if tt_move == NO_MOVE && self.params.iid_from_depth > 0 && depth >= iid_from {
-            // No move to try first: a shallower search finds one (it stores it).
-            let shallower = (depth - self.params.iid_reduction).max(1);
-            let given = std::mem::replace(&mut self.truncated[ply], owed);
-            self.shallower_at = ply;
-            self.negamax(pos, shallower, alpha, beta, ply);
-            self.shallower_at = usize::MAX;
-            self.truncated[ply] = given;
-            if self.aborted {
-                return 0;
-            }
-            if let Some(e) = self.tt.probe(key) {
-                tt_move = e.move_index;
-            }
         }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         let mut order = std::mem::take(&mut self.order_buffers[ply]);
