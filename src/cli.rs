@@ -333,6 +333,11 @@ pub(crate) struct ServerArgs {
     #[arg(long, value_name = "N", default_value_t = crate::server::Limits::DEFAULT.message_rate,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) message_rate: u32,
+    /// The most lines a table's chat carries in ten seconds, all who speak there
+    /// together (each line goes to everyone at the table): more are refused.
+    #[arg(long, value_name = "N", default_value_t = crate::server::Limits::DEFAULT.table_chat,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) table_chat: u32,
     /// The most messages waiting for one client: one that does not read is let go.
     #[arg(long, value_name = "N", default_value_t = crate::server::Limits::DEFAULT.queue,
           value_parser = clap::value_parser!(u32).range(1..))]

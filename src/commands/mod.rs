@@ -101,6 +101,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
                     login_seconds: args.login_timeout,
                     idle_seconds: args.idle_timeout,
                     message_rate: args.message_rate,
+                    table_chat: args.table_chat,
                     queue: args.queue,
                     max_line: args.max_line,
                     adjourned_days: args.adjourned_days,

@@ -22,11 +22,9 @@ const MOST_SEEKS_LISTED: usize = 100;
 /// The most players `who` and games `games` list: a crowd must not make an answer
 /// longer than a client reads in one line.
 const MOST_LISTED: usize = 200;
-/// The lines a table's chat carries in [`TABLE_CHAT_WINDOW`], all its speakers
-/// together: every line goes to everyone at the table, so many spectators each within
-/// their own message rate would otherwise multiply what the server sends.
-const TABLE_CHAT_LINES: usize = 20;
-/// The window a table's chat lines are counted in.
+/// The window a table's chat lines are counted in (see [`Limits::table_chat`]).
+///
+/// [`Limits::table_chat`]: super::Limits::table_chat
 const TABLE_CHAT_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// A player online.
@@ -180,9 +178,9 @@ impl Table {
         crate::pdn::write_game(&record)
     }
 
-    /// Whether a line may be said at the table `now` (counted if so): at most
-    /// [`TABLE_CHAT_LINES`] in any [`TABLE_CHAT_WINDOW`].
-    fn chat_allows(&mut self, now: Instant) -> bool {
+    /// Whether a line may be said at the table `now` (counted if so): at most `lines`
+    /// in any [`TABLE_CHAT_WINDOW`].
+    fn chat_allows(&mut self, now: Instant, lines: usize) -> bool {
         while self
             .chat
             .front()
@@ -190,7 +188,7 @@ impl Table {
         {
             self.chat.pop_front();
         }
-        if self.chat.len() >= TABLE_CHAT_LINES {
+        if self.chat.len() >= lines {
             return false;
         }
         self.chat.push_back(now);
@@ -220,6 +218,8 @@ pub(crate) struct Lobby {
     next_game: u64,
     /// How long an adjourned game waits for its players before it is abandoned.
     adjourned_for: std::time::Duration,
+    /// The lines a table's chat carries in [`TABLE_CHAT_WINDOW`].
+    table_chat: usize,
     /// The players online, by name.
     online: BTreeMap<String, Online>,
     /// The open seeks, by number.
@@ -270,6 +270,7 @@ impl Lobby {
             outbox,
             next_game,
             adjourned_for,
+            table_chat: super::Limits::DEFAULT.table_chat as usize,
             online: BTreeMap::new(),
             seeks: BTreeMap::new(),
             next_seek: 1,
@@ -280,6 +281,12 @@ impl Lobby {
         };
         let restored = lobby.restore(now)?;
         Ok((lobby, restored))
+    }
+
+    /// The same lobby, its tables' chats carrying at most `lines` in ten seconds.
+    pub(crate) fn with_table_chat(mut self, lines: u32) -> Lobby {
+        self.table_chat = lines as usize;
+        self
     }
 
     /// Takes back the games not finished, adjourned: how many.
@@ -1416,15 +1423,16 @@ impl Lobby {
             text: text.to_string(),
         };
         let audience = table.audience(game, &self.online);
+        let lines = self.table_chat;
         if !self
             .games
             .get_mut(&game)
-            .is_some_and(|t| t.chat_allows(now))
+            .is_some_and(|t| t.chat_allows(now, lines))
         {
             return self.reject(
                 name,
                 format!(
-                    "this table's chat is busy ({TABLE_CHAT_LINES} lines in {} s): \
+                    "this table's chat is busy ({lines} lines in {} s): \
                      say it again in a moment",
                     TABLE_CHAT_WINDOW.as_secs()
                 ),

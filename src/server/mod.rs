@@ -55,6 +55,10 @@ pub(crate) struct Limits {
     /// The most messages a client sends in ten seconds, as a LAN host allows: more is a
     /// flood, and the client is let go.
     pub(crate) message_rate: u32,
+    /// The most lines a table's chat carries in ten seconds, all who speak there
+    /// together: each line goes to everyone at the table, so a crowd of spectators,
+    /// each within its message rate, must not multiply what the server sends.
+    pub(crate) table_chat: u32,
     /// The messages waiting for one connection: bounded, so that a client that does
     /// not read is let go rather than holding the server's memory.
     pub(crate) queue: u32,
@@ -72,6 +76,7 @@ impl Limits {
         login_seconds: 10,
         idle_seconds: 5 * 60,
         message_rate: 200,
+        table_chat: 20,
         queue: 256,
         max_line: protocol::MAX_CLIENT_LINE as u32,
         adjourned_days: 14.0,
@@ -172,6 +177,7 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
     let site = format!("checkers server {address}");
     let (lobby, adjourned) =
         Lobby::open(store.clone(), outbox, site, adjourned_for, Instant::now()).map_err(network)?;
+    let lobby = lobby.with_table_chat(options.limits.table_chat);
     runtime.block_on(async {
         let listener = TcpListener::from_std(listener).map_err(|e| network(e.to_string()))?;
         let stop = stop_signal();

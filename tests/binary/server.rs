@@ -1936,7 +1936,14 @@ fn a_spectator_that_never_reads_is_let_go_and_its_connection_closed_while_play_g
     let (mut server, address) = server_with(
         &home,
         "127.0.0.1:0",
-        &["--queue", "64", "--message-rate", "1000000"],
+        &[
+            "--queue",
+            "64",
+            "--message-rate",
+            "1000000",
+            "--table-chat",
+            "1000000",
+        ],
     );
     let keys = ["alice", "bob", "slow"].map(|n| {
         (
