@@ -1393,10 +1393,10 @@ impl Lobby {
         let Some(online) = self.online.get(name) else {
             return;
         };
-        let Some((game, table)) = online
+        let Some(game) = online
             .game
             .or(online.watching)
-            .and_then(|g| self.games.get(&g).map(|t| (g, t)))
+            .filter(|g| self.games.contains_key(g))
         else {
             return self.reject(
                 name,
@@ -1422,7 +1422,6 @@ impl Lobby {
             name: name.to_string(),
             text: text.to_string(),
         };
-        let audience = table.audience(game, &self.online);
         let lines = self.table_chat;
         if !self
             .games
@@ -1439,6 +1438,7 @@ impl Lobby {
             );
         }
         // The speaker hears it too, as the others do: the echo says it went out.
+        let audience = self.games[&game].audience(game, &self.online);
         for n in audience {
             self.send(&n, message.clone());
         }

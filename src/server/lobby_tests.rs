@@ -92,20 +92,30 @@ impl Bench {
             .collect()
     }
 
+    /// `name` logs in and watches game `number`.
+    fn watch(&mut self, name: &str, number: u64, board: bool) {
+        self.log_in(name, board);
+        self.ask(name, ClientMessage::Watch { number });
+    }
+
     /// alice (Black) and bob (White) in game 1, 5+0 casual, both clients showing a
     /// board when `boards`; what that posted is read.
     fn game(&mut self, boards: bool) {
         self.log_in("alice", boards);
         self.log_in("bob", boards);
-        let seek = ClientMessage::Seek {
-            clock: "5+0".to_string(),
-            rated: false,
-            side: Some(Side::Black),
-            ballot: false,
-        };
-        self.ask("alice", seek);
+        self.ask("alice", casual_seek_as_black());
         self.ask("bob", ClientMessage::Accept { number: 1 });
         self.told();
+    }
+}
+
+/// A 5+0 casual seek, its poster to play Black.
+fn casual_seek_as_black() -> ClientMessage {
+    ClientMessage::Seek {
+        clock: "5+0".to_string(),
+        rated: false,
+        side: Some(Side::Black),
+        ballot: false,
     }
 }
 
@@ -137,13 +147,7 @@ fn a_board_client_is_told_its_table_as_its_game_starts_and_after_each_move() {
     let mut bench = Bench::new();
     bench.log_in("alice", true);
     bench.log_in("bob", true);
-    let seek = ClientMessage::Seek {
-        clock: "5+0".to_string(),
-        rated: false,
-        side: Some(Side::Black),
-        ballot: false,
-    };
-    bench.ask("alice", seek);
+    bench.ask("alice", casual_seek_as_black());
     bench.ask("bob", ClientMessage::Accept { number: 1 });
     let told = bench.told();
     for (name, side) in [("alice", Side::Black), ("bob", Side::White)] {
@@ -235,13 +239,7 @@ fn who_and_games_list_a_crowd_in_part_and_say_how_many_more() {
         let (black, white) = (format!("b{i:03}"), format!("w{i:03}"));
         bench.log_in(&black, false);
         bench.log_in(&white, false);
-        let seek = ClientMessage::Seek {
-            clock: "5+0".to_string(),
-            rated: false,
-            side: Some(Side::Black),
-            ballot: false,
-        };
-        bench.ask(&black, seek);
+        bench.ask(&black, casual_seek_as_black());
         bench.ask(&white, ClientMessage::Accept { number: i + 1 });
     }
     bench.told();
@@ -270,8 +268,7 @@ fn a_tables_chat_carries_so_many_lines_at_a_time_whoever_says_them() {
     bench.game(false);
     for i in 0..5 {
         let name = format!("fan{i}");
-        bench.log_in(&name, false);
-        bench.ask(&name, ClientMessage::Watch { number: 1 });
+        bench.watch(&name, 1, false);
     }
     bench.told();
     let start = Instant::now();
@@ -402,8 +399,7 @@ fn both_away_in_the_lobby_the_game_goes_on_once_both_resume() {
 fn a_spectator_cannot_adjourn_a_game_nor_anyone_one_that_is_over() {
     let mut bench = Bench::new();
     bench.game(true);
-    bench.log_in("carol", true);
-    bench.ask("carol", ClientMessage::Watch { number: 1 });
+    bench.watch("carol", 1, true);
     bench.told();
     bench.ask("carol", ClientMessage::Adjourn);
     let told = bench.told();
@@ -442,8 +438,7 @@ fn a_player_who_adjourned_and_logs_in_again_is_back_at_the_game() {
 fn a_spectators_board_is_told_the_game_waits_when_a_player_adjourns() {
     let mut bench = Bench::new();
     bench.game(true);
-    bench.log_in("carol", true);
-    bench.ask("carol", ClientMessage::Watch { number: 1 });
+    bench.watch("carol", 1, true);
     bench.told();
     bench.ask("bob", ClientMessage::Adjourn);
     let tables = tables(&bench.told_to("carol"));
