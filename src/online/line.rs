@@ -2,7 +2,9 @@
 //! joiner's [`crate::net::link::Link`] is): a tokio runtime inside, the messages in
 //! and out through queues, the screen woken when something comes.
 
-use super::{CONNECT_TIME, Login, PING_EVERY, ServerReader, ServerWriter, network, next};
+use super::{
+    CONNECT_TIME, Login, PING_EVERY, ServerReader, ServerWriter, broken_line, network, next,
+};
 use crate::commands::CommandError;
 use crate::server::protocol::{ClientMessage, ServerMessage};
 use crate::server::write_message;
@@ -206,12 +208,14 @@ async fn keep(
                     }
                 };
                 if let Err(e) = write_message(&mut writer, &message).await {
-                    break format!("{address}: {e}");
+                    let news = |m| inbox.put(LineNews::Message(m));
+                    break broken_line(&mut reader, address, e, news).await.to_string();
                 }
             }
             _ = ping.tick() => {
                 if let Err(e) = write_message(&mut writer, &ClientMessage::Ping).await {
-                    break format!("{address}: {e}");
+                    let news = |m| inbox.put(LineNews::Message(m));
+                    break broken_line(&mut reader, address, e, news).await.to_string();
                 }
             }
         }

@@ -213,10 +213,14 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
                     if matches!(line.trim(), "quit" | "exit") { break }
                     continue;
                 };
-                write_message(&mut writer, &message).await.map_err(|e| network(format!("{address}: {e}")))?;
+                if let Err(e) = write_message(&mut writer, &message).await {
+                    return Err(broken_line(&mut reader, address, e, |m| view.show(m)).await);
+                }
             }
             _ = ping.tick() => {
-                write_message(&mut writer, &ClientMessage::Ping).await.map_err(|e| network(format!("{address}: {e}")))?;
+                if let Err(e) = write_message(&mut writer, &ClientMessage::Ping).await {
+                    return Err(broken_line(&mut reader, address, e, |m| view.show(m)).await);
+                }
             }
         }
         let _ = std::io::stdout().flush();
@@ -460,6 +464,37 @@ where
         crate::text::printable_path(file)
     );
     Ok(())
+}
+
+/// How long a client whose write failed reads on for what the server said last.
+const LAST_WORDS: Duration = Duration::from_secs(2);
+
+/// Why the line broke when writing to it failed with `error`: a server that lets a
+/// client go says why, then closes, and the client's next write can fail before it
+/// reads that. So what came before the close is read on for a moment, each message
+/// but the reason given to `show`, and the server's reason is told if it gave one.
+async fn broken_line<R: tokio::io::AsyncBufRead + Unpin>(
+    reader: &mut R,
+    address: &str,
+    error: std::io::Error,
+    mut show: impl FnMut(ServerMessage),
+) -> CommandError {
+    let reason = tokio::time::timeout(LAST_WORDS, async {
+        loop {
+            match next(reader, address).await {
+                Ok(ServerMessage::Refused { reason }) => return Some(reason),
+                Ok(message) => show(message),
+                Err(_) => return None,
+            }
+        }
+    });
+    match reason.await {
+        Ok(Some(reason)) => network(format!(
+            "{address} let go: {}",
+            crate::text::printable(&reason, 500)
+        )),
+        _ => network(format!("{address}: {error}")),
+    }
 }
 
 /// The server's next message.

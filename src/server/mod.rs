@@ -468,6 +468,7 @@ async fn connection(stream: TcpStream, peer: SocketAddr, conn: u64, server: Serv
     tracing::info!(%peer, reason = refusal, "login refused");
     let _ = write_message(&mut writer, &ServerMessage::Refused { reason: refusal }).await;
     let _ = writer.shutdown().await;
+    linger(&mut reader).await;
 }
 
 /// The login: a fresh challenge, signed by the key the name is bound to (or, for a
@@ -652,4 +653,23 @@ async fn play<R, W>(
     if !written {
         let _ = tokio::time::timeout(Duration::from_secs(5), writing).await;
     }
+    linger(&mut reader).await;
+}
+
+/// How long a connection that is over reads on (and drops) what its client still sends.
+const LINGER: Duration = Duration::from_secs(2);
+
+/// Reads and drops what the client still sends, until it closes or for [`LINGER`],
+/// once the goodbye is written: a socket closed with bytes unread resets the line,
+/// and a reset can take the goodbye (why the client is let go) with it.
+async fn linger<R: tokio::io::AsyncRead + Unpin>(reader: &mut R) {
+    let mut sink = [0u8; 4096];
+    let drain = async {
+        while let Ok(read) = reader.read(&mut sink).await {
+            if read == 0 {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(LINGER, drain).await;
 }
