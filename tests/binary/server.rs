@@ -1888,6 +1888,16 @@ fn a_full_screen_spectator_watches_a_game_hears_its_table_and_goes_back_to_the_l
     carol.wait_for("the line said at the table", |s| {
         s.contents().contains("bob: well played")
     });
+    // A server's spectator talks at the table too: the players hear it.
+    carol.wait_for("the chat key in the footer", |s| {
+        s.contents().contains("' say")
+    });
+    carol.send(b"'");
+    carol.send(b"nice opening\r");
+    bob.expect("carol: nice opening");
+    carol.wait_for("the spectator's own line", |s| {
+        s.contents().contains("carol: nice opening")
+    });
     // A spectator does not act; leaving the board goes back to the lobby.
     carol.send(b"22-18\r");
     carol.wait_for("the refusal", |s| s.contents().contains("watching"));

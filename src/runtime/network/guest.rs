@@ -263,16 +263,7 @@ impl Following {
                 return Some(Ok(News::Nothing));
             }
             Command::Chat(text) => {
-                let text = chat_line(text);
-                if !text.is_empty() {
-                    match &self.link {
-                        Line::Lan(link) => link.send(ClientMessage::Chat { text }),
-                        Line::Server(line) => {
-                            let text: String = text.chars().take(MAX_SAID).collect();
-                            line.send(ServerRequest::Say { text });
-                        }
-                    }
-                }
+                self.say(text);
                 return Some(Ok(News::Nothing));
             }
             Command::NextGame => return Some(Err(SessionError::HostStartsNextGame)),
@@ -326,6 +317,27 @@ impl Following {
                 line.send(message);
             }
         }
+    }
+
+    /// Says `text` at the table (nothing, when it is blank).
+    fn say(&self, text: &str) {
+        let text = chat_line(text);
+        if text.is_empty() {
+            return;
+        }
+        match &self.link {
+            Line::Lan(link) => link.send(ClientMessage::Chat { text }),
+            Line::Server(line) => {
+                let text: String = text.chars().take(MAX_SAID).collect();
+                line.send(ServerRequest::Say { text });
+            }
+        }
+    }
+
+    /// A spectator's line, said at a server's table, whose spectators talk (a LAN
+    /// host's do not): `None` where it is refused.
+    pub(super) fn spectator_says(&self, text: &str) -> Option<()> {
+        matches!(self.link, Line::Server(_)).then(|| self.say(text))
     }
 
     /// At a server's table, the board's new game is a rematch: offered, or the one

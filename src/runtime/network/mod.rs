@@ -253,9 +253,16 @@ impl Runtime {
                     | Command::Adjourn
             );
         let Some(mine) = mine else {
-            // A spectator saves and steps through the moves; it does not act.
+            // A spectator saves and steps through the moves; it does not act, and talks
+            // only at a server's table.
             return match command {
-                Command::Chat(_) => Some(Err(SessionError::Spectating)),
+                Command::Chat(text) => {
+                    let said = match table {
+                        Table::Guest(guest) => guest.spectator_says(text),
+                        Table::Host(_) => None,
+                    };
+                    Some(said.map(|()| News::Nothing).ok_or(SessionError::Spectating))
+                }
                 Command::Adjourn => Some(Ok(News::Nothing)),
                 _ if acts => Some(Err(SessionError::Spectating)),
                 _ => None,

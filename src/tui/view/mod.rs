@@ -301,9 +301,12 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             let over = app.game().is_over();
             let seat = app.runtime().table().map(|t| t.seat.clone());
             let watching = seat == Some(crate::runtime::Seat::Spectator);
+            // A server's spectators talk at the table; a LAN host's do not.
+            let at_server = app.runtime().table().is_some_and(|t| t.at_server);
             let keys = keymap::footer_keys(
                 |place| match place {
                     Footer::Watching => watching,
+                    Footer::Table if watching => at_server && !over,
                     _ if watching => false,
                     Footer::Table => seat.is_some() && !over,
                     Footer::Review => reviewing,
