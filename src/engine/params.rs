@@ -36,10 +36,6 @@ pub(crate) struct SearchParams {
     pub(crate) truncation_divisor: i32,
     /// Truncation: the most quarter plies a node beyond the hard distance takes.
     pub(crate) truncation_most: i32,
-    /// Plies added below a capture made on the principal variation or answering a
-    /// capture (an exchange is seen to its end; a single legal move has its own
-    /// extension, and the larger of the two is taken).
-    pub(crate) capture_extension: i32,
     /// Late-move reduction: the first place in the move order (0 is the first move)
     /// from which quiet moves are searched [`reduction`](Self::reduction) plies less.
     pub(crate) reduce_from_move: usize,
@@ -135,7 +131,6 @@ impl SearchParams {
         truncation_hard: 100,
         truncation_divisor: 16,
         truncation_most: 10,
-        capture_extension: 0,
         reduce_from_move: 3,
         reduce_from_depth: 3,
         reduction: 1,
@@ -169,14 +164,10 @@ impl SearchParams {
 
 impl SearchParams {
     /// The search on trial (`checkers-lab match --search-b candidate`, `checkers analyse
-    /// --search candidate`): the computer's, with a capture on the principal variation
-    /// or answering a capture searched a ply deeper. The table of the search's trials
-    /// in the lab's notes (`checkers::lab::notes`, built with the `lab` feature)
-    /// records its matches.
-    pub(crate) const CANDIDATE: SearchParams = SearchParams {
-        capture_extension: 1,
-        ..SearchParams::DEFAULT
-    };
+    /// --search candidate`): none is now, so it is the computer's. The table of the
+    /// search's trials in the lab's notes (`checkers::lab::notes`, built with the `lab`
+    /// feature) records their matches.
+    pub(crate) const CANDIDATE: SearchParams = SearchParams::DEFAULT;
 }
 
 impl SearchParams {
@@ -269,24 +260,6 @@ nodes 8-11 10 9 50000 8-11 21-17 11-16 18-14 6-9 28-24 9x18 23x14 1-6 24-20 16-1
             let (with, without) = (nodes(20, pos, depth), nodes(0, pos, depth));
             assert!(
                 with * 2 < without,
-                "{pos}: {with} nodes with, {without} without"
-            );
-        }
-    }
-
-    #[test]
-    fn the_capture_extension_searches_exchanges_further() {
-        let nodes = |capture_extension: i32, pos: Position| {
-            let mut request = SearchRequest::new(pos, Limits::depth(10));
-            request.params.capture_extension = capture_extension;
-            Engine::new(1)
-                .search(&request, &StopFlag::new(), |_| {})
-                .nodes
-        };
-        for pos in [playout(14, 3), playout(20, 5)] {
-            let (with, without) = (nodes(1, pos), nodes(0, pos));
-            assert!(
-                with > without,
                 "{pos}: {with} nodes with, {without} without"
             );
         }

@@ -477,8 +477,6 @@ struct Searcher<'a> {
     /// when a position is valued near the window again: beyond the hard distance, and
     /// within it (see [`SearchParams::truncation_soft`]).
     truncated: [[i32; 2]; MAX_PLY + 2],
-    /// Whether the move into the position at each ply was a capture.
-    captured: [bool; MAX_PLY + 2],
     /// The last static value found at each ply, with its position's key: truncation
     /// and the quiescence search below a truncated node value the same position at
     /// the same ply, and the network's value is the dearest part of a node.
@@ -542,7 +540,6 @@ impl<'a> Searcher<'a> {
             },
             accumulators: vec![Accumulator::default(); MAX_PLY + 2],
             truncated: [[0; 2]; MAX_PLY + 2],
-            captured: [false; MAX_PLY + 2],
             static_values: [(0, 0); MAX_PLY + 2],
         }
     }
@@ -700,7 +697,6 @@ impl<'a> Searcher<'a> {
             let key = hash(&child);
             self.push(key, m, pos);
             self.enter(0, pos, &child);
-            self.captured[1] = m.is_capture();
             let mut score;
             if i == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
@@ -878,12 +874,6 @@ impl<'a> Searcher<'a> {
             self.push(child_key, &m, pos);
             self.enter(ply, pos, &child);
             self.truncated[ply + 1] = owed;
-            self.captured[ply + 1] = m.is_capture();
-            let extension = if m.is_capture() && (pv_node || self.captured[ply]) {
-                extension.max(self.params.capture_extension)
-            } else {
-                extension
-            };
             let new_depth = depth - 1 + extension;
             let score = if n == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
