@@ -88,6 +88,9 @@ pub(crate) enum JoinError {
     Busy(String),
     /// The host's answer was not a welcome: what was wrong.
     Protocol(ProtocolError),
+    /// Something answers at the address, but not in this program's messages (another
+    /// program's port, a web server).
+    NotAHost(SocketAddr),
 }
 
 impl fmt::Display for JoinError {
@@ -101,6 +104,11 @@ impl fmt::Display for JoinError {
             JoinError::Refused(why) => write!(f, "the host refused: {why}"),
             JoinError::Busy(why) => write!(f, "the host refused for now: {why}"),
             JoinError::Protocol(e) => write!(f, "the host's answer: {e}"),
+            JoinError::NotAHost(address) => write!(
+                f,
+                "{address} answered, but not as `checkers host` does: is that the address \
+                 and port its screen shows?"
+            ),
         }
     }
 }
@@ -337,7 +345,11 @@ fn greet(
             .try_clone()
             .map_err(|e| JoinError::Connect(address, e))?,
     );
-    match read_message::<HostMessage, _>(&mut reader).map_err(JoinError::Protocol)? {
+    let answer = read_message::<HostMessage, _>(&mut reader).map_err(|e| match e {
+        ProtocolError::Malformed(_) | ProtocolError::TooLong => JoinError::NotAHost(address),
+        e => JoinError::Protocol(e),
+    })?;
+    match answer {
         HostMessage::Welcome {
             version,
             side,

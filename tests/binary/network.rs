@@ -358,6 +358,28 @@ fn a_host_killed_and_resumed_is_rejoined_by_itself() {
 }
 
 #[test]
+fn joining_a_port_where_another_program_answers_says_so() {
+    use std::io::{BufRead, Write};
+    // A web server's answer to the greeting, as at a mistyped port.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let server = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        let mut greeting = String::new();
+        std::io::BufReader::new(&stream)
+            .read_line(&mut greeting)
+            .unwrap();
+        (&stream)
+            .write_all(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+            .unwrap();
+    });
+    let mut joiner = joiner("join", &address, "rowan-6666", "Bob");
+    joiner.expect("answered, but not as `checkers host` does");
+    assert_eq!(joiner.finish(), 1);
+    server.join().unwrap();
+}
+
+#[test]
 fn a_wrong_code_is_refused_and_tells_nothing_of_the_game() {
     let (mut host, address) = host("rowan-6666", &["--black-name", "Ann"]);
     let mut mallory = joiner("join", &address, "rowan-6667", "Mallory");
