@@ -164,14 +164,10 @@ impl SearchParams {
 
 impl SearchParams {
     /// The search on trial (`checkers-lab match --search-b candidate`, `checkers analyse
-    /// --search candidate`): the computer's without the single-move extension (a
-    /// forced move searched as deep as any other), as extending captures lost. The
-    /// table of the search's trials in the lab's notes (`checkers::lab::notes`, built
-    /// with the `lab` feature) records their matches.
-    pub(crate) const CANDIDATE: SearchParams = SearchParams {
-        single_move_extension: 0,
-        ..SearchParams::DEFAULT
-    };
+    /// --search candidate`): none is now, so it is the computer's. The table of the
+    /// search's trials in the lab's notes (`checkers::lab::notes`, built with the `lab`
+    /// feature) records their matches.
+    pub(crate) const CANDIDATE: SearchParams = SearchParams::DEFAULT;
 }
 
 impl SearchParams {
