@@ -3,9 +3,12 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-/// Runs `checkers` with `args` and waits for it, in an empty home.
+/// Runs `checkers` with `args` and waits for it, in an empty home of its own (its
+/// home, data and config folders: so that what the machine's own hold, endgame
+/// databases, preferences or games, changes nothing a test sees), removed after.
 pub fn run(args: &[&str]) -> Output {
-    let home = empty_home();
+    let home = tempfile::tempdir().unwrap();
+    let home = home.path();
     Command::new(super::program_for(args))
         .args(args)
         .env("HOME", home)
@@ -40,14 +43,6 @@ pub fn run_piped_in(home: &Path, args: &[&str], input: &str) -> String {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     stdout(&out)
-}
-
-/// The home, data and config folders of every command run here: empty, so that what
-/// the machine's own hold (endgame databases, preferences, games) changes nothing a
-/// test sees.
-fn empty_home() -> &'static std::path::Path {
-    static HOME: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
-    HOME.get_or_init(|| tempfile::tempdir().unwrap()).path()
 }
 
 /// What it printed on standard output.
