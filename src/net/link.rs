@@ -91,6 +91,8 @@ pub(crate) enum JoinError {
     /// Something answers at the address, but not in this program's messages (another
     /// program's port, a web server).
     NotAHost(SocketAddr),
+    /// The connection was taken, but no answer came within [`CONNECT_WAIT`].
+    Silent(SocketAddr),
 }
 
 impl fmt::Display for JoinError {
@@ -108,6 +110,12 @@ impl fmt::Display for JoinError {
                 f,
                 "{address} answered, but not as `checkers host` does: is that the address \
                  and port its screen shows?"
+            ),
+            JoinError::Silent(address) => write!(
+                f,
+                "{address} took the connection but did not answer within {} s \
+                 (is `checkers host` running there?)",
+                CONNECT_WAIT.as_secs()
             ),
         }
     }
@@ -347,6 +355,14 @@ fn greet(
     );
     let answer = read_message::<HostMessage, _>(&mut reader).map_err(|e| match e {
         ProtocolError::Malformed(_) | ProtocolError::TooLong => JoinError::NotAHost(address),
+        ProtocolError::Io(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+            ) =>
+        {
+            JoinError::Silent(address)
+        }
         e => JoinError::Protocol(e),
     })?;
     match answer {

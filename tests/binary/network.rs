@@ -380,6 +380,17 @@ fn joining_a_port_where_another_program_answers_says_so() {
 }
 
 #[test]
+fn joining_a_port_that_takes_the_connection_and_never_answers_says_so() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let mut joiner = joiner("join", &address, "rowan-6666", "Bob");
+    // Taken by the kernel's backlog, and never answered.
+    joiner.expect("took the connection but did not answer within 5 s");
+    assert_eq!(joiner.finish(), 1);
+    drop(listener);
+}
+
+#[test]
 fn a_wrong_code_is_refused_and_tells_nothing_of_the_game() {
     let (mut host, address) = host("rowan-6666", &["--black-name", "Ann"]);
     let mut mallory = joiner("join", &address, "rowan-6667", "Mallory");
