@@ -661,7 +661,8 @@ const LINGER: Duration = Duration::from_secs(2);
 
 /// Reads and drops what the client still sends, until it closes or for [`LINGER`],
 /// once the goodbye is written: a socket closed with bytes unread resets the line,
-/// and a reset can take the goodbye (why the client is let go) with it.
+/// and a client still writing then fails before it has read the goodbye (why it was
+/// let go).
 async fn linger<R: tokio::io::AsyncRead + Unpin>(reader: &mut R) {
     let mut sink = [0u8; 4096];
     let drain = async {

@@ -1800,7 +1800,7 @@ fn adjourning_is_for_a_players_own_game_and_a_flood_of_it_is_let_go() {
     alice.expect("Game 1 is adjourned, its clocks stopped");
     alice.expect("Refused: game 1 is adjourned already");
     // Let go, and told why: the server reads on what she still sends rather than
-    // reset the line, which would take the reason with it.
+    // reset the line, and her client reads the reason even if a write of hers fails.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     while !alice
         .lines_within(std::time::Duration::from_millis(100))

@@ -320,7 +320,7 @@ impl Following {
     }
 
     /// Says `text` at the table (nothing, when it is blank).
-    fn say(&self, text: &str) {
+    pub(super) fn say(&self, text: &str) {
         let text = chat_line(text);
         if text.is_empty() {
             return;
@@ -332,12 +332,6 @@ impl Following {
                 line.send(ServerRequest::Say { text });
             }
         }
-    }
-
-    /// A spectator's line, said at a server's table, whose spectators talk (a LAN
-    /// host's do not): `None` where it is refused.
-    pub(super) fn spectator_says(&self, text: &str) -> Option<()> {
-        matches!(self.link, Line::Server(_)).then(|| self.say(text))
     }
 
     /// At a server's table, the board's new game is a rematch: offered, or the one

@@ -256,13 +256,13 @@ impl Runtime {
             // A spectator saves and steps through the moves; it does not act, and talks
             // only at a server's table.
             return match command {
-                Command::Chat(text) => {
-                    let said = match table {
-                        Table::Guest(guest) => guest.spectator_says(text),
-                        Table::Host(_) => None,
-                    };
-                    Some(said.map(|()| News::Nothing).ok_or(SessionError::Spectating))
-                }
+                Command::Chat(text) => Some(match table {
+                    Table::Guest(guest) if guest.view.at_server => {
+                        guest.say(text);
+                        Ok(News::Nothing)
+                    }
+                    _ => Err(SessionError::Spectating),
+                }),
                 Command::Adjourn => Some(Ok(News::Nothing)),
                 _ if acts => Some(Err(SessionError::Spectating)),
                 _ => None,
