@@ -676,6 +676,12 @@ fn each_full_screen_board_says_who_moves_questions_wait_their_turn_and_n_plays_a
     eve.wait_for("a spectator's opening words", |s| {
         s.contents().contains("You are watching: Black to move")
     });
+    // A host's spectator listens: the chat key says so at once, with no line to type.
+    eve.send(b"'");
+    eve.wait_for("the chat refused at once", |s| {
+        let text = s.contents();
+        text.contains("only its players talk") && !text.contains("Say:")
+    });
     ann.send(b"11-15\r");
     bob.wait_for("Black's move", |s| s.contents().contains("White to move"));
     // The host's cursor stays with her own men (on 15, where she moved), not on the

@@ -107,9 +107,16 @@ impl App {
 
     /// `'`: the chat line, in a game across the network.
     pub(super) fn open_chat(&mut self) {
-        if self.runtime.table().is_none() {
+        let Some(table) = self.runtime.table() else {
             self.status
                 .error("The chat is for a game across the network (checkers host, join)");
+            return;
+        };
+        // A LAN host's spectators listen; a server's talk too (the host would refuse
+        // the line only once it is typed).
+        if table.seat == crate::runtime::Seat::Spectator && !table.at_server {
+            self.status
+                .error("You are watching: at a host's table only its players talk");
             return;
         }
         self.board.pick = None;
