@@ -659,15 +659,21 @@ async fn play<R, W>(
 /// How long a connection that is over reads on (and drops) what its client still sends.
 const LINGER: Duration = Duration::from_secs(2);
 
-/// Reads and drops what the client still sends, until it closes or for [`LINGER`],
-/// once the goodbye is written: a socket closed with bytes unread resets the line,
-/// and a client still writing then fails before it has read the goodbye (why it was
-/// let go).
+/// The most a connection that is over reads on: a client's last few messages, not a
+/// stream the server would spend its time taking apart.
+const LINGER_BYTES: usize = 64 * 1024;
+
+/// Reads and drops what the client still sends, until it closes, for [`LINGER`] or
+/// [`LINGER_BYTES`], once the goodbye is written: a socket closed with bytes unread
+/// resets the line, and a client still writing then fails before it has read the
+/// goodbye (why it was let go).
 async fn linger<R: tokio::io::AsyncRead + Unpin>(reader: &mut R) {
     let mut sink = [0u8; 4096];
     let drain = async {
-        while let Ok(read) = reader.read(&mut sink).await {
-            if read == 0 {
+        let mut left = LINGER_BYTES;
+        while let Ok(read @ 1..) = reader.read(&mut sink).await {
+            left = left.saturating_sub(read);
+            if left == 0 {
                 break;
             }
         }
