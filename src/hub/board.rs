@@ -63,7 +63,7 @@ pub(crate) fn parse_position(text: &str) -> Result<Position, String> {
 }
 
 /// Writes `pos` as a Hub position.
-#[cfg(test)]
+#[cfg(any(test, feature = "lab"))]
 pub(crate) fn position_text(pos: &Position) -> String {
     let written = pos.mirrored();
     let mut text = String::with_capacity(33);

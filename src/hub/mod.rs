@@ -67,8 +67,8 @@
 //! > quit
 //! ```
 
-mod board;
-mod message;
+pub(crate) mod board;
+pub(crate) mod message;
 
 use crate::engine::egdb::Egdb;
 use crate::engine::{

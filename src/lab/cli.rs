@@ -94,6 +94,12 @@ pub(crate) struct MatchArgs {
     /// answers so).
     #[arg(long, value_name = "CMD")]
     pub(crate) against: Option<String>,
+    /// Speak to the --against program by the Hub protocol (as `checkers hub` and Scan
+    /// do), started once a game and kept running, so that it keeps its table from move
+    /// to move as player A does; given --hash, and the book as --book says, where it
+    /// has those parameters.
+    #[arg(long, requires = "against")]
+    pub(crate) hub: bool,
     /// Players that treat the time per move as a wall, stopping once another
     /// iteration could not finish within it, instead of as a budget to spend on average.
     #[arg(long, value_enum, default_value_t = MatchPlayers::None, value_name = "PLAYERS")]

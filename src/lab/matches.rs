@@ -5,6 +5,7 @@
 
 use super::LabError;
 use super::cli::{MatchArgs, MatchPlayers};
+use super::hub_engine::HubSettings;
 use super::opponent::Opponent;
 use super::rating::{PairResults, Results, Sprt, SprtVerdict};
 use crate::cli::SearchChoice;
@@ -190,11 +191,17 @@ pub(crate) fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tall
             .transpose()
     };
     let networks = [read("--net-a", &args.net_a)?, read("--net-b", &args.net_b)?];
-    let opponent = args.against.clone().map(|command| Opponent { command });
+    let book = book_players(args);
+    let opponent = args.against.clone().map(|command| Opponent {
+        command,
+        hub: args.hub.then(|| HubSettings {
+            hash_mb: args.hash_mb(),
+            book: book.uses(1),
+        }),
+    });
     if let Some(opponent) = &opponent {
         opponent.check(args.movetime).map_err(LabError::Opponent)?;
     }
-    let book = book_players(args);
     let names = [0, 1].map(|p| {
         if p == 1
             && let Some(opponent) = &opponent
@@ -666,19 +673,26 @@ fn play_against(
     let mut seats = Seats::PEOPLE;
     seats.set(a_color, Player::Computer(level));
     let mut session = match_session(game, seats, args, seed);
-    loop {
+    let mut opponent = match opponent.for_game() {
+        Ok(opponent) => opponent,
+        Err(why) => {
+            let _ = session.resign(!a_color);
+            return (session, Some(Ending::Forfeit(why)));
+        }
+    };
+    let ending = loop {
         // On a clock, the time is now: a flag that fell ends the game.
         session.tick(Instant::now());
         if session.game().is_over() || session.adjudicate_at_cap() {
-            break;
+            break None;
         }
         if let Some(verdict) = adjudicate(&mut session, adjudicator) {
-            return (session, Some(verdict));
+            break Some(verdict);
         }
         if session.computer_to_move().is_some() {
             let Some((_, result)) = play_turn_now(&mut session, engine, |r| knowledge.apply(r))
             else {
-                break;
+                break None;
             };
             thinking[0].0 += result.elapsed;
             thinking[0].1 += 1;
@@ -691,26 +705,27 @@ fn play_against(
             plan_time(&clock, &SearchParams::DEFAULT).target
         });
         let asked = Instant::now();
-        let answer = opponent.best_move(&pos, movetime);
+        let answer = opponent.best_move(session.game(), movetime);
         thinking[1].0 += asked.elapsed();
         thinking[1].1 += 1;
         if session.tick(Instant::now()).is_some() {
-            break; // It lost on time while it thought.
+            break None; // It lost on time while it thought.
         }
         match answer {
             Ok(m) if session.play(&m).is_ok() => {}
             Ok(m) => {
                 let why = format!("{} is not legal here", pos.notation(&m));
                 let _ = session.resign(!a_color);
-                return (session, Some(Ending::Forfeit(why)));
+                break Some(Ending::Forfeit(why));
             }
             Err(why) => {
                 let _ = session.resign(!a_color);
-                return (session, Some(Ending::Forfeit(why)));
+                break Some(Ending::Forfeit(why));
             }
         }
-    }
-    (session, None)
+    };
+    opponent.finish();
+    (session, ending)
 }
 
 /// The endgame databases of the data folder when a player uses them or they adjudicate

@@ -26,6 +26,7 @@ pub(crate) mod book;
 pub(crate) mod cli;
 mod error;
 pub(crate) mod games;
+pub(crate) mod hub_engine;
 pub(crate) mod load;
 pub(crate) mod matches;
 pub(crate) mod net_training;

@@ -8,17 +8,48 @@
 //! pipe and memory stays small. It runs in a process group of its own, so a program
 //! that takes too long is ended with everything it started.
 
+use super::hub_engine::{HubEngine, HubSettings};
+use crate::game::Game;
 use crate::rules::{Move, Position};
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// An opponent program, run through the shell once a move.
+/// An opponent program, run through the shell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Opponent {
     /// The command, as given to `--against`.
     pub(crate) command: String,
+    /// How it is asked for its moves: run once a move as `analyse`, or kept running a
+    /// whole game, spoken to by the Hub protocol with these settings (`--hub`).
+    pub(crate) hub: Option<HubSettings>,
+}
+
+/// An opponent for one game: the once-a-move program, or a Hub program started for it.
+pub(crate) enum OpponentGame<'a> {
+    /// Run as `analyse` for each move.
+    PerMove(&'a Opponent),
+    /// A Hub program, running until the game's end.
+    Hub(HubEngine),
+}
+
+impl OpponentGame<'_> {
+    /// The opponent's move in the position `game` has reached, searched for
+    /// `movetime`; or why there is none.
+    pub(crate) fn best_move(&mut self, game: &Game, movetime: Duration) -> Result<Move, String> {
+        match self {
+            OpponentGame::PerMove(opponent) => opponent.best_move(game.position(), movetime),
+            OpponentGame::Hub(engine) => engine.best_move(game, movetime),
+        }
+    }
+
+    /// Ends the game for the opponent (a Hub program is asked to quit).
+    pub(crate) fn finish(self) {
+        if let OpponentGame::Hub(engine) = self {
+            engine.quit();
+        }
+    }
 }
 
 /// How long past its time an opponent may take before it forfeits the game.
@@ -72,11 +103,22 @@ impl Opponent {
             .map_err(|e| format!("{name} played {}: {e}", crate::text::printable(&text, 40)))
     }
 
+    /// The opponent for a game: a Hub program is started (or why it could not be).
+    pub(crate) fn for_game(&self) -> Result<OpponentGame<'_>, String> {
+        match self.hub {
+            None => Ok(OpponentGame::PerMove(self)),
+            Some(settings) => HubEngine::start(&self.command, settings).map(OpponentGame::Hub),
+        }
+    }
+
     /// Checks that the program runs and answers with a legal move, before the first
     /// game: a program that is missing or broken is an error of the match, not a
     /// forfeit of every game.
     pub(crate) fn check(&self, movetime: Duration) -> Result<(), String> {
-        self.best_move(&Position::start(), movetime).map(drop)
+        let mut game = self.for_game()?;
+        let answer = game.best_move(&Game::new(), movetime);
+        game.finish();
+        answer.map(drop)
     }
 
     /// Runs `line` through the shell, reading its output as it comes, for at most
@@ -142,7 +184,7 @@ fn wait_until(child: &mut Child, deadline: Instant) -> std::io::Result<Option<Ex
 
 /// Ends `child` and every process of its group (what a shell script started), and
 /// collects it.
-fn end_group(child: &mut Child) {
+pub(crate) fn end_group(child: &mut Child) {
     #[cfg(unix)]
     if let Some(group) = i32::try_from(child.id())
         .ok()

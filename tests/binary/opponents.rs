@@ -88,3 +88,70 @@ fn finding_12_a_missing_opponent_is_an_error_before_the_first_game() {
         "{said}"
     );
 }
+
+/// `checkers-lab match` of two games at level 1 against `opponent` spoken to by the Hub
+/// protocol, run in `dir`.
+fn match_against_hub(dir: &Path, opponent: &str) -> std::process::Output {
+    Command::new(crate::common::lab_program())
+        .args(["match", "--games", "2", "--movetime", "10", "--hub"])
+        .args(["--level", "1", "--level", "1", "--against", opponent])
+        .current_dir(dir)
+        .env("HOME", dir)
+        .env("XDG_DATA_HOME", dir)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_hub_program_plays_whole_games_kept_running_from_move_to_move() {
+    let dir = tempfile::tempdir().unwrap();
+    // The script writes down each process it starts: one a game, and one for the check
+    // before the first game.
+    std::fs::write(
+        dir.path().join("hub.sh"),
+        format!("echo started >> starts.txt\nexec {PROGRAM} hub\n"),
+    )
+    .unwrap();
+    let out = match_against_hub(dir.path(), "sh hub.sh");
+    let said = text(&out.stdout);
+    assert!(out.status.success(), "{said}{}", text(&out.stderr));
+    assert!(
+        said.contains("game 1:") && said.contains("game 2:"),
+        "{said}"
+    );
+    assert!(!said.contains("forfeits"), "{said}");
+    let starts = std::fs::read_to_string(dir.path().join("starts.txt")).unwrap();
+    assert_eq!(starts.lines().count(), 3, "{starts}");
+}
+
+#[test]
+fn a_program_that_does_not_speak_hub_is_an_error_before_the_first_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = match_against_hub(dir.path(), "echo hello");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!text(&out.stdout).contains("game 1:"));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("--against: echo hello ended (exit status 0)"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_hub_program_that_plays_an_illegal_move_is_named_with_its_move() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("fake.sh"),
+        "while read -r command rest; do case $command in\n\
+         hub) echo 'param name=variant value=english type=enum values=english'; echo wait;;\n\
+         init) echo ready;;\n\
+         go) echo 'done move=1-2';;\n\
+         quit) exit 0;;\n\
+         esac; done\n",
+    )
+    .unwrap();
+    let out = match_against_hub(dir.path(), "sh fake.sh");
+    assert_eq!(out.status.code(), Some(1));
+    let said = text(&out.stderr);
+    assert!(said.contains("--against: sh fake.sh played 1-2:"), "{said}");
+}
