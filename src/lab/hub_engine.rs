@@ -10,12 +10,13 @@
 //! it knows the game's repetitions), `level move-time=S` and `go think`, answered by
 //! `done move=...`. At the game's end, `quit`.
 
+use super::opponent::for_each_line;
 use crate::game::Game;
 use crate::hub::board::{line_text, parse_move, position_text};
 use crate::hub::message::Line;
 use crate::rules::Move;
 use std::collections::HashSet;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -264,29 +265,4 @@ fn set_param(name: &str, value: impl std::fmt::Display) -> Line {
     Line::new("set-param")
         .with("name", name)
         .with("value", value)
-}
-
-/// Calls `each` with every line of `pipe` (its first [`MAX_LINE_BYTES`] bytes; the rest
-/// of a longer line is dropped) until the pipe ends or `each` says to stop.
-///
-/// [`MAX_LINE_BYTES`]: super::opponent::MAX_LINE_BYTES
-fn for_each_line(pipe: impl Read, mut each: impl FnMut(&str) -> bool) {
-    let mut reader = BufReader::new(pipe);
-    let mut piece = Vec::new();
-    let mut at_line_start = true;
-    loop {
-        piece.clear();
-        match (&mut reader)
-            .take(super::opponent::MAX_LINE_BYTES)
-            .read_until(b'\n', &mut piece)
-        {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
-        }
-        let whole = at_line_start;
-        at_line_start = piece.ends_with(b"\n");
-        if whole && !each(&String::from_utf8_lossy(&piece)) {
-            return;
-        }
-    }
 }

@@ -200,8 +200,20 @@ pub(crate) fn end_group(child: &mut Child) {
 /// The last line of `pipe` (read to its end) that `pick` makes something of. Each line
 /// is looked at in its first [`MAX_LINE_BYTES`] bytes only; the rest is dropped.
 fn last_line<T>(pipe: impl Read, pick: impl Fn(&str) -> Option<T>) -> Option<T> {
-    let mut reader = BufReader::new(pipe);
     let mut found = None;
+    for_each_line(pipe, |line| {
+        if let Some(picked) = pick(line) {
+            found = Some(picked);
+        }
+        true
+    });
+    found
+}
+
+/// Calls `each` with every line of `pipe` (its first [`MAX_LINE_BYTES`] bytes; the rest
+/// of a longer line is dropped) until the pipe ends or `each` says to stop.
+pub(crate) fn for_each_line(pipe: impl Read, mut each: impl FnMut(&str) -> bool) {
+    let mut reader = BufReader::new(pipe);
     let mut piece = Vec::new();
     let mut at_line_start = true;
     loop {
@@ -210,15 +222,15 @@ fn last_line<T>(pipe: impl Read, pick: impl Fn(&str) -> Option<T>) -> Option<T> 
             .take(MAX_LINE_BYTES)
             .read_until(b'\n', &mut piece)
         {
-            Ok(0) | Err(_) => break,
+            Ok(0) | Err(_) => return,
             Ok(_) => {}
         }
-        if at_line_start && let Some(picked) = std::str::from_utf8(&piece).ok().and_then(&pick) {
-            found = Some(picked);
-        }
+        let whole = at_line_start;
         at_line_start = piece.ends_with(b"\n");
+        if whole && !each(&String::from_utf8_lossy(&piece)) {
+            return;
+        }
     }
-    found
 }
 
 #[cfg(test)]
