@@ -10,14 +10,14 @@
 //! it knows the game's repetitions), `level move-time=S` and `go think`, answered by
 //! `done move=...`. At the game's end, `quit`.
 
-use super::opponent::for_each_line;
+use super::opponent::{for_each_line, spawn};
 use crate::game::Game;
 use crate::hub::board::{line_text, parse_move, position_text};
 use crate::hub::message::Line;
 use crate::rules::Move;
 use std::collections::HashSet;
 use std::io::Write;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -62,20 +62,8 @@ impl HubEngine {
     /// with `settings`; or says why it could not.
     pub(crate) fn start(command: &str, settings: HubSettings) -> Result<HubEngine, String> {
         let name = crate::text::printable(command, 80);
-        let mut shell = Command::new("sh");
-        shell
-            .args(["-c", command])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        #[cfg(unix)]
-        {
-            use std::os::unix::process::CommandExt;
-            shell.process_group(0);
-        }
-        let mut child = shell
-            .spawn()
-            .map_err(|e| format!("cannot run {name}: {e}"))?;
+        let mut child =
+            spawn(command, Stdio::piped()).map_err(|e| format!("cannot run {name}: {e}"))?;
         let (Some(input), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {

@@ -1,6 +1,7 @@
 //! Another program as a match opponent: for each move it is run as `CMD analyse --fen
 //! FEN --movetime MS` (this program's own interface, so any two builds can play) and
-//! its last `bestmove MOVE` line is its move.
+//! its last `bestmove MOVE` line is its move; or, with `--hub`, it is started once a
+//! game and spoken to by the Hub protocol ([`super::hub_engine`]).
 //!
 //! The program's output is read as it comes, on threads of their own, keeping only the
 //! last `bestmove` line and the last line of its errors (each line read at most
@@ -124,18 +125,7 @@ impl Opponent {
     /// Runs `line` through the shell, reading its output as it comes, for at most
     /// `allowed`; then ends whatever of its process group is left.
     fn run(&self, line: &str, allowed: Duration) -> Result<Answer, String> {
-        let mut command = Command::new("sh");
-        command
-            .args(["-c", line])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        #[cfg(unix)]
-        {
-            use std::os::unix::process::CommandExt;
-            command.process_group(0);
-        }
-        let mut child = command.spawn().map_err(|e| {
+        let mut child = spawn(line, Stdio::null()).map_err(|e| {
             format!(
                 "cannot run {}: {e}",
                 crate::text::printable(&self.command, 80)
@@ -167,6 +157,23 @@ impl Opponent {
             complaint: complaint.recv_timeout(DRAIN_WAIT).ok().flatten(),
         })
     }
+}
+
+/// Starts `line` through the shell in a process group of its own (so that it can be
+/// ended with whatever it starts), its output and errors piped to this program.
+pub(crate) fn spawn(line: &str, stdin: Stdio) -> std::io::Result<Child> {
+    let mut command = Command::new("sh");
+    command
+        .args(["-c", line])
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        command.process_group(0);
+    }
+    command.spawn()
 }
 
 /// Waits for `child` to end until `deadline`: how it ended, or `None` past the deadline.

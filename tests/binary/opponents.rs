@@ -12,9 +12,22 @@ const PROGRAM: &str = env!("CARGO_BIN_EXE_checkers");
 
 /// `checkers-lab match` of two games at level 1 against `opponent`, run in `dir`.
 fn match_against(dir: &Path, opponent: &str) -> std::process::Output {
+    lab_match(dir, &["--against", opponent])
+}
+
+/// `checkers-lab match` of two games at level 1 against `opponent` spoken to by the Hub
+/// protocol, run in `dir`.
+fn match_against_hub(dir: &Path, opponent: &str) -> std::process::Output {
+    lab_match(dir, &["--hub", "--against", opponent])
+}
+
+/// `checkers-lab match` of two games at level 1, 10 ms a move, with `args`, run in
+/// `dir`.
+fn lab_match(dir: &Path, args: &[&str]) -> std::process::Output {
     Command::new(crate::common::lab_program())
         .args(["match", "--games", "2", "--movetime", "10"])
-        .args(["--level", "1", "--level", "1", "--against", opponent])
+        .args(["--level", "1", "--level", "1"])
+        .args(args)
         .current_dir(dir)
         .env("HOME", dir)
         .env("XDG_DATA_HOME", dir)
@@ -87,19 +100,6 @@ fn finding_12_a_missing_opponent_is_an_error_before_the_first_game() {
         said.contains("--against: cannot run ./no-such-program: not found"),
         "{said}"
     );
-}
-
-/// `checkers-lab match` of two games at level 1 against `opponent` spoken to by the Hub
-/// protocol, run in `dir`.
-fn match_against_hub(dir: &Path, opponent: &str) -> std::process::Output {
-    Command::new(crate::common::lab_program())
-        .args(["match", "--games", "2", "--movetime", "10", "--hub"])
-        .args(["--level", "1", "--level", "1", "--against", opponent])
-        .current_dir(dir)
-        .env("HOME", dir)
-        .env("XDG_DATA_HOME", dir)
-        .output()
-        .unwrap()
 }
 
 #[test]
