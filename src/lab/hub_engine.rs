@@ -10,7 +10,7 @@
 //! it knows the game's repetitions), `level move-time=S` and `go think`, answered by
 //! `done move=...`. At the game's end, `quit`.
 
-use super::opponent::{for_each_line, spawn};
+use super::opponent::{end_group, for_each_line, spawn, wait_until};
 use crate::game::Game;
 use crate::hub::board::{line_text, parse_move, position_text};
 use crate::hub::message::Line;
@@ -67,7 +67,7 @@ impl HubEngine {
         let (Some(input), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
-            super::opponent::end_group(&mut child);
+            end_group(&mut child);
             return Err(format!("cannot run {name}: no pipes to it"));
         };
         let (send, lines) = mpsc::sync_channel(HELD_LINES);
@@ -157,13 +157,7 @@ impl HubEngine {
     /// Asks the program to quit, and ends it if it has not within [`QUIT_TIME`].
     pub(crate) fn quit(mut self) {
         if self.send(&Line::new("quit")).is_ok() {
-            let deadline = Instant::now() + QUIT_TIME;
-            while Instant::now() < deadline {
-                match self.child.try_wait() {
-                    Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-                    _ => break,
-                }
-            }
+            let _ = wait_until(&mut self.child, Instant::now() + QUIT_TIME);
         }
         // Dropped: whatever of its group is left is ended.
     }
@@ -217,16 +211,9 @@ impl HubEngine {
     /// errors.
     fn gone(&mut self) -> String {
         // Its end may come a moment after its output closes.
-        let deadline = Instant::now() + QUIT_TIME;
-        let status = loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => break Some(status),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                _ => break None,
-            }
-        };
+        let status = wait_until(&mut self.child, Instant::now() + QUIT_TIME)
+            .ok()
+            .flatten();
         let why = self
             .complaint
             .lock()
@@ -244,7 +231,7 @@ impl HubEngine {
 
 impl Drop for HubEngine {
     fn drop(&mut self) {
-        super::opponent::end_group(&mut self.child);
+        end_group(&mut self.child);
     }
 }
 

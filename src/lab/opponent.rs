@@ -177,7 +177,10 @@ pub(crate) fn spawn(line: &str, stdin: Stdio) -> std::io::Result<Child> {
 }
 
 /// Waits for `child` to end until `deadline`: how it ended, or `None` past the deadline.
-fn wait_until(child: &mut Child, deadline: Instant) -> std::io::Result<Option<ExitStatus>> {
+pub(crate) fn wait_until(
+    child: &mut Child,
+    deadline: Instant,
+) -> std::io::Result<Option<ExitStatus>> {
     loop {
         if let Some(status) = child.try_wait()? {
             return Ok(Some(status));
