@@ -44,15 +44,29 @@ pub(crate) struct SearchParams {
     /// Late-move reduction: the plies a late quiet move is searched less (and again at
     /// full depth if it beats alpha all the same).
     pub(crate) reduction: i32,
+    /// Late-move reduction: from this place in the move order, and
+    /// [`deeper_reduction_from_depth`](Self::deeper_reduction_from_depth) plies left or
+    /// more, a late quiet move is reduced a ply more (`usize::MAX`: never).
+    pub(crate) deeper_reduction_from_move: usize,
+    /// Late-move reduction: the least remaining depth of the deeper reduction.
+    pub(crate) deeper_reduction_from_depth: i32,
     /// At the start of each search the history counts are divided by this, so that
     /// old positions do not dominate the move order.
     pub(crate) history_aging: i32,
     /// The most a history count grows to (it must stay below the killer moves' rank in
     /// the move order, 1 << 22).
     pub(crate) history_most: i32,
+    /// Whether a quiet move's cutoff also lowers the history counts of the quiet moves
+    /// searched before it (by as much as it raises its own), so that moves which keep
+    /// failing sink in the order instead of holding a count from long ago.
+    pub(crate) history_malus: bool,
     /// A transposition-table entry from this search gives way to another position's
     /// result unless the entry is more than this many plies deeper.
     pub(crate) table_keep_deeper_by: i32,
+    /// The transposition table's slots a position may take: 1 (its own slot, kept
+    /// from shallower results by [`table_keep_deeper_by`](Self::table_keep_deeper_by))
+    /// or a bucket of [`WAYS`](super::tt::WAYS) (the least worth keeping gives way).
+    pub(crate) table_ways: usize,
 
     // Time without a budget.
     /// With a `movetime` but no target, another iteration starts only while less than
@@ -134,9 +148,13 @@ impl SearchParams {
         reduce_from_move: 3,
         reduce_from_depth: 3,
         reduction: 1,
+        deeper_reduction_from_move: usize::MAX,
+        deeper_reduction_from_depth: 6,
         history_aging: 8,
         history_most: 1 << 20,
+        history_malus: false,
         table_keep_deeper_by: 2,
+        table_ways: 1,
         iteration_start_share: 0.6,
         budget_most: 3,
         budget_aim: 0.8,
@@ -164,10 +182,13 @@ impl SearchParams {
 
 impl SearchParams {
     /// The search on trial (`checkers-lab match --search-b candidate`, `checkers analyse
-    /// --search candidate`): none is now, so it is the computer's. The table of the
+    /// --search candidate`): on trial now, the history lowered for the moves before a cutoff. The table of the
     /// search's trials in the lab's notes (`checkers::lab::notes`, built with the `lab`
     /// feature) records their matches.
-    pub(crate) const CANDIDATE: SearchParams = SearchParams::DEFAULT;
+    pub(crate) const CANDIDATE: SearchParams = SearchParams {
+        history_malus: true,
+        ..SearchParams::DEFAULT
+    };
 }
 
 impl SearchParams {
