@@ -56,17 +56,6 @@ pub(crate) struct SearchParams {
     /// The most a history count grows to (it must stay below the killer moves' rank in
     /// the move order, 1 << 22).
     pub(crate) history_most: i32,
-    /// Whether a quiet move's cutoff also lowers the history counts of the quiet moves
-    /// searched before it (by as much as it raises its own), so that moves which keep
-    /// failing sink in the order instead of holding a count from long ago.
-    pub(crate) history_malus: bool,
-    /// A transposition-table entry from this search gives way to another position's
-    /// result unless the entry is more than this many plies deeper.
-    pub(crate) table_keep_deeper_by: i32,
-    /// The transposition table's slots a position may take: 1 (its own slot, kept
-    /// from shallower results by [`table_keep_deeper_by`](Self::table_keep_deeper_by))
-    /// or a bucket of [`WAYS`](super::tt::WAYS) (the least worth keeping gives way).
-    pub(crate) table_ways: usize,
 
     // Time without a budget.
     /// With a `movetime` but no target, another iteration starts only while less than
@@ -152,9 +141,6 @@ impl SearchParams {
         deeper_reduction_from_depth: 6,
         history_aging: 8,
         history_most: 1 << 20,
-        history_malus: false,
-        table_keep_deeper_by: 2,
-        table_ways: 1,
         iteration_start_share: 0.6,
         budget_most: 3,
         budget_aim: 0.8,
@@ -182,11 +168,11 @@ impl SearchParams {
 
 impl SearchParams {
     /// The search on trial (`checkers-lab match --search-b candidate`, `checkers analyse
-    /// --search candidate`): on trial now, the history lowered for the moves before a cutoff. The table of the
-    /// search's trials in the lab's notes (`checkers::lab::notes`, built with the `lab`
-    /// feature) records their matches.
+    /// --search candidate`): on trial now, a ply more of late-move reduction from the
+    /// sixth move. The table of the search's trials in the lab's notes
+    /// (`checkers::lab::notes`, built with the `lab` feature) records their matches.
     pub(crate) const CANDIDATE: SearchParams = SearchParams {
-        history_malus: true,
+        deeper_reduction_from_move: 5,
         ..SearchParams::DEFAULT
     };
 }
@@ -253,19 +239,19 @@ mod tests {
     /// them before its numbers were gathered here (best move, score, depth, nodes,
     /// principal variation): the defaults must keep the computer's play exactly.
     const RECORDED: &str = "\
-B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 11-15 -3 11 271843 11-15 23-18 8-11 18-14 9x18 24-19 15x24 22x8 4x11 27x20 6-9 25-22 9-13
-B:W18,21,23,27,28,29,31,32:B1,2,3,4,5,6,8,12 8-11 10 11 195498 8-11 18-14 6-9 29-25 9x18 23x14 12-16 27-23 2-6 23-18 6-9 14-10 9-14 18x9 5x14
-B:W14,22,26,28,29,32:B1,5,13,15,16,19 16-20 -111 13 23153 16-20 29-25 1-6 14-10 6-9 10-7 9-14 7-3 14-18 32-27 5-9 3-7 9-14
-W:WK19,K23:B12,K28 23-18 31 14 21110 23-18 28-32 18-15 32-28 15-11 28-32 11-7 32-27 7-10 27-32 19-23 32-28 10-15 28-24
-0 9-14 -1 9 75146 9-14 24-20 6-9 22-17 11-15 17-13 14-18 13x6 2x9 23x14 9x18
-1 22-18 6 9 57068 22-18 12-16 25-22 6-9 24-20 8-12 27-24 2-6 18-15 11x25 20x2
-2 12-16 1 9 36604 12-16 24-20 8-12 27-24 10-15 18-14 6-10 23-18 10x17 21x14 15x22 26x17 13x22 25x18
-3 26-22 5 9 47666 26-22 6-9 24-19 16-20 30-26 10-14 28-24 7-10 18-15
-4 10x19 87 0 1 10x19
-5 24x15 4 0 1 24x15
-6 7-10 -4 9 94357 7-10 23-19 16x23 26x19 10-14 25-22 6-10 15x6 1x10 28-24 3-7
-7 27-24 0 9 29702 27-24 10x19 24x15 5-9 25-22 2-7 23-19 16x23 26x19 7-11 29-25 11x18 22x15 9-14 25-22
-nodes 8-11 10 9 50000 8-11 21-17 11-16 18-14 6-9 28-24 9x18 23x14 1-6 24-20 16-19";
+B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 11-15 -3 11 273962 11-15 23-18 9-14 18x9 5x14 24-20 15-19 22-17 8-11 27-23 6-9 23x16 12x19
+B:W18,21,23,27,28,29,31,32:B1,2,3,4,5,6,8,12 5-9 11 11 180882 5-9 18-14 9x18 23x14 12-16 21-17 8-11 28-24 3-7 29-25 4-8 24-20 6-10
+B:W14,22,26,28,29,32:B1,5,13,15,16,19 16-20 -111 13 23015 16-20 29-25 1-6 14-10 6-9 10-7 9-14 7-3 14-18 32-27 5-9 3-7 9-14
+W:WK19,K23:B12,K28 23-18 31 14 22124 23-18 28-32 18-15 32-28 15-11 28-32 11-7 32-27 7-10 27-32 19-23 32-28 10-15 28-24
+0 12-16 -2 9 56561 12-16 24-20 11-15 20x11 7x16 22-18 15x22 25x18 9-14 18x9 6x13 23-19 16x23 27x18
+1 21-17 3 9 51025 21-17 11-16 25-21 7-11 24-19 6-9 27-24 16-20 32-27
+2 12-16 -8 9 40520 12-16 24-20 10-15 21-17 16-19 17-14 7-10 14x7 3x10 27-23 19-24 28x19 15x24
+3 26-23 7 9 34985 26-23 12-16 30-26 10-14 24-19 8-12 28-24 2-6 24-20
+4 12-16 -10 9 38977 12-16 24-19 16-20 18-15 11x18 22x6 1x10 23-18 10-14 28-24 14x23 27x18 20x27 31x24
+5 24-19 15 9 6613 24-19 16-20 18-15 11x18 22x6 1x10 23-18 10-14 18-15 8-11 15x8 3x12
+6 16-20 -17 9 10817 16-20 18-15 11x18 22x6 1x10 25-22 8-11 28-24 10-15 19x10 7x14 29-25 11-15
+7 18-15 31 9 16640 18-15 11x18 22x6 1x10 25-22 8-12 23-18 4-8 29-25 10-14 27-23
+nodes 5-9 12 8 50000 5-9 18-14 9x18 23x14 8-11 27-23 11-15 28-24 3-7 21-17 15-18";
 
     #[test]
     fn truncation_reaches_a_depth_with_a_fraction_of_the_nodes() {

@@ -807,7 +807,7 @@ impl<'a> Searcher<'a> {
         let key = self.path[self.path.len() - 1].key;
         let pv_node = beta - alpha > 1;
         let mut tt_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(key, self.params.table_ways) {
+        if let Some(e) = self.tt.probe(key) {
             tt_move = e.move_index;
             if e.static_value != NO_STATIC_VALUE {
                 self.static_values[ply] = (key, i32::from(e.static_value));
@@ -919,18 +919,8 @@ impl<'a> Searcher<'a> {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = Some(m);
                             }
-                            let (bonus, most) = (depth * depth, self.params.history_most);
                             let h = &mut self.history[side][m.from().index()][m.to().index()];
-                            *h = (*h + bonus).min(most);
-                            if self.params.history_malus {
-                                // A quiet cutoff means every move before it was quiet.
-                                for &(_, earlier) in &order[..n] {
-                                    let e = moves[usize::from(earlier)];
-                                    let h =
-                                        &mut self.history[side][e.from().index()][e.to().index()];
-                                    *h = (*h - bonus).max(-most);
-                                }
-                            }
+                            *h = (*h + depth * depth).min(self.params.history_most);
                         }
                         break;
                     }
@@ -956,8 +946,6 @@ impl<'a> Searcher<'a> {
             bound,
             best_index,
             static_value,
-            self.params.table_keep_deeper_by,
-            self.params.table_ways,
         );
         self.move_buffers[ply] = moves;
         self.order_buffers[ply] = order;

@@ -6,11 +6,10 @@
 //! at once no longer matches its key, so a reader takes it for another position's and
 //! ignores it. Relaxed loads and stores are enough for that; no lock, no `unsafe`.
 //!
-//! The slots come in buckets of [`WAYS`], one cache line each. A search may use the
-//! table slot by slot (a position has one place, which a newer result takes unless the
-//! old one is much deeper) or bucket by bucket (a position may sit in any slot of its
-//! bucket, and a new one takes the slot least worth keeping): either way a probe costs
-//! one line from memory.
+//! The slots come in buckets of [`WAYS`], one cache line each: a position may sit in
+//! any slot of its bucket, and a new one takes the slot least worth keeping (the
+//! shallowest, older searches' first), so that a probe costs one line from memory and
+//! a deep result is not lost to the next shallow one that maps to its place.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -123,7 +122,7 @@ impl Slot {
 }
 
 /// Slots in one bucket: four entries of 16 bytes fill a cache line of 64.
-pub(crate) const WAYS: usize = 4;
+const WAYS: usize = 4;
 
 /// The slots one cache line holds (aligned to it, so that a probe reads one line).
 #[repr(align(64))]
@@ -149,8 +148,7 @@ fn worth(entry: &Entry, now: u8) -> i32 {
 }
 
 /// A fixed-size, always-usable transposition table. Probes and stores take `&self`, so
-/// the threads of one search share it; each names the ways it uses: 1 (a slot for each
-/// position) or [`WAYS`] (a bucket), as the search's parameters say.
+/// the threads of one search share it.
 #[derive(Debug)]
 pub(crate) struct TranspositionTable {
     buckets: Vec<Bucket>,
@@ -206,35 +204,26 @@ impl TranspositionTable {
         self.generation = self.generation.wrapping_add(1);
     }
 
-    /// The slots where `key`'s position may be: its one slot with `ways` 1, else its
-    /// bucket.
+    /// The bucket where `key`'s position may be.
     #[inline]
-    fn slots(&self, key: u64, ways: usize) -> &[Slot] {
+    fn bucket(&self, key: u64) -> &Bucket {
         // Multiply-shift maps the key onto any table length without a division.
-        let place = |len: usize| ((u128::from(key) * len as u128) >> 64) as usize;
-        if ways == 1 {
-            let i = place(self.buckets.len() * WAYS);
-            std::slice::from_ref(&self.buckets[i / WAYS].0[i % WAYS])
-        } else {
-            &self.buckets[place(self.buckets.len())].0
-        }
+        &self.buckets[((u128::from(key) * self.buckets.len() as u128) >> 64) as usize]
     }
 
-    /// The entry stored for `key`, if any, looked for in `ways` slots.
+    /// The entry stored for `key`, if any.
     #[inline]
-    pub(crate) fn probe(&self, key: u64, ways: usize) -> Option<Entry> {
-        self.slots(key, ways)
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+        self.bucket(key)
+            .0
             .iter()
             .map(Slot::load)
             .find(|e| e.key == key && e.depth >= 0)
     }
 
-    /// Stores a result (and the position's static value, or [`NO_STATIC_VALUE`]). With
-    /// `ways` 1 it replaces the slot's entry unless that one is from this search, of
-    /// another position and more than `keep_deeper_by` plies deeper; in a bucket it
-    /// replaces the position's own entry, else the one least worth keeping.
+    /// Stores a result (and the position's static value, or [`NO_STATIC_VALUE`]) in
+    /// the position's own slot of its bucket, else in the slot least worth keeping.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(
         &self,
         key: u64,
@@ -243,33 +232,20 @@ impl TranspositionTable {
         bound: Bound,
         move_index: u8,
         static_value: i16,
-        keep_deeper_by: i32,
-        ways: usize,
     ) {
         let generation = self.generation;
         let depth = depth.clamp(0, i32::from(i8::MAX));
-        let slots = self.slots(key, ways);
-        let (slot, old) = if let [slot] = slots {
-            let old = slot.load();
-            if old.key != key
-                && old.generation == generation
-                && i32::from(old.depth) > depth + keep_deeper_by
-            {
-                return;
-            }
-            (slot, old)
-        } else {
-            let entries: [Entry; WAYS] = std::array::from_fn(|i| slots[i].load());
-            let i = entries
-                .iter()
-                .position(|e| e.key == key && e.depth >= 0)
-                .unwrap_or_else(|| {
-                    (0..WAYS)
-                        .min_by_key(|&i| worth(&entries[i], generation))
-                        .unwrap_or(0)
-                });
-            (&slots[i], entries[i])
-        };
+        let slots = &self.bucket(key).0;
+        let entries: [Entry; WAYS] = std::array::from_fn(|i| slots[i].load());
+        let i = entries
+            .iter()
+            .position(|e| e.key == key && e.depth >= 0)
+            .unwrap_or_else(|| {
+                (0..WAYS)
+                    .min_by_key(|&i| worth(&entries[i], generation))
+                    .unwrap_or(0)
+            });
+        let (slot, old) = (&slots[i], entries[i]);
         let move_index = if move_index == NO_MOVE && old.key == key {
             old.move_index
         } else {
@@ -294,70 +270,60 @@ mod tests {
     #[test]
     fn stores_and_finds_an_entry() {
         let mut tt = TranspositionTable::new(1);
-        for ways in [1, WAYS] {
-            assert!(tt.probe(42, ways).is_none());
-            tt.store(42, 5, -120, Bound::Lower, 3, -7, 2, ways);
-            let e = tt.probe(42, ways).unwrap();
-            assert_eq!(
-                (e.depth, e.score, e.bound, e.move_index, e.static_value),
-                (5, -120, Bound::Lower, 3, -7)
-            );
-            tt.clear();
-            assert!(tt.probe(42, ways).is_none());
-        }
+        assert!(tt.probe(42).is_none());
+        tt.store(42, 5, -120, Bound::Lower, 3, -7);
+        let e = tt.probe(42).unwrap();
+        assert_eq!(
+            (e.depth, e.score, e.bound, e.move_index, e.static_value),
+            (5, -120, Bound::Lower, 3, -7)
+        );
+        tt.clear();
+        assert!(tt.probe(42).is_none());
     }
 
     /// Keys that fall in the first bucket of a 1 MB table (the high bits choose it).
     const SAME_BUCKET: [u64; 5] = [1, 2, 3, 4, 5];
 
     #[test]
-    fn a_slot_keeps_one_position_and_a_bucket_four() {
+    fn a_bucket_keeps_four_positions_and_lets_the_shallowest_go() {
         let tt = TranspositionTable::new(1);
-        for (depth, key) in SAME_BUCKET.into_iter().enumerate() {
-            tt.store(key, 10 + depth as i32, 0, Bound::Exact, 0, 0, 2, WAYS);
+        // Shallower as they come: the fifth takes the place of the shallowest before
+        // it (the fourth), not of the first.
+        for (i, key) in SAME_BUCKET.into_iter().enumerate() {
+            tt.store(key, 20 - i as i32, 0, Bound::Exact, 0, 0);
         }
-        // The fifth took the place of the shallowest.
         let kept: Vec<bool> = SAME_BUCKET
             .iter()
-            .map(|&key| tt.probe(key, WAYS).is_some())
+            .map(|&key| tt.probe(key).is_some())
             .collect();
-        assert_eq!(kept, [false, true, true, true, true]);
-
-        // One slot a position: these keys all have the first slot, and a much
-        // shallower result of this search does not take a deeper one's place.
-        let tt = TranspositionTable::new(1);
-        tt.store(1, 10, 0, Bound::Exact, 0, 0, 2, 1);
-        tt.store(2, 5, 0, Bound::Exact, 0, 0, 2, 1);
-        assert!(tt.probe(1, 1).is_some() && tt.probe(2, 1).is_none());
-        tt.store(2, 9, 0, Bound::Exact, 0, 0, 2, 1);
-        assert!(tt.probe(1, 1).is_none() && tt.probe(2, 1).is_some());
+        assert_eq!(kept, [true, true, true, false, true]);
     }
 
     #[test]
     fn a_bucket_lets_an_old_search_give_way_and_updates_a_position_in_place() {
         let mut tt = TranspositionTable::new(1);
         for key in &SAME_BUCKET[..4] {
-            tt.store(*key, 20, 0, Bound::Exact, 0, 0, 2, WAYS);
+            tt.store(*key, 20, 0, Bound::Exact, 0, 0);
         }
         tt.new_search();
         for key in &SAME_BUCKET[1..4] {
-            tt.store(*key, 20, 0, Bound::Exact, 0, 0, 2, WAYS);
+            tt.store(*key, 20, 0, Bound::Exact, 0, 0);
         }
         // Key 1's entry is a search old: a shallow new one takes its slot.
-        tt.store(5, 3, 0, Bound::Exact, 0, 0, 2, WAYS);
-        assert!(tt.probe(1, WAYS).is_none());
-        assert_eq!(tt.probe(5, WAYS).map(|e| e.depth), Some(3));
+        tt.store(5, 3, 0, Bound::Exact, 0, 0);
+        assert!(tt.probe(1).is_none());
+        assert_eq!(tt.probe(5).map(|e| e.depth), Some(3));
         // A position already there is updated where it is, keeping its move when the
         // new result has none.
-        tt.store(5, 4, 7, Bound::Lower, 2, 0, 2, WAYS);
-        tt.store(5, 6, 8, Bound::Upper, NO_MOVE, 0, 2, WAYS);
-        let e = tt.probe(5, WAYS).unwrap();
+        tt.store(5, 4, 7, Bound::Lower, 2, 0);
+        tt.store(5, 6, 8, Bound::Upper, NO_MOVE, 0);
+        let e = tt.probe(5).unwrap();
         assert_eq!(
             (e.depth, e.score, e.bound, e.move_index),
             (6, 8, Bound::Upper, 2)
         );
         for key in &SAME_BUCKET[1..] {
-            assert!(tt.probe(*key, WAYS).is_some());
+            assert!(tt.probe(*key).is_some());
         }
     }
 
@@ -385,8 +351,8 @@ mod tests {
     fn a_torn_slot_reads_as_another_position() {
         // Half of one entry and half of another: the key check fails.
         let tt = TranspositionTable::new(1);
-        tt.store(42, 5, 10, Bound::Exact, 1, NO_STATIC_VALUE, 2, 1);
-        let slot = &tt.slots(42, 1)[0];
+        tt.store(42, 5, 10, Bound::Exact, 1, NO_STATIC_VALUE);
+        let slot = tt.bucket(42).0.iter().find(|s| s.load().key == 42).unwrap();
         let other = Entry {
             key: 42,
             score: 99,
@@ -397,6 +363,6 @@ mod tests {
             static_value: NO_STATIC_VALUE,
         };
         slot.data.store(other.pack(), Ordering::Relaxed);
-        assert!(tt.probe(42, 1).is_none() && tt.probe(42, WAYS).is_none());
+        assert!(tt.probe(42).is_none());
     }
 }
