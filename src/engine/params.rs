@@ -137,7 +137,7 @@ impl SearchParams {
         reduce_from_move: 3,
         reduce_from_depth: 3,
         reduction: 1,
-        deeper_reduction_from_move: usize::MAX,
+        deeper_reduction_from_move: 5,
         deeper_reduction_from_depth: 6,
         history_aging: 8,
         history_most: 1 << 20,
@@ -168,13 +168,10 @@ impl SearchParams {
 
 impl SearchParams {
     /// The search on trial (`checkers-lab match --search-b candidate`, `checkers analyse
-    /// --search candidate`): on trial now, a ply more of late-move reduction from the
-    /// sixth move. The table of the search's trials in the lab's notes
-    /// (`checkers::lab::notes`, built with the `lab` feature) records their matches.
-    pub(crate) const CANDIDATE: SearchParams = SearchParams {
-        deeper_reduction_from_move: 5,
-        ..SearchParams::DEFAULT
-    };
+    /// --search candidate`): none is now, so it is the computer's. The table of the
+    /// search's trials in the lab's notes (`checkers::lab::notes`, built with the `lab`
+    /// feature) records their matches.
+    pub(crate) const CANDIDATE: SearchParams = SearchParams::DEFAULT;
 }
 
 impl SearchParams {
@@ -239,19 +236,19 @@ mod tests {
     /// them before its numbers were gathered here (best move, score, depth, nodes,
     /// principal variation): the defaults must keep the computer's play exactly.
     const RECORDED: &str = "\
-B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 11-15 -3 11 273962 11-15 23-18 9-14 18x9 5x14 24-20 15-19 22-17 8-11 27-23 6-9 23x16 12x19
-B:W18,21,23,27,28,29,31,32:B1,2,3,4,5,6,8,12 5-9 11 11 180882 5-9 18-14 9x18 23x14 12-16 21-17 8-11 28-24 3-7 29-25 4-8 24-20 6-10
-B:W14,22,26,28,29,32:B1,5,13,15,16,19 16-20 -111 13 23015 16-20 29-25 1-6 14-10 6-9 10-7 9-14 7-3 14-18 32-27 5-9 3-7 9-14
-W:WK19,K23:B12,K28 23-18 31 14 22124 23-18 28-32 18-15 32-28 15-11 28-32 11-7 32-27 7-10 27-32 19-23 32-28 10-15 28-24
-0 12-16 -2 9 56561 12-16 24-20 11-15 20x11 7x16 22-18 15x22 25x18 9-14 18x9 6x13 23-19 16x23 27x18
-1 21-17 3 9 51025 21-17 11-16 25-21 7-11 24-19 6-9 27-24 16-20 32-27
-2 12-16 -8 9 40520 12-16 24-20 10-15 21-17 16-19 17-14 7-10 14x7 3x10 27-23 19-24 28x19 15x24
-3 26-23 7 9 34985 26-23 12-16 30-26 10-14 24-19 8-12 28-24 2-6 24-20
-4 12-16 -10 9 38977 12-16 24-19 16-20 18-15 11x18 22x6 1x10 23-18 10-14 28-24 14x23 27x18 20x27 31x24
-5 24-19 15 9 6613 24-19 16-20 18-15 11x18 22x6 1x10 23-18 10-14 18-15 8-11 15x8 3x12
-6 16-20 -17 9 10817 16-20 18-15 11x18 22x6 1x10 25-22 8-11 28-24 10-15 19x10 7x14 29-25 11-15
-7 18-15 31 9 16640 18-15 11x18 22x6 1x10 25-22 8-12 23-18 4-8 29-25 10-14 27-23
-nodes 5-9 12 8 50000 5-9 18-14 9x18 23x14 8-11 27-23 11-15 28-24 3-7 21-17 15-18";
+B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 10-15 -2 11 200682 10-15 22-18 15x22 25x18 11-16 26-22 16-20 23-19 7-11 21-17 11-15 18x11 8x15 19x10 6x15
+B:W18,21,23,27,28,29,31,32:B1,2,3,4,5,6,8,12 5-9 10 11 125250 5-9 18-14 9x18 23x14 1-5 27-23 12-16 23-18 8-11 29-25 6-9 14-10 9-14 18x9 5x14
+B:W14,22,26,28,29,32:B1,5,13,15,16,19 16-20 -111 13 22273 16-20 29-25 1-6 14-10 6-9 10-7 9-14 7-3 14-18 32-27 5-9 3-7 9-14
+W:WK19,K23:B12,K28 23-18 32 14 14397 23-18 28-32 18-15 32-28 15-11 28-32 11-7 32-28 7-2 28-32 19-23 32-28 23-18 28-24
+0 9-13 -6 9 77755 9-13 24-19 5-9 22-17 13x22 26x17 10-15 19x10 6x15 23-19 15x24 27x20
+1 24-20 3 9 49179 24-20 9-14 23-18 14x23 27x11 7x16 20x11 8x15 22-18 15x22 26x17 10-15 25-22
+2 7-11 7 9 24952 7-11 27-23 3-7 22-17 15x22 25x18 9-13 24-19 13x22 26x17 11-15 18x11 8x24 28x19 4-8
+3 26-23 1 9 30215 26-23 10-14 24-19 15x24 27x20 11-16 20x11 7x16 28-24 6-10 31-27 16-20
+4 10-14 5 9 17299 10-14 24-19 15x24 27x20 6-10 30-26 11-16 20x11 7x16 28-24 4-8 24-19
+5 24-19 -7 9 10753 24-19 15x24 28x19 7-10 27-24 11-16 22-17 9-13 18x9 13x22 25x18 5x14 18x9 6x13
+6 15x24 244 0 1 15x24
+7 28x19 -3 9 11602 28x19 11-16 18-15 7-10 22-17 9-13 25-22 4-8 29-25
+nodes 5-9 12 9 50000 5-9 18-14 9x18 23x14 1-5 27-23 8-11 28-24 2-7 21-17 6-9";
 
     #[test]
     fn truncation_reaches_a_depth_with_a_fraction_of_the_nodes() {
