@@ -39,12 +39,6 @@ pub(crate) struct SearchParams {
     /// Late-move reduction: the first place in the move order (0 is the first move)
     /// from which quiet moves are searched [`reduction`](Self::reduction) plies less.
     pub(crate) reduce_from_move: usize,
-    /// Late-move reduction: that first place in a node searched with a null window,
-    /// off the principal variation (where the first move is expected to cut).
-    pub(crate) reduce_from_move_off_pv: usize,
-    /// Late-move reduction: whether a man's move to its crowning row is reduced as
-    /// any other quiet move (false: searched at full depth, as Scan's).
-    pub(crate) reduce_crowning: bool,
     /// Late-move reduction: the least remaining depth at which moves are reduced.
     pub(crate) reduce_from_depth: i32,
     /// Late-move reduction: the plies a late quiet move is searched less (and again at
@@ -56,9 +50,6 @@ pub(crate) struct SearchParams {
     pub(crate) deeper_reduction_from_move: usize,
     /// Late-move reduction: the least remaining depth of the deeper reduction.
     pub(crate) deeper_reduction_from_depth: i32,
-    /// Late-move reduction: whether the deeper reduction is made on the principal
-    /// variation too (false: only off it, as Scan's).
-    pub(crate) deeper_reduction_on_pv: bool,
     /// At the start of each search the history counts are divided by this, so that
     /// old positions do not dominate the move order.
     pub(crate) history_aging: i32,
@@ -144,13 +135,10 @@ impl SearchParams {
         truncation_divisor: 16,
         truncation_most: 10,
         reduce_from_move: 3,
-        reduce_from_move_off_pv: 3,
-        reduce_crowning: true,
         reduce_from_depth: 3,
         reduction: 1,
         deeper_reduction_from_move: 5,
         deeper_reduction_from_depth: 6,
-        deeper_reduction_on_pv: true,
         history_aging: 8,
         history_most: 1 << 20,
         iteration_start_share: 0.6,
@@ -180,20 +168,10 @@ impl SearchParams {
 
 impl SearchParams {
     /// The search on trial (`checkers-lab match --search-b candidate`, `checkers analyse
-    /// --search candidate`): Scan's late-move reductions (off the principal variation
-    /// from the second move, two plies from the fifth; on it from the fourth move, a
-    /// ply; from 2 plies left; a crowning move never). The table of the search's trials
-    /// in the lab's notes (`checkers::lab::notes`, built with the `lab` feature) records
-    /// their matches.
-    pub(crate) const CANDIDATE: SearchParams = SearchParams {
-        reduce_from_depth: 2,
-        reduce_from_move_off_pv: 1,
-        reduce_crowning: false,
-        deeper_reduction_from_move: 4,
-        deeper_reduction_from_depth: 2,
-        deeper_reduction_on_pv: false,
-        ..SearchParams::DEFAULT
-    };
+    /// --search candidate`): none is now, so it is the computer's. The table of the
+    /// search's trials in the lab's notes (`checkers::lab::notes`, built with the `lab`
+    /// feature) records their matches.
+    pub(crate) const CANDIDATE: SearchParams = SearchParams::DEFAULT;
 }
 
 impl SearchParams {

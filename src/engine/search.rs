@@ -880,21 +880,13 @@ impl<'a> Searcher<'a> {
             } else {
                 // Late quiet moves are searched less deep unless they surprise.
                 let p = &self.params;
-                let first_reduced = if pv_node {
-                    p.reduce_from_move
-                } else {
-                    p.reduce_from_move_off_pv
-                };
-                let crowning = !pos.kings().contains(m.from()) && child.kings().contains(m.to());
                 let reduction = if depth >= p.reduce_from_depth
-                    && n >= first_reduced
+                    && n >= p.reduce_from_move
                     && quiet
                     && !forced
-                    && (p.reduce_crowning || !crowning)
                 {
-                    let deeper = n >= p.deeper_reduction_from_move
-                        && depth >= p.deeper_reduction_from_depth
-                        && (p.deeper_reduction_on_pv || !pv_node);
+                    let deeper =
+                        n >= p.deeper_reduction_from_move && depth >= p.deeper_reduction_from_depth;
                     p.reduction + i32::from(deeper)
                 } else {
                     0

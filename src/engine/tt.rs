@@ -96,6 +96,17 @@ struct Slot {
     data: AtomicU64,
 }
 
+impl Clone for Slot {
+    /// A copy of the slot as it reads now (the table is cloned between searches, when
+    /// no thread writes).
+    fn clone(&self) -> Slot {
+        Slot {
+            check: AtomicU64::new(self.check.load(Ordering::Relaxed)),
+            data: AtomicU64::new(self.data.load(Ordering::Relaxed)),
+        }
+    }
+}
+
 impl Slot {
     fn empty() -> Slot {
         let data = EMPTY.pack();
@@ -126,7 +137,7 @@ const WAYS: usize = 4;
 
 /// The slots one cache line holds (aligned to it, so that a probe reads one line).
 #[repr(align(64))]
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Bucket([Slot; WAYS]);
 
 impl Bucket {
@@ -149,28 +160,10 @@ fn worth(entry: &Entry, now: u8) -> i32 {
 
 /// A fixed-size, always-usable transposition table. Probes and stores take `&self`, so
 /// the threads of one search share it.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct TranspositionTable {
     buckets: Vec<Bucket>,
     generation: u8,
-}
-
-impl Clone for TranspositionTable {
-    fn clone(&self) -> TranspositionTable {
-        TranspositionTable {
-            buckets: self
-                .buckets
-                .iter()
-                .map(|b| {
-                    Bucket(std::array::from_fn(|i| Slot {
-                        check: AtomicU64::new(b.0[i].check.load(Ordering::Relaxed)),
-                        data: AtomicU64::new(b.0[i].data.load(Ordering::Relaxed)),
-                    }))
-                })
-                .collect(),
-            generation: self.generation,
-        }
-    }
 }
 
 impl TranspositionTable {
