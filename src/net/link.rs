@@ -6,14 +6,14 @@
 //! welcome gave, which takes the seat over from its own stale connection; a refusal
 //! that may pass (the seat still held, a full table) is tried again too.
 //!
-//! The host is untrusted as well: what it sends waits in a bounded inbox, where a new
-//! state replaces one not yet read, and a host sending more than [`HOST_FLOOD_LIMIT`]
+//! The host is untrusted as well: what it sends waits in an inbox bounded in messages and
+//! in bytes, where a new state replaces one not yet read, and a host sending more than [`HOST_FLOOD_LIMIT`]
 //! messages in [`HOST_FLOOD_WINDOW`] is let go (and tried again later), so a hostile
 //! host cannot fill this terminal's memory.
 
 use super::protocol::{
-    ClientMessage, GameState, HostMessage, ProtocolError, Role, Side, VERSION, read_message,
-    write_message,
+    ClientMessage, GameState, HostMessage, MAX_LINE, ProtocolError, Role, Side, VERSION,
+    read_message_weighed, write_message,
 };
 use std::collections::VecDeque;
 use std::fmt;
@@ -43,6 +43,12 @@ pub(crate) const JOIN_PATIENCE: Duration = Duration::from_secs(20);
 
 /// Messages from the host that may wait in the inbox for the board to read them.
 const INBOX: usize = 64;
+
+/// The bytes of the host's lines whose messages may wait in the inbox: a message parsed
+/// weighs a small multiple of its line (a take-back of thousands of short moves, ten
+/// times), so a slow board holds a few megabytes at most, not [`INBOX`] long lines'
+/// worth. One message longer than this still goes in, alone.
+const INBOX_BYTES: usize = MAX_LINE;
 
 /// Messages the host may send within [`HOST_FLOOD_WINDOW`]: far more than a game
 /// needs (a state and a line of news a move, a state every two seconds, chat).
@@ -147,43 +153,69 @@ pub(crate) struct Link {
     timing: Arc<Timing>,
 }
 
-/// What the line told and the board has not read yet: at most [`INBOX`] items, a
-/// state replacing any state still unread (only the latest counts). The line's
-/// threads wait while it is full; once the board is gone (`closed`) they stop.
+/// What the line told and the board has not read yet: at most [`INBOX`] items and
+/// [`INBOX_BYTES`] of the lines they came in, a state replacing any state still unread
+/// (only the latest counts). The line's threads wait while it is full; once the board
+/// is gone (`closed`) they stop.
 #[derive(Debug, Default)]
 struct Inbox {
-    items: Mutex<VecDeque<LinkNews>>,
+    waiting: Mutex<Unread>,
     room: Condvar,
     closed: AtomicBool,
     bell: super::Bell,
 }
 
+/// The news in the inbox, each with the length of the line it came in, and their sum.
+#[derive(Debug, Default)]
+struct Unread {
+    news: VecDeque<(LinkNews, usize)>,
+    bytes: usize,
+}
+
+impl Unread {
+    fn has_room_for(&self, bytes: usize) -> bool {
+        self.news.is_empty() || (self.news.len() < INBOX && self.bytes + bytes <= INBOX_BYTES)
+    }
+}
+
 impl Inbox {
-    /// Puts `news` in, waiting for room; false once the board is gone.
-    fn put(&self, news: LinkNews) -> bool {
-        let mut items = lock(&self.items);
-        if matches!(news, LinkNews::Message(HostMessage::State { .. })) {
-            items.retain(|n| !matches!(n, LinkNews::Message(HostMessage::State { .. })));
+    /// Puts `news`, which came in a line of `bytes`, in, waiting for room; false once
+    /// the board is gone.
+    fn put(&self, news: LinkNews, bytes: usize) -> bool {
+        let is_state = |n: &LinkNews| matches!(n, LinkNews::Message(HostMessage::State { .. }));
+        let mut unread = lock(&self.waiting);
+        if is_state(&news) {
+            unread.news.retain(|(n, _)| !is_state(n));
+            unread.bytes = unread.news.iter().map(|(_, bytes)| bytes).sum();
         }
-        while items.len() >= INBOX {
+        while !unread.has_room_for(bytes) {
             if self.closed.load(Ordering::SeqCst) {
                 return false;
             }
-            items = self
+            unread = self
                 .room
-                .wait_timeout(items, Duration::from_millis(100))
+                .wait_timeout(unread, Duration::from_millis(100))
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .0;
         }
-        items.push_back(news);
-        drop(items);
+        unread.news.push_back((news, bytes));
+        unread.bytes += bytes;
+        drop(unread);
         self.bell.ring();
         !self.closed.load(Ordering::SeqCst)
     }
 
+    /// Puts news this end tells itself (the line down, a refusal) in, as [`Inbox::put`].
+    fn tell(&self, news: LinkNews) -> bool {
+        self.put(news, 0)
+    }
+
     /// Everything in it, oldest first.
     fn take(&self) -> Vec<LinkNews> {
-        let taken = lock(&self.items).drain(..).collect();
+        let mut unread = lock(&self.waiting);
+        unread.bytes = 0;
+        let taken = unread.news.drain(..).map(|(news, _)| news).collect();
+        drop(unread);
         self.room.notify_all();
         taken
     }
@@ -232,7 +264,7 @@ impl Link {
         let mut candidates = addresses.iter().copied();
         while let Some(candidate) = candidates.next() {
             match greet(candidate, &greeting, None) {
-                Ok((stream, reader, welcome)) => {
+                Ok((stream, reader, welcome, _)) => {
                     return Ok(Link::keep_line(
                         candidate, greeting, stream, reader, welcome,
                     ));
@@ -333,12 +365,12 @@ impl Drop for Link {
 type Reader = BufReader<TcpStream>;
 
 /// One connection: made, greeted (with the seat token, if this player has one),
-/// welcomed.
+/// welcomed; with the length of the welcome's line.
 fn greet(
     address: SocketAddr,
     greeting: &Greeting,
     seat: Option<String>,
-) -> Result<(TcpStream, Reader, Welcome), JoinError> {
+) -> Result<(TcpStream, Reader, Welcome, usize), JoinError> {
     let mut stream = TcpStream::connect_timeout(&address, CONNECT_WAIT)
         .map_err(|e| JoinError::Connect(address, e))?;
     let _ = stream.set_nodelay(true);
@@ -353,18 +385,19 @@ fn greet(
             .try_clone()
             .map_err(|e| JoinError::Connect(address, e))?,
     );
-    let answer = read_message::<HostMessage, _>(&mut reader).map_err(|e| match e {
-        ProtocolError::Malformed(_) | ProtocolError::TooLong => JoinError::NotAHost(address),
-        ProtocolError::Io(e)
-            if matches!(
-                e.kind(),
-                io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
-            ) =>
-        {
-            JoinError::Silent(address)
-        }
-        e => JoinError::Protocol(e),
-    })?;
+    let (answer, bytes) =
+        read_message_weighed::<HostMessage, _>(&mut reader).map_err(|e| match e {
+            ProtocolError::Malformed(_) | ProtocolError::TooLong => JoinError::NotAHost(address),
+            ProtocolError::Io(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                ) =>
+            {
+                JoinError::Silent(address)
+            }
+            e => JoinError::Protocol(e),
+        })?;
     match answer {
         HostMessage::Welcome {
             version,
@@ -381,7 +414,7 @@ fn greet(
                 state,
                 chat,
             };
-            Ok((stream, reader, welcome))
+            Ok((stream, reader, welcome, bytes))
         }
         HostMessage::Refused {
             reason,
@@ -416,26 +449,27 @@ impl Line {
             let (stream, reader) = match first.take() {
                 Some(connection) => connection,
                 None => match greet(self.address, &self.greeting, self.seat.clone()) {
-                    Ok((stream, reader, welcome)) => {
+                    Ok((stream, reader, welcome, bytes)) => {
                         self.seat = welcome.seat.clone().or(self.seat.take());
-                        let told = self.inbox.put(LinkNews::Message(HostMessage::Welcome {
+                        let welcome = HostMessage::Welcome {
                             version: VERSION,
                             side: welcome.side,
                             seat: welcome.seat,
                             state: welcome.state,
                             chat: welcome.chat,
-                        }));
+                        };
+                        let told = self.inbox.put(LinkNews::Message(welcome), bytes);
                         if !told {
                             return;
                         }
                         (stream, reader)
                     }
                     Err(JoinError::Refused(why)) => {
-                        let _ = self.inbox.put(LinkNews::Refused(why));
+                        let _ = self.inbox.tell(LinkNews::Refused(why));
                         return;
                     }
                     Err(JoinError::Busy(why)) => {
-                        if !self.inbox.put(LinkNews::Waiting(why)) || !self.wait_while_down() {
+                        if !self.inbox.tell(LinkNews::Waiting(why)) || !self.wait_while_down() {
                             return;
                         }
                         continue;
@@ -451,7 +485,7 @@ impl Line {
             let Some(reason) = self.serve(stream, reader) else {
                 return;
             };
-            if !self.inbox.put(LinkNews::Down(reason)) || !self.wait_while_down() {
+            if !self.inbox.tell(LinkNews::Down(reason)) || !self.wait_while_down() {
                 return;
             }
         }
@@ -545,8 +579,8 @@ fn read_host(
 ) {
     let mut recent: VecDeque<Instant> = VecDeque::new();
     let reason = loop {
-        let message = match read_message::<HostMessage, _>(&mut reader) {
-            Ok(message) => message,
+        let (message, bytes) = match read_message_weighed::<HostMessage, _>(&mut reader) {
+            Ok(weighed) => weighed,
             Err(ProtocolError::Io(e))
                 if matches!(
                     e.kind(),
@@ -582,13 +616,14 @@ fn read_host(
                 }
             }
             HostMessage::Bye { reason } => {
-                let _ = inbox.put(LinkNews::Message(HostMessage::Bye {
+                let bye = HostMessage::Bye {
                     reason: reason.clone(),
-                }));
+                };
+                let _ = inbox.put(LinkNews::Message(bye), bytes);
                 break reason;
             }
             message => {
-                if !inbox.put(LinkNews::Message(message)) {
+                if !inbox.put(LinkNews::Message(message), bytes) {
                     break String::new();
                 }
             }
@@ -596,4 +631,78 @@ fn read_host(
     };
     *lock(why) = reason;
     ended.store(true, Ordering::SeqCst);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn news(text: &str) -> LinkNews {
+        LinkNews::Message(HostMessage::Bye {
+            reason: text.to_string(),
+        })
+    }
+
+    #[test]
+    fn the_inbox_holds_lines_up_to_its_bytes_and_one_longer_line_alone() {
+        let inbox = Inbox::default();
+        assert!(inbox.put(news("first"), INBOX_BYTES / 2));
+        assert!(inbox.put(news("second"), INBOX_BYTES / 2));
+        // Full by bytes though it holds two messages: a third waits for the board.
+        assert!(!lock(&inbox.waiting).has_room_for(1));
+        assert_eq!(inbox.take().len(), 2);
+        assert!(lock(&inbox.waiting).has_room_for(INBOX_BYTES));
+        // A line longer than the bound still goes in, alone.
+        assert!(inbox.put(news("long"), 3 * INBOX_BYTES));
+        assert!(!lock(&inbox.waiting).has_room_for(0));
+        assert_eq!(inbox.take().len(), 1);
+    }
+
+    #[test]
+    fn the_inbox_holds_at_most_its_count_of_short_messages() {
+        let inbox = Inbox::default();
+        for n in 0..INBOX {
+            assert!(inbox.put(news(&n.to_string()), 10));
+        }
+        assert!(!lock(&inbox.waiting).has_room_for(10));
+        assert_eq!(inbox.take().len(), INBOX);
+    }
+
+    #[test]
+    fn a_new_state_frees_the_bytes_of_the_state_it_replaces() {
+        let inbox = Inbox::default();
+        let state = || {
+            LinkNews::Message(HostMessage::State {
+                state: GameState {
+                    pdn: "1. 11-15 *".to_string(),
+                    clocks: None,
+                    running: None,
+                    draw_offer: None,
+                    undo_asked: None,
+                    player_connected: true,
+                    spectators: 0,
+                    joiner_side: Side::White,
+                    game_number: 1,
+                },
+            })
+        };
+        assert!(inbox.put(state(), INBOX_BYTES - 10));
+        assert!(inbox.put(state(), INBOX_BYTES - 10));
+        assert!(lock(&inbox.waiting).has_room_for(10));
+        assert!(inbox.put(news("after"), 10));
+        let taken = inbox.take();
+        assert_eq!(taken.len(), 2);
+        assert!(matches!(
+            taken[0],
+            LinkNews::Message(HostMessage::State { .. })
+        ));
+    }
+
+    #[test]
+    fn a_closed_inbox_refuses_news_rather_than_wait() {
+        let inbox = Inbox::default();
+        assert!(inbox.put(news("first"), INBOX_BYTES));
+        inbox.close();
+        assert!(!inbox.put(news("second"), 1));
+    }
 }

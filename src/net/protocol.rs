@@ -354,6 +354,14 @@ impl std::error::Error for ProtocolError {}
 pub(crate) fn read_message<T: DeserializeOwned, R: BufRead>(
     reader: &mut R,
 ) -> Result<T, ProtocolError> {
+    read_message_weighed(reader).map(|(message, _)| message)
+}
+
+/// Reads the next message as [`read_message`] does, with the length of its line in
+/// bytes: what a message parsed from it may weigh in memory is a small multiple of that.
+pub(crate) fn read_message_weighed<T: DeserializeOwned, R: BufRead>(
+    reader: &mut R,
+) -> Result<(T, usize), ProtocolError> {
     let mut line = Vec::new();
     let read = <&mut R as Read>::take(reader, MAX_LINE as u64 + 1)
         .read_until(b'\n', &mut line)
@@ -368,7 +376,9 @@ pub(crate) fn read_message<T: DeserializeOwned, R: BufRead>(
             ProtocolError::Closed
         });
     }
-    serde_json::from_slice(&line).map_err(|e| ProtocolError::Malformed(e.to_string()))
+    let message =
+        serde_json::from_slice(&line).map_err(|e| ProtocolError::Malformed(e.to_string()))?;
+    Ok((message, line.len()))
 }
 
 /// Writes `message` as one line and flushes it.

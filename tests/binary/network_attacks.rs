@@ -548,7 +548,7 @@ fn a_hostile_host_flooding_a_joiner_does_not_fill_its_memory() {
     flooding.store(false, Ordering::SeqCst);
     eprintln!("the joiner under the flood: {before} kB at first, {most} kB at most");
     assert!(
-        most < before + 40 * 1024,
+        most < before + 16 * 1024,
         "the joiner grew from {before} kB to {most} kB under the flood"
     );
     drop(bob);
