@@ -1,10 +1,13 @@
 //! The full-screen client's line to the server, kept by a thread of its own (as a LAN
 //! joiner's [`crate::net::link::Link`] is): a tokio runtime inside, the messages in
 //! and out through queues, the screen woken when something comes.
+//!
+//! The server is untrusted as well: what it sends waits in an inbox bounded in messages
+//! and in bytes, and while the inbox is full the line reads no further (the server's
+//! writes wait), so a server streaming faster than the screen reads cannot fill this
+//! terminal's memory.
 
-use super::{
-    CONNECT_TIME, Login, PING_EVERY, ServerReader, ServerWriter, broken_line, network, next,
-};
+use super::{CONNECT_TIME, Login, PING_EVERY, broken_line, network, next_weighed};
 use crate::commands::CommandError;
 use crate::server::protocol::{ClientMessage, ServerMessage};
 use crate::server::write_message;
@@ -30,11 +33,22 @@ enum Outgoing {
     Message(ClientMessage),
 }
 
+/// Messages from the server that may wait in the inbox for the screen to read them.
+const INBOX: usize = 64;
+
+/// The bytes of the server's lines whose messages may wait in the inbox: a message
+/// parsed weighs a small multiple of its line, so the screen's backlog stays within a
+/// few megabytes. One message longer than this still goes in, alone.
+const INBOX_BYTES: usize = crate::server::protocol::MAX_SERVER_LINE;
+
 /// What the line's thread and its handles share.
 #[derive(Default)]
 struct Inbox {
-    /// What came and was not taken yet, oldest first.
-    items: Mutex<VecDeque<LineNews>>,
+    /// What came and was not taken yet, oldest first, each with the length of the
+    /// line it came in (0 for what this end tells itself, or puts back).
+    items: Mutex<VecDeque<(LineNews, usize)>>,
+    /// Told when the screen takes what came: the line reads on if it waited for room.
+    room: tokio::sync::Notify,
     /// Rung when something comes.
     bell: crate::net::Bell,
     /// Set once the line is gone.
@@ -48,16 +62,38 @@ impl std::fmt::Debug for Inbox {
 }
 
 impl Inbox {
-    /// Puts `news` in and rings.
-    fn put(&self, news: LineNews) {
+    /// Puts `news`, which came in a line of `bytes`, in and rings (the line waits for
+    /// [`Inbox::has_room`] before it reads the next).
+    fn put(&self, news: LineNews, bytes: usize) {
         if matches!(news, LineNews::Down(_)) {
             self.down.store(true, std::sync::atomic::Ordering::SeqCst);
         }
         self.items
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .push_back(news);
+            .push_back((news, bytes));
         self.bell.ring();
+    }
+
+    /// Whether another message may come in: the inbox holds fewer than [`INBOX`]
+    /// messages and [`INBOX_BYTES`] of their lines, or nothing.
+    fn has_room(&self) -> bool {
+        let items = self.items.lock().unwrap_or_else(PoisonError::into_inner);
+        let bytes: usize = items.iter().map(|(_, bytes)| bytes).sum();
+        items.is_empty() || (items.len() < INBOX && bytes < INBOX_BYTES)
+    }
+
+    /// Everything in it, oldest first; the line reads on.
+    fn take(&self) -> Vec<LineNews> {
+        let taken = self
+            .items
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .drain(..)
+            .map(|(news, _)| news)
+            .collect();
+        self.room.notify_one();
+        taken
     }
 }
 
@@ -147,12 +183,7 @@ impl ServerLine {
 
     /// What the line told since the last call, oldest first.
     pub(crate) fn news(&self) -> Vec<LineNews> {
-        self.inbox
-            .items
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .drain(..)
-            .collect()
+        self.inbox.take()
     }
 
     /// Puts `news` back, before anything that came since: what a reader took and
@@ -164,7 +195,7 @@ impl ServerLine {
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         for item in news.into_iter().rev() {
-            items.push_front(item);
+            items.push_front((item, 0));
         }
     }
 
@@ -179,26 +210,30 @@ impl ServerLine {
     }
 }
 
-/// Keeps the line: the server's messages into `inbox`, `queue`'s out, a ping now and
-/// then, until either end lets go (told to the inbox).
-async fn keep(
-    mut reader: ServerReader,
-    mut writer: ServerWriter,
+/// Keeps the line: the server's messages into `inbox` (read only while it has room),
+/// `queue`'s out, a ping now and then, until either end lets go (told to the inbox).
+async fn keep<R, W>(
+    mut reader: R,
+    mut writer: W,
     mut queue: mpsc::UnboundedReceiver<Outgoing>,
     inbox: &Inbox,
     address: &str,
-) {
+) where
+    R: tokio::io::AsyncBufRead + Unpin,
+    W: tokio::io::AsyncWrite + Unpin,
+{
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
     let why = loop {
         tokio::select! {
-            message = next(&mut reader, address) => match message {
-                Ok(ServerMessage::Refused { reason }) => {
+            message = next_weighed(&mut reader, address), if inbox.has_room() => match message {
+                Ok((ServerMessage::Refused { reason }, _)) => {
                     break format!("{address} let go: {}", crate::text::printable(&reason, 500));
                 }
-                Ok(message) => inbox.put(LineNews::Message(message)),
+                Ok((message, bytes)) => inbox.put(LineNews::Message(message), bytes),
                 Err(e) => break e.to_string(),
             },
+            () = inbox.room.notified(), if !inbox.has_room() => {}
             outgoing = queue.recv() => {
                 let message = match outgoing {
                     Some(Outgoing::Message(message)) => message,
@@ -208,17 +243,129 @@ async fn keep(
                     }
                 };
                 if let Err(e) = write_message(&mut writer, &message).await {
-                    let news = |m| inbox.put(LineNews::Message(m));
+                    let news = |m| inbox.put(LineNews::Message(m), 0);
                     break broken_line(&mut reader, address, e, news).await.to_string();
                 }
             }
             _ = ping.tick() => {
                 if let Err(e) = write_message(&mut writer, &ClientMessage::Ping).await {
-                    let news = |m| inbox.put(LineNews::Message(m));
+                    let news = |m| inbox.put(LineNews::Message(m), 0);
                     break broken_line(&mut reader, address, e, news).await.to_string();
                 }
             }
         }
     };
-    inbox.put(LineNews::Down(why));
+    inbox.put(LineNews::Down(why), 0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(text: &str) -> LineNews {
+        LineNews::Message(ServerMessage::Rejected {
+            reason: text.to_string(),
+        })
+    }
+
+    #[test]
+    fn the_line_reads_no_further_while_the_inbox_holds_its_bytes() {
+        let inbox = Inbox::default();
+        assert!(inbox.has_room());
+        inbox.put(said("long"), INBOX_BYTES);
+        assert!(!inbox.has_room());
+        assert_eq!(inbox.take().len(), 1);
+        assert!(inbox.has_room());
+        inbox.put(said("half"), INBOX_BYTES / 2);
+        assert!(inbox.has_room());
+        inbox.put(said("half again"), INBOX_BYTES / 2);
+        assert!(!inbox.has_room());
+    }
+
+    #[test]
+    fn the_line_reads_no_further_while_the_inbox_holds_its_count() {
+        let inbox = Inbox::default();
+        for n in 0..INBOX {
+            assert!(inbox.has_room());
+            inbox.put(said(&n.to_string()), 10);
+        }
+        assert!(!inbox.has_room());
+        let taken = inbox.take();
+        assert_eq!(taken.len(), INBOX);
+        assert!(
+            matches!(&taken[0], LineNews::Message(ServerMessage::Rejected { reason }) if reason == "0")
+        );
+    }
+
+    #[test]
+    fn a_server_streaming_faster_than_the_screen_reads_waits_for_it() {
+        // A hostile server writes 2,000 long lines as fast as the line reads them; the
+        // screen reads nothing for a while. One thread runs both, each until it waits,
+        // so where they stand after many turns is where they stop.
+        const LINES: usize = 2000;
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let (server, client) = tokio::io::duplex(64 * 1024);
+            let (client_reader, client_writer) = tokio::io::split(client);
+            let (_server_reader, mut server_writer) = tokio::io::split(server);
+            let written = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+            let counted = std::sync::Arc::clone(&written);
+            tokio::spawn(async move {
+                let long = ServerMessage::Rejected {
+                    reason: "x".repeat(10_000),
+                };
+                for _ in 0..LINES {
+                    if write_message(&mut server_writer, &long).await.is_err() {
+                        return;
+                    }
+                    counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                }
+            });
+            let inbox = Arc::new(Inbox::default());
+            let (_out, queue) = mpsc::unbounded_channel();
+            let line_inbox = Arc::clone(&inbox);
+            tokio::spawn(async move {
+                let reader = tokio::io::BufReader::new(client_reader);
+                keep(reader, client_writer, queue, &line_inbox, "hostile").await;
+            });
+            let settle = || async {
+                for _ in 0..20_000 {
+                    tokio::task::yield_now().await;
+                }
+            };
+            settle().await;
+            let waiting = inbox.items.lock().unwrap().len();
+            let sent = written.load(std::sync::atomic::Ordering::SeqCst);
+            assert!(!inbox.has_room());
+            assert!(waiting <= INBOX && waiting * 10_000 <= INBOX_BYTES + 10_100);
+            assert!(
+                sent < 100,
+                "the server wrote {sent} lines past a full inbox"
+            );
+            // Once the screen reads, the line reads on.
+            let taken = inbox.take().len();
+            settle().await;
+            assert_eq!(taken, waiting);
+            assert!(written.load(std::sync::atomic::Ordering::SeqCst) > sent);
+        });
+    }
+
+    #[test]
+    fn taking_the_news_wakes_a_line_waiting_for_room() {
+        let inbox = Inbox::default();
+        inbox.put(said("long"), 2 * INBOX_BYTES);
+        inbox.take();
+        // The line, waiting for room after the take, is told at once.
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        let told = runtime.block_on(async {
+            tokio::time::timeout(std::time::Duration::from_secs(5), inbox.room.notified()).await
+        });
+        assert!(told.is_ok());
+    }
 }

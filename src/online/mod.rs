@@ -469,6 +469,10 @@ where
 /// How long a client whose write failed reads on for what the server said last.
 const LAST_WORDS: Duration = Duration::from_secs(2);
 
+/// The most messages a client whose write failed reads on for the server's reason: a
+/// server's last few, not a stream kept in memory for [`LAST_WORDS`].
+const LAST_WORDS_MOST: usize = 64;
+
 /// Why the line broke when writing to it failed with `error`: a server that lets a
 /// client go says why, then closes, and the client's next write can fail before it
 /// reads that. So what came before the close is read on for a moment, each message
@@ -480,13 +484,14 @@ async fn broken_line<R: tokio::io::AsyncBufRead + Unpin>(
     mut show: impl FnMut(ServerMessage),
 ) -> CommandError {
     let reason = tokio::time::timeout(LAST_WORDS, async {
-        loop {
+        for _ in 0..LAST_WORDS_MOST {
             match next(reader, address).await {
                 Ok(ServerMessage::Refused { reason }) => return Some(reason),
                 Ok(message) => show(message),
                 Err(_) => return None,
             }
         }
+        None
     });
     match reason.await {
         Ok(Some(reason)) => network(format!(
@@ -502,15 +507,27 @@ async fn next<R: tokio::io::AsyncBufRead + Unpin>(
     reader: &mut R,
     address: &str,
 ) -> Result<ServerMessage, CommandError> {
+    next_weighed(reader, address)
+        .await
+        .map(|(message, _)| message)
+}
+
+/// The server's next message, with the length of its line in bytes (what the message
+/// may weigh in memory is a small multiple of that).
+async fn next_weighed<R: tokio::io::AsyncBufRead + Unpin>(
+    reader: &mut R,
+    address: &str,
+) -> Result<(ServerMessage, usize), CommandError> {
     let line = read_line(reader, protocol::MAX_SERVER_LINE)
         .await
         .map_err(|e| network(format!("{address}: {e}")))?
         .ok_or_else(|| network(format!("{address} closed the connection")))?;
-    serde_json::from_str::<ServerMessage>(&line).map_err(|_| {
+    let message = serde_json::from_str::<ServerMessage>(&line).map_err(|_| {
         network(format!(
             "{address} sent a message this client does not know"
         ))
-    })
+    })?;
+    Ok((message, line.len()))
 }
 
 /// The warning for a server whose certificate is not the one pinned.
