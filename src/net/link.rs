@@ -6,10 +6,10 @@
 //! welcome gave, which takes the seat over from its own stale connection; a refusal
 //! that may pass (the seat still held, a full table) is tried again too.
 //!
-//! The host is untrusted as well: what it sends waits in an inbox bounded in messages and
-//! in bytes, where a new state replaces one not yet read, and a host sending more than [`HOST_FLOOD_LIMIT`]
-//! messages in [`HOST_FLOOD_WINDOW`] is let go (and tried again later), so a hostile
-//! host cannot fill this terminal's memory.
+//! The host is untrusted as well: what it sends waits in an inbox bounded in messages
+//! and in bytes, where a new state replaces one not yet read, and a host sending more
+//! than [`HOST_FLOOD_LIMIT`] messages in [`HOST_FLOOD_WINDOW`] is let go (and tried again
+//! later), so a hostile host cannot fill this terminal's memory.
 
 use super::protocol::{
     ClientMessage, GameState, HostMessage, MAX_LINE, ProtocolError, Role, Side, VERSION,

@@ -292,9 +292,10 @@ mod tests {
         assert!(!inbox.has_room());
         let taken = inbox.take();
         assert_eq!(taken.len(), INBOX);
-        assert!(
-            matches!(&taken[0], LineNews::Message(ServerMessage::Rejected { reason }) if reason == "0")
-        );
+        let LineNews::Message(ServerMessage::Rejected { reason }) = &taken[0] else {
+            panic!("the first message came out as {:?}", taken[0]);
+        };
+        assert_eq!(reason, "0");
     }
 
     #[test]
