@@ -190,7 +190,7 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
     let address = login.address.as_str();
     let (mut reader, mut writer, _, _) = connect(login).await?;
     if let Some(file) = export {
-        return export_games(&mut reader, &mut writer, address, file).await;
+        return export_games(&mut reader, &mut writer, address, file, EXPORT_MOST_BYTES).await;
     }
     let mut lines = input_lines();
     println!("Type help for the commands.");
@@ -404,12 +404,19 @@ pub(crate) async fn connect(
     Ok((reader, writer, name, first_contact))
 }
 
-/// Asks the player's finished games page by page and writes them to `file`.
+/// The most bytes of records one export gathers before writing them: far more than one
+/// player's games (some hundred thousand), and a bound on what a server that pages on
+/// without end can make this client hold.
+const EXPORT_MOST_BYTES: usize = 256 * 1024 * 1024;
+
+/// Asks the player's finished games page by page and writes them to `file`; more than
+/// `most_bytes` of records is refused, and nothing is written.
 async fn export_games<R, W>(
     reader: &mut R,
     writer: &mut W,
     address: &str,
     file: &std::path::Path,
+    most_bytes: usize,
 ) -> Result<(), CommandError>
 where
     R: tokio::io::AsyncBufRead + Unpin,
@@ -449,6 +456,15 @@ where
                 text.push_str("\n\n");
                 count += 1;
             }
+        }
+        if text.len() > most_bytes {
+            let _ = writer.shutdown().await;
+            return Err(network(format!(
+                "{address} sent more than {} MB of games and had not ended: nothing was \
+                 written to {}",
+                most_bytes / (1024 * 1024),
+                crate::text::printable_path(file)
+            )));
         }
         match next {
             Some(n) if n > after => after = n,
@@ -924,6 +940,45 @@ fn say(text: &str) -> Option<ClientMessage> {
 mod tests {
     use super::*;
     use protocol::Side;
+
+    #[test]
+    fn an_export_that_pages_on_without_end_stops_at_its_bound_and_writes_nothing() {
+        let folder = tempfile::tempdir().unwrap();
+        let file = folder.path().join("games.pdn");
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let result = runtime.block_on(async {
+            let (server, client) = tokio::io::duplex(64 * 1024);
+            let (client_reader, mut client_writer) = tokio::io::split(client);
+            let (server_reader, mut server_writer) = tokio::io::split(server);
+            // A server answering every page with a full one and a next, for ever.
+            tokio::spawn(async move {
+                let mut asked = tokio::io::BufReader::new(server_reader);
+                let game = format!("[Event \"{}\"]\n1. 11-15 23-19 *", "x".repeat(1000));
+                let mut after = 0;
+                while let Ok(Some(_)) = crate::server::read_line(&mut asked, 4096).await {
+                    after += 1;
+                    let page = ServerMessage::Records {
+                        games: vec![game.clone(); protocol::EXPORT_PAGE],
+                        next: Some(after),
+                    };
+                    if write_message(&mut server_writer, &page).await.is_err() {
+                        return;
+                    }
+                }
+            });
+            let mut reader = tokio::io::BufReader::new(client_reader);
+            export_games(&mut reader, &mut client_writer, "hostile", &file, 1 << 20).await
+        });
+        let error = result.unwrap_err().to_string();
+        assert!(
+            error.contains("hostile sent more than 1 MB of games and had not ended"),
+            "{error}"
+        );
+        assert!(!file.exists());
+    }
 
     #[test]
     fn the_terms_come_in_any_order_and_a_word_that_does_not_read_is_named() {
