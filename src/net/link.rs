@@ -11,8 +11,9 @@
 //! than [`HOST_FLOOD_LIMIT`] messages in [`HOST_FLOOD_WINDOW`] is let go (and tried again
 //! later), so a hostile host cannot fill this terminal's memory.
 
+use super::backlog::Backlog;
 use super::protocol::{
-    ClientMessage, GameState, HostMessage, MAX_LINE, ProtocolError, Role, Side, VERSION,
+    ClientMessage, GameState, HostMessage, ProtocolError, Role, Side, VERSION,
     read_message_weighed, write_message,
 };
 use std::collections::VecDeque;
@@ -40,15 +41,6 @@ const HOST_SILENCE: Duration = Duration::from_secs(10);
 /// How long a first join goes on trying while the host refuses it for now (the seat
 /// still held by this player's old line, which the host lets go within its silence).
 pub(crate) const JOIN_PATIENCE: Duration = Duration::from_secs(20);
-
-/// Messages from the host that may wait in the inbox for the board to read them.
-const INBOX: usize = 64;
-
-/// The bytes of the host's lines whose messages may wait in the inbox: a message parsed
-/// weighs a small multiple of its line (a take-back of thousands of short moves, ten
-/// times), so a slow board holds a few megabytes at most, not [`INBOX`] long lines'
-/// worth. One message longer than this still goes in, alone.
-const INBOX_BYTES: usize = MAX_LINE;
 
 /// Messages the host may send within [`HOST_FLOOD_WINDOW`]: far more than a game
 /// needs (a state and a line of news a move, a state every two seconds, chat).
@@ -153,29 +145,15 @@ pub(crate) struct Link {
     timing: Arc<Timing>,
 }
 
-/// What the line told and the board has not read yet: at most [`INBOX`] items and
-/// [`INBOX_BYTES`] of the lines they came in, a state replacing any state still unread
-/// (only the latest counts). The line's threads wait while it is full; once the board
-/// is gone (`closed`) they stop.
+/// What the line told and the board has not read yet: a [`Backlog`], a state replacing
+/// any state still unread (only the latest counts). The line's threads wait while it is
+/// full; once the board is gone (`closed`) they stop.
 #[derive(Debug, Default)]
 struct Inbox {
-    waiting: Mutex<Unread>,
+    waiting: Mutex<Backlog<LinkNews>>,
     room: Condvar,
     closed: AtomicBool,
     bell: super::Bell,
-}
-
-/// The news in the inbox, each with the length of the line it came in, and their sum.
-#[derive(Debug, Default)]
-struct Unread {
-    news: VecDeque<(LinkNews, usize)>,
-    bytes: usize,
-}
-
-impl Unread {
-    fn has_room_for(&self, bytes: usize) -> bool {
-        self.news.is_empty() || (self.news.len() < INBOX && self.bytes + bytes <= INBOX_BYTES)
-    }
 }
 
 impl Inbox {
@@ -185,8 +163,7 @@ impl Inbox {
         let is_state = |n: &LinkNews| matches!(n, LinkNews::Message(HostMessage::State { .. }));
         let mut unread = lock(&self.waiting);
         if is_state(&news) {
-            unread.news.retain(|(n, _)| !is_state(n));
-            unread.bytes = unread.news.iter().map(|(_, bytes)| bytes).sum();
+            unread.retain(|n| !is_state(n));
         }
         while !unread.has_room_for(bytes) {
             if self.closed.load(Ordering::SeqCst) {
@@ -198,8 +175,7 @@ impl Inbox {
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .0;
         }
-        unread.news.push_back((news, bytes));
-        unread.bytes += bytes;
+        unread.push(news, bytes);
         drop(unread);
         self.bell.ring();
         !self.closed.load(Ordering::SeqCst)
@@ -212,10 +188,7 @@ impl Inbox {
 
     /// Everything in it, oldest first.
     fn take(&self) -> Vec<LinkNews> {
-        let mut unread = lock(&self.waiting);
-        unread.bytes = 0;
-        let taken = unread.news.drain(..).map(|(news, _)| news).collect();
-        drop(unread);
+        let taken = lock(&self.waiting).take();
         self.room.notify_all();
         taken
     }
@@ -636,6 +609,7 @@ fn read_host(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::net::backlog::{MOST_BYTES, MOST_MESSAGES};
 
     fn news(text: &str) -> LinkNews {
         LinkNews::Message(HostMessage::Bye {
@@ -646,14 +620,14 @@ mod tests {
     #[test]
     fn the_inbox_holds_lines_up_to_its_bytes_and_one_longer_line_alone() {
         let inbox = Inbox::default();
-        assert!(inbox.put(news("first"), INBOX_BYTES / 2));
-        assert!(inbox.put(news("second"), INBOX_BYTES / 2));
+        assert!(inbox.put(news("first"), MOST_BYTES / 2));
+        assert!(inbox.put(news("second"), MOST_BYTES / 2));
         // Full by bytes though it holds two messages: a third waits for the board.
         assert!(!lock(&inbox.waiting).has_room_for(1));
         assert_eq!(inbox.take().len(), 2);
-        assert!(lock(&inbox.waiting).has_room_for(INBOX_BYTES));
+        assert!(lock(&inbox.waiting).has_room_for(MOST_BYTES));
         // A line longer than the bound still goes in, alone.
-        assert!(inbox.put(news("long"), 3 * INBOX_BYTES));
+        assert!(inbox.put(news("long"), 3 * MOST_BYTES));
         assert!(!lock(&inbox.waiting).has_room_for(0));
         assert_eq!(inbox.take().len(), 1);
     }
@@ -661,11 +635,11 @@ mod tests {
     #[test]
     fn the_inbox_holds_at_most_its_count_of_short_messages() {
         let inbox = Inbox::default();
-        for n in 0..INBOX {
+        for n in 0..MOST_MESSAGES {
             assert!(inbox.put(news(&n.to_string()), 10));
         }
         assert!(!lock(&inbox.waiting).has_room_for(10));
-        assert_eq!(inbox.take().len(), INBOX);
+        assert_eq!(inbox.take().len(), MOST_MESSAGES);
     }
 
     #[test]
@@ -686,8 +660,8 @@ mod tests {
                 },
             })
         };
-        assert!(inbox.put(state(), INBOX_BYTES - 10));
-        assert!(inbox.put(state(), INBOX_BYTES - 10));
+        assert!(inbox.put(state(), MOST_BYTES - 10));
+        assert!(inbox.put(state(), MOST_BYTES - 10));
         assert!(lock(&inbox.waiting).has_room_for(10));
         assert!(inbox.put(news("after"), 10));
         let taken = inbox.take();
@@ -701,7 +675,7 @@ mod tests {
     #[test]
     fn a_closed_inbox_refuses_news_rather_than_wait() {
         let inbox = Inbox::default();
-        assert!(inbox.put(news("first"), INBOX_BYTES));
+        assert!(inbox.put(news("first"), MOST_BYTES));
         inbox.close();
         assert!(!inbox.put(news("second"), 1));
     }

@@ -3,6 +3,7 @@
 //! to the host ([`link`]). The game itself is the runtime's: the host's runtime judges
 //! what comes in, and a joiner's follows the host's game.
 
+pub(crate) mod backlog;
 pub(crate) mod guesses;
 pub(crate) mod link;
 pub(crate) mod listener;

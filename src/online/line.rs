@@ -9,9 +9,9 @@
 
 use super::{CONNECT_TIME, Login, PING_EVERY, broken_line, network, next_weighed};
 use crate::commands::CommandError;
+use crate::net::backlog::Backlog;
 use crate::server::protocol::{ClientMessage, ServerMessage};
 use crate::server::write_message;
-use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::io::AsyncWriteExt;
 use tokio::sync::mpsc;
@@ -33,20 +33,11 @@ enum Outgoing {
     Message(ClientMessage),
 }
 
-/// Messages from the server that may wait in the inbox for the screen to read them.
-const INBOX: usize = 64;
-
-/// The bytes of the server's lines whose messages may wait in the inbox: a message
-/// parsed weighs a small multiple of its line, so the screen's backlog stays within a
-/// few megabytes. One message longer than this still goes in, alone.
-const INBOX_BYTES: usize = crate::server::protocol::MAX_SERVER_LINE;
-
 /// What the line's thread and its handles share.
 #[derive(Default)]
 struct Inbox {
-    /// What came and was not taken yet, oldest first, each with the length of the
-    /// line it came in (0 for what this end tells itself, or puts back).
-    items: Mutex<VecDeque<(LineNews, usize)>>,
+    /// What came and was not taken yet.
+    items: Mutex<Backlog<LineNews>>,
     /// Told when the screen takes what came: the line reads on if it waited for room.
     room: tokio::sync::Notify,
     /// Rung when something comes.
@@ -71,16 +62,17 @@ impl Inbox {
         self.items
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .push_back((news, bytes));
+            .push(news, bytes);
         self.bell.ring();
     }
 
-    /// Whether another message may come in: the inbox holds fewer than [`INBOX`]
-    /// messages and [`INBOX_BYTES`] of their lines, or nothing.
+    /// Whether another message may come in (its [`Backlog`] is not full).
     fn has_room(&self) -> bool {
-        let items = self.items.lock().unwrap_or_else(PoisonError::into_inner);
-        let bytes: usize = items.iter().map(|(_, bytes)| bytes).sum();
-        items.is_empty() || (items.len() < INBOX && bytes < INBOX_BYTES)
+        !self
+            .items
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_full()
     }
 
     /// Everything in it, oldest first; the line reads on.
@@ -89,9 +81,7 @@ impl Inbox {
             .items
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .drain(..)
-            .map(|(news, _)| news)
-            .collect();
+            .take();
         self.room.notify_one();
         taken
     }
@@ -189,14 +179,11 @@ impl ServerLine {
     /// Puts `news` back, before anything that came since: what a reader took and
     /// leaves to the next.
     pub(crate) fn unread(&self, news: Vec<LineNews>) {
-        let mut items = self
-            .inbox
+        self.inbox
             .items
             .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        for item in news.into_iter().rev() {
-            items.push_front((item, 0));
-        }
+            .unwrap_or_else(PoisonError::into_inner)
+            .put_back(news);
     }
 
     /// Sends `message` to the server (nothing once the line is down).
@@ -261,6 +248,7 @@ async fn keep<R, W>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::net::backlog::{MOST_BYTES, MOST_MESSAGES};
 
     fn said(text: &str) -> LineNews {
         LineNews::Message(ServerMessage::Rejected {
@@ -272,26 +260,26 @@ mod tests {
     fn the_line_reads_no_further_while_the_inbox_holds_its_bytes() {
         let inbox = Inbox::default();
         assert!(inbox.has_room());
-        inbox.put(said("long"), INBOX_BYTES);
+        inbox.put(said("long"), MOST_BYTES);
         assert!(!inbox.has_room());
         assert_eq!(inbox.take().len(), 1);
         assert!(inbox.has_room());
-        inbox.put(said("half"), INBOX_BYTES / 2);
+        inbox.put(said("half"), MOST_BYTES / 2);
         assert!(inbox.has_room());
-        inbox.put(said("half again"), INBOX_BYTES / 2);
+        inbox.put(said("half again"), MOST_BYTES / 2);
         assert!(!inbox.has_room());
     }
 
     #[test]
     fn the_line_reads_no_further_while_the_inbox_holds_its_count() {
         let inbox = Inbox::default();
-        for n in 0..INBOX {
+        for n in 0..MOST_MESSAGES {
             assert!(inbox.has_room());
             inbox.put(said(&n.to_string()), 10);
         }
         assert!(!inbox.has_room());
         let taken = inbox.take();
-        assert_eq!(taken.len(), INBOX);
+        assert_eq!(taken.len(), MOST_MESSAGES);
         let LineNews::Message(ServerMessage::Rejected { reason }) = &taken[0] else {
             panic!("the first message came out as {:?}", taken[0]);
         };
@@ -341,7 +329,7 @@ mod tests {
             let waiting = inbox.items.lock().unwrap().len();
             let sent = written.load(std::sync::atomic::Ordering::SeqCst);
             assert!(!inbox.has_room());
-            assert!(waiting <= INBOX && waiting * 10_000 <= INBOX_BYTES + 10_100);
+            assert!(waiting <= MOST_MESSAGES && waiting * 10_000 <= MOST_BYTES + 10_100);
             assert!(
                 sent < 100,
                 "the server wrote {sent} lines past a full inbox"
@@ -357,7 +345,7 @@ mod tests {
     #[test]
     fn taking_the_news_wakes_a_line_waiting_for_room() {
         let inbox = Inbox::default();
-        inbox.put(said("long"), 2 * INBOX_BYTES);
+        inbox.put(said("long"), 2 * MOST_BYTES);
         inbox.take();
         // The line, waiting for room after the take, is told at once.
         let runtime = tokio::runtime::Builder::new_current_thread()
