@@ -600,8 +600,8 @@ bob 10+5 casual white ballot), invite [CLOCK] [rated|casual] [black|white|either
 games, watch N, player NAME; in a game: a move (11-15, 15x24), board, draw (offer, or \
 accept the one offered), resign; at a table (playing or watching): say TEXT (heard by the \
 players and spectators there); after a game: rematch (offer the same game, colours \
-swapped, or accept the one offered), decline; adjourn (your game waits on the server, its \
-clocks stopped), resume; quit. The terms after seek, challenge NAME and invite come in any \
+swapped, or accept the one offered), decline; adjourn (to the lobby: the game goes on, the \
+clocks running, until both players have left it), resume; quit. The terms after seek, challenge NAME and invite come in any \
 order.";
 
 impl View {

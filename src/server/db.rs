@@ -63,6 +63,19 @@ pub(crate) struct PlayerRow {
     pub(crate) rating: Glicko2Rating,
 }
 
+/// What a login's name and key come to.
+#[derive(Debug)]
+pub(crate) enum Claim {
+    /// The name is another key's.
+    Taken,
+    /// The name is new, and no new name may be made now.
+    NoNewName,
+    /// The name is new and reads like this player's (`ALICE`, `aIice` beside `alice`).
+    LooksLike(String),
+    /// The player's row, and whether the name was bound to the key now.
+    Player(PlayerRow, bool),
+}
+
 /// A game not finished, as stored.
 pub(crate) struct Unfinished {
     /// Its id.
@@ -187,22 +200,46 @@ impl Db {
     }
 
     /// The player `name` logging in with `key`: their row, and whether the name was
-    /// bound to the key now (its first login). None when the name is another key's.
+    /// bound to the key now (its first login, where `new_allowed`).
     pub(crate) fn claim(
         &self,
         name: &str,
         key: &[u8],
         now: u64,
-    ) -> Result<Option<(PlayerRow, bool)>, String> {
+        new_allowed: bool,
+    ) -> Result<Claim, String> {
         let new = match self.player(name)? {
-            Some(player) if player.key != key => return Ok(None),
+            Some(player) if player.key != key => return Ok(Claim::Taken),
             Some(_) => false,
+            None if !new_allowed => return Ok(Claim::NoNewName),
             None => {
+                if let Some(other) = self.name_like(name)? {
+                    return Ok(Claim::LooksLike(other));
+                }
                 self.add_player(name, key, now)?;
                 true
             }
         };
-        Ok(self.player(name)?.map(|player| (player, new)))
+        Ok(match self.player(name)? {
+            Some(player) => Claim::Player(player, new),
+            None => Claim::Taken,
+        })
+    }
+
+    /// A player's name that reads like `name`: the same but for case, or for the
+    /// letters a screen's font may show alike (`l`, `I` and `1`; `O` and `0`).
+    fn name_like(&self, name: &str) -> Result<Option<String>, String> {
+        let mut statement = self
+            .conn
+            .prepare(&format!(
+                "SELECT name FROM players WHERE {LOOKS} = ?1 LIMIT 1"
+            ))
+            .map_err(said)?;
+        let mut rows = statement.query(params![looks(name)]).map_err(said)?;
+        match rows.next().map_err(said)? {
+            Some(row) => Ok(Some(row.get(0).map_err(said)?)),
+            None => Ok(None),
+        }
     }
 
     /// Binds `name` to `key` with a new rating: the name's first login.
@@ -420,6 +457,22 @@ impl Db {
     }
 }
 
+/// A name as it looks, in SQL: lower case, with `l` and `1` as `i` and `0` as `o`
+/// (names are ASCII letters, digits, `-` and `_`).
+const LOOKS: &str = "replace(replace(replace(lower(name), 'l', 'i'), '1', 'i'), '0', 'o')";
+
+/// `name` as it looks (see [`LOOKS`]).
+fn looks(name: &str) -> String {
+    name.to_ascii_lowercase()
+        .chars()
+        .map(|c| match c {
+            'l' | '1' => 'i',
+            '0' => 'o',
+            c => c,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -435,6 +488,34 @@ mod tests {
         let db = Db::open(&path).unwrap();
         assert_eq!(db.player("alice").unwrap().unwrap().key, vec![1; 32]);
         assert!(db.player("bob").unwrap().is_none());
+    }
+
+    #[test]
+    fn a_new_name_that_reads_like_a_players_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&dir.path().join("s.sqlite")).unwrap();
+        assert!(matches!(
+            db.claim("alice", &[1; 32], 0, true),
+            Ok(Claim::Player(_, true))
+        ));
+        for like in ["ALICE", "aIice", "a1ice"] {
+            match db.claim(like, &[2; 32], 0, true) {
+                Ok(Claim::LooksLike(other)) => assert_eq!(other, "alice"),
+                other => panic!("{like}: {other:?}"),
+            }
+        }
+        assert!(matches!(
+            db.claim("alicia", &[2; 32], 0, false),
+            Ok(Claim::NoNewName)
+        ));
+        assert!(matches!(
+            db.claim("alice", &[1; 32], 0, false),
+            Ok(Claim::Player(_, false))
+        ));
+        assert!(matches!(
+            db.claim("alice", &[2; 32], 0, true),
+            Ok(Claim::Taken)
+        ));
     }
 
     #[test]

@@ -26,6 +26,16 @@ const MOST_LISTED: usize = 200;
 ///
 /// [`Limits::table_chat`]: super::Limits::table_chat
 const TABLE_CHAT_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
+/// The moves (plies) a rated game must have had after its opening to change ratings:
+/// one of each side, so that a game resigned or lost on time before both played (a
+/// second account feeding a rating) counts for nothing.
+const RATED_FROM_PLIES: usize = 2;
+/// The most new names one address (an IPv6 /64) makes in [`NEW_NAMES_WINDOW`]: a club
+/// behind one router signs up in an evening, a script making names to feed a rating
+/// is held back.
+pub(crate) const NEW_NAMES_PER_WINDOW: usize = 10;
+/// The window [`NEW_NAMES_PER_WINDOW`] counts in.
+pub(crate) const NEW_NAMES_WINDOW: std::time::Duration = std::time::Duration::from_secs(3600);
 
 /// A player online.
 struct Online {
@@ -236,6 +246,8 @@ pub(crate) struct Lobby {
     /// Wrong invite codes, by address: after a few, an address waits before its next
     /// code is looked at (as at a LAN host's door), so codes cannot be guessed.
     guesses: Guesses,
+    /// When each address made its new names, in the last [`NEW_NAMES_WINDOW`].
+    new_names: std::collections::HashMap<IpAddr, std::collections::VecDeque<Instant>>,
 }
 
 /// The first [`protocol::LOBBY_LIST`] entries of a list of the lobby.
@@ -278,9 +290,29 @@ impl Lobby {
             site,
             rematches: BTreeMap::new(),
             guesses: Guesses::default(),
+            new_names: std::collections::HashMap::new(),
         };
         let restored = lobby.restore(now)?;
         Ok((lobby, restored))
+    }
+
+    /// Whether `address` may make a new name `now` (fewer than [`NEW_NAMES_PER_WINDOW`]
+    /// in the last [`NEW_NAMES_WINDOW`]).
+    pub(crate) fn may_make_name(&mut self, address: IpAddr, now: Instant) -> bool {
+        let recent = |made: &Instant| now.saturating_duration_since(*made) < NEW_NAMES_WINDOW;
+        // Addresses quiet for the window are forgotten, so the map stays small.
+        self.new_names.retain(|_, made| {
+            made.retain(recent);
+            !made.is_empty()
+        });
+        self.new_names
+            .get(&address)
+            .is_none_or(|made| made.len() < NEW_NAMES_PER_WINDOW)
+    }
+
+    /// `address` made a new name `now`.
+    pub(crate) fn made_name(&mut self, address: IpAddr, now: Instant) {
+        self.new_names.entry(address).or_default().push_back(now);
     }
 
     /// The same lobby, its tables' chats carrying at most `lines` in ten seconds.
@@ -389,6 +421,9 @@ impl Lobby {
             &names[0]
         };
         let other = other.clone();
+        if self.games.get(&game).is_some_and(|t| t.adjourned.is_none()) {
+            return self.back_in_play(game, name, &other);
+        }
         if !self.online.contains_key(&other) {
             let text = format!(
                 "Your game {game} against {other} is adjourned: it goes on when {other} comes back."
@@ -429,6 +464,43 @@ impl Lobby {
         true
     }
 
+    /// `name` is back at `game`, which went on without them (its clocks running): their
+    /// board is shown the game as it stands, and `other` is told.
+    fn back_in_play(&mut self, game: u64, name: &str, other: &str) {
+        let Some(table) = self.games.get(&game) else {
+            return;
+        };
+        let color = if table.names[0] == name {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let started = table.started(game, color);
+        self.send(name, started);
+        self.tell_table(game);
+        let text = format!("{name} is back at game {game}.");
+        self.send(other, ServerMessage::Info { text });
+    }
+
+    /// Whether the player of `table` at `i` (0 Black, 1 White) is at the game: online,
+    /// and not away in the lobby.
+    fn at_table(&self, table: &Table, i: usize) -> bool {
+        !table.away[i] && self.online.contains_key(&table.names[i])
+    }
+
+    /// `game` is adjourned now: its clocks stop until both its players are back
+    /// (stored, and its boards told).
+    fn adjourn_now(&mut self, game: u64) {
+        let Some(table) = self.games.get_mut(&game) else {
+            return;
+        };
+        let since = crate::store::now_unix();
+        table.adjourned = Some(since);
+        table.session.set_paused(true);
+        self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, Some(since)));
+        self.tell_table(game);
+    }
+
     /// `name` is back at their adjourned `game` while `other`, online, keeps it
     /// adjourned from the lobby: both are told who it waits for.
     fn waits_for_other(&mut self, game: u64, name: &str, other: &str) {
@@ -440,9 +512,11 @@ impl Lobby {
         self.send(other, ServerMessage::Info { text });
     }
 
-    /// `name` adjourns the game they play and stays in the lobby: its clocks stop, the
-    /// other player and the spectators are told. Refused to a spectator (who cannot
-    /// adjourn someone else's game) and to a player with no game in play.
+    /// `name` leaves the board of the game they play for the lobby. The game is
+    /// adjourned, its clocks stopped, only once both its players have left it (each for
+    /// the lobby, or gone): while the other player is at it, it goes on, the clocks
+    /// running, so that leaving never stops one's own clock. Refused to a spectator (who
+    /// cannot adjourn someone else's game) and to a player with no game in play.
     fn adjourn(&mut self, name: &str) {
         let Some(online) = self.online.get(name) else {
             return;
@@ -462,19 +536,33 @@ impl Lobby {
         if table.away[index(color)] {
             return self.reject(
                 name,
-                format!("game {game} is adjourned already: resume goes back to it"),
+                format!("you left game {game} already: resume goes back to it"),
             );
         }
         table.away[index(color)] = true;
-        if table.adjourned.is_none() {
-            let since = crate::store::now_unix();
-            table.adjourned = Some(since);
-            table.session.set_paused(true);
-            self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, Some(since)));
+        let in_play = table.adjourned.is_none();
+        let Some(table) = self.games.get(&game) else {
+            return;
+        };
+        if in_play && self.at_table(table, index(!color)) {
             self.tell_table(game);
+            tracing::info!(game, name, "left for the lobby, the game going on");
             let text = format!(
-                "Game {game} is adjourned by {name}: its clocks are stopped until {name} resumes \
-                 it."
+                "{name} left the board for the lobby: game {game} goes on, the clocks running \
+                 (it is adjourned, its clocks stopped, if you leave it too)."
+            );
+            self.send(&other, ServerMessage::Info { text });
+            let text = format!(
+                "You left game {game} for the lobby: it goes on, the clocks running, while \
+                 {other} is at it. Resume it (Enter on it) to go back."
+            );
+            return self.send(name, ServerMessage::Info { text });
+        }
+        if in_play {
+            self.adjourn_now(game);
+            let text = format!(
+                "Game {game} is adjourned by {name}: its clocks are stopped until both of you \
+                 resume it."
             );
             self.send(&other, ServerMessage::Info { text });
         }
@@ -495,9 +583,15 @@ impl Lobby {
         let Some(table) = self.games.get_mut(&game) else {
             return;
         };
-        table.away[index(color)] = false;
+        let was_away = std::mem::replace(&mut table.away[index(color)], false);
         let other = table.names[index(!color)].clone();
-        if table.adjourned.is_none() || self.resume_if_both_back(game) {
+        if table.adjourned.is_none() {
+            if was_away {
+                return self.back_in_play(game, name, &other);
+            }
+            return self.tell_table(game);
+        }
+        if self.resume_if_both_back(game) {
             return self.tell_table(game);
         }
         if self.online.contains_key(&other) {
@@ -539,42 +633,49 @@ impl Lobby {
         self.seeks.clear();
     }
 
-    /// `name`'s connection `conn` closed: their seeks go. A game they play stays, its
-    /// clock running (leaving does not stop the clock in this first server).
+    /// `name`'s connection `conn` closed: they are gone (see [`gone`](Self::gone)).
     pub(crate) fn leave(&mut self, name: &str, conn: u64) {
         if self.online.get(name).is_some_and(|o| o.conn == conn) {
             self.gone(name);
         }
     }
 
-    /// `name` is gone: their seeks go, and a game they play is adjourned, its clocks
-    /// stopped, until they come back.
+    /// `name` is gone: their seeks go. A game they play goes on, the clocks running, while
+    /// the other player is at it (so a player cannot stop their clock, or escape a lost
+    /// game, by cutting the line: their time runs out and they lose on time); once
+    /// neither is at it, it is adjourned, its clocks stopped, until both are back.
     fn gone(&mut self, name: &str) {
         let game = self.online.remove(name).and_then(|o| o.game);
         self.seeks.retain(|_, s| s.by != name);
         self.drop_rematch(name, &format!("{name} left: the rematch offer lapses."));
-        let Some(table) = game.and_then(|g| self.games.get_mut(&g)) else {
+        let Some(game) = game else {
+            return;
+        };
+        let Some(table) = self.games.get_mut(&game) else {
             return;
         };
         // Logging in again brings them back to it, whether they left it from the
         // board or from the lobby.
-        table.away = [
-            table.away[0] && table.names[0] != name,
-            table.away[1] && table.names[1] != name,
-        ];
-        let since = crate::store::now_unix();
-        table.adjourned = Some(since);
-        table.session.set_paused(true);
-        let other = if table.names[0] == name {
-            table.names[1].clone()
-        } else {
-            table.names[0].clone()
+        let mine = usize::from(table.names[1] == name);
+        table.away[mine] = false;
+        let other = table.names[1 - mine].clone();
+        if table.adjourned.is_some() {
+            return;
+        }
+        let Some(table) = self.games.get(&game) else {
+            return;
         };
-        let game = game.unwrap_or_default();
-        self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, Some(since)));
-        self.tell_table(game);
+        if self.at_table(table, 1 - mine) {
+            self.tell_table(game);
+            let text = format!(
+                "{name} left: game {game} goes on, the clocks running; if {name}'s time runs out, \
+                 {name} loses on time (it is adjourned, its clocks stopped, if you leave it too)."
+            );
+            return self.send(&other, ServerMessage::Info { text });
+        }
+        self.adjourn_now(game);
         let text = format!(
-            "{name} left: game {game} is adjourned, its clocks stopped, until {name} comes back."
+            "{name} left: game {game} is adjourned, its clocks stopped, until both of you are back."
         );
         self.send(&other, ServerMessage::Info { text });
     }
@@ -716,11 +817,13 @@ impl Lobby {
 
     /// The message telling `name` the game `game` at `table` as it stands.
     fn table_message(&self, game: u64, table: &Table, name: &str) -> ServerMessage {
-        let side = table
-            .names
-            .iter()
-            .position(|n| n == name)
-            .map(|i| if i == 0 { Color::Black } else { Color::White });
+        let seat = table.names.iter().position(|n| n == name);
+        let side = seat.map(|i| if i == 0 { Color::Black } else { Color::White });
+        // A player's board is told whether the other is at the game; a spectator's,
+        // whether both are.
+        let others_there = (0..2)
+            .filter(|&i| Some(i) != seat)
+            .all(|i| self.at_table(table, i));
         let spectators = self
             .online
             .values()
@@ -731,7 +834,7 @@ impl Lobby {
         record.set_tag("Site", &self.site);
         let facts = crate::net::table::TableFacts {
             undo_asked: None,
-            player_connected: table.adjourned.is_none(),
+            player_connected: table.adjourned.is_none() && others_there,
             spectators: u32::try_from(spectators).unwrap_or(u32::MAX),
             joiner_side: side.unwrap_or(Color::Black),
         };
@@ -839,6 +942,13 @@ impl Lobby {
             .find(|(_, s)| s.code.as_deref() == Some(code.as_str()))
             .map(|(number, _)| *number);
         match found {
+            // One's own code is no guess: it forgives none of the address's wrong ones.
+            Some(number) if self.seeks.get(&number).is_some_and(|s| s.by == name) => {
+                self.reject(
+                    name,
+                    "that private table is your own: give its code to a friend",
+                );
+            }
             Some(number) => {
                 self.guesses.right(address);
                 self.take_seek(name, number, now);
@@ -976,6 +1086,9 @@ impl Lobby {
         only: Option<String>,
         code: Option<String>,
     ) {
+        // Kept and shown as parsed: the spaces and line breaks the parser skips are
+        // not carried into others' lists.
+        let clock = clock.trim();
         let control = match clock.parse::<TimeControl>() {
             Ok(control) => control,
             Err(e) => {
@@ -1271,8 +1384,16 @@ impl Lobby {
             self.reject(name, "you are not playing a game");
             return None;
         };
-        if self.games.get(&game).is_some_and(|t| t.adjourned.is_some()) {
+        let table = self.games.get(&game)?;
+        if table.adjourned.is_some() {
             self.reject(name, "the game is adjourned until your opponent is back");
+            return None;
+        }
+        if table.away[index(color)] {
+            self.reject(
+                name,
+                format!("you left game {game}: resume goes back to it"),
+            );
             return None;
         }
         Some((game, color))
@@ -1564,7 +1685,12 @@ impl Lobby {
         let result = outcome.pdn_result();
         let mut ratings_text = None;
         let mut ratings = None;
-        if table.rated {
+        let opening = table.session.ballot().map_or(0, |o| o.line.len());
+        let played = table.session.game().moves().len().saturating_sub(opening);
+        if table.rated && played < RATED_FROM_PLIES {
+            ratings_text =
+                Some("none changed, as the game ended before both sides moved".to_string());
+        } else if table.rated {
             let before = table.ratings;
             let score = match result {
                 "1-0" => skillratings::Outcomes::WIN,

@@ -42,15 +42,16 @@ impl Bench {
     /// showing a board when `board`.
     fn log_in(&mut self, name: &str, board: bool) {
         let who = name.to_string();
-        let id = self
+        let claimed = self
             .lobby
             .store()
-            .ask_now(move |db| db.claim(&who, who.as_bytes(), 0))
+            .ask_now(move |db| db.claim(&who, who.as_bytes(), 0, true))
             .unwrap()
-            .unwrap()
-            .unwrap()
-            .0
-            .id;
+            .unwrap();
+        let super::db::Claim::Player(player, _) = claimed else {
+            panic!("{name} could not log in: {claimed:?}");
+        };
+        let id = player.id;
         self.conn += 1;
         // Nothing is delivered here: the queue only has to exist.
         let (out, _) = tokio::sync::mpsc::channel(8);
@@ -300,7 +301,7 @@ fn a_tables_chat_carries_so_many_lines_at_a_time_whoever_says_them() {
 }
 
 #[test]
-fn a_player_adjourns_from_the_lobby_and_resumes_there() {
+fn a_player_who_leaves_the_board_for_the_lobby_cannot_stop_the_clocks() {
     let mut bench = Bench::new();
     bench.game(true);
     bench.ask("bob", ClientMessage::Adjourn);
@@ -311,49 +312,206 @@ fn a_player_adjourns_from_the_lobby_and_resumes_there() {
             .map(|(_, m)| m.clone())
             .collect()
     };
-    // bob is in the lobby: not shown the board; alice's board says bob is away.
+    // bob is in the lobby: not shown the board; alice's board says bob is away, and
+    // the game goes on.
     assert!(tables(&to("bob")).is_empty(), "{:#?}", to("bob"));
-    assert!(words(&to("bob"))[0].contains("Game 1 is adjourned, its clocks stopped"));
+    assert!(words(&to("bob"))[0].contains("You left game 1 for the lobby: it goes on"));
     assert!(!tables(&to("alice"))[0].3);
-    assert!(words(&to("alice"))[0].contains("Game 1 is adjourned by bob"));
-    // Play waits for bob.
+    assert!(words(&to("alice"))[0].contains("bob left the board for the lobby: game 1 goes on"));
     bench.ask(
         "alice",
         ClientMessage::Play {
             text: "11-15".to_string(),
         },
     );
-    assert!(words(&bench.told_to("alice"))[0].contains("refused: the game is adjourned"));
-    // Asked again, the adjourning is refused and changes nothing for alice.
+    assert!(tables(&bench.told_to("alice"))[0].2.contains("11-15"));
+    // bob's clock runs while he is away; he plays only from the board.
+    bench.ask(
+        "bob",
+        ClientMessage::Play {
+            text: "22-18".to_string(),
+        },
+    );
+    assert!(words(&bench.told_to("bob"))[0].contains("refused: you left game 1: resume"));
     bench.ask("bob", ClientMessage::Adjourn);
     let told = bench.told();
     assert_eq!(told.len(), 1, "{told:#?}");
     assert!(
-        matches!(&told[0], (to, ServerMessage::Rejected { reason }) if to == "bob" && reason.contains("adjourned already"))
+        matches!(&told[0], (to, ServerMessage::Rejected { reason }) if to == "bob" && reason.contains("left game 1 already"))
     );
-    // bob resumes: the game goes on for both, its board shown to bob again.
-    bench.ask("bob", ClientMessage::Resume);
+    // Left alone at a running clock, bob's time runs out: he loses on time.
+    let later = Instant::now() + Duration::from_secs(301);
+    bench.lobby.tick(later);
     let told = bench.told();
-    for name in ["alice", "bob"] {
-        let mine: Vec<ServerMessage> = told
-            .iter()
-            .filter(|(to, _)| to == name)
-            .map(|(_, m)| m.clone())
-            .collect();
-        assert!(
-            mine.iter()
-                .any(|m| matches!(m, ServerMessage::Started { game: 1, .. })),
-            "{name}: {mine:#?}"
-        );
-        assert!(tables(&mine).iter().any(|t| t.3), "{name}: {mine:#?}");
-    }
+    assert!(
+        told.iter().any(|(to, m)| to == "alice"
+            && matches!(m, ServerMessage::Ended { result, .. } if result == "1-0")),
+        "{told:#?}"
+    );
+}
+
+#[test]
+fn a_player_back_from_the_lobby_plays_on_at_once() {
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.ask("bob", ClientMessage::Adjourn);
     bench.ask(
         "alice",
         ClientMessage::Play {
             text: "11-15".to_string(),
         },
     );
-    assert!(tables(&bench.told_to("bob"))[0].2.contains("11-15"));
+    bench.told();
+    bench.ask("bob", ClientMessage::Resume);
+    let told = bench.told();
+    let bob: Vec<ServerMessage> = told
+        .iter()
+        .filter(|(to, _)| to == "bob")
+        .map(|(_, m)| m.clone())
+        .collect();
+    assert!(
+        bob.iter().any(
+            |m| matches!(m, ServerMessage::Started { game: 1, moves, .. } if moves == &["11-15"])
+        ),
+        "{bob:#?}"
+    );
+    assert!(tables(&bob).iter().any(|t| t.3), "{bob:#?}");
+    assert!(told.iter().any(|(to, m)| to == "alice"
+        && matches!(m, ServerMessage::Info { text } if text.contains("bob is back at game 1"))));
+    bench.ask(
+        "bob",
+        ClientMessage::Play {
+            text: "22-18".to_string(),
+        },
+    );
+    assert!(tables(&bench.told_to("alice"))[0].2.contains("22-18"));
+}
+
+#[test]
+fn a_player_whose_line_drops_keeps_the_game_going_and_loses_on_time() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", true);
+    bench.log_in("bob", true);
+    bench.ask(
+        "alice",
+        ClientMessage::Seek {
+            clock: "5+0".to_string(),
+            rated: true,
+            side: Some(Side::Black),
+            ballot: false,
+        },
+    );
+    bench.ask("bob", ClientMessage::Accept { number: 1 });
+    for (name, m) in [("alice", "11-15"), ("bob", "22-18"), ("alice", "15x22")] {
+        bench.ask(
+            name,
+            ClientMessage::Play {
+                text: m.to_string(),
+            },
+        );
+    }
+    bench.told();
+    // bob (to move) cuts his line: the game is not adjourned, his clock runs.
+    bench.lobby.leave("bob", 2);
+    let alice = words(&bench.told_to("alice"));
+    assert!(
+        alice[0].contains("bob left: game 1 goes on, the clocks running"),
+        "{alice:#?}"
+    );
+    bench.lobby.tick(Instant::now() + Duration::from_secs(301));
+    let told = bench.told_to("alice");
+    assert!(
+        told.iter().any(
+            |m| matches!(m, ServerMessage::Ended { result, ratings: Some(r), .. }
+            if result == "1-0" && r.contains("alice 1500 ->") && !r.contains("alice 1500 -> 1500"))
+        ),
+        "{told:#?}"
+    );
+}
+
+#[test]
+fn a_game_over_before_both_sides_moved_changes_no_rating() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", true);
+    bench.log_in("bob", true);
+    bench.ask(
+        "alice",
+        ClientMessage::Seek {
+            clock: "5+0".to_string(),
+            rated: true,
+            side: Some(Side::Black),
+            ballot: false,
+        },
+    );
+    bench.ask("bob", ClientMessage::Accept { number: 1 });
+    bench.told();
+    bench.ask("bob", ClientMessage::Resign);
+    let told = bench.told_to("alice");
+    assert!(
+        told.iter().any(
+            |m| matches!(m, ServerMessage::Ended { ratings: Some(r), .. }
+            if r.contains("none changed"))
+        ),
+        "{told:#?}"
+    );
+}
+
+#[test]
+fn ones_own_invite_code_forgives_no_wrong_codes() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.ask(
+        "alice",
+        ClientMessage::Invite {
+            clock: "5+0".to_string(),
+            rated: false,
+            side: None,
+            ballot: false,
+        },
+    );
+    let told = words(&bench.told_to("alice"));
+    let code = told[0].rsplit("join ").next().unwrap().to_string();
+    for _ in 0..3 {
+        bench.ask(
+            "alice",
+            ClientMessage::Join {
+                code: "ZZZZ-ZZZZ-ZZZZ".to_string(),
+            },
+        );
+    }
+    bench.told();
+    bench.ask("alice", ClientMessage::Join { code });
+    assert!(words(&bench.told_to("alice"))[0].contains("is your own"));
+    // The wrong codes still count: the next code waits.
+    bench.ask(
+        "alice",
+        ClientMessage::Join {
+            code: "ZZZZ-ZZZZ-ZZZY".to_string(),
+        },
+    );
+    let told = words(&bench.told_to("alice"));
+    assert!(told[0].contains("looked at in"), "{told:#?}");
+}
+
+#[test]
+fn an_address_makes_ten_new_names_an_hour() {
+    let mut bench = Bench::new();
+    let (here, there) = (
+        std::net::IpAddr::from([10, 0, 0, 1]),
+        std::net::IpAddr::from([10, 0, 0, 2]),
+    );
+    let now = Instant::now();
+    for _ in 0..10 {
+        assert!(bench.lobby.may_make_name(here, now));
+        bench.lobby.made_name(here, now);
+    }
+    assert!(!bench.lobby.may_make_name(here, now));
+    assert!(bench.lobby.may_make_name(there, now));
+    assert!(
+        bench
+            .lobby
+            .may_make_name(here, now + Duration::from_secs(3601))
+    );
 }
 
 #[test]

@@ -216,10 +216,74 @@ fn network(text: String) -> CommandError {
 /// The connections open now, counted as they are taken and as they end.
 #[derive(Default)]
 struct Counts {
-    /// By address.
+    /// Each connection counted, by number, with the address it is counted under (an
+    /// IPv6 address's /64: one machine commonly holds a whole /64).
+    live: HashMap<u64, IpAddr>,
+    /// How many are counted under each address.
     by_address: HashMap<IpAddr, usize>,
-    /// All of them.
-    total: usize,
+    /// The connections not logged in yet, oldest first: when the server is full, the
+    /// oldest makes room for a new one, so that connections that never log in cannot
+    /// keep players out.
+    waiting: std::collections::BTreeMap<u64, tokio::task::AbortHandle>,
+}
+
+impl Counts {
+    /// Counts connection `conn` from `address`.
+    fn add(&mut self, conn: u64, address: IpAddr) {
+        self.live.insert(conn, address);
+        *self.by_address.entry(address).or_default() += 1;
+    }
+
+    /// Stops counting connection `conn` (once, however often asked).
+    fn remove(&mut self, conn: u64) {
+        self.waiting.remove(&conn);
+        let Some(address) = self.live.remove(&conn) else {
+            return;
+        };
+        if let Some(count) = self.by_address.get_mut(&address) {
+            *count -= 1;
+            if *count == 0 {
+                self.by_address.remove(&address);
+            }
+        }
+    }
+
+    /// Lets go of the oldest connection not logged in, if any: whether one was.
+    fn make_room(&mut self) -> bool {
+        let Some((conn, task)) = self.waiting.pop_first() else {
+            return false;
+        };
+        task.abort();
+        self.remove(conn);
+        true
+    }
+}
+
+/// Counts a connection while its task runs: it is no longer counted once the task
+/// ends or is aborted to make room.
+struct Counted {
+    /// The server's counts.
+    counts: Arc<Mutex<Counts>>,
+    /// The connection's number.
+    conn: u64,
+}
+
+impl Counted {
+    /// The connection logged in: it no longer makes room for others.
+    fn logged_in(&self) {
+        lock_counts(&self.counts).waiting.remove(&self.conn);
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        lock_counts(&self.counts).remove(self.conn);
+    }
+}
+
+/// The counts, even if a task panicked holding them.
+fn lock_counts(counts: &Mutex<Counts>) -> std::sync::MutexGuard<'_, Counts> {
+    counts.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The most connections turned away at once (each told why over TLS): more are closed
@@ -294,44 +358,38 @@ async fn serve(
             _ = ticks.tick() => lock(&lobby).tick(Instant::now()),
             accepted = listener.accept() => {
                 let Ok((stream, peer)) = accepted else { continue };
-                let ip = peer.ip();
-                {
-                    let mut counts = counts.lock().unwrap_or_else(|e| e.into_inner());
-                    if counts.total >= limits.max_connections as usize {
-                        tracing::warn!(%peer, max = limits.max_connections, "the server is full: a connection turned away");
-                        turn_away_bounded(&turning_away, stream, &acceptor, full_reason(limits.max_connections));
-                        continue;
-                    }
-                    let count = counts.by_address.entry(ip).or_default();
-                    if *count >= limits.per_address as usize {
-                        tracing::warn!(%peer, "too many connections from one address");
-                        let reason = format!(
-                            "too many connections from your address ({} at once): close one, or \
-                             ask the server's operator to raise --max-connections-per-address",
-                            limits.per_address
-                        );
-                        turn_away_bounded(&turning_away, stream, &acceptor, reason);
-                        continue;
-                    }
-                    *count += 1;
-                    counts.total += 1;
-                }
+                let address = crate::net::listener::address_key(peer.ip());
                 next_conn += 1;
                 let conn = next_conn;
-                let (acceptor, lobby, counts) = (acceptor.clone(), lobby.clone(), counts.clone());
+                let mut counting = lock_counts(&counts);
+                if counting.by_address.get(&address).copied().unwrap_or(0) >= limits.per_address as usize {
+                    tracing::warn!(%peer, "too many connections from one address");
+                    let reason = format!(
+                        "too many connections from your address ({} at once): close one, or \
+                         ask the server's operator to raise --max-connections-per-address",
+                        limits.per_address
+                    );
+                    turn_away_bounded(&turning_away, stream, &acceptor, reason);
+                    continue;
+                }
+                if counting.live.len() >= limits.max_connections as usize && !counting.make_room() {
+                    tracing::warn!(%peer, max = limits.max_connections, "the server is full: a connection turned away");
+                    turn_away_bounded(&turning_away, stream, &acceptor, full_reason(limits.max_connections));
+                    continue;
+                }
+                counting.add(conn, address);
+                let (acceptor, lobby) = (acceptor.clone(), lobby.clone());
+                let counted = Counted { counts: counts.clone(), conn };
                 let writer = writers.clone();
-                tokio::spawn(async move {
+                let task = tokio::spawn(async move {
                     let server = Server { acceptor, lobby, fingerprint, writer, limits };
-                    connection(stream, peer, conn, server).await;
-                    let mut counts = counts.lock().unwrap_or_else(|e| e.into_inner());
-                    counts.total -= 1;
-                    if let Some(count) = counts.by_address.get_mut(&ip) {
-                        *count -= 1;
-                        if *count == 0 {
-                            counts.by_address.remove(&ip);
-                        }
-                    }
+                    connection(stream, peer, conn, server, counted).await;
                 });
+                // Still counted (its task may have ended already): it waits to log in.
+                if counting.live.contains_key(&conn) {
+                    counting.waiting.insert(conn, task.abort_handle());
+                }
+                drop(counting);
             }
         }
     }
@@ -421,7 +479,13 @@ struct Server {
 }
 
 /// One client, from its TLS handshake to its leaving.
-async fn connection(stream: TcpStream, peer: SocketAddr, conn: u64, server: Server) {
+async fn connection(
+    stream: TcpStream,
+    peer: SocketAddr,
+    conn: u64,
+    server: Server,
+    counted: Counted,
+) {
     let Server {
         acceptor,
         lobby,
@@ -445,7 +509,7 @@ async fn connection(stream: TcpStream, peer: SocketAddr, conn: u64, server: Serv
             &mut writer,
             &lobby,
             fingerprint,
-            (conn, peer.ip()),
+            (conn, crate::net::listener::address_key(peer.ip())),
             (out, limits.max_line as usize),
         ),
     )
@@ -453,6 +517,7 @@ async fn connection(stream: TcpStream, peer: SocketAddr, conn: u64, server: Serv
     let refusal = match login {
         Ok(Ok(name)) => {
             tracing::info!(%peer, name, "logged in");
+            counted.logged_in();
             let connection = Connection {
                 conn,
                 name,
@@ -521,20 +586,42 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
             &Signature::from_bytes(&signature),
         )
         .map_err(|_| "the login's signature does not verify".to_string())?;
-    let store = lock(lobby).store();
+    let (store, new_allowed) = {
+        let mut lobby = lock(lobby);
+        (lobby.store(), lobby.may_make_name(address, Instant::now()))
+    };
     let claimed = {
         let name = name.clone();
         store
-            .ask(move |db| db.claim(&name, &key, crate::store::now_unix()))
+            .ask(move |db| db.claim(&name, &key, crate::store::now_unix(), new_allowed))
             .await
             .map_err(|_| "the server's database is gone".to_string())??
     };
-    let Some((player, new)) = claimed else {
-        return Err(format!(
-            "the name {name} is taken by another player's key: pick another name (--name)"
-        ));
+    let (player, new) = match claimed {
+        db::Claim::Player(player, new) => (player, new),
+        db::Claim::Taken => {
+            return Err(format!(
+                "the name {name} is taken by another player's key: pick another name (--name)"
+            ));
+        }
+        db::Claim::LooksLike(other) => {
+            return Err(format!(
+                "the name {name} reads too much like the player {other}'s: pick another name \
+                 (--name)"
+            ));
+        }
+        db::Claim::NoNewName => {
+            return Err(format!(
+                "{} new names were made from your address within the hour: log in with a name \
+                 you have, or make a new one later",
+                lobby::NEW_NAMES_PER_WINDOW
+            ));
+        }
     };
     let mut lobby = lock(lobby);
+    if new {
+        lobby.made_name(address, Instant::now());
+    }
     // The key proves it is the same player: a new connection takes over from one
     // that may be stale (a dropped line the server has not noticed yet).
     lobby.take_over(&name);

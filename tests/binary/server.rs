@@ -618,6 +618,27 @@ fn silent_connections_are_let_go_and_cannot_crowd_out_a_player() {
 }
 
 #[test]
+fn connections_that_never_log_in_cannot_fill_the_server() {
+    use std::net::Ipv4Addr;
+    let home = Sandbox::new();
+    let (mut server, address) = server_with(&home, "127.0.0.1:0", &["--max-connections", "4"]);
+    // Every place taken by connections from several addresses that never start TLS.
+    let silent: Vec<TcpStream> = (0..4)
+        .map(|i| {
+            let from = Ipv4Addr::new(127, 0, 1, 1 + i);
+            crate::network_attacks::connect_from(from, &address).unwrap()
+        })
+        .collect();
+    // A player still logs in and plays: the oldest silent connection makes room.
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    meet(&mut alice, &mut bob, "seek 5+0 casual");
+    drop(silent);
+    stop(&mut server);
+}
+
+#[test]
 fn a_connection_over_the_servers_cap_is_told_it_is_full_and_closed() {
     use std::time::{Duration, Instant};
     let home = Sandbox::new();
@@ -1390,6 +1411,9 @@ fn an_adjourned_game_nobody_resumes_in_time_ends_abandoned_in_both_records() {
     let mut alice = player(&a, &address, "alice");
     let mut bob = player(&b, &address, "bob");
     meet(&mut alice, &mut bob, "seek 5+0 rated");
+    // Both leave it: alice for the lobby, bob altogether.
+    alice.say("adjourn");
+    alice.expect("You left game 1 for the lobby: it goes on");
     bob.say("quit");
     assert_eq!(bob.finish(), 0);
     alice.expect("bob left: game 1 is adjourned");
@@ -1521,8 +1545,8 @@ fn a_slow_handshake_a_move_at_another_table_and_a_client_killed_mid_move_are_hel
         assert_eq!(next["type"], "pong", "game 1 heard of something: {next}");
     }
     // A client killed the moment it sent its move: the move is played or not, never
-    // half; its opponent is told the game is adjourned, and it goes on when the
-    // player is back, with the move if the opponent heard it.
+    // half; its opponent is told the player left (the game goes on, the clocks
+    // running), and the player, back, finds it with the move if the opponent heard it.
     let mover = usize::from(first[0].my_move(dice).is_none());
     let text = first[mover].my_move(dice).unwrap();
     assert!(first[mover].send(&serde_json::json!({"type": "play", "text": text})));
@@ -1534,19 +1558,24 @@ fn a_slow_handshake_a_move_at_another_table_and_a_client_killed_mid_move_are_hel
     let mut heard = Vec::new();
     loop {
         match opponent.hear().expect("the opponent was let go") {
-            Heard::Other(text) if text.contains("is adjourned") => break,
+            Heard::Other(text) if text.contains(" left: game 1 goes on") => break,
             other => heard.push(other),
         }
     }
-    let back = Client::log_in(&address, keys[mover].0, &keys[mover].1);
-    let mut pair = if mover == 0 {
+    let mut back = Client::log_in(&address, keys[mover].0, &keys[mover].1);
+    assert!(back.hear_until(&[Heard::Started]));
+    loop {
+        match opponent.hear().expect("the opponent was let go") {
+            Heard::Other(text) if text.contains("is back at game 1") => break,
+            Heard::Moved | Heard::Started | Heard::Ended => panic!("game 1 changed meanwhile"),
+            _ => {}
+        }
+    }
+    let pair = if mover == 0 {
         [back, opponent]
     } else {
         [opponent, back]
     };
-    for client in &mut pair {
-        assert!(client.hear_until(&[Heard::Started]));
-    }
     let moves = |c: &Client| c.seen.get(&1).cloned().unwrap_or_default();
     let opponent_saw = moves(&pair[1 - mover]);
     assert_eq!(
@@ -1595,33 +1624,34 @@ fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
     // A take-back is not the server's: said so.
     alice.send(b"u");
     alice.wait_for("the refusal", |s| s.contents().contains("no take-backs"));
-    // Leaving the board in a game in play adjourns it: it waits on the server, alice in
-    // the lobby, her game there to go back to.
+    // Leaving the board in a game in play goes to the lobby: the game goes on at the
+    // server, alice's clock running, her game there to go back to.
     alice.send(b"q");
     alice.wait_for("the leave question", |s| {
         s.contents()
-            .contains("Leave the game? a adjourns it (the lobby resumes it)")
+            .contains("Leave the game? a goes to the lobby, your clock running")
     });
     alice.send(b"a");
-    bob.expect("Game 1 is adjourned by alice: its clocks are stopped until alice resumes it.");
-    alice.wait_for("the lobby, the game adjourned", |s| {
+    bob.expect("alice left the board for the lobby: game 1 goes on, the clocks running");
+    alice.wait_for("the lobby, the game going on", |s| {
         let text = s.contents();
-        text.contains("Game 1 is adjourned, its clocks stopped")
-            && text.contains("1  bob - alice  5+3 casual, 2 moves, yours, adjourned")
+        text.contains("You left game 1 for the lobby: it goes on")
+            && text.contains("1  bob - alice  5+3 casual, 2 moves, yours")
     });
+    // Leaving did not stop the game: bob plays on.
     bob.say("15x22");
-    bob.expect("Refused: the game is adjourned");
-    // Enter on it in the games' list: the game goes on, on the board.
+    bob.expect("Black played 15x22.");
+    // Enter on it in the games' list: alice is back on the board, with bob's move.
     alice.send(b"\t\r");
-    bob.expect("Game 1 goes on:");
+    bob.expect("alice is back at game 1.");
     alice.wait_for("the board again", |s| {
         let text = s.contents();
-        text.contains("You play White") && text.contains("Black to move")
+        text.contains("You play White")
+            && text.contains("2. 15x22")
+            && text.contains("White to move")
     });
-    bob.say("15x22");
-    alice.wait_for("bob's move after the resumption", |s| {
-        s.contents().contains("Black played 15x22")
-    });
+    alice.send(b"25x18\r");
+    bob.expect("White played 25x18.");
     // bob gone, the board says the game waits for him (the line to the server is up).
     bob.say("quit");
     assert_eq!(bob.finish(), 0);
@@ -1793,12 +1823,12 @@ fn adjourning_is_for_a_players_own_game_and_a_flood_of_it_is_let_go() {
     carol.expect("Watching game 1");
     carol.say("adjourn");
     carol.expect("Refused: you watch game 1: only its players adjourn it");
-    // Adjourned once; asked again and again, refused each time, bob told once.
+    // Left once; asked again and again, refused each time, bob told once.
     for _ in 0..30 {
         alice.say("adjourn");
     }
-    alice.expect("Game 1 is adjourned, its clocks stopped");
-    alice.expect("Refused: game 1 is adjourned already");
+    alice.expect("You left game 1 for the lobby: it goes on");
+    alice.expect("Refused: you left game 1 already");
     // Let go, and told why: the server reads on what she still sends rather than
     // reset the line, and her client reads the reason even if a write of hers fails.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
@@ -1810,26 +1840,25 @@ fn adjourning_is_for_a_players_own_game_and_a_flood_of_it_is_let_go() {
         assert!(std::time::Instant::now() < deadline, "{:#?}", alice.seen);
     }
     assert_ne!(alice.finish(), 0);
-    bob.expect("Game 1 is adjourned by alice");
-    // Up to alice's leaving, bob heard of the adjourning once.
+    bob.expect("alice left the board for the lobby: game 1 goes on");
+    // Up to alice's leaving, bob heard of her going to the lobby once.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     let mut heard = Vec::new();
     while !heard
         .iter()
-        .any(|l: &String| l.contains("alice left: game 1 is adjourned"))
+        .any(|l: &String| l.contains("alice left: game 1 goes on"))
     {
         assert!(std::time::Instant::now() < deadline, "{heard:#?}");
         heard = bob.lines_within(std::time::Duration::from_millis(100));
     }
     let again = heard
         .iter()
-        .filter(|l| l.contains("adjourned by alice"))
+        .filter(|l| l.contains("left the board for the lobby"))
         .count();
     assert_eq!(again, 0, "{heard:#?}");
-    // Back, alice resumes her game; a finished game cannot be adjourned.
+    // Back, alice is at her game again; a finished game cannot be adjourned.
     let mut alice = player(&a, &address, "alice");
-    // (No move was played: the plain client says the game starts.)
-    bob.expect("Game 1 starts:");
+    bob.expect("alice is back at game 1.");
     alice.say("resign");
     bob.expect("Game 1 over");
     alice.say("adjourn");

@@ -211,14 +211,19 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                         table.map(|t| &t.seat),
                         Some(crate::runtime::Seat::Host { .. })
                     );
-                    let again = if hosting {
-                        "checkers host --resume goes on"
-                    } else if table.is_some_and(|t| t.at_server) {
-                        "the lobby resumes it"
+                    if table.is_some_and(|t| t.at_server) {
+                        // At a server the clocks stop only once both players leave.
+                        "Leave the game? a goes to the lobby, your clock running  r resigns  \
+                         n stays"
+                            .to_string()
                     } else {
-                        "connect again to go on"
-                    };
-                    format!("Leave the game? a adjourns it ({again})  r resigns  n stays")
+                        let again = if hosting {
+                            "checkers host --resume goes on"
+                        } else {
+                            "connect again to go on"
+                        };
+                        format!("Leave the game? a adjourns it ({again})  r resigns  n stays")
+                    }
                 }
             };
             Line::styled(text, theme.question)
