@@ -232,8 +232,15 @@ pub(crate) fn joined(
         name: args.name.clone(),
     };
     let address = args.host_address();
-    let (link, welcome) = Link::join(&address, greeting, waiting)
+    // A player started again (after a crash) takes its own seat back with its token.
+    let kept = (role == Role::Player)
+        .then(|| store::seats::load(&address, &args.code))
+        .flatten();
+    let (link, welcome) = Link::join(&address, greeting, kept, waiting)
         .map_err(|e| CommandError::Network(e.to_string()))?;
+    if let Some(token) = &welcome.seat {
+        store::seats::save(&address, &args.code, token);
+    }
     let session = joined_session(&welcome, Instant::now()).ok_or_else(|| {
         CommandError::Network("the host's record of the game does not read".to_string())
     })?;

@@ -39,8 +39,9 @@ pub(crate) const PING_EVERY: Duration = Duration::from_secs(5);
 const HOST_SILENCE: Duration = Duration::from_secs(10);
 
 /// How long a first join goes on trying while the host refuses it for now (the seat
-/// still held by this player's old line, which the host lets go within its silence).
-pub(crate) const JOIN_PATIENCE: Duration = Duration::from_secs(20);
+/// still held by this player's old line, which the host lets go within its silence,
+/// then kept for that line's token for half a minute).
+pub(crate) const JOIN_PATIENCE: Duration = Duration::from_secs(60);
 
 /// Messages the host may send within [`HOST_FLOOD_WINDOW`]: far more than a game
 /// needs (a state and a line of news a move, a state every two seconds, chat).
@@ -220,12 +221,14 @@ pub(crate) struct Welcome {
 }
 
 impl Link {
-    /// Connects to the host at `address` as `greeting` says and waits for its
-    /// welcome, then keeps the line. A refusal that may pass is tried again every
-    /// [`RETRY`] for up to [`JOIN_PATIENCE`], each told to `waiting`.
+    /// Connects to the host at `address` as `greeting` says (with the seat token
+    /// `seat` an earlier welcome gave, if kept) and waits for its welcome, then keeps
+    /// the line. A refusal that may pass is tried again every [`RETRY`] for up to
+    /// [`JOIN_PATIENCE`], each told to `waiting`.
     pub(crate) fn join(
         address: &str,
         greeting: Greeting,
+        seat: Option<String>,
         mut waiting: impl FnMut(&str),
     ) -> Result<(Link, Welcome), JoinError> {
         let addresses: Vec<SocketAddr> = address
@@ -236,7 +239,7 @@ impl Link {
         let mut last = None;
         let mut candidates = addresses.iter().copied();
         while let Some(candidate) = candidates.next() {
-            match greet(candidate, &greeting, None) {
+            match greet(candidate, &greeting, seat.clone()) {
                 Ok((stream, reader, welcome, _)) => {
                     return Ok(Link::keep_line(
                         candidate, greeting, stream, reader, welcome,

@@ -12,6 +12,7 @@ pub(crate) mod files;
 pub(crate) mod games;
 mod index;
 mod records;
+pub(crate) mod seats;
 
 pub(crate) use autosave::Autosaver;
 pub(crate) use files::{Appended, read_file, write_atomic};

@@ -168,13 +168,25 @@ pub(crate) fn host(code: &str, extra: &[&str]) -> (Peer, String) {
 /// `checkers join` (or `watch`) in plain mode, in a sandbox of its own.
 pub(crate) fn joiner(command: &str, address: &str, code: &str, name: &str) -> Peer {
     let sandbox = Sandbox::new();
+    let mut peer = joiner_in(&sandbox, command, address, code, name);
+    peer._sandbox = Some(sandbox);
+    peer
+}
+
+/// A joiner as [`joiner`] starts one, at home in `sandbox` (where it keeps its seat
+/// token, as one user's joiner started again finds it).
+pub(crate) fn joiner_in(
+    sandbox: &Sandbox,
+    command: &str,
+    address: &str,
+    code: &str,
+    name: &str,
+) -> Peer {
     let mut args = vec![command, address, "--code", code, "--plain"];
     if !name.is_empty() {
         args.extend(["--name", name]);
     }
-    let mut peer = Peer::start(&sandbox, &args);
-    peer._sandbox = Some(sandbox);
-    peer
+    Peer::start(sandbox, &args)
 }
 
 /// The record files a sandbox holds (the host's autosaves, a joiner's copies).
@@ -311,7 +323,8 @@ fn a_draw_offer_is_accepted_and_a_take_back_refused_across_the_line() {
 #[test]
 fn a_killed_joiner_joins_again_and_the_game_goes_on_with_every_move() {
     let (mut host, address) = host("aspen-4444", &["--clock", "5+0"]);
-    let mut bob = joiner("join", &address, "aspen-4444", "Bob");
+    let home = Sandbox::new();
+    let mut bob = joiner_in(&home, "join", &address, "aspen-4444", "Bob");
     host.expect("Bob joined");
     host.say("11-15");
     bob.expect("Black played 11-15");
@@ -322,7 +335,9 @@ fn a_killed_joiner_joins_again_and_the_game_goes_on_with_every_move() {
     host.expect("White's line dropped");
     host.say("8-11");
     host.expect("the other player is not connected");
-    let mut bob = joiner("join", &address, "aspen-4444", "Bob");
+    // Started again at the same home, it takes its seat back at once with its token
+    // (the seat is kept for it from anyone else with the code).
+    let mut bob = joiner_in(&home, "join", &address, "aspen-4444", "Bob");
     host.expect("Bob joined, playing White");
     bob.say("show 1");
     bob.expect("After move 1 (White's 23-19)");

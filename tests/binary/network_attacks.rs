@@ -332,6 +332,52 @@ fn a_new_connection_with_the_seat_token_takes_over_a_silent_one_and_others_are_t
     );
 }
 
+#[test]
+fn someone_with_the_code_cannot_take_a_dropped_players_seat_nor_hold_a_key_to_it() {
+    let code = "cedar-7777-ember-8888";
+    let (mut host, address) = host(code, &[]);
+    let mut bob = Raw::connect(&address);
+    bob.hello(code, "player", None);
+    let (bobs, _) = bob.welcome();
+    let bobs = bobs.expect("a player's welcome carries a seat token");
+    host.expect("joined, playing White");
+    // bob's line drops: his seat is kept for him, not for whoever has the code.
+    let _ = bob.stream.shutdown(std::net::Shutdown::Both);
+    drop(bob);
+    host.expect("White's line dropped");
+    let mut mallory = Raw::connect(&address);
+    mallory.hello(code, "player", None);
+    let (reason, lasting) = mallory.refusal();
+    assert!(
+        reason.contains("the seat is kept for its player"),
+        "{reason}"
+    );
+    assert!(
+        !lasting,
+        "told to try again later, as a player started again would"
+    );
+    // bob's line comes back with his token, and takes the seat at once.
+    let mut bob = Raw::connect(&address);
+    bob.hello(code, "player", Some(bobs.clone()));
+    bob.welcome();
+    // bob adjourns (the seat is free for anyone with the code); whoever sits next is
+    // given a token of their own, and bob's old one no longer takes the seat from them.
+    bob.send(&command(json!({"kind": "adjourn"}))).unwrap();
+    assert!(bob.rest().contains("you adjourned the game"));
+    host.expect("White adjourned the game");
+    let mut mallory = Raw::connect(&address);
+    mallory.hello(code, "player", None);
+    let (mallorys, _) = mallory.welcome();
+    assert_ne!(mallorys, Some(bobs.clone()));
+    let mut again = Raw::connect(&address);
+    again.hello(code, "player", Some(bobs));
+    let (reason, _) = again.refusal();
+    assert!(
+        reason.contains("a player is already at the table"),
+        "{reason}"
+    );
+}
+
 /// A line between a joiner and the host that can go silent, as after a Wi-Fi drop:
 /// the connections open so far stop passing anything on, both ways, though nothing is
 /// closed; connections opened later pass as before.
@@ -578,13 +624,15 @@ fn a_peer_of_version_2_is_refused_with_the_reason_and_for_good() {
 fn a_joiner_refused_for_now_keeps_trying_and_gets_in_once_the_seat_is_free() {
     let code = "lotus-9090-cabin-1010";
     let (mut host, address) = host(code, &[]);
-    // Someone holds the seat, then lets it go a moment later.
+    // Someone holds the seat, then gives it up a moment later (a seat whose line
+    // dropped is kept for its player: see the test of the seat kept).
     let mut holder = Raw::connect(&address);
     holder.hello(code, "player", None);
     holder.welcome();
     host.expect("joined, playing White");
     let mut bob = joiner("join", &address, code, "Bob");
     bob.expect("The host refused for now (a player is already at the table): trying again");
+    holder.send(&command(json!({"kind": "adjourn"}))).unwrap();
     drop(holder);
     host.expect("Bob joined, playing White");
     host.say("11-15");

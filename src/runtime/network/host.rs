@@ -12,6 +12,11 @@ use std::net::IpAddr;
 /// clocks stay within a line's delay of its own.
 const RESYNC: Duration = Duration::from_secs(2);
 
+/// How long the seat of a player whose line dropped is kept for them (their link
+/// connects again by itself within seconds; a client started again without its token
+/// waits this long, within [`JOIN_PATIENCE`](crate::net::link::JOIN_PATIENCE)).
+pub(crate) const SEAT_KEPT: Duration = Duration::from_secs(30);
+
 /// A peer's greeting, as the host judges it.
 #[derive(Debug)]
 pub(super) struct Hello {
@@ -46,8 +51,13 @@ pub(crate) struct Hosting {
     /// The wrong codes given so far, by address.
     pub(super) guesses: Guesses,
     /// The token the seated player's welcome carried: a new connection with it takes
-    /// over the seat from the player's own stale one.
+    /// over the seat from the player's own stale one. Each person who sits with the
+    /// code alone is given a new one, so no earlier player's token takes the seat.
     pub(super) seat_token: String,
+    /// Until when the empty seat is kept for the player whose line dropped: only their
+    /// token takes it meanwhile, so that someone else with the code (a spectator)
+    /// cannot sit in it while the player's line comes back.
+    pub(super) seat_kept_until: Option<Instant>,
     pub(super) view: TableView,
 }
 
@@ -85,6 +95,7 @@ impl Hosting {
             addresses: HashMap::new(),
             guesses: Guesses::default(),
             seat_token: crate::net::new_token(),
+            seat_kept_until: None,
             view,
         }
     }
@@ -430,6 +441,20 @@ impl Hosting {
                 if self.player.is_some() {
                     return refuse(self, "a player is already at the table".into(), false);
                 }
+                let kept = self
+                    .seat_kept_until
+                    .map_or(Duration::ZERO, |until| until.saturating_duration_since(now));
+                if !returning && !kept.is_zero() {
+                    let reason = format!(
+                        "the seat is kept for its player, whose line dropped, for {} more",
+                        crate::net::guesses::wait_text(kept)
+                    );
+                    return refuse(self, reason, false);
+                }
+                if !returning {
+                    self.seat_token = crate::net::new_token();
+                }
+                self.seat_kept_until = None;
                 self.player = Some(peer);
                 self.view.connected = true;
                 Some(Side::from(remote))
@@ -490,6 +515,7 @@ impl Hosting {
                 self.view.spectators = self.view.spectators.saturating_sub(1);
             }
             Some(Role::Player) if self.player == Some(peer) => {
+                self.seat_kept_until = Some(Instant::now() + SEAT_KEPT);
                 let remote = self.unseat_player(session);
                 events.push(Event::Table(TableNews::Left { color: remote, why }));
             }
