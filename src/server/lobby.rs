@@ -746,7 +746,7 @@ impl Lobby {
                 self.send(name, ServerMessage::Info { text });
             }
             ClientMessage::Games => {
-                let text = self.games_text();
+                let text = self.games_text(name);
                 self.send(name, ServerMessage::Info { text });
             }
             ClientMessage::Watch { number } => self.watch(name, number),
@@ -899,8 +899,8 @@ impl Lobby {
             })
             .collect();
         let games: Vec<protocol::LobbyGame> = self
-            .games
-            .iter()
+            .listed_games(viewer)
+            .into_iter()
             .map(|(number, table)| protocol::LobbyGame {
                 number: *number,
                 black: table.names[0].clone(),
@@ -1028,12 +1028,12 @@ impl Lobby {
     }
 
     /// The games in play.
-    fn games_text(&self) -> String {
+    fn games_text(&self, viewer: &str) -> String {
         if self.games.is_empty() {
             return "No games in play.".to_string();
         }
         let mut lines = vec!["Games in play:".to_string()];
-        for (n, table) in self.games.iter().take(MOST_LISTED) {
+        for (n, table) in self.listed_games(viewer).into_iter().take(MOST_LISTED) {
             let kind = if table.rated { "rated" } else { "casual" };
             lines.push(format!(
                 "  {n}: {} - {}, {} {kind}, {} moves played",
@@ -1048,6 +1048,21 @@ impl Lobby {
             lines.push(format!("  ... and {more} more"));
         }
         lines.join("\n")
+    }
+
+    /// The games as lists show them to `viewer`: their own first, then those in play,
+    /// then the adjourned, the newest first in each, so that games left waiting (up to
+    /// the days an adjourned game is kept) cannot push the games in play off a list.
+    fn listed_games(&self, viewer: &str) -> Vec<(&u64, &Table)> {
+        let mut games: Vec<(&u64, &Table)> = self.games.iter().collect();
+        games.sort_by_key(|(number, table)| {
+            (
+                !table.names.iter().any(|n| n == viewer),
+                table.adjourned.is_some(),
+                std::cmp::Reverse(**number),
+            )
+        });
+        games
     }
 
     /// Tells `name` a player's rating and record, as the database holds them.

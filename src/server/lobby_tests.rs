@@ -233,6 +233,50 @@ fn the_lobby_lists_are_cut_and_say_how_many_more_there_are() {
 }
 
 #[test]
+fn games_left_waiting_cannot_push_ones_own_game_or_the_games_in_play_off_the_list() {
+    let mut bench = Bench::new();
+    // A crowd of games whose players both left: adjourned, kept for days.
+    let crowd = super::protocol::LOBBY_LIST + 5;
+    for i in 0..crowd {
+        let (black, white) = (format!("b{i:03}"), format!("w{i:03}"));
+        bench.log_in(&black, false);
+        bench.log_in(&white, false);
+        bench.ask(&black, casual_seek_as_black());
+        // Seeks are numbered from 1, each taken here as it is posted.
+        let number = i as u64 + 1;
+        bench.ask(&white, ClientMessage::Accept { number });
+        bench.lobby.leave(&black, bench.conn - 1);
+        bench.lobby.leave(&white, bench.conn);
+    }
+    // Then one real game, and a spectator.
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    bench.ask("alice", casual_seek_as_black());
+    let number = crowd as u64 + 1;
+    bench.ask("bob", ClientMessage::Accept { number });
+    bench.log_in("carol", false);
+    bench.told();
+    for viewer in ["carol", "alice"] {
+        bench.ask(viewer, ClientMessage::Lobby);
+        let told = bench.told_to(viewer);
+        let Some(ServerMessage::Lobby { games, more, .. }) = told.last() else {
+            panic!("no lobby: {told:#?}");
+        };
+        assert_eq!(games[0].black, "alice", "{viewer}: {:?}", &games[..2]);
+        assert!(!games[0].adjourned);
+        assert!(games[1..].iter().all(|g| g.adjourned));
+        assert_eq!(more[2], 6);
+    }
+    bench.ask("carol", ClientMessage::Games);
+    let words = words(&bench.told_to("carol"));
+    assert!(
+        words[0].lines().nth(1).unwrap().contains("alice - bob"),
+        "{}",
+        words[0]
+    );
+}
+
+#[test]
 fn who_and_games_list_a_crowd_in_part_and_say_how_many_more() {
     let mut bench = Bench::new();
     // 203 games in play: 406 players, each pair by a seek taken.
