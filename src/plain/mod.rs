@@ -134,7 +134,9 @@ impl Plain {
         }
         let mut notices = Vec::new();
         let runtime = Runtime::new(session, saving, Pace::NONE);
-        if let Some(path) = runtime.autosave_path() {
+        if let Some(fault) = runtime.resumed_fault() {
+            notices.push(fault);
+        } else if let Some(path) = runtime.autosave_path() {
             notices.push(format!(
                 "Continuing the game saved in {}.",
                 printable(&path.display().to_string(), 300)
