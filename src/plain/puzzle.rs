@@ -1,11 +1,12 @@
 //! Puzzles in plain mode (`checkers puzzle --plain`): the position as text, the goal,
 //! then a move or a command a line, each answered in a line of words.
 
-use super::Plain;
 use super::position::{board_text_from, pieces_text};
+use super::{Failure, Plain};
+use crate::lines::BoundedLine;
 use crate::puzzles::{Answer, Attempt, Judge, Progress, Puzzle, builtin};
 use crate::text::printable;
-use std::io::{self, BufRead, Write};
+use std::io::{BufRead, Write};
 
 /// The commands, as `help` lists them.
 const HELP: &str = "Commands: a move (23-27, 15x22), list (every puzzle, solved ones marked), \
@@ -163,6 +164,12 @@ impl PlainPuzzles {
                     note.unwrap_or_default()
                 )
             }
+            // A word with no square in it is no move: answered as the game answers it,
+            // not counted as an attempt.
+            _ if !line.chars().any(|c| c.is_ascii_digit()) => format!(
+                "'{}' is not a move or a command; type help for the list.",
+                printable(line, super::QUOTED_CHARS)
+            ),
             _ => self.play(line),
         };
         Some(text)
@@ -235,12 +242,23 @@ impl PlainPuzzles {
     }
 
     /// Runs the conversation over `input` and `output` until `quit` or the end of input.
-    pub(crate) fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
+    /// Lines are read as the game's plain mode reads them: at most 64 KB kept, a longer
+    /// one answered and dropped, bytes that are not UTF-8 replaced.
+    pub(crate) fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> Result<(), Failure> {
         writeln!(out, "{}", self.intro())?;
         writeln!(out, "Type a move, or help.")?;
         out.flush()?;
-        for line in input.lines() {
-            let line = line?;
+        let mut input = input;
+        // Read as the game's plain mode reads: bounded, faulty UTF-8 replaced.
+        while let Some(line) = super::next_line(&mut input).map_err(Failure::Input)? {
+            let line = match line {
+                BoundedLine::Text(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                BoundedLine::TooLong(_) => {
+                    writeln!(out, "{}", super::too_long())?;
+                    out.flush()?;
+                    continue;
+                }
+            };
             match self.answer(&line) {
                 None => break,
                 Some(text) if text.is_empty() => {}
