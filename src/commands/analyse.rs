@@ -337,13 +337,17 @@ fn run_report(
     write!(out, "{}", crate::report::words::report_text(&report, names))?;
     if let Some(path) = &args.out {
         let text = crate::report::annotate::annotated_pdn(record, &report);
-        let written = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-            .and_then(|mut file| file.write_all(text.as_bytes()));
-        if let Err(e) = written {
-            return Err(CommandError::ReportFile(path.clone(), e.to_string()));
+        // Whole or not at all: a failed write (a full disk) leaves no file to refuse
+        // the next try, and a file made meanwhile is not written over.
+        if let Err(e) = crate::store::files::write_new(path, text.as_bytes()) {
+            let why = match e.kind() {
+                std::io::ErrorKind::AlreadyExists => {
+                    "the file exists; the report writes only a new file, so name another"
+                        .to_string()
+                }
+                _ => e.to_string(),
+            };
+            return Err(CommandError::ReportFile(path.clone(), why));
         }
         writeln!(out, "annotated game written to {}", path.display())?;
     }
