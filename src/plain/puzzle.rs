@@ -4,7 +4,7 @@
 use super::position::{board_text_from, pieces_text};
 use super::{Failure, Plain};
 use crate::lines::BoundedLine;
-use crate::puzzles::{Answer, Attempt, Judge, Progress, Puzzle, builtin};
+use crate::puzzles::{Answer, Attempt, Judge, Progress, Puzzle, Record, builtin};
 use crate::text::printable;
 use std::io::{BufRead, Write};
 
@@ -105,7 +105,7 @@ impl PlainPuzzles {
     }
 
     /// Writes a change of the progress, saying so only if it fails.
-    fn record(&mut self, change: impl FnOnce(&mut crate::puzzles::Record)) -> Option<String> {
+    fn record(&mut self, change: impl FnOnce(&mut Record)) -> Option<String> {
         let id = self.puzzle().id.clone();
         self.progress
             .update(&id, change)
@@ -155,7 +155,7 @@ impl PlainPuzzles {
                 let note = if solved || !self.counted {
                     None
                 } else {
-                    self.record(|r| r.failed += 1)
+                    self.record(Record::count_failure)
                 };
                 format!(
                     "The solution: {}. {}{}",
@@ -191,7 +191,7 @@ impl PlainPuzzles {
         let mut note = None;
         if !self.counted {
             self.counted = true;
-            note = self.record(|r| r.attempts += 1);
+            note = self.record(Record::count_attempt);
         }
         let player = self.puzzle().player();
         let answer = self.attempt.play_text(&self.judge, text);
@@ -218,7 +218,7 @@ impl PlainPuzzles {
             ),
             Answer::Wrong(refutation) => {
                 if self.attempt.wrong_moves == 1 {
-                    note = note.or(self.record(|r| r.failed += 1));
+                    note = note.or(self.record(Record::count_failure));
                 }
                 format!(
                     "{}: not the move. {}. Type another move to retry, or solution.",
