@@ -426,13 +426,26 @@ fn parse_start_fen(text: &str) -> Result<Position, String> {
 }
 
 /// A player's name, at most [`MAX_NAME_CHARS`](crate::pdn::MAX_NAME_CHARS) characters:
-/// a saved game must read back with its names.
+/// a saved game must read back with its names. A control character (an escape
+/// sequence's start, a line break) or a mark that turns the text's direction is
+/// refused: the name goes into records other programs show on a terminal.
 pub(crate) fn parse_name(text: &str) -> Result<String, String> {
     let chars = text.chars().count();
     if chars > crate::pdn::MAX_NAME_CHARS {
         return Err(format!(
             "a name is at most {} characters (this one has {chars})",
             crate::pdn::MAX_NAME_CHARS
+        ));
+    }
+    if let Some((place, c)) = text
+        .chars()
+        .enumerate()
+        .find(|(_, c)| crate::text::is_unsafe(*c))
+    {
+        return Err(format!(
+            "a name cannot hold control characters or text-direction marks (character {} is U+{:04X})",
+            place + 1,
+            u32::from(c)
         ));
     }
     Ok(text.to_string())

@@ -49,6 +49,7 @@ pub mod guide;
 mod hub;
 #[cfg(feature = "lab")]
 pub mod lab;
+mod lines;
 mod net;
 mod online;
 pub mod pdn;

@@ -40,7 +40,7 @@ pub(crate) fn printable_lines(text: &str, max_chars: usize) -> String {
 }
 
 /// Whether `c` changes how a terminal shows what follows it.
-fn is_unsafe(c: char) -> bool {
+pub(crate) fn is_unsafe(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}')
 }

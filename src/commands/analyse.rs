@@ -162,6 +162,12 @@ fn open_databases(out: &mut impl Write) -> Result<Option<Arc<Egdb>>, CommandErro
     Ok((db.slices() > 0).then(|| Arc::new(db)))
 }
 
+/// Text from a game's file (a name, a result) as the command prints it: no control
+/// character, so no escape sequence reaches the terminal, and a long name cut short.
+fn shown(text: &str) -> String {
+    crate::text::printable(text, crate::report::words::SHOWN_NAME_CHARS)
+}
+
 /// How long `analyse --load` searches each position when given neither `--depth` nor
 /// `--movetime`.
 pub(crate) const DEFAULT_GAME_MOVETIME: Duration = Duration::from_millis(1000);
@@ -180,12 +186,14 @@ fn run_game(
     out: &mut impl Write,
 ) -> Result<(), CommandError> {
     let limits = limits(args);
+    // Text from the file reaches the terminal only printable.
     let tag = |name: &str| {
-        record
+        let value = record
             .tags
             .iter()
             .find(|(n, _)| n == name)
-            .map_or("?", |(_, v)| v.as_str())
+            .map_or("?", |(_, v)| v.as_str());
+        shown(value)
     };
     // Moves as the move list numbers them, one of each side's.
     let moves = crate::game::full_moves(&record.start, record.moves.len());
@@ -195,7 +203,7 @@ fn run_game(
         args.game,
         tag("Black"),
         tag("White"),
-        record.result.as_deref().unwrap_or("*"),
+        shown(record.result.as_deref().unwrap_or("*")),
     )?;
     let mut engine = Engine::new(args.hash);
     let mut history: Vec<Position> = Vec::new();
@@ -282,9 +290,9 @@ fn run_report(
         out,
         "report of game {}: {} (Black) v {} (White), {}, {moves} moves",
         args.game,
-        name("Black").unwrap_or("?"),
-        name("White").unwrap_or("?"),
-        record.result.as_deref().unwrap_or("*"),
+        shown(name("Black").unwrap_or("?")),
+        shown(name("White").unwrap_or("?")),
+        shown(record.result.as_deref().unwrap_or("*")),
     )?;
     let limits = limits(args);
     let searched = match (limits.depth, limits.movetime) {
@@ -329,13 +337,17 @@ fn run_report(
     write!(out, "{}", crate::report::words::report_text(&report, names))?;
     if let Some(path) = &args.out {
         let text = crate::report::annotate::annotated_pdn(record, &report);
-        let written = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-            .and_then(|mut file| file.write_all(text.as_bytes()));
-        if let Err(e) = written {
-            return Err(CommandError::ReportFile(path.clone(), e.to_string()));
+        // Whole or not at all: a failed write (a full disk) leaves no file to refuse
+        // the next try, and a file made meanwhile is not written over.
+        if let Err(e) = crate::store::files::write_new(path, text.as_bytes()) {
+            let why = match e.kind() {
+                std::io::ErrorKind::AlreadyExists => {
+                    "the file exists; the report writes only a new file, so name another"
+                        .to_string()
+                }
+                _ => e.to_string(),
+            };
+            return Err(CommandError::ReportFile(path.clone(), why));
         }
         writeln!(out, "annotated game written to {}", path.display())?;
     }
@@ -403,6 +415,30 @@ mod tests {
             analyse_args(&["--load", "g.pdn", "--out", "x.pdn"]).is_err(),
             "--out needs --report"
         );
+    }
+
+    #[test]
+    fn names_from_the_file_reach_the_terminal_without_escape_sequences() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = dir.path().join("hostile.pdn");
+        std::fs::write(
+            &game,
+            "[Event \"E\"]\n[Black \"B\x1b[31mRED\"]\n[White \"W\x1b[5mblink\"]\n\
+             [Result \"*\"]\n1. 11-15 23-19 *\n",
+        )
+        .unwrap();
+        let load = ["--load", game.to_str().unwrap(), "--depth", "1"];
+        for words in [&load[..], &[&load[..], &["--report"]].concat()] {
+            let args = analyse_args(words).expect("analyse --load");
+            let mut printed = Vec::new();
+            run(&args, &mut printed).expect("the game is analysed");
+            let printed = String::from_utf8(printed).unwrap();
+            assert!(!printed.contains('\x1b'), "{words:?}: {printed:?}");
+            assert!(
+                printed.contains("B?[31mRED (Black) v W?[5mblink (White)"),
+                "{printed}"
+            );
+        }
     }
 
     #[test]

@@ -247,12 +247,14 @@ pub(crate) fn begin(args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Result<Begin, St
     if !args.resume {
         return Ok(Begin::Play(Box::new(starting_session(args, db)?), None));
     }
-    let (mut games, busy) = resumable_games()?;
+    let found = resumable_games()?;
+    let mut games = found.games;
     match games.len() {
-        0 => Err(StoreError::NothingToResume(
-            games_dir().ok_or(StoreError::NoDataDir)?,
-            busy,
-        )),
+        0 => Err(StoreError::NothingToResume {
+            dir: games_dir().ok_or(StoreError::NoDataDir)?,
+            open_elsewhere: found.open_elsewhere,
+            unreadable: found.unreadable,
+        }),
         1 => {
             let (file, record) = store::games::claim(&games.remove(0))?;
             Ok(Begin::Play(

@@ -75,6 +75,7 @@ use crate::engine::{
     ClockLimits, DepthInfo, Engine, Level, Limits, MAX_THREADS, SearchRequest, SearchResult,
     StopFlag,
 };
+use crate::lines::BoundedLine;
 use crate::rules::Position;
 use message::{GoMode, LevelSpec, Line, PosSpec, Request};
 use std::collections::VecDeque;
@@ -86,8 +87,14 @@ use std::time::Duration;
 /// How long a move takes when no `level` has been given.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 
-/// The longest line read; the rest of a longer one is skipped.
-const MAX_LINE_BYTES: u64 = 1 << 20;
+/// The longest line read (1 MB): a longer one is read to its end without being kept,
+/// and answered with an error.
+const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// How many lines may wait to be acted on at once (lines that came during a search
+/// wait for its end): the reader stops reading while so many wait, so a program that
+/// writes faster than the searches end fills its pipe, not this memory.
+const MAX_WAITING_LINES: usize = 64;
 
 /// The largest transposition table `hash` may ask for, in MB.
 const MAX_HASH_MB: usize = 1024;
@@ -106,6 +113,9 @@ pub(crate) struct Settings {
 enum Input {
     /// A line of standard input (without its line break).
     Line(String),
+    /// A line of standard input longer than [`MAX_LINE_BYTES`] (its length in bytes),
+    /// dropped.
+    LineTooLong(u64),
     /// Standard input is closed (or cannot be read).
     End,
     /// The search completed a depth.
@@ -159,6 +169,9 @@ struct Hub<W: Write> {
     running: Option<Running>,
     /// Lines that came during a search, to act on after its `done`.
     deferred: VecDeque<String>,
+    /// Gives the reader of standard input leave to read one more line, once a line is
+    /// acted on (see [`MAX_WAITING_LINES`]).
+    line_done: Sender<()>,
 }
 
 /// Speaks the protocol on standard input and `out` until `quit` or the end of the
@@ -166,32 +179,32 @@ struct Hub<W: Write> {
 pub(crate) fn serve(settings: Settings, out: impl Write) -> io::Result<()> {
     let (news, inputs) = mpsc::channel();
     let lines = news.clone();
-    std::thread::spawn(move || read_lines(io::stdin().lock(), &lines));
-    serve_inputs(settings, &inputs, news, out)
+    let (line_done, leave) = mpsc::channel();
+    for _ in 0..MAX_WAITING_LINES {
+        let _ = line_done.send(());
+    }
+    std::thread::spawn(move || read_lines(io::stdin().lock(), &lines, &leave));
+    serve_inputs(settings, &inputs, news, line_done, out)
 }
 
 /// Sends each line of `input` (invalid UTF-8 replaced, a line of more than
-/// [`MAX_LINE_BYTES`] skipped), then [`Input::End`].
-fn read_lines(mut input: impl BufRead, to: &Sender<Input>) {
-    let mut buf = Vec::new();
+/// [`MAX_LINE_BYTES`] dropped as it is read and sent as [`Input::LineTooLong`]), each
+/// once `leave` gives leave to read it, then [`Input::End`].
+fn read_lines(mut input: impl BufRead, to: &Sender<Input>, leave: &Receiver<()>) {
     loop {
-        buf.clear();
-        match io::Read::take(input.by_ref(), MAX_LINE_BYTES).read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) if buf.ends_with(b"\n") || (buf.len() as u64) < MAX_LINE_BYTES => {
-                let text = String::from_utf8_lossy(&buf);
-                let text = text.trim_end_matches(['\n', '\r']).to_string();
-                if to.send(Input::Line(text)).is_err() {
-                    return;
-                }
+        if leave.recv().is_err() {
+            return;
+        }
+        let input = match crate::lines::read_bounded_line(&mut input, MAX_LINE_BYTES) {
+            Ok(None) | Err(_) => break,
+            Ok(Some(BoundedLine::Text(bytes))) => {
+                let text = String::from_utf8_lossy(&bytes);
+                Input::Line(text.trim_end_matches('\r').to_string())
             }
-            Ok(_) => {
-                // Too long: skip to its end.
-                let mut rest = Vec::new();
-                if input.read_until(b'\n', &mut rest).is_err() {
-                    break;
-                }
-            }
+            Ok(Some(BoundedLine::TooLong(length))) => Input::LineTooLong(length),
+        };
+        if to.send(input).is_err() {
+            return;
         }
     }
     let _ = to.send(Input::End);
@@ -203,6 +216,7 @@ fn serve_inputs(
     settings: Settings,
     inputs: &Receiver<Input>,
     news: Sender<Input>,
+    line_done: Sender<()>,
     out: impl Write,
 ) -> io::Result<()> {
     let mut hub = Hub {
@@ -218,6 +232,7 @@ fn serve_inputs(
         level: LevelSpec::default(),
         running: None,
         deferred: VecDeque::new(),
+        line_done,
     };
     loop {
         let input = match hub.deferred.pop_front() {
@@ -229,7 +244,22 @@ fn serve_inputs(
             None => inputs.recv().unwrap_or(Input::End),
         };
         let flow = match input {
-            Input::Line(text) => hub.line(&text)?,
+            Input::Line(text) => {
+                let waiting = hub.deferred.len();
+                let flow = hub.line(&text)?;
+                // Acted on, not kept for after the search: the reader may read another.
+                if hub.deferred.len() <= waiting {
+                    let _ = hub.line_done.send(());
+                }
+                flow
+            }
+            Input::LineTooLong(length) => {
+                hub.error(&format!(
+                    "line too long: {length} bytes, more than {MAX_LINE_BYTES}; ignored"
+                ))?;
+                let _ = hub.line_done.send(());
+                Flow::Go
+            }
             Input::End => Flow::Quit,
             Input::Depth(info) => {
                 hub.info(&info)?;
@@ -623,7 +653,10 @@ mod tests {
             hash_mb: 1,
         };
         let (sender, writer) = (news.clone(), out.clone());
-        let thread = std::thread::spawn(move || serve_inputs(settings, &inputs, sender, writer));
+        // No reader waits for leave to read: the lines are all sent already.
+        let (line_done, _) = mpsc::channel();
+        let thread =
+            std::thread::spawn(move || serve_inputs(settings, &inputs, sender, line_done, writer));
         let started = std::time::Instant::now();
         while !out.text().lines().any(|l| l.starts_with(until)) {
             assert!(

@@ -53,8 +53,10 @@ pub enum GameErrorKind {
     Syntax(SyntaxError),
     /// The `FEN` tag is not a valid position.
     Fen {
-        /// Where the tag is.
+        /// The tag's line.
         line: usize,
+        /// The tag's column.
+        column: usize,
         /// Why it is invalid.
         error: Box<FenError>,
     },
@@ -88,9 +90,13 @@ impl fmt::Display for GameError {
         }
         match &self.kind {
             GameErrorKind::Syntax(e) => write!(f, ", {e}"),
-            GameErrorKind::Fen { line, error } => write!(
+            GameErrorKind::Fen {
+                line,
+                column,
+                error,
+            } => write!(
                 f,
-                ", line {line}: {}",
+                ", line {line}, column {column}: {}",
                 printable(&crate::text::error_chain(&**error), SHOWN_MESSAGE_CHARS)
             ),
             GameErrorKind::Move {

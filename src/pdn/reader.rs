@@ -392,7 +392,9 @@ impl TreeReading {
 /// A game as it is read: its tags, and its moves replayed as they come.
 struct GameInProgress {
     tags: Vec<(String, String)>,
-    tag_line: usize,
+    /// Where its (first) `FEN` tag is, line and column: a bad position is reported
+    /// there.
+    fen_place: Option<(usize, usize)>,
     /// Whether any movetext (a word) has been read.
     movetext: bool,
     /// The start position (or the FEN fault), once the first move is read.
@@ -428,7 +430,7 @@ impl GameInProgress {
             place,
             legal: Vec::with_capacity(32),
             tags: Vec::new(),
-            tag_line: place.line,
+            fen_place: None,
             movetext: false,
             start: None,
             pos: Position::start(),
@@ -452,18 +454,23 @@ impl GameInProgress {
                 message: format!("more than {MAX_TAGS} tags in one game"),
             });
         } else {
+            if self.fen_place.is_none() && name.eq_ignore_ascii_case("FEN") {
+                self.fen_place = Some((line, column));
+            }
             self.tags.push((name, value));
         }
     }
 
     /// The start position from the `FEN` tag, or the standard start.
     fn start(&mut self) -> &Result<Position, GameErrorKind> {
-        let (tags, line) = (&self.tags, self.tag_line);
+        // A kept FEN tag always has its place; the game's start only stands in for it.
+        let (tags, (line, column)) = (&self.tags, self.fen_place.unwrap_or((self.place.line, 1)));
         let start = self.start.get_or_insert_with(|| {
             match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
                 // A set-up position where a side has no pieces is no game.
                 Some((_, fen)) => Position::parse_start(fen).map_err(|error| GameErrorKind::Fen {
                     line,
+                    column,
                     error: Box::new(error),
                 }),
                 None => Ok(Position::start()),

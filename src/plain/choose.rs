@@ -2,6 +2,7 @@
 //! and a number read from the input.
 
 use super::{Failure, QUOTED_CHARS};
+use crate::lines::BoundedLine;
 use crate::store::SavedGame;
 use crate::text::printable;
 use std::io::{BufRead, Write};
@@ -25,10 +26,14 @@ pub(crate) fn choose_game(
             games.len()
         )?;
         out.flush()?;
-        let mut line = Vec::new();
-        if input.read_until(b'\n', &mut line).map_err(Failure::Input)? == 0 {
-            return Ok(None);
-        }
+        let line = match super::next_line(input).map_err(Failure::Input)? {
+            None => return Ok(None),
+            Some(BoundedLine::TooLong(_)) => {
+                writeln!(out, "{}", super::too_long())?;
+                continue;
+            }
+            Some(BoundedLine::Text(bytes)) => bytes,
+        };
         let line = String::from_utf8_lossy(&line);
         let answer = line.trim();
         if answer.eq_ignore_ascii_case("q") || answer.eq_ignore_ascii_case("quit") {

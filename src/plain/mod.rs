@@ -11,6 +11,7 @@
 //! session cleanly. Everything the game does is the [`Session`]'s; this module only
 //! reads lines and writes answers.
 
+use crate::lines::BoundedLine;
 use crate::rules::{Color, DrawReason};
 use crate::runtime::{
     Answer, Command, Event, IfExists, Pace, Purpose, Runtime, SaveRequest, Saving, Seat, Table,
@@ -35,6 +36,25 @@ use std::time::{Duration, Instant};
 
 /// How much of an input line an answer quotes.
 const QUOTED_CHARS: usize = 60;
+
+/// The longest input line read (64 KB): a longer one is read to its end without being
+/// kept, and answered with [`too_long`].
+const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// The answer to an input line longer than [`MAX_LINE_BYTES`].
+fn too_long() -> String {
+    format!(
+        "That line is longer than {} KB: ignored.",
+        MAX_LINE_BYTES / 1024
+    )
+}
+
+/// The next line of `input` as plain mode reads it: at most [`MAX_LINE_BYTES`] kept
+/// (see [`read_bounded_line`](crate::lines::read_bounded_line)); `None` at the end of
+/// input.
+fn next_line(input: &mut impl BufRead) -> io::Result<Option<crate::lines::BoundedLine>> {
+    crate::lines::read_bounded_line(input, MAX_LINE_BYTES)
+}
 
 /// The commands, as `help` lists them.
 pub(crate) const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N of the move list; show N. after Black's half, show N... after White's), moves, \
@@ -134,7 +154,9 @@ impl Plain {
         }
         let mut notices = Vec::new();
         let runtime = Runtime::new(session, saving, Pace::NONE);
-        if let Some(path) = runtime.autosave_path() {
+        if let Some(fault) = runtime.resumed_fault() {
+            notices.push(fault);
+        } else if let Some(path) = runtime.autosave_path() {
             notices.push(format!(
                 "Continuing the game saved in {}.",
                 printable(&path.display().to_string(), 300)
@@ -914,7 +936,14 @@ pub(crate) fn run(
         match received {
             Ok(Input::Woken) => rung.taken(),
             Ok(Input::Line(line)) => {
-                let line = String::from_utf8_lossy(&line.map_err(Failure::Input)?).into_owned();
+                let line = match line.map_err(Failure::Input)? {
+                    BoundedLine::Text(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                    BoundedLine::TooLong(_) => {
+                        writeln!(out, "{}", too_long())?;
+                        out.flush()?;
+                        continue;
+                    }
+                };
                 if plain.busy() && is_for_the_thinker(&line) {
                     let (reply, _) = plain.answer(&line);
                     writeln!(out, "{reply}")?;
@@ -942,7 +971,7 @@ pub(crate) fn run(
 /// What the wait for input is ended by: a line typed (or the input's failure), or the
 /// line across the network telling something.
 enum Input {
-    Line(io::Result<Vec<u8>>),
+    Line(io::Result<BoundedLine>),
     Woken,
 }
 
@@ -952,7 +981,13 @@ fn read_lines(
     let (send, lines) = mpsc::channel();
     let wake = send.clone();
     std::thread::spawn(move || {
-        for line in input.split(b'\n') {
+        let mut input = input;
+        loop {
+            let line = match next_line(&mut input) {
+                Ok(Some(line)) => Ok(line),
+                Ok(None) => return,
+                Err(e) => Err(e),
+            };
             let failed = line.is_err();
             if send.send(Input::Line(line)).is_err() || failed {
                 return;

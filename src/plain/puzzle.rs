@@ -1,11 +1,12 @@
 //! Puzzles in plain mode (`checkers puzzle --plain`): the position as text, the goal,
 //! then a move or a command a line, each answered in a line of words.
 
-use super::Plain;
 use super::position::{board_text_from, pieces_text};
-use crate::puzzles::{Answer, Attempt, Judge, Progress, Puzzle, builtin};
+use super::{Failure, Plain};
+use crate::lines::BoundedLine;
+use crate::puzzles::{Answer, Attempt, Judge, Progress, Puzzle, Record, builtin};
 use crate::text::printable;
-use std::io::{self, BufRead, Write};
+use std::io::{BufRead, Write};
 
 /// The commands, as `help` lists them.
 const HELP: &str = "Commands: a move (23-27, 15x22), list (every puzzle, solved ones marked), \
@@ -104,7 +105,7 @@ impl PlainPuzzles {
     }
 
     /// Writes a change of the progress, saying so only if it fails.
-    fn record(&mut self, change: impl FnOnce(&mut crate::puzzles::Record)) -> Option<String> {
+    fn record(&mut self, change: impl FnOnce(&mut Record)) -> Option<String> {
         let id = self.puzzle().id.clone();
         self.progress
             .update(&id, change)
@@ -154,7 +155,7 @@ impl PlainPuzzles {
                 let note = if solved || !self.counted {
                     None
                 } else {
-                    self.record(|r| r.failed += 1)
+                    self.record(Record::count_failure)
                 };
                 format!(
                     "The solution: {}. {}{}",
@@ -163,6 +164,12 @@ impl PlainPuzzles {
                     note.unwrap_or_default()
                 )
             }
+            // A word with no square in it is no move: answered as the game answers it,
+            // not counted as an attempt.
+            _ if !line.chars().any(|c| c.is_ascii_digit()) => format!(
+                "'{}' is not a move or a command; type help for the list.",
+                printable(line, super::QUOTED_CHARS)
+            ),
             _ => self.play(line),
         };
         Some(text)
@@ -184,7 +191,7 @@ impl PlainPuzzles {
         let mut note = None;
         if !self.counted {
             self.counted = true;
-            note = self.record(|r| r.attempts += 1);
+            note = self.record(Record::count_attempt);
         }
         let player = self.puzzle().player();
         let answer = self.attempt.play_text(&self.judge, text);
@@ -211,7 +218,7 @@ impl PlainPuzzles {
             ),
             Answer::Wrong(refutation) => {
                 if self.attempt.wrong_moves == 1 {
-                    note = note.or(self.record(|r| r.failed += 1));
+                    note = note.or(self.record(Record::count_failure));
                 }
                 format!(
                     "{}: not the move. {}. Type another move to retry, or solution.",
@@ -235,12 +242,23 @@ impl PlainPuzzles {
     }
 
     /// Runs the conversation over `input` and `output` until `quit` or the end of input.
-    pub(crate) fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
+    /// Lines are read as the game's plain mode reads them: at most 64 KB kept, a longer
+    /// one answered and dropped, bytes that are not UTF-8 replaced.
+    pub(crate) fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> Result<(), Failure> {
         writeln!(out, "{}", self.intro())?;
         writeln!(out, "Type a move, or help.")?;
         out.flush()?;
-        for line in input.lines() {
-            let line = line?;
+        let mut input = input;
+        // Read as the game's plain mode reads: bounded, faulty UTF-8 replaced.
+        while let Some(line) = super::next_line(&mut input).map_err(Failure::Input)? {
+            let line = match line {
+                BoundedLine::Text(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                BoundedLine::TooLong(_) => {
+                    writeln!(out, "{}", super::too_long())?;
+                    out.flush()?;
+                    continue;
+                }
+            };
             match self.answer(&line) {
                 None => break,
                 Some(text) if text.is_empty() => {}

@@ -23,6 +23,20 @@ pub(crate) struct Record {
     pub(crate) failed: u32,
 }
 
+impl Record {
+    /// One more attempt begun. The count stays at its largest rather than wrap to 0
+    /// (a file edited by hand may hold any number).
+    pub(crate) fn count_attempt(&mut self) {
+        self.attempts = self.attempts.saturating_add(1);
+    }
+
+    /// One more attempt failed, the count held at its largest as
+    /// [`count_attempt`](Self::count_attempt) holds it.
+    pub(crate) fn count_failure(&mut self) {
+        self.failed = self.failed.saturating_add(1);
+    }
+}
+
 /// The progress of every puzzle tried, by the puzzle's id, and the file it lives in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Progress {
@@ -82,9 +96,13 @@ impl Progress {
         self.records.get(id).copied().unwrap_or_default()
     }
 
-    /// Puzzles solved.
+    /// Built-in puzzles solved: a record of an id no puzzle has (a file edited by hand,
+    /// or a puzzle an earlier version had) is kept in the file but not counted.
     pub(crate) fn solved_count(&self) -> usize {
-        self.records.values().filter(|r| r.solved).count()
+        super::builtin()
+            .iter()
+            .filter(|puzzle| self.of(&puzzle.id).solved)
+            .count()
     }
 
     /// Changes the record of `id` with `change` and writes the file.

@@ -239,3 +239,36 @@ fn a_drawing_move_that_the_puzzle_needs_is_the_only_one_taken() {
         Answer::Correct { .. }
     ));
 }
+
+#[test]
+fn only_built_in_puzzles_count_as_solved_and_the_counts_never_wrap() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(progress::FILE_NAME);
+    let most = u32::MAX;
+    std::fs::write(
+        &file,
+        format!(
+            "{{\"zz\": {{\"solved\": true, \"attempts\": 1, \"failed\": 0}}, \
+             \"first-position\": {{\"solved\": false, \"attempts\": {most}, \"failed\": {most}}}}}"
+        ),
+    )
+    .unwrap();
+    let mut progress = Progress::load(Some(file.clone())).unwrap();
+    assert_eq!(progress.solved_count(), 0, "no puzzle has the id zz");
+    progress
+        .update("first-position", |r| {
+            r.count_attempt();
+            r.count_failure();
+        })
+        .unwrap();
+    let read = Progress::load(Some(file)).unwrap();
+    assert_eq!(
+        read.of("first-position"),
+        Record {
+            solved: false,
+            attempts: most,
+            failed: most
+        }
+    );
+    assert!(read.of("zz").solved, "kept in the file all the same");
+}

@@ -116,11 +116,19 @@ pub(crate) fn counts(report: &Report, color: Color) -> String {
     parts.join(", ")
 }
 
+/// How much of a player's name (from a file, perhaps a hostile one) the report shows.
+pub(crate) const SHOWN_NAME_CHARS: usize = 60;
+
 /// One player's summary line: `Black (Ann): 1 inaccuracy, 0 mistakes, 1 blunder;
-/// average loss 0.12 men a move`.
+/// average loss 0.12 men a move`. The name is shown as
+/// [`printable`](crate::text::printable) makes it: no escape sequence reaches the
+/// terminal.
 pub(crate) fn summary_line(report: &Report, color: Color, name: Option<&str>) -> String {
     let who = match name {
-        Some(name) => format!("{color} ({name})"),
+        Some(name) => format!(
+            "{color} ({})",
+            crate::text::printable(name, SHOWN_NAME_CHARS)
+        ),
         None => color.to_string(),
     };
     format!(

@@ -417,6 +417,12 @@ impl Runtime {
         self.autosaver.path()
     }
 
+    /// For a game resumed from a record that stops at a faulty move: the words that
+    /// tell the players so, naming the file, the fault and the copy kept of the file.
+    pub(crate) fn resumed_fault(&self) -> Option<String> {
+        self.autosaver.fault()
+    }
+
     /// Whether the game kept by the autosave has not changed since it began, so nothing
     /// was written (a ballot's moves alone): there is nothing to keep. `false` when the
     /// game is not autosaved at all.

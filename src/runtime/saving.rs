@@ -36,8 +36,8 @@ impl Saving {
                 // Only those left recently: older ones stay in the --resume list.
                 let now = std::time::SystemTime::now();
                 let unfinished = if fresh {
-                    store::resumable_games().map_or(0, |(games, _)| {
-                        games.iter().filter(|g| g.recent(now)).count()
+                    store::resumable_games().map_or(0, |found| {
+                        found.games.iter().filter(|g| g.recent(now)).count()
                     })
                 } else {
                     0

@@ -150,6 +150,15 @@ impl Autosaver {
         self.lock().file.as_ref().map(|f| f.path().to_path_buf())
     }
 
+    /// For a game resumed from a record that stops at a faulty move: the words that
+    /// tell the players so (see [`GameFile::fault`]).
+    pub(crate) fn fault(&self) -> Option<String> {
+        self.lock()
+            .file
+            .as_ref()
+            .and_then(|f| f.fault().map(String::from))
+    }
+
     /// Has what the last [`update`](Self::update) wrote flushed to the disk, on a
     /// thread of its own: the runtime calls it once whoever was to hear of the change
     /// has been told, so neither a peer nor the screen waits on the disk (the file,

@@ -8,9 +8,12 @@
 //! again at once. Finished games stay in the folder as a history; the program never
 //! deletes a game.
 
-use super::files::{create_folder, remove_stale_temp_files, replace_unsynced, sync_replaced};
+use super::files::{
+    MAX_READ_BYTES, create_folder, read_bounded, read_file, remove_stale_temp_files,
+    replace_unsynced, sync_replaced, write_new,
+};
 use super::{StoreError, data_dir};
-use crate::pdn::{PdnGame, write_game};
+use crate::pdn::{GameError, GameErrorKind, PdnGame, write_game};
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -111,6 +114,9 @@ impl Drop for Lock {
 pub(crate) struct GameFile {
     path: PathBuf,
     lock: Lock,
+    /// When the record claimed stopped at a faulty move: what to tell the players (the
+    /// fault, and where the file as it was is kept).
+    fault: Option<String>,
 }
 
 impl GameFile {
@@ -143,6 +149,7 @@ impl GameFile {
                             path: lock,
                             file: Some(file),
                         },
+                        fault: None,
                     });
                 }
                 Ok(_) => continue,
@@ -169,6 +176,7 @@ impl GameFile {
                             path: lock,
                             file: Some(file),
                         },
+                        fault: None,
                     });
                 }
                 Ok(None) if attempt < 4 => {
@@ -184,6 +192,13 @@ impl GameFile {
     /// The game file.
     pub(crate) fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// When the game was claimed from a record that stops at a faulty move: the words
+    /// that tell the players so, naming the file, the fault and the copy of the file
+    /// as it was.
+    pub(crate) fn fault(&self) -> Option<&str> {
+        self.fault.as_deref()
     }
 
     /// Writes `text` as the game, atomically: whole for any reader at once, on the disk
@@ -216,8 +231,12 @@ pub(crate) struct SavedGame {
     pub(crate) path: PathBuf,
     /// When it was last saved.
     pub(crate) modified: SystemTime,
-    /// The game, or why it cannot be read.
+    /// The game, or why it cannot be read. A record that stops at a faulty move is the
+    /// game up to it (see [`fault`](Self::fault)).
     pub(crate) record: Result<PdnGame, String>,
+    /// Why the record stops early, when a move of it is faulty: the game goes on from
+    /// the move before it.
+    pub(crate) fault: Option<String>,
     /// Whether another program holds it (a game being played in another window).
     pub(crate) open_elsewhere: bool,
 }
@@ -233,7 +252,7 @@ pub(crate) const ABANDONED: &str = "abandoned";
 impl SavedGame {
     /// Whether the game has ended (a result other than `*`) and, for a match's game,
     /// the match with it, or was abandoned. An unreadable file counts as finished: there
-    /// is nothing to resume.
+    /// is nothing to resume (a record that stops at a faulty move is read up to it).
     pub(crate) fn finished(&self) -> bool {
         match &self.record {
             Ok(record) => {
@@ -382,8 +401,18 @@ impl SavedGame {
     }
 
     /// The state in a few words: "unfinished", "open in another window", the result,
-    /// or why the file cannot be read.
+    /// or why the file cannot be read; for a record that stops at a faulty move, the
+    /// fault after it.
     pub(crate) fn state(&self) -> String {
+        let state = self.state_of_record();
+        match &self.fault {
+            Some(fault) => format!("{state} (its record stops at a faulty move: {fault})"),
+            None => state,
+        }
+    }
+
+    /// The state in a few words, as [`state`](Self::state) says it, without the fault.
+    fn state_of_record(&self) -> String {
         match &self.record {
             Err(e) => format!("unreadable: {e}"),
             Ok(_) if self.open_elsewhere => "open in another window".to_string(),
@@ -454,12 +483,34 @@ fn open_elsewhere(path: &Path) -> bool {
 
 /// Reads one game file of the folder: only its first game, streamed (a FIFO or a
 /// device put there is refused unopened, a huge file costs one block and one game).
-fn read_saved(path: &Path) -> Result<PdnGame, String> {
-    match super::file_games(path).map_err(|e| e.to_string())?.next() {
-        Some(Ok(record)) => Ok(record),
-        Some(Err(e)) => Err(e.to_string()),
-        None => Err("no game in it".to_string()),
+/// A record that stops at a faulty move reads as the game up to it, with the fault.
+fn read_saved(path: &Path) -> (Result<PdnGame, String>, Option<String>) {
+    let mut games = match super::file_games(path) {
+        Ok(games) => games,
+        Err(e) => return (Err(e.to_string()), None),
+    };
+    match games.next() {
+        Some(Ok(record)) => (Ok(record), None),
+        Some(Err(e)) => match up_to_fault(&e) {
+            Some(record) => (Ok(record), Some(e.to_string())),
+            None => (Err(e.to_string()), None),
+        },
+        None => (Err("no game in it".to_string()), None),
     }
+}
+
+/// The game to go on with from a record that stops at a faulty move: its moves before
+/// the fault, its tags (its result that of its `Result` tag, as a resumed game reads
+/// it), less the moves taken back, which followed the record's end. `None` for any
+/// other error (a syntax error, a bad position), which leaves nothing to go on from.
+fn up_to_fault(error: &GameError) -> Option<PdnGame> {
+    let GameErrorKind::Move { played, .. } = &error.kind else {
+        return None;
+    };
+    let mut record = (**played).clone();
+    record.tags.retain(|(name, _)| name != "Undone");
+    record.result = record.tag("Result").map(String::from);
+    Some(record)
 }
 
 /// Every game in the games folder, newest (last saved) first. A folder that does not
@@ -483,8 +534,10 @@ pub(crate) fn saved_games() -> Result<Vec<SavedGame>, StoreError> {
             .metadata()
             .and_then(|m| m.modified())
             .unwrap_or(SystemTime::UNIX_EPOCH);
+        let (record, fault) = read_saved(&path);
         list.push(SavedGame {
-            record: read_saved(&path),
+            record,
+            fault,
             open_elsewhere: open_elsewhere(&path),
             path,
             modified,
@@ -494,23 +547,95 @@ pub(crate) fn saved_games() -> Result<Vec<SavedGame>, StoreError> {
     Ok(list)
 }
 
-/// The games `--resume` may continue, newest first, and how many unfinished games are
-/// open in other windows.
-pub(crate) fn resumable_games() -> Result<(Vec<SavedGame>, usize), StoreError> {
+/// The games of the games folder `--resume` may continue, and what it may not.
+#[derive(Debug)]
+pub(crate) struct Resumable {
+    /// The unfinished games no other window holds, newest first.
+    pub(crate) games: Vec<SavedGame>,
+    /// How many unfinished games are open in other windows.
+    pub(crate) open_elsewhere: usize,
+    /// How many game files do not read at all (`checkers games` lists them, and why).
+    pub(crate) unreadable: usize,
+}
+
+/// The games `--resume` may continue, newest first, and how many others are open in
+/// other windows or cannot be read.
+pub(crate) fn resumable_games() -> Result<Resumable, StoreError> {
     let all = saved_games()?;
-    let busy = all
+    let open_elsewhere = all
         .iter()
         .filter(|g| !g.finished() && g.open_elsewhere)
         .count();
-    Ok((all.into_iter().filter(SavedGame::resumable).collect(), busy))
+    let unreadable = all.iter().filter(|g| g.record.is_err()).count();
+    Ok(Resumable {
+        games: all.into_iter().filter(SavedGame::resumable).collect(),
+        open_elsewhere,
+        unreadable,
+    })
 }
 
 /// Takes up the saved game `game` for this process: locks its file, then reads it again
 /// (it may have changed since it was listed). Refused if another window took it since.
+/// A record that stops at a faulty move is taken up to the move before it: the file as
+/// it was is copied beside it first (see [`keep_faulty`]), so the next save loses
+/// nothing, and the [`GameFile`] says so ([`GameFile::fault`]).
 pub(crate) fn claim(game: &SavedGame) -> Result<(GameFile, PdnGame), StoreError> {
-    let file = GameFile::claim(&game.path)?;
-    let record = file.load()?;
-    Ok((file, record))
+    let mut file = GameFile::claim(&game.path)?;
+    match file.load() {
+        Ok(record) => Ok((file, record)),
+        Err(StoreError::Game(path, error)) => {
+            let Some(record) = up_to_fault(&error) else {
+                return Err(StoreError::Game(path, error));
+            };
+            let kept = keep_faulty(&path)?;
+            file.fault = Some(format!(
+                "The game saved in {} stops at a faulty move ({error}); play goes on from \
+                 the move before it, and the file as it was is kept in {}.",
+                crate::text::printable_path(&path),
+                crate::text::printable_path(&kept)
+            ));
+            Ok((file, record))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The ending of the copy of a game file whose record stops at a faulty move: the
+/// games folder lists only `.pdn` files, so the copy is never offered nor counted.
+pub(crate) const FAULTY_ENDING: &str = "faulty";
+
+/// Copies the game file `path` as it is to `NAME.pdn.faulty` beside it (or
+/// `NAME.pdn.faulty-2`, and so on, where that name holds something else), before a
+/// game resumed from it is saved over it. A copy already there with the same bytes
+/// (an earlier resume that saved nothing) is kept as the copy. Returns the copy's path.
+fn keep_faulty(path: &Path) -> Result<PathBuf, StoreError> {
+    let bytes = read_file(path)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    for n in 1..=100 {
+        let kept = match n {
+            1 => path.with_file_name(format!("{name}.{FAULTY_ENDING}")),
+            _ => path.with_file_name(format!("{name}.{FAULTY_ENDING}-{n}")),
+        };
+        match read_bounded(&kept, MAX_READ_BYTES) {
+            Ok(held) if held == bytes => return Ok(kept),
+            Ok(_) => continue,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(StoreError::Read(kept, e)),
+        }
+        match write_new(&kept, &bytes) {
+            Ok(()) => return Ok(kept),
+            // Taken meanwhile (the game's lock keeps other windows out, not all else).
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(super::files::write_error(&kept, e)),
+        }
+    }
+    Err(StoreError::Write(
+        path.to_path_buf(),
+        io::Error::other("no free name for a copy of the faulty game file"),
+    ))
 }
 
 /// Abandons the saved `game`: it stays in the games folder (and `checkers games` lists

@@ -141,9 +141,15 @@ pub(crate) enum StoreError {
     Game(PathBuf, Box<crate::pdn::GameError>),
     /// No data directory could be found (no home directory is known).
     NoDataDir,
-    /// `--resume` found no unfinished game in the games folder (named); so many
-    /// unfinished games are open in other windows.
-    NothingToResume(PathBuf, usize),
+    /// `--resume` found no unfinished game to take up in the games folder.
+    NothingToResume {
+        /// The games folder.
+        dir: PathBuf,
+        /// How many unfinished games are open in other windows.
+        open_elsewhere: usize,
+        /// How many game files in it cannot be read at all.
+        unreadable: usize,
+    },
     /// The path names something other than a regular file (a folder, a FIFO, a
     /// device: the words say which), which is never read or written as a game.
     NotRegular(PathBuf, &'static str),
@@ -184,21 +190,40 @@ impl fmt::Display for StoreError {
             StoreError::NoDataDir => {
                 write!(f, "no place for saved games: set HOME or XDG_DATA_HOME")
             }
-            StoreError::NothingToResume(dir, 0) => write!(
-                f,
-                "no game to resume: {} holds no unfinished game (each game is saved there as it is played)",
-                dir.display()
-            ),
-            StoreError::NothingToResume(dir, 1) => write!(
-                f,
-                "no game to resume: the unfinished game in {} is open in another window",
-                dir.display()
-            ),
-            StoreError::NothingToResume(dir, busy) => write!(
-                f,
-                "no game to resume: the {busy} unfinished games in {} are open in other windows",
-                dir.display()
-            ),
+            StoreError::NothingToResume {
+                dir,
+                open_elsewhere,
+                unreadable,
+            } => {
+                match open_elsewhere {
+                    0 => write!(
+                        f,
+                        "no game to resume: {} holds no unfinished game (each game is saved there as it is played)",
+                        dir.display()
+                    )?,
+                    1 => write!(
+                        f,
+                        "no game to resume: the unfinished game in {} is open in another window",
+                        dir.display()
+                    )?,
+                    busy => write!(
+                        f,
+                        "no game to resume: the {busy} unfinished games in {} are open in other windows",
+                        dir.display()
+                    )?,
+                }
+                match unreadable {
+                    0 => Ok(()),
+                    1 => write!(
+                        f,
+                        "; 1 game file there cannot be read (checkers games lists it, and why)"
+                    ),
+                    n => write!(
+                        f,
+                        "; {n} game files there cannot be read (checkers games lists them, and why)"
+                    ),
+                }
+            }
             StoreError::NotRegular(p, kind) => write!(
                 f,
                 "{} is {kind}, not a regular file: only files are read and written",

@@ -360,8 +360,8 @@ fn pick(
                     Err(e) => crate::text::printable(&format!("Not {verb}: {e}"), 300),
                 });
                 match store::resumable_games() {
-                    Ok((games, _)) if games.is_empty() => return Ok(None),
-                    Ok((games, _)) => picker.set_games(games),
+                    Ok(found) if found.games.is_empty() => return Ok(None),
+                    Ok(found) => picker.set_games(found.games),
                     Err(_) => {}
                 }
                 continue;
@@ -372,11 +372,11 @@ fn pick(
             Ok(claimed) => return Ok(Some(claimed)),
             Err(e) => {
                 picker.message = Some(crate::text::printable(&e.to_string(), 300));
-                if let Ok((games, _)) = store::resumable_games() {
-                    if games.is_empty() {
+                if let Ok(found) = store::resumable_games() {
+                    if found.games.is_empty() {
                         return Err(io::Error::other(e.to_string()));
                     }
-                    picker.set_games(games);
+                    picker.set_games(found.games);
                 }
             }
         }

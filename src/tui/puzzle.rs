@@ -326,7 +326,7 @@ impl PuzzleScreen {
         self.news.clear();
         if !self.counted && !matches!(answer, Answer::Illegal(_) | Answer::Over) {
             self.counted = true;
-            self.record(|r| r.attempts += 1);
+            self.record(Record::count_attempt);
         }
         match answer {
             Answer::Correct {
@@ -365,7 +365,7 @@ impl PuzzleScreen {
                     "Try another move, or s for the solution.".to_string(),
                 ));
                 if self.attempt.wrong_moves == 1 {
-                    self.record(|r| r.failed += 1);
+                    self.record(Record::count_failure);
                 }
             }
             Answer::Illegal(why) => self.news.push((Tone::Bad, why)),
@@ -390,7 +390,7 @@ impl PuzzleScreen {
             ),
         )];
         if !was_over && self.counted && self.attempt.wrong_moves == 0 {
-            self.record(|r| r.failed += 1);
+            self.record(Record::count_failure);
         }
     }
 

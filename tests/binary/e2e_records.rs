@@ -224,6 +224,34 @@ fn load_opens_the_chosen_game_in_review_and_right_steps_a_move() {
     assert!(game.exit_status().success());
 }
 
+/// The full-screen game resumes a saved game whose record stops at a faulty move from
+/// the move before it, and says so on its status line.
+#[test]
+fn a_saved_game_with_a_faulty_move_is_resumed_on_the_board_with_the_fault_said() {
+    let sandbox = Sandbox::new();
+    std::fs::create_dir_all(sandbox.games_dir()).unwrap();
+    let faulty = "[Event \"Casual\"]\n[Result \"*\"]\n1. 11-15 23-19 2. 8-19 22-17 *\n";
+    let file = sandbox.games_dir().join("2026-01-01-000000-abcdef.pdn");
+    std::fs::write(&file, faulty).unwrap();
+    let mut game = Session::start_in(&sandbox, &["--resume"], &[]);
+    game.wait_for("the fault on the status line", |s| {
+        s.contents().contains("The game saved in")
+    });
+    play(&mut game, &["8-11"]);
+    sandbox.wait_for_game("1. 11-15 23-19 2. 8-11 *");
+    assert_eq!(
+        std::fs::read_to_string(
+            sandbox
+                .games_dir()
+                .join("2026-01-01-000000-abcdef.pdn.faulty")
+        )
+        .unwrap(),
+        faulty
+    );
+    game.send(b"\x03");
+    assert!(game.exit_status().success());
+}
+
 #[test]
 fn resume_with_nothing_saved_says_so() {
     let sandbox = Sandbox::new();

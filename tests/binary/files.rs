@@ -238,3 +238,82 @@ fn case_10_temporary_files_of_killed_programs_are_removed_at_the_next_start() {
     }
     assert!(alive.exists(), "a running program's file is kept");
 }
+
+/// A saved game whose record stops at a faulty move (a file edited by hand) is offered
+/// by `--resume` from the move before the fault, with the fault named; the file as it
+/// was is kept beside it before the resumed game is saved over it.
+#[test]
+fn a_saved_game_with_a_faulty_move_is_resumed_from_the_move_before_it() {
+    let sandbox = Sandbox::new();
+    std::fs::create_dir_all(sandbox.games_dir()).unwrap();
+    let faulty = "[Event \"Casual\"]\n[Black \"Ann\"]\n[White \"Bob\"]\n[Result \"*\"]\n\
+                  1. 11-15 23-19 2. 8-19 22-17 *\n";
+    let file = sandbox.games_dir().join("2026-01-01-000000-abcdef.pdn");
+    std::fs::write(&file, faulty).unwrap();
+
+    let out = run_in(&sandbox, &["games"], b"");
+    let listed = text(&out.stdout);
+    assert!(
+        listed.contains(
+            "unfinished (its record stops at a faulty move: game 1 (\"Casual\"), move 2. 8-19"
+        ),
+        "{listed}"
+    );
+    assert!(
+        listed.contains("(1 unfinished: checkers --resume)"),
+        "{listed}"
+    );
+
+    // Black's second move, legal after 1. 11-15 23-19.
+    let out = run_in(&sandbox, &["--resume", "--plain"], b"8-11\nquit\n");
+    let said = text(&out.stdout);
+    assert!(out.status.success(), "{said}{}", text(&out.stderr));
+    assert!(
+        said.contains("2026-01-01-000000-abcdef.pdn stops at a faulty move (game 1"),
+        "{said}"
+    );
+    assert!(said.contains("8-19 is not a legal move"), "{said}");
+    assert!(
+        said.contains("play goes on from the move before it"),
+        "{said}"
+    );
+    let kept = sandbox
+        .games_dir()
+        .join("2026-01-01-000000-abcdef.pdn.faulty");
+    assert!(
+        said.contains("2026-01-01-000000-abcdef.pdn.faulty"),
+        "{said}"
+    );
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), faulty);
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("1. 11-15 23-19 2. 8-11 *"), "{saved}");
+    // The copy is not one more game of the folder.
+    let out = run_in(&sandbox, &["games"], b"");
+    assert!(
+        text(&out.stdout).contains("\n1 game in "),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+/// A game file that does not read at all stays out of `--resume`, whose answer counts it
+/// and says where it is listed.
+#[test]
+fn resume_counts_the_game_files_it_cannot_read() {
+    let sandbox = Sandbox::new();
+    std::fs::create_dir_all(sandbox.games_dir()).unwrap();
+    let file = sandbox.games_dir().join("2026-01-01-000000-abcdef.pdn");
+    std::fs::write(&file, "[Event \"Casual\"\n1. 11-15 *\n").unwrap();
+    let out = run_in(&sandbox, &["--resume", "--plain"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let said = text(&out.stderr);
+    assert!(said.starts_with("checkers: no game to resume:"), "{said}");
+    assert!(
+        said.contains("; 1 game file there cannot be read (checkers games lists it, and why)"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "[Event \"Casual\"\n1. 11-15 *\n"
+    );
+}

@@ -388,6 +388,24 @@ fn bad_lines_are_ignored_or_answered_with_error_and_the_engine_goes_on() {
     client.ends_with_success();
 }
 
+/// A line over 1 MB is answered with an error, not kept, and the lines after it are read
+/// as usual: a `pos` lost that way is never searched unnoticed.
+#[test]
+fn an_over_long_line_is_answered_with_an_error_and_the_next_one_read() {
+    let mut client = Client::start();
+    client.handshake();
+    client.send(&format!("pos moves=\"{}\"", "11-15 ".repeat(200_000)));
+    client.send("ping");
+    let lines = client.until("pong");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with("error message=\"line too long: 1200012 bytes, more than 1048576;"),
+        "{lines:?}"
+    );
+    client.send("quit");
+    client.ends_with_success();
+}
+
 #[test]
 fn quit_or_the_end_of_input_ends_the_program_with_status_0_even_mid_search() {
     let mut client = Client::start();

@@ -3,7 +3,8 @@
 //! what was printed and saves the game; a line of invalid UTF-8 is answered like any
 //! other.
 
-use crate::common::pty::{Sandbox, Session, wait_until};
+use crate::common::command::text;
+use crate::common::pty::{Sandbox, Session, run_in, wait_until};
 
 #[test]
 fn case_4_a_failed_autosave_is_said_and_the_end_says_the_game_is_not_saved() {
@@ -109,4 +110,37 @@ fn control_characters_typed_are_not_echoed_back() {
     assert!(line.contains("?]0;pwned?"), "{line:?}");
     game.send(b"quit\r");
     assert!(game.exit_status().success());
+}
+
+/// A line longer than 64 KB (a file of zeros piped in, say) is answered and dropped as it
+/// is read, and the next line is read as usual: in the game, in the puzzles, and in the
+/// choice of a game to resume.
+#[test]
+fn an_over_long_line_is_answered_and_the_next_one_read() {
+    let sandbox = Sandbox::new();
+    let mut input = vec![b'0'; 200_000];
+    input.extend(b"\n11-15\nquit\n");
+    let out = run_in(&sandbox, &["--plain"], &input);
+    let said = text(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("That line is longer than 64 KB: ignored.\nBlack played 11-15."),
+        "{said}"
+    );
+
+    let mut input = b"h\xe9lp\n".to_vec();
+    input.extend(vec![b'x'; 100_000]);
+    input.extend(b"\nlist\nquit\n");
+    let out = run_in(&sandbox, &["puzzle", "--plain", "--number", "1"], &input);
+    let said = text(&out.stdout);
+    assert!(out.status.success(), "{said}{}", text(&out.stderr));
+    assert!(
+        said.contains("'h\u{fffd}lp' is not a move or a command; type help for the list."),
+        "{said}"
+    );
+    assert!(
+        said.contains("That line is longer than 64 KB: ignored.\n"),
+        "{said}"
+    );
+    assert!(said.contains("0 of 35 solved.\n"), "{said}");
 }

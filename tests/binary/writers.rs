@@ -279,3 +279,64 @@ fn finding_14_a_dangling_games_link_is_named() {
         s.contents().contains("is a symbolic link to")
     });
 }
+
+/// `analyse --report --out FILE` on a full disk fails and leaves no file (not even an
+/// empty one, which the next try would refuse as existing); once there is room, the
+/// same command writes the annotated game.
+#[test]
+fn the_annotated_report_on_a_full_disk_leaves_no_file_and_a_rerun_writes_it() {
+    let sandbox = Sandbox::new();
+    let mut disk = FullDisk::new();
+    // Tags long enough that the annotated game passes a 4 KB file size limit too.
+    let game = sandbox.home().join("game.pdn");
+    std::fs::write(
+        &game,
+        format!(
+            "[Event \"{}\"]\n[Site \"{}\"]\n[Result \"*\"]\n1. 11-15 23-19 *\n",
+            "E".repeat(3000),
+            "S".repeat(3000)
+        ),
+    )
+    .unwrap();
+    disk.file("room.txt", b"");
+    let out_file = disk.dir().join("report.pdn");
+    let args = [
+        "analyse",
+        "--load",
+        game.to_str().unwrap(),
+        "--report",
+        "--depth",
+        "1",
+        "--out",
+        out_file.to_str().unwrap(),
+    ];
+    let out = disk.run(&sandbox, &args, b"");
+    assert!(!out.status.success(), "{}", disk.kind());
+    assert!(
+        text(&out.stderr).contains("report.pdn"),
+        "{}: {}",
+        disk.kind(),
+        text(&out.stderr)
+    );
+    let mut left: Vec<String> = std::fs::read_dir(disk.dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "filler")
+        .collect();
+    left.sort();
+    assert_eq!(left, ["room.txt"], "{}", disk.kind());
+
+    disk.make_room();
+    let out = disk.run(&sandbox, &args, b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("annotated game written to"),
+        "{}",
+        text(&out.stdout)
+    );
+    let written = std::fs::read_to_string(&out_file).unwrap();
+    assert!(
+        written.contains("[Annotator \"checkers game report\"]"),
+        "{written}"
+    );
+}

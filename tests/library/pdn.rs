@@ -191,7 +191,16 @@ fn syntax_errors_carry_line_and_column() {
         .unwrap_err();
     assert!(
         e.to_string()
-            .contains("line 1: FEN, White's pieces, entry '33'"),
+            .contains("line 1, column 1: FEN, White's pieces, entry '33'"),
+        "{e}"
+    );
+    // The FEN tag's own place, not the game's first line.
+    let e = read_games("[Event \"E\"]\n\n  [FEN \"B:W33:B1\"] 1. 1-5 *")
+        .remove(0)
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("game 1 (\"E\"), line 3, column 3: FEN, White's pieces"),
         "{e}"
     );
 }
@@ -378,7 +387,7 @@ fn a_set_up_position_where_a_side_has_no_pieces_is_refused_naming_the_game() {
     let e = games[0].as_ref().unwrap_err();
     assert_eq!(
         e.to_string(),
-        "game 1 (\"lone king\"), line 1: the FEN's position cannot be played: White has no pieces: a game needs at least one piece on each side"
+        "game 1 (\"lone king\"), line 3, column 1: the FEN's position cannot be played: White has no pieces: a game needs at least one piece on each side"
     );
     // A side with pieces but no move: a finished game, read as one.
     let blocked = games[1].as_ref().unwrap();

@@ -49,3 +49,20 @@ fn players_default_to_people_at_level_five() {
 fn unknown_options_are_refused() {
     assert!(Cli::try_parse_from(["checkers", "--colour"]).is_err());
 }
+
+#[test]
+fn a_name_with_a_control_character_is_refused_where_it_is_given() {
+    for option in ["--black-name", "--white-name"] {
+        let error = Cli::try_parse_from(["checkers", option, "Ann\u{1b}[31m"])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains(
+                "a name cannot hold control characters or text-direction marks (character 4 is U+001B)"
+            ),
+            "{error}"
+        );
+    }
+    let cli = Cli::try_parse_from(["checkers", "--black-name", "Anne-Marie Émile"]).unwrap();
+    assert_eq!(cli.play.black_name.as_deref(), Some("Anne-Marie Émile"));
+}

@@ -183,6 +183,33 @@ fn create_complete(path: &Path, contents: &[u8]) -> io::Result<Creation> {
     }
 }
 
+/// Writes `contents` as the new file `path`, whole or not at all: nothing is written
+/// over what is already there (an error of kind [`io::ErrorKind::AlreadyExists`]), and
+/// a failed write (a full disk) leaves no file behind, not even an empty one.
+/// Missing parent folders are created.
+pub(crate) fn write_new(path: &Path, contents: &[u8]) -> io::Result<()> {
+    create_folder(&folder_of(path))?;
+    match create_complete(path, contents)? {
+        Creation::Complete => Ok(()),
+        Creation::Taken => Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            "the file exists",
+        )),
+        Creation::Empty => {
+            // No hard links on this file system: the file was created empty, by this
+            // process, so one that could not be filled is this process's to remove.
+            let filled = OpenOptions::new()
+                .append(true)
+                .open(path)
+                .and_then(|file| append_locked(&file, |_, _| Ok(contents.to_vec())));
+            if filled.is_err() {
+                let _ = fs::remove_file(path);
+            }
+            filled
+        }
+    }
+}
+
 /// Takes the exclusive lock of `file`, waiting up to [`LOCK_WAIT`] for another process
 /// to let go of it.
 fn lock(file: &File) -> io::Result<()> {

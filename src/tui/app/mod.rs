@@ -214,15 +214,17 @@ impl App {
             settings.coordinates,
         );
         let fault = session.review().and_then(|r| r.fault.clone());
-        let status = match &fault {
-            Some(fault) => StatusLine::saying(
+        // A game resumed from a record that stops at a faulty move says so first.
+        let status = match (&fault, runtime.resumed_fault()) {
+            (Some(fault), _) => StatusLine::saying(
                 Tone::Error,
                 format!("The record has a faulty move; it is shown up to it. {fault}"),
             ),
-            None if session.is_reviewing() => {
+            (None, Some(resumed)) => StatusLine::saying(Tone::Error, resumed),
+            (None, None) if session.is_reviewing() => {
                 StatusLine::saying(Tone::Info, status::REVIEW_WELCOME.to_string())
             }
-            None => StatusLine::saying(Tone::Info, status::start_words(&runtime)),
+            (None, None) => StatusLine::saying(Tone::Info, status::start_words(&runtime)),
         };
         let mode = match session.file() {
             Some((file, number)) if !file.chosen && file.len() > 1 => Mode::Games(GameList {

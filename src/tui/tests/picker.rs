@@ -16,6 +16,7 @@ fn saved(black: &str, moves: &str, hours_ago: u64) -> SavedGame {
         path: format!("/games/{black}.pdn").into(),
         modified: SystemTime::UNIX_EPOCH + Duration::from_secs(1_800_000_000 - hours_ago * 3600),
         record: read_games(&text).remove(0).map_err(|e| e.to_string()),
+        fault: None,
         open_elsewhere: false,
     }
 }
@@ -133,6 +134,7 @@ fn the_list_shows_each_games_clock_and_level() {
         path: "/games/a.pdn".into(),
         modified: SystemTime::UNIX_EPOCH,
         record: read_games(text).remove(0).map_err(|e| e.to_string()),
+        fault: None,
         open_elsewhere: false,
     };
     assert_eq!(game.conditions(), "5+3 4:12-3:59, level 6");
@@ -155,6 +157,7 @@ fn an_abandoned_game_stays_in_the_folder_but_is_not_offered_and_a_deleted_one_is
         path: path.to_path_buf(),
         modified: SystemTime::UNIX_EPOCH,
         record: crate::store::load_record(path, 1).map_err(|e| e.to_string()),
+        fault: None,
         open_elsewhere: false,
     };
     let game = read(&path);
@@ -174,6 +177,7 @@ fn unfinished_games_are_told_apart_by_who_played_and_where_they_stand() {
         path: "/games/a.pdn".into(),
         modified: SystemTime::UNIX_EPOCH,
         record: read_games(text).remove(0).map_err(|e| e.to_string()),
+        fault: None,
         open_elsewhere: false,
     };
     // Against the computer, no names: the computer is named by what it is, not "?", and
