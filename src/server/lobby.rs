@@ -810,8 +810,22 @@ impl Lobby {
             return;
         };
         online.board = true;
-        if let Some(game) = online.game.or(online.watching) {
-            self.tell_table(game);
+        let Some(game) = online.game.or(online.watching) else {
+            return;
+        };
+        // Told to the asker alone: a spectator asking again and again must not make
+        // the server tell the whole table each time.
+        let Some(table) = self.games.get(&game) else {
+            return;
+        };
+        let away = table
+            .names
+            .iter()
+            .zip(table.away)
+            .any(|(n, away)| n == name && away);
+        if !away {
+            let message = self.table_message(game, table, name);
+            self.send(name, message);
         }
     }
 
