@@ -77,15 +77,11 @@ impl Marks {
             } else {
                 pos.capturers().into_iter().collect()
             },
-            // While browsing, the move that led to the position shown.
-            last_move: match app.panel.browse {
-                Some(plies) => plies
-                    .checked_sub(1)
-                    .and_then(|ply| app.game().moves().get(ply)),
-                None => app.game().moves().last(),
-            }
-            .map(|m| m.squares())
-            .unwrap_or_default(),
+            // The move that led to the position shown, in the report or browsing too.
+            last_move: app
+                .shown_last_move()
+                .map(|m| m.squares())
+                .unwrap_or_default(),
             hint: match app.panel.browse {
                 Some(_) => Vec::new(),
                 None => app.current_hint().map(|m| m.squares()).unwrap_or_default(),
