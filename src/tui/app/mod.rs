@@ -306,7 +306,10 @@ impl App {
     /// the move browsed to, else the game's last move); none on the start position.
     pub(crate) fn shown_last_move(&self) -> Option<&Move> {
         if let (Mode::Report, Some(view)) = (&self.mode, &self.report) {
-            return view.shown.checked_sub(1).and_then(|ply| view.moves().get(ply));
+            return view
+                .shown
+                .checked_sub(1)
+                .and_then(|ply| view.moves().get(ply));
         }
         match self.panel.browse {
             Some(plies) => plies

@@ -599,3 +599,22 @@ fn a_setting_that_cannot_be_kept_is_said_and_still_applies() {
         "level = 7\nascii = = true\n"
     );
 }
+
+#[test]
+fn ctrl_u_clears_the_file_to_open_and_no_ctrl_letter_types() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('o'));
+    type_text(&mut home, "~/old.pdn");
+    let ctrl =
+        |home: &mut Home, c| home.handle_event(&key_event(KeyCode::Char(c), KeyModifiers::CONTROL));
+    ctrl(&mut home, 'u');
+    ctrl(&mut home, 'a');
+    type_text(&mut home, "~/club.pdn");
+    let text = screen(&home, 80, 24);
+    assert!(text.contains("File: ~/club.pdn "), "{text}");
+    assert!(text.contains("Ctrl-U clear"), "{text}");
+    assert_eq!(
+        key(&mut home, KeyCode::Enter),
+        Some(Some(Chosen::Open("~/club.pdn".into())))
+    );
+}
