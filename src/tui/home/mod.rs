@@ -21,6 +21,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Padding, Paragraph, Widget, Wrap};
 use std::path::PathBuf;
+use unicode_width::UnicodeWidthStr;
 
 /// The smallest screen the home screen is drawn on: its entries, its title and
 /// its key line inside a frame.
@@ -796,7 +797,8 @@ fn wrapped_rows(text: &str, width: usize) -> usize {
     let mut rows = 1;
     let mut taken = 0;
     for word in text.split(' ') {
-        let len = word.chars().count();
+        // Columns, not characters: a wide (CJK) character takes two.
+        let len = word.width();
         let needed = if taken == 0 { len } else { taken + 1 + len };
         if needed <= width {
             taken = needed;

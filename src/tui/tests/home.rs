@@ -618,3 +618,13 @@ fn ctrl_u_clears_the_file_to_open_and_no_ctrl_letter_types() {
         Some(Some(Chosen::Open("~/club.pdn".into())))
     );
 }
+
+#[test]
+fn a_path_of_wide_characters_keeps_the_open_pages_keys_in_the_box() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('o'));
+    // 30 CJK characters take 60 columns: with "File: " more than the box's row.
+    type_text(&mut home, &format!("~/{}.pdn", "名".repeat(30)));
+    let text = screen(&home, 80, 24);
+    assert!(text.contains("Esc back"), "{text}");
+}

@@ -641,3 +641,17 @@ fn a_click_on_a_move_of_the_list_shows_the_game_after_it() {
     assert_eq!(app.session().review_progress(), (6, 12));
     assert!(message(&app).contains("23-19"), "{}", message(&app));
 }
+
+#[test]
+fn names_of_wide_characters_wrap_whole_in_the_panel() {
+    let session = Session::new(Game::new()).with_names(Players {
+        black: Some("Alice Ünïcødé 名前".to_string()),
+        white: Some("Bob \"the\" [Builder]".to_string()),
+    });
+    let app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    let text = screen_text(&app);
+    // 名 and 前 take two columns each: the line breaks before the name that no longer
+    // fits, and no character is lost past the panel's edge.
+    assert!(text.contains("(Black) v Bob"), "{text}");
+    assert!(text.contains("\"the\" [Builder] (White)"), "{text}");
+}
