@@ -88,12 +88,8 @@ impl PlainPuzzles {
 
     /// Opens puzzle `number` (from 1).
     pub(super) fn open(&mut self, number: usize) -> String {
-        let all = builtin();
-        if number == 0 || number > all.len() {
-            return format!(
-                "There is no puzzle {number}: they are numbered 1 to {}.",
-                all.len()
-            );
+        if let Some(why) = crate::puzzles::no_such_puzzle(number) {
+            return why;
         }
         *self = PlainPuzzles::new(
             number,
