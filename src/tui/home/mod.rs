@@ -349,7 +349,8 @@ impl Home {
     /// The list: the arrows (or `j`/`k`) move, Enter or Space open the entry under the
     /// cursor, each entry's letter opens it (`p` two players, `c` the computer, `n` the
     /// network, `r` resume, `o` open a file, `z` puzzles, `s` settings, `?` help), `q` or Esc quit.
-    /// A page: Esc goes back to the list. Ctrl-C quits anywhere.
+    /// A page: Esc goes back to the list. Ctrl-C quits anywhere; while the screen is too
+    /// small to draw the home screen, q quits and no other key does anything.
     pub(crate) fn handle_event(&mut self, event: &Event) -> Option<Option<Chosen>> {
         let Event::Key(key) = event else {
             return None;
@@ -359,6 +360,11 @@ impl Home {
         }
         if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
             return Some(None);
+        }
+        // While the screen is too small to show anything but "q quits", no other key acts
+        // unseen.
+        if self.screen.width < MIN_WIDTH || self.screen.height < MIN_HEIGHT {
+            return (key.code == KeyCode::Char('q')).then_some(None);
         }
         // Any key after news has been read clears it.
         self.message = None;
