@@ -191,11 +191,12 @@ fn run_game(
     let moves = crate::game::full_moves(&record.start, record.moves.len());
     writeln!(
         out,
-        "game {}: {} (Black) v {} (White), {}, {moves} moves",
+        "game {}: {} (Black) v {} (White), {}, {moves} move{}",
         args.game,
         tag("Black"),
         tag("White"),
         record.result.as_deref().unwrap_or("*"),
+        if moves == 1 { "" } else { "s" },
     )?;
     let mut engine = Engine::new(args.hash);
     let mut history: Vec<Position> = Vec::new();
@@ -280,11 +281,12 @@ fn run_report(
     let moves = crate::game::full_moves(&record.start, record.moves.len());
     writeln!(
         out,
-        "report of game {}: {} (Black) v {} (White), {}, {moves} moves",
+        "report of game {}: {} (Black) v {} (White), {}, {moves} move{}",
         args.game,
         name("Black").unwrap_or("?"),
         name("White").unwrap_or("?"),
         record.result.as_deref().unwrap_or("*"),
+        if moves == 1 { "" } else { "s" },
     )?;
     let limits = limits(args);
     let searched = match (limits.depth, limits.movetime) {

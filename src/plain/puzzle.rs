@@ -134,7 +134,7 @@ impl PlainPuzzles {
             "retry" => {
                 self.attempt.refutation = None;
                 format!(
-                    "Try again. {} Moves so far: {}.",
+                    "Try again. {}. Moves so far: {}.",
                     self.puzzle().goal_text(),
                     self.moves_or_none()
                 )
@@ -155,7 +155,7 @@ impl PlainPuzzles {
                 format!(
                     "The solution: {}. {}{}",
                     self.puzzle().solution_text(),
-                    self.puzzle().proof,
+                    crate::text::capitalized(&self.puzzle().proof),
                     note.unwrap_or_default()
                 )
             }
@@ -334,5 +334,34 @@ impl Plain {
                 )
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The puzzle commands' words: whole sentences.
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::engine::Limits;
+
+    #[test]
+    fn retry_and_solution_answer_in_whole_sentences() {
+        let mut puzzles =
+            PlainPuzzles::new(3, Judge::new(None, Limits::depth(4)), Progress::default());
+        let retry = puzzles.answer("retry").unwrap();
+        assert_eq!(
+            retry,
+            "Try again. Black to move and win. Moves so far: none."
+        );
+        let solution = puzzles.answer("solution").unwrap();
+        let proof = &builtin()[2].proof;
+        assert!(
+            solution.contains(&format!(". {}", crate::text::capitalized(proof))),
+            "{solution}"
+        );
+        assert!(
+            proof.starts_with(char::is_lowercase),
+            "{proof}: the case tested"
+        );
     }
 }

@@ -97,10 +97,10 @@ pub(crate) fn better(scored: &ScoredMove) -> Option<String> {
 /// The comment the annotated PDN gives a marked move: "Blunder: threw the database win
 /// away. Better 10-14 (10-14 23-19 ...)."
 pub(crate) fn comment(scored: &ScoredMove) -> Option<String> {
-    let mut text = capitalize(&why(scored)?);
+    let mut text = crate::text::capitalized(&why(scored)?);
     if let Some(better) = better(scored) {
         text.push_str(". ");
-        text.push_str(&capitalize(&better));
+        text.push_str(&crate::text::capitalized(&better));
     }
     text.push('.');
     Some(text)
@@ -185,13 +185,4 @@ pub(crate) fn report_text(report: &Report, names: [Option<&str>; 2]) -> String {
         let _ = writeln!(out, "{}", summary_line(report, color, name));
     }
     out
-}
-
-/// `text` with its first letter a capital.
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }

@@ -70,7 +70,15 @@ fn progress_line(app: &App, view: &ReportView, width: usize) -> Line<'static> {
     if !view.scoring() {
         let marked = view.report.marked().count();
         return Line::styled(
-            format!("{} moves scored, {marked} marked", view.report.moves.len()),
+            format!(
+                "{} move{} scored, {marked} marked",
+                view.report.moves.len(),
+                if view.report.moves.len() == 1 {
+                    ""
+                } else {
+                    "s"
+                }
+            ),
             theme.text,
         );
     }
