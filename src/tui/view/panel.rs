@@ -681,7 +681,7 @@ fn engine_view(to_move: Color, score: crate::engine::Score) -> String {
 
 /// `text` as lines of at most `width` columns, broken between words (a word longer
 /// than the width is cut), each in `style`.
-pub(super) fn wrapped(text: &str, width: usize, style: Style) -> Vec<Line<'static>> {
+pub(crate) fn wrapped(text: &str, width: usize, style: Style) -> Vec<Line<'static>> {
     let width = width.max(1);
     let mut lines = Vec::new();
     let mut line = String::new();
