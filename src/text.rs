@@ -94,3 +94,13 @@ mod examples {
         assert_eq!(printable("abcdefgh", 5), "abcde...");
     }
 }
+
+/// `text` with its first letter a capital: "databases, 4 pieces" becomes "Databases, 4
+/// pieces", to begin a sentence.
+pub(crate) fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

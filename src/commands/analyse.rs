@@ -199,11 +199,12 @@ fn run_game(
     let moves = crate::game::full_moves(&record.start, record.moves.len());
     writeln!(
         out,
-        "game {}: {} (Black) v {} (White), {}, {moves} moves",
+        "game {}: {} (Black) v {} (White), {}, {moves} move{}",
         args.game,
         tag("Black"),
         tag("White"),
         shown(record.result.as_deref().unwrap_or("*")),
+        if moves == 1 { "" } else { "s" },
     )?;
     let mut engine = Engine::new(args.hash);
     let mut history: Vec<Position> = Vec::new();
@@ -288,11 +289,12 @@ fn run_report(
     let moves = crate::game::full_moves(&record.start, record.moves.len());
     writeln!(
         out,
-        "report of game {}: {} (Black) v {} (White), {}, {moves} moves",
+        "report of game {}: {} (Black) v {} (White), {}, {moves} move{}",
         args.game,
         shown(name("Black").unwrap_or("?")),
         shown(name("White").unwrap_or("?")),
         shown(record.result.as_deref().unwrap_or("*")),
+        if moves == 1 { "" } else { "s" },
     )?;
     let limits = limits(args);
     let searched = match (limits.depth, limits.movetime) {

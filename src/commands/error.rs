@@ -53,6 +53,8 @@ pub(crate) enum CommandError {
     Network(String),
     /// `explore --moves`: a move that cannot be played (which, and why).
     BadMove(String),
+    /// `puzzle --number`: there is no such puzzle (why, in plain mode's words).
+    NoSuchPuzzle(String),
     /// `manpage --dir`: a page (or the folder) cannot be written: which, and why.
     ManualFile(PathBuf, io::Error),
     /// `analyse --report --out`: the annotated PDN cannot be written there (the file
@@ -87,7 +89,9 @@ impl fmt::Display for CommandError {
                 "{n} slice{} of the endgame database fail their check",
                 if *n == 1 { "" } else { "s" }
             ),
-            CommandError::NotFound(why) | CommandError::BadMove(why) => write!(f, "{why}"),
+            CommandError::NotFound(why)
+            | CommandError::BadMove(why)
+            | CommandError::NoSuchPuzzle(why) => write!(f, "{why}"),
             CommandError::ReportFile(path, why) => write!(f, "--out {}: {why}", path.display()),
             CommandError::ManualFile(path, e) => {
                 write!(f, "cannot write the manual page {}: {e}", path.display())
@@ -181,6 +185,7 @@ pub(crate) fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::Ballot(_)
         | CommandError::SaveFile(_)
         | CommandError::BadMove(_)
+        | CommandError::NoSuchPuzzle(_)
         | CommandError::ReportFile(..) => (2, false),
         CommandError::Output(e) | CommandError::Terminal(e) if closed(e) => (0, true),
         CommandError::Output(_)

@@ -96,8 +96,9 @@ fn write_moves(
     }
     writeln!(
         out,
-        "{} games read, {} skipped (their moves do not replay)",
+        "{} game{} read, {} skipped (their moves do not replay)",
         explorer.games_read(),
+        if explorer.games_read() == 1 { "" } else { "s" },
         explorer.games_skipped()
     )?;
     Ok(())

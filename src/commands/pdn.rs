@@ -57,7 +57,8 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
     let errors = count - replayed;
     writeln!(
         out,
-        "{count} games: {replayed} replayed, {errors} with errors"
+        "{count} game{}: {replayed} replayed, {errors} with errors",
+        if count == 1 { "" } else { "s" }
     )
     .map_err(CommandError::CheckOutput)?;
     Ok(CheckSummary {

@@ -31,6 +31,10 @@ pub(crate) fn screen(
 pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
     let (db, notices) = open_databases();
     let number = args.number.map(|n| n as usize);
+    // Refused before the screen changes, as plain mode's `puzzle N` refuses it.
+    if let Some(why) = number.and_then(crate::puzzles::no_such_puzzle) {
+        return Err(CommandError::NoSuchPuzzle(why));
+    }
     let plain = args.screen.plain
         || !std::io::stdin().is_terminal()
         || !std::io::stdout().is_terminal()

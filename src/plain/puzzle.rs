@@ -89,12 +89,8 @@ impl PlainPuzzles {
 
     /// Opens puzzle `number` (from 1).
     pub(super) fn open(&mut self, number: usize) -> String {
-        let all = builtin();
-        if number == 0 || number > all.len() {
-            return format!(
-                "There is no puzzle {number}: they are numbered 1 to {}.",
-                all.len()
-            );
+        if let Some(why) = crate::puzzles::no_such_puzzle(number) {
+            return why;
         }
         *self = PlainPuzzles::new(
             number,
@@ -139,7 +135,7 @@ impl PlainPuzzles {
             "retry" => {
                 self.attempt.refutation = None;
                 format!(
-                    "Try again. {} Moves so far: {}.",
+                    "Try again. {}. Moves so far: {}.",
                     self.puzzle().goal_text(),
                     self.moves_or_none()
                 )
@@ -160,7 +156,7 @@ impl PlainPuzzles {
                 format!(
                     "The solution: {}. {}{}",
                     self.puzzle().solution_text(),
-                    self.puzzle().proof,
+                    crate::text::capitalized(&self.puzzle().proof),
                     note.unwrap_or_default()
                 )
             }
@@ -356,5 +352,34 @@ impl Plain {
                 )
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The puzzle commands' words: whole sentences.
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::engine::Limits;
+
+    #[test]
+    fn retry_and_solution_answer_in_whole_sentences() {
+        let mut puzzles =
+            PlainPuzzles::new(3, Judge::new(None, Limits::depth(4)), Progress::default());
+        let retry = puzzles.answer("retry").unwrap();
+        assert_eq!(
+            retry,
+            "Try again. Black to move and win. Moves so far: none."
+        );
+        let solution = puzzles.answer("solution").unwrap();
+        let proof = &builtin()[2].proof;
+        assert!(
+            solution.contains(&format!(". {}", crate::text::capitalized(proof))),
+            "{solution}"
+        );
+        assert!(
+            proof.starts_with(char::is_lowercase),
+            "{proof}: the case tested"
+        );
     }
 }

@@ -289,3 +289,49 @@ fn only_a_move_the_databases_prove_is_marked_good() {
     let report = Report::new(start, &[played], &exact(None));
     assert_eq!(report.moves[0].mark, None);
 }
+
+#[test]
+fn the_text_reports_scores_are_for_black_and_agree_with_the_amount_given_away() {
+    let game = record("1. 11-15 23-19 2. 8-11 *");
+    let mut pos = game.start;
+    let mut best = Vec::new();
+    for m in &game.moves {
+        best.push(*pos.legal_moves().iter().find(|b| *b != m).unwrap());
+        pos = pos.play_unchecked(m);
+    }
+    best.push(pos.legal_moves()[0]);
+    // Scores for the side to move: White's 23-19 takes White from +0.20 to -0.70 (Black
+    // +0.70); Black's 8-11 takes Black from +0.70 to -6.26, past the three men counted.
+    let scores = [0, 20, 70, 626];
+    let judgements: Vec<Judgement> = scores
+        .iter()
+        .zip(&best)
+        .map(|(s, b)| judged(*s, *b))
+        .collect();
+    let report = Report::new(game.start, &game.moves, &judgements);
+    let text = super::words::report_text(&report, [None, None]);
+    assert!(
+        text.starts_with("Scores are in men for Black: + Black ahead, - White;"),
+        "{text}"
+    );
+    let line = |label: &str| {
+        text.lines()
+            .find(|l| l.starts_with(label))
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // White's move: Black's view, + Black ahead, as the graph and analysis board say.
+    assert!(
+        line("1...").starts_with("1... 23-19? -0.20 -> +0.70 mistake: gave away 0.90 men;"),
+        "{text}"
+    );
+    // The amount counts -6.26 as -3: the line says so.
+    assert!(
+        line("2.").starts_with(
+            "2. 8-11?? +0.70 -> -6.26 blunder: gave away 3.70 men (a score past 3 men counts as 3);"
+        ),
+        "{text}"
+    );
+}

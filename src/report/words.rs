@@ -2,21 +2,33 @@
 //! line where a move is marked, and each player's summary. The command and the plain
 //! line mode print [`report_text`]; the screen and the PDN comments use the pieces.
 
-use super::{Mark, Report, ScoredMove};
+use super::{DECIDED, Mark, Report, ScoredMove};
 use crate::engine::Score;
 use crate::engine::egdb::Verdict;
 use crate::engine::line_notation;
 use crate::rules::Color;
+use crate::session::score_in_men;
 use std::fmt::Write;
 
-/// A score for its side in men, as the report writes it: `+0.35`, `-1.20`, `0.00`,
-/// `win in 7` or `loss in 4` (plies).
-pub(crate) fn men(score: Score) -> String {
-    match score.centi_men() {
-        Some(0) => "0.00".to_string(),
-        Some(centi) => format!("{:+.2}", f64::from(centi) / 100.0),
-        None => score.to_string(),
-    }
+/// What the report's scores mean, as its legend says it.
+pub(crate) const SCORES_LEGEND: &str = "Scores are in men for Black: + Black ahead, - White; \
+#B7 Black wins in 7. What a move gave away counts a score past 3 men as 3.";
+
+/// A move's scores before and after it, in men for Black as the analysis board gives
+/// them (whichever side moved): `+0.35` Black ahead, `-1.20` White ahead, `#B7` Black
+/// wins in 7 moves, `#W4` White in 4.
+pub(crate) fn scores(scored: &ScoredMove) -> (String, String) {
+    let mover = scored.position.turn();
+    (
+        score_in_men(mover, scored.before),
+        score_in_men(mover, scored.after),
+    )
+}
+
+/// Whether the report counts `score` as [`DECIDED`] rather than as it is: a score past
+/// three men either way, or a forced win or loss.
+fn counted_as_decided(score: Score) -> bool {
+    score.centi_men().is_none_or(|centi| centi.abs() > DECIDED)
 }
 
 /// A move's number as the move list writes it: `12.` for Black's, `12...` for White's.
@@ -47,7 +59,8 @@ fn verdict_change(was: Verdict, now: Verdict) -> Option<&'static str> {
 }
 
 /// Why a move is marked, in a few words: "blunder: threw the database win away",
-/// "mistake: gave away 0.75 men", "good move: the only move that keeps the win".
+/// "mistake: gave away 0.75 men", "blunder: gave away 1.64 men (a score past 3 men
+/// counts as 3)", "good move: the only move that keeps the win".
 pub(crate) fn why(scored: &ScoredMove) -> Option<String> {
     let mark = scored.mark?;
     let reason = match (mark, scored.exact) {
@@ -56,6 +69,12 @@ pub(crate) fn why(scored: &ScoredMove) -> Option<String> {
         (_, Some((was, now))) => verdict_change(was, now)
             .unwrap_or("made the databases' result worse")
             .to_string(),
+        // The amount is counted within three men: where a score went past them, say so,
+        // or the amount would not match the scores shown.
+        _ if counted_as_decided(scored.before) || counted_as_decided(scored.after) => format!(
+            "gave away {:.2} men (a score past 3 men counts as 3)",
+            f64::from(scored.loss) / 100.0
+        ),
         _ => format!("gave away {:.2} men", f64::from(scored.loss) / 100.0),
     };
     Some(format!("{}: {reason}", mark.name()))
@@ -78,10 +97,10 @@ pub(crate) fn better(scored: &ScoredMove) -> Option<String> {
 /// The comment the annotated PDN gives a marked move: "Blunder: threw the database win
 /// away. Better 10-14 (10-14 23-19 ...)."
 pub(crate) fn comment(scored: &ScoredMove) -> Option<String> {
-    let mut text = capitalize(&why(scored)?);
+    let mut text = crate::text::capitalized(&why(scored)?);
     if let Some(better) = better(scored) {
         text.push_str(". ");
-        text.push_str(&capitalize(&better));
+        text.push_str(&crate::text::capitalized(&better));
     }
     text.push('.');
     Some(text)
@@ -138,19 +157,19 @@ pub(crate) fn summary_line(report: &Report, color: Color, name: Option<&str>) ->
     )
 }
 
-/// The whole report as text: a line per move (its number, the move and its mark, the
-/// mover's score before and after it, and for a marked move why and the better move
-/// with its line), then a summary line for each player. `names` are Black's and
-/// White's, where known.
+/// The whole report as text: the legend of the scores, a line per move (its number,
+/// the move and its mark, the score before and after it for Black, and for a marked
+/// move why and the better move with its line), then a summary line for each player.
+/// `names` are Black's and White's, where known.
 pub(crate) fn report_text(report: &Report, names: [Option<&str>; 2]) -> String {
     let mut out = String::new();
+    let _ = writeln!(out, "{SCORES_LEGEND}");
     for (ply, scored) in report.moves.iter().enumerate() {
+        let (before, after) = scores(scored);
         let mut line = format!(
-            "{:<7}{:<10}{:>9} -> {:<9}",
+            "{:<7}{:<10}{before:>9} -> {after:<9}",
             move_label(report, ply),
             marked_move(scored),
-            men(scored.before),
-            men(scored.after)
         );
         if let Some(why) = why(scored) {
             line.push_str("  ");
@@ -174,13 +193,4 @@ pub(crate) fn report_text(report: &Report, names: [Option<&str>; 2]) -> String {
         let _ = writeln!(out, "{}", summary_line(report, color, name));
     }
     out
-}
-
-/// `text` with its first letter a capital.
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }

@@ -13,6 +13,7 @@ pub(crate) mod action;
 pub(crate) mod analysis;
 pub(crate) mod app;
 pub(crate) mod choice;
+pub(crate) mod field;
 pub(crate) mod geometry;
 pub(crate) mod home;
 pub(crate) mod keymap;

@@ -10,7 +10,7 @@
 use super::geometry::{BoardGeometry, screen_layout};
 use super::theme::Theme;
 use super::view::board::render_disc;
-use super::view::{hint_line, piece_glyph, piece_style};
+use super::view::{hint_line, piece_glyph, piece_style, wrapped};
 use crate::puzzles::{Answer, Attempt, Judge, Progress, Puzzle, Record, builtin};
 use crate::rules::{Color, Move, Square};
 use ratatui::buffer::Buffer;
@@ -64,6 +64,9 @@ pub(crate) struct PuzzleScreen {
     typed: Option<String>,
     /// The news: what the last move came to.
     news: Vec<(Tone, String)>,
+    /// Why the saved progress could not be read: shown on the list and the board for
+    /// as long as the screen is open, as opening a puzzle replaces the news.
+    warning: Option<String>,
     /// The colours and glyphs.
     theme: Theme,
 }
@@ -90,6 +93,7 @@ impl PuzzleScreen {
             picked: None,
             typed: None,
             news: Vec::new(),
+            warning: None,
             theme,
         };
         screen.open(index);
@@ -99,10 +103,10 @@ impl PuzzleScreen {
         screen
     }
 
-    /// Tells `why` on the news line (a progress file that could not be read).
+    /// Tells `why` (a progress file that could not be read) on the list and under the
+    /// news, for as long as the screen is open.
     pub(crate) fn warn(&mut self, why: String) {
-        self.news
-            .push((Tone::Bad, crate::text::printable(&why, 400)));
+        self.warning = Some(crate::text::printable(&why, 400));
     }
 
     /// The puzzle open.
@@ -441,11 +445,19 @@ impl PuzzleScreen {
             };
             lines.push(Line::styled(text.clone(), style));
         }
+        lines.extend(self.warning_lines(usize::MAX));
         lines
     }
 
+    /// The warning about the saved progress, if there is one, wrapped in `width` columns.
+    fn warning_lines(&self, width: usize) -> Vec<Line<'static>> {
+        self.warning.as_ref().map_or_else(Vec::new, |why| {
+            wrapped(&format!("Warning: {why}"), width, self.theme.error)
+        })
+    }
+
     /// The list's lines: each puzzle with its solved mark, the chosen one marked.
-    fn list_lines(&self, chosen: usize, rows: usize) -> Vec<Line<'static>> {
+    fn list_lines(&self, chosen: usize, rows: usize, width: usize) -> Vec<Line<'static>> {
         let theme = &self.theme;
         let all = builtin();
         let mut lines = vec![Line::styled(
@@ -458,7 +470,8 @@ impl PuzzleScreen {
             ),
             theme.heading,
         )];
-        let shown = rows.saturating_sub(3).max(1);
+        lines.extend(self.warning_lines(width));
+        let shown = rows.saturating_sub(2 + lines.len()).max(1);
         let top = chosen
             .saturating_sub(shown / 2)
             .min(all.len().saturating_sub(shown));
@@ -595,7 +608,11 @@ impl Widget for &PuzzleScreen {
         let theme = &self.theme;
         Clear.render(area, buf);
         if let View::List(chosen) = self.view {
-            let mut lines = self.list_lines(chosen, usize::from(area.height.saturating_sub(2)));
+            let mut lines = self.list_lines(
+                chosen,
+                usize::from(area.height.saturating_sub(2)),
+                usize::from(area.width.saturating_sub(2)),
+            );
             lines.push(Line::raw(""));
             lines.push(hint_line(theme, &self.keys()));
             Paragraph::new(lines)
@@ -634,6 +651,7 @@ impl Widget for &PuzzleScreen {
             // No room beside or below: the goal and the news on the status lines.
             panel = vec![Line::styled(self.puzzle().goal_text(), theme.question)];
             panel.extend(self.news.iter().map(|(_, t)| Line::raw(t.clone())));
+            panel.extend(self.warning_lines(usize::MAX));
         }
         let panel_area = if layout.panel.is_empty() {
             layout.status

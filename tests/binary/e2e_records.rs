@@ -131,7 +131,7 @@ fn the_save_dialog_writes_a_file_pdn_check_accepts_and_a_failed_save_changes_not
     assert!(check.status.success(), "{check:?}");
     assert_eq!(
         String::from_utf8_lossy(&check.stdout),
-        "1 games: 1 replayed, 0 with errors\n"
+        "1 game: 1 replayed, 0 with errors\n"
     );
 
     // A path under a plain file cannot be written: the error shows, the game goes on.

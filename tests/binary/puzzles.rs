@@ -1,7 +1,7 @@
 //! `checkers puzzle --plain` through a pipe: a puzzle solved after a wrong move, its
 //! refutation in words, the list with the solved mark, and the progress file.
 
-use crate::common::command::run_piped_in;
+use crate::common::command::{run, run_piped_in, stderr};
 
 #[test]
 fn a_puzzle_is_solved_in_plain_mode_and_the_progress_kept() {
@@ -98,4 +98,21 @@ fn puzzle_at_the_plain_game_prompt_visits_the_puzzles_and_back_returns_to_the_ga
     // The progress is kept as in `checkers puzzle --plain`.
     let progress = std::fs::read_to_string(data.join("checkers").join("puzzles.json")).unwrap();
     assert!(progress.contains("better-than-first"), "{progress}");
+}
+
+#[test]
+fn a_puzzle_number_past_the_list_is_refused_as_plain_mode_refuses_it() {
+    for args in [
+        &["puzzle", "--number", "99"][..],
+        &["puzzle", "--plain", "--number", "99"],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("There is no puzzle 99: they are numbered 1 to "),
+            "{}",
+            stderr(&o)
+        );
+        assert!(o.stdout.is_empty(), "nothing opened");
+    }
 }

@@ -346,12 +346,17 @@ impl AnalysisBoard {
 
     /// A key pressed.
     fn key(&mut self, key: &KeyEvent) -> Option<Done> {
-        if key.modifiers.contains(KeyModifiers::CONTROL) {
-            return (key.code == KeyCode::Char('c')).then_some(Done::Quit);
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && key.code == KeyCode::Char('c') {
+            return Some(Done::Quit);
+        }
+        // Other Ctrl keys do nothing, except in the save prompt's field (Ctrl-U).
+        if ctrl && self.saving.is_none() {
+            return None;
         }
         if let Some(prompt) = &mut self.saving {
             self.message = None;
-            match prompt.key(key.code) {
+            match prompt.key(key) {
                 Step::Stay => {}
                 Step::Cancel => {
                     self.saving = None;

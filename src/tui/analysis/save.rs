@@ -3,6 +3,8 @@
 //! that is there already is not touched until the player says whether to replace it or
 //! add the analysis after its games.
 
+use crate::tui::field::{TextField, field_action};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::path::{Path, PathBuf};
 
 /// The longest path the dialog takes.
@@ -36,7 +38,7 @@ pub(crate) enum Step {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct SavePrompt {
     /// The path as typed (`~` stands for the home folder).
-    pub(crate) path: String,
+    pub(crate) path: TextField,
     /// The existing file the save would change, while the dialog asks what to do with
     /// it (`r` replace, `a` add, Esc back to the name).
     pub(crate) exists: Option<PathBuf>,
@@ -46,18 +48,18 @@ impl SavePrompt {
     /// The dialog on `path`, as text to edit.
     pub(crate) fn new(path: &Path) -> SavePrompt {
         SavePrompt {
-            path: path.display().to_string(),
+            path: TextField::new(path.display().to_string(), PATH_MAX_CHARS),
             exists: None,
         }
     }
 
-    /// Applies a key: typing edits the path, Enter saves (or asks first about a file
-    /// already there), Esc cancels; while it asks, `r` replaces the file, `a` adds to
-    /// it, Esc goes back to the name.
-    pub(crate) fn key(&mut self, code: ratatui::crossterm::event::KeyCode) -> Step {
-        use ratatui::crossterm::event::KeyCode;
+    /// Applies a key: typing edits the path (as every text field: Ctrl-U clears it, the
+    /// side arrows move in it), Enter saves (or asks first about a file already there),
+    /// Esc cancels; while it asks, `r` replaces the file, `a` adds to it, Esc goes back
+    /// to the name.
+    pub(crate) fn key(&mut self, key: &KeyEvent) -> Step {
         if let Some(existing) = &self.exists {
-            return match code {
+            return match key.code {
                 KeyCode::Char('r' | 'R') => Step::Write(existing.clone(), Write::Replace),
                 KeyCode::Char('a' | 'A') => Step::Write(existing.clone(), Write::Append),
                 KeyCode::Esc => {
@@ -67,24 +69,21 @@ impl SavePrompt {
                 _ => Step::Stay,
             };
         }
-        match code {
+        match key.code {
             KeyCode::Esc => Step::Cancel,
             KeyCode::Enter => self.submit(),
-            KeyCode::Backspace => {
-                self.path.pop();
+            _ => {
+                if let Some(action) = field_action(key) {
+                    self.path.edit(&action);
+                }
                 Step::Stay
             }
-            KeyCode::Char(c) if !c.is_control() && self.path.chars().count() < PATH_MAX_CHARS => {
-                self.path.push(c);
-                Step::Stay
-            }
-            _ => Step::Stay,
         }
     }
 
     /// Enter: the file to write, or the question about the one there, or why not.
     fn submit(&mut self) -> Step {
-        let typed = self.path.trim();
+        let typed = self.path.text.trim();
         if typed.is_empty() {
             return Step::Refused("Type the file's name first".to_string());
         }

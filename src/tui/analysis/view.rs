@@ -228,12 +228,9 @@ impl Widget for &AnalysisBoard {
                     Span::raw(" changes the name"),
                 ]),
                 None => {
-                    let mut spans = vec![
-                        Span::styled("Save to: ", theme.heading),
-                        Span::raw(crate::text::printable(&prompt.path, 1024)),
-                        Span::styled(" ", theme.key),
-                        Span::raw("  Enter saves, Esc cancels"),
-                    ];
+                    let mut spans = vec![Span::styled("Save to: ", theme.heading)];
+                    spans.extend(prompt.path.spans(theme.key));
+                    spans.push(Span::raw("  Enter saves, Ctrl-U clears, Esc cancels"));
                     if let Some((Tone::Error, why)) = &self.message {
                         spans.push(Span::styled(format!("  {why}"), theme.error));
                     }

@@ -150,7 +150,9 @@ impl App {
                 *text = c.to_string();
             }
             Mode::Prompt(text) if text.chars().count() < prompt::PROMPT_MAX_CHARS => text.push(c),
-            Mode::Save(dialog) => dialog.insert(c),
+            Mode::Save(dialog) => {
+                dialog.focused_mut().edit(&Action::Type(c));
+            }
             Mode::Chat(text) if text.chars().count() < crate::net::protocol::MAX_CHAT_CHARS => {
                 text.push(c)
             }
@@ -166,7 +168,9 @@ impl App {
                 self.status.prompt_selected = false;
                 text.pop();
             }
-            Mode::Save(dialog) => dialog.erase_before(),
+            Mode::Save(dialog) => {
+                dialog.focused_mut().edit(&Action::Erase);
+            }
             Mode::Chat(text) => {
                 text.pop();
             }

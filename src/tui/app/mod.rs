@@ -304,6 +304,23 @@ impl App {
             .unwrap_or_else(|| self.position())
     }
 
+    /// The move that led to the position the board shows (the report's move shown, or
+    /// the move browsed to, else the game's last move); none on the start position.
+    pub(crate) fn shown_last_move(&self) -> Option<&Move> {
+        if let (Mode::Report, Some(view)) = (&self.mode, &self.report) {
+            return view
+                .shown
+                .checked_sub(1)
+                .and_then(|ply| view.moves().get(ply));
+        }
+        match self.panel.browse {
+            Some(plies) => plies
+                .checked_sub(1)
+                .and_then(|ply| self.game().moves().get(ply)),
+            None => self.game().moves().last(),
+        }
+    }
+
     /// The record under review, while a loaded game is stepped through.
     pub(crate) fn review(&self) -> Option<&Review> {
         self.session().review()

@@ -191,7 +191,7 @@ impl App {
         self.board.pick = None;
         self.mode = Mode::Report;
         self.status.info(
-            "Game report: each move scored by the engine (and the endgame databases); n goes to the next marked move",
+            "Game report: each move scored by the engine (and the endgame databases), + Black ahead; n: next marked move",
         );
     }
 

@@ -7,7 +7,7 @@ use super::{Action, App, Mode};
 use crate::pdn::Players;
 use crate::runtime::{Command, IfExists, SaveRequest};
 use crate::store::{self, Appended, StoreError};
-use crate::tui::action::FieldMotion;
+use crate::tui::field::{TextField, field_action};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;
 
@@ -52,15 +52,13 @@ impl SaveField {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct SaveDialog {
     /// The file path, as typed.
-    pub(crate) path: String,
+    pub(crate) path: TextField,
     /// Black's name, as typed.
-    pub(crate) black: String,
+    pub(crate) black: TextField,
     /// White's name, as typed.
-    pub(crate) white: String,
+    pub(crate) white: TextField,
     /// The field being edited.
     pub(crate) focus: SaveField,
-    /// Where typing goes in the focused field: a character index, `0..=length`.
-    pub(crate) cursor: usize,
     /// The existing file the save would change, while the dialog asks what to do with
     /// it (`a` append, `r` replace, Esc back).
     pub(crate) exists: Option<PathBuf>,
@@ -69,8 +67,8 @@ pub(crate) struct SaveDialog {
 }
 
 impl SaveDialog {
-    /// The text of `field`.
-    pub(crate) fn field(&self, field: SaveField) -> &str {
+    /// The field `field`.
+    pub(crate) fn field(&self, field: SaveField) -> &TextField {
         match field {
             SaveField::Path => &self.path,
             SaveField::Black => &self.black,
@@ -78,7 +76,8 @@ impl SaveDialog {
         }
     }
 
-    fn focused_mut(&mut self) -> &mut String {
+    /// The field being edited.
+    pub(super) fn focused_mut(&mut self) -> &mut TextField {
         match self.focus {
             SaveField::Path => &mut self.path,
             SaveField::Black => &mut self.black,
@@ -89,49 +88,7 @@ impl SaveDialog {
     /// Moves to `field`, with the text cursor at its end.
     pub(crate) fn focus_on(&mut self, field: SaveField) {
         self.focus = field;
-        self.cursor = self.field(field).chars().count();
-    }
-
-    /// The byte offset of the text cursor in the focused field (kept within it).
-    fn cursor_byte(&self) -> usize {
-        let text = self.field(self.focus);
-        text.char_indices()
-            .nth(self.cursor)
-            .map_or(text.len(), |(i, _)| i)
-    }
-
-    pub(super) fn insert(&mut self, c: char) {
-        let at = self.cursor_byte();
-        let text = self.focused_mut();
-        if text.chars().count() < FIELD_MAX_CHARS {
-            text.insert(at, c);
-            self.cursor += 1;
-        }
-    }
-
-    pub(super) fn erase_before(&mut self) {
-        if self.cursor > 0 {
-            self.cursor -= 1;
-            self.erase_at();
-        }
-    }
-
-    pub(super) fn erase_at(&mut self) {
-        let at = self.cursor_byte();
-        let text = self.focused_mut();
-        if at < text.len() {
-            text.remove(at);
-        }
-    }
-
-    pub(super) fn move_cursor(&mut self, motion: FieldMotion) {
-        let length = self.field(self.focus).chars().count();
-        self.cursor = match motion {
-            FieldMotion::Left => self.cursor.saturating_sub(1),
-            FieldMotion::Right => (self.cursor + 1).min(length),
-            FieldMotion::Home => 0,
-            FieldMotion::End => length,
-        };
+        self.focused_mut().cursor_to_end();
     }
 }
 
@@ -146,24 +103,17 @@ pub(super) fn existing_file_action(key: &KeyEvent) -> Option<Action> {
     }
 }
 
-/// The save dialog's keys: text editing, Tab between fields, Enter saves, Esc cancels.
+/// The save dialog's keys: text editing (see [`field_action`]), Tab between fields,
+/// Enter saves, Esc cancels.
 pub(super) fn dialog_action(key: &KeyEvent) -> Option<Action> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     match key.code {
         KeyCode::Enter => Some(Action::ConfirmSave),
         KeyCode::Char('s' | 'S') if ctrl => Some(Action::ConfirmSave),
-        KeyCode::Char('u' | 'U') if ctrl => Some(Action::ClearField),
         KeyCode::Esc => Some(Action::CancelSave),
         KeyCode::Tab | KeyCode::Down => Some(Action::NextField),
         KeyCode::BackTab | KeyCode::Up => Some(Action::PreviousField),
-        KeyCode::Backspace => Some(Action::Erase),
-        KeyCode::Delete => Some(Action::Delete),
-        KeyCode::Left => Some(Action::MoveInField(FieldMotion::Left)),
-        KeyCode::Right => Some(Action::MoveInField(FieldMotion::Right)),
-        KeyCode::Home => Some(Action::MoveInField(FieldMotion::Home)),
-        KeyCode::End => Some(Action::MoveInField(FieldMotion::End)),
-        KeyCode::Char(c) if !ctrl && !c.is_control() => Some(Action::Type(c)),
-        _ => None,
+        _ => field_action(key),
     }
 }
 
@@ -186,11 +136,10 @@ impl SaveMemory {
             .map(|p| p.display().to_string())
             .unwrap_or_default();
         let mut dialog = SaveDialog {
-            path,
-            black: names.black.unwrap_or_default(),
-            white: names.white.unwrap_or_default(),
+            path: TextField::new(path, FIELD_MAX_CHARS),
+            black: TextField::new(names.black.unwrap_or_default(), FIELD_MAX_CHARS),
+            white: TextField::new(names.white.unwrap_or_default(), FIELD_MAX_CHARS),
             focus: SaveField::Path,
-            cursor: 0,
             exists: None,
             annotated: false,
         };
@@ -215,27 +164,22 @@ impl SaveDialog {
         SaveRequest {
             path,
             players: Players {
-                black: name(&self.black),
-                white: name(&self.white),
+                black: name(&self.black.text),
+                white: name(&self.white.text),
             },
             existing,
             annotations,
         }
     }
 
-    /// Carries out a field action: Tab and Shift-Tab, the cursor's keys, Delete and
-    /// Ctrl-U.
+    /// Carries out a field action: Tab and Shift-Tab, or an edit of the focused field.
     pub(super) fn edit(&mut self, action: Action) {
         match action {
             Action::NextField => self.focus_on(self.focus.next()),
             Action::PreviousField => self.focus_on(self.focus.previous()),
-            Action::MoveInField(motion) => self.move_cursor(motion),
-            Action::Delete => self.erase_at(),
-            Action::ClearField => {
-                self.focused_mut().clear();
-                self.cursor = 0;
+            _ => {
+                self.focused_mut().edit(&action);
             }
-            _ => {}
         }
     }
 }
@@ -280,7 +224,7 @@ impl App {
         let Mode::Save(dialog) = &self.mode else {
             return;
         };
-        let path = dialog.path.trim();
+        let path = dialog.path.text.trim();
         if path.is_empty() {
             self.status.error("Type the file to save to");
             return;

@@ -10,16 +10,18 @@
 mod network;
 
 use super::choice::choice_lines;
+use super::field::{TextField, field_action};
 use super::theme::Theme;
 use super::view::{help_text, hint_line};
 use crate::engine::Level;
 use network::{Network, Reply};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Padding, Paragraph, Widget, Wrap};
 use std::path::PathBuf;
+use unicode_width::UnicodeWidthStr;
 
 /// The smallest screen the home screen is drawn on: its entries, its title and
 /// its key line inside a frame.
@@ -303,7 +305,7 @@ pub(crate) struct Home {
     /// The computer's level.
     pub(crate) level: Level,
     /// The PDN file's path as typed.
-    pub(crate) path: String,
+    pub(crate) path: TextField,
     /// The settings.
     pub(crate) look: Look,
     /// The network page's forms, as filled.
@@ -326,7 +328,7 @@ impl Home {
             page: Page::Menu,
             side: Side::Black,
             level,
-            path: String::new(),
+            path: TextField::new("", crate::text::MAX_PATH_CHARS),
             look,
             network: Network::default(),
             preferences: None,
@@ -347,7 +349,8 @@ impl Home {
     /// The list: the arrows (or `j`/`k`) move, Enter or Space open the entry under the
     /// cursor, each entry's letter opens it (`p` two players, `c` the computer, `n` the
     /// network, `r` resume, `o` open a file, `z` puzzles, `s` settings, `?` help), `q` or Esc quit.
-    /// A page: Esc goes back to the list. Ctrl-C quits anywhere.
+    /// A page: Esc goes back to the list. Ctrl-C quits anywhere; while the screen is too
+    /// small to draw the home screen, q quits and no other key does anything.
     pub(crate) fn handle_event(&mut self, event: &Event) -> Option<Option<Chosen>> {
         let Event::Key(key) = event else {
             return None;
@@ -357,6 +360,11 @@ impl Home {
         }
         if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
             return Some(None);
+        }
+        // While the screen is too small to show anything but "q quits", no other key acts
+        // unseen.
+        if self.screen.width < MIN_WIDTH || self.screen.height < MIN_HEIGHT {
+            return (key.code == KeyCode::Char('q')).then_some(None);
         }
         // Any key after news has been read clears it.
         self.message = None;
@@ -375,7 +383,7 @@ impl Home {
                     None
                 }
             },
-            Page::Open => self.open_key(key.code),
+            Page::Open => self.open_key(key),
             Page::Settings(row) => {
                 self.settings_key(row, key.code);
                 None
@@ -495,20 +503,20 @@ impl Home {
     }
 
     /// A key on the open page: typing edits the path, Enter opens it, Esc goes back.
-    fn open_key(&mut self, code: KeyCode) -> Option<Option<Chosen>> {
-        match code {
-            KeyCode::Char(c) if !c.is_control() && self.path.chars().count() < 4096 => {
-                self.path.push(c);
-            }
-            KeyCode::Backspace => {
-                self.path.pop();
-            }
-            KeyCode::Enter if self.path.trim().is_empty() => {
+    fn open_key(&mut self, key: &KeyEvent) -> Option<Option<Chosen>> {
+        match key.code {
+            KeyCode::Enter if self.path.text.trim().is_empty() => {
                 self.message = Some("Type the file's path first".to_string());
             }
-            KeyCode::Enter => return Some(Some(Chosen::Open(PathBuf::from(self.path.trim())))),
+            KeyCode::Enter => {
+                return Some(Some(Chosen::Open(PathBuf::from(self.path.text.trim()))));
+            }
             KeyCode::Esc => self.page = Page::Menu,
-            _ => {}
+            _ => {
+                if let Some(action) = field_action(key) {
+                    self.path.edit(&action);
+                }
+            }
         }
         None
     }
@@ -613,14 +621,12 @@ impl Home {
 
     /// The open page's lines: the path typed so far, its cursor a key-styled cell.
     fn open_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let mut file = vec![Span::styled("File: ", theme.heading)];
+        file.extend(self.path.spans(theme.key));
         vec![
             Line::styled("Open a PDN file", theme.heading),
             Line::raw(""),
-            Line::from(vec![
-                Span::styled("File: ", theme.heading),
-                Span::raw(crate::text::printable(&self.path, 4096)),
-                Span::styled(" ", theme.key),
-            ]),
+            Line::from(file),
             Line::raw(""),
             Line::raw(
                 "Its first game opens for review: step through the moves, or play on from \
@@ -740,7 +746,7 @@ impl Widget for &Home {
             Page::Network => (self.network.lines(&theme), self.network.keys()),
             Page::Open => (
                 self.open_lines(&theme),
-                vec![("Enter", "open"), ("Esc", "back")],
+                vec![("Enter", "open"), ("Ctrl-U", "clear"), ("Esc", "back")],
             ),
             Page::Settings(row) => (
                 self.settings_lines(&theme, *row),
@@ -797,7 +803,8 @@ fn wrapped_rows(text: &str, width: usize) -> usize {
     let mut rows = 1;
     let mut taken = 0;
     for word in text.split(' ') {
-        let len = word.chars().count();
+        // Columns, not characters: a wide (CJK) character takes two.
+        let len = word.width();
         let needed = if taken == 0 { len } else { taken + 1 + len };
         if needed <= width {
             taken = needed;

@@ -299,7 +299,7 @@ fn the_save_dialog_offers_a_new_file_asks_before_changing_one_and_says_where() {
     let dir = tempfile::tempdir().unwrap();
     let mut b = analysed(80, 24);
     press(&mut b, KeyCode::Char('s'));
-    let offered = b.saving.clone().unwrap().path;
+    let offered = b.saving.clone().unwrap().path.text;
     assert!(
         offered.contains("analysis-") && offered.ends_with(".pdn"),
         "{offered}"
@@ -328,7 +328,10 @@ fn the_save_dialog_offers_a_new_file_asks_before_changing_one_and_says_where() {
     assert_eq!(games(&path), 1);
     // Saved again: the same file is offered, and asked about before it changes.
     press(&mut b, KeyCode::Char('s'));
-    assert_eq!(b.saving.clone().unwrap().path, path.display().to_string());
+    assert_eq!(
+        b.saving.clone().unwrap().path.text,
+        path.display().to_string()
+    );
     press(&mut b, KeyCode::Enter);
     b.message = None;
     let text = screen(&b, 80, 24);
@@ -382,4 +385,29 @@ fn save_dialog_80x24_and_120x40() {
             Some("/home/ann/.local/share/checkers/study.pdn".into());
         assert_snapshot!(format!("save_dialog_exists_{w}x{h}"), screen(&b, w, h));
     }
+}
+
+#[test]
+fn ctrl_u_clears_the_save_prompts_path_and_no_ctrl_letter_types() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = analysed(80, 24);
+    press(&mut b, KeyCode::Char('s'));
+    let ctrl = |b: &mut AnalysisBoard, c| {
+        b.handle_event(&key_event(KeyCode::Char(c), KeyModifiers::CONTROL))
+    };
+    ctrl(&mut b, 'a');
+    ctrl(&mut b, 'u');
+    let path = dir.path().join("ana.pdn");
+    for c in path.display().to_string().chars() {
+        press(&mut b, KeyCode::Char(c));
+    }
+    let text = screen(&b, 80, 24);
+    assert!(
+        text.contains(&format!("Save to: {}", path.display())),
+        "{text}"
+    );
+    press(&mut b, KeyCode::Enter);
+    let told = b.message.clone().unwrap().1;
+    assert_eq!(told, format!("Saved to {}", path.display()));
+    assert!(path.is_file());
 }

@@ -14,6 +14,7 @@ use crate::tui::tests::key_event;
 use clap::Parser;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 /// The settings as a terminal of 16 colours with no preferences gives them.
@@ -598,4 +599,56 @@ fn a_setting_that_cannot_be_kept_is_said_and_still_applies() {
         std::fs::read_to_string(&path).unwrap(),
         "level = 7\nascii = = true\n"
     );
+}
+
+#[test]
+fn ctrl_u_clears_the_file_to_open_and_no_ctrl_letter_types() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('o'));
+    type_text(&mut home, "~/old.pdn");
+    let ctrl =
+        |home: &mut Home, c| home.handle_event(&key_event(KeyCode::Char(c), KeyModifiers::CONTROL));
+    ctrl(&mut home, 'u');
+    ctrl(&mut home, 'a');
+    type_text(&mut home, "~/club.pdn");
+    let text = screen(&home, 80, 24);
+    assert!(text.contains("File: ~/club.pdn "), "{text}");
+    assert!(text.contains("Ctrl-U clear"), "{text}");
+    assert_eq!(
+        key(&mut home, KeyCode::Enter),
+        Some(Some(Chosen::Open("~/club.pdn".into())))
+    );
+}
+
+#[test]
+fn a_path_of_wide_characters_keeps_the_open_pages_keys_in_the_box() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('o'));
+    // 30 CJK characters take 60 columns: with "File: " more than the box's row.
+    type_text(&mut home, &format!("~/{}.pdn", "名".repeat(30)));
+    let text = screen(&home, 80, 24);
+    assert!(text.contains("Esc back"), "{text}");
+}
+
+#[test]
+fn while_the_screen_is_too_small_only_q_acts() {
+    let mut home = home();
+    home.screen = Rect::new(0, 0, 40, 12);
+    assert!(screen(&home, 40, 12).contains("terminal too small"));
+    for code in [
+        KeyCode::Char('c'),
+        KeyCode::Esc,
+        KeyCode::Char('s'),
+        KeyCode::Esc,
+        KeyCode::Char('?'),
+        KeyCode::Enter,
+    ] {
+        assert_eq!(key(&mut home, code), None, "{code:?} does nothing unseen");
+    }
+    // Grown to the size needed: the list, as it was.
+    home.screen = Rect::new(0, 0, 40, 15);
+    assert_eq!(home.page, Page::Menu);
+    assert!(screen(&home, 40, 15).contains("Two players at this terminal"));
+    home.screen = Rect::new(0, 0, 40, 12);
+    assert_eq!(key(&mut home, KeyCode::Char('q')), Some(None), "q quits");
 }

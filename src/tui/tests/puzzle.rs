@@ -177,3 +177,29 @@ fn every_size_draws_the_board_or_says_it_is_too_small() {
     }
     assert!(drawn(&screen, 20, 8).contains("terminal too small"));
 }
+
+#[test]
+fn a_progress_file_that_cannot_be_read_is_told_on_the_list_and_stays() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("puzzles.json");
+    std::fs::write(&file, "{garbage").unwrap();
+    let why = Progress::load(Some(file)).unwrap_err();
+    let mut screen = PuzzleScreen::new(
+        0,
+        true,
+        Judge::new(None, Limits::depth(6)),
+        Progress::default(),
+        Theme::new(true, false),
+    );
+    screen.warn(why);
+    let text = drawn(&screen, 80, 24);
+    assert!(text.contains("Warning: "), "the list says it\n{text}");
+    // Opening a puzzle and going back to the list keeps it.
+    key(&mut screen, KeyCode::Enter);
+    let text = drawn(&screen, 80, 24);
+    assert!(text.contains("Warning: "), "the board says it\n{text}");
+    key(&mut screen, KeyCode::Char('z'));
+    assert_eq!(screen.view, View::List(0));
+    let text = drawn(&screen, 80, 24);
+    assert!(text.contains("Warning: "), "the list says it again\n{text}");
+}

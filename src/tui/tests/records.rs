@@ -195,8 +195,8 @@ fn the_save_dialog_has_three_fields_tab_moves_between_them_and_enter_asks_for_a_
         panic!("Ctrl-S opens the save dialog");
     };
     assert_eq!(dialog.focus, SaveField::Path);
-    assert_eq!(dialog.black, "");
-    assert_eq!(dialog.white, "Bob", "prefilled from the players");
+    assert_eq!(dialog.black.text, "");
+    assert_eq!(dialog.white.text, "Bob", "prefilled from the players");
 
     press(&mut app, KeyCode::Tab);
     type_text(&mut app, "Ann");
@@ -227,9 +227,9 @@ fn the_save_dialog_has_three_fields_tab_moves_between_them_and_enter_asks_for_a_
     assert_eq!(message(&app), format!("Saved to {}", path.display()));
     // The names come back in the next save dialog, and so does the file.
     press(&mut app, KeyCode::Char('s'));
-    assert!(matches!(&app.mode, Mode::Save(d) if d.black == "Ann"));
+    assert!(matches!(&app.mode, Mode::Save(d) if d.black.text == "Ann"));
     assert!(
-        matches!(&app.mode, Mode::Save(d) if d.path == path.display().to_string()),
+        matches!(&app.mode, Mode::Save(d) if d.path.text == path.display().to_string()),
         "the dialog offers the file last saved to"
     );
 }
@@ -295,7 +295,7 @@ fn the_save_dialog_offers_the_file_last_saved_to() {
     let Mode::Save(dialog) = &app.mode else {
         panic!("the dialog is open: {:?}", app.mode);
     };
-    assert_eq!(dialog.path, path.display().to_string());
+    assert_eq!(dialog.path.text, path.display().to_string());
 }
 
 #[test]
@@ -453,7 +453,7 @@ fn dialog_fields_are_edited_anywhere_with_the_text_cursor() {
     press(&mut app, KeyCode::Left);
     type_text(&mut app, "Xé");
     let path = |app: &crate::tui::App| match &app.mode {
-        Mode::Save(dialog) => dialog.path.clone(),
+        Mode::Save(dialog) => dialog.path.text.clone(),
         _ => panic!("the dialog closed"),
     };
     assert_eq!(path(&app), "aXébc");
@@ -472,7 +472,7 @@ fn dialog_fields_are_edited_anywhere_with_the_text_cursor() {
     // Another field starts with the cursor at its end.
     press(&mut app, KeyCode::Tab);
     type_text(&mut app, " Lee");
-    assert!(matches!(&app.mode, Mode::Save(d) if d.black == "Ann Lee"));
+    assert!(matches!(&app.mode, Mode::Save(d) if d.black.text == "Ann Lee"));
     assert!(screen_text(&app).contains("/aXé"));
 }
 
@@ -640,4 +640,18 @@ fn a_click_on_a_move_of_the_list_shows_the_game_after_it() {
     // 3... 23-19 is the sixth move played.
     assert_eq!(app.session().review_progress(), (6, 12));
     assert!(message(&app).contains("23-19"), "{}", message(&app));
+}
+
+#[test]
+fn names_of_wide_characters_wrap_whole_in_the_panel() {
+    let session = Session::new(Game::new()).with_names(Players {
+        black: Some("Alice Ünïcødé 名前".to_string()),
+        white: Some("Bob \"the\" [Builder]".to_string()),
+    });
+    let app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    let text = screen_text(&app);
+    // 名 and 前 take two columns each: the line breaks before the name that no longer
+    // fits, and no character is lost past the panel's edge.
+    assert!(text.contains("(Black) v Bob"), "{text}");
+    assert!(text.contains("\"the\" [Builder] (White)"), "{text}");
 }

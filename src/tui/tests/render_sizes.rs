@@ -271,3 +271,26 @@ fn below_23_rows_the_turn_stays_in_view_and_no_sentence_is_cut() {
     assert!(screen.contains("White to move"), "{screen}");
     assert!(!screen.contains("Black to move"), "{screen}");
 }
+
+#[test]
+fn the_compact_boards_cursor_is_bracketed_not_told_by_colour_alone() {
+    let mut app = app();
+    app.screen = Rect::new(0, 0, 40, 12);
+    let cells = |app: &App, n: u8| {
+        let layout = crate::tui::geometry::screen_layout(app.screen, app.board.flipped).unwrap();
+        let rect = layout.board.square_rect(sq(n));
+        assert_eq!((rect.width, rect.height), (3, 1), "the compact layout");
+        let terminal = render(app);
+        let buffer = terminal.backend().buffer();
+        (rect.x..rect.right())
+            .map(|x| buffer[(x, rect.y)].symbol().to_string())
+            .collect::<String>()
+    };
+    // On a piece: brackets round it; on an empty square, before its number.
+    cursor_to(&mut app, sq(11));
+    assert_eq!(cells(&app, 11), "[⬤]");
+    assert_eq!(cells(&app, 15), " 15", "no bracket off the cursor");
+    cursor_to(&mut app, sq(15));
+    assert_eq!(cells(&app, 15), "[15");
+    assert_eq!(cells(&app, 11), " ⬤ ");
+}

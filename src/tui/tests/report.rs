@@ -129,3 +129,32 @@ fn r_opens_the_report_once_the_game_is_over() {
     assert_eq!(app.mode, Mode::Report);
     assert_eq!(app.report.as_ref().unwrap().moves().len(), 2);
 }
+
+/// The squares the rendered board marks as the last move's (with the last-move glyph in
+/// a square's corner), in order.
+fn last_move_marks(app: &App) -> Vec<u8> {
+    let layout = crate::tui::geometry::screen_layout(app.screen, app.board.flipped).unwrap();
+    let terminal = render(app);
+    let buffer = terminal.backend().buffer();
+    (1..=32)
+        .filter(|&n| {
+            let rect = layout.board.square_rect(sq(n));
+            buffer[(rect.right() - 1, rect.y)].symbol() == app.theme.glyphs.last_move
+        })
+        .collect()
+}
+
+#[test]
+fn the_reports_board_marks_the_move_shown() {
+    let mut app = review_sized(80, 24);
+    let view = fixed_report(&app);
+    app.show_report(view);
+    press(&mut app, KeyCode::Home);
+    assert_eq!(last_move_marks(&app), Vec::<u8>::new(), "none on the start");
+    press(&mut app, KeyCode::Right);
+    assert_eq!(last_move_marks(&app), [11, 15], "1. 11-15");
+    press(&mut app, KeyCode::Right);
+    assert_eq!(last_move_marks(&app), [18, 23], "1... 23-18");
+    press(&mut app, KeyCode::End);
+    assert_eq!(last_move_marks(&app), [20, 24], "6... 24-20, the last");
+}

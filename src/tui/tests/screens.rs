@@ -114,7 +114,7 @@ fn save_dialog_open() {
     let Mode::Save(dialog) = &mut app.mode else {
         panic!("no save dialog");
     };
-    dialog.path = "/home/ann/.local/share/checkers/game-2026-11-30-090000.pdn".to_string();
+    dialog.path.text = "/home/ann/.local/share/checkers/game-2026-11-30-090000.pdn".to_string();
     assert_snapshot!(snapshot(&app));
 }
 

@@ -77,15 +77,11 @@ impl Marks {
             } else {
                 pos.capturers().into_iter().collect()
             },
-            // While browsing, the move that led to the position shown.
-            last_move: match app.panel.browse {
-                Some(plies) => plies
-                    .checked_sub(1)
-                    .and_then(|ply| app.game().moves().get(ply)),
-                None => app.game().moves().last(),
-            }
-            .map(|m| m.squares())
-            .unwrap_or_default(),
+            // The move that led to the position shown, in the report or browsing too.
+            last_move: app
+                .shown_last_move()
+                .map(|m| m.squares())
+                .unwrap_or_default(),
             hint: match app.panel.browse {
                 Some(_) => Vec::new(),
                 None => app.current_hint().map(|m| m.squares()).unwrap_or_default(),
@@ -264,11 +260,17 @@ fn render_cell(scene: &Scene, board: &BoardGeometry, row: u8, col: u8, buf: &mut
     } else if marks.path.contains(&sq) {
         buf.set_string(center, middle_row, g.path, style);
     }
-    if is_cursor && rect.width >= 5 {
+    if is_cursor {
         let (left, right) = g.cursor;
         let bracket = style.patch(theme.cursor);
         buf.set_string(rect.x, middle_row, left, bracket);
-        buf.set_string(rect.right() - 1, middle_row, right, bracket);
+        // In a square three columns wide (the compact layout) the number ends on the
+        // right edge: the left bracket alone marks the cursor there, so that it is never
+        // told by colour alone; the right one where the edge is free.
+        let right_free = rect.width >= 5 || buf[(rect.right() - 1, middle_row)].symbol() == " ";
+        if right_free {
+            buf.set_string(rect.right() - 1, middle_row, right, bracket);
+        }
     }
 }
 

@@ -295,22 +295,14 @@ pub(super) fn render_save_dialog(app: &App, dialog: &SaveDialog, area: Rect, buf
             Span::raw(" "),
         ];
         // The focused field shows the text cursor as a highlighted cell.
-        let text = dialog.field(field);
-        let mut value = Vec::new();
-        if focused {
-            let at = text
-                .char_indices()
-                .nth(dialog.cursor)
-                .map_or(text.len(), |(i, _)| i);
-            let (before, rest) = text.split_at(at);
-            let mut rest = rest.chars();
-            let under = rest.next().map_or_else(|| " ".to_string(), String::from);
-            value.push(Span::raw(before.to_string()));
-            value.push(Span::styled(under, theme.key));
-            value.push(Span::raw(rest.as_str().to_string()));
+        let value = if focused {
+            dialog.field(field).spans(theme.key)
         } else {
-            value.push(Span::raw(text.to_string()));
-        }
+            vec![Span::raw(crate::text::printable(
+                &dialog.field(field).text,
+                usize::MAX,
+            ))]
+        };
         if field == SaveField::Path {
             // The path gets lines of its own, so it is shown in full however long.
             let mut path = vec![Span::raw("  ")];

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::text::printable;
+use unicode_width::UnicodeWidthStr;
 
 /// `text` cut into lines of the panel's `width`: a FEN is longer than a narrow panel is
 /// wide, and has no spaces to wrap at.
@@ -678,15 +679,16 @@ fn engine_view(to_move: Color, score: crate::engine::Score) -> String {
     crate::session::score_with_size(to_move, score)
 }
 
-/// `text` as lines of at most `width` characters, broken between words (a word longer
+/// `text` as lines of at most `width` columns, broken between words (a word longer
 /// than the width is cut), each in `style`.
-pub(super) fn wrapped(text: &str, width: usize, style: Style) -> Vec<Line<'static>> {
+pub(crate) fn wrapped(text: &str, width: usize, style: Style) -> Vec<Line<'static>> {
     let width = width.max(1);
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
-        let taken = line.chars().count();
-        if taken > 0 && taken + 1 + word.chars().count() > width {
+        // Columns, not characters: a wide (CJK) character takes two.
+        let taken = line.width();
+        if taken > 0 && taken + 1 + word.width() > width {
             lines.push(Line::styled(std::mem::take(&mut line), style));
         }
         if !line.is_empty() {

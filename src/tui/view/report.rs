@@ -3,7 +3,7 @@
 //! list of marked moves, and each player's summary.
 
 use super::*;
-use crate::report::words::{better, marked_move, men, move_label, why};
+use crate::report::words::{SCORES_LEGEND, better, marked_move, move_label, scores, why};
 use crate::report::{DECIDED, Mark, Report};
 use crate::tui::app::ReportView;
 use ratatui::symbols::Marker;
@@ -70,7 +70,15 @@ fn progress_line(app: &App, view: &ReportView, width: usize) -> Line<'static> {
     if !view.scoring() {
         let marked = view.report.marked().count();
         return Line::styled(
-            format!("{} moves scored, {marked} marked", view.report.moves.len()),
+            format!(
+                "{} move{} scored, {marked} marked",
+                view.report.moves.len(),
+                if view.report.moves.len() == 1 {
+                    ""
+                } else {
+                    "s"
+                }
+            ),
             theme.text,
         );
     }
@@ -176,13 +184,13 @@ fn render_ascii_graph(
     }
 }
 
-/// The move shown: `12... 9-14??  +0.80 -> -1.20`, why it is marked and the better
-/// move with its line; at the start, how to step.
+/// The move shown: `12... 9-14??  -0.80 -> +1.20` (for Black), why it is marked and
+/// the better move with its line; at the start, how to step and what the scores mean.
 fn shown_lines(app: &App, view: &ReportView, width: usize) -> Vec<Line<'static>> {
     let theme = &app.theme;
     let Some(ply) = view.shown.checked_sub(1) else {
         return super::panel::wrapped(
-            "The start: step on with the arrows, n to a marked move",
+            &format!("The start: step on with the arrows, n to a marked move. {SCORES_LEGEND}"),
             width,
             theme.text,
         );
@@ -199,6 +207,7 @@ fn shown_lines(app: &App, view: &ReportView, width: usize) -> Vec<Line<'static>>
     } else {
         "\u{2192}"
     };
+    let (before, after) = scores(scored);
     let style = match scored.mark {
         Some(Mark::Blunder | Mark::Mistake) => theme.alert,
         Some(_) => theme.question,
@@ -209,11 +218,7 @@ fn shown_lines(app: &App, view: &ReportView, width: usize) -> Vec<Line<'static>>
             format!("{} {}", move_label(report, ply), marked_move(scored)),
             style,
         ),
-        Span::raw(format!(
-            "  {} {arrow} {}",
-            men(scored.before),
-            men(scored.after)
-        )),
+        Span::raw(format!("  {before} {arrow} {after}")),
     ])];
     if let Some(why) = why(scored) {
         lines.extend(super::panel::wrapped(&why, width, style));
