@@ -547,23 +547,18 @@ impl Lobby {
         if in_play && self.at_table(table, index(!color)) {
             self.tell_table(game);
             tracing::info!(game, name, "left for the lobby, the game going on");
-            let text = format!(
-                "{name} left the board for the lobby: game {game} goes on, the clocks running \
-                 (it is adjourned, its clocks stopped, if you leave it too)."
-            );
+            // Short: a lobby's or a board's status is one line of 80 columns.
+            let text =
+                format!("{name} went to the lobby: game {game} goes on, the clocks running.");
             self.send(&other, ServerMessage::Info { text });
             let text = format!(
-                "You left game {game} for the lobby: it goes on, the clocks running, while \
-                 {other} is at it. Resume it (Enter on it) to go back."
+                "Game {game} goes on, your clock running: resume it (Enter on it) to go back."
             );
             return self.send(name, ServerMessage::Info { text });
         }
         if in_play {
             self.adjourn_now(game);
-            let text = format!(
-                "Game {game} is adjourned by {name}: its clocks are stopped until both of you \
-                 resume it."
-            );
+            let text = format!("{name} left game {game} too: it is adjourned, its clocks stopped.");
             self.send(&other, ServerMessage::Info { text });
         }
         tracing::info!(game, name, "adjourned in the lobby");
@@ -668,15 +663,12 @@ impl Lobby {
         if self.at_table(table, 1 - mine) {
             self.tell_table(game);
             let text = format!(
-                "{name} left: game {game} goes on, the clocks running; if {name}'s time runs out, \
-                 {name} loses on time (it is adjourned, its clocks stopped, if you leave it too)."
+                "{name} left: game {game} goes on, the clocks running (out of time, {name} loses)."
             );
             return self.send(&other, ServerMessage::Info { text });
         }
         self.adjourn_now(game);
-        let text = format!(
-            "{name} left: game {game} is adjourned, its clocks stopped, until both of you are back."
-        );
+        let text = format!("{name} left: game {game} is adjourned, its clocks stopped.");
         self.send(&other, ServerMessage::Info { text });
     }
 

@@ -359,9 +359,9 @@ fn a_player_who_leaves_the_board_for_the_lobby_cannot_stop_the_clocks() {
     // bob is in the lobby: not shown the board; alice's board says bob is away, and
     // the game goes on.
     assert!(tables(&to("bob")).is_empty(), "{:#?}", to("bob"));
-    assert!(words(&to("bob"))[0].contains("You left game 1 for the lobby: it goes on"));
+    assert!(words(&to("bob"))[0].contains("Game 1 goes on, your clock running"));
     assert!(!tables(&to("alice"))[0].3);
-    assert!(words(&to("alice"))[0].contains("bob left the board for the lobby: game 1 goes on"));
+    assert!(words(&to("alice"))[0].contains("bob went to the lobby: game 1 goes on"));
     bench.ask(
         "alice",
         ClientMessage::Play {

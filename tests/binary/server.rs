@@ -1413,7 +1413,7 @@ fn an_adjourned_game_nobody_resumes_in_time_ends_abandoned_in_both_records() {
     meet(&mut alice, &mut bob, "seek 5+0 rated");
     // Both leave it: alice for the lobby, bob altogether.
     alice.say("adjourn");
-    alice.expect("You left game 1 for the lobby: it goes on");
+    alice.expect("Game 1 goes on, your clock running");
     bob.say("quit");
     assert_eq!(bob.finish(), 0);
     alice.expect("bob left: game 1 is adjourned");
@@ -1632,10 +1632,10 @@ fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
             .contains("Leave the game? a goes to the lobby, your clock running")
     });
     alice.send(b"a");
-    bob.expect("alice left the board for the lobby: game 1 goes on, the clocks running");
+    bob.expect("alice went to the lobby: game 1 goes on, the clocks running");
     alice.wait_for("the lobby, the game going on", |s| {
         let text = s.contents();
-        text.contains("You left game 1 for the lobby: it goes on")
+        text.contains("Game 1 goes on, your clock running")
             && text.contains("1  bob - alice  5+3 casual, 2 moves, yours")
     });
     // Leaving did not stop the game: bob plays on.
@@ -1827,7 +1827,7 @@ fn adjourning_is_for_a_players_own_game_and_a_flood_of_it_is_let_go() {
     for _ in 0..30 {
         alice.say("adjourn");
     }
-    alice.expect("You left game 1 for the lobby: it goes on");
+    alice.expect("Game 1 goes on, your clock running");
     alice.expect("Refused: you left game 1 already");
     // Let go, and told why: the server reads on what she still sends rather than
     // reset the line, and her client reads the reason even if a write of hers fails.
@@ -1840,7 +1840,7 @@ fn adjourning_is_for_a_players_own_game_and_a_flood_of_it_is_let_go() {
         assert!(std::time::Instant::now() < deadline, "{:#?}", alice.seen);
     }
     assert_ne!(alice.finish(), 0);
-    bob.expect("alice left the board for the lobby: game 1 goes on");
+    bob.expect("alice went to the lobby: game 1 goes on");
     // Up to alice's leaving, bob heard of her going to the lobby once.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     let mut heard = Vec::new();
@@ -1853,7 +1853,7 @@ fn adjourning_is_for_a_players_own_game_and_a_flood_of_it_is_let_go() {
     }
     let again = heard
         .iter()
-        .filter(|l| l.contains("left the board for the lobby"))
+        .filter(|l| l.contains("went to the lobby"))
         .count();
     assert_eq!(again, 0, "{heard:#?}");
     // Back, alice is at her game again; a finished game cannot be adjourned.
