@@ -108,6 +108,20 @@ impl Bench {
         self.ask("bob", ClientMessage::Accept { number: 1 });
         self.told();
     }
+
+    /// alice (Black) and bob (White) in game 1, 5+0 rated, both clients showing a
+    /// board; what that posted is read.
+    fn rated_game(&mut self) {
+        self.log_in("alice", true);
+        self.log_in("bob", true);
+        let mut seek = casual_seek_as_black();
+        if let ClientMessage::Seek { rated, .. } = &mut seek {
+            *rated = true;
+        }
+        self.ask("alice", seek);
+        self.ask("bob", ClientMessage::Accept { number: 1 });
+        self.told();
+    }
 }
 
 /// A 5+0 casual seek, its poster to play Black.
@@ -434,18 +448,7 @@ fn a_player_back_from_the_lobby_plays_on_at_once() {
 #[test]
 fn a_player_whose_line_drops_keeps_the_game_going_and_loses_on_time() {
     let mut bench = Bench::new();
-    bench.log_in("alice", true);
-    bench.log_in("bob", true);
-    bench.ask(
-        "alice",
-        ClientMessage::Seek {
-            clock: "5+0".to_string(),
-            rated: true,
-            side: Some(Side::Black),
-            ballot: false,
-        },
-    );
-    bench.ask("bob", ClientMessage::Accept { number: 1 });
+    bench.rated_game();
     for (name, m) in [("alice", "11-15"), ("bob", "22-18"), ("alice", "15x22")] {
         bench.ask(
             name,
@@ -476,18 +479,7 @@ fn a_player_whose_line_drops_keeps_the_game_going_and_loses_on_time() {
 #[test]
 fn a_game_over_before_both_sides_moved_changes_no_rating() {
     let mut bench = Bench::new();
-    bench.log_in("alice", true);
-    bench.log_in("bob", true);
-    bench.ask(
-        "alice",
-        ClientMessage::Seek {
-            clock: "5+0".to_string(),
-            rated: true,
-            side: Some(Side::Black),
-            ballot: false,
-        },
-    );
-    bench.ask("bob", ClientMessage::Accept { number: 1 });
+    bench.rated_game();
     bench.told();
     bench.ask("bob", ClientMessage::Resign);
     let told = bench.told_to("alice");
