@@ -769,12 +769,21 @@ impl Plain {
             _ => match self.runtime.command(Command::PlayText(line.to_string())) {
                 Ok(crate::session::News::Sent) => String::new(),
                 Ok(text) => format!("{text}. {}", self.status()),
-                Err(e) => format!(
-                    "Refused {}: {}. {}",
-                    printable(line, QUOTED_CHARS),
-                    printable(&e.to_string(), 400),
-                    self.status()
-                ),
+                Err(e) => {
+                    let mut status = self.status();
+                    // A move after the end: the refusal names the outcome already.
+                    if let Some(outcome) = self.session().game().result()
+                        && let Some(rest) = status.strip_prefix(&format!("{outcome}."))
+                    {
+                        status = rest.trim_start().to_string();
+                    }
+                    let gap = if status.is_empty() { "" } else { " " };
+                    format!(
+                        "Refused {}: {}.{gap}{status}",
+                        printable(line, QUOTED_CHARS),
+                        printable(&e.to_string(), 400),
+                    )
+                }
             },
         };
         (reply, false)
