@@ -6,13 +6,24 @@ use crate::text::printable;
 use unicode_width::UnicodeWidthStr;
 
 /// `text` cut into lines of the panel's `width`: a FEN is longer than a narrow panel is
-/// wide, and has no spaces to wrap at.
+/// wide, and has no spaces to wrap at, so a line ends after a comma or colon where one
+/// fits (a square's number is never cut in two), else at the width.
 fn cut_lines(text: &str, width: u16) -> Vec<Line<'static>> {
-    let chars: Vec<char> = text.chars().collect();
-    chars
-        .chunks(usize::from(width.max(1)))
-        .map(|chunk| Line::raw(chunk.iter().collect::<String>()))
-        .collect()
+    let width = usize::from(width.max(1));
+    let mut lines = Vec::new();
+    let mut rest: Vec<char> = text.chars().collect();
+    while rest.len() > width {
+        let end = rest[..width]
+            .iter()
+            .rposition(|c| matches!(c, ',' | ':' | ' '))
+            .map_or(width, |i| i + 1);
+        lines.push(Line::raw(rest[..end].iter().collect::<String>()));
+        rest.drain(..end);
+    }
+    if !rest.is_empty() {
+        lines.push(Line::raw(rest.into_iter().collect::<String>()));
+    }
+    lines
 }
 
 /// The panel's lines above the move list, its "Moves" heading last: what both drawing
@@ -700,4 +711,20 @@ pub(crate) fn wrapped(text: &str, width: usize, style: Style) -> Vec<Line<'stati
         lines.push(Line::styled(line, style));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cut_lines;
+
+    #[test]
+    fn a_fen_is_cut_after_a_comma_or_colon_never_inside_a_square() {
+        let fen = "FEN W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+        let lines: Vec<String> = cut_lines(fen, 20).iter().map(|l| l.to_string()).collect();
+        assert!(lines.iter().all(|l| l.chars().count() <= 20), "{lines:#?}");
+        assert_eq!(lines.concat(), fen);
+        for line in &lines[..lines.len() - 1] {
+            assert!(line.ends_with([',', ':', ' ']), "{lines:#?}");
+        }
+    }
 }
