@@ -26,6 +26,11 @@ const MOST_LISTED: usize = 200;
 ///
 /// [`Limits::table_chat`]: super::Limits::table_chat
 const TABLE_CHAT_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
+/// How long an adjourned game waits, once one of its players is back at it, for the
+/// other: then it goes on, the clocks running, so that a player cannot keep their own
+/// clock stopped (a game adjourned the moment the opponent glanced at the lobby, or
+/// restored after a restart) by staying away.
+pub(crate) const ONE_BACK_WAIT: std::time::Duration = std::time::Duration::from_secs(120);
 /// The moves (plies) a rated game must have had after its opening to change ratings:
 /// one of each side, so that a game resigned or lost on time before both played (a
 /// second account feeding a rating) counts for nothing.
@@ -157,6 +162,9 @@ struct Table {
     /// Whether Black, White adjourned it (`adjourn`) and stays in the lobby: away from
     /// it, and not told its table, until they resume it (or log in again).
     away: [bool; 2],
+    /// Since when one player alone has been back at the adjourned game (see
+    /// [`ONE_BACK_WAIT`]).
+    one_back_since: Option<Instant>,
     /// When the lines said at the table in the last [`TABLE_CHAT_WINDOW`] were said.
     chat: std::collections::VecDeque<Instant>,
 }
@@ -297,7 +305,8 @@ impl Lobby {
     }
 
     /// Whether `address` may make a new name `now` (fewer than [`NEW_NAMES_PER_WINDOW`]
-    /// in the last [`NEW_NAMES_WINDOW`]).
+    /// in the last [`NEW_NAMES_WINDOW`]); if so, one is counted at once, so that logins
+    /// sent together cannot all pass (see [`no_name_made`](Self::no_name_made)).
     pub(crate) fn may_make_name(&mut self, address: IpAddr, now: Instant) -> bool {
         let recent = |made: &Instant| now.saturating_duration_since(*made) < NEW_NAMES_WINDOW;
         // Addresses quiet for the window are forgotten, so the map stays small.
@@ -305,14 +314,20 @@ impl Lobby {
             made.retain(recent);
             !made.is_empty()
         });
-        self.new_names
-            .get(&address)
-            .is_none_or(|made| made.len() < NEW_NAMES_PER_WINDOW)
+        let made = self.new_names.entry(address).or_default();
+        if made.len() >= NEW_NAMES_PER_WINDOW {
+            return false;
+        }
+        made.push_back(now);
+        true
     }
 
-    /// `address` made a new name `now`.
-    pub(crate) fn made_name(&mut self, address: IpAddr, now: Instant) {
-        self.new_names.entry(address).or_default().push_back(now);
+    /// The login `address` was let make a name with made none (the name was its own
+    /// already, or was refused): the name counted for it is given back.
+    pub(crate) fn no_name_made(&mut self, address: IpAddr) {
+        if let Some(made) = self.new_names.get_mut(&address) {
+            made.pop_back();
+        }
     }
 
     /// The same lobby, its tables' chats carrying at most `lines` in ten seconds.
@@ -356,6 +371,7 @@ impl Lobby {
                     control: None,
                     adjourned: Some(since),
                     away: [false; 2],
+                    one_back_since: None,
                     chat: Default::default(),
                 },
             );
@@ -426,7 +442,8 @@ impl Lobby {
         }
         if !self.online.contains_key(&other) {
             let text = format!(
-                "Your game {game} against {other} is adjourned: it goes on when {other} comes back."
+                "Game {game} waits for {other}: in {} minutes it goes on, {other}'s clock running.",
+                ONE_BACK_WAIT.as_secs() / 60
             );
             return self.send(name, ServerMessage::Info { text });
         }
@@ -504,11 +521,15 @@ impl Lobby {
     /// `name` is back at their adjourned `game` while `other`, online, keeps it
     /// adjourned from the lobby: both are told who it waits for.
     fn waits_for_other(&mut self, game: u64, name: &str, other: &str) {
+        let minutes = ONE_BACK_WAIT.as_secs() / 60;
         let text = format!(
-            "Your game {game} against {other} is adjourned: it goes on when {other} resumes it."
+            "Game {game} waits for {other}: in {minutes} minutes it goes on, {other}'s clock \
+             running."
         );
         self.send(name, ServerMessage::Info { text });
-        let text = format!("{name} is back at game {game}: resume it (Enter on it) to go on.");
+        let text = format!(
+            "{name} is back at game {game}: resume it within {minutes} minutes, or your clock runs."
+        );
         self.send(other, ServerMessage::Info { text });
     }
 
@@ -593,7 +614,8 @@ impl Lobby {
             self.waits_for_other(game, name, &other);
         } else {
             let text = format!(
-                "Your game {game} against {other} is adjourned: it goes on when {other} comes back."
+                "Game {game} waits for {other}: in {} minutes it goes on, {other}'s clock running.",
+                ONE_BACK_WAIT.as_secs() / 60
             );
             self.send(name, ServerMessage::Info { text });
         }
@@ -1271,6 +1293,7 @@ impl Lobby {
             control: Some(control),
             adjourned: None,
             away: [false; 2],
+            one_back_since: None,
             chat: Default::default(),
         };
         let game = self.next_game;
@@ -1636,9 +1659,33 @@ impl Lobby {
         self.tell_table(game);
     }
 
-    /// The time is `now`: a fallen flag ends its game; an adjourned game that waited
-    /// its time for its players is abandoned.
+    /// The time is `now`: a fallen flag ends its game; an adjourned game one player has
+    /// waited at for [`ONE_BACK_WAIT`] goes on; an adjourned game that waited its time
+    /// for its players is abandoned.
     pub(crate) fn tick(&mut self, now: Instant) {
+        let one_back: Vec<(u64, bool)> = self
+            .games
+            .iter()
+            .filter(|(_, t)| t.adjourned.is_some())
+            .map(|(game, t)| (*game, (0..2).filter(|&i| self.at_table(t, i)).count() == 1))
+            .collect();
+        let mut waited = Vec::new();
+        for (game, alone) in one_back {
+            let Some(table) = self.games.get_mut(&game) else {
+                continue;
+            };
+            if !alone {
+                table.one_back_since = None;
+                continue;
+            }
+            let since = *table.one_back_since.get_or_insert(now);
+            if now.saturating_duration_since(since) >= ONE_BACK_WAIT {
+                waited.push(game);
+            }
+        }
+        for game in waited {
+            self.go_on_without_the_other(game);
+        }
         let flagged: Vec<u64> = self
             .games
             .iter_mut()
@@ -1661,6 +1708,43 @@ impl Lobby {
         for game in expired {
             self.abandon(game);
         }
+    }
+
+    /// Adjourned `game` goes on, its clocks running, though one player is still away:
+    /// the one at it is shown the game, the one away told their clock runs.
+    fn go_on_without_the_other(&mut self, game: u64) {
+        let Some(table) = self.games.get_mut(&game) else {
+            return;
+        };
+        table.adjourned = None;
+        table.one_back_since = None;
+        table.session.set_paused(false);
+        self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, None));
+        let Some(table) = self.games.get(&game) else {
+            return;
+        };
+        tracing::info!(game, "goes on, one player away");
+        let mut told = Vec::new();
+        for (i, color) in [(0, Color::Black), (1, Color::White)] {
+            let (name, other) = (&table.names[i], &table.names[1 - i]);
+            if self.at_table(table, i) {
+                let text = format!(
+                    "{other} has not come back: game {game} goes on, the clocks running (out of \
+                     time, {other} loses)."
+                );
+                told.push((name.clone(), table.started(game, color)));
+                told.push((name.clone(), ServerMessage::Info { text }));
+            } else {
+                let text = format!(
+                    "Game {game} goes on, your clock running: resume it (Enter on it) to go back."
+                );
+                told.push((name.clone(), ServerMessage::Info { text }));
+            }
+        }
+        for (name, message) in told {
+            self.send(&name, message);
+        }
+        self.tell_table(game);
     }
 
     /// `game` waited its time adjourned: it ends as abandoned (unrated), stored so, and

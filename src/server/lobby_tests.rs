@@ -446,6 +446,43 @@ fn a_player_back_from_the_lobby_plays_on_at_once() {
 }
 
 #[test]
+fn an_adjourned_game_goes_on_once_one_player_has_waited_at_it_for_two_minutes() {
+    let mut bench = Bench::new();
+    bench.game(true);
+    // bob steps into the lobby; alice, to move, follows at once: adjourned.
+    bench.ask("bob", ClientMessage::Adjourn);
+    bench.ask("alice", ClientMessage::Adjourn);
+    bench.ask("bob", ClientMessage::Resume);
+    let bob = words(&bench.told_to("bob"));
+    assert!(
+        bob.iter()
+            .any(|w| w.contains("Game 1 waits for alice: in 2 minutes it goes on")),
+        "{bob:#?}"
+    );
+    // alice stays away: her clock is stopped for two minutes at most.
+    let start = Instant::now();
+    bench.lobby.tick(start);
+    bench.lobby.tick(start + Duration::from_secs(119));
+    assert!(bench.told_to("bob").is_empty());
+    bench.lobby.tick(start + Duration::from_secs(120));
+    let told = bench.told();
+    assert!(
+        told.iter()
+            .any(|(to, m)| to == "bob" && matches!(m, ServerMessage::Started { game: 1, .. })),
+        "{told:#?}"
+    );
+    assert!(told.iter().any(|(to, m)| to == "alice"
+        && matches!(m, ServerMessage::Info { text } if text.contains("your clock running"))));
+    bench.lobby.tick(start + Duration::from_secs(120 + 301));
+    assert!(
+        bench
+            .told_to("bob")
+            .iter()
+            .any(|m| matches!(m, ServerMessage::Ended { result, .. } if result == "0-1"))
+    );
+}
+
+#[test]
 fn a_player_whose_line_drops_keeps_the_game_going_and_loses_on_time() {
     let mut bench = Bench::new();
     bench.rated_game();
@@ -537,10 +574,14 @@ fn an_address_makes_ten_new_names_an_hour() {
         std::net::IpAddr::from([10, 0, 0, 2]),
     );
     let now = Instant::now();
+    // Each name let through is counted at once (logins sent together cannot all
+    // pass), and given back when the login made none.
     for _ in 0..10 {
         assert!(bench.lobby.may_make_name(here, now));
-        bench.lobby.made_name(here, now);
     }
+    assert!(!bench.lobby.may_make_name(here, now));
+    bench.lobby.no_name_made(here);
+    assert!(bench.lobby.may_make_name(here, now));
     assert!(!bench.lobby.may_make_name(here, now));
     assert!(bench.lobby.may_make_name(there, now));
     assert!(
@@ -566,7 +607,7 @@ fn both_away_in_the_lobby_the_game_goes_on_once_both_resume() {
         .collect();
     // alice's board waits for bob, who is told alice is back.
     assert!(
-        words(&alice)[0].contains("goes on when bob resumes it"),
+        words(&alice)[0].contains("Game 1 waits for bob: in 2 minutes it goes on"),
         "{alice:#?}"
     );
     assert_eq!(tables(&alice).len(), 1);

@@ -600,11 +600,17 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
     let (player, new) = match claimed {
         db::Claim::Player(player, new) => (player, new),
         db::Claim::Taken => {
+            if new_allowed {
+                lock(lobby).no_name_made(address);
+            }
             return Err(format!(
                 "the name {name} is taken by another player's key: pick another name (--name)"
             ));
         }
         db::Claim::LooksLike(other) => {
+            if new_allowed {
+                lock(lobby).no_name_made(address);
+            }
             return Err(format!(
                 "the name {name} reads too much like the player {other}'s: pick another name \
                  (--name)"
@@ -619,8 +625,8 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
         }
     };
     let mut lobby = lock(lobby);
-    if new {
-        lobby.made_name(address, Instant::now());
+    if new_allowed && !new {
+        lobby.no_name_made(address);
     }
     // The key proves it is the same player: a new connection takes over from one
     // that may be stale (a dropped line the server has not noticed yet).

@@ -434,7 +434,7 @@ fn a_game_survives_the_server_killed_and_goes_on_when_both_are_back() {
         server = again;
         // One back: the game waits, and takes no move.
         let mut first = Peer::start(&a, &["online", &address, "--name", "alice", "--plain"]);
-        first.expect("Your game 1 against bob is adjourned");
+        first.expect("Game 1 waits for bob: in 2 minutes it goes on");
         first.say("11-16");
         first.expect("Refused: the game is adjourned until your opponent is back");
         let mut second = player(&b, &address, "bob");
