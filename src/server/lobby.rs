@@ -1063,8 +1063,13 @@ impl Lobby {
         let mut lines = vec!["Games in play:".to_string()];
         for (n, table) in self.listed_games(viewer).into_iter().take(MOST_LISTED) {
             let kind = if table.rated { "rated" } else { "casual" };
+            let waiting = if table.adjourned.is_some() {
+                ", adjourned"
+            } else {
+                ""
+            };
             lines.push(format!(
-                "  {n}: {} - {}, {} {kind}, {} moves played",
+                "  {n}: {} - {}, {} {kind}, {} moves played{waiting}",
                 table.names[0],
                 table.names[1],
                 table.clock,
