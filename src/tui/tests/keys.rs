@@ -597,6 +597,20 @@ fn a_new_game_after_the_end_starts_at_once_without_asking_to_abandon() {
 }
 
 #[test]
+fn the_new_game_question_says_the_game_in_progress_stays_saved_for_resume() {
+    let mut app = crate::tui::tests::app();
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('n'));
+    let text = screen_text(&app);
+    // Not "abandon": that is what the resume picker's `a` does, and this game is kept.
+    assert!(
+        text.contains("New game? This one stays saved; checkers --resume offers it."),
+        "{text}"
+    );
+    assert!(!text.contains("Abandon"), "{text}");
+}
+
+#[test]
 fn each_side_finds_its_cursor_where_it_left_it() {
     let mut app = crate::tui::tests::app();
     assert_eq!(

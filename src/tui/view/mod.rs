@@ -171,8 +171,15 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                     "Quit? The game is saved; checkers --resume continues it. y yes  n no"
                         .to_string()
                 }
+                // "Abandon" would promise what the picker's `a abandon` does: this game
+                // is kept, unfinished, for --resume.
+                Question::NewGame if app.autosave_failed() => {
+                    "New game? This one is NOT saved (autosave failed; s saves it). y yes  n no"
+                        .to_string()
+                }
                 Question::NewGame => {
-                    "Abandon this game and start a new one? y yes  n no".to_string()
+                    "New game? This one stays saved; checkers --resume offers it. y yes  n no"
+                        .to_string()
                 }
                 Question::WhoResigns => "Who resigns? b Black  w White  Esc cancel".to_string(),
                 Question::Resign(color) => {
