@@ -605,7 +605,10 @@ fn after_a_loss_on_time_the_footer_offers_no_undo_or_redo() {
     assert!(session.flag_fell());
     let mut app = App::with_session(Settings::default(), session, 80, 24);
     let screen = screen_text(&app);
-    assert!(screen.contains("White wins: Black lost on time"), "{screen}");
+    assert!(
+        screen.contains("White wins: Black lost on time"),
+        "{screen}"
+    );
     let footer = screen.lines().nth(22).unwrap_or_default();
     // The ending stands, so only what works is offered: a new game.
     assert!(footer.contains("n new game"), "{footer}");
