@@ -372,4 +372,21 @@ fn a_game_from_a_position_where_a_side_has_no_pieces_is_refused() {
     let o = run(&["moves", "--fen", "W:W:B5"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o), "");
+    // The commands that search or look a position up have nothing to search in it, and
+    // refuse it as a game does, rather than call it won.
+    for command in [
+        &["analyse", "--fen", "B:W:B"][..],
+        &["book", "show", "--fen", "B:W:BK31"],
+        &["explore", "--fen", "W:W5:B"],
+        &["egdb", "probe", "--fen", "B:W:B", "--dir", "/nonexistent"],
+    ] {
+        let o = run(command);
+        assert_eq!(o.status.code(), Some(2), "{command:?}");
+        let said = stderr(&o);
+        assert!(
+            said.contains("at least one piece on each side"),
+            "{command:?}: {said}"
+        );
+        assert_eq!(stdout(&o), "", "{command:?}");
+    }
 }
