@@ -119,7 +119,14 @@ fn probe_without_a_database_says_how_to_build_one() {
     // lost already (Black's man on 5 is blocked): no verdict without a database.
     let o = run_in(
         home.path(),
-        &["egdb", "probe", "--fen", "B:W9,14:B5", "--dir", "/nonexistent"],
+        &[
+            "egdb",
+            "probe",
+            "--fen",
+            "B:W9,14:B5",
+            "--dir",
+            "/nonexistent",
+        ],
     );
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
