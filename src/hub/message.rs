@@ -298,10 +298,11 @@ impl Request {
                     // may not want: say what `go` takes instead.
                     let given: Vec<&str> =
                         line.args.iter().map(|(name, _)| name.as_str()).collect();
-                    Err(format!(
-                        "go needs think, ponder or analyze, not \"{}\"",
-                        given.join(" ")
-                    ))
+                    let needs = "go needs think, ponder or analyze";
+                    Err(match given.as_slice() {
+                        [] => needs.to_string(),
+                        _ => format!("{needs}, not {}", given.join(" ")),
+                    })
                 }
             }
             "ponder-hit" => Ok(Request::PonderHit),
@@ -417,14 +418,12 @@ mod tests {
         // A `go` that names no search is refused, not guessed.
         assert_eq!(
             request("go"),
-            Some(Err(
-                "go needs think, ponder or analyze, not \"\"".to_string()
-            ))
+            Some(Err("go needs think, ponder or analyze".to_string()))
         );
         assert_eq!(
             request("go nonsense"),
             Some(Err(
-                "go needs think, ponder or analyze, not \"nonsense\"".to_string()
+                "go needs think, ponder or analyze, not nonsense".to_string()
             ))
         );
         assert_eq!(request("ponder-hit"), Some(Ok(Request::PonderHit)));
