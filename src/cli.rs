@@ -277,7 +277,7 @@ pub(crate) struct PuzzleArgs {
 #[derive(Debug, Args)]
 pub(crate) struct ExploreArgs {
     /// The position (PDN FEN); the start position if not given.
-    #[arg(long, value_parser = parse_fen)]
+    #[arg(long, value_parser = parse_start_fen)]
     pub(crate) fen: Option<Position>,
     /// Moves played from the position first, in PDN notation (`--moves "11-15 23-19"`).
     #[arg(long, value_name = "MOVES", default_value = "")]
@@ -386,7 +386,7 @@ pub(crate) enum BookCommand {
     /// What the built-in book says of a position.
     Show {
         /// The position (PDN FEN); the start position if not given.
-        #[arg(long, value_parser = parse_fen)]
+        #[arg(long, value_parser = parse_start_fen)]
         fen: Option<Position>,
     },
 }
@@ -420,7 +420,8 @@ pub(crate) fn parse_fen(text: &str) -> Result<Position, String> {
         .map_err(|e| crate::text::error_chain(&e))
 }
 
-/// A FEN a game starts from: as [`parse_fen`], and each side must have a piece.
+/// A FEN a game starts from, or a search analyses: as [`parse_fen`], and each side
+/// must have a piece (with none, there is nothing to play or search).
 fn parse_start_fen(text: &str) -> Result<Position, String> {
     Position::parse_start(text).map_err(|e| crate::text::error_chain(&e))
 }
@@ -500,7 +501,7 @@ pub(crate) struct HubArgs {
 #[derive(Debug, Args)]
 pub(crate) struct AnalyseArgs {
     /// The position (PDN FEN); the start position if not given.
-    #[arg(long, value_parser = parse_fen, conflicts_with = "load")]
+    #[arg(long, value_parser = parse_start_fen, conflicts_with = "load")]
     pub(crate) fen: Option<Position>,
     /// Go through a recorded game instead (a PDN file): every position before a move is
     /// searched (--movetime, 1000 ms by default here, or --depth), and each move is
@@ -643,7 +644,7 @@ pub(crate) struct EgdbBuildArgs {
 #[derive(Debug, Args)]
 pub(crate) struct EgdbProbeArgs {
     /// The position (PDN FEN), e.g. "W:WK19,K23:BK28,12".
-    #[arg(long, value_parser = parse_fen)]
+    #[arg(long, value_parser = parse_start_fen)]
     pub(crate) fen: Position,
     /// The database folder [default: egdb in the data folder].
     #[arg(long, value_name = "D")]

@@ -136,6 +136,10 @@ fn probe(args: &EgdbProbeArgs, out: &mut impl Write) -> Result<(), CommandError>
     let dir = folder(args.dir.as_deref())?;
     let (db, problems) = Egdb::open(&dir);
     let pos = args.fen;
+    // With no database at all, say so before anything is looked up.
+    if db.slices() == 0 && problems.is_empty() {
+        return Err(CommandError::NotFound(not_in_database(&db, &pos)));
+    }
     let Some(verdict) = db.probe(&pos) else {
         if let Some(problem) = problems.into_iter().next() {
             return Err(problem.into());

@@ -2,7 +2,7 @@
 
 use super::CommandError;
 use crate::cli::{CheckArgs, PdnArgs, PdnCommand};
-use crate::store::file_games;
+use crate::store::{StoreError, file_games};
 use crate::text::printable;
 use std::io::Write;
 use std::path::Path;
@@ -41,8 +41,8 @@ pub(crate) fn run_check(args: &CheckArgs, out: &mut impl Write) -> Result<(), Co
 /// Reads and replays every game of `file`: each faulty game on a line of `out` (text
 /// from the file shown without control characters and cut short), then `N games: K
 /// replayed, E with errors`. The file is streamed and its games read one at a time,
-/// so memory stays that of the largest game. A file that cannot be read, or is not a
-/// regular file (a FIFO, a device), is an error naming it.
+/// so memory stays that of the largest game. A file that cannot be read, is not a
+/// regular file (a FIFO, a device), or holds no game, is an error naming it.
 pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, CommandError> {
     let games = file_games(file).map_err(CommandError::CheckFile)?;
     let (mut count, mut replayed) = (0, 0);
@@ -53,6 +53,12 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
             Err(e) => writeln!(out, "{}", printable(&e.to_string(), REPORT_LINE_CHARS))
                 .map_err(CommandError::CheckOutput)?,
         }
+    }
+    if count == 0 {
+        // Nothing was checked: not a clean file (a mistaken path, most often).
+        return Err(CommandError::CheckFile(StoreError::NoGames(
+            file.to_path_buf(),
+        )));
     }
     let errors = count - replayed;
     writeln!(

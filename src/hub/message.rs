@@ -240,10 +240,23 @@ fn seconds(name: &str, text: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("{name}={text} is not a number of seconds"))
 }
 
-/// A whole number the protocol gives.
-fn number<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{name}={text} is not a whole number"))
+/// A whole number the protocol gives, at least `min` and at most `max` if there is
+/// one; refused with the range it must be in.
+fn number(name: &str, text: &str, min: u64, max: Option<u64>) -> Result<u64, String> {
+    let range = match max {
+        Some(max) => format!("{name} is {min} to {max}"),
+        None => format!("{name} is at least {min}"),
+    };
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{name}={text} is not a whole number: {range}"));
+    }
+    // Too long for i128 is far out of range either way.
+    text.parse::<i128>()
+        .ok()
+        .filter(|&n| n >= i128::from(min) && max.is_none_or(|max| n <= i128::from(max)))
+        .and_then(|n| u64::try_from(n).ok())
+        .ok_or_else(|| format!("{name}={text} is out of range: {range}"))
 }
 
 impl Request {
@@ -274,13 +287,23 @@ impl Request {
             "level" => level(line).map(Request::Level),
             "go" => {
                 let has = |name| line.get(name).is_some();
-                Ok(Request::Go(if has("analyze") || has("analyse") {
-                    GoMode::Analyze
+                if has("analyze") || has("analyse") {
+                    Ok(Request::Go(GoMode::Analyze))
                 } else if has("ponder") {
-                    GoMode::Ponder
+                    Ok(Request::Go(GoMode::Ponder))
+                } else if has("think") {
+                    Ok(Request::Go(GoMode::Think))
                 } else {
-                    GoMode::Think
-                }))
+                    // A search the program did not name would answer with a move it
+                    // may not want: say what `go` takes instead.
+                    let given: Vec<&str> =
+                        line.args.iter().map(|(name, _)| name.as_str()).collect();
+                    let needs = "go needs think, ponder or analyze";
+                    Err(match given.as_slice() {
+                        [] => needs.to_string(),
+                        _ => format!("{needs}, not {}", given.join(" ")),
+                    })
+                }
             }
             "ponder-hit" => Ok(Request::PonderHit),
             "stop" => Ok(Request::Stop),
@@ -293,18 +316,27 @@ impl Request {
     }
 }
 
+/// The deepest search a `level` line may ask for, in plies.
+const MAX_DEPTH: u32 = 64;
+
 /// The limits of a `level` line.
 fn level(line: &Line) -> Result<LevelSpec, String> {
     let mut spec = LevelSpec::default();
     for (name, value) in &line.args {
         let value = value.as_deref().unwrap_or("");
         match name.as_str() {
-            "depth" => spec.depth = Some(number::<u32>(name, value)?.clamp(1, 64)),
-            "nodes" => spec.nodes = Some(number::<u64>(name, value)?.max(1)),
+            "depth" => {
+                let depth = number(name, value, 1, Some(u64::from(MAX_DEPTH)))?;
+                spec.depth = Some(u32::try_from(depth).unwrap_or(MAX_DEPTH));
+            }
+            "nodes" => spec.nodes = Some(number(name, value, 1, None)?),
             "move-time" => spec.move_time = Some(seconds(name, value)?),
             "time" => spec.time = Some(seconds(name, value)?),
             "inc" => spec.inc = Some(seconds(name, value)?),
-            "moves" => spec.moves = Some(number::<u32>(name, value)?.max(1)),
+            "moves" => {
+                let moves = number(name, value, 1, None)?;
+                spec.moves = Some(u32::try_from(moves).unwrap_or(u32::MAX));
+            }
             "infinite" => spec.infinite = true,
             _ => {}
         }
@@ -383,7 +415,17 @@ mod tests {
             request("go analyze"),
             Some(Ok(Request::Go(GoMode::Analyze)))
         );
-        assert_eq!(request("go"), Some(Ok(Request::Go(GoMode::Think))));
+        // A `go` that names no search is refused, not guessed.
+        assert_eq!(
+            request("go"),
+            Some(Err("go needs think, ponder or analyze".to_string()))
+        );
+        assert_eq!(
+            request("go nonsense"),
+            Some(Err(
+                "go needs think, ponder or analyze, not nonsense".to_string()
+            ))
+        );
         assert_eq!(request("ponder-hit"), Some(Ok(Request::PonderHit)));
         assert_eq!(request("dance now=yes"), None);
         assert_eq!(
@@ -412,7 +454,21 @@ mod tests {
             other => panic!("{text}: {other:?}"),
         };
         assert_eq!(level("level depth=7").unwrap().depth, Some(7));
-        assert_eq!(level("level depth=900").unwrap().depth, Some(64));
+        // Out of range is refused, with the range, not silently clamped.
+        for (bad, why) in [
+            ("depth=0", "depth=0 is out of range: depth is 1 to 64"),
+            (
+                "depth=100000",
+                "depth=100000 is out of range: depth is 1 to 64",
+            ),
+            ("moves=0", "moves=0 is out of range: moves is at least 1"),
+            ("moves=-1", "moves=-1 is out of range: moves is at least 1"),
+            ("nodes=0", "nodes=0 is out of range: nodes is at least 1"),
+            ("depth=x", "depth=x is not a whole number: depth is 1 to 64"),
+        ] {
+            assert_eq!(level(&format!("level {bad}")), Err(why.to_string()));
+        }
+        assert_eq!(level("level depth=64").unwrap().depth, Some(64));
         assert_eq!(level("level nodes=5000").unwrap().nodes, Some(5000));
         assert_eq!(
             level("level move-time=0.02").unwrap().move_time,

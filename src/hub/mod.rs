@@ -20,11 +20,13 @@
 //!   `error` and the one before is kept; an illegal move is answered `error` and the
 //!   moves before it are kept, as Scan does;
 //! - `level ...`: the limits of the searches that follow, until the next `level`
-//!   (each replaces the last whole): `depth=`, `nodes=`, `move-time=` (seconds),
-//!   `time=` with `inc=` and `moves=` (a clock, the increment added before each move;
-//!   the engine plans its time as in a game), or `infinite`. With none given, a move
-//!   takes a second;
-//! - `go think`: searches, writing `info depth=.. score=.. nodes=.. time=.. nps=..
+//!   (each replaces the last whole): `depth=` (1 to 64), `nodes=` (at least 1),
+//!   `move-time=` (seconds), `time=` with `inc=` and `moves=` (at least 1; a clock, the
+//!   increment added before each move; the engine plans its time as in a game), or
+//!   `infinite`. With none given, a move takes a second; a value out of range is
+//!   answered `error` and the limits before are kept;
+//! - `go think`: searches (a `go` naming none of `think`, `ponder`, `analyze` is
+//!   answered `error`), writing `info depth=.. score=.. nodes=.. time=.. nps=..
 //!   pv=".."` after each depth (the score in men, as Scan writes it: a win in n plies
 //!   is 100 - n/100, `99.97`, a loss the same below zero; `nps` in millions a second),
 //!   then `done move=<move> ponder=<expected answer>` (no `ponder` when it has none);
@@ -699,16 +701,20 @@ mod tests {
             "set-param name=variant value=frisian",
             "set-param name=threads value=0",
             "pos moves=\"11-15 11-15\"",
+            "level depth=0",
+            "go",
             "ping",
         ]);
         let lines: Vec<&str> = said.lines().collect();
-        assert_eq!(lines.len(), 7, "{said}");
+        assert_eq!(lines.len(), 9, "{said}");
         assert!(
-            lines[..6].iter().all(|l| l.starts_with("error message=")),
+            lines[..8].iter().all(|l| l.starts_with("error message=")),
             "{said}"
         );
         assert!(lines[5].contains("illegal move"), "{said}");
-        assert_eq!(lines[6], "pong");
+        assert!(lines[6].contains("depth is 1 to 64"), "{said}");
+        assert!(lines[7].contains("go needs think"), "{said}");
+        assert_eq!(lines[8], "pong");
     }
 
     #[test]

@@ -178,6 +178,14 @@ impl Runtime {
             Some(report) => crate::report::annotate::annotated_pdn(&record, report),
             None => crate::pdn::write_game(&record),
         };
+        // A file named in a folder that is not there is refused, not given folders.
+        if !exists && let Err(e) = store::in_existing_folder(&path) {
+            events.push(Event::Saved {
+                request,
+                result: Err(e),
+            });
+            return;
+        }
         let result = match request.existing {
             IfExists::Ask if exists => {
                 events.push(Event::SaveWouldReplace(request));

@@ -365,6 +365,19 @@ impl Session {
         on_the_clock || (self.agreed_draw() && self.match_play.is_none())
     }
 
+    /// Whether the game was lost on time. That ending stands: the time is gone, and
+    /// taking it back would only let the flag fall again; so neither undo nor redo
+    /// works after it.
+    pub(crate) fn flag_fell(&self) -> bool {
+        matches!(
+            self.game.result(),
+            Some(crate::rules::Outcome::Win {
+                reason: crate::rules::WinReason::Time,
+                ..
+            })
+        )
+    }
+
     /// Whether the game ended in a draw the players agreed.
     pub(crate) fn agreed_draw(&self) -> bool {
         self.game.result()
@@ -379,15 +392,7 @@ impl Session {
         if self.match_play.is_some() && self.game.is_over() {
             return Err(SessionError::MatchGameCounts);
         }
-        // A flag fall stands: the time is gone, and taking back the ending would only
-        // let the flag fall again.
-        if let Some(
-            outcome @ crate::rules::Outcome::Win {
-                reason: crate::rules::WinReason::Time,
-                ..
-            },
-        ) = self.game.result()
-        {
+        if let Some(outcome) = self.game.result().filter(|_| self.flag_fell()) {
             return Err(DeclareError::Over(outcome).into());
         }
         let declared = self.game.result().is_some() && self.position().outcome().is_none();

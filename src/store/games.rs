@@ -251,17 +251,30 @@ pub(crate) const ABANDONED: &str = "abandoned";
 
 impl SavedGame {
     /// Whether the game has ended (a result other than `*`) and, for a match's game,
-    /// the match with it, or was abandoned. An unreadable file counts as finished: there
-    /// is nothing to resume (a record that stops at a faulty move is read up to it).
+    /// the match with it, or was abandoned, or was never begun (see
+    /// [`not_begun`](Self::not_begun)). An unreadable file counts as finished: there is
+    /// nothing to resume (a record that stops at a faulty move is read up to it).
     pub(crate) fn finished(&self) -> bool {
         match &self.record {
             Ok(record) => {
                 self.abandoned()
+                    || self.not_begun()
                     || (record.result.as_deref().is_some_and(|r| r != "*")
                         && self.match_game().is_none_or(|(game, games)| game >= games))
             }
             Err(_) => true,
         }
+    }
+
+    /// Whether it has no result and no move played (all taken back, or none made), from
+    /// the start or a set-up position, and is no later game of a match: nothing in it to
+    /// resume, so `--resume` does not offer it.
+    pub(crate) fn not_begun(&self) -> bool {
+        self.record.as_ref().is_ok_and(|record| {
+            record.moves.is_empty()
+                && record.result.as_deref().is_none_or(|r| r == "*")
+                && self.match_game().is_none_or(|(game, _)| game == 1)
+        })
     }
 
     /// Whether its players abandoned it (see [`abandon`]).
@@ -417,6 +430,7 @@ impl SavedGame {
             Err(e) => format!("unreadable: {e}"),
             Ok(_) if self.open_elsewhere => "open in another window".to_string(),
             Ok(_) if self.abandoned() => "abandoned".to_string(),
+            Ok(_) if self.not_begun() => "not begun".to_string(),
             Ok(record) => match (record.result.as_deref(), self.match_game()) {
                 (None | Some("*"), Some((game, games))) => {
                     format!("unfinished (match game {game} of {games})")

@@ -163,6 +163,9 @@ pub(crate) enum StoreError {
     Lock(PathBuf, io::Error),
     /// A save was asked for inside the games folder, which the autosaves own.
     GamesFolder(PathBuf),
+    /// The folder a player named a file in does not exist: it is not made, as a
+    /// mistyped path would make it where the player does not look.
+    NoFolder(PathBuf),
     /// The game has this many plies, more than a record holds ([`MAX_PLIES`]): it is
     /// not written, so that every file written reads back.
     ///
@@ -250,6 +253,11 @@ impl fmt::Display for StoreError {
                 "the game has {plies} moves (plies), more than a saved game can hold ({}): it is not saved further (claim a draw: a game this long has long repeated itself)",
                 crate::pdn::MAX_PLIES
             ),
+            StoreError::NoFolder(dir) => write!(
+                f,
+                "no folder {}: create it first, or name a file in a folder that exists",
+                dir.display()
+            ),
             StoreError::GamesFolder(dir) => write!(
                 f,
                 "{} is where games are saved as they are played: save to a file elsewhere",
@@ -281,6 +289,17 @@ fn outside_games_folder(path: &Path) -> Result<(), StoreError> {
     };
     match (parent.canonicalize(), dir.canonicalize()) {
         (Ok(a), Ok(b)) if a == b => Err(StoreError::GamesFolder(dir)),
+        _ => Ok(()),
+    }
+}
+
+/// Refuses a file a player named, `path`, in a folder that does not exist (a mistyped
+/// path, most often), rather than make the folder.
+pub(crate) fn in_existing_folder(path: &Path) -> Result<(), StoreError> {
+    let folder = files::folder_of(path);
+    match std::fs::metadata(&folder) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(StoreError::NoFolder(folder)),
+        // Anything else in the way (a file, no permission) is said by the write itself.
         _ => Ok(()),
     }
 }

@@ -24,11 +24,22 @@ fn open_pdn(path: &Path) -> Result<(File, Stamp), StoreError> {
     Ok((file, stamp))
 }
 
+/// How far a file with `stamp` is read: as far as its size when opened, or, for one
+/// that reports a size of 0, to its end within [`MAX_READ_BYTES`] (procfs and sysfs
+/// files report 0 and make their text as it is read; an empty file reads nothing
+/// either way).
+fn read_bound(stamp: Stamp) -> u64 {
+    match stamp.size() {
+        0 => MAX_READ_BYTES,
+        size => size,
+    }
+}
+
 /// The encoding of the open `file` of `path` (found by reading it once, a block at a
 /// time), which is then back at its start.
 fn encoding_of(file: &mut File, stamp: Stamp, path: &Path) -> Result<Encoding, StoreError> {
     let fail = |e| read_error(path, e);
-    let encoding = Encoding::of((&*file).take(stamp.size())).map_err(fail)?;
+    let encoding = Encoding::of((&*file).take(read_bound(stamp))).map_err(fail)?;
     file.seek(SeekFrom::Start(0)).map_err(fail)?;
     Ok(encoding)
 }
@@ -39,7 +50,7 @@ fn encoding_of(file: &mut File, stamp: Stamp, path: &Path) -> Result<Encoding, S
 pub(crate) fn file_games(path: &Path) -> Result<Games<'static>, StoreError> {
     let (mut file, stamp) = open_pdn(path)?;
     let encoding = encoding_of(&mut file, stamp, path)?;
-    Ok(games_in(file.take(stamp.size()), encoding))
+    Ok(games_in(file.take(read_bound(stamp)), encoding))
 }
 
 /// Reads game `number` (from 1) of the PDN file at `path`. Only a regular file is read
@@ -71,7 +82,7 @@ pub(crate) fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreEr
     }
     let encoding = encoding_of(&mut file, stamp, path)?;
     let mut count = 0;
-    for game in games_in(file.take(stamp.size()), encoding) {
+    for game in games_in(file.take(read_bound(stamp)), encoding) {
         count += 1;
         if count == number {
             return as_read(game);
@@ -127,7 +138,7 @@ pub(crate) fn scan_summaries(
         return Ok(lines);
     }
     let encoding = encoding_of(&mut file, stamp, path)?;
-    let mut games = games_in(file.take(stamp.size()), encoding);
+    let mut games = games_in(file.take(read_bound(stamp)), encoding);
     let mut lines = Vec::new();
     let mut places = Vec::new();
     while let Some(game) = games.next() {

@@ -120,6 +120,19 @@ fn pdn_check_reports_the_faulty_game_and_a_summary() {
     );
 }
 
+/// A procfs file reports a size of 0 but has text: it is read to its end, not taken
+/// for an empty file (its text is no PDN, so its "games" do not replay).
+#[cfg(target_os = "linux")]
+#[test]
+fn pdn_check_reads_a_file_that_reports_no_size_to_its_end() {
+    let o = run(&["pdn", "check", "/proc/self/status"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("game 1, move 1. Name:"), "{out}");
+    assert!(out.contains(" replayed, "), "{out}");
+    assert!(!out.contains("0 games"), "{out}");
+}
+
 #[test]
 fn pdn_check_of_a_clean_file_exits_zero() {
     let dir = std::env::temp_dir().join(format!("checkers-cli-{}", std::process::id()));
@@ -142,6 +155,16 @@ fn pdn_check_of_a_clean_file_exits_zero() {
         stderr(&o)
     );
     assert!(stderr(&o).contains("missing.pdn"));
+    // A file with no game in it is not a clean file: nothing was checked.
+    let empty = dir.join("empty.pdn");
+    std::fs::write(&empty, "\n").unwrap();
+    let o = run(&["pdn", "check", empty.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        format!("checkers: {} holds no PDN game\n", empty.display())
+    );
+    assert_eq!(stdout(&o), "");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -372,4 +395,21 @@ fn a_game_from_a_position_where_a_side_has_no_pieces_is_refused() {
     let o = run(&["moves", "--fen", "W:W:B5"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o), "");
+    // The commands that search or look a position up have nothing to search in it, and
+    // refuse it as a game does, rather than call it won.
+    for command in [
+        &["analyse", "--fen", "B:W:B"][..],
+        &["book", "show", "--fen", "B:W:BK31"],
+        &["explore", "--fen", "W:W5:B"],
+        &["egdb", "probe", "--fen", "B:W:B", "--dir", "/nonexistent"],
+    ] {
+        let o = run(command);
+        assert_eq!(o.status.code(), Some(2), "{command:?}");
+        let said = stderr(&o);
+        assert!(
+            said.contains("at least one piece on each side"),
+            "{command:?}: {said}"
+        );
+        assert_eq!(stdout(&o), "", "{command:?}");
+    }
 }

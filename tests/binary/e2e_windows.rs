@@ -248,7 +248,7 @@ fn a_new_game_gets_a_file_of_its_own_and_the_last_one_stays() {
     game.play(&["11-15", "23-19"]);
     game.send(b"n");
     game.wait_for("the question", |s| {
-        s.contents().contains("Abandon this game")
+        s.contents().contains("This one stays saved")
     });
     game.send(b"y");
     game.wait_for("a new game", |s| s.contents().contains("(none yet)"));

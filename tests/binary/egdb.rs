@@ -115,6 +115,23 @@ fn probe_without_a_database_says_how_to_build_one() {
     let err = stderr(&o);
     assert!(err.contains("no endgame database in"), "{err}");
     assert!(err.contains("checkers egdb build"), "{err}");
+    // A folder that is not there is said to hold none, even for a position that is
+    // lost already (Black's man on 5 is blocked): no verdict without a database.
+    let o = run_in(
+        home.path(),
+        &[
+            "egdb",
+            "probe",
+            "--fen",
+            "B:W9,14:B5",
+            "--dir",
+            "/nonexistent",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("no endgame database in /nonexistent"), "{err}");
+    assert_eq!(stdout(&o), "");
     // --pieces is checked.
     let o = run_in(home.path(), &["egdb", "build", "--pieces", "9"]);
     assert_eq!(o.status.code(), Some(2));

@@ -145,11 +145,26 @@ fn commands_moves_draw_resign_claim_help_and_quit() {
 #[test]
 fn save_writes_a_pdn_file_others_can_read() {
     let dir = std::env::temp_dir().join(format!("checkers-plain-save-{}", std::process::id()));
-    let file = dir.join("sub").join("g.pdn");
-    let input = format!("11-15\n23-19\nsave {}\n", file.display());
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.pdn");
+    // A folder that is not there (a mistyped path) is refused, and not made.
+    let missing = dir.join("sub");
+    let input = format!(
+        "11-15\n23-19\nsave {}\nsave {}\n",
+        missing.join("g.pdn").display(),
+        file.display()
+    );
     let (ok, out, _) = session(&["--black-name", "Ann", "--white-name", "Bob"], &input);
     assert!(ok);
-    assert_eq!(answers(&out)[2], format!("Saved to {}.", file.display()));
+    assert_eq!(
+        answers(&out)[2],
+        format!(
+            "Cannot save: no folder {}: create it first, or name a file in a folder that exists.",
+            missing.display()
+        )
+    );
+    assert!(!missing.exists());
+    assert_eq!(answers(&out)[3], format!("Saved to {}.", file.display()));
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(
         text.contains("[Black \"Ann\"]\n[White \"Bob\"]\n[Result \"*\"]\n"),

@@ -647,7 +647,8 @@ impl AnalysisBoard {
             record.set_tag("Date", &crate::store::today());
         }
         let text = crate::pdn::write_tree(&record, &self.tree);
-        let written = match how {
+        // A file named in a folder that is not there is refused, not given folders.
+        let written = crate::store::in_existing_folder(&path).and_then(|()| match how {
             Write::New | Write::Append => {
                 crate::store::files::append_text(&path, &text).map(|how| match how {
                     crate::store::Appended::Created => "Saved to",
@@ -657,7 +658,7 @@ impl AnalysisBoard {
             Write::Replace => crate::store::write_atomic(&path, text.as_bytes())
                 .map(|()| "Replaced")
                 .map_err(|e| crate::store::files::write_error(&path, e)),
-        };
+        });
         match written {
             Ok(verb) => {
                 let shown = crate::text::printable_path(&path);

@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 pub(crate) enum Question {
     /// Quit with a game in progress?
     Quit,
-    /// Abandon this game for a new one?
+    /// Start a new game? (This one stays saved, unfinished, for `--resume`.)
     NewGame,
     /// Two people play: which side resigns?
     WhoResigns,
@@ -144,9 +144,9 @@ impl App {
         }
     }
 
-    /// `n`: a new game, asked first when a game in progress would be abandoned.
+    /// `n`: a new game, asked first when a game in progress would be left unfinished.
     pub(super) fn ask_new_game(&mut self) {
-        // A finished or unstarted game has nothing to abandon: no question.
+        // A finished or unstarted game has nothing to leave unfinished: no question.
         let game = self.game();
         if game.is_over() || game.moves().is_empty() {
             self.new_game();

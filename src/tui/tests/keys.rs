@@ -597,6 +597,44 @@ fn a_new_game_after_the_end_starts_at_once_without_asking_to_abandon() {
 }
 
 #[test]
+fn after_a_loss_on_time_the_footer_offers_no_undo_or_redo() {
+    let t0 = std::time::Instant::now();
+    let mut session = crate::session::Session::new(crate::game::Game::new())
+        .with_clock("G/1".parse().unwrap(), t0);
+    session.tick(t0 + std::time::Duration::from_secs(60));
+    assert!(session.flag_fell());
+    let mut app = App::with_session(Settings::default(), session, 80, 24);
+    let screen = screen_text(&app);
+    assert!(
+        screen.contains("White wins: Black lost on time"),
+        "{screen}"
+    );
+    let footer = screen.lines().nth(22).unwrap_or_default();
+    // The ending stands, so only what works is offered: a new game.
+    assert!(footer.contains("n new game"), "{footer}");
+    assert!(
+        !footer.contains("undo") && !footer.contains("redo"),
+        "{footer}"
+    );
+    press(&mut app, KeyCode::Char('u'));
+    assert!(app.game().is_over(), "u still does nothing");
+}
+
+#[test]
+fn the_new_game_question_says_the_game_in_progress_stays_saved_for_resume() {
+    let mut app = crate::tui::tests::app();
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('n'));
+    let text = screen_text(&app);
+    // Not "abandon": that is what the resume picker's `a` does, and this game is kept.
+    assert!(
+        text.contains("New game? This one stays saved; checkers --resume offers it."),
+        "{text}"
+    );
+    assert!(!text.contains("Abandon"), "{text}");
+}
+
+#[test]
 fn each_side_finds_its_cursor_where_it_left_it() {
     let mut app = crate::tui::tests::app();
     assert_eq!(

@@ -220,3 +220,37 @@ fn only_unfinished_games_saved_in_the_last_30_days_are_announced() {
     assert!(!game.recent(now));
     assert!(game.resumable(), "still offered by --resume");
 }
+
+#[test]
+fn a_game_with_no_move_played_is_not_offered_nor_listed_as_unfinished() {
+    let game = |text: &str| SavedGame {
+        path: "/games/a.pdn".into(),
+        modified: SystemTime::UNIX_EPOCH,
+        record: read_games(text).remove(0).map_err(|e| e.to_string()),
+        fault: None,
+        open_elsewhere: false,
+    };
+    // Both moves taken back, then quit: kept for the folder, but nothing to resume.
+    let taken_back = game(
+        "[White \"checkers (level 4)\"]\n[WhiteType \"program\"]\n[WhiteLevel \"4\"]\n\
+         [Undone \"11-15 23-19\"]\n*\n",
+    );
+    assert!(!taken_back.resumable());
+    assert!(taken_back.finished(), "not counted among the unfinished");
+    assert!(
+        taken_back
+            .summary()
+            .ends_with("? - computer  0 moves  not begun  level 4"),
+        "{}",
+        taken_back.summary()
+    );
+    // Set up from a position: with no move, nothing to resume; with one, resumable.
+    let set_up = game("[SetUp \"1\"]\n[FEN \"W:W18,K30:B11,K2\"]\n*\n");
+    assert!(!set_up.resumable());
+    let set_up_played = game("[SetUp \"1\"]\n[FEN \"W:W18,K30:B11,K2\"]\n1. ... 18-15 *\n");
+    assert!(set_up_played.resumable());
+    assert!(set_up_played.summary().contains("unfinished"));
+    // A match's next game, not begun, still carries the match on.
+    let next_in_match = game("[MatchRounds \"2\"]\n[MatchResults \"1-0\"]\n*\n");
+    assert!(next_in_match.resumable());
+}

@@ -235,6 +235,29 @@ fn the_save_dialog_has_three_fields_tab_moves_between_them_and_enter_asks_for_a_
 }
 
 #[test]
+fn the_save_dialog_refuses_a_file_in_a_folder_that_does_not_exist() {
+    let mut app = app();
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("mistyped");
+    let path = missing.join("x.pdn");
+    type_move(&mut app, "11-15");
+    ctrl(&mut app, 's');
+    app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    type_text(&mut app, path.to_str().unwrap());
+    press(&mut app, KeyCode::Enter);
+    app.poll(Instant::now());
+    assert_eq!(
+        message(&app),
+        format!(
+            "Not saved: no folder {}: create it first, or name a file in a folder that exists",
+            missing.display()
+        )
+    );
+    assert!(matches!(app.mode, Mode::Save(_)), "the dialog stays open");
+    assert!(!missing.exists(), "no folder is made");
+}
+
+#[test]
 fn esc_cancels_the_save_dialog_and_an_empty_path_is_refused() {
     let mut app = app();
     type_move(&mut app, "11-15");

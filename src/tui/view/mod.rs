@@ -171,8 +171,15 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                     "Quit? The game is saved; checkers --resume continues it. y yes  n no"
                         .to_string()
                 }
+                // "Abandon" would promise what the picker's `a abandon` does: this game
+                // is kept, unfinished, for --resume.
+                Question::NewGame if app.autosave_failed() => {
+                    "New game? This one is NOT saved (autosave failed; s saves it). y yes  n no"
+                        .to_string()
+                }
                 Question::NewGame => {
-                    "Abandon this game and start a new one? y yes  n no".to_string()
+                    "New game? This one stays saved; checkers --resume offers it. y yes  n no"
+                        .to_string()
                 }
                 Question::WhoResigns => "Who resigns? b Black  w White  Esc cancel".to_string(),
                 Question::Resign(color) => {
@@ -304,6 +311,7 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             let match_waits = app.session().match_waits();
             let match_over = app.session().match_over();
             let over = app.game().is_over();
+            let flag_fell = app.session().flag_fell();
             let seat = app.runtime().table().map(|t| t.seat.clone());
             let watching = seat == Some(crate::runtime::Seat::Spectator);
             // A server's spectators talk at the table; a LAN host's do not.
@@ -330,8 +338,13 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                     Footer::PlayNoClaim => !claim_open,
                 },
                 // Across the network a redo is refused (an undo is asked of the other
-                // player), so none is offered.
-                |action| !(seat.is_some() && action == Action::Redo),
+                // player), so none is offered; after a flag fall neither undo nor redo
+                // works.
+                |action| match action {
+                    Action::Undo => !flag_fell,
+                    Action::Redo => seat.is_none() && !flag_fell,
+                    _ => true,
+                },
             );
             let keys: Vec<(&str, &str)> = keys
                 .into_iter()
