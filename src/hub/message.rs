@@ -291,18 +291,18 @@ impl Request {
                     Ok(Request::Go(GoMode::Analyze))
                 } else if has("ponder") {
                     Ok(Request::Go(GoMode::Ponder))
-                } else if has("think") {
+                } else if has("think") || line.args.is_empty() {
+                    // A bare `go` is taken as `go think`, as programs that send it mean.
                     Ok(Request::Go(GoMode::Think))
                 } else {
-                    // A search the program did not name would answer with a move it
-                    // may not want: say what `go` takes instead.
+                    // A search named that the program does not know would answer with a
+                    // move it may not want: say what `go` takes instead.
                     let given: Vec<&str> =
                         line.args.iter().map(|(name, _)| name.as_str()).collect();
-                    let needs = "go needs think, ponder or analyze";
-                    Err(match given.as_slice() {
-                        [] => needs.to_string(),
-                        _ => format!("{needs}, not {}", given.join(" ")),
-                    })
+                    Err(format!(
+                        "go takes think, ponder or analyze, not {}",
+                        given.join(" ")
+                    ))
                 }
             }
             "ponder-hit" => Ok(Request::PonderHit),
@@ -415,15 +415,12 @@ mod tests {
             request("go analyze"),
             Some(Ok(Request::Go(GoMode::Analyze)))
         );
-        // A `go` that names no search is refused, not guessed.
-        assert_eq!(
-            request("go"),
-            Some(Err("go needs think, ponder or analyze".to_string()))
-        );
+        // A bare `go` thinks; one that names a search not known is refused.
+        assert_eq!(request("go"), Some(Ok(Request::Go(GoMode::Think))));
         assert_eq!(
             request("go nonsense"),
             Some(Err(
-                "go needs think, ponder or analyze, not nonsense".to_string()
+                "go takes think, ponder or analyze, not nonsense".to_string()
             ))
         );
         assert_eq!(request("ponder-hit"), Some(Ok(Request::PonderHit)));

@@ -25,8 +25,8 @@
 //!   increment added before each move; the engine plans its time as in a game), or
 //!   `infinite`. With none given, a move takes a second; a value out of range is
 //!   answered `error` and the limits before are kept;
-//! - `go think`: searches (a `go` naming none of `think`, `ponder`, `analyze` is
-//!   answered `error`), writing `info depth=.. score=.. nodes=.. time=.. nps=..
+//! - `go think`: searches (a bare `go` too; a `go` naming something else than
+//!   `think`, `ponder` or `analyze` is answered `error`), writing `info depth=.. score=.. nodes=.. time=.. nps=..
 //!   pv=".."` after each depth (the score in men, as Scan writes it: a win in n plies
 //!   is 100 - n/100, `99.97`, a loss the same below zero; `nps` in millions a second),
 //!   then `done move=<move> ponder=<expected answer>` (no `ponder` when it has none);
@@ -702,7 +702,7 @@ mod tests {
             "set-param name=threads value=0",
             "pos moves=\"11-15 11-15\"",
             "level depth=0",
-            "go",
+            "go nonsense",
             "ping",
         ]);
         let lines: Vec<&str> = said.lines().collect();
@@ -713,7 +713,7 @@ mod tests {
         );
         assert!(lines[5].contains("illegal move"), "{said}");
         assert!(lines[6].contains("depth is 1 to 64"), "{said}");
-        assert!(lines[7].contains("go needs think"), "{said}");
+        assert!(lines[7].contains("go takes think"), "{said}");
         assert_eq!(lines[8], "pong");
     }
 
