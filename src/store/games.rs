@@ -266,12 +266,14 @@ impl SavedGame {
         }
     }
 
-    /// Whether it has no result and no move played (all taken back, or none made), from
-    /// the start or a set-up position, and is no later game of a match: nothing in it to
-    /// resume, so `--resume` does not offer it.
+    /// Whether it has no result and no move played (all taken back, or none made) from
+    /// the start position, and is no later game of a match: nothing in it to resume, so
+    /// `--resume` does not offer it. A position set up is kept on offer: setting it up
+    /// was the player's work.
     pub(crate) fn not_begun(&self) -> bool {
         self.record.as_ref().is_ok_and(|record| {
             record.moves.is_empty()
+                && record.start == crate::rules::Position::start()
                 && record.result.as_deref().is_none_or(|r| r == "*")
                 && self.match_game().is_none_or(|(game, _)| game == 1)
         })

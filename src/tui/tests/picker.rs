@@ -171,15 +171,20 @@ fn an_abandoned_game_stays_in_the_folder_but_is_not_offered_and_a_deleted_one_is
     assert!(!path.exists());
 }
 
-#[test]
-fn unfinished_games_are_told_apart_by_who_played_and_where_they_stand() {
-    let game = |text: &str| SavedGame {
+/// A game of the folder whose file holds the PDN `text`.
+fn saved_record(text: &str) -> SavedGame {
+    SavedGame {
         path: "/games/a.pdn".into(),
         modified: SystemTime::UNIX_EPOCH,
         record: read_games(text).remove(0).map_err(|e| e.to_string()),
         fault: None,
         open_elsewhere: false,
-    };
+    }
+}
+
+#[test]
+fn unfinished_games_are_told_apart_by_who_played_and_where_they_stand() {
+    let game = saved_record;
     // Against the computer, no names: the computer is named by what it is, not "?", and
     // the record's "checkers (level 3)" is not shown as a name.
     let computer = game(
@@ -223,13 +228,7 @@ fn only_unfinished_games_saved_in_the_last_30_days_are_announced() {
 
 #[test]
 fn a_game_with_no_move_played_is_not_offered_nor_listed_as_unfinished() {
-    let game = |text: &str| SavedGame {
-        path: "/games/a.pdn".into(),
-        modified: SystemTime::UNIX_EPOCH,
-        record: read_games(text).remove(0).map_err(|e| e.to_string()),
-        fault: None,
-        open_elsewhere: false,
-    };
+    let game = saved_record;
     // Both moves taken back, then quit: kept for the folder, but nothing to resume.
     let taken_back = game(
         "[White \"checkers (level 4)\"]\n[WhiteType \"program\"]\n[WhiteLevel \"4\"]\n\
@@ -244,9 +243,10 @@ fn a_game_with_no_move_played_is_not_offered_nor_listed_as_unfinished() {
         "{}",
         taken_back.summary()
     );
-    // Set up from a position: with no move, nothing to resume; with one, resumable.
+    // Set up from a position: resumable with no move played too (the setting up was
+    // the player's work), and with one.
     let set_up = game("[SetUp \"1\"]\n[FEN \"W:W18,K30:B11,K2\"]\n*\n");
-    assert!(!set_up.resumable());
+    assert!(set_up.resumable());
     let set_up_played = game("[SetUp \"1\"]\n[FEN \"W:W18,K30:B11,K2\"]\n1. ... 18-15 *\n");
     assert!(set_up_played.resumable());
     assert!(set_up_played.summary().contains("unfinished"));
