@@ -47,22 +47,11 @@ pub(crate) fn key(dir: &Path) -> Result<SigningKey, String> {
             getrandom::fill(&mut secret).map_err(|e| format!("no randomness: {e}"))?;
             crate::store::write_atomic(&file, format!("{}\n", hex(&secret)).as_bytes())
                 .map_err(|e| format!("{shown}: {e}"))?;
-            private(&file);
+            crate::store::files::keep_private(&file);
             Ok(SigningKey::from_bytes(&secret))
         }
         Err(e) => Err(format!("{shown}: {e}")),
     }
-}
-
-/// Lets only the owner read `file` (the key is theirs alone).
-fn private(file: &Path) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600));
-    }
-    #[cfg(not(unix))]
-    let _ = file;
 }
 
 /// The fingerprint pinned for `address`, if it was met before.

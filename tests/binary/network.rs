@@ -328,6 +328,18 @@ fn a_killed_joiner_joins_again_and_the_game_goes_on_with_every_move() {
     host.expect("Bob joined");
     host.say("11-15");
     bob.expect("Black played 11-15");
+    // The seat token is kept (written before the game is shown), for the joiner alone.
+    let tokens: Vec<_> = std::fs::read_dir(home.data_dir().join("seats"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(tokens.len(), 1, "{tokens:?}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&tokens[0]).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
     bob.say("23-19");
     host.expect("White played 23-19");
     bob.kill();

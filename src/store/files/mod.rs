@@ -14,8 +14,8 @@ pub(crate) use read::{
 pub(crate) use temp::remove_stale_temp_files;
 pub(crate) use write::write_error;
 pub(crate) use write::{
-    Appended, append_text, check_appendable, replace_unsynced, sync_replaced, write_atomic,
-    write_new,
+    Appended, append_text, check_appendable, keep_private, replace_unsynced, sync_replaced,
+    write_atomic, write_new,
 };
 #[cfg(feature = "lab")]
 pub(crate) use write::{LineFile, check_replaceable};

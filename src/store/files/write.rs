@@ -424,6 +424,18 @@ fn whole_lines_length(file: &File, length: u64) -> io::Result<u64> {
     Ok(0)
 }
 
+/// Lets only the owner read and write `file` (a key or a token is theirs alone); a
+/// failure is not worth stopping for.
+pub(crate) fn keep_private(file: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600));
+    }
+    #[cfg(not(unix))]
+    let _ = file;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
