@@ -213,6 +213,22 @@ impl Table {
         true
     }
 
+    /// The side `name` plays at this table, if they play here.
+    fn side_of(&self, name: &str) -> Option<Color> {
+        let seat = self.names.iter().position(|n| n == name)?;
+        Some(if seat == 0 {
+            Color::Black
+        } else {
+            Color::White
+        })
+    }
+
+    /// Whether `name` plays here and is away in the lobby (not shown the board until
+    /// they resume).
+    fn away_in_lobby(&self, name: &str) -> bool {
+        self.side_of(name).is_some_and(|c| self.away[index(c)])
+    }
+
     /// Who hears of this game's moves: its players, then who watches it.
     fn audience(&self, game: u64, online: &BTreeMap<String, Online>) -> Vec<String> {
         let mut names = self.names.to_vec();
@@ -487,10 +503,8 @@ impl Lobby {
         let Some(table) = self.games.get(&game) else {
             return;
         };
-        let color = if table.names[0] == name {
-            Color::Black
-        } else {
-            Color::White
+        let Some(color) = table.side_of(name) else {
+            return;
         };
         let started = table.started(game, color);
         self.send(name, started);
@@ -673,16 +687,18 @@ impl Lobby {
         };
         // Logging in again brings them back to it, whether they left it from the
         // board or from the lobby.
-        let mine = usize::from(table.names[1] == name);
-        table.away[mine] = false;
-        let other = table.names[1 - mine].clone();
+        let Some(color) = table.side_of(name) else {
+            return;
+        };
+        table.away[index(color)] = false;
+        let other = table.names[index(!color)].clone();
         if table.adjourned.is_some() {
             return;
         }
         let Some(table) = self.games.get(&game) else {
             return;
         };
-        if self.at_table(table, 1 - mine) {
+        if self.at_table(table, index(!color)) {
             self.tell_table(game);
             let text = format!(
                 "{name} left: game {game} goes on, the clocks running (out of time, {name} loses)."
@@ -832,12 +848,7 @@ impl Lobby {
         let Some(table) = self.games.get(&game) else {
             return;
         };
-        let away = table
-            .names
-            .iter()
-            .zip(table.away)
-            .any(|(n, away)| n == name && away);
-        if !away {
+        if !table.away_in_lobby(name) {
             let message = self.table_message(game, table, name);
             self.send(name, message);
         }
@@ -845,12 +856,11 @@ impl Lobby {
 
     /// The message telling `name` the game `game` at `table` as it stands.
     fn table_message(&self, game: u64, table: &Table, name: &str) -> ServerMessage {
-        let seat = table.names.iter().position(|n| n == name);
-        let side = seat.map(|i| if i == 0 { Color::Black } else { Color::White });
+        let side = table.side_of(name);
         // A player's board is told whether the other is at the game; a spectator's,
         // whether both are.
         let others_there = (0..2)
-            .filter(|&i| Some(i) != seat)
+            .filter(|&i| side.map(index) != Some(i))
             .all(|i| self.at_table(table, i));
         let spectators = self
             .online
@@ -879,12 +889,10 @@ impl Lobby {
         let Some(table) = self.games.get(&game) else {
             return;
         };
-        // A player away in the lobby is not shown the board until they resume.
-        let away = |n: &String| (0..2).any(|i| table.away[i] && table.names[i] == *n);
         let told: Vec<(String, ServerMessage)> = table
             .audience(game, &self.online)
             .into_iter()
-            .filter(|n| !away(n) && self.online.get(n).is_some_and(|o| o.board))
+            .filter(|n| !table.away_in_lobby(n) && self.online.get(n).is_some_and(|o| o.board))
             .map(|n| {
                 let message = self.table_message(game, table, &n);
                 (n, message)
@@ -1418,12 +1426,7 @@ impl Lobby {
     fn seat_of(&self, name: &str) -> Option<(u64, Color)> {
         let game = self.online.get(name)?.game?;
         let table = self.games.get(&game)?;
-        let color = if table.names[0] == name {
-            Color::Black
-        } else {
-            Color::White
-        };
-        Some((game, color))
+        Some((game, table.side_of(name)?))
     }
 
     /// The game `name` plays in and their side, when they may act in it now; otherwise
