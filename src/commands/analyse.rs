@@ -269,20 +269,23 @@ fn run_game(
 /// `analyse --load --report`: the game's report (see [`crate::report`]) with a
 /// heading naming the game and how each position was searched, a progress bar on
 /// standard error while the positions are scored (where that is a terminal), and with
-/// `--out` the annotated PDN written to a new file (an existing one is refused before
-/// any search, so no work is lost).
+/// `--out` the annotated PDN written to a new file (an existing one, or a folder that
+/// does not exist, is refused before any search, so no work is lost).
 fn run_report(
     args: &AnalyseArgs,
     record: &crate::pdn::PdnGame,
     out: &mut impl Write,
 ) -> Result<(), CommandError> {
-    if let Some(path) = &args.out
-        && std::fs::symlink_metadata(path).is_ok()
-    {
-        return Err(CommandError::ReportFile(
-            path.clone(),
-            "the file exists; the report writes only a new file, so name another".into(),
-        ));
+    if let Some(path) = &args.out {
+        if std::fs::symlink_metadata(path).is_ok() {
+            return Err(CommandError::ReportFile(
+                path.clone(),
+                "the file exists; the report writes only a new file, so name another".into(),
+            ));
+        }
+        // A mistyped folder is said before the search, as a save says it.
+        crate::store::in_existing_folder(path)
+            .map_err(|e| CommandError::ReportFile(path.clone(), e.to_string()))?;
     }
     let egdb = open_databases(out)?;
     let name = |tag: &str| record.tag(tag).filter(|n| !n.is_empty() && *n != "?");

@@ -340,3 +340,40 @@ fn the_annotated_report_on_a_full_disk_leaves_no_file_and_a_rerun_writes_it() {
         "{written}"
     );
 }
+
+/// `analyse --report --out` into a folder that does not exist is refused before any
+/// search, naming the folder, and makes no folder (a mistyped path, as `save` refuses).
+#[test]
+fn the_annotated_report_into_a_missing_folder_is_refused_and_makes_no_folder() {
+    let sandbox = Sandbox::new();
+    let game = sandbox.home().join("game.pdn");
+    std::fs::write(&game, "[Result \"*\"]\n1. 11-15 23-19 *\n").unwrap();
+    let missing = sandbox.home().join("reprots");
+    let out_file = missing.join("report.pdn");
+    let out = run_in(
+        &sandbox,
+        &[
+            "analyse",
+            "--load",
+            game.to_str().unwrap(),
+            "--report",
+            "--depth",
+            "1",
+            "--out",
+            out_file.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(!out.status.success());
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("no folder") && said.contains("reprots"),
+        "{said}"
+    );
+    assert!(!missing.exists(), "the folder was made");
+    assert!(
+        text(&out.stdout).is_empty(),
+        "it searched: {}",
+        text(&out.stdout)
+    );
+}
