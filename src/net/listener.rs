@@ -994,7 +994,10 @@ mod tests {
             "{rest:?}"
         );
         let said = last_words(&mut guess.stream);
-        assert_eq!(said, "{\"type\":\"refused\",\"reason\":\"wrong code\",\"lasting\":true}\n");
+        assert_eq!(
+            said,
+            "{\"type\":\"refused\",\"reason\":\"wrong code\",\"lasting\":true}\n"
+        );
     }
 
     #[test]

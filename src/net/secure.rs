@@ -417,7 +417,10 @@ impl Opener {
     }
 
     /// `frame`'s message, parsed as a `T`.
-    pub(crate) fn message<T: DeserializeOwned>(&mut self, frame: &Frame) -> Result<T, ProtocolError> {
+    pub(crate) fn message<T: DeserializeOwned>(
+        &mut self,
+        frame: &Frame,
+    ) -> Result<T, ProtocolError> {
         let plain = self.open(frame)?;
         serde_json::from_slice(&plain).map_err(|e| ProtocolError::Malformed(e.to_string()))
     }
@@ -466,7 +469,9 @@ mod tests {
             },
         };
         let frame = gs.seal_message(&play).unwrap();
-        let (read, bytes) = ho.read::<ClientMessage, _>(&mut Cursor::new(&frame)).unwrap();
+        let (read, bytes) = ho
+            .read::<ClientMessage, _>(&mut Cursor::new(&frame))
+            .unwrap();
         assert_eq!((read, bytes), (play, frame.len()));
         // Nothing of the message is in the frame.
         assert!(!frame.windows(5).any(|w| w == b"11-15"));
@@ -505,16 +510,23 @@ mod tests {
 
     #[test]
     fn a_tampered_replayed_or_reordered_frame_does_not_open() {
-        let read = |ho: &mut Opener, frame: &[u8]| ho.read::<ClientMessage, _>(&mut Cursor::new(frame));
+        let read =
+            |ho: &mut Opener, frame: &[u8]| ho.read::<ClientMessage, _>(&mut Cursor::new(frame));
         let (mut gs, mut ho) = proven();
         let mut tampered = gs.seal_message(&ClientMessage::Ping).unwrap();
         *tampered.last_mut().unwrap() ^= 1;
-        assert!(matches!(read(&mut ho, &tampered), Err(ProtocolError::Tampered)));
+        assert!(matches!(
+            read(&mut ho, &tampered),
+            Err(ProtocolError::Tampered)
+        ));
         // Out of order: the second before the first.
         let (mut gs, mut ho) = proven();
         let _first = gs.seal_message(&ClientMessage::Ping).unwrap();
         let second = gs.seal_message(&ClientMessage::Ping).unwrap();
-        assert!(matches!(read(&mut ho, &second), Err(ProtocolError::Tampered)));
+        assert!(matches!(
+            read(&mut ho, &second),
+            Err(ProtocolError::Tampered)
+        ));
         // Replayed: the same frame again.
         let (mut gs, mut ho) = proven();
         let once = gs.seal_message(&ClientMessage::Ping).unwrap();
@@ -527,7 +539,10 @@ mod tests {
         let mut huge = ((MAX_FRAME + 1) as u32).to_be_bytes().to_vec();
         huge.extend(vec![0u8; 1 << 20]);
         let mut reader = Cursor::new(huge);
-        assert!(matches!(read_frame(&mut reader), Err(ProtocolError::TooLong)));
+        assert!(matches!(
+            read_frame(&mut reader),
+            Err(ProtocolError::TooLong)
+        ));
         assert_eq!(reader.position(), 4);
         // Cut short: the connection closed in the middle of a frame.
         let mut cut = 100u32.to_be_bytes().to_vec();
