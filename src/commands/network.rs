@@ -135,11 +135,11 @@ pub(crate) fn hosted(
         session.name_player(mine, name);
     }
     let bound = SocketAddr::new(args.bind, args.port);
-    let connections = Connections::listen(bound).map_err(|e| {
+    let code = args.code.clone().unwrap_or_else(new_code);
+    let connections = Connections::listen(bound, &code).map_err(|e| {
         CommandError::Network(format!("cannot listen at {bound}: {e} ({port_hint})"))
     })?;
     let shown = reachable_address(connections.address());
-    let code = args.code.clone().unwrap_or_else(new_code);
     let mut seats = session.seats();
     seats.set(mine, Player::Person);
     seats.set(!mine, Player::Remote);

@@ -6,6 +6,13 @@
 //! welcome gave, which takes the seat over from its own stale connection; a refusal
 //! that may pass (the seat still held, a full table) is tried again too.
 //!
+//! Each connection opens with the key exchange on the game's code
+//! ([`secure`](super::secure)): this end proves the code first, then the host must
+//! prove it too before anything it says is believed. A host that does not is no host
+//! of this game (a wrong code, or someone else at the address): the line is not tried
+//! again, so such a host gets one guess at the code a join, not one a second. The whole
+//! exchange, up to the welcome, is held to [`CONNECT_WAIT`].
+//!
 //! The host is untrusted as well: what it sends waits in an inbox bounded in messages
 //! and in bytes, where a new state replaces one not yet read, and a host sending more
 //! than [`HOST_FLOOD_LIMIT`] messages in [`HOST_FLOOD_WINDOW`] is let go (and tried again
@@ -13,19 +20,20 @@
 
 use super::backlog::Backlog;
 use super::protocol::{
-    ClientMessage, GameState, HostMessage, ProtocolError, Role, Side, VERSION,
+    ClientMessage, GameState, HostMessage, ProtocolError, Role, Side, VERSION, older_host,
     read_message_weighed, write_message,
 };
+use super::secure::{End, Handshake, HostOpening, Opener, Sealer, plain_next};
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::{self, BufReader};
+use std::io::{self, BufReader, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream, ToSocketAddrs};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-/// How long a connection and the host's welcome may take.
+/// How long a connection may take, and then the key exchange and the host's welcome.
 pub(crate) const CONNECT_WAIT: Duration = Duration::from_secs(5);
 
 /// How often the line is tried again while it is down.
@@ -64,8 +72,6 @@ pub(crate) struct Greeting {
 impl Greeting {
     fn hello(&self, seat: Option<String>) -> ClientMessage {
         ClientMessage::Hello {
-            version: VERSION,
-            code: self.code.clone(),
             role: self.role,
             name: self.name.clone(),
             seat,
@@ -92,6 +98,11 @@ pub(crate) enum JoinError {
     NotAHost(SocketAddr),
     /// The connection was taken, but no answer came within [`CONNECT_WAIT`].
     Silent(SocketAddr),
+    /// The host did not prove the game's code: the code is wrong, or it is not the
+    /// host meant (someone else at the address, or between).
+    Unproven(SocketAddr),
+    /// The host runs an older checkers, which speaks this version of the protocol.
+    OlderHost(u32),
 }
 
 impl fmt::Display for JoinError {
@@ -115,6 +126,17 @@ impl fmt::Display for JoinError {
                 "{address} took the connection but did not answer within {} s \
                  (is `checkers host` running there?)",
                 CONNECT_WAIT.as_secs()
+            ),
+            JoinError::Unproven(address) => write!(
+                f,
+                "the host at {address} did not prove the game's code: a wrong code, or not \
+                 the host you meant"
+            ),
+            JoinError::OlderHost(version) => write!(
+                f,
+                "the host runs an older checkers, which speaks version {version} of the \
+                 protocol (this program {VERSION}): update checkers there so that both ends \
+                 run the same version"
             ),
         }
     }
@@ -240,17 +262,21 @@ impl Link {
         let mut candidates = addresses.iter().copied();
         while let Some(candidate) = candidates.next() {
             match greet(candidate, &greeting, seat.clone()) {
-                Ok((stream, reader, welcome, _)) => {
-                    return Ok(Link::keep_line(
-                        candidate, greeting, stream, reader, welcome,
-                    ));
+                Ok((connected, welcome, _)) => {
+                    return Ok(Link::keep_line(candidate, greeting, connected, welcome));
                 }
                 Err(JoinError::Busy(why)) if started.elapsed() + RETRY < JOIN_PATIENCE => {
                     waiting(&why);
                     std::thread::sleep(RETRY);
                     candidates = addresses.iter().copied();
                 }
-                Err(e @ (JoinError::Refused(_) | JoinError::Protocol(_) | JoinError::Busy(_))) => {
+                Err(
+                    e @ (JoinError::Refused(_)
+                    | JoinError::Protocol(_)
+                    | JoinError::Busy(_)
+                    | JoinError::Unproven(_)
+                    | JoinError::OlderHost(_)),
+                ) => {
                     return Err(e);
                 }
                 Err(e) => last = Some(e),
@@ -268,8 +294,7 @@ impl Link {
     fn keep_line(
         address: SocketAddr,
         greeting: Greeting,
-        stream: TcpStream,
-        reader: Reader,
+        connected: Connected,
         welcome: Welcome,
     ) -> (Link, Welcome) {
         let inbox = Arc::new(Inbox::default());
@@ -286,7 +311,7 @@ impl Link {
                 out: out_rx,
                 timing: kept,
             };
-            line.keep(Some((stream, reader)));
+            line.keep(Some(connected));
         });
         let link = Link {
             inbox,
@@ -338,42 +363,129 @@ impl Drop for Link {
     }
 }
 
-type Reader = BufReader<TcpStream>;
+/// What the line is read through.
+type Reader = BufReader<Timed>;
 
-/// One connection: made, greeted (with the seat token, if this player has one),
-/// welcomed; with the length of the welcome's line.
+/// A connection's stream, read within a deadline while one is set: each read waits at
+/// most what is left of it, so a host trickling bytes cannot hold the key exchange and
+/// the welcome past it.
+#[derive(Debug)]
+struct Timed {
+    stream: TcpStream,
+    until: Option<Instant>,
+}
+
+impl Read for Timed {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if let Some(until) = self.until {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(io::ErrorKind::TimedOut.into());
+            }
+            self.stream.set_read_timeout(Some(left))?;
+        }
+        self.stream.read(buf)
+    }
+}
+
+/// A connection to the host once welcomed: the stream written to, its reader, and the
+/// line's keys, one a direction.
+#[derive(Debug)]
+struct Connected {
+    stream: TcpStream,
+    reader: Reader,
+    sealer: Sealer,
+    opener: Opener,
+}
+
+/// A refusal of the host's: for good (`lasting`) or for now; an older host's refusal of
+/// this program's version said as such.
+fn refusal(reason: String, lasting: bool) -> JoinError {
+    if let Some(version) = older_host(&reason) {
+        JoinError::OlderHost(version)
+    } else if lasting {
+        JoinError::Refused(reason)
+    } else {
+        JoinError::Busy(reason)
+    }
+}
+
+/// One connection: made, the key exchange on the code, this end's proof and greeting
+/// (with the seat token, if this player has one), the host's proof, the welcome; with
+/// the length of the welcome's frame.
 fn greet(
     address: SocketAddr,
     greeting: &Greeting,
     seat: Option<String>,
-) -> Result<(TcpStream, Reader, Welcome, usize), JoinError> {
-    let mut stream = TcpStream::connect_timeout(&address, CONNECT_WAIT)
-        .map_err(|e| JoinError::Connect(address, e))?;
+) -> Result<(Connected, Welcome, usize), JoinError> {
+    let connect = |e| JoinError::Connect(address, e);
+    let mut stream = TcpStream::connect_timeout(&address, CONNECT_WAIT).map_err(connect)?;
     let _ = stream.set_nodelay(true);
     stream
-        .set_read_timeout(Some(CONNECT_WAIT))
-        .and_then(|()| stream.set_write_timeout(Some(CONNECT_WAIT)))
-        .map_err(|e| JoinError::Connect(address, e))?;
-    write_message(&mut stream, &greeting.hello(seat))
-        .map_err(|e| JoinError::Connect(address, e))?;
-    let mut reader = BufReader::new(
-        stream
-            .try_clone()
-            .map_err(|e| JoinError::Connect(address, e))?,
+        .set_write_timeout(Some(CONNECT_WAIT))
+        .map_err(connect)?;
+    let timed = Timed {
+        stream: stream.try_clone().map_err(connect)?,
+        until: Some(Instant::now() + CONNECT_WAIT),
+    };
+    let mut reader = BufReader::new(timed);
+    let unanswered = |e: ProtocolError| match e {
+        ProtocolError::Malformed(_) | ProtocolError::TooLong => JoinError::NotAHost(address),
+        ProtocolError::Io(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+            ) =>
+        {
+            JoinError::Silent(address)
+        }
+        e => JoinError::Protocol(e),
+    };
+    let handshake = Handshake::start(End::Guest, &greeting.code);
+    write_message(&mut stream, &handshake.opening()).map_err(connect)?;
+    let plain_answer = |answer: HostOpening| match answer {
+        HostOpening::Refused { reason, lasting } => refusal(reason, lasting),
+        HostOpening::Bye { reason } => refusal(reason, true),
+        HostOpening::Pake { .. } => JoinError::NotAHost(address),
+    };
+    let (opening, _) = read_message_weighed::<HostOpening, _>(&mut reader).map_err(unanswered)?;
+    let pake = match opening {
+        HostOpening::Pake { version, pake } => {
+            super::protocol::check_version(version).map_err(JoinError::Protocol)?;
+            pake
+        }
+        answer => return Err(plain_answer(answer)),
+    };
+    let (mut sealer, mut opener) = handshake
+        .finish(&pake)
+        .map_err(|_| JoinError::NotAHost(address))?;
+    // This end proves the code first, its greeting right behind the proof.
+    let mut first = sealer.prove();
+    first.extend(
+        sealer
+            .seal_message(&greeting.hello(seat))
+            .map_err(connect)?,
     );
-    let (answer, bytes) =
-        read_message_weighed::<HostMessage, _>(&mut reader).map_err(|e| match e {
-            ProtocolError::Malformed(_) | ProtocolError::TooLong => JoinError::NotAHost(address),
-            ProtocolError::Io(e)
-                if matches!(
-                    e.kind(),
-                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
-                ) =>
-            {
-                JoinError::Silent(address)
-            }
-            e => JoinError::Protocol(e),
-        })?;
+    stream
+        .write_all(&first)
+        .and_then(|()| stream.flush())
+        .map_err(connect)?;
+    // A plain line now is the host's refusal (a wrong code), a denial and nothing more:
+    // only a host that proves the code is believed.
+    if plain_next(&mut reader).map_err(|e| unanswered(ProtocolError::Io(e)))? {
+        let (answer, _) =
+            read_message_weighed::<HostOpening, _>(&mut reader).map_err(unanswered)?;
+        return Err(plain_answer(answer));
+    }
+    opener.read_proof(&mut reader).map_err(|e| match e {
+        ProtocolError::Unproven | ProtocolError::Tampered | ProtocolError::TooLong => {
+            JoinError::Unproven(address)
+        }
+        e => unanswered(e),
+    })?;
+    let (answer, bytes) = opener
+        .read::<HostMessage, _>(&mut reader)
+        .map_err(unanswered)?;
     match answer {
         HostMessage::Welcome {
             version,
@@ -383,22 +495,24 @@ fn greet(
             chat,
         } => {
             super::protocol::check_version(version).map_err(JoinError::Protocol)?;
-            let _ = reader.get_ref().set_read_timeout(Some(HOST_SILENCE));
+            reader.get_mut().until = None;
+            let _ = reader.get_ref().stream.set_read_timeout(Some(HOST_SILENCE));
             let welcome = Welcome {
                 side,
                 seat,
                 state,
                 chat,
             };
-            Ok((stream, reader, welcome, bytes))
+            let connected = Connected {
+                stream,
+                reader,
+                sealer,
+                opener,
+            };
+            Ok((connected, welcome, bytes))
         }
-        HostMessage::Refused {
-            reason,
-            lasting: false,
-        } => Err(JoinError::Busy(reason)),
-        HostMessage::Refused { reason, .. } | HostMessage::Bye { reason } => {
-            Err(JoinError::Refused(reason))
-        }
+        HostMessage::Refused { reason, lasting } => Err(refusal(reason, lasting)),
+        HostMessage::Bye { reason } => Err(JoinError::Refused(reason)),
         other => Err(JoinError::Protocol(ProtocolError::Malformed(format!(
             "{other:?} before a welcome"
         )))),
@@ -420,12 +534,12 @@ impl Line {
     /// Keeps the line: passes messages both ways, pings, and connects again when it
     /// drops, until the board lets the line go (its [`Link`] dropped) or the host
     /// refuses for good.
-    fn keep(mut self, mut first: Option<(TcpStream, Reader)>) {
+    fn keep(mut self, mut first: Option<Connected>) {
         loop {
-            let (stream, reader) = match first.take() {
+            let connected = match first.take() {
                 Some(connection) => connection,
                 None => match greet(self.address, &self.greeting, self.seat.clone()) {
-                    Ok((stream, reader, welcome, bytes)) => {
+                    Ok((connected, welcome, bytes)) => {
                         self.seat = welcome.seat.clone().or(self.seat.take());
                         let welcome = HostMessage::Welcome {
                             version: VERSION,
@@ -438,10 +552,14 @@ impl Line {
                         if !told {
                             return;
                         }
-                        (stream, reader)
+                        connected
                     }
                     Err(JoinError::Refused(why)) => {
                         let _ = self.inbox.tell(LinkNews::Refused(why));
+                        return;
+                    }
+                    Err(e @ (JoinError::Unproven(_) | JoinError::OlderHost(_))) => {
+                        let _ = self.inbox.tell(LinkNews::Refused(e.to_string()));
                         return;
                     }
                     Err(JoinError::Busy(why)) => {
@@ -458,7 +576,7 @@ impl Line {
                     }
                 },
             };
-            let Some(reason) = self.serve(stream, reader) else {
+            let Some(reason) = self.serve(connected) else {
                 return;
             };
             if !self.inbox.tell(LinkNews::Down(reason)) || !self.wait_while_down() {
@@ -469,7 +587,13 @@ impl Line {
 
     /// One connection served until it ends: why it ended, or `None` once the board has
     /// let the line go.
-    fn serve(&self, mut stream: TcpStream, reader: Reader) -> Option<String> {
+    fn serve(&self, connected: Connected) -> Option<String> {
+        let Connected {
+            mut stream,
+            reader,
+            mut sealer,
+            opener,
+        } = connected;
         let ended = Arc::new(AtomicBool::new(false));
         let why = Arc::new(Mutex::new(String::new()));
         let reading = {
@@ -479,7 +603,7 @@ impl Line {
                 Arc::clone(&why),
             );
             let timing = Arc::clone(&self.timing);
-            std::thread::spawn(move || read_host(reader, &inbox, &ended, &why, &timing))
+            std::thread::spawn(move || read_host(reader, opener, &inbox, &ended, &why, &timing))
         };
         // A ping at once: the line's delay is known from the start.
         let mut said = Instant::now()
@@ -491,14 +615,14 @@ impl Line {
             }
             match self.out.recv_timeout(Duration::from_millis(50)) {
                 Ok(message) => {
-                    if write_message(&mut stream, &message).is_err() {
+                    if sealer.send(&mut stream, &message).is_err() {
                         break false;
                     }
                     said = Instant::now();
                 }
                 Err(RecvTimeoutError::Timeout) if said.elapsed() >= PING_EVERY => {
                     *lock(&self.timing.ping_sent) = Some(Instant::now());
-                    if write_message(&mut stream, &ClientMessage::Ping).is_err() {
+                    if sealer.send(&mut stream, &ClientMessage::Ping).is_err() {
                         break false;
                     }
                     said = Instant::now();
@@ -544,10 +668,11 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Passes the host's messages on until the line ends (or the host floods it); why it
-/// ended goes in `why`.
+/// Passes the host's messages, opened with `opener`, on until the line ends (or the
+/// host floods it, or a frame does not open); why it ended goes in `why`.
 fn read_host(
     mut reader: Reader,
+    mut opener: Opener,
     inbox: &Inbox,
     ended: &AtomicBool,
     why: &Mutex<String>,
@@ -555,7 +680,7 @@ fn read_host(
 ) {
     let mut recent: VecDeque<Instant> = VecDeque::new();
     let reason = loop {
-        let (message, bytes) = match read_message_weighed::<HostMessage, _>(&mut reader) {
+        let (message, bytes) = match opener.read::<HostMessage, _>(&mut reader) {
             Ok(weighed) => weighed,
             Err(ProtocolError::Io(e))
                 if matches!(

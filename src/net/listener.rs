@@ -1,14 +1,22 @@
 //! The host's connections: a listener that takes peers on a thread of its own, a reader
-//! thread for each peer that parses its lines into [`ClientMessage`]s, and a writer
-//! thread for each with a bounded queue, so a peer that stops reading cannot hold the
-//! game up. Nothing here knows the game: the messages come out of
-//! [`Connections::incoming`] for the runtime to judge.
+//! thread for each peer that makes the key exchange on the game's code and opens its
+//! frames into [`ClientMessage`]s, and a writer thread for each with a bounded queue,
+//! which seals what goes out, so a peer that stops reading cannot hold the game up.
+//! Nothing here knows the game: the messages come out of [`Connections::incoming`] for
+//! the runtime to judge.
 //!
-//! Every peer is bounded: at most [`MAX_PEERS`] at once, a greeting as its first
-//! message within [`HELLO_WAIT`], silence no longer than [`SILENCE`] (clients ping),
-//! lines of at most [`MAX_LINE`](super::protocol::MAX_LINE) bytes, at most
-//! [`FLOOD_LIMIT`] messages in [`FLOOD_WINDOW`], and [`QUEUE`] messages waiting to be
-//! written. A peer past any bound is told why and let go; the game is untouched.
+//! The line is sealed ([`secure`](super::secure)): a peer's first frame proves it knows
+//! the code, or it comes out as [`Incoming::Unproven`] (a wrong code, for the runtime to
+//! count); the host proves the code in turn only when the runtime says so
+//! ([`Connections::prove`]), so that an address made to wait after wrong codes learns
+//! nothing of its guess. Until then what the host says is plain: refusals only.
+//!
+//! Every peer is bounded: at most [`MAX_PEERS`] at once, the key exchange and a greeting
+//! within [`HELLO_WAIT`], silence no longer than [`SILENCE`] (clients ping), messages of
+//! at most [`MAX_LINE`](super::protocol::MAX_LINE) bytes, at most [`FLOOD_LIMIT`]
+//! messages in [`FLOOD_WINDOW`], and [`QUEUE`] messages waiting to be written. A peer
+//! past any bound, or whose frame does not open, is told why and let go; the game is
+//! untouched.
 //!
 //! The door is held shut until the runtime opens it: after a greeting nothing more is
 //! read from a peer until the runtime [admits](Connections::admit) it, and a peer it
@@ -17,7 +25,11 @@
 //! takes the place of the oldest one still waiting, so silent connections cannot keep
 //! the player from their seat.
 
-use super::protocol::{ClientMessage, HostMessage, ProtocolError, read_message, write_message};
+use super::protocol::{
+    ClientMessage, HostMessage, ProtocolError, VERSION, read_message, version_refusal,
+    write_message,
+};
+use super::secure::{End, Handshake, HostOpening, Opening, Sealer, read_frame};
 use std::collections::HashMap;
 use std::io::{self, BufReader};
 use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
@@ -113,8 +125,11 @@ pub(crate) type PeerId = u64;
 pub(crate) enum Incoming {
     /// A peer connected from this address.
     Opened(PeerId, SocketAddr),
-    /// A peer's message.
+    /// A peer's message (its greeting first, once its first frame proved the code).
     Message(PeerId, ClientMessage),
+    /// A peer's first frame did not prove the game's code: a wrong code, to be counted
+    /// and refused (plainly: the host cannot seal for it).
+    Unproven(PeerId),
     /// A peer is gone, and why (in words).
     Closed(PeerId, String),
 }
@@ -134,7 +149,7 @@ pub(crate) struct Connections {
 /// reader stops).
 #[derive(Debug)]
 struct Peer {
-    queue: SyncSender<Vec<u8>>,
+    queue: SyncSender<Out>,
     stream: TcpStream,
     watch: Arc<Watch>,
     address: IpAddr,
@@ -153,14 +168,19 @@ struct Watch {
 
 impl Connections {
     /// Listens at `address` (port 0: a free one is picked; [`address`](Self::address)
-    /// says which).
-    pub(crate) fn listen(address: SocketAddr) -> io::Result<Connections> {
-        Connections::listen_within(address, Bounds::default())
+    /// says which) for peers that know `code`.
+    pub(crate) fn listen(address: SocketAddr, code: &str) -> io::Result<Connections> {
+        Connections::listen_within(address, code, Bounds::default())
     }
 
-    /// Listens at `address`, holding every peer to `bounds`.
-    pub(crate) fn listen_within(address: SocketAddr, bounds: Bounds) -> io::Result<Connections> {
+    /// Listens at `address` for peers that know `code`, holding every peer to `bounds`.
+    pub(crate) fn listen_within(
+        address: SocketAddr,
+        code: &str,
+        bounds: Bounds,
+    ) -> io::Result<Connections> {
         let listener = TcpListener::bind(address)?;
+        let code: Arc<str> = Arc::from(code);
         let address = listener.local_addr()?;
         let (sender, incoming) = mpsc::channel();
         let peers: Arc<Mutex<HashMap<PeerId, Peer>>> = Arc::default();
@@ -172,7 +192,7 @@ impl Connections {
             sender,
             bell: bell.clone(),
         };
-        std::thread::spawn(move || accept(listener, told, taken, live, start, bounds));
+        std::thread::spawn(move || accept(listener, told, taken, live, start, bounds, &code));
         let watched = Arc::downgrade(&peers);
         let every = bounds
             .hello_wait
@@ -203,16 +223,26 @@ impl Connections {
         self.incoming.try_iter().collect()
     }
 
-    /// Sends `message` to `peer`; a peer whose queue is full (it does not read) is let
-    /// go.
+    /// Sends `message` to `peer` (sealed once the host proved the code to it, plain
+    /// before: a refusal); a peer whose queue is full (it does not read) is let go.
     pub(crate) fn send(&self, peer: PeerId, message: &HostMessage) {
-        let mut line = Vec::new();
-        if write_message(&mut line, message).is_err() {
+        let Ok(json) = serde_json::to_vec(message) else {
             return;
-        }
+        };
+        self.queue(peer, Out::Message(json));
+    }
+
+    /// Proves the game's code to `peer`, whose greeting proved it: from now on what it
+    /// is sent is sealed.
+    pub(crate) fn prove(&self, peer: PeerId) {
+        self.queue(peer, Out::Prove);
+    }
+
+    /// Queues `out` for `peer`'s writer; a peer whose queue is full is let go.
+    fn queue(&self, peer: PeerId, out: Out) {
         let mut peers = lock(&self.peers);
         let full = match peers.get(&peer) {
-            Some(p) => matches!(p.queue.try_send(line), Err(TrySendError::Full(_))),
+            Some(p) => matches!(p.queue.try_send(out), Err(TrySendError::Full(_))),
             None => false,
         };
         if full && let Some(p) = peers.remove(&peer) {
@@ -261,7 +291,30 @@ impl Told {
     }
 }
 
-/// Takes peers until the host ends (the receiver is dropped).
+/// What a peer's writer is given: a message (JSON, sealed once the host proved the code,
+/// a plain line before), the key to seal with (from the reader, once the peer proved
+/// the code), and the word to prove the code to the peer (from the runtime).
+enum Out {
+    /// A message to send.
+    Message(Vec<u8>),
+    /// The key the messages are sealed with, once the host has proved the code.
+    Key(Sealer),
+    /// Prove the code to the peer: seal from now on.
+    Prove,
+}
+
+impl std::fmt::Debug for Out {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Out::Message(_) => "Message",
+            Out::Key(_) => "Key",
+            Out::Prove => "Prove",
+        })
+    }
+}
+
+/// Takes peers until the host ends (the receiver is dropped); each peer's key exchange
+/// is made on `code`.
 fn accept(
     listener: TcpListener,
     sender: Told,
@@ -269,6 +322,7 @@ fn accept(
     live: Arc<AtomicUsize>,
     start: Instant,
     bounds: Bounds,
+    code: &Arc<str>,
 ) {
     let mut next: PeerId = 0;
     for stream in listener.incoming() {
@@ -299,6 +353,7 @@ fn accept(
             continue;
         };
         let (queue, lines) = mpsc::sync_channel(QUEUE);
+        let answer = queue.clone();
         let (door, door_wait) = mpsc::sync_channel(1);
         let watch = Arc::new(Watch::default());
         watch.expect(start, bounds.hello_wait);
@@ -318,11 +373,21 @@ fn accept(
         live.fetch_add(1, Ordering::SeqCst);
         std::thread::spawn(move || write_lines(writer, lines));
         let (sender, peers, live) = (sender.clone(), Arc::clone(&peers), Arc::clone(&live));
+        let code = Arc::clone(code);
         std::thread::spawn(move || {
-            let why = read_lines(id, reader, &sender, &watch, &door_wait, start, bounds);
+            let peer = Reading {
+                id,
+                sender: &sender,
+                watch: &watch,
+                door: &door_wait,
+                start,
+                bounds,
+            };
+            let ended = peer.read(reader, answer, &code);
+            let why = ended.why().to_string();
             if let Some(p) = lock(&peers).remove(&id) {
                 // The peer is told why, if it still listens.
-                let _ = p.queue.try_send(bye_line(&why));
+                let _ = p.queue.try_send(ended.told());
             }
             live.fetch_sub(1, Ordering::SeqCst);
             sender.tell(Incoming::Closed(id, why));
@@ -330,16 +395,44 @@ fn accept(
     }
 }
 
-/// A [`HostMessage::Bye`] with `reason`, as a line.
-fn bye_line(reason: &str) -> Vec<u8> {
-    let mut line = Vec::new();
-    let _ = write_message(
-        &mut line,
-        &HostMessage::Bye {
-            reason: reason.to_string(),
-        },
-    );
-    line
+/// A [`HostMessage::Bye`] with `reason`, for a peer's writer.
+fn bye(reason: &str) -> Out {
+    let bye = HostMessage::Bye {
+        reason: reason.to_string(),
+    };
+    Out::Message(serde_json::to_vec(&bye).unwrap_or_default())
+}
+
+/// How a peer's reading ended: why, and whether the peer is refused for good (another
+/// version) or only told goodbye.
+#[derive(Debug)]
+enum Ended {
+    /// Goodbye, and why.
+    Bye(String),
+    /// Refused for good, and why.
+    Refused(String),
+}
+
+impl Ended {
+    fn why(&self) -> &str {
+        match self {
+            Ended::Bye(why) | Ended::Refused(why) => why,
+        }
+    }
+
+    /// What the peer is told.
+    fn told(&self) -> Out {
+        match self {
+            Ended::Bye(why) => bye(why),
+            Ended::Refused(why) => {
+                let refused = HostMessage::Refused {
+                    reason: why.clone(),
+                    lasting: true,
+                };
+                Out::Message(serde_json::to_vec(&refused).unwrap_or_default())
+            }
+        }
+    }
 }
 
 /// Room for a new connection from `key`: refused (why) when that address has as many
@@ -374,9 +467,9 @@ fn make_room(
         return Err(format!("the table is full ({} connections)", bounds.peers));
     };
     if let Some(p) = peers.remove(&oldest) {
-        let _ = p.queue.try_send(bye_line(
-            "the table is full: a newer connection took this place",
-        ));
+        let _ = p
+            .queue
+            .try_send(bye("the table is full: a newer connection took this place"));
         let _ = p.stream.shutdown(Shutdown::Read);
     }
     Ok(())
@@ -395,91 +488,171 @@ fn refuse(mut stream: TcpStream, reason: String) {
     let _ = stream.shutdown(Shutdown::Both);
 }
 
-/// Reads `id`'s messages until it goes or breaks a bound: why it ended, in words. The
-/// first must be a greeting, and after it nothing is read until the runtime opens the
-/// `door` (it admitted the peer); a peer it refuses is not read again.
-fn read_lines(
+/// One peer's reader: where it tells what came, the watch on its next whole message,
+/// the door it waits at after its greeting, and the bounds it is held to.
+struct Reading<'a> {
     id: PeerId,
-    stream: TcpStream,
-    sender: &Told,
-    watch: &Watch,
-    door: &Receiver<()>,
+    sender: &'a Told,
+    watch: &'a Watch,
+    door: &'a Receiver<()>,
     start: Instant,
     bounds: Bounds,
-) -> String {
-    let closer = stream.try_clone().ok();
-    let mut reader = BufReader::new(stream);
-    let mut recent: std::collections::VecDeque<Instant> = Default::default();
-    let mut greeted = false;
-    let why = loop {
-        let wait = if greeted {
-            bounds.silence
-        } else {
-            bounds.hello_wait
-        };
-        if reader.get_ref().set_read_timeout(Some(wait)).is_err() {
-            break "the connection failed".to_string();
+}
+
+impl Reading<'_> {
+    /// Reads the peer until it goes or breaks a bound: how it ended. First the key
+    /// exchange on `code` (the host's part sent through `answer`, the peer's writer's
+    /// queue), then the peer's proof of the code and its greeting; after it nothing is
+    /// read until the runtime opens the door (it admitted the peer), and a peer it
+    /// refuses is not read again.
+    fn read(&self, stream: TcpStream, answer: SyncSender<Out>, code: &str) -> Ended {
+        let closer = stream.try_clone().ok();
+        let mut reader = BufReader::new(stream);
+        let ended = self.read_from(&mut reader, answer, code);
+        if let Some(stream) = closer {
+            // Reading ends here; the writer still sends the reason.
+            let _ = stream.shutdown(Shutdown::Read);
         }
-        let message = match read_message::<ClientMessage, _>(&mut reader) {
-            Ok(message) => message,
-            Err(ProtocolError::Io(e))
+        ended
+    }
+
+    fn read_from(
+        &self,
+        reader: &mut BufReader<TcpStream>,
+        answer: SyncSender<Out>,
+        code: &str,
+    ) -> Ended {
+        let failed = || Ended::Bye("the connection failed".to_string());
+        // The whole exchange and the greeting are due within the wait for a greeting:
+        // the watch, set when the peer connected, is not set again before.
+        if reader
+            .get_ref()
+            .set_read_timeout(Some(self.bounds.hello_wait))
+            .is_err()
+        {
+            return failed();
+        }
+        let (version, pake) = match read_message::<Opening, _>(reader) {
+            Ok(Opening::Hello { version, pake, .. }) => (version, pake),
+            Err(e) => return Ended::Bye(self.why(e, false)),
+        };
+        if version != VERSION {
+            // An older joiner has sent its code in clear by now: it is not looked at.
+            return Ended::Refused(version_refusal(version));
+        }
+        let Some(pake) = pake else {
+            let e = ProtocolError::Malformed("an opening without a key exchange".to_string());
+            return Ended::Bye(e.to_string());
+        };
+        let handshake = Handshake::start(End::Host, code);
+        let ours = HostOpening::Pake {
+            version: VERSION,
+            pake: handshake.message(),
+        };
+        let Ok(ours) = serde_json::to_vec(&ours) else {
+            return failed();
+        };
+        if answer.try_send(Out::Message(ours)).is_err() {
+            return failed();
+        }
+        let (sealer, mut opener) = match handshake.finish(&pake) {
+            Ok(keys) => keys,
+            Err(e) => return Ended::Bye(e.to_string()),
+        };
+        // The proof and the greeting are read alike whether the proof holds or not, so
+        // that when the host answers tells nothing of a guess.
+        let frames = read_frame(reader).and_then(|proof| Ok((proof, read_frame(reader)?)));
+        let (proof, greeting) = match frames {
+            Ok(frames) => frames,
+            Err(e) => return Ended::Bye(self.why(e, false)),
+        };
+        if opener.check_proof(&proof).is_err() {
+            // A wrong code: the runtime counts it and refuses the peer, plainly, at its
+            // next look; nothing more is read.
+            if !self.sender.tell(Incoming::Unproven(self.id)) {
+                return Ended::Bye("the host ended".to_string());
+            }
+            let _ = self.door.recv_timeout(self.bounds.hello_wait);
+            return Ended::Bye("refused".to_string());
+        }
+        if answer.try_send(Out::Key(sealer)).is_err() {
+            return failed();
+        }
+        drop(answer);
+        let hello = match opener.message::<ClientMessage>(&greeting) {
+            Ok(hello @ ClientMessage::Hello { .. }) => hello,
+            Ok(_) => return Ended::Bye("a greeting comes first".to_string()),
+            Err(e) => return Ended::Bye(e.to_string()),
+        };
+        self.watch.expect(self.start, self.bounds.silence);
+        if !self.sender.tell(Incoming::Message(self.id, hello)) {
+            return Ended::Bye("the host ended".to_string());
+        }
+        // The runtime answers at its next look at the line, within moments.
+        if self.door.recv_timeout(self.bounds.hello_wait).is_err() {
+            return Ended::Bye("refused".to_string());
+        }
+        if reader
+            .get_ref()
+            .set_read_timeout(Some(self.bounds.silence))
+            .is_err()
+        {
+            return failed();
+        }
+        let mut recent: std::collections::VecDeque<Instant> = Default::default();
+        loop {
+            let message = match opener.read::<ClientMessage, _>(reader) {
+                Ok((message, _)) => message,
+                Err(e) => return Ended::Bye(self.why(e, true)),
+            };
+            self.watch.expect(self.start, self.bounds.silence);
+            let now = Instant::now();
+            recent.push_back(now);
+            while recent
+                .front()
+                .is_some_and(|t| now.duration_since(*t) > self.bounds.flood_window)
+            {
+                recent.pop_front();
+            }
+            if recent.len() > self.bounds.flood_limit {
+                return Ended::Bye(format!(
+                    "more than {} messages in {}",
+                    self.bounds.flood_limit,
+                    span(self.bounds.flood_window)
+                ));
+            }
+            if !self.sender.tell(Incoming::Message(self.id, message)) {
+                return Ended::Bye("the host ended".to_string());
+            }
+        }
+    }
+
+    /// Why reading failed with `e`, in words, the peer `greeted` or not.
+    fn why(&self, e: ProtocolError, greeted: bool) -> String {
+        let wait = if greeted {
+            self.bounds.silence
+        } else {
+            self.bounds.hello_wait
+        };
+        match e {
+            ProtocolError::Io(e)
                 if matches!(
                     e.kind(),
                     io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
                 ) =>
             {
-                break if greeted {
-                    format!("nothing heard for {}", span(bounds.silence))
+                if greeted {
+                    format!("nothing heard for {}", span(wait))
                 } else {
-                    format!("no greeting within {}", span(bounds.hello_wait))
-                };
+                    format!("no greeting within {}", span(wait))
+                }
             }
-            Err(_) if watch.late.load(Ordering::SeqCst) => {
-                let wait = if greeted {
-                    bounds.silence
-                } else {
-                    bounds.hello_wait
-                };
-                break format!("no whole message within {}", span(wait));
+            _ if self.watch.late.load(Ordering::SeqCst) => {
+                format!("no whole message within {}", span(wait))
             }
-            Err(e) => break e.to_string(),
-        };
-        watch.expect(start, bounds.silence);
-        let now = Instant::now();
-        recent.push_back(now);
-        while recent
-            .front()
-            .is_some_and(|t| now.duration_since(*t) > bounds.flood_window)
-        {
-            recent.pop_front();
+            e => e.to_string(),
         }
-        if recent.len() > bounds.flood_limit {
-            break format!(
-                "more than {} messages in {}",
-                bounds.flood_limit,
-                span(bounds.flood_window)
-            );
-        }
-        let hello = matches!(message, ClientMessage::Hello { .. });
-        if !greeted && !hello {
-            break "a greeting comes first".to_string();
-        }
-        if !sender.tell(Incoming::Message(id, message)) {
-            break "the host ended".to_string();
-        }
-        if !greeted {
-            // The runtime answers at its next look at the line, within moments.
-            match door.recv_timeout(bounds.hello_wait) {
-                Ok(()) => greeted = true,
-                Err(_) => break "refused".to_string(),
-            }
-        }
-    };
-    if let Some(stream) = closer {
-        // Reading ends here; the writer still sends the reason.
-        let _ = stream.shutdown(Shutdown::Read);
     }
-    why
 }
 
 impl Watch {
@@ -513,11 +686,33 @@ fn watch_late(
     }
 }
 
-/// Writes the queued lines to a peer until its queue is dropped or a write fails.
-fn write_lines(mut stream: TcpStream, lines: Receiver<Vec<u8>>) {
+/// Writes what is queued for a peer until its queue is dropped or a write fails: plain
+/// lines until the host proves the code, sealed frames after.
+fn write_lines(mut stream: TcpStream, queue: Receiver<Out>) {
     let _ = stream.set_write_timeout(Some(WRITE_WAIT));
-    for line in lines {
-        if io::Write::write_all(&mut stream, &line).is_err() {
+    let mut key: Option<Sealer> = None;
+    let mut sealing = false;
+    for out in queue {
+        let bytes = match (out, key.as_mut()) {
+            (Out::Key(sealer), _) => {
+                key = Some(sealer);
+                continue;
+            }
+            (Out::Prove, Some(sealer)) if !sealing => {
+                sealing = true;
+                sealer.prove()
+            }
+            (Out::Prove, _) => {
+                // No key (or proved twice): nothing more may go out plain.
+                break;
+            }
+            (Out::Message(json), Some(sealer)) if sealing => sealer.seal(&json),
+            (Out::Message(mut line), _) => {
+                line.push(b'\n');
+                line
+            }
+        };
+        if io::Write::write_all(&mut stream, &bytes).is_err() {
             break;
         }
     }
@@ -527,7 +722,11 @@ fn write_lines(mut stream: TcpStream, lines: Receiver<Vec<u8>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::net::protocol::{RemoteCommand, Role};
+    use crate::net::secure::Opener;
     use std::io::{Read, Write};
+
+    const CODE: &str = "oak-4821-elm-0937";
 
     fn tight() -> Bounds {
         Bounds {
@@ -541,7 +740,7 @@ mod tests {
     }
 
     fn host() -> Connections {
-        Connections::listen_within(SocketAddr::from(([127, 0, 0, 1], 0)), tight()).unwrap()
+        Connections::listen_within(SocketAddr::from(([127, 0, 0, 1], 0)), CODE, tight()).unwrap()
     }
 
     /// What the host said before letting `stream` go.
@@ -565,6 +764,82 @@ mod tests {
             }
             assert!(Instant::now() < deadline, "no peer was let go");
             std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// A peer speaking the line by hand: its stream, its reader and its keys.
+    struct Client {
+        stream: TcpStream,
+        reader: BufReader<TcpStream>,
+        sealer: Sealer,
+        opener: Opener,
+    }
+
+    impl Client {
+        /// Connects, makes the key exchange on `code`, proves it and sends `first`
+        /// sealed behind the proof, and `then` behind it, all in one write.
+        fn greeting(
+            connections: &Connections,
+            code: &str,
+            first: &ClientMessage,
+            then: &[ClientMessage],
+        ) -> Client {
+            let mut stream = TcpStream::connect(connections.address()).unwrap();
+            stream
+                .set_read_timeout(Some(Duration::from_secs(5)))
+                .unwrap();
+            let handshake = Handshake::start(End::Guest, code);
+            write_message(&mut stream, &handshake.opening()).unwrap();
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let HostOpening::Pake { pake, .. } = read_message(&mut reader).unwrap() else {
+                panic!("no key exchange");
+            };
+            let (mut sealer, opener) = handshake.finish(&pake).unwrap();
+            let mut wire = sealer.prove();
+            for message in std::iter::once(first).chain(then) {
+                wire.extend(sealer.seal_message(message).unwrap());
+            }
+            stream.write_all(&wire).unwrap();
+            Client {
+                stream,
+                reader,
+                sealer,
+                opener,
+            }
+        }
+
+        /// A player's greeting with the right code, and `then` behind it.
+        fn hello(connections: &Connections, then: &[ClientMessage]) -> Client {
+            Client::greeting(connections, CODE, &hello(), then)
+        }
+
+        /// Sends `message` sealed.
+        fn send(&mut self, message: &ClientMessage) -> io::Result<()> {
+            self.sealer.send(&mut self.stream, message)
+        }
+
+        /// The host's proof, then its messages until it lets the peer go.
+        fn sealed_words(&mut self) -> Vec<HostMessage> {
+            self.opener.read_proof(&mut self.reader).unwrap();
+            let mut said = Vec::new();
+            while let Ok((message, _)) = self.opener.read(&mut self.reader) {
+                said.push(message);
+            }
+            said
+        }
+    }
+
+    fn hello() -> ClientMessage {
+        ClientMessage::Hello {
+            role: Role::Player,
+            name: None,
+            seat: None,
+        }
+    }
+
+    fn resign() -> ClientMessage {
+        ClientMessage::Command {
+            command: RemoteCommand::Resign,
         }
     }
 
@@ -592,8 +867,21 @@ mod tests {
         assert!(why.contains("no whole message within 300 ms"), "{why}");
     }
 
-    const HELLO: &[u8] =
-        b"{\"type\":\"hello\",\"version\":2,\"code\":\"c\",\"role\":\"player\",\"name\":null}\n";
+    #[test]
+    fn a_key_exchange_that_stalls_after_the_opening_is_let_go_within_the_greetings_wait() {
+        let connections = host();
+        let mut stalled = TcpStream::connect(connections.address()).unwrap();
+        let handshake = Handshake::start(End::Guest, CODE);
+        write_message(&mut stalled, &handshake.opening()).unwrap();
+        // The host's part comes; the proof never does.
+        let started = Instant::now();
+        let why = closed(&connections);
+        assert!(why.contains("within 300 ms"), "{why}");
+        assert!(started.elapsed() < Duration::from_secs(3));
+        let said = last_words(&mut stalled);
+        assert!(said.starts_with(r#"{"type":"pake","version":4"#), "{said}");
+        assert!(said.contains("within 300 ms"), "{said}");
+    }
 
     /// What came from the peers within a moment, waiting until `until` says enough.
     fn gather(connections: &Connections, until: impl Fn(&[Incoming]) -> bool) -> Vec<Incoming> {
@@ -616,36 +904,47 @@ mod tests {
             .collect()
     }
 
+    /// Admits the peer that greeted first, the host proving the code to it.
+    fn admit_first(connections: &Connections) -> PeerId {
+        let seen = gather(connections, |s| !greeted(s).is_empty());
+        let id = greeted(&seen)[0];
+        connections.prove(id);
+        connections.admit(id);
+        id
+    }
+
     #[test]
     fn a_flooding_peer_is_let_go() {
         let connections = host();
-        let mut flood = TcpStream::connect(connections.address()).unwrap();
-        flood.write_all(HELLO).unwrap();
-        let seen = gather(&connections, |s| !greeted(s).is_empty());
-        connections.admit(greeted(&seen)[0]);
-        let pings = "{\"type\":\"ping\"}\n".repeat(100);
-        let _ = flood.write_all(pings.as_bytes());
+        let mut flood = Client::hello(&connections, &[]);
+        admit_first(&connections);
+        let mut pings = Vec::new();
+        for _ in 0..100 {
+            pings.extend(flood.sealer.seal_message(&ClientMessage::Ping).unwrap());
+        }
+        let _ = flood.stream.write_all(&pings);
         let why = closed(&connections);
         assert!(why.contains("more than 20 messages"), "{why}");
-        assert!(last_words(&mut flood).contains("more than 20 messages"));
+        let said = flood.sealed_words();
+        assert!(
+            matches!(said.last(), Some(HostMessage::Bye { reason }) if reason.contains("more than 20 messages")),
+            "{said:?}"
+        );
     }
 
     #[test]
     fn nothing_but_a_greeting_is_read_before_the_host_admits_the_peer() {
         let connections = host();
-        let mut peer = TcpStream::connect(connections.address()).unwrap();
         // A greeting and a command behind it, in one write.
-        let mut pipelined = HELLO.to_vec();
-        pipelined.extend_from_slice(b"{\"type\":\"command\",\"command\":{\"kind\":\"resign\"}}\n");
-        peer.write_all(&pipelined).unwrap();
+        let mut peer = Client::hello(&connections, &[resign()]);
         let seen = gather(&connections, |s| !greeted(s).is_empty());
         let id = greeted(&seen)[0];
         // Refused: the command behind the greeting is never read.
         connections.close(
             id,
             &HostMessage::Refused {
-                reason: "wrong code".into(),
-                lasting: true,
+                reason: "the table is full".into(),
+                lasting: false,
             },
         );
         let rest = gather(&connections, |s| {
@@ -657,12 +956,11 @@ mod tests {
                 .any(|i| matches!(i, Incoming::Message(_, ClientMessage::Command { .. }))),
             "{rest:?}"
         );
-        assert!(last_words(&mut peer).contains("wrong code"));
+        // Not proved to: the refusal is plain.
+        assert!(last_words(&mut peer.stream).contains("the table is full"));
         // Admitted, the next peer's command is read.
-        let mut friend = TcpStream::connect(connections.address()).unwrap();
-        friend.write_all(&pipelined).unwrap();
-        let seen = gather(&connections, |s| !greeted(s).is_empty());
-        connections.admit(greeted(&seen)[0]);
+        let _friend = Client::hello(&connections, &[resign()]);
+        admit_first(&connections);
         gather(&connections, |s| {
             s.iter()
                 .any(|i| matches!(i, Incoming::Message(_, ClientMessage::Command { .. })))
@@ -670,11 +968,99 @@ mod tests {
     }
 
     #[test]
+    fn a_wrong_code_comes_as_unproven_and_nothing_behind_it_is_read() {
+        let connections = host();
+        let mut guess = Client::greeting(&connections, "oak-4821-elm-0938", &hello(), &[resign()]);
+        let seen = gather(&connections, |s| {
+            s.iter().any(|i| matches!(i, Incoming::Unproven(_)))
+        });
+        assert!(greeted(&seen).is_empty(), "{seen:?}");
+        let Some(Incoming::Unproven(id)) = seen.iter().find(|i| matches!(i, Incoming::Unproven(_)))
+        else {
+            unreachable!()
+        };
+        connections.close(
+            *id,
+            &HostMessage::Refused {
+                reason: "wrong code".into(),
+                lasting: true,
+            },
+        );
+        let rest = gather(&connections, |s| {
+            s.iter().any(|i| matches!(i, Incoming::Closed(..)))
+        });
+        assert!(
+            !rest.iter().any(|i| matches!(i, Incoming::Message(..))),
+            "{rest:?}"
+        );
+        let said = last_words(&mut guess.stream);
+        assert_eq!(
+            said,
+            "{\"type\":\"refused\",\"reason\":\"wrong code\",\"lasting\":true}\n"
+        );
+    }
+
+    #[test]
     fn a_first_message_that_is_not_a_greeting_ends_the_connection() {
         let connections = host();
-        let mut peer = TcpStream::connect(connections.address()).unwrap();
-        peer.write_all(b"{\"type\":\"ping\"}\n").unwrap();
+        let _peer = Client::greeting(&connections, CODE, &ClientMessage::Ping, &[]);
         assert_eq!(closed(&connections), "a greeting comes first");
+    }
+
+    #[test]
+    fn an_opening_of_version_3_is_refused_for_good_before_its_code_is_looked_at() {
+        let connections = host();
+        let mut old = TcpStream::connect(connections.address()).unwrap();
+        old.write_all(
+            b"{\"type\":\"hello\",\"version\":3,\"code\":\"oak-4821-elm-0937\",\"role\":\"player\",\"name\":null}\n",
+        )
+        .unwrap();
+        let said = last_words(&mut old);
+        assert!(said.contains("\"lasting\":true"), "{said}");
+        assert!(
+            said.contains("this host speaks version 4 of the protocol, this program version 3"),
+            "{said}"
+        );
+        let seen = gather(&connections, |s| {
+            s.iter().any(|i| matches!(i, Incoming::Closed(..)))
+        });
+        assert!(greeted(&seen).is_empty());
+    }
+
+    #[test]
+    fn a_tampered_or_replayed_frame_after_the_greeting_ends_the_connection() {
+        for replay in [false, true] {
+            let connections = host();
+            let mut peer = Client::hello(&connections, &[]);
+            admit_first(&connections);
+            let mut frame = peer.sealer.seal_message(&resign()).unwrap();
+            if replay {
+                peer.stream.write_all(&frame).unwrap();
+            } else {
+                *frame.last_mut().unwrap() ^= 0x20;
+            }
+            peer.stream.write_all(&frame).unwrap();
+            let why = closed(&connections);
+            assert!(why.contains("does not open with the line's key"), "{why}");
+            let seen = connections.incoming();
+            let commands = seen
+                .iter()
+                .filter(|i| matches!(i, Incoming::Message(_, ClientMessage::Command { .. })))
+                .count();
+            assert!(commands <= usize::from(replay), "{seen:?}");
+        }
+    }
+
+    #[test]
+    fn a_frame_claiming_a_huge_length_is_refused_unread() {
+        let connections = host();
+        let mut peer = Client::hello(&connections, &[]);
+        admit_first(&connections);
+        let mut huge = (u32::MAX).to_be_bytes().to_vec();
+        huge.extend(vec![0u8; 4096]);
+        let _ = peer.stream.write_all(&huge);
+        let why = closed(&connections);
+        assert!(why.contains("a message over 256 KB"), "{why}");
     }
 
     #[test]
@@ -699,6 +1085,7 @@ mod tests {
     fn a_full_table_makes_room_by_letting_the_oldest_silent_connection_go() {
         let connections = Connections::listen_within(
             SocketAddr::from(([127, 0, 0, 1], 0)),
+            CODE,
             Bounds {
                 waiting_per_address: 3,
                 ..tight()
@@ -706,10 +1093,8 @@ mod tests {
         )
         .unwrap();
         // One peer admitted, two silent: the table of three is full.
-        let mut admitted = TcpStream::connect(connections.address()).unwrap();
-        admitted.write_all(HELLO).unwrap();
-        let seen = gather(&connections, |s| !greeted(s).is_empty());
-        connections.admit(greeted(&seen)[0]);
+        let mut admitted = Client::hello(&connections, &[]);
+        admit_first(&connections);
         let mut oldest = TcpStream::connect(connections.address()).unwrap();
         gather(&connections, |s| {
             s.iter().any(|i| matches!(i, Incoming::Opened(..)))
@@ -719,18 +1104,22 @@ mod tests {
             s.iter().any(|i| matches!(i, Incoming::Opened(..)))
         });
         // The player's connection gets in, and greets; the oldest silent one made room.
-        let mut player = TcpStream::connect(connections.address()).unwrap();
-        player.write_all(HELLO).unwrap();
+        let _player = Client::hello(&connections, &[]);
         gather(&connections, |s| !greeted(s).is_empty());
         assert!(last_words(&mut oldest).contains("a newer connection took this place"));
-        // Admitted peers are never let go for room: with three admitted, a fourth is
-        // refused.
+        // Admitted peers are never let go for room: the admitted one still hears only
+        // the host's proof.
+        admitted.opener.read_proof(&mut admitted.reader).unwrap();
+        // Not silent for long, as a client that pings.
+        admitted.send(&ClientMessage::Ping).unwrap();
         admitted
+            .reader
+            .get_ref()
             .set_read_timeout(Some(Duration::from_millis(200)))
             .unwrap();
         let mut buf = [0u8; 1];
         assert!(matches!(
-            io::Read::read(&mut admitted, &mut buf),
+            admitted.reader.read(&mut buf),
             Err(e) if e.kind() == io::ErrorKind::WouldBlock
         ));
     }

@@ -1,13 +1,15 @@
 //! Play across terminals: the messages a host, a player joining it and spectators
-//! exchange ([`protocol`]), the host's connections ([`listener`]) and a joiner's line
-//! to the host ([`link`]). The game itself is the runtime's: the host's runtime judges
-//! what comes in, and a joiner's follows the host's game.
+//! exchange ([`protocol`]), sealed on a line keyed by the game's code, which is never
+//! sent ([`secure`]), the host's connections ([`listener`]) and a joiner's line to the
+//! host ([`link`]). The game itself is the runtime's: the host's runtime judges what
+//! comes in, and a joiner's follows the host's game.
 
 pub(crate) mod backlog;
 pub(crate) mod guesses;
 pub(crate) mod link;
 pub(crate) mod listener;
 pub(crate) mod protocol;
+pub(crate) mod secure;
 pub(crate) mod table;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};

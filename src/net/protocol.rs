@@ -1,7 +1,9 @@
-//! The messages two terminals exchange over a connection: one JSON object a line, each
-//! with the protocol's version, read with a bound on its length. A peer is untrusted:
-//! a line too long, not JSON, not one of the messages, or of another version is refused
-//! with a reason, and nothing in a message names a file or runs anything.
+//! The messages two terminals exchange over a connection: one JSON object each, sealed
+//! in a frame of the LAN line ([`secure`](super::secure): the connection opens with a
+//! key exchange on the game's code, in plain JSON lines that carry the protocol's
+//! version), read with a bound on its length. A peer is untrusted: a message too long,
+//! not JSON, not one of the messages, or of another version is refused with a reason,
+//! and nothing in a message names a file or runs anything.
 //!
 //! The host (the referee: it holds the game, its rules and clocks) sends
 //! [`HostMessage`]s; a player or a spectator sends [`ClientMessage`]s. The moves, offers
@@ -13,11 +15,14 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 
-/// The protocol's version: a peer of another one is told so and let go. Version 3 tells
-/// the news as values ([`Told`]); version 2 told it in words.
-pub(crate) const VERSION: u32 = 3;
+/// The protocol's version: a peer of another one is told so and let go. Version 4 seals
+/// the line with a key exchange on the code, which it never sends (version 3 sent
+/// everything in clear, the code in its greeting); the news goes as values ([`Told`])
+/// since version 3 (version 2 told it in words).
+pub(crate) const VERSION: u32 = 4;
 
-/// The longest line read from a peer, in bytes: a whole game's record fits many times.
+/// The longest message (a plain line, or a frame's message) read from a peer, in bytes:
+/// a whole game's record fits many times.
 pub(crate) const MAX_LINE: usize = 256 * 1024;
 
 /// The longest chat line, in characters.
@@ -96,12 +101,9 @@ pub(crate) enum RemoteCommand {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub(crate) enum ClientMessage {
-    /// The first message: who connects, with the game's code.
+    /// The first message, sealed after the key exchange proved the game's code: who
+    /// connects.
     Hello {
-        /// The protocol version the client speaks.
-        version: u32,
-        /// The code the host printed.
-        code: String,
         /// A player or a spectator.
         role: Role,
         /// The player's name, for the record.
@@ -316,8 +318,13 @@ pub(crate) enum ProtocolError {
     Io(io::Error),
     /// The connection closed.
     Closed,
-    /// A line over [`MAX_LINE`] bytes.
+    /// A line or frame over [`MAX_LINE`] bytes.
     TooLong,
+    /// A frame that does not open: tampered with, replayed, out of order.
+    Tampered,
+    /// The other end's first frame does not prove the game's code (its code is
+    /// another, or it is not the end it claims to be).
+    Unproven,
     /// The line is not one of the messages: what the parser said.
     Malformed(String),
     /// The peer speaks another version of the protocol.
@@ -332,6 +339,12 @@ impl fmt::Display for ProtocolError {
             ProtocolError::TooLong => {
                 write!(f, "a message over {} KB", MAX_LINE / 1024)
             }
+            ProtocolError::Tampered => write!(
+                f,
+                "a message that does not open with the line's key (tampered with, replayed \
+                 or out of order)"
+            ),
+            ProtocolError::Unproven => write!(f, "the other end did not prove the game's code"),
             ProtocolError::Malformed(why) => write!(
                 f,
                 "a message that is not one of this program's: {}",
@@ -389,13 +402,33 @@ pub(crate) fn write_message<T: Serialize>(writer: &mut impl Write, message: &T) 
     writer.flush()
 }
 
-/// Whether a [`ClientMessage::Hello`]'s version is this program's.
+/// Whether a peer's version (its opening's, the host's) is this program's.
 pub(crate) fn check_version(version: u32) -> Result<(), ProtocolError> {
     if version == VERSION {
         Ok(())
     } else {
         Err(ProtocolError::Version(version))
     }
+}
+
+/// What a host tells a joiner of version `theirs` (an older one has sent its code in
+/// clear by then; it is refused before the code is looked at).
+pub(crate) fn version_refusal(theirs: u32) -> String {
+    format!(
+        "this host speaks version {VERSION} of the protocol, this program version {theirs}: \
+         update checkers so that both ends run the same version"
+    )
+}
+
+/// The version a host of version 3 or before speaks, read from its refusal of this
+/// program's opening ("the other end speaks version 4 of the protocol, this program
+/// 3: ..."), if that is what the refusal says.
+pub(crate) fn older_host(reason: &str) -> Option<u32> {
+    let rest = reason.strip_prefix(&format!(
+        "the other end speaks version {VERSION} of the protocol, this program "
+    ))?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
 }
 
 /// Whether `given` is the game's `code`, compared in time that does not depend on where
@@ -427,8 +460,6 @@ mod tests {
     #[test]
     fn messages_go_as_one_json_line_each_and_come_back_the_same() {
         let hello = ClientMessage::Hello {
-            version: VERSION,
-            code: "maple".into(),
             role: Role::Player,
             name: Some("Ann".into()),
             seat: None,
@@ -444,7 +475,7 @@ mod tests {
         let text = String::from_utf8(wire.clone()).unwrap();
         assert_eq!(text.lines().count(), 2, "{text}");
         assert!(
-            text.starts_with(r#"{"type":"hello","version":3,"code":"maple""#),
+            text.starts_with(r#"{"type":"hello","role":"player","name":"Ann""#),
             "{text}"
         );
         let mut reader = Cursor::new(wire);
@@ -522,19 +553,17 @@ mod tests {
     }
 
     #[test]
-    fn a_greeting_of_version_2_is_refused_with_the_reason() {
-        let mut hello = lines(&[
-            r#"{"type":"hello","version":2,"code":"maple","role":"player","name":null}"#,
-            "",
-        ]);
-        let ClientMessage::Hello { version, .. } = read_message(&mut hello).unwrap() else {
-            panic!("a greeting");
-        };
+    fn an_old_peer_is_told_the_hosts_version_and_an_old_hosts_refusal_is_read() {
         assert_eq!(
-            check_version(version).unwrap_err().to_string(),
-            "the other end speaks version 2 of the protocol, this program 3: \
-             use the same version of checkers at both ends"
+            version_refusal(3),
+            "this host speaks version 4 of the protocol, this program version 3: \
+             update checkers so that both ends run the same version"
         );
+        // What a host of version 3 answers this program's opening.
+        let old = "the other end speaks version 4 of the protocol, this program 3: \
+                   use the same version of checkers at both ends";
+        assert_eq!(older_host(old), Some(3));
+        assert_eq!(older_host("wrong code"), None);
     }
 
     #[test]

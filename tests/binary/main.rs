@@ -25,6 +25,8 @@ mod hub;
 mod matches;
 mod network;
 mod network_attacks;
+mod network_line;
+mod network_sealed;
 #[cfg(feature = "lab")]
 mod opponents;
 mod plain;

@@ -464,15 +464,12 @@ fn garbage_a_huge_line_and_a_thousand_connections_leave_the_game_untouched() {
     assert!(sent < 100, "the host read all of a 100 MB line");
     // A thousand connections, one after another, each greeting with a wrong code.
     for i in 0..1000 {
-        let Ok(mut stream) = TcpStream::connect(&address) else {
+        let Ok(stream) = TcpStream::connect(&address) else {
             continue;
         };
-        let hello = format!(
-            "{{\"type\":\"hello\",\"version\":3,\"code\":\"guess-{i}\",\"role\":\"player\",\"name\":null}}\n"
-        );
-        let _ = stream.write_all(hello.as_bytes());
-        let mut answer = String::new();
-        let _ = stream.read_to_string(&mut answer);
+        let mut guess = crate::network_line::Raw::over(stream);
+        guess.hello(&format!("guess-{i}"), "player", None);
+        let answer = guess.rest();
         assert!(
             answer.contains("wrong code") || answer.is_empty(),
             "{answer}"

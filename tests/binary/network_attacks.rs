@@ -7,8 +7,9 @@
 
 use crate::common::pty::Sandbox;
 use crate::network::{free_port, host, host_in, joiner};
+use crate::network_line::{Raw, VERSION, host_side, write_line};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -17,81 +18,14 @@ use std::time::{Duration, Instant};
 /// How long an answer the test waits for may take.
 const PATIENCE: Duration = Duration::from_secs(15);
 
-/// The protocol's version these tests speak, as the program's protocol documentation
-/// gives it.
-const VERSION: u32 = 3;
-
-/// A connection speaking the protocol by hand, JSON line by JSON line, as an attacker
-/// (or a test's joiner) does.
-struct Raw {
-    stream: TcpStream,
-    reader: BufReader<TcpStream>,
-}
-
 impl Raw {
-    fn connect(address: &str) -> Raw {
-        Raw::over(TcpStream::connect(address).unwrap())
-    }
-
     /// A connection from the loopback address `source` (127.0.0.x).
     fn connect_from(source: Ipv4Addr, address: &str) -> Raw {
         Raw::over(connect_from(source, address).unwrap())
     }
 
-    fn over(stream: TcpStream) -> Raw {
-        stream.set_read_timeout(Some(PATIENCE)).unwrap();
-        let reader = BufReader::new(stream.try_clone().unwrap());
-        Raw { stream, reader }
-    }
-
-    fn send(&mut self, message: &Value) -> std::io::Result<()> {
-        write_line(&mut self.stream, message)
-    }
-
-    fn hello(&mut self, code: &str, role: &str, seat: Option<String>) {
-        self.send(&hello(code, role, seat)).unwrap();
-    }
-
-    /// The host's next message (none once the connection ends).
-    fn next(&mut self) -> Option<Value> {
-        let mut line = String::new();
-        match self.reader.read_line(&mut line) {
-            Ok(0) | Err(_) => None,
-            Ok(_) => Some(serde_json::from_str(&line).expect("the host sends JSON lines")),
-        }
-    }
-
-    /// The host's welcome: the seat token and the game.
-    fn welcome(&mut self) -> (Option<String>, Value) {
-        match self.next() {
-            Some(welcome) if welcome["type"] == "welcome" => (
-                welcome["seat"].as_str().map(str::to_string),
-                welcome["state"].clone(),
-            ),
-            other => panic!("no welcome: {other:?}"),
-        }
-    }
-
-    /// The host's refusal of a greeting: its reason, and whether it lasts.
-    fn refusal(&mut self) -> (String, bool) {
-        match self.next() {
-            Some(refused) if refused["type"] == "refused" => (
-                refused["reason"].as_str().unwrap().to_string(),
-                refused["lasting"].as_bool().unwrap(),
-            ),
-            other => panic!("no refusal: {other:?}"),
-        }
-    }
-
-    /// Messages until the connection ends, as JSON lines.
-    fn rest(&mut self) -> String {
-        let mut rest = String::new();
-        let _ = self.reader.read_to_string(&mut rest);
-        rest
-    }
-
     /// Messages until one is a state after `plies` moves: that state.
-    fn state_after(&mut self, plies: usize) -> Value {
+    pub(crate) fn state_after(&mut self, plies: usize) -> Value {
         let deadline = Instant::now() + PATIENCE;
         loop {
             assert!(Instant::now() < deadline, "no state after {plies} plies");
@@ -117,16 +51,6 @@ pub(crate) fn connect_from(source: Ipv4Addr, address: &str) -> std::io::Result<T
     let to: SocketAddr = address.parse().unwrap();
     socket.connect(&to.into())?;
     Ok(socket.into())
-}
-
-/// Writes `message` as one JSON line.
-fn write_line(writer: &mut impl Write, message: &Value) -> std::io::Result<()> {
-    writer.write_all(format!("{message}\n").as_bytes())
-}
-
-/// A greeting, as a player (`"player"`) or a spectator (`"spectator"`).
-fn hello(code: &str, role: &str, seat: Option<String>) -> Value {
-    json!({"type": "hello", "version": VERSION, "code": code, "role": role, "name": null, "seat": seat})
 }
 
 /// A player's request: `{"kind": "resign"}`, `{"kind": "play", "text": "11-15"}`.
@@ -168,46 +92,33 @@ fn a_legal_move(state: &Value) -> String {
     game.position().legal_moves()[0].to_string()
 }
 
-/// One line of pipelined guesses: `hello(guess) + resign`, for each guess.
-fn guesses_line(guesses: &[String]) -> Vec<u8> {
-    let mut wire = Vec::new();
-    for guess in guesses {
-        write_line(&mut wire, &hello(guess, "player", None)).unwrap();
-        write_line(&mut wire, &command(json!({"kind": "resign"}))).unwrap();
-    }
-    wire
-}
-
 #[test]
-fn a_pipelined_brute_force_is_not_read_past_its_refusal_and_an_address_that_guesses_waits() {
+fn a_guess_is_one_connection_its_commands_unread_and_an_address_that_guesses_waits() {
     let code = "raven-2024-otter-1999";
     let (mut host, address) = host(code, &[]);
-    // The right code hidden behind a wrong one, on one connection, each with a
-    // resignation behind it: only the first greeting is read.
-    let mut sweep = Raw::connect_from(Ipv4Addr::new(127, 0, 0, 2), &address);
-    let guesses = [
-        "maple-0000-river-0000".to_string(),
-        code.to_string(),
-        code.to_string(),
-    ];
-    sweep.stream.write_all(&guesses_line(&guesses)).unwrap();
-    let answers = sweep.rest();
-    assert!(answers.contains("wrong code"), "{answers}");
-    assert!(!answers.contains("welcome"), "{answers}");
+    // A wrong code with a resignation sealed behind its greeting: refused, nothing
+    // behind it read.
+    let mut guess = Raw::connect_from(Ipv4Addr::new(127, 0, 0, 2), &address);
+    guess.greet_with(
+        "maple-0000-river-0000",
+        &crate::network_line::hello("player", None),
+        &[command(json!({"kind": "resign"}))],
+    );
+    let answers = guess.rest();
+    assert!(
+        answers.contains("\"wrong code\"") && answers.lines().count() == 1,
+        "{answers}"
+    );
+    assert!(!guess.proven(), "the host proves the code to no guesser");
     host.expect("Someone at 127.0.0.2 gave a wrong code (its first)");
-    // A sweep of many connections, each pipelining ninety guesses with the right code
-    // among them, from another address.
+    // A sweep of connections from another address, one guess each.
     let mut judged = 0;
     for round in 0..40 {
         let Ok(stream) = connect_from(Ipv4Addr::new(127, 0, 0, 3), &address) else {
             continue;
         };
         let mut raw = Raw::over(stream);
-        let mut guesses: Vec<String> = (0..90)
-            .map(|i| format!("maple-{round:04}-river-{i:04}"))
-            .collect();
-        guesses[1] = code.to_string();
-        let _ = raw.stream.write_all(&guesses_line(&guesses));
+        raw.hello(&format!("maple-{round:04}-river-0000"), "player", None);
         let answers = raw.rest();
         assert!(!answers.contains("welcome"), "{answers}");
         judged += usize::from(answers.contains("\"wrong code\""));
@@ -217,7 +128,8 @@ fn a_pipelined_brute_force_is_not_read_past_its_refusal_and_an_address_that_gues
     host.expect(
         "Someone at 127.0.0.3 gave a wrong code (4 wrong codes from there; it waits 2 seconds",
     );
-    // While it waits, even the right code from that address is not judged.
+    // While it waits, even the right code from that address is not judged, and the
+    // host does not prove the code to it: the guess tells it nothing.
     let mut late = Raw::connect_from(Ipv4Addr::new(127, 0, 0, 3), &address);
     late.hello(code, "player", None);
     let (reason, lasting) = late.refusal();
@@ -226,6 +138,7 @@ fn a_pipelined_brute_force_is_not_read_past_its_refusal_and_an_address_that_gues
         "{reason}"
     );
     assert!(lasting, "a joiner does not spend its tries by itself");
+    assert!(!late.proven());
     // No resignation went through: the game waits at the start, and the player gets in.
     host.say("fen");
     host.expect("FEN: B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
@@ -552,7 +465,10 @@ fn a_hostile_host_flooding_a_joiner_does_not_fill_its_memory() {
             let pdn = pdn.clone();
             std::thread::spawn(move || {
                 let mut reader = BufReader::new(stream.try_clone().unwrap());
-                let _ = reader.read_line(&mut String::new());
+                // It knows the code: the joiner believes it.
+                let Some((true, _, mut keys)) = host_side(&mut stream, &mut reader, "any") else {
+                    return;
+                };
                 let state = |pdn: &str| {
                     json!({"pdn": pdn, "clocks": null, "running": null, "draw_offer": null,
                            "undo_asked": null, "player_connected": true, "spectators": 0,
@@ -560,7 +476,9 @@ fn a_hostile_host_flooding_a_joiner_does_not_fill_its_memory() {
                 };
                 let welcome = json!({"type": "welcome", "version": VERSION, "side": "white",
                                      "seat": null, "state": state(&pdn), "chat": []});
-                if write_line(&mut stream, &welcome).is_err() {
+                let mut first = keys.proof();
+                first.extend(keys.seal_json(&welcome));
+                if stream.write_all(&first).is_err() {
                     return;
                 }
                 let mut n = 0u64;
@@ -572,9 +490,8 @@ fn a_hostile_host_flooding_a_joiner_does_not_fill_its_memory() {
                     // game has.
                     let news = json!({"type": "news", "news": {"kind": "took_back",
                                       "moves": vec!["11-15"; 12_000]}});
-                    if write_line(&mut stream, &flood).is_err()
-                        || write_line(&mut stream, &news).is_err()
-                    {
+                    let frames = [keys.seal_json(&flood), keys.seal_json(&news)].concat();
+                    if stream.write_all(&frames).is_err() {
                         return;
                     }
                 }
@@ -605,7 +522,8 @@ fn a_peer_of_version_2_is_refused_with_the_reason_and_for_good() {
     let code = "amber-5656-river-7878";
     let (_host, address) = host(code, &[]);
     let mut old = Raw::connect(&address);
-    old.send(
+    write_line(
+        &mut old.stream,
         &json!({"type": "hello", "version": 2, "code": code, "role": "player",
                      "name": null}),
     )
@@ -613,8 +531,8 @@ fn a_peer_of_version_2_is_refused_with_the_reason_and_for_good() {
     let (reason, lasting) = old.refusal();
     assert_eq!(
         reason,
-        "the other end speaks version 2 of the protocol, this program 3: \
-         use the same version of checkers at both ends"
+        "this host speaks version 4 of the protocol, this program version 2: \
+         update checkers so that both ends run the same version"
     );
     assert!(lasting, "the same greeting would be refused again");
     assert_eq!(old.next(), None, "the connection ends");

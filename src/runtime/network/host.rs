@@ -1,10 +1,12 @@
 //! The host's side of a game across the network: its peers greeted, judged and told
-//! the game as it changes.
+//! the game as it changes. A peer's code is judged on its line's key exchange (its
+//! first frame proves the code, or it comes as [`Incoming::Unproven`]); the host
+//! proves the code in turn only to a peer that proved it and whose address is not
+//! made to wait after wrong codes.
 
 use super::*;
 use crate::net::guesses::Guesses;
 use crate::net::listener::address_key;
-use crate::net::normalize_code;
 use crate::store::Autosaver;
 use std::net::IpAddr;
 
@@ -17,11 +19,9 @@ const RESYNC: Duration = Duration::from_secs(2);
 /// waits this long, within [`JOIN_PATIENCE`](crate::net::link::JOIN_PATIENCE)).
 pub(crate) const SEAT_KEPT: Duration = Duration::from_secs(30);
 
-/// A peer's greeting, as the host judges it.
+/// A peer's greeting, as the host judges it (it came sealed: the peer proved the code).
 #[derive(Debug)]
 pub(super) struct Hello {
-    pub(super) version: u32,
-    pub(super) code: String,
     pub(super) role: Role,
     pub(super) name: Option<String>,
     pub(super) seat: Option<String>,
@@ -31,7 +31,6 @@ pub(super) struct Hello {
 #[derive(Debug)]
 pub(crate) struct Hosting {
     pub(super) connections: Connections,
-    pub(super) code: String,
     /// The side the joiner plays.
     pub(super) remote: Color,
     /// The player's connection, while there is one.
@@ -73,7 +72,7 @@ impl Hosting {
         let view = TableView {
             seat: Seat::Host {
                 address: shown_address,
-                code: code.clone(),
+                code,
                 every_interface: connections.address().ip().is_unspecified(),
             },
             connected: false,
@@ -84,7 +83,6 @@ impl Hosting {
         };
         Hosting {
             connections,
-            code,
             remote,
             player: None,
             greeted: HashMap::new(),
@@ -277,6 +275,7 @@ impl Hosting {
                 Incoming::Message(peer, message) => {
                     self.peer_message(game, peer, message, events);
                 }
+                Incoming::Unproven(peer) => self.unproven(peer, events),
                 Incoming::Closed(peer, why) => self.peer_gone(game.session, peer, why, events),
             }
         }
@@ -329,8 +328,6 @@ impl Hosting {
         match (message, role) {
             (
                 ClientMessage::Hello {
-                    version,
-                    code,
                     role: wanted,
                     name,
                     seat,
@@ -338,8 +335,6 @@ impl Hosting {
                 None,
             ) => {
                 let hello = Hello {
-                    version,
-                    code,
                     role: wanted,
                     name,
                     seat,
@@ -381,24 +376,63 @@ impl Hosting {
         }
     }
 
-    /// A peer's greeting judged: refused (told why, and never read again) or let in,
-    /// welcomed with the game. Wrong codes are counted per address: past a few, the
-    /// address waits before its next greeting is judged at all.
+    /// Where `peer` connected from, as its wrong codes are counted.
+    fn address(&self, peer: PeerId) -> IpAddr {
+        self.addresses
+            .get(&peer)
+            .copied()
+            .unwrap_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED))
+    }
+
+    /// The refusal of a greeting from an address that must still wait after its wrong
+    /// codes, if it must: the same whether the code it proved was right or wrong, and
+    /// plain (the host does not prove the code), so the guess it made tells it nothing.
+    fn made_to_wait(&self, peer: PeerId, now: Instant) -> Option<HostMessage> {
+        let address = self.address(peer);
+        let wait = self.guesses.wait_left(address, now)?;
+        let reason = format!(
+            "too many wrong codes from {address}: the next greeting is judged in {}",
+            crate::net::guesses::wait_text(wait)
+        );
+        // Lasting for the joiner: trying the same code again by itself would only
+        // spend its tries (a person checks the code, then joins again).
+        Some(HostMessage::Refused {
+            reason,
+            lasting: true,
+        })
+    }
+
+    /// A peer whose first frame did not prove the game's code: a wrong code, counted
+    /// (unless its address waits already, when it is not judged) and refused. The
+    /// refusal is plain, as it must be (the host cannot seal for a key it does not
+    /// share): a denial only, which tells nothing of the game.
+    fn unproven(&mut self, peer: PeerId, events: &mut Vec<Event>) {
+        let now = Instant::now();
+        if let Some(refusal) = self.made_to_wait(peer, now) {
+            return self.connections.close(peer, &refusal);
+        }
+        let wrong = self.guesses.wrong(self.address(peer), now);
+        self.connections.close(
+            peer,
+            &HostMessage::Refused {
+                reason: "wrong code".into(),
+                lasting: true,
+            },
+        );
+        events.push(Event::Table(TableNews::WrongCode(wrong)));
+    }
+
+    /// A peer's greeting, sealed behind its proof of the code, judged: refused (told
+    /// why, and never read again) or let in, welcomed with the game. An address that
+    /// gave wrong codes waits before its next greeting is judged, unless the greeting
+    /// carries the seated player's token.
     fn greet(&mut self, game: &mut Held, peer: PeerId, hello: Hello, events: &mut Vec<Event>) {
         let refuse = |host: &Hosting, reason: String, lasting: bool| {
             host.connections
                 .close(peer, &HostMessage::Refused { reason, lasting });
         };
-        if hello.version != VERSION {
-            let e = crate::net::protocol::ProtocolError::Version(hello.version);
-            return refuse(self, e.to_string(), true);
-        }
         let now = Instant::now();
-        let address = self
-            .addresses
-            .get(&peer)
-            .copied()
-            .unwrap_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
+        let address = self.address(peer);
         // A seat token is 128 random bits: only the seated player holds it, so it is
         // judged even while the address waits.
         let returning = hello.role == Role::Player
@@ -406,22 +440,11 @@ impl Hosting {
                 .seat
                 .as_deref()
                 .is_some_and(|token| code_matches(token, &self.seat_token));
-        if !returning && let Some(wait) = self.guesses.wait_left(address, now) {
-            let reason = format!(
-                "too many wrong codes from {address}: the next greeting is judged in {}",
-                crate::net::guesses::wait_text(wait)
-            );
-            // Lasting for the joiner: trying the same code again by itself would only
-            // spend its tries (a person checks the code, then joins again).
-            return refuse(self, reason, true);
+        if !returning && let Some(refusal) = self.made_to_wait(peer, now) {
+            return self.connections.close(peer, &refusal);
         }
-        // Compared in full whatever the role, so a refusal tells nothing of the game.
-        if !code_matches(&normalize_code(&hello.code), &normalize_code(&self.code)) {
-            let wrong = self.guesses.wrong(address, now);
-            refuse(self, "wrong code".into(), true);
-            events.push(Event::Table(TableNews::WrongCode(wrong)));
-            return;
-        }
+        // The peer proved the code: the host proves it too, and what follows is sealed.
+        self.connections.prove(peer);
         self.guesses.right(address);
         let remote = game.remote(self);
         let side = match hello.role {
