@@ -5,6 +5,22 @@
 use rusqlite::{Connection, OptionalExtension, params};
 use skillratings::glicko2::Glicko2Rating;
 use std::path::Path;
+use std::time::Duration;
+
+/// The rated games that changed the rating of the `players` row `p`, counted in SQL.
+const RATED_GAMES: &str = "(SELECT count(*) FROM ratings r WHERE r.player = p.id)";
+
+/// Both clocks as a row keeps them, in milliseconds (none: an untimed game).
+type ClockColumns = (Option<i64>, Option<i64>);
+
+/// Both clocks as columns (none for an untimed game).
+fn clock_columns(clocks: Option<[Duration; 2]>) -> ClockColumns {
+    let ms = |d: Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
+    match clocks {
+        Some([black, white]) => (Some(ms(black)), Some(ms(white))),
+        None => (None, None),
+    }
+}
 
 /// The migrations, in order: the database at version N has had the first N.
 const MIGRATIONS: &[&str] = &[
@@ -47,6 +63,13 @@ const MIGRATIONS: &[&str] = &[
     // 2: when a game was adjourned (unix seconds; none while in play), so that one
     // nobody resumes ends as abandoned.
     "ALTER TABLE games ADD COLUMN adjourned INTEGER;",
+    // 3: each side's clock to the millisecond (Black's, White's time left) as the record
+    // was last stored, whose own readings are in tenths (none in an older row: its
+    // record's readings are read then); and the games by their end, to count the rated
+    // games two players had in the last day.
+    "ALTER TABLE games ADD COLUMN black_ms INTEGER;
+    ALTER TABLE games ADD COLUMN white_ms INTEGER;
+    CREATE INDEX games_by_end ON games(ended);",
 ];
 
 /// The result stored for an adjourned game nobody resumed in time.
@@ -61,6 +84,8 @@ pub(crate) struct PlayerRow {
     pub(crate) key: Vec<u8>,
     /// The rating.
     pub(crate) rating: Glicko2Rating,
+    /// The rated games that changed their rating.
+    pub(crate) rated_games: u32,
 }
 
 /// What a login's name and key come to.
@@ -87,6 +112,8 @@ pub(crate) struct Unfinished {
     /// Black's and White's ratings (a player plays one game at a time, so these are
     /// their ratings when it ends too).
     pub(crate) ratings: [Glicko2Rating; 2],
+    /// Black's and White's rated games that changed their ratings.
+    pub(crate) rated_games: [u32; 2],
     /// The clock as given.
     pub(crate) clock: String,
     /// Whether it is rated.
@@ -95,6 +122,9 @@ pub(crate) struct Unfinished {
     pub(crate) pdn: String,
     /// When it was adjourned (unix seconds), if it was before the server stopped.
     pub(crate) adjourned: Option<u64>,
+    /// Black's and White's time left to the millisecond as the record was stored (none
+    /// in a row stored before the milliseconds were: its record's tenths hold then).
+    pub(crate) clocks: Option<[Duration; 2]>,
 }
 
 /// The open database.
@@ -155,6 +185,30 @@ impl Db {
         self.conn.execute_batch("ROLLBACK").unwrap();
     }
 
+    /// Moves every game's start and end `seconds` into the past, as if played then.
+    #[cfg(test)]
+    pub(crate) fn age_games_for_test(&self, seconds: i64) -> Result<(), String> {
+        self.conn
+            .execute(
+                "UPDATE games SET started = started - ?1, ended = ended - ?1",
+                params![seconds],
+            )
+            .map(drop)
+            .map_err(said)
+    }
+
+    /// Empties `game`'s clock columns, as a row stored before they were.
+    #[cfg(test)]
+    pub(crate) fn forget_clocks_for_test(&self, game: i64) -> Result<(), String> {
+        self.conn
+            .execute(
+                "UPDATE games SET black_ms = NULL, white_ms = NULL WHERE id = ?1",
+                params![game],
+            )
+            .map(drop)
+            .map_err(said)
+    }
+
     /// Brings the schema to the newest version, each migration in a transaction.
     fn migrate(&mut self) -> Result<(), String> {
         let version: i64 = self
@@ -181,7 +235,10 @@ impl Db {
     pub(crate) fn player(&self, name: &str) -> Result<Option<PlayerRow>, String> {
         self.conn
             .query_row(
-                "SELECT id, key, rating, deviation, volatility FROM players WHERE name = ?1",
+                &format!(
+                    "SELECT id, key, rating, deviation, volatility, {RATED_GAMES} FROM players p
+                     WHERE name = ?1"
+                ),
                 params![name],
                 |r| {
                     Ok(PlayerRow {
@@ -192,6 +249,7 @@ impl Db {
                             deviation: r.get(3)?,
                             volatility: r.get(4)?,
                         },
+                        rated_games: r.get(5)?,
                     })
                 },
             )
@@ -273,7 +331,8 @@ impl Db {
             .map_err(said)
     }
 
-    /// A new game's row `id`, with its record as it starts.
+    /// A new game's row `id`, with its record and clocks (Black's, White's time left;
+    /// none for an untimed game) as it starts.
     pub(crate) fn add_game(
         &self,
         id: i64,
@@ -281,31 +340,36 @@ impl Db {
         clock: &str,
         rated: bool,
         start_fen: &str,
-        pdn: &str,
+        (pdn, clocks): (&str, Option<[Duration; 2]>),
     ) -> Result<(), String> {
         let now = crate::store::now_unix() as i64;
+        let (black_ms, white_ms) = clock_columns(clocks);
         self.conn
             .execute(
-                "INSERT INTO games (id, black, white, clock, rated, start_fen, started, pdn)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                "INSERT INTO games (id, black, white, clock, rated, start_fen, started, pdn,
+                 black_ms, white_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                 params![
-                    id, players[0], players[1], clock, rated, start_fen, now, pdn
+                    id, players[0], players[1], clock, rated, start_fen, now, pdn, black_ms,
+                    white_ms
                 ],
             )
             .map_err(said)?;
         Ok(())
     }
 
-    /// Stores a game's move `ply` (from 0) and its record so far (with the clocks, to
-    /// resume it from), together (a savepoint: the store's thread commits it before the
-    /// move is told to anyone).
+    /// Stores a game's move `ply` (from 0) and its record so far with both clocks to the
+    /// millisecond (Black's, White's time left; none for an untimed game), to resume it
+    /// from, together (a savepoint: the store's thread commits it before the move is told
+    /// to anyone).
     pub(crate) fn add_move(
         &mut self,
         game: i64,
         ply: usize,
         squares: &str,
-        pdn: &str,
+        (pdn, clocks): (&str, Option<[Duration; 2]>),
     ) -> Result<(), String> {
+        let (black_ms, white_ms) = clock_columns(clocks);
         let tx = self.conn.savepoint().map_err(said)?;
         tx.execute(
             "INSERT INTO moves (game, ply, squares) VALUES (?1, ?2, ?3)",
@@ -313,8 +377,8 @@ impl Db {
         )
         .map_err(said)?;
         tx.execute(
-            "UPDATE games SET pdn = ?2 WHERE id = ?1",
-            params![game, pdn],
+            "UPDATE games SET pdn = ?2, black_ms = ?3, white_ms = ?4 WHERE id = ?1",
+            params![game, pdn, black_ms, white_ms],
         )
         .map_err(said)?;
         tx.commit().map_err(said)
@@ -328,7 +392,9 @@ impl Db {
             .prepare(
                 "SELECT g.id, b.name, w.name, g.black, g.white, g.clock, g.rated, g.pdn,
                  b.rating, b.deviation, b.volatility, w.rating, w.deviation, w.volatility,
-                 g.adjourned
+                 g.adjourned, g.black_ms, g.white_ms,
+                 (SELECT count(*) FROM ratings r WHERE r.player = g.black),
+                 (SELECT count(*) FROM ratings r WHERE r.player = g.white)
                  FROM games g JOIN players b ON b.id = g.black JOIN players w ON w.id = g.white
                  WHERE g.result IS NULL AND g.pdn IS NOT NULL ORDER BY g.id",
             )
@@ -343,6 +409,13 @@ impl Db {
                     rated: r.get(6)?,
                     pdn: r.get(7)?,
                     adjourned: r.get::<_, Option<i64>>(14)?.map(|t| t as u64),
+                    clocks: match (r.get::<_, Option<i64>>(15)?, r.get::<_, Option<i64>>(16)?) {
+                        (Some(black), Some(white)) => {
+                            Some([black, white].map(|ms| Duration::from_millis(ms.max(0) as u64)))
+                        }
+                        _ => None,
+                    },
+                    rated_games: [r.get(17)?, r.get(18)?],
                     ratings: [
                         Glicko2Rating {
                             rating: r.get(8)?,
@@ -402,6 +475,30 @@ impl Db {
             .map_err(said)?;
         }
         tx.commit().map_err(said)
+    }
+
+    /// The rated games that ended at `since` (unix seconds) or later and changed ratings
+    /// (a rated game ended before both sides moved changed none): each with its players
+    /// (Black's and White's rows) and when it ended.
+    pub(crate) fn rated_results_since(&self, since: u64) -> Result<Vec<([i64; 2], u64)>, String> {
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT black, white, ended FROM games g WHERE ended >= ?1 AND rated
+                 AND EXISTS (SELECT 1 FROM ratings r WHERE r.player = g.black AND r.game = g.id)
+                 ORDER BY ended",
+            )
+            .map_err(said)?;
+        let since = i64::try_from(since).unwrap_or(i64::MAX);
+        let rows = statement
+            .query_map(params![since], |r| {
+                Ok((
+                    [r.get::<_, i64>(0)?, r.get::<_, i64>(1)?],
+                    r.get::<_, i64>(2)?.max(0) as u64,
+                ))
+            })
+            .map_err(said)?;
+        rows.map(|row| row.map_err(said)).collect()
     }
 
     /// Up to `limit` of a player's finished games after the game `after`, oldest first:
@@ -526,14 +623,14 @@ mod tests {
         db.add_player("b", &[2; 32], 0).unwrap();
         let [a, b] = ["a", "b"].map(|n| db.player(n).unwrap().unwrap().id);
         for game in 1..=25 {
-            db.add_game(game, [a, b], "5+3", false, "B:W21-32:B1-12", "")
+            db.add_game(game, [a, b], "5+3", false, "B:W21-32:B1-12", ("", None))
                 .unwrap();
             db.finish_game(game, "1-0", "[Result \"1-0\"]", 0, None)
                 .unwrap();
         }
         // One not finished is left out.
         assert_eq!(db.next_game().unwrap(), 26);
-        db.add_game(26, [a, b], "5+3", false, "B:W21-32:B1-12", "")
+        db.add_game(26, [a, b], "5+3", false, "B:W21-32:B1-12", ("", None))
             .unwrap();
         let first = db.records(a, 0, 20).unwrap();
         assert_eq!(first.len(), 20);
@@ -541,5 +638,74 @@ mod tests {
         assert_eq!(rest.len(), 5);
         assert_eq!(db.record(a).unwrap(), [25, 0, 0, 0]);
         assert_eq!(db.record(b).unwrap(), [0, 25, 0, 0]);
+    }
+
+    #[test]
+    fn a_database_of_the_second_schema_keeps_its_games_and_reads_their_clocks_from_records() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.sqlite");
+        // A database as the program before the clocks' milliseconds left it.
+        let old = Connection::open(&path).unwrap();
+        for sql in &MIGRATIONS[..2] {
+            old.execute_batch(sql).unwrap();
+        }
+        old.execute_batch(
+            "PRAGMA user_version = 2;
+             INSERT INTO players VALUES (1, 'a', x'01', 1500, 350, 0.06, 0);
+             INSERT INTO players VALUES (2, 'b', x'02', 1500, 350, 0.06, 0);
+             INSERT INTO games (id, black, white, clock, rated, start_fen, started, pdn)
+             VALUES (1, 1, 2, '5+0', 1, 'B:W21-32:B1-12', 0, '[BlackClock \"0:04:58.7\"]');",
+        )
+        .unwrap();
+        drop(old);
+        let mut db = Db::open(&path).unwrap();
+        let version: i64 = db
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, MIGRATIONS.len() as i64);
+        let stored = db.unfinished().unwrap();
+        assert_eq!(stored.len(), 1);
+        assert!(stored[0].pdn.contains("0:04:58.7"));
+        assert_eq!(stored[0].clocks, None);
+        // Its next move keeps them to the millisecond.
+        let clocks = [
+            Duration::from_millis(298_766),
+            Duration::from_millis(297_655),
+        ];
+        db.add_move(1, 0, "11-15", ("[BlackClock \"0:04:58.7\"]", Some(clocks)))
+            .unwrap();
+        assert_eq!(db.unfinished().unwrap()[0].clocks, Some(clocks));
+    }
+
+    #[test]
+    fn the_rated_games_of_the_last_day_are_those_that_changed_ratings() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut db = Db::open(&dir.path().join("s.sqlite")).unwrap();
+        db.add_player("a", &[1; 32], 0).unwrap();
+        db.add_player("b", &[2; 32], 0).unwrap();
+        let [a, b] = ["a", "b"].map(|n| db.player(n).unwrap().unwrap().id);
+        let rating = Glicko2Rating::new();
+        let changed = Some([(a, rating), (b, rating)]);
+        // Rated and changing ratings, at 100 and 200; rated but changing none (over
+        // before both moved) at 300; casual at 400; unfinished.
+        for (game, rated, ended, ratings) in [
+            (1, true, 100, changed),
+            (2, true, 200, changed),
+            (3, true, 300, None),
+            (4, false, 400, None),
+        ] {
+            let [black, white] = if game % 2 == 0 { [b, a] } else { [a, b] };
+            db.add_game(game, [black, white], "5+0", rated, "", ("", None))
+                .unwrap();
+            db.finish_game(game, "1-0", "", ended, ratings).unwrap();
+        }
+        db.add_game(5, [a, b], "5+0", true, "", ("", None)).unwrap();
+        assert_eq!(
+            db.rated_results_since(0).unwrap(),
+            [([a, b], 100), ([b, a], 200)]
+        );
+        assert_eq!(db.rated_results_since(150).unwrap(), [([b, a], 200)]);
+        assert_eq!(db.player("a").unwrap().unwrap().rated_games, 2);
     }
 }

@@ -41,6 +41,34 @@ const RATED_FROM_PLIES: usize = 2;
 pub(crate) const NEW_NAMES_PER_WINDOW: usize = 10;
 /// The window [`NEW_NAMES_PER_WINDOW`] counts in.
 pub(crate) const NEW_NAMES_WINDOW: std::time::Duration = std::time::Duration::from_secs(3600);
+/// The most rated games between the same two players that change ratings in
+/// [`RATED_PAIR_WINDOW`]: a later one is played unrated (both told before it starts), so
+/// that one person cannot feed one name's rating by short games against another name of
+/// theirs. Counted from the database's finished games, so a restart forgets none.
+pub(crate) const RATED_PER_PAIR: usize = 3;
+/// The window [`RATED_PER_PAIR`] counts in ("today").
+pub(crate) const RATED_PAIR_WINDOW: std::time::Duration = std::time::Duration::from_secs(86_400);
+/// The rated games a player has had before a result against them moves an established
+/// player's rating in full: against one who has had `k`, fewer than this, an established
+/// player's rating (one who has had this many or more) moves `k` / this of what Glicko-2
+/// gives (its deviation as Glicko-2 gives), so that new names, each good for
+/// [`RATED_PER_PAIR`] games, feed little; the new player's own rating moves in full.
+pub(crate) const PROVISIONAL_GAMES: u32 = 10;
+/// How often the others at a table hear where a player is, each kind of notice (gone to
+/// the lobby, left, back at the game): one stepping in and out again and again is told
+/// once an interval at most, where they are then told once the interval has passed.
+const PRESENCE_NOTICE_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// What a lobby is set up with: where the server is, and its limits.
+pub(crate) struct Settings {
+    /// Where the server is, for the records' Site tag.
+    pub(crate) site: String,
+    /// How long an adjourned game waits for its players before it is abandoned.
+    pub(crate) adjourned_for: std::time::Duration,
+    /// The lines a table's chat carries in [`TABLE_CHAT_WINDOW`] (see
+    /// [`Limits::table_chat`](super::Limits::table_chat)).
+    pub(crate) table_chat: usize,
+}
 
 /// A player online.
 struct Online {
@@ -52,6 +80,8 @@ struct Online {
     id: i64,
     /// Their rating (it changes only at the end of their game, here).
     rating: Glicko2Rating,
+    /// Their rated games that changed their rating.
+    rated_games: u32,
     /// Where their messages go.
     out: mpsc::Sender<ServerMessage>,
     /// The game they play, if any.
@@ -138,6 +168,37 @@ struct Rematch {
     offered_by: Option<String>,
 }
 
+/// Where a player of a game is, as the others at its table are told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Whereabouts {
+    /// At the game's board.
+    At,
+    /// Away from it in the lobby.
+    Lobby,
+    /// Not online.
+    Gone,
+}
+
+/// What the others at a table were last told of where each player is, and when each
+/// kind of notice (one for each of [`Whereabouts`]) last went.
+#[derive(Clone, Copy, Debug)]
+struct Presence {
+    /// Where Black, White were last told to be.
+    told: [Whereabouts; 2],
+    /// When Black's, White's last notice of each kind went.
+    last: [[Option<Instant>; 3]; 2],
+}
+
+impl Presence {
+    /// Both players told to be `at`.
+    fn told(at: Whereabouts) -> Presence {
+        Presence {
+            told: [at; 2],
+            last: [[None; 3]; 2],
+        }
+    }
+}
+
 /// A game in play, refereed here.
 struct Table {
     /// The game, its rules and clocks.
@@ -149,8 +210,13 @@ struct Table {
     /// Black's and White's ratings as the game started (a player plays one game at a
     /// time: the ratings it changes at its end).
     ratings: [Glicko2Rating; 2],
+    /// Black's and White's rated games that changed their ratings, as it started.
+    rated_games: [u32; 2],
     /// Whether it is rated.
     rated: bool,
+    /// Why a game asked rated is played unrated (its players had [`RATED_PER_PAIR`]
+    /// rated games today), as the result line says it.
+    unrated_why: Option<String>,
     /// The clock as given.
     clock: String,
     /// The clock's control, for a rematch (none for a game taken back from the
@@ -167,6 +233,8 @@ struct Table {
     one_back_since: Option<Instant>,
     /// When the lines said at the table in the last [`TABLE_CHAT_WINDOW`] were said.
     chat: std::collections::VecDeque<Instant>,
+    /// What the others were last told of where each player is.
+    presence: Presence,
 }
 
 impl Table {
@@ -186,6 +254,13 @@ impl Table {
             ballot: ballot.map(crate::session::ballot_text),
             ballot_moves: ballot.map_or(0, |o| o.line.len()),
         }
+    }
+
+    /// Black's and White's time left as the record keeps it (when their clock last
+    /// stopped, or their turn began), to the millisecond; none in an untimed game.
+    fn clocks(&self) -> Option<[std::time::Duration; 2]> {
+        let clock = self.session.clock()?;
+        Some(Color::ALL.map(|c| clock.reading(c)))
     }
 
     /// The current record, as PDN.
@@ -272,6 +347,44 @@ pub(crate) struct Lobby {
     guesses: Guesses,
     /// When each address made its new names, in the last [`NEW_NAMES_WINDOW`].
     new_names: std::collections::HashMap<IpAddr, std::collections::VecDeque<Instant>>,
+    /// When (unix seconds) the rated games that changed ratings in the last
+    /// [`RATED_PAIR_WINDOW`] ended, by their players' rows (the lower first).
+    rated_pairs: std::collections::HashMap<[i64; 2], Vec<u64>>,
+    /// The games with a notice of where a player is held back (see
+    /// [`PRESENCE_NOTICE_EVERY`]).
+    presence_pending: std::collections::BTreeSet<u64>,
+}
+
+/// Two players' rows as [`Lobby::rated_pairs`] keys them: the lower first.
+fn pair(ids: [i64; 2]) -> [i64; 2] {
+    [ids[0].min(ids[1]), ids[0].max(ids[1])]
+}
+
+/// Glicko-2's new ratings `after` of two players rated `before`, who had `games` rated
+/// games each: an established player's (one with [`PROVISIONAL_GAMES`] or more) against
+/// one with `k`, fewer, moves `k` / [`PROVISIONAL_GAMES`] of the way, its deviation and
+/// volatility as Glicko-2 gives them.
+fn damped(
+    before: [Glicko2Rating; 2],
+    after: [Glicko2Rating; 2],
+    games: [u32; 2],
+) -> [Glicko2Rating; 2] {
+    let mut damped = after;
+    for i in 0..2 {
+        let theirs = games[1 - i];
+        if games[i] >= PROVISIONAL_GAMES && theirs < PROVISIONAL_GAMES {
+            let share = f64::from(theirs) / f64::from(PROVISIONAL_GAMES);
+            damped[i].rating = before[i].rating + (after[i].rating - before[i].rating) * share;
+        }
+    }
+    damped
+}
+
+/// A sentence saying why a game offered rated would change no rating, if it would not.
+fn unrated_note(why: Option<String>) -> String {
+    why.map_or(String::new(), |why| {
+        format!(" It would be played unrated: {why}.")
+    })
 }
 
 /// The first [`protocol::LOBBY_LIST`] entries of a list of the lobby.
@@ -289,24 +402,34 @@ fn index(color: Color) -> usize {
 }
 
 impl Lobby {
-    /// A lobby storing through `store` and telling through `outbox`, for a server at
-    /// `site`, with the games the server stopped during (or was killed in) taken back
-    /// from their stored records: adjourned, their clocks stopped, until both players
-    /// are back. Also gives how many games it took back.
+    /// A lobby storing through `store` and telling through `outbox`, set up with
+    /// `settings`, with the games the server stopped during (or was killed in) taken
+    /// back from their stored records: adjourned, their clocks stopped, until both
+    /// players are back. Also gives how many games it took back.
     pub(crate) fn open(
         store: Store,
         outbox: Outbox,
-        site: String,
-        adjourned_for: std::time::Duration,
+        settings: Settings,
         now: Instant,
     ) -> Result<(Lobby, usize), String> {
+        let Settings {
+            site,
+            adjourned_for,
+            table_chat,
+        } = settings;
         let next_game = store.ask_now(|db| db.next_game())??;
+        // The rated games of the last day, as the database holds them.
+        let since = crate::store::now_unix().saturating_sub(RATED_PAIR_WINDOW.as_secs());
+        let mut rated_pairs = std::collections::HashMap::<[i64; 2], Vec<u64>>::new();
+        for (ids, ended) in store.ask_now(move |db| db.rated_results_since(since))?? {
+            rated_pairs.entry(pair(ids)).or_default().push(ended);
+        }
         let mut lobby = Lobby {
             store,
             outbox,
             next_game,
             adjourned_for,
-            table_chat: super::Limits::DEFAULT.table_chat as usize,
+            table_chat,
             online: BTreeMap::new(),
             seeks: BTreeMap::new(),
             next_seek: 1,
@@ -315,6 +438,8 @@ impl Lobby {
             rematches: BTreeMap::new(),
             guesses: Guesses::default(),
             new_names: std::collections::HashMap::new(),
+            rated_pairs,
+            presence_pending: std::collections::BTreeSet::new(),
         };
         let restored = lobby.restore(now)?;
         Ok((lobby, restored))
@@ -346,10 +471,46 @@ impl Lobby {
         }
     }
 
-    /// The same lobby, its tables' chats carrying at most `lines` in ten seconds.
-    pub(crate) fn with_table_chat(mut self, lines: u32) -> Lobby {
-        self.table_chat = lines as usize;
-        self
+    /// The rated games that changed ratings between the players of rows `ids` in the
+    /// last [`RATED_PAIR_WINDOW`].
+    fn rated_today(&self, ids: [i64; 2]) -> usize {
+        let since = crate::store::now_unix().saturating_sub(RATED_PAIR_WINDOW.as_secs());
+        self.rated_pairs
+            .get(&pair(ids))
+            .map_or(0, |ended| ended.iter().filter(|&&t| t >= since).count())
+    }
+
+    /// A rated game between the players of rows `ids` changed ratings, ending at `ended`
+    /// (unix seconds): counted, and the pairs quiet for the window forgotten.
+    fn count_rated(&mut self, ids: [i64; 2], ended: u64) {
+        let since = ended.saturating_sub(RATED_PAIR_WINDOW.as_secs());
+        self.rated_pairs.retain(|_, times| {
+            times.retain(|&t| t >= since);
+            !times.is_empty()
+        });
+        self.rated_pairs.entry(pair(ids)).or_default().push(ended);
+    }
+
+    /// Why `seek`, rated, would be played unrated if `viewer` took it, if it would.
+    fn unrated_for(&self, viewer: &str, seek: &Seek) -> Option<String> {
+        (seek.by != viewer)
+            .then(|| self.unrated_why([seek.by.as_str(), viewer]))
+            .flatten()
+    }
+
+    /// Why a rated game between `names` (online players) would change no rating if it
+    /// started now, if it would not: they had [`RATED_PER_PAIR`] rated games today.
+    fn unrated_why(&self, names: [&str; 2]) -> Option<String> {
+        let ids = names.map(|n| self.online.get(n).map(|o| o.id));
+        let [Some(a), Some(b)] = ids else {
+            return None;
+        };
+        (self.rated_today([a, b]) >= RATED_PER_PAIR).then(|| {
+            format!(
+                "{} and {} have played {RATED_PER_PAIR} rated games today",
+                names[0], names[1]
+            )
+        })
     }
 
     /// Takes back the games not finished, adjourned: how many.
@@ -361,8 +522,13 @@ impl Lobby {
             };
             let mut session = Session::from_record(&record)
                 .with_seats(Seats::PEOPLE)
-                .with_assist(false)
-                .with_recorded_clock(now);
+                .with_assist(false);
+            // The clocks to the millisecond where the row keeps them (the record's own
+            // readings are in tenths).
+            if let Some(left) = stored.clocks {
+                session = session.with_clock_readings(left);
+            }
+            let mut session = session.with_recorded_clock(now);
             session.set_paused(true);
             // A game in play when the server stopped waits from now.
             let since = match stored.adjourned {
@@ -382,13 +548,16 @@ impl Lobby {
                     names: stored.names,
                     ids: stored.ids,
                     ratings: stored.ratings,
+                    rated_games: stored.rated_games,
                     rated: stored.rated,
+                    unrated_why: None,
                     clock: stored.clock,
                     control: None,
                     adjourned: Some(since),
                     away: [false; 2],
                     one_back_since: None,
                     chat: Default::default(),
+                    presence: Presence::told(Whereabouts::Gone),
                 },
             );
         }
@@ -415,21 +584,23 @@ impl Lobby {
         }
     }
 
-    /// `name` (row `id`, rated `rating`) is online on connection `conn`.
+    /// `name` (as the database holds them: `player`) is online on connection `conn`.
     pub(crate) fn enter(
         &mut self,
         name: &str,
-        (id, rating): (i64, Glicko2Rating),
+        player: &super::db::PlayerRow,
         (conn, address): (u64, IpAddr),
         out: mpsc::Sender<ServerMessage>,
     ) {
+        let now = Instant::now();
         self.online.insert(
             name.to_string(),
             Online {
                 conn,
                 address,
-                id,
-                rating,
+                id: player.id,
+                rating: player.rating,
+                rated_games: player.rated_games,
                 out,
                 game: None,
                 watching: None,
@@ -454,17 +625,10 @@ impl Lobby {
         };
         let other = other.clone();
         if self.games.get(&game).is_some_and(|t| t.adjourned.is_none()) {
-            return self.back_in_play(game, name, &other);
-        }
-        if !self.online.contains_key(&other) {
-            let text = format!(
-                "Game {game} waits for {other}: in {} minutes it goes on, {other}'s clock running.",
-                ONE_BACK_WAIT.as_secs() / 60
-            );
-            return self.send(name, ServerMessage::Info { text });
+            return self.back_in_play(game, name, now);
         }
         if !self.resume_if_both_back(game) {
-            self.waits_for_other(game, name, &other);
+            self.waits_for_other(game, name, &other, now);
         }
     }
 
@@ -484,6 +648,7 @@ impl Lobby {
         table.adjourned = None;
         table.session.set_paused(false);
         self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, None));
+        self.presence_told(game);
         let Some(table) = self.games.get(&game) else {
             return false;
         };
@@ -498,8 +663,9 @@ impl Lobby {
     }
 
     /// `name` is back at `game`, which went on without them (its clocks running): their
-    /// board is shown the game as it stands, and `other` is told.
-    fn back_in_play(&mut self, game: u64, name: &str, other: &str) {
+    /// board is shown the game as it stands, and the others are told (see
+    /// [`presence_changed`](Self::presence_changed)).
+    fn back_in_play(&mut self, game: u64, name: &str, now: Instant) {
         let Some(table) = self.games.get(&game) else {
             return;
         };
@@ -508,15 +674,103 @@ impl Lobby {
         };
         let started = table.started(game, color);
         self.send(name, started);
-        self.tell_table(game);
-        let text = format!("{name} is back at game {game}.");
-        self.send(other, ServerMessage::Info { text });
+        self.tell_one(game, name);
+        self.presence_changed(game, index(color), now);
     }
 
     /// Whether the player of `table` at `i` (0 Black, 1 White) is at the game: online,
     /// and not away in the lobby.
     fn at_table(&self, table: &Table, i: usize) -> bool {
         !table.away[i] && self.online.contains_key(&table.names[i])
+    }
+
+    /// Where the player of `table` at `i` (0 Black, 1 White) is.
+    fn whereabouts(&self, table: &Table, i: usize) -> Whereabouts {
+        if !self.online.contains_key(&table.names[i]) {
+            Whereabouts::Gone
+        } else if table.away[i] {
+            Whereabouts::Lobby
+        } else {
+            Whereabouts::At
+        }
+    }
+
+    /// The player of `game` at `i` (0 Black, 1 White) went away from it (to the lobby,
+    /// or gone) or came back: the other player is told where they are now, and the
+    /// boards at the table but theirs the table (if they are at it or away now where
+    /// they were not). Nothing is told if the others were last told the same (for an
+    /// adjourned game, in the lobby and gone are the same: away); and if that player's
+    /// last notice of this kind went within [`PRESENCE_NOTICE_EVERY`], not yet:
+    /// [`tick`](Self::tick) tells where they are once the interval has passed (nothing,
+    /// if back where they were last told to be).
+    fn presence_changed(&mut self, game: u64, i: usize, now: Instant) {
+        let Some(table) = self.games.get(&game) else {
+            return;
+        };
+        let (told, here) = (table.presence.told[i], self.whereabouts(table, i));
+        let adjourned = table.adjourned.is_some();
+        let away = |w: Whereabouts| w != Whereabouts::At;
+        if told == here || (adjourned && away(told) && away(here)) {
+            return;
+        }
+        let last = table.presence.last[i][here as usize];
+        if last.is_some_and(|t| now.saturating_duration_since(t) < PRESENCE_NOTICE_EVERY) {
+            self.presence_pending.insert(game);
+            return;
+        }
+        let (name, other) = (&table.names[i], &table.names[1 - i]);
+        let minutes = ONE_BACK_WAIT.as_secs() / 60;
+        // Short: a lobby's or a board's status is one line of 80 columns.
+        let text = match (adjourned, here) {
+            (false, Whereabouts::At) => format!("{name} is back at game {game}."),
+            (false, Whereabouts::Lobby) => {
+                format!("{name} went to the lobby: game {game} goes on, the clocks running.")
+            }
+            (false, Whereabouts::Gone) => format!(
+                "{name} left: game {game} goes on, the clocks running (out of time, {name} loses)."
+            ),
+            (true, Whereabouts::At) => format!(
+                "{name} is back at game {game}: resume it within {minutes} minutes, or your clock \
+                 runs."
+            ),
+            (true, _) => {
+                format!("{name} left game {game}: it stays adjourned, its clocks stopped.")
+            }
+        };
+        let (name, other) = (name.clone(), other.clone());
+        if let Some(table) = self.games.get_mut(&game) {
+            table.presence.told[i] = here;
+            table.presence.last[i][here as usize] = Some(now);
+        }
+        self.send(&other, ServerMessage::Info { text });
+        if away(told) != away(here) {
+            self.tell_table_but(game, Some(&name));
+        }
+    }
+
+    /// Tells the notices of where players are held back (see [`presence_changed`])
+    /// that may go at `now`: each where the player is now.
+    ///
+    /// [`presence_changed`]: Self::presence_changed
+    fn tell_pending_presence(&mut self, now: Instant) {
+        for game in std::mem::take(&mut self.presence_pending) {
+            for i in 0..2 {
+                // Held back again if its interval has not passed.
+                self.presence_changed(game, i, now);
+            }
+        }
+    }
+
+    /// The others at `game` have been told how its players stand (the game adjourned or
+    /// going on): no notice of either player's going away or coming back is owed.
+    fn presence_told(&mut self, game: u64) {
+        let Some(table) = self.games.get(&game) else {
+            return;
+        };
+        let here = [0, 1].map(|i| self.whereabouts(table, i));
+        if let Some(table) = self.games.get_mut(&game) {
+            table.presence.told = here;
+        }
     }
 
     /// `game` is adjourned now: its clocks stop until both its players are back
@@ -529,22 +783,25 @@ impl Lobby {
         table.adjourned = Some(since);
         table.session.set_paused(true);
         self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, Some(since)));
+        self.presence_told(game);
         self.tell_table(game);
     }
 
-    /// `name` is back at their adjourned `game` while `other`, online, keeps it
-    /// adjourned from the lobby: both are told who it waits for.
-    fn waits_for_other(&mut self, game: u64, name: &str, other: &str) {
+    /// `name` is back at their adjourned `game` while `other` keeps it adjourned (from
+    /// the lobby, or gone): `name` is told who it waits for, and `other` (if online) that
+    /// `name` is back.
+    fn waits_for_other(&mut self, game: u64, name: &str, other: &str, now: Instant) {
+        let Some(color) = self.games.get(&game).and_then(|t| t.side_of(name)) else {
+            return;
+        };
         let minutes = ONE_BACK_WAIT.as_secs() / 60;
         let text = format!(
             "Game {game} waits for {other}: in {minutes} minutes it goes on, {other}'s clock \
              running."
         );
         self.send(name, ServerMessage::Info { text });
-        let text = format!(
-            "{name} is back at game {game}: resume it within {minutes} minutes, or your clock runs."
-        );
-        self.send(other, ServerMessage::Info { text });
+        self.tell_one(game, name);
+        self.presence_changed(game, index(color), now);
     }
 
     /// `name` leaves the board of the game they play for the lobby. The game is
@@ -552,7 +809,7 @@ impl Lobby {
     /// the lobby, or gone): while the other player is at it, it goes on, the clocks
     /// running, so that leaving never stops one's own clock. Refused to a spectator (who
     /// cannot adjourn someone else's game) and to a player with no game in play.
-    fn adjourn(&mut self, name: &str) {
+    fn adjourn(&mut self, name: &str, now: Instant) {
         let Some(online) = self.online.get(name) else {
             return;
         };
@@ -580,12 +837,8 @@ impl Lobby {
             return;
         };
         if in_play && self.at_table(table, index(!color)) {
-            self.tell_table(game);
             tracing::info!(game, name, "left for the lobby, the game going on");
-            // Short: a lobby's or a board's status is one line of 80 columns.
-            let text =
-                format!("{name} went to the lobby: game {game} goes on, the clocks running.");
-            self.send(&other, ServerMessage::Info { text });
+            self.presence_changed(game, index(color), now);
             let text = format!(
                 "Game {game} goes on, your clock running: resume it (Enter on it) to go back."
             );
@@ -595,6 +848,10 @@ impl Lobby {
             self.adjourn_now(game);
             let text = format!("{name} left game {game} too: it is adjourned, its clocks stopped.");
             self.send(&other, ServerMessage::Info { text });
+        } else {
+            // Back at the adjourned game and gone again: the other, told they were back,
+            // hears it.
+            self.presence_changed(game, index(color), now);
         }
         tracing::info!(game, name, "adjourned in the lobby");
         let text = format!(
@@ -605,8 +862,8 @@ impl Lobby {
 
     /// `name` goes back to their game: it goes on if the other player is at it too;
     /// else `name`'s board waits for them (and they are told). A game in play is only
-    /// told again (its board shown).
-    fn resume(&mut self, name: &str) {
+    /// shown again to `name`'s board.
+    fn resume(&mut self, name: &str, now: Instant) {
         let Some((game, color)) = self.seat_of(name) else {
             return self.reject(name, "you have no game to resume");
         };
@@ -617,23 +874,14 @@ impl Lobby {
         let other = table.names[index(!color)].clone();
         if table.adjourned.is_none() {
             if was_away {
-                return self.back_in_play(game, name, &other);
+                return self.back_in_play(game, name, now);
             }
-            return self.tell_table(game);
+            // Nothing changed for the others: the asker alone is told.
+            return self.tell_one(game, name);
         }
-        if self.resume_if_both_back(game) {
-            return self.tell_table(game);
+        if !self.resume_if_both_back(game) {
+            self.waits_for_other(game, name, &other, now);
         }
-        if self.online.contains_key(&other) {
-            self.waits_for_other(game, name, &other);
-        } else {
-            let text = format!(
-                "Game {game} waits for {other}: in {} minutes it goes on, {other}'s clock running.",
-                ONE_BACK_WAIT.as_secs() / 60
-            );
-            self.send(name, ServerMessage::Info { text });
-        }
-        self.tell_table(game);
     }
 
     /// Whether `name` is online on connection `conn` still (not let go).
@@ -692,18 +940,16 @@ impl Lobby {
         };
         table.away[index(color)] = false;
         let other = table.names[index(!color)].clone();
+        // Timed as it is heard: a connection's end comes with no request's time.
+        let now = Instant::now();
         if table.adjourned.is_some() {
-            return;
+            return self.presence_changed(game, index(color), now);
         }
         let Some(table) = self.games.get(&game) else {
             return;
         };
         if self.at_table(table, index(!color)) {
-            self.tell_table(game);
-            let text = format!(
-                "{name} left: game {game} goes on, the clocks running (out of time, {name} loses)."
-            );
-            return self.send(&other, ServerMessage::Info { text });
+            return self.presence_changed(game, index(color), now);
         }
         self.adjourn_now(game);
         let text = format!("{name} left: game {game} is adjourned, its clocks stopped.");
@@ -825,8 +1071,8 @@ impl Lobby {
                     online.watching = None;
                 }
             }
-            ClientMessage::Adjourn => self.adjourn(name),
-            ClientMessage::Resume => self.resume(name),
+            ClientMessage::Adjourn => self.adjourn(name, now),
+            ClientMessage::Resume => self.resume(name, now),
             ClientMessage::Lobby => {
                 let message = self.lobby(name);
                 self.send(name, message);
@@ -845,13 +1091,7 @@ impl Lobby {
         };
         // Told to the asker alone: a spectator asking again and again must not make
         // the server tell the whole table each time.
-        let Some(table) = self.games.get(&game) else {
-            return;
-        };
-        if !table.away_in_lobby(name) {
-            let message = self.table_message(game, table, name);
-            self.send(name, message);
-        }
+        self.tell_one(game, name);
     }
 
     /// The message telling `name` the game `game` at `table` as it stands.
@@ -886,12 +1126,30 @@ impl Lobby {
     /// Tells the board clients at `game`'s table (its players, who watches it) the
     /// game as it stands.
     fn tell_table(&mut self, game: u64) {
+        self.tell_table_but(game, None);
+    }
+
+    /// Tells `name`'s board (if their client shows one, and they are not away in the
+    /// lobby) `game` as it stands: what they asked changed nothing for the others.
+    fn tell_one(&mut self, game: u64, name: &str) {
+        let Some(table) = self.games.get(&game) else {
+            return;
+        };
+        if !table.away_in_lobby(name) && self.online.get(name).is_some_and(|o| o.board) {
+            let message = self.table_message(game, table, name);
+            self.send(name, message);
+        }
+    }
+
+    /// Tells the board clients at `game`'s table but `but`'s the game as it stands.
+    fn tell_table_but(&mut self, game: u64, but: Option<&str>) {
         let Some(table) = self.games.get(&game) else {
             return;
         };
         let told: Vec<(String, ServerMessage)> = table
             .audience(game, &self.online)
             .into_iter()
+            .filter(|n| Some(n.as_str()) != but)
             .filter(|n| !table.away_in_lobby(n) && self.online.get(n).is_some_and(|o| o.board))
             .map(|n| {
                 let message = self.table_message(game, table, &n);
@@ -928,7 +1186,8 @@ impl Lobby {
                 by: seek.by.clone(),
                 rating: rating(&seek.by),
                 clock: seek.clock_text.clone(),
-                rated: seek.rated,
+                // Casual for a viewer it would change no rating for.
+                rated: seek.rated && self.unrated_for(viewer, seek).is_none(),
                 side: seek.terms.side.map(Into::into),
                 ballot: seek.terms.ballot,
                 only: seek.only.clone(),
@@ -1044,7 +1303,15 @@ impl Lobby {
         // A crowd's seeks must not make a list longer than a client reads in one line.
         let more = shown.len().saturating_sub(MOST_SEEKS_LISTED);
         for (n, seek) in shown.into_iter().take(MOST_SEEKS_LISTED) {
-            let kind = if seek.rated { "rated" } else { "casual" };
+            let kind = match seek.rated.then(|| self.unrated_for(viewer, seek)).flatten() {
+                Some(_) => format!(
+                    "rated (unrated for you: you and {} have played {RATED_PER_PAIR} rated \
+                     games today)",
+                    seek.by
+                ),
+                None if seek.rated => "rated".to_string(),
+                None => "casual".to_string(),
+            };
             let to = seek
                 .only
                 .as_ref()
@@ -1175,14 +1442,15 @@ impl Lobby {
         let yours = terms.text("you");
         let text = match (&only, &code) {
             (Some(whom), _) => {
+                let unrated = unrated_note(rated.then(|| self.unrated_why([name, whom])).flatten());
                 let told = format!(
                     "{name} ({}) challenges you to a {clock} {kind} game{}: accept {number} takes \
-                     it.",
+                     it.{unrated}",
                     self.rating_of(name),
                     terms.text(name)
                 );
                 self.send(whom, ServerMessage::Info { text: told });
-                format!("Challenge {number} sent to {whom}: {clock} {kind}{yours}.")
+                format!("Challenge {number} sent to {whom}: {clock} {kind}{yours}.{unrated}")
             }
             (None, Some(code)) => format!(
                 "Private table {number}: {clock} {kind}{yours}. Give your friend its code: join \
@@ -1267,7 +1535,9 @@ impl Lobby {
     }
 
     /// A game starts between `names` (Black, White) with `clock` (its control, as
-    /// given) and rated or not, from `opening` if one: stored, then both told.
+    /// given) and rated or not, from `opening` if one: stored, then both told. A rated
+    /// game between two players who had [`RATED_PER_PAIR`] rated games today is played
+    /// unrated, and both are told so.
     fn start_game(
         &mut self,
         names: [String; 2],
@@ -1283,6 +1553,13 @@ impl Lobby {
                 .get(&n)
                 .map_or_else(Glicko2Rating::new, |o| o.rating)
         });
+        let rated_games = names
+            .clone()
+            .map(|n| self.online.get(&n).map_or(0, |o| o.rated_games));
+        let unrated_why = rated
+            .then(|| self.unrated_why([&names[0], &names[1]]))
+            .flatten();
+        let rated = rated && unrated_why.is_none();
         let mut session = Session::new(Game::new());
         if let Some(opening) = opening {
             session = session.with_ballot(opening);
@@ -1301,19 +1578,22 @@ impl Lobby {
             names: names.clone(),
             ids,
             ratings,
+            rated_games,
             rated,
+            unrated_why,
             clock: clock_text.clone(),
             control: Some(control),
             adjourned: None,
             away: [false; 2],
             one_back_since: None,
             chat: Default::default(),
+            presence: Presence::told(Whereabouts::At),
         };
         let game = self.next_game;
         self.next_game += 1;
-        let (clock, pdn) = (clock_text, table.pdn(&self.site));
+        let (clock, pdn, clocks) = (clock_text, table.pdn(&self.site), table.clocks());
         self.store_then_tell(Some(game), move |db| {
-            db.add_game(game as i64, ids, &clock, rated, &fen, &pdn)
+            db.add_game(game as i64, ids, &clock, rated, &fen, (&pdn, clocks))
         });
         for n in &names {
             self.seeks.retain(|_, s| &s.by != n);
@@ -1329,8 +1609,21 @@ impl Lobby {
         for (n, color) in names.iter().zip([Color::Black, Color::White]) {
             self.send(n, table.started(game, color));
         }
+        let unrated = table.unrated_why.as_ref().map(|why| {
+            format!(
+                "Game {game} is played unrated: {why} (at most {RATED_PER_PAIR} a day between \
+                 two players change ratings)."
+            )
+        });
         self.games.insert(game, table);
         self.tell_table(game);
+        // After the table, so that a board shows it.
+        if let Some(text) = unrated {
+            for n in &names {
+                let text = text.clone();
+                self.send(n, ServerMessage::Info { text });
+            }
+        }
     }
 
     /// The game `name` may play again, and their opponent there.
@@ -1377,14 +1670,16 @@ impl Lobby {
             }
             None => {
                 rematch.offered_by = Some(name.to_string());
-                let kind = if rematch.rated { "rated" } else { "casual" };
+                let (rated, clock_text) = (rematch.rated, rematch.clock_text.clone());
+                let kind = if rated { "rated" } else { "casual" };
+                let unrated =
+                    unrated_note(rated.then(|| self.unrated_why([name, &other])).flatten());
                 let told = format!(
-                    "{name} offers a rematch ({} {kind}, colours swapped): rematch accepts it, \
-                     decline declines it.",
-                    rematch.clock_text
+                    "{name} offers a rematch ({clock_text} {kind}, colours swapped): rematch \
+                     accepts it, decline declines it.{unrated}"
                 );
                 self.send(&other, ServerMessage::Info { text: told });
-                let text = format!("Rematch offered to {other}.");
+                let text = format!("Rematch offered to {other}.{unrated}");
                 self.send(name, ServerMessage::Info { text });
             }
         }
@@ -1473,11 +1768,11 @@ impl Lobby {
         let ply = table.session.game().moves().len() - 1;
         let squares = m.to_string();
         // Stored before anyone hears of it: the messages wait for the write.
-        let pdn = table.pdn(&self.site);
+        let (pdn, clocks) = (table.pdn(&self.site), table.clocks());
         let stored = squares.clone();
         let write = self
             .store
-            .ask(move |db| db.add_move(game as i64, ply, &stored, &pdn));
+            .ask(move |db| db.add_move(game as i64, ply, &stored, (&pdn, clocks)));
         self.outbox.post(Post::Stored {
             stored: write,
             game: Some(game),
@@ -1694,6 +1989,9 @@ impl Lobby {
         for game in waited {
             self.go_on_without_the_other(game);
         }
+        if !self.presence_pending.is_empty() {
+            self.tell_pending_presence(now);
+        }
         let flagged: Vec<u64> = self
             .games
             .iter_mut()
@@ -1728,6 +2026,7 @@ impl Lobby {
         table.one_back_since = None;
         table.session.set_paused(false);
         self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, None));
+        self.presence_told(game);
         let Some(table) = self.games.get(&game) else {
             return;
         };
@@ -1796,6 +2095,7 @@ impl Lobby {
         };
         let pdn = table.pdn(&self.site);
         let result = outcome.pdn_result();
+        let ended = crate::store::now_unix();
         let mut ratings_text = None;
         let mut ratings = None;
         let opening = table.session.ballot().map_or(0, |o| o.line.len());
@@ -1811,12 +2111,15 @@ impl Lobby {
                 _ => skillratings::Outcomes::DRAW,
             };
             let (black, white) = glicko2(&before[0], &before[1], &score, &Glicko2Config::new());
+            let [black, white] = damped(before, [black, white], table.rated_games);
             ratings = Some([(table.ids[0], black), (table.ids[1], white)]);
             for (n, after) in table.names.iter().zip([black, white]) {
                 if let Some(online) = self.online.get_mut(n) {
                     online.rating = after;
+                    online.rated_games += 1;
                 }
             }
+            self.count_rated(table.ids, ended);
             ratings_text = Some(format!(
                 "{} {:.0} -> {:.0}, {} {:.0} -> {:.0}",
                 table.names[0],
@@ -1826,16 +2129,12 @@ impl Lobby {
                 before[1].rating,
                 white.rating
             ));
+        } else if let Some(why) = &table.unrated_why {
+            ratings_text = Some(format!("none changed, as {why}"));
         }
         let stored_result = result.to_string();
         self.store_then_tell(None, move |db| {
-            db.finish_game(
-                game as i64,
-                &stored_result,
-                &pdn,
-                crate::store::now_unix(),
-                ratings,
-            )
+            db.finish_game(game as i64, &stored_result, &pdn, ended, ratings)
         });
         tracing::info!(game, result, "game over");
         let control = table
@@ -1851,7 +2150,9 @@ impl Lobby {
                     names: table.names.clone(),
                     clock,
                     clock_text: table.clock.clone(),
-                    rated: table.rated,
+                    // As asked: a game played unrated for its players' rated games today
+                    // is offered rated again (and played unrated while that holds).
+                    rated: table.rated || table.unrated_why.is_some(),
                     opening: table.session.ballot().cloned(),
                     offered_by: None,
                 },
@@ -1888,12 +2189,23 @@ mod tests {
         let (outbox, _posts) = Outbox::new();
         let day = std::time::Duration::from_secs(86_400);
         let now = Instant::now();
-        let (mut lobby, _) = Lobby::open(store, outbox, "here".to_string(), day, now).unwrap();
+        let settings = Settings {
+            site: "here".to_string(),
+            adjourned_for: day,
+            table_chat: 20,
+        };
+        let (mut lobby, _) = Lobby::open(store, outbox, settings, now).unwrap();
         for i in 0..120 {
             let (out, _queue) = mpsc::channel(4);
             let name = format!("p{i}");
             let address = IpAddr::from([127, 0, 0, 1]);
-            lobby.enter(&name, (0, Glicko2Rating::new()), (i, address), out);
+            let player = super::super::db::PlayerRow {
+                id: 0,
+                key: Vec::new(),
+                rating: Glicko2Rating::new(),
+                rated_games: 0,
+            };
+            lobby.enter(&name, &player, (i, address), out);
             let seek = ClientMessage::Seek {
                 clock: "5+3".to_string(),
                 rated: true,
@@ -1908,5 +2220,22 @@ mod tests {
         assert!(lines[1].starts_with("  1: p0 (1500) 5+3 rated"), "{text}");
         assert!(lines[100].starts_with("  100: p99 "), "{text}");
         assert_eq!(lines[101], "  ... and 20 more (newer) seeks");
+    }
+
+    #[test]
+    fn an_established_player_against_a_new_one_moves_by_the_share_of_games_they_had() {
+        let rated = |rating: f64| Glicko2Rating {
+            rating,
+            ..Glicko2Rating::new()
+        };
+        let (before, after) = ([rated(1500.0); 2], [rated(1510.0), rated(1400.0)]);
+        // To a millionth of a point (a share is a float).
+        let moved =
+            |games: [u32; 2]| damped(before, after, games).map(|r| (r.rating * 1e6).round() / 1e6);
+        assert_eq!(moved([PROVISIONAL_GAMES, 0]), [1500.0, 1400.0]);
+        assert_eq!(moved([PROVISIONAL_GAMES + 3, 3]), [1503.0, 1400.0]);
+        assert_eq!(moved([4, PROVISIONAL_GAMES]), [1510.0, 1460.0]);
+        assert_eq!(moved([PROVISIONAL_GAMES; 2]), [1510.0, 1400.0]);
+        assert_eq!(moved([2, 3]), [1510.0, 1400.0]);
     }
 }

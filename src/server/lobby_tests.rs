@@ -1,11 +1,10 @@
 //! The server's [`Lobby`] without the network: players entered by hand, what it
 //! posts read straight from its outbox (no postman, so nothing waits on the disk).
 
-use super::lobby::Lobby;
+use super::lobby::{Lobby, Settings};
 use super::outbox::{Outbox, Post, Posts};
 use super::protocol::{ClientMessage, ServerMessage, Side};
 use super::store::Store;
-use skillratings::glicko2::Glicko2Rating;
 use std::time::{Duration, Instant};
 
 /// A lobby on a database of its own, and what it posts.
@@ -15,7 +14,7 @@ struct Bench {
     /// What it posts, in order.
     posts: Posts,
     /// The database's folder, kept while the lobby lives.
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
     /// The next connection's number.
     conn: u64,
 }
@@ -24,23 +23,43 @@ impl Bench {
     /// An empty lobby.
     fn new() -> Bench {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("server.sqlite")).unwrap();
-        let (outbox, posts) = Outbox::new();
-        let day = Duration::from_secs(86_400);
-        let (lobby, restored) =
-            Lobby::open(store, outbox, "test".to_string(), day, Instant::now()).unwrap();
+        let (lobby, posts, restored) = open(&dir);
         assert_eq!(restored, 0);
         Bench {
             lobby,
             posts,
-            _dir: dir,
+            dir,
             conn: 0,
         }
+    }
+
+    /// The server stops (every write asked done first, as it waits for them) and starts
+    /// again on the same database: how many games it took back.
+    fn restart(&mut self) -> usize {
+        self.lobby.store().ask_now(|_| ()).unwrap();
+        let (lobby, posts, restored) = open(&self.dir);
+        self.lobby = lobby;
+        self.posts = posts;
+        restored
+    }
+
+    /// Runs `job` on the database, after every write asked before it.
+    fn db<T: Send + 'static>(
+        &self,
+        job: impl FnOnce(&mut super::db::Db) -> T + Send + 'static,
+    ) -> T {
+        self.lobby.store().ask_now(job).unwrap()
     }
 
     /// `name` logs in (their player row made on the first time), their client
     /// showing a board when `board`.
     fn log_in(&mut self, name: &str, board: bool) {
+        self.log_in_with(name, board, None);
+    }
+
+    /// `name` logs in as [`log_in`](Self::log_in) does, with `rated_games` rated games
+    /// behind them if given (else as many as the database holds).
+    fn log_in_with(&mut self, name: &str, board: bool, rated_games: Option<u32>) {
         let who = name.to_string();
         let claimed = self
             .lobby
@@ -48,16 +67,17 @@ impl Bench {
             .ask_now(move |db| db.claim(&who, who.as_bytes(), 0, true))
             .unwrap()
             .unwrap();
-        let super::db::Claim::Player(player, _) = claimed else {
+        let super::db::Claim::Player(mut player, _) = claimed else {
             panic!("{name} could not log in: {claimed:?}");
         };
-        let id = player.id;
+        if let Some(games) = rated_games {
+            player.rated_games = games;
+        }
         self.conn += 1;
         // Nothing is delivered here: the queue only has to exist.
         let (out, _) = tokio::sync::mpsc::channel(8);
         let address = std::net::IpAddr::from([127, 0, 0, 1]);
-        self.lobby
-            .enter(name, (id, Glicko2Rating::new()), (self.conn, address), out);
+        self.lobby.enter(name, &player, (self.conn, address), out);
         if board {
             self.ask(name, ClientMessage::Board);
         }
@@ -122,6 +142,19 @@ impl Bench {
         self.ask("bob", ClientMessage::Accept { number: 1 });
         self.told();
     }
+}
+
+/// A lobby on the database in `dir`: it, what it posts, and the games it took back.
+fn open(dir: &tempfile::TempDir) -> (Lobby, Posts, usize) {
+    let store = Store::open(&dir.path().join("server.sqlite")).unwrap();
+    let (outbox, posts) = Outbox::new();
+    let settings = Settings {
+        site: "test".to_string(),
+        adjourned_for: Duration::from_secs(86_400),
+        table_chat: super::Limits::DEFAULT.table_chat as usize,
+    };
+    let (lobby, restored) = Lobby::open(store, outbox, settings, Instant::now()).unwrap();
+    (lobby, posts, restored)
 }
 
 /// A 5+0 casual seek, its poster to play Black.
@@ -681,4 +714,311 @@ fn a_spectators_board_is_told_the_game_waits_when_a_player_adjourns() {
     let tables = tables(&bench.told_to("carol"));
     assert_eq!(tables.len(), 1, "{tables:#?}");
     assert_eq!((tables[0].0, tables[0].1, tables[0].3), (1, None, false));
+}
+
+/// A 5+0 rated seek, its poster to play Black.
+fn rated_seek_as_black() -> ClientMessage {
+    let mut seek = casual_seek_as_black();
+    if let ClientMessage::Seek { rated, .. } = &mut seek {
+        *rated = true;
+    }
+    seek
+}
+
+/// The number of the seek that `told` (its poster's messages) says was posted.
+fn posted(told: &[ServerMessage]) -> u64 {
+    words(told)
+        .iter()
+        .find_map(|w| w.strip_prefix("Seek ")?.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no seek posted: {told:#?}"))
+}
+
+/// The rating changes the end of a game said to `name` among `told`.
+fn ratings_told(told: &[(String, ServerMessage)], name: &str) -> Option<String> {
+    told.iter()
+        .find_map(|(to, m)| match m {
+            ServerMessage::Ended { ratings, .. } if to == name => Some(ratings.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no end told to {name}: {told:#?}"))
+}
+
+impl Bench {
+    /// `black` posts a 5+0 seek, rated or not, as Black, `white` takes it, each plays a
+    /// move and `white` resigns: what everyone was told from the seek on.
+    fn short_game(
+        &mut self,
+        (black, white): (&str, &str),
+        rated: bool,
+    ) -> Vec<(String, ServerMessage)> {
+        self.told();
+        let seek = if rated {
+            rated_seek_as_black()
+        } else {
+            casual_seek_as_black()
+        };
+        self.ask(black, seek);
+        let mut told = self.told();
+        let number = posted(
+            &told
+                .iter()
+                .filter(|(to, _)| to == black)
+                .map(|(_, m)| m.clone())
+                .collect::<Vec<_>>(),
+        );
+        self.ask(white, ClientMessage::Accept { number });
+        for (name, m) in [(black, "11-15"), (white, "22-18")] {
+            let text = m.to_string();
+            self.ask(name, ClientMessage::Play { text });
+        }
+        self.ask(white, ClientMessage::Resign);
+        told.extend(self.told());
+        told
+    }
+
+    /// The rated games that changed `name`'s rating, as the database holds them.
+    fn rated_games(&self, name: &str) -> u32 {
+        let name = name.to_string();
+        self.db(move |db| db.player(&name).unwrap().unwrap().rated_games)
+    }
+}
+
+#[test]
+fn two_names_have_three_rated_games_a_day_that_change_ratings_then_play_unrated() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", true);
+    bench.log_in("bob", true);
+    for _ in 0..super::lobby::RATED_PER_PAIR {
+        let told = bench.short_game(("alice", "bob"), true);
+        let ratings = ratings_told(&told, "alice").unwrap();
+        assert!(!ratings.contains("none changed"), "{ratings}");
+    }
+    // The next rated seek of alice's is unrated for bob: he sees so before he takes it,
+    // and both are told so as it starts.
+    bench.ask("alice", rated_seek_as_black());
+    let number = posted(&bench.told_to("alice"));
+    bench.ask("bob", ClientMessage::Seeks);
+    let listed = words(&bench.told_to("bob")).join("\n");
+    assert!(
+        listed.contains("unrated for you: you and alice have played 3 rated games today"),
+        "{listed}"
+    );
+    for (viewer, rated) in [("bob", false), ("alice", true)] {
+        bench.ask(viewer, ClientMessage::Lobby);
+        let told = bench.told_to(viewer);
+        let Some(ServerMessage::Lobby { seeks, .. }) = told.last() else {
+            panic!("no lobby: {told:#?}");
+        };
+        assert_eq!(seeks[0].rated, rated, "{viewer}: {seeks:#?}");
+    }
+    bench.ask("bob", ClientMessage::Accept { number });
+    let told = bench.told();
+    for name in ["alice", "bob"] {
+        assert!(
+            told.iter()
+                .any(|(to, m)| to == name
+                    && matches!(m, ServerMessage::Started { rated: false, .. })),
+            "{told:#?}"
+        );
+        assert!(
+            told.iter().any(|(to, m)| to == name
+                && matches!(m, ServerMessage::Info { text } if text.starts_with(
+                    "Game 4 is played unrated: alice and bob have played 3 rated games today"
+                ))),
+            "{told:#?}"
+        );
+    }
+    // Played and recorded, changing no rating.
+    for (name, m) in [("alice", "11-15"), ("bob", "22-18")] {
+        let text = m.to_string();
+        bench.ask(name, ClientMessage::Play { text });
+    }
+    bench.ask("bob", ClientMessage::Resign);
+    let told = bench.told();
+    assert_eq!(
+        ratings_told(&told, "bob").as_deref(),
+        Some("none changed, as alice and bob have played 3 rated games today")
+    );
+    assert_eq!(
+        [bench.rated_games("alice"), bench.rated_games("bob")],
+        [3, 3]
+    );
+    assert_eq!(bench.db(|db| db.record(1).unwrap()), [4, 0, 0, 0]);
+    // A challenge says so too, to both; a rematch offer as well.
+    bench.ask(
+        "alice",
+        ClientMessage::Challenge {
+            name: "bob".to_string(),
+            clock: "5+0".to_string(),
+            rated: true,
+            side: None,
+            ballot: false,
+        },
+    );
+    let told = bench.told();
+    for name in ["alice", "bob"] {
+        assert!(
+            told.iter().any(|(to, m)| to == name
+                && matches!(m, ServerMessage::Info { text } if text.ends_with(
+                    "It would be played unrated: alice and bob have played 3 rated games today."
+                ))),
+            "{told:#?}"
+        );
+    }
+    // Another pair's games change ratings still.
+    bench.log_in("carol", true);
+    let told = bench.short_game(("carol", "alice"), true);
+    let ratings = ratings_told(&told, "carol").unwrap();
+    assert!(ratings.contains("carol 1500 -> "), "{ratings}");
+}
+
+#[test]
+fn the_rated_games_two_names_had_today_still_count_after_a_restart() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", true);
+    bench.log_in("bob", true);
+    for _ in 0..super::lobby::RATED_PER_PAIR {
+        bench.short_game(("alice", "bob"), true);
+    }
+    assert_eq!(bench.restart(), 0);
+    bench.log_in("alice", true);
+    bench.log_in("bob", true);
+    let told = bench.short_game(("alice", "bob"), true);
+    assert_eq!(
+        ratings_told(&told, "alice").as_deref(),
+        Some("none changed, as alice and bob have played 3 rated games today")
+    );
+    // A day on, those games count no more.
+    bench.db(|db| db.age_games_for_test(86_401).unwrap());
+    assert_eq!(bench.restart(), 0);
+    bench.log_in("alice", true);
+    bench.log_in("bob", true);
+    let told = bench.short_game(("alice", "bob"), true);
+    let ratings = ratings_told(&told, "alice").unwrap();
+    assert!(!ratings.contains("none changed"), "{ratings}");
+    assert_eq!(bench.rated_games("alice"), 4);
+}
+
+#[test]
+fn a_new_names_result_moves_an_established_players_rating_a_little_its_own_in_full() {
+    let established = super::lobby::PROVISIONAL_GAMES;
+    let mut bench = Bench::new();
+    bench.log_in_with("vet", true, Some(established));
+    bench.log_in_with("newbie", true, Some(0));
+    let told = bench.short_game(("vet", "newbie"), true);
+    let ratings = ratings_told(&told, "vet").unwrap();
+    assert!(
+        ratings.starts_with("vet 1500 -> 1500, newbie 1500 -> 1"),
+        "{ratings}"
+    );
+    assert!(!ratings.ends_with("newbie 1500 -> 1500"), "{ratings}");
+    // Two of the same strength, both established or both new, move as Glicko-2 says.
+    bench.log_in_with("old", true, Some(established));
+    bench.log_in_with("older", true, Some(established + 5));
+    let told = bench.short_game(("old", "older"), true);
+    let ratings = ratings_told(&told, "old").unwrap();
+    assert!(!ratings.starts_with("old 1500 -> 1500"), "{ratings}");
+}
+
+#[test]
+fn a_game_taken_back_after_a_restart_keeps_each_clock_to_the_millisecond() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", true);
+    bench.log_in("bob", true);
+    let start = Instant::now();
+    bench.ask_at("alice", casual_seek_as_black(), start);
+    bench.ask_at("bob", ClientMessage::Accept { number: 1 }, start);
+    let ms = Duration::from_millis;
+    for (name, m, at) in [("alice", "11-15", 1234), ("bob", "22-18", 1234 + 2345)] {
+        let text = m.to_string();
+        bench.ask_at(name, ClientMessage::Play { text }, start + ms(at));
+    }
+    let clocks_told = |bench: &mut Bench| {
+        let told = bench.told_to("alice");
+        told.iter()
+            .rev()
+            .find_map(|m| match m {
+                ServerMessage::Table { state, .. } => state.clocks,
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no table: {told:#?}"))
+    };
+    assert_eq!(clocks_told(&mut bench), [300_000 - 1234, 300_000 - 2345]);
+    assert_eq!(bench.restart(), 1);
+    bench.log_in("alice", true);
+    assert_eq!(clocks_told(&mut bench), [300_000 - 1234, 300_000 - 2345]);
+    // A row stored before the milliseconds were (its columns empty) is read from its
+    // record, in tenths.
+    bench.db(|db| db.forget_clocks_for_test(1).unwrap());
+    assert_eq!(bench.restart(), 1);
+    bench.log_in("alice", true);
+    assert_eq!(clocks_told(&mut bench), [298_700, 297_600]);
+}
+
+#[test]
+fn a_player_stepping_in_and_out_again_and_again_is_told_to_the_other_a_few_times() {
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.watch("carol", 1, true);
+    bench.told();
+    let start = Instant::now();
+    let at = |ms: u64| start + Duration::from_millis(ms);
+    // Fifty trips to the lobby and back within five seconds.
+    for i in 0..50 {
+        bench.ask_at("bob", ClientMessage::Adjourn, at(i * 100));
+        bench.ask_at("bob", ClientMessage::Resume, at(i * 100 + 50));
+    }
+    let told = bench.told();
+    let heard = |name: &str| -> Vec<ServerMessage> {
+        told.iter()
+            .filter(|(to, _)| to == name)
+            .map(|(_, m)| m.clone())
+            .collect()
+    };
+    let alice = heard("alice");
+    assert_eq!(
+        words(&alice),
+        [
+            "bob went to the lobby: game 1 goes on, the clocks running.",
+            "bob is back at game 1."
+        ],
+        "{alice:#?}"
+    );
+    let tables_told = tables(&alice);
+    assert_eq!(tables_told.len(), 2, "{alice:#?}");
+    assert!(tables_told[1].3, "bob is shown back: {tables_told:#?}");
+    assert_eq!(tables(&heard("carol")).len(), 2);
+    // Back as he was last told: nothing is owed.
+    bench.lobby.tick(at(10_000));
+    assert!(bench.told_to("alice").is_empty());
+    // Out and back once more, then out again within the interval: that last is told
+    // once the interval has passed, as he is then.
+    bench.ask_at("bob", ClientMessage::Adjourn, at(10_100));
+    bench.ask_at("bob", ClientMessage::Resume, at(10_200));
+    bench.ask_at("bob", ClientMessage::Adjourn, at(10_300));
+    assert_eq!(
+        words(&bench.told_to("alice")),
+        [
+            "bob went to the lobby: game 1 goes on, the clocks running.",
+            "bob is back at game 1."
+        ]
+    );
+    bench.lobby.tick(at(15_000));
+    assert!(bench.told_to("alice").is_empty());
+    bench.lobby.tick(at(15_100));
+    let alice = bench.told_to("alice");
+    assert_eq!(
+        words(&alice),
+        ["bob went to the lobby: game 1 goes on, the clocks running."],
+        "{alice:#?}"
+    );
+    assert!(!tables(&alice)[0].3, "{alice:#?}");
+    // His line dropping is news of another kind: told at once.
+    bench.lobby.leave("bob", 2);
+    let alice = bench.told_to("alice");
+    assert_eq!(
+        words(&alice),
+        ["bob left: game 1 goes on, the clocks running (out of time, bob loses)."],
+        "{alice:#?}"
+    );
 }

@@ -174,10 +174,13 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
             ))
         })?;
     let address = listener.local_addr().map_err(|e| network(e.to_string()))?;
-    let site = format!("checkers server {address}");
+    let settings = lobby::Settings {
+        site: format!("checkers server {address}"),
+        adjourned_for,
+        table_chat: limits.table_chat as usize,
+    };
     let (lobby, adjourned) =
-        Lobby::open(store.clone(), outbox, site, adjourned_for, Instant::now()).map_err(network)?;
-    let lobby = lobby.with_table_chat(options.limits.table_chat);
+        Lobby::open(store.clone(), outbox, settings, Instant::now()).map_err(network)?;
     runtime.block_on(async {
         let listener = TcpListener::from_std(listener).map_err(|e| network(e.to_string()))?;
         let stop = stop_signal();
@@ -638,7 +641,7 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
         rating: player.rating.rating,
     };
     out.try_send(welcome).map_err(|e| e.to_string())?;
-    lobby.enter(&name, (player.id, player.rating), (conn, address), out);
+    lobby.enter(&name, &player, (conn, address), out);
     Ok(name)
 }
 

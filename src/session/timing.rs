@@ -165,6 +165,19 @@ impl Session {
         self
     }
 
+    /// With each side's time left (Black's, White's) read as `left` instead of from the
+    /// record's clock tags, which keep tenths only (a server keeps the milliseconds
+    /// beside the record); before [`with_recorded_clock`](Self::with_recorded_clock), and
+    /// nothing for a record that kept no clocks.
+    pub(crate) fn with_clock_readings(mut self, left: [Duration; 2]) -> Session {
+        if let Some(clock) = &mut self.recorded_clock {
+            for (color, left) in Color::ALL.into_iter().zip(left) {
+                clock.set_reading(color, left);
+            }
+        }
+        self
+    }
+
     /// With the game started from `opening`'s ballot: its three moves are played, and
     /// play goes on from there (undo stops there too).
     pub(crate) fn with_ballot(mut self, opening: Opening) -> Session {
