@@ -46,7 +46,7 @@ pub(crate) const NEW_NAMES_WINDOW: std::time::Duration = std::time::Duration::fr
 /// that one person cannot feed one name's rating by short games against another name of
 /// theirs. Counted from the database's finished games, so a restart forgets none.
 pub(crate) const RATED_PER_PAIR: usize = 3;
-/// The window [`RATED_PER_PAIR`] counts in ("today").
+/// The window [`RATED_PER_PAIR`] counts in (a rolling day).
 pub(crate) const RATED_PAIR_WINDOW: std::time::Duration = std::time::Duration::from_secs(86_400);
 /// The rated games a player has had before a result against them moves an established
 /// player's rating in full: against one who has had `k`, fewer than this, an established
@@ -215,7 +215,7 @@ struct Table {
     /// Whether it is rated.
     rated: bool,
     /// Why a game asked rated is played unrated (its players had [`RATED_PER_PAIR`]
-    /// rated games today), as the result line says it.
+    /// rated games in 24 hours), as the result line says it.
     unrated_why: Option<String>,
     /// The clock as given.
     clock: String,
@@ -499,7 +499,7 @@ impl Lobby {
     }
 
     /// Why a rated game between `names` (online players) would change no rating if it
-    /// started now, if it would not: they had [`RATED_PER_PAIR`] rated games today.
+    /// started now, if it would not: they had [`RATED_PER_PAIR`] rated games in 24 hours.
     fn unrated_why(&self, names: [&str; 2]) -> Option<String> {
         let ids = names.map(|n| self.online.get(n).map(|o| o.id));
         let [Some(a), Some(b)] = ids else {
@@ -507,7 +507,7 @@ impl Lobby {
         };
         (self.rated_today([a, b]) >= RATED_PER_PAIR).then(|| {
             format!(
-                "{} and {} have played {RATED_PER_PAIR} rated games today",
+                "{} and {} have played {RATED_PER_PAIR} rated games in 24 hours",
                 names[0], names[1]
             )
         })
@@ -1306,7 +1306,7 @@ impl Lobby {
             let kind = match seek.rated.then(|| self.unrated_for(viewer, seek)).flatten() {
                 Some(_) => format!(
                     "rated (unrated for you: you and {} have played {RATED_PER_PAIR} rated \
-                     games today)",
+                     games in 24 hours)",
                     seek.by
                 ),
                 None if seek.rated => "rated".to_string(),
@@ -1536,7 +1536,7 @@ impl Lobby {
 
     /// A game starts between `names` (Black, White) with `clock` (its control, as
     /// given) and rated or not, from `opening` if one: stored, then both told. A rated
-    /// game between two players who had [`RATED_PER_PAIR`] rated games today is played
+    /// game between two players who had [`RATED_PER_PAIR`] rated games in 24 hours is played
     /// unrated, and both are told so.
     fn start_game(
         &mut self,

@@ -800,7 +800,7 @@ fn two_names_have_three_rated_games_a_day_that_change_ratings_then_play_unrated(
     bench.ask("bob", ClientMessage::Seeks);
     let listed = words(&bench.told_to("bob")).join("\n");
     assert!(
-        listed.contains("unrated for you: you and alice have played 3 rated games today"),
+        listed.contains("unrated for you: you and alice have played 3 rated games in 24 hours"),
         "{listed}"
     );
     for (viewer, rated) in [("bob", false), ("alice", true)] {
@@ -823,7 +823,7 @@ fn two_names_have_three_rated_games_a_day_that_change_ratings_then_play_unrated(
         assert!(
             told.iter().any(|(to, m)| to == name
                 && matches!(m, ServerMessage::Info { text } if text.starts_with(
-                    "Game 4 is played unrated: alice and bob have played 3 rated games today"
+                    "Game 4 is played unrated: alice and bob have played 3 rated games in 24 hours"
                 ))),
             "{told:#?}"
         );
@@ -837,7 +837,7 @@ fn two_names_have_three_rated_games_a_day_that_change_ratings_then_play_unrated(
     let told = bench.told();
     assert_eq!(
         ratings_told(&told, "bob").as_deref(),
-        Some("none changed, as alice and bob have played 3 rated games today")
+        Some("none changed, as alice and bob have played 3 rated games in 24 hours")
     );
     assert_eq!(
         [bench.rated_games("alice"), bench.rated_games("bob")],
@@ -860,7 +860,7 @@ fn two_names_have_three_rated_games_a_day_that_change_ratings_then_play_unrated(
         assert!(
             told.iter().any(|(to, m)| to == name
                 && matches!(m, ServerMessage::Info { text } if text.ends_with(
-                    "It would be played unrated: alice and bob have played 3 rated games today."
+                    "It would be played unrated: alice and bob have played 3 rated games in 24 hours."
                 ))),
             "{told:#?}"
         );
@@ -886,7 +886,7 @@ fn the_rated_games_two_names_had_today_still_count_after_a_restart() {
     let told = bench.short_game(("alice", "bob"), true);
     assert_eq!(
         ratings_told(&told, "alice").as_deref(),
-        Some("none changed, as alice and bob have played 3 rated games today")
+        Some("none changed, as alice and bob have played 3 rated games in 24 hours")
     );
     // A day on, those games count no more.
     bench.db(|db| db.age_games_for_test(86_401).unwrap());
