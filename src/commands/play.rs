@@ -440,7 +440,7 @@ fn run_home(
     home.preferences = super::preferences::path();
     // The server form offers the server last logged in to.
     if let Ok(server) = crate::online::default_server() {
-        home.network.server = server;
+        home.network.offer_server(server);
     }
     // Said on the home screen, and again in the game they are about.
     if !notices.is_empty() {

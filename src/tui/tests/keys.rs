@@ -793,3 +793,43 @@ fn a_long_capture_keeps_whites_moves_in_one_column() {
         "{screen}"
     );
 }
+
+#[test]
+fn the_chat_line_edits_as_every_typed_field_does() {
+    use crate::tui::app::Mode;
+    use crate::tui::field::TextField;
+    let mut app = app();
+    // The line `'` opens at a table across the network, set up here without one.
+    app.mode = Mode::Chat(TextField::new("", crate::net::protocol::MAX_CHAT_CHARS));
+    let chat = |app: &App| match &app.mode {
+        Mode::Chat(field) => field.text.clone(),
+        mode => panic!("the chat line closed: {mode:?}"),
+    };
+    type_text(&mut app, "well plyed");
+    // A Ctrl-letter never types (nor acts on the board); Ctrl-U clears.
+    for c in ['a', 'e', 'w', 'k', 'r', 's'] {
+        ctrl(&mut app, c);
+    }
+    assert_eq!(chat(&app), "well plyed");
+    // Left and Home move where typing goes; Delete takes the character under it.
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Left);
+    }
+    type_text(&mut app, "a");
+    assert_eq!(chat(&app), "well played");
+    press(&mut app, KeyCode::Home);
+    type_text(&mut app, "W");
+    press(&mut app, KeyCode::Delete);
+    press(&mut app, KeyCode::End);
+    type_text(&mut app, "!");
+    assert_eq!(chat(&app), "Well played!");
+    let screen = screen_text(&app);
+    assert!(screen.contains("Say: Well played!"), "{screen}");
+    assert!(screen.contains("Ctrl-U clear"), "{screen}");
+    ctrl(&mut app, 'u');
+    assert_eq!(chat(&app), "");
+    type_text(&mut app, "gg");
+    assert_eq!(chat(&app), "gg");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode, Mode::Board);
+}
