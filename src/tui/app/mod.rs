@@ -209,6 +209,7 @@ impl App {
         let cursor_side = own_side.unwrap_or(session.position().turn());
         let board = BoardView::new(
             cursor_side,
+            session.position(),
             flipped,
             settings.flipped,
             own_side,
@@ -403,7 +404,8 @@ impl App {
         // the network (it plays one side, or watches): the cursor stays put.
         let one_person = self.session().is_reviewing() || self.runtime.table().is_some();
         if !one_person {
-            self.board.hand_over(before, now);
+            let position = *self.position();
+            self.board.hand_over(before, now, &position);
         }
     }
 
