@@ -31,6 +31,7 @@ pub(crate) use puzzle::PlainPuzzles;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
@@ -40,6 +41,18 @@ const QUOTED_CHARS: usize = 60;
 /// The longest input line read (64 KB): a longer one is read to its end without being
 /// kept, and answered with [`too_long`].
 const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// The most input lines waiting for an answer (typed while the computer thinks, read and
+/// not yet answered): the lines beyond are dropped as they are read, and said in one
+/// line ([`ignored`]), so that input that never stops (`yes 11-15 | checkers --plain
+/// --white cpu`) cannot fill the memory.
+const MAX_WAITING_LINES: usize = 32;
+
+/// What is said of `count` lines dropped because [`MAX_WAITING_LINES`] were waiting.
+fn ignored(count: usize) -> String {
+    let lines = if count == 1 { "line" } else { "lines" };
+    format!("{count} more {lines} came while {MAX_WAITING_LINES} waited for an answer: ignored.")
+}
 
 /// The answer to an input line longer than [`MAX_LINE_BYTES`].
 fn too_long() -> String {
@@ -900,13 +913,15 @@ pub(crate) fn run(
         writeln!(out, "{notice}")?;
     }
     out.flush()?;
-    let (lines, wake) = read_lines(input);
+    let (lines, wake, waiting) = read_lines(input);
     // Across the network the line wakes the wait below (once until it is taken), so a
     // peer's move is told at once.
     let (waker, rung) = crate::net::wake_once(wake, || Input::Woken);
     plain.runtime.wake_with(waker);
     let mut held: VecDeque<String> = VecDeque::new();
     let mut input_ended = false;
+    // Whether the computer thought since the lines dropped were last said.
+    let mut thought = false;
     loop {
         for news in plain.news(Instant::now()) {
             writeln!(out, "{news}")?;
@@ -915,8 +930,21 @@ pub(crate) fn run(
         if plain.computers_done() {
             break;
         }
+        thought |= plain.busy();
         if !plain.busy() {
+            // The lines dropped are said once the computer has moved, before the lines
+            // kept are answered (and at the end of input), not after each line of a
+            // flood.
+            if thought {
+                thought = false;
+                let dropped = waiting.take_dropped();
+                if dropped > 0 {
+                    writeln!(out, "{}", ignored(dropped))?;
+                    out.flush()?;
+                }
+            }
             if let Some(line) = held.pop_front() {
+                waiting.answered();
                 let (reply, done) = plain.answer(&line);
                 if !reply.is_empty() {
                     writeln!(out, "{reply}")?;
@@ -948,12 +976,14 @@ pub(crate) fn run(
                 let line = match line.map_err(Failure::Input)? {
                     BoundedLine::Text(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                     BoundedLine::TooLong(_) => {
+                        waiting.answered();
                         writeln!(out, "{}", too_long())?;
                         out.flush()?;
                         continue;
                     }
                 };
                 if plain.busy() && is_for_the_thinker(&line) {
+                    waiting.answered();
                     let (reply, _) = plain.answer(&line);
                     writeln!(out, "{reply}")?;
                     out.flush()?;
@@ -966,6 +996,10 @@ pub(crate) fn run(
         }
     }
     // The end of input, or the computer played the whole game.
+    let dropped = waiting.take_dropped();
+    if dropped > 0 {
+        writeln!(out, "{}", ignored(dropped))?;
+    }
     plain.adjourn();
     if let Some(why) = plain.unsaved() {
         writeln!(out, "The game is NOT saved: {why}.")?;
@@ -974,9 +1008,6 @@ pub(crate) fn run(
     Ok(())
 }
 
-/// The lines of `input` (without their newline), read on a thread of their own so the
-/// clocks and the computer can be watched while none comes; the channel closes at the
-/// end of input.
 /// What the wait for input is ended by: a line typed (or the input's failure), or the
 /// line across the network telling something.
 enum Input {
@@ -984,11 +1015,54 @@ enum Input {
     Woken,
 }
 
+/// The count of input lines read and not yet answered, shared by the thread that reads
+/// them and the loop that answers them: at [`MAX_WAITING_LINES`] the reader drops what
+/// comes, and counts it.
+#[derive(Clone, Default)]
+struct Waiting {
+    /// Lines sent by the reader and not yet answered (in the channel, or held).
+    lines: Arc<AtomicUsize>,
+    /// Lines dropped since last said.
+    dropped: Arc<AtomicUsize>,
+}
+
+impl Waiting {
+    /// The reader has a line: whether it may be sent (it is counted then), or is
+    /// dropped (counted as such).
+    fn admit(&self) -> bool {
+        // One reader adds, so the count cannot pass the bound between look and add.
+        if self.lines.load(Ordering::SeqCst) >= MAX_WAITING_LINES {
+            self.dropped.fetch_add(1, Ordering::SeqCst);
+            return false;
+        }
+        self.lines.fetch_add(1, Ordering::SeqCst);
+        true
+    }
+
+    /// A line sent is answered (or dropped by the loop): room for another.
+    fn answered(&self) {
+        let _ = self
+            .lines
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
+    }
+
+    /// How many lines were dropped since last asked.
+    fn take_dropped(&self) -> usize {
+        self.dropped.swap(0, Ordering::SeqCst)
+    }
+}
+
+/// The lines of `input` (without their newline), read on a thread of their own so the
+/// clocks and the computer can be watched while none comes; the channel closes at the
+/// end of input. At most [`MAX_WAITING_LINES`] wait unanswered (see [`Waiting`]): the
+/// lines beyond are dropped as they are read. The input's failure always goes through.
 fn read_lines(
     input: impl BufRead + Send + 'static,
-) -> (mpsc::Receiver<Input>, mpsc::Sender<Input>) {
+) -> (mpsc::Receiver<Input>, mpsc::Sender<Input>, Waiting) {
     let (send, lines) = mpsc::channel();
     let wake = send.clone();
+    let waiting = Waiting::default();
+    let counted = waiting.clone();
     std::thread::spawn(move || {
         let mut input = input;
         loop {
@@ -998,10 +1072,13 @@ fn read_lines(
                 Err(e) => Err(e),
             };
             let failed = line.is_err();
+            if !failed && !counted.admit() {
+                continue;
+            }
             if send.send(Input::Line(line)).is_err() || failed {
                 return;
             }
         }
     });
-    (lines, wake)
+    (lines, wake, waiting)
 }
