@@ -31,8 +31,7 @@ pub(crate) use puzzle::PlainPuzzles;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 /// How much of an input line an answer quotes.
@@ -43,16 +42,10 @@ const QUOTED_CHARS: usize = 60;
 const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// The most input lines waiting for an answer (typed while the computer thinks, read and
-/// not yet answered): the lines beyond are dropped as they are read, and said in one
-/// line ([`ignored`]), so that input that never stops (`yes 11-15 | checkers --plain
-/// --white cpu`) cannot fill the memory.
+/// not yet answered): the reader stops reading until one is answered, so that input
+/// that never stops (`yes 11-15 | checkers --plain --white cpu`) waits in its pipe
+/// rather than in this program's memory, and no line is lost.
 const MAX_WAITING_LINES: usize = 32;
-
-/// What is said of `count` lines dropped because [`MAX_WAITING_LINES`] were waiting.
-fn ignored(count: usize) -> String {
-    let lines = if count == 1 { "line" } else { "lines" };
-    format!("{count} more {lines} came while {MAX_WAITING_LINES} waited for an answer: ignored.")
-}
 
 /// The answer to an input line longer than [`MAX_LINE_BYTES`].
 fn too_long() -> String {
@@ -920,8 +913,6 @@ pub(crate) fn run(
     plain.runtime.wake_with(waker);
     let mut held: VecDeque<String> = VecDeque::new();
     let mut input_ended = false;
-    // Whether the computer thought since the lines dropped were last said.
-    let mut thought = false;
     loop {
         for news in plain.news(Instant::now()) {
             writeln!(out, "{news}")?;
@@ -930,19 +921,7 @@ pub(crate) fn run(
         if plain.computers_done() {
             break;
         }
-        thought |= plain.busy();
         if !plain.busy() {
-            // The lines dropped are said once the computer has moved, before the lines
-            // kept are answered (and at the end of input), not after each line of a
-            // flood.
-            if thought {
-                thought = false;
-                let dropped = waiting.take_dropped();
-                if dropped > 0 {
-                    writeln!(out, "{}", ignored(dropped))?;
-                    out.flush()?;
-                }
-            }
             if let Some(line) = held.pop_front() {
                 waiting.answered();
                 let (reply, done) = plain.answer(&line);
@@ -996,10 +975,6 @@ pub(crate) fn run(
         }
     }
     // The end of input, or the computer played the whole game.
-    let dropped = waiting.take_dropped();
-    if dropped > 0 {
-        writeln!(out, "{}", ignored(dropped))?;
-    }
     plain.adjourn();
     if let Some(why) = plain.unsaved() {
         writeln!(out, "The game is NOT saved: {why}.")?;
@@ -1016,46 +991,52 @@ enum Input {
 }
 
 /// The count of input lines read and not yet answered, shared by the thread that reads
-/// them and the loop that answers them: at [`MAX_WAITING_LINES`] the reader drops what
-/// comes, and counts it.
+/// them and the loop that answers them: at [`MAX_WAITING_LINES`] the reader waits for
+/// an answer before it reads on.
 #[derive(Clone, Default)]
 struct Waiting {
-    /// Lines sent by the reader and not yet answered (in the channel, or held).
-    lines: Arc<AtomicUsize>,
-    /// Lines dropped since last said.
-    dropped: Arc<AtomicUsize>,
+    /// Lines sent by the reader and not yet answered (in the channel, or held), and the
+    /// signal that one was answered.
+    lines: Arc<(Mutex<usize>, Condvar)>,
 }
 
 impl Waiting {
-    /// The reader has a line: whether it may be sent (it is counted then), or is
-    /// dropped (counted as such).
-    fn admit(&self) -> bool {
-        // One reader adds, so the count cannot pass the bound between look and add.
-        if self.lines.load(Ordering::SeqCst) >= MAX_WAITING_LINES {
-            self.dropped.fetch_add(1, Ordering::SeqCst);
-            return false;
+    /// The reader has a line to send: waits while [`MAX_WAITING_LINES`] are waiting,
+    /// then counts it.
+    fn admit(&self) {
+        let (lines, answered) = &*self.lines;
+        let mut waiting = lock(lines);
+        while *waiting >= MAX_WAITING_LINES {
+            waiting = answered.wait(waiting).unwrap_or_else(|e| e.into_inner());
         }
-        self.lines.fetch_add(1, Ordering::SeqCst);
-        true
+        *waiting += 1;
     }
 
-    /// A line sent is answered (or dropped by the loop): room for another.
+    /// A line sent is answered: room for another.
     fn answered(&self) {
-        let _ = self
-            .lines
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
+        let (lines, answered) = &*self.lines;
+        let mut waiting = lock(lines);
+        *waiting = waiting.saturating_sub(1);
+        answered.notify_one();
     }
 
-    /// How many lines were dropped since last asked.
-    fn take_dropped(&self) -> usize {
-        self.dropped.swap(0, Ordering::SeqCst)
+    /// Whether the reader would wait before sending another line.
+    #[cfg(test)]
+    fn full(&self) -> bool {
+        *lock(&self.lines.0) >= MAX_WAITING_LINES
     }
+}
+
+/// `mutex` locked, even if a thread panicked holding it (a count stays a count).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The lines of `input` (without their newline), read on a thread of their own so the
 /// clocks and the computer can be watched while none comes; the channel closes at the
 /// end of input. At most [`MAX_WAITING_LINES`] wait unanswered (see [`Waiting`]): the
-/// lines beyond are dropped as they are read. The input's failure always goes through.
+/// reader waits for an answer before sending more. The input's failure always goes
+/// through.
 fn read_lines(
     input: impl BufRead + Send + 'static,
 ) -> (mpsc::Receiver<Input>, mpsc::Sender<Input>, Waiting) {
@@ -1072,8 +1053,8 @@ fn read_lines(
                 Err(e) => Err(e),
             };
             let failed = line.is_err();
-            if !failed && !counted.admit() {
-                continue;
+            if !failed {
+                counted.admit();
             }
             if send.send(Input::Line(line)).is_err() || failed {
                 return;
@@ -1081,4 +1062,40 @@ fn read_lines(
         }
     });
     (lines, wake, waiting)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_WAITING_LINES, Waiting};
+
+    /// The reader counts the lines it sends; at the bound it would wait, and an answer
+    /// makes room for exactly one more.
+    #[test]
+    fn the_reader_waits_at_the_bound_until_a_line_is_answered() {
+        let waiting = Waiting::default();
+        for _ in 0..MAX_WAITING_LINES - 1 {
+            waiting.admit();
+        }
+        assert!(!waiting.full());
+        waiting.admit();
+        assert!(waiting.full());
+        waiting.answered();
+        assert!(!waiting.full());
+        waiting.admit();
+        assert!(waiting.full());
+    }
+
+    /// A reader waiting at the bound goes on once the loop answers a line.
+    #[test]
+    fn a_waiting_reader_goes_on_when_a_line_is_answered() {
+        let waiting = Waiting::default();
+        for _ in 0..MAX_WAITING_LINES {
+            waiting.admit();
+        }
+        let reader = waiting.clone();
+        let sent = std::thread::spawn(move || reader.admit());
+        waiting.answered();
+        sent.join().unwrap();
+        assert!(waiting.full());
+    }
 }

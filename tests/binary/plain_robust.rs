@@ -145,13 +145,15 @@ fn an_over_long_line_is_answered_and_the_next_one_read() {
     assert!(said.contains("0 of 35 solved.\n"), "{said}");
 }
 
-/// Lines that come while the computer thinks wait for its move, a few dozen at most:
-/// the rest are dropped as they are read and said in one line, so that input that never
-/// stops (`yes 11-15 | checkers --plain --white cpu`) cannot fill the memory.
+/// Lines that come while the computer thinks wait for its move, a few dozen at most in
+/// this program (the rest wait in the pipe, so input that never stops, `yes 11-15 |
+/// checkers --plain --white cpu`, cannot fill the memory), and every one is answered:
+/// none is lost.
 #[test]
-fn lines_typed_ahead_of_the_computer_are_bounded_and_the_rest_said_once() {
+fn lines_typed_ahead_of_the_computer_are_all_answered() {
     let sandbox = Sandbox::new();
-    let lines = 5000;
+    // Ten times the lines kept waiting, and answers that fit the harness's pipe.
+    let lines = 320;
     let input = "11-15\n".repeat(lines);
     let out = run_in(
         &sandbox,
@@ -160,26 +162,12 @@ fn lines_typed_ahead_of_the_computer_are_bounded_and_the_rest_said_once() {
     );
     let said = text(&out.stdout);
     assert!(out.status.success(), "{said}");
-    // The first plays; the computer thinks (most of a second) while the rest are read.
+    // The first plays; every other is answered after the computer's move.
     assert_eq!(said.matches("Black played 11-15.").count(), 1, "{said}");
     let refused = said.matches("Refused 11-15").count();
-    let told: Vec<&str> = said.lines().filter(|l| l.ends_with(": ignored.")).collect();
-    assert_eq!(told.len(), 1, "said once: {told:?}");
-    let ignored: usize = told[0]
-        .split_whitespace()
-        .next()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("{told:?}"));
-    assert!(
-        told[0].contains("while 32 waited for an answer"),
-        "{told:?}"
-    );
-    // A few dozen answered; every other line is counted as ignored.
-    assert!((30..=34).contains(&refused), "{refused} answered:\n{said}");
-    assert_eq!(1 + refused + ignored, lines, "{said}");
-    // Said after the computer's move, before the lines kept are answered.
+    assert_eq!(1 + refused, lines, "{said}");
+    assert!(!said.contains("ignored"), "{said}");
     let reply = said.find("White (level 1) played").unwrap();
-    let note = said.find(told[0]).unwrap();
     let first_refused = said.find("Refused 11-15").unwrap();
-    assert!(reply < note && note < first_refused, "{said}");
+    assert!(reply < first_refused, "{said}");
 }
