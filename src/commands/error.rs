@@ -26,6 +26,9 @@ pub(crate) enum CommandError {
     /// Plain mode ended with the game not saved (the autosave failed, and a last try
     /// too): why.
     NotSaved(std::sync::Arc<StoreError>),
+    /// The full screen was left with Ctrl-C (a key in raw mode, not a signal): the
+    /// program ends as an interrupt does, the game kept as on quitting, or why not.
+    Interrupted(Option<std::sync::Arc<StoreError>>),
     /// Standard output could not be written.
     Output(io::Error),
     /// Standard input could not be read.
@@ -70,7 +73,10 @@ impl fmt::Display for CommandError {
             CommandError::Ballot(e) => write!(f, "--ballot: {e}"),
             CommandError::SaveFile(e) => write!(f, "--save: {e}"),
             CommandError::Terminal(e) => write!(f, "{e}"),
-            CommandError::NotSaved(why) => write!(f, "the game is not saved: {why}"),
+            CommandError::NotSaved(why) | CommandError::Interrupted(Some(why)) => {
+                write!(f, "the game is not saved: {why}")
+            }
+            CommandError::Interrupted(None) => write!(f, "interrupted"),
             CommandError::Output(e) | CommandError::CheckOutput(e) => {
                 write!(f, "cannot write the output: {e}")
             }
@@ -149,6 +155,10 @@ pub(crate) struct Exit {
     pub(crate) message: Option<String>,
 }
 
+/// The exit status of a program ended by an interrupt: 128 + SIGINT's number (2), as
+/// shells expect of Ctrl-C.
+const INTERRUPTED: u8 = 130;
+
 /// The longest line of an error message shown: a file name of thousands of characters
 /// is cut.
 const MESSAGE_LINE_CHARS: usize = 8192;
@@ -163,6 +173,8 @@ const MESSAGE_LINE_CHARS: usize = 8192;
 /// - a game option that cannot be used (`--load` of a missing file, no unfinished game
 ///   to `--resume`, a barred `--ballot`, a `--save` file that cannot take the games): 2;
 /// - plain mode ending with the game not saved (the autosave failed): 1;
+/// - the full screen left with Ctrl-C: 130, as an interrupt ends plain mode (128 +
+///   SIGINT), with no message, or the one that says the game is not saved;
 /// - standard output closed (`checkers moves | head -1`), by a command or by plain
 ///   mode: 0 with no message;
 /// - any other error: 1.
@@ -188,6 +200,7 @@ pub(crate) fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::NoSuchPuzzle(_)
         | CommandError::ReportFile(..) => (2, false),
         CommandError::Output(e) | CommandError::Terminal(e) if closed(e) => (0, true),
+        CommandError::Interrupted(unsaved) => (INTERRUPTED, unsaved.is_none()),
         CommandError::Output(_)
         | CommandError::Input(_)
         | CommandError::Terminal(_)
@@ -259,6 +272,18 @@ mod tests {
         );
         let (code, _) = exit_of(CommandError::CheckOutput(missing()));
         assert_eq!(code, 2);
+    }
+
+    #[test]
+    fn ctrl_c_on_the_full_screen_exits_130_as_an_interrupt_does() {
+        assert_eq!(exit_of(CommandError::Interrupted(None)), (130, None));
+        let why = std::sync::Arc::new(StoreError::NoGames("game.pdn".into()));
+        let (code, message) = exit_of(CommandError::Interrupted(Some(why)));
+        assert_eq!(code, 130);
+        assert_eq!(
+            message.as_deref(),
+            Some("checkers: the game is not saved: game.pdn holds no PDN game")
+        );
     }
 
     #[test]

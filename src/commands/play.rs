@@ -434,13 +434,13 @@ fn run_home(
     prefs: &Preferences,
     notices: Vec<String>,
     db: &Option<Arc<Egdb>>,
-) -> std::io::Result<Option<Arc<StoreError>>> {
+) -> Result<(), CommandError> {
     let settings = tui_settings(args, prefs);
     let mut home = Home::new(home_look(args, prefs), args.level.unwrap_or_default());
     home.preferences = super::preferences::path();
     // The server form offers the server last logged in to.
     if let Ok(server) = crate::online::default_server() {
-        home.network.server = server;
+        home.network.offer_server(server);
     }
     // Said on the home screen, and again in the game they are about.
     if !notices.is_empty() {
@@ -605,8 +605,6 @@ fn run_analysis(
     let settings = tui_settings(args, prefs);
     let board = analysis_board(tree, record, &settings, db, "the command line");
     crate::tui::run(settings, Start::Analysis(Box::new(board)), notices)
-        .map_err(CommandError::Terminal)?;
-    Ok(())
 }
 
 /// Runs the interactive game: the plain line mode or the full-screen one. A game
@@ -637,10 +635,7 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), CommandError> {
     if home {
         store::tidy_data_dir();
         // A game that could not be saved ends the program as in plain mode: status 1.
-        return match run_home(args, &prefs, notices, &db).map_err(CommandError::Terminal)? {
-            Some(why) => Err(CommandError::NotSaved(why)),
-            None => Ok(()),
-        };
+        return run_home(args, &prefs, notices, &db);
     }
     if args.analyse && !plain_wanted(args) {
         return run_analysis(args, &prefs, notices, &db);
@@ -666,10 +661,7 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), CommandError> {
         run_plain(args, begin, &db)
     } else {
         // A game that could not be saved ends the program as in plain mode: status 1.
-        match run_tui(args, &prefs, notices, begin, &db).map_err(CommandError::Terminal)? {
-            Some(why) => Err(CommandError::NotSaved(why)),
-            None => Ok(()),
-        }
+        run_tui(args, &prefs, notices, begin, &db)
     }
 }
 
@@ -750,7 +742,7 @@ fn run_tui(
     notices: Vec<String>,
     begin: Begin,
     db: &Option<Arc<Egdb>>,
-) -> std::io::Result<Option<Arc<StoreError>>> {
+) -> Result<(), CommandError> {
     let start = match begin {
         Begin::Play(session, file) => Start::Game(session, saving_for(file), None),
         Begin::Choose(games) => {
@@ -791,10 +783,5 @@ pub(crate) fn run_at_table(
         };
     }
     let start = crate::tui::Start::Game(Box::new(session), saving, Some(table));
-    match crate::tui::run(tui_settings(args, prefs), start, notices)
-        .map_err(CommandError::Terminal)?
-    {
-        Some(why) => Err(CommandError::NotSaved(why)),
-        None => Ok(()),
-    }
+    crate::tui::run(tui_settings(args, prefs), start, notices)
 }

@@ -65,6 +65,4 @@ pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
     let screen =
         screen(number, theme, &db).map_err(|e| CommandError::Terminal(std::io::Error::other(e)))?;
     crate::tui::run(settings, crate::tui::Start::Puzzles(screen), told)
-        .map_err(CommandError::Terminal)?;
-    Ok(())
 }

@@ -133,7 +133,7 @@ pub(crate) fn screen(options: &OnlineOptions) -> Result<(), CommandError> {
         confirm_first_contact(&Login::of(options)?)?;
     }
     let start = lobby_start(options, settings.theme, Arc::clone(&farewell))?;
-    crate::tui::run(settings, start, notices).map_err(CommandError::Terminal)?;
+    let ended = crate::tui::run(settings, start, notices);
     let said = farewell
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -141,7 +141,7 @@ pub(crate) fn screen(options: &OnlineOptions) -> Result<(), CommandError> {
     if let Some(text) = said {
         println!("{}", crate::text::printable(&text, 600));
     }
-    Ok(())
+    ended
 }
 
 /// The lobby of the server `options` name, connected and logged in, as the full screen

@@ -31,7 +31,7 @@ pub(crate) use puzzle::PlainPuzzles;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 /// How much of an input line an answer quotes.
@@ -40,6 +40,12 @@ const QUOTED_CHARS: usize = 60;
 /// The longest input line read (64 KB): a longer one is read to its end without being
 /// kept, and answered with [`too_long`].
 const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// The most input lines waiting for an answer (typed while the computer thinks, read and
+/// not yet answered): the reader stops reading until one is answered, so that input
+/// that never stops (`yes 11-15 | checkers --plain --white cpu`) waits in its pipe
+/// rather than in this program's memory, and no line is lost.
+const MAX_WAITING_LINES: usize = 32;
 
 /// The answer to an input line longer than [`MAX_LINE_BYTES`].
 fn too_long() -> String {
@@ -900,7 +906,7 @@ pub(crate) fn run(
         writeln!(out, "{notice}")?;
     }
     out.flush()?;
-    let (lines, wake) = read_lines(input);
+    let (lines, wake, waiting) = read_lines(input);
     // Across the network the line wakes the wait below (once until it is taken), so a
     // peer's move is told at once.
     let (waker, rung) = crate::net::wake_once(wake, || Input::Woken);
@@ -917,6 +923,7 @@ pub(crate) fn run(
         }
         if !plain.busy() {
             if let Some(line) = held.pop_front() {
+                waiting.answered();
                 let (reply, done) = plain.answer(&line);
                 if !reply.is_empty() {
                     writeln!(out, "{reply}")?;
@@ -948,12 +955,14 @@ pub(crate) fn run(
                 let line = match line.map_err(Failure::Input)? {
                     BoundedLine::Text(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                     BoundedLine::TooLong(_) => {
+                        waiting.answered();
                         writeln!(out, "{}", too_long())?;
                         out.flush()?;
                         continue;
                     }
                 };
                 if plain.busy() && is_for_the_thinker(&line) {
+                    waiting.answered();
                     let (reply, _) = plain.answer(&line);
                     writeln!(out, "{reply}")?;
                     out.flush()?;
@@ -974,9 +983,6 @@ pub(crate) fn run(
     Ok(())
 }
 
-/// The lines of `input` (without their newline), read on a thread of their own so the
-/// clocks and the computer can be watched while none comes; the channel closes at the
-/// end of input.
 /// What the wait for input is ended by: a line typed (or the input's failure), or the
 /// line across the network telling something.
 enum Input {
@@ -984,11 +990,60 @@ enum Input {
     Woken,
 }
 
+/// The count of input lines read and not yet answered, shared by the thread that reads
+/// them and the loop that answers them: at [`MAX_WAITING_LINES`] the reader waits for
+/// an answer before it reads on.
+#[derive(Clone, Default)]
+struct Waiting {
+    /// Lines sent by the reader and not yet answered (in the channel, or held), and the
+    /// signal that one was answered.
+    lines: Arc<(Mutex<usize>, Condvar)>,
+}
+
+impl Waiting {
+    /// The reader has a line to send: waits while [`MAX_WAITING_LINES`] are waiting,
+    /// then counts it.
+    fn admit(&self) {
+        let (lines, answered) = &*self.lines;
+        let mut waiting = lock(lines);
+        while *waiting >= MAX_WAITING_LINES {
+            waiting = answered.wait(waiting).unwrap_or_else(|e| e.into_inner());
+        }
+        *waiting += 1;
+    }
+
+    /// A line sent is answered: room for another.
+    fn answered(&self) {
+        let (lines, answered) = &*self.lines;
+        let mut waiting = lock(lines);
+        *waiting = waiting.saturating_sub(1);
+        answered.notify_one();
+    }
+
+    /// Whether the reader would wait before sending another line.
+    #[cfg(test)]
+    fn full(&self) -> bool {
+        *lock(&self.lines.0) >= MAX_WAITING_LINES
+    }
+}
+
+/// `mutex` locked, even if a thread panicked holding it (a count stays a count).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The lines of `input` (without their newline), read on a thread of their own so the
+/// clocks and the computer can be watched while none comes; the channel closes at the
+/// end of input. At most [`MAX_WAITING_LINES`] wait unanswered (see [`Waiting`]): the
+/// reader waits for an answer before sending more. The input's failure always goes
+/// through.
 fn read_lines(
     input: impl BufRead + Send + 'static,
-) -> (mpsc::Receiver<Input>, mpsc::Sender<Input>) {
+) -> (mpsc::Receiver<Input>, mpsc::Sender<Input>, Waiting) {
     let (send, lines) = mpsc::channel();
     let wake = send.clone();
+    let waiting = Waiting::default();
+    let counted = waiting.clone();
     std::thread::spawn(move || {
         let mut input = input;
         loop {
@@ -998,10 +1053,49 @@ fn read_lines(
                 Err(e) => Err(e),
             };
             let failed = line.is_err();
+            if !failed {
+                counted.admit();
+            }
             if send.send(Input::Line(line)).is_err() || failed {
                 return;
             }
         }
     });
-    (lines, wake)
+    (lines, wake, waiting)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_WAITING_LINES, Waiting};
+
+    /// The reader counts the lines it sends; at the bound it would wait, and an answer
+    /// makes room for exactly one more.
+    #[test]
+    fn the_reader_waits_at_the_bound_until_a_line_is_answered() {
+        let waiting = Waiting::default();
+        for _ in 0..MAX_WAITING_LINES - 1 {
+            waiting.admit();
+        }
+        assert!(!waiting.full());
+        waiting.admit();
+        assert!(waiting.full());
+        waiting.answered();
+        assert!(!waiting.full());
+        waiting.admit();
+        assert!(waiting.full());
+    }
+
+    /// A reader waiting at the bound goes on once the loop answers a line.
+    #[test]
+    fn a_waiting_reader_goes_on_when_a_line_is_answered() {
+        let waiting = Waiting::default();
+        for _ in 0..MAX_WAITING_LINES {
+            waiting.admit();
+        }
+        let reader = waiting.clone();
+        let sent = std::thread::spawn(move || reader.admit());
+        waiting.answered();
+        sent.join().unwrap();
+        assert!(waiting.full());
+    }
 }

@@ -1,7 +1,9 @@
 //! A line of text typed in place: the save dialogs' fields (the game's and the analysis
-//! board's) and the home screen's file to open. One set of keys edits them all (Ctrl-U
-//! clears, a Ctrl-letter never types its letter) and one function draws them with their
-//! text cursor, so they cannot drift apart.
+//! board's), the home screen's file to open and its network forms' fields, the lobby's
+//! seek clock and invite code. One set of keys edits them all (Ctrl-U clears, a
+//! Ctrl-letter never types its letter, the side arrows, Home and End move the text
+//! cursor) and one function draws them with their text cursor, so they cannot drift
+//! apart.
 
 use super::action::{Action, FieldMotion};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -102,6 +104,19 @@ impl TextField {
         if at < self.text.len() {
             self.text.remove(at);
         }
+    }
+
+    /// [`spans`](Self::spans) on a line drawn in `style` (a form's row under the
+    /// cursor): the text in `style`, the cell under the text cursor in `cursor_style`
+    /// over it.
+    pub(crate) fn spans_in(&self, style: Style, cursor_style: Style) -> Vec<Span<'static>> {
+        self.spans(cursor_style)
+            .into_iter()
+            .map(|span| {
+                let own = span.style;
+                span.style(style.patch(own))
+            })
+            .collect()
     }
 
     /// The text as drawn, the cell under the text cursor in `cursor_style` (a blank one

@@ -8,14 +8,15 @@
 //! [parent module](super).
 
 use super::choice::choice_lines;
+use super::field::{TextField, field_action};
 use super::theme::Theme;
 use crate::server::protocol::{
     ClientMessage, LobbyGame, LobbyPlayer, LobbySeek, ServerMessage, Side,
 };
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 /// One of the lobby's lists.
@@ -62,8 +63,8 @@ pub(crate) enum FormKind {
 pub(crate) struct Form {
     /// What it asks.
     pub(crate) kind: FormKind,
-    /// The clock as typed (`5+3`).
-    pub(crate) clock: String,
+    /// The clock as typed (`5+3`; any clock `--clock` takes, as the server reads it).
+    pub(crate) clock: TextField,
     /// Rated or casual.
     pub(crate) rated: bool,
     /// The side asked; none: either.
@@ -81,7 +82,7 @@ impl Form {
         let rated = kind != FormKind::Invite;
         Form {
             kind,
-            clock: "5+3".to_string(),
+            clock: TextField::new("5+3", CLOCK_MAX_CHARS),
             rated,
             side: None,
             ballot: false,
@@ -111,7 +112,7 @@ impl Form {
 
     /// The message that asks what the form says.
     fn message(&self) -> ClientMessage {
-        let clock = self.clock.trim().to_string();
+        let clock = self.clock.text.trim().to_string();
         match &self.kind {
             FormKind::Seek => ClientMessage::Seek {
                 clock,
@@ -135,7 +136,8 @@ impl Form {
         }
     }
 
-    /// The form's lines: each field, the one under the cursor marked.
+    /// The form's lines: each field, the one under the cursor marked, the clock drawn
+    /// as every typed field is (its text cursor shown while it is under the cursor).
     fn lines(&self, theme: &Theme) -> Vec<Line<'static>> {
         let side = match self.side {
             None => "either (by lot)",
@@ -143,7 +145,7 @@ impl Form {
             Some(Side::White) => "White",
         };
         let fields = [
-            format!("Clock:   {}_  (minutes+seconds a move)", self.clock),
+            String::new(),
             format!("Kind:    {}", if self.rated { "rated" } else { "casual" }),
             format!("Side:    {side}"),
             format!(
@@ -155,7 +157,34 @@ impl Form {
                 }
             ),
         ];
-        choice_lines(theme, fields, self.field, Form::FIELDS)
+        let mut lines = choice_lines(theme, fields, self.field, Form::FIELDS);
+        let (marker, marker_style, style) = if self.field == 0 {
+            ("> ", theme.question, theme.cursor)
+        } else {
+            ("  ", theme.text, theme.text)
+        };
+        let mut clock = vec![
+            Span::styled(marker, marker_style),
+            Span::styled("Clock:   ", style),
+        ];
+        // The note stands two cells after the text, the text cursor's blank cell past
+        // its end one of them.
+        let at_end = self.clock.cursor >= self.clock.text.chars().count();
+        if self.field == 0 {
+            clock.extend(self.clock.spans_in(style, theme.key));
+        } else {
+            clock.push(Span::styled(
+                crate::text::printable(&self.clock.text, 60),
+                style,
+            ));
+        }
+        let gap = if self.field == 0 && at_end { " " } else { "  " };
+        clock.push(Span::styled(
+            format!("{gap}(minutes+seconds a move)"),
+            style,
+        ));
+        lines[0] = Line::from(clock);
+        lines
     }
 
     /// The form's title.
@@ -181,6 +210,12 @@ pub(crate) struct Online {
     /// What to print after the screen is gone.
     pub(crate) farewell: std::sync::Arc<std::sync::Mutex<Option<String>>>,
 }
+
+/// Longest clock the seek form takes (`G/15`, `5+3`, `30/60`: a few characters).
+const CLOCK_MAX_CHARS: usize = 20;
+
+/// Longest invite code the join prompt takes (the server's are four words and digits).
+const CODE_MAX_CHARS: usize = 60;
 
 /// The width from which the seeks and the games stand side by side.
 const WIDE: u16 = 100;
@@ -225,7 +260,7 @@ pub(crate) struct LobbyScreen {
     /// The form being filled, if one.
     pub(crate) form: Option<Form>,
     /// The invite code being typed (`j`), if one.
-    pub(crate) code: Option<String>,
+    pub(crate) code: Option<TextField>,
     /// Whether the help is shown.
     pub(crate) help: bool,
     /// Colours and glyphs.
@@ -339,10 +374,10 @@ impl LobbyScreen {
             return None;
         }
         if self.form.is_some() {
-            return self.form_key(key.code);
+            return self.form_key(key);
         }
         if self.code.is_some() {
-            return self.code_key(key.code);
+            return self.code_key(key);
         }
         let slot = Self::slot(self.list);
         let last = self.len(self.list).saturating_sub(1);
@@ -369,7 +404,7 @@ impl LobbyScreen {
                     _ => self.say("Pick another player in the players' list first", true),
                 }
             }
-            KeyCode::Char('j') => self.code = Some(String::new()),
+            KeyCode::Char('j') => self.code = Some(TextField::new("", CODE_MAX_CHARS)),
             KeyCode::Char('p') => {
                 let name = match self.list {
                     List::Seeks => self.seeks.get(self.selected[0]).map(|s| s.by.clone()),
@@ -430,53 +465,50 @@ impl LobbyScreen {
     }
 
     /// A key while the form is open: Up/Down move, Left/Right/Space change a choice,
-    /// the clock is typed, Enter sends, Esc cancels.
-    fn form_key(&mut self, code: KeyCode) -> Option<LobbyAction> {
+    /// the clock is edited as every typed field is ([`field_action`]), Enter sends, Esc
+    /// cancels.
+    fn form_key(&mut self, key: &KeyEvent) -> Option<LobbyAction> {
         let form = self.form.as_mut()?;
         let last = Form::FIELDS - 1;
-        match code {
+        match key.code {
             KeyCode::Esc => self.form = None,
             KeyCode::Up | KeyCode::BackTab => form.field = form.field.saturating_sub(1),
             KeyCode::Down | KeyCode::Tab => form.field = (form.field + 1).min(last),
-            KeyCode::Left => form.turn(false),
-            KeyCode::Right | KeyCode::Char(' ') => form.turn(true),
-            KeyCode::Backspace if form.field == 0 => {
-                form.clock.pop();
-            }
-            KeyCode::Char(c)
-                if form.field == 0 && (c.is_ascii_digit() || c == '+') && form.clock.len() < 12 =>
-            {
-                form.clock.push(c);
-            }
             KeyCode::Enter => {
                 let message = form.message();
                 self.form = None;
                 return Some(LobbyAction::Send(message));
             }
+            _ if form.field == 0 => {
+                if let Some(action) = field_action(key) {
+                    form.clock.edit(&action);
+                }
+            }
+            KeyCode::Left => form.turn(false),
+            KeyCode::Right | KeyCode::Char(' ') => form.turn(true),
             _ => {}
         }
         None
     }
 
-    /// A key while an invite code is typed: Enter joins, Esc cancels.
-    fn code_key(&mut self, code: KeyCode) -> Option<LobbyAction> {
+    /// A key while an invite code is typed: Enter joins, Esc cancels; the code is
+    /// edited as every typed field is ([`field_action`]).
+    fn code_key(&mut self, key: &KeyEvent) -> Option<LobbyAction> {
         let typed = self.code.as_mut()?;
-        match code {
+        match key.code {
             KeyCode::Esc => self.code = None,
-            KeyCode::Backspace => {
-                typed.pop();
-            }
-            KeyCode::Char(c) if (c.is_ascii_graphic() || c == ' ') && typed.len() < 60 => {
-                typed.push(c);
-            }
             KeyCode::Enter => {
-                let code = self.code.take().unwrap_or_default();
+                let code = self.code.take().map(|field| field.text).unwrap_or_default();
                 if code.trim().is_empty() {
                     return None;
                 }
                 return Some(LobbyAction::Send(ClientMessage::Join { code }));
             }
-            _ => {}
+            _ => {
+                if let Some(action) = field_action(key) {
+                    typed.edit(&action);
+                }
+            }
         }
         None
     }
@@ -698,17 +730,23 @@ impl Widget for &LobbyScreen {
             paragraph = paragraph.wrap(Wrap { trim: true });
         }
         paragraph.render(status, buf);
-        let hint: &[(&str, &str)] = if self.form.is_some() {
-            &[
+        let hint: &[(&str, &str)] = match &self.form {
+            Some(form) if form.field == 0 => &[
+                ("Up/Down", "field"),
+                ("Ctrl-U", "clear"),
+                ("Enter", "send"),
+                ("Esc", "cancel"),
+            ],
+            Some(_) => &[
                 ("Up/Down", "field"),
                 ("Left/Right", "change"),
                 ("Enter", "send"),
                 ("Esc", "cancel"),
-            ]
-        } else if self.code.is_some() {
-            &[("Enter", "join"), ("Esc", "cancel")]
-        } else {
-            &[
+            ],
+            None if self.code.is_some() => {
+                &[("Enter", "join"), ("Ctrl-U", "clear"), ("Esc", "cancel")]
+            }
+            None => &[
                 ("Tab", "list"),
                 ("Enter", "take"),
                 ("s", "seek"),
@@ -717,7 +755,7 @@ impl Widget for &LobbyScreen {
                 ("p", "player"),
                 ("?", "help"),
                 ("q", "quit"),
-            ]
+            ],
         };
         super::view::hint_line(theme, hint).render(keys, buf);
         if let Some(form) = &self.form {
@@ -737,7 +775,9 @@ impl Widget for &LobbyScreen {
         if let Some(code) = &self.code {
             let popup = centered(inner, 64, 3);
             Clear.render(popup, buf);
-            Paragraph::new(Line::styled(format!("Code: {code}_"), theme.text))
+            let mut line = vec![Span::styled("Code: ", theme.text)];
+            line.extend(code.spans_in(theme.text, theme.key));
+            Paragraph::new(Line::from(line))
                 .block(
                     Block::bordered()
                         .border_set(theme.glyphs.border)

@@ -26,6 +26,7 @@ pub(crate) mod view;
 pub(crate) use app::{Action, App, Flow, Settings};
 pub(crate) use theme::Theme;
 
+use crate::commands::CommandError;
 use crate::pdn::PdnGame;
 use crate::runtime::{LastSave, Pace, Runtime, Saving};
 use crate::session::Session;
@@ -93,6 +94,24 @@ struct Shared {
     /// then does a continue signal take it up again.
     #[cfg_attr(not(unix), allow(dead_code))]
     active: Arc<AtomicBool>,
+    /// Set when Ctrl-C was pressed: every screen quits at once on it, and the program
+    /// then ends as an interrupt does (see [`run`]), not back on the home screen.
+    interrupted: Arc<AtomicBool>,
+}
+
+impl Shared {
+    /// Notes that `event` is Ctrl-C, if it is: raw mode turns the terminal's interrupt
+    /// into this key, which each screen takes as quitting at once.
+    fn note_interrupt(&self, event: &Event) {
+        if is_interrupt_key(event) {
+            self.interrupted.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Whether Ctrl-C was pressed.
+    fn interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::SeqCst)
+    }
 }
 
 /// Runs the game until the players quit, or a signal ends it (the game is then saved,
@@ -100,14 +119,33 @@ struct Shared {
 /// number). The terminal is restored before returning, whether the game ended normally
 /// or with an error, and by a panic hook on a panic.
 /// `notices` are told on the status line at the start (preferences that could not be
-/// used). Returns why the game is not saved, when it is not (the autosave failed, and
-/// a last try too).
+/// used). Fails with why the game is not saved, when it is not (the autosave failed,
+/// and a last try too); with [`CommandError::Interrupted`] when Ctrl-C ended it, the
+/// game kept as on quitting (the key of an interrupt in raw mode: the program ends as
+/// one ends plain mode, status 130).
 pub(crate) fn run(
     settings: Settings,
     start: Start,
     notices: Vec<String>,
-) -> io::Result<Option<Arc<crate::store::StoreError>>> {
+) -> Result<(), CommandError> {
     let shared = Shared::default();
+    let ended = run_shared(settings, start, notices, &shared);
+    let unsaved = ended.map_err(CommandError::Terminal)?;
+    match (unsaved, shared.interrupted()) {
+        (unsaved, true) => Err(CommandError::Interrupted(unsaved)),
+        (Some(why), false) => Err(CommandError::NotSaved(why)),
+        (None, false) => Ok(()),
+    }
+}
+
+/// [`run`] with `shared` (which says whether Ctrl-C ended it); why the game is not
+/// saved, when it is not.
+fn run_shared(
+    settings: Settings,
+    start: Start,
+    notices: Vec<String>,
+    shared: &Shared,
+) -> io::Result<Option<Arc<crate::store::StoreError>>> {
     watch_signals(settings.mouse, shared.clone())?;
     install_panic_hook(settings.mouse);
     let guard = {
@@ -127,23 +165,27 @@ pub(crate) fn run(
             match start {
                 Start::Game(session, saving, table) => break (*session, saving, table),
                 Start::Analysis(mut board) => {
-                    let left = analyse(&mut terminal, &shared, &mut board)?;
+                    let left = analyse(&mut terminal, shared, &mut board)?;
                     board.stop();
                     match left_home.take() {
-                        Some((home, open)) if left == analysis::Done::Leave => {
+                        Some((home, open))
+                            if left == analysis::Done::Leave && !shared.interrupted() =>
+                        {
                             start = Start::Home(home, open)
                         }
                         _ => return Ok(None),
                     }
                 }
                 Start::Choose { games, session } => {
-                    match pick(&mut terminal, &shared, Picker::new(games, settings.theme))? {
+                    match pick(&mut terminal, shared, Picker::new(games, settings.theme))? {
                         Some((file, record)) => {
                             break (session(&record), Saving::Resumed(file), None);
                         }
                         None => match left_home.take() {
-                            Some((home, open)) => start = Start::Home(home, open),
-                            None => return Ok(None),
+                            Some((home, open)) if !shared.interrupted() => {
+                                start = Start::Home(home, open)
+                            }
+                            _ => return Ok(None),
                         },
                     }
                 }
@@ -160,33 +202,35 @@ pub(crate) fn run(
                     terminal.draw(|frame| {
                         frame.render_widget(ratatui::widgets::Clear, frame.area());
                     })?;
-                    in_lobby(&mut terminal, &shared, settings, &mut online)?;
+                    in_lobby(&mut terminal, shared, settings, &mut online)?;
                     match left_home.take() {
-                        Some((mut home, open)) => {
+                        Some((mut home, open)) if !shared.interrupted() => {
                             // Said on the home screen: its terminal is not given back.
                             let said = lock(&online.farewell).take();
                             home.message = said.map(|why| crate::text::printable(&why, 600));
                             start = Start::Home(home, open);
                         }
-                        None => return Ok(None),
+                        _ => return Ok(None),
                     }
                 }
                 Start::Puzzles(mut screen) => {
-                    solve(&mut terminal, &shared, &mut screen)?;
+                    solve(&mut terminal, shared, &mut screen)?;
                     match left_home.take() {
-                        Some((home, open)) => start = Start::Home(home, open),
-                        None => return Ok(None),
+                        Some((home, open)) if !shared.interrupted() => {
+                            start = Start::Home(home, open)
+                        }
+                        _ => return Ok(None),
                     }
                 }
                 Start::Home(mut home, mut open) => {
-                    let Some(chosen) = at_home(&mut terminal, &shared, &mut home)? else {
+                    let Some(chosen) = at_home(&mut terminal, shared, &mut home)? else {
                         return Ok(None);
                     };
                     settings.theme = home.theme();
                     settings.coordinates = home.look.coordinates;
                     if let Some(note) = chosen.waiting_note() {
                         home.message = Some(note);
-                        draw_home(&mut terminal, &shared, &mut home)?;
+                        draw_home(&mut terminal, shared, &mut home)?;
                     }
                     match open(&chosen, &home.look) {
                         Ok(next) => {
@@ -212,7 +256,7 @@ pub(crate) fn run(
             let text = crate::text::printable(&notices.join(" "), 600);
             app.notify(app::Tone::Error, text);
         }
-        let result = event_loop(&mut terminal, settings.bell, &mut app, &shared, None);
+        let result = event_loop(&mut terminal, settings.bell, &mut app, shared, None);
         let unsaved = app.finish();
         result.map(|()| unsaved)
     })();
@@ -233,6 +277,7 @@ fn at_home(
         take_up_after_suspension(terminal, shared)?;
         draw_home(terminal, shared, home)?;
         let event = event::read()?;
+        shared.note_interrupt(&event);
         if is_suspend_key(&event) {
             suspend();
             continue;
@@ -272,6 +317,7 @@ fn solve(
             ratatui::layout::Rect::new(0, 0, size.width, size.height)
         };
         let event = event::read()?;
+        shared.note_interrupt(&event);
         if is_suspend_key(&event) {
             suspend();
             continue;
@@ -312,6 +358,7 @@ fn analyse(
             redraw = board.poll();
             continue;
         };
+        shared.note_interrupt(&event);
         if is_suspend_key(&event) {
             suspend();
             continue;
@@ -339,6 +386,7 @@ fn pick(
             terminal.draw(|frame| frame.render_widget(&picker, frame.area()))?;
         }
         let event = event::read()?;
+        shared.note_interrupt(&event);
         if is_suspend_key(&event) {
             suspend();
             continue;
@@ -382,6 +430,14 @@ fn pick(
             }
         }
     }
+}
+
+/// Whether `event` is Ctrl-C, which quits every screen at once and ends the program as
+/// an interrupt does (raw mode turns the terminal's own Ctrl-C, SIGINT, into this key).
+fn is_interrupt_key(event: &Event) -> bool {
+    matches!(event, Event::Key(key)
+        if key.kind == KeyEventKind::Press
+            && keymap::global_action(key) == Some(Action::Quit))
 }
 
 /// Whether `event` is Ctrl-Z, which suspends the program as in any terminal program
@@ -516,6 +572,7 @@ fn event_loop(
             ring_bell(terminal, shared);
         }
         redraw = polled.redraw;
+        shared.note_interrupt(&event);
         if is_suspend_key(&event) {
             suspend();
             continue;
@@ -683,6 +740,8 @@ fn in_lobby(
                     store_farewell(online, why);
                     return Ok(());
                 }
+                // Ctrl-C on the board ends the program, not only the board.
+                None if shared.interrupted() => return Ok(()),
                 None => {
                     line.wake_with(woken.waker.clone());
                     refresh = Instant::now();
@@ -704,6 +763,7 @@ fn in_lobby(
         let Some(event) = event else {
             continue;
         };
+        shared.note_interrupt(&event);
         if is_suspend_key(&event) {
             suspend();
             continue;

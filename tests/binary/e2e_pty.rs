@@ -75,7 +75,7 @@ fn no_color_no_mouse_and_ctrl_c() {
     });
     game.send(b"\x03");
     let status = game.exit_status();
-    assert!(status.success(), "exit status {status:?}");
+    assert_eq!(status.exit_code(), 130, "Ctrl-C: an interrupt: {status:?}");
     assert!(!sets_a_colour(&game.raw), "a colour was set under NO_COLOR");
     assert!(!game.parser.screen().alternate_screen());
 }
@@ -159,7 +159,7 @@ fn a_flag_falls_without_a_key_press_and_the_autosave_records_it() {
     assert!(record.contains("[Result \"0-1\"]"), "{record}");
     assert!(record.contains("[TimeControl \"0:02+0\"]"), "{record}");
     game.send(b"\x03");
-    assert!(game.exit_status().success());
+    assert_eq!(game.exit_status().exit_code(), 130, "Ctrl-C: an interrupt");
 }
 
 #[test]

@@ -35,7 +35,11 @@ fn sigkill_loses_nothing_and_resume_shows_the_moves() {
         s.contents().contains("Took back Black 8-11")
     });
     resumed.send(b"\x03");
-    assert!(resumed.exit_status().success());
+    assert_eq!(
+        resumed.exit_status().exit_code(),
+        130,
+        "Ctrl-C: an interrupt"
+    );
     sandbox.wait_for_game("[Undone \"8-11\"]");
     assert_eq!(
         sandbox.game_files().len(),
@@ -156,7 +160,7 @@ fn the_save_dialog_writes_a_file_pdn_check_accepts_and_a_failed_save_changes_not
     });
     assert_eq!(std::fs::read_to_string(&blocker).unwrap(), "keep me");
     game.send(b"\x03");
-    assert!(game.exit_status().success());
+    assert_eq!(game.exit_status().exit_code(), 130, "Ctrl-C: an interrupt");
 }
 
 const TWO_GAMES: &str = r#"[Event "First"]
@@ -221,7 +225,7 @@ fn load_opens_the_chosen_game_in_review_and_right_steps_a_move() {
     assert!(saved.contains("[Undone \"24-19\"]"), "{saved}");
     assert!(saved.contains("[Black \"Carol\"]"), "{saved}");
     game.send(b"\x03");
-    assert!(game.exit_status().success());
+    assert_eq!(game.exit_status().exit_code(), 130, "Ctrl-C: an interrupt");
 }
 
 /// The full-screen game resumes a saved game whose record stops at a faulty move from
@@ -249,7 +253,7 @@ fn a_saved_game_with_a_faulty_move_is_resumed_on_the_board_with_the_fault_said()
         faulty
     );
     game.send(b"\x03");
-    assert!(game.exit_status().success());
+    assert_eq!(game.exit_status().exit_code(), 130, "Ctrl-C: an interrupt");
 }
 
 #[test]
@@ -340,7 +344,11 @@ fn resume_continues_against_the_computer_at_its_level_unless_told_otherwise() {
         reply_to(&s.contents()) > before || s.contents().contains("; White (level 3) played")
     });
     resumed.send(b"\x03");
-    assert!(resumed.exit_status().success());
+    assert_eq!(
+        resumed.exit_status().exit_code(),
+        130,
+        "Ctrl-C: an interrupt"
+    );
 
     // Options given now win over the record: White is a person.
     let mut overridden = Session::start_in(&sandbox, &["--resume", "--white", "human"], &[]);
@@ -348,5 +356,9 @@ fn resume_continues_against_the_computer_at_its_level_unless_told_otherwise() {
         s.contents().contains("Black to move") && !s.contents().contains("Computer (")
     });
     overridden.send(b"\x03");
-    assert!(overridden.exit_status().success());
+    assert_eq!(
+        overridden.exit_status().exit_code(),
+        130,
+        "Ctrl-C: an interrupt"
+    );
 }

@@ -67,6 +67,66 @@ fn case_5_every_ending_signal_saves_the_game_and_restores_the_terminal() {
     });
 }
 
+/// Ctrl-C on the full screen is a key (raw mode turns the terminal's interrupt off), and
+/// ends the program as the interrupt ends plain mode: the game kept as on quitting, the
+/// terminal restored, status 130 (128 + SIGINT). From a screen the home screen opened
+/// (the analysis board) it ends the program too, not only that screen.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_on_the_full_screen_saves_the_game_restores_the_terminal_and_exits_130() {
+    let sandbox = Sandbox::new();
+    let mut game = Session::start_in(&sandbox, &[], &[]);
+    game.past_home();
+    game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+    game.play(&["11-15", "23-19"]);
+    assert!(game.raw_mode(), "raw mode while playing");
+    game.send(b"\x03");
+    let status = game.exit_status();
+    assert_eq!(status.exit_code(), 130, "{status:?}");
+    assert_terminal_restored(&game, "Ctrl-C");
+    let saved = sandbox.game_texts().join("\n");
+    assert!(
+        saved.contains("1. 11-15 23-19 *"),
+        "kept as on quitting: {saved}"
+    );
+    // --resume finds it, unfinished, as after q.
+    let mut resumed = Session::start_in(&sandbox, &["--resume"], &[]);
+    resumed.wait_for("the game resumed", |s| {
+        s.contents().contains("1. 11-15    23-19")
+    });
+    resumed.send(b"\x03");
+    assert_eq!(resumed.exit_status().exit_code(), 130);
+
+    // The analysis board, opened from the home screen: Ctrl-C ends the program.
+    let sandbox = Sandbox::new();
+    let mut board = Session::start_in(&sandbox, &[], &[]);
+    board.wait_for("the home screen", |s| {
+        s.contents().contains("Analysis board")
+    });
+    board.send(b"a");
+    board.wait_for("the analysis board", |s| {
+        !s.contents().contains("Two players at this terminal")
+    });
+    board.send(b"\x03");
+    assert_eq!(board.exit_status().exit_code(), 130);
+    assert_terminal_restored(&board, "Ctrl-C on the analysis board");
+    // The home screen itself.
+    let mut home = Session::start_in(&sandbox, &[], &[]);
+    home.wait_for("the home screen", |s| {
+        s.contents().contains("Analysis board")
+    });
+    home.send(b"\x03");
+    assert_eq!(home.exit_status().exit_code(), 130);
+    assert_terminal_restored(&home, "Ctrl-C on the home screen");
+    // q still quits with success.
+    let mut quit = Session::start_in(&sandbox, &[], &[]);
+    quit.wait_for("the home screen", |s| {
+        s.contents().contains("Analysis board")
+    });
+    quit.send(b"q");
+    assert!(quit.exit_status().success());
+}
+
 /// Whether the process `pid` is stopped (Linux: its state in `/proc`).
 #[cfg(target_os = "linux")]
 fn stopped(pid: u32) -> bool {

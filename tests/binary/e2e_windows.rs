@@ -52,9 +52,9 @@ fn case_1_two_windows_keep_two_games_and_each_can_be_resumed() {
         text.contains("1. 11-15    23-19") && text.contains("2. 8-11     22-17")
     });
     c.send(b"\x03");
-    assert!(c.exit_status().success());
+    assert_eq!(c.exit_status().exit_code(), 130, "Ctrl-C: an interrupt");
     b.send(b"\x03");
-    assert!(b.exit_status().success());
+    assert_eq!(b.exit_status().exit_code(), 130, "Ctrl-C: an interrupt");
     assert_eq!(sandbox.game_files().len(), 2, "one file per game");
 
     // Both are unfinished and free now: --resume asks which, newest (B's) first.
@@ -80,7 +80,11 @@ fn case_1_two_windows_keep_two_games_and_each_can_be_resumed() {
         "no choice to make: {text}"
     );
     picker.send(b"\x03");
-    assert!(picker.exit_status().success());
+    assert_eq!(
+        picker.exit_status().exit_code(),
+        130,
+        "Ctrl-C: an interrupt"
+    );
 }
 
 /// `--resume` with two free unfinished games: the picker lists them.
@@ -101,7 +105,7 @@ fn case_2_neither_plain_mode_nor_a_loaded_game_replaces_an_unfinished_game() {
     let mut a = start(&sandbox, &[]);
     a.play(&["11-15", "23-19"]);
     a.send(b"\x03");
-    assert!(a.exit_status().success());
+    assert_eq!(a.exit_status().exit_code(), 130, "Ctrl-C: an interrupt");
     let first = sandbox.wait_for_game("1. 11-15 23-19 *");
 
     // Plain mode at a terminal says a game is saved, and its moves go to a game of
@@ -126,7 +130,11 @@ fn case_2_neither_plain_mode_nor_a_loaded_game_replaces_an_unfinished_game() {
     review.play(&["9-13"]);
     sandbox.wait_for_game("1. 10-14 22-18 2. 9-13 *");
     review.send(b"\x03");
-    assert!(review.exit_status().success());
+    assert_eq!(
+        review.exit_status().exit_code(),
+        130,
+        "Ctrl-C: an interrupt"
+    );
 
     let texts = sandbox.game_texts();
     assert_eq!(texts.len(), 3, "{texts:?}");
@@ -255,7 +263,7 @@ fn a_new_game_gets_a_file_of_its_own_and_the_last_one_stays() {
     game.play(&["9-13"]);
     sandbox.wait_for_game("1. 9-13 *");
     game.send(b"\x03");
-    assert!(game.exit_status().success());
+    assert_eq!(game.exit_status().exit_code(), 130, "Ctrl-C: an interrupt");
     let texts = sandbox.game_texts();
     assert_eq!(texts.len(), 2, "{texts:?}");
     assert!(texts.iter().any(|t| t.contains("1. 11-15 23-19 *")));

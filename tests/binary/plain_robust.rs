@@ -144,3 +144,30 @@ fn an_over_long_line_is_answered_and_the_next_one_read() {
     );
     assert!(said.contains("0 of 35 solved.\n"), "{said}");
 }
+
+/// Lines that come while the computer thinks wait for its move, a few dozen at most in
+/// this program (the rest wait in the pipe, so input that never stops, `yes 11-15 |
+/// checkers --plain --white cpu`, cannot fill the memory), and every one is answered:
+/// none is lost.
+#[test]
+fn lines_typed_ahead_of_the_computer_are_all_answered() {
+    let sandbox = Sandbox::new();
+    // Ten times the lines kept waiting, and answers that fit the harness's pipe.
+    let lines = 320;
+    let input = "11-15\n".repeat(lines);
+    let out = run_in(
+        &sandbox,
+        &["--plain", "--white", "cpu", "--level", "1"],
+        input.as_bytes(),
+    );
+    let said = text(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    // The first plays; every other is answered after the computer's move.
+    assert_eq!(said.matches("Black played 11-15.").count(), 1, "{said}");
+    let refused = said.matches("Refused 11-15").count();
+    assert_eq!(1 + refused, lines, "{said}");
+    assert!(!said.contains("ignored"), "{said}");
+    let reply = said.find("White (level 1) played").unwrap();
+    let first_refused = said.find("Refused 11-15").unwrap();
+    assert!(reply < first_refused, "{said}");
+}

@@ -194,6 +194,7 @@ impl AnalysisBoard {
         let turn = tree.position().turn();
         let board = BoardView::new(
             turn,
+            tree.position(),
             settings.flipped,
             settings.flipped,
             None,

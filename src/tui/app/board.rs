@@ -7,12 +7,41 @@ use crate::rules::{Color, Move, Position, Square};
 use crate::tui::geometry::screen_layout;
 use ratatui::layout::Rect;
 
-/// Where the cursors start: square 11 for Black and 22 for White, pieces with a move
-/// where play usually starts.
+/// Where the cursors usually start: square 11 for Black and 22 for White, pieces with a
+/// move where play usually starts.
 const START_CURSORS: [(u8, u8); 2] = [(2, 2), (5, 5)];
 
 fn color_index(color: Color) -> usize {
     usize::from(color == Color::White)
+}
+
+/// Where `side`'s cursor starts on `position` (a `--fen` may leave square 11 or 22
+/// empty): on its piece nearest the usual square that has a legal move, were `side` to
+/// move (so a piece that must capture, when one must); on its piece nearest it when
+/// none has a move; on the usual square itself when `side` has no piece.
+fn start_cursor(side: Color, position: &Position) -> (u8, u8) {
+    let usual = START_CURSORS[color_index(side)];
+    let movable: Vec<Square> = position
+        .with_turn(side)
+        .legal_moves()
+        .iter()
+        .map(Move::from)
+        .collect();
+    let pieces = if movable.is_empty() {
+        position.side(side).into_iter().collect()
+    } else {
+        movable
+    };
+    let distance = |square: &Square| {
+        let rows = i32::from(square.row()) - i32::from(usual.0);
+        let cols = i32::from(square.col()) - i32::from(usual.1);
+        // Ties go to the lower number, so the choice never depends on the move order.
+        (rows * rows + cols * cols, square.number())
+    };
+    pieces
+        .iter()
+        .min_by_key(|square| distance(square))
+        .map_or(usual, |square| (square.row(), square.col()))
 }
 
 /// "15", "15 or 16", "14, 15 or 16".
@@ -51,8 +80,9 @@ pub(crate) struct BoardView {
     /// The piece picked up, if any.
     pub(crate) pick: Option<Pick>,
     /// Where each side's cursor rests while the other side moves (Black's, White's):
-    /// each player finds it where they left it.
-    resting: [(u8, u8); 2],
+    /// each player finds it where they left it. `None` until a side first had the
+    /// cursor: it starts then where [`start_cursor`] says, on the position it moves in.
+    resting: [Option<(u8, u8)>; 2],
     /// White at the bottom.
     pub(crate) flipped: bool,
     /// The board's side was fixed with `--flip`: it does not turn as a match's colours
@@ -66,19 +96,20 @@ pub(crate) struct BoardView {
 }
 
 impl BoardView {
-    /// A board with nothing picked up, the cursor on `side`'s starting square;
-    /// `flip_fixed` when `--flip` fixed which way up it is.
+    /// A board of `position` with nothing picked up, the cursor on `side`'s starting
+    /// piece (see [`start_cursor`]); `flip_fixed` when `--flip` fixed which way up it is.
     pub(crate) fn new(
         side: Color,
+        position: &Position,
         flipped: bool,
         flip_fixed: bool,
         own_side: Option<Color>,
         coordinates: bool,
     ) -> BoardView {
         BoardView {
-            cursor: START_CURSORS[color_index(side)],
+            cursor: start_cursor(side, position),
             pick: None,
-            resting: START_CURSORS,
+            resting: [None; 2],
             flipped,
             flip_fixed,
             own_side,
@@ -86,19 +117,22 @@ impl BoardView {
         }
     }
 
-    /// A new game: nothing picked up, and the cursors where they start, `side`'s shown.
-    pub(super) fn start_again(&mut self, side: Color) {
+    /// A new game from `position`: nothing picked up, and the cursors where they start,
+    /// `side`'s shown.
+    pub(super) fn start_again(&mut self, side: Color, position: &Position) {
         self.pick = None;
-        self.resting = START_CURSORS;
-        self.cursor = START_CURSORS[color_index(side)];
+        self.resting = [None; 2];
+        self.cursor = start_cursor(side, position);
     }
 
-    /// The side to move changed from `before` to `now`: the cursor rests where it was,
-    /// and the side now to move finds its own where it left it.
-    pub(super) fn hand_over(&mut self, before: Color, now: Color) {
+    /// The side to move changed from `before` to `now` in `position`: the cursor rests
+    /// where it was, and the side now to move finds its own where it left it (on its
+    /// first turn, on a piece that can move: see [`start_cursor`]).
+    pub(super) fn hand_over(&mut self, before: Color, now: Color, position: &Position) {
         if now != before {
-            self.resting[color_index(before)] = self.cursor;
-            self.cursor = self.resting[color_index(now)];
+            self.resting[color_index(before)] = Some(self.cursor);
+            self.cursor =
+                self.resting[color_index(now)].unwrap_or_else(|| start_cursor(now, position));
         }
     }
 
@@ -122,8 +156,14 @@ impl BoardView {
     /// The match's next game has begun: the board turns when the side a person plays
     /// against the computer changed (`person_moved_over`), or for two people (each keeps
     /// their side of the screen) unless `--flip` fixed it.
-    pub(super) fn next_game(&mut self, turn: Color, person_moved_over: bool, people: bool) {
-        self.start_again(turn);
+    pub(super) fn next_game(
+        &mut self,
+        turn: Color,
+        position: &Position,
+        person_moved_over: bool,
+        people: bool,
+    ) {
+        self.start_again(turn, position);
         if person_moved_over || (people && !self.flip_fixed) {
             self.flipped = !self.flipped;
         }

@@ -91,7 +91,8 @@ impl App {
             Mode::Prompt(_) if self.status.prompt_selected && prompt::hands_back(key) => {
                 self.board_action(key)
             }
-            Mode::Prompt(_) | Mode::Chat(_) => prompt::prompt_action(key),
+            Mode::Prompt(_) => prompt::prompt_action(key),
+            Mode::Chat(_) => table::chat_action(key),
             Mode::Editor(editor) => editor::editor_action(key, editor.fen.is_some()),
             Mode::Report => report::report_action(key),
             Mode::Board => self.board_action(key),
@@ -153,8 +154,8 @@ impl App {
             Mode::Save(dialog) => {
                 dialog.focused_mut().edit(&Action::Type(c));
             }
-            Mode::Chat(text) if text.chars().count() < crate::net::protocol::MAX_CHAT_CHARS => {
-                text.push(c)
+            Mode::Chat(field) => {
+                field.edit(&Action::Type(c));
             }
             _ => {}
         }
@@ -171,8 +172,8 @@ impl App {
             Mode::Save(dialog) => {
                 dialog.focused_mut().edit(&Action::Erase);
             }
-            Mode::Chat(text) => {
-                text.pop();
+            Mode::Chat(field) => {
+                field.edit(&Action::Erase);
             }
             _ => {}
         }

@@ -72,8 +72,9 @@ pub(crate) enum Mode {
     Games(GameList),
     /// A position is being set up.
     Editor(Editor),
-    /// A chat line is being typed (a game across the network).
-    Chat(String),
+    /// A chat line is being typed (a game across the network), edited as every typed
+    /// field is.
+    Chat(crate::tui::field::TextField),
     /// The game report is shown (the App's [`ReportView`]).
     Report,
 }
@@ -208,6 +209,7 @@ impl App {
         let cursor_side = own_side.unwrap_or(session.position().turn());
         let board = BoardView::new(
             cursor_side,
+            session.position(),
             flipped,
             settings.flipped,
             own_side,
@@ -402,7 +404,8 @@ impl App {
         // the network (it plays one side, or watches): the cursor stays put.
         let one_person = self.session().is_reviewing() || self.runtime.table().is_some();
         if !one_person {
-            self.board.hand_over(before, now);
+            let position = *self.position();
+            self.board.hand_over(before, now, &position);
         }
     }
 
@@ -710,11 +713,13 @@ impl App {
             | Action::PreviousField
             | Action::ClearField
             | Action::MoveInField(_)
-            | Action::Delete => {
-                if let Mode::Save(dialog) = &mut self.mode {
-                    dialog.edit(action);
+            | Action::Delete => match &mut self.mode {
+                Mode::Save(dialog) => dialog.edit(action),
+                Mode::Chat(field) => {
+                    field.edit(&action);
                 }
-            }
+                _ => {}
+            },
             Action::ConfirmSave => self.confirm_save(),
             Action::CancelSave => self.cancel_save(),
             Action::SaveExisting(choice) => self.save_existing(choice),

@@ -268,7 +268,8 @@ impl App {
                 .unwrap_or(Color::Black),
             _ => self.position().turn(),
         };
-        self.board.start_again(side);
+        let position = *self.position();
+        self.board.start_again(side, &position);
         self.status.info(super::status::start_words(&self.runtime));
     }
 }

@@ -2,9 +2,21 @@
 //! questions (a take-back the other player asks, their draw offer), the chat line, and
 //! leaving (adjourned for a later join, or resigned).
 
-use super::{App, Flow, Mode, Question, Tone};
+use super::{Action, App, Flow, Mode, Question, Tone};
 use crate::runtime::{Command, TableNews};
+use crate::tui::field::{TextField, field_action};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::collections::VecDeque;
+
+/// The chat line's keys: Enter says it, Esc closes it, the rest edit it as every typed
+/// field is edited ([`field_action`]: Ctrl-U clears, a Ctrl-letter never types).
+pub(super) fn chat_action(key: &KeyEvent) -> Option<Action> {
+    match key.code {
+        KeyCode::Enter => Some(Action::Submit),
+        KeyCode::Esc => Some(Action::CancelPrompt),
+        _ => field_action(key),
+    }
+}
 
 /// Questions from the other terminal that came while another was asked: each is put in
 /// turn, while it still stands.
@@ -120,12 +132,13 @@ impl App {
             return;
         }
         self.board.pick = None;
-        self.mode = Mode::Chat(String::new());
+        self.mode = Mode::Chat(TextField::new("", crate::net::protocol::MAX_CHAT_CHARS));
     }
 
     /// Enter on the chat line: the line is said.
     pub(super) fn send_chat(&mut self) {
-        let Mode::Chat(text) = std::mem::replace(&mut self.mode, Mode::Board) else {
+        let Mode::Chat(TextField { text, .. }) = std::mem::replace(&mut self.mode, Mode::Board)
+        else {
             return;
         };
         if let Err(e) = self.runtime.command(Command::Chat(text)) {

@@ -116,9 +116,13 @@ impl App {
         if answer.is_ok() {
             let seats = self.session().seats();
             let person_moved_over = person.is_some() && seats.person_against_computer() != person;
-            let turn = self.position().turn();
-            self.board
-                .next_game(turn, person_moved_over, seats.people());
+            let position = *self.position();
+            self.board.next_game(
+                position.turn(),
+                &position,
+                person_moved_over,
+                seats.people(),
+            );
         }
         self.show(answer);
     }

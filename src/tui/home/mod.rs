@@ -371,7 +371,7 @@ impl Home {
         match self.page.clone() {
             Page::Menu => self.menu_key(key.code),
             Page::Computer(row) => self.computer_key(row, key.code),
-            Page::Network => match self.network.key(key.code) {
+            Page::Network => match self.network.key(key) {
                 Reply::Stay => None,
                 Reply::Back => {
                     self.page = Page::Menu;

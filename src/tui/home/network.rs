@@ -6,8 +6,9 @@
 use super::{Chosen, Side};
 use crate::net::protocol::Role;
 use crate::session::TimeControl;
+use crate::tui::field::{TextField, field_action};
 use crate::tui::theme::Theme;
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::text::{Line, Span};
 
 /// Longest text a field of the forms takes (an address, a code, a name).
@@ -64,7 +65,8 @@ pub(crate) enum Reply {
 }
 
 /// The network page's state: the form shown and what is typed in each field (kept
-/// when the page is left, so a refused join is tried again without typing it all).
+/// when the page is left, so a refused join is tried again without typing it all). The
+/// fields are [`TextField`]s, edited with the same keys as every other typed line.
 #[derive(Clone, Debug)]
 pub(crate) struct Network {
     /// The form shown; `None` shows the list of forms.
@@ -74,17 +76,17 @@ pub(crate) struct Network {
     /// The side the host plays.
     pub(crate) side: Side,
     /// The host's clock as typed (`G/15`, `5+3`, `30/60`; empty for none).
-    pub(crate) clock: String,
+    pub(crate) clock: TextField,
     /// The host's port as typed.
-    pub(crate) port: String,
+    pub(crate) port: TextField,
     /// This player's name as typed (empty for none).
-    pub(crate) name: String,
+    pub(crate) name: TextField,
     /// The host's address as typed, to join or watch.
-    pub(crate) address: String,
+    pub(crate) address: TextField,
     /// The game's code as typed, to join or watch.
-    pub(crate) code: String,
+    pub(crate) code: TextField,
     /// The checkers server's address as typed (`HOST` or `HOST:PORT`).
-    pub(crate) server: String,
+    pub(crate) server: TextField,
 }
 
 impl Default for Network {
@@ -93,21 +95,29 @@ impl Default for Network {
             form: None,
             row: 0,
             side: Side::Black,
-            clock: String::new(),
-            port: crate::net::DEFAULT_PORT.to_string(),
-            name: String::new(),
-            address: String::new(),
-            code: String::new(),
-            server: String::new(),
+            clock: TextField::new("", FIELD_MAX_CHARS),
+            port: TextField::new(crate::net::DEFAULT_PORT.to_string(), FIELD_MAX_CHARS),
+            name: TextField::new("", FIELD_MAX_CHARS),
+            address: TextField::new("", FIELD_MAX_CHARS),
+            code: TextField::new("", FIELD_MAX_CHARS),
+            server: TextField::new("", FIELD_MAX_CHARS),
         }
     }
 }
 
 impl Network {
+    /// The server form's address, offered as typed (the server last logged in to).
+    pub(crate) fn offer_server(&mut self, server: String) {
+        self.server = TextField::new(server, FIELD_MAX_CHARS);
+    }
+
     /// Applies a key: in the list, the arrows choose a form and Enter opens it; in a
-    /// form, Up/Down (or Tab) choose a row, typing edits a text row, Left/Right (or
-    /// Space, `b`, `w`, `r`) change the host's side, Enter starts it; Esc goes back.
-    pub(crate) fn key(&mut self, code: KeyCode) -> Reply {
+    /// form, Up/Down (or Tab) choose a row, a text row is edited as every typed line is
+    /// ([`field_action`]: Left/Right, Home/End, Backspace, Delete, Ctrl-U clears, a
+    /// Ctrl-letter never types), Left/Right (or Space, `b`, `w`, `r`) change the host's
+    /// side, Enter starts it; Esc goes back.
+    pub(crate) fn key(&mut self, key: &KeyEvent) -> Reply {
+        let code = key.code;
         let Some(form) = self.form else {
             let last = Form::ALL.len() - 1;
             match code {
@@ -141,42 +151,41 @@ impl Network {
                 KeyCode::Char('r') => self.side = Side::Random,
                 _ => {}
             },
-            code => {
-                if let Some(field) = self.field_mut(form) {
-                    match code {
-                        KeyCode::Char(c)
-                            if !c.is_control() && field.chars().count() < FIELD_MAX_CHARS =>
-                        {
-                            field.push(c);
-                        }
-                        KeyCode::Backspace => {
-                            field.pop();
-                        }
-                        _ => {}
-                    }
+            _ => {
+                if let (Some(field), Some(action)) = (self.field_mut(form), field_action(key)) {
+                    field.edit(&action);
                 }
             }
         }
         Reply::Stay
     }
 
+    /// Whether the row under the cursor in `form` is a text row.
+    fn typing(&self, form: Form) -> bool {
+        Self::text_row(form, self.row).is_some()
+    }
+
     /// The text field of the row under the cursor in `form`, if it is one.
-    fn field_mut(&mut self, form: Form) -> Option<&mut String> {
-        match (form, self.row) {
-            (Form::Host, 1) => Some(&mut self.clock),
-            (Form::Host, 2) | (Form::Join | Form::Watch, 2) => Some(&mut self.name),
-            (Form::Host, 3) => Some(&mut self.port),
-            (Form::Join | Form::Watch, 0) => Some(&mut self.address),
-            (Form::Join | Form::Watch, 1) => Some(&mut self.code),
-            (Form::Server, 0) => Some(&mut self.server),
-            (Form::Server, 1) => Some(&mut self.name),
-            _ => None,
-        }
+    fn field_mut(&mut self, form: Form) -> Option<&mut TextField> {
+        Self::text_row(form, self.row).map(|field| field(self))
+    }
+
+    /// Which field row `row` of `form` types into, if it is a text row.
+    fn text_row(form: Form, row: usize) -> Option<fn(&mut Network) -> &mut TextField> {
+        Some(match (form, row) {
+            (Form::Host, 1) => |n| &mut n.clock,
+            (Form::Host, 2) | (Form::Join | Form::Watch, 2) | (Form::Server, 1) => |n| &mut n.name,
+            (Form::Host, 3) => |n| &mut n.port,
+            (Form::Join | Form::Watch, 0) => |n| &mut n.address,
+            (Form::Join | Form::Watch, 1) => |n| &mut n.code,
+            (Form::Server, 0) => |n| &mut n.server,
+            _ => return None,
+        })
     }
 
     /// The name typed, checked as `--name` checks it (`None` when empty).
     fn checked_name(&self) -> Result<Option<String>, String> {
-        let name = self.name.trim();
+        let name = self.name.text.trim();
         if name.is_empty() {
             return Ok(None);
         }
@@ -200,7 +209,7 @@ impl Network {
 
     /// The host's choice as filled: the clock as `--clock` reads it, the port a number.
     fn hosting(&mut self) -> Result<Chosen, String> {
-        let clock = match self.clock.trim() {
+        let clock = match self.clock.text.trim() {
             "" => None,
             text => Some(text.parse::<TimeControl>().map_err(|e| {
                 self.row = 1;
@@ -208,11 +217,11 @@ impl Network {
             })?),
         };
         let name = self.checked_name().inspect_err(|_| self.row = 2)?;
-        let port = self.port.trim().parse::<u16>().map_err(|_| {
+        let port = self.port.text.trim().parse::<u16>().map_err(|_| {
             self.row = 3;
             format!(
                 "Port: '{}' is not a number from 0 to 65535 (0: any free port)",
-                crate::text::printable(self.port.trim(), 40)
+                crate::text::printable(self.port.text.trim(), 40)
             )
         })?;
         Ok(Chosen::Host {
@@ -226,7 +235,7 @@ impl Network {
     /// The joiner's (or spectator's) choice as filled: an address, a code as `--code`
     /// reads it.
     fn joining(&mut self, form: Form) -> Result<Chosen, String> {
-        let address = self.address.trim().to_string();
+        let address = self.address.text.trim().to_string();
         if address.is_empty() {
             self.row = 0;
             return Err(
@@ -234,7 +243,7 @@ impl Network {
                     .to_string(),
             );
         }
-        let code = crate::cli::parse_code(&self.code).map_err(|e| {
+        let code = crate::cli::parse_code(&self.code.text).map_err(|e| {
             self.row = 1;
             format!("Code: {e}")
         })?;
@@ -254,7 +263,7 @@ impl Network {
     /// The server's choice as filled: an address, and a name as a server takes it
     /// (1 to 20 letters, digits, `-` or `_`; the user's name when empty).
     fn meeting(&mut self) -> Result<Chosen, String> {
-        let server = self.server.trim().to_string();
+        let server = self.server.text.trim().to_string();
         if server.is_empty() {
             self.row = 0;
             return Err(
@@ -262,7 +271,7 @@ impl Network {
                     .to_string(),
             );
         }
-        let name = self.name.trim();
+        let name = self.name.text.trim();
         if !name.is_empty() && !crate::server::protocol::valid_name(name) {
             self.row = 1;
             return Err(format!(
@@ -293,44 +302,38 @@ impl Network {
             ));
             return lines;
         };
-        let text = |label: &str, value: &str| (format!("{label:<12}{value}"), true);
-        let rows: Vec<(String, bool)> = match form {
+        // A row: its words, and the field typed after them, if it is a text row.
+        let text = |label: &str, field: &TextField| (format!("{label:<12}"), Some(field.clone()));
+        let plain = |words: String| (words, None);
+        let rows: Vec<(String, Option<TextField>)> = match form {
             Form::Host => vec![
-                (format!("{:<12}{}", "You play", self.side_words()), false),
-                text(
-                    "Clock",
-                    if self.clock.is_empty() && self.row != 1 {
-                        "none"
-                    } else {
-                        &self.clock
-                    },
-                ),
+                plain(format!("{:<12}{}", "You play", self.side_words())),
+                text("Clock", &self.clock),
                 text("Your name", &self.name),
                 text("Port", &self.port),
-                ("Start hosting".to_string(), false),
+                plain("Start hosting".to_string()),
             ],
             Form::Join | Form::Watch => vec![
                 text("Address", &self.address),
                 text("Code", &self.code),
                 text("Your name", &self.name),
-                (
+                plain(
                     if form == Form::Join {
                         "Join the game"
                     } else {
                         "Watch the game"
                     }
                     .to_string(),
-                    false,
                 ),
             ],
             Form::Server => vec![
                 text("Server", &self.server),
                 text("Your name", &self.name),
-                ("Connect".to_string(), false),
+                plain("Connect".to_string()),
             ],
         };
         lines[0] = Line::styled(form.label(), theme.heading);
-        for (i, (row, typed)) in rows.into_iter().enumerate() {
+        for (i, (words, field)) in rows.into_iter().enumerate() {
             let chosen = i == self.row;
             let (marker, marker_style, style) = if chosen {
                 ("> ", theme.question, theme.cursor)
@@ -339,10 +342,21 @@ impl Network {
             };
             let mut spans = vec![
                 Span::styled(marker, marker_style),
-                Span::styled(crate::text::printable(&row, 300), style),
+                Span::styled(words, style),
             ];
-            if chosen && typed {
-                spans.push(Span::styled(" ", theme.key));
+            match field {
+                // The row being typed: drawn as every typed line is, its text cursor a
+                // key-styled cell.
+                Some(field) if chosen => spans.extend(field.spans_in(style, theme.key)),
+                // No clock is said so, while another row is being typed.
+                Some(field) if i == 1 && form == Form::Host && field.text.is_empty() => {
+                    spans.push(Span::styled("none", style));
+                }
+                Some(field) => spans.push(Span::styled(
+                    crate::text::printable(&field.text, 300),
+                    style,
+                )),
+                None => {}
             }
             lines.push(Line::from(spans));
         }
@@ -389,19 +403,25 @@ impl Network {
                 ("Enter", "host"),
                 ("Esc", "back"),
             ],
-            Some(form) => vec![
-                ("Up/Down", "choose"),
-                (
-                    "Enter",
-                    match form {
-                        Form::Host => "host",
-                        Form::Join => "join",
-                        Form::Watch => "watch",
-                        Form::Server => "connect",
-                    },
-                ),
-                ("Esc", "back"),
-            ],
+            Some(form) => {
+                let mut keys = vec![
+                    ("Up/Down", "choose"),
+                    (
+                        "Enter",
+                        match form {
+                            Form::Host => "host",
+                            Form::Join => "join",
+                            Form::Watch => "watch",
+                            Form::Server => "connect",
+                        },
+                    ),
+                ];
+                if self.typing(form) {
+                    keys.push(("Ctrl-U", "clear"));
+                }
+                keys.push(("Esc", "back"));
+                keys
+            }
         }
     }
 }

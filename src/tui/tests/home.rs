@@ -621,6 +621,87 @@ fn ctrl_u_clears_the_file_to_open_and_no_ctrl_letter_types() {
 }
 
 #[test]
+fn the_network_forms_fields_edit_as_every_typed_line_does() {
+    let ctrl =
+        |home: &mut Home, c| home.handle_event(&key_event(KeyCode::Char(c), KeyModifiers::CONTROL));
+    let mut home = home();
+    // The join form: its address, code and name.
+    key(&mut home, KeyCode::Char('n'));
+    key(&mut home, KeyCode::Down);
+    key(&mut home, KeyCode::Enter);
+    type_text(&mut home, "192.0.2.7:4610");
+    // A Ctrl-letter never types; Ctrl-U clears.
+    for c in ['a', 'e', 'w', 'k'] {
+        ctrl(&mut home, c);
+    }
+    assert_eq!(home.network.address.text, "192.0.2.7:4610");
+    ctrl(&mut home, 'u');
+    assert_eq!(home.network.address.text, "");
+    // Left and Home move the text cursor: typing goes in there.
+    type_text(&mut home, "192.0.2.7");
+    key(&mut home, KeyCode::Left);
+    key(&mut home, KeyCode::Left);
+    key(&mut home, KeyCode::Backspace);
+    type_text(&mut home, "1");
+    assert_eq!(home.network.address.text, "192.0.1.7");
+    key(&mut home, KeyCode::Home);
+    key(&mut home, KeyCode::Delete);
+    type_text(&mut home, "2");
+    key(&mut home, KeyCode::End);
+    type_text(&mut home, ":4611");
+    assert_eq!(home.network.address.text, "292.0.1.7:4611");
+    // The code's row: the same keys, and the screen shows where typing goes.
+    key(&mut home, KeyCode::Down);
+    type_text(&mut home, "maple4821");
+    for _ in 0..4 {
+        key(&mut home, KeyCode::Left);
+    }
+    type_text(&mut home, "-");
+    assert_eq!(home.network.code.text, "maple-4821");
+    let text = screen(&home, 80, 24);
+    assert!(text.contains("Code        maple-4821"), "{text}");
+    assert!(text.contains("Ctrl-U clear"), "{text}");
+    // The name's row, then Ctrl-U there leaves the other rows as they were.
+    key(&mut home, KeyCode::Down);
+    type_text(&mut home, "Ann");
+    ctrl(&mut home, 'u');
+    type_text(&mut home, "Bea");
+    assert_eq!(
+        key(&mut home, KeyCode::Enter),
+        Some(Some(Chosen::Join {
+            address: "292.0.1.7:4611".to_string(),
+            code: "maple-4821".to_string(),
+            name: Some("Bea".to_string()),
+            role: Role::Player,
+        }))
+    );
+    // The host form: Left and Right still choose the side on its first row, and edit
+    // the clock and the port on theirs.
+    key(&mut home, KeyCode::Esc);
+    key(&mut home, KeyCode::Up);
+    key(&mut home, KeyCode::Enter);
+    key(&mut home, KeyCode::Right);
+    key(&mut home, KeyCode::Down);
+    type_text(&mut home, "5+3");
+    key(&mut home, KeyCode::Home);
+    type_text(&mut home, "1");
+    ctrl(&mut home, 'b');
+    assert_eq!(home.network.clock.text, "15+3");
+    key(&mut home, KeyCode::Down);
+    key(&mut home, KeyCode::Down);
+    ctrl(&mut home, 'u');
+    type_text(&mut home, "0");
+    assert!(matches!(
+        key(&mut home, KeyCode::Enter),
+        Some(Some(Chosen::Host {
+            side: Side::White,
+            port: 0,
+            ..
+        }))
+    ));
+}
+
+#[test]
 fn a_path_of_wide_characters_keeps_the_open_pages_keys_in_the_box() {
     let mut home = home();
     key(&mut home, KeyCode::Char('o'));

@@ -635,6 +635,29 @@ fn the_new_game_question_says_the_game_in_progress_stays_saved_for_resume() {
 }
 
 #[test]
+fn from_a_fen_the_cursor_starts_on_a_piece_that_can_move_nearest_the_usual_square() {
+    // 11 empty: Black's man on 12 is the nearest with a move (9 and 14 are farther).
+    let app = app_from("B:W18,22,23,24:B9,12,14");
+    assert_eq!(app.board.cursor_square(), Some(sq(12)));
+    // A capture is compulsory: the man that must take, not the one on 11 itself.
+    let app = app_from("B:W18:B14,11,1");
+    assert_eq!(app.board.cursor_square(), Some(sq(14)));
+    // White to move with 22 empty: its man on 25, nearest 22, with a move.
+    let app = app_from("W:W21,25,30:B5");
+    assert_eq!(app.board.cursor_square(), Some(sq(25)));
+    // The side not to move finds its own cursor on its piece once it is its turn.
+    let mut app = app_from("B:W25,30:B11");
+    assert_eq!(app.board.cursor_square(), Some(sq(11)));
+    type_move(&mut app, "11-15");
+    assert_eq!(app.board.cursor_square(), Some(sq(25)));
+    // A man that cannot move is passed over for one that can, however near.
+    let app = app_from("B:W15,16,18,20:B11,1");
+    assert_eq!(app.board.cursor_square(), Some(sq(1)));
+    // The usual squares at the start, as ever.
+    assert_eq!(crate::tui::tests::app().board.cursor_square(), Some(sq(11)));
+}
+
+#[test]
 fn each_side_finds_its_cursor_where_it_left_it() {
     let mut app = crate::tui::tests::app();
     assert_eq!(
@@ -792,4 +815,44 @@ fn a_long_capture_keeps_whites_moves_in_one_column() {
         column("2. 7-10", "26-22"),
         "{screen}"
     );
+}
+
+#[test]
+fn the_chat_line_edits_as_every_typed_field_does() {
+    use crate::tui::app::Mode;
+    use crate::tui::field::TextField;
+    let mut app = app();
+    // The line `'` opens at a table across the network, set up here without one.
+    app.mode = Mode::Chat(TextField::new("", crate::net::protocol::MAX_CHAT_CHARS));
+    let chat = |app: &App| match &app.mode {
+        Mode::Chat(field) => field.text.clone(),
+        mode => panic!("the chat line closed: {mode:?}"),
+    };
+    type_text(&mut app, "well plyed");
+    // A Ctrl-letter never types (nor acts on the board); Ctrl-U clears.
+    for c in ['a', 'e', 'w', 'k', 'r', 's'] {
+        ctrl(&mut app, c);
+    }
+    assert_eq!(chat(&app), "well plyed");
+    // Left and Home move where typing goes; Delete takes the character under it.
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Left);
+    }
+    type_text(&mut app, "a");
+    assert_eq!(chat(&app), "well played");
+    press(&mut app, KeyCode::Home);
+    type_text(&mut app, "W");
+    press(&mut app, KeyCode::Delete);
+    press(&mut app, KeyCode::End);
+    type_text(&mut app, "!");
+    assert_eq!(chat(&app), "Well played!");
+    let screen = screen_text(&app);
+    assert!(screen.contains("Say: Well played!"), "{screen}");
+    assert!(screen.contains("Ctrl-U clear"), "{screen}");
+    ctrl(&mut app, 'u');
+    assert_eq!(chat(&app), "");
+    type_text(&mut app, "gg");
+    assert_eq!(chat(&app), "gg");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode, Mode::Board);
 }

@@ -215,3 +215,68 @@ fn the_players_own_adjourned_game_says_enter_resumes_it_and_enter_does() {
         "her own game is resumed, not watched"
     );
 }
+
+#[test]
+fn the_seek_clock_and_the_invite_code_edit_as_every_typed_field_does() {
+    let ctrl = |lobby: &mut LobbyScreen, c| {
+        lobby.handle_event(&key_event(KeyCode::Char(c), KeyModifiers::CONTROL))
+    };
+    let typed = |lobby: &mut LobbyScreen, text: &str| {
+        for c in text.chars() {
+            key(lobby, KeyCode::Char(c));
+        }
+    };
+    let mut lobby = lobby();
+    key(&mut lobby, KeyCode::Char('s'));
+    // A Ctrl-letter never types; Ctrl-U clears; Left and Home move where typing goes.
+    for c in ['a', 'e', 'k', 'w'] {
+        ctrl(&mut lobby, c);
+    }
+    assert_eq!(lobby.form.as_ref().unwrap().clock.text, "5+3");
+    ctrl(&mut lobby, 'u');
+    typed(&mut lobby, "0+5");
+    key(&mut lobby, KeyCode::Home);
+    typed(&mut lobby, "1");
+    key(&mut lobby, KeyCode::End);
+    key(&mut lobby, KeyCode::Left);
+    key(&mut lobby, KeyCode::Backspace);
+    typed(&mut lobby, "-");
+    key(&mut lobby, KeyCode::Delete);
+    typed(&mut lobby, "3");
+    assert_eq!(lobby.form.as_ref().unwrap().clock.text, "10-3");
+    key(&mut lobby, KeyCode::Left);
+    key(&mut lobby, KeyCode::Backspace);
+    typed(&mut lobby, "+");
+    // The text cursor's cell on the 3, the hint naming Ctrl-U.
+    let drawn = screen(&lobby, 80, 24);
+    assert!(drawn.contains("> Clock:   10+3  (minutes"), "{drawn}");
+    assert!(drawn.contains("Ctrl-U clear"), "{drawn}");
+    // Off the clock, Left and Right change the choice as before.
+    key(&mut lobby, KeyCode::Down);
+    key(&mut lobby, KeyCode::Left);
+    assert_eq!(
+        key(&mut lobby, KeyCode::Enter),
+        Some(LobbyAction::Send(ClientMessage::Seek {
+            clock: "10+3".into(),
+            rated: false,
+            side: None,
+            ballot: false,
+        }))
+    );
+    // The invite code.
+    key(&mut lobby, KeyCode::Char('j'));
+    typed(&mut lobby, "maple 4821");
+    ctrl(&mut lobby, 'u');
+    typed(&mut lobby, "river 0937");
+    ctrl(&mut lobby, 'j');
+    key(&mut lobby, KeyCode::Home);
+    typed(&mut lobby, "maple 4821 ");
+    let drawn = screen(&lobby, 80, 24);
+    assert!(drawn.contains("Code: maple 4821 river 0937"), "{drawn}");
+    assert_eq!(
+        key(&mut lobby, KeyCode::Enter),
+        Some(LobbyAction::Send(ClientMessage::Join {
+            code: "maple 4821 river 0937".into()
+        }))
+    );
+}

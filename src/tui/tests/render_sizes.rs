@@ -4,6 +4,7 @@ use crate::tui::App;
 use crate::tui::tests::*;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
 fn apps() -> Vec<App> {
@@ -272,20 +273,27 @@ fn below_23_rows_the_turn_stays_in_view_and_no_sentence_is_cut() {
     assert!(!screen.contains("Black to move"), "{screen}");
 }
 
+/// The three cells of square `n` on the compact board as drawn, and their modifiers.
+fn compact_cells(app: &App, n: u8) -> (String, Vec<Modifier>) {
+    let layout = crate::tui::geometry::screen_layout(app.screen, app.board.flipped).unwrap();
+    let rect = layout.board.square_rect(sq(n));
+    assert_eq!((rect.width, rect.height), (3, 1), "the compact layout");
+    let terminal = render(app);
+    let buffer = terminal.backend().buffer();
+    let text = (rect.x..rect.right())
+        .map(|x| buffer[(x, rect.y)].symbol().to_string())
+        .collect::<String>();
+    let modifiers = (rect.x..rect.right())
+        .map(|x| buffer[(x, rect.y)].modifier)
+        .collect();
+    (text, modifiers)
+}
+
 #[test]
 fn the_compact_boards_cursor_is_bracketed_not_told_by_colour_alone() {
     let mut app = app();
     app.screen = Rect::new(0, 0, 40, 12);
-    let cells = |app: &App, n: u8| {
-        let layout = crate::tui::geometry::screen_layout(app.screen, app.board.flipped).unwrap();
-        let rect = layout.board.square_rect(sq(n));
-        assert_eq!((rect.width, rect.height), (3, 1), "the compact layout");
-        let terminal = render(app);
-        let buffer = terminal.backend().buffer();
-        (rect.x..rect.right())
-            .map(|x| buffer[(x, rect.y)].symbol().to_string())
-            .collect::<String>()
-    };
+    let cells = |app: &App, n: u8| compact_cells(app, n).0;
     // On a piece: brackets round it; on an empty square, before its number.
     cursor_to(&mut app, sq(11));
     assert_eq!(cells(&app, 11), "[⬤]");
@@ -293,4 +301,68 @@ fn the_compact_boards_cursor_is_bracketed_not_told_by_colour_alone() {
     cursor_to(&mut app, sq(15));
     assert_eq!(cells(&app, 15), "[15");
     assert_eq!(cells(&app, 11), " ⬤ ");
+}
+
+#[test]
+fn the_compact_board_marks_the_last_move_and_the_pieces_that_must_jump() {
+    use crate::tui::{Settings, Theme};
+    use ratatui::crossterm::event::KeyCode;
+    // Colour, no colour, ASCII: the same marks, glyphs and attributes rather than colour.
+    for (theme, black, white) in [
+        (Theme::new(true, false), "⬤", "◉"),
+        (Theme::new(false, false), "⬤", "◉"),
+        (Theme::new(false, true), "b", "w"),
+    ] {
+        let settings = Settings {
+            theme,
+            ..Settings::default()
+        };
+        // The smallest screen the game takes, and a compact one with names and hints.
+        for (width, height) in [(26, 11), (40, 20)] {
+            let mut app = App::new(settings, width, height);
+            type_move(&mut app, "11-15");
+            type_move(&mut app, "22-18");
+            let cells = |app: &App, n: u8| compact_cells(app, n).0;
+            // The man on 15 must jump (the cursor is on it, its bracket on the left); 18
+            // and 22, the last move's squares, are marked `*`: beside the man, before
+            // the empty square's number, which is underlined too.
+            assert_eq!(cells(&app, 15), format!("[{black}!"), "{width}x{height}");
+            assert_eq!(cells(&app, 18), format!(" {white}*"), "{width}x{height}");
+            assert_eq!(cells(&app, 22), "*22", "{width}x{height}");
+            let (_, modifiers) = compact_cells(&app, 22);
+            assert!(modifiers[1].contains(Modifier::UNDERLINED), "{modifiers:?}");
+            assert!(modifiers[2].contains(Modifier::UNDERLINED), "{modifiers:?}");
+            // Under the cursor the bracket takes the mark's place; the underline stays.
+            cursor_to(&mut app, sq(22));
+            let (text, modifiers) = compact_cells(&app, 22);
+            assert_eq!(text, "[22");
+            assert!(modifiers[1].contains(Modifier::UNDERLINED), "{modifiers:?}");
+            assert_eq!(cells(&app, 15), format!(" {black}!"));
+            // Off the last move and the capture, nothing is marked.
+            assert_eq!(cells(&app, 14), " 14");
+            assert_eq!(cells(&app, 11), " 11");
+            assert_eq!(cells(&app, 10), format!(" {black} "));
+            // Once the capture is made, its squares are the last move, and White's men
+            // that may take back must jump.
+            press(&mut app, KeyCode::Esc);
+            type_move(&mut app, "15x22");
+            assert_eq!(cells(&app, 15), "*15");
+            assert_eq!(cells(&app, 22), format!(" {black}*"));
+            // The man taken is gone, its square unmarked (White's cursor waits there).
+            assert_eq!(cells(&app, 18), "[18");
+            assert_eq!(cells(&app, 25), format!(" {white}!"));
+            assert_eq!(cells(&app, 26), format!(" {white}!"));
+            assert_eq!(screen_text(&app).matches('!').count(), 2);
+        }
+    }
+}
+
+#[test]
+fn the_compact_board_marks_the_men_jumped_by_a_jump_being_built() {
+    let mut app = app_from("B:W6,7,14,15,22:B2,K28");
+    app.screen = Rect::new(0, 0, 40, 20);
+    cursor_move(&mut app, &[2, 11]);
+    assert_eq!(compact_cells(&app, 7).0, " ◉x");
+    // The men still to jump: not marked until jumped.
+    assert_eq!(compact_cells(&app, 15).0, " ◉ ");
 }

@@ -202,3 +202,29 @@ fn browsing_the_game_being_played() {
         insta::assert_snapshot!(format!("browse_{width}x{height}"), snapshot(&app));
     }
 }
+
+/// The compact board (squares three columns wide) after 11-15 22-18: the last move's
+/// squares marked `*` and the man that must jump `!`, as on the larger boards, at the
+/// smallest screen the game takes and at 40x20, in colour and in ASCII.
+#[test]
+fn compact_board_marks_the_last_move_and_the_capture_due() {
+    use crate::tui::Theme;
+    for (width, height) in [(26, 11), (40, 20)] {
+        for (name, theme) in [
+            ("color", Theme::new(true, false)),
+            ("ascii", Theme::new(false, true)),
+        ] {
+            let settings = Settings {
+                theme,
+                ..Settings::default()
+            };
+            let mut app = App::new(settings, width, height);
+            type_move(&mut app, "11-15");
+            type_move(&mut app, "22-18");
+            assert_snapshot!(
+                format!("compact_{width}x{height}_{name}_capture_due"),
+                snapshot(&app)
+            );
+        }
+    }
+}

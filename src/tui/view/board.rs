@@ -215,10 +215,17 @@ fn render_cell(scene: &Scene, board: &BoardGeometry, row: u8, col: u8, buf: &mut
         style = style.patch(theme.cursor);
     }
     buf.set_style(rect, style);
-    let number_style = if last {
-        style.patch(theme.last_move_number)
-    } else {
-        style
+    // A square three columns wide (the compact layout) has no corner for the marks: they
+    // take a spare column beside the piece or number, drawn below.
+    let compact = rect.width <= 3;
+    let number_style = match (last, compact) {
+        // Underlined as well, so that a last-move square under the cursor (whose bracket
+        // takes the mark's column) is still told without colour.
+        (true, true) => style
+            .patch(theme.last_move_number)
+            .add_modifier(Modifier::UNDERLINED),
+        (true, false) => style.patch(theme.last_move_number),
+        (false, _) => style,
     };
     let piece = scene.position.piece_at(sq);
     let landing = marks.targets.contains(&sq) || hint_landing;
@@ -238,7 +245,7 @@ fn render_cell(scene: &Scene, board: &BoardGeometry, row: u8, col: u8, buf: &mut
         None
     };
     if let Some((mark, mark_style)) = corner
-        && rect.width > 3
+        && !compact
     {
         buf.set_string(rect.right() - 1, rect.y, mark, style.patch(mark_style));
     }
@@ -260,13 +267,27 @@ fn render_cell(scene: &Scene, board: &BoardGeometry, row: u8, col: u8, buf: &mut
     } else if marks.path.contains(&sq) {
         buf.set_string(center, middle_row, g.path, style);
     }
+    // The compact layout's mark: in the right column where it is free (beside a piece or
+    // a landing mark: `⬤!`), else the left one (before an empty square's number: `*22`),
+    // where the cursor's bracket takes its place.
+    if let Some((mark, mark_style)) = corner
+        && compact
+    {
+        let right = rect.right() - 1;
+        let x = if buf[(right, rect.y)].symbol() == " " {
+            right
+        } else {
+            rect.x
+        };
+        buf.set_string(x, rect.y, mark, style.patch(mark_style));
+    }
     if is_cursor {
         let (left, right) = g.cursor;
         let bracket = style.patch(theme.cursor);
         buf.set_string(rect.x, middle_row, left, bracket);
-        // In a square three columns wide (the compact layout) the number ends on the
-        // right edge: the left bracket alone marks the cursor there, so that it is never
-        // told by colour alone; the right one where the edge is free.
+        // In a square three columns wide (the compact layout) the number or a mark ends
+        // on the right edge: the left bracket alone marks the cursor there, so that it is
+        // never told by colour alone; the right one where the edge is free.
         let right_free = rect.width >= 5 || buf[(rect.right() - 1, middle_row)].symbol() == " ";
         if right_free {
             buf.set_string(rect.right() - 1, middle_row, right, bracket);

@@ -240,11 +240,11 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             &[("PgDn PgUp", "scroll"), ("any other key", "closes help")],
         ),
         Mode::Help(_) => hint_line(theme, &[("any key", "closes help")]),
-        Mode::Chat(text) => typing_line(
+        Mode::Chat(field) => typing_spans(
             theme,
             "Say: ",
-            text,
-            &[("Enter", "send"), ("Esc", "cancel"), ("Backspace", "erase")],
+            field.spans(theme.key),
+            &[("Enter", "send"), ("Esc", "cancel"), ("Ctrl-U", "clear")],
         ),
         Mode::Editor(Editor { fen: Some(fen), .. }) => typing_line(
             theme,
@@ -495,12 +495,21 @@ fn typing_line(
     text: &str,
     keys: &[(&'static str, &'static str)],
 ) -> Line<'static> {
-    let mut spans = vec![
-        Span::styled(heading, theme.heading),
-        Span::raw(text.to_string()),
-        Span::styled(" ", theme.key),
-        Span::raw("  "),
-    ];
+    let typed = vec![Span::raw(text.to_string()), Span::styled(" ", theme.key)];
+    typing_spans(theme, heading, typed, keys)
+}
+
+/// [`typing_line`] of a text drawn as `typed` (a [`TextField`](crate::tui::field::TextField)'s
+/// spans, its text cursor anywhere in it).
+fn typing_spans(
+    theme: &Theme,
+    heading: &'static str,
+    typed: Vec<Span<'static>>,
+    keys: &[(&'static str, &'static str)],
+) -> Line<'static> {
+    let mut spans = vec![Span::styled(heading, theme.heading)];
+    spans.extend(typed);
+    spans.push(Span::raw("  "));
     for (key, what) in keys {
         spans.push(Span::raw(" "));
         spans.push(Span::styled(*key, theme.key));
