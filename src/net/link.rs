@@ -58,6 +58,13 @@ pub(crate) const HOST_FLOOD_LIMIT: usize = 1000;
 /// The window [`HOST_FLOOD_LIMIT`] counts in.
 pub(crate) const HOST_FLOOD_WINDOW: Duration = Duration::from_secs(10);
 
+/// How many times over a join (its first connection and every one after) this end may
+/// prove the code to a host that then does not prove it in turn (it hangs up, stalls or
+/// refuses plainly for now) before it believes no host at the address: each such
+/// connection tested a guess at the code for whoever answered, and a man in the middle
+/// could otherwise cut the line and test one a second as the line comes back.
+pub(crate) const UNANSWERED_PROOFS: u32 = 3;
+
 /// Who this end is, as its greeting says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Greeting {
@@ -259,11 +266,16 @@ impl Link {
             .collect();
         let started = Instant::now();
         let mut last = None;
+        let mut unanswered = 0;
         let mut candidates = addresses.iter().copied();
         while let Some(candidate) = candidates.next() {
-            match greet(candidate, &greeting, seat.clone()) {
+            match greet(candidate, &greeting, seat.clone(), &mut unanswered) {
                 Ok((connected, welcome, _)) => {
-                    return Ok(Link::keep_line(candidate, greeting, connected, welcome));
+                    let kept = (connected, unanswered);
+                    return Ok(Link::keep_line(candidate, greeting, kept, welcome));
+                }
+                Err(_) if unanswered >= UNANSWERED_PROOFS => {
+                    return Err(JoinError::Unproven(candidate));
                 }
                 Err(JoinError::Busy(why)) if started.elapsed() + RETRY < JOIN_PATIENCE => {
                     waiting(&why);
@@ -290,14 +302,16 @@ impl Link {
         }))
     }
 
-    /// The line kept from its first connection on, by a thread of its own.
+    /// The line kept from its first connection on (with the proofs the host left
+    /// unanswered so far), by a thread of its own.
     fn keep_line(
         address: SocketAddr,
         greeting: Greeting,
-        connected: Connected,
+        connected: (Connected, u32),
         welcome: Welcome,
     ) -> (Link, Welcome) {
         let inbox = Arc::new(Inbox::default());
+        let (connected, unanswered) = connected;
         let (out, out_rx) = mpsc::channel();
         let timing = Arc::new(Timing::default());
         let (kept, told) = (Arc::clone(&timing), Arc::clone(&inbox));
@@ -310,6 +324,7 @@ impl Link {
                 inbox: told,
                 out: out_rx,
                 timing: kept,
+                unanswered,
             };
             line.keep(Some(connected));
         });
@@ -412,11 +427,13 @@ fn refusal(reason: String, lasting: bool) -> JoinError {
 
 /// One connection: made, the key exchange on the code, this end's proof and greeting
 /// (with the seat token, if this player has one), the host's proof, the welcome; with
-/// the length of the welcome's frame.
+/// the length of the welcome's frame. `proofs_unanswered` counts this end's proofs that no
+/// proof of the host's answered.
 fn greet(
     address: SocketAddr,
     greeting: &Greeting,
     seat: Option<String>,
+    proofs_unanswered: &mut u32,
 ) -> Result<(Connected, Welcome, usize), JoinError> {
     let connect = |e| JoinError::Connect(address, e);
     let mut stream = TcpStream::connect_timeout(&address, CONNECT_WAIT).map_err(connect)?;
@@ -466,6 +483,8 @@ fn greet(
             .seal_message(&greeting.hello(seat))
             .map_err(connect)?,
     );
+    // Counted from before it goes: a host that reads it and hangs up tested a guess.
+    *proofs_unanswered += 1;
     stream
         .write_all(&first)
         .and_then(|()| stream.flush())
@@ -483,6 +502,7 @@ fn greet(
         }
         e => unanswered(e),
     })?;
+    *proofs_unanswered -= 1;
     let (answer, bytes) = opener
         .read::<HostMessage, _>(&mut reader)
         .map_err(unanswered)?;
@@ -528,6 +548,8 @@ struct Line {
     inbox: Arc<Inbox>,
     out: Receiver<ClientMessage>,
     timing: Arc<Timing>,
+    /// This end's proofs that no proof of the host's answered, over the join.
+    unanswered: u32,
 }
 
 impl Line {
@@ -538,7 +560,12 @@ impl Line {
         loop {
             let connected = match first.take() {
                 Some(connection) => connection,
-                None => match greet(self.address, &self.greeting, self.seat.clone()) {
+                None => match greet(
+                    self.address,
+                    &self.greeting,
+                    self.seat.clone(),
+                    &mut self.unanswered,
+                ) {
                     Ok((connected, welcome, bytes)) => {
                         self.seat = welcome.seat.clone().or(self.seat.take());
                         let welcome = HostMessage::Welcome {
@@ -556,6 +583,11 @@ impl Line {
                     }
                     Err(JoinError::Refused(why)) => {
                         let _ = self.inbox.tell(LinkNews::Refused(why));
+                        return;
+                    }
+                    Err(_) if self.unanswered >= UNANSWERED_PROOFS => {
+                        let unproven = JoinError::Unproven(self.address);
+                        let _ = self.inbox.tell(LinkNews::Refused(unproven.to_string()));
                         return;
                     }
                     Err(e @ (JoinError::Unproven(_) | JoinError::OlderHost(_))) => {

@@ -130,6 +130,10 @@ pub(crate) enum Incoming {
     /// A peer's first frame did not prove the game's code: a wrong code, to be counted
     /// and refused (plainly: the host cannot seal for it).
     Unproven(PeerId),
+    /// A peer's first frame proved the code but what followed was no greeting (why): to
+    /// be refused as a wrong code is while its address waits, so that nothing but the
+    /// runtime's judgement answers a guess.
+    Ungreeted(PeerId, String),
     /// A peer is gone, and why (in words).
     Closed(PeerId, String),
 }
@@ -569,20 +573,21 @@ impl Reading<'_> {
         if opener.check_proof(&proof).is_err() {
             // A wrong code: the runtime counts it and refuses the peer, plainly, at its
             // next look; nothing more is read.
-            if !self.sender.tell(Incoming::Unproven(self.id)) {
-                return Ended::Bye("the host ended".to_string());
-            }
-            let _ = self.door.recv_timeout(self.bounds.hello_wait);
-            return Ended::Bye("refused".to_string());
+            return self.judged(Incoming::Unproven(self.id));
         }
         if answer.try_send(Out::Key(sealer)).is_err() {
             return failed();
         }
         drop(answer);
+        // Whatever follows a right proof is the runtime's to answer: a goodbye from
+        // here would tell an address made to wait that its guess was right.
         let hello = match opener.message::<ClientMessage>(&greeting) {
             Ok(hello @ ClientMessage::Hello { .. }) => hello,
-            Ok(_) => return Ended::Bye("a greeting comes first".to_string()),
-            Err(e) => return Ended::Bye(e.to_string()),
+            Ok(_) => {
+                let why = "a greeting comes first".to_string();
+                return self.judged(Incoming::Ungreeted(self.id, why));
+            }
+            Err(e) => return self.judged(Incoming::Ungreeted(self.id, e.to_string())),
         };
         self.watch.expect(self.start, self.bounds.silence);
         if !self.sender.tell(Incoming::Message(self.id, hello)) {
@@ -625,6 +630,16 @@ impl Reading<'_> {
                 return Ended::Bye("the host ended".to_string());
             }
         }
+    }
+
+    /// Tells the runtime `incoming`, a guess for it to judge, and waits for its answer
+    /// (it lets the peer go, telling it why): nothing more is read.
+    fn judged(&self, incoming: Incoming) -> Ended {
+        if !self.sender.tell(incoming) {
+            return Ended::Bye("the host ended".to_string());
+        }
+        let _ = self.door.recv_timeout(self.bounds.hello_wait);
+        Ended::Bye("refused".to_string())
     }
 
     /// Why reading failed with `e`, in words, the peer `greeted` or not.
@@ -1001,10 +1016,27 @@ mod tests {
     }
 
     #[test]
-    fn a_first_message_that_is_not_a_greeting_ends_the_connection() {
+    fn a_first_message_that_is_not_a_greeting_is_the_runtimes_to_answer() {
         let connections = host();
-        let _peer = Client::greeting(&connections, CODE, &ClientMessage::Ping, &[]);
-        assert_eq!(closed(&connections), "a greeting comes first");
+        let mut peer = Client::greeting(&connections, CODE, &ClientMessage::Ping, &[]);
+        // Not answered here: the runtime answers it as it answers a guess.
+        let seen = gather(&connections, |s| {
+            s.iter().any(|i| matches!(i, Incoming::Ungreeted(..)))
+        });
+        let Some(Incoming::Ungreeted(id, why)) =
+            seen.iter().find(|i| matches!(i, Incoming::Ungreeted(..)))
+        else {
+            unreachable!()
+        };
+        assert_eq!(why, "a greeting comes first");
+        let bye = HostMessage::Bye {
+            reason: why.clone(),
+        };
+        connections.close(*id, &bye);
+        assert_eq!(
+            last_words(&mut peer.stream),
+            "{\"type\":\"bye\",\"reason\":\"a greeting comes first\"}\n"
+        );
     }
 
     #[test]

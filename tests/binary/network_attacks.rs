@@ -556,3 +556,46 @@ fn a_joiner_refused_for_now_keeps_trying_and_gets_in_once_the_seat_is_free() {
     host.say("11-15");
     bob.expect("Black played 11-15");
 }
+
+#[test]
+fn an_address_made_to_wait_learns_nothing_of_a_guess_behind_a_frame_that_is_no_greeting() {
+    let code = "heron-3141-flint-2718";
+    let (mut host, address) = host(code, &[]);
+    let from = Ipv4Addr::new(127, 0, 0, 5);
+    // What the host answers a guess from that address with `code`, `greeting` sealed
+    // behind its proof: the host's words, and whether it proved the code.
+    let guess = |code: &str, greeting: &Value| {
+        let mut raw = Raw::connect_from(from, &address);
+        raw.greet_with(code, greeting, &[]);
+        (raw.rest(), raw.proven())
+    };
+    let wrong = |n: usize| format!("maple-{n:04}-river-0000");
+    // Six wrong codes, each judged (the fifth and sixth once the wait before them
+    // passed): the address now waits 8 seconds.
+    let player = crate::network_line::hello("player", None);
+    let mut judged = 0;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while judged < 6 {
+        assert!(Instant::now() < deadline, "{judged} wrong codes judged");
+        let (said, _) = guess(&wrong(judged), &player);
+        judged += usize::from(said.contains("\"wrong code\""));
+        // Polling for the end of the wait, not deciding anything by it.
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    host.expect("(6 wrong codes from there; it waits 8 seconds");
+    // While it waits, the right code and the wrong one are answered alike whatever
+    // follows the proof: a greeting, a frame that is no greeting, a greeting that
+    // does not read.
+    let ping = json!({"type": "ping"});
+    let odd = json!({"type": "hello", "role": "referee"});
+    for greeting in [&player, &ping, &odd] {
+        for code in [code, &wrong(99)] {
+            let (said, proven) = guess(code, greeting);
+            assert!(!proven, "{said}");
+            assert!(
+                said.contains("too many wrong codes from 127.0.0.5") && said.lines().count() == 1,
+                "{code} then {greeting}: {said}"
+            );
+        }
+    }
+}

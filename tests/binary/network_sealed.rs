@@ -290,3 +290,55 @@ fn garbage_or_a_replayed_frame_after_the_key_exchange_ends_that_line_only() {
     host.say("15x22");
     host.expect("Black played 15x22");
 }
+
+#[test]
+fn a_man_in_the_middle_that_cuts_the_line_and_plays_the_host_gets_three_guesses_at_most() {
+    let code = "lilac-6060-crane-7070";
+    let (mut host, address) = host(code, &[]);
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let relay = listener.local_addr().unwrap().to_string();
+    let first: Arc<Mutex<Option<TcpStream>>> = Arc::default();
+    let guesses: Arc<Mutex<usize>> = Arc::default();
+    let (kept, counted) = (Arc::clone(&first), Arc::clone(&guesses));
+    std::thread::spawn(move || {
+        for (number, client) in listener.incoming().enumerate() {
+            let Ok(mut client) = client else { continue };
+            if number == 0 {
+                // The first connection goes to the real host: the joiner is welcomed.
+                let upstream = TcpStream::connect(&address).unwrap();
+                *kept.lock().unwrap() = Some(client.try_clone().unwrap());
+                let nothing: Arc<Mutex<Vec<u8>>> = Arc::default();
+                for (from, to) in [
+                    (client.try_clone().unwrap(), upstream.try_clone().unwrap()),
+                    (upstream, client),
+                ] {
+                    let nothing = Arc::clone(&nothing);
+                    std::thread::spawn(move || pass_on(from, to, &nothing));
+                }
+                continue;
+            }
+            // Every later one it answers itself with a guess at the code, takes the
+            // joiner's proof (which tests the guess), and hangs up: the line dropped,
+            // as far as the joiner can tell.
+            let mut reader = BufReader::new(client.try_clone().unwrap());
+            let guess = format!("maple-{number:04}-river-0000");
+            if host_side(&mut client, &mut reader, &guess).is_some() {
+                *counted.lock().unwrap() += 1;
+            }
+        }
+    });
+    let mut bob = joiner("join", &relay, code, "Bob");
+    host.expect("Bob joined, playing White");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    let cut = first.lock().unwrap().take().unwrap();
+    cut.shutdown(Shutdown::Both).unwrap();
+    bob.expect("The line to the host dropped");
+    bob.expect(&format!(
+        "the host at {relay} did not prove the game's code: a wrong code, or not the host \
+         you meant"
+    ));
+    // It stopped trying there: the relay tested three guesses at most.
+    let guessed = *guesses.lock().unwrap();
+    assert!(guessed <= 3, "{guessed} guesses");
+}

@@ -276,6 +276,7 @@ impl Hosting {
                     self.peer_message(game, peer, message, events);
                 }
                 Incoming::Unproven(peer) => self.unproven(peer, events),
+                Incoming::Ungreeted(peer, why) => self.ungreeted(peer, why),
                 Incoming::Closed(peer, why) => self.peer_gone(game.session, peer, why, events),
             }
         }
@@ -420,6 +421,16 @@ impl Hosting {
             },
         );
         events.push(Event::Table(TableNews::WrongCode(wrong)));
+    }
+
+    /// A peer that proved the code but sent no greeting behind its proof (`why`):
+    /// refused as a wrong code is while its address waits (the guess tells it
+    /// nothing), told why and let go otherwise. It gave no wrong code: nothing counts.
+    fn ungreeted(&mut self, peer: PeerId, why: String) {
+        let refusal = self
+            .made_to_wait(peer, Instant::now())
+            .unwrap_or(HostMessage::Bye { reason: why });
+        self.connections.close(peer, &refusal);
     }
 
     /// A peer's greeting, sealed behind its proof of the code, judged: refused (told
