@@ -951,6 +951,7 @@ pub(crate) fn run(
         };
         match received {
             Ok(Input::Woken) => rung.taken(),
+            Ok(Input::Ended) => input_ended = true,
             Ok(Input::Line(line)) => {
                 let line = match line.map_err(Failure::Input)? {
                     BoundedLine::Text(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
@@ -983,10 +984,14 @@ pub(crate) fn run(
     Ok(())
 }
 
-/// What the wait for input is ended by: a line typed (or the input's failure), or the
-/// line across the network telling something.
+/// What the wait for input is ended by: a line typed (or the input's failure), the end
+/// of input, or the line across the network telling something.
 enum Input {
+    /// A line typed, or the input's failure.
     Line(io::Result<BoundedLine>),
+    /// The input ended.
+    Ended,
+    /// The line across the network has news.
     Woken,
 }
 
@@ -1049,7 +1054,12 @@ fn read_lines(
         loop {
             let line = match next_line(&mut input) {
                 Ok(Some(line)) => Ok(line),
-                Ok(None) => return,
+                Ok(None) => {
+                    // Said, not left to the channel's closing: the network's waker
+                    // holds a sender too, so at a table the channel never closes.
+                    let _ = send.send(Input::Ended);
+                    return;
+                }
                 Err(e) => Err(e),
             };
             let failed = line.is_err();

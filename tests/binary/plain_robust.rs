@@ -171,3 +171,19 @@ fn lines_typed_ahead_of_the_computer_are_all_answered() {
     let first_refused = said.find("Refused 11-15").unwrap();
     assert!(reply < first_refused, "{said}");
 }
+
+/// A host in plain mode whose input ends leaves, as a game at one terminal does, rather
+/// than wait for ever for moves that can no longer be typed (the line's waker kept the
+/// input's channel open).
+#[test]
+fn a_plain_host_whose_input_ends_leaves() {
+    let sandbox = Sandbox::new();
+    let out = run_in(
+        &sandbox,
+        &["host", "--plain", "--bind", "127.0.0.1", "--port", "0"],
+        b"",
+    );
+    let said = text(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("Waiting for a player"), "{said}");
+}
