@@ -447,7 +447,9 @@ fn greet(
     };
     let mut reader = BufReader::new(timed);
     let unanswered = |e: ProtocolError| match e {
-        ProtocolError::Malformed(_) | ProtocolError::TooLong => JoinError::NotAHost(address),
+        ProtocolError::Malformed(_) | ProtocolError::TooLong | ProtocolError::Plain => {
+            JoinError::NotAHost(address)
+        }
         ProtocolError::Io(e)
             if matches!(
                 e.kind(),
