@@ -203,8 +203,8 @@ fn last_network_game() -> Result<(GameFile, crate::pdn::PdnGame), CommandError> 
 pub(crate) fn join(args: &JoinArgs, role: Role) -> Result<(), CommandError> {
     let mut screen = args.screen();
     let (prefs, notices) = super::preferences::load_into(&mut screen);
-    let (session, table) = joined(args, role, |why| {
-        eprintln!("The host refused for now ({why}): trying again");
+    let (session, table) = joined(args, role, |what| {
+        eprintln!("{what}: trying again");
     })?;
     run_at_table(&screen, &prefs, notices, session, Saving::Off, table)?;
     if role == Role::Player {
@@ -220,7 +220,8 @@ pub(crate) fn join(args: &JoinArgs, role: Role) -> Result<(), CommandError> {
 
 /// The host's game that `args` names, joined as `role`: its session as the host told
 /// it, and the table that follows it. A refusal that may pass (the seat still held by
-/// a line being dropped) is told to `waiting` and tried again for a while.
+/// a line being dropped), or a line dropped before the welcome, is told to `waiting`
+/// (in a sentence) and tried again for a while.
 pub(crate) fn joined(
     args: &JoinArgs,
     role: Role,

@@ -100,6 +100,10 @@ pub(crate) enum JoinError {
     Busy(String),
     /// The host's answer was not a welcome: what was wrong.
     Protocol(ProtocolError),
+    /// The line dropped after the host proved the game's code, before its welcome came
+    /// (what failed): the host is the game's, so the join is tried again, as a line
+    /// that drops later is.
+    Dropped(ProtocolError),
     /// Something answers at the address, but not in this program's messages (another
     /// program's port, a web server).
     NotAHost(SocketAddr),
@@ -123,6 +127,9 @@ impl fmt::Display for JoinError {
             JoinError::Refused(why) => write!(f, "the host refused: {why}"),
             JoinError::Busy(why) => write!(f, "the host refused for now: {why}"),
             JoinError::Protocol(e) => write!(f, "the host's answer: {e}"),
+            JoinError::Dropped(e) => {
+                write!(f, "the line to the host dropped before its welcome ({e})")
+            }
             JoinError::NotAHost(address) => write!(
                 f,
                 "{address} answered, but not as `checkers host` does: is that the address \
@@ -252,8 +259,10 @@ pub(crate) struct Welcome {
 impl Link {
     /// Connects to the host at `address` as `greeting` says (with the seat token
     /// `seat` an earlier welcome gave, if kept) and waits for its welcome, then keeps
-    /// the line. A refusal that may pass is tried again every [`RETRY`] for up to
-    /// [`JOIN_PATIENCE`], each told to `waiting`.
+    /// the line. A refusal that may pass, or a line that drops after the host proved
+    /// the code but before its welcome, is tried again every [`RETRY`] for up to
+    /// [`JOIN_PATIENCE`], each told to `waiting` in a sentence ("The host refused for
+    /// now (why)").
     pub(crate) fn join(
         address: &str,
         greeting: Greeting,
@@ -278,7 +287,14 @@ impl Link {
                     return Err(JoinError::Unproven(candidate));
                 }
                 Err(JoinError::Busy(why)) if started.elapsed() + RETRY < JOIN_PATIENCE => {
-                    waiting(&why);
+                    waiting(&format!("The host refused for now ({why})"));
+                    std::thread::sleep(RETRY);
+                    candidates = addresses.iter().copied();
+                }
+                Err(JoinError::Dropped(e)) if started.elapsed() + RETRY < JOIN_PATIENCE => {
+                    waiting(&format!(
+                        "The line to the host dropped before its welcome ({e})"
+                    ));
                     std::thread::sleep(RETRY);
                     candidates = addresses.iter().copied();
                 }
@@ -286,6 +302,7 @@ impl Link {
                     e @ (JoinError::Refused(_)
                     | JoinError::Protocol(_)
                     | JoinError::Busy(_)
+                    | JoinError::Dropped(_)
                     | JoinError::Unproven(_)
                     | JoinError::OlderHost(_)),
                 ) => {
@@ -447,7 +464,9 @@ fn greet(
     };
     let mut reader = BufReader::new(timed);
     let unanswered = |e: ProtocolError| match e {
-        ProtocolError::Malformed(_) | ProtocolError::TooLong => JoinError::NotAHost(address),
+        ProtocolError::Malformed(_) | ProtocolError::TooLong | ProtocolError::Plain => {
+            JoinError::NotAHost(address)
+        }
         ProtocolError::Io(e)
             if matches!(
                 e.kind(),
@@ -503,9 +522,22 @@ fn greet(
         e => unanswered(e),
     })?;
     *proofs_unanswered -= 1;
+    // The host proved the code: a line cut now is a dropped line of the game's host, to
+    // be tried again (a stalled one is still told as silent).
     let (answer, bytes) = opener
         .read::<HostMessage, _>(&mut reader)
-        .map_err(unanswered)?;
+        .map_err(|e| match e {
+            ProtocolError::Closed => JoinError::Dropped(e),
+            ProtocolError::Io(io)
+                if !matches!(
+                    io.kind(),
+                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                ) =>
+            {
+                JoinError::Dropped(ProtocolError::Io(io))
+            }
+            e => unanswered(e),
+        })?;
     match answer {
         HostMessage::Welcome {
             version,

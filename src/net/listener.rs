@@ -11,6 +11,11 @@
 //! ([`Connections::prove`]), so that an address made to wait after wrong codes learns
 //! nothing of its guess. Until then what the host says is plain: refusals only.
 //!
+//! Every address is bounded before any work is done for it: at most
+//! [`OPENINGS`](super::openings::OPENINGS) connections in
+//! [`OPENINGS_WINDOW`](super::openings::OPENINGS_WINDOW) (each opening costs a key
+//! exchange), the rest refused at once, for now.
+//!
 //! Every peer is bounded: at most [`MAX_PEERS`] at once, the key exchange and a greeting
 //! within [`HELLO_WAIT`], silence no longer than [`SILENCE`] (clients ping), messages of
 //! at most [`MAX_LINE`](super::protocol::MAX_LINE) bytes, at most [`FLOOD_LIMIT`]
@@ -25,6 +30,7 @@
 //! takes the place of the oldest one still waiting, so silent connections cannot keep
 //! the player from their seat.
 
+use super::openings::{OPENINGS, OPENINGS_WINDOW, Openings};
 use super::protocol::{
     ClientMessage, HostMessage, ProtocolError, VERSION, read_message, version_refusal,
     write_message,
@@ -78,6 +84,10 @@ pub(crate) struct Bounds {
     pub(crate) flood_window: Duration,
     /// Connections from one address that may wait to be admitted at once.
     pub(crate) waiting_per_address: usize,
+    /// Connections (key exchanges) one address may open within `openings_window`.
+    pub(crate) openings: u32,
+    /// The window `openings` counts in.
+    pub(crate) openings_window: Duration,
 }
 
 impl Default for Bounds {
@@ -89,6 +99,8 @@ impl Default for Bounds {
             flood_limit: FLOOD_LIMIT,
             flood_window: FLOOD_WINDOW,
             waiting_per_address: WAITING_PER_ADDRESS,
+            openings: OPENINGS,
+            openings_window: OPENINGS_WINDOW,
         }
     }
 }
@@ -329,6 +341,7 @@ fn accept(
     code: &Arc<str>,
 ) {
     let mut next: PeerId = 0;
+    let mut openings = Openings::new(bounds.openings, bounds.openings_window);
     for stream in listener.incoming() {
         let Ok(stream) = stream else { continue };
         next += 1;
@@ -337,6 +350,17 @@ fn accept(
             continue;
         };
         let key = address_key(address.ip());
+        // Refused before its key exchange: one address cannot keep a core busy with them.
+        if !openings.may_open(key, Instant::now()) {
+            refuse(
+                stream,
+                format!(
+                    "too many connections from {key} in {}: try again shortly",
+                    span(bounds.openings_window)
+                ),
+            );
+            continue;
+        }
         // Threads of peers let go wind down in moments; this bounds them meanwhile.
         if live.load(Ordering::SeqCst) >= 2 * bounds.peers {
             refuse(
@@ -349,6 +373,9 @@ fn accept(
             refuse(stream, why);
             continue;
         }
+        // Counted once it goes on to its key exchange: a connection refused above cost
+        // little, and spends none of its address's openings.
+        openings.open(key, Instant::now());
         // A move is one short line: sent at once, not held to fill a packet.
         let _ = stream.set_nodelay(true);
         let (Ok(reader), Ok(writer), Ok(closer)) =
@@ -751,6 +778,8 @@ mod tests {
             flood_limit: 20,
             flood_window: Duration::from_secs(5),
             waiting_per_address: 2,
+            openings: 1000,
+            openings_window: Duration::from_secs(10),
         }
     }
 
@@ -1111,6 +1140,41 @@ mod tests {
         let words = last_words(&mut third);
         assert!(words.contains("are already waiting to greet"), "{words}");
         assert!(words.contains("\"lasting\":false"), "{words}");
+    }
+
+    #[test]
+    fn an_address_opening_too_many_connections_is_refused_for_now_before_its_key_exchange() {
+        let connections = Connections::listen_within(
+            SocketAddr::from(([127, 0, 0, 1], 0)),
+            CODE,
+            Bounds {
+                openings: 3,
+                ..tight()
+            },
+        )
+        .unwrap();
+        let opening = |stream: &mut TcpStream| {
+            let handshake = Handshake::start(End::Guest, CODE);
+            // The host may have refused and closed already: its words are what counts.
+            let _ = write_message(stream, &handshake.opening());
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            read_message::<HostOpening, _>(&mut reader).unwrap()
+        };
+        for _ in 0..3 {
+            let mut stream = TcpStream::connect(connections.address()).unwrap();
+            assert!(matches!(opening(&mut stream), HostOpening::Pake { .. }));
+        }
+        let mut fourth = TcpStream::connect(connections.address()).unwrap();
+        match opening(&mut fourth) {
+            HostOpening::Refused { reason, lasting } => {
+                assert_eq!(
+                    reason,
+                    "too many connections from 127.0.0.1 in 10 seconds: try again shortly"
+                );
+                assert!(!lasting, "a joiner tries again");
+            }
+            other => panic!("not refused: {other:?}"),
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub(crate) mod backlog;
 pub(crate) mod guesses;
 pub(crate) mod link;
 pub(crate) mod listener;
+pub(crate) mod openings;
 pub(crate) mod protocol;
 pub(crate) mod secure;
 pub(crate) mod table;

@@ -320,6 +320,9 @@ pub(crate) enum ProtocolError {
     Closed,
     /// A line or frame over [`MAX_LINE`] bytes.
     TooLong,
+    /// A plain JSON line where a sealed frame was due: an older checkers, or another
+    /// program.
+    Plain,
     /// A frame that does not open: tampered with, replayed, out of order.
     Tampered,
     /// The other end's first frame does not prove the game's code (its code is
@@ -339,6 +342,11 @@ impl fmt::Display for ProtocolError {
             ProtocolError::TooLong => {
                 write!(f, "a message over {} KB", MAX_LINE / 1024)
             }
+            ProtocolError::Plain => write!(
+                f,
+                "a plain message where a sealed one was due (an older checkers, or not \
+                 checkers)"
+            ),
             ProtocolError::Tampered => write!(
                 f,
                 "a message that does not open with the line's key (tampered with, replayed \

@@ -366,6 +366,10 @@ pub(crate) fn read_frame<R: BufRead>(reader: &mut R) -> Result<Frame, ProtocolEr
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) => return Err(ProtocolError::Io(e)),
         }
+        // A frame's length starts with 0: `{` is a plain JSON line, not a huge length.
+        if length[0] == b'{' {
+            return Err(ProtocolError::Plain);
+        }
     }
     let size = u32::from_be_bytes(length) as usize;
     if size > MAX_FRAME {
@@ -551,6 +555,17 @@ mod tests {
             read_frame(&mut Cursor::new(cut)),
             Err(ProtocolError::Closed)
         ));
+    }
+
+    #[test]
+    fn a_plain_line_where_a_frame_is_due_is_told_as_such_not_as_a_huge_frame() {
+        let mut reader = Cursor::new(b"{\"type\":\"ping\"}\n".to_vec());
+        let e = read_frame(&mut reader).unwrap_err();
+        assert!(matches!(e, ProtocolError::Plain), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            "a plain message where a sealed one was due (an older checkers, or not checkers)"
+        );
     }
 
     #[test]

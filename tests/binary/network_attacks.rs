@@ -1,8 +1,8 @@
 //! Attacks on a host and on a joiner, and the faults of a real line, with real
 //! `checkers` processes on loopback addresses: a pipelined brute force of the code,
 //! silent connections filling the table, a joiner stopping the clocks, a silent outage,
-//! the host killed the moment a peer hears of a move, and a hostile host flooding a
-//! joiner. Attackers connect from other loopback addresses (127.0.0.2 and up) so that
+//! the host killed the moment a peer hears of a move, a flood of key exchanges, and a
+//! hostile host flooding a joiner. Attackers connect from other loopback addresses (127.0.0.2 and up) so that
 //! the real joiner's address is not the one the host makes wait.
 
 use crate::common::pty::Sandbox;
@@ -111,9 +111,10 @@ fn a_guess_is_one_connection_its_commands_unread_and_an_address_that_guesses_wai
     );
     assert!(!guess.proven(), "the host proves the code to no guesser");
     host.expect("Someone at 127.0.0.2 gave a wrong code (its first)");
-    // A sweep of connections from another address, one guess each.
+    // A sweep of connections from another address, one guess each (fewer than the
+    // address may open at once, so that each reaches the key exchange).
     let mut judged = 0;
-    for round in 0..40 {
+    for round in 0..15 {
         let Ok(stream) = connect_from(Ipv4Addr::new(127, 0, 0, 3), &address) else {
             continue;
         };
@@ -579,8 +580,9 @@ fn an_address_made_to_wait_learns_nothing_of_a_guess_behind_a_frame_that_is_no_g
         assert!(Instant::now() < deadline, "{judged} wrong codes judged");
         let (said, _) = guess(&wrong(judged), &player);
         judged += usize::from(said.contains("\"wrong code\""));
-        // Polling for the end of the wait, not deciding anything by it.
-        std::thread::sleep(Duration::from_millis(100));
+        // Polling for the end of the wait, not deciding anything by it, slower than
+        // the two connections a second an address may keep opening.
+        std::thread::sleep(Duration::from_millis(600));
     }
     host.expect("(6 wrong codes from there; it waits 8 seconds");
     // While it waits, the right code and the wrong one are answered alike whatever
@@ -598,4 +600,40 @@ fn an_address_made_to_wait_learns_nothing_of_a_guess_behind_a_frame_that_is_no_g
             );
         }
     }
+}
+
+#[test]
+fn a_flood_of_key_exchanges_from_one_address_is_refused_for_now_and_the_player_gets_in() {
+    let code = "heron-3030-flint-4040";
+    let (mut host, address) = host(code, &[]);
+    // A hundred openings from one address, one after another, each answered before the
+    // next: the host makes the key exchange for the first few only.
+    let (mut exchanged, mut refused) = (0, 0);
+    for _ in 0..100 {
+        let Ok(stream) = connect_from(Ipv4Addr::new(127, 0, 0, 6), &address) else {
+            continue;
+        };
+        let mut raw = Raw::over(stream);
+        raw.hello("maple-0000-river-0000", "player", None);
+        let answer = raw.rest();
+        if answer.contains("too many connections from 127.0.0.6 in 10 seconds: try again shortly") {
+            assert!(answer.contains("\"lasting\":false"), "{answer}");
+            refused += 1;
+        } else {
+            exchanged += 1;
+        }
+    }
+    assert!(
+        exchanged <= 25,
+        "{exchanged} key exchanges, {refused} refused"
+    );
+    assert!(
+        refused >= 75,
+        "{exchanged} key exchanges, {refused} refused"
+    );
+    // The player, from another address, gets in at once.
+    let mut bob = joiner("join", &address, code, "Bob");
+    host.expect("Bob joined, playing White");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
 }
