@@ -280,6 +280,21 @@ fn finding_14_a_dangling_games_link_is_named() {
     });
 }
 
+/// `analyse --load GAME --report --depth 1 --out OUT`: the game's report, quickly, and
+/// its annotated record written to `out`.
+fn report_args<'a>(game: &'a std::path::Path, out: &'a std::path::Path) -> [&'a str; 8] {
+    [
+        "analyse",
+        "--load",
+        game.to_str().unwrap(),
+        "--report",
+        "--depth",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]
+}
+
 /// `analyse --report --out FILE` on a full disk fails and leaves no file (not even an
 /// empty one, which the next try would refuse as existing); once there is room, the
 /// same command writes the annotated game.
@@ -300,16 +315,7 @@ fn the_annotated_report_on_a_full_disk_leaves_no_file_and_a_rerun_writes_it() {
     .unwrap();
     disk.file("room.txt", b"");
     let out_file = disk.dir().join("report.pdn");
-    let args = [
-        "analyse",
-        "--load",
-        game.to_str().unwrap(),
-        "--report",
-        "--depth",
-        "1",
-        "--out",
-        out_file.to_str().unwrap(),
-    ];
+    let args = report_args(&game, &out_file);
     let out = disk.run(&sandbox, &args, b"");
     assert!(!out.status.success(), "{}", disk.kind());
     assert!(
@@ -350,20 +356,7 @@ fn the_annotated_report_into_a_missing_folder_is_refused_and_makes_no_folder() {
     std::fs::write(&game, "[Result \"*\"]\n1. 11-15 23-19 *\n").unwrap();
     let missing = sandbox.home().join("reprots");
     let out_file = missing.join("report.pdn");
-    let out = run_in(
-        &sandbox,
-        &[
-            "analyse",
-            "--load",
-            game.to_str().unwrap(),
-            "--report",
-            "--depth",
-            "1",
-            "--out",
-            out_file.to_str().unwrap(),
-        ],
-        b"",
-    );
+    let out = run_in(&sandbox, &report_args(&game, &out_file), b"");
     assert!(!out.status.success());
     let said = text(&out.stderr);
     assert!(
