@@ -434,12 +434,22 @@ impl Db {
         rows.map(|row| row.map_err(said)).collect()
     }
 
-    /// Stores that `game` was adjourned at `since` (unix seconds), or goes on (none).
-    pub(crate) fn adjourn(&self, game: i64, since: Option<u64>) -> Result<(), String> {
+    /// Stores that `game` was adjourned at `since` (unix seconds), or goes on (none),
+    /// with both clocks as they stopped (to the millisecond; none keeps those stored), so
+    /// that the time a player thought before the adjournment is not given back by a
+    /// restart.
+    pub(crate) fn adjourn(
+        &self,
+        game: i64,
+        since: Option<u64>,
+        clocks: Option<[Duration; 2]>,
+    ) -> Result<(), String> {
+        let (black_ms, white_ms) = clock_columns(clocks);
         self.conn
             .execute(
-                "UPDATE games SET adjourned = ?2 WHERE id = ?1",
-                params![game, since.map(|t| t as i64)],
+                "UPDATE games SET adjourned = ?2, black_ms = COALESCE(?3, black_ms),
+                 white_ms = COALESCE(?4, white_ms) WHERE id = ?1",
+                params![game, since.map(|t| t as i64), black_ms, white_ms],
             )
             .map_err(said)?;
         Ok(())

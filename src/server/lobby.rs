@@ -537,7 +537,7 @@ impl Lobby {
                     let since = crate::store::now_unix();
                     let game = stored.id;
                     self.store
-                        .ask_now(move |db| db.adjourn(game, Some(since)))??;
+                        .ask_now(move |db| db.adjourn(game, Some(since), None))??;
                     since
                 }
             };
@@ -638,17 +638,10 @@ impl Lobby {
         let Some(table) = self.games.get(&game) else {
             return false;
         };
-        let back = |i: usize| !table.away[i] && self.online.contains_key(&table.names[i]);
-        if table.adjourned.is_none() || !back(0) || !back(1) {
+        if table.adjourned.is_none() || !self.at_table(table, 0) || !self.at_table(table, 1) {
             return false;
         }
-        let Some(table) = self.games.get_mut(&game) else {
-            return false;
-        };
-        table.adjourned = None;
-        table.session.set_paused(false);
-        self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, None));
-        self.presence_told(game);
+        self.go_on(game);
         let Some(table) = self.games.get(&game) else {
             return false;
         };
@@ -660,6 +653,20 @@ impl Lobby {
         }
         self.tell_table(game);
         true
+    }
+
+    /// Adjourned `game` goes on, its clocks running (stored so), its wait for one player
+    /// back forgotten, so that a later adjournment waits afresh. Its players are told by
+    /// the caller.
+    fn go_on(&mut self, game: u64) {
+        let Some(table) = self.games.get_mut(&game) else {
+            return;
+        };
+        table.adjourned = None;
+        table.one_back_since = None;
+        table.session.set_paused(false);
+        self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, None, None));
+        self.presence_told(game);
     }
 
     /// `name` is back at `game`, which went on without them (its clocks running): their
@@ -782,7 +789,11 @@ impl Lobby {
         let since = crate::store::now_unix();
         table.adjourned = Some(since);
         table.session.set_paused(true);
-        self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, Some(since)));
+        // Paused, the clocks' readings hold the time used since the last move.
+        let clocks = table.clocks();
+        self.store_then_tell(Some(game), move |db| {
+            db.adjourn(game as i64, Some(since), clocks)
+        });
         self.presence_told(game);
         self.tell_table(game);
     }
@@ -2019,14 +2030,7 @@ impl Lobby {
     /// Adjourned `game` goes on, its clocks running, though one player is still away:
     /// the one at it is shown the game, the one away told their clock runs.
     fn go_on_without_the_other(&mut self, game: u64) {
-        let Some(table) = self.games.get_mut(&game) else {
-            return;
-        };
-        table.adjourned = None;
-        table.one_back_since = None;
-        table.session.set_paused(false);
-        self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, None));
-        self.presence_told(game);
+        self.go_on(game);
         let Some(table) = self.games.get(&game) else {
             return;
         };

@@ -626,6 +626,47 @@ fn an_address_makes_ten_new_names_an_hour() {
     );
 }
 
+/// The two minutes one player waits at an adjourned game start afresh at each
+/// adjournment: a wait begun before both came back is not carried into the next one
+/// (lines that drop and logins come between the lobby's ticks).
+#[test]
+fn a_second_adjournment_waits_its_own_two_minutes() {
+    let mut bench = Bench::new();
+    bench.game(true);
+    let (alice, bob) = (bench.conn - 1, bench.conn);
+    bench.lobby.leave("alice", alice);
+    bench.lobby.leave("bob", bob);
+    bench.log_in("bob", false);
+    let bob = bench.conn;
+    // bob waits alone, then alice is back: the game goes on.
+    let start = Instant::now();
+    bench.lobby.tick(start);
+    bench.log_in("alice", false);
+    let alice = bench.conn;
+    // Both lines drop and bob is back before the next tick: adjourned again. (Logins
+    // without a board: a board's request would tick the lobby.)
+    bench.lobby.leave("alice", alice);
+    bench.lobby.leave("bob", bob);
+    bench.log_in("bob", false);
+    bench.told();
+    // Three minutes after the first wait began, at the start of this one.
+    bench.lobby.tick(start + Duration::from_secs(180));
+    let told = bench.told();
+    assert!(
+        !told
+            .iter()
+            .any(|(_, m)| matches!(m, ServerMessage::Started { .. })),
+        "went on without alice at once: {told:#?}"
+    );
+    bench.lobby.tick(start + Duration::from_secs(180 + 120));
+    assert!(
+        bench
+            .told_to("bob")
+            .iter()
+            .any(|m| matches!(m, ServerMessage::Started { game: 1, .. }))
+    );
+}
+
 #[test]
 fn both_away_in_the_lobby_the_game_goes_on_once_both_resume() {
     let mut bench = Bench::new();
