@@ -996,6 +996,50 @@ fn a_game_taken_back_after_a_restart_keeps_each_clock_to_the_millisecond() {
     assert_eq!(clocks_told(&mut bench), [298_700, 297_600]);
 }
 
+/// An adjournment keeps the time the player to move thought before it: a restart
+/// gives none of it back.
+#[test]
+fn an_adjournment_keeps_the_time_thought_before_it_across_a_restart() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", true);
+    bench.log_in("bob", true);
+    let start = Instant::now();
+    bench.ask_at("alice", casual_seek_as_black(), start);
+    bench.ask_at("bob", ClientMessage::Accept { number: 1 }, start);
+    let ms = Duration::from_millis;
+    bench.ask_at(
+        "alice",
+        ClientMessage::Play {
+            text: "11-15".into(),
+        },
+        start + ms(1234),
+    );
+    bench.ask_at(
+        "bob",
+        ClientMessage::Play {
+            text: "22-18".into(),
+        },
+        start + ms(3579),
+    );
+    // alice, to move, thinks 4,321 ms; bob is in the lobby meanwhile; then she goes
+    // too, and the game is adjourned.
+    bench.ask_at("bob", ClientMessage::Adjourn, start + ms(4000));
+    bench.ask_at("alice", ClientMessage::Adjourn, start + ms(3579 + 4321));
+    assert_eq!(bench.restart(), 1);
+    bench.told();
+    bench.log_in("alice", true);
+    let told = bench.told_to("alice");
+    let clocks = told
+        .iter()
+        .rev()
+        .find_map(|m| match m {
+            ServerMessage::Table { state, .. } => state.clocks,
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no table: {told:#?}"));
+    assert_eq!(clocks, [300_000 - 1234 - 4321, 300_000 - 2345]);
+}
+
 #[test]
 fn a_player_stepping_in_and_out_again_and_again_is_told_to_the_other_a_few_times() {
     let mut bench = Bench::new();
