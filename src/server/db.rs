@@ -70,6 +70,9 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN black_ms INTEGER;
     ALTER TABLE games ADD COLUMN white_ms INTEGER;
     CREATE INDEX games_by_end ON games(ended);",
+    // 4: whether a game asked rated is played unrated for its players' rated games in
+    // the last day, so that one taken back after a restart ends saying so.
+    "ALTER TABLE games ADD COLUMN pair_limited INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// The result stored for an adjourned game nobody resumed in time.
@@ -125,6 +128,9 @@ pub(crate) struct Unfinished {
     /// Black's and White's time left to the millisecond as the record was stored (none
     /// in a row stored before the milliseconds were: its record's tenths hold then).
     pub(crate) clocks: Option<[Duration; 2]>,
+    /// Whether it was asked rated and is played unrated, its players having had their
+    /// rated games of the day together.
+    pub(crate) pair_limited: bool,
 }
 
 /// The open database.
@@ -195,6 +201,15 @@ impl Db {
             )
             .map(drop)
             .map_err(said)
+    }
+
+    /// Renames the players' table away, so that every login fails as a broken database
+    /// makes it.
+    #[cfg(test)]
+    pub(crate) fn lose_players_for_test(&self) {
+        self.conn
+            .execute_batch("ALTER TABLE players RENAME TO players_lost")
+            .unwrap();
     }
 
     /// Empties `game`'s clock columns, as a row stored before they were.
@@ -394,7 +409,8 @@ impl Db {
                  b.rating, b.deviation, b.volatility, w.rating, w.deviation, w.volatility,
                  g.adjourned, g.black_ms, g.white_ms,
                  (SELECT count(*) FROM ratings r WHERE r.player = g.black),
-                 (SELECT count(*) FROM ratings r WHERE r.player = g.white)
+                 (SELECT count(*) FROM ratings r WHERE r.player = g.white),
+                 g.pair_limited
                  FROM games g JOIN players b ON b.id = g.black JOIN players w ON w.id = g.white
                  WHERE g.result IS NULL AND g.pdn IS NOT NULL ORDER BY g.id",
             )
@@ -416,6 +432,7 @@ impl Db {
                         _ => None,
                     },
                     rated_games: [r.get(17)?, r.get(18)?],
+                    pair_limited: r.get(19)?,
                     ratings: [
                         Glicko2Rating {
                             rating: r.get(8)?,
@@ -432,6 +449,18 @@ impl Db {
             })
             .map_err(said)?;
         rows.map(|row| row.map_err(said)).collect()
+    }
+
+    /// Stores that `game`, asked rated, is played unrated: its players had their rated
+    /// games of the day together.
+    pub(crate) fn mark_pair_limited(&self, game: i64) -> Result<(), String> {
+        self.conn
+            .execute(
+                "UPDATE games SET pair_limited = 1 WHERE id = ?1",
+                params![game],
+            )
+            .map_err(said)?;
+        Ok(())
     }
 
     /// Stores that `game` was adjourned at `since` (unix seconds), or goes on (none),

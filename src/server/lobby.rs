@@ -298,6 +298,12 @@ impl Table {
         })
     }
 
+    /// Whether the player at `i` (0 Black, 1 White) is at the game, of those `online`:
+    /// online, and not away in the lobby.
+    fn is_at(&self, i: usize, online: &BTreeMap<String, Online>) -> bool {
+        !self.away[i] && online.contains_key(&self.names[i])
+    }
+
     /// Whether `name` plays here and is away in the lobby (not shown the board until
     /// they resume).
     fn away_in_lobby(&self, name: &str) -> bool {
@@ -315,6 +321,17 @@ impl Table {
         );
         names
     }
+}
+
+/// What became of a game a player left (see [`Lobby::left_game`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Left {
+    /// It goes on, its clocks running: the other player is at it.
+    GoesOn,
+    /// It is adjourned now, its clocks stopped: neither player is at it.
+    AdjournedNow,
+    /// It was adjourned already, and stays so (or it is gone).
+    StillAdjourned,
 }
 
 /// Everything the server holds.
@@ -385,6 +402,15 @@ fn unrated_note(why: Option<String>) -> String {
     why.map_or(String::new(), |why| {
         format!(" It would be played unrated: {why}.")
     })
+}
+
+/// Why a rated game between `names` changes no rating: the words every place says it
+/// in (a seek list, a game's start, a challenge, a rematch, a game's end).
+fn pair_limit_reached(names: [&str; 2]) -> String {
+    format!(
+        "{} and {} have played {RATED_PER_PAIR} rated games in 24 hours",
+        names[0], names[1]
+    )
 }
 
 /// The first [`protocol::LOBBY_LIST`] entries of a list of the lobby.
@@ -471,6 +497,13 @@ impl Lobby {
         }
     }
 
+    /// The new names counted for `address` in the last [`NEW_NAMES_WINDOW`] (as of the
+    /// last count).
+    #[cfg(test)]
+    pub(crate) fn new_names_counted(&self, address: IpAddr) -> usize {
+        self.new_names.get(&address).map_or(0, |made| made.len())
+    }
+
     /// The rated games that changed ratings between the players of rows `ids` in the
     /// last [`RATED_PAIR_WINDOW`].
     fn rated_today(&self, ids: [i64; 2]) -> usize {
@@ -505,12 +538,7 @@ impl Lobby {
         let [Some(a), Some(b)] = ids else {
             return None;
         };
-        (self.rated_today([a, b]) >= RATED_PER_PAIR).then(|| {
-            format!(
-                "{} and {} have played {RATED_PER_PAIR} rated games in 24 hours",
-                names[0], names[1]
-            )
-        })
+        (self.rated_today([a, b]) >= RATED_PER_PAIR).then(|| pair_limit_reached(names))
     }
 
     /// Takes back the games not finished, adjourned: how many.
@@ -541,6 +569,9 @@ impl Lobby {
                     since
                 }
             };
+            let unrated_why = stored
+                .pair_limited
+                .then(|| pair_limit_reached([&stored.names[0], &stored.names[1]]));
             self.games.insert(
                 stored.id as u64,
                 Table {
@@ -550,7 +581,7 @@ impl Lobby {
                     ratings: stored.ratings,
                     rated_games: stored.rated_games,
                     rated: stored.rated,
-                    unrated_why: None,
+                    unrated_why,
                     clock: stored.clock,
                     control: None,
                     adjourned: Some(since),
@@ -688,7 +719,7 @@ impl Lobby {
     /// Whether the player of `table` at `i` (0 Black, 1 White) is at the game: online,
     /// and not away in the lobby.
     fn at_table(&self, table: &Table, i: usize) -> bool {
-        !table.away[i] && self.online.contains_key(&table.names[i])
+        table.is_at(i, &self.online)
     }
 
     /// Where the player of `table` at `i` (0 Black, 1 White) is.
@@ -843,26 +874,20 @@ impl Lobby {
             );
         }
         table.away[index(color)] = true;
-        let in_play = table.adjourned.is_none();
-        let Some(table) = self.games.get(&game) else {
-            return;
-        };
-        if in_play && self.at_table(table, index(!color)) {
-            tracing::info!(game, name, "left for the lobby, the game going on");
-            self.presence_changed(game, index(color), now);
-            let text = format!(
-                "Game {game} goes on, your clock running: resume it (Enter on it) to go back."
-            );
-            return self.send(name, ServerMessage::Info { text });
-        }
-        if in_play {
-            self.adjourn_now(game);
-            let text = format!("{name} left game {game} too: it is adjourned, its clocks stopped.");
-            self.send(&other, ServerMessage::Info { text });
-        } else {
-            // Back at the adjourned game and gone again: the other, told they were back,
-            // hears it.
-            self.presence_changed(game, index(color), now);
+        match self.left_game(game, index(color), now) {
+            Left::GoesOn => {
+                tracing::info!(game, name, "left for the lobby, the game going on");
+                let text = format!(
+                    "Game {game} goes on, your clock running: resume it (Enter on it) to go back."
+                );
+                return self.send(name, ServerMessage::Info { text });
+            }
+            Left::AdjournedNow => {
+                let text =
+                    format!("{name} left game {game} too: it is adjourned, its clocks stopped.");
+                self.send(&other, ServerMessage::Info { text });
+            }
+            Left::StillAdjourned => {}
         }
         tracing::info!(game, name, "adjourned in the lobby");
         let text = format!(
@@ -908,9 +933,22 @@ impl Lobby {
         }
     }
 
-    /// The server stops: everyone is told, and let go. Their games are in the
-    /// database with every move, and are taken back adjourned at the next start.
-    pub(crate) fn stop_all(&mut self) {
+    /// The server stops at `now`: every game in play is adjourned, its clocks stored as
+    /// they stand (so that the next start gives the player to move no time back), and
+    /// everyone is told, and let go. The games are taken back adjourned at the next
+    /// start.
+    pub(crate) fn stop_all(&mut self, now: Instant) {
+        // The clocks read `now` (a flag fallen by then ends its game).
+        self.tick(now);
+        let in_play: Vec<u64> = self
+            .games
+            .iter()
+            .filter(|(_, t)| t.adjourned.is_none())
+            .map(|(game, _)| *game)
+            .collect();
+        for game in in_play {
+            self.adjourn_now(game);
+        }
         let reason = "the server is stopping: a game in play is adjourned and goes on when the \
                       server is back"
             .to_string();
@@ -953,18 +991,34 @@ impl Lobby {
         let other = table.names[index(!color)].clone();
         // Timed as it is heard: a connection's end comes with no request's time.
         let now = Instant::now();
-        if table.adjourned.is_some() {
-            return self.presence_changed(game, index(color), now);
+        if self.left_game(game, index(color), now) == Left::AdjournedNow {
+            let text = format!("{name} left: game {game} is adjourned, its clocks stopped.");
+            self.send(&other, ServerMessage::Info { text });
         }
+    }
+
+    /// The player of `game` at `i` (0 Black, 1 White) has left it (for the lobby, or
+    /// gone): a game in play goes on while the other player is at it, and is adjourned
+    /// once neither is; otherwise the other is told where the player is now (see
+    /// [`presence_changed`](Self::presence_changed)). What became of the game; the
+    /// caller tells the players what is theirs to hear.
+    fn left_game(&mut self, game: u64, i: usize, now: Instant) -> Left {
         let Some(table) = self.games.get(&game) else {
-            return;
+            return Left::StillAdjourned;
         };
-        if self.at_table(table, index(!color)) {
-            return self.presence_changed(game, index(color), now);
+        let in_play = table.adjourned.is_none();
+        if in_play && !self.at_table(table, 1 - i) {
+            self.adjourn_now(game);
+            return Left::AdjournedNow;
         }
-        self.adjourn_now(game);
-        let text = format!("{name} left: game {game} is adjourned, its clocks stopped.");
-        self.send(&other, ServerMessage::Info { text });
+        // Back at an adjourned game and gone again: the other, told they were back,
+        // hears it.
+        self.presence_changed(game, i, now);
+        if in_play {
+            Left::GoesOn
+        } else {
+            Left::StillAdjourned
+        }
     }
 
     /// Posts `message` for `name`, if online (a client whose queue is full when it
@@ -1315,11 +1369,7 @@ impl Lobby {
         let more = shown.len().saturating_sub(MOST_SEEKS_LISTED);
         for (n, seek) in shown.into_iter().take(MOST_SEEKS_LISTED) {
             let kind = match seek.rated.then(|| self.unrated_for(viewer, seek)).flatten() {
-                Some(_) => format!(
-                    "rated (unrated for you: you and {} have played {RATED_PER_PAIR} rated \
-                     games in 24 hours)",
-                    seek.by
-                ),
+                Some(why) => format!("rated (unrated for you: {why})"),
                 None if seek.rated => "rated".to_string(),
                 None => "casual".to_string(),
             };
@@ -1603,8 +1653,15 @@ impl Lobby {
         let game = self.next_game;
         self.next_game += 1;
         let (clock, pdn, clocks) = (clock_text, table.pdn(&self.site), table.clocks());
+        let pair_limited = table.unrated_why.is_some();
         self.store_then_tell(Some(game), move |db| {
-            db.add_game(game as i64, ids, &clock, rated, &fen, (&pdn, clocks))
+            db.add_game(game as i64, ids, &clock, rated, &fen, (&pdn, clocks))?;
+            // Kept, so that a game taken back after a restart ends saying why it changed
+            // no rating.
+            if pair_limited {
+                db.mark_pair_limited(game as i64)?;
+            }
+            Ok(())
         });
         for n in &names {
             self.seeks.retain(|_, s| &s.by != n);
@@ -1977,24 +2034,21 @@ impl Lobby {
     /// waited at for [`ONE_BACK_WAIT`] goes on; an adjourned game that waited its time
     /// for its players is abandoned.
     pub(crate) fn tick(&mut self, now: Instant) {
-        let one_back: Vec<(u64, bool)> = self
-            .games
-            .iter()
-            .filter(|(_, t)| t.adjourned.is_some())
-            .map(|(game, t)| (*game, (0..2).filter(|&i| self.at_table(t, i)).count() == 1))
-            .collect();
+        // Five times a second: the games are looked at in place, and a list is made
+        // only of those due (none, mostly: an empty list takes no memory).
+        let online = &self.online;
         let mut waited = Vec::new();
-        for (game, alone) in one_back {
-            let Some(table) = self.games.get_mut(&game) else {
+        for (game, table) in self.games.iter_mut() {
+            if table.adjourned.is_none() {
                 continue;
-            };
-            if !alone {
+            }
+            if (0..2).filter(|&i| table.is_at(i, online)).count() != 1 {
                 table.one_back_since = None;
                 continue;
             }
             let since = *table.one_back_since.get_or_insert(now);
             if now.saturating_duration_since(since) >= ONE_BACK_WAIT {
-                waited.push(game);
+                waited.push(*game);
             }
         }
         for game in waited {

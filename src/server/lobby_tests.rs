@@ -817,6 +817,19 @@ impl Bench {
         told
     }
 
+    /// The clocks (Black's, White's ms left) of the last table told to `name` since the
+    /// last read.
+    fn clocks_told(&mut self, name: &str) -> [u64; 2] {
+        let told = self.told_to(name);
+        told.iter()
+            .rev()
+            .find_map(|m| match m {
+                ServerMessage::Table { state, .. } => state.clocks,
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no table: {told:#?}"))
+    }
+
     /// The rated games that changed `name`'s rating, as the database holds them.
     fn rated_games(&self, name: &str) -> u32 {
         let name = name.to_string();
@@ -841,7 +854,9 @@ fn two_names_have_three_rated_games_a_day_that_change_ratings_then_play_unrated(
     bench.ask("bob", ClientMessage::Seeks);
     let listed = words(&bench.told_to("bob")).join("\n");
     assert!(
-        listed.contains("unrated for you: you and alice have played 3 rated games in 24 hours"),
+        listed.contains(
+            "5+0 rated (unrated for you: alice and bob have played 3 rated games in 24 hours)"
+        ),
         "{listed}"
     );
     for (viewer, rated) in [("bob", false), ("alice", true)] {
@@ -974,26 +989,16 @@ fn a_game_taken_back_after_a_restart_keeps_each_clock_to_the_millisecond() {
         let text = m.to_string();
         bench.ask_at(name, ClientMessage::Play { text }, start + ms(at));
     }
-    let clocks_told = |bench: &mut Bench| {
-        let told = bench.told_to("alice");
-        told.iter()
-            .rev()
-            .find_map(|m| match m {
-                ServerMessage::Table { state, .. } => state.clocks,
-                _ => None,
-            })
-            .unwrap_or_else(|| panic!("no table: {told:#?}"))
-    };
-    assert_eq!(clocks_told(&mut bench), [300_000 - 1234, 300_000 - 2345]);
+    assert_eq!(bench.clocks_told("alice"), [300_000 - 1234, 300_000 - 2345]);
     assert_eq!(bench.restart(), 1);
     bench.log_in("alice", true);
-    assert_eq!(clocks_told(&mut bench), [300_000 - 1234, 300_000 - 2345]);
+    assert_eq!(bench.clocks_told("alice"), [300_000 - 1234, 300_000 - 2345]);
     // A row stored before the milliseconds were (its columns empty) is read from its
     // record, in tenths.
     bench.db(|db| db.forget_clocks_for_test(1).unwrap());
     assert_eq!(bench.restart(), 1);
     bench.log_in("alice", true);
-    assert_eq!(clocks_told(&mut bench), [298_700, 297_600]);
+    assert_eq!(bench.clocks_told("alice"), [298_700, 297_600]);
 }
 
 /// An adjournment keeps the time the player to move thought before it: a restart
@@ -1028,16 +1033,69 @@ fn an_adjournment_keeps_the_time_thought_before_it_across_a_restart() {
     assert_eq!(bench.restart(), 1);
     bench.told();
     bench.log_in("alice", true);
+    assert_eq!(
+        bench.clocks_told("alice"),
+        [300_000 - 1234 - 4321, 300_000 - 2345]
+    );
+}
+
+/// A server stopped (SIGTERM) while a player thinks keeps the time thought: the next
+/// start gives none of it back.
+#[test]
+fn a_stop_keeps_the_time_the_player_to_move_thought() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", true);
+    bench.log_in("bob", true);
+    let start = Instant::now();
+    bench.ask_at("alice", casual_seek_as_black(), start);
+    bench.ask_at("bob", ClientMessage::Accept { number: 1 }, start);
+    let ms = Duration::from_millis;
+    for (name, m, at) in [("alice", "11-15", 1234), ("bob", "22-18", 3579)] {
+        let text = m.to_string();
+        bench.ask_at(name, ClientMessage::Play { text }, start + ms(at));
+    }
+    // alice, to move, thinks 4,321 ms, and the server stops.
+    bench.told();
+    bench.lobby.stop_all(start + ms(3579 + 4321));
     let told = bench.told_to("alice");
-    let clocks = told
-        .iter()
-        .rev()
-        .find_map(|m| match m {
-            ServerMessage::Table { state, .. } => state.clocks,
-            _ => None,
-        })
-        .unwrap_or_else(|| panic!("no table: {told:#?}"));
-    assert_eq!(clocks, [300_000 - 1234 - 4321, 300_000 - 2345]);
+    assert!(
+        matches!(told.last(), Some(ServerMessage::Refused { reason }) if reason.contains("stopping")),
+        "{told:#?}"
+    );
+    assert_eq!(bench.restart(), 1);
+    bench.log_in("alice", true);
+    assert_eq!(
+        bench.clocks_told("alice"),
+        [300_000 - 1234 - 4321, 300_000 - 2345]
+    );
+}
+
+/// A game played unrated for its players' rated games of the day, taken back after a
+/// restart, ends saying why it changed no rating, as it would have without the restart.
+#[test]
+fn a_game_unrated_for_the_pairs_games_today_says_so_at_its_end_after_a_restart() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", true);
+    bench.log_in("bob", true);
+    for _ in 0..super::lobby::RATED_PER_PAIR {
+        bench.short_game(("alice", "bob"), true);
+    }
+    bench.ask("alice", rated_seek_as_black());
+    let number = posted(&bench.told_to("alice"));
+    bench.ask("bob", ClientMessage::Accept { number });
+    for (name, m) in [("alice", "11-15"), ("bob", "22-18")] {
+        let text = m.to_string();
+        bench.ask(name, ClientMessage::Play { text });
+    }
+    assert_eq!(bench.restart(), 1);
+    bench.log_in("alice", true);
+    bench.log_in("bob", true);
+    bench.ask("bob", ClientMessage::Resign);
+    let told = bench.told();
+    assert_eq!(
+        ratings_told(&told, "bob").as_deref(),
+        Some("none changed, as alice and bob have played 3 rated games in 24 hours")
+    );
 }
 
 #[test]

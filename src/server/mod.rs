@@ -13,6 +13,8 @@ mod db;
 mod lobby;
 #[cfg(test)]
 mod lobby_tests;
+#[cfg(test)]
+mod login_tests;
 mod outbox;
 pub(crate) mod protocol;
 mod store;
@@ -350,7 +352,7 @@ async fn serve(
             () = &mut stop => {
                 tracing::info!("stopping");
                 let outbox = lock(&lobby).outbox();
-                lock(&lobby).stop_all();
+                lock(&lobby).stop_all(Instant::now());
                 outbox.flushed().await;
                 let deadline = Instant::now() + Duration::from_secs(3);
                 while Arc::strong_count(&writers) > 1 && Instant::now() < deadline {
@@ -589,31 +591,17 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
             &Signature::from_bytes(&signature),
         )
         .map_err(|_| "the login's signature does not verify".to_string())?;
-    let (store, new_allowed) = {
-        let mut lobby = lock(lobby);
-        (lobby.store(), lobby.may_make_name(address, Instant::now()))
-    };
-    let claimed = {
-        let name = name.clone();
-        store
-            .ask(move |db| db.claim(&name, &key, crate::store::now_unix(), new_allowed))
-            .await
-            .map_err(|_| "the server's database is gone".to_string())??
-    };
+    let claimed = claim(lobby, address, name.clone(), key)
+        .await
+        .map_err(|_| "the server is stopping".to_string())??;
     let (player, new) = match claimed {
         db::Claim::Player(player, new) => (player, new),
         db::Claim::Taken => {
-            if new_allowed {
-                lock(lobby).no_name_made(address);
-            }
             return Err(format!(
                 "the name {name} is taken by another player's key: pick another name (--name)"
             ));
         }
         db::Claim::LooksLike(other) => {
-            if new_allowed {
-                lock(lobby).no_name_made(address);
-            }
             return Err(format!(
                 "the name {name} reads too much like the player {other}'s: pick another name \
                  (--name)"
@@ -628,9 +616,6 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
         }
     };
     let mut lobby = lock(lobby);
-    if new_allowed && !new {
-        lobby.no_name_made(address);
-    }
     // The key proves it is the same player: a new connection takes over from one
     // that may be stale (a dropped line the server has not noticed yet).
     lobby.take_over(&name);
@@ -643,6 +628,36 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
     out.try_send(welcome).map_err(|e| e.to_string())?;
     lobby.enter(&name, &player, (conn, address), out);
     Ok(name)
+}
+
+/// The database's answer to a login of `name` with `key` from `address`, on a task of
+/// its own: a new name may be made if the address has made fewer than its hour's new
+/// names, and the one counted for it is given back once the database has answered
+/// without making one (the name was the key's already or is refused, or the database
+/// failed). The task goes on if the login is dropped (out of time): the database still
+/// answers, so the count follows what it did.
+fn claim(
+    lobby: &Shared,
+    address: IpAddr,
+    name: String,
+    key: [u8; 32],
+) -> tokio::task::JoinHandle<Result<db::Claim, String>> {
+    let (store, new_allowed) = {
+        let mut lobby = lock(lobby);
+        (lobby.store(), lobby.may_make_name(address, Instant::now()))
+    };
+    let answer = store.ask(move |db| db.claim(&name, &key, crate::store::now_unix(), new_allowed));
+    let lobby = lobby.clone();
+    tokio::spawn(async move {
+        let claimed = answer
+            .await
+            .map_err(|_| "the server's database is gone".to_string())
+            .flatten();
+        if new_allowed && !matches!(claimed, Ok(db::Claim::Player(_, true))) {
+            lock(&lobby).no_name_made(address);
+        }
+        claimed
+    })
 }
 
 /// A logged-in client, as its connection's task knows it.

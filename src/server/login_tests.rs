@@ -1,0 +1,141 @@
+//! A login as the server takes it ([`log_in`]), over an in-memory stream: what it counts
+//! of an address's new names, however it ends.
+
+use super::lobby::{Lobby, Settings};
+use super::outbox::Outbox;
+use super::protocol::{self, ClientMessage, ServerMessage};
+use super::store::Store;
+use super::{Shared, lock, log_in, read_line, write_message};
+use ed25519_dalek::{Signer, SigningKey};
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The address the logins come from.
+const ADDRESS: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(10, 0, 0, 7));
+
+/// The fingerprint the logins sign.
+const FINGERPRINT: [u8; 32] = [7; 32];
+
+/// A lobby on a database of its own in `dir`, and its database's thread.
+fn lobby(dir: &tempfile::TempDir) -> (Shared, Store) {
+    let store = Store::open(&dir.path().join("server.sqlite")).unwrap();
+    let (outbox, _posts) = Outbox::new();
+    let settings = Settings {
+        site: "test".to_string(),
+        adjourned_for: Duration::from_secs(86_400),
+        table_chat: 20,
+    };
+    let (lobby, _) = Lobby::open(store.clone(), outbox, settings, Instant::now()).unwrap();
+    (Arc::new(Mutex::new(lobby)), store)
+}
+
+/// A login of `name` with the key of `seed` from [`ADDRESS`], its client's side played
+/// here: the server's answer (the name, or why not).
+async fn login(lobby: Shared, name: &str, seed: u8) -> Result<String, String> {
+    let (server, client) = tokio::io::duplex(4096);
+    let (out, _queue) = tokio::sync::mpsc::channel(8);
+    let serving = async move {
+        let (reader, mut writer) = tokio::io::split(server);
+        let mut reader = tokio::io::BufReader::new(reader);
+        let limits = (out, protocol::MAX_CLIENT_LINE);
+        log_in(
+            &mut reader,
+            &mut writer,
+            &lobby,
+            FINGERPRINT,
+            (1, ADDRESS),
+            limits,
+        )
+        .await
+    };
+    let name = name.to_string();
+    let playing = async move {
+        let (reader, mut writer) = tokio::io::split(client);
+        let mut reader = tokio::io::BufReader::new(reader);
+        let line = read_line(&mut reader, 4096).await.unwrap().unwrap();
+        let Ok(ServerMessage::Challenge { challenge, .. }) = serde_json::from_str(&line) else {
+            panic!("no challenge: {line}");
+        };
+        let challenge = protocol::unhex::<32>(&challenge).unwrap();
+        let key = SigningKey::from_bytes(&[seed; 32]);
+        let signed = protocol::login_message(&challenge, &FINGERPRINT, &name);
+        let login = ClientMessage::Login {
+            version: protocol::VERSION,
+            name,
+            key: protocol::hex(key.verifying_key().as_bytes()),
+            signature: protocol::hex(&key.sign(&signed).to_bytes()),
+        };
+        write_message(&mut writer, &login).await.unwrap();
+        // Held open until the server has answered.
+        std::future::pending::<()>().await;
+    };
+    tokio::select! {
+        answer = serving => answer,
+        () = playing => unreachable!(),
+    }
+}
+
+/// A runtime as the server's.
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// Waits, up to ten seconds, until `ready` holds.
+async fn until(what: &str, mut ready: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !ready() {
+        assert!(Instant::now() < deadline, "never: {what}");
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+}
+
+#[test]
+fn a_login_that_makes_no_name_gives_its_addresss_new_name_back_however_it_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let (lobby, store) = lobby(&dir);
+    let counted = |lobby: &Shared| lock(lobby).new_names_counted(ADDRESS);
+    runtime().block_on(async {
+        // A new name is made and kept counted; logging in with it again makes none.
+        assert_eq!(login(lobby.clone(), "alice", 1).await.unwrap(), "alice");
+        assert_eq!(counted(&lobby), 1);
+        lock(&lobby).leave("alice", 1);
+        login(lobby.clone(), "alice", 1).await.unwrap();
+        assert_eq!(counted(&lobby), 1);
+        // Refused: another key's name.
+        let refused = login(lobby.clone(), "alice", 2).await.unwrap_err();
+        assert!(refused.contains("taken"), "{refused}");
+        assert_eq!(counted(&lobby), 1);
+        // Out of time while the database works (its thread held meanwhile): the login
+        // is dropped, as its timeout drops it; once the database answers, the name it
+        // did not make is given back, and the one it made stays counted.
+        let (release, held) = std::sync::mpsc::channel::<()>();
+        let _held = store.ask(move |_| held.recv());
+        for (name, seed) in [("alice", 1), ("bob", 3)] {
+            let task = tokio::spawn(login(lobby.clone(), name, seed));
+            let before = counted(&lobby);
+            until("the login asks the database", || counted(&lobby) > before).await;
+            task.abort();
+            assert!(task.await.unwrap_err().is_cancelled());
+        }
+        assert_eq!(counted(&lobby), 3);
+        drop(release);
+        until("alice's name is given back", || counted(&lobby) == 2).await;
+        assert!(
+            store
+                .ask(|db| db.player("bob"))
+                .await
+                .unwrap()
+                .unwrap()
+                .is_some()
+        );
+        // The database failing: no name is made, and none stays counted.
+        store.ask(|db| db.lose_players_for_test()).await.unwrap();
+        let failed = login(lobby.clone(), "carol", 4).await.unwrap_err();
+        assert!(failed.contains("players"), "{failed}");
+        assert_eq!(counted(&lobby), 2);
+    });
+}
