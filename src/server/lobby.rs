@@ -558,7 +558,7 @@ impl Lobby {
             }
             let mut session = session.with_recorded_clock(now);
             session.set_paused(true);
-            // A game in play when the server stopped waits from now.
+            // A game in play when the server was killed (a stop adjourns each) waits from now.
             let since = match stored.adjourned {
                 Some(since) => since,
                 None => {
