@@ -2,8 +2,10 @@
 
 use super::CommandError;
 use crate::cli::{BookArgs, BookCommand};
+use crate::engine::Score;
 use crate::engine::book::Book;
 use crate::rules::Position;
+use crate::session::score_in_men;
 use std::io::Write;
 
 /// Runs `checkers book`.
@@ -14,7 +16,14 @@ pub(crate) fn run(args: &BookArgs, out: &mut impl Write) -> Result<(), CommandEr
             match Book::embedded().entry(&pos) {
                 Some(entry) => {
                     writeln!(out, "{}", entry.describe())?;
-                    writeln!(out, "score {} depth {}", entry.score, entry.depth)?;
+                    // In men for Black, as every other score the program shows (the
+                    // book keeps hundredths of a man for the side to move).
+                    writeln!(
+                        out,
+                        "searched to depth {}: {} (in men for Black: + Black ahead, - White)",
+                        entry.depth,
+                        score_in_men(pos.turn(), Score(entry.score))
+                    )?;
                     for (m, n) in &entry.played {
                         writeln!(out, "played {} {n}", pos.notation(m))?;
                     }

@@ -10,7 +10,9 @@ use std::io::Write;
 /// Runs `checkers explore`: the position (the start, or `--fen`, after `--moves`), then
 /// each move played from it in the collection, most played first, one a line: the
 /// move, its games, Black wins / draws / White wins, the score of the side to move and
-/// the opening's name; then how many games were read and skipped.
+/// the opening's name; then how many games were read and skipped (for a file, with
+/// where to see why). An empty collection is said as such: a file with no game is
+/// refused, no saved game of the player's yet is said with the folder games go to.
 pub(crate) fn run(args: &ExploreArgs, out: &mut impl Write) -> Result<(), CommandError> {
     let start = args.fen.unwrap_or_else(Position::start);
     let mut pos = start;
@@ -26,11 +28,29 @@ pub(crate) fn run(args: &ExploreArgs, out: &mut impl Write) -> Result<(), Comman
     let explorer: &Explorer = match (&args.pdn, args.games_limit) {
         _ if args.mine => {
             owned = crate::explorer::mine(args.games_limit)?;
+            if owned.games_read() + owned.games_skipped() == 0 {
+                let folder = crate::store::games_dir().map_or_else(
+                    || "the games folder".to_string(),
+                    |d| d.display().to_string(),
+                );
+                writeln!(
+                    out,
+                    "no game of yours is saved yet: each game you play is kept in {folder} as it is played"
+                )?;
+                return Ok(());
+            }
             &owned
         }
         (Some(file), limit) => {
             let games = crate::store::file_games(file).map_err(CommandError::CheckFile)?;
             owned = Explorer::of_games(games, limit);
+            // An empty file, or one with no game in it, is said as `analyse --load`
+            // says it, not as a position no game reaches.
+            if owned.games_read() + owned.games_skipped() == 0 && limit != Some(0) {
+                return Err(CommandError::CheckFile(crate::store::StoreError::NoGames(
+                    file.clone(),
+                )));
+            }
             &owned
         }
         (None, Some(limit)) => {
@@ -39,7 +59,15 @@ pub(crate) fn run(args: &ExploreArgs, out: &mut impl Write) -> Result<(), Comman
         }
         (None, None) => builtin(),
     };
-    write_moves(explorer, &start, &line, out)
+    write_moves(explorer, &start, &line, out)?;
+    if let Some(file) = args.pdn.as_ref().filter(|_| explorer.games_skipped() > 0) {
+        writeln!(
+            out,
+            "checkers pdn check {} lists the games skipped, each with its faulty move",
+            crate::text::printable_path(file)
+        )?;
+    }
+    Ok(())
 }
 
 /// The explorer's moves at the position `line` leads to from `start`, as

@@ -293,12 +293,23 @@ fn outside_games_folder(path: &Path) -> Result<(), StoreError> {
     }
 }
 
-/// Refuses a file a player named, `path`, in a folder that does not exist (a mistyped
-/// path, most often), rather than make the folder.
+/// Checks a file a player named to save to, `path`, before anything is written: one in
+/// the games folder is refused (the autosaves own it: a file there would be listed,
+/// resumed and explored as one more game), and so is one in a folder that does not
+/// exist (a mistyped path, most often), rather than make the folder. The data folder
+/// itself, where the saves offer a file, is the program's own: it is made when missing,
+/// as on a first save before any game was kept.
 pub(crate) fn in_existing_folder(path: &Path) -> Result<(), StoreError> {
+    outside_games_folder(path)?;
     let folder = files::folder_of(path);
     match std::fs::metadata(&folder) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(StoreError::NoFolder(folder)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if data_dir().is_some_and(|data| data == folder) {
+                files::create_folder(&folder).map_err(|e| files::write_error(path, e))
+            } else {
+                Err(StoreError::NoFolder(folder))
+            }
+        }
         // Anything else in the way (a file, no permission) is said by the write itself.
         _ => Ok(()),
     }

@@ -390,7 +390,7 @@ impl PuzzleScreen {
             format!(
                 "The solution: {}. {}",
                 self.puzzle().solution_text(),
-                self.puzzle().proof
+                crate::text::capitalized(&self.puzzle().proof)
             ),
         )];
         if !was_over && self.counted && self.attempt.wrong_moves == 0 {

@@ -1,7 +1,7 @@
 //! The real binary in a pseudo-terminal: start, type a move, see it listed, quit, and
 //! find the terminal restored.
 
-use crate::common::pty::Session;
+use crate::common::pty::{Sandbox, Session};
 
 #[test]
 fn type_a_move_see_it_listed_and_quit() {
@@ -164,7 +164,6 @@ fn a_flag_falls_without_a_key_press_and_the_autosave_records_it() {
 
 #[test]
 fn against_the_computer_r_resigns_your_side_and_a_level_key_leaves_the_record() {
-    use crate::common::pty::Sandbox;
     let sandbox = Sandbox::new();
     let mut game = Session::start_in(&sandbox, &["--white", "cpu", "--level", "1"], &[]);
     game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
@@ -237,6 +236,43 @@ fn analyse_with_a_fen_opens_the_analysis_board_and_q_leaves_it() {
         !board.parser.screen().alternate_screen(),
         "alternate screen left"
     );
+}
+
+/// A first save from the analysis board, before any game made the data folder: the file
+/// it offers there is written (the data folder made), not refused as in a missing folder.
+#[test]
+fn the_analysis_boards_first_save_makes_the_data_folder_it_offers() {
+    let sandbox = Sandbox::new();
+    assert!(!sandbox.data_dir().exists());
+    let mut board = Session::start_in(&sandbox, &["--analyse"], &[]);
+    board.wait_for("the analysis board", |s| s.contents().contains("Moves"));
+    board.send(b"11-15\r");
+    board.wait_for("the move played", |s| s.contents().contains("1. 11-15"));
+    board.send(b"s");
+    board.wait_for("the save prompt", |s| s.contents().contains("Save to:"));
+    board.send(b"\r");
+    board.wait_for("the save said", |s| {
+        let text = s.contents();
+        text.contains("Saved to") || text.contains("Not saved")
+    });
+    assert!(
+        board.contents().contains("Saved to"),
+        "{}",
+        board.contents()
+    );
+    let saved: Vec<_> = std::fs::read_dir(sandbox.data_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains("analysis-"))
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert!(
+        std::fs::read_to_string(&saved[0])
+            .unwrap()
+            .contains("11-15")
+    );
+    board.send(b"q");
+    assert!(board.exit_status().success());
 }
 
 /// The text of the side panel of a 80x24 game screen, its rows joined by spaces.

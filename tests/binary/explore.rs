@@ -102,3 +102,55 @@ fn explore_mine_counts_the_games_saved_in_the_data_folder_unfinished_ones_includ
         "{out}"
     );
 }
+
+/// An empty collection is said as such, not as a position no game reaches: an empty
+/// PDN file is refused as `analyse --load` refuses it, no saved game yet is said with the
+/// folder the games go to; a file's games that do not replay point to `pdn check`.
+#[test]
+fn explore_says_when_the_collection_is_empty_and_where_skipped_games_are_listed() {
+    let home = tempfile::tempdir().unwrap();
+    let explore = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+            .arg("explore")
+            .args(args)
+            .env("HOME", home.path())
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .current_dir(home.path())
+            .output()
+            .unwrap()
+    };
+    std::fs::write(home.path().join("empty.pdn"), "").unwrap();
+    let o = explore(&["--pdn", "empty.pdn"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert_eq!(stderr(&o), "checkers: empty.pdn holds no PDN game\n");
+    assert_eq!(stdout(&o), "");
+
+    let o = explore(&["--mine"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let games = home.path().join("data").join("checkers").join("games");
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "no game of yours is saved yet: each game you play is kept in {} as it is played\n",
+            games.display()
+        )
+    );
+
+    std::fs::write(
+        home.path().join("two.pdn"),
+        "[Result \"1-0\"]\n1. 11-15 23-19 1-0\n\n[Result \"*\"]\n1. 11-15 11-15 *\n",
+    )
+    .unwrap();
+    let o = explore(&["--pdn", "two.pdn"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("\n11-15         1      1"), "{out}");
+    assert!(
+        out.ends_with(
+            "1 game read, 1 skipped (their moves do not replay)\n\
+             checkers pdn check two.pdn lists the games skipped, each with its faulty move\n"
+        ),
+        "{out}"
+    );
+}

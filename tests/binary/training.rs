@@ -80,6 +80,18 @@ fn book_show_says_what_the_built_in_book_knows() {
     let out = stdout(&o);
     assert!(out.starts_with("book: "), "{out}");
     assert!(out.contains("played "), "{out}");
+    // Its score in men for Black, as every score shown, not the book's hundredths.
+    let score = out.lines().nth(1).unwrap_or_default();
+    assert!(score.starts_with("searched to depth "), "{out}");
+    assert!(
+        score.ends_with("(in men for Black: + Black ahead, - White)"),
+        "{out}"
+    );
+    let men = score.split_whitespace().nth(4).unwrap_or_default();
+    assert!(
+        men.len() == 5 && men.starts_with(['+', '-']) && men[1..].parse::<f64>().is_ok(),
+        "{out}"
+    );
     // A position far from any opening is not in it.
     let o = run(&["book", "show", "--fen", "W:WK19,K23:BK28,12"]);
     assert_eq!(o.status.code(), Some(1));

@@ -370,3 +370,30 @@ fn the_annotated_report_into_a_missing_folder_is_refused_and_makes_no_folder() {
         text(&out.stdout)
     );
 }
+
+/// `analyse --report --out` into the games folder is refused before any search: a file
+/// there would be one more game to `checkers games`, `--resume` and `explore --mine`.
+#[test]
+fn the_annotated_report_into_the_games_folder_is_refused() {
+    let sandbox = Sandbox::new();
+    std::fs::create_dir_all(sandbox.games_dir()).unwrap();
+    let game = sandbox.home().join("game.pdn");
+    std::fs::write(&game, "[Result \"*\"]\n1. 11-15 23-19 *\n").unwrap();
+    let out_file = sandbox.games_dir().join("report.pdn");
+    let out = run_in(&sandbox, &report_args(&game, &out_file), b"");
+    assert!(!out.status.success());
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("is where games are saved as they are played"),
+        "{said}"
+    );
+    assert!(
+        !out_file.exists(),
+        "the report was written in the games folder"
+    );
+    assert!(
+        text(&out.stdout).is_empty(),
+        "it searched: {}",
+        text(&out.stdout)
+    );
+}

@@ -415,9 +415,7 @@ impl AnalysisBoard {
                             self.play(*m);
                             self.explorer = Some(0);
                         }
-                        None => {
-                            self.say(Tone::Error, "No game of the collection goes on from here")
-                        }
+                        None => self.say(Tone::Error, self.nothing_explored()),
                     }
                     return None;
                 }
@@ -563,6 +561,17 @@ impl AnalysisBoard {
         match (&self.my_games, self.exploring_mine) {
             (Some(mine), true) => mine.moves_from(self.tree.position()),
             _ => crate::explorer::builtin().moves_from(self.tree.position()),
+        }
+    }
+
+    /// Why the explorer lists no move at the position shown: the player has no saved
+    /// game yet (when exploring their own), or no game of the collection goes on from it.
+    pub(crate) fn nothing_explored(&self) -> &'static str {
+        match &self.my_games {
+            Some(mine) if self.exploring_mine && mine.games_read() == 0 => {
+                "No saved game of yours yet: each game you play is kept and counted here (m: Tinsley's games)"
+            }
+            _ => "No game of the collection goes on from here",
         }
     }
 

@@ -10,7 +10,7 @@ use crate::session::score_in_men as score_text;
 use crate::tui::app::Tone;
 use crate::tui::geometry::{MIN_HEIGHT, MIN_WIDTH, screen_layout};
 use crate::tui::view::board::{Marks, Scene, draw_board};
-use crate::tui::view::hint_line;
+use crate::tui::view::{hint_line, wrapped};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -410,8 +410,10 @@ impl AnalysisBoard {
         )];
         let moves = self.explored();
         if moves.is_empty() {
-            lines.push(Line::styled(
-                "No game of the collection goes on from here",
+            // Wrapped: the panel is narrower than the sentence at 80 and 120 columns.
+            lines.extend(wrapped(
+                self.nothing_explored(),
+                usize::from(inside.width),
                 theme.text,
             ));
         } else {

@@ -179,6 +179,42 @@ fn m_in_the_explorer_switches_to_the_players_own_games_and_back() {
     assert!(b.explored().len() > 3);
 }
 
+/// Where the explorer has nothing to list, the panel says why in full at 80 and 120
+/// columns (it was cut to "...goes on fr"), and with no saved game of the player's, that
+/// there is none yet.
+#[test]
+fn the_explorer_says_why_it_lists_nothing_in_full() {
+    let panel_text = |text: &str| -> String {
+        text.lines()
+            .filter_map(|line| line.rsplit_once("││").map(|(_, panel)| panel))
+            .map(|panel| panel.trim_end().trim_end_matches('│').trim())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut b = board(w, h);
+        // Moves no Tinsley game played.
+        play(&mut b, "12-16 24-20 16-19");
+        press(&mut b, KeyCode::Char('o'));
+        assert!(b.explored().is_empty());
+        let text = screen(&b, w, h);
+        assert!(
+            panel_text(&text).contains("No game of the collection goes on from here"),
+            "{w}x{h}: {text}"
+        );
+        b.my_games = Some(crate::explorer::Explorer::of_text("", None));
+        press(&mut b, KeyCode::Char('m'));
+        let text = screen(&b, w, h);
+        assert!(
+            panel_text(&text).contains("No saved game of yours yet"),
+            "{w}x{h}: {text}"
+        );
+        press(&mut b, KeyCode::Enter);
+        let said = b.message.clone().map(|(_, text)| text).unwrap_or_default();
+        assert!(said.starts_with("No saved game of yours yet"), "{said}");
+    }
+}
+
 #[test]
 fn plus_and_minus_change_the_lines_from_one_to_five() {
     let mut b = board(80, 24);

@@ -203,3 +203,18 @@ fn a_progress_file_that_cannot_be_read_is_told_on_the_list_and_stays() {
     let text = drawn(&screen, 80, 24);
     assert!(text.contains("Warning: "), "the list says it again\n{text}");
 }
+
+/// `s` shows the solution and how it is proven, that as a sentence of its own
+/// ("... 23-18. Databases, 4 pieces: ..."), as plain mode writes it.
+#[test]
+fn the_solution_shown_with_s_says_its_proof_as_a_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut screen = screen(0, &dir.path().join("puzzles.json"));
+    let proof = &builtin()[0].proof;
+    assert!(proof.starts_with("databases, "), "{proof}");
+    key(&mut screen, KeyCode::Char('s'));
+    let text = drawn(&screen, 120, 40);
+    assert!(text.contains("The solution: "), "{text}");
+    assert!(text.contains(". Databases,"), "{text}");
+    assert!(!text.contains("databases,"), "{text}");
+}

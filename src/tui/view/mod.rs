@@ -99,7 +99,7 @@ pub(super) fn piece_style(theme: &Theme, color: Color) -> Style {
 }
 
 /// The save dialog's note on the status line.
-const SAVE_NOTE: &str = "The game is written as PDN; missing folders are created. For an existing file you choose: add the game at its end, or replace the file.";
+const SAVE_NOTE: &str = "The game is written as PDN, in a folder that exists. For an existing file you choose: add the game at its end, or replace the file.";
 
 fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
     let theme = &app.theme;
