@@ -58,8 +58,22 @@ pub(crate) fn params(args: &AnalyseArgs) -> crate::engine::SearchParams {
 /// is named on a `warning:` line and left out.
 pub(crate) fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), CommandError> {
     if let Some(path) = &args.load {
-        let record = crate::store::load_record(path, args.game as usize)
+        let (record, fault) = crate::store::load_record_up_to_fault(path, args.game as usize)
             .map_err(CommandError::GameOption)?;
+        // A record with a faulty move is studied up to it, said first.
+        if let Some(fault) = fault {
+            let moves = crate::game::full_moves(&record.start, record.moves.len());
+            writeln!(
+                out,
+                "{}: {fault}\n(a move that cannot be played: {} searched)",
+                crate::text::printable_path(path),
+                if moves == 1 {
+                    "the move before it is".to_string()
+                } else {
+                    format!("the {moves} moves before it are")
+                }
+            )?;
+        }
         if args.report {
             return run_report(args, &record, out);
         }

@@ -590,11 +590,18 @@ fn run_analysis(
     notices: Vec<String>,
     db: &Option<Arc<Egdb>>,
 ) -> Result<(), CommandError> {
+    let mut notices = notices;
     let (record, mut tree) = match &args.load {
         Some(path) => {
             let number = args.game.unwrap_or(1) as usize;
-            crate::tui::analysis::load_tree(&store::expand_home(path), number)
-                .map_err(CommandError::GameOption)?
+            let (record, tree, fault) =
+                crate::tui::analysis::load_tree(&store::expand_home(path), number)
+                    .map_err(CommandError::GameOption)?;
+            // A record with a faulty move opens up to it, and says so.
+            notices.extend(
+                fault.map(|fault| format!("Shown up to a move that cannot be played: {fault}")),
+            );
+            (record, tree)
         }
         None => {
             let start = args.fen.unwrap_or_else(Position::start);

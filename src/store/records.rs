@@ -44,6 +44,29 @@ fn encoding_of(file: &mut File, stamp: Stamp, path: &Path) -> Result<Encoding, S
     Ok(encoding)
 }
 
+/// Game `number` (from 1) of the PDN file at `path`, as [`load_record`] reads it, except
+/// that a game with a move that cannot be played gives its moves before that one (its
+/// result unknown: `*`) and the fault (which names the game and the move), so that what is good in it can still be studied.
+/// A fault at the first move leaves nothing to study: that game is refused.
+pub(crate) fn load_record_up_to_fault(
+    path: &Path,
+    number: usize,
+) -> Result<(PdnGame, Option<Box<GameError>>), StoreError> {
+    match load_record(path, number) {
+        Ok(record) => Ok((record, None)),
+        Err(StoreError::Game(path, error)) => match &error.kind {
+            crate::pdn::GameErrorKind::Move { played, .. } if !played.moves.is_empty() => {
+                let mut record = (**played).clone();
+                record.set_tag("Result", "*");
+                record.result = None;
+                Ok((record, Some(error)))
+            }
+            _ => Err(StoreError::Game(path, error)),
+        },
+        Err(e) => Err(e),
+    }
+}
+
 /// The games of the PDN file at `path`, read and replayed one at a time as the iterator
 /// is advanced, streamed from the file (as far as its size when opened). Only a
 /// regular file is read (a FIFO or a device is refused at once).

@@ -158,6 +158,15 @@ fn run_shared(
     let result = (|| {
         let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
         let mut start = start;
+        let mut notices = notices;
+        // The analysis board says them on its own status line (a game says them below).
+        if let Start::Analysis(board) = &mut start
+            && !notices.is_empty()
+        {
+            let text = crate::text::printable(&notices.join(" "), 600);
+            board.say(app::Tone::Error, text);
+            notices.clear();
+        }
         // The home screen, kept while the picker it opened is shown: quitting the
         // picker goes back to it.
         let mut left_home = None;

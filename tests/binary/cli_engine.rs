@@ -626,3 +626,41 @@ fn a_match_measures_a_network_file_against_the_embedded_network() {
         stderr(&o)
     );
 }
+
+/// A record of three moves, the third of which cannot be played (Black's 9-14 after
+/// 9-13: no man on 9).
+const FAULTY_THIRD_MOVE: &str = "[Event \"Faulty\"]\n[Result \"1-0\"]\n1. 9-13 22-18 2. 9-14 1-0\n";
+
+#[test]
+fn analyse_load_searches_a_record_up_to_a_move_that_cannot_be_played_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("faulty.pdn");
+    std::fs::write(&path, FAULTY_THIRD_MOVE).unwrap();
+    let file = path.to_str().unwrap();
+    for report in [false, true] {
+        let mut args = vec!["analyse", "--load", file, "--depth", "2"];
+        if report {
+            args.push("--report");
+        }
+        let o = run(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(
+            out.contains("move 2. 9-14 (Black, line 3, column 18): no piece of yours on 9"),
+            "the fault, where it is: {out}"
+        );
+        assert!(
+            out.contains("(a move that cannot be played: the move before it is searched)"),
+            "{out}"
+        );
+        // The two moves before it are searched, and the game's 1-0 is not claimed.
+        assert!(out.contains(", *, 1 move\n"), "{out}");
+        assert!(out.contains("9-13") && out.contains("22-18"), "{out}");
+    }
+    // A fault at the first move leaves nothing to search: refused.
+    std::fs::write(&path, "[Event \"Faulty\"]\n1. 9-18 *\n").unwrap();
+    let o = run(&["analyse", "--load", file, "--depth", "2"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("move 1. 9-18"), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+}

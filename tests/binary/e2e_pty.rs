@@ -238,6 +238,32 @@ fn analyse_with_a_fen_opens_the_analysis_board_and_q_leaves_it() {
     );
 }
 
+/// `--analyse --load` of a record with a move that cannot be played opens the moves
+/// before it and says where the record goes wrong (it refused the whole game).
+#[test]
+fn the_analysis_board_opens_a_record_up_to_a_faulty_move_and_says_so() {
+    let sandbox = Sandbox::new();
+    let path = sandbox.home().join("faulty.pdn");
+    std::fs::write(&path, "[Event \"Faulty\"]\n1. 9-13 22-18 2. 9-14 *\n").unwrap();
+    let mut board = Session::start_in(
+        &sandbox,
+        &["--analyse", "--load", path.to_str().unwrap()],
+        &[],
+    );
+    board.wait_for("the record's moves and the fault", |s| {
+        let text = s.contents();
+        text.contains("1. 9-13 22-18") && text.contains("cannot be played")
+    });
+    let screen = board.contents();
+    assert!(
+        screen.contains("Shown up to a move that cannot be played: game 1"),
+        "{screen}"
+    );
+    assert!(screen.contains("no piece of yours on 9"), "{screen}");
+    board.send(b"q");
+    assert!(board.exit_status().success());
+}
+
 /// A first save from the analysis board, before any game made the data folder: the file
 /// it offers there is written (the data folder made), not refused as in a missing folder.
 #[test]

@@ -690,12 +690,13 @@ impl Drop for AnalysisBoard {
 }
 
 /// The tree of game `number` of the PDN file at `path`, with its variations and
-/// comments, and its record (tags); a file that does not read says why.
+/// comments, its record (tags), and where a move cannot be played, the fault (the tree
+/// then holds the moves before it); a file that does not read says why.
 pub(crate) fn load_tree(
     path: &std::path::Path,
     number: usize,
-) -> Result<(PdnGame, MoveTree), crate::store::StoreError> {
-    let record = crate::store::load_record(path, number)?;
+) -> Result<(PdnGame, MoveTree, Option<Box<crate::pdn::GameError>>), crate::store::StoreError> {
+    let (record, fault) = crate::store::load_record_up_to_fault(path, number)?;
     let tree = std::fs::read(path)
         .ok()
         .map(crate::pdn::decode_owned)
@@ -707,5 +708,5 @@ pub(crate) fn load_tree(
         .map(|(_, tree)| tree)
         .filter(|tree| tree.main_line() == record.moves)
         .unwrap_or_else(|| MoveTree::from_moves(record.start, &record.moves));
-    Ok((record, tree))
+    Ok((record, tree, fault))
 }
