@@ -661,12 +661,7 @@ impl View {
                     text: text.to_string(),
                 }
             }
-            _ => {
-                return say(&format!(
-                    "Unknown command: {}. {HELP}",
-                    crate::text::printable(line, 80)
-                ));
-            }
+            _ => return say(&not_understood(line)),
         };
         Some(message)
     }
@@ -809,9 +804,35 @@ impl View {
     }
 }
 
+/// What to say of a typed `line` that asks nothing: for a command given the wrong
+/// words, what it takes; for a word that is no command, the commands.
+fn not_understood(line: &str) -> String {
+    let first = line.split_whitespace().next().unwrap_or_default();
+    let takes = match first {
+        "who" | "seeks" | "games" | "board" | "draw" | "resign" | "adjourn" | "resume"
+        | "rematch" | "decline" | "help" | "quit" | "exit" => "takes nothing more",
+        "accept" => "takes one seek's number: accept N (seeks lists them)",
+        "watch" => "takes one game's number: watch N (games lists them)",
+        "challenge" => {
+            "takes the player's name first: challenge NAME [CLOCK] [rated|casual] \
+             [black|white|either] [ballot|free] (who lists who is online)"
+        }
+        "join" => "takes the private table's code: join CODE (as its player gave it)",
+        "player" => "takes one name: player NAME",
+        "say" => "takes what to say: say TEXT (at a table)",
+        _ => {
+            return format!(
+                "Unknown command: {}. {HELP}",
+                crate::text::printable(line, 80)
+            );
+        }
+    };
+    format!("{first} {takes}. help lists every command.")
+}
+
 /// The words that give a game's terms after `seek`, `challenge NAME` and `invite`, in
-/// any order.
-const TERMS: &str = "[CLOCK] [rated|casual] [black|white|either] [ballot|free]";
+/// any order, but the clock (a seek's comes first, not in brackets).
+const TERMS: &str = "[rated|casual] [black|white|either] [ballot|free]";
 
 /// A game's terms as typed: what was given of them.
 #[derive(Debug, Default, PartialEq)]
@@ -883,27 +904,36 @@ enum Offer<'a> {
     Invite,
 }
 
+/// How `offer` is typed: the command, then its terms (the clock named once).
+fn offer_usage(offer: Offer) -> String {
+    let command = match offer {
+        Offer::Seek => "seek CLOCK",
+        Offer::Challenge(_) => "challenge NAME [CLOCK]",
+        Offer::Invite => "invite [CLOCK]",
+    };
+    format!("{command} {TERMS}")
+}
+
 /// The message that `offer` with the terms in `words` asks; none (said why, with the
 /// command's usage) if a word does not read. A seek or challenge is rated and an
 /// invite casual unless told; a challenge or invite plays 5+3 unless told; a seek
 /// needs its clock.
 fn offer_of(offer: Offer, words: &[&str]) -> Option<ClientMessage> {
-    let (usage, example, rated) = match offer {
-        Offer::Seek => ("seek CLOCK", "seek 5+3 casual white ballot", true),
-        Offer::Challenge(_) => ("challenge NAME", "challenge bob 10+5 casual white", true),
-        Offer::Invite => ("invite", "invite 5+3 black ballot", false),
+    let (example, rated) = match offer {
+        Offer::Seek => ("seek 5+3 casual white ballot", true),
+        Offer::Challenge(_) => ("challenge bob 10+5 casual white", true),
+        Offer::Invite => ("invite 5+3 black ballot", false),
     };
+    let usage = offer_usage(offer);
     let terms = match terms_of(words) {
         Ok(terms) => terms,
-        Err(e) => return say(&format!("{usage} {TERMS}: {e} (e.g. {example})")),
+        Err(e) => return say(&format!("{usage}: {e} (e.g. {example})")),
     };
     let (rated, side, ballot) = (terms.rated.unwrap_or(rated), terms.side, terms.ballot);
     let clock = match (offer, terms.clock) {
         (_, Some(clock)) => clock,
         (Offer::Seek, None) => {
-            return say(&format!(
-                "{usage} {TERMS}: the clock is missing (e.g. {example})"
-            ));
+            return say(&format!("{usage}: the clock is missing (e.g. {example})"));
         }
         (_, None) => "5+3".to_string(),
     };
@@ -1054,5 +1084,34 @@ mod tests {
             view.command("challenge invite white"),
             Some(ClientMessage::Challenge { name, side: Some(Side::White), .. }) if name == "invite"
         ));
+    }
+
+    #[test]
+    fn a_command_given_the_wrong_words_says_what_it_takes_not_that_it_is_unknown() {
+        for (line, says) in [
+            ("accept", "accept takes one seek's number: accept N"),
+            ("watch", "watch takes one game's number: watch N"),
+            (
+                "challenge",
+                "challenge takes the player's name first: challenge NAME [CLOCK]",
+            ),
+            ("join", "join takes the private table's code: join CODE"),
+            ("player", "player takes one name: player NAME"),
+            ("who is there", "who takes nothing more"),
+        ] {
+            let said = not_understood(line);
+            assert!(said.starts_with(says), "{line}: {said}");
+            assert!(!said.contains("Unknown command"), "{line}: {said}");
+        }
+        assert!(not_understood("frobnicate 3").starts_with("Unknown command: frobnicate 3."));
+        // A usage names the clock once: a seek's first, the others' in brackets.
+        assert_eq!(
+            offer_usage(Offer::Seek),
+            "seek CLOCK [rated|casual] [black|white|either] [ballot|free]"
+        );
+        assert_eq!(
+            offer_usage(Offer::Challenge("bob")),
+            "challenge NAME [CLOCK] [rated|casual] [black|white|either] [ballot|free]"
+        );
     }
 }

@@ -73,6 +73,9 @@ pub(crate) struct Form {
     pub(crate) ballot: bool,
     /// The field under the cursor (0: the clock).
     pub(crate) field: usize,
+    /// Why the clock as typed was not sent (shown in the form until the clock is
+    /// edited): the form stays open, nothing typed lost.
+    pub(crate) error: Option<String>,
 }
 
 impl Form {
@@ -87,6 +90,7 @@ impl Form {
             side: None,
             ballot: false,
             field: 0,
+            error: None,
         }
     }
 
@@ -110,8 +114,19 @@ impl Form {
         }
     }
 
-    /// The message that asks what the form says.
-    fn message(&self) -> ClientMessage {
+    /// The message that asks what the form says; the clock's fault if it does not
+    /// read (as the server would read it), so the form can stay open to mend it.
+    fn message(&self) -> Result<ClientMessage, String> {
+        let typed = self.clock.text.trim();
+        if let Err(e) = typed.parse::<crate::session::TimeControl>() {
+            let shown = crate::text::printable(typed, CLOCK_MAX_CHARS);
+            return Err(format!("Clock {shown}: {}", crate::text::error_chain(&e)));
+        }
+        Ok(self.request())
+    }
+
+    /// The message that asks what the form says, its clock as typed.
+    fn request(&self) -> ClientMessage {
         let clock = self.clock.text.trim().to_string();
         match &self.kind {
             FormKind::Seek => ClientMessage::Seek {
@@ -184,6 +199,10 @@ impl Form {
             style,
         ));
         lines[0] = Line::from(clock);
+        if let Some(error) = &self.error {
+            lines.push(Line::default());
+            lines.push(Line::styled(error.clone(), theme.error));
+        }
         lines
     }
 
@@ -474,14 +493,20 @@ impl LobbyScreen {
             KeyCode::Esc => self.form = None,
             KeyCode::Up | KeyCode::BackTab => form.field = form.field.saturating_sub(1),
             KeyCode::Down | KeyCode::Tab => form.field = (form.field + 1).min(last),
-            KeyCode::Enter => {
-                let message = form.message();
-                self.form = None;
-                return Some(LobbyAction::Send(message));
-            }
+            KeyCode::Enter => match form.message() {
+                Ok(message) => {
+                    self.form = None;
+                    return Some(LobbyAction::Send(message));
+                }
+                Err(error) => {
+                    form.error = Some(error);
+                    form.field = 0;
+                }
+            },
             _ if form.field == 0 => {
                 if let Some(action) = field_action(key) {
                     form.clock.edit(&action);
+                    form.error = None;
                 }
             }
             KeyCode::Left => form.turn(false),
@@ -759,10 +784,16 @@ impl Widget for &LobbyScreen {
         };
         super::view::hint_line(theme, hint).render(keys, buf);
         if let Some(form) = &self.form {
-            let height = u16::try_from(Form::FIELDS).unwrap_or(4) + 2;
-            let popup = centered(inner, 64, height);
+            // The clock's fault, when shown, wraps below the fields after a blank line.
+            let fault_lines = form.error.as_ref().map_or(0, |error| {
+                let width = usize::from(FORM_WIDTH - 2);
+                1 + wrapped_height(error, width)
+            });
+            let height = u16::try_from(Form::FIELDS + fault_lines).unwrap_or(u16::MAX) + 2;
+            let popup = centered(inner, FORM_WIDTH, height);
             Clear.render(popup, buf);
             Paragraph::new(form.lines(theme))
+                .wrap(Wrap { trim: false })
                 .block(
                     Block::bordered()
                         .border_set(theme.glyphs.border)
@@ -808,6 +839,31 @@ impl Widget for &LobbyScreen {
                 .render(popup, buf);
         }
     }
+}
+
+/// The seek form's width, its border included.
+const FORM_WIDTH: u16 = 64;
+
+/// How many lines `text` takes wrapped at word boundaries to `width` columns (a word
+/// longer than the width is split, as the paragraph splits it).
+fn wrapped_height(text: &str, width: usize) -> usize {
+    let width = width.max(1);
+    let (mut lines, mut used) = (1, 0);
+    for word in text.split_whitespace() {
+        let len = word.chars().count();
+        let needed = if used == 0 { len } else { used + 1 + len };
+        if needed <= width {
+            used = needed;
+        } else {
+            lines += 1;
+            used = len;
+            while used > width {
+                lines += 1;
+                used -= width;
+            }
+        }
+    }
+    lines
 }
 
 /// A rectangle of at most `width` by `height` in the middle of `area`.

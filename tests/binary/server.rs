@@ -1671,6 +1671,58 @@ fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
 }
 
 #[test]
+fn a_server_game_on_the_board_offers_only_what_the_server_does_and_says_why_not_the_rest() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut bob = player(&b, &address, "bob");
+    bob.say("seek 5+3 casual black");
+    bob.expect("Seek 1 posted");
+    let mut alice = screen_player(&a, &address, "alice");
+    alice.wait_for("the lobby with bob's seek", |s| {
+        s.contents().contains("Open seeks (1)")
+    });
+    alice.send(b"\r");
+    bob.expect("Game 1 starts:");
+    alice.wait_for("the board, its footer", |s| {
+        let text = s.contents();
+        text.contains("You play White") && text.contains("' say")
+    });
+    // A server takes no move back: the footer does not offer it.
+    assert!(!alice.contents().contains("u undo"), "{}", alice.contents());
+    // Keys for a game at one terminal say at once why not, opening nothing.
+    alice.send(b"b");
+    alice.wait_for("the computer refused", |s| {
+        s.contents().contains("each side is played at its own")
+    });
+    assert!(!alice.contents().contains("Hand Black to the computer"));
+    alice.send(b"E");
+    alice.wait_for("the editor refused", |s| {
+        s.contents().contains("cannot be set up here")
+    });
+    alice.send(b"p");
+    alice.wait_for("the pause refused", |s| {
+        s.contents().contains("cannot be paused")
+    });
+    // Once over, n is the rematch, and the footer calls it so.
+    bob.say("resign");
+    bob.expect("Game 1 over");
+    alice.wait_for("the rematch key", |s| {
+        let text = s.contents();
+        text.contains("n rematch") && !text.contains("new game")
+    });
+    alice.send(b"n");
+    bob.expect("alice offers a rematch");
+    alice.send(b"q");
+    alice.wait_for("the lobby", |s| s.contents().contains("Players online"));
+    alice.send(b"q");
+    assert!(alice.exit_status().success());
+    bob.say("quit");
+    assert_eq!(bob.finish(), 0);
+    stop(&mut server);
+}
+
+#[test]
 fn a_full_screen_first_contact_asks_before_pinning_the_fingerprint_the_server_printed() {
     let home = Sandbox::new();
     let (mut server, address) = server(&home, "127.0.0.1:0");

@@ -585,6 +585,14 @@ impl App {
                     self.show(Err(SessionError::ComputersTurn { color, level }));
                 }
             }
+            // What one terminal may not do to a game both share is refused at the key,
+            // saying why, before any question or editor opens.
+            Action::ToggleSide(_) | Action::ChangeLevel(_) | Action::OpenEditor | Action::Pause
+                if self.runtime.table().is_some() =>
+            {
+                self.board.pick = None;
+                self.status.error(not_at_a_table(action));
+            }
             Action::Browse(back) => self.browse(back),
             Action::BrowseEnd(start) => {
                 self.panel.before_end(start, self.runtime.session().game());
@@ -726,6 +734,24 @@ impl App {
             Action::Resize { .. } | Action::Quit | Action::Suspend => {}
         }
         Flow::Continue
+    }
+}
+
+/// Why `action`, which acts on a game at one terminal only, is refused in a game across
+/// the network.
+fn not_at_a_table(action: Action) -> &'static str {
+    match action {
+        Action::ToggleSide(_) => {
+            "In a game across the network each side is played at its own terminal: the \
+             computer takes neither"
+        }
+        Action::ChangeLevel(_) => {
+            "No computer plays in a game across the network: no level to change"
+        }
+        Action::OpenEditor => {
+            "A game across the network cannot be set up here: its position is the game's"
+        }
+        _ => "A game across the network cannot be paused: its clocks are both players'",
     }
 }
 

@@ -280,3 +280,37 @@ fn the_seek_clock_and_the_invite_code_edit_as_every_typed_field_does() {
         }))
     );
 }
+
+#[test]
+fn a_clock_that_does_not_read_keeps_the_form_open_and_says_why_in_it() {
+    let mut lobby = lobby();
+    key(&mut lobby, KeyCode::Char('s'));
+    key(&mut lobby, KeyCode::Down);
+    key(&mut lobby, KeyCode::Right);
+    key(&mut lobby, KeyCode::Up);
+    key(&mut lobby, KeyCode::End);
+    key(&mut lobby, KeyCode::Backspace);
+    assert_eq!(key(&mut lobby, KeyCode::Enter), None, "nothing is sent");
+    let form = lobby.form.as_ref().expect("the form stays open");
+    assert_eq!(form.clock.text, "5+", "what was typed is kept");
+    assert!(!form.rated, "the choices made are kept");
+    let drawn = screen(&lobby, 80, 24);
+    // The whole fault shows, wrapped in the form, its end included.
+    assert!(
+        drawn.contains("Clock 5+: '' is not an increment in"),
+        "{drawn}"
+    );
+    assert!(drawn.contains("may be m:ss"), "{drawn}");
+    // Mended, it is sent with the choices made.
+    key(&mut lobby, KeyCode::Char('3'));
+    assert!(!screen(&lobby, 80, 24).contains("is not an increment"));
+    assert_eq!(
+        key(&mut lobby, KeyCode::Enter),
+        Some(LobbyAction::Send(ClientMessage::Seek {
+            clock: "5+3".into(),
+            rated: false,
+            side: None,
+            ballot: false,
+        }))
+    );
+}

@@ -338,17 +338,24 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                     Footer::PlayNoClaim => !claim_open,
                 },
                 // Across the network a redo is refused (an undo is asked of the other
-                // player), so none is offered; after a flag fall neither undo nor redo
-                // works.
+                // player; a server takes no move back), so none is offered; after a flag
+                // fall neither undo nor redo works.
                 |action| match action {
-                    Action::Undo => !flag_fell,
+                    Action::Undo => !flag_fell && !at_server,
                     Action::Redo => seat.is_none() && !flag_fell,
                     _ => true,
                 },
             );
             let keys: Vec<(&str, &str)> = keys
                 .into_iter()
-                .map(|(label, short)| (key_label(theme, label), short))
+                .map(|(label, short)| {
+                    // At a server, n after the game offers the same game again.
+                    let short = match short {
+                        "new game" if at_server => "rematch",
+                        short => short,
+                    };
+                    (key_label(theme, label), short)
+                })
                 .collect();
             hint_line(theme, &fit_keys(keys, usize::from(layout.hints.width)))
         }
