@@ -55,17 +55,32 @@ pub(crate) fn default_server() -> Result<String, CommandError> {
         })
 }
 
-/// The server's address with the port, the default one when not given.
-fn server_address(server: &str) -> String {
+/// The server's address with the port, the default one when not given; a port that is
+/// not one (`host:99999`, `host:`) is refused, not read as part of the host.
+fn server_address(server: &str) -> Result<String, String> {
     let server = server.trim();
     let bare_ipv6 = server.matches(':').count() > 1 && !server.starts_with('[');
-    let has_port = server
-        .rsplit_once(':')
-        .is_some_and(|(_, port)| port.parse::<u16>().is_ok());
-    match (bare_ipv6, has_port) {
-        (true, _) => format!("[{server}]:{}", crate::server::DEFAULT_PORT),
-        (false, true) => server.to_string(),
-        (false, false) => format!("{server}:{}", crate::server::DEFAULT_PORT),
+    if bare_ipv6 {
+        return Ok(format!("[{server}]:{}", crate::server::DEFAULT_PORT));
+    }
+    match server.rsplit_once(':') {
+        // `[::1]` alone: its colons are the address's.
+        Some((host, port)) if !port.contains(']') => match port.parse::<u16>() {
+            Ok(number) if number > 0 && !host.is_empty() => Ok(server.to_string()),
+            _ => Err(format!(
+                "the server {:?} does not read as HOST or HOST:PORT: {}",
+                crate::text::printable(server, 80),
+                if host.is_empty() {
+                    "no host before the ':'".to_string()
+                } else {
+                    format!(
+                        "{:?} is not a port (1-65535)",
+                        crate::text::printable(port, 20)
+                    )
+                }
+            )),
+        },
+        _ => Ok(format!("{server}:{}", crate::server::DEFAULT_PORT)),
     }
 }
 
@@ -94,7 +109,7 @@ pub(crate) struct Login {
 impl Login {
     /// The login `options` ask: the name checked, the key read or made.
     pub(crate) fn of(options: &OnlineOptions) -> Result<Login, CommandError> {
-        let address = server_address(&options.server);
+        let address = server_address(&options.server).map_err(network)?;
         let name = options
             .name
             .clone()
@@ -970,6 +985,27 @@ fn say(text: &str) -> Option<ClientMessage> {
 mod tests {
     use super::*;
     use protocol::Side;
+
+    #[test]
+    fn a_server_named_with_a_port_that_is_not_one_is_refused_saying_which() {
+        assert_eq!(server_address("example.org").unwrap(), "example.org:4620");
+        assert_eq!(server_address("127.0.0.1:4700").unwrap(), "127.0.0.1:4700");
+        assert_eq!(server_address("::1").unwrap(), "[::1]:4620");
+        assert_eq!(server_address("[::1]").unwrap(), "[::1]:4620");
+        assert_eq!(server_address("[::1]:4700").unwrap(), "[::1]:4700");
+        for (named, why) in [
+            ("127.0.0.1:99999", "\"99999\" is not a port (1-65535)"),
+            ("127.0.0.1:0", "\"0\" is not a port"),
+            ("example.org:", "\"\" is not a port"),
+            ("example.org:http", "\"http\" is not a port"),
+            ("[::1]:70000", "\"70000\" is not a port"),
+            (":4620", "no host before the ':'"),
+        ] {
+            let said = server_address(named).unwrap_err();
+            assert!(said.contains(why), "{named}: {said}");
+            assert!(said.contains(&format!("{named:?}")), "{named}: {said}");
+        }
+    }
 
     #[test]
     fn an_export_that_pages_on_without_end_stops_at_its_bound_and_writes_nothing() {
