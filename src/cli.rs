@@ -49,7 +49,7 @@ pub(crate) struct PlayArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     pub(crate) load: Option<PathBuf>,
     /// Which game of the --load file to open, counting from 1.
-    #[arg(long, value_name = "N", requires = "load", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", requires = "load", value_parser = parse_game_number)]
     pub(crate) game: Option<u32>,
     /// Continue the game in progress, saved automatically after every move.
     #[arg(long)]
@@ -511,7 +511,7 @@ pub(crate) struct AnalyseArgs {
     #[arg(long, value_name = "FILE")]
     pub(crate) load: Option<PathBuf>,
     /// Which game of the --load file, counting from 1.
-    #[arg(long, value_name = "N", requires = "load", default_value = "1", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", requires = "load", default_value = "1", value_parser = parse_game_number)]
     pub(crate) game: u32,
     /// Search this many plies (1-64) instead of for a time.
     #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=64))]
@@ -667,6 +667,19 @@ pub(crate) fn level_parser() -> impl TypedValueParser<Value = Level> {
     clap::value_parser!(u8)
         .range(1..=10)
         .try_map(|n| Level::new(n).ok_or("a level is 1 to 10"))
+}
+
+/// A game of a PDN file by its place in it, counting from 1 (`--game N`): anything else
+/// is refused in words that say how games are counted.
+pub(crate) fn parse_game_number(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(0) => Err("games are counted from 1: --game 1 is the file's first game".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "'{}' is not a game number: give 1 for the file's first game, 2 for the second, and so on",
+            crate::text::printable(text, 40)
+        )),
+    }
 }
 
 /// A time in milliseconds, 1 to `max`.

@@ -437,7 +437,7 @@ fn run_home(
 ) -> Result<(), CommandError> {
     let settings = tui_settings(args, prefs);
     let mut home = Home::new(home_look(args, prefs), args.level.unwrap_or_default());
-    home.preferences = super::preferences::path();
+    home.preferences = super::preferences::place();
     // The server form offers the server last logged in to.
     if let Ok(server) = crate::online::default_server() {
         home.network.offer_server(server);

@@ -72,10 +72,31 @@ pub(crate) const PATH_VARIABLE: &str = "CHECKERS_PREFERENCES";
 /// Where the preferences file is: [`PATH_VARIABLE`] if set (empty for none), else in
 /// the platform's config folder. `None` without a home folder.
 pub(crate) fn path() -> Option<PathBuf> {
+    place().ok()
+}
+
+/// Why a setting changed on the settings page lasts for this run only, when
+/// [`PATH_VARIABLE`] is set empty.
+pub(crate) const OFF_BY_VARIABLE: &str =
+    "CHECKERS_PREFERENCES is empty (no preferences file): the changes last for this run only.";
+
+/// Why a setting changed on the settings page lasts for this run only, when there is
+/// no home folder to keep the file in.
+pub(crate) const NO_HOME: &str = "Without a home folder, the changes last for this run only.";
+
+/// [`path`], or why there is no file, as the settings page says it ([`OFF_BY_VARIABLE`]
+/// or [`NO_HOME`]).
+pub(crate) fn place() -> Result<PathBuf, &'static str> {
     if let Some(given) = std::env::var_os(PATH_VARIABLE) {
-        return (!given.is_empty()).then(|| PathBuf::from(given));
+        return if given.is_empty() {
+            Err(OFF_BY_VARIABLE)
+        } else {
+            Ok(PathBuf::from(given))
+        };
     }
-    directories::ProjectDirs::from("", "", "checkers").map(|dirs| dirs.config_dir().join(FILE_NAME))
+    directories::ProjectDirs::from("", "", "checkers")
+        .map(|dirs| dirs.config_dir().join(FILE_NAME))
+        .ok_or(NO_HOME)
 }
 
 /// The preferences of [`path`], applied to `args` (see [`Preferences::apply`]), and what

@@ -83,8 +83,11 @@ pub(crate) fn place_words(
 ) -> String {
     let total = full_moves(start, total.max(shown));
     let Some(ply) = shown.checked_sub(1) else {
-        let plural = if total == 1 { "" } else { "s" };
-        return format!("the start, before {total} move{plural}");
+        return match total {
+            0 => "the start, before any move".to_string(),
+            1 => "the start, before 1 move".to_string(),
+            _ => format!("the start, before {total} moves"),
+        };
     };
     let (number, color) = move_number(start, ply);
     let made = made.map(|m| format!(" {m}")).unwrap_or_default();

@@ -258,3 +258,12 @@ fn from_position_keeps_the_start() {
     assert_eq!(game.position(), &start.play_unchecked(&m));
     assert!(Square::new(20).is_some());
 }
+
+#[test]
+fn the_start_of_a_game_with_no_move_yet_is_before_any_move_not_before_0_moves() {
+    let game = Game::new();
+    assert_eq!(game.shown_text(0, 0), "The start, before any move");
+    let mut one = Game::new();
+    one.play_text("11-15").unwrap();
+    assert_eq!(one.shown_text(0, 1), "The start, before 1 move");
+}

@@ -819,8 +819,25 @@ impl Plain {
     fn goodbye(&self) -> String {
         match self.unsaved() {
             Some(why) => format!("Goodbye. The game is NOT saved: {why}."),
-            None => "Goodbye.".to_string(),
+            None => match self.kept() {
+                Some(kept) => format!("Goodbye. {kept}"),
+                None => "Goodbye.".to_string(),
+            },
         }
+    }
+
+    /// Where an unfinished game left at this terminal goes on, once it is in its file
+    /// (as the full-screen game's quit says): nothing across the network, where the
+    /// game stays with the host, nor for a game not kept or over.
+    fn kept(&self) -> Option<&'static str> {
+        let open = self.runtime.table().is_none()
+            && self.runtime.autosave_path().is_some()
+            && !self.session().game().is_over();
+        open.then_some(if self.session().match_play().is_some() {
+            "The match is saved: checkers --resume continues it."
+        } else {
+            "The game is saved: checkers --resume continues it."
+        })
     }
 
     /// Why the game is not saved, if it is not: the autosave failed, and a last try
@@ -979,8 +996,10 @@ pub(crate) fn run(
     plain.adjourn();
     if let Some(why) = plain.unsaved() {
         writeln!(out, "The game is NOT saved: {why}.")?;
-        out.flush()?;
+    } else if let Some(kept) = plain.kept() {
+        writeln!(out, "{kept}")?;
     }
+    out.flush()?;
     Ok(())
 }
 

@@ -364,6 +364,29 @@ fn a_game_hosted_from_one_home_screen_is_joined_from_another() {
 }
 
 #[test]
+fn the_settings_page_says_an_empty_checkers_preferences_is_why_changes_are_not_kept() {
+    let sandbox = crate::common::pty::Sandbox::new();
+    let mut home = Session::start_in(&sandbox, &[], &[("CHECKERS_PREFERENCES", "")]);
+    home.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
+    home.send(b"s");
+    home.wait_for("the settings page", |s| {
+        s.contents().contains("Coordinates")
+    });
+    // The sandbox has a home folder: the variable, not its absence, is the reason.
+    let screen = home.contents();
+    assert!(screen.contains("CHECKERS_PREFERENCES is empty"), "{screen}");
+    assert!(!screen.contains("Without a home folder"), "{screen}");
+    home.send(b"\x1b");
+    home.wait_for("the home screen's list", |s| {
+        s.contents().contains("> s Settings")
+    });
+    home.send(b"q");
+    assert!(home.exit_status().success());
+}
+
+#[test]
 fn a_setting_changed_on_the_home_screen_is_there_at_the_next_start() {
     let sandbox = crate::common::pty::Sandbox::new();
     let file = sandbox.home().join("config/checkers/preferences.toml");

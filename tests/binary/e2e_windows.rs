@@ -321,3 +321,31 @@ fn a_ballots_game_quit_before_any_move_of_the_players_quits_at_once_and_keeps_no
     quit_asking(&mut game);
     assert_eq!(sandbox.game_files().len(), 1);
 }
+
+#[test]
+fn plain_mode_leaving_an_unfinished_kept_game_says_resume_continues_it() {
+    let sandbox = Sandbox::new();
+    std::fs::create_dir_all(sandbox.games_dir()).unwrap();
+    let game = sandbox.games_dir().join("2026-01-02-030405-abcdef.pdn");
+    std::fs::write(
+        &game,
+        "[Event \"Casual game\"]\n[Result \"*\"]\n1. 11-15 *\n",
+    )
+    .unwrap();
+    let kept = "The game is saved: checkers --resume continues it.";
+    // Quitting: the last words say where the game goes on.
+    let out = run_in(&sandbox, &["--resume", "--plain"], b"23-19\nquit\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains(&format!("Goodbye. {kept}")), "{text}");
+    // The input ending (Ctrl-D at a terminal) says so too.
+    let out = run_in(&sandbox, &["--resume", "--plain"], b"8-11\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Black played 8-11"), "{text}");
+    assert!(text.trim_end().ends_with(kept), "{text}");
+    // A game over is not to be continued.
+    let out = run_in(&sandbox, &["--resume", "--plain"], b"resign\nquit\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Goodbye.") && !text.contains(kept), "{text}");
+}

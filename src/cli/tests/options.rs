@@ -66,3 +66,22 @@ fn a_name_with_a_control_character_is_refused_where_it_is_given() {
     let cli = Cli::try_parse_from(["checkers", "--black-name", "Anne-Marie Émile"]).unwrap();
     assert_eq!(cli.play.black_name.as_deref(), Some("Anne-Marie Émile"));
 }
+
+#[test]
+fn a_game_number_that_is_not_one_is_refused_saying_how_games_are_counted() {
+    let refusal = |value: &str| {
+        Cli::try_parse_from(["checkers", "--load", "a.pdn", "--game", value])
+            .unwrap_err()
+            .to_string()
+    };
+    let zero = refusal("0");
+    assert!(
+        zero.contains("games are counted from 1: --game 1 is the file's first game"),
+        "{zero}"
+    );
+    assert!(!zero.contains("4294967295"), "{zero}");
+    let word = refusal("two");
+    assert!(word.contains("'two' is not a game number"), "{word}");
+    let cli = Cli::try_parse_from(["checkers", "--load", "a.pdn", "--game", "3"]).unwrap();
+    assert_eq!(cli.play.game, Some(3));
+}

@@ -310,8 +310,9 @@ pub(crate) struct Home {
     pub(crate) look: Look,
     /// The network page's forms, as filled.
     pub(crate) network: Network,
-    /// The preferences file a changed setting is kept in (none: for this run only).
-    pub(crate) preferences: Option<PathBuf>,
+    /// The preferences file a changed setting is kept in, or why there is none (the
+    /// changes last for this run only), in the settings page's words.
+    pub(crate) preferences: Result<PathBuf, &'static str>,
     /// A setting changed and not yet kept in the file.
     pub(crate) unkept: Option<Setting>,
     /// News for the player (a file that would not open, no game to resume).
@@ -331,7 +332,7 @@ impl Home {
             path: TextField::new("", crate::text::MAX_PATH_CHARS),
             look,
             network: Network::default(),
-            preferences: None,
+            preferences: Err(crate::commands::preferences::NO_HOME),
             unkept: None,
             message: None,
             screen: Rect::new(0, 0, 80, 24),
@@ -562,7 +563,8 @@ impl Home {
     /// it too: the event loop's I/O after a key. A file that cannot be written is said
     /// on the message line; the setting still applies to this run.
     pub(crate) fn keep_settings(&mut self) {
-        let (Some(setting), Some(path)) = (self.unkept.take(), &self.preferences) else {
+        let (Some(setting), Some(path)) = (self.unkept.take(), self.preferences.as_ref().ok())
+        else {
             return;
         };
         if let Err(why) = crate::commands::preferences::keep(path, setting, &self.look) {
@@ -667,11 +669,11 @@ impl Home {
              databases' verdict.",
         ));
         lines.push(Line::raw(match &self.preferences {
-            Some(path) => format!(
+            Ok(path) => format!(
                 "Each change is kept for the next runs in {}",
                 crate::text::printable_path(path)
             ),
-            None => "Without a home folder, the changes last for this run only.".to_string(),
+            Err(why) => (*why).to_string(),
         }));
         lines
     }

@@ -79,7 +79,7 @@ fn computer_80x24_and_120x40() {
 #[test]
 fn settings_80x24_and_120x40() {
     let mut home = home();
-    home.preferences = Some("/home/ann/.config/checkers/preferences.toml".into());
+    home.preferences = Ok("/home/ann/.config/checkers/preferences.toml".into());
     key(&mut home, KeyCode::Char('s'));
     key(&mut home, KeyCode::Down);
     key(&mut home, KeyCode::Enter);
@@ -529,7 +529,7 @@ fn settings_are_kept_in_the_preferences_file_with_its_comments_and_read_back() {
     let before = "# My checkers.\nlevel = 7 # a fair fight\n\n# Letters on the old terminal.\nascii = false\n";
     std::fs::write(&path, before).unwrap();
     let mut home = home();
-    home.preferences = Some(path.clone());
+    home.preferences = Ok(path.clone());
     key(&mut home, KeyCode::Char('s'));
     // Colour off, letters for pieces, the coordinates on, no assistance: each kept as
     // it changes.
@@ -576,7 +576,7 @@ fn a_setting_that_cannot_be_kept_is_said_and_still_applies() {
     let path = dir.path().join("preferences.toml");
     std::fs::create_dir(&path).unwrap();
     let mut home = home();
-    home.preferences = Some(path.clone());
+    home.preferences = Ok(path.clone());
     key(&mut home, KeyCode::Char('s'));
     key(&mut home, KeyCode::Down);
     key(&mut home, KeyCode::Enter);
@@ -590,7 +590,7 @@ fn a_setting_that_cannot_be_kept_is_said_and_still_applies() {
     // A file that does not read as TOML is left as it is, and said with its line.
     let path = dir.path().join("broken.toml");
     std::fs::write(&path, "level = 7\nascii = = true\n").unwrap();
-    home.preferences = Some(path.clone());
+    home.preferences = Ok(path.clone());
     key(&mut home, KeyCode::Enter);
     home.keep_settings();
     let told = home.message.clone().unwrap_or_default();

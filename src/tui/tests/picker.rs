@@ -254,3 +254,27 @@ fn a_game_with_no_move_played_is_not_offered_nor_listed_as_unfinished() {
     let next_in_match = game("[MatchRounds \"2\"]\n[MatchResults \"1-0\"]\n*\n");
     assert!(next_in_match.resumable());
 }
+
+#[test]
+fn many_long_games_keep_one_row_each_so_the_choice_and_the_keys_stay_in_view() {
+    let name = "Annabelle Cornwallis";
+    let games = (0..16)
+        .map(|i| saved(name, "11-15 23-19 8-11 22-17", i + 1))
+        .collect();
+    let mut p = Picker::new(games, Theme::new(false, true));
+    for _ in 0..12 {
+        key(&mut p, KeyCode::Down);
+    }
+    let text = screen(&p, 80, 24);
+    assert!(text.contains("> 13. "), "the choice is in view:\n{text}");
+    assert!(
+        text.contains("Enter continue it"),
+        "the keys are in view:\n{text}"
+    );
+    // Each game on a row of its own, cut short where it is too wide.
+    assert!(text.contains("Annabelle Cornwallis - ?"), "{text}");
+    assert!(text.contains("..."), "{text}");
+    for line in text.lines().filter(|l| l.contains(" UTC ")) {
+        assert!(line.starts_with('|') && line.ends_with('|'), "{line}");
+    }
+}

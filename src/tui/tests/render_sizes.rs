@@ -366,3 +366,18 @@ fn the_compact_board_marks_the_men_jumped_by_a_jump_being_built() {
     // The men still to jump: not marked until jumped.
     assert_eq!(compact_cells(&app, 15).0, " ◉ ");
 }
+
+#[test]
+fn on_the_smallest_board_the_turn_keeps_clear_of_the_file_letters() {
+    use crate::tui::Settings;
+    use ratatui::crossterm::event::KeyCode;
+    // Black to move, Black at the bottom: the turn would go on the bottom edge, where
+    // the letters a-h stand once `a` shows them.
+    let mut app = App::new(Settings::default(), 26, 11);
+    press(&mut app, KeyCode::Char('a'));
+    app.status.message = None;
+    let screen = screen_text(&app);
+    let lines: Vec<&str> = screen.lines().collect();
+    assert!(lines[0].contains(" Black to move "), "{screen}");
+    assert_eq!(lines[9], "└─h──g──f──e──d──c──b──a─┘", "{screen}");
+}

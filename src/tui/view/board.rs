@@ -129,10 +129,11 @@ pub(crate) fn draw_board(scene: &Scene, layout: &ScreenLayout, buf: &mut Buffer)
     let mut frame = Block::bordered()
         .border_set(theme.glyphs.border)
         .border_style(theme.border);
-    // No room for the names: the turn goes on the frame, on the side to move's edge.
+    // No room for the names: the turn goes on the frame, on the side to move's edge;
+    // on the top edge when the file letters take the bottom one.
     if let Some((side, text)) = turn.filter(|_| layout.top_label.height == 0) {
         let title = ratatui::text::Line::styled(format!(" {text} "), theme.heading).centered();
-        frame = if side == top {
+        frame = if side == top || scene.coordinates {
             frame.title_top(title)
         } else {
             frame.title_bottom(title)
