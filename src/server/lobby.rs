@@ -765,7 +765,7 @@ impl Lobby {
                 format!("{name} went to the lobby: game {game} goes on, the clocks running.")
             }
             (false, Whereabouts::Gone) => format!(
-                "{name} left: game {game} goes on, the clocks running (out of time, {name} loses)."
+                "{name} left: game {game} goes on; if {name}'s time runs out, {name} loses."
             ),
             (true, Whereabouts::At) => format!(
                 "{name} is back at game {game}: resume it within {minutes} minutes, or your clock \
@@ -2094,8 +2094,8 @@ impl Lobby {
             let (name, other) = (&table.names[i], &table.names[1 - i]);
             if self.at_table(table, i) {
                 let text = format!(
-                    "{other} has not come back: game {game} goes on, the clocks running (out of \
-                     time, {other} loses)."
+                    "{other} has not come back: game {game} goes on; if {other}'s time runs \
+                     out, {other} loses."
                 );
                 told.push((name.clone(), table.started(game, color)));
                 told.push((name.clone(), ServerMessage::Info { text }));

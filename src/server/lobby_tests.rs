@@ -534,7 +534,7 @@ fn a_player_whose_line_drops_keeps_the_game_going_and_loses_on_time() {
     bench.lobby.leave("bob", 2);
     let alice = words(&bench.told_to("alice"));
     assert!(
-        alice[0].contains("bob left: game 1 goes on, the clocks running"),
+        alice[0].contains("bob left: game 1 goes on; if bob's time runs out, bob loses."),
         "{alice:#?}"
     );
     bench.lobby.tick(Instant::now() + Duration::from_secs(301));
@@ -1161,7 +1161,7 @@ fn a_player_stepping_in_and_out_again_and_again_is_told_to_the_other_a_few_times
     let alice = bench.told_to("alice");
     assert_eq!(
         words(&alice),
-        ["bob left: game 1 goes on, the clocks running (out of time, bob loses)."],
+        ["bob left: game 1 goes on; if bob's time runs out, bob loses."],
         "{alice:#?}"
     );
 }
