@@ -289,8 +289,8 @@ pub(crate) struct ExploreArgs {
     /// folder (`checkers games` lists them), unfinished ones included.
     #[arg(long, conflicts_with = "pdn")]
     pub(crate) mine: bool,
-    /// Read only the collection's first N games.
-    #[arg(long, value_name = "N")]
+    /// Read only the collection's first N games (1 or more).
+    #[arg(long, value_name = "N", value_parser = parse_games_limit)]
     pub(crate) games_limit: Option<usize>,
 }
 
@@ -677,6 +677,19 @@ pub(crate) fn parse_game_number(text: &str) -> Result<u32, String> {
         Ok(n) => Ok(n),
         Err(_) => Err(format!(
             "'{}' is not a game number: give 1 for the file's first game, 2 for the second, and so on",
+            crate::text::printable(text, 40)
+        )),
+    }
+}
+
+/// `explore --games-limit`: how many games to read, 1 or more (0 would read none and
+/// answer every position with nothing).
+fn parse_games_limit(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("0 games would read nothing: give 1 or more".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "'{}' is not a number of games: give 1 or more",
             crate::text::printable(text, 40)
         )),
     }

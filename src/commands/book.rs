@@ -24,8 +24,15 @@ pub(crate) fn run(args: &BookArgs, out: &mut impl Write) -> Result<(), CommandEr
                         entry.depth,
                         score_in_men(pos.turn(), Score(entry.score))
                     )?;
+                    // Each move with how often the tournament games played it.
                     for (m, n) in &entry.played {
-                        writeln!(out, "played {} {n}", pos.notation(m))?;
+                        let times = if *n == 1 { "once" } else { "times" };
+                        let n = if *n == 1 {
+                            String::new()
+                        } else {
+                            format!("{n} ")
+                        };
+                        writeln!(out, "{} played {n}{times}", pos.notation(m))?;
                     }
                     Ok(())
                 }

@@ -79,7 +79,8 @@ fn book_show_says_what_the_built_in_book_knows() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.starts_with("book: "), "{out}");
-    assert!(out.contains("played "), "{out}");
+    // Each move the games played, with how often, in words.
+    assert!(out.contains("\n10-15 played 172 times\n"), "{out}");
     // Its score in men for Black, as every score shown, not the book's hundredths.
     let score = out.lines().nth(1).unwrap_or_default();
     assert!(score.starts_with("searched to depth "), "{out}");

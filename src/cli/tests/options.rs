@@ -85,3 +85,24 @@ fn a_game_number_that_is_not_one_is_refused_saying_how_games_are_counted() {
     let cli = Cli::try_parse_from(["checkers", "--load", "a.pdn", "--game", "3"]).unwrap();
     assert_eq!(cli.play.game, Some(3));
 }
+
+#[test]
+fn explore_reading_no_game_is_refused_saying_how_many_it_takes() {
+    let refusal = |value: &str| {
+        Cli::try_parse_from(["checkers", "explore", "--games-limit", value])
+            .unwrap_err()
+            .to_string()
+    };
+    let zero = refusal("0");
+    assert!(
+        zero.contains("0 games would read nothing: give 1 or more"),
+        "{zero}"
+    );
+    let word = refusal("ten");
+    assert!(word.contains("'ten' is not a number of games"), "{word}");
+    let cli = Cli::try_parse_from(["checkers", "explore", "--games-limit", "3"]).unwrap();
+    let Some(crate::cli::Command::Explore(args)) = cli.command else {
+        panic!("explore read as another command");
+    };
+    assert_eq!(args.games_limit, Some(3));
+}
