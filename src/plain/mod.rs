@@ -343,11 +343,20 @@ impl Plain {
                     name.map_or_else(|| "The other player".to_string(), |n| printable(&n, 60));
                 format!("{who} joined, playing {color}. {}", self.status())
             }
+            // A game without clocks has none to stop.
             TableNews::Left { color, why } => format!(
-                "{color}'s line dropped ({why}): the clocks are stopped and the game waits for them to join again."
+                "{color}'s line dropped ({why}): {}the game waits for them to join again.",
+                match self.session().clock() {
+                    Some(_) => "the clocks are stopped and ",
+                    None => "",
+                }
             ),
             TableNews::LineDown(why) => format!(
-                "The line to the host dropped ({why}): the clocks are stopped; trying again."
+                "The line to the host dropped ({why}): {}trying again.",
+                match self.session().clock() {
+                    Some(_) => "the clocks are stopped; ",
+                    None => "",
+                }
             ),
             TableNews::LineUp => format!("Connected to the host. {}", self.status()),
             TableNews::Lost(why) => format!(

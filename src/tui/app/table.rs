@@ -52,18 +52,27 @@ impl App {
                     self.position().turn()
                 ));
             }
-            TableNews::Left { color, why } => self.status.say(
-                Tone::Error,
-                format!(
-                    "{color}'s line dropped ({why}): the clocks are stopped until they join again"
-                ),
-            ),
-            TableNews::LineDown(why) => self.status.say(
-                Tone::Error,
-                format!(
-                    "The line to the host dropped ({why}): the clocks are stopped; trying again"
-                ),
-            ),
+            TableNews::Left { color, why } => {
+                let wait = match self.session().clock() {
+                    Some(_) => "the clocks are stopped until they join again",
+                    None => "the game waits for them to join again",
+                };
+                self.status.say(
+                    Tone::Error,
+                    format!("{color}'s line dropped ({why}): {wait}"),
+                )
+            }
+            TableNews::LineDown(why) => {
+                // A game without clocks has none to stop.
+                let stopped = match self.session().clock() {
+                    Some(_) => "the clocks are stopped; ",
+                    None => "",
+                };
+                self.status.say(
+                    Tone::Error,
+                    format!("The line to the host dropped ({why}): {stopped}trying again"),
+                )
+            }
             TableNews::LineUp => self
                 .status
                 .info("Connected to the host again: play goes on"),

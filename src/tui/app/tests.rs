@@ -136,3 +136,46 @@ fn after_a_flag_fall_undo_is_not_offered() {
     };
     assert!(after_the_end(resigned).starts_with("u undoes"));
 }
+
+#[test]
+fn a_dropped_line_speaks_of_stopped_clocks_only_in_a_game_with_clocks() {
+    use crate::runtime::TableNews;
+    use std::time::Instant;
+    let said = |app: &mut App, news: TableNews| {
+        app.on_table(news);
+        app.status
+            .message
+            .as_ref()
+            .map(|(_, m)| m.clone())
+            .unwrap_or_default()
+    };
+    let left = || TableNews::Left {
+        color: Color::White,
+        why: "the connection closed".to_string(),
+    };
+    let down = || TableNews::LineDown("the connection closed".to_string());
+    let mut untimed = App::new(Settings::default(), 80, 24);
+    let text = said(&mut untimed, left());
+    assert!(
+        text.ends_with("the game waits for them to join again") && !text.contains("clock"),
+        "{text}"
+    );
+    let text = said(&mut untimed, down());
+    assert!(
+        text.ends_with("): trying again") && !text.contains("clock"),
+        "{text}"
+    );
+    let control: crate::session::TimeControl = "5+0".parse().unwrap();
+    let session = Session::new(Game::new()).with_clock(control, Instant::now());
+    let mut timed = App::with_session(Settings::default(), session, 80, 24);
+    let text = said(&mut timed, left());
+    assert!(
+        text.contains("the clocks are stopped until they join again"),
+        "{text}"
+    );
+    let text = said(&mut timed, down());
+    assert!(
+        text.contains("the clocks are stopped; trying again"),
+        "{text}"
+    );
+}
