@@ -78,11 +78,15 @@ impl Progress {
             ));
         }
         let records: BTreeMap<String, Record> = serde_json::from_slice(&bytes).map_err(|e| {
+            // serde's words end with the place, said once here before them.
+            let place = format!(" at line {} column {}", e.line(), e.column());
+            let words = e.to_string();
+            let why = words.strip_suffix(&place).unwrap_or(&words);
             format!(
                 "{shown}, line {} column {}: {}; the puzzle progress is not read (and not written over)",
                 e.line(),
                 e.column(),
-                crate::text::printable(&e.to_string(), 200)
+                crate::text::printable(why, 200)
             )
         })?;
         Ok(Progress {

@@ -272,3 +272,16 @@ fn only_built_in_puzzles_count_as_solved_and_the_counts_never_wrap() {
     );
     assert!(read.of("zz").solved, "kept in the file all the same");
 }
+
+#[test]
+fn a_progress_file_that_does_not_read_says_where_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("puzzles.json");
+    std::fs::write(&file, "{bad").unwrap();
+    let said = Progress::load(Some(file)).unwrap_err();
+    assert!(
+        said.contains("puzzles.json, line 1 column 2: key must be a string; the puzzle progress"),
+        "{said}"
+    );
+    assert_eq!(said.matches("column").count(), 1, "{said}");
+}
