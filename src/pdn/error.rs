@@ -46,6 +46,20 @@ pub struct GameError {
     pub kind: GameErrorKind,
 }
 
+impl GameError {
+    /// The game as far as it replays, when a move of it cannot be played: its tags
+    /// (its `Result` unknown, `*`: the game no longer reaches the end it names), its
+    /// start and the moves before the faulty one. `None` for any other fault.
+    pub(crate) fn up_to_fault(&self) -> Option<PdnGame> {
+        let GameErrorKind::Move { played, .. } = &self.kind else {
+            return None;
+        };
+        let mut record = (**played).clone();
+        record.set_tag("Result", "*");
+        Some(record)
+    }
+}
+
 /// What went wrong in a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameErrorKind {

@@ -1001,31 +1001,32 @@ fn a_game_taken_back_after_a_restart_keeps_each_clock_to_the_millisecond() {
     assert_eq!(bench.clocks_told("alice"), [298_700, 297_600]);
 }
 
-/// An adjournment keeps the time the player to move thought before it: a restart
-/// gives none of it back.
-#[test]
-fn an_adjournment_keeps_the_time_thought_before_it_across_a_restart() {
-    let mut bench = Bench::new();
+/// alice (Black) and bob in a casual game of 5 minutes each begun at the instant
+/// returned, alice playing 11-15 at 1,234 ms and bob 22-18 at 3,579 ms.
+fn two_timed_moves(bench: &mut Bench) -> Instant {
     bench.log_in("alice", true);
     bench.log_in("bob", true);
     let start = Instant::now();
     bench.ask_at("alice", casual_seek_as_black(), start);
     bench.ask_at("bob", ClientMessage::Accept { number: 1 }, start);
+    for (name, m, at) in [("alice", "11-15", 1234), ("bob", "22-18", 3579)] {
+        let text = m.to_string();
+        bench.ask_at(
+            name,
+            ClientMessage::Play { text },
+            start + Duration::from_millis(at),
+        );
+    }
+    start
+}
+
+/// An adjournment keeps the time the player to move thought before it: a restart
+/// gives none of it back.
+#[test]
+fn an_adjournment_keeps_the_time_thought_before_it_across_a_restart() {
+    let mut bench = Bench::new();
+    let start = two_timed_moves(&mut bench);
     let ms = Duration::from_millis;
-    bench.ask_at(
-        "alice",
-        ClientMessage::Play {
-            text: "11-15".into(),
-        },
-        start + ms(1234),
-    );
-    bench.ask_at(
-        "bob",
-        ClientMessage::Play {
-            text: "22-18".into(),
-        },
-        start + ms(3579),
-    );
     // alice, to move, thinks 4,321 ms; bob is in the lobby meanwhile; then she goes
     // too, and the game is adjourned.
     bench.ask_at("bob", ClientMessage::Adjourn, start + ms(4000));
@@ -1044,16 +1045,8 @@ fn an_adjournment_keeps_the_time_thought_before_it_across_a_restart() {
 #[test]
 fn a_stop_keeps_the_time_the_player_to_move_thought() {
     let mut bench = Bench::new();
-    bench.log_in("alice", true);
-    bench.log_in("bob", true);
-    let start = Instant::now();
-    bench.ask_at("alice", casual_seek_as_black(), start);
-    bench.ask_at("bob", ClientMessage::Accept { number: 1 }, start);
+    let start = two_timed_moves(&mut bench);
     let ms = Duration::from_millis;
-    for (name, m, at) in [("alice", "11-15", 1234), ("bob", "22-18", 3579)] {
-        let text = m.to_string();
-        bench.ask_at(name, ClientMessage::Play { text }, start + ms(at));
-    }
     // alice, to move, thinks 4,321 ms, and the server stops.
     bench.told();
     bench.lobby.stop_all(start + ms(3579 + 4321));

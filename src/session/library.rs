@@ -3,7 +3,7 @@
 //! read from the file when it is opened, so a file of any size costs little memory.
 
 use super::Session;
-use crate::pdn::{GameError, GameErrorKind, PdnGame};
+use crate::pdn::{GameError, PdnGame};
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -97,15 +97,10 @@ impl RecordFile {
     pub(crate) fn game(&self, number: usize) -> Option<(PdnGame, Option<String>)> {
         match (self.loader)(number)? {
             Ok(record) => Some((record, None)),
-            Err(e) => match &e.kind {
-                GameErrorKind::Move { played, .. } => {
-                    let mut record = (**played).clone();
-                    // It does not reach the end its result describes.
-                    record.set_tag("Result", "*");
-                    Some((record, Some(format!("{}: {e}", self.path.display()))))
-                }
-                _ => None,
-            },
+            Err(e) => {
+                let record = e.up_to_fault()?;
+                Some((record, Some(format!("{}: {e}", self.path.display()))))
+            }
         }
     }
 

@@ -54,13 +54,8 @@ pub(crate) fn load_record_up_to_fault(
 ) -> Result<(PdnGame, Option<Box<GameError>>), StoreError> {
     match load_record(path, number) {
         Ok(record) => Ok((record, None)),
-        Err(StoreError::Game(path, error)) => match &error.kind {
-            crate::pdn::GameErrorKind::Move { played, .. } if !played.moves.is_empty() => {
-                let mut record = (**played).clone();
-                record.set_tag("Result", "*");
-                record.result = None;
-                Ok((record, Some(error)))
-            }
+        Err(StoreError::Game(path, error)) => match error.up_to_fault() {
+            Some(record) if !record.moves.is_empty() => Ok((record, Some(error))),
             _ => Err(StoreError::Game(path, error)),
         },
         Err(e) => Err(e),
