@@ -3,6 +3,7 @@
 
 use crate::rules::Color;
 use crate::session::Step;
+use ratatui::crossterm::event::KeyEvent;
 
 /// A direction on the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,6 +168,8 @@ pub(crate) enum Action {
     CancelSave,
     /// Save to the existing file the dialog asks about: append the game, or replace it.
     SaveExisting(IfExists),
+    /// A key that does nothing on the board: the status line says so, naming it.
+    Unbound(KeyEvent),
     /// The terminal was resized.
     Resize {
         /// New width.

@@ -230,6 +230,58 @@ pub(crate) fn file_letter(key: &KeyEvent) -> Option<char> {
     }
 }
 
+/// The key as its user typed it, for saying that it does nothing here: `x`, `X`,
+/// `Ctrl-X`, `Alt-x`, `F5`, `Insert`, `Ctrl-Left`. `None` for a key that is not typed
+/// on its own (Shift, Caps Lock) or that no one means to press.
+pub(crate) fn key_name(key: &KeyEvent) -> Option<String> {
+    let mut name = String::new();
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        name.push_str("Ctrl-");
+    }
+    if key.modifiers.contains(KeyModifiers::ALT) {
+        name.push_str("Alt-");
+    }
+    let named = match key.code {
+        // Ctrl-x is written Ctrl-X, as the help writes Ctrl-R; a typed letter keeps its
+        // case (Shift is in it already).
+        KeyCode::Char(c) if key.modifiers.contains(KeyModifiers::CONTROL) => {
+            c.to_uppercase().collect()
+        }
+        KeyCode::Char(' ') => "Space".to_string(),
+        KeyCode::Char(c) if c.is_control() => return None,
+        KeyCode::Char(c) => c.to_string(),
+        KeyCode::F(n) => format!("F{n}"),
+        KeyCode::BackTab => "Shift-Tab".to_string(),
+        KeyCode::PageUp => "PgUp".to_string(),
+        KeyCode::PageDown => "PgDn".to_string(),
+        KeyCode::Backspace => "Backspace".to_string(),
+        KeyCode::Enter => "Enter".to_string(),
+        KeyCode::Left => "Left".to_string(),
+        KeyCode::Right => "Right".to_string(),
+        KeyCode::Up => "Up".to_string(),
+        KeyCode::Down => "Down".to_string(),
+        KeyCode::Home => "Home".to_string(),
+        KeyCode::End => "End".to_string(),
+        KeyCode::Tab => "Tab".to_string(),
+        KeyCode::Delete => "Delete".to_string(),
+        KeyCode::Insert => "Insert".to_string(),
+        KeyCode::Esc => "Esc".to_string(),
+        KeyCode::Menu => "Menu".to_string(),
+        KeyCode::Pause => "Pause".to_string(),
+        KeyCode::PrintScreen => "Print Screen".to_string(),
+        KeyCode::KeypadBegin => "Keypad 5".to_string(),
+        // Shift, Caps Lock, the media keys and the like are not pressed to act.
+        KeyCode::Null
+        | KeyCode::CapsLock
+        | KeyCode::ScrollLock
+        | KeyCode::NumLock
+        | KeyCode::Media(_)
+        | KeyCode::Modifier(_) => return None,
+    };
+    name.push_str(&named);
+    Some(name)
+}
+
 /// The action of `key` in any mode (Ctrl-C), if it has one.
 pub(crate) fn global_action(key: &KeyEvent) -> Option<Action> {
     BOARD_KEYS
@@ -344,6 +396,31 @@ mod tests {
         assert_eq!(board_action(&alt_e, PLAYING), None);
         let i = press(KeyCode::Char('i'), KeyModifiers::NONE);
         assert_eq!(board_action(&i, PLAYING), None);
+    }
+
+    #[test]
+    fn a_key_is_named_as_it_was_typed() {
+        let name = |code, modifiers| key_name(&press(code, modifiers));
+        let none = KeyModifiers::NONE;
+        assert_eq!(name(KeyCode::Char('i'), none).as_deref(), Some("i"));
+        assert_eq!(
+            name(KeyCode::Char('X'), KeyModifiers::SHIFT).as_deref(),
+            Some("X")
+        );
+        assert_eq!(
+            name(KeyCode::Char('x'), KeyModifiers::CONTROL).as_deref(),
+            Some("Ctrl-X")
+        );
+        assert_eq!(
+            name(KeyCode::Char('i'), KeyModifiers::ALT).as_deref(),
+            Some("Alt-i")
+        );
+        assert_eq!(name(KeyCode::F(5), none).as_deref(), Some("F5"));
+        assert_eq!(
+            name(KeyCode::Left, KeyModifiers::CONTROL).as_deref(),
+            Some("Ctrl-Left")
+        );
+        assert_eq!(name(KeyCode::CapsLock, none), None);
     }
 
     #[test]

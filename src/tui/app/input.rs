@@ -95,7 +95,11 @@ impl App {
             Mode::Chat(_) => table::chat_action(key),
             Mode::Editor(editor) => editor::editor_action(key, editor.fen.is_some()),
             Mode::Report => report::report_action(key),
-            Mode::Board => self.board_action(key),
+            // A key that does nothing on the board says so; a dialog's own line says
+            // which keys it takes.
+            Mode::Board => self
+                .board_action(key)
+                .or_else(|| keymap::key_name(key).map(|_| Action::Unbound(*key))),
         }
     }
 

@@ -544,6 +544,7 @@ impl App {
                     | Action::ToggleHelp
                     | Action::ScrollHelp(_)
                     | Action::ScrollMoves(_)
+                    | Action::Unbound(_)
                     | Action::Resize { .. }
             )
         {
@@ -728,6 +729,13 @@ impl App {
                 }
                 _ => {}
             },
+            Action::Unbound(key) => {
+                if let Some(name) = keymap::key_name(&key) {
+                    self.status.info(format!(
+                        "The key {name} does nothing here; ? shows every key"
+                    ));
+                }
+            }
             Action::ConfirmSave => self.confirm_save(),
             Action::CancelSave => self.cancel_save(),
             Action::SaveExisting(choice) => self.save_existing(choice),

@@ -856,3 +856,35 @@ fn the_chat_line_edits_as_every_typed_field_does() {
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.mode, Mode::Board);
 }
+
+#[test]
+fn a_key_that_does_nothing_on_the_board_says_so_and_names_it() {
+    let mut app = crate::tui::tests::app();
+    for (event, name) in [
+        (key_event(KeyCode::Char('i'), KeyModifiers::NONE), "i"),
+        (key_event(KeyCode::Char('X'), KeyModifiers::SHIFT), "X"),
+        (
+            key_event(KeyCode::Char('x'), KeyModifiers::CONTROL),
+            "Ctrl-X",
+        ),
+        (key_event(KeyCode::F(5), KeyModifiers::NONE), "F5"),
+        (key_event(KeyCode::Insert, KeyModifiers::NONE), "Insert"),
+    ] {
+        assert!(app.handle_event(&event).is_some(), "{name} is answered");
+        assert_eq!(
+            message(&app),
+            format!("The key {name} does nothing here; ? shows every key")
+        );
+        assert!(screen_text(&app).contains("? shows every key"), "{name}");
+    }
+    assert_eq!(app.game().position(), &Position::start());
+    assert_eq!(app.mode, Mode::Board);
+    // In a question the question's own line says which keys answer it.
+    press(&mut app, KeyCode::Char('r'));
+    assert!(matches!(app.mode, Mode::Asking(_)));
+    let asked = screen_text(&app);
+    press(&mut app, KeyCode::Char('i'));
+    assert!(matches!(app.mode, Mode::Asking(_)));
+    assert!(!message(&app).contains("does nothing"), "{}", message(&app));
+    assert_eq!(screen_text(&app), asked);
+}
