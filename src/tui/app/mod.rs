@@ -531,6 +531,9 @@ impl App {
             Action::Suspend => return Flow::Continue,
             // Typing keeps the reason a move was refused on screen while it is edited.
             Action::Type(_) | Action::Erase => {}
+            // Moving among the landing squares of the piece picked up keeps in view
+            // where it may land.
+            Action::NextTarget | Action::Cursor(_) if self.board.pick.is_some() => {}
             _ => self.status.message = None,
         }
         // Browsing ends with anything but stepping on and looking (a move, Esc, ...).
@@ -602,6 +605,9 @@ impl App {
             Action::Cursor(direction) => self
                 .board
                 .move_cursor(direction, self.runtime.session().position()),
+            Action::NextTarget if self.board.pick.is_none() => self.status.info(
+                "Tab goes to the next landing square of a piece picked up: Enter picks one up",
+            ),
             Action::NextTarget => self.board.next_target(self.runtime.session().position()),
             Action::Select => self.select(self.board.cursor_square()),
             Action::Back => {

@@ -888,3 +888,31 @@ fn a_key_that_does_nothing_on_the_board_says_so_and_names_it() {
     assert!(!message(&app).contains("does nothing"), "{}", message(&app));
     assert_eq!(screen_text(&app), asked);
 }
+
+#[test]
+fn tab_goes_round_the_landing_squares_and_keeps_saying_where_to_land() {
+    let mut app = crate::tui::tests::app();
+    // Without a piece picked up, Tab says what it is for.
+    press(&mut app, KeyCode::Tab);
+    assert!(
+        message(&app).contains("Enter picks one up"),
+        "{}",
+        message(&app)
+    );
+    cursor_move(&mut app, &[11]);
+    let hint = message(&app);
+    assert!(hint.starts_with("Land on 15 or 16"), "{hint}");
+    let first = app.board.cursor_square();
+    press(&mut app, KeyCode::Tab);
+    assert_ne!(
+        app.board.cursor_square(),
+        first,
+        "Tab went to the other square"
+    );
+    assert_eq!(message(&app), hint, "the landing hint stays");
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.board.cursor_square(), first);
+    press(&mut app, KeyCode::Left);
+    assert_eq!(message(&app), hint, "so it does for the arrows among them");
+    assert!(screen_text(&app).contains("Land on 15 or 16"));
+}
