@@ -80,7 +80,18 @@ impl App {
             Event::AutosaveFailed(why) => self
                 .status
                 .say(Tone::Error, format!("Autosave failed: {why}")),
-            Event::SavedAgain(_) => {}
+            // Said once, in plain mode's words, after what the change itself said.
+            Event::SavedAgain(path) => {
+                let again = format!(
+                    "The game is saved again, in {}.",
+                    crate::text::printable(&path.display().to_string(), 400)
+                );
+                let text = match self.status.info_shown() {
+                    Some(news) => format!("{}. {again}", news.trim_end_matches('.')),
+                    None => again,
+                };
+                self.status.info(text);
+            }
             Event::MatchFiled(written) => self.match_game_saved(written),
             Event::Saved { request, result } => self.save_finished(request, result),
             Event::SaveWouldReplace(request) => self.save_would_replace(request),

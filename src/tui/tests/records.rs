@@ -181,6 +181,49 @@ fn quitting_a_review_does_not_ask_but_quitting_a_game_does_and_says_it_is_saved(
 }
 
 #[test]
+fn an_autosave_that_works_again_after_failing_says_so_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.pdn");
+    let runtime = Runtime::new(
+        Session::new(Game::new()),
+        Saving::Resumed(GameFile::claim(&path).unwrap()),
+        Pace::NONE,
+    );
+    let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
+    // A folder in the way of the game's file: the autosave fails.
+    std::fs::create_dir(&path).unwrap();
+    std::fs::write(path.join("x"), "x").unwrap();
+    type_move(&mut app, "11-15");
+    app.poll(Instant::now());
+    assert!(
+        message(&app).starts_with("Autosave failed"),
+        "{}",
+        message(&app)
+    );
+    // The folder gone, the next move is saved, and the players are told, with the move.
+    std::fs::remove_dir_all(&path).unwrap();
+    type_move(&mut app, "22-18");
+    app.poll(Instant::now());
+    let told = message(&app);
+    let again = format!("The game is saved again, in {}.", path.display());
+    assert!(told.ends_with(&again), "{told}");
+    assert!(told.contains("22-18"), "the move's news stays: {told}");
+    assert!(
+        screen_text(&app)
+            .split_whitespace()
+            .collect::<String>()
+            .contains("Thegameissavedagain"),
+        "on screen"
+    );
+    assert!(!app.autosave_failed());
+    // Once: the next save that works says nothing of it.
+    type_move(&mut app, "15x22");
+    app.poll(Instant::now());
+    assert!(!message(&app).contains("saved again"), "{}", message(&app));
+    assert!(std::fs::read_to_string(&path).unwrap().contains("15x22"));
+}
+
+#[test]
 fn the_save_dialog_has_three_fields_tab_moves_between_them_and_enter_asks_for_a_save() {
     let session = Session::new(Game::new()).with_names(Players {
         white: Some("Bob".to_string()),
