@@ -25,6 +25,7 @@ pub(crate) fn host(args: &HostArgs) -> Result<(), CommandError> {
     for (given, option) in [
         (play.black.is_some(), "--black"),
         (play.white.is_some(), "--white"),
+        (play.level.is_some(), "--level"),
         (play.setup, "--setup"),
     ] {
         if given {

@@ -623,6 +623,9 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), CommandError> {
     let home = home_wanted(args) && !plain_wanted(args);
     // A random ballot is drawn once, here, and the game starts from that number (a
     // match draws one for each round itself).
+    // The level given on the command line, not the preferences' (which is for a game
+    // against the computer, when there is one).
+    let level_given = args.level;
     let mut args = args.clone();
     let (prefs, mut notices) = super::preferences::load_into(&mut args);
     if let Some(opening) = chosen_ballot(&args, store::now_unix()).map_err(CommandError::Ballot)?
@@ -655,6 +658,11 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), CommandError> {
         );
     }
     let begin = begin(args, &db)?;
+    if let (Some(level), Begin::Play(session, _)) = (level_given, &begin)
+        && session.seats().people()
+    {
+        notices.push(level_without_computer(level, plain_wanted(args)));
+    }
     if plain_wanted(args) {
         if args.setup {
             notices.push(
@@ -670,6 +678,22 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), CommandError> {
         // A game that could not be saved ends the program as in plain mode: status 1.
         run_tui(args, &prefs, notices, begin, &db)
     }
+}
+
+/// What `--level` says when people play both sides: the level is the computer's, and
+/// how to play it. On the full-screen board (not `plain`) it is the level of a side
+/// handed to the computer with `b` or `w`, so the game goes on with it.
+fn level_without_computer(level: crate::engine::Level, plain: bool) -> String {
+    let n = level.number();
+    let here = if plain {
+        ""
+    } else {
+        "; during the game b or w hands it a side at that level"
+    };
+    format!(
+        "--level {n} sets the computer's strength, but no computer plays this game: \
+         --white cpu (or --black cpu) plays the computer{here}"
+    )
 }
 
 /// Whether the game is kept as it is played: only a person's at a terminal (standard

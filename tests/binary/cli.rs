@@ -413,3 +413,27 @@ fn a_game_from_a_position_where_a_side_has_no_pieces_is_refused() {
         assert_eq!(stdout(&o), "", "{command:?}");
     }
 }
+
+#[test]
+fn host_refuses_a_level_as_it_refuses_a_computer_player() {
+    for option in [["--level", "3"], ["--black", "cpu"]] {
+        let o = run(&[
+            "host",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            option[0],
+            option[1],
+        ]);
+        assert!(!o.status.success());
+        let err = stderr(&o);
+        assert!(
+            err.contains(&format!(
+                "{} does not apply to a game across the network",
+                option[0]
+            )),
+            "{err}"
+        );
+    }
+}

@@ -639,3 +639,18 @@ fn explore_after_11_15_shows_the_replies_played_in_the_built_in_collection() {
     );
     assert!(out.contains("explore (the moves played from here"), "{out}");
 }
+
+#[test]
+fn a_level_for_two_people_says_it_is_the_computers_and_how_to_play_it() {
+    let (ok, _, err) = session(&["--plain", "--level", "3"], "quit\n");
+    assert!(ok, "{err}");
+    assert_eq!(
+        err,
+        "checkers: --level 3 sets the computer's strength, but no computer plays this \
+         game: --white cpu (or --black cpu) plays the computer\n"
+    );
+    // Against the computer it is its level, and nothing is said.
+    let (ok, _, err) = session(&["--plain", "--white", "cpu", "--level", "3"], "quit\n");
+    assert!(ok, "{err}");
+    assert_eq!(err, "");
+}
