@@ -30,7 +30,7 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use draw::FORTY_MOVE_PLIES;
 pub use fen::{EntryProblem, FenError};
 pub use mv::{MAX_LANDINGS, Move};
-pub use notation::{Illegal, MoveError, MoveText, ParseMoveError, ParseMoveErrorKind};
+pub use notation::{Apart, Illegal, MoveError, MoveText, ParseMoveError, ParseMoveErrorKind};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{perft, perft_divide, perft_threads};
 pub use piece::{Color, Piece, Role};

@@ -294,13 +294,52 @@ pub enum Illegal {
         /// Whether it is a capture.
         capture: bool,
     },
-    /// Not a step or jump of this piece; what the piece can play instead.
+    /// Not a step or jump of this piece; what is wrong with the squares named, where
+    /// the board says (two of them not on one diagonal, say), and what the piece can
+    /// play instead.
     NotAMove {
         /// The text as given.
         text: String,
-        /// The piece's legal moves in notation.
+        /// The first two squares named one after the other that no step or jump can
+        /// join, and how they lie; `None` where each pair could be.
+        gap: Option<(Square, Square, Apart)>,
+        /// The first square named.
+        from: Square,
+        /// The piece on it.
+        piece: Piece,
+        /// The piece's legal moves in notation (none: it cannot move).
         moves: Vec<String>,
     },
+}
+
+/// How two squares named one after the other in a move lie, where no step or jump
+/// joins them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Apart {
+    /// The same square twice.
+    Same,
+    /// Not on one diagonal.
+    NotDiagonal,
+    /// On one diagonal, this many squares apart (more than a jump's two).
+    TooFar(u8),
+}
+
+impl Apart {
+    /// How `a` and `b` lie, when no step or jump can join them (`None` when one of a
+    /// square or two along a diagonal could).
+    fn of(a: Square, b: Square) -> Option<Apart> {
+        let rows = a.row().abs_diff(b.row());
+        let cols = a.col().abs_diff(b.col());
+        if rows != cols {
+            Some(Apart::NotDiagonal)
+        } else if rows == 0 {
+            Some(Apart::Same)
+        } else if rows > 2 {
+            Some(Apart::TooFar(rows))
+        } else {
+            None
+        }
+    }
 }
 
 /// Joins items as "a, b or c".
@@ -364,12 +403,29 @@ impl fmt::Display for Illegal {
                 route,
                 capture: false,
             } => write!(f, "a step goes one square only: {route}"),
-            Illegal::NotAMove { text, moves } => {
-                write!(
-                    f,
-                    "{text} is not a legal move; this piece can play {}",
-                    or_list(moves)
-                )
+            Illegal::NotAMove {
+                text,
+                gap,
+                from,
+                piece,
+                moves,
+            } => {
+                match gap {
+                    Some((a, _, Apart::Same)) => write!(f, "{a} is named twice in a row")?,
+                    Some((a, b, Apart::NotDiagonal)) => {
+                        write!(f, "{a} and {b} are not on one diagonal")?
+                    }
+                    Some((a, b, Apart::TooFar(n))) => write!(
+                        f,
+                        "{a} and {b} are {n} squares apart: a step goes one square, a jump two"
+                    )?,
+                    None => write!(f, "{text} is not a legal move")?,
+                }
+                let role = piece.role.name();
+                match moves.as_slice() {
+                    [] => write!(f, "; the {role} on {from} has no legal move"),
+                    moves => write!(f, "; the {role} on {from} can play {}", or_list(moves)),
+                }
             }
         }
     }
@@ -602,7 +658,11 @@ impl Position {
                 return Illegal::NothingToJump { from, over, to };
             }
         }
-        if own.is_empty() {
+        // Squares no step or jump joins are said first, the piece's moves after.
+        let gap = squares
+            .windows(2)
+            .find_map(|pair| Apart::of(pair[0], pair[1]).map(|apart| (pair[0], pair[1], apart)));
+        if own.is_empty() && gap.is_none() {
             return Illegal::PieceCannotMove {
                 square: from,
                 piece,
@@ -610,6 +670,9 @@ impl Position {
         }
         Illegal::NotAMove {
             text: shown.to_string(),
+            gap,
+            from,
+            piece,
             moves: self.notations(&own),
         }
     }

@@ -272,7 +272,7 @@ fn a_saved_game_with_a_faulty_move_is_resumed_from_the_move_before_it() {
         said.contains("2026-01-01-000000-abcdef.pdn stops at a faulty move (game 1"),
         "{said}"
     );
-    assert!(said.contains("8-19 is not a legal move"), "{said}");
+    assert!(said.contains("8 and 19 are not on one diagonal"), "{said}");
     assert!(
         said.contains("play goes on from the move before it"),
         "{said}"

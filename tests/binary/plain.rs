@@ -641,6 +641,17 @@ fn explore_after_11_15_shows_the_replies_played_in_the_built_in_collection() {
 }
 
 #[test]
+fn a_move_off_the_diagonals_is_refused_saying_so_then_the_pieces_moves() {
+    let (ok, out, err) = session(&[], "10-14\n22-17\n14-19\n");
+    assert!(ok, "{err}");
+    assert_eq!(
+        answers(&out)[2],
+        "Refused 14-19: 14 and 19 are not on one diagonal; the man on 14 can play 14-18. \
+         Black to move."
+    );
+}
+
+#[test]
 fn a_level_for_two_people_says_it_is_the_computers_and_how_to_play_it() {
     let (ok, _, err) = session(&["--plain", "--level", "3"], "quit\n");
     assert!(ok, "{err}");

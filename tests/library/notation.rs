@@ -141,7 +141,7 @@ fn occupied_target() {
 fn blocked_piece_says_it_cannot_move() {
     assert_eq!(
         refusal("B:W21-32:B1-12", "1-14"),
-        "the man on 1 has no legal move"
+        "1 and 14 are not on one diagonal; the man on 1 has no legal move"
     );
 }
 
@@ -196,11 +196,30 @@ fn a_move_typed_too_long_is_not_blamed_on_crowning() {
 }
 
 #[test]
-fn a_move_this_piece_cannot_make_lists_what_it_can() {
+fn a_move_this_piece_cannot_make_says_what_is_wrong_then_lists_what_it_can() {
     assert_eq!(
         refusal("B:W32:B14,1", "14-22"),
-        "14-22 is not a legal move; this piece can play 14-17 or 14-18"
+        "14 and 22 are not on one diagonal; the man on 14 can play 14-17 or 14-18"
     );
+    assert_eq!(
+        refusal("B:W32:B14,1", "14-19"),
+        "14 and 19 are not on one diagonal; the man on 14 can play 14-17 or 14-18"
+    );
+    assert_eq!(
+        refusal("B:W32:B14,1", "1-19"),
+        "1 and 19 are 4 squares apart: a step goes one square, a jump two; the man on 1 \
+         can play 1-5 or 1-6"
+    );
+    assert_eq!(
+        refusal("B:W32:B14,1", "14-14"),
+        "14 is named twice in a row; the man on 14 can play 14-17 or 14-18"
+    );
+    // A piece with no move: what is wrong with the squares first, then that.
+    assert_eq!(
+        refusal("B:W5,6,10:B1,12", "1-8"),
+        "1 and 8 are not on one diagonal; the man on 1 has no legal move"
+    );
+    assert_eq!(refusal("B:W5,6,10:B1,12", "1-5"), "5 is occupied");
 }
 
 #[test]

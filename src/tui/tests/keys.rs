@@ -916,3 +916,17 @@ fn tab_goes_round_the_landing_squares_and_keeps_saying_where_to_land() {
     assert_eq!(message(&app), hint, "so it does for the arrows among them");
     assert!(screen_text(&app).contains("Land on 15 or 16"));
 }
+
+#[test]
+fn a_typed_move_off_the_diagonals_is_refused_in_the_words_plain_mode_uses() {
+    let mut app = crate::tui::tests::app();
+    type_move(&mut app, "10-14");
+    type_move(&mut app, "22-17");
+    type_move(&mut app, "14-19");
+    assert_eq!(app.mode, Mode::Prompt("14-19".to_string()));
+    let said = message(&app);
+    assert!(
+        said.ends_with("14 and 19 are not on one diagonal; the man on 14 can play 14-18"),
+        "{said}"
+    );
+}
