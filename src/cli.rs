@@ -279,7 +279,8 @@ pub(crate) struct ExploreArgs {
     /// The position (PDN FEN); the start position if not given.
     #[arg(long, value_parser = parse_start_fen)]
     pub(crate) fen: Option<Position>,
-    /// Moves played from the position first, in PDN notation (`--moves "11-15 23-19"`).
+    /// Moves played from the position first, in PDN notation (`--moves "11-15 23-19"`;
+    /// move numbers such as `1.` may be written, and are skipped).
     #[arg(long, value_name = "MOVES", default_value = "")]
     pub(crate) moves: String,
     /// The collection: the games of this PDN file instead of the built-in one.
