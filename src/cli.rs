@@ -279,7 +279,8 @@ pub(crate) struct ExploreArgs {
     /// The position (PDN FEN); the start position if not given.
     #[arg(long, value_parser = parse_start_fen)]
     pub(crate) fen: Option<Position>,
-    /// Moves played from the position first, in PDN notation (`--moves "11-15 23-19"`).
+    /// Moves played from the position first, in PDN notation (`--moves "11-15 23-19"`;
+    /// move numbers such as `1.` may be written, and are skipped).
     #[arg(long, value_name = "MOVES", default_value = "")]
     pub(crate) moves: String,
     /// The collection: the games of this PDN file instead of the built-in one.
@@ -413,15 +414,10 @@ impl From<EvalChoice> for Evaluation {
     }
 }
 
-/// A position from its FEN, or the whole reason it is not one (the entry and the
-/// square's own fault).
-pub(crate) fn parse_fen(text: &str) -> Result<Position, String> {
-    text.parse::<Position>()
-        .map_err(|e| crate::text::error_chain(&e))
-}
-
-/// A FEN a game starts from, or a search analyses: as [`parse_fen`], and each side
-/// must have a piece (with none, there is nothing to play or search).
+/// A FEN a game starts from, or a search, `moves` or `perft` reads: a position, or the
+/// whole reason it is not one (the entry and the square's own fault), and each side
+/// must have a piece (with none, the game is over before it began, as a game from it
+/// is refused).
 fn parse_start_fen(text: &str) -> Result<Position, String> {
     Position::parse_start(text).map_err(|e| crate::text::error_chain(&e))
 }
@@ -467,8 +463,9 @@ pub(crate) struct PerftArgs {
     /// Plies to search (0-30).
     #[arg(value_parser = clap::value_parser!(u32).range(0..=30))]
     pub(crate) depth: u32,
-    /// Start from this position (PDN FEN, e.g. "B:W21-32:B1-12") instead of the start.
-    #[arg(long, value_parser = parse_fen)]
+    /// Start from this position (PDN FEN, e.g. "B:W21-32:B1-12") instead of the start;
+    /// each side must have a piece, as in a game.
+    #[arg(long, value_parser = parse_start_fen)]
     pub(crate) fen: Option<Position>,
     /// Also print the count under each first move.
     #[arg(long)]
@@ -481,8 +478,9 @@ pub(crate) struct PerftArgs {
 /// `checkers moves`.
 #[derive(Debug, Args)]
 pub(crate) struct MovesArgs {
-    /// The position (PDN FEN); the start position if not given.
-    #[arg(long, value_parser = parse_fen)]
+    /// The position (PDN FEN); the start position if not given. Each side must have a
+    /// piece, as in a game.
+    #[arg(long, value_parser = parse_start_fen)]
     pub(crate) fen: Option<Position>,
 }
 

@@ -17,10 +17,17 @@ pub(crate) fn run(args: &ExploreArgs, out: &mut impl Write) -> Result<(), Comman
     let start = args.fen.unwrap_or_else(Position::start);
     let mut pos = start;
     let mut line: Vec<Move> = Vec::new();
-    for word in args.moves.split_whitespace() {
-        let m = pos
-            .parse_move(word)
-            .map_err(|e| CommandError::BadMove(format!("--moves: {word} cannot be played: {e}")))?;
+    for word in args.moves.split_whitespace().filter(|w| !is_move_number(w)) {
+        let m = pos.parse_move(word).map_err(|e| {
+            // Which move of the list, numbered as `pdn check` and `analyse --load` number
+            // a record's: `move 2. 14-19 (Black)`.
+            let (number, color) = crate::game::move_number(&start, line.len());
+            let dots = if color == Color::Black { "." } else { "..." };
+            let word = crate::text::printable(word, 40);
+            CommandError::BadMove(format!(
+                "--moves: move {number}{dots} {word} ({color}): {e}"
+            ))
+        })?;
         pos = pos.play_unchecked(&m);
         line.push(m);
     }
@@ -68,6 +75,13 @@ pub(crate) fn run(args: &ExploreArgs, out: &mut impl Write) -> Result<(), Comman
         )?;
     }
     Ok(())
+}
+
+/// Whether `word` of a list of moves is a move number (`1.`, `12...`), which is skipped
+/// as a record's movetext skips it.
+fn is_move_number(word: &str) -> bool {
+    let digits = word.trim_end_matches('.');
+    digits.len() < word.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The explorer's moves at the position `line` leads to from `start`, as

@@ -10,6 +10,11 @@
 //! any slot of its bucket, and a new one takes the slot least worth keeping (the
 //! shallowest, older searches' first), so that a probe costs one line from memory and
 //! a deep result is not lost to the next shallow one that maps to its place.
+//!
+//! An entry's age is the distance from its search's 8-bit generation to the table's, by
+//! wrapping subtraction (as Stockfish counts its own); each new search sweeps a share of
+//! the table and sets back the ages of the oldest entries, so that no age reaches 256,
+//! where it would wrap and read as current.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -146,6 +151,26 @@ impl Bucket {
     }
 }
 
+/// Searches between two visits of a bucket by the sweep of
+/// [`TranspositionTable::new_search`]: each new search visits this share of the table.
+const SWEEP_PERIOD: u8 = 128;
+
+/// The most searches an entry is taken to be old: the sweep sets an older one back to
+/// this age (16 searches, at 8 plies each, already outweigh any depth).
+const STALE_AGE: u8 = 64;
+
+// An entry's age, counted by its 8-bit generation, would wrap at 256 searches and read
+// as current again: the sweep comes round before it can get there.
+const _: () = assert!(STALE_AGE as u16 + SWEEP_PERIOD as u16 <= u8::MAX as u16);
+
+/// How many searches old `entry` is when the table's generation is `now`: the distance
+/// forward from its generation, across the wrap of the 8-bit count (the sweep keeps it
+/// under 256, so it is never ambiguous).
+#[inline]
+fn age(entry: &Entry, now: u8) -> u8 {
+    now.wrapping_sub(entry.generation)
+}
+
 /// How much `entry` is worth keeping in a bucket when the table's generation is `now`:
 /// its depth, less 8 plies for each search since its own (an empty slot is worth
 /// nothing).
@@ -154,7 +179,7 @@ fn worth(entry: &Entry, now: u8) -> i32 {
     if entry.depth < 0 {
         i32::MIN
     } else {
-        i32::from(entry.depth) - 8 * i32::from(now.wrapping_sub(entry.generation))
+        i32::from(entry.depth) - 8 * i32::from(age(entry, now))
     }
 }
 
@@ -192,9 +217,24 @@ impl TranspositionTable {
         self.generation = 0;
     }
 
-    /// Marks the start of a new search, so that entries of older searches give way.
+    /// Marks the start of a new search, so that entries of older searches give way, and
+    /// sweeps its share of the table (one [`SWEEP_PERIOD`]th, a different one each
+    /// search): an entry older than [`STALE_AGE`] searches is set back to that age, so
+    /// that no entry's age reaches 256, where it would wrap and read as current.
     pub(crate) fn new_search(&mut self) {
         self.generation = self.generation.wrapping_add(1);
+        let now = self.generation;
+        let (period, part) = (usize::from(SWEEP_PERIOD), usize::from(now % SWEEP_PERIOD));
+        let count = self.buckets.len();
+        for bucket in &self.buckets[count * part / period..count * (part + 1) / period] {
+            for slot in &bucket.0 {
+                let mut entry = slot.load();
+                if entry.depth >= 0 && age(&entry, now) > STALE_AGE {
+                    entry.generation = now.wrapping_sub(STALE_AGE);
+                    slot.save(&entry);
+                }
+            }
+        }
     }
 
     /// The bucket where `key`'s position may be.
@@ -318,6 +358,55 @@ mod tests {
         for key in &SAME_BUCKET[1..] {
             assert!(tt.probe(*key).is_some());
         }
+    }
+
+    /// Stores `key` as deep as `depth` in the table's first bucket.
+    fn put(tt: &TranspositionTable, key: u64, depth: i32) {
+        tt.store(key, depth, 0, Bound::Exact, 0, 0);
+    }
+
+    #[test]
+    fn ages_count_across_the_wrap_of_the_generation() {
+        let mut tt = TranspositionTable::new(1);
+        tt.generation = 250;
+        put(&tt, 1, 20);
+        // Ten searches on, past generation 255: key 1's entry is ten searches old, and
+        // a shallow new one takes its place rather than a current one's.
+        for _ in 0..10 {
+            tt.new_search();
+        }
+        assert_eq!(tt.generation, 4);
+        for key in 2..=4 {
+            put(&tt, key, 10);
+        }
+        put(&tt, 5, 3);
+        assert!(tt.probe(1).is_none());
+        // Entries stored after the wrap are one search old in the next: the shallowest
+        // gives way, as before it.
+        tt.new_search();
+        put(&tt, 6, 2);
+        let kept: Vec<u64> = (1..=6).filter(|&key| tt.probe(key).is_some()).collect();
+        assert_eq!(kept, [2, 3, 4, 6]);
+    }
+
+    #[test]
+    fn an_entry_256_searches_old_is_old_not_current() {
+        let mut tt = TranspositionTable::new(1);
+        put(&tt, 1, 20);
+        // 256 searches on, the 8-bit generation is where it was: the deep entry must
+        // still read as old, and give way to a shallow current one.
+        for _ in 0..256 {
+            tt.new_search();
+        }
+        assert_eq!(tt.generation, 0);
+        let old = tt.probe(1).expect("kept until something takes its place");
+        assert_eq!(age(&old, tt.generation), STALE_AGE);
+        for key in 2..=4 {
+            put(&tt, key, 10);
+        }
+        put(&tt, 5, 3);
+        let kept: Vec<u64> = (1..=5).filter(|&key| tt.probe(key).is_some()).collect();
+        assert_eq!(kept, [2, 3, 4, 5]);
     }
 
     #[test]

@@ -155,6 +155,9 @@ pub(crate) enum StoreError {
     NotRegular(PathBuf, &'static str),
     /// The file is larger than any PDN file (its size in bytes).
     TooBig(PathBuf, u64),
+    /// The file reports no size (as procfs files do) and reads on past the most a PDN
+    /// file is read (that limit in bytes).
+    ReadsPast(PathBuf, u64),
     /// The existing file does not look like PDN, so no game is added to it.
     NotPdn(PathBuf),
     /// The game is being played in another window, which holds its file.
@@ -239,6 +242,18 @@ impl fmt::Display for StoreError {
                 size / (1 << 20),
                 files::MAX_READ_BYTES / (1 << 20)
             ),
+            StoreError::ReadsPast(p, limit) => {
+                let limit = if limit % (1 << 20) == 0 {
+                    format!("{} MB", limit / (1 << 20))
+                } else {
+                    format!("{limit} bytes")
+                };
+                write!(
+                    f,
+                    "{} reads on past {limit} without giving its size beforehand: too long for a PDN file (at most {limit})",
+                    p.display()
+                )
+            }
             StoreError::NotPdn(p) => write!(
                 f,
                 "{} exists and is not a PDN file: no game is added to it",

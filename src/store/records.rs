@@ -24,24 +24,37 @@ fn open_pdn(path: &Path) -> Result<(File, Stamp), StoreError> {
     Ok((file, stamp))
 }
 
-/// How far a file with `stamp` is read: as far as its size when opened, or, for one
-/// that reports a size of 0, to its end within [`MAX_READ_BYTES`] (procfs and sysfs
-/// files report 0 and make their text as it is read; an empty file reads nothing
-/// either way).
-fn read_bound(stamp: Stamp) -> u64 {
-    match stamp.size() {
-        0 => MAX_READ_BYTES,
-        size => size,
-    }
-}
-
-/// The encoding of the open `file` of `path` (found by reading it once, a block at a
-/// time), which is then back at its start.
-fn encoding_of(file: &mut File, stamp: Stamp, path: &Path) -> Result<Encoding, StoreError> {
+/// How far the open `file` of `path` is read, and its encoding (found by reading it
+/// once, a block at a time); the file is then back at its start. A file is read as far
+/// as its size when opened; one that reports a size of 0 (procfs and sysfs files make
+/// their text as it is read; an empty file reads nothing either way) is read once to
+/// its end to measure it, and refused when it goes on past `cap` bytes, rather than
+/// read only up to there as though that were all.
+fn extent_and_encoding(
+    file: &mut File,
+    stamp: Stamp,
+    path: &Path,
+    cap: u64,
+) -> Result<(u64, Encoding), StoreError> {
     let fail = |e| read_error(path, e);
-    let encoding = Encoding::of((&*file).take(read_bound(stamp))).map_err(fail)?;
+    let extent = match stamp.size() {
+        0 => {
+            let length = std::io::copy(
+                &mut (&*file).take(cap.saturating_add(1)),
+                &mut std::io::sink(),
+            )
+            .map_err(fail)?;
+            if length > cap {
+                return Err(StoreError::ReadsPast(path.to_path_buf(), cap));
+            }
+            file.seek(SeekFrom::Start(0)).map_err(fail)?;
+            length
+        }
+        size => size,
+    };
+    let encoding = Encoding::of((&*file).take(extent)).map_err(fail)?;
     file.seek(SeekFrom::Start(0)).map_err(fail)?;
-    Ok(encoding)
+    Ok((extent, encoding))
 }
 
 /// Game `number` (from 1) of the PDN file at `path`, as [`load_record`] reads it, except
@@ -63,12 +76,18 @@ pub(crate) fn load_record_up_to_fault(
 }
 
 /// The games of the PDN file at `path`, read and replayed one at a time as the iterator
-/// is advanced, streamed from the file (as far as its size when opened). Only a
-/// regular file is read (a FIFO or a device is refused at once).
+/// is advanced, streamed from the file (as far as its size when opened; one that gives
+/// no size, as far as it reads, within [`MAX_READ_BYTES`] or refused). Only a regular
+/// file is read (a FIFO or a device is refused at once).
 pub(crate) fn file_games(path: &Path) -> Result<Games<'static>, StoreError> {
+    file_games_within(path, MAX_READ_BYTES)
+}
+
+/// [`file_games`], with a file that reports no size refused past `cap` bytes.
+fn file_games_within(path: &Path, cap: u64) -> Result<Games<'static>, StoreError> {
     let (mut file, stamp) = open_pdn(path)?;
-    let encoding = encoding_of(&mut file, stamp, path)?;
-    Ok(games_in(file.take(read_bound(stamp)), encoding))
+    let (extent, encoding) = extent_and_encoding(&mut file, stamp, path, cap)?;
+    Ok(games_in(file.take(extent), encoding))
 }
 
 /// Reads game `number` (from 1) of the PDN file at `path`. Only a regular file is read
@@ -98,9 +117,9 @@ pub(crate) fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreEr
         }
         return Err(StoreError::NoGames(path.to_path_buf()));
     }
-    let encoding = encoding_of(&mut file, stamp, path)?;
+    let (extent, encoding) = extent_and_encoding(&mut file, stamp, path, MAX_READ_BYTES)?;
     let mut count = 0;
-    for game in games_in(file.take(read_bound(stamp)), encoding) {
+    for game in games_in(file.take(extent), encoding) {
         count += 1;
         if count == number {
             return as_read(game);
@@ -155,8 +174,8 @@ pub(crate) fn scan_summaries(
         index::remember(path, &kept);
         return Ok(lines);
     }
-    let encoding = encoding_of(&mut file, stamp, path)?;
-    let mut games = games_in(file.take(read_bound(stamp)), encoding);
+    let (extent, encoding) = extent_and_encoding(&mut file, stamp, path, MAX_READ_BYTES)?;
+    let mut games = games_in(file.take(extent), encoding);
     let mut lines = Vec::new();
     let mut places = Vec::new();
     while let Some(game) = games.next() {
@@ -179,4 +198,48 @@ pub(crate) fn scan_summaries(
     index::save(path, &index);
     index::remember(path, &index);
     Ok(index.summaries.map(|(_, lines)| lines).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file that gives no size (a procfs file, made as it is read) is read to its end
+    /// within the limit, and refused past it, naming the file and the limit, rather
+    /// than read only up to the limit as though that were all.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_file_without_a_size_is_refused_past_the_limit_not_cut_there() {
+        // Its text does not change from one read to the next.
+        let path = Path::new("/proc/self/limits");
+        let text = std::fs::read(path).unwrap();
+        assert_eq!(
+            std::fs::metadata(path).unwrap().len(),
+            0,
+            "procfs gives no size"
+        );
+        assert!(text.len() > 64, "{} bytes", text.len());
+        let error = file_games_within(path, 64)
+            .err()
+            .expect("refused past 64 bytes");
+        assert!(
+            matches!(&error, StoreError::ReadsPast(p, 64) if p == path),
+            "{error:?}"
+        );
+        assert_eq!(
+            error.to_string(),
+            "/proc/self/limits reads on past 64 bytes without giving its size beforehand: too long for a PDN file (at most 64 bytes)"
+        );
+        // Within the limit it is read to its end, every byte of it.
+        assert!(file_games_within(path, 1 << 20).is_ok());
+        let (mut file, stamp) = open_pdn(path).unwrap();
+        let (extent, _) = extent_and_encoding(&mut file, stamp, path, 1 << 20).unwrap();
+        assert_eq!(extent, text.len() as u64);
+        let (extent, _) = extent_and_encoding(&mut file, stamp, path, text.len() as u64).unwrap();
+        assert_eq!(
+            extent,
+            text.len() as u64,
+            "a file of just the limit is read"
+        );
+    }
 }

@@ -101,6 +101,18 @@ pub(crate) struct ScreenLayout {
     pub(crate) hints: Rect,
 }
 
+/// The smallest squares drawn with a panel (rows): smaller ones leave only the board.
+const SMALLEST_PANEL_CELL: u16 = 2;
+
+/// The smallest screen with a side panel (the smallest squares it has, the narrowest
+/// panel beside them), as `(width, height)`: what a smaller one lacks (the move list,
+/// the engine's lines, the opening explorer) is said with this size. A tall, narrow
+/// screen has the panel below the board instead.
+pub(crate) const PANEL_SCREEN: (u16, u16) = (
+    board_size(SMALLEST_PANEL_CELL).0 + MIN_PANEL_WIDTH,
+    board_size(SMALLEST_PANEL_CELL).1 + LABEL_ROWS + FOOTER_ROWS,
+);
+
 /// The board's width and height with its frame, for squares `cell_height` rows high.
 const fn board_size(cell_height: u16) -> (u16, u16) {
     (8 * (2 * cell_height + 1) + 2, 8 * cell_height + 2)
@@ -136,8 +148,16 @@ pub(crate) fn screen_layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
             .rev()
             .find(|&h| fits(h, extra_width, extra_rows))
     };
-    let beside = largest(MIN_PANEL_WIDTH, LABEL_ROWS + FOOTER_ROWS, 2);
-    let below = largest(0, LABEL_ROWS + MIN_PANEL_ROWS + FOOTER_ROWS, 2);
+    let beside = largest(
+        MIN_PANEL_WIDTH,
+        LABEL_ROWS + FOOTER_ROWS,
+        SMALLEST_PANEL_CELL,
+    );
+    let below = largest(
+        0,
+        LABEL_ROWS + MIN_PANEL_ROWS + FOOTER_ROWS,
+        SMALLEST_PANEL_CELL,
+    );
     let (arrangement, cell_height) = match (beside, below) {
         (Some(a), Some(b)) if b > a => (Arrangement::Below, b),
         (Some(a), _) => (Arrangement::Beside, a),
@@ -254,6 +274,16 @@ pub(crate) fn screen_layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
 mod tests {
     use super::*;
     use crate::rules::Square;
+
+    #[test]
+    fn the_panel_screen_is_the_smallest_with_a_panel_beside_the_board() {
+        let (w, h) = PANEL_SCREEN;
+        assert_eq!((w, h), (70, 23));
+        let panel = |w, h| screen_layout(Rect::new(0, 0, w, h), false).unwrap().panel;
+        assert!(!panel(w, h).is_empty());
+        assert!(panel(w, h).x > 0, "beside the board");
+        assert!(panel(w - 1, h).is_empty() && panel(w, h - 1).is_empty());
+    }
 
     #[test]
     fn every_square_is_hit_where_it_is_drawn() {

@@ -391,14 +391,15 @@ fn a_game_from_a_position_where_a_side_has_no_pieces_is_refused() {
         );
         assert_eq!(stdout(&o), "", "{fen}: no game is played");
     }
-    // Analysis of such a position is not a game: `moves` still reads it (and finds none).
-    let o = run(&["moves", "--fen", "W:W:B5"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(stdout(&o), "");
-    // The commands that search or look a position up have nothing to search in it, and
-    // refuse it as a game does, rather than call it won.
+    // The commands that search, list or count moves or look a position up have nothing
+    // to go on in it, and refuse it as a game does, rather than call it won or count
+    // the moves of a game already over.
     for command in [
         &["analyse", "--fen", "B:W:B"][..],
+        &["moves", "--fen", "W:W:B5"],
+        &["moves", "--fen", "B:W21,22:B"],
+        &["perft", "--fen", "W:W21:B", "3"],
+        &["perft", "--fen", "B:W:BK31", "1", "--divide"],
         &["book", "show", "--fen", "B:W:BK31"],
         &["explore", "--fen", "W:W5:B"],
         &["egdb", "probe", "--fen", "B:W:B", "--dir", "/nonexistent"],

@@ -43,10 +43,46 @@ fn explore_says_when_no_game_reaches_the_position_and_refuses_a_bad_move() {
     let o = run(&["explore", "--moves", "11-15 11-15"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("--moves: 11-15 cannot be played"),
+        stderr(&o).contains("--moves: move 1... 11-15 (White): "),
         "{}",
         stderr(&o)
     );
+}
+
+/// A bad move of a list is named by its number in the list, as `pdn check` names a
+/// record's (`move 2. 14-19 (Black)`), whatever is wrong with it; move numbers in the
+/// list are skipped as a record's are, and a list from a position with White to move
+/// starts at `1...` (so Black's first move is `2.`).
+#[test]
+fn explore_names_the_bad_move_of_the_list_by_its_number() {
+    for (args, said) in [
+        (
+            &["--moves", "11-15 23-19 14-19"][..],
+            "checkers: --moves: move 2. 14-19 (Black): no piece of yours on 14",
+        ),
+        (
+            &["--moves", "1. 11-15 23-19 2. 8-11 22-18 3. 15-19"],
+            "checkers: --moves: move 3. 15-19 (Black): ",
+        ),
+        (
+            &["--moves", "11-15 23-19 8-11 22-1a"],
+            "checkers: --moves: move 2... 22-1a (White): column 5: 'a' is not a square",
+        ),
+        (
+            &["--fen", "W:W21,22,23:B9,10,11", "--moves", "22-18 14-1"],
+            "checkers: --moves: move 2. 14-1 (Black)",
+        ),
+    ] {
+        let o = run(&[&["explore"][..], args].concat());
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).starts_with(said), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "", "{args:?}");
+    }
+    // Numbers and moves together replay as the plain list does.
+    let numbered = run(&["explore", "--moves", "1. 11-15 23-19 2. 8-11"]);
+    let plain = run(&["explore", "--moves", "11-15 23-19 8-11"]);
+    assert!(numbered.status.success(), "{}", stderr(&numbered));
+    assert_eq!(stdout(&numbered), stdout(&plain));
 }
 
 #[test]

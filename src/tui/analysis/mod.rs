@@ -14,6 +14,7 @@ pub(crate) mod view;
 
 use super::action::Direction;
 use super::app::{BoardView, Picked, Tone};
+use super::geometry::{PANEL_SCREEN, screen_layout};
 use super::theme::Theme;
 use crate::engine::egdb::Egdb;
 use crate::game::tree::MoveTree;
@@ -117,6 +118,13 @@ pub(crate) const KEYS: &[AnalysisKey] = &[
     AnalysisKey { codes: &[KeyCode::Esc], act: Act::Back, label: "Esc", short: "", help: "put a piece down; else leave" },
     AnalysisKey { codes: &[KeyCode::Char('q')], act: Act::Leave, label: "q", short: "leave", help: "leave the analysis board" },
 ];
+
+/// The smallest screen with the side panel, in words (`70x23`), for what a smaller one
+/// cannot show.
+fn panel_screen() -> String {
+    let (width, height) = PANEL_SCREEN;
+    format!("{width}x{height}")
+}
 
 /// What the event loop is to do after an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -398,7 +406,9 @@ impl AnalysisBoard {
             self.help = false;
             return None;
         }
-        if let Some(row) = self.explorer {
+        // The explorer's keys only while it is shown (a screen made too small for the
+        // panel hides it, and the keys act on the board again).
+        if let Some(row) = self.explorer.filter(|_| self.has_panel()) {
             let moves = self.explored();
             match key.code {
                 KeyCode::Up | KeyCode::Char('k') => {
@@ -503,14 +513,12 @@ impl AnalysisBoard {
             },
             Act::ToggleAnalysis => {
                 self.on = !self.on;
-                self.say(
-                    Tone::Info,
-                    if self.on {
-                        "Analysis on"
-                    } else {
-                        "Analysis off"
-                    },
-                );
+                let said = match (self.on, self.has_panel()) {
+                    (false, _) => "Analysis off".to_string(),
+                    (true, true) => "Analysis on".to_string(),
+                    (true, false) => format!("Analysis on (lines need {})", panel_screen()),
+                };
+                self.say(Tone::Info, said);
                 self.restart();
             }
             Act::Lines(more) => {
@@ -523,7 +531,15 @@ impl AnalysisBoard {
                     self.lines = lines;
                     self.restart();
                 }
-                self.say(Tone::Info, format!("Best lines shown: {}", self.lines));
+                if self.has_panel() {
+                    self.say(Tone::Info, format!("Best lines shown: {}", self.lines));
+                } else {
+                    let need = panel_screen();
+                    self.say(
+                        Tone::Info,
+                        format!("Best lines: {} (need {need})", self.lines),
+                    );
+                }
             }
             Act::PlayBest => match self.best_move() {
                 Some(m) => self.play(m),
@@ -546,12 +562,23 @@ impl AnalysisBoard {
             Act::Explorer => {
                 self.explorer = match self.explorer {
                     Some(_) => None,
+                    None if !self.has_panel() => {
+                        let need = panel_screen();
+                        self.say(Tone::Error, format!("Explorer needs a {need} terminal"));
+                        None
+                    }
                     None => Some(0),
                 };
             }
             Act::Leave => return Some(Done::Leave),
         }
         None
+    }
+
+    /// Whether the screen has room for the side panel (the analysis, the move list, the
+    /// explorer): on a smaller one only the board and a status line are drawn.
+    fn has_panel(&self) -> bool {
+        screen_layout(self.screen, self.board.flipped).is_some_and(|l| !l.panel.is_empty())
     }
 
     /// The moves played from the position shown in the collection explored (Marion

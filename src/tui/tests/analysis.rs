@@ -11,7 +11,7 @@ use crate::tui::Settings;
 use crate::tui::analysis::search::{Found, Report};
 use crate::tui::analysis::{Act, AnalysisBoard, Done};
 use insta::assert_snapshot;
-use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
@@ -152,6 +152,60 @@ fn the_explorer_lists_tinsleys_moves_and_enter_plays_the_chosen_one() {
     assert!(text.contains("Explorer"), "{text}");
     press(&mut b, KeyCode::Esc);
     assert_eq!(b.explorer, None);
+}
+
+/// Below the panel's size (70x23) the explorer and the engine's lines have nowhere to
+/// show: their keys say so on the status line, with the size they need, and the
+/// explorer's keys never play a move from a list no one sees.
+#[test]
+fn without_room_for_the_panel_the_explorer_and_lines_keys_say_the_size_they_need() {
+    for (w, h) in [(30, 10), (39, 14), (40, 15), (69, 30), (100, 22)] {
+        let mut b = board(w, h);
+        press(&mut b, KeyCode::Char('o'));
+        assert_eq!(b.explorer, None, "{w}x{h}");
+        let text = screen(&b, w, h);
+        if h < crate::tui::geometry::MIN_HEIGHT {
+            // Not even the board: the screen says how big it must be.
+            assert!(text.contains("terminal too small"), "{w}x{h}: {text}");
+            continue;
+        }
+        assert!(
+            text.contains("Explorer needs a 70x23 terminal"),
+            "{w}x{h}: {text}"
+        );
+        press(&mut b, KeyCode::Down);
+        press(&mut b, KeyCode::Enter);
+        assert_eq!(b.tree.len(), 0, "{w}x{h}: no move played");
+        let on = b.on;
+        press(&mut b, KeyCode::Char('e'));
+        if !on {
+            let text = screen(&b, w, h);
+            assert!(
+                text.contains("Analysis on (lines need 70x23)"),
+                "{w}x{h}: {text}"
+            );
+        }
+        press(&mut b, KeyCode::Char('+'));
+        let text = screen(&b, w, h);
+        let said = format!("Best lines: {} (need 70x23)", b.lines);
+        assert!(text.contains(&said), "{w}x{h}: {text}");
+    }
+    // With the panel the explorer opens; made too small, its keys act on the board
+    // again (Enter does not play its first move unseen), and the panel's return
+    // shows it again.
+    let mut b = board(80, 24);
+    press(&mut b, KeyCode::Char('o'));
+    assert_eq!(b.explorer, Some(0));
+    assert!(screen(&b, 80, 24).contains("Explorer"));
+    b.handle_event(&Event::Resize(40, 15));
+    press(&mut b, KeyCode::Enter);
+    assert_eq!(b.tree.len(), 0, "no move played from the hidden explorer");
+    b.handle_event(&Event::Resize(80, 24));
+    press(&mut b, KeyCode::Char('e'));
+    let text = screen(&b, 80, 24);
+    assert!(text.contains("Explorer"), "{text}");
+    assert!(text.contains("Analysis o"), "{text}");
+    assert!(!text.contains("need 70x23"), "{text}");
 }
 
 #[test]
