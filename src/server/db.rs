@@ -78,6 +78,19 @@ const MIGRATIONS: &[&str] = &[
 /// The result stored for an adjourned game nobody resumed in time.
 pub(crate) const ABANDONED: &str = "abandoned";
 
+/// How a game counts for ratings, as its row keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RatedAs {
+    /// Rated: its result changes both ratings.
+    Rated,
+    /// Casual, as asked.
+    Casual,
+    /// Asked rated and played unrated: its players had their rated games of the day
+    /// together (kept, so that a game taken back after a restart ends saying why it
+    /// changed no rating).
+    PairLimited,
+}
+
 /// A player as the database holds them.
 #[derive(Clone, Debug)]
 pub(crate) struct PlayerRow {
@@ -346,27 +359,40 @@ impl Db {
             .map_err(said)
     }
 
-    /// A new game's row `id`, with its record and clocks (Black's, White's time left;
-    /// none for an untimed game) as it starts.
+    /// A new game's row `id`, with how it counts for ratings, its record and clocks
+    /// (Black's, White's time left; none for an untimed game) as it starts: one
+    /// statement, so that a game played unrated for its pair's games of the day is never
+    /// stored without saying so.
     pub(crate) fn add_game(
         &self,
         id: i64,
         players: [i64; 2],
         clock: &str,
-        rated: bool,
+        rated_as: RatedAs,
         start_fen: &str,
         (pdn, clocks): (&str, Option<[Duration; 2]>),
     ) -> Result<(), String> {
         let now = crate::store::now_unix() as i64;
         let (black_ms, white_ms) = clock_columns(clocks);
+        let rated = rated_as == RatedAs::Rated;
+        let pair_limited = rated_as == RatedAs::PairLimited;
         self.conn
             .execute(
                 "INSERT INTO games (id, black, white, clock, rated, start_fen, started, pdn,
-                 black_ms, white_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                 black_ms, white_ms, pair_limited)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                 params![
-                    id, players[0], players[1], clock, rated, start_fen, now, pdn, black_ms,
-                    white_ms
+                    id,
+                    players[0],
+                    players[1],
+                    clock,
+                    rated,
+                    start_fen,
+                    now,
+                    pdn,
+                    black_ms,
+                    white_ms,
+                    pair_limited
                 ],
             )
             .map_err(said)?;
@@ -449,18 +475,6 @@ impl Db {
             })
             .map_err(said)?;
         rows.map(|row| row.map_err(said)).collect()
-    }
-
-    /// Stores that `game`, asked rated, is played unrated: its players had their rated
-    /// games of the day together.
-    pub(crate) fn mark_pair_limited(&self, game: i64) -> Result<(), String> {
-        self.conn
-            .execute(
-                "UPDATE games SET pair_limited = 1 WHERE id = ?1",
-                params![game],
-            )
-            .map_err(said)?;
-        Ok(())
     }
 
     /// Stores that `game` was adjourned at `since` (unix seconds), or goes on (none),
@@ -662,15 +676,29 @@ mod tests {
         db.add_player("b", &[2; 32], 0).unwrap();
         let [a, b] = ["a", "b"].map(|n| db.player(n).unwrap().unwrap().id);
         for game in 1..=25 {
-            db.add_game(game, [a, b], "5+3", false, "B:W21-32:B1-12", ("", None))
-                .unwrap();
+            db.add_game(
+                game,
+                [a, b],
+                "5+3",
+                RatedAs::Casual,
+                "B:W21-32:B1-12",
+                ("", None),
+            )
+            .unwrap();
             db.finish_game(game, "1-0", "[Result \"1-0\"]", 0, None)
                 .unwrap();
         }
         // One not finished is left out.
         assert_eq!(db.next_game().unwrap(), 26);
-        db.add_game(26, [a, b], "5+3", false, "B:W21-32:B1-12", ("", None))
-            .unwrap();
+        db.add_game(
+            26,
+            [a, b],
+            "5+3",
+            RatedAs::Casual,
+            "B:W21-32:B1-12",
+            ("", None),
+        )
+        .unwrap();
         let first = db.records(a, 0, 20).unwrap();
         assert_eq!(first.len(), 20);
         let rest = db.records(b, first[19].0, 20).unwrap();
@@ -717,6 +745,30 @@ mod tests {
         assert_eq!(db.unfinished().unwrap()[0].clocks, Some(clocks));
     }
 
+    /// The mark of a game played unrated for its pair's rated games of the day is in
+    /// the game's own row from its first write: nothing can store the game without it.
+    #[test]
+    fn a_game_played_unrated_for_its_pairs_games_of_the_day_is_stored_so_with_its_row() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.sqlite");
+        let db = Db::open(&path).unwrap();
+        db.add_player("a", &[1; 32], 0).unwrap();
+        db.add_player("b", &[2; 32], 0).unwrap();
+        let [a, b] = ["a", "b"].map(|n| db.player(n).unwrap().unwrap().id);
+        for (game, rated_as) in [
+            (1, RatedAs::Rated),
+            (2, RatedAs::Casual),
+            (3, RatedAs::PairLimited),
+        ] {
+            db.add_game(game, [a, b], "5+0", rated_as, "", ("[]", None))
+                .unwrap();
+        }
+        drop(db);
+        let stored = Db::open(&path).unwrap().unfinished().unwrap();
+        let kinds: Vec<_> = stored.iter().map(|g| (g.rated, g.pair_limited)).collect();
+        assert_eq!(kinds, [(true, false), (false, false), (false, true)]);
+    }
+
     #[test]
     fn the_rated_games_of_the_last_day_are_those_that_changed_ratings() {
         let dir = tempfile::tempdir().unwrap();
@@ -735,11 +787,17 @@ mod tests {
             (4, false, 400, None),
         ] {
             let [black, white] = if game % 2 == 0 { [b, a] } else { [a, b] };
+            let rated = if rated {
+                RatedAs::Rated
+            } else {
+                RatedAs::Casual
+            };
             db.add_game(game, [black, white], "5+0", rated, "", ("", None))
                 .unwrap();
             db.finish_game(game, "1-0", "", ended, ratings).unwrap();
         }
-        db.add_game(5, [a, b], "5+0", true, "", ("", None)).unwrap();
+        db.add_game(5, [a, b], "5+0", RatedAs::Rated, "", ("", None))
+            .unwrap();
         assert_eq!(
             db.rated_results_since(0).unwrap(),
             [([a, b], 100), ([b, a], 200)]

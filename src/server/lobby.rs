@@ -4,6 +4,7 @@
 //! database's thread ([`Store`]) and told through the [`Outbox`], which holds every
 //! message until the writes asked before it are on the disk.
 
+use super::db::RatedAs;
 use super::outbox::{Outbox, Post, Recipient};
 use super::protocol::{self, ClientMessage, ServerMessage};
 use super::store::Store;
@@ -1653,15 +1654,13 @@ impl Lobby {
         let game = self.next_game;
         self.next_game += 1;
         let (clock, pdn, clocks) = (clock_text, table.pdn(&self.site), table.clocks());
-        let pair_limited = table.unrated_why.is_some();
+        let rated_as = match (rated, table.unrated_why.is_some()) {
+            (true, _) => RatedAs::Rated,
+            (false, true) => RatedAs::PairLimited,
+            (false, false) => RatedAs::Casual,
+        };
         self.store_then_tell(Some(game), move |db| {
-            db.add_game(game as i64, ids, &clock, rated, &fen, (&pdn, clocks))?;
-            // Kept, so that a game taken back after a restart ends saying why it changed
-            // no rating.
-            if pair_limited {
-                db.mark_pair_limited(game as i64)?;
-            }
-            Ok(())
+            db.add_game(game as i64, ids, &clock, rated_as, &fen, (&pdn, clocks))
         });
         for n in &names {
             self.seeks.retain(|_, s| &s.by != n);
