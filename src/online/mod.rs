@@ -115,9 +115,10 @@ impl Login {
             .clone()
             .or_else(|| std::env::var("USER").ok())
             .unwrap_or_else(|| "player".to_string());
-        if !protocol::valid_name(&name) {
+        // Refused before it is sent, in the server's words.
+        if let Some(problem) = protocol::name_problem(&name) {
             return Err(network(format!(
-                "{}: a name is 1 to 20 letters, digits, - or _ (--name NAME)",
+                "the name {}: {problem} (--name NAME gives another)",
                 crate::text::printable(&name, 40)
             )));
         }

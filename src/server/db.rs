@@ -608,7 +608,7 @@ impl Db {
 }
 
 /// A name as it looks, in SQL: lower case, with `l` and `1` as `i` and `0` as `o`
-/// (names are ASCII letters, digits, `-` and `_`).
+/// (names are of a-z, A-Z, 0-9, `-` and `_`).
 const LOOKS: &str = "replace(replace(replace(lower(name), 'l', 'i'), '1', 'i'), '0', 'o')";
 
 /// `name` as it looks (see [`LOOKS`]).

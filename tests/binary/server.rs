@@ -211,6 +211,23 @@ fn another_key_claiming_a_taken_name_is_refused() {
     stop(&mut server);
 }
 
+/// A name with a letter outside a-z and A-Z is refused by the client before anything is
+/// sent (nothing listens at port 1), in the words the server would use.
+#[test]
+fn a_name_outside_ascii_is_refused_before_it_is_sent_naming_the_character() {
+    let out =
+        crate::common::command::run(&["online", "127.0.0.1:1", "--name", "jos\u{e9}", "--plain"]);
+    assert!(!out.status.success());
+    let said = crate::common::command::stderr(&out);
+    assert!(
+        said.contains(
+            "the name jos\u{e9}: '\u{e9}' (the 4th character) is not allowed: a name is 1 to \
+             20 of a-z, A-Z, 0-9, - and _ (--name NAME gives another)"
+        ),
+        "{said}"
+    );
+}
+
 #[test]
 fn a_client_refuses_a_server_whose_certificate_changed() {
     let home = Sandbox::new();
