@@ -61,7 +61,8 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (player, game)
     );",
     // 2: when a game was adjourned (unix seconds; none while in play), so that one
-    // nobody resumes ends as abandoned.
+    // nobody resumes ends as abandoned (moved on by the time the server was down since,
+    // from migration 5).
     "ALTER TABLE games ADD COLUMN adjourned INTEGER;",
     // 3: each side's clock to the millisecond (Black's, White's time left) as the record
     // was last stored, whose own readings are in tenths (none in an older row: its
@@ -73,6 +74,14 @@ const MIGRATIONS: &[&str] = &[
     // 4: whether a game asked rated is played unrated for its players' rated games in
     // the last day, so that one taken back after a restart ends saying so.
     "ALTER TABLE games ADD COLUMN pair_limited INTEGER NOT NULL DEFAULT 0;",
+    // 5: when the server was last known to run (unix seconds: its clean stop, else its
+    // last heartbeat before it was killed), and whether it stopped cleanly then, so that
+    // the time it is down does not count against an adjourned game's days: one row.
+    "CREATE TABLE server_life (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        alive INTEGER NOT NULL,
+        stopped INTEGER NOT NULL
+    );",
 ];
 
 /// The result stored for an adjourned game nobody resumed in time.
@@ -136,7 +145,8 @@ pub(crate) struct Unfinished {
     pub(crate) rated: bool,
     /// Its record so far.
     pub(crate) pdn: String,
-    /// When it was adjourned (unix seconds), if it was before the server stopped.
+    /// Since when it waits adjourned (unix seconds: its adjournment, moved on by the
+    /// time the server was down since), if it was adjourned before the server stopped.
     pub(crate) adjourned: Option<u64>,
     /// Black's and White's time left to the millisecond as the record was stored (none
     /// in a row stored before the milliseconds were: its record's tenths hold then).
@@ -213,6 +223,19 @@ impl Db {
                 params![seconds],
             )
             .map(drop)
+            .map_err(said)
+    }
+
+    /// Moves every adjourned game's start of waiting and the server's last sign of life
+    /// `seconds` into the past, as if the server had stopped (or been killed) then: its
+    /// next start comes that much later.
+    #[cfg(test)]
+    pub(crate) fn age_server_for_test(&self, seconds: i64) -> Result<(), String> {
+        self.conn
+            .execute_batch(&format!(
+                "UPDATE games SET adjourned = adjourned - {seconds} WHERE adjourned IS NOT NULL;
+                 UPDATE server_life SET alive = alive - {seconds};"
+            ))
             .map_err(said)
     }
 
@@ -496,6 +519,53 @@ impl Db {
             )
             .map_err(said)?;
         Ok(())
+    }
+
+    /// Stores that the server runs at `now` (unix seconds), stopping then if `stopped`:
+    /// its heartbeat, and its last word as it stops.
+    pub(crate) fn note_alive(&self, now: u64, stopped: bool) -> Result<(), String> {
+        self.conn
+            .execute(
+                "INSERT OR REPLACE INTO server_life (id, alive, stopped) VALUES (1, ?1, ?2)",
+                params![i64::try_from(now).unwrap_or(i64::MAX), stopped],
+            )
+            .map_err(said)?;
+        Ok(())
+    }
+
+    /// The server starts at `now` (unix seconds): the time it was down (from its stop,
+    /// or its last heartbeat if it was killed) is added to every adjourned game's start
+    /// of waiting, so that a game waits its days while the server runs, and `now` is
+    /// noted. Gives the time it was down and whether it had stopped cleanly (none on a
+    /// database's first start), together (a savepoint).
+    pub(crate) fn count_downtime(&mut self, now: u64) -> Result<Option<(u64, bool)>, String> {
+        let tx = self.conn.savepoint().map_err(said)?;
+        let last = tx
+            .query_row(
+                "SELECT alive, stopped FROM server_life WHERE id = 1",
+                [],
+                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, bool>(1)?)),
+            )
+            .optional()
+            .map_err(said)?;
+        let now = i64::try_from(now).unwrap_or(i64::MAX);
+        // A clock set back gives no time.
+        let down = last.map(|(alive, stopped)| (now.saturating_sub(alive).max(0), stopped));
+        if let Some((seconds @ 1.., _)) = down {
+            tx.execute(
+                "UPDATE games SET adjourned = adjourned + ?1
+                 WHERE result IS NULL AND adjourned IS NOT NULL",
+                params![seconds],
+            )
+            .map_err(said)?;
+        }
+        tx.execute(
+            "INSERT OR REPLACE INTO server_life (id, alive, stopped) VALUES (1, ?1, 0)",
+            params![now],
+        )
+        .map_err(said)?;
+        tx.commit().map_err(said)?;
+        Ok(down.map(|(seconds, stopped)| (seconds as u64, stopped)))
     }
 
     /// Stores a finished game: its result and record, and for a rated game both
