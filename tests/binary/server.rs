@@ -444,6 +444,12 @@ fn a_game_survives_the_server_killed_and_goes_on_when_both_are_back() {
         }
         server.kill();
         for peer in &mut players {
+            // What the server does with the game is said as the line goes.
+            peer.expect(
+                "At the server game 1 goes on, your clock running, while your opponent is at \
+                 it, and is adjourned, its clocks stopped, once neither is (or when the server \
+                 stops); checkers online takes you back to it",
+            );
             assert_ne!(peer.finish(), 0);
         }
         let (again, at) = self::server(&home, &address);
@@ -1685,6 +1691,54 @@ fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
     assert!(alice.exit_status().success());
     assert!(alice.modes_restored(), "{}", alice.modes());
     stop(&mut server);
+}
+
+/// Once the line to the server is gone, `q` on the board offers only leaving, and says
+/// what the server does with the game meanwhile (not the lobby nor a resignation, which
+/// cannot reach it).
+#[test]
+fn with_the_line_to_the_server_gone_leaving_the_board_says_what_becomes_of_the_game() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut bob = player(&b, &address, "bob");
+    bob.say("seek 5+3 casual black");
+    bob.expect("Seek 1 posted");
+    let mut alice = screen_player(&a, &address, "alice");
+    alice.wait_for("the lobby with bob's seek", |s| {
+        s.contents().contains("Open seeks (1)")
+    });
+    alice.send(b"\r");
+    bob.expect("Game 1 starts:");
+    alice.wait_for("the board", |s| s.contents().contains("You play White"));
+    server.kill();
+    alice.wait_for("the line gone", |s| {
+        s.contents().contains("The line to the server is gone")
+    });
+    alice.send(b"q");
+    alice.wait_for("the leave question, the line gone", |s| {
+        let text = s.contents();
+        text.contains("Leave the board? q quits checkers online  n stays")
+            && text.contains("your clock runs")
+            && text.contains("adjourned once neither is (or the server")
+    });
+    assert!(
+        !alice.contents().contains("r resigns"),
+        "{}",
+        alice.contents()
+    );
+    alice.send(b"n");
+    alice.wait_for("the board, still", |s| {
+        !s.contents().contains("Leave the board?")
+    });
+    alice.send(b"q");
+    alice.wait_for("the question again", |s| {
+        s.contents().contains("Leave the board?")
+    });
+    alice.send(b"q");
+    alice.exit_status();
+    assert!(alice.modes_restored(), "{}", alice.modes());
+    let _ = bob.finish();
 }
 
 #[test]
