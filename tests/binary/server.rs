@@ -1761,6 +1761,30 @@ fn a_server_game_on_the_board_offers_only_what_the_server_does_and_says_why_not_
     });
     // A server takes no move back: the footer does not offer it.
     assert!(!alice.contents().contains("u undo"), "{}", alice.contents());
+    // The help lists only the keys the table takes, whole on 80x24 (no scrolling).
+    alice.send(b"?");
+    alice.wait_for("the table's help", |s| {
+        let text = s.contents();
+        text.contains("q leave the board (asks)") && text.contains("White (man, king)")
+    });
+    let help = alice.contents();
+    for gone in [
+        "undo",
+        "computer level",
+        "set up a position",
+        "pause",
+        "hint",
+        "claim a draw",
+    ] {
+        assert!(!help.contains(gone), "{gone} in the help: {help}");
+    }
+    assert!(
+        help.contains("offer a draw") && help.contains("Rules:"),
+        "{help}"
+    );
+    assert!(!help.contains("PgDn PgUp"), "the help scrolls: {help}");
+    alice.send(b"x");
+    alice.wait_for("the help closed", |s| !s.contents().contains("Rules:"));
     // Keys for a game at one terminal say at once why not, opening nothing.
     alice.send(b"b");
     alice.wait_for("the computer refused", |s| {
