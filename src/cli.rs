@@ -359,8 +359,8 @@ pub(crate) struct OnlineArgs {
     /// The server: HOST or HOST:PORT (port 4620 when not given) [default: the server
     /// last logged in to].
     pub(crate) server: Option<String>,
-    /// The name to play under: the server binds it to your key on first login
-    /// [default: your user name].
+    /// The name to play under, 1 to 20 of a-z, A-Z, 0-9, - and _: the server binds it
+    /// to your key on first login [default: your user name].
     #[arg(long, value_name = "NAME")]
     pub(crate) name: Option<String>,
     /// Plain line mode: text in, text out (also when input or output is not a

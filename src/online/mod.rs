@@ -115,9 +115,10 @@ impl Login {
             .clone()
             .or_else(|| std::env::var("USER").ok())
             .unwrap_or_else(|| "player".to_string());
-        if !protocol::valid_name(&name) {
+        // Refused before it is sent, in the server's words.
+        if let Some(problem) = protocol::name_problem(&name) {
             return Err(network(format!(
-                "{}: a name is 1 to 20 letters, digits, - or _ (--name NAME)",
+                "the name {}: {problem} (--name NAME gives another)",
                 crate::text::printable(&name, 40)
             )));
         }
@@ -213,13 +214,8 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
     let mut ping = tokio::time::interval(PING_EVERY);
     loop {
         tokio::select! {
-            message = next(&mut reader, address) => match message? {
-                ServerMessage::Refused { reason } => {
-                    return Err(network(format!(
-                        "{address} let go: {}",
-                        crate::text::printable(&reason, 500)
-                    )));
-                }
+            message = next(&mut reader, address) => match message.map_err(|e| view.line_gone(e))? {
+                ServerMessage::Refused { reason } => return Err(let_go(address, &reason)),
                 message => view.show(message),
             },
             line = lines.recv() => {
@@ -229,12 +225,12 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
                     continue;
                 };
                 if let Err(e) = write_message(&mut writer, &message).await {
-                    return Err(broken_line(&mut reader, address, e, |m| view.show(m)).await);
+                    return Err(gone(&mut reader, address, e, &mut view).await);
                 }
             }
             _ = ping.tick() => {
                 if let Err(e) = write_message(&mut writer, &ClientMessage::Ping).await {
-                    return Err(broken_line(&mut reader, address, e, |m| view.show(m)).await);
+                    return Err(gone(&mut reader, address, e, &mut view).await);
                 }
             }
         }
@@ -242,6 +238,21 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
     }
     let _ = writer.shutdown().await;
     Ok(())
+}
+
+/// Why the plain client's line broke when writing failed with `error` (see
+/// [`broken_line`]): the server's reason, or else the failure with what the server does
+/// with the game the player plays.
+async fn gone<R: tokio::io::AsyncBufRead + Unpin>(
+    reader: &mut R,
+    address: &str,
+    error: std::io::Error,
+    view: &mut View,
+) -> CommandError {
+    match last_words(reader, address, |m| view.show(m)).await {
+        Some(reason) => let_go(address, &reason),
+        None => view.line_gone(network(format!("{address}: {error}"))),
+    }
 }
 
 /// A TLS connection to a server.
@@ -512,8 +523,21 @@ async fn broken_line<R: tokio::io::AsyncBufRead + Unpin>(
     reader: &mut R,
     address: &str,
     error: std::io::Error,
-    mut show: impl FnMut(ServerMessage),
+    show: impl FnMut(ServerMessage),
 ) -> CommandError {
+    match last_words(reader, address, show).await {
+        Some(reason) => let_go(address, &reason),
+        None => network(format!("{address}: {error}")),
+    }
+}
+
+/// The server's reason for letting this client go, if it gave one before closing:
+/// read on for a moment, each message before it given to `show`.
+async fn last_words<R: tokio::io::AsyncBufRead + Unpin>(
+    reader: &mut R,
+    address: &str,
+    mut show: impl FnMut(ServerMessage),
+) -> Option<String> {
     let reason = tokio::time::timeout(LAST_WORDS, async {
         for _ in 0..LAST_WORDS_MOST {
             match next(reader, address).await {
@@ -524,13 +548,15 @@ async fn broken_line<R: tokio::io::AsyncBufRead + Unpin>(
         }
         None
     });
-    match reason.await {
-        Ok(Some(reason)) => network(format!(
-            "{address} let go: {}",
-            crate::text::printable(&reason, 500)
-        )),
-        _ => network(format!("{address}: {error}")),
-    }
+    reason.await.ok().flatten()
+}
+
+/// The server at `address` let this client go, saying `reason`.
+fn let_go(address: &str, reason: &str) -> CommandError {
+    network(format!(
+        "{address} let go: {}",
+        crate::text::printable(reason, 500)
+    ))
 }
 
 /// The server's next message.
@@ -807,6 +833,17 @@ impl View {
         }
     }
 
+    /// `error`, the line to the server gone without its word, with what the server does
+    /// with the game this player plays, if one.
+    fn line_gone(&self, error: CommandError) -> CommandError {
+        match (error, self.game) {
+            (CommandError::Network(why), Some((game, Some(_)))) => {
+                network(format!("{why}. {}", line_gone_note(game)))
+            }
+            (error, _) => error,
+        }
+    }
+
     /// Says whose move it is.
     fn prompt(&self) {
         if let (Some(position), Some((_, Some(side)))) = (self.position, self.game) {
@@ -817,6 +854,16 @@ impl View {
             }
         }
     }
+}
+
+/// What the server does with game `game` in play whose player's line is gone, as its
+/// lobby does for a player who leaves (or as it does when it stops).
+fn line_gone_note(game: u64) -> String {
+    format!(
+        "At the server game {game} goes on, your clock running, while your opponent is at \
+         it, and is adjourned, its clocks stopped, once neither is (or when the server \
+         stops); checkers online takes you back to it"
+    )
 }
 
 /// What to say of a typed `line` that asks nothing: for a command given the wrong

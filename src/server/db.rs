@@ -61,7 +61,8 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (player, game)
     );",
     // 2: when a game was adjourned (unix seconds; none while in play), so that one
-    // nobody resumes ends as abandoned.
+    // nobody resumes ends as abandoned (moved on by the time the server was down since,
+    // from migration 5).
     "ALTER TABLE games ADD COLUMN adjourned INTEGER;",
     // 3: each side's clock to the millisecond (Black's, White's time left) as the record
     // was last stored, whose own readings are in tenths (none in an older row: its
@@ -73,10 +74,31 @@ const MIGRATIONS: &[&str] = &[
     // 4: whether a game asked rated is played unrated for its players' rated games in
     // the last day, so that one taken back after a restart ends saying so.
     "ALTER TABLE games ADD COLUMN pair_limited INTEGER NOT NULL DEFAULT 0;",
+    // 5: when the server was last known to run (unix seconds: its clean stop, else its
+    // last heartbeat before it was killed), and whether it stopped cleanly then, so that
+    // the time it is down does not count against an adjourned game's days: one row.
+    "CREATE TABLE server_life (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        alive INTEGER NOT NULL,
+        stopped INTEGER NOT NULL
+    );",
 ];
 
 /// The result stored for an adjourned game nobody resumed in time.
 pub(crate) const ABANDONED: &str = "abandoned";
+
+/// How a game counts for ratings, as its row keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RatedAs {
+    /// Rated: its result changes both ratings.
+    Rated,
+    /// Casual, as asked.
+    Casual,
+    /// Asked rated and played unrated: its players had their rated games of the day
+    /// together (kept, so that a game taken back after a restart ends saying why it
+    /// changed no rating).
+    PairLimited,
+}
 
 /// A player as the database holds them.
 #[derive(Clone, Debug)]
@@ -123,7 +145,8 @@ pub(crate) struct Unfinished {
     pub(crate) rated: bool,
     /// Its record so far.
     pub(crate) pdn: String,
-    /// When it was adjourned (unix seconds), if it was before the server stopped.
+    /// Since when it waits adjourned (unix seconds: its adjournment, moved on by the
+    /// time the server was down since), if it was adjourned before the server stopped.
     pub(crate) adjourned: Option<u64>,
     /// Black's and White's time left to the millisecond as the record was stored (none
     /// in a row stored before the milliseconds were: its record's tenths hold then).
@@ -200,6 +223,19 @@ impl Db {
                 params![seconds],
             )
             .map(drop)
+            .map_err(said)
+    }
+
+    /// Moves every adjourned game's start of waiting and the server's last sign of life
+    /// `seconds` into the past, as if the server had stopped (or been killed) then: its
+    /// next start comes that much later.
+    #[cfg(test)]
+    pub(crate) fn age_server_for_test(&self, seconds: i64) -> Result<(), String> {
+        self.conn
+            .execute_batch(&format!(
+                "UPDATE games SET adjourned = adjourned - {seconds} WHERE adjourned IS NOT NULL;
+                 UPDATE server_life SET alive = alive - {seconds};"
+            ))
             .map_err(said)
     }
 
@@ -346,27 +382,40 @@ impl Db {
             .map_err(said)
     }
 
-    /// A new game's row `id`, with its record and clocks (Black's, White's time left;
-    /// none for an untimed game) as it starts.
+    /// A new game's row `id`, with how it counts for ratings, its record and clocks
+    /// (Black's, White's time left; none for an untimed game) as it starts: one
+    /// statement, so that a game played unrated for its pair's games of the day is never
+    /// stored without saying so.
     pub(crate) fn add_game(
         &self,
         id: i64,
         players: [i64; 2],
         clock: &str,
-        rated: bool,
+        rated_as: RatedAs,
         start_fen: &str,
         (pdn, clocks): (&str, Option<[Duration; 2]>),
     ) -> Result<(), String> {
         let now = crate::store::now_unix() as i64;
         let (black_ms, white_ms) = clock_columns(clocks);
+        let rated = rated_as == RatedAs::Rated;
+        let pair_limited = rated_as == RatedAs::PairLimited;
         self.conn
             .execute(
                 "INSERT INTO games (id, black, white, clock, rated, start_fen, started, pdn,
-                 black_ms, white_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                 black_ms, white_ms, pair_limited)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                 params![
-                    id, players[0], players[1], clock, rated, start_fen, now, pdn, black_ms,
-                    white_ms
+                    id,
+                    players[0],
+                    players[1],
+                    clock,
+                    rated,
+                    start_fen,
+                    now,
+                    pdn,
+                    black_ms,
+                    white_ms,
+                    pair_limited
                 ],
             )
             .map_err(said)?;
@@ -451,18 +500,6 @@ impl Db {
         rows.map(|row| row.map_err(said)).collect()
     }
 
-    /// Stores that `game`, asked rated, is played unrated: its players had their rated
-    /// games of the day together.
-    pub(crate) fn mark_pair_limited(&self, game: i64) -> Result<(), String> {
-        self.conn
-            .execute(
-                "UPDATE games SET pair_limited = 1 WHERE id = ?1",
-                params![game],
-            )
-            .map_err(said)?;
-        Ok(())
-    }
-
     /// Stores that `game` was adjourned at `since` (unix seconds), or goes on (none),
     /// with both clocks as they stopped (to the millisecond; none keeps those stored), so
     /// that the time a player thought before the adjournment is not given back by a
@@ -482,6 +519,53 @@ impl Db {
             )
             .map_err(said)?;
         Ok(())
+    }
+
+    /// Stores that the server runs at `now` (unix seconds), stopping then if `stopped`:
+    /// its heartbeat, and its last word as it stops.
+    pub(crate) fn note_alive(&self, now: u64, stopped: bool) -> Result<(), String> {
+        self.conn
+            .execute(
+                "INSERT OR REPLACE INTO server_life (id, alive, stopped) VALUES (1, ?1, ?2)",
+                params![i64::try_from(now).unwrap_or(i64::MAX), stopped],
+            )
+            .map_err(said)?;
+        Ok(())
+    }
+
+    /// The server starts at `now` (unix seconds): the time it was down (from its stop,
+    /// or its last heartbeat if it was killed) is added to every adjourned game's start
+    /// of waiting, so that a game waits its days while the server runs, and `now` is
+    /// noted. Gives the time it was down and whether it had stopped cleanly (none on a
+    /// database's first start), together (a savepoint).
+    pub(crate) fn count_downtime(&mut self, now: u64) -> Result<Option<(u64, bool)>, String> {
+        let tx = self.conn.savepoint().map_err(said)?;
+        let last = tx
+            .query_row(
+                "SELECT alive, stopped FROM server_life WHERE id = 1",
+                [],
+                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, bool>(1)?)),
+            )
+            .optional()
+            .map_err(said)?;
+        let now = i64::try_from(now).unwrap_or(i64::MAX);
+        // A clock set back gives no time.
+        let down = last.map(|(alive, stopped)| (now.saturating_sub(alive).max(0), stopped));
+        if let Some((seconds @ 1.., _)) = down {
+            tx.execute(
+                "UPDATE games SET adjourned = adjourned + ?1
+                 WHERE result IS NULL AND adjourned IS NOT NULL",
+                params![seconds],
+            )
+            .map_err(said)?;
+        }
+        tx.execute(
+            "INSERT OR REPLACE INTO server_life (id, alive, stopped) VALUES (1, ?1, 0)",
+            params![now],
+        )
+        .map_err(said)?;
+        tx.commit().map_err(said)?;
+        Ok(down.map(|(seconds, stopped)| (seconds as u64, stopped)))
     }
 
     /// Stores a finished game: its result and record, and for a rated game both
@@ -594,7 +678,7 @@ impl Db {
 }
 
 /// A name as it looks, in SQL: lower case, with `l` and `1` as `i` and `0` as `o`
-/// (names are ASCII letters, digits, `-` and `_`).
+/// (names are of a-z, A-Z, 0-9, `-` and `_`).
 const LOOKS: &str = "replace(replace(replace(lower(name), 'l', 'i'), '1', 'i'), '0', 'o')";
 
 /// `name` as it looks (see [`LOOKS`]).
@@ -662,15 +746,29 @@ mod tests {
         db.add_player("b", &[2; 32], 0).unwrap();
         let [a, b] = ["a", "b"].map(|n| db.player(n).unwrap().unwrap().id);
         for game in 1..=25 {
-            db.add_game(game, [a, b], "5+3", false, "B:W21-32:B1-12", ("", None))
-                .unwrap();
+            db.add_game(
+                game,
+                [a, b],
+                "5+3",
+                RatedAs::Casual,
+                "B:W21-32:B1-12",
+                ("", None),
+            )
+            .unwrap();
             db.finish_game(game, "1-0", "[Result \"1-0\"]", 0, None)
                 .unwrap();
         }
         // One not finished is left out.
         assert_eq!(db.next_game().unwrap(), 26);
-        db.add_game(26, [a, b], "5+3", false, "B:W21-32:B1-12", ("", None))
-            .unwrap();
+        db.add_game(
+            26,
+            [a, b],
+            "5+3",
+            RatedAs::Casual,
+            "B:W21-32:B1-12",
+            ("", None),
+        )
+        .unwrap();
         let first = db.records(a, 0, 20).unwrap();
         assert_eq!(first.len(), 20);
         let rest = db.records(b, first[19].0, 20).unwrap();
@@ -717,6 +815,30 @@ mod tests {
         assert_eq!(db.unfinished().unwrap()[0].clocks, Some(clocks));
     }
 
+    /// The mark of a game played unrated for its pair's rated games of the day is in
+    /// the game's own row from its first write: nothing can store the game without it.
+    #[test]
+    fn a_game_played_unrated_for_its_pairs_games_of_the_day_is_stored_so_with_its_row() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.sqlite");
+        let db = Db::open(&path).unwrap();
+        db.add_player("a", &[1; 32], 0).unwrap();
+        db.add_player("b", &[2; 32], 0).unwrap();
+        let [a, b] = ["a", "b"].map(|n| db.player(n).unwrap().unwrap().id);
+        for (game, rated_as) in [
+            (1, RatedAs::Rated),
+            (2, RatedAs::Casual),
+            (3, RatedAs::PairLimited),
+        ] {
+            db.add_game(game, [a, b], "5+0", rated_as, "", ("[]", None))
+                .unwrap();
+        }
+        drop(db);
+        let stored = Db::open(&path).unwrap().unfinished().unwrap();
+        let kinds: Vec<_> = stored.iter().map(|g| (g.rated, g.pair_limited)).collect();
+        assert_eq!(kinds, [(true, false), (false, false), (false, true)]);
+    }
+
     #[test]
     fn the_rated_games_of_the_last_day_are_those_that_changed_ratings() {
         let dir = tempfile::tempdir().unwrap();
@@ -735,11 +857,17 @@ mod tests {
             (4, false, 400, None),
         ] {
             let [black, white] = if game % 2 == 0 { [b, a] } else { [a, b] };
+            let rated = if rated {
+                RatedAs::Rated
+            } else {
+                RatedAs::Casual
+            };
             db.add_game(game, [black, white], "5+0", rated, "", ("", None))
                 .unwrap();
             db.finish_game(game, "1-0", "", ended, ratings).unwrap();
         }
-        db.add_game(5, [a, b], "5+0", true, "", ("", None)).unwrap();
+        db.add_game(5, [a, b], "5+0", RatedAs::Rated, "", ("", None))
+            .unwrap();
         assert_eq!(
             db.rated_results_since(0).unwrap(),
             [([a, b], 100), ([b, a], 200)]

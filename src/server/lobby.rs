@@ -4,6 +4,7 @@
 //! database's thread ([`Store`]) and told through the [`Outbox`], which holds every
 //! message until the writes asked before it are on the disk.
 
+use super::db::RatedAs;
 use super::outbox::{Outbox, Post, Recipient};
 use super::protocol::{self, ClientMessage, ServerMessage};
 use super::store::Store;
@@ -31,6 +32,9 @@ const TABLE_CHAT_WINDOW: std::time::Duration = std::time::Duration::from_secs(10
 /// clock stopped (a game adjourned the moment the opponent glanced at the lobby, or
 /// restored after a restart) by staying away.
 pub(crate) const ONE_BACK_WAIT: std::time::Duration = std::time::Duration::from_secs(120);
+/// How often the server notes in the database that it runs: if it is killed, the time
+/// it is down counts from its last note (see `Db::count_downtime`).
+const HEARTBEAT_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 /// The moves (plies) a rated game must have had after its opening to change ratings:
 /// one of each side, so that a game resigned or lost on time before both played (a
 /// second account feeding a rating) counts for nothing.
@@ -223,7 +227,7 @@ struct Table {
     /// database, whose rematch reads `clock` again).
     control: Option<TimeControl>,
     /// Since when (unix seconds) the game waits for a player to come back, its clocks
-    /// stopped; none while in play.
+    /// stopped (moved on by the time the server was down since); none while in play.
     adjourned: Option<u64>,
     /// Whether Black, White adjourned it (`adjourn`) and stays in the lobby: away from
     /// it, and not told its table, until they resume it (or log in again).
@@ -370,6 +374,8 @@ pub(crate) struct Lobby {
     /// The games with a notice of where a player is held back (see
     /// [`PRESENCE_NOTICE_EVERY`]).
     presence_pending: std::collections::BTreeSet<u64>,
+    /// When the server last noted in the database that it runs.
+    alive_noted: Instant,
 }
 
 /// Two players' rows as [`Lobby::rated_pairs`] keys them: the lower first.
@@ -444,6 +450,21 @@ impl Lobby {
             table_chat,
         } = settings;
         let next_game = store.ask_now(|db| db.next_game())??;
+        // The days an adjourned game waits are the server's running days: the time it
+        // was down is added to each before they are taken back.
+        let started = crate::store::now_unix();
+        match store.ask_now(move |db| db.count_downtime(started))?? {
+            Some((down, stopped)) => tracing::info!(
+                seconds = down,
+                since = if stopped {
+                    "its stop"
+                } else {
+                    "its last heartbeat (killed)"
+                },
+                "the server was down: adjourned games wait that much longer"
+            ),
+            None => tracing::info!("a new database: no downtime to count"),
+        }
         // The rated games of the last day, as the database holds them.
         let since = crate::store::now_unix().saturating_sub(RATED_PAIR_WINDOW.as_secs());
         let mut rated_pairs = std::collections::HashMap::<[i64; 2], Vec<u64>>::new();
@@ -466,6 +487,7 @@ impl Lobby {
             new_names: std::collections::HashMap::new(),
             rated_pairs,
             presence_pending: std::collections::BTreeSet::new(),
+            alive_noted: now,
         };
         let restored = lobby.restore(now)?;
         Ok((lobby, restored))
@@ -949,6 +971,9 @@ impl Lobby {
         for game in in_play {
             self.adjourn_now(game);
         }
+        // The time until the next start does not count against the adjourned games.
+        let stopped = crate::store::now_unix();
+        self.store_then_tell(None, move |db| db.note_alive(stopped, true));
         let reason = "the server is stopping: a game in play is adjourned and goes on when the \
                       server is back"
             .to_string();
@@ -1653,15 +1678,13 @@ impl Lobby {
         let game = self.next_game;
         self.next_game += 1;
         let (clock, pdn, clocks) = (clock_text, table.pdn(&self.site), table.clocks());
-        let pair_limited = table.unrated_why.is_some();
+        let rated_as = match (rated, table.unrated_why.is_some()) {
+            (true, _) => RatedAs::Rated,
+            (false, true) => RatedAs::PairLimited,
+            (false, false) => RatedAs::Casual,
+        };
         self.store_then_tell(Some(game), move |db| {
-            db.add_game(game as i64, ids, &clock, rated, &fen, (&pdn, clocks))?;
-            // Kept, so that a game taken back after a restart ends saying why it changed
-            // no rating.
-            if pair_limited {
-                db.mark_pair_limited(game as i64)?;
-            }
-            Ok(())
+            db.add_game(game as i64, ids, &clock, rated_as, &fen, (&pdn, clocks))
         });
         for n in &names {
             self.seeks.retain(|_, s| &s.by != n);
@@ -2078,6 +2101,16 @@ impl Lobby {
             .collect();
         for game in expired {
             self.abandon(game);
+        }
+        if now.saturating_duration_since(self.alive_noted) >= HEARTBEAT_EVERY {
+            self.alive_noted = now;
+            let unix = crate::store::now_unix();
+            // Nobody waits on it: a heartbeat lost to a failing disk is said in the log.
+            drop(self.store.ask(move |db| {
+                if let Err(error) = db.note_alive(unix, false) {
+                    tracing::error!(error, "cannot note the server's heartbeat");
+                }
+            }));
         }
     }
 

@@ -1158,3 +1158,60 @@ fn a_player_stepping_in_and_out_again_and_again_is_told_to_the_other_a_few_times
         "{alice:#?}"
     );
 }
+
+/// When game 1 waits adjourned since, as the database holds it (unix seconds), and
+/// whether it is still unfinished there.
+fn stored_waiting_since(bench: &Bench) -> Option<u64> {
+    bench
+        .db(|db| db.unfinished().unwrap())
+        .into_iter()
+        .find(|g| g.id == 1)
+        .and_then(|g| g.adjourned)
+}
+
+/// The days an adjourned game waits count only while the server runs: a server
+/// stopped for weeks starts again with the game's days as they stood at the stop (the
+/// hours it had waited before still counted), not abandoning it.
+#[test]
+fn the_time_a_stopped_server_is_down_does_not_count_against_an_adjourned_game() {
+    let hour = 3600;
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.ask("bob", ClientMessage::Adjourn);
+    bench.ask("alice", ClientMessage::Adjourn);
+    // It waits 20 of its 24 hours, then the server stops, and starts 20 days later.
+    bench.db(move |db| db.age_server_for_test(20 * hour).unwrap());
+    bench.lobby.stop_all(Instant::now());
+    bench.db(move |db| db.age_server_for_test(20 * 24 * hour).unwrap());
+    assert_eq!(bench.restart(), 1);
+    bench.lobby.tick(Instant::now());
+    let waited = crate::store::now_unix() - stored_waiting_since(&bench).expect("kept");
+    assert!(
+        (20 * hour..20 * hour + 60).contains(&(waited as i64)),
+        "{waited}"
+    );
+    bench.log_in("alice", true);
+    let alice = words(&bench.told_to("alice"));
+    assert!(!alice.iter().any(|w| w.contains("abandoned")), "{alice:#?}");
+}
+
+/// A server killed (no stop said) counts its downtime from its last heartbeat, noted
+/// every minute.
+#[test]
+fn the_time_a_killed_server_is_down_counts_from_its_last_heartbeat() {
+    let hour = 3600;
+    let mut bench = Bench::new();
+    // It ran two hours, then game 1 is adjourned; a minute on, its heartbeat.
+    bench.db(move |db| db.age_server_for_test(2 * hour).unwrap());
+    bench.game(true);
+    bench.ask("bob", ClientMessage::Adjourn);
+    bench.ask("alice", ClientMessage::Adjourn);
+    bench.lobby.tick(Instant::now() + Duration::from_secs(61));
+    // Killed, and started 20 days later: the game waited only until the heartbeat.
+    bench.db(move |db| db.age_server_for_test(20 * 24 * hour).unwrap());
+    assert_eq!(bench.restart(), 1);
+    bench.lobby.tick(Instant::now());
+    let waited =
+        crate::store::now_unix() as i64 - stored_waiting_since(&bench).expect("kept") as i64;
+    assert!((0..60).contains(&waited), "{waited}");
+}

@@ -109,6 +109,13 @@ fn a_login_that_makes_no_name_gives_its_addresss_new_name_back_however_it_ends()
         let refused = login(lobby.clone(), "alice", 2).await.unwrap_err();
         assert!(refused.contains("taken"), "{refused}");
         assert_eq!(counted(&lobby), 1);
+        // Refused: a letter outside a-z and A-Z, named with its place; no name counted.
+        assert_eq!(
+            login(lobby.clone(), "jos\u{e9}", 5).await.unwrap_err(),
+            "'\u{e9}' (the 4th character) is not allowed: a name is 1 to 20 of a-z, A-Z, \
+             0-9, - and _"
+        );
+        assert_eq!(counted(&lobby), 1);
         // Out of time while the database works (its thread held meanwhile): the login
         // is dropped, as its timeout drops it; once the database answers, the name it
         // did not make is given back, and the one it made stays counted.

@@ -578,8 +578,8 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
             protocol::VERSION
         ));
     }
-    if !protocol::valid_name(&name) {
-        return Err("a name is 1 to 20 letters, digits, - or _".to_string());
+    if let Some(problem) = protocol::name_problem(&name) {
+        return Err(problem);
     }
     let key = protocol::unhex::<32>(&key).ok_or("the key is not 32 bytes in hex")?;
     let signature =

@@ -398,13 +398,46 @@ pub(crate) fn fingerprint(der: &[u8]) -> [u8; 32] {
     sha2::Sha256::digest(der).into()
 }
 
-/// Whether `name` may be a player's name on a server: 1 to 20 letters, digits, `-`
-/// or `_` (no spaces or look-alike marks, so that names read unambiguously in lists).
-pub(crate) fn valid_name(name: &str) -> bool {
-    (1..=20).contains(&name.len())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+/// What a player's name on a server may be. ASCII only: letters from other scripts that
+/// look like these would let one player pass for another.
+pub(crate) const NAME_RULE: &str = "a name is 1 to 20 of a-z, A-Z, 0-9, - and _";
+
+/// The longest name, in characters.
+const NAME_MOST: usize = 20;
+
+/// Why `name` may not be a player's name on a server (see [`NAME_RULE`]), naming the
+/// first character refused and its place; none if it may.
+pub(crate) fn name_problem(name: &str) -> Option<String> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    if let Some((i, c)) = name.chars().enumerate().find(|&(_, c)| !allowed(c)) {
+        // A space, a mark or an invisible character is named by its code.
+        let shown = if c.is_alphanumeric() || c.is_ascii_graphic() {
+            format!("'{c}'")
+        } else {
+            format!("U+{:04X}", u32::from(c))
+        };
+        return Some(format!(
+            "{shown} (the {} character) is not allowed: {NAME_RULE}",
+            ordinal(i + 1)
+        ));
+    }
+    match name.len() {
+        0 => Some(format!("the name is empty: {NAME_RULE}")),
+        n if n > NAME_MOST => Some(format!("the name is {n} characters long: {NAME_RULE}")),
+        _ => None,
+    }
+}
+
+/// `n` as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 22nd.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 #[cfg(test)]
@@ -476,11 +509,53 @@ mod tests {
         ));
     }
 
+    /// Whether `name` may be a player's name.
+    fn valid_name(name: &str) -> bool {
+        name_problem(name).is_none()
+    }
+
     #[test]
     fn names() {
         assert!(valid_name("alice_2"));
         assert!(!valid_name(""));
         assert!(!valid_name("a b"));
         assert!(!valid_name(&"x".repeat(21)));
+        assert!(valid_name(&"x".repeat(20)));
+    }
+
+    /// A name refused names what is wrong and where, and says exactly what is allowed
+    /// (not "letters", which `ó` is).
+    #[test]
+    fn a_name_refused_names_the_character_and_its_place() {
+        let rule = "is not allowed: a name is 1 to 20 of a-z, A-Z, 0-9, - and _";
+        assert_eq!(
+            name_problem("jos\u{f3}"),
+            Some(format!("'\u{f3}' (the 4th character) {rule}"))
+        );
+        assert_eq!(
+            name_problem("an n"),
+            Some(format!("U+0020 (the 3rd character) {rule}"))
+        );
+        // A Cyrillic a, which reads as a Latin one.
+        assert_eq!(
+            name_problem("b\u{430}b"),
+            Some(format!("'\u{430}' (the 2nd character) {rule}"))
+        );
+        assert_eq!(
+            name_problem("ab\u{200b}"),
+            Some(format!("U+200B (the 3rd character) {rule}"))
+        );
+        assert_eq!(
+            name_problem(&"x".repeat(21)).as_deref(),
+            Some("the name is 21 characters long: a name is 1 to 20 of a-z, A-Z, 0-9, - and _")
+        );
+        assert!(name_problem("").unwrap().starts_with("the name is empty"));
+        let places = [1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal);
+        assert_eq!(
+            places,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"
+            ]
+        );
     }
 }

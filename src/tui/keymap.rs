@@ -307,6 +307,49 @@ pub(crate) fn footer_keys(
 
 /// The help overlay's lines: (label, help), in the table's order, each key once.
 pub(crate) fn help_lines() -> impl Iterator<Item = (&'static str, &'static str)> {
+    listed_keys()
+}
+
+/// The help overlay's lines at a server's table: only the keys it takes (those for a
+/// game at one terminal, which it refuses with a reason, are left out), in its words.
+pub(crate) fn server_help_lines() -> impl Iterator<Item = (&'static str, &'static str)> {
+    BOARD_KEYS
+        .iter()
+        .filter(|b| !b.label.is_empty() && !b.help.is_empty())
+        .filter(|b| !b.action.is_some_and(refused_at_a_server))
+        .map(|b| {
+            let help = match b.action {
+                Some(Action::AskQuit) => "leave the board (asks)",
+                Some(Action::AskNewGame) => "after a game: offer a rematch",
+                Some(Action::OpenChat) => "say a line at the table",
+                _ => b.help,
+            };
+            (b.label, help)
+        })
+}
+
+/// Whether a server's table refuses `action` (a game at one terminal's: the computer,
+/// take-backs, set-ups, pauses, a file's games, claims the server makes itself).
+fn refused_at_a_server(action: Action) -> bool {
+    matches!(
+        action,
+        Action::ToggleSide(_)
+            | Action::ChangeLevel(_)
+            | Action::OpenEditor
+            | Action::Pause
+            | Action::Undo
+            | Action::Redo
+            | Action::MoveNow
+            | Action::Hint
+            | Action::Analyse
+            | Action::AskClaimDraw
+            | Action::GameList
+            | Action::OtherGame(_)
+    )
+}
+
+/// Every binding the help lists: (label, help), in the table's order, each key once.
+fn listed_keys() -> impl Iterator<Item = (&'static str, &'static str)> {
     BOARD_KEYS
         .iter()
         .filter(|b| !b.label.is_empty() && !b.help.is_empty())

@@ -211,6 +211,23 @@ fn another_key_claiming_a_taken_name_is_refused() {
     stop(&mut server);
 }
 
+/// A name with a letter outside a-z and A-Z is refused by the client before anything is
+/// sent (nothing listens at port 1), in the words the server would use.
+#[test]
+fn a_name_outside_ascii_is_refused_before_it_is_sent_naming_the_character() {
+    let out =
+        crate::common::command::run(&["online", "127.0.0.1:1", "--name", "jos\u{e9}", "--plain"]);
+    assert!(!out.status.success());
+    let said = crate::common::command::stderr(&out);
+    assert!(
+        said.contains(
+            "the name jos\u{e9}: '\u{e9}' (the 4th character) is not allowed: a name is 1 to \
+             20 of a-z, A-Z, 0-9, - and _ (--name NAME gives another)"
+        ),
+        "{said}"
+    );
+}
+
 #[test]
 fn a_client_refuses_a_server_whose_certificate_changed() {
     let home = Sandbox::new();
@@ -427,6 +444,12 @@ fn a_game_survives_the_server_killed_and_goes_on_when_both_are_back() {
         }
         server.kill();
         for peer in &mut players {
+            // What the server does with the game is said as the line goes.
+            peer.expect(
+                "At the server game 1 goes on, your clock running, while your opponent is at \
+                 it, and is adjourned, its clocks stopped, once neither is (or when the server \
+                 stops); checkers online takes you back to it",
+            );
             assert_ne!(peer.finish(), 0);
         }
         let (again, at) = self::server(&home, &address);
@@ -1670,6 +1693,54 @@ fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
     stop(&mut server);
 }
 
+/// Once the line to the server is gone, `q` on the board offers only leaving, and says
+/// what the server does with the game meanwhile (not the lobby nor a resignation, which
+/// cannot reach it).
+#[test]
+fn with_the_line_to_the_server_gone_leaving_the_board_says_what_becomes_of_the_game() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut bob = player(&b, &address, "bob");
+    bob.say("seek 5+3 casual black");
+    bob.expect("Seek 1 posted");
+    let mut alice = screen_player(&a, &address, "alice");
+    alice.wait_for("the lobby with bob's seek", |s| {
+        s.contents().contains("Open seeks (1)")
+    });
+    alice.send(b"\r");
+    bob.expect("Game 1 starts:");
+    alice.wait_for("the board", |s| s.contents().contains("You play White"));
+    server.kill();
+    alice.wait_for("the line gone", |s| {
+        s.contents().contains("The line to the server is gone")
+    });
+    alice.send(b"q");
+    alice.wait_for("the leave question, the line gone", |s| {
+        let text = s.contents();
+        text.contains("Leave the board? q quits checkers online  n stays")
+            && text.contains("your clock runs")
+            && text.contains("adjourned once neither is (or the server")
+    });
+    assert!(
+        !alice.contents().contains("r resigns"),
+        "{}",
+        alice.contents()
+    );
+    alice.send(b"n");
+    alice.wait_for("the board, still", |s| {
+        !s.contents().contains("Leave the board?")
+    });
+    alice.send(b"q");
+    alice.wait_for("the question again", |s| {
+        s.contents().contains("Leave the board?")
+    });
+    alice.send(b"q");
+    alice.exit_status();
+    assert!(alice.modes_restored(), "{}", alice.modes());
+    let _ = bob.finish();
+}
+
 #[test]
 fn a_server_game_on_the_board_offers_only_what_the_server_does_and_says_why_not_the_rest() {
     let home = Sandbox::new();
@@ -1690,6 +1761,30 @@ fn a_server_game_on_the_board_offers_only_what_the_server_does_and_says_why_not_
     });
     // A server takes no move back: the footer does not offer it.
     assert!(!alice.contents().contains("u undo"), "{}", alice.contents());
+    // The help lists only the keys the table takes, whole on 80x24 (no scrolling).
+    alice.send(b"?");
+    alice.wait_for("the table's help", |s| {
+        let text = s.contents();
+        text.contains("q leave the board (asks)") && text.contains("White (man, king)")
+    });
+    let help = alice.contents();
+    for gone in [
+        "undo",
+        "computer level",
+        "set up a position",
+        "pause",
+        "hint",
+        "claim a draw",
+    ] {
+        assert!(!help.contains(gone), "{gone} in the help: {help}");
+    }
+    assert!(
+        help.contains("offer a draw") && help.contains("Rules:"),
+        "{help}"
+    );
+    assert!(!help.contains("PgDn PgUp"), "the help scrolls: {help}");
+    alice.send(b"x");
+    alice.wait_for("the help closed", |s| !s.contents().contains("Rules:"));
     // Keys for a game at one terminal say at once why not, opening nothing.
     alice.send(b"b");
     alice.wait_for("the computer refused", |s| {

@@ -62,6 +62,7 @@ impl Following {
             chat: received_chat(&welcome.chat),
             undo_asked: welcome.state.undo_asked.map(Color::from),
             at_server: false,
+            server_gone: false,
         };
         Following {
             link: Line::Lan(link),
@@ -89,6 +90,7 @@ impl Following {
             chat: VecDeque::new(),
             undo_asked: None,
             at_server: true,
+            server_gone: false,
         };
         Following {
             link: Line::Server(line),
@@ -360,6 +362,13 @@ impl Following {
                         }
                         LineNews::Down(why) => {
                             self.view.connected = false;
+                            self.view.server_gone = true;
+                            // Nothing more is heard of the clocks: they stand still here.
+                            let mut frozen = session.followed();
+                            if let Some((_, running)) = frozen.clocks.as_mut() {
+                                *running = None;
+                            }
+                            session.follow(frozen, now);
                             // Not a LAN host's refusal: the server's line is not tried
                             // again, the lobby ends with it.
                             let why = crate::text::printable(&why, 600);

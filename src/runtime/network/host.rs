@@ -80,6 +80,7 @@ impl Hosting {
             chat: VecDeque::new(),
             undo_asked: None,
             at_server: false,
+            server_gone: false,
         };
         Hosting {
             connections,

@@ -114,6 +114,9 @@ pub(crate) struct TableView {
     /// player is away (the game waits for them), where a LAN joiner's own line is what
     /// dropped (and is tried again).
     pub(crate) at_server: bool,
+    /// Whether the line to the server is gone (a server's table only): nothing asked
+    /// reaches it any more, and it is not tried again.
+    pub(crate) server_gone: bool,
 }
 
 impl TableView {

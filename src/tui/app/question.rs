@@ -28,6 +28,9 @@ pub(crate) enum Question {
     RemoteUndo(Color),
     /// Across the network: leave the game (adjourned, for a later join), or resign?
     LeaveTable,
+    /// At a server's table whose line is gone: leave the board (and the program, whose
+    /// lobby is gone too)?
+    LeaveGoneLine,
     /// Offer the other side a draw?
     OfferDraw,
     /// Claim the draw open (it ends the game)?
@@ -55,6 +58,13 @@ pub(super) fn question_action(question: Question, key: &KeyEvent) -> Option<Acti
             Some(Action::Answer(Answer::No))
         }
         (Question::LeaveTable, _) => None,
+        (Question::LeaveGoneLine, KeyCode::Char('q' | 'Q' | 'y' | 'Y')) => {
+            Some(Action::Answer(Answer::Yes))
+        }
+        (Question::LeaveGoneLine, KeyCode::Char('n' | 'N') | KeyCode::Esc) => {
+            Some(Action::Answer(Answer::No))
+        }
+        (Question::LeaveGoneLine, _) => None,
         (_, KeyCode::Char('y' | 'Y')) => Some(Action::Answer(Answer::Yes)),
         (_, KeyCode::Char('n' | 'N') | KeyCode::Esc) => Some(Action::Answer(Answer::No)),
         _ => None,
@@ -104,7 +114,9 @@ impl App {
             (Question::RemoteUndo(_), answer) => {
                 self.command(Command::AnswerUndo(answer == Answer::Yes));
             }
-            (Question::LeaveTable, Answer::Yes) => return self.quit_now(),
+            (Question::LeaveTable | Question::LeaveGoneLine, Answer::Yes) => {
+                return self.quit_now();
+            }
             (Question::LeaveTable, Answer::Resign) => {
                 if let Some(color) = self.session().seats().only_person_here() {
                     self.command(Command::Resign(color));

@@ -155,7 +155,8 @@ impl App {
         }
     }
 
-    /// `q` in a game across the network: adjourn (the game is kept, to go on at a later
+    /// `q` in a game across the network (at a server, the lobby or resigning; once the
+    /// line to the server is gone, only leaving): adjourn (the game is kept, to go on at a later
     /// join) or resign; a spectator or a finished game just goes.
     pub(super) fn ask_leave_table(&mut self) -> Flow {
         let playing = self.session().seats().only_person_here().is_some();
@@ -163,7 +164,20 @@ impl App {
             return self.quit_now();
         }
         self.board.pick = None;
+        if self.runtime.table().is_some_and(|t| t.server_gone) {
+            // Neither the lobby nor a resignation can be reached: what the server does
+            // with the game meanwhile is said, and leaving is all there is to ask.
+            self.status.say(Tone::Error, LINE_GONE_NOTE.to_string());
+            self.mode = Mode::Asking(Question::LeaveGoneLine);
+            return Flow::Continue;
+        }
         self.mode = Mode::Asking(Question::LeaveTable);
         Flow::Continue
     }
 }
+
+/// What the server does with a game in play whose player's line is gone, as its lobby
+/// does for a player who leaves (or as it does when it stops).
+pub(crate) const LINE_GONE_NOTE: &str = "The line to the server is gone: your clock runs \
+there while your opponent is at the game, adjourned once neither is (or the server \
+stopped); log in to go back.";

@@ -586,7 +586,7 @@ impl Home {
             "The keys of a game (? in a game shows them too)",
             theme.heading,
         )];
-        lines.extend(help_text(&theme, Home::inner_width(area)));
+        lines.extend(help_text(&theme, Home::inner_width(area), false));
         lines
     }
 

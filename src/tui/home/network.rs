@@ -261,7 +261,7 @@ impl Network {
     }
 
     /// The server's choice as filled: an address, and a name as a server takes it
-    /// (1 to 20 letters, digits, `-` or `_`; the user's name when empty).
+    /// (1 to 20 of a-z, A-Z, 0-9, `-` and `_`; the user's name when empty).
     fn meeting(&mut self) -> Result<Chosen, String> {
         let server = self.server.text.trim().to_string();
         if server.is_empty() {
@@ -272,12 +272,11 @@ impl Network {
             );
         }
         let name = self.name.text.trim();
-        if !name.is_empty() && !crate::server::protocol::valid_name(name) {
+        if let Some(problem) =
+            crate::server::protocol::name_problem(name).filter(|_| !name.is_empty())
+        {
             self.row = 1;
-            return Err(format!(
-                "Your name: '{}' is not 1 to 20 letters, digits, - or _",
-                crate::text::printable(name, 40)
-            ));
+            return Err(format!("Your name: {problem}"));
         }
         Ok(Chosen::Online {
             server,

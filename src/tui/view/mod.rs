@@ -232,6 +232,9 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                         format!("Leave the game? a adjourns it ({again})  r resigns  n stays")
                     }
                 }
+                Question::LeaveGoneLine => {
+                    "Leave the board? q quits checkers online  n stays".to_string()
+                }
             };
             Line::styled(text, theme.question)
         }

@@ -28,7 +28,8 @@ fn small_disc(theme: &Theme, color: Color, king: bool) -> String {
 /// cover the footer), centred.
 fn help_box(app: &App, area: Rect) -> (Rect, Vec<Line<'static>>) {
     let width = area.width.min(80);
-    let text = help_text(&app.theme, usize::from(width.saturating_sub(2)));
+    let at_server = app.runtime().table().is_some_and(|t| t.at_server);
+    let text = help_text(&app.theme, usize::from(width.saturating_sub(2)), at_server);
     let height = u16::try_from(text.len() + 2)
         .unwrap_or(u16::MAX)
         .min(area.height);
@@ -74,11 +75,18 @@ fn words_of(text: &str, style: Style) -> Vec<(String, Style)> {
 }
 
 /// The help's lines for a box `width` characters wide inside: every binding of the key
-/// map (two a line where both fit), the rules and the pieces, none wider than the box.
-pub(crate) fn help_text(theme: &Theme, width: usize) -> Vec<Line<'static>> {
+/// map (two a line where both fit; at a server's table only those it takes), the rules
+/// and the pieces, none wider than the box.
+pub(crate) fn help_text(theme: &Theme, width: usize, at_server: bool) -> Vec<Line<'static>> {
     let g = &theme.glyphs;
     let width = width.max(1);
-    let bindings: Vec<(String, &str)> = keymap::help_lines()
+    let listed: Vec<(&str, &str)> = if at_server {
+        keymap::server_help_lines().collect()
+    } else {
+        keymap::help_lines().collect()
+    };
+    let bindings: Vec<(String, &str)> = listed
+        .into_iter()
         .map(|(label, help)| (full_key_label(theme, label), help))
         .collect();
     let cell_len = |(label, help): &(String, &str)| label.chars().count() + 1 + help.len();

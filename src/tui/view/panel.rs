@@ -608,6 +608,10 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
             };
             (text, theme.text)
         }
+        Seat::Player(_) | Seat::Spectator if view.server_gone => (
+            "The line to the server is gone: q leaves the board".to_string(),
+            theme.alert,
+        ),
         Seat::Player(_) if !view.connected && view.at_server => (
             "Your opponent is away: the game waits for them, its clocks stopped".to_string(),
             theme.alert,
