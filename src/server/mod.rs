@@ -194,7 +194,11 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
         );
         println!("Database {}", crate::text::printable_path(&db_path));
         if adjourned > 0 {
-            println!("{adjourned} adjourned games wait for their players");
+            if adjourned == 1 {
+                println!("1 adjourned game waits for its players");
+            } else {
+                println!("{adjourned} adjourned games wait for their players");
+            }
         }
         let lobby = Arc::new(Mutex::new(lobby));
         tokio::spawn(outbox::deliver(posts, lobby.clone()));

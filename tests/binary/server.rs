@@ -452,8 +452,9 @@ fn a_game_survives_the_server_killed_and_goes_on_when_both_are_back() {
             );
             assert_ne!(peer.finish(), 0);
         }
-        let (again, at) = self::server(&home, &address);
+        let (mut again, at) = self::server(&home, &address);
         assert_eq!(at, address);
+        again.expect("1 adjourned game waits for its players");
         server = again;
         // One back: the game waits, and takes no move.
         let mut first = Peer::start(&a, &["online", &address, "--name", "alice", "--plain"]);
@@ -1261,8 +1262,9 @@ fn the_server_killed_at_random_moments_of_play_loses_no_move_a_player_saw() {
             *seen = held;
             moves_played += played;
         }
-        let (again, at) = self::server(&home, &address);
+        let (mut again, at) = self::server(&home, &address);
         assert_eq!(at, address);
+        again.expect("1 adjourned game waits for its players");
         server = again;
     }
     stop(&mut server);
