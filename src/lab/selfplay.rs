@@ -3,6 +3,7 @@
 use super::LabError;
 use super::cli::SelfplayArgs;
 use super::games::{SelfplayOptions, play_game};
+use super::interrupt::Interrupt;
 use super::training::Sample;
 use crate::engine::{Engine, Opening, acf_openings};
 use crate::store::files::LineFile;
@@ -13,8 +14,22 @@ use std::time::Instant;
 
 /// Runs `checkers selfplay`: games on every core, each game's positions added to the
 /// file as the game ends, a progress bar on standard error, and a summary (games,
-/// positions, positions a minute) at the end.
+/// positions, positions a minute) at the end. Ctrl-C finishes the games in progress,
+/// adds them, and says how to play more without playing the same games again.
 pub(crate) fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), LabError> {
+    play(
+        args,
+        &Interrupt::watch("finishing the games in progress"),
+        out,
+    )
+}
+
+/// Plays the self-play games of `args` as [`run`] says, until the `interrupt`.
+pub(crate) fn play(
+    args: &SelfplayArgs,
+    interrupt: &Interrupt,
+    out: &mut impl Write,
+) -> Result<(), LabError> {
     let network = match &args.net {
         Some(path) => Some(super::train::read_network("--net", path)?),
         None => None,
@@ -53,7 +68,7 @@ pub(crate) fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), LabEr
             let (next, openings, options) = (&next, &openings, &options);
             scope.spawn(move || {
                 let mut engine = Engine::new(if args.deep_nodes.is_some() { 16 } else { 4 });
-                loop {
+                while !interrupt.is_raised() {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= games {
                         break;
@@ -105,12 +120,23 @@ pub(crate) fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), LabEr
     bar.finish_and_clear();
     written?;
     let minutes = started.elapsed().as_secs_f64() / 60.0;
+    let played = wins + draws;
+    let out_name = crate::text::printable_path(&args.out);
     writeln!(
         out,
-        "{games} games ({wins} won, {draws} drawn), {positions} positions in {:.1} min ({:.0} positions a minute) added to {}",
+        "{played} games ({wins} won, {draws} drawn), {positions} positions in {:.1} min ({:.0} positions a minute) added to {out_name}",
         minutes,
         positions as f64 / minutes.max(1e-9),
-        crate::text::printable_path(&args.out)
     )?;
+    if interrupt.is_raised() {
+        // Game n's seed comes from --seed and n: the same seed plays the same games.
+        return Err(LabError::Interrupted(format!(
+            "{played} of {games} games added to {out_name}; to add the other {}, run \
+             again with another --seed (such as --seed {}): the same seed plays the same \
+             games again",
+            games - played,
+            args.seed.wrapping_add(1)
+        )));
+    }
     Ok(())
 }

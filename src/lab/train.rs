@@ -2,6 +2,7 @@
 
 use super::LabError;
 use super::cli::{TrainArgs, TrainModel};
+use super::interrupt::Interrupt;
 use super::net_training::{FloatNetwork, NetTrainOptions, train_network};
 use super::training::{Sample, TrainOptions, train};
 use crate::engine::nnue::Nnue;
@@ -17,7 +18,22 @@ const SKIP_OPENING_PLIES: usize = 6;
 
 /// Runs `checkers train`: reads every file (a faulty line or game stops it with its
 /// place named), trains with a progress bar, writes the weights and reports the fit.
+/// Ctrl-C stops the network's training, its last checkpoint kept.
 pub(crate) fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), LabError> {
+    // The pattern table trains in minutes, with no checkpoint: Ctrl-C just ends it.
+    let interrupt = match args.model {
+        TrainModel::Net => Interrupt::watch("keeping the last checkpoint"),
+        TrainModel::Table => Interrupt::default(),
+    };
+    train_until(args, &interrupt, out)
+}
+
+/// Trains as [`run`] says, the network until the `interrupt`.
+pub(crate) fn train_until(
+    args: &TrainArgs,
+    interrupt: &Interrupt,
+    out: &mut impl Write,
+) -> Result<(), LabError> {
     // A FIFO or a device as --out is refused before the training, not after.
     check_replaceable(&args.out)
         .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
@@ -68,7 +84,7 @@ pub(crate) fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), LabError
         return Err(LabError::NoTrainingData);
     }
     if args.model == TrainModel::Net {
-        return run_net(args, from, &samples, out);
+        return run_net(args, from, &samples, interrupt, out);
     }
     let options = TrainOptions {
         epochs: args.epochs,
@@ -120,10 +136,13 @@ pub(crate) fn checkpoint_path(out: &Path) -> std::path::PathBuf {
 /// pass with its held-out loss beside a progress bar, a checkpoint after each pass
 /// (`--resume` continues from one), then writes the network and the fit against the
 /// pattern table's. `from` is the network `--from` named, read already, and its name.
+/// The `interrupt` stops it: nothing written but the checkpoints, and a message that
+/// says how to resume from the last.
 fn run_net(
     args: &TrainArgs,
     from: Option<(FloatNetwork, String)>,
     samples: &[Sample],
+    interrupt: &Interrupt,
     out: &mut impl Write,
 ) -> Result<(), LabError> {
     let fail = |path: &Path, why: String| LabError::DataFile(path.to_path_buf(), why);
@@ -160,7 +179,12 @@ fn run_net(
     bar.set_position(start.as_ref().map_or(0, |(_, done)| u64::from(*done)));
     let started = Instant::now();
     let mut saved = Ok(());
-    let (net, report) = train_network(samples, &options, start, |net, epoch| {
+    // The last pass whose checkpoint is on disk (from --resume's, or none).
+    let mut checkpointed = None;
+    if let (Some(path), Some((_, done))) = (&args.resume, &start) {
+        checkpointed = Some((path.clone(), *done));
+    }
+    let trained = train_network(samples, &options, start, interrupt, |net, epoch| {
         bar.set_position(u64::from(epoch.epoch));
         let line = format!(
             "pass {}: loss {:.5}, held out {:.5}",
@@ -171,10 +195,30 @@ fn run_net(
         }
         if saved.is_ok() {
             saved = write_atomic(&checkpoint, &net.to_checkpoint(epoch.epoch));
+            if saved.is_ok() {
+                checkpointed = Some((checkpoint.clone(), epoch.epoch));
+            }
         }
     });
     bar.finish_and_clear();
     saved.map_err(|e| fail(&checkpoint, e.to_string()))?;
+    let Some((net, report)) = trained else {
+        return Err(LabError::Interrupted(match checkpointed {
+            Some((path, pass)) => {
+                let path = printable_path(&path);
+                format!(
+                    "{} not written; the checkpoint of pass {pass} of {} is {path}: go on \
+                     with the same options and --resume {path}",
+                    printable_path(&args.out),
+                    args.epochs
+                )
+            }
+            None => format!(
+                "in the first pass, before any checkpoint: nothing written to {}",
+                printable_path(&args.out)
+            ),
+        }));
+    };
     write_atomic(&args.out, &net.to_bytes()).map_err(|e| fail(&args.out, e.to_string()))?;
     writeln!(
         out,
