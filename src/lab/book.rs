@@ -116,9 +116,11 @@ pub(crate) fn build(
     interrupt: &Interrupt,
     out: &mut impl Write,
 ) -> Result<(), LabError> {
-    // A FIFO or a device as --out is refused before the searches, not after.
+    // A FIFO or a device as --out is refused before the searches, not after, and so is
+    // a file that is there already (but the book --from grows).
     check_replaceable(&args.out)
         .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
+    super::train::refuse_existing_out(&args.out, args.from.as_deref())?;
     let mut book: HashMap<Position, BookEntry> = HashMap::new();
     if let Some(from) = &args.from {
         for entry in read_book(from)? {

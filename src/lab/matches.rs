@@ -158,7 +158,7 @@ fn book_players(args: &MatchArgs) -> MatchPlayers {
     })
 }
 
-/// Runs `checkers match`: a line per game, then the score table. With `--pdn`, the
+/// Runs `checkers-lab match`: a line per game, then the score table. With `--pdn`, the
 /// file is checked before the first game (a regular PDN file that can be added to, or
 /// a new one), and each game is added at its end as soon as it is over. Ctrl-C
 /// abandons the games in progress and prints the table of the games played.

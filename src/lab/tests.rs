@@ -81,7 +81,7 @@ fn selfplay_writes_positions_that_train_reads_back_into_weights() {
     assert!(o.code == 0, "{}", o.stderr);
     let said = o.stdout.clone();
     assert!(said.contains(&format!("{more} positions")), "{said}");
-    assert!(said.contains("held-out error: hand-written "), "{said}");
+    assert!(said.contains("held-out error: "), "{said}");
     let bytes = std::fs::read(&weights).unwrap();
     assert_eq!(bytes.len(), Weights::FILE_BYTES);
     assert!(Weights::from_bytes(&bytes).is_ok());
@@ -202,7 +202,9 @@ fn a_network_goes_on_training_from_the_last_generation() {
     ]);
     assert!(o.code == 0, "{}", o.stderr);
     let generation = dir.path().join("gen.bin");
+    // Each generation a new file: --out replaces none.
     let train = |from: &str, model: &str| {
+        let _ = std::fs::remove_file(&generation);
         run(&[
             "train",
             "--model",
@@ -503,4 +505,101 @@ fn interrupted_selfplay_match_and_training_keep_their_work_and_say_how_to_go_on(
         o.stderr
     );
     assert!(!net.exists());
+}
+
+#[test]
+fn an_out_file_of_other_work_is_refused_before_any_work_and_left_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("positions.txt");
+    let data_arg = data.to_str().unwrap();
+    let o = run(&[
+        "selfplay", "--games", "1", "--nodes", "300", "--out", data_arg,
+    ]);
+    assert!(o.code == 0, "{}", o.stderr);
+    let positions = std::fs::read(&data).unwrap();
+    // Training data given as train's --out by mistake.
+    let o = run(&["train", "--data", data_arg, "--out", data_arg]);
+    assert_eq!(o.code, 1);
+    assert!(
+        o.stderr
+            .contains("positions.txt: is there already: --out writes a new file"),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(std::fs::read(&data).unwrap(), positions);
+    // A network given as selfplay's --out: lines added would cut it back to its last
+    // newline.
+    let net = dir.path().join("net.bin");
+    let embedded = include_bytes!("../engine/net.bin");
+    std::fs::write(&net, embedded).unwrap();
+    let o = run(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--nodes",
+        "300",
+        "--out",
+        net.to_str().unwrap(),
+    ]);
+    assert_eq!(o.code, 1);
+    assert!(
+        o.stderr.contains("net.bin: is not training data (line 1: "),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(std::fs::read(&net).unwrap(), embedded);
+    // A book is not written over, but the book --from grows may be.
+    let book = dir.path().join("book.txt");
+    let book_arg = book.to_str().unwrap();
+    let o = run(&["book", "--out", book_arg, "--movetime", "1"]);
+    assert!(o.code == 0, "{}", o.stderr);
+    let o = run(&["book", "--out", book_arg, "--movetime", "1"]);
+    assert_eq!(o.code, 1);
+    assert!(o.stderr.contains("is there already"), "{}", o.stderr);
+    let o = run(&[
+        "book",
+        "--out",
+        book_arg,
+        "--from",
+        book_arg,
+        "--movetime",
+        "1",
+    ]);
+    assert!(o.code == 0, "{}", o.stderr);
+}
+
+#[test]
+fn training_on_too_few_positions_to_hold_any_out_says_so_instead_of_an_error_of_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("positions.txt");
+    let data_arg = data.to_str().unwrap();
+    let o = run(&[
+        "selfplay", "--games", "1", "--nodes", "300", "--out", data_arg,
+    ]);
+    assert!(o.code == 0, "{}", o.stderr);
+    for model in ["table", "net"] {
+        let out = dir.path().join(format!("{model}.bin"));
+        let o = run(&[
+            "train",
+            "--model",
+            model,
+            "--data",
+            data_arg,
+            "--out",
+            out.to_str().unwrap(),
+            "--epochs",
+            "1",
+            "--threads",
+            "1",
+        ]);
+        assert!(o.code == 0, "{}", o.stderr);
+        assert!(o.stdout.contains("(0 held out)"), "{}", o.stdout);
+        assert!(
+            o.stdout
+                .contains("held-out error: not measured, no position was held out"),
+            "{}",
+            o.stdout
+        );
+        assert!(!o.stdout.contains("held out 0.0"), "{}", o.stdout);
+    }
 }
