@@ -1,4 +1,4 @@
-//! The learned evaluation: a pattern table trained here by `checkers train`.
+//! The learned evaluation: a pattern table trained here by `checkers-lab train`.
 //!
 //! Every position is seen from the side to move (White's pieces turned round as in the
 //! hand-written evaluation, so one table serves both colours). Its value is a sum of
@@ -55,7 +55,7 @@ pub(crate) const WEIGHT_SCALE: f32 = 16.0;
 
 const MAGIC: &[u8; 8] = b"CKPAT01\n";
 
-/// The weights the program ships with, made by `checkers train`.
+/// The weights the program ships with, made by `checkers-lab train`.
 static EMBEDDED: &[u8] = include_bytes!("weights.bin");
 
 /// The features of one position and its game phase.

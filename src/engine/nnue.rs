@@ -65,7 +65,7 @@ const MAGIC: &[u8; 8] = b"CKNET02\n";
 /// in every bucket).
 const MAGIC_ONE_SET: &[u8; 8] = b"CKNET01\n";
 
-/// The network the program ships with, made by `checkers train --model net`.
+/// The network the program ships with, made by `checkers-lab train --model net`.
 static EMBEDDED: &[u8] = include_bytes!("net.bin");
 
 /// The stage of the game whose dense weights value `pos`: 0 with 6 pieces or fewer on

@@ -63,7 +63,7 @@ pub struct SearchRequest {
     pub(crate) evaluation: Evaluation,
     /// The network that evaluates when [`evaluation`](Self::evaluation) is the
     /// network's: `None` for the embedded one, or another (read from a file that
-    /// `checkers train --model net` wrote), to measure it in a match or play with it.
+    /// `checkers-lab train --model net` wrote), to measure it in a match or play with it.
     pub(crate) network: Option<Arc<Nnue>>,
     /// Whether to play from the opening book
     /// ([`Book::embedded`](super::book::Book::embedded)) when it has the position: at

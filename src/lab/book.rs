@@ -5,9 +5,10 @@
 //! of its line gave up against the best (each at most `--margin`) plus `--ply-cost` a
 //! ply.
 
+use super::interrupt::Interrupt;
 use super::{LabError, cli::BookBuildArgs};
 use crate::engine::book::BookEntry;
-use crate::engine::{Engine, Limits, SearchRequest, StopFlag, acf_openings};
+use crate::engine::{Engine, Limits, SearchRequest, acf_openings};
 use crate::rules::{Move, Position};
 use crate::store::files::{check_replaceable, write_atomic};
 use std::cmp::Reverse;
@@ -57,12 +58,15 @@ fn read_book(path: &Path) -> Result<Vec<BookEntry>, LabError> {
 }
 
 /// Searches `pos` as the book does: `lines` best moves (multi-PV), for `movetime`.
+/// None when the position has no move or an interrupt cut the search short (a
+/// shallow search has no place in the book).
 fn search_entry(
     engine: &mut Engine,
     pos: &Position,
     played: &HashMap<Move, u32>,
     args: &BookBuildArgs,
     lines: usize,
+    interrupt: &Interrupt,
 ) -> Option<(BookEntry, Vec<(Move, i32)>)> {
     engine.clear();
     let limits = Limits {
@@ -73,7 +77,10 @@ fn search_entry(
         lines,
         ..SearchRequest::new(*pos, limits)
     };
-    let result = engine.search(&request, &StopFlag::new(), |_| {});
+    let result = engine.search(&request, interrupt.stop_flag(), |_| {});
+    if interrupt.is_raised() {
+        return None;
+    }
     let best = result.best_move?;
     let mut played: Vec<(Move, u32)> = played.iter().map(|(m, n)| (*m, *n)).collect();
     played.sort_by(|a, b| {
@@ -97,11 +104,23 @@ fn search_entry(
 
 /// Runs `checkers-lab book`: every position searched on every core, a progress bar,
 /// then the dropout expansion (one search at a time, its own progress bar), the book
-/// file written whole.
+/// file written whole. Ctrl-C stops the searches and writes the book so far, to go on
+/// from with `--from`.
 pub(crate) fn run(args: &BookBuildArgs, out: &mut impl Write) -> Result<(), LabError> {
-    // A FIFO or a device as --out is refused before the searches, not after.
+    build(args, &Interrupt::watch("writing the book so far"), out)
+}
+
+/// Builds the book as [`run`] says, until the `interrupt`.
+pub(crate) fn build(
+    args: &BookBuildArgs,
+    interrupt: &Interrupt,
+    out: &mut impl Write,
+) -> Result<(), LabError> {
+    // A FIFO or a device as --out is refused before the searches, not after, and so is
+    // a file that is there already (but the book --from grows).
     check_replaceable(&args.out)
         .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
+    super::train::refuse_existing_out(&args.out, args.from.as_deref())?;
     let mut book: HashMap<Position, BookEntry> = HashMap::new();
     if let Some(from) = &args.from {
         for entry in read_book(from)? {
@@ -154,12 +173,13 @@ pub(crate) fn run(args: &BookBuildArgs, out: &mut impl Write) -> Result<(), LabE
         for _ in 0..threads {
             scope.spawn(|| {
                 let mut engine = Engine::new(64);
-                loop {
+                while !interrupt.is_raised() {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some((pos, played)) = positions.get(i) else {
                         break;
                     };
-                    if let Some((entry, _)) = search_entry(&mut engine, pos, played, args, 1)
+                    if let Some((entry, _)) =
+                        search_entry(&mut engine, pos, played, args, 1, interrupt)
                         && let Ok(mut list) = entries.lock()
                     {
                         list.push(entry);
@@ -170,27 +190,47 @@ pub(crate) fn run(args: &BookBuildArgs, out: &mut impl Write) -> Result<(), LabE
         }
     });
     bar.finish_and_clear();
-    for entry in entries.into_inner().unwrap_or_default() {
+    let entries = entries.into_inner().unwrap_or_default();
+    let searched = entries.len();
+    for entry in entries {
         book.insert(entry.position, entry);
     }
-    if args.expand > 0 {
+    let mut expanded = 0;
+    if args.expand > 0 && !interrupt.is_raised() {
         let before = book.len();
-        expand(args, &mut book);
+        expand(args, &mut book, interrupt);
+        expanded = book.len() - before;
         writeln!(
             out,
-            "dropout expansion: {} positions searched, {} ms each, {} lines",
-            book.len() - before,
+            "dropout expansion: {expanded} positions searched, {} ms each, {} lines",
             args.movetime.as_millis(),
             args.lines
         )?;
     }
+    let out_name = crate::text::printable_path(&args.out);
+    if interrupt.is_raised() && book.is_empty() {
+        return Err(LabError::Interrupted(format!(
+            "no position was searched: nothing written to {out_name}"
+        )));
+    }
     write_book(args, &book)?;
-    writeln!(
-        out,
-        "{} positions written to {}",
-        book.len(),
-        crate::text::printable_path(&args.out)
-    )?;
+    writeln!(out, "{} positions written to {out_name}", book.len())?;
+    if interrupt.is_raised() {
+        let expand_left = if expanded < args.expand && searched == positions.len() {
+            format!(" --expand {}", args.expand - expanded)
+        } else if args.expand > 0 {
+            format!(" --expand {}", args.expand)
+        } else {
+            String::new()
+        };
+        return Err(LabError::Interrupted(format!(
+            "{searched} of {} positions and {expanded} of {} of dropout expansion searched; \
+             the book so far is in {out_name}: go on with --from {out_name}{expand_left} \
+             (its positions are not searched again)",
+            positions.len(),
+            args.expand
+        )));
+    }
     Ok(())
 }
 
@@ -199,7 +239,8 @@ pub(crate) fn run(args: &BookBuildArgs, out: &mut impl Write) -> Result<(), LabE
 /// positions have been searched. A position of the book already goes on by its best
 /// move (and by the alternatives its search scored, when this run searched it); a
 /// position with one legal move is passed through unsearched.
-fn expand(args: &BookBuildArgs, book: &mut HashMap<Position, BookEntry>) {
+/// An `interrupt` stops it, the search in progress left out.
+fn expand(args: &BookBuildArgs, book: &mut HashMap<Position, BookEntry>, interrupt: &Interrupt) {
     let bar = crate::commands::progress_bar(
         args.expand as u64,
         "dropout [{bar:30}] {pos}/{len} positions (elapsed {elapsed}, left {eta})",
@@ -226,12 +267,13 @@ fn expand(args: &BookBuildArgs, book: &mut HashMap<Position, BookEntry>) {
             continue;
         }
         if let Entry::Vacant(slot) = book.entry(pos) {
-            if searched == args.expand {
+            if searched == args.expand || interrupt.is_raised() {
                 break;
             }
             searched += 1;
             bar.inc(1);
-            let Some((entry, lines)) = search_entry(&mut engine, &pos, &none, args, args.lines)
+            let Some((entry, lines)) =
+                search_entry(&mut engine, &pos, &none, args, args.lines, interrupt)
             else {
                 continue;
             };

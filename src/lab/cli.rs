@@ -114,7 +114,7 @@ pub(crate) struct MatchArgs {
     /// Player B's evaluation (the program's default if not given).
     #[arg(long, value_enum, conflicts_with = "against")]
     pub(crate) eval_b: Option<EvalChoice>,
-    /// Player A's network: a file that `checkers train --model net` wrote, instead of
+    /// Player A's network: a file that `checkers-lab train --model net` wrote, instead of
     /// the embedded one (it evaluates with it unless --eval-a names another evaluation).
     #[arg(long, value_name = "FILE")]
     pub(crate) net_a: Option<PathBuf>,
@@ -293,7 +293,7 @@ pub(crate) struct SelfplayArgs {
     /// The evaluation the games are played with.
     #[arg(long, value_enum, default_value_t = EvalChoice::Hand)]
     pub(crate) eval: EvalChoice,
-    /// With --eval net: this network file (from `checkers train --model net`) instead
+    /// With --eval net: this network file (from `checkers-lab train --model net`) instead
     /// of the embedded one, so that a generation's games need no new build.
     #[arg(long, value_name = "FILE")]
     pub(crate) net: Option<PathBuf>,

@@ -32,6 +32,8 @@ pub(crate) enum LabError {
     Opponent(String),
     /// No data folder (no home directory) for the endgame databases.
     NoDataFolder,
+    /// Ctrl-C (or SIGTERM) stopped the command: what was kept and how to go on.
+    Interrupted(String),
 }
 
 impl fmt::Display for LabError {
@@ -57,6 +59,7 @@ impl fmt::Display for LabError {
                 f,
                 "no data folder (no home directory was found) for the endgame databases"
             ),
+            LabError::Interrupted(kept) => write!(f, "interrupted: {kept}"),
         }
     }
 }
@@ -85,7 +88,8 @@ impl From<EgdbError> for LabError {
 }
 
 /// How the result of a lab command ends the program: 0 on success, as the player's
-/// program for what it can say too (a closed standard output is silent), 1 otherwise;
+/// program for what it can say too (a closed standard output is silent), 130 when
+/// interrupted (128 + SIGINT, as shells expect), 1 otherwise;
 /// every message is `checkers-lab: ` and the error.
 pub(crate) fn exit(result: &Result<(), LabError>) -> crate::commands::Exit {
     match result {
@@ -98,7 +102,10 @@ pub(crate) fn exit(result: &Result<(), LabError>) -> crate::commands::Exit {
             exit
         }
         Err(e) => crate::commands::Exit {
-            code: 1,
+            code: match e {
+                LabError::Interrupted(_) => super::interrupt::INTERRUPTED_STATUS,
+                _ => 1,
+            },
             message: Some(crate::text::printable_lines(
                 &format!("checkers-lab: {e}"),
                 8192,
@@ -129,6 +136,12 @@ mod tests {
         assert!(
             message.starts_with("checkers-lab: cannot read the openings file deck "),
             "{message}"
+        );
+        let interrupted = super::exit(&Err(LabError::Interrupted("kept".into())));
+        assert_eq!(interrupted.code, 130);
+        assert_eq!(
+            interrupted.message.as_deref(),
+            Some("checkers-lab: interrupted: kept")
         );
         let closed = LabError::from(io::Error::from(io::ErrorKind::BrokenPipe));
         let exit = super::exit(&Err(closed));

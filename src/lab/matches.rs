@@ -6,6 +6,7 @@
 use super::LabError;
 use super::cli::{MatchArgs, MatchPlayers};
 use super::hub_engine::HubSettings;
+use super::interrupt::Interrupt;
 use super::opponent::Opponent;
 use super::rating::{PairResults, Results, Sprt, SprtVerdict};
 use crate::cli::SearchChoice;
@@ -157,16 +158,22 @@ fn book_players(args: &MatchArgs) -> MatchPlayers {
     })
 }
 
-/// Runs `checkers match`: a line per game, then the score table. With `--pdn`, the
+/// Runs `checkers-lab match`: a line per game, then the score table. With `--pdn`, the
 /// file is checked before the first game (a regular PDN file that can be added to, or
-/// a new one), and each game is added at its end as soon as it is over.
+/// a new one), and each game is added at its end as soon as it is over. Ctrl-C
+/// abandons the games in progress and prints the table of the games played.
 pub(crate) fn run(args: &MatchArgs, out: &mut impl Write) -> Result<(), LabError> {
-    play_match(args, out).map(|_| ())
+    let interrupt = Interrupt::watch("abandoning the games in progress");
+    play_match(args, &interrupt, out).map(|_| ())
 }
 
-/// Plays the match of `args`, reporting as [`run`] does. Returns the tallies of
-/// players A and B.
-pub(crate) fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tally; 2], LabError> {
+/// Plays the match of `args`, reporting as [`run`] does, until the `interrupt`.
+/// Returns the tallies of players A and B.
+pub(crate) fn play_match(
+    args: &MatchArgs,
+    interrupt: &Interrupt,
+    out: &mut impl Write,
+) -> Result<[Tally; 2], LabError> {
     let openings = openings(args)?;
     if let Some(note) = repeated_openings(openings.len(), args.games as usize) {
         writeln!(out, "{note}")?;
@@ -256,6 +263,7 @@ pub(crate) fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tall
         networks,
         book,
         opponent: opponent.as_ref(),
+        interrupt,
     };
     let mut decided = None;
     std::thread::scope(|scope| -> Result<(), LabError> {
@@ -266,10 +274,12 @@ pub(crate) fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tall
                 let mut engine = Engine::new(setup.args.hash_mb());
                 loop {
                     let game = next.fetch_add(1, Ordering::SeqCst);
-                    if game >= games || stop.load(Ordering::SeqCst) {
+                    if game >= games || stop.load(Ordering::SeqCst) || interrupt.is_raised() {
                         break;
                     }
-                    let played = setup.play(game, &mut engine);
+                    let Some(played) = setup.play(game, &mut engine) else {
+                        break;
+                    };
                     if done.send(played).is_err() {
                         break;
                     }
@@ -299,6 +309,14 @@ pub(crate) fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tall
         Ok(())
     })?;
     writeln!(out)?;
+    // Interrupted: the games played are all reported; the table is theirs.
+    let played = tallies[0].total().iter().sum::<u32>();
+    if interrupt.is_raised() {
+        writeln!(
+            out,
+            "interrupted: {played} of {games} games played, those in progress left out"
+        )?;
+    }
     let width = names
         .iter()
         .map(|n| n.chars().count() + 2)
@@ -334,8 +352,9 @@ pub(crate) fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tall
         )?,
         None => writeln!(
             out,
-            "Elo difference A - B: not measurable from {} games ({} won, {} lost, {} drawn)",
+            "Elo difference A - B: not measurable from {} game{} ({} won, {} lost, {} drawn)",
             results.games(),
+            if results.games() == 1 { "" } else { "s" },
             results.wins,
             results.losses,
             results.draws
@@ -383,6 +402,18 @@ pub(crate) fn play_match(args: &MatchArgs, out: &mut impl Write) -> Result<[Tall
             "SPRT [{}, {}]: LLR {llr:.2} (bounds {lower:.2}, {upper:.2}): {verdict}",
             sprt.elo0, sprt.elo1
         )?;
+    }
+    if interrupt.is_raised() {
+        let pdn = match &args.pdn {
+            Some(path) => format!(
+                " (each of them is in {})",
+                crate::text::printable_path(path)
+            ),
+            None => String::new(),
+        };
+        return Err(LabError::Interrupted(format!(
+            "the table above counts the {played} of {games} games played{pdn}"
+        )));
     }
     Ok(tallies)
 }
@@ -488,12 +519,15 @@ struct MatchSetup<'a> {
     /// The players that play from the book ([`book_players`]).
     book: MatchPlayers,
     opponent: Option<&'a Opponent>,
+    /// Ctrl-C: the games in progress are abandoned.
+    interrupt: &'a Interrupt,
 }
 
 impl MatchSetup<'_> {
     /// Game `index` of the match: its opening, A's colour (Black in even games, White
-    /// in odd ones, the same opening each time) and its seed.
-    fn play(&self, index: usize, engine: &mut Engine) -> PlayedGame {
+    /// in odd ones, the same opening each time) and its seed. None when an interrupt
+    /// abandoned it.
+    fn play(&self, index: usize, engine: &mut Engine) -> Option<PlayedGame> {
         let args = self.args;
         let opening = self.openings[(index / 2) % self.openings.len()].clone();
         let a_color = if index.is_multiple_of(2) {
@@ -539,10 +573,11 @@ impl MatchSetup<'_> {
                     args,
                     seed,
                     &mut thinking,
+                    self.interrupt,
                 );
                 let [mine, _] = engines;
                 *engine = mine;
-                played
+                played?
             }
             Some(opponent) => play_against(
                 &opening,
@@ -555,16 +590,17 @@ impl MatchSetup<'_> {
                 args,
                 seed,
                 &mut thinking,
-            ),
+                self.interrupt,
+            )?,
         };
-        PlayedGame {
+        Some(PlayedGame {
             index,
             opening,
             a_color,
             session,
             ending,
             thinking,
-        }
+        })
     }
 }
 
@@ -651,7 +687,9 @@ fn report_game(
 /// program, through the session: A's moves are the session's computer turns, the
 /// opponent's are played for it; the game is adjudicated a draw at `args.max_plies`.
 /// A program that fails to answer with a legal move in time forfeits (it resigns).
-/// With an `adjudicator`, a position it holds ends the game with its verdict.
+/// With an `adjudicator`, a position it holds ends the game with its verdict. None
+/// when an `interrupt` abandoned the game (the program, interrupted too, may have
+/// failed: no forfeit).
 #[allow(clippy::too_many_arguments)]
 fn play_against(
     opening: &Opening,
@@ -664,7 +702,8 @@ fn play_against(
     args: &MatchArgs,
     seed: u64,
     thinking: &mut [(Duration, u32); 2],
-) -> (Session, Option<Ending>) {
+    interrupt: &Interrupt,
+) -> Option<(Session, Option<Ending>)> {
     let mut game = Game::new();
     for m in &opening.line {
         // The deck's moves were checked when it was read.
@@ -677,10 +716,14 @@ fn play_against(
         Ok(opponent) => opponent,
         Err(why) => {
             let _ = session.resign(!a_color);
-            return (session, Some(Ending::Forfeit(why)));
+            return Some((session, Some(Ending::Forfeit(why))));
         }
     };
     let ending = loop {
+        if interrupt.is_raised() {
+            opponent.finish();
+            return None;
+        }
         // On a clock, the time is now: a flag that fell ends the game.
         session.tick(Instant::now());
         if session.game().is_over() || session.adjudicate_at_cap() {
@@ -706,6 +749,9 @@ fn play_against(
         });
         let asked = Instant::now();
         let answer = opponent.best_move(session.game(), movetime);
+        if interrupt.is_raised() {
+            continue;
+        }
         thinking[1].0 += asked.elapsed();
         thinking[1].1 += 1;
         if session.tick(Instant::now()).is_some() {
@@ -725,7 +771,7 @@ fn play_against(
         }
     };
     opponent.finish();
-    (session, ending)
+    Some((session, ending))
 }
 
 /// The endgame databases of the data folder when a player uses them or they adjudicate
@@ -761,7 +807,8 @@ fn match_egdb(needed: bool, out: &mut impl Write) -> Result<Option<Arc<Egdb>>, L
 /// terminal: player `player(color)` (0 for A, 1 for B) plays `color` at its level with
 /// its engine and its databases (`databases[player]`), `args.movetime` a move,
 /// adjudicated a draw at `args.max_plies`, or by the `adjudicator`'s verdict once it
-/// holds the position. Adds each player's thinking to `thinking`.
+/// holds the position. Adds each player's thinking to `thinking`. None when an
+/// `interrupt` abandoned the game.
 #[allow(clippy::too_many_arguments)]
 fn play_game(
     opening: &Opening,
@@ -773,7 +820,8 @@ fn play_game(
     args: &MatchArgs,
     seed: u64,
     thinking: &mut [(Duration, u32); 2],
-) -> (Session, Option<Ending>) {
+    interrupt: &Interrupt,
+) -> Option<(Session, Option<Ending>)> {
     let mut game = Game::new();
     for m in &opening.line {
         // The deck's moves were checked when it was read.
@@ -785,10 +833,13 @@ fn play_game(
     };
     let mut session = match_session(game, seats, args, seed);
     loop {
+        if interrupt.is_raised() {
+            return None;
+        }
         // On a clock, the time is now: a flag that fell ends the game.
         session.tick(Instant::now());
         if let Some(verdict) = adjudicate(&mut session, adjudicator) {
-            return (session, Some(verdict));
+            return Some((session, Some(verdict)));
         }
         let Some((color, _)) = session.computer_to_move() else {
             break;
@@ -802,7 +853,7 @@ fn play_game(
         thinking[p].0 += result.elapsed;
         thinking[p].1 += 1;
     }
-    (session, None)
+    Some((session, None))
 }
 
 /// Ends the game of `session` with the `adjudicator`'s verdict when it holds the
@@ -955,7 +1006,7 @@ mod tests {
         words.push(&pdn_arg);
         let args = match_args(&words).expect("a match on a clock");
         let mut out = Vec::new();
-        let tallies = play_match(&args, &mut out).expect("the match is played");
+        let tallies = play_match(&args, &Interrupt::none(), &mut out).expect("the match is played");
         assert_eq!(tallies[0].total().iter().sum::<u32>(), 2);
         let text = std::fs::read_to_string(&pdn).expect("the games were written");
         let games = crate::pdn::read_games(&text);

@@ -27,6 +27,7 @@ pub(crate) mod cli;
 mod error;
 pub(crate) mod games;
 pub(crate) mod hub_engine;
+pub(crate) mod interrupt;
 pub(crate) mod load;
 pub(crate) mod matches;
 pub(crate) mod net_training;
@@ -46,6 +47,7 @@ use cli::{LabCli, LabCommand};
 /// The `checkers-lab` program as one call: parses the process's command line, runs it,
 /// prints how it ended and gives the exit status.
 pub fn main() -> std::process::ExitCode {
+    interrupt::watch_signals_in_this_process();
     crate::commands::main_of(|cli: LabCli| exit(&run(cli)))
 }
 

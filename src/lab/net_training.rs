@@ -7,6 +7,7 @@
 //! into a buffer of its own, and the buffers are added before the step, so the result
 //! does not depend on how the threads are scheduled (only on their number).
 
+use super::interrupt::Interrupt;
 use super::training::{Adam, EpochReport, Sample, fit_scale, held_out_sample, sigmoid, target};
 use crate::engine::nnue::{
     ACTIVATION_SCALE, BUCKETS, HIDDEN, INPUTS, MAX_FIRST_WEIGHT, MAX_SECOND_WEIGHT, NetworkWeights,
@@ -363,13 +364,16 @@ fn loss_of(samples: &[(&Sample, f32)], k: f32, value: impl Fn(&Sample) -> f32) -
 
 /// Trains a network on `samples` from `start` (a fresh one or a checkpoint's, with the
 /// passes it had made), calling `progress` after each pass with the network so far
-/// (to save a checkpoint) and its report.
+/// (to save a checkpoint) and its report. None when the `interrupt` came before the
+/// last pass ended: the pass in progress is dropped (checked between batches), the
+/// passes before it are the checkpoints' to keep.
 pub(crate) fn train_network(
     samples: &[Sample],
     options: &NetTrainOptions,
     start: Option<(FloatNetwork, u32)>,
+    interrupt: &Interrupt,
     mut progress: impl FnMut(&FloatNetwork, &EpochReport),
-) -> (Nnue, NetTrainReport) {
+) -> Option<(Nnue, NetTrainReport)> {
     let scale = fit_scale(samples);
     let (mut training, mut validation) = (Vec::new(), Vec::new());
     for (i, s) in samples.iter().enumerate() {
@@ -402,6 +406,9 @@ pub(crate) fn train_network(
         let rate = options.learning_rate * (1.0 - 0.9 * share);
         let mut train_loss = 0.0f64;
         for chunk in order.chunks(batch) {
+            if interrupt.is_raised() {
+                return None;
+            }
             let per_thread = chunk.len().div_ceil(threads);
             let weight = 1.0 / chunk.len() as f32;
             let net_ref = &net;
@@ -451,7 +458,7 @@ pub(crate) fn train_network(
     let net_loss = loss_of(&validation, scale, |s| {
         quantised.evaluate_position(&s.position) as f32
     });
-    (
+    Some((
         quantised,
         NetTrainReport {
             scale,
@@ -460,7 +467,7 @@ pub(crate) fn train_network(
             table_loss,
             net_loss,
         },
-    )
+    ))
 }
 
 #[cfg(test)]
@@ -522,12 +529,13 @@ mod tests {
         };
         let mut reports = Vec::new();
         let mut checkpoint = None;
-        let (net, report) = train_network(&samples, &options, None, |n, r| {
+        let (net, report) = train_network(&samples, &options, None, &Interrupt::none(), |n, r| {
             reports.push(*r);
             if r.epoch == 10 {
                 checkpoint = Some(n.to_checkpoint(r.epoch));
             }
-        });
+        })
+        .expect("not interrupted");
         assert_eq!(reports.len(), 30);
         assert!(
             reports[29].train_loss < reports[0].train_loss / 2.0,
@@ -545,8 +553,21 @@ mod tests {
         let start = FloatNetwork::from_checkpoint(&checkpoint.unwrap()).unwrap();
         assert_eq!(start.1, 10);
         let mut resumed = 0;
-        train_network(&samples, &options, Some(start), |_, _| resumed += 1);
+        train_network(
+            &samples,
+            &options,
+            Some(start),
+            &Interrupt::none(),
+            |_, _| resumed += 1,
+        );
         assert_eq!(resumed, 20);
+        // Interrupted, it stops within the pass and gives no network.
+        let interrupt = Interrupt::none();
+        interrupt.raise();
+        let mut passes = 0;
+        let stopped = train_network(&samples, &options, None, &interrupt, |_, _| passes += 1);
+        assert!(stopped.is_none());
+        assert_eq!(passes, 0);
         assert!(FloatNetwork::from_checkpoint(b"nonsense").is_err());
     }
 }

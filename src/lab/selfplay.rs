@@ -1,8 +1,9 @@
-//! `checkers selfplay`: training data from fast games of the computer against itself.
+//! `checkers-lab selfplay`: training data from fast games of the computer against itself.
 
 use super::LabError;
 use super::cli::SelfplayArgs;
 use super::games::{SelfplayOptions, play_game};
+use super::interrupt::Interrupt;
 use super::training::Sample;
 use crate::engine::{Engine, Opening, acf_openings};
 use crate::store::files::LineFile;
@@ -11,15 +12,31 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-/// Runs `checkers selfplay`: games on every core, each game's positions added to the
+/// Runs `checkers-lab selfplay`: games on every core, each game's positions added to the
 /// file as the game ends, a progress bar on standard error, and a summary (games,
-/// positions, positions a minute) at the end.
+/// positions, positions a minute) at the end. Ctrl-C finishes the games in progress,
+/// adds them, and says how to play more without playing the same games again.
 pub(crate) fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), LabError> {
+    play(
+        args,
+        &Interrupt::watch("finishing the games in progress"),
+        out,
+    )
+}
+
+/// Plays the self-play games of `args` as [`run`] says, until the `interrupt`.
+pub(crate) fn play(
+    args: &SelfplayArgs,
+    interrupt: &Interrupt,
+    out: &mut impl Write,
+) -> Result<(), LabError> {
     let network = match &args.net {
         Some(path) => Some(super::train::read_network("--net", path)?),
         None => None,
     };
-    // A FIFO or a device is refused here, before any game is played.
+    // A FIFO or a device is refused here, before any game is played, and so is a file
+    // of something else, which adding lines would damage.
+    check_training_data(&args.out)?;
     let file = LineFile::open(&args.out)
         .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
     // Barred ballots are lost by force: games from them teach little.
@@ -53,7 +70,7 @@ pub(crate) fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), LabEr
             let (next, openings, options) = (&next, &openings, &options);
             scope.spawn(move || {
                 let mut engine = Engine::new(if args.deep_nodes.is_some() { 16 } else { 4 });
-                loop {
+                while !interrupt.is_raised() {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= games {
                         break;
@@ -105,12 +122,66 @@ pub(crate) fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<(), LabEr
     bar.finish_and_clear();
     written?;
     let minutes = started.elapsed().as_secs_f64() / 60.0;
+    let played = wins + draws;
+    let out_name = crate::text::printable_path(&args.out);
     writeln!(
         out,
-        "{games} games ({wins} won, {draws} drawn), {positions} positions in {:.1} min ({:.0} positions a minute) added to {}",
+        "{played} games ({wins} won, {draws} drawn), {positions} positions in {:.1} min ({:.0} positions a minute) added to {out_name}",
         minutes,
         positions as f64 / minutes.max(1e-9),
-        crate::text::printable_path(&args.out)
     )?;
+    if interrupt.is_raised() {
+        // Game n's seed comes from --seed and n: the same seed plays the same games.
+        return Err(LabError::Interrupted(format!(
+            "{played} of {games} games added to {out_name}; to add the other {}, run \
+             again with another --seed (such as --seed {}): the same seed plays the same \
+             games again",
+            games - played,
+            args.seed.wrapping_add(1)
+        )));
+    }
+    Ok(())
+}
+
+/// Checks that `path`, if it is there, is training data (its first line that is not
+/// blank a position, score and result) for `selfplay` to add to: a network, a book or
+/// a PDN file given by mistake is left alone (adding lines would cut a file that does
+/// not end with a newline back to its last one).
+fn check_training_data(path: &std::path::Path) -> Result<(), LabError> {
+    use std::io::Read;
+    /// How much of the file's start is looked at: blank lines may come first.
+    const HEAD_BYTES: u64 = 64 << 10;
+    let fail = |why: String| LabError::DataFile(path.to_path_buf(), why);
+    let (file, size) = match crate::store::files::open_regular(path) {
+        Ok(opened) => opened,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(fail(e.to_string())),
+    };
+    let mut head = Vec::new();
+    file.take(HEAD_BYTES.min(size))
+        .read_to_end(&mut head)
+        .map_err(|e| fail(e.to_string()))?;
+    let whole = head.len() as u64 == size;
+    let mut lines = head.split(|&b| b == b'\n').enumerate().peekable();
+    while let Some((n, line)) = lines.next() {
+        // A line the head cuts short is not judged.
+        let complete = lines.peek().is_some() || whole;
+        if !complete || line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let not_data = |why: String| {
+            fail(format!(
+                "is not training data (line {}: {why}): --out adds positions to a file of \
+                 them only; give another name",
+                n + 1
+            ))
+        };
+        let Ok(text) = std::str::from_utf8(line) else {
+            return Err(not_data("not text".to_string()));
+        };
+        return Sample::from_line(text.trim_end_matches('\r'))
+            .map(drop)
+            .map_err(|e| not_data(e.to_string()));
+    }
     Ok(())
 }

@@ -81,7 +81,7 @@ fn selfplay_writes_positions_that_train_reads_back_into_weights() {
     assert!(o.code == 0, "{}", o.stderr);
     let said = o.stdout.clone();
     assert!(said.contains(&format!("{more} positions")), "{said}");
-    assert!(said.contains("held-out error: hand-written "), "{said}");
+    assert!(said.contains("held-out error: "), "{said}");
     let bytes = std::fs::read(&weights).unwrap();
     assert_eq!(bytes.len(), Weights::FILE_BYTES);
     assert!(Weights::from_bytes(&bytes).is_ok());
@@ -202,7 +202,9 @@ fn a_network_goes_on_training_from_the_last_generation() {
     ]);
     assert!(o.code == 0, "{}", o.stderr);
     let generation = dir.path().join("gen.bin");
+    // Each generation a new file: --out replaces none.
     let train = |from: &str, model: &str| {
+        let _ = std::fs::remove_file(&generation);
         run(&[
             "train",
             "--model",
@@ -335,4 +337,269 @@ fn selfplay_searches_deeper_from_a_number_of_pieces_and_refuses_an_impossible_on
         .collect();
     assert!(samples.iter().any(|s| s.position.occupied().count() >= 20));
     assert!(samples.iter().any(|s| s.position.occupied().count() < 20));
+}
+
+/// Runs `checkers-lab` with `args` in this process as a Ctrl-C that came at once leaves
+/// it (the interrupt raised before the first game, search or pass).
+fn run_interrupted(args: &[&str]) -> Ran {
+    use super::cli::LabCommand;
+    let cli = LabCli::try_parse_from(std::iter::once("checkers-lab").chain(args.iter().copied()))
+        .unwrap();
+    let interrupt = super::interrupt::Interrupt::none();
+    interrupt.raise();
+    let mut out = Vec::new();
+    let result = match cli.command {
+        LabCommand::Book(args) => super::book::build(&args, &interrupt, &mut out),
+        LabCommand::Selfplay(args) => super::selfplay::play(&args, &interrupt, &mut out),
+        LabCommand::Train(args) => super::train::train_until(&args, &interrupt, &mut out),
+        LabCommand::Match(args) => {
+            super::matches::play_match(&args, &interrupt, &mut out).map(|_| ())
+        }
+        other => panic!("{other:?} has no interrupt"),
+    };
+    let exit = super::exit(&result);
+    Ran {
+        code: exit.code,
+        stdout: String::from_utf8(out).unwrap(),
+        stderr: exit.message.unwrap_or_default(),
+    }
+}
+
+#[test]
+fn an_interrupted_book_writes_what_it_has_and_says_to_go_on_from_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("first.txt");
+    let first_arg = first.to_str().unwrap();
+    let o = run(&["book", "--out", first_arg, "--movetime", "1"]);
+    assert!(o.code == 0, "{}", o.stderr);
+    let kept = crate::engine::book::Book::parse(&std::fs::read_to_string(&first).unwrap())
+        .unwrap()
+        .len();
+    // Interrupted at once: the book so far is --from's, written whole, and the message
+    // says how to go on.
+    let book = dir.path().join("book.txt");
+    let book_arg = book.to_str().unwrap();
+    let games = env!("CARGO_MANIFEST_DIR").to_string() + "/tests/fixtures/tinsley.pdn";
+    let o = run_interrupted(&[
+        "book",
+        "--out",
+        book_arg,
+        "--from",
+        first_arg,
+        "--pdn",
+        &games,
+        "--min-games",
+        "1",
+        "--movetime",
+        "1",
+    ]);
+    assert_eq!(o.code, 130, "{}", o.stderr);
+    assert!(
+        o.stderr.starts_with("checkers-lab: interrupted: 0 of "),
+        "{}",
+        o.stderr
+    );
+    assert!(
+        o.stderr
+            .contains(&format!("go on with --from {book_arg} (its positions")),
+        "{}",
+        o.stderr
+    );
+    let written =
+        crate::engine::book::Book::parse(&std::fs::read_to_string(&book).unwrap()).unwrap();
+    assert_eq!(written.len(), kept);
+    // With nothing searched and nothing to keep, nothing is written.
+    let none = dir.path().join("none.txt");
+    let o = run_interrupted(&["book", "--out", none.to_str().unwrap(), "--movetime", "1"]);
+    assert_eq!(o.code, 130);
+    assert!(o.stderr.contains("nothing written"), "{}", o.stderr);
+    assert!(!none.exists());
+}
+
+#[test]
+fn interrupted_selfplay_match_and_training_keep_their_work_and_say_how_to_go_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("positions.txt");
+    let data_arg = data.to_str().unwrap();
+    let o = run_interrupted(&[
+        "selfplay", "--games", "3", "--nodes", "300", "--seed", "4", "--out", data_arg,
+    ]);
+    assert_eq!(o.code, 130);
+    assert!(
+        o.stdout.starts_with("0 games (0 won, 0 drawn)"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stderr
+            .contains("to add the other 3, run again with another --seed (such as --seed 5)"),
+        "{}",
+        o.stderr
+    );
+    // The match prints the table of the games played.
+    let o = run_interrupted(&["match", "--games", "2", "--movetime", "10"]);
+    assert_eq!(o.code, 130);
+    assert!(
+        o.stdout.contains("interrupted: 0 of 2 games played"),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.contains("total W-L-D"), "{}", o.stdout);
+    assert!(
+        o.stderr
+            .contains("the table above counts the 0 of 2 games played"),
+        "{}",
+        o.stderr
+    );
+    // The network's training writes no network, and names the checkpoint to resume.
+    let o = run(&[
+        "selfplay", "--games", "2", "--nodes", "300", "--out", data_arg,
+    ]);
+    assert!(o.code == 0, "{}", o.stderr);
+    let net = dir.path().join("net.bin");
+    let net_arg = net.to_str().unwrap();
+    /// The training's command line: `epochs` passes, and `more`.
+    fn train_args<'a>(
+        data: &'a str,
+        out: &'a str,
+        epochs: &'a str,
+        more: &[&'a str],
+    ) -> Vec<&'a str> {
+        let mut args = vec![
+            "train",
+            "--model",
+            "net",
+            "--data",
+            data,
+            "--out",
+            out,
+            "--epochs",
+            epochs,
+            "--threads",
+            "1",
+        ];
+        args.extend_from_slice(more);
+        args
+    }
+    let train = |epochs, more| train_args(data_arg, net_arg, epochs, more);
+    let o = run_interrupted(&train("2", &[]));
+    assert_eq!(o.code, 130);
+    assert!(
+        o.stderr.contains("before any checkpoint: nothing written"),
+        "{}",
+        o.stderr
+    );
+    assert!(!net.exists());
+    let o = run(&train("1", &[]));
+    assert!(o.code == 0, "{}", o.stderr);
+    std::fs::remove_file(&net).unwrap();
+    let checkpoint = super::train::checkpoint_path(&net);
+    let checkpoint_arg = checkpoint.to_str().unwrap().to_string();
+    let o = run_interrupted(&train("2", &["--resume", &checkpoint_arg]));
+    assert_eq!(o.code, 130);
+    assert!(
+        o.stderr.contains(&format!(
+            "the checkpoint of pass 1 of 2 is {checkpoint_arg}: go on with the same options and --resume {checkpoint_arg}"
+        )),
+        "{}",
+        o.stderr
+    );
+    assert!(!net.exists());
+}
+
+#[test]
+fn an_out_file_of_other_work_is_refused_before_any_work_and_left_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("positions.txt");
+    let data_arg = data.to_str().unwrap();
+    let o = run(&[
+        "selfplay", "--games", "1", "--nodes", "300", "--out", data_arg,
+    ]);
+    assert!(o.code == 0, "{}", o.stderr);
+    let positions = std::fs::read(&data).unwrap();
+    // Training data given as train's --out by mistake.
+    let o = run(&["train", "--data", data_arg, "--out", data_arg]);
+    assert_eq!(o.code, 1);
+    assert!(
+        o.stderr
+            .contains("positions.txt: is there already: --out writes a new file"),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(std::fs::read(&data).unwrap(), positions);
+    // A network given as selfplay's --out: lines added would cut it back to its last
+    // newline.
+    let net = dir.path().join("net.bin");
+    let embedded = include_bytes!("../engine/net.bin");
+    std::fs::write(&net, embedded).unwrap();
+    let o = run(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--nodes",
+        "300",
+        "--out",
+        net.to_str().unwrap(),
+    ]);
+    assert_eq!(o.code, 1);
+    assert!(
+        o.stderr.contains("net.bin: is not training data (line 1: "),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(std::fs::read(&net).unwrap(), embedded);
+    // A book is not written over, but the book --from grows may be.
+    let book = dir.path().join("book.txt");
+    let book_arg = book.to_str().unwrap();
+    let o = run(&["book", "--out", book_arg, "--movetime", "1"]);
+    assert!(o.code == 0, "{}", o.stderr);
+    let o = run(&["book", "--out", book_arg, "--movetime", "1"]);
+    assert_eq!(o.code, 1);
+    assert!(o.stderr.contains("is there already"), "{}", o.stderr);
+    let o = run(&[
+        "book",
+        "--out",
+        book_arg,
+        "--from",
+        book_arg,
+        "--movetime",
+        "1",
+    ]);
+    assert!(o.code == 0, "{}", o.stderr);
+}
+
+#[test]
+fn training_on_too_few_positions_to_hold_any_out_says_so_instead_of_an_error_of_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("positions.txt");
+    let data_arg = data.to_str().unwrap();
+    let o = run(&[
+        "selfplay", "--games", "1", "--nodes", "300", "--out", data_arg,
+    ]);
+    assert!(o.code == 0, "{}", o.stderr);
+    for model in ["table", "net"] {
+        let out = dir.path().join(format!("{model}.bin"));
+        let o = run(&[
+            "train",
+            "--model",
+            model,
+            "--data",
+            data_arg,
+            "--out",
+            out.to_str().unwrap(),
+            "--epochs",
+            "1",
+            "--threads",
+            "1",
+        ]);
+        assert!(o.code == 0, "{}", o.stderr);
+        assert!(o.stdout.contains("(0 held out)"), "{}", o.stdout);
+        assert!(
+            o.stdout
+                .contains("held-out error: not measured, no position was held out"),
+            "{}",
+            o.stdout
+        );
+        assert!(!o.stdout.contains("held out 0.0"), "{}", o.stdout);
+    }
 }

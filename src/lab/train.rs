@@ -1,7 +1,8 @@
-//! `checkers train`: the learned evaluation's weights from training data and games.
+//! `checkers-lab train`: the learned evaluation's weights from training data and games.
 
 use super::LabError;
 use super::cli::{TrainArgs, TrainModel};
+use super::interrupt::Interrupt;
 use super::net_training::{FloatNetwork, NetTrainOptions, train_network};
 use super::training::{Sample, TrainOptions, train};
 use crate::engine::nnue::Nnue;
@@ -15,12 +16,41 @@ use std::time::Instant;
 /// Plies of a game's start left out of its samples: the opening is the book's job.
 const SKIP_OPENING_PLIES: usize = 6;
 
-/// Runs `checkers train`: reads every file (a faulty line or game stops it with its
+/// The report's line when too few positions were given for any to be held out: an
+/// error of 0 would read as a perfect fit.
+const NONE_HELD_OUT: &str = "held-out error: not measured, no position was held out (one run of \
+     64 positions in 20 is, chosen by --seed): give more positions";
+
+/// Whether any of `samples` positions is held out with `seed`, one run in `every`.
+fn any_held_out(samples: usize, seed: u64, every: u64) -> bool {
+    (0..samples)
+        .step_by(64)
+        .any(|i| super::training::held_out_sample(i, seed, every))
+}
+
+/// Runs `checkers-lab train`: reads every file (a faulty line or game stops it with its
 /// place named), trains with a progress bar, writes the weights and reports the fit.
+/// Ctrl-C stops the network's training, its last checkpoint kept.
 pub(crate) fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), LabError> {
-    // A FIFO or a device as --out is refused before the training, not after.
+    // The pattern table trains in minutes, with no checkpoint: Ctrl-C just ends it.
+    let interrupt = match args.model {
+        TrainModel::Net => Interrupt::watch("keeping the last checkpoint"),
+        TrainModel::Table => Interrupt::default(),
+    };
+    train_until(args, &interrupt, out)
+}
+
+/// Trains as [`run`] says, the network until the `interrupt`.
+pub(crate) fn train_until(
+    args: &TrainArgs,
+    interrupt: &Interrupt,
+    out: &mut impl Write,
+) -> Result<(), LabError> {
+    // A FIFO or a device as --out is refused before the training, not after, and so
+    // is a file that is there already (but the network --from goes on from).
     check_replaceable(&args.out)
         .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
+    refuse_existing_out(&args.out, args.from.as_deref())?;
     if args.model == TrainModel::Table
         && let Some(path) = args.from.as_ref().or(args.resume.as_ref())
     {
@@ -68,7 +98,7 @@ pub(crate) fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), LabError
         return Err(LabError::NoTrainingData);
     }
     if args.model == TrainModel::Net {
-        return run_net(args, from, &samples, out);
+        return run_net(args, from, &samples, interrupt, out);
     }
     let options = TrainOptions {
         epochs: args.epochs,
@@ -82,12 +112,17 @@ pub(crate) fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), LabError
         "train [{bar:30}] epoch {pos}/{len} {msg} (elapsed {elapsed}, left {eta})",
     );
     let started = Instant::now();
+    let held_out = any_held_out(samples.len(), args.seed, options.validation_every);
     let (weights, report) = train(&samples, &options, |epoch| {
         bar.set_position(u64::from(epoch.epoch));
-        bar.set_message(format!(
-            "loss {:.5} held out {:.5}",
-            epoch.train_loss, epoch.validation_loss
-        ));
+        bar.set_message(if held_out {
+            format!(
+                "loss {:.5} held out {:.5}",
+                epoch.train_loss, epoch.validation_loss
+            )
+        } else {
+            format!("loss {:.5}", epoch.train_loss)
+        });
     });
     bar.finish_and_clear();
     write_atomic(&args.out, &weights.to_bytes())
@@ -100,13 +135,41 @@ pub(crate) fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), LabError
         started.elapsed().as_secs_f64(),
         report.scale
     )?;
-    writeln!(
-        out,
-        "held-out error: hand-written {:.5}, learned {:.5}",
-        report.hand_loss, report.learned_loss
-    )?;
+    if report.validation_samples == 0 {
+        writeln!(out, "{NONE_HELD_OUT}")?;
+    } else {
+        writeln!(
+            out,
+            "held-out error: hand-written {:.5}, learned {:.5}",
+            report.hand_loss, report.learned_loss
+        )?;
+    }
     writeln!(out, "weights written to {}", printable_path(&args.out))?;
     Ok(())
+}
+
+/// Refuses an `--out` file that exists already, before any work: it may be hours of
+/// work (a network, a book, the training data given by mistake). Only `updated`, the
+/// file the command goes on from (`--from`), may be written over.
+pub(crate) fn refuse_existing_out(out: &Path, updated: Option<&Path>) -> Result<(), LabError> {
+    if std::fs::symlink_metadata(out).is_err() {
+        return Ok(());
+    }
+    let same = |other: &Path| {
+        matches!(
+            (std::fs::canonicalize(out), std::fs::canonicalize(other)),
+            (Ok(a), Ok(b)) if a == b
+        )
+    };
+    if updated.is_some_and(same) {
+        return Ok(());
+    }
+    Err(LabError::DataFile(
+        out.to_path_buf(),
+        "is there already: --out writes a new file and does not replace one (it may be \
+         hours of work); give another name, or remove it first"
+            .to_string(),
+    ))
 }
 
 /// The checkpoint beside `out` that `train --model net` writes after every pass.
@@ -120,10 +183,13 @@ pub(crate) fn checkpoint_path(out: &Path) -> std::path::PathBuf {
 /// pass with its held-out loss beside a progress bar, a checkpoint after each pass
 /// (`--resume` continues from one), then writes the network and the fit against the
 /// pattern table's. `from` is the network `--from` named, read already, and its name.
+/// The `interrupt` stops it: nothing written but the checkpoints, and a message that
+/// says how to resume from the last.
 fn run_net(
     args: &TrainArgs,
     from: Option<(FloatNetwork, String)>,
     samples: &[Sample],
+    interrupt: &Interrupt,
     out: &mut impl Write,
 ) -> Result<(), LabError> {
     let fail = |path: &Path, why: String| LabError::DataFile(path.to_path_buf(), why);
@@ -160,21 +226,47 @@ fn run_net(
     bar.set_position(start.as_ref().map_or(0, |(_, done)| u64::from(*done)));
     let started = Instant::now();
     let mut saved = Ok(());
-    let (net, report) = train_network(samples, &options, start, |net, epoch| {
+    // The last pass whose checkpoint is on disk (from --resume's, or none).
+    let mut checkpointed = None;
+    if let (Some(path), Some((_, done))) = (&args.resume, &start) {
+        checkpointed = Some((path.clone(), *done));
+    }
+    let held_out = any_held_out(samples.len(), args.seed, options.validation_every);
+    let trained = train_network(samples, &options, start, interrupt, |net, epoch| {
         bar.set_position(u64::from(epoch.epoch));
-        let line = format!(
-            "pass {}: loss {:.5}, held out {:.5}",
-            epoch.epoch, epoch.train_loss, epoch.validation_loss
-        );
+        let mut line = format!("pass {}: loss {:.5}", epoch.epoch, epoch.train_loss);
+        if held_out {
+            line.push_str(&format!(", held out {:.5}", epoch.validation_loss));
+        }
         if saved.is_ok() {
             saved = bar.suspend(|| writeln!(out, "{line}"));
         }
         if saved.is_ok() {
             saved = write_atomic(&checkpoint, &net.to_checkpoint(epoch.epoch));
+            if saved.is_ok() {
+                checkpointed = Some((checkpoint.clone(), epoch.epoch));
+            }
         }
     });
     bar.finish_and_clear();
     saved.map_err(|e| fail(&checkpoint, e.to_string()))?;
+    let Some((net, report)) = trained else {
+        return Err(LabError::Interrupted(match checkpointed {
+            Some((path, pass)) => {
+                let path = printable_path(&path);
+                format!(
+                    "{} not written; the checkpoint of pass {pass} of {} is {path}: go on \
+                     with the same options and --resume {path}",
+                    printable_path(&args.out),
+                    args.epochs
+                )
+            }
+            None => format!(
+                "in the first pass, before any checkpoint: nothing written to {}",
+                printable_path(&args.out)
+            ),
+        }));
+    };
     write_atomic(&args.out, &net.to_bytes()).map_err(|e| fail(&args.out, e.to_string()))?;
     writeln!(
         out,
@@ -185,11 +277,15 @@ fn run_net(
         options.threads,
         report.scale
     )?;
-    writeln!(
-        out,
-        "held-out error: pattern table {:.5}, network {:.5}",
-        report.table_loss, report.net_loss
-    )?;
+    if report.validation_samples == 0 {
+        writeln!(out, "{NONE_HELD_OUT}")?;
+    } else {
+        writeln!(
+            out,
+            "held-out error: pattern table {:.5}, network {:.5}",
+            report.table_loss, report.net_loss
+        )?;
+    }
     writeln!(out, "network written to {}", printable_path(&args.out))?;
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! and the book as the player's program shows it.
 
 use crate::common::command::{run, stderr, stdout};
+use std::process::ExitStatus;
 
 #[test]
 fn train_names_a_faulty_line_and_writes_nothing() {
@@ -14,7 +15,6 @@ fn train_names_a_faulty_line_and_writes_nothing() {
     )
     .unwrap();
     let weights = dir.path().join("weights.bin");
-    std::fs::write(&weights, b"old weights").unwrap();
     let o = run(&[
         "train",
         "--data",
@@ -28,7 +28,7 @@ fn train_names_a_faulty_line_and_writes_nothing() {
         err.contains("positions.txt: line 2: the score \"twelve\""),
         "{err}"
     );
-    assert_eq!(std::fs::read(&weights).unwrap(), b"old weights");
+    assert!(!weights.exists());
     // Nothing to train on at all.
     let o = run(&["train", "--out", weights.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
@@ -97,4 +97,88 @@ fn book_show_says_what_the_built_in_book_knows() {
     let o = run(&["book", "show", "--fen", "W:WK19,K23:BK28,12"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("is not in the book"), "{}", stderr(&o));
+}
+
+/// Waits for `child` to end, up to `deadline`, and gives its exit status.
+fn wait_until(child: &mut std::process::Child, deadline: std::time::Instant) -> ExitStatus {
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the lab did not end within its deadline");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn ctrl_c_during_the_book_writes_the_book_so_far_to_go_on_from() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    // A first book (the ballots, searched a moment each) to go on from.
+    let first = dir.path().join("first.txt");
+    let first_arg = first.to_str().unwrap();
+    let o = run(&[
+        "book",
+        "--out",
+        first_arg,
+        "--movetime",
+        "1",
+        "--threads",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let kept = std::fs::read_to_string(&first).unwrap().lines().count();
+    // The games' openings would take minutes at 200 ms each: Ctrl-C once the searches
+    // have begun.
+    let book = dir.path().join("book.txt");
+    let games = env!("CARGO_MANIFEST_DIR").to_string() + "/tests/fixtures/tinsley.pdn";
+    let mut child = Command::new(crate::common::lab_program())
+        .args(["book", "--out", book.to_str().unwrap(), "--from", first_arg])
+        .args(["--pdn", &games, "--min-games", "1", "--movetime", "200"])
+        .args(["--threads", "1"])
+        .env("HOME", dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("positions to search") {
+        line.clear();
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "no searches began"
+        );
+    }
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let status = wait_until(&mut child, deadline);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("interrupted: writing the book so far"),
+        "{err}"
+    );
+    let book_arg = book.to_str().unwrap();
+    assert!(
+        err.contains(&format!("go on with --from {book_arg}")),
+        "{err}"
+    );
+    // The book so far holds at least the first book's positions.
+    let written = std::fs::read_to_string(&book).unwrap();
+    assert!(written.lines().count() >= kept, "{written}");
 }

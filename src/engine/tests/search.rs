@@ -258,7 +258,7 @@ fn positions_without_moves_and_with_one_move() {
 /// [`computer_game`].
 const STRONGEST_DEPTH: u32 = 8;
 
-/// A game between two computer players through the session, as `checkers match` plays
+/// A game between two computer players through the session, as `checkers-lab match` plays
 /// it: each with its own engine, adjudicated a draw at `cap` plies. Each level searches
 /// to its own depth (the strongest to [`STRONGEST_DEPTH`]) with no time limit, so the
 /// game is the same on any machine, however busy.

@@ -67,3 +67,21 @@ fn match_takes_level_twice_or_not_at_all() {
         .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::ValueValidation, "{err}");
 }
+
+#[test]
+fn the_help_names_the_labs_own_commands() {
+    // `train` is the lab's: `checkers train` would be refused.
+    let mut cli = LabCli::command();
+    for sub in ["match", "selfplay"] {
+        let help = cli
+            .find_subcommand_mut(sub)
+            .unwrap()
+            .render_long_help()
+            .to_string();
+        assert!(
+            help.contains("`checkers-lab train --model net`"),
+            "{sub}: {help}"
+        );
+        assert!(!help.contains("`checkers train"), "{sub}: {help}");
+    }
+}
