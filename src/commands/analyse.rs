@@ -336,7 +336,7 @@ fn run_report(
     let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         super::progress_bar(
             positions,
-            "scoring positions [{bar:40}] {pos}/{len} ({elapsed}, {eta} left)",
+            "scoring positions [{wide_bar}] {pos}/{len} ({elapsed}, {eta} left)",
         )
     } else {
         indicatif::ProgressBar::hidden()

@@ -79,7 +79,7 @@ fn build(args: &EgdbBuildArgs, out: &mut impl Write) -> Result<(), CommandError>
     out.flush()?;
     let bar = super::progress_bar(
         1,
-        "{prefix} [{bar:30}] {percent:>3}% {msg} (elapsed {elapsed}, left {eta})",
+        "{prefix} [{wide_bar}] {percent:>3}% {msg} (elapsed {elapsed}, left {eta})",
     );
     let report = egdb::build(&options, None, |p| {
         bar.set_length(p.total.max(1));

@@ -31,13 +31,16 @@ use crate::cli::{Cli, Command};
 /// terms, drawn twice a second.
 pub(crate) fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(len);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(template)
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
+    bar.set_style(progress_style(template));
     bar.enable_steady_tick(std::time::Duration::from_millis(500));
     bar
+}
+
+/// The look of [`progress_bar`]'s bars: `template` in indicatif's terms.
+pub(crate) fn progress_style(template: &str) -> indicatif::ProgressStyle {
+    indicatif::ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("=> ")
 }
 
 /// A program's `main`: parses its command line `C` (a refused value or option is said

@@ -22,7 +22,7 @@ pub(crate) fn summaries(path: &Path) -> Result<Vec<GameSummary>, StoreError> {
             let bar = bar.get_or_insert_with(|| {
                 super::progress_bar(
                     total,
-                    "reading the games [{bar:30}] {percent}% (left {eta})",
+                    "reading the games [{wide_bar}] {percent}% (left {eta})",
                 )
             });
             bar.set_position(done);

@@ -162,7 +162,7 @@ pub(crate) fn build(
     )?;
     let bar = crate::commands::progress_bar(
         positions.len() as u64,
-        "book [{bar:30}] {pos}/{len} positions (elapsed {elapsed}, left {eta})",
+        "book [{wide_bar}] {pos}/{len} positions (elapsed {elapsed}, left {eta})",
     );
     let threads = args
         .threads
@@ -243,7 +243,7 @@ pub(crate) fn build(
 fn expand(args: &BookBuildArgs, book: &mut HashMap<Position, BookEntry>, interrupt: &Interrupt) {
     let bar = crate::commands::progress_bar(
         args.expand as u64,
-        "dropout [{bar:30}] {pos}/{len} positions (elapsed {elapsed}, left {eta})",
+        "dropout [{wide_bar}] {pos}/{len} positions (elapsed {elapsed}, left {eta})",
     );
     let mut engine = Engine::new(64);
     let mut alternatives: HashMap<Position, Vec<(Move, i32)>> = HashMap::new();

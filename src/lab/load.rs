@@ -386,7 +386,7 @@ pub(crate) fn run(args: &LoadArgs, out: &mut impl Write) -> Result<(), LabError>
             tasks.spawn(async move { player(i, role, crowd).await });
         }
         let bar = indicatif::ProgressBar::new(players as u64).with_style(
-            indicatif::ProgressStyle::with_template("{msg:>12} [{bar:40}] {pos}/{len}")
+            indicatif::ProgressStyle::with_template("{msg:>12} [{wide_bar}] {pos}/{len}")
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
         bar.set_message("logging in");
@@ -417,7 +417,7 @@ pub(crate) fn run(args: &LoadArgs, out: &mut impl Write) -> Result<(), LabError>
         let end = tokio::time::Instant::now() + play;
         let _ = start.send(Some(end));
         let bar = indicatif::ProgressBar::new(args.seconds).with_style(
-            indicatif::ProgressStyle::with_template("{msg:>12} [{bar:40}] {pos}/{len} s")
+            indicatif::ProgressStyle::with_template("{msg:>12} [{wide_bar}] {pos}/{len} s")
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
         let play_started = Instant::now();

@@ -145,7 +145,7 @@ pub(crate) fn run(args: &PuzzlesArgs, out: &mut impl Write) -> Result<(), LabErr
     let mut written: Vec<u8> = Vec::new();
     let bar = crate::commands::progress_bar(
         games.len() as u64,
-        "{elapsed_precise} [{bar:40}] {pos}/{len} games, {msg}",
+        "{elapsed_precise} [{wide_bar}] {pos}/{len} games, {msg}",
     );
     let mut seen: HashSet<Position> = HashSet::new();
     let mut found = 0usize;

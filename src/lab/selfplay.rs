@@ -12,6 +12,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
+/// The progress bar of `selfplay` (its bar as wide as the terminal leaves room for, so
+/// that the line fits 80 columns).
+pub(crate) const SELFPLAY_BAR: &str =
+    "selfplay [{wide_bar}] {pos}/{len} games {msg} (elapsed {elapsed}, left {eta})";
+
 /// Runs `checkers-lab selfplay`: games on every core, each game's positions added to the
 /// file as the game ends, a progress bar on standard error, and a summary (games,
 /// positions, positions a minute) at the end. Ctrl-C finishes the games in progress,
@@ -56,10 +61,7 @@ pub(crate) fn play(
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let games = args.games as usize;
-    let bar = crate::commands::progress_bar(
-        games as u64,
-        "selfplay [{bar:30}] {pos}/{len} games {msg} (elapsed {elapsed}, left {eta})",
-    );
+    let bar = crate::commands::progress_bar(games as u64, SELFPLAY_BAR);
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let (send, receive) = mpsc::channel();

@@ -603,3 +603,80 @@ fn training_on_too_few_positions_to_hold_any_out_says_so_instead_of_an_error_of_
         assert!(!o.stdout.contains("held out 0.0"), "{}", o.stdout);
     }
 }
+
+/// A terminal of `width` columns that keeps the text drawn on it, for progress bars.
+#[derive(Debug, Clone)]
+struct DrawnTerminal {
+    /// Its columns.
+    width: u16,
+    /// The lines drawn, the last one last.
+    lines: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl indicatif::TermLike for DrawnTerminal {
+    fn width(&self) -> u16 {
+        self.width
+    }
+    fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.write_str(s)
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.lines.lock().unwrap().push(s.to_string());
+        Ok(())
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn the_long_commands_progress_bars_fit_80_columns() {
+    for (template, len, message) in [
+        (super::selfplay::SELFPLAY_BAR, 40_000, "4123456 positions"),
+        (
+            super::train::TRAIN_BAR,
+            300,
+            "loss 0.02618 held out 0.02255",
+        ),
+        (
+            super::train::TRAIN_NET_BAR,
+            300,
+            "loss 0.01309 held out 0.01728",
+        ),
+    ] {
+        let terminal = DrawnTerminal {
+            width: 80,
+            lines: Default::default(),
+        };
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(len),
+            indicatif::ProgressDrawTarget::term_like(Box::new(terminal.clone())),
+        );
+        bar.set_style(crate::commands::progress_style(template));
+        bar.set_position(len / 3);
+        bar.set_message(message);
+        bar.abandon();
+        let lines = terminal.lines.lock().unwrap();
+        let drawn = lines
+            .iter()
+            .find(|line| line.contains(message))
+            .unwrap_or_else(|| panic!("the bar is drawn with its message: {lines:?}"));
+        let columns = drawn.chars().count();
+        assert!(columns <= 80, "{columns} columns: {drawn}");
+    }
+}

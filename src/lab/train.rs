@@ -13,6 +13,15 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::time::Instant;
 
+/// The progress bar of `train` with the pattern table (as wide as the terminal leaves
+/// room for).
+pub(crate) const TRAIN_BAR: &str =
+    "train [{wide_bar}] epoch {pos}/{len} {msg} (elapsed {elapsed}, left {eta})";
+
+/// The progress bar of `train --model net` (as wide as the terminal leaves room for).
+pub(crate) const TRAIN_NET_BAR: &str =
+    "train net [{wide_bar}] pass {pos}/{len} {msg} (elapsed {elapsed}, left {eta})";
+
 /// Plies of a game's start left out of its samples: the opening is the book's job.
 const SKIP_OPENING_PLIES: usize = 6;
 
@@ -107,10 +116,7 @@ pub(crate) fn train_until(
         seed: args.seed,
         ..TrainOptions::default()
     };
-    let bar = crate::commands::progress_bar(
-        u64::from(args.epochs),
-        "train [{bar:30}] epoch {pos}/{len} {msg} (elapsed {elapsed}, left {eta})",
-    );
+    let bar = crate::commands::progress_bar(u64::from(args.epochs), TRAIN_BAR);
     let started = Instant::now();
     let held_out = any_held_out(samples.len(), args.seed, options.validation_every);
     let (weights, report) = train(&samples, &options, |epoch| {
@@ -219,10 +225,7 @@ fn run_net(
         threads: args.threads.unwrap_or_else(crate::engine::machine_cores),
         ..NetTrainOptions::default()
     };
-    let bar = crate::commands::progress_bar(
-        u64::from(args.epochs),
-        "train net [{bar:30}] pass {pos}/{len} {msg} (elapsed {elapsed}, left {eta})",
-    );
+    let bar = crate::commands::progress_bar(u64::from(args.epochs), TRAIN_NET_BAR);
     bar.set_position(start.as_ref().map_or(0, |(_, done)| u64::from(*done)));
     let started = Instant::now();
     let mut saved = Ok(());
