@@ -743,10 +743,8 @@ impl App {
                 _ => {}
             },
             Action::Unbound(key) => {
-                if let Some(name) = keymap::key_name(&key) {
-                    self.status.info(format!(
-                        "The key {name} does nothing here; ? shows every key"
-                    ));
+                if let Some(note) = keymap::unbound_note(&key, "?") {
+                    self.status.info(note);
                 }
             }
             Action::ConfirmSave => self.confirm_save(),
