@@ -266,7 +266,8 @@ pub(crate) enum Command {
 #[derive(Debug, Args)]
 pub(crate) struct PuzzleArgs {
     /// Open puzzle N of the list (from 1) instead of the list.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    // Any number is taken here: one outside the list is refused with the list's range.
+    #[arg(long, value_name = "N")]
     pub(crate) number: Option<u32>,
     /// How the puzzles are shown: plain mode, mouse, colour, characters.
     #[command(flatten)]

@@ -72,3 +72,31 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
         replayed,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_of_binary_data_is_said_to_be_no_text_not_read_as_moves() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("junk.pdn");
+        let mut junk = b"[Event \"x\"]\n1. 11-15 )(".to_vec();
+        junk.extend([0x8f, 0x00, 0xff, 0x13]);
+        std::fs::write(&file, &junk).unwrap();
+        let mut out = Vec::new();
+        let refused = check(&file, &mut out).unwrap_err().to_string();
+        assert!(
+            refused.ends_with(
+                "junk.pdn is not a PDN file: it is not text (byte 25 is a NUL, as in binary \
+                 data or UTF-16 text; PDN is read as UTF-8 or Latin-1)"
+            ),
+            "{refused}"
+        );
+        assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+        // Latin-1 text (no NUL) is still read.
+        std::fs::write(&file, b"[Event \"Caf\xe9\"]\n1. 11-15 23-19 *\n").unwrap();
+        let summary = check(&file, &mut out).unwrap();
+        assert_eq!((summary.games, summary.replayed), (1, 1));
+    }
+}

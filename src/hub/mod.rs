@@ -37,12 +37,17 @@
 //! - `stop`: ends the search at once; it answers `done` with the best move so far;
 //! - `ping`: `pong`, also during a search;
 //! - `new-game`: forgets what earlier searches learnt;
-//! - `quit`, or the end of standard input: the program ends, with status 0.
+//! - `quit`: the program ends at once, with status 0 (a search under way is stopped
+//!   and says its `done`; lines waiting for it are dropped);
+//! - the end of standard input: every line read is acted on first (a search with a
+//!   limit runs to its `done`, one without is stopped and says `done`), then the
+//!   program ends with status 0, so `printf 'pos\ngo think\n' | checkers hub` answers.
 //!
 //! Anything else is ignored, as the protocol says; a known command with a bad argument
 //! (or a line with an unclosed quote) is answered `error message="..."`. During a
 //! search only `ping`, `stop`, `ponder-hit` and `quit` are acted on at once; any
-//! other line waits for the search's `done`.
+//! other line (a bad one too, so that answers keep the order of the lines) waits for
+//! the search's `done`.
 //!
 //! # Positions and moves
 //!
@@ -134,6 +139,8 @@ struct Running {
     mode: GoMode,
     /// Whether `ponder-hit` came: once it ends, it starts again as `go think`.
     then_think: bool,
+    /// Whether it has no limit (`go ponder`, `level infinite`): only `stop` ends it.
+    unbounded: bool,
 }
 
 /// Whether the loop goes on.
@@ -174,6 +181,10 @@ struct Hub<W: Write> {
     /// Gives the reader of standard input leave to read one more line, once a line is
     /// acted on (see [`MAX_WAITING_LINES`]).
     line_done: Sender<()>,
+    /// Standard input has ended: every line read is still acted on, a search with a
+    /// limit runs to its `done`, one without is stopped (and says `done`); then the
+    /// program ends.
+    input_ended: bool,
 }
 
 /// Speaks the protocol on standard input and `out` until `quit` or the end of the
@@ -235,8 +246,18 @@ fn serve_inputs(
         running: None,
         deferred: VecDeque::new(),
         line_done,
+        input_ended: false,
     };
     loop {
+        if hub.input_ended {
+            match &hub.running {
+                // A search no limit ends would wait for a `stop` that cannot come.
+                Some(running) if running.unbounded => running.stop.stop(),
+                Some(_) => {}
+                None if hub.deferred.is_empty() => return Ok(()),
+                None => {}
+            }
+        }
         let input = match hub.deferred.pop_front() {
             Some(line) if hub.running.is_none() => Input::Line(line),
             Some(line) => {
@@ -262,7 +283,12 @@ fn serve_inputs(
                 let _ = hub.line_done.send(());
                 Flow::Go
             }
-            Input::End => Flow::Quit,
+            // What was read before the end is answered first (a script's `go think`
+            // gets its `done`).
+            Input::End => {
+                hub.input_ended = true;
+                Flow::Go
+            }
             Input::Depth(info) => {
                 hub.info(&info)?;
                 Flow::Go
@@ -274,8 +300,20 @@ fn serve_inputs(
             }
         };
         if flow == Flow::Quit {
-            if let Some(running) = &hub.running {
+            // A search under way ends at once, with its `done`, as `stop` ends it.
+            if let Some(running) = &mut hub.running {
+                running.then_think = false;
                 running.stop.stop();
+                while hub.running.is_some() {
+                    match inputs.recv() {
+                        Ok(Input::Done(done)) => {
+                            let (engine, result) = *done;
+                            hub.done(engine, &result)?;
+                        }
+                        Ok(_) => {}
+                        Err(_) => break,
+                    }
+                }
             }
             return Ok(());
         }
@@ -335,6 +373,34 @@ impl<W: Write> Hub<W> {
 
     /// Acts on a line from the program.
     fn line(&mut self, text: &str) -> io::Result<Flow> {
+        // During a search, only what acts on it is read now; anything else (a bad line
+        // too, so that answers come in the order of the lines) waits for its `done`.
+        if self.running.is_some() {
+            let request = Line::parse(text)
+                .ok()
+                .flatten()
+                .and_then(|line| Request::from_line(&line))
+                .and_then(Result::ok);
+            let Some(running) = &mut self.running else {
+                return Ok(Flow::Go);
+            };
+            match request {
+                Some(Request::Ping) => self.say(&Line::new("pong"))?,
+                Some(Request::Stop) => {
+                    running.then_think = false;
+                    running.stop.stop();
+                }
+                Some(Request::PonderHit) if running.mode == GoMode::Ponder => {
+                    running.then_think = true;
+                    running.unbounded = false;
+                    running.stop.stop();
+                }
+                Some(Request::PonderHit) => {}
+                Some(Request::Quit) => return Ok(Flow::Quit),
+                _ => self.deferred.push_back(text.to_string()),
+            }
+            return Ok(Flow::Go);
+        }
         let line = match Line::parse(text) {
             Ok(Some(line)) => line,
             Ok(None) => return Ok(Flow::Go),
@@ -351,23 +417,6 @@ impl<W: Write> Hub<W> {
             }
             Some(Ok(request)) => request,
         };
-        if let Some(running) = &mut self.running {
-            match request {
-                Request::Ping => self.say(&Line::new("pong"))?,
-                Request::Stop => {
-                    running.then_think = false;
-                    running.stop.stop();
-                }
-                Request::PonderHit if running.mode == GoMode::Ponder => {
-                    running.then_think = true;
-                    running.stop.stop();
-                }
-                Request::PonderHit => {}
-                Request::Quit => return Ok(Flow::Quit),
-                _ => self.deferred.push_back(text.to_string()),
-            }
-            return Ok(Flow::Go);
-        }
         match request {
             Request::Hub => self.introduce()?,
             Request::SetParam { name, value } => self.set_param(&name, &value)?,
@@ -521,12 +570,13 @@ impl<W: Write> Hub<W> {
             request.only_move_at_once = false;
         }
         request = request.with_egdb(self.egdb.clone().flatten());
-        self.start(request, mode);
+        let unbounded = request.limits == Limits::infinite();
+        self.start(request, mode, unbounded);
         Ok(())
     }
 
     /// Runs `request` on its own thread, its news coming to the loop.
-    fn start(&mut self, request: SearchRequest, mode: GoMode) {
+    fn start(&mut self, request: SearchRequest, mode: GoMode, unbounded: bool) {
         let stop = StopFlag::new();
         let mut engine = self
             .engine
@@ -544,6 +594,7 @@ impl<W: Write> Hub<W> {
             stop,
             mode,
             then_think: false,
+            unbounded,
         });
     }
 

@@ -160,6 +160,9 @@ pub(crate) enum StoreError {
     ReadsPast(PathBuf, u64),
     /// The existing file does not look like PDN, so no game is added to it.
     NotPdn(PathBuf),
+    /// The file read is not text: it has a NUL byte at this offset from 0 (binary
+    /// data, or UTF-16 text), which no PDN file has.
+    NotText(PathBuf, u64),
     /// The game is being played in another window, which holds its file.
     OpenElsewhere(PathBuf),
     /// The game file's lock could not be taken.
@@ -258,6 +261,13 @@ impl fmt::Display for StoreError {
                 f,
                 "{} exists and is not a PDN file: no game is added to it",
                 p.display()
+            ),
+            StoreError::NotText(p, at) => write!(
+                f,
+                "{} is not a PDN file: it is not text (byte {} is a NUL, as in binary data \
+                 or UTF-16 text; PDN is read as UTF-8 or Latin-1)",
+                p.display(),
+                at + 1
             ),
             StoreError::OpenElsewhere(p) => {
                 write!(f, "the game in {} is open in another window", p.display())

@@ -16,13 +16,27 @@ use std::path::Path;
 /// stamp (size and modification time).
 fn open_pdn(path: &Path) -> Result<(File, Stamp), StoreError> {
     let fail = |e| read_error(path, e);
-    let (file, size) = open_regular(path).map_err(fail)?;
+    let (mut file, size) = open_regular(path).map_err(fail)?;
     if size > MAX_READ_BYTES {
         return Err(StoreError::TooBig(path.to_path_buf(), size));
     }
     let stamp = Stamp::of(&file.metadata().map_err(fail)?);
+    // Binary data (or UTF-16 text) is said to be what it is, not read as moves.
+    let mut head = Vec::new();
+    (&mut file)
+        .take(TEXT_CHECK_BYTES)
+        .read_to_end(&mut head)
+        .map_err(fail)?;
+    if let Some(at) = head.iter().position(|&b| b == 0) {
+        return Err(StoreError::NotText(path.to_path_buf(), at as u64));
+    }
+    file.seek(SeekFrom::Start(0)).map_err(fail)?;
     Ok((file, stamp))
 }
+
+/// How much of a file's start is looked at for a NUL byte, the mark of a file that is
+/// not text.
+const TEXT_CHECK_BYTES: u64 = 4096;
 
 /// How far the open `file` of `path` is read, and its encoding (found by reading it
 /// once, a block at a time); the file is then back at its start. A file is read as far

@@ -437,7 +437,15 @@ impl LobbyScreen {
             KeyCode::Char('r') => return Some(LobbyAction::Refresh),
             KeyCode::Char('?') | KeyCode::F(1) => self.help = true,
             KeyCode::Char('q') | KeyCode::Esc => return Some(LobbyAction::Quit),
-            _ => {}
+            _ => {
+                // Said once however often the key is pressed: the lines above it are
+                // the server's news, kept in view.
+                if let Some(note) = crate::tui::keymap::unbound_note(key, "?")
+                    && self.status.last().is_none_or(|(last, _)| *last != note)
+                {
+                    self.say(&note, false);
+                }
+            }
         }
         None
     }

@@ -263,7 +263,7 @@ fn run_shared(
         let mut app = App::with_runtime(settings, runtime, size.width, size.height);
         if !notices.is_empty() {
             let text = crate::text::printable(&notices.join(" "), 600);
-            app.notify(app::Tone::Error, text);
+            app.notify_first(app::Tone::Error, text);
         }
         let result = event_loop(&mut terminal, settings.bell, &mut app, shared, None);
         let unsaved = app.finish();

@@ -21,6 +21,22 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
+/// Every key of the list, as `?` there shows them.
+const LIST_KEYS: &[&str] = &[
+    "Keys: Up/Down (j/k, Tab) choose, PgUp/PgDn ten at a time, Home/End the first/last; \
+     Enter or Space opens the puzzle; q or Esc leaves.",
+];
+
+/// Every key of the board, as `?` there shows them.
+const BOARD_KEYS: &[&str] = &[
+    "Keys:",
+    "arrows or hjkl move the cursor; Enter or Space picks up a piece and lands it (or click)",
+    "0-9 types a move (11-15), Enter plays it",
+    "u takes your last move back, r starts again, s shows the solution",
+    "n / p the next / previous puzzle, z the list",
+    "Esc puts a piece down, else leaves; q leaves",
+];
+
 /// What the screen shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum View {
@@ -64,6 +80,9 @@ pub(crate) struct PuzzleScreen {
     typed: Option<String>,
     /// The news: what the last move came to.
     news: Vec<(Tone, String)>,
+    /// What the last key was answered with when it did not act (the keys `?` shows,
+    /// or that the key does nothing), below the news; the next key clears it.
+    note: Vec<String>,
     /// Why the saved progress could not be read: shown on the list and the board for
     /// as long as the screen is open, as opening a puzzle replaces the news.
     warning: Option<String>,
@@ -93,6 +112,7 @@ impl PuzzleScreen {
             picked: None,
             typed: None,
             news: Vec::new(),
+            note: Vec::new(),
             warning: None,
             theme,
         };
@@ -141,9 +161,28 @@ impl PuzzleScreen {
                 if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
                     return true;
                 }
-                match self.view {
-                    View::List(chosen) => self.list_key(chosen, key.code),
-                    View::Board => self.board_key(key.code),
+                self.note.clear();
+                // Ctrl-s or Alt-s is not s: it shows no solution.
+                let code = if key
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+                {
+                    KeyCode::Null
+                } else {
+                    key.code
+                };
+                let acted = match self.view {
+                    View::List(chosen) => self.list_key(chosen, code),
+                    View::Board => self.board_key(code),
+                };
+                match acted {
+                    Some(leave) => leave,
+                    None => {
+                        self.note = crate::tui::keymap::unbound_note(key, "?")
+                            .into_iter()
+                            .collect();
+                        false
+                    }
                 }
             }
             Event::Mouse(mouse)
@@ -162,8 +201,9 @@ impl PuzzleScreen {
         }
     }
 
-    /// A key on the list: the arrows choose, Enter opens, Esc or `q` leave.
-    fn list_key(&mut self, chosen: usize, code: KeyCode) -> bool {
+    /// A key on the list: the arrows choose, Enter opens, `?` shows every key, Esc or
+    /// `q` leave. `Some(true)` to leave; `None` when the key does nothing here.
+    fn list_key(&mut self, chosen: usize, code: KeyCode) -> Option<bool> {
         let last = builtin().len() - 1;
         match code {
             KeyCode::Up | KeyCode::Char('k') => {
@@ -177,14 +217,15 @@ impl PuzzleScreen {
             KeyCode::Home => self.view = View::List(0),
             KeyCode::End => self.view = View::List(last),
             KeyCode::Enter | KeyCode::Char(' ') => self.open(chosen),
-            KeyCode::Esc | KeyCode::Char('q') => return true,
-            _ => {}
+            KeyCode::Char('?') => self.note = LIST_KEYS.iter().map(|l| l.to_string()).collect(),
+            KeyCode::Esc | KeyCode::Char('q') => return Some(true),
+            _ => return None,
         }
-        false
+        Some(false)
     }
 
-    /// A key on the board.
-    fn board_key(&mut self, code: KeyCode) -> bool {
+    /// A key on the board. `Some(true)` to leave; `None` when the key does nothing here.
+    fn board_key(&mut self, code: KeyCode) -> Option<bool> {
         if let Some(typed) = &mut self.typed {
             match code {
                 KeyCode::Char(c)
@@ -206,7 +247,7 @@ impl PuzzleScreen {
                 KeyCode::Esc => self.typed = None,
                 _ => {}
             }
-            return false;
+            return Some(false);
         }
         let (row, col) = self.cursor;
         // Up is toward the top of the screen, whichever side sits there.
@@ -244,10 +285,11 @@ impl PuzzleScreen {
             }
             KeyCode::Char('L') | KeyCode::Char('z') => self.view = View::List(self.index),
             KeyCode::Esc if self.picked.is_some() => self.picked = None,
-            KeyCode::Esc | KeyCode::Char('q') => return true,
-            _ => {}
+            KeyCode::Char('?') => self.note = BOARD_KEYS.iter().map(|l| l.to_string()).collect(),
+            KeyCode::Esc | KeyCode::Char('q') => return Some(true),
+            _ => return None,
         }
-        false
+        Some(false)
     }
 
     /// The moves of the position that start with the picked piece's squares so far.
@@ -445,6 +487,11 @@ impl PuzzleScreen {
             };
             lines.push(Line::styled(text.clone(), style));
         }
+        lines.extend(
+            self.note
+                .iter()
+                .map(|l| Line::styled(l.clone(), theme.text)),
+        );
         lines.extend(self.warning_lines(usize::MAX));
         lines
     }
@@ -586,7 +633,12 @@ impl PuzzleScreen {
     /// The key line of what is shown.
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
         match self.view {
-            View::List(_) => vec![("Up/Down", "choose"), ("Enter", "open"), ("q", "leave")],
+            View::List(_) => vec![
+                ("Up/Down", "choose"),
+                ("Enter", "open"),
+                ("?", "keys"),
+                ("q", "leave"),
+            ],
             View::Board if self.typed.is_some() => vec![("Enter", "play"), ("Esc", "cancel")],
             View::Board if self.attempt.is_over() => {
                 vec![("n", "next"), ("r", "again"), ("z", "list"), ("q", "leave")]
@@ -597,6 +649,7 @@ impl PuzzleScreen {
                 ("s", "solution"),
                 ("n", "next"),
                 ("z", "list"),
+                ("?", "keys"),
                 ("q", "leave"),
             ],
         }
@@ -608,12 +661,16 @@ impl Widget for &PuzzleScreen {
         let theme = &self.theme;
         Clear.render(area, buf);
         if let View::List(chosen) = self.view {
-            let mut lines = self.list_lines(
-                chosen,
-                usize::from(area.height.saturating_sub(2)),
-                usize::from(area.width.saturating_sub(2)),
-            );
+            let width = usize::from(area.width.saturating_sub(2));
+            let note: Vec<Line> = self
+                .note
+                .iter()
+                .flat_map(|l| wrapped(l, width, theme.text))
+                .collect();
+            let rows = usize::from(area.height.saturating_sub(2)).saturating_sub(note.len());
+            let mut lines = self.list_lines(chosen, rows, width);
             lines.push(Line::raw(""));
+            lines.extend(note);
             lines.push(hint_line(theme, &self.keys()));
             Paragraph::new(lines)
                 .block(
@@ -651,6 +708,7 @@ impl Widget for &PuzzleScreen {
             // No room beside or below: the goal and the news on the status lines.
             panel = vec![Line::styled(self.puzzle().goal_text(), theme.question)];
             panel.extend(self.news.iter().map(|(_, t)| Line::raw(t.clone())));
+            panel.extend(self.note.iter().map(|l| Line::raw(l.clone())));
             panel.extend(self.warning_lines(usize::MAX));
         }
         let panel_area = if layout.panel.is_empty() {

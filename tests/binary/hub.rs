@@ -426,3 +426,48 @@ fn quit_or_the_end_of_input_ends_the_program_with_status_0_even_mid_search() {
     client.stdin = None;
     client.ends_with_success();
 }
+
+#[test]
+fn lines_piped_in_at_once_are_all_answered_in_order_before_the_end_of_input_ends_it() {
+    // As a script writes them: everything at once, then the end of the input.
+    let mut client = Client::start();
+    client.send("hub");
+    client.send("init");
+    client.send("set-param name=book value=false");
+    client.send("pos moves=\"11-15\"");
+    client.send("level depth=4");
+    client.send("go think");
+    // These wait for the search: the bad position's error comes after its `done`.
+    client.send("pos pos=Wxxx");
+    client.send("level depth=abc");
+    client.send("level depth=3");
+    client.send("go think");
+    client.stdin = None;
+    let mut lines = client.until("ready");
+    lines.extend(client.until("done"));
+    let first = lines.last().unwrap().clone();
+    assert!(value(&first, "move").is_some(), "{first}");
+    let error = client.next();
+    assert!(error.contains("a position is 33 characters"), "{error}");
+    let error = client.next();
+    assert!(error.contains("depth=abc is not a whole number"), "{error}");
+    // The second search is of the position kept (after 11-15), to depth 3.
+    let second = client.until("done");
+    let deepest = &second[second.len() - 2];
+    assert_eq!(value(deepest, "depth"), Some("3"), "{second:?}");
+    client.ends_with_success();
+}
+
+#[test]
+fn quit_mid_search_says_done_first() {
+    let mut client = Client::start();
+    client.handshake();
+    client.send("set-param name=book value=false");
+    client.send("level infinite");
+    client.send("go think");
+    assert!(client.next().starts_with("info "));
+    client.send("quit");
+    let done = client.until("done");
+    assert!(value(done.last().unwrap(), "move").is_some(), "{done:?}");
+    client.ends_with_success();
+}

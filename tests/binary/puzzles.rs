@@ -102,17 +102,17 @@ fn puzzle_at_the_plain_game_prompt_visits_the_puzzles_and_back_returns_to_the_ga
 
 #[test]
 fn a_puzzle_number_past_the_list_is_refused_as_plain_mode_refuses_it() {
-    for args in [
-        &["puzzle", "--number", "99"][..],
-        &["puzzle", "--plain", "--number", "99"],
+    for (args, number) in [
+        (&["puzzle", "--number", "99"][..], "99"),
+        (&["puzzle", "--plain", "--number", "99"], "99"),
+        // 0 and a number far past the list are told the same: the list's own range.
+        (&["puzzle", "--number", "0"], "0"),
+        (&["puzzle", "--number", "20000"], "20000"),
     ] {
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-        assert!(
-            stderr(&o).contains("There is no puzzle 99: they are numbered 1 to "),
-            "{}",
-            stderr(&o)
-        );
+        let said = format!("There is no puzzle {number}: they are numbered 1 to ");
+        assert!(stderr(&o).contains(&said), "{}", stderr(&o));
         assert!(o.stdout.is_empty(), "nothing opened");
     }
 }

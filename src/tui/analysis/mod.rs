@@ -359,8 +359,12 @@ impl AnalysisBoard {
         if ctrl && key.code == KeyCode::Char('c') {
             return Some(Done::Quit);
         }
-        // Other Ctrl keys do nothing, except in the save prompt's field (Ctrl-U).
+        // Other Ctrl keys do nothing (and say so), except in the save prompt's field
+        // (Ctrl-U).
         if ctrl && self.saving.is_none() {
+            if self.typing.is_none() && !self.help {
+                self.unbound(key);
+            }
             return None;
         }
         if let Some(prompt) = &mut self.saving {
@@ -445,11 +449,20 @@ impl AnalysisBoard {
             self.message = None;
             return None;
         }
-        let act = KEYS
-            .iter()
-            .find(|k| k.codes.contains(&key.code))
-            .map(|k| k.act)?;
-        self.act(act)
+        match KEYS.iter().find(|k| k.codes.contains(&key.code)) {
+            Some(found) => self.act(found.act),
+            None => {
+                self.unbound(key);
+                None
+            }
+        }
+    }
+
+    /// A key that does nothing on the board says so, naming it.
+    fn unbound(&mut self, key: &KeyEvent) {
+        if let Some(note) = crate::tui::keymap::unbound_note(key, "?") {
+            self.say(Tone::Info, note);
+        }
     }
 
     /// Does `act`.

@@ -104,7 +104,8 @@ impl App {
                         "{n} unfinished games are saved: q, then checkers --resume continues one of them."
                     ),
                 };
-                self.status.say(Tone::Info, text);
+                // Notices given at the start are read first: this waits for them.
+                self.status.say_after(Tone::Info, text);
             }
             Event::Table(news) => self.on_table(news),
         }

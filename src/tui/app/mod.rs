@@ -334,6 +334,12 @@ impl App {
         self.status.say(tone, text);
     }
 
+    /// Shows a notice the player must read on the status line (those given at the
+    /// start): news that comes after it waits until a key clears it.
+    pub(crate) fn notify_first(&mut self, tone: Tone, text: impl Into<String>) {
+        self.status.hold(tone, text);
+    }
+
     /// Shows what the session answered: its news, or why it refused (with the keys
     /// that help when the computer is to move).
     fn show(&mut self, answer: crate::runtime::Answer) {
@@ -387,6 +393,7 @@ impl App {
         let before = self.session().revision();
         let turn = self.position().turn();
         let flow = self.apply(action);
+        self.status.give_way();
         // News in the game brings the move list back to its latest move.
         if self.session().revision() != before && !matches!(action, Action::ScrollMoves(_)) {
             self.panel.list_scroll = 0;
@@ -736,10 +743,8 @@ impl App {
                 _ => {}
             },
             Action::Unbound(key) => {
-                if let Some(name) = keymap::key_name(&key) {
-                    self.status.info(format!(
-                        "The key {name} does nothing here; ? shows every key"
-                    ));
+                if let Some(note) = keymap::unbound_note(&key, "?") {
+                    self.status.info(note);
                 }
             }
             Action::ConfirmSave => self.confirm_save(),

@@ -4,6 +4,7 @@
 use super::question::after_the_end;
 use crate::rules::{Color, Position};
 use crate::runtime::{Runtime, Seat};
+use std::collections::VecDeque;
 
 /// The first message: how to start playing.
 const WELCOME: &str = "Black moves first: pick a piece with Enter (or click it), or type a move like 11-15. ? shows every key.";
@@ -31,6 +32,11 @@ pub(crate) struct StatusLine {
     /// The side whose person last moved, and the revision the move made: the
     /// computer's reply is told beside it.
     last_person_move: Option<(Color, u64)>,
+    /// The message shown is a notice the player must read (one given at the start):
+    /// news told after it waits its turn instead of replacing it.
+    held: bool,
+    /// News waiting for the notice shown to give way, oldest first.
+    waiting: VecDeque<(Tone, String)>,
 }
 
 impl StatusLine {
@@ -45,6 +51,34 @@ impl StatusLine {
     /// Says `text` as `tone`.
     pub(super) fn say(&mut self, tone: Tone, text: impl Into<String>) {
         self.message = Some((tone, text.into()));
+        self.held = false;
+    }
+
+    /// Says `text` as `tone`, a notice the player must read: news told after it waits
+    /// until a key clears it ([`StatusLine::say_after`]).
+    pub(super) fn hold(&mut self, tone: Tone, text: impl Into<String>) {
+        self.say(tone, text);
+        self.held = true;
+    }
+
+    /// Says `text` as `tone`, unless a notice the player must read is shown: then it is
+    /// told once a key clears that notice ([`StatusLine::give_way`]).
+    pub(super) fn say_after(&mut self, tone: Tone, text: impl Into<String>) {
+        if self.held && self.message.is_some() {
+            self.waiting.push_back((tone, text.into()));
+        } else {
+            self.say(tone, text);
+        }
+    }
+
+    /// After a key: when the line is empty, the oldest news waiting takes it (as a
+    /// notice to read in its turn).
+    pub(super) fn give_way(&mut self) {
+        if self.message.is_none()
+            && let Some((tone, text)) = self.waiting.pop_front()
+        {
+            self.hold(tone, text);
+        }
     }
 
     /// Says `text` as information.

@@ -370,7 +370,7 @@ impl Home {
         // Any key after news has been read clears it.
         self.message = None;
         match self.page.clone() {
-            Page::Menu => self.menu_key(key.code),
+            Page::Menu => self.menu_key(key),
             Page::Computer(row) => self.computer_key(row, key.code),
             Page::Network => match self.network.key(key) {
                 Reply::Stay => None,
@@ -410,9 +410,22 @@ impl Home {
         }
     }
 
-    /// A key on the list.
-    fn menu_key(&mut self, code: KeyCode) -> Option<Option<Chosen>> {
+    /// A key on the list; one that does nothing there says so.
+    fn menu_key(&mut self, key: &KeyEvent) -> Option<Option<Chosen>> {
         let last = Entry::ALL.len() - 1;
+        // Ctrl-p or Alt-p is not p: it opens nothing.
+        let code = if key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            KeyCode::Null
+        } else {
+            key.code
+        };
+        let unbound = |home: &mut Self| {
+            home.message = crate::tui::keymap::unbound_note(key, "?");
+            None
+        };
         let entry = match code {
             KeyCode::Up | KeyCode::Char('k') => {
                 self.selected = self.selected.checked_sub(1).unwrap_or(last);
@@ -441,9 +454,9 @@ impl Home {
                     self.selected = i;
                     Entry::ALL[i]
                 }
-                None => return None,
+                None => return unbound(self),
             },
-            _ => return None,
+            _ => return unbound(self),
         };
         match entry {
             Entry::TwoPlayers => return Some(Some(Chosen::TwoPlayers)),

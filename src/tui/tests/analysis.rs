@@ -501,3 +501,36 @@ fn ctrl_u_clears_the_save_prompts_path_and_no_ctrl_letter_types() {
     assert_eq!(told, format!("Saved to {}", path.display()));
     assert!(path.is_file());
 }
+
+#[test]
+fn a_key_that_does_nothing_on_the_analysis_board_says_so_and_names_it() {
+    let mut board = board(80, 24);
+    let before = board.tree.position().to_string();
+    for (code, modifiers, name) in [
+        (KeyCode::Char('x'), KeyModifiers::NONE, "x"),
+        (KeyCode::Char('x'), KeyModifiers::CONTROL, "Ctrl-X"),
+        (KeyCode::F(5), KeyModifiers::NONE, "F5"),
+    ] {
+        assert_eq!(board.handle_event(&key_event(code, modifiers)), None);
+        let note = format!("The key {name} does nothing here; ? shows every key");
+        assert_eq!(
+            board.message.as_ref().map(|(_, m)| m.as_str()),
+            Some(note.as_str())
+        );
+        assert!(
+            screen(&board, 80, 24).contains("? shows every key"),
+            "{name}"
+        );
+    }
+    assert_eq!(board.tree.position().to_string(), before);
+    // ? is the key it names: the help opens.
+    press(&mut board, KeyCode::Char('?'));
+    assert!(board.help);
+    // While a move is typed, a Ctrl key neither types nor speaks.
+    press(&mut board, KeyCode::Esc);
+    press(&mut board, KeyCode::Char('1'));
+    board.message = None;
+    board.handle_event(&key_event(KeyCode::Char('x'), KeyModifiers::CONTROL));
+    assert_eq!(board.typing.as_deref(), Some("1"));
+    assert_eq!(board.message, None);
+}

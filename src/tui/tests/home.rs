@@ -737,3 +737,33 @@ fn while_the_screen_is_too_small_only_q_acts() {
     home.screen = Rect::new(0, 0, 40, 12);
     assert_eq!(key(&mut home, KeyCode::Char('q')), Some(None), "q quits");
 }
+
+#[test]
+fn a_key_that_does_nothing_on_the_list_says_so_and_names_it() {
+    let mut home = home();
+    for (code, modifiers, name) in [
+        (KeyCode::Char('x'), KeyModifiers::NONE, "x"),
+        (KeyCode::Char('P'), KeyModifiers::SHIFT, "P"),
+        // Ctrl-P is not p: no game starts.
+        (KeyCode::Char('p'), KeyModifiers::CONTROL, "Ctrl-P"),
+        (KeyCode::F(5), KeyModifiers::NONE, "F5"),
+    ] {
+        assert_eq!(
+            home.handle_event(&key_event(code, modifiers)),
+            None,
+            "{name}"
+        );
+        assert_eq!(home.page, Page::Menu, "{name}");
+        let note = format!("The key {name} does nothing here; ? shows every key");
+        assert_eq!(home.message.as_deref(), Some(note.as_str()));
+        assert!(
+            screen(&home, 80, 24).contains("? shows every key"),
+            "{name}"
+        );
+    }
+    // A key that acts clears it; ? is the key it names.
+    key(&mut home, KeyCode::Down);
+    assert_eq!(home.message, None);
+    key(&mut home, KeyCode::Char('?'));
+    assert!(matches!(home.page, Page::Help(_)));
+}

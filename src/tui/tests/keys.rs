@@ -930,3 +930,28 @@ fn a_typed_move_off_the_diagonals_is_refused_in_the_words_plain_mode_uses() {
         "{said}"
     );
 }
+
+#[test]
+fn a_notice_given_at_the_start_is_read_before_the_unfinished_games_note() {
+    let mut app = app();
+    let notice = "--level 3 sets the computer's strength, but no computer plays this game: \
+                  --white cpu (or --black cpu) plays the computer; during the game b or w \
+                  hands it a side at that level";
+    app.notify_first(crate::tui::app::Tone::Error, notice);
+    // The first poll finds an unfinished game in the data folder.
+    app.on_event(crate::runtime::Event::UnfinishedGames(1));
+    assert_eq!(message(&app), notice);
+    assert!(screen_text(&app).contains("--level 3 sets"));
+    // The first key clears the notice: the note that waited takes its place.
+    press(&mut app, KeyCode::Right);
+    let note = "An unfinished game is saved: q, then checkers --resume continues it.";
+    assert_eq!(message(&app), note);
+    assert!(screen_text(&app).contains("checkers --resume continues it"));
+    // Told once: the next key clears it for good.
+    press(&mut app, KeyCode::Left);
+    assert_eq!(message(&app), "");
+    // With no notice to read, the note takes the line at once (over the welcome).
+    let mut app = crate::tui::tests::app();
+    app.on_event(crate::runtime::Event::UnfinishedGames(2));
+    assert!(message(&app).starts_with("2 unfinished games are saved"));
+}

@@ -314,3 +314,20 @@ fn a_clock_that_does_not_read_keeps_the_form_open_and_says_why_in_it() {
         }))
     );
 }
+
+#[test]
+fn a_key_that_does_nothing_in_the_lobby_says_so_once_and_names_it() {
+    let mut lobby = lobby();
+    let note = "The key x does nothing here; ? shows every key";
+    assert_eq!(key(&mut lobby, KeyCode::Char('x')), None);
+    assert!(screen(&lobby, 80, 24).contains(note));
+    // Pressed again, it is not said twice: the news above it stays.
+    let before = lobby.status.clone();
+    key(&mut lobby, KeyCode::Char('x'));
+    assert_eq!(lobby.status, before);
+    assert_eq!(key(&mut lobby, KeyCode::F(5)), None);
+    assert!(screen(&lobby, 80, 24).contains("The key F5 does nothing here"));
+    // ? is the key it names.
+    key(&mut lobby, KeyCode::Char('?'));
+    assert!(lobby.help);
+}

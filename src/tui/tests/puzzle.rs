@@ -41,6 +41,23 @@ fn type_move(screen: &mut PuzzleScreen, text: &str) {
     key(screen, KeyCode::Enter);
 }
 
+/// The screen's words in one line: its rows' text, framing and padding dropped, joined
+/// by single spaces (a sentence wrapped over rows reads whole).
+fn flat(text: &str) -> String {
+    text.split(|c: char| c.is_whitespace() || "│┌┐└┘─".contains(c))
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The side panel of a board drawn at 80x24: each row from its 43rd column on.
+fn panel(text: &str) -> String {
+    text.lines()
+        .map(|row| row.chars().skip(42).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 fn drawn(screen: &PuzzleScreen, width: u16, height: u16) -> String {
     drawn_text(width, height, |area, buf| screen.render(area, buf))
 }
@@ -217,4 +234,46 @@ fn the_solution_shown_with_s_says_its_proof_as_a_sentence() {
     assert!(text.contains("The solution: "), "{text}");
     assert!(text.contains(". Databases,"), "{text}");
     assert!(!text.contains("databases,"), "{text}");
+}
+
+#[test]
+fn a_key_that_does_nothing_on_the_puzzles_screen_says_so_and_question_mark_lists_the_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut screen = screen(0, &dir.path().join("puzzles.json"));
+    let start = screen.attempt.position().to_string();
+    let note = "The key i does nothing here; ? shows every key";
+    assert!(!key(&mut screen, KeyCode::Char('i')));
+    let text = drawn(&screen, 80, 24);
+    assert!(flat(&panel(&text)).contains(note), "{text}");
+    // Ctrl-S is not s: the solution stays hidden.
+    screen.handle_event(
+        &key_event(KeyCode::Char('s'), KeyModifiers::CONTROL),
+        Rect::new(0, 0, 80, 24),
+    );
+    let text = drawn(&screen, 80, 24);
+    assert!(
+        flat(&panel(&text)).contains("The key Ctrl-S does nothing here"),
+        "{text}"
+    );
+    assert!(!text.contains("Solution shown"), "{text}");
+    assert_eq!(screen.attempt.position().to_string(), start);
+    // ? lists every key, the key line names it, and the next key clears the list.
+    key(&mut screen, KeyCode::Char('?'));
+    let text = drawn(&screen, 80, 24);
+    assert!(text.contains("? keys"), "{text}");
+    assert!(flat(&panel(&text)).contains("r starts again"), "{text}");
+    assert!(!text.contains("does nothing"), "{text}");
+    key(&mut screen, KeyCode::Left);
+    assert!(!flat(&panel(&drawn(&screen, 80, 24))).contains("r starts again"));
+    // The list says so too, above its key line.
+    key(&mut screen, KeyCode::Char('z'));
+    assert_eq!(screen.view, View::List(0));
+    key(&mut screen, KeyCode::Char('i'));
+    let text = drawn(&screen, 80, 24);
+    assert!(flat(&text).contains(note), "{text}");
+    assert!(text.contains("Enter open"), "{text}");
+    key(&mut screen, KeyCode::Char('?'));
+    let text = drawn(&screen, 80, 24);
+    assert!(flat(&text).contains("PgUp/PgDn ten at a time"), "{text}");
+    assert!(text.contains("q leave"), "{text}");
 }
