@@ -1763,6 +1763,22 @@ fn a_server_game_on_the_board_offers_only_what_the_server_does_and_says_why_not_
     });
     // A server takes no move back: the footer does not offer it.
     assert!(!alice.contents().contains("u undo"), "{}", alice.contents());
+    // The status line sends to the table's keys, not to "every key".
+    assert!(
+        alice.contents().contains("? shows the table's"),
+        "{}",
+        alice.contents()
+    );
+    alice.send(b"i");
+    alice.wait_for("an unbound key named", |s| {
+        s.contents()
+            .contains("The key i does nothing here; ? shows the table's keys")
+    });
+    assert!(
+        !alice.contents().contains("every key"),
+        "{}",
+        alice.contents()
+    );
     // The help lists only the keys the table takes, whole on 80x24 (no scrolling).
     alice.send(b"?");
     alice.wait_for("the table's help", |s| {
@@ -1770,6 +1786,7 @@ fn a_server_game_on_the_board_offers_only_what_the_server_does_and_says_why_not_
         text.contains("q leave the board (asks)") && text.contains("White (man, king)")
     });
     let help = alice.contents();
+    assert!(help.contains("The table's keys"), "{help}");
     for gone in [
         "undo",
         "computer level",

@@ -737,9 +737,9 @@ impl App {
             },
             Action::Unbound(key) => {
                 if let Some(name) = keymap::key_name(&key) {
-                    self.status.info(format!(
-                        "The key {name} does nothing here; ? shows every key"
-                    ));
+                    let help = status::help_words(&self.runtime);
+                    self.status
+                        .info(format!("The key {name} does nothing here; {help}"));
                 }
             }
             Action::ConfirmSave => self.confirm_save(),
