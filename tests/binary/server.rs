@@ -2212,3 +2212,36 @@ fn a_spectator_that_never_reads_is_let_go_and_its_connection_closed_while_play_g
     drop(slow);
     stop(&mut server);
 }
+
+/// `quit` in the plain client during a game in play says, as it leaves, that the game
+/// goes on at the server with the player's clock running while the opponent is at it
+/// (as the board's leave question says); a spectator's or a finished game's quit says
+/// nothing of the kind.
+#[test]
+fn quitting_the_plain_client_mid_game_says_the_clock_runs_at_the_server() {
+    let home = Sandbox::new();
+    let (_server, address) = server(&home, "127.0.0.1:0");
+    let (a, b, c) = (Sandbox::new(), Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    let mut carol = player(&c, &address, "carol");
+    meet(&mut alice, &mut bob, "seek 5+0 casual black");
+    carol.say("watch 1");
+    carol.expect("Watching game 1");
+    carol.say("quit");
+    assert_eq!(carol.finish(), 0);
+    let said = carol.lines_within(std::time::Duration::from_millis(200));
+    assert!(!said.iter().any(|l| l.contains("Goodbye")), "{said:#?}");
+    alice.say("quit");
+    alice.expect(
+        "Goodbye. At the server game 1 goes on, your clock running, while your opponent is at it",
+    );
+    assert_eq!(alice.finish(), 0);
+    bob.expect("alice left: game 1 goes on");
+    bob.say("resign");
+    bob.expect("Game 1 over");
+    bob.say("quit");
+    assert_eq!(bob.finish(), 0);
+    let said = bob.lines_within(std::time::Duration::from_millis(200));
+    assert!(!said.iter().any(|l| l.contains("Goodbye")), "{said:#?}");
+}
