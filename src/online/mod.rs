@@ -219,9 +219,15 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
                 message => view.show(message),
             },
             line = lines.recv() => {
-                let Some(line) = line else { break };
+                let Some(line) = line else {
+                    view.leave();
+                    break;
+                };
                 let Some(message) = view.command(line.trim()) else {
-                    if matches!(line.trim(), "quit" | "exit") { break }
+                    if matches!(line.trim(), "quit" | "exit") {
+                        view.leave();
+                        break;
+                    }
                     continue;
                 };
                 if let Err(e) = write_message(&mut writer, &message).await {
@@ -841,6 +847,14 @@ impl View {
                 network(format!("{why}. {}", line_gone_note(game)))
             }
             (error, _) => error,
+        }
+    }
+
+    /// Says, as the client leaves, what becomes of the game this player plays (if one):
+    /// it goes on at the server, the clock running, as the board's leave question says.
+    fn leave(&self) {
+        if let Some((game, Some(_))) = self.game {
+            println!("Goodbye. {}.", line_gone_note(game));
         }
     }
 

@@ -283,12 +283,15 @@ pub(crate) fn key_name(key: &KeyEvent) -> Option<String> {
 }
 
 /// What a screen says of `key` when it does nothing there, naming the key as typed and
-/// `help`, the screen's key that shows every key (`?`): "The key i does nothing here;
-/// ? shows every key". `None` for a key no one presses to act ([`key_name`]). Every
-/// screen says it in these words.
+/// `help`, the words of the screen's key that shows its keys ([`EVERY_KEY_HELP`] on
+/// most): "The key i does nothing here; ? shows every key". `None` for a key no one
+/// presses to act ([`key_name`]). Every screen says it in these words.
 pub(crate) fn unbound_note(key: &KeyEvent, help: &str) -> Option<String> {
-    key_name(key).map(|name| format!("The key {name} does nothing here; {help} shows every key"))
+    key_name(key).map(|name| format!("The key {name} does nothing here; {help}"))
 }
+
+/// The words of the `?` key on a screen where it shows every key.
+pub(crate) const EVERY_KEY_HELP: &str = "? shows every key";
 
 /// The action of `key` in any mode (Ctrl-C), if it has one.
 pub(crate) fn global_action(key: &KeyEvent) -> Option<Action> {

@@ -440,7 +440,8 @@ impl LobbyScreen {
             _ => {
                 // Said once however often the key is pressed: the lines above it are
                 // the server's news, kept in view.
-                if let Some(note) = crate::tui::keymap::unbound_note(key, "?")
+                if let Some(note) =
+                    crate::tui::keymap::unbound_note(key, crate::tui::keymap::EVERY_KEY_HELP)
                     && self.status.last().is_none_or(|(last, _)| *last != note)
                 {
                     self.say(&note, false);

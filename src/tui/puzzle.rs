@@ -178,9 +178,12 @@ impl PuzzleScreen {
                 match acted {
                     Some(leave) => leave,
                     None => {
-                        self.note = crate::tui::keymap::unbound_note(key, "?")
-                            .into_iter()
-                            .collect();
+                        self.note = crate::tui::keymap::unbound_note(
+                            key,
+                            crate::tui::keymap::EVERY_KEY_HELP,
+                        )
+                        .into_iter()
+                        .collect();
                         false
                     }
                 }

@@ -33,11 +33,24 @@ fn moves_writes_every_landing_square_sorted() {
     assert_eq!(stdout(&o), "22x15x8\n");
 }
 
+/// A blocked side to move has no move: none is listed (standard output stays a list,
+/// for scripts), and standard error says that side has lost, as the game says it.
 #[test]
-fn moves_of_a_finished_position_is_empty() {
+fn moves_of_a_blocked_position_lists_none_and_says_the_side_to_move_has_lost() {
     let o = run(&["moves", "--fen", "B:W8,11:B4"]);
     assert!(o.status.success());
     assert_eq!(stdout(&o), "");
+    assert_eq!(
+        stderr(&o),
+        "Black cannot move and so has lost. White wins: Black has no legal move.\n"
+    );
+    let o = run(&["moves", "--fen", "W:WK29:B25,22"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "");
+    assert_eq!(
+        stderr(&o),
+        "White cannot move and so has lost. Black wins: White has no legal move.\n"
+    );
 }
 
 #[test]

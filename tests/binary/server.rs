@@ -1763,6 +1763,22 @@ fn a_server_game_on_the_board_offers_only_what_the_server_does_and_says_why_not_
     });
     // A server takes no move back: the footer does not offer it.
     assert!(!alice.contents().contains("u undo"), "{}", alice.contents());
+    // The status line sends to the table's keys, not to "every key".
+    assert!(
+        alice.contents().contains("? shows the table's"),
+        "{}",
+        alice.contents()
+    );
+    alice.send(b"i");
+    alice.wait_for("an unbound key named", |s| {
+        s.contents()
+            .contains("The key i does nothing here; ? shows the table's keys")
+    });
+    assert!(
+        !alice.contents().contains("every key"),
+        "{}",
+        alice.contents()
+    );
     // The help lists only the keys the table takes, whole on 80x24 (no scrolling).
     alice.send(b"?");
     alice.wait_for("the table's help", |s| {
@@ -1770,6 +1786,7 @@ fn a_server_game_on_the_board_offers_only_what_the_server_does_and_says_why_not_
         text.contains("q leave the board (asks)") && text.contains("White (man, king)")
     });
     let help = alice.contents();
+    assert!(help.contains("The table's keys"), "{help}");
     for gone in [
         "undo",
         "computer level",
@@ -2194,4 +2211,37 @@ fn a_spectator_that_never_reads_is_let_go_and_its_connection_closed_while_play_g
     }
     drop(slow);
     stop(&mut server);
+}
+
+/// `quit` in the plain client during a game in play says, as it leaves, that the game
+/// goes on at the server with the player's clock running while the opponent is at it
+/// (as the board's leave question says); a spectator's or a finished game's quit says
+/// nothing of the kind.
+#[test]
+fn quitting_the_plain_client_mid_game_says_the_clock_runs_at_the_server() {
+    let home = Sandbox::new();
+    let (_server, address) = server(&home, "127.0.0.1:0");
+    let (a, b, c) = (Sandbox::new(), Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    let mut carol = player(&c, &address, "carol");
+    meet(&mut alice, &mut bob, "seek 5+0 casual black");
+    carol.say("watch 1");
+    carol.expect("Watching game 1");
+    carol.say("quit");
+    assert_eq!(carol.finish(), 0);
+    let said = carol.lines_within(std::time::Duration::from_millis(200));
+    assert!(!said.iter().any(|l| l.contains("Goodbye")), "{said:#?}");
+    alice.say("quit");
+    alice.expect(
+        "Goodbye. At the server game 1 goes on, your clock running, while your opponent is at it",
+    );
+    assert_eq!(alice.finish(), 0);
+    bob.expect("alice left: game 1 goes on");
+    bob.say("resign");
+    bob.expect("Game 1 over");
+    bob.say("quit");
+    assert_eq!(bob.finish(), 0);
+    let said = bob.lines_within(std::time::Duration::from_millis(200));
+    assert!(!said.iter().any(|l| l.contains("Goodbye")), "{said:#?}");
 }

@@ -460,7 +460,9 @@ impl AnalysisBoard {
 
     /// A key that does nothing on the board says so, naming it.
     fn unbound(&mut self, key: &KeyEvent) {
-        if let Some(note) = crate::tui::keymap::unbound_note(key, "?") {
+        if let Some(note) =
+            crate::tui::keymap::unbound_note(key, crate::tui::keymap::EVERY_KEY_HELP)
+        {
             self.say(Tone::Info, note);
         }
     }

@@ -743,7 +743,8 @@ impl App {
                 _ => {}
             },
             Action::Unbound(key) => {
-                if let Some(note) = keymap::unbound_note(&key, "?") {
+                let help = status::help_words(&self.runtime);
+                if let Some(note) = keymap::unbound_note(&key, help) {
                     self.status.info(note);
                 }
             }

@@ -116,6 +116,16 @@ impl StatusLine {
     }
 }
 
+/// Where `?` leads, in the status line's words: at a server's table the help lists only
+/// the keys the table takes, so it is named as its box is titled.
+pub(super) fn help_words(runtime: &Runtime) -> &'static str {
+    if runtime.table().is_some_and(|t| t.at_server) {
+        "? shows the table's keys"
+    } else {
+        crate::tui::keymap::EVERY_KEY_HELP
+    }
+}
+
 /// What the status line says as a game starts (or is joined): whose move it is, and
 /// what this terminal can do about it. Across the network a terminal is told to move
 /// only when its own side is to move; a spectator is told it watches.
@@ -139,7 +149,8 @@ pub(super) fn start_words(runtime: &Runtime) -> String {
     };
     if let Some(mine) = here.filter(|mine| *mine != turn) {
         return format!(
-            "You play {mine}: {turn} moves first, at the other terminal. ? shows every key."
+            "You play {mine}: {turn} moves first, at the other terminal. {}.",
+            help_words(runtime)
         );
     }
     if let (true, Some(level)) = (fresh, session.seats().computer(turn)) {
@@ -151,7 +162,10 @@ pub(super) fn start_words(runtime: &Runtime) -> String {
     if fresh && turn == Color::Black {
         WELCOME.to_string()
     } else {
-        format!("{turn} to move. Pick a piece with Enter or type a move; ? shows every key.")
+        format!(
+            "{turn} to move. Pick a piece with Enter or type a move; {}.",
+            help_words(runtime)
+        )
     }
 }
 

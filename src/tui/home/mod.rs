@@ -423,7 +423,8 @@ impl Home {
             key.code
         };
         let unbound = |home: &mut Self| {
-            home.message = crate::tui::keymap::unbound_note(key, "?");
+            home.message =
+                crate::tui::keymap::unbound_note(key, crate::tui::keymap::EVERY_KEY_HELP);
             None
         };
         let entry = match code {

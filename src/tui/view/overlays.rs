@@ -227,9 +227,17 @@ pub(super) fn render_help(app: &App, top: u16, area: Rect, buf: &mut Buffer) {
         height: (rect.bottom() + 1).min(area.bottom()) - y,
     };
     Clear.render(margin, buf);
+    // At a server's table the help lists only the table's keys, and says so, as the
+    // lobby's help does.
+    let at_server = app.runtime().table().is_some_and(|t| t.at_server);
+    let title = if at_server {
+        " The table's keys "
+    } else {
+        " Help "
+    };
     let mut block = Block::bordered()
         .border_set(theme.glyphs.border)
-        .title(" Help ")
+        .title(title)
         .title_style(theme.heading)
         .border_style(theme.heading);
     if let Some(note) = note {
