@@ -535,6 +535,43 @@ fn the_joiner_plays_on_the_full_screen_board_turned_to_its_side() {
     });
 }
 
+/// A full-screen host whose player has not joined yet (its clocks stopped) keeps its
+/// board in use: a typed move is refused as the table says (the other player is not
+/// connected), not with a break's "p starts the clocks again", which a table refuses.
+#[test]
+fn a_full_screen_host_waiting_for_its_player_refuses_a_move_for_the_table_reason() {
+    let sandbox = Sandbox::new();
+    let mut host = Session::start_in(
+        &sandbox,
+        &[
+            "host",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--code",
+            "cedar-5555",
+            "--clock",
+            "5+3",
+        ],
+        &[],
+    );
+    // The panel's words (the host prints where to join before its screen is up).
+    host.wait_for("the board, waiting", |s| {
+        s.contents().contains("Clocks stopped: player away")
+    });
+    host.send(b"11-15\r");
+    host.wait_for("the refusal", |s| {
+        s.contents()
+            .contains("The other player is not connected: the game waits for them")
+    });
+    assert!(
+        !host.contents().contains("p starts the clocks"),
+        "{}",
+        host.contents()
+    );
+}
+
 /// The line of square numbers above the cursor's `[` on the board (each row of squares
 /// has its numbers on the line above its pieces).
 fn cursor_row_label(screen: &str) -> Option<String> {
