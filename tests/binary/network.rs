@@ -342,16 +342,22 @@ fn a_killed_joiner_joins_again_and_the_game_goes_on_with_every_move() {
     }
     bob.say("23-19");
     host.expect("White played 23-19");
+    let mut eve = joiner("watch", &address, "aspen-4444", "");
+    eve.expect("Black to move; clocks:");
     bob.kill();
-    // The host sees the line drop and stops the clocks.
+    // The host sees the line drop and stops the clocks; a spectator is told too.
     let dropped = host.expect("White's line dropped");
     assert!(dropped.contains("the clocks are stopped"), "{dropped}");
+    eve.expect(
+        "White's line dropped: the clocks are stopped and the game waits for them to join again.",
+    );
     host.say("8-11");
     host.expect("the other player is not connected");
     // Started again at the same home, it takes its seat back at once with its token
     // (the seat is kept for it from anyone else with the code).
     let mut bob = joiner_in(&home, "join", &address, "aspen-4444", "Bob");
     host.expect("Bob joined, playing White");
+    eve.expect("Bob joined, playing White");
     bob.say("show 1");
     bob.expect("After move 1 (White's 23-19)");
     host.say("8-11");
