@@ -345,7 +345,8 @@ impl Plain {
             }
             // A game without clocks has none to stop.
             TableNews::Left { color, why } => format!(
-                "{color}'s line dropped ({why}): {}the game waits for them to join again.",
+                "{color}'s line dropped{}: {}the game waits for them to join again.",
+                why.map(|why| format!(" ({why})")).unwrap_or_default(),
                 match self.session().clock() {
                     Some(_) => "the clocks are stopped and ",
                     None => "",

@@ -342,16 +342,22 @@ fn a_killed_joiner_joins_again_and_the_game_goes_on_with_every_move() {
     }
     bob.say("23-19");
     host.expect("White played 23-19");
+    let mut eve = joiner("watch", &address, "aspen-4444", "");
+    eve.expect("Black to move; clocks:");
     bob.kill();
-    // The host sees the line drop and stops the clocks.
+    // The host sees the line drop and stops the clocks; a spectator is told too.
     let dropped = host.expect("White's line dropped");
     assert!(dropped.contains("the clocks are stopped"), "{dropped}");
+    eve.expect(
+        "White's line dropped: the clocks are stopped and the game waits for them to join again.",
+    );
     host.say("8-11");
     host.expect("the other player is not connected");
     // Started again at the same home, it takes its seat back at once with its token
     // (the seat is kept for it from anyone else with the code).
     let mut bob = joiner_in(&home, "join", &address, "aspen-4444", "Bob");
     host.expect("Bob joined, playing White");
+    eve.expect("Bob joined, playing White");
     bob.say("show 1");
     bob.expect("After move 1 (White's 23-19)");
     host.say("8-11");
@@ -533,6 +539,43 @@ fn the_joiner_plays_on_the_full_screen_board_turned_to_its_side() {
         let text = s.contents();
         text.contains("The line to the host is down") && text.contains("trying again")
     });
+}
+
+/// A full-screen host whose player has not joined yet (its clocks stopped) keeps its
+/// board in use: a typed move is refused as the table says (the other player is not
+/// connected), not with a break's "p starts the clocks again", which a table refuses.
+#[test]
+fn a_full_screen_host_waiting_for_its_player_refuses_a_move_for_the_table_reason() {
+    let sandbox = Sandbox::new();
+    let mut host = Session::start_in(
+        &sandbox,
+        &[
+            "host",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--code",
+            "cedar-5555",
+            "--clock",
+            "5+3",
+        ],
+        &[],
+    );
+    // The panel's words (the host prints where to join before its screen is up).
+    host.wait_for("the board, waiting", |s| {
+        s.contents().contains("Clocks stopped: player away")
+    });
+    host.send(b"11-15\r");
+    host.wait_for("the refusal", |s| {
+        s.contents()
+            .contains("The other player is not connected: the game waits for them")
+    });
+    assert!(
+        !host.contents().contains("p starts the clocks"),
+        "{}",
+        host.contents()
+    );
 }
 
 /// The line of square numbers above the cursor's `[` on the board (each row of squares

@@ -487,7 +487,9 @@ impl Following {
     ) {
         match message {
             HostMessage::Welcome { state, chat, .. } => {
-                self.view.connected = true;
+                // A spectator's `connected` is the player's: as the host has it now,
+                // with nothing to tell of it yet.
+                self.view.connected = self.side.is_some() || state.player_connected;
                 // The host's chat is the whole of it: lines said while this board was
                 // away are there too.
                 self.view.chat = received_chat(&chat);
@@ -554,7 +556,20 @@ impl Following {
         self.view.spectators = state.spectators;
         self.view.undo_asked = state.undo_asked.map(Color::from);
         if self.side.is_none() {
-            self.view.connected = state.player_connected;
+            // A spectator is told when the player who joined comes or goes, as the host
+            // is: its screen changes then (the clocks stop or run again).
+            let was = std::mem::replace(&mut self.view.connected, state.player_connected);
+            if !self.view.at_server && was != state.player_connected {
+                let color = joiner_side;
+                events.push(Event::Table(if state.player_connected {
+                    TableNews::Joined {
+                        color,
+                        name: session.names().name(color).map(str::to_string),
+                    }
+                } else {
+                    TableNews::Left { color, why: None }
+                }));
+            }
         }
         if let Some(mine) = self.side {
             let asked = state.undo_asked.map(Color::from);

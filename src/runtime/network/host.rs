@@ -552,7 +552,10 @@ impl Hosting {
             Some(Role::Player) if self.player == Some(peer) => {
                 self.seat_kept_until = Some(Instant::now() + SEAT_KEPT);
                 let remote = self.unseat_player(session);
-                events.push(Event::Table(TableNews::Left { color: remote, why }));
+                events.push(Event::Table(TableNews::Left {
+                    color: remote,
+                    why: Some(why),
+                }));
             }
             _ => {}
         }

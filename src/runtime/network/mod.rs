@@ -36,12 +36,14 @@ pub(crate) enum TableNews {
         /// Their name, if they gave one.
         name: Option<String>,
     },
-    /// The host: the player's line dropped, and why; the clocks stop until they are back.
+    /// The host (or a spectator, told by the host): the player's line dropped, and why
+    /// where known (a spectator is told only that it did); the clocks stop until they
+    /// are back.
     Left {
         /// The side they play.
         color: Color,
-        /// Why the line dropped.
-        why: String,
+        /// Why the line dropped, where known.
+        why: Option<String>,
     },
     /// A joiner: the line to the host dropped, and why; it is tried again.
     LineDown(String),

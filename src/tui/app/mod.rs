@@ -380,7 +380,10 @@ impl App {
     /// applied. Returns what the event loop is to do.
     pub(crate) fn update(&mut self, action: Action) -> Flow {
         // While paused only the pause key, help and quitting act: the board is hidden.
+        // Across the network the clocks stop while a player is away, with no break to
+        // end with p: the board stays in use, and a move is refused as the table says.
         if self.session().is_paused()
+            && self.runtime.table().is_none()
             && !matches!(
                 action,
                 Action::Pause | Action::Quit | Action::AskQuit | Action::ToggleHelp

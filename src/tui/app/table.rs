@@ -57,10 +57,9 @@ impl App {
                     Some(_) => "the clocks are stopped until they join again",
                     None => "the game waits for them to join again",
                 };
-                self.status.say(
-                    Tone::Error,
-                    format!("{color}'s line dropped ({why}): {wait}"),
-                )
+                let why = why.map(|why| format!(" ({why})")).unwrap_or_default();
+                self.status
+                    .say(Tone::Error, format!("{color}'s line dropped{why}: {wait}"))
             }
             TableNews::LineDown(why) => {
                 // A game without clocks has none to stop.

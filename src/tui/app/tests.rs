@@ -151,7 +151,7 @@ fn a_dropped_line_speaks_of_stopped_clocks_only_in_a_game_with_clocks() {
     };
     let left = || TableNews::Left {
         color: Color::White,
-        why: "the connection closed".to_string(),
+        why: Some("the connection closed".to_string()),
     };
     let down = || TableNews::LineDown("the connection closed".to_string());
     let mut untimed = App::new(Settings::default(), 80, 24);
