@@ -290,6 +290,19 @@ pub(crate) fn unbound_note(key: &KeyEvent, help: &str) -> Option<String> {
     key_name(key).map(|name| format!("The key {name} does nothing here; {help}"))
 }
 
+/// The code of `key` as a plain key: with Ctrl or Alt held it is no letter's key
+/// ([`KeyCode::Null`]), so that Ctrl-p is not taken for p where only plain keys act.
+pub(crate) fn plain_code(key: &KeyEvent) -> KeyCode {
+    if key
+        .modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+    {
+        KeyCode::Null
+    } else {
+        key.code
+    }
+}
+
 /// The words of the `?` key on a screen where it shows every key.
 pub(crate) const EVERY_KEY_HELP: &str = "? shows every key";
 

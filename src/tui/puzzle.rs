@@ -163,14 +163,7 @@ impl PuzzleScreen {
                 }
                 self.note.clear();
                 // Ctrl-s or Alt-s is not s: it shows no solution.
-                let code = if key
-                    .modifiers
-                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-                {
-                    KeyCode::Null
-                } else {
-                    key.code
-                };
+                let code = crate::tui::keymap::plain_code(key);
                 let acted = match self.view {
                     View::List(chosen) => self.list_key(chosen, code),
                     View::Board => self.board_key(code),

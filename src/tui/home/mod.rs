@@ -414,14 +414,7 @@ impl Home {
     fn menu_key(&mut self, key: &KeyEvent) -> Option<Option<Chosen>> {
         let last = Entry::ALL.len() - 1;
         // Ctrl-p or Alt-p is not p: it opens nothing.
-        let code = if key
-            .modifiers
-            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-        {
-            KeyCode::Null
-        } else {
-            key.code
-        };
+        let code = crate::tui::keymap::plain_code(key);
         let unbound = |home: &mut Self| {
             home.message =
                 crate::tui::keymap::unbound_note(key, crate::tui::keymap::EVERY_KEY_HELP);
