@@ -604,6 +604,38 @@ fn a_full_screen_host_waiting_for_its_player_refuses_a_move_for_the_table_reason
     );
 }
 
+/// A full-screen joiner killed mid-game and started again is told whose move it is
+/// ("Black to move"), not who starts the game ("Black moves first").
+#[test]
+fn a_full_screen_joiner_back_mid_game_is_told_whose_move_it_is() {
+    let (mut host, address) = host("birch-9999", &["--clock", "5+0"]);
+    let sandbox = Sandbox::new();
+    let join = ["join", &address, "--code", "birch-9999", "--name", "Bob"];
+    let mut bob = Session::start_in(&sandbox, &join, &[]);
+    host.expect("Bob joined");
+    bob.wait_for("the first words", |s| {
+        s.contents()
+            .contains("Black moves first, at the other terminal")
+    });
+    host.say("11-15");
+    bob.wait_for("Black's move", |s| s.contents().contains("White to move"));
+    bob.send(b"23-19\r");
+    host.expect("White played 23-19");
+    bob.signal("KILL");
+    host.expect("White's line dropped");
+    let mut bob = Session::start_in(&sandbox, &join, &[]);
+    host.expect("Bob joined, playing White");
+    bob.wait_for("whose move it is", |s| {
+        s.contents()
+            .contains("You play White: Black to move, at the other terminal")
+    });
+    assert!(
+        !bob.contents().contains("moves first"),
+        "{}",
+        bob.contents()
+    );
+}
+
 /// The line of square numbers above the cursor's `[` on the board (each row of squares
 /// has its numbers on the line above its pieces).
 fn cursor_row_label(screen: &str) -> Option<String> {
