@@ -227,6 +227,29 @@ impl Plain {
         &self.runtime
     }
 
+    /// Which side this terminal plays in a game across the network, said at the start
+    /// (as the full screen's first words say it): a joiner is told its side and who
+    /// plays the other, a spectator that it watches. Nothing at one terminal, nor at
+    /// the host (who chose its side).
+    fn seat_intro(&self) -> Option<String> {
+        match self.runtime.table()?.seat {
+            Seat::Player(mine) => {
+                let other = match self.session().names().name(!mine) {
+                    Some(name) => printable(name, 60),
+                    None => "the host".to_string(),
+                };
+                Some(format!(
+                    "You play {mine}; {other} plays {} at the other terminal.",
+                    !mine
+                ))
+            }
+            Seat::Spectator => {
+                Some("You are watching: moves are made at the players' terminals.".to_string())
+            }
+            Seat::Host { .. } => None,
+        }
+    }
+
     /// What a match is, said at the start: the players, the games, the file.
     fn match_intro(&self) -> Option<String> {
         let contest = self.session().match_play()?;
@@ -389,7 +412,7 @@ impl Plain {
             }
             // The host's news of the offer says it.
             TableNews::DrawOffered(_) => return None,
-            TableNews::Adjourned(text) => format!("{text}."),
+            TableNews::Adjourned(text) => format!("{}.", crate::text::capitalized(&text)),
             TableNews::WrongCode(wrong) => format!("{wrong}."),
             TableNews::Waiting(why) => {
                 format!("The host refused this terminal for now ({why}): trying again.")
@@ -906,6 +929,9 @@ pub(crate) fn run(
     )?;
     if let Some(note) = &plain.fault {
         writeln!(out, "{note}")?;
+    }
+    if let Some(seat) = plain.seat_intro() {
+        writeln!(out, "{seat}")?;
     }
     if let Some(intro) = plain.match_intro() {
         writeln!(out, "{intro}")?;

@@ -366,6 +366,32 @@ fn a_killed_joiner_joins_again_and_the_game_goes_on_with_every_move() {
     host.expect("White played 22-17");
 }
 
+/// A plain joiner is told at once which side it plays and who plays the other (as the
+/// full screen's first words say), a plain spectator that it watches; the host quitting
+/// mid-game adjourns it, and the joiner is told so in a sentence, then taken back when
+/// the host resumes.
+#[test]
+fn a_plain_joiner_is_told_its_side_and_the_host_quitting_mid_game_in_a_sentence() {
+    let sandbox = Sandbox::new();
+    let port = free_port();
+    let (mut host, address) = host_in(&sandbox, "rowan-7777", &port, &["--name", "Ann"]);
+    let mut bob = joiner("join", &address, "rowan-7777", "Bob");
+    bob.expect("You play White; Ann plays Black at the other terminal.");
+    host.expect("Bob joined");
+    let mut eve = joiner("watch", &address, "rowan-7777", "");
+    eve.expect("You are watching: moves are made at the players' terminals.");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    host.say("quit");
+    assert_eq!(host.finish(), 0);
+    bob.expect("The host adjourned the game: it goes on when the host resumes it.");
+    let (mut host, _) = host_in(&sandbox, "rowan-7777", &port, &["--resume"]);
+    host.expect("Bob joined, playing White");
+    bob.expect("Connected to the host");
+    bob.say("23-19");
+    host.expect("White played 23-19");
+}
+
 #[test]
 fn a_host_killed_and_resumed_is_rejoined_by_itself() {
     let sandbox = Sandbox::new();
@@ -575,6 +601,38 @@ fn a_full_screen_host_waiting_for_its_player_refuses_a_move_for_the_table_reason
         !host.contents().contains("p starts the clocks"),
         "{}",
         host.contents()
+    );
+}
+
+/// A full-screen joiner killed mid-game and started again is told whose move it is
+/// ("Black to move"), not who starts the game ("Black moves first").
+#[test]
+fn a_full_screen_joiner_back_mid_game_is_told_whose_move_it_is() {
+    let (mut host, address) = host("birch-9999", &["--clock", "5+0"]);
+    let sandbox = Sandbox::new();
+    let join = ["join", &address, "--code", "birch-9999", "--name", "Bob"];
+    let mut bob = Session::start_in(&sandbox, &join, &[]);
+    host.expect("Bob joined");
+    bob.wait_for("the first words", |s| {
+        s.contents()
+            .contains("Black moves first, at the other terminal")
+    });
+    host.say("11-15");
+    bob.wait_for("Black's move", |s| s.contents().contains("White to move"));
+    bob.send(b"23-19\r");
+    host.expect("White played 23-19");
+    bob.signal("KILL");
+    host.expect("White's line dropped");
+    let mut bob = Session::start_in(&sandbox, &join, &[]);
+    host.expect("Bob joined, playing White");
+    bob.wait_for("whose move it is", |s| {
+        s.contents()
+            .contains("You play White: Black to move, at the other terminal")
+    });
+    assert!(
+        !bob.contents().contains("moves first"),
+        "{}",
+        bob.contents()
     );
 }
 

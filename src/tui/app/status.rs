@@ -148,8 +148,10 @@ pub(super) fn start_words(runtime: &Runtime) -> String {
         None => None,
     };
     if let Some(mine) = here.filter(|mine| *mine != turn) {
+        // A board joining again mid-game is told whose move it is, not who starts.
+        let moves = if fresh { "moves first" } else { "to move" };
         return format!(
-            "You play {mine}: {turn} moves first, at the other terminal. {}.",
+            "You play {mine}: {turn} {moves}, at the other terminal. {}.",
             help_words(runtime)
         );
     }
