@@ -73,8 +73,9 @@ fn extent_and_encoding(
 
 /// Game `number` (from 1) of the PDN file at `path`, as [`load_record`] reads it, except
 /// that a game with a move that cannot be played gives its moves before that one (its
-/// result unknown: `*`) and the fault (which names the game and the move), so that what is good in it can still be studied.
-/// A fault at the first move leaves nothing to study: that game is refused.
+/// result unknown: `*`) and the fault (which names the game and the move), so that what
+/// is good in it can still be studied. A fault at the first move leaves nothing to
+/// study: that game is refused.
 pub(crate) fn load_record_up_to_fault(
     path: &Path,
     number: usize,
