@@ -648,8 +648,9 @@ games, watch N, player NAME; in a game: a move (11-15, 15x24), board, draw (offe
 accept the one offered), resign; at a table (playing or watching): say TEXT (heard by the \
 players and spectators there); after a game: rematch (offer the same game, colours \
 swapped, or accept the one offered), decline; adjourn (to the lobby: the game goes on, the \
-clocks running, until both players have left it), resume; quit. The terms after seek, challenge NAME and invite come in any \
-order.";
+clocks running, until both players have left it), resume; quit (in a game in play: the \
+game goes on at the server, your clock running, while your opponent is at it). The terms \
+after seek, challenge NAME and invite come in any order.";
 
 impl View {
     /// The message for the server that a typed `line` asks, or none (answered here).
