@@ -7,7 +7,7 @@
 use super::action::{Action, Direction};
 use crate::rules::Color;
 use crate::session::Step;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
 /// A key as the table names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -303,6 +303,25 @@ pub(crate) fn plain_code(key: &KeyEvent) -> KeyCode {
     }
 }
 
+/// `event` with a line feed taken as Enter. A line feed is Ctrl-J as raw mode reads it,
+/// and it is how Enter comes when typed before raw mode was on: the terminal, still in
+/// cooked mode, turned its carriage return into a line feed (ICRNL), so a move typed as
+/// the screen starts would otherwise lose its Enter.
+pub(crate) fn line_feed_as_enter(event: Event) -> Event {
+    match event {
+        Event::Key(key)
+            if key.code == KeyCode::Char('j') && key.modifiers == KeyModifiers::CONTROL =>
+        {
+            Event::Key(KeyEvent::new_with_kind(
+                KeyCode::Enter,
+                KeyModifiers::NONE,
+                key.kind,
+            ))
+        }
+        other => other,
+    }
+}
+
 /// The words of the `?` key on a screen where it shows every key.
 pub(crate) const EVERY_KEY_HELP: &str = "? shows every key";
 
@@ -391,6 +410,26 @@ mod tests {
             modifiers,
             kind: KeyEventKind::Press,
             state: KeyEventState::NONE,
+        }
+    }
+
+    #[test]
+    fn a_line_feed_is_enter_and_a_plain_j_stays_j() {
+        let read = |code, modifiers| line_feed_as_enter(Event::Key(press(code, modifiers)));
+        assert_eq!(
+            read(KeyCode::Char('j'), KeyModifiers::CONTROL),
+            Event::Key(press(KeyCode::Enter, KeyModifiers::NONE))
+        );
+        for (code, modifiers) in [
+            (KeyCode::Char('j'), KeyModifiers::NONE),
+            (KeyCode::Char('J'), KeyModifiers::SHIFT),
+            (
+                KeyCode::Char('j'),
+                KeyModifiers::CONTROL | KeyModifiers::ALT,
+            ),
+            (KeyCode::Char('k'), KeyModifiers::CONTROL),
+        ] {
+            assert_eq!(read(code, modifiers), Event::Key(press(code, modifiers)));
         }
     }
 

@@ -285,7 +285,7 @@ fn at_home(
     loop {
         take_up_after_suspension(terminal, shared)?;
         draw_home(terminal, shared, home)?;
-        let event = event::read()?;
+        let event = read_event()?;
         shared.note_interrupt(&event);
         if is_suspend_key(&event) {
             suspend();
@@ -325,7 +325,7 @@ fn solve(
             terminal.draw(|frame| frame.render_widget(&*screen, frame.area()))?;
             ratatui::layout::Rect::new(0, 0, size.width, size.height)
         };
-        let event = event::read()?;
+        let event = read_event()?;
         shared.note_interrupt(&event);
         if is_suspend_key(&event) {
             suspend();
@@ -359,9 +359,9 @@ fn analyse(
         }
         // While the search works, wake now and then for its news; else wait for a key.
         let event = if board.searching() {
-            event::poll(ANALYSIS_POLL)?.then(event::read).transpose()?
+            event::poll(ANALYSIS_POLL)?.then(read_event).transpose()?
         } else {
-            Some(event::read()?)
+            Some(read_event()?)
         };
         let Some(event) = event else {
             redraw = board.poll();
@@ -394,7 +394,7 @@ fn pick(
             let _frame = lock(&shared.screen);
             terminal.draw(|frame| frame.render_widget(&picker, frame.area()))?;
         }
-        let event = event::read()?;
+        let event = read_event()?;
         shared.note_interrupt(&event);
         if is_suspend_key(&event) {
             suspend();
@@ -439,6 +439,12 @@ fn pick(
             }
         }
     }
+}
+
+/// The terminal's next event, as every screen reads it: a line feed is Enter (see
+/// [`keymap::line_feed_as_enter`]).
+fn read_event() -> io::Result<Event> {
+    event::read().map(keymap::line_feed_as_enter)
 }
 
 /// Whether `event` is Ctrl-C, which quits every screen at once and ends the program as
@@ -566,8 +572,8 @@ fn event_loop(
         let event = match &line {
             Some(line) => line.next(app.wait(Instant::now()))?,
             None => match app.wait(Instant::now()) {
-                Some(wait) => event::poll(wait)?.then(event::read).transpose()?,
-                None => Some(event::read()?),
+                Some(wait) => event::poll(wait)?.then(read_event).transpose()?,
+                None => Some(read_event()?),
             },
         };
         let Some(event) = event else {
@@ -640,7 +646,7 @@ impl Woken {
             while !stopped.load(Ordering::SeqCst) {
                 let event = match event::poll(READER_LOOK) {
                     Ok(false) => continue,
-                    Ok(true) => event::read(),
+                    Ok(true) => read_event(),
                     Err(e) => Err(e),
                 };
                 let failed = event.is_err();

@@ -39,6 +39,22 @@ fn type_a_move_see_it_listed_and_quit() {
     assert!(sets_a_colour(&game.raw), "the default theme is coloured");
 }
 
+/// A line feed is Enter, on the home screen and the board: keys typed before the full
+/// screen is up come so (the terminal, not yet raw, turned their Enter into one).
+#[test]
+fn a_line_feed_is_taken_as_enter_on_the_home_screen_and_the_board() {
+    let mut game = Session::start(&[], &[]);
+    game.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
+    game.send(b"\n");
+    game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+    game.send(b"11-15\n");
+    game.wait_for("the move in the list", |s| {
+        s.contents().contains("1. 11-15") && s.contents().contains("White to move")
+    });
+}
+
 /// Whether the output sets a foreground or background colour (SGR 30-38, 40-48, 90-97,
 /// 100-107); resetting to the default colour (39, 49) is fine.
 fn sets_a_colour(raw: &[u8]) -> bool {

@@ -959,3 +959,44 @@ fn a_rejoined_board_has_the_chat_and_one_copy_of_the_game() {
     assert_eq!(copies.len(), 1, "{copies:#?}");
     assert!(copies[0].contains("11-15"), "{copies:#?}");
 }
+
+/// A move typed the moment a full-screen board is started (before its terminal is raw,
+/// so its Enter comes as a line feed) is taken, at the joiner; and a line feed is Enter
+/// at the full-screen host too.
+#[test]
+fn a_move_typed_as_the_full_screen_starts_keeps_its_enter_at_both_ends() {
+    let port = free_port();
+    let address = format!("127.0.0.1:{port}");
+    let code = "elm-3131";
+    let host_box = Sandbox::new();
+    let mut ann = Session::start_in(
+        &host_box,
+        &[
+            "host",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            &port,
+            "--code",
+            code,
+            "--side",
+            "white",
+        ],
+        &[],
+    );
+    ann.wait_for("the waiting board", |s| {
+        s.contents().contains("Waiting for a player")
+    });
+    let join_box = Sandbox::new();
+    let mut bob = Session::start_in(&join_box, &["join", &address, "--code", code], &[]);
+    // Typed at once: it arrives while the joiner still greets the host, its terminal
+    // not raw yet.
+    bob.send(b"11-15\r");
+    ann.wait_for("the joiner's move typed at once", |s| {
+        s.contents().contains("Black played 11-15")
+    });
+    ann.send(b"23-19\n");
+    bob.wait_for("the host's move, its Enter a line feed", |s| {
+        s.contents().contains("White played 23-19")
+    });
+}

@@ -933,7 +933,9 @@ fn both_saying_rematch_start_a_new_game_with_colours_swapped() {
     let help = alice.expect("Commands: ");
     // Quitting a game in play leaves its clock running there: the help says so before.
     assert!(
-        help.contains("quit (in a game in play: the game goes on at the server, your clock running"),
+        help.contains(
+            "quit (in a game in play: the game goes on at the server, your clock running"
+        ),
         "{help}"
     );
     alice.say("quit");
