@@ -860,16 +860,21 @@ impl Plain {
     }
 
     /// Where an unfinished game left at this terminal goes on, once it is in its file
-    /// (as the full-screen game's quit says): nothing across the network, where the
-    /// game stays with the host, nor for a game not kept or over.
-    fn kept(&self) -> Option<&'static str> {
-        let open = self.runtime.table().is_none()
-            && self.runtime.autosave_path().is_some()
-            && !self.session().game().is_over();
-        open.then_some(if self.session().match_play().is_some() {
-            "The match is saved: checkers --resume continues it."
-        } else {
-            "The game is saved: checkers --resume continues it."
+    /// (as the full-screen game's quit says): at a host, how it takes the game up again;
+    /// nothing at a joiner, where the game stays with the host, nor for a game not kept
+    /// or over.
+    fn kept(&self) -> Option<String> {
+        if self.runtime.table().is_some() {
+            return self.runtime.resume_hint();
+        }
+        let open = self.runtime.autosave_path().is_some() && !self.session().game().is_over();
+        open.then(|| {
+            if self.session().match_play().is_some() {
+                "The match is saved: checkers --resume continues it."
+            } else {
+                "The game is saved: checkers --resume continues it."
+            }
+            .to_string()
         })
     }
 

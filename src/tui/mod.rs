@@ -155,6 +155,8 @@ fn run_shared(
         guard
     };
     let mut settings = settings;
+    // Said once the terminal is restored: how to take up an adjourned hosted game.
+    let mut farewell = None;
     let result = (|| {
         let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
         let mut start = start;
@@ -266,12 +268,16 @@ fn run_shared(
             app.notify_first(app::Tone::Error, text);
         }
         let result = event_loop(&mut terminal, settings.bell, &mut app, shared, None);
+        farewell = app.runtime().resume_hint();
         let unsaved = app.finish();
         result.map(|()| unsaved)
     })();
     let _frame = lock(&shared.screen);
     shared.active.store(false, Ordering::SeqCst);
     let restored = guard.leave();
+    if let Some(line) = farewell {
+        println!("{line}");
+    }
     let unsaved = result?;
     restored.map(|()| unsaved)
 }

@@ -383,6 +383,10 @@ fn a_plain_joiner_is_told_its_side_and_the_host_quitting_mid_game_in_a_sentence(
     host.say("11-15");
     bob.expect("Black played 11-15");
     host.say("quit");
+    host.expect(&format!(
+        "Goodbye. The game is adjourned: checkers host --resume --bind 127.0.0.1 --port {port} \
+         --code rowan-7777 goes on with it"
+    ));
     assert_eq!(host.finish(), 0);
     bob.expect("The host adjourned the game: it goes on when the host resumes it.");
     let (mut host, _) = host_in(&sandbox, "rowan-7777", &port, &["--resume"]);
@@ -999,4 +1003,54 @@ fn a_move_typed_as_the_full_screen_starts_keeps_its_enter_at_both_ends() {
     bob.wait_for("the host's move, its Enter a line feed", |s| {
         s.contents().contains("White played 23-19")
     });
+}
+
+/// The full-screen host that adjourns with `a` says, once its terminal is restored, how
+/// to take the game up again; that command does, and the player's board comes back.
+#[test]
+fn a_full_screen_host_adjourning_says_on_the_restored_terminal_how_to_resume() {
+    let port = free_port();
+    let address = format!("127.0.0.1:{port}");
+    let code = "fir-4242";
+    let host_box = Sandbox::new();
+    let mut ann = Session::start_in(
+        &host_box,
+        &[
+            "host",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            &port,
+            "--code",
+            code,
+        ],
+        &[],
+    );
+    ann.wait_for("the waiting board", |s| {
+        s.contents().contains("Waiting for a player")
+    });
+    let mut bob = joiner("join", &address, code, "Bob");
+    bob.expect("You play White");
+    ann.wait_for("Bob at the table", |s| s.contents().contains("Bob joined"));
+    ann.send(b"11-15\r");
+    bob.expect("Black played 11-15");
+    ann.send(b"q");
+    ann.wait_for("the leave question", |s| {
+        s.contents().contains("a adjourns it")
+    });
+    ann.send(b"a");
+    assert!(ann.exit_status().success());
+    let hint = format!(
+        "The game is adjourned: checkers host --resume --bind 127.0.0.1 --port {port} --code \
+         {code} goes on with it"
+    );
+    let screen = ann.contents().replace('\n', "");
+    assert!(screen.contains(&hint), "{screen}");
+    bob.expect("The host adjourned the game");
+    // The command it names takes the game up where it stood, and Bob's board is back.
+    let (mut host, _) = host_in(&host_box, code, &port, &["--resume"]);
+    host.expect("Bob joined, playing White");
+    bob.expect("Connected to the host");
+    bob.say("23-19");
+    host.expect("White played 23-19");
 }

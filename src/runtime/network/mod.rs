@@ -330,6 +330,32 @@ impl Runtime {
         }
     }
 
+    /// At a host whose game is left unfinished in its file (adjourned, as leaving does):
+    /// the line that says how to take it up again, with the address and code its
+    /// player's board tries again with, for the terminal once the board is gone.
+    pub(crate) fn resume_hint(&self) -> Option<String> {
+        let Some(Table::Host(host)) = self.table.as_ref() else {
+            return None;
+        };
+        let Seat::Host { code, .. } = &host.view.seat else {
+            return None;
+        };
+        if self.session.game().is_over() || self.autosave_path().is_none() {
+            return None;
+        }
+        let bound = host.connections.address();
+        let bind = if bound.ip().is_unspecified() {
+            String::new()
+        } else {
+            format!(" --bind {}", bound.ip())
+        };
+        Some(format!(
+            "The game is adjourned: checkers host --resume{bind} --port {} --code {code} \
+             goes on with it, and its player's board joins again by itself.",
+            bound.port()
+        ))
+    }
+
     /// The host ends the table: everyone is told why; a joiner lets its line go.
     pub(super) fn leave_table(&mut self) {
         match self.table.take() {
