@@ -17,7 +17,7 @@ pub(crate) mod network;
 mod saving;
 
 pub(crate) use computer::{Purpose, SearchSpec, Thinking};
-pub(crate) use network::{Seat, Table, TableNews};
+pub(crate) use network::{Seat, Table, TableNews, TableView};
 pub(crate) use saving::{IfExists, LastSave, SaveRequest, Saving, watch_ending_signals};
 
 use crate::rules::{Color, Move, Outcome};

@@ -1054,3 +1054,38 @@ fn a_full_screen_host_adjourning_says_on_the_restored_terminal_how_to_resume() {
     bob.say("23-19");
     host.expect("White played 23-19");
 }
+
+/// The full-screen board's panel, its lines joined by spaces (the right column of the
+/// rows where the board's frame meets the panel's).
+fn panel_text(screen: &str) -> String {
+    screen
+        .lines()
+        .filter_map(|row| row.split_once("││").map(|(_, panel)| panel))
+        .map(|panel| panel.trim_end().trim_end_matches('│').trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A full-screen spectator's panel says who is away: the player who joined, by name
+/// and side, when their line drops; its own line to the host when the host is gone.
+#[test]
+fn a_full_screen_spectator_says_who_is_not_connected() {
+    let (mut host, address) = host("yew-5151", &["--name", "Ann"]);
+    let mut bob = joiner("join", &address, "yew-5151", "Bob");
+    host.expect("Bob joined");
+    let watch_box = Sandbox::new();
+    let mut eve = Session::start_in(&watch_box, &["watch", &address, "--code", "yew-5151"], &[]);
+    eve.wait_for("the watching panel", |s| {
+        panel_text(&s.contents()).contains("Watching the game")
+    });
+    bob.kill();
+    host.expect("White's line dropped");
+    eve.wait_for("the player who is away, named", |s| {
+        panel_text(&s.contents())
+            .contains("Watching; Bob (White), who joined the host, is not connected")
+    });
+    host.kill();
+    eve.wait_for("its own line down", |s| {
+        panel_text(&s.contents()).contains("Watching; the line to the host is down")
+    });
+}

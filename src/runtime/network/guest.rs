@@ -63,6 +63,10 @@ impl Following {
             undo_asked: welcome.state.undo_asked.map(Color::from),
             at_server: false,
             server_gone: false,
+            line_down: false,
+            joiner_side: side
+                .is_none()
+                .then(|| Color::from(welcome.state.joiner_side)),
         };
         Following {
             link: Line::Lan(link),
@@ -91,6 +95,8 @@ impl Following {
             undo_asked: None,
             at_server: true,
             server_gone: false,
+            line_down: false,
+            joiner_side: None,
         };
         Following {
             link: Line::Server(line),
@@ -386,6 +392,7 @@ impl Following {
                 LinkNews::Message(message) => self.host_message(session, message, now, events),
                 LinkNews::Down(why) => {
                     self.view.connected = false;
+                    self.view.line_down = true;
                     let told = std::mem::take(&mut self.farewell);
                     // The clocks stand still while the line is down, as the host's do.
                     let mut frozen = session.followed();
@@ -490,6 +497,7 @@ impl Following {
                 // A spectator's `connected` is the player's: as the host has it now,
                 // with nothing to tell of it yet.
                 self.view.connected = self.side.is_some() || state.player_connected;
+                self.view.line_down = false;
                 // The host's chat is the whole of it: lines said while this board was
                 // away are there too.
                 self.view.chat = received_chat(&chat);
@@ -556,6 +564,9 @@ impl Following {
         self.view.spectators = state.spectators;
         self.view.undo_asked = state.undo_asked.map(Color::from);
         if self.side.is_none() {
+            if !self.view.at_server {
+                self.view.joiner_side = Some(joiner_side);
+            }
             // A spectator is told when the player who joined comes or goes, as the host
             // is: its screen changes then (the clocks stop or run again).
             let was = std::mem::replace(&mut self.view.connected, state.player_connected);

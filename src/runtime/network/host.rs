@@ -81,6 +81,8 @@ impl Hosting {
             undo_asked: None,
             at_server: false,
             server_gone: false,
+            line_down: false,
+            joiner_side: None,
         };
         Hosting {
             connections,

@@ -119,6 +119,12 @@ pub(crate) struct TableView {
     /// Whether the line to the server is gone (a server's table only): nothing asked
     /// reaches it any more, and it is not tried again.
     pub(crate) server_gone: bool,
+    /// Whether this terminal's own line to a LAN host is down (a joiner's or a
+    /// spectator's): it is tried again.
+    pub(crate) line_down: bool,
+    /// The side the player who joins a LAN host plays, as its spectators know it (the
+    /// host plays the other): who is away when a spectator's `connected` is false.
+    pub(crate) joiner_side: Option<Color>,
 }
 
 impl TableView {

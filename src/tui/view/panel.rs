@@ -635,10 +635,7 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
             "Watching; a player is away: the game waits for them".to_string(),
             theme.alert,
         ),
-        Seat::Spectator if !view.connected => (
-            "Watching; the other end is not connected".to_string(),
-            theme.alert,
-        ),
+        Seat::Spectator if !view.connected => (away_from_watched_table(view, names), theme.alert),
         Seat::Spectator => ("Watching the game".to_string(), theme.text),
     };
     lines.extend(wrapped(&text, width, style));
@@ -649,6 +646,33 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
     let shown = view.chat.len().saturating_sub(CHAT_LINES);
     for (from, said) in view.chat.iter().skip(shown) {
         lines.extend(wrapped(&format!("{from}: {said}"), width, theme.text));
+    }
+}
+
+/// Who is away from the LAN table a spectator watches: its own line to the host (down,
+/// tried again), or the player who joined the host, by name where known, and side.
+fn away_from_watched_table(
+    view: &crate::runtime::TableView,
+    names: &crate::pdn::Players,
+) -> String {
+    if view.line_down {
+        return "Watching; the line to the host is down, the clocks stopped: trying again"
+            .to_string();
+    }
+    let Some(side) = view.joiner_side else {
+        return "Watching; the player who joined is not connected: the game waits for them"
+            .to_string();
+    };
+    match names.name(side) {
+        Some(name) => format!(
+            "Watching; {} ({side}), who joined the host, is not connected: the game waits \
+             for them",
+            printable(name, NAME_CHARS)
+        ),
+        None => format!(
+            "Watching; the player who joins the host to play {side} is not connected: the \
+             game waits for them"
+        ),
     }
 }
 
