@@ -153,8 +153,14 @@ pub(crate) fn hosted(
         Color::Black => play.black_name.is_some(),
         Color::White => play.white_name.is_some(),
     };
-    let hosting =
-        Hosting::new(connections, shown, code.clone(), !mine).with_remote_named(remote_named);
+    // A resumed game's chat is the table's again (kept beside its record by its host).
+    let chat = file
+        .as_ref()
+        .map(|f| store::chat::load(f.path()))
+        .unwrap_or_default();
+    let hosting = Hosting::new(connections, shown, code.clone(), !mine)
+        .with_remote_named(remote_named)
+        .with_chat(chat);
     // The host keeps the game whatever its input: a game across the network is a
     // person's, and is resumed with `host --resume`.
     let saving = match file {

@@ -664,10 +664,14 @@ pub(crate) fn abandon(game: &SavedGame) -> Result<(), StoreError> {
     written
 }
 
-/// Deletes the saved `game`'s file. Refused while it is open in another window.
+/// Deletes the saved `game`'s file (and the chat kept beside it). Refused while it is
+/// open in another window.
 pub(crate) fn delete(game: &SavedGame) -> Result<(), StoreError> {
     let file = GameFile::claim(&game.path)?;
     let removed = fs::remove_file(&game.path).map_err(|e| StoreError::Write(game.path.clone(), e));
+    if removed.is_ok() {
+        super::chat::remove(&game.path);
+    }
     file.release();
     removed
 }

@@ -8,6 +8,7 @@
 //! (resignation, agreed or claimed draw).
 
 mod autosave;
+pub(crate) mod chat;
 pub(crate) mod files;
 pub(crate) mod games;
 mod index;

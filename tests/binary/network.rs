@@ -1089,3 +1089,34 @@ fn a_full_screen_spectator_says_who_is_not_connected() {
         panel_text(&s.contents()).contains("Watching; the line to the host is down")
     });
 }
+
+/// The chat is kept with an adjourned game: the resumed host has it again, and tells it
+/// to the boards that come.
+#[test]
+fn the_chat_comes_back_with_a_resumed_game() {
+    let sandbox = Sandbox::new();
+    let port = free_port();
+    let (mut host, address) = host_in(&sandbox, "holly-6161", &port, &["--name", "Ann"]);
+    let bob_box = Sandbox::new();
+    let mut bob = joiner_in(&bob_box, "join", &address, "holly-6161", "Bob");
+    host.expect("Bob joined");
+    // Said before the game has a file of its own (before its first move).
+    bob.say("say see you tomorrow");
+    host.expect("Bob says: see you tomorrow");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    host.say("say same time");
+    bob.expect("Ann says: same time");
+    host.say("quit");
+    assert_eq!(host.finish(), 0);
+    bob.expect("The host adjourned the game");
+    let (mut host, _) = host_in(&sandbox, "holly-6161", &port, &["--resume"]);
+    host.expect("Bob says: see you tomorrow");
+    host.expect("Ann says: same time");
+    host.expect("Bob joined, playing White");
+    bob.expect("Connected to the host");
+    // A board that comes now is told the chat kept with the game.
+    let mut eve = joiner("watch", &address, "holly-6161", "");
+    eve.expect("Bob says: see you tomorrow");
+    eve.expect("Ann says: same time");
+}

@@ -135,8 +135,9 @@ pub(crate) fn server_session(
     joined_session(&welcome, now)
 }
 
-/// The chat a host's welcome tells, its last lines made safe to show.
-fn received_chat(chat: &[(String, String)]) -> VecDeque<(String, String)> {
+/// The chat a host's welcome tells (or a resumed game kept), its last lines made safe
+/// to show.
+pub(super) fn received_chat(chat: &[(String, String)]) -> VecDeque<(String, String)> {
     let skipped = chat.len().saturating_sub(CHAT_KEPT);
     chat.iter()
         .skip(skipped)

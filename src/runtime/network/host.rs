@@ -57,6 +57,10 @@ pub(crate) struct Hosting {
     /// token takes it meanwhile, so that someone else with the code (a spectator)
     /// cannot sit in it while the player's line comes back.
     pub(super) seat_kept_until: Option<Instant>,
+    /// How many chat lines were said at this table (the view keeps only the last ones).
+    pub(super) said: u64,
+    /// The game file the chat was last kept beside, and [`Hosting::said`] then.
+    pub(super) chat_kept: Option<(PathBuf, u64)>,
     pub(super) view: TableView,
 }
 
@@ -97,8 +101,17 @@ impl Hosting {
             guesses: Guesses::default(),
             seat_token: crate::net::new_token(),
             seat_kept_until: None,
+            said: 0,
+            chat_kept: None,
             view,
         }
+    }
+
+    /// With the chat kept with a resumed game (see [`crate::store::chat`]): its last
+    /// lines, made safe to show, are the table's chat again.
+    pub(crate) fn with_chat(mut self, chat: Vec<(String, String)>) -> Hosting {
+        self.view.chat = super::guest::received_chat(&chat);
+        self
     }
 
     /// With the joiner's side named by the host (`--white-name`): the name the joiner
@@ -180,7 +193,7 @@ impl Hosting {
                 if !text.is_empty() {
                     let from = game.session.names().name(mine).unwrap_or(mine.name());
                     let from = from.to_string();
-                    events.push(self.say(from, text));
+                    events.push(self.say(game, from, text));
                 }
                 Some(Ok(News::Nothing))
             }
@@ -188,13 +201,35 @@ impl Hosting {
         }
     }
 
-    /// A chat line said at this table: passed on to every peer, kept for the screens.
-    fn say(&mut self, from: String, text: String) -> Event {
+    /// A chat line said at this table: passed on to every peer, kept for the screens
+    /// and with the game.
+    fn say(&mut self, game: &Held, from: String, text: String) -> Event {
         self.broadcast(&HostMessage::Chat {
             from: from.clone(),
             text: text.clone(),
         });
-        self.view.said(from, text)
+        self.said += 1;
+        let said = self.view.said(from, text);
+        self.keep_chat(game);
+        said
+    }
+
+    /// Keeps the chat beside the game's record, once the game has a file and when the
+    /// chat or the file changed: a resumed game has it again.
+    fn keep_chat(&mut self, game: &Held) {
+        let Some(path) = game.autosaver.path() else {
+            return;
+        };
+        if self.view.chat.is_empty() {
+            return;
+        }
+        let now = (path, self.said);
+        if self.chat_kept.as_ref() == Some(&now) {
+            return;
+        }
+        let chat: Vec<(String, String)> = self.view.chat.iter().cloned().collect();
+        crate::store::chat::save(&now.0, &chat);
+        self.chat_kept = Some(now);
     }
 
     /// The host's `n` once a game is over: the same two play again, the colours
@@ -314,6 +349,8 @@ impl Hosting {
             // Nothing is told before it is kept: a move a peer has seen survives the
             // host's end at any moment.
             game.save(events);
+            // A chat said before the game had its file is kept once it has one.
+            self.keep_chat(game);
             self.broadcast(&HostMessage::State {
                 state: state.clone(),
             });
@@ -367,7 +404,7 @@ impl Hosting {
                     let remote = game.remote(self);
                     let from = game.session.names().name(remote).unwrap_or(remote.name());
                     let from = from.to_string();
-                    events.push(self.say(from, text));
+                    events.push(self.say(game, from, text));
                 }
             }
             (ClientMessage::Command { command }, Some(Role::Player)) => {
