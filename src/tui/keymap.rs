@@ -221,11 +221,8 @@ pub(crate) fn board_action(key: &KeyEvent, state: BoardState) -> Option<Action> 
 /// The file letter a-h that `key` types, if it is one (without Ctrl or Alt): it may
 /// begin an algebraic square, as in `c3-d4`.
 pub(crate) fn file_letter(key: &KeyEvent) -> Option<char> {
-    let plain = !key
-        .modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
     match key.code {
-        KeyCode::Char(c @ 'a'..='h') if plain => Some(c),
+        KeyCode::Char(c @ 'a'..='h') if !modified(key) => Some(c),
         _ => None,
     }
 }
@@ -293,14 +290,17 @@ pub(crate) fn unbound_note(key: &KeyEvent, help: &str) -> Option<String> {
 /// The code of `key` as a plain key: with Ctrl or Alt held it is no letter's key
 /// ([`KeyCode::Null`]), so that Ctrl-p is not taken for p where only plain keys act.
 pub(crate) fn plain_code(key: &KeyEvent) -> KeyCode {
-    if key
-        .modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-    {
+    if modified(key) {
         KeyCode::Null
     } else {
         key.code
     }
+}
+
+/// Whether `key` was pressed with Ctrl or Alt held (Shift is part of the character).
+pub(crate) fn modified(key: &KeyEvent) -> bool {
+    key.modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
 }
 
 /// The words of the `?` key on a screen where it shows every key.

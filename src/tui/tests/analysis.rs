@@ -534,3 +534,59 @@ fn a_key_that_does_nothing_on_the_analysis_board_says_so_and_names_it() {
     assert_eq!(board.typing.as_deref(), Some("1"));
     assert_eq!(board.message, None);
 }
+
+#[test]
+fn a_key_with_alt_is_not_its_letter_on_the_analysis_board_and_says_so() {
+    let mut board = analysed(80, 24);
+    let shown = board.tree.current();
+    let lines = board.lines;
+    for (code, name) in [
+        (KeyCode::Char('v'), "Alt-v"),
+        (KeyCode::Char('+'), "Alt-+"),
+        (KeyCode::Char('1'), "Alt-1"),
+        (KeyCode::Char('q'), "Alt-q"),
+        (KeyCode::Char('<'), "Alt-<"),
+    ] {
+        assert_eq!(
+            board.handle_event(&key_event(code, KeyModifiers::ALT)),
+            None,
+            "{name}"
+        );
+        let note = format!("The key {name} does nothing here; ? shows every key");
+        assert_eq!(
+            board.message.as_ref().map(|(_, m)| m.as_str()),
+            Some(note.as_str())
+        );
+        assert!(screen(&board, 80, 24).contains(&note), "{name}");
+    }
+    assert_eq!(board.tree.current(), shown, "no variation or step taken");
+    assert_eq!(board.lines, lines);
+    assert_eq!(board.typing, None, "Alt-1 opens no prompt");
+    // Ctrl-C still quits.
+    assert_eq!(
+        board.handle_event(&key_event(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+        Some(Done::Quit)
+    );
+}
+
+#[test]
+fn alt_r_does_not_replace_a_file_the_save_dialog_asks_about() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.pdn");
+    std::fs::write(&path, "[Event \"Kept\"]\n1. 11-15 *\n").unwrap();
+    let mut b = analysed(80, 24);
+    press(&mut b, KeyCode::Char('s'));
+    b.saving.as_mut().unwrap().path =
+        crate::tui::field::TextField::new(path.display().to_string(), 300);
+    press(&mut b, KeyCode::Enter);
+    assert!(b.saving.as_ref().unwrap().exists.is_some(), "it asks");
+    b.handle_event(&key_event(KeyCode::Char('r'), KeyModifiers::ALT));
+    b.handle_event(&key_event(KeyCode::Char('a'), KeyModifiers::ALT));
+    assert!(b.saving.as_ref().unwrap().exists.is_some(), "it still asks");
+    assert!(std::fs::read_to_string(&path).unwrap().contains("Kept"));
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("Analysis"));
+    // r, the key it names, replaces it.
+    press(&mut b, KeyCode::Char('r'));
+    assert_eq!(b.saving, None);
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("Kept"));
+}
