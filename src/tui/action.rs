@@ -30,6 +30,8 @@ pub(crate) enum Action {
     Select,
     /// With a piece picked up: the cursor to its next landing square.
     NextTarget,
+    /// With a piece picked up: the cursor to its previous landing square.
+    PreviousTarget,
     /// Step back one hop, or put the picked-up piece down.
     Back,
     /// A mouse click at a screen cell (column, row).

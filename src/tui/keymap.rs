@@ -139,7 +139,8 @@ pub(crate) const BOARD_KEYS: &[Binding] = &[
     bind(&[Code(KeyCode::Down), Char('j')], Action::Cursor(Direction::Down), When::Board, "", "", "", &[]),
     bind(&[Code(KeyCode::Left), Char('h')], Action::Cursor(Direction::Left), When::Board, "", "", "", &[]),
     bind(&[Code(KeyCode::Right), Char('l')], Action::Cursor(Direction::Right), When::Board, "", "", "", &[]),
-    bind(&[Code(KeyCode::Tab)], Action::NextTarget, When::Board, "Tab", "next landing", "next landing square", &[]),
+    bind(&[Code(KeyCode::Tab)], Action::NextTarget, When::Board, "Tab Shift-Tab", "next landing", "cycle landings", &[]),
+    bind(&[Code(KeyCode::BackTab)], Action::PreviousTarget, When::Board, "", "", "", &[]),
     bind(&[Code(KeyCode::Enter), Char(' ')], Action::Select, When::Board, "Enter Space", "pick", "pick up, then land", &[Play]),
     bind(&[Code(KeyCode::Esc), Code(KeyCode::Backspace)], Action::Back, When::Board, "Esc Backspace", "back", "back; review: play on", &[]),
     Binding { keys: &[Key::Digit], action: None, when: When::Board, label: "0-9", short: "type", help: "type a move: 11-15", footer: &[Play] },
@@ -221,11 +222,8 @@ pub(crate) fn board_action(key: &KeyEvent, state: BoardState) -> Option<Action> 
 /// The file letter a-h that `key` types, if it is one (without Ctrl or Alt): it may
 /// begin an algebraic square, as in `c3-d4`.
 pub(crate) fn file_letter(key: &KeyEvent) -> Option<char> {
-    let plain = !key
-        .modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
     match key.code {
-        KeyCode::Char(c @ 'a'..='h') if plain => Some(c),
+        KeyCode::Char(c @ 'a'..='h') if !modified(key) => Some(c),
         _ => None,
     }
 }
@@ -293,10 +291,7 @@ pub(crate) fn unbound_note(key: &KeyEvent, help: &str) -> Option<String> {
 /// The code of `key` as a plain key: with Ctrl or Alt held it is no letter's key
 /// ([`KeyCode::Null`]), so that Ctrl-p is not taken for p where only plain keys act.
 pub(crate) fn plain_code(key: &KeyEvent) -> KeyCode {
-    if key
-        .modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-    {
+    if modified(key) {
         KeyCode::Null
     } else {
         key.code
@@ -320,6 +315,12 @@ pub(crate) fn line_feed_as_enter(event: Event) -> Event {
         }
         other => other,
     }
+}
+
+/// Whether `key` was pressed with Ctrl or Alt held (Shift is part of the character).
+pub(crate) fn modified(key: &KeyEvent) -> bool {
+    key.modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
 }
 
 /// The words of the `?` key on a screen where it shows every key.

@@ -400,7 +400,8 @@ impl LobbyScreen {
         }
         let slot = Self::slot(self.list);
         let last = self.len(self.list).saturating_sub(1);
-        match key.code {
+        // Ctrl-S or Alt-s is not s: it opens no form, and is said to do nothing.
+        match crate::tui::keymap::plain_code(key) {
             KeyCode::Up | KeyCode::Char('k') => {
                 self.selected[slot] = self.selected[slot].saturating_sub(1);
             }
@@ -685,8 +686,11 @@ impl LobbyScreen {
 
 /// The lobby's keys, for its help.
 const HELP: [(&str, &str); 13] = [
-    ("Tab, Left/Right", "the next or previous list"),
-    ("Up/Down", "move in the list"),
+    ("Tab, Shift-Tab, Left/Right", "the next or previous list"),
+    (
+        "Up/Down, Home/End",
+        "move in the list; its first or last line",
+    ),
     (
         "Enter",
         "accept the seek, watch the game (resume yours), challenge the player",

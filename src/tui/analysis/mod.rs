@@ -359,9 +359,9 @@ impl AnalysisBoard {
         if ctrl && key.code == KeyCode::Char('c') {
             return Some(Done::Quit);
         }
-        // Other Ctrl keys do nothing (and say so), except in the save prompt's field
-        // (Ctrl-U).
-        if ctrl && self.saving.is_none() {
+        // Other Ctrl and Alt keys do nothing (and say so): Alt-v is not v. The save
+        // prompt reads its own (Ctrl-U clears its field).
+        if crate::tui::keymap::modified(key) && self.saving.is_none() {
             if self.typing.is_none() && !self.help {
                 self.unbound(key);
             }

@@ -58,8 +58,10 @@ impl SavePrompt {
     /// Esc cancels; while it asks, `r` replaces the file, `a` adds to it, Esc goes back
     /// to the name.
     pub(crate) fn key(&mut self, key: &KeyEvent) -> Step {
+        // Alt-r is not r: a file is replaced only by the key the question names.
+        let code = crate::tui::keymap::plain_code(key);
         if let Some(existing) = &self.exists {
-            return match key.code {
+            return match code {
                 KeyCode::Char('r' | 'R') => Step::Write(existing.clone(), Write::Replace),
                 KeyCode::Char('a' | 'A') => Step::Write(existing.clone(), Write::Append),
                 KeyCode::Esc => {
@@ -69,7 +71,7 @@ impl SavePrompt {
                 _ => Step::Stay,
             };
         }
-        match key.code {
+        match code {
             KeyCode::Esc => Step::Cancel,
             KeyCode::Enter => self.submit(),
             _ => {

@@ -1,7 +1,7 @@
 //! Drawing the analysis board: the board (the best move marked), the analysis panel
 //! (the best lines with their scores in men and depth, the databases' result), the move
 //! tree with its variations indented and the move shown highlighted, the status line
-//! and the keys.
+//! and the keys; without room for the panel, the best line in one row under the board.
 
 use super::{AnalysisBoard, KEYS};
 use crate::game::tree::{NodeId, Piece};
@@ -243,29 +243,121 @@ impl Widget for &AnalysisBoard {
                 None => Line::styled(self.place_words(), theme.text),
             },
         };
+        // Without the panel the engine's best line has a row of its own: the status's
+        // second row under a message that fits on the first (a longer one takes both
+        // while it is shown), or where there is none, the keys' row (? still names
+        // them).
+        let mut status_area = layout.status;
+        let width = usize::from(layout.status.width);
+        let mut keys_shown = true;
+        if layout.panel.is_empty() {
+            if layout.status.height >= 2 && status.width() <= width {
+                status_area.height = 1;
+                let row = Rect {
+                    y: layout.status.y + 1,
+                    height: 1,
+                    ..layout.status
+                };
+                Paragraph::new(self.engine_line(width)).render(row, buf);
+            } else if layout.status.height < 2 && !layout.hints.is_empty() {
+                let help = hint_line(theme, &[("?", "help")]);
+                let room = width.saturating_sub(help.width() + 2);
+                let mut line = self.engine_line(room);
+                if room >= ENGINE_LINE_MIN {
+                    let pad = room.saturating_sub(line.width()) + 2;
+                    line.spans.push(Span::raw(" ".repeat(pad)));
+                    line.spans.extend(help.spans);
+                } else {
+                    line = self.engine_line(width);
+                }
+                Paragraph::new(line).render(layout.hints, buf);
+                keys_shown = false;
+            }
+        }
         Paragraph::new(status)
             .wrap(Wrap { trim: true })
-            .render(layout.status, buf);
-        let keys: Vec<(&str, &str)> = KEYS
-            .iter()
-            .filter(|k| !k.short.is_empty())
-            .map(|k| (k.label, k.short))
-            .collect();
-        let mut keys = keys;
-        let length = |keys: &[(&str, &str)]| -> usize {
-            keys.iter().map(|(k, s)| k.len() + s.len() + 3).sum()
-        };
-        while length(&keys) > usize::from(layout.hints.width) + 2 && keys.len() > 2 {
-            keys.remove(keys.len() - 3);
+            .render(status_area, buf);
+        if keys_shown {
+            let mut keys: Vec<(&str, &str)> = KEYS
+                .iter()
+                .filter(|k| !k.short.is_empty())
+                .map(|k| (k.label, k.short))
+                .collect();
+            let length = |keys: &[(&str, &str)]| -> usize {
+                keys.iter().map(|(k, s)| k.len() + s.len() + 3).sum()
+            };
+            while length(&keys) > usize::from(layout.hints.width) + 2 && keys.len() > 2 {
+                keys.remove(keys.len() - 3);
+            }
+            Paragraph::new(hint_line(theme, &keys)).render(layout.hints, buf);
         }
-        Paragraph::new(hint_line(theme, &keys)).render(layout.hints, buf);
         if self.help {
             self.render_help(area, buf);
         }
     }
 }
 
+/// The narrowest engine line that leaves room for the help key after it.
+const ENGINE_LINE_MIN: usize = 24;
+
 impl AnalysisBoard {
+    /// The engine's view in one row of `width` for a screen without the panel: the
+    /// databases' result, the best line's score and depth and its first moves (cut
+    /// after a whole move), or why there is none (`Engine: +0.35 d14 3... 9-14 4. 22-17`).
+    pub(crate) fn engine_line(&self, width: usize) -> Line<'static> {
+        let theme = &self.theme;
+        let pos = *self.position();
+        if let Some(outcome) = pos.outcome() {
+            return Line::styled(format!("Game over: {outcome}"), theme.heading);
+        }
+        let mut spans = Vec::new();
+        if let Some(verdict) = self.egdb.as_ref().and_then(|db| db.probe(&pos)) {
+            spans.push(Span::styled(
+                format!("Database: {}", verdict.describe(pos.turn())),
+                theme.heading,
+            ));
+        }
+        let best = self.report.lines.first().filter(|_| self.on);
+        let said = match best {
+            None if !spans.is_empty() => None,
+            None if !self.on => Some("Analysis off: e turns it on"),
+            None => Some("Engine: thinking..."),
+            Some(_) => None,
+        };
+        if let Some(said) = said {
+            spans.push(Span::styled(said, theme.text));
+        }
+        if let Some(best) = best {
+            if !spans.is_empty() {
+                spans.push(Span::raw("; "));
+            }
+            spans.push(Span::styled(
+                format!(
+                    "Engine {} d{}:",
+                    score_text(pos.turn(), best.score),
+                    self.report.depth
+                ),
+                theme.heading.add_modifier(Modifier::BOLD),
+            ));
+            let mut len: usize = spans.iter().map(Span::width).sum();
+            for unit in numbered_line(self.tree.start(), self.tree.ply(), &pos, &best.pv) {
+                let unit_len = unit.chars().count() + 1;
+                if len + unit_len > width {
+                    break;
+                }
+                spans.push(Span::styled(format!(" {unit}"), theme.text));
+                len += unit_len;
+            }
+        }
+        let mut line = Line::from(spans);
+        // Never past the row: a narrow one keeps what fits of the words.
+        if line.width() > width {
+            let text: String = line.to_string().chars().take(width).collect();
+            line = Line::styled(text, theme.text);
+        }
+        line
+    }
+
     /// Where the position shown is, for the status line.
     fn place_words(&self) -> String {
         let ply = self.tree.ply();

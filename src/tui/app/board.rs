@@ -286,13 +286,21 @@ impl BoardView {
         }
     }
 
-    /// Tab with a piece picked up: the next square it may land on.
-    pub(crate) fn next_target(&mut self, position: &Position) {
+    /// Tab with a piece picked up: the next square it may land on; Shift-Tab (`back`)
+    /// the one before (from off them, the first or the last).
+    pub(crate) fn next_target(&mut self, position: &Position, back: bool) {
         let targets = self.targets(position);
+        let count = targets.len().max(1);
         let at = targets
             .iter()
             .position(|t| (t.row(), t.col()) == self.cursor)
-            .map_or(0, |i| (i + 1) % targets.len().max(1));
+            .map_or(if back { count - 1 } else { 0 }, |i| {
+                if back {
+                    (i + count - 1) % count
+                } else {
+                    (i + 1) % count
+                }
+            });
         if let Some(t) = targets.get(at) {
             self.cursor = (t.row(), t.col());
         }

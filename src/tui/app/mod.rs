@@ -543,7 +543,8 @@ impl App {
             Action::Type(_) | Action::Erase => {}
             // Moving among the landing squares of the piece picked up keeps in view
             // where it may land.
-            Action::NextTarget | Action::Cursor(_) if self.board.pick.is_some() => {}
+            Action::NextTarget | Action::PreviousTarget | Action::Cursor(_)
+                if self.board.pick.is_some() => {}
             _ => self.status.message = None,
         }
         // Browsing ends with anything but stepping on and looking (a move, Esc, ...).
@@ -618,7 +619,16 @@ impl App {
             Action::NextTarget if self.board.pick.is_none() => self.status.info(
                 "Tab goes to the next landing square of a piece picked up: Enter picks one up",
             ),
-            Action::NextTarget => self.board.next_target(self.runtime.session().position()),
+            Action::PreviousTarget if self.board.pick.is_none() => self.status.info(
+                "Shift-Tab goes to the previous landing square of a piece picked up: Enter \
+                 picks one up",
+            ),
+            Action::NextTarget => self
+                .board
+                .next_target(self.runtime.session().position(), false),
+            Action::PreviousTarget => self
+                .board
+                .next_target(self.runtime.session().position(), true),
             Action::Select => self.select(self.board.cursor_square()),
             Action::Back => {
                 if let Some(text) = self.board.back(self.runtime.session().position()) {

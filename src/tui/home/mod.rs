@@ -371,7 +371,7 @@ impl Home {
         self.message = None;
         match self.page.clone() {
             Page::Menu => self.menu_key(key),
-            Page::Computer(row) => self.computer_key(row, key.code),
+            Page::Computer(row) => self.computer_key(row, key),
             Page::Network => match self.network.key(key) {
                 Reply::Stay => None,
                 Reply::Back => {
@@ -383,10 +383,14 @@ impl Home {
                     self.message = Some(why);
                     None
                 }
+                Reply::Unbound => {
+                    self.unbound_on_page(key);
+                    None
+                }
             },
             Page::Open => self.open_key(key),
             Page::Settings(row) => {
-                self.settings_key(row, key.code);
+                self.settings_key(row, key);
                 None
             }
             Page::Help(top) => {
@@ -467,11 +471,26 @@ impl Home {
         None
     }
 
+    /// A key on a page that does nothing there: the page has no key that shows every
+    /// key, so the note names the keys its key line shows.
+    fn unbound_on_page(&mut self, key: &KeyEvent) {
+        let keys: Vec<String> = self
+            .page_keys()
+            .iter()
+            .map(|(key, what)| format!("{key} {what}"))
+            .collect();
+        let help = format!("this page's keys: {}", keys.join(", "));
+        self.message = crate::tui::keymap::unbound_note(key, &help);
+    }
+
     /// A key on the computer page: the arrows choose a row and change it, `b`/`w` a
-    /// side, a digit the level (0 for 10), Enter starts, Esc goes back.
-    fn computer_key(&mut self, row: usize, code: KeyCode) -> Option<Option<Chosen>> {
+    /// side, a digit the level (0 for 10), Enter starts, Esc goes back; any other key
+    /// says so.
+    fn computer_key(&mut self, row: usize, key: &KeyEvent) -> Option<Option<Chosen>> {
+        // Ctrl-B or Alt-b is not b: it picks no side.
+        let code = crate::tui::keymap::plain_code(key);
         match code {
-            KeyCode::Up | KeyCode::Char('k') => {
+            KeyCode::Up | KeyCode::BackTab | KeyCode::Char('k') => {
                 self.page = Page::Computer(row.saturating_sub(1));
             }
             KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
@@ -505,12 +524,13 @@ impl Home {
                 }));
             }
             KeyCode::Esc | KeyCode::Char('q') => self.page = Page::Menu,
-            _ => {}
+            _ => self.unbound_on_page(key),
         }
         None
     }
 
-    /// A key on the open page: typing edits the path, Enter opens it, Esc goes back.
+    /// A key on the open page: typing edits the path, Enter opens it, Esc goes back;
+    /// a key that does none of these (F5, a Ctrl-letter) says so.
     fn open_key(&mut self, key: &KeyEvent) -> Option<Option<Chosen>> {
         match key.code {
             KeyCode::Enter if self.path.text.trim().is_empty() => {
@@ -520,20 +540,23 @@ impl Home {
                 return Some(Some(Chosen::Open(PathBuf::from(self.path.text.trim()))));
             }
             KeyCode::Esc => self.page = Page::Menu,
-            _ => {
-                if let Some(action) = field_action(key) {
+            _ => match field_action(key) {
+                Some(action) => {
                     self.path.edit(&action);
                 }
-            }
+                None => self.unbound_on_page(key),
+            },
         }
         None
     }
 
     /// A key on the settings page: the arrows choose a row, Enter, Space or the side
-    /// arrows switch it, Esc goes back.
-    fn settings_key(&mut self, row: usize, code: KeyCode) {
+    /// arrows switch it, Esc goes back; any other key says so.
+    fn settings_key(&mut self, row: usize, key: &KeyEvent) {
+        // Ctrl-L or Alt-l is not l: it switches nothing.
+        let code = crate::tui::keymap::plain_code(key);
         match code {
-            KeyCode::Up | KeyCode::Char('k') => {
+            KeyCode::Up | KeyCode::BackTab | KeyCode::Char('k') => {
                 self.page = Page::Settings(row.saturating_sub(1));
             }
             KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
@@ -562,7 +585,7 @@ impl Home {
                 self.unkept = Some(setting);
             }
             KeyCode::Esc | KeyCode::Char('q') => self.page = Page::Menu,
-            _ => {}
+            _ => self.unbound_on_page(key),
         }
     }
 
@@ -685,6 +708,32 @@ impl Home {
         lines
     }
 
+    /// The keys the page's key line names (and a key it does not take, in its note).
+    fn page_keys(&self) -> Vec<(&'static str, &'static str)> {
+        match &self.page {
+            Page::Menu => {
+                let enter = match Entry::ALL[self.selected] {
+                    Entry::TwoPlayers | Entry::Resume | Entry::Puzzles => "start",
+                    Entry::Quit => "quit",
+                    _ => "open",
+                };
+                vec![("Up/Down", "choose"), ("Enter", enter), ("q", "quit")]
+            }
+            Page::Computer(_) => vec![
+                ("Up/Down", "choose"),
+                ("Left/Right", "change"),
+                ("Enter", "start"),
+                ("Esc", "back"),
+            ],
+            Page::Network => self.network.keys(),
+            Page::Open => vec![("Enter", "open"), ("Ctrl-U", "clear"), ("Esc", "back")],
+            Page::Settings(_) => {
+                vec![("Up/Down", "choose"), ("Enter", "switch"), ("Esc", "back")]
+            }
+            Page::Help(_) => vec![("Up/Down", "scroll"), ("PgDn", "more"), ("Esc", "back")],
+        }
+    }
+
     /// The list's lines: each entry's letter and name, the chosen one marked.
     fn menu_lines(&self, theme: &Theme, roomy: bool) -> Vec<Line<'static>> {
         let mut lines = vec![Line::styled(
@@ -734,44 +783,20 @@ impl Widget for &Home {
         let inner = Home::inner_width(area);
         // The list with its blank lines and the chosen entry's note, where they fit.
         let roomy = area.height >= MIN_HEIGHT + 5;
-        let (mut lines, keys): (Vec<Line>, Vec<(&str, &str)>) = match &self.page {
-            Page::Menu => (self.menu_lines(&theme, roomy), {
-                let enter = match Entry::ALL[self.selected] {
-                    Entry::TwoPlayers | Entry::Resume | Entry::Puzzles => "start",
-                    Entry::Quit => "quit",
-                    _ => "open",
-                };
-                vec![("Up/Down", "choose"), ("Enter", enter), ("q", "quit")]
-            }),
-            Page::Computer(row) => (
-                self.computer_lines(&theme, *row),
-                vec![
-                    ("Up/Down", "choose"),
-                    ("Left/Right", "change"),
-                    ("Enter", "start"),
-                    ("Esc", "back"),
-                ],
-            ),
-            Page::Network => (self.network.lines(&theme), self.network.keys()),
-            Page::Open => (
-                self.open_lines(&theme),
-                vec![("Enter", "open"), ("Ctrl-U", "clear"), ("Esc", "back")],
-            ),
-            Page::Settings(row) => (
-                self.settings_lines(&theme, *row),
-                vec![("Up/Down", "choose"), ("Enter", "switch"), ("Esc", "back")],
-            ),
+        let mut lines: Vec<Line> = match &self.page {
+            Page::Menu => self.menu_lines(&theme, roomy),
+            Page::Computer(row) => self.computer_lines(&theme, *row),
+            Page::Network => self.network.lines(&theme),
+            Page::Open => self.open_lines(&theme),
+            Page::Settings(row) => self.settings_lines(&theme, *row),
             Page::Help(top) => {
                 let text = self.help_lines(area);
                 let (_, shown) = self.help_size(area);
                 let top = usize::from(*top).min(text.len().saturating_sub(shown));
-                let lines = text.into_iter().skip(top).take(shown).collect();
-                (
-                    lines,
-                    vec![("Up/Down", "scroll"), ("PgDn", "more"), ("Esc", "back")],
-                )
+                text.into_iter().skip(top).take(shown).collect()
             }
         };
+        let keys = self.page_keys();
         lines.push(Line::raw(""));
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.error));

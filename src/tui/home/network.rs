@@ -62,6 +62,8 @@ pub(crate) enum Reply {
     Start(Chosen),
     /// A form that cannot start as filled: this says which field is wrong.
     Refused(String),
+    /// A key the page does not take (the home screen says so).
+    Unbound,
 }
 
 /// The network page's state: the form shown and what is typed in each field (kept
@@ -115,13 +117,16 @@ impl Network {
     /// form, Up/Down (or Tab) choose a row, a text row is edited as every typed line is
     /// ([`field_action`]: Left/Right, Home/End, Backspace, Delete, Ctrl-U clears, a
     /// Ctrl-letter never types), Left/Right (or Space, `b`, `w`, `r`) change the host's
-    /// side, Enter starts it; Esc goes back.
+    /// side, Enter starts it; Esc goes back. Any other key is [`Reply::Unbound`].
     pub(crate) fn key(&mut self, key: &KeyEvent) -> Reply {
-        let code = key.code;
+        // Ctrl-B or Alt-b is not b: it picks no side (a text row reads the key itself).
+        let code = crate::tui::keymap::plain_code(key);
         let Some(form) = self.form else {
             let last = Form::ALL.len() - 1;
             match code {
-                KeyCode::Up | KeyCode::Char('k') => self.row = self.row.saturating_sub(1),
+                KeyCode::Up | KeyCode::BackTab | KeyCode::Char('k') => {
+                    self.row = self.row.saturating_sub(1);
+                }
                 KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
                     self.row = (self.row + 1).min(last);
                 }
@@ -130,7 +135,7 @@ impl Network {
                     self.row = 0;
                 }
                 KeyCode::Esc | KeyCode::Char('q') => return Reply::Back,
-                _ => {}
+                _ => return Reply::Unbound,
             }
             return Reply::Stay;
         };
@@ -149,13 +154,14 @@ impl Network {
                 KeyCode::Char('b') => self.side = Side::Black,
                 KeyCode::Char('w') => self.side = Side::White,
                 KeyCode::Char('r') => self.side = Side::Random,
-                _ => {}
+                _ => return Reply::Unbound,
             },
-            _ => {
-                if let (Some(field), Some(action)) = (self.field_mut(form), field_action(key)) {
+            _ => match (self.field_mut(form), field_action(key)) {
+                (Some(field), Some(action)) => {
                     field.edit(&action);
                 }
-            }
+                _ => return Reply::Unbound,
+            },
         }
         Reply::Stay
     }

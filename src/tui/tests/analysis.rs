@@ -534,3 +534,115 @@ fn a_key_that_does_nothing_on_the_analysis_board_says_so_and_names_it() {
     assert_eq!(board.typing.as_deref(), Some("1"));
     assert_eq!(board.message, None);
 }
+
+#[test]
+fn a_key_with_alt_is_not_its_letter_on_the_analysis_board_and_says_so() {
+    let mut board = analysed(80, 24);
+    let shown = board.tree.current();
+    let lines = board.lines;
+    for (code, name) in [
+        (KeyCode::Char('v'), "Alt-v"),
+        (KeyCode::Char('+'), "Alt-+"),
+        (KeyCode::Char('1'), "Alt-1"),
+        (KeyCode::Char('q'), "Alt-q"),
+        (KeyCode::Char('<'), "Alt-<"),
+    ] {
+        assert_eq!(
+            board.handle_event(&key_event(code, KeyModifiers::ALT)),
+            None,
+            "{name}"
+        );
+        let note = format!("The key {name} does nothing here; ? shows every key");
+        assert_eq!(
+            board.message.as_ref().map(|(_, m)| m.as_str()),
+            Some(note.as_str())
+        );
+        assert!(screen(&board, 80, 24).contains(&note), "{name}");
+    }
+    assert_eq!(board.tree.current(), shown, "no variation or step taken");
+    assert_eq!(board.lines, lines);
+    assert_eq!(board.typing, None, "Alt-1 opens no prompt");
+    // Ctrl-C still quits.
+    assert_eq!(
+        board.handle_event(&key_event(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+        Some(Done::Quit)
+    );
+}
+
+#[test]
+fn alt_r_does_not_replace_a_file_the_save_dialog_asks_about() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.pdn");
+    std::fs::write(&path, "[Event \"Kept\"]\n1. 11-15 *\n").unwrap();
+    let mut b = analysed(80, 24);
+    press(&mut b, KeyCode::Char('s'));
+    b.saving.as_mut().unwrap().path =
+        crate::tui::field::TextField::new(path.display().to_string(), 300);
+    press(&mut b, KeyCode::Enter);
+    assert!(b.saving.as_ref().unwrap().exists.is_some(), "it asks");
+    b.handle_event(&key_event(KeyCode::Char('r'), KeyModifiers::ALT));
+    b.handle_event(&key_event(KeyCode::Char('a'), KeyModifiers::ALT));
+    assert!(b.saving.as_ref().unwrap().exists.is_some(), "it still asks");
+    assert!(std::fs::read_to_string(&path).unwrap().contains("Kept"));
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("Analysis"));
+    // r, the key it names, replaces it.
+    press(&mut b, KeyCode::Char('r'));
+    assert_eq!(b.saving, None);
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("Kept"));
+}
+
+/// Below the panel's size the engine's best line still shows, on a row of its own: the
+/// status's spare row where it has two, else the keys' row (with `?` for the keys).
+#[test]
+fn without_the_panel_the_engines_best_line_shows_in_one_row_cut_to_the_width() {
+    let row_of = |text: &str, word: &str| -> Option<String> {
+        text.lines().find(|l| l.contains(word)).map(str::to_string)
+    };
+    for (w, h, keys_row) in [
+        (60, 20, false),
+        (69, 22, false),
+        (69, 26, true),
+        (40, 15, true),
+    ] {
+        let b = analysed(w, h);
+        let text = screen(&b, w, h);
+        let rows: Vec<&str> = text.lines().collect();
+        let engine =
+            row_of(&text, "Engine +0.35 d12:").unwrap_or_else(|| panic!("{w}x{h}: {text}"));
+        // The best line's moves, numbered, as far as whole moves fit.
+        assert!(
+            engine.contains("Engine +0.35 d12: 3. 8-11"),
+            "{w}x{h}: {engine}"
+        );
+        if w >= 60 {
+            assert!(engine.contains("3. 8-11 17-13 4. 4-8"), "{w}x{h}: {engine}");
+        }
+        let at = rows
+            .iter()
+            .position(|r| r.contains("Engine +0.35"))
+            .unwrap();
+        if keys_row {
+            // The keys keep their row, below the engine's.
+            assert!(rows[at + 1].contains("? help"), "{w}x{h}: {text}");
+        } else {
+            assert!(rows[at].trim_end().ends_with("? help"), "{w}x{h}: {text}");
+            // The status line above it keeps its news.
+            assert!(rows[at - 1].contains("After move 2"), "{w}x{h}: {text}");
+        }
+    }
+    // Cut after a whole move on a narrow screen: nothing past the width, no half move.
+    let b = analysed(30, 12);
+    let text = screen(&b, 30, 12);
+    let engine = row_of(&text, "Engine").unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(engine.trim_end(), "Engine +0.35 d12: 3. 8-11", "{text}");
+    // Analysis off, it says how to turn it on.
+    let mut b = analysed(60, 20);
+    press(&mut b, KeyCode::Char('e'));
+    let text = screen(&b, 60, 20);
+    assert!(text.contains("Analysis off: e turns it on"), "{text}");
+    // With the panel nothing changes: the lines are in it, the keys under the status.
+    let b = analysed(80, 24);
+    let text = screen(&b, 80, 24);
+    assert!(!text.contains("Engine +"), "{text}");
+    assert!(text.contains("q leave"), "{text}");
+}

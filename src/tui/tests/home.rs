@@ -767,3 +767,95 @@ fn a_key_that_does_nothing_on_the_list_says_so_and_names_it() {
     key(&mut home, KeyCode::Char('?'));
     assert!(matches!(home.page, Page::Help(_)));
 }
+
+#[test]
+fn a_key_that_does_nothing_on_a_page_says_so_and_names_the_pages_keys() {
+    // The text of the screen with its lines joined, as a wrapped note is read.
+    let flat = |home: &Home| {
+        screen(home, 80, 24)
+            .lines()
+            .map(|l| l.trim_matches(|c: char| c == '│' || c.is_whitespace()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let press = |home: &mut Home, code, modifiers| {
+        let before = (home.side, home.level, home.look.colored, home.page.clone());
+        assert_eq!(home.handle_event(&key_event(code, modifiers)), None);
+        let after = (home.side, home.level, home.look.colored, home.page.clone());
+        assert_eq!(before, after, "{code:?} changed nothing");
+    };
+    // The computer page: x, and Ctrl-B (which is not b: the side stays White).
+    let mut home = home();
+    key(&mut home, KeyCode::Char('c'));
+    key(&mut home, KeyCode::Char('w'));
+    let keys = "this page's keys: Up/Down choose, Left/Right change, Enter start, Esc back";
+    for (code, modifiers, name) in [
+        (KeyCode::Char('x'), KeyModifiers::NONE, "x"),
+        (KeyCode::Char('b'), KeyModifiers::CONTROL, "Ctrl-B"),
+        (KeyCode::F(5), KeyModifiers::NONE, "F5"),
+    ] {
+        press(&mut home, code, modifiers);
+        let note = format!("The key {name} does nothing here; {keys}");
+        assert_eq!(home.message.as_deref(), Some(note.as_str()));
+        assert!(flat(&home).contains(&note), "{}", flat(&home));
+    }
+    assert_eq!(home.side, Side::White);
+    // A key that acts clears it.
+    key(&mut home, KeyCode::Up);
+    assert_eq!(home.message, None);
+    // The settings page, the open page and the network page's list and forms.
+    let mut home = crate::tui::tests::home::home();
+    key(&mut home, KeyCode::Char('s'));
+    press(&mut home, KeyCode::Char('l'), KeyModifiers::ALT);
+    assert_eq!(
+        home.message.as_deref(),
+        Some(
+            "The key Alt-l does nothing here; this page's keys: Up/Down choose, \
+             Enter switch, Esc back"
+        )
+    );
+    key(&mut home, KeyCode::Esc);
+    key(&mut home, KeyCode::Char('o'));
+    press(&mut home, KeyCode::F(2), KeyModifiers::NONE);
+    assert_eq!(
+        home.message.as_deref(),
+        Some(
+            "The key F2 does nothing here; this page's keys: Enter open, Ctrl-U clear, \
+             Esc back"
+        )
+    );
+    key(&mut home, KeyCode::Esc);
+    key(&mut home, KeyCode::Char('n'));
+    press(&mut home, KeyCode::Char('x'), KeyModifiers::NONE);
+    assert_eq!(
+        home.message.as_deref(),
+        Some(
+            "The key x does nothing here; this page's keys: Up/Down choose, Enter open, \
+             Esc back"
+        )
+    );
+    // The host form: on its side row Ctrl-W picks no side; on the button row a letter
+    // types nowhere.
+    key(&mut home, KeyCode::Enter);
+    let side = home.network.side;
+    press(&mut home, KeyCode::Char('w'), KeyModifiers::CONTROL);
+    assert_eq!(home.network.side, side);
+    assert!(
+        home.message
+            .as_deref()
+            .is_some_and(|m| m.starts_with("The key Ctrl-W does nothing here; this page's keys: ")),
+        "{:?}",
+        home.message
+    );
+    for _ in 0..4 {
+        key(&mut home, KeyCode::Down);
+    }
+    press(&mut home, KeyCode::Char('z'), KeyModifiers::NONE);
+    assert_eq!(
+        home.message.as_deref(),
+        Some("The key z does nothing here; this page's keys: Up/Down choose, Enter host, Esc back")
+    );
+    // Shift-Tab goes back up a row, as Tab goes down.
+    key(&mut home, KeyCode::BackTab);
+    assert_eq!(home.network.row, 3);
+}

@@ -918,6 +918,49 @@ fn tab_goes_round_the_landing_squares_and_keeps_saying_where_to_land() {
 }
 
 #[test]
+fn shift_tab_goes_round_the_landing_squares_the_other_way() {
+    // A king on 14 lands on 9, 10, 17 or 18.
+    let mut app = app_from("B:W32:BK14");
+    // Without a piece picked up, Shift-Tab says what it is for, as Tab does.
+    press(&mut app, KeyCode::BackTab);
+    assert!(
+        message(&app).starts_with("Shift-Tab goes to the previous landing square")
+            && message(&app).contains("Enter picks one up"),
+        "{}",
+        message(&app)
+    );
+    cursor_move(&mut app, &[14]);
+    let hint = message(&app);
+    assert!(hint.starts_with("Land on "), "{hint}");
+    // The cursor is on one landing square: Shift-Tab goes round them backwards, Tab
+    // forwards, in the order of their numbers.
+    let targets = [9, 10, 17, 18];
+    let start = app.board.cursor_square().unwrap().number();
+    let at = targets.iter().position(|t| *t == start).unwrap();
+    let mut back = Vec::new();
+    for _ in 0..4 {
+        press(&mut app, KeyCode::BackTab);
+        back.push(app.board.cursor_square().unwrap().number());
+    }
+    let expected: Vec<u8> = (1..=4).map(|i| targets[(at + 4 - i) % 4]).collect();
+    assert_eq!(back, expected);
+    press(&mut app, KeyCode::BackTab);
+    let mut on = Vec::new();
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Tab);
+        on.push(app.board.cursor_square().unwrap().number());
+    }
+    let expected: Vec<u8> = (0..5).map(|i| targets[(at + i) % 4]).collect();
+    assert_eq!(on, expected);
+    assert_eq!(message(&app), hint, "the landing hint stays");
+    // The help names it where it names Tab.
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('?'));
+    let help = screen_text(&app);
+    assert!(help.contains("Tab Shift-Tab cycle landings"), "{help}");
+}
+
+#[test]
 fn a_typed_move_off_the_diagonals_is_refused_in_the_words_plain_mode_uses() {
     let mut app = crate::tui::tests::app();
     type_move(&mut app, "10-14");

@@ -331,3 +331,35 @@ fn a_key_that_does_nothing_in_the_lobby_says_so_once_and_names_it() {
     key(&mut lobby, KeyCode::Char('?'));
     assert!(lobby.help);
 }
+
+#[test]
+fn a_key_with_ctrl_or_alt_is_not_its_letter_in_the_lobby_and_says_so() {
+    let mut lobby = lobby();
+    let modified = |lobby: &mut LobbyScreen, c, modifiers| {
+        lobby.handle_event(&key_event(KeyCode::Char(c), modifiers))
+    };
+    // Ctrl-S opens no seek form, Alt-q leaves nothing, Alt-r asks for nothing.
+    for (c, modifiers, name) in [
+        ('s', KeyModifiers::CONTROL, "Ctrl-S"),
+        ('q', KeyModifiers::ALT, "Alt-q"),
+        ('r', KeyModifiers::ALT, "Alt-r"),
+        ('p', KeyModifiers::CONTROL, "Ctrl-P"),
+    ] {
+        assert_eq!(modified(&mut lobby, c, modifiers), None, "{name}");
+        assert_eq!(lobby.form, None, "{name}");
+        let note = format!("The key {name} does nothing here; ? shows every key");
+        assert_eq!(
+            lobby.status.last().map(|(text, _)| text.as_str()),
+            Some(note.as_str())
+        );
+        assert!(screen(&lobby, 80, 24).contains(&note), "{name}");
+    }
+    // The plain keys still act, and Ctrl-C still leaves.
+    key(&mut lobby, KeyCode::Char('s'));
+    assert!(lobby.form.is_some());
+    key(&mut lobby, KeyCode::Esc);
+    assert_eq!(
+        modified(&mut lobby, 'c', KeyModifiers::CONTROL),
+        Some(LobbyAction::Quit)
+    );
+}
