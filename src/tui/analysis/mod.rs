@@ -531,7 +531,9 @@ impl AnalysisBoard {
                 let said = match (self.on, self.has_panel()) {
                     (false, _) => "Analysis off".to_string(),
                     (true, true) => "Analysis on".to_string(),
-                    (true, false) => format!("Analysis on (lines need {})", panel_screen()),
+                    (true, false) => {
+                        format!("Analysis on (more lines need {})", panel_screen())
+                    }
                 };
                 self.say(Tone::Info, said);
                 self.restart();
@@ -552,7 +554,7 @@ impl AnalysisBoard {
                     let need = panel_screen();
                     self.say(
                         Tone::Info,
-                        format!("Best lines: {} (need {need})", self.lines),
+                        format!("Best lines: {} (all need {need})", self.lines),
                     );
                 }
             }

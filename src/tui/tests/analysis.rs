@@ -181,13 +181,13 @@ fn without_room_for_the_panel_the_explorer_and_lines_keys_say_the_size_they_need
         if !on {
             let text = screen(&b, w, h);
             assert!(
-                text.contains("Analysis on (lines need 70x23)"),
+                text.contains("Analysis on (more lines need 70x23)"),
                 "{w}x{h}: {text}"
             );
         }
         press(&mut b, KeyCode::Char('+'));
         let text = screen(&b, w, h);
-        let said = format!("Best lines: {} (need 70x23)", b.lines);
+        let said = format!("Best lines: {} (all need 70x23)", b.lines);
         assert!(text.contains(&said), "{w}x{h}: {text}");
     }
     // With the panel the explorer opens; made too small, its keys act on the board
