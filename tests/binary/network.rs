@@ -1074,6 +1074,10 @@ fn a_full_screen_host_adjourning_says_on_the_restored_terminal_how_to_resume() {
     ann.wait_for("the leave question", |s| {
         s.contents().contains("a adjourns it")
     });
+    // Every choice fits the 80 columns.
+    let question = ann.contents();
+    let whole = "Leave the game? a adjourns it (checkers host --resume)  r resigns  n stays";
+    assert!(question.contains(whole), "{question}");
     ann.send(b"a");
     assert!(ann.exit_status().success());
     let hint = format!(
