@@ -244,11 +244,13 @@ pub(crate) fn joined(
     let kept = (role == Role::Player)
         .then(|| store::seats::load(&address, &args.code))
         .flatten();
-    let (link, welcome) = Link::join(&address, greeting, kept, waiting)
+    // Each token a welcome gives is kept: the first, and a resumed host's new one.
+    let keep_seat = {
+        let (address, code) = (address.clone(), args.code.clone());
+        Box::new(move |token: &str| store::seats::save(&address, &code, token))
+    };
+    let (link, welcome) = Link::join(&address, greeting, kept, keep_seat, waiting)
         .map_err(|e| CommandError::Network(e.to_string()))?;
-    if let Some(token) = &welcome.seat {
-        store::seats::save(&address, &args.code, token);
-    }
     let session = joined_session(&welcome, Instant::now()).ok_or_else(|| {
         CommandError::Network("the host's record of the game does not read".to_string())
     })?;

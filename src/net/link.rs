@@ -243,6 +243,11 @@ struct Timing {
     round_trip_micros: std::sync::atomic::AtomicU64,
 }
 
+/// Where a player's seat token is kept, called with each new token a welcome gives (the
+/// first, and one a host resumed gives when the line comes back), so that a player
+/// started again takes its seat back at once.
+pub(crate) type SeatKeeper = Box<dyn Fn(&str) + Send>;
+
 /// The welcome of a joined game.
 #[derive(Debug)]
 pub(crate) struct Welcome {
@@ -259,7 +264,7 @@ pub(crate) struct Welcome {
 impl Link {
     /// Connects to the host at `address` as `greeting` says (with the seat token
     /// `seat` an earlier welcome gave, if kept) and waits for its welcome, then keeps
-    /// the line. A refusal that may pass, or a line that drops after the host proved
+    /// the line; each seat token a welcome gives is told to `keep_seat`. A refusal that may pass, or a line that drops after the host proved
     /// the code but before its welcome, is tried again every [`RETRY`] for up to
     /// [`JOIN_PATIENCE`], each told to `waiting` in a sentence ("The host refused for
     /// now (why)").
@@ -267,6 +272,7 @@ impl Link {
         address: &str,
         greeting: Greeting,
         seat: Option<String>,
+        keep_seat: SeatKeeper,
         mut waiting: impl FnMut(&str),
     ) -> Result<(Link, Welcome), JoinError> {
         let addresses: Vec<SocketAddr> = address
@@ -280,8 +286,13 @@ impl Link {
         while let Some(candidate) = candidates.next() {
             match greet(candidate, &greeting, seat.clone(), &mut unanswered) {
                 Ok((connected, welcome, _)) => {
+                    if let Some(token) = &welcome.seat {
+                        keep_seat(token);
+                    }
                     let kept = (connected, unanswered);
-                    return Ok(Link::keep_line(candidate, greeting, kept, welcome));
+                    return Ok(Link::keep_line(
+                        candidate, greeting, kept, welcome, keep_seat,
+                    ));
                 }
                 Err(_) if unanswered >= UNANSWERED_PROOFS => {
                     return Err(JoinError::Unproven(candidate));
@@ -320,12 +331,14 @@ impl Link {
     }
 
     /// The line kept from its first connection on (with the proofs the host left
-    /// unanswered so far), by a thread of its own.
+    /// unanswered so far), by a thread of its own, which tells `keep_seat` of each
+    /// new seat token.
     fn keep_line(
         address: SocketAddr,
         greeting: Greeting,
         connected: (Connected, u32),
         welcome: Welcome,
+        keep_seat: SeatKeeper,
     ) -> (Link, Welcome) {
         let inbox = Arc::new(Inbox::default());
         let (connected, unanswered) = connected;
@@ -338,6 +351,7 @@ impl Link {
                 address,
                 greeting,
                 seat,
+                keep_seat,
                 inbox: told,
                 out: out_rx,
                 timing: kept,
@@ -577,6 +591,8 @@ struct Line {
     address: SocketAddr,
     greeting: Greeting,
     seat: Option<String>,
+    /// Told of each new seat token, as the first was.
+    keep_seat: SeatKeeper,
     inbox: Arc<Inbox>,
     out: Receiver<ClientMessage>,
     timing: Arc<Timing>,
@@ -599,6 +615,13 @@ impl Line {
                     &mut self.unanswered,
                 ) {
                     Ok((connected, welcome, bytes)) => {
+                        // A host resumed gives a new token: kept before the board
+                        // hears of the welcome, so a player killed then still has it.
+                        if let Some(token) = welcome.seat.as_ref()
+                            && self.seat.as_ref() != Some(token)
+                        {
+                            (self.keep_seat)(token);
+                        }
                         self.seat = welcome.seat.clone().or(self.seat.take());
                         let welcome = HostMessage::Welcome {
                             version: VERSION,

@@ -396,6 +396,42 @@ fn a_plain_joiner_is_told_its_side_and_the_host_quitting_mid_game_in_a_sentence(
     host.expect("White played 23-19");
 }
 
+/// A resumed host gives the joiner that comes back by itself a new seat token; it is
+/// kept as the first was, so the joiner killed after that and started again takes its
+/// seat back at once rather than wait out the seat kept for its old line.
+#[test]
+fn a_joiner_restarted_after_the_host_resumed_takes_its_seat_back_at_once() {
+    let sandbox = Sandbox::new();
+    let port = free_port();
+    let (mut host, address) = host_in(&sandbox, "birch-6161", &port, &[]);
+    let home = Sandbox::new();
+    let mut bob = joiner_in(&home, "join", &address, "birch-6161", "Bob");
+    host.expect("Bob joined");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    host.say("quit");
+    assert_eq!(host.finish(), 0);
+    bob.expect("The host adjourned the game");
+    let (mut host, _) = host_in(&sandbox, "birch-6161", &port, &["--resume"]);
+    host.expect("Bob joined, playing White");
+    bob.expect("Connected to the host");
+    bob.kill();
+    host.expect("White's line dropped");
+    let started = Instant::now();
+    let mut bob = joiner_in(&home, "join", &address, "birch-6161", "Bob");
+    // At once: its token is the resumed host's, not one refused for now until the
+    // seat kept for the killed line is let go (half a minute).
+    host.expect("Bob joined, playing White");
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    bob.expect("You play White");
+    bob.say("23-19");
+    host.expect("White played 23-19");
+}
+
 #[test]
 fn a_host_killed_and_resumed_is_rejoined_by_itself() {
     let sandbox = Sandbox::new();
@@ -1038,6 +1074,10 @@ fn a_full_screen_host_adjourning_says_on_the_restored_terminal_how_to_resume() {
     ann.wait_for("the leave question", |s| {
         s.contents().contains("a adjourns it")
     });
+    // Every choice fits the 80 columns.
+    let question = ann.contents();
+    let whole = "Leave the game? a adjourns it (checkers host --resume)  r resigns  n stays";
+    assert!(question.contains(whole), "{question}");
     ann.send(b"a");
     assert!(ann.exit_status().success());
     let hint = format!(

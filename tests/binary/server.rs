@@ -952,6 +952,7 @@ fn both_saying_rematch_start_a_new_game_with_colours_swapped() {
         "say TEXT",
         "rematch",
         "decline",
+        "quit (in a game in play: the game goes on at the server, your clock running",
     ] {
         assert!(help.contains(command), "{command} not in {help}");
         assert!(usage.contains(command), "{command} not in {usage}");

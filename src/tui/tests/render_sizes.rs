@@ -381,3 +381,40 @@ fn on_the_smallest_board_the_turn_keeps_clear_of_the_file_letters() {
     assert!(lines[0].contains(" Black to move "), "{screen}");
     assert_eq!(lines[9], "└─h──g──f──e──d──c──b──a─┘", "{screen}");
 }
+
+/// A question on the key line names every choice at 80 columns, none cut.
+#[test]
+fn every_question_of_a_game_is_shown_whole_at_80x24() {
+    use crate::rules::{Color, DrawReason};
+    use crate::tui::app::{Mode, Question};
+    let questions = [
+        Question::Quit,
+        Question::NewGame,
+        Question::WhoResigns,
+        Question::Resign(Color::White),
+        Question::HandOver(Color::White),
+        Question::Draw(Color::White),
+        Question::Undo,
+        Question::RemoteUndo(Color::White),
+        // Without a table: the joiner's words (the host's are shown in a network test).
+        Question::LeaveTable,
+        Question::LeaveGoneLine,
+        Question::OfferDraw,
+        Question::ClaimDraw(DrawReason::FortyMoves),
+    ];
+    for question in questions {
+        let mut app = app();
+        app.mode = Mode::Asking(question);
+        let screen = drawn_text(80, 24, |area, buf| (&app).render(area, buf));
+        let asked = screen
+            .lines()
+            .map(str::trim_end)
+            .rfind(|line| !line.is_empty())
+            .unwrap();
+        let whole = ["y yes  n no", "Esc cancel", "n stays"];
+        assert!(
+            whole.iter().any(|end| asked.ends_with(end)),
+            "{question:?} is cut at 80 columns: {asked:?}\n{screen}"
+        );
+    }
+}

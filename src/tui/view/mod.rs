@@ -224,8 +224,10 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                          n stays"
                             .to_string()
                     } else {
+                        // Within 80 columns: the host's command is said in full as it
+                        // ends.
                         let again = if hosting {
-                            "checkers host --resume goes on"
+                            "checkers host --resume"
                         } else {
                             "connect again to go on"
                         };
