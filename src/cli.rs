@@ -46,7 +46,7 @@ pub(crate) struct PlayArgs {
     #[arg(long, value_parser = parse_start_fen, conflicts_with_all = ["load", "resume"])]
     pub(crate) fen: Option<Position>,
     /// Open a game from a PDN file, to review it or play on from any point.
-    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    #[arg(long, value_name = "FILE", conflicts_with = "resume", value_parser = parse_board_file)]
     pub(crate) load: Option<PathBuf>,
     /// Which game of the --load file to open, counting from 1.
     #[arg(long, value_name = "N", requires = "load", value_parser = parse_game_number)]
@@ -502,11 +502,11 @@ pub(crate) struct AnalyseArgs {
     /// The position (PDN FEN); the start position if not given.
     #[arg(long, value_parser = parse_start_fen, conflicts_with = "load")]
     pub(crate) fen: Option<Position>,
-    /// Go through a recorded game instead (a PDN file): every position before a move is
-    /// searched (--movetime, 1000 ms by default here, or --depth), and each move is
-    /// printed with the engine's score, its best move, the endgame databases' result
-    /// where they hold the position, and a warning where a move throws a win or a
-    /// draw away.
+    /// Go through a recorded game instead (a PDN file; `-`: standard input): every
+    /// position before a move is searched (--movetime, 1000 ms by default here, or
+    /// --depth), and each move is printed with the engine's score, its best move, the
+    /// endgame databases' result where they hold the position, and a warning where a
+    /// move throws a win or a draw away.
     #[arg(long, value_name = "FILE")]
     pub(crate) load: Option<PathBuf>,
     /// Which game of the --load file, counting from 1.
@@ -601,7 +601,7 @@ pub(crate) enum PdnCommand {
 /// `checkers pdn check`.
 #[derive(Debug, Args)]
 pub(crate) struct CheckArgs {
-    /// The PDN file.
+    /// The PDN file (`-`: standard input).
     pub(crate) file: PathBuf,
 }
 
@@ -666,6 +666,19 @@ pub(crate) fn level_parser() -> impl TypedValueParser<Value = Level> {
     clap::value_parser!(u8)
         .range(1..=10)
         .try_map(|n| Level::new(n).ok_or("a level is 1 to 10"))
+}
+
+/// The PDN file a full-screen board opens (`--load`): a file, not `-` (standard input,
+/// which `analyse --load` and `pdn check` read), as the board is played at the keyboard.
+fn parse_board_file(text: &str) -> Result<PathBuf, String> {
+    if crate::store::is_stdin(std::path::Path::new(text)) {
+        return Err(
+            "the board reads no game from standard input (- is for analyse --load and \
+             pdn check): save the game to a file and name it"
+                .to_string(),
+        );
+    }
+    Ok(PathBuf::from(text))
 }
 
 /// A game of a PDN file by its place in it, counting from 1 (`--game N`): anything else

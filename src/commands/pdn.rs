@@ -42,7 +42,8 @@ pub(crate) fn run_check(args: &CheckArgs, out: &mut impl Write) -> Result<(), Co
 /// from the file shown without control characters and cut short), then `N games: K
 /// replayed, E with errors`. The file is streamed and its games read one at a time,
 /// so memory stays that of the largest game. A file that cannot be read, is not a
-/// regular file (a FIFO, a device), or holds no game, is an error naming it.
+/// regular file (a FIFO, a device), or holds no game, is an error naming it. `-` is
+/// standard input, read whole first.
 pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, CommandError> {
     let games = file_games(file).map_err(CommandError::CheckFile)?;
     let (mut count, mut replayed) = (0, 0);
@@ -57,7 +58,7 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
     if count == 0 {
         // Nothing was checked: not a clean file (a mistaken path, most often).
         return Err(CommandError::CheckFile(StoreError::NoGames(
-            file.to_path_buf(),
+            crate::store::shown_path(file),
         )));
     }
     let errors = count - replayed;

@@ -1,6 +1,6 @@
 //! The `perft` and `moves` commands, run as a user runs them.
 
-use crate::common::command::{run, stderr, stdout};
+use crate::common::command::{run, run_with_input_file, stderr, stdout};
 
 #[test]
 fn the_version_asks_for_no_special_build() {
@@ -130,6 +130,43 @@ fn pdn_check_reports_the_faulty_game_and_a_summary() {
         stdout(&o),
         "game 541 (\"Petal 1981, game 18\"), move 62. 32-28 (Black, line 5588, column 5): \
          no piece of yours on 32: it is empty\n724 games: 723 replayed, 1 with errors\n"
+    );
+}
+
+/// `-` is standard input: a file piped in is checked as the file itself is, and
+/// messages name standard input.
+#[test]
+fn pdn_check_of_dash_reads_standard_input() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
+    let o = run_with_input_file(&["pdn", "check", "-"], file.as_ref());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stdout(&o).ends_with("\n724 games: 723 replayed, 1 with errors\n"),
+        "{}",
+        stdout(&o)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.pdn");
+    std::fs::write(&empty, "").unwrap();
+    let o = run_with_input_file(&["pdn", "check", "-"], &empty);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("standard input holds no PDN game"),
+        "{}",
+        stderr(&o)
+    );
+    // analyse --load reads its game from standard input too; a board does not.
+    let game = dir.path().join("game.pdn");
+    std::fs::write(&game, "[Event \"a\"]\n1. 11-15 23-19 *\n").unwrap();
+    let o = run_with_input_file(&["analyse", "--load", "-", "--depth", "1"], &game);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("1...  23-19"), "{}", stdout(&o));
+    let o = run(&["--load", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no game from standard input"),
+        "{}",
+        stderr(&o)
     );
 }
 
