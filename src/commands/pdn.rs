@@ -51,8 +51,15 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
         count += 1;
         match game {
             Ok(_) => replayed += 1,
-            Err(e) => writeln!(out, "{}", printable(&e.to_string(), REPORT_LINE_CHARS))
-                .map_err(CommandError::CheckOutput)?,
+            Err(e) => {
+                // A game the file ends in, at its fault, says which file may be cut short.
+                let named = match e.cut_off {
+                    Some(_) => format!("{}: {e}", crate::store::shown_path(file).display()),
+                    None => e.to_string(),
+                };
+                writeln!(out, "{}", printable(&named, REPORT_LINE_CHARS))
+                    .map_err(CommandError::CheckOutput)?;
+            }
         }
     }
     if count == 0 {

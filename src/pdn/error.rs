@@ -44,6 +44,9 @@ pub struct GameError {
     pub event: Option<String>,
     /// What went wrong.
     pub kind: GameErrorKind,
+    /// Where the text ends (line and column), when it ends in this game, without its
+    /// result, right at the fault: the file may have been cut short (truncated).
+    pub(crate) cut_off: Option<(usize, usize)>,
 }
 
 impl GameError {
@@ -103,7 +106,7 @@ impl fmt::Display for GameError {
             write!(f, " ({:?})", printable(event, SHOWN_WORD_CHARS))?;
         }
         match &self.kind {
-            GameErrorKind::Syntax(e) => write!(f, ", {e}"),
+            GameErrorKind::Syntax(e) => write!(f, ", {e}")?,
             GameErrorKind::Fen {
                 line,
                 column,
@@ -112,7 +115,7 @@ impl fmt::Display for GameError {
                 f,
                 ", line {line}, column {column}: {}",
                 printable(&crate::text::error_chain(&**error), SHOWN_MESSAGE_CHARS)
-            ),
+            )?,
             GameErrorKind::Move {
                 number,
                 color,
@@ -128,9 +131,17 @@ impl fmt::Display for GameError {
                     ", move {number}{dots} {} ({color}, line {line}, column {column}): {}",
                     printable(text, SHOWN_WORD_CHARS),
                     printable(&error.to_string(), SHOWN_MESSAGE_CHARS)
-                )
+                )?;
             }
         }
+        if let Some((line, column)) = self.cut_off {
+            write!(
+                f,
+                "; the file ends there, at line {line}, column {column}, in the middle of \
+                 the game: it may have been cut short (truncated)"
+            )?;
+        }
+        Ok(())
     }
 }
 

@@ -170,6 +170,26 @@ fn pdn_check_of_dash_reads_standard_input() {
     );
 }
 
+/// A file cut off in the middle of a game is named, with where it ends; its other
+/// games replay.
+#[test]
+fn pdn_check_of_a_file_cut_off_mid_game_says_where_it_may_be_cut_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cut.pdn");
+    std::fs::write(&file, "[Event \"a\"]\n1. 11-15 23-19 *\n\n1. 11-15 23-").unwrap();
+    let o = run(&["pdn", "check", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "{}: game 2, move 1... 23- (White, line 4, column 10): a square is missing at the \
+             end (column 4); the file ends there, at line 4, column 13, in the middle of the \
+             game: it may have been cut short (truncated)\n2 games: 1 replayed, 1 with errors\n",
+            file.display()
+        )
+    );
+}
+
 /// A procfs file reports a size of 0 but has text: it is read to its end, not taken
 /// for an empty file (its text is no PDN, so its "games" do not replay).
 #[cfg(target_os = "linux")]
