@@ -122,9 +122,21 @@ mod net;
 pub(crate) use net::{HostArgs, JoinArgs, SideChoice, parse_code};
 
 /// How a game is shown, the same at one terminal and across the network: the options
-/// `play`, `host`, `join` and `watch` share.
+/// `play`, `host`, `join` and `watch` share (the board's look and the clock's bell).
 #[derive(Clone, Debug, Default, Args)]
 pub(crate) struct ScreenArgs {
+    /// How the board is drawn and read.
+    #[command(flatten)]
+    pub(crate) look: LookArgs,
+    /// No bell at ten seconds left or when time runs out.
+    #[arg(long)]
+    pub(crate) quiet: bool,
+}
+
+/// How a board is drawn and read: the options of every command with a board on screen
+/// (`puzzle` too, which has no clock, so no bell to quiet).
+#[derive(Clone, Debug, Default, Args)]
+pub(crate) struct LookArgs {
     /// Play in plain line mode: text in, text out (automatic when standard input or
     /// output is not a terminal, or TERM=dumb).
     #[arg(long)]
@@ -138,9 +150,6 @@ pub(crate) struct ScreenArgs {
     /// Draw with ASCII characters only.
     #[arg(long)]
     pub(crate) ascii: bool,
-    /// No bell at ten seconds left or when time runs out.
-    #[arg(long)]
-    pub(crate) quiet: bool,
 }
 
 /// An option that is on or off.
@@ -269,9 +278,10 @@ pub(crate) struct PuzzleArgs {
     // Any number is taken here: one outside the list is refused with the list's range.
     #[arg(long, value_name = "N")]
     pub(crate) number: Option<u32>,
-    /// How the puzzles are shown: plain mode, mouse, colour, characters.
+    /// How the puzzles are shown: plain mode, mouse, colour, characters (no clock, so
+    /// no `--quiet`).
     #[command(flatten)]
-    pub(crate) screen: ScreenArgs,
+    pub(crate) look: LookArgs,
 }
 
 /// `checkers explore`.

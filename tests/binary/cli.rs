@@ -508,3 +508,51 @@ fn host_refuses_a_level_as_it_refuses_a_computer_player() {
         );
     }
 }
+
+/// The options a command's help lists.
+fn options_listed(args: &[&str]) -> Vec<String> {
+    let o = run(args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o)
+        .lines()
+        .filter_map(|line| line.trim_start().strip_prefix("--"))
+        .map(|rest| rest.split_whitespace().next().unwrap().to_string())
+        .collect()
+}
+
+/// Each command's help lists only the options that apply to it: puzzles have no clock,
+/// so no bell to quiet; a game across the network has a person at each side, so no
+/// computer to name (those are still refused in words when given).
+#[test]
+fn help_lists_only_the_options_that_apply() {
+    let puzzle = options_listed(&["puzzle", "--help"]);
+    assert!(puzzle.contains(&"ascii".to_string()), "{puzzle:?}");
+    assert!(!puzzle.contains(&"quiet".to_string()), "{puzzle:?}");
+    let o = run(&["puzzle", "--quiet"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unexpected argument '--quiet'"),
+        "{}",
+        stderr(&o)
+    );
+    for clocked in ["join", "watch", "host"] {
+        let listed = options_listed(&[clocked, "--help"]);
+        assert!(
+            listed.contains(&"quiet".to_string()),
+            "{clocked}: {listed:?}"
+        );
+    }
+    let host = options_listed(&["host", "--help"]);
+    for computer in ["black", "white", "level", "setup"] {
+        assert!(!host.contains(&computer.to_string()), "{host:?}");
+    }
+    let play = options_listed(&["--help"]);
+    assert!(play.contains(&"level".to_string()), "{play:?}");
+    let o = run(&["host", "--port", "0", "--bind", "127.0.0.1", "--level", "3"]);
+    assert!(!o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--level does not apply"),
+        "{}",
+        stderr(&o)
+    );
+}
