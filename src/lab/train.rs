@@ -60,6 +60,7 @@ pub(crate) fn train_until(
     check_replaceable(&args.out)
         .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
     refuse_existing_out(&args.out, args.from.as_deref())?;
+    refuse_missing_folder(&args.out)?;
     if args.model == TrainModel::Table
         && let Some(path) = args.from.as_ref().or(args.resume.as_ref())
     {
@@ -176,6 +177,21 @@ pub(crate) fn refuse_existing_out(out: &Path, updated: Option<&Path>) -> Result<
          hours of work); give another name, or remove it first"
             .to_string(),
     ))
+}
+
+/// Refuses an output file in a folder that does not exist, before any work, as the
+/// `checkers` binary refuses one (`--save`, `analyse --out`): a mistyped folder is said
+/// at once rather than made, hours later, where nobody looks.
+pub(crate) fn refuse_missing_folder(out: &Path) -> Result<(), LabError> {
+    let folder = crate::store::files::folder_of(out);
+    match std::fs::metadata(&folder) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(LabError::DataFile(
+            out.to_path_buf(),
+            crate::store::StoreError::NoFolder(folder).to_string(),
+        )),
+        // Anything else in the way (a file, no permission) is said by the write itself.
+        _ => Ok(()),
+    }
 }
 
 /// The checkpoint beside `out` that `train --model net` writes after every pass.
