@@ -3,7 +3,7 @@
 use super::LabError;
 use super::cli::{TrainArgs, TrainModel};
 use super::interrupt::Interrupt;
-use super::net_training::{FloatNetwork, NetTrainOptions, train_network};
+use super::net_training::{FloatNetwork, NetTrainOptions, TrainingState, train_network};
 use super::training::{Sample, TrainOptions, train};
 use crate::engine::nnue::Nnue;
 use crate::rules::Color;
@@ -220,15 +220,19 @@ fn run_net(
         Some(path) => {
             let bytes = crate::store::files::read_bounded(path, 64 << 20)
                 .map_err(|e| fail(path, e.to_string()))?;
-            let (net, done) =
-                FloatNetwork::from_checkpoint(&bytes).map_err(|e| fail(path, e.to_string()))?;
-            writeln!(out, "resuming after pass {done} of {}", args.epochs)?;
-            Some((net, done))
+            let state = TrainingState::from_checkpoint(&bytes, args.seed)
+                .map_err(|e| fail(path, e.to_string()))?;
+            writeln!(
+                out,
+                "resuming after pass {} of {}",
+                state.epochs_done, args.epochs
+            )?;
+            Some(state)
         }
         None => match from {
             Some((net, name)) => {
                 writeln!(out, "starting from {name}")?;
-                Some((net, 0))
+                Some(TrainingState::start(net, args.seed))
             }
             None => None,
         },
@@ -242,16 +246,16 @@ fn run_net(
         ..NetTrainOptions::default()
     };
     let bar = crate::commands::progress_bar(u64::from(args.epochs), TRAIN_NET_BAR);
-    bar.set_position(start.as_ref().map_or(0, |(_, done)| u64::from(*done)));
+    bar.set_position(start.as_ref().map_or(0, |s| u64::from(s.epochs_done)));
     let started = Instant::now();
     let mut saved = Ok(());
     // The last pass whose checkpoint is on disk (from --resume's, or none).
     let mut checkpointed = None;
-    if let (Some(path), Some((_, done))) = (&args.resume, &start) {
-        checkpointed = Some((path.clone(), *done));
+    if let (Some(path), Some(state)) = (&args.resume, &start) {
+        checkpointed = Some((path.clone(), state.epochs_done));
     }
     let held_out = any_held_out(samples.len(), args.seed, options.validation_every);
-    let trained = train_network(samples, &options, start, interrupt, |net, epoch| {
+    let trained = train_network(samples, &options, start, interrupt, |state, epoch| {
         bar.set_position(u64::from(epoch.epoch));
         let mut line = format!("pass {}: loss {:.5}", epoch.epoch, epoch.train_loss);
         if held_out {
@@ -261,7 +265,7 @@ fn run_net(
             saved = bar.suspend(|| writeln!(out, "{line}"));
         }
         if saved.is_ok() {
-            saved = write_atomic(&checkpoint, &net.to_checkpoint(epoch.epoch));
+            saved = write_atomic(&checkpoint, &state.to_checkpoint());
             if saved.is_ok() {
                 checkpointed = Some((checkpoint.clone(), epoch.epoch));
             }
