@@ -542,14 +542,22 @@ fn interrupted_selfplay_match_and_training_keep_their_work_and_say_how_to_go_on(
         args
     }
     let train = |epochs, more| train_args(data_arg, net_arg, epochs, more);
+    // Interrupted at once, it stops while reading the data, not once it is all read.
     let o = run_interrupted(&train("2", &[]));
     assert_eq!(o.code, 130);
     assert!(
-        o.stderr.contains("before any checkpoint: nothing written"),
+        o.stderr
+            .contains("while reading the data, before any checkpoint: nothing written"),
         "{}",
         o.stderr
     );
+    assert!(!o.stdout.contains("positions"), "{}", o.stdout);
     assert!(!net.exists());
+    let games = env!("CARGO_MANIFEST_DIR").to_string() + "/tests/fixtures/tinsley.pdn";
+    let o = run_interrupted(&["train", "--model", "net", "--pdn", &games, "--out", net_arg]);
+    assert_eq!(o.code, 130, "{}", o.stderr);
+    assert!(o.stderr.contains("while reading the data"), "{}", o.stderr);
+    assert!(!o.stdout.contains("positions from"), "{}", o.stdout);
     let o = run(&train("1", &[]));
     assert!(o.code == 0, "{}", o.stderr);
     std::fs::remove_file(&net).unwrap();
@@ -559,7 +567,8 @@ fn interrupted_selfplay_match_and_training_keep_their_work_and_say_how_to_go_on(
     assert_eq!(o.code, 130);
     assert!(
         o.stderr.contains(&format!(
-            "the checkpoint of pass 1 of 2 is {checkpoint_arg}: go on with the same options and --resume {checkpoint_arg}"
+            "while reading the data: {net_arg} not written; the checkpoint is still \
+             {checkpoint_arg}: go on with the same options and --resume {checkpoint_arg}"
         )),
         "{}",
         o.stderr

@@ -39,7 +39,8 @@ fn any_held_out(samples: usize, seed: u64, every: u64) -> bool {
 
 /// Runs `checkers-lab train`: reads every file (a faulty line or game stops it with its
 /// place named), trains with a progress bar, writes the weights and reports the fit.
-/// Ctrl-C stops the network's training, its last checkpoint kept.
+/// Ctrl-C stops the network's training, its last checkpoint kept, and the reading of
+/// its data at once.
 pub(crate) fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), LabError> {
     // The pattern table trains in minutes, with no checkpoint: Ctrl-C just ends it.
     let interrupt = match args.model {
@@ -86,7 +87,9 @@ pub(crate) fn train_until(
     let mut samples = Vec::new();
     for path in &args.data {
         let before = samples.len();
-        read_data(path, &mut samples)?;
+        if !read_data(path, &mut samples, interrupt)? {
+            return Err(stopped_reading(args));
+        }
         writeln!(
             out,
             "{}: {} positions",
@@ -96,7 +99,9 @@ pub(crate) fn train_until(
     }
     for path in &args.pdn {
         let before = samples.len();
-        let (used, skipped) = read_games(path, &mut samples)?;
+        let Some((used, skipped)) = read_games(path, &mut samples, interrupt)? else {
+            return Err(stopped_reading(args));
+        };
         writeln!(
             out,
             "{}: {} positions from {used} games ({skipped} without a result or that do not replay left out)",
@@ -339,10 +344,31 @@ pub(crate) const MAX_DATA_BYTES: u64 = 4 << 30;
 /// The longest line of a data file: a sample's line is under 100 bytes.
 pub(crate) const MAX_LINE_BYTES: usize = 1024;
 
+/// The interrupt came while the data was read (which may take minutes): nothing was
+/// trained, and a checkpoint `--resume` named is still the one to go on from.
+fn stopped_reading(args: &TrainArgs) -> LabError {
+    let out = printable_path(&args.out);
+    LabError::Interrupted(match &args.resume {
+        Some(path) => {
+            let path = printable_path(path);
+            format!(
+                "while reading the data: {out} not written; the checkpoint is still {path}: \
+                 go on with the same options and --resume {path}"
+            )
+        }
+        None => format!("while reading the data, before any checkpoint: nothing written to {out}"),
+    })
+}
+
 /// Adds the samples of a `selfplay` data file. Only a regular file of at most
 /// [`MAX_DATA_BYTES`] is read (a FIFO or a device is refused before it is opened), only
 /// as far as its size when opened, a line at a time of at most [`MAX_LINE_BYTES`].
-fn read_data(path: &Path, samples: &mut Vec<Sample>) -> Result<(), LabError> {
+/// False when the `interrupt` stopped it (looked at every line, so it stops at once).
+fn read_data(
+    path: &Path,
+    samples: &mut Vec<Sample>,
+    interrupt: &Interrupt,
+) -> Result<bool, LabError> {
     let fail = |why: String| LabError::DataFile(path.to_path_buf(), why);
     let (file, size) = open_regular(path).map_err(|e| fail(e.to_string()))?;
     if size > MAX_DATA_BYTES {
@@ -355,6 +381,9 @@ fn read_data(path: &Path, samples: &mut Vec<Sample>) -> Result<(), LabError> {
     let mut reader = BufReader::new(file.take(size));
     let mut line = Vec::new();
     for n in 1.. {
+        if interrupt.is_raised() {
+            return Ok(false);
+        }
         line.clear();
         let read = (&mut reader)
             .take(MAX_LINE_BYTES as u64 + 1)
@@ -378,16 +407,24 @@ fn read_data(path: &Path, samples: &mut Vec<Sample>) -> Result<(), LabError> {
             .map_err(|e| fail(format!("line {n}: {e}")))?;
         samples.push(sample);
     }
-    Ok(())
+    Ok(true)
 }
 
 /// Adds the quiet positions of every game of a PDN file that has a result and
-/// replays; returns how many games were used and how many left out.
-fn read_games(path: &Path, samples: &mut Vec<Sample>) -> Result<(usize, usize), LabError> {
+/// replays; returns how many games were used and how many left out (`None` when the
+/// `interrupt` stopped it, looked at every game).
+fn read_games(
+    path: &Path,
+    samples: &mut Vec<Sample>,
+    interrupt: &Interrupt,
+) -> Result<Option<(usize, usize)>, LabError> {
     let games = crate::store::file_games(path)
         .map_err(|e| LabError::DataFile(path.to_path_buf(), e.to_string()))?;
     let (mut used, mut skipped) = (0, 0);
     for game in games {
+        if interrupt.is_raised() {
+            return Ok(None);
+        }
         let Ok(game) = game else {
             skipped += 1;
             continue;
@@ -419,5 +456,5 @@ fn read_games(path: &Path, samples: &mut Vec<Sample>) -> Result<(usize, usize), 
             pos = pos.play_unchecked(m);
         }
     }
-    Ok((used, skipped))
+    Ok(Some((used, skipped)))
 }
