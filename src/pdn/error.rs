@@ -45,8 +45,9 @@ pub struct GameError {
     /// What went wrong.
     pub kind: GameErrorKind,
     /// Where the text ends (line and column), when it ends in this game, without its
-    /// result, right at the fault: the file may have been cut short (truncated).
-    pub(crate) cut_off: Option<(usize, usize)>,
+    /// result, right at the fault: the file may have been cut short (truncated). Boxed,
+    /// as it is rare, to keep the error small.
+    pub(crate) cut_off: Option<Box<(usize, usize)>>,
 }
 
 impl GameError {
@@ -134,7 +135,7 @@ impl fmt::Display for GameError {
                 )?;
             }
         }
-        if let Some((line, column)) = self.cut_off {
+        if let Some(&(line, column)) = self.cut_off.as_deref() {
             write!(
                 f,
                 "; the file ends there, at line {line}, column {column}, in the middle of \

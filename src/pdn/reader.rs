@@ -696,7 +696,7 @@ impl GameInProgress {
             game: number,
             event,
             kind: fault,
-            cut_off,
+            cut_off: cut_off.map(Box::new),
         })
     }
 }
