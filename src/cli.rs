@@ -46,7 +46,7 @@ pub(crate) struct PlayArgs {
     #[arg(long, value_parser = parse_start_fen, conflicts_with_all = ["load", "resume"])]
     pub(crate) fen: Option<Position>,
     /// Open a game from a PDN file, to review it or play on from any point.
-    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    #[arg(long, value_name = "FILE", conflicts_with = "resume", value_parser = parse_board_file)]
     pub(crate) load: Option<PathBuf>,
     /// Which game of the --load file to open, counting from 1.
     #[arg(long, value_name = "N", requires = "load", value_parser = parse_game_number)]
@@ -122,9 +122,21 @@ mod net;
 pub(crate) use net::{HostArgs, JoinArgs, SideChoice, parse_code};
 
 /// How a game is shown, the same at one terminal and across the network: the options
-/// `play`, `host`, `join` and `watch` share.
+/// `play`, `host`, `join` and `watch` share (the board's look and the clock's bell).
 #[derive(Clone, Debug, Default, Args)]
 pub(crate) struct ScreenArgs {
+    /// How the board is drawn and read.
+    #[command(flatten)]
+    pub(crate) look: LookArgs,
+    /// No bell at ten seconds left or when time runs out.
+    #[arg(long)]
+    pub(crate) quiet: bool,
+}
+
+/// How a board is drawn and read: the options of every command with a board on screen
+/// (`puzzle` too, which has no clock, so no bell to quiet).
+#[derive(Clone, Debug, Default, Args)]
+pub(crate) struct LookArgs {
     /// Play in plain line mode: text in, text out (automatic when standard input or
     /// output is not a terminal, or TERM=dumb).
     #[arg(long)]
@@ -138,9 +150,6 @@ pub(crate) struct ScreenArgs {
     /// Draw with ASCII characters only.
     #[arg(long)]
     pub(crate) ascii: bool,
-    /// No bell at ten seconds left or when time runs out.
-    #[arg(long)]
-    pub(crate) quiet: bool,
 }
 
 /// An option that is on or off.
@@ -270,9 +279,10 @@ pub(crate) struct PuzzleArgs {
     // Any number is taken here: one outside the list is refused with the list's range.
     #[arg(long, value_name = "N")]
     pub(crate) number: Option<u32>,
-    /// How the puzzles are shown: plain mode, mouse, colour, characters.
+    /// How the puzzles are shown: plain mode, mouse, colour, characters (no clock, so
+    /// no `--quiet`).
     #[command(flatten)]
-    pub(crate) screen: ScreenArgs,
+    pub(crate) look: LookArgs,
 }
 
 /// `checkers explore`.
@@ -503,11 +513,11 @@ pub(crate) struct AnalyseArgs {
     /// The position (PDN FEN); the start position if not given.
     #[arg(long, value_parser = parse_start_fen, conflicts_with = "load")]
     pub(crate) fen: Option<Position>,
-    /// Go through a recorded game instead (a PDN file): every position before a move is
-    /// searched (--movetime, 1000 ms by default here, or --depth), and each move is
-    /// printed with the engine's score, its best move, the endgame databases' result
-    /// where they hold the position, and a warning where a move throws a win or a
-    /// draw away.
+    /// Go through a recorded game instead (a PDN file; `-`: standard input): every
+    /// position before a move is searched (--movetime, 1000 ms by default here, or
+    /// --depth), and each move is printed with the engine's score, its best move, the
+    /// endgame databases' result where they hold the position, and a warning where a
+    /// move throws a win or a draw away.
     #[arg(long, value_name = "FILE")]
     pub(crate) load: Option<PathBuf>,
     /// Which game of the --load file, counting from 1.
@@ -602,7 +612,7 @@ pub(crate) enum PdnCommand {
 /// `checkers pdn check`.
 #[derive(Debug, Args)]
 pub(crate) struct CheckArgs {
-    /// The PDN file.
+    /// The PDN file (`-`: standard input).
     pub(crate) file: PathBuf,
 }
 
@@ -667,6 +677,19 @@ pub(crate) fn level_parser() -> impl TypedValueParser<Value = Level> {
     clap::value_parser!(u8)
         .range(1..=10)
         .try_map(|n| Level::new(n).ok_or("a level is 1 to 10"))
+}
+
+/// The PDN file a full-screen board opens (`--load`): a file, not `-` (standard input,
+/// which `analyse --load` and `pdn check` read), as the board is played at the keyboard.
+fn parse_board_file(text: &str) -> Result<PathBuf, String> {
+    if crate::store::is_stdin(std::path::Path::new(text)) {
+        return Err(
+            "the board reads no game from standard input (- is for analyse --load and \
+             pdn check): save the game to a file and name it"
+                .to_string(),
+        );
+    }
+    Ok(PathBuf::from(text))
 }
 
 /// A game of a PDN file by its place in it, counting from 1 (`--game N`): anything else

@@ -66,7 +66,7 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), Comman
             writeln!(
                 out,
                 "{}: {fault}\n(a move that cannot be played: {} searched)",
-                crate::text::printable_path(path),
+                crate::text::printable_path(&crate::store::shown_path(path)),
                 if moves == 1 {
                     "the move before it is".to_string()
                 } else {

@@ -42,7 +42,8 @@ pub(crate) fn run_check(args: &CheckArgs, out: &mut impl Write) -> Result<(), Co
 /// from the file shown without control characters and cut short), then `N games: K
 /// replayed, E with errors`. The file is streamed and its games read one at a time,
 /// so memory stays that of the largest game. A file that cannot be read, is not a
-/// regular file (a FIFO, a device), or holds no game, is an error naming it.
+/// regular file (a FIFO, a device), or holds no game, is an error naming it. `-` is
+/// standard input, read whole first.
 pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, CommandError> {
     let games = file_games(file).map_err(CommandError::CheckFile)?;
     let (mut count, mut replayed) = (0, 0);
@@ -50,14 +51,21 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
         count += 1;
         match game {
             Ok(_) => replayed += 1,
-            Err(e) => writeln!(out, "{}", printable(&e.to_string(), REPORT_LINE_CHARS))
-                .map_err(CommandError::CheckOutput)?,
+            Err(e) => {
+                // A game the file ends in, at its fault, says which file may be cut short.
+                let named = match e.cut_off {
+                    Some(_) => format!("{}: {e}", crate::store::shown_path(file).display()),
+                    None => e.to_string(),
+                };
+                writeln!(out, "{}", printable(&named, REPORT_LINE_CHARS))
+                    .map_err(CommandError::CheckOutput)?;
+            }
         }
     }
     if count == 0 {
         // Nothing was checked: not a clean file (a mistaken path, most often).
         return Err(CommandError::CheckFile(StoreError::NoGames(
-            file.to_path_buf(),
+            crate::store::shown_path(file),
         )));
     }
     let errors = count - replayed;

@@ -269,7 +269,7 @@ pub(crate) fn begin(args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Result<Begin, St
 /// Whether to play in plain line mode: asked for, or the terminal cannot show the
 /// full-screen game (standard input or output redirected, `TERM=dumb`).
 pub(crate) fn plain_wanted(args: &PlayArgs) -> bool {
-    args.screen.plain
+    args.screen.look.plain
         || !std::io::stdin().is_terminal()
         || !std::io::stdout().is_terminal()
         || std::env::var_os("TERM").is_some_and(|t| t == "dumb")
@@ -280,20 +280,20 @@ pub(crate) fn plain_wanted(args: &PlayArgs) -> bool {
 /// (`NO_COLOR`, `TERM`, `COLORTERM`).
 pub(crate) fn tui_settings(args: &PlayArgs, prefs: &Preferences) -> Settings {
     let colored = colors_wanted(
-        args.screen.no_color,
+        args.screen.look.no_color,
         std::env::var_os("NO_COLOR").as_deref(),
         std::env::var_os("TERM").as_deref(),
     );
     Settings {
         bell: !args.screen.quiet,
         flipped: args.flip,
-        mouse: !args.screen.no_mouse,
+        mouse: !args.screen.look.no_mouse,
         coordinates: prefs.coordinates == Some(true),
         setup: args.setup,
         theme: if colored {
-            palette(prefs)(args.screen.ascii)
+            palette(prefs)(args.screen.look.ascii)
         } else {
-            Theme::new(false, args.screen.ascii)
+            Theme::new(false, args.screen.look.ascii)
         },
     }
 }
@@ -366,7 +366,7 @@ pub(crate) fn home_wanted(args: &PlayArgs) -> bool {
         *move_timer,
         *analyse,
     ];
-    !screen.plain && !named.contains(&true)
+    !screen.look.plain && !named.contains(&true)
 }
 
 /// What a choice at the home screen begins, as the command line would: `args` (the
@@ -420,7 +420,7 @@ pub(crate) fn home_look(args: &PlayArgs, prefs: &Preferences) -> Look {
     let settings = tui_settings(args, prefs);
     Look {
         colored: settings.theme.colored,
-        ascii: args.screen.ascii,
+        ascii: args.screen.look.ascii,
         coordinates: settings.coordinates,
         assist: args.assist.map(|switch| switch == Switch::On),
         palette: palette(prefs),

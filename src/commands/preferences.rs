@@ -236,10 +236,10 @@ impl Preferences {
     pub(crate) fn apply(&self, args: &mut PlayArgs) -> Vec<String> {
         let mut unused = Vec::new();
         args.flip |= self.flip == Some(true);
-        args.screen.ascii |= self.ascii == Some(true);
-        args.screen.no_mouse |= self.mouse == Some(false);
+        args.screen.look.ascii |= self.ascii == Some(true);
+        args.screen.look.no_mouse |= self.mouse == Some(false);
         args.screen.quiet |= self.bell == Some(false);
-        args.screen.no_color |= self.theme == Some(ThemeChoice::None);
+        args.screen.look.no_color |= self.theme == Some(ThemeChoice::None);
         if args.black_name.is_none() {
             args.black_name = self.black_name.clone();
         }

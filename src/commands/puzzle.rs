@@ -3,7 +3,7 @@
 
 use super::CommandError;
 use super::play::{open_databases, tui_settings};
-use crate::cli::{PlayArgs, PuzzleArgs};
+use crate::cli::{PlayArgs, PuzzleArgs, ScreenArgs};
 use crate::engine::egdb::Egdb;
 use crate::plain::PlainPuzzles;
 use crate::puzzles::{judge, saved_progress};
@@ -35,7 +35,7 @@ pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
     if let Some(why) = number.and_then(crate::puzzles::no_such_puzzle) {
         return Err(CommandError::NoSuchPuzzle(why));
     }
-    let plain = args.screen.plain
+    let plain = args.look.plain
         || !std::io::stdin().is_terminal()
         || !std::io::stdout().is_terminal()
         || std::env::var_os("TERM").is_some_and(|t| t == "dumb");
@@ -55,7 +55,10 @@ pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
     }
     // The look of a game: the options, then the preferences (theme, coordinates).
     let mut play = PlayArgs {
-        screen: args.screen.clone(),
+        screen: ScreenArgs {
+            look: args.look.clone(),
+            quiet: false,
+        },
         ..PlayArgs::default()
     };
     let (prefs, mut told) = super::preferences::load_into(&mut play);

@@ -172,6 +172,9 @@ pub struct DepthInfo {
     pub pv: Vec<Move>,
     /// The best lines, best first (see [`SearchResult::lines`]).
     pub(crate) lines: Vec<Line>,
+    /// Whether the move came from the opening book, not a search: then `depth` is the
+    /// depth the book's entry was searched to when the book was built, and `nodes` 0.
+    pub(crate) from_book: bool,
 }
 
 /// One of the best lines of a search: a root move's score (exact, not a bound) and

@@ -176,6 +176,7 @@ impl Engine {
                 elapsed: started.elapsed(),
                 pv: vec![m],
                 lines: vec![Line { score, pv: vec![m] }],
+                from_book: true,
             });
             return finish(Some(m), score, entry.depth, 0, vec![m], 0, Vec::new());
         }
@@ -372,6 +373,7 @@ impl Engine {
                     elapsed: started.elapsed(),
                     pv: best_pv.clone(),
                     lines: lines.clone(),
+                    from_book: false,
                 });
                 if root_in_egdb {
                     break;

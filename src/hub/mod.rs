@@ -23,13 +23,18 @@
 //!   (each replaces the last whole): `depth=` (1 to 64), `nodes=` (at least 1),
 //!   `move-time=` (seconds), `time=` with `inc=` and `moves=` (at least 1; a clock, the
 //!   increment added before each move; the engine plans its time as in a game), or
-//!   `infinite`. With none given, a move takes a second; a value out of range is
-//!   answered `error` and the limits before are kept;
+//!   `infinite`. With none given, a move takes a second, and a bare `level` (no
+//!   arguments) goes back to that, as in Scan; a value out of range is answered
+//!   `error` and the limits before are kept. Under `depth=` or `nodes=` the engine
+//!   searches even a position its opening book holds: those limits ask for a search of
+//!   that size (a fixed-strength opponent, a test), which a book move is not;
 //! - `go think`: searches (a bare `go` too; a `go` naming something else than
 //!   `think`, `ponder` or `analyze` is answered `error`), writing `info depth=.. score=.. nodes=.. time=.. nps=..
 //!   pv=".."` after each depth (the score in men, as Scan writes it: a win in n plies
 //!   is 100 - n/100, `99.97`, a loss the same below zero; `nps` in millions a second),
-//!   then `done move=<move> ponder=<expected answer>` (no `ponder` when it has none);
+//!   then `done move=<move> ponder=<expected answer>` (no `ponder` when it has none).
+//!   A move from the opening book is not searched: its one `info` line has only
+//!   `score` (the book's), `time` and `pv`, every field of `info` being optional;
 //! - `go ponder`: the same, with no limit until `ponder-hit` (the search then starts
 //!   again as `go think` within the level, keeping what it learnt) or `stop`;
 //! - `go analyze`: as `go think`, with no book, no dislike of draws, and an only move
@@ -564,7 +569,10 @@ impl<W: Write> Hub<W> {
             GoMode::Think | GoMode::Analyze => limits(&self.level),
         };
         request.threads = self.threads;
-        request.book = self.book && mode != GoMode::Analyze;
+        // A depth or node limit asks for a search of that size (a fixed-strength
+        // opponent, a test): a book move would be neither, so those levels search.
+        let sized = self.level.depth.is_some() || self.level.nodes.is_some();
+        request.book = self.book && mode != GoMode::Analyze && !sized;
         if mode == GoMode::Analyze {
             request.contempt = 0;
             request.only_move_at_once = false;
@@ -598,20 +606,24 @@ impl<W: Write> Hub<W> {
         });
     }
 
-    /// Writes what a depth found.
+    /// Writes what a depth found; a book move's line has no `depth`, `nodes` nor `nps`
+    /// (every field of `info` is optional in the protocol), as nothing was searched.
     fn info(&mut self, info: &DepthInfo) -> io::Result<()> {
-        let seconds = info.elapsed.as_secs_f64();
-        let line = Line::new("info")
-            .with("depth", info.depth)
-            .with("score", score_text(info.score))
-            .with("nodes", info.nodes)
-            .with("time", format!("{seconds:.3}"))
-            .with(
-                "nps",
-                format!("{:.1}", info.nodes_per_second() as f64 / 1e6),
-            )
-            .with("pv", board::line_text(&info.pv));
-        self.say(&line)
+        let searched = !info.from_book;
+        let mut line = Line::new("info");
+        if searched {
+            line = line.with("depth", info.depth);
+        }
+        line = line.with("score", score_text(info.score));
+        if searched {
+            line = line.with("nodes", info.nodes);
+        }
+        line = line.with("time", format!("{:.3}", info.elapsed.as_secs_f64()));
+        if searched {
+            let nps = info.nodes_per_second() as f64 / 1e6;
+            line = line.with("nps", format!("{nps:.1}"));
+        }
+        self.say(&line.with("pv", board::line_text(&info.pv)))
     }
 
     /// The search ended: `done`, or after `ponder-hit` the search again as `go think`.
@@ -664,6 +676,8 @@ mod tests {
         assert_eq!(limits(&spec("level move-time=0")), Limits::movetime_ms(1));
         assert_eq!(limits(&spec("level infinite")), Limits::infinite());
         assert_eq!(limits(&LevelSpec::default()), Limits::movetime_ms(1000));
+        // A bare `level` is Scan's way back to the default.
+        assert_eq!(limits(&spec("level")), Limits::movetime_ms(1000));
         let clock = limits(&spec("level moves=9 time=291.5 inc=2"))
             .clock
             .unwrap();
@@ -791,6 +805,44 @@ mod tests {
         let after = pos.play_unchecked(&best);
         assert!(board::parse_move(&after, line.get("ponder").unwrap()).is_ok());
         assert!(said.contains("info depth=4 "), "{said}");
+    }
+
+    /// The `info` lines of `said`, each as its fields.
+    fn infos(said: &str) -> Vec<Line> {
+        said.lines()
+            .filter_map(|l| Line::parse(l).unwrap())
+            .filter(|line| line.command == "info")
+            .collect()
+    }
+
+    #[test]
+    fn a_depth_or_node_level_searches_the_book_position_within_it() {
+        for level in ["level depth=3", "level nodes=2000"] {
+            let said = session_until(&["pos", level, "go think"], "done");
+            let infos = infos(&said);
+            assert!(!infos.is_empty(), "{said}");
+            for info in &infos {
+                let depth: u32 = info.get("depth").expect(&said).parse().unwrap();
+                let nodes: u64 = info.get("nodes").expect(&said).parse().unwrap();
+                assert!(nodes > 0, "{said}");
+                if level == "level depth=3" {
+                    assert!(depth <= 3, "{said}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_book_move_claims_no_depth_nor_nodes() {
+        let said = session_until(&["pos", "go think"], "done");
+        let infos = infos(&said);
+        assert_eq!(infos.len(), 1, "{said}");
+        let names: Vec<&str> = infos[0].args.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["score", "time", "pv"], "{said}");
+        assert!(
+            said.lines().last().unwrap().starts_with("done move="),
+            "{said}"
+        );
     }
 
     #[test]

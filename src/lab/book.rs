@@ -121,6 +121,7 @@ pub(crate) fn build(
     check_replaceable(&args.out)
         .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
     super::train::refuse_existing_out(&args.out, args.from.as_deref())?;
+    super::train::refuse_missing_folder(&args.out)?;
     let mut book: HashMap<Position, BookEntry> = HashMap::new();
     if let Some(from) = &args.from {
         for entry in read_book(from)? {

@@ -328,7 +328,9 @@ pub(crate) struct TrainArgs {
     #[arg(long, value_enum, default_value_t = TrainModel::Table)]
     pub(crate) model: TrainModel,
     /// With --model net: continue from this checkpoint (written beside --out as
-    /// OUT.checkpoint after every pass) up to --epochs passes in all.
+    /// OUT.checkpoint after every pass, with the optimiser's moments and the shuffle's
+    /// state) up to --epochs passes in all: with the same data and options, the run goes
+    /// on as the unbroken run would have.
     #[arg(long, value_name = "FILE")]
     pub(crate) resume: Option<PathBuf>,
     /// With --model net: start from this network (a file `train --model net` wrote, or

@@ -45,7 +45,108 @@ const fn block(b: usize) -> usize {
     DENSE + b * BUCKET_PARAMS
 }
 
-const CHECKPOINT_MAGIC: &[u8; 8] = b"CKNETF2\n";
+/// The start of a checkpoint: the network, the optimiser's moments and the shuffle's
+/// state.
+const CHECKPOINT_MAGIC: &[u8; 8] = b"CKNETF3\n";
+
+/// The start of a checkpoint of the earlier kind, the network alone: still resumed
+/// from, the optimiser's moments starting again from zero.
+const WEIGHTS_ONLY_MAGIC: &[u8; 8] = b"CKNETF2\n";
+
+/// Where a network's training stands after a pass: all a checkpoint keeps, so that a
+/// run resumed from it goes on as the unbroken run would have.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct TrainingState {
+    /// The network so far.
+    pub(crate) net: FloatNetwork,
+    /// The optimiser's moments and step count.
+    adam: Adam,
+    /// The passes made.
+    pub(crate) epochs_done: u32,
+    /// The shuffling's random state after the last pass.
+    rng: u64,
+}
+
+impl TrainingState {
+    /// Training about to start from `net`, shuffled from `seed`.
+    pub(crate) fn start(net: FloatNetwork, seed: u64) -> TrainingState {
+        TrainingState {
+            net,
+            adam: Adam::new(PARAMS),
+            epochs_done: 0,
+            rng: seed,
+        }
+    }
+
+    /// The checkpoint file: the passes made, the shuffle's state, then the
+    /// parameters and Adam's moments, little-endian.
+    pub(crate) fn to_checkpoint(&self) -> Vec<u8> {
+        let adam = self.adam.to_bytes();
+        let mut out = Vec::with_capacity(20 + 4 * PARAMS + adam.len());
+        out.extend_from_slice(CHECKPOINT_MAGIC);
+        out.extend_from_slice(&self.epochs_done.to_le_bytes());
+        out.extend_from_slice(&self.rng.to_le_bytes());
+        for p in &self.net.params {
+            out.extend_from_slice(&p.to_le_bytes());
+        }
+        out.extend_from_slice(&adam);
+        out
+    }
+
+    /// Reads a checkpoint. One of the earlier kind (the network and the passes alone)
+    /// goes on with fresh moments, shuffled from `seed`.
+    pub(crate) fn from_checkpoint(
+        bytes: &[u8],
+        seed: u64,
+    ) -> Result<TrainingState, CheckpointError> {
+        let word = |c: &[u8]| [c[0], c[1], c[2], c[3]];
+        let params_of = |body: &[u8]| -> Result<FloatNetwork, CheckpointError> {
+            let params: Vec<f32> = body
+                .chunks_exact(4)
+                .map(|c| f32::from_le_bytes(word(c)))
+                .collect();
+            if params.iter().any(|p| !p.is_finite()) {
+                return Err(CheckpointError(
+                    "the checkpoint holds a number that is not finite".into(),
+                ));
+            }
+            Ok(FloatNetwork { params })
+        };
+        let wrong_size = |expected: usize| {
+            CheckpointError(format!(
+                "a checkpoint of this network has {expected} bytes, this one {}",
+                bytes.len()
+            ))
+        };
+        if let Some(body) = bytes.strip_prefix(WEIGHTS_ONLY_MAGIC.as_slice()) {
+            if body.len() != 4 + 4 * PARAMS {
+                return Err(wrong_size(12 + 4 * PARAMS));
+            }
+            let mut state = TrainingState::start(params_of(&body[4..])?, seed);
+            state.epochs_done = u32::from_le_bytes(word(&body[..4]));
+            return Ok(state);
+        }
+        let Some(body) = bytes.strip_prefix(CHECKPOINT_MAGIC.as_slice()) else {
+            return Err(CheckpointError("not a network checkpoint".into()));
+        };
+        let adam_bytes = 4 + 8 * PARAMS;
+        if body.len() != 12 + 4 * PARAMS + adam_bytes {
+            return Err(wrong_size(20 + 4 * PARAMS + adam_bytes));
+        }
+        let (head, rest) = body.split_at(12);
+        let (params, adam) = rest.split_at(4 * PARAMS);
+        let mut rng = [0u8; 8];
+        rng.copy_from_slice(&head[4..12]);
+        Ok(TrainingState {
+            net: params_of(params)?,
+            adam: Adam::from_bytes(adam, PARAMS).ok_or_else(|| {
+                CheckpointError("the checkpoint's optimiser moments do not read".into())
+            })?,
+            epochs_done: u32::from_le_bytes(word(&head[..4])),
+            rng: u64::from_le_bytes(rng),
+        })
+    }
+}
 
 /// Why a checkpoint cannot be resumed from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,44 +226,6 @@ impl FloatNetwork {
             params.push(w.output_bias[b] as f32 / (a * u));
         }
         FloatNetwork { params }
-    }
-
-    /// The checkpoint file: every parameter as a little-endian `f32`, and the passes
-    /// made so far.
-    pub(crate) fn to_checkpoint(&self, epochs_done: u32) -> Vec<u8> {
-        let mut out = Vec::with_capacity(12 + 4 * PARAMS);
-        out.extend_from_slice(CHECKPOINT_MAGIC);
-        out.extend_from_slice(&epochs_done.to_le_bytes());
-        for p in &self.params {
-            out.extend_from_slice(&p.to_le_bytes());
-        }
-        out
-    }
-
-    /// Reads a checkpoint: the network and the passes it had made.
-    pub(crate) fn from_checkpoint(bytes: &[u8]) -> Result<(FloatNetwork, u32), CheckpointError> {
-        let Some(body) = bytes.strip_prefix(CHECKPOINT_MAGIC.as_slice()) else {
-            return Err(CheckpointError("not a network checkpoint".into()));
-        };
-        if body.len() != 4 + 4 * PARAMS {
-            return Err(CheckpointError(format!(
-                "a checkpoint of this network has {} bytes, this one {}",
-                12 + 4 * PARAMS,
-                bytes.len()
-            )));
-        }
-        let word = |c: &[u8]| [c[0], c[1], c[2], c[3]];
-        let epochs = u32::from_le_bytes(word(&body[..4]));
-        let params: Vec<f32> = body[4..]
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes(word(c)))
-            .collect();
-        if params.iter().any(|p| !p.is_finite()) {
-            return Err(CheckpointError(
-                "the checkpoint holds a number that is not finite".into(),
-            ));
-        }
-        Ok((FloatNetwork { params }, epochs))
     }
 
     fn forward(&self, sample: &Sample) -> Forward {
@@ -370,9 +433,9 @@ fn loss_of(samples: &[(&Sample, f32)], k: f32, value: impl Fn(&Sample) -> f32) -
 pub(crate) fn train_network(
     samples: &[Sample],
     options: &NetTrainOptions,
-    start: Option<(FloatNetwork, u32)>,
+    start: Option<TrainingState>,
     interrupt: &Interrupt,
-    mut progress: impl FnMut(&FloatNetwork, &EpochReport),
+    mut progress: impl FnMut(&TrainingState, &EpochReport),
 ) -> Option<(Nnue, NetTrainReport)> {
     let scale = fit_scale(samples);
     let (mut training, mut validation) = (Vec::new(), Vec::new());
@@ -388,16 +451,19 @@ pub(crate) fn train_network(
     let table_loss = loss_of(&validation, scale, |s| {
         table.evaluate_with_moves(&s.position, s.position.count_moves()) as f32
     });
-    let (mut net, done) = start.unwrap_or_else(|| (FloatNetwork::random(options.seed), 0));
-    let mut adam = Adam::new(PARAMS);
+    let mut state = start
+        .unwrap_or_else(|| TrainingState::start(FloatNetwork::random(options.seed), options.seed));
     let threads = options.threads.max(1);
     let batch = options.batch.max(1);
-    let mut order: Vec<usize> = (0..training.len()).collect();
-    let mut rng = options.seed;
+    let mut order: Vec<usize> = Vec::with_capacity(training.len());
     let mut buffers = vec![vec![0.0f32; PARAMS]; threads];
     let mut grad = vec![0.0f32; PARAMS];
-    for epoch in done + 1..=options.epochs {
-        rng = splitmix64(rng ^ u64::from(epoch));
+    for epoch in state.epochs_done + 1..=options.epochs {
+        // Each pass's order comes from the random state alone (kept in the
+        // checkpoint), so a resumed run shuffles as the unbroken one.
+        order.clear();
+        order.extend(0..training.len());
+        let mut rng = splitmix64(state.rng ^ u64::from(epoch));
         for i in (1..order.len()).rev() {
             rng = splitmix64(rng);
             order.swap(i, (rng % (i as u64 + 1)) as usize);
@@ -411,7 +477,7 @@ pub(crate) fn train_network(
             }
             let per_thread = chunk.len().div_ceil(threads);
             let weight = 1.0 / chunk.len() as f32;
-            let net_ref = &net;
+            let net_ref = &state.net;
             let training = &training;
             let losses: Vec<f64> = std::thread::scope(|scope| {
                 let handles: Vec<_> = buffers
@@ -441,10 +507,12 @@ pub(crate) fn train_network(
                     *g += b;
                 }
             }
-            adam.step(&mut net.params, &grad, rate);
-            net.clamp_weights();
+            state.adam.step(&mut state.net.params, &grad, rate);
+            state.net.clamp_weights();
         }
-        let quantised = net.quantise();
+        state.rng = rng;
+        state.epochs_done = epoch;
+        let quantised = state.net.quantise();
         let report = EpochReport {
             epoch,
             train_loss: train_loss / training.len().max(1) as f64,
@@ -452,9 +520,9 @@ pub(crate) fn train_network(
                 quantised.evaluate_position(&s.position) as f32
             }),
         };
-        progress(&net, &report);
+        progress(&state, &report);
     }
-    let quantised = net.quantise();
+    let quantised = state.net.quantise();
     let net_loss = loss_of(&validation, scale, |s| {
         quantised.evaluate_position(&s.position) as f32
     });
@@ -528,12 +596,13 @@ mod tests {
             ..NetTrainOptions::default()
         };
         let mut reports = Vec::new();
-        let mut checkpoint = None;
+        let (mut checkpoint, mut last) = (None, None);
         let (net, report) = train_network(&samples, &options, None, &Interrupt::none(), |n, r| {
             reports.push(*r);
             if r.epoch == 10 {
-                checkpoint = Some(n.to_checkpoint(r.epoch));
+                checkpoint = Some(n.to_checkpoint());
             }
+            last = Some(n.clone());
         })
         .expect("not interrupted");
         assert_eq!(reports.len(), 30);
@@ -549,18 +618,30 @@ mod tests {
             value(&drawn)
         );
         assert!(report.scale > 0.0);
-        // Resumed from pass 10, it makes the other 20 passes only.
-        let start = FloatNetwork::from_checkpoint(&checkpoint.unwrap()).unwrap();
-        assert_eq!(start.1, 10);
-        let mut resumed = 0;
-        train_network(
+        // Resumed from pass 10, it makes the other 20 passes only, and ends where the
+        // unbroken run ended, to the last bit: the same weights, moments and shuffles.
+        let start = TrainingState::from_checkpoint(&checkpoint.unwrap(), 99).unwrap();
+        assert_eq!(start.epochs_done, 10);
+        let (mut resumed, mut resumed_last) = (Vec::new(), None);
+        let (resumed_net, _) = train_network(
             &samples,
             &options,
             Some(start),
             &Interrupt::none(),
-            |_, _| resumed += 1,
-        );
-        assert_eq!(resumed, 20);
+            |n, r| {
+                resumed.push(*r);
+                resumed_last = Some(n.clone());
+            },
+        )
+        .expect("not interrupted");
+        assert_eq!(resumed.len(), 20);
+        assert_eq!(resumed[..], reports[10..]);
+        assert_eq!(resumed_last, last);
+        assert_eq!(resumed_net.to_bytes(), net.to_bytes());
+        // A checkpoint reads back as it was written.
+        let last = last.unwrap();
+        let again = TrainingState::from_checkpoint(&last.to_checkpoint(), 99).unwrap();
+        assert_eq!(again, last);
         // Interrupted, it stops within the pass and gives no network.
         let interrupt = Interrupt::none();
         interrupt.raise();
@@ -568,6 +649,6 @@ mod tests {
         let stopped = train_network(&samples, &options, None, &interrupt, |_, _| passes += 1);
         assert!(stopped.is_none());
         assert_eq!(passes, 0);
-        assert!(FloatNetwork::from_checkpoint(b"nonsense").is_err());
+        assert!(TrainingState::from_checkpoint(b"nonsense", 1).is_err());
     }
 }

@@ -8,6 +8,7 @@ use super::training::Sample;
 use crate::engine::{Engine, Opening, acf_openings};
 use crate::store::files::LineFile;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
@@ -42,8 +43,11 @@ pub(crate) fn play(
     // A FIFO or a device is refused here, before any game is played, and so is a file
     // of something else, which adding lines would damage.
     check_training_data(&args.out)?;
+    super::train::refuse_missing_folder(&args.out)?;
+    refuse_seed_played(args)?;
     let file = LineFile::open(&args.out)
         .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
+    record_seed(args)?;
     // Barred ballots are lost by force: games from them teach little.
     let openings: Vec<Opening> = acf_openings()
         .into_iter()
@@ -139,10 +143,78 @@ pub(crate) fn play(
              again with another --seed (such as --seed {}): the same seed plays the same \
              games again",
             games - played,
-            args.seed.wrapping_add(1)
+            fresh_seed(&[seeds_played(&args.out), vec![args.seed]].concat())
         )));
     }
     Ok(())
+}
+
+/// The file beside `out` that lists the `--seed` of each run that added games to it,
+/// one a line (`OUT.seeds`).
+pub(crate) fn seeds_path(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".seeds");
+    name.into()
+}
+
+/// The seeds whose games `out` holds: none when it is missing or empty (a fresh file,
+/// whatever an old seeds file says).
+fn seeds_played(out: &Path) -> Vec<u64> {
+    if std::fs::metadata(out).map_or(true, |m| m.len() == 0) {
+        return Vec::new();
+    }
+    let text = crate::store::files::read_bounded(&seeds_path(out), 1 << 20).unwrap_or_default();
+    String::from_utf8_lossy(&text)
+        .lines()
+        .filter_map(|line| line.trim().parse().ok())
+        .collect()
+}
+
+/// A seed none of `played` is: the one after the highest.
+fn fresh_seed(played: &[u64]) -> u64 {
+    let mut seed = played.iter().max().map_or(1, |s| s.wrapping_add(1));
+    while played.contains(&seed) {
+        seed = seed.wrapping_add(1);
+    }
+    seed
+}
+
+/// Refuses a `--seed` whose games `--out` holds already: the same seed plays the same
+/// games, so they would be added twice (training data weighted twice over, for nothing).
+fn refuse_seed_played(args: &SelfplayArgs) -> Result<(), LabError> {
+    let played = seeds_played(&args.out);
+    if !played.contains(&args.seed) {
+        return Ok(());
+    }
+    Err(LabError::DataFile(
+        args.out.clone(),
+        format!(
+            "holds the games of --seed {} already ({} lists the seeds that added to it): \
+             the same seed plays the same games again; give another, such as --seed {}",
+            args.seed,
+            crate::text::printable_path(&seeds_path(&args.out)),
+            fresh_seed(&played)
+        ),
+    ))
+}
+
+/// Adds `--seed` to the seeds file of `--out` (started afresh with a fresh `--out`),
+/// before its first game is added.
+fn record_seed(args: &SelfplayArgs) -> Result<(), LabError> {
+    use std::io::Write as _;
+    let path = seeds_path(&args.out);
+    let fresh = std::fs::metadata(&args.out).map_or(true, |m| m.len() == 0);
+    let mut options = std::fs::OpenOptions::new();
+    options.create(true);
+    if fresh {
+        options.write(true).truncate(true);
+    } else {
+        options.append(true);
+    }
+    options
+        .open(&path)
+        .and_then(|mut file| writeln!(file, "{}", args.seed))
+        .map_err(|e| LabError::DataFile(path, e.to_string()))
 }
 
 /// Checks that `path`, if it is there, is training data (its first line that is not

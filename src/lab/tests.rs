@@ -339,6 +339,66 @@ fn selfplay_searches_deeper_from_a_number_of_pieces_and_refuses_an_impossible_on
     assert!(samples.iter().any(|s| s.position.occupied().count() < 20));
 }
 
+#[test]
+fn selfplay_refuses_a_seed_whose_games_its_file_holds_and_names_a_fresh_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("positions.txt");
+    let data_arg = data.to_str().unwrap();
+    let selfplay = |seed: &str| {
+        run(&[
+            "selfplay", "--games", "1", "--nodes", "100", "--seed", seed, "--out", data_arg,
+        ])
+    };
+    assert_eq!(selfplay("3").code, 0);
+    assert_eq!(selfplay("7").code, 0);
+    let before = std::fs::read_to_string(&data).unwrap();
+    let o = selfplay("3");
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains(
+            "holds the games of --seed 3 already (" // then the seeds file's name
+        ) && o.stderr.ends_with(
+            "positions.txt.seeds lists the seeds that added to it): the same seed plays the \
+             same games again; give another, such as --seed 8"
+        ),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(&data).unwrap(),
+        before,
+        "nothing added"
+    );
+    // A fresh file starts a fresh list.
+    std::fs::remove_file(&data).unwrap();
+    assert_eq!(selfplay("3").code, 0);
+}
+
+#[test]
+fn a_missing_output_folder_is_refused_before_any_work_as_the_player_refuses_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing");
+    let out = missing.join("x.txt");
+    let out_arg = out.to_str().unwrap();
+    for args in [
+        &["book", "--out", out_arg, "--movetime", "1"][..],
+        &[
+            "selfplay", "--games", "1", "--nodes", "100", "--out", out_arg,
+        ],
+        &["train", "--data", out_arg, "--out", out_arg],
+        &["match", "--games", "1", "--movetime", "1", "--pdn", out_arg],
+    ] {
+        let o = run(args);
+        assert_eq!(o.code, 1, "{args:?}: {}", o.stderr);
+        let said = format!(
+            "{out_arg}: no folder {}: create it first, or name a file in a folder that exists",
+            missing.display()
+        );
+        assert!(o.stderr.contains(&said), "{args:?}: {}", o.stderr);
+        assert!(!missing.exists(), "{args:?} made the folder");
+    }
+}
+
 /// Runs `checkers-lab` with `args` in this process as a Ctrl-C that came at once leaves
 /// it (the interrupt raised before the first game, search or pass).
 fn run_interrupted(args: &[&str]) -> Ran {
@@ -482,14 +542,22 @@ fn interrupted_selfplay_match_and_training_keep_their_work_and_say_how_to_go_on(
         args
     }
     let train = |epochs, more| train_args(data_arg, net_arg, epochs, more);
+    // Interrupted at once, it stops while reading the data, not once it is all read.
     let o = run_interrupted(&train("2", &[]));
     assert_eq!(o.code, 130);
     assert!(
-        o.stderr.contains("before any checkpoint: nothing written"),
+        o.stderr
+            .contains("while reading the data, before any checkpoint: nothing written"),
         "{}",
         o.stderr
     );
+    assert!(!o.stdout.contains("positions"), "{}", o.stdout);
     assert!(!net.exists());
+    let games = env!("CARGO_MANIFEST_DIR").to_string() + "/tests/fixtures/tinsley.pdn";
+    let o = run_interrupted(&["train", "--model", "net", "--pdn", &games, "--out", net_arg]);
+    assert_eq!(o.code, 130, "{}", o.stderr);
+    assert!(o.stderr.contains("while reading the data"), "{}", o.stderr);
+    assert!(!o.stdout.contains("positions from"), "{}", o.stdout);
     let o = run(&train("1", &[]));
     assert!(o.code == 0, "{}", o.stderr);
     std::fs::remove_file(&net).unwrap();
@@ -499,7 +567,8 @@ fn interrupted_selfplay_match_and_training_keep_their_work_and_say_how_to_go_on(
     assert_eq!(o.code, 130);
     assert!(
         o.stderr.contains(&format!(
-            "the checkpoint of pass 1 of 2 is {checkpoint_arg}: go on with the same options and --resume {checkpoint_arg}"
+            "while reading the data: {net_arg} not written; the checkpoint is still \
+             {checkpoint_arg}: go on with the same options and --resume {checkpoint_arg}"
         )),
         "{}",
         o.stderr

@@ -3,7 +3,7 @@
 use super::LabError;
 use super::cli::{TrainArgs, TrainModel};
 use super::interrupt::Interrupt;
-use super::net_training::{FloatNetwork, NetTrainOptions, train_network};
+use super::net_training::{FloatNetwork, NetTrainOptions, TrainingState, train_network};
 use super::training::{Sample, TrainOptions, train};
 use crate::engine::nnue::Nnue;
 use crate::rules::Color;
@@ -39,7 +39,8 @@ fn any_held_out(samples: usize, seed: u64, every: u64) -> bool {
 
 /// Runs `checkers-lab train`: reads every file (a faulty line or game stops it with its
 /// place named), trains with a progress bar, writes the weights and reports the fit.
-/// Ctrl-C stops the network's training, its last checkpoint kept.
+/// Ctrl-C stops the network's training, its last checkpoint kept, and the reading of
+/// its data at once.
 pub(crate) fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), LabError> {
     // The pattern table trains in minutes, with no checkpoint: Ctrl-C just ends it.
     let interrupt = match args.model {
@@ -60,6 +61,7 @@ pub(crate) fn train_until(
     check_replaceable(&args.out)
         .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
     refuse_existing_out(&args.out, args.from.as_deref())?;
+    refuse_missing_folder(&args.out)?;
     if args.model == TrainModel::Table
         && let Some(path) = args.from.as_ref().or(args.resume.as_ref())
     {
@@ -85,7 +87,9 @@ pub(crate) fn train_until(
     let mut samples = Vec::new();
     for path in &args.data {
         let before = samples.len();
-        read_data(path, &mut samples)?;
+        if !read_data(path, &mut samples, interrupt)? {
+            return Err(stopped_reading(args));
+        }
         writeln!(
             out,
             "{}: {} positions",
@@ -95,7 +99,9 @@ pub(crate) fn train_until(
     }
     for path in &args.pdn {
         let before = samples.len();
-        let (used, skipped) = read_games(path, &mut samples)?;
+        let Some((used, skipped)) = read_games(path, &mut samples, interrupt)? else {
+            return Err(stopped_reading(args));
+        };
         writeln!(
             out,
             "{}: {} positions from {used} games ({skipped} without a result or that do not replay left out)",
@@ -178,6 +184,21 @@ pub(crate) fn refuse_existing_out(out: &Path, updated: Option<&Path>) -> Result<
     ))
 }
 
+/// Refuses an output file in a folder that does not exist, before any work, as the
+/// `checkers` binary refuses one (`--save`, `analyse --out`): a mistyped folder is said
+/// at once rather than made, hours later, where nobody looks.
+pub(crate) fn refuse_missing_folder(out: &Path) -> Result<(), LabError> {
+    let folder = crate::store::files::folder_of(out);
+    match std::fs::metadata(&folder) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(LabError::DataFile(
+            out.to_path_buf(),
+            crate::store::StoreError::NoFolder(folder).to_string(),
+        )),
+        // Anything else in the way (a file, no permission) is said by the write itself.
+        _ => Ok(()),
+    }
+}
+
 /// The checkpoint beside `out` that `train --model net` writes after every pass.
 pub(crate) fn checkpoint_path(out: &Path) -> std::path::PathBuf {
     let mut name = out.as_os_str().to_owned();
@@ -204,15 +225,19 @@ fn run_net(
         Some(path) => {
             let bytes = crate::store::files::read_bounded(path, 64 << 20)
                 .map_err(|e| fail(path, e.to_string()))?;
-            let (net, done) =
-                FloatNetwork::from_checkpoint(&bytes).map_err(|e| fail(path, e.to_string()))?;
-            writeln!(out, "resuming after pass {done} of {}", args.epochs)?;
-            Some((net, done))
+            let state = TrainingState::from_checkpoint(&bytes, args.seed)
+                .map_err(|e| fail(path, e.to_string()))?;
+            writeln!(
+                out,
+                "resuming after pass {} of {}",
+                state.epochs_done, args.epochs
+            )?;
+            Some(state)
         }
         None => match from {
             Some((net, name)) => {
                 writeln!(out, "starting from {name}")?;
-                Some((net, 0))
+                Some(TrainingState::start(net, args.seed))
             }
             None => None,
         },
@@ -226,16 +251,16 @@ fn run_net(
         ..NetTrainOptions::default()
     };
     let bar = crate::commands::progress_bar(u64::from(args.epochs), TRAIN_NET_BAR);
-    bar.set_position(start.as_ref().map_or(0, |(_, done)| u64::from(*done)));
+    bar.set_position(start.as_ref().map_or(0, |s| u64::from(s.epochs_done)));
     let started = Instant::now();
     let mut saved = Ok(());
     // The last pass whose checkpoint is on disk (from --resume's, or none).
     let mut checkpointed = None;
-    if let (Some(path), Some((_, done))) = (&args.resume, &start) {
-        checkpointed = Some((path.clone(), *done));
+    if let (Some(path), Some(state)) = (&args.resume, &start) {
+        checkpointed = Some((path.clone(), state.epochs_done));
     }
     let held_out = any_held_out(samples.len(), args.seed, options.validation_every);
-    let trained = train_network(samples, &options, start, interrupt, |net, epoch| {
+    let trained = train_network(samples, &options, start, interrupt, |state, epoch| {
         bar.set_position(u64::from(epoch.epoch));
         let mut line = format!("pass {}: loss {:.5}", epoch.epoch, epoch.train_loss);
         if held_out {
@@ -245,7 +270,7 @@ fn run_net(
             saved = bar.suspend(|| writeln!(out, "{line}"));
         }
         if saved.is_ok() {
-            saved = write_atomic(&checkpoint, &net.to_checkpoint(epoch.epoch));
+            saved = write_atomic(&checkpoint, &state.to_checkpoint());
             if saved.is_ok() {
                 checkpointed = Some((checkpoint.clone(), epoch.epoch));
             }
@@ -319,10 +344,31 @@ pub(crate) const MAX_DATA_BYTES: u64 = 4 << 30;
 /// The longest line of a data file: a sample's line is under 100 bytes.
 pub(crate) const MAX_LINE_BYTES: usize = 1024;
 
+/// The interrupt came while the data was read (which may take minutes): nothing was
+/// trained, and a checkpoint `--resume` named is still the one to go on from.
+fn stopped_reading(args: &TrainArgs) -> LabError {
+    let out = printable_path(&args.out);
+    LabError::Interrupted(match &args.resume {
+        Some(path) => {
+            let path = printable_path(path);
+            format!(
+                "while reading the data: {out} not written; the checkpoint is still {path}: \
+                 go on with the same options and --resume {path}"
+            )
+        }
+        None => format!("while reading the data, before any checkpoint: nothing written to {out}"),
+    })
+}
+
 /// Adds the samples of a `selfplay` data file. Only a regular file of at most
 /// [`MAX_DATA_BYTES`] is read (a FIFO or a device is refused before it is opened), only
 /// as far as its size when opened, a line at a time of at most [`MAX_LINE_BYTES`].
-fn read_data(path: &Path, samples: &mut Vec<Sample>) -> Result<(), LabError> {
+/// False when the `interrupt` stopped it (looked at every line, so it stops at once).
+fn read_data(
+    path: &Path,
+    samples: &mut Vec<Sample>,
+    interrupt: &Interrupt,
+) -> Result<bool, LabError> {
     let fail = |why: String| LabError::DataFile(path.to_path_buf(), why);
     let (file, size) = open_regular(path).map_err(|e| fail(e.to_string()))?;
     if size > MAX_DATA_BYTES {
@@ -335,6 +381,9 @@ fn read_data(path: &Path, samples: &mut Vec<Sample>) -> Result<(), LabError> {
     let mut reader = BufReader::new(file.take(size));
     let mut line = Vec::new();
     for n in 1.. {
+        if interrupt.is_raised() {
+            return Ok(false);
+        }
         line.clear();
         let read = (&mut reader)
             .take(MAX_LINE_BYTES as u64 + 1)
@@ -358,16 +407,24 @@ fn read_data(path: &Path, samples: &mut Vec<Sample>) -> Result<(), LabError> {
             .map_err(|e| fail(format!("line {n}: {e}")))?;
         samples.push(sample);
     }
-    Ok(())
+    Ok(true)
 }
 
 /// Adds the quiet positions of every game of a PDN file that has a result and
-/// replays; returns how many games were used and how many left out.
-fn read_games(path: &Path, samples: &mut Vec<Sample>) -> Result<(usize, usize), LabError> {
+/// replays; returns how many games were used and how many left out (`None` when the
+/// `interrupt` stopped it, looked at every game).
+fn read_games(
+    path: &Path,
+    samples: &mut Vec<Sample>,
+    interrupt: &Interrupt,
+) -> Result<Option<(usize, usize)>, LabError> {
     let games = crate::store::file_games(path)
         .map_err(|e| LabError::DataFile(path.to_path_buf(), e.to_string()))?;
     let (mut used, mut skipped) = (0, 0);
     for game in games {
+        if interrupt.is_raised() {
+            return Ok(None);
+        }
         let Ok(game) = game else {
             skipped += 1;
             continue;
@@ -399,5 +456,5 @@ fn read_games(path: &Path, samples: &mut Vec<Sample>) -> Result<(usize, usize), 
             pos = pos.play_unchecked(m);
         }
     }
-    Ok((used, skipped))
+    Ok(Some((used, skipped)))
 }

@@ -364,6 +364,7 @@ pub(crate) fn train(
 
 /// Adam's running moments for one weight vector (the pattern table's and the
 /// network's training both step by it).
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Adam {
     m: Vec<f32>,
     v: Vec<f32>,
@@ -381,6 +382,40 @@ impl Adam {
             v: vec![0.0; len],
             t: 0,
         }
+    }
+
+    /// The moments as bytes, for a checkpoint: the step count, then every first and
+    /// every second moment, little-endian.
+    pub(crate) fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(4 + 8 * self.m.len());
+        out.extend_from_slice(&self.t.to_le_bytes());
+        for x in self.m.iter().chain(&self.v) {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out
+    }
+
+    /// The moments [`to_bytes`](Self::to_bytes) wrote for `len` weights; `None` for
+    /// bytes of another length or a number that is not finite.
+    pub(crate) fn from_bytes(bytes: &[u8], len: usize) -> Option<Adam> {
+        if bytes.len() != 4 + 8 * len {
+            return None;
+        }
+        let word = |c: &[u8]| [c[0], c[1], c[2], c[3]];
+        let t = i32::from_le_bytes(word(&bytes[..4]));
+        let numbers: Vec<f32> = bytes[4..]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(word(c)))
+            .collect();
+        if t < 0 || numbers.iter().any(|x| !x.is_finite()) {
+            return None;
+        }
+        let (m, v) = numbers.split_at(len);
+        Some(Adam {
+            m: m.to_vec(),
+            v: v.to_vec(),
+            t,
+        })
     }
 
     /// One step of the weights `w` against the gradient `g` at the step size `rate`.

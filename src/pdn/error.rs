@@ -44,6 +44,10 @@ pub struct GameError {
     pub event: Option<String>,
     /// What went wrong.
     pub kind: GameErrorKind,
+    /// Where the text ends (line and column), when it ends in this game, without its
+    /// result, right at the fault: the file may have been cut short (truncated). Boxed,
+    /// as it is rare, to keep the error small.
+    pub(crate) cut_off: Option<Box<(usize, usize)>>,
 }
 
 impl GameError {
@@ -103,7 +107,7 @@ impl fmt::Display for GameError {
             write!(f, " ({:?})", printable(event, SHOWN_WORD_CHARS))?;
         }
         match &self.kind {
-            GameErrorKind::Syntax(e) => write!(f, ", {e}"),
+            GameErrorKind::Syntax(e) => write!(f, ", {e}")?,
             GameErrorKind::Fen {
                 line,
                 column,
@@ -112,7 +116,7 @@ impl fmt::Display for GameError {
                 f,
                 ", line {line}, column {column}: {}",
                 printable(&crate::text::error_chain(&**error), SHOWN_MESSAGE_CHARS)
-            ),
+            )?,
             GameErrorKind::Move {
                 number,
                 color,
@@ -128,9 +132,17 @@ impl fmt::Display for GameError {
                     ", move {number}{dots} {} ({color}, line {line}, column {column}): {}",
                     printable(text, SHOWN_WORD_CHARS),
                     printable(&error.to_string(), SHOWN_MESSAGE_CHARS)
-                )
+                )?;
             }
         }
+        if let Some(&(line, column)) = self.cut_off.as_deref() {
+            write!(
+                f,
+                "; the file ends there, at line {line}, column {column}, in the middle of \
+                 the game: it may have been cut short (truncated)"
+            )?;
+        }
+        Ok(())
     }
 }
 

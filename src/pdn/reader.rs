@@ -442,6 +442,12 @@ impl GameInProgress {
         }
     }
 
+    /// Whether a fault of its text (a syntax error or a move that does not replay) has
+    /// been read.
+    fn faulty(&self) -> bool {
+        self.syntax.is_some() || self.bad_move.is_some()
+    }
+
     fn syntax_error(&mut self, e: SyntaxError) {
         self.syntax.get_or_insert(e);
     }
@@ -639,10 +645,12 @@ impl GameInProgress {
 
     /// The game, or its first fault: a syntax error, else a bad FEN, else a bad move;
     /// and its tree when it is read with one (a game with no move has a tree too).
+    /// `cut_off` is where the text ends, when it ends in the game right at its fault.
     fn finish(
         mut self,
         number: usize,
         result: Option<String>,
+        cut_off: Option<(usize, usize)>,
     ) -> (Result<PdnGame, GameError>, Option<MoveTree>) {
         if let Some(open) = self.tree.as_ref().and_then(|t| t.open.first()) {
             let (line, column) = (open.line, open.column);
@@ -654,11 +662,16 @@ impl GameInProgress {
         }
         let _ = self.tree();
         let tree = self.tree.take().map(|t| t.tree);
-        (self.finish_game(number, result), tree)
+        (self.finish_game(number, result, cut_off), tree)
     }
 
     /// The game of [`finish`](Self::finish).
-    fn finish_game(mut self, number: usize, result: Option<String>) -> Result<PdnGame, GameError> {
+    fn finish_game(
+        mut self,
+        number: usize,
+        result: Option<String>,
+        cut_off: Option<(usize, usize)>,
+    ) -> Result<PdnGame, GameError> {
         let start = self.start().clone();
         let event = self
             .tags
@@ -683,6 +696,7 @@ impl GameInProgress {
             game: number,
             event,
             kind: fault,
+            cut_off: cut_off.map(Box::new),
         })
     }
 }
@@ -704,6 +718,10 @@ pub struct Games<'a> {
     keep: bool,
     /// The tree of the game last handed out (reading with trees).
     tree: Option<MoveTree>,
+    /// Whether the game being read was already faulty before the last token: if not,
+    /// and the text ends after that token in the game's fault, the file may be cut
+    /// short there.
+    faulty_before_token: bool,
 }
 
 impl Iterator for Games<'_> {
@@ -719,8 +737,13 @@ impl Iterator for Games<'_> {
             else {
                 self.done = true;
                 let game = self.current.take()?;
-                return Some(self.hand_out(game, None));
+                // The text ends in the game: cut short, most likely, where its last
+                // token is its fault (a move, comment, tag or variation not finished).
+                let cut = !self.faulty_before_token && (game.faulty() || game.in_variation());
+                let end = cut.then_some((self.cursor.line, self.cursor.column));
+                return Some(self.hand_out(game, None, end));
             };
+            self.faulty_before_token = self.current.as_ref().is_some_and(|g| g.faulty());
             let (token, line, column) = match token {
                 Ok(t) => t,
                 Err(e) => {
@@ -739,7 +762,7 @@ impl Iterator for Games<'_> {
                         next.tag(name, value, line, column);
                         self.current = Some(next);
                         if let Some(game) = finished {
-                            return Some(self.hand_out(game, None));
+                            return Some(self.hand_out(game, None, None));
                         }
                     } else {
                         self.current
@@ -776,7 +799,7 @@ impl Iterator for Games<'_> {
                         .current
                         .take()
                         .unwrap_or_else(|| GameInProgress::new(self.token, keep));
-                    return Some(self.hand_out(game, Some(result)));
+                    return Some(self.hand_out(game, Some(result), None));
                 }
             }
         }
@@ -795,6 +818,7 @@ impl<'a> Games<'a> {
             done: false,
             keep: false,
             tree: None,
+            faulty_before_token: false,
         }
     }
 
@@ -815,14 +839,17 @@ impl<'a> Games<'a> {
         self.cursor.offset()
     }
 
+    /// Numbers `game` and finishes it (`cut_off`: where the text ends, when it ends
+    /// right at the game's fault).
     fn hand_out(
         &mut self,
         game: GameInProgress,
         result: Option<String>,
+        cut_off: Option<(usize, usize)>,
     ) -> Result<PdnGame, GameError> {
         self.number += 1;
         self.last_place = Some(game.place);
-        let (game, tree) = game.finish(self.number, result);
+        let (game, tree) = game.finish(self.number, result, cut_off);
         self.tree = tree;
         game
     }

@@ -76,3 +76,48 @@ fn latin1_files_stream_as_they_decode() {
         assert_eq!(shown(again), whole[i], "game {}", i + 1);
     }
 }
+
+/// A file cut short in a game, right at a move, comment, tag or variation left
+/// unfinished, says the file ends there and may be cut short; any other fault reads as
+/// before, with no such word.
+#[test]
+fn a_file_cut_off_mid_game_says_so_and_where_it_ends() {
+    const CUT: &str = "it may have been cut short (truncated)";
+    let first = "[Event \"a\"]\n1. 11-15 23-19 *\n\n[Event \"b\"]\n";
+    for (tail, ends) in [
+        ("1. 11-15 23-19 2. 8-11 22-", "line 5, column 27"),
+        ("1. 11-15 24-2", "line 5, column 14"),
+        ("1. 11-15 {a comment", "line 5, column 20"),
+        ("1. 11-15 (23-19 ", "line 5, column 17"),
+        ("1. 11-15\n[Black \"Ti", "line 6, column 11"),
+    ] {
+        let text = format!("{first}{tail}");
+        let said: Vec<String> = games(&text).map(shown).collect();
+        assert_eq!(said.len(), 2, "{said:?}");
+        let note = format!("the file ends there, at {ends}, in the middle of the game: {CUT}");
+        assert!(said[1].ends_with(&note), "{tail:?}: {}", said[1]);
+        // Streamed as a file is read, the same.
+        let streamed = games_in(text.as_bytes(), Encoding::Utf8).map(shown).nth(1);
+        assert_eq!(streamed.as_ref(), Some(&said[1]));
+    }
+    // A variation still open at the end, read with its tree.
+    let text = format!("{first}1. 11-15 (23-19 22-18");
+    let error = crate::pdn::games_with_trees(&text)
+        .nth(1)
+        .unwrap()
+        .unwrap_err();
+    assert!(error.to_string().ends_with(CUT), "{error}");
+    // Faults that are not at the end of the file, or a game already faulty before its
+    // end, or a whole game with no result: as before.
+    for tail in [
+        "1. 11-15 24-2 *\n",
+        "1. 11-15 ) 23-19\n[Event \"c\"]\n1. 9-14 *",
+        "1. 11-15 99-98 2. 8-11 22-",
+        "1. 11-15 23-19 2. 8-11",
+    ] {
+        let text = format!("{first}{tail}");
+        for said in games(&text).map(shown) {
+            assert!(!said.contains("the file ends"), "{tail:?}: {said}");
+        }
+    }
+}

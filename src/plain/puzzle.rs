@@ -90,7 +90,7 @@ impl PlainPuzzles {
     /// Opens puzzle `number` (from 1).
     pub(super) fn open(&mut self, number: usize) -> String {
         if let Some(why) = crate::puzzles::no_such_puzzle(number) {
-            return why;
+            return format!("{}.", crate::text::capitalized(&why));
         }
         *self = PlainPuzzles::new(
             number,

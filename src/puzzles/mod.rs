@@ -47,11 +47,12 @@ pub(crate) fn saved_progress() -> (Progress, Option<String>) {
 }
 
 /// Why there is no puzzle `number` (counted from 1) in the built-in list, where there is
-/// none: "There is no puzzle 99: they are numbered 1 to 35."
+/// none, worded as the program's other errors are (plain mode's answers make a
+/// sentence of it): "there is no puzzle 99: they are numbered 1 to 35".
 pub(crate) fn no_such_puzzle(number: usize) -> Option<String> {
     let count = builtin().len();
     (number == 0 || number > count)
-        .then(|| format!("There is no puzzle {number}: they are numbered 1 to {count}."))
+        .then(|| format!("there is no puzzle {number}: they are numbered 1 to {count}"))
 }
 
 /// The built-in puzzles' text: blocks of `key = value` lines, one block per puzzle,

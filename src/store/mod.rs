@@ -20,7 +20,9 @@ pub(crate) use files::{Appended, read_file, write_atomic};
 pub(crate) use games::{
     GameFile, SavedGame, games_dir, resumable_games, saved_games, tidy_data_dir,
 };
-pub(crate) use records::{file_games, load_record, load_record_up_to_fault, scan_summaries};
+pub(crate) use records::{
+    file_games, is_stdin, load_record, load_record_up_to_fault, scan_summaries, shown_path,
+};
 
 use crate::pdn::{PdnGame, decode_owned, write_game};
 use std::fmt;

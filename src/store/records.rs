@@ -10,7 +10,47 @@ use crate::rules::Position;
 use std::fs::File;
 use std::hash::{Hash, Hasher};
 use std::io::{Read, Seek, SeekFrom};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The name that stands for standard input where a command reads a PDN file (a file
+/// named `-` is still read as `./-`).
+pub(crate) const STDIN_ARG: &str = "-";
+
+/// Whether `path` is [`STDIN_ARG`]: standard input.
+pub(crate) fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == STDIN_ARG
+}
+
+/// How `path` is named in messages: standard input by those words, a file by its path.
+pub(crate) fn shown_path(path: &Path) -> PathBuf {
+    if is_stdin(path) {
+        PathBuf::from("standard input")
+    } else {
+        path.to_path_buf()
+    }
+}
+
+/// Standard input's bytes, read to its end (refused past `cap` bytes: it gives no size
+/// beforehand) and checked to be text, and their encoding. Unlike a file, it is held
+/// in memory whole, as it cannot be read twice (once for its encoding).
+fn stdin_pdn(cap: u64) -> Result<(Vec<u8>, Encoding), StoreError> {
+    let name = shown_path(Path::new(STDIN_ARG));
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(cap.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| StoreError::Read(name.clone(), e))?;
+    if bytes.len() as u64 > cap {
+        return Err(StoreError::ReadsPast(name, cap));
+    }
+    let head = &bytes[..bytes.len().min(TEXT_CHECK_BYTES as usize)];
+    if let Some(at) = head.iter().position(|&b| b == 0) {
+        return Err(StoreError::NotText(name, at as u64));
+    }
+    let encoding = Encoding::of(&bytes[..]).map_err(|e| StoreError::Read(name, e))?;
+    Ok((bytes, encoding))
+}
 
 /// Opens the regular PDN file at `path` (at most [`MAX_READ_BYTES`]): the file and its
 /// stamp (size and modification time).
@@ -93,22 +133,32 @@ pub(crate) fn load_record_up_to_fault(
 /// The games of the PDN file at `path`, read and replayed one at a time as the iterator
 /// is advanced, streamed from the file (as far as its size when opened; one that gives
 /// no size, as far as it reads, within [`MAX_READ_BYTES`] or refused). Only a regular
-/// file is read (a FIFO or a device is refused at once).
+/// file is read (a FIFO or a device is refused at once); `-` is standard input (see
+/// [`is_stdin`]).
 pub(crate) fn file_games(path: &Path) -> Result<Games<'static>, StoreError> {
     file_games_within(path, MAX_READ_BYTES)
 }
 
 /// [`file_games`], with a file that reports no size refused past `cap` bytes.
 fn file_games_within(path: &Path, cap: u64) -> Result<Games<'static>, StoreError> {
+    if is_stdin(path) {
+        let (bytes, encoding) = stdin_pdn(cap)?;
+        return Ok(games_in(std::io::Cursor::new(bytes), encoding));
+    }
     let (mut file, stamp) = open_pdn(path)?;
     let (extent, encoding) = extent_and_encoding(&mut file, stamp, path, cap)?;
     Ok(games_in(file.take(extent), encoding))
 }
 
 /// Reads game `number` (from 1) of the PDN file at `path`. Only a regular file is read
-/// (a FIFO or device is refused at once), and only the game asked for: from the
-/// file's start up to it, or, with the file's index, from the game's own start.
+/// (a FIFO or device is refused at once; `-` is standard input, see [`is_stdin`]), and
+/// only the game asked for: from the file's start up to it, or, with the file's index,
+/// from the game's own start.
 pub(crate) fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
+    if is_stdin(path) {
+        let name = shown_path(path);
+        return nth_game(&name, file_games(path)?, number);
+    }
     let (mut file, stamp) = open_pdn(path)?;
     let as_read = |game: Result<PdnGame, GameError>| {
         game.map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)))
@@ -133,11 +183,16 @@ pub(crate) fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreEr
         return Err(StoreError::NoGames(path.to_path_buf()));
     }
     let (extent, encoding) = extent_and_encoding(&mut file, stamp, path, MAX_READ_BYTES)?;
+    nth_game(path, games_in(file.take(extent), encoding), number)
+}
+
+/// Game `number` (from 1) of `games`, read from the file named `path`.
+fn nth_game(path: &Path, games: Games<'_>, number: usize) -> Result<PdnGame, StoreError> {
     let mut count = 0;
-    for game in games_in(file.take(extent), encoding) {
+    for game in games {
         count += 1;
         if count == number {
-            return as_read(game);
+            return game.map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)));
         }
     }
     if count == 0 {

@@ -1,6 +1,6 @@
 //! The `perft` and `moves` commands, run as a user runs them.
 
-use crate::common::command::{run, stderr, stdout};
+use crate::common::command::{run, run_with_input_file, stderr, stdout};
 
 #[test]
 fn the_version_asks_for_no_special_build() {
@@ -130,6 +130,63 @@ fn pdn_check_reports_the_faulty_game_and_a_summary() {
         stdout(&o),
         "game 541 (\"Petal 1981, game 18\"), move 62. 32-28 (Black, line 5588, column 5): \
          no piece of yours on 32: it is empty\n724 games: 723 replayed, 1 with errors\n"
+    );
+}
+
+/// `-` is standard input: a file piped in is checked as the file itself is, and
+/// messages name standard input.
+#[test]
+fn pdn_check_of_dash_reads_standard_input() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
+    let o = run_with_input_file(&["pdn", "check", "-"], file.as_ref());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stdout(&o).ends_with("\n724 games: 723 replayed, 1 with errors\n"),
+        "{}",
+        stdout(&o)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.pdn");
+    std::fs::write(&empty, "").unwrap();
+    let o = run_with_input_file(&["pdn", "check", "-"], &empty);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("standard input holds no PDN game"),
+        "{}",
+        stderr(&o)
+    );
+    // analyse --load reads its game from standard input too; a board does not.
+    let game = dir.path().join("game.pdn");
+    std::fs::write(&game, "[Event \"a\"]\n1. 11-15 23-19 *\n").unwrap();
+    let o = run_with_input_file(&["analyse", "--load", "-", "--depth", "1"], &game);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("1...  23-19"), "{}", stdout(&o));
+    let o = run(&["--load", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no game from standard input"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A file cut off in the middle of a game is named, with where it ends; its other
+/// games replay.
+#[test]
+fn pdn_check_of_a_file_cut_off_mid_game_says_where_it_may_be_cut_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cut.pdn");
+    std::fs::write(&file, "[Event \"a\"]\n1. 11-15 23-19 *\n\n1. 11-15 23-").unwrap();
+    let o = run(&["pdn", "check", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "{}: game 2, move 1... 23- (White, line 4, column 10): a square is missing at the \
+             end (column 4); the file ends there, at line 4, column 13, in the middle of the \
+             game: it may have been cut short (truncated)\n2 games: 1 replayed, 1 with errors\n",
+            file.display()
+        )
     );
 }
 
@@ -450,4 +507,52 @@ fn host_refuses_a_level_as_it_refuses_a_computer_player() {
             "{err}"
         );
     }
+}
+
+/// The options a command's help lists.
+fn options_listed(args: &[&str]) -> Vec<String> {
+    let o = run(args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o)
+        .lines()
+        .filter_map(|line| line.trim_start().strip_prefix("--"))
+        .map(|rest| rest.split_whitespace().next().unwrap().to_string())
+        .collect()
+}
+
+/// Each command's help lists only the options that apply to it: puzzles have no clock,
+/// so no bell to quiet; a game across the network has a person at each side, so no
+/// computer to name (those are still refused in words when given).
+#[test]
+fn help_lists_only_the_options_that_apply() {
+    let puzzle = options_listed(&["puzzle", "--help"]);
+    assert!(puzzle.contains(&"ascii".to_string()), "{puzzle:?}");
+    assert!(!puzzle.contains(&"quiet".to_string()), "{puzzle:?}");
+    let o = run(&["puzzle", "--quiet"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unexpected argument '--quiet'"),
+        "{}",
+        stderr(&o)
+    );
+    for clocked in ["join", "watch", "host"] {
+        let listed = options_listed(&[clocked, "--help"]);
+        assert!(
+            listed.contains(&"quiet".to_string()),
+            "{clocked}: {listed:?}"
+        );
+    }
+    let host = options_listed(&["host", "--help"]);
+    for computer in ["black", "white", "level", "setup"] {
+        assert!(!host.contains(&computer.to_string()), "{host:?}");
+    }
+    let play = options_listed(&["--help"]);
+    assert!(play.contains(&"level".to_string()), "{play:?}");
+    let o = run(&["host", "--port", "0", "--bind", "127.0.0.1", "--level", "3"]);
+    assert!(!o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--level does not apply"),
+        "{}",
+        stderr(&o)
+    );
 }

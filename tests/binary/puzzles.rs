@@ -111,8 +111,10 @@ fn a_puzzle_number_past_the_list_is_refused_as_plain_mode_refuses_it() {
     ] {
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-        let said = format!("There is no puzzle {number}: they are numbered 1 to ");
-        assert!(stderr(&o).contains(&said), "{}", stderr(&o));
+        // Worded as the program's other errors: no capital after `checkers: `.
+        let said = format!("checkers: there is no puzzle {number}: they are numbered 1 to ");
+        assert!(stderr(&o).starts_with(&said), "{}", stderr(&o));
+        assert!(!stderr(&o).trim_end().ends_with('.'), "{}", stderr(&o));
         assert!(o.stdout.is_empty(), "nothing opened");
     }
 }

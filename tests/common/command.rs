@@ -45,6 +45,21 @@ pub fn run_piped_in(home: &Path, args: &[&str], input: &str) -> String {
     stdout(&out)
 }
 
+/// Runs `checkers` with `args` as [`run`] does, the file `input` as its standard input
+/// (as `checkers ... < input` runs it); waits for it.
+pub fn run_with_input_file(args: &[&str], input: &Path) -> Output {
+    let home = tempfile::tempdir().unwrap();
+    let home = home.path();
+    Command::new(super::program_for(args))
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .stdin(std::fs::File::open(input).unwrap())
+        .output()
+        .unwrap()
+}
+
 /// What it printed on standard output.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
