@@ -5,13 +5,15 @@ use clap::Args;
 use std::net::IpAddr;
 
 /// `checkers host`. The game's options are those of a game at one terminal but for the
-/// computer's (a person plays each side), which are left out of its help and refused.
+/// computer's (a person plays each side) and the analysis board's, which are left out of
+/// its help and refused.
 #[derive(Clone, Debug, Args)]
 #[command(
     mut_arg("black", |a| a.hide(true)),
     mut_arg("white", |a| a.hide(true)),
     mut_arg("level", |a| a.hide(true)),
-    mut_arg("setup", |a| a.hide(true))
+    mut_arg("setup", |a| a.hide(true)),
+    mut_arg("analyse", |a| a.hide(true))
 )]
 pub(crate) struct HostArgs {
     /// The port to listen on (0: a free one, printed).

@@ -22,16 +22,21 @@ use std::time::Instant;
 /// as they were), listening for its other player.
 pub(crate) fn host(args: &HostArgs) -> Result<(), CommandError> {
     let mut play = args.play.clone();
-    for (given, option) in [
-        (play.black.is_some(), "--black"),
-        (play.white.is_some(), "--white"),
-        (play.level.is_some(), "--level"),
-        (play.setup, "--setup"),
+    let people = "a person plays each side (--resume continues one)";
+    for (given, option, why) in [
+        (play.black.is_some(), "--black", people),
+        (play.white.is_some(), "--white", people),
+        (play.level.is_some(), "--level", people),
+        (play.setup, "--setup", people),
+        (
+            play.analyse,
+            "--analyse",
+            "the analysis board is one terminal's (checkers --analyse)",
+        ),
     ] {
         if given {
             return Err(CommandError::Network(format!(
-                "{option} does not apply to a game across the network: a person plays each \
-                 side (--resume continues one)"
+                "{option} does not apply to a game across the network: {why}"
             )));
         }
     }

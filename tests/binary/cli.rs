@@ -487,16 +487,10 @@ fn a_game_from_a_position_where_a_side_has_no_pieces_is_refused() {
 
 #[test]
 fn host_refuses_a_level_as_it_refuses_a_computer_player() {
-    for option in [["--level", "3"], ["--black", "cpu"]] {
-        let o = run(&[
-            "host",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            option[0],
-            option[1],
-        ]);
+    for option in [&["--level", "3"][..], &["--black", "cpu"], &["--analyse"]] {
+        let mut args = vec!["host", "--bind", "127.0.0.1", "--port", "0"];
+        args.extend_from_slice(option);
+        let o = run(&args);
         assert!(!o.status.success());
         let err = stderr(&o);
         assert!(
@@ -543,7 +537,7 @@ fn help_lists_only_the_options_that_apply() {
         );
     }
     let host = options_listed(&["host", "--help"]);
-    for computer in ["black", "white", "level", "setup"] {
+    for computer in ["black", "white", "level", "setup", "analyse"] {
         assert!(!host.contains(&computer.to_string()), "{host:?}");
     }
     let play = options_listed(&["--help"]);
