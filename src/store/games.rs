@@ -84,14 +84,25 @@ fn still_in_place(_file: &File, _path: &Path) -> io::Result<bool> {
     Ok(true)
 }
 
-/// A lock held on a lock file.
+/// A lock held on a lock file, let go (and the file removed) when dropped.
 #[derive(Debug)]
-struct Lock {
+pub(crate) struct Lock {
+    /// The lock file.
     path: PathBuf,
+    /// The open lock file, while the lock is held.
     file: Option<File>,
 }
 
 impl Lock {
+    /// The lock on the lock file at `path` (created if missing; its folder must exist),
+    /// or `None` while another process holds it.
+    pub(crate) fn take(path: &Path) -> io::Result<Option<Lock>> {
+        Ok(try_lock(path)?.map(|file| Lock {
+            path: path.to_path_buf(),
+            file: Some(file),
+        }))
+    }
+
     /// Lets go of the lock, removing the lock file first (on Unix, where a file can be
     /// removed while open and [`try_lock`] notices), so the folder keeps no clutter.
     fn release(&mut self) {
