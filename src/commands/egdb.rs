@@ -193,11 +193,27 @@ fn not_in_database(db: &Egdb, pos: &crate::rules::Position) -> String {
             "no endgame database in {}: build one with checkers egdb build",
             db.dir().display()
         ),
-        _ => format!(
-            "the position has {pieces} pieces and its slice ({}) is not in {}",
-            egdb::Signature::of(&egdb::index::canonical(pos)),
-            db.dir().display()
+        _ if pieces > crate::cli::EGDB_MOST_PIECES => format!(
+            "the position has {pieces} pieces: the databases hold positions of up to {}",
+            crate::cli::EGDB_MOST_PIECES
         ),
+        _ => format!(
+            "the position has {pieces} pieces and its slice ({}) is not in {}: build it \
+             with checkers egdb build --pieces {pieces}{}",
+            egdb::Signature::of(&egdb::index::canonical(pos)),
+            db.dir().display(),
+            dir_option(db.dir()),
+        ),
+    }
+}
+
+/// The ` --dir DIR` a command needs to reach the database folder `dir` (nothing for the
+/// data folder's).
+fn dir_option(dir: &Path) -> String {
+    if store::egdb_dir().is_some_and(|d| d == dir) {
+        String::new()
+    } else {
+        format!(" --dir {}", crate::text::printable_path(dir))
     }
 }
 

@@ -137,6 +137,44 @@ fn probe_without_a_database_says_how_to_build_one() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+#[test]
+fn probe_past_the_slices_built_says_how_to_build_them() {
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("db");
+    assert!(build3(home.path(), &dir).status.success());
+    let d = dir.to_str().unwrap();
+    let o = run_in(
+        home.path(),
+        &["egdb", "probe", "--fen", "W:WK19,K23:BK28,12", "--dir", d],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!(
+            "is not in {d}: build it with checkers egdb build --pieces 4 --dir {d}"
+        )),
+        "{err}"
+    );
+    // Past what any build makes: no build is offered.
+    let o = run_in(
+        home.path(),
+        &[
+            "egdb",
+            "probe",
+            "--fen",
+            "W:W21,22,23,24:B9,10,11",
+            "--dir",
+            d,
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("7 pieces: the databases hold positions of up to 6"),
+        "{err}"
+    );
+}
+
 #[cfg(feature = "lab")]
 #[test]
 fn analyse_and_match_find_the_databases_in_the_data_folder() {
