@@ -24,9 +24,9 @@ pub(crate) mod file;
 pub(crate) mod index;
 mod verify;
 
-pub(crate) use build::{BuildOptions, build};
 #[cfg(test)]
 pub(crate) use build::lock_folder;
+pub(crate) use build::{BuildOptions, build};
 pub(crate) use file::SliceStats;
 pub use index::Signature;
 pub(crate) use index::{Layout, MAX_PIECES};

@@ -758,6 +758,9 @@ fn a_second_build_in_a_folder_is_refused_while_one_runs_and_an_unwritable_folder
         matches!(&refused, Err(egdb::EgdbError::Io { path, .. }) if *path == options.dir),
         "{refused:?}"
     );
-    assert_eq!(solved, 0, "nothing is solved for a folder that cannot be written");
+    assert_eq!(
+        solved, 0,
+        "nothing is solved for a folder that cannot be written"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
