@@ -220,9 +220,13 @@ fn dir_option(dir: &Path) -> String {
 /// `egdb verify`: a line per slice with its counts and the verdict of its check.
 fn verify(args: &EgdbVerifyArgs, out: &mut impl Write) -> Result<(), CommandError> {
     let dir = folder(args.dir.as_deref())?;
-    writeln!(out, "{}  check", stats_header())?;
     let mut written = Ok(());
+    let mut headed = false;
     let checks = egdb::verify(&dir, threads(args.threads), |c| {
+        // The header comes with the first slice: a folder with none gets only the error.
+        if !std::mem::replace(&mut headed, true) {
+            written = writeln!(out, "{}  check", stats_header());
+        }
         if written.is_ok() {
             let verdict = match (&c.first_fault, c.header_agrees) {
                 (None, true) => "ok".to_string(),

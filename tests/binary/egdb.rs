@@ -175,6 +175,23 @@ fn probe_past_the_slices_built_says_how_to_build_them() {
     );
 }
 
+#[test]
+fn verify_of_a_folder_with_no_database_prints_the_error_alone() {
+    let home = tempfile::tempdir().unwrap();
+    let empty = home.path().join("empty");
+    let o = run_in(
+        home.path(),
+        &["egdb", "verify", "--dir", empty.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("no endgame database in"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o), "");
+}
+
 #[cfg(feature = "lab")]
 #[test]
 fn analyse_and_match_find_the_databases_in_the_data_folder() {
