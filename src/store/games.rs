@@ -351,6 +351,14 @@ impl SavedGame {
         Some((before + 1, rounds.saturating_mul(2)))
     }
 
+    /// For a match game, the file the match's finished games are added to (the
+    /// autosave keeps only the game in play, and the match's state).
+    pub(crate) fn match_file(&self) -> Option<PathBuf> {
+        self.match_game()?;
+        let file = self.record.as_ref().ok()?.tag("MatchFile")?.trim();
+        (!file.is_empty()).then(|| PathBuf::from(file))
+    }
+
     /// Whether it was last saved within [`ANNOUNCED_DAYS`] of `now`: an unfinished game
     /// older than that is still offered by `--resume`, but no longer announced at every
     /// start.
@@ -450,6 +458,9 @@ impl SavedGame {
                 }
                 (Some(result), Some((game, games))) if game < games => {
                     format!("{result}, match goes on (game {game} of {games})")
+                }
+                (Some(result), Some((game, games))) => {
+                    format!("{result}, the match's last game ({game} of {games})")
                 }
                 (None | Some("*"), None) => "unfinished".to_string(),
                 (Some(result), _) => result.to_string(),
