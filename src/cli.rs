@@ -636,11 +636,14 @@ pub(crate) enum EgdbCommand {
     Verify(EgdbVerifyArgs),
 }
 
+/// The most pieces `checkers egdb build` builds the slices of.
+pub(crate) const EGDB_MOST_PIECES: u32 = 6;
+
 /// `checkers egdb build`.
 #[derive(Debug, Args)]
 pub(crate) struct EgdbBuildArgs {
     /// Build every slice of up to this many pieces (2-6).
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..=6))]
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..=i64::from(EGDB_MOST_PIECES)))]
     pub(crate) pieces: u32,
     /// Threads to build with [default: the number of cores].
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]

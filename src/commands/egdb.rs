@@ -193,20 +193,40 @@ fn not_in_database(db: &Egdb, pos: &crate::rules::Position) -> String {
             "no endgame database in {}: build one with checkers egdb build",
             db.dir().display()
         ),
-        _ => format!(
-            "the position has {pieces} pieces and its slice ({}) is not in {}",
-            egdb::Signature::of(&egdb::index::canonical(pos)),
-            db.dir().display()
+        _ if pieces > crate::cli::EGDB_MOST_PIECES => format!(
+            "the position has {pieces} pieces: the databases hold positions of up to {}",
+            crate::cli::EGDB_MOST_PIECES
         ),
+        _ => format!(
+            "the position has {pieces} pieces and its slice ({}) is not in {}: build it \
+             with checkers egdb build --pieces {pieces}{}",
+            egdb::Signature::of(&egdb::index::canonical(pos)),
+            db.dir().display(),
+            dir_option(db.dir()),
+        ),
+    }
+}
+
+/// The ` --dir DIR` a command needs to reach the database folder `dir` (nothing for the
+/// data folder's).
+fn dir_option(dir: &Path) -> String {
+    if store::egdb_dir().is_some_and(|d| d == dir) {
+        String::new()
+    } else {
+        format!(" --dir {}", crate::text::printable_path(dir))
     }
 }
 
 /// `egdb verify`: a line per slice with its counts and the verdict of its check.
 fn verify(args: &EgdbVerifyArgs, out: &mut impl Write) -> Result<(), CommandError> {
     let dir = folder(args.dir.as_deref())?;
-    writeln!(out, "{}  check", stats_header())?;
     let mut written = Ok(());
+    let mut headed = false;
     let checks = egdb::verify(&dir, threads(args.threads), |c| {
+        // The header comes with the first slice: a folder with none gets only the error.
+        if !std::mem::replace(&mut headed, true) {
+            written = writeln!(out, "{}  check", stats_header());
+        }
         if written.is_ok() {
             let verdict = match (&c.first_fault, c.header_agrees) {
                 (None, true) => "ok".to_string(),

@@ -8,8 +8,8 @@ use std::io::Write;
 
 /// Runs `checkers games`: one line per game kept in the games folder, newest (last
 /// saved) first: when, players, moves, the result (or "unfinished", "open in another
-/// window"), and the file; then how many there are and where. No games is not an
-/// error.
+/// window"), and the file (for a match game, the match's file too); then how many
+/// there are and where. No games is not an error.
 pub(crate) fn run(args: &GamesArgs, out: &mut impl Write) -> Result<(), CommandError> {
     store::tidy_data_dir();
     let dir = games_dir().ok_or(store::StoreError::NoDataDir)?;
@@ -23,13 +23,22 @@ pub(crate) fn run(args: &GamesArgs, out: &mut impl Write) -> Result<(), CommandE
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        writeln!(
+        write!(
             out,
             "{:>3}. {}  {}",
             i + 1,
             printable(&game.summary(), 400),
             printable(&file, 200)
         )?;
+        // Only the game in play is kept here: the match's others are in its file.
+        if let Some(match_file) = game.match_file() {
+            write!(
+                out,
+                "  (the match's games: {})",
+                crate::text::printable_path(&match_file)
+            )?;
+        }
+        writeln!(out)?;
     }
     let unfinished = games.iter().filter(|g| !g.finished()).count();
     let what = if args.unfinished {

@@ -34,7 +34,7 @@ impl fmt::Debug for RecordFile {
     }
 }
 
-/// One line of the list of games: "5. Club final: Ann v Bob, 1-0, 32 moves".
+/// One line of the list of games: "5. Club final, round 2.1: Ann v Bob, 1-0, 32 moves".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct GameSummary {
     /// Its number in the file, from 1.
@@ -49,9 +49,19 @@ impl GameSummary {
         let text = match game {
             Ok(record) => {
                 let tag = |name| record.tag(name).unwrap_or("?");
-                let moves = record.moves.len().div_ceil(2);
+                let moves = match record.moves.len().div_ceil(2) {
+                    1 => "1 move".to_string(),
+                    n => format!("{n} moves"),
+                };
+                // The games of a match or a tournament share their Event: the round
+                // tells them apart.
+                let round = record
+                    .tag("Round")
+                    .map(str::trim)
+                    .filter(|r| !r.is_empty() && *r != "?" && *r != "-")
+                    .map_or_else(String::new, |r| format!(", round {r}"));
                 format!(
-                    "{number}. {}: {} v {}, {}, {moves} moves",
+                    "{number}. {}{round}: {} v {}, {}, {moves}",
                     tag("Event"),
                     tag("Black"),
                     tag("White"),
@@ -155,5 +165,28 @@ impl Session {
             number,
             count,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GameSummary;
+
+    #[test]
+    fn a_games_line_names_its_round_when_the_record_has_one() {
+        let text = "[Event \"Match: Ann v Bob\"]\n[Round \"2.1\"]\n[Black \"Ann\"]\n\
+                    [White \"Bob\"]\n[Result \"0-1\"]\n1. 10-15 21-17 0-1\n\n\
+                    [Event \"Club night\"]\n[Round \"?\"]\n[Black \"Cy\"]\n\
+                    [White \"Di\"]\n[Result \"1-0\"]\n1. 11-15 1-0\n";
+        let games = crate::pdn::read_games(text);
+        assert_eq!(
+            GameSummary::of(3, &games[0]).text,
+            "3. Match: Ann v Bob, round 2.1: Ann v Bob, 0-1, 1 move"
+        );
+        // An unknown round ("?") is left out.
+        assert_eq!(
+            GameSummary::of(4, &games[1]).text,
+            "4. Club night: Cy v Di, 1-0, 1 move"
+        );
     }
 }

@@ -84,14 +84,25 @@ fn still_in_place(_file: &File, _path: &Path) -> io::Result<bool> {
     Ok(true)
 }
 
-/// A lock held on a lock file.
+/// A lock held on a lock file, let go (and the file removed) when dropped.
 #[derive(Debug)]
-struct Lock {
+pub(crate) struct Lock {
+    /// The lock file.
     path: PathBuf,
+    /// The open lock file, while the lock is held.
     file: Option<File>,
 }
 
 impl Lock {
+    /// The lock on the lock file at `path` (created if missing; its folder must exist),
+    /// or `None` while another process holds it.
+    pub(crate) fn take(path: &Path) -> io::Result<Option<Lock>> {
+        Ok(try_lock(path)?.map(|file| Lock {
+            path: path.to_path_buf(),
+            file: Some(file),
+        }))
+    }
+
     /// Lets go of the lock, removing the lock file first (on Unix, where a file can be
     /// removed while open and [`try_lock`] notices), so the folder keeps no clutter.
     fn release(&mut self) {
@@ -340,6 +351,14 @@ impl SavedGame {
         Some((before + 1, rounds.saturating_mul(2)))
     }
 
+    /// For a match game, the file the match's finished games are added to (the
+    /// autosave keeps only the game in play, and the match's state).
+    pub(crate) fn match_file(&self) -> Option<PathBuf> {
+        self.match_game()?;
+        let file = self.record.as_ref().ok()?.tag("MatchFile")?.trim();
+        (!file.is_empty()).then(|| PathBuf::from(file))
+    }
+
     /// Whether it was last saved within [`ANNOUNCED_DAYS`] of `now`: an unfinished game
     /// older than that is still offered by `--resume`, but no longer announced at every
     /// start.
@@ -439,6 +458,9 @@ impl SavedGame {
                 }
                 (Some(result), Some((game, games))) if game < games => {
                     format!("{result}, match goes on (game {game} of {games})")
+                }
+                (Some(result), Some((game, games))) => {
+                    format!("{result}, the match's last game ({game} of {games})")
                 }
                 (None | Some("*"), None) => "unfinished".to_string(),
                 (Some(result), _) => result.to_string(),

@@ -211,6 +211,7 @@ fn summary_key(summarize: &impl Fn(usize, &Result<PdnGame, GameError>) -> String
     let mut sample = PdnGame::new(Position::start());
     for (name, value) in [
         ("Event", "E"),
+        ("Round", "R"),
         ("Black", "B"),
         ("White", "W"),
         ("Result", "1-0"),

@@ -137,6 +137,61 @@ fn probe_without_a_database_says_how_to_build_one() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+#[test]
+fn probe_past_the_slices_built_says_how_to_build_them() {
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("db");
+    assert!(build3(home.path(), &dir).status.success());
+    let d = dir.to_str().unwrap();
+    let o = run_in(
+        home.path(),
+        &["egdb", "probe", "--fen", "W:WK19,K23:BK28,12", "--dir", d],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!(
+            "is not in {d}: build it with checkers egdb build --pieces 4 --dir {d}"
+        )),
+        "{err}"
+    );
+    // Past what any build makes: no build is offered.
+    let o = run_in(
+        home.path(),
+        &[
+            "egdb",
+            "probe",
+            "--fen",
+            "W:W21,22,23,24:B9,10,11",
+            "--dir",
+            d,
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("7 pieces: the databases hold positions of up to 6"),
+        "{err}"
+    );
+}
+
+#[test]
+fn verify_of_a_folder_with_no_database_prints_the_error_alone() {
+    let home = tempfile::tempdir().unwrap();
+    let empty = home.path().join("empty");
+    let o = run_in(
+        home.path(),
+        &["egdb", "verify", "--dir", empty.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("no endgame database in"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o), "");
+}
+
 #[cfg(feature = "lab")]
 #[test]
 fn analyse_and_match_find_the_databases_in_the_data_folder() {

@@ -317,3 +317,57 @@ fn resume_counts_the_game_files_it_cannot_read() {
         "[Event \"Casual\"\n1. 11-15 *\n"
     );
 }
+
+/// A match keeps one game in the games folder (the one in play); `checkers games` says
+/// where the match's other games are, and that a finished match's game was its last.
+#[test]
+fn games_names_the_file_of_a_match_and_its_last_game() {
+    let sandbox = Sandbox::new();
+    std::fs::create_dir_all(sandbox.games_dir()).unwrap();
+    let record = |round: &str, results: &str, result: &str| {
+        format!(
+            "[Event \"Match: Ann v Bob\"]\n[Round \"{round}\"]\n[Black \"Ann\"]\n\
+             [White \"Bob\"]\n[Result \"{result}\"]\n[MatchRounds \"2\"]\n\
+             [MatchResults \"{results}\"]\n[MatchFile \"/club/match.pdn\"]\n\
+             1. 11-15 23-19 {result}\n"
+        )
+    };
+    let games = sandbox.games_dir();
+    std::fs::write(
+        games.join("2026-01-01-000000-aaaaaa.pdn"),
+        record("2.2", "0-1 1-0 0-1", "1-0"),
+    )
+    .unwrap();
+    std::fs::write(
+        games.join("2026-01-02-000000-bbbbbb.pdn"),
+        record("1.2", "0-1", "*"),
+    )
+    .unwrap();
+    let out = run_in(&sandbox, &["games"], b"");
+    let listed = text(&out.stdout);
+    assert!(out.status.success(), "{listed}{}", text(&out.stderr));
+    let finished = listed
+        .lines()
+        .find(|l| l.contains("aaaaaa"))
+        .unwrap_or_default();
+    assert!(
+        finished.contains("1-0, the match's last game (4 of 4)"),
+        "{listed}"
+    );
+    assert!(
+        finished.ends_with("aaaaaa.pdn  (the match's games: /club/match.pdn)"),
+        "{listed}"
+    );
+    let unfinished = listed
+        .lines()
+        .find(|l| l.contains("bbbbbb"))
+        .unwrap_or_default();
+    assert!(
+        unfinished.contains("unfinished (match game 2 of 4)"),
+        "{listed}"
+    );
+    assert!(
+        unfinished.ends_with("(the match's games: /club/match.pdn)"),
+        "{listed}"
+    );
+}

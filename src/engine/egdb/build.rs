@@ -26,7 +26,7 @@ use super::file::{self, SliceStats};
 use super::index::{Layout, Signature, canonical};
 use super::{Egdb, EgdbError, slot};
 use crate::rules::{Bitboard, Color, Move, Position, Square};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -108,6 +108,7 @@ pub(crate) fn build(
     mut progress: impl FnMut(&BuildProgress),
 ) -> Result<BuildReport, EgdbError> {
     let started = Instant::now();
+    let _building = lock_folder(&options.dir)?;
     // What builds killed mid-write left: `.SLICE.egdb.PID-RANDOM.tmp`.
     crate::store::files::remove_stale_temp_files(&options.dir, None);
     let mut report = BuildReport::default();
@@ -183,6 +184,23 @@ pub(crate) fn build(
     }
     report.elapsed = started.elapsed();
     Ok(report)
+}
+
+/// The lock file a build holds in its folder.
+pub(crate) const BUILD_LOCK: &str = ".build.lock";
+
+/// Makes the folder `dir` if need be and takes its build lock, held for as long as the
+/// value lives: one build at a time in a folder, and a folder that cannot be written is
+/// refused at once, before any slice is solved.
+pub(crate) fn lock_folder(dir: &Path) -> Result<crate::store::games::Lock, EgdbError> {
+    let in_folder = |error| EgdbError::Io {
+        path: dir.to_path_buf(),
+        error,
+    };
+    crate::store::files::create_folder(dir).map_err(in_folder)?;
+    crate::store::games::Lock::take(&dir.join(BUILD_LOCK))
+        .map_err(in_folder)?
+        .ok_or_else(|| EgdbError::BuildRunning(dir.to_path_buf()))
 }
 
 /// `NEIGHBOURS[sq][d]`: the square one step from `sq` in direction `d` (up-right,

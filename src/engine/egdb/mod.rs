@@ -24,6 +24,8 @@ pub(crate) mod file;
 pub(crate) mod index;
 mod verify;
 
+#[cfg(test)]
+pub(crate) use build::lock_folder;
 pub(crate) use build::{BuildOptions, build};
 pub(crate) use file::SliceStats;
 pub use index::Signature;
@@ -138,6 +140,9 @@ pub enum EgdbError {
     BuildPanicked,
     /// No slice files in the folder.
     Empty(PathBuf),
+    /// Another build is running in the folder (one at a time: a second would redo the
+    /// first's work).
+    BuildRunning(PathBuf),
 }
 
 impl fmt::Display for EgdbError {
@@ -158,6 +163,12 @@ impl fmt::Display for EgdbError {
             EgdbError::Empty(dir) => write!(
                 f,
                 "no endgame database in {}: build one with checkers egdb build",
+                dir.display()
+            ),
+            EgdbError::BuildRunning(dir) => write!(
+                f,
+                "another build is running in {}: wait for it to end (run this again then, \
+                 to build what it did not), or build into another folder with --dir",
                 dir.display()
             ),
         }

@@ -727,3 +727,40 @@ fn a_match_arbiter_ends_a_game_the_databases_settle_with_their_verdict() {
     assert!(!start.game().is_over());
     assert_eq!(drawn.adjudicate_by_database(db()), None);
 }
+
+#[test]
+fn a_second_build_in_a_folder_is_refused_while_one_runs_and_an_unwritable_folder_at_once() {
+    let dir = folder().with_file_name("egdb-unit-tests-locked");
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut options = BuildOptions {
+        dir: dir.clone(),
+        max_pieces: 2,
+        threads: 1,
+    };
+    let running = egdb::lock_folder(&dir).unwrap();
+    let mut solved = 0;
+    let refused = egdb::build(&options, None, |_| solved += 1);
+    assert!(
+        matches!(&refused, Err(egdb::EgdbError::BuildRunning(d)) if *d == dir),
+        "{refused:?}"
+    );
+    assert_eq!(solved, 0, "nothing is solved while the other build runs");
+    drop(running);
+    let report = egdb::build(&options, None, |_| {}).unwrap();
+    assert_eq!(report.built.len(), 4);
+    // A folder that cannot be made (a file is in its way) is refused, named, before any
+    // slice is solved.
+    let in_the_way = dir.join("a-file");
+    std::fs::write(&in_the_way, "not a folder").unwrap();
+    options.dir = in_the_way.join("egdb");
+    let refused = egdb::build(&options, None, |_| solved += 1);
+    assert!(
+        matches!(&refused, Err(egdb::EgdbError::Io { path, .. }) if *path == options.dir),
+        "{refused:?}"
+    );
+    assert_eq!(
+        solved, 0,
+        "nothing is solved for a folder that cannot be written"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
