@@ -859,23 +859,9 @@ impl Plain {
         }
     }
 
-    /// Where an unfinished game left at this terminal goes on, once it is in its file
-    /// (as the full-screen game's quit says): at a host, how it takes the game up again;
-    /// nothing at a joiner, where the game stays with the host, nor for a game not kept
-    /// or over.
+    /// Where an unfinished game left at this terminal goes on (`Runtime::left_words`).
     fn kept(&self) -> Option<String> {
-        if self.runtime.table().is_some() {
-            return self.runtime.resume_hint();
-        }
-        let open = self.runtime.autosave_path().is_some() && !self.session().game().is_over();
-        open.then(|| {
-            if self.session().match_play().is_some() {
-                "The match is saved: checkers --resume continues it."
-            } else {
-                "The game is saved: checkers --resume continues it."
-            }
-            .to_string()
-        })
+        self.runtime.left_words()
     }
 
     /// Why the game is not saved, if it is not: the autosave failed, and a last try

@@ -417,6 +417,27 @@ impl Runtime {
         self.autosaver.path()
     }
 
+    /// Where an unfinished game left at this terminal goes on, said on the terminal once
+    /// the board is gone (as the quit question said it): at a host, how it takes the game
+    /// up again; nothing at a joiner, where the game stays with the host, nor for a game
+    /// not kept, or over and no match's game to come.
+    pub(crate) fn left_words(&self) -> Option<String> {
+        if self.table().is_some() {
+            return self.resume_hint();
+        }
+        let session = self.session();
+        let open =
+            self.autosave_path().is_some() && (!session.game().is_over() || session.match_waits());
+        open.then(|| {
+            if session.match_play().is_some() {
+                "The match is saved: checkers --resume continues it."
+            } else {
+                "The game is saved: checkers --resume continues it."
+            }
+            .to_string()
+        })
+    }
+
     /// For a game resumed from a record that stops at a faulty move: the words that
     /// tell the players so, naming the file, the fault and the copy kept of the file.
     pub(crate) fn resumed_fault(&self) -> Option<String> {

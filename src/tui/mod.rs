@@ -155,7 +155,7 @@ fn run_shared(
         guard
     };
     let mut settings = settings;
-    // Said once the terminal is restored: how to take up an adjourned hosted game.
+    // Said once the terminal is restored: how to take up a game left unfinished.
     let mut farewell = None;
     let result = (|| {
         let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
@@ -268,8 +268,13 @@ fn run_shared(
             app.notify_first(app::Tone::Error, text);
         }
         let result = event_loop(&mut terminal, settings.bell, &mut app, shared, None);
-        farewell = app.runtime().resume_hint();
+        // Read before the finish lets the table and the file go; said only if the
+        // last save holds.
+        let left_words = app.runtime().left_words();
         let unsaved = app.finish();
+        if unsaved.is_none() {
+            farewell = left_words;
+        }
         result.map(|()| unsaved)
     })();
     let _frame = lock(&shared.screen);

@@ -37,6 +37,28 @@ fn type_a_move_see_it_listed_and_quit() {
     assert_eq!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None);
     assert!(!screen.hide_cursor(), "cursor shown again");
     assert!(sets_a_colour(&game.raw), "the default theme is coloured");
+    // The restored terminal keeps the word of the quit question: how to go on.
+    assert!(
+        screen
+            .contents()
+            .contains("The game is saved: checkers --resume continues it."),
+        "{}",
+        screen.contents()
+    );
+}
+
+/// Quitting before a move is played, or once the game is over, leaves no word on the
+/// terminal: there is nothing to go on with.
+#[test]
+fn quitting_with_nothing_to_go_on_with_says_nothing() {
+    let mut game = Session::start(&[], &[]);
+    game.past_home();
+    game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+    game.send(b"q");
+    let status = game.exit_status();
+    assert!(status.success(), "exit status {status:?}");
+    let after = game.parser.screen().contents();
+    assert!(!after.contains("checkers --resume"), "{after}");
 }
 
 /// A line feed is Enter, on the home screen and the board: keys typed before the full
