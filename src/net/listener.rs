@@ -157,6 +157,52 @@ pub(crate) struct Connections {
     incoming: Receiver<Incoming>,
     peers: Arc<Mutex<HashMap<PeerId, Peer>>>,
     bell: super::Bell,
+    writers: Arc<Writers>,
+}
+
+/// The peers' writers still at work, so that a host that ends can wait for its last
+/// words to be written before the process (and its threads) ends.
+#[derive(Debug, Default)]
+struct Writers {
+    /// How many writers are running.
+    running: Mutex<usize>,
+    /// Told whenever a writer ends.
+    ended: std::sync::Condvar,
+}
+
+impl Writers {
+    /// Counts a writer in until the returned token is dropped (its thread ends).
+    fn start(self: &Arc<Self>) -> WriterRunning {
+        *lock(&self.running) += 1;
+        WriterRunning(Arc::clone(self))
+    }
+
+    /// Waits until no writer runs, or `within` has passed.
+    fn wait_all(&self, within: Duration) {
+        let deadline = Instant::now() + within;
+        let mut running = lock(&self.running);
+        while *running > 0 {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return;
+            }
+            running = match self.ended.wait_timeout(running, left) {
+                Ok((guard, _)) => guard,
+                Err(poisoned) => poisoned.into_inner().0,
+            };
+        }
+    }
+}
+
+/// A running writer's place in [`Writers`], given up when its thread ends.
+#[derive(Debug)]
+struct WriterRunning(Arc<Writers>);
+
+impl Drop for WriterRunning {
+    fn drop(&mut self) {
+        *lock(&self.0.running) -= 1;
+        self.0.ended.notify_all();
+    }
 }
 
 /// One peer's way out: its writer's queue and its socket (to close it), the watch on
@@ -201,7 +247,8 @@ impl Connections {
         let (sender, incoming) = mpsc::channel();
         let peers: Arc<Mutex<HashMap<PeerId, Peer>>> = Arc::default();
         let live = Arc::new(AtomicUsize::new(0));
-        let taken = Arc::clone(&peers);
+        let writers = Arc::new(Writers::default());
+        let taken = (Arc::clone(&peers), Arc::clone(&writers));
         let start = Instant::now();
         let bell = super::Bell::default();
         let told = Told {
@@ -221,6 +268,7 @@ impl Connections {
             incoming,
             peers,
             bell,
+            writers,
         })
     }
 
@@ -274,6 +322,21 @@ impl Connections {
         if let Some(p) = lock(&self.peers).remove(&peer) {
             let _ = p.stream.shutdown(Shutdown::Read);
         }
+    }
+
+    /// Lets every peer go (after what [`close`](Self::close) or [`send`](Self::send)
+    /// queued for it) and waits up to `within` for their writers to send what is
+    /// queued: the host is ending, and its last word must not end with its process
+    /// unsent.
+    pub(crate) fn end(&self, within: Duration) {
+        let peers: Vec<Peer> = lock(&self.peers).drain().map(|(_, p)| p).collect();
+        for peer in &peers {
+            let _ = peer.stream.shutdown(Shutdown::Read);
+        }
+        // Their queues' senders dropped with them: each writer ends once it has sent
+        // what is queued (its reader, its socket shut for reading, ends too).
+        drop(peers);
+        self.writers.wait_all(within);
     }
 
     /// Lets `peer`, which greeted, in: its next messages are read.
@@ -334,7 +397,7 @@ impl std::fmt::Debug for Out {
 fn accept(
     listener: TcpListener,
     sender: Told,
-    peers: Arc<Mutex<HashMap<PeerId, Peer>>>,
+    (peers, writers): (Arc<Mutex<HashMap<PeerId, Peer>>>, Arc<Writers>),
     live: Arc<AtomicUsize>,
     start: Instant,
     bounds: Bounds,
@@ -402,7 +465,11 @@ fn accept(
             return;
         }
         live.fetch_add(1, Ordering::SeqCst);
-        std::thread::spawn(move || write_lines(writer, lines));
+        let running = writers.start();
+        std::thread::spawn(move || {
+            write_lines(writer, lines);
+            drop(running);
+        });
         let (sender, peers, live) = (sender.clone(), Arc::clone(&peers), Arc::clone(&live));
         let code = Arc::clone(code);
         std::thread::spawn(move || {

@@ -130,6 +130,9 @@ impl Hosting {
     }
 }
 
+/// How long a host that ends waits for its goodbye to be written to the peers.
+const LAST_WORD_WAIT: Duration = Duration::from_secs(2);
+
 /// The game a host holds, as its table acts on it: the session, and the autosave that
 /// keeps it (written before any peer is told).
 pub(in crate::runtime) struct Held<'a> {
@@ -723,5 +726,8 @@ impl Hosting {
             "the host adjourned the game: it goes on when the host resumes it".to_string()
         };
         self.broadcast(&HostMessage::Bye { reason });
+        // The program ends next: its goodbye is written first (a peer that does not
+        // read is given up on soon).
+        self.connections.end(LAST_WORD_WAIT);
     }
 }
