@@ -16,11 +16,21 @@ pub(crate) fn run(args: &EgdbArgs, out: &mut impl Write) -> Result<(), CommandEr
     }
 }
 
-/// The database folder: `--dir`, or `egdb` in the data folder.
-fn folder(dir: Option<&Path>) -> Result<PathBuf, CommandError> {
-    match dir {
-        Some(d) => Ok(store::expand_home(d)),
-        None => store::egdb_dir().ok_or(CommandError::NoDataFolder),
+/// The database folder: `--dir`, or `egdb` in the data folder. A `--dir` that is not
+/// there at all is refused when `existing`, as a build's is (a mistyped path would get
+/// a database), while probe and verify say it holds no database.
+fn folder(dir: Option<&Path>, existing: bool) -> Result<PathBuf, CommandError> {
+    let Some(d) = dir else {
+        return store::egdb_dir().ok_or(CommandError::NoDataFolder);
+    };
+    let d = store::expand_home(d);
+    let shown = crate::text::printable_path(&d);
+    match std::fs::metadata(&d) {
+        Ok(_) => Ok(d),
+        Err(e) if existing && e.kind() == std::io::ErrorKind::NotFound => Err(
+            CommandError::EgdbFolder(format!("no folder {shown}: create it first")),
+        ),
+        Err(_) => Ok(d),
     }
 }
 
@@ -62,7 +72,7 @@ fn stats_header() -> String {
 /// prints what was built (counts per slice for the side to move, Black; longest
 /// distances in plies), the time and the size of the folder.
 fn build(args: &EgdbBuildArgs, out: &mut impl Write) -> Result<(), CommandError> {
-    let dir = folder(args.dir.as_deref())?;
+    let dir = folder(args.dir.as_deref(), true)?;
     let options = BuildOptions {
         dir: dir.clone(),
         max_pieces: args.pieces,
@@ -133,7 +143,7 @@ fn build(args: &EgdbBuildArgs, out: &mut impl Write) -> Result<(), CommandError>
 
 /// `egdb probe`: the verdict, the distance, the best move(s) and every move's verdict.
 fn probe(args: &EgdbProbeArgs, out: &mut impl Write) -> Result<(), CommandError> {
-    let dir = folder(args.dir.as_deref())?;
+    let dir = folder(args.dir.as_deref(), false)?;
     let (db, problems) = Egdb::open(&dir);
     let pos = args.fen;
     // With no database at all, say so before anything is looked up.
@@ -219,7 +229,7 @@ fn dir_option(dir: &Path) -> String {
 
 /// `egdb verify`: a line per slice with its counts and the verdict of its check.
 fn verify(args: &EgdbVerifyArgs, out: &mut impl Write) -> Result<(), CommandError> {
-    let dir = folder(args.dir.as_deref())?;
+    let dir = folder(args.dir.as_deref(), false)?;
     let mut written = Ok(());
     let mut headed = false;
     let checks = egdb::verify(&dir, threads(args.threads), |c| {

@@ -15,8 +15,10 @@ fn run_in(data_home: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
-/// Builds the 3-piece slices into `dir`.
+/// Builds the 3-piece slices into `dir`, made first if need be (a build refuses a
+/// `--dir` that is not there).
 fn build3(home: &Path, dir: &Path) -> Output {
+    std::fs::create_dir_all(dir).unwrap();
     let dir = dir.to_str().unwrap();
     run_in(
         home,
@@ -173,6 +175,30 @@ fn probe_past_the_slices_built_says_how_to_build_them() {
         err.contains("7 pieces: the databases hold positions of up to 6"),
         "{err}"
     );
+}
+
+/// A mistyped `--dir` gets no database: a build refuses a folder that is not there
+/// (as a save does), and makes nothing; the data folder's is still made.
+#[test]
+fn build_refuses_a_dir_that_is_not_there_and_makes_nothing() {
+    let home = tempfile::tempdir().unwrap();
+    let missing = home.path().join("typo").join("db");
+    let m = missing.to_str().unwrap();
+    let o = run_in(home.path(), &["egdb", "build", "--pieces", "2", "--dir", m]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert_eq!(
+        stderr(&o),
+        format!("checkers: no folder {m}: create it first\n")
+    );
+    assert_eq!(stdout(&o), "");
+    assert!(!home.path().join("typo").exists(), "nothing is made");
+    // No --dir: the data folder's database folder is made by the program itself.
+    let o = run_in(
+        home.path(),
+        &["egdb", "build", "--pieces", "2", "--threads", "1"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Built 4 slices"), "{}", stdout(&o));
 }
 
 #[test]
