@@ -16,9 +16,10 @@ pub(crate) fn run(args: &EgdbArgs, out: &mut impl Write) -> Result<(), CommandEr
     }
 }
 
-/// The database folder: `--dir`, or `egdb` in the data folder. A `--dir` that is not
-/// there at all is refused when `existing`, as a build's is (a mistyped path would get
-/// a database), while probe and verify say it holds no database.
+/// The database folder: `--dir`, or `egdb` in the data folder. A `--dir` that is there
+/// but is not a folder (a file) is refused, said as such; one that is not there at all
+/// is refused when `existing`, as a build's is (a mistyped path would get a database),
+/// while probe and verify say it holds no database.
 fn folder(dir: Option<&Path>, existing: bool) -> Result<PathBuf, CommandError> {
     let Some(d) = dir else {
         return store::egdb_dir().ok_or(CommandError::NoDataFolder);
@@ -26,7 +27,16 @@ fn folder(dir: Option<&Path>, existing: bool) -> Result<PathBuf, CommandError> {
     let d = store::expand_home(d);
     let shown = crate::text::printable_path(&d);
     match std::fs::metadata(&d) {
-        Ok(_) => Ok(d),
+        Ok(meta) if meta.is_dir() => Ok(d),
+        Ok(meta) => {
+            let kind = match meta.is_file() {
+                true => "a file",
+                false => crate::store::files::kind_of(meta.file_type()),
+            };
+            Err(CommandError::EgdbFolder(format!(
+                "--dir {shown} is {kind}, not a folder"
+            )))
+        }
         Err(e) if existing && e.kind() == std::io::ErrorKind::NotFound => Err(
             CommandError::EgdbFolder(format!("no folder {shown}: create it first")),
         ),

@@ -201,6 +201,31 @@ fn build_refuses_a_dir_that_is_not_there_and_makes_nothing() {
     assert!(stdout(&o).contains("Built 4 slices"), "{}", stdout(&o));
 }
 
+/// A `--dir` that is a file is said not to be a folder, by build, probe and verify
+/// alike (not that it holds no database).
+#[test]
+fn a_dir_that_is_a_file_is_said_not_to_be_a_folder() {
+    let home = tempfile::tempdir().unwrap();
+    let file = home.path().join("notes.txt");
+    std::fs::write(&file, "not a database").unwrap();
+    let f = file.to_str().unwrap();
+    for args in [
+        &["egdb", "build", "--pieces", "2", "--dir", f][..],
+        &["egdb", "probe", "--fen", "B:WK1:BK10", "--dir", f],
+        &["egdb", "verify", "--dir", f],
+    ] {
+        let o = run_in(home.path(), args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&o),
+            format!("checkers: --dir {f} is a file, not a folder\n"),
+            "{args:?}"
+        );
+        assert_eq!(stdout(&o), "", "{args:?}");
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a database");
+}
+
 #[test]
 fn verify_of_a_folder_with_no_database_prints_the_error_alone() {
     let home = tempfile::tempdir().unwrap();
