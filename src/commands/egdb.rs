@@ -101,6 +101,8 @@ fn build(args: &EgdbBuildArgs, out: &mut impl Write) -> Result<(), CommandError>
         1,
         "{prefix} [{wide_bar}] {percent:>3}% {msg} (elapsed {elapsed}, left {eta})",
     );
+    #[cfg(unix)]
+    say_what_an_interrupt_keeps(&bar, &dir, args.pieces);
     let report = egdb::build(&options, None, |p| {
         bar.set_length(p.total.max(1));
         bar.set_position(p.done);
@@ -149,6 +151,37 @@ fn build(args: &EgdbBuildArgs, out: &mut impl Write) -> Result<(), CommandError>
         size_text(folder_bytes)
     )?;
     Ok(())
+}
+
+/// On Ctrl-C (or another ending signal) a build says, as it stops, how many slices are
+/// built and kept in `dir` and that running it again goes on where it stopped (finished
+/// slices are whole on disk; the one being solved is lost, its temporary file removed by
+/// the next build). The process then ends as the signal would have ended it.
+#[cfg(unix)]
+fn say_what_an_interrupt_keeps(bar: &indicatif::ProgressBar, dir: &Path, pieces: u32) {
+    use crate::signals;
+    let (bar, dir) = (bar.clone(), dir.to_path_buf());
+    let wanted: Vec<signals::Signal> = signals::ENDING
+        .into_iter()
+        .filter(|&s| s != signals::PIPE)
+        .collect();
+    // Without the watch, the signal ends the build as before, silently: nothing is lost.
+    let _ = signals::watch(&wanted, move |signal| {
+        // The bar stays, stopped where the build was; the message goes below it.
+        bar.abandon();
+        let kept = egdb::Signature::all(egdb::MAX_PIECES as u32)
+            .into_iter()
+            .filter(|&s| egdb::file::path(&dir, s).is_file())
+            .count();
+        eprintln!(
+            "checkers: interrupted: {kept} slice{} built and kept in {}; run checkers egdb \
+             build --pieces {pieces}{} again to go on where it stopped",
+            if kept == 1 { "" } else { "s" },
+            crate::text::printable_path(&dir),
+            dir_option(&dir),
+        );
+        std::process::exit(signals::exit_status(signal));
+    });
 }
 
 /// `egdb probe`: the verdict, the distance, the best move(s) and every move's verdict.

@@ -226,6 +226,64 @@ fn a_dir_that_is_a_file_is_said_not_to_be_a_folder() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a database");
 }
 
+/// Ctrl-C during a build says, as it stops, how many slices are kept and that running
+/// it again goes on where it stopped; the process ends as SIGINT ends it (130).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_a_build_says_what_is_kept_and_how_to_go_on() {
+    use std::time::{Duration, Instant};
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("db");
+    std::fs::create_dir(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    let mut child = Command::new(crate::common::program_for(&["egdb"]))
+        .args([
+            "egdb",
+            "build",
+            "--pieces",
+            "4",
+            "--threads",
+            "1",
+            "--dir",
+            d,
+        ])
+        .env("XDG_DATA_HOME", home.path())
+        .env("HOME", home.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Interrupted once a slice is kept (the 2-piece ones come first), long before the
+    // 4-piece slices are done.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let first = dir.join("0m1k-0m1k.egdb");
+    while !first.exists() {
+        assert!(Instant::now() < deadline, "no slice was built in 30 s");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "the build did not stop in 30 s");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("checkers: interrupted: "), "{err}");
+    assert!(
+        err.contains(&format!(
+            " built and kept in {d}; run checkers egdb build --pieces 4 --dir {d} again to go \
+             on where it stopped\n"
+        )),
+        "{err}"
+    );
+}
+
 #[test]
 fn verify_of_a_folder_with_no_database_prints_the_error_alone() {
     let home = tempfile::tempdir().unwrap();
