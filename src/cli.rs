@@ -648,7 +648,8 @@ pub(crate) struct EgdbBuildArgs {
     /// Threads to build with [default: the number of cores].
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
     pub(crate) threads: Option<usize>,
-    /// The database folder [default: egdb in the data folder].
+    /// The database folder, one that exists [default: egdb in the data folder, made if
+    /// need be].
     #[arg(long, value_name = "D")]
     pub(crate) dir: Option<PathBuf>,
 }

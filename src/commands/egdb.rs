@@ -16,11 +16,31 @@ pub(crate) fn run(args: &EgdbArgs, out: &mut impl Write) -> Result<(), CommandEr
     }
 }
 
-/// The database folder: `--dir`, or `egdb` in the data folder.
-fn folder(dir: Option<&Path>) -> Result<PathBuf, CommandError> {
-    match dir {
-        Some(d) => Ok(store::expand_home(d)),
-        None => store::egdb_dir().ok_or(CommandError::NoDataFolder),
+/// The database folder: `--dir`, or `egdb` in the data folder. A `--dir` that is there
+/// but is not a folder (a file) is refused, said as such; one that is not there at all
+/// is refused when `existing`, as a build's is (a mistyped path would get a database),
+/// while probe and verify say it holds no database.
+fn folder(dir: Option<&Path>, existing: bool) -> Result<PathBuf, CommandError> {
+    let Some(d) = dir else {
+        return store::egdb_dir().ok_or(CommandError::NoDataFolder);
+    };
+    let d = store::expand_home(d);
+    let shown = crate::text::printable_path(&d);
+    match std::fs::metadata(&d) {
+        Ok(meta) if meta.is_dir() => Ok(d),
+        Ok(meta) => {
+            let kind = match meta.is_file() {
+                true => "a file",
+                false => crate::store::files::kind_of(meta.file_type()),
+            };
+            Err(CommandError::EgdbFolder(format!(
+                "--dir {shown} is {kind}, not a folder"
+            )))
+        }
+        Err(e) if existing && e.kind() == std::io::ErrorKind::NotFound => Err(
+            CommandError::EgdbFolder(format!("no folder {shown}: create it first")),
+        ),
+        Err(_) => Ok(d),
     }
 }
 
@@ -62,7 +82,7 @@ fn stats_header() -> String {
 /// prints what was built (counts per slice for the side to move, Black; longest
 /// distances in plies), the time and the size of the folder.
 fn build(args: &EgdbBuildArgs, out: &mut impl Write) -> Result<(), CommandError> {
-    let dir = folder(args.dir.as_deref())?;
+    let dir = folder(args.dir.as_deref(), true)?;
     let options = BuildOptions {
         dir: dir.clone(),
         max_pieces: args.pieces,
@@ -81,6 +101,8 @@ fn build(args: &EgdbBuildArgs, out: &mut impl Write) -> Result<(), CommandError>
         1,
         "{prefix} [{wide_bar}] {percent:>3}% {msg} (elapsed {elapsed}, left {eta})",
     );
+    #[cfg(unix)]
+    say_what_an_interrupt_keeps(&bar, &dir, args.pieces);
     let report = egdb::build(&options, None, |p| {
         bar.set_length(p.total.max(1));
         bar.set_position(p.done);
@@ -131,9 +153,40 @@ fn build(args: &EgdbBuildArgs, out: &mut impl Write) -> Result<(), CommandError>
     Ok(())
 }
 
+/// On Ctrl-C (or another ending signal) a build says, as it stops, how many slices are
+/// built and kept in `dir` and that running it again goes on where it stopped (finished
+/// slices are whole on disk; the one being solved is lost, its temporary file removed by
+/// the next build). The process then ends as the signal would have ended it.
+#[cfg(unix)]
+fn say_what_an_interrupt_keeps(bar: &indicatif::ProgressBar, dir: &Path, pieces: u32) {
+    use crate::signals;
+    let (bar, dir) = (bar.clone(), dir.to_path_buf());
+    let wanted: Vec<signals::Signal> = signals::ENDING
+        .into_iter()
+        .filter(|&s| s != signals::PIPE)
+        .collect();
+    // Without the watch, the signal ends the build as before, silently: nothing is lost.
+    let _ = signals::watch(&wanted, move |signal| {
+        // The bar stays, stopped where the build was; the message goes below it.
+        bar.abandon();
+        let kept = egdb::Signature::all(egdb::MAX_PIECES as u32)
+            .into_iter()
+            .filter(|&s| egdb::file::path(&dir, s).is_file())
+            .count();
+        eprintln!(
+            "checkers: interrupted: {kept} slice{} built and kept in {}; run checkers egdb \
+             build --pieces {pieces}{} again to go on where it stopped",
+            if kept == 1 { "" } else { "s" },
+            crate::text::printable_path(&dir),
+            dir_option(&dir),
+        );
+        std::process::exit(signals::exit_status(signal));
+    });
+}
+
 /// `egdb probe`: the verdict, the distance, the best move(s) and every move's verdict.
 fn probe(args: &EgdbProbeArgs, out: &mut impl Write) -> Result<(), CommandError> {
-    let dir = folder(args.dir.as_deref())?;
+    let dir = folder(args.dir.as_deref(), false)?;
     let (db, problems) = Egdb::open(&dir);
     let pos = args.fen;
     // With no database at all, say so before anything is looked up.
@@ -219,7 +272,7 @@ fn dir_option(dir: &Path) -> String {
 
 /// `egdb verify`: a line per slice with its counts and the verdict of its check.
 fn verify(args: &EgdbVerifyArgs, out: &mut impl Write) -> Result<(), CommandError> {
-    let dir = folder(args.dir.as_deref())?;
+    let dir = folder(args.dir.as_deref(), false)?;
     let mut written = Ok(());
     let mut headed = false;
     let checks = egdb::verify(&dir, threads(args.threads), |c| {

@@ -43,6 +43,8 @@ pub(crate) enum CommandError {
     FaultyGames(CheckSummary),
     /// An endgame database cannot be built, read or written (the error names the file).
     Egdb(EgdbError),
+    /// `egdb --dir` names no folder that can hold the databases (why, in words).
+    EgdbFolder(String),
     /// No data folder (no home directory) and no `--dir` given.
     NoDataFolder,
     /// `egdb verify`: this many slices fail their check (each is reported on standard
@@ -97,7 +99,8 @@ impl fmt::Display for CommandError {
             ),
             CommandError::NotFound(why)
             | CommandError::BadMove(why)
-            | CommandError::NoSuchPuzzle(why) => write!(f, "{why}"),
+            | CommandError::NoSuchPuzzle(why)
+            | CommandError::EgdbFolder(why) => write!(f, "{why}"),
             CommandError::ReportFile(path, why) => write!(f, "--out {}: {why}", path.display()),
             CommandError::ManualFile(path, e) => {
                 write!(f, "cannot write the manual page {}: {e}", path.display())
@@ -198,6 +201,7 @@ pub(crate) fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::SaveFile(_)
         | CommandError::BadMove(_)
         | CommandError::NoSuchPuzzle(_)
+        | CommandError::EgdbFolder(_)
         | CommandError::ReportFile(..) => (2, false),
         CommandError::Output(e) | CommandError::Terminal(e) if closed(e) => (0, true),
         CommandError::Interrupted(unsaved) => (INTERRUPTED, unsaved.is_none()),

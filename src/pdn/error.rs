@@ -127,11 +127,17 @@ impl fmt::Display for GameError {
                 ..
             } => {
                 let dots = if *color == Color::Black { "." } else { "..." };
+                // A fault in the move's text is placed at its own column in the file,
+                // and its words leave their column out: the place is said once.
+                let (column, reason) = match &**error {
+                    MoveError::Syntax(e) => (column + e.column.max(1) - 1, e.reason()),
+                    other => (*column, other.to_string()),
+                };
                 write!(
                     f,
                     ", move {number}{dots} {} ({color}, line {line}, column {column}): {}",
                     printable(text, SHOWN_WORD_CHARS),
-                    printable(&error.to_string(), SHOWN_MESSAGE_CHARS)
+                    printable(&reason, SHOWN_MESSAGE_CHARS)
                 )?;
             }
         }

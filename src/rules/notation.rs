@@ -80,6 +80,30 @@ impl fmt::Display for ParseMoveError {
     }
 }
 
+impl ParseMoveError {
+    /// What is wrong, without the column, its source's words after it: for a caller
+    /// that says the place itself (a PDN file's line and column), so it is said once.
+    pub(crate) fn reason(&self) -> String {
+        match &self.kind {
+            ParseMoveErrorKind::Empty => "no move given".into(),
+            ParseMoveErrorKind::ExpectedSquare(found) if found.is_empty() => {
+                "a square is missing at the end".into()
+            }
+            ParseMoveErrorKind::ExpectedSquare(found) => {
+                format!("expected a square, found '{found}'")
+            }
+            ParseMoveErrorKind::Square(e) => crate::text::error_chain(e),
+            ParseMoveErrorKind::ExpectedSeparator(c) => {
+                format!("expected '-' or 'x', found '{c}'")
+            }
+            ParseMoveErrorKind::OneSquare => "a move names at least two squares, like 11-15".into(),
+            ParseMoveErrorKind::TooManySquares => {
+                "too many squares: a move has at most 12 jumps".into()
+            }
+        }
+    }
+}
+
 /// A token that is not a square has that square's error as its source.
 impl std::error::Error for ParseMoveError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {

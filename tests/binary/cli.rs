@@ -170,6 +170,26 @@ fn pdn_check_of_dash_reads_standard_input() {
     );
 }
 
+/// A move that is not well formed is placed once, at the fault's own line and column
+/// in the file: the move's message does not say a column of its own besides.
+#[test]
+fn pdn_check_says_where_a_malformed_move_is_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.pdn");
+    std::fs::write(&file, "1. h-9 *\n\n1. 11-15 23-99 *\n\n1. 11/15 *\n").unwrap();
+    let o = run(&["pdn", "check", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        "game 1, move 1. h-9 (Black, line 1, column 4): 'h' is not a square: give a number \
+         1-32 or a name like c3\n\
+         game 2, move 1... 23-99 (White, line 3, column 13): 99 is not a square: squares are \
+         numbered 1-32\n\
+         game 3, move 1. 11/15 (Black, line 5, column 6): expected '-' or 'x', found '/'\n\
+         3 games: 0 replayed, 3 with errors\n"
+    );
+}
+
 /// A file cut off in the middle of a game is named, with where it ends; its other
 /// games replay.
 #[test]
@@ -182,8 +202,8 @@ fn pdn_check_of_a_file_cut_off_mid_game_says_where_it_may_be_cut_short() {
     assert_eq!(
         stdout(&o),
         format!(
-            "{}: game 2, move 1... 23- (White, line 4, column 10): a square is missing at the \
-             end (column 4); the file ends there, at line 4, column 13, in the middle of the \
+            "{}: game 2, move 1... 23- (White, line 4, column 13): a square is missing at the \
+             end; the file ends there, at line 4, column 13, in the middle of the \
              game: it may have been cut short (truncated)\n2 games: 1 replayed, 1 with errors\n",
             file.display()
         )

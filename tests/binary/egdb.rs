@@ -15,8 +15,10 @@ fn run_in(data_home: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
-/// Builds the 3-piece slices into `dir`.
+/// Builds the 3-piece slices into `dir`, made first if need be (a build refuses a
+/// `--dir` that is not there).
 fn build3(home: &Path, dir: &Path) -> Output {
+    std::fs::create_dir_all(dir).unwrap();
     let dir = dir.to_str().unwrap();
     run_in(
         home,
@@ -171,6 +173,113 @@ fn probe_past_the_slices_built_says_how_to_build_them() {
     let err = stderr(&o);
     assert!(
         err.contains("7 pieces: the databases hold positions of up to 6"),
+        "{err}"
+    );
+}
+
+/// A mistyped `--dir` gets no database: a build refuses a folder that is not there
+/// (as a save does), and makes nothing; the data folder's is still made.
+#[test]
+fn build_refuses_a_dir_that_is_not_there_and_makes_nothing() {
+    let home = tempfile::tempdir().unwrap();
+    let missing = home.path().join("typo").join("db");
+    let m = missing.to_str().unwrap();
+    let o = run_in(home.path(), &["egdb", "build", "--pieces", "2", "--dir", m]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert_eq!(
+        stderr(&o),
+        format!("checkers: no folder {m}: create it first\n")
+    );
+    assert_eq!(stdout(&o), "");
+    assert!(!home.path().join("typo").exists(), "nothing is made");
+    // No --dir: the data folder's database folder is made by the program itself.
+    let o = run_in(
+        home.path(),
+        &["egdb", "build", "--pieces", "2", "--threads", "1"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Built 4 slices"), "{}", stdout(&o));
+}
+
+/// A `--dir` that is a file is said not to be a folder, by build, probe and verify
+/// alike (not that it holds no database).
+#[test]
+fn a_dir_that_is_a_file_is_said_not_to_be_a_folder() {
+    let home = tempfile::tempdir().unwrap();
+    let file = home.path().join("notes.txt");
+    std::fs::write(&file, "not a database").unwrap();
+    let f = file.to_str().unwrap();
+    for args in [
+        &["egdb", "build", "--pieces", "2", "--dir", f][..],
+        &["egdb", "probe", "--fen", "B:WK1:BK10", "--dir", f],
+        &["egdb", "verify", "--dir", f],
+    ] {
+        let o = run_in(home.path(), args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&o),
+            format!("checkers: --dir {f} is a file, not a folder\n"),
+            "{args:?}"
+        );
+        assert_eq!(stdout(&o), "", "{args:?}");
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a database");
+}
+
+/// Ctrl-C during a build says, as it stops, how many slices are kept and that running
+/// it again goes on where it stopped; the process ends as SIGINT ends it (130).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_a_build_says_what_is_kept_and_how_to_go_on() {
+    use std::time::{Duration, Instant};
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("db");
+    std::fs::create_dir(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    let mut child = Command::new(crate::common::program_for(&["egdb"]))
+        .args([
+            "egdb",
+            "build",
+            "--pieces",
+            "4",
+            "--threads",
+            "1",
+            "--dir",
+            d,
+        ])
+        .env("XDG_DATA_HOME", home.path())
+        .env("HOME", home.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Interrupted once a slice is kept (the 2-piece ones come first), long before the
+    // 4-piece slices are done.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let first = dir.join("0m1k-0m1k.egdb");
+    while !first.exists() {
+        assert!(Instant::now() < deadline, "no slice was built in 30 s");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "the build did not stop in 30 s");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("checkers: interrupted: "), "{err}");
+    assert!(
+        err.contains(&format!(
+            " built and kept in {d}; run checkers egdb build --pieces 4 --dir {d} again to go \
+             on where it stopped\n"
+        )),
         "{err}"
     );
 }
