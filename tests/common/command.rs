@@ -8,14 +8,18 @@ use std::process::{Command, Output};
 /// databases, preferences or games, changes nothing a test sees), removed after.
 pub fn run(args: &[&str]) -> Output {
     let home = tempfile::tempdir().unwrap();
-    let home = home.path();
-    Command::new(super::program_for(args))
+    command_in(home.path(), args).output().unwrap()
+}
+
+/// `checkers` with `args`, its home, data and settings folders in `home`.
+fn command_in(home: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(super::program_for(args));
+    command
         .args(args)
         .env("HOME", home)
         .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .output()
-        .unwrap()
+        .env("XDG_CONFIG_HOME", home.join("config"));
+    command
 }
 
 /// Runs `checkers` with `args` in the home folder `home` (its data in `home/data`,
@@ -24,11 +28,7 @@ pub fn run(args: &[&str]) -> Output {
 pub fn run_piped_in(home: &Path, args: &[&str], input: &str) -> String {
     use std::io::Write;
     use std::process::Stdio;
-    let mut child = Command::new(super::program_for(args))
-        .args(args)
-        .env("HOME", home)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_CONFIG_HOME", home.join("config"))
+    let mut child = command_in(home, args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -49,12 +49,7 @@ pub fn run_piped_in(home: &Path, args: &[&str], input: &str) -> String {
 /// (as `checkers ... < input` runs it); waits for it.
 pub fn run_with_input_file(args: &[&str], input: &Path) -> Output {
     let home = tempfile::tempdir().unwrap();
-    let home = home.path();
-    Command::new(super::program_for(args))
-        .args(args)
-        .env("HOME", home)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_CONFIG_HOME", home.join("config"))
+    command_in(home.path(), args)
         .stdin(std::fs::File::open(input).unwrap())
         .output()
         .unwrap()
