@@ -30,7 +30,7 @@ pub(crate) fn run(args: &GamesArgs, out: &mut impl Write) -> Result<(), CommandE
             printable(&game.summary(), 400),
             printable(&file, 200)
         )?;
-        // Only the game in play is kept here: the match's others are in its file.
+        // The match's file holds all its games, in order.
         if let Some(match_file) = game.match_file() {
             write!(
                 out,

@@ -23,6 +23,7 @@ pub use reader::{GameError, GameErrorKind, Games, SyntaxError, decode, games_in,
 pub(crate) use reader::{
     MAX_NAME_CHARS, MAX_PLIES, MAX_TAG_CHARS, MAX_TAGS, Place, decode_owned, games, games_at,
 };
+pub(crate) use record::TIME_FORFEIT;
 pub use record::{Players, game_from_record, game_record};
 pub use writer::write_game;
 pub(crate) use writer::write_tree;

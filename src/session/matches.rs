@@ -406,6 +406,8 @@ impl Session {
         self.review = None;
         // The record's own Event, Date and Round were the last game's.
         self.origin.new_game();
+        // A game of its own: the autosave keeps the finished one in its file.
+        self.game_number += 1;
         Ok(News::NextGame {
             number: index + 1,
             games: self.match_play.as_ref().map_or(0, Match::games),

@@ -83,6 +83,9 @@ pub(crate) struct Session {
     /// The clocks of a resumed record, until [`with_recorded_clock`](Self::with_recorded_clock)
     /// starts them.
     recorded_clock: Option<Clock>,
+    /// Whether the clocks wait, paused, for the player of a game resumed at one
+    /// terminal to be back (see [`with_clocks_held`](Self::with_clocks_held)).
+    clocks_held: bool,
     /// The match the game belongs to, if it is a match game.
     match_play: Option<Match>,
     /// Whether the engine helps the players: hints, its score and the databases'
@@ -105,6 +108,7 @@ impl Session {
             ballot: None,
             timing: None,
             recorded_clock: None,
+            clocks_held: false,
             match_play: None,
             assist: true,
         }

@@ -197,9 +197,14 @@ impl Session {
     /// Each side's clock (Black's, White's) as it stood at the move shown, when the record
     /// under review kept clock readings: the reading after that side's last move so far,
     /// or the time control's starting time (`None` if the record does not say it)
-    /// before its first.
+    /// before its first. At the record's last move, the clocks as they stood at its
+    /// end, where its `BlackClock` and `WhiteClock` tags keep them: a resignation, a
+    /// flag fall or an agreed draw comes after the last move, on the loser's time.
     pub(crate) fn review_clocks(&self) -> Option<[Option<Duration>; 2]> {
         let review = self.review.as_ref()?;
+        if let Some(end) = self.review_end_clocks() {
+            return Some(end.map(Some));
+        }
         if !review.clocks.iter().any(Option::is_some) {
             return None;
         }
@@ -216,6 +221,55 @@ impl Session {
                 .map_or(initial, |i| review.clocks.get(i).copied().flatten())
         };
         Some([reading(Color::Black), reading(Color::White)])
+    }
+
+    /// The clocks (Black's, White's) as they stood when the record under review ended
+    /// (its `BlackClock` and `WhiteClock` tags), while its last move is shown.
+    pub(crate) fn review_end_clocks(&self) -> Option<[Duration; 2]> {
+        let review = self.review.as_ref()?;
+        let (shown, total) = self.review_progress();
+        if shown != total {
+            return None;
+        }
+        let reading = |color: Color| {
+            review
+                .tag(&format!("{}Clock", color.name()))
+                .and_then(crate::pdn::parse_clock)
+        };
+        Some([reading(Color::Black)?, reading(Color::White)?])
+    }
+
+    /// How the game under review ended, as far as its record tells: the board's own
+    /// ending ("Black has no legal move"), or the one its `Termination` tag gives
+    /// ("Black resigned", "Draw by agreement", another program's words as they are).
+    /// `None` for a game not over, or a result the record does not explain.
+    pub(crate) fn review_ending(&self) -> Option<String> {
+        use crate::rules::Outcome;
+        let review = self.review.as_ref()?;
+        let words = |outcome: Outcome| match outcome {
+            Outcome::Win { .. } => {
+                let text = outcome.to_string();
+                text.split_once(": ")
+                    .map_or(text.clone(), |(_, why)| why.to_string())
+            }
+            Outcome::Draw { .. } => outcome.to_string(),
+        };
+        if let Some(outcome) = review.recorded.position().outcome() {
+            return Some(words(outcome));
+        }
+        let termination = review.tag("Termination")?.trim();
+        let ours = [
+            "resignation",
+            crate::pdn::TIME_FORFEIT,
+            "agreement",
+            "repetition claimed",
+            "forty-move rule claimed",
+        ];
+        match review.recorded.result() {
+            Some(outcome) if ours.contains(&termination) => Some(words(outcome)),
+            _ if termination.is_empty() => None,
+            _ => Some(crate::text::printable(termination, 60)),
+        }
     }
 
     /// Stops reviewing: play goes on from the position shown, the record's later moves

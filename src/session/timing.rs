@@ -244,9 +244,12 @@ impl Session {
     }
 
     /// Pauses both clocks (`true`) or starts them again; false in an untimed game or a
-    /// finished one.
+    /// finished one. Clocks started again are held no more.
     pub(crate) fn set_paused(&mut self, paused: bool) -> bool {
         let over = self.game.is_over();
+        if !paused {
+            self.clocks_held = false;
+        }
         match self.timing.as_mut() {
             Some(timing) if !over => {
                 timing.set_paused(paused);
@@ -254,6 +257,23 @@ impl Session {
             }
             _ => false,
         }
+    }
+
+    /// With the clocks of a game resumed at one terminal held (paused) until the
+    /// player is back: the front end starts them at the first key, so the time the
+    /// window stood open unattended is charged to no one. Unchanged for an untimed or
+    /// finished game.
+    pub(crate) fn with_clocks_held(mut self) -> Session {
+        if self.set_paused(true) {
+            self.clocks_held = true;
+        }
+        self
+    }
+
+    /// Whether the clocks are held for the player of a resumed game to be back (see
+    /// [`with_clocks_held`](Self::with_clocks_held)).
+    pub(crate) fn clocks_held(&self) -> bool {
+        self.clocks_held && self.is_paused()
     }
 
     /// The players stop for now (they quit; `--resume` goes on): the running clock is

@@ -32,6 +32,9 @@ struct Inner {
     game: u64,
     /// The text last written (or found in place at the start).
     last: Option<String>,
+    /// The record `last` is the text of: a finished match game left for the match's
+    /// next one is written once more from it (see [`Autosaver::update`]).
+    last_record: Option<PdnGame>,
     /// Whether `last` is not on disk yet.
     dirty: bool,
     /// Whether the file was written and not yet handed to be flushed to the disk (see
@@ -51,6 +54,7 @@ impl Autosaver {
             enabled: true,
             game,
             last: initial.map(game_text),
+            last_record: initial.cloned(),
             ..Inner::default()
         })
     }
@@ -62,6 +66,7 @@ impl Autosaver {
             file: Some(file),
             game,
             last: initial.map(game_text),
+            last_record: initial.cloned(),
             ..Inner::default()
         })
     }
@@ -84,9 +89,13 @@ impl Autosaver {
 
     /// Writes `record` (the game in progress, `None` when there is none) if it changed;
     /// `game` is the front end's number of the game, which changes for a new game (that
-    /// one gets a file of its own, written from its first change). Returns the outcome
-    /// of a write: `Some(Err)` only for a failure that is news (the last write worked),
-    /// so a front end says it once.
+    /// one gets a file of its own, written from its first change). A match's next game
+    /// is written at once, and only then is the finished game it follows written
+    /// again as a game of its own, without the match's state (see
+    /// [`left_match_game`](super::games::left_match_game)): `--resume` finds the match
+    /// in one file at every moment, and each finished game stays in the folder. Returns
+    /// the outcome of a write: `Some(Err)` only for a failure that is news (the last
+    /// write worked), so a front end says it once.
     pub(crate) fn update(
         &self,
         game: u64,
@@ -97,15 +106,7 @@ impl Autosaver {
             return None;
         }
         if inner.game != game {
-            // A new game: the last one stays in its file as it was, free for --resume.
-            let _ = inner.sync();
-            if let Some(file) = inner.file.take() {
-                file.release();
-            }
-            inner.game = game;
-            inner.last = record.as_ref().map(game_text);
-            inner.dirty = false;
-            return None;
+            return inner.next_game(game, record);
         }
         let record = record?;
         if let Err(too_long) = super::fits_a_record(&record) {
@@ -121,6 +122,7 @@ impl Autosaver {
             return None;
         }
         inner.last = Some(text);
+        inner.last_record = Some(record);
         inner.dirty = true;
         let written = inner.write().map_err(Arc::new);
         let news = written.is_ok() || inner.failure.is_none();
@@ -214,6 +216,47 @@ impl Autosaver {
 }
 
 impl Inner {
+    /// A new game, number `game`, now `record`. The last one stays in its file as it
+    /// was, free for --resume; unless it is a finished match game whose match goes on:
+    /// then the next game is written at once to a file of its own, and the finished one
+    /// is written again as a game of its own (a failure to write the next game leaves
+    /// the match waiting for it in the finished game's file, for --resume).
+    fn next_game(
+        &mut self,
+        game: u64,
+        record: Option<PdnGame>,
+    ) -> Option<Result<PathBuf, Arc<StoreError>>> {
+        let left = self
+            .last_record
+            .take()
+            .and_then(|r| super::games::left_match_game(&r));
+        let _ = self.sync();
+        let old = self.file.take();
+        self.game = game;
+        self.last = record.as_ref().map(game_text);
+        self.last_record = record;
+        self.dirty = false;
+        let written = match (&left, &self.last) {
+            (Some(_), Some(_)) => {
+                self.dirty = true;
+                Some(self.write().map_err(Arc::new))
+            }
+            _ => None,
+        };
+        if let Some(old) = old {
+            if let (Some(left), Some(Ok(_))) = (&left, &written) {
+                // The match is safe in the next game's file: the finished one is
+                // a game of the folder's history from now on.
+                let _ = old.write(&game_text(left)).and_then(|()| old.sync());
+            }
+            old.release();
+        }
+        let written = written?;
+        let news = written.is_ok() || self.failure.is_none();
+        self.failure = written.as_ref().err().cloned();
+        news.then_some(written)
+    }
+
     /// Writes `last` to the game's file, making the file first if the game has none.
     fn write(&mut self) -> Result<PathBuf, StoreError> {
         let text = self.last.clone().unwrap_or_default();

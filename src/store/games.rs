@@ -351,12 +351,23 @@ impl SavedGame {
         Some((before + 1, rounds.saturating_mul(2)))
     }
 
-    /// For a match game, the file the match's finished games are added to (the
-    /// autosave keeps only the game in play, and the match's state).
+    /// For a match game, the file the match's finished games are added to: the game
+    /// in play keeps the match's state, each finished game of it its own record here.
     pub(crate) fn match_file(&self) -> Option<PathBuf> {
-        self.match_game()?;
         let file = self.record.as_ref().ok()?.tag("MatchFile")?.trim();
         (!file.is_empty()).then(|| PathBuf::from(file))
+    }
+
+    /// For a finished game of a match that went on to its next game (see
+    /// [`left_match_game`]): its round, `1.2` (round 1, its second game).
+    pub(crate) fn match_round(&self) -> Option<String> {
+        if self.match_game().is_some() {
+            return None;
+        }
+        let record = self.record.as_ref().ok()?;
+        record.tag("MatchFile")?;
+        let round = record.tag("Round").unwrap_or("?");
+        Some(crate::text::printable(round, 12))
     }
 
     /// Whether it was last saved within [`ANNOUNCED_DAYS`] of `now`: an unfinished game
@@ -463,7 +474,10 @@ impl SavedGame {
                     format!("{result}, the match's last game ({game} of {games})")
                 }
                 (None | Some("*"), None) => "unfinished".to_string(),
-                (Some(result), _) => result.to_string(),
+                (Some(result), None) => match self.match_round() {
+                    Some(round) => format!("{result}, match game of round {round}"),
+                    None => result.to_string(),
+                },
             },
         }
     }
@@ -767,6 +781,28 @@ fn remove_stale_locks(dir: &Path) {
     }
 }
 
+/// The tags a match's game in play keeps the match's state in, less `MatchFile`
+/// (the session's `MATCH_TAGS`): a finished game left for the match's next one has
+/// them no more, so it is no longer the match to resume.
+const MATCH_STATE_TAGS: [&str; 4] = ["MatchRounds", "MatchResults", "MatchBallots", "MatchSeed"];
+
+/// The record a finished match game (`record`, as the autosave kept it with the
+/// match's state) stays in the games folder as once the match goes on to its next
+/// game, which has a file of its own: a finished game like any other, with its
+/// `Event` (`Match: Ann v Bob`), `Round` (`1.2`) and `MatchFile` (where the match's
+/// games are), without the match's state or moves taken back. `None` for any other
+/// record: a game that is not a match's, or not finished.
+pub(crate) fn left_match_game(record: &PdnGame) -> Option<PdnGame> {
+    record.tag("MatchRounds")?;
+    if record.result.as_deref().is_none_or(|r| r == "*") {
+        return None;
+    }
+    let mut left = record.clone();
+    left.tags
+        .retain(|(name, _)| !MATCH_STATE_TAGS.contains(&name.as_str()) && name != "Undone");
+    Some(left)
+}
+
 /// The text a game file holds for `record`.
 pub(crate) fn game_text(record: &PdnGame) -> String {
     write_game(record)
@@ -775,6 +811,35 @@ pub(crate) fn game_text(record: &PdnGame) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_finished_match_game_left_for_the_next_is_a_game_of_its_own() {
+        let text = "[Event \"Match: Ann v Bob\"]\n[Round \"1.1\"]\n[MatchRounds \"2\"]\n\
+                    [MatchResults \"\"]\n[MatchBallots \"none\"]\n[MatchFile \"/m.pdn\"]\n\
+                    [Result \"0-1\"]\n1. 11-15 0-1\n";
+        let record = crate::pdn::read_games(text).remove(0).unwrap();
+        let saved = |record: PdnGame| SavedGame {
+            path: PathBuf::from("/games/g.pdn"),
+            modified: SystemTime::UNIX_EPOCH,
+            record: Ok(record),
+            fault: None,
+            open_elsewhere: false,
+        };
+        let waiting = saved(record.clone());
+        assert!(waiting.resumable(), "the match waits for its next game");
+        let left = saved(left_match_game(&record).expect("a finished match game"));
+        assert!(left.finished() && !left.resumable());
+        assert_eq!(left.state(), "0-1, match game of round 1.1");
+        assert_eq!(left.match_file(), Some(PathBuf::from("/m.pdn")));
+        let kept = left.record.as_ref().unwrap();
+        assert_eq!(kept.tag("Event"), Some("Match: Ann v Bob"));
+        assert_eq!(kept.tag("MatchRounds"), None);
+        // A game in play, or one that is no match's, is left as it is.
+        let mut unfinished = record.clone();
+        unfinished.result = Some("*".into());
+        assert!(left_match_game(&unfinished).is_none());
+        assert!(left_match_game(kept).is_none());
+    }
 
     #[test]
     fn stamps_sort_by_time() {

@@ -256,6 +256,13 @@ fn run_shared(
                 }
             }
         };
+        // A game resumed at this terminal waits for its player: the clocks start at
+        // the first key.
+        let session = if matches!(saving, Saving::Resumed(_)) && table.is_none() {
+            session.with_clocks_held()
+        } else {
+            session
+        };
         let mut runtime = Runtime::new(session, saving, Pace::WATCHED);
         if let Some(table) = table {
             runtime = runtime.at_table(table);

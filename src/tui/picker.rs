@@ -99,9 +99,9 @@ impl Picker {
         match key.code {
             KeyCode::Char('d') | KeyCode::Delete if !self.games.is_empty() => {
                 self.confirm = Some(Confirm::Delete(self.selected));
-                self.message = Some(format!(
-                    "Delete game {} for good? y deletes it, any other key keeps it",
-                    self.selected + 1
+                self.message = Some(delete_question(
+                    self.selected + 1,
+                    &self.games[self.selected],
                 ));
             }
             KeyCode::Char('a') if !self.games.is_empty() => {
@@ -131,6 +131,26 @@ impl Picker {
         }
         None
     }
+}
+
+/// The question before game `number` (`game`) is deleted. For a match's game in play
+/// it says what goes with it: the match can no longer be resumed, while its finished
+/// games stay (each in the games folder, all in the match's file).
+fn delete_question(number: usize, game: &SavedGame) -> String {
+    let Some((index, games)) = game.match_game() else {
+        return format!("Delete game {number} for good? y deletes it, any other key keeps it");
+    };
+    let kept = match game.match_file() {
+        Some(file) => format!(
+            "its finished games stay in the games folder and in {}",
+            crate::text::printable_path(&file)
+        ),
+        None => "its finished games stay in the games folder".to_string(),
+    };
+    format!(
+        "Delete game {number}, the match in play (game {index} of {games}), for good? \
+         The match can no longer be resumed; {kept}. y deletes it, any other key keeps it"
+    )
 }
 
 impl Widget for &Picker {

@@ -147,6 +147,12 @@ fn a_match_killed_mid_game_resumes_whole_and_finishes() {
             && text.contains("2. 8-11     22-18")
             && text.contains("Ann   0  W0 D0 L0  Black")
             && text.contains("Bob")
+            && text.contains("Game resumed: Black to move")
+    });
+    // The clocks wait for Ann: her first key starts them (and shows the board).
+    resumed.send(b" ");
+    resumed.wait_for("the clocks started", |s| {
+        s.contents().contains("the clocks run, Black to move")
     });
     // Ann (Black, to move) resigns: the game goes to the file, and game 2 waits.
     resumed.send(b"rb");
@@ -175,6 +181,20 @@ fn a_match_killed_mid_game_resumes_whole_and_finishes() {
     // Nothing is left to resume.
     let out = run_in(&sandbox, &["--resume"], b"");
     assert!(!out.status.success());
+    // Each game of the match stays in the games folder as a record of its own, once.
+    let out = run_in(&sandbox, &["games"], b"");
+    let listed = String::from_utf8(out.stdout).unwrap();
+    assert!(listed.contains("2 games in"), "{listed}");
+    assert!(listed.contains("0-1, match game of round 1.1"), "{listed}");
+    assert!(
+        listed.contains("1-0, the match's last game (2 of 2)"),
+        "{listed}"
+    );
+    assert_eq!(
+        listed.matches("(the match's games: ").count(),
+        2,
+        "{listed}"
+    );
 }
 
 #[test]

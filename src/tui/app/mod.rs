@@ -379,6 +379,26 @@ impl App {
     /// the session's revision on, so that a search made for the game as it was is not
     /// applied. Returns what the event loop is to do.
     pub(crate) fn update(&mut self, action: Action) -> Flow {
+        // A resumed game's clocks wait for its player: the first key starts them and
+        // shows the board (it does nothing else, as the board was hidden).
+        if self.session().clocks_held()
+            && self.mode == Mode::Board
+            && !matches!(
+                action,
+                Action::Quit
+                    | Action::AskQuit
+                    | Action::ToggleHelp
+                    | Action::ScrollHelp(_)
+                    | Action::Suspend
+                    | Action::Resize { .. }
+            )
+        {
+            let _ = self.runtime.command(Command::Pause(false));
+            let turn = self.position().turn();
+            self.status
+                .info(format!("Welcome back: the clocks run, {turn} to move"));
+            return Flow::Continue;
+        }
         // While paused only the pause key, help and quitting act: the board is hidden.
         // Across the network the clocks stop while a player is away, with no break to
         // end with p: the board stays in use, and a move is refused as the table says.

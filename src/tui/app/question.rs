@@ -172,10 +172,14 @@ impl App {
         // A game under review is the file's, already kept on disk; a game never
         // saved (nothing played since it began: a ballot's moves alone) has
         // nothing to keep, and the question would say it is saved.
+        // A match in play asks whatever the board shows, a game just ended included:
+        // the match goes on with --resume.
         let game = self.game();
         let never_saved = self.runtime.nothing_to_keep();
-        if game.moves().is_empty() || game.is_over() || self.session().is_reviewing() || never_saved
-        {
+        let session = self.session();
+        let match_goes_on = session.match_play().is_some() && !session.match_over();
+        let done = !match_goes_on && (game.moves().is_empty() || game.is_over());
+        if done || session.is_reviewing() || never_saved {
             return self.quit_now();
         }
         self.mode = Mode::Asking(Question::Quit);

@@ -196,3 +196,92 @@ fn a_loaded_record_shows_each_clock_as_it_stood_at_the_move_viewed() {
     let saved = write_game(&app.session().record("2026.11.30"));
     assert!(saved.contains("8-11 {[%clk 0:04:20]}"), "{saved}");
 }
+
+#[test]
+fn a_reviewed_record_says_how_it_ended_and_shows_the_clocks_at_the_end() {
+    // Black resigned on move 2 with 4:12.5 left, after its last reading of 4:50.
+    let pdn = "[Black \"Ann\"]\n[White \"Bob\"]\n[Result \"0-1\"]\n[Termination \"resignation\"]\n\
+               [TimeControl \"G/5\"]\n[BlackClock \"0:04:12.5\"]\n[WhiteClock \"0:04:40\"]\n\
+               1. 11-15 {[%clk 0:04:50]} 23-19 {[%clk 0:04:40]} 0-1";
+    let mut app = review_app(pdn);
+    let screen = screen_text(&app);
+    assert!(screen.contains("Clocks at this move"), "{screen}");
+    assert!(screen.contains("Ended  Black resigned"), "{screen}");
+    press(&mut app, ratatui::crossterm::event::KeyCode::End);
+    let screen = screen_text(&app);
+    assert!(screen.contains("Clocks at the end"), "{screen}");
+    assert!(screen.contains("Black      4:12"), "{screen}");
+    assert!(screen.contains("White      4:40"), "{screen}");
+    assert!(screen.contains("Result 0-1 (White won)"), "{screen}");
+    // A step back shows the clocks of that move again.
+    press(&mut app, ratatui::crossterm::event::KeyCode::Left);
+    let screen = screen_text(&app);
+    assert!(screen.contains("Clocks at this move"), "{screen}");
+    assert!(screen.contains("Black      4:50"), "{screen}");
+    // A flag fall, another program's words, and a board that ends the game itself.
+    for (tags, moves, said) in [
+        (
+            "[Result \"1-0\"]\n[Termination \"lost on time\"]",
+            "1. 11-15 23-19 1-0",
+            Some("White lost on time"),
+        ),
+        (
+            "[Result \"1/2-1/2\"]\n[Termination \"adjudication\"]",
+            "1. 11-15 23-19 1/2-1/2",
+            Some("adjudication"),
+        ),
+        (
+            "[Result \"1/2-1/2\"]\n[Termination \"agreement\"]",
+            "1. 11-15 23-19 1/2-1/2",
+            Some("Draw by agreement"),
+        ),
+        ("[Result \"1-0\"]", "1. 11-15 23-19 1-0", None),
+        (
+            "[Result \"1-0\"]\n[SetUp \"1\"]\n[FEN \"B:W28:B15,24\"]",
+            "1. 15-19 1-0",
+            Some("White has no legal move"),
+        ),
+    ] {
+        let app = review_app(&format!("{tags}\n{moves}"));
+        let screen = screen_text(&app);
+        match said {
+            Some(said) => assert!(screen.contains(&format!("Ended  {said}")), "{screen}"),
+            None => assert!(!screen.contains("Ended"), "not told, not guessed: {screen}"),
+        }
+    }
+}
+
+#[test]
+fn a_resumed_game_holds_its_clocks_and_hides_the_board_until_the_first_key() {
+    let t0 = Instant::now();
+    let session = Session::new(Game::new())
+        .with_clock("G/5".parse().unwrap(), t0)
+        .with_clocks_held();
+    let mut app = App::with_session(Settings::default(), session, 80, 24);
+    let screen = screen_text(&app);
+    assert!(screen.contains("Game resumed: Black to move"), "{screen}");
+    assert!(screen.contains("any key starts the clocks"), "{screen}");
+    assert!(
+        !screen.contains("32        31"),
+        "the board is hidden: {screen}"
+    );
+    assert!(app.session().clocks_held());
+    app.tick(t0 + Duration::from_secs(30));
+    assert_eq!(
+        app.session().time_left(Color::Black),
+        Some(Duration::from_secs(300))
+    );
+    // The first key starts the clocks and does nothing else.
+    press(&mut app, ratatui::crossterm::event::KeyCode::Char('r'));
+    assert!(!app.session().clocks_held() && !app.session().is_paused());
+    assert_eq!(app.mode, crate::tui::app::Mode::Board, "no resign question");
+    let screen = screen_text(&app);
+    assert!(!screen.contains("Game resumed"), "{screen}");
+    assert!(
+        message(&app).contains("the clocks run, Black to move"),
+        "{}",
+        message(&app)
+    );
+    type_move(&mut app, "11-15");
+    assert_eq!(app.game().moves().len(), 1);
+}

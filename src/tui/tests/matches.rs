@@ -313,6 +313,44 @@ fn the_panel_shows_the_score_and_n_starts_the_next_game_when_both_are_ready() {
 }
 
 #[test]
+fn q_after_a_match_game_has_ended_asks_as_during_it_and_the_match_is_kept() {
+    let t0 = Instant::now();
+    let mut app = match_app(t0);
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Char('w'));
+    assert!(app.session().match_waits());
+    assert_eq!(
+        press(&mut app, KeyCode::Char('q')),
+        Some(crate::tui::app::Flow::Continue)
+    );
+    let screen = screen_text(&app);
+    assert!(
+        screen.contains("Quit? The match is saved; checkers --resume continues it"),
+        "{screen}"
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.mode, crate::tui::app::Mode::Board, "the match goes on");
+    // Game 2 before its first move asks too: the match is in play.
+    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(matches!(app.mode, crate::tui::app::Mode::Asking(_)));
+    press(&mut app, KeyCode::Char('n'));
+    // Once the match is over there is nothing to go on with: q quits at once.
+    let session = match_of(1, MatchBallots::Fixed(126), "G/5", t0);
+    let mut over = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    press(&mut over, KeyCode::Char('r'));
+    press(&mut over, KeyCode::Char('w'));
+    press(&mut over, KeyCode::Char('n'));
+    press(&mut over, KeyCode::Char('r'));
+    press(&mut over, KeyCode::Char('w'));
+    assert!(over.session().match_over());
+    assert_eq!(
+        press(&mut over, KeyCode::Char('q')),
+        Some(crate::tui::app::Flow::Quit)
+    );
+}
+
+#[test]
 fn each_player_keeps_their_side_of_the_screen_as_the_colours_change() {
     let t0 = Instant::now();
     let mut app = match_app(t0);

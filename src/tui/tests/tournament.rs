@@ -135,12 +135,48 @@ fn the_opening_named_is_that_of_the_position_shown() {
     assert!(!screen.contains("Opening:"), "{screen}");
 }
 
+/// The panel's lines (the text right of the board's frame) of `app`'s screen, trimmed.
+fn panel_lines(app: &App) -> Vec<String> {
+    screen_text(app)
+        .lines()
+        .filter_map(|line| {
+            let (_, panel) = line.split_once("\u{2502}\u{2502}")?;
+            Some(panel.trim().trim_end_matches('\u{2502}').trim().to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn every_ballot_is_told_on_one_line_and_its_opening_on_the_next_at_any_size() {
+    // Named in the deck (5, 9) or not (126, 1, whose moves make the Edinburgh): the
+    // same two lines, at the smallest screen and a large one.
+    for (number, moves, name) in [
+        (5, "9-13 22-18 6-9", Some("Dreaded Edinburgh")),
+        (126, "11-15 23-19 8-11", None),
+        (1, "9-13 21-17 5-9", Some("Edinburgh")),
+    ] {
+        for (width, height) in [(80, 24), (120, 40)] {
+            let app = App::with_session(Settings::default(), balloted(number), width, height);
+            let lines = panel_lines(&app);
+            let at = lines
+                .iter()
+                .position(|l| l.starts_with("Ballot "))
+                .unwrap_or_else(|| panic!("no ballot line: {lines:#?}"));
+            assert_eq!(lines[at], format!("Ballot {number}: {moves}"), "{lines:#?}");
+            match name {
+                Some(name) => assert_eq!(lines[at + 1], format!("Opening: {name}")),
+                None => assert!(!lines[at + 1].starts_with("Opening"), "{lines:#?}"),
+            }
+        }
+    }
+}
+
 #[test]
 fn a_ballot_game_names_its_ballot_once_and_the_opening_it_grows_into() {
     // Ballot 5 is named in the deck: the panel names it once, the record in Opening.
     let app = App::with_session(Settings::default(), balloted(5), WIDTH, HEIGHT);
     let screen = screen_text(&app);
-    assert!(screen.contains("Ballot 5 (Dreaded Edinburgh)"), "{screen}");
+    assert!(screen.contains("Opening: Dreaded Edinburgh"), "{screen}");
     assert_eq!(screen.matches("Dreaded Edinburgh").count(), 1, "{screen}");
     assert_eq!(
         balloted(5).record("").tag("Opening"),

@@ -42,10 +42,19 @@ impl Widget for &App {
         // Across the network the clocks stop while a line is down: no break, the board
         // stays in view.
         if self.session().is_paused() && self.runtime().table().is_none() {
-            // A break in a timed game: the position is not studied on the clock's pause.
+            // A break in a timed game: the position is not studied on the clock's pause,
+            // nor a resumed game's before its player is back.
             let frame = layout.board.frame;
             Clear.render(frame, buf);
-            Paragraph::new("\n\nPaused\n\np starts the clocks again")
+            let text = if self.session().clocks_held() {
+                format!(
+                    "\n\nGame resumed: {} to move\n\nany key starts the clocks",
+                    self.position().turn()
+                )
+            } else {
+                "\n\nPaused\n\np starts the clocks again".to_string()
+            };
+            Paragraph::new(text)
                 .alignment(ratatui::layout::Alignment::Center)
                 .block(Block::bordered())
                 .render(frame, buf);

@@ -111,13 +111,15 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         lines.push(Line::styled(text, theme.text));
     }
     table_lines(app, usize::from(inner.width), &mut lines);
+    // The ballot on one line, its number and moves; its name, as every opening's, on
+    // the line below: the same two lines for every ballot, named or not.
     let ballot = app.session().ballot();
     if let Some(opening) = ballot {
-        let text = crate::session::ballot_text(opening);
+        let text = format!("Ballot {}: {}", opening.number, opening.moves);
         lines.extend(wrapped(&text, usize::from(inner.width), theme.text));
     }
     // The opening the moves up to the position shown have formed (not in the editor,
-    // whose position is not the game's), unless the ballot's line already names it.
+    // whose position is not the game's), else the name the deck gives the ballot.
     let game = app.game();
     let shown = &game.moves()[..app
         .panel
@@ -125,8 +127,9 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         .unwrap_or(usize::MAX)
         .min(game.moves().len())];
     if let Some(name) = crate::session::opening_name(game.start(), shown)
+        .map(str::to_string)
+        .or_else(|| ballot.map(|o| o.name.clone()).filter(|n| !n.is_empty()))
         .filter(|_| !matches!(app.mode, crate::tui::app::Mode::Editor(_)))
-        .filter(|name| ballot.is_none_or(|o| o.name != *name))
     {
         let text = format!("Opening: {name}");
         lines.extend(wrapped(&text, usize::from(inner.width), theme.text));
@@ -227,6 +230,21 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
                 Span::raw(format!("{value}{meaning}")),
             ]));
         }
+        // How it ended, where the record tells: a bare 0-1 may be a resignation, a
+        // flag fall or a blocked side.
+        if let Some(ending) = app.session().review_ending() {
+            let mut ended = wrapped(&ending, width.saturating_sub(7), Style::new()).into_iter();
+            if let Some(first) = ended.next() {
+                let mut spans = vec![Span::styled("Ended  ", theme.heading)];
+                spans.extend(first.spans);
+                lines.push(Line::from(spans));
+            }
+            lines.extend(ended.map(|line| {
+                let mut spans = vec![Span::raw("       ")];
+                spans.extend(line.spans);
+                Line::from(spans)
+            }));
+        }
     }
     let scroll = if app.review().is_some() {
         0
@@ -254,7 +272,12 @@ const BIG_CLOCK_PANEL_ROWS: u16 = 32;
 fn clock_lines(app: &App, big: bool, lines: &mut Vec<Line<'static>>) {
     let theme = &app.theme;
     if let Some(readings) = app.session().review_clocks() {
-        lines.push(Line::styled("Clocks at this move", theme.text));
+        let when = if app.session().review_end_clocks().is_some() {
+            "Clocks at the end"
+        } else {
+            "Clocks at this move"
+        };
+        lines.push(Line::styled(when, theme.text));
         for (color, reading) in Color::ALL.into_iter().zip(readings) {
             let text = reading.map_or_else(|| "?".to_string(), crate::session::clock_text);
             lines.push(Line::styled(
@@ -305,6 +328,11 @@ fn clock_lines(app: &App, big: bool, lines: &mut Vec<Line<'static>>) {
     }
     if clock.is_paused() && app.runtime().table().is_some() {
         lines.push(Line::styled("Clocks stopped: player away", theme.question));
+    } else if app.session().clocks_held() {
+        lines.push(Line::styled(
+            "Clocks start at the first key",
+            theme.question,
+        ));
     } else if clock.is_paused() {
         lines.push(Line::styled("Clocks paused: p", theme.question));
     }
