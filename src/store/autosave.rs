@@ -93,7 +93,7 @@ impl Autosaver {
     /// is written at once, and only then is the finished game it follows written
     /// again as a game of its own, without the match's state (see
     /// [`left_match_game`](super::games::left_match_game)): `--resume` finds the match
-    /// in one file at every moment, and each finished game stays in the folder. Returns
+    /// at every moment, and offers it once, and each finished game stays in the folder. Returns
     /// the outcome of a write: `Some(Err)` only for a failure that is news (the last
     /// write worked), so a front end says it once.
     pub(crate) fn update(
@@ -243,8 +243,12 @@ impl Inner {
             }
             _ => None,
         };
+        // The next game on the disk before the finished game's file is written again:
+        // at no moment is the match in neither file. In both for a moment, it is
+        // offered once (see `settle_left_match_games`).
+        let safe = matches!(written, Some(Ok(_))) && self.sync().is_ok();
         if let Some(old) = old {
-            if let (Some(left), Some(Ok(_))) = (&left, &written) {
+            if let (Some(left), true) = (&left, safe) {
                 // The match is safe in the next game's file: the finished one is
                 // a game of the folder's history from now on.
                 let _ = old.write(&game_text(left)).and_then(|()| old.sync());

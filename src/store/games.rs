@@ -596,7 +596,59 @@ pub(crate) fn saved_games() -> Result<Vec<SavedGame>, StoreError> {
         });
     }
     list.sort_by(|a, b| b.modified.cmp(&a.modified).then(b.path.cmp(&a.path)));
+    settle_left_match_games(&mut list);
     Ok(list)
+}
+
+/// The games of `list` that a match went on from, read as the finished games they are
+/// (see [`left_match_game`]) where their files still keep the match's state: the
+/// program wrote the match's next game to a file of its own, and ended before it wrote
+/// the finished one again. Its next game is the match to resume; offering this one
+/// too would play the match's next game twice.
+fn settle_left_match_games(list: &mut [SavedGame]) {
+    let in_play: Vec<String> = list
+        .iter()
+        .filter_map(|game| {
+            let record = game.record.as_ref().ok()?;
+            game.match_game()?;
+            Some(match_key(record, record.tag("MatchResults").unwrap_or("")))
+        })
+        .collect();
+    for game in list.iter_mut() {
+        let Ok(record) = &game.record else {
+            continue;
+        };
+        let Some(left) = left_match_game(record) else {
+            continue;
+        };
+        // The match as its next game's record keeps it: one result more, this one's.
+        let results = format!(
+            "{} {}",
+            record.tag("MatchResults").unwrap_or(""),
+            record.result.as_deref().unwrap_or("")
+        );
+        if in_play.contains(&match_key(record, &results)) {
+            game.record = Ok(left);
+        }
+    }
+}
+
+/// What tells one match from another in the records of its games: its event (the
+/// players), file, rounds, ballots and seed, and `results`, those of the games before
+/// the one a record is of.
+fn match_key(record: &PdnGame, results: &str) -> String {
+    let mut key: Vec<&str> = [
+        "Event",
+        "MatchFile",
+        "MatchRounds",
+        "MatchBallots",
+        "MatchSeed",
+    ]
+    .iter()
+    .map(|name| record.tag(name).unwrap_or("").trim())
+    .collect();
+    key.extend(results.split_whitespace());
+    key.join("\n")
 }
 
 /// The games of the games folder `--resume` may continue, and what it may not.
@@ -839,6 +891,43 @@ mod tests {
         unfinished.result = Some("*".into());
         assert!(left_match_game(&unfinished).is_none());
         assert!(left_match_game(kept).is_none());
+    }
+
+    #[test]
+    fn a_match_game_whose_next_game_was_written_is_not_offered_again_after_a_crash() {
+        // The program wrote game 2's file, then ended before it wrote game 1's again:
+        // game 1's file still keeps the match waiting for its next game.
+        let game = |round: &str, results: &str, result: &str, moves: &str| {
+            let text = format!(
+                "[Event \"Match: Ann v Bob\"]\n[Round \"{round}\"]\n[MatchRounds \"2\"]\n\
+                 [MatchResults \"{results}\"]\n[MatchBallots \"none\"]\n\
+                 [MatchFile \"/m.pdn\"]\n[Result \"{result}\"]\n{moves} {result}\n"
+            );
+            SavedGame {
+                path: PathBuf::from(format!("/games/{round}.pdn")),
+                modified: SystemTime::UNIX_EPOCH,
+                record: Ok(crate::pdn::read_games(&text).remove(0).unwrap()),
+                fault: None,
+                open_elsewhere: false,
+            }
+        };
+        let stale = game("1.1", "", "0-1", "1. 11-15");
+        let next = game("1.2", "0-1", "*", "");
+        // Another match between them, waiting after a draw in its first game.
+        let other = game("1.1", "", "1/2-1/2", "1. 9-13");
+        let mut list = vec![next, stale, other];
+        assert!(list.iter().all(SavedGame::resumable));
+        settle_left_match_games(&mut list);
+        let offered: Vec<&Path> = list
+            .iter()
+            .filter(|g| g.resumable())
+            .map(|g| g.path.as_path())
+            .collect();
+        assert_eq!(offered.len(), 2, "{offered:?}");
+        assert_eq!(list[0].match_game(), Some((2, 4)), "the match goes on here");
+        assert!(list[0].resumable());
+        assert_eq!(list[1].state(), "0-1, match game of round 1.1");
+        assert!(list[2].resumable(), "the other match still waits");
     }
 
     #[test]

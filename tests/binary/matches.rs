@@ -149,11 +149,35 @@ fn a_match_killed_mid_game_resumes_whole_and_finishes() {
             && text.contains("Bob")
             && text.contains("Game resumed: Black to move")
     });
-    // The clocks wait for Ann: her first key starts them (and shows the board).
+    // The clocks wait for Ann, whatever the time she takes to sit down (two seconds
+    // here, that a running clock would show): her clock still reads the 5:00 it had at
+    // the kill, and none of it is charged.
+    let held = Instant::now();
+    while held.elapsed() < Duration::from_secs(2) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    resumed.drain();
+    let screen = resumed.contents();
+    assert!(screen.contains("Black      5:00"), "{screen}");
+    assert!(screen.contains("Clocks start at the first key"), "{screen}");
+    // Her first key starts them (and shows the board), and she takes 18 at once.
     resumed.send(b" ");
     resumed.wait_for("the clocks started", |s| {
         s.contents().contains("the clocks run, Black to move")
     });
+    resumed.play(&["15x22", "25x18"]);
+    let saved = sandbox.wait_for_game("25x18");
+    let after = saved
+        .split("15x22 {[%clk ")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .unwrap_or_else(|| panic!("no reading after 15x22: {saved}"));
+    // 5:00 + 3 s, less the moment between her key and her move: not the two seconds
+    // (which would leave 5:01 at most).
+    let seconds: f64 = after.split(':').fold(0.0, |total, part| {
+        total * 60.0 + part.parse::<f64>().unwrap()
+    });
+    assert!(seconds > 301.5, "{after}: {saved}");
     // Ann (Black, to move) resigns: the game goes to the file, and game 2 waits.
     resumed.send(b"rb");
     resumed.wait_for("the end of game 1", |s| {

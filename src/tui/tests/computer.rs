@@ -104,6 +104,35 @@ fn the_computer_answers_a_move_with_a_legal_move_and_says_so() {
 }
 
 #[test]
+fn a_resumed_game_with_the_computer_to_move_waits_for_the_first_key_to_think() {
+    // Resumed with White, the computer, to move: its clocks are held for Black's player.
+    let t0 = Instant::now();
+    let mut session = Session::new(Game::new()).with_clock("G/5".parse().unwrap(), t0);
+    session.play_text("11-15").unwrap();
+    let runtime = Runtime::new(session.with_clocks_held(), Saving::Off, Pace::NONE);
+    let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
+    seat(&mut app, Color::White, PlayerKind::Cpu);
+    assert!(app.session().clocks_held());
+    // No search while the clocks are held: the computer gets no time off the clock.
+    assert_eq!(wanted(&app), None);
+    app.poll(t0 + Duration::from_secs(30));
+    app.tick(t0 + Duration::from_secs(30));
+    assert_eq!(app.game().moves().len(), 1);
+    assert_eq!(
+        app.session().time_left(Color::White),
+        Some(Duration::from_secs(300))
+    );
+    let screen = screen_text(&app);
+    assert!(!screen.contains("thinking"), "{screen}");
+    // The first key starts the clocks, and the computer thinks on its own time.
+    press(&mut app, KeyCode::Char(' '));
+    assert!(!app.session().clocks_held() && !app.session().is_paused());
+    white_to_think(&app);
+    assert!(think(&mut app));
+    assert_eq!(app.game().moves().len(), 2);
+}
+
+#[test]
 fn a_person_cannot_move_for_the_computer() {
     let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
     type_move(&mut app, "11-15");
