@@ -584,9 +584,8 @@ fn help_wraps_at_word_boundaries_to_the_terminals_width() {
         assert!(o.status.success(), "{args:?}: {}", stderr(&o));
         stdout(&o)
     };
-    let words = |text: &str| -> Vec<String> {
-        text.split_whitespace().map(str::to_string).collect()
-    };
+    let words =
+        |text: &str| -> Vec<String> { text.split_whitespace().map(str::to_string).collect() };
     for args in [
         &["--help"][..],
         &["-h"],

@@ -132,10 +132,7 @@ fn probe_without_a_database_says_how_to_build_one() {
         ],
     );
     assert_eq!(o.status.code(), Some(2));
-    assert_eq!(
-        stderr(&o),
-        "checkers: --dir /nonexistent does not exist\n"
-    );
+    assert_eq!(stderr(&o), "checkers: --dir /nonexistent does not exist\n");
     assert_eq!(stdout(&o), "");
     // --pieces is checked.
     let o = run_in(home.path(), &["egdb", "build", "--pieces", "9"]);
