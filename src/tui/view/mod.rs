@@ -329,6 +329,7 @@ struct Asked {
 }
 
 impl Asked {
+    /// The question `words`, answered by `answers`: (key, what it does).
     fn new(words: impl Into<String>, answers: &[(&'static str, &str)]) -> Asked {
         Asked {
             words: words.into(),
@@ -336,7 +337,7 @@ impl Asked {
         }
     }
 
-    /// "y yes  n no": the words and each answer "key what", two spaces between answers.
+    /// Each answer as written: its key, then what it does ("y yes").
     fn answer_texts(&self) -> impl Iterator<Item = String> + '_ {
         self.answers
             .iter()
