@@ -241,8 +241,10 @@ pub(crate) enum Command {
     Pdn(PdnArgs),
     /// Endgame databases: build them, probe a position, verify them.
     Egdb(EgdbArgs),
-    /// Write a completion script for SHELL to standard output (for bash, e.g.
-    /// `checkers completions bash > ~/.local/share/bash-completion/completions/checkers`).
+    /// Write a completion script for SHELL to standard output.
+    ///
+    /// For bash, e.g.:
+    /// `checkers completions bash > ~/.local/share/bash-completion/completions/checkers`
     Completions {
         /// The shell to complete in.
         #[arg(value_enum)]

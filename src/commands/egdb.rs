@@ -18,9 +18,9 @@ pub(crate) fn run(args: &EgdbArgs, out: &mut impl Write) -> Result<(), CommandEr
 
 /// The database folder: `--dir`, or `egdb` in the data folder. A `--dir` that is there
 /// but is not a folder (a file) is refused, said as such; one that is not there at all
-/// is refused when `existing`, as a build's is (a mistyped path would get a database),
-/// while probe and verify say it holds no database.
-fn folder(dir: Option<&Path>, existing: bool) -> Result<PathBuf, CommandError> {
+/// is refused too, said as missing: a build's is to be created first (a mistyped path
+/// would get a database), while probe and verify have nothing to read there.
+fn folder(dir: Option<&Path>, building: bool) -> Result<PathBuf, CommandError> {
     let Some(d) = dir else {
         return store::egdb_dir().ok_or(CommandError::NoDataFolder);
     };
@@ -37,9 +37,12 @@ fn folder(dir: Option<&Path>, existing: bool) -> Result<PathBuf, CommandError> {
                 "--dir {shown} is {kind}, not a folder"
             )))
         }
-        Err(e) if existing && e.kind() == std::io::ErrorKind::NotFound => Err(
-            CommandError::EgdbFolder(format!("no folder {shown}: create it first")),
-        ),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(CommandError::EgdbFolder(match building {
+                true => format!("no folder {shown}: create it first"),
+                false => format!("--dir {shown} does not exist"),
+            }))
+        }
         Err(_) => Ok(d),
     }
 }

@@ -1,29 +1,46 @@
 //! A line of text typed in place: the save dialogs' fields (the game's and the analysis
 //! board's), the home screen's file to open and its network forms' fields, the lobby's
 //! seek clock and invite code. One set of keys edits them all (Ctrl-U clears, a
-//! Ctrl-letter never types its letter, the side arrows, Home and End move the text
-//! cursor) and one function draws them with their text cursor, so they cannot drift
-//! apart.
+//! Ctrl- or Alt-letter never types its letter, the side arrows, Home and End move the
+//! text cursor) and one function draws them with their text cursor, so they cannot drift
+//! apart. The other lines typed in (the move prompt, the FEN, the games' filter) take
+//! their characters through [`typed_char`] too.
 
 use super::action::{Action, FieldMotion};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Style;
 use ratatui::text::Span;
 
-/// What `key` does to a text field: a character typed, Backspace and Delete, the side
-/// arrows, Home and End move the text cursor, Ctrl-U clears; `None` for any other key,
-/// a Ctrl-letter among them (it is a command, never text).
-pub(crate) fn field_action(key: &KeyEvent) -> Option<Action> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+/// The character `key` types into a line of text, if it types one: pressed alone or
+/// with Shift (part of the character), or with Ctrl and Alt together, which is how some
+/// terminals send AltGr (`@` on a German keyboard). With Ctrl or Alt alone it is a
+/// command, never text: Alt-x types no x.
+pub(crate) fn typed_char(key: &KeyEvent) -> Option<char> {
+    let held = key.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT);
+    let alt_gr = KeyModifiers::CONTROL | KeyModifiers::ALT;
     match key.code {
-        KeyCode::Char('u' | 'U') if ctrl => Some(Action::ClearField),
+        KeyCode::Char(c) if !c.is_control() && (held.is_empty() || held == alt_gr) => Some(c),
+        _ => None,
+    }
+}
+
+/// What `key` does to a text field: a character typed ([`typed_char`]), Backspace and
+/// Delete, the side arrows, Home and End move the text cursor, Ctrl-U clears; `None` for
+/// any other key, a Ctrl- or Alt-letter among them (it is a command, never text).
+pub(crate) fn field_action(key: &KeyEvent) -> Option<Action> {
+    let ctrl_alone =
+        key.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT) == KeyModifiers::CONTROL;
+    if let Some(c) = typed_char(key) {
+        return Some(Action::Type(c));
+    }
+    match key.code {
+        KeyCode::Char('u' | 'U') if ctrl_alone => Some(Action::ClearField),
         KeyCode::Backspace => Some(Action::Erase),
         KeyCode::Delete => Some(Action::Delete),
         KeyCode::Left => Some(Action::MoveInField(FieldMotion::Left)),
         KeyCode::Right => Some(Action::MoveInField(FieldMotion::Right)),
         KeyCode::Home => Some(Action::MoveInField(FieldMotion::Home)),
         KeyCode::End => Some(Action::MoveInField(FieldMotion::End)),
-        KeyCode::Char(c) if !ctrl && !c.is_control() => Some(Action::Type(c)),
         _ => None,
     }
 }
@@ -161,5 +178,27 @@ mod tests {
         let delete = KeyEvent::new(KeyCode::Delete, KeyModifiers::NONE);
         keys(&mut field, &[home, delete, plain('é'), plain('名')]);
         assert_eq!((field.text.as_str(), field.cursor), ("é名y", 2));
+    }
+
+    #[test]
+    fn alt_letters_type_nothing_and_altgr_and_shift_type_their_character() {
+        let mut field = TextField::new("", 64);
+        let with = |c, modifiers| KeyEvent::new(KeyCode::Char(c), modifiers);
+        let alt_gr = KeyModifiers::CONTROL | KeyModifiers::ALT;
+        keys(
+            &mut field,
+            &[
+                with('x', KeyModifiers::ALT),
+                with('X', KeyModifiers::ALT | KeyModifiers::SHIFT),
+                with('b', KeyModifiers::ALT),
+                with('@', alt_gr),
+                with('X', KeyModifiers::SHIFT),
+                with('{', alt_gr | KeyModifiers::SHIFT),
+            ],
+        );
+        assert_eq!(field.text, "@X{");
+        // Alt-u is not Ctrl-U: it clears nothing.
+        keys(&mut field, &[with('u', KeyModifiers::ALT)]);
+        assert_eq!(field.text, "@X{");
     }
 }

@@ -405,7 +405,7 @@ impl LobbyScreen {
             KeyCode::Up | KeyCode::Char('k') => {
                 self.selected[slot] = self.selected[slot].saturating_sub(1);
             }
-            KeyCode::Down => {
+            KeyCode::Down | KeyCode::Char('j') => {
                 self.selected[slot] = (self.selected[slot] + 1).min(last);
             }
             KeyCode::Home => self.selected[slot] = 0,
@@ -424,7 +424,8 @@ impl LobbyScreen {
                     _ => self.say("Pick another player in the players' list first", true),
                 }
             }
-            KeyCode::Char('j') => self.code = Some(TextField::new("", CODE_MAX_CHARS)),
+            // `e` to enter a code: `j` and `k` move in the list, as in every list.
+            KeyCode::Char('e') => self.code = Some(TextField::new("", CODE_MAX_CHARS)),
             KeyCode::Char('p') => {
                 let name = match self.list {
                     List::Seeks => self.seeks.get(self.selected[0]).map(|s| s.by.clone()),
@@ -688,7 +689,7 @@ impl LobbyScreen {
 const HELP: [(&str, &str); 13] = [
     ("Tab, Shift-Tab, Left/Right", "the next or previous list"),
     (
-        "Up/Down, Home/End",
+        "Up/Down (k/j), Home/End",
         "move in the list; its first or last line",
     ),
     (
@@ -704,7 +705,7 @@ const HELP: [(&str, &str); 13] = [
         "i",
         "open a private table: the server gives a code for a friend",
     ),
-    ("j", "join a private table with its code"),
+    ("e", "enter a private table's code to join it"),
     ("p", "the record of the player under the cursor (or yours)"),
     (
         "m",
@@ -789,7 +790,7 @@ impl Widget for &LobbyScreen {
                 ("Enter", "take"),
                 ("s", "seek"),
                 ("i", "invite"),
-                ("j", "join"),
+                ("e", "join"),
                 ("p", "player"),
                 ("?", "help"),
                 ("q", "quit"),

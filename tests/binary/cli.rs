@@ -570,3 +570,40 @@ fn help_lists_only_the_options_that_apply() {
         stderr(&o)
     );
 }
+
+/// Help is wrapped at word boundaries to the terminal's width (here `COLUMNS`, as
+/// through a pipe), so a terminal does not cut its lines in the middle of a word.
+#[test]
+fn help_wraps_at_word_boundaries_to_the_terminals_width() {
+    let help_at = |args: &[&str], columns: &str| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+            .args(args)
+            .env("COLUMNS", columns)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        stdout(&o)
+    };
+    let words =
+        |text: &str| -> Vec<String> { text.split_whitespace().map(str::to_string).collect() };
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["host", "--help"],
+        &["join", "--help"],
+        &["egdb", "build", "--help"],
+        &["completions", "--help"],
+    ] {
+        let unwrapped = help_at(args, "10000");
+        for width in [80, 60] {
+            let help = help_at(args, &width.to_string());
+            for line in help.lines() {
+                assert!(
+                    line.chars().count() <= width,
+                    "{args:?} at {width} columns: {line:?}\n{help}"
+                );
+            }
+            assert_eq!(words(&help), words(&unwrapped), "{args:?} at {width}");
+        }
+    }
+}

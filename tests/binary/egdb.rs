@@ -117,8 +117,9 @@ fn probe_without_a_database_says_how_to_build_one() {
     let err = stderr(&o);
     assert!(err.contains("no endgame database in"), "{err}");
     assert!(err.contains("checkers egdb build"), "{err}");
-    // A folder that is not there is said to hold none, even for a position that is
-    // lost already (Black's man on 5 is blocked): no verdict without a database.
+    // A --dir that is not there is said to be missing (not to hold no database), even
+    // for a position that is lost already (Black's man on 5 is blocked): no verdict
+    // without a database.
     let o = run_in(
         home.path(),
         &[
@@ -130,9 +131,8 @@ fn probe_without_a_database_says_how_to_build_one() {
             "/nonexistent",
         ],
     );
-    assert_eq!(o.status.code(), Some(1));
-    let err = stderr(&o);
-    assert!(err.contains("no endgame database in /nonexistent"), "{err}");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), "checkers: --dir /nonexistent does not exist\n");
     assert_eq!(stdout(&o), "");
     // --pieces is checked.
     let o = run_in(home.path(), &["egdb", "build", "--pieces", "9"]);
@@ -288,6 +288,14 @@ fn ctrl_c_during_a_build_says_what_is_kept_and_how_to_go_on() {
 fn verify_of_a_folder_with_no_database_prints_the_error_alone() {
     let home = tempfile::tempdir().unwrap();
     let empty = home.path().join("empty");
+    // A folder that is not there is said to be missing.
+    let e = empty.to_str().unwrap();
+    let o = run_in(home.path(), &["egdb", "verify", "--dir", e]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), format!("checkers: --dir {e} does not exist\n"));
+    assert_eq!(stdout(&o), "");
+    // One that is there but empty holds no database.
+    std::fs::create_dir(&empty).unwrap();
     let o = run_in(
         home.path(),
         &["egdb", "verify", "--dir", empty.to_str().unwrap()],

@@ -6,7 +6,7 @@
 use super::{Action, App, Mode};
 use crate::rules::{Bitboard, Color, Piece, Position, Role, Square};
 use crate::runtime::Command;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 /// A position being set up. It may be impossible while it is edited; Enter checks it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,14 +79,12 @@ impl Editor {
 /// clears the board, `s` sets the start position, `f` types a FEN, Enter plays from the
 /// position, Esc leaves it unchanged.
 pub(super) fn editor_action(key: &KeyEvent, typing_fen: bool) -> Option<Action> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     if typing_fen {
         return match key.code {
             KeyCode::Enter => Some(Action::EditFenDone),
             KeyCode::Esc => Some(Action::EditCancel),
             KeyCode::Backspace => Some(Action::Erase),
-            KeyCode::Char(c) if !ctrl && !c.is_control() => Some(Action::Type(c)),
-            _ => None,
+            _ => crate::tui::field::typed_char(key).map(Action::Type),
         };
     }
     let man = |color| {

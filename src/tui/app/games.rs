@@ -5,7 +5,7 @@
 use super::{Action, App, Mode};
 use crate::runtime::Command;
 use crate::session::{GameSummary, Step};
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 /// The list of games on screen: the filter typed so far and the line chosen.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -38,7 +38,6 @@ const PAGE: usize = 10;
 
 /// The list's keys.
 pub(super) fn list_action(key: &KeyEvent) -> Option<Action> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     match key.code {
         KeyCode::Enter => Some(Action::OpenChosenGame),
         KeyCode::Esc => Some(Action::CloseGameList),
@@ -47,8 +46,7 @@ pub(super) fn list_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::PageUp => Some(Action::ChooseGame(-(PAGE as i32))),
         KeyCode::PageDown => Some(Action::ChooseGame(PAGE as i32)),
         KeyCode::Backspace => Some(Action::Erase),
-        KeyCode::Char(c) if !ctrl && !c.is_control() => Some(Action::Type(c)),
-        _ => None,
+        _ => crate::tui::field::typed_char(key).map(Action::Type),
     }
 }
 

@@ -6,20 +6,18 @@
 use super::{Action, App, Mode};
 use crate::runtime::Command;
 use crate::session::News;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 /// Longest text the move prompt accepts (the longest legal move is far shorter).
 pub(super) const PROMPT_MAX_CHARS: usize = 60;
 
 /// The prompt's keys.
 pub(super) fn prompt_action(key: &KeyEvent) -> Option<Action> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     match key.code {
         KeyCode::Enter => Some(Action::Submit),
         KeyCode::Esc => Some(Action::CancelPrompt),
         KeyCode::Backspace => Some(Action::Erase),
-        KeyCode::Char(c) if !ctrl && !c.is_control() => Some(Action::Type(c)),
-        _ => None,
+        _ => crate::tui::field::typed_char(key).map(Action::Type),
     }
 }
 

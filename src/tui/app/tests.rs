@@ -179,3 +179,48 @@ fn a_dropped_line_speaks_of_stopped_clocks_only_in_a_game_with_clocks() {
         "{text}"
     );
 }
+
+/// Alt-x types no x in any line typed in (the move prompt, the FEN, the games' filter);
+/// AltGr (Ctrl and Alt together, on some terminals) and Shift type their character.
+#[test]
+fn alt_letters_type_nothing_in_the_lines_typed_in() {
+    let with = |c, modifiers| {
+        Event::Key(KeyEvent {
+            code: KeyCode::Char(c),
+            modifiers,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        })
+    };
+    let alt_gr = KeyModifiers::CONTROL | KeyModifiers::ALT;
+    let mut app = App::new(Settings::default(), 80, 24);
+    let modes = [
+        Mode::Prompt(String::new()),
+        Mode::Editor(Editor {
+            fen: Some(String::new()),
+            ..Editor::of(app.position())
+        }),
+        Mode::Games(GameList {
+            filter: String::new(),
+            selected: 0,
+        }),
+    ];
+    for mode in modes {
+        app.mode = mode.clone();
+        assert_eq!(
+            app.action_for(&with('x', KeyModifiers::ALT)),
+            None,
+            "{mode:?}"
+        );
+        assert_eq!(
+            app.action_for(&with('@', alt_gr)),
+            Some(Action::Type('@')),
+            "{mode:?}"
+        );
+        assert_eq!(
+            app.action_for(&with('X', KeyModifiers::SHIFT)),
+            Some(Action::Type('X')),
+            "{mode:?}"
+        );
+    }
+}

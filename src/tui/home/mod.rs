@@ -350,8 +350,10 @@ impl Home {
     /// The list: the arrows (or `j`/`k`) move, Enter or Space open the entry under the
     /// cursor, each entry's letter opens it (`p` two players, `c` the computer, `n` the
     /// network, `r` resume, `o` open a file, `z` puzzles, `s` settings, `?` help), `q` or Esc quit.
-    /// A page: Esc goes back to the list. Ctrl-C quits anywhere; while the screen is too
-    /// small to draw the home screen, q quits and no other key does anything.
+    /// A page: Esc (or q where q types nothing) goes back to the list; a key that does
+    /// nothing there says so and names the page's keys. Ctrl-C quits anywhere; while the
+    /// screen is too small to draw the home screen, q quits and no other key does
+    /// anything.
     pub(crate) fn handle_event(&mut self, event: &Event) -> Option<Option<Chosen>> {
         let Event::Key(key) = event else {
             return None;
@@ -398,7 +400,8 @@ impl Home {
                 let last = u16::try_from(lines.saturating_sub(shown)).unwrap_or(u16::MAX);
                 let page = u16::try_from(shown.saturating_sub(1).max(1)).unwrap_or(1);
                 let top = top.min(last);
-                self.page = match key.code {
+                // Ctrl-J or Alt-q is not j or q: it neither scrolls nor goes back.
+                self.page = match crate::tui::keymap::plain_code(key) {
                     KeyCode::Down | KeyCode::Char('j') => Page::Help((top + 1).min(last)),
                     KeyCode::Up | KeyCode::Char('k') => Page::Help(top.saturating_sub(1)),
                     KeyCode::PageDown | KeyCode::Char(' ') => {
@@ -407,7 +410,11 @@ impl Home {
                     KeyCode::PageUp => Page::Help(top.saturating_sub(page)),
                     KeyCode::Home => Page::Help(0),
                     KeyCode::End => Page::Help(last),
-                    _ => Page::Menu,
+                    KeyCode::Esc | KeyCode::Char('q') => Page::Menu,
+                    _ => {
+                        self.unbound_on_page(key);
+                        Page::Help(top)
+                    }
                 };
                 None
             }
@@ -623,8 +630,14 @@ impl Home {
     /// How many lines the help has on a screen `area`, and how many of them show.
     fn help_size(&self, area: Rect) -> (usize, usize) {
         let lines = self.help_lines(area).len();
-        // The frame, the blank line and the key line take four rows.
-        (lines, usize::from(area.height.saturating_sub(4)).max(1))
+        // The frame, the blank line and the key line take four rows; a message (a key
+        // that does nothing) the rows it wraps to.
+        let message = self
+            .message
+            .as_ref()
+            .map_or(0, |m| wrapped_rows(m, Home::inner_width(area)));
+        let rows = usize::from(area.height.saturating_sub(4)).saturating_sub(message);
+        (lines, rows.max(1))
     }
 
     /// The computer page's lines.

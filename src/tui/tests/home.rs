@@ -825,6 +825,25 @@ fn a_key_that_does_nothing_on_a_page_says_so_and_names_the_pages_keys() {
         )
     );
     key(&mut home, KeyCode::Esc);
+    // The help page: x (and Alt-q, which is not q) stays on it and names its keys;
+    // q goes back, as on the other pages.
+    key(&mut home, KeyCode::Char('?'));
+    for (code, modifiers, name) in [
+        (KeyCode::Char('x'), KeyModifiers::NONE, "x"),
+        (KeyCode::Char('q'), KeyModifiers::ALT, "Alt-q"),
+        (KeyCode::Enter, KeyModifiers::NONE, "Enter"),
+    ] {
+        press(&mut home, code, modifiers);
+        let note = format!(
+            "The key {name} does nothing here; this page's keys: Up/Down scroll, \
+             PgDn more, Esc back"
+        );
+        assert_eq!(home.message.as_deref(), Some(note.as_str()));
+        assert!(flat(&home).contains(&note), "{}", flat(&home));
+        assert!(flat(&home).contains("Esc back"), "{}", flat(&home));
+    }
+    key(&mut home, KeyCode::Char('q'));
+    assert_eq!(home.page, Page::Menu);
     key(&mut home, KeyCode::Char('n'));
     press(&mut home, KeyCode::Char('x'), KeyModifiers::NONE);
     assert_eq!(

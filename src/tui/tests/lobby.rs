@@ -162,7 +162,7 @@ fn a_private_table_is_opened_and_one_is_joined_by_its_code() {
             ballot: true,
         }))
     );
-    key(&mut lobby, KeyCode::Char('j'));
+    key(&mut lobby, KeyCode::Char('e'));
     for c in "maple 4821 river 0937".chars() {
         key(&mut lobby, KeyCode::Char(c));
     }
@@ -264,7 +264,7 @@ fn the_seek_clock_and_the_invite_code_edit_as_every_typed_field_does() {
         }))
     );
     // The invite code.
-    key(&mut lobby, KeyCode::Char('j'));
+    key(&mut lobby, KeyCode::Char('e'));
     typed(&mut lobby, "maple 4821");
     ctrl(&mut lobby, 'u');
     typed(&mut lobby, "river 0937");
@@ -362,4 +362,30 @@ fn a_key_with_ctrl_or_alt_is_not_its_letter_in_the_lobby_and_says_so() {
         modified(&mut lobby, 'c', KeyModifiers::CONTROL),
         Some(LobbyAction::Quit)
     );
+}
+
+/// `j` and `k` move in a list, as in every list of the program (`j` opened the code
+/// field, and only `k` moved); `e` enters a private table's code, and the key line and
+/// the help say so.
+#[test]
+fn j_and_k_move_in_the_lists_and_e_enters_a_code() {
+    let mut lobby = lobby();
+    // The seeks (two), then past the games (one) the players (three).
+    for slot in [0, 2] {
+        assert_eq!(key(&mut lobby, KeyCode::Char('j')), None);
+        assert!(lobby.code.is_none(), "list {slot}: j opens no code field");
+        assert_eq!(lobby.selected[slot], 1, "list {slot}: j moves down");
+        key(&mut lobby, KeyCode::Char('k'));
+        assert_eq!(lobby.selected[slot], 0, "list {slot}: k moves up");
+        key(&mut lobby, KeyCode::Tab);
+        key(&mut lobby, KeyCode::Tab);
+    }
+    assert!(screen(&lobby, 80, 24).contains("e join"));
+    key(&mut lobby, KeyCode::Char('e'));
+    assert!(lobby.code.is_some());
+    key(&mut lobby, KeyCode::Esc);
+    key(&mut lobby, KeyCode::Char('?'));
+    let help = screen(&lobby, 80, 24);
+    assert!(help.contains("Up/Down (k/j), Home/End"), "{help}");
+    assert!(help.contains("e enter a private table's code"), "{help}");
 }

@@ -382,11 +382,16 @@ fn on_the_smallest_board_the_turn_keeps_clear_of_the_file_letters() {
     assert_eq!(lines[9], "└─h──g──f──e──d──c──b──a─┘", "{screen}");
 }
 
-/// A question on the key line names every choice at 80 columns, none cut.
+/// Every question of a game is read whole, every answer in it, from the smallest
+/// screen the board is drawn on to 80x24: on the key line, wrapped onto the status
+/// lines above it, or (where the footer is too small) in a box over the board. The
+/// LAN host's and joiner's leave questions among them.
 #[test]
-fn every_question_of_a_game_is_shown_whole_at_80x24() {
+fn every_question_of_a_game_is_shown_whole_at_every_size() {
     use crate::rules::{Color, DrawReason};
+    use crate::tui::Settings;
     use crate::tui::app::{Mode, Question};
+    use crate::tui::geometry::{MIN_HEIGHT, MIN_WIDTH};
     let questions = [
         Question::Quit,
         Question::NewGame,
@@ -396,25 +401,90 @@ fn every_question_of_a_game_is_shown_whole_at_80x24() {
         Question::Draw(Color::White),
         Question::Undo,
         Question::RemoteUndo(Color::White),
-        // Without a table: the joiner's words (the host's are shown in a network test).
+        // Without a table: the joiner's words.
         Question::LeaveTable,
         Question::LeaveGoneLine,
         Question::OfferDraw,
         Question::ClaimDraw(DrawReason::FortyMoves),
     ];
-    for question in questions {
-        let mut app = app();
-        app.mode = Mode::Asking(question);
-        let screen = drawn_text(80, 24, |area, buf| (&app).render(area, buf));
-        let asked = screen
+    // A host at a loopback port, for the host's words.
+    let args = <crate::cli::Cli as clap::Parser>::try_parse_from(["checkers"])
+        .unwrap()
+        .play;
+    let hosting = crate::tui::home::Chosen::Host {
+        side: crate::tui::home::Side::Black,
+        clock: None,
+        port: 0,
+        name: None,
+    };
+    let look = crate::tui::home::Look {
+        colored: true,
+        ascii: false,
+        coordinates: false,
+        assist: None,
+        palette: |ascii| crate::tui::Theme::new(true, ascii),
+    };
+    let Some(Ok(crate::tui::Start::Game(session, _, Some(table)))) =
+        crate::commands::play::network_from_home(&args, &hosting, &look)
+    else {
+        panic!("hosting starts a game at a table");
+    };
+    let runtime = crate::runtime::Runtime::new(
+        *session,
+        crate::runtime::Saving::Off,
+        crate::runtime::Pace::WATCHED,
+    )
+    .at_table(table);
+    let mut host = App::with_runtime(Settings::default(), runtime, 80, 24);
+    // The screen's words, its lines joined (a box's borders left out).
+    let words = |screen: &str| -> String {
+        screen
             .lines()
-            .map(str::trim_end)
+            .map(|line| line.trim_matches(|c: char| c.is_whitespace() || c == '│'))
+            .collect::<Vec<_>>()
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut plain = app();
+    let mut cases: Vec<(bool, Question)> = questions.iter().map(|q| (false, *q)).collect();
+    cases.push((true, Question::LeaveTable));
+    for (hosting, question) in cases {
+        let app = if hosting { &mut host } else { &mut plain };
+        app.mode = Mode::Asking(question);
+        // On a wide screen the question is one line, the screen's last.
+        let wide = drawn_text(200, 50, |area, buf| (&*app).render(area, buf));
+        let whole = wide
+            .lines()
+            .map(str::trim)
             .rfind(|line| !line.is_empty())
-            .unwrap();
-        let whole = ["y yes  n no", "Esc cancel", "n stays"];
+            .unwrap()
+            .to_string();
         assert!(
-            whole.iter().any(|end| asked.ends_with(end)),
-            "{question:?} is cut at 80 columns: {asked:?}\n{screen}"
+            ["y yes  n no", "Esc cancel", "n stays"]
+                .iter()
+                .any(|end| whole.ends_with(end)),
+            "{question:?}: {whole:?}"
         );
+        if hosting {
+            assert!(whole.contains("checkers host --resume"), "{whole}");
+        }
+        for (width, height) in [
+            (MIN_WIDTH, MIN_HEIGHT),
+            (30, 12),
+            (40, 14),
+            (50, 20),
+            (60, 24),
+            (73, 24),
+            (70, 23),
+            (80, 24),
+        ] {
+            let screen = drawn_text(width, height, |area, buf| (&*app).render(area, buf));
+            assert!(
+                words(&screen).contains(&words(&whole)),
+                "{question:?} is not whole at {width}x{height}: {whole:?}\n{screen}"
+            );
+        }
     }
 }

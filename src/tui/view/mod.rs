@@ -125,7 +125,39 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
     // board (where the key line only lists keys); no sentence is cut in the middle.
     let mut status = layout.status;
     let mut keys_shown = true;
-    if let Some((tone, text)) = message {
+    // A question longer than the key line takes the status lines above it too, the
+    // news keeping the rows left; where even the whole footer is too small for it, it
+    // is asked in a box over the board. Every answer stays in view.
+    let question = match app.mode {
+        Mode::Asking(question) => {
+            let asked = asked(app, question);
+            let lines = asked.lines(usize::from(layout.hints.width));
+            let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+            let footer_rows = layout.status.height + layout.hints.height;
+            if rows <= layout.hints.height {
+                Some((lines, layout.hints))
+            } else if rows <= footer_rows {
+                status.height = footer_rows - rows;
+                let area = Rect {
+                    y: status.y + status.height,
+                    height: rows,
+                    ..layout.status
+                };
+                Some((lines, area))
+            } else {
+                render_question_box(theme, &asked, layout.board.frame, buf);
+                None
+            }
+        }
+        _ => None,
+    };
+    if let Some((lines, area)) = question {
+        let lines: Vec<Line> = lines.into_iter().map(Line::raw).collect();
+        Paragraph::new(lines)
+            .style(theme.question)
+            .render(area, buf);
+    }
+    if let Some((tone, text)) = message.filter(|_| status.height > 0) {
         let style = match tone {
             Tone::Info => theme.text,
             Tone::Error => theme.error,
@@ -166,89 +198,8 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
             text,
             &[("Enter", "play"), ("Esc", "cancel"), ("Backspace", "erase")],
         ),
-        Mode::Asking(question) => {
-            let text = match question {
-                Question::Quit if app.autosave_failed() => {
-                    "Quit? The game is NOT saved (autosave failed; s saves it). y yes  n no"
-                        .to_string()
-                }
-                Question::Quit if app.session().match_play().is_some() => {
-                    "Quit? The match is saved; checkers --resume continues it. y yes  n no"
-                        .to_string()
-                }
-                Question::Quit => {
-                    "Quit? The game is saved; checkers --resume continues it. y yes  n no"
-                        .to_string()
-                }
-                // "Abandon" would promise what the picker's `a abandon` does: this game
-                // is kept, unfinished, for --resume.
-                Question::NewGame if app.autosave_failed() => {
-                    "New game? This one is NOT saved (autosave failed; s saves it). y yes  n no"
-                        .to_string()
-                }
-                Question::NewGame => {
-                    "New game? This one stays saved; checkers --resume offers it. y yes  n no"
-                        .to_string()
-                }
-                Question::WhoResigns => "Who resigns? b Black  w White  Esc cancel".to_string(),
-                Question::Resign(color) => {
-                    format!("Resign? {color} loses the game. y yes  n no")
-                }
-                Question::HandOver(color) => format!(
-                    "Hand {color} to the computer ({})? It plays at once. y yes  n no",
-                    app.session().level()
-                ),
-                Question::OfferDraw => {
-                    format!("Offer {} a draw? y yes  n no", !app.position().turn())
-                }
-                Question::ClaimDraw(reason) => {
-                    let why = match reason {
-                        crate::rules::DrawReason::Repetition => "repetition",
-                        crate::rules::DrawReason::FortyMoves => "the forty-move rule",
-                        crate::rules::DrawReason::Agreement => "agreement",
-                    };
-                    format!("Claim a draw by {why}? It ends the game. y yes  n no")
-                }
-                Question::Draw(by) => format!("{by} offers a draw. {}, accept? y yes  n no", !*by),
-                Question::Undo if app.session().agreed_draw() => {
-                    "Take back the agreed draw and play on? Both players agree: y yes  n no"
-                        .to_string()
-                }
-                Question::Undo => {
-                    "Take back the last move (clocks too)? Both players agree: y yes  n no"
-                        .to_string()
-                }
-                Question::RemoteUndo(by) => {
-                    format!("{by} asks to take back the last move. Agree? y yes  n no")
-                }
-                Question::LeaveTable => {
-                    let table = app.runtime().table();
-                    let hosting = matches!(
-                        table.map(|t| &t.seat),
-                        Some(crate::runtime::Seat::Host { .. })
-                    );
-                    if table.is_some_and(|t| t.at_server) {
-                        // At a server the clocks stop only once both players leave.
-                        "Leave the game? a goes to the lobby, your clock running  r resigns  \
-                         n stays"
-                            .to_string()
-                    } else {
-                        // Within 80 columns: the host's command is said in full as it
-                        // ends.
-                        let again = if hosting {
-                            "checkers host --resume"
-                        } else {
-                            "connect again to go on"
-                        };
-                        format!("Leave the game? a adjourns it ({again})  r resigns  n stays")
-                    }
-                }
-                Question::LeaveGoneLine => {
-                    "Leave the board? q quits checkers online  n stays".to_string()
-                }
-            };
-            Line::styled(text, theme.question)
-        }
+        // Drawn above, on as many rows as it takes.
+        Mode::Asking(_) => return,
         Mode::Help(_) if help_scrolls(app) => hint_line(
             theme,
             &[("PgDn PgUp", "scroll"), ("any other key", "closes help")],
@@ -375,6 +326,189 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
         }
     };
     line.render(layout.hints, buf);
+}
+
+/// A question as the footer asks it: its words, then its answers, each a key and what
+/// it does ("y yes"), so that a narrow screen breaks it between answers, not inside one.
+struct Asked {
+    /// The question itself: "Quit? The game is saved; ...".
+    words: String,
+    /// The answers: (key, what it does).
+    answers: Vec<(&'static str, String)>,
+}
+
+impl Asked {
+    /// The question `words`, answered by `answers`: (key, what it does).
+    fn new(words: impl Into<String>, answers: &[(&'static str, &str)]) -> Asked {
+        Asked {
+            words: words.into(),
+            answers: answers.iter().map(|(k, w)| (*k, w.to_string())).collect(),
+        }
+    }
+
+    /// Each answer as written: its key, then what it does ("y yes").
+    fn answer_texts(&self) -> impl Iterator<Item = String> + '_ {
+        self.answers
+            .iter()
+            .map(|(key, what)| format!("{key} {what}"))
+    }
+
+    /// The question on rows of `width` columns: broken between words, an answer kept
+    /// whole on a row where it fits on one (two spaces between answers on a row).
+    fn lines(&self, width: usize) -> Vec<String> {
+        let width = width.max(1);
+        let mut units: Vec<(&str, String)> = self
+            .words
+            .split_whitespace()
+            .map(|word| (" ", word.to_string()))
+            .collect();
+        for (i, answer) in self.answer_texts().enumerate() {
+            units.push((if i == 0 { " " } else { "  " }, answer));
+        }
+        let mut lines: Vec<String> = Vec::new();
+        let mut line = String::new();
+        // Puts `unit` on the row, after `gap`, or begins the next row with it.
+        let place = |lines: &mut Vec<String>, line: &mut String, gap: &str, unit: &str| {
+            let taken = line.chars().count();
+            let length = unit.chars().count();
+            if taken > 0 && taken + gap.len() + length > width {
+                lines.push(std::mem::take(line));
+            } else if taken > 0 {
+                line.push_str(gap);
+            }
+            line.extend(unit.chars().take(width));
+        };
+        for (gap, unit) in units {
+            if unit.chars().count() <= width {
+                place(&mut lines, &mut line, gap, &unit);
+            } else {
+                // An answer longer than a row: its words, one by one, from a row of
+                // its own, so that its key begins a row.
+                if !line.is_empty() {
+                    lines.push(std::mem::take(&mut line));
+                }
+                for (i, word) in unit.split(' ').enumerate() {
+                    place(&mut lines, &mut line, if i == 0 { gap } else { " " }, word);
+                }
+            }
+        }
+        if !line.is_empty() {
+            lines.push(line);
+        }
+        lines
+    }
+}
+
+/// The question `question` as the footer asks it.
+fn asked(app: &App, question: Question) -> Asked {
+    const YES_NO: &[(&str, &str)] = &[("y", "yes"), ("n", "no")];
+    match question {
+        Question::Quit if app.autosave_failed() => Asked::new(
+            "Quit? The game is NOT saved (autosave failed; s saves it).",
+            YES_NO,
+        ),
+        Question::Quit if app.session().match_play().is_some() => Asked::new(
+            "Quit? The match is saved; checkers --resume continues it.",
+            YES_NO,
+        ),
+        Question::Quit => Asked::new(
+            "Quit? The game is saved; checkers --resume continues it.",
+            YES_NO,
+        ),
+        // "Abandon" would promise what the picker's `a abandon` does: this game is
+        // kept, unfinished, for --resume.
+        Question::NewGame if app.autosave_failed() => Asked::new(
+            "New game? This one is NOT saved (autosave failed; s saves it).",
+            YES_NO,
+        ),
+        Question::NewGame => Asked::new(
+            "New game? This one stays saved; checkers --resume offers it.",
+            YES_NO,
+        ),
+        Question::WhoResigns => Asked::new(
+            "Who resigns?",
+            &[("b", "Black"), ("w", "White"), ("Esc", "cancel")],
+        ),
+        Question::Resign(color) => Asked::new(format!("Resign? {color} loses the game."), YES_NO),
+        Question::HandOver(color) => Asked::new(
+            format!(
+                "Hand {color} to the computer ({})? It plays at once.",
+                app.session().level()
+            ),
+            YES_NO,
+        ),
+        Question::OfferDraw => {
+            Asked::new(format!("Offer {} a draw?", !app.position().turn()), YES_NO)
+        }
+        Question::ClaimDraw(reason) => {
+            let why = match reason {
+                crate::rules::DrawReason::Repetition => "repetition",
+                crate::rules::DrawReason::FortyMoves => "the forty-move rule",
+                crate::rules::DrawReason::Agreement => "agreement",
+            };
+            Asked::new(format!("Claim a draw by {why}? It ends the game."), YES_NO)
+        }
+        Question::Draw(by) => Asked::new(format!("{by} offers a draw. {}, accept?", !by), YES_NO),
+        Question::Undo if app.session().agreed_draw() => Asked::new(
+            "Take back the agreed draw and play on? Both players agree:",
+            YES_NO,
+        ),
+        Question::Undo => Asked::new(
+            "Take back the last move (clocks too)? Both players agree:",
+            YES_NO,
+        ),
+        Question::RemoteUndo(by) => Asked::new(
+            format!("{by} asks to take back the last move. Agree?"),
+            YES_NO,
+        ),
+        Question::LeaveTable => {
+            let table = app.runtime().table();
+            let hosting = matches!(
+                table.map(|t| &t.seat),
+                Some(crate::runtime::Seat::Host { .. })
+            );
+            // At a server the clocks stop only once both players leave; the host's
+            // command is said in full as it ends.
+            let adjourn = match (table.is_some_and(|t| t.at_server), hosting) {
+                (true, _) => "goes to the lobby, your clock running",
+                (false, true) => "adjourns it (checkers host --resume)",
+                (false, false) => "adjourns it (connect again to go on)",
+            };
+            Asked::new(
+                "Leave the game?",
+                &[("a", adjourn), ("r", "resigns"), ("n", "stays")],
+            )
+        }
+        Question::LeaveGoneLine => Asked::new(
+            "Leave the board?",
+            &[("q", "quits checkers online"), ("n", "stays")],
+        ),
+    }
+}
+
+/// A question too long for the footer of a small screen, asked in a box over the board.
+fn render_question_box(theme: &Theme, asked: &Asked, frame: Rect, buf: &mut Buffer) {
+    // The frame and a blank column each side.
+    let lines = asked.lines(usize::from(frame.width.saturating_sub(4)));
+    let height = u16::try_from(lines.len() + 2)
+        .unwrap_or(u16::MAX)
+        .min(frame.height);
+    let area = Rect {
+        y: frame.y + (frame.height - height) / 2,
+        height,
+        ..frame
+    };
+    Clear.render(area, buf);
+    let lines: Vec<Line> = lines.into_iter().map(Line::raw).collect();
+    Paragraph::new(lines)
+        .style(theme.question)
+        .block(
+            Block::bordered()
+                .border_set(theme.glyphs.border)
+                .border_style(theme.question)
+                .padding(ratatui::widgets::Padding::horizontal(1)),
+        )
+        .render(area, buf);
 }
 
 /// A key map label with the theme's glyphs for `{arrows}` and `{steps}`; only the
