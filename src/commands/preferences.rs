@@ -127,7 +127,7 @@ pub(crate) fn load_into(args: &mut PlayArgs) -> (Preferences, Vec<String>) {
 /// Whether this terminal draws the Unicode board, as its locale and `TERM` say.
 fn terminal_draws_unicode() -> bool {
     crate::tui::theme::unicode_drawn(
-        crate::tui::theme::character_locale().as_deref(),
+        crate::text::character_locale().as_deref(),
         std::env::var_os("TERM").as_deref(),
     )
 }

@@ -323,22 +323,10 @@ fn dec_vt(term: &str) -> bool {
 /// (`TERM=linux`), whose fonts have no discs or crowns, or a DEC VT, which has no
 /// Unicode. A locale not set at all says nothing, and Unicode stays.
 pub(crate) fn unicode_drawn(locale: Option<&OsStr>, term: Option<&OsStr>) -> bool {
-    let utf8_locale = locale.is_none_or(|l| {
-        let l = l.to_string_lossy().to_ascii_lowercase();
-        l.contains("utf-8") || l.contains("utf8")
-    });
+    let utf8_locale = crate::text::utf8_locale(locale);
     let term = term.map(|t| t.to_string_lossy().to_ascii_lowercase());
     let plain_console = term.is_some_and(|t| t == "linux" || dec_vt(&t));
     utf8_locale && !plain_console
-}
-
-/// The locale that sets the character set, as the C library picks it: the first of
-/// `LC_ALL`, `LC_CTYPE` and `LANG` that is set and not empty.
-pub(crate) fn character_locale() -> Option<std::ffi::OsString> {
-    ["LC_ALL", "LC_CTYPE", "LANG"]
-        .into_iter()
-        .filter_map(std::env::var_os)
-        .find(|v| !v.is_empty())
 }
 
 #[cfg(test)]

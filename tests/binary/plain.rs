@@ -51,6 +51,29 @@ fn answers(stdout: &str) -> Vec<&str> {
     lines[legend + 2..].to_vec()
 }
 
+/// In a locale whose character set is not UTF-8 (`LANG=C`), plain mode writes ASCII
+/// only: the puzzles' list (its dashes) and a match's score (its middle dots and half
+/// points) in ASCII words, not UTF-8 bytes that print as garbage there.
+#[test]
+fn plain_mode_in_a_locale_not_utf8_writes_ascii_only() {
+    let c = [("LC_ALL", Path::new("C"))];
+    let (ok, out, err) = session_with_env(&["puzzle", "--plain"], &c, "list\nquit\n");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("First Position - White to move and win"),
+        "{out}"
+    );
+    assert!(out.is_ascii(), "{out}");
+    let match_args = ["--match", "1", "--black-name", "Ann", "--white-name", "Bob"];
+    let (ok, out, err) = session_with_env(&match_args, &c, "draw\naccept\nscore\n");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Game 1 of 2 - Ann 1/2 (W0 D1 L0) - Bob 1/2 (W0 D1 L0)"),
+        "{out}"
+    );
+    assert!(out.is_ascii(), "{out}");
+}
+
 #[test]
 fn a_piped_game_is_answered_line_by_line_and_ends_with_the_result() {
     let input = "11-15\n24-20\n11-16\n15-19\nundo\n15-19\n23x16\n12x19\n";

@@ -370,6 +370,10 @@ pub fn run_command_in(
     let mut child = command
         .env("HOME", sandbox.home())
         .env("XDG_DATA_HOME", sandbox.data_home())
+        // UTF-8 whatever the test runner's locale: in another plain mode writes ASCII.
+        .env("LANG", "C.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_CTYPE")
         .current_dir(sandbox.home())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
