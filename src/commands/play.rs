@@ -729,6 +729,8 @@ fn run_plain(args: &PlayArgs, begin: Begin, db: &Option<Arc<Egdb>>) -> Result<()
             None => return Ok(()),
         },
     };
+    let asked = args.black.is_some() || args.white.is_some();
+    let session = crate::plain::loaded_seats(session, asked);
     let mut plain = Plain::new(session, saving_for(file));
     watch_signals_plain(plain.runtime().last_save())?;
     // The lines are read on a thread of their own (so the clocks are watched meanwhile):

@@ -82,6 +82,10 @@ pub(crate) struct Plain {
     puzzles: Option<Box<PlainPuzzles>>,
     /// Whether the lines go to the puzzles, the game waiting.
     solving: bool,
+    /// Whether the game was over before anything was played here (a finished record
+    /// loaded): two computers seated at it have not played it now, so the session does
+    /// not end by itself but waits for the reader to look through it.
+    over_at_start: bool,
 }
 
 impl Plain {
@@ -154,11 +158,19 @@ impl Plain {
                 None => note,
             });
         }
+        let mut notices = Vec::new();
         if session.is_reviewing() {
             session.step(Step::End);
+            if session.seats().people() && recorded_by_programs(session.review()) {
+                notices.push(
+                    "Both sides of this game were played by programs: here you play on for \
+                     both (--black cpu --white cpu has the computer play on)."
+                        .to_string(),
+                );
+            }
             session.leave_review();
         }
-        let mut notices = Vec::new();
+        let over_at_start = session.game().is_over();
         let runtime = Runtime::new(session, saving, Pace::NONE);
         if let Some(fault) = runtime.resumed_fault() {
             notices.push(fault);
@@ -174,6 +186,7 @@ impl Plain {
             notices,
             puzzles: None,
             solving: false,
+            over_at_start,
         }
     }
 
@@ -278,10 +291,15 @@ impl Plain {
         self.runtime.awaits_search() || (session.seats().both_computer() && session.match_waits())
     }
 
-    /// Whether two computers play and have nothing more to play.
+    /// Whether two computers play and have nothing more to play: they played the game
+    /// to its end here (a finished game loaded is not theirs to end: it waits to be
+    /// looked through).
     fn computers_done(&self) -> bool {
         let session = self.session();
-        session.seats().both_computer() && session.game().is_over() && !session.match_waits()
+        session.seats().both_computer()
+            && session.game().is_over()
+            && !session.match_waits()
+            && !self.over_at_start
     }
 
     /// Waits while the computer is to move (the whole game when it plays both sides,
@@ -874,6 +892,32 @@ impl Plain {
     /// the game is not saved, if it is not.
     pub(crate) fn finish(&mut self) -> Option<Arc<StoreError>> {
         self.runtime.finish()
+    }
+}
+
+/// Whether `review`'s record says programs played both sides (`BlackType` and
+/// `WhiteType` "program").
+fn recorded_by_programs(review: Option<&crate::session::Review>) -> bool {
+    review.is_some_and(|review| {
+        ["BlackType", "WhiteType"].iter().all(|tag| {
+            review
+                .tags
+                .iter()
+                .any(|(name, value)| name == tag && value.trim() == "program")
+        })
+    })
+}
+
+/// A game loaded for plain mode (`--load`), which has no review: it is played on from
+/// its end at once, so a game between programs is given to people at this terminal,
+/// who look through it and play on for both sides, rather than to the programs, who
+/// would play on by themselves (and end the session) before anything could be read.
+/// `--black` or `--white` (`seats_asked`) seat whom they name instead.
+pub(crate) fn loaded_seats(session: Session, seats_asked: bool) -> Session {
+    if session.is_reviewing() && session.seats().both_computer() && !seats_asked {
+        session.with_seats(crate::session::Seats::PEOPLE)
+    } else {
+        session
     }
 }
 
