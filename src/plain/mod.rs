@@ -63,7 +63,7 @@ fn next_line(input: &mut impl BufRead) -> io::Result<Option<crate::lines::Bounde
 }
 
 /// The commands, as `help` lists them.
-pub(crate) const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N of the move list; show N. after Black's half, show N... after White's), moves, \
+pub(crate) const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N of the move list; show N. after Black's half, show N... after White's), history (the moves so far, numbered, one move a line), moves (the legal moves), \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
                         (what it thinks so far), lines N (the N best lines, 1-5), clock, pause, report (the game report: each move scored, mistakes marked with the better move), explore (the moves played from here in Marion Tinsley's games, with their results), puzzle [N] (the puzzles, the game waiting; back returns to it), save FILE, next (a match's next game), score, help, quit. \
                         Across the network: say TEXT (the chat), yes or no (a take-back asked), and quit adjourns.";
@@ -617,6 +617,24 @@ impl Plain {
         )
     }
 
+    /// `history`: the move list, the moves played so far numbered as a record numbers
+    /// them, one move (Black's half and White's) a line, after a line saying how many,
+    /// and the state of the game last.
+    fn history(&self) -> String {
+        let game = self.session().game();
+        let pairs = game.move_pairs();
+        if pairs.is_empty() {
+            return format!("No move has been played yet. {}", self.status());
+        }
+        let plural = if pairs.len() == 1 { "" } else { "s" };
+        let mut text = format!("The game so far, {} move{plural}:", pairs.len());
+        for pair in &pairs {
+            text.push_str(&format!("\n{pair}"));
+        }
+        text.push_str(&format!("\n{}", self.status()));
+        text
+    }
+
     /// What the computer is thinking, on request: its depth and verdict so far.
     fn thinking(&self) -> String {
         let Some(spec) = self.runtime.wanted_search() else {
@@ -761,6 +779,7 @@ impl Plain {
             "fen" => format!("FEN: {}", self.session().position()),
             "pieces" => pieces_text(self.session().position()),
             "show" => self.show(argument),
+            "history" => self.history(),
             "moves" => {
                 let pos = self.session().position();
                 let moves: Vec<String> =
@@ -1166,7 +1185,34 @@ fn read_lines(
 
 #[cfg(test)]
 mod tests {
-    use super::{MAX_WAITING_LINES, Waiting};
+    use super::{HELP, MAX_WAITING_LINES, Plain, Waiting};
+    use crate::game::Game;
+    use crate::runtime::Saving;
+    use crate::session::Session;
+
+    /// A conversation over a new game between two people, kept nowhere.
+    fn two_people() -> Plain {
+        Plain::new(Session::new(Game::new()), Saving::Off)
+    }
+
+    /// `history` says the moves so far, numbered, a move of each side a line, then the
+    /// state of the game; `help` names it.
+    #[test]
+    fn history_says_the_moves_so_far_a_numbered_move_a_line() {
+        let mut plain = two_people();
+        assert_eq!(
+            plain.answer("history").0,
+            "No move has been played yet. Black to move."
+        );
+        for line in ["11-15", "23-19", "8-11"] {
+            plain.answer(line);
+        }
+        assert_eq!(
+            plain.answer("history").0,
+            "The game so far, 2 moves:\n1. 11-15 23-19\n2. 8-11\nWhite to move."
+        );
+        assert!(HELP.contains("history ("), "{HELP}");
+    }
 
     /// The reader counts the lines it sends; at the bound it would wait, and an answer
     /// makes room for exactly one more.
