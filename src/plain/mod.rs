@@ -529,7 +529,9 @@ impl Plain {
         if let Some(offer) = game.draw_offer() {
             s.push_str(&format!("; {offer} offers a draw (accept or decline)"));
         }
-        if let Some(reason) = game.available_claim() {
+        if let Some(reason) = game.available_claim()
+            && self.may_claim_here(pos.turn())
+        {
             let why = match reason {
                 DrawReason::Repetition => "threefold repetition",
                 DrawReason::FortyMoves => "forty-move rule",
@@ -539,6 +541,21 @@ impl Plain {
         }
         s.push('.');
         s
+    }
+
+    /// Whether a person at this terminal plays `turn`, and so may claim a draw for it:
+    /// not the computer's side, nor one played at another terminal.
+    fn may_claim_here(&self, turn: Color) -> bool {
+        let seats = self.session().seats();
+        if seats.is_computer(turn) {
+            return false;
+        }
+        match self.runtime.table().map(|view| &view.seat) {
+            None => true,
+            Some(Seat::Player(mine)) => *mine == turn,
+            Some(Seat::Spectator) => false,
+            Some(Seat::Host { .. }) => !seats.is_remote(turn),
+        }
     }
 
     /// A runtime answer as a line: the news and the state of the game after it, or why
@@ -1193,6 +1210,37 @@ mod tests {
     /// A conversation over a new game between two people, kept nowhere.
     fn two_people() -> Plain {
         Plain::new(Session::new(Game::new()), Saving::Off)
+    }
+
+    /// A king each, their moves repeated until the position after them has come three
+    /// times, White to move; White's player is the computer at level 3 (`computer`) or
+    /// a person.
+    fn repeated(computer: bool) -> Plain {
+        let start = "W:WK32:BK1".parse().unwrap();
+        let mut game = Game::from_position(start);
+        for _ in 0..2 {
+            for text in ["32-28", "1-5", "28-32", "5-1"] {
+                let m = game.position().parse_move(text).unwrap();
+                game.play(&m).unwrap();
+            }
+        }
+        let mut seats = crate::session::Seats::PEOPLE;
+        if computer {
+            let level = crate::engine::Level::new(3).unwrap();
+            seats.white = crate::session::Player::Computer(level);
+        }
+        Plain::new(Session::new(game).with_seats(seats), Saving::Off)
+    }
+
+    /// A draw that may be claimed is offered to a person to move, not to the computer
+    /// (whose claim is its own to make).
+    #[test]
+    fn a_draw_claim_is_offered_only_to_a_person_to_move() {
+        assert_eq!(
+            repeated(false).status(),
+            "White to move; a draw may be claimed (threefold repetition): type claim."
+        );
+        assert_eq!(repeated(true).status(), "White to move.");
     }
 
     /// `history` says the moves so far, numbered, a move of each side a line, then the
