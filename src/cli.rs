@@ -144,10 +144,10 @@ pub(crate) struct LookArgs {
     /// Leave mouse capture off, so text on screen can be selected.
     #[arg(long)]
     pub(crate) no_mouse: bool,
-    /// No colours (also when NO_COLOR is set or TERM=dumb).
+    /// No colours (also when NO_COLOR is set, TERM=dumb or a monochrome TERM: vt100, xterm-mono).
     #[arg(long)]
     pub(crate) no_color: bool,
-    /// Draw with ASCII characters only.
+    /// Draw with ASCII characters only (also where the locale is not UTF-8, TERM=linux or vt100, unless the preferences say ascii = false).
     #[arg(long)]
     pub(crate) ascii: bool,
 }

@@ -60,9 +60,194 @@ pub(crate) fn error_chain(error: &dyn std::error::Error) -> String {
     text
 }
 
+/// Whether the locale `locale` (as [`character_locale`] finds it) writes UTF-8: its
+/// name says so (`C.UTF-8`, `en_GB.utf8`). `C`, `POSIX` and the others (`en_US`,
+/// `de_DE.ISO-8859-1`) have a character set of one byte a character; a locale not set
+/// at all says nothing, and UTF-8 is taken.
+pub(crate) fn utf8_locale(locale: Option<&std::ffi::OsStr>) -> bool {
+    locale.is_none_or(|l| {
+        let l = l.to_string_lossy().to_ascii_lowercase();
+        l.contains("utf-8") || l.contains("utf8")
+    })
+}
+
+/// The locale that sets the character set, as the C library picks it: the first of
+/// `LC_ALL`, `LC_CTYPE` and `LANG` that is set and not empty.
+pub(crate) fn character_locale() -> Option<std::ffi::OsString> {
+    ["LC_ALL", "LC_CTYPE", "LANG"]
+        .into_iter()
+        .filter_map(std::env::var_os)
+        .find(|v| !v.is_empty())
+}
+
+/// Plain mode's output: as it is in a UTF-8 locale; in another, every character
+/// outside ASCII written as ASCII ([`ascii_for`]), since its UTF-8 bytes would show as
+/// two or three characters of garbage there (`Game 1 of 2 · Ann 1½` as `Ann 1Â½`).
+pub(crate) struct LocaleOut<W: std::io::Write> {
+    /// Where the text goes.
+    inner: W,
+    /// Whether to write ASCII only.
+    ascii: bool,
+    /// The start of a character whose other bytes are yet to come.
+    pending: Vec<u8>,
+    /// The last character written, so that `2½` becomes `2 1/2`, not `21/2`.
+    last: char,
+}
+
+impl LocaleOut<std::io::StdoutLock<'static>> {
+    /// Standard output, for the locale of the environment.
+    pub(crate) fn stdout() -> Self {
+        LocaleOut::new(
+            std::io::stdout().lock(),
+            !utf8_locale(character_locale().as_deref()),
+        )
+    }
+}
+
+impl<W: std::io::Write> LocaleOut<W> {
+    /// Output to `inner`, of ASCII only if `ascii`.
+    pub(crate) fn new(inner: W, ascii: bool) -> Self {
+        LocaleOut {
+            inner,
+            ascii,
+            pending: Vec::new(),
+            last: ' ',
+        }
+    }
+
+    /// Writes `text` as ASCII.
+    fn write_ascii(&mut self, text: &str) -> std::io::Result<()> {
+        let mut out = String::with_capacity(text.len());
+        for c in text.chars() {
+            if c == '\u{bd}' && self.last.is_ascii_digit() {
+                out.push(' ');
+            }
+            out.push_str(&ascii_for(c));
+            self.last = c;
+        }
+        self.inner.write_all(out.as_bytes())
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for LocaleOut<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if !self.ascii {
+            return self.inner.write(buf);
+        }
+        self.pending.extend_from_slice(buf);
+        loop {
+            let pending = std::mem::take(&mut self.pending);
+            match std::str::from_utf8(&pending) {
+                Ok(text) => {
+                    self.write_ascii(text)?;
+                    break;
+                }
+                Err(e) => {
+                    let (good, rest) = pending.split_at(e.valid_up_to());
+                    self.write_ascii(std::str::from_utf8(good).unwrap_or_default())?;
+                    match e.error_len() {
+                        // A character cut between two writes: the rest comes next.
+                        None => {
+                            self.pending = rest.to_vec();
+                            break;
+                        }
+                        Some(n) => {
+                            self.write_ascii("?")?;
+                            self.pending = rest[n..].to_vec();
+                        }
+                    }
+                }
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// `c` in ASCII: itself if it is; the nearest ASCII for the characters the program
+/// writes (`½` is `1/2`, `·` and dashes `-`, `…` `...`, `▶` `>`) and for the accented
+/// Latin letters of names (`é` is `e`); `?` for anything else.
+pub(crate) fn ascii_for(c: char) -> std::borrow::Cow<'static, str> {
+    use std::borrow::Cow;
+    if c.is_ascii() {
+        return Cow::Owned(c.to_string());
+    }
+    const LETTERS: [(&str, char); 12] = [
+        ("ÀÁÂÃÄÅ", 'A'),
+        ("àáâãäå", 'a'),
+        ("ÈÉÊË", 'E'),
+        ("èéêë", 'e'),
+        ("ÌÍÎÏ", 'I'),
+        ("ìíîï", 'i'),
+        ("ÒÓÔÕÖØ", 'O'),
+        ("òóôõöø", 'o'),
+        ("ÙÚÛÜ", 'U'),
+        ("ùúûü", 'u'),
+        ("Ý", 'Y'),
+        ("ýÿ", 'y'),
+    ];
+    let named = match c {
+        '\u{bd}' => "1/2",
+        '\u{b7}' | '\u{2013}' | '\u{2014}' | '\u{2212}' => "-",
+        '\u{2026}' => "...",
+        '\u{25b6}' => ">",
+        '\u{d7}' => "x",
+        '\u{2018}' | '\u{2019}' => "'",
+        '\u{201c}' | '\u{201d}' => "\"",
+        'Ç' => "C",
+        'ç' => "c",
+        'Ñ' => "N",
+        'ñ' => "n",
+        'ß' => "ss",
+        _ => "",
+    };
+    if !named.is_empty() {
+        return Cow::Borrowed(named);
+    }
+    let letter = LETTERS
+        .iter()
+        .find(|(group, _)| group.contains(c))
+        .map_or('?', |&(_, base)| base);
+    Cow::Owned(letter.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn a_locale_is_utf8_when_its_name_says_so_or_none_is_set() {
+        let os = |s: &'static str| Some(std::ffi::OsStr::new(s));
+        for utf8 in ["C.UTF-8", "en_GB.utf8", "de_DE.UTF-8@euro"] {
+            assert!(utf8_locale(os(utf8)), "{utf8}");
+        }
+        assert!(utf8_locale(None));
+        for other in ["C", "POSIX", "en_US.ISO-8859-1", "ja_JP.eucJP", "en_US"] {
+            assert!(!utf8_locale(os(other)), "{other}");
+        }
+    }
+
+    #[test]
+    fn output_for_a_locale_not_utf8_is_ascii_and_reads_the_same() {
+        let mut out = LocaleOut::new(Vec::new(), true);
+        let text = "Game 2 of 2 \u{b7} Ann 1\u{bd} (W1 D1 L0) \u{b7} Zo\u{eb} \u{bd}\n 1. [ ] First \u{2014} win\u{2026}";
+        // Written a byte at a time: characters cut between writes come out whole.
+        for byte in text.as_bytes() {
+            out.write_all(std::slice::from_ref(byte)).unwrap();
+        }
+        out.write_all(b"bad \xff byte").unwrap();
+        assert_eq!(
+            String::from_utf8(out.inner).unwrap(),
+            "Game 2 of 2 - Ann 1 1/2 (W1 D1 L0) - Zoe 1/2\n 1. [ ] First - win...bad ? byte"
+        );
+        let mut same = LocaleOut::new(Vec::new(), false);
+        same.write_all(text.as_bytes()).unwrap();
+        assert_eq!(same.inner, text.as_bytes());
+    }
 
     #[test]
     fn control_characters_become_question_marks() {

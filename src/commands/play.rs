@@ -718,7 +718,7 @@ fn saving_for(file: Option<GameFile>) -> Saving {
 fn run_plain(args: &PlayArgs, begin: Begin, db: &Option<Arc<Egdb>>) -> Result<(), CommandError> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::text::LocaleOut::stdout();
     let (session, file) = match begin {
         Begin::Play(session, file) => (*session, file),
         Begin::Choose(games) => match crate::plain::choose_game(&mut input, &mut out, &games)? {
@@ -729,6 +729,8 @@ fn run_plain(args: &PlayArgs, begin: Begin, db: &Option<Arc<Egdb>>) -> Result<()
             None => return Ok(()),
         },
     };
+    let asked = args.black.is_some() || args.white.is_some();
+    let session = crate::plain::loaded_seats(session, asked);
     let mut plain = Plain::new(session, saving_for(file));
     watch_signals_plain(plain.runtime().last_save())?;
     // The lines are read on a thread of their own (so the clocks are watched meanwhile):
@@ -804,7 +806,7 @@ pub(crate) fn run_at_table(
         let mut plain = Plain::new(session, saving).at_table(table);
         watch_signals_plain(plain.runtime().last_save())?;
         let input = std::io::BufReader::new(std::io::stdin());
-        let mut out = std::io::stdout().lock();
+        let mut out = crate::text::LocaleOut::stdout();
         let result = crate::plain::run(input, &mut out, &mut plain);
         let unsaved = plain.finish();
         result?;

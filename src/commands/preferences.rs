@@ -100,9 +100,12 @@ pub(crate) fn place() -> Result<PathBuf, &'static str> {
 }
 
 /// The preferences of [`path`], applied to `args` (see [`Preferences::apply`]), and what
-/// could not be used, each in a line that names the file.
+/// could not be used, each in a line that names the file. Where neither they nor the
+/// command line say how to draw, a terminal that cannot show the Unicode board (a
+/// locale not UTF-8, the Linux console, a DEC VT) gets ASCII.
 pub(crate) fn load_into(args: &mut PlayArgs) -> (Preferences, Vec<String>) {
     let Some(path) = path() else {
+        args.screen.look.ascii |= !terminal_draws_unicode();
         return (Preferences::default(), Vec::new());
     };
     let (prefs, warning) = read(&path);
@@ -114,7 +117,19 @@ pub(crate) fn load_into(args: &mut PlayArgs) -> (Preferences, Vec<String>) {
             .into_iter()
             .map(|why| format!("{shown}: {why}; not used")),
     );
+    // `ascii = false` in the file is a choice: a terminal the locale misjudges.
+    if prefs.ascii.is_none() {
+        args.screen.look.ascii |= !terminal_draws_unicode();
+    }
     (prefs, notices)
+}
+
+/// Whether this terminal draws the Unicode board, as its locale and `TERM` say.
+fn terminal_draws_unicode() -> bool {
+    crate::tui::theme::unicode_drawn(
+        crate::text::character_locale().as_deref(),
+        std::env::var_os("TERM").as_deref(),
+    )
 }
 
 /// The preferences in `path`, or none (and why, naming the file and its line) when the

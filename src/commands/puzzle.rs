@@ -49,7 +49,7 @@ pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
         }
         let mut session = PlainPuzzles::new(number.unwrap_or(1), judge(db.clone()), progress);
         let stdin = std::io::stdin();
-        let mut out = std::io::stdout().lock();
+        let mut out = crate::text::LocaleOut::stdout();
         session.run(stdin.lock(), &mut out)?;
         return Ok(());
     }

@@ -63,7 +63,7 @@ fn next_line(input: &mut impl BufRead) -> io::Result<Option<crate::lines::Bounde
 }
 
 /// The commands, as `help` lists them.
-pub(crate) const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N of the move list; show N. after Black's half, show N... after White's), moves, \
+pub(crate) const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N of the move list; show N. after Black's half, show N... after White's), history (the moves so far, numbered, one move a line), moves (the legal moves), \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
                         (what it thinks so far), lines N (the N best lines, 1-5), clock, pause, report (the game report: each move scored, mistakes marked with the better move), explore (the moves played from here in Marion Tinsley's games, with their results), puzzle [N] (the puzzles, the game waiting; back returns to it), save FILE, next (a match's next game), score, help, quit. \
                         Across the network: say TEXT (the chat), yes or no (a take-back asked), and quit adjourns.";
@@ -82,6 +82,10 @@ pub(crate) struct Plain {
     puzzles: Option<Box<PlainPuzzles>>,
     /// Whether the lines go to the puzzles, the game waiting.
     solving: bool,
+    /// Whether the game was over before anything was played here (a finished record
+    /// loaded): two computers seated at it have not played it now, so the session does
+    /// not end by itself but waits for the reader to look through it.
+    over_at_start: bool,
 }
 
 impl Plain {
@@ -154,11 +158,19 @@ impl Plain {
                 None => note,
             });
         }
+        let mut notices = Vec::new();
         if session.is_reviewing() {
             session.step(Step::End);
+            if session.seats().people() && recorded_by_programs(session.review()) {
+                notices.push(
+                    "Both sides of this game were played by programs: here you play on for \
+                     both (--black cpu --white cpu has the computer play on)."
+                        .to_string(),
+                );
+            }
             session.leave_review();
         }
-        let mut notices = Vec::new();
+        let over_at_start = session.game().is_over();
         let runtime = Runtime::new(session, saving, Pace::NONE);
         if let Some(fault) = runtime.resumed_fault() {
             notices.push(fault);
@@ -174,6 +186,7 @@ impl Plain {
             notices,
             puzzles: None,
             solving: false,
+            over_at_start,
         }
     }
 
@@ -278,10 +291,15 @@ impl Plain {
         self.runtime.awaits_search() || (session.seats().both_computer() && session.match_waits())
     }
 
-    /// Whether two computers play and have nothing more to play.
+    /// Whether two computers play and have nothing more to play: they played the game
+    /// to its end here (a finished game loaded is not theirs to end: it waits to be
+    /// looked through).
     fn computers_done(&self) -> bool {
         let session = self.session();
-        session.seats().both_computer() && session.game().is_over() && !session.match_waits()
+        session.seats().both_computer()
+            && session.game().is_over()
+            && !session.match_waits()
+            && !self.over_at_start
     }
 
     /// Waits while the computer is to move (the whole game when it plays both sides,
@@ -511,7 +529,9 @@ impl Plain {
         if let Some(offer) = game.draw_offer() {
             s.push_str(&format!("; {offer} offers a draw (accept or decline)"));
         }
-        if let Some(reason) = game.available_claim() {
+        if let Some(reason) = game.available_claim()
+            && self.may_claim_here(pos.turn())
+        {
             let why = match reason {
                 DrawReason::Repetition => "threefold repetition",
                 DrawReason::FortyMoves => "forty-move rule",
@@ -521,6 +541,21 @@ impl Plain {
         }
         s.push('.');
         s
+    }
+
+    /// Whether a person at this terminal plays `turn`, and so may claim a draw for it:
+    /// not the computer's side, nor one played at another terminal.
+    fn may_claim_here(&self, turn: Color) -> bool {
+        let seats = self.session().seats();
+        if seats.is_computer(turn) {
+            return false;
+        }
+        match self.runtime.table().map(|view| &view.seat) {
+            None => true,
+            Some(Seat::Player(mine)) => *mine == turn,
+            Some(Seat::Spectator) => false,
+            Some(Seat::Host { .. }) => !seats.is_remote(turn),
+        }
     }
 
     /// A runtime answer as a line: the news and the state of the game after it, or why
@@ -597,6 +632,24 @@ impl Plain {
             pos.turn(),
             board_text_from(pos, self.bottom())
         )
+    }
+
+    /// `history`: the move list, the moves played so far numbered as a record numbers
+    /// them, one move (Black's half and White's) a line, after a line saying how many,
+    /// and the state of the game last.
+    fn history(&self) -> String {
+        let game = self.session().game();
+        let pairs = game.move_pairs();
+        if pairs.is_empty() {
+            return format!("No move has been played yet. {}", self.status());
+        }
+        let plural = if pairs.len() == 1 { "" } else { "s" };
+        let mut text = format!("The game so far, {} move{plural}:", pairs.len());
+        for pair in &pairs {
+            text.push_str(&format!("\n{pair}"));
+        }
+        text.push_str(&format!("\n{}", self.status()));
+        text
     }
 
     /// What the computer is thinking, on request: its depth and verdict so far.
@@ -743,6 +796,7 @@ impl Plain {
             "fen" => format!("FEN: {}", self.session().position()),
             "pieces" => pieces_text(self.session().position()),
             "show" => self.show(argument),
+            "history" => self.history(),
             "moves" => {
                 let pos = self.session().position();
                 let moves: Vec<String> =
@@ -874,6 +928,32 @@ impl Plain {
     /// the game is not saved, if it is not.
     pub(crate) fn finish(&mut self) -> Option<Arc<StoreError>> {
         self.runtime.finish()
+    }
+}
+
+/// Whether `review`'s record says programs played both sides (`BlackType` and
+/// `WhiteType` "program").
+fn recorded_by_programs(review: Option<&crate::session::Review>) -> bool {
+    review.is_some_and(|review| {
+        ["BlackType", "WhiteType"].iter().all(|tag| {
+            review
+                .tags
+                .iter()
+                .any(|(name, value)| name == tag && value.trim() == "program")
+        })
+    })
+}
+
+/// A game loaded for plain mode (`--load`), which has no review: it is played on from
+/// its end at once, so a game between programs is given to people at this terminal,
+/// who look through it and play on for both sides, rather than to the programs, who
+/// would play on by themselves (and end the session) before anything could be read.
+/// `--black` or `--white` (`seats_asked`) seat whom they name instead.
+pub(crate) fn loaded_seats(session: Session, seats_asked: bool) -> Session {
+    if session.is_reviewing() && session.seats().both_computer() && !seats_asked {
+        session.with_seats(crate::session::Seats::PEOPLE)
+    } else {
+        session
     }
 }
 
@@ -1122,7 +1202,65 @@ fn read_lines(
 
 #[cfg(test)]
 mod tests {
-    use super::{MAX_WAITING_LINES, Waiting};
+    use super::{HELP, MAX_WAITING_LINES, Plain, Waiting};
+    use crate::game::Game;
+    use crate::runtime::Saving;
+    use crate::session::Session;
+
+    /// A conversation over a new game between two people, kept nowhere.
+    fn two_people() -> Plain {
+        Plain::new(Session::new(Game::new()), Saving::Off)
+    }
+
+    /// A king each, their moves repeated until the position after them has come three
+    /// times, White to move; White's player is the computer at level 3 (`computer`) or
+    /// a person.
+    fn repeated(computer: bool) -> Plain {
+        let start = "W:WK32:BK1".parse().unwrap();
+        let mut game = Game::from_position(start);
+        for _ in 0..2 {
+            for text in ["32-28", "1-5", "28-32", "5-1"] {
+                let m = game.position().parse_move(text).unwrap();
+                game.play(&m).unwrap();
+            }
+        }
+        let mut seats = crate::session::Seats::PEOPLE;
+        if computer {
+            let level = crate::engine::Level::new(3).unwrap();
+            seats.white = crate::session::Player::Computer(level);
+        }
+        Plain::new(Session::new(game).with_seats(seats), Saving::Off)
+    }
+
+    /// A draw that may be claimed is offered to a person to move, not to the computer
+    /// (whose claim is its own to make).
+    #[test]
+    fn a_draw_claim_is_offered_only_to_a_person_to_move() {
+        assert_eq!(
+            repeated(false).status(),
+            "White to move; a draw may be claimed (threefold repetition): type claim."
+        );
+        assert_eq!(repeated(true).status(), "White to move.");
+    }
+
+    /// `history` says the moves so far, numbered, a move of each side a line, then the
+    /// state of the game; `help` names it.
+    #[test]
+    fn history_says_the_moves_so_far_a_numbered_move_a_line() {
+        let mut plain = two_people();
+        assert_eq!(
+            plain.answer("history").0,
+            "No move has been played yet. Black to move."
+        );
+        for line in ["11-15", "23-19", "8-11"] {
+            plain.answer(line);
+        }
+        assert_eq!(
+            plain.answer("history").0,
+            "The game so far, 2 moves:\n1. 11-15 23-19\n2. 8-11\nWhite to move."
+        );
+        assert!(HELP.contains("history ("), "{HELP}");
+    }
 
     /// The reader counts the lines it sends; at the bound it would wait, and an answer
     /// makes room for exactly one more.

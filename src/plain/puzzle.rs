@@ -75,8 +75,14 @@ impl PlainPuzzles {
             .enumerate()
             .map(|(i, p)| {
                 let record = self.progress.of(&p.id);
-                let mark = if record.solved { "solved" } else { "      " };
-                format!("{:>3}. [{mark}] {} — {}", i + 1, p.title, p.goal_text())
+                // Said in words (a screen reader reads blank brackets as nothing), and
+                // padded so the titles still line up.
+                let mark = if record.solved {
+                    "solved:"
+                } else {
+                    "not solved:"
+                };
+                format!("{:>3}. {mark:<11} {} — {}", i + 1, p.title, p.goal_text())
             })
             .collect();
         lines.push(format!(
@@ -361,6 +367,28 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::engine::Limits;
+
+    /// The list says of each puzzle in words whether it is solved, the titles lined up.
+    #[test]
+    fn the_list_says_solved_or_not_solved_in_words() {
+        let mut progress = Progress::default();
+        progress
+            .update(&builtin()[1].id, |r| r.solved = true)
+            .unwrap();
+        let puzzles = PlainPuzzles::new(1, Judge::new(None, Limits::depth(4)), progress);
+        let list = puzzles.list();
+        let lines: Vec<&str> = list.lines().collect();
+        let title = |n: usize| format!("{} — ", builtin()[n].title);
+        assert!(
+            lines[0].starts_with(&format!("  1. not solved: {}", title(0))),
+            "{list}"
+        );
+        assert!(
+            lines[1].starts_with(&format!("  2. solved:     {}", title(1))),
+            "{list}"
+        );
+        assert!(!list.contains('['), "{list}");
+    }
 
     #[test]
     fn retry_and_solution_answer_in_whole_sentences() {

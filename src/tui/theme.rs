@@ -284,7 +284,8 @@ pub(crate) fn palette_256_wanted(term: Option<&OsStr>) -> bool {
     term.is_some_and(|t| t.to_string_lossy().contains("256color"))
 }
 
-/// Whether to use colour: not with `--no-color`, a non-empty `NO_COLOR`, or `TERM=dumb`.
+/// Whether to use colour: not with `--no-color`, a non-empty `NO_COLOR`, `TERM=dumb`,
+/// or a `TERM` that names a monochrome terminal (see [`monochrome_term`]).
 ///
 /// (crossterm itself reacts to `NO_COLOR` by turning colour changes into attribute
 /// resets, which would wipe bold and reverse marks; a colourless theme avoids that.)
@@ -295,7 +296,37 @@ pub(crate) fn colors_wanted(
 ) -> bool {
     let no_color_env = no_color.is_some_and(|v| !v.is_empty());
     let dumb = term.is_some_and(|t| t == "dumb");
-    !(no_color_flag || no_color_env || dumb)
+    !(no_color_flag || no_color_env || dumb || monochrome_term(term))
+}
+
+/// Whether `TERM` names a terminal without colours: a DEC VT (`vt100`, `vt220`, ...;
+/// not `vte`, nor a `vt...-color` entry) or a terminfo monochrome variant (`xterm-mono`,
+/// `linux-m`). There the coloured board's dark and light squares would look the same.
+pub(crate) fn monochrome_term(term: Option<&OsStr>) -> bool {
+    let Some(term) = term.map(|t| t.to_string_lossy().to_ascii_lowercase()) else {
+        return false;
+    };
+    dec_vt(&term) || term.ends_with("-mono") || term.ends_with("-m")
+}
+
+/// Whether `term` (lower case) is a DEC VT: `vt` and a digit, with no colour named.
+fn dec_vt(term: &str) -> bool {
+    term.strip_prefix("vt")
+        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+        && !term.contains("color")
+}
+
+/// Whether the terminal can be trusted to draw the Unicode board (box lines, blocks,
+/// discs, crowns). Not where the locale's character set is not UTF-8 (`locale`: the
+/// first non-empty of `LC_ALL`, `LC_CTYPE` and `LANG`, such as `C`, `POSIX` or
+/// `de_DE.ISO-8859-1`), where those bytes come out as garbage; nor on the Linux console
+/// (`TERM=linux`), whose fonts have no discs or crowns, or a DEC VT, which has no
+/// Unicode. A locale not set at all says nothing, and Unicode stays.
+pub(crate) fn unicode_drawn(locale: Option<&OsStr>, term: Option<&OsStr>) -> bool {
+    let utf8_locale = crate::text::utf8_locale(locale);
+    let term = term.map(|t| t.to_string_lossy().to_ascii_lowercase());
+    let plain_console = term.is_some_and(|t| t == "linux" || dec_vt(&t));
+    utf8_locale && !plain_console
 }
 
 #[cfg(test)]
@@ -310,6 +341,55 @@ mod tests {
         assert!(!colors_wanted(false, Some(OsStr::new("1")), xterm));
         assert!(!colors_wanted(true, None, xterm));
         assert!(!colors_wanted(false, None, Some(OsStr::new("dumb"))));
+    }
+
+    #[test]
+    fn monochrome_terminals_get_no_colour_and_colour_ones_keep_it() {
+        for mono in [
+            "vt100",
+            "vt220",
+            "VT102",
+            "vt100-am",
+            "xterm-mono",
+            "linux-m",
+        ] {
+            assert!(
+                !colors_wanted(false, None, Some(OsStr::new(mono))),
+                "{mono}"
+            );
+        }
+        for coloured in [
+            "xterm",
+            "vte",
+            "vte-256color",
+            "linux",
+            "screen",
+            "vt100-color",
+        ] {
+            assert!(
+                colors_wanted(false, None, Some(OsStr::new(coloured))),
+                "{coloured}"
+            );
+        }
+        assert!(colors_wanted(false, None, None));
+    }
+
+    #[test]
+    fn unicode_is_drawn_only_in_a_utf8_locale_on_a_terminal_with_the_glyphs() {
+        let os = |s: &'static str| Some(OsStr::new(s));
+        let xterm = os("xterm-256color");
+        for utf8 in ["C.UTF-8", "en_GB.utf8", "de_DE.UTF-8@euro"] {
+            assert!(unicode_drawn(os(utf8), xterm), "{utf8}");
+        }
+        assert!(unicode_drawn(None, xterm), "no locale set says nothing");
+        assert!(unicode_drawn(None, None));
+        for other in ["C", "POSIX", "en_US.ISO-8859-1", "ja_JP.eucJP", "en_US"] {
+            assert!(!unicode_drawn(os(other), xterm), "{other}");
+        }
+        for console in ["linux", "vt100", "vt220"] {
+            assert!(!unicode_drawn(os("C.UTF-8"), os(console)), "{console}");
+        }
+        assert!(unicode_drawn(os("C.UTF-8"), os("vte")));
     }
 
     #[test]

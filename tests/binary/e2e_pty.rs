@@ -118,6 +118,42 @@ fn no_color_no_mouse_and_ctrl_c() {
     assert!(!game.parser.screen().alternate_screen());
 }
 
+/// A locale whose character set is not UTF-8 (`C`, `POSIX`) gets a board of ASCII
+/// only, every byte written below 0x80, and a monochrome `TERM` (a VT100) gets no
+/// colour: there Unicode bytes print as garbage and coloured squares look alike.
+#[test]
+fn a_locale_not_utf8_gets_ascii_and_a_vt100_no_colour() {
+    for env in [
+        [("LC_ALL", "C"), ("TERM", "xterm-256color")],
+        [("LC_ALL", "POSIX"), ("TERM", "vt100")],
+    ] {
+        let mut game = Session::start(&[], &env);
+        game.past_home();
+        game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+        game.send(b"11-15\r");
+        game.wait_for("the move in the list", |s| {
+            s.contents().contains("1. 11-15") && s.contents().contains("White to move")
+        });
+        let screen = game.parser.screen().contents();
+        assert!(
+            screen.contains("(b)") && screen.contains("+----"),
+            "{screen}"
+        );
+        game.send(b"\x03");
+        game.exit_status();
+        let wide = game.raw.iter().filter(|b| !b.is_ascii()).count();
+        assert_eq!(wide, 0, "{env:?}: bytes of Unicode written: {screen}");
+        if env[1].1 == "vt100" {
+            assert!(!sets_a_colour(&game.raw), "a colour was set on a VT100");
+        } else {
+            assert!(
+                sets_a_colour(&game.raw),
+                "colour is kept where only the locale is C"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_colour_check_sees_colours() {
     assert!(sets_a_colour(b"\x1b[38;5;2mx"));

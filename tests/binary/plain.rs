@@ -51,6 +51,29 @@ fn answers(stdout: &str) -> Vec<&str> {
     lines[legend + 2..].to_vec()
 }
 
+/// In a locale whose character set is not UTF-8 (`LANG=C`), plain mode writes ASCII
+/// only: the puzzles' list (its dashes) and a match's score (its middle dots and half
+/// points) in ASCII words, not UTF-8 bytes that print as garbage there.
+#[test]
+fn plain_mode_in_a_locale_not_utf8_writes_ascii_only() {
+    let c = [("LC_ALL", Path::new("C"))];
+    let (ok, out, err) = session_with_env(&["puzzle", "--plain"], &c, "list\nquit\n");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("First Position - White to move and win"),
+        "{out}"
+    );
+    assert!(out.is_ascii(), "{out}");
+    let match_args = ["--match", "1", "--black-name", "Ann", "--white-name", "Bob"];
+    let (ok, out, err) = session_with_env(&match_args, &c, "draw\naccept\nscore\n");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Game 1 of 2 - Ann 1/2 (W0 D1 L0) - Bob 1/2 (W0 D1 L0)"),
+        "{out}"
+    );
+    assert!(out.is_ascii(), "{out}");
+}
+
 #[test]
 fn a_piped_game_is_answered_line_by_line_and_ends_with_the_result() {
     let input = "11-15\n24-20\n11-16\n15-19\nundo\n15-19\n23x16\n12x19\n";
@@ -664,4 +687,50 @@ fn a_level_for_two_people_says_it_is_the_computers_and_how_to_play_it() {
     let (ok, _, err) = session(&["--plain", "--white", "cpu", "--level", "3"], "quit\n");
     assert!(ok, "{err}");
     assert_eq!(err, "");
+}
+
+/// A record of a game between two programs, whose last move takes White's last piece.
+const PROGRAMS_GAME: &str = "[Event \"Programs\"]\n[Black \"Alpha\"]\n[White \"Beta\"]\n\
+    [BlackType \"program\"]\n[WhiteType \"program\"]\n[SetUp \"1\"]\n\
+    [FEN \"B:W22:B1,9\"]\n[Result \"1-0\"]\n1. 9-14 22-18 2. 14x23 1-0\n";
+
+/// A finished game between programs, loaded in plain mode, waits to be looked through
+/// (it used to print its last board and end), and an unfinished one is not played on
+/// by the programs unless `--black`/`--white` ask for them.
+#[test]
+fn a_loaded_game_between_programs_can_be_looked_through() {
+    let dir = std::env::temp_dir().join(format!("checkers-programs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let finished = dir.join("finished.pdn");
+    std::fs::write(&finished, PROGRAMS_GAME).unwrap();
+    let file = finished.to_str().unwrap();
+    let (ok, out, err) = session(&["--plain", "--load", file], "show 1\nquit\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("Black wins"), "{out}");
+    assert!(
+        out.contains("Both sides of this game were played by programs"),
+        "{out}"
+    );
+    assert!(out.contains("After move 1 (White's 22-18) of 2"), "{out}");
+    assert!(out.ends_with("Goodbye.\n"), "{out}");
+    // Seated by name, the programs have nothing to play in a finished game: it waits too.
+    let (ok, out, err) = session(
+        &[
+            "--plain", "--load", file, "--black", "cpu", "--white", "cpu",
+        ],
+        "show 1\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("After move 1 (White's 22-18) of 2"), "{out}");
+    // Unfinished, the game is the reader's: no program moves by itself.
+    let unfinished = dir.join("unfinished.pdn");
+    std::fs::write(&unfinished, PROGRAMS_GAME.replace(" 2. 14x23 1-0", " *")).unwrap();
+    let (ok, out, err) = session(
+        &["--plain", "--load", unfinished.to_str().unwrap()],
+        "moves\n",
+    );
+    assert!(ok, "{err}");
+    assert!(!out.contains(" (level "), "{out}");
+    assert!(answers(&out).contains(&"Legal moves: 14x23."), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -48,7 +48,7 @@ fn a_puzzle_is_solved_in_plain_mode_and_the_progress_kept() {
         answers[4]
     );
     assert!(
-        stdout.contains("  3. [solved] Better than First"),
+        stdout.contains("  3. solved:     Better than First"),
         "{stdout}"
     );
     let progress = std::fs::read_to_string(data.join("checkers").join("puzzles.json")).unwrap();

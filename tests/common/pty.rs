@@ -97,6 +97,11 @@ pub fn sandboxed(
     cmd.args(args);
     cmd.env("TERM", "xterm-256color");
     cmd.env_remove("NO_COLOR");
+    // A UTF-8 locale, as the xterm has, whatever the test runner's: in another the
+    // board is drawn in ASCII.
+    cmd.env("LANG", "C.UTF-8");
+    cmd.env_remove("LC_ALL");
+    cmd.env_remove("LC_CTYPE");
     cmd.env("HOME", sandbox.home());
     cmd.env("XDG_DATA_HOME", sandbox.data_home());
     // The preferences are the sandbox's too: the home screen's settings page writes them.
@@ -365,6 +370,10 @@ pub fn run_command_in(
     let mut child = command
         .env("HOME", sandbox.home())
         .env("XDG_DATA_HOME", sandbox.data_home())
+        // UTF-8 whatever the test runner's locale: in another plain mode writes ASCII.
+        .env("LANG", "C.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_CTYPE")
         .current_dir(sandbox.home())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
