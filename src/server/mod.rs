@@ -143,13 +143,22 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
     };
     let limits = options.limits;
     let adjourned_for = limits.adjourned_for().map_err(network)?;
-    // The certificate first: a pair that does not serve is said before anything is
-    // made or opened.
-    let (chain, key, made) = match &options.pem {
-        Some((cert, key)) => {
-            let (chain, key) = tls::certificate_from_pem(cert, key).map_err(network)?;
-            (chain, key, false)
-        }
+    // A certificate pair given that does not serve is said before anything is made or
+    // opened.
+    let pem = match &options.pem {
+        Some((cert, key)) => Some(tls::certificate_from_pem(cert, key).map_err(network)?),
+        None => None,
+    };
+    if let Some(problem) = database_problem(&db_path) {
+        return Err(network(problem));
+    }
+    // Held until the process ends: a second server on this database is refused.
+    let _held = hold_database(&db_path).map_err(network)?;
+    // The database before a certificate is made beside it: a --db that is no database
+    // is said with nothing left beside it.
+    let store = open_store(&db_path).map_err(network)?;
+    let (chain, key, made) = match pem {
+        Some((chain, key)) => (chain, key, false),
         None => {
             let (cert, key, made) =
                 tls::certificate(&beside(&db_path, "cert.der"), &beside(&db_path, "key.der"))
@@ -159,7 +168,6 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
     };
     let fingerprint = protocol::fingerprint(&chain[0]);
     let config = tls::server_config(chain, key).map_err(network)?;
-    let store = store::Store::open(&db_path).map_err(network)?;
     let (outbox, posts) = outbox::Outbox::new();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -210,6 +218,78 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
         println!("checkers server stopped");
         Ok(())
     })
+}
+
+/// Why `db` can be no server's database, looked at before anything is made beside it:
+/// a folder, or a file that is not SQLite's (a mistyped `--db` naming some other file).
+fn database_problem(db: &Path) -> Option<String> {
+    use std::io::Read;
+    let shown = crate::text::printable_path(db);
+    if db.is_dir() {
+        return Some(format!(
+            "{shown} is a folder: --db names the database file (such as {})",
+            crate::text::printable_path(&db.join("server.sqlite"))
+        ));
+    }
+    let mut head = Vec::new();
+    let file = std::fs::File::open(db).ok()?;
+    file.take(16).read_to_end(&mut head).ok()?;
+    (!head.is_empty() && head != b"SQLite format 3\0").then(|| {
+        format!(
+            "{shown} is not a database (an SQLite file): --db names the server's database, \
+             or a file not there yet to make one"
+        )
+    })
+}
+
+/// Opens the database at `db` on its own thread, or says, naming the file, why not (one
+/// of a newer program, say).
+fn open_store(db: &Path) -> Result<store::Store, String> {
+    store::Store::open(db).map_err(|e| format!("{}: {e}", crate::text::printable_path(db)))
+}
+
+/// Takes the database's lock (`server.lock` beside `server.sqlite`), writing this
+/// process's id in it: two servers on one database would each take back its unfinished
+/// games and play them apart, so a second one is refused, naming the first. The
+/// system lets go of the lock when the process ends, killed or not, so a lock is never
+/// left stale.
+fn hold_database(db: &Path) -> Result<std::fs::File, String> {
+    use std::io::{Read, Seek, Write};
+    let lock = beside(db, "lock");
+    let shown = crate::text::printable_path(&lock);
+    if let Some(parent) = lock.parent().filter(|p| !p.as_os_str().is_empty()) {
+        crate::store::files::create_folder(parent).map_err(|e| format!("{shown}: {e}"))?;
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock)
+        .map_err(|e| format!("{shown}: cannot open the database's lock: {e}"))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            let mut text = String::new();
+            let _ = file.read_to_string(&mut text);
+            let holder = match text.trim().parse::<u32>() {
+                Ok(pid) => format!("another checkers server (process {pid})"),
+                Err(_) => "another checkers server".to_string(),
+            };
+            return Err(format!(
+                "{} is in use by {holder}: stop it first, or give this one another --db \
+                 (two servers on one database would each play its games)",
+                crate::text::printable_path(db)
+            ));
+        }
+        Err(std::fs::TryLockError::Error(e)) => {
+            return Err(format!("{shown}: cannot lock the database: {e}"));
+        }
+    }
+    // The holder's id, for the refusal above: told, not relied on.
+    let _ = file.set_len(0).and_then(|()| file.rewind());
+    let _ = writeln!(file, "{}", std::process::id()).and_then(|()| file.flush());
+    Ok(file)
 }
 
 /// A file beside the database: `server.sqlite` gives `server.cert.der`.

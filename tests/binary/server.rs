@@ -2252,3 +2252,61 @@ fn quitting_the_plain_client_mid_game_says_the_clock_runs_at_the_server() {
     let said = bob.lines_within(std::time::Duration::from_millis(200));
     assert!(!said.iter().any(|l| l.contains("Goodbye")), "{said:#?}");
 }
+
+/// `checkers server` with `args`, run to its end (it must not start): its exit and
+/// what it said on standard error.
+fn refused_server(home: &Sandbox, args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .arg("server")
+        .args(args)
+        .env("HOME", home.home())
+        .env("XDG_DATA_HOME", home.home().join("data"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!out.status.success(), "started: {said}");
+    said
+}
+
+#[test]
+fn a_second_server_on_a_database_in_use_is_refused_naming_the_first() {
+    let home = Sandbox::new();
+    let (mut first, _) = server(&home, "127.0.0.1:0");
+    let db = home.home().join("server.sqlite");
+    let db = db.to_str().unwrap();
+    let pid = first.child.process_id().unwrap();
+    let said = refused_server(&home, &["--listen", "127.0.0.1:0", "--db", db]);
+    let words = format!("{db} is in use by another checkers server (process {pid}): stop it first");
+    assert!(said.contains(&words), "{words:?} not in {said}");
+    stop(&mut first);
+    // Stopped, it holds the database no more: the next start takes it.
+    let (mut second, _) = server(&home, "127.0.0.1:0");
+    stop(&mut second);
+}
+
+#[test]
+fn a_db_that_is_a_folder_or_no_database_is_refused_by_name_with_nothing_made_beside_it() {
+    let home = Sandbox::new();
+    let dir = &home.home().join("club");
+    std::fs::create_dir(dir).unwrap();
+    let folder = dir.join("games");
+    std::fs::create_dir(&folder).unwrap();
+    let text = dir.join("notes.txt");
+    std::fs::write(&text, "not a database\n").unwrap();
+    let folder_name = folder.to_str().unwrap();
+    let said = refused_server(&home, &["--listen", "127.0.0.1:0", "--db", folder_name]);
+    let words = format!("{folder_name} is a folder: --db names the database file");
+    assert!(said.contains(&words), "{words:?} not in {said}");
+    let text_name = text.to_str().unwrap();
+    let said = refused_server(&home, &["--listen", "127.0.0.1:0", "--db", text_name]);
+    let words = format!("{text_name} is not a database (an SQLite file)");
+    assert!(said.contains(&words), "{words:?} not in {said}");
+    assert_eq!(std::fs::read_to_string(&text).unwrap(), "not a database\n");
+    let mut left: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["games", "notes.txt"], "nothing made beside them");
+}
