@@ -213,7 +213,8 @@ pub(crate) enum Command {
     /// /var/lib/checkers/server.sqlite` under a service manager that restarts it (with
     /// systemd: Restart=on-failure, and LimitNOFILE= above the players you expect, as
     /// each is an open connection). Logs go to stderr (the journal). Back the database
-    /// up with `sqlite3 server.sqlite ".backup copy.sqlite"` while it runs. Players in
+    /// up with `sqlite3 server.sqlite ".backup copy.sqlite"` while it runs, or copy the
+    /// file once it has stopped (all of it is then in that one file). Players in
     /// one club room behind one router share an address: raise
     /// --max-connections-per-address for them.
     Server(ServerArgs),

@@ -203,6 +203,22 @@ impl Db {
         Ok(done)
     }
 
+    /// Moves everything the write-ahead log holds into the database file and empties
+    /// the log, so that the file alone, copied once the server has stopped, is the
+    /// whole database.
+    pub(crate) fn checkpoint(&self) -> Result<(), String> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .map_err(said)
+            .and_then(|busy| {
+                (busy == 0)
+                    .then_some(())
+                    .ok_or_else(|| "database: the log is in use by another reader".to_string())
+            })
+    }
+
     /// Whether a transaction is open (one the database rolled back by itself is not).
     pub(crate) fn in_transaction(&self) -> bool {
         !self.conn.is_autocommit()

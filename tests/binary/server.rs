@@ -2253,19 +2253,35 @@ fn quitting_the_plain_client_mid_game_says_the_clock_runs_at_the_server() {
     assert!(!said.iter().any(|l| l.contains("Goodbye")), "{said:#?}");
 }
 
-/// `checkers server` with `args`, run to its end (it must not start): its exit and
-/// what it said on standard error.
+/// `checkers server` with `args`, which must refuse to start: what it said on standard
+/// error. One that is still running after 20 seconds is stopped, and the test fails.
 fn refused_server(home: &Sandbox, args: &[&str]) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
         .arg("server")
         .args(args)
         .env("HOME", home.home())
         .env("XDG_DATA_HOME", home.home().join("data"))
-        .stdin(std::process::Stdio::null())
-        .output()
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
         .unwrap();
-    let said = String::from_utf8_lossy(&out.stderr).to_string();
-    assert!(!out.status.success(), "started: {said}");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("checkers server {args:?} started and ran, where it should refuse");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mut said = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut said).unwrap();
+    assert!(!status.success(), "started: {said}");
     said
 }
 
@@ -2309,4 +2325,44 @@ fn a_db_that_is_a_folder_or_no_database_is_refused_by_name_with_nothing_made_bes
         .collect();
     left.sort();
     assert_eq!(left, ["games", "notes.txt"], "nothing made beside them");
+}
+
+#[test]
+fn a_stopped_servers_database_file_copied_alone_holds_every_player() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let a = Sandbox::new();
+    let mut alice = player(&a, &address, "alice");
+    alice.say("quit");
+    assert_eq!(alice.finish(), 0);
+    stop(&mut server);
+    // The operator copies the database file alone, as one copies any file.
+    let copy = home.home().join("copy.sqlite");
+    std::fs::copy(home.home().join("server.sqlite"), &copy).unwrap();
+    let db = rusqlite::Connection::open(&copy).unwrap();
+    let names: Vec<String> = db
+        .prepare("SELECT name FROM players")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(names, ["alice"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn the_servers_private_key_is_readable_by_its_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let home = Sandbox::new();
+    let key = home.home().join("server.key.der");
+    let mode = || std::fs::metadata(&key).unwrap().permissions().mode() & 0o777;
+    let (mut running, _) = server(&home, "127.0.0.1:0");
+    assert_eq!(mode(), 0o600, "made private");
+    stop(&mut running);
+    // One an earlier version left readable by everyone is made private at the start.
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let (mut running, _) = server(&home, "127.0.0.1:0");
+    assert_eq!(mode(), 0o600, "made private at the start");
+    stop(&mut running);
 }
