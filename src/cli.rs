@@ -373,7 +373,8 @@ pub(crate) struct OnlineArgs {
     /// last logged in to].
     pub(crate) server: Option<String>,
     /// The name to play under, 1 to 20 of a-z, A-Z, 0-9, - and _: the server binds it
-    /// to your key on first login [default: your user name].
+    /// to your key on first login [default: the name last used at that server, else your
+    /// user name].
     #[arg(long, value_name = "NAME")]
     pub(crate) name: Option<String>,
     /// Plain line mode: text in, text out (also when input or output is not a

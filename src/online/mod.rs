@@ -110,9 +110,14 @@ impl Login {
     /// The login `options` ask: the name checked, the key read or made.
     pub(crate) fn of(options: &OnlineOptions) -> Result<Login, CommandError> {
         let address = server_address(&options.server).map_err(network)?;
+        let dir = crate::store::data_dir().ok_or_else(|| {
+            network("no data folder for the key and the known servers".to_string())
+        })?;
+        // The name given, else the one last used at this server, else the user's.
         let name = options
             .name
             .clone()
+            .or_else(|| identity::last_name(&dir, &address))
             .or_else(|| std::env::var("USER").ok())
             .unwrap_or_else(|| "player".to_string());
         // Refused before it is sent, in the server's words.
@@ -122,9 +127,6 @@ impl Login {
                 crate::text::printable(&name, 40)
             )));
         }
-        let dir = crate::store::data_dir().ok_or_else(|| {
-            network("no data folder for the key and the known servers".to_string())
-        })?;
         crate::store::files::create_folder(&dir)
             .map_err(|e| network(format!("{}: {e}", crate::text::printable_path(&dir))))?;
         let key = identity::key(&dir).map_err(network)?;
@@ -420,7 +422,7 @@ pub(crate) async fn connect(
                     ""
                 };
                 println!("Logged in to {address} as {name}{first}, rating {rating:.0}.");
-                identity::remember_server(dir, address);
+                identity::remember_server(dir, address, &name);
                 Ok(name)
             }
             ServerMessage::Refused { reason } => Err(network(format!(

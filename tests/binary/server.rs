@@ -1920,6 +1920,11 @@ fn online_without_a_server_goes_back_to_the_one_last_logged_in_to() {
     again.expect(&format!("Logged in to {address} as alice"));
     again.say("quit");
     assert_eq!(again.finish(), 0);
+    // Without --name too: as alice again, not as a new player named after the user.
+    let mut again = Peer::start(&a, &["online", "--plain"]);
+    again.expect(&format!("Logged in to {address} as alice"));
+    again.say("quit");
+    assert_eq!(again.finish(), 0);
     stop(&mut server);
 }
 
