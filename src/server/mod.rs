@@ -143,10 +143,17 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
     };
     let limits = options.limits;
     let adjourned_for = limits.adjourned_for().map_err(network)?;
-    // A certificate pair given that does not serve is said before anything is made or
-    // opened.
-    let pem = match &options.pem {
-        Some((cert, key)) => Some(tls::certificate_from_pem(cert, key).map_err(network)?),
+    // A certificate pair given that does not serve (unreadable, or a key not the
+    // certificate's) is said before anything is made or opened.
+    let served = match &options.pem {
+        Some((cert, key)) => {
+            let (chain, key) = tls::certificate_from_pem(cert, key).map_err(network)?;
+            let fingerprint = protocol::fingerprint(&chain[0]);
+            Some((
+                fingerprint,
+                tls::server_config(chain, key).map_err(network)?,
+            ))
+        }
         None => None,
     };
     if let Some(problem) = database_problem(&db_path) {
@@ -157,17 +164,17 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
     // The database before a certificate is made beside it: a --db that is no database
     // is said with nothing left beside it.
     let store = open_store(&db_path).map_err(network)?;
-    let (chain, key, made) = match pem {
-        Some((chain, key)) => (chain, key, false),
+    let (fingerprint, config, made) = match served {
+        Some((fingerprint, config)) => (fingerprint, config, false),
         None => {
             let (cert, key, made) =
                 tls::certificate(&beside(&db_path, "cert.der"), &beside(&db_path, "key.der"))
                     .map_err(network)?;
-            (vec![cert], key, made)
+            let fingerprint = protocol::fingerprint(&cert);
+            let config = tls::server_config(vec![cert], key).map_err(network)?;
+            (fingerprint, config, made)
         }
     };
-    let fingerprint = protocol::fingerprint(&chain[0]);
-    let config = tls::server_config(chain, key).map_err(network)?;
     let (outbox, posts) = outbox::Outbox::new();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
