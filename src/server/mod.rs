@@ -530,17 +530,23 @@ fn stop_signal() -> impl std::future::Future<Output = ()> {
     }
 }
 
-/// One line of at most `max` bytes, without its end; none at the end of the stream.
+/// One line of at most `max` bytes, without its end; none at the end of the stream
+/// (also when the peer closed without TLS's goodbye, or reset the line: it is gone
+/// all the same, and TLS's wording would only puzzle whoever reads it).
 pub(crate) async fn read_line<R: AsyncBufRead + Unpin>(
     reader: &mut R,
     max: usize,
 ) -> Result<Option<String>, String> {
     let mut line = Vec::new();
-    let read = (&mut *reader)
+    let read = match (&mut *reader)
         .take(max as u64 + 1)
         .read_until(b'\n', &mut line)
         .await
-        .map_err(|e| e.to_string())?;
+    {
+        Ok(read) => read,
+        Err(e) if closed_by_peer(&e) => return Ok(None),
+        Err(e) => return Err(e.to_string()),
+    };
     if read == 0 {
         return Ok(None);
     }
@@ -555,6 +561,16 @@ pub(crate) async fn read_line<R: AsyncBufRead + Unpin>(
     String::from_utf8(line)
         .map(Some)
         .map_err(|_| "a line that is not UTF-8".to_string())
+}
+
+/// Whether `error` says only that the other end of the line is gone (it closed without
+/// TLS's goodbye, reset the line, or a write found it closed).
+pub(crate) fn closed_by_peer(error: &std::io::Error) -> bool {
+    use std::io::ErrorKind::{BrokenPipe, ConnectionAborted, ConnectionReset, UnexpectedEof};
+    matches!(
+        error.kind(),
+        UnexpectedEof | ConnectionReset | ConnectionAborted | BrokenPipe
+    )
 }
 
 /// Writes `message` as one line.

@@ -1721,9 +1721,23 @@ fn with_the_line_to_the_server_gone_leaving_the_board_says_what_becomes_of_the_g
     bob.expect("Game 1 starts:");
     alice.wait_for("the board", |s| s.contents().contains("You play White"));
     server.kill();
+    // Said in the player's words, whole on an 80-column board, with what to do: not
+    // TLS's note on a missing close_notify.
     alice.wait_for("the line gone", |s| {
-        s.contents().contains("The line to the server is gone")
+        let text = s.contents();
+        text.contains("The line to the server is gone")
+            && text.contains("closed the connection (it may have")
+            && text.contains("log in again with checkers online to go back")
     });
+    assert!(
+        !alice.contents().contains("close_notify"),
+        "{}",
+        alice.contents()
+    );
+    // The plain client says so too, and that checkers online takes it back to the game.
+    let said = bob.expect("closed the connection (it may have stopped)");
+    assert!(said.contains("checkers online takes you back"), "{said}");
+    assert!(!said.contains("close_notify"), "{said}");
     alice.send(b"q");
     alice.wait_for("the leave question, the line gone", |s| {
         let text = s.contents();
