@@ -635,7 +635,13 @@ async fn connection(
     )
     .await;
     let refusal = match login {
-        Ok(Ok(name)) => {
+        Ok(Ok(None)) => {
+            // Not a refusal: a first contact that only looks at the certificate
+            // (its player then asked whether to trust it) leaves so.
+            tracing::info!(%peer, "left before logging in (a first contact's look at the certificate, or a client that gave up)");
+            return;
+        }
+        Ok(Ok(Some(name))) => {
             tracing::info!(%peer, name, "logged in");
             counted.logged_in();
             let connection = Connection {
@@ -657,7 +663,8 @@ async fn connection(
 }
 
 /// The login: a fresh challenge, signed by the key the name is bound to (or, for a
-/// new name, by the key that takes it). Gives the name.
+/// new name, by the key that takes it). Gives the name, or none if the client left
+/// without a login (as a first contact does that only looks at the certificate).
 async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
     reader: &mut R,
     writer: &mut W,
@@ -665,19 +672,20 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
     fingerprint: [u8; 32],
     (conn, address): (u64, std::net::IpAddr),
     (out, max_line): (mpsc::Sender<ServerMessage>, usize),
-) -> Result<String, String> {
+) -> Result<Option<String>, String> {
     let mut challenge = [0u8; 32];
     getrandom::fill(&mut challenge).map_err(|e| format!("no randomness: {e}"))?;
     let hello = ServerMessage::Challenge {
         version: protocol::VERSION,
         challenge: protocol::hex(&challenge),
     };
-    write_message(writer, &hello)
-        .await
-        .map_err(|e| e.to_string())?;
-    let line = read_line(reader, max_line)
-        .await?
-        .ok_or("the connection closed")?;
+    match write_message(writer, &hello).await {
+        Err(e) if closed_by_peer(&e) => return Ok(None),
+        written => written.map_err(|e| e.to_string())?,
+    }
+    let Some(line) = read_line(reader, max_line).await? else {
+        return Ok(None);
+    };
     let Ok(ClientMessage::Login {
         version,
         name,
@@ -742,7 +750,7 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
     };
     out.try_send(welcome).map_err(|e| e.to_string())?;
     lobby.enter(&name, &player, (conn, address), out);
-    Ok(name)
+    Ok(Some(name))
 }
 
 /// The database's answer to a login of `name` with `key` from `address`, on a task of

@@ -1877,6 +1877,13 @@ fn a_full_screen_first_contact_asks_before_pinning_the_fingerprint_the_server_pr
         "{shown}"
     );
     assert!(!alice.raw_mode());
+    // The look at the certificate is logged as what it is, not as a refused login.
+    let logged = server.expect("left before logging in");
+    assert!(
+        logged.contains("a first contact's look at the certificate"),
+        "{logged}"
+    );
+    assert!(!logged.contains("login refused"), "{logged}");
     // Not trusted: nothing pinned, no login, the terminal as it was.
     alice.send(b"n\r");
     alice.wait_for("the refusal", |s| s.contents().contains("was not trusted"));
