@@ -60,9 +60,10 @@ pub(crate) fn key(dir: &Path) -> Result<SigningKey, String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let mut secret = [0u8; 32];
             getrandom::fill(&mut secret).map_err(|e| format!("no randomness: {e}"))?;
-            crate::store::write_atomic(&file, format!("{}\n", hex(&secret)).as_bytes())
+            // The player's alone from the moment it is made: whoever reads it can
+            // log in as them.
+            crate::store::files::write_private(&file, format!("{}\n", hex(&secret)).as_bytes())
                 .map_err(|e| format!("{shown}: {e}"))?;
-            crate::store::files::keep_private(&file);
             Ok(SigningKey::from_bytes(&secret))
         }
         Err(e) => Err(format!("{shown}: {e}")),

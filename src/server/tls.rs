@@ -49,9 +49,9 @@ pub(crate) fn certificate(
         .map_err(|e| format!("cannot make a certificate: {e}"))?;
     let key_der = made.signing_key.serialize_der();
     // The key first: a certificate without its key would be refused at the next start.
-    crate::store::write_atomic(key, &key_der).map_err(|e| said(key, e))?;
-    // Whoever reads the key can pass for the server: only its owner may.
-    crate::store::files::keep_private(key);
+    // Whoever reads the key can pass for the server: only its owner may, from the
+    // moment it is made.
+    crate::store::files::write_private(key, &key_der).map_err(|e| said(key, e))?;
     crate::store::write_atomic(cert, made.cert.der()).map_err(|e| said(cert, e))?;
     Ok((
         made.cert.der().clone(),
