@@ -2392,3 +2392,14 @@ fn the_servers_private_key_is_readable_by_its_owner_only() {
     assert_eq!(mode(), 0o600, "made private at the start");
     stop(&mut running);
 }
+
+/// `--listen` takes a host name that resolves: the server listens at its address.
+#[test]
+fn a_server_listens_at_a_host_name_given_with_its_port() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "localhost:0");
+    let listening: std::net::SocketAddr = address.parse().unwrap();
+    assert!(listening.ip().is_loopback(), "{address}");
+    assert_ne!(listening.port(), 0);
+    stop(&mut server);
+}
