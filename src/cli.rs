@@ -213,7 +213,8 @@ pub(crate) enum Command {
     /// /var/lib/checkers/server.sqlite` under a service manager that restarts it (with
     /// systemd: Restart=on-failure, and LimitNOFILE= above the players you expect, as
     /// each is an open connection). Logs go to stderr (the journal). Back the database
-    /// up with `sqlite3 server.sqlite ".backup copy.sqlite"` while it runs. Players in
+    /// up with `sqlite3 server.sqlite ".backup copy.sqlite"` while it runs, or copy the
+    /// file once it has stopped (all of it is then in that one file). Players in
     /// one club room behind one router share an address: raise
     /// --max-connections-per-address for them.
     Server(ServerArgs),
@@ -312,8 +313,9 @@ pub(crate) struct ExploreArgs {
 /// `checkers server`.
 #[derive(Debug, Args)]
 pub(crate) struct ServerArgs {
-    /// The address and port to listen at.
-    #[arg(long, value_name = "ADDR:PORT", default_value = "0.0.0.0:4620")]
+    /// The address and port to listen at: ADDR:PORT, HOST:PORT (localhost:4620, the
+    /// name resolved), or a port alone (4620: every interface, as the default).
+    #[arg(long, value_name = "ADDR:PORT", default_value = "0.0.0.0:4620", value_parser = parse_listen)]
     pub(crate) listen: std::net::SocketAddr,
     /// The database file (made if missing; the certificate and its key are kept beside
     /// it) [default: server/server.sqlite in the data folder].
@@ -374,7 +376,8 @@ pub(crate) struct OnlineArgs {
     /// last logged in to].
     pub(crate) server: Option<String>,
     /// The name to play under, 1 to 20 of a-z, A-Z, 0-9, - and _: the server binds it
-    /// to your key on first login [default: your user name].
+    /// to your key on first login [default: the name last used at that server, else your
+    /// user name].
     #[arg(long, value_name = "NAME")]
     pub(crate) name: Option<String>,
     /// Plain line mode: text in, text out (also when input or output is not a
@@ -707,6 +710,48 @@ pub(crate) fn parse_game_number(text: &str) -> Result<u32, String> {
         Err(_) => Err(format!(
             "'{}' is not a game number: give 1 for the file's first game, 2 for the second, and so on",
             crate::text::printable(text, 40)
+        )),
+    }
+}
+
+/// `server --listen`: an address and port (`0.0.0.0:4620`, `[::1]:4620`), a host name
+/// that resolves and a port (`localhost:4620`: its first address), or a port alone
+/// (every interface, as the default listens); an address or a name without a port
+/// takes the default port.
+fn parse_listen(text: &str) -> Result<std::net::SocketAddr, String> {
+    use std::net::{IpAddr, Ipv4Addr, SocketAddr, ToSocketAddrs};
+    let text = text.trim();
+    let port = crate::server::DEFAULT_PORT;
+    let example = "give ADDR:PORT (0.0.0.0:4620, every interface), HOST:PORT \
+                   (localhost:4620) or a port alone (4620, every interface)";
+    let shown = crate::text::printable(text, 80);
+    if let Ok(address) = text.parse::<SocketAddr>() {
+        return Ok(address);
+    }
+    if let Ok(port) = text.parse::<u16>() {
+        return Ok(SocketAddr::from((Ipv4Addr::UNSPECIFIED, port)));
+    }
+    if let Ok(ip) = text.trim_matches(['[', ']']).parse::<IpAddr>() {
+        return Ok(SocketAddr::from((ip, port)));
+    }
+    let (host, port) = match text.rsplit_once(':') {
+        Some((host, given)) => match given.parse::<u16>() {
+            Ok(given) => (host, given),
+            Err(_) => return Err(format!("'{shown}': '{given}' is not a port: {example}")),
+        },
+        None => (text, port),
+    };
+    if host.is_empty() || host.contains(char::is_whitespace) {
+        return Err(format!(
+            "'{shown}' is not an address to listen at: {example}"
+        ));
+    }
+    match (host, port).to_socket_addrs() {
+        Ok(mut found) => found
+            .next()
+            .ok_or_else(|| format!("'{shown}': {host} has no address: {example}")),
+        Err(e) => Err(format!(
+            "'{shown}': {host} does not resolve ({e}): {example}"
         )),
     }
 }

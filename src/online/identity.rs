@@ -29,9 +29,24 @@ pub(crate) fn last_server(dir: &Path) -> Option<String> {
     (!server.is_empty() && server.len() <= 300).then(|| server.to_string())
 }
 
-/// Keeps `address` as the server last logged in to; a failure only forgets it.
-pub(crate) fn remember_server(dir: &Path, address: &str) {
-    let _ = crate::store::write_atomic(&last_server_file(dir), format!("{address}\n").as_bytes());
+/// The name last logged in under at `address`, if that is the server last logged in
+/// to: `checkers online` without `--name` logs in as that player again, not as a new
+/// one named after the system's user.
+pub(crate) fn last_name(dir: &Path, address: &str) -> Option<String> {
+    let text = std::fs::read_to_string(last_server_file(dir)).ok()?;
+    let mut lines = text.lines().map(str::trim);
+    (lines.next()? == address).then_some(())?;
+    let name = lines.next()?;
+    (!name.is_empty()).then(|| name.to_string())
+}
+
+/// Keeps `address` as the server last logged in to, and `name` as the name used
+/// there; a failure only forgets them.
+pub(crate) fn remember_server(dir: &Path, address: &str, name: &str) {
+    let _ = crate::store::write_atomic(
+        &last_server_file(dir),
+        format!("{address}\n{name}\n").as_bytes(),
+    );
 }
 
 /// The player's key: read, or made and kept now.
@@ -45,9 +60,10 @@ pub(crate) fn key(dir: &Path) -> Result<SigningKey, String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let mut secret = [0u8; 32];
             getrandom::fill(&mut secret).map_err(|e| format!("no randomness: {e}"))?;
-            crate::store::write_atomic(&file, format!("{}\n", hex(&secret)).as_bytes())
+            // The player's alone from the moment it is made: whoever reads it can
+            // log in as them.
+            crate::store::files::write_private(&file, format!("{}\n", hex(&secret)).as_bytes())
                 .map_err(|e| format!("{shown}: {e}"))?;
-            crate::store::files::keep_private(&file);
             Ok(SigningKey::from_bytes(&secret))
         }
         Err(e) => Err(format!("{shown}: {e}")),
@@ -84,9 +100,15 @@ mod tests {
     fn the_last_server_is_remembered_and_read_back() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         assert_eq!(last_server(dir.path()), None);
-        remember_server(dir.path(), "checkers.example.org:4620");
-        remember_server(dir.path(), "127.0.0.1:4999");
+        remember_server(dir.path(), "checkers.example.org:4620", "ann");
+        remember_server(dir.path(), "127.0.0.1:4999", "bob");
         assert_eq!(last_server(dir.path()).as_deref(), Some("127.0.0.1:4999"));
+        assert_eq!(
+            last_name(dir.path(), "127.0.0.1:4999").as_deref(),
+            Some("bob")
+        );
+        // The name is that server's only.
+        assert_eq!(last_name(dir.path(), "checkers.example.org:4620"), None);
     }
 
     #[test]

@@ -110,9 +110,14 @@ impl Login {
     /// The login `options` ask: the name checked, the key read or made.
     pub(crate) fn of(options: &OnlineOptions) -> Result<Login, CommandError> {
         let address = server_address(&options.server).map_err(network)?;
+        let dir = crate::store::data_dir().ok_or_else(|| {
+            network("no data folder for the key and the known servers".to_string())
+        })?;
+        // The name given, else the one last used at this server, else the user's.
         let name = options
             .name
             .clone()
+            .or_else(|| identity::last_name(&dir, &address))
             .or_else(|| std::env::var("USER").ok())
             .unwrap_or_else(|| "player".to_string());
         // Refused before it is sent, in the server's words.
@@ -122,9 +127,6 @@ impl Login {
                 crate::text::printable(&name, 40)
             )));
         }
-        let dir = crate::store::data_dir().ok_or_else(|| {
-            network("no data folder for the key and the known servers".to_string())
-        })?;
         crate::store::files::create_folder(&dir)
             .map_err(|e| network(format!("{}: {e}", crate::text::printable_path(&dir))))?;
         let key = identity::key(&dir).map_err(network)?;
@@ -257,7 +259,7 @@ async fn gone<R: tokio::io::AsyncBufRead + Unpin>(
 ) -> CommandError {
     match last_words(reader, address, |m| view.show(m)).await {
         Some(reason) => let_go(address, &reason),
-        None => view.line_gone(network(format!("{address}: {error}"))),
+        None => view.line_gone(network(write_failed(address, &error))),
     }
 }
 
@@ -420,7 +422,7 @@ pub(crate) async fn connect(
                     ""
                 };
                 println!("Logged in to {address} as {name}{first}, rating {rating:.0}.");
-                identity::remember_server(dir, address);
+                identity::remember_server(dir, address, &name);
                 Ok(name)
             }
             ServerMessage::Refused { reason } => Err(network(format!(
@@ -533,7 +535,23 @@ async fn broken_line<R: tokio::io::AsyncBufRead + Unpin>(
 ) -> CommandError {
     match last_words(reader, address, show).await {
         Some(reason) => let_go(address, &reason),
-        None => network(format!("{address}: {error}")),
+        None => network(write_failed(address, &error)),
+    }
+}
+
+/// What the client says when the server closed the line at `address` without a word:
+/// most likely it stopped.
+fn server_closed(address: &str) -> String {
+    format!("the server at {address} closed the connection (it may have stopped)")
+}
+
+/// What the client says when a write to the server at `address` failed with `error`:
+/// the server closed the line, in those words, or the failure.
+fn write_failed(address: &str, error: &std::io::Error) -> String {
+    if crate::server::closed_by_peer(error) {
+        server_closed(address)
+    } else {
+        format!("{address}: {error}")
     }
 }
 
@@ -584,7 +602,7 @@ async fn next_weighed<R: tokio::io::AsyncBufRead + Unpin>(
     let line = read_line(reader, protocol::MAX_SERVER_LINE)
         .await
         .map_err(|e| network(format!("{address}: {e}")))?
-        .ok_or_else(|| network(format!("{address} closed the connection")))?;
+        .ok_or_else(|| network(server_closed(address)))?;
     let message = serde_json::from_str::<ServerMessage>(&line).map_err(|_| {
         network(format!(
             "{address} sent a message this client does not know"

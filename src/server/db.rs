@@ -178,7 +178,7 @@ impl Db {
         )
         .map_err(said)?;
         let mut db = Db { conn };
-        db.migrate()?;
+        db.migrate(path)?;
         Ok(db)
     }
 
@@ -201,6 +201,22 @@ impl Db {
             return Err(said(e));
         }
         Ok(done)
+    }
+
+    /// Moves everything the write-ahead log holds into the database file and empties
+    /// the log, so that the file alone, copied once the server has stopped, is the
+    /// whole database.
+    pub(crate) fn checkpoint(&self) -> Result<(), String> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .map_err(said)
+            .and_then(|busy| {
+                (busy == 0)
+                    .then_some(())
+                    .ok_or_else(|| "database: the log is in use by another reader".to_string())
+            })
     }
 
     /// Whether a transaction is open (one the database rolled back by itself is not).
@@ -260,8 +276,12 @@ impl Db {
             .map_err(said)
     }
 
-    /// Brings the schema to the newest version, each migration in a transaction.
-    fn migrate(&mut self) -> Result<(), String> {
+    /// Brings the schema of the database at `path` to the newest version, each
+    /// migration in a transaction. A database of an older version is copied first
+    /// (beside it, named with its version, see [`copy_before_upgrade`]), and the upgrade
+    /// is logged with where the copy is: a program that goes wrong on the new schema
+    /// can be gone back from.
+    fn migrate(&mut self, path: &Path) -> Result<(), String> {
         let version: i64 = self
             .conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))
@@ -271,6 +291,15 @@ impl Db {
             return Err(format!(
                 "the database is of a newer program (schema {version}; this one knows up to {known})"
             ));
+        }
+        // A new database (version 0) has nothing to keep.
+        if version > 0 && version < known {
+            let copy = copy_before_upgrade(&self.conn, path, version)?;
+            tracing::info!(
+                "upgrading the database from schema {version} to {known}; the database as \
+                 it was is kept in {}",
+                crate::text::printable_path(&copy)
+            );
         }
         for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
             let tx = self.conn.transaction().map_err(said)?;
@@ -693,9 +722,82 @@ fn looks(name: &str) -> String {
         .collect()
 }
 
+/// Copies the database open in `conn` (at `path`, of schema `version`) whole, as it
+/// is, into a new file beside it named with its version (`server.schema-2.sqlite` for
+/// `server.sqlite`; `server.schema-2-2.sqlite` and on if that is taken, as by an
+/// upgrade that failed before): the copy's path.
+fn copy_before_upgrade(
+    conn: &Connection,
+    path: &Path,
+    version: i64,
+) -> Result<std::path::PathBuf, String> {
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "server".into(), |s| s.to_string_lossy().into_owned());
+    let extension = path
+        .extension()
+        .map_or_else(String::new, |e| format!(".{}", e.to_string_lossy()));
+    let copy = (1..=100)
+        .map(|n| {
+            let again = if n == 1 {
+                String::new()
+            } else {
+                format!("-{n}")
+            };
+            path.with_file_name(format!("{stem}.schema-{version}{again}{extension}"))
+        })
+        .find(|copy| std::fs::symlink_metadata(copy).is_err())
+        .ok_or_else(|| {
+            format!(
+                "cannot upgrade the database from schema {version}: no free name beside it \
+                 for a copy of it as it is (move the old copies away)"
+            )
+        })?;
+    let target = copy.to_str().ok_or_else(|| {
+        format!(
+            "cannot copy the database before upgrading it: {} is not UTF-8",
+            crate::text::printable_path(&copy)
+        )
+    })?;
+    conn.execute("VACUUM INTO ?1", params![target])
+        .map_err(|e| {
+            format!(
+                "cannot copy the database to {} before upgrading it from schema {version} \
+                 (nothing was changed): {e}",
+                crate::text::printable_path(&copy)
+            )
+        })?;
+    Ok(copy)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What `work` gives, and what it logged (at info and above) on this thread.
+    fn logged<T>(work: impl FnOnce() -> T) -> (T, String) {
+        /// The log's text so far, shared with the subscriber's writer.
+        #[derive(Clone, Default)]
+        struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+        impl std::io::Write for Captured {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let captured = Captured::default();
+        let writer = captured.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_ansi(false)
+            .finish();
+        let result = tracing::subscriber::with_default(subscriber, work);
+        let text = String::from_utf8_lossy(&captured.0.lock().unwrap()).into_owned();
+        (result, text)
+    }
 
     #[test]
     fn migrates_once_and_binds_names() {
@@ -795,12 +897,40 @@ mod tests {
         )
         .unwrap();
         drop(old);
-        let mut db = Db::open(&path).unwrap();
+        let (mut db, log) = logged(|| Db::open(&path).unwrap());
         let version: i64 = db
             .conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
         assert_eq!(version, MIGRATIONS.len() as i64);
+        // The upgrade is logged, and the database as it was kept beside it first.
+        let copy = dir.path().join("s.schema-2.sqlite");
+        assert!(
+            log.contains(&format!(
+                "upgrading the database from schema 2 to {}; the database as it was is kept in {}",
+                MIGRATIONS.len(),
+                copy.display()
+            )),
+            "{log}"
+        );
+        let kept = Connection::open(&copy).unwrap();
+        let kept_version: i64 = kept
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(kept_version, 2);
+        let games: i64 = kept
+            .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(games, 1);
+        // A database made now, or of the newest schema, is neither copied nor logged.
+        let (_, fresh) = logged(|| Db::open(&dir.path().join("new.sqlite")).unwrap());
+        let (_, again) = logged(|| Db::open(&path).unwrap());
+        assert!(
+            !fresh.contains("upgrading") && !again.contains("upgrading"),
+            "{fresh}{again}"
+        );
+        assert!(!dir.path().join("s.schema-5.sqlite").exists());
+        assert!(!dir.path().join("new.schema-0.sqlite").exists());
         let stored = db.unfinished().unwrap();
         assert_eq!(stored.len(), 1);
         assert!(stored[0].pdn.contains("0:04:58.7"));

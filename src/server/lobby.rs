@@ -1529,9 +1529,15 @@ impl Lobby {
         let text = match (&only, &code) {
             (Some(whom), _) => {
                 let unrated = unrated_note(rated.then(|| self.unrated_why([name, whom])).flatten());
+                // Taken as the challenged player's client takes a seek: the full
+                // screen's lobby by Enter on it, plain mode by typing accept.
+                let taking = if self.online.get(whom).is_some_and(|o| o.board) {
+                    "Enter on it in Open seeks takes it".to_string()
+                } else {
+                    format!("accept {number} takes it")
+                };
                 let told = format!(
-                    "{name} ({}) challenges you to a {clock} {kind} game{}: accept {number} takes \
-                     it.{unrated}",
+                    "{name} ({}) challenges you to a {clock} {kind} game{}: {taking}.{unrated}",
                     self.rating_of(name),
                     terms.text(name)
                 );

@@ -1215,3 +1215,35 @@ fn the_time_a_killed_server_is_down_counts_from_its_last_heartbeat() {
         crate::store::now_unix() as i64 - stored_waiting_since(&bench).expect("kept") as i64;
     assert!((0..60).contains(&waited), "{waited}");
 }
+
+/// A challenge tells the one challenged how their client takes it: the full screen's
+/// lobby by Enter on it in its open seeks, plain mode by `accept N`.
+#[test]
+fn a_challenge_says_the_key_of_a_board_client_and_the_command_of_a_plain_one() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", true);
+    bench.log_in("carol", false);
+    let challenge = |name: &str| ClientMessage::Challenge {
+        name: name.to_string(),
+        clock: "5+0".to_string(),
+        rated: false,
+        side: None,
+        ballot: false,
+    };
+    let _ = bench.told();
+    bench.ask("alice", challenge("bob"));
+    let told = bench.told_to("bob");
+    assert!(
+        told.iter().any(|m| matches!(m, ServerMessage::Info { text }
+            if text.ends_with("challenges you to a 5+0 casual game: Enter on it in Open seeks takes it."))),
+        "{told:#?}"
+    );
+    bench.ask("alice", challenge("carol"));
+    let told = bench.told_to("carol");
+    assert!(
+        told.iter().any(|m| matches!(m, ServerMessage::Info { text }
+            if text.ends_with("challenges you to a 5+0 casual game: accept 2 takes it."))),
+        "{told:#?}"
+    );
+}

@@ -48,6 +48,7 @@ async fn login(lobby: Shared, name: &str, seed: u8) -> Result<String, String> {
             limits,
         )
         .await
+        .map(|name| name.expect("the client sent its login"))
     };
     let name = name.to_string();
     let playing = async move {

@@ -143,23 +143,38 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
     };
     let limits = options.limits;
     let adjourned_for = limits.adjourned_for().map_err(network)?;
-    // The certificate first: a pair that does not serve is said before anything is
-    // made or opened.
-    let (chain, key, made) = match &options.pem {
+    // A certificate pair given that does not serve (unreadable, or a key not the
+    // certificate's) is said before anything is made or opened.
+    let served = match &options.pem {
         Some((cert, key)) => {
             let (chain, key) = tls::certificate_from_pem(cert, key).map_err(network)?;
-            (chain, key, false)
+            let fingerprint = protocol::fingerprint(&chain[0]);
+            Some((
+                fingerprint,
+                tls::server_config(chain, key).map_err(network)?,
+            ))
         }
+        None => None,
+    };
+    if let Some(problem) = database_problem(&db_path) {
+        return Err(network(problem));
+    }
+    // Held until the process ends: a second server on this database is refused.
+    let _held = hold_database(&db_path).map_err(network)?;
+    // The database before a certificate is made beside it: a --db that is no database
+    // is said with nothing left beside it.
+    let store = open_store(&db_path).map_err(network)?;
+    let (fingerprint, config, made) = match served {
+        Some((fingerprint, config)) => (fingerprint, config, false),
         None => {
             let (cert, key, made) =
                 tls::certificate(&beside(&db_path, "cert.der"), &beside(&db_path, "key.der"))
                     .map_err(network)?;
-            (vec![cert], key, made)
+            let fingerprint = protocol::fingerprint(&cert);
+            let config = tls::server_config(vec![cert], key).map_err(network)?;
+            (fingerprint, config, made)
         }
     };
-    let fingerprint = protocol::fingerprint(&chain[0]);
-    let config = tls::server_config(chain, key).map_err(network)?;
-    let store = store::Store::open(&db_path).map_err(network)?;
     let (outbox, posts) = outbox::Outbox::new();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -204,12 +219,92 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
         tokio::spawn(outbox::deliver(posts, lobby.clone()));
         let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
         serve(listener, acceptor, lobby, (fingerprint, limits), stop).await;
-        // Every write asked is done before the process ends.
-        let _ = store.ask(|_| ()).await;
+        // Every write asked is done before the process ends, and all of it is in the
+        // database file itself: a copy of that file alone, made now, is whole.
+        match store.ask(|db| db.checkpoint()).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::warn!(
+                error = e,
+                "the database's log is not emptied: copy the -wal file with the database"
+            ),
+            Err(_) => tracing::error!("the database's thread is gone"),
+        }
         println!("{}", store.counts_text());
         println!("checkers server stopped");
         Ok(())
     })
+}
+
+/// Why `db` can be no server's database, looked at before anything is made beside it:
+/// a folder, or a file that is not SQLite's (a mistyped `--db` naming some other file).
+fn database_problem(db: &Path) -> Option<String> {
+    use std::io::Read;
+    let shown = crate::text::printable_path(db);
+    if db.is_dir() {
+        return Some(format!(
+            "{shown} is a folder: --db names the database file (such as {})",
+            crate::text::printable_path(&db.join("server.sqlite"))
+        ));
+    }
+    let mut head = Vec::new();
+    let file = std::fs::File::open(db).ok()?;
+    file.take(16).read_to_end(&mut head).ok()?;
+    (!head.is_empty() && head != b"SQLite format 3\0").then(|| {
+        format!(
+            "{shown} is not a database (an SQLite file): --db names the server's database, \
+             or a file not there yet to make one"
+        )
+    })
+}
+
+/// Opens the database at `db` on its own thread, or says, naming the file, why not (one
+/// of a newer program, say).
+fn open_store(db: &Path) -> Result<store::Store, String> {
+    store::Store::open(db).map_err(|e| format!("{}: {e}", crate::text::printable_path(db)))
+}
+
+/// Takes the database's lock (`server.lock` beside `server.sqlite`), writing this
+/// process's id in it: two servers on one database would each take back its unfinished
+/// games and play them apart, so a second one is refused, naming the first. The
+/// system lets go of the lock when the process ends, killed or not, so a lock is never
+/// left stale.
+fn hold_database(db: &Path) -> Result<std::fs::File, String> {
+    use std::io::{Read, Seek, Write};
+    let lock = beside(db, "lock");
+    let shown = crate::text::printable_path(&lock);
+    if let Some(parent) = lock.parent().filter(|p| !p.as_os_str().is_empty()) {
+        crate::store::files::create_folder(parent).map_err(|e| format!("{shown}: {e}"))?;
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock)
+        .map_err(|e| format!("{shown}: cannot open the database's lock: {e}"))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            let mut text = String::new();
+            let _ = file.read_to_string(&mut text);
+            let holder = match text.trim().parse::<u32>() {
+                Ok(pid) => format!("another checkers server (process {pid})"),
+                Err(_) => "another checkers server".to_string(),
+            };
+            return Err(format!(
+                "{} is in use by {holder}: stop it first, or give this one another --db \
+                 (two servers on one database would each play its games)",
+                crate::text::printable_path(db)
+            ));
+        }
+        Err(std::fs::TryLockError::Error(e)) => {
+            return Err(format!("{shown}: cannot lock the database: {e}"));
+        }
+    }
+    // The holder's id, for the refusal above: told, not relied on.
+    let _ = file.set_len(0).and_then(|()| file.rewind());
+    let _ = writeln!(file, "{}", std::process::id()).and_then(|()| file.flush());
+    Ok(file)
 }
 
 /// A file beside the database: `server.sqlite` gives `server.cert.der`.
@@ -435,17 +530,23 @@ fn stop_signal() -> impl std::future::Future<Output = ()> {
     }
 }
 
-/// One line of at most `max` bytes, without its end; none at the end of the stream.
+/// One line of at most `max` bytes, without its end; none at the end of the stream
+/// (also when the peer closed without TLS's goodbye, or reset the line: it is gone
+/// all the same, and TLS's wording would only puzzle whoever reads it).
 pub(crate) async fn read_line<R: AsyncBufRead + Unpin>(
     reader: &mut R,
     max: usize,
 ) -> Result<Option<String>, String> {
     let mut line = Vec::new();
-    let read = (&mut *reader)
+    let read = match (&mut *reader)
         .take(max as u64 + 1)
         .read_until(b'\n', &mut line)
         .await
-        .map_err(|e| e.to_string())?;
+    {
+        Ok(read) => read,
+        Err(e) if closed_by_peer(&e) => return Ok(None),
+        Err(e) => return Err(e.to_string()),
+    };
     if read == 0 {
         return Ok(None);
     }
@@ -460,6 +561,16 @@ pub(crate) async fn read_line<R: AsyncBufRead + Unpin>(
     String::from_utf8(line)
         .map(Some)
         .map_err(|_| "a line that is not UTF-8".to_string())
+}
+
+/// Whether `error` says only that the other end of the line is gone (it closed without
+/// TLS's goodbye, reset the line, or a write found it closed).
+pub(crate) fn closed_by_peer(error: &std::io::Error) -> bool {
+    use std::io::ErrorKind::{BrokenPipe, ConnectionAborted, ConnectionReset, UnexpectedEof};
+    matches!(
+        error.kind(),
+        UnexpectedEof | ConnectionReset | ConnectionAborted | BrokenPipe
+    )
 }
 
 /// Writes `message` as one line.
@@ -524,7 +635,13 @@ async fn connection(
     )
     .await;
     let refusal = match login {
-        Ok(Ok(name)) => {
+        Ok(Ok(None)) => {
+            // Not a refusal: a first contact that only looks at the certificate
+            // (its player then asked whether to trust it) leaves so.
+            tracing::info!(%peer, "left before logging in (a first contact's look at the certificate, or a client that gave up)");
+            return;
+        }
+        Ok(Ok(Some(name))) => {
             tracing::info!(%peer, name, "logged in");
             counted.logged_in();
             let connection = Connection {
@@ -546,7 +663,8 @@ async fn connection(
 }
 
 /// The login: a fresh challenge, signed by the key the name is bound to (or, for a
-/// new name, by the key that takes it). Gives the name.
+/// new name, by the key that takes it). Gives the name, or none if the client left
+/// without a login (as a first contact does that only looks at the certificate).
 async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
     reader: &mut R,
     writer: &mut W,
@@ -554,19 +672,20 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
     fingerprint: [u8; 32],
     (conn, address): (u64, std::net::IpAddr),
     (out, max_line): (mpsc::Sender<ServerMessage>, usize),
-) -> Result<String, String> {
+) -> Result<Option<String>, String> {
     let mut challenge = [0u8; 32];
     getrandom::fill(&mut challenge).map_err(|e| format!("no randomness: {e}"))?;
     let hello = ServerMessage::Challenge {
         version: protocol::VERSION,
         challenge: protocol::hex(&challenge),
     };
-    write_message(writer, &hello)
-        .await
-        .map_err(|e| e.to_string())?;
-    let line = read_line(reader, max_line)
-        .await?
-        .ok_or("the connection closed")?;
+    match write_message(writer, &hello).await {
+        Err(e) if closed_by_peer(&e) => return Ok(None),
+        written => written.map_err(|e| e.to_string())?,
+    }
+    let Some(line) = read_line(reader, max_line).await? else {
+        return Ok(None);
+    };
     let Ok(ClientMessage::Login {
         version,
         name,
@@ -631,7 +750,7 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
     };
     out.try_send(welcome).map_err(|e| e.to_string())?;
     lobby.enter(&name, &player, (conn, address), out);
-    Ok(name)
+    Ok(Some(name))
 }
 
 /// The database's answer to a login of `name` with `key` from `address`, on a task of

@@ -37,6 +37,8 @@ pub(crate) fn certificate(
     if cert.exists() || key.exists() {
         let cert_der = std::fs::read(cert).map_err(|e| said(cert, e))?;
         let key_der = std::fs::read(key).map_err(|e| said(key, e))?;
+        // A key an earlier version left readable by everyone is made private now.
+        crate::store::files::keep_private(key);
         return Ok((
             CertificateDer::from(cert_der),
             PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(key_der)),
@@ -47,7 +49,9 @@ pub(crate) fn certificate(
         .map_err(|e| format!("cannot make a certificate: {e}"))?;
     let key_der = made.signing_key.serialize_der();
     // The key first: a certificate without its key would be refused at the next start.
-    crate::store::write_atomic(key, &key_der).map_err(|e| said(key, e))?;
+    // Whoever reads the key can pass for the server: only its owner may, from the
+    // moment it is made.
+    crate::store::files::write_private(key, &key_der).map_err(|e| said(key, e))?;
     crate::store::write_atomic(cert, made.cert.der()).map_err(|e| said(cert, e))?;
     Ok((
         made.cert.der().clone(),

@@ -26,9 +26,7 @@ pub(crate) fn save(game: &Path, chat: &[(String, String)]) {
     let Ok(text) = serde_json::to_vec(chat) else {
         return;
     };
-    if super::files::write_atomic(&path, &text).is_ok() {
-        super::files::keep_private(&path);
-    }
+    let _ = super::files::write_private(&path, &text);
 }
 
 /// The chat kept for the game kept in `game`, oldest first: none when there is no chat

@@ -1721,9 +1721,23 @@ fn with_the_line_to_the_server_gone_leaving_the_board_says_what_becomes_of_the_g
     bob.expect("Game 1 starts:");
     alice.wait_for("the board", |s| s.contents().contains("You play White"));
     server.kill();
+    // Said in the player's words, whole on an 80-column board, with what to do: not
+    // TLS's note on a missing close_notify.
     alice.wait_for("the line gone", |s| {
-        s.contents().contains("The line to the server is gone")
+        let text = s.contents();
+        text.contains("The line to the server is gone")
+            && text.contains("closed the connection (it may have")
+            && text.contains("log in again with checkers online to go back")
     });
+    assert!(
+        !alice.contents().contains("close_notify"),
+        "{}",
+        alice.contents()
+    );
+    // The plain client says so too, and that checkers online takes it back to the game.
+    let said = bob.expect("closed the connection (it may have stopped)");
+    assert!(said.contains("checkers online takes you back"), "{said}");
+    assert!(!said.contains("close_notify"), "{said}");
     alice.send(b"q");
     alice.wait_for("the leave question, the line gone", |s| {
         let text = s.contents();
@@ -1863,6 +1877,13 @@ fn a_full_screen_first_contact_asks_before_pinning_the_fingerprint_the_server_pr
         "{shown}"
     );
     assert!(!alice.raw_mode());
+    // The look at the certificate is logged as what it is, not as a refused login.
+    let logged = server.expect("left before logging in");
+    assert!(
+        logged.contains("a first contact's look at the certificate"),
+        "{logged}"
+    );
+    assert!(!logged.contains("login refused"), "{logged}");
     // Not trusted: nothing pinned, no login, the terminal as it was.
     alice.send(b"n\r");
     alice.wait_for("the refusal", |s| s.contents().contains("was not trusted"));
@@ -1917,6 +1938,11 @@ fn online_without_a_server_goes_back_to_the_one_last_logged_in_to() {
     alice.say("quit");
     assert_eq!(alice.finish(), 0);
     let mut again = Peer::start(&a, &["online", "--name", "alice", "--plain"]);
+    again.expect(&format!("Logged in to {address} as alice"));
+    again.say("quit");
+    assert_eq!(again.finish(), 0);
+    // Without --name too: as alice again, not as a new player named after the user.
+    let mut again = Peer::start(&a, &["online", "--plain"]);
     again.expect(&format!("Logged in to {address} as alice"));
     again.say("quit");
     assert_eq!(again.finish(), 0);
@@ -2251,4 +2277,129 @@ fn quitting_the_plain_client_mid_game_says_the_clock_runs_at_the_server() {
     assert_eq!(bob.finish(), 0);
     let said = bob.lines_within(std::time::Duration::from_millis(200));
     assert!(!said.iter().any(|l| l.contains("Goodbye")), "{said:#?}");
+}
+
+/// `checkers server` with `args`, which must refuse to start: what it said on standard
+/// error. One that is still running after 20 seconds is stopped, and the test fails.
+fn refused_server(home: &Sandbox, args: &[&str]) -> String {
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .arg("server")
+        .args(args)
+        .env("HOME", home.home())
+        .env("XDG_DATA_HOME", home.home().join("data"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("checkers server {args:?} started and ran, where it should refuse");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mut said = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut said).unwrap();
+    assert!(!status.success(), "started: {said}");
+    said
+}
+
+#[test]
+fn a_second_server_on_a_database_in_use_is_refused_naming_the_first() {
+    let home = Sandbox::new();
+    let (mut first, _) = server(&home, "127.0.0.1:0");
+    let db = home.home().join("server.sqlite");
+    let db = db.to_str().unwrap();
+    let pid = first.child.process_id().unwrap();
+    let said = refused_server(&home, &["--listen", "127.0.0.1:0", "--db", db]);
+    let words = format!("{db} is in use by another checkers server (process {pid}): stop it first");
+    assert!(said.contains(&words), "{words:?} not in {said}");
+    stop(&mut first);
+    // Stopped, it holds the database no more: the next start takes it.
+    let (mut second, _) = server(&home, "127.0.0.1:0");
+    stop(&mut second);
+}
+
+#[test]
+fn a_db_that_is_a_folder_or_no_database_is_refused_by_name_with_nothing_made_beside_it() {
+    let home = Sandbox::new();
+    let dir = &home.home().join("club");
+    std::fs::create_dir(dir).unwrap();
+    let folder = dir.join("games");
+    std::fs::create_dir(&folder).unwrap();
+    let text = dir.join("notes.txt");
+    std::fs::write(&text, "not a database\n").unwrap();
+    let folder_name = folder.to_str().unwrap();
+    let said = refused_server(&home, &["--listen", "127.0.0.1:0", "--db", folder_name]);
+    let words = format!("{folder_name} is a folder: --db names the database file");
+    assert!(said.contains(&words), "{words:?} not in {said}");
+    let text_name = text.to_str().unwrap();
+    let said = refused_server(&home, &["--listen", "127.0.0.1:0", "--db", text_name]);
+    let words = format!("{text_name} is not a database (an SQLite file)");
+    assert!(said.contains(&words), "{words:?} not in {said}");
+    assert_eq!(std::fs::read_to_string(&text).unwrap(), "not a database\n");
+    let mut left: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["games", "notes.txt"], "nothing made beside them");
+}
+
+#[test]
+fn a_stopped_servers_database_file_copied_alone_holds_every_player() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let a = Sandbox::new();
+    let mut alice = player(&a, &address, "alice");
+    alice.say("quit");
+    assert_eq!(alice.finish(), 0);
+    stop(&mut server);
+    // The operator copies the database file alone, as one copies any file.
+    let copy = home.home().join("copy.sqlite");
+    std::fs::copy(home.home().join("server.sqlite"), &copy).unwrap();
+    let db = rusqlite::Connection::open(&copy).unwrap();
+    let names: Vec<String> = db
+        .prepare("SELECT name FROM players")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(names, ["alice"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn the_servers_private_key_is_readable_by_its_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let home = Sandbox::new();
+    let key = home.home().join("server.key.der");
+    let mode = || std::fs::metadata(&key).unwrap().permissions().mode() & 0o777;
+    let (mut running, _) = server(&home, "127.0.0.1:0");
+    assert_eq!(mode(), 0o600, "made private");
+    stop(&mut running);
+    // One an earlier version left readable by everyone is made private at the start.
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let (mut running, _) = server(&home, "127.0.0.1:0");
+    assert_eq!(mode(), 0o600, "made private at the start");
+    stop(&mut running);
+}
+
+/// `--listen` takes a host name that resolves: the server listens at its address.
+#[test]
+fn a_server_listens_at_a_host_name_given_with_its_port() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "localhost:0");
+    let listening: std::net::SocketAddr = address.parse().unwrap();
+    assert!(listening.ip().is_loopback(), "{address}");
+    assert_ne!(listening.port(), 0);
+    stop(&mut server);
 }

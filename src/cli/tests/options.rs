@@ -106,3 +106,36 @@ fn explore_reading_no_game_is_refused_saying_how_many_it_takes() {
     };
     assert_eq!(args.games_limit, Some(3));
 }
+
+/// `server --listen` takes a port alone (every interface, as the default), a host name
+/// that resolves, or an address without a port (the default port); what is none of
+/// these is refused with the forms it takes.
+#[test]
+fn server_listen_takes_a_port_alone_a_host_name_or_an_address() {
+    use std::net::SocketAddr;
+    let listen = |text: &str| -> Result<SocketAddr, String> {
+        match Cli::try_parse_from(["checkers", "server", "--listen", text]) {
+            Ok(cli) => match cli.command {
+                Some(crate::cli::Command::Server(args)) => Ok(args.listen),
+                other => panic!("not the server: {other:?}"),
+            },
+            Err(e) => Err(e.to_string()),
+        }
+    };
+    assert_eq!(listen("4620"), Ok("0.0.0.0:4620".parse().unwrap()));
+    assert_eq!(
+        listen("127.0.0.1:5000"),
+        Ok("127.0.0.1:5000".parse().unwrap())
+    );
+    assert_eq!(listen("127.0.0.1"), Ok("127.0.0.1:4620".parse().unwrap()));
+    assert_eq!(listen("[::1]:5000"), Ok("[::1]:5000".parse().unwrap()));
+    let local = listen("localhost:5000").unwrap();
+    assert!(local.ip().is_loopback() && local.port() == 5000, "{local}");
+    for bad in ["localhost:port", "local host:4620", ":"] {
+        let said = listen(bad).unwrap_err();
+        assert!(
+            said.contains("localhost:4620") && said.contains("a port alone"),
+            "{bad}: {said}"
+        );
+    }
+}

@@ -380,7 +380,8 @@ impl Following {
                             // again, the lobby ends with it.
                             let why = crate::text::printable(&why, 600);
                             events.push(Event::Table(TableNews::Refused(format!(
-                                "the line to the server is gone ({why}): q leaves"
+                                "{why}: q leaves; log in again with checkers online to go \
+                                 back to the game"
                             ))));
                         }
                     }

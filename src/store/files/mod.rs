@@ -15,7 +15,7 @@ pub(crate) use temp::remove_stale_temp_files;
 pub(crate) use write::write_error;
 pub(crate) use write::{
     Appended, append_text, check_appendable, keep_private, replace_unsynced, sync_replaced,
-    write_atomic, write_new,
+    write_atomic, write_new, write_private,
 };
 #[cfg(feature = "lab")]
 pub(crate) use write::{LineFile, check_replaceable};

@@ -19,10 +19,26 @@ pub(super) fn temp_name(name: &str, pid: u32, random: u64) -> String {
 /// A name already taken (by anything: a file, a planted symbolic link) is never opened;
 /// another random name is tried.
 pub(super) fn create_temp(dir: &Path, name: &str) -> io::Result<(File, PathBuf)> {
+    create_temp_as(dir, name, false)
+}
+
+/// A temporary file as [`create_temp`] makes, readable and writable by its owner
+/// alone from its creation when `private` (on Unix; elsewhere as any): a key is
+/// never readable by others, not even for a moment before it is renamed into place.
+pub(super) fn create_temp_as(dir: &Path, name: &str, private: bool) -> io::Result<(File, PathBuf)> {
     let mut last = None;
     for _ in 0..16 {
         let path = dir.join(temp_name(name, std::process::id(), crate::random::u64()));
-        match OpenOptions::new().write(true).create_new(true).open(&path) {
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        if private {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        #[cfg(not(unix))]
+        let _ = private;
+        match options.open(&path) {
             Ok(file) => return Ok((file, path)),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
             Err(e) => return Err(e),
@@ -107,6 +123,18 @@ pub(crate) fn remove_stale_temp_files(dir: &Path, name: Option<&str>) -> usize {
 
 #[cfg(test)]
 mod tests {
+    /// A private temporary is the owner's alone from its creation, whatever the
+    /// umask lets others read; a plain one is as the umask says.
+    #[cfg(unix)]
+    #[test]
+    fn a_private_temporary_is_created_readable_by_its_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let (_file, path) = create_temp_as(dir.path(), "key", true).unwrap();
+        let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "{mode:o}");
+    }
+
     use super::*;
 
     #[test]

@@ -18,7 +18,7 @@
 //! anything is opened for writing.
 
 use super::read::{check_regular, nonblocking};
-use super::temp::{create_temp, remove_stale_temp_files};
+use super::temp::{create_temp, create_temp_as, remove_stale_temp_files};
 use super::{create_folder, folder_of, looks_like_pdn};
 use crate::store::StoreError;
 use std::fs::{self, File, OpenOptions, TryLockError};
@@ -72,9 +72,31 @@ fn sync_folder(dir: &Path) {
 /// processes that no longer run are removed.
 pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
     let name = file_name_of(path)?;
-    replace(path, contents, true)?;
+    replace(path, contents, Replacing::Synced)?;
     remove_stale_temp_files(&folder_of(path), Some(&name));
     Ok(())
+}
+
+/// Writes `contents` to `path` as [`write_atomic`] does, the file readable and writable
+/// by its owner alone (on Unix) from the moment it is created: for a key or a token,
+/// which whoever reads it could use. An existing file's wider permissions do not carry
+/// over.
+pub(crate) fn write_private(path: &Path, contents: &[u8]) -> io::Result<()> {
+    let name = file_name_of(path)?;
+    replace(path, contents, Replacing::Private)?;
+    remove_stale_temp_files(&folder_of(path), Some(&name));
+    Ok(())
+}
+
+/// How [`replace`] writes the new file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Replacing {
+    /// Flushed to the disk, the old file's permissions kept.
+    Synced,
+    /// Left to the system to flush ([`sync_replaced`]), the old file's permissions kept.
+    Unsynced,
+    /// Flushed to the disk, the owner's alone from its creation.
+    Private,
 }
 
 /// Replaces `path` with `contents` as [`write_atomic`] does, but leaves the flush to
@@ -85,7 +107,7 @@ pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
 /// follows the telling instead of delaying it. (Stale temporary files are removed at
 /// the program's start, not at each save.)
 pub(crate) fn replace_unsynced(path: &Path, contents: &[u8]) -> io::Result<()> {
-    replace(path, contents, false)
+    replace(path, contents, Replacing::Unsynced)
 }
 
 /// Flushes to the disk a file [`replace_unsynced`] wrote: its bytes, then its folder's
@@ -97,15 +119,17 @@ pub(crate) fn sync_replaced(path: &Path) -> io::Result<()> {
 }
 
 /// Writes `contents` to a new temporary file beside `path` and renames it over `path`,
-/// flushing both to the disk first if `synced`.
-fn replace(path: &Path, contents: &[u8], synced: bool) -> io::Result<()> {
+/// as `how` says.
+fn replace(path: &Path, contents: &[u8], how: Replacing) -> io::Result<()> {
     let dir = folder_of(path);
     create_folder(&dir)?;
     let existing = existing_regular(path)?;
     let name = file_name_of(path)?;
-    let (mut file, temp) = create_temp(&dir, &name)?;
+    let private = how == Replacing::Private;
+    let synced = how != Replacing::Unsynced;
+    let (mut file, temp) = create_temp_as(&dir, &name, private)?;
     let written = (|| {
-        if let Some(meta) = &existing {
+        if let Some(meta) = existing.as_ref().filter(|_| !private) {
             file.set_permissions(meta.permissions())?;
         }
         file.write_all(contents)?;
