@@ -10,6 +10,11 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
+/// How long a wait may take before the test fails: a bound on a failure only (each
+/// wait ends as soon as its condition holds), long enough for a machine loaded with
+/// other builds and tests.
+const PATIENCE: Duration = Duration::from_secs(30);
+
 /// An empty home and data directory for one test, removed afterwards.
 pub struct Sandbox {
     dir: tempfile::TempDir,
@@ -69,7 +74,7 @@ impl Sandbox {
 
     /// Waits until a game file holds `text`, and returns that file's text.
     pub fn wait_for_game(&self, text: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + PATIENCE;
         loop {
             if let Some(found) = self.game_texts().into_iter().find(|t| t.contains(text)) {
                 return found;
@@ -275,7 +280,7 @@ impl Session {
     /// Reads output until `done` holds for the screen, or panics after a timeout with the
     /// screen as it is.
     pub fn wait_for(&mut self, what: &str, done: impl Fn(&vt100::Screen) -> bool) {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + PATIENCE;
         while !done(self.parser.screen()) {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.output.recv_timeout(left) {
@@ -304,7 +309,7 @@ impl Session {
 
     /// Waits for the program to exit, then reads the rest of its output.
     pub fn exit_status(&mut self) -> portable_pty::ExitStatus {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + PATIENCE;
         let status = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
                 break status;
@@ -331,7 +336,7 @@ impl Drop for Session {
 
 /// Waits until `done` holds, or panics after a timeout naming `what`.
 pub fn wait_until(what: &str, done: impl Fn() -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let deadline = Instant::now() + PATIENCE;
     while !done() {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         std::thread::sleep(Duration::from_millis(20));
@@ -354,7 +359,7 @@ pub fn check_summary(sandbox: &Sandbox, file: &Path) -> String {
 pub fn run_in(sandbox: &Sandbox, args: &[&str], input: &[u8]) -> std::process::Output {
     let mut command = std::process::Command::new(super::program_for(args));
     command.args(args);
-    run_command_in(command, sandbox, args, input, Duration::from_secs(10))
+    run_command_in(command, sandbox, args, input, PATIENCE)
 }
 
 /// Runs `command` (the program with `args`, perhaps behind a shell) in `sandbox`, as
