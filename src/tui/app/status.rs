@@ -137,6 +137,10 @@ pub(super) fn start_words(runtime: &Runtime) -> String {
     if let Some(outcome) = game.result() {
         return format!("{outcome}. {}", after_the_end(outcome));
     }
+    if session.clocks_held() {
+        // The board is hidden until then: picking a piece is not yet what to do.
+        return format!("Game resumed: {turn} to move. Any key starts the clocks.");
+    }
     let here = match runtime.table().map(|t| &t.seat) {
         Some(Seat::Spectator) => {
             return format!(

@@ -261,6 +261,16 @@ fn a_resumed_game_holds_its_clocks_and_hides_the_board_until_the_first_key() {
     let screen = screen_text(&app);
     assert!(screen.contains("Game resumed: Black to move"), "{screen}");
     assert!(screen.contains("any key starts the clocks"), "{screen}");
+    // The status and key lines say so too, not how to pick a piece on the hidden board.
+    assert!(
+        message(&app).contains("Any key starts the clocks"),
+        "{}",
+        message(&app)
+    );
+    assert!(
+        !screen.contains("Pick a piece") && !screen.contains("undo"),
+        "{screen}"
+    );
     assert!(
         !screen.contains("32        31"),
         "the board is hidden: {screen}"

@@ -266,6 +266,15 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 usize::from(layout.hints.width),
             ),
         ),
+        // A resumed game held for its player: the first key starts the clocks.
+        Mode::Board if app.session().clocks_held() => hint_line(
+            theme,
+            &[
+                ("any key", "starts the clocks"),
+                ("?", "help"),
+                ("q", "quit"),
+            ],
+        ),
         Mode::Board => {
             let reviewing = app.review().is_some();
             let thinking = match app.runtime().wanted_search().map(|spec| spec.purpose) {
