@@ -161,6 +161,9 @@ impl Plain {
         let mut notices = Vec::new();
         if session.is_reviewing() {
             session.step(Step::End);
+            if let Some(words) = recorded_result_words(&session) {
+                notices.push(words);
+            }
             if session.seats().people() && recorded_by_programs(session.review()) {
                 notices.push(
                     "Both sides of this game were played by programs: here you play on for \
@@ -929,6 +932,29 @@ impl Plain {
     pub(crate) fn finish(&mut self) -> Option<Arc<StoreError>> {
         self.runtime.finish()
     }
+}
+
+/// What a loaded record's result was, where its last position does not show it (a
+/// resignation, a flag fall, an agreed draw): plain mode plays on from that position,
+/// which would otherwise read as a game in play. `None` for a record without a result, or
+/// one whose last position ends the game (the status says that result).
+fn recorded_result_words(session: &Session) -> Option<String> {
+    let review = session.review()?;
+    if review.recorded.position().outcome().is_some() {
+        return None;
+    }
+    let meaning = match review.tag("Result")?.trim() {
+        "1-0" => "1-0 (Black won)",
+        "0-1" => "0-1 (White won)",
+        "1/2-1/2" => "1/2-1/2 (a draw)",
+        _ => return None,
+    };
+    let how = session
+        .review_ending()
+        .map_or_else(String::new, |ending| format!(": {ending}"));
+    Some(format!(
+        "The record ends {meaning}{how}. Here the game goes on from its last position."
+    ))
 }
 
 /// Whether `review`'s record says programs played both sides (`BlackType` and

@@ -402,13 +402,19 @@ fn a_loaded_record_is_played_on_from_its_end() {
         .collect();
     assert!(board.len() >= 10, "{from_fen}");
     assert!(out.contains(&board.join("\n")), "{out}");
+    // The record's result, which its last position does not show, is said first.
+    assert_eq!(
+        answers(&out)[0],
+        "The record ends 1-0 (Black won). Here the game goes on from its last position.",
+        "{out}"
+    );
     let last = record.moves.last().unwrap();
     assert!(
-        answers(&out)[0].starts_with(&format!("Took back {} ", !end.turn())),
+        answers(&out)[1].starts_with(&format!("Took back {} ", !end.turn())),
         "{out}"
     );
     assert!(
-        answers(&out)[0].contains(&last.to().number().to_string()),
+        answers(&out)[1].contains(&last.to().number().to_string()),
         "{out}"
     );
 }
@@ -732,5 +738,27 @@ fn a_loaded_game_between_programs_can_be_looked_through() {
     assert!(ok, "{err}");
     assert!(!out.contains(" (level "), "{out}");
     assert!(answers(&out).contains(&"Legal moves: 14x23."), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A record that ended by resignation (its result only in its tags, the board still
+/// playable) says its result on loading, not only whose move it is.
+#[test]
+fn a_loaded_record_says_a_result_its_last_position_does_not_show() {
+    let dir = std::env::temp_dir().join(format!("checkers-resigned-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("resigned.pdn");
+    std::fs::write(
+        &file,
+        "[Event \"club\"]\n[Result \"0-1\"]\n[Termination \"resignation\"]\n\
+         1. 11-15 23-19 0-1\n",
+    )
+    .unwrap();
+    let (ok, out, err) = session(&["--plain", "--load", file.to_str().unwrap()], "quit\n");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("The record ends 0-1 (White won): Black resigned."),
+        "{out}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
