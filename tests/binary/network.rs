@@ -708,22 +708,7 @@ fn board_turned(screen: &str) -> bool {
 #[test]
 fn a_hung_up_host_ends() {
     let sandbox = Sandbox::new();
-    let mut host = Session::start_in(
-        &sandbox,
-        &[
-            "host",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--code",
-            "oak-1",
-        ],
-        &[],
-    );
-    host.wait_for("the waiting board", |s| {
-        s.contents().contains("Waiting for a player")
-    });
+    let mut host = waiting_host(&sandbox, "0", "oak-1", &[]);
     // The terminal goes away: the signal watcher restores it and the program ends
     // (it once waited for ever on standard output, held by the command runner).
     host.signal("HUP");
@@ -800,6 +785,26 @@ fn the_full_screen_joiner_keeps_its_side_at_the_bottom_as_a_match_changes_colour
     });
 }
 
+/// A full-screen `checkers host` on the loopback address at `port`, with `code` and
+/// `more` options, once its board waits for a player.
+fn waiting_host(sandbox: &Sandbox, port: &str, code: &str, more: &[&str]) -> Session {
+    let mut args = vec![
+        "host",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        port,
+        "--code",
+        code,
+    ];
+    args.extend_from_slice(more);
+    let mut host = Session::start_in(sandbox, &args, &[]);
+    host.wait_for("the waiting board", |s| {
+        s.contents().contains("Waiting for a player")
+    });
+    host
+}
+
 /// A free port on the loopback address, for a host started where the test knows it.
 pub(crate) fn free_port() -> String {
     let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -812,24 +817,7 @@ fn each_full_screen_board_says_who_moves_questions_wait_their_turn_and_n_plays_a
     let address = format!("127.0.0.1:{port}");
     let code = "oak-2323";
     let host_box = Sandbox::new();
-    let mut ann = Session::start_in(
-        &host_box,
-        &[
-            "host",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            &port,
-            "--code",
-            code,
-            "--name",
-            "Ann",
-        ],
-        &[],
-    );
-    ann.wait_for("the waiting board", |s| {
-        s.contents().contains("Waiting for a player")
-    });
+    let mut ann = waiting_host(&host_box, &port, code, &["--name", "Ann"]);
     let join_box = Sandbox::new();
     let mut bob = Session::start_in(
         &join_box,
@@ -1009,24 +997,7 @@ fn a_move_typed_as_the_full_screen_starts_keeps_its_enter_at_both_ends() {
     let address = format!("127.0.0.1:{port}");
     let code = "elm-3131";
     let host_box = Sandbox::new();
-    let mut ann = Session::start_in(
-        &host_box,
-        &[
-            "host",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            &port,
-            "--code",
-            code,
-            "--side",
-            "white",
-        ],
-        &[],
-    );
-    ann.wait_for("the waiting board", |s| {
-        s.contents().contains("Waiting for a player")
-    });
+    let mut ann = waiting_host(&host_box, &port, code, &["--side", "white"]);
     let join_box = Sandbox::new();
     let mut bob = Session::start_in(&join_box, &["join", &address, "--code", code], &[]);
     // Typed at once: it arrives while the joiner still greets the host, its terminal
@@ -1049,22 +1020,7 @@ fn a_full_screen_host_adjourning_says_on_the_restored_terminal_how_to_resume() {
     let address = format!("127.0.0.1:{port}");
     let code = "fir-4242";
     let host_box = Sandbox::new();
-    let mut ann = Session::start_in(
-        &host_box,
-        &[
-            "host",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            &port,
-            "--code",
-            code,
-        ],
-        &[],
-    );
-    ann.wait_for("the waiting board", |s| {
-        s.contents().contains("Waiting for a player")
-    });
+    let mut ann = waiting_host(&host_box, &port, code, &[]);
     let mut bob = joiner("join", &address, code, "Bob");
     bob.expect("You play White");
     ann.wait_for("Bob at the table", |s| s.contents().contains("Bob joined"));
