@@ -481,7 +481,7 @@ fn run_home(
             Err(e) => Err(e.to_string()),
         }
     });
-    crate::tui::run(settings, Start::Home(Box::new(home), open), Vec::new())
+    crate::tui::run(settings, Start::Home(Box::new(home), open), notices)
 }
 
 /// What the home screen's network page starts, as `checkers host`, `join` and `watch`
