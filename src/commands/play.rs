@@ -183,12 +183,23 @@ fn configure(session: Session, args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Sessi
     let mut seats = session.seats();
     for (color, kind) in [(Color::Black, args.black), (Color::White, args.white)] {
         if let Some(kind) = kind {
-            seats.set(color, Player::of_kind(kind, level));
+            // A side the record gave the computer keeps its own level when `--black cpu`
+            // or `--white cpu` seats the computer there again without `--level`.
+            let side_level = match (args.level, seats.computer(color)) {
+                (None, Some(recorded)) => recorded,
+                _ => level,
+            };
+            seats.set(color, Player::of_kind(kind, side_level));
         }
     }
+    let session = session.with_seats(seats);
+    // Only `--level` puts every computer side at one level: a record of two computers
+    // at two levels ("BlackLevel" 3, "WhiteLevel" 5) gives each side its own back.
+    let session = match args.level {
+        Some(level) => session.with_level(level),
+        None => session,
+    };
     let session = session
-        .with_seats(seats)
-        .with_level(level)
         .with_names(Players {
             black: args.black_name.clone(),
             white: args.white_name.clone(),

@@ -139,3 +139,26 @@ fn server_listen_takes_a_port_alone_a_host_name_or_an_address() {
         );
     }
 }
+
+/// A record of a game between two computers at two levels, as the program writes one.
+const TWO_LEVELS: &str = "[Event \"?\"]\n[Black \"checkers (level 3)\"]\n\
+[White \"checkers (level 5)\"]\n[BlackType \"program\"]\n[WhiteType \"program\"]\n\
+[BlackLevel \"3\"]\n[WhiteLevel \"5\"]\n[Result \"*\"]\n\n1. 11-15 23-19 *\n";
+
+#[test]
+fn a_resumed_game_between_two_levels_gives_each_computer_its_own() {
+    let record = crate::pdn::read_games(TWO_LEVELS).remove(0).unwrap();
+    let level = |n| Player::Computer(Level::new(n).unwrap());
+    let seats = |args: &[&str]| {
+        let cli = Cli::try_parse_from(args).unwrap();
+        crate::commands::play::resumed_session(&record, &cli.play, &None).seats()
+    };
+    let resumed = seats(&["checkers", "--resume"]);
+    assert_eq!((resumed.black, resumed.white), (level(3), level(5)));
+    // Seating the computers again without --level keeps each one's level ...
+    let again = seats(&["checkers", "--resume", "--black", "cpu", "--white", "cpu"]);
+    assert_eq!((again.black, again.white), (level(3), level(5)));
+    // ... and --level puts both at the level it names.
+    let both = seats(&["checkers", "--resume", "--level", "7"]);
+    assert_eq!((both.black, both.white), (level(7), level(7)));
+}
