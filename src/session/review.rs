@@ -239,6 +239,33 @@ impl Session {
         Some([reading(Color::Black)?, reading(Color::White)?])
     }
 
+    /// The recorded game's result, while its last position is shown, with a sentence
+    /// saying how it came: "White wins: Black resigned", "Draw by agreement", "White
+    /// wins: adjudication" (another program's `Termination`, as it is), "White wins"
+    /// (a bare result). A resignation, a flag fall or a draw agreed leaves a board with
+    /// a side to move, yet there the game is over. `None` elsewhere, or for a record
+    /// with no result.
+    pub(crate) fn review_over(&self) -> Option<(crate::rules::Outcome, String)> {
+        use crate::rules::Outcome;
+        let review = self.review.as_ref()?;
+        let (shown, total) = self.review_progress();
+        if shown != total {
+            return None;
+        }
+        let outcome = review.recorded.result()?;
+        let sentence = outcome.to_string();
+        // The record's result alone would read as a resignation or a draw agreed: only
+        // what its `Termination` says is said.
+        let told = match (self.review_ending(), outcome) {
+            (Some(ending), _) if sentence.ends_with(&ending) => sentence,
+            (Some(ending), Outcome::Win { winner, .. }) => format!("{winner} wins: {ending}"),
+            (Some(ending), Outcome::Draw { .. }) => format!("Drawn: {ending}"),
+            (None, Outcome::Win { winner, .. }) => format!("{winner} wins"),
+            (None, Outcome::Draw { .. }) => "Drawn".to_string(),
+        };
+        Some((outcome, told))
+    }
+
     /// How the game under review ended, as far as its record tells: the board's own
     /// ending ("Black has no legal move"), or the one its `Termination` tag gives
     /// ("Black resigned", "Draw by agreement", another program's words as they are).

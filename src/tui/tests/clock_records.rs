@@ -252,6 +252,61 @@ fn a_reviewed_record_says_how_it_ended_and_shows_the_clocks_at_the_end() {
 }
 
 #[test]
+fn a_reviewed_record_at_its_end_says_the_game_is_over_not_whose_move_it_is() {
+    use ratatui::crossterm::event::KeyCode;
+    // (result, tags, what the panel says at the end)
+    for (result, tags, over, how) in [
+        (
+            "0-1",
+            "[Black \"Ann\"]\n[White \"Bob\"]\n[Termination \"resignation\"]",
+            "Game over: Bob wins",
+            "White wins: Black resigned.",
+        ),
+        (
+            "1-0",
+            "[Termination \"lost on time\"]",
+            "Game over",
+            "Black wins: White lost on time.",
+        ),
+        (
+            "1/2-1/2",
+            "[Termination \"agreement\"]",
+            "Game over",
+            "Draw by agreement.",
+        ),
+        // Another program's words, and a bare result: said as the record says them.
+        (
+            "1/2-1/2",
+            "[Termination \"adjudication\"]",
+            "Game over",
+            "Drawn: adjudication.",
+        ),
+        ("1-0", "", "Game over", "Black wins."),
+    ] {
+        let pdn = format!("[Result \"{result}\"]\n{tags}\n1. 11-15 23-19 2. 8-11 22-17 {result}");
+        let mut app = review_app(&pdn);
+        // Before its end the game goes on: the side to move is said.
+        assert!(screen_text(&app).contains("Black to move"));
+        press(&mut app, KeyCode::End);
+        let screen = screen_text(&app);
+        assert!(screen.contains(over), "{pdn}: {screen}");
+        assert!(screen.contains(how), "{pdn}: {screen}");
+        assert!(!screen.contains("Black to move"), "{pdn}: {screen}");
+        // A step back from the end: the game goes on there again.
+        press(&mut app, KeyCode::Left);
+        let screen = screen_text(&app);
+        assert!(screen.contains("White to move"), "{screen}");
+        assert!(!screen.contains("Game over"), "{screen}");
+    }
+    // A record with no result ends with the side to move, as the game stands.
+    let mut app = review_app("1. 11-15 23-19 *");
+    press(&mut app, KeyCode::End);
+    let screen = screen_text(&app);
+    assert!(screen.contains("Black to move"), "{screen}");
+    assert!(!screen.contains("Game over"), "{screen}");
+}
+
+#[test]
 fn a_resumed_game_holds_its_clocks_and_hides_the_board_until_the_first_key() {
     let t0 = Instant::now();
     let session = Session::new(Game::new())

@@ -53,8 +53,13 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         );
         lines.extend(wrapped(&text, usize::from(inner.width), theme.question));
     }
-    match app.game().result() {
-        Some(outcome) => {
+    // A record under review is over at its last position, however it ended there.
+    let over = match app.game().result() {
+        Some(outcome) => Some((outcome, outcome.to_string())),
+        None => app.session().review_over(),
+    };
+    match over {
+        Some((outcome, how)) => {
             // The winner by name, when the players gave theirs.
             let winner = match outcome {
                 crate::rules::Outcome::Win { winner, .. } => app.session().names().name(winner),
@@ -65,7 +70,7 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
                 None => "Game over".to_string(),
             };
             lines.extend(wrapped(&over, usize::from(inner.width), theme.question));
-            lines.push(Line::styled(format!("{outcome}."), theme.question));
+            lines.push(Line::styled(format!("{how}."), theme.question));
         }
         None => {
             let turn = pos.turn();
