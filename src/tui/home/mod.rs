@@ -367,7 +367,7 @@ impl Home {
         // While the screen is too small to show anything but "q quits", no other key acts
         // unseen.
         if self.screen.width < MIN_WIDTH || self.screen.height < MIN_HEIGHT {
-            return (key.code == KeyCode::Char('q')).then_some(None);
+            return (crate::tui::keymap::plain_code(key) == KeyCode::Char('q')).then_some(None);
         }
         // Any key after news has been read clears it.
         self.message = None;
