@@ -2134,8 +2134,12 @@ fn a_full_screen_spectator_watches_a_game_hears_its_table_and_goes_back_to_the_l
     });
     // A spectator does not act; leaving the board goes back to the lobby.
     carol.send(b"22-18\r");
-    carol.wait_for("the refusal", |s| s.contents().contains("watching"));
+    carol.wait_for("the refusal, the move kept in its prompt", |s| {
+        s.contents().contains("watching") && s.contents().contains("Move: 22-18")
+    });
+    // Esc read before q is sent: the two read together are Alt-q, which is no q.
     carol.send(b"\x1b");
+    carol.wait_for("the prompt closed", |s| !s.contents().contains("Move: "));
     carol.send(b"q");
     carol.wait_for("the lobby again", |s| {
         s.contents().contains("Back in the lobby")
