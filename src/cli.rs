@@ -210,7 +210,7 @@ pub(crate) enum Command {
     ///
     /// For a club on a small rented machine (measured: 1,000 players with 300 games in
     /// play took 42 MB and a sixth of one core): open TCP port 4620 and run `checkers server --listen 0.0.0.0:4620 --db
-    /// /var/lib/checkers/server.sqlite` under a service manager that restarts it (with
+    /// /var/lib/checkers/server.sqlite` (with --create the first time) under a service manager that restarts it (with
     /// systemd: Restart=on-failure, and LimitNOFILE= above the players you expect, as
     /// each is an open connection). Logs go to stderr (the journal). Back the database
     /// up with `sqlite3 server.sqlite ".backup copy.sqlite"` while it runs, or copy the
@@ -317,10 +317,16 @@ pub(crate) struct ServerArgs {
     /// name resolved), or a port alone (4620: every interface, as the default).
     #[arg(long, value_name = "ADDR:PORT", default_value = "0.0.0.0:4620", value_parser = parse_listen)]
     pub(crate) listen: std::net::SocketAddr,
-    /// The database file (made if missing; the certificate and its key are kept beside
-    /// it) [default: server/server.sqlite in the data folder].
+    /// The database file, one that exists (--create makes a new one; the certificate
+    /// and its key are kept beside it) [default: server/server.sqlite in the data
+    /// folder, made on first use].
     #[arg(long, value_name = "FILE")]
     pub(crate) db: Option<PathBuf>,
+    /// Make the --db file if it is not there: a new database, with no players, ratings
+    /// or games, and a new certificate (so a mistyped --db is refused, not started
+    /// afresh).
+    #[arg(long)]
+    pub(crate) create: bool,
     /// Serve this certificate (PEM: the server's, then the intermediates, as a
     /// certificate authority issues them) instead of the self-signed one; with --key.
     #[arg(long, value_name = "FILE", requires = "key")]

@@ -97,6 +97,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
             return crate::server::run(&crate::server::ServerOptions {
                 listen: args.listen,
                 db: args.db,
+                create: args.create,
                 pem: args.cert.zip(args.key),
                 limits: crate::server::Limits {
                     max_connections: args.max_connections,

@@ -109,6 +109,8 @@ pub(crate) struct ServerOptions {
     pub(crate) listen: SocketAddr,
     /// The database file.
     pub(crate) db: Option<PathBuf>,
+    /// A `db` not there is made (`--create`), not refused.
+    pub(crate) create: bool,
     /// A certificate chain and its key (PEM files) to serve instead of the
     /// self-signed certificate.
     pub(crate) pem: Option<(PathBuf, PathBuf)>,
@@ -131,7 +133,12 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
         .with_ansi(false)
         .try_init();
     let db_path = match &options.db {
-        Some(path) => path.clone(),
+        Some(path) => {
+            if let Some(refusal) = missing_database(path, options.create) {
+                return Err(network(refusal));
+            }
+            path.clone()
+        }
         None => {
             let dir = crate::store::data_dir()
                 .ok_or_else(|| network("no data folder: give --db FILE".to_string()))?
@@ -235,6 +242,20 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
     })
 }
 
+/// Why a `--db` that names no file is refused, unless `create` asks for a new database:
+/// a mistyped path would otherwise start a server with no players and a new certificate,
+/// every rating looking lost and every player told the fingerprint changed.
+fn missing_database(db: &Path, create: bool) -> Option<String> {
+    // Only a file known to be missing: one that cannot be looked at is said when opened.
+    (!create && matches!(db.try_exists(), Ok(false))).then(|| {
+        format!(
+            "{}: no such database. Check the path (a new database has no players, ratings \
+             or games, and a new certificate); to make a new one there, give --create too",
+            crate::text::printable_path(db)
+        )
+    })
+}
+
 /// Why `db` can be no server's database, looked at before anything is made beside it:
 /// a folder, or a file that is not SQLite's (a mistyped `--db` naming some other file).
 fn database_problem(db: &Path) -> Option<String> {
@@ -252,7 +273,7 @@ fn database_problem(db: &Path) -> Option<String> {
     (!head.is_empty() && head != b"SQLite format 3\0").then(|| {
         format!(
             "{shown} is not a database (an SQLite file): --db names the server's database, \
-             or a file not there yet to make one"
+             or, with --create, a file not there yet to make one"
         )
     })
 }

@@ -12,22 +12,26 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 /// A key as the table names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Key {
-    /// A character typed without Ctrl (case counts: `u` and `U` differ).
+    /// A character typed alone or with Shift, never with Ctrl or Alt (case counts: `u`
+    /// and `U` differ).
     Char(char),
     /// A character with Ctrl held.
     Ctrl(char),
-    /// Any digit, 0-9 (it opens the move prompt with itself typed).
+    /// Any digit, 0-9, typed alone (it opens the move prompt with itself typed).
     Digit,
-    /// A named key: arrows, Enter, Esc, Home, End, ...
+    /// A named key pressed without Ctrl or Alt: arrows, Enter, Esc, Home, End, ...
     Code(KeyCode),
 }
 
 impl Key {
+    /// Whether `key` is this key: the plain ones through [`plain_code`], so that Alt-u
+    /// is no more `u` than Ctrl-U is.
     fn matches(self, key: &KeyEvent) -> bool {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        match (self, key.code) {
-            (Key::Ctrl(c), KeyCode::Char(k)) => ctrl && k.eq_ignore_ascii_case(&c),
-            (_, _) if ctrl => false,
+        match (self, plain_code(key)) {
+            (Key::Ctrl(c), _) => {
+                key.modifiers.contains(KeyModifiers::CONTROL)
+                    && matches!(key.code, KeyCode::Char(k) if k.eq_ignore_ascii_case(&c))
+            }
             (Key::Char(c), KeyCode::Char(k)) => c == k,
             (Key::Digit, KeyCode::Char(k)) => k.is_ascii_digit(),
             (Key::Code(code), k) => code == k,
@@ -288,8 +292,12 @@ pub(crate) fn unbound_note(key: &KeyEvent, help: &str) -> Option<String> {
     key_name(key).map(|name| format!("The key {name} does nothing here; {help}"))
 }
 
-/// The code of `key` as a plain key: with Ctrl or Alt held it is no letter's key
-/// ([`KeyCode::Null`]), so that Ctrl-p is not taken for p where only plain keys act.
+/// The code of `key` as a command reads it: with Ctrl or Alt held it is no key
+/// ([`KeyCode::Null`]), so that Ctrl-p or Alt-p is not taken for p. Every screen's
+/// single-key commands read their keys through it (the board's through [`Key`], the
+/// editor's, the questions', the report's, the home screen's, the puzzles', the
+/// lobby's); Ctrl-C, Ctrl-Z and the other Ctrl bindings are read before it, and typed
+/// text through [`crate::tui::field::typed_char`].
 pub(crate) fn plain_code(key: &KeyEvent) -> KeyCode {
     if modified(key) {
         KeyCode::Null

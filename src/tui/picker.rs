@@ -86,7 +86,10 @@ impl Picker {
             return Some(Picked::Quit);
         }
         if let Some(confirm) = self.confirm.take() {
-            if matches!(key.code, KeyCode::Char('y' | 'Y')) {
+            if matches!(
+                crate::tui::keymap::plain_code(key),
+                KeyCode::Char('y' | 'Y')
+            ) {
                 return Some(match confirm {
                     Confirm::Delete(i) => Picked::Delete(i),
                     Confirm::Abandon(i) => Picked::Abandon(i),
@@ -96,7 +99,8 @@ impl Picker {
             return None;
         }
         let last = self.games.len().saturating_sub(1);
-        match key.code {
+        // Alt-d is not d: it deletes nothing.
+        match crate::tui::keymap::plain_code(key) {
             KeyCode::Char('d') | KeyCode::Delete if !self.games.is_empty() => {
                 self.confirm = Some(Confirm::Delete(self.selected));
                 self.message = Some(delete_question(

@@ -15,10 +15,14 @@ fn server(sandbox: &Sandbox, listen: &str) -> (Peer, String) {
     server_with(sandbox, listen, &[])
 }
 
-/// [`server`] with `options` (limits, expiry) after the listening address and database.
+/// [`server`] with `options` (limits, expiry) after the listening address and database
+/// (made with `--create` on the first start, opened as it is on the next).
 fn server_with(sandbox: &Sandbox, listen: &str, options: &[&str]) -> (Peer, String) {
     let db = sandbox.home().join("server.sqlite");
     let mut args = vec!["server", "--listen", listen, "--db", db.to_str().unwrap()];
+    if !db.exists() {
+        args.push("--create");
+    }
     args.extend_from_slice(options);
     let mut server = Peer::start(sandbox, &args);
     let line = server.expect("checkers server listening at ");
@@ -1355,7 +1359,7 @@ fn a_certificate_from_an_authority_is_served_and_a_bad_pair_is_refused_by_name()
     let db = db.to_str().unwrap();
     let refused = |cert: &str, key: &str, words: &str| {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_checkers"))
-            .args(["server", "--listen", "127.0.0.1:0", "--db", db])
+            .args(["server", "--listen", "127.0.0.1:0", "--db", db, "--create"])
             .args(["--cert", cert, "--key", key])
             .output()
             .unwrap();
@@ -1381,6 +1385,7 @@ fn a_certificate_from_an_authority_is_served_and_a_bad_pair_is_refused_by_name()
             "127.0.0.1:0",
             "--db",
             db,
+            "--create",
             "--cert",
             &chain,
             "--key",
@@ -1433,6 +1438,7 @@ fn an_adjourned_game_nobody_resumes_in_time_ends_abandoned_in_both_records() {
             "127.0.0.1:0",
             "--db",
             db.to_str().unwrap(),
+            "--create",
             "--adjourned-days",
             "0.000025",
         ],
@@ -2128,8 +2134,12 @@ fn a_full_screen_spectator_watches_a_game_hears_its_table_and_goes_back_to_the_l
     });
     // A spectator does not act; leaving the board goes back to the lobby.
     carol.send(b"22-18\r");
-    carol.wait_for("the refusal", |s| s.contents().contains("watching"));
+    carol.wait_for("the refusal, the move kept in its prompt", |s| {
+        s.contents().contains("watching") && s.contents().contains("Move: 22-18")
+    });
+    // Esc read before q is sent: the two read together are Alt-q, which is no q.
     carol.send(b"\x1b");
+    carol.wait_for("the prompt closed", |s| !s.contents().contains("Move: "));
     carol.send(b"q");
     carol.wait_for("the lobby again", |s| {
         s.contents().contains("Back in the lobby")
@@ -2325,6 +2335,43 @@ fn a_second_server_on_a_database_in_use_is_refused_naming_the_first() {
     // Stopped, it holds the database no more: the next start takes it.
     let (mut second, _) = server(&home, "127.0.0.1:0");
     stop(&mut second);
+}
+
+#[test]
+fn a_mistyped_db_is_refused_by_name_unless_create_asks_for_a_new_database() {
+    let home = Sandbox::new();
+    let typo = home.home().join("chekers").join("server.sqlite");
+    let typo_name = typo.to_str().unwrap();
+    let said = refused_server(&home, &["--listen", "127.0.0.1:0", "--db", typo_name]);
+    let words = format!("{typo_name}: no such database");
+    assert!(said.contains(&words), "{words:?} not in {said}");
+    assert!(said.contains("give --create too"), "{said}");
+    assert!(
+        !home.home().join("chekers").exists(),
+        "nothing made for a typo"
+    );
+    // Asked for, the new database is made, with its certificate...
+    let args = ["server", "--listen", "127.0.0.1:0", "--db", typo_name];
+    let mut made = Peer::start(&home, &[&args[..], &["--create"]].concat());
+    made.expect("checkers server listening at ");
+    let first = made.expect("Certificate fingerprint SHA256:");
+    assert!(first.contains("(made now)"), "{first}");
+    stop(&mut made);
+    assert!(typo.exists());
+    // ...and, once there, opened as it is without --create: the same certificate.
+    let mut again = Peer::start(&home, &args);
+    again.expect("checkers server listening at ");
+    let second = again.expect("Certificate fingerprint SHA256:");
+    assert_eq!(second.trim(), first.trim().replace(" (made now)", ""));
+    stop(&mut again);
+    // The default database, with no --db, is made on first use as ever.
+    let mut default = Peer::start(&home, &["server", "--listen", "127.0.0.1:0"]);
+    default.expect("checkers server listening at ");
+    let database = default.expect("Database ");
+    let path = database.trim().trim_start_matches("Database ");
+    assert!(path.ends_with("server.sqlite"), "{database}");
+    assert!(std::path::Path::new(path).exists(), "{database}");
+    stop(&mut default);
 }
 
 #[test]

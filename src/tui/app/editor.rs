@@ -99,7 +99,8 @@ pub(super) fn editor_action(key: &KeyEvent, typing_fen: bool) -> Option<Action> 
             role: Role::King,
         })
     };
-    Some(match key.code {
+    // Ctrl-B or Alt-b is not b: it places nothing.
+    Some(match crate::tui::keymap::plain_code(key) {
         KeyCode::Up | KeyCode::Char('k') => Action::Cursor(super::Direction::Up),
         KeyCode::Down | KeyCode::Char('j') => Action::Cursor(super::Direction::Down),
         KeyCode::Left | KeyCode::Char('h') => Action::Cursor(super::Direction::Left),

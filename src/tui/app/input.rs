@@ -56,13 +56,13 @@ impl App {
         // Nothing of the game is on a screen too small to draw it: only quitting acts
         // (the game is kept), so no key changes what cannot be seen.
         if screen_layout(self.screen, self.board.flipped).is_none() {
-            return matches!(key.code, KeyCode::Char('q')).then_some(Action::Quit);
+            return (keymap::plain_code(key) == KeyCode::Char('q')).then_some(Action::Quit);
         }
         // A letter's command is followed by a digit: the two are a square, as in c3-d4,
         // when a piece of the side to move stands there to start a move (so that `a`
         // and then 11-15 still toggles the coordinates and types 11-15).
         let pos = self.position();
-        if let (Some(pressed), KeyCode::Char(digit)) = (&self.letter, key.code)
+        if let (Some(pressed), KeyCode::Char(digit)) = (&self.letter, keymap::plain_code(key))
             && let Ok(square) = format!("{}{digit}", pressed.letter).parse::<Square>()
             && pos.piece_at(square).is_some_and(|p| p.color == pos.turn())
         {

@@ -39,7 +39,8 @@ pub(crate) enum Question {
 
 /// The keys of a question: y or n, or for "who resigns?" b or w; Esc is no.
 pub(super) fn question_action(question: Question, key: &KeyEvent) -> Option<Action> {
-    match (question, key.code) {
+    // Alt-y is not y: it answers nothing.
+    match (question, crate::tui::keymap::plain_code(key)) {
         (Question::WhoResigns, KeyCode::Char('b' | 'B')) => {
             Some(Action::Answer(Answer::Side(Color::Black)))
         }

@@ -147,7 +147,7 @@ impl ReportView {
 /// end, `n` and `N` to the next and previous marked move, `s` saves the annotated
 /// game, Esc and `q` go back to the board.
 pub(super) fn report_action(key: &KeyEvent) -> Option<Action> {
-    match key.code {
+    match crate::tui::keymap::plain_code(key) {
         KeyCode::Left | KeyCode::Up => Some(Action::ReportStep(Step::Back)),
         KeyCode::Right | KeyCode::Down => Some(Action::ReportStep(Step::Forward)),
         KeyCode::Home => Some(Action::ReportStep(Step::Start)),

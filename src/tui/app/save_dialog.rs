@@ -95,7 +95,7 @@ impl SaveDialog {
 /// The keys while the dialog asks about an existing file: `a` append, `r` replace, Esc
 /// back to the dialog.
 pub(super) fn existing_file_action(key: &KeyEvent) -> Option<Action> {
-    match key.code {
+    match crate::tui::keymap::plain_code(key) {
         KeyCode::Char('a' | 'A') => Some(Action::SaveExisting(IfExists::Append)),
         KeyCode::Char('r' | 'R') => Some(Action::SaveExisting(IfExists::Replace)),
         KeyCode::Esc => Some(Action::CancelSave),

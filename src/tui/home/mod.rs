@@ -23,11 +23,18 @@ use ratatui::widgets::{Block, Clear, Padding, Paragraph, Widget, Wrap};
 use std::path::PathBuf;
 use unicode_width::UnicodeWidthStr;
 
-/// The smallest screen the home screen is drawn on: its entries, its title and
-/// its key line inside a frame.
-pub(crate) const MIN_WIDTH: u16 = 40;
+/// The smallest screen the home screen is drawn on: the board's, so that every screen
+/// a game is played on opens at home too. Below [`ROOMY_WIDTH`] x [`ROOMY_HEIGHT`] it
+/// is compact: no title, shorter names, what does not fit scrolled.
+pub(crate) const MIN_WIDTH: u16 = crate::tui::geometry::MIN_WIDTH;
 /// See [`MIN_WIDTH`].
-pub(crate) const MIN_HEIGHT: u16 = 15;
+pub(crate) const MIN_HEIGHT: u16 = crate::tui::geometry::MIN_HEIGHT;
+
+/// The smallest screen the home screen is drawn on in full: its entries with their
+/// names, its title and its key line inside a frame.
+const ROOMY_WIDTH: u16 = 40;
+/// See [`ROOMY_WIDTH`].
+const ROOMY_HEIGHT: u16 = 15;
 
 /// The widest the home screen's frame grows: wider, its lines would be hard to follow.
 const MAX_WIDTH: u16 = 68;
@@ -85,6 +92,22 @@ impl Entry {
             Entry::Settings => 's',
             Entry::Help => '?',
             Entry::Quit => 'q',
+        }
+    }
+
+    /// The entry's name in the compact list, where the whole name does not fit.
+    fn short_label(self) -> &'static str {
+        match self {
+            Entry::TwoPlayers => "Two players",
+            Entry::Computer => "The computer",
+            Entry::Network => "Network",
+            Entry::Resume => "Resume",
+            Entry::Open => "Open a file",
+            Entry::Analysis => "Analysis board",
+            Entry::Puzzles => "Puzzles",
+            Entry::Settings => "Settings",
+            Entry::Help => "Help",
+            Entry::Quit => "Quit",
         }
     }
 
@@ -289,7 +312,7 @@ pub(crate) enum Page {
     Open,
     /// The settings, this row chosen.
     Settings(usize),
-    /// The keys and the rules, from this line.
+    /// The keys and the rules, from this row (of the lines as wrapped to the screen).
     Help(u16),
 }
 
@@ -367,7 +390,7 @@ impl Home {
         // While the screen is too small to show anything but "q quits", no other key acts
         // unseen.
         if self.screen.width < MIN_WIDTH || self.screen.height < MIN_HEIGHT {
-            return (key.code == KeyCode::Char('q')).then_some(None);
+            return (crate::tui::keymap::plain_code(key) == KeyCode::Char('q')).then_some(None);
         }
         // Any key after news has been read clears it.
         self.message = None;
@@ -627,17 +650,59 @@ impl Home {
         lines
     }
 
-    /// How many lines the help has on a screen `area`, and how many of them show.
+    /// How many rows the help takes on a screen `area` (its lines wrapped on a narrow
+    /// one), and how many of them show.
     fn help_size(&self, area: Rect) -> (usize, usize) {
-        let lines = self.help_lines(area).len();
-        // The frame, the blank line and the key line take four rows; a message (a key
-        // that does nothing) the rows it wraps to.
-        let message = self
-            .message
-            .as_ref()
-            .map_or(0, |m| wrapped_rows(m, Home::inner_width(area)));
-        let rows = usize::from(area.height.saturating_sub(4)).saturating_sub(message);
+        let lines = rows_of(&self.help_lines(area), Home::inner_width(area));
+        // The frame takes two rows, the footer (a blank line where there is room, a
+        // message, the key line) the rows it wraps to.
+        let footer = rows_of(
+            &self.footer_lines(&self.theme(), area),
+            Home::inner_width(area),
+        );
+        let rows = usize::from(area.height.saturating_sub(2)).saturating_sub(footer);
         (lines, rows.max(1))
+    }
+
+    /// Whether the screen `area` is below the full layout's size: the home screen is
+    /// then compact (no title, no blank lines, shorter names).
+    fn compact(area: Rect) -> bool {
+        area.width < ROOMY_WIDTH || area.height < ROOMY_HEIGHT
+    }
+
+    /// The lines under the page, always shown: a blank line (where there is room), the
+    /// news, the keys.
+    fn footer_lines(&self, theme: &Theme, area: Rect) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
+        if !Home::compact(area) {
+            lines.push(Line::raw(""));
+        }
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.error));
+        }
+        lines.push(hint_line(theme, &self.page_keys()));
+        lines
+    }
+
+    /// The page's line that holds what is chosen (the entry, the row, the field being
+    /// typed), kept in view when the page is scrolled, and whether it is the page's
+    /// last choice (the note under it is then shown as far as it fits);
+    /// `lines_above` is how many lines the menu has above its entries (its title, a
+    /// blank line).
+    fn focus_line(&self, lines_above: usize) -> (usize, bool) {
+        match &self.page {
+            Page::Menu => (
+                lines_above + self.selected,
+                self.selected + 1 == Entry::ALL.len(),
+            ),
+            // A heading and a blank line above the rows.
+            Page::Computer(row) => (2 + row, row + 1 == COMPUTER_ROWS),
+            Page::Settings(row) => (2 + row, row + 1 == SETTINGS_ROWS),
+            Page::Network => (2 + self.network.row, self.network.on_last_row()),
+            Page::Open => (2, true),
+            // The help keeps its own scroll.
+            Page::Help(_) => (0, false),
+        }
     }
 
     /// The computer page's lines.
@@ -747,15 +812,29 @@ impl Home {
         }
     }
 
-    /// The list's lines: each entry's letter and name, the chosen one marked.
-    fn menu_lines(&self, theme: &Theme, roomy: bool) -> Vec<Line<'static>> {
-        let mut lines = vec![Line::styled(
-            "English draughts (American checkers)",
-            theme.heading,
-        )];
+    /// The list's lines: each entry's letter and name, the chosen one marked, under
+    /// the title; with `roomy`, blank lines and the chosen entry's note too. On a
+    /// `compact` screen only the entries, with their short names where `width` is
+    /// too narrow for the whole ones.
+    fn menu_lines(
+        &self,
+        theme: &Theme,
+        roomy: bool,
+        compact: bool,
+        width: usize,
+    ) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
+        if !compact {
+            lines.push(Line::styled(
+                "English draughts (American checkers)",
+                theme.heading,
+            ));
+        }
         if roomy {
             lines.push(Line::raw(""));
         }
+        // The marker, the letter and a space before each name.
+        let short = Entry::ALL.iter().any(|e| 4 + e.label().width() > width);
         for (i, entry) in Entry::ALL.iter().enumerate() {
             let chosen = i == self.selected;
             // The marker's style on the chosen line only: the colourless theme's is
@@ -769,7 +848,14 @@ impl Home {
                 Span::styled(marker, marker_style),
                 Span::styled(entry.key().to_string(), theme.key),
                 Span::raw(" "),
-                Span::styled(entry.label(), style),
+                Span::styled(
+                    if short {
+                        entry.short_label()
+                    } else {
+                        entry.label()
+                    },
+                    style,
+                ),
             ]));
         }
         if roomy {
@@ -794,53 +880,128 @@ impl Widget for &Home {
         }
         let width = area.width.min(MAX_WIDTH);
         let inner = Home::inner_width(area);
+        let compact = Home::compact(area);
         // The list with its blank lines and the chosen entry's note, where they fit.
-        let roomy = area.height >= MIN_HEIGHT + 5;
-        let mut lines: Vec<Line> = match &self.page {
-            Page::Menu => self.menu_lines(&theme, roomy),
+        let roomy = area.height >= ROOMY_HEIGHT + 5;
+        let body: Vec<Line> = match &self.page {
+            Page::Menu => self.menu_lines(&theme, roomy, compact, inner),
             Page::Computer(row) => self.computer_lines(&theme, *row),
             Page::Network => self.network.lines(&theme),
             Page::Open => self.open_lines(&theme),
             Page::Settings(row) => self.settings_lines(&theme, *row),
+            Page::Help(_) => self.help_lines(area),
+        };
+        let (mut focus, to_end) = self.focus_line(usize::from(!compact) + usize::from(roomy));
+        let mut body = body;
+        if compact && !matches!(self.page, Page::Help(_)) {
+            // A compact page has no blank lines between its parts: each row is worth
+            // more than the air.
+            let blank = |line: &Line| line.to_string().is_empty();
+            focus -= body.iter().take(focus).filter(|line| blank(line)).count();
+            body.retain(|line| !blank(line));
+        }
+        let footer = self.footer_lines(&theme, area);
+        let body_rows: Vec<usize> = body
+            .iter()
+            .map(|line| wrapped_rows(&line.to_string(), inner))
+            .collect();
+        let footer_rows = rows_of(&footer, inner);
+        let rows = body_rows.iter().sum::<usize>() + footer_rows;
+        let block = Block::bordered()
+            .padding(Padding::horizontal(1))
+            .border_set(theme.glyphs.border)
+            .title(" checkers ")
+            .title_style(theme.heading)
+            .border_style(theme.heading);
+        let x = area.x + (area.width - width) / 2;
+        if rows + 2 <= usize::from(area.height) {
+            // All of it fits: one frame just high enough, in the middle of the screen.
+            let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
+            let rect = Rect {
+                x,
+                y: area.y + (area.height - height) / 2,
+                width,
+                height,
+            };
+            let mut lines = body;
+            lines.extend(footer);
+            Clear.render(rect, buf);
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .block(block)
+                .render(rect, buf);
+            return;
+        }
+        // Too long for the screen: the frame fills it, the footer keeps its rows at the
+        // bottom, and the page above scrolls so that what is chosen shows.
+        let rect = Rect { x, width, ..area };
+        Clear.render(rect, buf);
+        let within = block.inner(rect);
+        block.render(rect, buf);
+        let footer_height = u16::try_from(footer_rows)
+            .unwrap_or(u16::MAX)
+            .min(within.height.saturating_sub(1));
+        let room = within.height - footer_height;
+        // The menu's title and its blank line, where they are drawn, come first.
+        let scroll = match &self.page {
+            // The help as far as its keys scrolled it.
             Page::Help(top) => {
-                let text = self.help_lines(area);
-                let (_, shown) = self.help_size(area);
-                let top = usize::from(*top).min(text.len().saturating_sub(shown));
-                text.into_iter().skip(top).take(shown).collect()
+                let (rows, shown) = self.help_size(area);
+                usize::from(*top).min(rows.saturating_sub(shown))
+            }
+            _ => {
+                let first = scroll_to_show(&body_rows, focus, usize::from(room), to_end);
+                body_rows.iter().take(first).sum::<usize>()
             }
         };
-        let keys = self.page_keys();
-        lines.push(Line::raw(""));
-        if let Some(message) = &self.message {
-            lines.push(Line::styled(message.clone(), theme.error));
-        }
-        lines.push(hint_line(&theme, &keys));
-        let lines_rows: Vec<String> = lines.iter().map(ToString::to_string).collect();
-        let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
-        let rows: usize = lines_rows
-            .iter()
-            .map(|text| wrapped_rows(text, inner))
-            .sum();
-        let rows = u16::try_from(rows).unwrap_or(u16::MAX);
-        let height = rows.saturating_add(2).min(area.height);
-        let rect = Rect {
-            x: area.x + (area.width - width) / 2,
-            y: area.y + (area.height - height) / 2,
-            width,
-            height,
-        };
-        Clear.render(rect, buf);
-        paragraph
-            .block(
-                Block::bordered()
-                    .padding(Padding::horizontal(1))
-                    .border_set(theme.glyphs.border)
-                    .title(" checkers ")
-                    .title_style(theme.heading)
-                    .border_style(theme.heading),
-            )
-            .render(rect, buf);
+        let scroll = u16::try_from(scroll).unwrap_or(u16::MAX);
+        let (page, keys) = (
+            Rect {
+                height: room,
+                ..within
+            },
+            Rect {
+                y: within.y + room,
+                height: footer_height,
+                ..within
+            },
+        );
+        Paragraph::new(body)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0))
+            .render(page, buf);
+        Paragraph::new(footer)
+            .wrap(Wrap { trim: false })
+            .render(keys, buf);
     }
+}
+
+/// The rows `lines` take wrapped in `width` columns.
+fn rows_of(lines: &[Line], width: usize) -> usize {
+    lines
+        .iter()
+        .map(|line| wrapped_rows(&line.to_string(), width))
+        .sum()
+}
+
+/// The first of the lines (each taking `rows[i]` rows) to show in `room` rows so that
+/// line `focus` shows whole, with the line after it where it fits (so that more below
+/// is seen to be there; with `to_end`, every line after it), and as many lines above
+/// it as fit.
+fn scroll_to_show(rows: &[usize], focus: usize, room: usize, to_end: bool) -> usize {
+    let focus = focus.min(rows.len().saturating_sub(1));
+    let after = if to_end {
+        rows.len()
+    } else {
+        (focus + 2).min(rows.len())
+    };
+    let mut first = 0;
+    // Drop lines from the top until the focus line and those after it fit, or the
+    // focus line is the first.
+    while first < focus && rows[first..after].iter().sum::<usize>() > room {
+        first += 1;
+    }
+    first
 }
 
 /// The rows `text` takes wrapped at word boundaries in `width` columns, as the

@@ -204,3 +204,33 @@ fn a_position_where_a_side_has_no_pieces_is_refused_and_the_editor_stays_open() 
         message(&app)
     );
 }
+
+#[test]
+fn the_editors_letters_act_only_typed_plain() {
+    use ratatui::crossterm::event::KeyModifiers;
+    let mut app = app();
+    editor_on(&mut app, 18);
+    let before = message(&app);
+    // Ctrl-B, Alt-b, Alt-W, Alt-t, Alt-s place nothing, turn nothing, set up nothing.
+    for (c, held) in [
+        ('b', KeyModifiers::CONTROL),
+        ('b', KeyModifiers::ALT),
+        ('W', KeyModifiers::ALT | KeyModifiers::SHIFT),
+        ('t', KeyModifiers::ALT),
+        ('s', KeyModifiers::ALT),
+        ('x', KeyModifiers::CONTROL),
+    ] {
+        assert_eq!(app.handle_event(&key_event(KeyCode::Char(c), held)), None);
+        assert_eq!(message(&app), before, "{held:?}-{c}");
+    }
+    let Mode::Editor(editor) = &app.mode else {
+        panic!("the editor closed");
+    };
+    assert!(editor.squares.iter().all(Option::is_none));
+    // The plain letter places its man.
+    press(&mut app, KeyCode::Char('b'));
+    let Mode::Editor(editor) = &app.mode else {
+        panic!("the editor closed");
+    };
+    assert!(editor.squares[17].is_some());
+}

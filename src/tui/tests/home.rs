@@ -136,9 +136,17 @@ fn every_size_draws_and_a_small_one_says_so() {
         );
         assert!(text.contains("q quit"), "{w}x{h}: the keys show\n{text}");
     }
-    let text = screen(&home, 39, 14);
-    assert!(text.contains("terminal too small"), "{text}");
-    assert!(text.contains("need 40x15"), "{text}");
+    // Down to the board's smallest screen, compact: the short names.
+    for (w, h) in [(26, 11), (30, 12), (39, 14)] {
+        let text = screen(&home, w, h);
+        assert!(text.contains("> p Two players"), "{w}x{h}\n{text}");
+        assert!(text.contains("q quit"), "{w}x{h}: the keys show\n{text}");
+    }
+    for (w, h) in [(25, 11), (26, 10)] {
+        let text = screen(&home, w, h);
+        assert!(text.contains("terminal too small"), "{text}");
+        assert!(text.contains("need 26x11"), "{text}");
+    }
 }
 
 #[test]
@@ -718,8 +726,8 @@ fn a_path_of_wide_characters_keeps_the_open_pages_keys_in_the_box() {
 #[test]
 fn while_the_screen_is_too_small_only_q_acts() {
     let mut home = home();
-    home.screen = Rect::new(0, 0, 40, 12);
-    assert!(screen(&home, 40, 12).contains("terminal too small"));
+    home.screen = Rect::new(0, 0, 25, 10);
+    assert!(screen(&home, 25, 10).contains("terminal too small"));
     for code in [
         KeyCode::Char('c'),
         KeyCode::Esc,
@@ -731,10 +739,10 @@ fn while_the_screen_is_too_small_only_q_acts() {
         assert_eq!(key(&mut home, code), None, "{code:?} does nothing unseen");
     }
     // Grown to the size needed: the list, as it was.
-    home.screen = Rect::new(0, 0, 40, 15);
+    home.screen = Rect::new(0, 0, 26, 11);
     assert_eq!(home.page, Page::Menu);
-    assert!(screen(&home, 40, 15).contains("Two players at this terminal"));
-    home.screen = Rect::new(0, 0, 40, 12);
+    assert!(screen(&home, 26, 11).contains("> p Two players"));
+    home.screen = Rect::new(0, 0, 25, 10);
     assert_eq!(key(&mut home, KeyCode::Char('q')), Some(None), "q quits");
 }
 
@@ -877,4 +885,117 @@ fn a_key_that_does_nothing_on_a_page_says_so_and_names_the_pages_keys() {
     // Shift-Tab goes back up a row, as Tab goes down.
     key(&mut home, KeyCode::BackTab);
     assert_eq!(home.network.row, 3);
+}
+
+/// Whether `text`, the home screen drawn, ends with its key line (naming `key`) inside
+/// its frame: the page was drawn whole, its keys not cut off.
+fn keys_show(text: &str, key: &str) -> bool {
+    let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    rows.len() >= 2
+        && rows[rows.len() - 1].trim_start().starts_with('└')
+        && rows[rows.len() - 3..rows.len() - 1]
+            .iter()
+            .any(|row| row.contains(key))
+}
+
+#[test]
+fn on_the_boards_smallest_screen_every_entry_and_page_shows_what_is_chosen() {
+    let (w, h) = (26, 11);
+    let mut home = home();
+    home.screen = Rect::new(0, 0, w, h);
+    // The list scrolls: each entry shows as it is chosen, down to Quit and round again.
+    for name in [
+        "c The computer",
+        "n Network",
+        "r Resume",
+        "o Open a file",
+        "a Analysis board",
+        "z Puzzles",
+        "s Settings",
+        "? Help",
+        "q Quit",
+        "p Two players",
+    ] {
+        key(&mut home, KeyCode::Down);
+        let text = screen(&home, w, h);
+        assert!(text.contains(&format!("> {name}")), "{name}:\n{text}");
+        assert!(keys_show(&text, "quit"), "{name}:\n{text}");
+    }
+    // Each page opens, its chosen row in view above its keys.
+    let pages: [(&[KeyCode], &str); 6] = [
+        (&[KeyCode::Char('c')], "> Start the game"),
+        (
+            &[KeyCode::Char('c'), KeyCode::Up, KeyCode::Up],
+            "> You play",
+        ),
+        (
+            &[
+                KeyCode::Char('s'),
+                KeyCode::Down,
+                KeyCode::Down,
+                KeyCode::Down,
+            ],
+            "> Assistance",
+        ),
+        (
+            &[
+                KeyCode::Char('n'),
+                KeyCode::Down,
+                KeyCode::Down,
+                KeyCode::Down,
+            ],
+            "> Play at a checkers",
+        ),
+        (
+            &[
+                KeyCode::Char('n'),
+                KeyCode::Enter,
+                KeyCode::Down,
+                KeyCode::Down,
+                KeyCode::Down,
+            ],
+            "> Port",
+        ),
+        (
+            &[
+                KeyCode::Char('n'),
+                KeyCode::Enter,
+                KeyCode::Down,
+                KeyCode::Down,
+                KeyCode::Down,
+                KeyCode::Down,
+            ],
+            "> Start hosting",
+        ),
+    ];
+    for (keys, chosen) in pages {
+        let mut home = crate::tui::tests::home::home();
+        home.screen = Rect::new(0, 0, w, h);
+        for code in keys {
+            key(&mut home, *code);
+        }
+        let text = screen(&home, w, h);
+        assert!(text.contains(chosen), "{chosen}:\n{text}");
+        assert!(keys_show(&text, "back"), "{chosen}:\n{text}");
+    }
+    // The open page shows the file typed; the help scrolls to its last line.
+    key(&mut home, KeyCode::Char('o'));
+    for c in "games.pdn".chars() {
+        key(&mut home, KeyCode::Char(c));
+    }
+    let text = screen(&home, w, h);
+    assert!(text.contains("File: games.pdn"), "{text}");
+    assert!(keys_show(&text, "back"), "{text}");
+    key(&mut home, KeyCode::Esc);
+    key(&mut home, KeyCode::Char('?'));
+    key(&mut home, KeyCode::End);
+    let text = screen(&home, w, h);
+    assert!(text.contains("cursor"), "the help's last line:\n{text}");
+    assert!(keys_show(&text, "back"), "{text}");
+    // A key that does nothing is said, the keys still drawn under it.
+    key(&mut home, KeyCode::Esc);
+    key(&mut home, KeyCode::Char('x'));
+    let text = screen(&home, w, h);
+    assert!(text.contains("The key x does"), "{text}");
+    assert!(keys_show(&text, "quit"), "{text}");
 }

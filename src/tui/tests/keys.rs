@@ -998,3 +998,40 @@ fn a_notice_given_at_the_start_is_read_before_the_unfinished_games_note() {
     app.on_event(crate::runtime::Event::UnfinishedGames(2));
     assert!(message(&app).starts_with("2 unfinished games are saved"));
 }
+
+#[test]
+fn alt_letters_are_no_commands_on_the_board_and_shift_and_ctrl_bindings_still_act() {
+    let mut app = crate::tui::tests::app();
+    type_move(&mut app, "11-15");
+    let alt = |c| key_event(KeyCode::Char(c), KeyModifiers::ALT);
+    // Alt-u takes nothing back, Alt-q asks nothing, Alt-f flips nothing: each is said to
+    // do nothing, by its name.
+    for c in ['u', 'q', 'f', 'r'] {
+        app.handle_event(&alt(c));
+        assert_eq!(app.mode, Mode::Board, "Alt-{c}");
+        assert_eq!(
+            message(&app),
+            format!("The key Alt-{c} does nothing here; ? shows every key")
+        );
+    }
+    assert_eq!(app.game().moves().len(), 1);
+    assert!(!app.board.flipped);
+    // The plain letter, Shift's capital and the Ctrl bindings act as ever.
+    press(&mut app, KeyCode::Char('u'));
+    assert!(app.game().moves().is_empty());
+    app.handle_event(&key_event(KeyCode::Char('U'), KeyModifiers::SHIFT));
+    assert_eq!(app.game().moves().len(), 1);
+    press(&mut app, KeyCode::Char('u'));
+    ctrl(&mut app, 'r');
+    assert_eq!(app.game().moves().len(), 1);
+    // A question is answered by its plain letters only.
+    press(&mut app, KeyCode::Char('q'));
+    assert!(matches!(app.mode, Mode::Asking(_)));
+    assert_eq!(app.handle_event(&alt('y')), None);
+    assert!(matches!(app.mode, Mode::Asking(_)));
+    press(&mut app, KeyCode::Char('n'));
+    // On a screen too small for the board, Alt-q is not the q that quits.
+    app.handle_event(&Event::Resize(20, 5));
+    assert_eq!(app.handle_event(&alt('q')), None);
+    assert_eq!(press(&mut app, KeyCode::Char('q')), Some(Flow::Quit));
+}
