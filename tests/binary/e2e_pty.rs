@@ -47,6 +47,34 @@ fn type_a_move_see_it_listed_and_quit() {
     );
 }
 
+/// Every frame of the full screen is one synchronized update (DEC mode 2026): begun,
+/// drawn and ended before the next begins, so that a terminal that knows the mode never
+/// shows the top of a new screen over the rest of the old one (the home screen's rows
+/// under the game's, say); the tests read the screen only between frames.
+#[test]
+fn each_frame_of_the_full_screen_is_drawn_whole_as_one_synchronized_update() {
+    let mut game = Session::start(&[], &[]);
+    game.past_home();
+    game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+    game.send(b"11-15\r");
+    game.wait_for("the move in the list", |s| {
+        s.contents().contains("1. 11-15")
+    });
+    game.send(b"qy");
+    assert!(game.exit_status().success());
+    let output = String::from_utf8_lossy(&game.raw);
+    let marks: Vec<&str> = output
+        .match_indices("\x1b[?2026")
+        .map(|(at, _)| &output[at + 7..at + 8])
+        .collect();
+    // The home screen, the game's first frame, the move, the quit question: each drawn.
+    assert!(marks.len() >= 8, "frames marked: {marks:?}");
+    assert!(
+        marks.chunks(2).all(|pair| pair == ["h", "l"]),
+        "every frame begun is ended before the next: {marks:?}"
+    );
+}
+
 /// Quitting before a move is played, or once the game is over, leaves no word on the
 /// terminal: there is nothing to go on with.
 #[test]
