@@ -344,7 +344,14 @@ impl Session {
             assert!(Instant::now() < deadline, "the game did not exit");
             std::thread::sleep(Duration::from_millis(20));
         };
-        while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(200)) {
+        // Everything it wrote, to the end of the terminal's output (the reader ends
+        // there), however long the reader takes to pass it on: not only what came within
+        // a moment.
+        let deadline = Instant::now() + PATIENCE;
+        while let Ok(bytes) = self
+            .output
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
             self.take(bytes);
         }
         status
