@@ -320,6 +320,22 @@ impl Session {
         }
     }
 
+    /// Reads output until `done` holds for everything the program wrote so far (as text),
+    /// or panics after a timeout: for what the screen does not show as written.
+    pub fn wait_for_output(&mut self, what: &str, done: impl Fn(&str) -> bool) {
+        let deadline = Instant::now() + PATIENCE;
+        while !done(&String::from_utf8_lossy(&self.raw)) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.output.recv_timeout(left) {
+                Ok(bytes) => self.take(bytes),
+                Err(_) => panic!(
+                    "timed out waiting for {what}; output:\n{}",
+                    String::from_utf8_lossy(&self.raw)
+                ),
+            }
+        }
+    }
+
     /// Past the home screen that `checkers` with no game named opens: Enter starts a
     /// game for two people.
     pub fn past_home(&mut self) {
