@@ -214,7 +214,11 @@ fn the_computer_replies_on_screen_and_quitting_works() {
 
 #[test]
 fn undo_and_quit_work_at_once_while_the_computer_thinks() {
-    let mut game = Session::start(&["--white", "cpu", "--level", "10"], &[]);
+    // A position outside the opening book (White's man on 17, not 21): level 10 thinks
+    // its seconds there, where from the start its book answers 11-15 in a tenth of one,
+    // before a loaded machine's test may have pressed u.
+    let fen = "B:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+    let mut game = Session::start(&["--white", "cpu", "--level", "10", "--fen", fen], &[]);
     game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
     game.send(b"11-15\r");
     game.wait_for("the thinking indicator", |s| {
