@@ -281,8 +281,10 @@ fn a_flag_falls_on_both_screens_at_once() {
     };
     bob.expect("White lost on time");
     let at_joiner = Instant::now();
+    // Told as the host tells it, not at the joiner's next look at the line (a ping goes
+    // every 5 s); the bound leaves room for a machine loaded with other work.
     assert!(
-        at_joiner.saturating_duration_since(at_host) < Duration::from_millis(500),
+        at_joiner.saturating_duration_since(at_host) < Duration::from_secs(2),
         "the joiner heard of the flag {:?} after the host",
         at_joiner - at_host
     );
