@@ -11,7 +11,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 /// How long a line the test waits for may take.
-const PATIENCE: Duration = Duration::from_secs(15);
+const PATIENCE: Duration = Duration::from_secs(30);
 
 /// A `checkers` process in plain mode in a pseudo-terminal of its own (as a person
 /// runs it), its lines read as they come.
