@@ -41,7 +41,8 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen,
+    disable_raw_mode, enable_raw_mode,
 };
 use std::io::{self, Stdout, stdout};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -210,7 +211,7 @@ fn run_shared(
                             ratatui::crossterm::terminal::ClearType::All
                         )
                     )?;
-                    terminal.draw(|frame| {
+                    draw_whole(&mut terminal, |frame| {
                         frame.render_widget(ratatui::widgets::Clear, frame.area());
                     })?;
                     in_lobby(&mut terminal, shared, settings, &mut online)?;
@@ -325,7 +326,7 @@ fn draw_home(
     let _frame = lock(&shared.screen);
     let size = terminal.size()?;
     home.screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-    terminal.draw(|frame| frame.render_widget(&*home, frame.area()))?;
+    draw_whole(terminal, |frame| frame.render_widget(&*home, frame.area()))?;
     Ok(())
 }
 
@@ -340,7 +341,9 @@ fn solve(
         let area = {
             let _frame = lock(&shared.screen);
             let size = terminal.size()?;
-            terminal.draw(|frame| frame.render_widget(&*screen, frame.area()))?;
+            draw_whole(terminal, |frame| {
+                frame.render_widget(&*screen, frame.area())
+            })?;
             ratatui::layout::Rect::new(0, 0, size.width, size.height)
         };
         let event = read_event()?;
@@ -373,7 +376,7 @@ fn analyse(
             let _frame = lock(&shared.screen);
             let size = terminal.size()?;
             board.screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-            terminal.draw(|frame| frame.render_widget(&*board, frame.area()))?;
+            draw_whole(terminal, |frame| frame.render_widget(&*board, frame.area()))?;
         }
         // While the search works, wake now and then for its news; else wait for a key.
         let event = if board.searching() {
@@ -410,7 +413,7 @@ fn pick(
         take_up_after_suspension(terminal, shared)?;
         {
             let _frame = lock(&shared.screen);
-            terminal.draw(|frame| frame.render_widget(&picker, frame.area()))?;
+            draw_whole(terminal, |frame| frame.render_widget(&picker, frame.area()))?;
         }
         let event = read_event()?;
         shared.note_interrupt(&event);
@@ -501,7 +504,9 @@ fn take_up_after_suspension(
         return Ok(false);
     }
     let _frame = lock(&shared.screen);
-    terminal.draw(|frame| frame.render_widget(ratatui::widgets::Clear, frame.area()))?;
+    draw_whole(terminal, |frame| {
+        frame.render_widget(ratatui::widgets::Clear, frame.area())
+    })?;
     Ok(true)
 }
 
@@ -583,7 +588,7 @@ fn event_loop(
         redraw |= take_up_after_suspension(terminal, shared)?;
         if redraw {
             let _frame = lock(&shared.screen);
-            terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+            draw_whole(terminal, |frame| frame.render_widget(&*app, frame.area()))?;
         }
         // A blocking read while nothing is due: an idle game uses no CPU and the screen
         // changes only when something happens.
@@ -785,7 +790,9 @@ fn in_lobby(
         take_up_after_suspension(terminal, shared)?;
         {
             let _frame = lock(&shared.screen);
-            terminal.draw(|frame| frame.render_widget(&online.screen, frame.area()))?;
+            draw_whole(terminal, |frame| {
+                frame.render_widget(&online.screen, frame.area())
+            })?;
         }
         let now = Instant::now();
         if now >= refresh {
@@ -937,6 +944,20 @@ pub(crate) fn handle_event(app: &mut App, event: &event::Event) -> Option<Flow> 
         return Some(app.update(Action::JumpTo(plies)));
     }
     app.handle_event(event)
+}
+
+/// Draws one frame as a synchronized update (DEC mode 2026): a terminal that knows the
+/// mode shows the frame whole, never the top of a new screen over the rest of the old
+/// one (a frame goes out in several writes); others ignore the marks.
+fn draw_whole(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    render: impl FnOnce(&mut ratatui::Frame),
+) -> io::Result<()> {
+    execute!(terminal.backend_mut(), BeginSynchronizedUpdate)?;
+    let drawn = terminal.draw(render).map(|_| ());
+    // Ended even when the frame failed, so that the terminal shows again what it has.
+    let ended = execute!(terminal.backend_mut(), EndSynchronizedUpdate);
+    drawn.and(ended)
 }
 
 /// Raw mode, the alternate screen and (optionally) mouse capture, undone on drop.

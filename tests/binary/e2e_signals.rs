@@ -148,10 +148,15 @@ fn suspend_and_continue(game: &mut Session, how: &str, next_move: &str) {
     } else {
         game.signal("TSTP");
     }
-    game.wait_for("the main screen", |s| !s.alternate_screen());
     let pid = game.pid();
     wait_until("the process to stop", || stopped(pid));
-    game.drain();
+    // Stopped, it has written all it does: wait for all of it to be read (the screen
+    // left first, the cursor shown after it), not only for what came within a moment.
+    game.wait_for("the terminal restored", |s| {
+        !s.alternate_screen()
+            && s.mouse_protocol_mode() == vt100::MouseProtocolMode::None
+            && !s.hide_cursor()
+    });
     assert_terminal_restored(game, how);
 
     game.signal("CONT");

@@ -126,7 +126,7 @@ fn case_2_neither_plain_mode_nor_a_loaded_game_replaces_an_unfinished_game() {
     std::fs::write(&file, "[Event \"Club\"]\n1. 10-14 22-18 *\n").unwrap();
     let mut review = start(&sandbox, &["--load", file.to_str().unwrap()]);
     review.send(b"\x1b[F\x1b");
-    review.wait_for("review over", |s| !s.contents().contains("Review: turn"));
+    review.wait_for("review over", |s| !s.contents().contains("Review: "));
     review.play(&["9-13"]);
     sandbox.wait_for_game("1. 10-14 22-18 2. 9-13 *");
     review.send(b"\x03");

@@ -73,7 +73,6 @@ fn a_two_round_match_in_plain_mode_fills_one_file_with_four_games() {
 #[test]
 fn plain_mode_tells_a_flag_fall_at_once_with_no_input() {
     let sandbox = Sandbox::new();
-    let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
         .args(["--plain", "--clock", "0:02+0"])
         .env("HOME", sandbox.home())
@@ -86,21 +85,26 @@ fn plain_mode_tells_a_flag_fall_at_once_with_no_input() {
     let mut stdin = child.stdin.take().unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let mut seen = Vec::new();
+    // Counted from the game's first line, not the start of a program that a loaded
+    // machine may take seconds to start.
+    let mut started = None;
     let flag = loop {
         let line = lines.next().expect("the output ended").unwrap();
+        let first = *started.get_or_insert_with(Instant::now);
         if line.starts_with("Time is up") {
             break line;
         }
         seen.push(line);
         assert!(
-            started.elapsed() < Duration::from_secs(10),
+            first.elapsed() < Duration::from_secs(20),
             "no flag fall: {seen:?}"
         );
     };
-    let waited = started.elapsed();
+    let waited = started.unwrap().elapsed();
     assert_eq!(flag, "Time is up. White wins: Black lost on time.");
-    // Two seconds on the clock, looked at every 100 ms.
-    assert!(waited < Duration::from_millis(3500), "{waited:?}");
+    // Two seconds on the clock: the flag falls within moments of them, not at a line
+    // typed, nor at a look at the clock seconds apart (with room for a loaded machine).
+    assert!(waited < Duration::from_secs(8), "{waited:?}");
     assert!(
         seen.iter().any(|l| l.starts_with("Black: 2 seconds left")),
         "the warning: {seen:?}"
@@ -149,11 +153,11 @@ fn a_match_killed_mid_game_resumes_whole_and_finishes() {
             && text.contains("Bob")
             && text.contains("Game resumed: Black to move")
     });
-    // The clocks wait for Ann, whatever the time she takes to sit down (two seconds
+    // The clocks wait for Ann, whatever the time she takes to sit down (four seconds
     // here, that a running clock would show): her clock still reads the 5:00 it had at
     // the kill, and none of it is charged.
     let held = Instant::now();
-    while held.elapsed() < Duration::from_secs(2) {
+    while held.elapsed() < Duration::from_secs(4) {
         std::thread::sleep(Duration::from_millis(100));
     }
     resumed.drain();
@@ -172,12 +176,12 @@ fn a_match_killed_mid_game_resumes_whole_and_finishes() {
         .nth(1)
         .and_then(|rest| rest.split(']').next())
         .unwrap_or_else(|| panic!("no reading after 15x22: {saved}"));
-    // 5:00 + 3 s, less the moment between her key and her move: not the two seconds
-    // (which would leave 5:01 at most).
+    // 5:00 + 3 s, less the moment between her key and her move (up to three seconds on
+    // a loaded machine): not the four seconds she sat (which would leave 4:59 at most).
     let seconds: f64 = after.split(':').fold(0.0, |total, part| {
         total * 60.0 + part.parse::<f64>().unwrap()
     });
-    assert!(seconds > 301.5, "{after}: {saved}");
+    assert!(seconds > 300.0, "{after}: {saved}");
     // Ann (Black, to move) resigns: the game goes to the file, and game 2 waits.
     resumed.send(b"rb");
     resumed.wait_for("the end of game 1", |s| {

@@ -11,7 +11,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 /// How long a line the test waits for may take.
-const PATIENCE: Duration = Duration::from_secs(15);
+const PATIENCE: Duration = Duration::from_secs(30);
 
 /// A `checkers` process in plain mode in a pseudo-terminal of its own (as a person
 /// runs it), its lines read as they come.
@@ -281,8 +281,10 @@ fn a_flag_falls_on_both_screens_at_once() {
     };
     bob.expect("White lost on time");
     let at_joiner = Instant::now();
+    // Told as the host tells it, not at the joiner's next look at the line (a ping goes
+    // every 5 s); the bound leaves room for a machine loaded with other work.
     assert!(
-        at_joiner.saturating_duration_since(at_host) < Duration::from_millis(500),
+        at_joiner.saturating_duration_since(at_host) < Duration::from_secs(2),
         "the joiner heard of the flag {:?} after the host",
         at_joiner - at_host
     );
@@ -373,8 +375,9 @@ fn a_killed_joiner_joins_again_and_the_game_goes_on_with_every_move() {
 #[test]
 fn a_plain_joiner_is_told_its_side_and_the_host_quitting_mid_game_in_a_sentence() {
     let sandbox = Sandbox::new();
-    let port = free_port();
-    let (mut host, address) = host_in(&sandbox, "rowan-7777", &port, &["--name", "Ann"]);
+    let (mut host, address) = host_in(&sandbox, "rowan-7777", "0", &["--name", "Ann"]);
+    // Its port, for the resumed host: taken by the first host, never let go before it.
+    let port = port_of(&address);
     let mut bob = joiner("join", &address, "rowan-7777", "Bob");
     bob.expect("You play White; Ann plays Black at the other terminal.");
     host.expect("Bob joined");
@@ -402,8 +405,9 @@ fn a_plain_joiner_is_told_its_side_and_the_host_quitting_mid_game_in_a_sentence(
 #[test]
 fn a_joiner_restarted_after_the_host_resumed_takes_its_seat_back_at_once() {
     let sandbox = Sandbox::new();
-    let port = free_port();
-    let (mut host, address) = host_in(&sandbox, "birch-6161", &port, &[]);
+    let (mut host, address) = host_in(&sandbox, "birch-6161", "0", &[]);
+    // Its port, for the resumed host: taken by the first host, never let go before it.
+    let port = port_of(&address);
     let home = Sandbox::new();
     let mut bob = joiner_in(&home, "join", &address, "birch-6161", "Bob");
     host.expect("Bob joined");
@@ -436,8 +440,9 @@ fn a_joiner_restarted_after_the_host_resumed_takes_its_seat_back_at_once() {
 fn a_host_killed_and_resumed_is_rejoined_by_itself() {
     let sandbox = Sandbox::new();
     // A fixed port, so the resumed host is where the joiner looks.
-    let port = free_port();
-    let (mut host, address) = host_in(&sandbox, "hazel-5555", &port, &["--clock", "5+0"]);
+    let (mut host, address) = host_in(&sandbox, "hazel-5555", "0", &["--clock", "5+0"]);
+    // Its port, for the resumed host: taken by the first host, never let go before it.
+    let port = port_of(&address);
     let mut bob = joiner("join", &address, "hazel-5555", "Bob");
     host.expect("Bob joined");
     host.say("11-15");
@@ -799,25 +804,33 @@ fn waiting_host(sandbox: &Sandbox, port: &str, code: &str, more: &[&str]) -> Ses
     ];
     args.extend_from_slice(more);
     let mut host = Session::start_in(sandbox, &args, &[]);
-    host.wait_for("the waiting board", |s| {
-        s.contents().contains("Waiting for a player")
+    host.wait_for("the waiting board, where to join", |s| {
+        panel_text(&s.contents()).contains("Waiting for a player: checkers join ")
     });
     host
 }
 
-/// A free port on the loopback address, for a host started where the test knows it.
-pub(crate) fn free_port() -> String {
-    let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    probe.local_addr().unwrap().port().to_string()
+/// The port of `address` (a host's, as it says where to join), for a host resumed where
+/// its players look: a port the system gave the first host (`--port 0`), not one found
+/// free and let go, which another program could take before the host does.
+pub(crate) fn port_of(address: &str) -> String {
+    address.rsplit_once(':').unwrap().1.to_string()
+}
+
+/// The address a full-screen host's panel says to join.
+fn joining_address(host: &Session) -> String {
+    let panel = panel_text(&host.contents());
+    let words: Vec<&str> = panel.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "join").expect(&panel);
+    words[at + 1].to_string()
 }
 
 #[test]
 fn each_full_screen_board_says_who_moves_questions_wait_their_turn_and_n_plays_again() {
-    let port = free_port();
-    let address = format!("127.0.0.1:{port}");
     let code = "oak-2323";
     let host_box = Sandbox::new();
-    let mut ann = waiting_host(&host_box, &port, code, &["--name", "Ann"]);
+    let mut ann = waiting_host(&host_box, "0", code, &["--name", "Ann"]);
+    let address = joining_address(&ann);
     let join_box = Sandbox::new();
     let mut bob = Session::start_in(
         &join_box,
@@ -993,11 +1006,10 @@ fn a_rejoined_board_has_the_chat_and_one_copy_of_the_game() {
 /// at the full-screen host too.
 #[test]
 fn a_move_typed_as_the_full_screen_starts_keeps_its_enter_at_both_ends() {
-    let port = free_port();
-    let address = format!("127.0.0.1:{port}");
     let code = "elm-3131";
     let host_box = Sandbox::new();
-    let mut ann = waiting_host(&host_box, &port, code, &["--side", "white"]);
+    let mut ann = waiting_host(&host_box, "0", code, &["--side", "white"]);
+    let address = joining_address(&ann);
     let join_box = Sandbox::new();
     let mut bob = Session::start_in(&join_box, &["join", &address, "--code", code], &[]);
     // Typed at once: it arrives while the joiner still greets the host, its terminal
@@ -1016,11 +1028,12 @@ fn a_move_typed_as_the_full_screen_starts_keeps_its_enter_at_both_ends() {
 /// to take the game up again; that command does, and the player's board comes back.
 #[test]
 fn a_full_screen_host_adjourning_says_on_the_restored_terminal_how_to_resume() {
-    let port = free_port();
-    let address = format!("127.0.0.1:{port}");
     let code = "fir-4242";
     let host_box = Sandbox::new();
-    let mut ann = waiting_host(&host_box, &port, code, &[]);
+    let mut ann = waiting_host(&host_box, "0", code, &[]);
+    let address = joining_address(&ann);
+    // Its port, for the resumed host: taken by the first host, never let go before it.
+    let port = port_of(&address);
     let mut bob = joiner("join", &address, code, "Bob");
     bob.expect("You play White");
     ann.wait_for("Bob at the table", |s| s.contents().contains("Bob joined"));
@@ -1091,8 +1104,9 @@ fn a_full_screen_spectator_says_who_is_not_connected() {
 #[test]
 fn the_chat_comes_back_with_a_resumed_game() {
     let sandbox = Sandbox::new();
-    let port = free_port();
-    let (mut host, address) = host_in(&sandbox, "holly-6161", &port, &["--name", "Ann"]);
+    let (mut host, address) = host_in(&sandbox, "holly-6161", "0", &["--name", "Ann"]);
+    // Its port, for the resumed host: taken by the first host, never let go before it.
+    let port = port_of(&address);
     let bob_box = Sandbox::new();
     let mut bob = joiner_in(&bob_box, "join", &address, "holly-6161", "Bob");
     host.expect("Bob joined");

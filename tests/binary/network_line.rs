@@ -19,7 +19,7 @@ use std::time::Duration;
 pub(crate) const VERSION: u32 = 4;
 
 /// How long an answer the tests wait for may take.
-const PATIENCE: Duration = Duration::from_secs(15);
+const PATIENCE: Duration = Duration::from_secs(30);
 
 /// Which end a test speaks for.
 #[derive(Clone, Copy, PartialEq, Eq)]

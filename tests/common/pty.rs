@@ -15,6 +15,13 @@ use std::time::{Duration, Instant};
 /// other builds and tests.
 const PATIENCE: Duration = Duration::from_secs(30);
 
+/// The mark that begins a synchronized update (DEC mode 2026): the full screen writes
+/// each frame between it and [`FRAME_END`].
+const FRAME_BEGIN: &[u8] = b"\x1b[?2026h";
+
+/// The mark that ends a synchronized update: the frame is drawn whole.
+const FRAME_END: &[u8] = b"\x1b[?2026l";
+
 /// An empty home and data directory for one test, removed afterwards.
 pub struct Sandbox {
     dir: tempfile::TempDir,
@@ -132,6 +139,9 @@ pub struct Session {
     pub parser: vt100::Parser,
     /// Every byte the program wrote.
     pub raw: Vec<u8>,
+    /// Whether the program is in the middle of a frame: it began a synchronized update
+    /// and has not ended it, so the screen mixes the new frame with the old one.
+    mid_frame: bool,
     /// The sandbox made by [`Session::start`], removed with the session.
     _sandbox: Option<Sandbox>,
     /// The terminal's modes (termios) before the program started, as text.
@@ -203,6 +213,7 @@ impl Session {
                 0,
             ),
             raw: Vec::new(),
+            mid_frame: false,
             _sandbox: None,
             initial_modes,
         }
@@ -229,10 +240,14 @@ impl Session {
         self.modes() == self.initial_modes
     }
 
-    /// Reads what the program wrote until nothing more comes for a moment.
+    /// Reads what the program wrote until nothing more comes for a moment, and any frame
+    /// begun is drawn whole.
     pub fn drain(&mut self) {
         while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(100)) {
             self.take(bytes);
+        }
+        if self.mid_frame {
+            self.wait_for("the frame begun drawn whole", |_| true);
         }
     }
 
@@ -274,20 +289,48 @@ impl Session {
 
     fn take(&mut self, bytes: Vec<u8>) {
         self.parser.process(&bytes);
+        // A mark may be split between two reads: look from just before the new bytes.
+        let from = self.raw.len().saturating_sub(FRAME_BEGIN.len() - 1);
         self.raw.extend(bytes);
+        for at in from..self.raw.len() {
+            let rest = &self.raw[at..];
+            if rest.starts_with(FRAME_BEGIN) {
+                self.mid_frame = true;
+            } else if rest.starts_with(FRAME_END) {
+                self.mid_frame = false;
+            }
+        }
     }
 
     /// Reads output until `done` holds for the screen, or panics after a timeout with the
-    /// screen as it is.
+    /// screen as it is. `done` is asked only of whole frames: never while the program is
+    /// drawing one (between the marks of a synchronized update), when the screen shows
+    /// the top of the new frame over the rest of the old.
     pub fn wait_for(&mut self, what: &str, done: impl Fn(&vt100::Screen) -> bool) {
         let deadline = Instant::now() + PATIENCE;
-        while !done(self.parser.screen()) {
+        while self.mid_frame || !done(self.parser.screen()) {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.output.recv_timeout(left) {
                 Ok(bytes) => self.take(bytes),
                 Err(_) => panic!(
                     "timed out waiting for {what}; screen:\n{}",
                     self.parser.screen().contents()
+                ),
+            }
+        }
+    }
+
+    /// Reads output until `done` holds for everything the program wrote so far (as text),
+    /// or panics after a timeout: for what the screen does not show as written.
+    pub fn wait_for_output(&mut self, what: &str, done: impl Fn(&str) -> bool) {
+        let deadline = Instant::now() + PATIENCE;
+        while !done(&String::from_utf8_lossy(&self.raw)) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.output.recv_timeout(left) {
+                Ok(bytes) => self.take(bytes),
+                Err(_) => panic!(
+                    "timed out waiting for {what}; output:\n{}",
+                    String::from_utf8_lossy(&self.raw)
                 ),
             }
         }
@@ -317,7 +360,14 @@ impl Session {
             assert!(Instant::now() < deadline, "the game did not exit");
             std::thread::sleep(Duration::from_millis(20));
         };
-        while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(200)) {
+        // Everything it wrote, to the end of the terminal's output (the reader ends
+        // there), however long the reader takes to pass it on: not only what came within
+        // a moment.
+        let deadline = Instant::now() + PATIENCE;
+        while let Ok(bytes) = self
+            .output
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
             self.take(bytes);
         }
         status
