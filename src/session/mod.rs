@@ -230,9 +230,10 @@ impl Session {
         &self.names
     }
 
-    /// Sets the players' names (a save dialog's).
+    /// Sets the players' names (a save dialog's). The dialog shows a computer with no
+    /// name as "checkers (level N)": that stays the computer's seat, not a name.
     pub(crate) fn set_names(&mut self, names: Players) {
-        self.names = names;
+        self.names = players::without_program_names(names, self.seats);
     }
 
     /// The names a record gets: a computer player with no name is "checkers (level N)".

@@ -158,6 +158,22 @@ pub(crate) fn is_program_name(name: &str) -> bool {
         .is_some()
 }
 
+/// `names` without the name a record gives a side the computer plays and that had none
+/// ("checkers (level 9)"): that is the computer's seat, told by its level, not a
+/// player's name, which the panel would show with the level a second time.
+pub(crate) fn without_program_names(mut names: Players, seats: Seats) -> Players {
+    for color in [Color::Black, Color::White] {
+        let slot = match color {
+            Color::Black => &mut names.black,
+            Color::White => &mut names.white,
+        };
+        if seats.computer(color).is_some() && slot.as_deref().is_some_and(is_program_name) {
+            *slot = None;
+        }
+    }
+    names
+}
+
 /// The names a record gets: the names given, and for a side the computer plays with no
 /// name given, "checkers (level N)".
 pub(crate) fn record_names(names: &Players, seats: Seats) -> Players {

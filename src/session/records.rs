@@ -34,21 +34,10 @@ impl Session {
     /// each side (the computer and its level, see [`seat_tags`]) and where and when it
     /// was played. Play goes on from its last position.
     pub(crate) fn from_record(record: &PdnGame) -> Session {
-        let (game, mut names) = game_from_record(record);
+        let (game, names) = game_from_record(record);
         let seats = seats_from_tags(|name| record.tag(name).map(String::from));
-        // The name a record gives a computer that had none ("checkers (level 9)") is not
-        // a player's name: the computer comes back as a seat, named by its level now.
-        for color in [Color::Black, Color::White] {
-            let slot = match color {
-                Color::Black => &mut names.black,
-                Color::White => &mut names.white,
-            };
-            if seats.computer(color).is_some()
-                && slot.as_deref().is_some_and(super::players::is_program_name)
-            {
-                *slot = None;
-            }
-        }
+        // The computer comes back as a seat, named by its level now.
+        let names = super::players::without_program_names(names, seats);
         let level = [Color::Black, Color::White]
             .into_iter()
             .find_map(|c| seats.computer(c))

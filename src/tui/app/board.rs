@@ -335,12 +335,10 @@ impl BoardView {
             self.pick_up(sq, position)
         } else {
             let list = join_or(targets.iter().map(Square::to_string));
+            let why = why_not_there(&pick, sq, &targets, position);
             Picked::Said(
                 Tone::Error,
-                format!(
-                    "The piece from {} cannot land on {sq}: choose {list} (Esc steps back)",
-                    pick.from
-                ),
+                format!("Cannot land on {sq}: {why}. Land on {list} (Esc steps back)"),
             )
         }
     }
@@ -449,5 +447,52 @@ impl BoardView {
             }
             None => None,
         }
+    }
+}
+
+/// Why the piece of `pick` may not land on `sq` in `position`, where it may land on
+/// `targets` instead, in the words of the rules (someone new to the game learns them
+/// from the refusal): a piece to jump is jumped over, a square taken is no landing, a
+/// capture is compulsory, a man goes forward only.
+fn why_not_there(pick: &Pick, sq: Square, targets: &[Square], position: &Position) -> String {
+    let at = pick.hops.last().copied().unwrap_or(pick.from);
+    let Some(piece) = position.piece_at(pick.from) else {
+        return "that square is not one it can reach".to_string();
+    };
+    // A click on the piece to capture: the landing is the square beyond it.
+    let jumped = targets.iter().any(|t| {
+        at.row().abs_diff(t.row()) == 2
+            && Square::from_row_col((at.row() + t.row()) / 2, (at.col() + t.col()) / 2) == Some(sq)
+    });
+    if jumped {
+        return format!("to capture the piece on {sq}, jump over it to the empty square beyond");
+    }
+    if !pick.hops.is_empty() {
+        return "the capture goes on while the piece can jump again".to_string();
+    }
+    if sq != pick.from && position.piece_at(sq).is_some() {
+        return format!("{sq} is taken, and a piece lands only on an empty square");
+    }
+    let rows = i16::from(sq.row()) - i16::from(at.row());
+    let diagonal_step = rows.abs() == 1 && sq.col().abs_diff(at.col()) == 1;
+    // Row 0 is Black's side: Black's men go up the rows, White's down.
+    let forward = match piece.color {
+        Color::Black => rows > 0,
+        Color::White => rows < 0,
+    };
+    let capturing = targets.iter().any(|t| t.row().abs_diff(at.row()) == 2);
+    if piece.role == crate::rules::Role::Man && rows != 0 && !forward {
+        format!(
+            "a man moves only forward, toward {}'s side (a king, made on the far row, \
+             moves back too)",
+            !piece.color
+        )
+    } else if diagonal_step && capturing {
+        "a capture is compulsory, so this piece must jump".to_string()
+    } else {
+        format!(
+            "a {} moves one square diagonally, or jumps over a piece",
+            piece.role.name()
+        )
     }
 }

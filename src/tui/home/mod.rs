@@ -638,15 +638,16 @@ impl Home {
         usize::from(area.width.min(MAX_WIDTH).saturating_sub(4))
     }
 
-    /// The help's lines on a screen `area`: the game's own help, under a heading
-    /// that says where it applies.
+    /// The help's lines on a screen `area`: the game's own help, the rules first (who
+    /// comes here from the list may never have played), under a heading that says
+    /// where it applies.
     fn help_lines(&self, area: Rect) -> Vec<Line<'static>> {
         let theme = self.theme();
         let mut lines = vec![Line::styled(
-            "The keys of a game (? in a game shows them too)",
+            "The rules and the keys of a game (? in a game shows them too)",
             theme.heading,
         )];
-        lines.extend(help_text(&theme, Home::inner_width(area), false));
+        lines.extend(help_text(&theme, Home::inner_width(area), false, true));
         lines
     }
 

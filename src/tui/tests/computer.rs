@@ -552,6 +552,47 @@ fn a_record_names_the_computer_unless_a_name_was_given() {
     assert_eq!(session.record_names().white.as_deref(), Some("Chinook Jr"));
 }
 
+/// Polls the runtime until the status line says `text` (a save written, say).
+fn poll_until_said(app: &mut App, text: &str) {
+    let start = Instant::now();
+    while !message(app).contains(text) {
+        assert!(start.elapsed() < Duration::from_secs(30), "{}", message(app));
+        app.poll(Instant::now());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn saving_from_the_dialog_leaves_the_computer_named_by_its_level_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
+    // The dialog offers "checkers (level 1)" as White's name; saved as it stands.
+    press(&mut app, KeyCode::Char('s'));
+    ctrl(&mut app, 'u');
+    type_text(&mut app, &dir.path().join("game.pdn").display().to_string());
+    press(&mut app, KeyCode::Enter);
+    poll_until_said(&mut app, "Saved to");
+    let lines = who_plays_lines(&app);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].contains("Computer (level 1): White"), "{lines:?}");
+    // A name typed in the dialog is still the player's name.
+    press(&mut app, KeyCode::Char('s'));
+    for _ in 0..2 {
+        press(&mut app, KeyCode::Tab);
+    }
+    ctrl(&mut app, 'u');
+    type_text(&mut app, "HAL");
+    press(&mut app, KeyCode::Enter);
+    poll_until_said(&mut app, "already exists");
+    press(&mut app, KeyCode::Char('r'));
+    poll_until_said(&mut app, "Saved to");
+    assert!(
+        who_plays_lines(&app)[0].contains("HAL (level 1) plays White"),
+        "{:?}",
+        who_plays_lines(&app)
+    );
+}
+
 #[test]
 fn only_the_player_to_move_may_claim_a_draw_not_for_the_computer() {
     // Kings shuffle until White, the computer, could claim a repetition on its move.

@@ -111,7 +111,7 @@ fn network_open_and_help_pages() {
     key(&mut home, KeyCode::Esc);
     key(&mut home, KeyCode::Char('?'));
     let text = screen(&home, 80, 24);
-    assert!(text.contains("Rules:") || text.contains("undo"), "{text}");
+    assert!(text.contains("How to play:"), "{text}");
     assert_snapshot!("help_80x24", text);
     // The help scrolls no further than its end, and Esc goes back.
     for _ in 0..50 {
@@ -123,6 +123,41 @@ fn network_open_and_help_pages() {
     assert!(top < 40, "{top}");
     key(&mut home, KeyCode::Esc);
     assert_eq!(home.page, Page::Menu);
+}
+
+#[test]
+fn the_homes_help_teaches_the_rules_before_the_keys() {
+    // Someone who has never played opens the help from the list: its first page says
+    // how pieces move and capture, how a man becomes a king, what the numbers are and
+    // how to move with the mouse; the keys follow.
+    let mut home = home();
+    key(&mut home, KeyCode::Char('?'));
+    let first = screen(&home, 80, 24);
+    // The words as read, whatever line they are broken over.
+    let read: Vec<&str> = first
+        .split(|c: char| c.is_whitespace() || c == '│')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let read = read.join(" ");
+    for words in [
+        "How to play:",
+        "numbered 1 to 32",
+        "15x22 jumps",
+        "Click one of your pieces",
+        "Jumping is compulsory",
+        "is crowned king",
+        "backward",
+        "You win when the other side cannot move",
+    ] {
+        assert!(read.contains(words), "{words}: {first}");
+    }
+    let mut all = first.clone();
+    for _ in 0..10 {
+        key(&mut home, KeyCode::PageDown);
+        all.push_str(&screen(&home, 80, 24));
+    }
+    assert!(all.contains("u undo"), "{all}");
+    assert!(all.contains("White (man, king)"), "{all}");
 }
 
 #[test]

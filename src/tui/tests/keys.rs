@@ -269,8 +269,39 @@ fn refused_cursor_choices_explain_themselves() {
     cursor_move(&mut app, &[11]);
     click_square(&mut app, sq(18));
     assert!(app.board.pick.is_some());
-    assert!(message(&app).contains("cannot land on 18"));
+    assert!(message(&app).contains("Cannot land on 18"));
     assert_eq!(app.game().position(), &Position::start());
+}
+
+#[test]
+fn a_refused_landing_says_which_rule_refuses_it() {
+    // Each refusal names the rule, then where the piece may land; nothing is played.
+    let refused = |fen: &str, clicks: &[u8], rule: &str| {
+        let mut app = app_from(fen);
+        for square in clicks {
+            click_square(&mut app, sq(*square));
+        }
+        let said = message(&app);
+        assert!(said.contains(rule), "{fen} {clicks:?}: {said}");
+        assert!(app.board.pick.is_some(), "{said}");
+        assert!(app.game().moves().is_empty(), "{said}");
+    };
+    refused(
+        "B:W30:B15",
+        &[15, 11],
+        "a man moves only forward, toward White's side (a king, made on the far row, \
+         moves back too). Land on 18 or 19",
+    );
+    refused("B:W19,24:B15", &[15, 19], "19 is taken");
+    refused("B:W30:B15", &[15, 16], "one square diagonally");
+    refused(
+        "B:W14:B9",
+        &[9, 13],
+        "a capture is compulsory, so this piece must jump. Land on 18",
+    );
+    refused("B:W14:B9", &[9, 14], "jump over it to the empty square beyond");
+    refused("B:W14,22:B9", &[9, 18, 22], "jump over it");
+    refused("B:W14,22:B9", &[9, 18, 23], "the capture goes on");
 }
 
 #[test]

@@ -29,7 +29,12 @@ fn small_disc(theme: &Theme, color: Color, king: bool) -> String {
 fn help_box(app: &App, area: Rect) -> (Rect, Vec<Line<'static>>) {
     let width = area.width.min(80);
     let at_server = app.runtime().table().is_some_and(|t| t.at_server);
-    let text = help_text(&app.theme, usize::from(width.saturating_sub(2)), at_server);
+    let text = help_text(
+        &app.theme,
+        usize::from(width.saturating_sub(2)),
+        at_server,
+        false,
+    );
     let height = u16::try_from(text.len() + 2)
         .unwrap_or(u16::MAX)
         .min(area.height);
@@ -74,10 +79,50 @@ fn words_of(text: &str, style: Style) -> Vec<(String, Style)> {
         .collect()
 }
 
+/// How to play, for someone who has never played: the squares and their numbers, how
+/// a piece is moved here, the men's steps, capturing and that it is compulsory, how a
+/// man is crowned and what a king may do, how the game is won and drawn.
+const HOW_TO_PLAY: &str = "Black and White take turns, Black first. The pieces stand on \
+    the dark squares, numbered 1 to 32 so that moves can be written: 11-15 steps from 11 \
+    to 15, 15x22 jumps. Click one of your pieces (or Enter on it), then the square to \
+    land on. A man steps one square diagonally forward, onto an empty square. To \
+    capture, jump over an enemy piece next to yours onto the empty square just beyond \
+    it: the piece jumped is taken off. Jumping is compulsory: when one of your pieces \
+    can jump, you must jump, and keep jumping with that piece while it can (any route). \
+    A man that reaches the far row is crowned king, and a king steps and jumps backward \
+    too; crowning ends the move. You win when the other side cannot move: all its \
+    pieces taken or blocked. A draw is agreed (d offers one), or claimed (c) at a \
+    position's third repetition or after 40 moves each with no capture and no man moved.";
+
+/// The rules in short, as a game's help ends: it fits 80x24 whole with every key.
+const RULES_IN_SHORT: &str = "men step one square diagonally forward, kings any way; a man \
+    on the far row is crowned king. Captures are compulsory: jump to the empty square \
+    beyond and keep jumping (any route); men capture forward only; crowning ends the \
+    move. No legal move loses. Draw claims: a third repetition, or 40 quiet moves.";
+
+/// The rules for someone who has never played, under their heading, flowed `width`
+/// wide.
+pub(crate) fn how_to_play_lines(theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    let mut rules = vec![
+        ("How".to_string(), theme.heading),
+        ("to".to_string(), theme.heading),
+        ("play:".to_string(), theme.heading),
+    ];
+    rules.extend(words_of(HOW_TO_PLAY, Style::default()));
+    flowed(&rules, " ", width.max(1))
+}
+
 /// The help's lines for a box `width` characters wide inside: every binding of the key
 /// map (two a line where both fit; at a server's table only those it takes), the rules
-/// and the pieces, none wider than the box.
-pub(crate) fn help_text(theme: &Theme, width: usize, at_server: bool) -> Vec<Line<'static>> {
+/// (in full first where `rules_first`, for someone come to learn the game, see
+/// [`how_to_play_lines`]; else in short after the keys) and the pieces, none wider than
+/// the box.
+pub(crate) fn help_text(
+    theme: &Theme,
+    width: usize,
+    at_server: bool,
+    rules_first: bool,
+) -> Vec<Line<'static>> {
     let g = &theme.glyphs;
     let width = width.max(1);
     let listed: Vec<(&str, &str)> = if at_server {
@@ -105,6 +150,11 @@ pub(crate) fn help_text(theme: &Theme, width: usize, at_server: bool) -> Vec<Lin
         .max(width / 2);
     // No "Keys" heading: the box is titled Help, and on a small screen every line counts.
     let mut text = Vec::new();
+    if rules_first {
+        text.extend(how_to_play_lines(theme, width));
+        text.push(Line::raw(""));
+        text.push(Line::styled("The keys:", theme.heading));
+    }
     for pair in bindings.chunks(2) {
         // Two bindings share a line only where the second starts in its column: one
         // out of line reads as a misprint, so a pair that does not fit so takes two.
@@ -131,15 +181,11 @@ pub(crate) fn help_text(theme: &Theme, width: usize, at_server: bool) -> Vec<Lin
             }
         }
     }
-    let mut rules = vec![("Rules:".to_string(), theme.heading)];
-    rules.extend(words_of(
-        "men step one square diagonally forward, kings any way. \
-         Captures are compulsory: jump to the empty square beyond and keep \
-         jumping (any route); men capture forward only; crowning ends the move. \
-         No legal move loses. Draw claims: a third repetition, or 40 quiet moves.",
-        Style::default(),
-    ));
-    text.extend(flowed(&rules, " ", width));
+    if !rules_first {
+        let mut rules = vec![("Rules:".to_string(), theme.heading)];
+        rules.extend(words_of(RULES_IN_SHORT, Style::default()));
+        text.extend(flowed(&rules, " ", width));
+    }
     // Pieces and marks on one line where it fits, else broken between two marks.
     let legend = [
         format!(
