@@ -902,10 +902,7 @@ impl Widget for &Home {
             body.retain(|line| !blank(line));
         }
         let footer = self.footer_lines(&theme, area);
-        let body_rows: Vec<usize> = body
-            .iter()
-            .map(|line| wrapped_rows(&line.to_string(), inner))
-            .collect();
+        let body_rows: Vec<usize> = body.iter().map(|line| line_rows(line, inner)).collect();
         let footer_rows = rows_of(&footer, inner);
         let rows = body_rows.iter().sum::<usize>() + footer_rows;
         let block = Block::bordered()
@@ -979,10 +976,7 @@ impl Widget for &Home {
 
 /// The rows `lines` take wrapped in `width` columns.
 fn rows_of(lines: &[Line], width: usize) -> usize {
-    lines
-        .iter()
-        .map(|line| wrapped_rows(&line.to_string(), width))
-        .sum()
+    lines.iter().map(|line| line_rows(line, width)).sum()
 }
 
 /// The first of the lines (each taking `rows[i]` rows) to show in `room` rows so that
@@ -1005,25 +999,25 @@ fn scroll_to_show(rows: &[usize], focus: usize, room: usize, to_end: bool) -> us
     first
 }
 
-/// The rows `text` takes wrapped at word boundaries in `width` columns, as the
-/// paragraph wraps it (a word longer than a row is broken).
-fn wrapped_rows(text: &str, width: usize) -> usize {
-    let width = width.max(1);
-    let mut rows = 1;
-    let mut taken = 0;
-    for word in text.split(' ') {
-        // Columns, not characters: a wide (CJK) character takes two.
-        let len = word.width();
-        let needed = if taken == 0 { len } else { taken + 1 + len };
-        if needed <= width {
-            taken = needed;
-        } else if taken == 0 {
-            rows += len.div_ceil(width) - 1;
-            taken = len % width;
-        } else {
-            rows += 1 + len.saturating_sub(1) / width;
-            taken = if len > width { len % width } else { len };
-        }
-    }
-    rows
+/// The rows `line` takes wrapped in `width` columns: drawn as the page draws it, so
+/// that the count is the paragraph's own (its leading spaces, its wide characters, its
+/// words longer than a row), and the rows that fit are known before the page is drawn.
+fn line_rows(line: &Line, width: usize) -> usize {
+    let width = u16::try_from(width.max(1)).unwrap_or(u16::MAX);
+    // Room enough for any wrapping: a row holds at least half a row of the line's text.
+    let columns = u16::try_from(line.width()).unwrap_or(u16::MAX);
+    let height = (columns / width).saturating_add(1).saturating_mul(2);
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    Paragraph::new(line.clone())
+        .wrap(Wrap { trim: false })
+        .render(area, &mut buf);
+    // A styled blank counts (a text cursor at the end of a field).
+    let used = (0..height).rev().find(|&y| {
+        (0..width).any(|x| {
+            buf.cell((x, y))
+                .is_some_and(|cell| *cell != ratatui::buffer::Cell::EMPTY)
+        })
+    });
+    used.map_or(1, |y| usize::from(y) + 1)
 }

@@ -1034,3 +1034,57 @@ fn on_the_boards_smallest_screen_every_entry_and_page_shows_what_is_chosen() {
     assert!(text.contains("The key x does"), "{text}");
     assert!(keys_show(&text, "quit"), "{text}");
 }
+
+#[test]
+fn at_every_small_size_each_page_shows_its_chosen_row_and_its_keys() {
+    // Keys that reach each page and choose its rows, down to the last.
+    let journeys: [&[KeyCode]; 7] = [
+        &[KeyCode::End],
+        &[KeyCode::Char('c'), KeyCode::Up, KeyCode::Up],
+        &[
+            KeyCode::Char('s'),
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Down,
+        ],
+        &[
+            KeyCode::Char('n'),
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Down,
+        ],
+        &[
+            KeyCode::Char('n'),
+            KeyCode::Enter,
+            KeyCode::Down,
+            KeyCode::Down,
+        ],
+        &[KeyCode::Char('o'), KeyCode::Char('x'), KeyCode::F(5)],
+        &[KeyCode::Char('?'), KeyCode::End],
+    ];
+    for w in 26..=44 {
+        for h in 11..=16 {
+            for keys in journeys {
+                let mut home = crate::tui::tests::home::home();
+                home.screen = Rect::new(0, 0, w, h);
+                for code in keys {
+                    key(&mut home, *code);
+                    let text = screen(&home, w, h);
+                    let last = text.lines().rfind(|l| !l.trim().is_empty()).unwrap();
+                    assert!(
+                        last.trim_start().starts_with('└'),
+                        "{w}x{h} {keys:?}: the frame is whole\n{text}"
+                    );
+                    assert!(
+                        text.contains("> ") || matches!(home.page, Page::Help(_) | Page::Open),
+                        "{w}x{h} {keys:?}: the chosen row shows\n{text}"
+                    );
+                    assert!(
+                        text.contains(" back") || text.contains(" quit"),
+                        "{w}x{h} {keys:?}: the keys show\n{text}"
+                    );
+                }
+            }
+        }
+    }
+}
