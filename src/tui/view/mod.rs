@@ -493,6 +493,10 @@ fn asked(app: &App, question: Question) -> Asked {
                 &[("a", adjourn), ("r", "resigns"), ("n", "stays")],
             )
         }
+        Question::LeaveUnplayed => Asked::new(
+            "Leave the game? No move yet: nothing to resume.",
+            &[("y", "leaves"), ("n", "stays")],
+        ),
         Question::LeaveGoneLine => Asked::new(
             "Leave the board?",
             &[("q", "quits checkers online"), ("n", "stays")],
