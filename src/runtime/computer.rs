@@ -48,7 +48,8 @@ pub(crate) struct Thinking {
     pub(crate) done: bool,
 }
 
-/// The search `session` wants now, if any (none while a resumed game's clocks are held):
+/// The search `session` wants now, if any (none while the clocks are paused or a resumed
+/// game's clocks are held):
 /// the computer's move when a computer player is to move (not while a record is stepped
 /// through), else the hint asked for at this revision (`hint_at`), else, while
 /// reviewing, the engine's view of the position until it has one (`analysed_at`: the
@@ -58,9 +59,10 @@ pub(crate) fn wanted_search(
     hint_at: Option<u64>,
     analysed_at: Option<u64>,
 ) -> Option<SearchSpec> {
-    // A resumed game's clocks held for its player to be back: the computer does not
-    // think off the clock either, and starts when the first key starts the clocks.
-    if session.clocks_held() {
+    // Clocks paused, or a resumed game's held for its player to be back: the computer
+    // does not think off the clock either (a search under way is dropped), and starts
+    // afresh when the clocks run again, charged from then.
+    if session.is_paused() || session.clocks_held() {
         return None;
     }
     let revision = session.revision();

@@ -282,12 +282,7 @@ impl SavedGame {
     /// `--resume` does not offer it. A position set up is kept on offer: setting it up
     /// was the player's work.
     pub(crate) fn not_begun(&self) -> bool {
-        self.record.as_ref().is_ok_and(|record| {
-            record.moves.is_empty()
-                && record.start == crate::rules::Position::start()
-                && record.result.as_deref().is_none_or(|r| r == "*")
-                && self.match_game().is_none_or(|(game, _)| game == 1)
-        })
+        self.record.as_ref().is_ok_and(not_begun)
     }
 
     /// Whether its players abandoned it (see [`abandon`]).
@@ -343,12 +338,7 @@ impl SavedGame {
     /// game 2 of 4), from the tags the session keeps a match in (`MatchRounds` and
     /// `MatchResults`, the earlier games' results).
     pub(crate) fn match_game(&self) -> Option<(usize, usize)> {
-        let record = self.record.as_ref().ok()?;
-        let rounds: usize = record.tag("MatchRounds")?.trim().parse().ok()?;
-        let before = record
-            .tag("MatchResults")
-            .map_or(0, |r| r.split_whitespace().count());
-        Some((before + 1, rounds.saturating_mul(2)))
+        match_game(self.record.as_ref().ok()?)
     }
 
     /// For a match game, the file the match's finished games are added to: the game
@@ -660,6 +650,26 @@ pub(crate) struct Resumable {
     pub(crate) open_elsewhere: usize,
     /// How many game files do not read at all (`checkers games` lists them, and why).
     pub(crate) unreadable: usize,
+}
+
+/// Whether `record` has no result and no move played from the start position, and is
+/// no later game of a match (see [`SavedGame::not_begun`]): `--resume` does not offer
+/// it, so leaving it adjourns nothing.
+pub(crate) fn not_begun(record: &PdnGame) -> bool {
+    record.moves.is_empty()
+        && record.start == crate::rules::Position::start()
+        && record.result.as_deref().is_none_or(|r| r == "*")
+        && match_game(record).is_none_or(|(game, _)| game == 1)
+}
+
+/// Which game of a match `record` is, and how many the match has (see
+/// [`SavedGame::match_game`]).
+fn match_game(record: &PdnGame) -> Option<(usize, usize)> {
+    let rounds: usize = record.tag("MatchRounds")?.trim().parse().ok()?;
+    let before = record
+        .tag("MatchResults")
+        .map_or(0, |r| r.split_whitespace().count());
+    Some((before + 1, rounds.saturating_mul(2)))
 }
 
 /// The games `--resume` may continue, newest first, and how many others are open in

@@ -1064,6 +1064,38 @@ fn a_full_screen_host_adjourning_says_on_the_restored_terminal_how_to_resume() {
     host.expect("White played 23-19");
 }
 
+/// The full-screen host that leaves before any move is played offers no adjourning (a
+/// game with no move is not one `checkers host --resume` takes up): it asks only whether
+/// to leave, says no way to resume, and the joiner is told there is no game to go on
+/// with. Once a move is played, adjourning is offered again.
+#[test]
+fn a_full_screen_host_leaving_before_any_move_offers_no_adjourning() {
+    let port = free_port();
+    let address = format!("127.0.0.1:{port}");
+    let code = "yew-5151";
+    let host_box = Sandbox::new();
+    let mut ann = waiting_host(&host_box, &port, code, &[]);
+    let mut bob = joiner("join", &address, code, "Bob");
+    bob.expect("You play White");
+    ann.wait_for("Bob at the table", |s| s.contents().contains("Bob joined"));
+    ann.send(b"q");
+    let asked = "Leave the game? No move yet: nothing to resume. y leaves  n stays";
+    ann.wait_for("the leave question", |s| s.contents().contains(asked));
+    assert!(!ann.contents().contains("adjourn"), "{}", ann.contents());
+    // n stays at the table; q asks again, and y leaves.
+    ann.send(b"n");
+    ann.wait_for("the board's keys back", |s| {
+        !s.contents().contains(asked) && s.contents().contains("q quit")
+    });
+    ann.send(b"q");
+    ann.wait_for("the leave question again", |s| s.contents().contains(asked));
+    ann.send(b"y");
+    assert!(ann.exit_status().success());
+    let screen = ann.contents();
+    assert!(!screen.contains("host --resume"), "{screen}");
+    bob.expect("The host left before any move was played: there is no game to go on with");
+}
+
 /// The full-screen board's panel, its lines joined by spaces (the right column of the
 /// rows where the board's frame meets the panel's).
 fn panel_text(screen: &str) -> String {

@@ -718,10 +718,13 @@ impl Hosting {
         events.push(Event::Table(TableNews::Told(text)));
     }
 
-    /// The host ends the table: everyone is told why.
-    pub(super) fn leave(&self, session: &Session) {
+    /// The host ends the table: everyone is told why (`unplayed`: before any move was
+    /// played, so nothing was kept to resume).
+    pub(super) fn leave(&self, session: &Session, unplayed: bool) {
         let reason = if session.game().is_over() {
             "the host ended the game".to_string()
+        } else if unplayed {
+            "the host left before any move was played: there is no game to go on with".to_string()
         } else {
             "the host adjourned the game: it goes on when the host resumes it".to_string()
         };

@@ -336,6 +336,12 @@ impl Runtime {
         }
     }
 
+    /// Whether no move has been played in the game (from the start position, no
+    /// result): `--resume` does not offer such a game, so leaving it adjourns nothing.
+    pub(crate) fn unplayed(&self) -> bool {
+        crate::store::games::not_begun(&self.session.record(&crate::store::today()))
+    }
+
     /// At a host whose game is left unfinished in its file (adjourned, as leaving does):
     /// the line that says how to take it up again, with the address and code its
     /// player's board tries again with, for the terminal once the board is gone.
@@ -346,7 +352,7 @@ impl Runtime {
         let Seat::Host { code, .. } = &host.view.seat else {
             return None;
         };
-        if self.session.game().is_over() || self.autosave_path().is_none() {
+        if self.session.game().is_over() || self.autosave_path().is_none() || self.unplayed() {
             return None;
         }
         let bound = host.connections.address();
@@ -364,9 +370,10 @@ impl Runtime {
 
     /// The host ends the table: everyone is told why; a joiner lets its line go.
     pub(super) fn leave_table(&mut self) {
+        let unplayed = self.unplayed();
         match self.table.take() {
             Some(Table::Host(host)) => {
-                host.leave(&self.session);
+                host.leave(&self.session, unplayed);
                 self.table = Some(Table::Host(host));
             }
             Some(Table::Guest(guest)) => guest.leave(),

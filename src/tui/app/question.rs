@@ -28,6 +28,9 @@ pub(crate) enum Question {
     RemoteUndo(Color),
     /// Across the network: leave the game (adjourned, for a later join), or resign?
     LeaveTable,
+    /// At a host's table before any move was played (nothing is kept, so there is
+    /// nothing to adjourn or resign): leave it?
+    LeaveUnplayed,
     /// At a server's table whose line is gone: leave the board (and the program, whose
     /// lobby is gone too)?
     LeaveGoneLine,
@@ -115,7 +118,10 @@ impl App {
             (Question::RemoteUndo(_), answer) => {
                 self.command(Command::AnswerUndo(answer == Answer::Yes));
             }
-            (Question::LeaveTable | Question::LeaveGoneLine, Answer::Yes) => {
+            (
+                Question::LeaveTable | Question::LeaveGoneLine | Question::LeaveUnplayed,
+                Answer::Yes,
+            ) => {
                 return self.quit_now();
             }
             (Question::LeaveTable, Answer::Resign) => {

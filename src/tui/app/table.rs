@@ -170,7 +170,17 @@ impl App {
             self.mode = Mode::Asking(Question::LeaveGoneLine);
             return Flow::Continue;
         }
-        self.mode = Mode::Asking(Question::LeaveTable);
+        // A host's game before any move is not kept (as at one terminal): there is no
+        // game to adjourn, nor one worth resigning; leaving is all there is to ask.
+        let hosting = matches!(
+            self.runtime.table().map(|t| &t.seat),
+            Some(crate::runtime::Seat::Host { .. })
+        );
+        self.mode = Mode::Asking(if hosting && self.runtime.unplayed() {
+            Question::LeaveUnplayed
+        } else {
+            Question::LeaveTable
+        });
         Flow::Continue
     }
 }

@@ -133,6 +133,53 @@ fn a_resumed_game_with_the_computer_to_move_waits_for_the_first_key_to_think() {
 }
 
 #[test]
+fn a_pause_while_the_computer_thinks_stops_its_search_until_the_clocks_run_again() {
+    // A timed game with White, the computer, thinking a minute a move.
+    let session = Session::new(Game::from_position(OUT_OF_THE_BOOK.parse().unwrap()))
+        .with_clock("G/5".parse().unwrap(), Instant::now())
+        .with_movetime(Duration::from_secs(60));
+    let runtime = Runtime::new(session, Saving::Off, Pace::NONE);
+    let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
+    app.command(Command::Seat(Color::White, Player::Computer(Level::MAX)));
+    type_move(&mut app, "9-13");
+    white_to_think(&app);
+    app.poll(Instant::now());
+    assert!(screen_text(&app).contains("White is thinking"));
+    // p while it thinks: the clocks stop, and so does its search.
+    press(&mut app, KeyCode::Char('p'));
+    assert!(app.session().is_paused());
+    assert_eq!(wanted(&app), None, "no search while paused");
+    settle(&mut app);
+    let paused_at = app.session().time_left(Color::White).unwrap();
+    assert_eq!(app.game().moves().len(), 1, "no move while paused");
+    let screen = screen_text(&app);
+    assert!(!screen.contains("thinking"), "{screen}");
+    // The key line says what acts while paused, not the keys of a game in play.
+    let keys = screen.lines().rfind(|l| !l.trim().is_empty()).unwrap();
+    assert!(
+        keys.contains("p starts the clocks") && keys.contains("q quit"),
+        "{screen}"
+    );
+    assert!(!keys.contains("move now"), "{screen}");
+    // p again: the clocks run and the computer thinks again, on its own time from now.
+    // (The front end gives the time as a key comes: the clocks run from then.)
+    let resumed = Instant::now();
+    app.tick(resumed);
+    press(&mut app, KeyCode::Char('p'));
+    white_to_think(&app);
+    app.poll(Instant::now());
+    press(&mut app, KeyCode::Char('m'));
+    assert!(think(&mut app));
+    assert_eq!(app.game().moves().len(), 2);
+    let used = paused_at - app.session().time_left(Color::White).unwrap();
+    assert!(
+        used <= resumed.elapsed(),
+        "charged {used:?} for a search of {:?}",
+        resumed.elapsed()
+    );
+}
+
+#[test]
 fn a_person_cannot_move_for_the_computer() {
     let mut app = against(PlayerKind::Human, PlayerKind::Cpu);
     type_move(&mut app, "11-15");

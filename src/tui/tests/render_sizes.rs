@@ -404,6 +404,7 @@ fn every_question_of_a_game_is_shown_whole_at_every_size() {
         // Without a table: the joiner's words.
         Question::LeaveTable,
         Question::LeaveGoneLine,
+        Question::LeaveUnplayed,
         Question::OfferDraw,
         Question::ClaimDraw(DrawReason::FortyMoves),
     ];

@@ -275,6 +275,11 @@ fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
                 ("q", "quit"),
             ],
         ),
+        // A break in a timed game: only p, help and quitting act (the board is hidden).
+        Mode::Board if app.session().is_paused() && app.runtime().table().is_none() => hint_line(
+            theme,
+            &[("p", "starts the clocks"), ("?", "help"), ("q", "quit")],
+        ),
         Mode::Board => {
             let reviewing = app.review().is_some();
             let thinking = match app.runtime().wanted_search().map(|spec| spec.purpose) {
@@ -488,6 +493,10 @@ fn asked(app: &App, question: Question) -> Asked {
                 &[("a", adjourn), ("r", "resigns"), ("n", "stays")],
             )
         }
+        Question::LeaveUnplayed => Asked::new(
+            "Leave the game? No move yet: nothing to resume.",
+            &[("y", "leaves"), ("n", "stays")],
+        ),
         Question::LeaveGoneLine => Asked::new(
             "Leave the board?",
             &[("q", "quits checkers online"), ("n", "stays")],
