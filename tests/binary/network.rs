@@ -1070,11 +1070,10 @@ fn a_full_screen_host_adjourning_says_on_the_restored_terminal_how_to_resume() {
 /// with. Once a move is played, adjourning is offered again.
 #[test]
 fn a_full_screen_host_leaving_before_any_move_offers_no_adjourning() {
-    let port = free_port();
-    let address = format!("127.0.0.1:{port}");
     let code = "yew-5151";
     let host_box = Sandbox::new();
-    let mut ann = waiting_host(&host_box, &port, code, &[]);
+    let mut ann = waiting_host(&host_box, "0", code, &[]);
+    let address = joining_address(&ann);
     let mut bob = joiner("join", &address, code, "Bob");
     bob.expect("You play White");
     ann.wait_for("Bob at the table", |s| s.contents().contains("Bob joined"));
