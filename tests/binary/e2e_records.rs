@@ -327,7 +327,6 @@ fn resume_continues_against_the_computer_at_its_level_unless_told_otherwise() {
     // It is still the computer's game: after Black's move, White replies by itself.
     let reply_to = |screen: &str| screen.matches("White (level 3) played").count();
     let before = reply_to(&resumed.contents());
-    resumed.send(b"\x1b");
     let pos = sandbox.game_texts().remove(0);
     let legal = checkers::pdn::read_games(&pos)
         .remove(0)
