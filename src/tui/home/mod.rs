@@ -16,7 +16,9 @@ use super::view::{help_text, hint_line};
 use crate::engine::Level;
 use network::{Network, Reply};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Padding, Paragraph, Widget, Wrap};
@@ -355,8 +357,10 @@ impl Home {
     /// screen is too small to draw the home screen, q quits and no other key does
     /// anything.
     pub(crate) fn handle_event(&mut self, event: &Event) -> Option<Option<Chosen>> {
-        let Event::Key(key) = event else {
-            return None;
+        let key = match event {
+            Event::Key(key) => key,
+            Event::Mouse(mouse) => return self.mouse(mouse),
+            _ => return None,
         };
         if key.kind != KeyEventKind::Press {
             return None;
@@ -419,6 +423,87 @@ impl Home {
                 None
             }
         }
+    }
+
+    /// The mouse, for someone who plays by it: a click on an entry of the list opens it
+    /// as its letter does; on the computer page a click on a row changes it (the side:
+    /// the next; the level: one lower, from 1 round to 10) or starts the game; on the
+    /// settings page it switches the row; the wheel scrolls the help. A click on
+    /// nothing does nothing.
+    fn mouse(&mut self, mouse: &MouseEvent) -> Option<Option<Chosen>> {
+        let plain = |code| KeyEvent::new(code, KeyModifiers::NONE);
+        let wheel = match mouse.kind {
+            MouseEventKind::ScrollDown => Some(KeyCode::Down),
+            MouseEventKind::ScrollUp => Some(KeyCode::Up),
+            _ => None,
+        };
+        if let Some(code) = wheel {
+            return match self.page {
+                Page::Help(_) => self.handle_event(&Event::Key(plain(code))),
+                _ => None,
+            };
+        }
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
+            return None;
+        }
+        let line = self.line_at(mouse.column, mouse.row)?;
+        // The list and the pages' rows start after their heading (and a blank line).
+        let roomy = self.screen.height >= MIN_HEIGHT + 5;
+        match self.page {
+            Page::Menu => {
+                let entry = Entry::ALL.get(line.checked_sub(1 + usize::from(roomy))?)?;
+                self.message = None;
+                self.menu_key(&plain(KeyCode::Char(entry.key())))
+            }
+            Page::Computer(_) => {
+                let row = line.checked_sub(2).filter(|row| *row < COMPUTER_ROWS)?;
+                self.message = None;
+                self.page = Page::Computer(row);
+                match row {
+                    0 => self.side = self.side.next(false),
+                    1 => {
+                        self.level = Level::new(self.level.number() - 1).unwrap_or(Level::MAX);
+                    }
+                    _ => return self.computer_key(row, &plain(KeyCode::Enter)),
+                }
+                None
+            }
+            Page::Settings(_) => {
+                let row = line.checked_sub(2).filter(|row| *row < SETTINGS_ROWS)?;
+                self.message = None;
+                self.page = Page::Settings(row);
+                self.settings_key(row, &plain(KeyCode::Enter));
+                None
+            }
+            Page::Network | Page::Open | Page::Help(_) => None,
+        }
+    }
+
+    /// Which of the page's lines (counted from its first, before wrapping) is drawn at
+    /// `column`, `row` of the screen, if any is.
+    fn line_at(&self, column: u16, row: u16) -> Option<usize> {
+        let area = self.screen;
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            return None;
+        }
+        let (frame, lines) = self.framed(area);
+        let inside = column > frame.x
+            && column + 1 < frame.right()
+            && row > frame.y
+            && row + 1 < frame.bottom();
+        if !inside {
+            return None;
+        }
+        let mut top = frame.y + 1;
+        let inner = Home::inner_width(area);
+        for (i, line) in lines.iter().enumerate() {
+            let rows = u16::try_from(wrapped_rows(&line.to_string(), inner)).unwrap_or(u16::MAX);
+            if row < top.saturating_add(rows) {
+                return Some(i);
+            }
+            top = top.saturating_add(rows);
+        }
+        None
     }
 
     /// A key on the list; one that does nothing there says so.
@@ -660,7 +745,7 @@ impl Home {
         lines.push(Line::raw(""));
         lines.push(Line::raw(
             "Level 1 is a beginner, 10 the program at its best. b or w picks a side, \
-             a digit a level (0 for 10).",
+             a digit a level (0 for 10); a click on a row changes it.",
         ));
         lines
     }
@@ -779,25 +864,15 @@ impl Home {
         }
         lines
     }
-}
-
-impl Widget for &Home {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+    /// The frame on a screen `area` (big enough to draw in) and the lines inside it: the
+    /// page's, a blank line, the message if any and the key line.
+    fn framed(&self, area: Rect) -> (Rect, Vec<Line<'static>>) {
         let theme = self.theme();
-        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-            // Short lines, so the size needed shows even on a very narrow screen.
-            Paragraph::new(format!(
-                "terminal too small:\nneed {MIN_WIDTH}x{MIN_HEIGHT}\nq quits"
-            ))
-            .wrap(Wrap { trim: true })
-            .render(area, buf);
-            return;
-        }
         let width = area.width.min(MAX_WIDTH);
         let inner = Home::inner_width(area);
         // The list with its blank lines and the chosen entry's note, where they fit.
         let roomy = area.height >= MIN_HEIGHT + 5;
-        let mut lines: Vec<Line> = match &self.page {
+        let mut lines: Vec<Line<'static>> = match &self.page {
             Page::Menu => self.menu_lines(&theme, roomy),
             Page::Computer(row) => self.computer_lines(&theme, *row),
             Page::Network => self.network.lines(&theme),
@@ -816,11 +891,9 @@ impl Widget for &Home {
             lines.push(Line::styled(message.clone(), theme.error));
         }
         lines.push(hint_line(&theme, &keys));
-        let lines_rows: Vec<String> = lines.iter().map(ToString::to_string).collect();
-        let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
-        let rows: usize = lines_rows
+        let rows: usize = lines
             .iter()
-            .map(|text| wrapped_rows(text, inner))
+            .map(|line| wrapped_rows(&line.to_string(), inner))
             .sum();
         let rows = u16::try_from(rows).unwrap_or(u16::MAX);
         let height = rows.saturating_add(2).min(area.height);
@@ -830,6 +903,24 @@ impl Widget for &Home {
             width,
             height,
         };
+        (rect, lines)
+    }
+}
+
+impl Widget for &Home {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme();
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            // Short lines, so the size needed shows even on a very narrow screen.
+            Paragraph::new(format!(
+                "terminal too small:\nneed {MIN_WIDTH}x{MIN_HEIGHT}\nq quits"
+            ))
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
+            return;
+        }
+        let (rect, lines) = self.framed(area);
+        let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
         Clear.render(rect, buf);
         paragraph
             .block(
