@@ -186,7 +186,10 @@ fn click_on(home: &mut Home, width: u16, height: u16, text: &str) -> Option<Opti
 fn a_game_against_the_computer_is_set_up_and_started_by_mouse_alone() {
     for (width, height) in [(80, 24), (120, 40), (40, 15)] {
         let mut home = home();
-        assert_eq!(click_on(&mut home, width, height, "Play the computer"), None);
+        assert_eq!(
+            click_on(&mut home, width, height, "Play the computer"),
+            None
+        );
         assert!(matches!(home.page, Page::Computer(_)), "{width}x{height}");
         // The level goes down a click at a time, toward the beginner's.
         for _ in 0..4 {

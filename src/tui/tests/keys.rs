@@ -310,7 +310,11 @@ fn a_refused_landing_says_which_rule_refuses_it() {
         &[9, 13],
         "a capture is compulsory, so this piece must jump. Land on 18",
     );
-    refused("B:W14:B9", &[9, 14], "jump over it to the empty square beyond");
+    refused(
+        "B:W14:B9",
+        &[9, 14],
+        "jump over it to the empty square beyond",
+    );
     refused("B:W14,22:B9", &[9, 18, 22], "jump over it");
     refused("B:W14,22:B9", &[9, 18, 23], "the capture goes on");
 }
