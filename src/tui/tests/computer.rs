@@ -556,7 +556,11 @@ fn a_record_names_the_computer_unless_a_name_was_given() {
 fn poll_until_said(app: &mut App, text: &str) {
     let start = Instant::now();
     while !message(app).contains(text) {
-        assert!(start.elapsed() < Duration::from_secs(30), "{}", message(app));
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{}",
+            message(app)
+        );
         app.poll(Instant::now());
         std::thread::sleep(Duration::from_millis(5));
     }

@@ -184,7 +184,13 @@ fn the_whole_help_is_read_at_70x23_and_80x24() {
         }
         assert!(starts.len() <= 2, "{width}x{height}: {starts:?}\n{all}");
         // The rules and the pieces, to the help's last words.
-        for words in ["Rules:", "crowned king", "quiet moves.", "White (man, king)", "cursor"] {
+        for words in [
+            "Rules:",
+            "crowned king",
+            "quiet moves.",
+            "White (man, king)",
+            "cursor",
+        ] {
             assert!(all.contains(words), "{width}x{height}: {words}:\n{all}");
         }
         // At 70x23 the help is two pages, the first saying there is more; at 80x24 one.
