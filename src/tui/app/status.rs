@@ -169,7 +169,7 @@ pub(super) fn start_words(runtime: &Runtime) -> String {
         WELCOME.to_string()
     } else {
         format!(
-            "{turn} to move. Pick a piece with Enter or type a move; {}.",
+            "{turn} to move. Pick a piece with Enter (or click it) or type a move; {}.",
             help_words(runtime)
         )
     }

@@ -16,7 +16,9 @@ use super::view::{help_text, hint_line};
 use crate::engine::Level;
 use network::{Network, Reply};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Padding, Paragraph, Widget, Wrap};
@@ -378,8 +380,10 @@ impl Home {
     /// screen is too small to draw the home screen, q quits and no other key does
     /// anything.
     pub(crate) fn handle_event(&mut self, event: &Event) -> Option<Option<Chosen>> {
-        let Event::Key(key) = event else {
-            return None;
+        let key = match event {
+            Event::Key(key) => key,
+            Event::Mouse(mouse) => return self.mouse(mouse),
+            _ => return None,
         };
         if key.kind != KeyEventKind::Press {
             return None;
@@ -442,6 +446,71 @@ impl Home {
                 None
             }
         }
+    }
+
+    /// The mouse, for someone who plays by it: a click on an entry of the list opens it
+    /// as its letter does; on the computer page a click on a row changes it (the side:
+    /// the next; the level: one lower, from 1 round to 10) or starts the game; on the
+    /// settings page it switches the row; the wheel scrolls the help. A click on
+    /// nothing does nothing.
+    fn mouse(&mut self, mouse: &MouseEvent) -> Option<Option<Chosen>> {
+        let plain = |code| KeyEvent::new(code, KeyModifiers::NONE);
+        let wheel = match mouse.kind {
+            MouseEventKind::ScrollDown => Some(KeyCode::Down),
+            MouseEventKind::ScrollUp => Some(KeyCode::Up),
+            _ => None,
+        };
+        if let Some(code) = wheel {
+            return match self.page {
+                Page::Help(_) => self.handle_event(&Event::Key(plain(code))),
+                _ => None,
+            };
+        }
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
+            return None;
+        }
+        let line = self.line_at(mouse.column, mouse.row)?;
+        // The list's entries start after its title and blank line (where drawn), the
+        // pages' rows after their heading and a blank line.
+        match self.page {
+            Page::Menu => {
+                let above = Home::menu_lines_above(self.screen);
+                let entry = Entry::ALL.get(line.checked_sub(above)?)?;
+                self.message = None;
+                self.menu_key(&plain(KeyCode::Char(entry.key())))
+            }
+            Page::Computer(_) => {
+                let row = line.checked_sub(2).filter(|row| *row < COMPUTER_ROWS)?;
+                self.message = None;
+                self.page = Page::Computer(row);
+                match row {
+                    0 => self.side = self.side.next(false),
+                    1 => {
+                        self.level = Level::new(self.level.number() - 1).unwrap_or(Level::MAX);
+                    }
+                    _ => return self.computer_key(row, &plain(KeyCode::Enter)),
+                }
+                None
+            }
+            Page::Settings(_) => {
+                let row = line.checked_sub(2).filter(|row| *row < SETTINGS_ROWS)?;
+                self.message = None;
+                self.page = Page::Settings(row);
+                self.settings_key(row, &plain(KeyCode::Enter));
+                None
+            }
+            Page::Network | Page::Open | Page::Help(_) => None,
+        }
+    }
+
+    /// Which of the page's own lines (counted from its first, before wrapping) is drawn
+    /// at `column`, `row` of the screen, if any is.
+    fn line_at(&self, column: u16, row: u16) -> Option<usize> {
+        let area = self.screen;
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            return None;
+        }
+        self.layout(area).line_at(column, row)
     }
 
     /// A key on the list; one that does nothing there says so.
@@ -725,7 +794,7 @@ impl Home {
         lines.push(Line::raw(""));
         lines.push(Line::raw(
             "Level 1 is a beginner, 10 the program at its best. b or w picks a side, \
-             a digit a level (0 for 10).",
+             a digit a level (0 for 10); a click on a row changes it.",
         ));
         lines
     }
@@ -865,6 +934,149 @@ impl Home {
         }
         lines
     }
+
+    /// Whether the list has room on a screen `area` for its blank lines and the chosen
+    /// entry's note.
+    fn roomy(area: Rect) -> bool {
+        area.height >= ROOMY_HEIGHT + 5
+    }
+
+    /// How many of the list's lines come before its entries on a screen `area`: its
+    /// title (not on a compact screen) and a blank line (where the list is roomy).
+    fn menu_lines_above(area: Rect) -> usize {
+        usize::from(!Home::compact(area)) + usize::from(Home::roomy(area))
+    }
+
+    /// Where everything goes on a screen `area` (big enough to draw in): worked out in
+    /// one place for the drawing and for the mouse, so that a click lands on the line
+    /// drawn under the pointer, however the page is scrolled or made compact.
+    fn layout(&self, area: Rect) -> Layout {
+        let theme = self.theme();
+        let width = area.width.min(MAX_WIDTH);
+        let inner = Home::inner_width(area);
+        let compact = Home::compact(area);
+        let mut body: Vec<Line<'static>> = match &self.page {
+            Page::Menu => self.menu_lines(&theme, Home::roomy(area), compact, inner),
+            Page::Computer(row) => self.computer_lines(&theme, *row),
+            Page::Network => self.network.lines(&theme),
+            Page::Open => self.open_lines(&theme),
+            Page::Settings(row) => self.settings_lines(&theme, *row),
+            Page::Help(_) => self.help_lines(area),
+        };
+        let mut origin: Vec<usize> = (0..body.len()).collect();
+        let (mut focus, to_end) = self.focus_line(Home::menu_lines_above(area));
+        if compact && !matches!(self.page, Page::Help(_)) {
+            // A compact page has no blank lines between its parts: each row is worth
+            // more than the air.
+            let blank = |line: &Line| line.to_string().is_empty();
+            focus -= body.iter().take(focus).filter(|line| blank(line)).count();
+            origin.retain(|&i| !blank(&body[i]));
+            body.retain(|line| !blank(line));
+        }
+        let footer = self.footer_lines(&theme, area);
+        let body_rows: Vec<usize> = body.iter().map(|line| line_rows(line, inner)).collect();
+        let footer_rows = rows_of(&footer, inner);
+        let rows = body_rows.iter().sum::<usize>() + footer_rows;
+        let x = area.x + (area.width - width) / 2;
+        let border = |rect: Rect| {
+            Block::bordered()
+                .padding(Padding::horizontal(1))
+                .inner(rect)
+        };
+        let (frame, room, scroll) = if rows + 2 <= usize::from(area.height) {
+            // All of it fits: one frame just high enough, in the middle of the screen.
+            let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
+            let frame = Rect {
+                x,
+                y: area.y + (area.height - height) / 2,
+                width,
+                height,
+            };
+            let room = u16::try_from(rows - footer_rows).unwrap_or(u16::MAX);
+            (frame, room, 0)
+        } else {
+            // Too long for the screen: the frame fills it, the footer keeps its rows at
+            // the bottom, and the page above scrolls so that what is chosen shows.
+            let frame = Rect { x, width, ..area };
+            let within = border(frame);
+            let footer_height = u16::try_from(footer_rows)
+                .unwrap_or(u16::MAX)
+                .min(within.height.saturating_sub(1));
+            let room = within.height - footer_height;
+            let scroll = match &self.page {
+                // The help as far as its keys scrolled it.
+                Page::Help(top) => {
+                    let (rows, shown) = self.help_size(area);
+                    usize::from(*top).min(rows.saturating_sub(shown))
+                }
+                _ => {
+                    let first = scroll_to_show(&body_rows, focus, usize::from(room), to_end);
+                    body_rows.iter().take(first).sum::<usize>()
+                }
+            };
+            (frame, room, u16::try_from(scroll).unwrap_or(u16::MAX))
+        };
+        let within = border(frame);
+        let page = Rect {
+            height: room,
+            ..within
+        };
+        let keys = Rect {
+            y: within.y + room,
+            height: within.height - room,
+            ..within
+        };
+        Layout {
+            frame,
+            page,
+            body,
+            origin,
+            body_rows,
+            scroll,
+            keys,
+            footer,
+        }
+    }
+}
+
+/// The home screen laid out on a screen: where its frame, its page and its footer go.
+struct Layout {
+    /// The frame around it all.
+    frame: Rect,
+    /// Where the page's lines are drawn, `scroll` rows of them out of sight above.
+    page: Rect,
+    /// The page's lines as drawn (on a compact screen, without its blank ones).
+    body: Vec<Line<'static>>,
+    /// For each line of `body`, which of the page's own lines it is (counted with the
+    /// blank ones a compact screen leaves out), so a click means the same at any size.
+    origin: Vec<usize>,
+    /// The rows each line of `body` takes, wrapped.
+    body_rows: Vec<usize>,
+    /// How many of the page's rows are scrolled out of sight above it.
+    scroll: u16,
+    /// Where the footer is drawn: under the page, at the frame's bottom.
+    keys: Rect,
+    /// The footer's lines: a blank line where there is room, the news, the keys.
+    footer: Vec<Line<'static>>,
+}
+
+impl Layout {
+    /// Which of the page's own lines is drawn at `column`, `row` of the screen, if one
+    /// is: a click anywhere inside the frame on that line's rows, not on the footer.
+    fn line_at(&self, column: u16, row: u16) -> Option<usize> {
+        let across = column > self.frame.x && column + 1 < self.frame.right();
+        if !across || row < self.page.y || row >= self.page.bottom() {
+            return None;
+        }
+        let mut below = usize::from(row - self.page.y) + usize::from(self.scroll);
+        for (rows, line) in self.body_rows.iter().zip(&self.origin) {
+            if below < *rows {
+                return Some(*line);
+            }
+            below -= rows;
+        }
+        None
+    }
 }
 
 impl Widget for &Home {
@@ -879,98 +1091,22 @@ impl Widget for &Home {
             .render(area, buf);
             return;
         }
-        let width = area.width.min(MAX_WIDTH);
-        let inner = Home::inner_width(area);
-        let compact = Home::compact(area);
-        // The list with its blank lines and the chosen entry's note, where they fit.
-        let roomy = area.height >= ROOMY_HEIGHT + 5;
-        let body: Vec<Line> = match &self.page {
-            Page::Menu => self.menu_lines(&theme, roomy, compact, inner),
-            Page::Computer(row) => self.computer_lines(&theme, *row),
-            Page::Network => self.network.lines(&theme),
-            Page::Open => self.open_lines(&theme),
-            Page::Settings(row) => self.settings_lines(&theme, *row),
-            Page::Help(_) => self.help_lines(area),
-        };
-        let (mut focus, to_end) = self.focus_line(usize::from(!compact) + usize::from(roomy));
-        let mut body = body;
-        if compact && !matches!(self.page, Page::Help(_)) {
-            // A compact page has no blank lines between its parts: each row is worth
-            // more than the air.
-            let blank = |line: &Line| line.to_string().is_empty();
-            focus -= body.iter().take(focus).filter(|line| blank(line)).count();
-            body.retain(|line| !blank(line));
-        }
-        let footer = self.footer_lines(&theme, area);
-        let body_rows: Vec<usize> = body.iter().map(|line| line_rows(line, inner)).collect();
-        let footer_rows = rows_of(&footer, inner);
-        let rows = body_rows.iter().sum::<usize>() + footer_rows;
-        let block = Block::bordered()
+        let layout = self.layout(area);
+        Clear.render(layout.frame, buf);
+        Block::bordered()
             .padding(Padding::horizontal(1))
             .border_set(theme.glyphs.border)
             .title(" checkers ")
             .title_style(theme.heading)
-            .border_style(theme.heading);
-        let x = area.x + (area.width - width) / 2;
-        if rows + 2 <= usize::from(area.height) {
-            // All of it fits: one frame just high enough, in the middle of the screen.
-            let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
-            let rect = Rect {
-                x,
-                y: area.y + (area.height - height) / 2,
-                width,
-                height,
-            };
-            let mut lines = body;
-            lines.extend(footer);
-            Clear.render(rect, buf);
-            Paragraph::new(lines)
-                .wrap(Wrap { trim: false })
-                .block(block)
-                .render(rect, buf);
-            return;
-        }
-        // Too long for the screen: the frame fills it, the footer keeps its rows at the
-        // bottom, and the page above scrolls so that what is chosen shows.
-        let rect = Rect { x, width, ..area };
-        Clear.render(rect, buf);
-        let within = block.inner(rect);
-        block.render(rect, buf);
-        let footer_height = u16::try_from(footer_rows)
-            .unwrap_or(u16::MAX)
-            .min(within.height.saturating_sub(1));
-        let room = within.height - footer_height;
-        // The menu's title and its blank line, where they are drawn, come first.
-        let scroll = match &self.page {
-            // The help as far as its keys scrolled it.
-            Page::Help(top) => {
-                let (rows, shown) = self.help_size(area);
-                usize::from(*top).min(rows.saturating_sub(shown))
-            }
-            _ => {
-                let first = scroll_to_show(&body_rows, focus, usize::from(room), to_end);
-                body_rows.iter().take(first).sum::<usize>()
-            }
-        };
-        let scroll = u16::try_from(scroll).unwrap_or(u16::MAX);
-        let (page, keys) = (
-            Rect {
-                height: room,
-                ..within
-            },
-            Rect {
-                y: within.y + room,
-                height: footer_height,
-                ..within
-            },
-        );
-        Paragraph::new(body)
+            .border_style(theme.heading)
+            .render(layout.frame, buf);
+        Paragraph::new(layout.body)
             .wrap(Wrap { trim: false })
-            .scroll((scroll, 0))
-            .render(page, buf);
-        Paragraph::new(footer)
+            .scroll((layout.scroll, 0))
+            .render(layout.page, buf);
+        Paragraph::new(layout.footer)
             .wrap(Wrap { trim: false })
-            .render(keys, buf);
+            .render(layout.keys, buf);
     }
 }
 

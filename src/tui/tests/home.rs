@@ -160,6 +160,101 @@ fn the_homes_help_teaches_the_rules_before_the_keys() {
     assert!(all.contains("White (man, king)"), "{all}");
 }
 
+/// Clicks the left button on the first place `text` is drawn on the home screen at
+/// `width` x `height`: what the click came to.
+fn click_on(home: &mut Home, width: u16, height: u16, text: &str) -> Option<Option<Chosen>> {
+    use ratatui::crossterm::event::{Event, MouseButton, MouseEvent, MouseEventKind};
+    home.screen = Rect::new(0, 0, width, height);
+    let drawn = screen(home, width, height);
+    let (row, column) = drawn
+        .lines()
+        .enumerate()
+        .find_map(|(row, line)| {
+            let at = line.find(text)?;
+            Some((row, line[..at].chars().count()))
+        })
+        .unwrap_or_else(|| panic!("{text} is not drawn:\n{drawn}"));
+    home.handle_event(&Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: u16::try_from(column).unwrap(),
+        row: u16::try_from(row).unwrap(),
+        modifiers: KeyModifiers::NONE,
+    }))
+}
+
+#[test]
+fn a_game_against_the_computer_is_set_up_and_started_by_mouse_alone() {
+    for (width, height) in [(80, 24), (120, 40), (40, 15)] {
+        let mut home = home();
+        assert_eq!(
+            click_on(&mut home, width, height, "Play the computer"),
+            None
+        );
+        assert!(matches!(home.page, Page::Computer(_)), "{width}x{height}");
+        // The level goes down a click at a time, toward the beginner's.
+        for _ in 0..4 {
+            assert_eq!(click_on(&mut home, width, height, "Level "), None);
+        }
+        assert_eq!(home.level, Level::MIN, "{width}x{height}");
+        assert_eq!(click_on(&mut home, width, height, "You play"), None);
+        assert_eq!(home.side, Side::White, "{width}x{height}");
+        assert_eq!(
+            click_on(&mut home, width, height, "Start the game"),
+            Some(Some(Chosen::Computer {
+                side: Side::White,
+                level: Level::MIN,
+            })),
+            "{width}x{height}"
+        );
+    }
+    // The other entries open as their letters do; a click off the list does nothing.
+    let mut list = home();
+    assert_eq!(click_on(&mut list, 80, 24, "Help: keys"), None);
+    assert!(matches!(list.page, Page::Help(0)));
+    let mut list = home();
+    assert_eq!(click_on(&mut list, 80, 24, "English draughts"), None);
+    assert_eq!(list.page, Page::Menu);
+    assert_eq!(click_on(&mut list, 80, 24, "Quit"), Some(None));
+}
+
+/// On a small screen the list and the pages scroll so what is chosen shows, and a
+/// compact one drops their blank lines: a click still hits the row drawn under it.
+#[test]
+fn on_a_small_screen_a_click_hits_the_row_drawn_under_it_on_a_scrolled_page() {
+    for (width, height) in [(26, 11), (30, 12), (39, 14), (40, 15), (44, 16)] {
+        let size = format!("{width}x{height}");
+        // Up from the first entry chooses the last, Quit: the list scrolls to it.
+        let mut home = home();
+        key(&mut home, KeyCode::Up);
+        assert_eq!(click_on(&mut home, width, height, "s Settings"), None);
+        assert!(matches!(home.page, Page::Settings(_)), "{size}");
+        // Settings scrolled to its last row: a click on that row switches it alone.
+        for _ in 0..3 {
+            key(&mut home, KeyCode::Down);
+        }
+        assert_eq!(click_on(&mut home, width, height, "> Assistance"), None);
+        assert_eq!(home.look.assist, Some(false), "{size}");
+        assert!(
+            home.look.colored,
+            "{size}: a click on Assistance switched Colour"
+        );
+        // The computer page opens on its last row, scrolled to it where it must be: a
+        // click on that row starts the game.
+        key(&mut home, KeyCode::Esc);
+        home.selected = 1;
+        assert_eq!(click_on(&mut home, width, height, "> c "), None, "{size}");
+        assert!(matches!(home.page, Page::Computer(_)), "{size}");
+        assert_eq!(
+            click_on(&mut home, width, height, "> Start the game"),
+            Some(Some(Chosen::Computer {
+                side: Side::Black,
+                level: Level::default(),
+            })),
+            "{size}"
+        );
+    }
+}
+
 #[test]
 fn every_size_draws_and_a_small_one_says_so() {
     let home = home();

@@ -274,6 +274,17 @@ fn refused_cursor_choices_explain_themselves() {
 }
 
 #[test]
+fn a_game_opened_with_a_move_to_make_says_a_piece_can_be_clicked() {
+    // A resumed game, a position set up: the first words say how to move, mouse too.
+    for fen in ["W:W21,22:B9,10", "B:W21,22:B9,10"] {
+        let app = app_from(fen);
+        let said = message(&app);
+        assert!(said.contains("to move"), "{fen}: {said}");
+        assert!(said.contains("(or click it)"), "{fen}: {said}");
+    }
+}
+
+#[test]
 fn a_refused_landing_says_which_rule_refuses_it() {
     // Each refusal names the rule, then where the piece may land; nothing is played.
     let refused = |fen: &str, clicks: &[u8], rule: &str| {
