@@ -726,12 +726,33 @@ impl Home {
         let lines = rows_of(&self.help_lines(area), Home::inner_width(area));
         // The frame takes two rows, the footer (a blank line where there is room, a
         // message, the key line) the rows it wraps to.
+        // Counted with every key the help's line may name, so that the count does not
+        // hang on what it decides.
         let footer = rows_of(
-            &self.footer_lines(&self.theme(), area),
+            &self.footer_with(&self.theme(), area, &self.page_keys()),
             Home::inner_width(area),
         );
         let rows = usize::from(area.height.saturating_sub(2)).saturating_sub(footer);
         (lines, rows.max(1))
+    }
+
+    /// The keys the key line names on a screen `area`: on the help, scrolling only
+    /// where it does not all show, and "PgDn more" only while more is below.
+    fn keys_shown(&self, area: Rect) -> Vec<(&'static str, &'static str)> {
+        let Page::Help(top) = self.page else {
+            return self.page_keys();
+        };
+        let (rows, shown) = self.help_size(area);
+        if rows <= shown {
+            return vec![("Esc", "back")];
+        }
+        let top = usize::from(top).min(rows - shown);
+        let mut keys = vec![("Up/Down", "scroll")];
+        if top + shown < rows {
+            keys.push(("PgDn", "more"));
+        }
+        keys.push(("Esc", "back"));
+        keys
     }
 
     /// Whether the screen `area` is below the full layout's size: the home screen is
@@ -743,6 +764,16 @@ impl Home {
     /// The lines under the page, always shown: a blank line (where there is room), the
     /// news, the keys.
     fn footer_lines(&self, theme: &Theme, area: Rect) -> Vec<Line<'static>> {
+        self.footer_with(theme, area, &self.keys_shown(area))
+    }
+
+    /// The footer's lines with the key line naming `keys`.
+    fn footer_with(
+        &self,
+        theme: &Theme,
+        area: Rect,
+        keys: &[(&'static str, &'static str)],
+    ) -> Vec<Line<'static>> {
         let mut lines = Vec::new();
         if !Home::compact(area) {
             lines.push(Line::raw(""));
@@ -750,7 +781,7 @@ impl Home {
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.error));
         }
-        lines.push(hint_line(theme, &self.page_keys()));
+        lines.push(hint_line(theme, keys));
         lines
     }
 

@@ -161,6 +161,39 @@ fn the_homes_help_teaches_the_rules_before_the_keys() {
 }
 
 /// Clicks the left button on the first place `text` is drawn on the home screen at
+/// The help's key line offers "PgDn more" only while more of the help is below: not at
+/// its end, and no scrolling at all where the whole help shows.
+#[test]
+fn the_helps_key_line_offers_more_only_while_more_is_below() {
+    let mut home = home();
+    home.screen = ratatui::layout::Rect::new(0, 0, 80, 24);
+    key(&mut home, KeyCode::Char('?'));
+    let keys = |home: &Home| {
+        let drawn = screen(home, 80, 24);
+        drawn
+            .lines()
+            .rfind(|line| line.contains("Esc back"))
+            .unwrap_or_else(|| panic!("no key line: {drawn}"))
+            .to_string()
+    };
+    assert!(keys(&home).contains("PgDn more"), "{}", keys(&home));
+    key(&mut home, KeyCode::End);
+    let at_end = keys(&home);
+    assert!(!at_end.contains("PgDn"), "{at_end}");
+    assert!(at_end.contains("Up/Down scroll"), "{at_end}");
+    // Tall enough for the whole help: nothing to scroll.
+    let whole = screen(&home, 120, 80);
+    assert!(
+        whole.contains("How to play:") && whole.contains("Ctrl-C quit"),
+        "{whole}"
+    );
+    let last = whole
+        .lines()
+        .rfind(|line| line.contains("Esc back"))
+        .unwrap();
+    assert!(!last.contains("PgDn") && !last.contains("scroll"), "{last}");
+}
+
 /// `width` x `height`: what the click came to.
 fn click_on(home: &mut Home, width: u16, height: u16, text: &str) -> Option<Option<Chosen>> {
     use ratatui::crossterm::event::{Event, MouseButton, MouseEvent, MouseEventKind};
