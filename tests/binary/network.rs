@@ -133,12 +133,11 @@ impl Drop for Peer {
     }
 }
 
-/// A host in plain mode on the loopback address with `code` and `extra` options: the
-/// process and the address it printed.
-pub(crate) fn host_in(sandbox: &Sandbox, code: &str, port: &str, extra: &[&str]) -> (Peer, String) {
+/// The arguments of `checkers host` on the loopback address at `port` with `code`, then
+/// `more`.
+fn host_args<'a>(port: &'a str, code: &'a str, more: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "host",
-        "--plain",
         "--bind",
         "127.0.0.1",
         "--port",
@@ -146,6 +145,14 @@ pub(crate) fn host_in(sandbox: &Sandbox, code: &str, port: &str, extra: &[&str])
         "--code",
         code,
     ];
+    args.extend_from_slice(more);
+    args
+}
+
+/// A host in plain mode on the loopback address with `code` and `extra` options: the
+/// process and the address it printed.
+pub(crate) fn host_in(sandbox: &Sandbox, code: &str, port: &str, extra: &[&str]) -> (Peer, String) {
+    let mut args = host_args(port, code, &["--plain"]);
     args.extend_from_slice(extra);
     let mut host = Peer::start(sandbox, &args);
     let line = host.expect("Waiting for a player: checkers join ");
@@ -793,16 +800,7 @@ fn the_full_screen_joiner_keeps_its_side_at_the_bottom_as_a_match_changes_colour
 /// A full-screen `checkers host` on the loopback address at `port`, with `code` and
 /// `more` options, once its board waits for a player.
 fn waiting_host(sandbox: &Sandbox, port: &str, code: &str, more: &[&str]) -> Session {
-    let mut args = vec![
-        "host",
-        "--bind",
-        "127.0.0.1",
-        "--port",
-        port,
-        "--code",
-        code,
-    ];
-    args.extend_from_slice(more);
+    let args = host_args(port, code, more);
     let mut host = Session::start_in(sandbox, &args, &[]);
     host.wait_for("the waiting board, where to join", |s| {
         panel_text(&s.contents()).contains("Waiting for a player: checkers join ")
