@@ -275,11 +275,11 @@ impl Game {
         shown_words(self.start(), shown, total, self.made(shown).as_deref())
     }
 
-    /// The notation of the move that leads to the position after `shown` moves, where
-    /// this game holds it.
+    /// The move that leads to the position after `shown` moves, where this game holds
+    /// it, with every landing square (`24x15x6`) as the move list shows it.
     pub(crate) fn made(&self, shown: usize) -> Option<String> {
         let ply = shown.checked_sub(1)?;
-        Some(self.positions.get(ply)?.notation(self.moves.get(ply)?))
+        Some(self.moves.get(ply)?.to_string())
     }
 
     /// The result, if the game is over: a declared ending (resignation, agreed or claimed

@@ -323,7 +323,6 @@ impl Session {
         News::Played {
             color: before.turn(),
             m: *m,
-            from: *before,
             crowned: crowns(before, m),
             review_over,
         }

@@ -11,9 +11,9 @@ use crate::rules::{Color, Move, Outcome, Position};
 use std::fmt;
 use std::time::Duration;
 
-/// A move with the position it was played from: its side is that position's turn,
-/// and its notation is written there (the short form unless another capture shares its
-/// ends), so the words are made only when shown.
+/// A move with the position it was played from: its side is that position's turn. Its
+/// words give every landing square (`24x15x6`), as the move list does, so that a
+/// player can follow a capture's route square by square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct MoveFrom {
     /// The position before the move.
@@ -30,9 +30,9 @@ impl MoveFrom {
 }
 
 impl fmt::Display for MoveFrom {
-    /// The move's notation: "11-15", "15x22".
+    /// The move with every landing square: "11-15", "15x22", "24x15x6".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.from.notation(&self.m))
+        self.m.fmt(f)
     }
 }
 
@@ -105,11 +105,9 @@ pub(crate) enum News {
     Played {
         /// The side that moved.
         color: Color,
-        /// The move.
+        /// The move, said with every landing square (`24x15x6`), as the move list
+        /// says it.
         m: Move,
-        /// The position it was played in (its notation is written there: the short
-        /// form unless another capture shares its ends).
-        from: Position,
         /// The move crowned a man.
         crowned: bool,
         /// The move was played from a position under review, which it ended.
@@ -265,11 +263,10 @@ impl fmt::Display for News {
             News::Played {
                 color,
                 m,
-                from,
                 crowned,
                 review_over,
             } => {
-                write!(f, "{color} played {}", from.notation(m))?;
+                write!(f, "{color} played {m}")?;
                 if *crowned {
                     write!(f, ", crowned")?;
                 }

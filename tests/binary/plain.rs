@@ -112,9 +112,10 @@ fn the_game_ends_with_a_win_and_later_moves_are_refused() {
         [
             "Refused 22x15: the capture must go on while the piece can jump: 22x15x8. \
              White to move, a capture is compulsory.",
-            "White played 22x8. White wins: Black has no pieces left.",
+            // The news gives the capture's route, typed short or not.
+            "White played 22x15x8. White wins: Black has no pieces left.",
             "Refused 1-5: the game is over (White wins: Black has no pieces left).",
-            "Took back White 22x8. White to move, a capture is compulsory.",
+            "Took back White 22x15x8. White to move, a capture is compulsory.",
         ]
     );
 }

@@ -144,7 +144,6 @@ fn news_of(told: Told, session: &Session) -> Option<News> {
             News::Played {
                 color: from.turn(),
                 m,
-                from,
                 crowned: crate::session::crowns(&from, &m),
                 review_over,
             }
@@ -237,7 +236,6 @@ mod tests {
         let news = News::Played {
             color: Color::White,
             m,
-            from: host.game().positions()[1],
             crowned: false,
             review_over: false,
         };

@@ -13,6 +13,7 @@ mod keys;
 mod lobby;
 mod matches;
 mod monkey;
+mod newcomer;
 mod picker;
 mod puzzle;
 mod records;

@@ -1,0 +1,43 @@
+//! What a newcomer reads in the full-screen game: a capture's route told as the move
+//! list shows it.
+
+use crate::tui::tests::*;
+use ratatui::crossterm::event::KeyCode;
+
+/// White to move, with a capture 19x10x1 that crowns (kings on 2 and 30 besides).
+const ROUTE_FEN: &str = "W:WK30,21,22,23,26,19:BK2,6,9,11,14,15";
+
+/// The key line's first words on the board: drawn last, so a screen that shows them
+/// is whole.
+const KEY_LINE: &str = "Enter pick";
+
+#[test]
+fn a_multi_jump_is_told_with_every_landing_square_as_the_move_list_shows_it() {
+    let mut app = app_from(ROUTE_FEN);
+    // Typed in the record's short form: the status line still gives the route.
+    type_move(&mut app, "19x1");
+    assert_eq!(app.game().moves().len(), 1, "{}", message(&app));
+    assert!(
+        message(&app).starts_with("White played 19x10x1, crowned"),
+        "{}",
+        message(&app)
+    );
+    let text = screen_text(&app);
+    assert!(text.contains(KEY_LINE), "{text}");
+    assert!(text.contains("White played 19x10x1"), "{text}");
+    assert!(text.contains("19x10x1 "), "the move list: {text}");
+}
+
+#[test]
+fn a_record_under_review_names_a_multi_jump_by_its_route() {
+    let pdn = format!("[FEN \"{ROUTE_FEN}\"]\n1. 19x1 *\n");
+    let mut app = review_app(&pdn);
+    press(&mut app, KeyCode::End);
+    assert!(
+        message(&app).contains("(White's 19x10x1)"),
+        "{}",
+        message(&app)
+    );
+    let text = screen_text(&app);
+    assert!(text.contains("Review: move 1 (White's 19x10x1)"), "{text}");
+}
