@@ -255,6 +255,25 @@ impl News {
             _ => None,
         }
     }
+
+    /// Whether the words of this news end with the move's crowning ("White played
+    /// 19x10x1, crowned"): a front end may say there what a king is.
+    pub(crate) fn ends_with_crowning(&self) -> bool {
+        match self {
+            News::Played {
+                crowned,
+                review_over,
+                ..
+            } => *crowned && !*review_over,
+            News::Computer {
+                turn: ComputerTurn::Played(_),
+                crowned,
+                adjudicated,
+                ..
+            } => *crowned && adjudicated.is_none(),
+            _ => false,
+        }
+    }
 }
 
 impl fmt::Display for News {

@@ -61,7 +61,8 @@ impl App {
         match event {
             Event::ComputerPlayed { color, news } => {
                 self.hand_over_cursor(color);
-                let mut text = self.with_match_news(self.session().announce(&news));
+                let text = self.news_words(&news);
+                let mut text = self.with_match_news(text);
                 if !self.game().is_over() {
                     text = self
                         .status

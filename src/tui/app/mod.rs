@@ -346,7 +346,8 @@ impl App {
         match answer {
             Ok(News::Nothing) => {}
             Ok(news) => {
-                let text = self.with_match_news(self.session().announce(&news));
+                let text = self.news_words(&news);
+                let text = self.with_match_news(text);
                 self.status.info(text);
             }
             Err(e @ SessionError::ComputersTurn { color, .. }) => {
@@ -358,6 +359,16 @@ impl App {
             }
             Err(e) => self.status.error(capitalize(&e.to_string())),
         }
+    }
+
+    /// The session's words for `news`; the first crowning also says what a king may do
+    /// (while the game goes on: at its end the result is told instead).
+    pub(super) fn news_words(&mut self, news: &News) -> String {
+        if news.ends_with_crowning() && !self.game().is_over() && !self.status.crowning_told {
+            self.status.crowning_told = true;
+            return format!("{news}{}", status::CROWNING);
+        }
+        self.session().announce(news)
     }
 
     /// After a person's move (`played`, the session's answer): the piece is put down

@@ -37,7 +37,13 @@ pub(crate) struct StatusLine {
     held: bool,
     /// News waiting for the notice shown to give way, oldest first.
     waiting: VecDeque<(Tone, String)>,
+    /// What a crowned man becomes has been said (once is enough: see [`CROWNING`]).
+    pub(super) crowning_told: bool,
 }
+
+/// Said after "crowned" the first time a man is crowned: a beginner may not know what
+/// a king is, and the help that says it is a key away.
+pub(super) const CROWNING: &str = ": now a king, it moves both ways";
 
 impl StatusLine {
     /// A status line saying `text`.

@@ -734,3 +734,17 @@ fn the_panel_says_once_who_plays_a_side_the_computer_plays() {
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(lines[0].contains("Computer (level 9): White"), "{lines:?}");
 }
+
+#[test]
+fn the_computers_first_crowning_says_what_a_king_is() {
+    // White's man on 5 has one move, 5-1, which crowns it.
+    let game = Game::from_position("W:W5:B28".parse().unwrap());
+    let runtime = Runtime::new(Session::new(game), Saving::Off, Pace::NONE);
+    let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
+    seat(&mut app, Color::White, PlayerKind::Cpu);
+    assert!(think(&mut app), "the computer was not asked to move");
+    assert_eq!(
+        message(&app),
+        "White (level 1) played 5-1, crowned: now a king, it moves both ways"
+    );
+}

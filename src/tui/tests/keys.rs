@@ -105,7 +105,10 @@ fn the_move_list_shows_whole_capture_routes_and_the_status_line_a_crowning() {
     );
     type_move(&mut app, "3x12");
     type_move(&mut app, "6-1");
-    assert_eq!(message(&app), "White played 6-1, crowned");
+    assert_eq!(
+        message(&app),
+        "White played 6-1, crowned: now a king, it moves both ways"
+    );
 }
 
 #[test]

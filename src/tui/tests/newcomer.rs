@@ -1,5 +1,5 @@
 //! What a newcomer reads in the full-screen game: a capture's route told as the move
-//! list shows it.
+//! list shows it, and what "crowned" means.
 
 use crate::tui::tests::*;
 use ratatui::crossterm::event::KeyCode;
@@ -40,4 +40,21 @@ fn a_record_under_review_names_a_multi_jump_by_its_route() {
     );
     let text = screen_text(&app);
     assert!(text.contains("Review: move 1 (White's 19x10x1)"), "{text}");
+}
+
+#[test]
+fn the_first_crowning_says_what_a_king_is_and_the_next_is_told_short() {
+    // White's men on 6 and 7 crown on 1 and 3; Black's kings wait far away.
+    let mut app = app_from("W:W6,7:BK28,K32");
+    type_move(&mut app, "6-1");
+    assert_eq!(
+        message(&app),
+        "White played 6-1, crowned: now a king, it moves both ways"
+    );
+    let text = screen_text(&app);
+    assert!(text.contains(KEY_LINE), "{text}");
+    assert!(text.contains("now a king, it moves both ways"), "{text}");
+    type_move(&mut app, "32-27");
+    type_move(&mut app, "7-3");
+    assert_eq!(message(&app), "White played 7-3, crowned");
 }
