@@ -1,7 +1,11 @@
 //! What a newcomer reads in the full-screen game: a capture's route told as the move
-//! list shows it, and what "crowned" means.
+//! list shows it, what "crowned" means, and both computer levels in the panel.
 
+use crate::engine::Level;
+use crate::game::Game;
+use crate::session::{Player, Seats, Session};
 use crate::tui::tests::*;
+use crate::tui::{App, Settings};
 use ratatui::crossterm::event::KeyCode;
 
 /// White to move, with a capture 19x10x1 that crowns (kings on 2 and 30 besides).
@@ -57,4 +61,22 @@ fn the_first_crowning_says_what_a_king_is_and_the_next_is_told_short() {
     type_move(&mut app, "32-27");
     type_move(&mut app, "7-3");
     assert_eq!(message(&app), "White played 7-3, crowned");
+}
+
+#[test]
+fn the_panel_shows_both_computer_levels_whole_at_every_size() {
+    let level = |n| Player::Computer(Level::new(n).unwrap());
+    for (width, height) in [(80, 24), (100, 30), (120, 40)] {
+        let seats = Seats {
+            black: level(3),
+            white: level(5),
+        };
+        let session = Session::new(Game::new()).with_seats(seats);
+        let app = App::with_session(Settings::default(), session, width, height);
+        let text = screen_text(&app);
+        assert!(text.contains("* last"), "{width}x{height}: {text}");
+        for side in ["Black (level 3)", "White (level 5)"] {
+            assert!(text.contains(side), "{width}x{height}: {side} cut: {text}");
+        }
+    }
 }

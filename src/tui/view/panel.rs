@@ -112,7 +112,7 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     if let Some(text) = names_text(app) {
         lines.extend(wrapped(&text, usize::from(inner.width), theme.text));
     }
-    if let Some(text) = players_text(app) {
+    for text in players_text(app, usize::from(inner.width)) {
         lines.push(Line::styled(text, theme.text));
     }
     table_lines(app, usize::from(inner.width), &mut lines);
@@ -713,8 +713,10 @@ fn away_from_watched_table(
 const CHAT_LINES: usize = 3;
 
 /// Who the computer plays, when it plays a side the players gave no name (a named one is
-/// [`names_text`]'s): "Computer (level 5): White".
-fn players_text(app: &App) -> Option<String> {
+/// [`names_text`]'s): "Computer (level 5): White". Two sides at two levels are said on
+/// one line where it fits the panel's `width`, else a line each ("Computer: Black (level
+/// 3)", "Computer: White (level 5)"), so that neither level is cut off.
+fn players_text(app: &App, width: usize) -> Vec<String> {
     let seats = app.session().seats();
     // In a match and a review the names are told elsewhere, and not with the level.
     let named = |color| {
@@ -728,16 +730,21 @@ fn players_text(app: &App) -> Option<String> {
         .filter_map(|c| seats.computer(c).map(|level| (c, level)))
         .collect();
     match cpu[..] {
-        [] => None,
-        [(color, level)] => Some(format!("Computer ({level}): {color}")),
-        [(_, a), (_, b)] if a == b => Some(format!("Computer ({a}): both sides")),
-        _ => Some(format!(
-            "Computer: {}",
-            cpu.iter()
-                .map(|(c, l)| format!("{c} ({l})"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+        [] => Vec::new(),
+        [(color, level)] => vec![format!("Computer ({level}): {color}")],
+        [(_, a), (_, b)] if a == b => vec![format!("Computer ({a}): both sides")],
+        _ => {
+            let sides: Vec<String> = cpu.iter().map(|(c, l)| format!("{c} ({l})")).collect();
+            let one_line = format!("Computer: {}", sides.join(", "));
+            if one_line.width() <= width {
+                vec![one_line]
+            } else {
+                sides
+                    .iter()
+                    .map(|side| format!("Computer: {side}"))
+                    .collect()
+            }
+        }
     }
 }
 
