@@ -405,7 +405,7 @@ impl fmt::Display for News {
                 write!(f, "Hint for {color} (not played): {}", from.notation(m))?;
                 match basis {
                     HintBasis::Database(verdict) => {
-                        write!(f, " (database: {})", verdict.describe(*color))?
+                        write!(f, " (endgame database: {})", verdict.describe(*color))?
                     }
                     HintBasis::OnlyMove(None) => write!(f, " (the only legal move)")?,
                     HintBasis::OnlyMove(Some(searched)) => {

@@ -81,7 +81,7 @@ impl Session {
     /// The hint a search for [`hint_request`](Self::hint_request) found: the move and
     /// "Hint for Black (not played): 11-15 (searched 12 plies: Black is slightly ahead
     /// by 0.3 men; best line 11-15 23-19 8-11)", or in a position the endgame databases
-    /// hold "Hint for Black (not played): 11-15 (database: Black wins in 12 moves)".
+    /// hold "Hint for Black (not played): 11-15 (endgame database: Black wins in 12 moves)".
     /// `None` if the result has no move legal here. That it is not played comes first,
     /// so that a narrow screen cuts only the end of the best line.
     pub(crate) fn hint(&self, result: &SearchResult) -> Option<(Move, News)> {

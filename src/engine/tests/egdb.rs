@@ -522,7 +522,7 @@ fn the_session_tells_the_database_verdict_and_hints_with_it() {
     let (_, text) = session.hint(&result).unwrap();
     assert_eq!(
         text.to_string(),
-        "Hint for White (not played): 23-27 (database: White wins in 31 moves)"
+        "Hint for White (not played): 23-27 (endgame database: White wins in 31 moves)"
     );
     // Without databases, or with more pieces than they hold: no verdict.
     assert_eq!(Session::new(game).database_verdict(), None);
@@ -550,7 +550,10 @@ fn the_full_screen_panel_shows_the_database_verdict() {
     let session = Session::new(game).with_egdb(Some(db().clone()));
     let app = App::with_session(Settings::default(), session, 80, 24);
     let text = crate::tui::tests::screen_text(&app);
-    assert!(text.contains("Database: White wins in 31 moves"), "{text}");
+    assert!(
+        text.contains("Endgame database: White wins in 31"),
+        "{text}"
+    );
     // Without databases, no such line.
     let text = crate::tui::tests::screen_text(&crate::tui::tests::app_from("W:WK19,K23:BK28,12"));
     assert!(!text.contains("Database:"), "{text}");
@@ -598,7 +601,7 @@ fn the_thinking_line_gives_the_database_result() {
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
     let thinking = app.thinking_text().unwrap();
-    assert!(thinking.contains("(database: drawn)"), "{thinking}");
+    assert!(thinking.contains("(endgame database: drawn)"), "{thinking}");
 }
 
 #[test]
@@ -670,12 +673,12 @@ fn review_shows_the_database_result_beside_the_engines_score_and_the_move_that_t
         text.contains("Engine (1 ply): White wins in 5 moves"),
         "{text}"
     );
-    assert!(text.contains("Database: White wins in 5 moves"), "{text}");
+    assert!(text.contains("Endgame database: White wins in 5"), "{text}");
     assert!(!text.contains("threw"), "{text}");
     // After it: drawn, and the panel says which move threw the win away.
     crate::tui::tests::press(&mut app, KeyCode::Right);
     let text = crate::tui::tests::screen_text(&app);
-    assert!(text.contains("Database: drawn"), "{text}");
+    assert!(text.contains("Endgame database: drawn"), "{text}");
     assert!(text.contains("White's 1-6 threw the win away:"), "{text}");
     assert!(text.contains("White wins in 5 moves"), "{text}");
 }

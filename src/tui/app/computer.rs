@@ -148,7 +148,7 @@ impl App {
                 // In an ending the databases hold, their exact result, not the search's.
                 let verdict = self.session().database_verdict().map_or_else(
                     || score_with_size(self.position().turn(), t.score),
-                    |v| format!("database: {v}"),
+                    |v| format!("endgame database: {v}"),
                 );
                 format!(" depth {} ({verdict})", t.depth)
             })

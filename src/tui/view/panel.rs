@@ -201,7 +201,7 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     }
     if let Some(verdict) = app.session().database_verdict() {
         lines.extend(wrapped(
-            &format!("Database: {verdict}"),
+            &format!("Endgame database: {verdict}"),
             width,
             theme.question,
         ));
