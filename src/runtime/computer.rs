@@ -53,7 +53,8 @@ pub(crate) struct Thinking {
 /// the computer's move when a computer player is to move (not while a record is stepped
 /// through), else the hint asked for at this revision (`hint_at`), else, while
 /// reviewing, the engine's view of the position until it has one (`analysed_at`: the
-/// revision last analysed to the end).
+/// revision last analysed to the end), except at the end of a record whose game is over
+/// there (a resignation leaves moves on the board, yet nothing is left to weigh).
 pub(crate) fn wanted_search(
     session: &Session,
     hint_at: Option<u64>,
@@ -72,6 +73,7 @@ pub(crate) fn wanted_search(
         None if hint_at == Some(revision) && playing => Purpose::Hint,
         None if session.is_reviewing()
             && playing
+            && !session.review_at_end()
             && session.assist()
             && analysed_at != Some(revision) =>
         {

@@ -14,7 +14,8 @@ impl Session {
 
     /// [`database_verdict`](Self::database_verdict) as a value, for the side to move.
     pub(crate) fn database_probe(&self) -> Option<Verdict> {
-        if self.game.is_over() || !self.assist {
+        // A record reviewed at its end is over there, though it may have moves left.
+        if self.game.is_over() || self.review_at_end() || !self.assist {
             return None;
         }
         self.computer.probe(self.position())

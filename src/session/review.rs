@@ -239,6 +239,17 @@ impl Session {
         Some([reading(Color::Black)?, reading(Color::White)?])
     }
 
+    /// Whether the record under review is shown at its last position and says how the
+    /// game ended there: the game is over, with nothing left for the engine to weigh.
+    pub(crate) fn review_at_end(&self) -> bool {
+        let (shown, total) = self.review_progress();
+        shown == total
+            && self
+                .review
+                .as_ref()
+                .is_some_and(|r| r.recorded.result().is_some())
+    }
+
     /// The recorded game's result, while its last position is shown, with a sentence
     /// saying how it came: "White wins: Black resigned", "Draw by agreement", "White
     /// wins: adjudication" (another program's `Termination`, as it is), "White wins"

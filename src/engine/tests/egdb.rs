@@ -684,6 +684,27 @@ fn review_shows_the_database_result_beside_the_engines_score_and_the_move_that_t
 }
 
 #[test]
+fn review_at_the_end_of_a_finished_record_gives_no_database_verdict() {
+    use crate::tui::{App, Settings};
+    use ratatui::crossterm::event::KeyCode;
+    // Black resigned after White's 1-6: the databases hold the position, yet the game
+    // is over there.
+    let record = crate::pdn::read_games("[FEN \"B:WK1,K3:BK10\"]\n1. 10-14 3-8 2. 14-9 1-6 0-1\n")
+        .remove(0)
+        .unwrap();
+    let session = Session::review_record(&record).with_egdb(Some(db().clone()));
+    let mut app = App::with_session(Settings::default(), session, 120, 40);
+    crate::tui::tests::press(&mut app, KeyCode::End);
+    crate::tui::tests::press(&mut app, KeyCode::Left);
+    let text = crate::tui::tests::screen_text(&app);
+    assert!(text.contains("Endgame database: White wins"), "{text}");
+    crate::tui::tests::press(&mut app, KeyCode::End);
+    let text = crate::tui::tests::screen_text(&app);
+    assert!(text.contains("Game over"), "{text}");
+    assert!(!text.contains("database:"), "{text}");
+}
+
+#[test]
 fn a_match_arbiter_ends_a_game_the_databases_settle_with_their_verdict() {
     use crate::rules::{DrawReason, WinReason};
     let computers = Seats {

@@ -1,8 +1,10 @@
 //! What a newcomer reads in the full-screen game: a capture's route told as the move
-//! list shows it, what "crowned" means, and both computer levels in the panel.
+//! list shows it, what "crowned" means, both computer levels in the panel, and no engine
+//! verdict where a finished record's game is over.
 
 use crate::engine::Level;
 use crate::game::Game;
+use crate::runtime::Purpose;
 use crate::session::{Player, Seats, Session};
 use crate::tui::tests::*;
 use crate::tui::{App, Settings};
@@ -79,4 +81,23 @@ fn the_panel_shows_both_computer_levels_whole_at_every_size() {
             assert!(text.contains(side), "{width}x{height}: {side} cut: {text}");
         }
     }
+}
+
+#[test]
+fn a_finished_record_at_its_end_shows_its_result_and_no_engine_view() {
+    // The record ends in a draw agreed, with moves still on the board.
+    let mut app = review_app(REVIEW_PDN);
+    press(&mut app, KeyCode::End);
+    press(&mut app, KeyCode::Left);
+    assert_eq!(
+        app.runtime().wanted_search().map(|s| s.purpose),
+        Some(Purpose::Review),
+        "before the end the engine weighs the position"
+    );
+    press(&mut app, KeyCode::End);
+    assert_eq!(app.runtime().wanted_search(), None, "nothing to weigh");
+    let text = screen_text(&app);
+    assert!(text.contains("Game over"), "{text}");
+    assert!(text.contains("Drawn"), "{text}");
+    assert!(!text.contains("Engine"), "{text}");
 }
