@@ -141,7 +141,10 @@ impl Entry {
             Entry::Resume => {
                 "Go on with a game left unfinished: every game is saved as it is played."
             }
-            Entry::Open => "Review a game from a PDN file, or play on from any point of it.",
+            Entry::Open => {
+                "Review a game from a PDN file (a checkers game record), or play on from any \
+                 point of it."
+            }
             Entry::Analysis => {
                 "Play moves for both sides with variations; the engine shows its best lines."
             }

@@ -9,7 +9,7 @@ use crate::net::protocol::Role;
 use crate::rules::Color;
 use crate::session::{Player, Seats, Session};
 use crate::tui::Theme;
-use crate::tui::home::{Chosen, Home, Look, Page, Side};
+use crate::tui::home::{Chosen, Entry, Home, Look, Page, Side};
 use crate::tui::tests::key_event;
 use clap::Parser;
 use insta::assert_snapshot;
@@ -91,6 +91,22 @@ fn settings_80x24_and_120x40() {
     );
     assert_snapshot!("settings_80x24", screen(&home, 80, 24));
     assert_snapshot!("settings_120x40", screen(&home, 120, 40));
+}
+
+#[test]
+fn the_home_screen_says_what_a_pdn_file_is() {
+    let mut home = home();
+    while Entry::ALL[home.selected] != Entry::Open {
+        key(&mut home, KeyCode::Down);
+    }
+    for (width, height) in [(80, 24), (120, 40)] {
+        let text = screen(&home, width, height);
+        assert!(text.contains("Enter open"), "{text}");
+        assert!(
+            text.contains("a PDN file (a checkers game record)"),
+            "{text}"
+        );
+    }
 }
 
 #[test]

@@ -108,7 +108,8 @@ pub(super) fn piece_style(theme: &Theme, color: Color) -> Style {
 }
 
 /// The save dialog's note on the status line.
-const SAVE_NOTE: &str = "The game is written as PDN, in a folder that exists. For an existing file you choose: add the game at its end, or replace the file.";
+/// PDN is named with what it is: a beginner has not met the word.
+const SAVE_NOTE: &str = "Saved as a game record (a PDN file) in a folder that exists; for an existing file you choose: add the game at its end, or replace the file.";
 
 fn render_footer(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
     let theme = &app.theme;

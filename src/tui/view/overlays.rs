@@ -396,7 +396,7 @@ pub(super) fn render_save_dialog(app: &App, dialog: &SaveDialog, area: Rect, buf
         .block(
             Block::bordered()
                 .border_set(theme.glyphs.border)
-                .title(" Save the game (PDN) ")
+                .title(" Save the game record (PDN) ")
                 .title_style(theme.heading)
                 .border_style(theme.heading),
         )
