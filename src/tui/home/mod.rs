@@ -864,12 +864,13 @@ impl Home {
                 }
             ),
             format!("Coordinates   {}", on(look.coordinates)),
+            // The row says what the setting gives, not only its name.
             format!(
                 "Assistance    {}",
                 match look.assist {
-                    None => "on (off between two people on a clock)",
-                    Some(true) => "on",
-                    Some(false) => "off",
+                    None => "on: hints, score (off for two people on a clock)",
+                    Some(true) => "on: hints and the engine's score",
+                    Some(false) => "off: no hints, no engine score",
                 }
             ),
         ];

@@ -94,6 +94,36 @@ fn settings_80x24_and_120x40() {
 }
 
 #[test]
+fn the_assistance_setting_says_what_it_gives_at_each_value() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('s'));
+    for _ in 0..3 {
+        key(&mut home, KeyCode::Down);
+    }
+    let mut told = Vec::new();
+    for _ in 0..3 {
+        for size in [(80, 24), (120, 40)] {
+            let text = screen(&home, size.0, size.1);
+            let row = text
+                .lines()
+                .find_map(|line| line.split("> Assistance").nth(1))
+                .unwrap_or_else(|| panic!("{text}"));
+            told.push(row.trim_end_matches([' ', '│']).trim().to_string());
+        }
+        key(&mut home, KeyCode::Enter);
+    }
+    told.dedup();
+    assert_eq!(
+        told,
+        [
+            "on: hints, score (off for two people on a clock)",
+            "off: no hints, no engine score",
+            "on: hints and the engine's score",
+        ]
+    );
+}
+
+#[test]
 fn the_home_screen_says_what_a_pdn_file_is() {
     let mut home = home();
     while Entry::ALL[home.selected] != Entry::Open {
