@@ -17,9 +17,14 @@ use std::time::Duration;
 /// as one for the machine's own processor.
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// Where `--help` ends: a newcomer reading it learns where the rules are, which no
+/// option names.
+const NEW_TO_CHECKERS: &str = "New to checkers? Run `checkers` and choose \"Help: keys and \
+    rules\" (key ?) on the home screen for the rules; in a game, ? shows them in short.";
+
 /// English draughts (American checkers) in the terminal.
 #[derive(Debug, Parser)]
-#[command(name = "checkers", version = VERSION, about)]
+#[command(name = "checkers", version = VERSION, about, after_help = NEW_TO_CHECKERS)]
 pub(crate) struct Cli {
     /// What to do; with none, the interactive game starts.
     #[command(subcommand)]

@@ -13,6 +13,22 @@ fn the_command_line_is_consistent() {
 }
 
 #[test]
+fn help_tells_a_newcomer_where_the_rules_are_in_the_home_screens_words() {
+    use crate::tui::home::Entry;
+    let entry = format!("\"{}\" (key {})", Entry::Help.label(), Entry::Help.key());
+    for help in [
+        Cli::command().render_help().to_string(),
+        Cli::command().render_long_help().to_string(),
+    ] {
+        // However the terminal's width wraps it.
+        let words = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words.contains("New to checkers?"), "{help}");
+        assert!(words.contains(&entry), "{entry} not in: {help}");
+        assert!(words.contains("for the rules"), "{help}");
+    }
+}
+
+#[test]
 fn game_options_not_given_are_none_and_default_when_used() {
     let cli = Cli::try_parse_from(["checkers"]).unwrap();
     assert!(cli.command.is_none());

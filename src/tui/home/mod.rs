@@ -82,7 +82,7 @@ impl Entry {
     ];
 
     /// The letter that picks the entry from anywhere in the list.
-    fn key(self) -> char {
+    pub(crate) fn key(self) -> char {
         match self {
             Entry::TwoPlayers => 'p',
             Entry::Computer => 'c',
@@ -113,8 +113,8 @@ impl Entry {
         }
     }
 
-    /// The entry's name in the list.
-    fn label(self) -> &'static str {
+    /// The entry's name in the list (`--help` names the help's).
+    pub(crate) fn label(self) -> &'static str {
         match self {
             Entry::TwoPlayers => "Two players at this terminal",
             Entry::Computer => "Play the computer",
