@@ -274,11 +274,12 @@ fn someone_with_the_code_cannot_take_a_dropped_players_seat_nor_hold_a_key_to_it
     let mut bob = Raw::connect(&address);
     bob.hello(code, "player", Some(bobs.clone()));
     bob.welcome();
-    // bob adjourns (the seat is free for anyone with the code); whoever sits next is
+    // bob leaves (the seat is free for anyone with the code); whoever sits next is
     // given a token of their own, and bob's old one no longer takes the seat from them.
+    // No move was played: leaving adjourns nothing, and is told so.
     bob.send(&command(json!({"kind": "adjourn"}))).unwrap();
-    assert!(bob.rest().contains("you adjourned the game"));
-    host.expect("White adjourned the game");
+    assert!(bob.rest().contains("you left before any move was played"));
+    host.expect("White left the table");
     let mut mallory = Raw::connect(&address);
     mallory.hello(code, "player", None);
     let (mallorys, _) = mallory.welcome();
