@@ -74,13 +74,25 @@ impl Peer {
     /// Waits for a line containing `text` (one printed before counts only if not yet
     /// waited for), and returns it.
     pub(crate) fn expect(&mut self, text: &str) -> String {
+        let mut used_up = self.used_up_to(text);
+        used_up.pop().expect("the line waited for")
+    }
+
+    /// Waits for a line containing `text`, as [`expect`](Self::expect) does, and
+    /// returns the lines printed before it, used up with it.
+    pub(crate) fn lines_until(&mut self, text: &str) -> Vec<String> {
+        let mut used_up = self.used_up_to(text);
+        used_up.pop();
+        used_up
+    }
+
+    /// Waits for a line containing `text`: the lines up to it, it last, used up (the
+    /// next expect looks after it).
+    fn used_up_to(&mut self, text: &str) -> Vec<String> {
         let deadline = Instant::now() + PATIENCE;
         loop {
             if let Some(i) = self.seen.iter().position(|l| l.contains(text)) {
-                // Lines up to it are used up: the next expect looks after it.
-                let line = self.seen[i].clone();
-                self.seen.drain(..=i);
-                return line;
+                return self.seen.drain(..=i).collect();
             }
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
