@@ -231,7 +231,8 @@ pub(crate) enum Told {
         /// The side.
         side: Side,
     },
-    /// The player of this side left the table, the game over.
+    /// The player of this side left the table, the game over (or no move of the
+    /// players' own played: nothing kept to adjourn).
     LeftTable {
         /// The side.
         side: Side,

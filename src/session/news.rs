@@ -239,7 +239,7 @@ pub(crate) enum News {
     /// when they join again).
     Adjourned(Color),
     /// The player of this side, across the network, left the table once the game was
-    /// over.
+    /// over, or before any move of the players' own (no game kept to adjourn).
     LeftTable(Color),
     /// A request went to the terminal holding the game, which answers with what it did.
     Sent,

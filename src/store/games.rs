@@ -277,8 +277,8 @@ impl SavedGame {
         }
     }
 
-    /// Whether it has no result and no move played (all taken back, or none made) from
-    /// the start position, and is no later game of a match: nothing in it to resume, so
+    /// Whether it has no result and no move played (all taken back, or none made; a
+    /// ballot's moves are none of the players') from the start position, and is no later game of a match: nothing in it to resume, so
     /// `--resume` does not offer it. A position set up is kept on offer: setting it up
     /// was the player's work.
     pub(crate) fn not_begun(&self) -> bool {
@@ -652,14 +652,31 @@ pub(crate) struct Resumable {
     pub(crate) unreadable: usize,
 }
 
-/// Whether `record` has no result and no move played from the start position, and is
-/// no later game of a match (see [`SavedGame::not_begun`]): `--resume` does not offer
-/// it, so leaving it adjourns nothing.
+/// Whether `record` has no result and no move played from the start position (a
+/// ballot's moves alone are none of the players'), and is no later game of a match (see
+/// [`SavedGame::not_begun`]): `--resume` does not offer it, so leaving it adjourns
+/// nothing.
 pub(crate) fn not_begun(record: &PdnGame) -> bool {
-    record.moves.is_empty()
+    (record.moves.is_empty() || only_its_ballot(record))
         && record.start == crate::rules::Position::start()
         && record.result.as_deref().is_none_or(|r| r == "*")
         && match_game(record).is_none_or(|(game, _)| game == 1)
+}
+
+/// Whether `record`'s moves are its ballot's, as its `Ballot` tag names it, and no
+/// more: the players made no move of their own (a game at one terminal is not even
+/// written then; a host's is, once its joiner's name is in it).
+fn only_its_ballot(record: &PdnGame) -> bool {
+    let Some(number) = record
+        .tag(crate::session::BALLOT_TAG)
+        .and_then(|n| n.trim().parse::<u32>().ok())
+    else {
+        return false;
+    };
+    crate::engine::acf_openings()
+        .into_iter()
+        .find(|opening| opening.number == number)
+        .is_some_and(|opening| opening.line == record.moves)
 }
 
 /// Which game of a match `record` is, and how many the match has (see
@@ -938,6 +955,28 @@ mod tests {
         assert!(list[0].resumable());
         assert_eq!(list[1].state(), "0-1, match game of round 1.1");
         assert!(list[2].resumable(), "the other match still waits");
+    }
+
+    #[test]
+    fn a_ballot_game_with_no_move_of_the_players_own_is_not_offered_to_resume() {
+        let game = |moves: &str| SavedGame {
+            path: PathBuf::from("/games/g.pdn"),
+            modified: SystemTime::UNIX_EPOCH,
+            record: Ok(crate::pdn::read_games(&format!(
+                "[Black \"Ann\"]\n[White \"Bob\"]\n[Ballot \"126\"]\n{moves} *\n"
+            ))
+            .remove(0)
+            .unwrap()),
+            fault: None,
+            open_elsewhere: false,
+        };
+        // Ballot 126's own moves: a host writes them once its joiner's name comes.
+        let ballot_only = game("1. 11-15 23-19 8-11");
+        assert!(ballot_only.not_begun() && !ballot_only.resumable());
+        assert_eq!(ballot_only.state(), "not begun");
+        // One move of the players' own, or moves that are not the ballot's: offered.
+        assert!(game("1. 11-15 23-19 8-11 22-18").resumable());
+        assert!(game("1. 11-15 23-19 9-14").resumable());
     }
 
     #[test]

@@ -496,11 +496,12 @@ impl LobbyScreen {
 
     /// A key while the form is open: Up/Down move, Left/Right/Space change a choice,
     /// the clock is edited as every typed field is ([`field_action`]), Enter sends, Esc
-    /// cancels.
+    /// cancels. With Ctrl or Alt a key is none of these (as nowhere else), though the
+    /// clock's field takes what every typed field takes.
     fn form_key(&mut self, key: &KeyEvent) -> Option<LobbyAction> {
         let form = self.form.as_mut()?;
         let last = Form::FIELDS - 1;
-        match key.code {
+        match crate::tui::keymap::plain_code(key) {
             KeyCode::Esc => self.form = None,
             KeyCode::Up | KeyCode::BackTab => form.field = form.field.saturating_sub(1),
             KeyCode::Down | KeyCode::Tab => form.field = (form.field + 1).min(last),
@@ -527,11 +528,11 @@ impl LobbyScreen {
         None
     }
 
-    /// A key while an invite code is typed: Enter joins, Esc cancels; the code is
-    /// edited as every typed field is ([`field_action`]).
+    /// A key while an invite code is typed: Enter joins, Esc cancels (plain keys only,
+    /// as in the form); the code is edited as every typed field is ([`field_action`]).
     fn code_key(&mut self, key: &KeyEvent) -> Option<LobbyAction> {
         let typed = self.code.as_mut()?;
-        match key.code {
+        match crate::tui::keymap::plain_code(key) {
             KeyCode::Esc => self.code = None,
             KeyCode::Enter => {
                 let code = self.code.take().map(|field| field.text).unwrap_or_default();

@@ -6,6 +6,7 @@ use crate::common::pty::{Sandbox, Session, run_in};
 use checkers::pdn::{PdnGame, read_games};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 fn tag<'a>(game: &'a PdnGame, name: &str) -> &'a str {
@@ -73,32 +74,46 @@ fn a_two_round_match_in_plain_mode_fills_one_file_with_four_games() {
 #[test]
 fn plain_mode_tells_a_flag_fall_at_once_with_no_input() {
     let sandbox = Sandbox::new();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
-        .args(["--plain", "--clock", "0:02+0"])
-        .env("HOME", sandbox.home())
-        .env("XDG_DATA_HOME", sandbox.data_home())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = Killed(
+        Command::new(env!("CARGO_BIN_EXE_checkers"))
+            .args(["--plain", "--clock", "0:02+0"])
+            .env("HOME", sandbox.home())
+            .env("XDG_DATA_HOME", sandbox.data_home())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
     // Standard input stays open and silent: nothing is typed.
-    let mut stdin = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut stdin = child.0.stdin.take().unwrap();
+    let lines = lines_of(child.0.stdout.take().unwrap());
     let mut seen = Vec::new();
     // Counted from the game's first line, not the start of a program that a loaded
-    // machine may take seconds to start.
+    // machine may take seconds to start; a program that says nothing at all fails the
+    // test at the start's deadline, rather than hanging it.
     let mut started = None;
     let flag = loop {
-        let line = lines.next().expect("the output ended").unwrap();
-        let first = *started.get_or_insert_with(Instant::now);
+        let deadline = started.map_or(STARTED_WITHIN, |first: Instant| {
+            (first + Duration::from_secs(20)).saturating_duration_since(Instant::now())
+        });
+        let line = match lines.recv_timeout(deadline) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => panic!(
+                "no flag fall within {:?} of {}: {seen:?}",
+                deadline,
+                if started.is_some() {
+                    "the game's first line"
+                } else {
+                    "the start"
+                }
+            ),
+            Err(RecvTimeoutError::Disconnected) => panic!("the output ended: {seen:?}"),
+        };
+        started.get_or_insert_with(Instant::now);
         if line.starts_with("Time is up") {
             break line;
         }
         seen.push(line);
-        assert!(
-            first.elapsed() < Duration::from_secs(20),
-            "no flag fall: {seen:?}"
-        );
     };
     let waited = started.unwrap().elapsed();
     assert_eq!(flag, "Time is up. White wins: Black lost on time.");
@@ -111,12 +126,51 @@ fn plain_mode_tells_a_flag_fall_at_once_with_no_input() {
     );
     stdin.write_all(b"11-15\nquit\n").unwrap();
     drop(stdin);
-    let rest: Vec<String> = lines.map(Result::unwrap).collect();
+    // The rest, to the end of the output, within the start's deadline too.
+    let until = Instant::now() + STARTED_WITHIN;
+    let mut rest = Vec::new();
+    loop {
+        match lines.recv_timeout(until.saturating_duration_since(Instant::now())) {
+            Ok(line) => rest.push(line),
+            Err(RecvTimeoutError::Disconnected) => break,
+            Err(RecvTimeoutError::Timeout) => panic!("quit did not end the program: {rest:?}"),
+        }
+    }
     assert!(
         rest.iter().any(|l| l.contains("Black lost on time")),
         "the game stays over: {rest:?}"
     );
-    assert!(child.wait().unwrap().success());
+    assert!(child.0.wait().unwrap().success());
+}
+
+/// How long a program may take to say its first line on a loaded machine, or to end
+/// once told to.
+const STARTED_WITHIN: Duration = Duration::from_secs(30);
+
+/// A child process killed (and reaped) when the test is done with it, a failed one
+/// included, so that a program that hangs does not outlive its test.
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The lines `output` prints, as they come, read on a thread of their own so that the
+/// test waits for each with a deadline.
+fn lines_of(output: impl std::io::Read + Send + 'static) -> Receiver<String> {
+    let (sender, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(output).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
 }
 
 #[test]

@@ -74,13 +74,25 @@ impl Peer {
     /// Waits for a line containing `text` (one printed before counts only if not yet
     /// waited for), and returns it.
     pub(crate) fn expect(&mut self, text: &str) -> String {
+        let mut used_up = self.used_up_to(text);
+        used_up.pop().expect("the line waited for")
+    }
+
+    /// Waits for a line containing `text`, as [`expect`](Self::expect) does, and
+    /// returns the lines printed before it, used up with it.
+    pub(crate) fn lines_until(&mut self, text: &str) -> Vec<String> {
+        let mut used_up = self.used_up_to(text);
+        used_up.pop();
+        used_up
+    }
+
+    /// Waits for a line containing `text`: the lines up to it, it last, used up (the
+    /// next expect looks after it).
+    fn used_up_to(&mut self, text: &str) -> Vec<String> {
         let deadline = Instant::now() + PATIENCE;
         loop {
             if let Some(i) = self.seen.iter().position(|l| l.contains(text)) {
-                // Lines up to it are used up: the next expect looks after it.
-                let line = self.seen[i].clone();
-                self.seen.drain(..=i);
-                return line;
+                return self.seen.drain(..=i).collect();
             }
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
@@ -1091,6 +1103,98 @@ fn a_full_screen_host_leaving_before_any_move_offers_no_adjourning() {
     let screen = ann.contents();
     assert!(!screen.contains("host --resume"), "{screen}");
     bob.expect("The host left before any move was played: there is no game to go on with");
+}
+
+/// A full-screen joiner that leaves before any move is played is asked, as the host is,
+/// only whether to leave (nothing is kept to adjourn, nor worth resigning), and the host
+/// is told it left the table, not that the game is saved; once a move is played, its
+/// leave question offers adjourning again.
+#[test]
+fn a_full_screen_joiner_leaving_before_any_move_offers_no_adjourning() {
+    let code = "elm-6161";
+    let (mut host, address) = host(code, &[]);
+    let bob_box = Sandbox::new();
+    let join = ["join", address.as_str(), "--code", code, "--name", "Bob"];
+    let mut bob = Session::start_in(&bob_box, &join, &[]);
+    host.expect("Bob joined");
+    bob.wait_for("the board's keys", |s| s.contents().contains("q quit"));
+    bob.send(b"q");
+    let asked = "Leave the game? No move yet: nothing to resume. y leaves  n stays";
+    bob.wait_for("the leave question", |s| s.contents().contains(asked));
+    let screen = bob.contents();
+    assert!(!screen.contains("adjourn"), "{screen}");
+    assert!(!screen.contains("resigns"), "{screen}");
+    bob.send(b"y");
+    assert!(bob.exit_status().success());
+    let left = host.expect("White left the table");
+    assert!(!left.contains("saved"), "{left}");
+    // Back at the table (its seat token kept in its sandbox), a move played: leaving
+    // adjourns again.
+    let mut bob = Session::start_in(&bob_box, &join, &[]);
+    host.expect("Bob joined");
+    host.say("11-15");
+    bob.wait_for("Black's move and the board's keys", |s| {
+        s.contents().contains("Black played 11-15") && s.contents().contains("q quit")
+    });
+    bob.send(b"q");
+    bob.wait_for("the adjourning question", |s| {
+        s.contents()
+            .contains("a adjourns it (connect again to go on)  r resigns  n stays")
+    });
+}
+
+/// A ballot's moves are none of the players': with no move of their own and an unnamed
+/// joiner (so the host writes no file), neither end offers to adjourn a game nothing
+/// keeps; the joiner's first move brings the offer back.
+#[test]
+fn a_ballot_game_with_no_move_of_the_players_own_offers_no_adjourning() {
+    let asked = "Leave the game? No move yet: nothing to resume. y leaves  n stays";
+    // The full-screen host, its joiner unnamed.
+    let code = "fir-7171";
+    let host_box = Sandbox::new();
+    let mut ann = waiting_host(&host_box, "0", code, &["--ballot", "126"]);
+    let address = joining_address(&ann);
+    let mut bob = joiner("join", &address, code, "");
+    bob.expect("You play White");
+    ann.wait_for("the joiner at the table", |s| {
+        s.contents().contains("joined") && s.contents().contains("q quit")
+    });
+    ann.send(b"q");
+    ann.wait_for("the host's leave question", |s| {
+        s.contents().contains(asked)
+    });
+    ann.send(b"y");
+    assert!(ann.exit_status().success());
+    assert!(
+        !ann.contents().contains("host --resume"),
+        "{}",
+        ann.contents()
+    );
+    // The full-screen joiner, unnamed, at a plain host.
+    let (mut host, address) = host("pine-8181", &["--ballot", "126"]);
+    let mut bob = Session::start(&["join", &address, "--code", "pine-8181"], &[]);
+    host.expect("joined");
+    bob.wait_for("the ballot's board and its keys", |s| {
+        s.contents().contains("Ballot 126") && s.contents().contains("q quit")
+    });
+    bob.send(b"q");
+    bob.wait_for("the joiner's leave question", |s| {
+        s.contents().contains(asked)
+    });
+    bob.send(b"n");
+    bob.wait_for("the board's keys back", |s| {
+        !s.contents().contains(asked) && s.contents().contains("q quit")
+    });
+    bob.send(b"22-18\r");
+    host.expect("White played 22-18");
+    bob.wait_for("its own move on its board", |s| {
+        s.contents().contains("Black to move") && s.contents().contains("q quit")
+    });
+    bob.send(b"q");
+    bob.wait_for("the adjourning question", |s| {
+        s.contents()
+            .contains("a adjourns it (connect again to go on)  r resigns  n stays")
+    });
 }
 
 /// The full-screen board's panel, its lines joined by spaces (the right column of the

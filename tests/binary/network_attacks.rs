@@ -274,11 +274,12 @@ fn someone_with_the_code_cannot_take_a_dropped_players_seat_nor_hold_a_key_to_it
     let mut bob = Raw::connect(&address);
     bob.hello(code, "player", Some(bobs.clone()));
     bob.welcome();
-    // bob adjourns (the seat is free for anyone with the code); whoever sits next is
+    // bob leaves (the seat is free for anyone with the code); whoever sits next is
     // given a token of their own, and bob's old one no longer takes the seat from them.
+    // No move was played: leaving adjourns nothing, and is told so.
     bob.send(&command(json!({"kind": "adjourn"}))).unwrap();
-    assert!(bob.rest().contains("you adjourned the game"));
-    host.expect("White adjourned the game");
+    assert!(bob.rest().contains("you left before any move was played"));
+    host.expect("White left the table");
     let mut mallory = Raw::connect(&address);
     mallory.hello(code, "player", None);
     let (mallorys, _) = mallory.welcome();
@@ -292,9 +293,14 @@ fn someone_with_the_code_cannot_take_a_dropped_players_seat_nor_hold_a_key_to_it
     );
 }
 
-/// A line between a joiner and the host that can go silent, as after a Wi-Fi drop:
-/// the connections open so far stop passing anything on, both ways, though nothing is
-/// closed; connections opened later pass as before.
+/// A line between a joiner and the host that can go silent, as after a Wi-Fi drop
+/// that the host's side has not noticed yet: on the connections open so far the host's
+/// words stop reaching the joiner, though nothing is closed, while the joiner's still
+/// reach the host until the joiner lets that connection go (then it is held open,
+/// silent, as a dead line is). So the host holds the old connection, alive to it, for
+/// far longer than the joiner takes to notice the silence: whatever the machine's load,
+/// the joiner is back while the host still seats it on the old line. Connections
+/// opened later pass as before.
 struct Outage {
     address: String,
     opened: Arc<AtomicUsize>,
@@ -319,12 +325,17 @@ impl Outage {
                     continue;
                 };
                 let number = o.fetch_add(1, Ordering::SeqCst);
-                for (from, to) in [
-                    (client.try_clone().unwrap(), upstream.try_clone().unwrap()),
-                    (upstream, client),
+                // The host's words are the ones the outage silences.
+                for (from, to, silenced) in [
+                    (
+                        client.try_clone().unwrap(),
+                        upstream.try_clone().unwrap(),
+                        false,
+                    ),
+                    (upstream, client, true),
                 ] {
                     let cut = Arc::clone(&c);
-                    std::thread::spawn(move || pass_on(from, to, number, &cut));
+                    std::thread::spawn(move || pass_on(from, to, number, &cut, silenced));
                 }
             }
         });
@@ -342,7 +353,15 @@ impl Outage {
     }
 }
 
-fn pass_on(mut from: TcpStream, mut to: TcpStream, number: usize, cut: &AtomicUsize) {
+/// Passes what `from` says on to `to`, unless the connection (`number`) is cut and this
+/// way is `silenced`; a cut connection that ends is held open, silent.
+fn pass_on(
+    mut from: TcpStream,
+    mut to: TcpStream,
+    number: usize,
+    cut: &AtomicUsize,
+    silenced: bool,
+) {
     let mut buffer = [0u8; 4096];
     loop {
         let Ok(n) = from.read(&mut buffer) else {
@@ -355,7 +374,7 @@ fn pass_on(mut from: TcpStream, mut to: TcpStream, number: usize, cut: &AtomicUs
             }
             return;
         }
-        if number < cut.load(Ordering::SeqCst) {
+        if silenced && number < cut.load(Ordering::SeqCst) {
             continue;
         }
         if to.write_all(&buffer[..n]).is_err() {
@@ -364,6 +383,10 @@ fn pass_on(mut from: TcpStream, mut to: TcpStream, number: usize, cut: &AtomicUs
     }
 }
 
+/// The joiner whose line went silent notices it, connects again with its seat token
+/// and takes its seat at once, on its first try, though the host still holds the old
+/// connection (it says nothing of a line dropped): no refusal while the host lets the
+/// old line go. Judged by what each end says, not by a clock.
 #[test]
 fn a_joiner_back_from_a_silent_outage_takes_its_seat_again_at_once() {
     let code = "hazel-7777-flint-8888";
@@ -375,18 +398,21 @@ fn a_joiner_back_from_a_silent_outage_takes_its_seat_again_at_once() {
     bob.expect("Black played 11-15");
     line.cut();
     let cut_at = Instant::now();
-    // The joiner notices the silence, connects again with its seat token and is let
-    // in at once, though the host still holds the old, silent connection.
     bob.expect("The line to the host dropped");
-    bob.expect("Connected to the host");
+    let meanwhile = bob.lines_until("Connected to the host");
     eprintln!(
         "back at the table {:?} after the line went silent",
         cut_at.elapsed()
     );
     assert!(
-        cut_at.elapsed() < Duration::from_secs(14),
-        "back after {:?}",
-        cut_at.elapsed()
+        !meanwhile.iter().any(|l| l.contains("refused")),
+        "the joiner was kept out while the host held its old line: {meanwhile:#?}"
+    );
+    let before = host.lines_until("Bob joined, playing White");
+    assert!(
+        !before.iter().any(|l| l.contains("line dropped")),
+        "the host let the old line go before the joiner was back, so nothing was \
+         taken over: {before:#?}"
     );
     bob.say("22-18");
     host.expect("White played 22-18");

@@ -677,11 +677,13 @@ impl Hosting {
         Ok(())
     }
 
-    /// The joiner adjourned (or left a finished game): its connection ends here, the
-    /// clocks stop with it, and no move is taken until they join again.
+    /// The joiner adjourned (or left a finished game, or one with no move of the
+    /// players' own, which is not kept): its connection ends here, the clocks stop with
+    /// it, and no move is taken until they join again.
     fn adjourned(&mut self, game: &mut Held, remote: Color, events: &mut Vec<Event>) {
         let over = game.session.game().is_over();
-        let news = if over {
+        let unplayed = crate::store::games::not_begun(&game.session.record(&crate::store::today()));
+        let news = if over || unplayed {
             News::LeftTable(remote)
         } else {
             News::Adjourned(remote)
@@ -694,7 +696,11 @@ impl Hosting {
             self.connections.close(
                 peer,
                 &HostMessage::Bye {
-                    reason: "you adjourned the game: join again to go on".into(),
+                    reason: if unplayed {
+                        "you left before any move was played: join again to play".into()
+                    } else {
+                        "you adjourned the game: join again to go on".into()
+                    },
                 },
             );
         }

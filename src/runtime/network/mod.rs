@@ -337,7 +337,8 @@ impl Runtime {
     }
 
     /// Whether no move has been played in the game (from the start position, no
-    /// result): `--resume` does not offer such a game, so leaving it adjourns nothing.
+    /// result; a ballot's moves are none of the players'): `--resume` does not offer
+    /// such a game, so leaving it adjourns nothing.
     pub(crate) fn unplayed(&self) -> bool {
         crate::store::games::not_begun(&self.session.record(&crate::store::today()))
     }

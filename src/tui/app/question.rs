@@ -28,8 +28,8 @@ pub(crate) enum Question {
     RemoteUndo(Color),
     /// Across the network: leave the game (adjourned, for a later join), or resign?
     LeaveTable,
-    /// At a host's table before any move was played (nothing is kept, so there is
-    /// nothing to adjourn or resign): leave it?
+    /// At a LAN table, host's or joiner's, before any move of the players' own was
+    /// played (nothing is kept, so there is nothing to adjourn or resign): leave it?
     LeaveUnplayed,
     /// At a server's table whose line is gone: leave the board (and the program, whose
     /// lobby is gone too)?

@@ -170,13 +170,11 @@ impl App {
             self.mode = Mode::Asking(Question::LeaveGoneLine);
             return Flow::Continue;
         }
-        // A host's game before any move is not kept (as at one terminal): there is no
-        // game to adjourn, nor one worth resigning; leaving is all there is to ask.
-        let hosting = matches!(
-            self.runtime.table().map(|t| &t.seat),
-            Some(crate::runtime::Seat::Host { .. })
-        );
-        self.mode = Mode::Asking(if hosting && self.runtime.unplayed() {
+        // A LAN game before any move of the players' own is not kept (as at one
+        // terminal): at either end there is no game to adjourn, nor one worth resigning;
+        // leaving is all there is to ask. A server's game stays at the server.
+        let at_server = self.runtime.table().is_some_and(|t| t.at_server);
+        self.mode = Mode::Asking(if !at_server && self.runtime.unplayed() {
             Question::LeaveUnplayed
         } else {
             Question::LeaveTable

@@ -833,19 +833,24 @@ impl Home {
         lines
     }
 
-    /// The open page's lines: the path typed so far, its cursor a key-styled cell.
-    fn open_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+    /// The open page's lines: the path typed so far, its cursor a key-styled cell, and
+    /// a note, its `compact` words on a compact screen (the whole note ran past the
+    /// smallest one's page, which has no row below the path to scroll to).
+    fn open_lines(&self, theme: &Theme, compact: bool) -> Vec<Line<'static>> {
         let mut file = vec![Span::styled("File: ", theme.heading)];
         file.extend(self.path.spans(theme.key));
+        let note = if compact {
+            "Its first game opens for review; g lists the file's games. ~ is your home folder."
+        } else {
+            "Its first game opens for review: step through the moves, or play on from any \
+             point (g lists the file's other games). ~ is your home folder."
+        };
         vec![
             Line::styled("Open a PDN file", theme.heading),
             Line::raw(""),
             Line::from(file),
             Line::raw(""),
-            Line::raw(
-                "Its first game opens for review: step through the moves, or play on from \
-                 any point (g lists the file's other games). ~ is your home folder.",
-            ),
+            Line::raw(note),
         ]
     }
 
@@ -994,7 +999,7 @@ impl Home {
             Page::Menu => self.menu_lines(&theme, Home::roomy(area), compact, inner),
             Page::Computer(row) => self.computer_lines(&theme, *row),
             Page::Network => self.network.lines(&theme),
-            Page::Open => self.open_lines(&theme),
+            Page::Open => self.open_lines(&theme, compact),
             Page::Settings(row) => self.settings_lines(&theme, *row),
             Page::Help(_) => self.help_lines(area),
         };

@@ -1209,6 +1209,35 @@ fn on_the_boards_smallest_screen_every_entry_and_page_shows_what_is_chosen() {
     assert!(keys_show(&text, "quit"), "{text}");
 }
 
+/// The open page's note is read whole at every small size, its heading and the file
+/// typed above it and its keys below (at 26x11 it lost "your home folder.").
+#[test]
+fn at_every_small_size_the_open_pages_note_shows_whole() {
+    for w in 26..=44 {
+        for h in 11..=16 {
+            let mut home = crate::tui::tests::home::home();
+            home.screen = Rect::new(0, 0, w, h);
+            key(&mut home, KeyCode::Char('o'));
+            type_text(&mut home, "games.pdn");
+            let text = screen(&home, w, h);
+            let words = text
+                .lines()
+                .map(|l| l.trim_matches(|c: char| c == '│' || c.is_whitespace()))
+                .collect::<Vec<_>>()
+                .join(" ");
+            for part in [
+                "Open a PDN file",
+                "File: games.pdn",
+                "Its first game opens for review",
+                "~ is your home folder.",
+            ] {
+                assert!(words.contains(part), "{w}x{h}: {part:?}\n{text}");
+            }
+            assert!(keys_show(&text, "back"), "{w}x{h}:\n{text}");
+        }
+    }
+}
+
 #[test]
 fn at_every_small_size_each_page_shows_its_chosen_row_and_its_keys() {
     // Keys that reach each page and choose its rows, down to the last.

@@ -364,6 +364,57 @@ fn a_key_with_ctrl_or_alt_is_not_its_letter_in_the_lobby_and_says_so() {
     );
 }
 
+/// In the seek form Ctrl and Alt with Left, Right or Space change no choice, nor do
+/// Ctrl or Alt with Enter send it or with Esc close it: only the plain keys act, as
+/// everywhere else (Ctrl-Right turned the rated choice, Alt-Space the ballot).
+#[test]
+fn the_seek_form_changes_a_choice_only_with_a_plain_key() {
+    let mut lobby = lobby();
+    key(&mut lobby, KeyCode::Char('s'));
+    let unchanged = lobby.form.clone();
+    // Off the clock, on each choice in turn.
+    for _ in 0..3 {
+        key(&mut lobby, KeyCode::Down);
+        let before = lobby.form.clone();
+        for code in [KeyCode::Left, KeyCode::Right, KeyCode::Char(' ')] {
+            for modifiers in [KeyModifiers::CONTROL, KeyModifiers::ALT] {
+                let event = key_event(code, modifiers);
+                assert_eq!(lobby.handle_event(&event), None);
+                assert_eq!(lobby.form, before, "{code:?} with {modifiers:?}");
+            }
+        }
+        for code in [KeyCode::Enter, KeyCode::Esc] {
+            let event = key_event(code, KeyModifiers::ALT);
+            assert_eq!(lobby.handle_event(&event), None, "Alt-{code:?}");
+            assert_eq!(lobby.form, before, "Alt-{code:?}");
+        }
+    }
+    // Back up, the form is as it opened, and the plain keys still change a choice.
+    for _ in 0..3 {
+        key(&mut lobby, KeyCode::Up);
+    }
+    assert_eq!(lobby.form, unchanged);
+    key(&mut lobby, KeyCode::Down);
+    key(&mut lobby, KeyCode::Right);
+    assert!(
+        !lobby.form.as_ref().unwrap().rated,
+        "Right turned it casual"
+    );
+    // The invite code's field alike: Alt-Enter joins nothing, Ctrl-Esc keeps it open.
+    key(&mut lobby, KeyCode::Esc);
+    key(&mut lobby, KeyCode::Char('e'));
+    for c in "maple 4821".chars() {
+        key(&mut lobby, KeyCode::Char(c));
+    }
+    let alt_enter = key_event(KeyCode::Enter, KeyModifiers::ALT);
+    assert_eq!(lobby.handle_event(&alt_enter), None);
+    lobby.handle_event(&key_event(KeyCode::Esc, KeyModifiers::CONTROL));
+    assert_eq!(
+        lobby.code.as_ref().map(|c| c.text.as_str()),
+        Some("maple 4821")
+    );
+}
+
 /// `j` and `k` move in a list, as in every list of the program (`j` opened the code
 /// field, and only `k` moved); `e` enters a private table's code, and the key line and
 /// the help say so.
