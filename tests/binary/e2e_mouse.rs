@@ -82,3 +82,80 @@ fn a_game_is_played_undone_and_left_by_mouse_alone() {
         game.contents()
     );
 }
+
+/// Whether the home screen's frame is drawn whole: its bottom border is the last thing
+/// drawn on the screen.
+fn frame_drawn(screen: &vt100::Screen) -> bool {
+    screen
+        .contents()
+        .lines()
+        .rfind(|line| !line.trim().is_empty())
+        .is_some_and(|line| line.trim_start().starts_with('└'))
+}
+
+/// On the board's smallest screens the computer page opens at its start (its heading
+/// and its rows in view, not scrolled down to "Start the game" and its note), and the
+/// wheel moves the chosen row on the list and on the page.
+#[test]
+fn at_30x12_the_computer_page_opens_at_its_start_and_the_wheel_moves_its_row() {
+    let mut game = Session::start(&[], &[]);
+    game.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
+    game.resize(30, 12);
+    game.wait_for("the compact list", |s| {
+        s.contents().contains("> p Two players") && frame_drawn(s)
+    });
+    let (column, row) = game.find("Two players").unwrap();
+    game.wheel(column, row, true);
+    game.wait_for("the wheel on the list", |s| {
+        s.contents().contains("> c The computer") && frame_drawn(s)
+    });
+    game.click_on("The computer");
+    game.wait_for("the computer page", |s| {
+        s.contents().contains("> Start the game") && frame_drawn(s)
+    });
+    let page = game.contents();
+    for shown in ["Play the computer", "You play", "Level"] {
+        assert!(page.contains(shown), "{shown} is not in view:\n{page}");
+    }
+    let (column, row) = game.find("Start the game").unwrap();
+    game.wheel(column, row, false);
+    game.wait_for("the wheel on the page", |s| {
+        s.contents().contains("> Level") && frame_drawn(s)
+    });
+    game.wheel(column, row, false);
+    game.wait_for("the wheel on the page", |s| {
+        s.contents().contains("> You play") && frame_drawn(s)
+    });
+}
+
+/// The computer's level goes up by a click on its ">" and down by one on its "<", and
+/// the game starts at the level chosen.
+#[test]
+fn the_level_is_raised_and_lowered_by_clicks_on_its_arrows() {
+    let mut game = Session::start(&[], &[]);
+    game.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
+    game.click_on("Play the computer");
+    game.wait_for("the computer page", |s| {
+        s.contents().contains("< 5 > of 10") && frame_drawn(s)
+    });
+    game.click_on("> of 10");
+    game.wait_for("level 6", |s| {
+        s.contents().contains("< 6 > of 10") && frame_drawn(s)
+    });
+    game.click_on("> of 10");
+    game.wait_for("level 7", |s| {
+        s.contents().contains("< 7 > of 10") && frame_drawn(s)
+    });
+    game.click_on("< 7");
+    game.wait_for("level 6", |s| {
+        s.contents().contains("< 6 > of 10") && frame_drawn(s)
+    });
+    game.click_on("Start the game");
+    game.wait_for("the game at level 6", |s| {
+        s.contents().contains("level 6") && keys_drawn(s)
+    });
+}
