@@ -100,6 +100,12 @@ impl KeyLine {
         )
     }
 
+    /// The key a click on the line's piece number `span` (of its spans, as drawn)
+    /// presses, if any.
+    pub(crate) fn press_of(&self, span: usize) -> Option<KeyEvent> {
+        self.pieces.get(span).and_then(|(_, press)| *press)
+    }
+
     /// The key a click `column` columns from the line's start presses, if any.
     pub(crate) fn press_at(&self, column: u16) -> Option<KeyEvent> {
         let mut left = usize::from(column);

@@ -94,8 +94,9 @@ fn frame_drawn(screen: &vt100::Screen) -> bool {
 }
 
 /// On the board's smallest screens the computer page opens at its start (its heading
-/// and its rows in view, not scrolled down to "Start the game" and its note), and the
-/// wheel moves the chosen row on the list and on the page.
+/// and its rows in view, not scrolled down to "Start the game" and its note), the
+/// wheel moves the chosen row on the list and on the page, and a click on the key
+/// line's Esc goes back.
 #[test]
 fn at_30x12_the_computer_page_opens_at_its_start_and_the_wheel_moves_its_row() {
     let mut game = Session::start(&[], &[]);
@@ -127,6 +128,11 @@ fn at_30x12_the_computer_page_opens_at_its_start_and_the_wheel_moves_its_row() {
     game.wheel(column, row, false);
     game.wait_for("the wheel on the page", |s| {
         s.contents().contains("> You play") && frame_drawn(s)
+    });
+    // The key line's "Esc back" (wrapped over two rows here) goes back to the list.
+    game.click_on("Esc");
+    game.wait_for("the list again", |s| {
+        s.contents().contains("> c The computer") && frame_drawn(s)
     });
 }
 

@@ -11,6 +11,7 @@ mod network;
 
 use super::choice::choice_lines;
 use super::field::{TextField, field_action};
+use super::keyline::KeyLine;
 use super::theme::Theme;
 use super::view::{help_text, hint_line};
 use crate::engine::Level;
@@ -459,8 +460,8 @@ impl Home {
     /// as its letter does; on the computer page a click on a row changes it (the side:
     /// the next; the level: its `<` one lower, its `>` one higher) or starts the game;
     /// on the settings page it switches the row. The wheel moves the chosen row (on the
-    /// list, the pages' rows) as the up and down arrows do, and scrolls the help. A
-    /// click on nothing does nothing.
+    /// list, the pages' rows) as the up and down arrows do, and scrolls the help. A click
+    /// on an entry of the key line presses its key. A click on nothing does nothing.
     fn mouse(&mut self, mouse: &MouseEvent) -> Option<Option<Chosen>> {
         let plain = |code| KeyEvent::new(code, KeyModifiers::NONE);
         let wheel = match mouse.kind {
@@ -482,6 +483,13 @@ impl Home {
         }
         if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
             return None;
+        }
+        // A click on an entry of the key line presses its key ("Esc back").
+        if self.screen.width >= MIN_WIDTH && self.screen.height >= MIN_HEIGHT {
+            let layout = self.layout(self.screen);
+            if let Some(key) = layout.press_at(mouse.column, mouse.row) {
+                return self.handle_event(&Event::Key(key));
+            }
         }
         let line = self.line_at(mouse.column, mouse.row)?;
         // The list's entries start after its title and blank line (where drawn), the
@@ -1124,6 +1132,7 @@ impl Home {
             scroll,
             keys,
             footer,
+            key_line: KeyLine::of_keys(&theme, &self.keys_shown(area)),
         }
     }
 }
@@ -1147,6 +1156,8 @@ struct Layout {
     keys: Rect,
     /// The footer's lines: a blank line where there is room, the news, the keys.
     footer: Vec<Line<'static>>,
+    /// The footer's key line, each entry with its key, as the last of `footer` draws it.
+    key_line: KeyLine,
 }
 
 impl Layout {
@@ -1176,34 +1187,67 @@ impl Layout {
     }
 
     /// Which piece (span) of its line is drawn at `column`, `row` of the screen, if a
-    /// line is: found by drawing the line as the page draws it (wrapped the same), each
-    /// piece marked with its number, so that a click on a wrapped line finds the piece
-    /// under it.
+    /// line is.
     fn span_at(&self, column: u16, row: u16) -> Option<usize> {
         let (i, line_row) = self.place_at(column, row)?;
-        let x = column.checked_sub(self.page.x)?;
-        let marked = Line::from(
-            self.body[i]
-                .spans
-                .iter()
-                .enumerate()
-                .map(|(n, span)| {
-                    let n = u8::try_from(n).unwrap_or(u8::MAX);
-                    Span::styled(span.content.clone(), Style::new().fg(Color::Indexed(n)))
-                })
-                .collect::<Vec<_>>(),
-        );
         let height = u16::try_from(self.body_rows[i]).unwrap_or(u16::MAX);
-        let area = Rect::new(0, 0, self.page.width, height);
-        let mut buf = Buffer::empty(area);
-        Paragraph::new(marked)
-            .wrap(Wrap { trim: false })
-            .render(area, &mut buf);
-        let y = u16::try_from(line_row).ok()?;
-        match buf.cell((x, y))?.fg {
-            Color::Indexed(n) => Some(usize::from(n)),
-            _ => None,
+        let x = column.checked_sub(self.page.x)?;
+        span_drawn_at(&self.body[i], self.page.width, height, x, line_row)
+    }
+
+    /// The key a click at `column`, `row` of the screen presses: the one of the key
+    /// line's entry drawn there (the key line wrapped as the footer draws it).
+    fn press_at(&self, column: u16, row: u16) -> Option<KeyEvent> {
+        let inside = column >= self.keys.x && column < self.keys.right();
+        if !inside || row < self.keys.y || row >= self.keys.bottom() {
+            return None;
         }
+        let width = usize::from(self.keys.width);
+        // The key line is the footer's last line: the rows above it are the others'.
+        let above: usize = self
+            .footer
+            .iter()
+            .take(self.footer.len().saturating_sub(1))
+            .map(|line| line_rows(line, width))
+            .sum();
+        let line_row = usize::from(row - self.keys.y).checked_sub(above)?;
+        let line = self.key_line.line();
+        let height = u16::try_from(line_rows(&line, width)).unwrap_or(u16::MAX);
+        let span = span_drawn_at(
+            &line,
+            self.keys.width,
+            height,
+            column - self.keys.x,
+            line_row,
+        )?;
+        self.key_line.press_of(span)
+    }
+}
+
+/// Which piece (span) of `line`, drawn wrapped in `width` columns and `height` rows as
+/// the home screen draws its lines, is at column `x` of its row `row`: found by drawing
+/// the line with each piece marked with its number, so that a click on a wrapped line
+/// finds the piece under it.
+fn span_drawn_at(line: &Line, width: u16, height: u16, x: u16, row: usize) -> Option<usize> {
+    let marked = Line::from(
+        line.spans
+            .iter()
+            .enumerate()
+            .map(|(n, span)| {
+                let n = u8::try_from(n).unwrap_or(u8::MAX);
+                Span::styled(span.content.clone(), Style::new().fg(Color::Indexed(n)))
+            })
+            .collect::<Vec<_>>(),
+    );
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    Paragraph::new(marked)
+        .wrap(Wrap { trim: false })
+        .render(area, &mut buf);
+    let y = u16::try_from(row).ok()?;
+    match buf.cell((x, y))?.fg {
+        Color::Indexed(n) => Some(usize::from(n)),
+        _ => None,
     }
 }
 
