@@ -16,6 +16,7 @@ pub(crate) mod choice;
 pub(crate) mod field;
 pub(crate) mod geometry;
 pub(crate) mod home;
+pub(crate) mod keyline;
 pub(crate) mod keymap;
 pub(crate) mod lobby;
 pub(crate) mod picker;

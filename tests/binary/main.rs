@@ -14,6 +14,7 @@ mod common;
 mod big_files;
 mod cli;
 mod cli_engine;
+mod e2e_mouse;
 mod e2e_pty;
 mod e2e_records;
 mod e2e_signals;

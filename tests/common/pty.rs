@@ -345,6 +345,91 @@ impl Session {
         self.send(b"\r");
     }
 
+    /// Where `text` is drawn, searching from the bottom row up (so that the key line's
+    /// entry is found before the same words above it): the screen column and row of
+    /// its first character, both from 0. Wide characters take their two columns.
+    pub fn find(&self, text: &str) -> Option<(u16, u16)> {
+        let rows = self.parser.screen().size().0.get();
+        self.find_in(text, (0..rows).rev())
+    }
+
+    /// [`Session::find`] from the top row down (a square's number on the board before
+    /// the same number in the news under it).
+    pub fn find_first(&self, text: &str) -> Option<(u16, u16)> {
+        let rows = self.parser.screen().size().0.get();
+        self.find_in(text, 0..rows)
+    }
+
+    /// Where `text` is first drawn on `rows`, in their order.
+    fn find_in(&self, text: &str, rows: impl Iterator<Item = u16>) -> Option<(u16, u16)> {
+        let screen = self.parser.screen();
+        let cols = screen.size().1.get();
+        let wanted: Vec<char> = text.chars().collect();
+        for row in rows {
+            // Each character drawn on the row, with its column.
+            let mut drawn: Vec<(u16, char)> = Vec::new();
+            for col in 0..cols {
+                let Some(cell) = screen.cell(row, col) else {
+                    continue;
+                };
+                if cell.is_wide_continuation() {
+                    continue;
+                }
+                let c = cell.contents().chars().next().unwrap_or(' ');
+                drawn.push((col, c));
+            }
+            let found = drawn.windows(wanted.len()).find(|window| {
+                window
+                    .iter()
+                    .zip(&wanted)
+                    .all(|((_, drawn), wanted)| drawn == wanted)
+            });
+            if let Some(window) = found {
+                return Some((window[0].0, row));
+            }
+        }
+        None
+    }
+
+    /// Presses and releases the left mouse button at `column`, `row` of the screen (from
+    /// 0), as a terminal reports it in SGR mouse mode.
+    pub fn click(&mut self, column: u16, row: u16) {
+        let (x, y) = (column + 1, row + 1);
+        self.send(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes());
+    }
+
+    /// Turns the mouse wheel once at `column`, `row` (from 0), down or up.
+    pub fn wheel(&mut self, column: u16, row: u16, down: bool) {
+        let button = if down { 65 } else { 64 };
+        self.send(format!("\x1b[<{button};{};{}M", column + 1, row + 1).as_bytes());
+    }
+
+    /// Clicks the first character of `text` where [`Session::find`] finds it; panics
+    /// with the screen when it is not drawn.
+    pub fn click_on(&mut self, text: &str) {
+        let Some((column, row)) = self.find(text) else {
+            panic!("no {text:?} to click on; screen:\n{}", self.contents());
+        };
+        self.click(column, row);
+    }
+
+    /// Makes the terminal `cols` x `rows`: the program is told so (SIGWINCH) and the
+    /// screen read from then on is that size.
+    pub fn resize(&mut self, cols: u16, rows: u16) {
+        self._master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        self.parser.set_size(
+            NonZeroU16::new(rows).unwrap(),
+            NonZeroU16::new(cols).unwrap(),
+        );
+    }
+
     pub fn send(&mut self, bytes: &[u8]) {
         self.writer.write_all(bytes).unwrap();
         self.writer.flush().unwrap();

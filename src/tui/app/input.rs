@@ -3,6 +3,7 @@
 //! its command put back; and what is typed into the line open.
 
 use super::*;
+use crate::tui::view::FooterLayout;
 
 /// A file letter pressed on the board, and the parts its command can change as they
 /// were before it acted: if a digit follows, they are put back and the two start a
@@ -28,13 +29,15 @@ impl App {
                 MouseEventKind::ScrollDown if self.mouse && self.mode == Mode::Board => {
                     Some(Action::ScrollMoves(false))
                 }
-                MouseEventKind::Down(MouseButton::Left)
-                    if self.mouse && self.mode == Mode::Board =>
+                MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
+                    if self.mouse
+                        && matches!(self.mode, Mode::Help(_))
+                        && crate::tui::view::help_scrolls(self) =>
                 {
-                    Some(Action::Click {
-                        column: mouse.column,
-                        row: mouse.row,
-                    })
+                    Some(Action::ScrollHelp(mouse.kind == MouseEventKind::ScrollDown))
+                }
+                MouseEventKind::Down(MouseButton::Left) if self.mouse => {
+                    self.click_action(mouse.column, mouse.row)
                 }
                 _ => None,
             },
@@ -43,6 +46,24 @@ impl App {
                 height: *height,
             }),
             _ => None,
+        }
+    }
+
+    /// A left click at `column`, `row`: on an entry of the key line (or a question's
+    /// answer) it presses that key, so that a player with only a mouse can do all the
+    /// line offers; on the help, it closes it as any key does; on the board, it picks
+    /// up or lands on the square.
+    fn click_action(&self, column: u16, row: u16) -> Option<Action> {
+        let on_help =
+            matches!(self.mode, Mode::Help(_)) && crate::tui::view::help_covers(self, column, row);
+        let press = screen_layout(self.screen, self.board.flipped)
+            .filter(|_| !on_help)
+            .and_then(|layout| FooterLayout::new(self, &layout).press_at(column, row));
+        match press {
+            Some(key) => self.key_action(&key),
+            None if matches!(self.mode, Mode::Help(_)) => Some(Action::ToggleHelp),
+            None if self.mode == Mode::Board => Some(Action::Click { column, row }),
+            None => None,
         }
     }
 

@@ -11,6 +11,7 @@ mod network;
 
 use super::choice::choice_lines;
 use super::field::{TextField, field_action};
+use super::keyline::KeyLine;
 use super::theme::Theme;
 use super::view::{help_text, hint_line};
 use crate::engine::Level;
@@ -20,6 +21,7 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
+use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Padding, Paragraph, Widget, Wrap};
 use std::path::PathBuf;
@@ -301,6 +303,12 @@ pub(crate) enum Setting {
 
 /// The rows of the computer page: side, level, start.
 const COMPUTER_ROWS: usize = 3;
+/// The piece of the computer page's level row that lowers the level when clicked: its
+/// `<`, after the marker and the row's name.
+const LEVEL_LOWER: usize = 2;
+/// The piece of the level row that raises the level when clicked: its `>`, after the
+/// level's number.
+const LEVEL_RAISE: usize = 4;
 /// The rows of the settings page: colour, pieces, coordinates, assistance.
 const SETTINGS_ROWS: usize = 4;
 
@@ -453,9 +461,10 @@ impl Home {
 
     /// The mouse, for someone who plays by it: a click on an entry of the list opens it
     /// as its letter does; on the computer page a click on a row changes it (the side:
-    /// the next; the level: one lower, from 1 round to 10) or starts the game; on the
-    /// settings page it switches the row; the wheel scrolls the help. A click on
-    /// nothing does nothing.
+    /// the next; the level: its `<` one lower, its `>` one higher) or starts the game;
+    /// on the settings page it switches the row. The wheel moves the chosen row (on the
+    /// list, the pages' rows) as the up and down arrows do, and scrolls the help. A click
+    /// on an entry of the key line presses its key. A click on nothing does nothing.
     fn mouse(&mut self, mouse: &MouseEvent) -> Option<Option<Chosen>> {
         let plain = |code| KeyEvent::new(code, KeyModifiers::NONE);
         let wheel = match mouse.kind {
@@ -464,13 +473,26 @@ impl Home {
             _ => None,
         };
         if let Some(code) = wheel {
+            // The list stops at its ends, as a wheel does, rather than going round.
+            let at_end = match code {
+                KeyCode::Up => self.selected == 0,
+                _ => self.selected + 1 == Entry::ALL.len(),
+            };
             return match self.page {
-                Page::Help(_) => self.handle_event(&Event::Key(plain(code))),
-                _ => None,
+                Page::Menu if at_end => None,
+                Page::Open => None,
+                _ => self.handle_event(&Event::Key(plain(code))),
             };
         }
         if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
             return None;
+        }
+        // A click on an entry of the key line presses its key ("Esc back").
+        if self.screen.width >= MIN_WIDTH && self.screen.height >= MIN_HEIGHT {
+            let layout = self.layout(self.screen);
+            if let Some(key) = layout.press_at(mouse.column, mouse.row) {
+                return self.handle_event(&Event::Key(key));
+            }
         }
         let line = self.line_at(mouse.column, mouse.row)?;
         // The list's entries start after its title and blank line (where drawn), the
@@ -488,9 +510,17 @@ impl Home {
                 self.page = Page::Computer(row);
                 match row {
                     0 => self.side = self.side.next(false),
-                    1 => {
-                        self.level = Level::new(self.level.number() - 1).unwrap_or(Level::MAX);
-                    }
+                    // The level's < lowers it and its > raises it, as the side arrows
+                    // do; a click elsewhere on its row only chooses the row.
+                    1 => match self.span_at(mouse.column, mouse.row) {
+                        Some(LEVEL_LOWER) => {
+                            return self.computer_key(row, &plain(KeyCode::Char('<')));
+                        }
+                        Some(LEVEL_RAISE) => {
+                            return self.computer_key(row, &plain(KeyCode::Char('>')));
+                        }
+                        _ => {}
+                    },
                     _ => return self.computer_key(row, &plain(KeyCode::Enter)),
                 }
                 None
@@ -514,6 +544,16 @@ impl Home {
             return None;
         }
         self.layout(area).line_at(column, row)
+    }
+
+    /// Which piece (span) of its line is drawn at `column`, `row` of the screen, if a
+    /// line of the page is.
+    fn span_at(&self, column: u16, row: u16) -> Option<usize> {
+        let area = self.screen;
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            return None;
+        }
+        self.layout(area).span_at(column, row)
     }
 
     /// A key on the list; one that does nothing there says so.
@@ -586,8 +626,8 @@ impl Home {
     }
 
     /// A key on the computer page: the arrows choose a row and change it, `b`/`w` a
-    /// side, a digit the level (0 for 10), Enter starts, Esc goes back; any other key
-    /// says so.
+    /// side, a digit the level (0 for 10), `<` and `>` lower and raise it, Enter
+    /// starts, Esc goes back; any other key says so.
     fn computer_key(&mut self, row: usize, key: &KeyEvent) -> Option<Option<Chosen>> {
         // Ctrl-B or Alt-b is not b: it picks no side.
         let code = crate::tui::keymap::plain_code(key);
@@ -597,6 +637,12 @@ impl Home {
             }
             KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
                 self.page = Page::Computer((row + 1).min(COMPUTER_ROWS - 1));
+            }
+            // < and > (drawn round the level, to click) change the level on any row.
+            KeyCode::Char(c @ ('<' | '>')) => {
+                let n = self.level.number();
+                let n = if c == '<' { n.saturating_sub(1) } else { n + 1 };
+                self.level = Level::new(n).unwrap_or(self.level);
             }
             KeyCode::Left | KeyCode::Right | KeyCode::Char('h' | 'l') => {
                 let back = matches!(code, KeyCode::Left | KeyCode::Char('h'));
@@ -789,46 +835,66 @@ impl Home {
     }
 
     /// The page's line that holds what is chosen (the entry, the row, the field being
-    /// typed), kept in view when the page is scrolled, and whether it is the page's
-    /// last choice (the note under it is then shown as far as it fits);
-    /// `lines_above` is how many lines the menu has above its entries (its title, a
-    /// blank line).
-    fn focus_line(&self, lines_above: usize) -> (usize, bool) {
+    /// typed), kept in view when the page is scrolled; `lines_above` is how many lines
+    /// the menu has above its entries (its title, a blank line).
+    fn focus_line(&self, lines_above: usize) -> usize {
         match &self.page {
-            Page::Menu => (
-                lines_above + self.selected,
-                self.selected + 1 == Entry::ALL.len(),
-            ),
+            Page::Menu => lines_above + self.selected,
             // A heading and a blank line above the rows.
-            Page::Computer(row) => (2 + row, row + 1 == COMPUTER_ROWS),
-            Page::Settings(row) => (2 + row, row + 1 == SETTINGS_ROWS),
-            Page::Network => (2 + self.network.row, self.network.on_last_row()),
-            Page::Open => (2, true),
+            Page::Computer(row) | Page::Settings(row) => 2 + row,
+            Page::Network => 2 + self.network.row,
+            Page::Open => 2,
             // The help keeps its own scroll.
-            Page::Help(_) => (0, false),
+            Page::Help(_) => 0,
         }
     }
 
-    /// The computer page's lines.
+    /// The computer page's lines. The level's row has a `<` to lower it and a `>` to
+    /// raise it, drawn as keys, to click (a blank where it can go no further).
     fn computer_lines(&self, theme: &Theme, row: usize) -> Vec<Line<'static>> {
         let seconds = self.level.movetime().as_secs_f64();
+        let n = self.level.number();
+        let level = format!("Level        {n} of 10 (about {seconds:.2} s a move)");
         let rows = [
             format!("You play     {}", self.side.words()),
-            format!(
-                "Level        {} of 10 (about {seconds:.2} s a move)",
-                self.level.number()
-            ),
+            level,
             "Start the game".to_string(),
         ];
         let mut lines = vec![
             Line::styled("Play the computer", theme.heading),
             Line::raw(""),
         ];
-        lines.extend(choice_lines(theme, rows, row, COMPUTER_ROWS));
+        let mut choices = choice_lines(theme, rows, row, COMPUTER_ROWS);
+        if let Some(line) = choices.get_mut(1) {
+            let marker = line.spans[0].clone();
+            let style = line.spans[1].style;
+            let lower = if Level::new(n.saturating_sub(1)).is_some() {
+                "<"
+            } else {
+                " "
+            };
+            let raise = if Level::new(n + 1).is_some() {
+                ">"
+            } else {
+                " "
+            };
+            let spans = [
+                marker,
+                Span::styled("Level        ", style),
+                Span::styled(lower, theme.key),
+                Span::styled(format!(" {n} "), style),
+                Span::styled(raise, theme.key),
+                Span::styled(format!(" of 10 (about {seconds:.2} s a move)"), style),
+            ];
+            debug_assert_eq!(spans[LEVEL_LOWER].content, lower);
+            debug_assert_eq!(spans[LEVEL_RAISE].content, raise);
+            *line = Line::from(spans.to_vec());
+        }
+        lines.extend(choices);
         lines.push(Line::raw(""));
         lines.push(Line::raw(
-            "Level 1 is a beginner, 10 the program at its best. b or w picks a side, \
-             a digit a level (0 for 10); a click on a row changes it.",
+            "Level 1 is a beginner, 10 the program at its best. b, w or a click on the \
+             side picks it; a digit (0 for 10) or < > the level.",
         ));
         lines
     }
@@ -1004,7 +1070,7 @@ impl Home {
             Page::Help(_) => self.help_lines(area),
         };
         let mut origin: Vec<usize> = (0..body.len()).collect();
-        let (mut focus, to_end) = self.focus_line(Home::menu_lines_above(area));
+        let mut focus = self.focus_line(Home::menu_lines_above(area));
         if compact && !matches!(self.page, Page::Help(_)) {
             // A compact page has no blank lines between its parts: each row is worth
             // more than the air.
@@ -1050,7 +1116,7 @@ impl Home {
                     usize::from(*top).min(rows.saturating_sub(shown))
                 }
                 _ => {
-                    let first = scroll_to_show(&body_rows, focus, usize::from(room), to_end);
+                    let first = scroll_to_show(&body_rows, focus, usize::from(room));
                     body_rows.iter().take(first).sum::<usize>()
                 }
             };
@@ -1075,6 +1141,7 @@ impl Home {
             scroll,
             keys,
             footer,
+            key_line: KeyLine::of_keys(&theme, &self.keys_shown(area)),
         }
     }
 }
@@ -1098,24 +1165,98 @@ struct Layout {
     keys: Rect,
     /// The footer's lines: a blank line where there is room, the news, the keys.
     footer: Vec<Line<'static>>,
+    /// The footer's key line, each entry with its key, as the last of `footer` draws it.
+    key_line: KeyLine,
 }
 
 impl Layout {
-    /// Which of the page's own lines is drawn at `column`, `row` of the screen, if one
-    /// is: a click anywhere inside the frame on that line's rows, not on the footer.
-    fn line_at(&self, column: u16, row: u16) -> Option<usize> {
+    /// Which line of `body` is drawn at `column`, `row` of the screen, if one is, and
+    /// which of its rows (as wrapped) that is: a click anywhere inside the frame on that
+    /// line's rows, not on the footer.
+    fn place_at(&self, column: u16, row: u16) -> Option<(usize, usize)> {
         let across = column > self.frame.x && column + 1 < self.frame.right();
         if !across || row < self.page.y || row >= self.page.bottom() {
             return None;
         }
         let mut below = usize::from(row - self.page.y) + usize::from(self.scroll);
-        for (rows, line) in self.body_rows.iter().zip(&self.origin) {
+        for (i, rows) in self.body_rows.iter().enumerate() {
             if below < *rows {
-                return Some(*line);
+                return Some((i, below));
             }
             below -= rows;
         }
         None
+    }
+
+    /// Which of the page's own lines is drawn at `column`, `row` of the screen, if one
+    /// is.
+    fn line_at(&self, column: u16, row: u16) -> Option<usize> {
+        let (i, _) = self.place_at(column, row)?;
+        self.origin.get(i).copied()
+    }
+
+    /// Which piece (span) of its line is drawn at `column`, `row` of the screen, if a
+    /// line is.
+    fn span_at(&self, column: u16, row: u16) -> Option<usize> {
+        let (i, line_row) = self.place_at(column, row)?;
+        let height = u16::try_from(self.body_rows[i]).unwrap_or(u16::MAX);
+        let x = column.checked_sub(self.page.x)?;
+        span_drawn_at(&self.body[i], self.page.width, height, x, line_row)
+    }
+
+    /// The key a click at `column`, `row` of the screen presses: the one of the key
+    /// line's entry drawn there (the key line wrapped as the footer draws it).
+    fn press_at(&self, column: u16, row: u16) -> Option<KeyEvent> {
+        let inside = column >= self.keys.x && column < self.keys.right();
+        if !inside || row < self.keys.y || row >= self.keys.bottom() {
+            return None;
+        }
+        let width = usize::from(self.keys.width);
+        // The key line is the footer's last line: the rows above it are the others'.
+        let above: usize = self
+            .footer
+            .iter()
+            .take(self.footer.len().saturating_sub(1))
+            .map(|line| line_rows(line, width))
+            .sum();
+        let line_row = usize::from(row - self.keys.y).checked_sub(above)?;
+        let line = self.key_line.line();
+        let height = u16::try_from(line_rows(&line, width)).unwrap_or(u16::MAX);
+        let span = span_drawn_at(
+            &line,
+            self.keys.width,
+            height,
+            column - self.keys.x,
+            line_row,
+        )?;
+        self.key_line.press_of(span)
+    }
+}
+
+/// Which piece (span) of `line`, drawn wrapped in `width` columns and `height` rows as
+/// the home screen draws its lines, is at column `x` of its row `row`: found by drawing
+/// the line with each piece marked with its number, so that a click on a wrapped line
+/// finds the piece under it.
+fn span_drawn_at(line: &Line, width: u16, height: u16, x: u16, row: usize) -> Option<usize> {
+    let marked = Line::from(
+        line.spans
+            .iter()
+            .enumerate()
+            .map(|(n, span)| {
+                let n = u8::try_from(n).unwrap_or(u8::MAX);
+                Span::styled(span.content.clone(), Style::new().fg(Color::Indexed(n)))
+            })
+            .collect::<Vec<_>>(),
+    );
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    Paragraph::new(marked)
+        .wrap(Wrap { trim: false })
+        .render(area, &mut buf);
+    let y = u16::try_from(row).ok()?;
+    match buf.cell((x, y))?.fg {
+        Color::Indexed(n) => Some(usize::from(n)),
+        _ => None,
     }
 }
 
@@ -1156,20 +1297,18 @@ fn rows_of(lines: &[Line], width: usize) -> usize {
 }
 
 /// The first of the lines (each taking `rows[i]` rows) to show in `room` rows so that
-/// line `focus` shows whole, with the line after it where it fits (so that more below
-/// is seen to be there; with `to_end`, every line after it), and as many lines above
-/// it as fit.
-fn scroll_to_show(rows: &[usize], focus: usize, room: usize, to_end: bool) -> usize {
+/// line `focus` shows whole, with a row of the line after it where it fits (so that
+/// more below is seen to be there), and as many lines above it as fit: a page whose start fits
+/// with its chosen row opens at its start, its heading and its first rows in view (the
+/// note under its last row then shows as far as it fits, not at their cost).
+fn scroll_to_show(rows: &[usize], focus: usize, room: usize) -> usize {
     let focus = focus.min(rows.len().saturating_sub(1));
-    let after = if to_end {
-        rows.len()
-    } else {
-        (focus + 2).min(rows.len())
-    };
+    // One row of the line after says there is more; the rest of it may stay below.
+    let after = usize::from(focus + 1 < rows.len());
     let mut first = 0;
-    // Drop lines from the top until the focus line and those after it fit, or the
+    // Drop lines from the top until the focus line and a row after it fit, or the
     // focus line is the first.
-    while first < focus && rows[first..after].iter().sum::<usize>() > room {
+    while first < focus && rows[first..=focus].iter().sum::<usize>() + after > room {
         first += 1;
     }
     first

@@ -166,12 +166,6 @@ impl Network {
         Reply::Stay
     }
 
-    /// Whether the row under the cursor is the last of the list or of the form shown.
-    pub(crate) fn on_last_row(&self) -> bool {
-        let rows = self.form.map_or(Form::ALL.len(), Form::rows);
-        self.row + 1 == rows
-    }
-
     /// Whether the row under the cursor in `form` is a text row.
     fn typing(&self, form: Form) -> bool {
         Self::text_row(form, self.row).is_some()

@@ -206,7 +206,6 @@ fn the_homes_help_teaches_the_rules_before_the_keys() {
     assert!(all.contains("White (man, king)"), "{all}");
 }
 
-/// Clicks the left button on the first place `text` is drawn on the home screen at
 /// The help's key line offers "PgDn more" only while more of the help is below: not at
 /// its end, and no scrolling at all where the whole help shows.
 #[test]
@@ -240,6 +239,7 @@ fn the_helps_key_line_offers_more_only_while_more_is_below() {
     assert!(!last.contains("PgDn") && !last.contains("scroll"), "{last}");
 }
 
+/// Clicks the left button on the first place `text` is drawn on the home screen at
 /// `width` x `height`: what the click came to.
 fn click_on(home: &mut Home, width: u16, height: u16, text: &str) -> Option<Option<Chosen>> {
     use ratatui::crossterm::event::{Event, MouseButton, MouseEvent, MouseEventKind};
@@ -270,10 +270,20 @@ fn a_game_against_the_computer_is_set_up_and_started_by_mouse_alone() {
             None
         );
         assert!(matches!(home.page, Page::Computer(_)), "{width}x{height}");
-        // The level goes down a click at a time, toward the beginner's.
+        // The level's < lowers it a click at a time, to the beginner's, where it is
+        // gone; its > raises it; a click on the rest of its row changes nothing.
         for _ in 0..4 {
-            assert_eq!(click_on(&mut home, width, height, "Level "), None);
+            assert_eq!(click_on(&mut home, width, height, "< "), None);
         }
+        assert_eq!(home.level, Level::MIN, "{width}x{height}");
+        let drawn = screen(&home, width, height);
+        let row = drawn.lines().find(|l| l.contains("Level  ")).unwrap();
+        assert!(!row.contains('<'), "{width}x{height}: {row}");
+        assert_eq!(click_on(&mut home, width, height, "> of 10"), None);
+        assert_eq!(home.level.number(), 2, "{width}x{height}");
+        assert_eq!(click_on(&mut home, width, height, "Level  "), None);
+        assert_eq!(home.level.number(), 2, "{width}x{height}");
+        assert_eq!(click_on(&mut home, width, height, "< "), None);
         assert_eq!(home.level, Level::MIN, "{width}x{height}");
         assert_eq!(click_on(&mut home, width, height, "You play"), None);
         assert_eq!(home.side, Side::White, "{width}x{height}");

@@ -237,6 +237,19 @@ pub(crate) fn help_scrolled(app: &App, top: u16, on: bool) -> u16 {
     }
 }
 
+/// Whether the help's box (with the blank cell round it) covers `column`, `row` of
+/// the app's screen: a click there is on the help, not on what it hides.
+pub(crate) fn help_covers(app: &App, column: u16, row: u16) -> bool {
+    let (rect, _) = help_box(app, app.screen);
+    let margin = Rect {
+        x: rect.x.saturating_sub(1),
+        y: rect.y.saturating_sub(1),
+        width: rect.width + 2,
+        height: rect.height + 2,
+    };
+    margin.contains(ratatui::layout::Position::new(column, row))
+}
+
 /// The help from its line `top`. Its border says how it closes and, where it does not
 /// fit, which way there is more (`PgDn: more`, `PgUp: back`).
 pub(super) fn render_help(app: &App, top: u16, area: Rect, buf: &mut Buffer) {
