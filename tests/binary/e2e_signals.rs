@@ -236,3 +236,34 @@ fn a_game_suspended_on_the_clock_is_not_lost_on_time_meanwhile() {
     assert_terminal_restored(&game, "after Ctrl-C");
     sandbox.wait_for_game("11-15");
 }
+
+/// Plain mode suspended on the clock: the time stopped is charged to no one either. The
+/// clocks are paused from the suspension, said at `fg`; `pause` starts them again.
+#[cfg(target_os = "linux")]
+#[test]
+fn plain_mode_suspended_on_the_clock_is_not_lost_on_time_meanwhile() {
+    let sandbox = Sandbox::new();
+    let mut game = Session::start_in(&sandbox, &["--plain", "--clock", "0:05+0"], &[]);
+    game.wait_for_output("the clocks", |out| out.contains("Black 5.0 (running)"));
+    game.signal("TSTP");
+    let pid = game.pid();
+    wait_until("the process to stop", || stopped(pid));
+    // Stopped for longer than all of Black's time, which ran from the start.
+    let stopped_since = std::time::Instant::now();
+    wait_until("Black's whole time to pass", || {
+        stopped_since.elapsed() > std::time::Duration::from_secs(6)
+    });
+    game.signal("CONT");
+    game.wait_for_output("the clocks paused", |out| {
+        out.contains("The clocks stopped while the game was suspended; type pause")
+    });
+    game.send(b"pause\n11-15\n");
+    game.wait_for_output("the move played", |out| out.contains("Black played 11-15"));
+    assert!(
+        !String::from_utf8_lossy(&game.raw).contains("lost on time"),
+        "{}",
+        String::from_utf8_lossy(&game.raw)
+    );
+    game.send(b"quit\n");
+    assert!(game.exit_status().success());
+}
