@@ -744,6 +744,7 @@ fn run_plain(args: &PlayArgs, begin: Begin, db: &Option<Arc<Egdb>>) -> Result<()
     let session = crate::plain::loaded_seats(session, asked);
     let mut plain = Plain::new(session, saving_for(file));
     watch_signals_plain(plain.runtime().last_save())?;
+    watch_stops_plain(plain.stopped_at())?;
     // The lines are read on a thread of their own (so the clocks are watched meanwhile):
     // from the same buffered standard input the choice above read from.
     drop(input);
@@ -777,6 +778,24 @@ fn watch_signals_plain(last_save: LastSave) -> std::io::Result<()> {
             Ok(None) => {}
         }
     })
+}
+
+/// Plain mode's Ctrl-Z (SIGTSTP): the time it stopped at is noted, so that the clocks
+/// stand still from then (see [`Plain::stopped_at`]), and the process stops as it would
+/// by default, until `fg`. Unix only.
+fn watch_stops_plain(
+    stopped_at: std::sync::Arc<std::sync::Mutex<Option<std::time::Instant>>>,
+) -> std::io::Result<()> {
+    #[cfg(unix)]
+    crate::signals::watch(&[crate::signals::STOP], move |_| {
+        *stopped_at
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(std::time::Instant::now());
+        crate::signals::stop_process();
+    })?;
+    #[cfg(not(unix))]
+    let _ = stopped_at;
+    Ok(())
 }
 
 /// The full-screen game: the picker first when there are several games to choose from.

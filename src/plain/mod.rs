@@ -72,6 +72,9 @@ pub(crate) const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (
 /// and what is said about it.
 pub(crate) struct Plain {
     runtime: Runtime,
+    /// When the program was last stopped (Ctrl-Z), until the next look: the clocks
+    /// stand still from then (see [`Plain::stopped_at`]).
+    stopped_at: Arc<Mutex<Option<Instant>>>,
     /// What to know about a loaded record (which game of the file it is, why it stops
     /// early), said once at the start.
     fault: Option<String>,
@@ -185,6 +188,7 @@ impl Plain {
         }
         Plain {
             runtime,
+            stopped_at: Arc::default(),
             fault,
             notices,
             puzzles: None,
@@ -323,6 +327,40 @@ impl Plain {
                 std::thread::sleep(wait);
             }
         }
+    }
+
+    /// Where the program's stop (Ctrl-Z) is to be noted, by the watcher of its signals:
+    /// the time it stopped at.
+    pub(crate) fn stopped_at(&self) -> Arc<Mutex<Option<Instant>>> {
+        Arc::clone(&self.stopped_at)
+    }
+
+    /// After a stop (Ctrl-Z) since the last look: the clocks read at the time it
+    /// stopped, then, at this terminal, paused from then, so that the time stopped is
+    /// charged to no one (across the network the host keeps the time). What to say of
+    /// it: a flag that fell before, or the clocks paused.
+    fn hold_clocks_if_stopped(&mut self) -> Vec<String> {
+        let Some(at) = self
+            .stopped_at
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+        else {
+            return Vec::new();
+        };
+        let (held, events) = self.runtime.hold_clocks_from(at);
+        let mut said: Vec<String> = events
+            .into_iter()
+            .filter_map(|event| self.words(event))
+            .collect();
+        if held {
+            said.push(format!(
+                "The clocks stopped while the game was suspended; type pause to start them \
+                 again. {}",
+                self.status()
+            ));
+        }
+        said
     }
 
     /// What the runtime has to tell at `now`, in lines: the computer's moves and
@@ -693,11 +731,9 @@ impl Plain {
     /// line is told first; what the request made the runtime do (a save, the autosave,
     /// a match's file) is told after the answer.
     pub(crate) fn answer(&mut self, line: &str) -> (String, bool) {
+        let mut said = self.hold_clocks_if_stopped();
         let events = self.runtime.tick(Instant::now());
-        let mut said: Vec<String> = events
-            .into_iter()
-            .filter_map(|event| self.words(event))
-            .collect();
+        said.extend(events.into_iter().filter_map(|event| self.words(event)));
         let (reply, done) = self.answer_line(line);
         if !reply.is_empty() {
             said.push(reply);
@@ -1064,6 +1100,9 @@ pub(crate) fn run(
     let mut held: VecDeque<String> = VecDeque::new();
     let mut input_ended = false;
     loop {
+        for said in plain.hold_clocks_if_stopped() {
+            writeln!(out, "{said}")?;
+        }
         for news in plain.news(Instant::now()) {
             writeln!(out, "{news}")?;
         }

@@ -497,6 +497,16 @@ impl Runtime {
         events
     }
 
+    /// The program was stopped (Ctrl-Z) at `at` and runs again: the clocks are read at
+    /// `at` (a flag that fell before is told), then, at this terminal, held until the
+    /// player's first key (see [`Session::hold_clocks`]); across the network the time
+    /// is the host's to keep, and goes on. Whether they are held, and what happened.
+    pub(crate) fn hold_clocks_from(&mut self, at: Instant) -> (bool, Vec<Event>) {
+        let events = self.tick(at);
+        let held = self.table.is_none() && self.session.hold_clocks();
+        (held, events)
+    }
+
     /// Does what is due at `now` and returns what happened: the clocks are watched,
     /// the searches' news collected and acted on, a save asked for carried out, the
     /// game autosaved, a finished match game filed, the next game between two computers

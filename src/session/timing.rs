@@ -270,6 +270,18 @@ impl Session {
         self
     }
 
+    /// The clocks held from now as a resumed game's are (see
+    /// [`with_clocks_held`](Self::with_clocks_held)), while one of them runs: the program
+    /// was suspended (Ctrl-Z), and the time until the player is back is charged to no
+    /// one. False (nothing done) when no clock runs: an untimed, finished or paused game.
+    pub(crate) fn hold_clocks(&mut self) -> bool {
+        if self.clock().and_then(Clock::running).is_none() || !self.set_paused(true) {
+            return false;
+        }
+        self.clocks_held = true;
+        true
+    }
+
     /// Whether the clocks are held for the player of a resumed game to be back (see
     /// [`with_clocks_held`](Self::with_clocks_held)).
     pub(crate) fn clocks_held(&self) -> bool {

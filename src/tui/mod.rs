@@ -99,6 +99,10 @@ struct Shared {
     /// Set when Ctrl-C was pressed: every screen quits at once on it, and the program
     /// then ends as an interrupt does (see [`run`]), not back on the home screen.
     interrupted: Arc<AtomicBool>,
+    /// When the program was last stopped (Ctrl-Z), until the game's event loop takes
+    /// it: the clocks stand still from then (see [`App::stopped_at`]).
+    #[cfg_attr(not(unix), allow(dead_code))]
+    stopped_at: Arc<Mutex<Option<Instant>>>,
 }
 
 impl Shared {
@@ -113,6 +117,21 @@ impl Shared {
     /// Whether Ctrl-C was pressed.
     fn interrupted(&self) -> bool {
         self.interrupted.load(Ordering::SeqCst)
+    }
+
+    /// When the program was stopped, if it was since the last look.
+    fn take_stopped_at(&self) -> Option<Instant> {
+        lock(&self.stopped_at).take()
+    }
+
+    /// Tells `app` when the program was stopped, if it was since the last look: its
+    /// clocks stand still from then. Called before the app is given any later time, so
+    /// that the time stopped is charged to no one.
+    fn hold_clocks_if_stopped(&self, app: &mut App) -> app::computer::Polled {
+        match self.take_stopped_at() {
+            Some(at) => app.stopped_at(at),
+            None => app::computer::Polled::default(),
+        }
     }
 }
 
@@ -534,6 +553,7 @@ fn watch_signals(mouse: bool, shared: Shared) -> io::Result<()> {
         let active = shared.active.load(Ordering::SeqCst);
         if signal == STOP {
             if active {
+                *lock(&shared.stopped_at) = Some(Instant::now());
                 let _ = restore(mouse);
             }
             signals::stop_process();
@@ -580,9 +600,13 @@ fn event_loop(
         }
         None => None,
     };
+    // A stop before this game (on the home screen) is not this game's.
+    shared.take_stopped_at();
     loop {
+        let stopped = shared.hold_clocks_if_stopped(app);
+        redraw |= stopped.redraw;
         let polled = app.poll(Instant::now());
-        if bell && polled.bell {
+        if bell && (polled.bell || stopped.bell) {
             ring_bell(terminal, shared);
         }
         redraw |= polled.redraw;
@@ -605,12 +629,13 @@ fn event_loop(
             continue;
         };
         // The time the event came at: a move, the end of a pause or the match's next
-        // game is timed from now, not from before the wait.
+        // game is timed from now, not from before the wait (nor the time stopped).
+        let stopped = shared.hold_clocks_if_stopped(app);
         let polled = app.tick(Instant::now());
-        if bell && polled.bell {
+        if bell && (polled.bell || stopped.bell) {
             ring_bell(terminal, shared);
         }
-        redraw = polled.redraw;
+        redraw = polled.redraw || stopped.redraw;
         shared.note_interrupt(&event);
         if is_suspend_key(&event) {
             suspend();

@@ -195,3 +195,75 @@ fn case_5_ctrl_z_and_sigtstp_suspend_and_fg_takes_the_game_up_again() {
     assert_terminal_restored(&game, "after quitting");
     sandbox.wait_for_game("1. 11-15 23-19 2. 8-11 *");
 }
+
+/// Ctrl-Z on the clock (issue: a game suspended longer than the time left was lost on
+/// time at `fg`): the time stopped is charged to no one. Back from the suspension the
+/// clocks wait for the player's first key, as a resumed game's do, then run on from
+/// what they showed.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_game_suspended_on_the_clock_is_not_lost_on_time_meanwhile() {
+    let sandbox = Sandbox::new();
+    let mut game = Session::start_in(&sandbox, &["--clock", "0:05+0", "--quiet"], &[]);
+    game.wait_for("the clocks", |s| s.contents().contains("White       5.0"));
+    game.send(b"\x1a");
+    let pid = game.pid();
+    wait_until("the process to stop", || stopped(pid));
+    // Stopped for longer than all of Black's time, which ran from the first frame.
+    let stopped_since = std::time::Instant::now();
+    wait_until("Black's whole time to pass", || {
+        stopped_since.elapsed() > std::time::Duration::from_secs(6)
+    });
+    game.signal("CONT");
+    game.wait_for("the clocks held", |s| {
+        s.contents().contains("suspended: any key starts them")
+            && s.contents().contains("any key starts the clocks  ? help")
+    });
+    assert!(
+        !game.contents().contains("lost on time"),
+        "{}",
+        game.contents()
+    );
+    game.send(b" ");
+    game.wait_for("the clocks running", |s| {
+        s.contents()
+            .contains("Welcome back: the clocks run, Black to move")
+    });
+    game.send(b"11-15\r");
+    game.wait_for("the move played", |s| s.contents().contains("1. 11-15"));
+    game.send(b"\x03");
+    assert_eq!(game.exit_status().exit_code(), 130, "Ctrl-C: an interrupt");
+    assert_terminal_restored(&game, "after Ctrl-C");
+    sandbox.wait_for_game("11-15");
+}
+
+/// Plain mode suspended on the clock: the time stopped is charged to no one either. The
+/// clocks are paused from the suspension, said at `fg`; `pause` starts them again.
+#[cfg(target_os = "linux")]
+#[test]
+fn plain_mode_suspended_on_the_clock_is_not_lost_on_time_meanwhile() {
+    let sandbox = Sandbox::new();
+    let mut game = Session::start_in(&sandbox, &["--plain", "--clock", "0:05+0"], &[]);
+    game.wait_for_output("the clocks", |out| out.contains("Black 5.0 (running)"));
+    game.signal("TSTP");
+    let pid = game.pid();
+    wait_until("the process to stop", || stopped(pid));
+    // Stopped for longer than all of Black's time, which ran from the start.
+    let stopped_since = std::time::Instant::now();
+    wait_until("Black's whole time to pass", || {
+        stopped_since.elapsed() > std::time::Duration::from_secs(6)
+    });
+    game.signal("CONT");
+    game.wait_for_output("the clocks paused", |out| {
+        out.contains("The clocks stopped while the game was suspended; type pause")
+    });
+    game.send(b"pause\n11-15\n");
+    game.wait_for_output("the move played", |out| out.contains("Black played 11-15"));
+    assert!(
+        !String::from_utf8_lossy(&game.raw).contains("lost on time"),
+        "{}",
+        String::from_utf8_lossy(&game.raw)
+    );
+    game.send(b"quit\n");
+    assert!(game.exit_status().success());
+}

@@ -36,6 +36,20 @@ impl App {
         self.show_events(events)
     }
 
+    /// The program was stopped (Ctrl-Z) at `at` and runs again: at this terminal the
+    /// clocks stand still from then until the player's first key, as a resumed game's
+    /// do (see [`Runtime::hold_clocks_from`](crate::runtime::Runtime::hold_clocks_from)).
+    pub(crate) fn stopped_at(&mut self, at: Instant) -> Polled {
+        let (held, events) = self.runtime.hold_clocks_from(at);
+        let mut polled = self.show_events(events);
+        if held {
+            self.status
+                .info("The clocks stopped while the game was suspended: any key starts them");
+            polled.redraw = true;
+        }
+        polled
+    }
+
     /// Shows `events`: whether anything changed on screen, and whether to ring the bell.
     fn show_events(&mut self, events: Vec<Event>) -> Polled {
         let mut polled = Polled::default();

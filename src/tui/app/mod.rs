@@ -413,11 +413,17 @@ impl App {
         // While paused only the pause key, help and quitting act: the board is hidden.
         // Across the network the clocks stop while a player is away, with no break to
         // end with p: the board stays in use, and a move is refused as the table says.
+        // A resize is the terminal's news, not the player's: it is kept (clicks after
+        // the pause land on the squares drawn), with no word about the pause.
         if self.session().is_paused()
             && self.runtime.table().is_none()
             && !matches!(
                 action,
-                Action::Pause | Action::Quit | Action::AskQuit | Action::ToggleHelp
+                Action::Pause
+                    | Action::Quit
+                    | Action::AskQuit
+                    | Action::ToggleHelp
+                    | Action::Resize { .. }
             )
             && self.mode == Mode::Board
         {

@@ -118,6 +118,28 @@ fn an_ascii_screen_has_no_character_above_0x7f_in_any_mode() {
 }
 
 #[test]
+fn an_ascii_screen_of_a_game_paused_or_waiting_for_its_player_has_an_ascii_frame() {
+    let settings = crate::tui::Settings {
+        theme: crate::tui::Theme::new(false, true),
+        ..crate::tui::Settings::default()
+    };
+    let t0 = std::time::Instant::now();
+    let session = crate::session::Session::new(crate::game::Game::new())
+        .with_clock("G/5".parse().unwrap(), t0);
+    let mut app = crate::tui::App::with_session(settings, session.clone(), WIDTH, HEIGHT);
+    app.update(crate::tui::Action::Pause);
+    let held = crate::tui::App::with_session(settings, session.with_clocks_held(), WIDTH, HEIGHT);
+    for (screen, words) in [
+        (screen_text(&app), "p starts the clocks again"),
+        (screen_text(&held), "any key starts the clocks"),
+    ] {
+        assert!(screen.contains(words), "{screen}");
+        let wide: Vec<char> = screen.chars().filter(|c| !c.is_ascii()).collect();
+        assert!(wide.is_empty(), "{wide:?}:\n{screen}");
+    }
+}
+
+#[test]
 fn true_colour_has_a_board_of_its_own_colours_and_the_same_marks() {
     use crate::tui::Theme;
     use crate::tui::theme::true_color_wanted;

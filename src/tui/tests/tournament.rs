@@ -484,4 +484,26 @@ mod clock_screen {
         press(&mut app, ratatui::crossterm::event::KeyCode::Char('y'));
         assert!(app.game().moves().is_empty());
     }
+
+    #[test]
+    fn a_window_resized_while_paused_takes_clicks_on_the_squares_drawn_after_the_pause() {
+        let t0 = Instant::now();
+        let mut app = timed_app("G/5", t0);
+        app.update(Action::Pause);
+        app.handle_event(&ratatui::crossterm::event::Event::Resize(120, 40));
+        assert!(
+            !message(&app).contains("p starts the clocks again"),
+            "a resize is no key pressed while paused: {}",
+            message(&app)
+        );
+        app.update(Action::Pause);
+        // The board as drawn at 120x40: a click on 11, then on 15, plays 11-15.
+        let drawn = ratatui::layout::Rect::new(0, 0, 120, 40);
+        let layout = crate::tui::geometry::screen_layout(drawn, false).unwrap();
+        for n in [11, 15] {
+            let square = layout.board.square_rect(sq(n));
+            click(&mut app, square.x + 1, square.y + 1);
+        }
+        assert_eq!(app.game().movetext(), "1. 11-15");
+    }
 }

@@ -53,9 +53,15 @@ impl Widget for &App {
             } else {
                 "\n\nPaused\n\np starts the clocks again".to_string()
             };
+            // The board's own frame (ASCII with --ascii or where the locale is not UTF-8).
+            let theme = &self.theme;
             Paragraph::new(text)
                 .alignment(ratatui::layout::Alignment::Center)
-                .block(Block::bordered())
+                .block(
+                    Block::bordered()
+                        .border_set(theme.glyphs.border)
+                        .border_style(theme.border),
+                )
                 .render(frame, buf);
         }
         match (&self.mode, &self.report) {
