@@ -247,7 +247,7 @@ impl Game {
     }
 
     /// Where the game stood after its first `shown` moves (plies), of `total`, in the
-    /// move list's numbers and naming the half: "move 12 (White's 4-8) of 13" (after it),
+    /// move list's numbers and naming the half: "move 12 (White's 27-24) of 13" (after it),
     /// "move 13 (Black's 9-14) of 13", or "the start, before 13 moves". `total`
     /// counts the game's moves from its start, those not played here (a record under
     /// review, a game browsed) included. [`shown_text`](Self::shown_text) is the same
@@ -269,7 +269,7 @@ impl Game {
         place_words(self.start(), shown, total, self.made(shown).as_deref())
     }
 
-    /// [`place`](Self::place) as the start of a sentence: "After move 12 (White's 4-8)
+    /// [`place`](Self::place) as the start of a sentence: "After move 12 (White's 27-24)
     /// of 13", "The start, before 13 moves".
     pub fn shown_text(&self, shown: usize, total: usize) -> String {
         shown_words(self.start(), shown, total, self.made(shown).as_deref())

@@ -1,7 +1,7 @@
 //! The README says what the program does: its key table lists what the key map does (so
 //! the fourth copy of the keys cannot drift from the one the program reads), its
 //! preferences example reads, and every command line it shows parses as the program's
-//! (or the lab's) command line.
+//! (or the lab's) command line, as does every one the guides show.
 
 use crate::tui::keymap::help_lines;
 
@@ -136,10 +136,9 @@ fn shell_words(line: &str) -> Vec<String> {
     words
 }
 
-/// Every command line in the README's `sh` blocks, continuation lines joined, each
-/// pipeline and `&&` list split into its commands.
-fn readme_commands() -> Vec<String> {
-    let readme = include_str!("../../../README.md");
+/// Every command line in the `sh` blocks of a Markdown text (the README, a guide),
+/// continuation lines joined, each pipeline and `&&` list split into its commands.
+fn shown_commands(readme: &str) -> Vec<String> {
     let mut commands = Vec::new();
     let mut in_block = false;
     let mut pending = String::new();
@@ -165,28 +164,76 @@ fn readme_commands() -> Vec<String> {
     commands
 }
 
+/// The documents a user copies commands from, by name: the README, then the guides (and
+/// the lab's notebook) that `cargo doc` shows.
+const DOCUMENTS: [(&str, &str); 9] = [
+    ("README.md", include_str!("../../../README.md")),
+    (
+        "src/guide/playing.md",
+        include_str!("../../guide/playing.md"),
+    ),
+    (
+        "src/guide/network.md",
+        include_str!("../../guide/network.md"),
+    ),
+    (
+        "src/guide/records.md",
+        include_str!("../../guide/records.md"),
+    ),
+    (
+        "src/guide/databases.md",
+        include_str!("../../guide/databases.md"),
+    ),
+    ("src/guide/engine.md", include_str!("../../guide/engine.md")),
+    (
+        "src/guide/architecture.md",
+        include_str!("../../guide/architecture.md"),
+    ),
+    (
+        "src/guide/rules_and_notation.md",
+        include_str!("../../guide/rules_and_notation.md"),
+    ),
+    ("src/lab/notes.md", include_str!("../../lab/notes.md")),
+];
+
 #[test]
-fn every_command_the_readme_shows_parses() {
-    use clap::Parser;
+fn every_command_the_readme_and_the_guides_show_parses() {
     let mut checked = 0;
-    for command in readme_commands() {
-        let Some(args) = program_args(&command) else {
-            continue;
-        };
-        let parsed = match args[0].as_str() {
-            "checkers" => crate::cli::Cli::try_parse_from(&args).map(drop),
-            #[cfg(feature = "lab")]
-            "checkers-lab" => crate::lab::cli::LabCli::try_parse_from(&args).map(drop),
-            #[cfg(not(feature = "lab"))]
-            "checkers-lab" => continue,
-            other => panic!("README.md runs {other}, which is not one of the programs: {command}"),
-        };
-        if let Err(e) = parsed {
-            panic!("README.md shows a command that does not parse: {command}\n{e}");
+    for (name, text) in DOCUMENTS {
+        let in_this: usize = shown_commands(text)
+            .iter()
+            .map(|command| parses(name, command))
+            .sum();
+        if name == "README.md" {
+            assert!(in_this >= 40, "only {in_this} commands found in README.md");
         }
-        checked += 1;
+        checked += in_this;
     }
-    assert!(checked >= 40, "only {checked} commands found in README.md");
+    assert!(
+        checked >= 80,
+        "only {checked} commands found in the documents"
+    );
+}
+
+/// Whether `command`, shown in the document `name`, runs one of the programs (1) or
+/// another (0); panics where it names one of them and does not parse.
+fn parses(name: &str, command: &str) -> usize {
+    use clap::Parser;
+    let Some(args) = program_args(command) else {
+        return 0;
+    };
+    let parsed = match args[0].as_str() {
+        "checkers" => crate::cli::Cli::try_parse_from(&args).map(drop),
+        #[cfg(feature = "lab")]
+        "checkers-lab" => crate::lab::cli::LabCli::try_parse_from(&args).map(drop),
+        #[cfg(not(feature = "lab"))]
+        "checkers-lab" => return 0,
+        other => panic!("{name} runs {other}, which is not one of the programs: {command}"),
+    };
+    if let Err(e) = parsed {
+        panic!("{name} shows a command that does not parse: {command}\n{e}");
+    }
+    1
 }
 
 #[test]

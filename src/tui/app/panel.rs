@@ -40,7 +40,7 @@ impl Panel {
             return "Back to the game as it stands".to_string();
         }
         self.browse = Some(next);
-        // In the move list's numbers: "After move 12 (White's 4-8) of 13".
+        // In the move list's numbers: "After move 12 (White's 27-24) of 13".
         let text = game.shown_text(next, live);
         format!("{text}: < > step, Esc or a move returns to the game")
     }
