@@ -685,7 +685,9 @@ fn review_shows_the_database_result_beside_the_engines_score_and_the_move_that_t
         text.contains("Engine (1 ply): White wins in 5 moves"),
         "{text}"
     );
-    assert!(text.contains("Endgame database: White wins in 5"), "{text}");
+    // Wider than the panel: the verdict on the row under its name.
+    assert!(text.contains("Endgame database:"), "{text}");
+    assert!(text.contains("  White wins in 5 moves"), "{text}");
     assert!(!text.contains("threw"), "{text}");
     // After it: drawn, and the panel says which move threw the win away.
     crate::tui::tests::press(&mut app, KeyCode::Right);
@@ -709,7 +711,8 @@ fn review_at_the_end_of_a_finished_record_gives_no_database_verdict() {
     crate::tui::tests::press(&mut app, KeyCode::End);
     crate::tui::tests::press(&mut app, KeyCode::Left);
     let text = crate::tui::tests::screen_text(&app);
-    assert!(text.contains("Endgame database: White wins"), "{text}");
+    assert!(text.contains("Endgame database:"), "{text}");
+    assert!(text.contains("  White wins"), "{text}");
     crate::tui::tests::press(&mut app, KeyCode::End);
     let text = crate::tui::tests::screen_text(&app);
     assert!(text.contains("Game over"), "{text}");
