@@ -50,7 +50,7 @@ pub(crate) fn params(args: &AnalyseArgs) -> crate::engine::SearchParams {
 }
 
 /// Runs `checkers analyse` (with `--load`, through a recorded game: see `run_game`):
-/// in a position the endgame databases hold, first `database: White wins in 23 moves`
+/// in a position the endgame databases hold, first `endgame database: White wins in 23 moves`
 /// (or `drawn`); then one line per completed depth (depth,
 /// score, nodes, nodes per second, time, principal variation), with `--multipv` the
 /// best lines (see `write_lines`), then `bestmove MOVE`. A
@@ -87,7 +87,7 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), Comman
     let mut engine = Engine::new(args.hash);
     let egdb = open_databases(out)?;
     if let Some(verdict) = egdb.as_ref().and_then(|db| db.probe(&pos)) {
-        writeln!(out, "database: {}", verdict.describe(pos.turn()))?;
+        writeln!(out, "endgame database: {}", verdict.describe(pos.turn()))?;
     }
     let mut request = SearchRequest::new(pos, limits(args))
         .with_egdb(egdb)
@@ -132,7 +132,7 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut impl Write) -> Result<(), Comman
 
 /// `analyse --multipv`: each of the result's lines in score order, `line 1 depth 12
 /// score 15 (even) pv 11-15 22-18`, its score also in men naming the side it favours,
-/// and `; database: drawn` where the databases hold the position after its move.
+/// and `; endgame database: drawn` where the databases hold the position after its move.
 fn write_lines(
     pos: &Position,
     result: &crate::engine::SearchResult,
@@ -152,7 +152,10 @@ fn write_lines(
         if let Some((db, after)) = egdb.zip(after)
             && let Some(verdict) = db.probe(&after)
         {
-            text.push_str(&format!("; database: {}", verdict.describe(after.turn())));
+            text.push_str(&format!(
+                "; endgame database: {}",
+                verdict.describe(after.turn())
+            ));
         }
         writeln!(out, "{text}")?;
     }
@@ -190,7 +193,7 @@ pub(crate) const DEFAULT_GAME_MOVETIME: Duration = Duration::from_millis(1000);
 /// score in men naming the side it favours, as the game screen says it (the same
 /// words whichever side is to move): `12... 9-14     White is slightly ahead by 0.4 men
 /// (depth 16), best 10-14`, then where the databases hold the
-/// position `; database: White wins in 9 moves`, and where the move makes their
+/// position `; endgame database: White wins in 9 moves`, and where the move makes their
 /// verdict worse for its player `; White's 9-14 threw the win away: ...`. A summary
 /// line counts those moves.
 fn run_game(
@@ -252,7 +255,10 @@ fn run_game(
         }
         if let Some(db) = &egdb {
             if let Some(verdict) = db.probe(&pos) {
-                line.push_str(&format!("; database: {}", verdict.describe(pos.turn())));
+                line.push_str(&format!(
+                    "; endgame database: {}",
+                    verdict.describe(pos.turn())
+                ));
             }
             if let Some(swing) = crate::session::database_swing(db, &history, &pos, m) {
                 line.push_str(&format!("; {swing}"));

@@ -207,7 +207,11 @@ fn probe(args: &EgdbProbeArgs, out: &mut impl Write) -> Result<(), CommandError>
         Some(p) => format!(" ({p} plies)"),
         None => String::new(),
     };
-    writeln!(out, "database: {}{plies}", verdict.describe(pos.turn()))?;
+    writeln!(
+        out,
+        "endgame database: {}{plies}",
+        verdict.describe(pos.turn())
+    )?;
     let moves = db.moves(&pos).unwrap_or_default();
     if let Some(best) = db.best_moves(&pos).filter(|b| !b.is_empty()) {
         let names: Vec<String> = best.iter().map(|m| pos.notation(m)).collect();

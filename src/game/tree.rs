@@ -60,8 +60,10 @@ pub(crate) enum Piece {
         /// `Some("12.")` before Black's move, `Some("12...")` before White's where
         /// something came between; `None` for White's reply after Black's move.
         number: Option<String>,
-        /// The move in notation (`11-15`, `22x15`).
+        /// The move in notation (`11-15`, `22x15`), as PDN writes it.
         text: String,
+        /// The move with every landing square (`24x15x6`), as the move list shows it.
+        route: String,
     },
     /// A variation opens (`(`).
     Open,
@@ -392,6 +394,7 @@ impl MoveTree {
                 node,
                 number,
                 text: before.notation(&m),
+                route: m.to_string(),
             });
             numbered = false;
             if let Some(comment) = &n.comment {

@@ -645,7 +645,7 @@ impl Plain {
             .count();
         if number > 0 && !(0..played).any(|ply| asked(ply).0) {
             let last = game
-                .move_pairs()
+                .route_pairs()
                 .last()
                 .map_or_else(String::new, |pair| format!(" ({pair})"));
             let plural = if moves == 1 { "" } else { "s" };
@@ -677,10 +677,11 @@ impl Plain {
 
     /// `history`: the move list, the moves played so far numbered as a record numbers
     /// them, one move (Black's half and White's) a line, after a line saying how many,
-    /// and the state of the game last.
+    /// and the state of the game last. A capture gives its route (`24x15x6`), as the
+    /// news of the move did.
     fn history(&self) -> String {
         let game = self.session().game();
-        let pairs = game.move_pairs();
+        let pairs = game.route_pairs();
         if pairs.is_empty() {
             return format!("No move has been played yet. {}", self.status());
         }
@@ -1325,6 +1326,23 @@ mod tests {
             "The game so far, 2 moves:\n1. 11-15 23-19\n2. 8-11\nWhite to move."
         );
         assert!(HELP.contains("history ("), "{HELP}");
+    }
+
+    /// `history` gives a multi-jump's route (`19x10x1`), as its news did, not the
+    /// record's short form (`19x1`).
+    #[test]
+    fn history_gives_a_multi_jumps_route_as_its_news_did() {
+        let start = "W:WK30,21,22,23,26,19:BK2,6,9,11,14,15".parse().unwrap();
+        let mut plain = Plain::new(Session::new(Game::from_position(start)), Saving::Off);
+        let news = plain.answer("19x1").0;
+        assert!(news.starts_with("White played 19x10x1"), "{news}");
+        let history = plain.answer("history").0;
+        assert!(
+            history.starts_with("The game so far, 1 move:\n1. ... 19x10x1\n"),
+            "{history}"
+        );
+        let later = plain.answer("show 2").0;
+        assert!(later.contains("(1. ... 19x10x1)"), "{later}");
     }
 
     /// The reader counts the lines it sends; at the bound it would wait, and an answer

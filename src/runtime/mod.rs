@@ -343,6 +343,10 @@ impl Runtime {
         if let Some(outcome) = self.session.game().result() {
             return Err(crate::game::DeclareError::Over(outcome).into());
         }
+        // A record reviewed at its end: its game is over there, moves left or not.
+        if let Some((_, told)) = self.session.review_over() {
+            return Err(SessionError::ReviewOver(told));
+        }
         if let Some((color, level)) = self.session.computer_to_move() {
             return Err(SessionError::ComputersTurn { color, level });
         }

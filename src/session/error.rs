@@ -34,6 +34,9 @@ pub(crate) enum SessionError {
     LevelLimit(Level),
     /// No record is being stepped through.
     NotReviewing,
+    /// The record under review is shown at its end, where its game is over: how it
+    /// ended ("Black wins: White resigned"), as the panel says it.
+    ReviewOver(String),
     /// Another game of the record file cannot be opened: why.
     NoGame(String),
     /// The computer is not thinking: there is nothing to hurry.
@@ -94,6 +97,7 @@ impl fmt::Display for SessionError {
                 "a finished match game counts in the score: it is not taken back"
             ),
             SessionError::MatchOver => write!(f, "the match is over"),
+            SessionError::ReviewOver(told) => write!(f, "the game is over ({told})"),
             SessionError::NoMatch => write!(f, "this is not a match (--match N plays one)"),
             SessionError::NoClock => {
                 write!(f, "no clock runs (--clock or --move-timer times a game)")

@@ -86,13 +86,14 @@ impl Searched {
 }
 
 impl fmt::Display for Searched {
-    /// "searched 12 plies: Black is ahead by 0.8 men; best line 11-15 23-19 8-11".
+    /// "searched 12 plies: Black is ahead by 0.8 men; best line 11-15 23-19 8-11", a
+    /// capture with its route (`24x15x6`), as the hint's move is said.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let plies = if self.depth == 1 { "ply" } else { "plies" };
         write!(f, "searched {} {plies}: {}", self.depth, self.verdict())?;
         if self.line.len() > 1 {
-            let line = crate::engine::line_notation(&self.from, &self.line);
-            write!(f, "; best line {line}")?;
+            let line: Vec<String> = self.line.iter().map(Move::to_string).collect();
+            write!(f, "; best line {}", line.join(" "))?;
         }
         Ok(())
     }
@@ -212,10 +213,9 @@ pub(crate) enum News {
     Hint {
         /// The side to move.
         color: Color,
-        /// The move suggested.
+        /// The move suggested, said with every landing square (`24x15x6`), as the
+        /// move list says it.
         m: Move,
-        /// The position it is suggested in.
-        from: Position,
         /// Why it is suggested.
         basis: HintBasis,
     },
@@ -396,13 +396,8 @@ impl fmt::Display for News {
             News::Paused => write!(f, "Paused: both clocks stopped"),
             News::ClocksRun => write!(f, "The clocks run again"),
             News::LookingForHint(color) => write!(f, "Looking for a hint for {color}..."),
-            News::Hint {
-                color,
-                m,
-                from,
-                basis,
-            } => {
-                write!(f, "Hint for {color} (not played): {}", from.notation(m))?;
+            News::Hint { color, m, basis } => {
+                write!(f, "Hint for {color} (not played): {m}")?;
                 match basis {
                     HintBasis::Database(verdict) => {
                         write!(f, " (endgame database: {})", verdict.describe(*color))?

@@ -381,6 +381,21 @@ fn a_hint_gives_the_searched_score_with_its_size_and_the_best_line() {
     );
 }
 
+/// A hint names a multi-jump by its route (`5x14x23`), as the move list and the news of
+/// a move played do, not by the record's short form (`5x23`).
+#[test]
+fn a_hint_names_a_multi_jump_by_its_route() {
+    let forced = Session::new(Game::from_position("B:W9,18:B5,11".parse().unwrap()));
+    let result = Engine::new(1).search(&forced.hint_request(), &StopFlag::new(), |_| {});
+    let (m, news) = forced.hint(&result).unwrap();
+    assert_eq!(m.landings().len(), 2, "{m}");
+    let text = news.to_string();
+    assert!(
+        text.starts_with("Hint for Black (not played): 5x14x23 (the only legal move"),
+        "{text}"
+    );
+}
+
 fn news_basis(news: &News) -> HintBasis {
     match news {
         News::Hint { basis, .. } => basis.clone(),

@@ -117,7 +117,6 @@ impl Session {
         let news = News::Hint {
             color: pos.turn(),
             m,
-            from: *pos,
             basis,
         };
         Some((m, news))

@@ -58,7 +58,7 @@ fn build_is_resumable_and_probe_gives_the_result_and_best_moves() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.contains("database: White wins in 17 moves (34 plies)"),
+        out.contains("endgame database: White wins in 17 moves (34 plies)"),
         "{out}"
     );
     assert!(out.contains("best moves: 10-14, 10-15"), "{out}");
@@ -331,7 +331,10 @@ fn analyse_and_match_find_the_databases_in_the_data_folder() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "database: White wins in 17 moves", "{out}");
+    assert_eq!(
+        lines[0], "endgame database: White wins in 17 moves",
+        "{out}"
+    );
     assert!(lines[1].starts_with("depth 1 score loss in 34 "), "{out}");
     let best = lines.last().unwrap();
     assert!(
@@ -417,11 +420,11 @@ fn analyse_load_goes_through_a_game_and_names_the_move_that_threw_a_win_away() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 6, "{out}");
     assert!(
-        lines[3].ends_with("; database: White wins in 16 moves"),
+        lines[3].ends_with("; endgame database: White wins in 16 moves"),
         "{out}"
     );
     assert!(
-        lines[4].ends_with("; database: White wins in 5 moves; White's 1-6 threw the win away: before it, White wins in 5 moves"),
+        lines[4].ends_with("; endgame database: White wins in 5 moves; White's 1-6 threw the win away: before it, White wins in 5 moves"),
         "{out}"
     );
     assert_eq!(

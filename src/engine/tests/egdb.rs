@@ -548,12 +548,24 @@ fn the_full_screen_panel_shows_the_database_verdict() {
     use crate::tui::{App, Settings};
     let game = Game::from_position(pos("W:WK19,K23:BK28,12"));
     let session = Session::new(game).with_egdb(Some(db().clone()));
-    let app = App::with_session(Settings::default(), session, 80, 24);
-    let text = crate::tui::tests::screen_text(&app);
-    assert!(
-        text.contains("Endgame database: White wins in 31"),
-        "{text}"
-    );
+    // Where the panel is too narrow for the sentence (80 and 120 columns), it breaks
+    // at the colon: the verdict is read whole on the row under its name.
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let app = App::with_session(Settings::default(), session.clone(), w, h);
+        let text = crate::tui::tests::screen_text(&app);
+        assert!(text.contains("? help"), "{w}x{h}: drawn whole: {text}");
+        let rows: Vec<&str> = text.lines().collect();
+        let at = rows
+            .iter()
+            .position(|r| r.contains("Endgame database:"))
+            .unwrap_or_else(|| panic!("{w}x{h}: {text}"));
+        let verdict = "White wins in 31 moves";
+        assert!(
+            rows[at].contains(&format!("Endgame database: {verdict}"))
+                || rows[at + 1].contains(&format!("  {verdict}")),
+            "{w}x{h}: {text}"
+        );
+    }
     // Without databases, no such line.
     let text = crate::tui::tests::screen_text(&crate::tui::tests::app_from("W:WK19,K23:BK28,12"));
     assert!(!text.contains("Database:"), "{text}");
@@ -673,7 +685,9 @@ fn review_shows_the_database_result_beside_the_engines_score_and_the_move_that_t
         text.contains("Engine (1 ply): White wins in 5 moves"),
         "{text}"
     );
-    assert!(text.contains("Endgame database: White wins in 5"), "{text}");
+    // Wider than the panel: the verdict on the row under its name.
+    assert!(text.contains("Endgame database:"), "{text}");
+    assert!(text.contains("  White wins in 5 moves"), "{text}");
     assert!(!text.contains("threw"), "{text}");
     // After it: drawn, and the panel says which move threw the win away.
     crate::tui::tests::press(&mut app, KeyCode::Right);
@@ -697,7 +711,8 @@ fn review_at_the_end_of_a_finished_record_gives_no_database_verdict() {
     crate::tui::tests::press(&mut app, KeyCode::End);
     crate::tui::tests::press(&mut app, KeyCode::Left);
     let text = crate::tui::tests::screen_text(&app);
-    assert!(text.contains("Endgame database: White wins"), "{text}");
+    assert!(text.contains("Endgame database:"), "{text}");
+    assert!(text.contains("  White wins"), "{text}");
     crate::tui::tests::press(&mut app, KeyCode::End);
     let text = crate::tui::tests::screen_text(&app);
     assert!(text.contains("Game over"), "{text}");
@@ -787,4 +802,34 @@ fn a_second_build_in_a_folder_is_refused_while_one_runs_and_an_unwritable_folder
         "nothing is solved for a folder that cannot be written"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The analysis board names the databases as the game's panel does: "Endgame database:
+/// White wins in 31 moves" (it said "Database:"), in its panel and, on a screen too
+/// small for the panel, in its engine row.
+#[test]
+fn the_analysis_board_says_endgame_database() {
+    use crate::game::tree::MoveTree;
+    use crate::pdn::PdnGame;
+    use crate::tui::Settings;
+    use crate::tui::analysis::AnalysisBoard;
+    use ratatui::layout::Rect;
+    use ratatui::widgets::Widget;
+    let start = pos("W:WK19,K23:BK28,12");
+    for (w, h) in [(120, 40), (80, 24), (60, 20)] {
+        let b = AnalysisBoard::new(
+            MoveTree::new(start),
+            PdnGame::new(start),
+            &Settings::default(),
+            Some(db().clone()),
+            Rect::new(0, 0, w, h),
+            "the home screen",
+            false,
+        );
+        let text = crate::tui::tests::drawn_text(w, h, |area, buf| b.render(area, buf));
+        assert!(text.contains("? help"), "{w}x{h}: drawn whole: {text}");
+        assert!(text.contains("Endgame database:"), "{w}x{h}: {text}");
+        assert!(text.contains("White wins in 31 moves"), "{w}x{h}: {text}");
+        assert!(!text.contains(" Database:"), "{w}x{h}: {text}");
+    }
 }

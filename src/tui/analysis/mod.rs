@@ -681,7 +681,7 @@ impl AnalysisBoard {
             return;
         }
         self.board.cursor = (m.to().row(), m.to().col());
-        let text = pos.notation(&m);
+        let text = m.to_string();
         if self.tree.len() > known && self.tree.is_variation_move() {
             self.say(Tone::Info, format!("{text}: a new variation"));
         } else {

@@ -10,32 +10,26 @@ use crate::session::score_in_men as score_text;
 use crate::tui::app::Tone;
 use crate::tui::geometry::{MIN_HEIGHT, MIN_WIDTH, screen_layout};
 use crate::tui::view::board::{Marks, Scene, draw_board};
-use crate::tui::view::{hint_line, wrapped};
+use crate::tui::view::{hint_line, labelled, wrapped};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-/// `moves` from `pos` in numbered notation (`3... 9-14`, `4. 22-17`, `11-15`): each move
-/// with its number where it has one, the first being ply `ply` of a game from `start`.
-pub(crate) fn numbered_line(
-    start: &Position,
-    ply: usize,
-    pos: &Position,
-    moves: &[Move],
-) -> Vec<String> {
-    let mut pos = *pos;
+/// `moves` in numbered notation (`3... 9-14`, `4. 22-17`, `11-15`, a capture with its
+/// route: `24x15x6`): each move with its number where it has one, the first being ply
+/// `ply` of a game from `start`.
+pub(crate) fn numbered_line(start: &Position, ply: usize, moves: &[Move]) -> Vec<String> {
     let mut units = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
         let (number, color) = crate::game::move_number(start, ply + i);
-        let text = pos.notation(m);
+        let text = m.to_string();
         units.push(match color {
             Color::Black => format!("{number}. {text}"),
             Color::White if i == 0 => format!("{number}... {text}"),
             Color::White => text,
         });
-        pos = pos.play_unchecked(m);
     }
     units
 }
@@ -53,12 +47,19 @@ fn tree_rows(board: &AnalysisBoard, width: usize) -> (Vec<Words>, usize) {
     let mut depth = 0usize;
     for piece in board.tree.pieces() {
         match piece {
-            Piece::Move { node, number, text } => {
+            Piece::Move {
+                node,
+                number,
+                route,
+                ..
+            } => {
                 let words = &mut logical.last_mut().expect("a line").1;
                 if let Some(number) = number {
                     words.push((number, None));
                 }
-                words.push((text, Some(node)));
+                // A capture's route, as the game's move list shows it (PDN keeps the
+                // record's short form).
+                words.push((route, Some(node)));
             }
             Piece::Open => {
                 depth += 1;
@@ -313,7 +314,7 @@ impl AnalysisBoard {
         let mut spans = Vec::new();
         if let Some(verdict) = self.egdb.as_ref().and_then(|db| db.probe(&pos)) {
             spans.push(Span::styled(
-                format!("Database: {}", verdict.describe(pos.turn())),
+                format!("Endgame database: {}", verdict.describe(pos.turn())),
                 theme.heading,
             ));
         }
@@ -340,7 +341,7 @@ impl AnalysisBoard {
                 theme.heading.add_modifier(Modifier::BOLD),
             ));
             let mut len: usize = spans.iter().map(Span::width).sum();
-            for unit in numbered_line(self.tree.start(), self.tree.ply(), &pos, &best.pv) {
+            for unit in numbered_line(self.tree.start(), self.tree.ply(), &best.pv) {
                 let unit_len = unit.chars().count() + 1;
                 if len + unit_len > width {
                     break;
@@ -511,7 +512,6 @@ impl AnalysisBoard {
         } else {
             lines.push(Line::styled("move   games  B win/draw/W win", theme.text));
         }
-        let pos = self.position();
         let visible = usize::from(inside.height).saturating_sub(2).max(1);
         let first = row.saturating_sub(visible.saturating_sub(1));
         for (i, (m, tally)) in moves.iter().enumerate().skip(first).take(visible) {
@@ -519,7 +519,7 @@ impl AnalysisBoard {
             let text = format!(
                 "{}{:<6}{:>5}  {}/{}/{}",
                 if chosen { "> " } else { "  " },
-                pos.notation(m),
+                m.to_string(),
                 tally.games,
                 tally.black_wins,
                 tally.draws,
@@ -546,8 +546,10 @@ impl AnalysisBoard {
             return out;
         }
         if let Some(verdict) = self.egdb.as_ref().and_then(|db| db.probe(&pos)) {
-            out.push(Line::styled(
-                format!("Database: {}", verdict.describe(pos.turn())),
+            out.extend(labelled(
+                "Endgame database",
+                &verdict.describe(pos.turn()),
+                width,
                 theme.heading,
             ));
         }
@@ -572,7 +574,7 @@ impl AnalysisBoard {
                 score_text(pos.turn(), line.score),
                 report.depth
             );
-            let moves = numbered_line(self.tree.start(), self.tree.ply(), &pos, &line.pv);
+            let moves = numbered_line(self.tree.start(), self.tree.ply(), &line.pv);
             let head_style = if i == 0 {
                 theme.heading.add_modifier(Modifier::BOLD)
             } else {

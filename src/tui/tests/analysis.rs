@@ -646,3 +646,49 @@ fn without_the_panel_the_engines_best_line_shows_in_one_row_cut_to_the_width() {
     assert!(!text.contains("Engine +"), "{text}");
     assert!(text.contains("q leave"), "{text}");
 }
+
+/// The analysis board names a multi-jump by its route (`19x10x1`), as the game's move
+/// list does: in the engine's lines, the status line and the move list; its PDN keeps
+/// the record's short form (`19x1`).
+#[test]
+fn the_analysis_board_names_a_multi_jump_by_its_route() {
+    // White to move, with a capture 19x10x1 (kings on 2 and 30 besides).
+    let start: Position = "W:WK30,21,22,23,26,19:BK2,6,9,11,14,15".parse().unwrap();
+    let mut b = AnalysisBoard::new(
+        MoveTree::new(start),
+        PdnGame::new(start),
+        &Settings::default(),
+        None,
+        Rect::new(0, 0, 120, 40),
+        "the home screen",
+        false,
+    );
+    let route = start.parse_move("19x1").unwrap();
+    b.report = Report {
+        id: b.report.id,
+        depth: 3,
+        lines: vec![Found {
+            score: Score(120),
+            pv: vec![route],
+        }],
+        nodes: 10,
+        done: true,
+    };
+    let text = screen(&b, 120, 40);
+    assert!(text.contains("1... 19x10x1"), "the engine's line: {text}");
+    // Typed in the record's short form.
+    for c in "19x1".chars() {
+        press(&mut b, KeyCode::Char(c));
+    }
+    press(&mut b, KeyCode::Enter);
+    assert_eq!(b.tree.last_move(), Some(route));
+    let said = b.message.clone().map(|(_, text)| text).unwrap_or_default();
+    assert_eq!(said, "White played 19x10x1", "the status line");
+    b.message = None;
+    let text = screen(&b, 120, 40);
+    assert!(text.contains("? help"), "drawn whole: {text}");
+    assert!(text.contains("19x10x1"), "the move list: {text}");
+    assert!(!text.contains("19x1 "), "{text}");
+    let pdn = crate::pdn::write_tree(&b.record, &b.tree);
+    assert!(pdn.contains("19x1") && !pdn.contains("19x10x1"), "{pdn}");
+}

@@ -431,6 +431,25 @@ fn a_hint_is_marked_and_written_out_but_not_played() {
     );
 }
 
+/// The status line names a hint's multi-jump by its route, as the move list would.
+#[test]
+fn a_hints_multi_jump_is_told_by_its_route() {
+    // Black's only move: 5x14x23 (the record's short form: 5x23).
+    let mut app = app_from("B:W9,18:B5,11");
+    press(&mut app, KeyCode::Char('t'));
+    assert!(think(&mut app));
+    let said = message(&app);
+    assert!(
+        said.starts_with("Hint for Black (not played): 5x14x23 "),
+        "{said}"
+    );
+    let text = screen_text(&app);
+    assert!(
+        text.contains("Hint for Black (not played): 5x14x23"),
+        "{text}"
+    );
+}
+
 #[test]
 fn a_hint_asked_for_is_cancelled_by_a_move() {
     let mut app = against(PlayerKind::Human, PlayerKind::Human);

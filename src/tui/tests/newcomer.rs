@@ -101,3 +101,16 @@ fn a_finished_record_at_its_end_shows_its_result_and_no_engine_view() {
     assert!(text.contains("Drawn"), "{text}");
     assert!(!text.contains("Engine"), "{text}");
 }
+
+#[test]
+fn a_hint_at_a_finished_records_end_says_the_game_is_over() {
+    // The record ends in a draw agreed, with moves still on the board.
+    let mut app = review_app(REVIEW_PDN);
+    press(&mut app, KeyCode::End);
+    press(&mut app, KeyCode::Char('t'));
+    assert_eq!(app.runtime().wanted_search(), None, "no hint looked for");
+    let said = message(&app);
+    assert!(said.starts_with("The game is over (Drawn"), "{said}");
+    let text = screen_text(&app);
+    assert!(text.contains("The game is over (Drawn"), "{text}");
+}

@@ -11,7 +11,7 @@ pub(crate) use footer::FooterLayout;
 pub(crate) use overlays::{help_covers, help_scrolled, help_scrolls, help_text};
 use overlays::{render_game_list, render_help, render_save_dialog};
 use panel::render_panel;
-pub(crate) use panel::{move_at, wrapped};
+pub(crate) use panel::{labelled, move_at, wrapped};
 
 use crate::engine::Level;
 use crate::game::MovePair;

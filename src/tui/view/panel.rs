@@ -200,8 +200,9 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         lines.extend(wrapped(&text, width, theme.text));
     }
     if let Some(verdict) = app.session().database_verdict() {
-        lines.extend(wrapped(
-            &format!("Endgame database: {verdict}"),
+        lines.extend(labelled(
+            "Endgame database",
+            &verdict,
             width,
             theme.question,
         ));
@@ -756,6 +757,22 @@ fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
 /// "even", "White wins in 9 moves".
 fn engine_view(to_move: Color, score: crate::engine::Score) -> String {
     crate::session::score_with_size(to_move, score)
+}
+
+/// `label: value` on one row where it fits in `width`, else the label on a row of its
+/// own and the value under it, indented and wrapped: broken at the colon, a row never
+/// ends in the middle of the value's phrase ("Endgame database: White wins in 31" over
+/// "moves" read as two sentences).
+pub(crate) fn labelled(label: &str, value: &str, width: usize, style: Style) -> Vec<Line<'static>> {
+    let whole = format!("{label}: {value}");
+    if whole.width() <= width {
+        return vec![Line::styled(whole, style)];
+    }
+    let mut lines = wrapped(&format!("{label}:"), width, style);
+    for line in wrapped(value, width.saturating_sub(2), style) {
+        lines.push(Line::styled(format!("  {line}"), style));
+    }
+    lines
 }
 
 /// `text` as lines of at most `width` columns, broken between words (a word longer
