@@ -198,8 +198,14 @@ pub(crate) fn line_rows(line: &Line, width: usize) -> usize {
     used.map_or(1, |y| usize::from(y) + 1)
 }
 
+/// The entries a narrow key line leaves out first, by what they do: how to move (the
+/// board's help and first news teach it, and a click on the board moves), then redo;
+/// undo and save, which nothing else on the screen offers, stay longer.
+const FIRST_TO_GO: &[&str] = &["type", "move", "pick", "redo"];
+
 /// `keys` cut to fit `width` columns: the ones before the last two (help and quit, or
-/// leave, which always stay) go first, rather than any being cut in half.
+/// leave, which always stay) go, rather than any being cut in half; those of
+/// [`FIRST_TO_GO`] first, then the others from the end.
 pub(crate) fn fit_keys<'a>(
     mut keys: Vec<(&'a str, &'a str)>,
     width: usize,
@@ -211,7 +217,11 @@ pub(crate) fn fit_keys<'a>(
             + 2 * keys.len().saturating_sub(1)
     };
     while length(&keys) > width && keys.len() > 2 {
-        keys.remove(keys.len() - 3);
+        let kept = keys.len() - 2;
+        let first = FIRST_TO_GO
+            .iter()
+            .find_map(|what| keys[..kept].iter().position(|(_, w)| w == what));
+        keys.remove(first.unwrap_or(kept - 1));
     }
     keys
 }
@@ -315,6 +325,33 @@ mod tests {
         assert_eq!(code(line.press_at(23)), Some(KeyCode::Right));
         // "step" says neither way.
         assert_eq!(code(line.press_at(26)), None);
+    }
+
+    #[test]
+    fn a_narrow_line_keeps_undo_and_save_before_how_to_move_and_always_help_and_quit() {
+        let keys = vec![
+            ("←↓↑→", "move"),
+            ("Enter", "pick"),
+            ("0-9", "type"),
+            ("u", "undo"),
+            ("U", "redo"),
+            ("s", "save"),
+            ("?", "help"),
+            ("q", "quit"),
+        ];
+        let shown = |width| {
+            let theme = Theme::new(false, false);
+            KeyLine::of_keys(&theme, &fit_keys(keys.clone(), width))
+                .line()
+                .to_string()
+        };
+        assert_eq!(shown(30), "u undo  s save  ? help  q quit");
+        assert_eq!(shown(24), "u undo  ? help  q quit");
+        assert_eq!(shown(10), "? help  q quit");
+        assert_eq!(
+            shown(100),
+            "←↓↑→ move  Enter pick  0-9 type  u undo  U redo  s save  ? help  q quit"
+        );
     }
 
     #[test]
