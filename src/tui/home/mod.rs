@@ -451,9 +451,9 @@ impl Home {
     /// the next; the level: its `<` one lower, its `>` one higher) or starts the game;
     /// on the settings page it switches the row; on the network page a click on a form
     /// opens it, and in a form chooses the row (the host's side: the next; the last row
-    /// starts it). The wheel moves the chosen row (on the
-    /// list, the pages' rows) as the up and down arrows do, and scrolls the help. A click
-    /// on an entry of the key line presses its key. A click on nothing does nothing.
+    /// starts it). The wheel moves the chosen row (on the list, the pages' rows) as the
+    /// up and down arrows do, and scrolls the help. A click on an entry of the key line
+    /// presses its key. A click on nothing does nothing.
     fn mouse(&mut self, mouse: &MouseEvent) -> Option<Option<Chosen>> {
         let plain = |code| KeyEvent::new(code, KeyModifiers::NONE);
         let wheel = match mouse.kind {
