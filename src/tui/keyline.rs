@@ -4,9 +4,12 @@
 //! what is drawn and what is clicked cannot drift apart.
 
 use super::theme::Theme;
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::style::Style;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// A line of keys as drawn, each piece with the key a click on it presses.
 #[derive(Clone, Debug, Default)]
@@ -106,6 +109,25 @@ impl KeyLine {
         self.pieces.get(span).and_then(|(_, press)| *press)
     }
 
+    /// The key a click at `column`, `row` of the screen presses, the line being drawn
+    /// unwrapped on the first row of `area`.
+    pub(crate) fn press_in(&self, area: Rect, column: u16, row: u16) -> Option<KeyEvent> {
+        let inside = column >= area.x && column < area.right() && area.height > 0;
+        (inside && row == area.y)
+            .then(|| self.press_at(column - area.x))
+            .flatten()
+    }
+
+    /// The key a click at column `x` of the line's row `row` presses, the line being
+    /// drawn wrapped in `width` columns (as a wrapped paragraph draws it).
+    pub(crate) fn press_wrapped(&self, width: u16, x: u16, row: usize) -> Option<KeyEvent> {
+        let height = u16::try_from(row + 1).ok()?;
+        if x >= width {
+            return None;
+        }
+        span_drawn_at(&self.line(), width, height, x, row).and_then(|span| self.press_of(span))
+    }
+
     /// The key a click `column` columns from the line's start presses, if any.
     pub(crate) fn press_at(&self, column: u16) -> Option<KeyEvent> {
         let mut left = usize::from(column);
@@ -118,6 +140,90 @@ impl KeyLine {
         }
         None
     }
+}
+
+/// Which piece (span) of `line`, drawn wrapped in `width` columns and `height` rows as
+/// the screens draw their wrapped lines, is at column `x` of its row `row`: found by drawing
+/// the line with each piece marked with its number, so that a click on a wrapped line
+/// finds the piece under it.
+pub(crate) fn span_drawn_at(
+    line: &Line,
+    width: u16,
+    height: u16,
+    x: u16,
+    row: usize,
+) -> Option<usize> {
+    let marked = Line::from(
+        line.spans
+            .iter()
+            .enumerate()
+            .map(|(n, span)| {
+                let n = u8::try_from(n).unwrap_or(u8::MAX);
+                Span::styled(span.content.clone(), Style::new().fg(Color::Indexed(n)))
+            })
+            .collect::<Vec<_>>(),
+    );
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    Paragraph::new(marked)
+        .wrap(Wrap { trim: false })
+        .render(area, &mut buf);
+    let y = u16::try_from(row).ok()?;
+    match buf.cell((x, y))?.fg {
+        Color::Indexed(n) => Some(usize::from(n)),
+        _ => None,
+    }
+}
+
+/// The rows `line` takes wrapped in `width` columns: drawn as a wrapped paragraph draws it, so
+/// that the count is the paragraph's own (its leading spaces, its wide characters, its
+/// words longer than a row), and the rows that fit are known before the page is drawn.
+pub(crate) fn line_rows(line: &Line, width: usize) -> usize {
+    let width = u16::try_from(width.max(1)).unwrap_or(u16::MAX);
+    // Room enough for any wrapping: a row holds at least half a row of the line's text.
+    let columns = u16::try_from(line.width()).unwrap_or(u16::MAX);
+    let height = (columns / width).saturating_add(1).saturating_mul(2);
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    Paragraph::new(line.clone())
+        .wrap(Wrap { trim: false })
+        .render(area, &mut buf);
+    // A styled blank counts (a text cursor at the end of a field).
+    let used = (0..height).rev().find(|&y| {
+        (0..width).any(|x| {
+            buf.cell((x, y))
+                .is_some_and(|cell| *cell != ratatui::buffer::Cell::EMPTY)
+        })
+    });
+    used.map_or(1, |y| usize::from(y) + 1)
+}
+
+/// The entries a narrow key line leaves out first, by what they do: how to move (the
+/// board's help and first news teach it, and a click on the board moves), then redo;
+/// undo and save, which nothing else on the screen offers, stay longer.
+const FIRST_TO_GO: &[&str] = &["type", "move", "pick", "redo"];
+
+/// `keys` cut to fit `width` columns: the ones before the last two (help and quit, or
+/// leave, which always stay) go, rather than any being cut in half; those of
+/// [`FIRST_TO_GO`] first, then the others from the end.
+pub(crate) fn fit_keys<'a>(
+    mut keys: Vec<(&'a str, &'a str)>,
+    width: usize,
+) -> Vec<(&'a str, &'a str)> {
+    let length = |keys: &[(&str, &str)]| -> usize {
+        keys.iter()
+            .map(|(k, w)| k.chars().count() + 1 + w.chars().count())
+            .sum::<usize>()
+            + 2 * keys.len().saturating_sub(1)
+    };
+    while length(&keys) > width && keys.len() > 2 {
+        let kept = keys.len() - 2;
+        let first = FIRST_TO_GO
+            .iter()
+            .find_map(|what| keys[..kept].iter().position(|(_, w)| w == what));
+        keys.remove(first.unwrap_or(kept - 1));
+    }
+    keys
 }
 
 /// The keys an entry's key text names, each as (text drawn, with its separator
@@ -219,6 +325,33 @@ mod tests {
         assert_eq!(code(line.press_at(23)), Some(KeyCode::Right));
         // "step" says neither way.
         assert_eq!(code(line.press_at(26)), None);
+    }
+
+    #[test]
+    fn a_narrow_line_keeps_undo_and_save_before_how_to_move_and_always_help_and_quit() {
+        let keys = vec![
+            ("←↓↑→", "move"),
+            ("Enter", "pick"),
+            ("0-9", "type"),
+            ("u", "undo"),
+            ("U", "redo"),
+            ("s", "save"),
+            ("?", "help"),
+            ("q", "quit"),
+        ];
+        let shown = |width| {
+            let theme = Theme::new(false, false);
+            KeyLine::of_keys(&theme, &fit_keys(keys.clone(), width))
+                .line()
+                .to_string()
+        };
+        assert_eq!(shown(30), "u undo  s save  ? help  q quit");
+        assert_eq!(shown(24), "u undo  ? help  q quit");
+        assert_eq!(shown(10), "? help  q quit");
+        assert_eq!(
+            shown(100),
+            "←↓↑→ move  Enter pick  0-9 type  u undo  U redo  s save  ? help  q quit"
+        );
     }
 
     #[test]

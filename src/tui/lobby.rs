@@ -9,12 +9,15 @@
 
 use super::choice::choice_lines;
 use super::field::{TextField, field_action};
+use super::keyline::KeyLine;
 use super::theme::Theme;
 use crate::server::protocol::{
     ClientMessage, LobbyGame, LobbyPlayer, LobbySeek, ServerMessage, Side,
 };
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
@@ -282,6 +285,8 @@ pub(crate) struct LobbyScreen {
     pub(crate) code: Option<TextField>,
     /// Whether the help is shown.
     pub(crate) help: bool,
+    /// The screen as last drawn, for the mouse.
+    pub(crate) screen: Rect,
     /// Colours and glyphs.
     pub(crate) theme: Theme,
 }
@@ -302,6 +307,7 @@ impl LobbyScreen {
             form: None,
             code: None,
             help: false,
+            screen: Rect::default(),
             theme,
         }
     }
@@ -377,8 +383,18 @@ impl LobbyScreen {
         self.players.get(self.selected[2])
     }
 
-    /// Applies a terminal event; returns what the loop is to do, if anything.
+    /// Applies a terminal event (a key; a click on an entry of the key line presses its
+    /// key); returns what the loop is to do, if anything.
     pub(crate) fn handle_event(&mut self, event: &Event) -> Option<LobbyAction> {
+        // A click on an entry of the key line presses its key ("s seek", "q quit").
+        if let Event::Mouse(mouse) = event
+            && mouse.kind == MouseEventKind::Down(MouseButton::Left)
+            && let Some(key) =
+                self.key_line()
+                    .press_in(keys_area(self.screen), mouse.column, mouse.row)
+        {
+            return self.handle_event(&Event::Key(key));
+        }
         let Event::Key(key) = event else {
             return None;
         };
@@ -451,6 +467,39 @@ impl LobbyScreen {
             }
         }
         None
+    }
+
+    /// The key line of what is shown (the lists, a form, the code being typed), each
+    /// entry with the key a click on it presses.
+    fn key_line(&self) -> KeyLine {
+        let keys: &[(&str, &str)] = match &self.form {
+            Some(form) if form.field == 0 => &[
+                ("Up/Down", "field"),
+                ("Ctrl-U", "clear"),
+                ("Enter", "send"),
+                ("Esc", "cancel"),
+            ],
+            Some(_) => &[
+                ("Up/Down", "field"),
+                ("Left/Right", "change"),
+                ("Enter", "send"),
+                ("Esc", "cancel"),
+            ],
+            None if self.code.is_some() => {
+                &[("Enter", "join"), ("Ctrl-U", "clear"), ("Esc", "cancel")]
+            }
+            None => &[
+                ("Tab", "list"),
+                ("Enter", "take"),
+                ("s", "seek"),
+                ("i", "invite"),
+                ("e", "join"),
+                ("p", "player"),
+                ("?", "help"),
+                ("q", "quit"),
+            ],
+        };
+        KeyLine::of_keys(&self.theme, keys)
     }
 
     /// Enter on the line under the cursor: accept the seek, watch the game (go back to
@@ -732,12 +781,7 @@ impl Widget for &LobbyScreen {
             .border_style(theme.heading);
         let inner = block.inner(area);
         block.render(area, buf);
-        let [lists, status, keys] = Layout::vertical([
-            Constraint::Min(3),
-            Constraint::Length(2),
-            Constraint::Length(1),
-        ])
-        .areas(inner);
+        let [lists, status, keys] = lobby_areas(inner);
         let [seeks, games, players] = if lists.width >= WIDE {
             // Wide: the seeks and the games side by side, the players below.
             let [top, players] =
@@ -770,34 +814,7 @@ impl Widget for &LobbyScreen {
             paragraph = paragraph.wrap(Wrap { trim: true });
         }
         paragraph.render(status, buf);
-        let hint: &[(&str, &str)] = match &self.form {
-            Some(form) if form.field == 0 => &[
-                ("Up/Down", "field"),
-                ("Ctrl-U", "clear"),
-                ("Enter", "send"),
-                ("Esc", "cancel"),
-            ],
-            Some(_) => &[
-                ("Up/Down", "field"),
-                ("Left/Right", "change"),
-                ("Enter", "send"),
-                ("Esc", "cancel"),
-            ],
-            None if self.code.is_some() => {
-                &[("Enter", "join"), ("Ctrl-U", "clear"), ("Esc", "cancel")]
-            }
-            None => &[
-                ("Tab", "list"),
-                ("Enter", "take"),
-                ("s", "seek"),
-                ("i", "invite"),
-                ("e", "join"),
-                ("p", "player"),
-                ("?", "help"),
-                ("q", "quit"),
-            ],
-        };
-        super::view::hint_line(theme, hint).render(keys, buf);
+        self.key_line().line().render(keys, buf);
         if let Some(form) = &self.form {
             // The clock's fault, when shown, wraps below the fields after a blank line.
             let fault_lines = form.error.as_ref().map_or(0, |error| {
@@ -854,6 +871,23 @@ impl Widget for &LobbyScreen {
                 .render(popup, buf);
         }
     }
+}
+
+/// The lobby's rows inside its frame `inner`: the lists, the status (two rows) and the
+/// key line.
+fn lobby_areas(inner: Rect) -> [Rect; 3] {
+    Layout::vertical([
+        Constraint::Min(3),
+        Constraint::Length(2),
+        Constraint::Length(1),
+    ])
+    .areas(inner)
+}
+
+/// Where the lobby drawn on `screen` has its key line.
+fn keys_area(screen: Rect) -> Rect {
+    let inner = Block::bordered().inner(screen);
+    lobby_areas(inner)[2]
 }
 
 /// The seek form's width, its border included.

@@ -433,7 +433,10 @@ fn pick(
         take_up_after_suspension(terminal, shared)?;
         {
             let _frame = lock(&shared.screen);
-            draw_whole(terminal, |frame| frame.render_widget(&picker, frame.area()))?;
+            draw_whole(terminal, |frame| {
+                picker.screen = frame.area();
+                frame.render_widget(&picker, frame.area())
+            })?;
         }
         let event = read_event()?;
         shared.note_interrupt(&event);
@@ -817,6 +820,7 @@ fn in_lobby(
         {
             let _frame = lock(&shared.screen);
             draw_whole(terminal, |frame| {
+                online.screen.screen = frame.area();
                 frame.render_widget(&online.screen, frame.area())
             })?;
         }

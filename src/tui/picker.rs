@@ -6,10 +6,13 @@
 //! loop that runs it and claims the chosen game is in the [parent module](super).
 
 use super::choice::choice_lines;
+use super::keyline::{KeyLine, line_rows};
 use super::theme::Theme;
 use crate::store::SavedGame;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
@@ -49,6 +52,8 @@ pub(crate) struct Picker {
     pub(crate) confirm: Option<Confirm>,
     /// Colours and glyphs.
     pub(crate) theme: Theme,
+    /// The screen as last drawn, for the mouse.
+    pub(crate) screen: Rect,
 }
 
 impl Picker {
@@ -60,6 +65,7 @@ impl Picker {
             message: None,
             confirm: None,
             theme,
+            screen: Rect::default(),
         }
     }
 
@@ -73,9 +79,16 @@ impl Picker {
     /// Applies a terminal event: the arrows (or `j`/`k`) move, Home/End jump, Enter or
     /// Space choose the game under the cursor, a digit chooses that game, `q`, Esc or
     /// Ctrl-C quit; `d` deletes the game under the cursor and `a` abandons it (kept in
-    /// the folder, no longer offered), each once `y` confirms it. Returns the decision,
-    /// if one was made.
+    /// the folder, no longer offered), each once `y` confirms it; a click on an entry of
+    /// the key line presses its key. Returns the decision, if one was made.
     pub(crate) fn handle_event(&mut self, event: &Event) -> Option<Picked> {
+        // A click on an entry of the key line presses its key ("q quit").
+        if let Event::Mouse(mouse) = event
+            && mouse.kind == MouseEventKind::Down(MouseButton::Left)
+            && let Some(key) = self.press_at(mouse.column, mouse.row)
+        {
+            return self.handle_event(&Event::Key(key));
+        }
         let Event::Key(key) = event else {
             return None;
         };
@@ -157,8 +170,10 @@ fn delete_question(number: usize, game: &SavedGame) -> String {
     )
 }
 
-impl Widget for &Picker {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+impl Picker {
+    /// The picker's lines above its key line, drawn in the box on the screen `area`:
+    /// the heading, the games, the message.
+    fn body(&self, area: Rect) -> Vec<Line<'static>> {
         let theme = &self.theme;
         let mut lines = vec![
             Line::styled("Unfinished games: which one goes on?", theme.heading),
@@ -183,8 +198,13 @@ impl Widget for &Picker {
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.error));
         }
-        lines.push(super::view::hint_line(
-            theme,
+        lines
+    }
+
+    /// The key line, each entry with the key a click on it presses.
+    fn key_line(&self) -> KeyLine {
+        KeyLine::of_keys(
+            &self.theme,
             &[
                 ("Up/Down", "choose"),
                 ("Enter", "continue it"),
@@ -193,7 +213,33 @@ impl Widget for &Picker {
                 ("d", "delete"),
                 ("q", "quit"),
             ],
-        ));
+        )
+    }
+
+    /// The key a click at `column`, `row` of the screen presses: the one of the key
+    /// line's entry drawn there (wrapped as the box wraps it, under the lines above it).
+    fn press_at(&self, column: u16, row: u16) -> Option<KeyEvent> {
+        let inner = Block::bordered().inner(self.screen);
+        if column < inner.x || column >= inner.right() || row < inner.y || row >= inner.bottom() {
+            return None;
+        }
+        let width = usize::from(inner.width);
+        let above: usize = self
+            .body(self.screen)
+            .iter()
+            .map(|line| line_rows(line, width))
+            .sum();
+        let line_row = usize::from(row - inner.y).checked_sub(above)?;
+        self.key_line()
+            .press_wrapped(inner.width, column - inner.x, line_row)
+    }
+}
+
+impl Widget for &Picker {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = &self.theme;
+        let mut lines = self.body(area);
+        lines.push(self.key_line().line());
         Paragraph::new(lines)
             .block(
                 Block::bordered()

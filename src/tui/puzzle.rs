@@ -8,9 +8,10 @@
 //! changes) and drawing (`impl Widget for &PuzzleScreen`).
 
 use super::geometry::{BoardGeometry, screen_layout};
+use super::keyline::{KeyLine, fit_keys};
 use super::theme::Theme;
 use super::view::board::render_disc;
-use super::view::{hint_line, piece_glyph, piece_style, wrapped};
+use super::view::{piece_glyph, piece_style, wrapped};
 use crate::puzzles::{Answer, Attempt, Judge, Progress, Puzzle, Record, builtin};
 use crate::rules::{Color, Move, Square};
 use ratatui::buffer::Buffer;
@@ -154,7 +155,8 @@ impl PuzzleScreen {
         self.puzzle().player() == Color::White
     }
 
-    /// Applies a terminal event; `true` when the player leaves the puzzles.
+    /// Applies a terminal event: a key, or a click (on an entry of the key line: its
+    /// key; on the board: that square); `true` when the player leaves the puzzles.
     pub(crate) fn handle_event(&mut self, event: &Event, area: Rect) -> bool {
         match event {
             Event::Key(key) if key.kind == KeyEventKind::Press => {
@@ -181,10 +183,18 @@ impl PuzzleScreen {
                     }
                 }
             }
-            Event::Mouse(mouse)
-                if self.view == View::Board
-                    && mouse.kind == MouseEventKind::Down(MouseButton::Left) =>
-            {
+            Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                // A click on an entry of the key line presses its key ("q leave").
+                let press = self.key_line_area(area).and_then(|keys| {
+                    self.key_line(keys.width)
+                        .press_in(keys, mouse.column, mouse.row)
+                });
+                if let Some(key) = press {
+                    return self.handle_event(&Event::Key(key), area);
+                }
+                if self.view != View::Board {
+                    return false;
+                }
                 let cell = screen_layout(area, self.flipped())
                     .and_then(|layout| layout.board.cell_at(mouse.column, mouse.row));
                 if let Some(cell) = cell {
@@ -626,6 +636,48 @@ impl PuzzleScreen {
         }
     }
 
+    /// The list's lines above its key line on the screen `area`: the puzzles, a blank
+    /// line and the note.
+    fn list_body(&self, chosen: usize, area: Rect) -> Vec<Line<'static>> {
+        let width = usize::from(area.width.saturating_sub(2));
+        let note: Vec<Line> = self
+            .note
+            .iter()
+            .flat_map(|l| wrapped(l, width, self.theme.text))
+            .collect();
+        let rows = usize::from(area.height.saturating_sub(2)).saturating_sub(note.len());
+        let mut lines = self.list_lines(chosen, rows, width);
+        lines.push(Line::raw(""));
+        lines.extend(note);
+        lines
+    }
+
+    /// The key line of what is shown in `width` columns (those that fit, `q leave`
+    /// always), each entry with the key a click on it presses.
+    fn key_line(&self, width: u16) -> KeyLine {
+        KeyLine::of_keys(&self.theme, &fit_keys(self.keys(), usize::from(width)))
+    }
+
+    /// Where the key line is drawn on the screen `area`: its row (in the list's box, or
+    /// under the board); `None` where it is not drawn (a move being typed takes its row,
+    /// or the list's box has no room left for it).
+    fn key_line_area(&self, area: Rect) -> Option<Rect> {
+        match self.view {
+            View::List(chosen) => {
+                let above = u16::try_from(self.list_body(chosen, area).len()).ok()?;
+                let row = area.y + 1 + above;
+                (row + 1 < area.bottom()).then(|| Rect {
+                    x: area.x + 1,
+                    y: row,
+                    width: area.width.saturating_sub(2),
+                    height: 1,
+                })
+            }
+            View::Board if self.typed.is_some() => None,
+            View::Board => screen_layout(area, self.flipped()).map(|layout| layout.hints),
+        }
+    }
+
     /// The key line of what is shown.
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
         match self.view {
@@ -657,17 +709,8 @@ impl Widget for &PuzzleScreen {
         let theme = &self.theme;
         Clear.render(area, buf);
         if let View::List(chosen) = self.view {
-            let width = usize::from(area.width.saturating_sub(2));
-            let note: Vec<Line> = self
-                .note
-                .iter()
-                .flat_map(|l| wrapped(l, width, theme.text))
-                .collect();
-            let rows = usize::from(area.height.saturating_sub(2)).saturating_sub(note.len());
-            let mut lines = self.list_lines(chosen, rows, width);
-            lines.push(Line::raw(""));
-            lines.extend(note);
-            lines.push(hint_line(theme, &self.keys()));
+            let mut lines = self.list_body(chosen, area);
+            lines.push(self.key_line(area.width.saturating_sub(2)).line());
             Paragraph::new(lines)
                 .block(
                     Block::bordered()
@@ -721,7 +764,7 @@ impl Widget for &PuzzleScreen {
                 Span::raw(text.clone()),
                 Span::styled(" ", theme.key),
             ]),
-            None => hint_line(theme, &self.keys()),
+            None => self.key_line(layout.hints.width).line(),
         };
         Paragraph::new(status).render(layout.hints, buf);
     }

@@ -322,13 +322,23 @@ impl AnalysisBoard {
         self.message = Some((tone, text.into()));
     }
 
-    /// Handles a terminal event: a key press, a click or a resize.
+    /// Handles a terminal event: a key press, a click (on an entry of the key line: its
+    /// key; on a move of the list: that move; on the board: that square) or a resize.
     pub(crate) fn handle_event(&mut self, event: &Event) -> Option<Done> {
         match event {
             Event::Key(key) if key.kind == KeyEventKind::Press => self.key(key),
             Event::Mouse(mouse)
                 if self.mouse && mouse.kind == MouseEventKind::Down(MouseButton::Left) =>
             {
+                // A click on an entry of the key line presses its key ("q leave").
+                let press = crate::tui::geometry::screen_layout(self.screen, self.board.flipped)
+                    .and_then(|layout| {
+                        self.hints_line(&layout)
+                            .press_in(layout.hints, mouse.column, mouse.row)
+                    });
+                if let Some(key) = press {
+                    return self.key(&key);
+                }
                 if let Some(node) = view::node_at(self, self.screen, mouse.column, mouse.row) {
                     self.message = None;
                     if node != self.tree.current() {

@@ -8,9 +8,10 @@ use crate::game::tree::{NodeId, Piece};
 use crate::rules::{Color, Move, Position};
 use crate::session::score_in_men as score_text;
 use crate::tui::app::Tone;
-use crate::tui::geometry::{MIN_HEIGHT, MIN_WIDTH, screen_layout};
+use crate::tui::geometry::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, screen_layout};
+use crate::tui::keyline::KeyLine;
 use crate::tui::view::board::{Marks, Scene, draw_board};
-use crate::tui::view::{hint_line, labelled, wrapped};
+use crate::tui::view::{labelled, wrapped};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -246,55 +247,66 @@ impl Widget for &AnalysisBoard {
         };
         // Without the panel the engine's best line has a row of its own: the status's
         // second row under a message that fits on the first (a longer one takes both
-        // while it is shown), or where there is none, the keys' row (? still names
-        // them).
+        // while it is shown), or where there is none, the keys' row (see `hints_line`).
         let mut status_area = layout.status;
         let width = usize::from(layout.status.width);
-        let mut keys_shown = true;
-        if layout.panel.is_empty() {
-            if layout.status.height >= 2 && status.width() <= width {
-                status_area.height = 1;
-                let row = Rect {
-                    y: layout.status.y + 1,
-                    height: 1,
-                    ..layout.status
-                };
-                Paragraph::new(self.engine_line(width)).render(row, buf);
-            } else if layout.status.height < 2 && !layout.hints.is_empty() {
-                let help = hint_line(theme, &[("?", "help")]);
-                let room = width.saturating_sub(help.width() + 2);
-                let mut line = self.engine_line(room);
-                if room >= ENGINE_LINE_MIN {
-                    let pad = room.saturating_sub(line.width()) + 2;
-                    line.spans.push(Span::raw(" ".repeat(pad)));
-                    line.spans.extend(help.spans);
-                } else {
-                    line = self.engine_line(width);
-                }
-                Paragraph::new(line).render(layout.hints, buf);
-                keys_shown = false;
-            }
+        if layout.panel.is_empty() && layout.status.height >= 2 && status.width() <= width {
+            status_area.height = 1;
+            let row = Rect {
+                y: layout.status.y + 1,
+                height: 1,
+                ..layout.status
+            };
+            Paragraph::new(self.engine_line(width)).render(row, buf);
         }
         Paragraph::new(status)
             .wrap(Wrap { trim: true })
             .render(status_area, buf);
-        if keys_shown {
-            let mut keys: Vec<(&str, &str)> = KEYS
-                .iter()
-                .filter(|k| !k.short.is_empty())
-                .map(|k| (k.label, k.short))
-                .collect();
-            let length = |keys: &[(&str, &str)]| -> usize {
-                keys.iter().map(|(k, s)| k.len() + s.len() + 3).sum()
-            };
-            while length(&keys) > usize::from(layout.hints.width) + 2 && keys.len() > 2 {
-                keys.remove(keys.len() - 3);
-            }
-            Paragraph::new(hint_line(theme, &keys)).render(layout.hints, buf);
-        }
+        Paragraph::new(self.hints_line(&layout).line()).render(layout.hints, buf);
         if self.help {
             self.render_help(area, buf);
         }
+    }
+}
+
+impl AnalysisBoard {
+    /// The row under the board, each entry with the key a click on it presses: the
+    /// keys, the most used that fit; or, without the panel and with one status row, the
+    /// engine's best line with only `? help` after it (? still names the keys).
+    pub(crate) fn hints_line(&self, layout: &ScreenLayout) -> KeyLine {
+        let theme = &self.theme;
+        let width = usize::from(layout.hints.width);
+        if layout.panel.is_empty() && layout.status.height < 2 && !layout.hints.is_empty() {
+            let help = KeyLine::of_keys(theme, &[("?", "help")]);
+            let room = width.saturating_sub(help.line().width() + 2);
+            let mut line = KeyLine::default();
+            if room >= ENGINE_LINE_MIN {
+                let engine = self.engine_line(room);
+                let pad = room.saturating_sub(engine.width()) + 2;
+                for span in engine.spans {
+                    line.push(span, None);
+                }
+                line.push(Span::raw(" ".repeat(pad)), None);
+                line.push_entry(theme.key, "?", " help");
+            } else {
+                for span in self.engine_line(width).spans {
+                    line.push(span, None);
+                }
+            }
+            return line;
+        }
+        let mut keys: Vec<(&str, &str)> = KEYS
+            .iter()
+            .filter(|k| !k.short.is_empty())
+            .map(|k| (k.label, k.short))
+            .collect();
+        let length = |keys: &[(&str, &str)]| -> usize {
+            keys.iter().map(|(k, s)| k.len() + s.len() + 3).sum()
+        };
+        while length(&keys) > width + 2 && keys.len() > 2 {
+            keys.remove(keys.len() - 3);
+        }
+        KeyLine::of_keys(theme, &keys)
     }
 }
 

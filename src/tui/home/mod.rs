@@ -11,7 +11,7 @@ mod network;
 
 use super::choice::choice_lines;
 use super::field::{TextField, field_action};
-use super::keyline::KeyLine;
+use super::keyline::{KeyLine, line_rows, span_drawn_at};
 use super::theme::Theme;
 use super::view::{help_text, hint_line};
 use crate::engine::Level;
@@ -21,7 +21,6 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Padding, Paragraph, Widget, Wrap};
 use std::path::PathBuf;
@@ -412,22 +411,10 @@ impl Home {
         match self.page.clone() {
             Page::Menu => self.menu_key(key),
             Page::Computer(row) => self.computer_key(row, key),
-            Page::Network => match self.network.key(key) {
-                Reply::Stay => None,
-                Reply::Back => {
-                    self.page = Page::Menu;
-                    None
-                }
-                Reply::Start(chosen) => Some(Some(chosen)),
-                Reply::Refused(why) => {
-                    self.message = Some(why);
-                    None
-                }
-                Reply::Unbound => {
-                    self.unbound_on_page(key);
-                    None
-                }
-            },
+            Page::Network => {
+                let reply = self.network.key(key);
+                self.network_reply(reply, key)
+            }
             Page::Open => self.open_key(key),
             Page::Settings(row) => {
                 self.settings_key(row, key);
@@ -462,9 +449,11 @@ impl Home {
     /// The mouse, for someone who plays by it: a click on an entry of the list opens it
     /// as its letter does; on the computer page a click on a row changes it (the side:
     /// the next; the level: its `<` one lower, its `>` one higher) or starts the game;
-    /// on the settings page it switches the row. The wheel moves the chosen row (on the
-    /// list, the pages' rows) as the up and down arrows do, and scrolls the help. A click
-    /// on an entry of the key line presses its key. A click on nothing does nothing.
+    /// on the settings page it switches the row; on the network page a click on a form
+    /// opens it, and in a form chooses the row (the host's side: the next; the last row
+    /// starts it). The wheel moves the chosen row (on the list, the pages' rows) as the
+    /// up and down arrows do, and scrolls the help. A click on an entry of the key line
+    /// presses its key. A click on nothing does nothing.
     fn mouse(&mut self, mouse: &MouseEvent) -> Option<Option<Chosen>> {
         let plain = |code| KeyEvent::new(code, KeyModifiers::NONE);
         let wheel = match mouse.kind {
@@ -532,7 +521,35 @@ impl Home {
                 self.settings_key(row, &plain(KeyCode::Enter));
                 None
             }
-            Page::Network | Page::Open | Page::Help(_) => None,
+            Page::Network => {
+                let row = line.checked_sub(2)?;
+                self.message = None;
+                let reply = self.network.click(row)?;
+                self.network_reply(reply, &plain(KeyCode::Enter))
+            }
+            Page::Open | Page::Help(_) => None,
+        }
+    }
+
+    /// What the network page's `reply` to `key` (or to a click) does to the home screen:
+    /// back to the list, start what a form chose, say why it cannot, or say the key does
+    /// nothing.
+    fn network_reply(&mut self, reply: Reply, key: &KeyEvent) -> Option<Option<Chosen>> {
+        match reply {
+            Reply::Stay => None,
+            Reply::Back => {
+                self.page = Page::Menu;
+                None
+            }
+            Reply::Start(chosen) => Some(Some(chosen)),
+            Reply::Refused(why) => {
+                self.message = Some(why);
+                None
+            }
+            Reply::Unbound => {
+                self.unbound_on_page(key);
+                None
+            }
         }
     }
 
@@ -1233,33 +1250,6 @@ impl Layout {
     }
 }
 
-/// Which piece (span) of `line`, drawn wrapped in `width` columns and `height` rows as
-/// the home screen draws its lines, is at column `x` of its row `row`: found by drawing
-/// the line with each piece marked with its number, so that a click on a wrapped line
-/// finds the piece under it.
-fn span_drawn_at(line: &Line, width: u16, height: u16, x: u16, row: usize) -> Option<usize> {
-    let marked = Line::from(
-        line.spans
-            .iter()
-            .enumerate()
-            .map(|(n, span)| {
-                let n = u8::try_from(n).unwrap_or(u8::MAX);
-                Span::styled(span.content.clone(), Style::new().fg(Color::Indexed(n)))
-            })
-            .collect::<Vec<_>>(),
-    );
-    let area = Rect::new(0, 0, width, height);
-    let mut buf = Buffer::empty(area);
-    Paragraph::new(marked)
-        .wrap(Wrap { trim: false })
-        .render(area, &mut buf);
-    let y = u16::try_from(row).ok()?;
-    match buf.cell((x, y))?.fg {
-        Color::Indexed(n) => Some(usize::from(n)),
-        _ => None,
-    }
-}
-
 impl Widget for &Home {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let theme = self.theme();
@@ -1312,27 +1302,4 @@ fn scroll_to_show(rows: &[usize], focus: usize, room: usize) -> usize {
         first += 1;
     }
     first
-}
-
-/// The rows `line` takes wrapped in `width` columns: drawn as the page draws it, so
-/// that the count is the paragraph's own (its leading spaces, its wide characters, its
-/// words longer than a row), and the rows that fit are known before the page is drawn.
-fn line_rows(line: &Line, width: usize) -> usize {
-    let width = u16::try_from(width.max(1)).unwrap_or(u16::MAX);
-    // Room enough for any wrapping: a row holds at least half a row of the line's text.
-    let columns = u16::try_from(line.width()).unwrap_or(u16::MAX);
-    let height = (columns / width).saturating_add(1).saturating_mul(2);
-    let area = Rect::new(0, 0, width, height);
-    let mut buf = Buffer::empty(area);
-    Paragraph::new(line.clone())
-        .wrap(Wrap { trim: false })
-        .render(area, &mut buf);
-    // A styled blank counts (a text cursor at the end of a field).
-    let used = (0..height).rev().find(|&y| {
-        (0..width).any(|x| {
-            buf.cell((x, y))
-                .is_some_and(|cell| *cell != ratatui::buffer::Cell::EMPTY)
-        })
-    });
-    used.map_or(1, |y| usize::from(y) + 1)
 }

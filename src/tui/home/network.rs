@@ -166,6 +166,31 @@ impl Network {
         Reply::Stay
     }
 
+    /// A click on the page's row `row` (of the list of forms, or of the form shown,
+    /// counted from the first): in the list it opens that form, as Enter on it does; in a
+    /// form it chooses the row, a click on the host's side changes it as Space does, and
+    /// one on the form's last row (its button) starts it as Enter does. `None` for a row
+    /// that is not there.
+    pub(crate) fn click(&mut self, row: usize) -> Option<Reply> {
+        let enter = KeyEvent::from(KeyCode::Enter);
+        let Some(form) = self.form else {
+            Form::ALL.get(row)?;
+            self.row = row;
+            return Some(self.key(&enter));
+        };
+        if row >= form.rows() {
+            return None;
+        }
+        self.row = row;
+        if row + 1 == form.rows() {
+            return Some(self.key(&enter));
+        }
+        if form == Form::Host && row == 0 {
+            self.side = self.side.next(false);
+        }
+        Some(Reply::Stay)
+    }
+
     /// Whether the row under the cursor in `form` is a text row.
     fn typing(&self, form: Form) -> bool {
         Self::text_row(form, self.row).is_some()

@@ -692,3 +692,29 @@ fn the_analysis_board_names_a_multi_jump_by_its_route() {
     let pdn = crate::pdn::write_tree(&b.record, &b.tree);
     assert!(pdn.contains("19x1") && !pdn.contains("19x10x1"), "{pdn}");
 }
+
+/// A player with only a mouse leaves the analysis board by the key line's "q leave",
+/// and, on a screen too small for the keys beside the engine's line, opens the help by
+/// its "? help".
+#[test]
+fn the_key_line_is_clicked_to_leave_and_for_help() {
+    for (width, height) in [(80, 24), (120, 40)] {
+        let mut b = board(width, height);
+        let drawn = screen(&b, width, height);
+        let click = super::click_on_text(&drawn, "q leave");
+        assert_eq!(
+            b.handle_event(&click),
+            Some(Done::Leave),
+            "{width}x{height}"
+        );
+    }
+    for (width, height) in [(40, 12), (34, 12)] {
+        let mut b = board(width, height);
+        let drawn = screen(&b, width, height);
+        let help = drawn.lines().rfind(|row| row.contains("? help"));
+        assert!(help.is_some(), "{width}x{height}:\n{drawn}");
+        let click = super::click_on_text(&drawn, "? help");
+        assert_eq!(b.handle_event(&click), None);
+        assert!(b.help, "{width}x{height}: the help opens");
+    }
+}

@@ -306,6 +306,41 @@ fn a_game_against_the_computer_is_set_up_and_started_by_mouse_alone() {
     assert_eq!(click_on(&mut list, 80, 24, "Quit"), Some(None));
 }
 
+/// The network page is used by mouse as the other pages are: a click on a form opens
+/// it, in the form a click on a row chooses it (on the host's side, the next side), a
+/// click on its last row starts it, and the key line's Esc goes back.
+#[test]
+fn a_game_is_hosted_and_a_join_form_filled_by_mouse_alone() {
+    for (width, height) in [(80, 24), (120, 40), (30, 12)] {
+        let size = format!("{width}x{height}");
+        let mut home = home();
+        key(&mut home, KeyCode::Char('n'));
+        assert_eq!(click_on(&mut home, width, height, "Join a friend"), None);
+        assert!(
+            screen(&home, width, height).contains("> Address"),
+            "{size}: the join form opens"
+        );
+        // Its Code row chosen by a click: typing goes there.
+        assert_eq!(click_on(&mut home, width, height, "  Code"), None);
+        type_text(&mut home, "42");
+        assert_eq!(home.network.code.text, "42", "{size}");
+        assert_eq!(click_on(&mut home, width, height, "Esc back"), None);
+        assert_eq!(click_on(&mut home, width, height, "Host a game"), None);
+        assert_eq!(click_on(&mut home, width, height, "You play"), None);
+        assert_eq!(home.network.side, Side::White, "{size}");
+        assert_eq!(
+            click_on(&mut home, width, height, "Start hosting"),
+            Some(Some(Chosen::Host {
+                side: Side::White,
+                clock: None,
+                port: crate::net::DEFAULT_PORT,
+                name: None,
+            })),
+            "{size}"
+        );
+    }
+}
+
 /// On a small screen the list and the pages scroll so what is chosen shows, and a
 /// compact one drops their blank lines: a click still hits the row drawn under it.
 #[test]

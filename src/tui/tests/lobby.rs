@@ -440,3 +440,28 @@ fn j_and_k_move_in_the_lists_and_e_enters_a_code() {
     assert!(help.contains("Up/Down (k/j), Home/End"), "{help}");
     assert!(help.contains("e enter a private table's code"), "{help}");
 }
+
+/// A player with only a mouse uses the lobby by its key line: "s seek" opens the seek
+/// form, its "Esc cancel" closes it, and "q quit" leaves.
+#[test]
+fn the_key_line_is_clicked_to_seek_cancel_and_quit() {
+    for (width, height) in [(80, 24), (120, 40)] {
+        let mut lobby = lobby();
+        lobby.screen = ratatui::layout::Rect::new(0, 0, width, height);
+        let click = |lobby: &LobbyScreen, text: &str| {
+            crate::tui::tests::click_on_text(&screen(lobby, width, height), text)
+        };
+        assert_eq!(lobby.handle_event(&click(&lobby, "s seek")), None);
+        assert!(
+            lobby.form.is_some(),
+            "{width}x{height}: the seek form opens"
+        );
+        assert_eq!(lobby.handle_event(&click(&lobby, "Esc cancel")), None);
+        assert!(lobby.form.is_none(), "{width}x{height}: the form closes");
+        assert_eq!(
+            lobby.handle_event(&click(&lobby, "q quit")),
+            Some(LobbyAction::Quit),
+            "{width}x{height}"
+        );
+    }
+}

@@ -194,6 +194,25 @@ pub(crate) fn click(app: &mut App, column: u16, row: u16) {
     }));
 }
 
+/// A left click on the first place `text` is drawn on `drawn` (a screen as text, one
+/// line a row, as [`drawn_text`] gives it).
+pub(crate) fn click_on_text(drawn: &str, text: &str) -> Event {
+    let (row, column) = drawn
+        .lines()
+        .enumerate()
+        .find_map(|(row, line)| {
+            let at = line.find(text)?;
+            Some((row, line[..at].chars().count()))
+        })
+        .unwrap_or_else(|| panic!("{text} is not drawn:\n{drawn}"));
+    Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: u16::try_from(column).unwrap(),
+        row: u16::try_from(row).unwrap(),
+        modifiers: KeyModifiers::NONE,
+    })
+}
+
 /// Renders the app into a test terminal of the app's size.
 pub(crate) fn render(app: &App) -> Terminal<TestBackend> {
     let mut terminal =

@@ -278,3 +278,28 @@ fn many_long_games_keep_one_row_each_so_the_choice_and_the_keys_stay_in_view() {
         assert!(line.starts_with('|') && line.ends_with('|'), "{line}");
     }
 }
+
+/// A player with only a mouse uses the picker by its key line, wrapped or not: "Enter
+/// continue it" continues the game chosen, "Down" chooses the next, "q quit" quits.
+#[test]
+fn the_key_line_is_clicked_to_choose_continue_and_quit() {
+    for (width, height) in [(80, 24), (120, 40), (40, 15)] {
+        let mut p = picker();
+        p.screen = ratatui::layout::Rect::new(0, 0, width, height);
+        let click = |p: &Picker, text: &str| {
+            crate::tui::tests::click_on_text(&screen(p, width, height), text)
+        };
+        assert_eq!(p.handle_event(&click(&p, "Down")), None);
+        assert_eq!(p.selected, 1, "{width}x{height}");
+        assert_eq!(
+            p.handle_event(&click(&p, "Enter")),
+            Some(Picked::Game(1)),
+            "{width}x{height}"
+        );
+        assert_eq!(
+            p.handle_event(&click(&p, "q quit")),
+            Some(Picked::Quit),
+            "{width}x{height}"
+        );
+    }
+}

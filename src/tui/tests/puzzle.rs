@@ -277,3 +277,36 @@ fn a_key_that_does_nothing_on_the_puzzles_screen_says_so_and_question_mark_lists
     assert!(flat(&text).contains("PgUp/PgDn ten at a time"), "{text}");
     assert!(text.contains("q leave"), "{text}");
 }
+
+/// A player with only a mouse uses the puzzles by their key lines: on the list its
+/// "Enter open" opens the puzzle chosen, on the board "z list" goes back to the list,
+/// and the list's "q leave" leaves; on a small screen the key lines keep "q leave"
+/// whole (they were cut short before it).
+#[test]
+fn the_key_lines_are_clicked_to_open_go_back_and_leave() {
+    let dir = tempfile::tempdir().unwrap();
+    for (width, height) in [(30, 12), (40, 15)] {
+        let area = Rect::new(0, 0, width, height);
+        for view in [View::Board, View::List(0)] {
+            let mut s = screen(0, &dir.path().join("progress.toml"));
+            s.view = view;
+            let click = super::click_on_text(&drawn(&s, width, height), "q leave");
+            assert!(s.handle_event(&click, area), "{width}x{height} {view:?}");
+        }
+    }
+    for (width, height) in [(80, 24), (120, 40)] {
+        let area = Rect::new(0, 0, width, height);
+        let mut s = screen(0, &dir.path().join("progress.toml"));
+        s.view = View::List(0);
+        let click =
+            |s: &PuzzleScreen, text: &str| super::click_on_text(&drawn(s, width, height), text);
+        assert!(!s.handle_event(&click(&s, "Enter open"), area));
+        assert_eq!(s.view, View::Board, "{width}x{height}: the puzzle opens");
+        assert!(!s.handle_event(&click(&s, "z list"), area));
+        assert!(matches!(s.view, View::List(_)), "{width}x{height}");
+        assert!(
+            s.handle_event(&click(&s, "q leave"), area),
+            "{width}x{height}: the list's q leaves"
+        );
+    }
+}

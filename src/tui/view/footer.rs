@@ -5,7 +5,7 @@ use super::key_label;
 use crate::tui::Action;
 use crate::tui::app::{App, Editor, Mode, Purpose, Question, Tone};
 use crate::tui::geometry::ScreenLayout;
-use crate::tui::keyline::KeyLine;
+use crate::tui::keyline::{KeyLine, fit_keys};
 use crate::tui::keymap::{self, Footer};
 use crate::tui::theme::Theme;
 use crate::tui::view::help_scrolls;
@@ -594,21 +594,6 @@ fn compact_status(app: &App) -> String {
             }
         },
     }
-}
-
-/// `keys` cut to fit `width` columns: the ones before the last two (help and quit, which
-/// always stay) go first, rather than any being cut in half.
-fn fit_keys<'a>(mut keys: Vec<(&'a str, &'a str)>, width: usize) -> Vec<(&'a str, &'a str)> {
-    let length = |keys: &[(&str, &str)]| -> usize {
-        keys.iter()
-            .map(|(k, w)| k.chars().count() + 1 + w.chars().count())
-            .sum::<usize>()
-            + 2 * keys.len().saturating_sub(1)
-    };
-    while length(&keys) > width && keys.len() > 2 {
-        keys.remove(keys.len() - 3);
-    }
-    keys
 }
 
 /// A line being typed (`Move: 11-1`, `FEN: B:W`), its cursor a key-styled cell, then the
