@@ -1007,6 +1007,10 @@ impl TerminalGuard {
             if mouse {
                 execute!(stdout(), EnableMouseCapture)?;
             }
+            // crossterm starts watching for resizes at its first look at the input: a
+            // resize between the first frame and the first read was lost, and the
+            // screen stayed drawn for the old size until a key.
+            event::poll(Duration::ZERO)?;
             Ok(())
         });
         if let Err(e) = entered {
