@@ -312,3 +312,31 @@ fn the_computer_thinks_afresh_after_a_suspension_without_a_clock() {
     game.send(b"\x03");
     assert_eq!(game.exit_status().exit_code(), 130, "Ctrl-C: an interrupt");
 }
+
+/// Ctrl-Z on the clock with the save dialog open (issue: the status line said "any key
+/// starts them", while a key in the dialog only edits it): the words say that the key
+/// that starts the clocks is one on the board.
+#[cfg(target_os = "linux")]
+#[test]
+fn suspended_in_the_save_dialog_the_clocks_are_said_to_start_back_on_the_board() {
+    let sandbox = Sandbox::new();
+    let mut game = Session::start_in(&sandbox, &["--clock", "5+3", "--quiet"], &[]);
+    game.wait_for("the clocks", |s| s.contents().contains("White      5:00"));
+    game.send(b"s");
+    game.wait_for("the save dialog", |s| s.contents().contains("Esc cancel"));
+    game.send(b"\x1a");
+    let pid = game.pid();
+    wait_until("the process to stop", || stopped(pid));
+    game.signal("CONT");
+    game.wait_for("the clocks held", |s| {
+        s.contents()
+            .contains("suspended: a key on the board starts them")
+            && s.contents().contains("Esc cancel")
+    });
+    game.send(b"\x1b");
+    game.wait_for("the board", |s| {
+        s.contents().contains("any key starts the clocks  ? help")
+    });
+    game.send(b"\x03");
+    assert_eq!(game.exit_status().exit_code(), 130, "Ctrl-C: an interrupt");
+}
