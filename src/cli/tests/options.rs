@@ -162,3 +162,29 @@ fn a_resumed_game_between_two_levels_gives_each_computer_its_own() {
     let both = seats(&["checkers", "--resume", "--level", "7"]);
     assert_eq!((both.black, both.white), (level(7), level(7)));
 }
+
+/// `watch --help` speaks to a spectator, who has no side at the bottom and no panel of
+/// their own (it had the player's words for --flip and --name); `join --help` keeps them.
+#[test]
+fn watch_help_speaks_to_a_spectator() {
+    use clap::CommandFactory;
+    let mut cli = Cli::command();
+    let help = |cli: &mut clap::Command, name: &str| {
+        cli.find_subcommand_mut(name)
+            .map(|command| command.render_long_help().to_string())
+            .unwrap_or_default()
+    };
+    let watch = help(&mut cli, "watch");
+    assert!(
+        watch.contains("Start with White at the bottom of the board (Black is at the bottom")
+            && watch.contains("only the players' names go on the record and panels")
+            && !watch.contains("your side")
+            && !watch.contains("other player's panel"),
+        "{watch}"
+    );
+    let join = help(&mut cli, "join");
+    assert!(
+        join.contains("your side is at the bottom") && join.contains("other player's panel"),
+        "{join}"
+    );
+}
