@@ -188,3 +188,27 @@ fn watch_help_speaks_to_a_spectator() {
         "{join}"
     );
 }
+
+/// `--resume --clock 5+3` puts the resumed game on that clock, as a player who names a
+/// clock wants, and the guide says so among the options that win on resume (it named
+/// only --black, --white and --level).
+#[test]
+fn a_clock_given_with_resume_wins_and_the_guide_says_so() {
+    let record = crate::pdn::read_games(TWO_LEVELS).remove(0).unwrap();
+    let cli = Cli::try_parse_from(["checkers", "--resume", "--clock", "5+3"]).unwrap();
+    let session = crate::commands::play::resumed_session(&record, &cli.play, &None);
+    assert_eq!(
+        session.time_left(crate::rules::Color::White),
+        Some(std::time::Duration::from_secs(300))
+    );
+    let guide = include_str!("../../guide/playing.md").replace('\n', " ");
+    let resume = guide
+        .split("`--resume` (continue an unfinished game")
+        .nth(1)
+        .and_then(|rest| rest.split("a match is continued whole").next())
+        .unwrap_or_default();
+    assert!(
+        resume.contains("`--clock` or `--move-timer`") && resume.contains("given now win"),
+        "{resume}"
+    );
+}
