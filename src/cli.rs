@@ -206,6 +206,16 @@ pub(crate) enum Command {
     /// Join a game held by `checkers host`, as its other player.
     Join(JoinArgs),
     /// Watch a game held by `checkers host`: step through its moves, never act.
+    // A spectator has no side of the board nor panel of their own: the player's words
+    // for these options would not hold.
+    #[command(
+        mut_arg("flip", |a| a.help(
+            "Start with White at the bottom of the board (Black is at the bottom without it)"
+        )),
+        mut_arg("name", |a| a.help(
+            "Your name, told to the host (only the players' names go on the record and panels)"
+        ))
+    )]
     Watch(JoinArgs),
     /// Run a server that many players reach with `checkers online`: a lobby, seeks,
     /// rated games (Glicko-2), every move stored in an SQLite database before anyone

@@ -182,13 +182,21 @@ impl ComputerPlayer {
         }
     }
 
-    /// Stops the running search, if any, and takes the engine back.
-    fn stop(&mut self) {
+    /// The program was stopped (Ctrl-Z) and runs again: the running search, its time
+    /// spent while it stood still, is dropped, so that the next [`sync`](Self::sync)
+    /// starts it afresh with its whole time (else it would find its budget gone at `fg`
+    /// and play at once from a shallow search). A result already held is kept.
+    pub(crate) fn restart_running(&mut self) {
         if let Some((_, handle, _)) = self.running.take() {
             handle.stop();
             let (engine, _) = handle.join();
             self.engine = Some(engine);
         }
+    }
+
+    /// Stops the running search, if any, and takes the engine back.
+    fn stop(&mut self) {
+        self.restart_running();
         self.held = None;
     }
 

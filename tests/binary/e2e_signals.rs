@@ -267,3 +267,76 @@ fn plain_mode_suspended_on_the_clock_is_not_lost_on_time_meanwhile() {
     game.send(b"quit\n");
     assert!(game.exit_status().success());
 }
+
+/// Ctrl-Z while the computer thinks, with no clock (issue: its time budget ran on
+/// through the suspension, so at `fg` it played at once from a shallow search): the
+/// search starts again at `fg` with its whole time. Level 10 thinks about 3 s a move,
+/// never more than 9 s; stopped for longer than that, the old search would move within
+/// moments of `fg`.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_computer_thinks_afresh_after_a_suspension_without_a_clock() {
+    let sandbox = Sandbox::new();
+    let mut game = Session::start_in(
+        &sandbox,
+        &[
+            "--white",
+            "cpu",
+            "--level",
+            "10",
+            "--fen",
+            "W:W19,22,23,24,25,26,27,30,31:B1,2,3,5,6,7,9,10,14",
+        ],
+        &[],
+    );
+    game.wait_for("the computer thinking", |s| {
+        s.contents().contains("White is thinking... depth") && s.contents().contains("q quit")
+    });
+    game.send(b"\x1a");
+    let pid = game.pid();
+    wait_until("the process to stop", || stopped(pid));
+    let stopped_since = std::time::Instant::now();
+    wait_until("more than the computer's longest thought to pass", || {
+        stopped_since.elapsed() > std::time::Duration::from_secs(10)
+    });
+    game.signal("CONT");
+    let back = std::time::Instant::now();
+    game.wait_for("the computer's move", |s| {
+        s.contents().contains("White (level 10) played")
+    });
+    let thought = back.elapsed();
+    assert!(
+        thought > std::time::Duration::from_millis(500),
+        "the computer played {thought:?} after fg: its search was not started again"
+    );
+    game.send(b"\x03");
+    assert_eq!(game.exit_status().exit_code(), 130, "Ctrl-C: an interrupt");
+}
+
+/// Ctrl-Z on the clock with the save dialog open (issue: the status line said "any key
+/// starts them", while a key in the dialog only edits it): the words say that the key
+/// that starts the clocks is one on the board.
+#[cfg(target_os = "linux")]
+#[test]
+fn suspended_in_the_save_dialog_the_clocks_are_said_to_start_back_on_the_board() {
+    let sandbox = Sandbox::new();
+    let mut game = Session::start_in(&sandbox, &["--clock", "5+3", "--quiet"], &[]);
+    game.wait_for("the clocks", |s| s.contents().contains("White      5:00"));
+    game.send(b"s");
+    game.wait_for("the save dialog", |s| s.contents().contains("Esc cancel"));
+    game.send(b"\x1a");
+    let pid = game.pid();
+    wait_until("the process to stop", || stopped(pid));
+    game.signal("CONT");
+    game.wait_for("the clocks held", |s| {
+        s.contents()
+            .contains("suspended: a key on the board starts them")
+            && s.contents().contains("Esc cancel")
+    });
+    game.send(b"\x1b");
+    game.wait_for("the board", |s| {
+        s.contents().contains("any key starts the clocks  ? help")
+    });
+    game.send(b"\x03");
+    assert_eq!(game.exit_status().exit_code(), 130, "Ctrl-C: an interrupt");
+}

@@ -162,3 +162,53 @@ fn a_resumed_game_between_two_levels_gives_each_computer_its_own() {
     let both = seats(&["checkers", "--resume", "--level", "7"]);
     assert_eq!((both.black, both.white), (level(7), level(7)));
 }
+
+/// `watch --help` speaks to a spectator, who has no side at the bottom and no panel of
+/// their own (it had the player's words for --flip and --name); `join --help` keeps them.
+#[test]
+fn watch_help_speaks_to_a_spectator() {
+    use clap::CommandFactory;
+    let mut cli = Cli::command();
+    let help = |cli: &mut clap::Command, name: &str| {
+        cli.find_subcommand_mut(name)
+            .map(|command| command.render_long_help().to_string())
+            .unwrap_or_default()
+    };
+    let watch = help(&mut cli, "watch");
+    assert!(
+        watch.contains("Start with White at the bottom of the board (Black is at the bottom")
+            && watch.contains("only the players' names go on the record and panels")
+            && !watch.contains("your side")
+            && !watch.contains("other player's panel"),
+        "{watch}"
+    );
+    let join = help(&mut cli, "join");
+    assert!(
+        join.contains("your side is at the bottom") && join.contains("other player's panel"),
+        "{join}"
+    );
+}
+
+/// `--resume --clock 5+3` puts the resumed game on that clock, as a player who names a
+/// clock wants, and the guide says so among the options that win on resume (it named
+/// only --black, --white and --level).
+#[test]
+fn a_clock_given_with_resume_wins_and_the_guide_says_so() {
+    let record = crate::pdn::read_games(TWO_LEVELS).remove(0).unwrap();
+    let cli = Cli::try_parse_from(["checkers", "--resume", "--clock", "5+3"]).unwrap();
+    let session = crate::commands::play::resumed_session(&record, &cli.play, &None);
+    assert_eq!(
+        session.time_left(crate::rules::Color::White),
+        Some(std::time::Duration::from_secs(300))
+    );
+    let guide = include_str!("../../guide/playing.md").replace('\n', " ");
+    let resume = guide
+        .split("`--resume` (continue an unfinished game")
+        .nth(1)
+        .and_then(|rest| rest.split("a match is continued whole").next())
+        .unwrap_or_default();
+    assert!(
+        resume.contains("`--clock` or `--move-timer`") && resume.contains("given now win"),
+        "{resume}"
+    );
+}

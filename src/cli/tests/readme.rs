@@ -256,3 +256,16 @@ fn the_readme_command_reader_splits_as_a_shell_does() {
     assert_eq!(program_args("cargo install --path ."), None);
     assert_eq!(program_args("# Waiting for a player: checkers join"), None);
 }
+
+/// The README says what `checkers puzzle --plain` does: it opens puzzle 1 and lists the
+/// puzzles at `list` (it said "the same in words" as the full screen, which opens on the
+/// list).
+#[test]
+fn the_readme_says_plain_puzzles_start_at_puzzle_one_with_a_list_command() {
+    let readme = readme_text();
+    assert!(
+        readme.contains("(`--plain`: in words, from puzzle 1; `list` lists them")
+            && !readme.contains("`--plain`: the same in words"),
+        "README.md's puzzle paragraph"
+    );
+}

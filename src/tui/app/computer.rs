@@ -43,8 +43,13 @@ impl App {
         let (held, events) = self.runtime.hold_clocks_from(at);
         let mut polled = self.show_events(events);
         if held {
-            self.status
-                .info("The clocks stopped while the game was suspended: any key starts them");
+            // Only a key on the board starts them: not one in a dialog, the help or a
+            // move being typed.
+            self.status.info(if self.mode == super::Mode::Board {
+                "The clocks stopped while the game was suspended: any key starts them"
+            } else {
+                "The clocks stopped while the game was suspended: a key on the board starts them"
+            });
             polled.redraw = true;
         }
         polled
