@@ -242,23 +242,9 @@ fn the_helps_key_line_offers_more_only_while_more_is_below() {
 /// Clicks the left button on the first place `text` is drawn on the home screen at
 /// `width` x `height`: what the click came to.
 fn click_on(home: &mut Home, width: u16, height: u16, text: &str) -> Option<Option<Chosen>> {
-    use ratatui::crossterm::event::{Event, MouseButton, MouseEvent, MouseEventKind};
     home.screen = Rect::new(0, 0, width, height);
     let drawn = screen(home, width, height);
-    let (row, column) = drawn
-        .lines()
-        .enumerate()
-        .find_map(|(row, line)| {
-            let at = line.find(text)?;
-            Some((row, line[..at].chars().count()))
-        })
-        .unwrap_or_else(|| panic!("{text} is not drawn:\n{drawn}"));
-    home.handle_event(&Event::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: u16::try_from(column).unwrap(),
-        row: u16::try_from(row).unwrap(),
-        modifiers: KeyModifiers::NONE,
-    }))
+    home.handle_event(&super::click_on_text(&drawn, text))
 }
 
 #[test]
