@@ -139,6 +139,17 @@ fn stopped(pid: u32) -> bool {
         .unwrap_or(false)
 }
 
+/// Keeps the stopped program stopped for longer than `held`, then continues it: the
+/// time a suspension lasts is what the clocks and the computer must not be charged.
+#[cfg(target_os = "linux")]
+fn stay_stopped_then_continue(game: &mut Session, held: std::time::Duration, what: &str) {
+    let pid = game.pid();
+    wait_until("the process to stop", || stopped(pid));
+    let stopped_since = std::time::Instant::now();
+    wait_until(what, || stopped_since.elapsed() > held);
+    game.signal("CONT");
+}
+
 /// Suspends with `how`, checks the terminal and the stopped process, then continues
 /// and checks that the game is back, drawn whole and playable.
 #[cfg(target_os = "linux")]
@@ -207,14 +218,12 @@ fn a_game_suspended_on_the_clock_is_not_lost_on_time_meanwhile() {
     let mut game = Session::start_in(&sandbox, &["--clock", "0:05+0", "--quiet"], &[]);
     game.wait_for("the clocks", |s| s.contents().contains("White       5.0"));
     game.send(b"\x1a");
-    let pid = game.pid();
-    wait_until("the process to stop", || stopped(pid));
     // Stopped for longer than all of Black's time, which ran from the first frame.
-    let stopped_since = std::time::Instant::now();
-    wait_until("Black's whole time to pass", || {
-        stopped_since.elapsed() > std::time::Duration::from_secs(6)
-    });
-    game.signal("CONT");
+    stay_stopped_then_continue(
+        &mut game,
+        std::time::Duration::from_secs(6),
+        "Black's whole time to pass",
+    );
     game.wait_for("the clocks held", |s| {
         s.contents().contains("suspended: any key starts them")
             && s.contents().contains("any key starts the clocks  ? help")
@@ -246,14 +255,12 @@ fn plain_mode_suspended_on_the_clock_is_not_lost_on_time_meanwhile() {
     let mut game = Session::start_in(&sandbox, &["--plain", "--clock", "0:05+0"], &[]);
     game.wait_for_output("the clocks", |out| out.contains("Black 5.0 (running)"));
     game.signal("TSTP");
-    let pid = game.pid();
-    wait_until("the process to stop", || stopped(pid));
     // Stopped for longer than all of Black's time, which ran from the start.
-    let stopped_since = std::time::Instant::now();
-    wait_until("Black's whole time to pass", || {
-        stopped_since.elapsed() > std::time::Duration::from_secs(6)
-    });
-    game.signal("CONT");
+    stay_stopped_then_continue(
+        &mut game,
+        std::time::Duration::from_secs(6),
+        "Black's whole time to pass",
+    );
     game.wait_for_output("the clocks paused", |out| {
         out.contains("The clocks stopped while the game was suspended; type pause")
     });
@@ -293,13 +300,11 @@ fn the_computer_thinks_afresh_after_a_suspension_without_a_clock() {
         s.contents().contains("White is thinking... depth") && s.contents().contains("q quit")
     });
     game.send(b"\x1a");
-    let pid = game.pid();
-    wait_until("the process to stop", || stopped(pid));
-    let stopped_since = std::time::Instant::now();
-    wait_until("more than the computer's longest thought to pass", || {
-        stopped_since.elapsed() > std::time::Duration::from_secs(10)
-    });
-    game.signal("CONT");
+    stay_stopped_then_continue(
+        &mut game,
+        std::time::Duration::from_secs(10),
+        "more than the computer's longest thought to pass",
+    );
     let back = std::time::Instant::now();
     game.wait_for("the computer's move", |s| {
         s.contents().contains("White (level 10) played")
