@@ -657,18 +657,26 @@ fn the_databases_line_converts_every_won_position_within_the_forty_move_rule() {
     );
 }
 
-#[test]
-fn review_shows_the_database_result_beside_the_engines_score_and_the_move_that_threw_a_win_away() {
-    use crate::runtime::Purpose;
+/// The review of kings on 1 and 3 against one on 10, where White's 1-6 throws the
+/// win away, at 120x40 with the databases, stepped to the position before that move;
+/// the record ends with `result`.
+fn reviewed_before_white_threw_the_win(result: &str) -> crate::tui::App {
     use crate::tui::{App, Settings};
     use ratatui::crossterm::event::KeyCode;
-    let record = crate::pdn::read_games("[FEN \"B:WK1,K3:BK10\"]\n1. 10-14 3-8 2. 14-9 1-6 *\n")
-        .remove(0)
-        .unwrap();
+    let pdn = format!("[FEN \"B:WK1,K3:BK10\"]\n1. 10-14 3-8 2. 14-9 1-6 {result}\n");
+    let record = crate::pdn::read_games(&pdn).remove(0).unwrap();
     let session = Session::review_record(&record).with_egdb(Some(db().clone()));
     let mut app = App::with_session(Settings::default(), session, 120, 40);
     crate::tui::tests::press(&mut app, KeyCode::End);
     crate::tui::tests::press(&mut app, KeyCode::Left);
+    app
+}
+
+#[test]
+fn review_shows_the_database_result_beside_the_engines_score_and_the_move_that_threw_a_win_away() {
+    use crate::runtime::Purpose;
+    use ratatui::crossterm::event::KeyCode;
+    let mut app = reviewed_before_white_threw_the_win("*");
     // Before White's 1-6: the engine's score (once searched) and the exact result.
     assert_eq!(
         app.runtime().wanted_search().map(|s| s.purpose),
@@ -699,17 +707,10 @@ fn review_shows_the_database_result_beside_the_engines_score_and_the_move_that_t
 
 #[test]
 fn review_at_the_end_of_a_finished_record_gives_no_database_verdict() {
-    use crate::tui::{App, Settings};
     use ratatui::crossterm::event::KeyCode;
     // Black resigned after White's 1-6: the databases hold the position, yet the game
     // is over there.
-    let record = crate::pdn::read_games("[FEN \"B:WK1,K3:BK10\"]\n1. 10-14 3-8 2. 14-9 1-6 0-1\n")
-        .remove(0)
-        .unwrap();
-    let session = Session::review_record(&record).with_egdb(Some(db().clone()));
-    let mut app = App::with_session(Settings::default(), session, 120, 40);
-    crate::tui::tests::press(&mut app, KeyCode::End);
-    crate::tui::tests::press(&mut app, KeyCode::Left);
+    let mut app = reviewed_before_white_threw_the_win("0-1");
     let text = crate::tui::tests::screen_text(&app);
     assert!(text.contains("Endgame database:"), "{text}");
     assert!(text.contains("  White wins"), "{text}");
