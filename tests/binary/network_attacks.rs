@@ -211,6 +211,30 @@ fn adjourning_ends_the_joiners_connection_so_it_cannot_play_on_stopped_clocks() 
     host.expect("White played 22-18");
 }
 
+/// A player who leaves a finished game is told the game is over, not that they
+/// adjourned it (there is nothing to go on with).
+#[test]
+fn leaving_a_finished_game_is_not_called_adjourning_it() {
+    let code = "hazel-5151-ridge-6262";
+    let (mut host, address) = host(code, &[]);
+    let mut joiner = Raw::connect(&address);
+    joiner.hello(code, "player", None);
+    joiner.welcome();
+    host.expect("joined, playing White");
+    host.say("11-15");
+    joiner.state_after(1);
+    host.say("resign");
+    host.expect("White wins: Black resigned");
+    joiner.send(&command(json!({"kind": "adjourn"}))).unwrap();
+    let rest = joiner.rest();
+    assert!(
+        rest.contains("you left the table: the game is over"),
+        "{rest}"
+    );
+    assert!(!rest.contains("adjourned"), "{rest}");
+    host.expect("White left the table");
+}
+
 #[test]
 fn a_new_connection_with_the_seat_token_takes_over_a_silent_one_and_others_are_told_to_wait() {
     let code = "birch-5555-comet-6666";

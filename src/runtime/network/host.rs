@@ -696,7 +696,10 @@ impl Hosting {
             self.connections.close(
                 peer,
                 &HostMessage::Bye {
-                    reason: if unplayed {
+                    // A finished game is not adjourned: there is nothing to go on with.
+                    reason: if over {
+                        "you left the table: the game is over".into()
+                    } else if unplayed {
                         "you left before any move was played: join again to play".into()
                     } else {
                         "you adjourned the game: join again to go on".into()
