@@ -218,16 +218,8 @@ pub(crate) fn join(args: &JoinArgs, role: Role) -> Result<(), CommandError> {
     let (session, table) = joined(args, role, |what| {
         eprintln!("{what}: trying again");
     })?;
-    run_at_table(&screen, &prefs, notices, session, Saving::Off, table)?;
-    if role == Role::Player {
-        // Said after the board is gone, so it stays on the terminal.
-        println!(
-            "Unless the game is over, it stays with the host: checkers join {} --code {} goes on with it.",
-            args.host_address(),
-            args.code
-        );
-    }
-    Ok(())
+    // The board says, once gone, whether the host keeps a game to go on with.
+    run_at_table(&screen, &prefs, notices, session, Saving::Off, table)
 }
 
 /// The host's game that `args` names, joined as `role`: its session as the host told
@@ -259,7 +251,9 @@ pub(crate) fn joined(
     let session = joined_session(&welcome, Instant::now()).ok_or_else(|| {
         CommandError::Network("the host's record of the game does not read".to_string())
     })?;
-    let table = Table::Guest(Box::new(Following::new(link, &welcome, copies_folder())));
+    let rejoin = format!("checkers join {address} --code {}", args.code);
+    let following = Following::new(link, &welcome, copies_folder()).with_rejoin(rejoin);
+    let table = Table::Guest(Box::new(following));
     Ok((session, table))
 }
 

@@ -423,11 +423,11 @@ impl Runtime {
 
     /// Where an unfinished game left at this terminal goes on, said on the terminal once
     /// the board is gone (as the quit question said it): at a host, how it takes the game
-    /// up again; nothing at a joiner, where the game stays with the host, nor for a game
-    /// not kept, or over and no match's game to come.
+    /// up again; at a joiner, whether the host keeps a game and how to sit down again;
+    /// nothing for a game not kept, or over and no match's game to come.
     pub(crate) fn left_words(&self) -> Option<String> {
         if self.table().is_some() {
-            return self.resume_hint();
+            return self.table_left_words();
         }
         let session = self.session();
         let open =

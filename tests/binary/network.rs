@@ -387,6 +387,44 @@ fn a_killed_joiner_joins_again_and_the_game_goes_on_with_every_move() {
     host.expect("White played 22-17");
 }
 
+/// A joiner that leaves is told whether the host keeps a game to go on with: none
+/// before any move (as at one terminal, a game with no move is not kept), the game
+/// once a move was played.
+#[test]
+fn a_joiner_leaving_is_told_whether_a_game_stays_with_the_host() {
+    let (mut host, address) = host("elder-8181", &[]);
+    let mut bob = joiner("join", &address, "elder-8181", "Bob");
+    host.expect("Bob joined, playing White");
+    bob.expect("You play White");
+    bob.say("quit");
+    let goodbye = bob.expect("Goodbye.");
+    assert!(
+        goodbye.contains(&format!(
+            "No move was played, so there is no game to keep: checkers join {address} \
+             --code elder-8181 sits at the host's table again while the host waits."
+        )),
+        "{goodbye}"
+    );
+    assert!(!goodbye.contains("stays with the host"), "{goodbye}");
+    assert_eq!(bob.finish(), 0);
+    host.expect("White left the table");
+    // Once a move is played, the game is the host's to keep.
+    let mut bob = joiner("join", &address, "elder-8181", "Bob");
+    host.expect("Bob joined, playing White");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    bob.say("quit");
+    let goodbye = bob.expect("Goodbye.");
+    assert!(
+        goodbye.contains(&format!(
+            "The game stays with the host: checkers join {address} --code elder-8181 goes \
+             on with it."
+        )),
+        "{goodbye}"
+    );
+    assert_eq!(bob.finish(), 0);
+}
+
 /// A plain joiner is told at once which side it plays and who plays the other (as the
 /// full screen's first words say), a plain spectator that it watches; the host quitting
 /// mid-game adjourns it, and the joiner is told so in a sentence, then taken back when

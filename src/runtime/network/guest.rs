@@ -46,6 +46,9 @@ pub(crate) struct Following {
     pub(super) copies: Option<PathBuf>,
     /// The host said goodbye: the line's drop that follows is no news.
     pub(super) farewell: bool,
+    /// The command that sits this player at the host's table again (`checkers join
+    /// ADDRESS --code CODE`), said when the board is left; none at a server's table.
+    pub(super) rejoin: Option<String>,
     pub(super) view: TableView,
 }
 
@@ -74,8 +77,16 @@ impl Following {
             state: welcome.state.clone(),
             copies,
             farewell: false,
+            rejoin: None,
             view,
         }
+    }
+
+    /// With `rejoin`, the command that sits this player at the host's table again, said
+    /// when the board is left (see [`Following::left_words`]).
+    pub(crate) fn with_rejoin(mut self, rejoin: String) -> Following {
+        self.rejoin = Some(rejoin);
+        self
     }
 
     /// A board at a server's table: `line` to the server, this terminal playing `side`
@@ -104,8 +115,28 @@ impl Following {
             state: state.clone(),
             copies,
             farewell: false,
+            rejoin: None,
             view,
         }
+    }
+
+    /// What a LAN player is told once its board is gone, the game as `session` has it:
+    /// whether the host keeps a game to go on with, and how to sit down again. None for
+    /// a spectator or at a server's table.
+    pub(super) fn left_words(&self, session: &Session) -> Option<String> {
+        let rejoin = self.rejoin.as_ref().filter(|_| self.side.is_some())?;
+        let unplayed = crate::store::games::not_begun(&session.record(&crate::store::today()));
+        Some(if session.game().is_over() {
+            format!("The game is over: {rejoin} sits at the host's table again while it is open.")
+        } else if unplayed {
+            // The host keeps no game without a move (as at one terminal).
+            format!(
+                "No move was played, so there is no game to keep: {rejoin} sits at the \
+                 host's table again while the host waits."
+            )
+        } else {
+            format!("The game stays with the host: {rejoin} goes on with it.")
+        })
     }
 
     /// The board is left: a LAN line let go (the host keeps the game); a server's line

@@ -343,6 +343,16 @@ impl Runtime {
         crate::store::games::not_begun(&self.session.record(&crate::store::today()))
     }
 
+    /// What this terminal's player is told once the board is gone: at a host, how to
+    /// take up a game left unfinished (see [`resume_hint`](Self::resume_hint)); at a
+    /// joiner, whether a game stays with the host and how to sit down again.
+    pub(super) fn table_left_words(&self) -> Option<String> {
+        match self.table.as_ref()? {
+            Table::Host(_) => self.resume_hint(),
+            Table::Guest(guest) => guest.left_words(&self.session),
+        }
+    }
+
     /// At a host whose game is left unfinished in its file (adjourned, as leaving does):
     /// the line that says how to take it up again, with the address and code its
     /// player's board tries again with, for the terminal once the board is gone.
