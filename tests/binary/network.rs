@@ -3,6 +3,7 @@
 //! TCP. Most play in plain mode (every line they print is kept and looked for); one
 //! joiner plays on the full-screen board.
 
+use crate::common::proxy::Proxy;
 use crate::common::pty::{Sandbox, Session};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -385,6 +386,33 @@ fn a_killed_joiner_joins_again_and_the_game_goes_on_with_every_move() {
     bob.expect("Black played 8-11. White to move");
     bob.say("22-17");
     host.expect("White played 22-17");
+}
+
+/// A move sent into a line that then drops, before it reached the host, is not lost:
+/// once the line is back, the joiner sends it again (and says so), and both ends play
+/// on from the same position.
+#[test]
+fn a_move_lost_with_a_dropped_line_is_sent_again_when_the_line_is_back() {
+    let (mut host, address) = host("alder-9191", &["--clock", "5+0"]);
+    let proxy = Proxy::to(&address);
+    let mut bob = joiner("join", &proxy.address, "alder-9191", "Bob");
+    host.expect("Bob joined, playing White");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    proxy.swallow();
+    bob.say("22-18");
+    // More than a ping's 35 bytes at once: the move, lost on the way.
+    proxy.wait_swallowed_write_over(35);
+    proxy.cut();
+    host.expect("White's line dropped");
+    bob.expect("Your move 22-18 did not reach the host before the line dropped: sent again");
+    host.expect("White played 22-18");
+    host.say("fen");
+    let at_host = host.expect("FEN: ");
+    bob.say("fen");
+    let at_joiner = bob.expect("FEN: ");
+    assert_eq!(at_host, at_joiner);
+    assert!(at_host.starts_with("FEN: B:W18,"), "{at_host}");
 }
 
 /// A joiner that leaves is told whether the host keeps a game to go on with: none

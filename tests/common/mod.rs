@@ -1,9 +1,10 @@
 //! Helpers shared by the tests of the programs: run them, on a terminal (a pty) or not,
-//! and on a full disk.
+//! on a full disk, and across a flaky line.
 #![allow(dead_code, clippy::unwrap_used)]
 
 pub mod command;
 pub mod full_disk;
+pub mod proxy;
 pub mod pty;
 
 /// The binary a command line is for: the lab's (`checkers-lab`, built with the `lab`

@@ -46,6 +46,10 @@ pub(crate) struct Following {
     pub(super) copies: Option<PathBuf>,
     /// The host said goodbye: the line's drop that follows is no news.
     pub(super) farewell: bool,
+    /// The move this player sent that the host's game does not show yet: sent again
+    /// when the line comes back to the same position (a line that dropped with it on
+    /// the way lost it).
+    pub(super) unanswered_move: Option<SentMove>,
     /// The command that sits this player at the host's table again (`checkers join
     /// ADDRESS --code CODE`), said when the board is left; none at a server's table.
     pub(super) rejoin: Option<String>,
@@ -77,6 +81,7 @@ impl Following {
             state: welcome.state.clone(),
             copies,
             farewell: false,
+            unanswered_move: None,
             rejoin: None,
             view,
         }
@@ -115,6 +120,7 @@ impl Following {
             state: state.clone(),
             copies,
             farewell: false,
+            unanswered_move: None,
             rejoin: None,
             view,
         }
@@ -148,6 +154,18 @@ impl Following {
             Line::Server(_) => {}
         }
     }
+}
+
+/// A move a player sent, and the game it was played in: which of the host's games, and
+/// how many moves it had then.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct SentMove {
+    /// The host's number of the game.
+    game_number: u64,
+    /// The moves the game had when it was sent.
+    plies: usize,
+    /// The move, as sent.
+    text: String,
 }
 
 /// The session a board at a server's table starts from: the game told as `state`,
@@ -319,6 +337,13 @@ impl Following {
         };
         if !self.view.connected {
             return Some(Err(SessionError::OtherPlayerAway));
+        }
+        if let (RemoteCommand::Play { text }, Line::Lan(_)) = (&remote, &self.link) {
+            self.unanswered_move = Some(SentMove {
+                game_number: self.state.game_number,
+                plies: session.game().moves().len(),
+                text: text.clone(),
+            });
         }
         if matches!(
             (&self.link, &remote),
@@ -536,6 +561,7 @@ impl Following {
                 self.view.chat = received_chat(&chat);
                 events.push(Event::Table(TableNews::LineUp));
                 self.follow_state(session, state, now, events);
+                self.send_again_if_lost(session, events);
             }
             HostMessage::State { state } => self.follow_state(session, state, now, events),
             HostMessage::News { news } => {
@@ -545,9 +571,13 @@ impl Following {
                     events.push(Event::Table(TableNews::Told(text)));
                 }
             }
-            HostMessage::Rejected { reason } => events.push(Event::Table(TableNews::Refused(
-                crate::text::printable(&reason, 600),
-            ))),
+            HostMessage::Rejected { reason } => {
+                // Refused: the host heard it, and nothing is to be sent again.
+                self.unanswered_move = None;
+                events.push(Event::Table(TableNews::Refused(crate::text::printable(
+                    &reason, 600,
+                ))));
+            }
             HostMessage::Chat { from, text } => {
                 let said = self.view.said(
                     crate::text::printable(&from, MAX_NAME_CHARS),
@@ -563,6 +593,30 @@ impl Following {
             }
             HostMessage::Pong => {}
         }
+    }
+
+    /// On the line's return: the move this player sent that the host's game does not
+    /// show, while the game stands where it was played, went down with the old line, and
+    /// is sent again (told). The host took it at most once: a move it took shows in the
+    /// welcome's game, and the old line's is never read once this one takes the seat.
+    fn send_again_if_lost(&mut self, session: &Session, events: &mut Vec<Event>) {
+        let Some(sent) = self.unanswered_move.take() else {
+            return;
+        };
+        let same_place = sent.game_number == self.state.game_number
+            && sent.plies == session.game().moves().len();
+        let my_turn = self.side == Some(session.position().turn());
+        if !same_place || !my_turn || session.game().is_over() {
+            return;
+        }
+        events.push(Event::Table(TableNews::Told(format!(
+            "Your move {} did not reach the host before the line dropped: sent again",
+            sent.text
+        ))));
+        self.send_remote(RemoteCommand::Play {
+            text: sent.text.clone(),
+        });
+        self.unanswered_move = Some(sent);
     }
 
     /// The host's game as it stands now: followed on `session`, kept in this
@@ -585,6 +639,12 @@ impl Following {
             left[i] = left[i].saturating_sub(self.link.delay());
         }
         session.follow(shown, now);
+        // The move sent shows in the host's game (or the game moved on): answered.
+        if self.unanswered_move.as_ref().is_some_and(|sent| {
+            sent.game_number != state.game_number || sent.plies != session.game().moves().len()
+        }) {
+            self.unanswered_move = None;
+        }
         let before = std::mem::replace(&mut self.state, state.clone());
         let joiner_side = Color::from(state.joiner_side);
         if self.side.is_some_and(|side| side != joiner_side) {
