@@ -100,9 +100,10 @@ pub(crate) enum JoinError {
     Busy(String),
     /// The host's answer was not a welcome: what was wrong.
     Protocol(ProtocolError),
-    /// The line dropped after the host proved the game's code, before its welcome came
-    /// (what failed): the host is the game's, so the join is tried again, as a line
-    /// that drops later is.
+    /// The line dropped before the host's welcome came (what failed): before the host's
+    /// opening (nothing proven either way, so trying again tests no guess at the code),
+    /// or after the host proved the code (the host is the game's). The join is tried
+    /// again, as a line that drops later is.
     Dropped(ProtocolError),
     /// Something answers at the address, but not in this program's messages (another
     /// program's port, a web server).
@@ -456,6 +457,19 @@ fn refusal(reason: String, lasting: bool) -> JoinError {
     }
 }
 
+/// Whether a read failed because the line was cut (closed or reset), not because the
+/// other end stayed silent or said something wrong.
+fn dropped(e: &ProtocolError) -> bool {
+    match e {
+        ProtocolError::Closed => true,
+        ProtocolError::Io(io) => !matches!(
+            io.kind(),
+            io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+        ),
+        _ => false,
+    }
+}
+
 /// One connection: made, the key exchange on the code, this end's proof and greeting
 /// (with the seat token, if this player has one), the host's proof, the welcome; with
 /// the length of the welcome's frame. `proofs_unanswered` counts this end's proofs that no
@@ -498,7 +512,15 @@ fn greet(
         HostOpening::Bye { reason } => refusal(reason, true),
         HostOpening::Pake { .. } => JoinError::NotAHost(address),
     };
-    let (opening, _) = read_message_weighed::<HostOpening, _>(&mut reader).map_err(unanswered)?;
+    // A line cut before the host's opening came: nothing was proven either way, so
+    // trying again tests no guess at the code (a stalled one is still told as silent).
+    let (opening, _) = read_message_weighed::<HostOpening, _>(&mut reader).map_err(|e| {
+        if dropped(&e) {
+            JoinError::Dropped(e)
+        } else {
+            unanswered(e)
+        }
+    })?;
     let pake = match opening {
         HostOpening::Pake { version, pake } => {
             super::protocol::check_version(version).map_err(JoinError::Protocol)?;
@@ -538,20 +560,13 @@ fn greet(
     *proofs_unanswered -= 1;
     // The host proved the code: a line cut now is a dropped line of the game's host, to
     // be tried again (a stalled one is still told as silent).
-    let (answer, bytes) = opener
-        .read::<HostMessage, _>(&mut reader)
-        .map_err(|e| match e {
-            ProtocolError::Closed => JoinError::Dropped(e),
-            ProtocolError::Io(io)
-                if !matches!(
-                    io.kind(),
-                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
-                ) =>
-            {
-                JoinError::Dropped(ProtocolError::Io(io))
-            }
-            e => unanswered(e),
-        })?;
+    let (answer, bytes) = opener.read::<HostMessage, _>(&mut reader).map_err(|e| {
+        if dropped(&e) {
+            JoinError::Dropped(e)
+        } else {
+            unanswered(e)
+        }
+    })?;
     match answer {
         HostMessage::Welcome {
             version,

@@ -388,6 +388,19 @@ fn a_killed_joiner_joins_again_and_the_game_goes_on_with_every_move() {
     host.expect("White played 22-17");
 }
 
+/// A first join whose line is cut before the host's first word (nothing proven either
+/// way) tries again, and sits down, rather than give up on the host.
+#[test]
+fn a_first_join_cut_before_the_key_exchange_tries_again() {
+    let (mut host, address) = host("holly-2727", &[]);
+    let proxy = Proxy::to(&address);
+    proxy.cut_next_connections(1);
+    let mut bob = joiner("join", &proxy.address, "holly-2727", "Bob");
+    bob.expect("The line to the host dropped before its welcome");
+    bob.expect("You play White");
+    host.expect("Bob joined, playing White");
+}
+
 /// A move sent into a line that then drops, before it reached the host, is not lost:
 /// once the line is back, the joiner sends it again (and says so), and both ends play
 /// on from the same position.
