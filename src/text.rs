@@ -39,6 +39,34 @@ pub(crate) fn printable_lines(text: &str, max_chars: usize) -> String {
         .join("\n")
 }
 
+/// How many columns of a terminal `text` takes: a wide character (Chinese, Japanese,
+/// Korean, most emoji) two, a combining mark none, as the screen draws it.
+pub(crate) fn columns(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// The longest start of `text` that takes at most `width` columns: cut between
+/// characters, a combining mark kept with its letter, never half of a wide character.
+pub(crate) fn cut_to_columns(text: &str, width: usize) -> &str {
+    let mut end = 0;
+    for (i, c) in text.char_indices() {
+        let next = i + c.len_utf8();
+        if columns(&text[..next]) > width {
+            break;
+        }
+        end = next;
+    }
+    &text[..end]
+}
+
+/// `text` in exactly `width` columns: cut to them ([`cut_to_columns`]), or followed by
+/// spaces up to them, so that what comes after it stands in a column whatever the
+/// script.
+pub(crate) fn padded_to_columns(text: &str, width: usize) -> String {
+    let cut = cut_to_columns(text, width);
+    format!("{cut}{}", " ".repeat(width - columns(cut)))
+}
+
 /// Whether `c` changes how a terminal shows what follows it.
 pub(crate) fn is_unsafe(c: char) -> bool {
     c.is_control()
@@ -256,6 +284,16 @@ mod tests {
             "a?[2Jb??c?d e"
         );
         assert_eq!(printable("Zürich", 80), "Zürich");
+    }
+
+    #[test]
+    fn wide_characters_take_two_columns_and_are_never_cut_in_half() {
+        assert_eq!(columns("王小明"), 6);
+        assert_eq!(columns("Zoe\u{308}"), 3);
+        assert_eq!(cut_to_columns("王小明", 5), "王小");
+        assert_eq!(cut_to_columns("Zoe\u{308}x", 3), "Zoe\u{308}");
+        assert_eq!(padded_to_columns("王小明", 5), "王小 ");
+        assert_eq!(padded_to_columns("Ann", 5), "Ann  ");
     }
 
     #[test]

@@ -984,10 +984,49 @@ fn draw_whole(
     render: impl FnOnce(&mut ratatui::Frame),
 ) -> io::Result<()> {
     execute!(terminal.backend_mut(), BeginSynchronizedUpdate)?;
-    let drawn = terminal.draw(render).map(|_| ());
+    let drawn = terminal
+        .draw(|frame| {
+            render(frame);
+            if !locale_writes_utf8() {
+                ascii_cells(frame.buffer_mut());
+            }
+        })
+        .map(|_| ());
     // Ended even when the frame failed, so that the terminal shows again what it has.
     let ended = execute!(terminal.backend_mut(), EndSynchronizedUpdate);
     drawn.and(ended)
+}
+
+/// Whether the locale's character set is UTF-8 ([`crate::text::utf8_locale`]), found
+/// once: the environment does not change while the program runs.
+fn locale_writes_utf8() -> bool {
+    static UTF8: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *UTF8.get_or_init(|| crate::text::utf8_locale(crate::text::character_locale().as_deref()))
+}
+
+/// Every cell of `buffer` in ASCII, for a locale that is not UTF-8: the theme draws
+/// the board in ASCII there, but a name or an event from a file (`José`, `王小明`) would
+/// go out as UTF-8 bytes, garbage of one column a byte that pushes the rest of the row
+/// out of place. An accented letter becomes its letter ([`crate::text::ascii_for`]),
+/// anything else `?`; a wide character's second column is a blank cell already, so the
+/// columns stay where they were drawn.
+pub(crate) fn ascii_cells(buffer: &mut ratatui::buffer::Buffer) {
+    for cell in &mut buffer.content {
+        let symbol = cell.symbol();
+        if symbol.is_ascii() {
+            continue;
+        }
+        // A letter and its combining marks are one cell: the letter says it.
+        let first = symbol.chars().next().unwrap_or(' ');
+        let ascii = crate::text::ascii_for(first);
+        let shown = match ascii.as_ref() {
+            "..." => ".",
+            one if one.len() == 1 => one,
+            _ => "?",
+        }
+        .to_string();
+        cell.set_symbol(&shown);
+    }
 }
 
 /// Raw mode, the alternate screen and (optionally) mouse capture, undone on drop.

@@ -361,3 +361,28 @@ fn resume_continues_against_the_computer_at_its_level_unless_told_otherwise() {
         "Ctrl-C: an interrupt"
     );
 }
+
+/// In a locale that is not UTF-8 (`LANG=C`) the full screen writes ASCII only: a
+/// loaded game's names in Spanish and Chinese went out as UTF-8 bytes, garbage there,
+/// one column a byte, which pushed the panel's border out of its column.
+#[test]
+fn a_locale_not_utf8_gets_the_names_of_a_loaded_game_in_ascii() {
+    let sandbox = Sandbox::new();
+    let file = sandbox.home().join("names.pdn");
+    let game = "[Event \"Copa \u{e9}lite\"]\n[Black \"Jos\u{e9} N\u{fa}\u{f1}ez\"]\n\
+                [White \"\u{738b}\u{5c0f}\u{660e}\"]\n[Result \"*\"]\n1. 11-15 23-19 *\n";
+    std::fs::write(&file, game).unwrap();
+    let path = file.display().to_string();
+    let mut game = Session::start_in(&sandbox, &["--load", &path], &[("LANG", "C")]);
+    game.wait_for("the review, its key line drawn", |s| {
+        let text = s.contents();
+        text.contains("Jose Nunez") && text.contains("Copa elite") && text.contains("q quit")
+    });
+    let wide = game.raw.iter().filter(|b| !b.is_ascii()).count();
+    assert_eq!(wide, 0, "{}", String::from_utf8_lossy(&game.raw));
+    // The wide name keeps its 6 columns, a `?` and a blank for each character.
+    let text = game.contents();
+    assert!(text.contains("White  ? ? ? "), "{text}");
+    game.send(b"q");
+    assert!(game.exit_status().success());
+}

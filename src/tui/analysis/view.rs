@@ -98,13 +98,14 @@ fn tree_rows(board: &AnalysisBoard, width: usize) -> (Vec<Words>, usize) {
         let mut after_number = false;
         for (i, (word, node)) in words.iter().enumerate() {
             let (word, node) = (word.clone(), *node);
-            let w = word.chars().count();
+            // Columns, not characters: a comment in Chinese takes two a character.
+            let w = crate::text::columns(&word);
             // A move number goes to the next row with its move; a ")" and a move after
             // its number stay on the row.
             let glued = word == ")" || after_number;
             let is_number = node.is_none() && word.ends_with('.');
             let needed = match words.get(i + 1) {
-                Some((next, _)) if is_number => w + 1 + next.chars().count(),
+                Some((next, _)) if is_number => w + 1 + crate::text::columns(next),
                 _ => w,
             };
             after_number = is_number;
@@ -147,7 +148,7 @@ pub(crate) fn node_at(board: &AnalysisBoard, area: Rect, column: u16, row: u16) 
         .nth(usize::from(row - inside.y))?;
     let mut x = usize::from(inside.x);
     for (text, node) in words {
-        let width = text.chars().count();
+        let width = crate::text::columns(&text);
         if (x..x + width).contains(&usize::from(column)) {
             return node;
         }

@@ -718,3 +718,23 @@ fn the_key_line_is_clicked_to_leave_and_for_help() {
         assert!(b.help, "{width}x{height}: the help opens");
     }
 }
+
+#[test]
+fn a_comment_in_chinese_leaves_the_moves_after_it_on_screen_and_clickable() {
+    // The comment is 25 characters, 48 columns: counted as 25, the next move was put on
+    // its row, past the panel's edge, and neither drawn nor clickable.
+    let mut b = board(80, 24);
+    b.mouse = true;
+    play(&mut b, "11-15 23-19");
+    let second = b.tree.current();
+    b.tree
+        .add_comment(second, "王小明太郎王小明太郎 東京東京東京東京東京東京");
+    play(&mut b, "8-11");
+    press(&mut b, KeyCode::Home);
+    let text = screen(&b, 80, 24);
+    // In the test buffer a wide character's second column is a space of its own.
+    assert!(text.contains("王 小 明"), "{text}");
+    let (column, row) = in_move_list(&text, "8-11");
+    click(&mut b, column + 1, row);
+    assert_eq!(b.tree.ply(), 3, "the click reached 8-11:\n{text}");
+}

@@ -418,3 +418,39 @@ fn a_record_with_faulty_match_tags_is_an_ordinary_game() {
         assert_eq!(back.game().moves().len(), 1);
     }
 }
+
+#[test]
+fn a_chinese_name_in_the_match_panel_keeps_the_scores_in_a_column() {
+    // 王小明太郎王小明太郎 takes 20 columns: counted as 10 characters, the name ran into
+    // the score and pushed the colour out of the panel, and Ann's score stood apart.
+    let session = Session::new(Game::new())
+        .with_names(named("王小明太郎王小明太郎", "Ann"))
+        .with_match(2, MatchBallots::None, None);
+    let app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    let screen = screen_text(&app);
+    // The test buffer holds a wide character's second column as a cell of its own (a
+    // space), so a row's columns are its characters.
+    let rows: Vec<&str> = screen.lines().collect();
+    let row_of = |text: &str| {
+        rows.iter()
+            .find(|r| r.contains(text))
+            .unwrap_or_else(|| panic!("no {text:?} in\n{screen}"))
+            .to_string()
+    };
+    let (chinese, ann) = (row_of("王 小 明"), row_of("Ann "));
+    let column_of = |row: &str, text: &str| {
+        let at = row
+            .find(text)
+            .unwrap_or_else(|| panic!("no {text:?} in {row:?}"));
+        row[..at].chars().count()
+    };
+    assert_eq!(
+        column_of(&chinese, "W0 D0 L0"),
+        column_of(&ann, "W0 D0 L0"),
+        "{chinese}\n{ann}"
+    );
+    assert!(
+        chinese.contains("Black") && ann.contains("White"),
+        "{screen}"
+    );
+}

@@ -721,3 +721,39 @@ fn names_of_wide_characters_wrap_whole_in_the_panel() {
     assert!(text.contains("(Black) v Bob"), "{text}");
     assert!(text.contains("\"the\" [Builder] (White)"), "{text}");
 }
+
+#[test]
+fn a_chinese_event_name_on_the_status_line_is_wrapped_by_columns_not_cut_off() {
+    use crate::session::Session;
+    use crate::tui::{App, Settings};
+    // Each word is 12 characters, 24 columns: wrapped as if 12 columns wide, the
+    // status line's rows ran past the screen's edge and their ends were lost.
+    let word = "東京".repeat(6);
+    let event = [word.as_str(); 5].join(" ");
+    let game = format!(
+        "[Event \"{event}\"]\n[Black \"王\"]\n[White \"李\"]\n[Result \"*\"]\n1. 11-15 *\n\n"
+    );
+    let pdn = format!("{game}{game}");
+    let session = Session::review_file(record_file(&pdn, false), 1).unwrap();
+    let mut app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    assert!(message(&app).ends_with("(2 of 2)"), "{}", message(&app));
+    // The footer's rows, under the board and the panel; the test buffer holds a wide
+    // character's second column as a space.
+    let screen = screen_text(&app);
+    let footer: Vec<&str> = screen
+        .lines()
+        .filter(|row| !row.contains(['\u{2502}', '\u{250c}', '\u{2514}']))
+        .collect();
+    let drawn_word = word.chars().map(|c| format!("{c} ")).collect::<String>();
+    let whole_words: usize = footer
+        .iter()
+        .map(|row| row.matches(drawn_word.trim_end()).count())
+        .sum();
+    assert_eq!(whole_words, 5, "every word of the event, whole: {screen}");
+    assert!(
+        footer.iter().any(|row| row.contains("(2 of 2)")),
+        "{screen}"
+    );
+}

@@ -2,6 +2,7 @@
 //! and the key line; laid out once ([`FooterLayout`]) for the drawing and the mouse.
 
 use super::key_label;
+use crate::text::{columns, cut_to_columns};
 use crate::tui::Action;
 use crate::tui::app::{App, Editor, Mode, Purpose, Question, Tone};
 use crate::tui::geometry::ScreenLayout;
@@ -382,19 +383,19 @@ impl Asked {
                      gap: &str,
                      unit: &str,
                      press: Option<KeyEvent>| {
-            let length = unit.chars().count();
+            let length = columns(unit);
             if line.1 > 0 && line.1 + gap.len() + length > width {
                 lines.push(std::mem::take(line).0);
             } else if line.1 > 0 {
                 line.0.push(Span::raw(gap.to_string()), None);
                 line.1 += gap.len();
             }
-            let text: String = unit.chars().take(width).collect();
-            line.1 += text.chars().count();
-            line.0.push(Span::raw(text), press);
+            let text = cut_to_columns(unit, width);
+            line.1 += columns(text);
+            line.0.push(Span::raw(text.to_string()), press);
         };
         for (gap, unit, press) in units {
-            if unit.chars().count() <= width {
+            if columns(&unit) <= width {
                 place(&mut lines, &mut line, gap, &unit, press);
             } else {
                 // An answer longer than a row: its words, one by one, from a row of
@@ -532,15 +533,17 @@ fn fitted_lines(text: &str, width: usize, rows: usize, ellipsis: &str) -> Vec<St
         let mut lines: Vec<String> = Vec::new();
         let mut line = String::new();
         for word in text.split_whitespace() {
-            let word: String = word.chars().take(width).collect();
-            let taken = line.chars().count();
-            if taken > 0 && taken + 1 + word.chars().count() > width {
+            // Columns, not characters: a Chinese event name takes two a character, and
+            // counted as one its line ran past the screen's edge, cut off there.
+            let word = cut_to_columns(word, width);
+            let taken = columns(&line);
+            if taken > 0 && taken + 1 + columns(word) > width {
                 lines.push(std::mem::take(&mut line));
             }
             if !line.is_empty() {
                 line.push(' ');
             }
-            line.push_str(&word);
+            line.push_str(word);
         }
         if !line.is_empty() {
             lines.push(line);
@@ -564,12 +567,12 @@ fn fitted_lines(text: &str, width: usize, rows: usize, ellipsis: &str) -> Vec<St
     let mut lines = wrap(&text[..ends[0]]);
     lines.truncate(rows);
     if let Some(last) = lines.last_mut() {
-        let room = width.saturating_sub(ellipsis.chars().count());
-        while last.chars().count() > room {
+        let room = width.saturating_sub(columns(ellipsis));
+        while columns(last) > room {
             match last.rfind(' ') {
                 Some(space) => last.truncate(space),
                 None => {
-                    *last = last.chars().take(room).collect();
+                    *last = cut_to_columns(last, room).to_string();
                 }
             }
         }

@@ -368,20 +368,17 @@ fn match_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
     let room = width
         .saturating_sub(if with_color { 21 } else { 14 })
         .max(3);
-    let longest = contest
-        .names()
+    // Columns, not characters: a Chinese name takes two a character.
+    let names = contest.names().each_ref().map(|n| printable(n, NAME_CHARS));
+    let longest = names
         .iter()
-        .map(|n| n.chars().count())
+        .map(|n| crate::text::columns(n))
         .max()
         .unwrap_or(0);
     let name_width = longest.min(room);
-    for (player, (name, tally)) in contest.names().iter().zip(tallies).enumerate() {
-        let name: String = name.chars().take(name_width).collect();
-        let mut text = format!(
-            "{name:<name_width$} {:>3}  {}",
-            tally.points(),
-            tally.record()
-        );
+    for (player, (name, tally)) in names.iter().zip(tallies).enumerate() {
+        let name = crate::text::padded_to_columns(name, name_width);
+        let mut text = format!("{name} {:>3}  {}", tally.points(), tally.record());
         if with_color {
             let color = crate::session::Match::color_of(player, index);
             text.push_str(&format!("  {}", color.name()));
