@@ -34,6 +34,29 @@ fn a_multi_jump_is_told_with_every_landing_square_as_the_move_list_shows_it() {
     assert!(text.contains("19x10x1 "), "the move list: {text}");
 }
 
+/// A move refused because a capture is due names the capture by its route, typed or
+/// picked with the cursor, as the move list would give it.
+#[test]
+fn a_refusal_for_a_compulsory_capture_names_the_capture_by_its_route() {
+    let mut app = app_from(ROUTE_FEN);
+    type_move(&mut app, "22-18");
+    assert!(app.game().moves().is_empty());
+    assert!(
+        message(&app).ends_with("capture is compulsory: 19x10x1"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, KeyCode::Esc);
+    cursor_move(&mut app, &[22]);
+    assert_eq!(
+        message(&app),
+        "A capture is compulsory: 19x10x1; the man on 22 cannot capture"
+    );
+    let text = screen_text(&app);
+    assert!(text.contains(KEY_LINE), "{text}");
+    assert!(text.contains("compulsory: 19x10x1"), "{text}");
+}
+
 #[test]
 fn a_record_under_review_names_a_multi_jump_by_its_route() {
     let pdn = format!("[FEN \"{ROUTE_FEN}\"]\n1. 19x1 *\n");
