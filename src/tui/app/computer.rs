@@ -43,6 +43,7 @@ impl App {
         let (held, events) = self.runtime.hold_clocks_from(at);
         let mut polled = self.show_events(events);
         if held {
+            self.held_by_suspension = true;
             // Only a key on the board starts them: not one in a dialog, the help or a
             // move being typed.
             self.status.info(if self.mode == super::Mode::Board {

@@ -137,3 +137,27 @@ fn a_hint_at_a_finished_records_end_says_the_game_is_over() {
     let text = screen_text(&app);
     assert!(text.contains("The game is over (Drawn"), "{text}");
 }
+
+/// Back from Ctrl-Z on the clock, the hidden board says the clocks stopped while the
+/// game was suspended (it said "Game resumed", as for a game taken up from its file),
+/// and any key starts them.
+#[test]
+fn back_from_a_suspension_the_hidden_board_says_the_clocks_stopped_meanwhile() {
+    for (width, height) in [(80, 24), (120, 40)] {
+        let start = std::time::Instant::now();
+        let session = Session::new(Game::new()).with_clock("0:05+0".parse().unwrap(), start);
+        let mut app = App::with_session(Settings::default(), session, width, height);
+        let _ = app.stopped_at(start);
+        assert!(app.session().clocks_held(), "{width}x{height}");
+        let text = screen_text(&app);
+        for line in [
+            "The clocks stopped",
+            "while the game was suspended",
+            "Black to move:",
+            "any key starts the clocks",
+        ] {
+            assert!(text.contains(line), "{width}x{height}: {line}: {text}");
+        }
+        assert!(!text.contains("resumed"), "{width}x{height}: {text}");
+    }
+}
