@@ -605,6 +605,11 @@ impl Plain {
         match answer {
             // Sent to the host, whose news tells what it did.
             Ok(crate::session::News::Sent) => String::new(),
+            // The result says who resigned: "White wins: Black resigned." (not "Black
+            // resigns. White wins: ..."), as the full-screen game says it.
+            Ok(crate::session::News::Resigned(_)) if self.session().game().is_over() => {
+                self.status()
+            }
             Ok(text) => format!("{text}. {}", self.status()),
             Err(e) => format!("Cannot {what}: {e}. {}", self.status()),
         }

@@ -287,7 +287,11 @@ fn r_against_the_computer_resigns_your_own_side_once_confirmed() {
         reason: WinReason::Resignation,
     };
     assert_eq!(app.game().result(), Some(over));
-    assert!(message(&app).contains("Black resigns"), "{}", message(&app));
+    // Said once: the result names who resigned.
+    assert_eq!(message(&app), "White wins: Black resigned.");
+    let text = screen_text(&app);
+    assert!(text.contains("White wins: Black resigned."), "{text}");
+    assert!(!text.contains("Black resigns"), "{text}");
 }
 
 #[test]
