@@ -41,7 +41,8 @@ pub(crate) struct Cli {
 /// [`level`](Self::level) give the values the game uses.
 #[derive(Clone, Debug, Default, Args)]
 pub(crate) struct PlayArgs {
-    /// Start with White at the bottom of the board.
+    /// Turn the board round: without it, the side you play is at the bottom (Black
+    /// when you play both sides or neither).
     #[arg(long)]
     pub(crate) flip: bool,
     /// How the game is shown: plain mode, mouse, colour, characters, bell.

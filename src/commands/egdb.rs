@@ -3,6 +3,7 @@
 use super::CommandError;
 use crate::cli::{EgdbArgs, EgdbBuildArgs, EgdbCommand, EgdbProbeArgs, EgdbVerifyArgs};
 use crate::engine::egdb::{self, BuildOptions, Egdb, SliceStats, Verdict};
+use crate::rules::Move;
 use crate::store;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -214,7 +215,7 @@ fn probe(args: &EgdbProbeArgs, out: &mut impl Write) -> Result<(), CommandError>
     )?;
     let moves = db.moves(&pos).unwrap_or_default();
     if let Some(best) = db.best_moves(&pos).filter(|b| !b.is_empty()) {
-        let names: Vec<String> = best.iter().map(|m| pos.notation(m)).collect();
+        let names: Vec<String> = best.iter().map(Move::to_string).collect();
         let label = if names.len() == 1 {
             "best move"
         } else {
@@ -222,7 +223,7 @@ fn probe(args: &EgdbProbeArgs, out: &mut impl Write) -> Result<(), CommandError>
         };
         writeln!(out, "{label}: {}", names.join(", "))?;
         let line = db.best_line(&pos, 24);
-        writeln!(out, "line: {}", crate::engine::line_notation(&pos, &line))?;
+        writeln!(out, "line: {}", crate::engine::route_line(&line))?;
     } else {
         // The position's slice is sound but a slice its moves lead to is not loaded:
         // say which, and why, rather than leave the best moves out silently.
@@ -235,7 +236,7 @@ fn probe(args: &EgdbProbeArgs, out: &mut impl Write) -> Result<(), CommandError>
         }
     }
     for (m, v) in &moves {
-        writeln!(out, "  {:<10} {}", pos.notation(m), v.describe(pos.turn()))?;
+        writeln!(out, "  {:<10} {}", m.to_string(), v.describe(pos.turn()))?;
     }
     debug_assert!(
         moves

@@ -114,9 +114,17 @@ fn write_moves(
             Color::Black => "Black",
             Color::White => "White",
         };
+        // Each move by its route (`19x10x1`), as the game's move list gives it; the
+        // column as wide as the longest.
+        let width = moves
+            .iter()
+            .map(|(m, _)| m.to_string().len())
+            .max()
+            .unwrap_or(0)
+            .max(MOVE_COLUMN);
         writeln!(
             out,
-            "{:<8} {:>6} {:>6} {:>6} {:>6} {:>7}  opening",
+            "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>7}  opening",
             "move",
             "games",
             "black",
@@ -129,7 +137,8 @@ fn write_moves(
             next.push(*m);
             write_move(
                 out,
-                &pos.notation(m),
+                &m.to_string(),
+                width,
                 tally,
                 mover,
                 opening_name(start, &next),
@@ -146,10 +155,15 @@ fn write_moves(
     Ok(())
 }
 
-/// One move's line: notation, games, results, the mover's score and the opening name.
+/// The move column's least width, in characters.
+const MOVE_COLUMN: usize = 8;
+
+/// One move's line: the move (its route, padded to the column's width), games,
+/// results, the mover's score and the opening name.
 fn write_move(
     out: &mut impl Write,
-    notation: &str,
+    route: &str,
+    width: usize,
     tally: &Tally,
     mover: Color,
     name: Option<&str>,
@@ -158,7 +172,7 @@ fn write_move(
         .score_percent(mover)
         .map_or_else(|| "-".to_string(), |s| format!("{s:.1}%"));
     let line = format!(
-        "{notation:<8} {:>6} {:>6} {:>6} {:>6} {score:>7}  {}",
+        "{route:<width$} {:>6} {:>6} {:>6} {:>6} {score:>7}  {}",
         tally.games,
         tally.black_wins,
         tally.draws,

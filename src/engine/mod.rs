@@ -73,9 +73,9 @@ pub(crate) use eval::evaluate;
 pub use evaluation::Evaluation;
 #[cfg(any(test, feature = "lab"))]
 pub(crate) use request::Line as SearchLine;
-pub(crate) use request::line_notation;
 pub(crate) use request::machine_cores;
 pub use request::{DepthInfo, SearchRequest, SearchResult, StopFlag};
+pub(crate) use request::{line_notation, route_line};
 pub use score::Score;
 pub use search::Engine;
 pub(crate) use search::{DEFAULT_HASH_MB, MAX_THREADS};

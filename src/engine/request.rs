@@ -224,6 +224,13 @@ pub struct SearchResult {
     pub(crate) lines: Vec<Line>,
 }
 
+/// Writes a line of moves as a person follows it, each capture by its route
+/// (`11-15 24x15x6`), as the move list shows them; records keep [`line_notation`].
+pub(crate) fn route_line(moves: &[Move]) -> String {
+    let words: Vec<String> = moves.iter().map(Move::to_string).collect();
+    words.join(" ")
+}
+
 /// Writes a line of moves from `pos` in record notation (`11-15 23-19 8-11`).
 pub(crate) fn line_notation(pos: &Position, moves: &[Move]) -> String {
     let mut pos = *pos;

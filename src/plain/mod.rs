@@ -132,7 +132,7 @@ impl Plain {
                 i + 1,
                 crate::session::score_in_men(pos.turn(), line.score),
                 result.depth,
-                crate::engine::line_notation(&pos, &line.pv)
+                crate::engine::route_line(&line.pv)
             ));
         }
         text
@@ -605,6 +605,11 @@ impl Plain {
         match answer {
             // Sent to the host, whose news tells what it did.
             Ok(crate::session::News::Sent) => String::new(),
+            // The result says who resigned: "White wins: Black resigned." (not "Black
+            // resigns. White wins: ..."), as the full-screen game says it.
+            Ok(crate::session::News::Resigned(_)) if self.session().game().is_over() => {
+                self.status()
+            }
             Ok(text) => format!("{text}. {}", self.status()),
             Err(e) => format!("Cannot {what}: {e}. {}", self.status()),
         }
@@ -715,7 +720,7 @@ impl Plain {
                 let pos = self.session().position();
                 let line = match &t.line[..t.line.len().min(8)] {
                     [] => String::new(),
-                    shown => format!("; best line {}", crate::engine::line_notation(pos, shown)),
+                    shown => format!("; best line {}", crate::engine::route_line(shown)),
                 };
                 format!(
                     "{who}: depth {}, {}{line}; type now to have the move at once.",
@@ -1343,6 +1348,60 @@ mod tests {
         );
         let later = plain.answer("show 2").0;
         assert!(later.contains("(1. ... 19x10x1)"), "{later}");
+    }
+
+    /// White to move with three multi-jumps and nothing else (`27x18x9`, `27x18x11`,
+    /// `26x19x10`; the record's short forms `27x9`, `27x11`, `26x10`).
+    const MULTI_JUMPS: &str = "W:W25,26,27,28,29,30,31,32:B1,2,3,4,5,6,8,12,14,15,23";
+
+    /// Whether `word` is a move named by a two-jump route (`27x18x9`), not the record's
+    /// short form (`27x9`).
+    fn two_jump_route(word: &str) -> bool {
+        word.split('x').count() == 3
+    }
+
+    /// `lines N` gives each line's multi-jumps by their routes, as `history` does.
+    #[test]
+    fn best_lines_give_a_multi_jump_by_its_route() {
+        let start = MULTI_JUMPS.parse().unwrap();
+        let mut plain = Plain::new(Session::new(Game::from_position(start)), Saving::Off);
+        let lines = plain.answer("lines 3").0;
+        let firsts: Vec<&str> = lines
+            .lines()
+            .skip(1)
+            .filter_map(|line| line.split(": ").nth(1)?.split(' ').next())
+            .collect();
+        assert_eq!(firsts.len(), 3, "{lines}");
+        assert!(firsts.iter().all(|w| two_jump_route(w)), "{lines}");
+    }
+
+    /// `thinking` gives the computer's best line so far with a multi-jump by its route.
+    #[test]
+    fn thinking_gives_a_multi_jump_by_its_route() {
+        let start = MULTI_JUMPS.parse().unwrap();
+        let mut seats = crate::session::Seats::PEOPLE;
+        seats.white = crate::session::Player::Computer(crate::engine::Level::MAX);
+        let session = Session::new(Game::from_position(start))
+            .with_seats(seats)
+            .with_movetime(std::time::Duration::from_secs(60));
+        let mut plain = Plain::new(session, Saving::Off);
+        let begun = std::time::Instant::now();
+        while plain
+            .runtime
+            .thinking()
+            .is_none_or(|t| t.depth == 0 || t.line.is_empty())
+        {
+            assert!(begun.elapsed().as_secs() < 30, "no progress came");
+            plain.runtime.poll(std::time::Instant::now());
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let said = plain.answer("thinking").0;
+        let first = said
+            .split("best line ")
+            .nth(1)
+            .and_then(|line| line.split([' ', ';']).next())
+            .unwrap_or_default();
+        assert!(two_jump_route(first), "{said}");
     }
 
     /// The reader counts the lines it sends; at the bound it would wait, and an answer

@@ -269,7 +269,7 @@ pub enum Illegal {
     },
     /// Some piece can capture, so a capture must be played; these are the legal ones.
     CaptureCompulsory {
-        /// The legal captures in notation.
+        /// The legal captures, each by its route (`19x10x1`).
         captures: Vec<String>,
     },
     /// The piece named has no legal move at all.
@@ -331,7 +331,7 @@ pub enum Illegal {
         from: Square,
         /// The piece on it.
         piece: Piece,
-        /// The piece's legal moves in notation (none: it cannot move).
+        /// The piece's legal moves, each by its route (none: it cannot move).
         moves: Vec<String>,
     },
 }
@@ -600,8 +600,9 @@ impl Position {
         }
     }
 
-    fn notations(&self, moves: &[Move]) -> Vec<String> {
-        moves.iter().map(|m| self.notation(m)).collect()
+    /// Each move by its route (`19x10x1`), as a player is told the moves to choose from.
+    fn routes(moves: &[Move]) -> Vec<String> {
+        moves.iter().map(Move::to_string).collect()
     }
 
     /// Works out why `squares` names none of the `legal` moves.
@@ -636,7 +637,7 @@ impl Position {
         if captures_due && (own.is_empty() || (squares.len() == 2 && adjacent.is_some())) {
             let captures: Vec<Move> = legal.to_vec();
             return Illegal::CaptureCompulsory {
-                captures: self.notations(&captures),
+                captures: Self::routes(&captures),
             };
         }
         let continuing: Vec<Move> = own
@@ -697,7 +698,7 @@ impl Position {
             gap,
             from,
             piece,
-            moves: self.notations(&own),
+            moves: Self::routes(&own),
         }
     }
 }

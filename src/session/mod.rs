@@ -666,9 +666,12 @@ impl Session {
     }
 
     /// `news` followed by the result when the game is over: "White played 22x8. White
-    /// wins: Black has no pieces left."
+    /// wins: Black has no pieces left."; a resignation by the result alone, which says
+    /// who resigned ("White wins: Black resigned.", not "Black resigns. White wins: Black
+    /// resigned.").
     pub(crate) fn announce(&self, news: &News) -> String {
         match self.game.result() {
+            Some(outcome) if matches!(news, News::Resigned(_)) => format!("{outcome}."),
             Some(outcome) => format!("{news}. {outcome}."),
             None => news.to_string(),
         }

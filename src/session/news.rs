@@ -92,8 +92,7 @@ impl fmt::Display for Searched {
         let plies = if self.depth == 1 { "ply" } else { "plies" };
         write!(f, "searched {} {plies}: {}", self.depth, self.verdict())?;
         if self.line.len() > 1 {
-            let line: Vec<String> = self.line.iter().map(Move::to_string).collect();
-            write!(f, "; best line {}", line.join(" "))?;
+            write!(f, "; best line {}", crate::engine::route_line(&self.line))?;
         }
         Ok(())
     }

@@ -405,7 +405,7 @@ impl SavedGame {
     }
 
     /// Where an unfinished game stands, to tell it from the others: its last numbered
-    /// move (`last 12. 9-14 22-17`), after the position it was set up from if it was
+    /// move (`last 12. 9-14 22-17`, a capture by its route: `last 3. 19x10x1`), after the position it was set up from if it was
     /// (`from W:W18:B11; last 1. ... 18-15`). Empty for a game that cannot be read.
     pub(crate) fn where_it_stands(&self) -> String {
         let Ok(record) = &self.record else {
@@ -419,7 +419,7 @@ impl SavedGame {
                 crate::text::printable(&record.start.to_string(), 60)
             ));
         }
-        if let Some(pair) = game.move_pairs().last() {
+        if let Some(pair) = game.route_pairs().last() {
             parts.push(format!("last {pair}"));
         }
         parts.join("; ")

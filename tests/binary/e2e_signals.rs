@@ -228,6 +228,14 @@ fn a_game_suspended_on_the_clock_is_not_lost_on_time_meanwhile() {
         s.contents().contains("suspended: any key starts them")
             && s.contents().contains("any key starts the clocks  ? help")
     });
+    // The hidden board says what happened (it said "Game resumed", as for a game taken
+    // up from its file).
+    let shown = game.contents();
+    assert!(
+        shown.contains("The clocks stopped") && shown.contains("Black to move:"),
+        "{shown}"
+    );
+    assert!(!shown.contains("resumed"), "{shown}");
     assert!(
         !game.contents().contains("lost on time"),
         "{}",

@@ -63,6 +63,16 @@ fn build_is_resumable_and_probe_gives_the_result_and_best_moves() {
     );
     assert!(out.contains("best moves: 10-14, 10-15"), "{out}");
     assert!(out.contains("10-6       White wins in 1 move"), "{out}");
+    // A multi-jump by its route, as the game shows it (a record's 10x26).
+    let o = run_in(
+        home.path(),
+        &["egdb", "probe", "--fen", "B:W14,22:BK10", "--dir", d],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("best move: 10x17x26\n"), "{out}");
+    assert!(out.contains("line: 10x17x26\n"), "{out}");
+    assert!(out.contains("  10x17x26   Black wins"), "{out}");
 
     let o = run_in(
         home.path(),

@@ -178,6 +178,24 @@ fn explore_says_when_the_collection_is_empty_and_where_skipped_games_are_listed(
         "[Result \"1-0\"]\n1. 11-15 23-19 1-0\n\n[Result \"*\"]\n1. 11-15 11-15 *\n",
     )
     .unwrap();
+    // A multi-jump by its route, as the game shows it (its record keeps 32x7), the
+    // column as wide as the route.
+    let fen = "W:W32,30:B27,19,11,3,1";
+    std::fs::write(
+        home.path().join("route.pdn"),
+        format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n1. 32x7 *\n"),
+    )
+    .unwrap();
+    let o = explore(&["--pdn", "route.pdn", "--fen", fen]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with(
+            "move        games  black  draws  white  White%  opening\n\
+             32x23x16x7      1      0      0      0       -\n"
+        ),
+        "{out}"
+    );
     let o = explore(&["--pdn", "two.pdn"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);

@@ -157,7 +157,7 @@ fn commands_moves_draw_resign_claim_help_and_quit() {
         "{}",
         a[10]
     );
-    assert_eq!(a[11], "Black resigns. White wins: Black resigned.");
+    assert_eq!(a[11], "White wins: Black resigned.");
     assert_eq!(
         a[12],
         "'foo' is not a move or a command; type help for the list."
@@ -574,7 +574,7 @@ fn resign_against_the_computer_gives_up_the_persons_side_only() {
     assert!(ok, "{err}");
     let a = answers(&out);
     assert!(a[0].starts_with("Black (level 1) played "), "{out}");
-    assert_eq!(a[1], "White resigns. Black wins: White resigned.", "{out}");
+    assert_eq!(a[1], "Black wins: White resigned.", "{out}");
     assert!(!out.contains("Black resigns"), "{out}");
 }
 

@@ -163,6 +163,28 @@ fn a_resumed_game_between_two_levels_gives_each_computer_its_own() {
     assert_eq!((both.black, both.white), (level(7), level(7)));
 }
 
+/// `--flip` turns the board round from where it would be: it said "Start with White at
+/// the bottom", yet playing White against the computer, White is at the bottom without
+/// it and Black with it.
+#[test]
+fn flip_help_says_it_turns_the_board_from_the_players_side() {
+    use clap::CommandFactory;
+    let mut cli = Cli::command();
+    let top = cli.render_long_help().to_string();
+    let host = cli
+        .find_subcommand_mut("host")
+        .map(|command| command.render_long_help().to_string())
+        .unwrap_or_default();
+    for help in [top, host] {
+        let words = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains("--flip Turn the board round: without it, the side you play is at the bottom (Black when you play both sides or neither)"),
+            "{help}"
+        );
+        assert!(!words.contains("Start with White at the bottom"), "{help}");
+    }
+}
+
 /// `watch --help` speaks to a spectator, who has no side at the bottom and no panel of
 /// their own (it had the player's words for --flip and --name); `join --help` keeps them.
 #[test]

@@ -387,7 +387,7 @@ impl BoardView {
                         format!("Land on {targets} ({piece} on {sq} picked up; Esc puts it down)"),
                     )
                 } else if legal.iter().any(Move::is_capture) {
-                    let captures = join_or(legal.iter().map(|m| pos.notation(m)));
+                    let captures = join_or(legal.iter().map(Move::to_string));
                     error(format!(
                         "A capture is compulsory: {captures}; the {} on {sq} cannot capture",
                         piece.role.name()

@@ -43,6 +43,7 @@ impl App {
         let (held, events) = self.runtime.hold_clocks_from(at);
         let mut polled = self.show_events(events);
         if held {
+            self.held_by_suspension = true;
             // Only a key on the board starts them: not one in a dialog, the help or a
             // move being typed.
             self.status.info(if self.mode == super::Mode::Board {
@@ -142,14 +143,15 @@ impl App {
     }
 
     /// The engine's best line so far while the computer thinks or a hint is looked for
-    /// ("11-15 23-19 8-11", a few moves), when assistance is on.
+    /// ("11-15 24x15x6 8-11", a few moves, a capture by its route as the move list
+    /// gives it), when assistance is on.
     pub(crate) fn thinking_line(&self) -> Option<String> {
         let thinking = self.runtime.thinking().filter(|t| t.depth > 0)?;
         if !self.session().assist() || thinking.line.is_empty() {
             return None;
         }
         let shown = &thinking.line[..thinking.line.len().min(THINKING_LINE_PLIES)];
-        Some(crate::engine::line_notation(self.position(), shown))
+        Some(crate::engine::route_line(shown))
     }
 
     /// The line saying the computer is thinking, while it is.

@@ -162,7 +162,12 @@ impl App {
                     }
                 }
             }
-            Action::EditCancel if editor.fen.is_some() => editor.fen = None,
+            // Back from typing a FEN, nothing changed: the editor's instructions again,
+            // not the position's FEN (which the panel shows), as when it opened.
+            Action::EditCancel if editor.fen.is_some() => {
+                editor.fen = None;
+                said = Some((false, EDITOR_WELCOME.to_string()));
+            }
             Action::EditCancel => {
                 self.mode = Mode::Board;
                 self.status.info("The position is as it was");

@@ -152,6 +152,9 @@ pub(crate) struct App {
     /// The analysis board asked for ([`Action::Analyse`]): the event loop runs it and
     /// comes back to the game.
     pub(crate) analysis: Option<Box<crate::tui::analysis::AnalysisBoard>>,
+    /// The clocks are held because the program was suspended (Ctrl-Z), not because the
+    /// game was resumed from its file: the hidden board says which.
+    pub(crate) held_by_suspension: bool,
 }
 
 impl App {
@@ -249,6 +252,7 @@ impl App {
             mouse: settings.mouse,
             screen: Rect::new(0, 0, width, height),
             analysis: None,
+            held_by_suspension: false,
         };
         if fault.is_none() && !app.session().is_reviewing() {
             app.match_welcome();
@@ -405,6 +409,7 @@ impl App {
             )
         {
             let _ = self.runtime.command(Command::Pause(false));
+            self.held_by_suspension = false;
             let turn = self.position().turn();
             self.status
                 .info(format!("Welcome back: the clocks run, {turn} to move"));

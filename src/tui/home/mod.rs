@@ -845,7 +845,9 @@ impl Home {
             lines.push(Line::raw(""));
         }
         if let Some(message) = &self.message {
-            lines.push(Line::styled(message.clone(), theme.error));
+            // A sentence on the page, though the command line's errors start small
+            // ("checkers: no game to resume: ...").
+            lines.push(Line::styled(crate::text::capitalized(message), theme.error));
         }
         lines.push(hint_line(theme, keys));
         lines

@@ -287,7 +287,11 @@ fn r_against_the_computer_resigns_your_own_side_once_confirmed() {
         reason: WinReason::Resignation,
     };
     assert_eq!(app.game().result(), Some(over));
-    assert!(message(&app).contains("Black resigns"), "{}", message(&app));
+    // Said once: the result names who resigned.
+    assert_eq!(message(&app), "White wins: Black resigned.");
+    let text = screen_text(&app);
+    assert!(text.contains("White wins: Black resigned."), "{text}");
+    assert!(!text.contains("Black resigns"), "{text}");
 }
 
 #[test]
@@ -364,6 +368,34 @@ fn the_panel_shows_who_plays_and_that_the_computer_thinks() {
     assert!(think(&mut app), "it moved at once");
     assert!(start.elapsed() < Duration::from_secs(25));
     assert!(!screen_text(&app).contains("is thinking"));
+}
+
+/// The computer's best line shown while it thinks names a multi-jump by its route
+/// (`27x18x9`), as the move list would, not the record's short form (`27x9`).
+#[test]
+fn the_thinking_line_names_a_multi_jump_by_its_route() {
+    // White to move with three multi-jumps and nothing else: 27x18x9, 27x18x11 and
+    // 26x19x10.
+    let start = "W:W25,26,27,28,29,30,31,32:B1,2,3,4,5,6,8,12,14,15,23";
+    let session = Session::new(Game::from_position(start.parse().unwrap()))
+        .with_movetime(Duration::from_secs(60));
+    let runtime = Runtime::new(session, Saving::Off, Pace::NONE);
+    let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
+    app.command(Command::Seat(Color::White, Player::Computer(Level::MAX)));
+    white_to_think(&app);
+    let begun = Instant::now();
+    let line = loop {
+        if let Some(line) = app.thinking_line() {
+            break line;
+        }
+        assert!(begun.elapsed() < Duration::from_secs(20), "no line came");
+        app.poll(Instant::now());
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let first = line.split(' ').next().unwrap_or_default();
+    assert_eq!(first.split('x').count(), 3, "{line}");
+    let screen = screen_text(&app);
+    assert!(screen.contains(&format!("Line: {first}")), "{screen}");
 }
 
 #[test]

@@ -114,6 +114,39 @@ fn a_fen_typed_in_the_editor_sets_the_board_and_a_bad_one_says_why() {
     );
 }
 
+/// Back from typing a FEN with Esc, the editor gives its instructions again (it said
+/// "Setting up: B:W:B", the FEN of the board emptied, and the instructions were gone),
+/// at any size the terminal has been.
+#[test]
+fn esc_from_typing_a_fen_brings_the_editors_instructions_back() {
+    let mut app = app();
+    press(&mut app, KeyCode::Char('E'));
+    press(&mut app, KeyCode::Char('c'));
+    press(&mut app, KeyCode::Char('f'));
+    app.update(crate::tui::action::Action::Resize {
+        width: 30,
+        height: 12,
+    });
+    app.update(crate::tui::action::Action::Resize {
+        width: WIDTH,
+        height: HEIGHT,
+    });
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.mode, Mode::Editor(_)), "still setting up");
+    assert!(
+        message(&app).starts_with("Set up a position: b w a man, B W a king"),
+        "{}",
+        message(&app)
+    );
+    let text = screen_text(&app);
+    assert!(
+        text.contains("Esc cancel"),
+        "the key line, drawn last: {text}"
+    );
+    assert!(text.contains("Set up a position: b w a man"), "{text}");
+    assert!(!text.contains("Setting up:"), "{text}");
+}
+
 #[test]
 fn the_fen_of_the_position_on_the_board_is_shown_on_a_key() {
     let mut app = app();

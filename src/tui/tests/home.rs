@@ -1322,3 +1322,20 @@ fn at_every_small_size_each_page_shows_its_chosen_row_and_its_keys() {
         }
     }
 }
+
+/// News on the home screen reads as a sentence, capitalized as the rest of the page
+/// (it said "no game to resume: ...", the command line's error as it is written there).
+#[test]
+fn news_on_the_home_screen_starts_with_a_capital() {
+    let mut home = home();
+    home.message = Some(
+        "no game to resume: /data/games holds no unfinished game (each game is saved there as it is played)"
+            .to_string(),
+    );
+    for (width, height) in [(80, 24), (120, 40)] {
+        let text = screen(&home, width, height);
+        assert!(text.contains("No game to resume: /data/games"), "{text}");
+        assert!(!text.contains("no game to resume"), "{text}");
+        assert!(text.contains("Enter start"), "the key line: {text}");
+    }
+}

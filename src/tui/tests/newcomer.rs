@@ -34,6 +34,29 @@ fn a_multi_jump_is_told_with_every_landing_square_as_the_move_list_shows_it() {
     assert!(text.contains("19x10x1 "), "the move list: {text}");
 }
 
+/// A move refused because a capture is due names the capture by its route, typed or
+/// picked with the cursor, as the move list would give it.
+#[test]
+fn a_refusal_for_a_compulsory_capture_names_the_capture_by_its_route() {
+    let mut app = app_from(ROUTE_FEN);
+    type_move(&mut app, "22-18");
+    assert!(app.game().moves().is_empty());
+    assert!(
+        message(&app).ends_with("capture is compulsory: 19x10x1"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, KeyCode::Esc);
+    cursor_move(&mut app, &[22]);
+    assert_eq!(
+        message(&app),
+        "A capture is compulsory: 19x10x1; the man on 22 cannot capture"
+    );
+    let text = screen_text(&app);
+    assert!(text.contains(KEY_LINE), "{text}");
+    assert!(text.contains("compulsory: 19x10x1"), "{text}");
+}
+
 #[test]
 fn a_record_under_review_names_a_multi_jump_by_its_route() {
     let pdn = format!("[FEN \"{ROUTE_FEN}\"]\n1. 19x1 *\n");
@@ -113,4 +136,28 @@ fn a_hint_at_a_finished_records_end_says_the_game_is_over() {
     assert!(said.starts_with("The game is over (Drawn"), "{said}");
     let text = screen_text(&app);
     assert!(text.contains("The game is over (Drawn"), "{text}");
+}
+
+/// Back from Ctrl-Z on the clock, the hidden board says the clocks stopped while the
+/// game was suspended (it said "Game resumed", as for a game taken up from its file),
+/// and any key starts them.
+#[test]
+fn back_from_a_suspension_the_hidden_board_says_the_clocks_stopped_meanwhile() {
+    for (width, height) in [(80, 24), (120, 40)] {
+        let start = std::time::Instant::now();
+        let session = Session::new(Game::new()).with_clock("0:05+0".parse().unwrap(), start);
+        let mut app = App::with_session(Settings::default(), session, width, height);
+        let _ = app.stopped_at(start);
+        assert!(app.session().clocks_held(), "{width}x{height}");
+        let text = screen_text(&app);
+        for line in [
+            "The clocks stopped",
+            "while the game was suspended",
+            "Black to move:",
+            "any key starts the clocks",
+        ] {
+            assert!(text.contains(line), "{width}x{height}: {line}: {text}");
+        }
+        assert!(!text.contains("resumed"), "{width}x{height}: {text}");
+    }
 }

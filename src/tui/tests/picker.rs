@@ -206,6 +206,14 @@ fn unfinished_games_are_told_apart_by_who_played_and_where_they_stand() {
         set_up.where_it_stands(),
         "from W:W18,K30:BK2,11; last 2. 11x18"
     );
+    // A multi-jump by its route, as the move list gives it (its record keeps 19x1).
+    let route =
+        game("[SetUp \"1\"]\n[FEN \"W:WK30,21,22,23,26,19:BK2,6,9,11,14,15\"]\n1. 19x1 *\n");
+    assert!(
+        route.summary().ends_with("last 1. ... 19x10x1"),
+        "{}",
+        route.summary()
+    );
     // A finished game needs none of it: its result tells it.
     let finished = game("[Black \"Ann\"]\n1. 11-15 0-1\n");
     assert!(

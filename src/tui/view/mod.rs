@@ -45,17 +45,32 @@ impl Widget for &App {
             // nor a resumed game's before its player is back.
             let frame = layout.board.frame;
             Clear.render(frame, buf);
-            let text = if self.session().clocks_held() {
+            let text = if self.session().clocks_held() && self.held_by_suspension {
+                // Back from Ctrl-Z: nothing was resumed from a file.
                 format!(
-                    "\n\nGame resumed: {} to move\n\nany key starts the clocks",
+                    "The clocks stopped\nwhile the game was suspended\n\n{} to move:\nany key starts the clocks",
+                    self.position().turn()
+                )
+            } else if self.session().clocks_held() {
+                format!(
+                    "Game resumed: {} to move\n\nany key starts the clocks",
                     self.position().turn()
                 )
             } else {
-                "\n\nPaused\n\np starts the clocks again".to_string()
+                "Paused\n\np starts the clocks again".to_string()
+            };
+            // Two rows above the words where the frame has room for them; on a small
+            // screen the words come first, or their end would be cut off.
+            let text = if frame.height >= 16 {
+                format!("\n\n{text}")
+            } else {
+                text
             };
             // The board's own frame (ASCII with --ascii or where the locale is not UTF-8).
             let theme = &self.theme;
+            // Wrapped: the board's frame is narrower than the sentences on a small screen.
             Paragraph::new(text)
+                .wrap(Wrap { trim: true })
                 .alignment(ratatui::layout::Alignment::Center)
                 .block(
                     Block::bordered()
