@@ -27,6 +27,10 @@ const CONNECT_TIME: Duration = Duration::from_secs(15);
 /// How often the client says it is still there.
 const PING_EVERY: Duration = Duration::from_secs(60);
 
+/// How long a move sent may go unanswered before the player is told the line is slow
+/// or down (a move is answered at once on a sound line).
+const MOVE_UNANSWERED: Duration = Duration::from_secs(5);
+
 /// What `checkers online` needs from its command line.
 pub(crate) struct OnlineOptions {
     /// The server, `HOST[:PORT]`.
@@ -214,12 +218,31 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
     println!("Type help for the commands.");
     let mut view = View::default();
     let mut ping = tokio::time::interval(PING_EVERY);
+    // A move sent and not yet answered, and when the player is told of it.
+    let mut unanswered: Option<(String, tokio::time::Instant)> = None;
     loop {
+        let told_at = unanswered.as_ref().map(|(_, at)| *at);
         tokio::select! {
             message = next(&mut reader, address) => match message.map_err(|e| view.line_gone(e))? {
                 ServerMessage::Refused { reason } => return Err(let_go(address, &reason)),
-                message => view.show(message),
+                message => {
+                    // A pong says nothing of the move; any other word follows it.
+                    if !matches!(message, ServerMessage::Pong) {
+                        unanswered = None;
+                    }
+                    view.show(message);
+                }
             },
+            () = async {
+                match told_at {
+                    Some(at) => tokio::time::sleep_until(at).await,
+                    None => std::future::pending().await,
+                }
+            } => {
+                if let Some((text, _)) = unanswered.take() {
+                    println!("{}", unanswered_words(&text));
+                }
+            }
             line = lines.recv() => {
                 let Some(line) = line else {
                     view.leave();
@@ -232,6 +255,10 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
                     }
                     continue;
                 };
+                if let ClientMessage::Play { text } = &message {
+                    let at = tokio::time::Instant::now() + MOVE_UNANSWERED;
+                    unanswered = Some((text.clone(), at));
+                }
                 if let Err(e) = write_message(&mut writer, &message).await {
                     return Err(gone(&mut reader, address, e, &mut view).await);
                 }
@@ -887,6 +914,17 @@ impl View {
             }
         }
     }
+}
+
+/// What a player is told of move `text` the server has not answered within
+/// [`MOVE_UNANSWERED`]: the line is slow or down, and what becomes of the move.
+fn unanswered_words(text: &str) -> String {
+    format!(
+        "The server has not answered your move {text} for {} seconds: the line is slow or \
+         down. The move is played if it reaches the server, and you are told when it is; if \
+         the line drops, checkers online takes you back to the game.",
+        MOVE_UNANSWERED.as_secs()
+    )
 }
 
 /// What the server does with game `game` in play whose player's line is gone, as its

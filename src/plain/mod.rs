@@ -530,8 +530,17 @@ impl Plain {
         if let Some(view) = self.runtime.table()
             && !view.connected
         {
+            let session = self.session();
+            let over = session.game().result().is_some();
             status.push_str(match view.seat {
+                // A finished game waits for nobody; a match's next game does.
+                Seat::Host { .. } if over && session.match_waits() => {
+                    " The next game waits for the other player to join."
+                }
+                Seat::Host { .. } if over => "",
                 Seat::Host { .. } => " The game waits for the other player to join.",
+                _ if view.server_gone => " The line to the server is gone.",
+                _ if view.line_down => " Your line to the host is down: trying again.",
                 _ => " The line to the other player is down.",
             });
         }

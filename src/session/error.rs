@@ -59,6 +59,11 @@ pub(crate) enum SessionError {
     Spectating,
     /// The other player is not connected: the game waits for them.
     OtherPlayerAway,
+    /// This terminal's own line to a LAN host is down: it is tried again, and
+    /// nothing asked reaches the host until it is back.
+    OwnLineDown,
+    /// This terminal's line to the server is gone: it is not tried again.
+    ServerGone,
     /// Across the network, a match's next game is the host's to start.
     HostStartsNextGame,
     /// Across the network, a new game after one ends is the host's to start.
@@ -150,6 +155,16 @@ impl fmt::Display for SessionError {
             SessionError::OtherPlayerAway => write!(
                 f,
                 "the other player is not connected: the game waits for them"
+            ),
+            SessionError::OwnLineDown => write!(
+                f,
+                "your line to the host is down, so nothing reaches it: the line is tried \
+                 again, and you move once you are connected again"
+            ),
+            SessionError::ServerGone => write!(
+                f,
+                "your line to the server is gone, so nothing reaches it: q leaves; log in \
+                 again with checkers online to go back to the game"
             ),
             SessionError::ComputersTurn { color, level } => write!(
                 f,

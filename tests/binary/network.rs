@@ -428,6 +428,57 @@ fn a_move_lost_with_a_dropped_line_is_sent_again_when_the_line_is_back() {
     assert!(at_host.starts_with("FEN: B:W18,"), "{at_host}");
 }
 
+/// A move typed while the joiner's own line to the host is down is refused for that
+/// reason (not the other player's absence), with what happens next; once the line is
+/// back the move is played.
+#[test]
+fn a_move_typed_while_the_joiners_own_line_is_down_says_so_and_plays_once_it_is_back() {
+    let (mut host, address) = host("cedar-7373", &[]);
+    let proxy = Proxy::to(&address);
+    let mut bob = joiner("join", &proxy.address, "cedar-7373", "Bob");
+    host.expect("Bob joined, playing White");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    // The line drops and every try to join again is cut too, for now.
+    proxy.cut_next_connections(1000);
+    proxy.cut();
+    bob.expect("The line to the host dropped");
+    bob.say("22-18");
+    let refused = bob.expect("Refused 22-18");
+    assert!(
+        refused.contains("your line to the host is down")
+            && refused.contains("you move once you are connected again"),
+        "{refused}"
+    );
+    assert!(!refused.contains("not connected"), "{refused}");
+    proxy.cut_next_connections(0);
+    bob.expect("Connected to the host.");
+    bob.say("22-18");
+    host.expect("White played 22-18");
+}
+
+/// A joiner that resigns and leaves leaves the host a finished game: the host is not
+/// told that the game waits for anyone.
+#[test]
+fn a_joiner_resigning_then_leaving_leaves_the_host_nothing_waiting() {
+    let (mut host, address) = host("hazel-5353", &[]);
+    let mut bob = joiner("join", &address, "hazel-5353", "Bob");
+    host.expect("Bob joined, playing White");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    bob.say("resign");
+    host.expect("White resigned");
+    bob.say("quit");
+    bob.expect("Goodbye.");
+    assert_eq!(bob.finish(), 0);
+    let left = host.expect("White left the table");
+    assert!(!left.contains("waits"), "{left}");
+    host.say("moves");
+    let status = host.expect("No legal moves.");
+    assert!(status.contains("White resigned"), "{status}");
+    assert!(!status.contains("waits"), "{status}");
+}
+
 /// A joiner that leaves is told whether the host keeps a game to go on with: none
 /// before any move (as at one terminal, a game with no move is not kept), the game
 /// once a move was played.

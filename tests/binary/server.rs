@@ -2457,3 +2457,51 @@ fn a_server_listens_at_a_host_name_given_with_its_port() {
     assert_ne!(listening.port(), 0);
     stop(&mut server);
 }
+
+/// A move sent into a line that stalls is not met with silence: the player is told the
+/// server has not answered it, and what becomes of it. Lost with the line, it is played
+/// by nobody; logged in again, the player plays it once, and both players and a
+/// spectator see it once.
+#[test]
+fn a_move_into_a_stalled_line_is_told_unanswered_and_played_once_after_logging_in_again() {
+    use crate::common::proxy::Proxy;
+    let home = Sandbox::new();
+    let (_server, address) = server(&home, "127.0.0.1:0");
+    let proxy = Proxy::to(&address);
+    let (a, b, c) = (Sandbox::new(), Sandbox::new(), Sandbox::new());
+    let alice_args = ["online", &proxy.address, "--name", "alice", "--plain"];
+    let mut alice = Peer::start(&a, &alice_args);
+    alice.expect("Logged in to");
+    let mut bob = player(&b, &address, "bob");
+    let mut carol = player(&c, &address, "carol");
+    meet(&mut alice, &mut bob, "seek 5+0 casual black");
+    carol.say("watch 1");
+    carol.expect("Watching game 1");
+    alice.say("11-15");
+    bob.expect("Black played 11-15.");
+    bob.say("22-18");
+    alice.expect("White played 22-18.");
+    proxy.swallow();
+    alice.say("15x22");
+    let told = alice.expect("The server has not answered your move 15x22");
+    assert!(told.contains("the line is slow or down"), "{told}");
+    proxy.cut();
+    alice.expect("At the server game 1 goes on");
+    bob.expect("alice left: game 1 goes on");
+    let mut alice = Peer::start(&a, &alice_args);
+    alice.expect("Logged in to");
+    alice.expect("Your move (Black).");
+    alice.say("15x22");
+    alice.expect("Black played 15x22.");
+    let at_bob = bob.lines_until("Black played 15x22.");
+    let at_carol = carol.lines_until("Black played 15x22.");
+    for seen in [&at_bob, &at_carol] {
+        assert!(!seen.iter().any(|l| l.contains("15x22")), "{seen:#?}");
+    }
+    bob.say("25x18");
+    for peer in [&mut alice, &mut bob, &mut carol] {
+        peer.expect("White played 25x18.");
+        peer.say("board");
+        peer.expect("Black to move.");
+    }
+}

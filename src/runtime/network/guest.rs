@@ -335,6 +335,14 @@ impl Following {
             | Command::MoveNow => return None,
             _ => return Some(Err(SessionError::NotAcrossTheNetwork)),
         };
+        // Whose line is down decides what is true to say: this terminal's own, or
+        // the other player's.
+        if self.view.server_gone {
+            return Some(Err(SessionError::ServerGone));
+        }
+        if self.view.line_down {
+            return Some(Err(SessionError::OwnLineDown));
+        }
         if !self.view.connected {
             return Some(Err(SessionError::OtherPlayerAway));
         }
