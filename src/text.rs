@@ -67,6 +67,26 @@ pub(crate) fn padded_to_columns(text: &str, width: usize) -> String {
     format!("{cut}{}", " ".repeat(width - columns(cut)))
 }
 
+/// `text` in one row of at most `width` columns: as it is when it fits, otherwise cut
+/// between characters ([`cut_to_columns`]) with `ellipsis` at its end, so a reader sees
+/// the row goes on (a list's row clipped at its border gave no sign of it).
+pub(crate) fn one_row(text: &str, width: usize, ellipsis: &str) -> String {
+    if columns(text) <= width {
+        return text.to_string();
+    }
+    let room = width.saturating_sub(columns(ellipsis));
+    cut_to_columns(text, room).trim_end().to_string() + ellipsis
+}
+
+/// Takes the last grapheme off `text`: the letter a reader sees, with its combining
+/// accents (`e` and U+0301 as one `é`), which is what Backspace erases.
+pub(crate) fn pop_grapheme(text: &mut String) {
+    use unicode_segmentation::UnicodeSegmentation;
+    if let Some((start, _)) = text.grapheme_indices(true).next_back() {
+        text.truncate(start);
+    }
+}
+
 /// Whether `c` changes how a terminal shows what follows it.
 pub(crate) fn is_unsafe(c: char) -> bool {
     c.is_control()

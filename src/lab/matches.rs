@@ -318,29 +318,8 @@ pub(crate) fn play_match(
             "interrupted: {played} of {games} games played, those in progress left out"
         )?;
     }
-    let width = names
-        .iter()
-        .map(|n| n.chars().count() + 2)
-        .max()
-        .unwrap_or(0)
-        .max(12);
-    writeln!(
-        out,
-        "{:<width$} {:>14} {:>14} {:>14} {:>7} {:>8}",
-        "player", "Black W-L-D", "White W-L-D", "total W-L-D", "score", "ms/move"
-    )?;
-    for (player, tally) in tallies.iter().enumerate() {
-        let wld = |v: [u32; 3]| format!("{}-{}-{}", v[0], v[1], v[2]);
-        writeln!(
-            out,
-            "{:<width$} {:>14} {:>14} {:>14} {:>6.1}% {:>8.1}",
-            format!("{} {}", ["A", "B"][player], names[player]),
-            wld(tally.as_black),
-            wld(tally.as_white),
-            wld(tally.total()),
-            tally.score_percent(),
-            tally.mean_move_ms()
-        )?;
+    for row in standings(&names, &tallies) {
+        writeln!(out, "{row}")?;
     }
     let results = results_of(&tallies[0]);
     match results.elo() {
@@ -417,6 +396,39 @@ pub(crate) fn play_match(
         )));
     }
     Ok(tallies)
+}
+
+/// The match's table, a row a player under a heading: the player's name, then its
+/// wins, losses and draws with each colour and in all, its score and its time a move.
+/// The name's column is measured in the columns a terminal gives it (a Chinese name in
+/// an opponent's command takes two a character), so the numbers stand in columns
+/// whatever the names.
+fn standings(names: &[String; 2], tallies: &[Tally; 2]) -> Vec<String> {
+    use crate::text::{columns, padded_to_columns};
+    let labels = [0, 1].map(|player| format!("{} {}", ["A", "B"][player], names[player]));
+    let width = labels.iter().map(|l| columns(l)).max().unwrap_or(0).max(12);
+    let mut rows = vec![format!(
+        "{} {:>14} {:>14} {:>14} {:>7} {:>8}",
+        padded_to_columns("player", width),
+        "Black W-L-D",
+        "White W-L-D",
+        "total W-L-D",
+        "score",
+        "ms/move"
+    )];
+    for (label, tally) in labels.iter().zip(tallies) {
+        let wld = |v: [u32; 3]| format!("{}-{}-{}", v[0], v[1], v[2]);
+        rows.push(format!(
+            "{} {:>14} {:>14} {:>14} {:>6.1}% {:>8.1}",
+            padded_to_columns(label, width),
+            wld(tally.as_black),
+            wld(tally.as_white),
+            wld(tally.total()),
+            tally.score_percent(),
+            tally.mean_move_ms()
+        ));
+    }
+    rows
 }
 
 /// Player A's wins, draws and losses in `tally`.
@@ -993,6 +1005,26 @@ mod tests {
             (Some(ms(100)), Some(ms(300)))
         );
         assert!(match_args(&["--clock", "G/1", "--movetime", "50"]).is_err());
+    }
+
+    #[test]
+    fn a_wide_name_keeps_the_table_in_columns() {
+        let names = ["level 3".to_string(), "./引擎 --快".to_string()];
+        let tallies = [
+            Tally {
+                as_black: [1, 0, 0],
+                ..Tally::default()
+            },
+            Tally {
+                as_white: [0, 1, 0],
+                ..Tally::default()
+            },
+        ];
+        let rows = standings(&names, &tallies);
+        let widths: Vec<usize> = rows.iter().map(|r| crate::text::columns(r)).collect();
+        // Every row as wide on the screen as the heading: the numbers stand under it.
+        assert!(widths.iter().all(|w| *w == widths[0]), "{rows:#?}");
+        assert!(rows[2].starts_with("B ./引擎 --快 "), "{rows:#?}");
     }
 
     #[test]

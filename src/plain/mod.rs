@@ -141,8 +141,9 @@ impl Plain {
     /// A conversation over `session`, kept as `saving` says ([`Saving::Off`] for
     /// scripts, which must not fill the games folder).
     pub(crate) fn new(mut session: Session, saving: Saving) -> Plain {
-        // Plain mode has no review commands: a loaded record is played on from its end,
-        // its moves in the move list and `undo` stepping back through them.
+        // Plain mode has no review commands: a loaded record is taken up at its end, as
+        // recorded (a finished game is over, its result kept), its moves in the move
+        // list and `undo` stepping back through them.
         let mut fault = session.review().and_then(|r| r.fault.clone()).map(|f| {
             format!("The record has a faulty move; play goes on from the move before it. {f}")
         });
@@ -174,7 +175,7 @@ impl Plain {
                         .to_string(),
                 );
             }
-            session.leave_review();
+            session.leave_review_as_recorded();
         }
         let over_at_start = session.game().is_over();
         let runtime = Runtime::new(session, saving, Pace::NONE);
@@ -986,8 +987,7 @@ impl Plain {
 }
 
 /// What a loaded record's result was, where its last position does not show it (a
-/// resignation, a flag fall, an agreed draw): plain mode plays on from that position,
-/// which would otherwise read as a game in play. `None` for a record without a result, or
+/// resignation, a flag fall, an agreed draw), and how to play on from that position. `None` for a record without a result, or
 /// one whose last position ends the game (the status says that result).
 fn recorded_result_words(session: &Session) -> Option<String> {
     let review = session.review()?;
@@ -1000,12 +1000,23 @@ fn recorded_result_words(session: &Session) -> Option<String> {
         "1/2-1/2" => "1/2-1/2 (a draw)",
         _ => return None,
     };
+    // The status after the board says the ending in the same words ("White
+    // resigned"); a record's own words (an adjudication) are said here.
+    let said = review.recorded.result().map(|o| o.to_string());
     let how = session
         .review_ending()
+        .filter(|ending| {
+            review.fault.is_some() || !said.as_ref().is_some_and(|s| s.contains(ending.as_str()))
+        })
         .map_or_else(String::new, |ending| format!(": {ending}"));
-    Some(format!(
-        "The record ends {meaning}{how}. Here the game goes on from its last position."
-    ))
+    // A record cut short at a faulty move goes on from the move before it (the fault's
+    // words say so); a whole one is over, as the full screen's review shows it.
+    let then = if review.fault.is_some() {
+        ""
+    } else {
+        " The game is over: undo takes its ending back, to play on from its last position."
+    };
+    Some(format!("The record ends {meaning}{how}.{then}"))
 }
 
 /// Whether `review`'s record says programs played both sides (`BlackType` and

@@ -310,6 +310,22 @@ impl Session {
         }
     }
 
+    /// Stops reviewing at the record's end with the game as the record has it: its
+    /// ending (a resignation, an agreed draw, a flag fall) kept, so the game reads as
+    /// over and a record saved of it keeps its result (stepped through, the game has no
+    /// declared ending, and was saved as `*`); undo takes the ending back to play on. A
+    /// record cut short at a faulty move is left at the move before it, its result not
+    /// its. For plain mode, which has no review.
+    pub(crate) fn leave_review_as_recorded(&mut self) {
+        self.step(Step::End);
+        if let Some(review) = self.review.take()
+            && review.fault.is_none()
+        {
+            // Not through `track`: nothing was played, so nothing is autosaved yet.
+            self.game = review.recorded;
+        }
+    }
+
     /// Stops reviewing: play goes on from the position shown, the record's later moves
     /// ready for redo. `None` if no review was under way.
     pub(crate) fn leave_review(&mut self) -> Option<Reviewed> {

@@ -10,6 +10,7 @@ use super::action::{Action, FieldMotion};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Style;
 use ratatui::text::Span;
+use unicode_segmentation::UnicodeSegmentation;
 
 /// The character `key` types into a line of text, if it types one: pressed alone or
 /// with Shift (part of the character), or with Ctrl and Alt together, which is how some
@@ -50,7 +51,9 @@ pub(crate) fn field_action(key: &KeyEvent) -> Option<Action> {
 pub(crate) struct TextField {
     /// The text as typed.
     pub(crate) text: String,
-    /// Where typing goes: a character index, `0..=length`.
+    /// Where typing goes: an index in the text's graphemes (the letters a reader sees,
+    /// an accent with its letter), `0..=length`, so that the cursor never stands
+    /// between a letter and its accent.
     pub(crate) cursor: usize,
     /// The most characters the field takes.
     max_chars: usize,
@@ -61,7 +64,7 @@ impl TextField {
     pub(crate) fn new(text: impl Into<String>, max_chars: usize) -> TextField {
         let text = text.into();
         TextField {
-            cursor: text.chars().count(),
+            cursor: graphemes(&text),
             text,
             max_chars,
         }
@@ -69,13 +72,18 @@ impl TextField {
 
     /// Puts the text cursor at the end.
     pub(crate) fn cursor_to_end(&mut self) {
-        self.cursor = self.text.chars().count();
+        self.cursor = graphemes(&self.text);
+    }
+
+    /// Whether the text cursor stands past the text's end.
+    pub(crate) fn cursor_at_end(&self) -> bool {
+        self.cursor >= graphemes(&self.text)
     }
 
     /// The byte offset of the text cursor (kept within the text).
     fn cursor_byte(&self) -> usize {
         self.text
-            .char_indices()
+            .grapheme_indices(true)
             .nth(self.cursor)
             .map_or(self.text.len(), |(i, _)| i)
     }
@@ -87,7 +95,9 @@ impl TextField {
                 if self.text.chars().count() < self.max_chars {
                     let at = self.cursor_byte();
                     self.text.insert(at, *c);
-                    self.cursor += 1;
+                    // An accent typed after its letter joins it: the cursor stays after
+                    // the one letter they make.
+                    self.cursor = graphemes(&self.text[..at + c.len_utf8()]);
                 }
             }
             Action::Erase => {
@@ -102,7 +112,7 @@ impl TextField {
                 self.cursor = 0;
             }
             Action::MoveInField(motion) => {
-                let length = self.text.chars().count();
+                let length = graphemes(&self.text);
                 self.cursor = match motion {
                     FieldMotion::Left => self.cursor.saturating_sub(1),
                     FieldMotion::Right => (self.cursor + 1).min(length),
@@ -115,11 +125,12 @@ impl TextField {
         true
     }
 
-    /// Deletes the character under the text cursor.
+    /// Deletes the grapheme under the text cursor: a letter with its accents.
     fn erase_at(&mut self) {
         let at = self.cursor_byte();
-        if at < self.text.len() {
-            self.text.remove(at);
+        if let Some(letter) = self.text[at..].graphemes(true).next() {
+            let end = at + letter.len();
+            self.text.replace_range(at..end, "");
         }
     }
 
@@ -141,14 +152,27 @@ impl TextField {
     pub(crate) fn spans(&self, cursor_style: Style) -> Vec<Span<'static>> {
         let shown = |text: &str| crate::text::printable(text, usize::MAX);
         let (before, rest) = self.text.split_at(self.cursor_byte());
-        let mut rest = rest.chars();
-        let under = rest.next().map_or_else(|| " ".to_string(), String::from);
+        let under = rest.graphemes(true).next().unwrap_or("");
+        let after = &rest[under.len()..];
         vec![
             Span::raw(shown(before)),
-            Span::styled(shown(&under), cursor_style),
-            Span::raw(shown(rest.as_str())),
+            Span::styled(
+                if under.is_empty() {
+                    " ".to_string()
+                } else {
+                    shown(under)
+                },
+                cursor_style,
+            ),
+            Span::raw(shown(after)),
         ]
     }
+}
+
+/// How many graphemes (letters as a reader sees them, each with its accents) `text`
+/// holds.
+fn graphemes(text: &str) -> usize {
+    text.graphemes(true).count()
 }
 
 #[cfg(test)]
@@ -178,6 +202,48 @@ mod tests {
         let delete = KeyEvent::new(KeyCode::Delete, KeyModifiers::NONE);
         keys(&mut field, &[home, delete, plain('é'), plain('名')]);
         assert_eq!((field.text.as_str(), field.cursor), ("é名y", 2));
+    }
+
+    #[test]
+    fn backspace_and_the_arrows_go_by_the_letters_a_reader_sees() {
+        let press = |code| KeyEvent::new(code, KeyModifiers::NONE);
+        // "José" with its é written as e and a combining acute accent (U+0301), as
+        // macOS file names and some keyboards give it.
+        let mut field = TextField::new("Jose\u{301}", 64);
+        keys(&mut field, &[press(KeyCode::Backspace)]);
+        assert_eq!(
+            field.text, "Jos",
+            "Backspace erases the accented letter whole"
+        );
+        // The accent typed after its letter joins it; Left steps over both, and the
+        // cursor is drawn on the whole letter.
+        let mut field = TextField::new("Jos", 64);
+        keys(
+            &mut field,
+            &[
+                press(KeyCode::Char('e')),
+                press(KeyCode::Char('\u{301}')),
+                press(KeyCode::Char('!')),
+                press(KeyCode::Left),
+                press(KeyCode::Left),
+            ],
+        );
+        let drawn: Vec<String> = field
+            .spans(Style::default())
+            .iter()
+            .map(|span| span.content.to_string())
+            .collect();
+        assert_eq!(drawn, ["Jos", "e\u{301}", "!"]);
+        keys(&mut field, &[press(KeyCode::Delete)]);
+        assert_eq!(
+            field.text, "Jos!",
+            "Delete erases the accented letter whole"
+        );
+        keys(
+            &mut field,
+            &[press(KeyCode::End), press(KeyCode::Backspace)],
+        );
+        assert_eq!(field.text, "Jos");
     }
 
     #[test]

@@ -187,7 +187,7 @@ impl Form {
         ];
         // The note stands two cells after the text, the text cursor's blank cell past
         // its end one of them.
-        let at_end = self.clock.cursor >= self.clock.text.chars().count();
+        let at_end = self.clock.cursor_at_end();
         if self.field == 0 {
             clock.extend(self.clock.spans_in(style, theme.key));
         } else {

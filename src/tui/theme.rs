@@ -114,6 +114,15 @@ impl Glyphs {
         disc_bottom_edge: "\\",
         disc_letters: true,
     };
+
+    /// The mark at the end of a text cut short: `…`, or `...` in the ASCII set.
+    pub(crate) fn ellipsis(&self) -> &'static str {
+        if self.arrows.is_ascii() {
+            "..."
+        } else {
+            "\u{2026}"
+        }
+    }
 }
 
 /// Every style the view uses, plus the glyph set.

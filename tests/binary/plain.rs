@@ -387,7 +387,7 @@ fn save_expands_a_leading_tilde_to_the_home_folder() {
 #[test]
 fn a_loaded_record_is_played_on_from_its_end() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tinsley.pdn");
-    let (ok, out, err) = session(&["--load", file, "--game", "3"], "undo\n");
+    let (ok, out, err) = session(&["--load", file, "--game", "3"], "undo\nundo\n");
     assert!(ok, "{err}");
     let text = std::fs::read_to_string(file).unwrap();
     let record = checkers::pdn::read_games(&text).remove(2).unwrap();
@@ -403,21 +403,62 @@ fn a_loaded_record_is_played_on_from_its_end() {
         .collect();
     assert!(board.len() >= 10, "{from_fen}");
     assert!(out.contains(&board.join("\n")), "{out}");
-    // The record's result, which its last position does not show, is said first.
+    // The record's result, which its last position does not show, is said first: the
+    // game is over, as recorded.
     assert_eq!(
         answers(&out)[0],
-        "The record ends 1-0 (Black won). Here the game goes on from its last position.",
+        "The record ends 1-0 (Black won). The game is over: undo takes its ending back, \
+         to play on from its last position.",
         "{out}"
     );
+    // The first undo takes back the ending, the second the last move.
     let last = record.moves.last().unwrap();
     assert!(
-        answers(&out)[1].starts_with(&format!("Took back {} ", !end.turn())),
+        answers(&out)[2].starts_with(&format!("Took back {} ", !end.turn())),
         "{out}"
     );
     assert!(
-        answers(&out)[1].contains(&last.to().number().to_string()),
+        answers(&out)[2].contains(&last.to().number().to_string()),
         "{out}"
     );
+}
+
+#[test]
+fn a_finished_record_loaded_is_over_and_saved_again_with_its_result() {
+    let dir = tempfile::tempdir().unwrap();
+    // A resignation, which the board does not show, and a win by the last move.
+    let games = [
+        (
+            "resigned",
+            "[Event \"Club\"]\n[Result \"1-0\"]\n[Termination \"resignation\"]\n\
+             1. 11-15 23-19 1-0\n",
+        ),
+        (
+            "won",
+            "[Event \"Club\"]\n[SetUp \"1\"]\n[FEN \"B:W18:B14\"]\n[Result \"1-0\"]\n\
+             1. 14x23 1-0\n",
+        ),
+    ];
+    for (name, pdn) in games {
+        let file = dir.path().join(format!("{name}.pdn"));
+        std::fs::write(&file, pdn).unwrap();
+        let saved = dir.path().join(format!("{name}-saved.pdn"));
+        let input = format!("save {}\nquit\n", saved.display());
+        let (ok, out, err) = session(&["--plain", "--load", &file.to_string_lossy()], &input);
+        assert!(ok, "{name}: {err}");
+        // The game reads as over, with its result, before anything is typed.
+        let before: Vec<&str> = out
+            .lines()
+            .take_while(|l| !l.starts_with("Saved"))
+            .collect();
+        assert!(
+            before.iter().any(|l| l.starts_with("Black wins")),
+            "{name}: {out}"
+        );
+        let text = std::fs::read_to_string(&saved).unwrap();
+        assert!(text.contains("[Result \"1-0\"]"), "{name}: {text}");
+        assert!(text.trim_end().ends_with("1-0"), "{name}: {text}");
+    }
 }
 
 #[test]
@@ -757,8 +798,10 @@ fn a_loaded_record_says_a_result_its_last_position_does_not_show() {
     .unwrap();
     let (ok, out, err) = session(&["--plain", "--load", file.to_str().unwrap()], "quit\n");
     assert!(ok, "{err}");
+    // The game is over as recorded: the status says how, and the note what follows.
+    assert!(out.contains("White wins: Black resigned.\n"), "{out}");
     assert!(
-        out.contains("The record ends 0-1 (White won): Black resigned."),
+        out.contains("The record ends 0-1 (White won). The game is over: undo takes"),
         "{out}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

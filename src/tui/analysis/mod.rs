@@ -409,7 +409,7 @@ impl AnalysisBoard {
                     }
                 }
                 KeyCode::Backspace => {
-                    text.pop();
+                    crate::text::pop_grapheme(text);
                 }
                 KeyCode::Char(c) if text.len() < 80 => text.push(c),
                 _ => {}

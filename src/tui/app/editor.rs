@@ -190,7 +190,7 @@ impl App {
             }
             Action::Erase => {
                 if let Some(fen) = &mut editor.fen {
-                    fen.pop();
+                    crate::text::pop_grapheme(fen);
                 }
             }
             _ => {}

@@ -25,7 +25,7 @@ impl GameList {
 
     /// Backspace: the filter shrinks, and the choice goes back to the first line.
     pub(super) fn erase(&mut self) {
-        self.filter.pop();
+        crate::text::pop_grapheme(&mut self.filter);
         self.selected = 0;
     }
 }

@@ -192,7 +192,7 @@ impl App {
             Mode::Games(list) => list.erase(),
             Mode::Prompt(text) => {
                 self.status.prompt_selected = false;
-                text.pop();
+                crate::text::pop_grapheme(text);
             }
             Mode::Save(dialog) => {
                 dialog.focused_mut().edit(&Action::Erase);

@@ -757,3 +757,45 @@ fn a_chinese_event_name_on_the_status_line_is_wrapped_by_columns_not_cut_off() {
         "{screen}"
     );
 }
+
+#[test]
+fn a_game_too_long_for_the_list_of_the_file_ends_its_row_with_an_ellipsis() {
+    use crate::session::Session;
+    use crate::tui::{App, Settings};
+    // 東 and 京 take two columns each: 120 of them take 240, past any list's border.
+    let event = "東京".repeat(60);
+    let game = format!(
+        "[Event \"{event}\"]\n[Black \"Ann\"]\n[White \"Bob\"]\n[Result \"*\"]\n1. 11-15 *\n\n"
+    );
+    let pdn = format!("{game}{game}");
+    let session = Session::review_file(record_file(&pdn, false), 1).unwrap();
+    let app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    assert!(matches!(app.mode, Mode::Games(_)));
+    let screen = screen_text(&app);
+    for number in ["> 1. 東", "  2. 東"] {
+        let row = screen
+            .lines()
+            .find(|row| row.contains(number))
+            .unwrap_or_else(|| panic!("no row {number}: {screen}"));
+        // Inside the border, the row's text ends with the ellipsis: it was cut, and
+        // says so.
+        let inside = row.trim_end().trim_end_matches('\u{2502}').trim_end();
+        assert!(inside.ends_with('\u{2026}'), "{row:?} in {screen}");
+    }
+}
+
+#[test]
+fn backspace_in_the_games_filter_erases_an_accented_letter_whole() {
+    use crate::session::Session;
+    use crate::tui::{App, Settings};
+    let session = Session::review_file(record_file(THREE_GAMES, false), 1).unwrap();
+    let mut app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    // é as e and a combining acute accent (U+0301): one letter to the reader.
+    type_text(&mut app, "Jose\u{301}");
+    press(&mut app, KeyCode::Backspace);
+    assert!(
+        matches!(&app.mode, Mode::Games(list) if list.filter == "Jos"),
+        "{:?}",
+        app.mode
+    );
+}

@@ -83,11 +83,7 @@ impl FooterLayout {
                 Tone::Info => theme.text,
                 Tone::Error => theme.error,
             };
-            let ellipsis = if theme.glyphs.arrows.is_ascii() {
-                "..."
-            } else {
-                "\u{2026}"
-            };
+            let ellipsis = theme.glyphs.ellipsis();
             let width = usize::from(status.width);
             let fits = |rows: u16| fitted_lines(text, width, usize::from(rows), ellipsis);
             let mut lines = fits(status.height);

@@ -328,7 +328,13 @@ pub(super) fn render_game_list(app: &App, list: &GameList, area: Rect, buf: &mut
         Span::styled(" ", theme.key),
         Span::raw(format!("   {} of {total} games", games.len())),
     ])];
-    let texts = games.iter().map(|g| g.text.clone());
+    // One row a game, cut to the box's inside less the marker's two cells, with `…`
+    // where it is cut: clipped at the border, a long row gave no sign it went on.
+    let width = usize::from(width.saturating_sub(4));
+    let ellipsis = theme.glyphs.ellipsis();
+    let texts = games
+        .iter()
+        .map(|g| crate::text::one_row(&g.text, width, ellipsis));
     lines.extend(crate::tui::choice::choice_lines(
         theme,
         texts,
