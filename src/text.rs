@@ -214,6 +214,25 @@ pub(crate) fn ascii_for(c: char) -> std::borrow::Cow<'static, str> {
     Cow::Owned(letter.to_string())
 }
 
+/// `text` in at most `width` columns: cut, with `ellipsis` at its end, when it is wider.
+pub(crate) fn one_row(text: &str, width: usize, ellipsis: &str) -> String {
+    use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let room = width.saturating_sub(ellipsis.width());
+    let mut cut = String::new();
+    let mut taken = 0;
+    for c in text.chars() {
+        taken += c.width().unwrap_or(0);
+        if taken > room {
+            break;
+        }
+        cut.push(c);
+    }
+    cut.trim_end().to_string() + ellipsis
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -189,10 +189,9 @@ impl Picker {
         } else {
             "\u{2026}"
         };
-        let games =
-            self.games.iter().enumerate().map(|(i, game)| {
-                one_row(&format!("{}. {}", i + 1, game.summary()), width, ellipsis)
-            });
+        let games = self.games.iter().enumerate().map(|(i, game)| {
+            crate::text::one_row(&format!("{}. {}", i + 1, game.summary()), width, ellipsis)
+        });
         lines.extend(choice_lines(theme, games, self.selected, room));
         lines.push(Line::raw(""));
         if let Some(message) = &self.message {
@@ -251,23 +250,4 @@ impl Widget for &Picker {
             .wrap(Wrap { trim: false })
             .render(area, buf);
     }
-}
-
-/// `text` in at most `width` columns: cut, with `ellipsis` at its end, when it is wider.
-fn one_row(text: &str, width: usize, ellipsis: &str) -> String {
-    use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
-    if text.width() <= width {
-        return text.to_string();
-    }
-    let room = width.saturating_sub(ellipsis.width());
-    let mut cut = String::new();
-    let mut taken = 0;
-    for c in text.chars() {
-        taken += c.width().unwrap_or(0);
-        if taken > room {
-            break;
-        }
-        cut.push(c);
-    }
-    cut.trim_end().to_string() + ellipsis
 }
