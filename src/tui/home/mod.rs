@@ -1312,10 +1312,14 @@ fn rows_of(lines: &[Line], width: usize) -> usize {
 /// more below is seen to be there), and as many lines above it as fit: a page whose start fits
 /// with its chosen row opens at its start, its heading and its first rows in view (the
 /// note under its last row then shows as far as it fits, not at their cost). With
-/// `to_end` (the page's last row chosen) the lines after the focus show whole too,
-/// where they fit under it: the note is read by going down to the last row.
+/// `to_end` (the page's last row chosen) on a page scrolled anyway, the lines after
+/// the focus show whole too, where they fit under it: the note is read by going down
+/// to the last row.
 fn scroll_to_show(rows: &[usize], focus: usize, room: usize, to_end: bool) -> usize {
     let focus = focus.min(rows.len().saturating_sub(1));
+    // A page whose start shows with its chosen row keeps its start in view.
+    let more = usize::from(focus + 1 < rows.len());
+    let to_end = to_end && rows[..=focus].iter().sum::<usize>() + more > room;
     // One row of the line after says there is more; the rest of it may stay below.
     let after = if to_end {
         rows[focus + 1..].iter().sum()
