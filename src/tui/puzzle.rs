@@ -38,6 +38,12 @@ const BOARD_KEYS: &[&str] = &[
     "Esc puts a piece down, else leaves; q leaves",
 ];
 
+/// The board's keys in short, for a box too small for [`BOARD_KEYS`].
+const BOARD_KEYS_SHORT: &[&str] = &[
+    "arrows/hjkl cursor; Enter or a click picks up and lands; 0-9 types a move; \
+     u back, r again, s solution; n/p next/previous, z list; q leaves",
+];
+
 /// What the screen shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum View {
@@ -156,7 +162,9 @@ impl PuzzleScreen {
     }
 
     /// Applies a terminal event: a key, or a click (on an entry of the key line: its
-    /// key; on the board: that square); `true` when the player leaves the puzzles.
+    /// key; on a puzzle of the list: chooses it, or opens it if chosen; on the board:
+    /// that square), or the wheel (along the list); `true` when the player leaves the
+    /// puzzles.
     pub(crate) fn handle_event(&mut self, event: &Event, area: Rect) -> bool {
         match event {
             Event::Key(key) if key.kind == KeyEventKind::Press => {
@@ -183,16 +191,53 @@ impl PuzzleScreen {
                     }
                 }
             }
+            // The wheel moves along the list, as the arrows do, stopping at its ends as
+            // a wheel does.
+            Event::Mouse(mouse)
+                if matches!(
+                    mouse.kind,
+                    MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
+                ) =>
+            {
+                if let View::List(chosen) = self.view {
+                    let last = builtin().len() - 1;
+                    self.view = View::List(match mouse.kind {
+                        MouseEventKind::ScrollUp => chosen.saturating_sub(1),
+                        _ => (chosen + 1).min(last),
+                    });
+                }
+                false
+            }
             Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
                 // A click on an entry of the key line presses its key ("q leave").
                 let press = self.key_line_area(area).and_then(|keys| {
                     self.key_line(keys.width)
                         .press_in(keys, mouse.column, mouse.row)
                 });
+                // A click on the note's box over the board closes it (the board under
+                // it is not seen).
+                let on_note = screen_layout(area, self.flipped())
+                    .and_then(|layout| self.note_box(&layout))
+                    .filter(|_| self.view == View::Board)
+                    .is_some_and(|boxed| {
+                        boxed.contains(ratatui::layout::Position::new(mouse.column, mouse.row))
+                    });
+                if on_note {
+                    self.note.clear();
+                    return false;
+                }
                 if let Some(key) = press {
                     return self.handle_event(&Event::Key(key), area);
                 }
-                if self.view != View::Board {
+                // On the list a click on a puzzle chooses it, and one on the puzzle
+                // chosen (the second of a double click) opens it, as Enter does.
+                if let View::List(chosen) = self.view {
+                    match self.puzzle_at(chosen, area, mouse.column, mouse.row) {
+                        Some(clicked) if clicked == chosen => self.open(clicked),
+                        Some(clicked) => self.view = View::List(clicked),
+                        None => {}
+                    }
+                    self.note.clear();
                     return false;
                 }
                 let cell = screen_layout(area, self.flipped())
@@ -524,10 +569,7 @@ impl PuzzleScreen {
             theme.heading,
         )];
         lines.extend(self.warning_lines(width));
-        let shown = rows.saturating_sub(2 + lines.len()).max(1);
-        let top = chosen
-            .saturating_sub(shown / 2)
-            .min(all.len().saturating_sub(shown));
+        let (top, shown) = list_window(chosen, rows, lines.len());
         for (i, p) in all.iter().enumerate().skip(top).take(shown) {
             let mark = if self.progress.of(&p.id).solved {
                 "[x]"
@@ -548,6 +590,27 @@ impl PuzzleScreen {
             ]));
         }
         lines
+    }
+
+    /// The puzzle whose row of the list is drawn at `column`, `row` of the screen
+    /// `area`, the list being shown with puzzle `chosen` chosen.
+    fn puzzle_at(&self, chosen: usize, area: Rect, column: u16, row: u16) -> Option<usize> {
+        let inner = Block::bordered().inner(area);
+        if !inner.contains(ratatui::layout::Position::new(column, row)) {
+            return None;
+        }
+        // The rows list_body gives list_lines, and the heading and warning above them.
+        let width = usize::from(area.width.saturating_sub(2));
+        let note_rows: usize = self
+            .note
+            .iter()
+            .map(|l| wrapped(l, width, self.theme.text).len())
+            .sum();
+        let rows = usize::from(area.height.saturating_sub(2)).saturating_sub(note_rows);
+        let above = 1 + self.warning_lines(width).len();
+        let (top, shown) = list_window(chosen, rows, above);
+        let line = usize::from(row - inner.y).checked_sub(above)?;
+        (line < shown).then_some(top + line)
     }
 
     /// Draws the board of the position now, the cursor, the picked piece and its
@@ -674,7 +737,7 @@ impl PuzzleScreen {
                 })
             }
             View::Board if self.typed.is_some() => None,
-            View::Board => screen_layout(area, self.flipped()).map(|layout| layout.hints),
+            View::Board => screen_layout(area, self.flipped()).and_then(|l| self.key_row(&l)),
         }
     }
 
@@ -702,6 +765,18 @@ impl PuzzleScreen {
             ],
         }
     }
+}
+
+/// The window of the list drawn in `rows` rows, `above` of them taken by its heading
+/// (and a warning): the first puzzle shown and how many are, so that the chosen one,
+/// `chosen`, shows, in the middle where it can.
+fn list_window(chosen: usize, rows: usize, above: usize) -> (usize, usize) {
+    let count = builtin().len();
+    let shown = rows.saturating_sub(2 + above).max(1);
+    let top = chosen
+        .saturating_sub(shown / 2)
+        .min(count.saturating_sub(shown));
+    (top, shown.min(count - top))
 }
 
 impl Widget for &PuzzleScreen {
@@ -742,30 +817,123 @@ impl Widget for &PuzzleScreen {
             .alignment(Alignment::Center)
             .render(layout.bottom_label, buf);
         self.render_board(&layout.board, buf);
-        let mut panel = self.panel_lines();
-        if layout.panel.is_empty() {
-            // No room beside or below: the goal and the news on the status lines.
-            panel = vec![Line::styled(self.puzzle().goal_text(), theme.question)];
-            panel.extend(self.news.iter().map(|(_, t)| Line::raw(t.clone())));
-            panel.extend(self.note.iter().map(|l| Line::raw(l.clone())));
-            panel.extend(self.warning_lines(usize::MAX));
-        }
-        let panel_area = if layout.panel.is_empty() {
-            layout.status
+        if !layout.panel.is_empty() {
+            Paragraph::new(self.panel_lines())
+                .wrap(Wrap { trim: false })
+                .render(layout.panel.inner(ratatui::layout::Margin::new(1, 0)), buf);
         } else {
-            layout.panel
+            self.render_compact(&layout, buf);
+        }
+        let Some(keys) = self.key_row(&layout) else {
+            return;
         };
-        Paragraph::new(panel)
-            .wrap(Wrap { trim: false })
-            .render(panel_area.inner(ratatui::layout::Margin::new(1, 0)), buf);
         let status = match &self.typed {
             Some(text) => Line::from(vec![
                 Span::styled("Move: ", theme.heading),
                 Span::raw(text.clone()),
                 Span::styled(" ", theme.key),
             ]),
-            None => self.key_line(layout.hints.width).line(),
+            None => self.key_line(keys.width).line(),
         };
-        Paragraph::new(status).render(layout.hints, buf);
+        Paragraph::new(status).render(keys, buf);
+    }
+}
+
+impl PuzzleScreen {
+    /// The row of the key line (or of the move being typed) on the board's screen
+    /// `layout`: the row under the status rows, or on the smallest screen (no row
+    /// under its one status row) that row, the news going on the board's frame.
+    fn key_row(&self, layout: &super::geometry::ScreenLayout) -> Option<Rect> {
+        match layout.hints.height {
+            0 if layout.panel.is_empty() => Some(layout.status),
+            0 => None,
+            _ => Some(layout.hints),
+        }
+    }
+
+    /// Without room for the panel: the goal on the board's top edge where the side
+    /// names leave it free (else first on the status rows), the news on the status
+    /// rows, or on the bottom edge where the one status row is the key line's; the
+    /// keys `?` shows (or a key's note) in a box over the board, until the next key or
+    /// click.
+    fn render_compact(&self, layout: &super::geometry::ScreenLayout, buf: &mut Buffer) {
+        let theme = &self.theme;
+        let frame = layout.board.frame;
+        let ellipsis = theme.glyphs.ellipsis();
+        // A row of the frame, with a blank each side, as a title.
+        let on_edge = |text: &str, style, y, buf: &mut Buffer| {
+            let width = usize::from(frame.width.saturating_sub(4));
+            let text = crate::text::one_row(text, width, ellipsis);
+            Line::styled(format!(" {text} "), style).render(
+                Rect {
+                    x: frame.x + 1,
+                    y,
+                    width: frame.width.saturating_sub(2),
+                    height: 1,
+                },
+                buf,
+            );
+        };
+        let goal = self.puzzle().goal_text();
+        let goal_on_frame = layout.top_label.height == 0;
+        let mut news: Vec<Line> = Vec::new();
+        if goal_on_frame {
+            on_edge(&goal, theme.question, frame.y, buf);
+        } else {
+            news.push(Line::styled(goal, theme.question));
+        }
+        news.extend(self.news.iter().map(|(tone, text)| {
+            let style = match tone {
+                Tone::Info => theme.text,
+                Tone::Good => theme.heading,
+                Tone::Bad => theme.error,
+            };
+            Line::styled(text.clone(), style)
+        }));
+        news.extend(self.warning_lines(usize::MAX));
+        if layout.hints.height == 0 {
+            let text = news
+                .iter()
+                .map(Line::to_string)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let style = news.first().map_or(theme.text, |line| line.style);
+            on_edge(&text, style, frame.bottom() - 1, buf);
+        } else {
+            Paragraph::new(news)
+                .wrap(Wrap { trim: false })
+                .render(layout.status.inner(ratatui::layout::Margin::new(1, 0)), buf);
+        }
+        if let Some(area) = self.note_box(layout) {
+            Clear.render(area, buf);
+            let inside = Block::bordered().inner(area);
+            let note: Vec<&str> = self.note.iter().map(String::as_str).collect();
+            // The keys in short where the whole of them would be cut.
+            let rows: usize = note
+                .iter()
+                .map(|l| super::keyline::line_rows(&Line::raw(*l), usize::from(inside.width)))
+                .sum();
+            let note = if rows > usize::from(inside.height) && note == BOARD_KEYS {
+                BOARD_KEYS_SHORT.to_vec()
+            } else {
+                note
+            };
+            let lines: Vec<Line> = note.iter().map(|l| Line::raw(l.to_string())).collect();
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: true })
+                .block(
+                    Block::bordered()
+                        .border_set(theme.glyphs.border)
+                        .border_style(theme.heading)
+                        .title(Line::styled(" a click closes ", theme.heading)),
+                )
+                .render(area, buf);
+        }
+    }
+
+    /// The box over the board where, without room for the panel, the note (the keys
+    /// `?` shows, or why a key did nothing) is read; `None` without a note.
+    fn note_box(&self, layout: &super::geometry::ScreenLayout) -> Option<Rect> {
+        (layout.panel.is_empty() && !self.note.is_empty()).then_some(layout.board.frame)
     }
 }

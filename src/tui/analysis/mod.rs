@@ -323,19 +323,24 @@ impl AnalysisBoard {
     }
 
     /// Handles a terminal event: a key press, a click (on an entry of the key line: its
-    /// key; on a move of the list: that move; on the board: that square) or a resize.
+    /// key; on a move of the list: that move; on the board: that square; on the help:
+    /// closes it) or a resize.
     pub(crate) fn handle_event(&mut self, event: &Event) -> Option<Done> {
         match event {
             Event::Key(key) if key.kind == KeyEventKind::Press => self.key(key),
             Event::Mouse(mouse)
                 if self.mouse && mouse.kind == MouseEventKind::Down(MouseButton::Left) =>
             {
+                // The help covers the board (on a small screen, the key line too): a
+                // click closes it, as any key does.
+                if self.help {
+                    self.help = false;
+                    return None;
+                }
                 // A click on an entry of the key line presses its key ("q leave").
                 let press = crate::tui::geometry::screen_layout(self.screen, self.board.flipped)
-                    .and_then(|layout| {
-                        self.hints_line(&layout)
-                            .press_in(layout.hints, mouse.column, mouse.row)
-                    });
+                    .and_then(|layout| self.key_row(&layout))
+                    .and_then(|(line, row)| line.press_in(row, mouse.column, mouse.row));
                 if let Some(key) = press {
                     return self.key(&key);
                 }

@@ -10,7 +10,7 @@ use crate::session::score_in_men as score_text;
 use crate::tui::app::Tone;
 use crate::tui::geometry::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, screen_layout};
 use crate::tui::keyline::KeyLine;
-use crate::tui::view::board::{Marks, Scene, draw_board};
+use crate::tui::view::board::{Marks, Scene, draw_board, free_edge};
 use crate::tui::view::{labelled, wrapped};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -248,54 +248,165 @@ impl Widget for &AnalysisBoard {
         };
         // Without the panel the engine's best line has a row of its own: the status's
         // second row under a message that fits on the first (a longer one takes both
-        // while it is shown), or where there is none, the keys' row (see `hints_line`).
-        let mut status_area = layout.status;
-        let width = usize::from(layout.status.width);
-        if layout.panel.is_empty() && layout.status.height >= 2 && status.width() <= width {
-            status_area.height = 1;
-            let row = Rect {
-                y: layout.status.y + 1,
-                height: 1,
-                ..layout.status
-            };
-            Paragraph::new(self.engine_line(width)).render(row, buf);
+        // while it is shown), or where there is none, the keys' row (see `key_row`);
+        // where that is too narrow for it beside help and leave, the status row while no
+        // message takes it, and on the smallest screen, whose one row under the board is
+        // the keys', the frame's free edge.
+        let typing = self.typing.is_some() || self.saving.is_some();
+        let (status_area, engine_area, on_frame) = self.footer_rows(&layout, &status);
+        let edge = free_edge(&layout, Some(pos.turn()), self.board.coordinates);
+        if let Some(row) = engine_area {
+            Paragraph::new(self.engine_line(usize::from(row.width))).render(row, buf);
         }
-        Paragraph::new(status)
-            .wrap(Wrap { trim: true })
-            .render(status_area, buf);
-        Paragraph::new(self.hints_line(&layout).line()).render(layout.hints, buf);
+        if let Some(area) = status_area {
+            Paragraph::new(status.clone())
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
+        }
+        match on_frame {
+            // On the frame, a blank each side, as the turn's title has.
+            Some(OnFrame::Message) if !typing => {
+                let text = crate::text::one_row(
+                    &status.to_string(),
+                    usize::from(edge.width.saturating_sub(2)),
+                    self.theme.glyphs.ellipsis(),
+                );
+                Line::styled(format!(" {text} "), status.style).render(edge, buf);
+            }
+            Some(OnFrame::Engine) => {
+                let mut line = self.engine_line(usize::from(edge.width.saturating_sub(2)));
+                line.spans.insert(0, Span::raw(" "));
+                line.spans.push(Span::raw(" "));
+                line.render(edge, buf);
+            }
+            _ => {}
+        }
+        if let Some((line, row)) = self.key_row(&layout) {
+            Paragraph::new(line.line()).render(row, buf);
+        }
         if self.help {
             self.render_help(area, buf);
         }
     }
 }
 
+/// What the analysis board writes on the board's frame, on the edge the turn leaves
+/// free, where the rows under the board have no room for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OnFrame {
+    /// The message (news, or why a key was refused).
+    Message,
+    /// The engine's best line in one row.
+    Engine,
+}
+
+/// Where the footer's parts go: the status line's area, the engine's one-row line's
+/// row, and what goes on the frame.
+type FooterRows = (Option<Rect>, Option<Rect>, Option<OnFrame>);
+
 impl AnalysisBoard {
-    /// The row under the board, each entry with the key a click on it presses: the
-    /// keys, the most used that fit; or, without the panel and with one status row, the
-    /// engine's best line with only `? help` after it (? still names the keys).
-    pub(crate) fn hints_line(&self, layout: &ScreenLayout) -> KeyLine {
-        let theme = &self.theme;
-        let width = usize::from(layout.hints.width);
-        if layout.panel.is_empty() && layout.status.height < 2 && !layout.hints.is_empty() {
-            let help = KeyLine::of_keys(theme, &[("?", "help")]);
-            let room = width.saturating_sub(help.line().width() + 2);
-            let mut line = KeyLine::default();
-            if room >= ENGINE_LINE_MIN {
-                let engine = self.engine_line(room);
-                let pad = room.saturating_sub(engine.width()) + 2;
-                for span in engine.spans {
-                    line.push(span, None);
-                }
-                line.push(Span::raw(" ".repeat(pad)), None);
-                line.push_entry(theme.key, "?", " help");
-            } else {
-                for span in self.engine_line(width).spans {
-                    line.push(span, None);
-                }
+    /// Where the status line (`status`, as drawn) and the engine's one-row line go on a
+    /// screen `layout` (the key line's row is [`AnalysisBoard::key_row`]'s): with the
+    /// panel, the status line under the board and the engine in the panel; without it,
+    /// the engine line on a row of its own where there is one (the status's second row,
+    /// the keys' row beside help and leave), else on the status row while no message
+    /// takes it; on the smallest screen, whose one row is the keys', the message or else
+    /// the engine line on the frame. A move or a file name being typed keeps the
+    /// status row, the engine line going on the frame.
+    fn footer_rows(&self, layout: &ScreenLayout, status: &Line) -> FooterRows {
+        if !layout.panel.is_empty() {
+            return (Some(layout.status), None, None);
+        }
+        let typing = self.typing.is_some() || self.saving.is_some();
+        let width = usize::from(layout.status.width);
+        if layout.status.height >= 2 {
+            if status.width() > width {
+                return (Some(layout.status), None, None);
             }
+            let first = Rect {
+                height: 1,
+                ..layout.status
+            };
+            let second = Rect {
+                y: layout.status.y + 1,
+                ..first
+            };
+            return (Some(first), Some(second), None);
+        }
+        if layout.hints.height > 0 && self.engine_beside_keys(layout) {
+            return (Some(layout.status), None, None);
+        }
+        if typing {
+            return (Some(layout.status), None, Some(OnFrame::Engine));
+        }
+        // A message is shown until the next key.
+        let message = self.message.is_some();
+        if layout.hints.height > 0 && message {
+            return (Some(layout.status), None, None);
+        }
+        if layout.hints.height > 0 {
+            return (None, Some(layout.status), None);
+        }
+        let on_frame = if message {
+            OnFrame::Message
+        } else {
+            OnFrame::Engine
+        };
+        (None, None, Some(on_frame))
+    }
+
+    /// Whether, without the panel and with one status row, the engine's line goes on
+    /// the keys' row, before help and leave: where it has room enough there.
+    fn engine_beside_keys(&self, layout: &ScreenLayout) -> bool {
+        let width = usize::from(layout.hints.width);
+        let keys = self.few_keys().line().width();
+        width.saturating_sub(keys + 2) >= ENGINE_LINE_MIN
+    }
+
+    /// Help and leave, the keys every row of keys keeps.
+    fn few_keys(&self) -> KeyLine {
+        KeyLine::of_keys(&self.theme, &[("?", "help"), ("q", "leave")])
+    }
+
+    /// The key line's row and what it shows, each entry with the key a click on it
+    /// presses: the row under the board, or on the smallest screen (no row under the
+    /// status row) the status row, unless a move or a file name is being typed there.
+    pub(crate) fn key_row(&self, layout: &ScreenLayout) -> Option<(KeyLine, Rect)> {
+        if layout.hints.height > 0 {
+            return Some((self.hints_line(layout), layout.hints));
+        }
+        if self.typing.is_some() || self.saving.is_some() {
+            return None;
+        }
+        let keys = self.keys_line(usize::from(layout.status.width));
+        Some((keys, layout.status))
+    }
+
+    /// The row under the board: the keys, the most used that fit; or, without the
+    /// panel and with one status row, the engine's best line with help and leave after
+    /// it where it has room for them (? names every key).
+    fn hints_line(&self, layout: &ScreenLayout) -> KeyLine {
+        let width = usize::from(layout.hints.width);
+        if layout.panel.is_empty() && layout.status.height < 2 && self.engine_beside_keys(layout) {
+            let keys = self.few_keys();
+            let room = width.saturating_sub(keys.line().width() + 2);
+            let engine = self.engine_line(room);
+            let pad = room.saturating_sub(engine.width()) + 2;
+            let mut line = KeyLine::default();
+            for span in engine.spans {
+                line.push(span, None);
+            }
+            line.push(Span::raw(" ".repeat(pad)), None);
+            line.push_entry(self.theme.key, "?", " help");
+            line.push(Span::raw("  "), None);
+            line.push_entry(self.theme.key, "q", " leave");
             return line;
         }
+        self.keys_line(width)
+    }
+
+    /// The keys that fit in `width` columns, the most used first; help and leave always.
+    fn keys_line(&self, width: usize) -> KeyLine {
         let mut keys: Vec<(&str, &str)> = KEYS
             .iter()
             .filter(|k| !k.short.is_empty())
@@ -307,69 +418,112 @@ impl AnalysisBoard {
         while length(&keys) > width + 2 && keys.len() > 2 {
             keys.remove(keys.len() - 3);
         }
-        KeyLine::of_keys(theme, &keys)
+        KeyLine::of_keys(&self.theme, &keys)
     }
 }
 
+/// `line` never past `width` columns: a narrow row keeps what fits of its words, in
+/// `style`.
+fn cut_line(line: Line<'static>, width: usize, style: Style) -> Line<'static> {
+    if line.width() <= width {
+        return line;
+    }
+    let text: String = line.to_string().chars().take(width).collect();
+    Line::styled(text, style)
+}
+
 /// The narrowest engine line that leaves room for the help key after it.
-const ENGINE_LINE_MIN: usize = 24;
+const ENGINE_LINE_MIN: usize = 20;
 
 impl AnalysisBoard {
     /// The engine's view in one row of `width` for a screen without the panel: the
     /// databases' result, the best line's score and depth and its first moves (cut
     /// after a whole move), or why there is none (`Engine: +0.35 d14 3... 9-14 4. 22-17`).
+    /// Where the words leave too little room for the line's first two moves, they are
+    /// said shorter: the database's result without the engine's score, then without
+    /// its label (`White wins in 4 moves: 1... 22-17 2. 15-18`), then the score alone,
+    /// which says the win too (`#W4 d9: 1... 22-17`); the score without the word Engine
+    /// (`+0.35 d14: 3... 9-14 4. 22-17`).
     pub(crate) fn engine_line(&self, width: usize) -> Line<'static> {
         let theme = &self.theme;
         let pos = *self.position();
         if let Some(outcome) = pos.outcome() {
             return Line::styled(format!("Game over: {outcome}"), theme.heading);
         }
-        let mut spans = Vec::new();
-        if let Some(verdict) = self.egdb.as_ref().and_then(|db| db.probe(&pos)) {
-            spans.push(Span::styled(
-                format!("Endgame database: {}", verdict.describe(pos.turn())),
-                theme.heading,
-            ));
-        }
+        let verdict = self
+            .egdb
+            .as_ref()
+            .and_then(|db| db.probe(&pos))
+            .map(|verdict| verdict.describe(pos.turn()));
         let best = self.report.lines.first().filter(|_| self.on);
-        let said = match best {
-            None if !spans.is_empty() => None,
-            None if !self.on => Some("Analysis off: e turns it on"),
-            None => Some("Engine: thinking..."),
-            Some(_) => None,
-        };
-        if let Some(said) = said {
-            spans.push(Span::styled(said, theme.text));
-        }
-        if let Some(best) = best {
-            if !spans.is_empty() {
-                spans.push(Span::raw("; "));
+        let Some(best) = best else {
+            let mut spans = Vec::new();
+            match &verdict {
+                Some(verdict) => spans.push(Span::styled(
+                    format!("Endgame database: {verdict}"),
+                    theme.heading,
+                )),
+                None if !self.on => {
+                    spans.push(Span::styled("Analysis off: e turns it on", theme.text));
+                }
+                None => spans.push(Span::styled("Engine: thinking...", theme.text)),
             }
-            spans.push(Span::styled(
-                format!(
-                    "Engine {} d{}:",
-                    score_text(pos.turn(), best.score),
-                    self.report.depth
-                ),
-                theme.heading.add_modifier(Modifier::BOLD),
-            ));
+            return cut_line(Line::from(spans), width, theme.text);
+        };
+        let score = score_text(pos.turn(), best.score);
+        let depth = self.report.depth;
+        let head_style = theme.heading.add_modifier(Modifier::BOLD);
+        // The heads, the fullest first.
+        let heads: Vec<Vec<Span<'static>>> = match &verdict {
+            Some(verdict) => vec![
+                vec![
+                    Span::styled(format!("Endgame database: {verdict}"), theme.heading),
+                    Span::raw("; "),
+                    Span::styled(format!("Engine {score} d{depth}:"), head_style),
+                ],
+                vec![Span::styled(
+                    format!("Endgame database: {verdict}:"),
+                    head_style,
+                )],
+                vec![Span::styled(format!("{verdict}:"), head_style)],
+                // The score says the win too ("#W7").
+                vec![Span::styled(format!("{score} d{depth}:"), head_style)],
+            ],
+            None => vec![
+                vec![Span::styled(
+                    format!("Engine {score} d{depth}:"),
+                    head_style,
+                )],
+                vec![Span::styled(format!("{score} d{depth}:"), head_style)],
+            ],
+        };
+        let units = numbered_line(self.tree.start(), self.tree.ply(), &best.pv);
+        let wanted = units.len().min(2);
+        let with_moves = |head: &Vec<Span<'static>>| {
+            let mut spans = head.clone();
             let mut len: usize = spans.iter().map(Span::width).sum();
-            for unit in numbered_line(self.tree.start(), self.tree.ply(), &best.pv) {
+            let mut shown = 0;
+            for unit in &units {
                 let unit_len = unit.chars().count() + 1;
                 if len + unit_len > width {
                     break;
                 }
                 spans.push(Span::styled(format!(" {unit}"), theme.text));
                 len += unit_len;
+                shown += 1;
+            }
+            (spans, shown)
+        };
+        let mut chosen = None;
+        for head in &heads {
+            let (spans, shown) = with_moves(head);
+            let fits = spans.iter().map(Span::width).sum::<usize>() <= width;
+            chosen = Some(spans);
+            if shown >= wanted && fits {
+                break;
             }
         }
-        let mut line = Line::from(spans);
-        // Never past the row: a narrow one keeps what fits of the words.
-        if line.width() > width {
-            let text: String = line.to_string().chars().take(width).collect();
-            line = Line::styled(text, theme.text);
-        }
-        line
+        cut_line(Line::from(chosen.unwrap_or_default()), width, theme.text)
     }
 
     /// Where the position shown is, for the status line.
@@ -636,7 +790,7 @@ impl AnalysisBoard {
         ));
         lines.push(Line::raw("A click on a move of the list goes to it."));
         lines.push(Line::raw(format!(
-            "q goes back to {}. Any key closes this help.",
+            "q goes back to {}. Any key or a click closes this help.",
             self.opened_from
         )));
         let width = area.width.min(78);

@@ -495,13 +495,15 @@ impl Home {
             }
             Page::Computer(_) => {
                 let row = line.checked_sub(2).filter(|row| *row < COMPUTER_ROWS)?;
+                // What was clicked, as drawn: choosing another row may scroll the page.
+                let span = self.span_at(mouse.column, mouse.row);
                 self.message = None;
                 self.page = Page::Computer(row);
                 match row {
                     0 => self.side = self.side.next(false),
                     // The level's < lowers it and its > raises it, as the side arrows
                     // do; a click elsewhere on its row only chooses the row.
-                    1 => match self.span_at(mouse.column, mouse.row) {
+                    1 => match span {
                         Some(LEVEL_LOWER) => {
                             return self.computer_key(row, &plain(KeyCode::Char('<')));
                         }
@@ -869,8 +871,9 @@ impl Home {
     }
 
     /// The computer page's lines. The level's row has a `<` to lower it and a `>` to
-    /// raise it, drawn as keys, to click (a blank where it can go no further).
-    fn computer_lines(&self, theme: &Theme, row: usize) -> Vec<Line<'static>> {
+    /// raise it, drawn as keys, to click (a blank where it can go no further). The
+    /// note in short on a `compact` screen, to be read whole under the last row.
+    fn computer_lines(&self, theme: &Theme, row: usize, compact: bool) -> Vec<Line<'static>> {
         let seconds = self.level.movetime().as_secs_f64();
         let n = self.level.number();
         let level = format!("Level        {n} of 10 (about {seconds:.2} s a move)");
@@ -911,10 +914,12 @@ impl Home {
         }
         lines.extend(choices);
         lines.push(Line::raw(""));
-        lines.push(Line::raw(
+        lines.push(Line::raw(if compact {
+            "Level 1 is a beginner, 10 its best; b or w picks your side, 0-9 the level."
+        } else {
             "Level 1 is a beginner, 10 the program at its best. b, w or a click on the \
-             side picks it; a digit (0 for 10) or < > the level.",
-        ));
+             side picks it; a digit (0 for 10) or < > the level."
+        }));
         lines
     }
 
@@ -939,8 +944,9 @@ impl Home {
         ]
     }
 
-    /// The settings page's lines.
-    fn settings_lines(&self, theme: &Theme, row: usize) -> Vec<Line<'static>> {
+    /// The settings page's lines; on a `compact` screen the notes in short (the
+    /// assistance row says what it gives), to be read whole under the last row.
+    fn settings_lines(&self, theme: &Theme, row: usize, compact: bool) -> Vec<Line<'static>> {
         let on = |on: bool| if on { "on" } else { "off" };
         let look = &self.look;
         let rows = [
@@ -967,11 +973,14 @@ impl Home {
         let mut lines = vec![Line::styled("Settings", theme.heading), Line::raw("")];
         lines.extend(choice_lines(theme, rows, row, SETTINGS_ROWS));
         lines.push(Line::raw(""));
-        lines.push(Line::raw(
-            "Assistance is the engine's help: hints, its score and the endgame \
-             databases' verdict.",
-        ));
+        if !compact {
+            lines.push(Line::raw(
+                "Assistance is the engine's help: hints, its score and the endgame \
+                 databases' verdict.",
+            ));
+        }
         lines.push(Line::raw(match &self.preferences {
+            Ok(path) if compact => format!("Kept in {}", crate::text::printable_path(path)),
             Ok(path) => format!(
                 "Each change is kept for the next runs in {}",
                 crate::text::printable_path(path)
@@ -1066,6 +1075,17 @@ impl Home {
         area.height >= ROOMY_HEIGHT + 5
     }
 
+    /// Whether the page's last row is chosen: the note under it is then scrolled into
+    /// view whole where it fits.
+    fn on_last_row(&self) -> bool {
+        match self.page {
+            Page::Computer(row) => row + 1 == COMPUTER_ROWS,
+            Page::Settings(row) => row + 1 == SETTINGS_ROWS,
+            Page::Network => self.network.on_last_row(),
+            Page::Menu | Page::Open | Page::Help(_) => false,
+        }
+    }
+
     /// How many of the list's lines come before its entries on a screen `area`: its
     /// title (not on a compact screen) and a blank line (where the list is roomy).
     fn menu_lines_above(area: Rect) -> usize {
@@ -1082,10 +1102,10 @@ impl Home {
         let compact = Home::compact(area);
         let mut body: Vec<Line<'static>> = match &self.page {
             Page::Menu => self.menu_lines(&theme, Home::roomy(area), compact, inner),
-            Page::Computer(row) => self.computer_lines(&theme, *row),
-            Page::Network => self.network.lines(&theme),
+            Page::Computer(row) => self.computer_lines(&theme, *row, compact),
+            Page::Network => self.network.lines(&theme, compact),
             Page::Open => self.open_lines(&theme, compact),
-            Page::Settings(row) => self.settings_lines(&theme, *row),
+            Page::Settings(row) => self.settings_lines(&theme, *row, compact),
             Page::Help(_) => self.help_lines(area),
         };
         let mut origin: Vec<usize> = (0..body.len()).collect();
@@ -1135,7 +1155,8 @@ impl Home {
                     usize::from(*top).min(rows.saturating_sub(shown))
                 }
                 _ => {
-                    let first = scroll_to_show(&body_rows, focus, usize::from(room));
+                    let first =
+                        scroll_to_show(&body_rows, focus, usize::from(room), self.on_last_row());
                     body_rows.iter().take(first).sum::<usize>()
                 }
             };
@@ -1292,14 +1313,24 @@ fn rows_of(lines: &[Line], width: usize) -> usize {
 /// line `focus` shows whole, with a row of the line after it where it fits (so that
 /// more below is seen to be there), and as many lines above it as fit: a page whose start fits
 /// with its chosen row opens at its start, its heading and its first rows in view (the
-/// note under its last row then shows as far as it fits, not at their cost).
-fn scroll_to_show(rows: &[usize], focus: usize, room: usize) -> usize {
+/// note under its last row then shows as far as it fits, not at their cost). With
+/// `to_end` (the page's last row chosen) on a page scrolled anyway, the lines after
+/// the focus show whole too, where they fit under it: the note is read by going down
+/// to the last row.
+fn scroll_to_show(rows: &[usize], focus: usize, room: usize, to_end: bool) -> usize {
     let focus = focus.min(rows.len().saturating_sub(1));
+    // A page whose start shows with its chosen row keeps its start in view.
+    let more = usize::from(focus + 1 < rows.len());
+    let to_end = to_end && rows[..=focus].iter().sum::<usize>() + more > room;
     // One row of the line after says there is more; the rest of it may stay below.
-    let after = usize::from(focus + 1 < rows.len());
+    let after = if to_end {
+        rows[focus + 1..].iter().sum()
+    } else {
+        usize::from(focus + 1 < rows.len())
+    };
     let mut first = 0;
-    // Drop lines from the top until the focus line and a row after it fit, or the
-    // focus line is the first.
+    // Drop lines from the top until the focus line and what must show after it fit,
+    // or the focus line is the first.
     while first < focus && rows[first..=focus].iter().sum::<usize>() + after > room {
         first += 1;
     }

@@ -315,8 +315,15 @@ impl Network {
         })
     }
 
-    /// The page's lines: the list of forms, or the form shown.
-    pub(crate) fn lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+    /// Whether the last row (of the list of forms, or of the form shown) is chosen.
+    pub(crate) fn on_last_row(&self) -> bool {
+        let rows = self.form.map_or(Form::ALL.len(), Form::rows);
+        self.row + 1 == rows
+    }
+
+    /// The page's lines: the list of forms, or the form shown; the note in short on a
+    /// `compact` screen, to be read whole under the last row.
+    pub(crate) fn lines(&self, theme: &Theme, compact: bool) -> Vec<Line<'static>> {
         let mut lines = vec![
             Line::styled("Play across the network", theme.heading),
             Line::raw(""),
@@ -325,11 +332,13 @@ impl Network {
             let rows = Form::ALL.iter().map(|f| f.label().to_string());
             lines.extend(super::choice_lines(theme, rows, self.row, Form::ALL.len()));
             lines.push(Line::raw(""));
-            lines.push(Line::raw(
+            lines.push(Line::raw(if compact {
+                "The host is shown an address and a code for the friend who joins or watches."
+            } else {
                 "The host's screen shows an address and a code; the friend who joins \
                  types both. A watcher follows the game without playing. At a checkers \
-                 server nobody opens a port: seek a game, accept one, or watch.",
-            ));
+                 server nobody opens a port: seek a game, accept one, or watch."
+            }));
             return lines;
         };
         // A row: its words, and the field typed after them, if it is a text row.
@@ -392,6 +401,9 @@ impl Network {
         }
         lines.push(Line::raw(""));
         lines.push(Line::raw(match form {
+            Form::Host if compact => "Clock: G/15 (15 minutes), 5+3 (and 3 s a move) or 30/60.",
+            Form::Join | Form::Watch if compact => "As the host's board shows; port 4610 if none.",
+            Form::Server if compact => "HOST or HOST:PORT (port 4620 if none).",
             Form::Host => {
                 "Your friend joins with the address and code the board then shows. The \
                  clock as --clock takes it: G/15 the game in 15 minutes, 5+3 five minutes \

@@ -625,16 +625,20 @@ fn without_the_panel_the_engines_best_line_shows_in_one_row_cut_to_the_width() {
             // The keys keep their row, below the engine's.
             assert!(rows[at + 1].contains("? help"), "{w}x{h}: {text}");
         } else {
-            assert!(rows[at].trim_end().ends_with("? help"), "{w}x{h}: {text}");
+            assert!(
+                rows[at].trim_end().ends_with("? help  q leave"),
+                "{w}x{h}: {text}"
+            );
             // The status line above it keeps its news.
             assert!(rows[at - 1].contains("After move 2"), "{w}x{h}: {text}");
         }
     }
-    // Cut after a whole move on a narrow screen: nothing past the width, no half move.
+    // Cut after a whole move on a narrow screen: nothing past the width, no half move;
+    // the word Engine left out to show two moves.
     let b = analysed(30, 12);
     let text = screen(&b, 30, 12);
-    let engine = row_of(&text, "Engine").unwrap_or_else(|| panic!("{text}"));
-    assert_eq!(engine.trim_end(), "Engine +0.35 d12: 3. 8-11", "{text}");
+    let engine = row_of(&text, "d12:").unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(engine.trim_end(), "+0.35 d12: 3. 8-11 17-13", "{text}");
     // Analysis off, it says how to turn it on.
     let mut b = analysed(60, 20);
     press(&mut b, KeyCode::Char('e'));
@@ -737,4 +741,77 @@ fn a_comment_in_chinese_leaves_the_moves_after_it_on_screen_and_clickable() {
     let (column, row) = in_move_list(&text, "8-11");
     click(&mut b, column + 1, row);
     assert_eq!(b.tree.ply(), 3, "the click reached 8-11:\n{text}");
+}
+
+/// On a screen too narrow for the engine's line beside the keys, and on the smallest
+/// one (whose one row under the board is the keys'), help and leave are drawn, a click
+/// on them does what the key does, a click on the help closes it, and the engine's
+/// line is still read (on the status row, or on the frame's free edge).
+#[test]
+fn on_the_smallest_screens_help_and_leave_are_a_click_away_and_the_engine_still_shows() {
+    for (w, h) in [(26, 11), (30, 12), (40, 14)] {
+        let mut b = analysed(w, h);
+        let text = screen(&b, w, h);
+        let keys = text.lines().rfind(|l| !l.trim().is_empty()).unwrap();
+        assert!(keys.contains("? help  q leave"), "{w}x{h}:\n{text}");
+        assert!(text.contains("d12: 3. 8-11"), "{w}x{h}:\n{text}");
+        let at = |text: &str, word: &str| {
+            let lines: Vec<&str> = text.lines().collect();
+            let row = lines.iter().rposition(|l| l.contains(word)).unwrap();
+            let line = lines[row];
+            let column = line[..line.find(word).unwrap()].chars().count();
+            (u16::try_from(column).unwrap(), u16::try_from(row).unwrap())
+        };
+        let (column, row) = at(&text, "? help");
+        assert_eq!(click(&mut b, column, row), None);
+        assert!(b.help, "{w}x{h}: a click on ? help shows the help");
+        assert_eq!(click(&mut b, column, row), None);
+        assert!(!b.help, "{w}x{h}: a click closes the help");
+        let (column, row) = at(&text, "q leave");
+        assert_eq!(click(&mut b, column + 2, row), Some(Done::Leave), "{w}x{h}");
+    }
+}
+
+/// Without the panel, the one-row engine line of an endgame in the databases shows the
+/// best line's moves: the longer words of the databases' result give way to them.
+#[test]
+fn the_one_row_engine_line_of_an_endgame_shows_its_moves() {
+    let start: Position = "W:WK30,K22:BK11".parse().unwrap();
+    let db = crate::engine::tests::egdb::db().clone();
+    assert!(db.probe(&start).is_some());
+    for (w, h) in [(70, 22), (60, 20), (26, 11)] {
+        let mut b = AnalysisBoard::new(
+            MoveTree::new(start),
+            PdnGame::new(start),
+            &Settings::default(),
+            Some(db.clone()),
+            Rect::new(0, 0, w, h),
+            "the home screen",
+            false,
+        );
+        let pv = db.best_line(&start, 6);
+        assert!(pv.len() >= 2);
+        b.report = Report {
+            id: b.report.id,
+            depth: 9,
+            lines: vec![Found {
+                score: Score(-9990),
+                pv: pv.clone(),
+            }],
+            nodes: 1000,
+            done: true,
+        };
+        b.message = None;
+        let text = screen(&b, w, h);
+        let first = format!("1... {}", pv[0]);
+        assert!(text.contains(&first), "{w}x{h}: {first}\n{text}");
+        if w >= 60 {
+            // Two moves at least, and the databases' result.
+            assert!(
+                text.contains(&format!("{first} 2. {}", pv[1])),
+                "{w}x{h}:\n{text}"
+            );
+            assert!(text.contains("White wins in"), "{w}x{h}:\n{text}");
+        }
+    }
 }

@@ -1339,3 +1339,45 @@ fn news_on_the_home_screen_starts_with_a_capital() {
         assert!(text.contains("Enter start"), "the key line: {text}");
     }
 }
+
+/// On the smallest screen the notes of the computer, settings and network pages are
+/// read whole once the page's last row is chosen, and the key line keeps its rows.
+#[test]
+fn at_26x11_the_pages_notes_read_whole_under_their_last_row() {
+    let (w, h) = (26, 11);
+    let whole = |home: &Home, note: &str| {
+        let drawn = screen(home, w, h);
+        let text: String = drawn
+            .lines()
+            .map(|l| l.trim_matches(|c| c == '│' || c == ' '))
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(text.contains(note), "{note}:\n{drawn}");
+        assert!(text.contains("Esc back"), "{drawn}");
+    };
+    let mut home = home();
+    home.screen = Rect::new(0, 0, w, h);
+    key(&mut home, KeyCode::Char('c'));
+    home.page = Page::Computer(2);
+    whole(&home, "b or w picks your side, 0-9 the level.");
+    let mut home = self::home();
+    home.screen = Rect::new(0, 0, w, h);
+    key(&mut home, KeyCode::Char('s'));
+    home.page = Page::Settings(3);
+    whole(&home, "the changes last for this run only.");
+    let mut home = self::home();
+    home.screen = Rect::new(0, 0, w, h);
+    key(&mut home, KeyCode::Char('n'));
+    for _ in 0..3 {
+        key(&mut home, KeyCode::Down);
+    }
+    whole(&home, "for the friend who joins or watches.");
+    key(&mut home, KeyCode::Up);
+    key(&mut home, KeyCode::Up);
+    key(&mut home, KeyCode::Up);
+    key(&mut home, KeyCode::Enter);
+    for _ in 0..4 {
+        key(&mut home, KeyCode::Down);
+    }
+    whole(&home, "or 30/60.");
+}

@@ -310,3 +310,68 @@ fn the_key_lines_are_clicked_to_open_go_back_and_leave() {
         );
     }
 }
+
+/// A left click at (`column`, `row`) on a `width` x `height` screen; whether it left.
+fn click_at(screen: &mut PuzzleScreen, width: u16, height: u16, column: u16, row: u16) -> bool {
+    use ratatui::crossterm::event::{Event, MouseButton, MouseEvent, MouseEventKind};
+    screen.handle_event(
+        &Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }),
+        Rect::new(0, 0, width, height),
+    )
+}
+
+/// Where `text` is first drawn on `drawn`: (column, row).
+fn drawn_at(drawn: &str, text: &str) -> (u16, u16) {
+    let (row, line) = drawn
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains(text))
+        .unwrap_or_else(|| panic!("{text} is not drawn:\n{drawn}"));
+    let column = line[..line.find(text).unwrap()].chars().count();
+    (u16::try_from(column).unwrap(), u16::try_from(row).unwrap())
+}
+
+/// On the list a click on a puzzle chooses it, and a click on the chosen one (the
+/// second of a double click) opens it, as Enter does; the wheel moves along the list.
+#[test]
+fn a_click_on_a_puzzle_of_the_list_chooses_it_and_a_second_opens_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for (w, h) in [(80, 24), (26, 11)] {
+        let mut s = screen(0, &dir.path().join("p.json"));
+        s.view = View::List(0);
+        let drawn = drawn_text(w, h, |area, buf| (&s).render(area, buf));
+        let (column, row) = drawn_at(&drawn, " 3. ");
+        assert!(!click_at(&mut s, w, h, column, row));
+        assert_eq!(s.view, View::List(2), "{w}x{h}");
+        assert!(!click_at(&mut s, w, h, column, row));
+        assert_eq!((s.view, s.index), (View::Board, 2), "{w}x{h}");
+    }
+}
+
+/// On the smallest screen the puzzle's board keeps a key line (its one row under the
+/// board), the goal and the news on the board's frame; ? shows the keys in a box
+/// over the board that a click closes, and q leave leaves.
+#[test]
+fn at_26x11_the_puzzle_board_has_its_keys_and_its_goal_in_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = screen(0, &dir.path().join("p.json"));
+    let (w, h) = (26, 11);
+    let drawn = drawn_text(w, h, |area, buf| (&s).render(area, buf));
+    let lines: Vec<&str> = drawn.lines().collect();
+    assert!(lines[10].contains("? keys  q leave"), "{drawn}");
+    assert!(lines[0].contains(&builtin()[0].goal_text()), "{drawn}");
+    let (column, row) = drawn_at(&drawn, "? keys");
+    assert!(!click_at(&mut s, w, h, column, row));
+    let shown = drawn_text(w, h, |area, buf| (&s).render(area, buf));
+    assert!(shown.contains("arrows/hjkl cursor"), "{shown}");
+    assert!(!click_at(&mut s, w, h, 5, 4));
+    let closed = drawn_text(w, h, |area, buf| (&s).render(area, buf));
+    assert_eq!(closed, drawn);
+    let (column, row) = drawn_at(&drawn, "q leave");
+    assert!(click_at(&mut s, w, h, column, row));
+}

@@ -231,7 +231,7 @@ fn the_help_scrolls_back_and_any_other_key_closes_it() {
 }
 
 #[test]
-fn below_23_rows_the_turn_stays_in_view_and_no_sentence_is_cut() {
+fn below_23_rows_the_turn_and_the_key_line_stay_in_view_and_no_sentence_is_cut() {
     use crate::tui::app::Tone;
     let mut app = app();
     // The start's news, two sentences the width of the screen each.
@@ -245,13 +245,23 @@ fn below_23_rows_the_turn_stays_in_view_and_no_sentence_is_cut() {
             screen.contains("Black to move"),
             "{width}x{height}:\n{screen}"
         );
+        // The key line keeps its row under the news, so that help and quitting stay a
+        // click away.
+        assert!(
+            screen
+                .lines()
+                .rfind(|l| !l.trim().is_empty())
+                .unwrap()
+                .contains("? help  q quit"),
+            "{width}x{height}:\n{screen}"
+        );
         // Whatever is shown of the news is whole sentences, in order, or the first
         // sentence cut between words and marked with an ellipsis.
         let status: String = screen
             .lines()
             .skip_while(|l| !l.contains("┘"))
             .skip(1)
-            .filter(|l| !l.contains("Black to move") && !l.contains("move  "))
+            .filter(|l| !l.contains("Black to move") && !l.contains("q quit"))
             .map(str::trim)
             .collect::<Vec<_>>()
             .join(" ");
@@ -494,4 +504,45 @@ fn every_question_of_a_game_is_shown_whole_at_every_size() {
             );
         }
     }
+}
+
+/// On the smallest screen the one row under the board is the key line, so that a
+/// player by mouse alone gets help and quits; the news goes on the board's frame, on
+/// the edge the turn leaves free.
+#[test]
+fn at_26x11_the_key_line_is_a_click_away_and_the_news_is_on_the_frame() {
+    use crate::tui::Settings;
+    use crate::tui::app::{Mode, Question};
+    let mut app = App::new(Settings::default(), 26, 11);
+    let screen = screen_text(&app);
+    let lines: Vec<&str> = screen.lines().collect();
+    assert_eq!(lines[10].trim_end(), "u undo  ? help  q quit", "{screen}");
+    assert!(lines[9].contains(" Black to move "), "{screen}");
+    assert!(lines[0].starts_with("┌ Black moves first"), "{screen}");
+    // A click on help shows it; a click closes it; a click on quit asks.
+    click(&mut app, 9, 10);
+    assert!(matches!(app.mode, Mode::Help(_)), "{screen}");
+    click(&mut app, 9, 10);
+    assert_eq!(app.mode, Mode::Board);
+    // A move made, quitting asks first.
+    type_move(&mut app, "11-15");
+    // White to move: the turn on the top edge, the news on the bottom one.
+    let screen = screen_text(&app);
+    assert!(
+        screen.lines().next().unwrap().contains("White to move"),
+        "{screen}"
+    );
+    assert!(screen.lines().nth(9).unwrap().contains("11-15"), "{screen}");
+    click(&mut app, 17, 10);
+    assert_eq!(app.mode, Mode::Asking(Question::Quit));
+    // A move typed is shown where the keys were.
+    press(&mut app, ratatui::crossterm::event::KeyCode::Esc);
+    type_text(&mut app, "11");
+    assert!(
+        screen_text(&app)
+            .lines()
+            .nth(10)
+            .unwrap()
+            .starts_with("Move: 11")
+    );
 }

@@ -133,7 +133,7 @@ pub(crate) fn draw_board(scene: &Scene, layout: &ScreenLayout, buf: &mut Buffer)
     // on the top edge when the file letters take the bottom one.
     if let Some((side, text)) = turn.filter(|_| layout.top_label.height == 0) {
         let title = ratatui::text::Line::styled(format!(" {text} "), theme.heading).centered();
-        frame = if side == top || scene.coordinates {
+        frame = if turn_on_top(layout, side, scene.coordinates) {
             frame.title_top(title)
         } else {
             frame.title_bottom(title)
@@ -147,6 +147,47 @@ pub(crate) fn draw_board(scene: &Scene, layout: &ScreenLayout, buf: &mut Buffer)
     }
     if scene.coordinates {
         render_coordinates(theme, board, buf);
+    }
+}
+
+/// Whether the turn of `side` to move, written on the frame (where there is no room
+/// for the side names), goes on its top edge: the side to move's own edge, or the top
+/// when the file letters (`coordinates`) take the bottom one.
+fn turn_on_top(layout: &ScreenLayout, side: Color, coordinates: bool) -> bool {
+    let top = if layout.board.flipped {
+        Color::Black
+    } else {
+        Color::White
+    };
+    side == top || coordinates
+}
+
+/// The row of the board's frame where news goes on a screen whose footer has one row
+/// only (that row being the key line's): the inside of the edge that neither the turn
+/// of `turn` (the side to move, where the frame says it) nor the file letters
+/// (`coordinates`) take. An empty area when both edges are taken, or where the side
+/// names have rows of their own (the turn is not on the frame, and the footer has room).
+pub(crate) fn free_edge(layout: &ScreenLayout, turn: Option<Color>, coordinates: bool) -> Rect {
+    let frame = layout.board.frame;
+    let edge = |y| Rect {
+        x: frame.x + 1,
+        y,
+        width: frame.width.saturating_sub(2),
+        height: 1,
+    };
+    let none = Rect {
+        height: 0,
+        ..edge(frame.y)
+    };
+    if layout.top_label.height > 0 || frame.height < 2 {
+        return none;
+    }
+    match turn.map(|side| turn_on_top(layout, side, coordinates)) {
+        Some(true) if coordinates => none,
+        Some(true) => edge(frame.bottom() - 1),
+        Some(false) => edge(frame.y),
+        None if coordinates => edge(frame.y),
+        None => edge(frame.bottom() - 1),
     }
 }
 

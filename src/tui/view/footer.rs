@@ -47,10 +47,7 @@ impl FooterLayout {
             (None, _) if layout.panel.is_empty() => Some(&turn_note),
             (message, _) => message.as_ref(),
         };
-        // News longer than the status lines may take the key line below them too, on the
-        // board (where the key line only lists keys); no sentence is cut in the middle.
         let mut status = layout.status;
-        let mut keys_shown = true;
         // A question longer than the key line takes the status lines above it too, the
         // news keeping the rows left; where even the whole footer is too small for it, it
         // is asked in a box over the board. Every answer stays in view.
@@ -77,28 +74,79 @@ impl FooterLayout {
             }
             _ => None,
         };
+        // A footer of one row (the smallest screens) is the key line's, so that help and
+        // quitting stay a click away: the news goes on the board's frame instead, on the
+        // edge the turn leaves free. Elsewhere the news keeps to the status rows and the
+        // key line to its own row, however long the news is.
+        let one_row = layout.hints.height == 0;
+        let hints = if one_row { layout.status } else { layout.hints };
+        let turn = super::compact_turn(app);
+        let mut news = news;
+        if one_row {
+            // The report takes the board's place, its frame too.
+            status = match app.mode {
+                Mode::Report => Rect::default(),
+                _ => super::board::free_edge(
+                    layout,
+                    turn.as_ref().map(|(side, _)| *side),
+                    app.board.coordinates,
+                ),
+            };
+            // The frame says the turn already.
+            news = news.filter(|(_, text)| turn.as_ref().is_none_or(|(_, said)| said != text));
+        }
         let mut message = None;
+        let mut news_with_keys = None;
         if let Some((tone, text)) = news.filter(|_| status.height > 0) {
             let style = match tone {
                 Tone::Info => theme.text,
                 Tone::Error => theme.error,
             };
             let ellipsis = theme.glyphs.ellipsis();
-            let width = usize::from(status.width);
-            let fits = |rows: u16| fitted_lines(text, width, usize::from(rows), ellipsis);
-            let mut lines = fits(status.height);
-            let whole = fitted_lines(text, width, usize::MAX, ellipsis).len();
-            if lines.len() < whole && matches!(app.mode, Mode::Board) && layout.hints.height > 0 {
-                status.height += layout.hints.height;
-                keys_shown = false;
-                lines = fits(status.height);
-            }
+            let mut lines = if one_row {
+                // On the frame, a blank each side, as the turn's title has.
+                let width = usize::from(status.width.saturating_sub(2));
+                fitted_lines(text, width, 1, ellipsis)
+                    .into_iter()
+                    .map(|line| format!(" {line} "))
+                    .collect()
+            } else {
+                let width = usize::from(status.width);
+                let rows = usize::from(status.height);
+                // News too long for the status rows may end on the key line's row, on
+                // the board, where it is read whole that way: the key line keeps its
+                // last entries (help and quit) at the row's end.
+                let few = key_line(app, 0).filter(|_| {
+                    matches!(app.mode, Mode::Board)
+                        && layout.hints.height > 0
+                        && fitted_lines(text, width, usize::MAX, ellipsis).len() > rows
+                });
+                let shared = few.and_then(|few| {
+                    let last = width.checked_sub(few.line().width() + 2)?;
+                    let mut lines = whole_in(text, width, rows + 1, last)?;
+                    let tail = lines.pop().filter(|_| lines.len() == rows)?;
+                    Some((lines, tail, few))
+                });
+                match shared {
+                    Some((lines, tail, few)) => {
+                        let mut line = KeyLine::default();
+                        let pad = usize::from(hints.width)
+                            .saturating_sub(crate::text::columns(&tail) + few.line().width());
+                        line.push(Span::styled(tail, style), None);
+                        line.push(Span::raw(" ".repeat(pad)), None);
+                        line.append(few);
+                        news_with_keys = Some(line);
+                        lines
+                    }
+                    None => fitted_lines(text, width, rows, ellipsis),
+                }
+            };
+            lines.truncate(usize::from(status.height));
             message = Some((lines, style, status));
         }
-        let keys = if keys_shown {
-            key_line(app, layout).map(|line| (line, layout.hints))
-        } else {
-            None
+        let keys = match news_with_keys {
+            Some(line) => Some((line, hints)),
+            None => key_line(app, hints.width).map(|line| (line, hints)),
         };
         FooterLayout {
             message,
@@ -167,9 +215,10 @@ impl FooterLayout {
     }
 }
 
-/// The key line under the board in the mode the game is in, each entry with the key it
-/// names; `None` while a question takes its row.
-fn key_line(app: &App, layout: &ScreenLayout) -> Option<KeyLine> {
+/// The key line under the board in the mode the game is in, `width` columns wide (the
+/// entries that fit), each entry with the key it names; `None` while a question takes
+/// its row.
+fn key_line(app: &App, width: u16) -> Option<KeyLine> {
     let theme = &app.theme;
     let line = match &app.mode {
         Mode::Prompt(text) if app.status.prompt_selected => {
@@ -253,7 +302,7 @@ fn key_line(app: &App, layout: &ScreenLayout) -> Option<KeyLine> {
                     ("s", "save PDN"),
                     ("Esc", "back"),
                 ],
-                usize::from(layout.hints.width),
+                usize::from(width),
             ),
         ),
         // A resumed game held for its player: the first key starts the clocks.
@@ -328,7 +377,7 @@ fn key_line(app: &App, layout: &ScreenLayout) -> Option<KeyLine> {
                     (key_label(theme, label), short)
                 })
                 .collect();
-            KeyLine::of_keys(theme, &fit_keys(keys, usize::from(layout.hints.width)))
+            KeyLine::of_keys(theme, &fit_keys(keys, usize::from(width)))
         }
     };
     Some(line)
@@ -575,6 +624,32 @@ fn fitted_lines(text: &str, width: usize, rows: usize, ellipsis: &str) -> Vec<St
         last.push_str(ellipsis);
     }
     lines
+}
+
+/// `text` broken between words on at most `rows` rows of `width` columns, the last of
+/// them only `last` columns wide: `None` where it does not fit whole so.
+fn whole_in(text: &str, width: usize, rows: usize, last: usize) -> Option<Vec<String>> {
+    let room = |row: usize| if row + 1 < rows { width } else { last };
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let taken = line.chars().count();
+        let length = word.chars().count();
+        if taken > 0 && taken + 1 + length > room(lines.len()) {
+            lines.push(std::mem::take(&mut line));
+        }
+        if lines.len() >= rows || length > room(lines.len()) {
+            return None;
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    Some(lines)
 }
 
 /// The state of the game in a few words, for a screen with no panel; in a timed game
