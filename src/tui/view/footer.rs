@@ -633,8 +633,9 @@ fn whole_in(text: &str, width: usize, rows: usize, last: usize) -> Option<Vec<St
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
-        let taken = line.chars().count();
-        let length = word.chars().count();
+        // Columns, as the screen draws them (a Chinese word takes two a character).
+        let taken = columns(&line);
+        let length = columns(word);
         if taken > 0 && taken + 1 + length > room(lines.len()) {
             lines.push(std::mem::take(&mut line));
         }
