@@ -495,3 +495,30 @@ fn every_question_of_a_game_is_shown_whole_at_every_size() {
         }
     }
 }
+
+/// The help's box over the board and the panel leaves nothing of the panel standing
+/// beside it: at 120x40 its right border did, a lone line right of the box with the
+/// panel between them blanked.
+#[test]
+fn the_help_leaves_no_stray_border_beside_it() {
+    use crate::tui::Settings;
+    for (width, height) in [(120u16, 40u16), (200, 60), (100, 30)] {
+        let mut app = App::new(Settings::default(), width, height);
+        type_text(&mut app, "?");
+        let screen = screen_text(&app);
+        let lines: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+        let top = lines
+            .iter()
+            .position(|l| l.iter().collect::<String>().contains("┌ Help "))
+            .unwrap_or_else(|| panic!("no help at {width}x{height}:\n{screen}"));
+        let right = lines[top].iter().rposition(|&c| c == '┐').unwrap();
+        let bottom = top + lines[top..].iter().position(|l| l[right] == '┘').unwrap();
+        for line in &lines[top..=bottom] {
+            let beside: String = line[right + 1..].iter().collect();
+            assert!(
+                beside.trim().is_empty(),
+                "{width}x{height}: {beside:?} beside the help:\n{screen}"
+            );
+        }
+    }
+}
