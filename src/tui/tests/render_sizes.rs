@@ -188,7 +188,8 @@ fn the_whole_help_is_read_at_70x23_and_80x24() {
             "Rules:",
             "crowned king",
             "quiet moves.",
-            "White (man, king)",
+            "█♚█ ▓♔▓ kings",
+            "! must jump",
             "cursor",
         ] {
             assert!(all.contains(words), "{width}x{height}: {words}:\n{all}");
@@ -521,4 +522,21 @@ fn the_help_leaves_no_stray_border_beside_it() {
             );
         }
     }
+}
+
+/// The help's legend names the mark of a piece that must jump as the panel's legend
+/// does, "! must jump" (it said "! jump"), and the help still fits 80x24 whole.
+#[test]
+fn the_helps_legend_says_must_jump_as_the_panel_does() {
+    use crate::tui::Settings;
+    let mut app = App::new(Settings::default(), 80, 24);
+    type_text(&mut app, "?");
+    let screen = screen_text(&app);
+    let legend = screen
+        .lines()
+        .find(|line| line.contains("[ ] cursor"))
+        .unwrap_or_else(|| panic!("no legend:\n{screen}"));
+    assert!(legend.contains("! must jump  "), "{screen}");
+    assert!(!crate::tui::view::help_scrolls(&app), "{screen}");
+    assert!(screen.contains("any key closes"), "{screen}");
 }

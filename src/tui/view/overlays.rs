@@ -187,18 +187,17 @@ pub(crate) fn help_text(
         text.extend(flowed(&rules, " ", width));
     }
     // Pieces and marks on one line where it fits, else broken between two marks.
+    // The mark of a piece that must jump in the panel's words ("must jump"); the men
+    // apart from the kings, so that the line still fits 80 columns.
     let legend = [
+        format!("{} Black", small_disc(theme, Color::Black, false)),
+        format!("{} White", small_disc(theme, Color::White, false)),
         format!(
-            "{} {} Black",
-            small_disc(theme, Color::Black, false),
-            small_disc(theme, Color::Black, true)
-        ),
-        format!(
-            "{} {} White (man, king)",
-            small_disc(theme, Color::White, false),
+            "{} {} kings",
+            small_disc(theme, Color::Black, true),
             small_disc(theme, Color::White, true)
         ),
-        format!("{} jump", g.must_capture),
+        format!("{} must jump", g.must_capture),
         format!("{} last", g.last_move),
         format!("{} land", g.target),
         format!("{} {} cursor", g.cursor.0, g.cursor.1),
