@@ -259,7 +259,10 @@ fn the_help_says_each_option_in_a_users_words() {
         "{analyse}"
     );
     assert!(top.contains("--assist <on|off>"), "{top}");
-    assert!(!top.contains("on: On") && !top.contains("off: Off"), "{top}");
+    assert!(
+        !top.contains("on: On") && !top.contains("off: Off"),
+        "{top}"
+    );
     let plain = "--plain Play in plain line mode: text in, text out (automatic when standard \
                  input or output is not a terminal, or TERM=dumb)";
     assert!(top.contains(plain), "{top}");
