@@ -111,7 +111,8 @@ pub(crate) struct PlayArgs {
     /// The engine's help to the players: hints, its score and the databases' verdict in
     /// the panel, the review's search. Off by default between two people on a clock or
     /// in a match, on otherwise.
-    #[arg(long, value_enum, value_name = "on|off")]
+    // The value name says the two values: a list of them would only say "on: On".
+    #[arg(long, value_enum, value_name = "on|off", hide_possible_values = true)]
     pub(crate) assist: Option<Switch>,
     /// Threads each search of the engine runs (hints, the review, the computer's
     /// moves): more search deeper in the same time [default: 1].
@@ -243,7 +244,8 @@ pub(crate) enum Command {
     /// the server's certificate is pinned on first contact and a changed one refused.
     Online(OnlineArgs),
     /// List the games kept in the data folder (each game is saved there as it is
-    /// played), newest first: when, players, moves, result or "unfinished", file.
+    /// played), newest first: when, players, moves, result or "unfinished" (then
+    /// where it stands: "last 12. 9-14 22x15x8", the last move of each side), file.
     Games(GamesArgs),
     /// Search a position and print what each completed depth found, then the best move.
     Analyse(AnalyseArgs),
@@ -402,8 +404,9 @@ pub(crate) struct OnlineArgs {
     /// user name].
     #[arg(long, value_name = "NAME")]
     pub(crate) name: Option<String>,
-    /// Plain line mode: text in, text out (also when input or output is not a
-    /// terminal); without it, the full-screen lobby, its games on the board.
+    /// Play in plain line mode: text in, text out (automatic when standard input or
+    /// output is not a terminal, or TERM=dumb); without it, the full-screen lobby, its
+    /// games on the board.
     #[arg(long)]
     pub(crate) plain: bool,
     /// Write your finished games at the server to this PDN file (replaced if it
@@ -613,10 +616,10 @@ pub(crate) fn threads() -> impl clap::builder::TypedValueParser<Value = usize> {
 /// Which search's numbers a match player uses (`match --search-b`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum SearchChoice {
-    /// The search the computer plays with (`SearchParams::DEFAULT`).
+    /// The search the computer plays with.
     #[default]
     Current,
-    /// The search on trial (`SearchParams::CANDIDATE`).
+    /// The search on trial in the lab (for now the same as the computer's).
     Candidate,
 }
 

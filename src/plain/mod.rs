@@ -12,7 +12,7 @@
 //! reads lines and writes answers.
 
 use crate::lines::BoundedLine;
-use crate::rules::{Color, DrawReason};
+use crate::rules::{Color, DrawReason, Move};
 use crate::runtime::{
     Answer, Command, Event, IfExists, Pace, Purpose, Runtime, SaveRequest, Saving, Seat, Table,
     TableNews,
@@ -854,8 +854,8 @@ impl Plain {
             "history" => self.history(),
             "moves" => {
                 let pos = self.session().position();
-                let moves: Vec<String> =
-                    pos.legal_moves().iter().map(|m| pos.notation(m)).collect();
+                // Each by its route (`9x18x25`), as the history and the screen give it.
+                let moves: Vec<String> = pos.legal_moves().iter().map(Move::to_string).collect();
                 if self.session().game().is_over() || moves.is_empty() {
                     format!("No legal moves. {}", self.status())
                 } else {
@@ -1301,6 +1301,16 @@ mod tests {
     /// A conversation over a new game between two people, kept nowhere.
     fn two_people() -> Plain {
         Plain::new(Session::new(Game::new()), Saving::Off)
+    }
+
+    /// `moves` gives a multi-jump by its route, as the history does: "9x18x25" (it said
+    /// "9x25", the record's short form).
+    #[test]
+    fn moves_gives_a_multi_jump_by_its_route() {
+        let start = "B:W14,22:B9".parse().unwrap();
+        let mut plain = Plain::new(Session::new(Game::from_position(start)), Saving::Off);
+        let (answer, _) = plain.answer("moves");
+        assert_eq!(answer, "Legal moves: 9x18x25.");
     }
 
     /// A king each, their moves repeated until the position after them has come three

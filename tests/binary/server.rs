@@ -1817,7 +1817,7 @@ fn a_server_game_on_the_board_offers_only_what_the_server_does_and_says_why_not_
     alice.send(b"?");
     alice.wait_for("the table's help", |s| {
         let text = s.contents();
-        text.contains("q leave the board (asks)") && text.contains("White (man, king)")
+        text.contains("q leave the board (asks)") && text.contains("kings  ! must jump")
     });
     let help = alice.contents();
     assert!(help.contains("The table's keys"), "{help}");

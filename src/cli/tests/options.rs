@@ -234,3 +234,40 @@ fn a_clock_given_with_resume_wins_and_the_guide_says_so() {
         "{resume}"
     );
 }
+
+/// The help speaks to a user: `analyse --search` named the code's constants
+/// (`SearchParams::DEFAULT`), `--assist` listed "on: On" and "off: Off", `online
+/// --plain` described plain mode in other words than every other command, and `games`
+/// did not say what the "last 12. 9-14 22x15x8" of an unfinished game is.
+#[test]
+fn the_help_says_each_option_in_a_users_words() {
+    use clap::CommandFactory;
+    let mut cli = Cli::command();
+    let words = |help: String| help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let top = words(cli.render_long_help().to_string());
+    let mut help = |name: &str| {
+        words(
+            cli.find_subcommand_mut(name)
+                .map(|command| command.render_long_help().to_string())
+                .unwrap_or_default(),
+        )
+    };
+    let analyse = help("analyse");
+    assert!(!analyse.contains("SearchParams"), "{analyse}");
+    assert!(
+        analyse.contains("- current: The search the computer plays with"),
+        "{analyse}"
+    );
+    assert!(top.contains("--assist <on|off>"), "{top}");
+    assert!(
+        !top.contains("on: On") && !top.contains("off: Off"),
+        "{top}"
+    );
+    let plain = "--plain Play in plain line mode: text in, text out (automatic when standard \
+                 input or output is not a terminal, or TERM=dumb)";
+    assert!(top.contains(plain), "{top}");
+    let online = help("online");
+    assert!(online.contains(plain), "{online}");
+    let games = help("games");
+    assert!(games.contains("\"last 12. 9-14 22x15x8\""), "{games}");
+}

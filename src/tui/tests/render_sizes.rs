@@ -188,7 +188,8 @@ fn the_whole_help_is_read_at_70x23_and_80x24() {
             "Rules:",
             "crowned king",
             "quiet moves.",
-            "White (man, king)",
+            "█♚█ ▓♔▓ kings",
+            "! must jump",
             "cursor",
         ] {
             assert!(all.contains(words), "{width}x{height}: {words}:\n{all}");
@@ -545,4 +546,48 @@ fn at_26x11_the_key_line_is_a_click_away_and_the_news_is_on_the_frame() {
             .unwrap()
             .starts_with("Move: 11")
     );
+}
+
+/// The help's box over the board and the panel leaves nothing of the panel standing
+/// beside it: at 120x40 its right border did, a lone line right of the box with the
+/// panel between them blanked.
+#[test]
+fn the_help_leaves_no_stray_border_beside_it() {
+    use crate::tui::Settings;
+    for (width, height) in [(120u16, 40u16), (200, 60), (100, 30)] {
+        let mut app = App::new(Settings::default(), width, height);
+        type_text(&mut app, "?");
+        let screen = screen_text(&app);
+        let lines: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+        let top = lines
+            .iter()
+            .position(|l| l.iter().collect::<String>().contains("┌ Help "))
+            .unwrap_or_else(|| panic!("no help at {width}x{height}:\n{screen}"));
+        let right = lines[top].iter().rposition(|&c| c == '┐').unwrap();
+        let bottom = top + lines[top..].iter().position(|l| l[right] == '┘').unwrap();
+        for line in &lines[top..=bottom] {
+            let beside: String = line[right + 1..].iter().collect();
+            assert!(
+                beside.trim().is_empty(),
+                "{width}x{height}: {beside:?} beside the help:\n{screen}"
+            );
+        }
+    }
+}
+
+/// The help's legend names the mark of a piece that must jump as the panel's legend
+/// does, "! must jump" (it said "! jump"), and the help still fits 80x24 whole.
+#[test]
+fn the_helps_legend_says_must_jump_as_the_panel_does() {
+    use crate::tui::Settings;
+    let mut app = App::new(Settings::default(), 80, 24);
+    type_text(&mut app, "?");
+    let screen = screen_text(&app);
+    let legend = screen
+        .lines()
+        .find(|line| line.contains("[ ] cursor"))
+        .unwrap_or_else(|| panic!("no legend:\n{screen}"));
+    assert!(legend.contains("! must jump  "), "{screen}");
+    assert!(!crate::tui::view::help_scrolls(&app), "{screen}");
+    assert!(screen.contains("any key closes"), "{screen}");
 }
