@@ -574,27 +574,7 @@ fn question_box(asked: &Asked, frame: Rect) -> (Vec<KeyLine>, Rect) {
 /// ASCII) to say so.
 fn fitted_lines(text: &str, width: usize, rows: usize, ellipsis: &str) -> Vec<String> {
     let width = width.max(1);
-    let wrap = |text: &str| {
-        let mut lines: Vec<String> = Vec::new();
-        let mut line = String::new();
-        for word in text.split_whitespace() {
-            // Columns, not characters: a Chinese event name takes two a character, and
-            // counted as one its line ran past the screen's edge, cut off there.
-            let word = cut_to_columns(word, width);
-            let taken = columns(&line);
-            if taken > 0 && taken + 1 + columns(word) > width {
-                lines.push(std::mem::take(&mut line));
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(word);
-        }
-        if !line.is_empty() {
-            lines.push(line);
-        }
-        lines
-    };
+    let wrap = |text: &str| wrap_words(text, |_| width);
     // Sentences end with ". " (or "? ", "! ").
     let mut ends: Vec<usize> = text
         .match_indices(['.', '?', '!'])
@@ -629,19 +609,24 @@ fn fitted_lines(text: &str, width: usize, rows: usize, ellipsis: &str) -> Vec<St
 /// `text` broken between words on at most `rows` rows of `width` columns, the last of
 /// them only `last` columns wide: `None` where it does not fit whole so.
 fn whole_in(text: &str, width: usize, rows: usize, last: usize) -> Option<Vec<String>> {
-    let room = |row: usize| if row + 1 < rows { width } else { last };
+    let lines = wrap_words(text, |row| if row + 1 < rows { width } else { last });
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    // A word cut to its row, or rows past the last: not whole.
+    (lines.len() <= rows && lines.join(" ") == words).then_some(lines)
+}
+
+/// `text` broken between words into rows, row `i` at most `room(i)` columns wide
+/// (columns as the screen draws them: a Chinese character takes two); a word wider than
+/// its row is cut to it.
+fn wrap_words(text: &str, room: impl Fn(usize) -> usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
-        // Columns, as the screen draws them (a Chinese word takes two a character).
         let taken = columns(&line);
-        let length = columns(word);
-        if taken > 0 && taken + 1 + length > room(lines.len()) {
+        if taken > 0 && taken + 1 + columns(word) > room(lines.len()) {
             lines.push(std::mem::take(&mut line));
         }
-        if lines.len() >= rows || length > room(lines.len()) {
-            return None;
-        }
+        let word = cut_to_columns(word, room(lines.len()));
         if !line.is_empty() {
             line.push(' ');
         }
@@ -650,7 +635,7 @@ fn whole_in(text: &str, width: usize, rows: usize, last: usize) -> Option<Vec<St
     if !line.is_empty() {
         lines.push(line);
     }
-    Some(lines)
+    lines
 }
 
 /// The state of the game in a few words, for a screen with no panel; in a timed game
