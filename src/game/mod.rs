@@ -490,6 +490,24 @@ impl Game {
         }))
     }
 
+    /// Ends the game as a record scores it, with no word of how it came (a bare `1-0`,
+    /// `0-1` or `1/2-1/2`): won by `winner`, or drawn when `None`. Saved again, it gains
+    /// no `Termination` it never had.
+    pub fn end_as_recorded(&mut self, winner: Option<Color>) -> Result<Outcome, DeclareError> {
+        if let Some(outcome) = self.result() {
+            return Err(DeclareError::Over(outcome));
+        }
+        Ok(self.declare(match winner {
+            Some(winner) => Outcome::Win {
+                winner,
+                reason: WinReason::AsRecorded,
+            },
+            None => Outcome::Draw {
+                reason: DrawReason::AsRecorded,
+            },
+        }))
+    }
+
     /// `color` offers a draw; the other side may accept or decline.
     pub fn offer_draw(&mut self, color: Color) -> Result<(), DeclareError> {
         if let Some(outcome) = self.result() {

@@ -106,36 +106,44 @@ pub fn game_from_record(record: &PdnGame) -> (Game, Players) {
         game.undo();
     }
     if game.result().is_none() {
-        let termination = record.tag("Termination").unwrap_or("");
-        match record.result.as_deref().or(record.tag("Result")) {
-            Some("1-0") if termination == TIME_FORFEIT => drop(game.lose_on_time(Color::White)),
-            Some("0-1") if termination == TIME_FORFEIT => drop(game.lose_on_time(Color::Black)),
-            Some("1-0") => drop(game.resign(Color::White)),
-            Some("0-1") => drop(game.resign(Color::Black)),
-            Some("1/2-1/2") => {
-                let claimed = termination.contains("claimed") && game.claim_draw().is_ok();
-                if !claimed {
-                    let turn = game.position().turn();
-                    let _ = game.offer_draw(turn);
-                    let _ = game.accept_draw();
-                }
+        let termination = record.tag("Termination").unwrap_or("").trim();
+        // Only the endings this program writes are restored as such; a bare result, or
+        // another program's words ("adjudication"), is decided with its reason unknown.
+        let winner = match record.result.as_deref().or(record.tag("Result")) {
+            Some("1-0") => Some(Color::Black),
+            Some("0-1") => Some(Color::White),
+            Some("1/2-1/2") => None,
+            _ => return (game, players_of(record)),
+        };
+        let ended = match (winner, termination) {
+            (Some(winner), "resignation") => game.resign(!winner).is_ok(),
+            (Some(winner), TIME_FORFEIT) => game.lose_on_time(!winner).is_ok(),
+            (None, "agreement") => {
+                let turn = game.position().turn();
+                game.offer_draw(turn).is_ok() && game.accept_draw().is_ok()
             }
-            _ => {}
+            (None, "repetition claimed" | "forty-move rule claimed") => game.claim_draw().is_ok(),
+            _ => false,
+        };
+        if !ended {
+            let _ = game.end_as_recorded(winner);
         }
     }
+    (game, players_of(record))
+}
+
+/// The players' names in `record`'s `Black` and `White` tags (`?` is no name).
+fn players_of(record: &PdnGame) -> Players {
     let name = |tag| {
         record
             .tag(tag)
             .filter(|n| !n.is_empty() && *n != "?")
             .map(String::from)
     };
-    (
-        game,
-        Players {
-            black: name("Black"),
-            white: name("White"),
-        },
-    )
+    Players {
+        black: name("Black"),
+        white: name("White"),
+    }
 }
 
 #[cfg(test)]
@@ -170,5 +178,23 @@ mod tests {
         let back = read_games(&write_game(&game_record(&resigned, &players, "?"))).remove(0);
         let (resumed, _) = game_from_record(&back.unwrap());
         assert_eq!(resumed.result(), resigned.result());
+    }
+
+    #[test]
+    fn a_bare_result_is_decided_with_no_reason_and_written_back_without_one() {
+        let text = "[Result \"0-1\"]\n1. 11-15 23-19 0-1\n";
+        let (game, _) = game_from_record(&read_games(text).remove(0).unwrap());
+        let outcome = game.result().unwrap();
+        assert_eq!(outcome.to_string(), "White won (as recorded)");
+        assert_eq!(outcome.pdn_result(), "0-1");
+        let back = write_game(&game_record(&game, &Players::default(), "?"));
+        assert!(back.contains("[Result \"0-1\"]"), "{back}");
+        assert!(!back.contains("Termination"), "no ending invented: {back}");
+
+        let text = "[Result \"1/2-1/2\"]\n1. 11-15 23-19 1/2-1/2\n";
+        let (game, _) = game_from_record(&read_games(text).remove(0).unwrap());
+        assert_eq!(game.result().unwrap().to_string(), "Drawn (as recorded)");
+        let back = write_game(&game_record(&game, &Players::default(), "?"));
+        assert!(!back.contains("Termination"), "no agreement invented: {back}");
     }
 }

@@ -586,7 +586,8 @@ impl Plain {
             let why = match reason {
                 DrawReason::Repetition => "threefold repetition",
                 DrawReason::FortyMoves => "forty-move rule",
-                DrawReason::Agreement => "agreement",
+                // Neither is ever claimed; named all the same.
+                DrawReason::Agreement | DrawReason::AsRecorded => "agreement",
             };
             s.push_str(&format!("; a draw may be claimed ({why}): type claim"));
         }

@@ -17,6 +17,12 @@ pub(crate) struct Origin {
     pub(super) untouched: bool,
     /// The record file the game came from (with `--load`), and the game's number in it.
     pub(super) file: Option<(Arc<RecordFile>, usize)>,
+    /// The record's own `Termination` (another program's words, "adjudication"), kept
+    /// while the game ends as that record scores it.
+    pub(super) termination: Option<String>,
+    /// The record's own `Assist` tag, if it had one: a record saved again unplayed says
+    /// what it said, and a tournament game gains no word of an engine's help.
+    pub(super) assist_tag: Option<String>,
 }
 
 impl Origin {
@@ -24,6 +30,8 @@ impl Origin {
     /// played.
     pub(super) fn new_game(&mut self) {
         self.kept_tags.clear();
+        self.termination = None;
+        self.assist_tag = None;
         self.untouched = false;
     }
 }
@@ -81,6 +89,8 @@ impl Session {
             names,
             origin: Origin {
                 kept_tags,
+                termination: record.tag("Termination").map(String::from),
+                assist_tag: record.tag(ASSIST_TAG).map(String::from),
                 ..Origin::default()
             },
             ballot,
@@ -114,8 +124,18 @@ impl Session {
         if let Some(site) = &self.origin.site {
             record.set_tag("Site", site);
         }
-        // Whether the engine helped, where it matters: between two people, or when off.
-        if !self.assist || self.seats.people() {
+        // A decided record whose ending this program does not name keeps its own words.
+        let as_recorded = game.result().is_some_and(|o| o.is_as_recorded());
+        if let Some(termination) = self.origin.termination.as_ref().filter(|_| as_recorded) {
+            record.set_tag("Termination", termination);
+        }
+        if self.origin.untouched {
+            // Not played here: the record's own word on the engine's help, or none.
+            if let Some(assist) = &self.origin.assist_tag {
+                record.set_tag(ASSIST_TAG, assist);
+            }
+        } else if !self.assist || self.seats.people() {
+            // Whether the engine helped, where it matters: between two people, or off.
             record.set_tag(ASSIST_TAG, if self.assist { "on" } else { "off" });
         }
         if let Some(opening) = &self.ballot {

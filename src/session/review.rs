@@ -252,8 +252,8 @@ impl Session {
 
     /// The recorded game's result, while its last position is shown, with a sentence
     /// saying how it came: "White wins: Black resigned", "Draw by agreement", "White
-    /// wins: adjudication" (another program's `Termination`, as it is), "White wins"
-    /// (a bare result). A resignation, a flag fall or a draw agreed leaves a board with
+    /// wins: adjudication" (another program's `Termination`, as it is), "White won (as
+    /// recorded)" (a bare result). A resignation, a flag fall or a draw agreed leaves a board with
     /// a side to move, yet there the game is over. `None` elsewhere, or for a record
     /// with no result.
     pub(crate) fn review_over(&self) -> Option<(crate::rules::Outcome, String)> {
@@ -271,8 +271,8 @@ impl Session {
             (Some(ending), _) if sentence.ends_with(&ending) => sentence,
             (Some(ending), Outcome::Win { winner, .. }) => format!("{winner} wins: {ending}"),
             (Some(ending), Outcome::Draw { .. }) => format!("Drawn: {ending}"),
-            (None, Outcome::Win { winner, .. }) => format!("{winner} wins"),
-            (None, Outcome::Draw { .. }) => "Drawn".to_string(),
+            // Nothing more to tell than the record's score: "White won (as recorded)".
+            (None, _) => sentence,
         };
         Some((outcome, told))
     }

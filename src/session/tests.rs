@@ -446,3 +446,24 @@ fn the_sessions_searches_use_the_threads_it_was_given_and_one_by_default() {
         1
     );
 }
+
+#[test]
+fn a_tournament_record_saved_again_gains_no_ending_or_engine_help() {
+    let text = "[Event \"Club final\"]\n[Black \"Ann\"]\n[White \"Bob\"]\n\
+                [Result \"1-0\"]\n[Termination \"adjudication\"]\n1. 11-15 23-19 1-0\n";
+    let record = crate::pdn::read_games(text).remove(0).unwrap();
+    let mut session = Session::review_record(&record);
+    session.leave_review_as_recorded();
+    assert_eq!(
+        session.game().result().unwrap().to_string(),
+        "Black won (as recorded)"
+    );
+    let saved = session.record("2026.11.30");
+    assert_eq!(saved.tag("Termination"), Some("adjudication"));
+    assert_eq!(saved.tag(ASSIST_TAG), None, "the engine never helped here");
+    // Played on, the record's words are no longer its ending's.
+    session.undo().unwrap();
+    session.play_text("8-11").unwrap();
+    let saved = session.record("2026.11.30");
+    assert_eq!(saved.tag("Termination"), None);
+}

@@ -506,7 +506,10 @@ fn asked(app: &App, question: Question) -> Asked {
             let why = match reason {
                 crate::rules::DrawReason::Repetition => "repetition",
                 crate::rules::DrawReason::FortyMoves => "the forty-move rule",
-                crate::rules::DrawReason::Agreement => "agreement",
+                // Neither is ever claimed; named all the same.
+                crate::rules::DrawReason::Agreement | crate::rules::DrawReason::AsRecorded => {
+                    "agreement"
+                }
             };
             Asked::new(format!("Claim a draw by {why}? It ends the game."), YES_NO)
         }

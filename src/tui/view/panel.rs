@@ -175,7 +175,10 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
             let why = match reason {
                 crate::rules::DrawReason::Repetition => "repetition",
                 crate::rules::DrawReason::FortyMoves => "40 moves",
-                crate::rules::DrawReason::Agreement => "agreement",
+                // Neither is ever claimed; named all the same.
+                crate::rules::DrawReason::Agreement | crate::rules::DrawReason::AsRecorded => {
+                    "agreement"
+                }
             };
             lines.push(Line::styled(
                 format!("Draw claim available ({why}): c"),
