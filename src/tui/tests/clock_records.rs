@@ -281,7 +281,7 @@ fn a_reviewed_record_at_its_end_says_the_game_is_over_not_whose_move_it_is() {
             "Game over",
             "Drawn: adjudication.",
         ),
-        ("1-0", "", "Game over", "Black wins."),
+        ("1-0", "", "Game over", "Black won (as recorded)."),
     ] {
         let pdn = format!("[Result \"{result}\"]\n{tags}\n1. 11-15 23-19 2. 8-11 22-17 {result}");
         let mut app = review_app(&pdn);
