@@ -260,7 +260,9 @@ fn run_game(
                     verdict.describe(pos.turn())
                 ));
             }
-            if let Some(swing) = crate::session::database_swing(db, &history, &pos, m) {
+            if let Some(swing) =
+                crate::session::database_swing(|p| db.probe(p), &history, &pos, m, &pos.notation(m))
+            {
                 line.push_str(&format!("; {swing}"));
                 swings += 1;
             }

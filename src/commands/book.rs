@@ -32,7 +32,7 @@ pub(crate) fn run(args: &BookArgs, out: &mut impl Write) -> Result<(), CommandEr
                         } else {
                             format!("{n} ")
                         };
-                        writeln!(out, "{} played {n}{times}", pos.notation(m))?;
+                        writeln!(out, "{m} played {n}{times}")?;
                     }
                     Ok(())
                 }

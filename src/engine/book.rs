@@ -66,13 +66,10 @@ impl BookEntry {
     }
 
     /// The book line for a player: `book: 11-15 (played 212 times in the tournament
-    /// games)`, or `book: 11-15 (a deep search's choice)` for a move no game played.
+    /// games)`, or `book: 11-15 (a deep search's choice)` for a move no game played; a
+    /// multi-jump by its route (`15x22x29`), as the rest of the game gives it.
     pub(crate) fn describe(&self) -> String {
-        format!(
-            "book: {} ({})",
-            self.position.notation(&self.best),
-            self.reason()
-        )
+        format!("book: {} ({})", self.best, self.reason())
     }
 
     /// Why the book's move: `played 212 times in the tournament games`, or `a deep
@@ -272,6 +269,26 @@ mod tests {
             entry.describe(),
             "book: 11-15 (played 212 times in the tournament games)"
         );
+    }
+
+    #[test]
+    fn a_book_move_that_jumps_twice_is_described_by_its_route() {
+        // The seed's worked capture: White's man on 22 takes 18 and 11.
+        let position: Position = "W:W22:B11,18".parse().unwrap();
+        let jump = position.parse_move("22x8").unwrap();
+        let entry = BookEntry {
+            position,
+            best: jump,
+            score: 300,
+            depth: 21,
+            played: vec![(jump, 3)],
+        };
+        assert_eq!(
+            entry.describe(),
+            "book: 22x15x8 (played 3 times in the tournament games)"
+        );
+        // The book file keeps the record's short form.
+        assert!(entry.to_line().contains("\t22x8\t"), "{}", entry.to_line());
     }
 
     #[test]

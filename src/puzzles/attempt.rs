@@ -4,7 +4,7 @@
 
 use super::{Goal, Puzzle};
 use crate::engine::egdb::{Egdb, Verdict};
-use crate::engine::{Engine, Limits, Score, SearchRequest, StopFlag, line_notation};
+use crate::engine::{Engine, Limits, Score, SearchRequest, StopFlag, route_line};
 use crate::rules::{Move, Position};
 use crate::session::score_with_size;
 use std::sync::Arc;
@@ -255,9 +255,9 @@ impl Attempt {
         self.moves.len().div_ceil(2)
     }
 
-    /// The moves so far in notation.
+    /// The moves so far, each capture by its route as the rest of the game gives it.
     pub(crate) fn moves_text(&self) -> String {
-        line_notation(&self.puzzle.start, &self.moves)
+        route_line(&self.moves)
     }
 
     /// Plays the typed move `text` (see [`play`](Self::play)).
@@ -282,7 +282,7 @@ impl Attempt {
         }
         let pos = self.position();
         if !pos.is_legal(m) {
-            return Answer::Illegal(format!("{} is not a legal move here", pos.notation(m)));
+            return Answer::Illegal(format!("{m} is not a legal move here"));
         }
         let ply = self.moves.len();
         let history = self.positions();
@@ -303,15 +303,16 @@ impl Attempt {
             let (keeps, found) = judge.keeps(&pos, history, m, self.puzzle.goal);
             (keeps, Some(found))
         };
-        let played = pos.notation(m);
+        // In a person's words: a multi-jump by its route (`15x22x29`).
+        let played = m.to_string();
         self.refutation = None;
         if !keeps {
             let after = pos.play_unchecked(m);
             let found = found.unwrap_or_else(|| judge.find(&after, history));
             let refutation = Refutation {
                 wrong: played,
-                answer: found.best.map(|b| after.notation(&b)),
-                line: line_notation(&after, &found.line),
+                answer: found.best.map(|b| b.to_string()),
+                line: route_line(&found.line),
                 result: found.words(&after),
                 outcome: found.outcome(&after),
             };
@@ -353,7 +354,7 @@ impl Attempt {
         self.moves.push(answer);
         Answer::Correct {
             played,
-            answer: Some(after.notation(&answer)),
+            answer: Some(answer.to_string()),
             solved: false,
         }
     }

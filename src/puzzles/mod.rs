@@ -121,9 +121,10 @@ impl Puzzle {
         self.solution.len().div_ceil(2)
     }
 
-    /// The solution in notation: "23-27 28-32 19-23".
+    /// The solution as a person reads it, each capture by its route: "23-27 28-32
+    /// 19-23", "6x15x24".
     pub(crate) fn solution_text(&self) -> String {
-        crate::engine::line_notation(&self.start, &self.solution)
+        crate::engine::route_line(&self.solution)
     }
 }
 

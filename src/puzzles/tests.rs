@@ -197,11 +197,12 @@ fn a_wrong_move_is_answered_with_its_refutation() {
     let Answer::Wrong(refutation) = attempt.play_text(&judge, "19-16") else {
         panic!("19-16 throws the win away");
     };
-    assert_eq!(refutation.answer.as_deref(), Some("12x26"));
+    // The double capture by its route, as the board and the move list give it.
+    assert_eq!(refutation.answer.as_deref(), Some("12x19x26"));
     assert_eq!(refutation.result, "the databases: Black wins in 1 move");
     assert_eq!(
         refutation.sentence(),
-        "After 19-16 12x26 Black wins: 12x26 (the databases: Black wins in 1 move)"
+        "After 19-16 12x19x26 Black wins: 12x19x26 (the databases: Black wins in 1 move)"
     );
     // The position is as before: the player tries again, and the right move is taken.
     assert_eq!(attempt.position(), puzzle.start);
@@ -284,4 +285,48 @@ fn a_progress_file_that_does_not_read_says_where_once() {
         "{said}"
     );
     assert_eq!(said.matches("column").count(), 1, "{said}");
+}
+
+#[test]
+fn a_puzzles_moves_and_answers_give_a_multi_jump_by_its_route() {
+    // Black to move and win; 14-18 loses both men to White's 22x15x8.
+    let start: Position = "B:W22:B11,14".parse().unwrap();
+    let puzzle = Puzzle {
+        id: "route".into(),
+        title: "A double jump".into(),
+        source: "test".into(),
+        kind: Kind::Study,
+        start,
+        goal: Goal::Win,
+        only_move: false,
+        solution: vec![start.parse_move("14-17").unwrap()],
+        proof: String::new(),
+    };
+    let judge = Judge::new(Some(four()), Limits::depth(4));
+    let mut attempt = Attempt::new(&puzzle);
+    let Answer::Wrong(refutation) = attempt.play_text(&judge, "14-18") else {
+        panic!("14-18 loses");
+    };
+    assert_eq!(refutation.answer.as_deref(), Some("22x15x8"));
+    assert!(
+        refutation.line.starts_with("22x15x8"),
+        "{}",
+        refutation.line
+    );
+
+    // White's side of it: the solution, and the move played, by route.
+    let after = start.play_unchecked(&start.parse_move("14-18").unwrap());
+    let jump = after.parse_move("22x8").unwrap();
+    let puzzle = Puzzle {
+        start: after,
+        solution: vec![jump],
+        ..puzzle
+    };
+    assert_eq!(puzzle.solution_text(), "22x15x8");
+    let mut attempt = Attempt::new(&puzzle);
+    let Answer::Correct { played, .. } = attempt.play_text(&judge, "22x8") else {
+        panic!("the solution is correct");
+    };
+    assert_eq!(played, "22x15x8");
+    assert_eq!(attempt.moves_text(), "22x15x8");
 }

@@ -335,3 +335,28 @@ fn the_text_reports_scores_are_for_black_and_agree_with_the_amount_given_away() 
         "{text}"
     );
 }
+
+#[test]
+fn a_better_multi_jump_is_given_by_its_route_and_its_comment_keeps_the_short_form() {
+    // The seed's worked capture: White's man on 22 takes 18 and 11.
+    let position: Position = "W:W22,30:B1,11,18".parse().unwrap();
+    let jump = position.parse_move("22x8").unwrap();
+    let reply = position.play_unchecked(&jump).parse_move("1-6").unwrap();
+    let scored = ScoredMove {
+        position,
+        played: jump,
+        before: Score(0),
+        after: Score(-80),
+        loss: 80,
+        exact: None,
+        mark: Some(Mark::Mistake),
+        better: vec![jump, reply],
+    };
+    assert_eq!(words::marked_move(&scored), "22x15x8?");
+    assert_eq!(
+        words::better(&scored).as_deref(),
+        Some("better 22x15x8 (22x15x8 1-6)")
+    );
+    let comment = words::comment(&scored).unwrap();
+    assert!(comment.ends_with("Better 22x8 (22x8 1-6)."), "{comment}");
+}

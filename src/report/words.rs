@@ -5,8 +5,8 @@
 use super::{DECIDED, Mark, Report, ScoredMove};
 use crate::engine::Score;
 use crate::engine::egdb::Verdict;
-use crate::engine::line_notation;
-use crate::rules::Color;
+use crate::engine::{line_notation, route_line};
+use crate::rules::{Color, Move, Position};
 use crate::session::score_in_men;
 use std::fmt::Write;
 
@@ -40,10 +40,10 @@ pub(crate) fn move_label(report: &Report, ply: usize) -> String {
     }
 }
 
-/// The move with its mark's symbol: `9-14??`.
+/// The move with its mark's symbol, a multi-jump by its route: `9-14??`, `15x22x29?`.
 pub(crate) fn marked_move(scored: &ScoredMove) -> String {
     let symbol = scored.mark.map_or("", Mark::symbol);
-    format!("{}{symbol}", scored.position.notation(&scored.played))
+    format!("{}{symbol}", scored.played)
 }
 
 /// What the databases' verdicts before and after a move say, for its player: "threw
@@ -80,17 +80,27 @@ pub(crate) fn why(scored: &ScoredMove) -> Option<String> {
     Some(format!("{}: {reason}", mark.name()))
 }
 
-/// The better move and its line, for a move marked bad: `better 10-14 (10-14 23-19 ...)`,
-/// or just `better 10-14` where the line is the move alone.
+/// The better move and its line, for a move marked bad, as a person reads them (a
+/// multi-jump by its route): `better 10-14 (10-14 23-19 ...)`, or just `better 10-14`
+/// where the line is the move alone.
 pub(crate) fn better(scored: &ScoredMove) -> Option<String> {
+    better_written(scored, |_, moves| route_line(moves))
+}
+
+/// [`better`] as `write` writes a line of moves from a position: by route for a
+/// person, in record notation for a PDN comment.
+fn better_written(
+    scored: &ScoredMove,
+    write: impl Fn(&Position, &[Move]) -> String,
+) -> Option<String> {
     let first = scored.better.first()?;
-    let mv = scored.position.notation(first);
+    let mv = write(&scored.position, std::slice::from_ref(first));
     if scored.better.len() == 1 {
         return Some(format!("better {mv}"));
     }
     Some(format!(
         "better {mv} ({})",
-        line_notation(&scored.position, &scored.better)
+        write(&scored.position, &scored.better)
     ))
 }
 
@@ -98,7 +108,8 @@ pub(crate) fn better(scored: &ScoredMove) -> Option<String> {
 /// away. Better 10-14 (10-14 23-19 ...)."
 pub(crate) fn comment(scored: &ScoredMove) -> Option<String> {
     let mut text = crate::text::capitalized(&why(scored)?);
-    if let Some(better) = better(scored) {
+    // A record's comment keeps the record's short form.
+    if let Some(better) = better_written(scored, line_notation) {
         text.push_str(". ");
         text.push_str(&crate::text::capitalized(&better));
     }

@@ -2,7 +2,7 @@
 //! on the board, and the move that threw a win or a draw away.
 
 use super::Session;
-use crate::engine::egdb::{Egdb, Verdict};
+use crate::engine::egdb::Verdict;
 use crate::rules::{Move, Position};
 
 impl Session {
@@ -28,7 +28,10 @@ impl Session {
     /// does not hold the position. Whoever plays either side, and whether or not
     /// assistance is on: it is the arbiter's call, not a player's.
     #[cfg(any(test, feature = "lab"))]
-    pub(crate) fn adjudicate_by_database(&mut self, db: &Egdb) -> Option<Verdict> {
+    pub(crate) fn adjudicate_by_database(
+        &mut self,
+        db: &crate::engine::egdb::Egdb,
+    ) -> Option<Verdict> {
         if self.game.is_over() {
             return None;
         }
@@ -52,32 +55,42 @@ impl Session {
         if !self.assist {
             return None;
         }
+        let db = self.computer.egdb.as_ref()?;
+        self.last_move_swing(|pos| db.probe(pos))
+    }
+
+    /// [`database_swing`](Self::database_swing) of the last move with `probe` giving
+    /// the databases' verdicts.
+    fn last_move_swing(&self, probe: impl Fn(&Position) -> Option<Verdict>) -> Option<String> {
         let m = self.game.moves().last()?;
         let positions = self.game.positions();
         let (before, history) = positions[..positions.len() - 1].split_last()?;
-        database_swing(self.computer.egdb.as_ref()?, history, before, m)
+        // In a person's words: a multi-jump by its route, as the move list gives it.
+        let text = m.to_string();
+        database_swing(probe, history, before, m, &text)
     }
 }
 
-/// What playing `m` in `before` (reached through `history`, oldest first) does to the
-/// databases' verdict, when it makes it worse for the player who moves: "Black's 27-23
+/// What playing `m` (written `text`, as the caller writes its moves) in `before`
+/// (reached through `history`, oldest first) does to the verdict `probe` gives (the
+/// databases'), when it makes it worse for the player who moves: "Black's 27-23
 /// threw the win away: before it, Black wins in 9 moves" (or "turned the win into a
 /// loss"), "White's 6-10 lost the draw". `None` when the move keeps the verdict, the
 /// databases do not hold both positions, or a draw could be claimed before it (the
 /// game was then drawn whatever the databases say).
 pub(crate) fn database_swing(
-    db: &Egdb,
+    probe: impl Fn(&Position) -> Option<Verdict>,
     history: &[Position],
     before: &Position,
     m: &Move,
+    text: &str,
 ) -> Option<String> {
     if crate::rules::draw::available_claim(history, before).is_some() {
         return None;
     }
     let mover = before.turn();
-    let was = db.probe(before)?;
-    let now = db.probe(&before.play_unchecked(m))?.before_move();
-    let text = before.notation(m);
+    let was = probe(before)?;
+    let now = probe(&before.play_unchecked(m))?.before_move();
     match (was, now) {
         (Verdict::Win(_), Verdict::Draw | Verdict::Loss(_)) => {
             let what = if now == Verdict::Draw {
@@ -92,5 +105,32 @@ pub(crate) fn database_swing(
         }
         (Verdict::Draw, Verdict::Loss(_)) => Some(format!("{mover}'s {text} lost the draw")),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    #[test]
+    fn a_multi_jump_that_threw_the_win_away_is_named_by_its_route() {
+        let start: Position = "W:W22:B11,18".parse().unwrap();
+        let mut game = Game::from_position(start);
+        game.play_text("22x8").unwrap();
+        let session = Session::new(game);
+        // Won before the jump, drawn after it, as far as this stand-in knows.
+        let probe = |pos: &Position| {
+            Some(if *pos == start {
+                Verdict::Win(9)
+            } else {
+                Verdict::Draw
+            })
+        };
+        let told = session.last_move_swing(probe).unwrap();
+        assert!(
+            told.starts_with("White's 22x15x8 threw the win away"),
+            "{told}"
+        );
     }
 }

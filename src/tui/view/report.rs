@@ -256,7 +256,7 @@ fn marked_lines(app: &App, view: &ReportView, room: usize) -> Vec<Line<'static>>
         .map(|(ply, scored)| {
             let mut text = format!("{:<7}{:<8}", move_label(report, *ply), marked_move(scored));
             if let Some(first) = scored.better.first() {
-                text.push_str(&format!(" better {}", scored.position.notation(first)));
+                text.push_str(&format!(" better {first}"));
             }
             let style = if Some(*ply) == current {
                 theme.selected
