@@ -78,6 +78,22 @@ pub(crate) fn one_row(text: &str, width: usize, ellipsis: &str) -> String {
     cut_to_columns(text, room).trim_end().to_string() + ellipsis
 }
 
+/// The end of `text` in one row of at most `width` columns: as it is when it fits,
+/// otherwise `ellipsis` and the last characters that fit after it, so a line being
+/// typed shows where typing goes on.
+pub(crate) fn last_columns(text: &str, width: usize, ellipsis: &str) -> String {
+    if columns(text) <= width {
+        return text.to_string();
+    }
+    let room = width.saturating_sub(columns(ellipsis));
+    let start = text
+        .char_indices()
+        .map(|(i, _)| i)
+        .find(|&i| columns(&text[i..]) <= room)
+        .unwrap_or(text.len());
+    format!("{ellipsis}{}", &text[start..])
+}
+
 /// Takes the last grapheme off `text`: the letter a reader sees, with its combining
 /// accents (`e` and U+0301 as one `é`), which is what Backspace erases.
 pub(crate) fn pop_grapheme(text: &mut String) {

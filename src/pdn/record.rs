@@ -195,6 +195,9 @@ mod tests {
         let (game, _) = game_from_record(&read_games(text).remove(0).unwrap());
         assert_eq!(game.result().unwrap().to_string(), "Drawn (as recorded)");
         let back = write_game(&game_record(&game, &Players::default(), "?"));
-        assert!(!back.contains("Termination"), "no agreement invented: {back}");
+        assert!(
+            !back.contains("Termination"),
+            "no agreement invented: {back}"
+        );
     }
 }

@@ -5,7 +5,7 @@
 //! ([`Picker::handle_event`], no I/O) and drawing (`impl Widget for &Picker`); the event
 //! loop that runs it and claims the chosen game is in the [parent module](super).
 
-use super::choice::choice_lines;
+use super::choice::{Clicked, choice_at, choice_lines};
 use super::keyline::{KeyLine, line_rows};
 use super::theme::Theme;
 use crate::store::SavedGame;
@@ -80,17 +80,40 @@ impl Picker {
     /// Space choose the game under the cursor, a digit chooses that game, `q`, Esc or
     /// Ctrl-C quit; `d` deletes the game under the cursor and `a` abandons it (kept in
     /// the folder, no longer offered), each once `y` confirms it; a click on an entry of
-    /// the key line presses its key. Returns the decision, if one was made.
+    /// the key line presses its key, one on a game chooses it and one on the game chosen
+    /// continues it; the wheel moves as the arrows do. Returns the decision, if one was
+    /// made.
     pub(crate) fn handle_event(&mut self, event: &Event) -> Option<Picked> {
-        // A click on an entry of the key line presses its key ("q quit").
-        if let Event::Mouse(mouse) = event
-            && mouse.kind == MouseEventKind::Down(MouseButton::Left)
-            && let Some(key) = self.press_at(mouse.column, mouse.row)
-        {
-            return self.handle_event(&Event::Key(key));
-        }
-        let Event::Key(key) = event else {
-            return None;
+        let plain = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+        let key = match event {
+            Event::Key(key) => key,
+            // A click on an entry of the key line presses its key ("q quit"); one on a
+            // game chooses it, and one on the game chosen continues it, as Enter does
+            // (as on the puzzles' list).
+            Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                if let Some(key) = self.press_at(mouse.column, mouse.row) {
+                    return self.handle_event(&Event::Key(key));
+                }
+                match self.game_at(mouse.column, mouse.row)? {
+                    Clicked::Open(_) => return self.handle_event(&plain(KeyCode::Enter)),
+                    Clicked::Choose(clicked) if self.confirm.is_none() => {
+                        self.selected = clicked;
+                        self.message = None;
+                    }
+                    // A question waits: the click answers no, as any other key does.
+                    Clicked::Choose(_) => return self.handle_event(&plain(KeyCode::Esc)),
+                }
+                return None;
+            }
+            // The wheel moves the cursor as the arrows do.
+            Event::Mouse(mouse) => {
+                return match mouse.kind {
+                    MouseEventKind::ScrollUp => self.handle_event(&plain(KeyCode::Up)),
+                    MouseEventKind::ScrollDown => self.handle_event(&plain(KeyCode::Down)),
+                    _ => None,
+                };
+            }
+            _ => return None,
         };
         if key.kind != KeyEventKind::Press {
             return None;
@@ -179,8 +202,7 @@ impl Picker {
             Line::styled("Unfinished games: which one goes on?", theme.heading),
             Line::raw(""),
         ];
-        // Rows for games: the area less the heading, the message and the key line.
-        let room = usize::from(area.height.saturating_sub(6));
+        let room = self.game_rows(area);
         // One row a game, cut to the box's width, so the rows counted are the rows
         // drawn: a wrapped game would push the key line, and the choice, out of sight.
         let width = usize::from(area.width.saturating_sub(4));
@@ -194,6 +216,33 @@ impl Picker {
             lines.push(Line::styled(message.clone(), theme.error));
         }
         lines
+    }
+
+    /// Rows for games on the screen `area`: the area less the heading, the message and
+    /// the key line.
+    fn game_rows(&self, area: Rect) -> usize {
+        usize::from(area.height.saturating_sub(6))
+    }
+
+    /// What a click at `column`, `row` of the screen does to the game drawn there (see
+    /// [`Clicked`]), if one is.
+    fn game_at(&self, column: u16, row: u16) -> Option<Clicked> {
+        let inner = Block::bordered().inner(self.screen);
+        if !inner.contains(ratatui::layout::Position::new(column, row)) {
+            return None;
+        }
+        // The games come after the heading and a blank line, as wrapped on screen.
+        let width = usize::from(inner.width);
+        let above: usize = self
+            .body(self.screen)
+            .iter()
+            .take(2)
+            .map(|line| line_rows(line, width))
+            .sum();
+        let line = usize::from(row - inner.y).checked_sub(above)?;
+        let room = self.game_rows(self.screen);
+        let clicked = choice_at(self.selected, room, self.games.len(), line)?;
+        Some(Clicked::on(clicked, self.selected))
     }
 
     /// The key line, each entry with the key a click on it presses.

@@ -232,9 +232,13 @@ impl PuzzleScreen {
                 // On the list a click on a puzzle chooses it, and one on the puzzle
                 // chosen (the second of a double click) opens it, as Enter does.
                 if let View::List(chosen) = self.view {
-                    match self.puzzle_at(chosen, area, mouse.column, mouse.row) {
-                        Some(clicked) if clicked == chosen => self.open(clicked),
-                        Some(clicked) => self.view = View::List(clicked),
+                    use crate::tui::choice::Clicked;
+                    match self
+                        .puzzle_at(chosen, area, mouse.column, mouse.row)
+                        .map(|clicked| Clicked::on(clicked, chosen))
+                    {
+                        Some(Clicked::Open(clicked)) => self.open(clicked),
+                        Some(Clicked::Choose(clicked)) => self.view = View::List(clicked),
                         None => {}
                     }
                     self.note.clear();
@@ -771,12 +775,8 @@ impl PuzzleScreen {
 /// (and a warning): the first puzzle shown and how many are, so that the chosen one,
 /// `chosen`, shows, in the middle where it can.
 fn list_window(chosen: usize, rows: usize, above: usize) -> (usize, usize) {
-    let count = builtin().len();
     let shown = rows.saturating_sub(2 + above).max(1);
-    let top = chosen
-        .saturating_sub(shown / 2)
-        .min(count.saturating_sub(shown));
-    (top, shown.min(count - top))
+    crate::tui::choice::window(chosen, shown, builtin().len())
 }
 
 impl Widget for &PuzzleScreen {

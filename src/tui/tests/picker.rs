@@ -311,3 +311,38 @@ fn the_key_line_is_clicked_to_choose_continue_and_quit() {
         );
     }
 }
+
+/// A player with only a mouse chooses a game by clicking its row (the list scrolled
+/// or not, wrapped heading or not), and continues it by clicking it again.
+#[test]
+fn a_click_on_a_game_chooses_it_and_a_second_continues_it() {
+    for (width, height) in [(80, 24), (120, 40), (30, 14)] {
+        let games = (0..16).map(|i| saved("Ann", "11-15", i + 1)).collect();
+        let mut p = Picker::new(games, Theme::new(false, true));
+        p.screen = ratatui::layout::Rect::new(0, 0, width, height);
+        for _ in 0..12 {
+            key(&mut p, KeyCode::Down);
+        }
+        let click = |p: &Picker, text: &str| {
+            crate::tui::tests::click_on_text(&screen(p, width, height), text)
+        };
+        // The game above the chosen one, as drawn now.
+        assert_eq!(p.handle_event(&click(&p, "12. ")), None);
+        assert_eq!(p.selected, 11, "{width}x{height}");
+        assert_eq!(
+            p.handle_event(&click(&p, "12. ")),
+            Some(Picked::Game(11)),
+            "{width}x{height}"
+        );
+    }
+    // The wheel moves the choice as the arrows do.
+    let mut p = picker();
+    let wheel = ratatui::crossterm::event::Event::Mouse(ratatui::crossterm::event::MouseEvent {
+        kind: ratatui::crossterm::event::MouseEventKind::ScrollDown,
+        column: 5,
+        row: 5,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert_eq!(p.handle_event(&wheel), None);
+    assert_eq!(p.selected, 1);
+}

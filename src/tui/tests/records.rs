@@ -799,3 +799,32 @@ fn backspace_in_the_games_filter_erases_an_accented_letter_whole() {
         app.mode
     );
 }
+
+#[test]
+fn a_long_filter_keeps_to_one_row_with_its_end_and_the_count_in_view() {
+    use crate::session::Session;
+    use crate::tui::{App, Settings};
+    for (width, height) in [(80, 24), (40, 16)] {
+        let session = Session::review_file(record_file(THREE_GAMES, false), 1).unwrap();
+        let mut app = App::with_session(Settings::default(), session, width, height);
+        let typed = format!("{}carol", "x".repeat(100));
+        type_text(&mut app, &typed);
+        let screen = screen_text(&app);
+        let row = screen
+            .lines()
+            .find(|row| row.contains("Filter: "))
+            .unwrap_or_else(|| panic!("no filter row: {screen}"));
+        // Where typing goes is shown, cut at its start with `…`, and the count after
+        // it, inside the box's border.
+        assert!(row.contains("Filter: \u{2026}x"), "{row:?} in {screen}");
+        assert!(row.contains("xcarol"), "{row:?} in {screen}");
+        assert!(row.contains("0 of 3 games"), "{row:?} in {screen}");
+        assert!(row.trim_end().ends_with('\u{2502}'), "{row:?} in {screen}");
+        assert!(
+            !screen.contains(
+                "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+            ),
+            "{screen}"
+        );
+    }
+}

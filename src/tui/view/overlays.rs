@@ -331,16 +331,27 @@ pub(super) fn render_game_list(app: &App, list: &GameList, area: Rect, buf: &mut
     let games = app.listed_games();
     let total = app.session().file().map_or(0, |(f, _)| f.len());
     let rows = usize::from(height.saturating_sub(3));
+    let ellipsis = theme.glyphs.ellipsis();
+    // One row inside the box: the count, and as much of the filter's end (where typing
+    // goes) as fits before it; the count gives way on a very narrow screen.
+    let inside = usize::from(width.saturating_sub(2));
+    let heading = "Filter: ";
+    let mut count = format!("   {} of {total} games", games.len());
+    let fixed = crate::text::columns(heading) + 1;
+    if inside < fixed + crate::text::columns(&count) + 6 {
+        count.clear();
+    }
+    let room = inside.saturating_sub(fixed + crate::text::columns(&count));
+    let filter = crate::text::last_columns(&list.filter, room, ellipsis);
     let mut lines = vec![Line::from(vec![
-        Span::styled("Filter: ", theme.heading),
-        Span::raw(list.filter.clone()),
+        Span::styled(heading, theme.heading),
+        Span::raw(filter),
         Span::styled(" ", theme.key),
-        Span::raw(format!("   {} of {total} games", games.len())),
+        Span::raw(count),
     ])];
     // One row a game, cut to the box's inside less the marker's two cells, with `…`
     // where it is cut: clipped at the border, a long row gave no sign it went on.
     let width = usize::from(width.saturating_sub(4));
-    let ellipsis = theme.glyphs.ellipsis();
     let texts = games
         .iter()
         .map(|g| crate::text::one_row(&g.text, width, ellipsis));
