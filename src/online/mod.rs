@@ -218,29 +218,25 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
     println!("Type help for the commands.");
     let mut view = View::default();
     let mut ping = tokio::time::interval(PING_EVERY);
-    // A move sent and not yet answered, and when the player is told of it.
-    let mut unanswered: Option<(String, tokio::time::Instant)> = None;
+    let mut unanswered = MoveWatch::default();
     loop {
-        let told_at = unanswered.as_ref().map(|(_, at)| *at);
+        let told_at = unanswered.due_at();
         tokio::select! {
             message = next(&mut reader, address) => match message.map_err(|e| view.line_gone(e))? {
                 ServerMessage::Refused { reason } => return Err(let_go(address, &reason)),
                 message => {
-                    // A pong says nothing of the move; any other word follows it.
-                    if !matches!(message, ServerMessage::Pong) {
-                        unanswered = None;
-                    }
+                    unanswered.heard(&message);
                     view.show(message);
                 }
             },
             () = async {
                 match told_at {
-                    Some(at) => tokio::time::sleep_until(at).await,
+                    Some(at) => tokio::time::sleep_until(tokio::time::Instant::from_std(at)).await,
                     None => std::future::pending().await,
                 }
             } => {
-                if let Some((text, _)) = unanswered.take() {
-                    println!("{}", unanswered_words(&text));
+                if let Some(words) = unanswered.due(std::time::Instant::now()) {
+                    println!("{words}");
                 }
             }
             line = lines.recv() => {
@@ -256,8 +252,7 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
                     continue;
                 };
                 if let ClientMessage::Play { text } = &message {
-                    let at = tokio::time::Instant::now() + MOVE_UNANSWERED;
-                    unanswered = Some((text.clone(), at));
+                    unanswered.sent(text, std::time::Instant::now());
                 }
                 if let Err(e) = write_message(&mut writer, &message).await {
                     return Err(gone(&mut reader, address, e, &mut view).await);
@@ -694,7 +689,7 @@ accept the one offered), resign; at a table (playing or watching): say TEXT (hea
 players and spectators there); after a game: rematch (offer the same game, colours \
 swapped, or accept the one offered), decline; adjourn (to the lobby: the game goes on, the \
 clocks running, until both players have left it), resume; quit (in a game in play: the \
-game goes on at the server, your clock running, while your opponent is at it). The terms \
+game goes on at the server, its clocks running, while your opponent is at it). The terms \
 after seek, challenge NAME and invite come in any order.";
 
 impl View {
@@ -889,9 +884,10 @@ impl View {
     /// with the game this player plays, if one.
     fn line_gone(&self, error: CommandError) -> CommandError {
         match (error, self.game) {
-            (CommandError::Network(why), Some((game, Some(_)))) => {
-                network(format!("{why}. {}", line_gone_note(game)))
-            }
+            (CommandError::Network(why), Some((game, Some(side)))) => network(format!(
+                "{why}. {}",
+                line_gone_note(game, self.my_move(side))
+            )),
             (error, _) => error,
         }
     }
@@ -899,9 +895,15 @@ impl View {
     /// Says, as the client leaves, what becomes of the game this player plays (if one):
     /// it goes on at the server, the clock running, as the board's leave question says.
     fn leave(&self) {
-        if let Some((game, Some(_))) = self.game {
-            println!("Goodbye. {}.", line_gone_note(game));
+        if let Some((game, Some(side))) = self.game {
+            println!("Goodbye. {}.", line_gone_note(game, self.my_move(side)));
         }
+    }
+
+    /// Whether it is `side`'s move in the game shown (this player's side; not known
+    /// before its position is: then said as their move, the clock that may be theirs).
+    fn my_move(&self, side: Color) -> bool {
+        self.position.is_none_or(|position| position.turn() == side)
     }
 
     /// Says whose move it is.
@@ -913,6 +915,41 @@ impl View {
                 println!("Waiting for {}'s move.", position.turn());
             }
         }
+    }
+}
+
+/// A move sent to the server and not answered yet, watched so that the player is told
+/// once it has gone unanswered for [`MOVE_UNANSWERED`] (the plain client and the
+/// full-screen board alike).
+#[derive(Debug, Default)]
+pub(crate) struct MoveWatch {
+    /// The move as sent, and when the player is told of it if nothing came meanwhile.
+    sent: Option<(String, std::time::Instant)>,
+}
+
+impl MoveWatch {
+    /// The move `text` was sent at `now`.
+    pub(crate) fn sent(&mut self, text: &str, now: std::time::Instant) {
+        self.sent = Some((text.to_string(), now + MOVE_UNANSWERED));
+    }
+
+    /// The server sent `message`: any word but a pong follows the move (the server
+    /// answers in order), so it was answered.
+    pub(crate) fn heard(&mut self, message: &ServerMessage) {
+        if !matches!(message, ServerMessage::Pong) {
+            self.sent = None;
+        }
+    }
+
+    /// When the player is to be told of the move unanswered, if one is watched.
+    pub(crate) fn due_at(&self) -> Option<std::time::Instant> {
+        self.sent.as_ref().map(|(_, at)| *at)
+    }
+
+    /// What to tell the player at `now` (once) of a move unanswered that long.
+    pub(crate) fn due(&mut self, now: std::time::Instant) -> Option<String> {
+        let (text, _) = self.sent.take_if(|(_, at)| *at <= now)?;
+        Some(unanswered_words(&text))
     }
 }
 
@@ -928,12 +965,14 @@ fn unanswered_words(text: &str) -> String {
 }
 
 /// What the server does with game `game` in play whose player's line is gone, as its
-/// lobby does for a player who leaves (or as it does when it stops).
-fn line_gone_note(game: u64) -> String {
+/// lobby does for a player who leaves (or as it does when it stops); `my_move`: whether
+/// it is that player's move, whose clock then runs.
+fn line_gone_note(game: u64, my_move: bool) -> String {
+    let clock = crate::server::protocol::clock_while_away(my_move);
     format!(
-        "At the server game {game} goes on, your clock running, while your opponent is at \
-         it, and is adjourned, its clocks stopped, once neither is (or when the server \
-         stops); checkers online takes you back to it"
+        "At the server game {game} goes on, {clock}, while your opponent is at it, and is \
+         adjourned, its clocks stopped, once neither is (or when the server stops); \
+         checkers online takes you back to it"
     )
 }
 
