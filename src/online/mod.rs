@@ -13,7 +13,7 @@ use crate::plain::board_text_from;
 use crate::rules::{Color, Position};
 use crate::server::protocol::{self, ClientMessage, ServerMessage};
 use crate::server::tls::Pinned;
-use crate::server::{read_line, write_message};
+use crate::server::{LineEnd, read_line_or_end, write_message};
 use ed25519_dalek::Signer;
 use std::io::Write;
 use std::sync::Arc;
@@ -561,17 +561,27 @@ async fn broken_line<R: tokio::io::AsyncBufRead + Unpin>(
     }
 }
 
-/// What the client says when the server closed the line at `address` without a word:
-/// most likely it stopped.
-fn server_closed(address: &str) -> String {
-    format!("the server at {address} closed the connection (it may have stopped)")
+/// What the client says when the line to the server at `address` ended without the
+/// server's word (a server that stops in order says so first, and is told as it says
+/// it): closed in order by the server, or cut.
+fn line_ended(address: &str, end: LineEnd) -> String {
+    match end {
+        LineEnd::Closed => {
+            format!("the server at {address} closed the connection (it may have stopped)")
+        }
+        LineEnd::Cut => format!(
+            "the line to the server at {address} was cut (the network failed, or the server \
+             ended without stopping in order)"
+        ),
+    }
 }
 
-/// What the client says when a write to the server at `address` failed with `error`:
-/// the server closed the line, in those words, or the failure.
+/// What the client says when a write to the server at `address` failed with `error`
+/// (with no word from the server: see [`broken_line`]): the line was cut, in those
+/// words, or the failure.
 fn write_failed(address: &str, error: &std::io::Error) -> String {
     if crate::server::closed_by_peer(error) {
-        server_closed(address)
+        line_ended(address, LineEnd::Cut)
     } else {
         format!("{address}: {error}")
     }
@@ -621,10 +631,10 @@ async fn next_weighed<R: tokio::io::AsyncBufRead + Unpin>(
     reader: &mut R,
     address: &str,
 ) -> Result<(ServerMessage, usize), CommandError> {
-    let line = read_line(reader, protocol::MAX_SERVER_LINE)
+    let line = read_line_or_end(reader, protocol::MAX_SERVER_LINE)
         .await
         .map_err(|e| network(format!("{address}: {e}")))?
-        .ok_or_else(|| network(server_closed(address)))?;
+        .map_err(|end| network(line_ended(address, end)))?;
     let message = serde_json::from_str::<ServerMessage>(&line).map_err(|_| {
         network(format!(
             "{address} sent a message this client does not know"

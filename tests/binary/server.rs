@@ -1744,12 +1744,14 @@ fn with_the_line_to_the_server_gone_leaving_the_board_says_what_becomes_of_the_g
     alice.wait_for("the board", |s| s.contents().contains("You play White"));
     server.kill();
     // Said in the player's words, whole on an 80-column board, with what to do: not
-    // TLS's note on a missing close_notify.
+    // TLS's note on a missing close_notify. A server killed did not stop in order
+    // (which it says): its line was cut.
     alice.wait_for("the line gone", |s| {
         let text = s.contents();
         text.contains("The line to the server is gone")
-            && text.contains("closed the connection (it may have")
-            && text.contains("log in again with checkers online to go back")
+            && text.contains("was cut (the network")
+            && text.contains("log in again with checkers")
+            && text.contains("online to go back to the game")
     });
     assert!(
         !alice.contents().contains("close_notify"),
@@ -1757,7 +1759,8 @@ fn with_the_line_to_the_server_gone_leaving_the_board_says_what_becomes_of_the_g
         alice.contents()
     );
     // The plain client says so too, and that checkers online takes it back to the game.
-    let said = bob.expect("closed the connection (it may have stopped)");
+    let said =
+        bob.expect("was cut (the network failed, or the server ended without stopping in order)");
     assert!(said.contains("checkers online takes you back"), "{said}");
     assert!(!said.contains("close_notify"), "{said}");
     alice.send(b"q");
@@ -2546,4 +2549,35 @@ fn a_move_into_a_stalled_line_is_told_unanswered_on_the_full_screen_board() {
         text.contains("The server has not answered your move 22-18") && text.contains("? help")
     });
     stop(&mut server);
+}
+
+/// A line cut on the way (the server running on) is said to be cut, not the server's
+/// closing (it said "the server closed the connection (it may have stopped)"); a server
+/// that stops in order says so, as before.
+#[test]
+fn a_line_cut_on_the_way_is_told_apart_from_the_server_stopping() {
+    use crate::common::proxy::Proxy;
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let proxy = Proxy::to(&address);
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let alice_args = ["online", &proxy.address, "--name", "alice", "--plain"];
+    let mut alice = Peer::start(&a, &alice_args);
+    alice.expect("Logged in to");
+    let mut bob = player(&b, &address, "bob");
+    meet(&mut alice, &mut bob, "seek 5+0 casual black");
+    proxy.cut();
+    let said = alice.expect("was cut");
+    assert!(
+        said.contains(&format!(
+            "the line to the server at {} was cut (the network failed, or the server ended \
+             without stopping in order)",
+            proxy.address
+        )) && !said.contains("closed the connection"),
+        "{said}"
+    );
+    assert!(said.contains("checkers online takes you back"), "{said}");
+    assert_ne!(alice.finish(), 0);
+    stop(&mut server);
+    bob.expect("let go: the server is stopping");
 }
