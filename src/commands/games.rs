@@ -40,7 +40,12 @@ pub(crate) fn run(args: &GamesArgs, out: &mut impl Write) -> Result<(), CommandE
         }
         writeln!(out)?;
     }
-    let unfinished = games.iter().filter(|g| !g.finished()).count();
+    // A game played across the network goes on by its host's command, not at one
+    // terminal.
+    let (network, alone): (Vec<_>, Vec<_>) = games
+        .iter()
+        .filter(|g| !g.finished())
+        .partition(|g| g.across_the_network());
     let what = if args.unfinished {
         "unfinished game"
     } else {
@@ -53,8 +58,16 @@ pub(crate) fn run(args: &GamesArgs, out: &mut impl Write) -> Result<(), CommandE
         if count == 1 { "" } else { "s" },
         dir.display()
     )?;
-    if !args.unfinished && unfinished > 0 {
-        write!(out, " ({unfinished} unfinished: checkers --resume)")?;
+    let resume = [
+        (alone.len(), ": checkers --resume"),
+        (network.len(), " across the network: checkers host --resume"),
+    ]
+    .into_iter()
+    .filter(|(count, _)| *count > 0)
+    .map(|(count, how)| format!("{count} unfinished{how}"))
+    .collect::<Vec<_>>();
+    if !args.unfinished && !resume.is_empty() {
+        write!(out, " ({})", resume.join("; "))?;
     }
     writeln!(out)?;
     Ok(())

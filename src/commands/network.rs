@@ -12,7 +12,7 @@ use crate::net::{new_code, reachable_address};
 use crate::rules::Color;
 use crate::runtime::network::{Following, Hosting, joined_session};
 use crate::runtime::{Saving, Table};
-use crate::session::{BallotChoice, Player, REMOTE_TYPE, Session};
+use crate::session::{BallotChoice, HOST_SITE, Player, REMOTE_TYPE, Session};
 use crate::store::{self, GameFile};
 use std::net::SocketAddr;
 use std::time::Instant;
@@ -153,7 +153,7 @@ pub(crate) fn hosted(
     let session = session
         .with_seats(seats)
         .with_assist(assist)
-        .with_site(format!("checkers host {shown}"));
+        .with_site(format!("{HOST_SITE}{shown}"));
     let remote_named = match !mine {
         Color::Black => play.black_name.is_some(),
         Color::White => play.white_name.is_some(),
@@ -184,16 +184,8 @@ pub(crate) fn hosted(
 
 /// The newest unfinished game played across the network, claimed.
 fn last_network_game() -> Result<(GameFile, crate::pdn::PdnGame), CommandError> {
-    let network = |record: &crate::pdn::PdnGame| {
-        Color::ALL.into_iter().any(|c| {
-            record
-                .tag(&format!("{c}Type"))
-                .is_some_and(|t| t.trim() == REMOTE_TYPE)
-        })
-    };
     let all = store::games::saved_games().map_err(CommandError::GameOption)?;
-    let unfinished =
-        |g: &&store::games::SavedGame| !g.finished() && g.record.as_ref().is_ok_and(network);
+    let unfinished = |g: &&store::games::SavedGame| !g.finished() && g.across_the_network();
     let Some(game) = all.iter().filter(unfinished).find(|g| g.resumable()) else {
         let open = all.iter().filter(unfinished).find(|g| g.open_elsewhere);
         return Err(CommandError::Network(match open {
@@ -202,9 +194,12 @@ fn last_network_game() -> Result<(GameFile, crate::pdn::PdnGame), CommandError> 
                  window (another checkers host): go on with it there",
                 crate::text::printable_path(&game.path)
             ),
-            None => "no unfinished game played across the network to resume (checkers games \
-                     lists the saved games)"
-                .to_string(),
+            None => match store::games::joined_unfinished() {
+                Some(joined) => format!("no game you hosted to resume; {joined}"),
+                None => "no unfinished game played across the network to resume (checkers \
+                         games lists the saved games)"
+                    .to_string(),
+            },
         }));
     };
     store::games::claim(game).map_err(CommandError::GameOption)

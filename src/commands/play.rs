@@ -265,6 +265,8 @@ pub(crate) fn begin(args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Result<Begin, St
             dir: games_dir().ok_or(StoreError::NoDataDir)?,
             open_elsewhere: found.open_elsewhere,
             unreadable: found.unreadable,
+            across_the_network: found.across_the_network,
+            joined: store::games::joined_unfinished(),
         }),
         1 => {
             let (file, record) = store::games::claim(&games.remove(0))?;

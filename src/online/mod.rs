@@ -13,7 +13,7 @@ use crate::plain::board_text_from;
 use crate::rules::{Color, Position};
 use crate::server::protocol::{self, ClientMessage, ServerMessage};
 use crate::server::tls::Pinned;
-use crate::server::{read_line, write_message};
+use crate::server::{LineEnd, read_line_or_end, write_message};
 use ed25519_dalek::Signer;
 use std::io::Write;
 use std::sync::Arc;
@@ -218,29 +218,25 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
     println!("Type help for the commands.");
     let mut view = View::default();
     let mut ping = tokio::time::interval(PING_EVERY);
-    // A move sent and not yet answered, and when the player is told of it.
-    let mut unanswered: Option<(String, tokio::time::Instant)> = None;
+    let mut unanswered = MoveWatch::default();
     loop {
-        let told_at = unanswered.as_ref().map(|(_, at)| *at);
+        let told_at = unanswered.due_at();
         tokio::select! {
             message = next(&mut reader, address) => match message.map_err(|e| view.line_gone(e))? {
                 ServerMessage::Refused { reason } => return Err(let_go(address, &reason)),
                 message => {
-                    // A pong says nothing of the move; any other word follows it.
-                    if !matches!(message, ServerMessage::Pong) {
-                        unanswered = None;
-                    }
+                    unanswered.heard(&message);
                     view.show(message);
                 }
             },
             () = async {
                 match told_at {
-                    Some(at) => tokio::time::sleep_until(at).await,
+                    Some(at) => tokio::time::sleep_until(tokio::time::Instant::from_std(at)).await,
                     None => std::future::pending().await,
                 }
             } => {
-                if let Some((text, _)) = unanswered.take() {
-                    println!("{}", unanswered_words(&text));
+                if let Some(words) = unanswered.due(std::time::Instant::now()) {
+                    println!("{words}");
                 }
             }
             line = lines.recv() => {
@@ -256,8 +252,7 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
                     continue;
                 };
                 if let ClientMessage::Play { text } = &message {
-                    let at = tokio::time::Instant::now() + MOVE_UNANSWERED;
-                    unanswered = Some((text.clone(), at));
+                    unanswered.sent(text, std::time::Instant::now());
                 }
                 if let Err(e) = write_message(&mut writer, &message).await {
                     return Err(gone(&mut reader, address, e, &mut view).await);
@@ -566,17 +561,27 @@ async fn broken_line<R: tokio::io::AsyncBufRead + Unpin>(
     }
 }
 
-/// What the client says when the server closed the line at `address` without a word:
-/// most likely it stopped.
-fn server_closed(address: &str) -> String {
-    format!("the server at {address} closed the connection (it may have stopped)")
+/// What the client says when the line to the server at `address` ended without the
+/// server's word (a server that stops in order says so first, and is told as it says
+/// it): closed in order by the server, or cut.
+fn line_ended(address: &str, end: LineEnd) -> String {
+    match end {
+        LineEnd::Closed => {
+            format!("the server at {address} closed the connection (it may have stopped)")
+        }
+        LineEnd::Cut => format!(
+            "the line to the server at {address} was cut (the network failed, or the server \
+             ended without stopping in order)"
+        ),
+    }
 }
 
-/// What the client says when a write to the server at `address` failed with `error`:
-/// the server closed the line, in those words, or the failure.
+/// What the client says when a write to the server at `address` failed with `error`
+/// (with no word from the server: see [`broken_line`]): the line was cut, in those
+/// words, or the failure.
 fn write_failed(address: &str, error: &std::io::Error) -> String {
     if crate::server::closed_by_peer(error) {
-        server_closed(address)
+        line_ended(address, LineEnd::Cut)
     } else {
         format!("{address}: {error}")
     }
@@ -626,10 +631,10 @@ async fn next_weighed<R: tokio::io::AsyncBufRead + Unpin>(
     reader: &mut R,
     address: &str,
 ) -> Result<(ServerMessage, usize), CommandError> {
-    let line = read_line(reader, protocol::MAX_SERVER_LINE)
+    let line = read_line_or_end(reader, protocol::MAX_SERVER_LINE)
         .await
         .map_err(|e| network(format!("{address}: {e}")))?
-        .ok_or_else(|| network(server_closed(address)))?;
+        .map_err(|end| network(line_ended(address, end)))?;
     let message = serde_json::from_str::<ServerMessage>(&line).map_err(|_| {
         network(format!(
             "{address} sent a message this client does not know"
@@ -694,7 +699,7 @@ accept the one offered), resign; at a table (playing or watching): say TEXT (hea
 players and spectators there); after a game: rematch (offer the same game, colours \
 swapped, or accept the one offered), decline; adjourn (to the lobby: the game goes on, the \
 clocks running, until both players have left it), resume; quit (in a game in play: the \
-game goes on at the server, your clock running, while your opponent is at it). The terms \
+game goes on at the server, its clocks running, while your opponent is at it). The terms \
 after seek, challenge NAME and invite come in any order.";
 
 impl View {
@@ -889,9 +894,10 @@ impl View {
     /// with the game this player plays, if one.
     fn line_gone(&self, error: CommandError) -> CommandError {
         match (error, self.game) {
-            (CommandError::Network(why), Some((game, Some(_)))) => {
-                network(format!("{why}. {}", line_gone_note(game)))
-            }
+            (CommandError::Network(why), Some((game, Some(side)))) => network(format!(
+                "{why}. {}",
+                line_gone_note(game, self.my_move(side))
+            )),
             (error, _) => error,
         }
     }
@@ -899,9 +905,15 @@ impl View {
     /// Says, as the client leaves, what becomes of the game this player plays (if one):
     /// it goes on at the server, the clock running, as the board's leave question says.
     fn leave(&self) {
-        if let Some((game, Some(_))) = self.game {
-            println!("Goodbye. {}.", line_gone_note(game));
+        if let Some((game, Some(side))) = self.game {
+            println!("Goodbye. {}.", line_gone_note(game, self.my_move(side)));
         }
+    }
+
+    /// Whether it is `side`'s move in the game shown (this player's side; not known
+    /// before its position is: then said as their move, the clock that may be theirs).
+    fn my_move(&self, side: Color) -> bool {
+        self.position.is_none_or(|position| position.turn() == side)
     }
 
     /// Says whose move it is.
@@ -913,6 +925,41 @@ impl View {
                 println!("Waiting for {}'s move.", position.turn());
             }
         }
+    }
+}
+
+/// A move sent to the server and not answered yet, watched so that the player is told
+/// once it has gone unanswered for [`MOVE_UNANSWERED`] (the plain client and the
+/// full-screen board alike).
+#[derive(Debug, Default)]
+pub(crate) struct MoveWatch {
+    /// The move as sent, and when the player is told of it if nothing came meanwhile.
+    sent: Option<(String, std::time::Instant)>,
+}
+
+impl MoveWatch {
+    /// The move `text` was sent at `now`.
+    pub(crate) fn sent(&mut self, text: &str, now: std::time::Instant) {
+        self.sent = Some((text.to_string(), now + MOVE_UNANSWERED));
+    }
+
+    /// The server sent `message`: any word but a pong follows the move (the server
+    /// answers in order), so it was answered.
+    pub(crate) fn heard(&mut self, message: &ServerMessage) {
+        if !matches!(message, ServerMessage::Pong) {
+            self.sent = None;
+        }
+    }
+
+    /// When the player is to be told of the move unanswered, if one is watched.
+    pub(crate) fn due_at(&self) -> Option<std::time::Instant> {
+        self.sent.as_ref().map(|(_, at)| *at)
+    }
+
+    /// What to tell the player at `now` (once) of a move unanswered that long.
+    pub(crate) fn due(&mut self, now: std::time::Instant) -> Option<String> {
+        let (text, _) = self.sent.take_if(|(_, at)| *at <= now)?;
+        Some(unanswered_words(&text))
     }
 }
 
@@ -928,12 +975,14 @@ fn unanswered_words(text: &str) -> String {
 }
 
 /// What the server does with game `game` in play whose player's line is gone, as its
-/// lobby does for a player who leaves (or as it does when it stops).
-fn line_gone_note(game: u64) -> String {
+/// lobby does for a player who leaves (or as it does when it stops); `my_move`: whether
+/// it is that player's move, whose clock then runs.
+fn line_gone_note(game: u64, my_move: bool) -> String {
+    let clock = crate::server::protocol::clock_while_away(my_move);
     format!(
-        "At the server game {game} goes on, your clock running, while your opponent is at \
-         it, and is adjourned, its clocks stopped, once neither is (or when the server \
-         stops); checkers online takes you back to it"
+        "At the server game {game} goes on, {clock}, while your opponent is at it, and is \
+         adjourned, its clocks stopped, once neither is (or when the server stops); \
+         checkers online takes you back to it"
     )
 }
 

@@ -488,6 +488,11 @@ impl Runtime {
         if self.table.is_some() && !self.line_wakes {
             at(now + TABLE_WATCH);
         }
+        if let Some(Table::Guest(guest)) = &self.table
+            && let Some(when) = guest.move_unanswered_at()
+        {
+            at(when);
+        }
         due.map(|d| d.saturating_duration_since(now))
     }
 

@@ -896,12 +896,13 @@ impl Lobby {
             );
         }
         table.away[index(color)] = true;
+        let my_move = table.session.position().turn() == color;
         match self.left_game(game, index(color), now) {
             Left::GoesOn => {
                 tracing::info!(game, name, "left for the lobby, the game going on");
-                let text = format!(
-                    "Game {game} goes on, your clock running: resume it (Enter on it) to go back."
-                );
+                let clock = super::protocol::clock_while_away(my_move);
+                let text =
+                    format!("Game {game} goes on, {clock}: resume it (Enter on it) to go back.");
                 return self.send(name, ServerMessage::Info { text });
             }
             Left::AdjournedNow => {
@@ -2139,9 +2140,10 @@ impl Lobby {
                 told.push((name.clone(), table.started(game, color)));
                 told.push((name.clone(), ServerMessage::Info { text }));
             } else {
-                let text = format!(
-                    "Game {game} goes on, your clock running: resume it (Enter on it) to go back."
-                );
+                let clock =
+                    super::protocol::clock_while_away(table.session.position().turn() == color);
+                let text =
+                    format!("Game {game} goes on, {clock}: resume it (Enter on it) to go back.");
                 told.push((name.clone(), ServerMessage::Info { text }));
             }
         }

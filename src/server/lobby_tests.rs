@@ -408,7 +408,10 @@ fn a_player_who_leaves_the_board_for_the_lobby_cannot_stop_the_clocks() {
     // bob is in the lobby: not shown the board; alice's board says bob is away, and
     // the game goes on.
     assert!(tables(&to("bob")).is_empty(), "{:#?}", to("bob"));
-    assert!(words(&to("bob"))[0].contains("Game 1 goes on, your clock running"));
+    // On alice's move: hers runs, then bob's (it said "your clock running" to bob).
+    assert!(
+        words(&to("bob"))[0].contains("Game 1 goes on, your opponent's clock running, then yours")
+    );
     assert!(!tables(&to("alice"))[0].3);
     assert!(words(&to("alice"))[0].contains("bob went to the lobby: game 1 goes on"));
     bench.ask(

@@ -558,6 +558,25 @@ pub(crate) async fn read_line<R: AsyncBufRead + Unpin>(
     reader: &mut R,
     max: usize,
 ) -> Result<Option<String>, String> {
+    Ok(read_line_or_end(reader, max).await?.ok())
+}
+
+/// How a line ended with no more to read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LineEnd {
+    /// The peer closed it in order (TLS's goodbye): it meant to.
+    Closed,
+    /// It ended without TLS's goodbye, or was reset: the network cut it, or the peer's
+    /// program ended without closing it (killed, or crashed).
+    Cut,
+}
+
+/// One line of at most `max` bytes, without its end, as [`read_line`] reads it; at
+/// the end of the stream, how it ended.
+pub(crate) async fn read_line_or_end<R: AsyncBufRead + Unpin>(
+    reader: &mut R,
+    max: usize,
+) -> Result<Result<String, LineEnd>, String> {
     let mut line = Vec::new();
     let read = match (&mut *reader)
         .take(max as u64 + 1)
@@ -565,22 +584,22 @@ pub(crate) async fn read_line<R: AsyncBufRead + Unpin>(
         .await
     {
         Ok(read) => read,
-        Err(e) if closed_by_peer(&e) => return Ok(None),
+        Err(e) if closed_by_peer(&e) => return Ok(Err(LineEnd::Cut)),
         Err(e) => return Err(e.to_string()),
     };
     if read == 0 {
-        return Ok(None);
+        return Ok(Err(LineEnd::Closed));
     }
     if line.last() != Some(&b'\n') {
         return if line.len() > max {
             Err(format!("a line longer than {max} bytes"))
         } else {
-            Ok(None)
+            Ok(Err(LineEnd::Closed))
         };
     }
     line.pop();
     String::from_utf8(line)
-        .map(Some)
+        .map(Ok)
         .map_err(|_| "a line that is not UTF-8".to_string())
 }
 

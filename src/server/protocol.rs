@@ -16,6 +16,17 @@ pub(crate) const MAX_CLIENT_LINE: usize = 4096;
 /// games, a game's record): as across the LAN.
 pub(crate) const MAX_SERVER_LINE: usize = crate::net::protocol::MAX_LINE;
 
+/// Whose clock runs, for a player away from their game in play at the server (the
+/// game going on while the opponent is at it): their own when it is their move
+/// (`my_move`), else the opponent's until they move, then theirs.
+pub(crate) fn clock_while_away(my_move: bool) -> &'static str {
+    if my_move {
+        "your clock running"
+    } else {
+        "your opponent's clock running, then yours"
+    }
+}
+
 /// What a client sends.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]

@@ -41,8 +41,8 @@ pub(crate) use mirror::Followed;
 pub(crate) use news::{ComputerTurn, HintBasis, MoveFrom, News, Searched};
 pub(crate) use opening_names::{OPENING_TAG, game_opening_name, opening_name};
 pub(crate) use players::{
-    Player, PlayerKind, REMOTE_TYPE, Seats, computer_name, is_program_name, record_names,
-    seat_tags, seats_from_tags,
+    HOST_SITE, Player, PlayerKind, REMOTE_TYPE, Seats, computer_name, is_program_name,
+    record_names, seat_tags, seats_from_tags,
 };
 pub(crate) use review::{Review, Reviewed, Step};
 pub(crate) use words::{score_in_men, score_with_size};

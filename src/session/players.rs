@@ -192,6 +192,9 @@ pub(crate) fn record_names(names: &Players, seats: Seats) -> Players {
 /// The `BlackType`/`WhiteType` of a side played at another terminal, across the network.
 pub(crate) const REMOTE_TYPE: &str = "remote";
 
+/// How the `Site` of a game held by `checkers host` begins (its address follows).
+pub(crate) const HOST_SITE: &str = "checkers host ";
+
 /// The record tags of this program's own that say who played each side, so `--resume`
 /// restores the computer and its level: `BlackType`/`WhiteType` (`human` or `program`,
 /// as in PGN) and, for the computer, `BlackLevel`/`WhiteLevel`. None between two people.

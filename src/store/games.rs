@@ -368,9 +368,28 @@ impl SavedGame {
             .map_or(true, |age| age.as_secs() <= ANNOUNCED_DAYS * 86_400)
     }
 
-    /// Whether `--resume` can take it up: unfinished and not open elsewhere.
+    /// Whether it can be taken up again: unfinished and not open elsewhere (by
+    /// `--resume`, or by `checkers host --resume` for a game played across the network).
     pub(crate) fn resumable(&self) -> bool {
         !self.finished() && !self.open_elsewhere
+    }
+
+    /// Whether it was played across the network, held by this terminal's
+    /// `checkers host`: a side of it played at another terminal, or, for a record whose
+    /// players' kinds were lost (an older program resumed it at one terminal), the
+    /// `Site` its host gave it. Only `checkers host --resume` goes on with it, so that
+    /// the game stays the two players' and is found where its host looks.
+    pub(crate) fn across_the_network(&self) -> bool {
+        self.record.as_ref().is_ok_and(|record| {
+            record
+                .tag("Site")
+                .is_some_and(|site| site.starts_with(crate::session::HOST_SITE))
+                || crate::rules::Color::ALL.into_iter().any(|c| {
+                    record
+                        .tag(&format!("{c}Type"))
+                        .is_some_and(|t| t.trim() == crate::session::REMOTE_TYPE)
+                })
+        })
     }
 
     /// The moves (plies) played.
@@ -559,6 +578,47 @@ fn up_to_fault(error: &GameError) -> Option<PdnGame> {
 /// exist holds no games.
 pub(crate) fn saved_games() -> Result<Vec<SavedGame>, StoreError> {
     let dir = games_dir().ok_or(StoreError::NoDataDir)?;
+    let mut list = games_in(dir)?;
+    settle_left_match_games(&mut list);
+    Ok(list)
+}
+
+/// The joiner's copies of the games it played at another terminal's host (the data
+/// folder's `network` folder), newest first; none where there is no such folder.
+pub(crate) fn joined_games() -> Vec<SavedGame> {
+    super::data_dir()
+        .and_then(|dir| games_in(dir.join("network")).ok())
+        .unwrap_or_default()
+}
+
+/// Where the newest unfinished game this terminal joined at another's host stands, in
+/// a sentence for a player who looks for it here: the game is its host's, and goes on
+/// there. `None` where no copy of an unfinished game is kept.
+pub(crate) fn joined_unfinished() -> Option<String> {
+    let joined = joined_games().into_iter().find(|g| !g.finished())?;
+    let record = joined.record.as_ref().ok()?;
+    let host = record
+        .tag("Site")
+        .and_then(|site| site.strip_prefix(crate::session::HOST_SITE))
+        .map(|address| crate::text::printable(address.trim(), 60))
+        .unwrap_or_else(|| "another terminal".to_string());
+    let stands = joined.where_it_stands();
+    let stands = if stands.is_empty() {
+        String::new()
+    } else {
+        format!(", {stands}")
+    };
+    Some(format!(
+        "the game you joined at {host} ({}{stands}) is kept by its host: it goes on when they \
+         run checkers host --resume, and you checkers join with the address and code that \
+         prints",
+        joined.players()
+    ))
+}
+
+/// Every game file in the folder `dir`, newest (last saved) first. A folder that does
+/// not exist holds no games.
+fn games_in(dir: PathBuf) -> Result<Vec<SavedGame>, StoreError> {
     let entries = match fs::read_dir(&dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -586,7 +646,6 @@ pub(crate) fn saved_games() -> Result<Vec<SavedGame>, StoreError> {
         });
     }
     list.sort_by(|a, b| b.modified.cmp(&a.modified).then(b.path.cmp(&a.path)));
-    settle_left_match_games(&mut list);
     Ok(list)
 }
 
@@ -650,6 +709,9 @@ pub(crate) struct Resumable {
     pub(crate) open_elsewhere: usize,
     /// How many game files do not read at all (`checkers games` lists them, and why).
     pub(crate) unreadable: usize,
+    /// How many unfinished games were played across the network: `checkers host
+    /// --resume` goes on with them, not `--resume` at one terminal.
+    pub(crate) across_the_network: usize,
 }
 
 /// Whether `record` has no result and no move played from the start position (a
@@ -698,10 +760,15 @@ pub(crate) fn resumable_games() -> Result<Resumable, StoreError> {
         .filter(|g| !g.finished() && g.open_elsewhere)
         .count();
     let unreadable = all.iter().filter(|g| g.record.is_err()).count();
+    let (network, games): (Vec<SavedGame>, Vec<SavedGame>) = all
+        .into_iter()
+        .filter(SavedGame::resumable)
+        .partition(SavedGame::across_the_network);
     Ok(Resumable {
-        games: all.into_iter().filter(SavedGame::resumable).collect(),
+        games,
         open_elsewhere,
         unreadable,
+        across_the_network: network.len(),
     })
 }
 

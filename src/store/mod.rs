@@ -152,6 +152,12 @@ pub(crate) enum StoreError {
         open_elsewhere: usize,
         /// How many game files in it cannot be read at all.
         unreadable: usize,
+        /// How many unfinished games in it were played across the network (`checkers
+        /// host --resume` goes on with them).
+        across_the_network: usize,
+        /// Where the newest unfinished game this terminal joined at another's host
+        /// stands (see [`games::joined_unfinished`]).
+        joined: Option<String>,
     },
     /// The path names something other than a regular file (a folder, a FIFO, a
     /// device: the words say which), which is never read or written as a game.
@@ -206,19 +212,32 @@ impl fmt::Display for StoreError {
                 dir,
                 open_elsewhere,
                 unreadable,
+                across_the_network,
+                joined,
             } => {
-                match open_elsewhere {
-                    0 => write!(
+                match (open_elsewhere, across_the_network, joined) {
+                    (_, 1, _) => write!(
+                        f,
+                        "no game to resume at one terminal: the unfinished game in {} was played across the network, and checkers host --resume goes on with it (your opponent joins with the code it prints)",
+                        dir.display()
+                    )?,
+                    (_, n @ 2.., _) => write!(
+                        f,
+                        "no game to resume at one terminal: the {n} unfinished games in {} were played across the network, and checkers host --resume goes on with the newest (your opponent joins with the code it prints)",
+                        dir.display()
+                    )?,
+                    (0, _, Some(joined)) => write!(f, "no game to resume here: {joined}")?,
+                    (0, _, None) => write!(
                         f,
                         "no game to resume: {} holds no unfinished game (each game is saved there as it is played)",
                         dir.display()
                     )?,
-                    1 => write!(
+                    (1, _, _) => write!(
                         f,
                         "no game to resume: the unfinished game in {} is open in another window",
                         dir.display()
                     )?,
-                    busy => write!(
+                    (busy, _, _) => write!(
                         f,
                         "no game to resume: the {busy} unfinished games in {} are open in other windows",
                         dir.display()

@@ -1393,3 +1393,77 @@ fn the_chat_comes_back_with_a_resumed_game() {
     eve.expect("Bob says: see you tomorrow");
     eve.expect("Ann says: same time");
 }
+
+/// `checkers` with `args` run to its end in `sandbox` (as its user types it at a
+/// shell), nothing on its standard input: what it printed, standard output then error.
+fn finished_in(sandbox: &Sandbox, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(args)
+        .env("HOME", sandbox.home())
+        .env("XDG_DATA_HOME", sandbox.data_home())
+        .env("XDG_CONFIG_HOME", sandbox.home().join("config"))
+        .env("CHECKERS_NO_EGDB_BUILD", "1")
+        .env_remove("CHECKERS_PREFERENCES")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Both players' programs gone in the middle of a game (killed: no last word): the
+/// game is kept at the host, and every command a player tries leads to it. `checkers
+/// games` names `checkers host --resume` for it; `checkers --resume` at one terminal
+/// leaves it be and says so (it took the game for a game at one terminal, dropping who
+/// played where, so `checkers host --resume` then said there was no game to resume);
+/// the joiner's `checkers --resume` says its host keeps it; and `checkers host
+/// --resume` goes on with it, the joiner back in its seat.
+#[test]
+fn a_game_whose_two_players_were_killed_is_found_again_by_its_host() {
+    let sandbox = Sandbox::new();
+    let (mut host, address) = host_in(
+        &sandbox,
+        "cedar-4242",
+        "0",
+        &["--clock", "5+3", "--name", "Ann"],
+    );
+    let port = port_of(&address);
+    let home = Sandbox::new();
+    let mut bob = joiner_in(&home, "join", &address, "cedar-4242", "Bob");
+    host.expect("Bob joined");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    bob.say("23-19");
+    host.expect("White played 23-19");
+    host.kill();
+    bob.kill();
+    let listed = finished_in(&sandbox, &["games"]);
+    assert!(
+        listed.contains("(1 unfinished across the network: checkers host --resume)"),
+        "{listed}"
+    );
+    let alone = finished_in(&sandbox, &["--resume", "--plain"]);
+    assert!(
+        alone.contains("no game to resume at one terminal: the unfinished game in ")
+            && alone.contains(
+                "was played across the network, and checkers host --resume goes on with it"
+            ),
+        "{alone}"
+    );
+    let joined = finished_in(&home, &["--resume", "--plain"]);
+    assert!(
+        joined.contains(&format!(
+            "the game you joined at {address} (Ann - Bob, last 1. 11-15 23-19) is kept by its host"
+        )),
+        "{joined}"
+    );
+    let (mut host, _) = host_in(&sandbox, "cedar-4242", &port, &["--resume"]);
+    let mut bob = joiner_in(&home, "join", &address, "cedar-4242", "Bob");
+    host.expect("Bob joined, playing White");
+    bob.expect("You play White");
+    host.say("8-11");
+    bob.expect("Black played 8-11. White to move");
+}

@@ -447,13 +447,19 @@ fn a_game_survives_the_server_killed_and_goes_on_when_both_are_back() {
             peer.expect(&format!("played {m}."));
         }
         server.kill();
-        for peer in &mut players {
-            // What the server does with the game is said as the line goes.
-            peer.expect(
-                "At the server game 1 goes on, your clock running, while your opponent is at \
-                 it, and is adjourned, its clocks stopped, once neither is (or when the server \
-                 stops); checkers online takes you back to it",
-            );
+        for (i, peer) in players.iter_mut().enumerate() {
+            // What the server does with the game is said as the line goes: the clock
+            // said to run is the one of the player to move (the other's, after `m`).
+            let clock = if i == mover {
+                "your opponent's clock running, then yours"
+            } else {
+                "your clock running"
+            };
+            peer.expect(&format!(
+                "At the server game 1 goes on, {clock}, while your opponent is at it, and is \
+                 adjourned, its clocks stopped, once neither is (or when the server stops); \
+                 checkers online takes you back to it",
+            ));
             assert_ne!(peer.finish(), 0);
         }
         let (mut again, at) = self::server(&home, &address);
@@ -940,7 +946,7 @@ fn both_saying_rematch_start_a_new_game_with_colours_swapped() {
     // Quitting a game in play leaves its clock running there: the help says so before.
     assert!(
         help.contains(
-            "quit (in a game in play: the game goes on at the server, your clock running"
+            "quit (in a game in play: the game goes on at the server, its clocks running"
         ),
         "{help}"
     );
@@ -958,7 +964,7 @@ fn both_saying_rematch_start_a_new_game_with_colours_swapped() {
         "say TEXT",
         "rematch",
         "decline",
-        "quit (in a game in play: the game goes on at the server, your clock running",
+        "quit (in a game in play: the game goes on at the server, its clocks running",
     ] {
         assert!(help.contains(command), "{command} not in {help}");
         assert!(usage.contains(command), "{command} not in {usage}");
@@ -1450,11 +1456,13 @@ fn an_adjourned_game_nobody_resumes_in_time_ends_abandoned_in_both_records() {
     let (a, b) = (Sandbox::new(), Sandbox::new());
     let mut alice = player(&a, &address, "alice");
     let mut bob = player(&b, &address, "bob");
-    meet(&mut alice, &mut bob, "seek 5+0 rated");
-    // Both leave it: alice for the lobby, bob altogether.
+    meet(&mut alice, &mut bob, "seek 5+0 rated black");
+    // Both leave it: alice for the lobby, bob altogether, each told whose clock runs:
+    // alice's, Black's, whose move it is (it said "your clock running" to bob too).
     alice.say("adjourn");
     alice.expect("Game 1 goes on, your clock running");
     bob.say("quit");
+    bob.expect("Goodbye. At the server game 1 goes on, your opponent's clock running, then yours");
     assert_eq!(bob.finish(), 0);
     alice.expect("bob left: game 1 is adjourned");
     alice.expect(") is abandoned: it was adjourned longer than the server keeps a game waiting.");
@@ -1670,17 +1678,18 @@ fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
     alice.send(b"u");
     alice.wait_for("the refusal", |s| s.contents().contains("no take-backs"));
     // Leaving the board in a game in play goes to the lobby: the game goes on at the
-    // server, alice's clock running, her game there to go back to.
+    // server, its clocks running (bob's, whose move it is, then alice's: it said
+    // "your clock running" to alice on bob's move), her game there to go back to.
     alice.send(b"q");
     alice.wait_for("the leave question", |s| {
         s.contents()
-            .contains("Leave the game? a goes to the lobby, your clock running")
+            .contains("Leave the game? a goes to the lobby, the clocks running")
     });
     alice.send(b"a");
     bob.expect("alice went to the lobby: game 1 goes on, the clocks running");
     alice.wait_for("the lobby, the game going on", |s| {
         let text = s.contents();
-        text.contains("Game 1 goes on, your clock running")
+        text.contains("Game 1 goes on, your opponent's clock running, then yours")
             && text.contains("1  bob - alice  5+3 casual, 2 moves, yours")
     });
     // Leaving did not stop the game: bob plays on.
@@ -1735,12 +1744,14 @@ fn with_the_line_to_the_server_gone_leaving_the_board_says_what_becomes_of_the_g
     alice.wait_for("the board", |s| s.contents().contains("You play White"));
     server.kill();
     // Said in the player's words, whole on an 80-column board, with what to do: not
-    // TLS's note on a missing close_notify.
+    // TLS's note on a missing close_notify. A server killed did not stop in order
+    // (which it says): its line was cut.
     alice.wait_for("the line gone", |s| {
         let text = s.contents();
         text.contains("The line to the server is gone")
-            && text.contains("closed the connection (it may have")
-            && text.contains("log in again with checkers online to go back")
+            && text.contains("was cut (the network")
+            && text.contains("log in again with checkers")
+            && text.contains("online to go back to the game")
     });
     assert!(
         !alice.contents().contains("close_notify"),
@@ -1748,14 +1759,15 @@ fn with_the_line_to_the_server_gone_leaving_the_board_says_what_becomes_of_the_g
         alice.contents()
     );
     // The plain client says so too, and that checkers online takes it back to the game.
-    let said = bob.expect("closed the connection (it may have stopped)");
+    let said =
+        bob.expect("was cut (the network failed, or the server ended without stopping in order)");
     assert!(said.contains("checkers online takes you back"), "{said}");
     assert!(!said.contains("close_notify"), "{said}");
     alice.send(b"q");
     alice.wait_for("the leave question, the line gone", |s| {
         let text = s.contents();
         text.contains("Leave the board? q quits checkers online  n stays")
-            && text.contains("your clock runs")
+            && text.contains("the game goes on there, its clocks running")
             && text.contains("adjourned once neither is (or the server")
     });
     assert!(
@@ -2504,4 +2516,68 @@ fn a_move_into_a_stalled_line_is_told_unanswered_and_played_once_after_logging_i
         peer.say("board");
         peer.expect("Black to move.");
     }
+}
+
+/// The full-screen board, as the plain client, tells of a move the server has not
+/// answered for a while (it said nothing: the move seemed lost on a stalled line).
+#[test]
+fn a_move_into_a_stalled_line_is_told_unanswered_on_the_full_screen_board() {
+    use crate::common::proxy::Proxy;
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let proxy = Proxy::to(&address);
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut bob = player(&b, &address, "bob");
+    bob.say("seek 5+3 casual black");
+    bob.expect("Seek 1 posted");
+    let mut alice = screen_player(&a, &proxy.address, "alice");
+    alice.wait_for("the lobby with bob's seek", |s| {
+        s.contents().contains("Open seeks (1)")
+    });
+    alice.send(b"\r");
+    bob.expect("Game 1 starts:");
+    alice.wait_for("the board", |s| s.contents().contains("You play White"));
+    bob.say("11-15");
+    alice.wait_for("bob's move", |s| {
+        let text = s.contents();
+        text.contains("Black played 11-15") && text.contains("White to move")
+    });
+    proxy.swallow();
+    alice.send(b"22-18\r");
+    alice.wait_for("the move told unanswered", |s| {
+        let text = s.contents();
+        text.contains("The server has not answered your move 22-18") && text.contains("? help")
+    });
+    stop(&mut server);
+}
+
+/// A line cut on the way (the server running on) is said to be cut, not the server's
+/// closing (it said "the server closed the connection (it may have stopped)"); a server
+/// that stops in order says so, as before.
+#[test]
+fn a_line_cut_on_the_way_is_told_apart_from_the_server_stopping() {
+    use crate::common::proxy::Proxy;
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let proxy = Proxy::to(&address);
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let alice_args = ["online", &proxy.address, "--name", "alice", "--plain"];
+    let mut alice = Peer::start(&a, &alice_args);
+    alice.expect("Logged in to");
+    let mut bob = player(&b, &address, "bob");
+    meet(&mut alice, &mut bob, "seek 5+0 casual black");
+    proxy.cut();
+    let said = alice.expect("was cut");
+    assert!(
+        said.contains(&format!(
+            "the line to the server at {} was cut (the network failed, or the server ended \
+             without stopping in order)",
+            proxy.address
+        )) && !said.contains("closed the connection"),
+        "{said}"
+    );
+    assert!(said.contains("checkers online takes you back"), "{said}");
+    assert_ne!(alice.finish(), 0);
+    stop(&mut server);
+    bob.expect("let go: the server is stopping");
 }

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::net::protocol::Told;
-use crate::online::{LineNews, ServerLine};
+use crate::online::{LineNews, MoveWatch, ServerLine};
 use crate::server::protocol::{ClientMessage as ServerRequest, MAX_SAID, ServerMessage};
 
 /// The line a board follows its game on: to a LAN host, or to a server's table.
@@ -50,6 +50,9 @@ pub(crate) struct Following {
     /// when the line comes back to the same position (a line that dropped with it on
     /// the way lost it).
     pub(super) unanswered_move: Option<SentMove>,
+    /// At a server's table: the move sent that the server has not answered yet, told
+    /// to the player once it has waited long (as in plain mode).
+    pub(super) move_watch: MoveWatch,
     /// The command that sits this player at the host's table again (`checkers join
     /// ADDRESS --code CODE`), said when the board is left; none at a server's table.
     pub(super) rejoin: Option<String>,
@@ -82,9 +85,16 @@ impl Following {
             copies,
             farewell: false,
             unanswered_move: None,
+            move_watch: MoveWatch::default(),
             rejoin: None,
             view,
         }
+    }
+
+    /// When the player is to be told of a move the server has not answered (see
+    /// [`MoveWatch`]): the screen looks again then, though the line says nothing.
+    pub(crate) fn move_unanswered_at(&self) -> Option<Instant> {
+        self.move_watch.due_at()
     }
 
     /// With `rejoin`, the command that sits this player at the host's table again, said
@@ -121,6 +131,7 @@ impl Following {
             copies,
             farewell: false,
             unanswered_move: None,
+            move_watch: MoveWatch::default(),
             rejoin: None,
             view,
         }
@@ -359,6 +370,9 @@ impl Following {
         ) {
             return Some(Err(SessionError::NotAcrossTheNetwork));
         }
+        if let (RemoteCommand::Play { text }, Line::Server(_)) = (&remote, &self.link) {
+            self.move_watch.sent(text, Instant::now());
+        }
         if matches!(
             (&self.link, &remote),
             (Line::Server(_), RemoteCommand::DeclineDraw)
@@ -429,6 +443,7 @@ impl Following {
                 for item in line.news() {
                     match item {
                         LineNews::Message(message) => {
+                            self.move_watch.heard(&message);
                             self.server_message(session, message, now, events);
                         }
                         LineNews::Down(why) => {
@@ -449,6 +464,9 @@ impl Following {
                             ))));
                         }
                     }
+                }
+                if let Some(words) = self.move_watch.due(now) {
+                    events.push(Event::Table(TableNews::Told(words)));
                 }
                 return;
             }

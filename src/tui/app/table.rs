@@ -185,6 +185,6 @@ impl App {
 
 /// What the server does with a game in play whose player's line is gone, as its lobby
 /// does for a player who leaves (or as it does when it stops).
-pub(crate) const LINE_GONE_NOTE: &str = "The line to the server is gone: your clock runs \
-there while your opponent is at the game, adjourned once neither is (or the server \
+pub(crate) const LINE_GONE_NOTE: &str = "The line to the server is gone: the game goes on \
+there, its clocks running, while your opponent is at it, adjourned once neither is (or the server \
 stopped); log in to go back.";

@@ -535,7 +535,7 @@ fn asked(app: &App, question: Question) -> Asked {
             // At a server the clocks stop only once both players leave; the host's
             // command is said in full as it ends.
             let adjourn = match (table.is_some_and(|t| t.at_server), hosting) {
-                (true, _) => "goes to the lobby, your clock running",
+                (true, _) => "goes to the lobby, the clocks running",
                 (false, true) => "adjourns it (checkers host --resume)",
                 (false, false) => "adjourns it (connect again to go on)",
             };
