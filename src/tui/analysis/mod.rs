@@ -126,6 +126,15 @@ fn panel_screen() -> String {
     format!("{width}x{height}")
 }
 
+/// A question the board waits on an answer to before it loses work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ask {
+    /// Leave with moves or variations not saved: `y` leaves, `s` saves first.
+    Leave,
+    /// Delete the variation shown: `y` deletes it.
+    Delete,
+}
+
 /// What the event loop is to do after an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Done {
@@ -183,6 +192,11 @@ pub(crate) struct AnalysisBoard {
     pub(crate) my_games: Option<crate::explorer::Explorer>,
     /// Where the board was opened from, for the leave key's words.
     pub(crate) opened_from: &'static str,
+    /// Whether the tree has changed (a move played, a variation promoted or deleted)
+    /// since it was opened or last saved: leaving then asks first.
+    pub(crate) unsaved: bool,
+    /// The question asked, waiting on its answer (the next key).
+    pub(crate) asking: Option<Ask>,
 }
 
 impl AnalysisBoard {
@@ -234,6 +248,8 @@ impl AnalysisBoard {
             exploring_mine: false,
             my_games: None,
             opened_from,
+            unsaved: false,
+            asking: None,
         };
         analysis.restart();
         analysis
@@ -344,6 +360,10 @@ impl AnalysisBoard {
                 if let Some(key) = press {
                     return self.key(&key);
                 }
+                // A click elsewhere answers a question as any other key does: no.
+                if let Some(ask) = self.asking.take() {
+                    return self.answer(ask, &KeyEvent::from(KeyCode::Esc));
+                }
                 if let Some(node) = view::node_at(self, self.screen, mouse.column, mouse.row) {
                     self.message = None;
                     if node != self.tree.current() {
@@ -373,6 +393,9 @@ impl AnalysisBoard {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         if ctrl && key.code == KeyCode::Char('c') {
             return Some(Done::Quit);
+        }
+        if let Some(ask) = self.asking.take() {
+            return self.answer(ask, key);
         }
         // Other Ctrl and Alt keys do nothing (and say so): Alt-v is not v. The save
         // prompt reads its own (Ctrl-U clears its field).
@@ -495,7 +518,7 @@ impl AnalysisBoard {
                 let pos = *self.tree.position();
                 match self.board.back(&pos) {
                     Some(text) => self.say(Tone::Info, text),
-                    None => return Some(Done::Leave),
+                    None => return self.leave(),
                 }
             }
             Act::StepBack => self.step(MoveTree::back, "At the start"),
@@ -522,25 +545,24 @@ impl AnalysisBoard {
             },
             Act::Promote => {
                 if self.tree.promote() {
+                    self.unsaved = true;
                     self.say(Tone::Info, "The variation is the main line now");
                 } else {
                     self.say(Tone::Error, "This is the main line already");
                 }
             }
-            Act::Delete => match self.tree.delete_variation() {
-                Some(gone) => {
-                    let plural = if gone == 1 { "" } else { "s" };
-                    self.say(
-                        Tone::Info,
-                        format!("Variation deleted ({gone} move{plural})"),
-                    );
-                    self.restart();
-                }
-                None => self.say(
-                    Tone::Error,
-                    "The main line is not a variation: step into one to delete it",
-                ),
-            },
+            // Asked first: a variation deleted cannot be had back.
+            Act::Delete if self.tree.on_main_line() => self.say(
+                Tone::Error,
+                "The main line is not a variation: step into one to delete it",
+            ),
+            Act::Delete => {
+                self.asking = Some(Ask::Delete);
+                self.say(
+                    Tone::Info,
+                    "Delete this variation and every move after it? y deletes, Esc keeps it",
+                );
+            }
             Act::ToggleAnalysis => {
                 self.on = !self.on;
                 let said = match (self.on, self.has_panel()) {
@@ -602,7 +624,45 @@ impl AnalysisBoard {
                     None => Some(0),
                 };
             }
-            Act::Leave => return Some(Done::Leave),
+            Act::Leave => return self.leave(),
+        }
+        None
+    }
+
+    /// Leaves the board, or where moves or variations are not saved, asks first.
+    fn leave(&mut self) -> Option<Done> {
+        if !self.unsaved {
+            return Some(Done::Leave);
+        }
+        self.asking = Some(Ask::Leave);
+        self.say(
+            Tone::Info,
+            "The moves and variations are not saved: y leaves without them, s saves, Esc stays",
+        );
+        None
+    }
+
+    /// The answer `key` to the question `ask`: `y` does what was asked (for leaving,
+    /// `s` saves instead); any other key keeps everything as it is.
+    fn answer(&mut self, ask: Ask, key: &KeyEvent) -> Option<Done> {
+        self.message = None;
+        let plain = !crate::tui::keymap::modified(key);
+        match (ask, key.code) {
+            (Ask::Leave, KeyCode::Char('y')) if plain => return Some(Done::Leave),
+            (Ask::Leave, KeyCode::Char('s')) if plain => return self.act(Act::Save),
+            (Ask::Delete, KeyCode::Char('y')) if plain => {
+                if let Some(gone) = self.tree.delete_variation() {
+                    let plural = if gone == 1 { "" } else { "s" };
+                    self.say(
+                        Tone::Info,
+                        format!("Variation deleted ({gone} move{plural})"),
+                    );
+                    self.unsaved = true;
+                    self.restart();
+                }
+            }
+            (Ask::Leave, _) => self.say(Tone::Info, "Still here: nothing lost"),
+            (Ask::Delete, _) => self.say(Tone::Info, "Kept: nothing deleted"),
         }
         None
     }
@@ -697,6 +757,9 @@ impl AnalysisBoard {
         }
         self.board.cursor = (m.to().row(), m.to().col());
         let text = m.to_string();
+        if self.tree.len() > known {
+            self.unsaved = true;
+        }
         if self.tree.len() > known && self.tree.is_variation_move() {
             self.say(Tone::Info, format!("{text}: a new variation"));
         } else {
@@ -733,6 +796,7 @@ impl AnalysisBoard {
                 let shown = crate::text::printable_path(&path);
                 self.say(Tone::Info, format!("{verb} {shown}"));
                 self.last_saved = Some(path);
+                self.unsaved = false;
             }
             Err(e) => self.say(
                 Tone::Error,

@@ -3,7 +3,7 @@
 //! tree with its variations indented and the move shown highlighted, the status line
 //! and the keys; without room for the panel, the best line in one row under the board.
 
-use super::{AnalysisBoard, KEYS};
+use super::{AnalysisBoard, Ask, KEYS};
 use crate::game::tree::{NodeId, Piece};
 use crate::rules::{Color, Move, Position};
 use crate::session::score_in_men as score_text;
@@ -387,7 +387,11 @@ impl AnalysisBoard {
     /// it where it has room for them (? names every key).
     fn hints_line(&self, layout: &ScreenLayout) -> KeyLine {
         let width = usize::from(layout.hints.width);
-        if layout.panel.is_empty() && layout.status.height < 2 && self.engine_beside_keys(layout) {
+        if layout.panel.is_empty()
+            && layout.status.height < 2
+            && self.asking.is_none()
+            && self.engine_beside_keys(layout)
+        {
             let keys = self.few_keys();
             let room = width.saturating_sub(keys.line().width() + 2);
             let engine = self.engine_line(room);
@@ -407,6 +411,19 @@ impl AnalysisBoard {
 
     /// The keys that fit in `width` columns, the most used first; help and leave always.
     fn keys_line(&self, width: usize) -> KeyLine {
+        // While a question waits, its answers are the keys.
+        match self.asking {
+            Some(Ask::Leave) => {
+                return KeyLine::of_keys(
+                    &self.theme,
+                    &[("y", "leave"), ("s", "save"), ("Esc", "stay")],
+                );
+            }
+            Some(Ask::Delete) => {
+                return KeyLine::of_keys(&self.theme, &[("y", "delete"), ("Esc", "keep")]);
+            }
+            None => {}
+        }
         let mut keys: Vec<(&str, &str)> = KEYS
             .iter()
             .filter(|k| !k.short.is_empty())
