@@ -218,6 +218,12 @@ impl PlainPuzzles {
                 "{played}: correct. {} answers {reply}. Your move ({player}).",
                 !player
             ),
+            Answer::Wrong(refutation) if !refutation.proven => format!(
+                "{}: {} {}. The solution plays another move: type another, or solution.",
+                refutation.wrong,
+                crate::puzzles::UNPROVEN,
+                refutation.sentence()
+            ),
             Answer::Wrong(refutation) => {
                 if self.attempt.wrong_moves == 1 {
                     note = note.or(self.record(Record::count_failure));

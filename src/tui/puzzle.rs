@@ -448,6 +448,21 @@ impl PuzzleScreen {
                 Tone::Good,
                 format!("{played}: correct. {} answers {reply}. Your move.", !player),
             )),
+            Answer::Wrong(refutation) if !refutation.proven => {
+                self.news.push((
+                    Tone::Info,
+                    format!(
+                        "{}: {} {}",
+                        refutation.wrong,
+                        crate::puzzles::UNPROVEN,
+                        refutation.sentence()
+                    ),
+                ));
+                self.news.push((
+                    Tone::Info,
+                    "The solution plays another move: try again, or s for it.".to_string(),
+                ));
+            }
             Answer::Wrong(refutation) => {
                 self.news.push((
                     Tone::Bad,

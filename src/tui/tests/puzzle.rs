@@ -375,3 +375,22 @@ fn at_26x11_the_puzzle_board_has_its_keys_and_its_goal_in_view() {
     let (column, row) = drawn_at(&drawn, "q leave");
     assert!(click_at(&mut s, w, h, column, row));
 }
+
+/// Without the databases, First Position's other winning move 23-18 is not proven: it
+/// is not called "not the move" nor counted as a failure in the progress file.
+#[test]
+fn a_move_that_may_win_more_slowly_is_not_called_wrong_nor_counted_as_a_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("puzzles.json");
+    let mut s = screen(0, &file);
+    type_move(&mut s, "23-18");
+    let text = flat(&drawn(&s, 120, 40));
+    assert!(!text.contains("not the move"), "{text}");
+    assert!(
+        text.contains("23-18: not the solution's move, and not proven wrong"),
+        "{text}"
+    );
+    assert!(text.contains("try again, or s for it"), "{text}");
+    let record = Progress::load(Some(file)).unwrap().of("first-position");
+    assert_eq!((record.attempts, record.failed), (1, 0));
+}
