@@ -327,7 +327,8 @@ impl Plain {
                 if let Some(why) = warning {
                     self.notices.push(printable(&why, 300));
                 }
-                Box::new(PlainPuzzles::new(number.unwrap_or(1), judge, progress))
+                let first = number.unwrap_or_else(|| progress.first_unsolved());
+                Box::new(PlainPuzzles::new(first, judge, progress))
             }
         };
         let intro = puzzles.intro();
