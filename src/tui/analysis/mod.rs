@@ -69,6 +69,8 @@ pub(crate) enum Act {
     Flip,
     /// The save dialog opens.
     Save,
+    /// The comment on the move shown is typed.
+    Comment,
     /// The help overlay opens or closes.
     Help,
     /// Back to where the board was opened from.
@@ -111,6 +113,7 @@ pub(crate) const KEYS: &[AnalysisKey] = &[
     AnalysisKey { codes: &[KeyCode::Char('+'), KeyCode::Char('=')], act: Act::Lines(true), label: "+ -", short: "lines", help: "one best line more / fewer (1 to 5)" },
     AnalysisKey { codes: &[KeyCode::Char('-')], act: Act::Lines(false), label: "", short: "", help: "" },
     AnalysisKey { codes: &[KeyCode::Char('b')], act: Act::PlayBest, label: "b", short: "", help: "play the best line's move (marked on the board)" },
+    AnalysisKey { codes: &[KeyCode::Char('c')], act: Act::Comment, label: "c", short: "", help: "comment on the move shown (saved with it)" },
     AnalysisKey { codes: &[KeyCode::Char('f')], act: Act::Flip, label: "f", short: "", help: "turn the board over" },
     AnalysisKey { codes: &[KeyCode::Char('s')], act: Act::Save, label: "s", short: "save", help: "save the moves and variations as PDN" },
     AnalysisKey { codes: &[KeyCode::Char('o')], act: Act::Explorer, label: "o", short: "explorer", help: "opening explorer: Up/Down, Enter plays; m: Tinsley's / yours" },
@@ -197,6 +200,8 @@ pub(crate) struct AnalysisBoard {
     pub(crate) unsaved: bool,
     /// The question asked, waiting on its answer (the next key).
     pub(crate) asking: Option<Ask>,
+    /// The comment on the move shown being typed (`Some` while its prompt is open).
+    pub(crate) commenting: Option<crate::tui::field::TextField>,
 }
 
 impl AnalysisBoard {
@@ -250,6 +255,7 @@ impl AnalysisBoard {
             opened_from,
             unsaved: false,
             asking: None,
+            commenting: None,
         };
         analysis.restart();
         analysis
@@ -399,7 +405,7 @@ impl AnalysisBoard {
         }
         // Other Ctrl and Alt keys do nothing (and say so): Alt-v is not v. The save
         // prompt reads its own (Ctrl-U clears its field).
-        if crate::tui::keymap::modified(key) && self.saving.is_none() {
+        if crate::tui::keymap::modified(key) && self.saving.is_none() && self.commenting.is_none() {
             if self.typing.is_none() && !self.help {
                 self.unbound(key);
             }
@@ -417,6 +423,36 @@ impl AnalysisBoard {
                 Step::Write(path, how) => {
                     self.saving = None;
                     self.save(path, how);
+                }
+            }
+            return None;
+        }
+        if let Some(field) = &mut self.commenting {
+            match key.code {
+                KeyCode::Esc => {
+                    self.commenting = None;
+                    self.say(Tone::Info, "Comment not changed");
+                }
+                KeyCode::Enter => {
+                    let text = field.text.clone();
+                    self.commenting = None;
+                    let node = self.tree.current();
+                    let before = self.tree.comment(node).map(str::to_string);
+                    self.tree.set_comment(node, &text);
+                    if self.tree.comment(node).map(str::to_string) != before {
+                        self.unsaved = true;
+                    }
+                    let said = if self.tree.comment(node).is_some() {
+                        "Comment kept: s saves it with the moves"
+                    } else {
+                        "No comment here"
+                    };
+                    self.say(Tone::Info, said);
+                }
+                _ => {
+                    if let Some(action) = crate::tui::field::field_action(key) {
+                        field.edit(&action);
+                    }
                 }
             }
             return None;
@@ -612,6 +648,13 @@ impl AnalysisBoard {
                 self.saving = Some(SavePrompt::new(&path));
             }
             Act::Help => self.help = !self.help,
+            Act::Comment => {
+                let now = self.tree.comment(self.tree.current()).unwrap_or_default();
+                self.commenting = Some(crate::tui::field::TextField::new(
+                    now,
+                    crate::game::tree::MAX_COMMENT_CHARS,
+                ));
+            }
             Act::Type => self.typing = Some(String::new()),
             Act::Explorer => {
                 self.explorer = match self.explorer {
@@ -627,6 +670,20 @@ impl AnalysisBoard {
             Act::Leave => return self.leave(),
         }
         None
+    }
+
+    /// Whether a prompt (a move, a comment, a file's name) takes the keys and the
+    /// status row.
+    pub(crate) fn prompting(&self) -> bool {
+        self.typing.is_some() || self.saving.is_some() || self.commenting.is_some()
+    }
+
+    /// The comment prompt's heading: which move it is on.
+    pub(crate) fn comment_heading(&self) -> String {
+        match (self.tree.last_move(), self.tree.history().last()) {
+            (Some(m), Some(before)) => format!("Comment on {}: ", before.notation(&m)),
+            _ => "Comment before the first move: ".to_string(),
+        }
     }
 
     /// Leaves the board, or where moves or variations are not saved, asks first.

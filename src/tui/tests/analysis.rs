@@ -890,3 +890,45 @@ fn the_one_row_engine_line_of_an_endgame_shows_its_moves() {
         }
     }
 }
+
+/// c types a comment on the move shown, from the keyboard: the move list shows it, the
+/// save writes it with the variations, and the file read back holds both.
+#[test]
+fn c_comments_on_the_move_shown_and_the_comment_and_variations_survive_a_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = board(120, 40);
+    play(&mut b, "11-15 23-19 8-11");
+    press(&mut b, KeyCode::Char('<'));
+    press(&mut b, KeyCode::Char('<'));
+    play(&mut b, "22-18");
+    press(&mut b, KeyCode::Char('c'));
+    let drawn = screen(&b, 120, 40);
+    assert!(drawn.contains("Comment on 22-18:"), "{drawn}");
+    for c in "the Single Corner".chars() {
+        press(&mut b, KeyCode::Char(c));
+    }
+    press(&mut b, KeyCode::Enter);
+    let drawn = screen(&b, 120, 40);
+    assert!(drawn.contains("{the Single Corner}"), "{drawn}");
+    assert!(b.unsaved, "a comment is work to keep");
+    // Esc leaves a comment as it was.
+    press(&mut b, KeyCode::Char('c'));
+    press(&mut b, KeyCode::Char('x'));
+    press(&mut b, KeyCode::Esc);
+    assert_eq!(b.tree.comment(b.tree.current()), Some("the Single Corner"));
+    let path = dir.path().join("commented.pdn");
+    press(&mut b, KeyCode::Char('s'));
+    if let Some(prompt) = &mut b.saving {
+        *prompt = crate::tui::analysis::save::SavePrompt::new(&path);
+    }
+    press(&mut b, KeyCode::Enter);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("(1... 22-18 {the Single Corner})"), "{text}");
+    let (record, tree, fault) = crate::tui::analysis::load_tree(&path, 1).unwrap();
+    assert!(fault.is_none());
+    assert_eq!(
+        crate::pdn::write_tree(&record, &tree),
+        text,
+        "read back whole"
+    );
+}
