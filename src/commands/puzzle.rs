@@ -19,7 +19,10 @@ pub(crate) fn screen(
     db: &Option<Arc<Egdb>>,
 ) -> Result<Box<PuzzleScreen>, String> {
     let (progress, warning) = saved_progress();
-    let index = number.map_or(0, |n| n.saturating_sub(1));
+    // Without a number, the list opens at the first puzzle not solved yet.
+    let index = number
+        .unwrap_or_else(|| progress.first_unsolved())
+        .saturating_sub(1);
     let mut screen = PuzzleScreen::new(index, number.is_none(), judge(db.clone()), progress, theme);
     if let Some(why) = warning {
         screen.warn(why);
@@ -47,7 +50,8 @@ pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
         if let Some(why) = warning {
             eprintln!("checkers: {}", crate::text::printable(&why, 600));
         }
-        let mut session = PlainPuzzles::new(number.unwrap_or(1), judge(db.clone()), progress);
+        let first = number.unwrap_or_else(|| progress.first_unsolved());
+        let mut session = PlainPuzzles::new(first, judge(db.clone()), progress);
         let stdin = std::io::stdin();
         let mut out = crate::text::LocaleOut::stdout();
         session.run(stdin.lock(), &mut out)?;

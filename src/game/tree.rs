@@ -359,6 +359,13 @@ impl MoveTree {
         *slot = Some(whole.chars().take(MAX_COMMENT_CHARS).collect());
     }
 
+    /// Puts `text` as the comment of `node` in place of any there (blank: none; cut and
+    /// its `}` changed as [`add_comment`](Self::add_comment) does).
+    pub(crate) fn set_comment(&mut self, node: NodeId, text: &str) {
+        self.nodes[node.0].comment = None;
+        self.add_comment(node, text);
+    }
+
     /// The tree as text pieces, as PDN writes it: the main line, each variation in
     /// parentheses after the main-line move it is an alternative to, nested as deep as
     /// it goes; move numbers where PDN puts them.

@@ -218,6 +218,12 @@ impl PlainPuzzles {
                 "{played}: correct. {} answers {reply}. Your move ({player}).",
                 !player
             ),
+            Answer::Wrong(refutation) if !refutation.proven => format!(
+                "{}: {} {}. The solution plays another move: type another, or solution.",
+                refutation.wrong,
+                crate::puzzles::UNPROVEN,
+                refutation.sentence()
+            ),
             Answer::Wrong(refutation) => {
                 if self.attempt.wrong_moves == 1 {
                     note = note.or(self.record(Record::count_failure));
@@ -321,7 +327,8 @@ impl Plain {
                 if let Some(why) = warning {
                     self.notices.push(printable(&why, 300));
                 }
-                Box::new(PlainPuzzles::new(number.unwrap_or(1), judge, progress))
+                let first = number.unwrap_or_else(|| progress.first_unsolved());
+                Box::new(PlainPuzzles::new(first, judge, progress))
             }
         };
         let intro = puzzles.intro();

@@ -159,6 +159,11 @@ pub(crate) struct Refutation {
     /// What the defender makes of it: "Black wins", "Black draws", "Black holds as far
     /// as the engine sees".
     pub(crate) outcome: String,
+    /// Whether the move is proven wrong (by the databases, the engine's forced win for
+    /// the defender, or the puzzle's own proof of its only move); an unproven one (a
+    /// slower win the engine cannot see to the end without the databases) is not
+    /// counted as a wrong move.
+    pub(crate) proven: bool,
 }
 
 impl Refutation {
@@ -309,14 +314,20 @@ impl Attempt {
         if !keeps {
             let after = pos.play_unchecked(m);
             let found = found.unwrap_or_else(|| judge.find(&after, history));
+            // A win needs a proof: without the databases the engine rarely sees a slow
+            // one to its end, and a move it cannot judge is not called a mistake.
+            let proven = first_only || found.verdict.is_some() || found.wins();
             let refutation = Refutation {
                 wrong: played,
                 answer: found.best.map(|b| b.to_string()),
                 line: route_line(&found.line),
                 result: found.words(&after),
                 outcome: found.outcome(&after),
+                proven,
             };
-            self.wrong_moves += 1;
+            if proven {
+                self.wrong_moves += 1;
+            }
             self.refutation = Some(refutation.clone());
             return Answer::Wrong(refutation);
         }

@@ -30,6 +30,11 @@ use std::sync::{Arc, OnceLock};
 /// answer should come at once.
 const THINKING_MS: u64 = 1000;
 
+/// What both front ends say of a move that is not the solution's and is not proven
+/// wrong either (a slower win the engine cannot see to its end), before its line.
+pub(crate) const UNPROVEN: &str = "not the solution's move, and not proven wrong: it may \
+     win more slowly (the endgame databases would tell; not counted as a wrong move).";
+
 /// The judge of the moves: the databases `db` (where they hold any slice), else the
 /// engine.
 pub(crate) fn judge(db: Option<Arc<Egdb>>) -> Judge {

@@ -100,6 +100,16 @@ impl Progress {
         self.records.get(id).copied().unwrap_or_default()
     }
 
+    /// The number (from 1) of the first built-in puzzle not solved yet, where the
+    /// puzzles open when none is named; the first when all are solved.
+    pub(crate) fn first_unsolved(&self) -> usize {
+        super::builtin()
+            .iter()
+            .position(|puzzle| !self.of(&puzzle.id).solved)
+            .unwrap_or(0)
+            + 1
+    }
+
     /// Built-in puzzles solved: a record of an id no puzzle has (a file edited by hand,
     /// or a puzzle an earlier version had) is kept in the file but not counted.
     pub(crate) fn solved_count(&self) -> usize {

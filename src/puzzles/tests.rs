@@ -330,3 +330,24 @@ fn a_puzzles_moves_and_answers_give_a_multi_jump_by_its_route() {
     assert_eq!(played, "22x15x8");
     assert_eq!(attempt.moves_text(), "22x15x8");
 }
+
+#[test]
+fn another_winning_move_the_engine_cannot_prove_is_not_called_a_mistake() {
+    // First Position without the databases: 23-18 wins too (see above), but the win is
+    // far beyond a search; it is not the solution's move, and not a wrong one either.
+    let puzzle = first_position();
+    let judge = Judge::new(None, Limits::depth(6));
+    let mut attempt = Attempt::new(puzzle);
+    let Answer::Wrong(refutation) = attempt.play_text(&judge, "23-18") else {
+        panic!("23-18 is not taken without a proof");
+    };
+    assert!(!refutation.proven, "{refutation:?}");
+    assert_eq!(attempt.wrong_moves, 0, "not counted as a wrong move");
+    assert_eq!(attempt.position(), puzzle.start);
+    // A blunder the engine sees through is proven wrong and counted.
+    let Answer::Wrong(refutation) = attempt.play_text(&judge, "19-16") else {
+        panic!("19-16 throws the win away");
+    };
+    assert!(refutation.proven);
+    assert_eq!(attempt.wrong_moves, 1);
+}

@@ -171,9 +171,13 @@ impl PuzzleScreen {
                 if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
                     return true;
                 }
-                self.note.clear();
+                let had_note = !std::mem::take(&mut self.note).is_empty();
                 // Ctrl-s or Alt-s is not s: it shows no solution.
                 let code = crate::tui::keymap::plain_code(key);
+                // Esc closes the keys `?` showed; it does not leave the puzzles too.
+                if had_note && code == KeyCode::Esc {
+                    return false;
+                }
                 let acted = match self.view {
                     View::List(chosen) => self.list_key(chosen, code),
                     View::Board => self.board_key(code),
@@ -452,6 +456,21 @@ impl PuzzleScreen {
                 Tone::Good,
                 format!("{played}: correct. {} answers {reply}. Your move.", !player),
             )),
+            Answer::Wrong(refutation) if !refutation.proven => {
+                self.news.push((
+                    Tone::Info,
+                    format!(
+                        "{}: {} {}",
+                        refutation.wrong,
+                        crate::puzzles::UNPROVEN,
+                        refutation.sentence()
+                    ),
+                ));
+                self.news.push((
+                    Tone::Info,
+                    "The solution plays another move: try again, or s for it.".to_string(),
+                ));
+            }
             Answer::Wrong(refutation) => {
                 self.news.push((
                     Tone::Bad,
@@ -496,7 +515,7 @@ impl PuzzleScreen {
     }
 
     /// The side panel's lines: the puzzle, its goal, the moves, the news.
-    fn panel_lines(&self) -> Vec<Line<'static>> {
+    fn panel_lines(&self, with_note: bool) -> Vec<Line<'static>> {
         let theme = &self.theme;
         let p = self.puzzle();
         let record = self.progress.of(&p.id);
@@ -542,11 +561,13 @@ impl PuzzleScreen {
             };
             lines.push(Line::styled(text.clone(), style));
         }
-        lines.extend(
-            self.note
-                .iter()
-                .map(|l| Line::styled(l.clone(), theme.text)),
-        );
+        if with_note {
+            lines.extend(
+                self.note
+                    .iter()
+                    .map(|l| Line::styled(l.clone(), theme.text)),
+            );
+        }
         lines.extend(self.warning_lines(usize::MAX));
         lines
     }
@@ -818,9 +839,13 @@ impl Widget for &PuzzleScreen {
             .render(layout.bottom_label, buf);
         self.render_board(&layout.board, buf);
         if !layout.panel.is_empty() {
-            Paragraph::new(self.panel_lines())
+            // The note goes in a box over the board where the panel has no room left
+            // for it under the news (the keys `?` lists were cut at 80x24).
+            let boxed = self.note_box(&layout).is_some();
+            Paragraph::new(self.panel_lines(!boxed))
                 .wrap(Wrap { trim: false })
                 .render(layout.panel.inner(ratatui::layout::Margin::new(1, 0)), buf);
+            self.render_note_box(&layout, buf);
         } else {
             self.render_compact(&layout, buf);
         }
@@ -904,6 +929,13 @@ impl PuzzleScreen {
                 .wrap(Wrap { trim: false })
                 .render(layout.status.inner(ratatui::layout::Margin::new(1, 0)), buf);
         }
+        self.render_note_box(layout, buf);
+    }
+
+    /// The note (the keys `?` shows, or a key's note) in a box over the board, where
+    /// [`note_box`](Self::note_box) puts one, until the next key or click.
+    fn render_note_box(&self, layout: &super::geometry::ScreenLayout, buf: &mut Buffer) {
+        let theme = &self.theme;
         if let Some(area) = self.note_box(layout) {
             Clear.render(area, buf);
             let inside = Block::bordered().inner(area);
@@ -933,7 +965,20 @@ impl PuzzleScreen {
 
     /// The box over the board where, without room for the panel, the note (the keys
     /// `?` shows, or why a key did nothing) is read; `None` without a note.
+    /// Also with the panel, where the note would not fit in it under the news.
     fn note_box(&self, layout: &super::geometry::ScreenLayout) -> Option<Rect> {
-        (layout.panel.is_empty() && !self.note.is_empty()).then_some(layout.board.frame)
+        if self.note.is_empty() {
+            return None;
+        }
+        if layout.panel.is_empty() {
+            return Some(layout.board.frame);
+        }
+        let inside = layout.panel.inner(ratatui::layout::Margin::new(1, 0));
+        let rows: usize = self
+            .panel_lines(true)
+            .iter()
+            .map(|l| super::keyline::line_rows(l, usize::from(inside.width)))
+            .sum();
+        (rows > usize::from(inside.height)).then_some(layout.board.frame)
     }
 }

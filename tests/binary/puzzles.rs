@@ -2,6 +2,7 @@
 //! refutation in words, the list with the solved mark, and the progress file.
 
 use crate::common::command::{run, run_piped_in, stderr};
+use crate::common::pty::{Sandbox, Session};
 
 #[test]
 fn a_puzzle_is_solved_in_plain_mode_and_the_progress_kept() {
@@ -117,4 +118,65 @@ fn a_puzzle_number_past_the_list_is_refused_as_plain_mode_refuses_it() {
         assert!(!stderr(&o).trim_end().ends_with('.'), "{}", stderr(&o));
         assert!(o.stdout.is_empty(), "nothing opened");
     }
+}
+
+/// A solver who quits and starts again finds the list at the next puzzle to solve,
+/// not at puzzle 1 (solved already); plain mode opens that puzzle too.
+#[test]
+fn the_puzzles_open_at_the_first_one_not_solved_yet() {
+    let sandbox = Sandbox::new();
+    std::fs::create_dir_all(sandbox.data_dir()).unwrap();
+    std::fs::write(
+        sandbox.data_dir().join("puzzles.json"),
+        r#"{"first-position": {"solved": true, "attempts": 1, "failed": 0},
+            "first-position-black-to-move": {"solved": true, "attempts": 2, "failed": 1}}"#,
+    )
+    .unwrap();
+    let mut list = Session::start_in(&sandbox, &["puzzle"], &[]);
+    list.wait_for("the list with its key line", |s| {
+        let text = s.contents();
+        text.contains("2 of 35 solved") && text.contains("q leave")
+    });
+    let text = list.contents();
+    assert!(text.contains("> [ ]  3. Better than First"), "{text}");
+    list.send(b"q");
+    assert!(list.exit_status().success());
+    let stdout = run_piped_in(sandbox.home(), &["puzzle", "--plain"], "quit\n");
+    assert!(stdout.starts_with("Puzzle 3 of "), "{stdout}");
+}
+
+/// Esc closes the keys `?` lists on a puzzle's board (at 80x24 in a box over the
+/// board, whole): it does not leave the puzzles, and a second Esc does.
+#[test]
+fn esc_closes_the_puzzles_keys_and_does_not_leave() {
+    let sandbox = Sandbox::new();
+    let mut board = Session::start_in(&sandbox, &["puzzle", "--number", "1"], &[]);
+    board.wait_for("the puzzle's board", |s| {
+        let text = s.contents();
+        text.contains("Your move.") && text.contains("q leave")
+    });
+    board.send(b"19-24\r");
+    board.wait_for("the wrong move's refutation", |s| {
+        let text = s.contents();
+        text.contains("not the move") && text.contains("q leave")
+    });
+    board.send(b"?");
+    board.wait_for("the keys", |s| {
+        let text = s.contents();
+        text.contains("a click closes") && text.contains("q leave")
+    });
+    let text = board.contents();
+    assert!(
+        text.contains("Esc puts a piece down, else leaves"),
+        "{text}"
+    );
+    board.send(b"\x1b");
+    board.wait_for("the keys closed", |s| {
+        let text = s.contents();
+        !text.contains("a click closes") && text.contains("q leave")
+    });
+    assert!(!board.exited(), "Esc only closed the keys");
+    assert!(board.contents().contains("Puzzle 1 of 35"));
+    board.send(b"\x1b");
+    assert!(board.exit_status().success());
 }

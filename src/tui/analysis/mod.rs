@@ -69,6 +69,8 @@ pub(crate) enum Act {
     Flip,
     /// The save dialog opens.
     Save,
+    /// The comment on the move shown is typed.
+    Comment,
     /// The help overlay opens or closes.
     Help,
     /// Back to where the board was opened from.
@@ -111,6 +113,7 @@ pub(crate) const KEYS: &[AnalysisKey] = &[
     AnalysisKey { codes: &[KeyCode::Char('+'), KeyCode::Char('=')], act: Act::Lines(true), label: "+ -", short: "lines", help: "one best line more / fewer (1 to 5)" },
     AnalysisKey { codes: &[KeyCode::Char('-')], act: Act::Lines(false), label: "", short: "", help: "" },
     AnalysisKey { codes: &[KeyCode::Char('b')], act: Act::PlayBest, label: "b", short: "", help: "play the best line's move (marked on the board)" },
+    AnalysisKey { codes: &[KeyCode::Char('c')], act: Act::Comment, label: "c", short: "", help: "comment on the move shown (saved with it)" },
     AnalysisKey { codes: &[KeyCode::Char('f')], act: Act::Flip, label: "f", short: "", help: "turn the board over" },
     AnalysisKey { codes: &[KeyCode::Char('s')], act: Act::Save, label: "s", short: "save", help: "save the moves and variations as PDN" },
     AnalysisKey { codes: &[KeyCode::Char('o')], act: Act::Explorer, label: "o", short: "explorer", help: "opening explorer: Up/Down, Enter plays; m: Tinsley's / yours" },
@@ -124,6 +127,15 @@ pub(crate) const KEYS: &[AnalysisKey] = &[
 fn panel_screen() -> String {
     let (width, height) = PANEL_SCREEN;
     format!("{width}x{height}")
+}
+
+/// A question the board waits on an answer to before it loses work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ask {
+    /// Leave with moves or variations not saved: `y` leaves, `s` saves first.
+    Leave,
+    /// Delete the variation shown: `y` deletes it.
+    Delete,
 }
 
 /// What the event loop is to do after an event.
@@ -183,6 +195,13 @@ pub(crate) struct AnalysisBoard {
     pub(crate) my_games: Option<crate::explorer::Explorer>,
     /// Where the board was opened from, for the leave key's words.
     pub(crate) opened_from: &'static str,
+    /// Whether the tree has changed (a move played, a variation promoted or deleted)
+    /// since it was opened or last saved: leaving then asks first.
+    pub(crate) unsaved: bool,
+    /// The question asked, waiting on its answer (the next key).
+    pub(crate) asking: Option<Ask>,
+    /// The comment on the move shown being typed (`Some` while its prompt is open).
+    pub(crate) commenting: Option<crate::tui::field::TextField>,
 }
 
 impl AnalysisBoard {
@@ -234,6 +253,9 @@ impl AnalysisBoard {
             exploring_mine: false,
             my_games: None,
             opened_from,
+            unsaved: false,
+            asking: None,
+            commenting: None,
         };
         analysis.restart();
         analysis
@@ -344,6 +366,10 @@ impl AnalysisBoard {
                 if let Some(key) = press {
                     return self.key(&key);
                 }
+                // A click elsewhere answers a question as any other key does: no.
+                if let Some(ask) = self.asking.take() {
+                    return self.answer(ask, &KeyEvent::from(KeyCode::Esc));
+                }
                 if let Some(node) = view::node_at(self, self.screen, mouse.column, mouse.row) {
                     self.message = None;
                     if node != self.tree.current() {
@@ -374,9 +400,12 @@ impl AnalysisBoard {
         if ctrl && key.code == KeyCode::Char('c') {
             return Some(Done::Quit);
         }
+        if let Some(ask) = self.asking.take() {
+            return self.answer(ask, key);
+        }
         // Other Ctrl and Alt keys do nothing (and say so): Alt-v is not v. The save
         // prompt reads its own (Ctrl-U clears its field).
-        if crate::tui::keymap::modified(key) && self.saving.is_none() {
+        if crate::tui::keymap::modified(key) && self.saving.is_none() && self.commenting.is_none() {
             if self.typing.is_none() && !self.help {
                 self.unbound(key);
             }
@@ -394,6 +423,36 @@ impl AnalysisBoard {
                 Step::Write(path, how) => {
                     self.saving = None;
                     self.save(path, how);
+                }
+            }
+            return None;
+        }
+        if let Some(field) = &mut self.commenting {
+            match key.code {
+                KeyCode::Esc => {
+                    self.commenting = None;
+                    self.say(Tone::Info, "Comment not changed");
+                }
+                KeyCode::Enter => {
+                    let text = field.text.clone();
+                    self.commenting = None;
+                    let node = self.tree.current();
+                    let before = self.tree.comment(node).map(str::to_string);
+                    self.tree.set_comment(node, &text);
+                    if self.tree.comment(node).map(str::to_string) != before {
+                        self.unsaved = true;
+                    }
+                    let said = if self.tree.comment(node).is_some() {
+                        "Comment kept: s saves it with the moves"
+                    } else {
+                        "No comment here"
+                    };
+                    self.say(Tone::Info, said);
+                }
+                _ => {
+                    if let Some(action) = crate::tui::field::field_action(key) {
+                        field.edit(&action);
+                    }
                 }
             }
             return None;
@@ -495,7 +554,7 @@ impl AnalysisBoard {
                 let pos = *self.tree.position();
                 match self.board.back(&pos) {
                     Some(text) => self.say(Tone::Info, text),
-                    None => return Some(Done::Leave),
+                    None => return self.leave(),
                 }
             }
             Act::StepBack => self.step(MoveTree::back, "At the start"),
@@ -522,25 +581,24 @@ impl AnalysisBoard {
             },
             Act::Promote => {
                 if self.tree.promote() {
+                    self.unsaved = true;
                     self.say(Tone::Info, "The variation is the main line now");
                 } else {
                     self.say(Tone::Error, "This is the main line already");
                 }
             }
-            Act::Delete => match self.tree.delete_variation() {
-                Some(gone) => {
-                    let plural = if gone == 1 { "" } else { "s" };
-                    self.say(
-                        Tone::Info,
-                        format!("Variation deleted ({gone} move{plural})"),
-                    );
-                    self.restart();
-                }
-                None => self.say(
-                    Tone::Error,
-                    "The main line is not a variation: step into one to delete it",
-                ),
-            },
+            // Asked first: a variation deleted cannot be had back.
+            Act::Delete if self.tree.on_main_line() => self.say(
+                Tone::Error,
+                "The main line is not a variation: step into one to delete it",
+            ),
+            Act::Delete => {
+                self.asking = Some(Ask::Delete);
+                self.say(
+                    Tone::Info,
+                    "Delete this variation and every move after it? y deletes, Esc keeps it",
+                );
+            }
             Act::ToggleAnalysis => {
                 self.on = !self.on;
                 let said = match (self.on, self.has_panel()) {
@@ -590,6 +648,13 @@ impl AnalysisBoard {
                 self.saving = Some(SavePrompt::new(&path));
             }
             Act::Help => self.help = !self.help,
+            Act::Comment => {
+                let now = self.tree.comment(self.tree.current()).unwrap_or_default();
+                self.commenting = Some(crate::tui::field::TextField::new(
+                    now,
+                    crate::game::tree::MAX_COMMENT_CHARS,
+                ));
+            }
             Act::Type => self.typing = Some(String::new()),
             Act::Explorer => {
                 self.explorer = match self.explorer {
@@ -602,7 +667,59 @@ impl AnalysisBoard {
                     None => Some(0),
                 };
             }
-            Act::Leave => return Some(Done::Leave),
+            Act::Leave => return self.leave(),
+        }
+        None
+    }
+
+    /// Whether a prompt (a move, a comment, a file's name) takes the keys and the
+    /// status row.
+    pub(crate) fn prompting(&self) -> bool {
+        self.typing.is_some() || self.saving.is_some() || self.commenting.is_some()
+    }
+
+    /// The comment prompt's heading: which move it is on.
+    pub(crate) fn comment_heading(&self) -> String {
+        match (self.tree.last_move(), self.tree.history().last()) {
+            (Some(m), Some(before)) => format!("Comment on {}: ", before.notation(&m)),
+            _ => "Comment before the first move: ".to_string(),
+        }
+    }
+
+    /// Leaves the board, or where moves or variations are not saved, asks first.
+    fn leave(&mut self) -> Option<Done> {
+        if !self.unsaved {
+            return Some(Done::Leave);
+        }
+        self.asking = Some(Ask::Leave);
+        self.say(
+            Tone::Info,
+            "The moves and variations are not saved: y leaves without them, s saves, Esc stays",
+        );
+        None
+    }
+
+    /// The answer `key` to the question `ask`: `y` does what was asked (for leaving,
+    /// `s` saves instead); any other key keeps everything as it is.
+    fn answer(&mut self, ask: Ask, key: &KeyEvent) -> Option<Done> {
+        self.message = None;
+        let plain = !crate::tui::keymap::modified(key);
+        match (ask, key.code) {
+            (Ask::Leave, KeyCode::Char('y')) if plain => return Some(Done::Leave),
+            (Ask::Leave, KeyCode::Char('s')) if plain => return self.act(Act::Save),
+            (Ask::Delete, KeyCode::Char('y')) if plain => {
+                if let Some(gone) = self.tree.delete_variation() {
+                    let plural = if gone == 1 { "" } else { "s" };
+                    self.say(
+                        Tone::Info,
+                        format!("Variation deleted ({gone} move{plural})"),
+                    );
+                    self.unsaved = true;
+                    self.restart();
+                }
+            }
+            (Ask::Leave, _) => self.say(Tone::Info, "Still here: nothing lost"),
+            (Ask::Delete, _) => self.say(Tone::Info, "Kept: nothing deleted"),
         }
         None
     }
@@ -697,6 +814,9 @@ impl AnalysisBoard {
         }
         self.board.cursor = (m.to().row(), m.to().col());
         let text = m.to_string();
+        if self.tree.len() > known {
+            self.unsaved = true;
+        }
         if self.tree.len() > known && self.tree.is_variation_move() {
             self.say(Tone::Info, format!("{text}: a new variation"));
         } else {
@@ -733,6 +853,7 @@ impl AnalysisBoard {
                 let shown = crate::text::printable_path(&path);
                 self.say(Tone::Info, format!("{verb} {shown}"));
                 self.last_saved = Some(path);
+                self.unsaved = false;
             }
             Err(e) => self.say(
                 Tone::Error,

@@ -3,7 +3,7 @@
 //! tree with its variations indented and the move shown highlighted, the status line
 //! and the keys; without room for the panel, the best line in one row under the board.
 
-use super::{AnalysisBoard, KEYS};
+use super::{AnalysisBoard, Ask, KEYS};
 use crate::game::tree::{NodeId, Piece};
 use crate::rules::{Color, Move, Position};
 use crate::session::score_in_men as score_text;
@@ -207,6 +207,14 @@ impl Widget for &AnalysisBoard {
         draw_board(&scene, &layout, buf);
         self.render_panel(area, buf);
         let status = match (&self.typing, &self.saving) {
+            _ if self.commenting.is_some() => {
+                let mut spans = vec![Span::styled(self.comment_heading(), theme.heading)];
+                if let Some(field) = &self.commenting {
+                    spans.extend(field.spans(theme.key));
+                }
+                spans.push(Span::raw("  Enter keeps it (blank: none), Esc cancels"));
+                Line::from(spans)
+            }
             (Some(text), _) => {
                 let mut spans = vec![
                     Span::styled("Move: ", theme.heading),
@@ -252,7 +260,7 @@ impl Widget for &AnalysisBoard {
         // where that is too narrow for it beside help and leave, the status row while no
         // message takes it, and on the smallest screen, whose one row under the board is
         // the keys', the frame's free edge.
-        let typing = self.typing.is_some() || self.saving.is_some();
+        let typing = self.prompting();
         let (status_area, engine_area, on_frame) = self.footer_rows(&layout, &status);
         let edge = free_edge(&layout, Some(pos.turn()), self.board.coordinates);
         if let Some(row) = engine_area {
@@ -317,7 +325,7 @@ impl AnalysisBoard {
         if !layout.panel.is_empty() {
             return (Some(layout.status), None, None);
         }
-        let typing = self.typing.is_some() || self.saving.is_some();
+        let typing = self.prompting();
         let width = usize::from(layout.status.width);
         if layout.status.height >= 2 {
             if status.width() > width {
@@ -375,7 +383,7 @@ impl AnalysisBoard {
         if layout.hints.height > 0 {
             return Some((self.hints_line(layout), layout.hints));
         }
-        if self.typing.is_some() || self.saving.is_some() {
+        if self.prompting() {
             return None;
         }
         let keys = self.keys_line(usize::from(layout.status.width));
@@ -387,7 +395,11 @@ impl AnalysisBoard {
     /// it where it has room for them (? names every key).
     fn hints_line(&self, layout: &ScreenLayout) -> KeyLine {
         let width = usize::from(layout.hints.width);
-        if layout.panel.is_empty() && layout.status.height < 2 && self.engine_beside_keys(layout) {
+        if layout.panel.is_empty()
+            && layout.status.height < 2
+            && self.asking.is_none()
+            && self.engine_beside_keys(layout)
+        {
             let keys = self.few_keys();
             let room = width.saturating_sub(keys.line().width() + 2);
             let engine = self.engine_line(room);
@@ -407,6 +419,19 @@ impl AnalysisBoard {
 
     /// The keys that fit in `width` columns, the most used first; help and leave always.
     fn keys_line(&self, width: usize) -> KeyLine {
+        // While a question waits, its answers are the keys.
+        match self.asking {
+            Some(Ask::Leave) => {
+                return KeyLine::of_keys(
+                    &self.theme,
+                    &[("y", "leave"), ("s", "save"), ("Esc", "stay")],
+                );
+            }
+            Some(Ask::Delete) => {
+                return KeyLine::of_keys(&self.theme, &[("y", "delete"), ("Esc", "keep")]);
+            }
+            None => {}
+        }
         let mut keys: Vec<(&str, &str)> = KEYS
             .iter()
             .filter(|k| !k.short.is_empty())

@@ -106,6 +106,7 @@ fn a_move_from_an_earlier_position_makes_a_variation_that_promote_and_delete_cha
     press(&mut b, KeyCode::Char('v'));
     assert!(!b.tree.on_main_line());
     press(&mut b, KeyCode::Char('D'));
+    press(&mut b, KeyCode::Char('y'));
     assert_eq!(b.tree.len(), 2);
     assert_eq!(b.tree.ply(), 1);
     press(&mut b, KeyCode::End);
@@ -116,7 +117,73 @@ fn a_move_from_an_earlier_position_makes_a_variation_that_promote_and_delete_cha
     let before = b.report.id;
     press(&mut b, KeyCode::Char('>'));
     assert!(b.report.id > before && b.report.lines.is_empty());
-    assert_eq!(press(&mut b, KeyCode::Char('q')), Some(Done::Leave));
+    assert_eq!(
+        press(&mut b, KeyCode::Char('q')),
+        None,
+        "asked first: not saved"
+    );
+    assert_eq!(press(&mut b, KeyCode::Char('y')), Some(Done::Leave));
+}
+
+/// Leaving the board with moves not saved asks first, by q and by Esc: any key but y
+/// stays with everything kept, s opens the save dialog, and once saved q leaves at once.
+#[test]
+fn leaving_with_moves_not_saved_asks_first_and_a_save_ends_the_question() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = board(80, 24);
+    assert_eq!(
+        press(&mut b, KeyCode::Char('q')),
+        Some(Done::Leave),
+        "nothing to lose"
+    );
+    let mut b = board(80, 24);
+    play(&mut b, "11-15 23-19");
+    for leave in [KeyCode::Char('q'), KeyCode::Esc] {
+        assert_eq!(press(&mut b, leave), None, "{leave:?} asks");
+        let drawn = screen(&b, 80, 24);
+        assert!(
+            drawn.contains("not saved: y leaves without them"),
+            "{drawn}"
+        );
+        assert!(drawn.contains("y leave  s save  Esc stay"), "{drawn}");
+        assert_eq!(press(&mut b, KeyCode::Esc), None, "Esc stays");
+        assert_eq!(b.tree.len(), 2, "nothing lost");
+        assert!(screen(&b, 80, 24).contains("Still here"));
+    }
+    press(&mut b, KeyCode::Char('q'));
+    assert_eq!(press(&mut b, KeyCode::Char('s')), None);
+    assert!(b.saving.is_some(), "s opens the save dialog");
+    let path = dir.path().join("kept.pdn");
+    if let Some(prompt) = &mut b.saving {
+        *prompt = crate::tui::analysis::save::SavePrompt::new(&path);
+    }
+    press(&mut b, KeyCode::Enter);
+    assert!(path.exists(), "saved");
+    assert_eq!(
+        press(&mut b, KeyCode::Char('q')),
+        Some(Done::Leave),
+        "saved: leaves"
+    );
+}
+
+/// D asks before it deletes a variation (it cannot be had back): any key but y keeps it.
+#[test]
+fn delete_asks_before_a_variation_goes() {
+    let mut b = board(120, 40);
+    play(&mut b, "11-15 23-19 8-11");
+    press(&mut b, KeyCode::Char('<'));
+    press(&mut b, KeyCode::Char('<'));
+    play(&mut b, "24-20 9-14");
+    press(&mut b, KeyCode::Char('D'));
+    let drawn = screen(&b, 120, 40);
+    assert!(drawn.contains("Delete this variation"), "{drawn}");
+    assert!(drawn.contains("y delete  Esc keep"), "{drawn}");
+    press(&mut b, KeyCode::Char('j'));
+    assert_eq!(b.tree.len(), 5, "kept");
+    assert!(screen(&b, 120, 40).contains("Kept: nothing deleted"));
+    press(&mut b, KeyCode::Char('D'));
+    press(&mut b, KeyCode::Char('y'));
+    assert_eq!(b.tree.len(), 3, "deleted");
 }
 
 #[test]
@@ -768,7 +835,15 @@ fn on_the_smallest_screens_help_and_leave_are_a_click_away_and_the_engine_still_
         assert_eq!(click(&mut b, column, row), None);
         assert!(!b.help, "{w}x{h}: a click closes the help");
         let (column, row) = at(&text, "q leave");
-        assert_eq!(click(&mut b, column + 2, row), Some(Done::Leave), "{w}x{h}");
+        // The moves played are not saved: the click asks, and "y leave" leaves.
+        assert_eq!(click(&mut b, column + 2, row), None, "{w}x{h}");
+        let text = screen(&b, w, h);
+        let (column, row) = at(&text, "y leave");
+        assert_eq!(
+            click(&mut b, column + 2, row),
+            Some(Done::Leave),
+            "{w}x{h}:\n{text}"
+        );
     }
 }
 
@@ -814,4 +889,46 @@ fn the_one_row_engine_line_of_an_endgame_shows_its_moves() {
             assert!(text.contains("White wins in"), "{w}x{h}:\n{text}");
         }
     }
+}
+
+/// c types a comment on the move shown, from the keyboard: the move list shows it, the
+/// save writes it with the variations, and the file read back holds both.
+#[test]
+fn c_comments_on_the_move_shown_and_the_comment_and_variations_survive_a_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = board(120, 40);
+    play(&mut b, "11-15 23-19 8-11");
+    press(&mut b, KeyCode::Char('<'));
+    press(&mut b, KeyCode::Char('<'));
+    play(&mut b, "22-18");
+    press(&mut b, KeyCode::Char('c'));
+    let drawn = screen(&b, 120, 40);
+    assert!(drawn.contains("Comment on 22-18:"), "{drawn}");
+    for c in "the Single Corner".chars() {
+        press(&mut b, KeyCode::Char(c));
+    }
+    press(&mut b, KeyCode::Enter);
+    let drawn = screen(&b, 120, 40);
+    assert!(drawn.contains("{the Single Corner}"), "{drawn}");
+    assert!(b.unsaved, "a comment is work to keep");
+    // Esc leaves a comment as it was.
+    press(&mut b, KeyCode::Char('c'));
+    press(&mut b, KeyCode::Char('x'));
+    press(&mut b, KeyCode::Esc);
+    assert_eq!(b.tree.comment(b.tree.current()), Some("the Single Corner"));
+    let path = dir.path().join("commented.pdn");
+    press(&mut b, KeyCode::Char('s'));
+    if let Some(prompt) = &mut b.saving {
+        *prompt = crate::tui::analysis::save::SavePrompt::new(&path);
+    }
+    press(&mut b, KeyCode::Enter);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("(1... 22-18 {the Single Corner})"), "{text}");
+    let (record, tree, fault) = crate::tui::analysis::load_tree(&path, 1).unwrap();
+    assert!(fault.is_none());
+    assert_eq!(
+        crate::pdn::write_tree(&record, &tree),
+        text,
+        "read back whole"
+    );
 }
