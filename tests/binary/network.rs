@@ -1329,7 +1329,7 @@ fn a_ballot_game_with_no_move_of_the_players_own_offers_no_adjourning() {
 
 /// The full-screen board's panel, its lines joined by spaces (the right column of the
 /// rows where the board's frame meets the panel's).
-fn panel_text(screen: &str) -> String {
+pub(crate) fn panel_text(screen: &str) -> String {
     screen
         .lines()
         .filter_map(|row| row.split_once("││").map(|(_, panel)| panel))

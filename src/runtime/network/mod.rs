@@ -113,8 +113,9 @@ pub(crate) struct TableView {
     /// A take-back asked for and not yet answered, by this side.
     pub(crate) undo_asked: Option<Color>,
     /// Whether the table is a server's: there the line stays up while the other
-    /// player is away (the game waits for them), where a LAN joiner's own line is what
-    /// dropped (and is tried again).
+    /// player is away (the game goes on, the clocks running, while one player is at
+    /// it, and waits once neither is), where a LAN joiner's own line is what dropped
+    /// (and is tried again).
     pub(crate) at_server: bool,
     /// Whether the line to the server is gone (a server's table only): nothing asked
     /// reaches it any more, and it is not tried again.
