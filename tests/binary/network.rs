@@ -1362,6 +1362,37 @@ fn a_full_screen_spectator_says_who_is_not_connected() {
     });
 }
 
+/// A host that adjourns says goodbye before its line drops: a full-screen spectator's
+/// board is drawn again once it has, its clocks stopped and its panel saying the line
+/// is down (it kept the running clock and "Watching the game" until a key was pressed).
+#[test]
+fn a_full_screen_spectator_sees_the_clocks_stop_when_the_host_adjourns() {
+    let (mut host, address) = host("larch-5252", &["--name", "Ann", "--clock", "5+3"]);
+    let mut bob = joiner("join", &address, "larch-5252", "Bob");
+    host.expect("Bob joined");
+    let watch_box = Sandbox::new();
+    let mut eve = Session::start_in(
+        &watch_box,
+        &["watch", &address, "--code", "larch-5252"],
+        &[],
+    );
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    eve.wait_for("White's clock running", |s| {
+        let panel = panel_text(&s.contents());
+        panel.contains("White ▶") && panel.contains("Watching the game")
+    });
+    host.say("quit");
+    assert_eq!(host.finish(), 0);
+    eve.wait_for("the line down, the clocks stopped", |s| {
+        let text = s.contents();
+        let panel = panel_text(&text);
+        text.contains("The host adjourned the game")
+            && panel.contains("Watching; the line to the host is down, the clocks stopped")
+            && !panel.contains('▶')
+    });
+}
+
 /// The chat is kept with an adjourned game: the resumed host has it again, and tells it
 /// to the boards that come.
 #[test]

@@ -474,7 +474,11 @@ impl Following {
                         *running = None;
                     }
                     session.follow(frozen, now);
-                    if !told {
+                    if told {
+                        // The host's goodbye was told already: the clocks stopped is
+                        // the news, for the screen to be drawn again.
+                        events.push(Event::ClockTicked);
+                    } else {
                         events.push(Event::Table(TableNews::LineDown(why)));
                     }
                 }
