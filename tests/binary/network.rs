@@ -1393,6 +1393,31 @@ fn a_full_screen_spectator_sees_the_clocks_stop_when_the_host_adjourns() {
     });
 }
 
+/// A spectator that comes once the game is over is told the result and what it can do
+/// (look back through the moves, leave), not "n starts a new game", which it cannot.
+#[test]
+fn a_full_screen_spectator_of_a_finished_game_is_told_it_watches_not_to_start_one() {
+    let (mut host, address) = host("lotus-6363", &["--clock", "G/0:03"]);
+    let mut bob = joiner("join", &address, "lotus-6363", "Bob");
+    host.expect("Bob joined");
+    host.say("11-15");
+    host.expect("lost on time");
+    bob.expect("lost on time");
+    let watch_box = Sandbox::new();
+    let mut eve = Session::start_in(
+        &watch_box,
+        &["watch", &address, "--code", "lotus-6363"],
+        &[],
+    );
+    eve.resize(120, 40);
+    eve.wait_for("the result and what a spectator does", |s| {
+        let text = s.contents();
+        text.contains("lost on time. You are watching: < and > step through the moves; q leaves.")
+            && text.contains("q quit")
+    });
+    assert!(!eve.contents().contains("new game"), "{}", eve.contents());
+}
+
 /// The chat is kept with an adjourned game: the resumed host has it again, and tells it
 /// to the boards that come.
 #[test]
