@@ -1418,6 +1418,28 @@ fn a_full_screen_spectator_of_a_finished_game_is_told_it_watches_not_to_start_on
     assert!(!eve.contents().contains("new game"), "{}", eve.contents());
 }
 
+/// A plain spectator is not told to type a move, and `help` lists what it can do, not
+/// the players' commands (a move, resign, draw, the chat), which are refused to it.
+#[test]
+fn a_plain_spectator_is_told_what_it_can_do_not_the_players_commands() {
+    let (_host, address) = host("quince-6464", &["--name", "Ann"]);
+    let mut eve = joiner("watch", &address, "quince-6464", "");
+    eve.expect("Checkers (plain mode). Type help for the commands.");
+    eve.expect("You are watching: moves are made at the players' terminals.");
+    eve.say("help");
+    let help = eve.expect("Commands: ");
+    assert!(
+        help.starts_with("You are watching: the moves are made at the players' terminals"),
+        "{help}"
+    );
+    for command in ["history", "show N", "save FILE", "quit"] {
+        assert!(help.contains(command), "{command}: {help}");
+    }
+    for players in ["a move", "resign", "draw", "say TEXT", "quit adjourns"] {
+        assert!(!help.contains(players), "{players}: {help}");
+    }
+}
+
 /// The chat is kept with an adjourned game: the resumed host has it again, and tells it
 /// to the boards that come.
 #[test]
