@@ -1377,6 +1377,7 @@ fn a_full_screen_spectator_sees_the_clocks_stop_when_the_host_adjourns() {
         &[],
     );
     host.say("11-15");
+    host.expect("Black played 11-15");
     bob.expect("Black played 11-15");
     eve.wait_for("White's clock running", |s| {
         let panel = panel_text(&s.contents());
