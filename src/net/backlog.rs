@@ -79,12 +79,6 @@ impl<T> Backlog<T> {
         Ok(())
     }
 
-    /// Keeps only the messages `keep` says.
-    pub(crate) fn retain(&mut self, keep: impl Fn(&T) -> bool) {
-        self.news.retain(|(news, _)| keep(news));
-        self.bytes = self.news.iter().map(|(_, bytes)| bytes).sum();
-    }
-
     /// Everything waiting, oldest first.
     pub(crate) fn take(&mut self) -> Vec<T> {
         self.bytes = 0;
