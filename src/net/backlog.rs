@@ -56,10 +56,27 @@ impl<T> Backlog<T> {
         }
     }
 
-    /// Keeps only the messages `keep` says.
-    pub(crate) fn retain(&mut self, keep: impl Fn(&T) -> bool) {
-        self.news.retain(|(news, _)| keep(news));
+    /// Puts `news`, which came in a line of `bytes`, in the place of the first waiting
+    /// message that `same` says it replaces (those after it that `same` says go too),
+    /// so that it stands before what came after the one it replaces; given back when
+    /// none waits.
+    pub(crate) fn replace(
+        &mut self,
+        same: impl Fn(&T) -> bool,
+        news: T,
+        bytes: usize,
+    ) -> Result<(), T> {
+        let Some(first) = self.news.iter().position(|(waiting, _)| same(waiting)) else {
+            return Err(news);
+        };
+        self.news[first] = (news, bytes);
+        let mut i = 0;
+        self.news.retain(|(waiting, _)| {
+            i += 1;
+            i - 1 <= first || !same(waiting)
+        });
         self.bytes = self.news.iter().map(|(_, bytes)| bytes).sum();
+        Ok(())
     }
 
     /// Everything waiting, oldest first.

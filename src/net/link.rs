@@ -200,9 +200,21 @@ impl Inbox {
     fn put(&self, news: LinkNews, bytes: usize) -> bool {
         let is_state = |n: &LinkNews| matches!(n, LinkNews::Message(HostMessage::State { .. }));
         let mut unread = lock(&self.waiting);
-        if is_state(&news) {
-            unread.retain(|n| !is_state(n));
-        }
+        // Only the latest state is kept, where the state it replaces stood: before the
+        // news that came after that one (a move's words, which fit the board's game only
+        // once the state with the move is followed, else they are not shown).
+        let news = if is_state(&news) {
+            match unread.replace(is_state, news, bytes) {
+                Ok(()) => {
+                    drop(unread);
+                    self.bell.ring();
+                    return !self.closed.load(Ordering::SeqCst);
+                }
+                Err(news) => news,
+            }
+        } else {
+            news
+        };
         while !unread.has_room_for(bytes) {
             if self.closed.load(Ordering::SeqCst) {
                 return false;
@@ -900,6 +912,43 @@ mod tests {
             taken[0],
             LinkNews::Message(HostMessage::State { .. })
         ));
+    }
+
+    /// A state that comes while one waits takes its place, before the news that came
+    /// after it: a move's words (told after the state with the move) still follow a
+    /// state with the move, and are shown (they came first, and were not, when a state
+    /// came before the board read: a spectator joining, the clocks told again).
+    #[test]
+    fn a_new_state_stands_where_the_state_it_replaces_stood() {
+        let inbox = Inbox::default();
+        let state = |pdn: &str| {
+            LinkNews::Message(HostMessage::State {
+                state: GameState {
+                    pdn: pdn.to_string(),
+                    clocks: None,
+                    running: None,
+                    draw_offer: None,
+                    undo_asked: None,
+                    player_connected: true,
+                    spectators: 0,
+                    joiner_side: Side::White,
+                    game_number: 1,
+                },
+            })
+        };
+        assert!(inbox.put(state("1. 11-15 *"), 100));
+        assert!(inbox.put(news("Black played 11-15"), 10));
+        assert!(inbox.put(state("1. 11-15 * (2 watching)"), 100));
+        let taken = inbox.take();
+        assert_eq!(taken.len(), 2, "{taken:?}");
+        assert!(
+            matches!(&taken[0], LinkNews::Message(HostMessage::State { state }) if state.pdn.contains("watching")),
+            "{taken:?}"
+        );
+        assert!(
+            matches!(&taken[1], LinkNews::Message(HostMessage::Bye { reason }) if reason == "Black played 11-15"),
+            "{taken:?}"
+        );
     }
 
     #[test]

@@ -154,6 +154,8 @@ pub(crate) enum Incoming {
 #[derive(Debug)]
 pub(crate) struct Connections {
     address: SocketAddr,
+    /// The most peers at once ([`Bounds::peers`]).
+    most_peers: usize,
     incoming: Receiver<Incoming>,
     peers: Arc<Mutex<HashMap<PeerId, Peer>>>,
     bell: super::Bell,
@@ -265,6 +267,7 @@ impl Connections {
         std::thread::spawn(move || watch_late(watched, start, every));
         Ok(Connections {
             address,
+            most_peers: bounds.peers,
             incoming,
             peers,
             bell,
@@ -280,6 +283,13 @@ impl Connections {
     /// Where the host listens.
     pub(crate) fn address(&self) -> SocketAddr {
         self.address
+    }
+
+    /// How many spectators the table takes: all its places but two, kept for the
+    /// player (and for the player's new connection while the old one, gone silent, is
+    /// still held), so that a crowd of spectators cannot keep the player from the seat.
+    pub(crate) fn spectator_places(&self) -> usize {
+        self.most_peers.saturating_sub(2)
     }
 
     /// What came from the peers since the last call.

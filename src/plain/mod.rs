@@ -68,6 +68,12 @@ pub(crate) const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (
                         (what it thinks so far), lines N (the N best lines, 1-5), clock, pause, report (the game report: each move scored, mistakes marked with the better move), explore (the moves played from here in Marion Tinsley's games, with their results), puzzle [N] (the puzzles, the game waiting; back returns to it), save FILE, next (a match's next game), score, help, quit. \
                         Across the network: say TEXT (the chat), yes or no (a take-back asked), and quit adjourns.";
 
+/// The commands a spectator has, as `help` lists them to one: it follows the game and
+/// never acts in it (a move, a draw offer, a resignation or the chat is refused).
+pub(crate) const SPECTATOR_HELP: &str = "You are watching: the moves are made at the players' terminals, and their chat shows here. \
+                        Commands: board, fen, pieces (by square, in words), show N (the board after move N of the move list; show N. after Black's half, show N... after White's), \
+                        history (the moves so far, numbered, one move a line), moves (the legal moves), clock, save FILE, help, quit.";
+
 /// A plain-mode conversation: the game in play (with its computer, saving and clocks)
 /// and what is said about it.
 pub(crate) struct Plain {
@@ -269,6 +275,13 @@ impl Plain {
             }
             Seat::Host { .. } => None,
         }
+    }
+
+    /// Whether this terminal watches a game across the network (it never acts in it).
+    fn watching(&self) -> bool {
+        self.runtime
+            .table()
+            .is_some_and(|table| table.seat == Seat::Spectator)
     }
 
     /// What a match is, said at the start: the players, the games, the file.
@@ -775,6 +788,7 @@ impl Plain {
                 self.adjourn();
                 return (self.goodbye(), true);
             }
+            "help" | "?" if self.watching() => SPECTATOR_HELP.to_string(),
             "help" | "?" => HELP.to_string(),
             "say" if self.runtime.table().is_some() => {
                 match self.runtime.command(Command::Chat(argument.to_string())) {
@@ -1083,10 +1097,13 @@ pub(crate) fn run(
     out: &mut impl Write,
     plain: &mut Plain,
 ) -> Result<(), Failure> {
-    writeln!(
-        out,
+    // A spectator types no move: it is told where to find what it can do.
+    let first = if plain.watching() {
+        "Checkers (plain mode). Type help for the commands."
+    } else {
         "Checkers (plain mode). Type a move such as 11-15, or help."
-    )?;
+    };
+    writeln!(out, "{first}")?;
     if let Some(note) = &plain.fault {
         writeln!(out, "{note}")?;
     }

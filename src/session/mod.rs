@@ -668,10 +668,12 @@ impl Session {
     /// `news` followed by the result when the game is over: "White played 22x8. White
     /// wins: Black has no pieces left."; a resignation by the result alone, which says
     /// who resigned ("White wins: Black resigned.", not "Black resigns. White wins: Black
-    /// resigned.").
+    /// resigned."); a flag fall by its news, which has the result already ("White's time
+    /// is up. Black wins: White lost on time.").
     pub(crate) fn announce(&self, news: &News) -> String {
         match self.game.result() {
             Some(outcome) if matches!(news, News::Resigned(_)) => format!("{outcome}."),
+            Some(_) if matches!(news, News::FlagFell { .. }) => news.to_string(),
             Some(outcome) => format!("{news}. {outcome}."),
             None => news.to_string(),
         }

@@ -1329,7 +1329,7 @@ fn a_ballot_game_with_no_move_of_the_players_own_offers_no_adjourning() {
 
 /// The full-screen board's panel, its lines joined by spaces (the right column of the
 /// rows where the board's frame meets the panel's).
-fn panel_text(screen: &str) -> String {
+pub(crate) fn panel_text(screen: &str) -> String {
     screen
         .lines()
         .filter_map(|row| row.split_once("││").map(|(_, panel)| panel))
@@ -1360,6 +1360,85 @@ fn a_full_screen_spectator_says_who_is_not_connected() {
     eve.wait_for("its own line down", |s| {
         panel_text(&s.contents()).contains("Watching; the line to the host is down")
     });
+}
+
+/// A host that adjourns says goodbye before its line drops: a full-screen spectator's
+/// board is drawn again once it has, its clocks stopped and its panel saying the line
+/// is down (it kept the running clock and "Watching the game" until a key was pressed).
+#[test]
+fn a_full_screen_spectator_sees_the_clocks_stop_when_the_host_adjourns() {
+    let (mut host, address) = host("larch-5252", &["--name", "Ann", "--clock", "5+3"]);
+    let mut bob = joiner("join", &address, "larch-5252", "Bob");
+    host.expect("Bob joined");
+    let watch_box = Sandbox::new();
+    let mut eve = Session::start_in(
+        &watch_box,
+        &["watch", &address, "--code", "larch-5252"],
+        &[],
+    );
+    host.say("11-15");
+    host.expect("Black played 11-15");
+    bob.expect("Black played 11-15");
+    eve.wait_for("White's clock running", |s| {
+        let panel = panel_text(&s.contents());
+        panel.contains("White ▶") && panel.contains("Watching the game")
+    });
+    host.say("quit");
+    assert_eq!(host.finish(), 0);
+    eve.wait_for("the line down, the clocks stopped", |s| {
+        let text = s.contents();
+        let panel = panel_text(&text);
+        text.contains("The host adjourned the game")
+            && panel.contains("Watching; the line to the host is down, the clocks stopped")
+            && !panel.contains('▶')
+    });
+}
+
+/// A spectator that comes once the game is over is told the result and what it can do
+/// (look back through the moves, leave), not "n starts a new game", which it cannot.
+#[test]
+fn a_full_screen_spectator_of_a_finished_game_is_told_it_watches_not_to_start_one() {
+    let (mut host, address) = host("lotus-6363", &["--clock", "G/0:03"]);
+    let mut bob = joiner("join", &address, "lotus-6363", "Bob");
+    host.expect("Bob joined");
+    host.say("11-15");
+    host.expect("lost on time");
+    bob.expect("lost on time");
+    let watch_box = Sandbox::new();
+    let mut eve = Session::start_in(
+        &watch_box,
+        &["watch", &address, "--code", "lotus-6363"],
+        &[],
+    );
+    eve.resize(120, 40);
+    eve.wait_for("the result and what a spectator does", |s| {
+        let text = s.contents();
+        text.contains("lost on time. You are watching: < and > step through the moves; q leaves.")
+            && text.contains("q quit")
+    });
+    assert!(!eve.contents().contains("new game"), "{}", eve.contents());
+}
+
+/// A plain spectator is not told to type a move, and `help` lists what it can do, not
+/// the players' commands (a move, resign, draw, the chat), which are refused to it.
+#[test]
+fn a_plain_spectator_is_told_what_it_can_do_not_the_players_commands() {
+    let (_host, address) = host("quince-6464", &["--name", "Ann"]);
+    let mut eve = joiner("watch", &address, "quince-6464", "");
+    eve.expect("Checkers (plain mode). Type help for the commands.");
+    eve.expect("You are watching: moves are made at the players' terminals.");
+    eve.say("help");
+    let help = eve.expect("Commands: ");
+    assert!(
+        help.starts_with("You are watching: the moves are made at the players' terminals"),
+        "{help}"
+    );
+    for command in ["history", "show N", "save FILE", "quit"] {
+        assert!(help.contains(command), "{command}: {help}");
+    }
+    for players in ["a move", "resign", "draw", "say TEXT", "quit adjourns"] {
+        assert!(!help.contains(players), "{players}: {help}");
+    }
 }
 
 /// The chat is kept with an adjourned game: the resumed host has it again, and tells it

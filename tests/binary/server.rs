@@ -3,7 +3,7 @@
 //! is for a line the program prints, within a bound.
 
 use crate::common::pty::{Sandbox, Session};
-use crate::network::Peer;
+use crate::network::{Peer, panel_text};
 use ed25519_dalek::Signer;
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
@@ -1706,11 +1706,12 @@ fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
     });
     alice.send(b"25x18\r");
     bob.expect("White played 25x18.");
-    // bob gone, the board says the game waits for him (the line to the server is up).
+    // bob gone, the game goes on at the server, his clock running (the line to the
+    // server is up).
     bob.say("quit");
     assert_eq!(bob.finish(), 0);
     alice.wait_for("the opponent away", |s| {
-        s.contents().contains("Your opponent is away")
+        panel_text(&s.contents()).contains("Your opponent is away: the game goes on")
     });
     alice.send(b"q");
     alice.wait_for("the leave question", |s| {
@@ -1721,6 +1722,44 @@ fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
     alice.send(b"q");
     assert!(alice.exit_status().success());
     assert!(alice.modes_restored(), "{}", alice.modes());
+    stop(&mut server);
+}
+
+/// At a server the game goes on while one player is at it: a full-screen player whose
+/// opponent left for the lobby on the player's turn is told the clocks run (not that
+/// the game waits), and the move typed reaches the server.
+#[test]
+fn a_full_screen_player_whose_opponent_left_for_the_lobby_moves_the_clocks_running() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut bob = player(&b, &address, "bob");
+    bob.say("seek 5+3 casual black");
+    bob.expect("Seek 1 posted");
+    let mut alice = screen_player(&a, &address, "alice");
+    alice.wait_for("the lobby with bob's seek", |s| {
+        s.contents().contains("Open seeks (1)")
+    });
+    alice.send(b"\r");
+    bob.expect("Game 1 starts:");
+    bob.say("11-15");
+    alice.wait_for("bob's move, alice to move", |s| {
+        let text = s.contents();
+        text.contains("Black played 11-15") && text.contains("White to move")
+    });
+    bob.say("adjourn");
+    bob.expect("Game 1 goes on, your clock running");
+    alice.wait_for("the opponent away, the game going on", |s| {
+        panel_text(&s.contents())
+            .contains("Your opponent is away: the game goes on, the clocks running")
+    });
+    alice.send(b"22-18\r");
+    alice.wait_for("the move played", |s| {
+        let text = s.contents();
+        text.contains("1. 11-15    22-18") && text.contains("Black to move")
+    });
+    bob.say("resume");
+    bob.expect("Moves so far: 11-15 22-18.");
     stop(&mut server);
 }
 

@@ -354,7 +354,7 @@ impl Following {
         if self.view.line_down {
             return Some(Err(SessionError::OwnLineDown));
         }
-        if !self.view.connected {
+        if !self.view.connected && !self.goes_on_while_away() {
             return Some(Err(SessionError::OtherPlayerAway));
         }
         if let (RemoteCommand::Play { text }, Line::Lan(_)) = (&remote, &self.link) {
@@ -382,6 +382,14 @@ impl Following {
         }
         self.send_remote(remote);
         Some(Ok(News::Sent))
+    }
+
+    /// Whether the game goes on though a player is away from it: at a server's table
+    /// a player who left for the lobby (or lost the line) does not stop the game while
+    /// the other is at it, the clocks running (the server judges what is sent then); a
+    /// LAN host's game waits, its clocks stopped, for the player who is away.
+    pub(super) fn goes_on_while_away(&self) -> bool {
+        self.view.at_server && self.state.running.is_some()
     }
 
     /// Sends a player's request on the line: to a LAN host as it is, to a server as
@@ -484,7 +492,11 @@ impl Following {
                         *running = None;
                     }
                     session.follow(frozen, now);
-                    if !told {
+                    if told {
+                        // The host's goodbye was told already: the clocks stopped is
+                        // the news, for the screen to be drawn again.
+                        events.push(Event::ClockTicked);
+                    } else {
                         events.push(Event::Table(TableNews::LineDown(why)));
                     }
                 }
@@ -522,6 +534,8 @@ impl Following {
                     if self.side.is_none() && was_connected != self.view.connected {
                         let text = if self.view.connected {
                             "Both players are back: play goes on"
+                        } else if self.goes_on_while_away() {
+                            "A player is away: the game goes on, the clocks running"
                         } else {
                             "A player is away: the game waits for them, its clocks stopped"
                         };

@@ -537,6 +537,14 @@ impl Hosting {
                 Some(Side::from(remote))
             }
             Role::Spectator => {
+                let places = self.connections.spectator_places();
+                if usize::try_from(self.view.spectators).unwrap_or(usize::MAX) >= places {
+                    let reason = format!(
+                        "the table is full: {places} watch already (the player's places are \
+                         kept); try again later"
+                    );
+                    return refuse(self, reason, true);
+                }
                 self.view.spectators += 1;
                 None
             }

@@ -113,8 +113,9 @@ pub(crate) struct TableView {
     /// A take-back asked for and not yet answered, by this side.
     pub(crate) undo_asked: Option<Color>,
     /// Whether the table is a server's: there the line stays up while the other
-    /// player is away (the game waits for them), where a LAN joiner's own line is what
-    /// dropped (and is tried again).
+    /// player is away (the game goes on, the clocks running, while one player is at
+    /// it, and waits once neither is), where a LAN joiner's own line is what dropped
+    /// (and is tried again).
     pub(crate) at_server: bool,
     /// Whether the line to the server is gone (a server's table only): nothing asked
     /// reaches it any more, and it is not tried again.
@@ -411,5 +412,88 @@ mod tests {
         assert_eq!(acting_side(&session, &Command::AcceptDraw), None);
         assert!(not_across_the_network(&Command::NewGame));
         assert!(!not_across_the_network(&Command::OfferDraw));
+    }
+
+    /// A LAN host's peer at `address` greeting as `role`, on a thread of its own (the
+    /// host's runtime must be polled meanwhile): its line, or why it was refused.
+    fn greeting(
+        address: SocketAddr,
+        role: crate::net::protocol::Role,
+    ) -> std::thread::JoinHandle<Result<Link, String>> {
+        std::thread::spawn(move || {
+            let greeting = crate::net::link::Greeting {
+                code: CODE.to_string(),
+                role,
+                name: None,
+            };
+            Link::join(
+                &address.to_string(),
+                greeting,
+                None,
+                Box::new(|_: &str| {}),
+                |_: &str| {},
+            )
+            .map(|(link, _)| link)
+            .map_err(|e| e.to_string())
+        })
+    }
+
+    /// The game's code in these tests.
+    const CODE: &str = "oak-4821-elm-0937";
+
+    /// Polls `runtime` (the host judging greetings) until `peer` is answered.
+    fn answered<T>(runtime: &mut Runtime, peer: std::thread::JoinHandle<T>) -> T {
+        let deadline = Instant::now() + Duration::from_secs(90);
+        while !peer.is_finished() {
+            assert!(Instant::now() < deadline, "no answer to the greeting");
+            runtime.poll(Instant::now());
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        peer.join().expect("the peer's thread")
+    }
+
+    /// A crowd of spectators with the code cannot keep the player from the seat: once
+    /// they hold all the table's places but two, the next is refused, and the player
+    /// still sits down.
+    #[test]
+    fn spectators_never_take_the_places_kept_for_the_player() {
+        use crate::net::protocol::Role;
+        let bounds = crate::net::listener::Bounds {
+            peers: 4,
+            ..crate::net::listener::Bounds::default()
+        };
+        let loopback = SocketAddr::from(([127, 0, 0, 1], 0));
+        let connections = Connections::listen_within(loopback, CODE, bounds).expect("a port");
+        let address = connections.address();
+        let hosting = Hosting::new(connections, address, CODE.to_string(), Color::White);
+        let mut seats = crate::session::Seats::PEOPLE;
+        seats.set(Color::White, Player::Remote);
+        let session = Session::new(crate::game::Game::new()).with_seats(seats);
+        let mut runtime =
+            Runtime::new(session, super::super::Saving::Off, super::super::Pace::NONE)
+                .at_table(Table::Host(Box::new(hosting)));
+        // As many spectators as the table has places.
+        let mut watching = Vec::new();
+        let mut refused = Vec::new();
+        for _ in 0..bounds.peers {
+            match answered(&mut runtime, greeting(address, Role::Spectator)) {
+                Ok(link) => watching.push(link),
+                Err(why) => refused.push(why),
+            }
+        }
+        assert_eq!(watching.len(), bounds.peers - 2, "{refused:?}");
+        assert!(
+            refused
+                .iter()
+                .all(|why| why.contains("the table is full: 2 watch already")),
+            "{refused:?}"
+        );
+        let player = answered(&mut runtime, greeting(address, Role::Player));
+        assert!(player.is_ok(), "{player:?}");
+        assert!(
+            runtime
+                .table()
+                .is_some_and(|t| t.connected && t.spectators == 2)
+        );
     }
 }

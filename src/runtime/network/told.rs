@@ -284,6 +284,22 @@ mod tests {
         assert_eq!(self::told(&News::Nothing), None);
     }
 
+    /// A flag fall told by the host is said once, with its result, on the joiner's and
+    /// spectators' boards (it was said with the result twice: "White's time is up.
+    /// Black wins: White lost on time.. Black wins: White lost on time.").
+    #[test]
+    fn a_flag_fall_told_is_said_with_its_result_once() {
+        let mut game = Game::new();
+        game.play_text("11-15").unwrap();
+        game.lose_on_time(Color::White).unwrap();
+        let board = Session::new(game);
+        let told = Told::FlagFell { side: Side::White };
+        assert_eq!(
+            heard(told, &board).unwrap(),
+            "White's time is up. Black wins: White lost on time."
+        );
+    }
+
     #[test]
     fn hostile_news_is_not_shown_and_never_panics() {
         let board = played(&["11-15"]);

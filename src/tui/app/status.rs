@@ -141,7 +141,8 @@ pub(super) fn start_words(runtime: &Runtime) -> String {
     let turn = game.position().turn();
     let fresh = game.moves().is_empty() && *game.start() == Position::start();
     if let Some(outcome) = game.result() {
-        return format!("{outcome}. {}", after_the_end(outcome));
+        let next = after_the_end_at_table(runtime).unwrap_or_else(|| after_the_end(outcome));
+        return format!("{outcome}. {next}");
     }
     if session.clocks_held() {
         // The board is hidden until then: picking a piece is not yet what to do.
@@ -179,6 +180,23 @@ pub(super) fn start_words(runtime: &Runtime) -> String {
             help_words(runtime)
         )
     }
+}
+
+/// What a board across the network can do once its game is over, where that is not
+/// what a game at one terminal allows (`u` undoing the end, `n` a new game): a
+/// spectator only looks, a server's player is offered the rematch (the server has no
+/// take-backs), and a LAN host's joiner waits for the host's next game. None at one
+/// terminal or at the host.
+pub(super) fn after_the_end_at_table(runtime: &Runtime) -> Option<&'static str> {
+    let table = runtime.table()?;
+    Some(match table.seat {
+        Seat::Spectator => "You are watching: < and > step through the moves; q leaves.",
+        Seat::Player(_) if table.at_server => "n offers a rematch; q goes back to the lobby.",
+        // A match over is a match's word (nothing comes next).
+        Seat::Player(_) if runtime.session().match_over() => return None,
+        Seat::Player(_) => "The host starts the next game; q leaves.",
+        Seat::Host { .. } => return None,
+    })
 }
 
 /// `text` to open the status line: its first letter a capital, unless it begins with

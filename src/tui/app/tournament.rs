@@ -23,10 +23,15 @@ impl App {
         }
     }
 
-    /// What the players can do once the game is over: in a match, start its next game
-    /// (or nothing more, when the match is over); otherwise undo the ending, unless a
-    /// flag fell (time lost is not taken back), or start a new game.
+    /// What the players can do once the game is over: across the network, what the
+    /// board's seat allows; in a match, start its next game (or nothing more, when the
+    /// match is over); otherwise undo the ending, unless a flag fell (time lost is not
+    /// taken back), or start a new game.
     pub(super) fn after_the_end(&self, outcome: Outcome) -> String {
+        // Across the network the host starts what comes next; a spectator only looks.
+        if let Some(words) = super::status::after_the_end_at_table(&self.runtime) {
+            return words.to_string();
+        }
         let Some(contest) = self.session().match_play() else {
             return super::question::after_the_end(outcome).to_string();
         };

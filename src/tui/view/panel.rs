@@ -614,6 +614,7 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
     };
     let theme = &app.theme;
     let names = app.session().names();
+    let clocks_run = app.session().clock().is_some_and(|c| c.running().is_some());
     let (text, style) = match &view.seat {
         Seat::Host {
             address,
@@ -646,6 +647,12 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
             "The line to the server is gone: q leaves the board".to_string(),
             theme.alert,
         ),
+        // At a server the game goes on while one player is at it, the clocks running:
+        // a running clock says so, a stopped one that the game waits.
+        Seat::Player(_) if !view.connected && view.at_server && clocks_run => (
+            "Your opponent is away: the game goes on, the clocks running".to_string(),
+            theme.alert,
+        ),
         Seat::Player(_) if !view.connected && view.at_server => (
             "Your opponent is away: the game waits for them, its clocks stopped".to_string(),
             theme.alert,
@@ -665,8 +672,12 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
             },
             theme.text,
         ),
+        Seat::Spectator if !view.connected && view.at_server && clocks_run => (
+            "Watching; a player is away: the game goes on, the clocks running".to_string(),
+            theme.alert,
+        ),
         Seat::Spectator if !view.connected && view.at_server => (
-            "Watching; a player is away: the game waits for them".to_string(),
+            "Watching; a player is away: the game waits for them, its clocks stopped".to_string(),
             theme.alert,
         ),
         Seat::Spectator if !view.connected => (away_from_watched_table(view, names), theme.alert),
