@@ -806,3 +806,34 @@ fn a_loaded_record_says_a_result_its_last_position_does_not_show() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `status` (or `last`) tells a player who cannot see the board where the game stands in
+/// one line: the last move with each piece it took and a crowning, how many pieces each
+/// side has, and whose move it is (it was not a command: "'status' is not a move or a
+/// command").
+#[test]
+fn status_says_the_last_move_what_it_took_the_counts_and_whose_move() {
+    let input = "status\n9x18x27\nstatus\n32x23\nlast\n";
+    let (ok, out, err) = session(&["--plain", "--fen", "B:WK14,23,32:B9,1"], input);
+    assert!(ok, "{err}");
+    let a = answers(&out);
+    assert_eq!(
+        a[0],
+        "No move has been played yet. Black has 2 (2 men, no kings), White 3 (2 men, 1 king). \
+         Black to move, a capture is compulsory.",
+        "{out}"
+    );
+    assert_eq!(
+        a[2],
+        "Last move: Black's 9x18x27, taking the White king on 14 and the White man on 23. \
+         Black has 2 (2 men, no kings), White 1 (1 man, no kings). White to move, a capture \
+         is compulsory.",
+        "{out}"
+    );
+    assert_eq!(
+        a[4],
+        "Last move: White's 32x23, taking the Black man on 27. \
+         Black has 1 (1 man, no kings), White 1 (1 man, no kings). Black to move.",
+        "{out}"
+    );
+}
