@@ -837,3 +837,23 @@ fn status_says_the_last_move_what_it_took_the_counts_and_whose_move() {
         "{out}"
     );
 }
+
+/// `show N` says the shown position's pieces in words, as `pieces` does, before its board:
+/// a screen reader's user reviewing the game hears where the pieces stood (it gave the
+/// board's grid and the FEN only).
+#[test]
+fn show_says_the_pieces_of_the_position_shown_in_words() {
+    let (ok, out, err) = session(&["--plain"], "11-15\n23-19\n8-11\nshow 1\n");
+    assert!(ok, "{err}");
+    let a = answers(&out);
+    let after = a
+        .iter()
+        .position(|l| l.starts_with("After move 1 (White's 23-19) of 2"))
+        .expect("the position shown");
+    assert_eq!(
+        a[after + 1],
+        "Black: men on 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12 and 15; no kings. \
+         White: men on 19, 21, 22, 24, 25, 26, 27, 28, 29, 30, 31 and 32; no kings.",
+        "{out}"
+    );
+}
