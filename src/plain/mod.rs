@@ -26,6 +26,7 @@ mod puzzle;
 
 pub(crate) use choose::choose_game;
 pub(crate) use position::{board_text_from, pieces_text};
+use position::{counts_text, last_move_text};
 pub(crate) use puzzle::PlainPuzzles;
 
 use std::collections::VecDeque;
@@ -63,7 +64,7 @@ fn next_line(input: &mut impl BufRead) -> io::Result<Option<crate::lines::Bounde
 }
 
 /// The commands, as `help` lists them.
-pub(crate) const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), show N (the board after move N of the move list; show N. after Black's half, show N... after White's), history (the moves so far, numbered, one move a line), moves (the legal moves), \
+pub(crate) const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), status or last (whose move, the last move and what it took, how many pieces each side has), show N (the board after move N of the move list, its pieces in words too; show N. after Black's half, show N... after White's), history (the moves so far, numbered, one move a line), moves (the legal moves), \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
                         (what it thinks so far), lines N (the N best lines, 1-5), clock, pause, report (the game report: each move scored, mistakes marked with the better move), explore (the moves played from here in Marion Tinsley's games, with their results), puzzle [N] (the puzzles, the game waiting; back returns to it), save FILE, next (a match's next game), score, help, quit. \
                         Across the network: say TEXT (the chat), yes or no (a take-back asked), and quit adjourns.";
@@ -639,7 +640,7 @@ impl Plain {
         }
     }
 
-    /// `show N`: the board after move `N` of the move list (both halves of it, or
+    /// `show N`: the pieces in words and the board after move `N` of the move list (both halves of it, or
     /// Black's alone if White has not replied), `show N.` after Black's half and `show
     /// N...` after White's, as PDN numbers them; `show 0` the start. The game itself is
     /// not changed.
@@ -696,12 +697,24 @@ impl Plain {
             };
         }
         let pos = &game.positions()[plies];
+        // The pieces in words first, for a screen reader, then the board and FEN.
         format!(
-            "{}, {} to move; the game goes on from the last move.\n{}FEN: {pos}",
+            "{}, {} to move; the game goes on from the last move.\n{}\n{}FEN: {pos}",
             game.shown_text(plies, played),
             pos.turn(),
+            pieces_text(pos),
             board_text_from(pos, self.bottom())
         )
+    }
+
+    /// Where the game stands, in words, for a player who cannot see the board: the last
+    /// move (with what it took and whether it crowned), each side's pieces counted, and
+    /// the status (whose move, a compulsory capture, a draw offer, the clocks, the result).
+    fn summary(&self) -> String {
+        let game = self.session().game();
+        let last =
+            last_move_text(game).unwrap_or_else(|| "No move has been played yet.".to_string());
+        format!("{last} {} {}", counts_text(game.position()), self.status())
     }
 
     /// `history`: the move list, the moves played so far numbered as a record numbers
@@ -865,6 +878,7 @@ impl Plain {
             }
             "fen" => format!("FEN: {}", self.session().position()),
             "pieces" => pieces_text(self.session().position()),
+            "status" | "last" => self.summary(),
             "show" => self.show(argument),
             "history" => self.history(),
             "moves" => {

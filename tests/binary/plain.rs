@@ -806,3 +806,54 @@ fn a_loaded_record_says_a_result_its_last_position_does_not_show() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `status` (or `last`) tells a player who cannot see the board where the game stands in
+/// one line: the last move with each piece it took and a crowning, how many pieces each
+/// side has, and whose move it is (it was not a command: "'status' is not a move or a
+/// command").
+#[test]
+fn status_says_the_last_move_what_it_took_the_counts_and_whose_move() {
+    let input = "status\n9x18x27\nstatus\n32x23\nlast\n";
+    let (ok, out, err) = session(&["--plain", "--fen", "B:WK14,23,32:B9,1"], input);
+    assert!(ok, "{err}");
+    let a = answers(&out);
+    assert_eq!(
+        a[0],
+        "No move has been played yet. Black has 2 (2 men, no kings), White 3 (2 men, 1 king). \
+         Black to move, a capture is compulsory.",
+        "{out}"
+    );
+    assert_eq!(
+        a[2],
+        "Last move: Black's 9x18x27, taking the White king on 14 and the White man on 23. \
+         Black has 2 (2 men, no kings), White 1 (1 man, no kings). White to move, a capture \
+         is compulsory.",
+        "{out}"
+    );
+    assert_eq!(
+        a[4],
+        "Last move: White's 32x23, taking the Black man on 27. \
+         Black has 1 (1 man, no kings), White 1 (1 man, no kings). Black to move.",
+        "{out}"
+    );
+}
+
+/// `show N` says the shown position's pieces in words, as `pieces` does, before its board:
+/// a screen reader's user reviewing the game hears where the pieces stood (it gave the
+/// board's grid and the FEN only).
+#[test]
+fn show_says_the_pieces_of_the_position_shown_in_words() {
+    let (ok, out, err) = session(&["--plain"], "11-15\n23-19\n8-11\nshow 1\n");
+    assert!(ok, "{err}");
+    let a = answers(&out);
+    let after = a
+        .iter()
+        .position(|l| l.starts_with("After move 1 (White's 23-19) of 2"))
+        .expect("the position shown");
+    assert_eq!(
+        a[after + 1],
+        "Black: men on 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12 and 15; no kings. \
+         White: men on 19, 21, 22, 24, 25, 26, 27, 28, 29, 30, 31 and 32; no kings.",
+        "{out}"
+    );
+}
