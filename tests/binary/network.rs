@@ -1517,6 +1517,9 @@ fn a_game_whose_two_players_were_killed_is_found_again_by_its_host() {
     bob.expect("Black played 11-15");
     bob.say("23-19");
     host.expect("White played 23-19");
+    // The joiner keeps its copy as the host's state comes back; its own words of the
+    // move come after that copy is written.
+    bob.expect("White played 23-19");
     host.kill();
     bob.kill();
     let listed = finished_in(&sandbox, &["games"]);

@@ -1748,7 +1748,7 @@ fn a_full_screen_player_whose_opponent_left_for_the_lobby_moves_the_clocks_runni
         text.contains("Black played 11-15") && text.contains("White to move")
     });
     bob.say("adjourn");
-    bob.expect("Game 1 goes on, your clock running");
+    bob.expect("Game 1 goes on, your opponent's clock running, then yours");
     alice.wait_for("the opponent away, the game going on", |s| {
         panel_text(&s.contents())
             .contains("Your opponent is away: the game goes on, the clocks running")
