@@ -528,11 +528,7 @@ fn silent_line_charged(code: &str, host_lets_go: bool) {
          {stopped:?}, after {after:?})"
     );
     // The stopped clock the joiner showed is what the host kept.
-    let apart = if after > stopped {
-        after - stopped
-    } else {
-        stopped - after
-    };
+    let apart = after.abs_diff(stopped);
     assert!(
         apart <= Duration::from_millis(1500),
         "the joiner showed {stopped:?} while down, the host kept {after:?}"

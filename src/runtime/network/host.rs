@@ -839,10 +839,11 @@ impl Hosting {
     }
 }
 
-/// The words for time given back to `color` (`back`) whose line went silent `ago`:
-/// "the line went silent at 14:02:07: 9.8 s given back to White".
+/// The words for time given back to `color` (`back`), charged only until `ago`
+/// (one ping after its last word): "charged until 14:02:07, one ping after its last
+/// word: 9.8 s given back to White".
 fn given_back_words(ago: Duration, back: Duration, color: Color) -> String {
-    let silent = std::time::SystemTime::now()
+    let until = std::time::SystemTime::now()
         .checked_sub(ago)
         .and_then(|at| jiff::Timestamp::try_from(at).ok())
         .map(|at| {
@@ -850,12 +851,12 @@ fn given_back_words(ago: Duration, back: Duration, color: Color) -> String {
                 .strftime("%H:%M:%S")
                 .to_string()
         });
-    let when = silent.map_or_else(
-        || format!("{:.1} s ago", ago.as_secs_f64()),
-        |at| format!("at {at}"),
+    let until = until.map_or_else(
+        || format!("until {:.1} s ago", ago.as_secs_f64()),
+        |at| format!("until {at}"),
     );
     format!(
-        "the line went silent {when}: {:.1} s given back to {color}",
+        "charged {until}, one ping after its last word: {:.1} s given back to {color}",
         back.as_secs_f64()
     )
 }
