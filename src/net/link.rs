@@ -249,11 +249,17 @@ impl Inbox {
     }
 }
 
-/// The line's delay, from the pings: when the last one went, and the last round trip.
+/// The line's delay, from the pings: when the last one went, and the last round trip;
+/// and when this end last said something, and what of that the host surely heard.
 #[derive(Debug, Default)]
 struct Timing {
     ping_sent: std::sync::Mutex<Option<Instant>>,
     round_trip_micros: std::sync::atomic::AtomicU64,
+    /// When this end last sent a message (a ping or anything else).
+    said: Mutex<Option<Instant>>,
+    /// When this end last sent a message before the host was last heard from: what
+    /// the host last heard of this end, as near as this end can tell.
+    said_before_heard: Mutex<Option<Instant>>,
 }
 
 /// Where a player's seat token is kept, called with each new token a welcome gives (the
@@ -401,6 +407,14 @@ impl Link {
     pub(crate) fn delay(&self) -> Duration {
         let micros = self.timing.round_trip_micros.load(Ordering::SeqCst);
         Duration::from_micros(micros / 2)
+    }
+
+    /// When this end last said something that reached the host, as near as it can
+    /// tell: its last message sent before the host was last heard from. The host
+    /// charges this player's clock until one [`PING_EVERY`] after its last word once
+    /// the line went silent; the board stops its clocks as of the same moment.
+    pub(crate) fn last_word_heard(&self) -> Option<Instant> {
+        *lock(&self.timing.said_before_heard)
     }
 
     /// Lets the line go once what was sent is written (a last "adjourn" reaches the
@@ -719,6 +733,10 @@ impl Line {
             let timing = Arc::clone(&self.timing);
             std::thread::spawn(move || read_host(reader, opener, &inbox, &ended, &why, &timing))
         };
+        // The host's welcome answered this end's greeting: the host heard it.
+        let welcomed = Instant::now();
+        *lock(&self.timing.said) = Some(welcomed);
+        *lock(&self.timing.said_before_heard) = Some(welcomed);
         // A ping at once: the line's delay is known from the start.
         let mut said = Instant::now()
             .checked_sub(PING_EVERY)
@@ -733,6 +751,7 @@ impl Line {
                         break false;
                     }
                     said = Instant::now();
+                    *lock(&self.timing.said) = Some(said);
                 }
                 Err(RecvTimeoutError::Timeout) if said.elapsed() >= PING_EVERY => {
                     *lock(&self.timing.ping_sent) = Some(Instant::now());
@@ -740,6 +759,7 @@ impl Line {
                         break false;
                     }
                     said = Instant::now();
+                    *lock(&self.timing.said) = Some(said);
                 }
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => break true,
@@ -810,6 +830,10 @@ fn read_host(
             Err(e) => break e.to_string(),
         };
         let now = Instant::now();
+        // The host spoke: what this end said before, it heard (as near as this end
+        // can tell).
+        let said = *lock(&timing.said);
+        *lock(&timing.said_before_heard) = said;
         recent.push_back(now);
         while recent
             .front()

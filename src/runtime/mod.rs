@@ -559,8 +559,14 @@ impl Runtime {
         if self.session.clock().is_none() {
             return;
         }
-        if matches!(self.table, Some(Table::Guest(_))) {
+        let flag_waits = match &self.table {
             // The host decides a flag fall, and tells it.
+            Some(Table::Guest(_)) => true,
+            // Not on time that may be given back to a player whose line went silent.
+            Some(Table::Host(host)) => host.flag_waits(now),
+            None => false,
+        };
+        if flag_waits {
             self.session.tick_shown(now);
         } else if let Some(news) = self.session.tick(now) {
             events.push(Event::FlagFell(news));

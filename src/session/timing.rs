@@ -90,6 +90,20 @@ impl Timing {
         }
     }
 
+    /// Pauses both clocks as they stood at `at` (never before the running clock last
+    /// started, so no move's time is undone): the running side, and the time it is
+    /// given back since then (none if no clock ran).
+    fn pause_as_of(&mut self, at: Instant) -> Option<(Color, Duration)> {
+        let color = self.clock.running()?;
+        let at = at.min(self.now);
+        let given_back = self
+            .clock
+            .remaining(color, at)
+            .saturating_sub(self.time_left(color));
+        self.clock.pause(at);
+        Some((color, given_back))
+    }
+
     /// After a change to `game` from `before` moves: a move stops the mover's clock and
     /// starts the other's, a move taken back puts them back, any other change starts
     /// fresh clocks, and the end of the game stops them.
@@ -257,6 +271,28 @@ impl Session {
             }
             _ => false,
         }
+    }
+
+    /// Pauses both clocks as they stood at `at`, not now (the time since is given back
+    /// to the running side; never before its clock last started): for a player whose
+    /// line went silent some time before it was known to be down. The running side and
+    /// the time given back; none in an untimed or finished game, or with no clock
+    /// running.
+    pub(crate) fn pause_as_of(&mut self, at: Instant, now: Instant) -> Option<(Color, Duration)> {
+        if self.game.is_over() {
+            return None;
+        }
+        let timing = self.timing.as_mut()?;
+        timing.shown_at(now);
+        timing.pause_as_of(at)
+    }
+
+    /// Whether the running side's time had run out by `at` (its flag fell then,
+    /// whatever is decided later).
+    pub(crate) fn flagged_by(&self, at: Instant) -> bool {
+        self.timing
+            .as_ref()
+            .is_some_and(|timing| timing.clock().flagged(at).is_some())
     }
 
     /// With the clocks of a game resumed at one terminal held (paused) until the

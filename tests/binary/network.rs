@@ -457,6 +457,91 @@ fn a_move_typed_while_the_joiners_own_line_is_down_says_so_and_plays_once_it_is_
     host.expect("White played 22-18");
 }
 
+/// White's time left, as `clock` tells it at `peer` ("Black 4:59, White 4:58
+/// (running).").
+fn white_clock(peer: &mut Peer) -> Duration {
+    peer.say("clock");
+    let line = loop {
+        let line = peer.expect(", White ");
+        if line.trim_start_matches("> ").starts_with("Black ") {
+            break line;
+        }
+    };
+    let reading: String = line
+        .split(", White ")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == ':' || *c == '.')
+        .collect();
+    let reading = reading.trim_end_matches('.');
+    let seconds = match reading.split_once(':') {
+        Some((m, s)) => m.parse::<f64>().unwrap() * 60.0 + s.parse::<f64>().unwrap(),
+        None => reading.parse::<f64>().unwrap(),
+    };
+    Duration::from_secs_f64(seconds)
+}
+
+/// A line that goes silent both ways: the joiner counts it down after ten seconds and
+/// says its clocks are stopped; the host lets it go only after fifteen. The joiner is
+/// charged for no more of the silence than one ping (5 s), the host says how much it
+/// gave back, and the joiner's stopped clock is the one the host keeps.
+#[test]
+fn a_silent_line_charges_the_joiner_no_more_than_its_stopped_clock_showed() {
+    silent_line_charged("rowan-4646", true);
+}
+
+/// As above, the joiner's new line taking over its seat before the host let the silent
+/// one go.
+#[test]
+fn a_silent_line_taken_over_by_the_joiners_new_one_charges_no_more_than_one_ping() {
+    silent_line_charged("sorb-4747", false);
+}
+
+/// A joiner's line goes silent both ways; it joins again once the host let the silent
+/// line go (`host_lets_go`), or at once, taking over its seat: the joiner's time lost
+/// to the silence is one ping at most, and the same as its stopped clock showed.
+fn silent_line_charged(code: &str, host_lets_go: bool) {
+    let (mut host, address) = host(code, &["--clock", "5+0"]);
+    let proxy = Proxy::to(&address);
+    let mut bob = joiner("join", &proxy.address, code, "Bob");
+    host.expect("Bob joined, playing White");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    let before = white_clock(&mut bob);
+    // Silent both ways; every try to join again is cut until the joiner's stopped
+    // clock is read (and the host let the line go, if it is to).
+    proxy.cut_next_connections(1000);
+    proxy.stall();
+    bob.expect("The line to the host dropped");
+    let stopped = white_clock(&mut bob);
+    let dropped = host_lets_go.then(|| host.expect("White's line dropped"));
+    proxy.cut_next_connections(0);
+    bob.expect("Connected to the host.");
+    let after = white_clock(&mut bob);
+    // One ping's worth of the silence at most, with a second for the readings' rounding
+    // and one for the moments between them and the line's changes.
+    let charged = before.saturating_sub(after);
+    assert!(
+        charged <= Duration::from_secs(7),
+        "White was charged {charged:?} of a silent line (before {before:?}, stopped at \
+         {stopped:?}, after {after:?})"
+    );
+    // The stopped clock the joiner showed is what the host kept.
+    let apart = after.abs_diff(stopped);
+    assert!(
+        apart <= Duration::from_millis(1500),
+        "the joiner showed {stopped:?} while down, the host kept {after:?}"
+    );
+    // The host says what it gave back (and, when the new line took over, why).
+    let dropped = dropped.unwrap_or_else(|| host.expect("White's line dropped"));
+    assert!(dropped.contains("s given back to White"), "{dropped}");
+    assert!(
+        host_lets_go || dropped.contains("its player is back"),
+        "{dropped}"
+    );
+}
+
 /// A joiner that resigns and leaves leaves the host a finished game: the host is not
 /// told that the game waits for anyone.
 #[test]

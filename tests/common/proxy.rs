@@ -1,6 +1,7 @@
 //! A flaky line between two programs on the loopback address: a TCP proxy that passes
-//! bytes both ways until told to swallow what the client sends, or to cut every
-//! connection it holds, as a bad network does.
+//! bytes both ways until told to swallow what the client sends, to stall the
+//! connections it holds (nothing passes either way, not even their end), or to cut
+//! every connection it holds, as a bad network does.
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -24,6 +25,11 @@ struct Line {
     cut_at_once: AtomicUsize,
     /// Both ends of every connection passed so far, to cut them.
     streams: Mutex<Vec<TcpStream>>,
+    /// How many connections were made so far (each is numbered by it).
+    connections: AtomicUsize,
+    /// The connections numbered below this are stalled: nothing they carry, their
+    /// end included, reaches the other side.
+    stalled_below: AtomicUsize,
 }
 
 /// A proxy listening on a free loopback port, passing each connection on to its target.
@@ -62,10 +68,11 @@ impl Proxy {
                     streams.push(client.try_clone().unwrap());
                     streams.push(server.try_clone().unwrap());
                 }
+                let number = shared.connections.fetch_add(1, Ordering::SeqCst);
                 let (up_from, up_to) = (client.try_clone().unwrap(), server.try_clone().unwrap());
-                let line = Arc::clone(&shared);
-                std::thread::spawn(move || pass(up_from, up_to, Some(&line)));
-                std::thread::spawn(move || pass(server, client, None));
+                let (up, down) = (Arc::clone(&shared), Arc::clone(&shared));
+                std::thread::spawn(move || pass(up_from, up_to, &up, number, true));
+                std::thread::spawn(move || pass(server, client, &down, number, false));
             }
         });
         Proxy { address, line }
@@ -92,6 +99,14 @@ impl Proxy {
         }
     }
 
+    /// Stalls every connection passed so far, as a line that went silent: nothing
+    /// passes either way, and an end closing is not passed on (the other end hears
+    /// only silence). New connections pass everything.
+    pub fn stall(&self) {
+        let made = self.line.connections.load(Ordering::SeqCst);
+        self.line.stalled_below.store(made, Ordering::SeqCst);
+    }
+
     /// Cuts every connection passed so far; new ones pass everything again.
     pub fn cut(&self) {
         self.line.swallowing.store(false, Ordering::SeqCst);
@@ -101,18 +116,22 @@ impl Proxy {
     }
 }
 
-/// Passes what `from` sends to `to` until either ends; the client's side (`line`
-/// given) is swallowed while the line says so.
-fn pass(mut from: TcpStream, mut to: TcpStream, line: Option<&Line>) {
+/// Passes what `from` sends to `to` until either ends, on the connection numbered
+/// `number`; the client's side (`from_client`) is swallowed while the line says so,
+/// both sides while the connection is stalled.
+fn pass(mut from: TcpStream, mut to: TcpStream, line: &Line, number: usize, from_client: bool) {
     let mut buffer = [0u8; 16 * 1024];
+    let stalled = || number < line.stalled_below.load(Ordering::SeqCst);
     loop {
         let read = match from.read(&mut buffer) {
+            Ok(0) | Err(_) if stalled() => return,
             Ok(0) | Err(_) => break,
             Ok(read) => read,
         };
-        if let Some(line) = line
-            && line.swallowing.load(Ordering::SeqCst)
-        {
+        if stalled() {
+            continue;
+        }
+        if from_client && line.swallowing.load(Ordering::SeqCst) {
             line.longest_swallowed.fetch_max(read, Ordering::SeqCst);
             continue;
         }

@@ -486,9 +486,24 @@ impl Following {
                     self.view.connected = false;
                     self.view.line_down = true;
                     let told = std::mem::take(&mut self.farewell);
-                    // The clocks stand still while the line is down, as the host's do.
+                    // The clocks stand still while the line is down, as the host's do:
+                    // as of this end's last word the host heard plus one ping, which
+                    // is where the host stops charging this player once it lets the
+                    // line go, not as of now (ten seconds into the silence).
+                    let stopped_at = match &self.link {
+                        Line::Lan(link) => link
+                            .last_word_heard()
+                            .map(|at| at + crate::net::link::PING_EVERY)
+                            .filter(|at| *at < now),
+                        Line::Server(_) => None,
+                    };
                     let mut frozen = session.followed();
-                    if let Some((_, running)) = frozen.clocks.as_mut() {
+                    if let (Some((left, running)), Some(at), Some(clock)) =
+                        (frozen.clocks.as_mut(), stopped_at, session.clock())
+                    {
+                        *left = Color::ALL.map(|color| clock.remaining(color, at));
+                        *running = None;
+                    } else if let Some((_, running)) = frozen.clocks.as_mut() {
                         *running = None;
                     }
                     session.follow(frozen, now);

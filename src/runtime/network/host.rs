@@ -6,6 +6,7 @@
 
 use super::*;
 use crate::net::guesses::Guesses;
+use crate::net::link::PING_EVERY;
 use crate::net::listener::address_key;
 use crate::store::Autosaver;
 use std::net::IpAddr;
@@ -35,6 +36,9 @@ pub(crate) struct Hosting {
     pub(super) remote: Color,
     /// The player's connection, while there is one.
     pub(super) player: Option<PeerId>,
+    /// When the seated player was last heard from (their board pings every
+    /// [`PING_EVERY`] when it says nothing else).
+    pub(super) player_heard: Option<Instant>,
     /// The peers that said who they are, and as what.
     pub(super) greeted: HashMap<PeerId, Role>,
     /// Whether the clocks were stopped because the player is away.
@@ -92,6 +96,7 @@ impl Hosting {
             connections,
             remote,
             player: None,
+            player_heard: None,
             greeted: HashMap::new(),
             stopped_for_line: false,
             remote_named: false,
@@ -315,13 +320,28 @@ impl Hosting {
                 }
                 Incoming::Message(peer, message) => {
                     self.peer_message(game, peer, message, events);
+                    if self.player == Some(peer) {
+                        self.player_heard = Some(now);
+                    }
                 }
                 Incoming::Unproven(peer) => self.unproven(peer, events),
                 Incoming::Ungreeted(peer, why) => self.ungreeted(peer, why),
-                Incoming::Closed(peer, why) => self.peer_gone(game.session, peer, why, events),
+                Incoming::Closed(peer, why) => self.peer_gone(game, peer, why, now, events),
             }
         }
         self.tell_state(game, now, false, events);
+    }
+
+    /// Whether a flag fall waits at `now`: the seated player's line has been silent
+    /// longer than their board's pings allow, so it may be down, and the time since
+    /// its last word plus one ping may be given back (see [`Hosting::unseat_player`]).
+    /// A flag is decided once the line speaks again or is let go, never on time that
+    /// is then given back.
+    pub(in crate::runtime) fn flag_waits(&self, now: Instant) -> bool {
+        self.player.is_some()
+            && self
+                .player_heard
+                .is_some_and(|heard| now.saturating_duration_since(heard) > PING_EVERY)
     }
 
     /// The game as it stands now, as the peers are told it.
@@ -504,7 +524,15 @@ impl Hosting {
         let side = match hello.role {
             Role::Player => {
                 if let Some(stale) = self.player.filter(|_| returning) {
-                    // The player's own line went silent; this connection takes over.
+                    // The player's own line went silent; this connection takes over,
+                    // and the silence is charged as if the old line had been let go.
+                    let heard = self.player_heard;
+                    if let Some(back) = self.stop_clocks_for_silence(game, heard, now, events) {
+                        events.push(Event::Table(TableNews::Left {
+                            color: remote,
+                            why: Some(format!("it went silent, and its player is back; {back}")),
+                        }));
+                    }
                     self.greeted.remove(&stale);
                     self.connections.close(
                         stale,
@@ -533,6 +561,7 @@ impl Hosting {
                 }
                 self.seat_kept_until = None;
                 self.player = Some(peer);
+                self.player_heard = Some(now);
                 self.view.connected = true;
                 Some(Side::from(remote))
             }
@@ -587,11 +616,14 @@ impl Hosting {
         self.tell_state(game, Instant::now(), true, events);
     }
 
+    /// A peer's line ended at `now`, and `why`. The player's seat is emptied, its
+    /// clocks stopped as of the player's silence (see [`Hosting::unseat_player`]).
     fn peer_gone(
         &mut self,
-        session: &mut Session,
+        game: &mut Held,
         peer: PeerId,
         why: String,
+        now: Instant,
         events: &mut Vec<Event>,
     ) {
         self.addresses.remove(&peer);
@@ -600,8 +632,13 @@ impl Hosting {
                 self.view.spectators = self.view.spectators.saturating_sub(1);
             }
             Some(Role::Player) if self.player == Some(peer) => {
-                self.seat_kept_until = Some(Instant::now() + SEAT_KEPT);
-                let remote = self.unseat_player(session);
+                self.seat_kept_until = Some(now + SEAT_KEPT);
+                let heard = self.player_heard;
+                let (remote, given_back) = self.unseat_player(game, heard, now, events);
+                let why = match given_back {
+                    Some(back) => format!("{why}; {back}"),
+                    None => why,
+                };
                 events.push(Event::Table(TableNews::Left {
                     color: remote,
                     why: Some(why),
@@ -611,19 +648,77 @@ impl Hosting {
         }
     }
 
-    /// The player's seat is empty now: the clocks stop until they are back, and a
-    /// take-back asked is no longer asked. The side they play.
-    fn unseat_player(&mut self, session: &mut Session) -> Color {
+    /// The player's seat is empty now (`now`; the player last `heard` from then): the
+    /// clocks stop until they are back, and a take-back asked is no longer asked. The
+    /// side they play, and the words for the time given back, if any was.
+    ///
+    /// The player's board pings every [`PING_EVERY`] and counts its line down after
+    /// ten seconds without the host, its clocks stopped then; this end lets the line
+    /// go only after [`SILENCE`](crate::net::listener::SILENCE). So the clocks stop as
+    /// of the player's last word plus one ping, not now: the player is never charged
+    /// for time their screen said was not running (it stops its clocks as of the same
+    /// moment, as near as it knows it), and a flag that would have fallen in between
+    /// does not fall ([`Hosting::flag_waits`]). Rather than the host watching the
+    /// silence itself, the listener's longer bound stays, so a slow line is not cut
+    /// sooner than before; only the charge is set back.
+    fn unseat_player(
+        &mut self,
+        game: &mut Held,
+        heard: Option<Instant>,
+        now: Instant,
+        events: &mut Vec<Event>,
+    ) -> (Color, Option<String>) {
         if let Some(peer) = self.player.take() {
             self.greeted.remove(&peer);
         }
+        self.player_heard = None;
         self.view.connected = false;
         self.view.undo_asked = None;
+        let remote = game.remote(self);
+        let given_back = self.stop_clocks_for_silence(game, heard, now, events);
+        (remote, given_back)
+    }
+
+    /// The clocks stopped at `now` for the player last `heard` from then: as of one
+    /// [`PING_EVERY`] after that if it is past (see [`Hosting::unseat_player`]), or at
+    /// once; a flag that fell before that stands. The words for the time given back, if
+    /// any was.
+    fn stop_clocks_for_silence(
+        &mut self,
+        game: &mut Held,
+        heard: Option<Instant>,
+        now: Instant,
+        events: &mut Vec<Event>,
+    ) -> Option<String> {
+        let session = &mut *game.session;
         let running = session.clock().is_some_and(|c| c.running().is_some());
-        if running && session.set_paused(true) {
-            self.stopped_for_line = true;
+        if !running {
+            return None;
         }
-        session.seats().remote_side().unwrap_or(self.remote)
+        let silent_at = heard.map(|at| at + PING_EVERY).filter(|at| *at < now);
+        let mut given_back = None;
+        match silent_at {
+            Some(at) if session.flagged_by(at) => {
+                // The flag fell before the line went silent: it stands.
+                if let Some(news) = session.tick(now) {
+                    events.push(Event::FlagFell(news.clone()));
+                    self.tell_peers(game, &news, events);
+                }
+            }
+            Some(at) => {
+                if let Some((color, back)) = session.pause_as_of(at, now) {
+                    self.stopped_for_line = true;
+                    given_back = (back >= Duration::from_millis(100))
+                        .then(|| given_back_words(now - at, back, color));
+                }
+            }
+            None => {
+                if session.set_paused(true) {
+                    self.stopped_for_line = true;
+                }
+            }
+        }
+        given_back
     }
 
     /// What the joiner asks, for the side it plays and no other.
@@ -715,7 +810,7 @@ impl Hosting {
                 },
             );
         }
-        self.unseat_player(game.session);
+        self.unseat_player(game, None, Instant::now(), events);
         // The clocks run again when the player is back.
         if running && game.session.is_paused() {
             self.stopped_for_line = true;
@@ -750,4 +845,26 @@ impl Hosting {
         // read is given up on soon).
         self.connections.end(LAST_WORD_WAIT);
     }
+}
+
+/// The words for time given back to `color` (`back`), charged only until `ago`
+/// (one ping after its last word): "charged until 14:02:07, one ping after its last
+/// word: 9.8 s given back to White".
+fn given_back_words(ago: Duration, back: Duration, color: Color) -> String {
+    let until = std::time::SystemTime::now()
+        .checked_sub(ago)
+        .and_then(|at| jiff::Timestamp::try_from(at).ok())
+        .map(|at| {
+            at.to_zoned(jiff::tz::TimeZone::system())
+                .strftime("%H:%M:%S")
+                .to_string()
+        });
+    let until = until.map_or_else(
+        || format!("until {:.1} s ago", ago.as_secs_f64()),
+        |at| format!("until {at}"),
+    );
+    format!(
+        "charged {until}, one ping after its last word: {:.1} s given back to {color}",
+        back.as_secs_f64()
+    )
 }

@@ -331,6 +331,13 @@ impl Runtime {
                     host.tell_peers(&game, &news, events);
                 }
                 host.serve(&mut game, now, events);
+                // A flag that waited on a silent line falls once it spoke again.
+                if !host.flag_waits(now)
+                    && let Some(news) = game.session.tick(now)
+                {
+                    events.push(Event::FlagFell(news.clone()));
+                    host.tell_peers(&game, &news, events);
+                }
             }
             Some(Table::Guest(guest)) => guest.follow(&mut self.session, now, events),
             None => {}
