@@ -502,6 +502,10 @@ impl App {
             Some(review) => {
                 let mut record = crate::pdn::PdnGame::new(*review.recorded.start());
                 record.tags = review.tags.clone();
+                // The recorded game's own date, not today's.
+                if record.tag("Date").is_none() {
+                    record.set_tag("Date", crate::pdn::UNKNOWN_DATE);
+                }
                 let moves = review.recorded.moves().to_vec();
                 (
                     record,
@@ -513,8 +517,10 @@ impl App {
             None if session.assist() => {
                 let game = self.game();
                 let shown = self.panel.browse.unwrap_or(game.moves().len());
+                let mut record = crate::pdn::PdnGame::new(*game.start());
+                record.set_tag("Date", session.date(&crate::store::today()));
                 (
-                    crate::pdn::PdnGame::new(*game.start()),
+                    record,
                     game.moves().to_vec(),
                     *game.start(),
                     shown,
