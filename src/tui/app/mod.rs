@@ -706,6 +706,11 @@ impl App {
             Action::GameList => self.open_game_list(),
             Action::OtherGame(next) => self.other_game(next),
             Action::ChooseGame(by) => self.choose_game(by),
+            Action::ChooseGameAt(line) => {
+                if let Mode::Games(list) = &mut self.mode {
+                    list.selected = line;
+                }
+            }
             Action::OpenChosenGame => self.open_chosen_game(),
             Action::CloseGameList => {
                 if matches!(self.mode, Mode::Games(_)) {

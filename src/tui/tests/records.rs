@@ -828,3 +828,34 @@ fn a_long_filter_keeps_to_one_row_with_its_end_and_the_count_in_view() {
         );
     }
 }
+
+#[test]
+fn a_click_on_the_files_list_chooses_a_game_and_a_click_on_the_chosen_one_opens_it() {
+    use ratatui::crossterm::event::{Event, MouseEvent, MouseEventKind};
+    let session = Session::review_file(record_file(THREE_GAMES, false), 1).unwrap();
+    let mut app = App::with_session(Settings::default(), session, 80, 24);
+    let drawn = screen_text(&app);
+    app.handle_event(&click_on_text(&drawn, "Carol v Dan"));
+    assert!(
+        matches!(&app.mode, Mode::Games(list) if list.selected == 1),
+        "one click chooses"
+    );
+    // The wheel moves the choice as the arrows do.
+    let wheel = |kind| {
+        Event::Mouse(MouseEvent {
+            kind,
+            column: 40,
+            row: 5,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    app.handle_event(&wheel(MouseEventKind::ScrollDown));
+    assert!(matches!(&app.mode, Mode::Games(list) if list.selected == 2));
+    app.handle_event(&wheel(MouseEventKind::ScrollUp));
+    assert!(matches!(&app.mode, Mode::Games(list) if list.selected == 1));
+    // A click on the game chosen opens it.
+    let drawn = screen_text(&app);
+    app.handle_event(&click_on_text(&drawn, "Carol v Dan"));
+    assert_eq!(app.mode, Mode::Board);
+    assert_eq!(app.review().unwrap().tag("Event"), Some("Club final"));
+}
