@@ -859,3 +859,32 @@ fn a_click_on_the_files_list_chooses_a_game_and_a_click_on_the_chosen_one_opens_
     assert_eq!(app.mode, Mode::Board);
     assert_eq!(app.review().unwrap().tag("Event"), Some("Club final"));
 }
+
+#[test]
+fn at_30_columns_the_files_list_key_line_drops_whole_entries() {
+    let session = Session::review_file(record_file(THREE_GAMES, false), 1).unwrap();
+    let app = App::with_session(Settings::default(), session, 30, 12);
+    let drawn = screen_text(&app);
+    let key_line = drawn
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap();
+    // Every entry drawn is whole; the last ones (open, close) always stay.
+    assert!(key_line.trim_end().ends_with("Esc close"), "{drawn}");
+    assert!(key_line.contains("Enter open"), "{drawn}");
+    for (i, word) in key_line.split("  ").map(str::trim).enumerate() {
+        assert!(
+            [
+                "type filter",
+                "↑↓ choose",
+                "Up/Down choose",
+                "Enter open",
+                "Esc close",
+                ""
+            ]
+            .contains(&word),
+            "entry {i} cut: {word:?} in {drawn}"
+        );
+    }
+}
