@@ -174,7 +174,11 @@ impl Session {
     /// for a new game.
     pub(crate) fn date<'a>(&'a self, today: &'a str) -> &'a str {
         let kept = self.origin.kept_tags.iter();
-        match kept.filter(|(name, _)| name == "Date").map(|(_, v)| v).next() {
+        match kept
+            .filter(|(name, _)| name == "Date")
+            .map(|(_, v)| v)
+            .next()
+        {
             Some(date) => date,
             None if self.origin.loaded => crate::pdn::UNKNOWN_DATE,
             None => today,

@@ -3,8 +3,8 @@
 //! its command put back; and what is typed into the line open.
 
 use super::*;
-use crate::tui::view::FooterLayout;
 use crate::tui::choice::Clicked;
+use crate::tui::view::FooterLayout;
 
 /// A file letter pressed on the board, and the parts its command can change as they
 /// were before it acted: if a digit follows, they are put back and the two start a

@@ -519,12 +519,7 @@ impl App {
                 let shown = self.panel.browse.unwrap_or(game.moves().len());
                 let mut record = crate::pdn::PdnGame::new(*game.start());
                 record.set_tag("Date", session.date(&crate::store::today()));
-                (
-                    record,
-                    game.moves().to_vec(),
-                    *game.start(),
-                    shown,
-                )
+                (record, game.moves().to_vec(), *game.start(), shown)
             }
             None => {
                 self.status.error(

@@ -865,11 +865,7 @@ fn at_30_columns_the_files_list_key_line_drops_whole_entries() {
     let session = Session::review_file(record_file(THREE_GAMES, false), 1).unwrap();
     let app = App::with_session(Settings::default(), session, 30, 12);
     let drawn = screen_text(&app);
-    let key_line = drawn
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-        .unwrap();
+    let key_line = drawn.lines().rev().find(|l| !l.trim().is_empty()).unwrap();
     // Every entry drawn is whole; the last ones (open, close) always stay.
     assert!(key_line.trim_end().ends_with("Esc close"), "{drawn}");
     assert!(key_line.contains("Enter open"), "{drawn}");

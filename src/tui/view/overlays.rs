@@ -334,7 +334,12 @@ fn game_list_box(area: Rect) -> (Rect, usize) {
 
 /// The game of the file's list (its place among the games listed) drawn at `column`,
 /// `row` of the screen, with what a click on it does (see [`Clicked`]), if one is there.
-pub(crate) fn game_list_click(app: &App, list: &GameList, column: u16, row: u16) -> Option<Clicked> {
+pub(crate) fn game_list_click(
+    app: &App,
+    list: &GameList,
+    column: u16,
+    row: u16,
+) -> Option<Clicked> {
     let (rect, rows) = game_list_box(app.screen);
     let inner = Block::bordered().inner(rect);
     if !inner.contains(ratatui::layout::Position::new(column, row)) {
