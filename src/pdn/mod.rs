@@ -26,7 +26,7 @@ pub(crate) use reader::{
 pub(crate) use record::TIME_FORFEIT;
 pub use record::{Players, game_from_record, game_record};
 pub use writer::write_game;
-pub(crate) use writer::write_tree;
+pub(crate) use writer::{UNKNOWN_DATE, write_tree};
 
 use crate::rules::{Color, Move, Position};
 use std::time::Duration;

@@ -10,6 +10,10 @@ const ROSTER: [&str; 10] = [
     "GameType", "Event", "Site", "Date", "Round", "Black", "White", "Result", "SetUp", "FEN",
 ];
 
+/// The Date tag of a record whose date is not known: the tag is one of the roster's,
+/// always written.
+pub(crate) const UNKNOWN_DATE: &str = "????.??.??";
+
 /// Width that movetext lines are wrapped to.
 const WIDTH: usize = 79;
 
@@ -166,7 +170,7 @@ fn write_tags(game: &PdnGame) -> (String, String) {
             "Result" => Some(result.clone()),
             "SetUp" => set_up.then(|| "1".to_string()),
             "FEN" => set_up.then(|| game.start.to_string()),
-            "Date" => Some(game.tag(name).unwrap_or("????.??.??").to_string()),
+            "Date" => Some(game.tag(name).unwrap_or(UNKNOWN_DATE).to_string()),
             "Event" | "Site" | "Round" | "Black" | "White" => {
                 Some(game.tag(name).unwrap_or("?").to_string())
             }

@@ -13,6 +13,9 @@ pub(crate) struct Origin {
     pub(super) site: Option<String>,
     /// Event, Site, Date and Round of the record the game came from.
     pub(super) kept_tags: Vec<(String, String)>,
+    /// The game came from a record: its date is the record's own, unknown if it had
+    /// none (never today's, which only a new game gets).
+    pub(super) loaded: bool,
     /// Opened from a record and not played on yet: nothing to autosave.
     pub(super) untouched: bool,
     /// The record file the game came from (with `--load`), and the game's number in it.
@@ -30,6 +33,7 @@ impl Origin {
     /// played.
     pub(super) fn new_game(&mut self) {
         self.kept_tags.clear();
+        self.loaded = false;
         self.termination = None;
         self.assist_tag = None;
         self.untouched = false;
@@ -89,6 +93,7 @@ impl Session {
             names,
             origin: Origin {
                 kept_tags,
+                loaded: true,
                 termination: record.tag("Termination").map(String::from),
                 assist_tag: record.tag(ASSIST_TAG).map(String::from),
                 ..Origin::default()
@@ -105,13 +110,7 @@ impl Session {
     /// Round (`today` is the date of a game not loaded from a record).
     pub(crate) fn record(&self, today: &str) -> PdnGame {
         let game = self.review.as_ref().map_or(&self.game, |r| &r.recorded);
-        let date = if self.origin.kept_tags.is_empty() {
-            today
-        } else {
-            // Not today: the record's own date, unknown unless it has one.
-            "????.??.??"
-        };
-        let mut record = game_record(game, &self.record_names(), date);
+        let mut record = game_record(game, &self.record_names(), self.date(today));
         for (name, value) in self
             .origin
             .kept_tags
@@ -168,6 +167,22 @@ impl Session {
             }
         }
         record
+    }
+
+    /// The game's date as its record says it: a loaded record's own, unknown
+    /// ([`UNKNOWN_DATE`](crate::pdn::UNKNOWN_DATE)) if it had none, and `today` only
+    /// for a new game.
+    pub(crate) fn date<'a>(&'a self, today: &'a str) -> &'a str {
+        let kept = self.origin.kept_tags.iter();
+        match kept
+            .filter(|(name, _)| name == "Date")
+            .map(|(_, v)| v)
+            .next()
+        {
+            Some(date) => date,
+            None if self.origin.loaded => crate::pdn::UNKNOWN_DATE,
+            None => today,
+        }
     }
 
     /// The record the autosave keeps, if there is a game in progress: not while a

@@ -467,3 +467,21 @@ fn a_tournament_record_saved_again_gains_no_ending_or_engine_help() {
     let saved = session.record("2026.11.30");
     assert_eq!(saved.tag("Termination"), None);
 }
+
+#[test]
+fn a_loaded_record_without_a_date_is_saved_undated_and_only_a_new_game_gets_today() {
+    // A tournament game as some files keep it: players and result, no Date, Event, Site
+    // or Round.
+    let text = "[Black \"MF Tinsley\"]\n[White \"M Rex\"]\n[Result \"*\"]\n1. 11-15 23-18 *\n";
+    let record = crate::pdn::read_games(text).remove(0).unwrap();
+    let mut session = Session::from_record(&record);
+    assert_eq!(session.record("2026.12.07").tag("Date"), Some("????.??.??"));
+    session.play_text("8-11").unwrap();
+    assert_eq!(
+        session.record("2026.12.07").tag("Date"),
+        Some("????.??.??"),
+        "played on, still the record's game"
+    );
+    session.new_game();
+    assert_eq!(session.record("2026.12.07").tag("Date"), Some("2026.12.07"));
+}

@@ -103,6 +103,8 @@ pub(crate) enum Action {
     OtherGame(bool),
     /// Move the choice in the list of games by this many lines.
     ChooseGame(i32),
+    /// Choose this line of the list of games (a click on it).
+    ChooseGameAt(usize),
     /// Open the game chosen in the list.
     OpenChosenGame,
     /// Close the list of games.

@@ -832,6 +832,7 @@ impl AnalysisBoard {
         if record.tag("Event").is_none() {
             record.set_tag("Event", "Analysis");
         }
+        // A tree begun here (a loaded record has a Date tag, if only an unknown one).
         if record.tag("Date").is_none() {
             record.set_tag("Date", &crate::store::today());
         }
@@ -876,7 +877,11 @@ pub(crate) fn load_tree(
     path: &std::path::Path,
     number: usize,
 ) -> Result<(PdnGame, MoveTree, Option<Box<crate::pdn::GameError>>), crate::store::StoreError> {
-    let (record, fault) = crate::store::load_record_up_to_fault(path, number)?;
+    let (mut record, fault) = crate::store::load_record_up_to_fault(path, number)?;
+    // Saved again, a record undated keeps no date of its own, not today's.
+    if record.tag("Date").is_none() {
+        record.set_tag("Date", crate::pdn::UNKNOWN_DATE);
+    }
     let tree = std::fs::read(path)
         .ok()
         .map(crate::pdn::decode_owned)

@@ -3,6 +3,7 @@
 //! its command put back; and what is typed into the line open.
 
 use super::*;
+use crate::tui::choice::Clicked;
 use crate::tui::view::FooterLayout;
 
 /// A file letter pressed on the board, and the parts its command can change as they
@@ -28,6 +29,13 @@ impl App {
                 }
                 MouseEventKind::ScrollDown if self.mouse && self.mode == Mode::Board => {
                     Some(Action::ScrollMoves(false))
+                }
+                // The wheel moves the file's list of games as the arrows do.
+                MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
+                    if self.mouse && matches!(self.mode, Mode::Games(_)) =>
+                {
+                    let down = mouse.kind == MouseEventKind::ScrollDown;
+                    Some(Action::ChooseGame(if down { 1 } else { -1 }))
                 }
                 MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
                     if self.mouse
@@ -63,7 +71,17 @@ impl App {
             Some(key) => self.key_action(&key),
             None if matches!(self.mode, Mode::Help(_)) => Some(Action::ToggleHelp),
             None if self.mode == Mode::Board => Some(Action::Click { column, row }),
-            None => None,
+            // On the file's list of games: a click chooses a game, one on the game chosen
+            // opens it, as on the other lists.
+            None => match &self.mode {
+                Mode::Games(list) => {
+                    match crate::tui::view::game_list_click(self, list, column, row)? {
+                        Clicked::Open(_) => Some(Action::OpenChosenGame),
+                        Clicked::Choose(line) => Some(Action::ChooseGameAt(line)),
+                    }
+                }
+                _ => None,
+            },
         }
     }
 

@@ -502,6 +502,10 @@ impl App {
             Some(review) => {
                 let mut record = crate::pdn::PdnGame::new(*review.recorded.start());
                 record.tags = review.tags.clone();
+                // The recorded game's own date, not today's.
+                if record.tag("Date").is_none() {
+                    record.set_tag("Date", crate::pdn::UNKNOWN_DATE);
+                }
                 let moves = review.recorded.moves().to_vec();
                 (
                     record,
@@ -513,12 +517,9 @@ impl App {
             None if session.assist() => {
                 let game = self.game();
                 let shown = self.panel.browse.unwrap_or(game.moves().len());
-                (
-                    crate::pdn::PdnGame::new(*game.start()),
-                    game.moves().to_vec(),
-                    *game.start(),
-                    shown,
-                )
+                let mut record = crate::pdn::PdnGame::new(*game.start());
+                record.set_tag("Date", session.date(&crate::store::today()));
+                (record, game.moves().to_vec(), *game.start(), shown)
             }
             None => {
                 self.status.error(
@@ -700,6 +701,11 @@ impl App {
             Action::GameList => self.open_game_list(),
             Action::OtherGame(next) => self.other_game(next),
             Action::ChooseGame(by) => self.choose_game(by),
+            Action::ChooseGameAt(line) => {
+                if let Mode::Games(list) = &mut self.mode {
+                    list.selected = line;
+                }
+            }
             Action::OpenChosenGame => self.open_chosen_game(),
             Action::CloseGameList => {
                 if matches!(self.mode, Mode::Games(_)) {

@@ -932,3 +932,46 @@ fn c_comments_on_the_move_shown_and_the_comment_and_variations_survive_a_save() 
         "read back whole"
     );
 }
+
+#[test]
+fn a_loaded_record_without_a_date_is_saved_from_the_analysis_board_undated() {
+    let dir = tempfile::tempdir().unwrap();
+    let from = dir.path().join("undated.pdn");
+    std::fs::write(
+        &from,
+        "[Event \"Ohio State Ty 1946\"]\n[Black \"MF Tinsley\"]\n[White \"M Rex\"]\n\
+         [Result \"*\"]\n1. 11-15 23-18 *\n",
+    )
+    .unwrap();
+    let (record, tree, _) = crate::tui::analysis::load_tree(&from, 1).unwrap();
+    let mut b = AnalysisBoard::new(
+        tree,
+        record,
+        &Settings::default(),
+        None,
+        Rect::new(0, 0, 80, 24),
+        "the command line",
+        false,
+    );
+    let path = dir.path().join("saved.pdn");
+    press(&mut b, KeyCode::Char('s'));
+    if let Some(prompt) = &mut b.saving {
+        *prompt = crate::tui::analysis::save::SavePrompt::new(&path);
+    }
+    press(&mut b, KeyCode::Enter);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("[Date \"????.??.??\"]"), "{text}");
+    assert!(text.contains("[Event \"Ohio State Ty 1946\"]"), "{text}");
+    // A tree begun on the board is today's.
+    let mut fresh = board(80, 24);
+    play(&mut fresh, "11-15");
+    let path = dir.path().join("fresh.pdn");
+    press(&mut fresh, KeyCode::Char('s'));
+    if let Some(prompt) = &mut fresh.saving {
+        *prompt = crate::tui::analysis::save::SavePrompt::new(&path);
+    }
+    press(&mut fresh, KeyCode::Enter);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let today = format!("[Date \"{}\"]", crate::store::today());
+    assert!(text.contains(&today), "{text}");
+}

@@ -828,3 +828,59 @@ fn a_long_filter_keeps_to_one_row_with_its_end_and_the_count_in_view() {
         );
     }
 }
+
+#[test]
+fn a_click_on_the_files_list_chooses_a_game_and_a_click_on_the_chosen_one_opens_it() {
+    use ratatui::crossterm::event::{Event, MouseEvent, MouseEventKind};
+    let session = Session::review_file(record_file(THREE_GAMES, false), 1).unwrap();
+    let mut app = App::with_session(Settings::default(), session, 80, 24);
+    let drawn = screen_text(&app);
+    app.handle_event(&click_on_text(&drawn, "Carol v Dan"));
+    assert!(
+        matches!(&app.mode, Mode::Games(list) if list.selected == 1),
+        "one click chooses"
+    );
+    // The wheel moves the choice as the arrows do.
+    let wheel = |kind| {
+        Event::Mouse(MouseEvent {
+            kind,
+            column: 40,
+            row: 5,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    app.handle_event(&wheel(MouseEventKind::ScrollDown));
+    assert!(matches!(&app.mode, Mode::Games(list) if list.selected == 2));
+    app.handle_event(&wheel(MouseEventKind::ScrollUp));
+    assert!(matches!(&app.mode, Mode::Games(list) if list.selected == 1));
+    // A click on the game chosen opens it.
+    let drawn = screen_text(&app);
+    app.handle_event(&click_on_text(&drawn, "Carol v Dan"));
+    assert_eq!(app.mode, Mode::Board);
+    assert_eq!(app.review().unwrap().tag("Event"), Some("Club final"));
+}
+
+#[test]
+fn at_30_columns_the_files_list_key_line_drops_whole_entries() {
+    let session = Session::review_file(record_file(THREE_GAMES, false), 1).unwrap();
+    let app = App::with_session(Settings::default(), session, 30, 12);
+    let drawn = screen_text(&app);
+    let key_line = drawn.lines().rev().find(|l| !l.trim().is_empty()).unwrap();
+    // Every entry drawn is whole; the last ones (open, close) always stay.
+    assert!(key_line.trim_end().ends_with("Esc close"), "{drawn}");
+    assert!(key_line.contains("Enter open"), "{drawn}");
+    for (i, word) in key_line.split("  ").map(str::trim).enumerate() {
+        assert!(
+            [
+                "type filter",
+                "↑↓ choose",
+                "Up/Down choose",
+                "Enter open",
+                "Esc close",
+                ""
+            ]
+            .contains(&word),
+            "entry {i} cut: {word:?} in {drawn}"
+        );
+    }
+}

@@ -270,14 +270,18 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
                 ("Esc", "cancel"),
             ],
         ),
+        // Whole entries that do not fit go, none cut in half.
         Mode::Games(_) => KeyLine::of_keys(
             theme,
-            &[
-                ("type", "filter"),
-                (theme.glyphs.arrows, "choose"),
-                ("Enter", "open"),
-                ("Esc", "close"),
-            ],
+            &fit_keys(
+                vec![
+                    ("type", "filter"),
+                    (theme.glyphs.arrows, "choose"),
+                    ("Enter", "open"),
+                    ("Esc", "close"),
+                ],
+                usize::from(width),
+            ),
         ),
         Mode::Save(dialog) if dialog.exists.is_some() => {
             KeyLine::of_keys(theme, &[("a", "append"), ("r", "replace"), ("Esc", "back")])

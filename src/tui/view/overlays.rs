@@ -1,6 +1,7 @@
 //! What is drawn over the board: the help, the list of a file's games, the save dialog.
 
 use super::*;
+use crate::tui::choice::Clicked;
 
 /// A key map label in full, with the theme's glyphs: "←↓↑→ hjkl".
 fn full_key_label(theme: &Theme, label: &str) -> String {
@@ -316,9 +317,9 @@ pub(super) fn render_help(app: &App, top: u16, area: Rect, buf: &mut Buffer) {
         .render(rect, buf);
 }
 
-/// The record file's games, filtered by what was typed, the chosen one marked.
-pub(super) fn render_game_list(app: &App, list: &GameList, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
+/// The box of the record file's games on the screen `area`, and how many games' rows
+/// it has (below its filter line): drawn and clicked by it alike.
+fn game_list_box(area: Rect) -> (Rect, usize) {
     let room = area.height.saturating_sub(3);
     let width = area.width.min(100);
     let height = room.clamp(3.min(room), 30);
@@ -328,9 +329,36 @@ pub(super) fn render_game_list(app: &App, list: &GameList, area: Rect, buf: &mut
         width,
         height,
     };
+    (rect, usize::from(height.saturating_sub(3)))
+}
+
+/// The game of the file's list (its place among the games listed) drawn at `column`,
+/// `row` of the screen, with what a click on it does (see [`Clicked`]), if one is there.
+pub(crate) fn game_list_click(
+    app: &App,
+    list: &GameList,
+    column: u16,
+    row: u16,
+) -> Option<Clicked> {
+    let (rect, rows) = game_list_box(app.screen);
+    let inner = Block::bordered().inner(rect);
+    if !inner.contains(ratatui::layout::Position::new(column, row)) {
+        return None;
+    }
+    // The games come after the filter's line.
+    let line = usize::from(row - inner.y).checked_sub(1)?;
+    let count = app.listed_games().len();
+    let clicked = crate::tui::choice::choice_at(list.selected, rows, count, line)?;
+    Some(Clicked::on(clicked, list.selected))
+}
+
+/// The record file's games, filtered by what was typed, the chosen one marked.
+pub(super) fn render_game_list(app: &App, list: &GameList, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let (rect, rows) = game_list_box(area);
+    let width = rect.width;
     let games = app.listed_games();
     let total = app.session().file().map_or(0, |(f, _)| f.len());
-    let rows = usize::from(height.saturating_sub(3));
     let ellipsis = theme.glyphs.ellipsis();
     // One row inside the box: the count, and as much of the filter's end (where typing
     // goes) as fits before it; the count gives way on a very narrow screen.
