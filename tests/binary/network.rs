@@ -331,6 +331,15 @@ fn a_draw_offer_is_accepted_and_a_take_back_refused_across_the_line() {
     bob.expect("FEN: W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
     bob.say("22-18");
     host.expect("White played 22-18");
+    // Black offers a draw on its move: the joiner is told it once (its line said it
+    // twice: "... accept or decline. Black to move; Black offers a draw (accept or
+    // decline).").
+    host.say("draw");
+    let told = bob.expect("offers a draw");
+    assert_eq!(told.matches("offers a draw").count(), 1, "{told}");
+    assert!(told.contains("Black to move"), "{told}");
+    bob.say("decline");
+    host.expect("White declines");
     host.say("15x22");
     bob.expect("Black played 15x22");
     // White offers a draw on its move; Black accepts.
