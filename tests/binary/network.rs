@@ -334,14 +334,28 @@ fn a_draw_offer_is_accepted_and_a_take_back_refused_across_the_line() {
     // Black offers a draw on its move: the joiner is told it once (its line said it
     // twice: "... accept or decline. Black to move; Black offers a draw (accept or
     // decline).").
-    host.say("draw");
-    let told = bob.expect("offers a draw");
-    assert_eq!(told.matches("offers a draw").count(), 1, "{told}");
-    assert!(told.contains("Black to move"), "{told}");
-    bob.say("decline");
-    host.expect("White declines");
+    // Whether the offer's state came before its words decided it: three offers.
+    let offer_once = |host: &mut Peer, bob: &mut Peer| {
+        host.say("draw");
+        let told = bob.expect("offers a draw");
+        assert_eq!(told.matches("offers a draw").count(), 1, "{told}");
+        assert!(told.contains("Black to move"), "{told}");
+        bob.say("decline");
+        host.expect("White declines");
+    };
+    offer_once(&mut host, &mut bob);
     host.say("15x22");
     bob.expect("Black played 15x22");
+    bob.say("25x18");
+    host.expect("White played 25x18");
+    offer_once(&mut host, &mut bob);
+    host.say("8-11");
+    bob.expect("Black played 8-11");
+    bob.say("29-25");
+    host.expect("White played 29-25");
+    offer_once(&mut host, &mut bob);
+    host.say("4-8");
+    bob.expect("Black played 4-8");
     // White offers a draw on its move; Black accepts.
     bob.say("draw");
     host.expect("White offers a draw");
