@@ -208,14 +208,21 @@ pub(crate) enum Command {
     /// Join a game held by `checkers host`, as its other player.
     Join(JoinArgs),
     /// Watch a game held by `checkers host`: step through its moves, never act.
-    // A spectator has no side of the board nor panel of their own: the player's words
-    // for these options would not hold.
+    // A spectator has no side of the board nor panel of their own, and plays nothing:
+    // the player's words for these options would not hold.
     #[command(
         mut_arg("flip", |a| a.help(
             "Start with White at the bottom of the board (Black is at the bottom without it)"
         )),
         mut_arg("name", |a| a.help(
             "Your name, told to the host (only the players' names go on the record and panels)"
+        )),
+        mut_arg("plain", |a| a.help(
+            "Watch in plain line mode: text in, text out (automatic when standard input or \
+             output is not a terminal, or TERM=dumb)"
+        )),
+        mut_arg("quiet", |a| a.help(
+            "No bell when a player's clock reaches ten seconds or a flag falls"
         ))
     )]
     Watch(JoinArgs),

@@ -473,6 +473,13 @@ impl Plain {
                         .to_string(),
                     _ => status,
                 };
+                // Nor the draw offer they tell (it was said twice in one line).
+                let status = match self.session().game().draw_offer() {
+                    Some(offer) if text.contains("offers a draw") => {
+                        status.replace(&offer_clause(offer), "")
+                    }
+                    _ => status,
+                };
                 if status.is_empty() {
                     format!("{text}.")
                 } else {
@@ -592,7 +599,7 @@ impl Plain {
             s.push_str(", a capture is compulsory");
         }
         if let Some(offer) = game.draw_offer() {
-            s.push_str(&format!("; {offer} offers a draw (accept or decline)"));
+            s.push_str(&offer_clause(offer));
         }
         if let Some(reason) = game.available_claim()
             && self.may_claim_here(pos.turn())
@@ -1013,6 +1020,12 @@ impl Plain {
     pub(crate) fn finish(&mut self) -> Option<Arc<StoreError>> {
         self.runtime.finish()
     }
+}
+
+/// The status's words of `offer`'s standing draw offer, as a clause after who moves
+/// ("; Black offers a draw (accept or decline)").
+fn offer_clause(offer: Color) -> String {
+    format!("; {offer} offers a draw (accept or decline)")
 }
 
 /// What a loaded record's result was, where its last position does not show it (a

@@ -331,8 +331,31 @@ fn a_draw_offer_is_accepted_and_a_take_back_refused_across_the_line() {
     bob.expect("FEN: W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
     bob.say("22-18");
     host.expect("White played 22-18");
+    // Black offers a draw on its move: the joiner is told it once (its line said it
+    // twice: "... accept or decline. Black to move; Black offers a draw (accept or
+    // decline).").
+    // Whether the offer's state came before its words decided it: three offers.
+    let offer_once = |host: &mut Peer, bob: &mut Peer| {
+        host.say("draw");
+        let told = bob.expect("offers a draw");
+        assert_eq!(told.matches("offers a draw").count(), 1, "{told}");
+        assert!(told.contains("Black to move"), "{told}");
+        bob.say("decline");
+        host.expect("White declines");
+    };
+    offer_once(&mut host, &mut bob);
     host.say("15x22");
     bob.expect("Black played 15x22");
+    bob.say("25x18");
+    host.expect("White played 25x18");
+    offer_once(&mut host, &mut bob);
+    host.say("8-11");
+    bob.expect("Black played 8-11");
+    bob.say("29-25");
+    host.expect("White played 29-25");
+    offer_once(&mut host, &mut bob);
+    host.say("4-8");
+    bob.expect("Black played 4-8");
     // White offers a draw on its move; Black accepts.
     bob.say("draw");
     host.expect("White offers a draw");
@@ -1633,4 +1656,92 @@ fn a_game_whose_two_players_were_killed_is_found_again_by_its_host() {
     bob.expect("You play White");
     host.say("8-11");
     bob.expect("Black played 8-11. White to move");
+}
+
+/// The board part of each row of a full-screen screen (left of the panel's frame).
+pub(crate) fn board_text(screen: &str) -> String {
+    screen
+        .lines()
+        .filter_map(|row| row.split_once("││").map(|(board, _)| board))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The key line: the screen's last row with text.
+pub(crate) fn key_line(screen: &str) -> String {
+    let rows: Vec<&str> = screen.lines().filter(|l| !l.trim().is_empty()).collect();
+    rows.last()
+        .map(|l| l.trim().to_string())
+        .unwrap_or_default()
+}
+
+/// A joiner's key line lists only what it can do: after the game no new game (it listed
+/// "n new game", though the host starts the next game); a
+/// spectator's lists no move, undo or new game, during the game and after it, and its
+/// board draws no cursor (it drew `[ ]`, though a spectator picks no piece).
+#[test]
+fn a_joiner_and_a_spectator_are_offered_only_their_own_keys_and_a_spectator_no_cursor() {
+    let code = "elm-4545";
+    let host_box = Sandbox::new();
+    let mut ann = waiting_host(&host_box, "0", code, &["--name", "Ann"]);
+    let address = joining_address(&ann);
+    let join_box = Sandbox::new();
+    let mut bob = Session::start_in(
+        &join_box,
+        &["join", &address, "--code", code, "--name", "Bob"],
+        &[],
+    );
+    bob.wait_for("White's opening words", |s| {
+        s.contents().contains("You play White: Black moves first")
+    });
+    let watch_box = Sandbox::new();
+    let mut eve = Session::start_in(&watch_box, &["watch", &address, "--code", code], &[]);
+    let spectator_keys = |screen: &str| {
+        let keys = key_line(screen);
+        keys.contains("q quit")
+            && !["undo", "new game", "pick", "move", "rematch"]
+                .iter()
+                .any(|k| keys.contains(k))
+    };
+    eve.wait_for("a spectator's board and keys", |s| {
+        let text = s.contents();
+        text.contains("You are watching: Black to move") && key_line(&text).contains("q quit")
+    });
+    let screen = eve.contents();
+    assert!(spectator_keys(&screen), "{screen}");
+    assert!(!board_text(&screen).contains('['), "{screen}");
+    ann.send(b"11-15\r");
+    eve.wait_for("the move at the spectator", |s| {
+        let text = s.contents();
+        text.contains("White to move") && key_line(&text).contains("q quit")
+    });
+    let screen = eve.contents();
+    assert!(spectator_keys(&screen), "{screen}");
+    assert!(!board_text(&screen).contains('['), "{screen}");
+    // The joiner resigns: the game is over at every board.
+    bob.send(b"r");
+    bob.wait_for("the resign question", |s| s.contents().contains("Resign"));
+    bob.send(b"y");
+    bob.wait_for("the end at the joiner", |s| {
+        let text = s.contents();
+        text.contains("White resigned") && key_line(&text).contains("q quit")
+    });
+    // The end is still taken back with the host's consent: u stays.
+    let screen = bob.contents();
+    let keys = key_line(&screen);
+    assert!(
+        keys.contains("u undo") && !keys.contains("new game"),
+        "{screen}"
+    );
+    eve.wait_for("the end at the spectator", |s| {
+        let text = s.contents();
+        text.contains("White resigned") && key_line(&text).contains("q quit")
+    });
+    let screen = eve.contents();
+    assert!(spectator_keys(&screen), "{screen}");
+    assert!(!board_text(&screen).contains('['), "{screen}");
+    // The host starts the next game: its key line says so.
+    ann.wait_for("the host's new game key", |s| {
+        key_line(&s.contents()).contains("n new game")
+    });
 }

@@ -3,7 +3,7 @@
 //! is for a line the program prints, within a bound.
 
 use crate::common::pty::{Sandbox, Session};
-use crate::network::{Peer, panel_text};
+use crate::network::{Peer, board_text, key_line, panel_text};
 use ed25519_dalek::Signer;
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
@@ -2198,6 +2198,22 @@ fn a_full_screen_spectator_watches_a_game_hears_its_table_and_goes_back_to_the_l
     // Esc read before q is sent: the two read together are Alt-q, which is no q.
     carol.send(b"\x1b");
     carol.wait_for("the prompt closed", |s| !s.contents().contains("Move: "));
+    // Nor is it offered a piece to pick: no cursor on its board, no move in its keys;
+    // and once the game ends, no undo, new game or rematch.
+    let screen = carol.contents();
+    assert!(!board_text(&screen).contains('['), "{screen}");
+    assert!(!key_line(&screen).contains("move"), "{screen}");
+    bob.say("resign");
+    carol.wait_for("the end on the spectator's board", |s| {
+        let text = s.contents();
+        text.contains("White resigned") && key_line(&text).contains("q quit")
+    });
+    let screen = carol.contents();
+    assert!(!board_text(&screen).contains('['), "{screen}");
+    let keys = key_line(&screen);
+    for other in ["undo", "new game", "rematch", "move"] {
+        assert!(!keys.contains(other), "{other}: {screen}");
+    }
     carol.send(b"q");
     carol.wait_for("the lobby again", |s| {
         s.contents().contains("Back in the lobby")

@@ -186,7 +186,8 @@ fn flip_help_says_it_turns_the_board_from_the_players_side() {
 }
 
 /// `watch --help` speaks to a spectator, who has no side at the bottom and no panel of
-/// their own (it had the player's words for --flip and --name); `join --help` keeps them.
+/// their own and plays nothing (it had the player's words for --flip, --name, --plain and
+/// --quiet); `join --help` keeps them.
 #[test]
 fn watch_help_speaks_to_a_spectator() {
     use clap::CommandFactory;
@@ -202,6 +203,16 @@ fn watch_help_speaks_to_a_spectator() {
             && watch.contains("only the players' names go on the record and panels")
             && !watch.contains("your side")
             && !watch.contains("other player's panel"),
+        "{watch}"
+    );
+    // Its plain mode and bell are a spectator's too (they said "Play in plain line mode"
+    // and "No bell at ten seconds left", as if the time were its own).
+    let words = watch.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("--plain Watch in plain line mode")
+            && words.contains("--quiet No bell when a player's clock reaches ten seconds")
+            && !words.contains("Play in plain line mode")
+            && !words.contains("ten seconds left"),
         "{watch}"
     );
     let join = help(&mut cli, "join");

@@ -188,7 +188,7 @@ impl Widget for &AnalysisBoard {
             theme,
             position: pos,
             marks: Marks {
-                cursor: self.board.cursor,
+                cursor: Some(self.board.cursor),
                 targets: self.board.targets(pos),
                 selected,
                 path,

@@ -15,8 +15,8 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 /// What the board marks on each square this frame.
 #[derive(Default)]
 pub(crate) struct Marks {
-    /// The cell under the cursor.
-    pub(crate) cursor: (u8, u8),
+    /// The cell under the cursor; none where no piece is picked (a spectator's board).
+    pub(crate) cursor: Option<(u8, u8)>,
     /// Where the piece picked up may land next.
     pub(crate) targets: Vec<Square>,
     /// The piece picked up and the hops chosen for it.
@@ -52,7 +52,7 @@ impl Marks {
         // A position being set up has no moves, captures or hints to mark: the cursor.
         if matches!(app.mode, crate::tui::app::Mode::Editor(_)) {
             return Marks {
-                cursor: app.board.cursor,
+                cursor: Some(app.board.cursor),
                 ..Marks::default()
             };
         }
@@ -66,8 +66,13 @@ impl Marks {
             }
             None => (Vec::new(), Vec::new()),
         };
+        // A spectator picks no piece: a cursor would offer what it cannot do.
+        let watching = app
+            .runtime()
+            .table()
+            .is_some_and(|t| t.seat == crate::runtime::Seat::Spectator);
         Marks {
-            cursor: app.board.cursor,
+            cursor: (!watching).then_some(app.board.cursor),
             targets: app.board.targets(app.position()),
             selected,
             path,
@@ -225,7 +230,7 @@ fn render_cell(scene: &Scene, board: &BoardGeometry, row: u8, col: u8, buf: &mut
     let marks = &scene.marks;
     let g = &theme.glyphs;
     let rect = board.cell_rect(row, col);
-    let is_cursor = marks.cursor == (row, col);
+    let is_cursor = marks.cursor == Some((row, col));
     // The pieces sit below the number row (on it, when a square is one row high).
     let disc_rows = rect.height.saturating_sub(1).max(1);
     let disc_top = rect.bottom() - disc_rows;

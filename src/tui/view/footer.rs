@@ -340,6 +340,9 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
             let watching = seat == Some(crate::runtime::Seat::Spectator);
             // A server's spectators talk at the table; a LAN host's do not.
             let at_server = app.runtime().table().is_some_and(|t| t.at_server);
+            // A LAN host's player: the host starts the next game (a finished game is
+            // still taken back, with the host's consent, as any move is).
+            let joiner = matches!(seat, Some(crate::runtime::Seat::Player(_))) && !at_server;
             let keys = keymap::footer_keys(
                 |place| match place {
                     Footer::Watching => watching,
@@ -363,9 +366,11 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
                 },
                 // Across the network a redo is refused (an undo is asked of the other
                 // player; a server takes no move back), so none is offered; after a flag
-                // fall neither undo nor redo works.
+                // fall neither undo nor redo works. A joiner does not start the next game
+                // (the host does).
                 |action| match action {
                     Action::Undo => !flag_fell && !at_server,
+                    Action::AskNewGame => !joiner,
                     Action::Redo => seat.is_none() && !flag_fell,
                     _ => true,
                 },
