@@ -883,6 +883,23 @@ mod tests {
         })
     }
 
+    /// The host's state of a game whose record is `pdn`.
+    fn state(pdn: &str) -> LinkNews {
+        LinkNews::Message(HostMessage::State {
+            state: GameState {
+                pdn: pdn.to_string(),
+                clocks: None,
+                running: None,
+                draw_offer: None,
+                undo_asked: None,
+                player_connected: true,
+                spectators: 0,
+                joiner_side: Side::White,
+                game_number: 1,
+            },
+        })
+    }
+
     #[test]
     fn the_inbox_holds_lines_up_to_its_bytes_and_one_longer_line_alone() {
         let inbox = Inbox::default();
@@ -911,23 +928,8 @@ mod tests {
     #[test]
     fn a_new_state_frees_the_bytes_of_the_state_it_replaces() {
         let inbox = Inbox::default();
-        let state = || {
-            LinkNews::Message(HostMessage::State {
-                state: GameState {
-                    pdn: "1. 11-15 *".to_string(),
-                    clocks: None,
-                    running: None,
-                    draw_offer: None,
-                    undo_asked: None,
-                    player_connected: true,
-                    spectators: 0,
-                    joiner_side: Side::White,
-                    game_number: 1,
-                },
-            })
-        };
-        assert!(inbox.put(state(), MOST_BYTES - 10));
-        assert!(inbox.put(state(), MOST_BYTES - 10));
+        assert!(inbox.put(state("1. 11-15 *"), MOST_BYTES - 10));
+        assert!(inbox.put(state("1. 11-15 *"), MOST_BYTES - 10));
         assert!(lock(&inbox.waiting).has_room_for(10));
         assert!(inbox.put(news("after"), 10));
         let taken = inbox.take();
@@ -945,21 +947,6 @@ mod tests {
     #[test]
     fn a_new_state_stands_where_the_state_it_replaces_stood() {
         let inbox = Inbox::default();
-        let state = |pdn: &str| {
-            LinkNews::Message(HostMessage::State {
-                state: GameState {
-                    pdn: pdn.to_string(),
-                    clocks: None,
-                    running: None,
-                    draw_offer: None,
-                    undo_asked: None,
-                    player_connected: true,
-                    spectators: 0,
-                    joiner_side: Side::White,
-                    game_number: 1,
-                },
-            })
-        };
         assert!(inbox.put(state("1. 11-15 *"), 100));
         assert!(inbox.put(news("Black played 11-15"), 10));
         assert!(inbox.put(state("1. 11-15 * (2 watching)"), 100));

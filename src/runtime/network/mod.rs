@@ -330,14 +330,9 @@ impl Runtime {
                 for news in fallen {
                     host.tell_peers(&game, &news, events);
                 }
+                // A flag that waited on a silent line falls at the next look at the
+                // clocks once the line spoke again (`watch_clocks`, a tenth of a second).
                 host.serve(&mut game, now, events);
-                // A flag that waited on a silent line falls once it spoke again.
-                if !host.flag_waits(now)
-                    && let Some(news) = game.session.tick(now)
-                {
-                    events.push(Event::FlagFell(news.clone()));
-                    host.tell_peers(&game, &news, events);
-                }
             }
             Some(Table::Guest(guest)) => guest.follow(&mut self.session, now, events),
             None => {}
