@@ -197,6 +197,25 @@ impl ServerLine {
     }
 }
 
+#[cfg(test)]
+impl ServerLine {
+    /// A line to no server, for tests: what the returned teller puts in is its news,
+    /// and what it sends goes nowhere.
+    pub(crate) fn detached() -> (ServerLine, impl Fn(LineNews)) {
+        let inbox = Arc::new(Inbox::default());
+        let (out, _) = mpsc::unbounded_channel();
+        let told = Arc::clone(&inbox);
+        let line = ServerLine {
+            inbox,
+            out,
+            name: "tester".to_string(),
+            address: "127.0.0.1:1".to_string(),
+            first_contact: None,
+        };
+        (line, move |news| told.put(news, 0))
+    }
+}
+
 /// Keeps the line: the server's messages into `inbox` (read only while it has room),
 /// `queue`'s out, a ping now and then, until either end lets go (told to the inbox).
 async fn keep<R, W>(

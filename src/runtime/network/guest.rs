@@ -384,6 +384,15 @@ impl Following {
         Some(Ok(News::Sent))
     }
 
+    /// Whether the server's game runs on, its clocks as it last told them, once this
+    /// board's line to it is gone: for a spectator, whatever the server told last (a
+    /// game stopped, adjourned, told so before the server let go); for a player, while
+    /// the opponent is at it (then the server charges the clock running, this player's
+    /// own included); with the opponent away too, it is adjourned, its clocks stopped.
+    fn server_runs_on_without_this_line(&self) -> bool {
+        self.side.is_none() || self.view.connected
+    }
+
     /// Whether the game goes on though a player is away from it: at a server's table
     /// a player who left for the lobby (or lost the line) does not stop the game while
     /// the other is at it, the clocks running (the server judges what is sent then); a
@@ -455,14 +464,17 @@ impl Following {
                             self.server_message(session, message, now, events);
                         }
                         LineNews::Down(why) => {
+                            // The server keeps the clocks: shown as it charges them now
+                            // that this line is gone.
+                            if !self.server_runs_on_without_this_line() {
+                                let mut stopped = session.followed();
+                                if let Some((_, running)) = stopped.clocks.as_mut() {
+                                    *running = None;
+                                }
+                                session.follow(stopped, now);
+                            }
                             self.view.connected = false;
                             self.view.server_gone = true;
-                            // Nothing more is heard of the clocks: they stand still here.
-                            let mut frozen = session.followed();
-                            if let Some((_, running)) = frozen.clocks.as_mut() {
-                                *running = None;
-                            }
-                            session.follow(frozen, now);
                             // Not a LAN host's refusal: the server's line is not tried
                             // again, the lobby ends with it.
                             let why = crate::text::printable(&why, 600);

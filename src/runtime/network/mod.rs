@@ -186,6 +186,8 @@ const MAX_NAME_CHARS: usize = 40;
 
 mod guest;
 mod host;
+#[cfg(test)]
+mod server_line_tests;
 mod told;
 
 pub(crate) use guest::{Following, joined_session, server_session};
