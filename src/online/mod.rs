@@ -685,6 +685,56 @@ struct View {
     game: Option<(u64, Option<Color>)>,
     /// The position now.
     position: Option<Position>,
+    /// The clocks as the server last told them (none: untimed, or not told).
+    clocks: Option<Clocks>,
+}
+
+/// A game's clocks as the server last told them: counted on from then, the running
+/// one only, as the server counts.
+#[derive(Clone, Copy, Debug)]
+struct Clocks {
+    /// Black's and White's time left when told.
+    left: [Duration; 2],
+    /// The side whose clock ran then (none: both stood still).
+    running: Option<Color>,
+    /// When they were told.
+    told_at: std::time::Instant,
+}
+
+impl Clocks {
+    /// The clocks the server told as milliseconds left (Black's, White's) and the
+    /// running side, at `now`; none for an untimed game.
+    fn told(
+        clocks: Option<[u64; 2]>,
+        running: Option<crate::server::protocol::Side>,
+        now: std::time::Instant,
+    ) -> Option<Clocks> {
+        clocks.map(|millis| Clocks {
+            left: millis.map(Duration::from_millis),
+            running: running.map(Color::from),
+            told_at: now,
+        })
+    }
+
+    /// Both clocks at `now`, in words: `Clocks: Black 4:58, White 5:00 (White's
+    /// running).`
+    fn text(&self, now: std::time::Instant) -> String {
+        let elapsed = now.saturating_duration_since(self.told_at);
+        let [black, white] = [Color::Black, Color::White].map(|color| {
+            let i = usize::from(color == Color::White);
+            let left = if self.running == Some(color) {
+                self.left[i].saturating_sub(elapsed)
+            } else {
+                self.left[i]
+            };
+            crate::session::clock_text(left)
+        });
+        let state = match self.running {
+            Some(color) => format!("{color}'s running"),
+            None => "both stopped".to_string(),
+        };
+        format!("Clocks: Black {black}, White {white} ({state}).")
+    }
 }
 
 /// The plain mode's commands.
@@ -694,8 +744,8 @@ ballot opens with three moves drawn from the ACF deck), accept N, challenge NAME
 [rated|casual] [black|white|either] [ballot|free] (a seek only NAME sees; e.g. challenge \
 bob 10+5 casual white ballot), invite [CLOCK] [rated|casual] [black|white|either] \
 [ballot|free] (a private table: casual unless rated; e.g. invite 5+3 black), join CODE, \
-games, watch N, player NAME; in a game: a move (11-15, 15x24), board, draw (offer, or \
-accept the one offered), resign; at a table (playing or watching): say TEXT (heard by the \
+games, watch N, player NAME; in a game: a move (11-15, 15x24), board, clock (both clocks \
+now), draw (offer, or accept the one offered), resign; at a table (playing or watching): say TEXT (heard by the \
 players and spectators there); after a game: rematch (offer the same game, colours \
 swapped, or accept the one offered), decline; adjourn (to the lobby: the game goes on, the \
 clocks running, until both players have left it), resume; quit (in a game in play: the \
@@ -747,6 +797,7 @@ impl View {
                 text: line.trim_start()["say".len()..].trim().to_string(),
             },
             ("board", []) => return self.board(),
+            ("clock" | "clocks", []) => return self.clock(),
             ("help", []) => return say(HELP),
             ("quit" | "exit", []) => return None,
             (text, [])
@@ -764,7 +815,7 @@ impl View {
         Some(message)
     }
 
-    /// Prints the board, if in a game.
+    /// Prints the board, if in a game (played or watched), and its clocks.
     fn board(&self) -> Option<ClientMessage> {
         match (self.position, self.game) {
             (Some(position), Some((_, side))) => {
@@ -773,8 +824,21 @@ impl View {
                     board_text_from(&position, side.unwrap_or(Color::Black))
                 );
                 println!("{} to move.", position.turn());
+                if let Some(clocks) = &self.clocks {
+                    println!("{}", clocks.text(std::time::Instant::now()));
+                }
             }
-            _ => println!("You are not playing a game."),
+            _ => println!("You are not playing or watching a game."),
+        }
+        None
+    }
+
+    /// Prints both clocks of the game played or watched, as they stand now.
+    fn clock(&self) -> Option<ClientMessage> {
+        match (&self.clocks, self.game) {
+            (Some(clocks), Some(_)) => println!("{}", clocks.text(std::time::Instant::now())),
+            (None, Some(_)) => println!("This game has no clock."),
+            (_, None) => println!("You are not playing or watching a game."),
         }
         None
     }
@@ -797,6 +861,8 @@ impl View {
                 moves,
                 ballot,
                 ballot_moves,
+                clocks,
+                running,
             } => {
                 let side = crate::rules::Color::from(side);
                 let kind = if rated { "rated" } else { "casual" };
@@ -814,6 +880,7 @@ impl View {
                 }
                 self.game = Some((game, Some(side)));
                 self.position = fen.parse().ok();
+                self.clocks = Clocks::told(clocks, running, std::time::Instant::now());
                 self.board();
                 self.prompt();
             }
@@ -824,6 +891,8 @@ impl View {
                 clock,
                 moves,
                 fen,
+                clocks,
+                running,
             } => {
                 println!(
                     "Watching game {game}: {} (Black) - {} (White), {}; moves so far: {}.",
@@ -838,6 +907,7 @@ impl View {
                 );
                 self.game = Some((game, None));
                 self.position = fen.parse().ok();
+                self.clocks = Clocks::told(clocks, running, std::time::Instant::now());
                 self.board();
             }
             ServerMessage::Moved {
@@ -845,17 +915,12 @@ impl View {
                 squares,
                 fen,
                 clocks,
+                running,
                 ..
             } => {
                 println!("{} played {}.", Color::from(side), text(&squares));
                 self.position = fen.parse().ok();
-                if let Some([black, white]) = clocks {
-                    println!(
-                        "Clocks: Black {}, White {}.",
-                        crate::session::clock_text(Duration::from_millis(black)),
-                        crate::session::clock_text(Duration::from_millis(white))
-                    );
-                }
+                self.clocks = Clocks::told(clocks, running, std::time::Instant::now());
                 self.board();
                 self.prompt();
             }
@@ -877,6 +942,7 @@ impl View {
                 }
                 self.game = None;
                 self.position = None;
+                self.clocks = None;
             }
             ServerMessage::Said { name, text: said } => {
                 println!("{}: {}", text(&name), crate::text::printable(&said, 400));
@@ -991,8 +1057,10 @@ fn line_gone_note(game: u64, my_move: bool) -> String {
 fn not_understood(line: &str) -> String {
     let first = line.split_whitespace().next().unwrap_or_default();
     let takes = match first {
-        "who" | "seeks" | "games" | "board" | "draw" | "resign" | "adjourn" | "resume"
-        | "rematch" | "decline" | "help" | "quit" | "exit" => "takes nothing more",
+        "who" | "seeks" | "games" | "board" | "clock" | "clocks" | "draw" | "resign"
+        | "adjourn" | "resume" | "rematch" | "decline" | "help" | "quit" | "exit" => {
+            "takes nothing more"
+        }
         "accept" => "takes one seek's number: accept N (seeks lists them)",
         "watch" => "takes one game's number: watch N (games lists them)",
         "challenge" => {

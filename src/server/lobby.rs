@@ -257,7 +257,21 @@ impl Table {
             moves: played.moves().iter().map(ToString::to_string).collect(),
             ballot: ballot.map(crate::session::ballot_text),
             ballot_moves: ballot.map_or(0, |o| o.line.len()),
+            clocks: self.clocks_now().0,
+            running: self.clocks_now().1,
         }
+    }
+
+    /// Black's and White's time left now, in milliseconds (none: untimed), and the side
+    /// whose clock runs (none while the game waits, adjourned): what a plain client is
+    /// told to count from.
+    fn clocks_now(&self) -> (Option<[u64; 2]>, Option<protocol::Side>) {
+        let Some((left, running)) = self.session.followed().clocks else {
+            return (None, None);
+        };
+        let millis = left.map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+        let running = running.filter(|_| self.adjourned.is_none());
+        (Some(millis), running.map(Into::into))
     }
 
     /// Black's and White's time left as the record keeps it (when their clock last
@@ -1878,20 +1892,14 @@ impl Lobby {
         let Some(table) = self.games.get(&game) else {
             return;
         };
-        let clocks = table.session.clock().map(|_| {
-            [Color::Black, Color::White].map(|c| {
-                table
-                    .session
-                    .time_left(c)
-                    .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-            })
-        });
+        let (clocks, running) = table.clocks_now();
         let message = ServerMessage::Moved {
             game,
             side: color.into(),
             squares,
             fen: table.session.position().to_string(),
             clocks,
+            running,
         };
         // A board hears the game first, then the move, which it checks against it.
         let audience = table.audience(game, &self.online);
@@ -1945,6 +1953,8 @@ impl Lobby {
             clock: table.clock.clone(),
             moves: game.moves().iter().map(ToString::to_string).collect(),
             fen: game.position().to_string(),
+            clocks: table.clocks_now().0,
+            running: table.clocks_now().1,
         };
         if let Some(online) = self.online.get_mut(name) {
             online.watching = Some(number);

@@ -221,6 +221,13 @@ pub(crate) enum ServerMessage {
         /// How many of `moves` are the ballot's (played before the game starts).
         #[serde(default)]
         ballot_moves: usize,
+        /// Black's and White's time left, in milliseconds, as it starts or goes on
+        /// (none: untimed).
+        #[serde(default)]
+        clocks: Option<[u64; 2]>,
+        /// The side whose clock runs now (none: the clocks stand still).
+        #[serde(default)]
+        running: Option<Side>,
     },
     /// The game this client watches, as it stands.
     Watching {
@@ -236,6 +243,12 @@ pub(crate) enum ServerMessage {
         moves: Vec<String>,
         /// The position now (PDN FEN).
         fen: String,
+        /// Black's and White's time left now, in milliseconds (none: untimed).
+        #[serde(default)]
+        clocks: Option<[u64; 2]>,
+        /// The side whose clock runs now (none: the clocks stand still).
+        #[serde(default)]
+        running: Option<Side>,
     },
     /// A move was played in this client's game, or the one it watches: the position
     /// after it.
@@ -250,6 +263,9 @@ pub(crate) enum ServerMessage {
         fen: String,
         /// Black's and White's time left, in milliseconds.
         clocks: Option<[u64; 2]>,
+        /// The side whose clock runs after the move (none: the clocks stand still).
+        #[serde(default)]
+        running: Option<Side>,
     },
     /// The player's opponent offered a draw (`draw` accepts it).
     DrawOffered {

@@ -2363,6 +2363,39 @@ fn quitting_the_plain_client_mid_game_says_the_clock_runs_at_the_server() {
     assert!(!said.iter().any(|l| l.contains("Goodbye")), "{said:#?}");
 }
 
+/// In plain mode a player and a spectator hear both clocks when they ask (`clock`), with
+/// the board (`board`), and as the spectator starts watching; the running one named.
+#[test]
+fn plain_players_and_spectators_hear_both_clocks_when_they_ask() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b, c) = (Sandbox::new(), Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    meet(&mut alice, &mut bob, "seek 5+3 casual black");
+    alice.say("11-15");
+    bob.expect("Black played 11-15.");
+    let mut carol = player(&c, &address, "carol");
+    carol.say("watch 1");
+    carol.expect("Watching game 1");
+    let line = carol.expect("Clocks: Black ");
+    // Black's 3 seconds added to what it thought; White's clock running.
+    assert!(line.starts_with("Clocks: Black 5:0"), "{line}");
+    assert!(line.ends_with("(White's running)."), "{line}");
+    carol.say("clock");
+    let line = carol.expect("Clocks: Black ");
+    assert!(line.ends_with("(White's running)."), "{line}");
+    bob.say("board");
+    bob.expect("White to move.");
+    let line = bob.expect("Clocks: Black ");
+    assert!(line.ends_with("(White's running)."), "{line}");
+    bob.say("resign");
+    carol.expect("Game 1 over");
+    carol.say("clock");
+    carol.expect("You are not playing or watching a game.");
+    stop(&mut server);
+}
+
 /// `checkers server` with `args`, which must refuse to start: what it said on standard
 /// error. One that is still running after 20 seconds is stopped, and the test fails.
 fn refused_server(home: &Sandbox, args: &[&str]) -> String {
