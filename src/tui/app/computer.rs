@@ -91,8 +91,10 @@ impl App {
                 self.status.info(text);
             }
             Event::Hint(news) => self.status.info(format!("{news}.")),
-            // The game's end is told with the news that ended it.
-            Event::Thinking | Event::ReviewScore | Event::ClockTicked | Event::GameOver => {}
+            // The game's end is told with the news that ended it; at a table, with what
+            // this board can do next too, whatever came first.
+            Event::GameOver => self.tell_end_at_table(true),
+            Event::Thinking | Event::ReviewScore | Event::ClockTicked => {}
             Event::ClockWarning(warning) => self.status.say(Tone::Error, warning.to_string()),
             Event::FlagFell(news) => {
                 let news = self.with_match_news(news.to_string());

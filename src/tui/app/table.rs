@@ -83,6 +83,7 @@ impl App {
                 let names = self.runtime.session().names();
                 let text = self.with_match_news(super::opening_line(&text, names));
                 self.status.info(text);
+                self.tell_end_at_table(false);
             }
             TableNews::Refused(why) => self.status.say(Tone::Error, super::capitalize(&why)),
             TableNews::Chat { from, text } => self.status.info(format!("{from}: {text}")),
@@ -94,6 +95,31 @@ impl App {
                 format!("The host refused this board for now ({why}): trying again"),
             ),
         }
+    }
+
+    /// Once the game at a table is over, the status line says its result and what this
+    /// board can do next (a spectator: step through the moves, or leave): the news of
+    /// the end, told before or after the board's game shows it, gets the keys after it.
+    /// With `at_the_end` (the board's game has just ended), other words shown give way
+    /// to the result; else only the news of the end is added to.
+    pub(super) fn tell_end_at_table(&mut self, at_the_end: bool) {
+        let (Some(outcome), Some(next)) = (
+            self.game().result(),
+            super::status::after_the_end_at_table(&self.runtime),
+        ) else {
+            return;
+        };
+        let result = outcome.to_string();
+        let result = result.trim_end_matches('.');
+        let text = match self.status.info_shown() {
+            Some(shown) if shown.contains(next) => return,
+            Some(shown) if shown.starts_with(result) => {
+                format!("{}. {next}", shown.trim_end_matches('.'))
+            }
+            _ if at_the_end => format!("{result}. {next}"),
+            _ => return,
+        };
+        self.status.info(text);
     }
 
     /// A question from the other terminal: put now, or after the one being asked (it

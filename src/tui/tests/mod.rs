@@ -20,6 +20,7 @@ mod records;
 mod render_sizes;
 mod report;
 mod screens;
+mod server_table;
 mod theme;
 mod tournament;
 

@@ -1,0 +1,115 @@
+//! A spectator's board at a server's table as its game ends: the status line says the
+//! result and what to do next, however the game ended and whichever of the server's
+//! two words (the game's state, then its end in words) came first.
+
+use super::message;
+use crate::net::table::TableFacts;
+use crate::online::{LineNews, ServerLine};
+use crate::rules::Color;
+use crate::runtime::network::{Following, server_session};
+use crate::runtime::{Pace, Runtime, Saving, Table};
+use crate::server::protocol::ServerMessage;
+use crate::session::Session;
+use crate::tui::{App, Settings};
+use std::time::{Duration, Instant};
+
+/// What a spectator is told it can do once the game is over.
+const NEXT: &str = "You are watching: < and > step through the moves; q leaves.";
+
+/// A timed game at the server after 11-15 22-18, then what `end` does to it (given
+/// the session and the time the game began): the server's state of it for a spectator.
+fn told(end: impl FnOnce(&mut Session, Instant)) -> (ServerMessage, Session) {
+    let start = Instant::now();
+    let mut session =
+        Session::new(crate::game::Game::new()).with_clock("5+3".parse().expect("a clock"), start);
+    session.play_text("11-15").expect("a legal move");
+    session.play_text("22-18").expect("a legal move");
+    end(&mut session, start);
+    let record = session.record(&crate::store::today());
+    let facts = TableFacts {
+        undo_asked: None,
+        player_connected: true,
+        spectators: 1,
+        joiner_side: Color::Black,
+    };
+    let state = crate::net::table::game_state(&session, &record, facts);
+    let table = ServerMessage::Table {
+        game: 1,
+        side: None,
+        state,
+    };
+    (table, session)
+}
+
+/// The game ended by `end`: the server's state of it for a spectator, and the end as
+/// the server says it in words.
+fn ended(end: impl FnOnce(&mut Session, Instant)) -> (ServerMessage, ServerMessage) {
+    let (table, session) = told(end);
+    let outcome = session.game().result().expect("the game is over");
+    let words = ServerMessage::Ended {
+        game: 1,
+        result: outcome.pdn_result().to_string(),
+        text: outcome.to_string(),
+        ratings: None,
+    };
+    (table, words)
+}
+
+/// A spectator's board at 80x24 on the game before its end (`before`, the server's
+/// state of it), its line detached: the app, and what tells the line's news.
+fn spectator(before: &ServerMessage) -> (App, impl Fn(LineNews) + use<>) {
+    let ServerMessage::Table { state, .. } = before else {
+        panic!("not a table: {before:?}");
+    };
+    let (line, tell) = ServerLine::detached();
+    let session = server_session(state, None, Instant::now()).expect("the record reads");
+    let following = Following::at_server(line, None, state, None);
+    let runtime = Runtime::new(session, Saving::Off, Pace::WATCHED)
+        .at_table(Table::Guest(Box::new(following)));
+    let app = App::with_runtime(Settings::default(), runtime, 80, 24);
+    (app, tell)
+}
+
+/// The game before its end, as the server tells a spectator.
+fn in_play() -> ServerMessage {
+    told(|_, _| {}).0
+}
+
+/// Each ending, as the game's state and the words come: in one poll, or the words a
+/// poll later (the server says them once the end is on its disk).
+fn check_ending(name: &str, end: impl Fn(&mut Session, Instant)) {
+    for apart in [false, true] {
+        let (table, words) = ended(&end);
+        let (mut app, tell) = spectator(&in_play());
+        tell(LineNews::Message(table));
+        if apart {
+            app.poll(Instant::now());
+        }
+        tell(LineNews::Message(words.clone()));
+        app.poll(Instant::now());
+        let ServerMessage::Ended { text, .. } = words else {
+            unreachable!()
+        };
+        let shown = message(&app);
+        assert_eq!(
+            shown,
+            format!("{text}. {NEXT}"),
+            "{name}, the words {} the state",
+            if apart { "after" } else { "with" }
+        );
+    }
+}
+
+#[test]
+fn a_spectator_is_told_the_result_and_the_keys_however_the_servers_game_ends() {
+    check_ending("a resignation", |session, _| {
+        session.resign(Color::Black).expect("a resignation");
+    });
+    check_ending("an agreed draw", |session, _| {
+        session.offer_draw().expect("an offer");
+        session.accept_draw().expect("accepted");
+    });
+    check_ending("a flag", |session, start| {
+        session.tick(start + Duration::from_secs(600));
+    });
+}
