@@ -113,7 +113,9 @@ impl App {
         let result = result.trim_end_matches('.');
         let text = match self.status.info_shown() {
             Some(shown) if shown.contains(next) => return,
-            Some(shown) if shown.starts_with(result) => {
+            // The news of the end, in whatever words it came (a LAN host's say the
+            // move or the resignation first).
+            Some(shown) if shown.contains(result) => {
                 format!("{}. {next}", shown.trim_end_matches('.'))
             }
             _ if at_the_end => format!("{result}. {next}"),
