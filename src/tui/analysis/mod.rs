@@ -829,10 +829,11 @@ impl AnalysisBoard {
     /// existing file's games, or replacing them), and says where it went or why not.
     fn save(&mut self, path: PathBuf, how: Write) {
         let mut record = self.record.clone();
+        // A tree begun here (a loaded record has its Event and Date tags, if only
+        // unknown ones: see `keep_as_loaded`).
         if record.tag("Event").is_none() {
             record.set_tag("Event", "Analysis");
         }
-        // A tree begun here (a loaded record has a Date tag, if only an unknown one).
         if record.tag("Date").is_none() {
             record.set_tag("Date", &crate::store::today());
         }
@@ -870,6 +871,19 @@ impl Drop for AnalysisBoard {
     }
 }
 
+/// Marks `record` as one read from a file, so that a save from the board keeps its
+/// tags as they were: a Date or Event it lacks is written unknown (`????.??.??`, `?`),
+/// as the writer writes its other missing roster tags, never today's date or the
+/// board's own Event, which only a tree begun on the board gets.
+pub(crate) fn keep_as_loaded(record: &mut PdnGame) {
+    if record.tag("Date").is_none() {
+        record.set_tag("Date", crate::pdn::UNKNOWN_DATE);
+    }
+    if record.tag("Event").is_none() {
+        record.set_tag("Event", "?");
+    }
+}
+
 /// The tree of game `number` of the PDN file at `path`, with its variations and
 /// comments, its record (tags), and where a move cannot be played, the fault (the tree
 /// then holds the moves before it); a file that does not read says why.
@@ -878,10 +892,7 @@ pub(crate) fn load_tree(
     number: usize,
 ) -> Result<(PdnGame, MoveTree, Option<Box<crate::pdn::GameError>>), crate::store::StoreError> {
     let (mut record, fault) = crate::store::load_record_up_to_fault(path, number)?;
-    // Saved again, a record undated keeps no date of its own, not today's.
-    if record.tag("Date").is_none() {
-        record.set_tag("Date", crate::pdn::UNKNOWN_DATE);
-    }
+    keep_as_loaded(&mut record);
     let tree = std::fs::read(path)
         .ok()
         .map(crate::pdn::decode_owned)

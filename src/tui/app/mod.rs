@@ -502,10 +502,8 @@ impl App {
             Some(review) => {
                 let mut record = crate::pdn::PdnGame::new(*review.recorded.start());
                 record.tags = review.tags.clone();
-                // The recorded game's own date, not today's.
-                if record.tag("Date").is_none() {
-                    record.set_tag("Date", crate::pdn::UNKNOWN_DATE);
-                }
+                // The recorded game's own tags: no date of today's, no Event invented.
+                crate::tui::analysis::keep_as_loaded(&mut record);
                 let moves = review.recorded.moves().to_vec();
                 (
                     record,

@@ -975,3 +975,49 @@ fn a_loaded_record_without_a_date_is_saved_from_the_analysis_board_undated() {
     let today = format!("[Date \"{}\"]", crate::store::today());
     assert!(text.contains(&today), "{text}");
 }
+
+/// Saves `board`'s tree to `path` as a player does (s, the file's name, Enter) and
+/// returns the file's text.
+fn saved_text(board: &mut AnalysisBoard, path: &std::path::Path) -> String {
+    press(board, KeyCode::Char('s'));
+    if let Some(prompt) = &mut board.saving {
+        *prompt = crate::tui::analysis::save::SavePrompt::new(path);
+    }
+    press(board, KeyCode::Enter);
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn a_loaded_record_without_an_event_is_saved_from_the_analysis_board_with_none_invented() {
+    let dir = tempfile::tempdir().unwrap();
+    let from = dir.path().join("no-event.pdn");
+    let pdn = "[Date \"1946.05.01\"]\n[Black \"MF Tinsley\"]\n[White \"M Rex\"]\n\
+               [Result \"1-0\"]\n1. 11-15 23-18 1-0\n";
+    std::fs::write(&from, pdn).unwrap();
+    let (record, tree, _) = crate::tui::analysis::load_tree(&from, 1).unwrap();
+    let mut b = AnalysisBoard::new(
+        tree,
+        record,
+        &Settings::default(),
+        None,
+        Rect::new(0, 0, 80, 24),
+        "the command line",
+        false,
+    );
+    let text = saved_text(&mut b, &dir.path().join("saved.pdn"));
+    assert!(text.contains("[Event \"?\"]"), "{text}");
+    assert!(!text.contains("Analysis"), "{text}");
+    assert!(text.contains("[Date \"1946.05.01\"]"), "{text}");
+    // The same record reviewed in the game, then `A`: the analysis board keeps it too.
+    let mut app = super::review_app(pdn);
+    super::press(&mut app, KeyCode::Char('A'));
+    let b = app.analysis.as_mut().expect("the analysis board opened");
+    let text = saved_text(b, &dir.path().join("from-review.pdn"));
+    assert!(text.contains("[Event \"?\"]"), "{text}");
+    assert!(!text.contains("Analysis"), "{text}");
+    // A tree begun on the board is the board's own analysis.
+    let mut fresh = board(80, 24);
+    play(&mut fresh, "11-15");
+    let text = saved_text(&mut fresh, &dir.path().join("fresh.pdn"));
+    assert!(text.contains("[Event \"Analysis\"]"), "{text}");
+}
