@@ -1021,3 +1021,97 @@ fn a_loaded_record_without_an_event_is_saved_from_the_analysis_board_with_none_i
     let text = saved_text(&mut fresh, &dir.path().join("fresh.pdn"));
     assert!(text.contains("[Event \"Analysis\"]"), "{text}");
 }
+
+#[test]
+fn undo_takes_back_the_last_move_entered_and_redo_plays_it_again() {
+    let mut b = board(80, 24);
+    play(&mut b, "11-15 23-19 8-11");
+    b.unsaved = false;
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(b.tree.main_line().len(), 2, "8-11 is gone from the tree");
+    assert_eq!(b.tree.ply(), 2);
+    let drawn = screen(&b, 80, 24);
+    assert!(drawn.contains("Took back 8-11 (U redoes)"), "{drawn}");
+    assert!(b.unsaved);
+    // U and Ctrl-R play the moves taken back again.
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(b.tree.len(), 1);
+    press(&mut b, KeyCode::Char('U'));
+    assert_eq!(b.tree.len(), 2);
+    b.handle_event(&key_event(KeyCode::Char('r'), KeyModifiers::CONTROL));
+    assert_eq!(b.tree.main_line().len(), 3);
+    assert_eq!(b.tree.ply(), 3);
+    assert!(screen(&b, 80, 24).contains("Played again: 8-11"));
+    press(&mut b, KeyCode::Char('U'));
+    assert!(screen(&b, 80, 24).contains("Nothing to redo"));
+    // A variation deleted (after its y) comes back with u, whole.
+    press(&mut b, KeyCode::Char('<'));
+    play(&mut b, "9-14 22-17");
+    let before = crate::pdn::write_tree(&b.record, &b.tree);
+    press(&mut b, KeyCode::Char('D'));
+    press(&mut b, KeyCode::Char('y'));
+    assert_eq!(b.tree.len(), 3);
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(crate::pdn::write_tree(&b.record, &b.tree), before);
+    assert!(screen(&b, 80, 24).contains("the variation is back"));
+    // Back to an empty tree, and no further.
+    for _ in 0..5 {
+        press(&mut b, KeyCode::Char('u'));
+    }
+    assert_eq!(b.tree.len(), 0);
+    press(&mut b, KeyCode::Char('u'));
+    assert!(screen(&b, 80, 24).contains("Nothing to undo"));
+}
+
+#[test]
+fn y_and_capital_y_hand_the_position_and_the_game_to_the_clipboard_and_say_so() {
+    let mut b = board(80, 24);
+    play(&mut b, "11-15 23-19");
+    press(&mut b, KeyCode::Char('y'));
+    let fen = b.tree.position().to_string();
+    assert_eq!(b.take_clipboard().as_deref(), Some(fen.as_str()));
+    assert_eq!(b.take_clipboard(), None, "sent once");
+    let drawn = screen(&b, 80, 24);
+    // The status line says it, the FEN wrapped onto its second row at 80 columns.
+    assert!(drawn.contains("Copied to the clipboard:"), "{drawn}");
+    assert!(drawn.contains(&fen), "{drawn}");
+    assert!(drawn.contains("? help"), "{drawn}");
+    press(&mut b, KeyCode::Char('Y'));
+    let pdn = b.take_clipboard().unwrap();
+    assert!(pdn.contains("[Event \"Analysis\"]"), "{pdn}");
+    assert!(pdn.trim_end().ends_with("1. 11-15 23-19 *"), "{pdn}");
+    assert!(screen(&b, 80, 24).contains("the game as PDN (2 moves)"));
+}
+
+#[test]
+fn the_whole_help_is_read_at_80x24_by_scrolling_it() {
+    let mut b = board(80, 24);
+    press(&mut b, KeyCode::Char('?'));
+    let mut pages = vec![screen(&b, 80, 24)];
+    assert!(pages[0].contains("PgDn: more"), "{}", pages[0]);
+    for _ in 0..10 {
+        press(&mut b, KeyCode::PageDown);
+        let page = screen(&b, 80, 24);
+        if pages.last() == Some(&page) {
+            break;
+        }
+        pages.push(page);
+    }
+    let all = pages.join("\n");
+    for key in crate::tui::analysis::KEYS
+        .iter()
+        .filter(|k| !k.help.is_empty())
+    {
+        let line = format!("{:<12}{}", key.label, key.help);
+        assert!(all.contains(&line), "{line}:\n{all}");
+    }
+    assert!(
+        all.contains("Any key or a click closes this help."),
+        "{all}"
+    );
+    assert!(pages.last().unwrap().contains("PgUp: back"), "{all}");
+    press(&mut b, KeyCode::PageUp);
+    assert!(b.help, "PgUp scrolls back");
+    press(&mut b, KeyCode::Char('x'));
+    assert!(!b.help, "any other key closes it");
+}
