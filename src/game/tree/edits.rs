@@ -61,7 +61,10 @@ impl MoveTree {
     pub(crate) fn enter(&mut self, m: Move) -> Option<Edit> {
         let from = self.current;
         let known = self.nodes.len();
-        self.play(m).then(|| Edit::Played {
+        if !self.play(m) {
+            return None;
+        }
+        Some(Edit::Played {
             from,
             to: self.current,
             made: self.nodes.len() > known,
@@ -270,14 +273,6 @@ impl Edits {
 mod tests {
     use super::*;
     use crate::rules::Position;
-
-    /// Enters `text`'s moves in `tree`, keeping each change in `edits`.
-    fn enter(tree: &mut MoveTree, edits: &mut Edits, text: &str) {
-        for word in text.split_whitespace() {
-            let m = tree.position().parse_move(word).unwrap();
-            edits.made(tree.enter(m).unwrap());
-        }
-    }
 
     #[test]
     fn every_change_is_undone_and_redone_exactly() {

@@ -12,8 +12,9 @@ pub(crate) mod save;
 pub(crate) mod search;
 pub(crate) mod view;
 
+use super::action::Action;
 use super::action::Direction;
-use super::app::{BoardView, Picked, Tone};
+use super::app::{BoardView, Edited, Editor, Picked, Tone};
 use super::geometry::{PANEL_SCREEN, screen_layout};
 use super::theme::Theme;
 use crate::engine::egdb::Egdb;
@@ -28,6 +29,10 @@ use save::{SavePrompt, Step, Write};
 use search::{Analyser, Job, Report};
 use std::path::PathBuf;
 use std::sync::Arc;
+
+/// The first words of the position editor on the analysis board.
+const SET_UP_WELCOME: &str = "Set up a position: b w a man, B W a king, Space clears, t side to move, \
+     c empties the board, s the start, f a FEN, Enter analyses it, Esc leaves it";
 
 /// The most best lines shown.
 pub(crate) const MAX_LINES: usize = 5;
@@ -83,6 +88,8 @@ pub(crate) enum Act {
     CopyFen,
     /// The tree goes to the clipboard as PDN.
     CopyPdn,
+    /// The position editor opens on the position shown.
+    SetUp,
     /// The help overlay opens or closes.
     Help,
     /// Back to where the board was opened from.
@@ -126,6 +133,7 @@ pub(crate) const KEYS: &[AnalysisKey] = &[
     AnalysisKey { codes: &[KeyCode::Char('-')], act: Act::Lines(false), label: "", short: "", help: "" },
     AnalysisKey { codes: &[KeyCode::Char('b')], act: Act::PlayBest, label: "b", short: "", help: "play the best line's move (marked on the board)" },
     AnalysisKey { codes: &[KeyCode::Char('c')], act: Act::Comment, label: "c", short: "", help: "comment on the move shown (saved with it)" },
+    AnalysisKey { codes: &[KeyCode::Char('E')], act: Act::SetUp, label: "E", short: "", help: "set up a position: b w men, B W kings, t side to move, Enter" },
     AnalysisKey { codes: &[KeyCode::Char('f')], act: Act::Flip, label: "f", short: "", help: "turn the board over" },
     AnalysisKey { codes: &[KeyCode::Char('y')], act: Act::CopyFen, label: "y Y", short: "", help: "copy the position (FEN) / the tree (PDN) to the clipboard" },
     AnalysisKey { codes: &[KeyCode::Char('Y')], act: Act::CopyPdn, label: "", short: "", help: "" },
@@ -224,6 +232,23 @@ pub(crate) struct AnalysisBoard {
     pub(crate) edits: Edits,
     /// Text for the terminal's clipboard, waiting for the event loop to send it.
     pub(crate) clipboard: Option<String>,
+    /// The position being set up (`E`), while its editor is open.
+    pub(crate) setting_up: Option<Editor>,
+    /// The tree a set-up replaced, with its record and changes: undo brings it back.
+    earlier: Vec<Earlier>,
+}
+
+/// A tree the board showed before a position was set up.
+#[derive(Debug)]
+struct Earlier {
+    /// Its moves and variations, at the node shown.
+    tree: MoveTree,
+    /// Its record's tags.
+    record: PdnGame,
+    /// Its changes, for undo.
+    edits: Edits,
+    /// Whether it was saved as it stood.
+    unsaved: bool,
 }
 
 impl AnalysisBoard {
@@ -281,6 +306,8 @@ impl AnalysisBoard {
             commenting: None,
             edits: Edits::default(),
             clipboard: None,
+            setting_up: None,
+            earlier: Vec::new(),
         };
         analysis.restart();
         analysis
@@ -288,7 +315,10 @@ impl AnalysisBoard {
 
     /// The position shown.
     pub(crate) fn position(&self) -> &Position {
-        self.tree.position()
+        match &self.setting_up {
+            Some(editor) => &editor.board,
+            None => self.tree.position(),
+        }
     }
 
     /// The best move found for the position shown, if the analysis has one.
@@ -394,6 +424,15 @@ impl AnalysisBoard {
                 // A click elsewhere answers a question as any other key does: no.
                 if let Some(ask) = self.asking.take() {
                     return self.answer(ask, &KeyEvent::from(KeyCode::Esc));
+                }
+                // Setting up, a click on a square only puts the cursor there.
+                if self.setting_up.is_some() {
+                    if let Some(cell) = self.board.cell_at(self.screen, mouse.column, mouse.row)
+                        && Square::from_row_col(cell.0, cell.1).is_some()
+                    {
+                        self.board.cursor = cell;
+                    }
+                    return None;
                 }
                 if let Some(node) = view::node_at(self, self.screen, mouse.column, mouse.row) {
                     self.message = None;
@@ -507,6 +546,10 @@ impl AnalysisBoard {
                 KeyCode::Char(c) if text.len() < 80 => text.push(c),
                 _ => {}
             }
+            return None;
+        }
+        if self.setting_up.is_some() {
+            self.set_up_key(key);
             return None;
         }
         if self.help {
@@ -696,6 +739,13 @@ impl AnalysisBoard {
             Act::Redo => self.undo(true),
             Act::CopyFen => self.copy(false),
             Act::CopyPdn => self.copy(true),
+            Act::SetUp => {
+                self.board.pick = None;
+                self.setting_up = Some(Editor::of(self.tree.position()));
+                // No analysis of a position not yet whole.
+                self.on_hold();
+                self.say(Tone::Info, SET_UP_WELCOME);
+            }
             Act::Comment => {
                 let now = self.tree.comment(self.tree.current()).unwrap_or_default();
                 self.commenting = Some(crate::tui::field::TextField::new(
@@ -736,6 +786,14 @@ impl AnalysisBoard {
 
     /// Leaves the board, or where moves or variations are not saved, asks first.
     fn leave(&mut self) -> Option<Done> {
+        if !self.unsaved && self.earlier.iter().any(|e| e.unsaved) {
+            self.asking = Some(Ask::Leave);
+            self.say(
+                Tone::Info,
+                "The moves before the set-up are not saved (u brings them back): y leaves without them, Esc stays",
+            );
+            return None;
+        }
         if !self.unsaved {
             return Some(Done::Leave);
         }
@@ -890,6 +948,21 @@ impl AnalysisBoard {
             self.edits.undo(&mut self.tree)
         };
         let Some(edit) = edit.cloned() else {
+            if !redo && let Some(earlier) = self.earlier.pop() {
+                let Earlier {
+                    tree,
+                    record,
+                    edits,
+                    unsaved,
+                } = earlier;
+                self.tree = tree;
+                self.record = record;
+                self.edits = edits;
+                self.unsaved = unsaved;
+                self.say(Tone::Info, "Back to the moves before the set-up");
+                self.restart();
+                return;
+            }
             let none = if redo {
                 "Nothing to redo"
             } else {
@@ -920,6 +993,73 @@ impl AnalysisBoard {
         let more = if redo { "" } else { " (U redoes)" };
         self.say(Tone::Info, format!("{what}{more}"));
         self.restart();
+    }
+
+    /// A key while the position editor is open: the editor's keys (see
+    /// [`editor_action`](super::app::editor_action)), the cursor's among them; Enter
+    /// analyses the position set up, in a tree of its own, Esc leaves the board as it
+    /// was.
+    fn set_up_key(&mut self, key: &KeyEvent) {
+        let Some(editor) = &mut self.setting_up else {
+            return;
+        };
+        let Some(action) = super::app::editor_action(key, editor.fen.is_some()) else {
+            self.say(Tone::Info, SET_UP_WELCOME);
+            return;
+        };
+        if let Action::Cursor(direction) = action {
+            let shown = editor.board;
+            self.board.move_cursor(direction, &shown);
+            return;
+        }
+        match editor.apply(action, self.board.cursor_square()) {
+            Edited::Cancelled => {
+                self.setting_up = None;
+                self.say(Tone::Info, "No position set up: the board is as it was");
+                self.restart();
+            }
+            Edited::Play(position) => {
+                self.setting_up = None;
+                self.start_from(position);
+            }
+            Edited::Said(refused, text) => {
+                let tone = if refused { Tone::Error } else { Tone::Info };
+                self.say(tone, text);
+            }
+        }
+    }
+
+    /// A new tree from `position`, set up on the board, with a record of its own; the
+    /// tree before it is kept for `u` to bring back.
+    fn start_from(&mut self, position: Position) {
+        let tree = std::mem::replace(&mut self.tree, MoveTree::new(position));
+        let record = std::mem::replace(&mut self.record, PdnGame::new(position));
+        let edits = std::mem::take(&mut self.edits);
+        self.earlier.push(Earlier {
+            tree,
+            record,
+            edits,
+            unsaved: self.unsaved,
+        });
+        // A tree of one position is nothing to lose yet.
+        self.unsaved = false;
+        self.say(
+            Tone::Info,
+            format!("Analysing the position set up: {position} (u goes back)"),
+        );
+        self.restart();
+    }
+
+    /// Stops the search and drops its lines (while a position is set up).
+    fn on_hold(&mut self) {
+        self.job += 1;
+        self.report = Report {
+            id: self.job,
+            ..Report::default()
+        };
+        if let Some(analyser) = &self.analyser {
+            analyser.pause();
+        }
     }
 
     /// The record as a save writes it: the loaded record's tags, and for a tree begun

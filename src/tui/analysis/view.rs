@@ -197,6 +197,7 @@ impl Widget for &AnalysisBoard {
                 last_move: self
                     .tree
                     .last_move()
+                    .filter(|_| self.setting_up.is_none())
                     .map(|m| m.squares())
                     .unwrap_or_default(),
                 hint: self.best_move().map(|m| m.squares()).unwrap_or_default(),
@@ -432,6 +433,20 @@ impl AnalysisBoard {
             }
             None => {}
         }
+        if self.setting_up.is_some() {
+            return KeyLine::of_keys(
+                &self.theme,
+                &[
+                    ("b w", "man"),
+                    ("B W", "king"),
+                    ("Space", "clear"),
+                    ("t", "side"),
+                    ("c", "empty"),
+                    ("Enter", "analyse"),
+                    ("Esc", "back"),
+                ],
+            );
+        }
         let mut keys: Vec<(&str, &str)> = KEYS
             .iter()
             .filter(|k| !k.short.is_empty())
@@ -468,6 +483,9 @@ fn wrapped_rows(text: &str, width: usize) -> usize {
     rows
 }
 
+/// What the panel says while a position is set up.
+const SETTING_UP: &str = "Setting up: Enter analyses it";
+
 /// `line` never past `width` columns: a narrow row keeps what fits of its words, in
 /// `style`.
 fn cut_line(line: Line<'static>, width: usize, style: Style) -> Line<'static> {
@@ -493,6 +511,9 @@ impl AnalysisBoard {
     pub(crate) fn engine_line(&self, width: usize) -> Line<'static> {
         let theme = &self.theme;
         let pos = *self.position();
+        if self.setting_up.is_some() {
+            return Line::styled(SETTING_UP, theme.heading);
+        }
         if let Some(outcome) = pos.outcome() {
             return Line::styled(format!("Game over: {outcome}"), theme.heading);
         }
@@ -754,6 +775,10 @@ impl AnalysisBoard {
         let theme = &self.theme;
         let pos = *self.position();
         let mut out = Vec::new();
+        if self.setting_up.is_some() {
+            out.push(Line::styled(SETTING_UP, theme.heading));
+            return out;
+        }
         if let Some(outcome) = pos.outcome() {
             out.push(Line::styled(format!("Game over: {outcome}"), theme.heading));
             return out;

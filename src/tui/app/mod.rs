@@ -32,7 +32,7 @@ pub(crate) use super::action::{Action, Answer, Direction};
 pub(crate) use crate::runtime::Purpose;
 pub(crate) use board::BoardView;
 pub(crate) use board::Picked;
-pub(crate) use editor::Editor;
+pub(crate) use editor::{Edited, Editor, editor_action};
 pub(crate) use games::GameList;
 use input::LetterPressed;
 pub(crate) use panel::Panel;

@@ -1115,3 +1115,44 @@ fn the_whole_help_is_read_at_80x24_by_scrolling_it() {
     press(&mut b, KeyCode::Char('x'));
     assert!(!b.help, "any other key closes it");
 }
+
+#[test]
+fn e_sets_up_a_position_to_analyse_and_u_brings_the_moves_back() {
+    let mut b = board(80, 24);
+    play(&mut b, "11-15 23-19");
+    press(&mut b, KeyCode::Char('E'));
+    let drawn = screen(&b, 80, 24);
+    assert!(drawn.contains("Setting up: Enter analyses it"), "{drawn}");
+    assert!(drawn.contains("B W king"), "{drawn}");
+    // An empty board, a black king on 15, a white man on 22, White to move.
+    press(&mut b, KeyCode::Char('c'));
+    for (square, key) in [(15, 'B'), (22, 'w')] {
+        let sq = crate::rules::Square::new(square).unwrap();
+        b.board.cursor = (sq.row(), sq.col());
+        press(&mut b, KeyCode::Char(key));
+    }
+    press(&mut b, KeyCode::Char('t'));
+    assert!(screen(&b, 80, 24).contains("Setting up: W:W22:BK15"));
+    assert_eq!(b.tree.len(), 2, "no move played while setting up");
+    press(&mut b, KeyCode::Enter);
+    assert_eq!(b.tree.start().to_string(), "W:W22:BK15");
+    assert_eq!(b.tree.len(), 0);
+    assert!(screen(&b, 80, 24).contains("Analysing the position set up: W:W22:BK15"));
+    play(&mut b, "22-18");
+    // u takes back the move, then the set-up itself.
+    press(&mut b, KeyCode::Char('u'));
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(*b.tree.start(), Position::start());
+    assert_eq!(b.tree.main_line().len(), 2);
+    assert!(screen(&b, 80, 24).contains("Back to the moves before the set-up"));
+    // Esc leaves the editor with the board as it was; a position that cannot be
+    // played is refused, saying why.
+    press(&mut b, KeyCode::Char('E'));
+    press(&mut b, KeyCode::Char('c'));
+    press(&mut b, KeyCode::Enter);
+    let drawn = screen(&b, 80, 24);
+    assert!(drawn.contains("This position cannot be played"), "{drawn}");
+    press(&mut b, KeyCode::Esc);
+    assert_eq!(b.tree.main_line().len(), 2);
+    assert!(screen(&b, 80, 24).contains("No position set up"));
+}
