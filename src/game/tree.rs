@@ -6,7 +6,10 @@
 //! node's first child is its main line, the others are variations (alternatives to
 //! that first child). One node is the current one: the position shown.
 
+mod edits;
+
 use crate::rules::{Color, Move, Position};
+pub(crate) use edits::{Edit, Edits};
 
 /// A node of a [`MoveTree`], by its place in the tree's list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -277,11 +280,12 @@ impl MoveTree {
         self.nodes[parent.0].children.retain(|c| *c != start);
         let mut gone = 0;
         let mut stack = vec![start];
+        // The deleted moves keep their links, so that an undo brings them back whole.
         while let Some(id) = stack.pop() {
             let node = &mut self.nodes[id.0];
             node.alive = false;
             gone += 1;
-            stack.extend(std::mem::take(&mut node.children));
+            stack.extend(node.children.iter().copied());
         }
         self.current = parent;
         Some(gone)

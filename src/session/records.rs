@@ -26,6 +26,10 @@ pub(crate) struct Origin {
     /// The record's own `Assist` tag, if it had one: a record saved again unplayed says
     /// what it said, and a tournament game gains no word of an engine's help.
     pub(super) assist_tag: Option<String>,
+    /// The record's game as it ended (its result, a resignation or an agreed draw),
+    /// when its review was left at its last move: saved before play goes on, the game
+    /// keeps the record's result rather than reading as unfinished.
+    pub(super) left_at_end: Option<Game>,
 }
 
 impl Origin {
@@ -36,6 +40,7 @@ impl Origin {
         self.loaded = false;
         self.termination = None;
         self.assist_tag = None;
+        self.left_at_end = None;
         self.untouched = false;
     }
 }
@@ -107,10 +112,20 @@ impl Session {
     /// The game's record: the whole recorded game while one is reviewed, otherwise the
     /// game as it is (moves taken back included, for redo after a resume), with the
     /// players' names, who played each side, and a loaded record's Event, Site, Date and
-    /// Round (`today` is the date of a game not loaded from a record).
+    /// Round, none invented where it had none (`today` is the date of a game not loaded
+    /// from a record). A review left at the record's end and not played on since is
+    /// still the recorded game, its result kept.
     pub(crate) fn record(&self, today: &str) -> PdnGame {
-        let game = self.review.as_ref().map_or(&self.game, |r| &r.recorded);
+        let game = match &self.review {
+            Some(review) => &review.recorded,
+            None => self.left_as_recorded().unwrap_or(&self.game),
+        };
         let mut record = game_record(game, &self.record_names(), self.date(today));
+        // A loaded record keeps the tags it had: where it named no Event, none is
+        // invented for it (`?`, unknown, as its other missing roster tags are written).
+        if self.origin.loaded && !self.origin.kept_tags.iter().any(|(n, _)| n == "Event") {
+            record.set_tag("Event", "?");
+        }
         for (name, value) in self
             .origin
             .kept_tags
@@ -167,6 +182,17 @@ impl Session {
             }
         }
         record
+    }
+
+    /// The recorded game, with its ending, while the game is still exactly it: its
+    /// review was left at the last move and no move has been played or taken back since
+    /// (play on, and the game is unfinished until it ends anew).
+    fn left_as_recorded(&self) -> Option<&Game> {
+        self.origin.left_at_end.as_ref().filter(|recorded| {
+            recorded.start() == self.game.start()
+                && recorded.moves() == self.game.moves()
+                && self.game.undone_moves().is_empty()
+        })
     }
 
     /// The game's date as its record says it: a loaded record's own, unknown

@@ -327,9 +327,15 @@ impl Session {
     }
 
     /// Stops reviewing: play goes on from the position shown, the record's later moves
-    /// ready for redo. `None` if no review was under way.
+    /// ready for redo. Left at the record's last move, a save before the next move
+    /// keeps the record's result (the game has no declared ending, so that play can go
+    /// on, yet nothing was played). `None` if no review was under way.
     pub(crate) fn leave_review(&mut self) -> Option<Reviewed> {
-        self.review.take()?;
+        let review = self.review.take()?;
+        let (shown, total) = self.review_progress();
+        if shown == total && review.fault.is_none() {
+            self.origin.left_at_end = Some(review.recorded);
+        }
         Some(Reviewed::Over)
     }
 }

@@ -485,3 +485,56 @@ fn a_loaded_record_without_a_date_is_saved_undated_and_only_a_new_game_gets_toda
     session.new_game();
     assert_eq!(session.record("2026.12.07").tag("Date"), Some("2026.12.07"));
 }
+
+#[test]
+fn a_loaded_record_without_an_event_is_saved_with_none_invented() {
+    // Another program's record: players and result, no Event.
+    let text = "[Black \"MF Tinsley\"]\n[White \"M Rex\"]\n[Result \"*\"]\n1. 11-15 23-18 *\n";
+    let record = crate::pdn::read_games(text).remove(0).unwrap();
+    let mut session = Session::from_record(&record);
+    let saved = crate::pdn::write_game(&session.record("2026.12.07"));
+    assert!(saved.contains("[Event \"?\"]"), "{saved}");
+    assert!(!saved.contains("Casual game"), "{saved}");
+    session.play_text("8-11").unwrap();
+    assert_eq!(
+        session.record("2026.12.07").tag("Event"),
+        Some("?"),
+        "played on, still the record's game"
+    );
+    // Reviewed and saved unplayed, the same.
+    let reviewed = Session::review_record(&record);
+    assert_eq!(reviewed.record("2026.12.07").tag("Event"), Some("?"));
+    // A record's own Event is kept; only a game begun here is a casual game.
+    let text = "[Event \"Ohio 1946\"]\n[Result \"*\"]\n1. 11-15 *\n";
+    let named = Session::from_record(&crate::pdn::read_games(text).remove(0).unwrap());
+    assert_eq!(named.record("2026.12.07").tag("Event"), Some("Ohio 1946"));
+    session.new_game();
+    assert_eq!(
+        session.record("2026.12.07").tag("Event"),
+        Some("Casual game")
+    );
+}
+
+#[test]
+fn a_review_left_at_a_finished_records_end_keeps_its_result_until_a_move_is_played() {
+    let text = "[Event \"Club final\"]\n[Result \"0-1\"]\n1. 11-15 23-19 0-1\n";
+    let record = crate::pdn::read_games(text).remove(0).unwrap();
+    let mut session = Session::review_record(&record);
+    session.step(Step::End);
+    assert_eq!(session.leave_review(), Some(Reviewed::Over));
+    assert!(!session.game().is_over(), "play may go on");
+    let saved = crate::pdn::write_game(&session.record("2026.12.07"));
+    assert!(saved.contains("[Result \"0-1\"]"), "{saved}");
+    assert!(saved.trim_end().ends_with("23-19 0-1"), "{saved}");
+    // A move played: the game goes on, unfinished.
+    session.play_text("8-11").unwrap();
+    assert_eq!(session.record("2026.12.07").result.as_deref(), Some("*"));
+    // Taken back, the move played stays ready for redo: still a game played on.
+    session.undo().unwrap();
+    assert_eq!(session.record("2026.12.07").result.as_deref(), Some("*"));
+    // Left before the end, the game is unfinished from the start.
+    let mut early = Session::review_record(&record);
+    early.step(Step::Forward);
+    early.leave_review().unwrap();
+    assert_eq!(early.record("2026.12.07").result.as_deref(), Some("*"));
+}

@@ -416,8 +416,27 @@ fn analyse(
         if let Some(done) = board.handle_event(&event) {
             return Ok(done);
         }
+        if let Some(text) = board.take_clipboard() {
+            copy_to_clipboard(terminal, shared, board, &text);
+        }
         board.poll();
         redraw = true;
+    }
+}
+
+/// Sends `text` to the terminal's clipboard with the OSC 52 escape sequence, which
+/// reaches the terminal the player sits at over SSH too (tmux passes it on with
+/// `set-clipboard on`); a write that fails is said on `board`'s status line.
+fn copy_to_clipboard(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    shared: &Shared,
+    board: &mut analysis::AnalysisBoard,
+    text: &str,
+) {
+    let _frame = lock(&shared.screen);
+    let copy = ratatui::crossterm::clipboard::CopyToClipboard::to_clipboard_from(text);
+    if let Err(e) = ratatui::crossterm::execute!(terminal.backend_mut(), copy) {
+        board.say(app::Tone::Error, format!("Not copied: {e}"));
     }
 }
 

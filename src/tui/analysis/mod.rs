@@ -12,12 +12,13 @@ pub(crate) mod save;
 pub(crate) mod search;
 pub(crate) mod view;
 
+use super::action::Action;
 use super::action::Direction;
-use super::app::{BoardView, Picked, Tone};
+use super::app::{BoardView, Edited, Editor, Picked, Tone};
 use super::geometry::{PANEL_SCREEN, screen_layout};
 use super::theme::Theme;
 use crate::engine::egdb::Egdb;
-use crate::game::tree::MoveTree;
+use crate::game::tree::{Edit, Edits, MoveTree};
 use crate::pdn::PdnGame;
 use crate::rules::{Move, Position, Square};
 use ratatui::crossterm::event::{
@@ -29,8 +30,16 @@ use search::{Analyser, Job, Report};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+/// The first words of the position editor on the analysis board.
+const SET_UP_WELCOME: &str = "Set up a position: b w a man, B W a king, Space clears, t side to move, \
+     c empties the board, s the start, f a FEN, Enter analyses it, Esc leaves it";
+
 /// The most best lines shown.
 pub(crate) const MAX_LINES: usize = 5;
+
+/// The longest text sent to the clipboard: terminals cap what one OSC 52 sequence
+/// may carry (a longer tree is saved to a file instead).
+const MAX_CLIPBOARD_BYTES: usize = 100_000;
 
 /// What a key does on the analysis board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,6 +80,16 @@ pub(crate) enum Act {
     Save,
     /// The comment on the move shown is typed.
     Comment,
+    /// The last change to the tree is taken back.
+    Undo,
+    /// The last change taken back is made again.
+    Redo,
+    /// The position shown goes to the clipboard as FEN.
+    CopyFen,
+    /// The tree goes to the clipboard as PDN.
+    CopyPdn,
+    /// The position editor opens on the position shown.
+    SetUp,
     /// The help overlay opens or closes.
     Help,
     /// Back to where the board was opened from.
@@ -114,8 +133,13 @@ pub(crate) const KEYS: &[AnalysisKey] = &[
     AnalysisKey { codes: &[KeyCode::Char('-')], act: Act::Lines(false), label: "", short: "", help: "" },
     AnalysisKey { codes: &[KeyCode::Char('b')], act: Act::PlayBest, label: "b", short: "", help: "play the best line's move (marked on the board)" },
     AnalysisKey { codes: &[KeyCode::Char('c')], act: Act::Comment, label: "c", short: "", help: "comment on the move shown (saved with it)" },
+    AnalysisKey { codes: &[KeyCode::Char('E')], act: Act::SetUp, label: "E", short: "", help: "set up a position: b w men, B W kings, t side to move, Enter" },
     AnalysisKey { codes: &[KeyCode::Char('f')], act: Act::Flip, label: "f", short: "", help: "turn the board over" },
+    AnalysisKey { codes: &[KeyCode::Char('y')], act: Act::CopyFen, label: "y Y", short: "", help: "copy the position (FEN) / the tree (PDN) to the clipboard" },
+    AnalysisKey { codes: &[KeyCode::Char('Y')], act: Act::CopyPdn, label: "", short: "", help: "" },
     AnalysisKey { codes: &[KeyCode::Char('s')], act: Act::Save, label: "s", short: "save", help: "save the moves and variations as PDN" },
+    AnalysisKey { codes: &[KeyCode::Char('u')], act: Act::Undo, label: "u U", short: "undo", help: "undo / redo a move, promote, delete, comment (Ctrl-R: redo)" },
+    AnalysisKey { codes: &[KeyCode::Char('U')], act: Act::Redo, label: "", short: "", help: "" },
     AnalysisKey { codes: &[KeyCode::Char('o')], act: Act::Explorer, label: "o", short: "explorer", help: "opening explorer: Up/Down, Enter plays; m: Tinsley's / yours" },
     AnalysisKey { codes: &[KeyCode::Char('?')], act: Act::Help, label: "?", short: "help", help: "this help" },
     AnalysisKey { codes: &[KeyCode::Esc], act: Act::Back, label: "Esc", short: "", help: "put a piece down; else leave" },
@@ -180,6 +204,8 @@ pub(crate) struct AnalysisBoard {
     pub(crate) message: Option<(Tone, String)>,
     /// The help overlay is open.
     pub(crate) help: bool,
+    /// The help's first row shown, where the screen is too short for all of it.
+    pub(crate) help_top: u16,
     /// The save dialog is open.
     pub(crate) saving: Option<SavePrompt>,
     /// The file the tree was saved to last, offered again.
@@ -202,6 +228,27 @@ pub(crate) struct AnalysisBoard {
     pub(crate) asking: Option<Ask>,
     /// The comment on the move shown being typed (`Some` while its prompt is open).
     pub(crate) commenting: Option<crate::tui::field::TextField>,
+    /// The changes made to the tree, for undo and redo.
+    pub(crate) edits: Edits,
+    /// Text for the terminal's clipboard, waiting for the event loop to send it.
+    pub(crate) clipboard: Option<String>,
+    /// The position being set up (`E`), while its editor is open.
+    pub(crate) setting_up: Option<Editor>,
+    /// The tree a set-up replaced, with its record and changes: undo brings it back.
+    earlier: Vec<Earlier>,
+}
+
+/// A tree the board showed before a position was set up.
+#[derive(Debug)]
+struct Earlier {
+    /// Its moves and variations, at the node shown.
+    tree: MoveTree,
+    /// Its record's tags.
+    record: PdnGame,
+    /// Its changes, for undo.
+    edits: Edits,
+    /// Whether it was saved as it stood.
+    unsaved: bool,
 }
 
 impl AnalysisBoard {
@@ -246,6 +293,7 @@ impl AnalysisBoard {
                 "Analysis board: play moves for either side; ? lists the keys".into(),
             )),
             help: false,
+            help_top: 0,
             saving: None,
             last_saved: None,
             typing: None,
@@ -256,6 +304,10 @@ impl AnalysisBoard {
             unsaved: false,
             asking: None,
             commenting: None,
+            edits: Edits::default(),
+            clipboard: None,
+            setting_up: None,
+            earlier: Vec::new(),
         };
         analysis.restart();
         analysis
@@ -263,7 +315,10 @@ impl AnalysisBoard {
 
     /// The position shown.
     pub(crate) fn position(&self) -> &Position {
-        self.tree.position()
+        match &self.setting_up {
+            Some(editor) => &editor.board,
+            None => self.tree.position(),
+        }
     }
 
     /// The best move found for the position shown, if the analysis has one.
@@ -370,6 +425,15 @@ impl AnalysisBoard {
                 if let Some(ask) = self.asking.take() {
                     return self.answer(ask, &KeyEvent::from(KeyCode::Esc));
                 }
+                // Setting up, a click on a square only puts the cursor there.
+                if self.setting_up.is_some() {
+                    if let Some(cell) = self.board.cell_at(self.screen, mouse.column, mouse.row)
+                        && Square::from_row_col(cell.0, cell.1).is_some()
+                    {
+                        self.board.cursor = cell;
+                    }
+                    return None;
+                }
                 if let Some(node) = view::node_at(self, self.screen, mouse.column, mouse.row) {
                     self.message = None;
                     if node != self.tree.current() {
@@ -406,6 +470,12 @@ impl AnalysisBoard {
         // Other Ctrl and Alt keys do nothing (and say so): Alt-v is not v. The save
         // prompt reads its own (Ctrl-U clears its field).
         if crate::tui::keymap::modified(key) && self.saving.is_none() && self.commenting.is_none() {
+            // Ctrl-R redoes, as in a game.
+            let redo =
+                ctrl && key.code == KeyCode::Char('r') && key.modifiers == KeyModifiers::CONTROL;
+            if redo && self.typing.is_none() && !self.help {
+                return self.act(Act::Redo);
+            }
             if self.typing.is_none() && !self.help {
                 self.unbound(key);
             }
@@ -437,10 +507,8 @@ impl AnalysisBoard {
                     let text = field.text.clone();
                     self.commenting = None;
                     let node = self.tree.current();
-                    let before = self.tree.comment(node).map(str::to_string);
-                    self.tree.set_comment(node, &text);
-                    if self.tree.comment(node).map(str::to_string) != before {
-                        self.unsaved = true;
+                    if let Some(edit) = self.tree.comment_edit(node, &text) {
+                        self.changed(edit);
                     }
                     let said = if self.tree.comment(node).is_some() {
                         "Comment kept: s saves it with the moves"
@@ -480,8 +548,24 @@ impl AnalysisBoard {
             }
             return None;
         }
+        if self.setting_up.is_some() {
+            self.set_up_key(key);
+            return None;
+        }
         if self.help {
-            self.help = false;
+            // Where the help is longer than the screen, these keys scroll it; any
+            // other closes it.
+            let page = self.screen.height.saturating_sub(4).max(1);
+            let last = self.help_last_top();
+            match key.code {
+                KeyCode::PageDown | KeyCode::Down | KeyCode::Char('j') if last > 0 => {
+                    self.help_top = (self.help_top.min(last) + page).min(last);
+                }
+                KeyCode::PageUp | KeyCode::Up | KeyCode::Char('k') if last > 0 => {
+                    self.help_top = self.help_top.min(last).saturating_sub(page);
+                }
+                _ => self.help = false,
+            }
             return None;
         }
         // The explorer's keys only while it is shown (a screen made too small for the
@@ -580,8 +664,8 @@ impl AnalysisBoard {
                 None => self.say(Tone::Error, "No other move was played here"),
             },
             Act::Promote => {
-                if self.tree.promote() {
-                    self.unsaved = true;
+                if let Some(edit) = self.tree.promote_edit() {
+                    self.changed(edit);
                     self.say(Tone::Info, "The variation is the main line now");
                 } else {
                     self.say(Tone::Error, "This is the main line already");
@@ -647,7 +731,21 @@ impl AnalysisBoard {
                     .unwrap_or_else(|| PathBuf::from("analysis.pdn"));
                 self.saving = Some(SavePrompt::new(&path));
             }
-            Act::Help => self.help = !self.help,
+            Act::Help => {
+                self.help = !self.help;
+                self.help_top = 0;
+            }
+            Act::Undo => self.undo(false),
+            Act::Redo => self.undo(true),
+            Act::CopyFen => self.copy(false),
+            Act::CopyPdn => self.copy(true),
+            Act::SetUp => {
+                self.board.pick = None;
+                self.setting_up = Some(Editor::of(self.tree.position()));
+                // No analysis of a position not yet whole.
+                self.on_hold();
+                self.say(Tone::Info, SET_UP_WELCOME);
+            }
             Act::Comment => {
                 let now = self.tree.comment(self.tree.current()).unwrap_or_default();
                 self.commenting = Some(crate::tui::field::TextField::new(
@@ -688,6 +786,14 @@ impl AnalysisBoard {
 
     /// Leaves the board, or where moves or variations are not saved, asks first.
     fn leave(&mut self) -> Option<Done> {
+        if !self.unsaved && self.earlier.iter().any(|e| e.unsaved) {
+            self.asking = Some(Ask::Leave);
+            self.say(
+                Tone::Info,
+                "The moves before the set-up are not saved (u brings them back): y leaves without them, Esc stays",
+            );
+            return None;
+        }
         if !self.unsaved {
             return Some(Done::Leave);
         }
@@ -708,13 +814,13 @@ impl AnalysisBoard {
             (Ask::Leave, KeyCode::Char('y')) if plain => return Some(Done::Leave),
             (Ask::Leave, KeyCode::Char('s')) if plain => return self.act(Act::Save),
             (Ask::Delete, KeyCode::Char('y')) if plain => {
-                if let Some(gone) = self.tree.delete_variation() {
+                if let Some((edit, gone)) = self.tree.delete_edit() {
                     let plural = if gone == 1 { "" } else { "s" };
                     self.say(
                         Tone::Info,
-                        format!("Variation deleted ({gone} move{plural})"),
+                        format!("Variation deleted ({gone} move{plural}; u brings it back)"),
                     );
-                    self.unsaved = true;
+                    self.changed(edit);
                     self.restart();
                 }
             }
@@ -807,17 +913,15 @@ impl AnalysisBoard {
     /// Plays `m` (legal in the position shown) into the tree.
     fn play(&mut self, m: Move) {
         let pos = *self.tree.position();
-        let known = self.tree.len();
-        if !self.tree.play(m) {
+        let Some(edit) = self.tree.enter(m) else {
             self.say(Tone::Error, "The tree is full: delete a variation first");
             return;
-        }
+        };
+        let made = matches!(edit, Edit::Played { made: true, .. });
+        self.changed(edit);
         self.board.cursor = (m.to().row(), m.to().col());
         let text = m.to_string();
-        if self.tree.len() > known {
-            self.unsaved = true;
-        }
-        if self.tree.len() > known && self.tree.is_variation_move() {
+        if made && self.tree.is_variation_move() {
             self.say(Tone::Info, format!("{text}: a new variation"));
         } else {
             self.say(Tone::Info, format!("{} played {text}", pos.turn()));
@@ -825,17 +929,191 @@ impl AnalysisBoard {
         self.restart();
     }
 
-    /// Writes the tree as PDN to `path` as `how` says (a new file, added after the
-    /// existing file's games, or replacing them), and says where it went or why not.
-    fn save(&mut self, path: PathBuf, how: Write) {
+    /// Keeps `edit`, a change just made to the tree, for undo: the tree is not saved
+    /// as it is now.
+    fn changed(&mut self, edit: Edit) {
+        // Going on to a move played before changes nothing to save.
+        if !matches!(edit, Edit::Played { made: false, .. }) {
+            self.unsaved = true;
+        }
+        self.edits.made(edit);
+    }
+
+    /// `u` or `U`: the last change to the tree taken back, or made again (`redo`),
+    /// and the board shown where it was made; says which.
+    fn undo(&mut self, redo: bool) {
+        let edit = if redo {
+            self.edits.redo(&mut self.tree)
+        } else {
+            self.edits.undo(&mut self.tree)
+        };
+        let Some(edit) = edit.cloned() else {
+            if !redo && let Some(earlier) = self.earlier.pop() {
+                let Earlier {
+                    tree,
+                    record,
+                    edits,
+                    unsaved,
+                } = earlier;
+                self.tree = tree;
+                self.record = record;
+                self.edits = edits;
+                self.unsaved = unsaved;
+                self.say(Tone::Info, "Back to the moves before the set-up");
+                self.restart();
+                return;
+            }
+            let none = if redo {
+                "Nothing to redo"
+            } else {
+                "Nothing to undo: no move entered yet (< steps back along the line)"
+            };
+            self.say(Tone::Error, none);
+            return;
+        };
+        if !matches!(edit, Edit::Played { made: false, .. }) {
+            self.unsaved = true;
+        }
+        let what = match &edit {
+            Edit::Played { to, .. } => {
+                let text = self.tree.move_text(*to).unwrap_or_default();
+                if redo {
+                    format!("Played again: {text}")
+                } else {
+                    format!("Took back {text}")
+                }
+            }
+            Edit::Promoted { .. } if redo => "Made the main line again".to_string(),
+            Edit::Promoted { .. } => "Promotion undone: a variation again".to_string(),
+            Edit::Deleted { .. } if redo => "Deleted the variation again".to_string(),
+            Edit::Deleted { .. } => "Deletion undone: the variation is back".to_string(),
+            Edit::Commented { .. } if redo => "Comment made again".to_string(),
+            Edit::Commented { .. } => "Comment change undone".to_string(),
+        };
+        let more = if redo { "" } else { " (U redoes)" };
+        self.say(Tone::Info, format!("{what}{more}"));
+        self.restart();
+    }
+
+    /// A key while the position editor is open: the editor's keys (see
+    /// [`editor_action`](super::app::editor_action)), the cursor's among them; Enter
+    /// analyses the position set up, in a tree of its own, Esc leaves the board as it
+    /// was.
+    fn set_up_key(&mut self, key: &KeyEvent) {
+        let Some(editor) = &mut self.setting_up else {
+            return;
+        };
+        let Some(action) = super::app::editor_action(key, editor.fen.is_some()) else {
+            self.say(Tone::Info, SET_UP_WELCOME);
+            return;
+        };
+        if let Action::Cursor(direction) = action {
+            let shown = editor.board;
+            self.board.move_cursor(direction, &shown);
+            return;
+        }
+        match editor.apply(action, self.board.cursor_square()) {
+            Edited::Cancelled => {
+                self.setting_up = None;
+                self.say(Tone::Info, "No position set up: the board is as it was");
+                self.restart();
+            }
+            Edited::Play(position) => {
+                self.setting_up = None;
+                self.start_from(position);
+            }
+            Edited::Said(refused, text) => {
+                let tone = if refused { Tone::Error } else { Tone::Info };
+                self.say(tone, text);
+            }
+        }
+    }
+
+    /// A new tree from `position`, set up on the board, with a record of its own; the
+    /// tree before it is kept for `u` to bring back.
+    fn start_from(&mut self, position: Position) {
+        let tree = std::mem::replace(&mut self.tree, MoveTree::new(position));
+        let record = std::mem::replace(&mut self.record, PdnGame::new(position));
+        let edits = std::mem::take(&mut self.edits);
+        self.earlier.push(Earlier {
+            tree,
+            record,
+            edits,
+            unsaved: self.unsaved,
+        });
+        // A tree of one position is nothing to lose yet.
+        self.unsaved = false;
+        self.say(
+            Tone::Info,
+            format!("Analysing the position set up: {position} (u goes back)"),
+        );
+        self.restart();
+    }
+
+    /// Stops the search and drops its lines (while a position is set up).
+    fn on_hold(&mut self) {
+        self.job += 1;
+        self.report = Report {
+            id: self.job,
+            ..Report::default()
+        };
+        if let Some(analyser) = &self.analyser {
+            analyser.pause();
+        }
+    }
+
+    /// The record as a save writes it: the loaded record's tags, and for a tree begun
+    /// here, the board's Event and today's date.
+    fn record_to_write(&self) -> PdnGame {
         let mut record = self.record.clone();
+        // A tree begun here (a loaded record has its Event and Date tags, if only
+        // unknown ones: see `keep_as_loaded`).
         if record.tag("Event").is_none() {
             record.set_tag("Event", "Analysis");
         }
-        // A tree begun here (a loaded record has a Date tag, if only an unknown one).
         if record.tag("Date").is_none() {
             record.set_tag("Date", &crate::store::today());
         }
+        record
+    }
+
+    /// `y` or `Y`: the position shown as FEN, or the tree as PDN, handed to the event
+    /// loop for the terminal's clipboard (OSC 52), and said.
+    fn copy(&mut self, pdn: bool) {
+        let (text, said) = if pdn {
+            let text = crate::pdn::write_tree(&self.record_to_write(), &self.tree);
+            let moves = self.tree.len();
+            let plural = if moves == 1 { "" } else { "s" };
+            let said = format!("Copied to the clipboard: the game as PDN ({moves} move{plural})");
+            (text, said)
+        } else {
+            let fen = self.tree.position().to_string();
+            let said = format!("Copied to the clipboard: {fen}");
+            (fen, said)
+        };
+        if text.len() > MAX_CLIPBOARD_BYTES {
+            self.say(
+                Tone::Error,
+                format!(
+                    "Too long for the clipboard ({} bytes; at most {MAX_CLIPBOARD_BYTES}): s saves it",
+                    text.len()
+                ),
+            );
+            return;
+        }
+        self.clipboard = Some(text);
+        self.say(Tone::Info, said);
+    }
+
+    /// The text waiting for the terminal's clipboard, taken by the event loop.
+    pub(crate) fn take_clipboard(&mut self) -> Option<String> {
+        self.clipboard.take()
+    }
+
+    /// Writes the tree as PDN to `path` as `how` says (a new file, added after the
+    /// existing file's games, or replacing them), and says where it went or why not.
+    fn save(&mut self, path: PathBuf, how: Write) {
+        let record = self.record_to_write();
         let text = crate::pdn::write_tree(&record, &self.tree);
         // A file named in a folder that is not there is refused, not given folders.
         let written = crate::store::in_existing_folder(&path).and_then(|()| match how {
@@ -870,6 +1148,19 @@ impl Drop for AnalysisBoard {
     }
 }
 
+/// Marks `record` as one read from a file, so that a save from the board keeps its
+/// tags as they were: a Date or Event it lacks is written unknown (`????.??.??`, `?`),
+/// as the writer writes its other missing roster tags, never today's date or the
+/// board's own Event, which only a tree begun on the board gets.
+pub(crate) fn keep_as_loaded(record: &mut PdnGame) {
+    if record.tag("Date").is_none() {
+        record.set_tag("Date", crate::pdn::UNKNOWN_DATE);
+    }
+    if record.tag("Event").is_none() {
+        record.set_tag("Event", "?");
+    }
+}
+
 /// The tree of game `number` of the PDN file at `path`, with its variations and
 /// comments, its record (tags), and where a move cannot be played, the fault (the tree
 /// then holds the moves before it); a file that does not read says why.
@@ -878,10 +1169,7 @@ pub(crate) fn load_tree(
     number: usize,
 ) -> Result<(PdnGame, MoveTree, Option<Box<crate::pdn::GameError>>), crate::store::StoreError> {
     let (mut record, fault) = crate::store::load_record_up_to_fault(path, number)?;
-    // Saved again, a record undated keeps no date of its own, not today's.
-    if record.tag("Date").is_none() {
-        record.set_tag("Date", crate::pdn::UNKNOWN_DATE);
-    }
+    keep_as_loaded(&mut record);
     let tree = std::fs::read(path)
         .ok()
         .map(crate::pdn::decode_owned)

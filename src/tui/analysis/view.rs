@@ -197,6 +197,7 @@ impl Widget for &AnalysisBoard {
                 last_move: self
                     .tree
                     .last_move()
+                    .filter(|_| self.setting_up.is_none())
                     .map(|m| m.squares())
                     .unwrap_or_default(),
                 hint: self.best_move().map(|m| m.squares()).unwrap_or_default(),
@@ -432,6 +433,20 @@ impl AnalysisBoard {
             }
             None => {}
         }
+        if self.setting_up.is_some() {
+            return KeyLine::of_keys(
+                &self.theme,
+                &[
+                    ("b w", "man"),
+                    ("B W", "king"),
+                    ("Space", "clear"),
+                    ("t", "side"),
+                    ("c", "empty"),
+                    ("Enter", "analyse"),
+                    ("Esc", "back"),
+                ],
+            );
+        }
         let mut keys: Vec<(&str, &str)> = KEYS
             .iter()
             .filter(|k| !k.short.is_empty())
@@ -446,6 +461,30 @@ impl AnalysisBoard {
         KeyLine::of_keys(&self.theme, &keys)
     }
 }
+
+/// The rows `text` takes wrapped at word boundaries to `width` columns, as a
+/// wrapping paragraph lays it out (a word longer than the row is cut).
+fn wrapped_rows(text: &str, width: usize) -> usize {
+    let mut rows = 1;
+    let mut used = 0;
+    for word in text.split(' ') {
+        let len = unicode_width::UnicodeWidthStr::width(word);
+        let needed = if used == 0 { len } else { used + 1 + len };
+        if needed <= width {
+            used = needed;
+        } else if used == 0 {
+            rows += len.saturating_sub(1) / width;
+            used = len % width;
+        } else {
+            rows += 1 + len.saturating_sub(1) / width;
+            used = (len - 1) % width + 1;
+        }
+    }
+    rows
+}
+
+/// What the panel says while a position is set up.
+const SETTING_UP: &str = "Setting up: Enter analyses it";
 
 /// `line` never past `width` columns: a narrow row keeps what fits of its words, in
 /// `style`.
@@ -472,6 +511,9 @@ impl AnalysisBoard {
     pub(crate) fn engine_line(&self, width: usize) -> Line<'static> {
         let theme = &self.theme;
         let pos = *self.position();
+        if self.setting_up.is_some() {
+            return Line::styled(SETTING_UP, theme.heading);
+        }
         if let Some(outcome) = pos.outcome() {
             return Line::styled(format!("Game over: {outcome}"), theme.heading);
         }
@@ -733,6 +775,10 @@ impl AnalysisBoard {
         let theme = &self.theme;
         let pos = *self.position();
         let mut out = Vec::new();
+        if self.setting_up.is_some() {
+            out.push(Line::styled(SETTING_UP, theme.heading));
+            return out;
+        }
         if let Some(outcome) = pos.outcome() {
             out.push(Line::styled(format!("Game over: {outcome}"), theme.heading));
             return out;
@@ -796,8 +842,8 @@ impl AnalysisBoard {
         out
     }
 
-    /// The help overlay: every key of the table with what it does.
-    fn render_help(&self, area: Rect, buf: &mut Buffer) {
+    /// The help's lines: every key of the table with what it does, then the notes.
+    fn help_text(&self) -> Vec<Line<'static>> {
         let theme = &self.theme;
         let mut lines: Vec<Line> = KEYS
             .iter()
@@ -818,23 +864,60 @@ impl AnalysisBoard {
             "q goes back to {}. Any key or a click closes this help.",
             self.opened_from
         )));
+        lines
+    }
+
+    /// Where the help overlay goes on `area`, and how many rows its text takes there
+    /// (wrapped to the box's width).
+    fn help_box(&self, area: Rect) -> (Rect, u16) {
         let width = area.width.min(78);
-        let height = (u16::try_from(lines.len()).unwrap_or(u16::MAX) + 2).min(area.height);
+        let inner = usize::from(width.saturating_sub(2)).max(1);
+        let rows: usize = self
+            .help_text()
+            .iter()
+            .map(|l| wrapped_rows(&l.to_string(), inner))
+            .sum();
+        let rows = u16::try_from(rows).unwrap_or(u16::MAX);
+        let height = rows.saturating_add(2).min(area.height);
         let rect = Rect {
             x: area.x + (area.width - width) / 2,
             y: area.y + (area.height - height) / 2,
             width,
             height,
         };
+        (rect, rows)
+    }
+
+    /// The furthest the help scrolls on the screen (0: it fits whole).
+    pub(crate) fn help_last_top(&self) -> u16 {
+        let (rect, rows) = self.help_box(self.screen);
+        rows.saturating_sub(rect.height.saturating_sub(2))
+    }
+
+    /// The help overlay: every key of the table with what it does; where the screen
+    /// is too short for it, scrolled to `help_top` and saying how to scroll.
+    fn render_help(&self, area: Rect, buf: &mut Buffer) {
+        let theme = &self.theme;
+        let (rect, rows) = self.help_box(area);
+        let last = rows.saturating_sub(rect.height.saturating_sub(2));
+        let top = self.help_top.min(last);
+        let mut block = Block::bordered()
+            .title(Line::styled(" Analysis board: keys ", theme.heading))
+            .border_set(theme.glyphs.border)
+            .border_style(theme.border);
+        if last > 0 {
+            let more = match (top > 0, top < last) {
+                (false, _) => " PgDn: more ",
+                (true, true) => " PgDn PgUp: more ",
+                (true, false) => " PgUp: back ",
+            };
+            block = block.title_bottom(Line::styled(more, theme.key).right_aligned());
+        }
         Clear.render(rect, buf);
-        Paragraph::new(lines)
+        Paragraph::new(self.help_text())
             .wrap(Wrap { trim: false })
-            .block(
-                Block::bordered()
-                    .title(Line::styled(" Analysis board: keys ", theme.heading))
-                    .border_set(theme.glyphs.border)
-                    .border_style(theme.border),
-            )
+            .scroll((top, 0))
+            .block(block)
             .style(Style::default())
             .render(rect, buf);
     }

@@ -78,7 +78,7 @@ impl Editor {
 /// `W` a king, Space, Delete or `x` clear the square, `t` changes the side to move, `c`
 /// clears the board, `s` sets the start position, `f` types a FEN, Enter plays from the
 /// position, Esc leaves it unchanged.
-pub(super) fn editor_action(key: &KeyEvent, typing_fen: bool) -> Option<Action> {
+pub(crate) fn editor_action(key: &KeyEvent, typing_fen: bool) -> Option<Action> {
     if typing_fen {
         return match key.code {
             KeyCode::Enter => Some(Action::EditFenDone),
@@ -134,17 +134,47 @@ impl App {
         let Mode::Editor(editor) = &mut self.mode else {
             return;
         };
+        match editor.apply(action, cursor) {
+            Edited::Cancelled => {
+                self.mode = Mode::Board;
+                self.status.info("The position is as it was");
+            }
+            Edited::Play(position) => {
+                self.mode = Mode::Board;
+                self.command(Command::SetUp(position));
+            }
+            Edited::Said(true, text) => self.status.error(text),
+            Edited::Said(false, text) => self.status.info(text),
+        }
+    }
+}
+
+/// What an editing action came to, for the screen the editor is on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Edited {
+    /// Esc: the position is left as it was.
+    Cancelled,
+    /// Enter: the position set up, checked, to play or analyse from.
+    Play(Position),
+    /// Editing goes on; the words to say (true: a refusal), by default the position's
+    /// FEN as it stands.
+    Said(bool, String),
+}
+
+impl Editor {
+    /// Carries out `action` with the cursor on `cursor` (`None`: a light square).
+    pub(crate) fn apply(&mut self, action: Action, cursor: Option<Square>) -> Edited {
         let mut said = None;
         match action {
             Action::EditPlace(piece) => match cursor {
-                Some(sq) => editor.squares[usize::from(sq.number() - 1)] = piece,
+                Some(sq) => self.squares[usize::from(sq.number() - 1)] = piece,
                 None => said = Some((true, "Pieces stand on the dark squares only".to_string())),
             },
-            Action::EditTurn => editor.turn = !editor.turn,
-            Action::EditClear => editor.squares = [None; 32],
-            Action::EditStart => *editor = Editor::of(&Position::start()),
+            Action::EditTurn => self.turn = !self.turn,
+            Action::EditClear => self.squares = [None; 32],
+            Action::EditStart => *self = Editor::of(&Position::start()),
             Action::EditFen => {
-                editor.fen = Some(String::new());
+                self.fen = Some(String::new());
                 said = Some((
                     false,
                     "Type or paste a FEN (B:W21-32:B1-12), Enter to take it, Esc to go back"
@@ -152,61 +182,45 @@ impl App {
                 ));
             }
             Action::EditFenDone => {
-                let text = editor.fen.take().unwrap_or_default();
+                let text = self.fen.take().unwrap_or_default();
                 match text.parse::<Position>() {
-                    Ok(position) => *editor = Editor::of(&position),
+                    Ok(position) => *self = Editor::of(&position),
                     Err(e) => {
                         let why = crate::text::error_chain(&e);
-                        editor.fen = Some(text);
+                        self.fen = Some(text);
                         said = Some((true, format!("Not a position: {why}")));
                     }
                 }
             }
             // Back from typing a FEN, nothing changed: the editor's instructions again,
             // not the position's FEN (which the panel shows), as when it opened.
-            Action::EditCancel if editor.fen.is_some() => {
-                editor.fen = None;
+            Action::EditCancel if self.fen.is_some() => {
+                self.fen = None;
                 said = Some((false, EDITOR_WELCOME.to_string()));
             }
-            Action::EditCancel => {
-                self.mode = Mode::Board;
-                self.status.info("The position is as it was");
-                return;
-            }
-            Action::EditPlay => match editor.position() {
-                Ok(position) => {
-                    self.mode = Mode::Board;
-                    self.command(Command::SetUp(position));
-                    return;
-                }
+            Action::EditCancel => return Edited::Cancelled,
+            Action::EditPlay => match self.position() {
+                Ok(position) => return Edited::Play(position),
                 Err(why) => said = Some((true, format!("This position cannot be played: {why}"))),
             },
             Action::Type(c) => {
-                if let Some(fen) = &mut editor.fen
+                if let Some(fen) = &mut self.fen
                     && fen.chars().count() < FEN_MAX_CHARS
                 {
                     fen.push(c);
                 }
             }
             Action::Erase => {
-                if let Some(fen) = &mut editor.fen {
+                if let Some(fen) = &mut self.fen {
                     crate::text::pop_grapheme(fen);
                 }
             }
             _ => {}
         }
-        editor.refresh();
-        match said {
-            Some((true, text)) => self.status.error(text),
-            Some((false, text)) => self.status.info(text),
-            None => {
-                let fen = match &self.mode {
-                    Mode::Editor(editor) => editor.fen_text(),
-                    _ => return,
-                };
-                self.status.info(format!("Setting up: {fen}"));
-            }
-        }
+        self.refresh();
+        let (error, text) =
+            said.unwrap_or_else(|| (false, format!("Setting up: {}", self.fen_text())));
+        Edited::Said(error, text)
     }
 }
 

@@ -32,7 +32,7 @@ pub(crate) use super::action::{Action, Answer, Direction};
 pub(crate) use crate::runtime::Purpose;
 pub(crate) use board::BoardView;
 pub(crate) use board::Picked;
-pub(crate) use editor::Editor;
+pub(crate) use editor::{Edited, Editor, editor_action};
 pub(crate) use games::GameList;
 use input::LetterPressed;
 pub(crate) use panel::Panel;
@@ -502,10 +502,8 @@ impl App {
             Some(review) => {
                 let mut record = crate::pdn::PdnGame::new(*review.recorded.start());
                 record.tags = review.tags.clone();
-                // The recorded game's own date, not today's.
-                if record.tag("Date").is_none() {
-                    record.set_tag("Date", crate::pdn::UNKNOWN_DATE);
-                }
+                // The recorded game's own tags: no date of today's, no Event invented.
+                crate::tui::analysis::keep_as_loaded(&mut record);
                 let moves = review.recorded.moves().to_vec();
                 (
                     record,

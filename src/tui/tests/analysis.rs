@@ -975,3 +975,184 @@ fn a_loaded_record_without_a_date_is_saved_from_the_analysis_board_undated() {
     let today = format!("[Date \"{}\"]", crate::store::today());
     assert!(text.contains(&today), "{text}");
 }
+
+/// Saves `board`'s tree to `path` as a player does (s, the file's name, Enter) and
+/// returns the file's text.
+fn saved_text(board: &mut AnalysisBoard, path: &std::path::Path) -> String {
+    press(board, KeyCode::Char('s'));
+    if let Some(prompt) = &mut board.saving {
+        *prompt = crate::tui::analysis::save::SavePrompt::new(path);
+    }
+    press(board, KeyCode::Enter);
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn a_loaded_record_without_an_event_is_saved_from_the_analysis_board_with_none_invented() {
+    let dir = tempfile::tempdir().unwrap();
+    let from = dir.path().join("no-event.pdn");
+    let pdn = "[Date \"1946.05.01\"]\n[Black \"MF Tinsley\"]\n[White \"M Rex\"]\n\
+               [Result \"1-0\"]\n1. 11-15 23-18 1-0\n";
+    std::fs::write(&from, pdn).unwrap();
+    let (record, tree, _) = crate::tui::analysis::load_tree(&from, 1).unwrap();
+    let mut b = AnalysisBoard::new(
+        tree,
+        record,
+        &Settings::default(),
+        None,
+        Rect::new(0, 0, 80, 24),
+        "the command line",
+        false,
+    );
+    let text = saved_text(&mut b, &dir.path().join("saved.pdn"));
+    assert!(text.contains("[Event \"?\"]"), "{text}");
+    assert!(!text.contains("Analysis"), "{text}");
+    assert!(text.contains("[Date \"1946.05.01\"]"), "{text}");
+    // The same record reviewed in the game, then `A`: the analysis board keeps it too.
+    let mut app = super::review_app(pdn);
+    super::press(&mut app, KeyCode::Char('A'));
+    let b = app.analysis.as_mut().expect("the analysis board opened");
+    let text = saved_text(b, &dir.path().join("from-review.pdn"));
+    assert!(text.contains("[Event \"?\"]"), "{text}");
+    assert!(!text.contains("Analysis"), "{text}");
+    // A tree begun on the board is the board's own analysis.
+    let mut fresh = board(80, 24);
+    play(&mut fresh, "11-15");
+    let text = saved_text(&mut fresh, &dir.path().join("fresh.pdn"));
+    assert!(text.contains("[Event \"Analysis\"]"), "{text}");
+}
+
+#[test]
+fn undo_takes_back_the_last_move_entered_and_redo_plays_it_again() {
+    let mut b = board(80, 24);
+    play(&mut b, "11-15 23-19 8-11");
+    b.unsaved = false;
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(b.tree.main_line().len(), 2, "8-11 is gone from the tree");
+    assert_eq!(b.tree.ply(), 2);
+    let drawn = screen(&b, 80, 24);
+    assert!(drawn.contains("Took back 8-11 (U redoes)"), "{drawn}");
+    assert!(b.unsaved);
+    // U and Ctrl-R play the moves taken back again.
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(b.tree.len(), 1);
+    press(&mut b, KeyCode::Char('U'));
+    assert_eq!(b.tree.len(), 2);
+    b.handle_event(&key_event(KeyCode::Char('r'), KeyModifiers::CONTROL));
+    assert_eq!(b.tree.main_line().len(), 3);
+    assert_eq!(b.tree.ply(), 3);
+    assert!(screen(&b, 80, 24).contains("Played again: 8-11"));
+    press(&mut b, KeyCode::Char('U'));
+    assert!(screen(&b, 80, 24).contains("Nothing to redo"));
+    // A variation deleted (after its y) comes back with u, whole.
+    press(&mut b, KeyCode::Char('<'));
+    play(&mut b, "9-14 22-17");
+    let before = crate::pdn::write_tree(&b.record, &b.tree);
+    press(&mut b, KeyCode::Char('D'));
+    press(&mut b, KeyCode::Char('y'));
+    assert_eq!(b.tree.len(), 3);
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(crate::pdn::write_tree(&b.record, &b.tree), before);
+    assert!(screen(&b, 80, 24).contains("the variation is back"));
+    // Back to an empty tree, and no further.
+    for _ in 0..5 {
+        press(&mut b, KeyCode::Char('u'));
+    }
+    assert_eq!(b.tree.len(), 0);
+    press(&mut b, KeyCode::Char('u'));
+    assert!(screen(&b, 80, 24).contains("Nothing to undo"));
+}
+
+#[test]
+fn y_and_capital_y_hand_the_position_and_the_game_to_the_clipboard_and_say_so() {
+    let mut b = board(80, 24);
+    play(&mut b, "11-15 23-19");
+    press(&mut b, KeyCode::Char('y'));
+    let fen = b.tree.position().to_string();
+    assert_eq!(b.take_clipboard().as_deref(), Some(fen.as_str()));
+    assert_eq!(b.take_clipboard(), None, "sent once");
+    let drawn = screen(&b, 80, 24);
+    // The status line says it, the FEN wrapped onto its second row at 80 columns.
+    assert!(drawn.contains("Copied to the clipboard:"), "{drawn}");
+    assert!(drawn.contains(&fen), "{drawn}");
+    assert!(drawn.contains("? help"), "{drawn}");
+    press(&mut b, KeyCode::Char('Y'));
+    let pdn = b.take_clipboard().unwrap();
+    assert!(pdn.contains("[Event \"Analysis\"]"), "{pdn}");
+    assert!(pdn.trim_end().ends_with("1. 11-15 23-19 *"), "{pdn}");
+    assert!(screen(&b, 80, 24).contains("the game as PDN (2 moves)"));
+}
+
+#[test]
+fn the_whole_help_is_read_at_80x24_by_scrolling_it() {
+    let mut b = board(80, 24);
+    press(&mut b, KeyCode::Char('?'));
+    let mut pages = vec![screen(&b, 80, 24)];
+    assert!(pages[0].contains("PgDn: more"), "{}", pages[0]);
+    for _ in 0..10 {
+        press(&mut b, KeyCode::PageDown);
+        let page = screen(&b, 80, 24);
+        if pages.last() == Some(&page) {
+            break;
+        }
+        pages.push(page);
+    }
+    let all = pages.join("\n");
+    for key in crate::tui::analysis::KEYS
+        .iter()
+        .filter(|k| !k.help.is_empty())
+    {
+        let line = format!("{:<12}{}", key.label, key.help);
+        assert!(all.contains(&line), "{line}:\n{all}");
+    }
+    assert!(
+        all.contains("Any key or a click closes this help."),
+        "{all}"
+    );
+    assert!(pages.last().unwrap().contains("PgUp: back"), "{all}");
+    press(&mut b, KeyCode::PageUp);
+    assert!(b.help, "PgUp scrolls back");
+    press(&mut b, KeyCode::Char('x'));
+    assert!(!b.help, "any other key closes it");
+}
+
+#[test]
+fn e_sets_up_a_position_to_analyse_and_u_brings_the_moves_back() {
+    let mut b = board(80, 24);
+    play(&mut b, "11-15 23-19");
+    press(&mut b, KeyCode::Char('E'));
+    let drawn = screen(&b, 80, 24);
+    assert!(drawn.contains("Setting up: Enter analyses it"), "{drawn}");
+    assert!(drawn.contains("B W king"), "{drawn}");
+    // An empty board, a black king on 15, a white man on 22, White to move.
+    press(&mut b, KeyCode::Char('c'));
+    for (square, key) in [(15, 'B'), (22, 'w')] {
+        let sq = crate::rules::Square::new(square).unwrap();
+        b.board.cursor = (sq.row(), sq.col());
+        press(&mut b, KeyCode::Char(key));
+    }
+    press(&mut b, KeyCode::Char('t'));
+    assert!(screen(&b, 80, 24).contains("Setting up: W:W22:BK15"));
+    assert_eq!(b.tree.len(), 2, "no move played while setting up");
+    press(&mut b, KeyCode::Enter);
+    assert_eq!(b.tree.start().to_string(), "W:W22:BK15");
+    assert_eq!(b.tree.len(), 0);
+    assert!(screen(&b, 80, 24).contains("Analysing the position set up: W:W22:BK15"));
+    play(&mut b, "22-18");
+    // u takes back the move, then the set-up itself.
+    press(&mut b, KeyCode::Char('u'));
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(*b.tree.start(), Position::start());
+    assert_eq!(b.tree.main_line().len(), 2);
+    assert!(screen(&b, 80, 24).contains("Back to the moves before the set-up"));
+    // Esc leaves the editor with the board as it was; a position that cannot be
+    // played is refused, saying why.
+    press(&mut b, KeyCode::Char('E'));
+    press(&mut b, KeyCode::Char('c'));
+    press(&mut b, KeyCode::Enter);
+    let drawn = screen(&b, 80, 24);
+    assert!(drawn.contains("This position cannot be played"), "{drawn}");
+    press(&mut b, KeyCode::Esc);
+    assert_eq!(b.tree.main_line().len(), 2);
+    assert!(screen(&b, 80, 24).contains("No position set up"));
+}
