@@ -269,3 +269,43 @@ fn the_readme_says_plain_puzzles_start_at_puzzle_one_with_a_list_command() {
         "README.md's puzzle paragraph"
     );
 }
+
+/// What the README says `+` and `-` do against the computer is what they do: in play the
+/// level changes at once, the computer's next move made at it; once a game is over, the
+/// next game's. (It said they set the level for the next game, and a player who pressed
+/// `-` in a game too hard found the game itself easier, against the words.)
+#[test]
+fn the_readmes_level_keys_change_the_level_at_once_as_the_session_does() {
+    use crate::engine::Level;
+    use crate::game::Game;
+    use crate::rules::Color;
+    use crate::session::{Player, Seats, Session};
+    let text = readme_text();
+    assert!(
+        text.contains(
+            "`+` and `-` change its level at once (once a game is over, the next game's)"
+        ),
+        "the README says what + and - do"
+    );
+    let mut session = Session::new(Game::new())
+        .with_seats(Seats {
+            black: Player::Person,
+            white: Player::Computer(Level::new(5).unwrap()),
+        })
+        .with_level(Level::new(5).unwrap());
+    session.play_text("11-15").unwrap();
+    session.change_level(false).unwrap();
+    assert_eq!(
+        session.computer_to_move(),
+        Some((Color::White, Level::new(4).unwrap())),
+        "in play, at once"
+    );
+    session.resign(Color::Black).unwrap();
+    session.change_level(false).unwrap();
+    assert_eq!(
+        session.record("2026.12.07").tag("WhiteLevel"),
+        Some("4"),
+        "once the game is over, the next game's"
+    );
+    assert_eq!(session.level(), Level::new(3).unwrap());
+}

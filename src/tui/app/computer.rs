@@ -2,6 +2,7 @@
 //! clocks' news, saves and the match's file; and the keys that ask the computer for
 //! something (a hint, move now).
 
+use super::status::AUTOSAVE_FAILED;
 use super::{App, Flow, Tone};
 use crate::rules::Move;
 use crate::runtime::{Command, Event, Purpose, Thinking};
@@ -88,7 +89,17 @@ impl App {
                         .status
                         .with_person_move(color, self.session().revision(), text);
                 }
-                self.status.info(text);
+                // A failed autosave, told once after the person's move, stays with the
+                // reply, which comes within a second, before it could be read: else the
+                // player learns that the game is not kept only on quitting.
+                match self.status.autosave_failure_shown() {
+                    Some(failure) => {
+                        let failure = failure.to_string();
+                        self.status
+                            .error(format!("{}. {failure}", text.trim_end_matches('.')));
+                    }
+                    None => self.status.info(text),
+                }
             }
             Event::Hint(news) => self.status.info(format!("{news}.")),
             // The game's end is told with the news that ended it; at a table, with what
@@ -102,7 +113,7 @@ impl App {
             }
             Event::AutosaveFailed(why) => self
                 .status
-                .say(Tone::Error, format!("Autosave failed: {why}")),
+                .say(Tone::Error, format!("{AUTOSAVE_FAILED}{why}")),
             // Said once, in plain mode's words, after what the change itself said.
             Event::SavedAgain(path) => {
                 let again = format!(

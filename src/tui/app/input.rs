@@ -5,6 +5,7 @@
 use super::*;
 use crate::tui::choice::Clicked;
 use crate::tui::view::FooterLayout;
+use ratatui::crossterm::event::KeyModifiers;
 
 /// A file letter pressed on the board, and the parts its command can change as they
 /// were before it acted: if a digit follows, they are put back and the two start a
@@ -153,9 +154,34 @@ impl App {
         )
     }
 
+    /// The digit typed just after Esc, when the two came as one key with Alt: tmux (its
+    /// `escape-time`, half a second before 3.5) and screen send Esc and a key typed soon
+    /// after it so. On the board and in the move prompt, where Esc then a digit is how a
+    /// move is typed again, they are taken as the two keys they were: the digit was lost,
+    /// and a `-` after it lowered the computer's level instead of going into the move.
+    /// (Alt with a letter stays no command: a letter is not how a move starts.)
+    fn esc_then_key(&self, event: &Event) -> Option<KeyEvent> {
+        let Event::Key(key) = event else {
+            return None;
+        };
+        let typed = key.kind == KeyEventKind::Press
+            && key.modifiers == KeyModifiers::ALT
+            && matches!(key.code, KeyCode::Char(c) if c.is_ascii_digit())
+            && matches!(self.mode, Mode::Board | Mode::Prompt(_));
+        typed.then_some(KeyEvent {
+            modifiers: KeyModifiers::NONE,
+            ..*key
+        })
+    }
+
     /// Handles a terminal event: maps it to an action and applies it. Returns what the
     /// event loop is to do, or `None` when nothing happened (nothing to redraw).
     pub(crate) fn handle_event(&mut self, event: &Event) -> Option<Flow> {
+        if let Some(key) = self.esc_then_key(event) {
+            let esc = Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+            let first = self.handle_event(&esc);
+            return self.handle_event(&Event::Key(key)).or(first);
+        }
         let action = self.action_for(event);
         let pressed = self.letter.take();
         let action = action?;

@@ -12,6 +12,9 @@ const WELCOME: &str = "Black moves first: pick a piece with Enter (or click it),
 /// The first message when a loaded game opens for review.
 pub(super) const REVIEW_WELCOME: &str = "Review: Left/Right step through the moves, Home/End jump; play a move to go on from here, Esc to stop reviewing.";
 
+/// How the status line begins the news that the game's autosave failed.
+pub(super) const AUTOSAVE_FAILED: &str = "Autosave failed: ";
+
 /// How a message should look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Tone {
@@ -101,6 +104,14 @@ impl StatusLine {
     pub(super) fn info_shown(&self) -> Option<&str> {
         match &self.message {
             Some((Tone::Info, text)) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The news that the autosave failed, if the line shows it.
+    pub(super) fn autosave_failure_shown(&self) -> Option<&str> {
+        match &self.message {
+            Some((Tone::Error, text)) if text.starts_with(AUTOSAVE_FAILED) => Some(text),
             _ => None,
         }
     }

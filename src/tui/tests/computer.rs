@@ -799,3 +799,36 @@ fn the_computers_first_crowning_says_what_a_king_is() {
         "White (level 1) played 5-1, crowned: now a king, it moves both ways"
     );
 }
+
+/// An autosave that fails after the person's move is still told once the computer has
+/// replied: its reply, within a second, replaced the news, and the player learnt that
+/// the game was not kept only on quitting.
+#[test]
+fn a_failed_autosave_stays_in_view_with_the_computers_reply() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.pdn");
+    let runtime = Runtime::new(
+        Session::new(Game::new()),
+        Saving::Resumed(crate::store::GameFile::claim(&path).unwrap()),
+        Pace::NONE,
+    );
+    let mut app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
+    seat(&mut app, Color::White, PlayerKind::Cpu);
+    // A folder in the way of the game's file: the autosave fails.
+    std::fs::create_dir(&path).unwrap();
+    std::fs::write(path.join("x"), "x").unwrap();
+    type_move(&mut app, "11-15");
+    app.poll(Instant::now());
+    assert!(
+        message(&app).starts_with("Autosave failed"),
+        "{}",
+        message(&app)
+    );
+    assert!(think(&mut app));
+    assert_eq!(app.game().moves().len(), 2, "the computer replied");
+    let told = message(&app);
+    assert!(told.starts_with("White (level 1) played "), "{told}");
+    assert!(told.contains("Autosave failed: "), "{told}");
+    let screen = screen_text(&app).split_whitespace().collect::<String>();
+    assert!(screen.contains("Autosavefailed"), "on screen: {screen}");
+}

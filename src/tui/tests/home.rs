@@ -203,7 +203,7 @@ fn the_homes_help_teaches_the_rules_before_the_keys() {
         all.push_str(&screen(&home, 80, 24));
     }
     assert!(all.contains("u undo"), "{all}");
-    assert!(all.contains("█♚█ ▓♔▓ kings"), "{all}");
+    assert!(all.contains("♚♚♚ ♔♔♔ kings"), "{all}");
 }
 
 /// The help's key line offers "PgDn more" only while more of the help is below: not at

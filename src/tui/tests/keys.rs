@@ -1084,3 +1084,24 @@ fn alt_letters_are_no_commands_on_the_board_and_shift_and_ctrl_bindings_still_ac
     assert_eq!(app.handle_event(&alt('q')), None);
     assert_eq!(press(&mut app, KeyCode::Char('q')), Some(Flow::Quit));
 }
+
+/// Esc and a digit typed soon after it, which tmux (its `escape-time`) and screen send as
+/// one key with Alt, are taken as Esc and then the digit, on the board and in the move
+/// prompt: Esc leaves the move typed, and 9-14 typed at once after it is the new move.
+/// (The 9 was lost, and the `-` after it, on the board, lowered the computer's level.)
+#[test]
+fn esc_then_a_digit_sent_as_alt_and_the_digit_types_a_new_move() {
+    let alt =
+        |app: &mut App, c: char| app.handle_event(&key_event(KeyCode::Char(c), KeyModifiers::ALT));
+    let mut app = app();
+    type_text(&mut app, "11");
+    assert_eq!(app.mode, Mode::Prompt("11".to_string()));
+    alt(&mut app, '9');
+    type_text(&mut app, "-14");
+    assert_eq!(app.mode, Mode::Prompt("9-14".to_string()));
+    // On the board, with nothing typed: the digit opens the prompt.
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode, Mode::Board);
+    alt(&mut app, '9');
+    assert_eq!(app.mode, Mode::Prompt("9".to_string()));
+}

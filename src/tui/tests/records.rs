@@ -884,3 +884,25 @@ fn at_30_columns_the_files_list_key_line_drops_whole_entries() {
         );
     }
 }
+
+/// The save dialog's note says what Enter will do, not that the game is saved: it said
+/// "Saved as a game record ..." while nothing had been written yet.
+#[test]
+fn the_save_dialogs_note_says_what_enter_will_do_before_anything_is_saved() {
+    let mut app = app();
+    type_move(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('s'));
+    assert!(matches!(app.mode, Mode::Save(_)), "s opens the save dialog");
+    let text = screen_text(&app);
+    let footer: String = text
+        .lines()
+        .skip(usize::from(HEIGHT) - 4)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(footer.contains("Enter writes the game record"), "{footer}");
+    assert!(!footer.contains("Saved"), "{footer}");
+    assert!(
+        footer.contains("Enter save"),
+        "the key line stays: {footer}"
+    );
+}

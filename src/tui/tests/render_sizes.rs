@@ -188,7 +188,7 @@ fn the_whole_help_is_read_at_70x23_and_80x24() {
             "Rules:",
             "crowned king",
             "quiet moves.",
-            "█♚█ ▓♔▓ kings",
+            "♚♚♚ ♔♔♔ kings",
             "! must jump",
             "cursor",
         ] {

@@ -293,3 +293,71 @@ fn at_80x24_a_king_is_told_from_a_man_by_more_than_one_cell_in_every_theme() {
         }
     }
 }
+
+/// The help's legend ("███ Black  ▓▓▓ White  ♚♚♚ ♔♔♔ kings") draws each piece as the
+/// board at 80x24 does, in the board's colours and attributes, with or without colour:
+/// it was plain text in the terminal's own colour, a light block for Black on a dark
+/// terminal, and without colour lacked the side's letter the board shows (`█b█`).
+#[test]
+fn the_help_legend_draws_each_piece_as_the_board_does() {
+    let colourless = |fen: &str| {
+        let pos: crate::rules::Position = fen.parse().unwrap();
+        crate::tui::App::with_session(
+            crate::tui::Settings {
+                theme: crate::tui::theme::Theme::new(false, false),
+                ..crate::tui::Settings::default()
+            },
+            crate::session::Session::new(crate::game::Game::from_position(pos)),
+            WIDTH,
+            HEIGHT,
+        )
+    };
+    // No capture and no last move, so that no square is marked.
+    let fen = "B:WK32,21:B5,K4";
+    for mut app in [app_from(fen), colourless(fen)] {
+        // The cursor on an empty square: on a piece it colours the square.
+        cursor_to(&mut app, sq(15));
+        let board = screen_layout(app.screen, app.board.flipped).unwrap().board;
+        let drawn = |buf: &ratatui::buffer::Buffer, x: u16, y: u16| {
+            (0..3)
+                .map(|i| {
+                    let cell = &buf[(x + i, y)];
+                    (cell.symbol().to_string(), cell.fg, cell.bg, cell.modifier)
+                })
+                .collect::<Vec<_>>()
+        };
+        let terminal = render(&app);
+        let on_board = |n: u8| {
+            let r = board.square_rect(sq(n));
+            drawn(terminal.backend().buffer(), r.x + 1, r.y + 1)
+        };
+        let pieces = [on_board(5), on_board(21), on_board(4), on_board(32)];
+        press(&mut app, KeyCode::Char('?'));
+        let terminal = render(&app);
+        let buf = terminal.backend().buffer();
+        let text = screen_text(&app);
+        let (y, line) = text
+            .lines()
+            .enumerate()
+            .find(|(_, line)| line.contains(" kings  "))
+            .expect("the legend");
+        let y = u16::try_from(y).unwrap();
+        // Columns, not bytes: the glyphs are several bytes each.
+        let column = |words: &str| {
+            let at = line
+                .find(words)
+                .unwrap_or_else(|| panic!("{words}: {line}"));
+            u16::try_from(line[..at].chars().count()).unwrap()
+        };
+        let black = column(" Black");
+        let white = column(" White");
+        let kings = column(" kings  ");
+        let legend = [
+            drawn(buf, black - 3, y),
+            drawn(buf, white - 3, y),
+            drawn(buf, kings - 7, y),
+            drawn(buf, kings - 3, y),
+        ];
+        assert_eq!(legend, pieces, "{line}");
+    }
+}

@@ -16,9 +16,10 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
-/// The save dialog's note on the status line.
+/// The save dialog's note on the status line: what Enter does, said as to come (it
+/// began "Saved as ...", read as done before anything was written).
 /// PDN is named with what it is: a beginner has not met the word.
-const SAVE_NOTE: &str = "Saved as a game record (a PDN file) in a folder that exists; for an existing file you choose: add the game at its end, or replace the file.";
+const SAVE_NOTE: &str = "Enter writes the game record (a PDN file); its folder must exist. For a file that exists you choose: add the game at its end, or replace the file.";
 
 /// The footer as laid out on a screen: the news, a question and the key line, each
 /// with where it goes. Worked out in one place for the drawing and for the mouse, so

@@ -10,18 +10,24 @@ fn full_key_label(theme: &Theme, label: &str) -> String {
         .replace("{steps}", theme.glyphs.steps)
 }
 
-/// A piece as the board draws it on its smallest squares, for the help: `███`, `█♚█`,
-/// `(b)`, `{B}`.
-fn small_disc(theme: &Theme, color: Color, king: bool) -> String {
+/// A piece as the board draws it on its smallest squares (80x24), for the help's
+/// legend: drawn by the board's own code on a dark square, so that the legend's piece
+/// looks as the board's does, its colour included (`███` in Black's colour, `♚♚♚` in
+/// reverse, `█b█` without colour, `(b)`, `{B}`). Plain text in the terminal's own colour
+/// showed a light block for Black on a dark terminal, and no letter without colour.
+fn small_disc(theme: &Theme, color: Color, king: bool) -> Vec<Span<'static>> {
     let role = if king { Role::King } else { Role::Man };
     let piece = Piece { color, role };
-    let fill = disc_fill(theme, piece);
-    match (theme.glyphs.disc_letters, king) {
-        (true, false) => format!("({fill})"),
-        (true, true) => format!("{{{fill}}}"),
-        (false, false) => fill.repeat(3),
-        (false, true) => format!("{fill}{}{fill}", piece_glyph(theme, piece)),
-    }
+    // A square five wide and one high, as at 80x24: the disc is its middle three cells.
+    let square = Rect::new(0, 0, 5, 1);
+    let mut buf = Buffer::empty(square);
+    board::render_disc(theme, piece, square, 0, 1, theme.dark_square, &mut buf);
+    (1..4)
+        .map(|x| {
+            let cell = &buf[(x, 0)];
+            Span::styled(cell.symbol().to_string(), cell.style())
+        })
+        .collect()
 }
 
 /// The help box on a screen of `area` and the help's lines in it: at most 80 wide, as
@@ -51,11 +57,21 @@ fn help_box(app: &App, area: Rect) -> (Rect, Vec<Line<'static>>) {
 /// Words in their styles as lines of at most `width` characters, `gap` between two on a
 /// line (a word longer than a line has one of its own).
 fn flowed(words: &[(String, Style)], gap: &str, width: usize) -> Vec<Line<'static>> {
+    let words: Vec<Vec<Span<'static>>> = words
+        .iter()
+        .map(|(word, style)| vec![Span::styled(word.clone(), *style)])
+        .collect();
+    flowed_spans(&words, gap, width)
+}
+
+/// `words`, each of one or more spans (a piece drawn in its colours and its name), in
+/// lines at most `width` columns wide, `gap` between words on a line.
+fn flowed_spans(words: &[Vec<Span<'static>>], gap: &str, width: usize) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let mut line: Vec<Span<'static>> = Vec::new();
     let mut taken = 0;
-    for (word, style) in words {
-        let len = word.chars().count();
+    for word in words {
+        let len: usize = word.iter().map(|span| span.content.chars().count()).sum();
         if taken > 0 && taken + gap.len() + len > width {
             lines.push(Line::from(std::mem::take(&mut line)));
             taken = 0;
@@ -64,7 +80,7 @@ fn flowed(words: &[(String, Style)], gap: &str, width: usize) -> Vec<Line<'stati
             line.push(Span::raw(gap.to_string()));
             taken += gap.len();
         }
-        line.push(Span::styled(word.clone(), *style));
+        line.extend(word.iter().cloned());
         taken += len;
     }
     if !line.is_empty() {
@@ -190,24 +206,24 @@ pub(crate) fn help_text(
     // Pieces and marks on one line where it fits, else broken between two marks.
     // The mark of a piece that must jump in the panel's words ("must jump"); the men
     // apart from the kings, so that the line still fits 80 columns.
+    let named = |mut chips: Vec<Span<'static>>, name: &str| {
+        chips.push(Span::raw(format!(" {name}")));
+        chips
+    };
+    let mark = |mark: String| vec![Span::raw(mark)];
+    let mut kings = small_disc(theme, Color::Black, true);
+    kings.push(Span::raw(" "));
+    kings.extend(small_disc(theme, Color::White, true));
     let legend = [
-        format!("{} Black", small_disc(theme, Color::Black, false)),
-        format!("{} White", small_disc(theme, Color::White, false)),
-        format!(
-            "{} {} kings",
-            small_disc(theme, Color::Black, true),
-            small_disc(theme, Color::White, true)
-        ),
-        format!("{} must jump", g.must_capture),
-        format!("{} last", g.last_move),
-        format!("{} land", g.target),
-        format!("{} {} cursor", g.cursor.0, g.cursor.1),
+        named(small_disc(theme, Color::Black, false), "Black"),
+        named(small_disc(theme, Color::White, false), "White"),
+        named(kings, "kings"),
+        mark(format!("{} must jump", g.must_capture)),
+        mark(format!("{} last", g.last_move)),
+        mark(format!("{} land", g.target)),
+        mark(format!("{} {} cursor", g.cursor.0, g.cursor.1)),
     ];
-    let legend: Vec<(String, Style)> = legend
-        .into_iter()
-        .map(|mark| (mark, Style::default()))
-        .collect();
-    text.extend(flowed(&legend, "  ", width));
+    text.extend(flowed_spans(&legend, "  ", width));
     text
 }
 
