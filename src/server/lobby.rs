@@ -1164,6 +1164,7 @@ impl Lobby {
             }
             ClientMessage::Join { code } => self.join(name, &code, now),
             ClientMessage::Accept { number } => self.accept(name, number, now),
+            ClientMessage::Cancel { number } => self.cancel(name, number),
             ClientMessage::Play { text } => self.play(name, &text),
             ClientMessage::Resign => self.resign(name),
             ClientMessage::Draw => self.draw(name),
@@ -1546,10 +1547,10 @@ impl Lobby {
                 let unrated = unrated_note(rated.then(|| self.unrated_why([name, whom])).flatten());
                 // Taken as the challenged player's client takes a seek: the full
                 // screen's lobby by Enter on it, plain mode by typing accept.
-                let taking = if self.online.get(whom).is_some_and(|o| o.board) {
-                    "Enter on it in Open seeks takes it".to_string()
+                let taking = if self.on_board(whom) {
+                    "Enter on it in Open seeks takes it, x declines it".to_string()
                 } else {
-                    format!("accept {number} takes it")
+                    format!("accept {number} takes it, decline {number} declines it")
                 };
                 let told = format!(
                     "{name} ({}) challenges you to a {clock} {kind} game{}: {taking}.{unrated}",
@@ -1557,19 +1558,39 @@ impl Lobby {
                     terms.text(name)
                 );
                 self.send(whom, ServerMessage::Info { text: told });
-                format!("Challenge {number} sent to {whom}: {clock} {kind}{yours}.{unrated}")
+                let withdraw = self.withdrawing(name, number);
+                format!(
+                    "Challenge {number} sent to {whom}: {clock} {kind}{yours} ({withdraw}).{unrated}"
+                )
             }
             (None, Some(code)) => format!(
                 "Private table {number}: {clock} {kind}{yours}. Give your friend its code: join \
                  {code}"
             ),
             (None, None) => {
+                let withdraw = self.withdrawing(name, number);
                 format!(
-                    "Seek {number} posted: {clock} {kind}{yours}. Waiting for someone to accept it."
+                    "Seek {number} posted: {clock} {kind}{yours}. Waiting for someone to accept \
+                     it ({withdraw})."
                 )
             }
         };
         self.send(name, ServerMessage::Info { text });
+    }
+
+    /// Whether `name`'s client shows the full screen's lobby (else plain mode), so that
+    /// what they are told names the keys they have.
+    fn on_board(&self, name: &str) -> bool {
+        self.online.get(name).is_some_and(|o| o.board)
+    }
+
+    /// How `name` withdraws their seek `number`, in their client's words.
+    fn withdrawing(&self, name: &str, number: u64) -> String {
+        if self.on_board(name) {
+            "x on it in Open seeks withdraws it".to_string()
+        } else {
+            format!("cancel {number} withdraws it")
+        }
     }
 
     /// `name` challenges `whom` to a game of `clock`, rated or not, on `terms`.
@@ -1589,6 +1610,45 @@ impl Lobby {
             Some(seek) if seek.shown_to(name) => self.take_seek(name, number, now),
             _ => self.reject(name, format!("no open seek {number} (seeks lists them)")),
         }
+    }
+
+    /// `name` withdraws their seek `number`, or declines the challenge `number` made
+    /// to them; a challenge's other player is told either way, so that neither waits
+    /// on an offer that is gone.
+    fn cancel(&mut self, name: &str, number: u64) {
+        let Some(seek) = self.seeks.get(&number) else {
+            return self.reject(name, format!("no open seek {number} (seeks lists them)"));
+        };
+        let mine = seek.by == name;
+        if !mine && seek.only.as_deref() != Some(name) {
+            return self.reject(
+                name,
+                format!("seek {number} is neither yours nor a challenge to you"),
+            );
+        }
+        let Some(seek) = self.seeks.remove(&number) else {
+            return;
+        };
+        let (told, other) = match (&seek.only, &seek.code, mine) {
+            (Some(whom), _, true) => (
+                format!("You withdrew challenge {number} to {whom}."),
+                Some((whom.clone(), format!("{name} withdrew challenge {number}."))),
+            ),
+            (_, Some(_), true) => (format!("Private table {number} closed."), None),
+            (_, _, true) => (format!("Seek {number} withdrawn."), None),
+            (_, _, false) => (
+                format!("You declined {}'s challenge {number}.", seek.by),
+                Some((
+                    seek.by.clone(),
+                    format!("{name} declined your challenge {number}."),
+                )),
+            ),
+        };
+        tracing::info!(number, by = %seek.by, "seek withdrawn or declined");
+        if let Some((whom, text)) = other {
+            self.send(&whom, ServerMessage::Info { text });
+        }
+        self.send(name, ServerMessage::Info { text: told });
     }
 
     /// `name` takes seek `number`: the game starts.
