@@ -170,6 +170,9 @@ struct Rematch {
     opening: Option<crate::engine::Opening>,
     /// Who offered the rematch, if one did.
     offered_by: Option<String>,
+    /// When the lines of its table's chat were said, the game's last ones kept: its
+    /// players talk on after the game ("good game") within the table's bound.
+    chat: std::collections::VecDeque<Instant>,
 }
 
 /// Where a player of a game is, as the others at its table are told.
@@ -292,18 +295,7 @@ impl Table {
     /// Whether a line may be said at the table `now` (counted if so): at most `lines`
     /// in any [`TABLE_CHAT_WINDOW`].
     fn chat_allows(&mut self, now: Instant, lines: usize) -> bool {
-        while self
-            .chat
-            .front()
-            .is_some_and(|&said| now.duration_since(said) >= TABLE_CHAT_WINDOW)
-        {
-            self.chat.pop_front();
-        }
-        if self.chat.len() >= lines {
-            return false;
-        }
-        self.chat.push_back(now);
-        true
+        chat_allows(&mut self.chat, now, lines)
     }
 
     /// The side `name` plays at this table, if they play here.
@@ -431,6 +423,22 @@ fn pair_limit_reached(names: [&str; 2]) -> String {
         "{} and {} have played {RATED_PER_PAIR} rated games in 24 hours",
         names[0], names[1]
     )
+}
+
+/// Whether a line may be said `now` at a table whose lines were said at `chat` (counted
+/// if so): at most `lines` in any [`TABLE_CHAT_WINDOW`].
+fn chat_allows(chat: &mut std::collections::VecDeque<Instant>, now: Instant, lines: usize) -> bool {
+    while chat
+        .front()
+        .is_some_and(|&said| now.duration_since(said) >= TABLE_CHAT_WINDOW)
+    {
+        chat.pop_front();
+    }
+    if chat.len() >= lines {
+        return false;
+    }
+    chat.push_back(now);
+    true
 }
 
 /// The first [`protocol::LOBBY_LIST`] entries of a list of the lobby.
@@ -2029,16 +2037,19 @@ impl Lobby {
         let Some(online) = self.online.get(name) else {
             return;
         };
-        let Some(game) = online
+        let game = online
             .game
             .or(online.watching)
-            .filter(|g| self.games.contains_key(g))
-        else {
+            .filter(|g| self.games.contains_key(g));
+        // After a game its two players still talk at its table, while its rematch
+        // stands (until either leaves or starts another game).
+        let ended = self.rematch_of(name).filter(|_| game.is_none());
+        if game.is_none() && ended.is_none() {
             return self.reject(
                 name,
                 "you are not at a table: play or watch a game to talk there",
             );
-        };
+        }
         // Stripped, so that a line cannot move another player's cursor or ring.
         let text: String = text.chars().filter(|c| !c.is_control()).collect();
         let text = text.trim();
@@ -2059,11 +2070,18 @@ impl Lobby {
             text: text.to_string(),
         };
         let lines = self.table_chat;
-        if !self
-            .games
-            .get_mut(&game)
-            .is_some_and(|t| t.chat_allows(now, lines))
-        {
+        let allowed = match (game, &ended) {
+            (Some(game), _) => self
+                .games
+                .get_mut(&game)
+                .is_some_and(|t| t.chat_allows(now, lines)),
+            (None, Some((ended, _))) => self
+                .rematches
+                .get_mut(ended)
+                .is_some_and(|r| chat_allows(&mut r.chat, now, lines)),
+            (None, None) => false,
+        };
+        if !allowed {
             return self.reject(
                 name,
                 format!(
@@ -2074,7 +2092,11 @@ impl Lobby {
             );
         }
         // The speaker hears it too, as the others do: the echo says it went out.
-        let audience = self.games[&game].audience(game, &self.online);
+        let audience = match (game, ended) {
+            (Some(game), _) => self.games[&game].audience(game, &self.online),
+            (None, Some((_, other))) => vec![name.to_string(), other],
+            (None, None) => Vec::new(),
+        };
         for n in audience {
             self.send(&n, message.clone());
         }
@@ -2324,6 +2346,7 @@ impl Lobby {
                     rated: table.rated || table.unrated_why.is_some(),
                     opening: table.session.ballot().cloned(),
                     offered_by: None,
+                    chat: table.chat.clone(),
                 },
             );
         }

@@ -1337,3 +1337,46 @@ fn a_seek_is_withdrawn_and_a_challenge_withdrawn_or_declined_the_other_told() {
     bench.ask("bob", ClientMessage::Accept { number: 3 });
     assert!(was_told(&bench.told(), "bob", "no open seek 3"));
 }
+
+/// After a game its two players still talk at its table ("good game"), a third player
+/// hears none of it, and the table's bound on lines (20 in ten seconds, bob's "gg"
+/// one of them) still holds.
+#[test]
+fn the_players_of_a_game_just_ended_still_talk_at_its_table() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", true);
+    bench.log_in("carol", false);
+    bench.short_game(("alice", "bob"), false);
+    let say = |text: &str| ClientMessage::Say {
+        text: text.to_string(),
+    };
+    bench.ask("bob", say("gg"));
+    let told = bench.told();
+    let heard = |to: &str| {
+        told.iter().any(|(n, m)| {
+            n == to
+                && matches!(m, ServerMessage::Said { name, text } if name == "bob" && text == "gg")
+        })
+    };
+    assert!(heard("alice") && heard("bob"), "{told:#?}");
+    assert!(!told.iter().any(|(n, _)| n == "carol"), "{told:#?}");
+    // A flood after the game meets the table's bound as one during it does.
+    let now = Instant::now();
+    for i in 0..25 {
+        bench.ask_at("alice", say(&format!("line {i}")), now);
+    }
+    let told = bench.told();
+    let said = told
+        .iter()
+        .filter(|(n, m)| n == "bob" && matches!(m, ServerMessage::Said { .. }))
+        .count();
+    assert_eq!(said, 19, "{told:#?}");
+    assert!(
+        was_told(&told, "alice", "this table's chat is busy"),
+        "{told:#?}"
+    );
+    // carol, never at that table, still cannot talk.
+    bench.ask("carol", say("hi"));
+    assert!(was_told(&bench.told(), "carol", "you are not at a table"));
+}
