@@ -744,7 +744,8 @@ ballot opens with three moves drawn from the ACF deck), accept N, challenge NAME
 [rated|casual] [black|white|either] [ballot|free] (a seek only NAME sees; e.g. challenge \
 bob 10+5 casual white ballot), invite [CLOCK] [rated|casual] [black|white|either] \
 [ballot|free] (a private table: casual unless rated; e.g. invite 5+3 black), join CODE, \
-games, watch N, player NAME; in a game: a move (11-15, 15x24), board, clock (both clocks \
+cancel N (withdraw your seek, challenge or private table N), decline N (decline the \
+challenge N made to you), games, watch N, player NAME; in a game: a move (11-15, 15x24), board, clock (both clocks \
 now), draw (offer, or accept the one offered), resign; at a table (playing or watching): say TEXT (heard by the \
 players and spectators there); after a game: rematch (offer the same game, colours \
 swapped, or accept the one offered), decline; adjourn (to the lobby: the game goes on, the \
@@ -773,6 +774,14 @@ impl View {
                 Err(_) => {
                     return say(&format!(
                         "accept takes a seek's number (seeks lists them), not {n}"
+                    ));
+                }
+            },
+            ("cancel" | "decline", [n]) => match n.parse() {
+                Ok(number) => ClientMessage::Cancel { number },
+                Err(_) => {
+                    return say(&format!(
+                        "{first} takes a seek's number (seeks lists them), not {n}"
                     ));
                 }
             },
@@ -1058,10 +1067,13 @@ fn not_understood(line: &str) -> String {
     let first = line.split_whitespace().next().unwrap_or_default();
     let takes = match first {
         "who" | "seeks" | "games" | "board" | "clock" | "clocks" | "draw" | "resign"
-        | "adjourn" | "resume" | "rematch" | "decline" | "help" | "quit" | "exit" => {
-            "takes nothing more"
-        }
+        | "adjourn" | "resume" | "rematch" | "help" | "quit" | "exit" => "takes nothing more",
         "accept" => "takes one seek's number: accept N (seeks lists them)",
+        "cancel" => "takes one seek's number: cancel N (your seek, challenge or private table)",
+        "decline" => {
+            "takes nothing (a rematch offered) or one challenge's number: decline N (seeks \
+             lists them)"
+        }
         "watch" => "takes one game's number: watch N (games lists them)",
         "challenge" => {
             "takes the player's name first: challenge NAME [CLOCK] [rated|casual] \
@@ -1355,6 +1367,23 @@ mod tests {
             view.command("challenge invite white"),
             Some(ClientMessage::Challenge { name, side: Some(Side::White), .. }) if name == "invite"
         ));
+    }
+
+    #[test]
+    fn cancel_and_decline_with_a_number_withdraw_or_decline_that_seek() {
+        let mut view = View::default();
+        assert_eq!(
+            view.command("cancel 3"),
+            Some(ClientMessage::Cancel { number: 3 })
+        );
+        assert_eq!(
+            view.command("decline 4"),
+            Some(ClientMessage::Cancel { number: 4 })
+        );
+        // Alone, decline still declines the rematch offered.
+        assert_eq!(view.command("decline"), Some(ClientMessage::Decline));
+        assert!(not_understood("cancel").starts_with("cancel takes one seek's number"));
+        assert!(HELP.contains("decline N"));
     }
 
     #[test]

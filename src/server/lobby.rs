@@ -170,6 +170,9 @@ struct Rematch {
     opening: Option<crate::engine::Opening>,
     /// Who offered the rematch, if one did.
     offered_by: Option<String>,
+    /// When the lines of its table's chat were said, the game's last ones kept: its
+    /// players talk on after the game ("good game") within the table's bound.
+    chat: std::collections::VecDeque<Instant>,
 }
 
 /// Where a player of a game is, as the others at its table are told.
@@ -292,18 +295,7 @@ impl Table {
     /// Whether a line may be said at the table `now` (counted if so): at most `lines`
     /// in any [`TABLE_CHAT_WINDOW`].
     fn chat_allows(&mut self, now: Instant, lines: usize) -> bool {
-        while self
-            .chat
-            .front()
-            .is_some_and(|&said| now.duration_since(said) >= TABLE_CHAT_WINDOW)
-        {
-            self.chat.pop_front();
-        }
-        if self.chat.len() >= lines {
-            return false;
-        }
-        self.chat.push_back(now);
-        true
+        chat_allows(&mut self.chat, now, lines)
     }
 
     /// The side `name` plays at this table, if they play here.
@@ -431,6 +423,22 @@ fn pair_limit_reached(names: [&str; 2]) -> String {
         "{} and {} have played {RATED_PER_PAIR} rated games in 24 hours",
         names[0], names[1]
     )
+}
+
+/// Whether a line may be said `now` at a table whose lines were said at `chat` (counted
+/// if so): at most `lines` in any [`TABLE_CHAT_WINDOW`].
+fn chat_allows(chat: &mut std::collections::VecDeque<Instant>, now: Instant, lines: usize) -> bool {
+    while chat
+        .front()
+        .is_some_and(|&said| now.duration_since(said) >= TABLE_CHAT_WINDOW)
+    {
+        chat.pop_front();
+    }
+    if chat.len() >= lines {
+        return false;
+    }
+    chat.push_back(now);
+    true
 }
 
 /// The first [`protocol::LOBBY_LIST`] entries of a list of the lobby.
@@ -1164,6 +1172,7 @@ impl Lobby {
             }
             ClientMessage::Join { code } => self.join(name, &code, now),
             ClientMessage::Accept { number } => self.accept(name, number, now),
+            ClientMessage::Cancel { number } => self.cancel(name, number),
             ClientMessage::Play { text } => self.play(name, &text),
             ClientMessage::Resign => self.resign(name),
             ClientMessage::Draw => self.draw(name),
@@ -1546,10 +1555,10 @@ impl Lobby {
                 let unrated = unrated_note(rated.then(|| self.unrated_why([name, whom])).flatten());
                 // Taken as the challenged player's client takes a seek: the full
                 // screen's lobby by Enter on it, plain mode by typing accept.
-                let taking = if self.online.get(whom).is_some_and(|o| o.board) {
-                    "Enter on it in Open seeks takes it".to_string()
+                let taking = if self.on_board(whom) {
+                    "Enter on it in Open seeks takes it, x declines it".to_string()
                 } else {
-                    format!("accept {number} takes it")
+                    format!("accept {number} takes it, decline {number} declines it")
                 };
                 let told = format!(
                     "{name} ({}) challenges you to a {clock} {kind} game{}: {taking}.{unrated}",
@@ -1557,19 +1566,39 @@ impl Lobby {
                     terms.text(name)
                 );
                 self.send(whom, ServerMessage::Info { text: told });
-                format!("Challenge {number} sent to {whom}: {clock} {kind}{yours}.{unrated}")
+                let withdraw = self.withdrawing(name, number);
+                format!(
+                    "Challenge {number} sent to {whom}: {clock} {kind}{yours} ({withdraw}).{unrated}"
+                )
             }
             (None, Some(code)) => format!(
                 "Private table {number}: {clock} {kind}{yours}. Give your friend its code: join \
                  {code}"
             ),
             (None, None) => {
+                let withdraw = self.withdrawing(name, number);
                 format!(
-                    "Seek {number} posted: {clock} {kind}{yours}. Waiting for someone to accept it."
+                    "Seek {number} posted: {clock} {kind}{yours}. Waiting for someone to accept \
+                     it ({withdraw})."
                 )
             }
         };
         self.send(name, ServerMessage::Info { text });
+    }
+
+    /// Whether `name`'s client shows the full screen's lobby (else plain mode), so that
+    /// what they are told names the keys they have.
+    fn on_board(&self, name: &str) -> bool {
+        self.online.get(name).is_some_and(|o| o.board)
+    }
+
+    /// How `name` withdraws their seek `number`, in their client's words.
+    fn withdrawing(&self, name: &str, number: u64) -> String {
+        if self.on_board(name) {
+            "x on it in Open seeks withdraws it".to_string()
+        } else {
+            format!("cancel {number} withdraws it")
+        }
     }
 
     /// `name` challenges `whom` to a game of `clock`, rated or not, on `terms`.
@@ -1589,6 +1618,45 @@ impl Lobby {
             Some(seek) if seek.shown_to(name) => self.take_seek(name, number, now),
             _ => self.reject(name, format!("no open seek {number} (seeks lists them)")),
         }
+    }
+
+    /// `name` withdraws their seek `number`, or declines the challenge `number` made
+    /// to them; a challenge's other player is told either way, so that neither waits
+    /// on an offer that is gone.
+    fn cancel(&mut self, name: &str, number: u64) {
+        let Some(seek) = self.seeks.get(&number) else {
+            return self.reject(name, format!("no open seek {number} (seeks lists them)"));
+        };
+        let mine = seek.by == name;
+        if !mine && seek.only.as_deref() != Some(name) {
+            return self.reject(
+                name,
+                format!("seek {number} is neither yours nor a challenge to you"),
+            );
+        }
+        let Some(seek) = self.seeks.remove(&number) else {
+            return;
+        };
+        let (told, other) = match (&seek.only, &seek.code, mine) {
+            (Some(whom), _, true) => (
+                format!("You withdrew challenge {number} to {whom}."),
+                Some((whom.clone(), format!("{name} withdrew challenge {number}."))),
+            ),
+            (_, Some(_), true) => (format!("Private table {number} closed."), None),
+            (_, _, true) => (format!("Seek {number} withdrawn."), None),
+            (_, _, false) => (
+                format!("You declined {}'s challenge {number}.", seek.by),
+                Some((
+                    seek.by.clone(),
+                    format!("{name} declined your challenge {number}."),
+                )),
+            ),
+        };
+        tracing::info!(number, by = %seek.by, "seek withdrawn or declined");
+        if let Some((whom, text)) = other {
+            self.send(&whom, ServerMessage::Info { text });
+        }
+        self.send(name, ServerMessage::Info { text: told });
     }
 
     /// `name` takes seek `number`: the game starts.
@@ -1969,16 +2037,19 @@ impl Lobby {
         let Some(online) = self.online.get(name) else {
             return;
         };
-        let Some(game) = online
+        let game = online
             .game
             .or(online.watching)
-            .filter(|g| self.games.contains_key(g))
-        else {
+            .filter(|g| self.games.contains_key(g));
+        // After a game its two players still talk at its table, while its rematch
+        // stands (until either leaves or starts another game).
+        let ended = self.rematch_of(name).filter(|_| game.is_none());
+        if game.is_none() && ended.is_none() {
             return self.reject(
                 name,
                 "you are not at a table: play or watch a game to talk there",
             );
-        };
+        }
         // Stripped, so that a line cannot move another player's cursor or ring.
         let text: String = text.chars().filter(|c| !c.is_control()).collect();
         let text = text.trim();
@@ -1999,11 +2070,18 @@ impl Lobby {
             text: text.to_string(),
         };
         let lines = self.table_chat;
-        if !self
-            .games
-            .get_mut(&game)
-            .is_some_and(|t| t.chat_allows(now, lines))
-        {
+        let allowed = match (game, &ended) {
+            (Some(game), _) => self
+                .games
+                .get_mut(&game)
+                .is_some_and(|t| t.chat_allows(now, lines)),
+            (None, Some((ended, _))) => self
+                .rematches
+                .get_mut(ended)
+                .is_some_and(|r| chat_allows(&mut r.chat, now, lines)),
+            (None, None) => false,
+        };
+        if !allowed {
             return self.reject(
                 name,
                 format!(
@@ -2014,7 +2092,11 @@ impl Lobby {
             );
         }
         // The speaker hears it too, as the others do: the echo says it went out.
-        let audience = self.games[&game].audience(game, &self.online);
+        let audience = match (game, ended) {
+            (Some(game), _) => self.games[&game].audience(game, &self.online),
+            (None, Some((_, other))) => vec![name.to_string(), other],
+            (None, None) => Vec::new(),
+        };
         for n in audience {
             self.send(&n, message.clone());
         }
@@ -2264,6 +2346,7 @@ impl Lobby {
                     rated: table.rated || table.unrated_why.is_some(),
                     opening: table.session.ballot().cloned(),
                     offered_by: None,
+                    chat: table.chat.clone(),
                 },
             );
         }

@@ -1239,14 +1239,144 @@ fn a_challenge_says_the_key_of_a_board_client_and_the_command_of_a_plain_one() {
     let told = bench.told_to("bob");
     assert!(
         told.iter().any(|m| matches!(m, ServerMessage::Info { text }
-            if text.ends_with("challenges you to a 5+0 casual game: Enter on it in Open seeks takes it."))),
+            if text.ends_with("challenges you to a 5+0 casual game: Enter on it in Open seeks takes it, x declines it."))),
         "{told:#?}"
     );
     bench.ask("alice", challenge("carol"));
     let told = bench.told_to("carol");
     assert!(
         told.iter().any(|m| matches!(m, ServerMessage::Info { text }
-            if text.ends_with("challenges you to a 5+0 casual game: accept 2 takes it."))),
+            if text.ends_with("challenges you to a 5+0 casual game: accept 2 takes it, decline 2 declines it."))),
         "{told:#?}"
     );
+}
+
+/// The seeks `name` sees in the lobby's list, by number.
+fn listed_seeks(bench: &mut Bench, name: &str) -> Vec<u64> {
+    let _ = bench.told();
+    bench.ask(name, ClientMessage::Lobby);
+    let told = bench.told_to(name);
+    told.into_iter()
+        .find_map(|m| match m {
+            ServerMessage::Lobby { seeks, .. } => {
+                Some(seeks.into_iter().map(|s| s.number).collect())
+            }
+            _ => None,
+        })
+        .expect("the lobby's lists")
+}
+
+/// Whether `to` was told, among `told`, a line (or a refusal) that says `words`.
+fn was_told(told: &[(String, ServerMessage)], to: &str, words: &str) -> bool {
+    told.iter().any(|(name, m)| {
+        name == to
+            && matches!(m, ServerMessage::Info { text } | ServerMessage::Rejected { reason: text }
+                if text.contains(words))
+    })
+}
+
+/// A seek posted by mistake is withdrawn without leaving the server, a challenge is
+/// withdrawn by its challenger or declined by the one challenged (the other told
+/// either way), and nobody else can take another's seek off the list.
+#[test]
+fn a_seek_is_withdrawn_and_a_challenge_withdrawn_or_declined_the_other_told() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    bench.log_in("carol", false);
+    let seek = ClientMessage::Seek {
+        clock: "5+3".to_string(),
+        rated: true,
+        side: None,
+        ballot: false,
+    };
+    let challenge = ClientMessage::Challenge {
+        name: "bob".to_string(),
+        clock: "5+0".to_string(),
+        rated: false,
+        side: None,
+        ballot: false,
+    };
+    let _ = bench.told();
+    bench.ask("alice", seek);
+    let told = bench.told();
+    assert!(
+        was_told(&told, "alice", "(cancel 1 withdraws it)"),
+        "{told:#?}"
+    );
+    assert_eq!(listed_seeks(&mut bench, "carol"), [1]);
+    // Not carol's to withdraw.
+    bench.ask("carol", ClientMessage::Cancel { number: 1 });
+    let told = bench.told();
+    assert!(
+        was_told(&told, "carol", "neither yours nor a challenge to you"),
+        "{told:#?}"
+    );
+    assert_eq!(listed_seeks(&mut bench, "carol"), [1]);
+    bench.ask("alice", ClientMessage::Cancel { number: 1 });
+    assert!(was_told(&bench.told(), "alice", "Seek 1 withdrawn."));
+    assert!(listed_seeks(&mut bench, "carol").is_empty());
+
+    // The challenged player declines: the challenger hears it.
+    bench.ask("alice", challenge.clone());
+    assert!(was_told(&bench.told(), "alice", "(cancel 2 withdraws it)"));
+    assert_eq!(listed_seeks(&mut bench, "bob"), [2]);
+    bench.ask("bob", ClientMessage::Cancel { number: 2 });
+    let told = bench.told();
+    assert!(was_told(&told, "bob", "You declined alice's challenge 2."));
+    assert!(was_told(&told, "alice", "bob declined your challenge 2."));
+    assert!(listed_seeks(&mut bench, "bob").is_empty());
+    assert!(listed_seeks(&mut bench, "alice").is_empty());
+
+    // The challenger withdraws: the one challenged hears it, and cannot take it.
+    bench.ask("alice", challenge);
+    bench.ask("alice", ClientMessage::Cancel { number: 3 });
+    let told = bench.told();
+    assert!(was_told(&told, "alice", "You withdrew challenge 3 to bob."));
+    assert!(was_told(&told, "bob", "alice withdrew challenge 3."));
+    bench.ask("bob", ClientMessage::Accept { number: 3 });
+    assert!(was_told(&bench.told(), "bob", "no open seek 3"));
+}
+
+/// After a game its two players still talk at its table ("good game"), a third player
+/// hears none of it, and the table's bound on lines (20 in ten seconds, bob's "gg"
+/// one of them) still holds.
+#[test]
+fn the_players_of_a_game_just_ended_still_talk_at_its_table() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", true);
+    bench.log_in("carol", false);
+    bench.short_game(("alice", "bob"), false);
+    let say = |text: &str| ClientMessage::Say {
+        text: text.to_string(),
+    };
+    bench.ask("bob", say("gg"));
+    let told = bench.told();
+    let heard = |to: &str| {
+        told.iter().any(|(n, m)| {
+            n == to
+                && matches!(m, ServerMessage::Said { name, text } if name == "bob" && text == "gg")
+        })
+    };
+    assert!(heard("alice") && heard("bob"), "{told:#?}");
+    assert!(!told.iter().any(|(n, _)| n == "carol"), "{told:#?}");
+    // A flood after the game meets the table's bound as one during it does.
+    let now = Instant::now();
+    for i in 0..25 {
+        bench.ask_at("alice", say(&format!("line {i}")), now);
+    }
+    let told = bench.told();
+    let said = told
+        .iter()
+        .filter(|(n, m)| n == "bob" && matches!(m, ServerMessage::Said { .. }))
+        .count();
+    assert_eq!(said, 19, "{told:#?}");
+    assert!(
+        was_told(&told, "alice", "this table's chat is busy"),
+        "{told:#?}"
+    );
+    // carol, never at that table, still cannot talk.
+    bench.ask("carol", say("hi"));
+    assert!(was_told(&bench.told(), "carol", "you are not at a table"));
 }

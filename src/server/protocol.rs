@@ -98,6 +98,13 @@ pub(crate) enum ClientMessage {
         /// Its number, as `seeks` shows it.
         number: u64,
     },
+    /// Withdraw this player's own seek of this number (a challenge, a private table
+    /// too), or decline the challenge of this number made to this player: its
+    /// challenger is told.
+    Cancel {
+        /// Its number, as `seeks` shows it (or as the seek's post said).
+        number: u64,
+    },
     /// The games in play.
     Games,
     /// Watch the game of this number.

@@ -450,6 +450,7 @@ impl LobbyScreen {
                 let name = name.unwrap_or_else(|| self.me.clone());
                 return Some(LobbyAction::Send(ClientMessage::Player { name }));
             }
+            KeyCode::Char('x') => return self.withdraw(),
             KeyCode::Char('m') => return Some(LobbyAction::Send(ClientMessage::Rematch)),
             KeyCode::Char('d') => return Some(LobbyAction::Send(ClientMessage::Decline)),
             KeyCode::Char('r') => return Some(LobbyAction::Refresh),
@@ -502,6 +503,38 @@ impl LobbyScreen {
         KeyLine::of_keys(&self.theme, keys)
     }
 
+    /// `x`: withdraw the seek under the cursor if it is one's own, or decline it if it
+    /// is a challenge to one.
+    fn withdraw(&mut self) -> Option<LobbyAction> {
+        let seek = match self.list {
+            List::Seeks => self.seeks.get(self.selected[0]),
+            _ => None,
+        };
+        match seek {
+            Some(seek) if seek.by == self.me || seek.only.as_deref() == Some(&self.me) => {
+                Some(LobbyAction::Send(ClientMessage::Cancel {
+                    number: seek.number,
+                }))
+            }
+            Some(_) => {
+                self.say(
+                    "x withdraws a seek of your own or declines a challenge to you: that seek is \
+                     neither",
+                    true,
+                );
+                None
+            }
+            None => {
+                self.say(
+                    "x works in Open seeks: on your own seek to withdraw it, on a challenge to \
+                     you to decline it",
+                    true,
+                );
+                None
+            }
+        }
+    }
+
     /// Enter on the line under the cursor: accept the seek, watch the game (go back to
     /// one's own), challenge the player.
     fn enter(&mut self) -> Option<LobbyAction> {
@@ -509,7 +542,10 @@ impl LobbyScreen {
         match self.list {
             List::Seeks => match self.seeks.get(self.selected[slot]) {
                 Some(seek) if seek.by == self.me => {
-                    self.say("That seek is your own: wait for someone to accept it", true);
+                    self.say(
+                        "That seek is your own: wait for someone to accept it (x withdraws it)",
+                        true,
+                    );
                     None
                 }
                 Some(seek) => Some(LobbyAction::Send(ClientMessage::Accept {
@@ -736,7 +772,7 @@ impl LobbyScreen {
 }
 
 /// The lobby's keys, for its help.
-const HELP: [(&str, &str); 13] = [
+const HELP: [(&str, &str); 14] = [
     ("Tab, Shift-Tab, Left/Right", "the next or previous list"),
     (
         "Up/Down (k/j), Home/End",
@@ -756,6 +792,10 @@ const HELP: [(&str, &str); 13] = [
         "open a private table: the server gives a code for a friend",
     ),
     ("e", "enter a private table's code to join it"),
+    (
+        "x",
+        "withdraw your seek under the cursor, or decline a challenge to you",
+    ),
     ("p", "the record of the player under the cursor (or yours)"),
     (
         "m",

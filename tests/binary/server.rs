@@ -521,8 +521,8 @@ fn a_private_table_by_invite_code_and_a_challenge_reach_only_their_player() {
     bob.expect("Game 1 over:");
     // A challenge: only the player challenged sees it and may take it.
     alice.say("challenge carol 4+0 casual");
-    alice.expect("Challenge 2 sent to carol: 4+0 casual.");
-    carol.expect("alice (1500) challenges you to a 4+0 casual game: accept 2 takes it.");
+    alice.expect("Challenge 2 sent to carol: 4+0 casual (cancel 2 withdraws it).");
+    carol.expect("alice (1500) challenges you to a 4+0 casual game: accept 2 takes it, decline 2 declines it.");
     bob.say("seeks");
     bob.expect("No open seeks");
     bob.say("accept 2");
@@ -776,8 +776,8 @@ fn a_challenge_and_an_invite_take_a_side_and_a_ballot_as_a_seek_does() {
     alice.expect("5+x is not a clock: ");
     // The words in any order: alice plays White, from a ballot.
     alice.say("challenge bob ballot white casual 10+5");
-    alice.expect("Challenge 1 sent to bob: 10+5 casual, you play White, a ballot opening.");
-    bob.expect("alice (1500) challenges you to a 10+5 casual game, alice plays White, a ballot opening: accept 1 takes it.");
+    alice.expect("Challenge 1 sent to bob: 10+5 casual, you play White, a ballot opening (cancel 1 withdraws it).");
+    bob.expect("alice (1500) challenges you to a 10+5 casual game, alice plays White, a ballot opening: accept 1 takes it, decline 1 declines it.");
     bob.say("accept 1");
     let bobs = bob.expect("Game 1 starts:");
     let alices = alice.expect("Game 1 starts:");

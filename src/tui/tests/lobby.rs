@@ -318,12 +318,12 @@ fn a_clock_that_does_not_read_keeps_the_form_open_and_says_why_in_it() {
 #[test]
 fn a_key_that_does_nothing_in_the_lobby_says_so_once_and_names_it() {
     let mut lobby = lobby();
-    let note = "The key x does nothing here; ? shows every key";
-    assert_eq!(key(&mut lobby, KeyCode::Char('x')), None);
+    let note = "The key z does nothing here; ? shows every key";
+    assert_eq!(key(&mut lobby, KeyCode::Char('z')), None);
     assert!(screen(&lobby, 80, 24).contains(note));
     // Pressed again, it is not said twice: the news above it stays.
     let before = lobby.status.clone();
-    key(&mut lobby, KeyCode::Char('x'));
+    key(&mut lobby, KeyCode::Char('z'));
     assert_eq!(lobby.status, before);
     assert_eq!(key(&mut lobby, KeyCode::F(5)), None);
     assert!(screen(&lobby, 80, 24).contains("The key F5 does nothing here"));
@@ -464,4 +464,48 @@ fn the_key_line_is_clicked_to_seek_cancel_and_quit() {
             "{width}x{height}"
         );
     }
+}
+
+#[test]
+fn x_withdraws_ones_own_seek_and_declines_a_challenge_but_no_other_seek() {
+    let mut lobby = lobby();
+    // bob's open seek is not alice's to withdraw: said, nothing sent.
+    assert_eq!(key(&mut lobby, KeyCode::Char('x')), None);
+    assert!(
+        lobby
+            .status
+            .last()
+            .is_some_and(|(text, refused)| *refused && text.ends_with("that seek is neither")),
+        "{:?}",
+        lobby.status
+    );
+    key(&mut lobby, KeyCode::Down);
+    assert_eq!(
+        key(&mut lobby, KeyCode::Char('x')),
+        Some(LobbyAction::Send(ClientMessage::Cancel { number: 3 }))
+    );
+    // A challenge of bob's to alice: x declines it.
+    lobby.heard(ServerMessage::Lobby {
+        players: Vec::new(),
+        seeks: vec![LobbySeek {
+            number: 4,
+            by: "bob".into(),
+            rating: 1500,
+            clock: "5+0".into(),
+            rated: false,
+            side: None,
+            ballot: false,
+            only: Some("alice".into()),
+        }],
+        games: Vec::new(),
+        more: [0; 3],
+    });
+    key(&mut lobby, KeyCode::Home);
+    assert_eq!(
+        key(&mut lobby, KeyCode::Char('x')),
+        Some(LobbyAction::Send(ClientMessage::Cancel { number: 4 }))
+    );
+    // The help names the key.
+    key(&mut lobby, KeyCode::Char('?'));
+    assert!(screen(&lobby, 80, 24).contains("decline a challenge to you"));
 }
