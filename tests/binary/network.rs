@@ -1470,6 +1470,53 @@ fn a_full_screen_spectator_says_who_is_not_connected() {
     });
 }
 
+/// The count of those watching follows the spectators at both players' boards as they
+/// come and go, their lines dropped included, with no key pressed and no clock running
+/// to draw the boards again (the host's said "1 watching" after the spectator was
+/// killed, and neither board showed a spectator come until a key was pressed).
+#[test]
+fn the_watching_count_follows_spectators_who_come_and_whose_lines_drop() {
+    let code = "alder-7171";
+    let host_box = Sandbox::new();
+    let mut ann = waiting_host(&host_box, "0", code, &["--name", "Ann"]);
+    let address = joining_address(&ann);
+    let bob_box = Sandbox::new();
+    let mut bob = Session::start_in(
+        &bob_box,
+        &["join", &address, "--code", code, "--name", "Bob"],
+        &[],
+    );
+    ann.wait_for("Bob seated", |s| {
+        panel_text(&s.contents()).contains("Bob plays White")
+    });
+    let mut eve = joiner("watch", &address, code, "");
+    let mut tom = joiner("watch", &address, code, "");
+    eve.expect("Black to move");
+    tom.expect("Black to move");
+    for board in [&mut ann, &mut bob] {
+        board.wait_for("2 watching", |s| {
+            panel_text(&s.contents()).contains("2 watching")
+        });
+    }
+    eve.kill();
+    for board in [&mut ann, &mut bob] {
+        board.wait_for("1 watching", |s| {
+            panel_text(&s.contents()).contains("1 watching")
+        });
+    }
+    // The joiner's line drops too: the host's count still says the truth after.
+    bob.signal("KILL");
+    ann.wait_for("White's line dropped", |s| {
+        s.contents().contains("White's line dropped")
+            && panel_text(&s.contents()).contains("1 watching")
+    });
+    tom.kill();
+    ann.wait_for("no one watching", |s| {
+        let panel = panel_text(&s.contents());
+        panel.contains("Ann (Black) v Bob (White)") && !panel.contains("watching")
+    });
+}
+
 /// A host that adjourns says goodbye before its line drops: a full-screen spectator's
 /// board is drawn again once it has, its clocks stopped and its panel saying the line
 /// is down (it kept the running clock and "Watching the game" until a key was pressed).

@@ -76,6 +76,9 @@ pub(crate) enum TableNews {
     /// A joiner: the host refused this terminal for now (its seat still held by its
     /// old line, a full table), and why: it is tried again.
     Waiting(String),
+    /// How many watch changed (a spectator came, left or its line dropped), to this
+    /// count: nothing to say, but the count on the board is drawn again.
+    Watching(u32),
 }
 
 /// What this terminal is at the table.
@@ -313,6 +316,19 @@ impl Runtime {
     /// At a poll: the table's news. The host takes its peers' messages and tells them
     /// the game as it changed; a joiner follows what the host told.
     pub(super) fn serve_table(&mut self, now: Instant, events: &mut Vec<Event>) {
+        let watching = self.table().map(|view| view.spectators);
+        self.serve_table_news(now, events);
+        // A count that changed with nothing else to tell would stay stale on a screen
+        // drawn on events only (a spectator's line dropped while the clocks stood).
+        if let Some(count) = self.table().map(|view| view.spectators)
+            && Some(count) != watching
+        {
+            events.push(Event::Table(TableNews::Watching(count)));
+        }
+    }
+
+    /// [`serve_table`](Self::serve_table) but for the count of those watching.
+    fn serve_table_news(&mut self, now: Instant, events: &mut Vec<Event>) {
         match self.table.as_mut() {
             Some(Table::Host(host)) => {
                 let mut game = Held {
