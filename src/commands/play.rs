@@ -520,7 +520,7 @@ pub(crate) fn network_from_home(
                 play.assist = Some(if on { Switch::On } else { Switch::Off });
             }
             let host = crate::cli::HostArgs {
-                port: *port,
+                port: Some(*port),
                 bind: std::net::IpAddr::from([0, 0, 0, 0]),
                 code: None,
                 side: Some(match side {

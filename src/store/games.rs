@@ -842,17 +842,22 @@ pub(crate) fn abandon(game: &SavedGame) -> Result<(), StoreError> {
     let (file, mut record) = claim(game)?;
     record.set_tag("Termination", ABANDONED);
     let written = file.write(&game_text(&record));
+    if written.is_ok() {
+        // No host goes on with it: its code is kept no longer.
+        super::door::remove(&game.path);
+    }
     file.release();
     written
 }
 
-/// Deletes the saved `game`'s file (and the chat kept beside it). Refused while it is
-/// open in another window.
+/// Deletes the saved `game`'s file (and the chat and the door kept beside it). Refused
+/// while it is open in another window.
 pub(crate) fn delete(game: &SavedGame) -> Result<(), StoreError> {
     let file = GameFile::claim(&game.path)?;
     let removed = fs::remove_file(&game.path).map_err(|e| StoreError::Write(game.path.clone(), e));
     if removed.is_ok() {
         super::chat::remove(&game.path);
+        super::door::remove(&game.path);
     }
     file.release();
     removed

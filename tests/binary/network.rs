@@ -4,7 +4,7 @@
 //! joiner plays on the full-screen board.
 
 use crate::common::proxy::Proxy;
-use crate::common::pty::{Sandbox, Session};
+use crate::common::pty::{Sandbox, Session, wait_until};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::Command;
@@ -717,6 +717,112 @@ fn a_host_killed_and_resumed_is_rejoined_by_itself() {
     bob.say("fen");
     bob.expect("FEN: W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15");
     drop(host);
+}
+
+/// `checkers host --resume` alone opens the game's former door: the port the system
+/// gave its first host and the code it drew, kept beside the record for its owner alone
+/// and never in the record, so the joiner's board and a spectator's come back by
+/// themselves (a resumed host listened at 4610 with a new code: neither could).
+#[test]
+fn a_killed_host_resumed_with_no_port_or_code_keeps_its_door_and_is_rejoined() {
+    let sandbox = Sandbox::new();
+    let mut host = Peer::start(
+        &sandbox,
+        &["host", "--bind", "127.0.0.1", "--port", "0", "--plain"],
+    );
+    let line = host.expect("Waiting for a player: checkers join ");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "join").unwrap();
+    let (address, code) = (words[at + 1].to_string(), words[at + 3].to_string());
+    let mut bob = joiner("join", &address, &code, "Bob");
+    host.expect("Bob joined");
+    let mut eve = joiner("watch", &address, &code, "");
+    eve.expect("Black to move");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    eve.expect("Black played 11-15");
+    let games = sandbox.games_dir();
+    let door = std::fs::read_dir(&games)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .find(|e| e.file_name().to_string_lossy().ends_with(".door"))
+        .expect("the door kept beside the record")
+        .path();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&door).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "the code is its owner's alone: {mode:o}");
+    }
+    assert!(
+        sandbox
+            .game_texts()
+            .iter()
+            .all(|record| !record.contains(&code)),
+        "the code is never in the record"
+    );
+    host.kill();
+    bob.expect("The line to the host dropped");
+    let mut host = Peer::start(
+        &sandbox,
+        &["host", "--bind", "127.0.0.1", "--plain", "--resume"],
+    );
+    let line = host.expect("Waiting for a player: checkers join ");
+    assert!(
+        line.contains(&format!("join {address} --code {code} ")),
+        "{line}"
+    );
+    host.expect("Bob joined, playing White");
+    bob.expect("Connected to the host");
+    eve.expect("Connected to the host");
+    bob.say("23-19");
+    for peer in [&mut host, &mut eve] {
+        peer.expect("White played 23-19");
+    }
+    // Once the game is over its code is kept no longer.
+    host.say("resign");
+    bob.expect("White wins");
+    wait_until("the door removed", || !door.exists());
+}
+
+/// A resumed host whose former port another program took meanwhile listens at a free
+/// one and says so with the whole line to join again, the code kept.
+#[test]
+fn a_resumed_host_whose_port_is_taken_says_where_to_join_now() {
+    let sandbox = Sandbox::new();
+    let (mut host, address) = host_in(&sandbox, "rowan-8181", "0", &[]);
+    let mut bob = joiner("join", &address, "rowan-8181", "Bob");
+    host.expect("Bob joined");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    drop(bob);
+    host.kill();
+    let _taken = std::net::TcpListener::bind(&address).expect("the former port, free again");
+    let mut host = Peer::start(
+        &sandbox,
+        &["host", "--bind", "127.0.0.1", "--plain", "--resume"],
+    );
+    let told = host.expect("join again with checkers join");
+    let port = port_of(&address);
+    assert!(
+        told.contains(&format!("This game's port {port} is taken")),
+        "{told}"
+    );
+    let now = told
+        .split("checkers join ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    assert_ne!(now, address);
+    assert!(
+        told.ends_with(&format!("checkers join {now} --code rowan-8181")),
+        "{told}"
+    );
+    let mut bob = joiner("join", &now, "rowan-8181", "Bob");
+    host.expect("Bob joined, playing White");
+    bob.say("23-19");
+    host.expect("White played 23-19");
 }
 
 #[test]

@@ -65,6 +65,9 @@ pub(crate) struct Hosting {
     pub(super) said: u64,
     /// The game file the chat was last kept beside, and [`Hosting::said`] then.
     pub(super) chat_kept: Option<(PathBuf, u64)>,
+    /// The game file the door (code and port) was last kept beside, and whether it
+    /// was removed then instead (the game over, or no move in it).
+    pub(super) door_kept: Option<(PathBuf, bool)>,
     pub(super) view: TableView,
 }
 
@@ -108,6 +111,7 @@ impl Hosting {
             seat_kept_until: None,
             said: 0,
             chat_kept: None,
+            door_kept: None,
             view,
         }
     }
@@ -238,6 +242,36 @@ impl Hosting {
         let chat: Vec<(String, String)> = self.view.chat.iter().cloned().collect();
         crate::store::chat::save(&now.0, &chat);
         self.chat_kept = Some(now);
+    }
+
+    /// Keeps the door (the code and the port) beside the game's record while the game
+    /// can be taken up again (over, or with no move yet, it is not kept: `--resume`
+    /// would not offer it), so that `checkers host --resume` opens the same door and
+    /// the boards come back by themselves (see [`crate::store::door`]). Written when
+    /// the game's file, or whether it is kept, changed.
+    fn keep_door(&mut self, game: &Held) {
+        let Some(path) = game.autosaver.path() else {
+            return;
+        };
+        let Seat::Host { code, .. } = &self.view.seat else {
+            return;
+        };
+        let moves = game.session.game().moves();
+        let gone = game.session.game().is_over() || moves.is_empty();
+        let now = (path, gone);
+        if self.door_kept.as_ref() == Some(&now) {
+            return;
+        }
+        if gone {
+            crate::store::door::remove(&now.0);
+        } else {
+            let door = crate::store::door::Door {
+                code: code.clone(),
+                port: self.connections.address().port(),
+            };
+            crate::store::door::save(&now.0, &door);
+        }
+        self.door_kept = Some(now);
     }
 
     /// The host's `n` once a game is over: the same two play again, the colours
@@ -374,6 +408,7 @@ impl Hosting {
             game.save(events);
             // A chat said before the game had its file is kept once it has one.
             self.keep_chat(game);
+            self.keep_door(game);
             self.broadcast(&HostMessage::State {
                 state: state.clone(),
             });
