@@ -105,14 +105,56 @@ pub(crate) fn hosted(
     play: &PlayArgs,
     port_hint: &str,
 ) -> Result<Hosted, CommandError> {
+    let resumed = if play.resume {
+        Some(last_network_game()?)
+    } else {
+        None
+    };
+    hosted_game(args, play, resumed, port_hint)
+}
+
+/// The game hosted across the network that the home screen's list of unfinished games
+/// chose (`file`, claimed, holding `record`), hosted again as `checkers host --resume`
+/// hosts it with the options `play`: at its former door, and at the address it listened
+/// at (every interface, or one).
+pub(crate) fn hosted_again(
+    file: GameFile,
+    record: crate::pdn::PdnGame,
+    play: &PlayArgs,
+) -> Result<Hosted, CommandError> {
+    let bind = store::door::load(file.path())
+        .and_then(|door| door.bind)
+        .unwrap_or(std::net::IpAddr::from([0, 0, 0, 0]));
+    let args = HostArgs {
+        port: None,
+        bind,
+        code: None,
+        side: None,
+        name: None,
+        play: play.clone(),
+    };
+    hosted_game(
+        &args,
+        play,
+        Some((file, record)),
+        "checkers host --resume --port N",
+    )
+}
+
+/// [`hosted`], with the game to resume (`resumed`) claimed already, if one is.
+fn hosted_game(
+    args: &HostArgs,
+    play: &PlayArgs,
+    resumed: Option<(GameFile, crate::pdn::PdnGame)>,
+    port_hint: &str,
+) -> Result<Hosted, CommandError> {
     let mut play = play.clone();
     play.black = None;
     play.white = None;
     play.level = None;
     // A resumed game's door: the code and port its boards come back to.
     let mut former = None;
-    let (session, file, side_before) = if play.resume {
-        let (file, record) = last_network_game()?;
+    let (session, file, side_before) = if let Some((file, record)) = resumed {
         let side_before = Color::ALL.into_iter().find(|c| {
             record
                 .tag(&format!("{c}Type"))

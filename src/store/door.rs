@@ -7,6 +7,7 @@
 //! deleted: a code is kept only while its game can be taken up again.
 
 use serde::{Deserialize, Serialize};
+use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 
 /// The most bytes a door file is read to (a code is at most a few hundred characters).
@@ -19,6 +20,10 @@ pub(crate) struct Door {
     pub(crate) code: String,
     /// The port its host listened at.
     pub(crate) port: u16,
+    /// The address its host listened at (every interface, or one), for a host taken up
+    /// again from the home screen, which has no `--bind`.
+    #[serde(default)]
+    pub(crate) bind: Option<IpAddr>,
 }
 
 /// Where the door of the game kept in `game` (a record file) is kept: `.NAME.door`
@@ -70,6 +75,7 @@ mod tests {
         let door = Door {
             code: "maple-4821-river-0937".to_string(),
             port: 4611,
+            bind: Some(IpAddr::from([127, 0, 0, 1])),
         };
         save(&game, &door);
         let kept = folder.path().join(".2024-01-02-030405-ab.door");
@@ -81,6 +87,9 @@ mod tests {
             assert_eq!(mode, 0o600, "{mode:o}");
         }
         assert_eq!(load(&game), Some(door));
+        std::fs::write(&kept, br#"{"code":"oak 1","port":4610}"#).unwrap();
+        let older = load(&game).expect("a door with no bind reads");
+        assert_eq!((older.code.as_str(), older.bind), ("oak-1", None));
         std::fs::write(&kept, br#"{"code":"","port":4610}"#).unwrap();
         assert_eq!(load(&game), None, "an empty code is no code");
         std::fs::write(&kept, b"not a door").unwrap();

@@ -1898,3 +1898,43 @@ fn a_joiner_and_a_spectator_are_offered_only_their_own_keys_and_a_spectator_no_c
         key_line(&s.contents()).contains("n new game")
     });
 }
+
+/// The home screen's list of unfinished games offers a game hosted across the network,
+/// marked so, and choosing it hosts it again at its former door (the address it listened
+/// at, its port and code), never at one terminal: the joiner joins again with what it
+/// had (the list left it out, and said only which command to run).
+#[test]
+fn the_home_screens_list_offers_a_hosted_game_and_hosts_it_again() {
+    let sandbox = Sandbox::new();
+    let (mut host, address) = host_in(&sandbox, "poplar-9191", "0", &["--name", "Ann"]);
+    let mut bob = joiner("join", &address, "poplar-9191", "Bob");
+    host.expect("Bob joined");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    host.say("quit");
+    assert_eq!(host.finish(), 0);
+    bob.expect("The host adjourned the game");
+    drop(bob);
+    let mut ann = Session::start_in(&sandbox, &[], &[]);
+    ann.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
+    ann.send(b"r");
+    ann.wait_for("the hosted game listed, marked", |s| {
+        let text = s.contents();
+        text.contains("1. across the network: ") && text.contains("Enter host it again")
+    });
+    ann.send(b"\r");
+    let waiting = format!("Waiting for a player: checkers join {address} --code poplar-9191");
+    ann.wait_for("hosted again at its door", |s| {
+        panel_text(&s.contents()).contains(&waiting)
+    });
+    let mut bob = joiner("join", &address, "poplar-9191", "Bob");
+    bob.expect("You play White");
+    bob.say("fen");
+    bob.expect("FEN: W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
+    bob.say("23-19");
+    ann.wait_for("the joiner's move at the host", |s| {
+        s.contents().contains("White played 23-19")
+    });
+}

@@ -265,9 +265,11 @@ impl Hosting {
         if gone {
             crate::store::door::remove(&now.0);
         } else {
+            let bound = self.connections.address();
             let door = crate::store::door::Door {
                 code: code.clone(),
-                port: self.connections.address().port(),
+                port: bound.port(),
+                bind: Some(bound.ip()),
             };
             crate::store::door::save(&now.0, &door);
         }
