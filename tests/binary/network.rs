@@ -1938,3 +1938,116 @@ fn the_home_screens_list_offers_a_hosted_game_and_hosts_it_again() {
         s.contents().contains("White played 23-19")
     });
 }
+
+/// A full-screen host suspended (Ctrl-Z) on the joiner's turn, for longer than the
+/// joiner's board waits before it counts the line down: the joiner is charged only what
+/// its stopped clock showed (it was charged the whole stop), and once the host is taken
+/// up again (`fg`) its terminal is in raw mode again, its board drawn again with the
+/// clocks running and the joiner back at the table.
+#[test]
+fn a_host_suspended_on_the_joiners_turn_charges_the_joiner_only_what_its_board_showed() {
+    let code = "spruce-2929";
+    let host_box = Sandbox::new();
+    let mut ann = waiting_host(&host_box, "0", code, &["--clock", "5+0", "--name", "Ann"]);
+    let address = joining_address(&ann);
+    let mut bob = joiner("join", &address, code, "Bob");
+    bob.expect("You play White");
+    ann.send(b"11-15\r");
+    bob.expect("Black played 11-15");
+    let before = white_clock(&mut bob);
+    ann.signal("TSTP");
+    bob.expect("The line to the host dropped");
+    let stopped = white_clock(&mut bob);
+    ann.signal("CONT");
+    bob.expect("Connected to the host.");
+    let after = white_clock(&mut bob);
+    // One ping's worth at most, with a second for the readings' rounding and one for
+    // the moments between them and the line's changes.
+    let charged = before.saturating_sub(after);
+    assert!(
+        charged <= Duration::from_secs(7),
+        "White was charged {charged:?} of the host's stop (before {before:?}, stopped at \
+         {stopped:?}, after {after:?})"
+    );
+    assert!(
+        after.abs_diff(stopped) <= Duration::from_millis(1500),
+        "the joiner showed {stopped:?} while down, the host kept {after:?}"
+    );
+    ann.wait_for(
+        "the host's board again, the joiner back and its clock running",
+        |s| {
+            let text = s.contents();
+            let panel = panel_text(&text);
+            text.contains("Bob joined, playing White")
+                && panel.contains("White ▶")
+                && key_line(&text).contains("q quit")
+        },
+    );
+    assert!(ann.raw_mode(), "the host's terminal is in raw mode again");
+    bob.say("23-19");
+    ann.wait_for("the joiner's move at the host", |s| {
+        s.contents().contains("White played 23-19")
+    });
+}
+
+/// Black's clock as `peer` (a plain joiner) reads it now.
+fn black_clock(peer: &mut Peer) -> Duration {
+    peer.say("clock");
+    let line = loop {
+        let line = peer.expect(", White ");
+        if line.trim_start_matches("> ").starts_with("Black ") {
+            break line;
+        }
+    };
+    let black = line.split(", White ").next().unwrap();
+    let reading: String = black
+        .rsplit("Black ")
+        .next()
+        .unwrap()
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == ':' || *c == '.')
+        .collect();
+    let reading = reading.trim_end_matches('.');
+    let seconds = match reading.split_once(':') {
+        Some((m, s)) => m.parse::<f64>().unwrap() * 60.0 + s.parse::<f64>().unwrap(),
+        None => reading.parse::<f64>().unwrap(),
+    };
+    Duration::from_secs_f64(seconds)
+}
+
+/// A full-screen host suspended (Ctrl-Z) on its own turn: its clock runs on through the
+/// stop, as its opponent waits for it (it was given the stop back, its clock as it was
+/// when the program stopped), and the joiner's move made after is played.
+#[test]
+fn a_host_suspended_on_its_own_turn_is_charged_the_stop() {
+    let code = "juniper-3939";
+    let host_box = Sandbox::new();
+    let mut ann = waiting_host(&host_box, "0", code, &["--clock", "5+0", "--name", "Ann"]);
+    let address = joining_address(&ann);
+    let mut bob = joiner("join", &address, code, "Bob");
+    bob.expect("You play White");
+    let before = black_clock(&mut bob);
+    ann.signal("TSTP");
+    bob.expect("The line to the host dropped");
+    ann.signal("CONT");
+    bob.expect("Connected to the host.");
+    let after = black_clock(&mut bob);
+    // The line is counted down after ten seconds without the host.
+    let charged = before.saturating_sub(after);
+    assert!(
+        charged >= Duration::from_secs(9),
+        "Black was charged {charged:?} of its own stop (before {before:?}, after {after:?})"
+    );
+    ann.wait_for("the host's board again, its clock running", |s| {
+        let text = s.contents();
+        text.contains("Bob joined, playing White")
+            && panel_text(&text).contains("Black ▶")
+            && key_line(&text).contains("q quit")
+    });
+    ann.send(b"11-15\r");
+    bob.expect("Black played 11-15");
+    bob.say("23-19");
+    ann.wait_for("the joiner's move at the host", |s| {
+        s.contents().contains("White played 23-19")
+    });
+}
