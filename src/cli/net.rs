@@ -16,14 +16,16 @@ use std::net::IpAddr;
     mut_arg("analyse", |a| a.hide(true))
 )]
 pub(crate) struct HostArgs {
-    /// The port to listen on (0: a free one, printed).
-    #[arg(long, default_value_t = crate::net::DEFAULT_PORT)]
-    pub(crate) port: u16,
+    /// The port to listen on (0: a free one, printed) [default: 4610, or with --resume
+    /// the game's former port, a free one if that is taken].
+    #[arg(long)]
+    pub(crate) port: Option<u16>,
     /// The address to listen at (0.0.0.0, the default: every interface, so that other
     /// machines reach it; 127.0.0.1: this machine only).
     #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
     pub(crate) bind: IpAddr,
-    /// The word those who join need (printed; a new one is drawn when not given).
+    /// The word those who join need (printed; when not given, a new one is drawn, or with
+    /// --resume the game's former one is kept).
     #[arg(long, value_name = "WORD", value_parser = parse_code)]
     pub(crate) code: Option<String>,
     /// The side this terminal plays; the one who joins plays the other [default: black,

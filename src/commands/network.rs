@@ -65,6 +65,8 @@ pub(crate) fn host(args: &HostArgs) -> Result<(), CommandError> {
             hosted.shown.port()
         );
     }
+    let mut notices = notices;
+    notices.extend(hosted.notices);
     run_at_table(
         &play,
         &prefs,
@@ -90,6 +92,9 @@ pub(crate) struct Hosted {
     pub(crate) code: String,
     /// The side the one who joins plays.
     pub(crate) remote: Color,
+    /// What the players are told of the door before the board opens: a resumed game
+    /// at another port, or with a new code, than its boards come back to.
+    pub(crate) notices: Vec<String>,
 }
 
 /// The game `args` asks `checkers host` for, with the game options `play` (the
@@ -100,16 +105,64 @@ pub(crate) fn hosted(
     play: &PlayArgs,
     port_hint: &str,
 ) -> Result<Hosted, CommandError> {
+    let resumed = if play.resume {
+        Some(last_network_game()?)
+    } else {
+        None
+    };
+    hosted_game(args, play, resumed, port_hint)
+}
+
+/// The game hosted across the network that the home screen's list of unfinished games
+/// chose (`file`, claimed, holding `record`), hosted again as `checkers host --resume`
+/// hosts it with the options `play`: at its former door, and at the address it listened
+/// at (every interface, or one).
+pub(crate) fn hosted_again(
+    file: GameFile,
+    record: crate::pdn::PdnGame,
+    play: &PlayArgs,
+) -> Result<Hosted, CommandError> {
+    let bind = store::door::load(file.path())
+        .and_then(|door| door.bind)
+        .unwrap_or(std::net::IpAddr::from([0, 0, 0, 0]));
+    let args = HostArgs {
+        port: None,
+        bind,
+        code: None,
+        side: None,
+        name: None,
+        play: play.clone(),
+    };
+    hosted_game(
+        &args,
+        play,
+        Some((file, record)),
+        "checkers host --resume --port N",
+    )
+}
+
+/// [`hosted`], with the game to resume (`resumed`) claimed already, if one is.
+fn hosted_game(
+    args: &HostArgs,
+    play: &PlayArgs,
+    resumed: Option<(GameFile, crate::pdn::PdnGame)>,
+    port_hint: &str,
+) -> Result<Hosted, CommandError> {
     let mut play = play.clone();
     play.black = None;
     play.white = None;
     play.level = None;
-    let (session, file, side_before) = if play.resume {
-        let (file, record) = last_network_game()?;
+    // A resumed game's door: the code and port its boards come back to.
+    let mut former = None;
+    let (session, file, side_before) = if let Some((file, record)) = resumed {
         let side_before = Color::ALL.into_iter().find(|c| {
             record
                 .tag(&format!("{c}Type"))
                 .is_some_and(|t| t.trim() != REMOTE_TYPE)
+        });
+        former = Some(FormerDoor {
+            door: store::door::load(file.path()),
+            site_port: site_port(&record),
         });
         (
             resumed_session(&record, &play, &None),
@@ -140,11 +193,7 @@ pub(crate) fn hosted(
     if let Some(name) = args.name.clone().filter(|_| !own_named) {
         session.name_player(mine, name);
     }
-    let bound = SocketAddr::new(args.bind, args.port);
-    let code = args.code.clone().unwrap_or_else(new_code);
-    let connections = Connections::listen(bound, &code).map_err(|e| {
-        CommandError::Network(format!("cannot listen at {bound}: {e} ({port_hint})"))
-    })?;
+    let (connections, code, notices) = open_door(args, former.as_ref(), port_hint)?;
     let shown = reachable_address(connections.address());
     let mut seats = session.seats();
     seats.set(mine, Player::Person);
@@ -176,10 +225,103 @@ pub(crate) fn hosted(
         session,
         saving,
         table: Table::Host(Box::new(hosting)),
+        notices: notices.into_iter().map(|notice| notice(shown)).collect(),
         shown,
         code,
         remote: !mine,
     })
+}
+
+/// Where a resumed game was reached before: its door as its host kept it, and the
+/// port its record's `Site` names (a game hosted by an older checkers kept no door).
+struct FormerDoor {
+    /// The code and port kept beside the record, if they were.
+    door: Option<store::door::Door>,
+    /// The port of the address the record's `Site` gives.
+    site_port: Option<u16>,
+}
+
+/// What a notice about the door says, once the address shown to those who join is
+/// known.
+type DoorNotice = Box<dyn FnOnce(SocketAddr) -> String>;
+
+/// The host's door: listening at the port `args` names (4610 when none), or for a
+/// resumed game with no port given, at its former one (a free one, said, when that is
+/// taken); with the code `args` gives, or the resumed game's former one, or a new one.
+/// The words that tell the players what changed, if anything did: their boards come
+/// back by themselves only to the same port and code.
+fn open_door(
+    args: &HostArgs,
+    former: Option<&FormerDoor>,
+    port_hint: &str,
+) -> Result<(Connections, String, Vec<DoorNotice>), CommandError> {
+    let mut notices: Vec<DoorNotice> = Vec::new();
+    let kept_code = former.and_then(|f| f.door.as_ref()).map(|d| d.code.clone());
+    let code = match (args.code.clone(), kept_code) {
+        (Some(given), _) => given,
+        (None, Some(kept)) => kept,
+        (None, None) => {
+            let code = new_code();
+            if former.is_some() {
+                let told = code.clone();
+                notices.push(Box::new(move |shown| {
+                    format!(
+                        "This game's code was not kept (an older checkers hosted it): its \
+                         boards join again with checkers join {shown} --code {told}"
+                    )
+                }));
+            }
+            code
+        }
+    };
+    let cannot = |bound: SocketAddr, e: std::io::Error| {
+        CommandError::Network(format!("cannot listen at {bound}: {e} ({port_hint})"))
+    };
+    let former_port = former
+        .and_then(|f| f.door.as_ref().map(|d| d.port).or(f.site_port))
+        .filter(|port| *port != 0);
+    let connections = match (args.port, former_port) {
+        (Some(port), _) => {
+            let bound = SocketAddr::new(args.bind, port);
+            Connections::listen(bound, &code).map_err(|e| cannot(bound, e))?
+        }
+        (None, Some(port)) => {
+            let bound = SocketAddr::new(args.bind, port);
+            match Connections::listen(bound, &code) {
+                Ok(connections) => connections,
+                Err(why) => {
+                    // The game goes on at another port, and everyone is told where.
+                    let free = SocketAddr::new(args.bind, 0);
+                    let connections =
+                        Connections::listen(free, &code).map_err(|e| cannot(free, e))?;
+                    let why = match why.kind() {
+                        std::io::ErrorKind::AddrInUse => String::new(),
+                        _ => format!(" ({why})"),
+                    };
+                    let told = code.clone();
+                    notices.push(Box::new(move |shown| {
+                        format!(
+                            "This game's port {port} is taken{why}: its boards join again \
+                             with checkers join {shown} --code {told}"
+                        )
+                    }));
+                    connections
+                }
+            }
+        }
+        (None, None) => {
+            let bound = SocketAddr::new(args.bind, crate::net::DEFAULT_PORT);
+            Connections::listen(bound, &code).map_err(|e| cannot(bound, e))?
+        }
+    };
+    Ok((connections, code, notices))
+}
+
+/// The port of the address a hosted game's record names in its `Site`
+/// (`checkers host 192.0.2.7:4610`).
+fn site_port(record: &crate::pdn::PdnGame) -> Option<u16> {
+    let site = record.tag("Site")?.strip_prefix(HOST_SITE)?;
+    site.trim().parse::<SocketAddr>().ok().map(|at| at.port())
 }
 
 /// The newest unfinished game played across the network, claimed.

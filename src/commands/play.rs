@@ -421,6 +421,12 @@ pub(crate) fn home_begin(
     }
     // The data folder was tidied when the home screen opened.
     if args.resume {
+        // The home screen offers the games hosted across the network too: chosen, they
+        // are hosted again.
+        let found = resumable_games()?;
+        if !found.hosted.is_empty() {
+            return Ok(Begin::Choose(found.offered(true)));
+        }
         begin(&args, db)
     } else {
         Ok(Begin::Play(Box::new(starting_session(&args, db)?), None))
@@ -488,13 +494,42 @@ fn run_home(
                 let (args, db) = (args.clone(), db.clone());
                 Ok(Start::Choose {
                     games,
-                    session: Box::new(move |record| resumed_session(record, &args, &db)),
+                    hosted_too: true,
+                    take_up: Box::new(move |file, record| take_up(file, record, &args, &db)),
                 })
             }
             Err(e) => Err(e.to_string()),
         }
     });
     crate::tui::run(settings, Start::Home(Box::new(home), open), notices)
+}
+
+/// The game chosen from a list of unfinished games (`file`, claimed, holding `record`),
+/// taken up with the options `args`: one hosted across the network is hosted again, as
+/// `checkers host --resume` hosts it (never played at one terminal, which lost who
+/// played where); any other goes on here.
+fn take_up(
+    file: GameFile,
+    record: &PdnGame,
+    args: &PlayArgs,
+    db: &Option<Arc<Egdb>>,
+) -> Result<crate::tui::TakenUp, String> {
+    if store::games::hosted_here(record) {
+        let hosted = super::network::hosted_again(file, record.clone(), args)
+            .map_err(|e| format!("Not hosted: {e}"))?;
+        return Ok(crate::tui::TakenUp {
+            session: hosted.session,
+            saving: hosted.saving,
+            table: Some(hosted.table),
+            notices: hosted.notices,
+        });
+    }
+    Ok(crate::tui::TakenUp {
+        session: resumed_session(record, args, db),
+        saving: Saving::Resumed(file),
+        table: None,
+        notices: Vec::new(),
+    })
 }
 
 /// What the home screen's network page starts, as `checkers host`, `join` and `watch`
@@ -520,7 +555,7 @@ pub(crate) fn network_from_home(
                 play.assist = Some(if on { Switch::On } else { Switch::Off });
             }
             let host = crate::cli::HostArgs {
-                port: *port,
+                port: Some(*port),
                 bind: std::net::IpAddr::from([0, 0, 0, 0]),
                 code: None,
                 side: Some(match side {
@@ -814,7 +849,8 @@ fn run_tui(
             let (args, db) = (args.clone(), db.clone());
             Start::Choose {
                 games,
-                session: Box::new(move |record| resumed_session(record, &args, &db)),
+                hosted_too: false,
+                take_up: Box::new(move |file, record| take_up(file, record, &args, &db)),
             }
         }
     };
@@ -837,6 +873,8 @@ pub(crate) fn run_at_table(
         }
         let mut plain = Plain::new(session, saving).at_table(table);
         watch_signals_plain(plain.runtime().last_save())?;
+        // A host stopped for long lets its player's line go as their board did.
+        watch_stops_plain(plain.stopped_at())?;
         let input = std::io::BufReader::new(std::io::stdin());
         let mut out = crate::text::LocaleOut::stdout();
         let result = crate::plain::run(input, &mut out, &mut plain);

@@ -44,7 +44,7 @@ pub(crate) const PING_EVERY: Duration = Duration::from_secs(5);
 
 /// How long the host may say nothing (it answers every ping) before the line counts as
 /// down: two pings unanswered.
-const HOST_SILENCE: Duration = Duration::from_secs(10);
+pub(crate) const HOST_SILENCE: Duration = Duration::from_secs(10);
 
 /// How long a first join goes on trying while the host refuses it for now (the seat
 /// still held by this player's old line, which the host lets go within its silence,

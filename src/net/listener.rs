@@ -327,6 +327,12 @@ impl Connections {
     /// Tells `peer` why with `message`, then lets it go: nothing more it sent is read.
     pub(crate) fn close(&self, peer: PeerId, message: &HostMessage) {
         self.send(peer, message);
+        self.let_go(peer);
+    }
+
+    /// Lets `peer` go without a last word (after what was queued for it): for a line
+    /// its other end counted down already, where a goodbye would read as the host's.
+    pub(crate) fn let_go(&self, peer: PeerId) {
         // Its writer sends what is queued, then closes the socket; its reader, waiting
         // at the door or not, reads no further.
         if let Some(p) = lock(&self.peers).remove(&peer) {

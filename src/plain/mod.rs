@@ -498,6 +498,9 @@ impl Plain {
             TableNews::Waiting(why) => {
                 format!("The host refused this terminal for now ({why}): trying again.")
             }
+            // Plain mode tells no count of spectators (a line each time one came or
+            // went would bury the game's own).
+            TableNews::Watching(_) => return None,
         })
     }
 

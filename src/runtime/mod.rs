@@ -509,13 +509,16 @@ impl Runtime {
     /// The program was stopped (Ctrl-Z) at `at` and runs again: the clocks are read at
     /// `at` (a flag that fell before is told), then, at this terminal, held until the
     /// player's first key (see [`Session::hold_clocks`]); across the network the time
-    /// is the host's to keep, and goes on. A search under way starts again, its time
+    /// is the host's to keep, and goes on (a host stopped long enough for its player's
+    /// board to count the line down lets that line go as the board had it). A search
+    /// under way starts again, its time
     /// counted from now (a computer without a clock would otherwise find its thinking
     /// time spent by the suspension and play at once). Whether the clocks are held,
     /// and what happened.
     pub(crate) fn hold_clocks_from(&mut self, at: Instant) -> (bool, Vec<Event>) {
         self.computer.restart_running();
-        let events = self.tick(at);
+        let mut events = self.tick(at);
+        self.table_after_suspension(at, Instant::now(), &mut events);
         let held = self.table.is_none() && self.session.hold_clocks();
         (held, events)
     }

@@ -380,16 +380,7 @@ impl SavedGame {
     /// `Site` its host gave it. Only `checkers host --resume` goes on with it, so that
     /// the game stays the two players' and is found where its host looks.
     pub(crate) fn across_the_network(&self) -> bool {
-        self.record.as_ref().is_ok_and(|record| {
-            record
-                .tag("Site")
-                .is_some_and(|site| site.starts_with(crate::session::HOST_SITE))
-                || crate::rules::Color::ALL.into_iter().any(|c| {
-                    record
-                        .tag(&format!("{c}Type"))
-                        .is_some_and(|t| t.trim() == crate::session::REMOTE_TYPE)
-                })
-        })
+        self.record.as_ref().is_ok_and(hosted_here)
     }
 
     /// The moves (plies) played.
@@ -712,6 +703,36 @@ pub(crate) struct Resumable {
     /// How many unfinished games were played across the network: `checkers host
     /// --resume` goes on with them, not `--resume` at one terminal.
     pub(crate) across_the_network: usize,
+    /// Those games, no other window holding them, newest first: the home screen offers
+    /// them too, hosted again when chosen.
+    pub(crate) hosted: Vec<SavedGame>,
+}
+
+impl Resumable {
+    /// The games offered to go on with, newest first: those `--resume` continues at
+    /// one terminal and, with `hosted_too` (the home screen's list), those hosted
+    /// across the network, which go on hosted again, never at one terminal.
+    pub(crate) fn offered(self, hosted_too: bool) -> Vec<SavedGame> {
+        let mut games = self.games;
+        if hosted_too {
+            games.extend(self.hosted);
+            games.sort_by(|a, b| b.modified.cmp(&a.modified));
+        }
+        games
+    }
+}
+
+/// Whether `record` is of a game played across the network, held by this terminal's
+/// `checkers host` (see [`SavedGame::across_the_network`]).
+pub(crate) fn hosted_here(record: &PdnGame) -> bool {
+    record
+        .tag("Site")
+        .is_some_and(|site| site.starts_with(crate::session::HOST_SITE))
+        || crate::rules::Color::ALL.into_iter().any(|c| {
+            record
+                .tag(&format!("{c}Type"))
+                .is_some_and(|t| t.trim() == crate::session::REMOTE_TYPE)
+        })
 }
 
 /// Whether `record` has no result and no move played from the start position (a
@@ -769,6 +790,7 @@ pub(crate) fn resumable_games() -> Result<Resumable, StoreError> {
         open_elsewhere,
         unreadable,
         across_the_network: network.len(),
+        hosted: network,
     })
 }
 
@@ -842,17 +864,22 @@ pub(crate) fn abandon(game: &SavedGame) -> Result<(), StoreError> {
     let (file, mut record) = claim(game)?;
     record.set_tag("Termination", ABANDONED);
     let written = file.write(&game_text(&record));
+    if written.is_ok() {
+        // No host goes on with it: its code is kept no longer.
+        super::door::remove(&game.path);
+    }
     file.release();
     written
 }
 
-/// Deletes the saved `game`'s file (and the chat kept beside it). Refused while it is
-/// open in another window.
+/// Deletes the saved `game`'s file (and the chat and the door kept beside it). Refused
+/// while it is open in another window.
 pub(crate) fn delete(game: &SavedGame) -> Result<(), StoreError> {
     let file = GameFile::claim(&game.path)?;
     let removed = fs::remove_file(&game.path).map_err(|e| StoreError::Write(game.path.clone(), e));
     if removed.is_ok() {
         super::chat::remove(&game.path);
+        super::door::remove(&game.path);
     }
     file.release();
     removed

@@ -9,6 +9,7 @@
 
 mod autosave;
 pub(crate) mod chat;
+pub(crate) mod door;
 pub(crate) mod files;
 pub(crate) mod games;
 mod index;

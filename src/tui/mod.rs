@@ -60,8 +60,11 @@ pub(crate) enum Start {
     Choose {
         /// The games to choose from.
         games: Vec<SavedGame>,
-        /// The session of a chosen record (who plays, names and level as asked).
-        session: Box<dyn Fn(&PdnGame) -> Session>,
+        /// Whether the list holds the games hosted across the network too (the home
+        /// screen's), which go on hosted again, never at one terminal.
+        hosted_too: bool,
+        /// The chosen game taken up: its file claimed, its record read again.
+        take_up: TakeUp,
     },
     /// No game named on the command line: the [`home`] screen asks what to do, and
     /// the opener starts it (the game, or the picker of games to resume) or says why
@@ -77,6 +80,25 @@ pub(crate) enum Start {
     /// leaving it goes back to the home screen it came from, or ends the program.
     Online(Box<lobby::Online>),
 }
+
+/// A game chosen in the [`picker`], taken up: its session (who plays, names and level
+/// as asked), how it is kept (its claimed file), its table if it is hosted across the
+/// network again, and what to tell at its start (a door that changed).
+pub(crate) struct TakenUp {
+    /// The game.
+    pub(crate) session: Session,
+    /// How it is kept: the claimed file.
+    pub(crate) saving: Saving,
+    /// The table it is hosted at again, for a game played across the network.
+    pub(crate) table: Option<crate::runtime::Table>,
+    /// Said on the status line at its start.
+    pub(crate) notices: Vec<String>,
+}
+
+/// What takes up the game chosen in the [`picker`] (its file claimed, its record read
+/// again), or says why it cannot (a port that cannot be listened at), which the picker
+/// then shows.
+pub(crate) type TakeUp = Box<dyn Fn(store::GameFile, &PdnGame) -> Result<TakenUp, String>>;
 
 /// What starts a choice of the home screen with its settings; see [`Start::Home`].
 pub(crate) type Opener = Box<dyn FnMut(&home::Chosen, &home::Look) -> Result<Start, String>>;
@@ -208,10 +230,16 @@ fn run_shared(
                         _ => return Ok(None),
                     }
                 }
-                Start::Choose { games, session } => {
-                    match pick(&mut terminal, shared, Picker::new(games, settings.theme))? {
-                        Some((file, record)) => {
-                            break (session(&record), Saving::Resumed(file), None);
+                Start::Choose {
+                    games,
+                    hosted_too,
+                    take_up,
+                } => {
+                    let picker = Picker::new(games, settings.theme);
+                    match pick(&mut terminal, shared, picker, hosted_too, &take_up)? {
+                        Some(taken) => {
+                            notices.extend(taken.notices);
+                            break (taken.session, taken.saving, taken.table);
                         }
                         None => match left_home.take() {
                             Some((home, open)) if !shared.interrupted() => {
@@ -440,14 +468,18 @@ fn copy_to_clipboard(
     }
 }
 
-/// Runs the picker until a game is chosen and claimed (its file locked, its record read
-/// again), or the player quits (`None`). A game another window took meanwhile is said
-/// so, and the list is read again.
+/// Runs the picker until a game is chosen, claimed (its file locked, its record read
+/// again) and taken up with `take_up`, or the player quits (`None`). A game another
+/// window took meanwhile, or one that cannot be taken up, is said so, and the list is
+/// read again (with the games hosted across the network when `hosted_too`).
 fn pick(
     terminal: &mut Terminal<CrosstermBackend<Stdout>>,
     shared: &Shared,
     mut picker: Picker,
-) -> io::Result<Option<(store::GameFile, PdnGame)>> {
+    hosted_too: bool,
+    take_up: &TakeUp,
+) -> io::Result<Option<TakenUp>> {
+    let offered = || store::resumable_games().map(|found| found.offered(hosted_too));
     loop {
         take_up_after_suspension(terminal, shared)?;
         {
@@ -480,26 +512,28 @@ fn pick(
                     Ok(()) => format!("Game {} {verb}", i + 1),
                     Err(e) => crate::text::printable(&format!("Not {verb}: {e}"), 300),
                 });
-                match store::resumable_games() {
-                    Ok(found) if found.games.is_empty() => return Ok(None),
-                    Ok(found) => picker.set_games(found.games),
+                match offered() {
+                    Ok(games) if games.is_empty() => return Ok(None),
+                    Ok(games) => picker.set_games(games),
                     Err(_) => {}
                 }
                 continue;
             }
             None => continue,
         };
-        match store::games::claim(chosen) {
-            Ok(claimed) => return Ok(Some(claimed)),
-            Err(e) => {
-                picker.message = Some(crate::text::printable(&e.to_string(), 300));
-                if let Ok(found) = store::resumable_games() {
-                    if found.games.is_empty() {
-                        return Err(io::Error::other(e.to_string()));
-                    }
-                    picker.set_games(found.games);
-                }
+        let why = match store::games::claim(chosen) {
+            Ok((file, record)) => match take_up(file, &record) {
+                Ok(taken) => return Ok(Some(taken)),
+                Err(why) => why,
+            },
+            Err(e) => e.to_string(),
+        };
+        picker.message = Some(crate::text::printable(&why, 300));
+        if let Ok(games) = offered() {
+            if games.is_empty() {
+                return Err(io::Error::other(why));
             }
+            picker.set_games(games);
         }
     }
 }

@@ -1,5 +1,7 @@
 //! The picker: before the game, when `--resume` finds several unfinished games, a small
 //! screen lists them (newest first: when, players, moves) to choose the one to continue.
+//! From the home screen it lists the games hosted across the network too, marked so:
+//! one chosen is hosted again, as `checkers host --resume` hosts it.
 //!
 //! Like the game screen it is state ([`Picker`]), keys turned into changes
 //! ([`Picker::handle_event`], no I/O) and drawing (`impl Widget for &Picker`); the event
@@ -208,7 +210,14 @@ impl Picker {
         let width = usize::from(area.width.saturating_sub(4));
         let ellipsis = theme.glyphs.ellipsis();
         let games = self.games.iter().enumerate().map(|(i, game)| {
-            crate::text::one_row(&format!("{}. {}", i + 1, game.summary()), width, ellipsis)
+            // Said first, where no cut reaches it: such a game is hosted again.
+            let hosted = if game.across_the_network() {
+                "across the network: "
+            } else {
+                ""
+            };
+            let row = format!("{}. {hosted}{}", i + 1, game.summary());
+            crate::text::one_row(&row, width, ellipsis)
         });
         lines.extend(choice_lines(theme, games, self.selected, room));
         lines.push(Line::raw(""));
@@ -251,7 +260,20 @@ impl Picker {
             &self.theme,
             &[
                 ("Up/Down", "choose"),
-                ("Enter", "continue it"),
+                // A game played across the network goes on hosted again, as
+                // `checkers host --resume` hosts it.
+                (
+                    "Enter",
+                    if self
+                        .games
+                        .get(self.selected)
+                        .is_some_and(SavedGame::across_the_network)
+                    {
+                        "host it again"
+                    } else {
+                        "continue it"
+                    },
+                ),
                 ("1-9", "that game"),
                 ("a", "abandon"),
                 ("d", "delete"),

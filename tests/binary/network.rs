@@ -4,7 +4,7 @@
 //! joiner plays on the full-screen board.
 
 use crate::common::proxy::Proxy;
-use crate::common::pty::{Sandbox, Session};
+use crate::common::pty::{Sandbox, Session, wait_until};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::Command;
@@ -717,6 +717,112 @@ fn a_host_killed_and_resumed_is_rejoined_by_itself() {
     bob.say("fen");
     bob.expect("FEN: W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15");
     drop(host);
+}
+
+/// `checkers host --resume` alone opens the game's former door: the port the system
+/// gave its first host and the code it drew, kept beside the record for its owner alone
+/// and never in the record, so the joiner's board and a spectator's come back by
+/// themselves (a resumed host listened at 4610 with a new code: neither could).
+#[test]
+fn a_killed_host_resumed_with_no_port_or_code_keeps_its_door_and_is_rejoined() {
+    let sandbox = Sandbox::new();
+    let mut host = Peer::start(
+        &sandbox,
+        &["host", "--bind", "127.0.0.1", "--port", "0", "--plain"],
+    );
+    let line = host.expect("Waiting for a player: checkers join ");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "join").unwrap();
+    let (address, code) = (words[at + 1].to_string(), words[at + 3].to_string());
+    let mut bob = joiner("join", &address, &code, "Bob");
+    host.expect("Bob joined");
+    let mut eve = joiner("watch", &address, &code, "");
+    eve.expect("Black to move");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    eve.expect("Black played 11-15");
+    let games = sandbox.games_dir();
+    let door = std::fs::read_dir(&games)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .find(|e| e.file_name().to_string_lossy().ends_with(".door"))
+        .expect("the door kept beside the record")
+        .path();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&door).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "the code is its owner's alone: {mode:o}");
+    }
+    assert!(
+        sandbox
+            .game_texts()
+            .iter()
+            .all(|record| !record.contains(&code)),
+        "the code is never in the record"
+    );
+    host.kill();
+    bob.expect("The line to the host dropped");
+    let mut host = Peer::start(
+        &sandbox,
+        &["host", "--bind", "127.0.0.1", "--plain", "--resume"],
+    );
+    let line = host.expect("Waiting for a player: checkers join ");
+    assert!(
+        line.contains(&format!("join {address} --code {code} ")),
+        "{line}"
+    );
+    host.expect("Bob joined, playing White");
+    bob.expect("Connected to the host");
+    eve.expect("Connected to the host");
+    bob.say("23-19");
+    for peer in [&mut host, &mut eve] {
+        peer.expect("White played 23-19");
+    }
+    // Once the game is over its code is kept no longer.
+    host.say("resign");
+    bob.expect("White wins");
+    wait_until("the door removed", || !door.exists());
+}
+
+/// A resumed host whose former port another program took meanwhile listens at a free
+/// one and says so with the whole line to join again, the code kept.
+#[test]
+fn a_resumed_host_whose_port_is_taken_says_where_to_join_now() {
+    let sandbox = Sandbox::new();
+    let (mut host, address) = host_in(&sandbox, "rowan-8181", "0", &[]);
+    let mut bob = joiner("join", &address, "rowan-8181", "Bob");
+    host.expect("Bob joined");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    drop(bob);
+    host.kill();
+    let _taken = std::net::TcpListener::bind(&address).expect("the former port, free again");
+    let mut host = Peer::start(
+        &sandbox,
+        &["host", "--bind", "127.0.0.1", "--plain", "--resume"],
+    );
+    let told = host.expect("join again with checkers join");
+    let port = port_of(&address);
+    assert!(
+        told.contains(&format!("This game's port {port} is taken")),
+        "{told}"
+    );
+    let now = told
+        .split("checkers join ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    assert_ne!(now, address);
+    assert!(
+        told.ends_with(&format!("checkers join {now} --code rowan-8181")),
+        "{told}"
+    );
+    let mut bob = joiner("join", &now, "rowan-8181", "Bob");
+    host.expect("Bob joined, playing White");
+    bob.say("23-19");
+    host.expect("White played 23-19");
 }
 
 #[test]
@@ -1470,6 +1576,53 @@ fn a_full_screen_spectator_says_who_is_not_connected() {
     });
 }
 
+/// The count of those watching follows the spectators at both players' boards as they
+/// come and go, their lines dropped included, with no key pressed and no clock running
+/// to draw the boards again (the host's said "1 watching" after the spectator was
+/// killed, and neither board showed a spectator come until a key was pressed).
+#[test]
+fn the_watching_count_follows_spectators_who_come_and_whose_lines_drop() {
+    let code = "alder-7171";
+    let host_box = Sandbox::new();
+    let mut ann = waiting_host(&host_box, "0", code, &["--name", "Ann"]);
+    let address = joining_address(&ann);
+    let bob_box = Sandbox::new();
+    let mut bob = Session::start_in(
+        &bob_box,
+        &["join", &address, "--code", code, "--name", "Bob"],
+        &[],
+    );
+    ann.wait_for("Bob seated", |s| {
+        panel_text(&s.contents()).contains("Bob plays White")
+    });
+    let mut eve = joiner("watch", &address, code, "");
+    let mut tom = joiner("watch", &address, code, "");
+    eve.expect("Black to move");
+    tom.expect("Black to move");
+    for board in [&mut ann, &mut bob] {
+        board.wait_for("2 watching", |s| {
+            panel_text(&s.contents()).contains("2 watching")
+        });
+    }
+    eve.kill();
+    for board in [&mut ann, &mut bob] {
+        board.wait_for("1 watching", |s| {
+            panel_text(&s.contents()).contains("1 watching")
+        });
+    }
+    // The joiner's line drops too: the host's count still says the truth after.
+    bob.signal("KILL");
+    ann.wait_for("White's line dropped", |s| {
+        s.contents().contains("White's line dropped")
+            && panel_text(&s.contents()).contains("1 watching")
+    });
+    tom.kill();
+    ann.wait_for("no one watching", |s| {
+        let panel = panel_text(&s.contents());
+        panel.contains("Ann (Black) v Bob (White)") && !panel.contains("watching")
+    });
+}
+
 /// A host that adjourns says goodbye before its line drops: a full-screen spectator's
 /// board is drawn again once it has, its clocks stopped and its panel saying the line
 /// is down (it kept the running clock and "Watching the game" until a key was pressed).
@@ -1743,5 +1896,158 @@ fn a_joiner_and_a_spectator_are_offered_only_their_own_keys_and_a_spectator_no_c
     // The host starts the next game: its key line says so.
     ann.wait_for("the host's new game key", |s| {
         key_line(&s.contents()).contains("n new game")
+    });
+}
+
+/// The home screen's list of unfinished games offers a game hosted across the network,
+/// marked so, and choosing it hosts it again at its former door (the address it listened
+/// at, its port and code), never at one terminal: the joiner joins again with what it
+/// had (the list left it out, and said only which command to run).
+#[test]
+fn the_home_screens_list_offers_a_hosted_game_and_hosts_it_again() {
+    let sandbox = Sandbox::new();
+    let (mut host, address) = host_in(&sandbox, "poplar-9191", "0", &["--name", "Ann"]);
+    let mut bob = joiner("join", &address, "poplar-9191", "Bob");
+    host.expect("Bob joined");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    host.say("quit");
+    assert_eq!(host.finish(), 0);
+    bob.expect("The host adjourned the game");
+    drop(bob);
+    let mut ann = Session::start_in(&sandbox, &[], &[]);
+    ann.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
+    ann.send(b"r");
+    ann.wait_for("the hosted game listed, marked", |s| {
+        let text = s.contents();
+        text.contains("1. across the network: ") && text.contains("Enter host it again")
+    });
+    ann.send(b"\r");
+    let waiting = format!("Waiting for a player: checkers join {address} --code poplar-9191");
+    ann.wait_for("hosted again at its door", |s| {
+        panel_text(&s.contents()).contains(&waiting)
+    });
+    let mut bob = joiner("join", &address, "poplar-9191", "Bob");
+    bob.expect("You play White");
+    bob.say("fen");
+    bob.expect("FEN: W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
+    bob.say("23-19");
+    ann.wait_for("the joiner's move at the host", |s| {
+        s.contents().contains("White played 23-19")
+    });
+}
+
+/// A full-screen host suspended (Ctrl-Z) on the joiner's turn, for longer than the
+/// joiner's board waits before it counts the line down: the joiner is charged only what
+/// its stopped clock showed (it was charged the whole stop), and once the host is taken
+/// up again (`fg`) its terminal is in raw mode again, its board drawn again with the
+/// clocks running and the joiner back at the table.
+#[test]
+fn a_host_suspended_on_the_joiners_turn_charges_the_joiner_only_what_its_board_showed() {
+    let code = "spruce-2929";
+    let host_box = Sandbox::new();
+    let mut ann = waiting_host(&host_box, "0", code, &["--clock", "5+0", "--name", "Ann"]);
+    let address = joining_address(&ann);
+    let mut bob = joiner("join", &address, code, "Bob");
+    bob.expect("You play White");
+    ann.send(b"11-15\r");
+    bob.expect("Black played 11-15");
+    let before = white_clock(&mut bob);
+    ann.signal("TSTP");
+    bob.expect("The line to the host dropped");
+    let stopped = white_clock(&mut bob);
+    ann.signal("CONT");
+    bob.expect("Connected to the host.");
+    let after = white_clock(&mut bob);
+    // One ping's worth at most, with a second for the readings' rounding and one for
+    // the moments between them and the line's changes.
+    let charged = before.saturating_sub(after);
+    assert!(
+        charged <= Duration::from_secs(7),
+        "White was charged {charged:?} of the host's stop (before {before:?}, stopped at \
+         {stopped:?}, after {after:?})"
+    );
+    assert!(
+        after.abs_diff(stopped) <= Duration::from_millis(1500),
+        "the joiner showed {stopped:?} while down, the host kept {after:?}"
+    );
+    ann.wait_for(
+        "the host's board again, the joiner back and its clock running",
+        |s| {
+            let text = s.contents();
+            let panel = panel_text(&text);
+            text.contains("Bob joined, playing White")
+                && panel.contains("White ▶")
+                && key_line(&text).contains("q quit")
+        },
+    );
+    assert!(ann.raw_mode(), "the host's terminal is in raw mode again");
+    bob.say("23-19");
+    ann.wait_for("the joiner's move at the host", |s| {
+        s.contents().contains("White played 23-19")
+    });
+}
+
+/// Black's clock as `peer` (a plain joiner) reads it now.
+fn black_clock(peer: &mut Peer) -> Duration {
+    peer.say("clock");
+    let line = loop {
+        let line = peer.expect(", White ");
+        if line.trim_start_matches("> ").starts_with("Black ") {
+            break line;
+        }
+    };
+    let black = line.split(", White ").next().unwrap();
+    let reading: String = black
+        .rsplit("Black ")
+        .next()
+        .unwrap()
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == ':' || *c == '.')
+        .collect();
+    let reading = reading.trim_end_matches('.');
+    let seconds = match reading.split_once(':') {
+        Some((m, s)) => m.parse::<f64>().unwrap() * 60.0 + s.parse::<f64>().unwrap(),
+        None => reading.parse::<f64>().unwrap(),
+    };
+    Duration::from_secs_f64(seconds)
+}
+
+/// A full-screen host suspended (Ctrl-Z) on its own turn: its clock runs on through the
+/// stop, as its opponent waits for it (it was given the stop back, its clock as it was
+/// when the program stopped), and the joiner's move made after is played.
+#[test]
+fn a_host_suspended_on_its_own_turn_is_charged_the_stop() {
+    let code = "juniper-3939";
+    let host_box = Sandbox::new();
+    let mut ann = waiting_host(&host_box, "0", code, &["--clock", "5+0", "--name", "Ann"]);
+    let address = joining_address(&ann);
+    let mut bob = joiner("join", &address, code, "Bob");
+    bob.expect("You play White");
+    let before = black_clock(&mut bob);
+    ann.signal("TSTP");
+    bob.expect("The line to the host dropped");
+    ann.signal("CONT");
+    bob.expect("Connected to the host.");
+    let after = black_clock(&mut bob);
+    // The line is counted down after ten seconds without the host.
+    let charged = before.saturating_sub(after);
+    assert!(
+        charged >= Duration::from_secs(9),
+        "Black was charged {charged:?} of its own stop (before {before:?}, after {after:?})"
+    );
+    ann.wait_for("the host's board again, its clock running", |s| {
+        let text = s.contents();
+        text.contains("Bob joined, playing White")
+            && panel_text(&text).contains("Black ▶")
+            && key_line(&text).contains("q quit")
+    });
+    ann.send(b"11-15\r");
+    bob.expect("Black played 11-15");
+    bob.say("23-19");
+    ann.wait_for("the joiner's move at the host", |s| {
+        s.contents().contains("White played 23-19")
     });
 }

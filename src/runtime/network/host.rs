@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::net::guesses::Guesses;
-use crate::net::link::PING_EVERY;
+use crate::net::link::{HOST_SILENCE, PING_EVERY};
 use crate::net::listener::address_key;
 use crate::store::Autosaver;
 use std::net::IpAddr;
@@ -65,6 +65,9 @@ pub(crate) struct Hosting {
     pub(super) said: u64,
     /// The game file the chat was last kept beside, and [`Hosting::said`] then.
     pub(super) chat_kept: Option<(PathBuf, u64)>,
+    /// The game file the door (code and port) was last kept beside, and whether it
+    /// was removed then instead (the game over, or no move in it).
+    pub(super) door_kept: Option<(PathBuf, bool)>,
     pub(super) view: TableView,
 }
 
@@ -108,6 +111,7 @@ impl Hosting {
             seat_kept_until: None,
             said: 0,
             chat_kept: None,
+            door_kept: None,
             view,
         }
     }
@@ -238,6 +242,38 @@ impl Hosting {
         let chat: Vec<(String, String)> = self.view.chat.iter().cloned().collect();
         crate::store::chat::save(&now.0, &chat);
         self.chat_kept = Some(now);
+    }
+
+    /// Keeps the door (the code and the port) beside the game's record while the game
+    /// can be taken up again (over, or with no move yet, it is not kept: `--resume`
+    /// would not offer it), so that `checkers host --resume` opens the same door and
+    /// the boards come back by themselves (see [`crate::store::door`]). Written when
+    /// the game's file, or whether it is kept, changed.
+    fn keep_door(&mut self, game: &Held) {
+        let Some(path) = game.autosaver.path() else {
+            return;
+        };
+        let Seat::Host { code, .. } = &self.view.seat else {
+            return;
+        };
+        let moves = game.session.game().moves();
+        let gone = game.session.game().is_over() || moves.is_empty();
+        let now = (path, gone);
+        if self.door_kept.as_ref() == Some(&now) {
+            return;
+        }
+        if gone {
+            crate::store::door::remove(&now.0);
+        } else {
+            let bound = self.connections.address();
+            let door = crate::store::door::Door {
+                code: code.clone(),
+                port: bound.port(),
+                bind: Some(bound.ip()),
+            };
+            crate::store::door::save(&now.0, &door);
+        }
+        self.door_kept = Some(now);
     }
 
     /// The host's `n` once a game is over: the same two play again, the colours
@@ -374,6 +410,7 @@ impl Hosting {
             game.save(events);
             // A chat said before the game had its file is kept once it has one.
             self.keep_chat(game);
+            self.keep_door(game);
             self.broadcast(&HostMessage::State {
                 state: state.clone(),
             });
@@ -646,6 +683,54 @@ impl Hosting {
             }
             _ => {}
         }
+    }
+
+    /// This program was stopped (Ctrl-Z) at `at` and runs again at `now`. A player's
+    /// board that heard nothing from it for [`HOST_SILENCE`] counted its line down, its
+    /// clocks stopped as of its last word plus one ping, and connects again. The host
+    /// does the same at once, not on the messages that waited in the line meanwhile
+    /// (read now, they would count as heard now, and the player would be charged for the
+    /// whole stop while their board said the clocks stood): the player's line is let
+    /// go, its seat kept for them, and their clock charged as their board showed it. The
+    /// host's own clock, if it was the one running, ran on: the player waited for it.
+    pub(in crate::runtime) fn back_from_suspension(
+        &mut self,
+        game: &mut Held,
+        at: Instant,
+        now: Instant,
+        events: &mut Vec<Event>,
+    ) {
+        if now.saturating_duration_since(at) < HOST_SILENCE {
+            return;
+        }
+        let Some(peer) = self.player else {
+            return;
+        };
+        // No goodbye: the board's line is down already, and a goodbye would read as the
+        // host adjourning.
+        self.connections.let_go(peer);
+        self.seat_kept_until = Some(now + SEAT_KEPT);
+        let remote = game.remote(self);
+        let remote_ran = game.session.clock().and_then(|c| c.running()) == Some(remote);
+        if !remote_ran {
+            // The host's own clock, if it ran, ran on through the stop: read now (the
+            // clocks were last read as the program stopped), its flag fallen if it did.
+            if let Some(news) = game.session.tick(now) {
+                events.push(Event::FlagFell(news.clone()));
+                self.tell_peers(game, &news, events);
+            }
+        }
+        let heard = self.player_heard.filter(|_| remote_ran);
+        let (remote, given_back) = self.unseat_player(game, heard, now, events);
+        let why = "this program was suspended, and their board counted the line down";
+        let why = match given_back {
+            Some(back) => format!("{why}; {back}"),
+            None => why.to_string(),
+        };
+        events.push(Event::Table(TableNews::Left {
+            color: remote,
+            why: Some(why),
+        }));
     }
 
     /// The player's seat is empty now (`now`; the player last `heard` from then): the

@@ -76,6 +76,9 @@ pub(crate) enum TableNews {
     /// A joiner: the host refused this terminal for now (its seat still held by its
     /// old line, a full table), and why: it is tried again.
     Waiting(String),
+    /// How many watch changed (a spectator came, left or its line dropped), to this
+    /// count: nothing to say, but the count on the board is drawn again.
+    Watching(u32),
 }
 
 /// What this terminal is at the table.
@@ -315,6 +318,19 @@ impl Runtime {
     /// At a poll: the table's news. The host takes its peers' messages and tells them
     /// the game as it changed; a joiner follows what the host told.
     pub(super) fn serve_table(&mut self, now: Instant, events: &mut Vec<Event>) {
+        let watching = self.table().map(|view| view.spectators);
+        self.serve_table_news(now, events);
+        // A count that changed with nothing else to tell would stay stale on a screen
+        // drawn on events only (a spectator's line dropped while the clocks stood).
+        if let Some(count) = self.table().map(|view| view.spectators)
+            && Some(count) != watching
+        {
+            events.push(Event::Table(TableNews::Watching(count)));
+        }
+    }
+
+    /// [`serve_table`](Self::serve_table) but for the count of those watching.
+    fn serve_table_news(&mut self, now: Instant, events: &mut Vec<Event>) {
         match self.table.as_mut() {
             Some(Table::Host(host)) => {
                 let mut game = Held {
@@ -338,6 +354,24 @@ impl Runtime {
             }
             Some(Table::Guest(guest)) => guest.follow(&mut self.session, now, events),
             None => {}
+        }
+    }
+
+    /// This program was stopped (Ctrl-Z) at `at` and runs again at `now`: at a host,
+    /// its player's line, counted down by their board meanwhile, is let go as their
+    /// board had it (see [`Hosting::back_from_suspension`]).
+    pub(super) fn table_after_suspension(
+        &mut self,
+        at: Instant,
+        now: Instant,
+        events: &mut Vec<Event>,
+    ) {
+        if let Some(Table::Host(host)) = self.table.as_mut() {
+            let mut game = Held {
+                session: &mut self.session,
+                autosaver: &self.autosaver,
+            };
+            host.back_from_suspension(&mut game, at, now, events);
         }
     }
 

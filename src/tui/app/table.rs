@@ -94,6 +94,8 @@ impl App {
                 Tone::Error,
                 format!("The host refused this board for now ({why}): trying again"),
             ),
+            // The panel shows the count: drawn again, nothing said.
+            TableNews::Watching(_) => {}
         }
     }
 
