@@ -158,6 +158,9 @@ fn panel_screen() -> String {
 pub(crate) enum Ask {
     /// Leave with moves or variations not saved: `y` leaves, `s` saves first.
     Leave,
+    /// Leave with the moves before a set-up not saved (those of the position set up
+    /// are): `y` leaves, `s` brings them back to be saved.
+    LeaveEarlier,
     /// Delete the variation shown: `y` deletes it.
     Delete,
 }
@@ -176,7 +179,8 @@ pub(crate) enum Done {
 pub(crate) struct AnalysisBoard {
     /// The moves played, with their variations; the node shown.
     pub(crate) tree: MoveTree,
-    /// The record's tags, written again on a save.
+    /// The record's tags, written again on a save; its moves are the main line as the
+    /// board opened it, the line its result was recorded for.
     pub(crate) record: PdnGame,
     /// The board on screen: the cursor, the piece picked up, which way up.
     pub(crate) board: BoardView,
@@ -265,6 +269,9 @@ impl AnalysisBoard {
         opened_from: &'static str,
         search: bool,
     ) -> AnalysisBoard {
+        let mut record = record;
+        // The result belongs to the main line opened, not to one played on later.
+        record.moves = tree.main_line();
         let turn = tree.position().turn();
         let board = BoardView::new(
             turn,
@@ -786,11 +793,13 @@ impl AnalysisBoard {
 
     /// Leaves the board, or where moves or variations are not saved, asks first.
     fn leave(&mut self) -> Option<Done> {
-        if !self.unsaved && self.earlier.iter().any(|e| e.unsaved) {
-            self.asking = Some(Ask::Leave);
+        let earlier_unsaved = self.earlier.iter().any(|e| e.unsaved);
+        if !self.unsaved && earlier_unsaved {
+            // `s` must save the moves the question is about, not the position set up.
+            self.asking = Some(Ask::LeaveEarlier);
             self.say(
                 Tone::Info,
-                "The moves before the set-up are not saved (u brings them back): y leaves without them, Esc stays",
+                "The moves before the set-up are not saved: y leaves without them, s brings them back to save, Esc stays",
             );
             return None;
         }
@@ -798,21 +807,33 @@ impl AnalysisBoard {
             return Some(Done::Leave);
         }
         self.asking = Some(Ask::Leave);
-        self.say(
-            Tone::Info,
-            "The moves and variations are not saved: y leaves without them, s saves, Esc stays",
-        );
+        let said = if earlier_unsaved {
+            "These moves and those before the set-up are not saved: y leaves without them, s saves these, Esc stays"
+        } else {
+            "The moves and variations are not saved: y leaves without them, s saves, Esc stays"
+        };
+        self.say(Tone::Info, said);
         None
     }
 
     /// The answer `key` to the question `ask`: `y` does what was asked (for leaving,
-    /// `s` saves instead); any other key keeps everything as it is.
+    /// `s` saves instead: the tree shown, or the moves before a set-up the question is
+    /// about); any other key keeps everything as it is.
     fn answer(&mut self, ask: Ask, key: &KeyEvent) -> Option<Done> {
         self.message = None;
         let plain = !crate::tui::keymap::modified(key);
         match (ask, key.code) {
-            (Ask::Leave, KeyCode::Char('y')) if plain => return Some(Done::Leave),
+            (Ask::Leave | Ask::LeaveEarlier, KeyCode::Char('y')) if plain => {
+                return Some(Done::Leave);
+            }
             (Ask::Leave, KeyCode::Char('s')) if plain => return self.act(Act::Save),
+            (Ask::LeaveEarlier, KeyCode::Char('s')) if plain => {
+                // Back through the set-ups to the last tree not saved (those set up
+                // since hold nothing to lose), and its save dialog opened.
+                while !self.unsaved && self.bring_back_earlier() {}
+                self.restart();
+                return self.act(Act::Save);
+            }
             (Ask::Delete, KeyCode::Char('y')) if plain => {
                 if let Some((edit, gone)) = self.tree.delete_edit() {
                     let plural = if gone == 1 { "" } else { "s" };
@@ -824,7 +845,9 @@ impl AnalysisBoard {
                     self.restart();
                 }
             }
-            (Ask::Leave, _) => self.say(Tone::Info, "Still here: nothing lost"),
+            (Ask::Leave | Ask::LeaveEarlier, _) => {
+                self.say(Tone::Info, "Still here: nothing lost");
+            }
             (Ask::Delete, _) => self.say(Tone::Info, "Kept: nothing deleted"),
         }
         None
@@ -948,17 +971,7 @@ impl AnalysisBoard {
             self.edits.undo(&mut self.tree)
         };
         let Some(edit) = edit.cloned() else {
-            if !redo && let Some(earlier) = self.earlier.pop() {
-                let Earlier {
-                    tree,
-                    record,
-                    edits,
-                    unsaved,
-                } = earlier;
-                self.tree = tree;
-                self.record = record;
-                self.edits = edits;
-                self.unsaved = unsaved;
+            if !redo && self.bring_back_earlier() {
                 self.say(Tone::Info, "Back to the moves before the set-up");
                 self.restart();
                 return;
@@ -993,6 +1006,25 @@ impl AnalysisBoard {
         let more = if redo { "" } else { " (U redoes)" };
         self.say(Tone::Info, format!("{what}{more}"));
         self.restart();
+    }
+
+    /// The tree shown before the last set-up shown again, in place of the one set up
+    /// (the caller restarts the analysis); false if there is none.
+    fn bring_back_earlier(&mut self) -> bool {
+        let Some(earlier) = self.earlier.pop() else {
+            return false;
+        };
+        let Earlier {
+            tree,
+            record,
+            edits,
+            unsaved,
+        } = earlier;
+        self.tree = tree;
+        self.record = record;
+        self.edits = edits;
+        self.unsaved = unsaved;
+        true
     }
 
     /// A key while the position editor is open: the editor's keys (see
@@ -1063,9 +1095,17 @@ impl AnalysisBoard {
     }
 
     /// The record as a save writes it: the loaded record's tags, and for a tree begun
-    /// here, the board's Event and today's date.
+    /// here, the board's Event and today's date. Its result only while the main line is
+    /// the one it was recorded for: a game played on (or another line made the main
+    /// one) is unfinished, `*`, as a review played on from a record's end is saved.
     fn record_to_write(&self) -> PdnGame {
         let mut record = self.record.clone();
+        if self.tree.main_line() != record.moves {
+            record.result = Some("*".to_string());
+            record.tags.retain(|(name, _)| {
+                !name.eq_ignore_ascii_case("Result") && !name.eq_ignore_ascii_case("Termination")
+            });
+        }
         // A tree begun here (a loaded record has its Event and Date tags, if only
         // unknown ones: see `keep_as_loaded`).
         if record.tag("Event").is_none() {
@@ -1159,6 +1199,35 @@ pub(crate) fn keep_as_loaded(record: &mut PdnGame) {
     if record.tag("Event").is_none() {
         record.set_tag("Event", "?");
     }
+}
+
+/// The tags of a game in play that its analysis keeps: who played it, where and when,
+/// at what event (`Event`, `Site`, `Date`, `Round`, `Black`, `White`), and its result
+/// with how it came (`Termination`), which stand while its moves stay the main line.
+/// Not those that only resume the game itself (its clocks, its moves taken back, its
+/// match), which would make the analysis saved another game in play when opened.
+const IN_PLAY_TAGS: [&str; 7] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Black",
+    "White",
+    "Termination",
+];
+
+/// The record of an analysis opened from a game in play (from `start`), whose own
+/// record is `game`: its players, event, place and date, and its result.
+pub(crate) fn in_play_record(game: &PdnGame, start: Position) -> PdnGame {
+    let mut record = PdnGame::new(start);
+    record.tags = game
+        .tags
+        .iter()
+        .filter(|(name, _)| IN_PLAY_TAGS.contains(&name.as_str()))
+        .cloned()
+        .collect();
+    record.result = game.result.clone();
+    record
 }
 
 /// The tree of game `number` of the PDN file at `path`, with its variations and

@@ -428,6 +428,16 @@ impl AnalysisBoard {
                     &[("y", "leave"), ("s", "save"), ("Esc", "stay")],
                 );
             }
+            Some(Ask::LeaveEarlier) => {
+                return KeyLine::of_keys(
+                    &self.theme,
+                    &[
+                        ("y", "leave"),
+                        ("s", "save the earlier moves"),
+                        ("Esc", "stay"),
+                    ],
+                );
+            }
             Some(Ask::Delete) => {
                 return KeyLine::of_keys(&self.theme, &[("y", "delete"), ("Esc", "keep")]);
             }

@@ -515,8 +515,10 @@ impl App {
             None if session.assist() => {
                 let game = self.game();
                 let shown = self.panel.browse.unwrap_or(game.moves().len());
-                let mut record = crate::pdn::PdnGame::new(*game.start());
-                record.set_tag("Date", session.date(&crate::store::today()));
+                let record = crate::tui::analysis::in_play_record(
+                    &session.record(&crate::store::today()),
+                    *game.start(),
+                );
                 (record, game.moves().to_vec(), *game.start(), shown)
             }
             None => {

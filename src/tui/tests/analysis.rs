@@ -1156,3 +1156,139 @@ fn e_sets_up_a_position_to_analyse_and_u_brings_the_moves_back() {
     assert_eq!(b.tree.main_line().len(), 2);
     assert!(screen(&b, 80, 24).contains("No position set up"));
 }
+
+/// Saves `board`'s tree to `path` from the save dialog already open (Enter on the
+/// file's name) and returns the file's text.
+fn saved_from_dialog(board: &mut AnalysisBoard, path: &std::path::Path) -> String {
+    let prompt = board.saving.as_mut().expect("the save dialog is open");
+    *prompt = crate::tui::analysis::save::SavePrompt::new(path);
+    press(board, KeyCode::Enter);
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn leaving_after_a_set_up_s_saves_the_moves_before_it_that_the_question_is_about() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = board(80, 24);
+    play(&mut b, "11-15 23-19");
+    // A position set up (the one shown), nothing played from it.
+    press(&mut b, KeyCode::Char('E'));
+    press(&mut b, KeyCode::Enter);
+    assert_eq!(b.tree.len(), 0);
+    assert_eq!(press(&mut b, KeyCode::Char('q')), None, "q asks");
+    let drawn = screen(&b, 80, 24);
+    assert!(
+        drawn.contains("The moves before the set-up are not saved"),
+        "{drawn}"
+    );
+    assert!(
+        drawn.contains("y leave  s save the earlier moves  Esc stay"),
+        "{drawn}"
+    );
+    // s saves the moves asked about, not the position set up.
+    assert_eq!(press(&mut b, KeyCode::Char('s')), None);
+    let text = saved_from_dialog(&mut b, &dir.path().join("earlier.pdn"));
+    assert!(text.contains("1. 11-15 23-19"), "{text}");
+    assert!(!text.contains("SetUp"), "{text}");
+    assert_eq!(
+        press(&mut b, KeyCode::Char('q')),
+        Some(Done::Leave),
+        "all saved: q leaves"
+    );
+    // With moves of its own not saved either, the question names both and s saves
+    // those it says.
+    let mut b = board(80, 24);
+    play(&mut b, "11-15 23-19");
+    press(&mut b, KeyCode::Char('E'));
+    press(&mut b, KeyCode::Enter);
+    play(&mut b, "8-11");
+    press(&mut b, KeyCode::Char('q'));
+    let drawn = screen(&b, 80, 24);
+    assert!(
+        drawn.contains("These moves and those before the set-up are not saved"),
+        "{drawn}"
+    );
+}
+
+/// A record that White won, with how, as a file for `load_tree`.
+const WON_BY_WHITE: &str = "[Event \"Club final\"]\n[Black \"Ann Smith\"]\n[White \"Bob Jones\"]\n\
+     [Result \"0-1\"]\n[Termination \"resignation\"]\n1. 11-15 23-18 2. 8-11 0-1\n";
+
+/// The board on the first game of `pdn`, written to `dir`, at the record's last move.
+fn loaded_board(dir: &std::path::Path, pdn: &str) -> AnalysisBoard {
+    let from = dir.join("record.pdn");
+    std::fs::write(&from, pdn).unwrap();
+    let (record, tree, _) = crate::tui::analysis::load_tree(&from, 1).unwrap();
+    let mut b = AnalysisBoard::new(
+        tree,
+        record,
+        &Settings::default(),
+        None,
+        Rect::new(0, 0, 80, 24),
+        "the command line",
+        false,
+    );
+    press(&mut b, KeyCode::End);
+    b
+}
+
+#[test]
+fn a_record_played_on_past_its_end_is_saved_unfinished_and_variations_keep_its_result() {
+    let dir = tempfile::tempdir().unwrap();
+    // Played on from the end: the old result is not this game's.
+    let mut b = loaded_board(dir.path(), WON_BY_WHITE);
+    play(&mut b, "22-17");
+    let text = saved_text(&mut b, &dir.path().join("played-on.pdn"));
+    assert!(text.contains("[Result \"*\"]"), "{text}");
+    assert!(text.trim_end().ends_with("22-17 *"), "{text}");
+    assert!(!text.contains("0-1"), "{text}");
+    assert!(!text.contains("resignation"), "{text}");
+    // Taken back, the main line is the record's again, and so is its result.
+    press(&mut b, KeyCode::Char('u'));
+    let text = saved_text(&mut b, &dir.path().join("taken-back.pdn"));
+    assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    assert!(text.contains("[Termination \"resignation\"]"), "{text}");
+    // A variation alone leaves the game as recorded.
+    let mut b = loaded_board(dir.path(), WON_BY_WHITE);
+    press(&mut b, KeyCode::Char('<'));
+    play(&mut b, "9-14");
+    let text = saved_text(&mut b, &dir.path().join("variation.pdn"));
+    assert!(text.contains("9-14"), "{text}");
+    assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    assert!(text.trim_end().ends_with("0-1"), "{text}");
+    // ... until it is made the main line.
+    press(&mut b, KeyCode::Char('P'));
+    let text = saved_text(&mut b, &dir.path().join("promoted.pdn"));
+    assert!(text.contains("[Result \"*\"]"), "{text}");
+}
+
+#[test]
+fn the_analysis_of_a_game_in_play_keeps_its_event_players_place_and_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdn = "[Event \"Club final\"]\n[Site \"Leeds\"]\n[Date \"2024.03.09\"]\n\
+               [Round \"3\"]\n[Black \"Ann Smith\"]\n[White \"Bob Jones\"]\n\
+               [Result \"*\"]\n1. 11-15 23-18 *\n";
+    let record = crate::pdn::read_games(pdn).remove(0).unwrap();
+    let session = crate::session::Session::from_record(&record);
+    assert!(
+        session.assist(),
+        "assistance on: A opens the analysis board"
+    );
+    let mut app =
+        crate::tui::App::with_session(Settings::default(), session, super::WIDTH, super::HEIGHT);
+    super::press(&mut app, KeyCode::Char('A'));
+    let b = app.analysis.as_mut().expect("the analysis board opened");
+    let text = saved_text(b, &dir.path().join("in-play.pdn"));
+    for tag in [
+        "[Event \"Club final\"]",
+        "[Site \"Leeds\"]",
+        "[Date \"2024.03.09\"]",
+        "[Round \"3\"]",
+        "[Black \"Ann Smith\"]",
+        "[White \"Bob Jones\"]",
+    ] {
+        assert!(text.contains(tag), "{tag} in {text}");
+    }
+    assert!(!text.contains("Analysis"), "{text}");
+    assert!(text.contains("1. 11-15 23-18"), "{text}");
+}
