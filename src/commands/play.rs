@@ -873,8 +873,6 @@ pub(crate) fn run_at_table(
         }
         let mut plain = Plain::new(session, saving).at_table(table);
         watch_signals_plain(plain.runtime().last_save())?;
-        // A host stopped for long lets its player's line go as their board did.
-        watch_stops_plain(plain.stopped_at())?;
         let input = std::io::BufReader::new(std::io::stdin());
         let mut out = crate::text::LocaleOut::stdout();
         let result = crate::plain::run(input, &mut out, &mut plain);

@@ -510,15 +510,14 @@ impl Runtime {
     /// `at` (a flag that fell before is told), then, at this terminal, held until the
     /// player's first key (see [`Session::hold_clocks`]); across the network the time
     /// is the host's to keep, and goes on (a host stopped long enough for its player's
-    /// board to count the line down lets that line go as the board had it). A search
-    /// under way starts again, its time
+    /// board to count the line down lets that line go as the board had it, at its next
+    /// serving of the table). A search under way starts again, its time
     /// counted from now (a computer without a clock would otherwise find its thinking
     /// time spent by the suspension and play at once). Whether the clocks are held,
     /// and what happened.
     pub(crate) fn hold_clocks_from(&mut self, at: Instant) -> (bool, Vec<Event>) {
         self.computer.restart_running();
-        let mut events = self.tick(at);
-        self.table_after_suspension(at, Instant::now(), &mut events);
+        let events = self.tick(at);
         let held = self.table.is_none() && self.session.hold_clocks();
         (held, events)
     }

@@ -716,7 +716,7 @@ impl Resumable {
         let mut games = self.games;
         if hosted_too {
             games.extend(self.hosted);
-            games.sort_by(|a, b| b.modified.cmp(&a.modified));
+            games.sort_by_key(|game| std::cmp::Reverse(game.modified));
         }
         games
     }

@@ -68,6 +68,9 @@ pub(crate) struct Hosting {
     /// The game file the door (code and port) was last kept beside, and whether it
     /// was removed then instead (the game over, or no move in it).
     pub(super) door_kept: Option<(PathBuf, bool)>,
+    /// When the table was last served: a gap of [`HOST_SILENCE`] means this program did
+    /// not run (see [`Hosting::back_from_suspension`]).
+    pub(super) served_at: Option<Instant>,
     pub(super) view: TableView,
 }
 
@@ -112,6 +115,7 @@ impl Hosting {
             said: 0,
             chat_kept: None,
             door_kept: None,
+            served_at: None,
             view,
         }
     }
@@ -349,6 +353,15 @@ impl Hosting {
         if self.undo_revision != game.session.revision() {
             self.view.undo_asked = None;
         }
+        // A stop long enough for the player's board to count the line down is taken as
+        // that board took it, before anything that waited in the line is read.
+        if self
+            .served_at
+            .is_some_and(|at| now.saturating_duration_since(at) >= HOST_SILENCE)
+        {
+            self.back_from_suspension(game, now, events);
+        }
+        self.served_at = Some(now);
         for message in self.connections.incoming() {
             match message {
                 Incoming::Opened(peer, address) => {
@@ -685,24 +698,16 @@ impl Hosting {
         }
     }
 
-    /// This program was stopped (Ctrl-Z) at `at` and runs again at `now`. A player's
-    /// board that heard nothing from it for [`HOST_SILENCE`] counted its line down, its
-    /// clocks stopped as of its last word plus one ping, and connects again. The host
-    /// does the same at once, not on the messages that waited in the line meanwhile
-    /// (read now, they would count as heard now, and the player would be charged for the
-    /// whole stop while their board said the clocks stood): the player's line is let
-    /// go, its seat kept for them, and their clock charged as their board showed it. The
-    /// host's own clock, if it was the one running, ran on: the player waited for it.
-    pub(in crate::runtime) fn back_from_suspension(
-        &mut self,
-        game: &mut Held,
-        at: Instant,
-        now: Instant,
-        events: &mut Vec<Event>,
-    ) {
-        if now.saturating_duration_since(at) < HOST_SILENCE {
-            return;
-        }
+    /// This program served the table again only at `now`, at least [`HOST_SILENCE`]
+    /// after it last did: it was stopped (Ctrl-Z) or held up, and answered no ping
+    /// meanwhile. The player's board counted its line down, its clocks stopped as of its
+    /// last word plus one ping, and connects again. The host does the same at once,
+    /// before the messages that waited in the line meanwhile (read now, they would count
+    /// as heard now, and the player would be charged for the whole stop while their board
+    /// said the clocks stood): the player's line is let go, its seat kept for them, and
+    /// their clock charged as their board showed it. The host's own clock, if it was the
+    /// one running, ran on: the player waited for it.
+    fn back_from_suspension(&mut self, game: &mut Held, now: Instant, events: &mut Vec<Event>) {
         let Some(peer) = self.player else {
             return;
         };
@@ -722,7 +727,8 @@ impl Hosting {
         }
         let heard = self.player_heard.filter(|_| remote_ran);
         let (remote, given_back) = self.unseat_player(game, heard, now, events);
-        let why = "this program was suspended, and their board counted the line down";
+        let why = "this program did not run for a while (suspended?), and their board \
+                   counted the line down";
         let why = match given_back {
             Some(back) => format!("{why}; {back}"),
             None => why.to_string(),

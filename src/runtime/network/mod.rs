@@ -357,24 +357,6 @@ impl Runtime {
         }
     }
 
-    /// This program was stopped (Ctrl-Z) at `at` and runs again at `now`: at a host,
-    /// its player's line, counted down by their board meanwhile, is let go as their
-    /// board had it (see [`Hosting::back_from_suspension`]).
-    pub(super) fn table_after_suspension(
-        &mut self,
-        at: Instant,
-        now: Instant,
-        events: &mut Vec<Event>,
-    ) {
-        if let Some(Table::Host(host)) = self.table.as_mut() {
-            let mut game = Held {
-                session: &mut self.session,
-                autosaver: &self.autosaver,
-            };
-            host.back_from_suspension(&mut game, at, now, events);
-        }
-    }
-
     /// Whether no move has been played in the game (from the start position, no
     /// result; a ballot's moves are none of the players'): `--resume` does not offer
     /// such a game, so leaving it adjourns nothing.
