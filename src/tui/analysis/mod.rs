@@ -470,10 +470,11 @@ impl AnalysisBoard {
         // Other Ctrl and Alt keys do nothing (and say so): Alt-v is not v. The save
         // prompt reads its own (Ctrl-U clears its field).
         if crate::tui::keymap::modified(key) && self.saving.is_none() && self.commenting.is_none() {
-            // Ctrl-R redoes, as in a game.
+            // Ctrl-R redoes, as in a game; not while a position is set up, whose
+            // editor hides the tree it would change.
             let redo =
                 ctrl && key.code == KeyCode::Char('r') && key.modifiers == KeyModifiers::CONTROL;
-            if redo && self.typing.is_none() && !self.help {
+            if redo && self.typing.is_none() && !self.help && self.setting_up.is_none() {
                 return self.act(Act::Redo);
             }
             if self.typing.is_none() && !self.help {

@@ -1156,3 +1156,20 @@ fn e_sets_up_a_position_to_analyse_and_u_brings_the_moves_back() {
     assert_eq!(b.tree.main_line().len(), 2);
     assert!(screen(&b, 80, 24).contains("No position set up"));
 }
+
+#[test]
+fn ctrl_r_while_a_position_is_set_up_changes_nothing_under_the_editor() {
+    let mut b = board(80, 24);
+    play(&mut b, "11-15 23-19");
+    press(&mut b, KeyCode::Char('u'));
+    press(&mut b, KeyCode::Char('E'));
+    b.handle_event(&key_event(KeyCode::Char('r'), KeyModifiers::CONTROL));
+    assert_eq!(b.tree.len(), 1, "23-19 stays taken back while setting up");
+    let drawn = screen(&b, 80, 24);
+    assert!(!drawn.contains("Played again"), "{drawn}");
+    assert!(drawn.contains("Setting up: Enter analyses it"), "{drawn}");
+    // Back on the board, Ctrl-R redoes as before.
+    press(&mut b, KeyCode::Esc);
+    b.handle_event(&key_event(KeyCode::Char('r'), KeyModifiers::CONTROL));
+    assert_eq!(b.tree.len(), 2);
+}
