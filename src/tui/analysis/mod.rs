@@ -933,10 +933,12 @@ impl AnalysisBoard {
     /// Keeps `edit`, a change just made to the tree, for undo: the tree is not saved
     /// as it is now.
     fn changed(&mut self, edit: Edit) {
-        // Going on to a move played before changes nothing to save.
-        if !matches!(edit, Edit::Played { made: false, .. }) {
-            self.unsaved = true;
+        // Going on to a move played before changes nothing: nothing to save, nothing
+        // for `u` to take back, and what was undone can still be redone.
+        if matches!(edit, Edit::Played { made: false, .. }) {
+            return;
         }
+        self.unsaved = true;
         self.edits.made(edit);
     }
 
@@ -966,15 +968,16 @@ impl AnalysisBoard {
             }
             let none = if redo {
                 "Nothing to redo"
+            } else if self.edits.can_redo() {
+                // Every change taken back: moves were entered, and U makes them again.
+                "Nothing more to undo (U redoes; < steps back along the line)"
             } else {
                 "Nothing to undo: no move entered yet (< steps back along the line)"
             };
             self.say(Tone::Error, none);
             return;
         };
-        if !matches!(edit, Edit::Played { made: false, .. }) {
-            self.unsaved = true;
-        }
+        self.unsaved = true;
         let what = match &edit {
             Edit::Played { to, .. } => {
                 let text = self.tree.move_text(*to).unwrap_or_default();
