@@ -249,6 +249,7 @@ impl Table {
     fn started(&self, game: u64, color: Color) -> ServerMessage {
         let played = self.session.game();
         let ballot = self.session.ballot();
+        let (clocks, running) = self.clocks_now();
         ServerMessage::Started {
             game,
             black: self.names[0].clone(),
@@ -260,8 +261,8 @@ impl Table {
             moves: played.moves().iter().map(ToString::to_string).collect(),
             ballot: ballot.map(crate::session::ballot_text),
             ballot_moves: ballot.map_or(0, |o| o.line.len()),
-            clocks: self.clocks_now().0,
-            running: self.clocks_now().1,
+            clocks,
+            running,
         }
     }
 
@@ -2014,6 +2015,7 @@ impl Lobby {
             return self.reject(name, "that is your own game");
         }
         let game = table.session.game();
+        let (clocks, running) = table.clocks_now();
         let message = ServerMessage::Watching {
             game: number,
             black: table.names[0].clone(),
@@ -2021,8 +2023,8 @@ impl Lobby {
             clock: table.clock.clone(),
             moves: game.moves().iter().map(ToString::to_string).collect(),
             fen: game.position().to_string(),
-            clocks: table.clocks_now().0,
-            running: table.clocks_now().1,
+            clocks,
+            running,
         };
         if let Some(online) = self.online.get_mut(name) {
             online.watching = Some(number);

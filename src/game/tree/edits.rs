@@ -259,6 +259,11 @@ impl Edits {
         self.undone.last()
     }
 
+    /// Whether a change taken back can be made again.
+    pub(crate) fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
+    }
+
     /// Makes the last change taken back again in `tree`; the change, or `None` when
     /// there is none.
     pub(crate) fn redo(&mut self, tree: &mut MoveTree) -> Option<&Edit> {

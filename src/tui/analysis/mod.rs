@@ -477,10 +477,11 @@ impl AnalysisBoard {
         // Other Ctrl and Alt keys do nothing (and say so): Alt-v is not v. The save
         // prompt reads its own (Ctrl-U clears its field).
         if crate::tui::keymap::modified(key) && self.saving.is_none() && self.commenting.is_none() {
-            // Ctrl-R redoes, as in a game.
+            // Ctrl-R redoes, as in a game; not while a position is set up, whose
+            // editor hides the tree it would change.
             let redo =
                 ctrl && key.code == KeyCode::Char('r') && key.modifiers == KeyModifiers::CONTROL;
-            if redo && self.typing.is_none() && !self.help {
+            if redo && self.typing.is_none() && !self.help && self.setting_up.is_none() {
                 return self.act(Act::Redo);
             }
             if self.typing.is_none() && !self.help {
@@ -955,10 +956,12 @@ impl AnalysisBoard {
     /// Keeps `edit`, a change just made to the tree, for undo: the tree is not saved
     /// as it is now.
     fn changed(&mut self, edit: Edit) {
-        // Going on to a move played before changes nothing to save.
-        if !matches!(edit, Edit::Played { made: false, .. }) {
-            self.unsaved = true;
+        // Going on to a move played before changes nothing: nothing to save, nothing
+        // for `u` to take back, and what was undone can still be redone.
+        if matches!(edit, Edit::Played { made: false, .. }) {
+            return;
         }
+        self.unsaved = true;
         self.edits.made(edit);
     }
 
@@ -978,15 +981,16 @@ impl AnalysisBoard {
             }
             let none = if redo {
                 "Nothing to redo"
+            } else if self.edits.can_redo() {
+                // Every change taken back: moves were entered, and U makes them again.
+                "Nothing more to undo (U redoes; < steps back along the line)"
             } else {
                 "Nothing to undo: no move entered yet (< steps back along the line)"
             };
             self.say(Tone::Error, none);
             return;
         };
-        if !matches!(edit, Edit::Played { made: false, .. }) {
-            self.unsaved = true;
-        }
+        self.unsaved = true;
         let what = match &edit {
             Edit::Played { to, .. } => {
                 let text = self.tree.move_text(*to).unwrap_or_default();

@@ -1060,7 +1060,7 @@ fn undo_takes_back_the_last_move_entered_and_redo_plays_it_again() {
     }
     assert_eq!(b.tree.len(), 0);
     press(&mut b, KeyCode::Char('u'));
-    assert!(screen(&b, 80, 24).contains("Nothing to undo"));
+    assert!(screen(&b, 80, 24).contains("Nothing more to undo"));
 }
 
 #[test]
@@ -1291,4 +1291,57 @@ fn the_analysis_of_a_game_in_play_keeps_its_event_players_place_and_date() {
     }
     assert!(!text.contains("Analysis"), "{text}");
     assert!(text.contains("1. 11-15 23-18"), "{text}");
+}
+
+#[test]
+fn ctrl_r_while_a_position_is_set_up_changes_nothing_under_the_editor() {
+    let mut b = board(80, 24);
+    play(&mut b, "11-15 23-19");
+    press(&mut b, KeyCode::Char('u'));
+    press(&mut b, KeyCode::Char('E'));
+    b.handle_event(&key_event(KeyCode::Char('r'), KeyModifiers::CONTROL));
+    assert_eq!(b.tree.len(), 1, "23-19 stays taken back while setting up");
+    let drawn = screen(&b, 80, 24);
+    assert!(!drawn.contains("Played again"), "{drawn}");
+    assert!(drawn.contains("Setting up: Enter analyses it"), "{drawn}");
+    // Back on the board, Ctrl-R redoes as before.
+    press(&mut b, KeyCode::Esc);
+    b.handle_event(&key_event(KeyCode::Char('r'), KeyModifiers::CONTROL));
+    assert_eq!(b.tree.len(), 2);
+}
+
+#[test]
+fn going_on_along_moves_already_in_the_tree_is_no_change_for_undo_or_redo() {
+    let mut b = board(80, 24);
+    play(&mut b, "11-15 23-19 8-11");
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(b.tree.main_line().len(), 2);
+    // Back to the start, and on along the moves the tree has: nothing changes.
+    press(&mut b, KeyCode::Home);
+    play(&mut b, "11-15 23-19");
+    // The move taken back can still be made again...
+    press(&mut b, KeyCode::Char('U'));
+    assert_eq!(b.tree.main_line().len(), 3, "{}", screen(&b, 80, 24));
+    assert!(screen(&b, 80, 24).contains("Played again: 8-11"));
+    // ...and u takes back 8-11, the last change, not a move that stays in the tree.
+    press(&mut b, KeyCode::Home);
+    play(&mut b, "11-15");
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(b.tree.main_line().len(), 2);
+    assert!(screen(&b, 80, 24).contains("Took back 8-11"));
+}
+
+#[test]
+fn undo_with_every_change_taken_back_says_redo_brings_them_back() {
+    let mut b = board(80, 24);
+    play(&mut b, "11-15");
+    press(&mut b, KeyCode::Char('u'));
+    press(&mut b, KeyCode::Char('u'));
+    let drawn = screen(&b, 80, 24);
+    assert!(drawn.contains("Nothing more to undo (U redoes"), "{drawn}");
+    assert!(!drawn.contains("no move entered yet"), "{drawn}");
+    // A board with no move entered says so.
+    let mut fresh = board(80, 24);
+    press(&mut fresh, KeyCode::Char('u'));
+    assert!(screen(&fresh, 80, 24).contains("no move entered yet"));
 }
