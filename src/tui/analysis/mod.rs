@@ -38,7 +38,8 @@ const SET_UP_WELCOME: &str = "Set up a position: b w a man, B W a king, Space cl
 pub(crate) const MAX_LINES: usize = 5;
 
 /// The longest text sent to the clipboard: terminals cap what one OSC 52 sequence
-/// may carry (a longer tree is saved to a file instead).
+/// may carry, and the sequence carries the text in base64, a third longer (about
+/// 133,000 bytes at this bound); a longer tree is saved to a file instead.
 const MAX_CLIPBOARD_BYTES: usize = 100_000;
 
 /// What a key does on the analysis board.
