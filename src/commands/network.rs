@@ -225,7 +225,7 @@ fn hosted_game(
         session,
         saving,
         table: Table::Host(Box::new(hosting)),
-        notices: notices.into_iter().map(|notice| notice(shown)).collect(),
+        notices,
         shown,
         code,
         remote: !mine,
@@ -241,10 +241,6 @@ struct FormerDoor {
     site_port: Option<u16>,
 }
 
-/// What a notice about the door says, once the address shown to those who join is
-/// known.
-type DoorNotice = Box<dyn FnOnce(SocketAddr) -> String>;
-
 /// The host's door: listening at the port `args` names (4610 when none), or for a
 /// resumed game with no port given, at its former one (a free one, said, when that is
 /// taken); with the code `args` gives, or the resumed game's former one, or a new one.
@@ -254,24 +250,17 @@ fn open_door(
     args: &HostArgs,
     former: Option<&FormerDoor>,
     port_hint: &str,
-) -> Result<(Connections, String, Vec<DoorNotice>), CommandError> {
-    let mut notices: Vec<DoorNotice> = Vec::new();
+) -> Result<(Connections, String, Vec<String>), CommandError> {
+    // What changed from the former door: a new code, or the port taken (and why).
+    let mut code_drawn = false;
+    let mut port_taken = None;
     let kept_code = former.and_then(|f| f.door.as_ref()).map(|d| d.code.clone());
     let code = match (args.code.clone(), kept_code) {
         (Some(given), _) => given,
         (None, Some(kept)) => kept,
         (None, None) => {
-            let code = new_code();
-            if former.is_some() {
-                let told = code.clone();
-                notices.push(Box::new(move |shown| {
-                    format!(
-                        "This game's code was not kept (an older checkers hosted it): its \
-                         boards join again with checkers join {shown} --code {told}"
-                    )
-                }));
-            }
-            code
+            code_drawn = former.is_some();
+            new_code()
         }
     };
     let cannot = |bound: SocketAddr, e: std::io::Error| {
@@ -298,13 +287,7 @@ fn open_door(
                         std::io::ErrorKind::AddrInUse => String::new(),
                         _ => format!(" ({why})"),
                     };
-                    let told = code.clone();
-                    notices.push(Box::new(move |shown| {
-                        format!(
-                            "This game's port {port} is taken{why}: its boards join again \
-                             with checkers join {shown} --code {told}"
-                        )
-                    }));
+                    port_taken = Some((port, why));
                     connections
                 }
             }
@@ -314,6 +297,20 @@ fn open_door(
             Connections::listen(bound, &code).map_err(|e| cannot(bound, e))?
         }
     };
+    let shown = reachable_address(connections.address());
+    let mut notices = Vec::new();
+    if code_drawn {
+        notices.push(format!(
+            "This game's code was not kept (an older checkers hosted it): its boards join \
+             again with checkers join {shown} --code {code}"
+        ));
+    }
+    if let Some((port, why)) = port_taken {
+        notices.push(format!(
+            "This game's port {port} is taken{why}: its boards join again with checkers \
+             join {shown} --code {code}"
+        ));
+    }
     Ok((connections, code, notices))
 }
 
