@@ -20,10 +20,11 @@ pub(crate) struct HostArgs {
     /// the game's former port, a free one if that is taken].
     #[arg(long)]
     pub(crate) port: Option<u16>,
-    /// The address to listen at (0.0.0.0, the default: every interface, so that other
-    /// machines reach it; 127.0.0.1: this machine only).
-    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
-    pub(crate) bind: IpAddr,
+    /// The address to listen at (0.0.0.0: every interface, so that other machines reach
+    /// it; 127.0.0.1: this machine only) [default: 0.0.0.0, or with --resume the game's
+    /// former one].
+    #[arg(long, value_name = "ADDR")]
+    pub(crate) bind: Option<IpAddr>,
     /// The word those who join need (printed; when not given, a new one is drawn, or with
     /// --resume the game's former one is kept).
     #[arg(long, value_name = "WORD", value_parser = parse_code)]

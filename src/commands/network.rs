@@ -59,10 +59,10 @@ pub(crate) fn host(args: &HostArgs) -> Result<(), CommandError> {
         code = hosted.code,
         remote = hosted.remote,
     );
-    if args.bind.is_unspecified() {
+    if hosted.bound.ip().is_unspecified() {
         println!(
             "Listening on every interface at port {}: --bind 127.0.0.1 keeps the game to this machine.",
-            hosted.shown.port()
+            hosted.bound.port()
         );
     }
     let mut notices = notices;
@@ -88,6 +88,8 @@ pub(crate) struct Hosted {
     pub(crate) table: Table,
     /// The address shown to those who join.
     pub(crate) shown: SocketAddr,
+    /// The address listened at (every interface, or one).
+    pub(crate) bound: SocketAddr,
     /// The code they need.
     pub(crate) code: String,
     /// The side the one who joins plays.
@@ -116,18 +118,15 @@ pub(crate) fn hosted(
 /// The game hosted across the network that the home screen's list of unfinished games
 /// chose (`file`, claimed, holding `record`), hosted again as `checkers host --resume`
 /// hosts it with the options `play`: at its former door, and at the address it listened
-/// at (every interface, or one).
+/// at (every interface, or one). So does a list of unfinished games in plain mode.
 pub(crate) fn hosted_again(
     file: GameFile,
     record: crate::pdn::PdnGame,
     play: &PlayArgs,
 ) -> Result<Hosted, CommandError> {
-    let bind = store::door::load(file.path())
-        .and_then(|door| door.bind)
-        .unwrap_or(std::net::IpAddr::from([0, 0, 0, 0]));
     let args = HostArgs {
         port: None,
-        bind,
+        bind: None,
         code: None,
         side: None,
         name: None,
@@ -194,7 +193,8 @@ fn hosted_game(
         session.name_player(mine, name);
     }
     let (connections, code, notices) = open_door(args, former.as_ref(), port_hint)?;
-    let shown = reachable_address(connections.address());
+    let bound = connections.address();
+    let shown = reachable_address(bound);
     let mut seats = session.seats();
     seats.set(mine, Player::Person);
     seats.set(!mine, Player::Remote);
@@ -227,6 +227,7 @@ fn hosted_game(
         table: Table::Host(Box::new(hosting)),
         notices,
         shown,
+        bound,
         code,
         remote: !mine,
     })
@@ -241,8 +242,8 @@ struct FormerDoor {
     site_port: Option<u16>,
 }
 
-/// The host's door: listening at the port `args` names (4610 when none), or for a
-/// resumed game with no port given, at its former one (a free one, said, when that is
+/// The host's door: listening at the address and port `args` names (every interface and
+/// 4610 when none), or for a resumed game with none given, at its former ones (a free one, said, when that is
 /// taken); with the code `args` gives, or the resumed game's former one, or a new one.
 /// The words that tell the players what changed, if anything did: their boards come
 /// back by themselves only to the same port and code.
@@ -263,6 +264,11 @@ fn open_door(
             new_code()
         }
     };
+    // The address listened at: the one given, or the resumed game's former one.
+    let bind = args
+        .bind
+        .or_else(|| former.and_then(|f| f.door.as_ref()).and_then(|d| d.bind))
+        .unwrap_or(std::net::IpAddr::from([0, 0, 0, 0]));
     let cannot = |bound: SocketAddr, e: std::io::Error| {
         CommandError::Network(format!("cannot listen at {bound}: {e} ({port_hint})"))
     };
@@ -271,16 +277,16 @@ fn open_door(
         .filter(|port| *port != 0);
     let connections = match (args.port, former_port) {
         (Some(port), _) => {
-            let bound = SocketAddr::new(args.bind, port);
+            let bound = SocketAddr::new(bind, port);
             Connections::listen(bound, &code).map_err(|e| cannot(bound, e))?
         }
         (None, Some(port)) => {
-            let bound = SocketAddr::new(args.bind, port);
+            let bound = SocketAddr::new(bind, port);
             match Connections::listen(bound, &code) {
                 Ok(connections) => connections,
                 Err(why) => {
                     // The game goes on at another port, and everyone is told where.
-                    let free = SocketAddr::new(args.bind, 0);
+                    let free = SocketAddr::new(bind, 0);
                     let connections =
                         Connections::listen(free, &code).map_err(|e| cannot(free, e))?;
                     let why = match why.kind() {
@@ -293,7 +299,7 @@ fn open_door(
             }
         }
         (None, None) => {
-            let bound = SocketAddr::new(args.bind, crate::net::DEFAULT_PORT);
+            let bound = SocketAddr::new(bind, crate::net::DEFAULT_PORT);
             Connections::listen(bound, &code).map_err(|e| cannot(bound, e))?
         }
     };

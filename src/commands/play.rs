@@ -556,7 +556,7 @@ pub(crate) fn network_from_home(
             }
             let host = crate::cli::HostArgs {
                 port: Some(*port),
-                bind: std::net::IpAddr::from([0, 0, 0, 0]),
+                bind: Some(std::net::IpAddr::from([0, 0, 0, 0])),
                 code: None,
                 side: Some(match side {
                     Side::Black => crate::cli::SideChoice::Black,

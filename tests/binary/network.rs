@@ -643,13 +643,19 @@ fn a_plain_joiner_is_told_its_side_and_the_host_quitting_mid_game_in_a_sentence(
     host.say("11-15");
     bob.expect("Black played 11-15");
     host.say("quit");
+    // The short command works: the door (its address, port and code) is kept.
     host.expect(&format!(
-        "Goodbye. The game is adjourned: checkers host --resume --bind 127.0.0.1 --port {port} \
-         --code rowan-7777 goes on with it"
+        "Goodbye. The game is adjourned: checkers host --resume goes on with it at the same \
+         port ({port}) and code (rowan-7777), and its player's board joins again by itself."
     ));
     assert_eq!(host.finish(), 0);
     bob.expect("The host adjourned the game: it goes on when the host resumes it.");
-    let (mut host, _) = host_in(&sandbox, "rowan-7777", &port, &["--resume"]);
+    let mut host = Peer::start(&sandbox, &["host", "--resume", "--plain"]);
+    let line = host.expect("Waiting for a player: checkers join ");
+    assert!(
+        line.contains(&format!("join {address} --code rowan-7777 ")),
+        "{line}"
+    );
     host.expect("Bob joined, playing White");
     bob.expect("Connected to the host");
     bob.say("23-19");
@@ -1404,14 +1410,18 @@ fn a_full_screen_host_adjourning_says_on_the_restored_terminal_how_to_resume() {
     ann.send(b"a");
     assert!(ann.exit_status().success());
     let hint = format!(
-        "The game is adjourned: checkers host --resume --bind 127.0.0.1 --port {port} --code \
-         {code} goes on with it"
+        "The game is adjourned: checkers host --resume goes on with it at the same port \
+         ({port}) and code ({code})"
     );
     let screen = ann.contents().replace('\n', "");
     assert!(screen.contains(&hint), "{screen}");
     bob.expect("The host adjourned the game");
-    // The command it names takes the game up where it stood, and Bob's board is back.
-    let (mut host, _) = host_in(&host_box, code, &port, &["--resume"]);
+    // The command it names, as it is, takes the game up where it stood (at the address
+    // listened at before, this machine's alone), and Bob's board is back.
+    let mut host = Peer::start(&host_box, &["host", "--resume", "--plain"]);
+    host.expect(&format!(
+        "Waiting for a player: checkers join {address} --code {code} "
+    ));
     host.expect("Bob joined, playing White");
     bob.expect("Connected to the host");
     bob.say("23-19");

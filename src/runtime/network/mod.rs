@@ -387,16 +387,12 @@ impl Runtime {
         if self.session.game().is_over() || self.autosave_path().is_none() || self.unplayed() {
             return None;
         }
-        let bound = host.connections.address();
-        let bind = if bound.ip().is_unspecified() {
-            String::new()
-        } else {
-            format!(" --bind {}", bound.ip())
-        };
+        // `checkers host --resume` opens the game's former door (its address, port and
+        // code kept beside its record: see `keep_door`), so that alone is said.
         Some(format!(
-            "The game is adjourned: checkers host --resume{bind} --port {} --code {code} \
-             goes on with it, and its player's board joins again by itself.",
-            bound.port()
+            "The game is adjourned: checkers host --resume goes on with it at the same port \
+             ({}) and code ({code}), and its player's board joins again by itself.",
+            host.connections.address().port()
         ))
     }
 
