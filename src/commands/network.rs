@@ -53,24 +53,35 @@ pub(crate) fn host(args: &HostArgs) -> Result<(), CommandError> {
         &play,
         "--port N picks another port, --port 0 a free one",
     )?;
-    println!(
-        "Waiting for a player: checkers join {shown} --code {code} (they play {remote}; checkers watch {shown} --code {code} to watch)",
-        shown = hosted.shown,
-        code = hosted.code,
-        remote = hosted.remote,
-    );
-    if hosted.bound.ip().is_unspecified() {
-        println!(
-            "Listening on every interface at port {}: --bind 127.0.0.1 keeps the game to this machine.",
-            hosted.bound.port()
-        );
-    }
+    hosted.say_where();
     let mut notices = notices;
     notices.extend(hosted.notices);
     run_at_table(
         &play,
         &prefs,
         notices,
+        hosted.session,
+        hosted.saving,
+        hosted.table,
+    )
+}
+
+/// The game hosted across the network that plain mode's list of unfinished games chose
+/// (`file`, claimed, holding `record`), hosted again with the options `play` and the
+/// preferences `prefs`, as the home screen's list hosts it: at its former door, said
+/// as `checkers host` says it.
+pub(crate) fn host_again_plain(
+    file: GameFile,
+    record: crate::pdn::PdnGame,
+    play: &PlayArgs,
+    prefs: &crate::commands::preferences::Preferences,
+) -> Result<(), CommandError> {
+    let hosted = hosted_again(file, record, play)?;
+    hosted.say_where();
+    run_at_table(
+        play,
+        prefs,
+        hosted.notices,
         hosted.session,
         hosted.saving,
         hosted.table,
@@ -97,6 +108,25 @@ pub(crate) struct Hosted {
     /// What the players are told of the door before the board opens: a resumed game
     /// at another port, or with a new code, than its boards come back to.
     pub(crate) notices: Vec<String>,
+}
+
+impl Hosted {
+    /// Says on standard output where to join and watch, and whether every interface
+    /// listens.
+    fn say_where(&self) {
+        println!(
+            "Waiting for a player: checkers join {shown} --code {code} (they play {remote}; checkers watch {shown} --code {code} to watch)",
+            shown = self.shown,
+            code = self.code,
+            remote = self.remote,
+        );
+        if self.bound.ip().is_unspecified() {
+            println!(
+                "Listening on every interface at port {}: --bind 127.0.0.1 keeps the game to this machine.",
+                self.bound.port()
+            );
+        }
+    }
 }
 
 /// The game `args` asks `checkers host` for, with the game options `play` (the

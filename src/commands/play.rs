@@ -251,14 +251,18 @@ pub(crate) enum Begin {
 
 /// What the options `args` start: with `--resume`, the newest unfinished game not open
 /// in another window (claimed: its file locked), or the list to choose from when there
-/// are several; otherwise [`starting_session`]. The data folder is tidied first (see
-/// [`store::tidy_data_dir`]).
+/// are several or one of them was hosted across the network (chosen, such a game is
+/// hosted again, never played at one terminal); otherwise [`starting_session`]. The
+/// data folder is tidied first (see [`store::tidy_data_dir`]).
 pub(crate) fn begin(args: &PlayArgs, db: &Option<Arc<Egdb>>) -> Result<Begin, StoreError> {
     store::tidy_data_dir();
     if !args.resume {
         return Ok(Begin::Play(Box::new(starting_session(args, db)?), None));
     }
     let found = resumable_games()?;
+    if !found.hosted.is_empty() {
+        return Ok(Begin::Choose(found.offered(true)));
+    }
     let mut games = found.games;
     match games.len() {
         0 => Err(StoreError::NothingToResume {
@@ -421,12 +425,8 @@ pub(crate) fn home_begin(
     }
     // The data folder was tidied when the home screen opened.
     if args.resume {
-        // The home screen offers the games hosted across the network too: chosen, they
-        // are hosted again.
-        let found = resumable_games()?;
-        if !found.hosted.is_empty() {
-            return Ok(Begin::Choose(found.offered(true)));
-        }
+        // The games hosted across the network are offered too: chosen, they are hosted
+        // again.
         begin(&args, db)
     } else {
         Ok(Begin::Play(Box::new(starting_session(&args, db)?), None))
@@ -721,7 +721,7 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), CommandError> {
         for notice in &notices {
             eprintln!("checkers: {}", crate::text::printable(notice, 600));
         }
-        run_plain(args, begin, &db)
+        run_plain(args, &prefs, begin, &db)
     } else {
         // A game that could not be saved ends the program as in plain mode: status 1.
         run_tui(args, &prefs, notices, begin, &db)
@@ -762,8 +762,15 @@ fn saving_for(file: Option<GameFile>) -> Saving {
 
 /// Plain mode: the choice of game when there are several, then the session; on a
 /// signal that would end the program, the game is saved first. A game that could not
-/// be saved at the end is an error ([`CommandError::NotSaved`]).
-fn run_plain(args: &PlayArgs, begin: Begin, db: &Option<Arc<Egdb>>) -> Result<(), CommandError> {
+/// be saved at the end is an error ([`CommandError::NotSaved`]). A game chosen that was
+/// hosted across the network is hosted again (with the preferences `prefs`), as
+/// `checkers host --resume` hosts it.
+fn run_plain(
+    args: &PlayArgs,
+    prefs: &Preferences,
+    begin: Begin,
+    db: &Option<Arc<Egdb>>,
+) -> Result<(), CommandError> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = crate::text::LocaleOut::stdout();
@@ -772,6 +779,10 @@ fn run_plain(args: &PlayArgs, begin: Begin, db: &Option<Arc<Egdb>>) -> Result<()
         Begin::Choose(games) => match crate::plain::choose_game(&mut input, &mut out, &games)? {
             Some(i) => {
                 let (file, record) = store::games::claim(&games[i])?;
+                if store::games::hosted_here(&record) {
+                    drop(input);
+                    return super::network::host_again_plain(file, record, args, prefs);
+                }
                 (resumed_session(&record, args, db), Some(file))
             }
             None => return Ok(()),
@@ -849,7 +860,7 @@ fn run_tui(
             let (args, db) = (args.clone(), db.clone());
             Start::Choose {
                 games,
-                hosted_too: false,
+                hosted_too: true,
                 take_up: Box::new(move |file, record| take_up(file, record, &args, &db)),
             }
         }

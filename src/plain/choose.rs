@@ -1,5 +1,5 @@
-//! Plain mode's choice of a game to resume, when several are saved: a numbered list,
-//! and a number read from the input.
+//! Plain mode's choice of a game to resume, when several are saved or one was hosted
+//! across the network: a numbered list, and a number read from the input.
 
 use super::{Failure, QUOTED_CHARS};
 use crate::lines::BoundedLine;
@@ -17,7 +17,13 @@ pub(crate) fn choose_game(
 ) -> Result<Option<usize>, Failure> {
     writeln!(out, "Unfinished games, newest first:")?;
     for (i, game) in games.iter().enumerate() {
-        writeln!(out, "{:>3}. {}", i + 1, game.summary())?;
+        // Such a game is hosted again when chosen (as the full screen's list marks it).
+        let hosted = if game.across_the_network() {
+            "across the network (hosted again): "
+        } else {
+            ""
+        };
+        writeln!(out, "{:>3}. {hosted}{}", i + 1, game.summary())?;
     }
     loop {
         writeln!(
