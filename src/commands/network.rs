@@ -411,10 +411,15 @@ pub(crate) fn joined(
     let kept = (role == Role::Player)
         .then(|| store::seats::load(&address, &args.code))
         .flatten();
-    // Each token a welcome gives is kept: the first, and a resumed host's new one.
+    // Each token a welcome gives a player is kept: the first, and a resumed host's new
+    // one (a spectator's is its line's alone, and never takes the player's place).
     let keep_seat = {
         let (address, code) = (address.clone(), args.code.clone());
-        Box::new(move |token: &str| store::seats::save(&address, &code, token))
+        Box::new(move |token: &str| {
+            if role == Role::Player {
+                store::seats::save(&address, &code, token);
+            }
+        })
     };
     let (link, welcome) = Link::join(&address, greeting, kept, keep_seat, waiting)
         .map_err(|e| CommandError::Network(e.to_string()))?;

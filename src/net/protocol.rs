@@ -108,8 +108,8 @@ pub(crate) enum ClientMessage {
         role: Role,
         /// The player's name, for the record.
         name: Option<String>,
-        /// The seat token a welcome gave this player before: a new connection with it
-        /// takes the seat over from the player's own stale one.
+        /// The token a welcome gave this player (or spectator) before: a new connection
+        /// with it takes the seat (or the place) over from its own stale one.
         #[serde(default)]
         seat: Option<String>,
     },
@@ -260,8 +260,9 @@ pub(crate) enum HostMessage {
         version: u32,
         /// The player's side.
         side: Option<Side>,
-        /// The player's seat token (none for a spectator), to greet with on
-        /// connecting again.
+        /// The player's seat token, or a spectator's token for its place among those
+        /// watching, to greet with on connecting again (an older host gives a
+        /// spectator none).
         #[serde(default)]
         seat: Option<String>,
         /// The game.

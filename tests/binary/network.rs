@@ -1633,6 +1633,42 @@ fn the_watching_count_follows_spectators_who_come_and_whose_lines_drop() {
     });
 }
 
+/// A spectator whose line went silent comes back by itself on a new connection before
+/// the host lets the silent one go: its token takes the old place over, and the host
+/// counts it once (it said "2 watching" until the silent line was let go, 15 s on).
+#[test]
+fn a_spectator_whose_line_came_back_is_counted_once() {
+    let code = "birch-2727";
+    let host_box = Sandbox::new();
+    let mut ann = waiting_host(&host_box, "0", code, &["--name", "Ann"]);
+    let address = joining_address(&ann);
+    let mut bob = joiner("join", &address, code, "Bob");
+    bob.expect("You play White");
+    let proxy = Proxy::to(&address);
+    let mut eve = joiner("watch", &proxy.address, code, "");
+    eve.expect("Black to move");
+    ann.wait_for("1 watching", |s| {
+        panel_text(&s.contents()).contains("1 watching")
+    });
+    // Silent both ways: the spectator counts the line down after ten seconds and
+    // joins again through the proxy, the host still holding the silent line.
+    proxy.stall();
+    eve.expect("The line to the host dropped");
+    eve.expect("Connected to the host");
+    // A move drawn after the spectator is back: the count on the same screen.
+    ann.send(b"11-15\r");
+    eve.expect("Black played 11-15");
+    ann.wait_for("the move played, and the count", |s| {
+        let text = s.contents();
+        text.contains("Black played 11-15") && key_line(&text).contains("q quit")
+    });
+    let panel = panel_text(&ann.contents());
+    assert!(
+        panel.contains("1 watching") && !panel.contains("2 watching"),
+        "{panel}"
+    );
+}
+
 /// A host that adjourns says goodbye before its line drops: a full-screen spectator's
 /// board is drawn again once it has, its clocks stopped and its panel saying the line
 /// is down (it kept the running clock and "Watching the game" until a key was pressed).

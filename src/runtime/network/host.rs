@@ -61,6 +61,10 @@ pub(crate) struct Hosting {
     /// token takes it meanwhile, so that someone else with the code (a spectator)
     /// cannot sit in it while the player's line comes back.
     pub(super) seat_kept_until: Option<Instant>,
+    /// Each spectator's token, which its welcome carried: its board's new connection
+    /// greets with it once the line dropped, and takes the place of the old one the
+    /// host may still hold (counted twice until that was let go).
+    pub(super) watchers: HashMap<PeerId, String>,
     /// How many chat lines were said at this table (the view keeps only the last ones).
     pub(super) said: u64,
     /// The game file the chat was last kept beside, and [`Hosting::said`] then.
@@ -112,6 +116,7 @@ impl Hosting {
             guesses: Guesses::default(),
             seat_token: crate::net::new_token(),
             seat_kept_until: None,
+            watchers: HashMap::new(),
             said: 0,
             chat_kept: None,
             door_kept: None,
@@ -571,6 +576,8 @@ impl Hosting {
         self.connections.prove(peer);
         self.guesses.right(address);
         let remote = game.remote(self);
+        // The token of a spectator back, taken over from its old connection.
+        let mut back = None;
         let side = match hello.role {
             Role::Player => {
                 if let Some(stale) = self.player.filter(|_| returning) {
@@ -616,6 +623,7 @@ impl Hosting {
                 Some(Side::from(remote))
             }
             Role::Spectator => {
+                back = self.spectator_back(hello.seat.as_deref());
                 let places = self.connections.spectator_places();
                 if usize::try_from(self.view.spectators).unwrap_or(usize::MAX) >= places {
                     let reason = format!(
@@ -630,7 +638,16 @@ impl Hosting {
         };
         self.connections.admit(peer);
         self.greeted.insert(peer, hello.role);
-        let seat = (hello.role == Role::Player).then(|| self.seat_token.clone());
+        let seat = match hello.role {
+            Role::Player => self.seat_token.clone(),
+            Role::Spectator => {
+                // A spectator back keeps its token, so its next return is known too.
+                let token = back.unwrap_or_else(crate::net::new_token);
+                self.watchers.insert(peer, token.clone());
+                token
+            }
+        };
+        let seat = Some(seat);
         if hello.role == Role::Player {
             let name = hello
                 .name
@@ -666,6 +683,31 @@ impl Hosting {
         self.tell_state(game, Instant::now(), true, events);
     }
 
+    /// A spectator greets with `token`: if it is the token of a spectator the host
+    /// still holds (its line dropped, and the host has not let it go yet), that old
+    /// connection is let go now, so the spectator back is counted once. The token, if
+    /// it was.
+    fn spectator_back(&mut self, token: Option<&str>) -> Option<String> {
+        let token = token?;
+        let stale = self
+            .watchers
+            .iter()
+            .find(|(_, kept)| code_matches(token, kept))
+            .map(|(peer, _)| *peer);
+        let stale = stale?;
+        let token = self.watchers.remove(&stale);
+        if self.greeted.remove(&stale).is_some() {
+            self.view.spectators = self.view.spectators.saturating_sub(1);
+        }
+        self.connections.close(
+            stale,
+            &HostMessage::Bye {
+                reason: "this place was taken over by the spectator's new connection".into(),
+            },
+        );
+        token
+    }
+
     /// A peer's line ended at `now`, and `why`. The player's seat is emptied, its
     /// clocks stopped as of the player's silence (see [`Hosting::unseat_player`]).
     fn peer_gone(
@@ -677,6 +719,7 @@ impl Hosting {
         events: &mut Vec<Event>,
     ) {
         self.addresses.remove(&peer);
+        self.watchers.remove(&peer);
         match self.greeted.remove(&peer) {
             Some(Role::Spectator) => {
                 self.view.spectators = self.view.spectators.saturating_sub(1);
