@@ -242,6 +242,9 @@ pub(crate) enum News {
     LeftTable(Color),
     /// A request went to the terminal holding the game, which answers with what it did.
     Sent,
+    /// This move was typed while the line to the host was down: it is kept, and sent
+    /// once the line is back (if the game still stands where it was typed).
+    KeptForLine(String),
     /// Done, with nothing to say (a save asked for is told when done).
     Nothing,
 }
@@ -419,6 +422,11 @@ impl fmt::Display for News {
             News::HintNow => write!(f, "The hint comes now"),
             News::Review(reviewed) => write!(f, "{reviewed}"),
             News::Nothing | News::Sent => Ok(()),
+            News::KeptForLine(text) => write!(
+                f,
+                "Your line to the host is down: your move {text} is kept, and sent once you \
+                 are connected again"
+            ),
             News::UndoAsked(color) => {
                 write!(f, "Asked {color} to agree to take back the last move")
             }

@@ -451,11 +451,11 @@ fn a_move_lost_with_a_dropped_line_is_sent_again_when_the_line_is_back() {
     assert!(at_host.starts_with("FEN: B:W18,"), "{at_host}");
 }
 
-/// A move typed while the joiner's own line to the host is down is refused for that
-/// reason (not the other player's absence), with what happens next; once the line is
-/// back the move is played.
+/// A move typed while the joiner's own line to the host is down is kept, and the
+/// joiner told so (its own line, not the other player's absence); once the line is back
+/// the move is sent by itself and played (it was refused, to be typed again).
 #[test]
-fn a_move_typed_while_the_joiners_own_line_is_down_says_so_and_plays_once_it_is_back() {
+fn a_move_typed_while_the_joiners_own_line_is_down_is_kept_and_played_once_it_is_back() {
     let (mut host, address) = host("cedar-7373", &[]);
     let proxy = Proxy::to(&address);
     let mut bob = joiner("join", &proxy.address, "cedar-7373", "Bob");
@@ -467,17 +467,21 @@ fn a_move_typed_while_the_joiners_own_line_is_down_says_so_and_plays_once_it_is_
     proxy.cut();
     bob.expect("The line to the host dropped");
     bob.say("22-18");
-    let refused = bob.expect("Refused 22-18");
+    let kept = bob.expect("your move 22-18 is kept");
     assert!(
-        refused.contains("your line to the host is down")
-            && refused.contains("you move once you are connected again"),
-        "{refused}"
+        kept.contains("Your line to the host is down")
+            && kept.contains("sent once you are connected again"),
+        "{kept}"
     );
-    assert!(!refused.contains("not connected"), "{refused}");
+    assert!(!kept.contains("not connected"), "{kept}");
     proxy.cut_next_connections(0);
     bob.expect("Connected to the host.");
-    bob.say("22-18");
+    bob.expect("Your move 22-18 typed while the line was down: sent now");
     host.expect("White played 22-18");
+    bob.expect("White played 22-18");
+    bob.say("fen");
+    let at_joiner = bob.expect("FEN: ");
+    assert!(at_joiner.starts_with("FEN: B:W18,"), "{at_joiner}");
 }
 
 /// White's time left, as `clock` tells it at `peer` ("Black 4:59, White 4:58

@@ -177,6 +177,8 @@ pub(super) struct SentMove {
     plies: usize,
     /// The move, as sent.
     text: String,
+    /// It was typed while the line was down, and kept: never sent yet.
+    typed_while_down: bool,
 }
 
 /// The session a board at a server's table starts from: the game told as `state`,
@@ -352,6 +354,16 @@ impl Following {
             return Some(Err(SessionError::ServerGone));
         }
         if self.view.line_down {
+            // A move is kept, to be sent once the line is back: nothing typed is lost.
+            if let (RemoteCommand::Play { text, .. }, Line::Lan(_)) = (&remote, &self.link) {
+                self.unanswered_move = Some(SentMove {
+                    game_number: self.state.game_number,
+                    plies: session.game().moves().len(),
+                    text: text.clone(),
+                    typed_while_down: true,
+                });
+                return Some(Ok(News::KeptForLine(text.clone())));
+            }
             return Some(Err(SessionError::OwnLineDown));
         }
         if !self.view.connected && !self.goes_on_while_away() {
@@ -362,6 +374,7 @@ impl Following {
                 game_number: self.state.game_number,
                 plies: session.game().moves().len(),
                 text: text.clone(),
+                typed_while_down: false,
             });
         }
         if matches!(
@@ -664,20 +677,34 @@ impl Following {
 
     /// On the line's return: the move this player sent that the host's game does not
     /// show, while the game stands where it was played, went down with the old line, and
-    /// is sent again (told). The host took it at most once: a move it took shows in the
-    /// welcome's game, and the old line's is never read once this one takes the seat.
+    /// is sent again (told); a move typed while the line was down is sent now. The host
+    /// took it at most once: a move it took shows in the welcome's game, and the old
+    /// line's is never read once this one takes the seat. A move kept for a game that
+    /// moved on meanwhile is not sent, and the player is told so.
     fn send_again_if_lost(&mut self, session: &Session, events: &mut Vec<Event>) {
-        let Some(sent) = self.unanswered_move.take() else {
+        let Some(mut sent) = self.unanswered_move.take() else {
             return;
         };
         let same_place = sent.game_number == self.state.game_number
             && sent.plies == session.game().moves().len();
         let my_turn = self.side == Some(session.position().turn());
         if !same_place || !my_turn || session.game().is_over() {
+            if sent.typed_while_down {
+                events.push(Event::Table(TableNews::Told(format!(
+                    "Your move {} typed while the line was down is not sent: the game is not \
+                     where it was typed",
+                    sent.text
+                ))));
+            }
             return;
         }
+        let words = if std::mem::take(&mut sent.typed_while_down) {
+            "typed while the line was down: sent now"
+        } else {
+            "did not reach the host before the line dropped: sent again"
+        };
         events.push(Event::Table(TableNews::Told(format!(
-            "Your move {} did not reach the host before the line dropped: sent again",
+            "Your move {} {words}",
             sent.text
         ))));
         self.send_remote(RemoteCommand::Play {

@@ -107,6 +107,7 @@ pub(super) fn told(news: &News) -> Option<Told> {
         | News::HintNow
         | News::UndoAsked(_)
         | News::Sent
+        | News::KeptForLine(_)
         | News::Nothing => return None,
     })
 }
