@@ -74,6 +74,11 @@ pub(crate) enum RemoteCommand {
     Play {
         /// The move as typed.
         text: String,
+        /// The player's time left in milliseconds as its board showed it when the move
+        /// was made: a host that was stopped meanwhile charges the move by it, within
+        /// its stop, not until it read the move (an older board sends none).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        left_ms: Option<u64>,
     },
     /// Offer a draw.
     OfferDraw,
@@ -477,6 +482,7 @@ mod tests {
         let play = ClientMessage::Command {
             command: RemoteCommand::Play {
                 text: "11-15".into(),
+                left_ms: Some(299_000),
             },
         };
         let mut wire = Vec::new();

@@ -470,6 +470,7 @@ mod tests {
         let play = ClientMessage::Command {
             command: RemoteCommand::Play {
                 text: "11-15".into(),
+                left_ms: Some(299_000),
             },
         };
         let frame = gs.seal_message(&play).unwrap();

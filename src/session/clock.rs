@@ -384,6 +384,25 @@ impl Clock {
         }
     }
 
+    /// The last move, timed by [`Clock::moved`], was made `earlier` than it was timed
+    /// (it waited in a line while the program holding the clocks was stopped): its
+    /// mover is given that time back, and the clock that started with it counts from
+    /// the moment it was made.
+    pub(crate) fn moved_earlier(&mut self, earlier: Duration) {
+        let Some(mover) = self.history.last().map(|reading| reading.turn) else {
+            return;
+        };
+        self.left[side(mover)] += earlier;
+        if let Some(after) = self.after.last_mut() {
+            *after += earlier;
+        }
+        if let Some((color, Some(since))) = self.running
+            && color != mover
+        {
+            self.running = Some((color, Some(since.checked_sub(earlier).unwrap_or(since))));
+        }
+    }
+
     /// The last move is taken back at `now`: both clocks are as they were when it began,
     /// and the mover's clock runs again. False if no move was timed.
     pub(crate) fn undo(&mut self, now: Instant) -> bool {
@@ -493,6 +512,20 @@ mod tests {
         assert_eq!(clock.remaining(Color::Black, t0 + secs(60)), secs(70));
         assert_eq!(clock.remaining(Color::White, t0 + secs(80)), secs(30));
         assert_eq!(clock.flagged(t0 + secs(110)), Some(Color::White));
+    }
+
+    #[test]
+    fn a_move_made_earlier_than_timed_gives_its_mover_the_time_and_starts_the_other_then() {
+        let t0 = Instant::now();
+        let mut clock = Clock::new("G/1".parse().unwrap());
+        clock.start(Color::Black, t0, false);
+        // Black moved at 10 s; the move was read only at 16 s.
+        clock.moved(t0 + secs(16), false);
+        clock.moved_earlier(secs(6));
+        assert_eq!(clock.remaining(Color::Black, t0 + secs(20)), secs(50));
+        assert_eq!(clock.readings_after_moves(), &[secs(50)]);
+        // White's clock ran from 10 s.
+        assert_eq!(clock.remaining(Color::White, t0 + secs(20)), secs(50));
     }
 
     #[test]

@@ -287,6 +287,14 @@ impl Session {
         timing.pause_as_of(at)
     }
 
+    /// The last move was made `earlier` than the time it was played at (see
+    /// [`Clock::moved_earlier`]); nothing in an untimed game.
+    pub(crate) fn move_made_earlier(&mut self, earlier: Duration) {
+        if let Some(timing) = self.timing.as_mut() {
+            timing.clock.moved_earlier(earlier);
+        }
+    }
+
     /// Whether the running side's time had run out by `at` (its flag fell then,
     /// whatever is decided later).
     pub(crate) fn flagged_by(&self, at: Instant) -> bool {

@@ -2105,3 +2105,61 @@ fn a_host_suspended_on_its_own_turn_is_charged_the_stop() {
         s.contents().contains("White played 23-19")
     });
 }
+
+/// A full-screen host stopped (Ctrl-Z) on the joiner's turn for less than the joiner's
+/// board waits before it counts the line down: the joiner's move made during the stop
+/// is charged as its board timed it, not until the host ran again (the joiner was
+/// charged the host's stop after its move).
+#[test]
+#[cfg(target_os = "linux")]
+fn a_joiners_move_made_while_the_host_was_briefly_stopped_is_charged_when_it_was_made() {
+    let code = "maple-5757";
+    let host_box = Sandbox::new();
+    let mut ann = waiting_host(&host_box, "0", code, &["--clock", "5+0", "--name", "Ann"]);
+    let address = joining_address(&ann);
+    let mut bob = joiner("join", &address, code, "Bob");
+    bob.expect("You play White");
+    ann.send(b"11-15\r");
+    bob.expect("Black played 11-15");
+    ann.signal("TSTP");
+    // Stopped indeed (it leaves its screen first), before the joiner moves.
+    let pid = ann.pid();
+    wait_until("the host stopped", || stopped(pid));
+    let before = white_clock(&mut bob);
+    bob.say("23-19");
+    // The host stays stopped for four seconds of the joiner's clock after its move (it
+    // runs on at the joiner's board until the host answers): well within the ten
+    // seconds the board waits.
+    let deadline = Instant::now() + PATIENCE;
+    while white_clock(&mut bob) + Duration::from_secs(4) > before {
+        assert!(Instant::now() < deadline, "the joiner's clock stood still");
+    }
+    ann.signal("CONT");
+    bob.expect("White played 23-19");
+    let after = white_clock(&mut bob);
+    // The moment between the reading and the move, and a second for the readings'
+    // rounding.
+    let charged = before.saturating_sub(after);
+    assert!(
+        charged <= Duration::from_secs(2),
+        "White was charged {charged:?} for a move made before the host's stop ended \
+         (before {before:?}, after {after:?})"
+    );
+    ann.wait_for("the move at the host, its clock running", |s| {
+        let text = s.contents();
+        text.contains("White played 23-19")
+            && panel_text(&text).contains("Black ▶")
+            && key_line(&text).contains("q quit")
+    });
+}
+
+/// Whether the process `pid` is stopped (Ctrl-Z), as Linux's /proc tells it.
+#[cfg(target_os = "linux")]
+fn stopped(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        // The state follows the command's name, which is in parentheses.
+        stat.rsplit(')')
+            .next()
+            .is_some_and(|rest| rest.trim_start().starts_with('T'))
+    })
+}

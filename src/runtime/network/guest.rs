@@ -284,6 +284,13 @@ impl Following {
         command: &Command,
         mine: Color,
     ) -> Option<Answer> {
+        // This player's time as its board shows it now, as the move is made (see
+        // `RemoteCommand::Play`).
+        let left_ms = session
+            .clock()
+            .filter(|clock| clock.running() == Some(mine))
+            .map(|clock| clock.remaining(mine, Instant::now()).as_millis())
+            .and_then(|ms| u64::try_from(ms).ok());
         let remote = match command {
             Command::Play(m) => {
                 let mut game = session.game().clone();
@@ -292,6 +299,7 @@ impl Following {
                 }
                 RemoteCommand::Play {
                     text: m.to_string(),
+                    left_ms,
                 }
             }
             Command::PlayText(text) => {
@@ -299,6 +307,7 @@ impl Following {
                 match game.play_text(text) {
                     Ok(m) => RemoteCommand::Play {
                         text: m.to_string(),
+                        left_ms,
                     },
                     Err(e) => return Some(Err(e.into())),
                 }
@@ -369,7 +378,7 @@ impl Following {
         if !self.view.connected && !self.goes_on_while_away() {
             return Some(Err(SessionError::OtherPlayerAway));
         }
-        if let (RemoteCommand::Play { text }, Line::Lan(_)) = (&remote, &self.link) {
+        if let (RemoteCommand::Play { text, .. }, Line::Lan(_)) = (&remote, &self.link) {
             self.unanswered_move = Some(SentMove {
                 game_number: self.state.game_number,
                 plies: session.game().moves().len(),
@@ -383,7 +392,7 @@ impl Following {
         ) {
             return Some(Err(SessionError::NotAcrossTheNetwork));
         }
-        if let (RemoteCommand::Play { text }, Line::Server(_)) = (&remote, &self.link) {
+        if let (RemoteCommand::Play { text, .. }, Line::Server(_)) = (&remote, &self.link) {
             self.move_watch.sent(text, Instant::now());
         }
         if matches!(
@@ -421,7 +430,7 @@ impl Following {
             Line::Lan(link) => link.send(ClientMessage::Command { command }),
             Line::Server(line) => {
                 let message = match command {
-                    RemoteCommand::Play { text } => ServerRequest::Play { text },
+                    RemoteCommand::Play { text, .. } => ServerRequest::Play { text },
                     RemoteCommand::OfferDraw | RemoteCommand::AcceptDraw => ServerRequest::Draw,
                     RemoteCommand::Resign => ServerRequest::Resign,
                     // Refused before they come here; adjourning is leaving the board.
@@ -707,8 +716,10 @@ impl Following {
             "Your move {} {words}",
             sent.text
         ))));
+        // Sent now, into clocks that stood while the line was down: no reading to give.
         self.send_remote(RemoteCommand::Play {
             text: sent.text.clone(),
+            left_ms: None,
         });
         self.unanswered_move = Some(sent);
     }

@@ -20,6 +20,15 @@ const RESYNC: Duration = Duration::from_secs(2);
 /// waits this long, within [`JOIN_PATIENCE`](crate::net::link::JOIN_PATIENCE)).
 pub(crate) const SEAT_KEPT: Duration = Duration::from_secs(30);
 
+/// A gap this long between two servings of the table is a stop of this program
+/// (Ctrl-Z, or any hold-up): it serves every tenth of a second while a clock runs.
+const STOP_NOTICED: Duration = Duration::from_secs(1);
+
+/// How long after a stop ends a move read is still taken as one that waited in the line
+/// through it: the peers' reader threads run again with the rest of the program, but
+/// may come to the line a moment after the table is first served.
+const STOP_READ_WITHIN: Duration = Duration::from_secs(2);
+
 /// A peer's greeting, as the host judges it (it came sealed: the peer proved the code).
 #[derive(Debug)]
 pub(super) struct Hello {
@@ -75,6 +84,10 @@ pub(crate) struct Hosting {
     /// When the table was last served: a gap of [`HOST_SILENCE`] means this program did
     /// not run (see [`Hosting::back_from_suspension`]).
     pub(super) served_at: Option<Instant>,
+    /// The last stop of this program shorter than [`HOST_SILENCE`] (from, until): a
+    /// move that waited in the line through it is charged as its player's board timed
+    /// it, within the stop (see [`Hosting::made_during_stop`]).
+    pub(super) stopped: Option<(Instant, Instant)>,
     pub(super) view: TableView,
 }
 
@@ -121,6 +134,7 @@ impl Hosting {
             chat_kept: None,
             door_kept: None,
             served_at: None,
+            stopped: None,
             view,
         }
     }
@@ -360,11 +374,15 @@ impl Hosting {
         }
         // A stop long enough for the player's board to count the line down is taken as
         // that board took it, before anything that waited in the line is read.
-        if self
-            .served_at
-            .is_some_and(|at| now.saturating_duration_since(at) >= HOST_SILENCE)
-        {
-            self.back_from_suspension(game, now, events);
+        if let Some(at) = self.served_at {
+            let gap = now.saturating_duration_since(at);
+            if gap >= HOST_SILENCE {
+                self.back_from_suspension(game, now, events);
+            } else if gap >= STOP_NOTICED {
+                // Shorter: the player's board kept its line, and its move made meanwhile
+                // waits in it (see `made_during_stop`).
+                self.stopped = Some((at, now));
+            }
         }
         self.served_at = Some(now);
         for message in self.connections.incoming() {
@@ -863,8 +881,10 @@ impl Hosting {
         events: &mut Vec<Event>,
     ) -> Result<(), SessionError> {
         let remote = game.remote(self);
+        let mut earlier = Duration::ZERO;
         let local = match command {
-            RemoteCommand::Play { text } => {
+            RemoteCommand::Play { text, left_ms } => {
+                earlier = self.made_during_stop(game.session, remote, left_ms);
                 // No move is longer; the rest would only be echoed back.
                 Command::PlayText(text.chars().take(100).collect())
             }
@@ -906,12 +926,37 @@ impl Hosting {
         if acting != Some(remote) {
             return Err(SessionError::RemoteSide(acting.unwrap_or(!remote)));
         }
+        let plies = game.session.game().moves().len();
         let news = crate::runtime::play_command(game.session, local)?;
+        if !earlier.is_zero() && game.session.game().moves().len() == plies + 1 {
+            game.session.move_made_earlier(earlier);
+        }
         if let News::DrawOffered(by) = news {
             events.push(Event::Table(TableNews::DrawOffered(by)));
         }
         self.remote_news(game, &news, events);
         Ok(())
+    }
+
+    /// How much earlier than now the joiner (playing `remote`) made the move it sent
+    /// with its board's reading `left_ms`, when that move waited in the line through a
+    /// stop of this program that just ended: the board's reading, taken within the stop
+    /// alone (it was charged until the host read the move, the host's stop on the
+    /// joiner's clock). Nothing otherwise: a move is charged when it is read.
+    fn made_during_stop(&self, session: &Session, remote: Color, left_ms: Option<u64>) -> Duration {
+        let (Some((from, until)), Some(left_ms), Some(clock)) =
+            (self.stopped, left_ms, session.clock())
+        else {
+            return Duration::ZERO;
+        };
+        let now = Instant::now();
+        if clock.running() != Some(remote) || now > until + STOP_READ_WITHIN {
+            return Duration::ZERO;
+        }
+        let left_now = session.time_left(remote).unwrap_or_default();
+        let left_then = clock.remaining(remote, from);
+        let shown = Duration::from_millis(left_ms).clamp(left_now, left_then.max(left_now));
+        shown - left_now
     }
 
     /// The joiner adjourned (or left a finished game, or one with no move of the
