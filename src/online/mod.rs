@@ -200,6 +200,7 @@ pub(crate) fn lobby_start(
 /// `checkers online SERVER --plain`.
 pub(crate) fn run(options: &OnlineOptions) -> Result<(), CommandError> {
     let login = Login::of(options)?;
+    confirm_first_contact(&login)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -333,11 +334,13 @@ async fn tls_connect(
     Ok((tls, pinned, fingerprint))
 }
 
-/// On first contact with the server `login` names, asked on the terminal before any
-/// screen takes it, as SSH asks: its certificate's fingerprint shown, to compare with
-/// the one the server printed, and pinned only if the player says yes (no answer, or
-/// another, leaves nothing pinned and connects to nothing). A server met before (or
-/// one whose certificate changed, refused when connecting) asks nothing.
+/// On first contact with the server `login` names, asked on the standard input (the
+/// terminal before any screen takes it; in plain mode whatever the input is, a script
+/// answering `y` in its first line), as SSH asks: its certificate's fingerprint shown,
+/// to compare with the one the server printed, and pinned only if the player says yes
+/// (the end of the input, or another answer, leaves nothing pinned and connects to
+/// nothing). A server met before (or one whose certificate changed, refused when
+/// connecting) asks nothing.
 pub(crate) fn confirm_first_contact(login: &Login) -> Result<(), CommandError> {
     let (dir, address) = (login.dir.as_path(), login.address.as_str());
     if identity::pinned(dir, address).is_some() {
