@@ -58,12 +58,17 @@ fn ended(end: impl FnOnce(&mut Session, Instant)) -> (ServerMessage, ServerMessa
 /// A spectator's board at 80x24 on the game before its end (`before`, the server's
 /// state of it), its line detached: the app, and what tells the line's news.
 fn spectator(before: &ServerMessage) -> (App, impl Fn(LineNews) + use<>) {
+    seated(before, None)
+}
+
+/// [`spectator`]'s board, or the player's of `side` (none: watching).
+fn seated(before: &ServerMessage, side: Option<Color>) -> (App, impl Fn(LineNews) + use<>) {
     let ServerMessage::Table { state, .. } = before else {
         panic!("not a table: {before:?}");
     };
     let (line, tell) = ServerLine::detached();
-    let session = server_session(state, None, Instant::now()).expect("the record reads");
-    let following = Following::at_server(line, None, state, None);
+    let session = server_session(state, side, Instant::now()).expect("the record reads");
+    let following = Following::at_server(line, side, state, None);
     let runtime = Runtime::new(session, Saving::Off, Pace::WATCHED)
         .at_table(Table::Guest(Box::new(following)));
     let app = App::with_runtime(Settings::default(), runtime, 80, 24);
@@ -112,4 +117,46 @@ fn a_spectator_is_told_the_result_and_the_keys_however_the_servers_game_ends() {
     check_ending("a flag", |session, start| {
         session.tick(start + Duration::from_secs(600));
     });
+}
+
+#[test]
+fn a_players_key_line_after_the_game_says_the_chat_key_and_fits_80_columns() {
+    let (table, _) = ended(|session, _| {
+        session.resign(Color::White).expect("a resignation");
+    });
+    let (app, _tell) = seated(&table, Some(Color::Black));
+    assert!(app.game().is_over());
+    let screen = super::screen_text(&app);
+    let keys = screen
+        .lines()
+        .rfind(|l| !l.trim().is_empty())
+        .expect("a key line")
+        .trim_end();
+    // The players still talk after the game (over a rematch): ' is on the line, whole,
+    // beside the rematch.
+    assert!(keys.contains("' say"), "{screen}");
+    assert!(keys.contains("n rematch"), "{screen}");
+    assert!(keys.ends_with("q quit"), "{screen}");
+}
+
+#[test]
+fn the_chat_line_at_a_server_stops_at_its_limit_and_says_so() {
+    use crate::server::protocol::MAX_SAID;
+    let (mut app, _tell) = spectator(&in_play());
+    super::type_text(&mut app, "'");
+    super::type_text(&mut app, &"a".repeat(MAX_SAID));
+    assert!(
+        !super::message(&app).contains("limit"),
+        "nothing said before the limit"
+    );
+    super::type_text(&mut app, "bc");
+    let screen = super::screen_text(&app);
+    assert!(
+        super::message(&app).contains(&format!("at its limit, {MAX_SAID} characters")),
+        "{screen}"
+    );
+    let crate::tui::app::Mode::Chat(field) = &app.mode else {
+        panic!("the chat line closed: {screen}");
+    };
+    assert_eq!(field.text, "a".repeat(MAX_SAID));
 }
