@@ -160,3 +160,22 @@ fn the_chat_line_at_a_server_stops_at_its_limit_and_says_so() {
     };
     assert_eq!(field.text, "a".repeat(MAX_SAID));
 }
+
+#[test]
+fn declining_a_draw_offered_at_a_server_says_the_other_player_is_not_told() {
+    use crate::tui::app::{Mode, Question};
+    // Black, to move, offered a draw: White's board asks.
+    let (table, _) = told(|session, _| {
+        session.offer_draw().expect("an offer");
+    });
+    let (mut app, _tell) = seated(&table, Some(Color::White));
+    app.mode = Mode::Asking(Question::Draw(Color::Black));
+    let screen = super::screen_text(&app);
+    assert!(screen.contains("Black offers a draw"), "{screen}");
+    super::type_text(&mut app, "n");
+    let said = super::message(&app);
+    assert!(
+        said.contains("the other player is not told: the offer lapses with the next move"),
+        "{said}"
+    );
+}
