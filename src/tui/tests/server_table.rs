@@ -179,3 +179,37 @@ fn declining_a_draw_offered_at_a_server_says_the_other_player_is_not_told() {
         "{said}"
     );
 }
+
+#[test]
+fn a_players_board_says_the_rematch_started_not_the_offer_still() {
+    let (table, _) = ended(|session, _| {
+        session.resign(Color::White).expect("a resignation");
+    });
+    let (mut app, tell) = seated(&table, Some(Color::Black));
+    tell(LineNews::Message(ServerMessage::Info {
+        text: "Rematch offered to alice.".to_string(),
+    }));
+    app.poll(Instant::now());
+    assert_eq!(message(&app), "Rematch offered to alice.");
+    // The rematch: the next game, colours swapped.
+    let session = Session::new(crate::game::Game::new());
+    let record = session.record(&crate::store::today());
+    let facts = TableFacts {
+        undo_asked: None,
+        player_connected: true,
+        spectators: 0,
+        joiner_side: Color::White,
+    };
+    let mut state = crate::net::table::game_state(&session, &record, facts);
+    let ServerMessage::Table { state: before, .. } = &table else {
+        unreachable!()
+    };
+    state.game_number = before.game_number + 1;
+    tell(LineNews::Message(ServerMessage::Table {
+        game: 2,
+        side: Some(Color::White.into()),
+        state,
+    }));
+    app.poll(Instant::now());
+    assert_eq!(message(&app), "The rematch starts: you play White");
+}
