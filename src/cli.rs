@@ -248,7 +248,8 @@ pub(crate) enum Command {
     /// games, watch N, player NAME, a move (11-15), board, draw, resign, say TEXT at a
     /// table, rematch or decline after a game, adjourn, resume, help, quit (in a game in
     /// play: the game goes on at the server, its clocks running)). Your key is made on first use;
-    /// the server's certificate is pinned on first contact and a changed one refused.
+    /// the server's certificate is pinned on first contact, once you say yes to its
+    /// fingerprint, and a changed one refused.
     Online(OnlineArgs),
     /// List the games kept in the data folder (each game is saved there as it is
     /// played), newest first: when, players, moves, result or "unfinished" (then

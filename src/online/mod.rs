@@ -11,7 +11,7 @@ pub(crate) use line::{LineNews, ServerLine};
 use crate::commands::CommandError;
 use crate::plain::board_text_from;
 use crate::rules::{Color, Position};
-use crate::server::protocol::{self, ClientMessage, ServerMessage};
+use crate::server::protocol::{self, ClientMessage, RunningTold, ServerMessage};
 use crate::server::tls::Pinned;
 use crate::server::{LineEnd, read_line_or_end, write_message};
 use ed25519_dalek::Signer;
@@ -200,6 +200,7 @@ pub(crate) fn lobby_start(
 /// `checkers online SERVER --plain`.
 pub(crate) fn run(options: &OnlineOptions) -> Result<(), CommandError> {
     let login = Login::of(options)?;
+    confirm_first_contact(&login)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -222,11 +223,11 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
     loop {
         let told_at = unanswered.due_at();
         tokio::select! {
-            message = next(&mut reader, address) => match message.map_err(|e| view.line_gone(e))? {
-                ServerMessage::Refused { reason } => return Err(let_go(address, &reason)),
-                message => {
+            heard = next_line(&mut reader, address) => match heard.map_err(|e| view.line_gone(e))? {
+                (ServerMessage::Refused { reason }, _) => return Err(let_go(address, &reason)),
+                (message, line) => {
                     unanswered.heard(&message);
-                    view.show(message);
+                    view.show(message, RunningTold::of(&line));
                 }
             },
             () = async {
@@ -279,7 +280,7 @@ async fn gone<R: tokio::io::AsyncBufRead + Unpin>(
     error: std::io::Error,
     view: &mut View,
 ) -> CommandError {
-    match last_words(reader, address, |m| view.show(m)).await {
+    match last_words(reader, address, |m, told| view.show(m, told)).await {
         Some(reason) => let_go(address, &reason),
         None => view.line_gone(network(write_failed(address, &error))),
     }
@@ -333,11 +334,13 @@ async fn tls_connect(
     Ok((tls, pinned, fingerprint))
 }
 
-/// On first contact with the server `login` names, asked on the terminal before any
-/// screen takes it, as SSH asks: its certificate's fingerprint shown, to compare with
-/// the one the server printed, and pinned only if the player says yes (no answer, or
-/// another, leaves nothing pinned and connects to nothing). A server met before (or
-/// one whose certificate changed, refused when connecting) asks nothing.
+/// On first contact with the server `login` names, asked on the standard input (the
+/// terminal before any screen takes it; in plain mode whatever the input is, a script
+/// answering `y` in its first line), as SSH asks: its certificate's fingerprint shown,
+/// to compare with the one the server printed, and pinned only if the player says yes
+/// (the end of the input, or another answer, leaves nothing pinned and connects to
+/// nothing). A server met before (or one whose certificate changed, refused when
+/// connecting) asks nothing.
 pub(crate) fn confirm_first_contact(login: &Login) -> Result<(), CommandError> {
     let (dir, address) = (login.dir.as_path(), login.address.as_str());
     if identity::pinned(dir, address).is_some() {
@@ -553,9 +556,9 @@ async fn broken_line<R: tokio::io::AsyncBufRead + Unpin>(
     reader: &mut R,
     address: &str,
     error: std::io::Error,
-    show: impl FnMut(ServerMessage),
+    mut show: impl FnMut(ServerMessage),
 ) -> CommandError {
-    match last_words(reader, address, show).await {
+    match last_words(reader, address, |message, _| show(message)).await {
         Some(reason) => let_go(address, &reason),
         None => network(write_failed(address, &error)),
     }
@@ -588,17 +591,18 @@ fn write_failed(address: &str, error: &std::io::Error) -> String {
 }
 
 /// The server's reason for letting this client go, if it gave one before closing:
-/// read on for a moment, each message before it given to `show`.
+/// read on for a moment, each message before it given to `show` with what its line
+/// said of the running clock.
 async fn last_words<R: tokio::io::AsyncBufRead + Unpin>(
     reader: &mut R,
     address: &str,
-    mut show: impl FnMut(ServerMessage),
+    mut show: impl FnMut(ServerMessage, RunningTold),
 ) -> Option<String> {
     let reason = tokio::time::timeout(LAST_WORDS, async {
         for _ in 0..LAST_WORDS_MOST {
-            match next(reader, address).await {
-                Ok(ServerMessage::Refused { reason }) => return Some(reason),
-                Ok(message) => show(message),
+            match next_line(reader, address).await {
+                Ok((ServerMessage::Refused { reason }, _)) => return Some(reason),
+                Ok((message, line)) => show(message, RunningTold::of(&line)),
                 Err(_) => return None,
             }
         }
@@ -620,9 +624,7 @@ async fn next<R: tokio::io::AsyncBufRead + Unpin>(
     reader: &mut R,
     address: &str,
 ) -> Result<ServerMessage, CommandError> {
-    next_weighed(reader, address)
-        .await
-        .map(|(message, _)| message)
+    next_line(reader, address).await.map(|(message, _)| message)
 }
 
 /// The server's next message, with the length of its line in bytes (what the message
@@ -631,6 +633,16 @@ async fn next_weighed<R: tokio::io::AsyncBufRead + Unpin>(
     reader: &mut R,
     address: &str,
 ) -> Result<(ServerMessage, usize), CommandError> {
+    next_line(reader, address)
+        .await
+        .map(|(message, line)| (message, line.len()))
+}
+
+/// The server's next message, with its line as it came.
+async fn next_line<R: tokio::io::AsyncBufRead + Unpin>(
+    reader: &mut R,
+    address: &str,
+) -> Result<(ServerMessage, String), CommandError> {
     let line = read_line_or_end(reader, protocol::MAX_SERVER_LINE)
         .await
         .map_err(|e| network(format!("{address}: {e}")))?
@@ -640,7 +652,7 @@ async fn next_weighed<R: tokio::io::AsyncBufRead + Unpin>(
             "{address} sent a message this client does not know"
         ))
     })?;
-    Ok((message, line.len()))
+    Ok((message, line))
 }
 
 /// The warning for a server whose certificate is not the one pinned.
@@ -695,23 +707,43 @@ struct View {
 struct Clocks {
     /// Black's and White's time left when told.
     left: [Duration; 2],
-    /// The side whose clock ran then (none: both stood still).
-    running: Option<Color>,
+    /// Whose clock ran then, as far as the server said.
+    running: Running,
     /// When they were told.
     told_at: std::time::Instant,
+}
+
+/// Whose clock runs, as far as the server said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Running {
+    /// This side's.
+    Side(Color),
+    /// Neither: both stand still.
+    Neither,
+    /// The server did not say (one older than the `running` field): the clocks are
+    /// shown as told, counted on for neither side.
+    Untold,
+}
+
+impl Running {
+    /// What the server said in `running` (the message's field), given what its line
+    /// held (`told`: whether the field was there at all).
+    fn of(running: Option<protocol::Side>, told: RunningTold) -> Running {
+        match (told.running, running) {
+            (None, _) => Running::Untold,
+            (Some(_), Some(side)) => Running::Side(side.into()),
+            (Some(_), None) => Running::Neither,
+        }
+    }
 }
 
 impl Clocks {
     /// The clocks the server told as milliseconds left (Black's, White's) and the
     /// running side, at `now`; none for an untimed game.
-    fn told(
-        clocks: Option<[u64; 2]>,
-        running: Option<crate::server::protocol::Side>,
-        now: std::time::Instant,
-    ) -> Option<Clocks> {
+    fn told(clocks: Option<[u64; 2]>, running: Running, now: std::time::Instant) -> Option<Clocks> {
         clocks.map(|millis| Clocks {
             left: millis.map(Duration::from_millis),
-            running: running.map(Color::from),
+            running,
             told_at: now,
         })
     }
@@ -722,18 +754,23 @@ impl Clocks {
         let elapsed = now.saturating_duration_since(self.told_at);
         let [black, white] = [Color::Black, Color::White].map(|color| {
             let i = usize::from(color == Color::White);
-            let left = if self.running == Some(color) {
+            let left = if self.running == Running::Side(color) {
                 self.left[i].saturating_sub(elapsed)
             } else {
                 self.left[i]
             };
             crate::session::clock_text(left)
         });
-        let state = match self.running {
-            Some(color) => format!("{color}'s running"),
-            None => "both stopped".to_string(),
-        };
-        format!("Clocks: Black {black}, White {white} ({state}).")
+        match self.running {
+            Running::Side(color) => {
+                format!("Clocks: Black {black}, White {white} ({color}'s running).")
+            }
+            Running::Neither => format!("Clocks: Black {black}, White {white} (both stopped)."),
+            Running::Untold => format!(
+                "Clocks when last told: Black {black}, White {white} (this server does not \
+                 say which one runs)."
+            ),
+        }
     }
 }
 
@@ -852,8 +889,9 @@ impl View {
         None
     }
 
-    /// Shows what the server said.
-    fn show(&mut self, message: ServerMessage) {
+    /// Shows what the server said: `message`, its line having said `told` of the
+    /// running clock.
+    fn show(&mut self, message: ServerMessage, told: RunningTold) {
         let text = |t: &str| crate::text::printable_lines(t, 20_000);
         match message {
             ServerMessage::Info { text: t } => println!("{}", text(&t)),
@@ -889,7 +927,11 @@ impl View {
                 }
                 self.game = Some((game, Some(side)));
                 self.position = fen.parse().ok();
-                self.clocks = Clocks::told(clocks, running, std::time::Instant::now());
+                self.clocks = Clocks::told(
+                    clocks,
+                    Running::of(running, told),
+                    std::time::Instant::now(),
+                );
                 self.board();
                 self.prompt();
             }
@@ -916,7 +958,11 @@ impl View {
                 );
                 self.game = Some((game, None));
                 self.position = fen.parse().ok();
-                self.clocks = Clocks::told(clocks, running, std::time::Instant::now());
+                self.clocks = Clocks::told(
+                    clocks,
+                    Running::of(running, told),
+                    std::time::Instant::now(),
+                );
                 self.board();
             }
             ServerMessage::Moved {
@@ -929,7 +975,11 @@ impl View {
             } => {
                 println!("{} played {}.", Color::from(side), text(&squares));
                 self.position = fen.parse().ok();
-                self.clocks = Clocks::told(clocks, running, std::time::Instant::now());
+                self.clocks = Clocks::told(
+                    clocks,
+                    Running::of(running, told),
+                    std::time::Instant::now(),
+                );
                 self.board();
                 self.prompt();
             }
@@ -1412,6 +1462,38 @@ mod tests {
         assert_eq!(
             offer_usage(Offer::Challenge("bob")),
             "challenge NAME [CLOCK] [rated|casual] [black|white|either] [ballot|free]"
+        );
+    }
+
+    #[test]
+    fn an_older_servers_clocks_without_running_are_not_told_as_both_stopped() {
+        // A move as a server from before the `running` field tells it.
+        let fen = crate::rules::Position::start().to_string();
+        let older = format!(
+            r#"{{"type":"moved","game":1,"side":"black","squares":"11-15","fen":"{fen}","clocks":[298000,300000]}}"#
+        );
+        let newer = |running: &str| older.replace("}", &format!(r#","running":{running}}}"#));
+        let clocks_after = |line: &str| {
+            let message = serde_json::from_str::<ServerMessage>(line).expect("a server message");
+            let mut view = View::default();
+            view.show(message, RunningTold::of(line));
+            let clocks = view.clocks.expect("the clocks told");
+            clocks.text(clocks.told_at + Duration::from_secs(3))
+        };
+        // Shown as told, counted on for neither side, and said so.
+        assert_eq!(
+            clocks_after(&older),
+            "Clocks when last told: Black 4:58, White 5:00 (this server does not say which \
+             one runs)."
+        );
+        // A server that says so: both stopped, or one running (and counted on).
+        assert_eq!(
+            clocks_after(&newer("null")),
+            "Clocks: Black 4:58, White 5:00 (both stopped)."
+        );
+        assert_eq!(
+            clocks_after(&newer(r#""white""#)),
+            "Clocks: Black 4:58, White 4:57 (White's running)."
         );
     }
 }

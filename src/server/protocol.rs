@@ -162,6 +162,35 @@ pub(crate) enum ClientMessage {
     Resume,
 }
 
+/// What a server's clock message ([`ServerMessage::Started`], `Watching`, `Moved`) said
+/// of whose clock runs, read from its line apart from the message: a server older than
+/// the `running` field sends none, which is not `null` (both clocks stand still), so a
+/// client must not read it as that.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub(crate) struct RunningTold {
+    /// None: the line has no `running`; `Some(None)`: it said `null`.
+    #[serde(default, deserialize_with = "present")]
+    pub(crate) running: Option<Option<Side>>,
+}
+
+impl RunningTold {
+    /// What the server's `line` said of the running clock (nothing, for a line that
+    /// does not read).
+    pub(crate) fn of(line: &str) -> RunningTold {
+        serde_json::from_str(line).unwrap_or_default()
+    }
+}
+
+/// A field that is there, `null` included, as `Some` (serde's default gives none when
+/// it is not there at all).
+fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
+}
+
 /// The most characters a line said at a table may hold.
 pub(crate) const MAX_SAID: usize = 200;
 

@@ -391,27 +391,36 @@ impl SavedGame {
 
     /// "Ann - Bob" (Black first); a side with no name is told by who played it,
     /// "computer" (at the level [`conditions`](Self::conditions) gives) or "network" (at
-    /// another terminal), else `?`; names are made safe to show on a terminal.
+    /// another terminal), else "unnamed" ("unnamed players" for both: a record's `?`
+    /// read as a name would say nothing); names are made safe to show on a terminal.
     pub(crate) fn players(&self) -> String {
         use crate::rules::Color;
         let record = self.record.as_ref().ok();
+        // None: a side with no name, nor any word of who played it.
         let name = |color: Color| {
             let tag = |name: &str| record.and_then(|r| r.tag(name));
             let kind = tag(&format!("{color}Type"));
             match tag(color.name()).filter(|n| !n.is_empty() && *n != "?") {
                 // The name a record gives a computer with none is its kind, as above.
                 Some(n) if kind == Some("program") && crate::session::is_program_name(n) => {
-                    "computer".to_string()
+                    Some("computer".to_string())
                 }
-                Some(n) => crate::text::printable(n, 30),
+                Some(n) => Some(crate::text::printable(n, 30)),
                 None => match kind {
-                    Some("program") => "computer".to_string(),
-                    Some(crate::session::REMOTE_TYPE) => "network".to_string(),
-                    _ => "?".to_string(),
+                    Some("program") => Some("computer".to_string()),
+                    Some(crate::session::REMOTE_TYPE) => Some("network".to_string()),
+                    _ => None,
                 },
             }
         };
-        format!("{} - {}", name(Color::Black), name(Color::White))
+        match (name(Color::Black), name(Color::White)) {
+            (None, None) => "unnamed players".to_string(),
+            (black, white) => format!(
+                "{} - {}",
+                black.as_deref().unwrap_or("unnamed"),
+                white.as_deref().unwrap_or("unnamed")
+            ),
+        }
     }
 
     /// Where an unfinished game stands, to tell it from the others: its last numbered

@@ -70,6 +70,17 @@ impl TextField {
         }
     }
 
+    /// Whether the field holds all the characters it takes (another typed is not
+    /// taken).
+    pub(crate) fn is_full(&self) -> bool {
+        self.text.chars().count() >= self.max_chars
+    }
+
+    /// The most characters the field takes.
+    pub(crate) fn max_chars(&self) -> usize {
+        self.max_chars
+    }
+
     /// Puts the text cursor at the end.
     pub(crate) fn cursor_to_end(&mut self) {
         self.cursor = graphemes(&self.text);

@@ -167,9 +167,9 @@ fn plain_resume_lists_the_games_and_reads_the_choice() {
     assert!(out.status.success(), "{text}");
     let list = text.find("Unfinished games, newest first:").unwrap();
     let ann = text.find("2. ").unwrap();
-    assert!(text[list..].contains("1. ") && text[list..].contains("Cy - ?  1 move "));
+    assert!(text[list..].contains("1. ") && text[list..].contains("Cy - unnamed  1 move "));
     assert!(
-        text[ann..].starts_with("2. ") && text.contains("Ann - ?  1 move "),
+        text[ann..].starts_with("2. ") && text.contains("Ann - unnamed  1 move "),
         "{text}"
     );
     assert!(
@@ -230,7 +230,9 @@ fn checkers_games_lists_finished_and_unfinished_games_newest_first() {
     assert_eq!(list.len(), 3, "{list:?}");
     // An unfinished game says where it stands, to be told from others.
     assert!(
-        list[0].contains("? - ?  1 move  unfinished  last 1. 9-13  2026-01-01-000000-bbbbbb.pdn"),
+        list[0].contains(
+            "unnamed players  1 move  unfinished  last 1. 9-13  2026-01-01-000000-bbbbbb.pdn"
+        ),
         "{list:?}"
     );
     assert_eq!(
@@ -299,7 +301,7 @@ fn a_new_game_announces_only_the_unfinished_games_left_in_the_last_30_days() {
     let out = run_in(&sandbox, &["games", "--unfinished"], b"");
     let list = String::from_utf8_lossy(&out.stdout);
     assert!(
-        list.contains("Ann - ?") && list.contains("Cy - ?"),
+        list.contains("Ann - unnamed") && list.contains("Cy - unnamed"),
         "{list}"
     );
 }

@@ -33,8 +33,22 @@ fn server_with(sandbox: &Sandbox, listen: &str, options: &[&str]) -> (Peer, Stri
 
 /// A player `name` at `address`, logged in, from `sandbox`.
 fn player(sandbox: &Sandbox, address: &str, name: &str) -> Peer {
-    let mut peer = Peer::start(sandbox, &["online", address, "--name", name, "--plain"]);
+    let mut peer = online(sandbox, &[address, "--name", name, "--plain"]);
     peer.expect(&format!("Logged in to {address} as {name}"));
+    peer
+}
+
+/// `checkers online` with `args` (the server's address first) from `sandbox`: on first
+/// contact (nothing pinned for that address in the sandbox) its question is answered
+/// yes.
+fn online(sandbox: &Sandbox, args: &[&str]) -> Peer {
+    let pinned =
+        std::fs::read_to_string(sandbox.data_dir().join("known_servers")).unwrap_or_default();
+    let mut peer = Peer::start(sandbox, &[&["online"], args].concat());
+    if !pinned.contains(args[0]) {
+        peer.expect("Compare it with the one the server printed");
+        peer.say("y");
+    }
     peer
 }
 
@@ -142,10 +156,9 @@ fn two_players_meet_through_a_seek_and_play_a_rated_game_that_changes_both_ratin
     } else {
         (&b, b.home().join("mine.pdn"))
     };
-    let mut export = Peer::start(
+    let mut export = online(
         white_home,
         &[
-            "online",
             &address,
             "--name",
             white_name,
@@ -209,7 +222,7 @@ fn another_key_claiming_a_taken_name_is_refused() {
     third.say("quit");
     assert_eq!(third.finish(), 0);
     let other = Sandbox::new();
-    let mut impostor = Peer::start(&other, &["online", &address, "--name", "alice", "--plain"]);
+    let mut impostor = online(&other, &[&address, "--name", "alice", "--plain"]);
     impostor.expect("refused: the name alice is taken by another player's key");
     assert_ne!(impostor.finish(), 0);
     stop(&mut server);
@@ -238,7 +251,14 @@ fn a_client_refuses_a_server_whose_certificate_changed() {
     let (mut server1, address) = server(&home, "127.0.0.1:0");
     let a = Sandbox::new();
     let mut alice = Peer::start(&a, &["online", &address, "--name", "alice", "--plain"]);
-    let first = alice.expect("First contact with");
+    alice.expect("First contact with");
+    // The fingerprint in two halves, on the lines before the question.
+    let first: String = alice
+        .lines_until("Compare it with the one the server printed")
+        .iter()
+        .map(|l| l.trim())
+        .collect();
+    alice.say("y");
     alice.expect("Logged in");
     alice.say("quit");
     assert_eq!(alice.finish(), 0);
@@ -467,7 +487,7 @@ fn a_game_survives_the_server_killed_and_goes_on_when_both_are_back() {
         again.expect("1 adjourned game waits for its players");
         server = again;
         // One back: the game waits, and takes no move.
-        let mut first = Peer::start(&a, &["online", &address, "--name", "alice", "--plain"]);
+        let mut first = online(&a, &[&address, "--name", "alice", "--plain"]);
         first.expect("Game 1 waits for bob: in 2 minutes it goes on");
         first.say("11-16");
         first.expect("Refused: the game is adjourned until your opponent is back");
@@ -683,7 +703,7 @@ fn a_connection_over_the_servers_cap_is_told_it_is_full_and_closed() {
     let mut alice = player(&a, &address, "alice");
     let mut bob = player(&b, &address, "bob");
     // A third is told why, and the program says so and fails.
-    let mut carol = Peer::start(&c, &["online", &address, "--name", "carol", "--plain"]);
+    let mut carol = online(&c, &[&address, "--name", "carol", "--plain"]);
     carol.expect("refused: the server is full (2 connections at once): try again later");
     assert_ne!(carol.finish(), 0);
     server.expect("the server is full: a connection turned away");
@@ -693,9 +713,9 @@ fn a_connection_over_the_servers_cap_is_told_it_is_full_and_closed() {
     assert_eq!(alice.finish(), 0);
     let deadline = Instant::now() + Duration::from_secs(15);
     loop {
-        let mut carol = Peer::start(&c, &["online", &address, "--name", "carol", "--plain"]);
+        let mut carol = online(&c, &[&address, "--name", "carol", "--plain"]);
         let mut line = carol.expect(&address);
-        while line.starts_with("First contact") {
+        while line.starts_with("First contact") || line.starts_with("Pinned in") {
             line = carol.expect(&address);
         }
         if line.contains("Logged in") {
@@ -1972,6 +1992,50 @@ fn a_full_screen_first_contact_asks_before_pinning_the_fingerprint_the_server_pr
 }
 
 #[test]
+fn a_plain_first_contact_asks_before_pinning_and_no_or_the_end_of_input_pins_nothing() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (_, _, fingerprint) = raw_connection(&address);
+    let bytes: Vec<String> = fingerprint.iter().map(|b| format!("{b:02X}")).collect();
+    let a = Sandbox::new();
+    let known = a.data_dir().join("known_servers");
+    let args = ["online", address.as_str(), "--name", "alice", "--plain"];
+    // No, then Ctrl-D (the end of the input): nothing pinned, no login.
+    for answer in ["n", "\u{4}"] {
+        let mut alice = Peer::start(&a, &args);
+        let shown = alice
+            .lines_until("Compare it with the one the server printed")
+            .join("\n");
+        assert!(
+            shown.contains(&format!("SHA256:{}:", bytes[..16].join(":")))
+                && shown.contains(&bytes[16..].join(":")),
+            "{shown}"
+        );
+        alice.say(answer);
+        alice.expect("was not trusted (nothing pinned, nothing sent)");
+        assert_ne!(alice.finish(), 0);
+        assert!(!known.exists(), "pinned after {answer:?}");
+    }
+    // Yes: pinned, logged in; the next time nothing is asked.
+    let mut alice = Peer::start(&a, &args);
+    alice.expect("Compare it with the one the server printed");
+    alice.say("y");
+    alice.expect("Pinned in");
+    alice.expect(&format!("Logged in to {address} as alice"));
+    alice.say("quit");
+    assert_eq!(alice.finish(), 0);
+    let mut again = Peer::start(&a, &args);
+    let before = again.lines_until(&format!("Logged in to {address} as alice"));
+    assert!(
+        !before.iter().any(|l| l.contains("First contact")),
+        "{before:#?}"
+    );
+    again.say("quit");
+    assert_eq!(again.finish(), 0);
+    stop(&mut server);
+}
+
+#[test]
 fn a_client_over_its_addresss_share_is_told_why() {
     let home = Sandbox::new();
     let (mut server, address) = server_with(
@@ -1982,7 +2046,7 @@ fn a_client_over_its_addresss_share_is_told_why() {
     // One silent connection holds this address's only place.
     let silent = std::net::TcpStream::connect(&address).unwrap();
     let a = Sandbox::new();
-    let mut alice = Peer::start(&a, &["online", &address, "--name", "alice", "--plain"]);
+    let mut alice = online(&a, &[&address, "--name", "alice", "--plain"]);
     alice.expect("too many connections from your address (1 at once)");
     assert_ne!(alice.finish(), 0);
     drop(silent);
@@ -2569,8 +2633,8 @@ fn a_move_into_a_stalled_line_is_told_unanswered_and_played_once_after_logging_i
     let (_server, address) = server(&home, "127.0.0.1:0");
     let proxy = Proxy::to(&address);
     let (a, b, c) = (Sandbox::new(), Sandbox::new(), Sandbox::new());
-    let alice_args = ["online", &proxy.address, "--name", "alice", "--plain"];
-    let mut alice = Peer::start(&a, &alice_args);
+    let alice_args = [proxy.address.as_str(), "--name", "alice", "--plain"];
+    let mut alice = online(&a, &alice_args);
     alice.expect("Logged in to");
     let mut bob = player(&b, &address, "bob");
     let mut carol = player(&c, &address, "carol");
@@ -2588,7 +2652,7 @@ fn a_move_into_a_stalled_line_is_told_unanswered_and_played_once_after_logging_i
     proxy.cut();
     alice.expect("At the server game 1 goes on");
     bob.expect("alice left: game 1 goes on");
-    let mut alice = Peer::start(&a, &alice_args);
+    let mut alice = online(&a, &alice_args);
     alice.expect("Logged in to");
     alice.expect("Your move (Black).");
     alice.say("15x22");
@@ -2649,8 +2713,8 @@ fn a_line_cut_on_the_way_is_told_apart_from_the_server_stopping() {
     let (mut server, address) = server(&home, "127.0.0.1:0");
     let proxy = Proxy::to(&address);
     let (a, b) = (Sandbox::new(), Sandbox::new());
-    let alice_args = ["online", &proxy.address, "--name", "alice", "--plain"];
-    let mut alice = Peer::start(&a, &alice_args);
+    let alice_args = [proxy.address.as_str(), "--name", "alice", "--plain"];
+    let mut alice = online(&a, &alice_args);
     alice.expect("Logged in to");
     let mut bob = player(&b, &address, "bob");
     meet(&mut alice, &mut bob, "seek 5+0 casual black");

@@ -759,6 +759,16 @@ impl Following {
             session.set_seat(joiner_side, Player::Person);
             session.set_seat(!joiner_side, Player::Remote);
         }
+        // At a server a player's board takes another game only as the rematch: said,
+        // or the status line would still speak of the offer.
+        if let Some(side) = self.side
+            && self.view.at_server
+            && before.game_number != state.game_number
+        {
+            events.push(Event::Table(TableNews::Told(format!(
+                "The rematch starts: you play {side}"
+            ))));
+        }
         self.view.spectators = state.spectators;
         self.view.undo_asked = state.undo_asked.map(Color::from);
         if self.side.is_none() {

@@ -223,6 +223,14 @@ impl App {
             Mode::Save(dialog) => {
                 dialog.focused_mut().edit(&Action::Type(c));
             }
+            // Said rather than dropped silently: what is typed past the limit is lost.
+            Mode::Chat(field) if field.is_full() => {
+                let most = field.max_chars();
+                self.status.info(format!(
+                    "The line is at its limit, {most} characters: Enter says it, Backspace \
+                     erases"
+                ));
+            }
             Mode::Chat(field) => {
                 field.edit(&Action::Type(c));
             }

@@ -132,6 +132,14 @@ impl App {
             }
             (Question::Draw(_), _) => {
                 self.command(Command::DeclineDraw);
+                // A server has no word for a refusal: without this, the player would
+                // think the offerer told.
+                if self.runtime.table().is_some_and(|t| t.at_server) {
+                    self.status.info(
+                        "Not accepted. The server has no word for declining, so the \
+                         other player is not told: the offer lapses with the next move",
+                    );
+                }
             }
             _ => {}
         }

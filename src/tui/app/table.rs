@@ -169,8 +169,15 @@ impl App {
                 .error("You are watching: at a host's table only its players talk");
             return;
         }
+        // A server takes shorter lines than a LAN host: the field stops where the
+        // line's receiver would refuse or cut it.
+        let most = if table.at_server {
+            crate::server::protocol::MAX_SAID
+        } else {
+            crate::net::protocol::MAX_CHAT_CHARS
+        };
         self.board.pick = None;
-        self.mode = Mode::Chat(TextField::new("", crate::net::protocol::MAX_CHAT_CHARS));
+        self.mode = Mode::Chat(TextField::new("", most));
     }
 
     /// Enter on the chat line: the line is said.

@@ -72,12 +72,12 @@ fn the_list_shows_when_who_and_how_far_with_the_choice_marked() {
         "{text}"
     );
     assert!(
-        text.contains("> 1. 2027-01-15 07:00 UTC  Ann - ?  1 move  unfinished"),
+        text.contains("> 1. 2027-01-15 07:00 UTC  Ann - unnamed  1 move  unfinished"),
         "{text}"
     );
-    assert!(text.contains("  2. 2027-01-15 06:00 UTC  Bob - ?  1 move  unfinished"));
+    assert!(text.contains("  2. 2027-01-15 06:00 UTC  Bob - unnamed  1 move  unfinished"));
     assert!(
-        text.contains("Cy?]0;x? - ?"),
+        text.contains("Cy?]0;x? - unnamed"),
         "names are made printable: {text}"
     );
 }
@@ -191,12 +191,14 @@ fn unfinished_games_are_told_apart_by_who_played_and_where_they_stand() {
         "[Black \"?\"]\n[White \"checkers (level 3)\"]\n[BlackType \"human\"]\n\
          [WhiteType \"program\"]\n[WhiteLevel \"3\"]\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 *\n",
     );
-    assert_eq!(computer.players(), "? - computer");
+    assert_eq!(computer.players(), "unnamed - computer");
+    // Two players at one terminal who gave no names: said so, not "? - ?".
+    assert_eq!(game("1. 9-13 *\n").players(), "unnamed players");
     assert_eq!(computer.where_it_stands(), "last 3. 9-13");
     assert!(
         computer
             .summary()
-            .ends_with("? - computer  3 moves  unfinished  level 3  last 3. 9-13"),
+            .ends_with("unnamed - computer  3 moves  unfinished  level 3  last 3. 9-13"),
         "{}",
         computer.summary()
     );
@@ -247,7 +249,7 @@ fn a_game_with_no_move_played_is_not_offered_nor_listed_as_unfinished() {
     assert!(
         taken_back
             .summary()
-            .ends_with("? - computer  0 moves  not begun  level 4"),
+            .ends_with("unnamed - computer  0 moves  not begun  level 4"),
         "{}",
         taken_back.summary()
     );
@@ -280,7 +282,7 @@ fn many_long_games_keep_one_row_each_so_the_choice_and_the_keys_stay_in_view() {
         "the keys are in view:\n{text}"
     );
     // Each game on a row of its own, cut short where it is too wide.
-    assert!(text.contains("Annabelle Cornwallis - ?"), "{text}");
+    assert!(text.contains("Annabelle Cornwallis - unnamed"), "{text}");
     assert!(text.contains("..."), "{text}");
     for line in text.lines().filter(|l| l.contains(" UTC ")) {
         assert!(line.starts_with('|') && line.ends_with('|'), "{line}");

@@ -58,12 +58,17 @@ fn ended(end: impl FnOnce(&mut Session, Instant)) -> (ServerMessage, ServerMessa
 /// A spectator's board at 80x24 on the game before its end (`before`, the server's
 /// state of it), its line detached: the app, and what tells the line's news.
 fn spectator(before: &ServerMessage) -> (App, impl Fn(LineNews) + use<>) {
+    seated(before, None)
+}
+
+/// [`spectator`]'s board, or the player's of `side` (none: watching).
+fn seated(before: &ServerMessage, side: Option<Color>) -> (App, impl Fn(LineNews) + use<>) {
     let ServerMessage::Table { state, .. } = before else {
         panic!("not a table: {before:?}");
     };
     let (line, tell) = ServerLine::detached();
-    let session = server_session(state, None, Instant::now()).expect("the record reads");
-    let following = Following::at_server(line, None, state, None);
+    let session = server_session(state, side, Instant::now()).expect("the record reads");
+    let following = Following::at_server(line, side, state, None);
     let runtime = Runtime::new(session, Saving::Off, Pace::WATCHED)
         .at_table(Table::Guest(Box::new(following)));
     let app = App::with_runtime(Settings::default(), runtime, 80, 24);
@@ -112,4 +117,99 @@ fn a_spectator_is_told_the_result_and_the_keys_however_the_servers_game_ends() {
     check_ending("a flag", |session, start| {
         session.tick(start + Duration::from_secs(600));
     });
+}
+
+#[test]
+fn a_players_key_line_after_the_game_says_the_chat_key_and_fits_80_columns() {
+    let (table, _) = ended(|session, _| {
+        session.resign(Color::White).expect("a resignation");
+    });
+    let (app, _tell) = seated(&table, Some(Color::Black));
+    assert!(app.game().is_over());
+    let screen = super::screen_text(&app);
+    let keys = screen
+        .lines()
+        .rfind(|l| !l.trim().is_empty())
+        .expect("a key line")
+        .trim_end();
+    // The players still talk after the game (over a rematch): ' is on the line, whole,
+    // beside the rematch.
+    assert!(keys.contains("' say"), "{screen}");
+    assert!(keys.contains("n rematch"), "{screen}");
+    assert!(keys.ends_with("q quit"), "{screen}");
+}
+
+#[test]
+fn the_chat_line_at_a_server_stops_at_its_limit_and_says_so() {
+    use crate::server::protocol::MAX_SAID;
+    let (mut app, _tell) = spectator(&in_play());
+    super::type_text(&mut app, "'");
+    super::type_text(&mut app, &"a".repeat(MAX_SAID));
+    assert!(
+        !super::message(&app).contains("limit"),
+        "nothing said before the limit"
+    );
+    super::type_text(&mut app, "bc");
+    let screen = super::screen_text(&app);
+    assert!(
+        super::message(&app).contains(&format!("at its limit, {MAX_SAID} characters")),
+        "{screen}"
+    );
+    let crate::tui::app::Mode::Chat(field) = &app.mode else {
+        panic!("the chat line closed: {screen}");
+    };
+    assert_eq!(field.text, "a".repeat(MAX_SAID));
+}
+
+#[test]
+fn declining_a_draw_offered_at_a_server_says_the_other_player_is_not_told() {
+    use crate::tui::app::{Mode, Question};
+    // Black, to move, offered a draw: White's board asks.
+    let (table, _) = told(|session, _| {
+        session.offer_draw().expect("an offer");
+    });
+    let (mut app, _tell) = seated(&table, Some(Color::White));
+    app.mode = Mode::Asking(Question::Draw(Color::Black));
+    let screen = super::screen_text(&app);
+    assert!(screen.contains("Black offers a draw"), "{screen}");
+    super::type_text(&mut app, "n");
+    let said = super::message(&app);
+    assert!(
+        said.contains("the other player is not told: the offer lapses with the next move"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_players_board_says_the_rematch_started_not_the_offer_still() {
+    let (table, _) = ended(|session, _| {
+        session.resign(Color::White).expect("a resignation");
+    });
+    let (mut app, tell) = seated(&table, Some(Color::Black));
+    tell(LineNews::Message(ServerMessage::Info {
+        text: "Rematch offered to alice.".to_string(),
+    }));
+    app.poll(Instant::now());
+    assert_eq!(message(&app), "Rematch offered to alice.");
+    // The rematch: the next game, colours swapped.
+    let session = Session::new(crate::game::Game::new());
+    let record = session.record(&crate::store::today());
+    let facts = TableFacts {
+        undo_asked: None,
+        player_connected: true,
+        spectators: 0,
+        joiner_side: Color::White,
+    };
+    let mut state = crate::net::table::game_state(&session, &record, facts);
+    let ServerMessage::Table { state: before, .. } = &table else {
+        unreachable!()
+    };
+    state.game_number = before.game_number + 1;
+    tell(LineNews::Message(ServerMessage::Table {
+        game: 2,
+        side: Some(Color::White.into()),
+        state,
+    }));
+    app.poll(Instant::now());
+    assert_eq!(message(&app), "The rematch starts: you play White");
 }

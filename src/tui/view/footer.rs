@@ -349,7 +349,8 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
                     Footer::Watching => watching,
                     Footer::Table if watching => at_server && !over,
                     _ if watching => false,
-                    Footer::Table => seat.is_some() && !over,
+                    // Its players still talk after a game (over a rematch, say).
+                    Footer::Table => seat.is_some(),
                     Footer::Review => reviewing,
                     _ if reviewing => false,
                     Footer::NextGame => match_waits,
