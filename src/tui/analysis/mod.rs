@@ -241,9 +241,13 @@ pub(crate) struct AnalysisBoard {
     pub(crate) setting_up: Option<Editor>,
     /// The tree a set-up replaced, with its record and changes: undo brings it back.
     earlier: Vec<Earlier>,
+    /// The trees of set-ups taken back by undo, the last taken back last: redo sets
+    /// them up again, until another change is made.
+    set_ups_undone: Vec<Earlier>,
 }
 
-/// A tree the board showed before a position was set up.
+/// A tree the board showed before a position was set up, or one set up and taken
+/// back.
 #[derive(Debug)]
 struct Earlier {
     /// Its moves and variations, at the node shown.
@@ -316,6 +320,7 @@ impl AnalysisBoard {
             clipboard: None,
             setting_up: None,
             earlier: Vec::new(),
+            set_ups_undone: Vec::new(),
         };
         analysis.restart();
         analysis
@@ -964,6 +969,8 @@ impl AnalysisBoard {
         }
         self.unsaved = true;
         self.edits.made(edit);
+        // The tree went another way: set-ups taken back can no longer be made again.
+        self.set_ups_undone.clear();
     }
 
     /// `u` or `U`: the last change to the tree taken back, or made again (`redo`),
@@ -976,13 +983,22 @@ impl AnalysisBoard {
         };
         let Some(edit) = edit.cloned() else {
             if !redo && self.bring_back_earlier() {
-                self.say(Tone::Info, "Back to the moves before the set-up");
+                self.say(
+                    Tone::Info,
+                    "Back to the moves before the set-up (U sets it up again)",
+                );
+                self.restart();
+                return;
+            }
+            if redo && self.set_up_again() {
+                let start = self.tree.start();
+                self.say(Tone::Info, format!("Set up again: {start} (u goes back)"));
                 self.restart();
                 return;
             }
             let none = if redo {
                 "Nothing to redo"
-            } else if self.edits.can_redo() {
+            } else if self.edits.can_redo() || !self.set_ups_undone.is_empty() {
                 // Every change taken back: moves were entered, and U makes them again.
                 "Nothing more to undo (U redoes; < steps back along the line)"
             } else {
@@ -1013,23 +1029,38 @@ impl AnalysisBoard {
         self.restart();
     }
 
-    /// The tree shown before the last set-up shown again, in place of the one set up
-    /// (the caller restarts the analysis); false if there is none.
+    /// The tree shown before the last set-up shown again, in place of the one set up,
+    /// which is kept for redo (the caller restarts the analysis); false if there is
+    /// none.
     fn bring_back_earlier(&mut self) -> bool {
         let Some(earlier) = self.earlier.pop() else {
             return false;
         };
-        let Earlier {
-            tree,
-            record,
-            edits,
-            unsaved,
-        } = earlier;
-        self.tree = tree;
-        self.record = record;
-        self.edits = edits;
-        self.unsaved = unsaved;
+        let set_up = self.swap_in(earlier);
+        self.set_ups_undone.push(set_up);
         true
+    }
+
+    /// The last set-up taken back shown again, with its moves and their changes as
+    /// they were (the caller restarts the analysis); false if there is none.
+    fn set_up_again(&mut self) -> bool {
+        let Some(set_up) = self.set_ups_undone.pop() else {
+            return false;
+        };
+        let before = self.swap_in(set_up);
+        self.earlier.push(before);
+        true
+    }
+
+    /// Shows `tree`'s tree, record and changes in place of those shown, which are
+    /// returned.
+    fn swap_in(&mut self, tree: Earlier) -> Earlier {
+        Earlier {
+            tree: std::mem::replace(&mut self.tree, tree.tree),
+            record: std::mem::replace(&mut self.record, tree.record),
+            edits: std::mem::replace(&mut self.edits, tree.edits),
+            unsaved: std::mem::replace(&mut self.unsaved, tree.unsaved),
+        }
     }
 
     /// A key while the position editor is open: the editor's keys (see
@@ -1069,17 +1100,18 @@ impl AnalysisBoard {
     /// A new tree from `position`, set up on the board, with a record of its own; the
     /// tree before it is kept for `u` to bring back.
     fn start_from(&mut self, position: Position) {
-        let tree = std::mem::replace(&mut self.tree, MoveTree::new(position));
-        let record = std::mem::replace(&mut self.record, PdnGame::new(position));
-        let edits = std::mem::take(&mut self.edits);
-        self.earlier.push(Earlier {
-            tree,
-            record,
-            edits,
-            unsaved: self.unsaved,
-        });
         // A tree of one position is nothing to lose yet.
-        self.unsaved = false;
+        let mut before = self.swap_in(Earlier {
+            tree: MoveTree::new(position),
+            record: PdnGame::new(position),
+            edits: Edits::default(),
+            unsaved: false,
+        });
+        // The set-up is the last change: what was taken back before it stays taken
+        // back, so that U after undoing the set-up sets it up again.
+        before.edits.forget_undone();
+        self.earlier.push(before);
+        self.set_ups_undone.clear();
         self.say(
             Tone::Info,
             format!("Analysing the position set up: {position} (u goes back)"),

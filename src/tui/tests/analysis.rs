@@ -1157,6 +1157,57 @@ fn e_sets_up_a_position_to_analyse_and_u_brings_the_moves_back() {
     assert!(screen(&b, 80, 24).contains("No position set up"));
 }
 
+/// Sets up `fen` on `board` from the position editor (`E`, the board cleared, each
+/// piece put on its square, the side to move chosen) and analyses it (Enter).
+fn set_up(board: &mut AnalysisBoard, fen: &str) {
+    let position: Position = fen.parse().unwrap();
+    press(board, KeyCode::Char('E'));
+    press(board, KeyCode::Char('c'));
+    for square in position.occupied() {
+        let piece = position.piece_at(square).unwrap();
+        board.board.cursor = (square.row(), square.col());
+        press(board, KeyCode::Char(piece.letter()));
+    }
+    if position.turn() != crate::rules::Color::Black {
+        press(board, KeyCode::Char('t'));
+    }
+    press(board, KeyCode::Enter);
+    assert_eq!(board.tree.start().to_string(), fen, "set up");
+}
+
+#[test]
+fn u_takes_back_a_set_up_and_capital_u_sets_it_up_again_with_its_moves() {
+    let mut b = board(80, 24);
+    // A move taken back before the set-up: the set-up is the change after it.
+    play(&mut b, "11-15 23-19 8-11");
+    press(&mut b, KeyCode::Char('u'));
+    set_up(&mut b, "W:W22:BK15");
+    play(&mut b, "22-18");
+    press(&mut b, KeyCode::Char('u'));
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(*b.tree.start(), Position::start());
+    let drawn = screen(&b, 80, 24);
+    assert!(drawn.contains("(U sets it up again)"), "{drawn}");
+    // U: the set-up again (not 8-11, taken back before it), then its move.
+    press(&mut b, KeyCode::Char('U'));
+    assert_eq!(b.tree.start().to_string(), "W:W22:BK15");
+    let drawn = screen(&b, 80, 24);
+    assert!(drawn.contains("Set up again: W:W22:BK15"), "{drawn}");
+    press(&mut b, KeyCode::Char('U'));
+    assert_eq!(b.tree.main_line().len(), 1, "22-18 played again");
+    assert_eq!(b.tree.ply(), 1);
+    press(&mut b, KeyCode::Char('U'));
+    assert!(screen(&b, 80, 24).contains("Nothing to redo"));
+    // And back again through both; a move played then drops the set-up from redo.
+    press(&mut b, KeyCode::Char('u'));
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(b.tree.main_line().len(), 2, "8-11 stays taken back");
+    play(&mut b, "9-14");
+    press(&mut b, KeyCode::Char('U'));
+    assert_eq!(*b.tree.start(), Position::start());
+    assert!(screen(&b, 80, 24).contains("Nothing to redo"));
+}
+
 /// Saves `board`'s tree to `path` from the save dialog already open (Enter on the
 /// file's name) and returns the file's text.
 fn saved_from_dialog(board: &mut AnalysisBoard, path: &std::path::Path) -> String {
