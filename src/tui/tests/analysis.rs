@@ -1284,6 +1284,24 @@ fn loaded_board(dir: &std::path::Path, pdn: &str) -> AnalysisBoard {
 }
 
 #[test]
+fn a_record_cut_short_at_an_unplayable_move_is_saved_unfinished_saying_where_it_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    let faulty = WON_BY_WHITE.replace("8-11 0-1", "8-11 22-17 3. 30-26 0-1");
+    let mut b = loaded_board(dir.path(), &faulty);
+    assert_eq!(b.tree.main_line().len(), 4, "the moves before 30-26");
+    let text = saved_text(&mut b, &dir.path().join("saved.pdn"));
+    assert!(text.contains("[Result \"*\"]"), "{text}");
+    assert!(
+        text.contains(
+            "[Termination \"stopped at unplayable move 3. 30-26 (Black); recorded result 0-1\"]"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("resignation"), "{text}");
+    assert!(text.ends_with("2. 8-11 22-17 *\n"), "{text}");
+}
+
+#[test]
 fn a_record_played_on_past_its_end_is_saved_unfinished_and_variations_keep_its_result() {
     let dir = tempfile::tempdir().unwrap();
     // Played on from the end: the old result is not this game's.
