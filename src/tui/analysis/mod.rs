@@ -37,10 +37,16 @@ const SET_UP_WELCOME: &str = "Set up a position: b w a man, B W a king, Space cl
 /// The most best lines shown.
 pub(crate) const MAX_LINES: usize = 5;
 
-/// The longest text sent to the clipboard: terminals cap what one OSC 52 sequence
-/// may carry, and the sequence carries the text in base64, a third longer (about
-/// 133,000 bytes at this bound); a longer tree is saved to a file instead.
+/// The longest OSC 52 payload sent to the clipboard: terminals cap what one sequence
+/// may carry, and it carries the text in base64, a third longer than the text (so the
+/// text is at most 75,000 bytes); a longer tree is saved to a file instead.
 const MAX_CLIPBOARD_BYTES: usize = 100_000;
+
+/// The bytes `text` takes in an OSC 52 sequence: its base64, four bytes for every
+/// three (the last three padded).
+fn clipboard_bytes(text: &str) -> usize {
+    text.len().div_ceil(3) * 4
+}
 
 /// What a key does on the analysis board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1135,7 +1141,7 @@ impl AnalysisBoard {
     /// here, the board's Event and today's date. Its result only while the main line is
     /// the one it was recorded for: a game played on (or another line made the main
     /// one) is unfinished, `*`, as a review played on from a record's end is saved.
-    fn record_to_write(&self) -> PdnGame {
+    pub(crate) fn record_to_write(&self) -> PdnGame {
         let mut record = self.record.clone();
         if self.tree.main_line() != record.moves {
             record.result = Some("*".to_string());
@@ -1168,11 +1174,13 @@ impl AnalysisBoard {
             let said = format!("Copied to the clipboard: {fen}");
             (fen, said)
         };
-        if text.len() > MAX_CLIPBOARD_BYTES {
+        if clipboard_bytes(&text) > MAX_CLIPBOARD_BYTES {
+            // Said in the text's bytes, which the player can judge, not base64's.
+            let most = MAX_CLIPBOARD_BYTES / 4 * 3;
             self.say(
                 Tone::Error,
                 format!(
-                    "Too long for the clipboard ({} bytes; at most {MAX_CLIPBOARD_BYTES}): s saves it",
+                    "Too long for the clipboard ({} bytes; at most {most}): s saves it",
                     text.len()
                 ),
             );

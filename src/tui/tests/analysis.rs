@@ -1083,6 +1083,43 @@ fn y_and_capital_y_hand_the_position_and_the_game_to_the_clipboard_and_say_so() 
     assert!(screen(&b, 80, 24).contains("the game as PDN (2 moves)"));
 }
 
+/// The clipboard's bound is on what the OSC 52 sequence carries, the text's base64:
+/// a game of 80,000 bytes (106,668 in base64, over the 100,000 sent at most) is
+/// refused with the text's own bound said, and one of 74,000 (98,668) is copied.
+#[test]
+fn capital_y_refuses_a_game_whose_base64_is_over_the_clipboards_bound() {
+    let sized = |bytes: usize| {
+        let mut b = board(80, 24);
+        // 45 moves (the first legal one each time), a comment of up to 1,990
+        // characters on each, as long as makes the game `bytes` long as PDN.
+        for _ in 0..45 {
+            let m = b.tree.position().legal_moves()[0];
+            b.tree.enter(m).unwrap();
+        }
+        let written =
+            |b: &AnalysisBoard| crate::pdn::write_tree(&b.record_to_write(), &b.tree).len();
+        b.tree.go_to_start();
+        while b.tree.forward() {
+            let left = bytes.saturating_sub(written(&b) + 5);
+            let take = left.min(crate::game::tree::MAX_COMMENT_CHARS - 10);
+            let node = b.tree.current();
+            b.tree.comment_edit(node, &"x".repeat(take));
+        }
+        let got = written(&b);
+        assert!(got.abs_diff(bytes) < 20, "{got} for {bytes}");
+        b
+    };
+    let mut b = sized(80_000);
+    press(&mut b, KeyCode::Char('Y'));
+    assert_eq!(b.take_clipboard(), None, "not sent");
+    let drawn = screen(&b, 80, 24);
+    assert!(drawn.contains("Too long for the clipboard ("), "{drawn}");
+    assert!(drawn.contains("at most 75000): s saves it"), "{drawn}");
+    let mut b = sized(74_000);
+    press(&mut b, KeyCode::Char('Y'));
+    assert!(b.take_clipboard().is_some(), "sent");
+}
+
 #[test]
 fn the_whole_help_is_read_at_80x24_by_scrolling_it() {
     let mut b = board(80, 24);
