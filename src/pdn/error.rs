@@ -52,14 +52,37 @@ pub struct GameError {
 
 impl GameError {
     /// The game as far as it replays, when a move of it cannot be played: its tags
-    /// (its `Result` unknown, `*`: the game no longer reaches the end it names), its
+    /// (its `Result` unknown, `*`: the game no longer reaches the end it names, and
+    /// its `Termination` saying where the record stops and what result it gave), its
     /// start and the moves before the faulty one. `None` for any other fault.
     pub(crate) fn up_to_fault(&self) -> Option<PdnGame> {
-        let GameErrorKind::Move { played, .. } = &self.kind else {
+        let GameErrorKind::Move {
+            played,
+            number,
+            color,
+            text,
+            ..
+        } = &self.kind
+        else {
             return None;
         };
         let mut record = (**played).clone();
+        // The record's own ending (a resignation, say) is the whole game's, not this
+        // part's: a save of it says where it stops instead.
+        let recorded = record
+            .tag("Result")
+            .map(str::trim)
+            .filter(|r| !r.is_empty() && *r != "*")
+            .map(|r| format!("; recorded result {}", printable(r, SHOWN_WORD_CHARS)))
+            .unwrap_or_default();
+        let dots = if *color == Color::Black { "." } else { "..." };
+        let stops = format!(
+            "stopped at unplayable move {number}{dots} {} ({color}){recorded}",
+            printable(text, SHOWN_WORD_CHARS)
+        );
+        record.tags.retain(|(name, _)| name != "Termination");
         record.set_tag("Result", "*");
+        record.set_tag("Termination", &stops);
         Some(record)
     }
 }

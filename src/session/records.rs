@@ -23,6 +23,10 @@ pub(crate) struct Origin {
     /// The record's own `Termination` (another program's words, "adjudication"), kept
     /// while the game ends as that record scores it.
     pub(super) termination: Option<String>,
+    /// Where a record cut short at a move that cannot be played stops (its
+    /// `Termination`, see [`GameError::up_to_fault`](crate::pdn::GameError)), said
+    /// again by a save while nothing is played on from it.
+    pub(super) stopped: Option<String>,
     /// The record's own `Assist` tag, if it had one: a record saved again unplayed says
     /// what it said, and a tournament game gains no word of an engine's help.
     pub(super) assist_tag: Option<String>,
@@ -39,6 +43,7 @@ impl Origin {
         self.kept_tags.clear();
         self.loaded = false;
         self.termination = None;
+        self.stopped = None;
         self.assist_tag = None;
         self.left_at_end = None;
         self.untouched = false;
@@ -142,6 +147,15 @@ impl Session {
         let as_recorded = game.result().is_some_and(|o| o.is_as_recorded());
         if let Some(termination) = self.origin.termination.as_ref().filter(|_| as_recorded) {
             record.set_tag("Termination", termination);
+        }
+        if let Some(stopped) = self
+            .origin
+            .stopped
+            .as_ref()
+            .filter(|_| self.origin.untouched)
+        {
+            // The record as loaded, cut short: its save says where it stops.
+            record.set_tag("Termination", stopped);
         }
         if self.origin.untouched {
             // Not played here: the record's own word on the engine's help, or none.

@@ -147,6 +147,9 @@ impl Session {
             clocks: record.clocks.clone(),
         });
         session.origin.untouched = true;
+        if session.review.as_ref().is_some_and(|r| r.fault.is_some()) {
+            session.origin.stopped = record.tag("Termination").map(String::from);
+        }
         session
     }
 

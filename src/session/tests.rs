@@ -538,3 +538,27 @@ fn a_review_left_at_a_finished_records_end_keeps_its_result_until_a_move_is_play
     early.leave_review().unwrap();
     assert_eq!(early.record("2026.12.07").result.as_deref(), Some("*"));
 }
+
+/// A record whose third move cannot be played, which its players ended by resignation.
+const STOPS_AT_MOVE_3: &str = "[Event \"Club final\"]\n[Black \"Ann\"]\n[White \"Bob\"]\n\
+    [Result \"0-1\"]\n[Termination \"resignation\"]\n\
+    1. 11-15 23-19 2. 8-11 22-17 3. 30-26 17-13 0-1\n";
+
+#[test]
+fn a_record_cut_short_at_an_unplayable_move_is_saved_unfinished_saying_where_it_stops() {
+    let error = crate::pdn::read_games(STOPS_AT_MOVE_3)
+        .remove(0)
+        .unwrap_err();
+    let record = error.up_to_fault().unwrap();
+    let session = Session::review_faulty_record(&record, Some(error.to_string()));
+    let saved = crate::pdn::write_game(&session.record("2026.01.01"));
+    assert!(saved.contains("[Result \"*\"]"), "{saved}");
+    assert!(
+        saved.contains(
+            "[Termination \"stopped at unplayable move 3. 30-26 (Black); recorded result 0-1\"]"
+        ),
+        "{saved}"
+    );
+    assert!(!saved.contains("resignation"), "{saved}");
+    assert!(saved.ends_with("2. 8-11 22-17 *\n"), "{saved}");
+}

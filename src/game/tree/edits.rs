@@ -251,6 +251,12 @@ impl Edits {
         self.done.push(edit);
     }
 
+    /// Drops the changes taken back: another change (a set-up, outside the tree) was
+    /// made after them, so they can no longer be made again.
+    pub(crate) fn forget_undone(&mut self) {
+        self.undone.clear();
+    }
+
     /// Takes the last change back in `tree`; the change, or `None` when there is none.
     pub(crate) fn undo(&mut self, tree: &mut MoveTree) -> Option<&Edit> {
         let edit = self.done.pop()?;

@@ -37,10 +37,16 @@ const SET_UP_WELCOME: &str = "Set up a position: b w a man, B W a king, Space cl
 /// The most best lines shown.
 pub(crate) const MAX_LINES: usize = 5;
 
-/// The longest text sent to the clipboard: terminals cap what one OSC 52 sequence
-/// may carry, and the sequence carries the text in base64, a third longer (about
-/// 133,000 bytes at this bound); a longer tree is saved to a file instead.
+/// The longest OSC 52 payload sent to the clipboard: terminals cap what one sequence
+/// may carry, and it carries the text in base64, a third longer than the text (so the
+/// text is at most 75,000 bytes); a longer tree is saved to a file instead.
 const MAX_CLIPBOARD_BYTES: usize = 100_000;
+
+/// The bytes `text` takes in an OSC 52 sequence: its base64, four bytes for every
+/// three (the last three padded).
+fn clipboard_bytes(text: &str) -> usize {
+    text.len().div_ceil(3) * 4
+}
 
 /// What a key does on the analysis board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,9 +247,13 @@ pub(crate) struct AnalysisBoard {
     pub(crate) setting_up: Option<Editor>,
     /// The tree a set-up replaced, with its record and changes: undo brings it back.
     earlier: Vec<Earlier>,
+    /// The trees of set-ups taken back by undo, the last taken back last: redo sets
+    /// them up again, until another change is made.
+    set_ups_undone: Vec<Earlier>,
 }
 
-/// A tree the board showed before a position was set up.
+/// A tree the board showed before a position was set up, or one set up and taken
+/// back.
 #[derive(Debug)]
 struct Earlier {
     /// Its moves and variations, at the node shown.
@@ -316,6 +326,7 @@ impl AnalysisBoard {
             clipboard: None,
             setting_up: None,
             earlier: Vec::new(),
+            set_ups_undone: Vec::new(),
         };
         analysis.restart();
         analysis
@@ -964,6 +975,8 @@ impl AnalysisBoard {
         }
         self.unsaved = true;
         self.edits.made(edit);
+        // The tree went another way: set-ups taken back can no longer be made again.
+        self.set_ups_undone.clear();
     }
 
     /// `u` or `U`: the last change to the tree taken back, or made again (`redo`),
@@ -976,13 +989,22 @@ impl AnalysisBoard {
         };
         let Some(edit) = edit.cloned() else {
             if !redo && self.bring_back_earlier() {
-                self.say(Tone::Info, "Back to the moves before the set-up");
+                self.say(
+                    Tone::Info,
+                    "Back to the moves before the set-up (U sets it up again)",
+                );
+                self.restart();
+                return;
+            }
+            if redo && self.set_up_again() {
+                let start = self.tree.start();
+                self.say(Tone::Info, format!("Set up again: {start} (u goes back)"));
                 self.restart();
                 return;
             }
             let none = if redo {
                 "Nothing to redo"
-            } else if self.edits.can_redo() {
+            } else if self.edits.can_redo() || !self.set_ups_undone.is_empty() {
                 // Every change taken back: moves were entered, and U makes them again.
                 "Nothing more to undo (U redoes; < steps back along the line)"
             } else {
@@ -1013,23 +1035,38 @@ impl AnalysisBoard {
         self.restart();
     }
 
-    /// The tree shown before the last set-up shown again, in place of the one set up
-    /// (the caller restarts the analysis); false if there is none.
+    /// The tree shown before the last set-up shown again, in place of the one set up,
+    /// which is kept for redo (the caller restarts the analysis); false if there is
+    /// none.
     fn bring_back_earlier(&mut self) -> bool {
         let Some(earlier) = self.earlier.pop() else {
             return false;
         };
-        let Earlier {
-            tree,
-            record,
-            edits,
-            unsaved,
-        } = earlier;
-        self.tree = tree;
-        self.record = record;
-        self.edits = edits;
-        self.unsaved = unsaved;
+        let set_up = self.swap_in(earlier);
+        self.set_ups_undone.push(set_up);
         true
+    }
+
+    /// The last set-up taken back shown again, with its moves and their changes as
+    /// they were (the caller restarts the analysis); false if there is none.
+    fn set_up_again(&mut self) -> bool {
+        let Some(set_up) = self.set_ups_undone.pop() else {
+            return false;
+        };
+        let before = self.swap_in(set_up);
+        self.earlier.push(before);
+        true
+    }
+
+    /// Shows `tree`'s tree, record and changes in place of those shown, which are
+    /// returned.
+    fn swap_in(&mut self, tree: Earlier) -> Earlier {
+        Earlier {
+            tree: std::mem::replace(&mut self.tree, tree.tree),
+            record: std::mem::replace(&mut self.record, tree.record),
+            edits: std::mem::replace(&mut self.edits, tree.edits),
+            unsaved: std::mem::replace(&mut self.unsaved, tree.unsaved),
+        }
     }
 
     /// A key while the position editor is open: the editor's keys (see
@@ -1069,17 +1106,18 @@ impl AnalysisBoard {
     /// A new tree from `position`, set up on the board, with a record of its own; the
     /// tree before it is kept for `u` to bring back.
     fn start_from(&mut self, position: Position) {
-        let tree = std::mem::replace(&mut self.tree, MoveTree::new(position));
-        let record = std::mem::replace(&mut self.record, PdnGame::new(position));
-        let edits = std::mem::take(&mut self.edits);
-        self.earlier.push(Earlier {
-            tree,
-            record,
-            edits,
-            unsaved: self.unsaved,
-        });
         // A tree of one position is nothing to lose yet.
-        self.unsaved = false;
+        let mut before = self.swap_in(Earlier {
+            tree: MoveTree::new(position),
+            record: PdnGame::new(position),
+            edits: Edits::default(),
+            unsaved: false,
+        });
+        // The set-up is the last change: what was taken back before it stays taken
+        // back, so that U after undoing the set-up sets it up again.
+        before.edits.forget_undone();
+        self.earlier.push(before);
+        self.set_ups_undone.clear();
         self.say(
             Tone::Info,
             format!("Analysing the position set up: {position} (u goes back)"),
@@ -1103,7 +1141,7 @@ impl AnalysisBoard {
     /// here, the board's Event and today's date. Its result only while the main line is
     /// the one it was recorded for: a game played on (or another line made the main
     /// one) is unfinished, `*`, as a review played on from a record's end is saved.
-    fn record_to_write(&self) -> PdnGame {
+    pub(crate) fn record_to_write(&self) -> PdnGame {
         let mut record = self.record.clone();
         if self.tree.main_line() != record.moves {
             record.result = Some("*".to_string());
@@ -1136,11 +1174,13 @@ impl AnalysisBoard {
             let said = format!("Copied to the clipboard: {fen}");
             (fen, said)
         };
-        if text.len() > MAX_CLIPBOARD_BYTES {
+        if clipboard_bytes(&text) > MAX_CLIPBOARD_BYTES {
+            // Said in the text's bytes, which the player can judge, not base64's.
+            let most = MAX_CLIPBOARD_BYTES / 4 * 3;
             self.say(
                 Tone::Error,
                 format!(
-                    "Too long for the clipboard ({} bytes; at most {MAX_CLIPBOARD_BYTES}): s saves it",
+                    "Too long for the clipboard ({} bytes; at most {most}): s saves it",
                     text.len()
                 ),
             );

@@ -784,7 +784,14 @@ impl Home {
             "The rules and the keys of a game (? in a game shows them too)",
             theme.heading,
         )];
-        lines.extend(help_text(&theme, Home::inner_width(area), false, true));
+        // The pieces as a game's board shows them on this screen.
+        lines.extend(help_text(
+            &theme,
+            Home::inner_width(area),
+            false,
+            true,
+            crate::tui::view::board_cell(area),
+        ));
         lines
     }
 

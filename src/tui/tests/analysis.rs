@@ -1083,6 +1083,43 @@ fn y_and_capital_y_hand_the_position_and_the_game_to_the_clipboard_and_say_so() 
     assert!(screen(&b, 80, 24).contains("the game as PDN (2 moves)"));
 }
 
+/// The clipboard's bound is on what the OSC 52 sequence carries, the text's base64:
+/// a game of 80,000 bytes (106,668 in base64, over the 100,000 sent at most) is
+/// refused with the text's own bound said, and one of 74,000 (98,668) is copied.
+#[test]
+fn capital_y_refuses_a_game_whose_base64_is_over_the_clipboards_bound() {
+    let sized = |bytes: usize| {
+        let mut b = board(80, 24);
+        // 45 moves (the first legal one each time), a comment of up to 1,990
+        // characters on each, as long as makes the game `bytes` long as PDN.
+        for _ in 0..45 {
+            let m = b.tree.position().legal_moves()[0];
+            b.tree.enter(m).unwrap();
+        }
+        let written =
+            |b: &AnalysisBoard| crate::pdn::write_tree(&b.record_to_write(), &b.tree).len();
+        b.tree.go_to_start();
+        while b.tree.forward() {
+            let left = bytes.saturating_sub(written(&b) + 5);
+            let take = left.min(crate::game::tree::MAX_COMMENT_CHARS - 10);
+            let node = b.tree.current();
+            b.tree.comment_edit(node, &"x".repeat(take));
+        }
+        let got = written(&b);
+        assert!(got.abs_diff(bytes) < 20, "{got} for {bytes}");
+        b
+    };
+    let mut b = sized(80_000);
+    press(&mut b, KeyCode::Char('Y'));
+    assert_eq!(b.take_clipboard(), None, "not sent");
+    let drawn = screen(&b, 80, 24);
+    assert!(drawn.contains("Too long for the clipboard ("), "{drawn}");
+    assert!(drawn.contains("at most 75000): s saves it"), "{drawn}");
+    let mut b = sized(74_000);
+    press(&mut b, KeyCode::Char('Y'));
+    assert!(b.take_clipboard().is_some(), "sent");
+}
+
 #[test]
 fn the_whole_help_is_read_at_80x24_by_scrolling_it() {
     let mut b = board(80, 24);
@@ -1155,6 +1192,57 @@ fn e_sets_up_a_position_to_analyse_and_u_brings_the_moves_back() {
     press(&mut b, KeyCode::Esc);
     assert_eq!(b.tree.main_line().len(), 2);
     assert!(screen(&b, 80, 24).contains("No position set up"));
+}
+
+/// Sets up `fen` on `board` from the position editor (`E`, the board cleared, each
+/// piece put on its square, the side to move chosen) and analyses it (Enter).
+fn set_up(board: &mut AnalysisBoard, fen: &str) {
+    let position: Position = fen.parse().unwrap();
+    press(board, KeyCode::Char('E'));
+    press(board, KeyCode::Char('c'));
+    for square in position.occupied() {
+        let piece = position.piece_at(square).unwrap();
+        board.board.cursor = (square.row(), square.col());
+        press(board, KeyCode::Char(piece.letter()));
+    }
+    if position.turn() != crate::rules::Color::Black {
+        press(board, KeyCode::Char('t'));
+    }
+    press(board, KeyCode::Enter);
+    assert_eq!(board.tree.start().to_string(), fen, "set up");
+}
+
+#[test]
+fn u_takes_back_a_set_up_and_capital_u_sets_it_up_again_with_its_moves() {
+    let mut b = board(80, 24);
+    // A move taken back before the set-up: the set-up is the change after it.
+    play(&mut b, "11-15 23-19 8-11");
+    press(&mut b, KeyCode::Char('u'));
+    set_up(&mut b, "W:W22:BK15");
+    play(&mut b, "22-18");
+    press(&mut b, KeyCode::Char('u'));
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(*b.tree.start(), Position::start());
+    let drawn = screen(&b, 80, 24);
+    assert!(drawn.contains("(U sets it up again)"), "{drawn}");
+    // U: the set-up again (not 8-11, taken back before it), then its move.
+    press(&mut b, KeyCode::Char('U'));
+    assert_eq!(b.tree.start().to_string(), "W:W22:BK15");
+    let drawn = screen(&b, 80, 24);
+    assert!(drawn.contains("Set up again: W:W22:BK15"), "{drawn}");
+    press(&mut b, KeyCode::Char('U'));
+    assert_eq!(b.tree.main_line().len(), 1, "22-18 played again");
+    assert_eq!(b.tree.ply(), 1);
+    press(&mut b, KeyCode::Char('U'));
+    assert!(screen(&b, 80, 24).contains("Nothing to redo"));
+    // And back again through both; a move played then drops the set-up from redo.
+    press(&mut b, KeyCode::Char('u'));
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(b.tree.main_line().len(), 2, "8-11 stays taken back");
+    play(&mut b, "9-14");
+    press(&mut b, KeyCode::Char('U'));
+    assert_eq!(*b.tree.start(), Position::start());
+    assert!(screen(&b, 80, 24).contains("Nothing to redo"));
 }
 
 /// Saves `board`'s tree to `path` from the save dialog already open (Enter on the
@@ -1230,6 +1318,24 @@ fn loaded_board(dir: &std::path::Path, pdn: &str) -> AnalysisBoard {
     );
     press(&mut b, KeyCode::End);
     b
+}
+
+#[test]
+fn a_record_cut_short_at_an_unplayable_move_is_saved_unfinished_saying_where_it_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    let faulty = WON_BY_WHITE.replace("8-11 0-1", "8-11 22-17 3. 30-26 0-1");
+    let mut b = loaded_board(dir.path(), &faulty);
+    assert_eq!(b.tree.main_line().len(), 4, "the moves before 30-26");
+    let text = saved_text(&mut b, &dir.path().join("saved.pdn"));
+    assert!(text.contains("[Result \"*\"]"), "{text}");
+    assert!(
+        text.contains(
+            "[Termination \"stopped at unplayable move 3. 30-26 (Black); recorded result 0-1\"]"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("resignation"), "{text}");
+    assert!(text.ends_with("2. 8-11 22-17 *\n"), "{text}");
 }
 
 #[test]

@@ -361,3 +361,58 @@ fn the_help_legend_draws_each_piece_as_the_board_does() {
         assert_eq!(legend, pieces, "{line}");
     }
 }
+
+/// On the larger boards (120x40, 200x60) a king is a disc with its crowns inside it,
+/// not crowns across (as on the smallest board, 80x24): the help's legend draws the
+/// pieces as the board on that screen does, the crowns in the board's style between
+/// the disc's fill (it showed the smallest board's kings, `♚♚♚ ♔♔♔`, at every size).
+#[test]
+fn the_help_legend_draws_the_kings_as_the_board_of_that_size_does() {
+    let fen = "B:WK32,21:B5,K4";
+    for (width, height) in [(120, 40), (200, 60)] {
+        let pos: Position = fen.parse().unwrap();
+        let mut app = App::with_session(
+            Settings::default(),
+            Session::new(Game::from_position(pos)),
+            width,
+            height,
+        );
+        cursor_to(&mut app, sq(15));
+        let board = screen_layout(app.screen, app.board.flipped).unwrap().board;
+        let text = screen_text(&app);
+        // The crown row of Black's king on 4 (the disc below the number row): crowns
+        // within the disc's fill.
+        let r = board.square_rect(sq(4));
+        let king_y = r.y + 1 + (r.height - 1) / 2;
+        let row = text.lines().nth(usize::from(king_y)).unwrap();
+        let on_board: String = row
+            .chars()
+            .skip(usize::from(r.x))
+            .take(usize::from(r.width))
+            .collect();
+        assert!(on_board.contains("█♚♚♚█"), "{width}x{height}: {on_board:?}");
+        let crown_style = |buf: &ratatui::buffer::Buffer, line: &str, y: u16, glyph: &str| {
+            let at = line.find(glyph).unwrap();
+            let x = u16::try_from(line[..at].chars().count()).unwrap();
+            let cell = &buf[(x, y)];
+            (cell.fg, cell.bg, cell.modifier)
+        };
+        let terminal = render(&app);
+        let board_crown = crown_style(terminal.backend().buffer(), row, king_y, "♚");
+        press(&mut app, KeyCode::Char('?'));
+        let text = screen_text(&app);
+        let (y, line) = text
+            .lines()
+            .enumerate()
+            .find(|(_, line)| line.contains(" kings  "))
+            .expect("the legend");
+        assert!(
+            line.contains("█♚♚♚█ ▓♔♔♔▓ kings"),
+            "{width}x{height}: {line}"
+        );
+        let terminal = render(&app);
+        let y = u16::try_from(y).unwrap();
+        let legend_crown = crown_style(terminal.backend().buffer(), line, y, "♚");
+        assert_eq!(legend_crown, board_crown, "{width}x{height}: {line}");
+    }
+}

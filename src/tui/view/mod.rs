@@ -8,7 +8,9 @@ mod panel;
 mod report;
 
 pub(crate) use footer::FooterLayout;
-pub(crate) use overlays::{game_list_click, help_covers, help_scrolled, help_scrolls, help_text};
+pub(crate) use overlays::{
+    board_cell, game_list_click, help_covers, help_scrolled, help_scrolls, help_text,
+};
 use overlays::{render_game_list, render_help, render_save_dialog};
 use panel::render_panel;
 pub(crate) use panel::{labelled, move_at, wrapped};

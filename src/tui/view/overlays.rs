@@ -10,23 +10,40 @@ fn full_key_label(theme: &Theme, label: &str) -> String {
         .replace("{steps}", theme.glyphs.steps)
 }
 
-/// A piece as the board draws it on its smallest squares (80x24), for the help's
+/// A piece as the board draws it on squares of `cell` (columns, rows), for the help's
 /// legend: drawn by the board's own code on a dark square, so that the legend's piece
-/// looks as the board's does, its colour included (`███` in Black's colour, `♚♚♚` in
-/// reverse, `█b█` without colour, `(b)`, `{B}`). Plain text in the terminal's own colour
-/// showed a light block for Black on a dark terminal, and no letter without colour.
-fn small_disc(theme: &Theme, color: Color, king: bool) -> Vec<Span<'static>> {
+/// looks as the board's does, its colour included: the disc's middle row (`███` in
+/// Black's colour, `♚♚♚` in reverse at 80x24, where a king is crowns across; `█♚♚♚█`
+/// on the larger squares, where its crowns sit inside the disc), kept to its ends and
+/// middle three cells on the largest ones; a square one row high shows the board's
+/// one-cell glyph. Plain text in the terminal's own colour showed a light block for
+/// Black on a dark terminal, and no letter without colour.
+fn legend_piece(theme: &Theme, color: Color, king: bool, cell: (u16, u16)) -> Vec<Span<'static>> {
     let role = if king { Role::King } else { Role::Man };
     let piece = Piece { color, role };
-    // A square five wide and one high, as at 80x24: the disc is its middle three cells.
-    let square = Rect::new(0, 0, 5, 1);
+    let (width, height) = (cell.0.max(3), cell.1);
+    if height <= 1 {
+        let style = theme.dark_square.patch(super::piece_style(theme, color));
+        return vec![Span::styled(super::piece_glyph(theme, piece), style)];
+    }
+    // As `render_cell` places the disc: below the number row, two columns narrower.
+    let square = Rect::new(0, 0, width, height);
+    let rows = height - 1;
     let mut buf = Buffer::empty(square);
-    board::render_disc(theme, piece, square, 0, 1, theme.dark_square, &mut buf);
-    (1..4)
-        .map(|x| {
-            let cell = &buf[(x, 0)];
-            Span::styled(cell.symbol().to_string(), cell.style())
-        })
+    board::render_disc(theme, piece, square, 1, rows, theme.dark_square, &mut buf);
+    let disc = width - 2;
+    let middle = 1 + rows / 2;
+    let span = |x: u16| {
+        let cell = &buf[(1 + x, middle)];
+        Span::styled(cell.symbol().to_string(), cell.style())
+    };
+    if disc <= 5 {
+        return (0..disc).map(span).collect();
+    }
+    let centre = disc / 2;
+    [0, centre - 1, centre, centre + 1, disc - 1]
+        .into_iter()
+        .map(span)
         .collect()
 }
 
@@ -41,6 +58,7 @@ fn help_box(app: &App, area: Rect) -> (Rect, Vec<Line<'static>>) {
         usize::from(width.saturating_sub(2)),
         at_server,
         false,
+        board_cell(area),
     );
     let height = u16::try_from(text.len() + 2)
         .unwrap_or(u16::MAX)
@@ -133,12 +151,13 @@ pub(crate) fn how_to_play_lines(theme: &Theme, width: usize) -> Vec<Line<'static
 /// map (two a line where both fit; at a server's table only those it takes), the rules
 /// (in full first where `rules_first`, for someone come to learn the game, see
 /// [`how_to_play_lines`]; else in short after the keys) and the pieces, none wider than
-/// the box.
+/// the box, drawn as the board draws them on squares of `cell` (see [`board_cell`]).
 pub(crate) fn help_text(
     theme: &Theme,
     width: usize,
     at_server: bool,
     rules_first: bool,
+    cell: (u16, u16),
 ) -> Vec<Line<'static>> {
     let g = &theme.glyphs;
     let width = width.max(1);
@@ -211,12 +230,12 @@ pub(crate) fn help_text(
         chips
     };
     let mark = |mark: String| vec![Span::raw(mark)];
-    let mut kings = small_disc(theme, Color::Black, true);
+    let mut kings = legend_piece(theme, Color::Black, true, cell);
     kings.push(Span::raw(" "));
-    kings.extend(small_disc(theme, Color::White, true));
+    kings.extend(legend_piece(theme, Color::White, true, cell));
     let legend = [
-        named(small_disc(theme, Color::Black, false), "Black"),
-        named(small_disc(theme, Color::White, false), "White"),
+        named(legend_piece(theme, Color::Black, false, cell), "Black"),
+        named(legend_piece(theme, Color::White, false, cell), "White"),
         named(kings, "kings"),
         mark(format!("{} must jump", g.must_capture)),
         mark(format!("{} last", g.last_move)),
@@ -225,6 +244,14 @@ pub(crate) fn help_text(
     ];
     text.extend(flowed_spans(&legend, "  ", width));
     text
+}
+
+/// The size of the board's squares (columns, rows) on a screen of `area`, as the
+/// help's legend draws its pieces: those of 80x24 on a screen with no board.
+pub(crate) fn board_cell(area: Rect) -> (u16, u16) {
+    crate::tui::geometry::screen_layout(area, false).map_or((5, 2), |layout| {
+        (layout.board.cell_width, layout.board.cell_height)
+    })
 }
 
 /// The help's lines on the app's screen and how many of them its box shows.
