@@ -50,9 +50,8 @@ pub(crate) fn typed(line: &str) -> Option<Result<Order, String>> {
                 minutes: Some(minutes),
             }),
             _ => Err(format!(
-                "mute NAME [MINUTES]: the minutes are a number from 1 to {MUTE_MINUTES_MOST} \
-                 ({MUTE_MINUTES} unless given), not {}",
-                crate::text::printable(more, 40)
+                "mute: MINUTES is 1 to {MUTE_MINUTES_MOST} ({MUTE_MINUTES} if not given), not {}",
+                crate::text::printable(more, 20)
             )),
         },
         "ban" if more.chars().count() > MAX_REASON => Err(format!(

@@ -16,8 +16,11 @@ pub(crate) fn run(db: Option<&Path>, command: &ServerCommand) -> Result<(), Comm
         None => super::default_db().map_err(super::network)?,
     };
     let shown = crate::text::printable_path(&path);
-    if let Some(refusal) = super::missing_database(&path, false) {
-        return Err(super::network(refusal));
+    if matches!(path.try_exists(), Ok(false)) {
+        return Err(super::network(format!(
+            "{shown}: no such database. Check the path (the server makes its database at its \
+             first start, with --create; a moderator is a player who has logged in there)"
+        )));
     }
     if let Some(problem) = super::database_problem(&path) {
         return Err(super::network(problem));

@@ -467,8 +467,7 @@ impl LobbyScreen {
                 self.order = Some(TextField::new("", ORDER_MAX_CHARS));
             }
             KeyCode::Char('/') => {
-                let note = "/ gives a moderator's order (mute, kick, ban), and you were not a \
-                            moderator when you logged in (the server's operator makes them)";
+                let note = "/ is for moderators: you were not one when you logged in";
                 self.say(note, true);
             }
             KeyCode::Char('m') => return Some(LobbyAction::Send(ClientMessage::Rematch)),

@@ -2739,7 +2739,7 @@ fn a_moderator_mutes_kicks_and_bans_a_player_and_the_ban_outlives_a_restart() {
     alice.say("mute bob 15");
     let told = bob.expect("A moderator muted you until ");
     assert!(told.contains(", in 15 minutes:"), "{told}");
-    alice.expect("bob is muted until ");
+    alice.expect("Muted bob until ");
     server.expect("muted");
     bob.say("say hello");
     let refused = bob.expect("Refused: a moderator muted you until ");
@@ -2748,7 +2748,7 @@ fn a_moderator_mutes_kicks_and_bans_a_player_and_the_ban_outlives_a_restart() {
     bob.expect("let go: a moderator disconnected you");
     assert_ne!(bob.finish(), 0);
     alice.expect("A moderator disconnected bob: game 1 is adjourned");
-    alice.expect("bob is disconnected; game 1 is adjourned.");
+    alice.expect("Kicked bob; game 1 is adjourned.");
     let mut bob = Peer::start(&b, &["online", &address, "--name", "bob", "--plain"]);
     bob.expect("Game 1 goes on:");
     bob.expect("Moves so far: 11-15.");
@@ -2756,7 +2756,7 @@ fn a_moderator_mutes_kicks_and_bans_a_player_and_the_ban_outlives_a_restart() {
     alice.say("ban bob cheating with an engine");
     bob.expect("you are banned from this server: cheating with an engine");
     assert_ne!(bob.finish(), 0);
-    alice.expect("bob is banned (cheating with an engine) and disconnected; game 1 is adjourned.");
+    alice.expect("Banned bob (cheating with an engine) and kicked them; game 1 is adjourned.");
     let refused = |address: &str| {
         let mut bob = Peer::start(&b, &["online", address, "--name", "bob", "--plain"]);
         bob.expect("refused: you are banned from this server: cheating with an engine");

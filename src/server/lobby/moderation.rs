@@ -241,7 +241,7 @@ impl Lobby {
             }
             Ok(Stored::Moderator(found)) => {
                 let text = format!(
-                    "{} is a moderator: only the server's operator deals with a moderator \
+                    "only the server's operator deals with a moderator such as {} \
                      (checkers server moderator remove {})",
                     found.name, found.name
                 );
@@ -272,18 +272,18 @@ impl Lobby {
                      until then."
                 );
                 self.send(&name, ServerMessage::Info { text });
-                format!("{name} is muted until {when}.")
+                format!("Muted {name} until {when}.")
             }
             Order::Unmute { .. } => {
                 self.moderation.mutes.remove(&name);
                 tracing::warn!(moderator = by, player = name, was_muted = done, "unmuted");
                 if !done {
-                    format!("{name} was not muted.")
+                    format!("{name} was not muted: nothing to lift.")
                 } else {
                     let text =
                         "A moderator lifted your mute: you may talk at tables again.".to_string();
                     self.send(&name, ServerMessage::Info { text });
-                    format!("{name} may talk again.")
+                    format!("Unmuted {name}: they may talk again.")
                 }
             }
             Order::Kick { .. } => {
@@ -291,10 +291,10 @@ impl Lobby {
                 let reason = "a moderator disconnected you (a game in play is adjourned, not \
                               lost: log in again to go on with it)"
                     .to_string();
-                let game = self.kick(&name, reason);
+                let game = self.kick(&name, reason, false);
                 match game {
-                    Some(game) => format!("{name} is disconnected; game {game} is adjourned."),
-                    None => format!("{name} is disconnected."),
+                    Some(game) => format!("Kicked {name}; game {game} is adjourned."),
+                    None => format!("Kicked {name}."),
                 }
             }
             Order::Ban { reason, .. } => {
@@ -302,34 +302,35 @@ impl Lobby {
                 tracing::warn!(moderator = by, player = name, reason, "banned");
                 self.moderation.banned.insert(name.clone(), reason.clone());
                 let game = online
-                    .then(|| self.kick(&name, banned_words(&reason)))
+                    .then(|| self.kick(&name, banned_words(&reason), true))
                     .flatten();
                 match game {
                     Some(game) => format!(
-                        "{name} is banned ({reason}) and disconnected; game {game} is adjourned."
+                        "Banned {name} ({reason}) and kicked them; game {game} is adjourned."
                     ),
-                    None if online => format!("{name} is banned ({reason}) and disconnected."),
-                    None => format!("{name} is banned ({reason})."),
+                    None if online => format!("Banned {name} ({reason}) and kicked them."),
+                    None => format!("Banned {name} ({reason})."),
                 }
             }
             Order::Unban { .. } => {
                 self.moderation.banned.remove(&name);
                 tracing::warn!(moderator = by, player = name, was_banned = done, "unbanned");
                 if done {
-                    format!("{name} may log in again.")
+                    format!("Unbanned {name}: they may log in again.")
                 } else {
-                    format!("{name} was not banned.")
+                    format!("{name} was not banned: nothing to lift.")
                 }
             }
         };
         self.send(by, ServerMessage::Info { text: told });
     }
 
-    /// A moderator lets `name` go, telling them `reason`: a game they play is
-    /// adjourned at once (even with the other player at it), and waits for them
+    /// A moderator lets `name` go (`banned` too), telling them `reason`: a game they
+    /// play is adjourned at once (even with the other player at it), and waits for them
     /// however long the other is back, so that it is never lost for the kick. The
     /// game adjourned, if one.
-    fn kick(&mut self, name: &str, reason: String) -> Option<u64> {
+    fn kick(&mut self, name: &str, reason: String, banned: bool) -> Option<u64> {
+        let days = self.adjourned_for.as_secs_f64() / 86_400.0;
         let game = self.online.get(name)?.game;
         let adjourned = game.and_then(|game| {
             let table = self.games.get_mut(&game)?;
@@ -340,10 +341,18 @@ impl Lobby {
             if in_play {
                 self.adjourn_now(game);
             }
-            let text = format!(
-                "A moderator disconnected {name}: game {game} is adjourned, its clocks \
-                 stopped, until you are both back."
-            );
+            let text = if banned {
+                format!(
+                    "A moderator banned {name}: game {game} is adjourned, its clocks stopped; \
+                     it goes on only if {name} is unbanned, else it ends as abandoned, \
+                     counting for neither of you, {days} days on."
+                )
+            } else {
+                format!(
+                    "A moderator disconnected {name}: game {game} is adjourned, its clocks \
+                     stopped, until you are both back."
+                )
+            };
             self.send(&other, ServerMessage::Info { text });
             Some(game)
         });
