@@ -346,7 +346,7 @@ pub(crate) struct ServerArgs {
     /// The database file, one that exists (--create makes a new one; the certificate
     /// and its key are kept beside it) [default: server/server.sqlite in the data
     /// folder, made on first use].
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", global = true)]
     pub(crate) db: Option<PathBuf>,
     /// Make the --db file if it is not there: a new database, with no players, ratings
     /// or games, and a new certificate (so a mistyped --db is refused, not started
@@ -399,6 +399,47 @@ pub(crate) struct ServerArgs {
     /// players' records, unrated). Fractions are allowed.
     #[arg(long, value_name = "DAYS", default_value_t = crate::server::Limits::DEFAULT.adjourned_days)]
     pub(crate) adjourned_days: f64,
+    /// Work on the database instead of serving (also while the server runs on it).
+    #[command(subcommand)]
+    pub(crate) command: Option<ServerCommand>,
+}
+
+/// `checkers server` subcommands: the operator's work on the database.
+#[derive(Debug, Subcommand)]
+pub(crate) enum ServerCommand {
+    /// The moderators: players who may mute, kick and ban others from their client
+    /// (mute NAME [MINUTES], unmute NAME, kick NAME, ban NAME [REASON], unban NAME).
+    /// A running server knows a change at the player's next login (a moderator removed
+    /// loses the right within 30 seconds).
+    Moderator {
+        /// What to do.
+        #[command(subcommand)]
+        action: ModeratorAction,
+    },
+}
+
+/// `checkers server moderator` subcommands.
+#[derive(Debug, Subcommand)]
+pub(crate) enum ModeratorAction {
+    /// Make a player a moderator (one who has logged in at least once).
+    Add {
+        /// The player's name.
+        name: String,
+    },
+    /// Make a moderator a player like the others.
+    Remove {
+        /// The moderator's name.
+        name: String,
+    },
+    /// List the moderators.
+    List,
+    /// Show the last orders of the moderators and the operator, oldest first: when,
+    /// who, what, to whom, and the minutes or reason.
+    Log {
+        /// How many orders to show.
+        #[arg(long, value_name = "N", default_value_t = 50)]
+        last: u32,
+    },
 }
 
 /// `checkers online`.

@@ -94,6 +94,9 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
             return network::join(&args, crate::net::protocol::Role::Spectator);
         }
         Command::Server(args) => {
+            if let Some(command) = &args.command {
+                return crate::server::operator::run(args.db.as_deref(), command);
+            }
             return crate::server::run(&crate::server::ServerOptions {
                 listen: args.listen,
                 db: args.db,

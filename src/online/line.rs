@@ -97,6 +97,8 @@ pub(crate) struct ServerLine {
     out: mpsc::UnboundedSender<Outgoing>,
     /// The name logged in.
     pub(crate) name: String,
+    /// Whether the server welcomed the player as a moderator.
+    pub(crate) moderator: bool,
     /// The server's address.
     pub(crate) address: String,
     /// The server certificate's fingerprint, if this connection was the first contact
@@ -127,7 +129,7 @@ impl ServerLine {
                 }
             };
             runtime.block_on(async move {
-                let (reader, mut writer, name, first_contact) =
+                let (reader, mut writer, logged_in, first_contact) =
                     match tokio::time::timeout(CONNECT_TIME * 2, super::connect(&login)).await {
                         Ok(Ok(connected)) => connected,
                         Ok(Err(e)) => {
@@ -148,19 +150,20 @@ impl ServerLine {
                     let _ = ready.send(Err(network(why)));
                     return;
                 }
-                if ready.send(Ok((name, first_contact))).is_err() {
+                if ready.send(Ok((logged_in, first_contact))).is_err() {
                     return;
                 }
                 keep(reader, writer, queue, &told, &login.address).await;
             });
         });
-        let (name, first_contact) = opened
+        let (logged_in, first_contact) = opened
             .recv()
             .map_err(|_| network("the connection's thread ended".to_string()))??;
         Ok(ServerLine {
             inbox,
             out,
-            name,
+            name: logged_in.name,
+            moderator: logged_in.moderator,
             address,
             first_contact,
         })
@@ -209,6 +212,7 @@ impl ServerLine {
             inbox,
             out,
             name: "tester".to_string(),
+            moderator: false,
             address: "127.0.0.1:1".to_string(),
             first_contact: None,
         };

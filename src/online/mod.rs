@@ -5,6 +5,7 @@
 
 mod identity;
 mod line;
+pub(crate) mod orders;
 
 pub(crate) use line::{LineNews, ServerLine};
 
@@ -176,6 +177,7 @@ pub(crate) fn lobby_start(
 ) -> Result<crate::tui::Start, CommandError> {
     let line = ServerLine::open(Login::of(options)?)?;
     let mut screen = crate::tui::lobby::LobbyScreen::new(&line.name, &line.address, theme);
+    screen.moderator = line.moderator;
     // Printed too, but under the screen (opened from the home screen): said where it
     // can be read and compared.
     // In halves, so that the status lines of an 80-column lobby hold it whole.
@@ -211,13 +213,16 @@ pub(crate) fn run(options: &OnlineOptions) -> Result<(), CommandError> {
 /// Connects, logs in and plays until `quit` or the end of the input.
 async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), CommandError> {
     let address = login.address.as_str();
-    let (mut reader, mut writer, _, _) = connect(login).await?;
+    let (mut reader, mut writer, logged_in, _) = connect(login).await?;
     if let Some(file) = export {
         return export_games(&mut reader, &mut writer, address, file, EXPORT_MOST_BYTES).await;
     }
     let mut lines = input_lines();
     println!("Type help for the commands.");
-    let mut view = View::default();
+    let mut view = View {
+        moderator: logged_in.moderator,
+        ..View::default()
+    };
     let mut ping = tokio::time::interval(PING_EVERY);
     let mut unanswered = MoveWatch::default();
     loop {
@@ -382,7 +387,7 @@ pub(crate) fn confirm_first_contact(login: &Login) -> Result<(), CommandError> {
 /// name logged in and, if this was the first contact, the fingerprint pinned.
 pub(crate) async fn connect(
     login: &Login,
-) -> Result<(ServerReader, ServerWriter, String, Option<[u8; 32]>), CommandError> {
+) -> Result<(ServerReader, ServerWriter, LoggedIn, Option<[u8; 32]>), CommandError> {
     let Login {
         dir,
         address,
@@ -440,15 +445,21 @@ pub(crate) async fn connect(
             .await
             .map_err(|e| network(format!("{address}: {e}")))?;
         match next(&mut reader, address).await? {
-            ServerMessage::Welcome { name, new, rating } => {
+            ServerMessage::Welcome {
+                name,
+                new,
+                rating,
+                moderator,
+            } => {
                 let first = if new {
                     " (the name is now bound to your key)"
                 } else {
                     ""
                 };
-                println!("Logged in to {address} as {name}{first}, rating {rating:.0}.");
+                let role = if moderator { ", a moderator" } else { "" };
+                println!("Logged in to {address} as {name}{first}, rating {rating:.0}{role}.");
                 identity::remember_server(dir, address, &name);
-                Ok(name)
+                Ok(LoggedIn { name, moderator })
             }
             ServerMessage::Refused { reason } => Err(network(format!(
                 "{address} refused: {}",
@@ -457,10 +468,18 @@ pub(crate) async fn connect(
             _ => Err(network(format!("{address} did not answer the login"))),
         }
     };
-    let name = tokio::time::timeout(CONNECT_TIME, login)
+    let logged_in = tokio::time::timeout(CONNECT_TIME, login)
         .await
         .map_err(|_| network(format!("{address} did not answer the login in time")))??;
-    Ok((reader, writer, name, first_contact))
+    Ok((reader, writer, logged_in, first_contact))
+}
+
+/// Who the server's welcome says is logged in.
+pub(crate) struct LoggedIn {
+    /// The name.
+    pub(crate) name: String,
+    /// Whether they are one of the server's moderators.
+    pub(crate) moderator: bool,
 }
 
 /// The most bytes of records one export gathers before writing them: far more than one
@@ -699,6 +718,8 @@ struct View {
     position: Option<Position>,
     /// The clocks as the server last told them (none: untimed, or not told).
     clocks: Option<Clocks>,
+    /// Whether the server welcomed this player as a moderator.
+    moderator: bool,
 }
 
 /// A game's clocks as the server last told them: counted on from then, the running
@@ -795,6 +816,12 @@ impl View {
     fn command(&mut self, line: &str) -> Option<ClientMessage> {
         let mut words = line.split_whitespace();
         let first = words.next()?;
+        match orders::typed(line) {
+            Some(_) if !self.moderator => return say(&orders::not_a_moderator(first)),
+            Some(Ok(order)) => return Some(ClientMessage::Moderate { order }),
+            Some(Err(wrong)) => return say(&wrong),
+            None => {}
+        }
         let rest: Vec<&str> = words.collect();
         let message = match (first, rest.as_slice()) {
             ("who", []) => ClientMessage::Who,
@@ -844,6 +871,9 @@ impl View {
             },
             ("board", []) => return self.board(),
             ("clock" | "clocks", []) => return self.clock(),
+            ("help", []) if self.moderator => {
+                return say(&format!("{HELP} As a moderator: {}.", orders::ORDERS_HELP));
+            }
             ("help", []) => return say(HELP),
             ("quit" | "exit", []) => return None,
             (text, [])

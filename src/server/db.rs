@@ -82,6 +82,29 @@ const MIGRATIONS: &[&str] = &[
         alive INTEGER NOT NULL,
         stopped INTEGER NOT NULL
     );",
+    // 6: moderation: the players the operator made moderators, the bans (with the
+    // reason each later login is refused with) and mutes in force, and every
+    // moderator's order as it was given.
+    "ALTER TABLE players ADD COLUMN moderator INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE bans (
+        player INTEGER PRIMARY KEY REFERENCES players(id),
+        reason TEXT NOT NULL,
+        moderator TEXT NOT NULL,
+        since INTEGER NOT NULL
+    );
+    CREATE TABLE mutes (
+        player INTEGER PRIMARY KEY REFERENCES players(id),
+        until INTEGER NOT NULL,
+        moderator TEXT NOT NULL
+    );
+    CREATE TABLE moderation_log (
+        id INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        moderator TEXT NOT NULL,
+        action TEXT NOT NULL,
+        player TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT ''
+    );",
 ];
 
 /// The result stored for an adjourned game nobody resumed in time.
@@ -111,6 +134,8 @@ pub(crate) struct PlayerRow {
     pub(crate) rating: Glicko2Rating,
     /// The rated games that changed their rating.
     pub(crate) rated_games: u32,
+    /// Whether the operator made them a moderator.
+    pub(crate) moderator: bool,
 }
 
 /// What a login's name and key come to.
@@ -122,6 +147,8 @@ pub(crate) enum Claim {
     NoNewName,
     /// The name is new and reads like this player's (`ALICE`, `aIice` beside `alice`).
     LooksLike(String),
+    /// The key is a banned player's: the ban's reason.
+    Banned(String),
     /// The player's row, and whether the name was bound to the key now.
     Player(PlayerRow, bool),
 }
@@ -171,6 +198,8 @@ impl Db {
     /// Opens (making if missing) the database at `path` and migrates it.
     pub(crate) fn open(path: &Path) -> Result<Db, String> {
         let conn = Connection::open(path).map_err(said)?;
+        // `checkers server moderator` writes while the server runs: each waits its turn.
+        conn.busy_timeout(Duration::from_secs(10)).map_err(said)?;
         // WAL: a move's commit is one append; FULL: it is on the disk before anyone
         // hears of the move.
         conn.execute_batch(
@@ -316,7 +345,8 @@ impl Db {
         self.conn
             .query_row(
                 &format!(
-                    "SELECT id, key, rating, deviation, volatility, {RATED_GAMES} FROM players p
+                    "SELECT id, key, rating, deviation, volatility, {RATED_GAMES}, moderator
+                     FROM players p
                      WHERE name = ?1"
                 ),
                 params![name],
@@ -330,6 +360,7 @@ impl Db {
                             volatility: r.get(4)?,
                         },
                         rated_games: r.get(5)?,
+                        moderator: r.get(6)?,
                     })
                 },
             )
@@ -346,6 +377,10 @@ impl Db {
         now: u64,
         new_allowed: bool,
     ) -> Result<Claim, String> {
+        // By the key: a banned player's new name is refused as their old one is.
+        if let Some(reason) = self.ban_of_key(key)? {
+            return Ok(Claim::Banned(reason));
+        }
         let new = match self.player(name)? {
             Some(player) if player.key != key => return Ok(Claim::Taken),
             Some(_) => false,
@@ -706,6 +741,213 @@ impl Db {
     }
 }
 
+/// A player as a moderator's order finds them: their row and their name as the
+/// database spells it.
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    /// The row's id.
+    pub(crate) id: i64,
+    /// The name, as the player spelled it at their first login.
+    pub(crate) name: String,
+    /// Whether they are a moderator.
+    pub(crate) moderator: bool,
+}
+
+/// An order in the moderation log.
+#[derive(Clone, Debug)]
+pub(crate) struct Logged {
+    /// When (unix seconds).
+    pub(crate) at: u64,
+    /// The moderator who gave it (`(operator)` for the command line's).
+    pub(crate) by: String,
+    /// What (`mute`, `ban`, `moderator add`).
+    pub(crate) action: String,
+    /// To whom.
+    pub(crate) player: String,
+    /// The minutes of a mute, the reason of a ban; else empty.
+    pub(crate) detail: String,
+}
+
+/// Moderation: moderators, bans, mutes, and the log of every order.
+impl Db {
+    /// The player whose name is `name` but for case (names that read alike are never
+    /// both made), if any.
+    pub(crate) fn find_player(&self, name: &str) -> Result<Option<Found>, String> {
+        self.conn
+            .query_row(
+                "SELECT id, name, moderator FROM players WHERE lower(name) = lower(?1)",
+                params![name],
+                |r| {
+                    Ok(Found {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                        moderator: r.get(2)?,
+                    })
+                },
+            )
+            .optional()
+            .map_err(said)
+    }
+
+    /// The names of the moderators, in order.
+    pub(crate) fn moderators(&self) -> Result<Vec<String>, String> {
+        let mut statement = self
+            .conn
+            .prepare("SELECT name FROM players WHERE moderator = 1 ORDER BY name")
+            .map_err(said)?;
+        statement
+            .query_map([], |r| r.get(0))
+            .map_err(said)?
+            .collect::<Result<Vec<String>, _>>()
+            .map_err(said)
+    }
+
+    /// Makes `found` a moderator (`on`) or no longer one, logged as the operator's
+    /// order at `now`: whether that changed anything.
+    pub(crate) fn set_moderator(&self, found: &Found, on: bool, now: u64) -> Result<bool, String> {
+        let changed = self
+            .conn
+            .execute(
+                "UPDATE players SET moderator = ?2 WHERE id = ?1 AND moderator != ?2",
+                params![found.id, on],
+            )
+            .map_err(said)?;
+        if changed > 0 {
+            let action = if on {
+                "moderator add"
+            } else {
+                "moderator remove"
+            };
+            self.log_moderation(now, "(operator)", action, &found.name, "")?;
+        }
+        Ok(changed > 0)
+    }
+
+    /// The reason of the ban on the player whose key is `key`, if one is banned.
+    pub(crate) fn ban_of_key(&self, key: &[u8]) -> Result<Option<String>, String> {
+        self.conn
+            .query_row(
+                "SELECT b.reason FROM bans b JOIN players p ON p.id = b.player
+                 WHERE p.key = ?1 LIMIT 1",
+                params![key],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(said)
+    }
+
+    /// Bans `found` for `reason` (a ban in force keeps its first reason and time
+    /// replaced by these): `moderator`'s order at `now`.
+    pub(crate) fn ban(
+        &self,
+        found: &Found,
+        reason: &str,
+        moderator: &str,
+        now: u64,
+    ) -> Result<(), String> {
+        self.conn
+            .execute(
+                "INSERT OR REPLACE INTO bans (player, reason, moderator, since)
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![found.id, reason, moderator, now as i64],
+            )
+            .map_err(said)?;
+        Ok(())
+    }
+
+    /// Lifts the ban on `found`: whether one was in force.
+    pub(crate) fn unban(&self, found: &Found) -> Result<bool, String> {
+        self.conn
+            .execute("DELETE FROM bans WHERE player = ?1", params![found.id])
+            .map(|n| n > 0)
+            .map_err(said)
+    }
+
+    /// Mutes `found` until `until` (unix seconds): `moderator`'s order.
+    pub(crate) fn mute(&self, found: &Found, until: u64, moderator: &str) -> Result<(), String> {
+        self.conn
+            .execute(
+                "INSERT OR REPLACE INTO mutes (player, until, moderator) VALUES (?1, ?2, ?3)",
+                params![found.id, until as i64, moderator],
+            )
+            .map(drop)
+            .map_err(said)
+    }
+
+    /// Lifts the mute on `found`: whether one was in force at `now`.
+    pub(crate) fn unmute(&self, found: &Found, now: u64) -> Result<bool, String> {
+        self.conn
+            .execute(
+                "DELETE FROM mutes WHERE player = ?1 AND until > ?2",
+                params![found.id, now as i64],
+            )
+            .map(|n| n > 0)
+            .map_err(said)
+    }
+
+    /// The mutes in force at `now`: each player's name and when it ends (unix seconds).
+    pub(crate) fn mutes(&self, now: u64) -> Result<Vec<(String, u64)>, String> {
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT p.name, m.until FROM mutes m JOIN players p ON p.id = m.player
+                 WHERE m.until > ?1",
+            )
+            .map_err(said)?;
+        statement
+            .query_map(params![now as i64], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
+            })
+            .map_err(said)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(said)
+    }
+
+    /// Notes `moderator`'s order `action` on `player` at `now`, with `detail` (the
+    /// minutes, the reason).
+    pub(crate) fn log_moderation(
+        &self,
+        now: u64,
+        moderator: &str,
+        action: &str,
+        player: &str,
+        detail: &str,
+    ) -> Result<(), String> {
+        self.conn
+            .execute(
+                "INSERT INTO moderation_log (at, moderator, action, player, detail)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![now as i64, moderator, action, player, detail],
+            )
+            .map(drop)
+            .map_err(said)
+    }
+
+    /// The last `most` orders logged, the newest last.
+    pub(crate) fn moderation_log(&self, most: u32) -> Result<Vec<Logged>, String> {
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT at, moderator, action, player, detail FROM
+                 (SELECT * FROM moderation_log ORDER BY id DESC LIMIT ?1) ORDER BY id",
+            )
+            .map_err(said)?;
+        statement
+            .query_map(params![most], |r| {
+                Ok(Logged {
+                    at: r.get::<_, i64>(0)? as u64,
+                    by: r.get(1)?,
+                    action: r.get(2)?,
+                    player: r.get(3)?,
+                    detail: r.get(4)?,
+                })
+            })
+            .map_err(said)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(said)
+    }
+}
+
 /// A name as it looks, in SQL: lower case, with `l` and `1` as `i` and `0` as `o`
 /// (names are of a-z, A-Z, 0-9, `-` and `_`).
 const LOOKS: &str = "replace(replace(replace(lower(name), 'l', 'i'), '1', 'i'), '0', 'o')";
@@ -1004,5 +1246,31 @@ mod tests {
         );
         assert_eq!(db.rated_results_since(150).unwrap(), [([b, a], 200)]);
         assert_eq!(db.player("a").unwrap().unwrap().rated_games, 2);
+    }
+
+    /// A database of the fifth schema (before moderation) opens, is copied as it was,
+    /// and gains the moderators, bans, mutes and the moderation log; its players stay.
+    #[test]
+    fn a_database_from_before_moderation_gains_its_tables() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("server.sqlite");
+        let db = Db::open(&path).unwrap();
+        db.add_player("alice", &[1; 32], 0).unwrap();
+        db.conn
+            .execute_batch(
+                "DROP TABLE moderation_log; DROP TABLE bans; DROP TABLE mutes;
+                 ALTER TABLE players DROP COLUMN moderator; PRAGMA user_version = 5;",
+            )
+            .unwrap();
+        drop(db);
+        let db = Db::open(&path).unwrap();
+        assert!(dir.path().join("server.schema-5.sqlite").exists());
+        let alice = db.find_player("ALICE").unwrap().unwrap();
+        assert!(!alice.moderator);
+        assert!(db.set_moderator(&alice, true, 7).unwrap());
+        assert_eq!(db.moderators().unwrap(), ["alice"]);
+        db.ban(&alice, "test", "(operator)", 7).unwrap();
+        assert_eq!(db.ban_of_key(&[1; 32]).unwrap().as_deref(), Some("test"));
+        assert_eq!(db.moderation_log(5).unwrap().len(), 1);
     }
 }

@@ -4,6 +4,8 @@
 //! database's thread ([`Store`]) and told through the [`Outbox`], which holds every
 //! message until the writes asked before it are on the disk.
 
+mod moderation;
+
 use super::db::RatedAs;
 use super::outbox::{Outbox, Post, Recipient};
 use super::protocol::{self, ClientMessage, ServerMessage};
@@ -12,6 +14,7 @@ use crate::game::Game;
 use crate::net::guesses::Guesses;
 use crate::rules::Color;
 use crate::session::{News, Seats, Session, TimeControl};
+pub(crate) use moderation::banned_words;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use std::collections::BTreeMap;
 use std::net::IpAddr;
@@ -170,9 +173,9 @@ struct Rematch {
     opening: Option<crate::engine::Opening>,
     /// Who offered the rematch, if one did.
     offered_by: Option<String>,
-    /// When the lines of its table's chat were said, the game's last ones kept: its
-    /// players talk on after the game ("good game") within the table's bound.
-    chat: std::collections::VecDeque<Instant>,
+    /// The lines of its table's chat, the game's last ones kept: its players talk on
+    /// after the game ("good game") within the table's bound.
+    chat: Chat,
 }
 
 /// Where a player of a game is, as the others at its table are told.
@@ -238,8 +241,12 @@ struct Table {
     /// Since when one player alone has been back at the adjourned game (see
     /// [`ONE_BACK_WAIT`]).
     one_back_since: Option<Instant>,
-    /// When the lines said at the table in the last [`TABLE_CHAT_WINDOW`] were said.
-    chat: std::collections::VecDeque<Instant>,
+    /// The seat (0 Black, 1 White) of a player a moderator disconnected from the game:
+    /// it waits for them however long the other is back, so that a kick never loses
+    /// it; forgotten once it goes on.
+    held_for: Option<usize>,
+    /// The lines said at the table in the last [`TABLE_CHAT_WINDOW`].
+    chat: Chat,
     /// What the others were last told of where each player is.
     presence: Presence,
 }
@@ -291,12 +298,6 @@ impl Table {
         record.set_tag("Event", "checkers server");
         record.set_tag("Site", site);
         crate::pdn::write_game(&record)
-    }
-
-    /// Whether a line may be said at the table `now` (counted if so): at most `lines`
-    /// in any [`TABLE_CHAT_WINDOW`].
-    fn chat_allows(&mut self, now: Instant, lines: usize) -> bool {
-        chat_allows(&mut self.chat, now, lines)
     }
 
     /// The side `name` plays at this table, if they play here.
@@ -383,6 +384,10 @@ pub(crate) struct Lobby {
     presence_pending: std::collections::BTreeSet<u64>,
     /// When the server last noted in the database that it runs.
     alive_noted: Instant,
+    /// The moderators, the mutes in force, the bans ordered since the start.
+    moderation: moderation::Moderation,
+    /// When the moderators were last read from the database.
+    moderators_read: Instant,
 }
 
 /// Two players' rows as [`Lobby::rated_pairs`] keys them: the lower first.
@@ -426,20 +431,50 @@ fn pair_limit_reached(names: [&str; 2]) -> String {
     )
 }
 
-/// Whether a line may be said `now` at a table whose lines were said at `chat` (counted
-/// if so): at most `lines` in any [`TABLE_CHAT_WINDOW`].
-fn chat_allows(chat: &mut std::collections::VecDeque<Instant>, now: Instant, lines: usize) -> bool {
-    while chat
-        .front()
-        .is_some_and(|&said| now.duration_since(said) >= TABLE_CHAT_WINDOW)
-    {
-        chat.pop_front();
+/// The lines said at a table in the last [`TABLE_CHAT_WINDOW`]: when, and by whom.
+#[derive(Clone, Debug, Default)]
+struct Chat {
+    /// Each line's time and speaker, oldest first.
+    said: std::collections::VecDeque<(Instant, String)>,
+}
+
+/// Why a line is not carried at a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ChatFull {
+    /// The table carried its `lines` in the window, all who speak together.
+    Table,
+    /// The speaker said their share of them (see [`speakers_share`]).
+    Speaker,
+}
+
+/// The lines one speaker may say at a table in a [`TABLE_CHAT_WINDOW`], of the
+/// `lines` it carries: a quarter (at least one), so that one flooder cannot take
+/// every line and silence the others; a person talking says far fewer.
+fn speakers_share(lines: usize) -> usize {
+    (lines / 4).max(1)
+}
+
+impl Chat {
+    /// Whether `speaker` may say a line `now` (counted if so): at most `lines` in any
+    /// [`TABLE_CHAT_WINDOW`] at the table, [`speakers_share`] of them each speaker's.
+    fn allows(&mut self, speaker: &str, now: Instant, lines: usize) -> Result<(), ChatFull> {
+        while self
+            .said
+            .front()
+            .is_some_and(|(said, _)| now.duration_since(*said) >= TABLE_CHAT_WINDOW)
+        {
+            self.said.pop_front();
+        }
+        let own = self.said.iter().filter(|(_, n)| n == speaker).count();
+        if own >= speakers_share(lines) {
+            return Err(ChatFull::Speaker);
+        }
+        if self.said.len() >= lines {
+            return Err(ChatFull::Table);
+        }
+        self.said.push_back((now, speaker.to_string()));
+        Ok(())
     }
-    if chat.len() >= lines {
-        return false;
-    }
-    chat.push_back(now);
-    true
 }
 
 /// The first [`protocol::LOBBY_LIST`] entries of a list of the lobby.
@@ -494,6 +529,8 @@ impl Lobby {
         for (ids, ended) in store.ask_now(move |db| db.rated_results_since(since))?? {
             rated_pairs.entry(pair(ids)).or_default().push(ended);
         }
+        let unix = crate::store::now_unix();
+        let moderation = store.ask_now(move |db| moderation::Moderation::read(db, unix))??;
         let mut lobby = Lobby {
             store,
             outbox,
@@ -511,6 +548,8 @@ impl Lobby {
             rated_pairs,
             presence_pending: std::collections::BTreeSet::new(),
             alive_noted: now,
+            moderation,
+            moderators_read: now,
         };
         let restored = lobby.restore(now)?;
         Ok((lobby, restored))
@@ -632,6 +671,7 @@ impl Lobby {
                     adjourned: Some(since),
                     away: [false; 2],
                     one_back_since: None,
+                    held_for: None,
                     chat: Default::default(),
                     presence: Presence::told(Whereabouts::Gone),
                 },
@@ -740,6 +780,7 @@ impl Lobby {
         };
         table.adjourned = None;
         table.one_back_since = None;
+        table.held_for = None;
         table.session.set_paused(false);
         self.store_then_tell(Some(game), move |db| db.adjourn(game as i64, None, None));
         self.presence_told(game);
@@ -1023,7 +1064,7 @@ impl Lobby {
     /// neither is at it, it is adjourned, its clocks stopped, until both are back.
     fn gone(&mut self, name: &str) {
         let game = self.online.remove(name).and_then(|o| o.game);
-        self.seeks.retain(|_, s| s.by != name);
+        self.drop_seeks(name, "left the server", true);
         self.drop_rematch(name, &format!("{name} left: the rematch offer lapses."));
         let Some(game) = game else {
             return;
@@ -1188,6 +1229,7 @@ impl Lobby {
             }
             ClientMessage::Adjourn => self.adjourn(name, now),
             ClientMessage::Resume => self.resume(name, now),
+            ClientMessage::Moderate { order } => self.moderate(name, order),
             ClientMessage::Lobby => {
                 let message = self.lobby(name);
                 self.send(name, message);
@@ -1613,6 +1655,38 @@ impl Lobby {
         self.seek(name, (clock, rated, terms), Some(whom.to_string()), None);
     }
 
+    /// `name`'s seeks go (and, if `to_them`, the challenges made to them), because they
+    /// `did` something (`left the server`): each challenge's other player is told, so
+    /// that nobody waits on an offer that is gone.
+    fn drop_seeks(&mut self, name: &str, did: &str, to_them: bool) {
+        let dropped: Vec<u64> = self
+            .seeks
+            .iter()
+            .filter(|(_, s)| s.by == name || (to_them && s.only.as_deref() == Some(name)))
+            .map(|(number, _)| *number)
+            .collect();
+        for number in dropped {
+            let Some(seek) = self.seeks.remove(&number) else {
+                continue;
+            };
+            let Some(whom) = seek.only else {
+                continue;
+            };
+            let (told, text) = if seek.by == name {
+                (
+                    whom,
+                    format!("{name} {did}: challenge {number} is withdrawn."),
+                )
+            } else {
+                (
+                    seek.by,
+                    format!("{name} {did}: your challenge {number} to {name} is withdrawn."),
+                )
+            };
+            self.send(&told, ServerMessage::Info { text });
+        }
+    }
+
     /// `name` accepts seek `number` (one shown to them): the game starts.
     fn accept(&mut self, name: &str, number: u64, now: Instant) {
         match self.seeks.get(&number) {
@@ -1762,6 +1836,7 @@ impl Lobby {
             adjourned: None,
             away: [false; 2],
             one_back_since: None,
+            held_for: None,
             chat: Default::default(),
             presence: Presence::told(Whereabouts::At),
         };
@@ -1777,7 +1852,7 @@ impl Lobby {
             db.add_game(game as i64, ids, &clock, rated_as, &fen, (&pdn, clocks))
         });
         for n in &names {
-            self.seeks.retain(|_, s| &s.by != n);
+            self.drop_seeks(n, "started another game", false);
             self.drop_rematch(
                 n,
                 &format!("{n} started another game: the rematch offer lapses."),
@@ -2071,27 +2146,48 @@ impl Lobby {
             name: name.to_string(),
             text: text.to_string(),
         };
+        let unix = crate::store::now_unix();
+        if let Some(until) = self.muted_until(name, unix) {
+            let when = moderation::until_words(until, unix);
+            return self.reject(
+                name,
+                format!("a moderator muted you until {when}: nobody hears you until then"),
+            );
+        }
         let lines = self.table_chat;
         let allowed = match (game, &ended) {
             (Some(game), _) => self
                 .games
                 .get_mut(&game)
-                .is_some_and(|t| t.chat_allows(now, lines)),
+                .map(|t| t.chat.allows(name, now, lines)),
             (None, Some((ended, _))) => self
                 .rematches
                 .get_mut(ended)
-                .is_some_and(|r| chat_allows(&mut r.chat, now, lines)),
-            (None, None) => false,
+                .map(|r| r.chat.allows(name, now, lines)),
+            (None, None) => None,
         };
-        if !allowed {
-            return self.reject(
-                name,
-                format!(
-                    "this table's chat is busy ({lines} lines in {} s): \
-                     say it again in a moment",
-                    TABLE_CHAT_WINDOW.as_secs()
-                ),
-            );
+        let window = TABLE_CHAT_WINDOW.as_secs();
+        match allowed {
+            Some(Ok(())) => {}
+            Some(Err(ChatFull::Speaker)) => {
+                let share = speakers_share(lines);
+                return self.reject(
+                    name,
+                    format!(
+                        "you said {share} lines in {window} s, your share of this table's \
+                         chat: say it again in a moment"
+                    ),
+                );
+            }
+            Some(Err(ChatFull::Table)) | None => {
+                return self.reject(
+                    name,
+                    format!(
+                        "this table's chat is busy ({lines} lines in {window} s): \
+                         say it again in a moment"
+                    ),
+                );
+            }
         }
         // The speaker hears it too, as the others do: the echo says it went out.
         let audience = match (game, ended) {
@@ -2166,7 +2262,8 @@ impl Lobby {
             if table.adjourned.is_none() {
                 continue;
             }
-            if (0..2).filter(|&i| table.is_at(i, online)).count() != 1 {
+            let kicked_away = table.held_for.is_some_and(|i| !table.is_at(i, online));
+            if kicked_away || (0..2).filter(|&i| table.is_at(i, online)).count() != 1 {
                 table.one_back_since = None;
                 continue;
             }
@@ -2202,6 +2299,11 @@ impl Lobby {
             .collect();
         for game in expired {
             self.abandon(game);
+        }
+        if now.saturating_duration_since(self.moderators_read) >= moderation::MODERATORS_READ_EVERY
+        {
+            self.moderators_read = now;
+            self.read_moderators();
         }
         if now.saturating_duration_since(self.alive_noted) >= HEARTBEAT_EVERY {
             self.alive_noted = now;
@@ -2398,6 +2500,7 @@ mod tests {
                 key: Vec::new(),
                 rating: Glicko2Rating::new(),
                 rated_games: 0,
+                moderator: false,
             };
             lobby.enter(&name, &player, (i, address), out);
             let seek = ClientMessage::Seek {

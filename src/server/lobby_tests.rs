@@ -97,8 +97,16 @@ impl Bench {
     fn told(&mut self) -> Vec<(String, ServerMessage)> {
         let mut told = Vec::new();
         while let Ok(post) = self.posts.try_recv() {
-            if let Post::Message { to, message } = post {
-                told.push((to.name, message));
+            match post {
+                Post::Message { to, message } => told.push((to.name, message)),
+                // A database's answer the lobby acts on, as the postman does: what it
+                // posts comes next in line.
+                Post::Apply(answer) => {
+                    if let Ok(apply) = answer.blocking_recv() {
+                        apply(&mut self.lobby);
+                    }
+                }
+                _ => {}
             }
         }
         told
@@ -1339,8 +1347,8 @@ fn a_seek_is_withdrawn_and_a_challenge_withdrawn_or_declined_the_other_told() {
 }
 
 /// After a game its two players still talk at its table ("good game"), a third player
-/// hears none of it, and the table's bound on lines (20 in ten seconds, bob's "gg"
-/// one of them) still holds.
+/// hears none of it, and a speaker's share of the table's lines (5 of its 20 in ten
+/// seconds) still holds.
 #[test]
 fn the_players_of_a_game_just_ended_still_talk_at_its_table() {
     let mut bench = Bench::new();
@@ -1361,7 +1369,7 @@ fn the_players_of_a_game_just_ended_still_talk_at_its_table() {
     };
     assert!(heard("alice") && heard("bob"), "{told:#?}");
     assert!(!told.iter().any(|(n, _)| n == "carol"), "{told:#?}");
-    // A flood after the game meets the table's bound as one during it does.
+    // A flood after the game meets the speaker's share as one during it does.
     let now = Instant::now();
     for i in 0..25 {
         bench.ask_at("alice", say(&format!("line {i}")), now);
@@ -1371,12 +1379,379 @@ fn the_players_of_a_game_just_ended_still_talk_at_its_table() {
         .iter()
         .filter(|(n, m)| n == "bob" && matches!(m, ServerMessage::Said { .. }))
         .count();
-    assert_eq!(said, 19, "{told:#?}");
+    assert_eq!(said, 5, "{told:#?}");
     assert!(
-        was_told(&told, "alice", "this table's chat is busy"),
+        was_told(&told, "alice", "you said 5 lines in 10 s, your share"),
         "{told:#?}"
     );
     // carol, never at that table, still cannot talk.
     bench.ask("carol", say("hi"));
     assert!(was_told(&bench.told(), "carol", "you are not at a table"));
+}
+
+/// One flooder takes their share of a table's chat (5 of its 20 lines in ten seconds)
+/// and no more: the players and the other spectators still talk.
+#[test]
+fn one_flooder_at_a_table_cannot_silence_the_others() {
+    let mut bench = Bench::new();
+    bench.game(false);
+    bench.watch("flooder", 1, false);
+    bench.watch("fan", 1, false);
+    bench.told();
+    let start = Instant::now();
+    let say = |text: &str| ClientMessage::Say {
+        text: text.to_string(),
+    };
+    for i in 0..30 {
+        bench.ask_at("flooder", say(&format!("spam {i}")), start);
+    }
+    let told = bench.told();
+    let spam = told
+        .iter()
+        .filter(|(to, m)| to == "alice" && matches!(m, ServerMessage::Said { .. }))
+        .count();
+    assert_eq!(spam, 5, "{told:#?}");
+    assert!(
+        was_told(
+            &told,
+            "flooder",
+            "you said 5 lines in 10 s, your share of this table's chat"
+        ),
+        "{told:#?}"
+    );
+    for name in ["alice", "bob", "fan"] {
+        bench.ask_at(
+            name,
+            say(&format!("{name} here")),
+            start + Duration::from_secs(1),
+        );
+        let told = bench.told();
+        assert!(
+            told.iter().any(|(to, m)| to == "alice"
+                && matches!(m, ServerMessage::Said { name: n, .. } if n == name)),
+            "{name} was not heard: {told:#?}"
+        );
+    }
+}
+
+/// A challenger who leaves the server withdraws their challenge: the one challenged is
+/// told, and the challenge is gone from their list; a challenge to a player who leaves
+/// is withdrawn too, its challenger told.
+#[test]
+fn a_challenge_is_withdrawn_and_the_other_told_when_either_leaves_the_server() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    bench.log_in("carol", false);
+    let challenge = |name: &str| ClientMessage::Challenge {
+        name: name.to_string(),
+        clock: "5+0".to_string(),
+        rated: false,
+        side: None,
+        ballot: false,
+    };
+    bench.ask("alice", challenge("bob"));
+    bench.ask("carol", challenge("alice"));
+    assert_eq!(listed_seeks(&mut bench, "bob"), [1]);
+    bench.lobby.leave("alice", 1);
+    let told = bench.told();
+    assert!(
+        was_told(
+            &told,
+            "bob",
+            "alice left the server: challenge 1 is withdrawn."
+        ),
+        "{told:#?}"
+    );
+    assert!(
+        was_told(
+            &told,
+            "carol",
+            "alice left the server: your challenge 2 to alice is withdrawn."
+        ),
+        "{told:#?}"
+    );
+    assert!(listed_seeks(&mut bench, "bob").is_empty());
+    assert!(listed_seeks(&mut bench, "carol").is_empty());
+}
+
+impl Bench {
+    /// The operator makes `name` (who has logged in) a moderator, and the lobby reads
+    /// the moderators again, as it does every half minute.
+    fn make_moderator(&mut self, name: &str) {
+        let who = name.to_string();
+        self.db(move |db| {
+            let found = db.find_player(&who).unwrap().unwrap();
+            db.set_moderator(&found, true, 0).unwrap()
+        });
+        self.lobby.read_moderators();
+        self.told();
+    }
+
+    /// `by` gives `order`; what it posted (once the database has it) is read.
+    fn order(&mut self, by: &str, order: super::protocol::Order) -> Vec<(String, ServerMessage)> {
+        self.ask(by, ClientMessage::Moderate { order });
+        self.told()
+    }
+}
+
+/// A muted player is told until when, and their lines at any table are refused with
+/// those words, heard by nobody; unmuted, they talk again.
+#[test]
+fn a_moderator_mutes_a_player_whose_lines_are_refused_saying_until_when() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.game(false);
+    bench.watch("mod", 1, false);
+    bench.make_moderator("mod");
+    let told = bench.order(
+        "mod",
+        Order::Mute {
+            name: "Bob".to_string(),
+            minutes: Some(30),
+        },
+    );
+    assert!(was_told(&told, "mod", "Muted bob until "), "{told:#?}");
+    assert!(
+        was_told(&told, "bob", "A moderator muted you until ")
+            && was_told(&told, "bob", "in 30 minutes"),
+        "{told:#?}"
+    );
+    bench.ask(
+        "bob",
+        ClientMessage::Say {
+            text: "hello".to_string(),
+        },
+    );
+    let told = bench.told();
+    assert!(
+        was_told(&told, "bob", "a moderator muted you until ")
+            && was_told(&told, "bob", "in 30 minutes: nobody hears you until then"),
+        "{told:#?}"
+    );
+    assert!(
+        !told
+            .iter()
+            .any(|(_, m)| matches!(m, ServerMessage::Said { .. }))
+    );
+    // Still muted after a restart: the mute is stored.
+    bench.restart();
+    bench.log_in("bob", false);
+    bench.log_in("alice", false);
+    bench.ask(
+        "bob",
+        ClientMessage::Say {
+            text: "hi".to_string(),
+        },
+    );
+    assert!(was_told(
+        &bench.told(),
+        "bob",
+        "a moderator muted you until "
+    ));
+    bench.log_in("mod", false);
+    let told = bench.order(
+        "mod",
+        Order::Unmute {
+            name: "bob".to_string(),
+        },
+    );
+    assert!(
+        was_told(&told, "bob", "you may talk at tables again"),
+        "{told:#?}"
+    );
+    bench.ask(
+        "bob",
+        ClientMessage::Say {
+            text: "back".to_string(),
+        },
+    );
+    let told = bench.told();
+    assert!(
+        told.iter().any(|(to, m)| to == "alice"
+            && matches!(m, ServerMessage::Said { text, .. } if text == "back")),
+        "{told:#?}"
+    );
+    let log = bench.db(|db| db.moderation_log(10).unwrap());
+    let actions: Vec<_> = log
+        .iter()
+        .map(|l| format!("{} {} {} {}", l.by, l.action, l.player, l.detail))
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            "(operator) moderator add mod ",
+            "mod mute bob 30 minutes",
+            "mod unmute bob "
+        ]
+    );
+}
+
+/// A player not a moderator who sends an order by hand is refused, saying so, and
+/// nothing is done or stored; a moderator cannot ban themself, another moderator, or
+/// a name nobody has; a reason too long is refused.
+#[test]
+fn orders_from_a_non_moderator_or_against_oneself_or_nobody_are_refused() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    bench.log_in("mod", false);
+    bench.log_in("mod2", false);
+    bench.make_moderator("mod");
+    bench.make_moderator("mod2");
+    let ban = |name: &str, reason: &str| Order::Ban {
+        name: name.to_string(),
+        reason: Some(reason.to_string()),
+    };
+    let told = bench.order("alice", ban("bob", "spite"));
+    assert!(
+        was_told(
+            &told,
+            "alice",
+            "ban is for the server's moderators, and you are not one"
+        ),
+        "{told:#?}"
+    );
+    assert!(!told.iter().any(|(to, _)| to == "bob"), "{told:#?}");
+    let told = bench.order("mod", ban("MOD", "oops"));
+    assert!(
+        was_told(&told, "mod", "you cannot ban yourself"),
+        "{told:#?}"
+    );
+    let told = bench.order("mod", ban("mod2", "rival"));
+    assert!(
+        was_told(
+            &told,
+            "mod",
+            "only the server's operator deals with a moderator such as mod2"
+        ),
+        "{told:#?}"
+    );
+    let told = bench.order("mod", ban("nobody", "ghost"));
+    assert!(
+        was_told(&told, "mod", "no player nobody at this server"),
+        "{told:#?}"
+    );
+    let told = bench.order("mod", ban("bob", &"x".repeat(201)));
+    assert!(
+        was_told(&told, "mod", "a ban's reason is at most 200 characters"),
+        "{told:#?}"
+    );
+    assert!(bench.lobby.connected("bob", 2));
+    assert!(
+        bench
+            .db(|db| db.moderation_log(10).unwrap())
+            .iter()
+            .all(|l| l.by == "(operator)")
+    );
+}
+
+/// A kicked player's game in play is adjourned at once, though the opponent is at it,
+/// and waits for them longer than an adjourned game waits for one player (it is never
+/// lost for a kick); back, they play on.
+#[test]
+fn a_kicked_players_game_is_adjourned_and_goes_on_when_they_are_back() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.log_in("mod", false);
+    bench.make_moderator("mod");
+    let told = bench.order(
+        "mod",
+        Order::Kick {
+            name: "bob".to_string(),
+        },
+    );
+    assert!(
+        was_told(&told, "mod", "Kicked bob; game 1 is adjourned."),
+        "{told:#?}"
+    );
+    assert!(
+        told.iter().any(|(to, m)| to == "bob"
+            && matches!(m, ServerMessage::Refused { reason } if reason.contains("a moderator disconnected you"))),
+        "{told:#?}"
+    );
+    assert!(
+        was_told(
+            &told,
+            "alice",
+            "A moderator disconnected bob: game 1 is adjourned"
+        ),
+        "{told:#?}"
+    );
+    assert!(!bench.lobby.connected("bob", 2));
+    // alice waits at the board far past the two minutes: the game stays adjourned.
+    let start = Instant::now();
+    bench.lobby.tick(start);
+    bench.lobby.tick(start + Duration::from_secs(3600));
+    let told = bench.told();
+    assert!(
+        !told.iter().any(|(_, m)| matches!(
+            m,
+            ServerMessage::Started { .. } | ServerMessage::Ended { .. }
+        )),
+        "{told:#?}"
+    );
+    bench.log_in("bob", true);
+    let told = bench.told();
+    assert!(
+        told.iter()
+            .any(|(to, m)| to == "bob" && matches!(m, ServerMessage::Started { game: 1, .. })),
+        "{told:#?}"
+    );
+    bench.ask(
+        "alice",
+        ClientMessage::Play {
+            text: "11-15".to_string(),
+        },
+    );
+    assert!(
+        bench
+            .told()
+            .iter()
+            .any(|(to, m)| to == "bob" && matches!(m, ServerMessage::Moved { .. }))
+    );
+}
+
+/// A banned player is let go at once with the reason, and the database refuses their
+/// key's every later login with it, also after a restart; unbanned, they log in.
+#[test]
+fn a_banned_players_logins_are_refused_with_the_reason_until_unbanned() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.log_in("bob", false);
+    bench.log_in("mod", false);
+    bench.make_moderator("mod");
+    let told = bench.order(
+        "mod",
+        Order::Ban {
+            name: "bob".to_string(),
+            reason: Some("abuse in chat".to_string()),
+        },
+    );
+    assert!(
+        told.iter().any(|(to, m)| to == "bob"
+            && matches!(m, ServerMessage::Refused { reason } if reason.contains("you are banned from this server: abuse in chat"))),
+        "{told:#?}"
+    );
+    assert!(bench.lobby.banned_now("bob").is_some());
+    bench.restart();
+    let claim = |bench: &Bench| bench.db(|db| db.claim("bob", b"bob", 0, true).unwrap());
+    assert!(matches!(claim(&bench), super::db::Claim::Banned(r) if r == "abuse in chat"));
+    // A new name made with the same key is refused as well.
+    let other = bench.db(|db| db.claim("bobby", b"bob", 0, true).unwrap());
+    assert!(matches!(other, super::db::Claim::Banned(_)), "{other:?}");
+    bench.log_in("mod", false);
+    let told = bench.order(
+        "mod",
+        Order::Unban {
+            name: "bob".to_string(),
+        },
+    );
+    assert!(
+        was_told(&told, "mod", "Unbanned bob: they may log in again."),
+        "{told:#?}"
+    );
+    assert!(matches!(claim(&bench), super::db::Claim::Player(..)));
 }

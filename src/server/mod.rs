@@ -15,6 +15,7 @@ mod lobby;
 mod lobby_tests;
 #[cfg(test)]
 mod login_tests;
+pub(crate) mod operator;
 mod outbox;
 pub(crate) mod protocol;
 mod store;
@@ -140,12 +141,12 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
             path.clone()
         }
         None => {
-            let dir = crate::store::data_dir()
-                .ok_or_else(|| network("no data folder: give --db FILE".to_string()))?
-                .join("server");
-            crate::store::files::create_folder(&dir)
-                .map_err(|e| network(format!("{}: {e}", crate::text::printable_path(&dir))))?;
-            dir.join("server.sqlite")
+            let path = default_db().map_err(network)?;
+            if let Some(dir) = path.parent() {
+                crate::store::files::create_folder(dir)
+                    .map_err(|e| network(format!("{}: {e}", crate::text::printable_path(dir))))?;
+            }
+            path
         }
     };
     let limits = options.limits;
@@ -240,6 +241,12 @@ pub(crate) fn run(options: &ServerOptions) -> Result<(), CommandError> {
         println!("checkers server stopped");
         Ok(())
     })
+}
+
+/// The database when no `--db` is given: `server/server.sqlite` in the data folder.
+fn default_db() -> Result<PathBuf, String> {
+    let dir = crate::store::data_dir().ok_or("no data folder: give --db FILE")?;
+    Ok(dir.join("server").join("server.sqlite"))
 }
 
 /// Why a `--db` that names no file is refused, unless `create` asks for a new database:
@@ -770,6 +777,7 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
                  (--name)"
             ));
         }
+        db::Claim::Banned(reason) => return Err(lobby::banned_words(&reason)),
         db::Claim::NoNewName => {
             return Err(format!(
                 "{} new names were made from your address within the hour: log in with a name \
@@ -779,6 +787,12 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
         }
     };
     let mut lobby = lock(lobby);
+    // Banned after the database let this login in.
+    if let Some(reason) = lobby.banned_now(&name) {
+        return Err(lobby::banned_words(&reason));
+    }
+    // As the database says now: the operator may have changed it while the server runs.
+    lobby.note_moderator(&name, player.moderator);
     // The key proves it is the same player: a new connection takes over from one
     // that may be stale (a dropped line the server has not noticed yet).
     lobby.take_over(&name);
@@ -787,6 +801,7 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
         name: name.clone(),
         new,
         rating: player.rating.rating,
+        moderator: lobby.is_moderator(&name),
     };
     out.try_send(welcome).map_err(|e| e.to_string())?;
     lobby.enter(&name, &player, (conn, address), out);

@@ -45,7 +45,13 @@ pub(crate) enum Post {
     },
     /// Told once everything posted before it is delivered.
     Flushed(oneshot::Sender<()>),
+    /// What the lobby does with a database's answer (a moderator's order stored, the
+    /// moderators read again), done in its turn.
+    Apply(oneshot::Receiver<Apply>),
 }
+
+/// What the lobby does with a database's answer.
+pub(crate) type Apply = Box<dyn FnOnce(&mut super::lobby::Lobby) + Send>;
 
 /// Where the lobby posts: cheap to clone.
 #[derive(Clone)]
@@ -111,6 +117,12 @@ pub(crate) async fn deliver(mut posts: Posts, lobby: Shared) {
             }
             Post::Flushed(done) => {
                 let _ = done.send(());
+                continue;
+            }
+            Post::Apply(answer) => {
+                if let Ok(apply) = answer.await {
+                    apply(&mut lock(&lobby));
+                }
                 continue;
             }
             Post::Message { to, message } => (to, message),

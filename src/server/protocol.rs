@@ -160,6 +160,12 @@ pub(crate) enum ClientMessage {
     /// Go back to this player's adjourned game: it goes on once both players are back
     /// at it (told as [`ServerMessage::Table`]s and [`ServerMessage::Started`]).
     Resume,
+    /// A moderator's order (mute, kick, ban and their undoing): refused to a player who
+    /// is not one of the server's moderators.
+    Moderate {
+        /// What to do, and to whom.
+        order: Order,
+    },
 }
 
 /// What a server's clock message ([`ServerMessage::Started`], `Watching`, `Moved`) said
@@ -191,6 +197,78 @@ where
     T::deserialize(deserializer).map(Some)
 }
 
+/// A moderator's order, as `mute`, `unmute`, `kick`, `ban` and `unban` give it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "do")]
+pub(crate) enum Order {
+    /// No chat at any table for `minutes` (none: [`MUTE_MINUTES`]).
+    Mute {
+        /// The player.
+        name: String,
+        /// For how long, in minutes: 1 to [`MUTE_MINUTES_MOST`].
+        #[serde(default)]
+        minutes: Option<u32>,
+    },
+    /// Talk again.
+    Unmute {
+        /// The player.
+        name: String,
+    },
+    /// Disconnected now: a game in play is adjourned (never lost), to go on when both
+    /// players are back.
+    Kick {
+        /// The player.
+        name: String,
+    },
+    /// Kicked, and refused at every later login with the reason.
+    Ban {
+        /// The player.
+        name: String,
+        /// Why, as the player is told at each login refused: at most [`MAX_REASON`]
+        /// characters.
+        #[serde(default)]
+        reason: Option<String>,
+    },
+    /// Lets a banned player log in again.
+    Unban {
+        /// The player.
+        name: String,
+    },
+}
+
+impl Order {
+    /// The player the order is about.
+    pub(crate) fn name(&self) -> &str {
+        match self {
+            Order::Mute { name, .. }
+            | Order::Unmute { name }
+            | Order::Kick { name }
+            | Order::Ban { name, .. }
+            | Order::Unban { name } => name,
+        }
+    }
+
+    /// The order's word (`mute`), as typed and as the log says it.
+    pub(crate) fn word(&self) -> &'static str {
+        match self {
+            Order::Mute { .. } => "mute",
+            Order::Unmute { .. } => "unmute",
+            Order::Kick { .. } => "kick",
+            Order::Ban { .. } => "ban",
+            Order::Unban { .. } => "unban",
+        }
+    }
+}
+
+/// How long a mute lasts when no minutes are given.
+pub(crate) const MUTE_MINUTES: u32 = 60;
+
+/// The longest mute, in minutes (a week): longer is a ban.
+pub(crate) const MUTE_MINUTES_MOST: u32 = 7 * 24 * 60;
+
+/// The most characters a ban's reason may hold.
+pub(crate) const MAX_REASON: usize = 200;
+
 /// The most characters a line said at a table may hold.
 pub(crate) const MAX_SAID: usize = 200;
 
@@ -216,6 +294,10 @@ pub(crate) enum ServerMessage {
         new: bool,
         /// The player's rating.
         rating: f64,
+        /// Whether the player is one of the server's moderators (their client offers
+        /// mute, kick and ban).
+        #[serde(default)]
+        moderator: bool,
     },
     /// The connection is refused, and why; it is closed after.
     Refused {

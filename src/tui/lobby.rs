@@ -239,6 +239,9 @@ const CLOCK_MAX_CHARS: usize = 20;
 /// Longest invite code the join prompt takes (the server's are four words and digits).
 const CODE_MAX_CHARS: usize = 60;
 
+/// Longest moderator's order the prompt takes: `ban`, a name and the longest reason.
+const ORDER_MAX_CHARS: usize = crate::server::protocol::MAX_REASON + 30;
+
 /// The width from which the seeks and the games stand side by side.
 const WIDE: u16 = 100;
 
@@ -283,6 +286,10 @@ pub(crate) struct LobbyScreen {
     pub(crate) form: Option<Form>,
     /// The invite code being typed (`j`), if one.
     pub(crate) code: Option<TextField>,
+    /// Whether the server welcomed the player as a moderator: `/` types an order.
+    pub(crate) moderator: bool,
+    /// A moderator's order being typed (`/`), if one.
+    pub(crate) order: Option<TextField>,
     /// Whether the help is shown.
     pub(crate) help: bool,
     /// The screen as last drawn, for the mouse.
@@ -306,6 +313,8 @@ impl LobbyScreen {
             status: Vec::new(),
             form: None,
             code: None,
+            moderator: false,
+            order: None,
             help: false,
             screen: Rect::default(),
             theme,
@@ -414,6 +423,9 @@ impl LobbyScreen {
         if self.code.is_some() {
             return self.code_key(key);
         }
+        if self.order.is_some() {
+            return self.order_key(key);
+        }
         let slot = Self::slot(self.list);
         let last = self.len(self.list).saturating_sub(1);
         // Ctrl-S or Alt-s is not s: it opens no form, and is said to do nothing.
@@ -451,6 +463,13 @@ impl LobbyScreen {
                 return Some(LobbyAction::Send(ClientMessage::Player { name }));
             }
             KeyCode::Char('x') => return self.withdraw(),
+            KeyCode::Char('/') if self.moderator => {
+                self.order = Some(TextField::new("", ORDER_MAX_CHARS));
+            }
+            KeyCode::Char('/') => {
+                let note = "/ is for moderators: you were not one when you logged in";
+                self.say(note, true);
+            }
             KeyCode::Char('m') => return Some(LobbyAction::Send(ClientMessage::Rematch)),
             KeyCode::Char('d') => return Some(LobbyAction::Send(ClientMessage::Decline)),
             KeyCode::Char('r') => return Some(LobbyAction::Refresh),
@@ -489,6 +508,19 @@ impl LobbyScreen {
             None if self.code.is_some() => {
                 &[("Enter", "join"), ("Ctrl-U", "clear"), ("Esc", "cancel")]
             }
+            None if self.order.is_some() => {
+                &[("Enter", "give"), ("Ctrl-U", "clear"), ("Esc", "cancel")]
+            }
+            None if self.moderator => &[
+                ("Tab", "list"),
+                ("Enter", "take"),
+                ("s", "seek"),
+                ("e", "join"),
+                ("p", "player"),
+                ("/", "moderate"),
+                ("?", "help"),
+                ("q", "quit"),
+            ],
             None => &[
                 ("Tab", "list"),
                 ("Enter", "take"),
@@ -625,6 +657,36 @@ impl LobbyScreen {
                     return None;
                 }
                 return Some(LobbyAction::Send(ClientMessage::Join { code }));
+            }
+            _ => {
+                if let Some(action) = field_action(key) {
+                    typed.edit(&action);
+                }
+            }
+        }
+        None
+    }
+
+    /// A key while a moderator's order is typed: Enter gives it (an order that does not
+    /// read is said, the field kept open with it), Esc cancels.
+    fn order_key(&mut self, key: &KeyEvent) -> Option<LobbyAction> {
+        let typed = self.order.as_mut()?;
+        match crate::tui::keymap::plain_code(key) {
+            KeyCode::Esc => self.order = None,
+            KeyCode::Enter => {
+                let text = typed.text.clone();
+                match crate::online::orders::typed(&text) {
+                    Some(Ok(order)) => {
+                        self.order = None;
+                        return Some(LobbyAction::Send(ClientMessage::Moderate { order }));
+                    }
+                    Some(Err(wrong)) => self.say(&wrong, true),
+                    None if text.trim().is_empty() => self.order = None,
+                    None => self.say(
+                        &format!("Not an order: {}", crate::online::orders::ORDERS_HELP),
+                        true,
+                    ),
+                }
             }
             _ => {
                 if let Some(action) = field_action(key) {
@@ -890,14 +952,45 @@ impl Widget for &LobbyScreen {
                 )
                 .render(popup, buf);
         }
+        if let Some(order) = &self.order {
+            let width = FORM_WIDTH.min(inner.width);
+            let text_width = usize::from(width.saturating_sub(2));
+            let typed = wrapped_height(&format!("Order: {}_", order.text), text_width);
+            let hint = wrapped_height(crate::online::orders::ORDERS_HELP, text_width);
+            let height = u16::try_from(typed + 1 + hint).unwrap_or(u16::MAX) + 2;
+            let popup = centered(inner, width, height);
+            Clear.render(popup, buf);
+            let mut line = vec![Span::styled("Order: ", theme.text)];
+            line.extend(order.spans_in(theme.text, theme.key));
+            let lines = vec![
+                Line::from(line),
+                Line::default(),
+                Line::styled(crate::online::orders::ORDERS_HELP, theme.text),
+            ];
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .block(
+                    Block::bordered()
+                        .border_set(theme.glyphs.border)
+                        .title(" A moderator's order ")
+                        .title_style(theme.question)
+                        .border_style(theme.question),
+                )
+                .render(popup, buf);
+        }
         if self.help {
-            let height = u16::try_from(HELP.len()).unwrap_or(13) + 3;
+            let keys = HELP.len() + usize::from(self.moderator);
+            let height = u16::try_from(keys).unwrap_or(13) + 3;
             let popup = centered(inner, 76, height);
             Clear.render(popup, buf);
             let mut lines: Vec<Line> = HELP
                 .iter()
                 .map(|(key, what)| super::view::hint_line(theme, &[(key, what)]))
                 .collect();
+            if self.moderator {
+                let what = "a moderator's order: mute, unmute, kick, ban, unban NAME";
+                lines.push(super::view::hint_line(theme, &[("/", what)]));
+            }
             lines.push(Line::styled("Any key closes this help.", theme.text));
             Paragraph::new(lines)
                 .block(

@@ -2733,3 +2733,108 @@ fn a_line_cut_on_the_way_is_told_apart_from_the_server_stopping() {
     stop(&mut server);
     bob.expect("let go: the server is stopping");
 }
+
+/// A login over [`raw_connection`] as `name` with the key of `seed`, as a hand-made
+/// client sends it: the stream, welcomed (asserted).
+fn raw_login(address: &str, name: &str, seed: u8) -> Raw {
+    let key = ed25519_dalek::SigningKey::from_bytes(&[seed; 32]);
+    let (mut stream, challenge, fingerprint) = raw_connection(address);
+    let mut message: Vec<u8> = (0..32)
+        .map(|i| u8::from_str_radix(&challenge[2 * i..2 * i + 2], 16).unwrap())
+        .collect();
+    message.extend_from_slice(&fingerprint);
+    message.extend_from_slice(name.as_bytes());
+    let login = format!(
+        r#"{{"type":"login","version":1,"name":"{name}","key":"{}","signature":"{}"}}"#,
+        hex(key.verifying_key().as_bytes()),
+        hex(&key.sign(&message).to_bytes())
+    );
+    let answer = exchange(&mut stream, &login);
+    assert!(answer.contains(r#""type":"welcome""#), "{answer}");
+    stream
+}
+
+/// The operator makes a player a moderator while the server runs; the moderator mutes
+/// a player (whose lines are refused, saying until when), kicks them (their game is
+/// adjourned, and goes on when they are back), and bans them: their logins are refused
+/// with the reason, also after the server restarts. A player not a moderator is
+/// refused, in the client and by the server for an order sent by hand.
+#[test]
+fn a_moderator_mutes_kicks_and_bans_a_player_and_the_ban_outlives_a_restart() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b, c) = (Sandbox::new(), Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    alice.say("quit");
+    assert_eq!(alice.finish(), 0);
+    let db = home.home().join("server.sqlite");
+    let db = db.to_str().unwrap();
+    let mut operator = Peer::start(&home, &["server", "--db", db, "moderator", "add", "alice"]);
+    operator.expect("alice is a moderator now");
+    assert_eq!(operator.finish(), 0);
+    let mut alice = Peer::start(&a, &["online", &address, "--name", "alice", "--plain"]);
+    alice.expect(&format!(
+        "Logged in to {address} as alice, rating 1500, a moderator."
+    ));
+    let mut bob = player(&b, &address, "bob");
+    let mut carol = player(&c, &address, "carol");
+    carol.say("ban bob");
+    carol.expect("ban is for the server's moderators, and you were not one when you logged in");
+    // By hand, past the client: the server refuses it, and logs who tried.
+    let mut mallory = raw_login(&address, "mallory", 9);
+    let answer = exchange(
+        &mut mallory,
+        r#"{"type":"moderate","order":{"do":"ban","name":"bob","reason":"mine"}}"#,
+    );
+    assert!(
+        answer.contains("ban is for the server's moderators, and you are not one"),
+        "{answer}"
+    );
+    server.expect("a moderator's order from a player who is not one: refused");
+    let started = meet(&mut alice, &mut bob, "seek 10+5 casual");
+    let black = if started.contains("You play Black") {
+        &mut alice
+    } else {
+        &mut bob
+    };
+    black.say("11-15");
+    alice.expect("played 11-15.");
+    bob.expect("played 11-15.");
+    alice.say("mute bob 15");
+    let told = bob.expect("A moderator muted you until ");
+    assert!(told.contains(", in 15 minutes:"), "{told}");
+    alice.expect("Muted bob until ");
+    server.expect("muted");
+    bob.say("say hello");
+    let refused = bob.expect("Refused: a moderator muted you until ");
+    assert!(refused.contains("nobody hears you until then"), "{refused}");
+    alice.say("kick bob");
+    bob.expect("let go: a moderator disconnected you");
+    assert_ne!(bob.finish(), 0);
+    alice.expect("A moderator disconnected bob: game 1 is adjourned");
+    alice.expect("Kicked bob; game 1 is adjourned.");
+    let mut bob = Peer::start(&b, &["online", &address, "--name", "bob", "--plain"]);
+    bob.expect("Game 1 goes on:");
+    bob.expect("Moves so far: 11-15.");
+    alice.expect("Game 1 goes on:");
+    alice.say("ban bob cheating with an engine");
+    bob.expect("you are banned from this server: cheating with an engine");
+    assert_ne!(bob.finish(), 0);
+    alice.expect("Banned bob (cheating with an engine) and kicked them; game 1 is adjourned.");
+    let refused = |address: &str| {
+        let mut bob = Peer::start(&b, &["online", address, "--name", "bob", "--plain"]);
+        bob.expect("refused: you are banned from this server: cheating with an engine");
+        assert_ne!(bob.finish(), 0);
+    };
+    refused(&address);
+    stop(&mut server);
+    let (mut server, at) = self::server(&home, &address);
+    assert_eq!(at, address);
+    refused(&address);
+    let mut log = Peer::start(&home, &["server", "--db", db, "moderator", "log"]);
+    log.expect("alice mute bob: 15 minutes");
+    log.expect("alice kick bob");
+    log.expect("alice ban bob: cheating with an engine");
+    assert_eq!(log.finish(), 0);
+    stop(&mut server);
+}

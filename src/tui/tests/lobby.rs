@@ -509,3 +509,45 @@ fn x_withdraws_ones_own_seek_and_declines_a_challenge_but_no_other_seek() {
     key(&mut lobby, KeyCode::Char('?'));
     assert!(screen(&lobby, 80, 24).contains("decline a challenge to you"));
 }
+
+/// A moderator's `/` opens the order prompt (the key line says so), whose order goes to
+/// the server as typed; one that does not read stays open, said why; a player who is
+/// not a moderator is told `/` is not theirs, and nothing is sent.
+#[test]
+fn a_moderators_slash_gives_an_order_and_a_players_is_refused() {
+    use crate::server::protocol::Order;
+    let mut lobby = lobby();
+    assert_eq!(key(&mut lobby, KeyCode::Char('/')), None);
+    assert!(lobby.order.is_none());
+    assert!(
+        screen(&lobby, 80, 24).contains("/ is for moderators: you were not one when you logged in")
+    );
+    lobby.moderator = true;
+    assert!(screen(&lobby, 80, 24).contains("/ moderate"));
+    key(&mut lobby, KeyCode::Char('/'));
+    for c in "mute bob soon".chars() {
+        key(&mut lobby, KeyCode::Char(c));
+    }
+    assert_eq!(key(&mut lobby, KeyCode::Enter), None);
+    let drawn = screen(&lobby, 80, 24);
+    assert!(
+        drawn.contains("A moderator's order") && drawn.contains("not soon"),
+        "{drawn}"
+    );
+    for _ in 0.."soon".len() {
+        key(&mut lobby, KeyCode::Backspace);
+    }
+    for c in "30".chars() {
+        key(&mut lobby, KeyCode::Char(c));
+    }
+    assert_eq!(
+        key(&mut lobby, KeyCode::Enter),
+        Some(LobbyAction::Send(ClientMessage::Moderate {
+            order: Order::Mute {
+                name: "bob".into(),
+                minutes: Some(30)
+            }
+        }))
+    );
+    assert!(lobby.order.is_none());
+}

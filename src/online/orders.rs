@@ -1,0 +1,108 @@
+//! A moderator's orders as typed, in plain mode and in the full-screen lobby alike:
+//! `mute NAME [MINUTES]`, `unmute NAME`, `kick NAME`, `ban NAME [REASON]`,
+//! `unban NAME`.
+
+use crate::server::protocol::{MAX_REASON, MUTE_MINUTES, MUTE_MINUTES_MOST, Order};
+
+/// The orders, for the help.
+pub(crate) const ORDERS_HELP: &str = "mute NAME [MINUTES] (no chat at any table; 60 \
+minutes unless given), unmute NAME, kick NAME (disconnected now; a game in play is \
+adjourned, not lost), ban NAME [REASON] (kicked, and refused at every later login with \
+the reason), unban NAME";
+
+/// Whether `word` is an order's word.
+pub(crate) fn is_order(word: &str) -> bool {
+    matches!(word, "mute" | "unmute" | "kick" | "ban" | "unban")
+}
+
+/// The order a typed `line` gives, or what is wrong with it; none if its first word is
+/// no order's.
+pub(crate) fn typed(line: &str) -> Option<Result<Order, String>> {
+    let line = line.trim();
+    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    if !is_order(word) {
+        return None;
+    }
+    let rest = rest.trim();
+    let (name, more) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let (name, more) = (name.to_string(), more.trim());
+    let usage = || {
+        let takes = match word {
+            "mute" => "mute NAME [MINUTES]",
+            "ban" => "ban NAME [REASON]",
+            "unmute" => "unmute NAME",
+            "kick" => "kick NAME",
+            _ => "unban NAME",
+        };
+        format!("{word} takes a player's name: {takes}")
+    };
+    if name.is_empty() {
+        return Some(Err(usage()));
+    }
+    Some(match word {
+        "mute" if more.is_empty() => Ok(Order::Mute {
+            name,
+            minutes: None,
+        }),
+        "mute" => match more.parse::<u32>() {
+            Ok(minutes) if (1..=MUTE_MINUTES_MOST).contains(&minutes) => Ok(Order::Mute {
+                name,
+                minutes: Some(minutes),
+            }),
+            _ => Err(format!(
+                "mute: MINUTES is 1 to {MUTE_MINUTES_MOST} ({MUTE_MINUTES} if not given), not {}",
+                crate::text::printable(more, 20)
+            )),
+        },
+        "ban" if more.chars().count() > MAX_REASON => Err(format!(
+            "a ban's reason is at most {MAX_REASON} characters (this one has {})",
+            more.chars().count()
+        )),
+        "ban" => Ok(Order::Ban {
+            name,
+            reason: (!more.is_empty()).then(|| more.to_string()),
+        }),
+        _ if !more.is_empty() => Err(usage()),
+        "unmute" => Ok(Order::Unmute { name }),
+        "kick" => Ok(Order::Kick { name }),
+        _ => Ok(Order::Unban { name }),
+    })
+}
+
+/// What a player who is not a moderator is told when they give an order.
+pub(crate) fn not_a_moderator(word: &str) -> String {
+    format!(
+        "{word} is for the server's moderators, and you were not one when you logged in \
+         (the server's operator makes moderators)"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orders_read_with_their_minutes_and_reason_or_say_what_is_wrong() {
+        let read = |line: &str| typed(line).expect("an order");
+        assert_eq!(
+            read("mute bob 30"),
+            Ok(Order::Mute {
+                name: "bob".into(),
+                minutes: Some(30)
+            })
+        );
+        assert_eq!(
+            read("ban  bob   spam in every  game "),
+            Ok(Order::Ban {
+                name: "bob".into(),
+                reason: Some("spam in every  game".into())
+            })
+        );
+        assert_eq!(read("unban bob"), Ok(Order::Unban { name: "bob".into() }));
+        assert!(read("mute bob soon").unwrap_err().contains("not soon"));
+        assert!(read("kick").unwrap_err().contains("kick NAME"));
+        assert!(read("kick bob now").is_err());
+        assert!(read(&format!("ban bob {}", "x".repeat(201))).is_err());
+        assert_eq!(typed("say mute bob"), None);
+    }
+}
