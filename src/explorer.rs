@@ -65,14 +65,13 @@ enum GameResult {
     Draw,
 }
 
-/// The result of a record: its `Result` tag, or else the movetext's result token
-/// (`1-0` or `2-0` Black won, `0-1` or `0-2` White won, `1/2-1/2` or `1-1` drawn).
+/// The result of a record, as [`PdnGame::recorded_result`] reads it (the same as a
+/// review of the game shows).
 fn game_result(game: &PdnGame) -> Option<GameResult> {
-    let text = game.tag("Result").or(game.result.as_deref())?;
-    match text.trim() {
-        "1-0" | "2-0" => Some(GameResult::Win(Color::Black)),
-        "0-1" | "0-2" => Some(GameResult::Win(Color::White)),
-        "1/2-1/2" | "1-1" => Some(GameResult::Draw),
+    match game.recorded_result()? {
+        "1-0" => Some(GameResult::Win(Color::Black)),
+        "0-1" => Some(GameResult::Win(Color::White)),
+        "1/2-1/2" => Some(GameResult::Draw),
         _ => None,
     }
 }

@@ -220,7 +220,7 @@ fn run_game(
         args.game,
         tag("Black"),
         tag("White"),
-        shown(record.result.as_deref().unwrap_or("*")),
+        shown(record.recorded_result().unwrap_or("*")),
         if moves == 1 { "" } else { "s" },
     )?;
     let mut engine = Engine::new(args.hash);
@@ -318,7 +318,7 @@ fn run_report(
         args.game,
         shown(name("Black").unwrap_or("?")),
         shown(name("White").unwrap_or("?")),
-        shown(record.result.as_deref().unwrap_or("*")),
+        shown(record.recorded_result().unwrap_or("*")),
         if moves == 1 { "" } else { "s" },
     )?;
     let limits = limits(args);

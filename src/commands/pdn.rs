@@ -2,6 +2,7 @@
 
 use super::CommandError;
 use crate::cli::{CheckArgs, PdnArgs, PdnCommand};
+use crate::pdn::{PdnGame, Place};
 use crate::store::{StoreError, file_games};
 use crate::text::printable;
 use std::io::Write;
@@ -39,18 +40,26 @@ pub(crate) fn run_check(args: &CheckArgs, out: &mut impl Write) -> Result<(), Co
 }
 
 /// Reads and replays every game of `file`: each faulty game on a line of `out` (text
-/// from the file shown without control characters and cut short), then `N games: K
-/// replayed, E with errors`. The file is streamed and its games read one at a time,
+/// from the file shown without control characters and cut short), and each game whose
+/// `Result` tag and result token differ, then `N games: K replayed, E with errors`
+/// (and `, D whose Result tag and result token differ` when there are any). The file is streamed and its games read one at a time,
 /// so memory stays that of the largest game. A file that cannot be read, is not a
 /// regular file (a FIFO, a device), or holds no game, is an error naming it. `-` is
 /// standard input, read whole first.
 pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, CommandError> {
-    let games = file_games(file).map_err(CommandError::CheckFile)?;
-    let (mut count, mut replayed) = (0, 0);
-    for game in games {
+    let mut games = file_games(file).map_err(CommandError::CheckFile)?;
+    let (mut count, mut replayed, mut in_doubt) = (0, 0, 0);
+    while let Some(game) = games.next() {
         count += 1;
         match game {
-            Ok(_) => replayed += 1,
+            Ok(record) => {
+                replayed += 1;
+                if let Some(line) = result_conflict(count, &record, games.last_place()) {
+                    in_doubt += 1;
+                    writeln!(out, "{}", printable(&line, REPORT_LINE_CHARS))
+                        .map_err(CommandError::CheckOutput)?;
+                }
+            }
             Err(e) => {
                 // A game the file ends in, at its fault, says which file may be cut short.
                 let named = match e.cut_off {
@@ -69,9 +78,14 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
         )));
     }
     let errors = count - replayed;
+    let doubts = match in_doubt {
+        0 => String::new(),
+        1 => ", 1 whose Result tag and result token differ".to_string(),
+        n => format!(", {n} whose Result tag and result token differ"),
+    };
     writeln!(
         out,
-        "{count} game{}: {replayed} replayed, {errors} with errors",
+        "{count} game{}: {replayed} replayed, {errors} with errors{doubts}",
         if count == 1 { "" } else { "s" }
     )
     .map_err(CommandError::CheckOutput)?;
@@ -79,6 +93,21 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
         games: count,
         replayed,
     })
+}
+
+/// The line of the report for game `number` (starting at `place`) when its `Result`
+/// tag and its result token name different endings: which each says, and which one
+/// the program reads it by.
+fn result_conflict(number: usize, record: &PdnGame, place: Option<Place>) -> Option<String> {
+    let (tag, token) = record.result_conflict()?;
+    let event = record
+        .tag("Event")
+        .map_or_else(String::new, |e| format!(" ({:?})", printable(e, 40)));
+    let line = place.map_or_else(String::new, |p| format!(", from line {}", p.line));
+    Some(format!(
+        "game {number}{event}{line}: its Result tag says {tag} but its movetext ends in \
+         {token}; it is read as {tag}, the tag's result (correct the one that is wrong)"
+    ))
 }
 
 #[cfg(test)]
@@ -106,5 +135,26 @@ mod tests {
         std::fs::write(&file, b"[Event \"Caf\xe9\"]\n1. 11-15 23-19 *\n").unwrap();
         let summary = check(&file, &mut out).unwrap();
         assert_eq!((summary.games, summary.replayed), (1, 1));
+    }
+
+    #[test]
+    fn a_game_whose_result_tag_and_token_differ_is_pointed_out() {
+        // It was passed over in silence, though the file says two things.
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("results.pdn");
+        let text = "[Event \"fine\"]\n[Result \"1-0\"]\n1. 11-15 1-0\n\n\
+                    [Event \"Club final\"]\n[Result \"1/2-1/2\"]\n1. 11-15 23-19 1-0\n\n\
+                    [Event \"points\"]\n[Result \"2-0\"]\n1. 9-14 1-0\n";
+        std::fs::write(&file, text).unwrap();
+        let mut out = Vec::new();
+        let summary = check(&file, &mut out).unwrap();
+        assert_eq!((summary.games, summary.replayed), (3, 3));
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "game 2 (\"Club final\"), from line 5: its Result tag says 1/2-1/2 but its \
+             movetext ends in 1-0; it is read as 1/2-1/2, the tag's result (correct the one \
+             that is wrong)\n\
+             3 games: 3 replayed, 0 with errors, 1 whose Result tag and result token differ\n"
+        );
     }
 }

@@ -76,11 +76,45 @@ impl PdnGame {
         }
     }
 
+    /// The game's result as every part of the program takes it, in its standard form
+    /// (`1-0`, `0-1`, `1/2-1/2`, `*`): the `Result` tag when it names an ending, else
+    /// the result token closing the movetext when that does, else whichever is `*`.
+    /// `None` when neither gives a result. A file whose tag and token name different
+    /// endings is read by its tag, the header that lists and databases show (`checkers
+    /// pdn check` points such games out).
+    pub(crate) fn recorded_result(&self) -> Option<&'static str> {
+        let tag = self.tag("Result").and_then(standard_result);
+        let token = self.result.as_deref().and_then(standard_result);
+        let decided = |r: &Option<&'static str>| r.filter(|r| *r != "*");
+        decided(&tag).or(decided(&token)).or(tag).or(token)
+    }
+
+    /// The two endings the record names when its `Result` tag and its result token
+    /// both name one and they differ (tag first), as `checkers pdn check` reports it.
+    pub(crate) fn result_conflict(&self) -> Option<(&'static str, &'static str)> {
+        let tag = self.tag("Result").and_then(standard_result)?;
+        let token = self.result.as_deref().and_then(standard_result)?;
+        (tag != "*" && token != "*" && tag != token).then_some((tag, token))
+    }
+
     /// The position after every move.
     pub fn end_position(&self) -> Position {
         self.moves
             .iter()
             .fold(self.start, |p, m| p.play_unchecked(m))
+    }
+}
+
+/// The standard form of a result (`1-0`, `0-1`, `1/2-1/2`, `*`), spaces around it
+/// allowed; draughts files sometimes count points instead (`2-0`, `0-2`, `1-1`).
+/// `None` for anything else.
+pub(crate) fn standard_result(text: &str) -> Option<&'static str> {
+    match text.trim() {
+        "1-0" | "2-0" => Some("1-0"),
+        "0-1" | "0-2" => Some("0-1"),
+        "1/2-1/2" | "1-1" => Some("1/2-1/2"),
+        "*" => Some("*"),
+        _ => None,
     }
 }
 

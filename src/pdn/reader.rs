@@ -201,6 +201,11 @@ fn next_token(
                 if RESULTS.contains(&word.as_str()) {
                     return Some(Ok((Token::Result(word.clone()), line, column)));
                 }
+                // A mark written apart from its move ("17-14 ??", as some programs and
+                // hand-typed files do) says nothing the replay needs, as a NAG does.
+                if word.chars().all(|d| d == '!' || d == '?') {
+                    continue;
+                }
                 // A move number ("12." or "12...") or a lone "..." carries nothing the
                 // replay needs: the position says whose move it is.
                 let rest = word.trim_start_matches(|d: char| d.is_ascii_digit());

@@ -109,7 +109,7 @@ pub fn game_from_record(record: &PdnGame) -> (Game, Players) {
         let termination = record.tag("Termination").unwrap_or("").trim();
         // Only the endings this program writes are restored as such; a bare result, or
         // another program's words ("adjudication"), is decided with its reason unknown.
-        let winner = match record.result.as_deref().or(record.tag("Result")) {
+        let winner = match record.recorded_result() {
             Some("1-0") => Some(Color::Black),
             Some("0-1") => Some(Color::White),
             Some("1/2-1/2") => None,
@@ -198,6 +198,57 @@ mod tests {
         assert!(
             !back.contains("Termination"),
             "no agreement invented: {back}"
+        );
+    }
+
+    /// Three records whose `Result` tag and result token disagree, or use the points
+    /// form (`2-0`): a draw by its tag and Black's win by its token; unfinished by its
+    /// tag and White's win by its token; Black's win in points, no tag.
+    const DISAGREEING: &str = "[Event \"a\"]\n[Result \"1/2-1/2\"]\n1. 11-15 23-19 1-0\n\n\
+                               [Event \"b\"]\n[Result \"*\"]\n1. 11-15 23-19 0-1\n\n\
+                               [Event \"c\"]\n1. 11-15 23-19 2-0\n";
+
+    #[test]
+    fn a_records_result_is_the_same_in_its_line_its_review_its_save_and_the_explorer() {
+        // Before, the list and a load took the token (1-0: the save wrote 1-0), the
+        // review's panel and the explorer the tag (a draw); a load ignored "2-0".
+        let records: Vec<PdnGame> = read_games(DISAGREEING)
+            .into_iter()
+            .map(|g| g.unwrap())
+            .collect();
+        let expected = ["1/2-1/2", "0-1", "1-0"];
+        let outcomes = [
+            "Drawn (as recorded)",
+            "White won (as recorded)",
+            "Black won (as recorded)",
+        ];
+        for (i, record) in records.iter().enumerate() {
+            let line = crate::session::GameSummary::of(i + 1, &Ok(record.clone())).text;
+            assert!(
+                line.contains(&format!(", {}, 1 move", expected[i])),
+                "{line}"
+            );
+            let (game, _) = game_from_record(record);
+            assert_eq!(
+                game.result().map(|o| o.to_string()).as_deref(),
+                Some(outcomes[i])
+            );
+            let written = write_game(record);
+            assert!(
+                written.contains(&format!("[Result \"{}\"]", expected[i]))
+                    && written.trim_end().ends_with(expected[i]),
+                "{written}"
+            );
+            let review = crate::session::Session::review_faulty_record(record, None);
+            assert_eq!(review.review().unwrap().tag("Result"), Some(expected[i]));
+        }
+        let explorer = crate::explorer::Explorer::of_text(DISAGREEING, None);
+        let tally = explorer.moves_from(&Position::start())[0].1;
+        // One game each: a draw, White's win, Black's win.
+        assert_eq!(
+            (tally.black_wins, tally.draws, tally.white_wins),
+            (1, 1, 1),
+            "{tally:?}"
         );
     }
 }

@@ -17,18 +17,6 @@ pub(crate) const UNKNOWN_DATE: &str = "????.??.??";
 /// Width that movetext lines are wrapped to.
 const WIDTH: usize = 79;
 
-/// The standard form of a result token; draughts files sometimes count points instead
-/// (`2-0`, `0-2`, `1-1`).
-fn standard_result(token: &str) -> Option<&'static str> {
-    match token {
-        "1-0" | "2-0" => Some("1-0"),
-        "0-1" | "0-2" => Some("0-1"),
-        "1/2-1/2" | "1-1" => Some("1/2-1/2"),
-        "*" => Some("*"),
-        _ => None,
-    }
-}
-
 /// `value` cut to the [`MAX_TAG_CHARS`] characters the reader takes, so that every
 /// record written reads back: at the last space in reach (a list of moves, such as the
 /// `Undone` tag, loses whole words from its end), else at the limit.
@@ -154,14 +142,8 @@ fn wrap_into(out: &mut String, words: Vec<String>) {
 /// The tag section of `game` as [`write_game`] writes it, and the result token that
 /// closes its movetext.
 fn write_tags(game: &PdnGame) -> (String, String) {
-    // The movetext's result token, else the Result tag, else unfinished.
-    let result = game
-        .result
-        .clone()
-        .or_else(|| game.tag("Result").map(String::from))
-        .and_then(|r| standard_result(&r))
-        .unwrap_or("*")
-        .to_string();
+    // The result as the program reads the record, else unfinished.
+    let result = game.recorded_result().unwrap_or("*").to_string();
     let set_up = game.start != crate::rules::Position::start();
     let mut out = String::new();
     for name in ROSTER {

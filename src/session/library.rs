@@ -65,7 +65,7 @@ impl GameSummary {
                     tag("Event"),
                     tag("Black"),
                     tag("White"),
-                    record.result.as_deref().unwrap_or(tag("Result")),
+                    record.recorded_result().unwrap_or("?"),
                 )
             }
             Err(e) => format!("{number}. (faulty) {e}"),

@@ -134,11 +134,16 @@ impl Session {
         }
         while line.undo() {}
         let recorded = std::mem::replace(&mut session.game, line);
+        // The result shown is the one the game was read with (see
+        // `PdnGame::recorded_result`), whether the tag or the token gave it.
         let mut tags = record.tags.clone();
-        if !tags.iter().any(|(n, _)| n == "Result")
-            && let Some(result) = &record.result
-        {
-            tags.push(("Result".to_string(), result.clone()));
+        match (
+            tags.iter_mut().find(|(n, _)| n == "Result"),
+            record.recorded_result(),
+        ) {
+            (Some(tag), Some(result)) => tag.1 = result.to_string(),
+            (None, Some(result)) => tags.push(("Result".to_string(), result.to_string())),
+            _ => {}
         }
         session.review = Some(Review {
             tags,

@@ -399,3 +399,14 @@ fn a_set_up_position_where_a_side_has_no_pieces_is_refused_naming_the_game() {
     let blocked = games[1].as_ref().unwrap();
     assert_eq!(blocked.start, "B:W9,14:B5".parse::<Position>().unwrap());
 }
+
+#[test]
+fn a_mark_written_apart_from_its_move_is_skipped_not_read_as_a_move() {
+    // Hand-typed files and some programs put the mark after a space; the game went on
+    // past it (it stopped there: "move 4. ??: no move given", and lost the rest).
+    let text =
+        "[Event \"marks\"]\n1. 11-15 ! 23-19 ?? 2. 8-11 !? (2. 9-14 ?) 22-17 ?! 3. 9-13 !! *";
+    let g = one(text);
+    assert_eq!(moves_of(&g), ["11-15", "23-19", "8-11", "22-17", "9-13"]);
+    assert_eq!(g.result.as_deref(), Some("*"));
+}
