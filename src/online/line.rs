@@ -44,6 +44,9 @@ struct Inbox {
     bell: crate::net::Bell,
     /// Set once the line is gone.
     down: std::sync::atomic::AtomicBool,
+    /// The server's reason, once it let the line go (a kick, a ban), as against the
+    /// network failing or this end hanging up.
+    let_go: Mutex<Option<String>>,
 }
 
 impl std::fmt::Debug for Inbox {
@@ -64,6 +67,15 @@ impl Inbox {
             .unwrap_or_else(PoisonError::into_inner)
             .push(news, bytes);
         self.bell.ring();
+    }
+
+    /// The server at `address` let the line go for `reason`: kept, and the line's last
+    /// words given.
+    fn let_go(&self, address: &str, reason: &str) -> String {
+        let reason = crate::text::printable(reason, 500);
+        let why = format!("{address} let go: {reason}");
+        *self.let_go.lock().unwrap_or_else(PoisonError::into_inner) = Some(reason);
+        why
     }
 
     /// Whether another message may come in (its [`Backlog`] is not full).
@@ -198,15 +210,43 @@ impl ServerLine {
     pub(crate) fn is_down(&self) -> bool {
         self.inbox.down.load(std::sync::atomic::Ordering::SeqCst)
     }
+
+    /// The server's reason, if it let the line go (a moderator's kick or ban): then
+    /// what became of a game is what it said, not what a lost line leaves.
+    pub(crate) fn let_go_for(&self) -> Option<String> {
+        self.inbox
+            .let_go
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
 }
 
 #[cfg(test)]
 impl ServerLine {
-    /// A line to no server, for tests: what the returned teller puts in is its news,
-    /// and what it sends goes nowhere.
+    /// A line to no server, for tests: what the returned teller puts in is its news
+    /// (a refusal lets the line go, as a server's does), and what it sends goes
+    /// nowhere.
     pub(crate) fn detached() -> (ServerLine, impl Fn(LineNews)) {
+        let (line, tell, _) = ServerLine::detached_sent();
+        (line, tell)
+    }
+
+    /// A [`detached`](Self::detached) line, with what reads the messages it sent so far.
+    pub(crate) fn detached_sent() -> (
+        ServerLine,
+        impl Fn(LineNews),
+        impl FnMut() -> Vec<ClientMessage>,
+    ) {
         let inbox = Arc::new(Inbox::default());
-        let (out, _) = mpsc::unbounded_channel();
+        let (out, mut queue) = mpsc::unbounded_channel();
+        let sent = move || {
+            let mut sent = Vec::new();
+            while let Ok(Outgoing::Message(message)) = queue.try_recv() {
+                sent.push(message);
+            }
+            sent
+        };
         let told = Arc::clone(&inbox);
         let line = ServerLine {
             inbox,
@@ -216,7 +256,14 @@ impl ServerLine {
             address: "127.0.0.1:1".to_string(),
             first_contact: None,
         };
-        (line, move |news| told.put(news, 0))
+        let tell = move |news| match news {
+            LineNews::Message(ServerMessage::Refused { reason }) => {
+                let why = told.let_go("127.0.0.1:1", &reason);
+                told.put(LineNews::Down(why), 0);
+            }
+            news => told.put(news, 0),
+        };
+        (line, tell, sent)
     }
 }
 
@@ -237,9 +284,7 @@ async fn keep<R, W>(
     let why = loop {
         tokio::select! {
             message = next_weighed(&mut reader, address), if inbox.has_room() => match message {
-                Ok((ServerMessage::Refused { reason }, _)) => {
-                    break format!("{address} let go: {}", crate::text::printable(&reason, 500));
-                }
+                Ok((ServerMessage::Refused { reason }, _)) => break inbox.let_go(address, &reason),
                 Ok((message, bytes)) => inbox.put(LineNews::Message(message), bytes),
                 Err(e) => break e.to_string(),
             },

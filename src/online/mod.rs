@@ -720,6 +720,8 @@ struct View {
     clocks: Option<Clocks>,
     /// Whether the server welcomed this player as a moderator.
     moderator: bool,
+    /// Whether the opponent offers a draw now (`n` declines it then).
+    draw_offered: bool,
 }
 
 /// A game's clocks as the server last told them: counted on from then, the running
@@ -804,7 +806,7 @@ bob 10+5 casual white ballot), invite [CLOCK] [rated|casual] [black|white|either
 [ballot|free] (a private table: casual unless rated; e.g. invite 5+3 black), join CODE, \
 cancel N (withdraw your seek, challenge or private table N), decline N (decline the \
 challenge N made to you), games, watch N, player NAME; in a game: a move (11-15, 15x24), board, clock (both clocks \
-now), draw (offer, or accept the one offered), resign; at a table (playing or watching): say TEXT (heard by the \
+now), draw (offer, or accept the one offered), decline or n (the draw offered), resign; at a table (playing or watching): say TEXT (heard by the \
 players and spectators there); after a game: rematch (offer the same game, colours \
 swapped, or accept the one offered), decline; adjourn (to the lobby: the game goes on, the \
 clocks running, until both players have left it), resume; quit (in a game in play: the \
@@ -864,7 +866,15 @@ impl View {
             ("adjourn", []) => ClientMessage::Adjourn,
             ("resume", []) => ClientMessage::Resume,
             ("rematch", []) => ClientMessage::Rematch,
-            ("decline", []) => ClientMessage::Decline,
+            // The server declines the draw offered first, else the rematch.
+            ("decline", []) => {
+                self.draw_offered = false;
+                ClientMessage::Decline
+            }
+            ("n" | "no", []) if self.draw_offered => {
+                self.draw_offered = false;
+                ClientMessage::Decline
+            }
             ("draw", []) => ClientMessage::Draw,
             ("say", words) if !words.is_empty() => ClientMessage::Say {
                 text: line.trim_start()["say".len()..].trim().to_string(),
@@ -923,6 +933,14 @@ impl View {
     /// running clock.
     fn show(&mut self, message: ServerMessage, told: RunningTold) {
         let text = |t: &str| crate::text::printable_lines(t, 20_000);
+        match &message {
+            ServerMessage::DrawOffered { .. } => self.draw_offered = true,
+            // A move lapses the offer; a game started or ended has none.
+            ServerMessage::Moved { .. }
+            | ServerMessage::Ended { .. }
+            | ServerMessage::Started { .. } => self.draw_offered = false,
+            _ => {}
+        }
         match message {
             ServerMessage::Info { text: t } => println!("{}", text(&t)),
             ServerMessage::Rejected { reason } => println!("Refused: {}", text(&reason)),
@@ -1015,7 +1033,7 @@ impl View {
             }
             ServerMessage::DrawOffered { side, .. } => {
                 println!(
-                    "{} offers a draw: draw accepts it; a move declines it.",
+                    "{} offers a draw: draw accepts it; decline (or n) declines it, and so does a move.",
                     Color::from(side)
                 );
             }
@@ -1447,6 +1465,22 @@ mod tests {
             view.command("challenge invite white"),
             Some(ClientMessage::Challenge { name, side: Some(Side::White), .. }) if name == "invite"
         ));
+    }
+
+    #[test]
+    fn n_declines_the_draw_offered_and_only_then() {
+        let mut view = View::default();
+        assert_eq!(view.command("n"), None, "no offer: n is not a command");
+        let offered = ServerMessage::DrawOffered {
+            game: 1,
+            side: Side::Black,
+        };
+        view.show(offered.clone(), RunningTold::default());
+        assert_eq!(view.command("n"), Some(ClientMessage::Decline));
+        assert_eq!(view.command("n"), None, "declined once");
+        view.show(offered, RunningTold::default());
+        assert_eq!(view.command("decline"), Some(ClientMessage::Decline));
+        assert_eq!(view.command("n"), None, "decline answered the offer");
     }
 
     #[test]

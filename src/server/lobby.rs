@@ -1943,6 +1943,9 @@ impl Lobby {
 
     /// `name` declines the rematch their opponent offered (a new offer may follow).
     fn decline(&mut self, name: &str) {
+        if self.decline_draw(name) {
+            return;
+        }
         let offered = self.rematch_of(name).and_then(|(game, other)| {
             let rematch = self.rematches.get_mut(&game)?;
             (rematch.offered_by.as_deref() == Some(other.as_str())).then(|| {
@@ -1957,6 +1960,31 @@ impl Lobby {
         self.send(&other, ServerMessage::Info { text });
         let text = format!("You declined {other}'s rematch.");
         self.send(name, ServerMessage::Info { text });
+    }
+
+    /// `name` declines the draw their opponent offers in the game they play, if one is
+    /// offered: the offerer is told, and so is `name` (that the offerer was). Whether
+    /// there was one to decline.
+    fn decline_draw(&mut self, name: &str) -> bool {
+        let Some((game, color)) = self.seat_of(name) else {
+            return false;
+        };
+        let Some(table) = self.games.get_mut(&game) else {
+            return false;
+        };
+        if table.adjourned.is_some()
+            || table.session.game().draw_offer() != Some(!color)
+            || table.session.decline_draw().is_err()
+        {
+            return false;
+        }
+        let other = table.names[index(!color)].clone();
+        let text = format!("{name} declines the draw.");
+        self.send(&other, ServerMessage::Info { text });
+        let text = format!("You declined the draw: {other} is told.");
+        self.send(name, ServerMessage::Info { text });
+        self.tell_table(game);
+        true
     }
 
     /// `name` is gone or busy: the rematch of their last game lapses, and an opponent
@@ -2298,7 +2326,15 @@ impl Lobby {
             .map(|(game, _)| *game)
             .collect();
         for game in expired {
-            self.abandon(game);
+            let Some(table) = self.games.get(&game) else {
+                continue;
+            };
+            let text = format!(
+                "Game {game} ({} - {}) is abandoned: it was adjourned longer than the server \
+                 keeps a game waiting.",
+                table.names[0], table.names[1]
+            );
+            self.abandon(game, &text);
         }
         if now.saturating_duration_since(self.moderators_read) >= moderation::MODERATORS_READ_EVERY
         {
@@ -2349,9 +2385,9 @@ impl Lobby {
         self.tell_table(game);
     }
 
-    /// `game` waited its time adjourned: it ends as abandoned (unrated), stored so, and
-    /// a player still waiting is told.
-    fn abandon(&mut self, game: u64) {
+    /// `game` ends as abandoned (unrated), stored so, and its players online are told
+    /// `text`.
+    fn abandon(&mut self, game: u64, text: &str) {
         let Some(table) = self.games.remove(&game) else {
             return;
         };
@@ -2361,15 +2397,11 @@ impl Lobby {
             let now = crate::store::now_unix();
             db.finish_game(game as i64, super::db::ABANDONED, &pdn, now, None)
         });
-        let text = format!(
-            "Game {game} ({} - {}) is abandoned: it was adjourned longer than the server \
-             keeps a game waiting.",
-            table.names[0], table.names[1]
-        );
         for n in &table.names {
             if let Some(online) = self.online.get_mut(n) {
                 online.game = None;
-                self.send(n, ServerMessage::Info { text: text.clone() });
+                let text = text.to_string();
+                self.send(n, ServerMessage::Info { text });
             }
         }
     }

@@ -1685,7 +1685,22 @@ fn a_kicked_players_game_is_adjourned_and_goes_on_when_they_are_back() {
     let start = Instant::now();
     bench.lobby.tick(start);
     bench.lobby.tick(start + Duration::from_secs(3600));
-    let told = bench.told();
+    let later = bench.told();
+    // One notice of the kick: bob's leaving is not told again.
+    let to_alice: Vec<ServerMessage> = told
+        .iter()
+        .chain(&later)
+        .filter(|(to, _)| to == "alice")
+        .map(|(_, m)| m.clone())
+        .collect();
+    assert_eq!(
+        words(&to_alice),
+        [
+            "A moderator disconnected bob: game 1 is adjourned, its clocks stopped, until you \
+          are both back."
+        ]
+    );
+    let told = later;
     assert!(
         !told.iter().any(|(_, m)| matches!(
             m,
@@ -1754,4 +1769,88 @@ fn a_banned_players_logins_are_refused_with_the_reason_until_unbanned() {
         "{told:#?}"
     );
     assert!(matches!(claim(&bench), super::db::Claim::Player(..)));
+}
+
+#[test]
+fn a_draw_declined_is_told_to_the_player_who_offered_it() {
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.ask("alice", ClientMessage::Draw);
+    bench.told();
+    bench.ask("bob", ClientMessage::Decline);
+    let told = bench.told();
+    let to = |name: &str| -> Vec<ServerMessage> {
+        told.iter()
+            .filter(|(to, _)| to == name)
+            .map(|(_, m)| m.clone())
+            .collect()
+    };
+    assert_eq!(words(&to("alice")), ["bob declines the draw."]);
+    assert_eq!(words(&to("bob")), ["You declined the draw: alice is told."]);
+    // Both boards show the offer gone.
+    for name in ["alice", "bob"] {
+        let offers: Vec<Option<Side>> = to(name)
+            .iter()
+            .filter_map(|m| match m {
+                ServerMessage::Table { state, .. } => Some(state.draw_offer),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(offers, [None], "{name}");
+    }
+    // Nothing left to decline: the rematch's refusal, as before.
+    bench.ask("bob", ClientMessage::Decline);
+    assert_eq!(
+        words(&bench.told_to("bob")),
+        ["refused: no rematch is offered to you"]
+    );
+}
+
+/// A banned player's game ends at once as abandoned, counting for neither player: its
+/// opponent is told, and free to seek a game at once (not kept waiting for an unban).
+#[test]
+fn a_banned_players_game_ends_as_abandoned_and_frees_the_opponent() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.log_in("mod", false);
+    bench.make_moderator("mod");
+    let told = bench.order(
+        "mod",
+        Order::Ban {
+            name: "bob".to_string(),
+            reason: Some("abuse".to_string()),
+        },
+    );
+    assert!(
+        was_told(
+            &told,
+            "mod",
+            "Banned bob (abuse) and kicked them; game 1 ends as abandoned (unrated)."
+        ),
+        "{told:#?}"
+    );
+    let to_alice: Vec<ServerMessage> = told
+        .iter()
+        .filter(|(to, _)| to == "alice")
+        .map(|(_, m)| m.clone())
+        .collect();
+    assert_eq!(
+        words(&to_alice),
+        [
+            "A moderator banned bob: game 1 ends as abandoned, counting for neither of you. \
+          You are free to play."
+        ]
+    );
+    bench.ask("alice", casual_seek_as_black());
+    let seeks = words(&bench.told_to("alice"));
+    assert!(
+        !seeks.iter().any(|w| w.starts_with("refused")),
+        "{seeks:#?}"
+    );
+    let [_, _, _, abandoned] = bench.db(|db| {
+        let alice = db.find_player("alice").unwrap().unwrap();
+        db.record(alice.id).unwrap()
+    });
+    assert_eq!(abandoned, 1);
 }

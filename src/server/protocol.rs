@@ -141,7 +141,9 @@ pub(crate) enum ClientMessage {
     /// Offer a new game to the opponent of the game just ended (same clock and kind,
     /// colours swapped), or accept the one they offered.
     Rematch,
-    /// Decline the rematch offered.
+    /// Decline the draw the opponent offers in this player's game in play (the offerer
+    /// is told), or else the rematch offered. One message for both, so that a client
+    /// declining a draw at an older server is refused in words, not let go.
     Decline,
     /// Still there.
     Ping,
@@ -385,7 +387,7 @@ pub(crate) enum ServerMessage {
         #[serde(default)]
         running: Option<Side>,
     },
-    /// The player's opponent offered a draw (`draw` accepts it).
+    /// The player's opponent offered a draw (`draw` accepts it, `decline` declines it).
     DrawOffered {
         /// The game's number.
         game: u64,

@@ -2820,7 +2820,13 @@ fn a_moderator_mutes_kicks_and_bans_a_player_and_the_ban_outlives_a_restart() {
     alice.say("ban bob cheating with an engine");
     bob.expect("you are banned from this server: cheating with an engine");
     assert_ne!(bob.finish(), 0);
-    alice.expect("Banned bob (cheating with an engine) and kicked them; game 1 is adjourned.");
+    // alice, bob's opponent, is freed at once: the game ends, and she may seek.
+    alice.expect("A moderator banned bob: game 1 ends as abandoned, counting for neither of you.");
+    alice.expect(
+        "Banned bob (cheating with an engine) and kicked them; game 1 ends as abandoned (unrated).",
+    );
+    alice.say("seek 5+3 casual");
+    alice.expect("posted");
     let refused = |address: &str| {
         let mut bob = Peer::start(&b, &["online", address, "--name", "bob", "--plain"]);
         bob.expect("refused: you are banned from this server: cheating with an engine");
@@ -2836,5 +2842,25 @@ fn a_moderator_mutes_kicks_and_bans_a_player_and_the_ban_outlives_a_restart() {
     log.expect("alice kick bob");
     log.expect("alice ban bob: cheating with an engine");
     assert_eq!(log.finish(), 0);
+    stop(&mut server);
+}
+
+/// A draw offered at a server and declined with `n` in plain mode: the player who
+/// offered it is told, and the one who declined that they were.
+#[test]
+fn a_draw_declined_with_n_is_told_to_the_player_who_offered_it() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let (a, b) = (Sandbox::new(), Sandbox::new());
+    let mut alice = player(&a, &address, "alice");
+    let mut bob = player(&b, &address, "bob");
+    let started = meet(&mut alice, &mut bob, "seek 10+5 casual black");
+    assert!(started.contains("You play Black"), "{started}");
+    alice.say("draw");
+    alice.expect("Draw offered.");
+    bob.expect("Black offers a draw: draw accepts it; decline (or n) declines it");
+    bob.say("n");
+    bob.expect("You declined the draw: alice is told.");
+    alice.expect("bob declines the draw.");
     stop(&mut server);
 }

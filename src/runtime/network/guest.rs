@@ -73,6 +73,7 @@ impl Following {
             undo_asked: welcome.state.undo_asked.map(Color::from),
             at_server: false,
             server_gone: false,
+            let_go: None,
             line_down: false,
             joiner_side: side
                 .is_none()
@@ -121,6 +122,7 @@ impl Following {
             undo_asked: None,
             at_server: true,
             server_gone: false,
+            let_go: None,
             line_down: false,
             joiner_side: None,
         };
@@ -395,13 +397,6 @@ impl Following {
         if let (RemoteCommand::Play { text, .. }, Line::Server(_)) = (&remote, &self.link) {
             self.move_watch.sent(text, Instant::now());
         }
-        if matches!(
-            (&self.link, &remote),
-            (Line::Server(_), RemoteCommand::DeclineDraw)
-        ) {
-            // The server's offer lapses with the next move: nothing to send.
-            return Some(Ok(News::Nothing));
-        }
         self.send_remote(remote);
         Some(Ok(News::Sent))
     }
@@ -433,9 +428,10 @@ impl Following {
                     RemoteCommand::Play { text, .. } => ServerRequest::Play { text },
                     RemoteCommand::OfferDraw | RemoteCommand::AcceptDraw => ServerRequest::Draw,
                     RemoteCommand::Resign => ServerRequest::Resign,
+                    // The server tells the offerer, and this player that it did.
+                    RemoteCommand::DeclineDraw => ServerRequest::Decline,
                     // Refused before they come here; adjourning is leaving the board.
-                    RemoteCommand::DeclineDraw
-                    | RemoteCommand::ClaimDraw
+                    RemoteCommand::ClaimDraw
                     | RemoteCommand::AskUndo
                     | RemoteCommand::AnswerUndo { .. }
                     | RemoteCommand::Adjourn => return,
@@ -479,7 +475,10 @@ impl Following {
         let news = match &self.link {
             Line::Lan(link) => link.news(),
             Line::Server(line) => {
-                for item in line.news() {
+                let news = line.news();
+                // Set before the line's end is put in: known with it.
+                let let_go = line.let_go_for();
+                for item in news {
                     match item {
                         LineNews::Message(message) => {
                             self.move_watch.heard(&message);
@@ -497,6 +496,7 @@ impl Following {
                             }
                             self.view.connected = false;
                             self.view.server_gone = true;
+                            self.view.let_go = let_go.clone();
                             // Not a LAN host's refusal: the server's line is not tried
                             // again, the lobby ends with it.
                             let why = crate::text::printable(&why, 600);

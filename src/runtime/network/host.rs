@@ -112,6 +112,7 @@ impl Hosting {
             undo_asked: None,
             at_server: false,
             server_gone: false,
+            let_go: None,
             line_down: false,
             joiner_side: None,
         };

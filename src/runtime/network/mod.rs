@@ -123,6 +123,9 @@ pub(crate) struct TableView {
     /// Whether the line to the server is gone (a server's table only): nothing asked
     /// reaches it any more, and it is not tried again.
     pub(crate) server_gone: bool,
+    /// The server's reason, when it let this board's line go (a moderator's kick or
+    /// ban): then the game is what the server said of it, not what a lost line leaves.
+    pub(crate) let_go: Option<String>,
     /// Whether this terminal's own line to a LAN host is down (a joiner's or a
     /// spectator's): it is tried again.
     pub(crate) line_down: bool,

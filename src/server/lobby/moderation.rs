@@ -288,9 +288,13 @@ impl Lobby {
             }
             Order::Kick { .. } => {
                 tracing::warn!(moderator = by, player = name, "kicked");
-                let reason = "a moderator disconnected you (a game in play is adjourned, not \
-                              lost: log in again to go on with it)"
-                    .to_string();
+                let reason = match self.online.get(&name).and_then(|o| o.game) {
+                    Some(game) => format!(
+                        "a moderator disconnected you: game {game} is adjourned, its clocks \
+                         stopped, not lost; log in again to go on with it"
+                    ),
+                    None => "a moderator disconnected you".to_string(),
+                };
                 let game = self.kick(&name, reason, false);
                 match game {
                     Some(game) => format!("Kicked {name}; game {game} is adjourned."),
@@ -301,12 +305,31 @@ impl Lobby {
                 let reason = reason.unwrap_or_default();
                 tracing::warn!(moderator = by, player = name, reason, "banned");
                 self.moderation.banned.insert(name.clone(), reason.clone());
-                let game = online
+                let kicked = online
                     .then(|| self.kick(&name, banned_words(&reason), true))
                     .flatten();
+                // Their game, adjourned by the kick or before: it cannot go on, and
+                // its opponent is not kept waiting on it for an unban.
+                let game = kicked.or_else(|| {
+                    self.games
+                        .iter()
+                        .find(|(_, table)| table.side_of(&name).is_some())
+                        .map(|(game, _)| *game)
+                });
+                if let Some(game) = game {
+                    let text = format!(
+                        "A moderator banned {name}: game {game} ends as abandoned, counting \
+                         for neither of you. You are free to play."
+                    );
+                    self.abandon(game, &text);
+                }
                 match game {
+                    Some(game) if online => format!(
+                        "Banned {name} ({reason}) and kicked them; game {game} ends as \
+                         abandoned (unrated)."
+                    ),
                     Some(game) => format!(
-                        "Banned {name} ({reason}) and kicked them; game {game} is adjourned."
+                        "Banned {name} ({reason}); game {game} ends as abandoned (unrated)."
                     ),
                     None if online => format!("Banned {name} ({reason}) and kicked them."),
                     None => format!("Banned {name} ({reason})."),
@@ -330,7 +353,6 @@ impl Lobby {
     /// however long the other is back, so that it is never lost for the kick. The
     /// game adjourned, if one.
     fn kick(&mut self, name: &str, reason: String, banned: bool) -> Option<u64> {
-        let days = self.adjourned_for.as_secs_f64() / 86_400.0;
         let game = self.online.get(name)?.game;
         let adjourned = game.and_then(|game| {
             let table = self.games.get_mut(&game)?;
@@ -341,19 +363,18 @@ impl Lobby {
             if in_play {
                 self.adjourn_now(game);
             }
-            let text = if banned {
-                format!(
-                    "A moderator banned {name}: game {game} is adjourned, its clocks stopped; \
-                     it goes on only if {name} is unbanned, else it ends as abandoned, \
-                     counting for neither of you, {days} days on."
-                )
-            } else {
-                format!(
+            // A ban's notice is the game's end, told by the caller.
+            if !banned {
+                let text = format!(
                     "A moderator disconnected {name}: game {game} is adjourned, its clocks \
                      stopped, until you are both back."
-                )
-            };
-            self.send(&other, ServerMessage::Info { text });
+                );
+                self.send(&other, ServerMessage::Info { text });
+            }
+            // Told of the kick: leaving the game is not told again.
+            if let Some(table) = self.games.get_mut(&game) {
+                table.presence.told[super::index(color)] = super::Whereabouts::Gone;
+            }
             Some(game)
         });
         self.send(name, ServerMessage::Refused { reason });

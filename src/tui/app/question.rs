@@ -131,15 +131,8 @@ impl App {
                 return self.quit_now();
             }
             (Question::Draw(_), _) => {
+                // At a server, its answer says the offerer was told.
                 self.command(Command::DeclineDraw);
-                // A server has no word for a refusal: without this, the player would
-                // think the offerer told.
-                if self.runtime.table().is_some_and(|t| t.at_server) {
-                    self.status.info(
-                        "Not accepted. The server has no word for declining, so the \
-                         other player is not told: the offer lapses with the next move",
-                    );
-                }
             }
             _ => {}
         }

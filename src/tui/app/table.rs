@@ -200,10 +200,15 @@ impl App {
             return self.quit_now();
         }
         self.board.pick = None;
-        if self.runtime.table().is_some_and(|t| t.server_gone) {
+        if let Some(table) = self.runtime.table().filter(|t| t.server_gone) {
             // Neither the lobby nor a resignation can be reached: what the server does
-            // with the game meanwhile is said, and leaving is all there is to ask.
-            self.status.say(Tone::Error, LINE_GONE_NOTE.to_string());
+            // with the game meanwhile is said, and leaving is all there is to ask. Let
+            // go by the server (a kick), the game is what its reason said.
+            let note = match &table.let_go {
+                Some(reason) => format!("The server let you go: {reason}."),
+                None => LINE_GONE_NOTE.to_string(),
+            };
+            self.status.say(Tone::Error, note);
             self.mode = Mode::Asking(Question::LeaveGoneLine);
             return Flow::Continue;
         }

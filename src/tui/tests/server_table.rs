@@ -162,22 +162,35 @@ fn the_chat_line_at_a_server_stops_at_its_limit_and_says_so() {
 }
 
 #[test]
-fn declining_a_draw_offered_at_a_server_says_the_other_player_is_not_told() {
+fn declining_a_draw_offered_at_a_server_tells_the_server_and_says_the_offerer_was_told() {
+    use crate::server::protocol::ClientMessage;
     use crate::tui::app::{Mode, Question};
     // Black, to move, offered a draw: White's board asks.
     let (table, _) = told(|session, _| {
         session.offer_draw().expect("an offer");
     });
-    let (mut app, _tell) = seated(&table, Some(Color::White));
+    let ServerMessage::Table { state, .. } = &table else {
+        unreachable!()
+    };
+    let side = Some(Color::White);
+    let (line, tell, mut sent) = ServerLine::detached_sent();
+    let session = server_session(state, side, Instant::now()).expect("the record reads");
+    let following = Following::at_server(line, side, state, None);
+    let runtime = Runtime::new(session, Saving::Off, Pace::WATCHED)
+        .at_table(Table::Guest(Box::new(following)));
+    let mut app = App::with_runtime(Settings::default(), runtime, 80, 24);
     app.mode = Mode::Asking(Question::Draw(Color::Black));
     let screen = super::screen_text(&app);
     assert!(screen.contains("Black offers a draw"), "{screen}");
     super::type_text(&mut app, "n");
-    let said = super::message(&app);
-    assert!(
-        said.contains("the other player is not told: the offer lapses with the next move"),
-        "{said}"
-    );
+    assert_eq!(sent(), [ClientMessage::Decline]);
+    assert!(!message(&app).contains("not told"), "{}", message(&app));
+    // The server's answer is the board's word.
+    tell(LineNews::Message(ServerMessage::Info {
+        text: "You declined the draw: alice is told.".to_string(),
+    }));
+    app.poll(Instant::now());
+    assert_eq!(message(&app), "You declined the draw: alice is told.");
 }
 
 #[test]
@@ -212,4 +225,36 @@ fn a_players_board_says_the_rematch_started_not_the_offer_still() {
     }));
     app.poll(Instant::now());
     assert_eq!(message(&app), "The rematch starts: you play White");
+}
+
+#[test]
+fn a_kicked_players_board_says_the_server_let_them_go_and_the_game_is_adjourned() {
+    let (mut app, tell) = seated(&in_play(), Some(Color::Black));
+    tell(LineNews::Message(ServerMessage::Refused {
+        reason: "a moderator disconnected you: game 1 is adjourned, its clocks stopped, not \
+                 lost; log in again to go on with it"
+            .to_string(),
+    }));
+    app.poll(Instant::now());
+    super::type_text(&mut app, "q");
+    let said = message(&app);
+    assert!(
+        said.starts_with(
+            "The server let you go: a moderator disconnected you: game 1 is adjourned"
+        ),
+        "{said}"
+    );
+    assert!(!said.contains("goes on there"), "{said}");
+    // The panel's line, wrapped at its width.
+    let screen = super::screen_text(&app);
+    let panel: String = screen
+        .lines()
+        .filter_map(|l| l.split('│').nth(3))
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        panel.contains("The server let you go: q leaves the board"),
+        "{screen}"
+    );
 }

@@ -644,7 +644,11 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
             (text, theme.text)
         }
         Seat::Player(_) | Seat::Spectator if view.server_gone => (
-            "The line to the server is gone: q leaves the board".to_string(),
+            if view.let_go.is_some() {
+                "The server let you go: q leaves the board".to_string()
+            } else {
+                "The line to the server is gone: q leaves the board".to_string()
+            },
             theme.alert,
         ),
         // At a server the game goes on while one player is at it, the clocks running:
