@@ -1275,6 +1275,12 @@ pub(crate) fn in_play_record(game: &PdnGame, start: Position) -> PdnGame {
     record
 }
 
+/// What the board says on opening a record whose move `fault` cannot be played: it
+/// is shown up to that move.
+pub(crate) fn fault_notice(fault: &crate::pdn::GameError) -> String {
+    format!("Shown up to a move that cannot be played: {fault}")
+}
+
 /// The tree of game `number` of the PDN file at `path`, with its variations and
 /// comments, its record (tags), and where a move cannot be played, the fault (the tree
 /// then holds the moves before it); a file that does not read says why.

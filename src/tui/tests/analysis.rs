@@ -10,6 +10,7 @@ use crate::rules::Position;
 use crate::tui::Settings;
 use crate::tui::analysis::search::{Found, Report};
 use crate::tui::analysis::{Act, AnalysisBoard, Done};
+use crate::tui::app::Tone;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers};
 use ratatui::layout::Rect;
@@ -1296,6 +1297,43 @@ fn leaving_after_a_set_up_s_saves_the_moves_before_it_that_the_question_is_about
         drawn.contains("These moves and those before the set-up are not saved"),
         "{drawn}"
     );
+}
+
+#[test]
+fn a_faulty_records_notice_is_read_whole_at_80x24_over_the_rows_above_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // Black's third move starts on 17, where White's man stands.
+    let pdn = "[Event \"Club final, round two\"]\n[Result \"*\"]\n\
+        1. 11-15 23-19 2. 8-11 22-17 3. 17-13 *\n";
+    let from = dir.path().join("record.pdn");
+    std::fs::write(&from, pdn).unwrap();
+    let (record, tree, fault) = crate::tui::analysis::load_tree(&from, 1).unwrap();
+    let notice = crate::tui::analysis::fault_notice(&fault.expect("the record is faulty"));
+    assert!(notice.ends_with("and Black is to move"), "{notice}");
+    let mut b = AnalysisBoard::new(
+        tree,
+        record,
+        &Settings::default(),
+        None,
+        Rect::new(0, 0, 80, 24),
+        "the command line",
+        false,
+    );
+    b.say(Tone::Info, notice.clone());
+    for (width, height) in [(80, 24), (120, 40)] {
+        let drawn = screen(&b, width, height);
+        let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words(&drawn).contains(&words(&notice)), "{drawn}");
+        // The keys stay on their row under it.
+        let last = drawn.lines().rfind(|row| !row.trim().is_empty());
+        let last = last.unwrap_or_default();
+        assert!(last.contains("q leave"), "{drawn}");
+    }
+    // The next key takes it away, and the board is whole again.
+    press(&mut b, KeyCode::Char('>'));
+    let drawn = screen(&b, 80, 24);
+    assert!(!drawn.contains("Shown up to"), "{drawn}");
+    assert!(drawn.contains("Black"), "{drawn}");
 }
 
 /// A record that White won, with how, as a file for `load_tree`.
