@@ -460,6 +460,16 @@ impl AnalysisBoard {
                     ],
                 );
             }
+            Some(Ask::LeaveUndone) => {
+                return KeyLine::of_keys(
+                    &self.theme,
+                    &[
+                        ("y", "leave"),
+                        ("s", "set it up again to save"),
+                        ("Esc", "stay"),
+                    ],
+                );
+            }
             Some(Ask::Delete) => {
                 return KeyLine::of_keys(&self.theme, &[("y", "delete"), ("Esc", "keep")]);
             }

@@ -1300,6 +1300,47 @@ fn leaving_after_a_set_up_s_saves_the_moves_before_it_that_the_question_is_about
 }
 
 #[test]
+fn leaving_after_u_took_back_a_set_up_with_moves_not_saved_asks_and_s_saves_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = board(80, 24);
+    // Nothing before the set-up; its move not saved; the set-up taken back by u.
+    set_up(&mut b, "W:W22:BK15");
+    play(&mut b, "22-18");
+    press(&mut b, KeyCode::Char('u'));
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(*b.tree.start(), Position::start(), "the set-up taken back");
+    assert_eq!(press(&mut b, KeyCode::Char('q')), None, "q asks");
+    let drawn = screen(&b, 80, 24);
+    assert!(
+        drawn.contains("The moves of the set-up taken back are not saved"),
+        "{drawn}"
+    );
+    assert!(
+        drawn.contains("s set it up again to save  Esc stay"),
+        "{drawn}"
+    );
+    // s saves the moves asked about: the set-up with its move, made again.
+    assert_eq!(press(&mut b, KeyCode::Char('s')), None);
+    let text = saved_from_dialog(&mut b, &dir.path().join("set-up.pdn"));
+    assert!(text.contains("W:W22:BK15"), "{text}");
+    assert!(text.contains("22-18"), "{text}");
+    assert_eq!(
+        press(&mut b, KeyCode::Char('q')),
+        Some(Done::Leave),
+        "all saved"
+    );
+    // Esc keeps everything, as for the other questions.
+    let mut b = board(80, 24);
+    set_up(&mut b, "W:W22:BK15");
+    play(&mut b, "22-18");
+    press(&mut b, KeyCode::Char('u'));
+    press(&mut b, KeyCode::Char('u'));
+    press(&mut b, KeyCode::Char('q'));
+    assert_eq!(press(&mut b, KeyCode::Esc), None, "Esc stays");
+    assert_eq!(press(&mut b, KeyCode::Char('q')), None, "asked again");
+}
+
+#[test]
 fn a_faulty_records_notice_is_read_whole_at_80x24_over_the_rows_above_it() {
     let dir = tempfile::tempdir().unwrap();
     // Black's third move starts on 17, where White's man stands.
