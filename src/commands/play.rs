@@ -646,9 +646,7 @@ fn run_analysis(
                 crate::tui::analysis::load_tree(&store::expand_home(path), number)
                     .map_err(CommandError::GameOption)?;
             // A record with a faulty move opens up to it, and says so.
-            notices.extend(
-                fault.map(|fault| format!("Shown up to a move that cannot be played: {fault}")),
-            );
+            notices.extend(fault.map(|fault| crate::tui::analysis::fault_notice(&fault)));
             (record, tree)
         }
         None => {

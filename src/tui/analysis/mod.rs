@@ -168,6 +168,9 @@ pub(crate) enum Ask {
     /// Leave with the moves before a set-up not saved (those of the position set up
     /// are): `y` leaves, `s` brings them back to be saved.
     LeaveEarlier,
+    /// Leave with the moves of a set-up taken back by `u` not saved (those shown
+    /// are): `y` leaves, `s` sets it up again to be saved.
+    LeaveUndone,
     /// Delete the variation shown: `y` deletes it.
     Delete,
 }
@@ -804,9 +807,11 @@ impl AnalysisBoard {
         }
     }
 
-    /// Leaves the board, or where moves or variations are not saved, asks first.
+    /// Leaves the board, or where moves or variations are not saved, asks first: those
+    /// shown, those before a set-up, or those of a set-up taken back by `u`.
     fn leave(&mut self) -> Option<Done> {
         let earlier_unsaved = self.earlier.iter().any(|e| e.unsaved);
+        let undone_unsaved = self.set_ups_undone.iter().any(|e| e.unsaved);
         if !self.unsaved && earlier_unsaved {
             // `s` must save the moves the question is about, not the position set up.
             self.asking = Some(Ask::LeaveEarlier);
@@ -816,12 +821,23 @@ impl AnalysisBoard {
             );
             return None;
         }
+        if !self.unsaved && undone_unsaved {
+            // Taken back is not thrown away: U would set it up again, so it is asked about.
+            self.asking = Some(Ask::LeaveUndone);
+            self.say(
+                Tone::Info,
+                "The moves of the set-up taken back are not saved: y leaves without them, s sets it up again to save, Esc stays",
+            );
+            return None;
+        }
         if !self.unsaved {
             return Some(Done::Leave);
         }
         self.asking = Some(Ask::Leave);
         let said = if earlier_unsaved {
             "These moves and those before the set-up are not saved: y leaves without them, s saves these, Esc stays"
+        } else if undone_unsaved {
+            "These moves and those of the set-up taken back are not saved: y leaves without them, s saves these, Esc stays"
         } else {
             "The moves and variations are not saved: y leaves without them, s saves, Esc stays"
         };
@@ -836,7 +852,7 @@ impl AnalysisBoard {
         self.message = None;
         let plain = !crate::tui::keymap::modified(key);
         match (ask, key.code) {
-            (Ask::Leave | Ask::LeaveEarlier, KeyCode::Char('y')) if plain => {
+            (Ask::Leave | Ask::LeaveEarlier | Ask::LeaveUndone, KeyCode::Char('y')) if plain => {
                 return Some(Done::Leave);
             }
             (Ask::Leave, KeyCode::Char('s')) if plain => return self.act(Act::Save),
@@ -844,6 +860,14 @@ impl AnalysisBoard {
                 // Back through the set-ups to the last tree not saved (those set up
                 // since hold nothing to lose), and its save dialog opened.
                 while !self.unsaved && self.bring_back_earlier() {}
+                self.restart();
+                return self.act(Act::Save);
+            }
+            (Ask::LeaveUndone, KeyCode::Char('s')) if plain => {
+                // On through the set-ups taken back to the first one not saved, with
+                // its moves (taken back before it was) made again, as U would.
+                while !self.unsaved && self.set_up_again() {}
+                while self.edits.redo(&mut self.tree).is_some() {}
                 self.restart();
                 return self.act(Act::Save);
             }
@@ -858,7 +882,7 @@ impl AnalysisBoard {
                     self.restart();
                 }
             }
-            (Ask::Leave | Ask::LeaveEarlier, _) => {
+            (Ask::Leave | Ask::LeaveEarlier | Ask::LeaveUndone, _) => {
                 self.say(Tone::Info, "Still here: nothing lost");
             }
             (Ask::Delete, _) => self.say(Tone::Info, "Kept: nothing deleted"),
@@ -1273,6 +1297,12 @@ pub(crate) fn in_play_record(game: &PdnGame, start: Position) -> PdnGame {
         .collect();
     record.result = game.result.clone();
     record
+}
+
+/// What the board says on opening a record whose move `fault` cannot be played: it
+/// is shown up to that move.
+pub(crate) fn fault_notice(fault: &crate::pdn::GameError) -> String {
+    format!("Shown up to a move that cannot be played: {fault}")
 }
 
 /// The tree of game `number` of the PDN file at `path`, with its variations and

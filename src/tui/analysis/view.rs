@@ -267,10 +267,12 @@ impl Widget for &AnalysisBoard {
         if let Some(row) = engine_area {
             Paragraph::new(self.engine_line(usize::from(row.width))).render(row, buf);
         }
-        if let Some(area) = status_area {
+        if let Some(status_area) = status_area {
+            let status_area = self.message_area(status_area, &status, area);
+            Clear.render(status_area, buf);
             Paragraph::new(status.clone())
                 .wrap(Wrap { trim: true })
-                .render(area, buf);
+                .render(status_area, buf);
         }
         match on_frame {
             // On the frame, a blank each side, as the turn's title has.
@@ -364,6 +366,26 @@ impl AnalysisBoard {
         (None, None, Some(on_frame))
     }
 
+    /// Where the status line `status` goes, from its rows `rows` on `screen`: a message
+    /// longer than they hold (a faulty record's notice at 80x24) grows up from them
+    /// over what is drawn above, until the next key, so that all of it is read.
+    fn message_area(&self, rows: Rect, status: &Line, screen: Rect) -> Rect {
+        if self.message.is_none() || self.prompting() || rows.width == 0 {
+            return rows;
+        }
+        let needed = wrapped_rows(&status.to_string(), usize::from(rows.width));
+        let needed = u16::try_from(needed).unwrap_or(u16::MAX);
+        if needed <= rows.height {
+            return rows;
+        }
+        let top = rows.bottom().saturating_sub(needed).max(screen.y);
+        Rect {
+            y: top,
+            height: rows.bottom() - top,
+            ..rows
+        }
+    }
+
     /// Whether, without the panel and with one status row, the engine's line goes on
     /// the keys' row, before help and leave: where it has room enough there.
     fn engine_beside_keys(&self, layout: &ScreenLayout) -> bool {
@@ -434,6 +456,16 @@ impl AnalysisBoard {
                     &[
                         ("y", "leave"),
                         ("s", "save the earlier moves"),
+                        ("Esc", "stay"),
+                    ],
+                );
+            }
+            Some(Ask::LeaveUndone) => {
+                return KeyLine::of_keys(
+                    &self.theme,
+                    &[
+                        ("y", "leave"),
+                        ("s", "set it up again to save"),
                         ("Esc", "stay"),
                     ],
                 );

@@ -10,6 +10,7 @@ use crate::rules::Position;
 use crate::tui::Settings;
 use crate::tui::analysis::search::{Found, Report};
 use crate::tui::analysis::{Act, AnalysisBoard, Done};
+use crate::tui::app::Tone;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers};
 use ratatui::layout::Rect;
@@ -1296,6 +1297,84 @@ fn leaving_after_a_set_up_s_saves_the_moves_before_it_that_the_question_is_about
         drawn.contains("These moves and those before the set-up are not saved"),
         "{drawn}"
     );
+}
+
+#[test]
+fn leaving_after_u_took_back_a_set_up_with_moves_not_saved_asks_and_s_saves_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = board(80, 24);
+    // Nothing before the set-up; its move not saved; the set-up taken back by u.
+    set_up(&mut b, "W:W22:BK15");
+    play(&mut b, "22-18");
+    press(&mut b, KeyCode::Char('u'));
+    press(&mut b, KeyCode::Char('u'));
+    assert_eq!(*b.tree.start(), Position::start(), "the set-up taken back");
+    assert_eq!(press(&mut b, KeyCode::Char('q')), None, "q asks");
+    let drawn = screen(&b, 80, 24);
+    assert!(
+        drawn.contains("The moves of the set-up taken back are not saved"),
+        "{drawn}"
+    );
+    assert!(
+        drawn.contains("s set it up again to save  Esc stay"),
+        "{drawn}"
+    );
+    // s saves the moves asked about: the set-up with its move, made again.
+    assert_eq!(press(&mut b, KeyCode::Char('s')), None);
+    let text = saved_from_dialog(&mut b, &dir.path().join("set-up.pdn"));
+    assert!(text.contains("W:W22:BK15"), "{text}");
+    assert!(text.contains("22-18"), "{text}");
+    assert_eq!(
+        press(&mut b, KeyCode::Char('q')),
+        Some(Done::Leave),
+        "all saved"
+    );
+    // Esc keeps everything, as for the other questions.
+    let mut b = board(80, 24);
+    set_up(&mut b, "W:W22:BK15");
+    play(&mut b, "22-18");
+    press(&mut b, KeyCode::Char('u'));
+    press(&mut b, KeyCode::Char('u'));
+    press(&mut b, KeyCode::Char('q'));
+    assert_eq!(press(&mut b, KeyCode::Esc), None, "Esc stays");
+    assert_eq!(press(&mut b, KeyCode::Char('q')), None, "asked again");
+}
+
+#[test]
+fn a_faulty_records_notice_is_read_whole_at_80x24_over_the_rows_above_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // Black's third move starts on 17, where White's man stands.
+    let pdn = "[Event \"Club final, round two\"]\n[Result \"*\"]\n\
+        1. 11-15 23-19 2. 8-11 22-17 3. 17-13 *\n";
+    let from = dir.path().join("record.pdn");
+    std::fs::write(&from, pdn).unwrap();
+    let (record, tree, fault) = crate::tui::analysis::load_tree(&from, 1).unwrap();
+    let notice = crate::tui::analysis::fault_notice(&fault.expect("the record is faulty"));
+    assert!(notice.ends_with("and Black is to move"), "{notice}");
+    let mut b = AnalysisBoard::new(
+        tree,
+        record,
+        &Settings::default(),
+        None,
+        Rect::new(0, 0, 80, 24),
+        "the command line",
+        false,
+    );
+    b.say(Tone::Info, notice.clone());
+    for (width, height) in [(80, 24), (120, 40)] {
+        let drawn = screen(&b, width, height);
+        let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words(&drawn).contains(&words(&notice)), "{drawn}");
+        // The keys stay on their row under it.
+        let last = drawn.lines().rfind(|row| !row.trim().is_empty());
+        let last = last.unwrap_or_default();
+        assert!(last.contains("q leave"), "{drawn}");
+    }
+    // The next key takes it away, and the board is whole again.
+    press(&mut b, KeyCode::Char('>'));
+    let drawn = screen(&b, 80, 24);
+    assert!(!drawn.contains("Shown up to"), "{drawn}");
+    assert!(drawn.contains("Black"), "{drawn}");
 }
 
 /// A record that White won, with how, as a file for `load_tree`.
