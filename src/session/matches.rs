@@ -495,11 +495,20 @@ pub(super) fn match_from_record(record: &PdnGame) -> Option<Match> {
     if !(1..=MAX_ROUNDS).contains(&rounds) || index >= 2 * rounds as usize {
         return None;
     }
-    let name = |color: Color| record.tag(color.name()).unwrap_or("?").to_string();
-    let mut names = [name(Color::Black), name(Color::White)];
-    if Match::color_of(0, index) == Color::White {
-        names.swap(0, 1);
-    }
+    // A player the record leaves unnamed (no tag, or PDN's "?") is called as a new
+    // match calls them: "Player A" (Black in each round's first game) or "Player B".
+    let name = |player: usize| {
+        let color = Match::color_of(player, index);
+        record
+            .tag(color.name())
+            .map(str::trim)
+            .filter(|name| !name.is_empty() && *name != "?")
+            .map_or_else(
+                || format!("Player {}", if player == 0 { 'A' } else { 'B' }),
+                str::to_string,
+            )
+    };
+    let names = [name(0), name(1)];
     let file = record
         .tag("MatchFile")
         .filter(|f| !f.is_empty())

@@ -68,12 +68,21 @@ impl App {
         }
         let index = contest.game_index();
         let names = self.session().names();
+        // The name on the board, else the match's own for that player ("Player A").
+        let name = |color: Color| {
+            names
+                .name(color)
+                .map(str::trim)
+                .filter(|name| !name.is_empty() && *name != "?")
+                .unwrap_or_else(|| contest.name_of(color))
+                .to_string()
+        };
         let mut text = format!(
             "Match, game {} of {}: {} plays Black, {} White.",
             index + 1,
             contest.games(),
-            names.black.as_deref().unwrap_or("?"),
-            names.white.as_deref().unwrap_or("?"),
+            name(Color::Black),
+            name(Color::White),
         );
         if let Some(file) = contest.file() {
             let shown = crate::text::printable(&file.display().to_string(), 100);

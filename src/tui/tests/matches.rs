@@ -454,3 +454,20 @@ fn a_chinese_name_in_the_match_panel_keeps_the_scores_in_a_column() {
         "{screen}"
     );
 }
+
+#[test]
+fn a_match_resumed_from_a_record_without_names_calls_its_players_a_and_b() {
+    // Another program's record (or one edited by hand): a match in progress, its
+    // players unnamed ("?" is PDN's unknown, or no tag at all).
+    let text = "[Black \"?\"]\n[MatchRounds \"2\"]\n[MatchResults \"1-0\"]\n1. 9-13 *\n";
+    let session = Session::from_record(&read_games(text).remove(0).unwrap());
+    let app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    let said = message(&app);
+    assert!(
+        said.contains("game 2 of 4: Player B plays Black, Player A White."),
+        "{said}"
+    );
+    assert!(!said.contains('?'), "{said}");
+    let screen = screen_text(&app);
+    assert!(screen.contains("Player A   1"), "the score names them too: {screen}");
+}
