@@ -443,6 +443,9 @@ fn a_move_lost_with_a_dropped_line_is_sent_again_when_the_line_is_back() {
     host.expect("White's line dropped");
     bob.expect("Your move 22-18 did not reach the host before the line dropped: sent again");
     host.expect("White played 22-18");
+    // The joiner's board stood at the host's game without the move until the host
+    // answers the move sent again.
+    bob.expect("White played 22-18");
     host.say("fen");
     let at_host = host.expect("FEN: ");
     bob.say("fen");
