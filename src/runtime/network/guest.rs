@@ -500,10 +500,16 @@ impl Following {
                             // Not a LAN host's refusal: the server's line is not tried
                             // again, the lobby ends with it.
                             let why = crate::text::printable(&why, 600);
-                            events.push(Event::Table(TableNews::Refused(format!(
-                                "{why}: q leaves; log in again with checkers online to go \
-                                 back to the game"
-                            ))));
+                            // Let go (a kick), the server's reason says what to do.
+                            let words = if self.view.let_go.is_some() {
+                                format!("{why}. q leaves the board")
+                            } else {
+                                format!(
+                                    "{why}: q leaves; log in again with checkers online to \
+                                     go back to the game"
+                                )
+                            };
+                            events.push(Event::Table(TableNews::Refused(words)));
                         }
                     }
                 }

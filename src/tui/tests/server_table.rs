@@ -236,6 +236,12 @@ fn a_kicked_players_board_says_the_server_let_them_go_and_the_game_is_adjourned(
             .to_string(),
     }));
     app.poll(Instant::now());
+    // Once, in the server's words.
+    let said = message(&app);
+    assert!(
+        said.ends_with("log in again to go on with it. q leaves the board"),
+        "{said}"
+    );
     super::type_text(&mut app, "q");
     let said = message(&app);
     assert!(
