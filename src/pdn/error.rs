@@ -101,6 +101,16 @@ pub enum GameErrorKind {
         /// Why it is invalid.
         error: Box<FenError>,
     },
+    /// The `GameType` tag names another game than English checkers (`21`): its moves
+    /// are not replayed by these rules.
+    GameType {
+        /// The tag's line.
+        line: usize,
+        /// The tag's column.
+        column: usize,
+        /// The number the tag gives.
+        number: u32,
+    },
     /// A move that is not legal when replayed.
     Move {
         /// Full-move number (1 for the first move of each side).
@@ -140,6 +150,16 @@ impl fmt::Display for GameError {
                 ", line {line}, column {column}: {}",
                 printable(&crate::text::error_chain(&**error), SHOWN_MESSAGE_CHARS)
             )?,
+            GameErrorKind::GameType {
+                line,
+                column,
+                number,
+            } => write!(
+                f,
+                ", line {line}, column {column}: GameType {number} is {}, not English \
+                 checkers (GameType 21), the only game this program reads",
+                game_type_name(*number)
+            )?,
             GameErrorKind::Move {
                 number,
                 color,
@@ -172,6 +192,27 @@ impl fmt::Display for GameError {
             )?;
         }
         Ok(())
+    }
+}
+
+/// The game PDN's `GameType` number `number` stands for.
+fn game_type_name(number: u32) -> &'static str {
+    match number {
+        0 => "chess",
+        20 => "international draughts (10x10)",
+        22 => "Italian draughts",
+        23 => "American pool checkers",
+        24 => "Spanish draughts",
+        25 => "Russian draughts",
+        26 => "Brazilian draughts",
+        27 => "Canadian draughts (12x12)",
+        28 => "Portuguese draughts",
+        29 => "Czech draughts",
+        30 => "Turkish draughts",
+        31 => "Thai draughts",
+        40 => "Frisian draughts",
+        41 => "Spantsiretti",
+        _ => "another game",
     }
 }
 

@@ -400,6 +400,11 @@ struct GameInProgress {
     /// Where its (first) `FEN` tag is, line and column: a bad position is reported
     /// there.
     fen_place: Option<(usize, usize)>,
+    /// Its (first) `GameType` tag's number and place, when it names another game than
+    /// English checkers (21).
+    other_game: Option<(u32, usize, usize)>,
+    /// Whether a `GameType` tag has been read.
+    game_type_read: bool,
     /// Whether any movetext (a word) has been read.
     movetext: bool,
     /// The start position (or the FEN fault), once the first move is read.
@@ -436,6 +441,8 @@ impl GameInProgress {
             legal: Vec::with_capacity(32),
             tags: Vec::new(),
             fen_place: None,
+            other_game: None,
+            game_type_read: false,
             movetext: false,
             start: None,
             pos: Position::start(),
@@ -468,6 +475,17 @@ impl GameInProgress {
             if self.fen_place.is_none() && name.eq_ignore_ascii_case("FEN") {
                 self.fen_place = Some((line, column));
             }
+            if !self.game_type_read && name.eq_ignore_ascii_case("GameType") {
+                self.game_type_read = true;
+                // "21", or with the board's description after it: "21,B,8,8,N1,0". A
+                // value that is no number is passed over, as real files' oddities are.
+                let number = value.split(',').next().unwrap_or("").trim().parse::<u32>();
+                if let Ok(number) = number
+                    && number != 21
+                {
+                    self.other_game = Some((number, line, column));
+                }
+            }
             self.tags.push((name, value));
         }
     }
@@ -476,7 +494,17 @@ impl GameInProgress {
     fn start(&mut self) -> &Result<Position, GameErrorKind> {
         // A kept FEN tag always has its place; the game's start only stands in for it.
         let (tags, (line, column)) = (&self.tags, self.fen_place.unwrap_or((self.place.line, 1)));
+        let other_game = self.other_game;
         let start = self.start.get_or_insert_with(|| {
+            // Another game's moves are not replayed by these rules: some would even
+            // replay, as a wrong game.
+            if let Some((number, line, column)) = other_game {
+                return Err(GameErrorKind::GameType {
+                    line,
+                    column,
+                    number,
+                });
+            }
             match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
                 // A set-up position where a side has no pieces is no game.
                 Some((_, fen)) => Position::parse_start(fen).map_err(|error| GameErrorKind::Fen {

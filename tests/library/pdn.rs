@@ -410,3 +410,35 @@ fn a_mark_written_apart_from_its_move_is_skipped_not_read_as_a_move() {
     assert_eq!(moves_of(&g), ["11-15", "23-19", "8-11", "22-17", "9-13"]);
     assert_eq!(g.result.as_deref(), Some("*"));
 }
+
+#[test]
+fn a_game_of_another_kind_of_draughts_is_refused_not_replayed_as_checkers() {
+    // Its moves replayed by English rules, as a wrong game (these ones even replay);
+    // a game of another kind whose moves did not replay was said to have an illegal
+    // move ("no piece of yours on 32"), as though the record were wrong.
+    let text = "[GameType \"20\"]\n[Event \"Dutch league\"]\n1. 11-15 23-19 *\n\n\
+                [Event \"ours\"]\n[GameType \"21,B,8,8,N1,0\"]\n1. 11-15 *\n\n\
+                [GameType \"?\"]\n1. 9-14 *\n";
+    let games = read_games(text);
+    assert_eq!(games.len(), 3);
+    let refused = games[0].as_ref().unwrap_err();
+    assert!(
+        matches!(
+            refused.kind,
+            GameErrorKind::GameType {
+                number: 20,
+                line: 1,
+                column: 1
+            }
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(
+        refused.to_string(),
+        "game 1 (\"Dutch league\"), line 1, column 1: GameType 20 is international draughts \
+         (10x10), not English checkers (GameType 21), the only game this program reads"
+    );
+    // English checkers with the board described, and a value that is no number, read.
+    assert_eq!(moves_of(games[1].as_ref().unwrap()), ["11-15"]);
+    assert_eq!(moves_of(games[2].as_ref().unwrap()), ["9-14"]);
+}
