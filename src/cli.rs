@@ -296,14 +296,21 @@ pub(crate) enum Command {
     /// each with its games, their results and the opening's name.
     Explore(ExploreArgs),
     /// Puzzles: find the move that wins or saves the game, in classic endings and in
-    /// positions from Marion Tinsley's games; the program answers each move, shows why
-    /// a wrong one fails, and keeps your progress (puzzles.json in the data folder).
+    /// positions from Marion Tinsley's games, or in a PDN file of your own; the program
+    /// answers each move, shows why a wrong one fails, and keeps your progress
+    /// (puzzles.json in the data folder; a file's puzzles apart, in puzzle-files/).
     Puzzle(PuzzleArgs),
 }
 
 /// `checkers puzzle`.
 #[derive(Debug, Args)]
 pub(crate) struct PuzzleArgs {
+    /// Solve the puzzles of this PDN file instead of the built-in ones: each game a
+    /// position set up with a [FEN "..."] tag and the solution as its moves (the
+    /// player's first); [Result "1/2-1/2"] makes the goal a draw, else it is a win. A
+    /// puzzle whose moves cannot be played is left out, and said which and why.
+    #[arg(value_name = "FILE")]
+    pub(crate) file: Option<PathBuf>,
     /// Open puzzle N of the list (from 1) instead of the list.
     // Any number is taken here: one outside the list is refused with the list's range.
     #[arg(long, value_name = "N")]

@@ -60,6 +60,9 @@ pub(crate) enum CommandError {
     BadMove(String),
     /// `puzzle --number`: there is no such puzzle (why, in plain mode's words).
     NoSuchPuzzle(String),
+    /// `puzzle FILE`: the file cannot be read, or holds no puzzle that can be used
+    /// (why, each puzzle's fault among it).
+    PuzzleFile(String),
     /// `manpage --dir`: a page (or the folder) cannot be written: which, and why.
     ManualFile(PathBuf, io::Error),
     /// `analyse --report --out`: the annotated PDN cannot be written there (the file
@@ -100,6 +103,7 @@ impl fmt::Display for CommandError {
             CommandError::NotFound(why)
             | CommandError::BadMove(why)
             | CommandError::NoSuchPuzzle(why)
+            | CommandError::PuzzleFile(why)
             | CommandError::EgdbFolder(why) => write!(f, "{why}"),
             CommandError::ReportFile(path, why) => write!(f, "--out {}: {why}", path.display()),
             CommandError::ManualFile(path, e) => {
@@ -201,6 +205,7 @@ pub(crate) fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::SaveFile(_)
         | CommandError::BadMove(_)
         | CommandError::NoSuchPuzzle(_)
+        | CommandError::PuzzleFile(_)
         | CommandError::EgdbFolder(_)
         | CommandError::ReportFile(..) => (2, false),
         CommandError::Output(e) | CommandError::Terminal(e) if closed(e) => (0, true),

@@ -6,19 +6,32 @@ use super::play::{open_databases, tui_settings};
 use crate::cli::{PlayArgs, PuzzleArgs, ScreenArgs};
 use crate::engine::egdb::Egdb;
 use crate::plain::PlainPuzzles;
-use crate::puzzles::{judge, saved_progress};
+use crate::puzzles::{Progress, judge, saved_progress};
 use crate::tui::Theme;
 use crate::tui::puzzle::PuzzleScreen;
 use std::io::IsTerminal;
 use std::sync::Arc;
 
-/// The puzzles screen with puzzle `number` open (from 1), or the list when `None`.
+/// The puzzles screen with puzzle `number` open (from 1), or the list when `None`:
+/// the built-in puzzles.
 pub(crate) fn screen(
     number: Option<usize>,
     theme: Theme,
     db: &Option<Arc<Egdb>>,
 ) -> Result<Box<PuzzleScreen>, String> {
     let (progress, warning) = saved_progress();
+    Ok(screen_with(number, theme, db, progress, warning))
+}
+
+/// The puzzles screen of `progress`'s puzzles, with puzzle `number` open (from 1), or
+/// the list when `None`; `warning` told on it.
+fn screen_with(
+    number: Option<usize>,
+    theme: Theme,
+    db: &Option<Arc<Egdb>>,
+    progress: Progress,
+    warning: Option<String>,
+) -> Box<PuzzleScreen> {
     // Without a number, the list opens at the first puzzle not solved yet.
     let index = number
         .unwrap_or_else(|| progress.first_unsolved())
@@ -27,15 +40,29 @@ pub(crate) fn screen(
     if let Some(why) = warning {
         screen.warn(why);
     }
-    Ok(Box::new(screen))
+    Box::new(screen)
 }
 
 /// Runs `checkers puzzle`.
 pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
+    // The puzzles and their progress: the file's, or the built-in ones'. A file that
+    // cannot be used is refused before anything else, as a missing puzzle is.
+    let (progress, told) = match &args.file {
+        Some(path) => {
+            let (progress, told) = crate::puzzles::file_progress(&crate::store::expand_home(path))
+                .map_err(CommandError::PuzzleFile)?;
+            (progress, told)
+        }
+        None => {
+            let (progress, warning) = saved_progress();
+            (progress, warning.into_iter().collect())
+        }
+    };
     let (db, notices) = open_databases();
     let number = args.number.map(|n| n as usize);
     // Refused before the screen changes, as plain mode's `puzzle N` refuses it.
-    if let Some(why) = number.and_then(crate::puzzles::no_such_puzzle) {
+    let count = progress.puzzles().len();
+    if let Some(why) = number.and_then(|n| crate::puzzles::no_such_puzzle(n, count)) {
         return Err(CommandError::NoSuchPuzzle(why));
     }
     let plain = args.look.plain
@@ -43,12 +70,8 @@ pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
         || !std::io::stdout().is_terminal()
         || std::env::var_os("TERM").is_some_and(|t| t == "dumb");
     if plain {
-        for notice in &notices {
+        for notice in notices.iter().chain(&told) {
             eprintln!("checkers: {}", crate::text::printable(notice, 600));
-        }
-        let (progress, warning) = saved_progress();
-        if let Some(why) = warning {
-            eprintln!("checkers: {}", crate::text::printable(&why, 600));
         }
         let first = number.unwrap_or_else(|| progress.first_unsolved());
         let mut session = PlainPuzzles::new(first, judge(db.clone()), progress);
@@ -65,11 +88,13 @@ pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
         },
         ..PlayArgs::default()
     };
-    let (prefs, mut told) = super::preferences::load_into(&mut play);
-    told.extend(notices);
+    let (prefs, mut said) = super::preferences::load_into(&mut play);
+    said.extend(notices);
     let settings = tui_settings(&play, &prefs);
     let theme = settings.theme;
-    let screen =
-        screen(number, theme, &db).map_err(|e| CommandError::Terminal(std::io::Error::other(e)))?;
-    crate::tui::run(settings, crate::tui::Start::Puzzles(screen), told)
+    // What was left out of a puzzle file, or a progress file that cannot be read,
+    // stays in view on the list and under the news.
+    let warning = (!told.is_empty()).then(|| told.join(" "));
+    let screen = screen_with(number, theme, &db, progress, warning);
+    crate::tui::run(settings, crate::tui::Start::Puzzles(screen), said)
 }

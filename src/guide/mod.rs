@@ -4,7 +4,7 @@
 //!
 //! - [`playing`]: the full-screen game and plain line mode in detail: moves, review, the
 //!   computer, the board on screen, options, the position editor, preferences, fair play,
-//!   ballots, clocks, matches;
+//!   ballots, clocks, matches, puzzles (a PDN file of your own among them);
 //! - [`network`]: a game across the network, its referee and its door;
 //! - [`rules_and_notation`]: the rules, the squares' numbers, notation, FEN, perft;
 //! - [`records`]: the games folder and `--resume`, saving, PDN as read and written,

@@ -30,7 +30,7 @@ pub(crate) struct PlainPuzzles {
 impl PlainPuzzles {
     /// A session opening puzzle `number` (from 1; a number past the list opens the last).
     pub(crate) fn new(number: usize, judge: Judge, progress: Progress) -> PlainPuzzles {
-        let all = builtin();
+        let all = progress.puzzles();
         let number = number.clamp(1, all.len());
         PlainPuzzles {
             attempt: Attempt::new(&all[number - 1]),
@@ -59,7 +59,7 @@ impl PlainPuzzles {
         format!(
             "Puzzle {} of {}: {}{state}. {}.\n{}{}\n{}.",
             self.number,
-            builtin().len(),
+            self.progress.puzzles().len(),
             p.title,
             p.source,
             board_text_from(&self.attempt.position(), crate::rules::Color::Black),
@@ -70,7 +70,9 @@ impl PlainPuzzles {
 
     /// The list of every puzzle, a line each, solved ones marked.
     fn list(&self) -> String {
-        let mut lines: Vec<String> = builtin()
+        let mut lines: Vec<String> = self
+            .progress
+            .puzzles()
             .iter()
             .enumerate()
             .map(|(i, p)| {
@@ -88,14 +90,14 @@ impl PlainPuzzles {
         lines.push(format!(
             "{} of {} solved.",
             self.progress.solved_count(),
-            builtin().len()
+            self.progress.puzzles().len()
         ));
         lines.join("\n")
     }
 
     /// Opens puzzle `number` (from 1).
     pub(super) fn open(&mut self, number: usize) -> String {
-        if let Some(why) = crate::puzzles::no_such_puzzle(number) {
+        if let Some(why) = crate::puzzles::no_such_puzzle(number, self.progress.puzzles().len()) {
             return format!("{}.", crate::text::capitalized(&why));
         }
         *self = PlainPuzzles::new(
@@ -131,11 +133,11 @@ impl PlainPuzzles {
                 Ok(n) => self.open(n),
                 Err(_) => format!(
                     "Say which puzzle: puzzle N, N from 1 to {}.",
-                    builtin().len()
+                    self.progress.puzzles().len()
                 ),
             },
             "next" => {
-                let next = self.number % builtin().len() + 1;
+                let next = self.number % self.progress.puzzles().len() + 1;
                 self.open(next)
             }
             "retry" => {
@@ -245,7 +247,7 @@ impl PlainPuzzles {
         format!(
             "{} of {} puzzles solved.",
             self.progress.solved_count(),
-            builtin().len()
+            self.progress.puzzles().len()
         )
     }
 

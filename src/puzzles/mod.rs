@@ -13,6 +13,7 @@
 //! in the data folder.
 
 mod attempt;
+pub(crate) mod file;
 mod progress;
 #[cfg(any(test, feature = "lab"))]
 pub(crate) mod proof;
@@ -51,11 +52,33 @@ pub(crate) fn saved_progress() -> (Progress, Option<String>) {
     }
 }
 
-/// Why there is no puzzle `number` (counted from 1) in the built-in list, where there is
-/// none, worded as the program's other errors are (plain mode's answers make a
+/// The progress with the puzzles of the PDN file `path`, those puzzles with it (read
+/// once, kept for the run), and what is to be told: the puzzles left out, a progress
+/// file that cannot be read. A puzzle file that cannot be used is an error.
+pub(crate) fn file_progress(path: &std::path::Path) -> Result<(Progress, Vec<String>), String> {
+    let read = file::read(path)?;
+    let mut told: Vec<String> = read
+        .left_out
+        .iter()
+        .map(|why| format!("{}: {why}", crate::text::printable_path(path)))
+        .collect();
+    let mut progress = match Progress::load(file::progress_path(path)) {
+        Ok(progress) => progress,
+        Err(why) => {
+            told.push(why);
+            Progress::default()
+        }
+    };
+    // Kept to the end of the run, as the built-in list is: both front ends hold it as
+    // a `'static` list, and a run reads one file once.
+    progress.set = Some(Box::leak(read.puzzles.into_boxed_slice()));
+    Ok((progress, told))
+}
+
+/// Why there is no puzzle `number` (counted from 1) in a list of `count`, where there
+/// is none, worded as the program's other errors are (plain mode's answers make a
 /// sentence of it): "there is no puzzle 99: they are numbered 1 to 35".
-pub(crate) fn no_such_puzzle(number: usize) -> Option<String> {
-    let count = builtin().len();
+pub(crate) fn no_such_puzzle(number: usize, count: usize) -> Option<String> {
     (number == 0 || number > count)
         .then(|| format!("there is no puzzle {number}: they are numbered 1 to {count}"))
 }

@@ -44,6 +44,9 @@ pub(crate) struct Progress {
     pub(crate) records: BTreeMap<String, Record>,
     /// The file (`None`: kept in memory only, when there is no data folder).
     pub(crate) path: Option<PathBuf>,
+    /// The puzzles this is the progress with: a puzzle file's (read once and kept for
+    /// the run), or `None`, the built-in ones.
+    pub(crate) set: Option<&'static [super::Puzzle]>,
 }
 
 impl Progress {
@@ -67,6 +70,7 @@ impl Progress {
                 return Ok(Progress {
                     records: BTreeMap::new(),
                     path: Some(file),
+                    set: None,
                 });
             }
             Err(e) => return Err(e.to_string()),
@@ -92,7 +96,13 @@ impl Progress {
         Ok(Progress {
             records,
             path: Some(file),
+            set: None,
         })
+    }
+
+    /// The puzzles this progress is with: a puzzle file's, or the built-in ones.
+    pub(crate) fn puzzles(&self) -> &'static [super::Puzzle] {
+        self.set.unwrap_or_else(super::builtin)
     }
 
     /// The record of puzzle `id` (empty if never tried).
@@ -100,20 +110,20 @@ impl Progress {
         self.records.get(id).copied().unwrap_or_default()
     }
 
-    /// The number (from 1) of the first built-in puzzle not solved yet, where the
+    /// The number (from 1) of the first puzzle not solved yet, where the
     /// puzzles open when none is named; the first when all are solved.
     pub(crate) fn first_unsolved(&self) -> usize {
-        super::builtin()
+        self.puzzles()
             .iter()
             .position(|puzzle| !self.of(&puzzle.id).solved)
             .unwrap_or(0)
             + 1
     }
 
-    /// Built-in puzzles solved: a record of an id no puzzle has (a file edited by hand,
+    /// Puzzles solved: a record of an id no puzzle has (a file edited by hand,
     /// or a puzzle an earlier version had) is kept in the file but not counted.
     pub(crate) fn solved_count(&self) -> usize {
-        super::builtin()
+        self.puzzles()
             .iter()
             .filter(|puzzle| self.of(&puzzle.id).solved)
             .count()

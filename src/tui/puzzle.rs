@@ -12,7 +12,7 @@ use super::keyline::{KeyLine, fit_keys};
 use super::theme::Theme;
 use super::view::board::render_disc;
 use super::view::{piece_glyph, piece_style, wrapped};
-use crate::puzzles::{Answer, Attempt, Judge, Progress, Puzzle, Record, builtin};
+use crate::puzzles::{Answer, Attempt, Judge, Progress, Puzzle, Record};
 use crate::rules::{Color, Move, Square};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{
@@ -107,11 +107,11 @@ impl PuzzleScreen {
         progress: Progress,
         theme: Theme,
     ) -> PuzzleScreen {
-        let index = index.min(builtin().len() - 1);
+        let index = index.min(progress.puzzles().len() - 1);
         let mut screen = PuzzleScreen {
             view: if list { View::List(index) } else { View::Board },
             index,
-            attempt: Attempt::new(&builtin()[index]),
+            attempt: Attempt::new(&progress.puzzles()[index]),
             judge,
             progress,
             counted: false,
@@ -143,8 +143,8 @@ impl PuzzleScreen {
 
     /// Opens puzzle `index` on the board.
     fn open(&mut self, index: usize) {
-        self.index = index.min(builtin().len() - 1);
-        self.attempt = Attempt::new(&builtin()[self.index]);
+        self.index = index.min(self.progress.puzzles().len() - 1);
+        self.attempt = Attempt::new(&self.progress.puzzles()[self.index]);
         self.counted = false;
         self.picked = None;
         self.typed = None;
@@ -204,7 +204,7 @@ impl PuzzleScreen {
                 ) =>
             {
                 if let View::List(chosen) = self.view {
-                    let last = builtin().len() - 1;
+                    let last = self.progress.puzzles().len() - 1;
                     self.view = View::List(match mouse.kind {
                         MouseEventKind::ScrollUp => chosen.saturating_sub(1),
                         _ => (chosen + 1).min(last),
@@ -263,7 +263,7 @@ impl PuzzleScreen {
     /// A key on the list: the arrows choose, Enter opens, `?` shows every key, Esc or
     /// `q` leave. `Some(true)` to leave; `None` when the key does nothing here.
     fn list_key(&mut self, chosen: usize, code: KeyCode) -> Option<bool> {
-        let last = builtin().len() - 1;
+        let last = self.progress.puzzles().len() - 1;
         match code {
             KeyCode::Up | KeyCode::Char('k') => {
                 self.view = View::List(chosen.checked_sub(1).unwrap_or(last));
@@ -338,10 +338,12 @@ impl PuzzleScreen {
                 )];
             }
             KeyCode::Char('s') => self.show_solution(),
-            KeyCode::Char('n') => self.open((self.index + 1) % builtin().len()),
-            KeyCode::Char('p') => {
-                self.open(self.index.checked_sub(1).unwrap_or(builtin().len() - 1))
-            }
+            KeyCode::Char('n') => self.open((self.index + 1) % self.progress.puzzles().len()),
+            KeyCode::Char('p') => self.open(
+                self.index
+                    .checked_sub(1)
+                    .unwrap_or(self.progress.puzzles().len() - 1),
+            ),
             KeyCode::Char('L') | KeyCode::Char('z') => self.view = View::List(self.index),
             KeyCode::Esc if self.picked.is_some() => self.picked = None,
             KeyCode::Char('?') => self.note = BOARD_KEYS.iter().map(|l| l.to_string()).collect(),
@@ -521,7 +523,11 @@ impl PuzzleScreen {
         let record = self.progress.of(&p.id);
         let mut lines = vec![
             Line::styled(
-                format!("Puzzle {} of {}", self.index + 1, builtin().len()),
+                format!(
+                    "Puzzle {} of {}",
+                    self.index + 1,
+                    self.progress.puzzles().len()
+                ),
                 theme.heading,
             ),
             Line::styled(p.title.clone(), theme.heading),
@@ -582,7 +588,7 @@ impl PuzzleScreen {
     /// The list's lines: each puzzle with its solved mark, the chosen one marked.
     fn list_lines(&self, chosen: usize, rows: usize, width: usize) -> Vec<Line<'static>> {
         let theme = &self.theme;
-        let all = builtin();
+        let all = self.progress.puzzles();
         let mut lines = vec![Line::styled(
             format!(
                 "Puzzles: {} of {} solved",
@@ -594,7 +600,7 @@ impl PuzzleScreen {
             theme.heading,
         )];
         lines.extend(self.warning_lines(width));
-        let (top, shown) = list_window(chosen, rows, lines.len());
+        let (top, shown) = list_window(chosen, rows, lines.len(), self.progress.puzzles().len());
         for (i, p) in all.iter().enumerate().skip(top).take(shown) {
             let mark = if self.progress.of(&p.id).solved {
                 "[x]"
@@ -633,7 +639,7 @@ impl PuzzleScreen {
             .sum();
         let rows = usize::from(area.height.saturating_sub(2)).saturating_sub(note_rows);
         let above = 1 + self.warning_lines(width).len();
-        let (top, shown) = list_window(chosen, rows, above);
+        let (top, shown) = list_window(chosen, rows, above, self.progress.puzzles().len());
         let line = usize::from(row - inner.y).checked_sub(above)?;
         (line < shown).then_some(top + line)
     }
@@ -794,10 +800,10 @@ impl PuzzleScreen {
 
 /// The window of the list drawn in `rows` rows, `above` of them taken by its heading
 /// (and a warning): the first puzzle shown and how many are, so that the chosen one,
-/// `chosen`, shows, in the middle where it can.
-fn list_window(chosen: usize, rows: usize, above: usize) -> (usize, usize) {
+/// `chosen`, shows, in the middle where it can; `count` puzzles in all.
+fn list_window(chosen: usize, rows: usize, above: usize, count: usize) -> (usize, usize) {
     let shown = rows.saturating_sub(2 + above).max(1);
-    crate::tui::choice::window(chosen, shown, builtin().len())
+    crate::tui::choice::window(chosen, shown, count)
 }
 
 impl Widget for &PuzzleScreen {

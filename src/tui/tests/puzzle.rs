@@ -403,3 +403,39 @@ fn a_move_that_may_win_more_slowly_is_not_called_wrong_nor_counted_as_a_failure(
     let record = Progress::load(Some(file)).unwrap().of("first-position");
     assert_eq!((record.attempts, record.failed), (1, 0));
 }
+
+#[test]
+fn a_puzzle_files_puzzles_are_listed_and_solved_on_the_full_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    // Two puzzles of a teacher's file: the second a draw to hold.
+    let lesson = "[Event \"First Position\"]\n[FEN \"W:WK19,K23:BK28,12\"]\n\
+        1. 23-27 28-32 *\n\n[Event \"Hold the draw\"]\n[FEN \"B:WK19,K23:BK28,12\"]\n\
+        [Result \"1/2-1/2\"]\n1. 28-32 19-15 2. 12-16 1/2-1/2\n";
+    let read = crate::puzzles::file::from_text(lesson, "lesson.pdn");
+    assert!(read.left_out.is_empty(), "{:?}", read.left_out);
+    let mut progress = Progress::load(Some(dir.path().join("lesson.json"))).unwrap();
+    progress.set = Some(Box::leak(read.puzzles.into_boxed_slice()));
+    let mut s = PuzzleScreen::new(
+        1,
+        true,
+        Judge::new(None, Limits::depth(6)),
+        progress,
+        Theme::new(true, false),
+    );
+    for (width, height) in [(80, 24), (120, 40)] {
+        let list = flat(&drawn(&s, width, height));
+        assert!(list.contains("Puzzles: 0 of 2 solved"), "{list}");
+        assert!(
+            list.contains("2. Hold the draw (Black to move and draw)"),
+            "{list}"
+        );
+    }
+    key(&mut s, KeyCode::Enter);
+    type_move(&mut s, "28-32");
+    type_move(&mut s, "12-16");
+    let board = flat(&drawn(&s, 80, 24));
+    assert!(board.contains("Puzzle 2 of 2"), "{board}");
+    assert!(board.contains("Solved"), "{board}");
+    let kept = std::fs::read_to_string(dir.path().join("lesson.json")).unwrap();
+    assert!(kept.contains("\"solved\": true"), "{kept}");
+}
