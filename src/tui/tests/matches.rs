@@ -469,5 +469,8 @@ fn a_match_resumed_from_a_record_without_names_calls_its_players_a_and_b() {
     );
     assert!(!said.contains('?'), "{said}");
     let screen = screen_text(&app);
-    assert!(screen.contains("Player A   1"), "the score names them too: {screen}");
+    assert!(
+        screen.contains("Player A   1"),
+        "the score names them too: {screen}"
+    );
 }
