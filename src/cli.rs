@@ -249,7 +249,7 @@ pub(crate) enum Command {
     /// table, rematch or decline after a game, adjourn, resume, help, quit (in a game in
     /// play: the game goes on at the server, its clocks running)). Your key is made on first use;
     /// the server's certificate is pinned on first contact, once you say yes to its
-    /// fingerprint, and a changed one refused.
+    /// fingerprint (or it matches --fingerprint), and a changed one refused.
     Online(OnlineArgs),
     /// List the games kept in the data folder (each game is saved there as it is
     /// played), newest first: when, players, moves, result or "unfinished" (then
@@ -469,6 +469,13 @@ pub(crate) struct OnlineArgs {
     /// exists), then stop.
     #[arg(long, value_name = "FILE")]
     pub(crate) export: Option<PathBuf>,
+    /// Trust the server's certificate if it has this fingerprint, as `checkers server`
+    /// prints it (SHA256:AD:C9:...; the SHA256: and the colons may be left out): it is
+    /// pinned without asking, in place of one pinned before (a certificate the operator
+    /// changed); a server presenting another is refused, both fingerprints named, and
+    /// nothing pinned.
+    #[arg(long, value_name = "SHA256:..", value_parser = crate::online::parse_fingerprint)]
+    pub(crate) fingerprint: Option<[u8; 32]>,
 }
 
 /// `checkers book`.

@@ -127,6 +127,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
                 server,
                 name: args.name,
                 export: args.export,
+                fingerprint: args.fingerprint,
             };
             return if plain {
                 crate::online::run(&options)

@@ -594,16 +594,39 @@ pub(crate) fn network_from_home(
                 .map_err(|e| format!("{failed}: {e}"))
                 .map(|(session, table)| Start::Game(Box::new(session), Saving::Off, Some(table)))
         }
-        Chosen::Online { server, name } => {
+        Chosen::Online {
+            server,
+            name,
+            trusted,
+        } => {
             let options = crate::online::OnlineOptions {
                 server: server.clone(),
                 name: name.clone(),
                 export: None,
+                fingerprint: *trusted,
             };
             // What leaving the lobby says is shown on the home screen it returns to.
             let farewell = std::sync::Arc::new(std::sync::Mutex::new(None));
-            crate::online::lobby_start(&options, look.theme(), farewell)
-                .map_err(|e| format!("Not connected: {e}"))
+            // A server met for the first time: the home screen asks first, as `checkers
+            // online` does, and nothing is pinned before the player trusts it.
+            crate::online::unmet_server(&options)
+                .and_then(|unmet| match unmet {
+                    Some((address, fingerprint)) => Ok(Start::FirstContact(Box::new(
+                        crate::tui::home::FirstContact {
+                            address,
+                            name: name.clone(),
+                            fingerprint,
+                        },
+                    ))),
+                    None => crate::online::lobby_start(&options, look.theme(), farewell),
+                })
+                .map_err(|e| {
+                    // The home screen's message line is one paragraph: a warning's lines
+                    // run on.
+                    let why = e.to_string().replace('\n', " ");
+                    let why = why.strip_prefix("not connected: ").unwrap_or(&why);
+                    format!("Not connected: {why}")
+                })
         }
         _ => return None,
     };

@@ -7,6 +7,7 @@ mod identity;
 mod line;
 pub(crate) mod orders;
 
+pub(crate) use identity::parse_fingerprint;
 pub(crate) use line::{LineNews, ServerLine};
 
 use crate::commands::CommandError;
@@ -40,6 +41,10 @@ pub(crate) struct OnlineOptions {
     pub(crate) name: Option<String>,
     /// Write the player's finished games to this PDN file, then stop (no lobby).
     pub(crate) export: Option<std::path::PathBuf>,
+    /// The server's certificate fingerprint as the player was given it (`--fingerprint`,
+    /// or said yes to on the home screen): trusted and pinned if the server presents
+    /// it, the server refused if not.
+    pub(crate) fingerprint: Option<[u8; 32]>,
 }
 
 /// A network error.
@@ -109,6 +114,8 @@ pub(crate) struct Login {
     name: String,
     /// The player's key.
     key: ed25519_dalek::SigningKey,
+    /// The fingerprint the player vouches for (see [`OnlineOptions::fingerprint`]).
+    trusted: Option<[u8; 32]>,
 }
 
 impl Login {
@@ -140,6 +147,7 @@ impl Login {
             address,
             name,
             key,
+            trusted: options.fingerprint,
         })
     }
 }
@@ -184,9 +192,7 @@ pub(crate) fn lobby_start(
     if let Some(fingerprint) = &line.first_contact {
         let bytes: Vec<String> = fingerprint.iter().map(|b| format!("{b:02X}")).collect();
         let (first, second) = (bytes[..16].join(":"), bytes[16..].join(":"));
-        let text = format!(
-            "First contact, pinned: SHA256:{first}: {second}; compare it with the server's"
-        );
+        let text = format!("Pinned as trusted: SHA256:{first}: {second}");
         screen.say(&text, false);
     }
     Ok(crate::tui::Start::Online(Box::new(
@@ -295,15 +301,17 @@ async fn gone<R: tokio::io::AsyncBufRead + Unpin>(
 type ServerTls = tokio_rustls::client::TlsStream<tokio::net::TcpStream>;
 
 /// The TLS connection to the server at `address`, its certificate checked against the
-/// one pinned in the data folder `dir` (any, on first contact): the connection, the
-/// fingerprint pinned before (if one was) and the one seen. A changed certificate is an
+/// fingerprint `trusted` (the one the player gave), else the one pinned in the data
+/// folder `dir` (any, on first contact): the connection, the fingerprint pinned before
+/// (if one was) and the one seen. A certificate that is not the one expected is an
 /// error that says what to do.
 async fn tls_connect(
     dir: &std::path::Path,
     address: &str,
+    trusted: Option<[u8; 32]>,
 ) -> Result<(ServerTls, Option<[u8; 32]>, [u8; 32]), CommandError> {
-    let pinned = identity::pinned(dir, address);
-    let verifier = Arc::new(Pinned::new(pinned));
+    let pinned = identity::pinned(dir, address).map_err(network)?;
+    let verifier = Arc::new(Pinned::new(trusted.or(pinned)));
     let config =
         crate::server::tls::client_config(verifier.clone()).map_err(|e| network(e.to_string()))?;
     let connector = tokio_rustls::TlsConnector::from(Arc::new(config));
@@ -320,15 +328,17 @@ async fn tls_connect(
             .await
             .map_err(|e| network(format!("cannot reach {address}: {e}")))?;
         let _ = tcp.set_nodelay(true);
-        connector
-            .connect(server_name, tcp)
-            .await
-            .map_err(|e| match (pinned, verifier.seen()) {
-                (Some(expected), Some(seen)) if expected != seen => {
+        connector.connect(server_name, tcp).await.map_err(|e| {
+            match (trusted, pinned, verifier.seen()) {
+                (Some(given), _, Some(seen)) if given != seen => {
+                    network(not_the_one_given(address, &given, &seen))
+                }
+                (None, Some(expected), Some(seen)) if expected != seen => {
                     network(changed_warning(dir, address, &expected, &seen))
                 }
                 _ => network(format!("no TLS connection to {address}: {e}")),
-            })
+            }
+        })
     };
     let tls = tokio::time::timeout(CONNECT_TIME, connect)
         .await
@@ -339,42 +349,78 @@ async fn tls_connect(
     Ok((tls, pinned, fingerprint))
 }
 
-/// On first contact with the server `login` names, asked on the standard input (the
-/// terminal before any screen takes it; in plain mode whatever the input is, a script
-/// answering `y` in its first line), as SSH asks: its certificate's fingerprint shown,
-/// to compare with the one the server printed, and pinned only if the player says yes
-/// (the end of the input, or another answer, leaves nothing pinned and connects to
-/// nothing). A server met before (or one whose certificate changed, refused when
-/// connecting) asks nothing.
-pub(crate) fn confirm_first_contact(login: &Login) -> Result<(), CommandError> {
+/// The question a first contact with `address` asks, its certificate's `fingerprint`
+/// shown (in two lines of 16 bytes, so that it is read whole on an 80-column terminal),
+/// as SSH asks: on the terminal before any screen, and on the home screen's network
+/// page in the same words.
+pub(crate) fn first_contact_question(address: &str, fingerprint: &[u8; 32]) -> [String; 5] {
+    let bytes: Vec<String> = fingerprint.iter().map(|b| format!("{b:02X}")).collect();
+    [
+        format!("First contact with {address}. Its certificate's fingerprint is"),
+        format!("  SHA256:{}:", bytes[..16].join(":")),
+        format!("         {}", bytes[16..].join(":")),
+        "Compare it with the one the server printed (its operator can tell you).".to_string(),
+        "Trust it, pin it and connect? [y/N]".to_string(),
+    ]
+}
+
+/// Why nothing was pinned when the player did not trust `address`'s certificate.
+pub(crate) fn not_trusted(address: &str) -> String {
+    format!(
+        "not connected: the certificate of {address} was not trusted (nothing pinned, \
+         nothing sent)"
+    )
+}
+
+/// The server `options` name, if it is met for the first time (nothing pinned for it,
+/// no fingerprint given): its address with the port and its certificate's fingerprint,
+/// looked at without logging in, for the player to be asked about before anything is
+/// pinned ([`first_contact_question`]); `None` for a server met before.
+pub(crate) fn unmet_server(
+    options: &OnlineOptions,
+) -> Result<Option<(String, [u8; 32])>, CommandError> {
+    let login = Login::of(options)?;
+    Ok(unmet(&login)?.map(|fingerprint| (login.address, fingerprint)))
+}
+
+/// [`unmet_server`] for `login`: the certificate's fingerprint of a server met for the
+/// first time.
+fn unmet(login: &Login) -> Result<Option<[u8; 32]>, CommandError> {
     let (dir, address) = (login.dir.as_path(), login.address.as_str());
-    if identity::pinned(dir, address).is_some() {
-        return Ok(());
+    if login.trusted.is_some() || identity::pinned(dir, address).map_err(network)?.is_some() {
+        return Ok(None);
     }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| network(format!("cannot start: {e}")))?;
     // Only the certificate is looked at; the line is let go while the player reads.
-    let (_, _, fingerprint) = runtime.block_on(tls_connect(dir, address))?;
-    drop(runtime);
-    // In two lines of 16 bytes, so that it is read whole on an 80-column terminal.
-    let bytes: Vec<String> = fingerprint.iter().map(|b| format!("{b:02X}")).collect();
+    let (_, _, fingerprint) = runtime.block_on(tls_connect(dir, address, None))?;
+    Ok(Some(fingerprint))
+}
+
+/// On first contact with the server `login` names, asked on the standard input (the
+/// terminal before any screen takes it; in plain mode whatever the input is, a script
+/// answering `y` in its first line), as SSH asks: its certificate's fingerprint shown,
+/// to compare with the one the server printed, and pinned only if the player says yes
+/// (the end of the input, or another answer, leaves nothing pinned and connects to
+/// nothing). A server met before (or one whose certificate changed, refused when
+/// connecting), or one whose fingerprint the player gave (`--fingerprint`, checked
+/// when connecting), asks nothing.
+pub(crate) fn confirm_first_contact(login: &Login) -> Result<(), CommandError> {
+    let (dir, address) = (login.dir.as_path(), login.address.as_str());
+    let Some(fingerprint) = unmet(login)? else {
+        return Ok(());
+    };
     print!(
-        "First contact with {address}. Its certificate's fingerprint is\n  SHA256:{}:\n         \
-         {}\nCompare it with the one the server printed (its operator can tell you).\n\
-         Trust it, pin it and connect? [y/N] ",
-        bytes[..16].join(":"),
-        bytes[16..].join(":")
+        "{} ",
+        first_contact_question(address, &fingerprint).join("\n")
     );
     let _ = std::io::stdout().flush();
     let mut answer = String::new();
     let _ = std::io::stdin().read_line(&mut answer);
     if !matches!(answer.trim().to_lowercase().as_str(), "y" | "yes") {
-        return Err(network(format!(
-            "not connected: the certificate of {address} was not trusted (nothing pinned, \
-             nothing sent)"
-        )));
+        return Err(network(not_trusted(address)));
     }
     let file = identity::pin(dir, address, &fingerprint).map_err(network)?;
     println!("Pinned in {}.", crate::text::printable_path(&file));
@@ -393,19 +439,31 @@ pub(crate) async fn connect(
         address,
         name,
         key,
+        trusted,
     } = login;
     let (dir, address, name) = (dir.as_path(), address.as_str(), name.as_str());
-    let (tls, pinned, fingerprint) = tls_connect(dir, address).await?;
+    let (tls, pinned, fingerprint) = tls_connect(dir, address, *trusted).await?;
     let mut first_contact = None;
-    if pinned.is_none() {
+    if pinned != Some(fingerprint) {
+        // Never pinned unasked: only the fingerprint the player gave (and the server
+        // presented, as tls_connect checked).
+        if *trusted != Some(fingerprint) {
+            return Err(network(format!(
+                "not connected: {address} was never met before, and nobody was asked to \
+                 trust its certificate ({}): nothing pinned, nothing sent. Connect from a \
+                 terminal to be asked, or give --fingerprint with the one the server printed.",
+                protocol::fingerprint_text(&fingerprint)
+            )));
+        }
         let file = identity::pin(dir, address, &fingerprint).map_err(network)?;
-        let text = format!(
-            "First contact with {address}: its certificate's fingerprint is {}. Pinned in {}; \
-             compare it with the one the server printed.",
+        let instead = pinned.map_or_else(String::new, |old| {
+            format!(" (in place of {})", protocol::fingerprint_text(&old))
+        });
+        println!(
+            "The certificate of {address} is the one given: {}. Pinned in {}{instead}.",
             protocol::fingerprint_text(&fingerprint),
             crate::text::printable_path(&file)
         );
-        println!("{text}");
         first_contact = Some(fingerprint);
     }
     let (reader, mut writer) = tokio::io::split(tls);
@@ -674,6 +732,20 @@ async fn next_line<R: tokio::io::AsyncBufRead + Unpin>(
     Ok((message, line))
 }
 
+/// Why a server whose certificate is not the one the player gave (`--fingerprint`) is
+/// refused.
+fn not_the_one_given(address: &str, given: &[u8; 32], seen: &[u8; 32]) -> String {
+    format!(
+        "not connected: the certificate of {address} is not the one given!\n\
+         given (--fingerprint): {}\n\
+         presented now:         {}\n\
+         Someone may be intercepting the connection, or the fingerprint given is not this \
+         server's: compare it with the one the server printed. Nothing pinned, nothing sent.",
+        protocol::fingerprint_text(given),
+        protocol::fingerprint_text(seen)
+    )
+}
+
 /// The warning for a server whose certificate is not the one pinned.
 fn changed_warning(
     dir: &std::path::Path,
@@ -686,8 +758,10 @@ fn changed_warning(
          pinned on first contact: {}\n\
          presented now:           {}\n\
          Someone may be intercepting the connection, or the server made a new certificate. \
-         Nothing was sent. If the server's operator confirms the new fingerprint, remove the \
-         line for {address} from {} and connect again.",
+         Nothing was sent, nothing pinned. If the server's operator confirms the new \
+         fingerprint, connect again with --fingerprint and the fingerprint the operator \
+         gives you (it is pinned in place of the old one), or remove the line for {address} \
+         from {} and connect again to be asked.",
         protocol::fingerprint_text(expected),
         protocol::fingerprint_text(seen),
         crate::text::printable_path(&identity::known_servers(dir))

@@ -178,6 +178,89 @@ impl TextField {
             Span::raw(shown(after)),
         ]
     }
+
+    /// [`spans`](Self::spans) for a row of `columns` columns: a text too long for it is
+    /// shown in part, the part that holds the text cursor, with `ellipsis` where text
+    /// is cut off before or after. The part shown moves by half the row when the cursor
+    /// would leave it, so what is being typed stays in view, and the text does not
+    /// shift at every letter.
+    pub(crate) fn spans_within(
+        &self,
+        cursor_style: Style,
+        columns: usize,
+        ellipsis: &str,
+    ) -> Vec<Span<'static>> {
+        let shown = |text: &str| crate::text::printable(text, usize::MAX);
+        // Each letter as drawn and its columns; a blank cell after them for a cursor at
+        // the end.
+        let mut cells: Vec<(String, usize)> = self
+            .text
+            .graphemes(true)
+            .map(|letter| {
+                let drawn = shown(letter);
+                let width = crate::text::columns(&drawn);
+                (drawn, width)
+            })
+            .collect();
+        let cursor = self.cursor.min(cells.len());
+        if cursor == cells.len() {
+            cells.push((" ".to_string(), 1));
+        }
+        let total: usize = cells.iter().map(|(_, width)| width).sum();
+        let mark = crate::text::columns(ellipsis);
+        // Room for a letter between the two marks at least; else drawn whole (and cut).
+        let inner = columns.saturating_sub(2 * mark);
+        if total <= columns || inner < 2 {
+            return self.spans(cursor_style);
+        }
+        let at = |index: usize| -> usize { cells[..index].iter().map(|(_, width)| width).sum() };
+        let cursor_end = at(cursor) + cells[cursor].1.max(1);
+        // The first window starts the text (no mark before it); the next ones each start
+        // half a window further on.
+        let step = (inner / 2).max(1);
+        let from = if cursor_end + mark <= columns {
+            0
+        } else {
+            cursor_end.saturating_sub(inner).div_ceil(step) * step
+        };
+        let mut start = (0..cells.len()).find(|&i| at(i) >= from).unwrap_or(cursor);
+        // A wide letter across the window's edge: the cursor stays in view.
+        while start < cursor && cursor_end - at(start) > inner {
+            start += 1;
+        }
+        let start = start.min(cursor);
+        let left = if start > 0 { mark } else { 0 };
+        let rest: usize = cells[start..].iter().map(|(_, width)| width).sum();
+        let end = if left + rest <= columns {
+            cells.len()
+        } else {
+            let room = columns.saturating_sub(left + mark);
+            let mut used = 0;
+            let mut end = start;
+            while end < cells.len() && used + cells[end].1 <= room {
+                used += cells[end].1;
+                end += 1;
+            }
+            end.max(cursor + 1)
+        };
+        let join = |range: std::ops::Range<usize>| -> String {
+            cells[range]
+                .iter()
+                .map(|(drawn, _)| drawn.as_str())
+                .collect()
+        };
+        let mut spans = Vec::with_capacity(5);
+        if start > 0 {
+            spans.push(Span::raw(ellipsis.to_string()));
+        }
+        spans.push(Span::raw(join(start..cursor)));
+        spans.push(Span::styled(cells[cursor].0.clone(), cursor_style));
+        spans.push(Span::raw(join(cursor + 1..end)));
+        if end < cells.len() {
+            spans.push(Span::raw(ellipsis.to_string()));
+        }
+        spans
+    }
 }
 
 /// How many graphemes (letters as a reader sees them, each with its accents) `text`
@@ -255,6 +338,31 @@ mod tests {
             &[press(KeyCode::End), press(KeyCode::Backspace)],
         );
         assert_eq!(field.text, "Jos");
+    }
+
+    #[test]
+    fn a_long_text_is_shown_where_its_cursor_is_in_the_columns_given() {
+        let text: String = (0..120)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        let mut field = TextField::new(text.clone(), 300);
+        for at in (0..=120).rev() {
+            field.cursor = at;
+            let spans = field.spans_within(Style::default().reversed(), 30, "~");
+            let row: String = spans.iter().map(|span| span.content.as_ref()).collect();
+            assert!(crate::text::columns(&row) <= 30, "{at}: {row}");
+            let under = text.get(at..=at).unwrap_or(" ");
+            assert!(
+                spans
+                    .iter()
+                    .any(|span| span.style == Style::default().reversed() && span.content == under),
+                "the cursor at {at} is shown: {row}"
+            );
+        }
+        // A short text is shown whole.
+        let short = TextField::new("gg", 300).spans_within(Style::default(), 30, "~");
+        let row: String = short.iter().map(|span| span.content.as_ref()).collect();
+        assert_eq!(row, "gg ");
     }
 
     #[test]

@@ -79,6 +79,9 @@ pub(crate) enum Start {
     /// The [`lobby`] of a server: its games on the board, back to the lobby after each;
     /// leaving it goes back to the home screen it came from, or ends the program.
     Online(Box<lobby::Online>),
+    /// A server chosen on the home screen and met for the first time: the home screen
+    /// asks whether to trust its certificate before anything is pinned.
+    FirstContact(Box<home::FirstContact>),
 }
 
 /// A game chosen in the [`picker`], taken up: its session (who plays, names and level
@@ -273,6 +276,13 @@ fn run_shared(
                         _ => return Ok(None),
                     }
                 }
+                Start::FirstContact(contact) => match left_home.take() {
+                    Some((mut home, open)) => {
+                        home.ask_first_contact(*contact);
+                        start = Start::Home(home, open);
+                    }
+                    None => return Ok(None),
+                },
                 Start::Puzzles(mut screen) => {
                     solve(&mut terminal, shared, &mut screen)?;
                     match left_home.take() {

@@ -2035,6 +2035,152 @@ fn a_plain_first_contact_asks_before_pinning_and_no_or_the_end_of_input_pins_not
     stop(&mut server);
 }
 
+/// [`server`], and the fingerprint it prints at its start (`SHA256:AD:C9:...`).
+fn server_printing_its_fingerprint(sandbox: &Sandbox, listen: &str) -> (Peer, String, String) {
+    let db = sandbox.home().join("server.sqlite");
+    let mut args = vec!["server", "--listen", listen, "--db", db.to_str().unwrap()];
+    if !db.exists() {
+        args.push("--create");
+    }
+    let mut server = Peer::start(sandbox, &args);
+    let line = server.expect("checkers server listening at ");
+    let address = line.rsplit(' ').next().unwrap().to_string();
+    let printed = server.expect("Certificate fingerprint SHA256:");
+    let fingerprint = printed
+        .split_whitespace()
+        .find(|word| word.starts_with("SHA256:"))
+        .unwrap()
+        .to_string();
+    (server, address, fingerprint)
+}
+
+#[test]
+fn a_fingerprint_given_pins_the_server_that_has_it_and_refuses_one_that_does_not() {
+    let home = Sandbox::new();
+    let (mut server1, address, printed) = server_printing_its_fingerprint(&home, "127.0.0.1:0");
+    let a = Sandbox::new();
+    let known = a.data_dir().join("known_servers");
+    let online = |fingerprint: &str| {
+        let args = [
+            "online",
+            &address,
+            "--name",
+            "alice",
+            "--plain",
+            "--fingerprint",
+            fingerprint,
+        ];
+        Peer::start(&a, &args)
+    };
+    // Another fingerprint: refused, both named, nothing pinned, nothing asked.
+    let wrong = format!("SHA256:{}", ["00"; 32].join(":"));
+    let mut alice = online(&wrong);
+    let said = alice.lines_until("Nothing pinned, nothing sent").join("\n");
+    assert!(
+        said.contains(&format!(
+            "the certificate of {address} is not the one given"
+        )),
+        "{said}"
+    );
+    assert!(
+        said.contains(&format!("given (--fingerprint): {wrong}")),
+        "{said}"
+    );
+    assert!(
+        said.contains(&format!("presented now:         {printed}")),
+        "{said}"
+    );
+    assert!(!said.contains("Trust it"), "{said}");
+    assert_ne!(alice.finish(), 0);
+    assert!(!known.exists(), "a wrong fingerprint pinned");
+    // The one the server printed, without its SHA256: and colons, in lower case:
+    // pinned without a question, and logged in.
+    let bare = printed["SHA256:".len()..].replace(':', "").to_lowercase();
+    let mut alice = online(&bare);
+    let before = alice.lines_until(&format!("Logged in to {address} as alice"));
+    assert!(
+        before
+            .iter()
+            .any(|l| l.contains(&format!("is the one given: {printed}. Pinned in"))),
+        "{before:#?}"
+    );
+    assert!(
+        !before.iter().any(|l| l.contains("Trust it")),
+        "{before:#?}"
+    );
+    alice.say("quit");
+    assert_eq!(alice.finish(), 0);
+    assert!(std::fs::read_to_string(&known).unwrap().contains(&address));
+    // The operator makes a new certificate: refused, and told what to do.
+    stop(&mut server1);
+    std::fs::remove_file(home.home().join("server.cert.der")).unwrap();
+    std::fs::remove_file(home.home().join("server.key.der")).unwrap();
+    let (mut server2, again, new) = server_printing_its_fingerprint(&home, &address);
+    assert_eq!(again, address);
+    let mut alice = Peer::start(&a, &["online", &address, "--name", "alice", "--plain"]);
+    alice.expect(&format!(
+        "WARNING: the certificate of {address} has changed!"
+    ));
+    alice.expect(&format!("presented now:           {new}"));
+    let advice = alice.expect("connect again to be asked");
+    assert!(
+        advice.contains(
+            "connect again with --fingerprint and the fingerprint the operator gives you (it \
+             is pinned in place of the old one)"
+        ),
+        "{advice}"
+    );
+    assert_ne!(alice.finish(), 0);
+    // The new one given, as the server printed it: pinned in place of the old one.
+    let mut alice = online(&new);
+    let before = alice.lines_until(&format!("Logged in to {address} as alice"));
+    assert!(
+        before
+            .iter()
+            .any(|l| l.contains(&format!("(in place of {printed})"))),
+        "{before:#?}"
+    );
+    alice.say("quit");
+    assert_eq!(alice.finish(), 0);
+    let pins = std::fs::read_to_string(&known).unwrap();
+    assert_eq!(
+        pins.lines().filter(|l| l.starts_with(&address)).count(),
+        1,
+        "{pins}"
+    );
+    // A fingerprint that is not one is refused before anything connects.
+    let mut typo = online("SHA256:AD:C9");
+    typo.expect("a fingerprint is 32 hex pairs, as `checkers server` prints it");
+    assert_ne!(typo.finish(), 0);
+    stop(&mut server2);
+}
+
+#[test]
+fn a_known_servers_file_that_does_not_read_is_named_with_its_line_and_kept() {
+    let home = Sandbox::new();
+    let (mut server, address) = server(&home, "127.0.0.1:0");
+    let a = Sandbox::new();
+    std::fs::create_dir_all(a.data_dir()).unwrap();
+    let known = a.data_dir().join("known_servers");
+    // A line cut short in an editor: the file is not pinned over, nothing asked.
+    let text = format!("example.org:4620 {}\n{address} 8f3a\n", "ab".repeat(32));
+    std::fs::write(&known, &text).unwrap();
+    let mut alice = Peer::start(&a, &["online", &address, "--name", "alice", "--plain"]);
+    let said = alice.expect("correct or remove that line");
+    assert!(said.contains("known_servers, line 2:"), "{said}");
+    assert!(
+        said.contains("nothing was pinned or changed in the file"),
+        "{said}"
+    );
+    assert_ne!(alice.finish(), 0);
+    assert_eq!(
+        std::fs::read_to_string(&known).unwrap(),
+        text,
+        "nothing lost"
+    );
+    stop(&mut server);
+}
+
 #[test]
 fn a_client_over_its_addresss_share_is_told_why() {
     let home = Sandbox::new();
@@ -2099,21 +2245,47 @@ fn the_home_screen_opens_a_servers_lobby_and_leaving_it_comes_back_home() {
     alice.send(address.as_bytes());
     alice.send(b"\x1b[B");
     alice.send(b"alice\r");
+    // First contact: asked on the page, as `checkers online` asks, before anything is
+    // pinned; the fingerprint whole on 80 columns.
+    let (_, _, fingerprint) = raw_connection(&address);
+    let bytes: Vec<String> = fingerprint.iter().map(|b| format!("{b:02X}")).collect();
+    let known = a.data_dir().join("known_servers");
+    let asked = |s: &vt100::Screen| {
+        let text = s.contents();
+        text.contains("Trust it, pin it and connect? [y/N]")
+            && text.contains(&format!("SHA256:{}:", bytes[..16].join(":")))
+            && text.contains(&bytes[16..].join(":"))
+            && text.contains("y trust, pin and connect")
+    };
+    alice.wait_for("the first contact's question", asked);
+    assert!(!known.exists(), "pinned before the player said yes");
+    // No: nothing pinned, the form again, and why.
+    alice.send(b"n");
+    alice.wait_for("the refusal, under the form", |s| {
+        let text = s.contents();
+        text.contains("Not connected: the certificate of")
+            && text.contains("(nothing pinned, nothing sent)")
+            && text.contains("Enter connect")
+    });
+    assert!(!known.exists(), "pinned after no");
+    alice.send(b"\r");
+    alice.wait_for("the question again", asked);
+    alice.send(b"y");
     alice.wait_for("the lobby with bob's seek", |s| {
         let text = s.contents();
         text.contains("checkers online: alice at") && text.contains("bob (1500)  10+5 casual")
     });
-    // The first contact's words, printed while the home screen was up, are wiped; the
-    // lobby says the fingerprint where it can be read and compared.
+    let pinned = std::fs::read_to_string(&known).unwrap();
+    assert!(pinned.contains(&address), "{pinned}");
+    // The words printed while the home screen was up are wiped; the lobby says the
+    // fingerprint pinned.
     assert!(!alice.contents().contains("First contact with"));
-    let (_, _, fingerprint) = raw_connection(&address);
-    let bytes: Vec<String> = fingerprint.iter().map(|b| format!("{b:02X}")).collect();
     alice.wait_for("the whole fingerprint on the lobby's status lines", |s| {
         let text = s.contents();
         text.contains(&format!(
-            "First contact, pinned: SHA256:{}:",
+            "Pinned as trusted: SHA256:{}:",
             bytes[..16].join(":")
-        )) && text.contains(&format!("{}; compare it", bytes[16..].join(":")))
+        )) && text.contains(&bytes[16..].join(":"))
     });
     alice.send(b"q");
     alice.wait_for("the home screen again", |s| {

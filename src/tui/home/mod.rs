@@ -15,6 +15,7 @@ use super::keyline::{KeyLine, line_rows, span_drawn_at};
 use super::theme::Theme;
 use super::view::{help_text, hint_line};
 use crate::engine::Level;
+pub(crate) use network::FirstContact;
 use network::{Network, Reply};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{
@@ -239,6 +240,9 @@ pub(crate) enum Chosen {
         server: String,
         /// The name to play under (the user's name when none).
         name: Option<String>,
+        /// The certificate fingerprint the player said they trust, on first contact
+        /// (pinned if the server presents it).
+        trusted: Option<[u8; 32]>,
     },
 }
 
@@ -372,6 +376,13 @@ impl Home {
             message: None,
             screen: Rect::new(0, 0, 80, 24),
         }
+    }
+
+    /// Asks, on the network page, whether to trust the server `contact` names, met for
+    /// the first time (see [`FirstContact`]).
+    pub(crate) fn ask_first_contact(&mut self, contact: FirstContact) {
+        self.page = Page::Network;
+        self.network.first_contact = Some(contact);
     }
 
     /// The theme the home screen is drawn with: the settings' own, so a change shows.

@@ -14,6 +14,19 @@ use ratatui::text::{Line, Span};
 /// Longest text a field of the forms takes (an address, a code, a name).
 const FIELD_MAX_CHARS: usize = 200;
 
+/// A server met for the first time: its certificate's fingerprint, shown on the page for
+/// the player to trust (pinned, and the lobby opened) or not (nothing pinned) before
+/// anything is pinned, as `checkers online` asks on the terminal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct FirstContact {
+    /// The server's address, with its port.
+    pub(crate) address: String,
+    /// The name to log in under (the user's name when none).
+    pub(crate) name: Option<String>,
+    /// The fingerprint of the certificate the server presented.
+    pub(crate) fingerprint: [u8; 32],
+}
+
 /// A form of the network page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Form {
@@ -89,6 +102,9 @@ pub(crate) struct Network {
     pub(crate) code: TextField,
     /// The checkers server's address as typed (`HOST` or `HOST:PORT`).
     pub(crate) server: TextField,
+    /// The server met for the first time whose certificate the page asks about, if it
+    /// asks (over the server's form).
+    pub(crate) first_contact: Option<FirstContact>,
 }
 
 impl Default for Network {
@@ -103,6 +119,7 @@ impl Default for Network {
             address: TextField::new("", FIELD_MAX_CHARS),
             code: TextField::new("", FIELD_MAX_CHARS),
             server: TextField::new("", FIELD_MAX_CHARS),
+            first_contact: None,
         }
     }
 }
@@ -121,6 +138,9 @@ impl Network {
     pub(crate) fn key(&mut self, key: &KeyEvent) -> Reply {
         // Ctrl-B or Alt-b is not b: it picks no side (a text row reads the key itself).
         let code = crate::tui::keymap::plain_code(key);
+        if self.first_contact.is_some() {
+            return self.trust_key(code);
+        }
         let Some(form) = self.form else {
             let last = Form::ALL.len() - 1;
             match code {
@@ -166,6 +186,32 @@ impl Network {
         Reply::Stay
     }
 
+    /// A key while the page asks whether to trust a server met for the first time: `y`
+    /// trusts it (the server's form starts again, the fingerprint to be pinned if the
+    /// server still presents it), `n` or Esc does not (nothing pinned, the form shown
+    /// again); any other key answers nothing.
+    fn trust_key(&mut self, code: KeyCode) -> Reply {
+        match code {
+            KeyCode::Char('y' | 'Y') => {
+                let Some(contact) = self.first_contact.take() else {
+                    return Reply::Stay;
+                };
+                Reply::Start(Chosen::Online {
+                    server: contact.address,
+                    name: contact.name,
+                    trusted: Some(contact.fingerprint),
+                })
+            }
+            KeyCode::Char('n' | 'N') | KeyCode::Esc => match self.first_contact.take() {
+                Some(contact) => Reply::Refused(crate::text::capitalized(
+                    &crate::online::not_trusted(&contact.address),
+                )),
+                None => Reply::Stay,
+            },
+            _ => Reply::Unbound,
+        }
+    }
+
     /// A click on the page's row `row` (of the list of forms, or of the form shown,
     /// counted from the first): in the list it opens that form, as Enter on it does; in a
     /// form it chooses the row, a click on the host's side changes it as Space does, and
@@ -173,6 +219,10 @@ impl Network {
     /// that is not there.
     pub(crate) fn click(&mut self, row: usize) -> Option<Reply> {
         let enter = KeyEvent::from(KeyCode::Enter);
+        // The question about a server's certificate is answered with a key.
+        if self.first_contact.is_some() {
+            return None;
+        }
         let Some(form) = self.form else {
             Form::ALL.get(row)?;
             self.row = row;
@@ -312,6 +362,7 @@ impl Network {
         Ok(Chosen::Online {
             server,
             name: (!name.is_empty()).then(|| name.to_string()),
+            trusted: None,
         })
     }
 
@@ -328,6 +379,18 @@ impl Network {
             Line::styled("Play across the network", theme.heading),
             Line::raw(""),
         ];
+        if let Some(contact) = &self.first_contact {
+            // The question `checkers online` asks on the terminal, in its words.
+            lines[0] = Line::styled(Form::Server.label(), theme.heading);
+            let mut question =
+                crate::online::first_contact_question(&contact.address, &contact.fingerprint)
+                    .to_vec();
+            let ask = question.pop().unwrap_or_default();
+            lines.extend(question.into_iter().map(Line::raw));
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(ask, theme.question));
+            return lines;
+        }
         let Some(form) = self.form else {
             let rows = Form::ALL.iter().map(|f| f.label().to_string());
             lines.extend(super::choice_lines(theme, rows, self.row, Form::ALL.len()));
@@ -419,8 +482,9 @@ impl Network {
             }
             Form::Server => {
                 "HOST or HOST:PORT (the port is 4620 when not given). The server binds your \
-                 name to a key kept in your data folder on first use; its certificate is \
-                 pinned on first contact, and a changed one refused."
+                 name to a key kept in your data folder on first use; on first contact you \
+                 are shown its certificate's fingerprint, pinned only if you trust it, and \
+                 a changed one is refused."
             }
         }));
         lines
@@ -437,6 +501,9 @@ impl Network {
 
     /// The keys the page's line names.
     pub(crate) fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        if self.first_contact.is_some() {
+            return vec![("y", "trust, pin and connect"), ("n", "do not trust")];
+        }
         match self.form {
             None => vec![("Up/Down", "choose"), ("Enter", "open"), ("Esc", "back")],
             Some(Form::Host) if self.row == 0 => vec![

@@ -714,6 +714,51 @@ fn server_form_needs_an_address_and_a_name_a_server_takes() {
         Some(Some(Chosen::Online {
             server: "checkers.example.org".to_string(),
             name: Some("Ann_Lee".to_string()),
+            trusted: None,
+        }))
+    );
+}
+
+#[test]
+fn the_server_form_asks_before_trusting_a_server_met_for_the_first_time() {
+    let mut home = Home::new(look(), Level::default());
+    let fingerprint: [u8; 32] = std::array::from_fn(|i| (i * 8 + 5) as u8);
+    let contact = crate::tui::home::FirstContact {
+        address: "checkers.example.org:4620".to_string(),
+        name: Some("ann".to_string()),
+        fingerprint,
+    };
+    home.ask_first_contact(contact.clone());
+    let drawn = screen(&home, 80, 24);
+    for words in [
+        "First contact with checkers.example.org:4620.",
+        "  SHA256:05:0D:15:1D:25:2D:35:3D:45:4D:55:5D:65:6D:75:7D:",
+        "         85:8D:95:9D:A5:AD:B5:BD:C5:CD:D5:DD:E5:ED:F5:FD",
+        "Compare it with the one the server printed",
+        "Trust it, pin it and connect? [y/N]",
+        "y trust, pin and connect",
+    ] {
+        assert!(drawn.contains(words), "{words:?} in {drawn}");
+    }
+    // Another key answers nothing.
+    assert_eq!(key(&mut home, KeyCode::Enter), None);
+    assert!(screen(&home, 80, 24).contains("Trust it, pin it"));
+    // n: nothing pinned, the form again.
+    assert_eq!(key(&mut home, KeyCode::Char('n')), None);
+    let told = home.message.clone().unwrap_or_default();
+    assert!(
+        told.contains("was not trusted (nothing pinned, nothing sent)"),
+        "{told}"
+    );
+    assert!(!screen(&home, 80, 24).contains("Trust it"));
+    // y: the lobby, with the fingerprint trusted.
+    home.ask_first_contact(contact);
+    assert_eq!(
+        key(&mut home, KeyCode::Char('y')),
+        Some(Some(Chosen::Online {
+            server: "checkers.example.org:4620".to_string(),
+            name: Some("ann".to_string()),
+            trusted: Some(fingerprint),
         }))
     );
 }

@@ -906,6 +906,45 @@ fn the_chat_line_edits_as_every_typed_field_does() {
     assert_eq!(app.mode, Mode::Board);
 }
 
+/// The chat line's row (the one that starts "Say: ") of `screen`.
+pub(crate) fn chat_row(screen: &str) -> String {
+    screen
+        .lines()
+        .find(|line| line.trim_start().starts_with("Say: "))
+        .unwrap_or_else(|| panic!("no chat line: {screen}"))
+        .to_string()
+}
+
+#[test]
+fn a_long_chat_line_scrolls_at_80_columns_so_what_is_typed_stays_in_view() {
+    use crate::tui::app::Mode;
+    use crate::tui::field::TextField;
+    let mut app = app();
+    app.mode = Mode::Chat(TextField::new("", crate::net::protocol::MAX_CHAT_CHARS));
+    // 200 characters: the start, a long middle, and the end being typed.
+    let text = format!("START{}the end!", "-".repeat(187));
+    type_text(&mut app, &text);
+    let row = chat_row(&screen_text(&app));
+    assert!(row.contains("the end!"), "what is typed is in view: {row}");
+    assert!(
+        row.contains('\u{2026}'),
+        "the text cut before is marked: {row}"
+    );
+    assert!(
+        row.contains("Enter send"),
+        "the keys keep their place: {row}"
+    );
+    // Home: the start comes back in view, the rest marked as cut.
+    press(&mut app, KeyCode::Home);
+    let row = chat_row(&screen_text(&app));
+    assert!(row.contains("Say: START--"), "{row}");
+    assert!(!row.contains("the end!"), "{row}");
+    // Typing at the start goes where it is seen.
+    type_text(&mut app, ">>");
+    let row = chat_row(&screen_text(&app));
+    assert!(row.contains("Say: >>START--"), "{row}");
+}
+
 #[test]
 fn a_key_that_does_nothing_on_the_board_says_so_and_names_it() {
     let mut app = crate::tui::tests::app();

@@ -162,6 +162,19 @@ fn the_chat_line_at_a_server_stops_at_its_limit_and_says_so() {
 }
 
 #[test]
+fn a_long_line_said_at_a_server_stays_in_view_as_it_is_typed() {
+    use crate::server::protocol::MAX_SAID;
+    let (mut app, _tell) = spectator(&in_play());
+    super::type_text(&mut app, "'");
+    // Up to the server's limit, the cursor at character 200.
+    let text = format!("{}see you", "a".repeat(MAX_SAID - 7));
+    super::type_text(&mut app, &text);
+    let row = super::keys::chat_row(&super::screen_text(&app));
+    assert!(row.contains("see you "), "the end typed is in view: {row}");
+    assert!(row.contains("Esc cancel"), "{row}");
+}
+
+#[test]
 fn declining_a_draw_offered_at_a_server_tells_the_server_and_says_the_offerer_was_told() {
     use crate::server::protocol::ClientMessage;
     use crate::tui::app::{Mode, Question};

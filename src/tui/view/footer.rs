@@ -245,12 +245,7 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
             &[("PgDn PgUp", "scroll"), ("any other key", "closes help")],
         ),
         Mode::Help(_) => KeyLine::of_keys(theme, &[("any key", "closes help")]),
-        Mode::Chat(field) => KeyLine::typing(
-            theme,
-            "Say: ",
-            field.spans(theme.key),
-            &[("Enter", "send"), ("Esc", "cancel"), ("Ctrl-U", "clear")],
-        ),
+        Mode::Chat(field) => chat_line(theme, field, width),
         Mode::Editor(Editor { fen: Some(fen), .. }) => typing_line(
             theme,
             "FEN: ",
@@ -668,6 +663,36 @@ fn compact_status(app: &App) -> String {
             }
         },
     }
+}
+
+/// The chat line, `width` columns wide (0: not known): "Say: ", the text typed and
+/// its keys. A text too long for the row scrolls within it, the cursor always in view
+/// (the line is cut at the row's end, so at 80 columns the end of a long line was out
+/// of sight); on a narrow row the keys give way to the text.
+fn chat_line(theme: &Theme, field: &crate::tui::field::TextField, width: u16) -> KeyLine {
+    /// Fewer columns left for the text than this, and the keys are left out.
+    const LEAST_ROOM: usize = 16;
+    let keys = [("Enter", "send"), ("Esc", "cancel"), ("Ctrl-U", "clear")];
+    if width == 0 {
+        return KeyLine::typing(theme, "Say: ", field.spans(theme.key), &keys);
+    }
+    let width = usize::from(width);
+    let ellipsis = theme.glyphs.ellipsis();
+    let bare = KeyLine::typing(theme, "Say: ", Vec::new(), &keys)
+        .line()
+        .width();
+    let room = width.saturating_sub(bare);
+    if room >= LEAST_ROOM {
+        let typed = field.spans_within(theme.key, room, ellipsis);
+        return KeyLine::typing(theme, "Say: ", typed, &keys);
+    }
+    let room = width.saturating_sub(crate::text::columns("Say: "));
+    KeyLine::typing(
+        theme,
+        "Say: ",
+        field.spans_within(theme.key, room, ellipsis),
+        &[],
+    )
 }
 
 /// A line being typed (`Move: 11-1`, `FEN: B:W`), its cursor a key-styled cell, then the
