@@ -857,3 +857,40 @@ fn show_says_the_pieces_of_the_position_shown_in_words() {
         "{out}"
     );
 }
+
+#[test]
+fn a_file_whose_first_game_does_not_read_opens_at_the_next_that_does() {
+    // The whole file was refused for its first game ("checkers: FILE: game 1 ...:
+    // FEN field 1 ..."): a database's other games could not be opened without --game.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mixed.pdn");
+    std::fs::write(
+        &file,
+        "[Event \"bad set-up\"]\n[FEN \"X:W21:B1\"]\n1. 1-5 *\n\n\
+         [Event \"Dutch\"]\n[GameType \"20\"]\n1. 32-28 *\n\n\
+         [Event \"good\"]\n[Black \"Ann\"]\n1. 11-15 23-19 *\n",
+    )
+    .unwrap();
+    let path = file.to_string_lossy();
+    let (ok, out, err) = session(&["--plain", "--load", &path], "moves\nquit\n");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains(&format!(
+            "This is game 3 of 3 in {path} (the games before it do not read: checkers pdn \
+             check {path} says why); --game N opens another."
+        )),
+        "{out}"
+    );
+    // Game 3 stands after its 11-15 23-19.
+    assert!(
+        out.contains("Legal moves: 7-11, 8-11, 9-13, 9-14, 10-14, 12-16, 15-18."),
+        "{out}"
+    );
+    // Asked for by number, a game that does not read is still refused, saying why.
+    let (ok, _, err) = session(&["--plain", "--load", &path, "--game", "2"], "quit\n");
+    assert!(!ok);
+    assert!(
+        err.contains("GameType 20 is international draughts"),
+        "{err}"
+    );
+}
