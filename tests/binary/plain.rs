@@ -772,7 +772,11 @@ fn a_loaded_game_between_programs_can_be_looked_through() {
     assert!(out.contains("After move 1 (White's 22-18) of 2"), "{out}");
     // Unfinished, the game is the reader's: no program moves by itself.
     let unfinished = dir.join("unfinished.pdn");
-    std::fs::write(&unfinished, PROGRAMS_GAME.replace(" 2. 14x23 1-0", " *")).unwrap();
+    // Its Result tag says so too: a tag naming an ending is what a record is read by.
+    let unfinished_game = PROGRAMS_GAME
+        .replace(" 2. 14x23 1-0", " *")
+        .replace("[Result \"1-0\"]", "[Result \"*\"]");
+    std::fs::write(&unfinished, unfinished_game).unwrap();
     let (ok, out, err) = session(
         &["--plain", "--load", unfinished.to_str().unwrap()],
         "moves\n",
