@@ -100,13 +100,15 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
 /// the program reads it by.
 fn result_conflict(number: usize, record: &PdnGame, place: Option<Place>) -> Option<String> {
     let (tag, token) = record.result_conflict()?;
+    let read_as = record.recorded_result().unwrap_or(tag);
+    let by = if read_as == tag { "tag" } else { "token" };
     let event = record
         .tag("Event")
         .map_or_else(String::new, |e| format!(" ({:?})", printable(e, 40)));
     let line = place.map_or_else(String::new, |p| format!(", from line {}", p.line));
     Some(format!(
         "game {number}{event}{line}: its Result tag says {tag} but its movetext ends in \
-         {token}; it is read as {tag}, the tag's result (correct the one that is wrong)"
+         {token}; it is read as {read_as}, the {by}'s result (correct the one that is wrong)"
     ))
 }
 
@@ -144,17 +146,20 @@ mod tests {
         let file = dir.path().join("results.pdn");
         let text = "[Event \"fine\"]\n[Result \"1-0\"]\n1. 11-15 1-0\n\n\
                     [Event \"Club final\"]\n[Result \"1/2-1/2\"]\n1. 11-15 23-19 1-0\n\n\
-                    [Event \"points\"]\n[Result \"2-0\"]\n1. 9-14 1-0\n";
+                    [Event \"points\"]\n[Result \"2-0\"]\n1. 9-14 1-0\n\n\
+                    [Event \"cut\"]\n[Result \"*\"]\n1. 9-14 0-1\n";
         std::fs::write(&file, text).unwrap();
         let mut out = Vec::new();
         let summary = check(&file, &mut out).unwrap();
-        assert_eq!((summary.games, summary.replayed), (3, 3));
+        assert_eq!((summary.games, summary.replayed), (4, 4));
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "game 2 (\"Club final\"), from line 5: its Result tag says 1/2-1/2 but its \
              movetext ends in 1-0; it is read as 1/2-1/2, the tag's result (correct the one \
              that is wrong)\n\
-             3 games: 3 replayed, 0 with errors, 1 whose Result tag and result token differ\n"
+             game 4 (\"cut\"), from line 13: its Result tag says * but its movetext ends in \
+             0-1; it is read as 0-1, the token's result (correct the one that is wrong)\n\
+             4 games: 4 replayed, 0 with errors, 2 whose Result tag and result token differ\n"
         );
     }
 }

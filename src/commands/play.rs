@@ -76,6 +76,10 @@ pub(crate) fn game_egdb(db: &Option<Arc<Egdb>>, build_missing: bool) -> Option<A
     Some(Arc::clone(db))
 }
 
+/// How many of a file's games that read are tried, when its first game does not read
+/// at all and no `--game` was given (each is read again from the file to open it).
+const FALLBACK_TRIES: usize = 8;
+
 /// The session the options `args` ask for, when it is not `--resume` (see [`begin`]):
 /// `--load` (opened for review), `--fen`, or a new game, with the players, names and
 /// level given. A file that cannot be read or replayed is an error naming it; nothing
@@ -107,7 +111,20 @@ pub(crate) fn starting_session(
                 Err(_) => None,
             }),
         });
-        match Session::review_file(Arc::clone(&file), number) {
+        // Without --game, a first game that does not read at all (another kind of
+        // draughts, a bad set-up) leaves the file open at the first one that does: its
+        // list offers the rest, and says what is wrong with the first.
+        let opened = Session::review_file(Arc::clone(&file), number).or_else(|| {
+            if args.game.is_some() {
+                return None;
+            }
+            file.summaries()
+                .iter()
+                .filter(|s| !s.is_faulty())
+                .take(FALLBACK_TRIES)
+                .find_map(|s| Session::review_file(Arc::clone(&file), s.number))
+        });
+        match opened {
             Some(session) => session,
             // A game that does not read at all: say why, as a single load would.
             None => {

@@ -89,12 +89,12 @@ impl PdnGame {
         decided(&tag).or(decided(&token)).or(tag).or(token)
     }
 
-    /// The two endings the record names when its `Result` tag and its result token
-    /// both name one and they differ (tag first), as `checkers pdn check` reports it.
+    /// The two results the record gives when its `Result` tag and its result token
+    /// differ (tag first; `*`, unfinished, included), as `checkers pdn check` reports it.
     pub(crate) fn result_conflict(&self) -> Option<(&'static str, &'static str)> {
         let tag = self.tag("Result").and_then(standard_result)?;
         let token = self.result.as_deref().and_then(standard_result)?;
-        (tag != "*" && token != "*" && tag != token).then_some((tag, token))
+        (tag != token).then_some((tag, token))
     }
 
     /// The position after every move.

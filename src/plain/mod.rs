@@ -159,8 +159,18 @@ impl Plain {
             && !file.chosen
             && file.len() > 1
         {
+            // The file opens at its first game that reads: say so when that is not the
+            // first.
+            let skipped = if number > 1 {
+                format!(
+                    " (the games before it do not read: checkers pdn check {} says why)",
+                    file.path.display()
+                )
+            } else {
+                String::new()
+            };
             let note = format!(
-                "This is game {number} of {} in {}; --game N opens another.",
+                "This is game {number} of {} in {}{skipped}; --game N opens another.",
                 file.len(),
                 file.path.display()
             );

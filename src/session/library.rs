@@ -34,6 +34,9 @@ impl fmt::Debug for RecordFile {
     }
 }
 
+/// What a faulty game's line says after its number.
+const FAULTY: &str = "(faulty) ";
+
 /// One line of the list of games: "5. Club final, round 2.1: Ann v Bob, 1-0, 32 moves".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct GameSummary {
@@ -68,9 +71,17 @@ impl GameSummary {
                     record.recorded_result().unwrap_or("?"),
                 )
             }
-            Err(e) => format!("{number}. (faulty) {e}"),
+            Err(e) => format!("{number}. {FAULTY}{e}"),
         };
         GameSummary { number, text }
+    }
+
+    /// Whether the game's line says it does not read as recorded (a faulty move, or a
+    /// fault before its moves).
+    pub(crate) fn is_faulty(&self) -> bool {
+        self.text
+            .split_once(". ")
+            .is_some_and(|(_, rest)| rest.starts_with(FAULTY))
     }
 }
 
@@ -148,7 +159,11 @@ impl Session {
             return Err(if number == 0 || number > count {
                 format!("the file has {count} games: there is no game {number}")
             } else {
-                format!("game {number} of the file cannot be read")
+                // Why, in the reader's words ("game 1 ("x"), line 1, column 1: ...").
+                match (file.loader)(number) {
+                    Some(Err(e)) => format!("it cannot be read: {e}"),
+                    _ => format!("game {number} of the file cannot be read"),
+                }
             });
         };
         session.seats = self.seats;
@@ -187,6 +202,26 @@ mod tests {
         assert_eq!(
             GameSummary::of(4, &games[1]).text,
             "4. Club night: Cy v Di, 1-0, 1 move"
+        );
+    }
+
+    #[test]
+    fn opening_a_game_that_does_not_read_says_why() {
+        // It said only "game 1 of the file cannot be read".
+        let text =
+            "[GameType \"25\"]\n[Event \"Moscow\"]\n1. 9-13 *\n\n[Event \"ok\"]\n1. 11-15 *\n";
+        let file =
+            super::RecordFile::in_memory("mixed.pdn".into(), crate::pdn::read_games(text), false);
+        let file = std::sync::Arc::new(file);
+        let summaries = file.summaries();
+        assert!(summaries[0].is_faulty() && !summaries[1].is_faulty());
+        let mut session = crate::session::Session::review_file(file, 2).unwrap();
+        let refused = session.open_game(1).unwrap_err();
+        assert_eq!(
+            refused,
+            "it cannot be read: game 1 (\"Moscow\"), line 1, column 1: GameType 25 is \
+             Russian draughts, not English checkers (GameType 21), the only game this \
+             program reads"
         );
     }
 }

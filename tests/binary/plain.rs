@@ -772,6 +772,7 @@ fn a_loaded_game_between_programs_can_be_looked_through() {
     assert!(out.contains("After move 1 (White's 22-18) of 2"), "{out}");
     // Unfinished, the game is the reader's: no program moves by itself.
     let unfinished = dir.join("unfinished.pdn");
+    // Its Result tag says so too: a tag naming an ending is what a record is read by.
     let unfinished_game = PROGRAMS_GAME
         .replace(" 2. 14x23 1-0", " *")
         .replace("[Result \"1-0\"]", "[Result \"*\"]");
@@ -858,5 +859,42 @@ fn show_says_the_pieces_of_the_position_shown_in_words() {
         "Black: men on 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12 and 15; no kings. \
          White: men on 19, 21, 22, 24, 25, 26, 27, 28, 29, 30, 31 and 32; no kings.",
         "{out}"
+    );
+}
+
+#[test]
+fn a_file_whose_first_game_does_not_read_opens_at_the_next_that_does() {
+    // The whole file was refused for its first game ("checkers: FILE: game 1 ...:
+    // FEN field 1 ..."): a database's other games could not be opened without --game.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mixed.pdn");
+    std::fs::write(
+        &file,
+        "[Event \"bad set-up\"]\n[FEN \"X:W21:B1\"]\n1. 1-5 *\n\n\
+         [Event \"Dutch\"]\n[GameType \"20\"]\n1. 32-28 *\n\n\
+         [Event \"good\"]\n[Black \"Ann\"]\n1. 11-15 23-19 *\n",
+    )
+    .unwrap();
+    let path = file.to_string_lossy();
+    let (ok, out, err) = session(&["--plain", "--load", &path], "moves\nquit\n");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains(&format!(
+            "This is game 3 of 3 in {path} (the games before it do not read: checkers pdn \
+             check {path} says why); --game N opens another."
+        )),
+        "{out}"
+    );
+    // Game 3 stands after its 11-15 23-19.
+    assert!(
+        out.contains("Legal moves: 7-11, 8-11, 9-13, 9-14, 10-14, 12-16, 15-18."),
+        "{out}"
+    );
+    // Asked for by number, a game that does not read is still refused, saying why.
+    let (ok, _, err) = session(&["--plain", "--load", &path, "--game", "2"], "quit\n");
+    assert!(!ok);
+    assert!(
+        err.contains("GameType 20 is international draughts"),
+        "{err}"
     );
 }
