@@ -639,8 +639,12 @@ pub(crate) fn network_from_home(
                 })
                 .map_err(|e| {
                     // The home screen's message line is one paragraph: a warning's lines
-                    // run on.
-                    let why = e.to_string().replace('\n', " ");
+                    // (and the blanks that line up its fingerprints) run on.
+                    let why = e
+                        .to_string()
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ");
                     let why = why.strip_prefix("not connected: ").unwrap_or(&why);
                     format!("Not connected: {why}")
                 })

@@ -754,14 +754,14 @@ fn changed_warning(
     seen: &[u8; 32],
 ) -> String {
     format!(
-        "WARNING: the certificate of {address} has changed!\n\
+        "WARNING: the certificate of {address} has changed! Nothing was sent, nothing \
+         pinned.\n\
          pinned on first contact: {}\n\
          presented now:           {}\n\
          Someone may be intercepting the connection, or the server made a new certificate. \
-         Nothing was sent, nothing pinned. If the server's operator confirms the new \
-         fingerprint, connect again with --fingerprint and the fingerprint the operator \
-         gives you (it is pinned in place of the old one), or remove the line for {address} \
-         from {} and connect again to be asked.",
+         If its operator confirms the new fingerprint, connect again with --fingerprint and \
+         the one the operator gives you (pinned in place of the old one), or remove the line \
+         for {address} from {} and connect again to be asked.",
         protocol::fingerprint_text(expected),
         protocol::fingerprint_text(seen),
         crate::text::printable_path(&identity::known_servers(dir))

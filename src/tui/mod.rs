@@ -308,7 +308,9 @@ fn run_shared(
                             left_home = Some((home, open));
                         }
                         Err(why) => {
-                            home.message = Some(crate::text::printable(&why, 600));
+                            // Long enough for a changed certificate's warning whole: both
+                            // fingerprints and what to do.
+                            home.message = Some(crate::text::printable(&why, 900));
                             start = Start::Home(home, open);
                         }
                     }

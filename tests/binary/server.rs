@@ -2125,8 +2125,8 @@ fn a_fingerprint_given_pins_the_server_that_has_it_and_refuses_one_that_does_not
     let advice = alice.expect("connect again to be asked");
     assert!(
         advice.contains(
-            "connect again with --fingerprint and the fingerprint the operator gives you (it \
-             is pinned in place of the old one)"
+            "connect again with --fingerprint and the one the operator gives you (pinned in \
+             place of the old one)"
         ),
         "{advice}"
     );

@@ -381,6 +381,8 @@ impl Home {
     /// Asks, on the network page, whether to trust the server `contact` names, met for
     /// the first time (see [`FirstContact`]).
     pub(crate) fn ask_first_contact(&mut self, contact: FirstContact) {
+        // "Connecting to ..." is over: the question says what came.
+        self.message = None;
         self.page = Page::Network;
         self.network.first_contact = Some(contact);
     }

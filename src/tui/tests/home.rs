@@ -728,8 +728,11 @@ fn the_server_form_asks_before_trusting_a_server_met_for_the_first_time() {
         name: Some("ann".to_string()),
         fingerprint,
     };
+    // Said while the server was looked at: the question replaces it.
+    home.message = Some("Connecting to checkers.example.org...".to_string());
     home.ask_first_contact(contact.clone());
     let drawn = screen(&home, 80, 24);
+    assert!(!drawn.contains("Connecting to"), "{drawn}");
     for words in [
         "First contact with checkers.example.org:4620.",
         "  SHA256:05:0D:15:1D:25:2D:35:3D:45:4D:55:5D:65:6D:75:7D:",
