@@ -459,6 +459,9 @@ impl Plain {
                     None => "",
                 }
             ),
+            TableNews::TookOver { color, given_back } => format!(
+                "{color}'s line went silent and its player is back on a new line ({given_back})."
+            ),
             TableNews::LineDown(why) => format!(
                 "The line to the host dropped ({why}): {}trying again.",
                 match self.session().clock() {

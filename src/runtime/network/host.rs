@@ -603,10 +603,12 @@ impl Hosting {
                     // The player's own line went silent; this connection takes over,
                     // and the silence is charged as if the old line had been let go.
                     let heard = self.player_heard;
-                    if let Some(back) = self.stop_clocks_for_silence(game, heard, now, events) {
-                        events.push(Event::Table(TableNews::Left {
+                    if let Some(given_back) =
+                        self.stop_clocks_for_silence(game, heard, now, events)
+                    {
+                        events.push(Event::Table(TableNews::TookOver {
                             color: remote,
-                            why: Some(format!("it went silent, and its player is back; {back}")),
+                            given_back,
                         }));
                     }
                     self.greeted.remove(&stale);

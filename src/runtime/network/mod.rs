@@ -45,6 +45,14 @@ pub(crate) enum TableNews {
         /// Why the line dropped, where known.
         why: Option<String>,
     },
+    /// The host: the player's line went silent and their new connection took the seat
+    /// over before the old one was let go; the clocks go on.
+    TookOver {
+        /// The side they play.
+        color: Color,
+        /// The time given back for the silence, in words.
+        given_back: String,
+    },
     /// A joiner: the line to the host dropped, and why; it is tried again.
     LineDown(String),
     /// A joiner: the line to the host is back.

@@ -61,6 +61,9 @@ impl App {
                 self.status
                     .say(Tone::Error, format!("{color}'s line dropped{why}: {wait}"))
             }
+            TableNews::TookOver { color, given_back } => self.status.info(format!(
+                "{color}'s line went silent and its player is back ({given_back})"
+            )),
             TableNews::LineDown(why) => {
                 // A game without clocks has none to stop.
                 let stopped = match self.session().clock() {
