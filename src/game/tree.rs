@@ -345,6 +345,25 @@ impl MoveTree {
         self.nodes.iter().filter(|n| n.alive).count() - 1
     }
 
+    /// Deletes every move played from the position shown (a record that stops here
+    /// has no main line after it to write).
+    pub(crate) fn cut_after_current(&mut self) {
+        let mut stack = std::mem::take(&mut self.nodes[self.current.0].children);
+        while let Some(id) = stack.pop() {
+            let node = &mut self.nodes[id.0];
+            node.alive = false;
+            stack.extend(node.children.iter().copied());
+        }
+    }
+
+    /// Whether the tree holds more than its main line's moves: a comment or a
+    /// variation.
+    pub(crate) fn has_notes(&self) -> bool {
+        self.nodes
+            .iter()
+            .any(|n| n.alive && (n.comment.is_some() || n.children.len() > 1))
+    }
+
     /// The comment after the move to `node` (before the first move, for the root).
     pub(crate) fn comment(&self, node: NodeId) -> Option<&str> {
         self.node(node).comment.as_deref()

@@ -18,6 +18,7 @@ mod words;
 mod writer;
 
 pub use cursor::Encoding;
+#[cfg(test)]
 pub(crate) use reader::games_with_trees;
 pub use reader::{GameError, GameErrorKind, Games, SyntaxError, decode, games_in, read_games};
 pub(crate) use reader::{
@@ -26,7 +27,7 @@ pub(crate) use reader::{
 pub(crate) use record::TIME_FORFEIT;
 pub use record::{Players, game_from_record, game_record};
 pub use writer::write_game;
-pub(crate) use writer::{UNKNOWN_DATE, write_tree};
+pub(crate) use writer::{UNKNOWN_DATE, write_keeping, write_tree};
 
 use crate::rules::{Color, Move, Position};
 use std::time::Duration;

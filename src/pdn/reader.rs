@@ -855,6 +855,13 @@ impl<'a> Games<'a> {
         }
     }
 
+    /// The games read with their trees (see [`games_with_trees`]): each game's tree is
+    /// then taken with [`take_tree`](Self::take_tree) after the game.
+    pub(crate) fn keeping_trees(mut self) -> Self {
+        self.keep = true;
+        self
+    }
+
     /// The tree of the game last handed out, taken (reading with trees only).
     pub(crate) fn take_tree(&mut self) -> Option<MoveTree> {
         self.tree.take()
@@ -901,6 +908,7 @@ pub(crate) fn games(text: &str) -> Games<'_> {
 /// on the moves they follow. A variation's move that does not replay leaves the rest of
 /// that variation out (the game itself is still good); the tree is bounded
 /// ([`MAX_NODES`](crate::game::tree::MAX_NODES) moves, comments cut).
+#[cfg(test)]
 pub(crate) fn games_with_trees(
     text: &str,
 ) -> impl Iterator<Item = Result<(PdnGame, MoveTree), GameError>> + '_ {

@@ -121,6 +121,34 @@ pub(crate) fn write_tree(game: &PdnGame, tree: &MoveTree) -> String {
     out
 }
 
+/// `record` as the file it was loaded from had it, where `loaded` is that game's tree
+/// (its variations and comments): the tree with `record`'s moves as its main line (a
+/// line the record left, as where play went on from a move of it, stays as a
+/// variation; moves after the record's last are left out), each clock reading of `record` in a comment of its own where the move
+/// has no comment. [`write_game`]'s text when the tree has nothing more than its main
+/// line, starts elsewhere, or cannot take the record's moves.
+pub(crate) fn write_keeping(record: &PdnGame, loaded: &MoveTree) -> String {
+    if !loaded.has_notes() || *loaded.start() != record.start {
+        return write_game(record);
+    }
+    let mut tree = loaded.clone();
+    tree.go_to_start();
+    for (ply, m) in record.moves.iter().enumerate() {
+        if !tree.play_main(*m) {
+            return write_game(record);
+        }
+        if let Some(Some(reading)) = record.clocks.get(ply)
+            && tree.comment(tree.current()).is_none()
+        {
+            let here = tree.current();
+            tree.set_comment(here, &format!("[%clk {}]", super::clock_text(*reading)));
+        }
+    }
+    // The record stops here: the file's moves after it are not the record's.
+    tree.cut_after_current();
+    write_tree(record, &tree)
+}
+
 /// `words` after `out`, spaced and wrapped at [`WIDTH`] columns, and a newline.
 fn wrap_into(out: &mut String, words: Vec<String>) {
     let mut line_len = 0;

@@ -176,7 +176,7 @@ impl Runtime {
         let record = session.record(&store::today());
         let text = match &request.annotations {
             Some(report) => crate::report::annotate::annotated_pdn(&record, report),
-            None => crate::pdn::write_game(&record),
+            None => with_loaded_notes(&session, &record),
         };
         // A file named in a folder that is not there is refused, not given folders.
         if !exists && let Err(e) = store::in_existing_folder(&path) {
@@ -220,6 +220,20 @@ impl Runtime {
             return None;
         }
         self.autosaver.failure()
+    }
+}
+
+/// `record`, the game of `session`, as PDN: with the comments and variations of the
+/// file's game it was loaded from (read again from that file), where it was loaded
+/// from one and that game still reads as it did.
+fn with_loaded_notes(session: &Session, record: &crate::pdn::PdnGame) -> String {
+    let loaded = session.loaded_from().and_then(|(path, number, source)| {
+        let (again, tree) = store::load_record_tree(path, number)?;
+        (again.start == source.start && again.moves == source.moves).then_some(tree)
+    });
+    match loaded {
+        Some(tree) => crate::pdn::write_keeping(record, &tree),
+        None => crate::pdn::write_game(record),
     }
 }
 

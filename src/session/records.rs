@@ -34,6 +34,10 @@ pub(crate) struct Origin {
     /// when its review was left at its last move: saved before play goes on, the game
     /// keeps the record's result rather than reading as unfinished.
     pub(super) left_at_end: Option<Game>,
+    /// The record the game was loaded from, whole: its saves keep the tags it had
+    /// that this program does not write itself, in its order, and (see
+    /// [`Session::loaded_from`]) its comments and variations.
+    pub(super) source: Option<Arc<PdnGame>>,
 }
 
 impl Origin {
@@ -46,6 +50,7 @@ impl Origin {
         self.stopped = None;
         self.assist_tag = None;
         self.left_at_end = None;
+        self.source = None;
         self.untouched = false;
     }
 }
@@ -106,6 +111,7 @@ impl Session {
                 loaded: true,
                 termination: record.tag("Termination").map(String::from),
                 assist_tag: record.tag(ASSIST_TAG).map(String::from),
+                source: Some(Arc::new(record.clone())),
                 ..Origin::default()
             },
             ballot,
@@ -195,7 +201,20 @@ impl Session {
                 record.set_tag("TimeControl", control);
             }
         }
+        if let Some(source) = &self.origin.source {
+            record.tags = with_source_tags(&source.tags, std::mem::take(&mut record.tags));
+        }
         record
+    }
+
+    /// The file and game number a loaded game came from, with the record as loaded,
+    /// while the game is still that record's (reviewed, or played on from it): a save
+    /// writes the game with that game's comments and variations from the file
+    /// ([`write_keeping`](crate::pdn::write_keeping)).
+    pub(crate) fn loaded_from(&self) -> Option<(&std::path::Path, usize, &PdnGame)> {
+        let source = self.origin.source.as_deref()?;
+        let (file, number) = self.origin.file.as_ref()?;
+        Some((file.path.as_path(), *number, source))
     }
 
     /// The recorded game, with its ending, while the game is still exactly it: its
@@ -231,6 +250,62 @@ impl Session {
     pub(crate) fn autosave_record(&self, today: &str) -> Option<PdnGame> {
         (self.review.is_none() && !self.origin.untouched).then(|| self.record(today))
     }
+}
+
+/// The tags this program writes from the game itself, or leaves out on purpose: a
+/// loaded record's own are not carried into its saves (its result, ending, clocks,
+/// seats, match, moves taken back, and the roster the writer always writes).
+const OWN_TAGS: [&str; 17] = [
+    "GameType",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Black",
+    "White",
+    "Result",
+    "SetUp",
+    "FEN",
+    "Termination",
+    "Undone",
+    "TimeControl",
+    "BlackClock",
+    "WhiteClock",
+    ASSIST_TAG,
+    BALLOT_TAG,
+];
+
+/// Whether `name` is a tag this program writes from the game (see [`OWN_TAGS`]),
+/// who played each side included (`BlackType`, `WhiteLevel`) and a match's state.
+fn is_own_tag(name: &str) -> bool {
+    OWN_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name))
+        || ["BlackType", "WhiteType", "BlackLevel", "WhiteLevel"]
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case(name))
+        || super::matches::MATCH_TAGS
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case(name))
+}
+
+/// The tags of a save of a loaded record: the record's own (`source`) that this
+/// program does not write itself, in their order (the value `written` gives, where it
+/// gives one), then the rest of `written`.
+fn with_source_tags(
+    source: &[(String, String)],
+    mut written: Vec<(String, String)>,
+) -> Vec<(String, String)> {
+    let mut tags: Vec<(String, String)> = Vec::with_capacity(source.len() + written.len());
+    for (name, value) in source.iter().filter(|(name, _)| !is_own_tag(name)) {
+        if tags.iter().any(|(n, _)| n == name) {
+            continue;
+        }
+        match written.iter().position(|(n, _)| n == name) {
+            Some(i) => tags.push(written.remove(i)),
+            None => tags.push((name.clone(), value.clone())),
+        }
+    }
+    tags.extend(written);
+    tags
 }
 
 /// The clocks `record` kept for `game`, whose first `ballot_plies` moves (a ballot's)

@@ -5,6 +5,7 @@
 use super::StoreError;
 use super::files::{MAX_READ_BYTES, open_regular, read_error};
 use super::index::{self, Index, MIN_INDEXED_BYTES, Stamp};
+use crate::game::tree::MoveTree;
 use crate::pdn::{Encoding, GameError, Games, PdnGame, games_at, games_in};
 use crate::rules::Position;
 use std::fs::File;
@@ -155,14 +156,31 @@ fn file_games_within(path: &Path, cap: u64) -> Result<Games<'static>, StoreError
 /// only the game asked for: from the file's start up to it, or, with the file's index,
 /// from the game's own start.
 pub(crate) fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreError> {
+    load_game(path, number, false).map(|(record, _)| record)
+}
+
+/// Game `number` (from 1) of the PDN file at `path` with its move tree: its variations
+/// and comments as the file has them, read as [`load_record`] reads the game (streamed,
+/// the file's index used for a big one). `None` when the game does not read.
+pub(crate) fn load_record_tree(path: &Path, number: usize) -> Option<(PdnGame, MoveTree)> {
+    match load_game(path, number, true) {
+        Ok((record, Some(tree))) => Some((record, tree)),
+        _ => None,
+    }
+}
+
+/// [`load_record`], with the game's tree too when `trees` asks for it.
+fn load_game(
+    path: &Path,
+    number: usize,
+    trees: bool,
+) -> Result<(PdnGame, Option<MoveTree>), StoreError> {
+    let keep = |games: Games<'static>| if trees { games.keeping_trees() } else { games };
     if is_stdin(path) {
         let name = shown_path(path);
-        return nth_game(&name, file_games(path)?, number);
+        return nth_game(&name, keep(file_games(path)?), number);
     }
     let (mut file, stamp) = open_pdn(path)?;
-    let as_read = |game: Result<PdnGame, GameError>| {
-        game.map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)))
-    };
     if number > 1
         && stamp.size() >= MIN_INDEXED_BYTES
         && let Some(index) = index::places(path, stamp)
@@ -177,22 +195,34 @@ pub(crate) fn load_record(path: &Path, number: usize) -> Result<PdnGame, StoreEr
         let fail = |e| read_error(path, e);
         file.seek(SeekFrom::Start(place.offset)).map_err(fail)?;
         let rest = stamp.size().saturating_sub(place.offset);
-        if let Some(game) = games_at(file.take(rest), index.encoding, place, number).next() {
-            return as_read(game);
+        let mut games = keep(games_at(file.take(rest), index.encoding, place, number));
+        if let Some(game) = games.next() {
+            let tree = games.take_tree();
+            return game
+                .map(|record| (record, tree))
+                .map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)));
         }
         return Err(StoreError::NoGames(path.to_path_buf()));
     }
     let (extent, encoding) = extent_and_encoding(&mut file, stamp, path, MAX_READ_BYTES)?;
-    nth_game(path, games_in(file.take(extent), encoding), number)
+    nth_game(path, keep(games_in(file.take(extent), encoding)), number)
 }
 
 /// Game `number` (from 1) of `games`, read from the file named `path`.
-fn nth_game(path: &Path, games: Games<'_>, number: usize) -> Result<PdnGame, StoreError> {
+/// (and its tree, when `games` keeps trees).
+fn nth_game(
+    path: &Path,
+    mut games: Games<'_>,
+    number: usize,
+) -> Result<(PdnGame, Option<MoveTree>), StoreError> {
     let mut count = 0;
-    for game in games {
+    while let Some(game) = games.next() {
         count += 1;
         if count == number {
-            return game.map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)));
+            let tree = games.take_tree();
+            return game
+                .map(|record| (record, tree))
+                .map_err(|e| StoreError::Game(path.to_path_buf(), Box::new(e)));
         }
     }
     if count == 0 {

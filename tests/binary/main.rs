@@ -30,6 +30,7 @@ mod network_line;
 mod network_sealed;
 #[cfg(feature = "lab")]
 mod opponents;
+mod pdn_files;
 mod plain;
 mod plain_robust;
 mod puzzles;

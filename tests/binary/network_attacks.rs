@@ -689,3 +689,67 @@ fn a_flood_of_key_exchanges_from_one_address_is_refused_for_now_and_the_player_g
     host.say("11-15");
     bob.expect("Black played 11-15");
 }
+
+/// Sends `signal` to `pid` at once (no shell in between).
+fn signal_now(pid: u32, signal: rustix::process::Signal) {
+    let pid = rustix::process::Pid::from_raw(pid as i32).unwrap();
+    rustix::process::kill_process(pid, signal).unwrap();
+}
+
+/// The host is stopped for three seconds, shorter than a ping's silence, while the
+/// joiner's two seconds run: the joiner moves one second into the stop, its board
+/// showing a second left. Once the host runs again the move is played and charged as
+/// the board timed it; White's flag does not fall on the time the stop ran on (it fell
+/// before the move waiting in the line was read).
+#[test]
+fn a_joiner_moving_in_time_during_a_short_host_stop_keeps_its_flag() {
+    let code = "birch-5151-quill-6262";
+    let (mut host, address) = host(code, &["--clock", "G/0:02"]);
+    let pid = host.child.process_id().unwrap();
+    let mut joiner = Raw::connect(&address);
+    joiner.hello(code, "player", None);
+    joiner.welcome();
+    host.expect("joined");
+    host.say("11-15");
+    let state = joiner.state_after(1);
+    let m = a_legal_move(&state);
+    // The host hears the joiner just before it stops, as the board's pings make sure.
+    joiner.send(&json!({"type": "ping"})).unwrap();
+    while joiner.next().expect("the host answers the ping")["type"] != "pong" {}
+    signal_now(pid, rustix::process::Signal::STOP);
+    let stopped_at = Instant::now();
+    // Continued however this test ends, so no stopped host is left behind.
+    struct Continue(u32);
+    impl Drop for Continue {
+        fn drop(&mut self) {
+            signal_now(self.0, rustix::process::Signal::CONT);
+        }
+    }
+    let continued = Continue(pid);
+    std::thread::sleep(Duration::from_secs(1));
+    let left_ms = 1000;
+    joiner
+        .send(&command(
+            json!({"kind": "play", "text": m, "left_ms": left_ms}),
+        ))
+        .unwrap();
+    // The stop outlasts White's two seconds on the host's clock.
+    std::thread::sleep(Duration::from_secs(3).saturating_sub(stopped_at.elapsed()));
+    drop(continued);
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        assert!(Instant::now() < deadline, "no word of the move");
+        let message = joiner.next().expect("the host ended the connection");
+        assert_ne!(message["type"], "rejected", "{message}");
+        assert_ne!(message["news"]["kind"], "flag_fell", "{message}");
+        if message["type"] == "state" && moves_of(&message["state"]).len() == 2 {
+            let white_ms = message["state"]["clocks"][1].as_u64().unwrap();
+            assert!(
+                white_ms > 0 && white_ms <= left_ms,
+                "White keeps what its board showed: {message}"
+            );
+            break;
+        }
+    }
+    host.expect(&format!("White played {m}"));
+}

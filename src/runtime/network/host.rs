@@ -410,11 +410,30 @@ impl Hosting {
     /// its last word plus one ping may be given back (see [`Hosting::unseat_player`]).
     /// A flag is decided once the line speaks again or is let go, never on time that
     /// is then given back.
+    ///
+    /// It waits as well just after a stop of this program (Ctrl-Z, any hold-up): a move
+    /// the player made meanwhile waits in the line, unread until the table is served
+    /// (and its reader runs), and is charged as their board timed it (see
+    /// [`Hosting::made_during_stop`]); the clocks read first would have the player's
+    /// flag fall on the time the stop ran on, though they moved in time.
     pub(in crate::runtime) fn flag_waits(&self, now: Instant) -> bool {
-        self.player.is_some()
-            && self
-                .player_heard
-                .is_some_and(|heard| now.saturating_duration_since(heard) > PING_EVERY)
+        let silent = self
+            .player_heard
+            .is_some_and(|heard| now.saturating_duration_since(heard) > PING_EVERY);
+        self.player.is_some() && (silent || self.stop_unread(now))
+    }
+
+    /// Whether a stop of this program ended so lately at `now` that a move which waited
+    /// in the line through it may not have been read yet: the table not served since
+    /// (a gap of [`STOP_NOTICED`]), or served within [`STOP_READ_WITHIN`] of the stop.
+    fn stop_unread(&self, now: Instant) -> bool {
+        let unserved = self
+            .served_at
+            .is_some_and(|at| now.saturating_duration_since(at) >= STOP_NOTICED);
+        let just_back = self
+            .stopped
+            .is_some_and(|(_, until)| now <= until + STOP_READ_WITHIN);
+        unserved || just_back
     }
 
     /// The game as it stands now, as the peers are told it.
@@ -603,8 +622,7 @@ impl Hosting {
                     // The player's own line went silent; this connection takes over,
                     // and the silence is charged as if the old line had been let go.
                     let heard = self.player_heard;
-                    if let Some(given_back) =
-                        self.stop_clocks_for_silence(game, heard, now, events)
+                    if let Some(given_back) = self.stop_clocks_for_silence(game, heard, now, events)
                     {
                         events.push(Event::Table(TableNews::TookOver {
                             color: remote,

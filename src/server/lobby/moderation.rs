@@ -373,7 +373,7 @@ impl Lobby {
             }
             // Told of the kick: leaving the game is not told again.
             if let Some(table) = self.games.get_mut(&game) {
-                table.presence.told[super::index(color)] = super::Whereabouts::Gone;
+                table.presence.told[super::index(color)] = super::presence::Whereabouts::Gone;
             }
             Some(game)
         });

@@ -1314,14 +1314,8 @@ pub(crate) fn load_tree(
 ) -> Result<(PdnGame, MoveTree, Option<Box<crate::pdn::GameError>>), crate::store::StoreError> {
     let (mut record, fault) = crate::store::load_record_up_to_fault(path, number)?;
     keep_as_loaded(&mut record);
-    let tree = std::fs::read(path)
-        .ok()
-        .map(crate::pdn::decode_owned)
-        .and_then(|text| {
-            crate::pdn::games_with_trees(&text)
-                .nth(number - 1)
-                .and_then(Result::ok)
-        })
+    // The file is read again as a stream, the game alone kept with its tree.
+    let tree = crate::store::load_record_tree(path, number)
         .map(|(_, tree)| tree)
         .filter(|tree| tree.main_line() == record.moves)
         .unwrap_or_else(|| MoveTree::from_moves(record.start, &record.moves));

@@ -529,7 +529,15 @@ impl App {
                 return;
             }
         };
-        let mut tree = crate::game::tree::MoveTree::from_moves(start, &moves);
+        // A game of a file comes with its comments and variations, read again from
+        // that file while its game there is still the one reviewed.
+        let from_file = session.review().and_then(|_| {
+            let (path, number, _) = session.loaded_from()?;
+            let (_, tree) = crate::store::load_record_tree(path, number)?;
+            (*tree.start() == start && tree.main_line() == moves).then_some(tree)
+        });
+        let mut tree =
+            from_file.unwrap_or_else(|| crate::game::tree::MoveTree::from_moves(start, &moves));
         tree.go_to_start();
         for _ in 0..shown {
             tree.forward();

@@ -1,0 +1,154 @@
+//! A table's chat: what is said at a game (or after it, while its rematch stands), and
+//! how much a table carries.
+
+use super::*;
+
+/// The window a table's chat lines are counted in (see [`Limits::table_chat`]).
+///
+/// [`Limits::table_chat`]: crate::server::Limits::table_chat
+pub(super) const TABLE_CHAT_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The lines said at a table in the last [`TABLE_CHAT_WINDOW`]: when, and by whom.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Chat {
+    /// Each line's time and speaker, oldest first.
+    pub(super) said: std::collections::VecDeque<(Instant, String)>,
+}
+
+/// Why a line is not carried at a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ChatFull {
+    /// The table carried its `lines` in the window, all who speak together.
+    Table,
+    /// The speaker said their share of them (see [`speakers_share`]).
+    Speaker,
+}
+
+/// The lines one speaker may say at a table in a [`TABLE_CHAT_WINDOW`], of the
+/// `lines` it carries: a quarter (at least one), so that one flooder cannot take
+/// every line and silence the others; a person talking says far fewer.
+pub(super) fn speakers_share(lines: usize) -> usize {
+    (lines / 4).max(1)
+}
+
+impl Chat {
+    /// Whether `speaker` may say a line `now` (counted if so): at most `lines` in any
+    /// [`TABLE_CHAT_WINDOW`] at the table, [`speakers_share`] of them each speaker's.
+    pub(super) fn allows(
+        &mut self,
+        speaker: &str,
+        now: Instant,
+        lines: usize,
+    ) -> Result<(), ChatFull> {
+        while self
+            .said
+            .front()
+            .is_some_and(|(said, _)| now.duration_since(*said) >= TABLE_CHAT_WINDOW)
+        {
+            self.said.pop_front();
+        }
+        let own = self.said.iter().filter(|(_, n)| n == speaker).count();
+        if own >= speakers_share(lines) {
+            return Err(ChatFull::Speaker);
+        }
+        if self.said.len() >= lines {
+            return Err(ChatFull::Table);
+        }
+        self.said.push_back((now, speaker.to_string()));
+        Ok(())
+    }
+}
+
+impl Lobby {
+    /// `name` says `text` at their table (the game they play, or else the one they
+    /// watch): everyone there hears it, the speaker too, its control characters stripped.
+    pub(super) fn say(&mut self, name: &str, text: &str, now: Instant) {
+        let Some(online) = self.online.get(name) else {
+            return;
+        };
+        let game = online
+            .game
+            .or(online.watching)
+            .filter(|g| self.games.contains_key(g));
+        // After a game its two players still talk at its table, while its rematch
+        // stands (until either leaves or starts another game).
+        let ended = self.rematch_of(name).filter(|_| game.is_none());
+        if game.is_none() && ended.is_none() {
+            return self.reject(
+                name,
+                "you are not at a table: play or watch a game to talk there",
+            );
+        }
+        // Stripped, so that a line cannot move another player's cursor or ring.
+        let text: String = text.chars().filter(|c| !c.is_control()).collect();
+        let text = text.trim();
+        if text.is_empty() {
+            return self.reject(name, "say what? (say TEXT)");
+        }
+        if text.chars().count() > protocol::MAX_SAID {
+            return self.reject(
+                name,
+                format!(
+                    "a line said at a table is at most {} characters",
+                    protocol::MAX_SAID
+                ),
+            );
+        }
+        let message = ServerMessage::Said {
+            name: name.to_string(),
+            text: text.to_string(),
+        };
+        let unix = crate::store::now_unix();
+        if let Some(until) = self.muted_until(name, unix) {
+            let when = moderation::until_words(until, unix);
+            return self.reject(
+                name,
+                format!("a moderator muted you until {when}: nobody hears you until then"),
+            );
+        }
+        let lines = self.table_chat;
+        let allowed = match (game, &ended) {
+            (Some(game), _) => self
+                .games
+                .get_mut(&game)
+                .map(|t| t.chat.allows(name, now, lines)),
+            (None, Some((ended, _))) => self
+                .rematches
+                .get_mut(ended)
+                .map(|r| r.chat.allows(name, now, lines)),
+            (None, None) => None,
+        };
+        let window = TABLE_CHAT_WINDOW.as_secs();
+        match allowed {
+            Some(Ok(())) => {}
+            Some(Err(ChatFull::Speaker)) => {
+                let share = speakers_share(lines);
+                return self.reject(
+                    name,
+                    format!(
+                        "you said {share} lines in {window} s, your share of this table's \
+                         chat: say it again in a moment"
+                    ),
+                );
+            }
+            Some(Err(ChatFull::Table)) | None => {
+                return self.reject(
+                    name,
+                    format!(
+                        "this table's chat is busy ({lines} lines in {window} s): \
+                         say it again in a moment"
+                    ),
+                );
+            }
+        }
+        // The speaker hears it too, as the others do: the echo says it went out.
+        let audience = match (game, ended) {
+            (Some(game), _) => self.games[&game].audience(game, &self.online),
+            (None, Some((_, other))) => vec![name.to_string(), other],
+            (None, None) => Vec::new(),
+        };
+        for n in audience {
+            self.send(&n, message.clone());
+        }
+    }
+}
