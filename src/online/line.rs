@@ -7,7 +7,7 @@
 //! writes wait), so a server streaming faster than the screen reads cannot fill this
 //! terminal's memory.
 
-use super::{CONNECT_TIME, Login, PING_EVERY, broken_line, network, next_weighed};
+use super::{CONNECT_TIME, Login, PING_EVERY, broken_line, network, next_line};
 use crate::commands::CommandError;
 use crate::net::backlog::Backlog;
 use crate::server::protocol::{ClientMessage, ServerMessage};
@@ -283,7 +283,7 @@ async fn keep<R, W>(
     ping.tick().await;
     let why = loop {
         tokio::select! {
-            message = next_weighed(&mut reader, address), if inbox.has_room() => match message {
+            message = next_line(&mut reader, address), if inbox.has_room() => match message {
                 Ok((ServerMessage::Refused { reason }, _)) => break inbox.let_go(address, &reason),
                 Ok((message, bytes)) => inbox.put(LineNews::Message(message), bytes),
                 Err(e) => break e.to_string(),

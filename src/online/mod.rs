@@ -13,7 +13,7 @@ pub(crate) use line::{LineNews, ServerLine};
 use crate::commands::CommandError;
 use crate::plain::board_text_from;
 use crate::rules::{Color, Position};
-use crate::server::protocol::{self, ClientMessage, RunningTold, ServerMessage};
+use crate::server::protocol::{self, ClientMessage, ServerMessage};
 use crate::server::tls::Pinned;
 use crate::server::{LineEnd, read_line_or_end, write_message};
 use ed25519_dalek::Signer;
@@ -236,9 +236,9 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
         tokio::select! {
             heard = next_line(&mut reader, address) => match heard.map_err(|e| view.line_gone(e))? {
                 (ServerMessage::Refused { reason }, _) => return Err(let_go(address, &reason)),
-                (message, line) => {
+                (message, _) => {
                     unanswered.heard(&message);
-                    view.show(message, RunningTold::of(&line));
+                    view.show(message);
                 }
             },
             () = async {
@@ -291,7 +291,7 @@ async fn gone<R: tokio::io::AsyncBufRead + Unpin>(
     error: std::io::Error,
     view: &mut View,
 ) -> CommandError {
-    match last_words(reader, address, |m, told| view.show(m, told)).await {
+    match last_words(reader, address, |m| view.show(m)).await {
         Some(reason) => let_go(address, &reason),
         None => view.line_gone(network(write_failed(address, &error))),
     }
@@ -635,7 +635,7 @@ async fn broken_line<R: tokio::io::AsyncBufRead + Unpin>(
     error: std::io::Error,
     mut show: impl FnMut(ServerMessage),
 ) -> CommandError {
-    match last_words(reader, address, |message, _| show(message)).await {
+    match last_words(reader, address, &mut show).await {
         Some(reason) => let_go(address, &reason),
         None => network(write_failed(address, &error)),
     }
@@ -668,18 +668,17 @@ fn write_failed(address: &str, error: &std::io::Error) -> String {
 }
 
 /// The server's reason for letting this client go, if it gave one before closing:
-/// read on for a moment, each message before it given to `show` with what its line
-/// said of the running clock.
+/// read on for a moment, each message before it given to `show`.
 async fn last_words<R: tokio::io::AsyncBufRead + Unpin>(
     reader: &mut R,
     address: &str,
-    mut show: impl FnMut(ServerMessage, RunningTold),
+    mut show: impl FnMut(ServerMessage),
 ) -> Option<String> {
     let reason = tokio::time::timeout(LAST_WORDS, async {
         for _ in 0..LAST_WORDS_MOST {
             match next_line(reader, address).await {
                 Ok((ServerMessage::Refused { reason }, _)) => return Some(reason),
-                Ok((message, line)) => show(message, RunningTold::of(&line)),
+                Ok((message, _)) => show(message),
                 Err(_) => return None,
             }
         }
@@ -706,20 +705,10 @@ async fn next<R: tokio::io::AsyncBufRead + Unpin>(
 
 /// The server's next message, with the length of its line in bytes (what the message
 /// may weigh in memory is a small multiple of that).
-async fn next_weighed<R: tokio::io::AsyncBufRead + Unpin>(
-    reader: &mut R,
-    address: &str,
-) -> Result<(ServerMessage, usize), CommandError> {
-    next_line(reader, address)
-        .await
-        .map(|(message, line)| (message, line.len()))
-}
-
-/// The server's next message, with its line as it came.
 async fn next_line<R: tokio::io::AsyncBufRead + Unpin>(
     reader: &mut R,
     address: &str,
-) -> Result<(ServerMessage, String), CommandError> {
+) -> Result<(ServerMessage, usize), CommandError> {
     let line = read_line_or_end(reader, protocol::MAX_SERVER_LINE)
         .await
         .map_err(|e| network(format!("{address}: {e}")))?
@@ -729,7 +718,7 @@ async fn next_line<R: tokio::io::AsyncBufRead + Unpin>(
             "{address} sent a message this client does not know"
         ))
     })?;
-    Ok((message, line))
+    Ok((message, line.len()))
 }
 
 /// Why a server whose certificate is not the one the player gave (`--fingerprint`) is
@@ -823,13 +812,13 @@ enum Running {
 }
 
 impl Running {
-    /// What the server said in `running` (the message's field), given what its line
-    /// held (`told`: whether the field was there at all).
-    fn of(running: Option<protocol::Side>, told: RunningTold) -> Running {
-        match (told.running, running) {
-            (None, _) => Running::Untold,
-            (Some(_), Some(side)) => Running::Side(side.into()),
-            (Some(_), None) => Running::Neither,
+    /// What the server said in `running` (the message's field): none when the field
+    /// was not there at all.
+    fn of(running: Option<Option<protocol::Side>>) -> Running {
+        match running {
+            None => Running::Untold,
+            Some(Some(side)) => Running::Side(side.into()),
+            Some(None) => Running::Neither,
         }
     }
 }
@@ -1003,9 +992,8 @@ impl View {
         None
     }
 
-    /// Shows what the server said: `message`, its line having said `told` of the
-    /// running clock.
-    fn show(&mut self, message: ServerMessage, told: RunningTold) {
+    /// Shows what the server said: `message`.
+    fn show(&mut self, message: ServerMessage) {
         let text = |t: &str| crate::text::printable_lines(t, 20_000);
         match &message {
             ServerMessage::DrawOffered { .. } => self.draw_offered = true,
@@ -1049,11 +1037,7 @@ impl View {
                 }
                 self.game = Some((game, Some(side)));
                 self.position = fen.parse().ok();
-                self.clocks = Clocks::told(
-                    clocks,
-                    Running::of(running, told),
-                    std::time::Instant::now(),
-                );
+                self.clocks = Clocks::told(clocks, Running::of(running), std::time::Instant::now());
                 self.board();
                 self.prompt();
             }
@@ -1080,11 +1064,7 @@ impl View {
                 );
                 self.game = Some((game, None));
                 self.position = fen.parse().ok();
-                self.clocks = Clocks::told(
-                    clocks,
-                    Running::of(running, told),
-                    std::time::Instant::now(),
-                );
+                self.clocks = Clocks::told(clocks, Running::of(running), std::time::Instant::now());
                 self.board();
             }
             ServerMessage::Moved {
@@ -1097,11 +1077,7 @@ impl View {
             } => {
                 println!("{} played {}.", Color::from(side), text(&squares));
                 self.position = fen.parse().ok();
-                self.clocks = Clocks::told(
-                    clocks,
-                    Running::of(running, told),
-                    std::time::Instant::now(),
-                );
+                self.clocks = Clocks::told(clocks, Running::of(running), std::time::Instant::now());
                 self.board();
                 self.prompt();
             }
@@ -1549,10 +1525,10 @@ mod tests {
             game: 1,
             side: Side::Black,
         };
-        view.show(offered.clone(), RunningTold::default());
+        view.show(offered.clone());
         assert_eq!(view.command("n"), Some(ClientMessage::Decline));
         assert_eq!(view.command("n"), None, "declined once");
-        view.show(offered, RunningTold::default());
+        view.show(offered);
         assert_eq!(view.command("decline"), Some(ClientMessage::Decline));
         assert_eq!(view.command("n"), None, "decline answered the offer");
     }
@@ -1614,7 +1590,7 @@ mod tests {
         let clocks_after = |line: &str| {
             let message = serde_json::from_str::<ServerMessage>(line).expect("a server message");
             let mut view = View::default();
-            view.show(message, RunningTold::of(line));
+            view.show(message);
             let clocks = view.clocks.expect("the clocks told");
             clocks.text(clocks.told_at + Duration::from_secs(3))
         };

@@ -67,7 +67,7 @@ impl Table {
             ballot: ballot.map(crate::session::ballot_text),
             ballot_moves: ballot.map_or(0, |o| o.line.len()),
             clocks,
-            running,
+            running: Some(running),
         }
     }
 
@@ -302,7 +302,7 @@ impl Lobby {
             squares,
             fen: table.session.position().to_string(),
             clocks,
-            running,
+            running: Some(running),
         };
         // A board hears the game first, then the move, which it checks against it.
         let audience = table.audience(game, &self.online);
