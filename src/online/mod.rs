@@ -1093,7 +1093,12 @@ impl View {
                 text: how,
                 ratings,
             } => {
-                println!("Game {game} over: {} {}.", text(&result), text(&how));
+                if result == protocol::NO_RESULT {
+                    // Abandoned: the server's words say which game, and why.
+                    println!("{}", text(&how));
+                } else {
+                    println!("Game {game} over: {} {}.", text(&result), text(&how));
+                }
                 if let Some(ratings) = ratings {
                     println!("Ratings: {}.", text(&ratings));
                 }

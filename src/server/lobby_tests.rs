@@ -1835,13 +1835,21 @@ fn a_banned_players_game_ends_as_abandoned_and_frees_the_opponent() {
         .filter(|(to, _)| to == "alice")
         .map(|(_, m)| m.clone())
         .collect();
+    // Told as the game's end (no result), which her board shows in place of "your
+    // opponent is away".
+    let text = "A moderator banned bob: game 1 ends as abandoned, counting for neither of you. \
+                You are free to play.";
     assert_eq!(
-        words(&to_alice),
-        [
-            "A moderator banned bob: game 1 ends as abandoned, counting for neither of you. \
-          You are free to play."
-        ]
+        to_alice.last(),
+        Some(&ServerMessage::Ended {
+            game: 1,
+            result: super::protocol::NO_RESULT.to_string(),
+            text: text.to_string(),
+            ratings: None,
+        }),
+        "{to_alice:#?}"
     );
+    assert!(words(&to_alice).is_empty(), "{to_alice:#?}");
     bench.ask("alice", casual_seek_as_black());
     let seeks = words(&bench.told_to("alice"));
     assert!(

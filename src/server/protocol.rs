@@ -170,6 +170,10 @@ pub(crate) enum ClientMessage {
     },
 }
 
+/// The result [`ServerMessage::Ended`] gives a game that ends abandoned, counting
+/// for neither player (PDN's "no result").
+pub(crate) const NO_RESULT: &str = "*";
+
 /// A field that is there, `null` included, as `Some` (serde's default gives none when
 /// it is not there at all).
 fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
@@ -397,7 +401,8 @@ pub(crate) enum ServerMessage {
     Ended {
         /// The game's number.
         game: u64,
-        /// The PDN result (`1-0`, `0-1`, `1/2-1/2`).
+        /// The PDN result (`1-0`, `0-1`, `1/2-1/2`), or [`NO_RESULT`] for a game
+        /// abandoned, unrated (its `text` says why).
         result: String,
         /// How it ended, in words.
         text: String,

@@ -4,7 +4,7 @@
 use super::*;
 use crate::net::protocol::Told;
 use crate::online::{LineNews, MoveWatch, ServerLine};
-use crate::server::protocol::{ClientMessage as ServerRequest, MAX_SAID, ServerMessage};
+use crate::server::protocol::{ClientMessage as ServerRequest, MAX_SAID, NO_RESULT, ServerMessage};
 
 /// The line a board follows its game on: to a LAN host, or to a server's table.
 #[derive(Debug)]
@@ -74,6 +74,7 @@ impl Following {
             at_server: false,
             server_gone: false,
             let_go: None,
+            abandoned: None,
             line_down: false,
             joiner_side: side
                 .is_none()
@@ -123,6 +124,7 @@ impl Following {
             at_server: true,
             server_gone: false,
             let_go: None,
+            abandoned: None,
             line_down: false,
             joiner_side: None,
         };
@@ -608,7 +610,15 @@ impl Following {
                     events.push(Event::Table(TableNews::Told(text)));
                 }
             }
-            ServerMessage::Ended { text, ratings, .. } => {
+            ServerMessage::Ended {
+                result,
+                text,
+                ratings,
+                ..
+            } => {
+                if result == NO_RESULT {
+                    self.view.abandoned = Some(said(&text));
+                }
                 let text = match ratings {
                     Some(ratings) => format!("{text}. Ratings: {ratings}"),
                     None => text,

@@ -113,6 +113,7 @@ impl Hosting {
             at_server: false,
             server_gone: false,
             let_go: None,
+            abandoned: None,
             line_down: false,
             joiner_side: None,
         };

@@ -488,7 +488,7 @@ impl Lobby {
     }
 
     /// `game` ends as abandoned (unrated), stored so, and its players online are told
-    /// `text`.
+    /// `text` as its end.
     pub(super) fn abandon(&mut self, game: u64, text: &str) {
         let Some(table) = self.games.remove(&game) else {
             return;
@@ -499,11 +499,17 @@ impl Lobby {
             let now = crate::store::now_unix();
             db.finish_game(game as i64, crate::server::db::ABANDONED, &pdn, now, None)
         });
+        // Told as the game's end, so that a board stops waiting for the player away.
+        let ended = ServerMessage::Ended {
+            game,
+            result: protocol::NO_RESULT.to_string(),
+            text: text.to_string(),
+            ratings: None,
+        };
         for n in &table.names {
             if let Some(online) = self.online.get_mut(n) {
                 online.game = None;
-                let text = text.to_string();
-                self.send(n, ServerMessage::Info { text });
+                self.send(n, ended.clone());
             }
         }
     }

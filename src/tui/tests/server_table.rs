@@ -277,3 +277,57 @@ fn a_kicked_players_board_says_the_server_let_them_go_and_the_game_is_adjourned(
         "{screen}"
     );
 }
+
+/// The panel's lines at the board's right, joined (they wrap at its width).
+fn panel_text(app: &App) -> String {
+    super::screen_text(app)
+        .lines()
+        .filter_map(|l| l.split('│').nth(3))
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_players_board_says_the_game_ended_abandoned_when_a_moderator_banned_the_opponent() {
+    // The opponent was kicked: the game waits for them, its clocks stopped.
+    let (table, mut session) = told(|_, _| {});
+    session.set_paused(true);
+    let record = session.record(&crate::store::today());
+    let facts = TableFacts {
+        undo_asked: None,
+        player_connected: false,
+        spectators: 0,
+        joiner_side: Color::Black,
+    };
+    let state = crate::net::table::game_state(&session, &record, facts);
+    let (mut app, tell) = seated(&table, Some(Color::Black));
+    tell(LineNews::Message(ServerMessage::Table {
+        game: 1,
+        side: Some(Color::Black.into()),
+        state,
+    }));
+    app.poll(Instant::now());
+    assert!(
+        panel_text(&app).contains("Your opponent is away"),
+        "{}",
+        panel_text(&app)
+    );
+    // Banned: the server ends the game, abandoned, with no result.
+    let text = "A moderator banned bob: game 1 ends as abandoned, counting for neither of you. \
+                You are free to play.";
+    tell(LineNews::Message(ServerMessage::Ended {
+        game: 1,
+        result: crate::server::protocol::NO_RESULT.to_string(),
+        text: text.to_string(),
+        ratings: None,
+    }));
+    app.poll(Instant::now());
+    let panel = panel_text(&app);
+    assert!(!panel.contains("Your opponent is away"), "{panel}");
+    assert!(
+        panel.contains("A moderator banned bob: game 1 ends as abandoned"),
+        "{panel}"
+    );
+    assert_eq!(message(&app), text);
+}
