@@ -185,7 +185,7 @@ pub(crate) fn lobby_start(
 ) -> Result<crate::tui::Start, CommandError> {
     let line = ServerLine::open(Login::of(options)?)?;
     let mut screen = crate::tui::lobby::LobbyScreen::new(&line.name, &line.address, theme);
-    screen.moderator = line.moderator;
+    screen.moderator = line.moderator();
     // Printed too, but under the screen (opened from the home screen): said where it
     // can be read and compared.
     // In halves, so that the status lines of an 80-column lobby hold it whole.
@@ -1109,8 +1109,10 @@ impl View {
             ServerMessage::Said { name, text: said } => {
                 println!("{}: {}", text(&name), crate::text::printable(&said, 400));
             }
+            // Welcomed again: the operator made this player a moderator, or no longer
+            // one, while they are online (the server says so in words too).
+            ServerMessage::Welcome { moderator, .. } => self.moderator = moderator,
             ServerMessage::Challenge { .. }
-            | ServerMessage::Welcome { .. }
             | ServerMessage::Records { .. }
             | ServerMessage::Table { .. }
             | ServerMessage::Lobby { .. }
@@ -1536,6 +1538,28 @@ mod tests {
         view.show(offered);
         assert_eq!(view.command("decline"), Some(ClientMessage::Decline));
         assert_eq!(view.command("n"), None, "decline answered the offer");
+    }
+
+    #[test]
+    fn a_player_made_a_moderator_while_online_gives_orders_and_loses_them_when_removed() {
+        let mut view = View::default();
+        let welcome = |moderator| ServerMessage::Welcome {
+            name: "ann".to_string(),
+            new: false,
+            rating: 1500.0,
+            moderator,
+        };
+        assert_eq!(view.command("kick bob"), None, "not a moderator yet");
+        view.show(welcome(true));
+        assert!(
+            matches!(
+                view.command("kick bob"),
+                Some(ClientMessage::Moderate { .. })
+            ),
+            "a moderator now"
+        );
+        view.show(welcome(false));
+        assert_eq!(view.command("kick bob"), None, "no longer a moderator");
     }
 
     #[test]

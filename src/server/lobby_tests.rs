@@ -1862,3 +1862,63 @@ fn a_banned_players_game_ends_as_abandoned_and_frees_the_opponent() {
     });
     assert_eq!(abandoned, 1);
 }
+
+/// A player the operator makes a moderator while they are online is told so (welcomed
+/// again as one) when the lobby next reads the moderators, and their orders work;
+/// removed, they are told, and their orders are refused, all without logging in again.
+#[test]
+fn a_moderator_made_or_removed_while_online_has_the_right_or_loses_it_at_once() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.log_in("ann", false);
+    bench.log_in("bob", false);
+    bench.told();
+    let set = |bench: &mut Bench, moderator: bool| {
+        bench.db(move |db| {
+            let found = db.find_player("ann").unwrap().unwrap();
+            db.set_moderator(&found, moderator, 0).unwrap()
+        });
+        bench.lobby.read_moderators();
+        bench.told_to("ann")
+    };
+    let mute = || Order::Mute {
+        name: "bob".to_string(),
+        minutes: None,
+    };
+    let told = set(&mut bench, true);
+    assert!(
+        told.iter().any(|m| matches!(
+            m,
+            ServerMessage::Welcome {
+                moderator: true,
+                ..
+            }
+        )),
+        "{told:#?}"
+    );
+    assert_eq!(
+        words(&told),
+        ["You are a moderator now: help lists the orders (mute, unmute, kick, ban, unban NAME)."]
+    );
+    let told = bench.order("ann", mute());
+    assert!(was_told(&told, "ann", "Muted bob until"), "{told:#?}");
+    let told = set(&mut bench, false);
+    assert!(
+        told.iter().any(|m| matches!(
+            m,
+            ServerMessage::Welcome {
+                moderator: false,
+                ..
+            }
+        )),
+        "{told:#?}"
+    );
+    assert_eq!(
+        words(&told),
+        ["You are no longer a moderator: your orders are refused from now on."]
+    );
+    let told = bench.order("ann", mute());
+    assert!(!was_told(&told, "ann", "Muted bob"), "{told:#?}");
+    // Read again with nothing changed: nobody is told anything.
+    assert!(set(&mut bench, false).is_empty());
+}

@@ -876,6 +876,8 @@ fn in_lobby(
                 None if shared.interrupted() => return Ok(()),
                 None => {
                     line.wake_with(woken.waker.clone());
+                    // Made a moderator, or no longer one, while at the board.
+                    online.screen.moderator = line.moderator();
                     refresh = Instant::now();
                     continue;
                 }
