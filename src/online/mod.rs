@@ -785,6 +785,9 @@ struct View {
     moderator: bool,
     /// Whether the opponent offers a draw now (`n` declines it then).
     draw_offered: bool,
+    /// Whether a draw offered was declined and the server has not answered yet: a
+    /// server older than declining a draw refuses it as a rematch declined.
+    draw_declined: bool,
 }
 
 /// A game's clocks as the server last told them: counted on from then, the running
@@ -931,11 +934,12 @@ impl View {
             ("rematch", []) => ClientMessage::Rematch,
             // The server declines the draw offered first, else the rematch.
             ("decline", []) => {
-                self.draw_offered = false;
+                self.draw_declined = std::mem::take(&mut self.draw_offered);
                 ClientMessage::Decline
             }
             ("n" | "no", []) if self.draw_offered => {
                 self.draw_offered = false;
+                self.draw_declined = true;
                 ClientMessage::Decline
             }
             ("draw", []) => ClientMessage::Draw,
@@ -992,6 +996,16 @@ impl View {
         None
     }
 
+    /// What this client says of the server's refusal `reason`: a draw declined that a
+    /// server older than declining one refuses as a rematch declined is said as what
+    /// it is.
+    fn refusal(&mut self, reason: &str) -> String {
+        if std::mem::take(&mut self.draw_declined) && reason == protocol::NO_REMATCH_OFFERED {
+            return protocol::DRAW_DECLINE_UNKNOWN.to_string();
+        }
+        format!("Refused: {}", crate::text::printable_lines(reason, 20_000))
+    }
+
     /// Shows what the server said: `message`.
     fn show(&mut self, message: ServerMessage) {
         let text = |t: &str| crate::text::printable_lines(t, 20_000);
@@ -1004,8 +1018,12 @@ impl View {
             _ => {}
         }
         match message {
-            ServerMessage::Info { text: t } => println!("{}", text(&t)),
-            ServerMessage::Rejected { reason } => println!("Refused: {}", text(&reason)),
+            ServerMessage::Info { text: t } => {
+                // The server's answer to a draw declined, if one was.
+                self.draw_declined = false;
+                println!("{}", text(&t));
+            }
+            ServerMessage::Rejected { reason } => println!("{}", self.refusal(&reason)),
             ServerMessage::Refused { reason } => println!("The server let go: {}", text(&reason)),
             ServerMessage::Started {
                 game,
@@ -1538,6 +1556,24 @@ mod tests {
         view.show(offered);
         assert_eq!(view.command("decline"), Some(ClientMessage::Decline));
         assert_eq!(view.command("n"), None, "decline answered the offer");
+    }
+
+    #[test]
+    fn a_draw_declined_at_an_older_server_is_not_said_to_be_a_rematch_refused() {
+        let mut view = View::default();
+        let offered = ServerMessage::DrawOffered {
+            game: 1,
+            side: Side::Black,
+        };
+        let older = protocol::NO_REMATCH_OFFERED;
+        for decline in ["n", "decline"] {
+            view.show(offered.clone());
+            assert_eq!(view.command(decline), Some(ClientMessage::Decline));
+            assert_eq!(view.refusal(older), protocol::DRAW_DECLINE_UNKNOWN);
+        }
+        // With no draw offered, decline is the rematch's, and so is its refusal.
+        assert_eq!(view.command("decline"), Some(ClientMessage::Decline));
+        assert_eq!(view.refusal(older), "Refused: no rematch is offered to you");
     }
 
     #[test]

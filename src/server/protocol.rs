@@ -170,6 +170,15 @@ pub(crate) enum ClientMessage {
     },
 }
 
+/// How a server refuses a `decline` when no rematch is offered: also how one older
+/// than declining a draw refuses a draw declined (it knows no other decline).
+pub(crate) const NO_REMATCH_OFFERED: &str = "no rematch is offered to you";
+
+/// What a client says when a server refuses its draw declined as [`NO_REMATCH_OFFERED`]:
+/// a server older than declining a draw, which does not pass it on.
+pub(crate) const DRAW_DECLINE_UNKNOWN: &str = "This server does not know declining a draw: \
+     your opponent is not told, and the offer simply lapses when you move.";
+
 /// The result [`ServerMessage::Ended`] gives a game that ends abandoned, counting
 /// for neither player (PDN's "no result").
 pub(crate) const NO_RESULT: &str = "*";

@@ -331,3 +331,33 @@ fn a_players_board_says_the_game_ended_abandoned_when_a_moderator_banned_the_opp
     );
     assert_eq!(message(&app), text);
 }
+
+#[test]
+fn a_draw_declined_at_an_older_server_is_not_said_to_be_a_rematch_refused() {
+    use crate::server::protocol::ClientMessage;
+    use crate::tui::app::{Mode, Question};
+    let (table, _) = told(|session, _| {
+        session.offer_draw().expect("an offer");
+    });
+    let ServerMessage::Table { state, .. } = &table else {
+        unreachable!()
+    };
+    let side = Some(Color::White);
+    let (line, tell, mut sent) = ServerLine::detached_sent();
+    let session = server_session(state, side, Instant::now()).expect("the record reads");
+    let following = Following::at_server(line, side, state, None);
+    let runtime = Runtime::new(session, Saving::Off, Pace::WATCHED)
+        .at_table(Table::Guest(Box::new(following)));
+    let mut app = App::with_runtime(Settings::default(), runtime, 80, 24);
+    app.mode = Mode::Asking(Question::Draw(Color::Black));
+    super::type_text(&mut app, "n");
+    assert_eq!(sent(), [ClientMessage::Decline]);
+    // A server that knows only a rematch declined refuses it so.
+    tell(LineNews::Message(ServerMessage::Rejected {
+        reason: "no rematch is offered to you".to_string(),
+    }));
+    app.poll(Instant::now());
+    let said = message(&app);
+    assert!(!said.contains("rematch"), "{said}");
+    assert_eq!(said, crate::server::protocol::DRAW_DECLINE_UNKNOWN);
+}
