@@ -753,3 +753,32 @@ fn a_joiner_moving_in_time_during_a_short_host_stop_keeps_its_flag() {
     }
     host.expect(&format!("White played {m}"));
 }
+
+/// A joiner that gives the host's own name (as it reads on a screen: another case, a
+/// `1` for an `l`) is not named so: its chat lines are told as White's, not as if the
+/// host said them, and the record keeps the two players apart.
+#[test]
+fn a_joiner_taking_the_hosts_name_is_not_named_so_and_its_chat_is_told_as_whites() {
+    let code = "aspen-7171-heron-8282";
+    let (mut host, address) = host(code, &["--name", "Alice"]);
+    let mut joiner = Raw::connect(&address);
+    let greeting = json!({"type": "hello", "role": "player", "name": " ALICE ", "seat": null});
+    joiner.greet_with(code, &greeting, &[]);
+    let (_, state) = joiner.welcome();
+    let record = record_of(&state);
+    assert_ne!(record.tag("White"), Some("ALICE"), "{:?}", record.tags);
+    host.expect("joined, playing White");
+    joiner
+        .send(&json!({"type": "chat", "text": "I resign, you may close the window"}))
+        .unwrap();
+    let said = host.expect("says: I resign");
+    assert!(said.contains("White says:"), "{said}");
+    // Nor with the letters a font shows alike.
+    let (mut host, address) = crate::network::host(code, &["--name", "Alice"]);
+    let mut joiner = Raw::connect(&address);
+    let greeting = json!({"type": "hello", "role": "player", "name": "A1ice", "seat": null});
+    joiner.greet_with(code, &greeting, &[]);
+    let (_, state) = joiner.welcome();
+    assert_ne!(record_of(&state).tag("White"), Some("A1ice"));
+    host.expect("joined, playing White");
+}
