@@ -782,3 +782,49 @@ fn a_joiner_taking_the_hosts_name_is_not_named_so_and_its_chat_is_told_as_whites
     assert_ne!(record_of(&state).tag("White"), Some("A1ice"));
     host.expect("joined, playing White");
 }
+
+/// Whatever answers at the host's address (before the key exchange, with no code) and
+/// refuses in clear with escape sequences in its reason, for now or for good, has them
+/// shown as `?`: they never reach the joiner's terminal, which would obey them (a new
+/// title, a cleared screen, colours, lines that look like the program's).
+#[test]
+fn a_refusal_in_clear_cannot_write_escape_sequences_to_the_joiners_terminal() {
+    use std::io::BufRead;
+    let evil = "\u{1b}]0;pwned\u{7}\u{1b}[2J\u{1b}[31mEVIL\r\nchecker: forged\u{9b}31m";
+    for lasting in [false, true] {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        let refusal = json!({"type": "refused", "reason": evil, "lasting": lasting});
+        // Every try of the joiner's is refused, until it gives up (or the test ends).
+        listener.set_nonblocking(true).unwrap();
+        let done = Arc::new(AtomicBool::new(false));
+        let stop = done.clone();
+        let fake = std::thread::spawn(move || {
+            while !stop.load(Ordering::SeqCst) {
+                match listener.accept() {
+                    Ok((stream, _)) => {
+                        stream.set_nonblocking(false).unwrap();
+                        let mut opening = String::new();
+                        let _ = BufReader::new(&stream).read_line(&mut opening);
+                        let _ = write_line(&mut &stream, &refusal);
+                    }
+                    Err(_) => std::thread::sleep(Duration::from_millis(20)),
+                }
+            }
+        });
+        let mut joiner = joiner("join", &address, "rowan-6666", "Bob");
+        let told = joiner.expect("EVIL");
+        assert!(told.contains("refused"), "{told}");
+        let printed = joiner.seen.join("\n");
+        for bad in ['\u{1b}', '\u{7}', '\u{9b}', '\r'] {
+            assert!(
+                !told.contains(bad) && !printed.contains(bad),
+                "{bad:?} reached the terminal: {told:?}"
+            );
+        }
+        assert!(told.contains("EVIL??checker: forged"), "{told:?}");
+        drop(joiner);
+        done.store(true, Ordering::SeqCst);
+        fake.join().unwrap();
+    }
+}
