@@ -99,3 +99,27 @@ fn a_loaded_game_saved_again_keeps_its_tags_comments_and_variations() {
         "{text}"
     );
 }
+
+#[test]
+fn a_second_result_token_is_part_of_its_game_and_pdn_check_warns_of_it() {
+    // It was read as a third, empty game: the list and `pdn check` counted 3 games.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("doubled.pdn");
+    std::fs::write(
+        &file,
+        "[Event \"a\"]\n[Result \"1-0\"]\n1. 11-15 23-19 1-0 1-0\n\n[Event \"b\"]\n1. 9-14 *\n",
+    )
+    .unwrap();
+    let file = file.to_string_lossy();
+    let (ok, out, err) = run(dir.path(), &["pdn", "check", &file], "");
+    assert!(ok, "a warning is no fault: {out}{err}");
+    assert_eq!(
+        out,
+        "game 1, line 3, column 20: warning: a second result token 1-0 after the game's \
+         result; it is read as part of game 1 (remove it)\n\
+         2 games: 2 replayed, 0 with errors, 1 second result token\n"
+    );
+    let (ok, out, err) = run(dir.path(), &["--plain", "--load", &file], "quit\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("This is game 1 of 2 in"), "{out}");
+}
