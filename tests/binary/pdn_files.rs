@@ -123,3 +123,29 @@ fn a_second_result_token_is_part_of_its_game_and_pdn_check_warns_of_it() {
     assert!(ok, "{err}");
     assert!(out.contains("This is game 1 of 2 in"), "{out}");
 }
+
+#[test]
+fn explore_says_a_game_of_another_kind_of_draughts_is_skipped_as_that() {
+    // It was counted among the games whose moves do not replay.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kinds.pdn");
+    std::fs::write(
+        &file,
+        "[GameType \"20\"]\n[Event \"intl\"]\n1. 32-28 19-23 *\n\n\
+         [Event \"ok\"]\n1. 11-15 23-19 1-0\n\n[Event \"bad\"]\n1. 11-18 *\n",
+    )
+    .unwrap();
+    let (ok, out, err) = run(
+        dir.path(),
+        &["explore", "--pdn", &file.to_string_lossy()],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains(
+            "1 game read, 1 skipped (their moves do not replay), 1 skipped as another kind \
+             of draughts (not GameType 21)\n"
+        ),
+        "{out}"
+    );
+}
