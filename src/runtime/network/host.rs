@@ -603,8 +603,7 @@ impl Hosting {
                     // The player's own line went silent; this connection takes over,
                     // and the silence is charged as if the old line had been let go.
                     let heard = self.player_heard;
-                    if let Some(given_back) =
-                        self.stop_clocks_for_silence(game, heard, now, events)
+                    if let Some(given_back) = self.stop_clocks_for_silence(game, heard, now, events)
                     {
                         events.push(Event::Table(TableNews::TookOver {
                             color: remote,
