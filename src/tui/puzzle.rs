@@ -131,10 +131,15 @@ impl PuzzleScreen {
         screen
     }
 
-    /// Tells `why` (a progress file that could not be read) on the list and under the
-    /// news, for as long as the screen is open.
+    /// Tells `why` (a progress file that could not be read, a puzzle left out of a
+    /// file, preferences or databases that could not be used) on the list and under
+    /// the news, for as long as the screen is open, after what was told before.
     pub(crate) fn warn(&mut self, why: String) {
-        self.warning = Some(crate::text::printable(&why, 400));
+        let why = crate::text::printable(&why, 600);
+        self.warning = Some(match self.warning.take() {
+            Some(before) => format!("{before} {why}"),
+            None => why,
+        });
     }
 
     /// The puzzle open.
