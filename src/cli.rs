@@ -308,7 +308,9 @@ pub(crate) struct PuzzleArgs {
     /// Solve the puzzles of this PDN file instead of the built-in ones: each game a
     /// position set up with a [FEN "..."] tag and the solution as its moves (the
     /// player's first); [Result "1/2-1/2"] makes the goal a draw, else it is a win. A
-    /// puzzle whose moves cannot be played is left out, and said which and why.
+    /// puzzle whose moves cannot be played is left out, and said which and why. A
+    /// comment {...} before the first move is the puzzle's hint (i, or hint in plain
+    /// mode); comments after its moves explain it once it is solved.
     #[arg(value_name = "FILE")]
     pub(crate) file: Option<PathBuf>,
     /// Open puzzle N of the list (from 1) instead of the list.

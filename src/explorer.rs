@@ -85,12 +85,35 @@ pub(crate) struct Explorer {
     read: usize,
     /// Games skipped: their moves do not replay.
     skipped: usize,
+    /// Games skipped as another kind of draughts (their `GameType`).
+    other_kind: usize,
+}
+
+/// Why a game of a collection could not be read, as far as the explorer tells it.
+pub(crate) trait Unread {
+    /// Whether it is a game of another kind of draughts (its `GameType` says so), not
+    /// a game whose moves do not replay.
+    fn other_kind(&self) -> bool;
+}
+
+impl Unread for crate::pdn::GameError {
+    fn other_kind(&self) -> bool {
+        matches!(self.kind, crate::pdn::GameErrorKind::GameType { .. })
+    }
+}
+
+impl Unread for String {
+    /// A saved game that does not read says so in words: it is the player's own, of
+    /// this program, so never another kind of draughts.
+    fn other_kind(&self) -> bool {
+        false
+    }
 }
 
 impl Explorer {
     /// The index of `games` (a PDN reader's output): at most `limit` of them are read
     /// when a limit is given, faulty ones counted as skipped.
-    pub(crate) fn of_games<E>(
+    pub(crate) fn of_games<E: Unread>(
         games: impl IntoIterator<Item = Result<PdnGame, E>>,
         limit: Option<usize>,
     ) -> Explorer {
@@ -98,6 +121,7 @@ impl Explorer {
         for game in games.into_iter().take(limit.unwrap_or(usize::MAX)) {
             match game {
                 Ok(game) => explorer.add(&game),
+                Err(e) if e.other_kind() => explorer.other_kind += 1,
                 Err(_) => explorer.skipped += 1,
             }
         }
@@ -153,6 +177,11 @@ impl Explorer {
     /// Games skipped because their moves do not replay.
     pub(crate) fn games_skipped(&self) -> usize {
         self.skipped
+    }
+
+    /// Games skipped because they are of another kind of draughts (their `GameType`).
+    pub(crate) fn games_of_other_kinds(&self) -> usize {
+        self.other_kind
     }
 }
 

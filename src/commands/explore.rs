@@ -53,7 +53,9 @@ pub(crate) fn run(args: &ExploreArgs, out: &mut impl Write) -> Result<(), Comman
             owned = Explorer::of_games(games, limit);
             // An empty file, or one with no game in it, is said as `analyse --load`
             // says it, not as a position no game reaches.
-            if owned.games_read() + owned.games_skipped() == 0 && limit != Some(0) {
+            if owned.games_read() + owned.games_skipped() + owned.games_of_other_kinds() == 0
+                && limit != Some(0)
+            {
                 return Err(CommandError::CheckFile(crate::store::StoreError::NoGames(
                     file.clone(),
                 )));
@@ -145,13 +147,19 @@ fn write_moves(
             )?;
         }
     }
-    writeln!(
-        out,
-        "{} game{} read, {} skipped (their moves do not replay)",
-        explorer.games_read(),
-        if explorer.games_read() == 1 { "" } else { "s" },
-        explorer.games_skipped()
-    )?;
+    let read = explorer.games_read();
+    let mut said = format!("{read} game{} read", if read == 1 { "" } else { "s" });
+    let (faulty, other_kinds) = (explorer.games_skipped(), explorer.games_of_other_kinds());
+    if faulty > 0 || other_kinds == 0 {
+        said.push_str(&format!(", {faulty} skipped (their moves do not replay)"));
+    }
+    // Games of another kind of draughts are said to be that, not faulty games.
+    if other_kinds > 0 {
+        said.push_str(&format!(
+            ", {other_kinds} skipped as another kind of draughts (not GameType 21)"
+        ));
+    }
+    writeln!(out, "{said}")?;
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 
 use super::CommandError;
 use crate::cli::{CheckArgs, PdnArgs, PdnCommand};
-use crate::pdn::{PdnGame, Place};
+use crate::pdn::{PdnGame, Place, StrayResult};
 use crate::store::{StoreError, file_games};
 use crate::text::printable;
 use std::io::Write;
@@ -42,14 +42,20 @@ pub(crate) fn run_check(args: &CheckArgs, out: &mut impl Write) -> Result<(), Co
 /// Reads and replays every game of `file`: each faulty game on a line of `out` (text
 /// from the file shown without control characters and cut short), and each game whose
 /// `Result` tag and result token differ, then `N games: K replayed, E with errors`
-/// (and `, D whose Result tag and result token differ` when there are any). The file is streamed and its games read one at a time,
+/// (and `, D whose Result tag and result token differ` when there are any, and
+/// `, S second result tokens`, each pointed out as a warning: `1-0 1-0`). The file is streamed and its games read one at a time,
 /// so memory stays that of the largest game. A file that cannot be read, is not a
 /// regular file (a FIFO, a device), or holds no game, is an error naming it. `-` is
 /// standard input, read whole first.
 pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, CommandError> {
     let mut games = file_games(file).map_err(CommandError::CheckFile)?;
-    let (mut count, mut replayed, mut in_doubt) = (0, 0, 0);
+    let (mut count, mut replayed, mut in_doubt, mut strays) = (0, 0, 0, 0);
     while let Some(game) = games.next() {
+        // Read on the way to this game: they belong to the games before it.
+        for stray in games.take_strays() {
+            strays += 1;
+            writeln!(out, "{}", stray_line(&stray)).map_err(CommandError::CheckOutput)?;
+        }
         count += 1;
         match game {
             Ok(record) => {
@@ -71,6 +77,10 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
             }
         }
     }
+    for stray in games.take_strays() {
+        strays += 1;
+        writeln!(out, "{}", stray_line(&stray)).map_err(CommandError::CheckOutput)?;
+    }
     if count == 0 {
         // Nothing was checked: not a clean file (a mistaken path, most often).
         return Err(CommandError::CheckFile(StoreError::NoGames(
@@ -83,9 +93,14 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
         1 => ", 1 whose Result tag and result token differ".to_string(),
         n => format!(", {n} whose Result tag and result token differ"),
     };
+    let doubled = match strays {
+        0 => String::new(),
+        1 => ", 1 second result token".to_string(),
+        n => format!(", {n} second result tokens"),
+    };
     writeln!(
         out,
-        "{count} game{}: {replayed} replayed, {errors} with errors{doubts}",
+        "{count} game{}: {replayed} replayed, {errors} with errors{doubts}{doubled}",
         if count == 1 { "" } else { "s" }
     )
     .map_err(CommandError::CheckOutput)?;
@@ -93,6 +108,20 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
         games: count,
         replayed,
     })
+}
+
+/// The warning for a result token after a game's own result (`1-0 1-0`): read as part
+/// of that game, not as a game of its own.
+fn stray_line(stray: &StrayResult) -> String {
+    format!(
+        "game {}, line {}, column {}: warning: a second result token {} after the game's \
+         result; it is read as part of game {} (remove it)",
+        stray.game,
+        stray.line,
+        stray.column,
+        printable(&stray.token, 20),
+        stray.game
+    )
 }
 
 /// The line of the report for game `number` (starting at `place`) when its `Result`

@@ -241,6 +241,8 @@ fn game_puzzle(
                 Goal::Draw => format!("loses ({})", hit.scores.1),
             }
         ),
+        hint: None,
+        explanation: None,
     }
 }
 

@@ -471,12 +471,20 @@ struct Connected {
     opener: Opener,
 }
 
+/// The longest reason of a host's refusal or goodbye kept, in characters (a host's own
+/// are far shorter).
+const MOST_REASON_CHARS: usize = 600;
+
 /// A refusal of the host's: for good (`lasting`) or for now; an older host's refusal of
-/// this program's version said as such.
+/// this program's version said as such. The reason is made safe to show: a refusal
+/// before the key exchange comes in clear from whatever answers at the address, the
+/// code unproven, and is printed as it comes while the joiner waits.
 fn refusal(reason: String, lasting: bool) -> JoinError {
     if let Some(version) = older_host(&reason) {
-        JoinError::OlderHost(version)
-    } else if lasting {
+        return JoinError::OlderHost(version);
+    }
+    let reason = crate::text::printable(&reason, MOST_REASON_CHARS);
+    if lasting {
         JoinError::Refused(reason)
     } else {
         JoinError::Busy(reason)
@@ -619,7 +627,10 @@ fn greet(
             Ok((connected, welcome, bytes))
         }
         HostMessage::Refused { reason, lasting } => Err(refusal(reason, lasting)),
-        HostMessage::Bye { reason } => Err(JoinError::Refused(reason)),
+        HostMessage::Bye { reason } => Err(JoinError::Refused(crate::text::printable(
+            &reason,
+            MOST_REASON_CHARS,
+        ))),
         other => Err(JoinError::Protocol(ProtocolError::Malformed(format!(
             "{other:?} before a welcome"
         )))),

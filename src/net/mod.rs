@@ -81,6 +81,25 @@ pub(crate) fn normalize_code(code: &str) -> String {
         .join("-")
 }
 
+/// Whether two players' names read alike on a screen: the same but for case, spaces
+/// at their ends, or the letters a font may show alike (`l`, `I` and `1`; `O` and
+/// `0`). A joiner's name that reads as the host's is not taken, so that the chat and
+/// the record tell the two apart.
+pub(crate) fn names_look_alike(a: &str, b: &str) -> bool {
+    let looks = |name: &str| -> String {
+        name.trim()
+            .to_lowercase()
+            .chars()
+            .map(|c| match c {
+                'l' | '1' => 'i',
+                '0' => 'o',
+                c => c,
+            })
+            .collect()
+    };
+    looks(a) == looks(b)
+}
+
 /// A seat token: 128 random bits, in hex, that the host gives the player it seats so
 /// that the player's next connection proves the seat is theirs.
 pub(crate) fn new_token() -> String {

@@ -7,7 +7,7 @@
 //! writes wait), so a server streaming faster than the screen reads cannot fill this
 //! terminal's memory.
 
-use super::{CONNECT_TIME, Login, PING_EVERY, broken_line, network, next_weighed};
+use super::{CONNECT_TIME, Login, PING_EVERY, broken_line, network, next_line};
 use crate::commands::CommandError;
 use crate::net::backlog::Backlog;
 use crate::server::protocol::{ClientMessage, ServerMessage};
@@ -47,6 +47,10 @@ struct Inbox {
     /// The server's reason, once it let the line go (a kick, a ban), as against the
     /// network failing or this end hanging up.
     let_go: Mutex<Option<String>>,
+    /// Whether the server's last welcome said this player is a moderator: it welcomes
+    /// a player again when the operator makes them one, or no longer one, while online
+    /// (heard by whichever screen reads the line then; the lobby asks here after a board).
+    moderator: std::sync::atomic::AtomicBool,
 }
 
 impl std::fmt::Debug for Inbox {
@@ -109,8 +113,6 @@ pub(crate) struct ServerLine {
     out: mpsc::UnboundedSender<Outgoing>,
     /// The name logged in.
     pub(crate) name: String,
-    /// Whether the server welcomed the player as a moderator.
-    pub(crate) moderator: bool,
     /// The server's address.
     pub(crate) address: String,
     /// The server certificate's fingerprint, if this connection was the first contact
@@ -171,14 +173,24 @@ impl ServerLine {
         let (logged_in, first_contact) = opened
             .recv()
             .map_err(|_| network("the connection's thread ended".to_string()))??;
+        inbox
+            .moderator
+            .store(logged_in.moderator, std::sync::atomic::Ordering::Relaxed);
         Ok(ServerLine {
             inbox,
             out,
             name: logged_in.name,
-            moderator: logged_in.moderator,
             address,
             first_contact,
         })
+    }
+
+    /// Whether the server last welcomed the player as a moderator (at the login, or
+    /// again since).
+    pub(crate) fn moderator(&self) -> bool {
+        self.inbox
+            .moderator
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// From now on, `waker` is called whenever the line tells something.
@@ -252,7 +264,6 @@ impl ServerLine {
             inbox,
             out,
             name: "tester".to_string(),
-            moderator: false,
             address: "127.0.0.1:1".to_string(),
             first_contact: None,
         };
@@ -283,9 +294,14 @@ async fn keep<R, W>(
     ping.tick().await;
     let why = loop {
         tokio::select! {
-            message = next_weighed(&mut reader, address), if inbox.has_room() => match message {
+            message = next_line(&mut reader, address), if inbox.has_room() => match message {
                 Ok((ServerMessage::Refused { reason }, _)) => break inbox.let_go(address, &reason),
-                Ok((message, bytes)) => inbox.put(LineNews::Message(message), bytes),
+                Ok((message, bytes)) => {
+                    if let ServerMessage::Welcome { moderator, .. } = &message {
+                        inbox.moderator.store(*moderator, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    inbox.put(LineNews::Message(message), bytes);
+                }
                 Err(e) => break e.to_string(),
             },
             () = inbox.room.notified(), if !inbox.has_room() => {}
@@ -408,6 +424,41 @@ mod tests {
             assert_eq!(taken, waiting);
             assert!(written.load(std::sync::atomic::Ordering::SeqCst) > sent);
         });
+    }
+
+    #[test]
+    fn a_welcome_again_says_whether_the_player_is_a_moderator_now() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let inbox = Arc::new(Inbox::default());
+        runtime.block_on(async {
+            let (server, client) = tokio::io::duplex(64 * 1024);
+            let (client_reader, client_writer) = tokio::io::split(client);
+            let (_server_reader, mut server_writer) = tokio::io::split(server);
+            let (_out, queue) = mpsc::unbounded_channel();
+            let line_inbox = Arc::clone(&inbox);
+            tokio::spawn(async move {
+                let reader = tokio::io::BufReader::new(client_reader);
+                keep(reader, client_writer, queue, &line_inbox, "here").await;
+            });
+            let welcome = ServerMessage::Welcome {
+                name: "ann".to_string(),
+                new: false,
+                rating: 1500.0,
+                moderator: true,
+            };
+            write_message(&mut server_writer, &welcome).await.unwrap();
+            // Read by the line (a board's, which does not act on it) within a while.
+            let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+            while !inbox.moderator.load(std::sync::atomic::Ordering::Relaxed)
+                && tokio::time::Instant::now() < deadline
+            {
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            }
+        });
+        assert!(inbox.moderator.load(std::sync::atomic::Ordering::Relaxed));
     }
 
     #[test]

@@ -13,7 +13,7 @@ pub(crate) use line::{LineNews, ServerLine};
 use crate::commands::CommandError;
 use crate::plain::board_text_from;
 use crate::rules::{Color, Position};
-use crate::server::protocol::{self, ClientMessage, RunningTold, ServerMessage};
+use crate::server::protocol::{self, ClientMessage, ServerMessage};
 use crate::server::tls::Pinned;
 use crate::server::{LineEnd, read_line_or_end, write_message};
 use ed25519_dalek::Signer;
@@ -185,7 +185,7 @@ pub(crate) fn lobby_start(
 ) -> Result<crate::tui::Start, CommandError> {
     let line = ServerLine::open(Login::of(options)?)?;
     let mut screen = crate::tui::lobby::LobbyScreen::new(&line.name, &line.address, theme);
-    screen.moderator = line.moderator;
+    screen.moderator = line.moderator();
     // Printed too, but under the screen (opened from the home screen): said where it
     // can be read and compared.
     // In halves, so that the status lines of an 80-column lobby hold it whole.
@@ -236,9 +236,9 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
         tokio::select! {
             heard = next_line(&mut reader, address) => match heard.map_err(|e| view.line_gone(e))? {
                 (ServerMessage::Refused { reason }, _) => return Err(let_go(address, &reason)),
-                (message, line) => {
+                (message, _) => {
                     unanswered.heard(&message);
-                    view.show(message, RunningTold::of(&line));
+                    view.show(message);
                 }
             },
             () = async {
@@ -291,7 +291,7 @@ async fn gone<R: tokio::io::AsyncBufRead + Unpin>(
     error: std::io::Error,
     view: &mut View,
 ) -> CommandError {
-    match last_words(reader, address, |m, told| view.show(m, told)).await {
+    match last_words(reader, address, |m| view.show(m)).await {
         Some(reason) => let_go(address, &reason),
         None => view.line_gone(network(write_failed(address, &error))),
     }
@@ -635,7 +635,7 @@ async fn broken_line<R: tokio::io::AsyncBufRead + Unpin>(
     error: std::io::Error,
     mut show: impl FnMut(ServerMessage),
 ) -> CommandError {
-    match last_words(reader, address, |message, _| show(message)).await {
+    match last_words(reader, address, &mut show).await {
         Some(reason) => let_go(address, &reason),
         None => network(write_failed(address, &error)),
     }
@@ -668,18 +668,17 @@ fn write_failed(address: &str, error: &std::io::Error) -> String {
 }
 
 /// The server's reason for letting this client go, if it gave one before closing:
-/// read on for a moment, each message before it given to `show` with what its line
-/// said of the running clock.
+/// read on for a moment, each message before it given to `show`.
 async fn last_words<R: tokio::io::AsyncBufRead + Unpin>(
     reader: &mut R,
     address: &str,
-    mut show: impl FnMut(ServerMessage, RunningTold),
+    mut show: impl FnMut(ServerMessage),
 ) -> Option<String> {
     let reason = tokio::time::timeout(LAST_WORDS, async {
         for _ in 0..LAST_WORDS_MOST {
             match next_line(reader, address).await {
                 Ok((ServerMessage::Refused { reason }, _)) => return Some(reason),
-                Ok((message, line)) => show(message, RunningTold::of(&line)),
+                Ok((message, _)) => show(message),
                 Err(_) => return None,
             }
         }
@@ -706,20 +705,10 @@ async fn next<R: tokio::io::AsyncBufRead + Unpin>(
 
 /// The server's next message, with the length of its line in bytes (what the message
 /// may weigh in memory is a small multiple of that).
-async fn next_weighed<R: tokio::io::AsyncBufRead + Unpin>(
-    reader: &mut R,
-    address: &str,
-) -> Result<(ServerMessage, usize), CommandError> {
-    next_line(reader, address)
-        .await
-        .map(|(message, line)| (message, line.len()))
-}
-
-/// The server's next message, with its line as it came.
 async fn next_line<R: tokio::io::AsyncBufRead + Unpin>(
     reader: &mut R,
     address: &str,
-) -> Result<(ServerMessage, String), CommandError> {
+) -> Result<(ServerMessage, usize), CommandError> {
     let line = read_line_or_end(reader, protocol::MAX_SERVER_LINE)
         .await
         .map_err(|e| network(format!("{address}: {e}")))?
@@ -729,7 +718,7 @@ async fn next_line<R: tokio::io::AsyncBufRead + Unpin>(
             "{address} sent a message this client does not know"
         ))
     })?;
-    Ok((message, line))
+    Ok((message, line.len()))
 }
 
 /// Why a server whose certificate is not the one the player gave (`--fingerprint`) is
@@ -796,6 +785,9 @@ struct View {
     moderator: bool,
     /// Whether the opponent offers a draw now (`n` declines it then).
     draw_offered: bool,
+    /// Whether a draw offered was declined and the server has not answered yet: a
+    /// server older than declining a draw refuses it as a rematch declined.
+    draw_declined: bool,
 }
 
 /// A game's clocks as the server last told them: counted on from then, the running
@@ -823,13 +815,13 @@ enum Running {
 }
 
 impl Running {
-    /// What the server said in `running` (the message's field), given what its line
-    /// held (`told`: whether the field was there at all).
-    fn of(running: Option<protocol::Side>, told: RunningTold) -> Running {
-        match (told.running, running) {
-            (None, _) => Running::Untold,
-            (Some(_), Some(side)) => Running::Side(side.into()),
-            (Some(_), None) => Running::Neither,
+    /// What the server said in `running` (the message's field): none when the field
+    /// was not there at all.
+    fn of(running: Option<Option<protocol::Side>>) -> Running {
+        match running {
+            None => Running::Untold,
+            Some(Some(side)) => Running::Side(side.into()),
+            Some(None) => Running::Neither,
         }
     }
 }
@@ -942,11 +934,12 @@ impl View {
             ("rematch", []) => ClientMessage::Rematch,
             // The server declines the draw offered first, else the rematch.
             ("decline", []) => {
-                self.draw_offered = false;
+                self.draw_declined = std::mem::take(&mut self.draw_offered);
                 ClientMessage::Decline
             }
             ("n" | "no", []) if self.draw_offered => {
                 self.draw_offered = false;
+                self.draw_declined = true;
                 ClientMessage::Decline
             }
             ("draw", []) => ClientMessage::Draw,
@@ -1003,9 +996,18 @@ impl View {
         None
     }
 
-    /// Shows what the server said: `message`, its line having said `told` of the
-    /// running clock.
-    fn show(&mut self, message: ServerMessage, told: RunningTold) {
+    /// What this client says of the server's refusal `reason`: a draw declined that a
+    /// server older than declining one refuses as a rematch declined is said as what
+    /// it is.
+    fn refusal(&mut self, reason: &str) -> String {
+        if std::mem::take(&mut self.draw_declined) && reason == protocol::NO_REMATCH_OFFERED {
+            return protocol::DRAW_DECLINE_UNKNOWN.to_string();
+        }
+        format!("Refused: {}", crate::text::printable_lines(reason, 20_000))
+    }
+
+    /// Shows what the server said: `message`.
+    fn show(&mut self, message: ServerMessage) {
         let text = |t: &str| crate::text::printable_lines(t, 20_000);
         match &message {
             ServerMessage::DrawOffered { .. } => self.draw_offered = true,
@@ -1016,8 +1018,12 @@ impl View {
             _ => {}
         }
         match message {
-            ServerMessage::Info { text: t } => println!("{}", text(&t)),
-            ServerMessage::Rejected { reason } => println!("Refused: {}", text(&reason)),
+            ServerMessage::Info { text: t } => {
+                // The server's answer to a draw declined, if one was.
+                self.draw_declined = false;
+                println!("{}", text(&t));
+            }
+            ServerMessage::Rejected { reason } => println!("{}", self.refusal(&reason)),
             ServerMessage::Refused { reason } => println!("The server let go: {}", text(&reason)),
             ServerMessage::Started {
                 game,
@@ -1049,11 +1055,7 @@ impl View {
                 }
                 self.game = Some((game, Some(side)));
                 self.position = fen.parse().ok();
-                self.clocks = Clocks::told(
-                    clocks,
-                    Running::of(running, told),
-                    std::time::Instant::now(),
-                );
+                self.clocks = Clocks::told(clocks, Running::of(running), std::time::Instant::now());
                 self.board();
                 self.prompt();
             }
@@ -1080,11 +1082,7 @@ impl View {
                 );
                 self.game = Some((game, None));
                 self.position = fen.parse().ok();
-                self.clocks = Clocks::told(
-                    clocks,
-                    Running::of(running, told),
-                    std::time::Instant::now(),
-                );
+                self.clocks = Clocks::told(clocks, Running::of(running), std::time::Instant::now());
                 self.board();
             }
             ServerMessage::Moved {
@@ -1097,11 +1095,7 @@ impl View {
             } => {
                 println!("{} played {}.", Color::from(side), text(&squares));
                 self.position = fen.parse().ok();
-                self.clocks = Clocks::told(
-                    clocks,
-                    Running::of(running, told),
-                    std::time::Instant::now(),
-                );
+                self.clocks = Clocks::told(clocks, Running::of(running), std::time::Instant::now());
                 self.board();
                 self.prompt();
             }
@@ -1117,7 +1111,12 @@ impl View {
                 text: how,
                 ratings,
             } => {
-                println!("Game {game} over: {} {}.", text(&result), text(&how));
+                if result == protocol::NO_RESULT {
+                    // Abandoned: the server's words say which game, and why.
+                    println!("{}", text(&how));
+                } else {
+                    println!("Game {game} over: {} {}.", text(&result), text(&how));
+                }
                 if let Some(ratings) = ratings {
                     println!("Ratings: {}.", text(&ratings));
                 }
@@ -1128,8 +1127,10 @@ impl View {
             ServerMessage::Said { name, text: said } => {
                 println!("{}: {}", text(&name), crate::text::printable(&said, 400));
             }
+            // Welcomed again: the operator made this player a moderator, or no longer
+            // one, while they are online (the server says so in words too).
+            ServerMessage::Welcome { moderator, .. } => self.moderator = moderator,
             ServerMessage::Challenge { .. }
-            | ServerMessage::Welcome { .. }
             | ServerMessage::Records { .. }
             | ServerMessage::Table { .. }
             | ServerMessage::Lobby { .. }
@@ -1549,12 +1550,52 @@ mod tests {
             game: 1,
             side: Side::Black,
         };
-        view.show(offered.clone(), RunningTold::default());
+        view.show(offered.clone());
         assert_eq!(view.command("n"), Some(ClientMessage::Decline));
         assert_eq!(view.command("n"), None, "declined once");
-        view.show(offered, RunningTold::default());
+        view.show(offered);
         assert_eq!(view.command("decline"), Some(ClientMessage::Decline));
         assert_eq!(view.command("n"), None, "decline answered the offer");
+    }
+
+    #[test]
+    fn a_draw_declined_at_an_older_server_is_not_said_to_be_a_rematch_refused() {
+        let mut view = View::default();
+        let offered = ServerMessage::DrawOffered {
+            game: 1,
+            side: Side::Black,
+        };
+        let older = protocol::NO_REMATCH_OFFERED;
+        for decline in ["n", "decline"] {
+            view.show(offered.clone());
+            assert_eq!(view.command(decline), Some(ClientMessage::Decline));
+            assert_eq!(view.refusal(older), protocol::DRAW_DECLINE_UNKNOWN);
+        }
+        // With no draw offered, decline is the rematch's, and so is its refusal.
+        assert_eq!(view.command("decline"), Some(ClientMessage::Decline));
+        assert_eq!(view.refusal(older), "Refused: no rematch is offered to you");
+    }
+
+    #[test]
+    fn a_player_made_a_moderator_while_online_gives_orders_and_loses_them_when_removed() {
+        let mut view = View::default();
+        let welcome = |moderator| ServerMessage::Welcome {
+            name: "ann".to_string(),
+            new: false,
+            rating: 1500.0,
+            moderator,
+        };
+        assert_eq!(view.command("kick bob"), None, "not a moderator yet");
+        view.show(welcome(true));
+        assert!(
+            matches!(
+                view.command("kick bob"),
+                Some(ClientMessage::Moderate { .. })
+            ),
+            "a moderator now"
+        );
+        view.show(welcome(false));
+        assert_eq!(view.command("kick bob"), None, "no longer a moderator");
     }
 
     #[test]
@@ -1614,7 +1655,7 @@ mod tests {
         let clocks_after = |line: &str| {
             let message = serde_json::from_str::<ServerMessage>(line).expect("a server message");
             let mut view = View::default();
-            view.show(message, RunningTold::of(line));
+            view.show(message);
             let clocks = view.clocks.expect("the clocks told");
             clocks.text(clocks.told_at + Duration::from_secs(3))
         };

@@ -72,7 +72,7 @@ pub(crate) fn typed(line: &str) -> Option<Result<Order, String>> {
 /// What a player who is not a moderator is told when they give an order.
 pub(crate) fn not_a_moderator(word: &str) -> String {
     format!(
-        "{word} is for the server's moderators, and you were not one when you logged in \
+        "{word} is for the server's moderators, and you are not one \
          (the server's operator makes moderators)"
     )
 }

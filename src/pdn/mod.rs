@@ -22,7 +22,8 @@ pub use cursor::Encoding;
 pub(crate) use reader::games_with_trees;
 pub use reader::{GameError, GameErrorKind, Games, SyntaxError, decode, games_in, read_games};
 pub(crate) use reader::{
-    MAX_NAME_CHARS, MAX_PLIES, MAX_TAG_CHARS, MAX_TAGS, Place, decode_owned, games, games_at,
+    MAX_NAME_CHARS, MAX_PLIES, MAX_TAG_CHARS, MAX_TAGS, Place, StrayResult, decode_owned, games,
+    games_at,
 };
 pub(crate) use record::TIME_FORFEIT;
 pub use record::{Players, game_from_record, game_record};

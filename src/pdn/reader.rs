@@ -734,6 +734,22 @@ impl GameInProgress {
     }
 }
 
+/// The most stray result tokens held until taken.
+const MAX_STRAYS_HELD: usize = 1000;
+
+/// A result token after a game's own result (`1-0 1-0`): read as part of that game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct StrayResult {
+    /// The game it follows, from 1.
+    pub(crate) game: usize,
+    /// Its line, from 1.
+    pub(crate) line: usize,
+    /// Its column, from 1.
+    pub(crate) column: usize,
+    /// The token as written.
+    pub(crate) token: String,
+}
+
 /// The games of a PDN text, one at a time: see `games`.
 pub struct Games<'a> {
     cursor: Cursor<'a>,
@@ -751,6 +767,9 @@ pub struct Games<'a> {
     keep: bool,
     /// The tree of the game last handed out (reading with trees).
     tree: Option<MoveTree>,
+    /// Result tokens read after a game's result, not yet taken
+    /// ([`take_strays`](Self::take_strays)).
+    strays: Vec<StrayResult>,
     /// Whether the game being read was already faulty before the last token: if not,
     /// and the text ends after that token in the game's fault, the file may be cut
     /// short there.
@@ -827,6 +846,19 @@ impl Iterator for Games<'_> {
                     .close_variation(line, column),
                 // A result inside a variation (some files end one with it) ends nothing.
                 Token::Result(_) if self.current.as_ref().is_some_and(|g| g.in_variation()) => {}
+                // A second result token after a game's (`1-0 1-0`) is no game of its
+                // own: it belongs to the game before, and is pointed out.
+                Token::Result(result) if self.current.is_none() && self.number > 0 => {
+                    // Bounded: a reader that never takes them holds no more than these.
+                    if self.strays.len() < MAX_STRAYS_HELD {
+                        self.strays.push(StrayResult {
+                            game: self.number,
+                            line,
+                            column,
+                            token: result,
+                        });
+                    }
+                }
                 Token::Result(result) => {
                     let game = self
                         .current
@@ -851,8 +883,16 @@ impl<'a> Games<'a> {
             done: false,
             keep: false,
             tree: None,
+            strays: Vec::new(),
             faulty_before_token: false,
         }
+    }
+
+    /// The result tokens read after a game's own result since last asked (`1-0 1-0`:
+    /// the second, read as part of that game), for `checkers pdn check` to point out.
+    /// A file of many holds them until they are taken.
+    pub(crate) fn take_strays(&mut self) -> Vec<StrayResult> {
+        std::mem::take(&mut self.strays)
     }
 
     /// The games read with their trees (see [`games_with_trees`]): each game's tree is

@@ -11,7 +11,8 @@ use std::io::{BufRead, Write};
 /// The commands, as `help` lists them.
 const HELP: &str = "Commands: a move (23-27, 15x22), list (every puzzle, solved ones marked), \
                     puzzle N (open puzzle N), next, retry (the position before the wrong move), \
-                    restart, solution, board, pieces, goal, help, quit.";
+                    restart, solution, hint (where the puzzle's file gives one), board, pieces, \
+                    goal, help, quit.";
 
 /// A plain-mode puzzle session: the puzzle open, the judge of its moves, the progress.
 pub(crate) struct PlainPuzzles {
@@ -47,7 +48,7 @@ impl PlainPuzzles {
     }
 
     /// The introduction of the open puzzle: its number, title, source, the board, the
-    /// pieces in words and the goal.
+    /// pieces in words and the goal (and that there is a hint, where there is one).
     pub(super) fn intro(&self) -> String {
         let p = self.puzzle();
         let record = self.progress.of(&p.id);
@@ -56,8 +57,13 @@ impl PlainPuzzles {
         } else {
             ""
         };
+        let hint = if p.hint.is_some() {
+            " Type hint for a hint."
+        } else {
+            ""
+        };
         format!(
-            "Puzzle {} of {}: {}{state}. {}.\n{}{}\n{}.",
+            "Puzzle {} of {}: {}{state}. {}.\n{}{}\n{}.{hint}",
             self.number,
             self.progress.puzzles().len(),
             p.title,
@@ -127,6 +133,12 @@ impl PlainPuzzles {
             "help" | "?" => HELP.to_string(),
             "list" => self.list(),
             "goal" => format!("{}.", self.puzzle().goal_text()),
+            "hint" => match &self.puzzle().hint {
+                Some(hint) => format!("Hint: {hint}"),
+                None => "This puzzle has no hint (a puzzle file's comment before the first \
+                         move is its hint)."
+                    .to_string(),
+            },
             "board" => board_text_from(&self.attempt.position(), crate::rules::Color::Black),
             "pieces" => pieces_text(&self.attempt.position()),
             "puzzle" | "open" => match rest.trim().parse::<usize>() {
@@ -162,9 +174,10 @@ impl PlainPuzzles {
                     self.record(Record::count_failure)
                 };
                 format!(
-                    "The solution: {}. {}{}",
+                    "The solution: {}. {}{}{}",
                     self.puzzle().solution_text(),
                     crate::text::capitalized(&self.puzzle().proof),
+                    self.explanation(),
                     note.unwrap_or_default()
                 )
             }
@@ -177,6 +190,15 @@ impl PlainPuzzles {
             _ => self.play(line),
         };
         Some(text)
+    }
+
+    /// The explanation of the puzzle (its file's comments on the solution's moves), on a
+    /// line of its own, or nothing.
+    fn explanation(&self) -> String {
+        self.puzzle()
+            .explanation
+            .as_ref()
+            .map_or_else(String::new, |text| format!("\n{text}"))
     }
 
     /// The moves of the attempt so far, or "none".
@@ -207,9 +229,10 @@ impl PlainPuzzles {
             } => {
                 note = note.or(self.record(|r| r.solved = true));
                 format!(
-                    "{played}: correct. Solved! {} The solution: {}.",
+                    "{played}: correct. Solved! {} The solution: {}.{}",
                     self.progress_words(),
-                    self.puzzle().solution_text()
+                    self.puzzle().solution_text(),
+                    self.explanation()
                 )
             }
             Answer::Correct {
@@ -397,6 +420,36 @@ mod tests {
             "{list}"
         );
         assert!(!list.contains('['), "{list}");
+    }
+
+    /// A teacher's file: its comment before the first move is the hint, those on the
+    /// solution's moves the explanation told once it is solved or shown.
+    #[test]
+    fn a_puzzle_files_comments_are_its_hint_and_its_explanation() {
+        let lesson = "[Event \"Two for one\"]\n[FEN \"B:W22:B11,14\"]\n\
+            {Two men against one: keep them together.}\n1. ... 14-17 {Now White cannot \
+            stop the pair.} *\n";
+        let read = crate::puzzles::file::from_text(lesson, "lesson.pdn");
+        assert!(read.left_out.is_empty(), "{:?}", read.left_out);
+        let mut progress = Progress::default();
+        progress.set = Some(Box::leak(read.puzzles.into_boxed_slice()));
+        let mut puzzles = PlainPuzzles::new(1, Judge::new(None, Limits::depth(4)), progress);
+        assert!(puzzles.intro().ends_with("Type hint for a hint."));
+        assert_eq!(
+            puzzles.answer("hint").unwrap(),
+            "Hint: Two men against one: keep them together."
+        );
+        let solved = puzzles.answer("14-17").unwrap();
+        assert!(
+            solved.ends_with("\nAfter 14-17: Now White cannot stop the pair."),
+            "{solved}"
+        );
+        puzzles.answer("restart");
+        let shown = puzzles.answer("solution").unwrap();
+        assert!(
+            shown.contains("\nAfter 14-17: Now White cannot stop the pair."),
+            "{shown}"
+        );
     }
 
     #[test]

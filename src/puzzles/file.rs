@@ -4,8 +4,13 @@
 //! win for the side to move. Every solution is replayed when the file is read: a
 //! puzzle whose moves cannot be played is left out, and said which and why; the good
 //! ones are kept. Their progress is kept in a file of its own for each puzzle file.
+//!
+//! The teacher's comments are kept: the one before the first move is the puzzle's hint,
+//! those after the solution's moves its explanation, told once it is solved or its
+//! solution shown.
 
 use super::{Goal, Kind, Puzzle};
+use crate::game::tree::{MoveTree, ROOT};
 use crate::pdn::PdnGame;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -46,10 +51,10 @@ pub(crate) fn read(path: &Path) -> Result<PuzzleFile, String> {
 pub(crate) fn from_text(text: &str, shown: &str) -> PuzzleFile {
     let mut puzzles = Vec::new();
     let mut left_out = Vec::new();
-    for (index, game) in crate::pdn::games(text).enumerate() {
+    for (index, game) in crate::pdn::games_with_trees(text).enumerate() {
         let number = index + 1;
         match game {
-            Ok(game) => match puzzle_of(&game, number, shown) {
+            Ok((game, tree)) => match puzzle_of(&game, &tree, number, shown) {
                 Ok(puzzle) => puzzles.push(puzzle),
                 Err(why) => left_out.push(format!("puzzle {number} left out: {why}")),
             },
@@ -61,8 +66,13 @@ pub(crate) fn from_text(text: &str, shown: &str) -> PuzzleFile {
 }
 
 /// Puzzle `number` of the file `shown`, from its game `game` (its moves replayed
-/// already), or why it cannot be one.
-fn puzzle_of(game: &PdnGame, number: usize, shown: &str) -> Result<Puzzle, String> {
+/// already) and its move tree `tree` (its comments), or why it cannot be one.
+fn puzzle_of(
+    game: &PdnGame,
+    tree: &MoveTree,
+    number: usize,
+    shown: &str,
+) -> Result<Puzzle, String> {
     let event = game.tag("Event").filter(|e| !e.is_empty() && *e != "?");
     let named = event.map_or(format!("game {number}"), |e| {
         format!("game {number} ({e:?})")
@@ -100,7 +110,30 @@ fn puzzle_of(game: &PdnGame, number: usize, shown: &str) -> Result<Puzzle, Strin
         only_move: false,
         solution,
         proof: format!("the solution given in {shown}"),
+        hint: tree.comment(ROOT).map(comment_text),
+        explanation: explanation(tree),
     })
+}
+
+/// A comment as one line of words: its line breaks and runs of spaces made one space
+/// (a teacher wraps a long comment in the file), and no control characters.
+fn comment_text(comment: &str) -> String {
+    let words: Vec<&str> = comment.split_whitespace().collect();
+    crate::text::printable(&words.join(" "), crate::game::tree::MAX_COMMENT_CHARS)
+}
+
+/// The comments on the main line's moves, each after the move it follows ("After
+/// 19-23: now Black must give way."), or `None` where there are none.
+fn explanation(tree: &MoveTree) -> Option<String> {
+    let mut tree = tree.clone();
+    tree.go_to_start();
+    let mut said = Vec::new();
+    while tree.forward() {
+        if let (Some(comment), Some(played)) = (tree.comment(tree.current()), tree.last_move()) {
+            said.push(format!("After {played}: {}", comment_text(comment)));
+        }
+    }
+    (!said.is_empty()).then(|| said.join(" "))
 }
 
 /// Where the progress with the puzzle file `path` is kept: a file of its own in the

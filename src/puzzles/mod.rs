@@ -127,6 +127,13 @@ pub(crate) struct Puzzle {
     pub(crate) solution: Vec<Move>,
     /// How the result was proven, in words ("databases, 4 pieces").
     pub(crate) proof: String,
+    /// The hint: a puzzle file's comment before the first move, the teacher's
+    /// introduction (`None` for the built-in puzzles, and a file's without one).
+    pub(crate) hint: Option<String>,
+    /// The explanation, told once the puzzle is solved or its solution shown: a puzzle
+    /// file's comments on the solution's moves, each after the move it follows
+    /// ("After 19-23: now Black must give way.").
+    pub(crate) explanation: Option<String>,
 }
 
 impl Puzzle {
@@ -258,6 +265,8 @@ impl Draft {
             only_move,
             solution,
             proof: self.get("proof")?.0.to_string(),
+            hint: None,
+            explanation: None,
         })
     }
 }

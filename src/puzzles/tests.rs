@@ -301,6 +301,8 @@ fn a_puzzles_moves_and_answers_give_a_multi_jump_by_its_route() {
         only_move: false,
         solution: vec![start.parse_move("14-17").unwrap()],
         proof: String::new(),
+        hint: None,
+        explanation: None,
     };
     let judge = Judge::new(Some(four()), Limits::depth(4));
     let mut attempt = Attempt::new(&puzzle);

@@ -1835,13 +1835,21 @@ fn a_banned_players_game_ends_as_abandoned_and_frees_the_opponent() {
         .filter(|(to, _)| to == "alice")
         .map(|(_, m)| m.clone())
         .collect();
+    // Told as the game's end (no result), which her board shows in place of "your
+    // opponent is away".
+    let text = "A moderator banned bob: game 1 ends as abandoned, counting for neither of you. \
+                You are free to play.";
     assert_eq!(
-        words(&to_alice),
-        [
-            "A moderator banned bob: game 1 ends as abandoned, counting for neither of you. \
-          You are free to play."
-        ]
+        to_alice.last(),
+        Some(&ServerMessage::Ended {
+            game: 1,
+            result: super::protocol::NO_RESULT.to_string(),
+            text: text.to_string(),
+            ratings: None,
+        }),
+        "{to_alice:#?}"
     );
+    assert!(words(&to_alice).is_empty(), "{to_alice:#?}");
     bench.ask("alice", casual_seek_as_black());
     let seeks = words(&bench.told_to("alice"));
     assert!(
@@ -1853,4 +1861,64 @@ fn a_banned_players_game_ends_as_abandoned_and_frees_the_opponent() {
         db.record(alice.id).unwrap()
     });
     assert_eq!(abandoned, 1);
+}
+
+/// A player the operator makes a moderator while they are online is told so (welcomed
+/// again as one) when the lobby next reads the moderators, and their orders work;
+/// removed, they are told, and their orders are refused, all without logging in again.
+#[test]
+fn a_moderator_made_or_removed_while_online_has_the_right_or_loses_it_at_once() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.log_in("ann", false);
+    bench.log_in("bob", false);
+    bench.told();
+    let set = |bench: &mut Bench, moderator: bool| {
+        bench.db(move |db| {
+            let found = db.find_player("ann").unwrap().unwrap();
+            db.set_moderator(&found, moderator, 0).unwrap()
+        });
+        bench.lobby.read_moderators();
+        bench.told_to("ann")
+    };
+    let mute = || Order::Mute {
+        name: "bob".to_string(),
+        minutes: None,
+    };
+    let told = set(&mut bench, true);
+    assert!(
+        told.iter().any(|m| matches!(
+            m,
+            ServerMessage::Welcome {
+                moderator: true,
+                ..
+            }
+        )),
+        "{told:#?}"
+    );
+    assert_eq!(
+        words(&told),
+        ["You are a moderator now: help lists the orders (mute, unmute, kick, ban, unban NAME)."]
+    );
+    let told = bench.order("ann", mute());
+    assert!(was_told(&told, "ann", "Muted bob until"), "{told:#?}");
+    let told = set(&mut bench, false);
+    assert!(
+        told.iter().any(|m| matches!(
+            m,
+            ServerMessage::Welcome {
+                moderator: false,
+                ..
+            }
+        )),
+        "{told:#?}"
+    );
+    assert_eq!(
+        words(&told),
+        ["You are no longer a moderator: your orders are refused from now on."]
+    );
+    let told = bench.order("ann", mute());
+    assert!(!was_told(&told, "ann", "Muted bob"), "{told:#?}");
+    // Read again with nothing changed: nobody is told anything.
+    assert!(set(&mut bench, false).is_empty());
 }

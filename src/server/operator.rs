@@ -49,7 +49,7 @@ fn answer(db: &Db, action: &ModeratorAction) -> Result<String, String> {
             let found = find(name)?;
             if db.set_moderator(&found, true, now)? {
                 format!(
-                    "{} is a moderator now (a running server knows it at their next login).",
+                    "{} is a moderator now (a running server knows it within 30 seconds).",
                     found.name
                 )
             } else {

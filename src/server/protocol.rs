@@ -170,24 +170,18 @@ pub(crate) enum ClientMessage {
     },
 }
 
-/// What a server's clock message ([`ServerMessage::Started`], `Watching`, `Moved`) said
-/// of whose clock runs, read from its line apart from the message: a server older than
-/// the `running` field sends none, which is not `null` (both clocks stand still), so a
-/// client must not read it as that.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-pub(crate) struct RunningTold {
-    /// None: the line has no `running`; `Some(None)`: it said `null`.
-    #[serde(default, deserialize_with = "present")]
-    pub(crate) running: Option<Option<Side>>,
-}
+/// How a server refuses a `decline` when no rematch is offered: also how one older
+/// than declining a draw refuses a draw declined (it knows no other decline).
+pub(crate) const NO_REMATCH_OFFERED: &str = "no rematch is offered to you";
 
-impl RunningTold {
-    /// What the server's `line` said of the running clock (nothing, for a line that
-    /// does not read).
-    pub(crate) fn of(line: &str) -> RunningTold {
-        serde_json::from_str(line).unwrap_or_default()
-    }
-}
+/// What a client says when a server refuses its draw declined as [`NO_REMATCH_OFFERED`]:
+/// a server older than declining a draw, which does not pass it on.
+pub(crate) const DRAW_DECLINE_UNKNOWN: &str = "This server does not know declining a draw: \
+     your opponent is not told, and the offer simply lapses when you move.";
+
+/// The result [`ServerMessage::Ended`] gives a game that ends abandoned, counting
+/// for neither player (PDN's "no result").
+pub(crate) const NO_RESULT: &str = "*";
 
 /// A field that is there, `null` included, as `Some` (serde's default gives none when
 /// it is not there at all).
@@ -345,9 +339,15 @@ pub(crate) enum ServerMessage {
         /// (none: untimed).
         #[serde(default)]
         clocks: Option<[u64; 2]>,
-        /// The side whose clock runs now (none: the clocks stand still).
-        #[serde(default)]
-        running: Option<Side>,
+        /// The side whose clock runs now: `Some(None)` (`null`) while the clocks stand
+        /// still; none (the field not there) from a server older than it, which does
+        /// not say, and must not be read as both standing still.
+        #[serde(
+            default,
+            deserialize_with = "present",
+            skip_serializing_if = "Option::is_none"
+        )]
+        running: Option<Option<Side>>,
     },
     /// The game this client watches, as it stands.
     Watching {
@@ -366,9 +366,15 @@ pub(crate) enum ServerMessage {
         /// Black's and White's time left now, in milliseconds (none: untimed).
         #[serde(default)]
         clocks: Option<[u64; 2]>,
-        /// The side whose clock runs now (none: the clocks stand still).
-        #[serde(default)]
-        running: Option<Side>,
+        /// The side whose clock runs now: `Some(None)` (`null`) while the clocks stand
+        /// still; none (the field not there) from a server older than it, which does
+        /// not say, and must not be read as both standing still.
+        #[serde(
+            default,
+            deserialize_with = "present",
+            skip_serializing_if = "Option::is_none"
+        )]
+        running: Option<Option<Side>>,
     },
     /// A move was played in this client's game, or the one it watches: the position
     /// after it.
@@ -383,9 +389,15 @@ pub(crate) enum ServerMessage {
         fen: String,
         /// Black's and White's time left, in milliseconds.
         clocks: Option<[u64; 2]>,
-        /// The side whose clock runs after the move (none: the clocks stand still).
-        #[serde(default)]
-        running: Option<Side>,
+        /// The side whose clock runs after the move: `Some(None)` (`null`) while the clocks stand
+        /// still; none (the field not there) from a server older than it, which does
+        /// not say, and must not be read as both standing still.
+        #[serde(
+            default,
+            deserialize_with = "present",
+            skip_serializing_if = "Option::is_none"
+        )]
+        running: Option<Option<Side>>,
     },
     /// The player's opponent offered a draw (`draw` accepts it, `decline` declines it).
     DrawOffered {
@@ -398,7 +410,8 @@ pub(crate) enum ServerMessage {
     Ended {
         /// The game's number.
         game: u64,
-        /// The PDN result (`1-0`, `0-1`, `1/2-1/2`).
+        /// The PDN result (`1-0`, `0-1`, `1/2-1/2`), or [`NO_RESULT`] for a game
+        /// abandoned, unrated (its `text` says why).
         result: String,
         /// How it ended, in words.
         text: String,
@@ -628,6 +641,47 @@ mod tests {
         );
         let asked = serde_json::to_string(&ClientMessage::Board).expect("serializes");
         assert_eq!(asked, r#"{"type":"board"}"#);
+    }
+
+    #[test]
+    fn the_running_clock_reads_as_said_absent_from_an_older_server_null_when_none_runs() {
+        let moved = |running: Option<Option<Side>>| ServerMessage::Moved {
+            game: 1,
+            side: Side::Black,
+            squares: "11-15".into(),
+            fen: "B:W21,22:B1,2".into(),
+            clocks: Some([298_000, 300_000]),
+            running,
+        };
+        // The server says it always: a side, or null while neither clock runs.
+        for running in [Some(Some(Side::White)), Some(None)] {
+            let line = serde_json::to_string(&moved(running)).expect("serializes");
+            assert!(line.contains(r#""running":"#), "{line}");
+            let read: ServerMessage = serde_json::from_str(&line).expect("reads");
+            assert_eq!(read, moved(running));
+        }
+        // A server older than the field: none, not "both stopped".
+        let older = r#"{"type":"moved","game":1,"side":"black","squares":"11-15","fen":"B:W21,22:B1,2","clocks":[298000,300000]}"#;
+        let read: ServerMessage = serde_json::from_str(older).expect("reads");
+        assert_eq!(read, moved(None));
+        let older = r#"{"type":"watching","game":2,"black":"a","white":"b","clock":"5+3","moves":[],"fen":"B:W21:B1"}"#;
+        let read: ServerMessage = serde_json::from_str(older).expect("reads");
+        assert!(matches!(
+            read,
+            ServerMessage::Watching { running: None, .. }
+        ));
+        let older = r#"{"type":"started","game":3,"black":"a","white":"b","side":"white","clock":"5+3","rated":false,"fen":"B:W21:B1"}"#;
+        let read: ServerMessage = serde_json::from_str(older).expect("reads");
+        assert!(matches!(read, ServerMessage::Started { running: None, .. }));
+        let newer = older.replace("}", r#","running":null}"#);
+        let read: ServerMessage = serde_json::from_str(&newer).expect("reads");
+        assert!(matches!(
+            read,
+            ServerMessage::Started {
+                running: Some(None),
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -37,7 +37,8 @@ impl fmt::Debug for RecordFile {
 /// What a faulty game's line says after its number.
 const FAULTY: &str = "(faulty) ";
 
-/// One line of the list of games: "5. Club final, round 2.1: Ann v Bob, 1-0, 32 moves".
+/// One line of the list of games: "5. 1950.06.01 Club final, round 2.1: Ann v Bob, 1-0,
+/// 32 moves" (the date where the record has one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct GameSummary {
     /// Its number in the file, from 1.
@@ -63,8 +64,15 @@ impl GameSummary {
                     .map(str::trim)
                     .filter(|r| !r.is_empty() && *r != "?" && *r != "-")
                     .map_or_else(String::new, |r| format!(", round {r}"));
+                // When it was played, where the record says: first, so that it stays
+                // in sight however long the rest is.
+                let date = record
+                    .tag("Date")
+                    .map(str::trim)
+                    .filter(|d| !d.is_empty() && d.chars().any(|c| c.is_ascii_digit()))
+                    .map_or_else(String::new, |d| format!("{d} "));
                 format!(
-                    "{number}. {}{round}: {} v {}, {}, {moves}",
+                    "{number}. {date}{}{round}: {} v {}, {}, {moves}",
                     tag("Event"),
                     tag("Black"),
                     tag("White"),
@@ -125,7 +133,8 @@ impl RecordFile {
         }
     }
 
-    /// The list of games, one line each: number, event, players, result, moves.
+    /// The list of games, one line each: number, date, event, players, result,
+    /// moves.
     pub(crate) fn summaries(&self) -> &[GameSummary] {
         &self.summaries
     }
@@ -186,6 +195,24 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::GameSummary;
+
+    #[test]
+    fn a_games_line_gives_its_date_first_where_the_record_has_one() {
+        // It gave none: games of one event could not be told apart by when.
+        let text = "[Event \"Open\"]\n[Date \"1950.06.01\"]\n[Black \"Cy\"]\n\
+                    [White \"Di\"]\n1. 11-15 *\n\n\
+                    [Event \"Open\"]\n[Date \"????.??.??\"]\n1. 11-15 *\n";
+        let games = crate::pdn::read_games(text);
+        assert_eq!(
+            GameSummary::of(1, &games[0]).text,
+            "1. 1950.06.01 Open: Cy v Di, *, 1 move"
+        );
+        // An unknown date says nothing.
+        assert_eq!(
+            GameSummary::of(2, &games[1]).text,
+            "2. Open: ? v ?, *, 1 move"
+        );
+    }
 
     #[test]
     fn a_games_line_names_its_round_when_the_record_has_one() {

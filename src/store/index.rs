@@ -21,7 +21,7 @@ pub(super) const MIN_INDEXED_BYTES: u64 = 1 << 20;
 const MAX_INDEX_BYTES: u64 = 1 << 30;
 
 /// The first line of an index file, with its format's version.
-const HEADER: &str = "checkers pdn index 1";
+const HEADER: &str = "checkers pdn index 2";
 
 /// What a file was when its index was built: its size and modification time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

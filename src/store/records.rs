@@ -241,6 +241,7 @@ fn summary_key(summarize: &impl Fn(usize, &Result<PdnGame, GameError>) -> String
     let mut sample = PdnGame::new(Position::start());
     for (name, value) in [
         ("Event", "E"),
+        ("Date", "1950.01.01"),
         ("Round", "R"),
         ("Black", "B"),
         ("White", "W"),

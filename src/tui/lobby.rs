@@ -351,6 +351,9 @@ impl LobbyScreen {
                 self.say(&text, false);
             }
             ServerMessage::Said { name, text } => self.say(&format!("{name}: {text}"), false),
+            // Welcomed again: the operator made this player a moderator, or no longer
+            // one, while they are online.
+            ServerMessage::Welcome { moderator, .. } => self.moderator = moderator,
             _ => {}
         }
     }
@@ -467,7 +470,7 @@ impl LobbyScreen {
                 self.order = Some(TextField::new("", ORDER_MAX_CHARS));
             }
             KeyCode::Char('/') => {
-                let note = "/ is for moderators: you were not one when you logged in";
+                let note = "/ is for moderators: you are not one";
                 self.say(note, true);
             }
             KeyCode::Char('m') => return Some(LobbyAction::Send(ClientMessage::Rematch)),

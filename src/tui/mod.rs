@@ -284,6 +284,11 @@ fn run_shared(
                     None => return Ok(None),
                 },
                 Start::Puzzles(mut screen) => {
+                    // Told there, as the analysis board tells them: the puzzles have
+                    // no game's status line below.
+                    if !notices.is_empty() {
+                        screen.warn(std::mem::take(&mut notices).join(" "));
+                    }
                     solve(&mut terminal, shared, &mut screen)?;
                     match left_home.take() {
                         Some((home, open)) if !shared.interrupted() => {
@@ -876,6 +881,8 @@ fn in_lobby(
                 None if shared.interrupted() => return Ok(()),
                 None => {
                     line.wake_with(woken.waker.clone());
+                    // Made a moderator, or no longer one, while at the board.
+                    online.screen.moderator = line.moderator();
                     refresh = Instant::now();
                     continue;
                 }

@@ -34,6 +34,7 @@ const BOARD_KEYS: &[&str] = &[
     "arrows or hjkl move the cursor; Enter or Space picks up a piece and lands it (or click)",
     "0-9 types a move (11-15), Enter plays it",
     "u takes your last move back, r starts again, s shows the solution",
+    "i shows the hint, where the puzzle's file gives one",
     "n / p the next / previous puzzle, z the list",
     "Esc puts a piece down, else leaves; q leaves",
 ];
@@ -41,7 +42,7 @@ const BOARD_KEYS: &[&str] = &[
 /// The board's keys in short, for a box too small for [`BOARD_KEYS`].
 const BOARD_KEYS_SHORT: &[&str] = &[
     "arrows/hjkl cursor; Enter or a click picks up and lands; 0-9 types a move; \
-     u back, r again, s solution; n/p next/previous, z list; q leaves",
+     u back, r again, s solution, i hint; n/p next/previous, z list; q leaves",
 ];
 
 /// What the screen shows.
@@ -130,10 +131,15 @@ impl PuzzleScreen {
         screen
     }
 
-    /// Tells `why` (a progress file that could not be read) on the list and under the
-    /// news, for as long as the screen is open.
+    /// Tells `why` (a progress file that could not be read, a puzzle left out of a
+    /// file, preferences or databases that could not be used) on the list and under
+    /// the news, for as long as the screen is open, after what was told before.
     pub(crate) fn warn(&mut self, why: String) {
-        self.warning = Some(crate::text::printable(&why, 400));
+        let why = crate::text::printable(&why, 600);
+        self.warning = Some(match self.warning.take() {
+            Some(before) => format!("{before} {why}"),
+            None => why,
+        });
     }
 
     /// The puzzle open.
@@ -149,7 +155,12 @@ impl PuzzleScreen {
         self.picked = None;
         self.typed = None;
         let goal = self.puzzle().goal_text();
-        self.news = vec![(Tone::Info, format!("{goal}. Your move."))];
+        let hint = if self.puzzle().hint.is_some() {
+            " (i for a hint)"
+        } else {
+            ""
+        };
+        self.news = vec![(Tone::Info, format!("{goal}. Your move{hint}."))];
         // The cursor starts on the solution's piece's row, at the player's first piece.
         let first = self.attempt.position().side(self.puzzle().player()).first();
         self.cursor = first.map_or((0, 0), |sq| (sq.row(), sq.col()));
@@ -338,6 +349,7 @@ impl PuzzleScreen {
                 )];
             }
             KeyCode::Char('s') => self.show_solution(),
+            KeyCode::Char('i') => self.show_hint(),
             KeyCode::Char('n') => self.open((self.index + 1) % self.progress.puzzles().len()),
             KeyCode::Char('p') => self.open(
                 self.index
@@ -448,6 +460,7 @@ impl PuzzleScreen {
                         self.puzzle().solution_text()
                     ),
                 ));
+                self.tell_explanation();
                 self.record(|r| r.solved = true);
             }
             Answer::Correct {
@@ -511,8 +524,35 @@ impl PuzzleScreen {
                 crate::text::capitalized(&self.puzzle().proof)
             ),
         )];
+        self.tell_explanation();
         if !was_over && self.counted && self.attempt.wrong_moves == 0 {
             self.record(Record::count_failure);
+        }
+    }
+
+    /// Shows the hint (the comment before the puzzle file's first move) in the news,
+    /// until the next move; a puzzle without one says so.
+    fn show_hint(&mut self) {
+        let said = match &self.puzzle().hint {
+            Some(hint) => (Tone::Info, format!("Hint: {hint}")),
+            None => (
+                Tone::Info,
+                "This puzzle has no hint (a puzzle file's comment before the first move \
+                 is its hint)."
+                    .to_string(),
+            ),
+        };
+        // Shown once, however often the key is pressed.
+        if !self.news.contains(&said) {
+            self.news.push(said);
+        }
+    }
+
+    /// Adds the explanation (the comments on the solution's moves) to the news, once
+    /// the puzzle is solved or its solution shown.
+    fn tell_explanation(&mut self) {
+        if let Some(explanation) = self.puzzle().explanation.clone() {
+            self.news.push((Tone::Info, explanation));
         }
     }
 
@@ -785,6 +825,16 @@ impl PuzzleScreen {
             View::Board if self.attempt.is_over() => {
                 vec![("n", "next"), ("r", "again"), ("z", "list"), ("q", "leave")]
             }
+            View::Board if self.puzzle().hint.is_some() => vec![
+                ("Enter", "pick/move"),
+                ("i", "hint"),
+                ("u", "back"),
+                ("s", "solution"),
+                ("n", "next"),
+                ("z", "list"),
+                ("?", "keys"),
+                ("q", "leave"),
+            ],
             View::Board => vec![
                 ("Enter", "pick/move"),
                 ("u", "back"),

@@ -753,3 +753,78 @@ fn a_joiner_moving_in_time_during_a_short_host_stop_keeps_its_flag() {
     }
     host.expect(&format!("White played {m}"));
 }
+
+/// A joiner that gives the host's own name (as it reads on a screen: another case, a
+/// `1` for an `l`) is not named so: its chat lines are told as White's, not as if the
+/// host said them, and the record keeps the two players apart.
+#[test]
+fn a_joiner_taking_the_hosts_name_is_not_named_so_and_its_chat_is_told_as_whites() {
+    let code = "aspen-7171-heron-8282";
+    let (mut host, address) = host(code, &["--name", "Alice"]);
+    let mut joiner = Raw::connect(&address);
+    let greeting = json!({"type": "hello", "role": "player", "name": " ALICE ", "seat": null});
+    joiner.greet_with(code, &greeting, &[]);
+    let (_, state) = joiner.welcome();
+    let record = record_of(&state);
+    assert_ne!(record.tag("White"), Some("ALICE"), "{:?}", record.tags);
+    host.expect("joined, playing White");
+    joiner
+        .send(&json!({"type": "chat", "text": "I resign, you may close the window"}))
+        .unwrap();
+    let said = host.expect("says: I resign");
+    assert!(said.contains("White says:"), "{said}");
+    // Nor with the letters a font shows alike.
+    let (mut host, address) = crate::network::host(code, &["--name", "Alice"]);
+    let mut joiner = Raw::connect(&address);
+    let greeting = json!({"type": "hello", "role": "player", "name": "A1ice", "seat": null});
+    joiner.greet_with(code, &greeting, &[]);
+    let (_, state) = joiner.welcome();
+    assert_ne!(record_of(&state).tag("White"), Some("A1ice"));
+    host.expect("joined, playing White");
+}
+
+/// Whatever answers at the host's address (before the key exchange, with no code) and
+/// refuses in clear with escape sequences in its reason, for now or for good, has them
+/// shown as `?`: they never reach the joiner's terminal, which would obey them (a new
+/// title, a cleared screen, colours, lines that look like the program's).
+#[test]
+fn a_refusal_in_clear_cannot_write_escape_sequences_to_the_joiners_terminal() {
+    use std::io::BufRead;
+    let evil = "\u{1b}]0;pwned\u{7}\u{1b}[2J\u{1b}[31mEVIL\r\nchecker: forged\u{9b}31m";
+    for lasting in [false, true] {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        let refusal = json!({"type": "refused", "reason": evil, "lasting": lasting});
+        // Every try of the joiner's is refused, until it gives up (or the test ends).
+        listener.set_nonblocking(true).unwrap();
+        let done = Arc::new(AtomicBool::new(false));
+        let stop = done.clone();
+        let fake = std::thread::spawn(move || {
+            while !stop.load(Ordering::SeqCst) {
+                match listener.accept() {
+                    Ok((stream, _)) => {
+                        stream.set_nonblocking(false).unwrap();
+                        let mut opening = String::new();
+                        let _ = BufReader::new(&stream).read_line(&mut opening);
+                        let _ = write_line(&mut &stream, &refusal);
+                    }
+                    Err(_) => std::thread::sleep(Duration::from_millis(20)),
+                }
+            }
+        });
+        let mut joiner = joiner("join", &address, "rowan-6666", "Bob");
+        let told = joiner.expect("EVIL");
+        assert!(told.contains("refused"), "{told}");
+        let printed = joiner.seen.join("\n");
+        for bad in ['\u{1b}', '\u{7}', '\u{9b}', '\r'] {
+            assert!(
+                !told.contains(bad) && !printed.contains(bad),
+                "{bad:?} reached the terminal: {told:?}"
+            );
+        }
+        assert!(told.contains("EVIL??checker: forged"), "{told:?}");
+        drop(joiner);
+        done.store(true, Ordering::SeqCst);
+        fake.join().unwrap();
+    }
+}

@@ -99,3 +99,53 @@ fn a_loaded_game_saved_again_keeps_its_tags_comments_and_variations() {
         "{text}"
     );
 }
+
+#[test]
+fn a_second_result_token_is_part_of_its_game_and_pdn_check_warns_of_it() {
+    // It was read as a third, empty game: the list and `pdn check` counted 3 games.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("doubled.pdn");
+    std::fs::write(
+        &file,
+        "[Event \"a\"]\n[Result \"1-0\"]\n1. 11-15 23-19 1-0 1-0\n\n[Event \"b\"]\n1. 9-14 *\n",
+    )
+    .unwrap();
+    let file = file.to_string_lossy();
+    let (ok, out, err) = run(dir.path(), &["pdn", "check", &file], "");
+    assert!(ok, "a warning is no fault: {out}{err}");
+    assert_eq!(
+        out,
+        "game 1, line 3, column 20: warning: a second result token 1-0 after the game's \
+         result; it is read as part of game 1 (remove it)\n\
+         2 games: 2 replayed, 0 with errors, 1 second result token\n"
+    );
+    let (ok, out, err) = run(dir.path(), &["--plain", "--load", &file], "quit\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("This is game 1 of 2 in"), "{out}");
+}
+
+#[test]
+fn explore_says_a_game_of_another_kind_of_draughts_is_skipped_as_that() {
+    // It was counted among the games whose moves do not replay.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kinds.pdn");
+    std::fs::write(
+        &file,
+        "[GameType \"20\"]\n[Event \"intl\"]\n1. 32-28 19-23 *\n\n\
+         [Event \"ok\"]\n1. 11-15 23-19 1-0\n\n[Event \"bad\"]\n1. 11-18 *\n",
+    )
+    .unwrap();
+    let (ok, out, err) = run(
+        dir.path(),
+        &["explore", "--pdn", &file.to_string_lossy()],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains(
+            "1 game read, 1 skipped (their moves do not replay), 1 skipped as another kind \
+             of draughts (not GameType 21)\n"
+        ),
+        "{out}"
+    );
+}

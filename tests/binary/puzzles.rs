@@ -255,3 +255,32 @@ fn a_puzzle_file_with_no_usable_puzzle_is_refused_saying_why() {
     );
     assert!(o.stdout.is_empty(), "nothing opened");
 }
+
+#[test]
+fn the_puzzles_screen_tells_what_the_game_would_tell_on_its_status_line() {
+    let sandbox = Sandbox::new();
+    // Preferences that cannot be used: the game says so below its board; the puzzles
+    // (which have no such line) said nothing, and the player wondered why.
+    let file = sandbox.home().join("config/checkers/preferences.toml");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, "theme = \"purple\"\n").unwrap();
+    let mut board = Session::start_in(&sandbox, &["puzzle", "--number", "1"], &[]);
+    board.wait_for("the puzzle's board with the notice", |s| {
+        // The side panel's rows (from column 43 at 80x24), read as one line.
+        let contents = s.contents();
+        let panel: Vec<String> = contents
+            .lines()
+            .map(|row| row.chars().skip(42).collect())
+            .collect();
+        let panel = panel
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        panel.contains("Warning:")
+            && panel.contains("the preferences are not used")
+            && contents.contains("q leave")
+    });
+    board.send(b"q");
+    assert!(board.exit_status().success());
+}

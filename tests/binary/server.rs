@@ -2951,7 +2951,7 @@ fn a_moderator_mutes_kicks_and_bans_a_player_and_the_ban_outlives_a_restart() {
     let mut bob = player(&b, &address, "bob");
     let mut carol = player(&c, &address, "carol");
     carol.say("ban bob");
-    carol.expect("ban is for the server's moderators, and you were not one when you logged in");
+    carol.expect("ban is for the server's moderators, and you are not one");
     // By hand, past the client: the server refuses it, and logs who tried.
     let mut mallory = raw_login(&address, "mallory", 9);
     let answer = exchange(

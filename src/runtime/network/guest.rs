@@ -4,7 +4,10 @@
 use super::*;
 use crate::net::protocol::Told;
 use crate::online::{LineNews, MoveWatch, ServerLine};
-use crate::server::protocol::{ClientMessage as ServerRequest, MAX_SAID, ServerMessage};
+use crate::server::protocol::{
+    ClientMessage as ServerRequest, DRAW_DECLINE_UNKNOWN, MAX_SAID, NO_REMATCH_OFFERED, NO_RESULT,
+    ServerMessage,
+};
 
 /// The line a board follows its game on: to a LAN host, or to a server's table.
 #[derive(Debug)]
@@ -53,6 +56,9 @@ pub(crate) struct Following {
     /// At a server's table: the move sent that the server has not answered yet, told
     /// to the player once it has waited long (as in plain mode).
     pub(super) move_watch: MoveWatch,
+    /// Whether this player declined a draw at a server that has not answered yet: one
+    /// older than declining a draw refuses it as a rematch declined.
+    pub(super) draw_declined: bool,
     /// The command that sits this player at the host's table again (`checkers join
     /// ADDRESS --code CODE`), said when the board is left; none at a server's table.
     pub(super) rejoin: Option<String>,
@@ -74,6 +80,7 @@ impl Following {
             at_server: false,
             server_gone: false,
             let_go: None,
+            abandoned: None,
             line_down: false,
             joiner_side: side
                 .is_none()
@@ -87,6 +94,7 @@ impl Following {
             farewell: false,
             unanswered_move: None,
             move_watch: MoveWatch::default(),
+            draw_declined: false,
             rejoin: None,
             view,
         }
@@ -123,6 +131,7 @@ impl Following {
             at_server: true,
             server_gone: false,
             let_go: None,
+            abandoned: None,
             line_down: false,
             joiner_side: None,
         };
@@ -134,6 +143,7 @@ impl Following {
             farewell: false,
             unanswered_move: None,
             move_watch: MoveWatch::default(),
+            draw_declined: false,
             rejoin: None,
             view,
         }
@@ -316,7 +326,10 @@ impl Following {
             }
             Command::OfferDraw => RemoteCommand::OfferDraw,
             Command::AcceptDraw => RemoteCommand::AcceptDraw,
-            Command::DeclineDraw => RemoteCommand::DeclineDraw,
+            Command::DeclineDraw => {
+                self.draw_declined = true;
+                RemoteCommand::DeclineDraw
+            }
             Command::ClaimDraw => RemoteCommand::ClaimDraw,
             Command::Resign(_) => RemoteCommand::Resign,
             Command::Undo | Command::UndoAgreed | Command::AnswerUndo(_)
@@ -608,7 +621,15 @@ impl Following {
                     events.push(Event::Table(TableNews::Told(text)));
                 }
             }
-            ServerMessage::Ended { text, ratings, .. } => {
+            ServerMessage::Ended {
+                result,
+                text,
+                ratings,
+                ..
+            } => {
+                if result == NO_RESULT {
+                    self.view.abandoned = Some(said(&text));
+                }
                 let text = match ratings {
                     Some(ratings) => format!("{text}. Ratings: {ratings}"),
                     None => text,
@@ -622,7 +643,18 @@ impl Following {
                 );
                 events.push(said);
             }
-            ServerMessage::Info { text } => events.push(Event::Table(TableNews::Told(said(&text)))),
+            ServerMessage::Rejected { reason }
+                if std::mem::take(&mut self.draw_declined) && reason == NO_REMATCH_OFFERED =>
+            {
+                events.push(Event::Table(TableNews::Told(
+                    DRAW_DECLINE_UNKNOWN.to_string(),
+                )));
+            }
+            ServerMessage::Info { text } => {
+                // The server's answer to a draw declined, if one was.
+                self.draw_declined = false;
+                events.push(Event::Table(TableNews::Told(said(&text))));
+            }
             ServerMessage::Rejected { reason } | ServerMessage::Refused { reason } => {
                 events.push(Event::Table(TableNews::Refused(said(&reason))));
             }

@@ -113,6 +113,7 @@ impl Hosting {
             at_server: false,
             server_gone: false,
             let_go: None,
+            abandoned: None,
             line_down: false,
             joiner_side: None,
         };
@@ -692,8 +693,16 @@ impl Hosting {
                 .name
                 .map(|n| crate::text::printable(n.trim(), MAX_NAME_CHARS))
                 .filter(|n| !n.is_empty());
+            // The host's side as its chat lines name it: a joiner's name that reads
+            // the same would make the host's lines and the joiner's look alike.
+            let hosts = game
+                .session
+                .names()
+                .name(!remote)
+                .unwrap_or((!remote).name());
             if !self.remote_named
                 && let Some(name) = &name
+                && !crate::net::names_look_alike(name, hosts)
             {
                 game.session.name_player(remote, name.clone());
             }

@@ -134,6 +134,10 @@ pub(crate) struct TableView {
     /// The server's reason, when it let this board's line go (a moderator's kick or
     /// ban): then the game is what the server said of it, not what a lost line leaves.
     pub(crate) let_go: Option<String>,
+    /// What the server said when it ended the game as abandoned (unrated: a player
+    /// banned by a moderator, or a game adjourned too long): the game is over, not
+    /// waiting for anyone.
+    pub(crate) abandoned: Option<String>,
     /// Whether this terminal's own line to a LAN host is down (a joiner's or a
     /// spectator's): it is tried again.
     pub(crate) line_down: bool,

@@ -103,7 +103,7 @@ impl Lobby {
             moves: game.moves().iter().map(ToString::to_string).collect(),
             fen: game.position().to_string(),
             clocks,
-            running,
+            running: Some(running),
         };
         if let Some(online) = self.online.get_mut(name) {
             online.watching = Some(number);

@@ -131,7 +131,7 @@ impl Lobby {
         let answer = self.store.ask(|db| -> Apply {
             match db.moderators() {
                 Ok(names) => Box::new(move |lobby: &mut Lobby| {
-                    lobby.moderation.moderators = names.into_iter().collect();
+                    lobby.moderators_are(names.into_iter().collect());
                 }),
                 Err(error) => {
                     tracing::error!(error, "cannot read the moderators");
@@ -140,6 +140,48 @@ impl Lobby {
             }
         });
         self.outbox.post(Post::Apply(answer));
+    }
+
+    /// The database says the moderators are `moderators`: each player online made one,
+    /// or no longer one, is told so at once, with a welcome that says it (a client
+    /// offers the orders by it), so that nobody logs in again for it.
+    fn moderators_are(&mut self, moderators: BTreeSet<String>) {
+        let changed: Vec<(String, bool, f64)> = self
+            .online
+            .iter()
+            .filter_map(|(name, online)| {
+                let now = moderators.contains(name);
+                (now != self.moderation.moderators.contains(name))
+                    .then(|| (name.clone(), now, online.rating.rating))
+            })
+            .collect();
+        self.moderation.moderators = moderators;
+        for (name, moderator, rating) in changed {
+            tracing::warn!(
+                player = name,
+                moderator,
+                "a moderator's right changed while online"
+            );
+            let welcome = ServerMessage::Welcome {
+                name: name.clone(),
+                new: false,
+                rating,
+                moderator,
+            };
+            self.send(&name, welcome);
+            let text = if !moderator {
+                "You are no longer a moderator: your orders are refused from now on.".to_string()
+            } else if self.on_board(&name) {
+                "You are a moderator now: / in the lobby types an order (mute, unmute, kick, ban, \
+                 unban NAME)."
+                    .to_string()
+            } else {
+                "You are a moderator now: help lists the orders (mute, unmute, kick, ban, unban \
+                 NAME)."
+                    .to_string()
+            };
+            self.send(&name, ServerMessage::Info { text });
+        }
     }
 
     /// `by` gives `order`: checked here, then stored and acted on once the database

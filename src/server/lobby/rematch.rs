@@ -98,7 +98,7 @@ impl Lobby {
             })
         });
         let Some(other) = offered else {
-            return self.reject(name, "no rematch is offered to you");
+            return self.reject(name, protocol::NO_REMATCH_OFFERED);
         };
         let text = format!("{name} declines the rematch.");
         self.send(&other, ServerMessage::Info { text });

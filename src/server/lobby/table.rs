@@ -67,7 +67,7 @@ impl Table {
             ballot: ballot.map(crate::session::ballot_text),
             ballot_moves: ballot.map_or(0, |o| o.line.len()),
             clocks,
-            running,
+            running: Some(running),
         }
     }
 
@@ -302,7 +302,7 @@ impl Lobby {
             squares,
             fen: table.session.position().to_string(),
             clocks,
-            running,
+            running: Some(running),
         };
         // A board hears the game first, then the move, which it checks against it.
         let audience = table.audience(game, &self.online);
@@ -488,7 +488,7 @@ impl Lobby {
     }
 
     /// `game` ends as abandoned (unrated), stored so, and its players online are told
-    /// `text`.
+    /// `text` as its end.
     pub(super) fn abandon(&mut self, game: u64, text: &str) {
         let Some(table) = self.games.remove(&game) else {
             return;
@@ -499,11 +499,17 @@ impl Lobby {
             let now = crate::store::now_unix();
             db.finish_game(game as i64, crate::server::db::ABANDONED, &pdn, now, None)
         });
+        // Told as the game's end, so that a board stops waiting for the player away.
+        let ended = ServerMessage::Ended {
+            game,
+            result: protocol::NO_RESULT.to_string(),
+            text: text.to_string(),
+            ratings: None,
+        };
         for n in &table.names {
             if let Some(online) = self.online.get_mut(n) {
                 online.game = None;
-                let text = text.to_string();
-                self.send(n, ServerMessage::Info { text });
+                self.send(n, ended.clone());
             }
         }
     }

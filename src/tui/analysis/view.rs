@@ -77,11 +77,26 @@ fn tree_rows(board: &AnalysisBoard, width: usize) -> (Vec<Words>, usize) {
             }
             Piece::Comment(text) => {
                 let text: String = text.chars().take(60).collect();
-                logical
-                    .last_mut()
-                    .expect("a line")
-                    .1
-                    .push((format!("{{{text}}}"), None));
+                // Each of the comment's own lines on a row of its own, as it was
+                // written (a record's comment over several lines, a poem, a table).
+                let lines: Vec<&str> = text.lines().map(|l| l.trim_end()).collect();
+                let count = lines.len();
+                for (i, line) in lines.into_iter().enumerate() {
+                    if i > 0 {
+                        logical.push((depth, Vec::new()));
+                    }
+                    let open = if i == 0 { "{" } else { "" };
+                    let close = if i + 1 == count { "}" } else { "" };
+                    logical
+                        .last_mut()
+                        .expect("a line")
+                        .1
+                        .push((format!("{open}{line}{close}"), None));
+                }
+                if count > 1 {
+                    // The moves after it start a row of their own.
+                    logical.push((depth, Vec::new()));
+                }
             }
         }
     }

@@ -1530,3 +1530,24 @@ fn undo_with_every_change_taken_back_says_redo_brings_them_back() {
     press(&mut fresh, KeyCode::Char('u'));
     assert!(screen(&fresh, 80, 24).contains("no move entered yet"));
 }
+
+#[test]
+fn a_comment_over_two_lines_is_shown_over_two_rows_of_the_move_list() {
+    // Its lines were run together: "{The Old Faithfulline.}".
+    let mut b = board(80, 24);
+    play(&mut b, "11-15");
+    let first = b.tree.current();
+    b.tree.add_comment(first, "The Old Faithful\nline.");
+    play(&mut b, "23-19 8-11");
+    let text = screen(&b, 80, 24);
+    let rows: Vec<&str> = text.lines().collect();
+    let at = rows
+        .iter()
+        .position(|r| r.contains("{The Old Faithful"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(rows[at + 1].contains("line.}"), "{text}");
+    assert!(!text.contains("Faithfulline"), "{text}");
+    // The moves after it go on under it, and the key line is drawn.
+    assert!(rows[at + 2].contains("1... 23-19 2. 8-11"), "{text}");
+    assert!(text.contains("? help"), "{text}");
+}

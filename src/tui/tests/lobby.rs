@@ -519,9 +519,7 @@ fn a_moderators_slash_gives_an_order_and_a_players_is_refused() {
     let mut lobby = lobby();
     assert_eq!(key(&mut lobby, KeyCode::Char('/')), None);
     assert!(lobby.order.is_none());
-    assert!(
-        screen(&lobby, 80, 24).contains("/ is for moderators: you were not one when you logged in")
-    );
+    assert!(screen(&lobby, 80, 24).contains("/ is for moderators: you are not one"));
     lobby.moderator = true;
     assert!(screen(&lobby, 80, 24).contains("/ moderate"));
     key(&mut lobby, KeyCode::Char('/'));
@@ -550,4 +548,26 @@ fn a_moderators_slash_gives_an_order_and_a_players_is_refused() {
         }))
     );
     assert!(lobby.order.is_none());
+}
+
+/// A player the operator makes a moderator while they are online is welcomed again as
+/// one: `/` gives orders at once; welcomed as a player again, it is refused.
+#[test]
+fn a_player_made_a_moderator_while_online_has_the_slash_at_once() {
+    let mut lobby = lobby();
+    let welcome = |moderator| ServerMessage::Welcome {
+        name: "p000".to_string(),
+        new: false,
+        rating: 1500.0,
+        moderator,
+    };
+    lobby.heard(welcome(true));
+    key(&mut lobby, KeyCode::Char('/'));
+    assert!(lobby.order.is_some(), "the order prompt is open");
+    lobby.order = None;
+    assert!(screen(&lobby, 80, 24).contains("/ moderate"));
+    lobby.heard(welcome(false));
+    assert_eq!(key(&mut lobby, KeyCode::Char('/')), None);
+    assert!(lobby.order.is_none());
+    assert!(screen(&lobby, 80, 24).contains("/ is for moderators: you are not one"));
 }

@@ -241,8 +241,8 @@ fn a_key_that_does_nothing_on_the_puzzles_screen_says_so_and_question_mark_lists
     let dir = tempfile::tempdir().unwrap();
     let mut screen = screen(0, &dir.path().join("puzzles.json"));
     let start = screen.attempt.position().to_string();
-    let note = "The key i does nothing here; ? shows every key";
-    assert!(!key(&mut screen, KeyCode::Char('i')));
+    let note = "The key v does nothing here; ? shows every key";
+    assert!(!key(&mut screen, KeyCode::Char('v')));
     let text = drawn(&screen, 80, 24);
     assert!(flat(&panel(&text)).contains(note), "{text}");
     // Ctrl-S is not s: the solution stays hidden.
@@ -277,7 +277,7 @@ fn a_key_that_does_nothing_on_the_puzzles_screen_says_so_and_question_mark_lists
     // The list says so too, above its key line.
     key(&mut screen, KeyCode::Char('z'));
     assert_eq!(screen.view, View::List(0));
-    key(&mut screen, KeyCode::Char('i'));
+    key(&mut screen, KeyCode::Char('v'));
     let text = drawn(&screen, 80, 24);
     assert!(flat(&text).contains(note), "{text}");
     assert!(text.contains("Enter open"), "{text}");
@@ -438,4 +438,110 @@ fn a_puzzle_files_puzzles_are_listed_and_solved_on_the_full_screen() {
     assert!(board.contains("Solved"), "{board}");
     let kept = std::fs::read_to_string(dir.path().join("lesson.json")).unwrap();
     assert!(kept.contains("\"solved\": true"), "{kept}");
+}
+
+/// A teacher's puzzle with a hint (the comment before the first move) and an
+/// explanation (the comments on the solution's moves).
+const COMMENTED: &str = "[Event \"First Position\"]\n[FEN \"W:WK19,K23:BK28,12\"]\n\
+    {Drive the king out of the double corner.}\n\
+    1. 23-27 28-32 2. 19-23 {Now Black must give way.} 32-28 3. 27-32 28-24\n\
+    4. 23-18 {The man on 12 falls soon.} 1-0\n";
+
+/// The side panel of a board drawn in any size, in one line as [`flat`] gives it: each
+/// row from the column of its "Puzzle N of M" heading on.
+fn panel_words(text: &str) -> String {
+    let column = text
+        .lines()
+        .find_map(|row| {
+            let at = row.find("Puzzle ")?;
+            Some(row[..at].chars().count())
+        })
+        .unwrap_or(0);
+    flat(
+        &text
+            .lines()
+            .map(|row| row.chars().skip(column).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
+/// The screen with `text`'s puzzles, the first open, the progress kept in `dir`.
+fn file_screen(text: &str, dir: &std::path::Path) -> PuzzleScreen {
+    let read = crate::puzzles::file::from_text(text, "lesson.pdn");
+    assert!(read.left_out.is_empty(), "{:?}", read.left_out);
+    let mut progress = Progress::load(Some(dir.join("lesson.json"))).unwrap();
+    progress.set = Some(Box::leak(read.puzzles.into_boxed_slice()));
+    PuzzleScreen::new(
+        0,
+        false,
+        Judge::new(None, Limits::depth(6)),
+        progress,
+        Theme::new(true, false),
+    )
+}
+
+#[test]
+fn a_puzzle_files_comments_are_its_hint_on_i_and_its_explanation_once_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = file_screen(COMMENTED, dir.path());
+    for (width, height) in [(80, 24), (120, 40), (200, 60)] {
+        let board = drawn(&s, width, height);
+        assert!(
+            panel_words(&board).contains("Your move (i for a hint)"),
+            "{board}"
+        );
+        assert!(board.contains("i hint"), "{board}");
+        assert!(
+            !board.contains("double corner"),
+            "not before it is asked: {board}"
+        );
+    }
+    key(&mut s, KeyCode::Char('i'));
+    for (width, height) in [(80, 24), (120, 40), (200, 60)] {
+        let board = panel_words(&drawn(&s, width, height));
+        assert!(
+            board.contains("Hint: Drive the king out of the double corner."),
+            "{board}"
+        );
+    }
+    for m in ["23-27", "19-23", "27-32"] {
+        type_move(&mut s, m);
+    }
+    let before = flat(&drawn(&s, 80, 24));
+    assert!(!before.contains("give way"), "not before the end: {before}");
+    type_move(&mut s, "23-18");
+    for (width, height) in [(80, 24), (120, 40)] {
+        let board = panel_words(&drawn(&s, width, height));
+        assert!(board.contains("Solved!"), "{board}");
+        assert!(
+            board.contains(
+                "After 19-23: Now Black must give way. After 23-18: The man on 12 falls soon."
+            ),
+            "{board}"
+        );
+    }
+    // Shown with the solution too, as a pupil who gives up reads it.
+    key(&mut s, KeyCode::Char('r'));
+    key(&mut s, KeyCode::Char('s'));
+    let shown = panel_words(&drawn(&s, 80, 24));
+    assert!(
+        shown.contains("After 23-18: The man on 12 falls soon."),
+        "{shown}"
+    );
+}
+
+#[test]
+fn a_puzzle_without_a_hint_says_so_on_i() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = screen(0, &dir.path().join("puzzles.json"));
+    assert!(!drawn(&s, 80, 24).contains("i hint"));
+    key(&mut s, KeyCode::Char('i'));
+    key(&mut s, KeyCode::Char('i'));
+    let board = panel_words(&drawn(&s, 120, 40));
+    assert_eq!(
+        board.matches("This puzzle has no hint").count(),
+        1,
+        "{board}"
+    );
 }

@@ -277,3 +277,87 @@ fn a_kicked_players_board_says_the_server_let_them_go_and_the_game_is_adjourned(
         "{screen}"
     );
 }
+
+/// The panel's lines at the board's right, joined (they wrap at its width).
+fn panel_text(app: &App) -> String {
+    super::screen_text(app)
+        .lines()
+        .filter_map(|l| l.split('│').nth(3))
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_players_board_says_the_game_ended_abandoned_when_a_moderator_banned_the_opponent() {
+    // The opponent was kicked: the game waits for them, its clocks stopped.
+    let (table, mut session) = told(|_, _| {});
+    session.set_paused(true);
+    let record = session.record(&crate::store::today());
+    let facts = TableFacts {
+        undo_asked: None,
+        player_connected: false,
+        spectators: 0,
+        joiner_side: Color::Black,
+    };
+    let state = crate::net::table::game_state(&session, &record, facts);
+    let (mut app, tell) = seated(&table, Some(Color::Black));
+    tell(LineNews::Message(ServerMessage::Table {
+        game: 1,
+        side: Some(Color::Black.into()),
+        state,
+    }));
+    app.poll(Instant::now());
+    assert!(
+        panel_text(&app).contains("Your opponent is away"),
+        "{}",
+        panel_text(&app)
+    );
+    // Banned: the server ends the game, abandoned, with no result.
+    let text = "A moderator banned bob: game 1 ends as abandoned, counting for neither of you. \
+                You are free to play.";
+    tell(LineNews::Message(ServerMessage::Ended {
+        game: 1,
+        result: crate::server::protocol::NO_RESULT.to_string(),
+        text: text.to_string(),
+        ratings: None,
+    }));
+    app.poll(Instant::now());
+    let panel = panel_text(&app);
+    assert!(!panel.contains("Your opponent is away"), "{panel}");
+    assert!(
+        panel.contains("A moderator banned bob: game 1 ends as abandoned"),
+        "{panel}"
+    );
+    assert_eq!(message(&app), text);
+}
+
+#[test]
+fn a_draw_declined_at_an_older_server_is_not_said_to_be_a_rematch_refused() {
+    use crate::server::protocol::ClientMessage;
+    use crate::tui::app::{Mode, Question};
+    let (table, _) = told(|session, _| {
+        session.offer_draw().expect("an offer");
+    });
+    let ServerMessage::Table { state, .. } = &table else {
+        unreachable!()
+    };
+    let side = Some(Color::White);
+    let (line, tell, mut sent) = ServerLine::detached_sent();
+    let session = server_session(state, side, Instant::now()).expect("the record reads");
+    let following = Following::at_server(line, side, state, None);
+    let runtime = Runtime::new(session, Saving::Off, Pace::WATCHED)
+        .at_table(Table::Guest(Box::new(following)));
+    let mut app = App::with_runtime(Settings::default(), runtime, 80, 24);
+    app.mode = Mode::Asking(Question::Draw(Color::Black));
+    super::type_text(&mut app, "n");
+    assert_eq!(sent(), [ClientMessage::Decline]);
+    // A server that knows only a rematch declined refuses it so.
+    tell(LineNews::Message(ServerMessage::Rejected {
+        reason: "no rematch is offered to you".to_string(),
+    }));
+    app.poll(Instant::now());
+    let said = message(&app);
+    assert!(!said.contains("rematch"), "{said}");
+    assert_eq!(said, crate::server::protocol::DRAW_DECLINE_UNKNOWN);
+}

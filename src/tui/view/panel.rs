@@ -651,6 +651,10 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
             },
             theme.alert,
         ),
+        // Ended by the server with no result: nobody is waited for any more.
+        Seat::Player(_) | Seat::Spectator if view.abandoned.is_some() => {
+            (view.abandoned.clone().unwrap_or_default(), theme.alert)
+        }
         // At a server the game goes on while one player is at it, the clocks running:
         // a running clock says so, a stopped one that the game waits.
         Seat::Player(_) if !view.connected && view.at_server && clocks_run => (
