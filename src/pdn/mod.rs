@@ -18,7 +18,6 @@ mod words;
 mod writer;
 
 pub use cursor::Encoding;
-#[cfg(test)]
 pub(crate) use reader::games_with_trees;
 pub use reader::{GameError, GameErrorKind, Games, SyntaxError, decode, games_in, read_games};
 pub(crate) use reader::{

@@ -948,7 +948,6 @@ pub(crate) fn games(text: &str) -> Games<'_> {
 /// on the moves they follow. A variation's move that does not replay leaves the rest of
 /// that variation out (the game itself is still good); the tree is bounded
 /// ([`MAX_NODES`](crate::game::tree::MAX_NODES) moves, comments cut).
-#[cfg(test)]
 pub(crate) fn games_with_trees(
     text: &str,
 ) -> impl Iterator<Item = Result<(PdnGame, MoveTree), GameError>> + '_ {
