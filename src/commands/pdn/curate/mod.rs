@@ -254,7 +254,8 @@ pub(crate) fn run_extract(args: &ExtractArgs, out: &mut impl Write) -> Result<()
         }
         Err(StreamedWrite::Filling(Filling::Nothing)) => {
             return Err(CommandError::PdnOutput(format!(
-                "no game of {} ({count}) is chosen: {} was not written",
+                "none of the {count} game{} of {} read is chosen: {} was not written",
+                if count == 1 { "" } else { "s" },
                 printable_path(&args.file),
                 printable_path(&args.output)
             )));
