@@ -702,6 +702,19 @@ pub(crate) enum PdnCommand {
     /// Read and replay every game of FILE; report each faulty game, then a summary.
     /// Exits 0 only if every game replays.
     Check(CheckArgs),
+    /// One line per game of FILE: number, date, White, Black, event, result, moves.
+    /// The file is read as a stream: a file of any size takes the memory of one game.
+    #[command(after_help = "Example: checkers pdn list club.pdn --player tinsley \
+                            --opening \"11-15 23-19\"")]
+    List(ListArgs),
+    /// Write the games of FILE chosen by the filters (and --games) to a new file,
+    /// each byte for byte as FILE has it. OUT is never replaced unless --force; it is
+    /// written whole or not at all (a full disk leaves no half file).
+    Extract(ExtractArgs),
+    /// Write the games of several files, one after another, to a new file (each game
+    /// byte for byte); with --dedupe a game whose moves, players and result are an
+    /// earlier game's is left out, and the number left out is said.
+    Merge(MergeArgs),
 }
 
 /// `checkers pdn check`.
@@ -709,6 +722,122 @@ pub(crate) enum PdnCommand {
 pub(crate) struct CheckArgs {
     /// The PDN file (`-`: standard input).
     pub(crate) file: PathBuf,
+}
+
+/// Which games of a file `pdn list` and `pdn extract` take: every filter given must
+/// hold.
+#[derive(Debug, Args, Default, Clone)]
+pub(crate) struct GameFilters {
+    /// Games NAME played, with either color (part of the Black or White tag, any case:
+    /// `tinsley` finds "MF Tinsley").
+    #[arg(long, value_name = "NAME")]
+    pub(crate) player: Option<String>,
+    /// Games whose Event tag holds TEXT (any case).
+    #[arg(long, value_name = "TEXT")]
+    pub(crate) event: Option<String>,
+    /// Games with this result.
+    #[arg(long, value_name = "RESULT", value_parser = ["1-0", "0-1", "1/2-1/2", "*"])]
+    pub(crate) result: Option<String>,
+    /// Games that start with these moves from the standard start (`"11-15 23-19"`;
+    /// move numbers may be written).
+    #[arg(long, value_name = "MOVES")]
+    pub(crate) opening: Option<String>,
+}
+
+impl GameFilters {
+    /// Whether no filter is given: every game is taken.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.player.is_none()
+            && self.event.is_none()
+            && self.result.is_none()
+            && self.opening.is_none()
+    }
+}
+
+/// `checkers pdn list`.
+#[derive(Debug, Args)]
+pub(crate) struct ListArgs {
+    /// The PDN file (`-`: standard input).
+    pub(crate) file: PathBuf,
+    /// Which games.
+    #[command(flatten)]
+    pub(crate) filters: GameFilters,
+}
+
+/// `checkers pdn extract`.
+#[derive(Debug, Args)]
+pub(crate) struct ExtractArgs {
+    /// The PDN file the games are taken from.
+    pub(crate) file: PathBuf,
+    /// The new file the chosen games are written to.
+    #[arg(long, short, value_name = "OUT")]
+    pub(crate) output: PathBuf,
+    /// Replace OUT if it exists.
+    #[arg(long)]
+    pub(crate) force: bool,
+    /// Only these games, by their numbers in FILE (from 1): `3,7-9`.
+    #[arg(long, value_name = "LIST", value_parser = parse_game_numbers)]
+    pub(crate) games: Option<GameNumbers>,
+    /// Which games (with --games too, a game must be in both).
+    #[command(flatten)]
+    pub(crate) filters: GameFilters,
+}
+
+/// `checkers pdn merge`.
+#[derive(Debug, Args)]
+pub(crate) struct MergeArgs {
+    /// The PDN files, in the order their games are written.
+    #[arg(required = true, num_args = 1..)]
+    pub(crate) files: Vec<PathBuf>,
+    /// The new file the games are written to.
+    #[arg(long, short, value_name = "OUT")]
+    pub(crate) output: PathBuf,
+    /// Replace OUT if it exists.
+    #[arg(long)]
+    pub(crate) force: bool,
+    /// Leave out a game whose moves, players (Black and White) and result are those of
+    /// a game written before it.
+    #[arg(long)]
+    pub(crate) dedupe: bool,
+}
+
+/// Game numbers of a file as `--games` gives them: `3,7-9`, ranges inclusive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct GameNumbers(pub(crate) Vec<(usize, usize)>);
+
+impl GameNumbers {
+    /// Whether game `number` is among them.
+    pub(crate) fn contains(&self, number: usize) -> bool {
+        self.0.iter().any(|&(lo, hi)| (lo..=hi).contains(&number))
+    }
+
+    /// The highest number among them: no game after it is wanted.
+    pub(crate) fn last(&self) -> usize {
+        self.0.iter().map(|&(_, hi)| hi).max().unwrap_or(0)
+    }
+}
+
+/// `--games`: numbers from 1 and ranges, by commas (`3,7-9`).
+fn parse_game_numbers(text: &str) -> Result<GameNumbers, String> {
+    let mut ranges = Vec::new();
+    for part in text.split(',').map(str::trim) {
+        let number = |t: &str| {
+            t.trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| format!("{t:?} is not a game number (games count from 1)"))
+        };
+        let range = match part.split_once('-') {
+            Some((lo, hi)) => (number(lo)?, number(hi)?),
+            None => (number(part)?, number(part)?),
+        };
+        if range.0 > range.1 {
+            return Err(format!("{part}: a range goes from the lower number up"));
+        }
+        ranges.push(range);
+    }
+    Ok(GameNumbers(ranges))
 }
 
 /// `checkers egdb`.

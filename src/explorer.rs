@@ -97,6 +97,7 @@ pub(crate) trait Unread {
 }
 
 impl Unread for crate::pdn::GameError {
+    /// Whether its fault is its `GameType`: another kind of draughts.
     fn other_kind(&self) -> bool {
         matches!(self.kind, crate::pdn::GameErrorKind::GameType { .. })
     }

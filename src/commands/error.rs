@@ -39,6 +39,9 @@ pub(crate) enum CommandError {
     CheckFile(StoreError),
     /// `pdn check`: the report could not be written to standard output.
     CheckOutput(io::Error),
+    /// `pdn extract` or `pdn merge`: the new file was not written (it exists, cannot
+    /// be written, or a file read failed midway): why, naming the files.
+    PdnOutput(String),
     /// `pdn check`: some games do not replay (each is reported on standard output).
     FaultyGames(CheckSummary),
     /// An endgame database cannot be built, read or written (the error names the file).
@@ -104,7 +107,8 @@ impl fmt::Display for CommandError {
             | CommandError::BadMove(why)
             | CommandError::NoSuchPuzzle(why)
             | CommandError::PuzzleFile(why)
-            | CommandError::EgdbFolder(why) => write!(f, "{why}"),
+            | CommandError::EgdbFolder(why)
+            | CommandError::PdnOutput(why) => write!(f, "{why}"),
             CommandError::ReportFile(path, why) => write!(f, "--out {}: {why}", path.display()),
             CommandError::ManualFile(path, e) => {
                 write!(f, "cannot write the manual page {}: {e}", path.display())
@@ -207,7 +211,8 @@ pub(crate) fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::NoSuchPuzzle(_)
         | CommandError::PuzzleFile(_)
         | CommandError::EgdbFolder(_)
-        | CommandError::ReportFile(..) => (2, false),
+        | CommandError::ReportFile(..)
+        | CommandError::PdnOutput(_) => (2, false),
         CommandError::Output(e) | CommandError::Terminal(e) if closed(e) => (0, true),
         CommandError::Interrupted(unsaved) => (INTERRUPTED, unsaved.is_none()),
         CommandError::Output(_)

@@ -1,5 +1,7 @@
 //! `checkers pdn`: work with PDN game records.
 
+mod curate;
+
 use super::CommandError;
 use crate::cli::{CheckArgs, PdnArgs, PdnCommand};
 use crate::pdn::{PdnGame, Place, StrayResult};
@@ -25,6 +27,9 @@ pub(crate) struct CheckSummary {
 pub(crate) fn run(args: &PdnArgs, out: &mut impl Write) -> Result<(), CommandError> {
     match &args.action {
         PdnCommand::Check(args) => run_check(args, out),
+        PdnCommand::List(args) => curate::run_list(args, out),
+        PdnCommand::Extract(args) => curate::run_extract(args, out),
+        PdnCommand::Merge(args) => curate::run_merge(args, out),
     }
 }
 

@@ -22,8 +22,8 @@ pub(crate) use games::{
     GameFile, SavedGame, games_dir, resumable_games, saved_games, tidy_data_dir,
 };
 pub(crate) use records::{
-    file_games, is_stdin, load_record, load_record_tree, load_record_up_to_fault, scan_summaries,
-    shown_path,
+    file_games, file_games_measured, is_stdin, load_record, load_record_tree,
+    load_record_up_to_fault, scan_summaries, shown_path,
 };
 
 use crate::pdn::{PdnGame, decode_owned, write_game};

@@ -140,6 +140,23 @@ pub(crate) fn file_games(path: &Path) -> Result<Games<'static>, StoreError> {
     file_games_within(path, MAX_READ_BYTES)
 }
 
+/// The games of the regular PDN file at `path` as [`file_games`] reads them, with how
+/// far the file is read and its encoding (for copying games byte for byte). Standard
+/// input, which cannot be read twice, is refused.
+pub(crate) fn file_games_measured(
+    path: &Path,
+) -> Result<(Games<'static>, u64, Encoding), StoreError> {
+    if is_stdin(path) {
+        return Err(StoreError::Read(
+            shown_path(path),
+            std::io::Error::other("standard input cannot be read twice: save it to a file"),
+        ));
+    }
+    let (mut file, stamp) = open_pdn(path)?;
+    let (extent, encoding) = extent_and_encoding(&mut file, stamp, path, MAX_READ_BYTES)?;
+    Ok((games_in(file.take(extent), encoding), extent, encoding))
+}
+
 /// [`file_games`], with a file that reports no size refused past `cap` bytes.
 fn file_games_within(path: &Path, cap: u64) -> Result<Games<'static>, StoreError> {
     if is_stdin(path) {

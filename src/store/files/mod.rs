@@ -19,6 +19,7 @@ pub(crate) use write::{
 };
 #[cfg(feature = "lab")]
 pub(crate) use write::{LineFile, check_replaceable};
+pub(crate) use write::{StreamedWrite, write_streamed};
 
 use super::StoreError;
 use std::fs;

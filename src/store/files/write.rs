@@ -1,6 +1,6 @@
 //! The one way the program writes a file. Every writer (game saves, autosaves, match
 //! files, self-play data, training weights, the book, endgame database slices) goes
-//! through one of three functions here:
+//! through one of four functions here:
 //!
 //! - [`write_atomic`] replaces a whole file: the bytes go to a temporary created
 //!   exclusively under a random name beside it ([`create_temp`](super::temp)), are
@@ -10,6 +10,8 @@
 //!   never replaces what a concurrent creator wrote: the complete file is linked into
 //!   place only if nothing is there, and otherwise the game is appended.
 //! - [`LineFile`] adds whole lines to a data file.
+//! - [`write_streamed`] makes a new file of any size from a stream of bytes (`pdn
+//!   extract`, `pdn merge`), as [`write_atomic`] does: whole or not at all.
 //!
 //! Appending is all or nothing: under an exclusive lock (so concurrent writers take
 //! turns and each sees the other's end), the bytes are written and flushed, and on any
@@ -588,4 +590,58 @@ mod tests {
         lines.append("six\n").unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "six\n");
     }
+}
+
+/// A file written as a stream by [`write_streamed`] failed: the file it names was left
+/// as it was.
+#[derive(Debug)]
+pub(crate) enum StreamedWrite<E> {
+    /// What made the contents failed (reading what is copied, most often).
+    Filling(E),
+    /// The file could not be written (a full disk, no permission, a folder there) or,
+    /// without `replace`, something is already there ([`io::ErrorKind::AlreadyExists`]).
+    Writing(io::Error),
+}
+
+/// Writes the new file `path` with the bytes `fill` writes, as a stream (a file of
+/// any size in the memory of a buffer), whole or not at all: into a temporary created
+/// exclusively beside it, flushed to the disk, then put in place: renamed over `path`
+/// when `replace`, else hard-linked there, which fails rather than replace anything
+/// that came since. Any failure (a full disk, a `fill` that fails) removes the
+/// temporary: no half file is left. An existing `path` must be a regular file (a
+/// FIFO, a device or a folder is refused before anything is written).
+pub(crate) fn write_streamed<T, E>(
+    path: &Path,
+    replace: bool,
+    fill: impl FnOnce(&mut io::BufWriter<&mut File>) -> Result<T, E>,
+) -> Result<T, StreamedWrite<E>> {
+    let name = file_name_of(path).map_err(StreamedWrite::Writing)?;
+    let existing = existing_regular(path).map_err(StreamedWrite::Writing)?;
+    if existing.is_some() && !replace {
+        return Err(StreamedWrite::Writing(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            "the file exists",
+        )));
+    }
+    let dir = folder_of(path);
+    let (mut file, temp) = create_temp(&dir, &name).map_err(StreamedWrite::Writing)?;
+    let written = (|| {
+        let mut out = io::BufWriter::with_capacity(1 << 16, &mut file);
+        let made = fill(&mut out).map_err(StreamedWrite::Filling)?;
+        out.flush().map_err(StreamedWrite::Writing)?;
+        drop(out);
+        file.sync_all().map_err(StreamedWrite::Writing)?;
+        if replace {
+            fs::rename(&temp, path).map_err(StreamedWrite::Writing)?;
+        } else {
+            fs::hard_link(&temp, path).map_err(StreamedWrite::Writing)?;
+            let _ = fs::remove_file(&temp);
+        }
+        sync_folder(&dir);
+        Ok(made)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    written
 }

@@ -196,10 +196,12 @@ impl App {
 
     /// `q` in a game across the network (at a server, the lobby or resigning; once the
     /// line to the server is gone, only leaving): adjourn (the game is kept, to go on at a later
-    /// join) or resign; a spectator or a finished game just goes.
+    /// join) or resign; a spectator, a finished game or one the server ended as
+    /// abandoned just goes.
     pub(super) fn ask_leave_table(&mut self) -> Flow {
         let playing = self.session().seats().only_person_here().is_some();
-        if !playing || self.game().is_over() {
+        let abandoned = self.runtime.table().is_some_and(|t| t.abandoned.is_some());
+        if !playing || self.game().is_over() || abandoned {
             return self.quit_now();
         }
         self.board.pick = None;

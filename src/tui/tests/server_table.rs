@@ -330,6 +330,13 @@ fn a_players_board_says_the_game_ended_abandoned_when_a_moderator_banned_the_opp
         "{panel}"
     );
     assert_eq!(message(&app), text);
+    // Nothing is left to adjourn or resign: q leaves the board without asking.
+    super::type_text(&mut app, "q");
+    assert!(
+        !matches!(app.mode, crate::tui::app::Mode::Asking(_)),
+        "{}",
+        super::screen_text(&app)
+    );
 }
 
 #[test]
