@@ -564,7 +564,8 @@ fn silent_line_charged(code: &str, host_lets_go: bool) {
         "the joiner showed {stopped:?} while down, the host kept {after:?}"
     );
     // The host says what it gave back (and, when the new line took over, why).
-    let dropped = dropped.unwrap_or_else(|| host.expect("White's line dropped"));
+    // A line taken over is told as such, not as dropped.
+    let dropped = dropped.unwrap_or_else(|| host.expect("White's line went silent"));
     assert!(dropped.contains("s given back to White"), "{dropped}");
     assert!(
         host_lets_go || dropped.contains("its player is back"),
