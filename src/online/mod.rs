@@ -504,11 +504,20 @@ pub(crate) async fn connect(
             .map_err(|e| network(format!("{address}: {e}")))?;
         match next(&mut reader, address).await? {
             ServerMessage::Welcome {
-                name,
+                name: welcomed,
                 new,
                 rating,
                 moderator,
             } => {
+                // The server welcomes the name signed for, and no other: one it made
+                // up could hold escape sequences, and would be kept as this player's.
+                if welcomed != name {
+                    return Err(network(format!(
+                        "{address} welcomed another name than {name}: {} (not the answer of a checkers server)",
+                        crate::text::printable(&welcomed, 100)
+                    )));
+                }
+                let name = welcomed;
                 let first = if new {
                     " (the name is now bound to your key)"
                 } else {

@@ -3036,3 +3036,69 @@ fn a_draw_declined_with_n_is_told_to_the_player_who_offered_it() {
     alice.expect("bob declines the draw.");
     stop(&mut server);
 }
+
+/// A server (a fake, over TLS, pinned at first contact) that welcomes a name other than
+/// the one signed for, full of escape sequences: the client refuses the login, and
+/// nothing of the name reaches the terminal but as `?`.
+#[test]
+fn a_server_welcoming_another_name_is_refused_and_its_escapes_never_reach_the_terminal() {
+    use rustls::pki_types::{PrivateKeyDer, PrivatePkcs8KeyDer};
+    let made = rcgen::generate_simple_self_signed(vec!["checkers".to_string()]).unwrap();
+    let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(made.signing_key.serialize_der()));
+    #[allow(deprecated)]
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(vec![made.cert.der().clone()], key)
+        .unwrap();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let evil = "x\u{1b}]0;pwned\u{7}\u{1b}[2J\u{1b}[31mEVIL\u{9b}31m";
+    let config = Arc::new(config);
+    // The client's first contact reads the certificate on a connection of its own,
+    // then logs in on the next: each is served until one sends its login.
+    let fake = std::thread::spawn(move || {
+        for _ in 0..3 {
+            let (tcp, _) = listener.accept().unwrap();
+            tcp.set_read_timeout(Some(std::time::Duration::from_secs(15)))
+                .unwrap();
+            let conn = rustls::ServerConnection::new(config.clone()).unwrap();
+            let mut stream = rustls::StreamOwned::new(conn, tcp);
+            let challenge = serde_json::json!(
+                {"type": "challenge", "version": 1, "challenge": "00".repeat(32)}
+            );
+            if stream
+                .write_all(format!("{challenge}\n").as_bytes())
+                .and_then(|()| stream.flush())
+                .is_err()
+            {
+                continue;
+            }
+            let mut login = String::new();
+            if !matches!(BufReader::new(&mut stream).read_line(&mut login), Ok(n) if n > 0) {
+                continue;
+            }
+            let welcome = serde_json::json!(
+                {"type": "welcome", "name": evil, "new": false, "rating": 1500.0}
+            );
+            let _ = stream.write_all(format!("{welcome}\n").as_bytes());
+            let _ = stream.flush();
+            // Held open until the client lets go.
+            let mut rest = String::new();
+            let _ = BufReader::new(&mut stream).read_line(&mut rest);
+            return;
+        }
+    });
+    let sandbox = Sandbox::new();
+    let mut client = online(&sandbox, &[&address, "--name", "bob", "--plain"]);
+    let told = client.expect("EVIL");
+    assert!(told.contains("welcomed another name than bob"), "{told:?}");
+    assert!(
+        !told.contains('\u{1b}') && !told.contains('\u{9b}') && !told.contains('\u{7}'),
+        "{told:?}"
+    );
+    assert_eq!(client.finish(), 1);
+    fake.join().unwrap();
+}
