@@ -136,6 +136,9 @@ pub(crate) struct PlayerRow {
     pub(crate) rated_games: u32,
     /// Whether the operator made them a moderator.
     pub(crate) moderator: bool,
+    /// When a mute in force on their key ends (unix seconds), read at their login: a
+    /// mute follows the key, not only the name it was ordered on.
+    pub(crate) muted_until: Option<u64>,
 }
 
 /// What a login's name and key come to.
@@ -361,6 +364,7 @@ impl Db {
                         },
                         rated_games: r.get(5)?,
                         moderator: r.get(6)?,
+                        muted_until: None,
                     })
                 },
             )
@@ -394,7 +398,10 @@ impl Db {
             }
         };
         Ok(match self.player(name)? {
-            Some(player) => Claim::Player(player, new),
+            Some(mut player) => {
+                player.muted_until = self.mute_of_key(key, now)?;
+                Claim::Player(player, new)
+            }
             None => Claim::Taken,
         })
     }
@@ -836,6 +843,36 @@ impl Db {
             .map_err(said)
     }
 
+    /// When the latest mute in force at `now` on a name of `key` ends (unix seconds).
+    fn mute_of_key(&self, key: &[u8], now: u64) -> Result<Option<u64>, String> {
+        self.conn
+            .query_row(
+                "SELECT MAX(m.until) FROM mutes m JOIN players p ON p.id = m.player
+                 WHERE p.key = ?1 AND m.until > ?2",
+                params![key, now as i64],
+                |r| r.get::<_, Option<i64>>(0),
+            )
+            .map(|until| until.map(|u| u as u64))
+            .map_err(said)
+    }
+
+    /// The names bound to `found`'s key, `found`'s own among them: a mute or a ban
+    /// reaches them all, so that a second name is no way around it.
+    pub(crate) fn names_of_key(&self, found: &Found) -> Result<Vec<String>, String> {
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT name FROM players
+                 WHERE key = (SELECT key FROM players WHERE id = ?1) ORDER BY name",
+            )
+            .map_err(said)?;
+        statement
+            .query_map(params![found.id], |r| r.get(0))
+            .map_err(said)?
+            .collect::<Result<Vec<String>, _>>()
+            .map_err(said)
+    }
+
     /// Bans `found` for `reason` (a ban in force keeps its first reason and time
     /// replaced by these): `moderator`'s order at `now`.
     pub(crate) fn ban(
@@ -855,10 +892,15 @@ impl Db {
         Ok(())
     }
 
-    /// Lifts the ban on `found`: whether one was in force.
+    /// Lifts the ban on `found`'s key (ordered on any of its names): whether one was in
+    /// force.
     pub(crate) fn unban(&self, found: &Found) -> Result<bool, String> {
         self.conn
-            .execute("DELETE FROM bans WHERE player = ?1", params![found.id])
+            .execute(
+                "DELETE FROM bans WHERE player IN
+                 (SELECT id FROM players WHERE key = (SELECT key FROM players WHERE id = ?1))",
+                params![found.id],
+            )
             .map(|n| n > 0)
             .map_err(said)
     }
@@ -874,24 +916,28 @@ impl Db {
             .map_err(said)
     }
 
-    /// Lifts the mute on `found`: whether one was in force at `now`.
+    /// Lifts the mute on `found`'s key (ordered on any of its names): whether one was
+    /// in force at `now`.
     pub(crate) fn unmute(&self, found: &Found, now: u64) -> Result<bool, String> {
         self.conn
             .execute(
-                "DELETE FROM mutes WHERE player = ?1 AND until > ?2",
+                "DELETE FROM mutes WHERE until > ?2 AND player IN
+                 (SELECT id FROM players WHERE key = (SELECT key FROM players WHERE id = ?1))",
                 params![found.id, now as i64],
             )
             .map(|n| n > 0)
             .map_err(said)
     }
 
-    /// The mutes in force at `now`: each player's name and when it ends (unix seconds).
+    /// The mutes in force at `now`: each muted key's names and when it ends (unix
+    /// seconds).
     pub(crate) fn mutes(&self, now: u64) -> Result<Vec<(String, u64)>, String> {
         let mut statement = self
             .conn
             .prepare(
-                "SELECT p.name, m.until FROM mutes m JOIN players p ON p.id = m.player
-                 WHERE m.until > ?1",
+                "SELECT n.name, MAX(m.until) FROM mutes m JOIN players p ON p.id = m.player
+                 JOIN players n ON n.key = p.key
+                 WHERE m.until > ?1 GROUP BY n.name",
             )
             .map_err(said)?;
         statement

@@ -213,6 +213,7 @@ impl Lobby {
         out: mpsc::Sender<ServerMessage>,
     ) {
         let now = Instant::now();
+        self.note_mute(name, player.muted_until);
         self.online.insert(
             name.to_string(),
             Online {

@@ -60,11 +60,17 @@ impl Bench {
     /// `name` logs in as [`log_in`](Self::log_in) does, with `rated_games` rated games
     /// behind them if given (else as many as the database holds).
     fn log_in_with(&mut self, name: &str, board: bool, rated_games: Option<u32>) {
-        let who = name.to_string();
+        self.log_in_keyed(name, name, board, rated_games);
+    }
+
+    /// `name` logs in as [`log_in_with`](Self::log_in_with) does, with the key `key`
+    /// (one person's second name has their first name's key).
+    fn log_in_keyed(&mut self, name: &str, key: &str, board: bool, rated_games: Option<u32>) {
+        let (who, key) = (name.to_string(), key.to_string());
         let claimed = self
             .lobby
             .store()
-            .ask_now(move |db| db.claim(&who, who.as_bytes(), 0, true))
+            .ask_now(move |db| db.claim(&who, key.as_bytes(), 0, true))
             .unwrap()
             .unwrap();
         let super::db::Claim::Player(mut player, _) = claimed else {
@@ -377,9 +383,13 @@ fn a_tables_chat_carries_so_many_lines_at_a_time_whoever_says_them() {
     let say = |i: usize| ClientMessage::Say {
         text: format!("line {i}"),
     };
-    // Twenty lines among the five spectators: each goes to all seven at the table.
-    for i in 0..20 {
+    // Twenty lines: ten among the five spectators, five of each player's: each goes to
+    // all seven at the table.
+    for i in 0..10 {
         bench.ask_at(&format!("fan{}", i % 5), say(i), start);
+    }
+    for i in 10..20 {
+        bench.ask_at(["alice", "bob"][i % 2], say(i), start);
     }
     let heard = |told: &[(String, ServerMessage)]| {
         told.iter()
@@ -387,17 +397,19 @@ fn a_tables_chat_carries_so_many_lines_at_a_time_whoever_says_them() {
             .count()
     };
     assert_eq!(heard(&bench.told()), 20 * 7);
-    // The next, by a player, is refused while the window is full, and heard by no one.
-    bench.ask_at("alice", say(20), start + Duration::from_secs(9));
-    let told = bench.told();
-    assert_eq!(heard(&told), 0);
-    let refused: Vec<_> = told.iter().filter(|(to, _)| to == "alice").collect();
-    assert!(
-        matches!(&refused[..], [(_, ServerMessage::Rejected { reason })] if reason.contains("chat is busy")),
-        "{refused:#?}"
-    );
+    // The next, by anyone, is refused while the window is full, and heard by no one.
+    for name in ["alice", "fan4"] {
+        bench.ask_at(name, say(20), start + Duration::from_secs(9));
+        let told = bench.told();
+        assert_eq!(heard(&told), 0);
+        let refused: Vec<_> = told.iter().filter(|(to, _)| to == name).collect();
+        assert!(
+            matches!(&refused[..], [(_, ServerMessage::Rejected { reason })] if reason.contains("share")),
+            "{refused:#?}"
+        );
+    }
     // Once the first lines are ten seconds old, the table talks again.
-    bench.ask_at("alice", say(21), start + Duration::from_secs(10));
+    bench.ask_at("fan0", say(21), start + Duration::from_secs(10));
     assert_eq!(heard(&bench.told()), 7);
 }
 
@@ -1434,6 +1446,56 @@ fn one_flooder_at_a_table_cannot_silence_the_others() {
     }
 }
 
+/// Spectators, however many one person makes, cannot silence the players: the lines
+/// they say together stop at what the players' shares leave.
+#[test]
+fn spectators_together_cannot_silence_the_players() {
+    let mut bench = Bench::new();
+    bench.game(false);
+    let fans = ["fan1", "fan2", "fan3", "fan4"];
+    for fan in fans {
+        bench.watch(fan, 1, false);
+    }
+    bench.told();
+    let start = Instant::now();
+    let say = |text: &str| ClientMessage::Say {
+        text: text.to_string(),
+    };
+    // Each of four says their own share (5 lines of the table's 20).
+    for fan in fans {
+        for i in 0..5 {
+            bench.ask_at(fan, say(&format!("{fan} {i}")), start);
+        }
+    }
+    let told = bench.told();
+    let heard = told
+        .iter()
+        .filter(|(to, m)| to == "alice" && matches!(m, ServerMessage::Said { .. }))
+        .count();
+    assert_eq!(heard, 10, "{told:#?}");
+    assert!(
+        was_told(
+            &told,
+            "fan3",
+            "the spectators said 10 lines in 10 s, their share"
+        ),
+        "{told:#?}"
+    );
+    for name in ["alice", "bob"] {
+        for i in 0..5 {
+            bench.ask_at(name, say(&format!("{name} {i}")), start);
+        }
+        let told = bench.told();
+        let heard = told
+            .iter()
+            .filter(|(to, m)| {
+                to == "fan1" && matches!(m, ServerMessage::Said { name: n, .. } if n == name)
+            })
+            .count();
+        assert_eq!(heard, 5, "{name} was silenced: {told:#?}");
+    }
+}
+
 /// A challenger who leaves the server withdraws their challenge: the one challenged is
 /// told, and the challenge is gone from their list; a challenge to a player who leaves
 /// is withdrawn too, its challenger told.
@@ -1921,4 +1983,90 @@ fn a_moderator_made_or_removed_while_online_has_the_right_or_loses_it_at_once() 
     assert!(!was_told(&told, "ann", "Muted bob"), "{told:#?}");
     // Read again with nothing changed: nobody is told anything.
     assert!(set(&mut bench, false).is_empty());
+}
+
+/// A mute follows the player's key: their second name, made before or after the mute,
+/// online or not, is not heard either; the unmute of either name lifts it from both.
+#[test]
+fn a_mute_reaches_every_name_of_the_muted_players_key() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.game(false);
+    bench.log_in_keyed("bob2", "bob", false, None);
+    bench.ask("bob2", ClientMessage::Watch { number: 1 });
+    bench.watch("mod", 1, false);
+    bench.make_moderator("mod");
+    let told = bench.order(
+        "mod",
+        Order::Mute {
+            name: "bob".to_string(),
+            minutes: Some(30),
+        },
+    );
+    assert!(
+        was_told(&told, "mod", "The same key's other names too: bob2."),
+        "{told:#?}"
+    );
+    let say = |text: &str| ClientMessage::Say {
+        text: text.to_string(),
+    };
+    bench.ask("bob2", say("still here"));
+    // A third name made after the mute, logging in afresh.
+    bench.log_in_keyed("bob3", "bob", false, None);
+    bench.ask("bob3", ClientMessage::Watch { number: 1 });
+    bench.ask("bob3", say("and here"));
+    let told = bench.told();
+    for name in ["bob2", "bob3"] {
+        assert!(
+            was_told(&told, name, "a moderator muted you until "),
+            "{name}: {told:#?}"
+        );
+    }
+    assert!(
+        !told
+            .iter()
+            .any(|(_, m)| matches!(m, ServerMessage::Said { .. })),
+        "{told:#?}"
+    );
+    bench.order(
+        "mod",
+        Order::Unmute {
+            name: "bob3".to_string(),
+        },
+    );
+    bench.ask("bob", say("free"));
+    assert!(
+        bench.told().iter().any(|(to, m)| to == "alice"
+            && matches!(m, ServerMessage::Said { name, .. } if name == "bob")),
+        "bob still muted after bob3's unmute"
+    );
+}
+
+/// A ban follows the key: the banned player's other names online are let go at once
+/// too (not served until their next login), their games ended as abandoned.
+#[test]
+fn a_ban_lets_go_every_name_of_the_banned_players_key_online() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.game(false);
+    bench.log_in_keyed("bob2", "bob", false, None);
+    bench.log_in("mod", false);
+    bench.make_moderator("mod");
+    let told = bench.order(
+        "mod",
+        Order::Ban {
+            name: "bob".to_string(),
+            reason: Some("abuse".to_string()),
+        },
+    );
+    for name in ["bob", "bob2"] {
+        assert!(
+            told.iter().any(|(to, m)| to == name
+                && matches!(m, ServerMessage::Refused { reason } if reason.contains("you are banned from this server: abuse"))),
+            "{name} not let go: {told:#?}"
+        );
+        assert!(bench.lobby.banned_now(name).is_some(), "{name}");
+    }
+    bench.ask("bob2", ClientMessage::Who);
+    assert!(bench.told_to("bob2").is_empty(), "bob2 still served");
 }

@@ -8,11 +8,12 @@ use super::*;
 /// [`Limits::table_chat`]: crate::server::Limits::table_chat
 pub(super) const TABLE_CHAT_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// The lines said at a table in the last [`TABLE_CHAT_WINDOW`]: when, and by whom.
+/// The lines said at a table in the last [`TABLE_CHAT_WINDOW`]: when, by whom, and
+/// whether a player of the table said it.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Chat {
-    /// Each line's time and speaker, oldest first.
-    pub(super) said: std::collections::VecDeque<(Instant, String)>,
+    /// Each line's time, speaker and whether they play at the table, oldest first.
+    pub(super) said: std::collections::VecDeque<(Instant, String, bool)>,
 }
 
 /// Why a line is not carried at a table.
@@ -22,6 +23,8 @@ pub(super) enum ChatFull {
     Table,
     /// The speaker said their share of them (see [`speakers_share`]).
     Speaker,
+    /// The spectators together said theirs (see [`spectators_share`]).
+    Spectators,
 }
 
 /// The lines one speaker may say at a table in a [`TABLE_CHAT_WINDOW`], of the
@@ -31,30 +34,44 @@ pub(super) fn speakers_share(lines: usize) -> usize {
     (lines / 4).max(1)
 }
 
+/// The lines the spectators of a table may say together in a [`TABLE_CHAT_WINDOW`], of
+/// the `lines` it carries: what the two players' shares leave (at least one), so that
+/// spectators, however many one person makes, never silence the players.
+pub(super) fn spectators_share(lines: usize) -> usize {
+    lines.saturating_sub(2 * speakers_share(lines)).max(1)
+}
+
 impl Chat {
-    /// Whether `speaker` may say a line `now` (counted if so): at most `lines` in any
-    /// [`TABLE_CHAT_WINDOW`] at the table, [`speakers_share`] of them each speaker's.
+    /// Whether `speaker` (a `player` of the table, or a spectator) may say a line `now`
+    /// (counted if so): at most `lines` in any [`TABLE_CHAT_WINDOW`] at the table,
+    /// [`speakers_share`] of them each speaker's, [`spectators_share`] all the
+    /// spectators'.
     pub(super) fn allows(
         &mut self,
         speaker: &str,
+        player: bool,
         now: Instant,
         lines: usize,
     ) -> Result<(), ChatFull> {
         while self
             .said
             .front()
-            .is_some_and(|(said, _)| now.duration_since(*said) >= TABLE_CHAT_WINDOW)
+            .is_some_and(|(said, _, _)| now.duration_since(*said) >= TABLE_CHAT_WINDOW)
         {
             self.said.pop_front();
         }
-        let own = self.said.iter().filter(|(_, n)| n == speaker).count();
+        let own = self.said.iter().filter(|(_, n, _)| n == speaker).count();
         if own >= speakers_share(lines) {
             return Err(ChatFull::Speaker);
+        }
+        let spectators = self.said.iter().filter(|(_, _, p)| !p).count();
+        if !player && spectators >= spectators_share(lines) {
+            return Err(ChatFull::Spectators);
         }
         if self.said.len() >= lines {
             return Err(ChatFull::Table);
         }
-        self.said.push_back((now, speaker.to_string()));
+        self.said.push_back((now, speaker.to_string(), player));
         Ok(())
     }
 }
@@ -108,14 +125,15 @@ impl Lobby {
         }
         let lines = self.table_chat;
         let allowed = match (game, &ended) {
-            (Some(game), _) => self
-                .games
-                .get_mut(&game)
-                .map(|t| t.chat.allows(name, now, lines)),
+            (Some(game), _) => self.games.get_mut(&game).map(|t| {
+                let player = t.side_of(name).is_some();
+                t.chat.allows(name, player, now, lines)
+            }),
+            // Only the two players talk at an ended game's table.
             (None, Some((ended, _))) => self
                 .rematches
                 .get_mut(ended)
-                .map(|r| r.chat.allows(name, now, lines)),
+                .map(|r| r.chat.allows(name, true, now, lines)),
             (None, None) => None,
         };
         let window = TABLE_CHAT_WINDOW.as_secs();
@@ -128,6 +146,17 @@ impl Lobby {
                     format!(
                         "you said {share} lines in {window} s, your share of this table's \
                          chat: say it again in a moment"
+                    ),
+                );
+            }
+            Some(Err(ChatFull::Spectators)) => {
+                let share = spectators_share(lines);
+                return self.reject(
+                    name,
+                    format!(
+                        "the spectators said {share} lines in {window} s, their share of this \
+                         table's chat (the rest is kept for the players): say it again in a \
+                         moment"
                     ),
                 );
             }

@@ -40,12 +40,22 @@ impl Moderation {
 
 /// What became of an order at the database.
 enum Stored {
-    /// Done (for `unmute`, `unban`: whether there was a mute, a ban, to lift).
-    Done(Found, bool),
+    /// Done (for `unmute`, `unban`: whether there was a mute, a ban, to lift), with
+    /// every name of the player's key, theirs among them.
+    Done(Found, bool, Vec<String>),
     /// No player of that name.
     NoSuchPlayer,
     /// The player is a moderator: only the operator deals with them.
     Moderator(Found),
+}
+
+/// What a moderator is told of the key's `others` names an order reached too.
+fn also(others: &[String]) -> String {
+    if others.is_empty() {
+        String::new()
+    } else {
+        format!(" The same key's other names too: {}.", others.join(", "))
+    }
 }
 
 /// The end of a mute of `minutes` from `now` (unix seconds).
@@ -100,6 +110,19 @@ impl Lobby {
     /// Whether `name` is one of the server's moderators.
     pub(crate) fn is_moderator(&self, name: &str) -> bool {
         self.moderation.moderators.contains(name)
+    }
+
+    /// The database says at `name`'s login until when their key is muted, if it is (a
+    /// mute ordered since the database answered is kept: it was stored after).
+    pub(crate) fn note_mute(&mut self, name: &str, until: Option<u64>) {
+        if let Some(until) = until {
+            let kept = self
+                .moderation
+                .mutes
+                .entry(name.to_string())
+                .or_insert(until);
+            *kept = (*kept).max(until);
+        }
     }
 
     /// The database says at `name`'s login whether they are a moderator.
@@ -273,7 +296,7 @@ impl Lobby {
     fn moderated(&mut self, by: &str, order: Order, stored: Result<Stored, String>, now: u64) {
         let word = order.word();
         let found = match stored {
-            Ok(Stored::Done(found, done)) => (found, done),
+            Ok(Stored::Done(found, done, names)) => (found, done, names),
             Ok(Stored::NoSuchPlayer) => {
                 let text = format!(
                     "no player {} at this server: nobody to {word}",
@@ -299,25 +322,31 @@ impl Lobby {
                 return self.reject(by, format!("the server cannot store that now: {error}"));
             }
         };
-        let (found, done) = found;
+        let (found, done, names) = found;
         let name = found.name;
+        // The key's other names: a mute or a ban reaches them as it does `name`.
+        let others: Vec<String> = names.into_iter().filter(|n| *n != name).collect();
         let online = self.online.contains_key(&name);
         let told = match order {
             Order::Mute { minutes, .. } => {
                 let minutes = minutes.unwrap_or(protocol::MUTE_MINUTES);
                 let until = mute_end(now, minutes);
-                self.moderation.mutes.insert(name.clone(), until);
                 tracing::warn!(moderator = by, player = name, minutes, "muted");
                 let when = until_words(until, now);
                 let text = format!(
                     "A moderator muted you until {when}: nothing you say at a table is heard \
                      until then."
                 );
-                self.send(&name, ServerMessage::Info { text });
-                format!("Muted {name} until {when}.")
+                for muted in std::iter::once(&name).chain(&others) {
+                    self.moderation.mutes.insert(muted.clone(), until);
+                    self.send(muted, ServerMessage::Info { text: text.clone() });
+                }
+                format!("Muted {name} until {when}.{}", also(&others))
             }
             Order::Unmute { .. } => {
-                self.moderation.mutes.remove(&name);
+                for muted in std::iter::once(&name).chain(&others) {
+                    self.moderation.mutes.remove(muted);
+                }
                 tracing::warn!(moderator = by, player = name, was_muted = done, "unmuted");
                 if !done {
                     format!("{name} was not muted: nothing to lift.")
@@ -346,26 +375,17 @@ impl Lobby {
             Order::Ban { reason, .. } => {
                 let reason = reason.unwrap_or_default();
                 tracing::warn!(moderator = by, player = name, reason, "banned");
-                self.moderation.banned.insert(name.clone(), reason.clone());
-                let kicked = online
-                    .then(|| self.kick(&name, banned_words(&reason), true))
-                    .flatten();
-                // Their game, adjourned by the kick or before: it cannot go on, and
-                // its opponent is not kept waiting on it for an unban.
-                let game = kicked.or_else(|| {
-                    self.games
-                        .iter()
-                        .find(|(_, table)| table.side_of(&name).is_some())
-                        .map(|(game, _)| *game)
-                });
-                if let Some(game) = game {
-                    let text = format!(
-                        "A moderator banned {name}: game {game} ends as abandoned, counting \
-                         for neither of you. You are free to play."
-                    );
-                    self.abandon(game, &text);
+                for banned in std::iter::once(&name).chain(&others) {
+                    self.moderation
+                        .banned
+                        .insert(banned.clone(), reason.clone());
                 }
-                match game {
+                // The key's other names go too, their games ended as its own.
+                for other in &others {
+                    self.banned_away(other, &reason);
+                }
+                let game = self.banned_away(&name, &reason);
+                let told = match game {
                     Some(game) if online => format!(
                         "Banned {name} ({reason}) and kicked them; game {game} ends as \
                          abandoned (unrated)."
@@ -375,10 +395,13 @@ impl Lobby {
                     ),
                     None if online => format!("Banned {name} ({reason}) and kicked them."),
                     None => format!("Banned {name} ({reason})."),
-                }
+                };
+                format!("{told}{}", also(&others))
             }
             Order::Unban { .. } => {
-                self.moderation.banned.remove(&name);
+                for banned in std::iter::once(&name).chain(&others) {
+                    self.moderation.banned.remove(banned);
+                }
                 tracing::warn!(moderator = by, player = name, was_banned = done, "unbanned");
                 if done {
                     format!("Unbanned {name}: they may log in again.")
@@ -388,6 +411,29 @@ impl Lobby {
             }
         };
         self.send(by, ServerMessage::Info { text: told });
+    }
+
+    /// `name`, just banned for `reason`, is kicked if online, and their game (adjourned
+    /// by the kick or before) ends as abandoned: it cannot go on, and its opponent is
+    /// not kept waiting on it for an unban. The game ended, if one.
+    fn banned_away(&mut self, name: &str, reason: &str) -> Option<u64> {
+        let kicked = self
+            .online
+            .contains_key(name)
+            .then(|| self.kick(name, banned_words(reason), true))
+            .flatten();
+        let game = kicked.or_else(|| {
+            self.games
+                .iter()
+                .find(|(_, table)| table.side_of(name).is_some())
+                .map(|(game, _)| *game)
+        })?;
+        let text = format!(
+            "A moderator banned {name}: game {game} ends as abandoned, counting for neither \
+             of you. You are free to play."
+        );
+        self.abandon(game, &text);
+        Some(game)
     }
 
     /// A moderator lets `name` go (`banned` too), telling them `reason`: a game they
@@ -449,5 +495,6 @@ fn store_order(db: &mut Db, by: &str, order: &Order, now: u64) -> Result<Stored,
         Order::Unban { .. } => (db.unban(&found)?, String::new()),
     };
     db.log_moderation(now, by, order.word(), &found.name, &detail)?;
-    Ok(Stored::Done(found, done))
+    let names = db.names_of_key(&found)?;
+    Ok(Stored::Done(found, done, names))
 }

@@ -428,6 +428,7 @@ mod tests {
                 rating: Glicko2Rating::new(),
                 rated_games: 0,
                 moderator: false,
+                muted_until: None,
             };
             lobby.enter(&name, &player, (i, address), out);
             let seek = ClientMessage::Seek {
