@@ -59,6 +59,15 @@ pub(crate) enum CommandError {
     /// A game across the network cannot begin: `host` cannot listen, `join` or `watch`
     /// cannot reach the host or is refused, or an option does not apply (why, in words).
     Network(String),
+    /// A pinned server presents another certificate: the warning in full (both
+    /// fingerprints lined up, what to do), and in short for the home screen's message
+    /// box, which must hold it whole at 80x24.
+    CertificateChanged {
+        /// The warning as `checkers online` prints it.
+        warning: String,
+        /// The same in short: what happened, the new fingerprint, what to do.
+        short: String,
+    },
     /// `explore --moves`: a move that cannot be played (which, and why).
     BadMove(String),
     /// `puzzle --number`: there is no such puzzle (why, in plain mode's words).
@@ -78,6 +87,7 @@ impl fmt::Display for CommandError {
         match self {
             CommandError::GameOption(e) => write!(f, "{e}"),
             CommandError::Network(why) => write!(f, "{why}"),
+            CommandError::CertificateChanged { warning, .. } => write!(f, "{warning}"),
             CommandError::Ballot(e) => write!(f, "--ballot: {e}"),
             CommandError::SaveFile(e) => write!(f, "--save: {e}"),
             CommandError::Terminal(e) => write!(f, "{e}"),
@@ -225,6 +235,7 @@ pub(crate) fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::EgdbFaults(_)
         | CommandError::NotFound(_)
         | CommandError::Network(_)
+        | CommandError::CertificateChanged { .. }
         | CommandError::ManualFile(..) => (1, false),
     };
     Exit {

@@ -637,21 +637,28 @@ pub(crate) fn network_from_home(
                     ))),
                     None => crate::online::lobby_start(&options, look.theme(), farewell),
                 })
-                .map_err(|e| {
-                    // The home screen's message line is one paragraph: a warning's lines
-                    // (and the blanks that line up its fingerprints) run on.
-                    let why = e
-                        .to_string()
-                        .split_whitespace()
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    let why = why.strip_prefix("not connected: ").unwrap_or(&why);
-                    format!("Not connected: {why}")
-                })
+                .map_err(|e| not_connected(&e))
         }
         _ => return None,
     };
     Some(started)
+}
+
+/// Why the home screen's server form did not connect, as its message box says it: one
+/// paragraph, a changed certificate's warning in short (the full one ran past the box
+/// at 80x24, cutting what to do).
+pub(crate) fn not_connected(e: &CommandError) -> String {
+    if let CommandError::CertificateChanged { short, .. } = e {
+        return crate::text::capitalized(short);
+    }
+    // A warning's lines (and the blanks that line up its fingerprints) run on.
+    let why = e
+        .to_string()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let why = why.strip_prefix("not connected: ").unwrap_or(&why);
+    format!("Not connected: {why}")
 }
 
 /// The analysis board showing `tree` (`record`'s tags kept for a save), its search

@@ -334,7 +334,7 @@ async fn tls_connect(
                     network(not_the_one_given(address, &given, &seen))
                 }
                 (None, Some(expected), Some(seen)) if expected != seen => {
-                    network(changed_warning(dir, address, &expected, &seen))
+                    certificate_changed(dir, address, &expected, &seen)
                 }
                 _ => network(format!("no TLS connection to {address}: {e}")),
             }
@@ -763,6 +763,37 @@ fn changed_warning(
         protocol::fingerprint_text(expected),
         protocol::fingerprint_text(seen),
         crate::text::printable_path(&identity::known_servers(dir))
+    )
+}
+
+/// The error of a server `address` whose certificate (`seen`) is not the one pinned
+/// (`expected`) in the data folder `dir`: its warning in full and in short.
+pub(crate) fn certificate_changed(
+    dir: &std::path::Path,
+    address: &str,
+    expected: &[u8; 32],
+    seen: &[u8; 32],
+) -> CommandError {
+    CommandError::CertificateChanged {
+        warning: changed_warning(dir, address, expected, seen),
+        short: changed_in_short(dir, address, seen),
+    }
+}
+
+/// The warning for a server whose certificate is not the one pinned, in short for the
+/// home screen's message box (its 76 columns by some 20 rows at 80x24 hold it whole,
+/// however long the data folder's path): what happened, the fingerprint presented now
+/// (to compare with the operator's), and what to do there.
+fn changed_in_short(dir: &std::path::Path, address: &str, seen: &[u8; 32]) -> String {
+    let file = crate::text::printable_path(&identity::known_servers(dir));
+    format!(
+        "not connected: the certificate of {address} has changed since it was pinned! \
+         Nothing was sent. Someone may be intercepting the connection, or the server made a \
+         new certificate; it presents {}. Only if the server's operator confirms that \
+         fingerprint: remove the line for {address} from {} and connect again, to be asked \
+         whether to trust it.",
+        protocol::fingerprint_text(seen),
+        crate::text::printable(&file, 200)
     )
 }
 

@@ -431,8 +431,10 @@ mod tests {
             stop the pair.} *\n";
         let read = crate::puzzles::file::from_text(lesson, "lesson.pdn");
         assert!(read.left_out.is_empty(), "{:?}", read.left_out);
-        let mut progress = Progress::default();
-        progress.set = Some(Box::leak(read.puzzles.into_boxed_slice()));
+        let progress = Progress {
+            set: Some(Box::leak(read.puzzles.into_boxed_slice())),
+            ..Progress::default()
+        };
         let mut puzzles = PlainPuzzles::new(1, Judge::new(None, Limits::depth(4)), progress);
         assert!(puzzles.intro().ends_with("Type hint for a hint."));
         assert_eq!(

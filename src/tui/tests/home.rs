@@ -1429,3 +1429,55 @@ fn at_26x11_the_pages_notes_read_whole_under_their_last_row() {
     }
     whole(&home, "or 30/60.");
 }
+
+/// A pinned server's changed certificate, refused from the network page's server form:
+/// the message reads whole at 80x24 (it ran past the box, cutting what to do), with a
+/// long data folder and a long server name, and at 120x40 and 200x60.
+#[test]
+fn a_changed_certificates_warning_reads_whole_on_the_home_screen_at_80x24() {
+    let address = "checkers-club.example-secondary-school.org:4620";
+    // A data folder on a synced drive, set by XDG_DATA_HOME.
+    let dir = std::path::Path::new(
+        "/home/annabelle.mcallister/Nextcloud/Teaching/Checkers club 2026-2027/program data/checkers",
+    );
+    let error = crate::online::certificate_changed(dir, address, &[0xAB; 32], &[0x5C; 32]);
+    let mut home = home();
+    key(&mut home, KeyCode::Char('n'));
+    home.page = Page::Network;
+    for _ in 0..3 {
+        key(&mut home, KeyCode::Down);
+    }
+    key(&mut home, KeyCode::Enter);
+    // As the run loop sets it.
+    let why = crate::commands::play::not_connected(&error);
+    home.message = Some(crate::text::printable(&why, 900));
+    let new = format!("SHA256:{}", ["5C"; 32].join(":"));
+    for (width, height) in [(80, 24), (120, 40), (200, 60)] {
+        let drawn = screen(&home, width, height);
+        let text: String = drawn
+            .lines()
+            .map(|l| l.trim_matches(|c| c == '│' || c == ' '))
+            .collect::<Vec<_>>()
+            .join(" ");
+        // Read without blanks: a path or a fingerprint wraps across rows.
+        let squashed = text.replace(' ', "");
+        for said in [
+            &format!("the certificate of {address} has changed"),
+            "Nothing was sent",
+            "Someone may be intercepting the connection",
+            &new,
+            "Checkers club 2026-2027/program data/checkers/known_servers and connect again",
+            "to be asked",
+            "Enter connect",
+        ] {
+            assert!(
+                squashed.contains(&said.replace(' ', "")),
+                "{said}, at {width}x{height}:\n{drawn}"
+            );
+        }
+        assert!(!text.contains("..."), "cut: {drawn}");
+        // What to do is what can be done from here: the home screen takes no
+        // --fingerprint (the full warning's advice, for `checkers online`).
+        assert!(!text.contains("--fingerprint"), "{drawn}");
+    }
+}
