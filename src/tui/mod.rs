@@ -956,7 +956,7 @@ fn at_server_table(
     let size = terminal.size()?;
     let mut app = App::with_runtime(settings, runtime, size.width, size.height);
     let result = event_loop(terminal, settings.bell, &mut app, shared, Some(woken));
-    let over = app.runtime().session().game().result().is_some();
+    let over = server_game_over(&app);
     let _ = app.finish();
     result?;
     if online.line.is_down() {
@@ -982,6 +982,14 @@ fn at_server_table(
         .send(crate::server::protocol::ClientMessage::Adjourn);
     game_ended(&online.line);
     Ok(None)
+}
+
+/// Whether the game on a server's board is over for its player: ended with a result,
+/// or ended by the server as abandoned (then there is nothing to adjourn as the board
+/// is left).
+pub(crate) fn server_game_over(app: &App) -> bool {
+    app.runtime().session().game().result().is_some()
+        || app.runtime().table().is_some_and(|t| t.abandoned.is_some())
 }
 
 /// How long the lobby waits for the server's answer to a ping.

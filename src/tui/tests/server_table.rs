@@ -330,6 +330,8 @@ fn a_players_board_says_the_game_ended_abandoned_when_a_moderator_banned_the_opp
         "{panel}"
     );
     assert_eq!(message(&app), text);
+    // Over: leaving the board asks the server to adjourn nothing.
+    assert!(crate::tui::server_game_over(&app));
     // Nothing is left to adjourn or resign: q leaves the board without asking.
     super::type_text(&mut app, "q");
     assert!(
