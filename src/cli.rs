@@ -311,10 +311,15 @@ pub(crate) struct PuzzleArgs {
     /// puzzle whose moves cannot be played is left out, and said which and why. A
     /// comment {...} before the first move is the puzzle's hint (i, or hint in plain
     /// mode); comments after its moves explain it once it is solved.
+    /// A number alone, with no such file, is puzzle N of the built-in ones
+    /// (`checkers puzzle 12`).
     #[arg(value_name = "FILE")]
     pub(crate) file: Option<PathBuf>,
-    /// Open puzzle N of the list (from 1) instead of the list.
+    /// Open puzzle N of the list (from 1) instead of the list (`checkers puzzle FILE 3`).
     // Any number is taken here: one outside the list is refused with the list's range.
+    #[arg(value_name = "N", conflicts_with = "number")]
+    pub(crate) at: Option<u32>,
+    /// Open puzzle N of the list (from 1) instead of the list, as N after FILE does.
     #[arg(long, value_name = "N")]
     pub(crate) number: Option<u32>,
     /// How the puzzles are shown: plain mode, mouse, colour, characters (no clock, so

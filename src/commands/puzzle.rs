@@ -47,7 +47,20 @@ fn screen_with(
 pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
     // The puzzles and their progress: the file's, or the built-in ones'. A file that
     // cannot be used is refused before anything else, as a missing puzzle is.
-    let (progress, told) = match &args.file {
+    // `checkers puzzle 12`: a number where no file of that name is, the built-in
+    // puzzle of that number.
+    let (file, number) = match (&args.file, args.at.or(args.number)) {
+        (Some(path), None)
+            if !path.exists()
+                && path
+                    .to_str()
+                    .is_some_and(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit())) =>
+        {
+            (None, path.to_str().and_then(|s| s.parse::<u32>().ok()))
+        }
+        (file, number) => (file.clone(), number),
+    };
+    let (progress, told) = match &file {
         Some(path) => {
             let (progress, told) = crate::puzzles::file_progress(&crate::store::expand_home(path))
                 .map_err(CommandError::PuzzleFile)?;
@@ -59,7 +72,7 @@ pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
         }
     };
     let (db, notices) = open_databases();
-    let number = args.number.map(|n| n as usize);
+    let number = number.map(|n| n as usize);
     // Refused before the screen changes, as plain mode's `puzzle N` refuses it.
     let count = progress.puzzles().len();
     if let Some(why) = number.and_then(|n| crate::puzzles::no_such_puzzle(n, count)) {

@@ -174,7 +174,7 @@ impl PlainPuzzles {
                     self.record(Record::count_failure)
                 };
                 format!(
-                    "The solution: {}. {}{}{}",
+                    "The solution: {}. {}.{}{}",
                     self.puzzle().solution_text(),
                     crate::text::capitalized(&self.puzzle().proof),
                     self.explanation(),

@@ -519,7 +519,7 @@ impl PuzzleScreen {
         self.news = vec![(
             Tone::Info,
             format!(
-                "The solution: {}. {}",
+                "The solution: {}. {}.",
                 self.puzzle().solution_text(),
                 crate::text::capitalized(&self.puzzle().proof)
             ),

@@ -284,3 +284,28 @@ fn the_puzzles_screen_tells_what_the_game_would_tell_on_its_status_line() {
     board.send(b"q");
     assert!(board.exit_status().success());
 }
+
+/// The puzzle's number may follow the file (`checkers puzzle lesson.pdn 2`), or stand
+/// alone for the built-in ones (`checkers puzzle 3`); a solution shown ends its
+/// sentence.
+#[test]
+fn a_puzzles_number_after_the_file_or_alone_opens_that_puzzle() {
+    let home = tempfile::tempdir().unwrap();
+    let lesson = home.path().join("lesson.pdn");
+    std::fs::write(&lesson, LESSON).unwrap();
+    let lesson = lesson.to_str().unwrap();
+    let out = run_piped_in(home.path(), &["puzzle", "--plain", lesson, "2"], "quit\n");
+    assert!(out.starts_with("Puzzle 2 of 2: Hold the draw."), "{out}");
+    let out = run_piped_in(home.path(), &["puzzle", "--plain", "3"], "solution\nquit\n");
+    assert!(out.starts_with("Puzzle 3 of "), "{out}");
+    assert!(out.contains("Better than First"), "{out}");
+    let shown = out
+        .lines()
+        .find(|l| l.starts_with("The solution: "))
+        .unwrap_or_else(|| panic!("no solution shown: {out}"));
+    assert!(shown.ends_with('.'), "{shown}");
+    // A number past the file's puzzles is refused with their range.
+    let o = run(&["puzzle", "--plain", lesson, "7"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("7"), "{}", stderr(&o));
+}
