@@ -206,7 +206,7 @@ pub(crate) fn line_rows(line: &Line, width: usize) -> usize {
 /// The entries a narrow key line leaves out first, by what they do: how to move (the
 /// board's help and first news teach it, and a click on the board moves), then redo;
 /// undo and save, which nothing else on the screen offers, stay longer.
-const FIRST_TO_GO: &[&str] = &["type", "move", "pick", "redo"];
+const FIRST_TO_GO: &[&str] = &["type", "move", "pick", "land", "redo"];
 
 /// `keys` cut to fit `width` columns: the ones before the last two (help and quit, or
 /// leave, which always stay) go, rather than any being cut in half; those of

@@ -1144,3 +1144,29 @@ fn esc_then_a_digit_sent_as_alt_and_the_digit_types_a_new_move() {
     alt(&mut app, '9');
     assert_eq!(app.mode, Mode::Prompt("9".to_string()));
 }
+
+#[test]
+fn with_a_piece_picked_up_the_key_line_says_enter_lands_it_and_esc_puts_it_down() {
+    let mut app = crate::tui::tests::app();
+    let key_line = |app: &crate::tui::App| {
+        let screen = screen_text(app);
+        screen
+            .lines()
+            .rfind(|line| line.contains("? help"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(key_line(&app).contains("Enter pick"), "{}", key_line(&app));
+    // The cursor starts on a man that can move: Enter picks it up.
+    press(&mut app, KeyCode::Enter);
+    assert!(app.board.pick.is_some());
+    let line = key_line(&app);
+    // It said "Enter pick" and had no Esc, though Esc is what puts the piece down.
+    assert!(
+        line.contains("Enter land  Esc put down") && line.contains("q quit"),
+        "{line}"
+    );
+    press(&mut app, KeyCode::Esc);
+    assert!(app.board.pick.is_none());
+    assert!(key_line(&app).contains("Enter pick"), "{}", key_line(&app));
+}

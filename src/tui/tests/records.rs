@@ -670,6 +670,32 @@ fn a_file_of_several_games_opens_with_the_list_to_choose_from() {
     assert_eq!(app.mode, Mode::Board);
 }
 
+/// A file of `count` short games, each of its own event.
+fn many_games(count: usize) -> String {
+    (1..=count)
+        .map(|n| format!("[Event \"Round {n}\"]\n[Result \"*\"]\n1. 11-15 23-19 *\n\n"))
+        .collect()
+}
+
+#[test]
+fn the_files_list_at_80x24_leaves_the_whole_news_above_its_key_line_in_view() {
+    use crate::session::Session;
+    use crate::tui::{App, Settings};
+    // A list longer than the screen: the box takes all the room it is given.
+    let session = Session::review_file(record_file(&many_games(40), false), 1).unwrap();
+    let app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    assert!(matches!(app.mode, Mode::Games(_)));
+    let screen = screen_text(&app);
+    // The welcome is two rows at 80 columns: its first row was under the box, so the
+    // screen showed only "from here, Esc to stop reviewing." without what it goes with.
+    assert!(
+        screen.contains("Review: Left/Right step through the moves")
+            && screen.contains("Esc to stop reviewing")
+            && screen.contains("Enter open  Esc close"),
+        "{screen}"
+    );
+}
+
 #[test]
 fn a_game_asked_for_by_number_opens_at_once() {
     use crate::session::Session;

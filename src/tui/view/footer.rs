@@ -372,17 +372,29 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
                     _ => true,
                 },
             );
-            let keys: Vec<(&str, &str)> = keys
+            // With a piece picked up Enter lands it and Esc puts it down (or, in a
+            // jump half built, takes back its last hop): the line said "Enter pick"
+            // and left Esc out.
+            let picking = app.board.pick.is_some() && !reviewing;
+            let esc = match &app.board.pick {
+                Some(pick) if !pick.hops.is_empty() => "step back",
+                _ => "put down",
+            };
+            let mut keys: Vec<(&str, &str)> = keys
                 .into_iter()
                 .map(|(label, short)| {
                     // At a server, n after the game offers the same game again.
                     let short = match short {
                         "new game" if at_server => "rematch",
+                        "pick" if picking => "land",
                         short => short,
                     };
                     (key_label(theme, label), short)
                 })
                 .collect();
+            if let Some(land) = keys.iter().position(|(_, short)| *short == "land") {
+                keys.insert(land + 1, ("Esc", esc));
+            }
             KeyLine::of_keys(theme, &fit_keys(keys, usize::from(width)))
         }
     };

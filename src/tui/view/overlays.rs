@@ -361,9 +361,13 @@ pub(super) fn render_help(app: &App, top: u16, area: Rect, buf: &mut Buffer) {
 }
 
 /// The box of the record file's games on the screen `area`, and how many games' rows
-/// it has (below its filter line): drawn and clicked by it alike.
+/// it has (below its filter line): drawn and clicked by it alike. It keeps above the
+/// status rows, so that the news stays whole in view (a box over its first row left
+/// only the end of a sentence under it).
 fn game_list_box(area: Rect) -> (Rect, usize) {
-    let room = area.height.saturating_sub(3);
+    let footer_top = crate::tui::geometry::screen_layout(area, false)
+        .map_or(area.bottom().saturating_sub(3), |layout| layout.status.y);
+    let room = footer_top.saturating_sub(area.y);
     let width = area.width.min(100);
     let height = room.clamp(3.min(room), 30);
     let rect = Rect {
