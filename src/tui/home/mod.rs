@@ -950,10 +950,10 @@ impl Home {
         let mut file = vec![Span::styled("File: ", theme.heading)];
         file.extend(self.path.spans(theme.key));
         let note = if compact {
-            "Its first game opens for review; g lists the file's games. ~ is your home folder."
+            "A game opens for review, a file of many at its list (g). ~ is your home folder."
         } else {
-            "Its first game opens for review: step through the moves, or play on from any \
-             point (g lists the file's other games). ~ is your home folder."
+            "A game opens for review: step through the moves, or play on from any point; a \
+             file of many games opens at their list (g shows it again). ~ is your home folder."
         };
         vec![
             Line::styled("Open a PDN file", theme.heading),

@@ -1307,7 +1307,7 @@ fn at_every_small_size_the_open_pages_note_shows_whole() {
             for part in [
                 "Open a PDN file",
                 "File: games.pdn",
-                "Its first game opens for review",
+                "A game opens for review",
                 "~ is your home folder.",
             ] {
                 assert!(words.contains(part), "{w}x{h}: {part:?}\n{text}");
