@@ -154,13 +154,13 @@ impl PuzzleScreen {
         self.counted = false;
         self.picked = None;
         self.typed = None;
-        let goal = self.puzzle().goal_text();
         let hint = if self.puzzle().hint.is_some() {
             " (i for a hint)"
         } else {
             ""
         };
-        self.news = vec![(Tone::Info, format!("{goal}. Your move{hint}."))];
+        // The goal is said once, above the news (on the board's frame without a panel).
+        self.news = vec![(Tone::Info, format!("Your move{hint}."))];
         // The cursor starts on the solution's piece's row, at the player's first piece.
         let first = self.attempt.position().side(self.puzzle().player()).first();
         self.cursor = first.map_or((0, 0), |sq| (sq.row(), sq.col()));
@@ -343,10 +343,7 @@ impl PuzzleScreen {
                 self.attempt.restart();
                 self.counted = false;
                 self.picked = None;
-                self.news = vec![(
-                    Tone::Info,
-                    format!("{}. From the start.", self.puzzle().goal_text()),
-                )];
+                self.news = vec![(Tone::Info, "From the start.".to_string())];
             }
             KeyCode::Char('s') => self.show_solution(),
             KeyCode::Char('i') => self.show_hint(),

@@ -545,3 +545,15 @@ fn a_puzzle_without_a_hint_says_so_on_i() {
         "{board}"
     );
 }
+
+#[test]
+fn the_goal_is_said_once_on_the_board_at_80x24() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = screen(0, &dir.path().join("puzzles.json"));
+    let board = flat(&drawn(&s, 80, 24));
+    assert_eq!(board.matches("to move and win").count(), 1, "{board}");
+    assert!(board.contains("Your move."), "{board}");
+    key(&mut s, KeyCode::Char('r'));
+    let again = flat(&drawn(&s, 80, 24));
+    assert_eq!(again.matches("to move and win").count(), 1, "{again}");
+}
