@@ -154,13 +154,13 @@ impl PuzzleScreen {
         self.counted = false;
         self.picked = None;
         self.typed = None;
-        let goal = self.puzzle().goal_text();
         let hint = if self.puzzle().hint.is_some() {
             " (i for a hint)"
         } else {
             ""
         };
-        self.news = vec![(Tone::Info, format!("{goal}. Your move{hint}."))];
+        // The goal is said once, above the news (on the board's frame without a panel).
+        self.news = vec![(Tone::Info, format!("Your move{hint}."))];
         // The cursor starts on the solution's piece's row, at the player's first piece.
         let first = self.attempt.position().side(self.puzzle().player()).first();
         self.cursor = first.map_or((0, 0), |sq| (sq.row(), sq.col()));
@@ -343,10 +343,7 @@ impl PuzzleScreen {
                 self.attempt.restart();
                 self.counted = false;
                 self.picked = None;
-                self.news = vec![(
-                    Tone::Info,
-                    format!("{}. From the start.", self.puzzle().goal_text()),
-                )];
+                self.news = vec![(Tone::Info, "From the start.".to_string())];
             }
             KeyCode::Char('s') => self.show_solution(),
             KeyCode::Char('i') => self.show_hint(),
@@ -556,24 +553,28 @@ impl PuzzleScreen {
         }
     }
 
-    /// The side panel's lines: the puzzle, its goal, the moves, the news.
-    fn panel_lines(&self, with_note: bool) -> Vec<Line<'static>> {
+    /// The side panel's lines: the puzzle, its goal, the moves, the news, fitted to
+    /// `room` (columns, rows) where it is given, by [`fit_panel`].
+    fn panel_lines(&self, with_note: bool, room: Option<(usize, usize)>) -> Vec<Line<'static>> {
         let theme = &self.theme;
         let p = self.puzzle();
         let record = self.progress.of(&p.id);
         let mut lines = vec![
-            Line::styled(
-                format!(
-                    "Puzzle {} of {}",
-                    self.index + 1,
-                    self.progress.puzzles().len()
+            (
+                Keep::Always,
+                Line::styled(
+                    format!(
+                        "Puzzle {} of {}",
+                        self.index + 1,
+                        self.progress.puzzles().len()
+                    ),
+                    theme.heading,
                 ),
-                theme.heading,
             ),
-            Line::styled(p.title.clone(), theme.heading),
-            Line::raw(p.source.clone()),
-            Line::raw(""),
-            Line::styled(p.goal_text(), theme.question),
+            (Keep::Always, Line::styled(p.title.clone(), theme.heading)),
+            (Keep::Until(Spare::Source), Line::raw(p.source.clone())),
+            (Keep::Until(Spare::Blanks), Line::raw("")),
+            (Keep::Always, Line::styled(p.goal_text(), theme.question)),
         ];
         let state = if self.attempt.solved {
             "Solved".to_string()
@@ -593,29 +594,46 @@ impl PuzzleScreen {
             (false, 1) => " (tried once)".to_string(),
             (false, n) => format!(" (tried {n} times)"),
         };
-        lines.push(Line::raw(format!("{state}{history}")));
+        lines.push((Keep::Always, Line::raw(format!("{state}{history}"))));
         let moves = self.attempt.moves_text();
         if !moves.is_empty() {
-            lines.push(Line::raw(format!("Moves: {moves}")));
+            // Once over, the news says the whole solution: the moves again.
+            let keep = if self.attempt.is_over() {
+                Keep::Until(Spare::Moves)
+            } else {
+                Keep::Always
+            };
+            lines.push((keep, Line::raw(format!("Moves: {moves}"))));
         }
-        lines.push(Line::raw(""));
+        lines.push((Keep::Until(Spare::Blanks), Line::raw("")));
         for (tone, text) in &self.news {
             let style = match tone {
                 Tone::Info => theme.text,
                 Tone::Good => theme.heading,
                 Tone::Bad => theme.error,
             };
-            lines.push(Line::styled(text.clone(), style));
+            lines.push((Keep::Always, Line::styled(text.clone(), style)));
         }
         if with_note {
             lines.extend(
                 self.note
                     .iter()
-                    .map(|l| Line::styled(l.clone(), theme.text)),
+                    .map(|l| (Keep::Always, Line::styled(l.clone(), theme.text))),
             );
         }
-        lines.extend(self.warning_lines(usize::MAX));
-        lines
+        if self.warning.is_some() {
+            lines.extend(
+                self.warning_lines(usize::MAX)
+                    .into_iter()
+                    .map(|line| (Keep::Until(Spare::Warning), line)),
+            );
+            // The list (z) tells the warning whole.
+            lines.push((
+                Keep::From(Spare::Warning),
+                Line::styled("Warning: z shows it on the list.", theme.error),
+            ));
+        }
+        fit_panel(lines, room)
     }
 
     /// The warning about the saved progress, if there is one, wrapped in `width` columns.
@@ -856,6 +874,71 @@ fn list_window(chosen: usize, rows: usize, above: usize, count: usize) -> (usize
     crate::tui::choice::window(chosen, shown, count)
 }
 
+/// What the side panel can spare where it has no room for all it says, least needed
+/// first, so that the news (the explanation of a puzzle solved) reads whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Spare {
+    /// The moves played, once the news says the whole solution.
+    Moves,
+    /// The blank lines between the heading, the goal and the news.
+    Blanks,
+    /// Where the puzzle comes from.
+    Source,
+    /// The warning, told whole on the list, said in short.
+    Warning,
+}
+
+/// Whether a line of the side panel is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Keep {
+    /// Always.
+    Always,
+    /// Until this is spared.
+    Until(Spare),
+    /// Once this is spared (what is said in its place).
+    From(Spare),
+}
+
+/// The side panel's `lines` that fit in `room` (columns, rows): all of them but the
+/// [`Keep::From`] ones where they fit, else with what it can [`Spare`] left out,
+/// least needed first, until they do (or nothing more can be spared).
+fn fit_panel(
+    lines: Vec<(Keep, Line<'static>)>,
+    room: Option<(usize, usize)>,
+) -> Vec<Line<'static>> {
+    let shown = |spared: Option<Spare>| -> Vec<Line<'static>> {
+        lines
+            .iter()
+            .filter(|(keep, _)| match (keep, spared) {
+                (Keep::Always, _) => true,
+                (Keep::Until(what), Some(up_to)) => *what > up_to,
+                (Keep::Until(_), None) => true,
+                (Keep::From(what), Some(up_to)) => *what <= up_to,
+                (Keep::From(_), None) => false,
+            })
+            .map(|(_, line)| line.clone())
+            .collect()
+    };
+    let Some((width, height)) = room else {
+        return shown(None);
+    };
+    let fits = |lines: &[Line]| {
+        lines
+            .iter()
+            .map(|l| super::keyline::line_rows(l, width))
+            .sum::<usize>()
+            <= height
+    };
+    let mut lines = shown(None);
+    for spared in [Spare::Moves, Spare::Blanks, Spare::Source, Spare::Warning] {
+        if fits(&lines) {
+            break;
+        }
+        lines = shown(Some(spared));
+    }
+    lines
+}
+
 impl Widget for &PuzzleScreen {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let theme = &self.theme;
@@ -898,7 +981,9 @@ impl Widget for &PuzzleScreen {
             // The note goes in a box over the board where the panel has no room left
             // for it under the news (the keys `?` lists were cut at 80x24).
             let boxed = self.note_box(&layout).is_some();
-            Paragraph::new(self.panel_lines(!boxed))
+            let inside = layout.panel.inner(ratatui::layout::Margin::new(1, 0));
+            let room = (usize::from(inside.width), usize::from(inside.height));
+            Paragraph::new(self.panel_lines(!boxed, Some(room)))
                 .wrap(Wrap { trim: false })
                 .render(layout.panel.inner(ratatui::layout::Margin::new(1, 0)), buf);
             self.render_note_box(&layout, buf);
@@ -1031,7 +1116,8 @@ impl PuzzleScreen {
         }
         let inside = layout.panel.inner(ratatui::layout::Margin::new(1, 0));
         let rows: usize = self
-            .panel_lines(true)
+            // Measured unspared: a passing note does not drop what the panel says.
+            .panel_lines(true, None)
             .iter()
             .map(|l| super::keyline::line_rows(l, usize::from(inside.width)))
             .sum();

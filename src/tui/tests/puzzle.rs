@@ -545,3 +545,52 @@ fn a_puzzle_without_a_hint_says_so_on_i() {
         "{board}"
     );
 }
+
+/// A teacher's puzzle whose explanation is long, as a lesson's is.
+const EXPLAINED: &str = "[Event \"First Position\"]\n[FEN \"W:WK19,K23:BK28,12\"]\n\
+    {Drive the black king out of the double corner before you go after the man.}\n\
+    1. 23-27 28-32 2. 19-23 {Now Black must give way: the two white kings hold the double \
+    corner between them and the black king has no safe square left.} 32-28 3. 27-32 28-24\n\
+    4. 23-18 {The man on 12 falls soon, and with it the game: this is the First Position, \
+    which every player must know by heart, as it comes up again and again.} 1-0\n";
+
+#[test]
+fn a_long_explanation_and_a_long_warning_read_whole_at_80x24() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = file_screen(EXPLAINED, dir.path());
+    s.warn(
+        "lesson.pdn: puzzle 2 left out: game 2 (\"Broken one\"), move 3. 12-17 (Black, \
+         line 13, column 25): a capture is compulsory: 32x23"
+            .to_string(),
+    );
+    key(&mut s, KeyCode::Char('s'));
+    let board = drawn(&s, 80, 24);
+    let said = panel_words(&board);
+    // The explanation to its last word, and the warning at least pointed to.
+    assert!(
+        said.contains(
+            "After 23-18: The man on 12 falls soon, and with it the game: this is the \
+             First Position, which every player must know by heart, as it comes up again \
+             and again."
+        ),
+        "{board}"
+    );
+    assert!(said.contains("Warning:"), "{board}");
+    assert!(board.contains("q leave"), "{board}");
+    // The list tells the warning whole.
+    key(&mut s, KeyCode::Char('z'));
+    let list = flat(&drawn(&s, 80, 24));
+    assert!(list.contains("a capture is compulsory: 32x23"), "{list}");
+}
+
+#[test]
+fn the_goal_is_said_once_on_the_board_at_80x24() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = screen(0, &dir.path().join("puzzles.json"));
+    let board = flat(&drawn(&s, 80, 24));
+    assert_eq!(board.matches("to move and win").count(), 1, "{board}");
+    assert!(board.contains("Your move."), "{board}");
+    key(&mut s, KeyCode::Char('r'));
+    let again = flat(&drawn(&s, 80, 24));
+    assert_eq!(again.matches("to move and win").count(), 1, "{again}");
+}
