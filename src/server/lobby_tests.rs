@@ -22,8 +22,13 @@ struct Bench {
 impl Bench {
     /// An empty lobby.
     fn new() -> Bench {
+        Bench::adjourned_for(Duration::from_secs(86_400))
+    }
+
+    /// An empty lobby whose adjourned games wait `wait` for their players.
+    fn adjourned_for(wait: Duration) -> Bench {
         let dir = tempfile::tempdir().unwrap();
-        let (lobby, posts, restored) = open(&dir);
+        let (lobby, posts, restored) = open_waiting(&dir, wait);
         assert_eq!(restored, 0);
         Bench {
             lobby,
@@ -160,11 +165,16 @@ impl Bench {
 
 /// A lobby on the database in `dir`: it, what it posts, and the games it took back.
 fn open(dir: &tempfile::TempDir) -> (Lobby, Posts, usize) {
+    open_waiting(dir, Duration::from_secs(86_400))
+}
+
+/// As [`open`], its adjourned games waiting `wait` for their players.
+fn open_waiting(dir: &tempfile::TempDir, wait: Duration) -> (Lobby, Posts, usize) {
     let store = Store::open(&dir.path().join("server.sqlite")).unwrap();
     let (outbox, posts) = Outbox::new();
     let settings = Settings {
         site: "test".to_string(),
-        adjourned_for: Duration::from_secs(86_400),
+        adjourned_for: wait,
         table_chat: super::Limits::DEFAULT.table_chat as usize,
     };
     let (lobby, restored) = Lobby::open(store, outbox, settings, Instant::now()).unwrap();
@@ -1923,6 +1933,75 @@ fn a_banned_players_game_ends_as_abandoned_and_frees_the_opponent() {
         db.record(alice.id).unwrap()
     });
     assert_eq!(abandoned, 1);
+}
+
+/// The game's end (no result) told to `name` among `told`: its words.
+fn abandoned_told(told: &[(String, ServerMessage)], name: &str) -> Vec<String> {
+    told.iter()
+        .filter(|(to, _)| to == name)
+        .filter_map(|(_, m)| match m {
+            ServerMessage::Ended {
+                game: 1,
+                result,
+                text,
+                ratings: None,
+            } if result == super::protocol::NO_RESULT => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A spectator of a banned player's game is told it ended as abandoned, and why (in
+/// words for a spectator, not the players' "neither of you"), as its players are: their
+/// board stops saying a player is away.
+#[test]
+fn a_spectator_is_told_a_banned_players_game_ended_as_abandoned() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.watch("carol", 1, true);
+    bench.watch("dave", 1, false);
+    bench.log_in("mod", false);
+    bench.make_moderator("mod");
+    let told = bench.order(
+        "mod",
+        Order::Ban {
+            name: "bob".to_string(),
+            reason: Some("abuse".to_string()),
+        },
+    );
+    for fan in ["carol", "dave"] {
+        assert_eq!(
+            abandoned_told(&told, fan),
+            ["A moderator banned bob: game 1 ends as abandoned (unrated)."],
+            "{fan}: {told:#?}"
+        );
+    }
+    assert_eq!(abandoned_told(&told, "alice").len(), 1, "{told:#?}");
+}
+
+/// A spectator of an adjourned game is told when it ends as abandoned for waiting
+/// its time, as its players are.
+#[test]
+fn a_spectator_is_told_an_adjourned_game_that_waited_its_time_ended_as_abandoned() {
+    let mut bench = Bench::adjourned_for(Duration::ZERO);
+    bench.game(true);
+    bench.watch("carol", 1, true);
+    // Adjourned once both players left it for the lobby.
+    bench.ask("bob", ClientMessage::Adjourn);
+    bench.ask("alice", ClientMessage::Adjourn);
+    bench.told();
+    bench.lobby.tick(Instant::now());
+    let told = bench.told();
+    let said = abandoned_told(&told, "carol");
+    assert_eq!(said.len(), 1, "{told:#?}");
+    assert!(
+        said[0].ends_with(
+            "is abandoned: it was adjourned longer than the server keeps a game waiting."
+        ),
+        "{said:#?}"
+    );
+    assert_eq!(abandoned_told(&told, "alice"), said, "{told:#?}");
 }
 
 /// A player the operator makes a moderator while they are online is told so (welcomed

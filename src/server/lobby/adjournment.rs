@@ -348,7 +348,7 @@ impl Lobby {
                  keeps a game waiting.",
                 table.names[0], table.names[1]
             );
-            self.abandon(game, &text);
+            self.abandon(game, &text, &text);
         }
     }
 }

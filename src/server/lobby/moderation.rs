@@ -432,7 +432,9 @@ impl Lobby {
             "A moderator banned {name}: game {game} ends as abandoned, counting for neither \
              of you. You are free to play."
         );
-        self.abandon(game, &text);
+        let watchers_text =
+            format!("A moderator banned {name}: game {game} ends as abandoned (unrated).");
+        self.abandon(game, &text, &watchers_text);
         Some(game)
     }
 

@@ -487,9 +487,10 @@ impl Lobby {
         }
     }
 
-    /// `game` ends as abandoned (unrated), stored so, and its players online are told
-    /// `text` as its end.
-    pub(super) fn abandon(&mut self, game: u64, text: &str) {
+    /// `game` ends as abandoned (unrated), stored so; its players online are told
+    /// `text` as its end, and its spectators `watchers_text` (a spectator is not one of
+    /// the "you" the players' words speak to).
+    pub(super) fn abandon(&mut self, game: u64, text: &str, watchers_text: &str) {
         let Some(table) = self.games.remove(&game) else {
             return;
         };
@@ -500,17 +501,24 @@ impl Lobby {
             db.finish_game(game as i64, crate::server::db::ABANDONED, &pdn, now, None)
         });
         // Told as the game's end, so that a board stops waiting for the player away.
-        let ended = ServerMessage::Ended {
+        let ended = |text: &str| ServerMessage::Ended {
             game,
             result: protocol::NO_RESULT.to_string(),
             text: text.to_string(),
             ratings: None,
         };
-        for n in &table.names {
-            if let Some(online) = self.online.get_mut(n) {
+        for n in table.audience(game, &self.online) {
+            let Some(online) = self.online.get_mut(&n) else {
+                continue;
+            };
+            let message = if table.names.contains(&n) {
                 online.game = None;
-                self.send(n, ended.clone());
-            }
+                ended(text)
+            } else {
+                online.watching = None;
+                ended(watchers_text)
+            };
+            self.send(&n, message);
         }
     }
 

@@ -194,14 +194,25 @@ impl App {
         }
     }
 
+    /// Whether the server ended this board's game as abandoned (unrated, no result):
+    /// play is over though the position has no winner.
+    pub(crate) fn abandoned_at_server(&self) -> bool {
+        self.runtime.table().is_some_and(|t| t.abandoned.is_some())
+    }
+
+    /// Whether play is over on this board: the game has a result, or the server
+    /// ended it as abandoned. Nobody is then to move, and no capture is owed.
+    pub(crate) fn play_over(&self) -> bool {
+        self.game().is_over() || self.abandoned_at_server()
+    }
+
     /// `q` in a game across the network (at a server, the lobby or resigning; once the
     /// line to the server is gone, only leaving): adjourn (the game is kept, to go on at a later
     /// join) or resign; a spectator, a finished game or one the server ended as
     /// abandoned just goes.
     pub(super) fn ask_leave_table(&mut self) -> Flow {
         let playing = self.session().seats().only_person_here().is_some();
-        let abandoned = self.runtime.table().is_some_and(|t| t.abandoned.is_some());
-        if !playing || self.game().is_over() || abandoned {
+        if !playing || self.play_over() {
             return self.quit_now();
         }
         self.board.pick = None;

@@ -341,6 +341,53 @@ fn a_players_board_says_the_game_ended_abandoned_when_a_moderator_banned_the_opp
     );
 }
 
+/// The board's squares (left of the panel), joined.
+fn board_text(app: &App) -> String {
+    super::screen_text(app)
+        .lines()
+        .filter(|l| l.starts_with('│'))
+        .filter_map(|l| l.split('│').nth(1))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Once the server ended the game as abandoned, the board of its player and of its
+/// spectator says the game is over: no side is to move, and no piece must capture
+/// (after 11-15 22-18 Black owed 15x22).
+#[test]
+fn a_board_says_a_game_abandoned_at_the_server_is_over_with_nobody_to_move() {
+    for side in [Some(Color::Black), None] {
+        let (mut app, tell) = seated(&in_play(), side);
+        app.poll(Instant::now());
+        // The panel's first line shares its row with the board's frame.
+        let screen = super::screen_text(&app);
+        assert!(screen.contains("│Black to move"), "{side:?}: {screen}");
+        let before = panel_text(&app);
+        assert!(
+            before.contains("Must capture (!): 15"),
+            "{side:?}: {before}"
+        );
+        assert!(board_text(&app).contains('!'), "{}", board_text(&app));
+        tell(LineNews::Message(ServerMessage::Ended {
+            game: 1,
+            result: crate::server::protocol::NO_RESULT.to_string(),
+            text: "A moderator banned bob: game 1 ends as abandoned (unrated).".to_string(),
+            ratings: None,
+        }));
+        app.poll(Instant::now());
+        let screen = super::screen_text(&app);
+        assert!(
+            screen.contains("│Game over: abandoned (unrated)"),
+            "{side:?}: {screen}"
+        );
+        assert!(!screen.contains("to move"), "{side:?}: {screen}");
+        let panel = panel_text(&app);
+        assert!(!panel.contains("Must capture"), "{side:?}: {panel}");
+        let board = board_text(&app);
+        assert!(!board.contains('!'), "{side:?}: {board}");
+    }
+}
+
 #[test]
 fn a_draw_declined_at_an_older_server_is_not_said_to_be_a_rematch_refused() {
     use crate::server::protocol::ClientMessage;

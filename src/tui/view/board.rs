@@ -57,7 +57,7 @@ impl Marks {
             };
         }
         let pos = app.shown_position();
-        let over = app.game().is_over() && app.panel.browse.is_none();
+        let over = app.play_over() && app.panel.browse.is_none();
         let (selected, path) = match &app.board.pick {
             Some(pick) => {
                 let mut selected = vec![pick.from];

@@ -664,6 +664,7 @@ fn wrap_words(text: &str, room: impl Fn(usize) -> usize) -> Vec<String> {
 fn compact_status(app: &App) -> String {
     match app.game().result() {
         Some(outcome) => format!("{outcome}."),
+        None if app.abandoned_at_server() => format!("{}.", super::panel::ABANDONED_HEAD),
         None => match app.thinking_text() {
             Some(text) => text,
             None => {

@@ -26,6 +26,10 @@ fn cut_lines(text: &str, width: u16) -> Vec<Line<'static>> {
     lines
 }
 
+/// The panel's turn line once the server ended the game as abandoned (its reason is
+/// said further down, where the table's state is).
+pub(crate) const ABANDONED_HEAD: &str = "Game over: abandoned (unrated)";
+
 /// The panel's lines above the move list, its "Moves" heading last: what both drawing
 /// and a click on the move list count from.
 fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
@@ -59,6 +63,14 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         None => app.session().review_over(),
     };
     match over {
+        // Ended by the server with no result: nobody is to move any more.
+        None if app.abandoned_at_server() => {
+            lines.extend(wrapped(
+                ABANDONED_HEAD,
+                usize::from(inner.width),
+                theme.question,
+            ));
+        }
         Some((outcome, how)) => {
             // The winner by name, when the players gave theirs.
             let winner = match outcome {
@@ -162,7 +174,7 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
             Span::raw(format!(" {kings:>2}{kings_word}")),
         ]));
     }
-    if !app.game().is_over() {
+    if !app.play_over() {
         let capturers = pos.capturers();
         if !capturers.is_empty() {
             let squares: Vec<String> = capturers.into_iter().map(|s| s.to_string()).collect();
