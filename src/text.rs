@@ -278,6 +278,19 @@ pub(crate) fn ascii_for(c: char) -> std::borrow::Cow<'static, str> {
     Cow::Owned(letter.to_string())
 }
 
+/// `name` as a screen's font may show it: lower case, `l` and `1` as `i`, `0` as `o`,
+/// so that two names that read alike (`Alice`, `A1ice`) compare equal.
+pub(crate) fn name_as_it_looks(name: &str) -> String {
+    name.to_lowercase()
+        .chars()
+        .map(|c| match c {
+            'l' | '1' => 'i',
+            '0' => 'o',
+            c => c,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -86,18 +86,7 @@ pub(crate) fn normalize_code(code: &str) -> String {
 /// `0`). A joiner's name that reads as the host's is not taken, so that the chat and
 /// the record tell the two apart.
 pub(crate) fn names_look_alike(a: &str, b: &str) -> bool {
-    let looks = |name: &str| -> String {
-        name.trim()
-            .to_lowercase()
-            .chars()
-            .map(|c| match c {
-                'l' | '1' => 'i',
-                '0' => 'o',
-                c => c,
-            })
-            .collect()
-    };
-    looks(a) == looks(b)
+    crate::text::name_as_it_looks(a.trim()) == crate::text::name_as_it_looks(b.trim())
 }
 
 /// A seat token: 128 random bits, in hex, that the host gives the player it seats so

@@ -1000,14 +1000,8 @@ const LOOKS: &str = "replace(replace(replace(lower(name), 'l', 'i'), '1', 'i'), 
 
 /// `name` as it looks (see [`LOOKS`]).
 fn looks(name: &str) -> String {
-    name.to_ascii_lowercase()
-        .chars()
-        .map(|c| match c {
-            'l' | '1' => 'i',
-            '0' => 'o',
-            c => c,
-        })
-        .collect()
+    // A server's names are ASCII: lower case here is SQLite's `lower`.
+    crate::text::name_as_it_looks(name)
 }
 
 /// Copies the database open in `conn` (at `path`, of schema `version`) whole, as it
