@@ -307,7 +307,8 @@ fn game_key(record: &PdnGame) -> u128 {
     let halves = [0u8, 1u8].map(|seed| {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         seed.hash(&mut hasher);
-        record.start.to_string().hash(&mut hasher);
+        // The position itself, not its FEN: no text made per game.
+        record.start.hash(&mut hasher);
         record.moves.hash(&mut hasher);
         for name in ["Black", "White"] {
             record.tag(name).map(str::trim).hash(&mut hasher);
