@@ -55,10 +55,16 @@ pub(crate) fn run_check(args: &CheckArgs, out: &mut impl Write) -> Result<(), Co
 pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, CommandError> {
     let mut games = file_games(file).map_err(CommandError::CheckFile)?;
     let (mut count, mut replayed, mut in_doubt, mut strays) = (0, 0, 0, 0);
+    // Result tokens before the first game: no game, said apart from second ones.
+    let mut leading = 0;
     while let Some(game) = games.next() {
         // Read on the way to this game: they belong to the games before it.
         for stray in games.take_strays() {
-            strays += 1;
+            if stray.game == 0 {
+                leading += 1;
+            } else {
+                strays += 1;
+            }
             writeln!(out, "{}", stray_line(&stray)).map_err(CommandError::CheckOutput)?;
         }
         count += 1;
@@ -98,11 +104,16 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
         1 => ", 1 whose Result tag and result token differ".to_string(),
         n => format!(", {n} whose Result tag and result token differ"),
     };
-    let doubled = match strays {
+    let mut doubled = match strays {
         0 => String::new(),
         1 => ", 1 second result token".to_string(),
         n => format!(", {n} second result tokens"),
     };
+    match leading {
+        0 => {}
+        1 => doubled.push_str(", 1 result token before the first game"),
+        n => doubled.push_str(&format!(", {n} result tokens before the first game")),
+    }
     writeln!(
         out,
         "{count} game{}: {replayed} replayed, {errors} with errors{doubts}{doubled}",
@@ -116,8 +127,17 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
 }
 
 /// The warning for a result token after a game's own result (`1-0 1-0`): read as part
-/// of that game, not as a game of its own.
+/// of that game, not as a game of its own; or before the first game, read as none.
 fn stray_line(stray: &StrayResult) -> String {
+    if stray.game == 0 {
+        return format!(
+            "line {}, column {}: warning: a result token {} before the first game; it is \
+             no game and is left out (remove it)",
+            stray.line,
+            stray.column,
+            printable(&stray.token, 20),
+        );
+    }
     format!(
         "game {}, line {}, column {}: warning: a second result token {} after the game's \
          result; it is read as part of game {} (remove it)",
@@ -149,6 +169,41 @@ fn result_conflict(number: usize, record: &PdnGame, place: Option<Place>) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_result_token_before_the_first_game_is_a_warning_not_a_game() {
+        // It was read as an empty game 1: listed, extracted and merged as one.
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("leading.pdn");
+        std::fs::write(
+            &file,
+            "1-0\n\n[Event \"Club\"]\n[Black \"Ann\"]\n1. 11-15 23-19 *\n",
+        )
+        .unwrap();
+        let mut out = Vec::new();
+        let summary = check(&file, &mut out).unwrap();
+        assert_eq!((summary.games, summary.replayed), (1, 1));
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "line 1, column 1: warning: a result token 1-0 before the first game; it is no \
+             game and is left out (remove it)\n\
+             1 game: 1 replayed, 0 with errors, 1 result token before the first game\n"
+        );
+        let mut out = Vec::new();
+        let args = crate::cli::ListArgs {
+            file: file.clone(),
+            filters: crate::cli::GameFilters::default(),
+        };
+        curate::run_list(&args, &mut out).unwrap();
+        let listed = String::from_utf8(out).unwrap();
+        let rows: Vec<&str> = listed.lines().collect();
+        assert_eq!(rows.len(), 3, "{listed}");
+        assert!(
+            rows[1].contains("Ann") && rows[1].contains("Club"),
+            "{listed}"
+        );
+        assert_eq!(rows[2], "1 game");
+    }
 
     #[test]
     fn a_file_of_binary_data_is_said_to_be_no_text_not_read_as_moves() {

@@ -153,6 +153,14 @@ impl MoveTree {
             self.current = child;
             return true;
         }
+        self.branch(m)
+    }
+
+    /// Plays `m` from the position shown (a legal move there) as a new move, even where
+    /// the same move was played before: a record's variation that begins with the move
+    /// it stands beside is a line of its own. Returns false when the tree is full.
+    pub(crate) fn branch(&mut self, m: Move) -> bool {
+        let here = self.current;
         if self.nodes.len() >= MAX_NODES {
             return false;
         }
@@ -354,6 +362,37 @@ impl MoveTree {
             node.alive = false;
             stack.extend(node.children.iter().copied());
         }
+    }
+
+    /// Makes the moves played from the position shown a variation beside the move
+    /// shown: that move again, as the variation's first move, with everything played
+    /// after it. A record that stops here then still shows where the file went on, as
+    /// PDN shows a line (`10. 22-18 (10. 22-18 15x22 ...)`). False at the start or with
+    /// nothing played from here (nothing changes).
+    pub(crate) fn continuation_as_variation(&mut self) -> bool {
+        let here = self.current;
+        let Some(m) = self.node(here).played else {
+            return false;
+        };
+        let Some(parent) = self.node(here).parent else {
+            return false;
+        };
+        if self.node(here).children.is_empty() {
+            return false;
+        }
+        self.current = parent;
+        if !self.branch(m) {
+            self.current = here;
+            return false;
+        }
+        let twin = self.current;
+        let children = std::mem::take(&mut self.nodes[here.0].children);
+        for child in &children {
+            self.nodes[child.0].parent = Some(twin);
+        }
+        self.nodes[twin.0].children = children;
+        self.current = here;
+        true
     }
 
     /// Whether the tree holds more than its main line's moves: a comment or a

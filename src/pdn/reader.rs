@@ -71,8 +71,9 @@ enum Token {
     /// A word of movetext, in the reader's word buffer.
     Word,
     Result(String),
-    /// A comment's clock reading (`{[%clk 0:04:53]}`).
-    Clock(Duration),
+    /// A comment's clock reading (`{[%clk 0:04:53]}`), and (reading with trees) the
+    /// comment's other words (`{[%clk 0:04:31] good move}`), which are a comment too.
+    Clock(Duration, String),
     /// A comment kept (reading with trees), cut to the tree's longest comment.
     Comment(String),
     /// A variation opens: `(` (reading with trees).
@@ -139,7 +140,12 @@ fn next_token(
                     }
                 }
                 if let Some(reading) = clock_in_comment(&comment) {
-                    return Some(Ok((Token::Clock(reading), line, column)));
+                    let rest = if keep {
+                        without_clock(&comment)
+                    } else {
+                        String::new()
+                    };
+                    return Some(Ok((Token::Clock(reading, rest), line, column)));
                 }
                 if keep {
                     return Some(Ok((Token::Comment(comment), line, column)));
@@ -327,6 +333,9 @@ struct OpenVariation {
     /// A move of it did not replay (or it had nothing to branch from): the rest of it,
     /// and what it holds, is left out.
     dead: bool,
+    /// No move of it read yet: its first move is a line of its own, even where it is
+    /// the move it stands beside (see [`MoveTree::branch`]).
+    fresh: bool,
     /// Where its `(` is.
     line: usize,
     /// See `line`.
@@ -357,6 +366,7 @@ impl TreeReading {
         self.open.push(OpenVariation {
             back_to,
             dead,
+            fresh: true,
             line,
             column,
         });
@@ -387,9 +397,19 @@ impl TreeReading {
                 let parsed = text.parse::<MoveText>().ok()?;
                 pos.resolve(&parsed, text).ok()
             });
-        let played = m.is_some_and(|m| self.tree.play(m));
-        if !played && let Some(v) = self.open.last_mut() {
-            v.dead = true;
+        let fresh = self.open.last().is_some_and(|v| v.fresh);
+        let played = m.is_some_and(|m| {
+            if fresh {
+                self.tree.branch(m)
+            } else {
+                self.tree.play(m)
+            }
+        });
+        if let Some(v) = self.open.last_mut() {
+            v.fresh = false;
+            if !played {
+                v.dead = true;
+            }
         }
     }
 }
@@ -737,10 +757,11 @@ impl GameInProgress {
 /// The most stray result tokens held until taken.
 const MAX_STRAYS_HELD: usize = 1000;
 
-/// A result token after a game's own result (`1-0 1-0`): read as part of that game.
+/// A result token after a game's own result (`1-0 1-0`): read as part of that game;
+/// or one before the first game, read as no game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct StrayResult {
-    /// The game it follows, from 1.
+    /// The game it follows, from 1; 0 before the first game.
     pub(crate) game: usize,
     /// Its line, from 1.
     pub(crate) line: usize,
@@ -826,9 +847,12 @@ impl Iterator for Games<'_> {
                     .current
                     .get_or_insert_with(|| GameInProgress::new(self.token, keep))
                     .word(&self.word, line, column),
-                Token::Clock(reading) => {
+                Token::Clock(reading, rest) => {
                     if let Some(game) = self.current.as_mut() {
                         game.clock(reading);
+                        if !rest.is_empty() {
+                            game.comment(&rest);
+                        }
                     }
                 }
                 Token::Comment(text) => {
@@ -847,8 +871,10 @@ impl Iterator for Games<'_> {
                 // A result inside a variation (some files end one with it) ends nothing.
                 Token::Result(_) if self.current.as_ref().is_some_and(|g| g.in_variation()) => {}
                 // A second result token after a game's (`1-0 1-0`) is no game of its
-                // own: it belongs to the game before, and is pointed out.
-                Token::Result(result) if self.current.is_none() && self.number > 0 => {
+                // own: it belongs to the game before, and is pointed out. One before
+                // the first game (`1-0` and a blank line, then its tags) is no game
+                // either: it is pointed out as standing before game 1.
+                Token::Result(result) if self.current.is_none() => {
                     // Bounded: a reader that never takes them holds no more than these.
                     if self.strays.len() < MAX_STRAYS_HELD {
                         self.strays.push(StrayResult {
@@ -993,6 +1019,19 @@ pub(crate) fn games_at<'a>(
 /// ```
 pub fn read_games(text: &str) -> Vec<Result<PdnGame, GameError>> {
     games(text).collect()
+}
+
+/// `comment` without its first `[%clk ...]` (the words around it, as one text).
+fn without_clock(comment: &str) -> String {
+    let Some(at) = comment.find("[%clk") else {
+        return comment.to_string();
+    };
+    let end = comment[at..]
+        .find(']')
+        .map_or(comment.len(), |e| at + e + 1);
+    format!("{} {}", comment[..at].trim(), comment[end..].trim())
+        .trim()
+        .to_string()
 }
 
 /// The clock reading of a comment's `[%clk 0:04:53]` (PGN practice; tenths allowed,

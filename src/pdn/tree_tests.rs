@@ -90,3 +90,96 @@ fn an_unclosed_variation_is_a_fault_named_where_it_opens_and_the_next_game_still
     let skipped = read_games(text);
     assert!(skipped[0].is_err());
 }
+
+/// A record whose moves carry both a comment and a clock reading, in one comment or in
+/// two, and a clock reading alone.
+const CLOCKED: &str = "[Event \"Clocked\"]\n[Result \"*\"]\n\
+                       1. 11-15 {[%clk 0:04:50]} 23-19 {[%clk 0:04:40] good move} \
+                       2. 8-11 {good} {[%clk 0:04:31]} 22-17 *\n";
+
+#[test]
+fn a_move_with_a_comment_and_a_clock_reading_keeps_both_when_saved_again() {
+    // Saved again, the second move lost its comment (the reader kept only the clock
+    // of "{[%clk ...] good move}") and the third its clock (a move with a comment got
+    // no clock written).
+    let (record, tree) = games_with_trees(CLOCKED).next().unwrap().unwrap();
+    let seconds = |s: u64| Some(std::time::Duration::from_secs(s));
+    let readings = vec![seconds(290), seconds(280), seconds(271)];
+    assert_eq!(record.clocks[..3], readings[..]);
+    let saved = super::write_keeping(&record, &tree);
+    let (back, back_tree) = games_with_trees(&saved).next().unwrap().unwrap();
+    assert_eq!(back.clocks, record.clocks, "{saved}");
+    assert_eq!(back.moves, record.moves);
+    // The comments, as the analysis board's move list shows them.
+    let comments = |tree: &MoveTree| {
+        let mut tree = tree.clone();
+        tree.go_to_start();
+        let mut all = Vec::new();
+        while tree.forward() {
+            all.push(tree.comment(tree.current()).map(String::from));
+        }
+        all
+    };
+    let expected = [
+        None,
+        Some("good move".to_string()),
+        Some("good".into()),
+        None,
+    ];
+    assert_eq!(comments(&tree), expected, "as read");
+    assert_eq!(comments(&back_tree), expected, "{saved}");
+    assert!(saved.contains("{[%clk 0:04:40] good move}"), "{saved}");
+    assert!(saved.contains("{[%clk 0:04:31] good}"), "{saved}");
+    // Played on from the file (Esc in its review, or resumed), with no clock of its
+    // own: the save still has the file's readings (it had none).
+    let session = crate::session::Session::from_record(&record);
+    let played_on = session.record("2026.12.07");
+    assert_eq!(played_on.clocks, record.clocks);
+    let saved = super::write_keeping(&played_on, &tree);
+    assert!(saved.contains("{[%clk 0:04:40] good move}"), "{saved}");
+}
+
+#[test]
+fn moves_taken_back_in_a_loaded_game_stay_in_its_save_as_a_variation() {
+    // The file's moves after the point taken back to were kept only in the Undone
+    // tag, which other programs do not show.
+    let file = "[Event \"Club\"]\n[Black \"Ann\"]\n[White \"Bob\"]\n[Result \"1-0\"]\n\
+                1. 11-15 23-19 2. 8-11 {solid} 22-17 3. 9-13 1-0\n";
+    let (loaded, tree) = games_with_trees(file).next().unwrap().unwrap();
+    let (mut game, players) = super::game_from_record(&loaded);
+    // The game ended as recorded: the first undo takes back that ending.
+    while game.moves().len() > 2 {
+        assert!(game.undo());
+    }
+    let record = super::game_record(&game, &players, "?");
+    let saved = super::write_keeping(&record, &tree);
+    let flat = saved.replace('\n', " ");
+    assert!(
+        flat.contains("1. 11-15 23-19 (1... 23-19 2. 8-11 {solid} 2... 22-17 3. 9-13) *"),
+        "{saved}"
+    );
+    // Read back: the game is where it was left, redo plays the file's moves again, and
+    // the analysis board shows them as the variation.
+    let (back, back_tree) = games_with_trees(&saved).next().unwrap().unwrap();
+    assert_eq!(back.moves, game.moves());
+    let (resumed, _) = super::game_from_record(&back);
+    assert_eq!(resumed.undone_moves(), game.undone_moves());
+    assert_eq!(back_tree.main_line(), back.moves);
+    assert_eq!(back_tree.len(), 2 + 4);
+    assert_eq!(
+        super::write_keeping(&back, &back_tree),
+        saved,
+        "saved again"
+    );
+    // Taken back to the start, there is no move for a variation to stand beside: the
+    // Undone tag keeps the moves.
+    let mut start = game.clone();
+    while start.undo() {}
+    let record = super::game_record(&start, &players, "?");
+    let saved = super::write_keeping(&record, &tree);
+    assert!(
+        saved.contains("[Undone \"11-15 23-19 8-11 22-17 9-13\"]"),
+        "{saved}"
+    );
+    assert!(games_with_trees(&saved).next().unwrap().is_ok(), "{saved}");
+}

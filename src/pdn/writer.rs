@@ -124,11 +124,14 @@ pub(crate) fn write_tree(game: &PdnGame, tree: &MoveTree) -> String {
 /// `record` as the file it was loaded from had it, where `loaded` is that game's tree
 /// (its variations and comments): the tree with `record`'s moves as its main line (a
 /// line the record left, as where play went on from a move of it, stays as a
-/// variation; moves after the record's last are left out), each clock reading of `record` in a comment of its own where the move
-/// has no comment. [`write_game`]'s text when the tree has nothing more than its main
-/// line, starts elsewhere, or cannot take the record's moves.
+/// variation), each clock reading of `record` in the comment of its move
+/// (`{[%clk 0:04:31] good move}`). Where the record stops before the file's game does
+/// (moves taken back), the file's moves from there are a variation beside the record's
+/// last move, as other PDN programs show them; the record's `Undone` tag still holds
+/// what redo plays. [`write_game`]'s text when the tree has nothing more than the
+/// record's moves, starts elsewhere, or cannot take the record's moves.
 pub(crate) fn write_keeping(record: &PdnGame, loaded: &MoveTree) -> String {
-    if !loaded.has_notes() || *loaded.start() != record.start {
+    if *loaded.start() != record.start {
         return write_game(record);
     }
     let mut tree = loaded.clone();
@@ -137,15 +140,22 @@ pub(crate) fn write_keeping(record: &PdnGame, loaded: &MoveTree) -> String {
         if !tree.play_main(*m) {
             return write_game(record);
         }
-        if let Some(Some(reading)) = record.clocks.get(ply)
-            && tree.comment(tree.current()).is_none()
-        {
+        if let Some(Some(reading)) = record.clocks.get(ply) {
             let here = tree.current();
-            tree.set_comment(here, &format!("[%clk {}]", super::clock_text(*reading)));
+            let clock = format!("[%clk {}]", super::clock_text(*reading));
+            let comment = match tree.comment(here) {
+                Some(words) => format!("{clock} {words}"),
+                None => clock,
+            };
+            tree.set_comment(here, &comment);
         }
     }
-    // The record stops here: the file's moves after it are not the record's.
+    // The file's moves after the record's last are not the record's: a variation.
+    let went_on = tree.continuation_as_variation();
     tree.cut_after_current();
+    if !went_on && !loaded.has_notes() {
+        return write_game(record);
+    }
     write_tree(record, &tree)
 }
 

@@ -200,6 +200,13 @@ impl Session {
             if let Some(control) = review.tag("TimeControl") {
                 record.set_tag("TimeControl", control);
             }
+        } else if let Some(source) = &self.origin.source {
+            // Played on from a record with no clock of its own: the record's clock
+            // readings stay with its moves, as far as the game still follows them.
+            let same = (record.moves.iter().zip(&source.moves))
+                .take_while(|(a, b)| a == b)
+                .count();
+            record.clocks = source.clocks.iter().take(same).copied().collect();
         }
         if let Some(source) = &self.origin.source {
             record.tags = with_source_tags(&source.tags, std::mem::take(&mut record.tags));
