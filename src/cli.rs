@@ -772,9 +772,9 @@ pub(crate) struct ListArgs {
 /// `checkers pdn extract`.
 #[derive(Debug, Args)]
 pub(crate) struct ExtractArgs {
-    /// The PDN file the games are taken from.
+    /// The PDN file the games are taken from (`-`: standard input).
     pub(crate) file: PathBuf,
-    /// The new file the chosen games are written to.
+    /// The new file the chosen games are written to (`-`: standard output).
     #[arg(long, short, value_name = "OUT")]
     pub(crate) output: PathBuf,
     /// Replace OUT if it exists.
@@ -791,10 +791,11 @@ pub(crate) struct ExtractArgs {
 /// `checkers pdn merge`.
 #[derive(Debug, Args)]
 pub(crate) struct MergeArgs {
-    /// The PDN files, in the order their games are written.
+    /// The PDN files, in the order their games are written (one may be `-`: standard
+    /// input).
     #[arg(required = true, num_args = 1..)]
     pub(crate) files: Vec<PathBuf>,
-    /// The new file the games are written to.
+    /// The new file the games are written to (`-`: standard output).
     #[arg(long, short, value_name = "OUT")]
     pub(crate) output: PathBuf,
     /// Replace OUT if it exists.

@@ -23,7 +23,7 @@ pub(crate) use games::{
 };
 pub(crate) use records::{
     file_games, file_games_measured, is_stdin, load_record, load_record_tree,
-    load_record_up_to_fault, scan_summaries, shown_path,
+    load_record_up_to_fault, scan_summaries, shown_path, stdin_bytes,
 };
 
 use crate::pdn::{PdnGame, decode_owned, write_game};

@@ -53,6 +53,14 @@ fn stdin_pdn(cap: u64) -> Result<(Vec<u8>, Encoding), StoreError> {
     Ok((bytes, encoding))
 }
 
+/// Standard input's PDN bytes, read whole (within [`MAX_READ_BYTES`], checked to be
+/// text), and their encoding: for `pdn extract` and `merge`, which read their input
+/// twice (its games, then the bytes of those chosen).
+pub(crate) fn stdin_bytes() -> Result<(std::sync::Arc<[u8]>, Encoding), StoreError> {
+    let (bytes, encoding) = stdin_pdn(MAX_READ_BYTES)?;
+    Ok((bytes.into(), encoding))
+}
+
 /// Opens the regular PDN file at `path` (at most [`MAX_READ_BYTES`]): the file and its
 /// stamp (size and modification time).
 fn open_pdn(path: &Path) -> Result<(File, Stamp), StoreError> {

@@ -182,9 +182,10 @@ fn pdn_list_gives_a_line_a_game_and_filters_by_player_event_result_and_opening()
         lines[1],
         "     1 2026.03.01 Bob            Ann Lee        Club night       1-0         2"
     );
+    // An unknown date is blank, not a `?` standing for nothing.
     assert_eq!(
         lines[3],
-        "     3 ?          Ed             Di             County open      0-1         2"
+        "     3            Ed             Di             County open      0-1         2"
     );
     assert_eq!(lines[4], "3 games");
     assert!(lines.iter().all(|l| l.chars().count() <= 79), "{out}");
@@ -424,4 +425,87 @@ fn a_full_disk_leaves_no_half_file() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(left.len(), 1, "only the file read is there: {left:?}");
+}
+
+#[test]
+fn pdn_list_leaves_the_date_blank_where_a_file_gives_none() {
+    // Every row said `?` under "date" for a file with no Date tags.
+    let dir = tempfile::tempdir().unwrap();
+    let text = "[Event \"Casual\"]\n[Black \"Ann\"]\n[White \"Bob\"]\n1. 11-15 *\n\n\
+                [Event \"Casual\"]\n[Date \"????.??.??\"]\n[Black \"Cy\"]\n1. 9-14 *\n";
+    let (ok, out, err) = run(dir.path(), &["pdn", "list", "-"], text);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[1],
+        "     1            Bob            Ann            Casual           *           1"
+    );
+    assert!(
+        lines[2].starts_with("     2            ?              Cy"),
+        "{out}"
+    );
+    assert_eq!(lines[3], "2 games");
+}
+
+#[test]
+fn pdn_extract_and_merge_read_standard_input_and_write_standard_output_given_dash() {
+    // Both refused `-`: "extract reads a file, which it reads twice: save the input
+    // first".
+    let dir = tempfile::tempdir().unwrap();
+    let file = club_file(dir.path());
+    let club = CLUB.concat();
+    // A pipe in and a pipe out: the games alone on standard output, what is said on
+    // standard error.
+    let (ok, out, err) = run(
+        dir.path(),
+        &["pdn", "extract", "-", "--player", "ann", "--output", "-"],
+        &club,
+    );
+    assert!(ok, "{err}");
+    assert_eq!(out, CLUB[0].to_string() + CLUB[1]);
+    assert!(
+        err.contains("2 games of standard input (3 read) written to standard output"),
+        "{err}"
+    );
+    // From standard input to a new file, which is never replaced unasked.
+    let to = dir.path().join("picked.pdn");
+    let to_arg = to.to_string_lossy().into_owned();
+    let (ok, out, err) = run(
+        dir.path(),
+        &["pdn", "extract", "-", "--games", "3", "--output", &to_arg],
+        &club,
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("1 game of standard input (3 read) written to"),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_to_string(&to).unwrap(), CLUB[2]);
+    let (ok, _, err) = run(
+        dir.path(),
+        &["pdn", "extract", "-", "--games", "1", "--output", &to_arg],
+        &club,
+    );
+    assert!(!ok && err.contains("exists: give --force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&to).unwrap(), CLUB[2]);
+    // Merge: a file and standard input, in the order given, to standard output.
+    let piped = "[Event \"Piped\"]\n[Black \"Fay\"]\n1. 10-14 *\n";
+    let (ok, out, err) = run(
+        dir.path(),
+        &["pdn", "merge", &file, "-", "--output", "-"],
+        piped,
+    );
+    assert!(ok, "{err}");
+    assert_eq!(out, format!("{club}{piped}\n"));
+    assert!(
+        err.contains("4 games of 2 files written to standard output"),
+        "{err}"
+    );
+    // Standard input can be read once.
+    let (ok, _, err) = run(
+        dir.path(),
+        &["pdn", "merge", "-", "-", "--output", "-"],
+        piped,
+    );
+    assert!(!ok && err.contains("named twice"), "{err}");
 }

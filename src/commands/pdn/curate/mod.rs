@@ -76,10 +76,11 @@ fn list_line(number: usize, game: &Result<PdnGame, GameError>) -> String {
                     .unwrap_or("?")
             };
             let moves = record.moves.len().div_ceil(2).to_string();
-            // An unknown date (`????.??.??`) is said as any unknown tag is.
+            // An unknown date (none, `????.??.??`) is left blank: most files give no
+            // dates, and a column of `?` says nothing while it hides the names.
             let date = Some(tag("Date"))
                 .filter(|d| d.chars().any(|c| c.is_ascii_digit()))
-                .unwrap_or("?");
+                .unwrap_or("");
             list_row(
                 &number.to_string(),
                 [
@@ -169,7 +170,7 @@ impl Written {
     }
 
     /// Says the notes kept on `out`.
-    fn say_notes(&self, out: &mut impl Write) -> io::Result<()> {
+    fn say_notes(&self, out: &mut dyn Write) -> io::Result<()> {
         for note in &self.notes {
             writeln!(out, "{note}")?;
         }
@@ -204,19 +205,17 @@ fn faulty_note(path: &Path, e: &GameError, what: &str) -> String {
     )
 }
 
-/// Runs `checkers pdn extract FILE --output OUT`.
+/// Runs `checkers pdn extract FILE --output OUT` (FILE `-`: standard input; OUT `-`:
+/// standard output, and what is said goes to standard error).
 pub(crate) fn run_extract(args: &ExtractArgs, out: &mut impl Write) -> Result<(), CommandError> {
     let filter = Filter::new(&args.filters, args.games.as_ref())?;
-    check_output(&args.output, args.force)?;
-    if crate::store::is_stdin(&args.file) {
-        return Err(CommandError::CheckFile(StoreError::Read(
-            shown_path(&args.file),
-            io::Error::other("extract reads a file, which it reads twice: save the input first"),
-        )));
+    let to_stdout = is_stdout(&args.output);
+    if !to_stdout {
+        check_output(&args.output, args.force)?;
     }
     let mut file = SpannedFile::open(&args.file).map_err(CommandError::CheckFile)?;
     let mut count = 0;
-    let written = write_streamed(&args.output, args.force, |w| {
+    let mut fill = |w: &mut dyn Write| {
         let mut written = Written::default();
         while let Some(span) = file.spans.next() {
             count = span.number;
@@ -244,7 +243,13 @@ pub(crate) fn run_extract(args: &ExtractArgs, out: &mut impl Write) -> Result<()
             return Err(Filling::Nothing);
         }
         Ok(written)
-    });
+    };
+    let written = if to_stdout {
+        to_standard_output(&mut *out, fill)
+    } else {
+        write_streamed(&args.output, args.force, |w| fill(w))
+    };
+    let shown_file = printable_path(&shown_path(&args.file));
     let written = match written {
         Ok(w) => w,
         Err(StreamedWrite::Filling(Filling::Nothing)) if count == 0 => {
@@ -254,10 +259,9 @@ pub(crate) fn run_extract(args: &ExtractArgs, out: &mut impl Write) -> Result<()
         }
         Err(StreamedWrite::Filling(Filling::Nothing)) => {
             return Err(CommandError::PdnOutput(format!(
-                "none of the {count} game{} of {} read is chosen: {} was not written",
+                "none of the {count} game{} of {shown_file} read is chosen: {} was not written",
                 if count == 1 { "" } else { "s" },
-                printable_path(&args.file),
-                printable_path(&args.output)
+                shown_output(&args.output)
             )));
         }
         Err(StreamedWrite::Filling(Filling::Reading(why))) => {
@@ -267,16 +271,43 @@ pub(crate) fn run_extract(args: &ExtractArgs, out: &mut impl Write) -> Result<()
             return Err(output_error(&args.output, args.force, &e));
         }
     };
-    written.say_notes(out)?;
+    let mut stderr = io::stderr().lock();
+    let said: &mut dyn Write = if to_stdout { &mut stderr } else { out };
+    written.say_notes(said)?;
     let plural = if written.games == 1 { "" } else { "s" };
     writeln!(
-        out,
-        "{} game{plural} of {} ({count} read) written to {}",
+        said,
+        "{} game{plural} of {shown_file} ({count} read) written to {}",
         written.games,
-        printable_path(&args.file),
-        printable_path(&args.output)
+        shown_output(&args.output)
     )?;
     Ok(())
+}
+
+/// Whether `path` is `-`: standard output (as an output).
+fn is_stdout(path: &Path) -> bool {
+    crate::store::is_stdin(path)
+}
+
+/// How the output `path` is named in messages: standard output by those words.
+fn shown_output(path: &Path) -> String {
+    if is_stdout(path) {
+        "standard output".to_string()
+    } else {
+        printable_path(path)
+    }
+}
+
+/// The games `fill` writes, written to standard output (`out`) as they come: a pipe
+/// takes them as a stream, so a failure part way leaves what was written before it.
+fn to_standard_output<T>(
+    out: &mut dyn Write,
+    fill: impl FnOnce(&mut dyn Write) -> Result<T, Filling>,
+) -> Result<T, StreamedWrite<Filling>> {
+    let mut w = io::BufWriter::with_capacity(1 << 16, out);
+    let made = fill(&mut w).map_err(StreamedWrite::Filling)?;
+    w.flush().map_err(StreamedWrite::Writing)?;
+    Ok(made)
 }
 
 /// Copies `span`'s bytes from `file` to `w` (Latin-1 as UTF-8 when `to_utf8`), with a
@@ -285,10 +316,10 @@ fn copy_span(
     file: &mut SpannedFile,
     span: &spans::Spanned,
     to_utf8: bool,
-    w: &mut impl Write,
+    mut w: &mut dyn Write,
 ) -> Result<(), Filling> {
     let tail = file
-        .copy(span.start, span.end, to_utf8, w)
+        .copy(span.start, span.end, to_utf8, &mut w)
         .map_err(|e| match e {
             CopyError::Reading(e) => Filling::Reading(format!(
                 "{}: game {}: {e} (nothing was written)",
@@ -319,26 +350,36 @@ fn game_key(record: &PdnGame) -> u128 {
     (u128::from(halves[0]) << 64) | u128::from(halves[1])
 }
 
-/// Runs `checkers pdn merge A B ... --output OUT [--dedupe]`.
+/// Runs `checkers pdn merge A B ... --output OUT [--dedupe]` (one of the files may be
+/// `-`, standard input; OUT `-` is standard output, and what is said goes to standard
+/// error).
 pub(crate) fn run_merge(args: &MergeArgs, out: &mut impl Write) -> Result<(), CommandError> {
-    check_output(&args.output, args.force)?;
+    let to_stdout = is_stdout(&args.output);
+    if !to_stdout {
+        check_output(&args.output, args.force)?;
+    }
+    if args
+        .files
+        .iter()
+        .filter(|p| crate::store::is_stdin(p))
+        .count()
+        > 1
+    {
+        return Err(CommandError::PdnOutput(
+            "standard input (-) is named twice: it can be read once (nothing was written)".into(),
+        ));
+    }
     // Every file is opened first: one that cannot be read stops the merge before
     // anything is written.
     let mut files = Vec::with_capacity(args.files.len());
     for path in &args.files {
-        if crate::store::is_stdin(path) {
-            return Err(CommandError::CheckFile(StoreError::Read(
-                shown_path(path),
-                io::Error::other("merge reads files, each twice: save the input first"),
-            )));
-        }
         files.push(SpannedFile::open(path).map_err(CommandError::CheckFile)?);
     }
     // Files of both encodings: the Latin-1 ones' games are written as UTF-8, so that the
     // merged file reads as one text.
     let mixed = files.iter().any(|f| f.encoding == Encoding::Latin1)
         && files.iter().any(|f| f.encoding == Encoding::Utf8);
-    let written = write_streamed(&args.output, args.force, |w| {
+    let mut fill = |w: &mut dyn Write| {
         let mut written = Written::default();
         let mut seen: HashSet<u128> = HashSet::new();
         for file in &mut files {
@@ -368,7 +409,12 @@ pub(crate) fn run_merge(args: &MergeArgs, out: &mut impl Write) -> Result<(), Co
             }
         }
         Ok(written)
-    });
+    };
+    let written = if to_stdout {
+        to_standard_output(&mut *out, fill)
+    } else {
+        write_streamed(&args.output, args.force, |w| fill(w))
+    };
     let written = match written {
         Ok(w) => w,
         Err(StreamedWrite::Filling(Filling::Reading(why))) => {
@@ -378,18 +424,20 @@ pub(crate) fn run_merge(args: &MergeArgs, out: &mut impl Write) -> Result<(), Co
         Err(StreamedWrite::Filling(Filling::Nothing)) => {
             return Err(CommandError::PdnOutput(format!(
                 "no game to write: {} was not written",
-                printable_path(&args.output)
+                shown_output(&args.output)
             )));
         }
         Err(StreamedWrite::Filling(Filling::Writing(e)) | StreamedWrite::Writing(e)) => {
             return Err(output_error(&args.output, args.force, &e));
         }
     };
-    written.say_notes(out)?;
+    let mut stderr = io::stderr().lock();
+    let said: &mut dyn Write = if to_stdout { &mut stderr } else { out };
+    written.say_notes(said)?;
     if mixed {
         for file in files.iter().filter(|f| f.encoding == Encoding::Latin1) {
             writeln!(
-                out,
+                said,
                 "{} is Latin-1 text: its games are written as UTF-8, as the other files are",
                 printable_path(&file.path)
             )?;
@@ -402,11 +450,11 @@ pub(crate) fn run_merge(args: &MergeArgs, out: &mut impl Write) -> Result<(), Co
         String::new()
     };
     writeln!(
-        out,
+        said,
         "{} of {} written to {}{dropped}",
         plural(written.games, "game"),
         plural(files.len(), "file"),
-        printable_path(&args.output)
+        shown_output(&args.output)
     )?;
     Ok(())
 }

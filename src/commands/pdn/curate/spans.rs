@@ -3,7 +3,6 @@
 
 use crate::pdn::{Encoding, GameError, Games, PdnGame};
 use crate::store::StoreError;
-use std::fs::File;
 use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
@@ -63,26 +62,50 @@ impl Iterator for Spans {
     }
 }
 
+/// Where the bytes of a file's games are read from to be copied: the file, opened
+/// again, or standard input's bytes as they were read.
+trait Bytes: Read + Seek {}
+
+impl<T: Read + Seek> Bytes for T {}
+
 /// A PDN file opened to be read as games with their spans, and again to copy them.
 pub(crate) struct SpannedFile {
-    /// The file's path, as given.
+    /// The file's path as messages name it (`standard input` for `-`).
     pub(crate) path: PathBuf,
     /// Its encoding.
     pub(crate) encoding: Encoding,
     /// Its games.
     pub(crate) spans: Spans,
     /// The file again, read for the bytes of the games copied.
-    bytes: BufReader<File>,
+    bytes: Box<dyn Bytes>,
     /// Where `bytes` stands.
     at: u64,
 }
 
 impl SpannedFile {
-    /// Opens the PDN file at `path` (a regular file; standard input cannot be read
-    /// twice, so it is refused).
+    /// Opens the PDN file at `path` (a regular file, or `-`: standard input, read
+    /// whole first, as it cannot be read twice).
     pub(crate) fn open(path: &Path) -> Result<SpannedFile, StoreError> {
+        if crate::store::is_stdin(path) {
+            let (bytes, encoding) = crate::store::stdin_bytes()?;
+            let extent = bytes.len() as u64;
+            let games = crate::pdn::games_in(io::Cursor::new(bytes.clone()), encoding);
+            return Ok(SpannedFile {
+                path: crate::store::shown_path(path),
+                encoding,
+                spans: Spans {
+                    games,
+                    extent,
+                    ahead: None,
+                    read: 0,
+                },
+                bytes: Box::new(io::Cursor::new(bytes)),
+                at: 0,
+            });
+        }
         let (games, extent, encoding) = crate::store::file_games_measured(path)?;
-        let again = File::open(path).map_err(|e| StoreError::Read(path.to_path_buf(), e))?;
+        let again =
+            std::fs::File::open(path).map_err(|e| StoreError::Read(path.to_path_buf(), e))?;
         Ok(SpannedFile {
             path: path.to_path_buf(),
             encoding,
@@ -92,7 +115,7 @@ impl SpannedFile {
                 ahead: None,
                 read: 0,
             },
-            bytes: BufReader::with_capacity(1 << 16, again),
+            bytes: Box::new(BufReader::with_capacity(1 << 16, again)),
             at: 0,
         })
     }
