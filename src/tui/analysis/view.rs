@@ -81,11 +81,17 @@ fn tree_rows(board: &AnalysisBoard, width: usize) -> (Vec<Words>, usize) {
                 // written (a record's comment over several lines, a poem, a table).
                 let lines: Vec<&str> = text.lines().map(|l| l.trim_end()).collect();
                 let count = lines.len();
+                // A comment over several rows starts a row of its own, so that its
+                // rows stand one under the other.
+                if count > 1 && !logical.last().is_some_and(|(_, w)| w.is_empty()) {
+                    logical.push((depth, Vec::new()));
+                }
                 for (i, line) in lines.into_iter().enumerate() {
                     if i > 0 {
                         logical.push((depth, Vec::new()));
                     }
-                    let open = if i == 0 { "{" } else { "" };
+                    // Its next rows start under its first row's text, after the `{`.
+                    let open = if i == 0 { "{" } else { " " };
                     let close = if i + 1 == count { "}" } else { "" };
                     logical
                         .last_mut()

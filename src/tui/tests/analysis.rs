@@ -1547,7 +1547,60 @@ fn a_comment_over_two_lines_is_shown_over_two_rows_of_the_move_list() {
         .unwrap_or_else(|| panic!("{text}"));
     assert!(rows[at + 1].contains("line.}"), "{text}");
     assert!(!text.contains("Faithfulline"), "{text}");
+    // Its rows stand one under the other: the second starts under the first's text
+    // (it started a column left of it, or, after the move, far left of it).
+    let column = |row: &str, word: &str| row[..row.find(word).unwrap()].chars().count();
+    assert_eq!(
+        column(rows[at], "The Old"),
+        column(rows[at + 1], "line."),
+        "{text}"
+    );
     // The moves after it go on under it, and the key line is drawn.
     assert!(rows[at + 2].contains("1... 23-19 2. 8-11"), "{text}");
     assert!(text.contains("? help"), "{text}");
+    // In a variation, indented, the same.
+    let mut b = board(80, 24);
+    play(&mut b, "11-15 23-19");
+    press(&mut b, KeyCode::Char('<'));
+    play(&mut b, "22-18");
+    let side = b.tree.current();
+    b.tree.add_comment(side, "Sharper.\nRisky here.");
+    let text = screen(&b, 80, 24);
+    let rows: Vec<&str> = text.lines().collect();
+    let at = rows
+        .iter()
+        .position(|r| r.contains("{Sharper."))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(
+        column(rows[at], "Sharper."),
+        column(rows[at + 1], "Risky here.}"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_in_a_finished_games_review_opens_the_analysis_board_at_the_move_shown() {
+    let pdn = "[Event \"Club final\"]\n[Black \"Ann\"]\n[White \"Bob\"]\n[Result \"1-0\"]\n\
+               1. 11-15 23-19 2. 8-11 22-17 1-0\n";
+    let mut app = super::review_app(pdn);
+    super::press(&mut app, KeyCode::Right);
+    super::press(&mut app, KeyCode::Right);
+    let review = super::screen_text(&app);
+    assert!(
+        review.contains("Review: move 1 (White's") && review.contains("? help"),
+        "{review}"
+    );
+    super::press(&mut app, KeyCode::Char('A'));
+    let b = app.analysis.as_ref().expect("A opened the analysis board");
+    let drawn = screen(b, app.screen.width, app.screen.height);
+    // The whole game in its move list, the board at the move the review showed (23-19
+    // marked as the last move played), and the board's own keys, drawn last.
+    assert!(drawn.contains("1. 11-15 23-19 2. 8-11 22-17"), "{drawn}");
+    assert!(
+        drawn.contains("23  *") && drawn.contains("19  *"),
+        "{drawn}"
+    );
+    assert!(drawn.contains("Analysis board: play moves"), "{drawn}");
+    assert!(drawn.contains("q leave"), "{drawn}");
+    assert_eq!(b.tree.ply(), 2);
 }
