@@ -104,7 +104,7 @@ fn a_move_with_a_comment_and_a_clock_reading_keeps_both_when_saved_again() {
     // no clock written).
     let (record, tree) = games_with_trees(CLOCKED).next().unwrap().unwrap();
     let seconds = |s: u64| Some(std::time::Duration::from_secs(s));
-    let readings = vec![seconds(290), seconds(280), seconds(271)];
+    let readings = [seconds(290), seconds(280), seconds(271)];
     assert_eq!(record.clocks[..3], readings[..]);
     let saved = super::write_keeping(&record, &tree);
     let (back, back_tree) = games_with_trees(&saved).next().unwrap().unwrap();
