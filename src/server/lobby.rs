@@ -309,9 +309,16 @@ impl Lobby {
     /// game, by cutting the line: their time runs out and they lose on time); once
     /// neither is at it, it is adjourned, its clocks stopped, until both are back.
     fn gone(&mut self, name: &str) {
-        let game = self.online.remove(name).and_then(|o| o.game);
+        let (game, watched) = self
+            .online
+            .remove(name)
+            .map_or((None, None), |o| (o.game, o.watching));
         self.drop_seeks(name, "left the server", true);
         self.drop_rematch(name, &format!("{name} left: the rematch offer lapses."));
+        // A spectator gone: the boards at the table count one fewer.
+        if let Some(watched) = watched {
+            self.tell_table(watched);
+        }
         let Some(game) = game else {
             return;
         };

@@ -1980,6 +1980,49 @@ fn a_spectator_is_told_a_banned_players_game_ended_as_abandoned() {
     assert_eq!(abandoned_told(&told, "alice").len(), 1, "{told:#?}");
 }
 
+/// How many watch, as the last table told to `name` among `told` says (none told:
+/// `None`).
+fn watching_told(told: &[(String, ServerMessage)], name: &str) -> Option<u32> {
+    told.iter()
+        .filter(|(to, _)| to == name)
+        .filter_map(|(_, m)| match m {
+            ServerMessage::Table { state, .. } => Some(state.spectators),
+            _ => None,
+        })
+        .next_back()
+}
+
+/// The count of who watches on a player's and a spectator's board follows the
+/// spectators who go: one who leaves the board, one who goes to watch another game,
+/// one whose line drops (the boards said "3 watching" until the next move).
+#[test]
+fn the_boards_count_of_spectators_drops_as_each_spectator_goes() {
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.watch("carol", 1, true);
+    bench.watch("dave", 1, true);
+    bench.watch("erin", 1, true);
+    let erin = bench.conn;
+    assert_eq!(watching_told(&bench.told(), "alice"), Some(3));
+    bench.ask("carol", ClientMessage::Unwatch);
+    let told = bench.told();
+    assert_eq!(watching_told(&told, "alice"), Some(2), "{told:#?}");
+    assert_eq!(watching_told(&told, "erin"), Some(2), "{told:#?}");
+    // dave goes to watch another game.
+    bench.log_in("fay", false);
+    bench.log_in("gus", false);
+    bench.ask("fay", casual_seek_as_black());
+    bench.ask("gus", ClientMessage::Accept { number: 2 });
+    bench.told();
+    bench.ask("dave", ClientMessage::Watch { number: 2 });
+    let told = bench.told();
+    assert_eq!(watching_told(&told, "bob"), Some(1), "{told:#?}");
+    bench.lobby.leave("erin", erin);
+    let told = bench.told();
+    assert_eq!(watching_told(&told, "alice"), Some(0), "{told:#?}");
+    assert_eq!(watching_told(&told, "bob"), Some(0), "{told:#?}");
+}
+
 /// A spectator of an adjourned game is told when it ends as abandoned for waiting
 /// its time, as its players are.
 #[test]
