@@ -1368,6 +1368,29 @@ fn a_seek_is_withdrawn_and_a_challenge_withdrawn_or_declined_the_other_told() {
     assert!(was_told(&bench.told(), "bob", "no open seek 3"));
 }
 
+/// A line said at a table (a moderator's too) is heard without the characters that
+/// would turn what follows around or move the cursor: the clients showed each as `?`.
+#[test]
+fn a_line_said_is_heard_without_text_direction_marks() {
+    let mut bench = Bench::new();
+    bench.game(false);
+    bench.ask(
+        "bob",
+        ClientMessage::Say {
+            text: "g\u{202e}g\u{2066} \u{200f}wp\u{2069}\u{7}".to_string(),
+        },
+    );
+    let told = bench.told();
+    let heard: Vec<&str> = told
+        .iter()
+        .filter_map(|(to, m)| match m {
+            ServerMessage::Said { text, .. } if to == "alice" => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(heard, ["gg wp"], "{told:#?}");
+}
+
 /// After a game its two players still talk at its table ("good game"), a third player
 /// hears none of it, and a speaker's share of the table's lines (5 of its 20 in ten
 /// seconds) still holds.
@@ -1716,6 +1739,60 @@ fn orders_from_a_non_moderator_or_against_oneself_or_nobody_are_refused() {
             .db(|db| db.moderation_log(10).unwrap())
             .iter()
             .all(|l| l.by == "(operator)")
+    );
+}
+
+/// A ban's reason holding a character that hides or reorders what the banned player
+/// reads (a right-to-left override, an isolate, a direction mark, a zero-width joiner,
+/// an escape) is refused, the moderator told which and where; nobody is banned or
+/// kicked for it (the reason was kept, and the player's client showed `?` for each).
+/// From a player who is not a moderator the same order is refused as any order is.
+#[test]
+fn a_ban_reason_with_hidden_characters_is_refused_naming_the_character() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    bench.log_in("mod", false);
+    bench.make_moderator("mod");
+    let ban = |reason: &str| Order::Ban {
+        name: "bob".to_string(),
+        reason: Some(reason.to_string()),
+    };
+    let told = bench.order("alice", ban("spam\u{202e}"));
+    assert!(
+        was_told(&told, "alice", "ban is for the server's moderators"),
+        "{told:#?}"
+    );
+    for (reason, named) in [
+        (
+            "spam \u{202e}emag yreve ni",
+            "character 6 is U+202E (right-to-left override)",
+        ),
+        (
+            "\u{2066}spam\u{2069}",
+            "character 1 is U+2066 (left-to-right isolate)",
+        ),
+        ("sp\u{200f}am", "character 3 is U+200F (right-to-left mark)"),
+        ("spa\u{200d}m", "character 4 is U+200D (zero-width joiner)"),
+        (
+            "spam\u{1b}[2J",
+            "character 5 is U+001B (a control character)",
+        ),
+    ] {
+        let told = bench.order("mod", ban(reason));
+        assert!(
+            was_told(&told, "mod", &format!("ban bob: the reason's {named}")),
+            "{reason:?}: {told:#?}"
+        );
+        assert!(!told.iter().any(|(to, _)| to == "bob"), "{told:#?}");
+    }
+    assert!(bench.lobby.connected("bob", 2));
+    assert!(bench.lobby.banned_now("bob").is_none());
+    let told = bench.order("mod", ban("spam, in every game"));
+    assert!(
+        was_told(&told, "mod", "Banned bob (spam, in every game)"),
+        "{told:#?}"
     );
 }
 

@@ -252,6 +252,11 @@ impl Lobby {
                 }
             }
             Order::Ban { name, reason } => {
+                // Refused, not cleaned, so that the moderator sees what they sent: a
+                // banned player's client showed each such character as `?`.
+                if let Some(problem) = reason.as_deref().and_then(crate::text::hidden_problem) {
+                    return self.reject(by, format!("ban {name}: the reason's {problem}"));
+                }
                 let reason = reason_of(reason.as_deref());
                 if reason.chars().count() > protocol::MAX_REASON {
                     return self.reject(
