@@ -77,6 +77,9 @@ struct Online {
     /// Whether their client shows a board: it is told its table as a
     /// [`ServerMessage::Table`] after each change.
     board: bool,
+    /// Whether their client reads an abandoned game's end ([`protocol::NO_RESULT`])
+    /// itself; an older one is told it in words it prints right.
+    reads_no_result: bool,
 }
 
 /// Everything the server holds.
@@ -226,6 +229,7 @@ impl Lobby {
                 game: None,
                 watching: None,
                 board: false,
+                reads_no_result: true,
             },
         );
         let mine = self
@@ -295,6 +299,21 @@ impl Lobby {
         }
         self.online.clear();
         self.seeks.open.clear();
+    }
+
+    /// `name`'s client is older than [`protocol::KNOWS_NO_RESULT`] (its login did not
+    /// say it): an abandoned game's end is told it in words it prints right.
+    pub(crate) fn older_client(&mut self, name: &str) {
+        if let Some(online) = self.online.get_mut(name) {
+            online.reads_no_result = false;
+        }
+    }
+
+    /// Whether `name`'s client reads an abandoned game's end itself (see
+    /// [`older_client`](Self::older_client)).
+    #[cfg(test)]
+    pub(crate) fn reads_no_result(&self, name: &str) -> bool {
+        self.online.get(name).is_some_and(|o| o.reads_no_result)
     }
 
     /// `name`'s connection `conn` closed: they are gone (see [`gone`](Self::gone)).

@@ -2100,6 +2100,64 @@ fn the_boards_count_of_spectators_drops_as_each_spectator_goes() {
     assert_eq!(watching_told(&told, "bob"), Some(0), "{told:#?}");
 }
 
+/// A player and a spectator whose clients are older than the word for an abandoned
+/// game's end are told it with words in place of its result: their plain client, which
+/// prints "Game N over: RESULT WORDS.", reads "Game 1 over: abandoned (unrated). A
+/// moderator banned bob: ..." (it read "Game 1 over: * A moderator ..."). A newer
+/// client is told the result `*` as before.
+#[test]
+fn an_older_client_is_told_an_abandoned_games_end_in_words_it_prints_right() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.game(false);
+    bench.lobby.older_client("alice");
+    bench.watch("carol", 1, false);
+    bench.lobby.older_client("carol");
+    bench.watch("dave", 1, false);
+    bench.log_in("mod", false);
+    bench.make_moderator("mod");
+    let told = bench.order(
+        "mod",
+        Order::Ban {
+            name: "bob".to_string(),
+            reason: Some("abuse".to_string()),
+        },
+    );
+    // As the older plain client prints it.
+    let printed = |name: &str| -> Vec<String> {
+        told.iter()
+            .filter(|(to, _)| to == name)
+            .filter_map(|(_, m)| match m {
+                ServerMessage::Ended {
+                    game, result, text, ..
+                } => Some(format!("Game {game} over: {result} {text}.")),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(
+        printed("alice"),
+        [
+            "Game 1 over: abandoned (unrated). A moderator banned bob: game 1 ends as \
+          abandoned, counting for neither of you. You are free to play."
+        ],
+        "{told:#?}"
+    );
+    assert_eq!(
+        printed("carol"),
+        [
+            "Game 1 over: abandoned (unrated). A moderator banned bob: game 1 ends as \
+          abandoned (unrated)."
+        ],
+        "{told:#?}"
+    );
+    assert_eq!(
+        abandoned_told(&told, "dave"),
+        ["A moderator banned bob: game 1 ends as abandoned (unrated)."],
+        "{told:#?}"
+    );
+}
+
 /// A spectator of an adjourned game is told when it ends as abandoned for waiting
 /// its time, as its players are.
 #[test]
