@@ -118,6 +118,8 @@ pub(crate) struct Lobby {
     moderation: moderation::Moderation,
     /// When the moderators were last read from the database.
     moderators_read: Instant,
+    /// When the server last asked whether another program changed the database.
+    others_changes_checked: Instant,
 }
 
 /// Black's index in pairs, then White's.
@@ -182,6 +184,7 @@ impl Lobby {
             alive_noted: now,
             moderation,
             moderators_read: now,
+            others_changes_checked: now,
         };
         let restored = lobby.restore(now)?;
         Ok((lobby, restored))
@@ -494,7 +497,13 @@ impl Lobby {
         if now.saturating_duration_since(self.moderators_read) >= moderation::MODERATORS_READ_EVERY
         {
             self.moderators_read = now;
+            self.others_changes_checked = now;
             self.read_moderators();
+        } else if now.saturating_duration_since(self.others_changes_checked)
+            >= moderation::OTHERS_CHANGES_CHECKED_EVERY
+        {
+            self.others_changes_checked = now;
+            self.read_moderators_if_changed();
         }
         if now.saturating_duration_since(self.alive_noted) >= HEARTBEAT_EVERY {
             self.alive_noted = now;

@@ -2242,6 +2242,43 @@ fn a_moderator_made_or_removed_while_online_has_the_right_or_loses_it_at_once() 
     assert!(set(&mut bench, false).is_empty());
 }
 
+/// The operator's `checkers server moderator add` (another connection to the database)
+/// reaches a player online within a couple of seconds, without waiting for the
+/// moderators' half-minute read; `remove` too. The server's own writes make it read
+/// nothing again.
+#[test]
+fn a_moderator_added_by_the_operator_while_the_server_runs_is_told_within_seconds() {
+    let mut bench = Bench::new();
+    bench.log_in("ann", false);
+    bench.told();
+    let path = bench.dir.path().join("server.sqlite");
+    let operator = |moderator: bool| {
+        let db = super::db::Db::open(&path).unwrap();
+        let found = db.find_player("ann").unwrap().unwrap();
+        db.set_moderator(&found, moderator, 0).unwrap();
+    };
+    let start = Instant::now();
+    let mut at = start;
+    let mut tick = |bench: &mut Bench| {
+        at += Duration::from_millis(1100);
+        bench.lobby.tick(at);
+        bench.told_to("ann")
+    };
+    // The first look reads the moderators as they are: nobody is told anything.
+    assert!(words(&tick(&mut bench)).is_empty());
+    operator(true);
+    assert_eq!(
+        words(&tick(&mut bench)),
+        ["You are a moderator now: help lists the orders (mute, unmute, kick, ban, unban NAME)."]
+    );
+    operator(false);
+    assert_eq!(
+        words(&tick(&mut bench)),
+        ["You are no longer a moderator: your orders are refused from now on."]
+    );
+    assert!(at < start + Duration::from_secs(10));
+}
+
 /// A mute follows the player's key: their second name, made before or after the mute,
 /// online or not, is not heard either; the unmute of either name lifts it from both.
 #[test]
