@@ -423,8 +423,8 @@ pub(crate) struct ServerArgs {
 pub(crate) enum ServerCommand {
     /// The moderators: players who may mute, kick and ban others from their client
     /// (mute NAME [MINUTES], unmute NAME, kick NAME, ban NAME [REASON], unban NAME).
-    /// A running server knows a change at the player's next login (a moderator removed
-    /// loses the right within 30 seconds).
+    /// A running server knows a change within a second or two, and tells the player if
+    /// online.
     Moderator {
         /// What to do.
         #[command(subcommand)]

@@ -109,6 +109,57 @@ pub(crate) fn is_unsafe(c: char) -> bool {
         || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}')
 }
 
+/// Whether `c`, in text one person types for others to read (a moderator's reason),
+/// hides or reorders what they read: a control character or text-direction mark
+/// ([`is_unsafe`], which a client shows as `?`), the Arabic letter mark, or a
+/// character of no width (a zero-width space or joiner, a word joiner, a byte-order
+/// mark) that makes two texts that read alike differ.
+pub(crate) fn is_hidden(c: char) -> bool {
+    is_unsafe(c)
+        || matches!(c, '\u{061C}' | '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}')
+}
+
+/// What `c` is, for a message naming a hidden character ([`is_hidden`]): `U+202E
+/// (right-to-left override)`.
+fn hidden_name(c: char) -> String {
+    let what = match c {
+        '\u{202A}' => "left-to-right embedding",
+        '\u{202B}' => "right-to-left embedding",
+        '\u{202C}' => "pop directional formatting",
+        '\u{202D}' => "left-to-right override",
+        '\u{202E}' => "right-to-left override",
+        '\u{2066}' => "left-to-right isolate",
+        '\u{2067}' => "right-to-left isolate",
+        '\u{2068}' => "first strong isolate",
+        '\u{2069}' => "pop directional isolate",
+        '\u{200E}' => "left-to-right mark",
+        '\u{200F}' => "right-to-left mark",
+        '\u{061C}' => "Arabic letter mark",
+        '\u{200B}' => "zero-width space",
+        '\u{200C}' => "zero-width non-joiner",
+        '\u{200D}' => "zero-width joiner",
+        '\u{2060}' => "word joiner",
+        '\u{FEFF}' => "zero-width no-break space",
+        '\t' => "a tab",
+        '\n' | '\r' => "a line break",
+        _ if c.is_control() => "a control character",
+        _ => "an invisible character",
+    };
+    format!("U+{:04X} ({what})", u32::from(c))
+}
+
+/// Why `text`, typed for others to read, is refused: its first hidden character
+/// ([`is_hidden`]), named by its code, what it is and its place; none if it has none.
+pub(crate) fn hidden_problem(text: &str) -> Option<String> {
+    let (place, c) = text.chars().enumerate().find(|&(_, c)| is_hidden(c))?;
+    Some(format!(
+        "character {} is {}, which would hide or reorder what players read: type the text \
+         without control characters, text-direction marks or zero-width characters",
+        place + 1,
+        hidden_name(c)
+    ))
+}
+
 /// `error` and every error beneath it ([`source`](std::error::Error::source)), in one
 /// line: "FEN, White's pieces, entry '33': 33 is not a square: squares are numbered
 /// 1-32". An error that shows its inner error in its own words returns no source, so
@@ -343,6 +394,31 @@ mod tests {
         assert_eq!(cut_to_columns("Zoe\u{308}x", 3), "Zoe\u{308}");
         assert_eq!(padded_to_columns("王小明", 5), "王小 ");
         assert_eq!(padded_to_columns("Ann", 5), "Ann  ");
+    }
+
+    #[test]
+    fn hidden_characters_are_named_with_their_place() {
+        assert_eq!(hidden_problem("spam in every game"), None);
+        assert_eq!(hidden_problem("Zürich, 王小明"), None);
+        let said = hidden_problem("abc\u{202e}def").expect("refused");
+        assert!(
+            said.starts_with("character 4 is U+202E (right-to-left override), which"),
+            "{said}"
+        );
+        for c in [
+            '\u{2066}', '\u{2069}', '\u{200e}', '\u{200f}', '\u{200d}', '\u{feff}', '\x1b',
+        ] {
+            assert!(
+                hidden_problem(&format!("a{c}")).is_some(),
+                "U+{:04X}",
+                u32::from(c)
+            );
+        }
+        assert!(
+            hidden_problem("a\u{200d}b")
+                .unwrap()
+                .contains("zero-width joiner")
+        );
     }
 
     #[test]

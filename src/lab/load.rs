@@ -197,6 +197,7 @@ async fn player(i: usize, role: Role, crowd: Arc<Crowd>) -> Result<(), String> {
         name: name.clone(),
         key: protocol::hex(key.verifying_key().as_bytes()),
         signature: protocol::hex(&signature.to_bytes()),
+        knows: vec![protocol::KNOWS_NO_RESULT.to_string()],
     };
     crate::server::write_message(&mut writer, &login)
         .await

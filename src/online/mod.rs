@@ -498,6 +498,7 @@ pub(crate) async fn connect(
             name: name.to_string(),
             key: protocol::hex(key.verifying_key().as_bytes()),
             signature: protocol::hex(&signature.to_bytes()),
+            knows: vec![protocol::KNOWS_NO_RESULT.to_string()],
         };
         write_message(&mut writer, &login)
             .await

@@ -58,6 +58,11 @@ pub(crate) fn typed(line: &str) -> Option<Result<Order, String>> {
             "a ban's reason is at most {MAX_REASON} characters (this one has {})",
             more.chars().count()
         )),
+        // As the server refuses it, said before it is sent.
+        "ban" if crate::text::hidden_problem(more).is_some() => Err(format!(
+            "ban {name}: the reason's {}",
+            crate::text::hidden_problem(more).unwrap_or_default()
+        )),
         "ban" => Ok(Order::Ban {
             name,
             reason: (!more.is_empty()).then(|| more.to_string()),
@@ -104,5 +109,12 @@ mod tests {
         assert!(read("kick bob now").is_err());
         assert!(read(&format!("ban bob {}", "x".repeat(201))).is_err());
         assert_eq!(typed("say mute bob"), None);
+        let hidden = read("ban bob spam \u{202e}emag yreve ni").unwrap_err();
+        assert!(
+            hidden.starts_with(
+                "ban bob: the reason's character 6 is U+202E (right-to-left override)"
+            ),
+            "{hidden}"
+        );
     }
 }

@@ -796,6 +796,25 @@ impl Db {
             .map_err(said)
     }
 
+    /// The moderators' names with the database's version (SQLite's `data_version`), if
+    /// another connection committed a change since this connection's version was
+    /// `seen`: the operator's `checkers server moderator` at work while the server
+    /// runs. The version is read from memory, so asking often costs nearly nothing;
+    /// the server's own writes never change it.
+    pub(crate) fn moderators_changed_since(
+        &self,
+        seen: Option<i64>,
+    ) -> Result<Option<(i64, Vec<String>)>, String> {
+        let version: i64 = self
+            .conn
+            .pragma_query_value(None, "data_version", |r| r.get(0))
+            .map_err(said)?;
+        if seen == Some(version) {
+            return Ok(None);
+        }
+        Ok(Some((version, self.moderators()?)))
+    }
+
     /// The names of the moderators, in order.
     pub(crate) fn moderators(&self) -> Result<Vec<String>, String> {
         let mut statement = self

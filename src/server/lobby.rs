@@ -77,6 +77,9 @@ struct Online {
     /// Whether their client shows a board: it is told its table as a
     /// [`ServerMessage::Table`] after each change.
     board: bool,
+    /// Whether their client reads an abandoned game's end ([`protocol::NO_RESULT`])
+    /// itself; an older one is told it in words it prints right.
+    reads_no_result: bool,
 }
 
 /// Everything the server holds.
@@ -115,6 +118,8 @@ pub(crate) struct Lobby {
     moderation: moderation::Moderation,
     /// When the moderators were last read from the database.
     moderators_read: Instant,
+    /// When the server last asked whether another program changed the database.
+    others_changes_checked: Instant,
 }
 
 /// Black's index in pairs, then White's.
@@ -179,6 +184,7 @@ impl Lobby {
             alive_noted: now,
             moderation,
             moderators_read: now,
+            others_changes_checked: now,
         };
         let restored = lobby.restore(now)?;
         Ok((lobby, restored))
@@ -226,6 +232,7 @@ impl Lobby {
                 game: None,
                 watching: None,
                 board: false,
+                reads_no_result: true,
             },
         );
         let mine = self
@@ -297,6 +304,21 @@ impl Lobby {
         self.seeks.open.clear();
     }
 
+    /// `name`'s client is older than [`protocol::KNOWS_NO_RESULT`] (its login did not
+    /// say it): an abandoned game's end is told it in words it prints right.
+    pub(crate) fn older_client(&mut self, name: &str) {
+        if let Some(online) = self.online.get_mut(name) {
+            online.reads_no_result = false;
+        }
+    }
+
+    /// Whether `name`'s client reads an abandoned game's end itself (see
+    /// [`older_client`](Self::older_client)).
+    #[cfg(test)]
+    pub(crate) fn reads_no_result(&self, name: &str) -> bool {
+        self.online.get(name).is_some_and(|o| o.reads_no_result)
+    }
+
     /// `name`'s connection `conn` closed: they are gone (see [`gone`](Self::gone)).
     pub(crate) fn leave(&mut self, name: &str, conn: u64) {
         if self.online.get(name).is_some_and(|o| o.conn == conn) {
@@ -309,9 +331,16 @@ impl Lobby {
     /// game, by cutting the line: their time runs out and they lose on time); once
     /// neither is at it, it is adjourned, its clocks stopped, until both are back.
     fn gone(&mut self, name: &str) {
-        let game = self.online.remove(name).and_then(|o| o.game);
+        let (game, watched) = self
+            .online
+            .remove(name)
+            .map_or((None, None), |o| (o.game, o.watching));
         self.drop_seeks(name, "left the server", true);
         self.drop_rematch(name, &format!("{name} left: the rematch offer lapses."));
+        // A spectator gone: the boards at the table count one fewer.
+        if let Some(watched) = watched {
+            self.tell_table(watched);
+        }
         let Some(game) = game else {
             return;
         };
@@ -468,7 +497,13 @@ impl Lobby {
         if now.saturating_duration_since(self.moderators_read) >= moderation::MODERATORS_READ_EVERY
         {
             self.moderators_read = now;
+            self.others_changes_checked = now;
             self.read_moderators();
+        } else if now.saturating_duration_since(self.others_changes_checked)
+            >= moderation::OTHERS_CHANGES_CHECKED_EVERY
+        {
+            self.others_changes_checked = now;
+            self.read_moderators_if_changed();
         }
         if now.saturating_duration_since(self.alive_noted) >= HEARTBEAT_EVERY {
             self.alive_noted = now;

@@ -1368,6 +1368,29 @@ fn a_seek_is_withdrawn_and_a_challenge_withdrawn_or_declined_the_other_told() {
     assert!(was_told(&bench.told(), "bob", "no open seek 3"));
 }
 
+/// A line said at a table (a moderator's too) is heard without the characters that
+/// would turn what follows around or move the cursor: the clients showed each as `?`.
+#[test]
+fn a_line_said_is_heard_without_text_direction_marks() {
+    let mut bench = Bench::new();
+    bench.game(false);
+    bench.ask(
+        "bob",
+        ClientMessage::Say {
+            text: "g\u{202e}g\u{2066} \u{200f}wp\u{2069}\u{7}".to_string(),
+        },
+    );
+    let told = bench.told();
+    let heard: Vec<&str> = told
+        .iter()
+        .filter_map(|(to, m)| match m {
+            ServerMessage::Said { text, .. } if to == "alice" => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(heard, ["gg wp"], "{told:#?}");
+}
+
 /// After a game its two players still talk at its table ("good game"), a third player
 /// hears none of it, and a speaker's share of the table's lines (5 of its 20 in ten
 /// seconds) still holds.
@@ -1719,6 +1742,60 @@ fn orders_from_a_non_moderator_or_against_oneself_or_nobody_are_refused() {
     );
 }
 
+/// A ban's reason holding a character that hides or reorders what the banned player
+/// reads (a right-to-left override, an isolate, a direction mark, a zero-width joiner,
+/// an escape) is refused, the moderator told which and where; nobody is banned or
+/// kicked for it (the reason was kept, and the player's client showed `?` for each).
+/// From a player who is not a moderator the same order is refused as any order is.
+#[test]
+fn a_ban_reason_with_hidden_characters_is_refused_naming_the_character() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    bench.log_in("mod", false);
+    bench.make_moderator("mod");
+    let ban = |reason: &str| Order::Ban {
+        name: "bob".to_string(),
+        reason: Some(reason.to_string()),
+    };
+    let told = bench.order("alice", ban("spam\u{202e}"));
+    assert!(
+        was_told(&told, "alice", "ban is for the server's moderators"),
+        "{told:#?}"
+    );
+    for (reason, named) in [
+        (
+            "spam \u{202e}emag yreve ni",
+            "character 6 is U+202E (right-to-left override)",
+        ),
+        (
+            "\u{2066}spam\u{2069}",
+            "character 1 is U+2066 (left-to-right isolate)",
+        ),
+        ("sp\u{200f}am", "character 3 is U+200F (right-to-left mark)"),
+        ("spa\u{200d}m", "character 4 is U+200D (zero-width joiner)"),
+        (
+            "spam\u{1b}[2J",
+            "character 5 is U+001B (a control character)",
+        ),
+    ] {
+        let told = bench.order("mod", ban(reason));
+        assert!(
+            was_told(&told, "mod", &format!("ban bob: the reason's {named}")),
+            "{reason:?}: {told:#?}"
+        );
+        assert!(!told.iter().any(|(to, _)| to == "bob"), "{told:#?}");
+    }
+    assert!(bench.lobby.connected("bob", 2));
+    assert!(bench.lobby.banned_now("bob").is_none());
+    let told = bench.order("mod", ban("spam, in every game"));
+    assert!(
+        was_told(&told, "mod", "Banned bob (spam, in every game)"),
+        "{told:#?}"
+    );
+}
+
 /// A kicked player's game in play is adjourned at once, though the opponent is at it,
 /// and waits for them longer than an adjourned game waits for one player (it is never
 /// lost for a kick); back, they play on.
@@ -1980,6 +2057,107 @@ fn a_spectator_is_told_a_banned_players_game_ended_as_abandoned() {
     assert_eq!(abandoned_told(&told, "alice").len(), 1, "{told:#?}");
 }
 
+/// How many watch, as the last table told to `name` among `told` says (none told:
+/// `None`).
+fn watching_told(told: &[(String, ServerMessage)], name: &str) -> Option<u32> {
+    told.iter()
+        .filter(|(to, _)| to == name)
+        .filter_map(|(_, m)| match m {
+            ServerMessage::Table { state, .. } => Some(state.spectators),
+            _ => None,
+        })
+        .next_back()
+}
+
+/// The count of who watches on a player's and a spectator's board follows the
+/// spectators who go: one who leaves the board, one who goes to watch another game,
+/// one whose line drops (the boards said "3 watching" until the next move).
+#[test]
+fn the_boards_count_of_spectators_drops_as_each_spectator_goes() {
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.watch("carol", 1, true);
+    bench.watch("dave", 1, true);
+    bench.watch("erin", 1, true);
+    let erin = bench.conn;
+    assert_eq!(watching_told(&bench.told(), "alice"), Some(3));
+    bench.ask("carol", ClientMessage::Unwatch);
+    let told = bench.told();
+    assert_eq!(watching_told(&told, "alice"), Some(2), "{told:#?}");
+    assert_eq!(watching_told(&told, "erin"), Some(2), "{told:#?}");
+    // dave goes to watch another game.
+    bench.log_in("fay", false);
+    bench.log_in("gus", false);
+    bench.ask("fay", casual_seek_as_black());
+    bench.ask("gus", ClientMessage::Accept { number: 2 });
+    bench.told();
+    bench.ask("dave", ClientMessage::Watch { number: 2 });
+    let told = bench.told();
+    assert_eq!(watching_told(&told, "bob"), Some(1), "{told:#?}");
+    bench.lobby.leave("erin", erin);
+    let told = bench.told();
+    assert_eq!(watching_told(&told, "alice"), Some(0), "{told:#?}");
+    assert_eq!(watching_told(&told, "bob"), Some(0), "{told:#?}");
+}
+
+/// A player and a spectator whose clients are older than the word for an abandoned
+/// game's end are told it with words in place of its result: their plain client, which
+/// prints "Game N over: RESULT WORDS.", reads "Game 1 over: abandoned (unrated). A
+/// moderator banned bob: ..." (it read "Game 1 over: * A moderator ..."). A newer
+/// client is told the result `*` as before.
+#[test]
+fn an_older_client_is_told_an_abandoned_games_end_in_words_it_prints_right() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.game(false);
+    bench.lobby.older_client("alice");
+    bench.watch("carol", 1, false);
+    bench.lobby.older_client("carol");
+    bench.watch("dave", 1, false);
+    bench.log_in("mod", false);
+    bench.make_moderator("mod");
+    let told = bench.order(
+        "mod",
+        Order::Ban {
+            name: "bob".to_string(),
+            reason: Some("abuse".to_string()),
+        },
+    );
+    // As the older plain client prints it.
+    let printed = |name: &str| -> Vec<String> {
+        told.iter()
+            .filter(|(to, _)| to == name)
+            .filter_map(|(_, m)| match m {
+                ServerMessage::Ended {
+                    game, result, text, ..
+                } => Some(format!("Game {game} over: {result} {text}.")),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(
+        printed("alice"),
+        [
+            "Game 1 over: abandoned (unrated). A moderator banned bob: game 1 ends as \
+          abandoned, counting for neither of you. You are free to play."
+        ],
+        "{told:#?}"
+    );
+    assert_eq!(
+        printed("carol"),
+        [
+            "Game 1 over: abandoned (unrated). A moderator banned bob: game 1 ends as \
+          abandoned (unrated)."
+        ],
+        "{told:#?}"
+    );
+    assert_eq!(
+        abandoned_told(&told, "dave"),
+        ["A moderator banned bob: game 1 ends as abandoned (unrated)."],
+        "{told:#?}"
+    );
+}
+
 /// A spectator of an adjourned game is told when it ends as abandoned for waiting
 /// its time, as its players are.
 #[test]
@@ -2062,6 +2240,43 @@ fn a_moderator_made_or_removed_while_online_has_the_right_or_loses_it_at_once() 
     assert!(!was_told(&told, "ann", "Muted bob"), "{told:#?}");
     // Read again with nothing changed: nobody is told anything.
     assert!(set(&mut bench, false).is_empty());
+}
+
+/// The operator's `checkers server moderator add` (another connection to the database)
+/// reaches a player online within a couple of seconds, without waiting for the
+/// moderators' half-minute read; `remove` too. The server's own writes make it read
+/// nothing again.
+#[test]
+fn a_moderator_added_by_the_operator_while_the_server_runs_is_told_within_seconds() {
+    let mut bench = Bench::new();
+    bench.log_in("ann", false);
+    bench.told();
+    let path = bench.dir.path().join("server.sqlite");
+    let operator = |moderator: bool| {
+        let db = super::db::Db::open(&path).unwrap();
+        let found = db.find_player("ann").unwrap().unwrap();
+        db.set_moderator(&found, moderator, 0).unwrap();
+    };
+    let start = Instant::now();
+    let mut at = start;
+    let mut tick = |bench: &mut Bench| {
+        at += Duration::from_millis(1100);
+        bench.lobby.tick(at);
+        bench.told_to("ann")
+    };
+    // The first look reads the moderators as they are: nobody is told anything.
+    assert!(words(&tick(&mut bench)).is_empty());
+    operator(true);
+    assert_eq!(
+        words(&tick(&mut bench)),
+        ["You are a moderator now: help lists the orders (mute, unmute, kick, ban, unban NAME)."]
+    );
+    operator(false);
+    assert_eq!(
+        words(&tick(&mut bench)),
+        ["You are no longer a moderator: your orders are refused from now on."]
+    );
+    assert!(at < start + Duration::from_secs(10));
 }
 
 /// A mute follows the player's key: their second name, made before or after the mute,

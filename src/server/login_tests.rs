@@ -33,6 +33,18 @@ fn lobby(dir: &tempfile::TempDir) -> (Shared, Store) {
 /// A login of `name` with the key of `seed` from [`ADDRESS`], its client's side played
 /// here: the server's answer (the name, or why not).
 async fn login(lobby: Shared, name: &str, seed: u8) -> Result<String, String> {
+    login_knowing(lobby, name, seed, &[protocol::KNOWS_NO_RESULT]).await
+}
+
+/// [`login`] from a client whose login says it `knows` these words (none: a client
+/// older than them).
+async fn login_knowing(
+    lobby: Shared,
+    name: &str,
+    seed: u8,
+    knows: &[&str],
+) -> Result<String, String> {
+    let knows: Vec<String> = knows.iter().map(ToString::to_string).collect();
     let (server, client) = tokio::io::duplex(4096);
     let (out, _queue) = tokio::sync::mpsc::channel(8);
     let serving = async move {
@@ -66,6 +78,7 @@ async fn login(lobby: Shared, name: &str, seed: u8) -> Result<String, String> {
             name,
             key: protocol::hex(key.verifying_key().as_bytes()),
             signature: protocol::hex(&key.sign(&signed).to_bytes()),
+            knows,
         };
         write_message(&mut writer, &login).await.unwrap();
         // Held open until the server has answered.
@@ -146,4 +159,33 @@ fn a_login_that_makes_no_name_gives_its_addresss_new_name_back_however_it_ends()
         assert!(failed.contains("players"), "{failed}");
         assert_eq!(counted(&lobby), 2);
     });
+}
+
+/// A client whose login does not say it knows an abandoned game's end (one older than
+/// that word) is marked so, to be told such an end in words it prints right; one that
+/// says it is not. The word is a field an older server's login ignores.
+#[test]
+fn a_login_without_the_word_for_an_abandoned_game_marks_an_older_client() {
+    let dir = tempfile::tempdir().unwrap();
+    let (lobby, _store) = lobby(&dir);
+    runtime().block_on(async {
+        login_knowing(lobby.clone(), "old", 1, &[]).await.unwrap();
+        login(lobby.clone(), "new", 2).await.unwrap();
+    });
+    assert!(!lock(&lobby).reads_no_result("old"));
+    assert!(lock(&lobby).reads_no_result("new"));
+    // A login as an older client sends it, and one with a field this server does not
+    // know (as an older server reads this client's), both read.
+    for line in [
+        r#"{"type":"login","version":1,"name":"a","key":"","signature":""}"#,
+        r#"{"type":"login","version":1,"name":"a","key":"","signature":"","knows":["no_result"],"later":true}"#,
+    ] {
+        assert!(
+            matches!(
+                serde_json::from_str::<ClientMessage>(line),
+                Ok(ClientMessage::Login { .. })
+            ),
+            "{line}"
+        );
+    }
 }

@@ -738,6 +738,7 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
         name,
         key,
         signature,
+        knows,
     }) = serde_json::from_str::<ClientMessage>(&line)
     else {
         return Err("the first message must be a login".to_string());
@@ -805,6 +806,9 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
     };
     out.try_send(welcome).map_err(|e| e.to_string())?;
     lobby.enter(&name, &player, (conn, address), out);
+    if !knows.iter().any(|word| word == protocol::KNOWS_NO_RESULT) {
+        lobby.older_client(&name);
+    }
     Ok(Some(name))
 }
 

@@ -1,7 +1,7 @@
 //! `checkers server moderator ...`: the operator's work on the server's database from
 //! the command line, also while the server runs on it (SQLite lets both write, each in
-//! its turn). The running server reads the moderators again every half minute, and
-//! each player's at their login.
+//! its turn). The running server notices another program's change within a second
+//! and reads the moderators again, and each player's standing at their login.
 
 use super::db::Db;
 use crate::cli::{ModeratorAction, ServerCommand};
@@ -49,7 +49,7 @@ fn answer(db: &Db, action: &ModeratorAction) -> Result<String, String> {
             let found = find(name)?;
             if db.set_moderator(&found, true, now)? {
                 format!(
-                    "{} is a moderator now (a running server knows it within 30 seconds).",
+                    "{} is a moderator now (a running server knows it within a second or two).",
                     found.name
                 )
             } else {
@@ -60,7 +60,7 @@ fn answer(db: &Db, action: &ModeratorAction) -> Result<String, String> {
             let found = find(name)?;
             if db.set_moderator(&found, false, now)? {
                 format!(
-                    "{} is no longer a moderator (a running server knows it within 30 seconds).",
+                    "{} is no longer a moderator (a running server knows it within a second or two).",
                     found.name
                 )
             } else {

@@ -42,6 +42,11 @@ pub(crate) enum ClientMessage {
         key: String,
         /// The signature, in hex.
         signature: String,
+        /// What this client reads of what came after the protocol's version, each by
+        /// its word ([`KNOWS_NO_RESULT`]): a server speaks to a client without it in
+        /// words its older code prints right. An older server ignores the field.
+        #[serde(default)]
+        knows: Vec<String>,
     },
     /// The players online.
     Who,
@@ -182,6 +187,16 @@ pub(crate) const DRAW_DECLINE_UNKNOWN: &str = "This server does not know declini
 /// The result [`ServerMessage::Ended`] gives a game that ends abandoned, counting
 /// for neither player (PDN's "no result").
 pub(crate) const NO_RESULT: &str = "*";
+
+/// The word a client's login [`knows`](ClientMessage::Login::knows) when it reads a
+/// game's end with [`NO_RESULT`] itself, as an abandoned game: an older one printed it
+/// as `Game 1 over: * ...`.
+pub(crate) const KNOWS_NO_RESULT: &str = "no_result";
+
+/// The result an abandoned game's end gives a client that does not know
+/// [`NO_RESULT`]: it prints `Game 1 over: abandoned (unrated). A moderator banned ...`
+/// where it printed `Game 1 over: * A moderator banned ...`.
+pub(crate) const ABANDONED_FOR_OLDER: &str = "abandoned (unrated).";
 
 /// A field that is there, `null` included, as `Some` (serde's default gives none when
 /// it is not there at all).

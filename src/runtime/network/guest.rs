@@ -630,6 +630,9 @@ impl Following {
                 if result == NO_RESULT {
                     self.view.abandoned = Some(said(&text));
                 }
+                // The server lets a game's spectators go at its end: none watches now
+                // (the board said "2 watching" after the game and after they left).
+                self.view.spectators = 0;
                 let text = match ratings {
                     Some(ratings) => format!("{text}. Ratings: {ratings}"),
                     None => text,

@@ -105,11 +105,16 @@ impl Lobby {
             clocks,
             running: Some(running),
         };
-        if let Some(online) = self.online.get_mut(name) {
-            online.watching = Some(number);
-        }
+        let was = self
+            .online
+            .get_mut(name)
+            .and_then(|online| online.watching.replace(number));
         self.send(name, message);
         self.tell_table(number);
+        // The table watched before counts one spectator fewer.
+        if let Some(was) = was.filter(|&was| was != number) {
+            self.tell_table(was);
+        }
     }
 
     /// Whether `name`'s client shows the full screen's lobby (else plain mode), so that
@@ -118,10 +123,15 @@ impl Lobby {
         self.online.get(name).is_some_and(|o| o.board)
     }
 
-    /// `name` watches no game any more.
+    /// `name` watches no game any more: the boards at its table are told, so that
+    /// their count of who watches drops (it stayed until the next move).
     pub(super) fn unwatch(&mut self, name: &str) {
-        if let Some(online) = self.online.get_mut(name) {
-            online.watching = None;
+        let was = self
+            .online
+            .get_mut(name)
+            .and_then(|online| online.watching.take());
+        if let Some(game) = was {
+            self.tell_table(game);
         }
     }
 }

@@ -78,7 +78,8 @@ impl Chat {
 
 impl Lobby {
     /// `name` says `text` at their table (the game they play, or else the one they
-    /// watch): everyone there hears it, the speaker too, its control characters stripped.
+    /// watch): everyone there hears it, the speaker too, its control characters and
+    /// text-direction marks stripped.
     pub(super) fn say(&mut self, name: &str, text: &str, now: Instant) {
         let Some(online) = self.online.get(name) else {
             return;
@@ -96,8 +97,13 @@ impl Lobby {
                 "you are not at a table: play or watch a game to talk there",
             );
         }
-        // Stripped, so that a line cannot move another player's cursor or ring.
-        let text: String = text.chars().filter(|c| !c.is_control()).collect();
+        // Stripped, so that a line cannot move another player's cursor or ring, nor
+        // turn what follows it around (a right-to-left override, which clients showed
+        // as `?`).
+        let text: String = text
+            .chars()
+            .filter(|&c| !crate::text::is_unsafe(c))
+            .collect();
         let text = text.trim();
         if text.is_empty() {
             return self.reject(name, "say what? (say TEXT)");

@@ -10,9 +10,15 @@ use super::super::protocol::{self, Order, ServerMessage};
 use super::Lobby;
 use std::collections::{BTreeSet, HashMap};
 
-/// How often the moderators are read again from the database, so that one the operator
-/// removes while they are online loses the right within this time.
+/// How often the moderators are read again from the database, whatever
+/// [`OTHERS_CHANGES_CHECKED_EVERY`] finds: a change it missed is known within this time.
 pub(crate) const MODERATORS_READ_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// How often the server asks whether another program changed its database (see
+/// [`Db::moderators_changed_since`]): a moderator the operator adds or removes while
+/// the server runs is told within this time, not at the next [`MODERATORS_READ_EVERY`].
+pub(crate) const OTHERS_CHANGES_CHECKED_EVERY: std::time::Duration =
+    std::time::Duration::from_secs(1);
 
 /// What the lobby knows of moderation.
 #[derive(Default)]
@@ -24,6 +30,9 @@ pub(crate) struct Moderation {
     /// The bans ordered since the server started, with their reasons, by name: a login
     /// the database let in just before the ban was stored is refused all the same.
     banned: HashMap<String, String>,
+    /// The database's version when the moderators were last read on another
+    /// program's change (none: not yet).
+    seen_version: Option<i64>,
 }
 
 impl Moderation {
@@ -34,6 +43,7 @@ impl Moderation {
             moderators: db.moderators()?.into_iter().collect(),
             mutes: db.mutes(now)?.into_iter().collect(),
             banned: HashMap::new(),
+            seen_version: None,
         })
     }
 }
@@ -165,6 +175,27 @@ impl Lobby {
         self.outbox.post(Post::Apply(answer));
     }
 
+    /// The moderators read again if another program (the operator's `checkers server
+    /// moderator`) changed the database since the last look (see
+    /// [`OTHERS_CHANGES_CHECKED_EVERY`]).
+    pub(crate) fn read_moderators_if_changed(&mut self) {
+        let seen = self.moderation.seen_version;
+        let answer = self.store.ask(move |db| -> Apply {
+            match db.moderators_changed_since(seen) {
+                Ok(Some((version, names))) => Box::new(move |lobby: &mut Lobby| {
+                    lobby.moderation.seen_version = Some(version);
+                    lobby.moderators_are(names.into_iter().collect());
+                }),
+                Ok(None) => Box::new(|_: &mut Lobby| {}),
+                Err(error) => {
+                    tracing::error!(error, "cannot read the moderators");
+                    Box::new(|_: &mut Lobby| {})
+                }
+            }
+        });
+        self.outbox.post(Post::Apply(answer));
+    }
+
     /// The database says the moderators are `moderators`: each player online made one,
     /// or no longer one, is told so at once, with a welcome that says it (a client
     /// offers the orders by it), so that nobody logs in again for it.
@@ -252,6 +283,11 @@ impl Lobby {
                 }
             }
             Order::Ban { name, reason } => {
+                // Refused, not cleaned, so that the moderator sees what they sent: a
+                // banned player's client showed each such character as `?`.
+                if let Some(problem) = reason.as_deref().and_then(crate::text::hidden_problem) {
+                    return self.reject(by, format!("ban {name}: the reason's {problem}"));
+                }
                 let reason = reason_of(reason.as_deref());
                 if reason.chars().count() > protocol::MAX_REASON {
                     return self.reject(

@@ -501,22 +501,34 @@ impl Lobby {
             db.finish_game(game as i64, crate::server::db::ABANDONED, &pdn, now, None)
         });
         // Told as the game's end, so that a board stops waiting for the player away.
-        let ended = |text: &str| ServerMessage::Ended {
+        // An older client printed its result before the words ("Game 1 over: * A
+        // moderator banned ..."): it is given words in its place, and the words
+        // without their last full stop, which it adds.
+        let ended = |text: &str, reads_no_result: bool| ServerMessage::Ended {
             game,
-            result: protocol::NO_RESULT.to_string(),
-            text: text.to_string(),
+            result: if reads_no_result {
+                protocol::NO_RESULT.to_string()
+            } else {
+                protocol::ABANDONED_FOR_OLDER.to_string()
+            },
+            text: if reads_no_result {
+                text.to_string()
+            } else {
+                text.strip_suffix('.').unwrap_or(text).to_string()
+            },
             ratings: None,
         };
         for n in table.audience(game, &self.online) {
             let Some(online) = self.online.get_mut(&n) else {
                 continue;
             };
+            let reads = online.reads_no_result;
             let message = if table.names.contains(&n) {
                 online.game = None;
-                ended(text)
+                ended(text, reads)
             } else {
                 online.watching = None;
-                ended(watchers_text)
+                ended(watchers_text, reads)
             };
             self.send(&n, message);
         }

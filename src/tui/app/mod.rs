@@ -472,6 +472,9 @@ impl App {
             self.status.error(text);
             return;
         }
+        if self.refused_as_abandoned() {
+            return;
+        }
         match self.board.select(square, self.runtime.session().position()) {
             Picked::Said(tone, text) => self.status.say(tone, text),
             Picked::Play(m) => {

@@ -36,7 +36,7 @@ impl App {
                 "The game is over ({outcome}). {}",
                 self.after_the_end(outcome)
             ));
-        } else {
+        } else if !self.refused_as_abandoned() {
             self.board.pick = None;
             self.status.prompt_selected = false;
             self.mode = Mode::Prompt(first.map(String::from).unwrap_or_default());

@@ -206,6 +206,21 @@ impl App {
         self.game().is_over() || self.abandoned_at_server()
     }
 
+    /// Whether the server ended this board's game as abandoned, the status then saying
+    /// that no move is played any more: a move picked up or typed there would only be
+    /// refused by the server.
+    pub(super) fn refused_as_abandoned(&mut self) -> bool {
+        let abandoned = self.abandoned_at_server();
+        if abandoned {
+            self.board.pick = None;
+            self.status.error(format!(
+                "{}: no more moves here. q leaves the board",
+                crate::tui::view::ABANDONED_HEAD
+            ));
+        }
+        abandoned
+    }
+
     /// `q` in a game across the network (at a server, the lobby or resigning; once the
     /// line to the server is gone, only leaving): adjourn (the game is kept, to go on at a later
     /// join) or resign; a spectator, a finished game or one the server ended as

@@ -11,6 +11,7 @@ use crate::runtime::{Pace, Runtime, Saving, Table};
 use crate::server::protocol::ServerMessage;
 use crate::session::Session;
 use crate::tui::{App, Settings};
+use crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
 
 /// What a spectator is told it can do once the game is over.
@@ -63,6 +64,15 @@ fn spectator(before: &ServerMessage) -> (App, impl Fn(LineNews) + use<>) {
 
 /// [`spectator`]'s board, or the player's of `side` (none: watching).
 fn seated(before: &ServerMessage, side: Option<Color>) -> (App, impl Fn(LineNews) + use<>) {
+    seated_on(before, side, (80, 24))
+}
+
+/// [`seated`]'s board on a screen of `size` (columns, rows).
+fn seated_on(
+    before: &ServerMessage,
+    side: Option<Color>,
+    size: (u16, u16),
+) -> (App, impl Fn(LineNews) + use<>) {
     let ServerMessage::Table { state, .. } = before else {
         panic!("not a table: {before:?}");
     };
@@ -71,7 +81,7 @@ fn seated(before: &ServerMessage, side: Option<Color>) -> (App, impl Fn(LineNews
     let following = Following::at_server(line, side, state, None);
     let runtime = Runtime::new(session, Saving::Off, Pace::WATCHED)
         .at_table(Table::Guest(Box::new(following)));
-    let app = App::with_runtime(Settings::default(), runtime, 80, 24);
+    let app = App::with_runtime(Settings::default(), runtime, size.0, size.1);
     (app, tell)
 }
 
@@ -385,6 +395,64 @@ fn a_board_says_a_game_abandoned_at_the_server_is_over_with_nobody_to_move() {
         assert!(!panel.contains("Must capture"), "{side:?}: {panel}");
         let board = board_text(&app);
         assert!(!board.contains('!'), "{side:?}: {board}");
+    }
+}
+
+/// The key line, the screen's last row with text on it.
+fn key_line(app: &App) -> String {
+    super::screen_text(app)
+        .lines()
+        .rfind(|l| !l.trim().is_empty())
+        .unwrap_or_default()
+        .trim_end()
+        .to_string()
+}
+
+/// Once the server ended the game as abandoned, a player's key line offers only what
+/// works then (it offered "Enter pick  0-9 type" as if moves were played, and the
+/// rematch, report and chat the server no longer has), a piece picked up or a move
+/// typed is refused in words, and the count of who watched is gone with them (the
+/// server lets the spectators go at a game's end; it said "1 watching").
+#[test]
+fn an_abandoned_games_board_offers_no_move_and_counts_no_spectator() {
+    for size in [(80, 24), (120, 40)] {
+        let (mut app, tell) = seated_on(&in_play(), Some(Color::Black), size);
+        app.poll(Instant::now());
+        assert!(key_line(&app).contains("type"), "{}", key_line(&app));
+        assert!(
+            panel_text(&app).contains("1 watching"),
+            "{}",
+            panel_text(&app)
+        );
+        tell(LineNews::Message(ServerMessage::Ended {
+            game: 1,
+            result: crate::server::protocol::NO_RESULT.to_string(),
+            text: "A moderator banned bob: game 1 ends as abandoned, counting for neither of \
+                   you. You are free to play."
+                .to_string(),
+            ratings: None,
+        }));
+        app.poll(Instant::now());
+        let keys = key_line(&app);
+        assert!(keys.ends_with("q quit"), "{keys}");
+        for gone in ["pick", "type", "rematch", "report", "say", "move"] {
+            assert!(!keys.contains(gone), "{gone}: {keys}");
+        }
+        let panel = panel_text(&app);
+        assert!(!panel.contains("watching"), "{panel}");
+        for key in [KeyCode::Enter, KeyCode::Char('1')] {
+            super::press(&mut app, key);
+            assert!(
+                message(&app).starts_with("Game over: abandoned (unrated): no more moves"),
+                "{key:?}: {}",
+                message(&app)
+            );
+            assert!(
+                matches!(app.mode, crate::tui::app::Mode::Board),
+                "{}",
+                super::screen_text(&app)
+            );
+        }
     }
 }
 

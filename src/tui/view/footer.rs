@@ -330,7 +330,11 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
             let claim_open = app.game().available_claim().is_some();
             let match_waits = app.session().match_waits();
             let match_over = app.session().match_over();
-            let over = app.game().is_over();
+            // A game the server ended as abandoned is over too, with no result: no
+            // move, rematch, report or chat at its table is left (the line offered
+            // "Enter pick  0-9 type" as if play went on).
+            let over = app.play_over();
+            let abandoned = app.abandoned_at_server();
             let flag_fell = app.session().flag_fell();
             let seat = app.runtime().table().map(|t| t.seat.clone());
             let watching = seat == Some(crate::runtime::Seat::Spectator);
@@ -345,7 +349,7 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
                     Footer::Table if watching => at_server && !over,
                     _ if watching => false,
                     // Its players still talk after a game (over a rematch, say).
-                    Footer::Table => seat.is_some(),
+                    Footer::Table => seat.is_some() && !abandoned,
                     Footer::Review => reviewing,
                     _ if reviewing => false,
                     Footer::NextGame => match_waits,
@@ -364,10 +368,12 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
                 // Across the network a redo is refused (an undo is asked of the other
                 // player; a server takes no move back), so none is offered; after a flag
                 // fall neither undo nor redo works. A joiner does not start the next game
-                // (the host does).
+                // (the host does). An abandoned game has no rematch (the server keeps
+                // none) and no report (it has no result).
                 |action| match action {
                     Action::Undo => !flag_fell && !at_server,
-                    Action::AskNewGame => !joiner,
+                    Action::AskNewGame => !joiner && !abandoned,
+                    Action::OpenReport => !abandoned,
                     Action::Redo => seat.is_none() && !flag_fell,
                     _ => true,
                 },

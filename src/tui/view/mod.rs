@@ -13,7 +13,7 @@ pub(crate) use overlays::{
 };
 use overlays::{render_game_list, render_help, render_save_dialog};
 use panel::render_panel;
-pub(crate) use panel::{labelled, move_at, wrapped};
+pub(crate) use panel::{ABANDONED_HEAD, labelled, move_at, wrapped};
 
 use crate::engine::Level;
 use crate::game::MovePair;
