@@ -102,7 +102,7 @@ pub(crate) struct PlayArgs {
     /// Play a match of N rounds (1-100): two games a round on the same ballot, colours
     /// reversed, a new ballot each round with --ballot random. --black-name and
     /// --white-name name the players of the first game. --resume continues a match.
-    #[arg(long = "match", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100), conflicts_with_all = ["fen", "load", "resume"])]
+    #[arg(long = "match", value_name = "N", value_parser = whole::<u32>(1, 100), conflicts_with_all = ["fen", "load", "resume"])]
     pub(crate) match_rounds: Option<u32>,
     /// With --match: the PDN file the match's games are written to as each ends (added
     /// at its end if it exists) [default: match-DATE-TIME.pdn in the data folder].
@@ -573,7 +573,7 @@ pub(crate) struct GamesArgs {
 #[derive(Debug, Args)]
 pub(crate) struct PerftArgs {
     /// Plies to search (0-30).
-    #[arg(value_parser = clap::value_parser!(u32).range(0..=30))]
+    #[arg(value_parser = whole::<u32>(0, 30))]
     pub(crate) depth: u32,
     /// Start from this position (PDN FEN, e.g. "B:W21-32:B1-12") instead of the start;
     /// each side must have a piece, as in a game.
@@ -583,7 +583,7 @@ pub(crate) struct PerftArgs {
     #[arg(long)]
     pub(crate) divide: bool,
     /// Threads to split the first moves over.
-    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
+    #[arg(long, default_value = "1", value_parser = whole::<u16>(1, 256).map(usize::from))]
     pub(crate) threads: usize,
 }
 
@@ -624,7 +624,7 @@ pub(crate) struct AnalyseArgs {
     #[arg(long, value_name = "N", requires = "load", default_value = "1", value_parser = parse_game_number)]
     pub(crate) game: u32,
     /// Search this many plies (1-64) instead of for a time.
-    #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, conflicts_with = "movetime", value_parser = whole::<u32>(1, 64))]
     pub(crate) depth: Option<u32>,
     /// Search for this many milliseconds (default 3000), as a wall: the search stops
     /// within it, and often sooner, once another iteration could not finish in it.
@@ -636,11 +636,11 @@ pub(crate) struct AnalyseArgs {
     #[arg(long, value_name = "MS", value_parser = millis(86_400_000), conflicts_with_all = ["depth", "movetime", "load"])]
     pub(crate) time_left: Option<Duration>,
     /// With --time-left: the milliseconds added to the clock after each move.
-    #[arg(long, value_name = "MS", requires = "time_left", value_parser = clap::value_parser!(u64).range(0..=3_600_000).map(Duration::from_millis))]
+    #[arg(long, value_name = "MS", requires = "time_left", value_parser = whole::<u64>(0, 3_600_000).map(Duration::from_millis))]
     pub(crate) increment: Option<Duration>,
     /// With --time-left: the moves to make in that time before more comes (a 30/60
     /// control's moves still to make in its period).
-    #[arg(long, value_name = "N", requires = "time_left", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, value_name = "N", requires = "time_left", value_parser = whole::<u32>(1, 1000))]
     pub(crate) moves_to_go: Option<u32>,
     /// Transposition table size in MB.
     #[arg(long, value_name = "HASH", default_value = "64", value_parser = megabytes())]
@@ -658,7 +658,7 @@ pub(crate) struct AnalyseArgs {
     /// in score order after the depths: `line 2 depth 12 score -15 (even) pv 9-13 ...`,
     /// with the endgame databases' result after the move where they hold it. Slower
     /// than one line. A position only (not with --load).
-    #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u8).range(1..=10).map(usize::from), conflicts_with = "load")]
+    #[arg(long, value_name = "N", default_value = "1", value_parser = whole::<u8>(1, 10).map(usize::from), conflicts_with = "load")]
     pub(crate) multipv: usize,
     /// With --load: the game report instead of the move-by-move search. Every position
     /// is scored (--movetime, 1000 ms by default, or --depth, each position), then each
@@ -678,9 +678,27 @@ pub(crate) struct AnalyseArgs {
 
 /// Parses a thread count of a search: 1 to 256.
 pub(crate) fn threads() -> impl clap::builder::TypedValueParser<Value = usize> {
-    clap::value_parser!(u16)
-        .range(1..=crate::engine::MAX_THREADS as i64)
-        .map(usize::from)
+    whole::<u16>(1, crate::engine::MAX_THREADS as i64).map(usize::from)
+}
+
+/// A whole number from `low` to `high`, as `T`: text that is none is told so with the
+/// numbers taken ("'x' is not a whole number: give one from 1 to 10", where clap's own
+/// parser said "invalid digit found in string").
+pub(crate) fn whole<T>(low: i64, high: i64) -> impl TypedValueParser<Value = T>
+where
+    T: TryFrom<i64> + Clone + Send + Sync + 'static,
+{
+    move |text: &str| -> Result<T, String> {
+        let out_of_range = |n: i64| format!("{n} is not from {low} to {high}");
+        match text.trim().parse::<i64>() {
+            Ok(n) if (low..=high).contains(&n) => T::try_from(n).map_err(|_| out_of_range(n)),
+            Ok(n) => Err(out_of_range(n)),
+            Err(_) => Err(format!(
+                "'{}' is not a whole number: give one from {low} to {high}",
+                crate::text::printable(text, 40)
+            )),
+        }
+    }
 }
 
 /// Which search's numbers a match player uses (`match --search-b`).
@@ -873,10 +891,10 @@ pub(crate) const EGDB_MOST_PIECES: u32 = 6;
 #[derive(Debug, Args)]
 pub(crate) struct EgdbBuildArgs {
     /// Build every slice of up to this many pieces (2-6).
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..=i64::from(EGDB_MOST_PIECES)))]
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = whole::<u32>(2, i64::from(EGDB_MOST_PIECES)))]
     pub(crate) pieces: u32,
     /// Threads to build with [default: the number of cores].
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
+    #[arg(long, value_name = "T", value_parser = whole::<u16>(1, 256).map(usize::from))]
     pub(crate) threads: Option<usize>,
     /// The database folder, one that exists [default: egdb in the data folder, made if
     /// need be].
@@ -902,15 +920,13 @@ pub(crate) struct EgdbVerifyArgs {
     #[arg(long, value_name = "D")]
     pub(crate) dir: Option<PathBuf>,
     /// Threads to check with [default: the number of cores].
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
+    #[arg(long, value_name = "T", value_parser = whole::<u16>(1, 256).map(usize::from))]
     pub(crate) threads: Option<usize>,
 }
 
 /// A playing level, 1-10.
 pub(crate) fn level_parser() -> impl TypedValueParser<Value = Level> {
-    clap::value_parser!(u8)
-        .range(1..=10)
-        .try_map(|n| Level::new(n).ok_or("a level is 1 to 10"))
+    whole::<u8>(1, 10).try_map(|n| Level::new(n).ok_or("a level is 1 to 10"))
 }
 
 /// The PDN file a full-screen board opens (`--load`): a file, not `-` (standard input,
@@ -996,14 +1012,12 @@ fn parse_games_limit(text: &str) -> Result<usize, String> {
 
 /// A time in milliseconds, 1 to `max`.
 pub(crate) fn millis(max: u64) -> impl TypedValueParser<Value = Duration> {
-    clap::value_parser!(u64)
-        .range(1..=max)
-        .map(Duration::from_millis)
+    whole::<u64>(1, max as i64).map(Duration::from_millis)
 }
 
 /// A transposition table size in MB, 1-1024.
 pub(crate) fn megabytes() -> impl TypedValueParser<Value = usize> {
-    clap::value_parser!(u32).range(1..=1024).map(|n| n as usize)
+    whole::<u16>(1, 1024).map(usize::from)
 }
 
 #[cfg(test)]

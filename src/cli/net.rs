@@ -18,7 +18,7 @@ use std::net::IpAddr;
 pub(crate) struct HostArgs {
     /// The port to listen on (0: a free one, printed) [default: 4610, or with --resume
     /// the game's former port, a free one if that is taken].
-    #[arg(long)]
+    #[arg(long, value_parser = super::whole::<u16>(0, 65535))]
     pub(crate) port: Option<u16>,
     /// The address to listen at (0.0.0.0: every interface, so that other machines reach
     /// it; 127.0.0.1: this machine only) [default: 0.0.0.0, or with --resume the game's

@@ -4,7 +4,9 @@
 //! nothing else is said, and when the line drops connects again by itself every
 //! [`RETRY`] until the host is back. A player greets again with the seat token its
 //! welcome gave, which takes the seat over from its own stale connection; a refusal
-//! that may pass (the seat still held, a full table) is tried again too.
+//! that may pass (the seat still held, a full table) is tried again too, and so is one
+//! "for good" said in clear, before the host proved the code (whatever answers at the
+//! address while the host is away may say it).
 //!
 //! Each connection opens with the key exchange on the game's code
 //! ([`secure`](super::secure)): this end proves the code first, then the host must
@@ -95,6 +97,10 @@ pub(crate) enum JoinError {
     Connect(SocketAddr, io::Error),
     /// The host refused, and why.
     Refused(String),
+    /// A refusal for good said in clear, before the host proved the game's code (and
+    /// why): whatever answers at the address may have said it, so a player who has a
+    /// game with this host keeps trying rather than give it up (a first join stops).
+    RefusedUnproven(String),
     /// The host refused for now, and why (the seat still held, a full table): the
     /// same greeting may pass later.
     Busy(String),
@@ -125,7 +131,9 @@ impl fmt::Display for JoinError {
                 f,
                 "cannot connect to {address}: {e} (is `checkers host` running there?)"
             ),
-            JoinError::Refused(why) => write!(f, "the host refused: {why}"),
+            JoinError::Refused(why) | JoinError::RefusedUnproven(why) => {
+                write!(f, "the host refused: {why}")
+            }
             JoinError::Busy(why) => write!(f, "the host refused for now: {why}"),
             JoinError::Protocol(e) => write!(f, "the host's answer: {e}"),
             JoinError::Dropped(e) => {
@@ -166,8 +174,10 @@ pub(crate) enum LinkNews {
     Message(HostMessage),
     /// The line dropped, and why: it is tried again.
     Down(String),
-    /// The host refused this end for good (another code after it was resumed, another
-    /// version): the line is not tried again.
+    /// The host refused this end for good, sealed (the code proven), or no host at the
+    /// address proved the code ([`UNANSWERED_PROOFS`]; another code after it was
+    /// resumed): the line is not tried again. A refusal in clear is told as
+    /// [`LinkNews::Waiting`]: anyone at the address may have said it.
     Refused(String),
     /// The host refused this end for now (the seat still held by this player's old
     /// line, a full table), and why: it is tried again.
@@ -286,7 +296,8 @@ impl Link {
     /// the line; each seat token a welcome gives is told to `keep_seat`. A refusal that may pass, or a line that drops after the host proved
     /// the code but before its welcome, is tried again every [`RETRY`] for up to
     /// [`JOIN_PATIENCE`], each told to `waiting` in a sentence ("The host refused for
-    /// now (why)").
+    /// now (why)"); so is a refusal for good said in clear, for a player back with its
+    /// seat token (a first join stops on it).
     pub(crate) fn join(
         address: &str,
         greeting: Greeting,
@@ -321,6 +332,15 @@ impl Link {
                     std::thread::sleep(RETRY);
                     candidates = addresses.iter().copied();
                 }
+                // A player back with its seat token has a game with this host: a
+                // refusal in clear may be a squatter's while the host is down.
+                Err(e @ (JoinError::RefusedUnproven(_) | JoinError::OlderHost(_)))
+                    if seat.is_some() && started.elapsed() + RETRY < JOIN_PATIENCE =>
+                {
+                    waiting(&format!("The host refused ({})", doubted(&e)));
+                    std::thread::sleep(RETRY);
+                    candidates = addresses.iter().copied();
+                }
                 Err(JoinError::Dropped(e)) if started.elapsed() + RETRY < JOIN_PATIENCE => {
                     waiting(&format!(
                         "The line to the host dropped before its welcome ({e})"
@@ -330,6 +350,7 @@ impl Link {
                 }
                 Err(
                     e @ (JoinError::Refused(_)
+                    | JoinError::RefusedUnproven(_)
                     | JoinError::Protocol(_)
                     | JoinError::Busy(_)
                     | JoinError::Dropped(_)
@@ -478,17 +499,29 @@ const MOST_REASON_CHARS: usize = 600;
 /// A refusal of the host's: for good (`lasting`) or for now; an older host's refusal of
 /// this program's version said as such. The reason is made safe to show: a refusal
 /// before the key exchange comes in clear from whatever answers at the address, the
-/// code unproven, and is printed as it comes while the joiner waits.
-fn refusal(reason: String, lasting: bool) -> JoinError {
+/// code unproven, and is printed as it comes while the joiner waits. Only a host that
+/// `proved` the code refuses for good: a refusal in clear may be anyone's.
+fn refusal(reason: String, lasting: bool, proved: bool) -> JoinError {
     if let Some(version) = older_host(&reason) {
         return JoinError::OlderHost(version);
     }
     let reason = crate::text::printable(&reason, MOST_REASON_CHARS);
-    if lasting {
-        JoinError::Refused(reason)
-    } else {
-        JoinError::Busy(reason)
+    match (lasting, proved) {
+        (true, true) => JoinError::Refused(reason),
+        (true, false) => JoinError::RefusedUnproven(reason),
+        (false, _) => JoinError::Busy(reason),
     }
+}
+
+/// The words of `refused`, a refusal for good said in clear (or an older host's, which
+/// only an older host speaks and so never proves the code), as told while a player who
+/// has a game with this host goes on trying: it may be anyone's at the address.
+fn doubted(refused: &JoinError) -> String {
+    let why = match refused {
+        JoinError::RefusedUnproven(why) => why.clone(),
+        other => other.to_string(),
+    };
+    format!("{why}; not proven to come from the host")
 }
 
 /// Whether a read failed because the line was cut (closed or reset), not because the
@@ -542,8 +575,8 @@ fn greet(
     let handshake = Handshake::start(End::Guest, &greeting.code);
     write_message(&mut stream, &handshake.opening()).map_err(connect)?;
     let plain_answer = |answer: HostOpening| match answer {
-        HostOpening::Refused { reason, lasting } => refusal(reason, lasting),
-        HostOpening::Bye { reason } => refusal(reason, true),
+        HostOpening::Refused { reason, lasting } => refusal(reason, lasting, false),
+        HostOpening::Bye { reason } => refusal(reason, true, false),
         HostOpening::Pake { .. } => JoinError::NotAHost(address),
     };
     // A line cut before the host's opening came: nothing was proven either way, so
@@ -626,7 +659,7 @@ fn greet(
             };
             Ok((connected, welcome, bytes))
         }
-        HostMessage::Refused { reason, lasting } => Err(refusal(reason, lasting)),
+        HostMessage::Refused { reason, lasting } => Err(refusal(reason, lasting, true)),
         HostMessage::Bye { reason } => Err(JoinError::Refused(crate::text::printable(
             &reason,
             MOST_REASON_CHARS,
@@ -697,7 +730,17 @@ impl Line {
                         let _ = self.inbox.tell(LinkNews::Refused(unproven.to_string()));
                         return;
                     }
-                    Err(e @ (JoinError::Unproven(_) | JoinError::OlderHost(_))) => {
+                    // A refusal in clear may be a squatter's at the host's address
+                    // while the host is down: told, and the line tried again.
+                    Err(e @ (JoinError::RefusedUnproven(_) | JoinError::OlderHost(_))) => {
+                        if !self.inbox.tell(LinkNews::Waiting(doubted(&e)))
+                            || !self.wait_while_down()
+                        {
+                            return;
+                        }
+                        continue;
+                    }
+                    Err(e @ JoinError::Unproven(_)) => {
                         let _ = self.inbox.tell(LinkNews::Refused(e.to_string()));
                         return;
                     }

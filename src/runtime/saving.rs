@@ -178,6 +178,18 @@ impl Runtime {
             Some(report) => crate::report::annotate::annotated_pdn(&record, report),
             None => with_loaded_notes(&session, &record),
         };
+        // A folder (or anything else that is no file) is refused before the players are
+        // asked whether to add the game at its end or replace it: neither can be done.
+        if let Ok(found) = std::fs::metadata(&path)
+            && !found.is_file()
+        {
+            let kind = store::files::kind_of(found.file_type());
+            events.push(Event::Saved {
+                result: Err(StoreError::NotRegular(path, kind)),
+                request,
+            });
+            return;
+        }
         // A file named in a folder that is not there is refused, not given folders.
         if !exists && let Err(e) = store::in_existing_folder(&path) {
             events.push(Event::Saved {

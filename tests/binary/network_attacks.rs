@@ -828,3 +828,153 @@ fn a_refusal_in_clear_cannot_write_escape_sequences_to_the_joiners_terminal() {
         fake.join().unwrap();
     }
 }
+
+/// A proxy to the host at an address of its own, where a squatter may answer instead:
+/// while it squats, every connection is refused in clear, for good ("you are banned"),
+/// before any key exchange, as anything listening at the host's port can.
+struct Squatted {
+    address: String,
+    squatting: Arc<AtomicBool>,
+    refused: Arc<AtomicUsize>,
+    /// The connections passed on to the host, to be cut when the squatter comes.
+    passed: Arc<std::sync::Mutex<Vec<TcpStream>>>,
+}
+
+impl Squatted {
+    fn to(host: &str) -> Squatted {
+        use std::io::BufRead;
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        let squatting = Arc::new(AtomicBool::new(false));
+        let refused = Arc::new(AtomicUsize::new(0));
+        let passed = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let (s, r, p, host) = (
+            Arc::clone(&squatting),
+            Arc::clone(&refused),
+            Arc::clone(&passed),
+            host.to_string(),
+        );
+        std::thread::spawn(move || {
+            for client in listener.incoming() {
+                let Ok(client) = client else { continue };
+                if s.load(Ordering::SeqCst) {
+                    let mut opening = String::new();
+                    let _ = BufReader::new(&client).read_line(&mut opening);
+                    let refusal =
+                        json!({"type": "refused", "reason": "you are banned", "lasting": true});
+                    let _ = write_line(&mut &client, &refusal);
+                    r.fetch_add(1, Ordering::SeqCst);
+                    continue;
+                }
+                let Ok(upstream) = TcpStream::connect(&host) else {
+                    continue;
+                };
+                let mut open = p.lock().unwrap();
+                open.extend([client.try_clone().unwrap(), upstream.try_clone().unwrap()]);
+                for (mut from, mut to) in [
+                    (client.try_clone().unwrap(), upstream.try_clone().unwrap()),
+                    (upstream, client),
+                ] {
+                    std::thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        let _ = to.shutdown(std::net::Shutdown::Both);
+                    });
+                }
+            }
+        });
+        Squatted {
+            address,
+            squatting,
+            refused,
+            passed,
+        }
+    }
+
+    /// The squatter answers from now on, and the connections open now are cut.
+    fn squat(&self) {
+        self.squatting.store(true, Ordering::SeqCst);
+        for stream in self.passed.lock().unwrap().drain(..) {
+            let _ = stream.shutdown(std::net::Shutdown::Both);
+        }
+    }
+
+    /// Waits until the squatter has refused `count` connections, then lets the host's
+    /// address be the host's again.
+    fn leave_after(&self, count: usize) {
+        let deadline = Instant::now() + PATIENCE;
+        while self.refused.load(Ordering::SeqCst) < count {
+            assert!(
+                Instant::now() < deadline,
+                "the joiner stopped trying after {} refusals in clear",
+                self.refused.load(Ordering::SeqCst)
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.squatting.store(false, Ordering::SeqCst);
+    }
+}
+
+/// A joiner whose line dropped, reconnecting, meets a squatter at the host's address
+/// that refuses it "for good" in clear, before any proof of the code: it says the
+/// refusal's words, keeps trying, and is back at its game once the host answers again
+/// (it gave the game up: "The host refused this terminal: you are banned. Quit, then
+/// join again").
+#[test]
+fn a_reconnecting_joiner_does_not_give_up_its_game_on_a_refusal_in_clear() {
+    let code = "maple-2468-stone-1357";
+    let (mut host, address) = host(code, &[]);
+    let line = Squatted::to(&address);
+    let mut bob = joiner("join", &line.address, code, "Bob");
+    host.expect("Bob joined, playing White");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    line.squat();
+    bob.expect("The line to the host dropped");
+    let told = bob.expect("you are banned");
+    assert!(
+        told.contains("not proven to come from the host") && told.contains("trying again"),
+        "{told}"
+    );
+    line.leave_after(3);
+    bob.expect("Connected to the host");
+    bob.say("22-18");
+    host.expect("White played 22-18");
+    assert!(
+        !bob.seen.iter().any(|l| l.contains("Quit, then join again")),
+        "{:#?}",
+        bob.seen
+    );
+}
+
+/// A joiner started again after a crash has a game with this host (its seat token
+/// kept): a squatter's refusal in clear does not end its join; it is told and tried
+/// again, and the joiner takes its seat once the host answers (it stopped: "the host
+/// refused: you are banned"). A first join still stops on it.
+#[test]
+fn a_joiner_started_again_keeps_trying_past_a_refusal_in_clear() {
+    let code = "cedar-1122-brook-3344";
+    let (mut host, address) = host(code, &[]);
+    let line = Squatted::to(&address);
+    let home = Sandbox::new();
+    let mut bob = crate::network::joiner_in(&home, "join", &line.address, code, "Bob");
+    host.expect("Bob joined, playing White");
+    host.say("11-15");
+    bob.expect("Black played 11-15");
+    line.squat();
+    bob.kill();
+    host.expect("White's line dropped");
+    let mut stranger = joiner("join", &line.address, code, "Carol");
+    let told = stranger.expect("you are banned");
+    assert!(!told.contains("trying again"), "{told}");
+    assert_ne!(stranger.finish(), 0, "a first join stops on the refusal");
+    let mut bob = crate::network::joiner_in(&home, "join", &line.address, code, "Bob");
+    let told = bob.expect("you are banned");
+    assert!(
+        told.contains("not proven to come from the host") && told.contains("trying again"),
+        "{told}"
+    );
+    line.leave_after(4);
+    host.expect("Bob joined, playing White");
+    bob.say("22-18");
+    host.expect("White played 22-18");
+}

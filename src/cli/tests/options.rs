@@ -50,6 +50,56 @@ fn unknown_options_are_refused() {
     assert!(Cli::try_parse_from(["checkers", "--colour"]).is_err());
 }
 
+/// A number option given text that is no whole number says so, with the numbers it
+/// takes (it said "invalid digit found in string"); one out of range says the range.
+#[test]
+fn a_number_option_given_no_number_says_which_numbers_it_takes() {
+    for (args, said) in [
+        (
+            &["--level", "x"][..],
+            "'x' is not a whole number: give one from 1 to 10",
+        ),
+        (
+            &["--level", "5.5"],
+            "'5.5' is not a whole number: give one from 1 to 10",
+        ),
+        (
+            &["--level", ""],
+            "'' is not a whole number: give one from 1 to 10",
+        ),
+        (&["--level", "11"], "11 is not from 1 to 10"),
+        (
+            &["--match", "two"],
+            "'two' is not a whole number: give one from 1 to 100",
+        ),
+        (
+            &["--threads", "x"],
+            "'x' is not a whole number: give one from 1 to 256",
+        ),
+        (
+            &["perft", "x"],
+            "'x' is not a whole number: give one from 0 to 30",
+        ),
+        (&["host", "--port", "x"], "give one from 0 to 65535"),
+        (&["host", "--port", "70000"], "70000 is not from 0 to 65535"),
+        (
+            &["analyse", "--movetime", "1s"],
+            "'1s' is not a whole number: give one",
+        ),
+        (&["analyse", "--depth", "deep"], "give one from 1 to 64"),
+    ] {
+        let error = Cli::try_parse_from(std::iter::once("checkers").chain(args.iter().copied()))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains(said) && !error.contains("invalid digit"),
+            "{args:?}: {error}"
+        );
+    }
+    let cli = Cli::try_parse_from(["checkers", "--level", "3", "--match", "2"]).unwrap();
+    assert_eq!(cli.play.level.map(|l| l.number()), Some(3));
+}
+
 #[test]
 fn a_name_with_a_control_character_is_refused_where_it_is_given() {
     for option in ["--black-name", "--white-name"] {

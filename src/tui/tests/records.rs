@@ -300,6 +300,32 @@ fn the_save_dialog_refuses_a_file_in_a_folder_that_does_not_exist() {
     assert!(!missing.exists(), "no folder is made");
 }
 
+/// A folder typed as the file is refused at once: the dialog does not ask whether to add
+/// the game at its end or replace it (it did, then said it was a folder either way).
+#[test]
+fn the_save_dialog_refuses_a_folder_at_once_without_asking_to_append_or_replace() {
+    let mut app = app();
+    let dir = tempfile::tempdir().unwrap();
+    type_move(&mut app, "11-15");
+    ctrl(&mut app, 's');
+    app.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    type_text(&mut app, dir.path().to_str().unwrap());
+    press(&mut app, KeyCode::Enter);
+    app.poll(Instant::now());
+    assert_eq!(
+        message(&app),
+        format!(
+            "Not saved: {} is a folder, not a regular file: only files are read and written",
+            dir.path().display()
+        )
+    );
+    assert!(
+        matches!(&app.mode, Mode::Save(d) if d.exists.is_none()),
+        "the dialog stays open, asking nothing"
+    );
+    assert!(!screen_text(&app).contains("a append  r replace"));
+}
+
 #[test]
 fn esc_cancels_the_save_dialog_and_an_empty_path_is_refused() {
     let mut app = app();

@@ -627,6 +627,11 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
     let theme = &app.theme;
     let names = app.session().names();
     let clocks_run = app.session().clock().is_some_and(|c| c.running().is_some());
+    // A game without clocks has none to stop while this terminal's line is down.
+    let line_down = match app.session().clock() {
+        Some(_) => "the line to the host is down, the clocks stopped: trying again",
+        None => "the line to the host is down: trying again",
+    };
     let (text, style) = match &view.seat {
         Seat::Host {
             address,
@@ -677,10 +682,7 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
             "Your opponent is away: the game waits for them, its clocks stopped".to_string(),
             theme.alert,
         ),
-        Seat::Player(_) if !view.connected => (
-            "The line to the host is down, the clocks stopped: trying again".to_string(),
-            theme.alert,
-        ),
+        Seat::Player(_) if !view.connected => (crate::text::capitalized(line_down), theme.alert),
         Seat::Player(mine) => (
             match names.name(!*mine) {
                 Some(name) => format!(
@@ -700,7 +702,9 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
             "Watching; a player is away: the game waits for them, its clocks stopped".to_string(),
             theme.alert,
         ),
-        Seat::Spectator if !view.connected => (away_from_watched_table(view, names), theme.alert),
+        Seat::Spectator if !view.connected => {
+            (away_from_watched_table(view, names, line_down), theme.alert)
+        }
         Seat::Spectator => ("Watching the game".to_string(), theme.text),
     };
     lines.extend(wrapped(&text, width, style));
@@ -715,14 +719,15 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
 }
 
 /// Who is away from the LAN table a spectator watches: its own line to the host (down,
-/// tried again), or the player who joined the host, by name where known, and side.
+/// tried again, as `line_down` says), or the player who joined the host, by name where
+/// known, and side.
 fn away_from_watched_table(
     view: &crate::runtime::TableView,
     names: &crate::pdn::Players,
+    line_down: &str,
 ) -> String {
     if view.line_down {
-        return "Watching; the line to the host is down, the clocks stopped: trying again"
-            .to_string();
+        return format!("Watching; {line_down}");
     }
     let Some(side) = view.joiner_side else {
         return "Watching; the player who joined is not connected: the game waits for them"
