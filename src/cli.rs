@@ -322,6 +322,16 @@ pub(crate) struct PuzzleArgs {
     /// Open puzzle N of the list (from 1) instead of the list, as N after FILE does.
     #[arg(long, value_name = "N")]
     pub(crate) number: Option<u32>,
+    /// Check FILE's solutions instead of solving them: each of the player's moves
+    /// judged by the endgame databases, else the engine (--movetime a position); each
+    /// puzzle whose solution is proven not to reach its goal is named, with the move
+    /// found instead. Exits 0 only if none is.
+    #[arg(long, requires = "file", conflicts_with_all = ["at", "number"])]
+    pub(crate) check: bool,
+    /// With --check: how long the engine searches each position, in milliseconds.
+    #[arg(long, value_name = "MS", requires = "check", default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub(crate) movetime: u64,
     /// How the puzzles are shown: plain mode, mouse, colour, characters (no clock, so
     /// no `--quiet`).
     #[command(flatten)]

@@ -21,6 +21,7 @@ pub(crate) mod perft;
 pub(crate) mod play;
 pub(crate) mod preferences;
 pub(crate) mod puzzle;
+mod puzzle_check;
 pub(crate) mod records;
 
 pub(crate) use error::{CommandError, Exit, exit};
