@@ -159,6 +159,19 @@ pub(crate) struct LookArgs {
     pub(crate) ascii: bool,
 }
 
+impl LookArgs {
+    /// Each option on where it is on here or in `other` (the same options given before
+    /// a command's name, and after it).
+    pub(crate) fn or(&self, other: &LookArgs) -> LookArgs {
+        LookArgs {
+            plain: self.plain || other.plain,
+            no_mouse: self.no_mouse || other.no_mouse,
+            no_color: self.no_color || other.no_color,
+            ascii: self.ascii || other.ascii,
+        }
+    }
+}
+
 /// An option that is on or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum Switch {

@@ -348,3 +348,27 @@ fn a_puzzle_files_wrong_solution_is_found_by_the_check() {
         stderr(&o)
     );
 }
+
+/// `checkers --plain puzzle FILE` at a terminal: plain mode, as `--plain` asks (the
+/// option before `puzzle` was passed over, and the full screen opened), and `puzzle N`
+/// there opens puzzle N of the file, not of the built-in ones.
+#[test]
+fn plain_before_puzzle_is_plain_mode_and_puzzle_n_opens_the_files_puzzle() {
+    let sandbox = Sandbox::new();
+    let lesson = sandbox.home().join("lesson.pdn");
+    std::fs::write(&lesson, LESSON).unwrap();
+    let mut session = Session::start_in(
+        &sandbox,
+        &["--plain", "puzzle", lesson.to_str().unwrap()],
+        &[],
+    );
+    session.wait_for_output("the file's first puzzle in plain mode", |out| {
+        out.contains("Puzzle 1 of 2: First Position.") && out.contains("Type a move, or help.")
+    });
+    session.send(b"puzzle 2\r");
+    session.wait_for_output("the file's second puzzle", |out| {
+        out.contains("Puzzle 2 of 2: Hold the draw.")
+    });
+    session.send(b"quit\r");
+    assert!(session.exit_status().success());
+}
