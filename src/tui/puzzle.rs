@@ -843,25 +843,21 @@ impl PuzzleScreen {
             View::Board if self.attempt.is_over() => {
                 vec![("n", "next"), ("r", "again"), ("z", "list"), ("q", "leave")]
             }
-            View::Board if self.puzzle().hint.is_some() => vec![
-                ("Enter", "pick/move"),
-                ("i", "hint"),
-                ("u", "back"),
-                ("s", "solution"),
-                ("n", "next"),
-                ("z", "list"),
-                ("?", "keys"),
-                ("q", "leave"),
-            ],
-            View::Board => vec![
-                ("Enter", "pick/move"),
-                ("u", "back"),
-                ("s", "solution"),
-                ("n", "next"),
-                ("z", "list"),
-                ("?", "keys"),
-                ("q", "leave"),
-            ],
+            // The board's keys, `i hint` among them where the puzzle has a hint.
+            View::Board => {
+                let hint = self.puzzle().hint.is_some().then_some(("i", "hint"));
+                std::iter::once(("Enter", "pick/move"))
+                    .chain(hint)
+                    .chain([
+                        ("u", "back"),
+                        ("s", "solution"),
+                        ("n", "next"),
+                        ("z", "list"),
+                        ("?", "keys"),
+                        ("q", "leave"),
+                    ])
+                    .collect()
+            }
         }
     }
 }
