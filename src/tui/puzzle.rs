@@ -1052,16 +1052,26 @@ impl PuzzleScreen {
             };
             Line::styled(text.clone(), style)
         }));
-        news.extend(self.warning_lines(usize::MAX));
         if layout.hints.height == 0 {
-            let text = news
+            // One row for all of it: the news (the goal first, where the frame has no
+            // room for it), the warning, told whole on the list, only pointed to after
+            // it where the row has room left.
+            let mut text = news
                 .iter()
                 .map(Line::to_string)
                 .collect::<Vec<_>>()
                 .join(" ");
             let style = news.first().map_or(theme.text, |line| line.style);
+            let room = usize::from(frame.width.saturating_sub(4));
+            if self.warning.is_some() {
+                let pointer = format!("{text} Warning: z shows it on the list.");
+                if crate::text::columns(&pointer) <= room {
+                    text = pointer;
+                }
+            }
             on_edge(&text, style, frame.bottom() - 1, buf);
         } else {
+            news.extend(self.warning_lines(usize::MAX));
             Paragraph::new(news)
                 .wrap(Wrap { trim: false })
                 .render(layout.status.inner(ratatui::layout::Margin::new(1, 0)), buf);

@@ -594,3 +594,26 @@ fn the_goal_is_said_once_on_the_board_at_80x24() {
     let again = flat(&drawn(&s, 80, 24));
     assert_eq!(again.matches("to move and win").count(), 1, "{again}");
 }
+
+/// On the smallest screen the news and a warning share one row, on the board's frame:
+/// the news reads there, the warning (told whole on the list) left to the list (they
+/// were joined and cut into a row that told neither).
+#[test]
+fn at_26x11_the_news_has_its_row_and_a_warning_does_not_cut_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = screen(0, &dir.path().join("p.json"));
+    s.warn("the progress file cannot be read: it is not JSON".to_string());
+    let (w, h) = (26, 11);
+    let drawn = drawn_text(w, h, |area, buf| (&s).render(area, buf));
+    let lines: Vec<&str> = drawn.lines().collect();
+    assert!(lines[10].contains("? keys  q leave"), "{drawn}");
+    assert!(lines[9].contains(" Your move. "), "{drawn}");
+    assert!(!drawn.contains("Warning"), "{drawn}");
+    // The list tells the warning.
+    key(&mut s, KeyCode::Char('z'));
+    let list = drawn_text(80, 24, |area, buf| (&s).render(area, buf));
+    assert!(
+        list.contains("Warning: the progress file cannot be read"),
+        "{list}"
+    );
+}
