@@ -192,15 +192,17 @@ impl PuzzleScreen {
                 let code = crate::tui::keymap::plain_code(key);
                 // PgDn / PgUp page through a side panel that says more than it holds.
                 let paging = matches!(code, KeyCode::PageDown | KeyCode::PageUp);
-                if self.view == View::Board && paging && self.typed.is_none() {
-                    if let Some((most, page)) = self.panel_scroll_room(area) {
-                        self.panel_scroll = match code {
-                            KeyCode::PageDown => (self.panel_scroll + page).min(most),
-                            _ => self.panel_scroll.min(most).saturating_sub(page),
-                        };
-                        self.note.clear();
-                        return false;
-                    }
+                if self.view == View::Board
+                    && paging
+                    && self.typed.is_none()
+                    && let Some((most, page)) = self.panel_scroll_room(area)
+                {
+                    self.panel_scroll = match code {
+                        KeyCode::PageDown => (self.panel_scroll + page).min(most),
+                        _ => self.panel_scroll.min(most).saturating_sub(page),
+                    };
+                    self.note.clear();
+                    return false;
                 }
                 self.panel_scroll = 0;
                 // Esc closes the keys `?` showed; it does not leave the puzzles too.
