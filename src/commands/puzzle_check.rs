@@ -48,14 +48,17 @@ pub(crate) fn run(path: &Path, movetime_ms: u64) -> Result<(), CommandError> {
     let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         super::progress_bar(
             read.puzzles.len() as u64,
-            "checking puzzles [{wide_bar}] {pos}/{len} ({elapsed})",
+            "checking puzzles [{bar:40}] {pos}/{len} ({elapsed})",
         )
     } else {
         indicatif::ProgressBar::hidden()
     };
     let judge = crate::puzzles::judge(db.clone());
     let judge = Judge::new(judge.egdb, Limits::movetime_ms(movetime_ms)).with_stop(stop.clone());
-    let out = &mut std::io::stdout().lock();
+    let out = &mut AboveBar {
+        bar: &bar,
+        out: std::io::stdout().lock(),
+    };
     let shown = crate::text::printable_path(path);
     let heading = heading(&read, &shown, movetime_ms, db.as_ref());
     writeln!(out, "{heading}").map_err(CommandError::Output)?;
@@ -68,6 +71,28 @@ pub(crate) fn run(path: &Path, movetime_ms: u64) -> Result<(), CommandError> {
     match tally.wrong + tally.left_out {
         0 => Ok(()),
         wrong => Err(CommandError::WrongPuzzles(wrong)),
+    }
+}
+
+/// Standard output written above the progress bar on standard error: the bar is taken
+/// off the terminal for each write and drawn again under it, so that the lines and the
+/// bar do not run into each other.
+struct AboveBar<'a, W: Write> {
+    /// The bar.
+    bar: &'a indicatif::ProgressBar,
+    /// Where the lines go.
+    out: W,
+}
+
+impl<W: Write> Write for AboveBar<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let out = &mut self.out;
+        self.bar.suspend(|| out.write(buf))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let out = &mut self.out;
+        self.bar.suspend(|| out.flush())
     }
 }
 
