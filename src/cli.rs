@@ -159,6 +159,19 @@ pub(crate) struct LookArgs {
     pub(crate) ascii: bool,
 }
 
+impl LookArgs {
+    /// Each option on where it is on here or in `other` (the same options given before
+    /// a command's name, and after it).
+    pub(crate) fn or(&self, other: &LookArgs) -> LookArgs {
+        LookArgs {
+            plain: self.plain || other.plain,
+            no_mouse: self.no_mouse || other.no_mouse,
+            no_color: self.no_color || other.no_color,
+            ascii: self.ascii || other.ascii,
+        }
+    }
+}
+
 /// An option that is on or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum Switch {
@@ -322,6 +335,16 @@ pub(crate) struct PuzzleArgs {
     /// Open puzzle N of the list (from 1) instead of the list, as N after FILE does.
     #[arg(long, value_name = "N")]
     pub(crate) number: Option<u32>,
+    /// Check FILE's solutions instead of solving them: each of the player's moves
+    /// judged by the endgame databases, else the engine (--movetime a position); each
+    /// puzzle whose solution is proven not to reach its goal is named, with the move
+    /// found instead. Exits 0 only if none is.
+    #[arg(long, requires = "file", conflicts_with_all = ["at", "number"])]
+    pub(crate) check: bool,
+    /// With --check: how long the engine searches each position, in milliseconds.
+    #[arg(long, value_name = "MS", requires = "check", default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub(crate) movetime: u64,
     /// How the puzzles are shown: plain mode, mouse, colour, characters (no clock, so
     /// no `--quiet`).
     #[command(flatten)]

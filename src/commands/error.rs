@@ -75,6 +75,9 @@ pub(crate) enum CommandError {
     /// `puzzle FILE`: the file cannot be read, or holds no puzzle that can be used
     /// (why, each puzzle's fault among it).
     PuzzleFile(String),
+    /// `puzzle FILE --check`: this many puzzles of the file are wrong or cannot be
+    /// played (each is reported on standard output).
+    WrongPuzzles(usize),
     /// `manpage --dir`: a page (or the folder) cannot be written: which, and why.
     ManualFile(PathBuf, io::Error),
     /// `analyse --report --out`: the annotated PDN cannot be written there (the file
@@ -107,6 +110,12 @@ impl fmt::Display for CommandError {
             CommandError::NoDataFolder => write!(
                 f,
                 "no data folder (no home directory was found): give the database folder with --dir"
+            ),
+            CommandError::WrongPuzzles(n) => write!(
+                f,
+                "{n} puzzle{} of the file do{} not hold",
+                if *n == 1 { "" } else { "s" },
+                if *n == 1 { "es" } else { "" }
             ),
             CommandError::EgdbFaults(n) => write!(
                 f,
@@ -233,6 +242,7 @@ pub(crate) fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::Egdb(_)
         | CommandError::NoDataFolder
         | CommandError::EgdbFaults(_)
+        | CommandError::WrongPuzzles(_)
         | CommandError::NotFound(_)
         | CommandError::Network(_)
         | CommandError::CertificateChanged { .. }

@@ -21,6 +21,7 @@ pub(crate) mod perft;
 pub(crate) mod play;
 pub(crate) mod preferences;
 pub(crate) mod puzzle;
+mod puzzle_check;
 pub(crate) mod records;
 
 pub(crate) use error::{CommandError, Exit, exit};
@@ -135,7 +136,12 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
                 crate::online::screen(&options)
             };
         }
-        Command::Puzzle(args) => return puzzle::run(&args),
+        Command::Puzzle(mut args) => {
+            // `checkers --plain puzzle FILE`: the look asked before the command name
+            // is the puzzles' too (it was passed over, and the full screen opened).
+            args.look = args.look.or(&cli.play.screen.look);
+            return puzzle::run(&args);
+        }
         command => command,
     };
     let out = &mut std::io::stdout().lock();

@@ -45,6 +45,11 @@ fn screen_with(
 
 /// Runs `checkers puzzle`.
 pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
+    if args.check
+        && let Some(path) = &args.file
+    {
+        return super::puzzle_check::run(&crate::store::expand_home(path), args.movetime);
+    }
     // The puzzles and their progress: the file's, or the built-in ones'. A file that
     // cannot be used is refused before anything else, as a missing puzzle is.
     // `checkers puzzle 12`: a number where no file of that name is, the built-in

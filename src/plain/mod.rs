@@ -431,13 +431,7 @@ impl Plain {
             // Plain mode's saves add to an existing file: nothing is asked.
             Event::SaveWouldReplace(_) => return None,
             Event::NextGame(answer) => self.reply("start the next game", answer),
-            Event::UnfinishedGames(1) => {
-                "An unfinished game is saved: quit, then checkers --resume continues it."
-                    .to_string()
-            }
-            Event::UnfinishedGames(n) => format!(
-                "{n} unfinished games are saved: quit, then checkers --resume continues one of them."
-            ),
+            Event::UnfinishedGames(n) => crate::runtime::unfinished_games_note(n, "quit"),
             Event::Table(news) => return self.table_words(news),
         })
     }

@@ -20,24 +20,26 @@ pub(crate) struct Judge {
     pub(crate) egdb: Option<Arc<Egdb>>,
     /// How long the engine searches a position the databases do not hold.
     pub(crate) limits: Limits,
+    /// Stops its searches at once (the file check's Ctrl-C); never raised in play.
+    stop: StopFlag,
 }
 
 /// What a judge found of a position: its best move, the line that follows, and its
 /// value for the side to move.
-struct Found {
+pub(super) struct Found {
     /// The best move (`None`: the side to move has none, and has lost).
-    best: Option<Move>,
+    pub(super) best: Option<Move>,
     /// The line of best play from the position, the best move first.
     line: Vec<Move>,
     /// The databases' verdict, where they hold the position.
-    verdict: Option<Verdict>,
+    pub(super) verdict: Option<Verdict>,
     /// The engine's score where they do not (for the side to move).
     score: Score,
 }
 
 impl Found {
     /// Whether the side to move is proven to win.
-    fn wins(&self) -> bool {
+    pub(super) fn wins(&self) -> bool {
         match self.verdict {
             Some(v) => matches!(v, Verdict::Win(_)),
             None => self.score.is_win(),
@@ -45,7 +47,7 @@ impl Found {
     }
 
     /// Whether the side to move is proven to lose.
-    fn loses(&self) -> bool {
+    pub(super) fn loses(&self) -> bool {
         match self.verdict {
             Some(v) => matches!(v, Verdict::Loss(_)),
             None => self.score.is_loss(),
@@ -55,7 +57,7 @@ impl Found {
     /// The result in words for `pos` (its side to move), with who says it: "the
     /// databases: drawn", "the databases: White wins in 12 moves", "the engine: Black
     /// is ahead by 0.3 men".
-    fn words(&self, pos: &Position) -> String {
+    pub(super) fn words(&self, pos: &Position) -> String {
         match self.verdict {
             Some(v) => format!("the databases: {}", v.describe(pos.turn())),
             None => format!("the engine: {}", score_with_size(pos.turn(), self.score)),
@@ -64,7 +66,7 @@ impl Found {
 
     /// What the defender, to move in `pos`, makes of it: "Black wins", "Black
     /// draws", "Black holds as far as the engine sees" (no win proven for the player).
-    fn outcome(&self, pos: &Position) -> String {
+    pub(super) fn outcome(&self, pos: &Position) -> String {
         let defender = pos.turn();
         if self.wins() {
             format!("{defender} wins")
@@ -81,11 +83,20 @@ impl Found {
 impl Judge {
     /// A judge with the databases `egdb` and the engine searching within `limits`.
     pub(crate) fn new(egdb: Option<Arc<Egdb>>, limits: Limits) -> Judge {
-        Judge { egdb, limits }
+        Judge {
+            egdb,
+            limits,
+            stop: StopFlag::new(),
+        }
+    }
+
+    /// The judge with its searches stopped at once when `stop` is raised.
+    pub(crate) fn with_stop(self, stop: StopFlag) -> Judge {
+        Judge { stop, ..self }
     }
 
     /// The best play from `pos`: the databases' where they hold it, else a search.
-    fn find(&self, pos: &Position, history: &[Position]) -> Found {
+    pub(super) fn find(&self, pos: &Position, history: &[Position]) -> Found {
         if pos.legal_moves().is_empty() {
             return Found {
                 best: None,
@@ -110,7 +121,7 @@ impl Judge {
         let request = SearchRequest::new(*pos, self.limits)
             .with_egdb(self.egdb.clone())
             .with_history(history.to_vec());
-        let result = Engine::new(16).search(&request, &StopFlag::new(), |_| {});
+        let result = Engine::new(16).search(&request, &self.stop, |_| {});
         let best = result
             .best_move
             .or_else(|| pos.legal_moves().first().copied());
@@ -131,7 +142,13 @@ impl Judge {
     /// judge can tell: proven by the databases, or by the search (a win must be a
     /// forced one; a draw must not be a forced loss). With the position after it and
     /// the judge's findings there.
-    fn keeps(&self, pos: &Position, history: &[Position], m: &Move, goal: Goal) -> (bool, Found) {
+    pub(super) fn keeps(
+        &self,
+        pos: &Position,
+        history: &[Position],
+        m: &Move,
+        goal: Goal,
+    ) -> (bool, Found) {
         let after = pos.play_unchecked(m);
         let mut history = history.to_vec();
         history.push(*pos);

@@ -23,6 +23,8 @@ const PROGRESS_FOLDER: &str = "puzzle-files";
 pub(crate) struct PuzzleFile {
     /// The good puzzles, in the file's order.
     pub(crate) puzzles: Vec<Puzzle>,
+    /// Each good puzzle's number in the file (from 1), as a teacher finds it there.
+    pub(crate) numbers: Vec<usize>,
     /// Each puzzle left out, in words: "puzzle 3 (line 12) left out: ...".
     pub(crate) left_out: Vec<String>,
 }
@@ -50,19 +52,27 @@ pub(crate) fn read(path: &Path) -> Result<PuzzleFile, String> {
 /// The puzzles of PDN `text`, the file being named `shown` in each puzzle's source.
 pub(crate) fn from_text(text: &str, shown: &str) -> PuzzleFile {
     let mut puzzles = Vec::new();
+    let mut numbers = Vec::new();
     let mut left_out = Vec::new();
     for (index, game) in crate::pdn::games_with_trees(text).enumerate() {
         let number = index + 1;
         match game {
             Ok((game, tree)) => match puzzle_of(&game, &tree, number, shown) {
-                Ok(puzzle) => puzzles.push(puzzle),
+                Ok(puzzle) => {
+                    puzzles.push(puzzle);
+                    numbers.push(number);
+                }
                 Err(why) => left_out.push(format!("puzzle {number} left out: {why}")),
             },
             // The reader's words name the game (its number), the move and its line.
             Err(fault) => left_out.push(format!("puzzle {number} left out: {fault}")),
         }
     }
-    PuzzleFile { puzzles, left_out }
+    PuzzleFile {
+        puzzles,
+        numbers,
+        left_out,
+    }
 }
 
 /// Puzzle `number` of the file `shown`, from its game `game` (its moves replayed

@@ -13,6 +13,7 @@
 //! in the data folder.
 
 mod attempt;
+pub(crate) mod check;
 pub(crate) mod file;
 mod progress;
 #[cfg(any(test, feature = "lab"))]

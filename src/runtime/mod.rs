@@ -18,7 +18,9 @@ mod saving;
 
 pub(crate) use computer::{Purpose, SearchSpec, Thinking};
 pub(crate) use network::{Seat, Table, TableNews, TableView};
-pub(crate) use saving::{IfExists, LastSave, SaveRequest, Saving, watch_ending_signals};
+pub(crate) use saving::{
+    IfExists, LastSave, SaveRequest, Saving, unfinished_games_note, watch_ending_signals,
+};
 
 use crate::rules::{Color, Move, Outcome};
 use crate::session::{News, SessionError, Step};

@@ -55,6 +55,20 @@ impl Saving {
     }
 }
 
+/// What [`Event::UnfinishedGames`] tells, `quit` being the front end's word for
+/// leaving (`q`, `quit`): both ways back to a game, the home screen's `r` (`checkers`
+/// opens it) as well as `checkers --resume`.
+pub(crate) fn unfinished_games_note(count: usize, quit: &str) -> String {
+    let (saved, which) = match count {
+        1 => ("An unfinished game is saved too".to_string(), "it"),
+        n => (format!("{n} unfinished games are saved too"), "one of them"),
+    };
+    format!(
+        "{saved}: after {quit}, r on the home screen (checkers) or checkers --resume \
+         continues {which}."
+    )
+}
+
 /// What a save to a named file does when the file already exists.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum IfExists {

@@ -36,6 +36,7 @@ const BOARD_KEYS: &[&str] = &[
     "u takes your last move back, r starts again, s shows the solution",
     "i shows the hint, where the puzzle's file gives one",
     "n / p the next / previous puzzle, z the list",
+    "PgDn / PgUp page through the side panel, where it says more than it has room for",
     "Esc puts a piece down, else leaves; q leaves",
 ];
 
@@ -94,6 +95,9 @@ pub(crate) struct PuzzleScreen {
     /// Why the saved progress could not be read: shown on the list and the board for
     /// as long as the screen is open, as opening a puzzle replaces the news.
     warning: Option<String>,
+    /// How many rows the side panel is scrolled down (PgDn), where what it says takes
+    /// more rows than it has (a teacher's long explanation); any other key resets it.
+    panel_scroll: usize,
     /// The colours and glyphs.
     theme: Theme,
 }
@@ -122,6 +126,7 @@ impl PuzzleScreen {
             news: Vec::new(),
             note: Vec::new(),
             warning: None,
+            panel_scroll: 0,
             theme,
         };
         screen.open(index);
@@ -185,6 +190,21 @@ impl PuzzleScreen {
                 let had_note = !std::mem::take(&mut self.note).is_empty();
                 // Ctrl-s or Alt-s is not s: it shows no solution.
                 let code = crate::tui::keymap::plain_code(key);
+                // PgDn / PgUp page through a side panel that says more than it holds.
+                let paging = matches!(code, KeyCode::PageDown | KeyCode::PageUp);
+                if self.view == View::Board
+                    && paging
+                    && self.typed.is_none()
+                    && let Some((most, page)) = self.panel_scroll_room(area)
+                {
+                    self.panel_scroll = match code {
+                        KeyCode::PageDown => (self.panel_scroll + page).min(most),
+                        _ => self.panel_scroll.min(most).saturating_sub(page),
+                    };
+                    self.note.clear();
+                    return false;
+                }
+                self.panel_scroll = 0;
                 // Esc closes the keys `?` showed; it does not leave the puzzles too.
                 if had_note && code == KeyCode::Esc {
                     return false;
@@ -843,25 +863,21 @@ impl PuzzleScreen {
             View::Board if self.attempt.is_over() => {
                 vec![("n", "next"), ("r", "again"), ("z", "list"), ("q", "leave")]
             }
-            View::Board if self.puzzle().hint.is_some() => vec![
-                ("Enter", "pick/move"),
-                ("i", "hint"),
-                ("u", "back"),
-                ("s", "solution"),
-                ("n", "next"),
-                ("z", "list"),
-                ("?", "keys"),
-                ("q", "leave"),
-            ],
-            View::Board => vec![
-                ("Enter", "pick/move"),
-                ("u", "back"),
-                ("s", "solution"),
-                ("n", "next"),
-                ("z", "list"),
-                ("?", "keys"),
-                ("q", "leave"),
-            ],
+            // The board's keys, `i hint` among them where the puzzle has a hint.
+            View::Board => {
+                let hint = self.puzzle().hint.is_some().then_some(("i", "hint"));
+                std::iter::once(("Enter", "pick/move"))
+                    .chain(hint)
+                    .chain([
+                        ("u", "back"),
+                        ("s", "solution"),
+                        ("n", "next"),
+                        ("z", "list"),
+                        ("?", "keys"),
+                        ("q", "leave"),
+                    ])
+                    .collect()
+            }
         }
     }
 }
@@ -872,6 +888,18 @@ impl PuzzleScreen {
 fn list_window(chosen: usize, rows: usize, above: usize, count: usize) -> (usize, usize) {
     let shown = rows.saturating_sub(2 + above).max(1);
     crate::tui::choice::window(chosen, shown, count)
+}
+
+/// Where `lines`, wrapped in `inside`, take more rows than it has: the furthest they
+/// scroll with a row kept to tell there is more, and the rows left to them (a page).
+fn scroll_room(lines: &[Line], inside: Rect) -> Option<(usize, usize)> {
+    let height = usize::from(inside.height);
+    let total: usize = lines
+        .iter()
+        .map(|l| super::keyline::line_rows(l, usize::from(inside.width)))
+        .sum();
+    let page = height.checked_sub(1).filter(|&page| page > 0)?;
+    (total > height).then(|| (total - page, page))
 }
 
 /// What the side panel can spare where it has no room for all it says, least needed
@@ -980,12 +1008,7 @@ impl Widget for &PuzzleScreen {
         if !layout.panel.is_empty() {
             // The note goes in a box over the board where the panel has no room left
             // for it under the news (the keys `?` lists were cut at 80x24).
-            let boxed = self.note_box(&layout).is_some();
-            let inside = layout.panel.inner(ratatui::layout::Margin::new(1, 0));
-            let room = (usize::from(inside.width), usize::from(inside.height));
-            Paragraph::new(self.panel_lines(!boxed, Some(room)))
-                .wrap(Wrap { trim: false })
-                .render(layout.panel.inner(ratatui::layout::Margin::new(1, 0)), buf);
+            self.render_panel(&layout, buf);
             self.render_note_box(&layout, buf);
         } else {
             self.render_compact(&layout, buf);
@@ -1006,6 +1029,73 @@ impl Widget for &PuzzleScreen {
 }
 
 impl PuzzleScreen {
+    /// The side panel's lines on the board's screen `layout`, fitted to its room, and
+    /// that room inside its margins.
+    fn fitted_panel(&self, layout: &super::geometry::ScreenLayout) -> (Vec<Line<'static>>, Rect) {
+        let boxed = self.note_box(layout).is_some();
+        let inside = layout.panel.inner(ratatui::layout::Margin::new(1, 0));
+        let room = (usize::from(inside.width), usize::from(inside.height));
+        (self.panel_lines(!boxed, Some(room)), inside)
+    }
+
+    /// Where the side panel on the screen `area` says more than it has rows for: the
+    /// furthest it scrolls, and the rows of a page (its rows but the one that tells
+    /// there is more).
+    fn panel_scroll_room(&self, area: Rect) -> Option<(usize, usize)> {
+        let layout = screen_layout(area, self.flipped())?;
+        if layout.panel.is_empty() {
+            return None;
+        }
+        let (lines, inside) = self.fitted_panel(&layout);
+        scroll_room(&lines, inside)
+    }
+
+    /// The side panel: what it says, from [`panel_scroll`](Self::panel_scroll)'s row
+    /// where it says more than it has rows for, its last row then telling where the
+    /// rest is (PgDn below, PgUp above).
+    fn render_panel(&self, layout: &super::geometry::ScreenLayout, buf: &mut Buffer) {
+        let (lines, inside) = self.fitted_panel(layout);
+        let Some((most, page)) = scroll_room(&lines, inside) else {
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .render(inside, buf);
+            return;
+        };
+        let from = self.panel_scroll.min(most);
+        let rows = u16::try_from(page).unwrap_or(u16::MAX);
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((u16::try_from(from).unwrap_or(u16::MAX), 0))
+            .render(
+                Rect {
+                    height: rows,
+                    ..inside
+                },
+                buf,
+            );
+        let more = match (from > 0, from < most) {
+            (false, _) => "More below: PgDn",
+            (true, true) => "More: PgDn below, PgUp above",
+            (true, false) => "The end; PgUp goes back",
+        };
+        Line::styled(
+            crate::text::one_row(
+                more,
+                usize::from(inside.width),
+                self.theme.glyphs.ellipsis(),
+            ),
+            self.theme.key,
+        )
+        .render(
+            Rect {
+                y: inside.y + rows,
+                height: 1,
+                ..inside
+            },
+            buf,
+        );
+    }
+
     /// The row of the key line (or of the move being typed) on the board's screen
     /// `layout`: the row under the status rows, or on the smallest screen (no row
     /// under its one status row) that row, the news going on the board's frame.
@@ -1056,16 +1146,26 @@ impl PuzzleScreen {
             };
             Line::styled(text.clone(), style)
         }));
-        news.extend(self.warning_lines(usize::MAX));
         if layout.hints.height == 0 {
-            let text = news
+            // One row for all of it: the news (the goal first, where the frame has no
+            // room for it), the warning, told whole on the list, only pointed to after
+            // it where the row has room left.
+            let mut text = news
                 .iter()
                 .map(Line::to_string)
                 .collect::<Vec<_>>()
                 .join(" ");
             let style = news.first().map_or(theme.text, |line| line.style);
+            let room = usize::from(frame.width.saturating_sub(4));
+            if self.warning.is_some() {
+                let pointer = format!("{text} Warning: z shows it on the list.");
+                if crate::text::columns(&pointer) <= room {
+                    text = pointer;
+                }
+            }
             on_edge(&text, style, frame.bottom() - 1, buf);
         } else {
+            news.extend(self.warning_lines(usize::MAX));
             Paragraph::new(news)
                 .wrap(Wrap { trim: false })
                 .render(layout.status.inner(ratatui::layout::Margin::new(1, 0)), buf);

@@ -113,7 +113,7 @@ fn case_2_neither_plain_mode_nor_a_loaded_game_replaces_an_unfinished_game() {
     let mut plain = Session::start_in(&sandbox, &["--plain"], &[]);
     plain.wait_for("the note", |s| {
         s.contents()
-            .contains("An unfinished game is saved: quit, then checkers --resume")
+            .contains("An unfinished game is saved too: after quit, r on the home screen")
     });
     plain.send(b"9-13\r");
     plain.wait_for("the move", |s| s.contents().contains("Black played 9-13"));
@@ -292,7 +292,7 @@ fn a_new_game_announces_only_the_unfinished_games_left_in_the_last_30_days() {
     game.wait_for("the news", |s| s.contents().contains("unfinished game"));
     let text = game.contents();
     assert!(
-        text.contains("An unfinished game is saved: quit, then checkers --resume continues it."),
+        text.contains("An unfinished game is saved too: after quit, r on the home screen"),
         "{text}"
     );
     game.send(b"quit\r");

@@ -309,3 +309,66 @@ fn a_puzzles_number_after_the_file_or_alone_opens_that_puzzle() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("7"), "{}", stderr(&o));
 }
+
+/// `checkers puzzle FILE --check`: a teacher learns which solutions do not hold, by
+/// number, with the move that does, before the pupils meet them; exit status 1.
+#[test]
+fn a_puzzle_files_wrong_solution_is_found_by_the_check() {
+    let home = tempfile::tempdir().unwrap();
+    let file = home.path().join("lesson.pdn");
+    let lesson = "[Event \"Hold the draw\"]\n[FEN \"B:WK19,K23:BK28,12\"]\n\
+        [Result \"1/2-1/2\"]\n1. 28-32 19-15 2. 12-16 1/2-1/2\n\n\
+        [Event \"Gives it away\"]\n[FEN \"W:WK19,K23:BK28,12\"]\n[Result \"1-0\"]\n\
+        1. 19-24 1-0\n";
+    std::fs::write(&file, lesson).unwrap();
+    let o = run(&[
+        "puzzle",
+        file.to_str().unwrap(),
+        "--check",
+        "--movetime",
+        "100",
+    ]);
+    let out = crate::common::command::stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", stderr(&o));
+    assert!(
+        out.contains("puzzle 1 (Hold the draw): the solution holds"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "puzzle 2 (Gives it away): WRONG: its move 1, 19-24, does not keep the win: \
+             after it Black wins"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("1 wrong (puzzle 2)"), "{out}");
+    assert!(
+        stderr(&o).contains("checkers: 1 puzzle of the file does not hold"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// `checkers --plain puzzle FILE` at a terminal: plain mode, as `--plain` asks (the
+/// option before `puzzle` was passed over, and the full screen opened), and `puzzle N`
+/// there opens puzzle N of the file, not of the built-in ones.
+#[test]
+fn plain_before_puzzle_is_plain_mode_and_puzzle_n_opens_the_files_puzzle() {
+    let sandbox = Sandbox::new();
+    let lesson = sandbox.home().join("lesson.pdn");
+    std::fs::write(&lesson, LESSON).unwrap();
+    let mut session = Session::start_in(
+        &sandbox,
+        &["--plain", "puzzle", lesson.to_str().unwrap()],
+        &[],
+    );
+    session.wait_for_output("the file's first puzzle in plain mode", |out| {
+        out.contains("Puzzle 1 of 2: First Position.") && out.contains("Type a move, or help.")
+    });
+    session.send(b"puzzle 2\r");
+    session.wait_for_output("the file's second puzzle", |out| {
+        out.contains("Puzzle 2 of 2: Hold the draw.")
+    });
+    session.send(b"quit\r");
+    assert!(session.exit_status().success());
+}

@@ -145,7 +145,7 @@ pub(crate) const KEYS: &[AnalysisKey] = &[
     AnalysisKey { codes: &[KeyCode::Char('y')], act: Act::CopyFen, label: "y Y", short: "", help: "copy the position (FEN) / the tree (PDN) to the clipboard" },
     AnalysisKey { codes: &[KeyCode::Char('Y')], act: Act::CopyPdn, label: "", short: "", help: "" },
     AnalysisKey { codes: &[KeyCode::Char('s')], act: Act::Save, label: "s", short: "save", help: "save the moves and variations as PDN" },
-    AnalysisKey { codes: &[KeyCode::Char('u')], act: Act::Undo, label: "u U", short: "undo", help: "undo / redo a move, promote, delete, comment (Ctrl-R: redo)" },
+    AnalysisKey { codes: &[KeyCode::Char('u')], act: Act::Undo, label: "u U", short: "undo/redo", help: "undo / redo a move, promote, delete, comment (Ctrl-R: redo)" },
     AnalysisKey { codes: &[KeyCode::Char('U')], act: Act::Redo, label: "", short: "", help: "" },
     AnalysisKey { codes: &[KeyCode::Char('o')], act: Act::Explorer, label: "o", short: "explorer", help: "opening explorer: Up/Down, Enter plays; m: Tinsley's / yours" },
     AnalysisKey { codes: &[KeyCode::Char('?')], act: Act::Help, label: "?", short: "help", help: "this help" },

@@ -18,6 +18,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
+/// Undo's entry on a key line too short for "u U undo/redo": u alone, which undoes.
+const UNDO_ALONE: (&str, &str) = ("u", "undo");
+
 /// `moves` in numbered notation (`3... 9-14`, `4. 22-17`, `11-15`, a capture with its
 /// route: `24x15x6`): each move with its number where it has one, the first being ply
 /// `ply` of a game from `start`.
@@ -518,6 +521,13 @@ impl AnalysisBoard {
         let length = |keys: &[(&str, &str)]| -> usize {
             keys.iter().map(|(k, s)| k.len() + s.len() + 3).sum()
         };
+        // Where the line is too long, undo's entry names u alone ("u U undo" would say
+        // U undoes too): redo stays in the help.
+        if length(&keys) > width + 2
+            && let Some(undo) = keys.iter_mut().find(|(label, _)| *label == "u U")
+        {
+            *undo = UNDO_ALONE;
+        }
         while length(&keys) > width + 2 && keys.len() > 2 {
             keys.remove(keys.len() - 3);
         }

@@ -131,12 +131,15 @@ impl App {
             Event::SaveWouldReplace(request) => self.save_would_replace(request),
             Event::NextGame(answer) => self.after_next_game(answer, None),
             Event::UnfinishedGames(count) => {
-                let text = match count {
-                    1 => "An unfinished game is saved: q, then checkers --resume continues it."
-                        .to_string(),
-                    n => format!(
-                        "{n} unfinished games are saved: q, then checkers --resume continues one of them."
-                    ),
+                let note = crate::runtime::unfinished_games_note(count, "q");
+                // In the welcome's place: its lead ("Black moves first") stays, the
+                // key line under it saying the rest.
+                let text = match self.status.info_shown() {
+                    Some(welcome) => {
+                        let lead = welcome.split([':', '.']).next().unwrap_or_default();
+                        format!("{lead}. {note}")
+                    }
+                    None => note,
                 };
                 // Notices given at the start are read first: this waits for them.
                 self.status.say_after(Tone::Info, text);

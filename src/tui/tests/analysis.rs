@@ -1604,3 +1604,16 @@ fn a_in_a_finished_games_review_opens_the_analysis_board_at_the_move_shown() {
     assert!(drawn.contains("q leave"), "{drawn}");
     assert_eq!(b.tree.ply(), 2);
 }
+
+/// The key line names U only where it says what U does: "u U undo/redo" with room,
+/// "u undo" without (it said "u U undo", as if both undid).
+#[test]
+fn the_key_line_says_u_undoes_and_u_redoes_or_names_u_alone() {
+    let wide = screen(&analysed(120, 40), 120, 40);
+    assert!(wide.contains("u U undo/redo"), "{wide}");
+    let narrow = screen(&analysed(80, 24), 80, 24);
+    let keys = narrow.lines().rfind(|l| !l.trim().is_empty()).unwrap();
+    assert!(keys.contains("u undo"), "{narrow}");
+    assert!(!keys.contains("u U"), "{narrow}");
+    assert!(keys.contains("q leave"), "{narrow}");
+}

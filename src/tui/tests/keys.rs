@@ -1075,16 +1075,28 @@ fn a_notice_given_at_the_start_is_read_before_the_unfinished_games_note() {
     assert!(screen_text(&app).contains("--level 3 sets"));
     // The first key clears the notice: the note that waited takes its place.
     press(&mut app, KeyCode::Right);
-    let note = "An unfinished game is saved: q, then checkers --resume continues it.";
+    let note = "An unfinished game is saved too: after q, r on the home screen (checkers) \
+                or checkers --resume continues it.";
     assert_eq!(message(&app), note);
     assert!(screen_text(&app).contains("checkers --resume continues it"));
     // Told once: the next key clears it for good.
     press(&mut app, KeyCode::Left);
     assert_eq!(message(&app), "");
-    // With no notice to read, the note takes the line at once (over the welcome).
+    // With no notice to read, the note takes the line at once, after the welcome's
+    // lead; both ways back to a game are named, the home screen's r among them.
     let mut app = crate::tui::tests::app();
     app.on_event(crate::runtime::Event::UnfinishedGames(2));
-    assert!(message(&app).starts_with("2 unfinished games are saved"));
+    assert_eq!(
+        message(&app),
+        "Black moves first. 2 unfinished games are saved too: after q, r on the home \
+         screen (checkers) or checkers --resume continues one of them."
+    );
+    let screen = screen_text(&app);
+    assert!(
+        screen.contains("Black moves first. 2 unfinished games"),
+        "{screen}"
+    );
+    assert!(screen.contains("continues one of them."), "{screen}");
 }
 
 #[test]

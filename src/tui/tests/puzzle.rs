@@ -594,3 +594,68 @@ fn the_goal_is_said_once_on_the_board_at_80x24() {
     let again = flat(&drawn(&s, 80, 24));
     assert_eq!(again.matches("to move and win").count(), 1, "{again}");
 }
+
+/// A teacher's explanation of some 900 characters: at 80x24 the panel says there is
+/// more, PgDn pages to its last word, PgUp back (it was cut, with no sign of the rest).
+#[test]
+fn a_long_explanation_pages_with_pgdn_and_says_there_is_more() {
+    let long = "The black king must be driven out of the double corner first, and that \
+        takes patience, because every hasty step lets it slip back in. "
+        .repeat(6);
+    let text = format!(
+        "[Event \"First Position\"]\n[FEN \"W:WK19,K23:BK28,12\"]\n\
+         1. 23-27 28-32 2. 19-23 32-28 3. 27-32 28-24\n4. 23-18 {{{long}The last word.}} 1-0\n"
+    );
+    assert!(long.len() > 700);
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = file_screen(&text, dir.path());
+    key(&mut s, KeyCode::Char('s'));
+    let first = drawn(&s, 80, 24);
+    assert!(panel_words(&first).contains("More below: PgDn"), "{first}");
+    assert!(!panel_words(&first).contains("The last word."), "{first}");
+    assert!(first.contains("q leave"), "{first}");
+    let mut pages = 0;
+    while !panel_words(&drawn(&s, 80, 24)).contains("The end; PgUp goes back") {
+        assert!(pages < 10, "{}", drawn(&s, 80, 24));
+        key(&mut s, KeyCode::PageDown);
+        pages += 1;
+    }
+    let last = drawn(&s, 80, 24);
+    assert!(panel_words(&last).contains("The last word."), "{last}");
+    assert!(last.contains("q leave"), "{last}");
+    // PgUp pages back toward the top, the heading in view again at the top.
+    for _ in 0..pages {
+        key(&mut s, KeyCode::PageUp);
+    }
+    let back = panel_words(&drawn(&s, 80, 24));
+    assert!(back.contains("Puzzle 1 of 1"), "{back}");
+    assert!(back.contains("More below: PgDn"), "{back}");
+    // Any other key brings the panel back to its top.
+    key(&mut s, KeyCode::PageDown);
+    key(&mut s, KeyCode::Left);
+    let again = panel_words(&drawn(&s, 80, 24));
+    assert!(again.contains("Puzzle 1 of 1"), "{again}");
+}
+
+/// On the smallest screen the news and a warning share one row, on the board's frame:
+/// the news reads there, the warning (told whole on the list) left to the list (they
+/// were joined and cut into a row that told neither).
+#[test]
+fn at_26x11_the_news_has_its_row_and_a_warning_does_not_cut_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = screen(0, &dir.path().join("p.json"));
+    s.warn("the progress file cannot be read: it is not JSON".to_string());
+    let (w, h) = (26, 11);
+    let drawn = drawn_text(w, h, |area, buf| (&s).render(area, buf));
+    let lines: Vec<&str> = drawn.lines().collect();
+    assert!(lines[10].contains("? keys  q leave"), "{drawn}");
+    assert!(lines[9].contains(" Your move. "), "{drawn}");
+    assert!(!drawn.contains("Warning"), "{drawn}");
+    // The list tells the warning.
+    key(&mut s, KeyCode::Char('z'));
+    let list = drawn_text(80, 24, |area, buf| (&s).render(area, buf));
+    assert!(
+        list.contains("Warning: the progress file cannot be read"),
+        "{list}"
+    );
+}
