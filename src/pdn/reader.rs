@@ -783,6 +783,9 @@ pub struct Games<'a> {
     current: Option<GameInProgress>,
     /// Games handed out so far.
     number: usize,
+    /// Whether any game was handed out: a text of nothing but a result token (`*`) is
+    /// one empty game, not a stray before the first.
+    handed_any: bool,
     done: bool,
     /// Whether variations and comments are kept in a tree ([`games_with_trees`]).
     keep: bool,
@@ -809,7 +812,9 @@ impl Iterator for Games<'_> {
             let Some(token) = next_token(&mut self.cursor, &mut self.word, &mut self.token, keep)
             else {
                 self.done = true;
-                let game = self.current.take()?;
+                let Some(game) = self.current.take() else {
+                    return self.lone_result();
+                };
                 // The text ends in the game: cut short, most likely, where its last
                 // token is its fault (a move, comment, tag or variation not finished).
                 let cut = !self.faulty_before_token && (game.faulty() || game.in_variation());
@@ -906,6 +911,7 @@ impl<'a> Games<'a> {
             last_place: None,
             current: None,
             number: first_number.saturating_sub(1),
+            handed_any: false,
             done: false,
             keep: false,
             tree: None,
@@ -945,6 +951,19 @@ impl<'a> Games<'a> {
         self.cursor.offset()
     }
 
+    /// At the text's end with no game read but a result token (`*`, as a game with no
+    /// tags and no moves is written): that token is the one game, empty, not a stray
+    /// before a first game that never came.
+    fn lone_result(&mut self) -> Option<Result<PdnGame, GameError>> {
+        if self.handed_any {
+            return None;
+        }
+        let at = self.strays.iter().position(|s| s.game == self.number)?;
+        let stray = self.strays.remove(at);
+        let game = GameInProgress::new(self.token, self.keep);
+        Some(self.hand_out(game, Some(stray.token), None))
+    }
+
     /// Numbers `game` and finishes it (`cut_off`: where the text ends, when it ends
     /// right at the game's fault).
     fn hand_out(
@@ -954,6 +973,7 @@ impl<'a> Games<'a> {
         cut_off: Option<(usize, usize)>,
     ) -> Result<PdnGame, GameError> {
         self.number += 1;
+        self.handed_any = true;
         self.last_place = Some(game.place);
         let (game, tree) = game.finish(self.number, result, cut_off);
         self.tree = tree;

@@ -121,3 +121,19 @@ fn a_file_cut_off_mid_game_says_so_and_where_it_ends() {
         }
     }
 }
+
+#[test]
+fn a_text_of_a_lone_result_token_is_one_empty_game_and_one_before_tags_is_none() {
+    // `*` alone is how a game with no tags and no moves is written (a host's fresh
+    // game): one game at the start position, its result unknown.
+    let lone: Vec<_> = games("*").collect();
+    assert_eq!(lone.len(), 1, "{lone:?}");
+    let game = lone[0].as_ref().unwrap();
+    assert!(game.moves.is_empty());
+    assert_eq!(game.start, crate::rules::Position::start());
+    assert_eq!(game.result.as_deref(), Some("*"));
+    // A result token before a game's tags stands before it: no game of its own.
+    let before: Vec<_> = games("1-0\n\n[Event \"a\"]\n1. 11-15 *\n").collect();
+    assert_eq!(before.len(), 1, "{before:?}");
+    assert_eq!(before[0].as_ref().unwrap().moves.len(), 1);
+}
