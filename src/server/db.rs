@@ -775,6 +775,25 @@ pub(crate) struct Logged {
     pub(crate) detail: String,
 }
 
+/// A ban's reason as stored and told to the banned player: without the characters
+/// that would hide or reorder what they read ([`crate::text::is_hidden`]: a reason
+/// stored before those were refused may hold them, and reached the player as `?`), a
+/// line break or tab as a space, trimmed; or words saying none was given.
+pub(crate) fn ban_reason(reason: &str) -> String {
+    let shown: String = reason
+        .chars()
+        .filter_map(|c| match c {
+            c if c.is_whitespace() && c.is_control() => Some(' '),
+            c if crate::text::is_hidden(c) => None,
+            c => Some(c),
+        })
+        .collect();
+    match shown.trim() {
+        "" => "no reason given".to_string(),
+        shown => shown.to_string(),
+    }
+}
+
 /// Moderation: moderators, bans, mutes, and the log of every order.
 impl Db {
     /// The player whose name is `name` but for case (names that read alike are never
@@ -849,16 +868,19 @@ impl Db {
         Ok(changed > 0)
     }
 
-    /// The reason of the ban on the player whose key is `key`, if one is banned.
+    /// The reason of the ban on the player whose key is `key`, if one is banned, as
+    /// [`ban_reason`] tells it (one stored before hidden characters were refused may
+    /// hold them).
     pub(crate) fn ban_of_key(&self, key: &[u8]) -> Result<Option<String>, String> {
         self.conn
             .query_row(
                 "SELECT b.reason FROM bans b JOIN players p ON p.id = b.player
                  WHERE p.key = ?1 LIMIT 1",
                 params![key],
-                |r| r.get(0),
+                |r| r.get::<_, String>(0),
             )
             .optional()
+            .map(|reason| reason.as_deref().map(ban_reason))
             .map_err(said)
     }
 

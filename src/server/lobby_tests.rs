@@ -2158,6 +2158,52 @@ fn an_older_client_is_told_an_abandoned_games_end_in_words_it_prints_right() {
     );
 }
 
+/// A player and a spectator whose full-screen clients (they ask for a board) are older
+/// than the word for an abandoned game's end are told its words whole: such a client
+/// shows them as they come ("Game over: WORDS"), and read "... You are free to play"
+/// without the full stop an older plain client adds.
+#[test]
+fn an_older_full_screen_client_is_told_an_abandoned_games_end_with_its_full_stop() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.lobby.older_client("alice");
+    bench.watch("carol", 1, true);
+    bench.lobby.older_client("carol");
+    bench.log_in("mod", false);
+    bench.make_moderator("mod");
+    let told = bench.order(
+        "mod",
+        Order::Ban {
+            name: "bob".to_string(),
+            reason: Some("abuse".to_string()),
+        },
+    );
+    // As the older full-screen lobby shows it.
+    let shown = |name: &str| -> Vec<String> {
+        told.iter()
+            .filter(|(to, _)| to == name)
+            .filter_map(|(_, m)| match m {
+                ServerMessage::Ended { text, .. } => Some(format!("Game over: {text}")),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(
+        shown("alice"),
+        [
+            "Game over: A moderator banned bob: game 1 ends as abandoned, counting for neither \
+             of you. You are free to play."
+        ],
+        "{told:#?}"
+    );
+    assert_eq!(
+        shown("carol"),
+        ["Game over: A moderator banned bob: game 1 ends as abandoned (unrated)."],
+        "{told:#?}"
+    );
+}
+
 /// A spectator of an adjourned game is told when it ends as abandoned for waiting
 /// its time, as its players are.
 #[test]

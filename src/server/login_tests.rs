@@ -189,3 +189,40 @@ fn a_login_without_the_word_for_an_abandoned_game_marks_an_older_client() {
         );
     }
 }
+
+/// A ban stored before the server refused hidden characters in its reason (a
+/// text-direction override, a zero-width joiner, a line break) reaches the banned
+/// player at each login without them: what they read is neither reordered nor full of
+/// `?`: a reason with U+202E before "ecnega" was told as "spam ?ecnega?").
+#[test]
+fn a_ban_reason_stored_with_hidden_characters_reaches_the_player_without_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (lobby, store) = lobby(&dir);
+    runtime().block_on(async {
+        login(lobby.clone(), "bob", 1).await.unwrap();
+        lock(&lobby).leave("bob", 1);
+        for (stored, told) in [
+            (
+                "spam \u{202E}ecnega\u{202C} in\u{200D} chat\nagain",
+                "spam ecnega in chat again",
+            ),
+            ("\u{2067}\u{200B}\u{2069}", "no reason given"),
+        ] {
+            store
+                .ask(move |db| {
+                    let found = db.find_player("bob")?.expect("bob is stored");
+                    db.ban(&found, stored, "(operator)", 0)
+                })
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(
+                login(lobby.clone(), "bob", 1).await.unwrap_err(),
+                format!(
+                    "you are banned from this server: {told} (its operator or a moderator \
+                     may lift the ban)"
+                )
+            );
+        }
+    });
+}

@@ -499,8 +499,9 @@ impl Following {
                         }
                         LineNews::Down(why) => {
                             // The server keeps the clocks: shown as it charges them now
-                            // that this line is gone.
-                            if !self.server_runs_on_without_this_line() {
+                            // that this line is gone. Let go by it (a kick, a ban), the
+                            // game is adjourned or ended there: no clock runs.
+                            if let_go.is_some() || !self.server_runs_on_without_this_line() {
                                 let mut stopped = session.followed();
                                 if let Some((_, running)) = stopped.clocks.as_mut() {
                                     *running = None;

@@ -4,7 +4,7 @@
 //! moderation log) by the database's thread, logged to stderr, and only then acted on,
 //! in its turn among the lobby's messages.
 
-use super::super::db::{Db, Found};
+use super::super::db::{Db, Found, ban_reason};
 use super::super::outbox::{Apply, Post};
 use super::super::protocol::{self, Order, ServerMessage};
 use super::Lobby;
@@ -94,18 +94,9 @@ pub(crate) fn until_words(until: u64, now: u64) -> String {
     format!("{clock}, in {left}")
 }
 
-/// A reason as stored and told: its control characters gone, trimmed, or words saying
-/// none was given.
+/// A reason as stored and told ([`ban_reason`]), or words saying none was given.
 fn reason_of(reason: Option<&str>) -> String {
-    let reason: String = reason
-        .unwrap_or_default()
-        .chars()
-        .filter(|c| !c.is_control())
-        .collect();
-    match reason.trim() {
-        "" => "no reason given".to_string(),
-        reason => reason.to_string(),
-    }
+    ban_reason(reason.unwrap_or_default())
 }
 
 /// What a banned player is told at each login refused.

@@ -502,16 +502,19 @@ impl Lobby {
         });
         // Told as the game's end, so that a board stops waiting for the player away.
         // An older client printed its result before the words ("Game 1 over: * A
-        // moderator banned ..."): it is given words in its place, and the words
-        // without their last full stop, which it adds.
-        let ended = |text: &str, reads_no_result: bool| ServerMessage::Ended {
+        // moderator banned ..."): it is given words in its place. An older plain client
+        // adds a full stop after the words ("Game 1 over: RESULT WORDS."): it is given
+        // them without their own; an older full-screen one (it asks for a board) shows
+        // them as they are ("Game over: WORDS"), so it keeps it (it read "... You are
+        // free to play").
+        let ended = |text: &str, reads_no_result: bool, full_screen: bool| ServerMessage::Ended {
             game,
             result: if reads_no_result {
                 protocol::NO_RESULT.to_string()
             } else {
                 protocol::ABANDONED_FOR_OLDER.to_string()
             },
-            text: if reads_no_result {
+            text: if reads_no_result || full_screen {
                 text.to_string()
             } else {
                 text.strip_suffix('.').unwrap_or(text).to_string()
@@ -522,13 +525,13 @@ impl Lobby {
             let Some(online) = self.online.get_mut(&n) else {
                 continue;
             };
-            let reads = online.reads_no_result;
+            let (reads, full_screen) = (online.reads_no_result, online.board);
             let message = if table.names.contains(&n) {
                 online.game = None;
-                ended(text, reads)
+                ended(text, reads, full_screen)
             } else {
                 online.watching = None;
-                ended(watchers_text, reads)
+                ended(watchers_text, reads, full_screen)
             };
             self.send(&n, message);
         }

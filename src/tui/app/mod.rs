@@ -472,7 +472,7 @@ impl App {
             self.status.error(text);
             return;
         }
-        if self.refused_as_abandoned() {
+        if self.refused_as_ended_at_server() {
             return;
         }
         match self.board.select(square, self.runtime.session().position()) {

@@ -36,7 +36,7 @@ impl App {
                 "The game is over ({outcome}). {}",
                 self.after_the_end(outcome)
             ));
-        } else if !self.refused_as_abandoned() {
+        } else if !self.refused_as_ended_at_server() {
             self.board.pick = None;
             self.status.prompt_selected = false;
             self.mode = Mode::Prompt(first.map(String::from).unwrap_or_default());

@@ -206,19 +206,31 @@ impl App {
         self.game().is_over() || self.abandoned_at_server()
     }
 
-    /// Whether the server ended this board's game as abandoned, the status then saying
-    /// that no move is played any more: a move picked up or typed there would only be
-    /// refused by the server.
-    pub(super) fn refused_as_abandoned(&mut self) -> bool {
-        let abandoned = self.abandoned_at_server();
-        if abandoned {
-            self.board.pick = None;
-            self.status.error(format!(
-                "{}: no more moves here. q leaves the board",
-                crate::tui::view::ABANDONED_HEAD
-            ));
-        }
-        abandoned
+    /// Whether this board's line to the server is gone (the server let this player
+    /// go, a ban or a kick, or the network failed): nothing played here reaches the
+    /// server any more, only saving, help and leaving work.
+    pub(crate) fn server_line_gone(&self) -> bool {
+        self.runtime.table().is_some_and(|t| t.server_gone)
+    }
+
+    /// Whether no move is played here any more though the game has no result (the
+    /// server ended it as abandoned, or its line is gone), the status then saying so:
+    /// a move picked up or typed there would only be refused.
+    pub(super) fn refused_as_ended_at_server(&mut self) -> bool {
+        let head = if self.server_line_gone() {
+            match self.runtime.table().and_then(|t| t.let_go.as_ref()) {
+                Some(_) => "The server let you go",
+                None => "The line to the server is gone",
+            }
+        } else if self.abandoned_at_server() {
+            crate::tui::view::ABANDONED_HEAD
+        } else {
+            return false;
+        };
+        self.board.pick = None;
+        self.status
+            .error(format!("{head}: no more moves here. q leaves the board"));
+        true
     }
 
     /// `q` in a game across the network (at a server, the lobby or resigning; once the

@@ -456,6 +456,68 @@ fn an_abandoned_games_board_offers_no_move_and_counts_no_spectator() {
     }
 }
 
+/// Once the server let a player go (banned, kicked) or their line to it is lost, their
+/// board says so and its key line offers only what works then: save, help, quit (it
+/// offered "Enter pick  0-9 type  ' say" as if the game went on), and a piece picked up
+/// or a move typed is refused in words. Let go, its clocks stand.
+#[test]
+fn a_board_whose_server_let_its_player_go_offers_only_save_help_and_quit() {
+    let ban = "you are banned from this server: spam (its operator or a moderator may lift \
+               the ban)";
+    // The server's last words (a ban), or the network's failure.
+    let ending = |let_go: bool| {
+        if let_go {
+            let reason = ban.to_string();
+            (
+                LineNews::Message(ServerMessage::Refused { reason }),
+                "The server let you go",
+            )
+        } else {
+            (
+                LineNews::Down("the network failed".to_string()),
+                "The line to the server is gone",
+            )
+        }
+    };
+    for size in [(80, 24), (120, 40)] {
+        for let_go in [true, false] {
+            let (news, head) = ending(let_go);
+            let (mut app, tell) = seated_on(&in_play(), Some(Color::Black), size);
+            app.poll(Instant::now());
+            assert!(key_line(&app).contains("type"), "{}", key_line(&app));
+            let running = |app: &App| app.runtime().session().clock().and_then(|c| c.running());
+            assert_eq!(running(&app), Some(Color::Black));
+            tell(news);
+            app.poll(Instant::now());
+            // Let go, the game is adjourned or ended at the server: its clocks stand
+            // (the player's own ran on as if the game went on).
+            if let_go {
+                assert_eq!(running(&app), None);
+            }
+            let keys = key_line(&app);
+            assert!(keys.ends_with("q quit"), "{keys}");
+            assert!(keys.contains("s save") && keys.contains("? help"), "{keys}");
+            for gone in ["pick", "type", "rematch", "report", "say", "move", "draw"] {
+                assert!(!keys.contains(gone), "{head} {gone}: {keys}");
+            }
+            assert!(panel_text(&app).contains(head), "{}", panel_text(&app));
+            for key in [KeyCode::Enter, KeyCode::Char('1')] {
+                super::press(&mut app, key);
+                assert_eq!(
+                    message(&app),
+                    format!("{head}: no more moves here. q leaves the board"),
+                    "{key:?}"
+                );
+                assert!(
+                    matches!(app.mode, crate::tui::app::Mode::Board),
+                    "{}",
+                    super::screen_text(&app)
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn a_draw_declined_at_an_older_server_is_not_said_to_be_a_rematch_refused() {
     use crate::server::protocol::ClientMessage;

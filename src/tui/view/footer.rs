@@ -330,11 +330,12 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
             let claim_open = app.game().available_claim().is_some();
             let match_waits = app.session().match_waits();
             let match_over = app.session().match_over();
-            // A game the server ended as abandoned is over too, with no result: no
-            // move, rematch, report or chat at its table is left (the line offered
-            // "Enter pick  0-9 type" as if play went on).
-            let over = app.play_over();
-            let abandoned = app.abandoned_at_server();
+            // A game the server ended as abandoned is over too, with no result, and so
+            // is play on a board whose line to the server is gone (a ban, a kick, a
+            // lost network): no move, rematch, report or chat at its table is left (the
+            // line offered "Enter pick  0-9 type" as if play went on).
+            let ended_at_server = app.abandoned_at_server() || app.server_line_gone();
+            let over = app.play_over() || ended_at_server;
             let flag_fell = app.session().flag_fell();
             let seat = app.runtime().table().map(|t| t.seat.clone());
             let watching = seat == Some(crate::runtime::Seat::Spectator);
@@ -349,7 +350,7 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
                     Footer::Table if watching => at_server && !over,
                     _ if watching => false,
                     // Its players still talk after a game (over a rematch, say).
-                    Footer::Table => seat.is_some() && !abandoned,
+                    Footer::Table => seat.is_some() && !ended_at_server,
                     Footer::Review => reviewing,
                     _ if reviewing => false,
                     Footer::NextGame => match_waits,
@@ -372,8 +373,8 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
                 // none) and no report (it has no result).
                 |action| match action {
                     Action::Undo => !flag_fell && !at_server,
-                    Action::AskNewGame => !joiner && !abandoned,
-                    Action::OpenReport => !abandoned,
+                    Action::AskNewGame => !joiner && !ended_at_server,
+                    Action::OpenReport => !ended_at_server,
                     Action::Redo => seat.is_none() && !flag_fell,
                     _ => true,
                 },
