@@ -78,7 +78,7 @@ pub(crate) struct PlayArgs {
     /// The computer players' strength, 1 (a beginner) to 10 (its best); 5 if not given.
     /// Level N thinks 0.5 + N/4 seconds a move as a budget: about that on average, up to
     /// three times it for a hard move (on the clock, what the clock allows).
-    #[arg(long, value_name = "N", value_parser = level_parser())]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = level_parser())]
     pub(crate) level: Option<Level>,
     /// Start from a three-move ballot of the ACF deck: its number (1-174), or random
     /// (a crossboard ballot; see --mailplay). The game starts after its three moves.
@@ -102,7 +102,7 @@ pub(crate) struct PlayArgs {
     /// Play a match of N rounds (1-100): two games a round on the same ballot, colours
     /// reversed, a new ballot each round with --ballot random. --black-name and
     /// --white-name name the players of the first game. --resume continues a match.
-    #[arg(long = "match", value_name = "N", value_parser = whole::<u32>(1, 100), conflicts_with_all = ["fen", "load", "resume"])]
+    #[arg(long = "match", allow_negative_numbers = true, value_name = "N", value_parser = whole::<u32>(1, 100), conflicts_with_all = ["fen", "load", "resume"])]
     pub(crate) match_rounds: Option<u32>,
     /// With --match: the PDN file the match's games are written to as each ends (added
     /// at its end if it exists) [default: match-DATE-TIME.pdn in the data folder].
@@ -116,7 +116,7 @@ pub(crate) struct PlayArgs {
     pub(crate) assist: Option<Switch>,
     /// Threads each search of the engine runs (hints, the review, the computer's
     /// moves): more search deeper in the same time [default: 1].
-    #[arg(long, value_name = "N", value_parser = threads())]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = threads())]
     pub(crate) threads: Option<usize>,
     /// Open the analysis board instead of a game: the start position, --fen FEN, or
     /// --load FILE [--game N] with its variations; both sides' moves are played
@@ -606,7 +606,7 @@ pub(crate) struct PerftArgs {
     #[arg(long)]
     pub(crate) divide: bool,
     /// Threads to split the first moves over.
-    #[arg(long, default_value = "1", value_parser = whole::<u16>(1, 256).map(usize::from))]
+    #[arg(long, allow_negative_numbers = true, default_value = "1", value_parser = whole::<u16>(1, 256).map(usize::from))]
     pub(crate) threads: usize,
 }
 
@@ -623,7 +623,7 @@ pub(crate) struct MovesArgs {
 #[derive(Debug, Args)]
 pub(crate) struct HubArgs {
     /// Threads each search runs (the program may change it with `set-param name=threads`).
-    #[arg(long, value_name = "N", default_value = "1", value_parser = threads())]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value = "1", value_parser = threads())]
     pub(crate) threads: usize,
     /// Transposition table size in MB (or `set-param name=hash`).
     #[arg(long, value_name = "HASH", default_value = "64", value_parser = megabytes())]
@@ -647,7 +647,7 @@ pub(crate) struct AnalyseArgs {
     #[arg(long, value_name = "N", requires = "load", default_value = "1", value_parser = parse_game_number)]
     pub(crate) game: u32,
     /// Search this many plies (1-64) instead of for a time.
-    #[arg(long, conflicts_with = "movetime", value_parser = whole::<u32>(1, 64))]
+    #[arg(long, allow_negative_numbers = true, conflicts_with = "movetime", value_parser = whole::<u32>(1, 64))]
     pub(crate) depth: Option<u32>,
     /// Search for this many milliseconds (default 3000), as a wall: the search stops
     /// within it, and often sooner, once another iteration could not finish in it.
@@ -659,11 +659,11 @@ pub(crate) struct AnalyseArgs {
     #[arg(long, value_name = "MS", value_parser = millis(86_400_000), conflicts_with_all = ["depth", "movetime", "load"])]
     pub(crate) time_left: Option<Duration>,
     /// With --time-left: the milliseconds added to the clock after each move.
-    #[arg(long, value_name = "MS", requires = "time_left", value_parser = whole::<u64>(0, 3_600_000).map(Duration::from_millis))]
+    #[arg(long, allow_negative_numbers = true, value_name = "MS", requires = "time_left", value_parser = whole::<u64>(0, 3_600_000).map(Duration::from_millis))]
     pub(crate) increment: Option<Duration>,
     /// With --time-left: the moves to make in that time before more comes (a 30/60
     /// control's moves still to make in its period).
-    #[arg(long, value_name = "N", requires = "time_left", value_parser = whole::<u32>(1, 1000))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", requires = "time_left", value_parser = whole::<u32>(1, 1000))]
     pub(crate) moves_to_go: Option<u32>,
     /// Transposition table size in MB.
     #[arg(long, value_name = "HASH", default_value = "64", value_parser = megabytes())]
@@ -675,13 +675,13 @@ pub(crate) struct AnalyseArgs {
     #[arg(long, value_enum, default_value_t = SearchChoice::Current)]
     pub(crate) search: SearchChoice,
     /// Threads searching at once (1 is deterministic) [default: the machine's cores].
-    #[arg(long, value_name = "N", value_parser = threads())]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = threads())]
     pub(crate) threads: Option<usize>,
     /// Search the N best moves (1-10), each with an exact score, and print their lines
     /// in score order after the depths: `line 2 depth 12 score -15 (even) pv 9-13 ...`,
     /// with the endgame databases' result after the move where they hold it. Slower
     /// than one line. A position only (not with --load).
-    #[arg(long, value_name = "N", default_value = "1", value_parser = whole::<u8>(1, 10).map(usize::from), conflicts_with = "load")]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value = "1", value_parser = whole::<u8>(1, 10).map(usize::from), conflicts_with = "load")]
     pub(crate) multipv: usize,
     /// With --load: the game report instead of the move-by-move search. Every position
     /// is scored (--movetime, 1000 ms by default, or --depth, each position), then each
@@ -706,7 +706,8 @@ pub(crate) fn threads() -> impl clap::builder::TypedValueParser<Value = usize> {
 
 /// A whole number from `low` to `high`, as `T`: text that is none is told so with the
 /// numbers taken ("'x' is not a whole number: give one from 1 to 10", where clap's own
-/// parser said "invalid digit found in string").
+/// parser said "invalid digit found in string"). Its options allow negative numbers,
+/// so that `-1` reaches this check instead of being taken for an option.
 pub(crate) fn whole<T>(low: i64, high: i64) -> impl TypedValueParser<Value = T>
 where
     T: TryFrom<i64> + Clone + Send + Sync + 'static,
@@ -914,10 +915,10 @@ pub(crate) const EGDB_MOST_PIECES: u32 = 6;
 #[derive(Debug, Args)]
 pub(crate) struct EgdbBuildArgs {
     /// Build every slice of up to this many pieces (2-6).
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = whole::<u32>(2, i64::from(EGDB_MOST_PIECES)))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 5, value_parser = whole::<u32>(2, i64::from(EGDB_MOST_PIECES)))]
     pub(crate) pieces: u32,
     /// Threads to build with [default: the number of cores].
-    #[arg(long, value_name = "T", value_parser = whole::<u16>(1, 256).map(usize::from))]
+    #[arg(long, allow_negative_numbers = true, value_name = "T", value_parser = whole::<u16>(1, 256).map(usize::from))]
     pub(crate) threads: Option<usize>,
     /// The database folder, one that exists [default: egdb in the data folder, made if
     /// need be].
@@ -943,7 +944,7 @@ pub(crate) struct EgdbVerifyArgs {
     #[arg(long, value_name = "D")]
     pub(crate) dir: Option<PathBuf>,
     /// Threads to check with [default: the number of cores].
-    #[arg(long, value_name = "T", value_parser = whole::<u16>(1, 256).map(usize::from))]
+    #[arg(long, allow_negative_numbers = true, value_name = "T", value_parser = whole::<u16>(1, 256).map(usize::from))]
     pub(crate) threads: Option<usize>,
 }
 

@@ -134,10 +134,10 @@ pub(crate) struct MatchArgs {
     #[arg(long, value_enum, default_value_t = SearchChoice::Current, conflicts_with = "against")]
     pub(crate) search_b: SearchChoice,
     /// Threads player A searches with.
-    #[arg(long, value_name = "N", default_value = "1", value_parser = threads())]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value = "1", value_parser = threads())]
     pub(crate) threads_a: usize,
     /// Threads player B searches with (not an --against program).
-    #[arg(long, value_name = "N", default_value = "1", value_parser = threads(), conflicts_with = "against")]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value = "1", value_parser = threads(), conflicts_with = "against")]
     pub(crate) threads_b: usize,
     /// Search each move to at most this many nodes instead of for a time (a level with
     /// a depth of its own still stops there): with one thread each, the same match on
@@ -339,7 +339,7 @@ pub(crate) struct TrainArgs {
     #[arg(long, value_name = "FILE|embedded", conflicts_with = "resume")]
     pub(crate) from: Option<PathBuf>,
     /// With --model net: threads computing the gradient (default: one per core).
-    #[arg(long, value_name = "N", value_parser = threads())]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = threads())]
     pub(crate) threads: Option<usize>,
 }
 

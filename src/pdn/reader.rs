@@ -103,11 +103,14 @@ pub(crate) struct Place {
 /// variations, NAGs and move numbers. `None` at the end of the text. A word goes into
 /// `word` (a buffer kept from word to word); `start` is set to where the token starts.
 /// With `keep`, comments and the parentheses of variations are tokens instead.
+/// `numbered` is set when a move number is skipped (a text with one is PDN, whatever
+/// its moves).
 fn next_token(
     c: &mut Cursor,
     word: &mut String,
     start: &mut Place,
     keep: bool,
+    numbered: &mut bool,
 ) -> Option<Result<(Token, usize, usize), SyntaxError>> {
     let kept_chars = if keep {
         crate::game::tree::MAX_COMMENT_CHARS
@@ -216,6 +219,7 @@ fn next_token(
                 // replay needs: the position says whose move it is.
                 let rest = word.trim_start_matches(|d: char| d.is_ascii_digit());
                 if rest.starts_with('.') {
+                    *numbered |= rest.len() < word.len();
                     let after = rest.trim_start_matches('.');
                     if after.is_empty() {
                         continue;
@@ -437,6 +441,9 @@ struct GameInProgress {
     syntax: Option<SyntaxError>,
     /// The first move that does not replay.
     bad_move: Option<GameErrorKind>,
+    /// Whether a move number came before one of its words: the text is PDN then,
+    /// however wrong its moves.
+    numbered: bool,
     /// Words read, legal or not (for move numbers).
     plies: usize,
     /// Where the game starts in the file.
@@ -471,6 +478,7 @@ impl GameInProgress {
             syntax: None,
             bad_move: None,
             plies: 0,
+            numbered: false,
         }
     }
 
@@ -718,6 +726,37 @@ impl GameInProgress {
         (self.finish_game(number, result, cut_off), tree)
     }
 
+    /// A first game whose very first move is no move at all, with no tag and no move
+    /// number before it, is no game: the text is not PDN (a `/etc/passwd`, a note), and
+    /// is said so, with what its first line holds, rather than opened with no move.
+    /// Any other fault `bad` is kept.
+    fn not_pdn(&self, bad: GameErrorKind) -> Option<GameErrorKind> {
+        match &bad {
+            GameErrorKind::Move {
+                line,
+                column,
+                error,
+                text,
+                ..
+            } if self.tags.is_empty()
+                && !self.numbered
+                && self.moves.is_empty()
+                && matches!(**error, MoveError::Syntax(_)) =>
+            {
+                Some(GameErrorKind::Syntax(SyntaxError {
+                    line: *line,
+                    column: *column,
+                    message: format!(
+                        "this is not a PDN file: no tag, no move number, nothing that \
+                         reads as a game (it begins \"{}\")",
+                        printable(text, SHOWN_WORD_CHARS)
+                    ),
+                }))
+            }
+            _ => Some(bad),
+        }
+    }
+
     /// The game of [`finish`](Self::finish).
     fn finish_game(
         mut self,
@@ -731,7 +770,11 @@ impl GameInProgress {
             .iter()
             .find(|(n, _)| n == "Event")
             .map(|(_, v)| v.clone());
-        let fault = match (self.syntax, start, self.bad_move) {
+        let bad_move = match self.bad_move.take() {
+            Some(bad) if number == 1 => self.not_pdn(bad),
+            other => other,
+        };
+        let fault = match (self.syntax, start, bad_move) {
             (Some(e), _, _) => GameErrorKind::Syntax(e),
             (None, Err(fen), _) => fen,
             (None, Ok(_), Some(bad)) => bad,
@@ -798,6 +841,8 @@ pub struct Games<'a> {
     /// and the text ends after that token in the game's fault, the file may be cut
     /// short there.
     faulty_before_token: bool,
+    /// Whether a move number was skipped since the last word.
+    numbered: bool,
 }
 
 impl Iterator for Games<'_> {
@@ -809,8 +854,13 @@ impl Iterator for Games<'_> {
         }
         loop {
             let keep = self.keep;
-            let Some(token) = next_token(&mut self.cursor, &mut self.word, &mut self.token, keep)
-            else {
+            let Some(token) = next_token(
+                &mut self.cursor,
+                &mut self.word,
+                &mut self.token,
+                keep,
+                &mut self.numbered,
+            ) else {
                 self.done = true;
                 let Some(game) = self.current.take() else {
                     return self.lone_result();
@@ -848,10 +898,14 @@ impl Iterator for Games<'_> {
                             .tag(name, value, line, column);
                     }
                 }
-                Token::Word => self
-                    .current
-                    .get_or_insert_with(|| GameInProgress::new(self.token, keep))
-                    .word(&self.word, line, column),
+                Token::Word => {
+                    let game = self
+                        .current
+                        .get_or_insert_with(|| GameInProgress::new(self.token, keep));
+                    // A move number before this word belongs to its game.
+                    game.numbered |= std::mem::take(&mut self.numbered);
+                    game.word(&self.word, line, column);
+                }
                 Token::Clock(reading, rest) => {
                     if let Some(game) = self.current.as_mut() {
                         game.clock(reading);
@@ -917,6 +971,7 @@ impl<'a> Games<'a> {
             tree: None,
             strays: Vec::new(),
             faulty_before_token: false,
+            numbered: false,
         }
     }
 

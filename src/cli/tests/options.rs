@@ -68,6 +68,10 @@ fn a_number_option_given_no_number_says_which_numbers_it_takes() {
             "'' is not a whole number: give one from 1 to 10",
         ),
         (&["--level", "11"], "11 is not from 1 to 10"),
+        // A negative number reaches the option's own check (clap took it for an
+        // option: "unexpected argument '-1' found").
+        (&["--level", "-1"], "-1 is not from 1 to 10"),
+        (&["--threads", "-2"], "-2 is not from 1 to 256"),
         (
             &["--match", "two"],
             "'two' is not a whole number: give one from 1 to 100",
@@ -331,4 +335,33 @@ fn the_help_says_each_option_in_a_users_words() {
     assert!(online.contains(plain), "{online}");
     let games = help("games");
     assert!(games.contains("\"last 12. 9-14 22x15x8\""), "{games}");
+}
+
+/// `--load` of a text that is no PDN at all (`/etc/passwd`) says so, naming the file and
+/// what it begins with, and opens nothing (it opened a game that "stopped at unplayable
+/// move 1. root:x:0:0..."); a PDN text with a bad move still opens up to that move.
+#[test]
+fn loading_a_file_that_is_not_pdn_says_so_and_opens_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let passwd = dir.path().join("passwd");
+    std::fs::write(
+        &passwd,
+        "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n",
+    )
+    .unwrap();
+    let path = passwd.to_str().unwrap();
+    let cli = Cli::try_parse_from(["checkers", "--load", path]).unwrap();
+    let error = starting_session(&cli.play, &None).unwrap_err().to_string();
+    assert!(
+        error.contains(path)
+            && error.contains("not a PDN file")
+            && error.contains("root:x:0:0:root:/root:/bin/bash"),
+        "{error}"
+    );
+
+    let bad_move = dir.path().join("game.pdn");
+    std::fs::write(&bad_move, "1. 11-15 24-20 2. 15-19 zz 1-0\n").unwrap();
+    let cli = Cli::try_parse_from(["checkers", "--load", bad_move.to_str().unwrap()]).unwrap();
+    let session = starting_session(&cli.play, &None).unwrap();
+    assert_eq!(session.review_progress().1, 3);
 }
