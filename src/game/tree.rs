@@ -10,6 +10,7 @@ mod edits;
 
 use crate::rules::{Color, Move, Position};
 pub(crate) use edits::{Edit, Edits};
+use std::time::Duration;
 
 /// A node of a [`MoveTree`], by its place in the tree's list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,6 +40,9 @@ struct Node {
     ply: usize,
     /// A comment after the move (before the first move, for the root).
     comment: Option<String>,
+    /// The mover's clock reading after the move, where the record gave one (PDN
+    /// writes it in the move's comment, `{[%clk 0:04:31] good move}`).
+    clock: Option<Duration>,
     /// False once deleted: its slot is kept so other nodes' ids stay valid.
     alive: bool,
 }
@@ -87,6 +91,7 @@ impl MoveTree {
                 children: Vec::new(),
                 ply: 0,
                 comment: None,
+                clock: None,
                 alive: true,
             }],
             current: ROOT,
@@ -173,6 +178,7 @@ impl MoveTree {
             children: Vec::new(),
             ply: parent.ply + 1,
             comment: None,
+            clock: None,
             alive: true,
         };
         self.nodes.push(node);
@@ -386,6 +392,8 @@ impl MoveTree {
             return false;
         }
         let twin = self.current;
+        // The same move as played in the record: its clock reading too.
+        self.nodes[twin.0].clock = self.node(here).clock;
         let children = std::mem::take(&mut self.nodes[here.0].children);
         for child in &children {
             self.nodes[child.0].parent = Some(twin);
@@ -426,6 +434,35 @@ impl MoveTree {
     pub(crate) fn set_comment(&mut self, node: NodeId, text: &str) {
         self.nodes[node.0].comment = None;
         self.add_comment(node, text);
+    }
+
+    /// The mover's clock reading after the move to `node`, if the tree has one.
+    pub(crate) fn clock(&self, node: NodeId) -> Option<Duration> {
+        self.node(node).clock
+    }
+
+    /// Puts `reading` as the clock reading after the move to `node` (none: no reading).
+    pub(crate) fn set_clock(&mut self, node: NodeId, reading: Option<Duration>) {
+        self.nodes[node.0].clock = reading;
+    }
+
+    /// Gives the main line's moves the clock readings of a record whose moves are
+    /// `moves` (`clocks[i]` is the reading after `moves[i]`), as far as the main line
+    /// is those moves, where a move has no reading of its own.
+    pub(crate) fn add_main_line_clocks(&mut self, moves: &[Move], clocks: &[Option<Duration>]) {
+        let mut node = ROOT;
+        for (m, reading) in moves.iter().zip(clocks) {
+            let Some(&child) = self.node(node).children.first() else {
+                return;
+            };
+            if self.node(child).played != Some(*m) {
+                return;
+            }
+            if self.node(child).clock.is_none() {
+                self.nodes[child.0].clock = *reading;
+            }
+            node = child;
+        }
     }
 
     /// The tree as text pieces, as PDN writes it: the main line, each variation in

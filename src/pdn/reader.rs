@@ -691,8 +691,18 @@ impl GameInProgress {
     }
 
     /// A clock reading in a comment: it belongs to the move before it (none before the
-    /// first move, nor after a fault, nor in a variation).
+    /// first move, nor after a fault, nor in a variation, but for the tree's move,
+    /// reading with trees, a variation's included).
     fn clock(&mut self, reading: Duration) {
+        if self.movetext
+            && let Some(t) = self.tree()
+            && !t.dead()
+        {
+            let here = t.tree.current();
+            if here != crate::game::tree::ROOT {
+                t.tree.set_clock(here, Some(reading));
+            }
+        }
         if self.moves.is_empty()
             || self.syntax.is_some()
             || self.bad_move.is_some()

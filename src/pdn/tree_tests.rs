@@ -183,3 +183,143 @@ fn moves_taken_back_in_a_loaded_game_stay_in_its_save_as_a_variation() {
     );
     assert!(games_with_trees(&saved).next().unwrap().is_ok(), "{saved}");
 }
+
+/// Whether a line of PDN movetext ends in a move number (`12.`, `12...`, `1. ...`),
+/// its move on the next line.
+fn ends_in_a_move_number(line: &str) -> bool {
+    // No move, comment or result ends in a dot.
+    line.split_whitespace()
+        .last()
+        .is_some_and(|last| last.ends_with('.'))
+}
+
+/// Games of `plies` moves, each move the `(ply * seed) % n`-th legal one, so that
+/// their lines break at every kind of word.
+fn varied_games(plies: usize) -> Vec<super::PdnGame> {
+    (1..12)
+        .map(|seed| {
+            let mut game = super::PdnGame::new(Position::start());
+            let mut pos = Position::start();
+            for ply in 0..plies {
+                let legal = pos.legal_moves();
+                let Some(m) = legal.get((ply * seed + seed) % legal.len().max(1)) else {
+                    break;
+                };
+                game.moves.push(*m);
+                game.clocks
+                    .push(Some(std::time::Duration::from_secs(300 - ply as u64)));
+                pos = pos.play_unchecked(m);
+            }
+            game
+        })
+        .collect()
+}
+
+#[test]
+fn a_move_number_is_never_the_last_word_of_a_line() {
+    // The writer wrapped lines between "2." and "8-11", which other PDN writers never
+    // do: a reader of the file saw a number with no move after it.
+    for game in varied_games(60) {
+        for text in [
+            super::write_game(&game),
+            write_tree(&game, &MoveTree::from_moves(game.start, &game.moves)),
+        ] {
+            let (back, _) = games_with_trees(&text).next().unwrap().unwrap();
+            assert_eq!(back.moves, game.moves, "{text}");
+            for line in text.lines() {
+                assert!(!ends_in_a_move_number(line), "{line:?} in\n{text}");
+                assert!(line.chars().count() <= 79, "{text}");
+            }
+        }
+    }
+}
+
+/// A club game with a clock reading after every move, one with a comment too.
+const CLOCKED_CLUB: &str = "[Event \"Club\"]\n[Black \"Ann\"]\n[White \"Bob\"]\n\
+                            [Result \"*\"]\n1. 11-15 {[%clk 0:04:50]} 23-19 {[%clk 0:04:45]} \
+                            2. 8-11 {[%clk 0:04:20] good} 22-17 {[%clk 0:04:10]} \
+                            3. 9-13 {[%clk 0:04:00]} *\n";
+
+/// Each move of `tree`'s main line from its start, and of the variation beside its last
+/// move, with its comment and clock reading as the analysis board keeps them.
+fn notes(tree: &MoveTree) -> Vec<(String, Option<String>, Option<std::time::Duration>)> {
+    let mut tree = tree.clone();
+    let mut all = Vec::new();
+    tree.go_to_start();
+    loop {
+        let here = tree.current();
+        if here != ROOT {
+            let m = tree.last_move().unwrap().to_string();
+            all.push((m, tree.comment(here).map(String::from), tree.clock(here)));
+        }
+        if !tree.forward() {
+            break;
+        }
+    }
+    all
+}
+
+#[test]
+fn moves_taken_back_keep_their_clock_readings_in_the_saved_variation() {
+    // The variation of the file's moves after the point taken back lost their
+    // readings: "2. 8-11 {good}" where the file had "{[%clk 0:04:20] good}".
+    let (loaded, tree) = games_with_trees(CLOCKED_CLUB).next().unwrap().unwrap();
+    let mut session = crate::session::Session::from_record(&loaded);
+    while session.game().moves().len() > 2 {
+        session.undo().unwrap();
+    }
+    let record = session.record("2026.12.07");
+    let saved = super::write_keeping(&record, &tree);
+    let flat = saved.replace('\n', " ");
+    assert!(
+        flat.contains(
+            "1. 11-15 {[%clk 0:04:50]} 23-19 {[%clk 0:04:45]} (1... 23-19 {[%clk 0:04:45]} \
+             2. 8-11 {[%clk 0:04:20] good} 2... 22-17 {[%clk 0:04:10]} \
+             3. 9-13 {[%clk 0:04:00]}) *"
+        ),
+        "{saved}"
+    );
+    // Read back, the variation is the file's game, readings and comment as it had them.
+    let (back, back_tree) = games_with_trees(&saved).next().unwrap().unwrap();
+    assert_eq!(back.moves, record.moves);
+    let mut variation = back_tree.clone();
+    variation.go_to_start();
+    variation.forward();
+    variation.forward();
+    assert!(variation.switch_variation(false).is_some());
+    let mut from_variation = notes(&tree);
+    let mut seen = Vec::new();
+    loop {
+        let here = variation.current();
+        let m = variation.last_move().unwrap().to_string();
+        seen.push((
+            m,
+            variation.comment(here).map(String::from),
+            variation.clock(here),
+        ));
+        if !variation.forward() {
+            break;
+        }
+    }
+    assert_eq!(seen, from_variation.split_off(1), "{saved}");
+}
+
+#[test]
+fn a_save_from_the_analysis_board_keeps_the_clock_readings() {
+    // write_tree wrote the comments and no reading: "2. 8-11 {good} 22-17".
+    let (record, tree) = games_with_trees(CLOCKED_CLUB).next().unwrap().unwrap();
+    let saved = write_tree(&record, &tree);
+    let (back, back_tree) = games_with_trees(&saved).next().unwrap().unwrap();
+    assert_eq!(back.clocks, record.clocks, "{saved}");
+    assert_eq!(notes(&back_tree), notes(&tree), "{saved}");
+    let flat = saved.replace('\n', " ");
+    let wanted = "2. 8-11 {[%clk 0:04:20] good} 2... 22-17 {[%clk 0:04:10]}";
+    assert!(flat.contains(wanted), "{saved}");
+    // A tree with no readings of its own (a game reviewed or in play) gets the
+    // record's, as the board opens it.
+    let mut bare = MoveTree::from_moves(record.start, &record.moves);
+    bare.add_main_line_clocks(&record.moves, &record.clocks);
+    let saved = write_tree(&record, &bare);
+    let (back, _) = games_with_trees(&saved).next().unwrap().unwrap();
+    assert_eq!(back.clocks, record.clocks, "{saved}");
+}

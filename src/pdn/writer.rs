@@ -62,12 +62,15 @@ pub fn write_game(game: &PdnGame) -> String {
     let mut pos = game.start;
     for (ply, m) in game.moves.iter().enumerate() {
         let (number, color) = move_number(&game.start, ply);
-        if color == Color::Black {
-            words.push(format!("{number}."));
+        let notation = pos.notation(m);
+        // A move number is one word with its move: a line never ends between them.
+        words.push(if color == Color::Black {
+            format!("{number}. {notation}")
         } else if ply == 0 {
-            words.push(format!("{number}. ..."));
-        }
-        words.push(pos.notation(m));
+            format!("{number}. ... {notation}")
+        } else {
+            notation
+        });
         if let Some(Some(reading)) = game.clocks.get(ply) {
             words.push(format!("{{[%clk {}]}}", super::clock_text(*reading)));
         }
@@ -81,18 +84,32 @@ pub fn write_game(game: &PdnGame) -> String {
 /// The game's tags as [`write_game`] writes them, with `tree`'s moves instead of the
 /// game's: its main line, each variation in parentheses after the move it is an
 /// alternative to (nested as deep as they go, numbered as PDN numbers them:
-/// `1. 11-15 23-19 (1... 22-18 2. 15x22) 2. 8-11`), and its comments in braces.
+/// `1. 11-15 23-19 (1... 22-18 2. 15x22) 2. 8-11`), and its comments in braces, a
+/// move's clock reading first in its comment (`{[%clk 0:04:31] good move}`).
 /// CheckerBoard and this program's reader read it back whole.
 pub(crate) fn write_tree(game: &PdnGame, tree: &MoveTree) -> String {
     let mut header = game.clone();
     header.start = *tree.start();
     let (mut out, result) = write_tags(&header);
     let mut words = Vec::new();
+    // The clock reading of the move just written, for the comment after it.
+    let mut clock: Option<String> = None;
     for piece in tree.pieces() {
+        if !matches!(piece, Piece::Comment(_))
+            && let Some(reading) = clock.take()
+        {
+            words.push(format!("{{{reading}}}"));
+        }
         match piece {
-            Piece::Move { number, text, .. } => {
-                words.extend(number);
-                words.push(text);
+            Piece::Move {
+                node, number, text, ..
+            } => {
+                // A move number is one word with its move: a line never ends between.
+                words.push(match number {
+                    Some(number) => format!("{number} {text}"),
+                    None => text,
+                });
+                clock = (tree.clock(node)).map(|r| format!("[%clk {}]", super::clock_text(r)));
             }
             Piece::Open => words.push("(".into()),
             // A closing parenthesis sits against the word before it.
@@ -100,8 +117,18 @@ pub(crate) fn write_tree(game: &PdnGame, tree: &MoveTree) -> String {
                 Some(last) if last != "(" => last.push(')'),
                 _ => words.push(")".into()),
             },
-            Piece::Comment(text) => words.push(format!("{{{}}}", text.replace('}', ")"))),
+            // A move's clock reading and comment in one comment, the reading first.
+            Piece::Comment(text) => {
+                let text = text.replace('}', ")");
+                words.push(match clock.take() {
+                    Some(reading) => format!("{{{reading} {text}}}"),
+                    None => format!("{{{text}}}"),
+                });
+            }
         }
+    }
+    if let Some(reading) = clock {
+        words.push(format!("{{{reading}}}"));
     }
     // An opening parenthesis sits against the word after it.
     let mut joined: Vec<String> = Vec::with_capacity(words.len() + 1);
@@ -126,8 +153,8 @@ pub(crate) fn write_tree(game: &PdnGame, tree: &MoveTree) -> String {
 /// line the record left, as where play went on from a move of it, stays as a
 /// variation), each clock reading of `record` in the comment of its move
 /// (`{[%clk 0:04:31] good move}`). Where the record stops before the file's game does
-/// (moves taken back), the file's moves from there are a variation beside the record's
-/// last move, as other PDN programs show them; the record's `Undone` tag still holds
+/// (moves taken back), the file's moves from there, with their clock readings, are a
+/// variation beside the record's last move, as other PDN programs show them; the record's `Undone` tag still holds
 /// what redo plays. [`write_game`]'s text when the tree has nothing more than the
 /// record's moves, starts elsewhere, or cannot take the record's moves.
 pub(crate) fn write_keeping(record: &PdnGame, loaded: &MoveTree) -> String {
@@ -140,15 +167,9 @@ pub(crate) fn write_keeping(record: &PdnGame, loaded: &MoveTree) -> String {
         if !tree.play_main(*m) {
             return write_game(record);
         }
-        if let Some(Some(reading)) = record.clocks.get(ply) {
-            let here = tree.current();
-            let clock = format!("[%clk {}]", super::clock_text(*reading));
-            let comment = match tree.comment(here) {
-                Some(words) => format!("{clock} {words}"),
-                None => clock,
-            };
-            tree.set_comment(here, &comment);
-        }
+        // The record's reading, not the file's, where the two differ.
+        let here = tree.current();
+        tree.set_clock(here, record.clocks.get(ply).copied().flatten());
     }
     // The file's moves after the record's last are not the record's: a variation.
     let went_on = tree.continuation_as_variation();

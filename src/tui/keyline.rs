@@ -204,9 +204,11 @@ pub(crate) fn line_rows(line: &Line, width: usize) -> usize {
 }
 
 /// The entries a narrow key line leaves out first, by what they do: how to move (the
-/// board's help and first news teach it, and a click on the board moves), then redo;
-/// undo and save, which nothing else on the screen offers, stay longer.
-const FIRST_TO_GO: &[&str] = &["type", "move", "pick", "land", "redo"];
+/// board's help and first news teach it, and a click on the board moves), then redo,
+/// then a review's jump to its first or last move (the arrows step there too); undo
+/// and save, and a review's report and analysis board, which nothing else on the
+/// screen offers, stay longer.
+const FIRST_TO_GO: &[&str] = &["type", "move", "pick", "land", "redo", "first/last"];
 
 /// `keys` cut to fit `width` columns: the ones before the last two (help and quit, or
 /// leave, which always stay) go, rather than any being cut in half; those of

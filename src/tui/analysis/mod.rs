@@ -284,6 +284,9 @@ impl AnalysisBoard {
         search: bool,
     ) -> AnalysisBoard {
         let mut record = record;
+        let mut tree = tree;
+        // The record's clock readings stay with its moves, for a save.
+        tree.add_main_line_clocks(&record.moves, &record.clocks);
         // The result belongs to the main line opened, not to one played on later.
         record.moves = tree.main_line();
         let turn = tree.position().turn();
@@ -1286,7 +1289,8 @@ const IN_PLAY_TAGS: [&str; 7] = [
 ];
 
 /// The record of an analysis opened from a game in play (from `start`), whose own
-/// record is `game`: its players, event, place and date, and its result.
+/// record is `game`: its players, event, place and date, its result, and its moves
+/// with their clock readings.
 pub(crate) fn in_play_record(game: &PdnGame, start: Position) -> PdnGame {
     let mut record = PdnGame::new(start);
     record.tags = game
@@ -1296,6 +1300,11 @@ pub(crate) fn in_play_record(game: &PdnGame, start: Position) -> PdnGame {
         .cloned()
         .collect();
     record.result = game.result.clone();
+    // Its moves and their clock readings, which a save keeps.
+    if game.start == start {
+        record.moves = game.moves.clone();
+        record.clocks = game.clocks.clone();
+    }
     record
 }
 

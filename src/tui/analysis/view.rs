@@ -124,16 +124,24 @@ fn tree_rows(board: &AnalysisBoard, width: usize) -> (Vec<Words>, usize) {
             let (word, node) = (word.clone(), *node);
             // Columns, not characters: a comment in Chinese takes two a character.
             let w = crate::text::columns(&word);
-            // A move number goes to the next row with its move; a ")" and a move after
-            // its number stay on the row.
-            let glued = word == ")" || after_number;
+            // A move number goes to the next row with its move, and a word with the
+            // ")"s after it (a ")" that still does not fit goes on its own); a move
+            // after its number stays on the row.
+            let close = word == ")";
             let is_number = node.is_none() && word.ends_with('.');
-            let needed = match words.get(i + 1) {
-                Some((next, _)) if is_number => w + 1 + crate::text::columns(next),
-                _ => w,
+            let closing = |from: usize| {
+                let rest = words.get(from..).unwrap_or_default();
+                rest.iter().take_while(|(w, _)| w == ")").count()
             };
+            let needed = match words.get(i + 1) {
+                Some((next, _)) if is_number => w + 1 + crate::text::columns(next) + closing(i + 2),
+                _ => w + closing(i + 1),
+            };
+            // A ")" takes no space before it.
+            let gap = usize::from(!close);
+            let glued = after_number;
             after_number = is_number;
-            if len > indent && len + 1 + needed > width && !glued {
+            if len > indent && len + gap + needed > width && !glued {
                 rows.push(std::mem::take(&mut row));
                 row.push((" ".repeat(indent + 1), None));
                 len = indent + 1;

@@ -508,6 +508,9 @@ impl App {
                 // The recorded game's own tags: no date of today's, no Event invented.
                 crate::tui::analysis::keep_as_loaded(&mut record);
                 let moves = review.recorded.moves().to_vec();
+                // Its clock readings, which a save from the board keeps.
+                record.moves.clone_from(&moves);
+                record.clocks.clone_from(&review.clocks);
                 (
                     record,
                     moves,

@@ -1617,3 +1617,50 @@ fn the_key_line_says_u_undoes_and_u_redoes_or_names_u_alone() {
     assert!(!keys.contains("u U"), "{narrow}");
     assert!(keys.contains("q leave"), "{narrow}");
 }
+
+/// A move list's `)` that falls at the right edge of its box goes to the next row
+/// with the word before it, as every other word wraps: it was drawn past the edge,
+/// cut off.
+#[test]
+fn a_closing_parenthesis_at_the_move_lists_edge_is_wrapped_not_cut_off() {
+    // A comment of every length before the `)` puts it in every column of the row.
+    for length in 1..=40 {
+        let mut b = board(120, 40);
+        for text in ["11-15 23-19 8-11 22-17", "22-18 15x22 25x18"] {
+            for word in text.split_whitespace() {
+                let m = b.tree.position().parse_move(word).unwrap();
+                b.tree.play(m);
+            }
+            if text.starts_with("11-15") {
+                b.tree.back();
+            }
+        }
+        let here = b.tree.current();
+        b.tree.set_comment(here, &"x".repeat(length));
+        b.tree.go_to_start();
+        let drawn = screen(&b, 120, 40);
+        assert!(drawn.contains("q leave"), "drawn whole: {drawn}");
+        let opened = drawn.matches('(').count();
+        let closed = drawn.matches(')').count();
+        assert!(opened >= 2, "the move list drawn: {drawn}");
+        assert_eq!(opened, closed, "a comment of {length}: {drawn}");
+    }
+}
+
+/// The analysis board says whose move it is at every size, as the game board does: at
+/// 80x24 (a panel beside the board) its side names said only "White" and "Black".
+#[test]
+fn the_analysis_board_says_whose_move_it_is() {
+    for (width, height) in [(80, 24), (120, 40), (200, 60)] {
+        let mut b = board(width, height);
+        let drawn = screen(&b, width, height);
+        assert!(drawn.contains("Black to move"), "{width}x{height}: {drawn}");
+        assert!(drawn.contains("q leave"), "drawn whole: {drawn}");
+        play(&mut b, "11-15");
+        let drawn = screen(&b, width, height);
+        assert!(
+            drawn.contains("White to move") && !drawn.contains("Black to move"),
+            "{width}x{height}: {drawn}"
+        );
+    }
+}

@@ -958,3 +958,38 @@ fn the_save_dialogs_note_says_what_enter_will_do_before_anything_is_saved() {
         "the key line stays: {footer}"
     );
 }
+
+/// The review's key line at 80x24 offers the game report and the analysis board,
+/// which nothing else on its screen names; a wider screen offers every review key.
+#[test]
+fn the_review_key_line_at_80x24_offers_the_report_and_the_analysis_board() {
+    // At 80x24 the line dropped "R report" and "A analyse" for "Home/End first/last".
+    for (width, height) in [(80, 24), (120, 40), (200, 60)] {
+        let record = crate::pdn::read_games(REVIEW_PDN).remove(0).unwrap();
+        let mut app = App::with_session(
+            Settings::default(),
+            Session::review_record(&record),
+            width,
+            height,
+        );
+        press(&mut app, KeyCode::Right);
+        let screen = screen_text(&app);
+        let keys = screen.lines().rfind(|l| !l.trim().is_empty()).unwrap_or("");
+        for wanted in [
+            "step",
+            "Esc stop reviewing",
+            "s save",
+            "R report",
+            "A analyse",
+        ] {
+            assert!(
+                keys.contains(wanted),
+                "{width}x{height}: {wanted} in {keys:?}"
+            );
+        }
+        assert!(keys.trim_end().ends_with("? help  q quit"), "{keys:?}");
+        if width >= 120 {
+            assert!(keys.contains("Home/End first/last"), "{keys:?}");
+        }
+    }
+}

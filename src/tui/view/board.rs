@@ -43,7 +43,8 @@ pub(crate) struct Scene<'a> {
     pub(crate) marks: Marks,
     /// The a-h, 1-8 coordinates round it.
     pub(crate) coordinates: bool,
-    /// The side to move and the words for its label, where the label says the turn.
+    /// The side to move and the words for its label, where the label says the turn
+    /// (none where a panel beside the board says it).
     pub(crate) turn: Option<(Color, String)>,
 }
 
@@ -102,7 +103,8 @@ pub(super) fn render_board(app: &App, layout: &ScreenLayout, buf: &mut Buffer) {
         position: app.shown_position(),
         marks: Marks::of(app),
         coordinates: app.board.coordinates,
-        turn: super::compact_turn(app),
+        // With a panel, its first line says whose move it is.
+        turn: super::compact_turn(app).filter(|_| layout.panel.is_empty()),
     };
     draw_board(&scene, layout, buf);
 }
@@ -116,9 +118,10 @@ pub(crate) fn draw_board(scene: &Scene, layout: &ScreenLayout, buf: &mut Buffer)
     } else {
         (Color::White, Color::Black)
     };
-    // Without a panel (the compact layout), the side to move's name says so, so that the
-    // turn stays in view whatever the status line says.
-    let turn = scene.turn.clone().filter(|_| layout.panel.is_empty());
+    // The side to move's name says so where the scene has the turn (the game board's
+    // compact layout, the analysis board always), so that the turn stays in view
+    // whatever the status line says.
+    let turn = scene.turn.clone();
     let label = |color: Color| match &turn {
         Some((side, text)) if *side == color => text.clone(),
         _ => color.name().to_string(),
