@@ -218,7 +218,11 @@ fn pdn_check_reads_a_file_that_reports_no_size_to_its_end() {
     let o = run(&["pdn", "check", "/proc/self/status"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.starts_with("game 1, move 1. Name:"), "{out}");
+    assert!(
+        out.starts_with("game 1, line 1, column 1: this is not a PDN file"),
+        "{out}"
+    );
+    assert!(out.contains("(it begins \"Name:"), "{out}");
     assert!(out.contains(" replayed, "), "{out}");
     assert!(!out.contains("0 games"), "{out}");
 }
