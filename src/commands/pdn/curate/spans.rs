@@ -34,6 +34,16 @@ pub(crate) struct Spans {
 }
 
 impl Spans {
+    /// The spans of `games`, a file read as far as `extent`, none read yet.
+    fn new(games: Games<'static>, extent: u64) -> Spans {
+        Spans {
+            games,
+            extent,
+            ahead: None,
+            read: 0,
+        }
+    }
+
     /// Reads the next game of the file, numbered, with where it starts.
     fn read_one(&mut self) -> Option<(usize, u64, Result<PdnGame, GameError>)> {
         let game = self.games.next()?;
@@ -83,6 +93,18 @@ pub(crate) struct SpannedFile {
 }
 
 impl SpannedFile {
+    /// The file named `path` as messages name it, its games' `spans`, and its `bytes`
+    /// read again from the start for the games copied.
+    fn over(path: PathBuf, encoding: Encoding, spans: Spans, bytes: Box<dyn Bytes>) -> Self {
+        SpannedFile {
+            path,
+            encoding,
+            spans,
+            bytes,
+            at: 0,
+        }
+    }
+
     /// Opens the PDN file at `path` (a regular file, or `-`: standard input, read
     /// whole first, as it cannot be read twice).
     pub(crate) fn open(path: &Path) -> Result<SpannedFile, StoreError> {
@@ -90,34 +112,22 @@ impl SpannedFile {
             let (bytes, encoding) = crate::store::stdin_bytes()?;
             let extent = bytes.len() as u64;
             let games = crate::pdn::games_in(io::Cursor::new(bytes.clone()), encoding);
-            return Ok(SpannedFile {
-                path: crate::store::shown_path(path),
+            return Ok(SpannedFile::over(
+                crate::store::shown_path(path),
                 encoding,
-                spans: Spans {
-                    games,
-                    extent,
-                    ahead: None,
-                    read: 0,
-                },
-                bytes: Box::new(io::Cursor::new(bytes)),
-                at: 0,
-            });
+                Spans::new(games, extent),
+                Box::new(io::Cursor::new(bytes)),
+            ));
         }
         let (games, extent, encoding) = crate::store::file_games_measured(path)?;
         let again =
             std::fs::File::open(path).map_err(|e| StoreError::Read(path.to_path_buf(), e))?;
-        Ok(SpannedFile {
-            path: path.to_path_buf(),
+        Ok(SpannedFile::over(
+            path.to_path_buf(),
             encoding,
-            spans: Spans {
-                games,
-                extent,
-                ahead: None,
-                read: 0,
-            },
-            bytes: Box::new(BufReader::with_capacity(1 << 16, again)),
-            at: 0,
-        })
+            Spans::new(games, extent),
+            Box::new(BufReader::with_capacity(1 << 16, again)),
+        ))
     }
 
     /// Copies the bytes from `start` to `end` of the file to `out` (Latin-1 text as
