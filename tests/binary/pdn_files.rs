@@ -2,30 +2,13 @@
 //! again keeps what the file had, and the `checkers pdn` tools that list, extract and
 //! merge games.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// Runs `checkers` with `args` in the data folders of `dir`, `input` on its standard
 /// input; returns whether it exited 0, its standard output and its standard error.
 fn run(dir: &Path, args: &[&str], input: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
-        .args(args)
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .env("XDG_CONFIG_HOME", dir.join("config"))
-        .env("HOME", dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::common::command::output_piped_in(dir, args, input);
     (
         out.status.success(),
         String::from_utf8(out.stdout).unwrap(),

@@ -26,6 +26,14 @@ fn command_in(home: &Path, args: &[&str]) -> Command {
 /// its settings in `home/config`), `input` piped in; waits, and checks it succeeded.
 /// Gives what it printed on standard output.
 pub fn run_piped_in(home: &Path, args: &[&str], input: &str) -> String {
+    let out = output_piped_in(home, args, input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out)
+}
+
+/// Runs `checkers` with `args` in the home folder `home` as [`run_piped_in`] does,
+/// `input` piped in, and gives its output whether it succeeded or not.
+pub fn output_piped_in(home: &Path, args: &[&str], input: &str) -> Output {
     use std::io::Write;
     use std::process::Stdio;
     let mut child = command_in(home, args)
@@ -40,9 +48,7 @@ pub fn run_piped_in(home: &Path, args: &[&str], input: &str) -> String {
         .unwrap()
         .write_all(input.as_bytes())
         .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    stdout(&out)
+    child.wait_with_output().unwrap()
 }
 
 /// Runs `checkers` with `args` as [`run`] does, the file `input` as its standard input
