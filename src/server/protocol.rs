@@ -277,6 +277,10 @@ pub(crate) const MUTE_MINUTES: u32 = 60;
 /// The longest mute, in minutes (a week): longer is a ban.
 pub(crate) const MUTE_MINUTES_MOST: u32 = 7 * 24 * 60;
 
+/// How the words that let a banned player go begin (the reason follows): a board let
+/// go with them knows its game ends abandoned, as a ban ends it.
+pub(crate) const BANNED_HEAD: &str = "you are banned from this server";
+
 /// The most characters a ban's reason may hold.
 pub(crate) const MAX_REASON: usize = 200;
 

@@ -102,8 +102,8 @@ fn reason_of(reason: Option<&str>) -> String {
 /// What a banned player is told at each login refused.
 pub(crate) fn banned_words(reason: &str) -> String {
     format!(
-        "you are banned from this server: {reason} (its operator or a moderator may lift \
-         the ban)"
+        "{}: {reason} (its operator or a moderator may lift the ban)",
+        protocol::BANNED_HEAD
     )
 }
 

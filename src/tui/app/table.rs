@@ -213,6 +213,32 @@ impl App {
         self.runtime.table().is_some_and(|t| t.server_gone)
     }
 
+    /// Whether no side is to move on this board: play is over ([`App::play_over`]), or
+    /// the line to the server is gone, so that nothing played here counts (the turn,
+    /// the capture owed and the draw to claim are no longer this board's to say).
+    pub(crate) fn no_side_to_move(&self) -> bool {
+        self.play_over() || self.server_line_gone()
+    }
+
+    /// The panel's turn line where no side moves any more though the game has no
+    /// result: abandoned at the server (a player's ban ends their game so, told to the
+    /// opponent, and to the banned player in the ban's words), or, the line to the
+    /// server gone otherwise (a kick, the network), no more moves here.
+    pub(crate) fn ended_here_head(&self) -> Option<&'static str> {
+        let table = self.runtime.table()?;
+        let banned = table
+            .let_go
+            .as_deref()
+            .is_some_and(|why| why.starts_with(crate::server::protocol::BANNED_HEAD));
+        if table.abandoned.is_some() || table.server_gone && banned {
+            Some(crate::tui::view::ABANDONED_HEAD)
+        } else if table.server_gone {
+            Some(NO_MORE_MOVES_HEAD)
+        } else {
+            None
+        }
+    }
+
     /// Whether no move is played here any more though the game has no result (the
     /// server ended it as abandoned, or its line is gone), the status then saying so:
     /// a move picked up or typed there would only be refused.
@@ -267,6 +293,10 @@ impl App {
         Flow::Continue
     }
 }
+
+/// The panel's turn line once the line to the server is gone (not for a ban, whose
+/// game is abandoned): the game may go on there, but not from this board.
+pub(crate) const NO_MORE_MOVES_HEAD: &str = "No more moves here";
 
 /// What the server does with a game in play whose player's line is gone, as its lobby
 /// does for a player who leaves (or as it does when it stops).

@@ -518,6 +518,51 @@ fn a_board_whose_server_let_its_player_go_offers_only_save_help_and_quit() {
     }
 }
 
+/// Once the server let a player go or their line to it is lost, the panel's turn line
+/// says no side moves here any more (it said "Black to move" under a seat line saying
+/// the server let them go): a ban's game is abandoned at the server, a kicked player's
+/// or a lost line's has no more moves here; no capture is owed on this board.
+#[test]
+fn a_board_let_go_by_the_server_says_nobody_is_to_move_there() {
+    let kicked = "a moderator disconnected you: game 1 is adjourned, its clocks stopped, not \
+                  lost; log in again to go on with it";
+    let endings = [
+        (
+            LineNews::Message(ServerMessage::Refused {
+                reason: "you are banned from this server: spam (its operator or a moderator \
+                         may lift the ban)"
+                    .to_string(),
+            }),
+            "Game over: abandoned (unrated)",
+        ),
+        (
+            LineNews::Message(ServerMessage::Refused {
+                reason: kicked.to_string(),
+            }),
+            "No more moves here",
+        ),
+        (
+            LineNews::Down("the network failed".to_string()),
+            "No more moves here",
+        ),
+    ];
+    for (news, head) in endings {
+        let (mut app, tell) = seated(&in_play(), Some(Color::Black));
+        app.poll(Instant::now());
+        let screen = super::screen_text(&app);
+        assert!(screen.contains("│Black to move"), "{screen}");
+        tell(news);
+        app.poll(Instant::now());
+        // The panel's first line shares its row with the board's frame.
+        let screen = super::screen_text(&app);
+        assert!(screen.contains(&format!("│{head}")), "{head}: {screen}");
+        assert!(!screen.contains("to move"), "{head}: {screen}");
+        let panel = panel_text(&app);
+        assert!(!panel.contains("Must capture"), "{head}: {panel}");
+        assert!(!board_text(&app).contains('!'), "{}", board_text(&app));
+    }
+}
+
 #[test]
 fn a_draw_declined_at_an_older_server_is_not_said_to_be_a_rematch_refused() {
     use crate::server::protocol::ClientMessage;

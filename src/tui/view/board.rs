@@ -58,7 +58,7 @@ impl Marks {
             };
         }
         let pos = app.shown_position();
-        let over = app.play_over() && app.panel.browse.is_none();
+        let over = app.no_side_to_move() && app.panel.browse.is_none();
         let (selected, path) = match &app.board.pick {
             Some(pick) => {
                 let mut selected = vec![pick.from];

@@ -141,9 +141,10 @@ fn key_label(theme: &Theme, label: &'static str) -> &'static str {
 
 /// On a screen with no panel, whose move it is, for the side's label: the side and
 /// `Black to move` (with its clock in a timed game, `Black to move, 4:59`); `None` once
-/// the game is over (abandoned at the server too), and in the editor (whose side to move is its own).
+/// the game is over (abandoned at the server too) or the line to the server is gone,
+/// and in the editor (whose side to move is its own).
 fn compact_turn(app: &App) -> Option<(Color, String)> {
-    if app.play_over() || matches!(app.mode, Mode::Editor(_)) {
+    if app.no_side_to_move() || matches!(app.mode, Mode::Editor(_)) {
         return None;
     }
     let turn = app.shown_position().turn();

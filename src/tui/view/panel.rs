@@ -62,11 +62,13 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         Some(outcome) => Some((outcome, outcome.to_string())),
         None => app.session().review_over(),
     };
+    // Ended by the server with no result, or the line to it gone: nobody is to move
+    // on this board any more (the seat line below says why).
+    let ended_here = app.ended_here_head();
     match over {
-        // Ended by the server with no result: nobody is to move any more.
-        None if app.abandoned_at_server() => {
+        None if ended_here.is_some() => {
             lines.extend(wrapped(
-                ABANDONED_HEAD,
+                ended_here.unwrap_or(ABANDONED_HEAD),
                 usize::from(inner.width),
                 theme.question,
             ));
@@ -174,7 +176,7 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
             Span::raw(format!(" {kings:>2}{kings_word}")),
         ]));
     }
-    if !app.play_over() {
+    if !app.no_side_to_move() {
         let capturers = pos.capturers();
         if !capturers.is_empty() {
             let squares: Vec<String> = capturers.into_iter().map(|s| s.to_string()).collect();
