@@ -160,6 +160,25 @@ pub(crate) fn hidden_problem(text: &str) -> Option<String> {
     ))
 }
 
+/// `text` as [`printable`] shows it, but each hidden character ([`is_hidden`]) shown
+/// as its code (`<U+202E>`), as [`hidden_problem`] names it: for the operator, who
+/// reads what a stored text holds (a `?` said only that something was there).
+pub(crate) fn with_hidden_named(text: &str, max_chars: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max_chars.saturating_mul(4)) + 3);
+    for (i, c) in text.chars().enumerate() {
+        if i == max_chars {
+            out.push_str("...");
+            break;
+        }
+        if is_hidden(c) {
+            out.push_str(&format!("<U+{:04X}>", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// `error` and every error beneath it ([`source`](std::error::Error::source)), in one
 /// line: "FEN, White's pieces, entry '33': 33 is not a square: squares are numbered
 /// 1-32". An error that shows its inner error in its own words returns no source, so

@@ -92,7 +92,9 @@ fn answer(db: &Db, action: &ModeratorAction) -> Result<String, String> {
                     let when = jiff::Timestamp::from_second(*at as i64)
                         .map(|t| t.strftime("%F %H:%M:%S UTC").to_string())
                         .unwrap_or_default();
-                    let detail = crate::text::printable(detail, 300);
+                    // Named, not `?`: a reason stored before hidden characters were
+                    // refused shows what it holds, as the refusal names them.
+                    let detail = crate::text::with_hidden_named(detail, 300);
                     let detail = if detail.is_empty() {
                         String::new()
                     } else {
@@ -104,4 +106,25 @@ fn answer(db: &Db, action: &ModeratorAction) -> Result<String, String> {
                 .join("\n")
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The log shows a reason stored with hidden characters (before the server refused
+    /// them) with each named by its code, where it showed `?`: a text-direction
+    /// override, a zero-width joiner, a line break.
+    #[test]
+    fn the_log_names_a_stored_reasons_hidden_characters() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&dir.path().join("server.sqlite")).unwrap();
+        db.log_moderation(7, "alice", "ban", "bob", "spam \u{202e}ecnega\u{200d}\nx")
+            .unwrap();
+        let log = answer(&db, &ModeratorAction::Log { last: 5 }).unwrap();
+        assert!(
+            log.ends_with("alice ban bob: spam <U+202E>ecnega<U+200D><U+000A>x"),
+            "{log}"
+        );
+    }
 }
