@@ -45,6 +45,18 @@ async fn login_knowing(
     knows: &[&str],
 ) -> Result<String, String> {
     let knows: Vec<String> = knows.iter().map(ToString::to_string).collect();
+    login_edited(lobby, name, seed, knows, |_| {}).await
+}
+
+/// [`login_knowing`], its login (as JSON) changed by `edit` before it is sent: a
+/// client that writes its fields wrong.
+async fn login_edited(
+    lobby: Shared,
+    name: &str,
+    seed: u8,
+    knows: Vec<String>,
+    edit: impl FnOnce(&mut serde_json::Value),
+) -> Result<String, String> {
     let (server, client) = tokio::io::duplex(4096);
     let (out, _queue) = tokio::sync::mpsc::channel(8);
     let serving = async move {
@@ -80,6 +92,8 @@ async fn login_knowing(
             signature: protocol::hex(&key.sign(&signed).to_bytes()),
             knows,
         };
+        let mut login = serde_json::to_value(&login).unwrap();
+        edit(&mut login);
         write_message(&mut writer, &login).await.unwrap();
         // Held open until the server has answered.
         std::future::pending::<()>().await;
@@ -188,6 +202,38 @@ fn a_login_without_the_word_for_an_abandoned_game_marks_an_older_client() {
             "{line}"
         );
     }
+}
+
+/// A login whose `knows` is not a list of words (a word alone, a list holding a number,
+/// null) is refused saying so: it was told "the first message must be a login", which
+/// it was. Anything else that is no login is still told that.
+#[test]
+fn a_login_whose_knows_is_not_a_list_of_words_is_refused_saying_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let (lobby, _store) = lobby(&dir);
+    runtime().block_on(async {
+        for knows in [
+            serde_json::json!("no_result"),
+            serde_json::json!(["no_result", 7]),
+            serde_json::Value::Null,
+        ] {
+            let edit = |login: &mut serde_json::Value| login["knows"] = knows.clone();
+            let refused = login_edited(lobby.clone(), "alice", 1, Vec::new(), edit)
+                .await
+                .unwrap_err();
+            assert_eq!(
+                refused, "the login's knows must be a list of words",
+                "{knows}"
+            );
+        }
+        let edit = |login: &mut serde_json::Value| login["type"] = "who".into();
+        let refused = login_edited(lobby.clone(), "alice", 1, Vec::new(), edit)
+            .await
+            .unwrap_err();
+        assert_eq!(refused, "the first message must be a login");
+        // Its fields right, the same login is let in.
+        login(lobby.clone(), "alice", 1).await.unwrap();
+    });
 }
 
 /// A ban stored before the server refused hidden characters in its reason (a

@@ -741,7 +741,7 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
         knows,
     }) = serde_json::from_str::<ClientMessage>(&line)
     else {
-        return Err("the first message must be a login".to_string());
+        return Err(login_problem(&line));
     };
     if version != protocol::VERSION {
         return Err(format!(
@@ -810,6 +810,27 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
         lobby.older_client(&name);
     }
     Ok(Some(name))
+}
+
+/// Why a first `line` that does not read as a login is refused: a login whose `knows`
+/// is not a list of words is told so (its writer would look for the fault elsewhere);
+/// anything else is told the first message must be a login.
+fn login_problem(line: &str) -> String {
+    let value = serde_json::from_str::<serde_json::Value>(line).ok();
+    let login = value
+        .as_ref()
+        .filter(|v| v.get("type").and_then(serde_json::Value::as_str) == Some("login"));
+    let knows_words = |knows: &serde_json::Value| {
+        knows
+            .as_array()
+            .is_some_and(|words| words.iter().all(serde_json::Value::is_string))
+    };
+    match login.and_then(|login| login.get("knows")) {
+        Some(knows) if !knows_words(knows) => {
+            "the login's knows must be a list of words".to_string()
+        }
+        _ => "the first message must be a login".to_string(),
+    }
 }
 
 /// The database's answer to a login of `name` with `key` from `address`, on a task of
