@@ -327,24 +327,13 @@ impl Link {
                 Err(_) if unanswered >= UNANSWERED_PROOFS => {
                     return Err(JoinError::Unproven(candidate));
                 }
-                Err(JoinError::Busy(why)) if started.elapsed() + RETRY < JOIN_PATIENCE => {
-                    waiting(&format!("The host refused for now ({why})"));
-                    std::thread::sleep(RETRY);
-                    candidates = addresses.iter().copied();
-                }
-                // A player back with its seat token has a game with this host: a
-                // refusal in clear may be a squatter's while the host is down.
-                Err(e @ (JoinError::RefusedUnproven(_) | JoinError::OlderHost(_)))
-                    if seat.is_some() && started.elapsed() + RETRY < JOIN_PATIENCE =>
+                // Tried again while patience lasts: said, waited for, then every
+                // address from the first.
+                Err(e)
+                    if started.elapsed() + RETRY < JOIN_PATIENCE
+                        && let Some(note) = retry_note(&e, seat.is_some()) =>
                 {
-                    waiting(&format!("The host refused ({})", doubted(&e)));
-                    std::thread::sleep(RETRY);
-                    candidates = addresses.iter().copied();
-                }
-                Err(JoinError::Dropped(e)) if started.elapsed() + RETRY < JOIN_PATIENCE => {
-                    waiting(&format!(
-                        "The line to the host dropped before its welcome ({e})"
-                    ));
+                    waiting(&note);
                     std::thread::sleep(RETRY);
                     candidates = addresses.iter().copied();
                 }
@@ -490,6 +479,23 @@ struct Connected {
     reader: Reader,
     sealer: Sealer,
     opener: Opener,
+}
+
+/// What a join is told as it waits to try again after `error`, if that is one tried
+/// again: a refusal for now, a line dropped before the welcome, and (for a player back
+/// with its seat token, `with_seat`, whose game is with this host) a refusal in clear,
+/// which may be a squatter's while the host is down.
+fn retry_note(error: &JoinError, with_seat: bool) -> Option<String> {
+    match error {
+        JoinError::Busy(why) => Some(format!("The host refused for now ({why})")),
+        JoinError::RefusedUnproven(_) | JoinError::OlderHost(_) if with_seat => {
+            Some(format!("The host refused ({})", doubted(error)))
+        }
+        JoinError::Dropped(e) => Some(format!(
+            "The line to the host dropped before its welcome ({e})"
+        )),
+        _ => None,
+    }
 }
 
 /// The longest reason of a host's refusal or goodbye kept, in characters (a host's own
