@@ -262,7 +262,7 @@ fn refused_cursor_choices_explain_themselves() {
     cursor_move(&mut app, &[14]);
     assert!(message(&app).contains("No piece on 14"));
     cursor_move(&mut app, &[1]);
-    assert!(message(&app).contains("blocked"), "{}", message(&app));
+    assert!(message(&app).contains("has no legal move"), "{}", message(&app));
     // A light square.
     app.board.cursor = (0, 1);
     press(&mut app, KeyCode::Enter);
