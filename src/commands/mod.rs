@@ -32,9 +32,115 @@ use crate::cli::{Cli, Command};
 /// terms, drawn twice a second.
 pub(crate) fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(len);
+    // Hidden where standard error is no terminal (or TERM=dumb), as indicatif decides.
+    if !bar.is_hidden() {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::term_like_with_hz(
+            Box::new(EchoRoom::new(std::io::stderr(), terminal_width)),
+            20,
+        ));
+    }
     bar.set_style(progress_style(template));
     bar.enable_steady_tick(std::time::Duration::from_millis(500));
     bar
+}
+
+/// The terminal's width in columns (80 where it cannot be told).
+fn terminal_width() -> u16 {
+    crossterm::terminal::size().map_or(80, |(width, _)| width)
+}
+
+/// A progress bar's terminal, said to be two columns narrower than it is. indicatif
+/// pads the bar's line to the terminal's width, which leaves the cursor past the last
+/// column: the `^C` a terminal echoes for Ctrl-C then wrapped to a new line, the bar
+/// cleared was that line, and the bar's last state stayed above the words printed
+/// after it ("interrupted: ..."). Two columns free hold the `^C` on the bar's line.
+#[derive(Debug)]
+struct EchoRoom<W: std::io::Write + Send + std::fmt::Debug> {
+    /// What is written, kept until a flush (one write a frame, as indicatif's own).
+    out: std::sync::Mutex<(W, Vec<u8>)>,
+    /// The terminal's real width.
+    width: fn() -> u16,
+}
+
+/// Columns kept free at the end of the bar's line: the `^C` echoed for Ctrl-C.
+const ECHO_ROOM: u16 = 2;
+
+impl<W: std::io::Write + Send + std::fmt::Debug> EchoRoom<W> {
+    /// A terminal writing to `out`, `width` columns wide.
+    fn new(out: W, width: fn() -> u16) -> EchoRoom<W> {
+        EchoRoom {
+            out: std::sync::Mutex::new((out, Vec::new())),
+            width,
+        }
+    }
+
+    /// Adds `text` to what the next flush writes.
+    fn put(&self, text: &str) -> std::io::Result<()> {
+        let mut out = self
+            .out
+            .lock()
+            .map_err(|_| std::io::Error::other("progress bar poisoned"))?;
+        out.1.extend_from_slice(text.as_bytes());
+        Ok(())
+    }
+
+    /// The control sequence moving the cursor `n` times by `code` (none for 0).
+    fn moved(&self, n: usize, code: char) -> std::io::Result<()> {
+        match n {
+            0 => Ok(()),
+            n => self.put(&format!("\x1b[{n}{code}")),
+        }
+    }
+}
+
+impl<W: std::io::Write + Send + std::fmt::Debug> indicatif::TermLike for EchoRoom<W> {
+    fn width(&self) -> u16 {
+        (self.width)().saturating_sub(ECHO_ROOM).max(1)
+    }
+
+    fn height(&self) -> u16 {
+        crossterm::terminal::size().map_or(24, |(_, height)| height)
+    }
+
+    fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        self.moved(n, 'A')
+    }
+
+    fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        self.moved(n, 'B')
+    }
+
+    fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        self.moved(n, 'C')
+    }
+
+    fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        self.moved(n, 'D')
+    }
+
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.put(s)?;
+        self.put("\n")
+    }
+
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.put(s)
+    }
+
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.put("\r\x1b[2K")
+    }
+
+    fn flush(&self) -> std::io::Result<()> {
+        let mut out = self
+            .out
+            .lock()
+            .map_err(|_| std::io::Error::other("progress bar poisoned"))?;
+        let (writer, pending) = &mut *out;
+        writer.write_all(pending)?;
+        pending.clear();
+        writer.flush()
+    }
 }
 
 /// The look of [`progress_bar`]'s bars: `template` in indicatif's terms.
@@ -167,5 +273,61 @@ pub(crate) fn run(cli: Cli) -> Result<(), CommandError> {
         | Command::Online(_)
         | Command::Puzzle(_) => Ok(()),
         Command::Manpage { dir } => manual::run(dir.as_deref(), out),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
+    /// Bytes written, read back by the test.
+    #[derive(Clone, Debug, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Ctrl-C during `puzzle FILE --check`: the terminal echoes `^C` where the cursor is,
+    /// after the bar; the bar cleared, then the words printed, nothing of the bar is left
+    /// (its last state stayed above "interrupted: ...", the `^C` having wrapped).
+    #[test]
+    fn after_ctrl_c_the_bar_is_cleared_before_the_words_that_follow() {
+        let terminal = Shared::default();
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(30),
+            indicatif::ProgressDrawTarget::term_like(Box::new(EchoRoom::new(
+                terminal.clone(),
+                || 80,
+            ))),
+        );
+        bar.set_style(progress_style(
+            "checking puzzles [{bar:40}] {pos}/{len} ({elapsed})",
+        ));
+        bar.inc(7);
+        terminal.clone().write_all(b"^C").unwrap();
+        bar.finish_and_clear();
+        terminal
+            .clone()
+            .write_all(b"interrupted: 7 of 30 puzzles checked\r\n")
+            .unwrap();
+        let size = |n| std::num::NonZeroU16::new(n).unwrap();
+        let mut screen = vt100::Parser::new(size(24), size(80), 0);
+        screen.process(&terminal.0.lock().unwrap());
+        let shown = screen.screen().contents();
+        assert!(
+            shown.contains("interrupted: 7 of 30") && !shown.contains("checking puzzles"),
+            "{shown}"
+        );
     }
 }

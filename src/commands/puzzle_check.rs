@@ -121,6 +121,15 @@ pub(crate) fn check_file(
 ) -> std::io::Result<Tally> {
     let mut tally = Tally::default();
     let mut faults = Vec::new();
+    // Without databases a long ending (First Position) is beyond the search's time:
+    // the verdict says what would prove it.
+    let unproven = match &judge.egdb {
+        Some(db) if db.slices() > 0 => "not proven in the time",
+        _ => {
+            "not proven in the time (no endgame databases: `checkers egdb build` builds \
+             those that prove such endings)"
+        }
+    };
     for why in &read.left_out {
         writeln!(out, "{why}")?;
         tally.left_out += 1;
@@ -142,7 +151,7 @@ pub(crate) fn check_file(
             }
             Finding::Unproven(words) => {
                 tally.unproven += 1;
-                format!("{named}: not proven in the time, nothing found against it: {words}")
+                format!("{named}: {unproven}, nothing found against it: {words}")
             }
             Finding::Wrong(wrong) => {
                 tally.wrong += 1;
@@ -275,6 +284,29 @@ mod tests {
                 wrong: 2,
                 left_out: 1,
             }
+        );
+    }
+
+    /// Without databases, a long win the search does not prove in its time says what
+    /// would prove it (the verdict said only "not proven in the time").
+    #[test]
+    fn an_unproven_verdict_without_databases_names_the_command_that_builds_them() {
+        let text = "[Event \"First Position\"]\n[FEN \"W:WK19,K23:BK28,12\"]\n\
+            [Result \"0-1\"]\n1. 23-27 28-32 2. 19-23 32-28 3. 27-32 28-24 4. 23-18 0-1\n";
+        let read = crate::puzzles::file::from_text(text, "first.pdn");
+        let stop = StopFlag::new();
+        let judge = Judge::new(None, Limits::depth(4)).with_stop(stop.clone());
+        let mut out = Vec::new();
+        let tally = check_file(&read, &judge, &stop, || {}, &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(tally.unproven, 1, "{out}");
+        assert!(
+            out.contains(
+                "puzzle 1 (First Position): not proven in the time (no endgame databases: \
+                 `checkers egdb build` builds those that prove such endings), nothing found \
+                 against it: "
+            ),
+            "{out}"
         );
     }
 

@@ -19,6 +19,8 @@ pub struct MoveText {
     pub squares: Vec<Square>,
     /// Whether a capture separator (`x`, `:`, `×`) was used.
     pub capture_mark: bool,
+    /// Whether the step separator `-` was used.
+    pub step_mark: bool,
 }
 
 /// A syntax error in move text, with the 1-based column (in characters) where it is.
@@ -167,6 +169,7 @@ impl MoveText {
         }
         let mut squares = Vec::new();
         let mut capture_mark = false;
+        let mut step_mark = false;
         loop {
             // A square: a run of letters and digits. An `x` directly after digits is a
             // separator ("15x22"), so letters are taken only at the token's start.
@@ -208,6 +211,7 @@ impl MoveText {
             }
             if is_separator(chars[i]) || (typed && chars[i] == '.') {
                 capture_mark |= !matches!(chars[i], '-' | '.');
+                step_mark |= chars[i] == '-';
                 i = skip_space(i + 1);
                 continue;
             }
@@ -225,6 +229,7 @@ impl MoveText {
         Ok(MoveText {
             squares,
             capture_mark,
+            step_mark,
         })
     }
 }
@@ -597,6 +602,26 @@ impl Position {
             m.to_string()
         } else {
             m.short_text()
+        }
+    }
+
+    /// What the separator of `text` (typed as `shown`) says wrongly of `m`, the move it
+    /// names here: `x` for a step (`9x14`), `-` for a capture (`9-18`). The move is
+    /// played all the same, the squares deciding (records misuse separators), and a
+    /// player is told how it is written: the separator then means what it says.
+    pub(crate) fn separator_note(&self, text: &MoveText, shown: &str, m: &Move) -> Option<String> {
+        let (from, to) = (m.from(), m.to());
+        let written = self.notation(m);
+        if m.is_capture() && text.step_mark {
+            Some(format!(
+                "{shown} was typed: {from} to {to} is a capture, written with x: {written}"
+            ))
+        } else if !m.is_capture() && text.capture_mark {
+            Some(format!(
+                "{shown} was typed: {from} to {to} is no capture; a plain move is written {written}"
+            ))
+        } else {
+            None
         }
     }
 

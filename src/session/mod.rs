@@ -316,8 +316,8 @@ impl Session {
     }
 
     /// After a person's move from `before`: "Black played 11-15", and the end of a
-    /// review when the move was played from one.
-    fn played(&mut self, before: &Position, m: &Move) -> News {
+    /// review when the move was played from one; `note` on how the move was typed.
+    fn played(&mut self, before: &Position, m: &Move, note: Option<String>) -> News {
         let review_over = self.review.take().is_some();
         self.play_goes_on();
         News::Played {
@@ -325,6 +325,7 @@ impl Session {
             m: *m,
             crowned: crowns(before, m),
             review_over,
+            note,
         }
     }
 
@@ -333,7 +334,7 @@ impl Session {
         self.persons_turn()?;
         let before = *self.position();
         self.track(|s| s.game.play(m))?;
-        Ok(self.played(&before, m))
+        Ok(self.played(&before, m, None))
     }
 
     /// A person plays the move `text` names (`11-15`, `15x22x29`, `c3xe5`).
@@ -341,7 +342,11 @@ impl Session {
         self.persons_turn()?;
         let before = *self.position();
         let m = self.track(|s| s.game.play_text(text))?;
-        Ok(self.played(&before, &m))
+        // `9x14` for a step, `9-18` for a capture: played, and the player told.
+        let note = crate::rules::MoveText::typed(text)
+            .ok()
+            .and_then(|typed| before.separator_note(&typed, text.trim(), &m));
+        Ok(self.played(&before, &m, note))
     }
 
     /// Takes back the last step: a declared ending (resignation, draw) first, else the

@@ -112,6 +112,9 @@ pub(crate) enum News {
         crowned: bool,
         /// The move was played from a position under review, which it ended.
         review_over: bool,
+        /// How the move is written, where it was typed with the wrong separator (`9x14`
+        /// for a step): said after the move.
+        note: Option<String>,
     },
     /// The computer's turn: its move, claim or resignation.
     Computer {
@@ -286,6 +289,7 @@ impl fmt::Display for News {
                 m,
                 crowned,
                 review_over,
+                note,
             } => {
                 write!(f, "{color} played {m}")?;
                 if *crowned {
@@ -293,6 +297,9 @@ impl fmt::Display for News {
                 }
                 if *review_over {
                     write!(f, ": review over, the game goes on from here")?;
+                }
+                if let Some(note) = note {
+                    write!(f, " ({note})")?;
                 }
                 Ok(())
             }

@@ -187,8 +187,9 @@ pub(crate) fn screen_layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
             // Side names and key hints only where there is room for them.
             let spare = height - board_height - 1;
             let labels = u16::from(spare >= 3);
-            // A second status row where there is room for it after the labels.
-            let footer = 1 + u16::from(spare >= 1) + u16::from(spare >= 4);
+            // A second status row where there is room for it after the labels (a row
+            // left blank at 13 rows holds it: a sentence of news then fits whole).
+            let footer = (spare + 1 - 2 * labels).min(FOOTER_ROWS);
             (
                 board_width,
                 board_height + 2 * labels + footer,

@@ -93,11 +93,6 @@ impl KeyLine {
         }
     }
 
-    /// Adds `other`'s pieces after this line's.
-    pub(crate) fn append(&mut self, other: KeyLine) {
-        self.pieces.extend(other.pieces);
-    }
-
     /// The line as drawn.
     pub(crate) fn line(&self) -> Line<'static> {
         Line::from(

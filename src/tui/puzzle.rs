@@ -890,6 +890,34 @@ fn list_window(chosen: usize, rows: usize, above: usize, count: usize) -> (usize
     crate::tui::choice::window(chosen, shown, count)
 }
 
+/// The side panel's first lines, its heading: the puzzle's number and title.
+const PANEL_HEAD_LINES: usize = 2;
+
+/// The side panel's `lines` in `inside` parted in two, each with its place: the heading
+/// (the puzzle's number and title), which stays in view, and the rest, which PgDn and
+/// PgUp page through under it.
+type PanelPart = (Vec<Line<'static>>, Rect);
+
+/// See [`PanelPart`]: `lines` in `inside`, the heading and the rest.
+fn part_panel(mut lines: Vec<Line<'static>>, inside: Rect) -> (PanelPart, PanelPart) {
+    let body = lines.split_off(PANEL_HEAD_LINES.min(lines.len()));
+    let rows: usize = lines
+        .iter()
+        .map(|l| super::keyline::line_rows(l, usize::from(inside.width)))
+        .sum();
+    let rows = u16::try_from(rows).unwrap_or(u16::MAX).min(inside.height);
+    let head_area = Rect {
+        height: rows,
+        ..inside
+    };
+    let body_area = Rect {
+        y: inside.y + rows,
+        height: inside.height - rows,
+        ..inside
+    };
+    ((lines, head_area), (body, body_area))
+}
+
 /// Where `lines`, wrapped in `inside`, take more rows than it has: the furthest they
 /// scroll with a row kept to tell there is more, and the rows left to them (a page).
 fn scroll_room(lines: &[Line], inside: Rect) -> Option<(usize, usize)> {
@@ -1047,7 +1075,8 @@ impl PuzzleScreen {
             return None;
         }
         let (lines, inside) = self.fitted_panel(&layout);
-        scroll_room(&lines, inside)
+        let (_, body) = part_panel(lines, inside);
+        scroll_room(&body.0, body.1)
     }
 
     /// The side panel: what it says, from [`panel_scroll`](Self::panel_scroll)'s row
@@ -1055,12 +1084,18 @@ impl PuzzleScreen {
     /// rest is (PgDn below, PgUp above).
     fn render_panel(&self, layout: &super::geometry::ScreenLayout, buf: &mut Buffer) {
         let (lines, inside) = self.fitted_panel(layout);
-        let Some((most, page)) = scroll_room(&lines, inside) else {
-            Paragraph::new(lines)
+        let ((head, head_area), (body, body_area)) = part_panel(lines, inside);
+        let Some((most, page)) = scroll_room(&body, body_area) else {
+            Paragraph::new(head.into_iter().chain(body).collect::<Vec<_>>())
                 .wrap(Wrap { trim: false })
                 .render(inside, buf);
             return;
         };
+        // The heading stays in view; what follows it pages.
+        Paragraph::new(head)
+            .wrap(Wrap { trim: false })
+            .render(head_area, buf);
+        let (lines, inside) = (body, body_area);
         let from = self.panel_scroll.min(most);
         let rows = u16::try_from(page).unwrap_or(u16::MAX);
         Paragraph::new(lines)

@@ -147,6 +147,7 @@ fn news_of(told: Told, session: &Session) -> Option<News> {
                 m,
                 crowned: crate::session::crowns(&from, &m),
                 review_over,
+                note: None,
             }
         }
         Told::TookBack { moves } => {
@@ -239,6 +240,7 @@ mod tests {
             m,
             crowned: false,
             review_over: false,
+            note: None,
         };
         let told = told(&news).unwrap();
         assert_eq!(heard(told, &board).unwrap(), host.announce(&news));

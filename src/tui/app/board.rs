@@ -394,7 +394,7 @@ impl BoardView {
                     ))
                 } else {
                     error(format!(
-                        "The {} on {sq} is blocked: it has no legal move",
+                        "The {} on {sq} has no legal move",
                         piece.role.name()
                     ))
                 }

@@ -67,7 +67,9 @@ impl App {
             matches!(self.mode, Mode::Help(_)) && crate::tui::view::help_covers(self, column, row);
         let press = screen_layout(self.screen, self.board.flipped)
             .filter(|_| !on_help)
-            .and_then(|layout| FooterLayout::new(self, &layout).press_at(column, row));
+            .and_then(|layout| {
+                FooterLayout::new(self, &layout, self.screen.bottom()).press_at(column, row)
+            });
         match press {
             Some(key) => self.key_action(&key),
             None if matches!(self.mode, Mode::Help(_)) => Some(Action::ToggleHelp),

@@ -262,7 +262,11 @@ fn refused_cursor_choices_explain_themselves() {
     cursor_move(&mut app, &[14]);
     assert!(message(&app).contains("No piece on 14"));
     cursor_move(&mut app, &[1]);
-    assert!(message(&app).contains("blocked"), "{}", message(&app));
+    assert!(
+        message(&app).contains("has no legal move"),
+        "{}",
+        message(&app)
+    );
     // A light square.
     app.board.cursor = (0, 1);
     press(&mut app, KeyCode::Enter);
@@ -1181,4 +1185,36 @@ fn with_a_piece_picked_up_the_key_line_says_enter_lands_it_and_esc_puts_it_down(
     press(&mut app, KeyCode::Esc);
     assert!(app.board.pick.is_none());
     assert!(key_line(&app).contains("Enter pick"), "{}", key_line(&app));
+}
+
+/// A typed move whose separator says wrong (`9x14` for a step, `9-18` for a capture) is
+/// played, the squares deciding as in a record, and the player told how it is written:
+/// it was played without a word.
+#[test]
+fn a_move_typed_with_the_wrong_separator_is_played_with_a_word_on_its_notation() {
+    let mut app = app();
+    type_move(&mut app, "9x14");
+    assert_eq!(app.game().moves().len(), 1);
+    assert!(
+        message(&app).starts_with(
+            "Black played 9-14 (9x14 was typed: 9 to 14 is no capture; \
+             a plain move is written 9-14)"
+        ),
+        "{}",
+        message(&app)
+    );
+    let mut app = app_from("B:W14,30:B9,1");
+    type_move(&mut app, "9-18");
+    assert_eq!(app.game().moves().len(), 1);
+    assert!(
+        message(&app).starts_with(
+            "Black played 9x18 (9-18 was typed: 9 to 18 is a capture, written with x: 9x18)"
+        ),
+        "{}",
+        message(&app)
+    );
+    // Written right, nothing more is said.
+    let mut app = app_from("B:W14,30:B9,1");
+    type_move(&mut app, "9x18");
+    assert!(!message(&app).contains("typed"), "{}", message(&app));
 }

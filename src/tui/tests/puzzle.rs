@@ -659,3 +659,50 @@ fn at_26x11_the_news_has_its_row_and_a_warning_does_not_cut_it() {
         "{list}"
     );
 }
+
+/// Paging the side panel (PgDn, PgUp) keeps its heading, the puzzle's number and title,
+/// at its top: only what follows pages (the heading went up with the rest).
+#[test]
+fn paging_the_panel_keeps_the_puzzles_number_and_title_at_its_top() {
+    let long = "The black king must be driven out of the double corner first, and that \
+        takes patience, because every hasty step lets it slip back in. "
+        .repeat(6);
+    let text = format!(
+        "[Event \"First Position\"]\n[FEN \"W:WK19,K23:BK28,12\"]\n\
+         1. 23-27 28-32 2. 19-23 32-28 3. 27-32 28-24\n4. 23-18 {{{long}The last word.}} 1-0\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = file_screen(&text, dir.path());
+    key(&mut s, KeyCode::Char('s'));
+    let first = drawn(&s, 80, 24);
+    let top = drawn_at(&first, "Puzzle 1 of 1");
+    let title = |drawn: &str| {
+        let row = drawn
+            .lines()
+            .nth(usize::from(top.1) + 1)
+            .unwrap_or_default();
+        row.chars()
+            .skip(usize::from(top.0))
+            .collect::<String>()
+            .starts_with("First Position")
+    };
+    assert!(title(&first), "{first}");
+    // PgDn pages (the panel says so), the heading where it was.
+    key(&mut s, KeyCode::PageDown);
+    let paged = drawn(&s, 80, 24);
+    assert!(!panel_words(&paged).contains("More below"), "{paged}");
+    assert_eq!(drawn_at(&paged, "Puzzle 1 of 1"), top, "{paged}");
+    assert!(title(&paged), "{paged}");
+    key(&mut s, KeyCode::PageUp);
+    assert_eq!(drawn(&s, 80, 24), first);
+    // The last page still reaches the explanation's last word.
+    let mut pages = 0;
+    while !panel_words(&drawn(&s, 80, 24)).contains("The end; PgUp goes back") {
+        assert!(pages < 10, "{}", drawn(&s, 80, 24));
+        key(&mut s, KeyCode::PageDown);
+        pages += 1;
+    }
+    let last = drawn(&s, 80, 24);
+    assert!(panel_words(&last).contains("The last word."), "{last}");
+    assert_eq!(drawn_at(&last, "Puzzle 1 of 1"), top, "{last}");
+}

@@ -591,3 +591,80 @@ fn the_helps_legend_says_must_jump_as_the_panel_does() {
     assert!(!crate::tui::view::help_scrolls(&app), "{screen}");
     assert!(screen.contains("any key closes"), "{screen}");
 }
+
+/// On a small screen the news keeps to its status rows and the key line to its own row:
+/// at 32x13 "The man on 31 is blocked: it has / no legal move" ended on the key line's
+/// row in place of "u undo  s save". News too long for its rows is cut cleanly (whole
+/// sentences, or the first one cut between words with an ellipsis) where the screen has
+/// no free rows for it under the key line; at 32x13 a second status row (it was a blank
+/// row) shows a sentence of two rows whole.
+#[test]
+fn the_news_and_the_key_line_never_share_a_row_on_a_small_screen() {
+    use crate::tui::app::Tone;
+    let news = "A capture is compulsory: 9x18, 10x17 or 27x18; the man on 31 cannot capture";
+    let row = |screen: &str, y: u16| {
+        let line = screen.lines().nth(usize::from(y)).unwrap_or_default();
+        line.trim().to_string()
+    };
+    for (width, height) in [(26, 11), (30, 12), (32, 12), (32, 13), (32, 14), (40, 15)]
+        .into_iter()
+        .chain([(80, 24), (120, 40), (200, 60)])
+    {
+        let mut app = app_from("W:W31,26,27:B1");
+        app.screen = Rect::new(0, 0, width, height);
+        let layout = crate::tui::geometry::screen_layout(app.screen, false).unwrap();
+        let hints = if layout.hints.height == 0 {
+            layout.status
+        } else {
+            layout.hints
+        };
+        let keys = row(&screen_text(&app), hints.y);
+        assert!(
+            keys.ends_with("? help  q quit"),
+            "{width}x{height}: {keys:?}"
+        );
+        app.status.message = Some((Tone::Error, news.to_string()));
+        let screen = screen_text(&app);
+        // The key line whole, on its row or (news taking the free rows under it) lower.
+        let key_row = (hints.y..height).find(|&y| row(&screen, y) == keys);
+        let key_row = key_row.unwrap_or_else(|| panic!("{width}x{height}:\n{screen}"));
+        if layout.hints.height == 0 {
+            continue;
+        }
+        let status = (layout.status.y..key_row)
+            .map(|y| row(&screen, y))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let status = status.trim();
+        let cut = status.strip_suffix('…').map(str::trim_end);
+        assert!(
+            status == news || cut.is_some_and(|cut| news.starts_with(&format!("{cut} "))),
+            "{width}x{height}: {status:?}\n{screen}"
+        );
+    }
+    // The blocked man's news at 32x13, whole, over the whole key line.
+    let mut app = app_from("W:W31,26,27:B1");
+    app.screen = Rect::new(0, 0, 32, 13);
+    cursor_move(&mut app, &[31]);
+    let screen = screen_text(&app);
+    assert_eq!(
+        screen.lines().nth(10).unwrap().trim_end(),
+        "The man on 31 has no legal move",
+        "{screen}"
+    );
+    app.status.message = Some((
+        Tone::Error,
+        "The man on 31 is blocked: it has no legal move".to_string(),
+    ));
+    let screen = screen_text(&app);
+    let lines: Vec<&str> = screen.lines().map(str::trim_end).collect();
+    assert_eq!(
+        lines[10..],
+        [
+            "The man on 31 is blocked: it has",
+            "no legal move",
+            "u undo  s save  ? help  q quit"
+        ],
+        "{screen}"
+    );
+}

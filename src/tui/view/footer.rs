@@ -31,13 +31,14 @@ pub(crate) struct FooterLayout {
     /// The question's rows and where they go; `true`: in a box over the board (its
     /// frame round `Rect`), the footer being too small for it.
     question: Option<(Vec<KeyLine>, Rect, bool)>,
-    /// The key line and its row; `None` while a question or long news takes it.
+    /// The key line and its row; `None` while a question takes it.
     keys: Option<(KeyLine, Rect)>,
 }
 
 impl FooterLayout {
-    /// The footer of `app` laid out on the screen `layout`.
-    pub(crate) fn new(app: &App, layout: &ScreenLayout) -> FooterLayout {
+    /// The footer of `app` laid out on the screen `layout`, whose last row is above
+    /// `bottom`.
+    pub(crate) fn new(app: &App, layout: &ScreenLayout, bottom: u16) -> FooterLayout {
         let theme = &app.theme;
         // In the save dialog, what a save does stays in view until there is news.
         let dialog_note = (Tone::Info, SAVE_NOTE.to_string());
@@ -80,7 +81,7 @@ impl FooterLayout {
         // edge the turn leaves free. Elsewhere the news keeps to the status rows and the
         // key line to its own row, however long the news is.
         let one_row = layout.hints.height == 0;
-        let hints = if one_row { layout.status } else { layout.hints };
+        let mut hints = if one_row { layout.status } else { layout.hints };
         let turn = super::compact_turn(app);
         let mut news = news;
         if one_row {
@@ -97,7 +98,6 @@ impl FooterLayout {
             news = news.filter(|(_, text)| turn.as_ref().is_none_or(|(_, said)| said != text));
         }
         let mut message = None;
-        let mut news_with_keys = None;
         if let Some((tone, text)) = news.filter(|_| status.height > 0) {
             let style = match tone {
                 Tone::Info => theme.text,
@@ -112,43 +112,26 @@ impl FooterLayout {
                     .map(|line| format!(" {line} "))
                     .collect()
             } else {
+                // The news keeps to the status rows, whole sentences or the first cut
+                // between words with an ellipsis: the key line under it stays whole (news
+                // ending on the key line's row read as a key line half overwritten).
                 let width = usize::from(status.width);
-                let rows = usize::from(status.height);
-                // News too long for the status rows may end on the key line's row, on
-                // the board, where it is read whole that way: the key line keeps its
-                // last entries (help and quit) at the row's end.
-                let few = key_line(app, 0).filter(|_| {
-                    matches!(app.mode, Mode::Board)
-                        && layout.hints.height > 0
-                        && fitted_lines(text, width, usize::MAX, ellipsis).len() > rows
-                });
-                let shared = few.and_then(|few| {
-                    let last = width.checked_sub(few.line().width() + 2)?;
-                    let mut lines = whole_in(text, width, rows + 1, last)?;
-                    let tail = lines.pop().filter(|_| lines.len() == rows)?;
-                    Some((lines, tail, few))
-                });
-                match shared {
-                    Some((lines, tail, few)) => {
-                        let mut line = KeyLine::default();
-                        let pad = usize::from(hints.width)
-                            .saturating_sub(crate::text::columns(&tail) + few.line().width());
-                        line.push(Span::styled(tail, style), None);
-                        line.push(Span::raw(" ".repeat(pad)), None);
-                        line.append(few);
-                        news_with_keys = Some(line);
-                        lines
-                    }
-                    None => fitted_lines(text, width, rows, ellipsis),
+                // News longer than the status rows takes the rows left free under the
+                // key line (the screen taller than the layout), the key line going down.
+                let needed = fitted_lines(text, width, usize::MAX, ellipsis).len();
+                let needed = u16::try_from(needed).unwrap_or(u16::MAX);
+                if question.is_none() && needed > status.height {
+                    let free = bottom.saturating_sub(hints.bottom());
+                    let grow = free.min(needed - status.height);
+                    status.height += grow;
+                    hints.y += grow;
                 }
+                fitted_lines(text, width, usize::from(status.height), ellipsis)
             };
             lines.truncate(usize::from(status.height));
             message = Some((lines, style, status));
         }
-        let keys = match news_with_keys {
-            Some(line) => Some((line, hints)),
-            None => key_line(app, hints.width).map(|line| (line, hints)),
-        };
+        let keys = key_line(app, hints.width).map(|line| (line, hints));
         FooterLayout {
             message,
             question,
@@ -632,15 +615,6 @@ fn fitted_lines(text: &str, width: usize, rows: usize, ellipsis: &str) -> Vec<St
         last.push_str(ellipsis);
     }
     lines
-}
-
-/// `text` broken between words on at most `rows` rows of `width` columns, the last of
-/// them only `last` columns wide: `None` where it does not fit whole so.
-fn whole_in(text: &str, width: usize, rows: usize, last: usize) -> Option<Vec<String>> {
-    let lines = wrap_words(text, |row| if row + 1 < rows { width } else { last });
-    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    // A word cut to its row, or rows past the last: not whole.
-    (lines.len() <= rows && lines.join(" ") == words).then_some(lines)
 }
 
 /// `text` broken between words into rows, row `i` at most `room(i)` columns wide

@@ -89,7 +89,7 @@ impl Widget for &App {
             (Mode::Report, Some(view)) => report::render_report(self, view, layout.panel, buf),
             _ => render_panel(self, layout.panel, buf),
         }
-        footer::FooterLayout::new(self, &layout).render(&self.theme, buf);
+        footer::FooterLayout::new(self, &layout, area.bottom()).render(&self.theme, buf);
         match &self.mode {
             Mode::Help(top) => render_help(self, *top, area, buf),
             Mode::Save(dialog) => render_save_dialog(self, dialog, area, buf),
