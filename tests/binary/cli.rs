@@ -210,6 +210,22 @@ fn pdn_check_of_a_file_cut_off_mid_game_says_where_it_may_be_cut_short() {
     );
 }
 
+/// A one-line text that is no PDN (a note) is said to be no PDN, and not also to be
+/// a game cut short in the middle (truncated), which it never was.
+#[test]
+fn pdn_check_of_a_one_line_note_does_not_call_it_truncated() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("note.txt");
+    std::fs::write(&file, "hello\n").unwrap();
+    let o = run(&["pdn", "check", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "game 1, line 1, column 1: this is not a PDN file: no tag, no move number, nothing \
+         that reads as a game (it begins \"hello\")\n1 game: 0 replayed, 1 with errors\n"
+    );
+}
+
 /// A procfs file reports a size of 0 but has text: it is read to its end, not taken
 /// for an empty file (its text is no PDN, so its "games" do not replay).
 #[cfg(target_os = "linux")]
