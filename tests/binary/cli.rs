@@ -440,6 +440,32 @@ fn the_manual_pages_header_is_well_formed_and_it_names_no_page_that_is_not_writt
     );
 }
 
+/// `checkers --help` says where the game report is (`analyse --load --report`) and
+/// that the analysis board is `--analyse`, not the `analyse` command: its line spoke of
+/// searching a position only, and a user looking for either found neither.
+#[test]
+fn help_says_where_the_game_report_and_the_analysis_board_are() {
+    let o = run(&["--help"]);
+    let help = stdout(&o);
+    let from = help.find("\n  analyse ").expect("the analyse command");
+    let to = help[from + 1..]
+        .find("\n  moves ")
+        .expect("the moves command")
+        + from
+        + 1;
+    let line = help[from..to]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(line.contains("its game report (--report)"), "{line}");
+    assert!(
+        line.contains(
+            "The analysis board, to play through lines yourself, is `checkers --analyse`"
+        ),
+        "{line}"
+    );
+}
+
 #[cfg(feature = "lab")]
 #[test]
 fn help_lists_the_players_commands_before_the_engines_workshop() {
