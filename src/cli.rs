@@ -268,7 +268,9 @@ pub(crate) enum Command {
     /// played), newest first: when, players, moves, result or "unfinished" (then
     /// where it stands: "last 12. 9-14 22x15x8", the last move of each side), file.
     Games(GamesArgs),
-    /// Search a position and print what each completed depth found, then the best move.
+    /// Search a position and print what each completed depth found, then the best move;
+    /// with --load, a recorded game move by move, or its game report (--report). The
+    /// analysis board, to play through lines yourself, is `checkers --analyse`.
     Analyse(AnalyseArgs),
     /// List every legal move of a position, one per line, with every landing square.
     Moves(MovesArgs),

@@ -49,8 +49,21 @@ pub(crate) fn run(args: &ExploreArgs, out: &mut impl Write) -> Result<(), Comman
             &owned
         }
         (Some(file), limit) => {
-            let games = crate::store::file_games(file).map_err(CommandError::CheckFile)?;
-            owned = Explorer::of_games(games, limit);
+            let mut games = crate::store::file_games(file).map_err(CommandError::CheckFile)?;
+            // A text that is no PDN at all (a `/etc/passwd`) reads as one game that
+            // does not parse: it is refused with why, as `analyse --load` refuses it,
+            // not counted as a game whose moves do not replay.
+            let mut first: Vec<_> = games.by_ref().take(2).collect();
+            if let [Err(e)] = first.as_slice()
+                && matches!(e.kind, crate::pdn::GameErrorKind::Syntax(_))
+                && let Some(Err(e)) = first.pop()
+            {
+                return Err(CommandError::CheckFile(crate::store::StoreError::Game(
+                    file.clone(),
+                    Box::new(e),
+                )));
+            }
+            owned = Explorer::of_games(first.into_iter().chain(games), limit);
             // An empty file, or one with no game in it, is said as `analyse --load`
             // says it, not as a position no game reaches.
             if owned.games_read() + owned.games_skipped() + owned.games_of_other_kinds() == 0

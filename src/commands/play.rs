@@ -706,7 +706,11 @@ fn run_analysis(
         }
     };
     tree.go_to_start();
-    let settings = tui_settings(args, prefs);
+    let mut settings = tui_settings(args, prefs);
+    // A game of one's own against the computer is seen from one's side, as `--load`
+    // shows it on the play board: playing White, White at the bottom (`--flip` turns it).
+    let seats = crate::session::seats_from_tags(|name| record.tag(name).map(String::from));
+    settings.flipped ^= seats.only_person_here() == Some(Color::White);
     let board = analysis_board(tree, record, &settings, db, "the command line");
     crate::tui::run(settings, Start::Analysis(Box::new(board)), notices)
 }

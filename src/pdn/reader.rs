@@ -780,8 +780,17 @@ impl GameInProgress {
             .iter()
             .find(|(n, _)| n == "Event")
             .map(|(_, v)| v.clone());
+        let mut cut_off = cut_off;
         let bad_move = match self.bad_move.take() {
-            Some(bad) if number == 1 => self.not_pdn(bad),
+            Some(bad) if number == 1 => {
+                let kept = self.not_pdn(bad);
+                // A text that is no PDN was never a game, so it was not cut short in
+                // one: a one-line note is not said to be truncated.
+                if matches!(kept, Some(GameErrorKind::Syntax(_))) {
+                    cut_off = None;
+                }
+                kept
+            }
             other => other,
         };
         let fault = match (self.syntax, start, bad_move) {

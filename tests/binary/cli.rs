@@ -210,6 +210,22 @@ fn pdn_check_of_a_file_cut_off_mid_game_says_where_it_may_be_cut_short() {
     );
 }
 
+/// A one-line text that is no PDN (a note) is said to be no PDN, and not also to be
+/// a game cut short in the middle (truncated), which it never was.
+#[test]
+fn pdn_check_of_a_one_line_note_does_not_call_it_truncated() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("note.txt");
+    std::fs::write(&file, "hello\n").unwrap();
+    let o = run(&["pdn", "check", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "game 1, line 1, column 1: this is not a PDN file: no tag, no move number, nothing \
+         that reads as a game (it begins \"hello\")\n1 game: 0 replayed, 1 with errors\n"
+    );
+}
+
 /// A procfs file reports a size of 0 but has text: it is read to its end, not taken
 /// for an empty file (its text is no PDN, so its "games" do not replay).
 #[cfg(target_os = "linux")]
@@ -421,6 +437,32 @@ fn the_manual_pages_header_is_well_formed_and_it_names_no_page_that_is_not_writt
     assert!(
         pages > named.len(),
         "the commands' own commands have pages too"
+    );
+}
+
+/// `checkers --help` says where the game report is (`analyse --load --report`) and
+/// that the analysis board is `--analyse`, not the `analyse` command: its line spoke of
+/// searching a position only, and a user looking for either found neither.
+#[test]
+fn help_says_where_the_game_report_and_the_analysis_board_are() {
+    let o = run(&["--help"]);
+    let help = stdout(&o);
+    let from = help.find("\n  analyse ").expect("the analyse command");
+    let to = help[from + 1..]
+        .find("\n  moves ")
+        .expect("the moves command")
+        + from
+        + 1;
+    let line = help[from..to]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(line.contains("its game report (--report)"), "{line}");
+    assert!(
+        line.contains(
+            "The analysis board, to play through lines yourself, is `checkers --analyse`"
+        ),
+        "{line}"
     );
 }
 

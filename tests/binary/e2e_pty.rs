@@ -370,6 +370,42 @@ fn the_analysis_board_opens_a_record_up_to_a_faulty_move_and_says_so() {
     assert!(board.exit_status().success());
 }
 
+/// `--analyse --load` of one's own game against the computer as White shows it from
+/// White's side, as `--load` and `--resume` do on the play board: it had White at the
+/// top, Black's squares 1-4 at the bottom. `--flip` turns it back.
+#[test]
+fn the_analysis_board_shows_a_game_played_as_white_from_whites_side() {
+    let sandbox = Sandbox::new();
+    let path = sandbox.home().join("mine.pdn");
+    std::fs::write(
+        &path,
+        "[Black \"checkers (level 1)\"]\n[White \"?\"]\n[BlackType \"program\"]\n\
+         [BlackLevel \"1\"]\n[WhiteType \"human\"]\n1. 10-14 22-18 *\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    for (flip, top_row) in [
+        (false, "│      1         2         3         4   │"),
+        (true, "│     32        31        30        29   │"),
+    ] {
+        let args = if flip {
+            vec!["--analyse", "--load", file, "--flip"]
+        } else {
+            vec!["--analyse", "--load", file]
+        };
+        let mut board = Session::start_in(&sandbox, &args, &[]);
+        board.wait_for("the board, its moves and the search's lines", |s| {
+            let text = s.contents();
+            text.contains("1. 10-14 22-18") && text.contains("depth ") && text.contains("q leave")
+        });
+        let screen = board.contents();
+        let first_row = screen.lines().nth(2).unwrap_or_default();
+        assert!(first_row.starts_with(top_row), "--flip {flip}:\n{screen}");
+        board.send(b"q");
+        assert!(board.exit_status().success());
+    }
+}
+
 /// A first save from the analysis board, before any game made the data folder: the file
 /// it offers there is written (the data folder made), not refused as in a missing folder.
 #[test]

@@ -208,3 +208,28 @@ fn explore_says_when_the_collection_is_empty_and_where_skipped_games_are_listed(
         "{out}"
     );
 }
+
+/// A file that is no PDN at all is refused with why, as `analyse --load` refuses it: it
+/// was counted as "0 games read, 1 skipped (their moves do not replay)", with `pdn
+/// check` offered to list faulty moves that it does not have.
+#[test]
+fn explore_refuses_a_file_that_is_not_pdn_and_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("notes.txt");
+    std::fs::write(
+        &path,
+        "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n",
+    )
+    .unwrap();
+    let o = run(&["explore", "--pdn", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "checkers: {}: game 1, line 1, column 1: this is not a PDN file: no tag, no move \
+             number, nothing that reads as a game (it begins \"root:x:0:0:root:/root:/bin/bash\")\n",
+            path.display()
+        )
+    );
+}

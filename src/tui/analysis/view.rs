@@ -817,6 +817,15 @@ impl AnalysisBoard {
             theme.heading,
         )];
         let moves = self.explored();
+        // The move column as wide as the longest route (a multi-jump's `27x18x9` ran
+        // into its games), and the results' heading in short where the panel is
+        // narrow (at 70 columns it was cut to "B win/draw/W").
+        let column = moves
+            .iter()
+            .map(|(m, _)| m.to_string().len())
+            .max()
+            .unwrap_or(0)
+            .max(6);
         if moves.is_empty() {
             // Wrapped: the panel is narrower than the sentence at 80 and 120 columns.
             lines.extend(wrapped(
@@ -825,14 +834,22 @@ impl AnalysisBoard {
                 theme.text,
             ));
         } else {
-            lines.push(Line::styled("move   games  B win/draw/W win", theme.text));
+            let results = if usize::from(inside.width) >= 2 + column + 7 + 16 {
+                "B win/draw/W win"
+            } else {
+                "B/draw/W"
+            };
+            lines.push(Line::styled(
+                format!("  {:<column$}{:>5}  {results}", "move", "games"),
+                theme.text,
+            ));
         }
         let visible = usize::from(inside.height).saturating_sub(2).max(1);
         let first = row.saturating_sub(visible.saturating_sub(1));
         for (i, (m, tally)) in moves.iter().enumerate().skip(first).take(visible) {
             let chosen = i == row;
             let text = format!(
-                "{}{:<6}{:>5}  {}/{}/{}",
+                "{}{:<column$}{:>5}  {}/{}/{}",
                 if chosen { "> " } else { "  " },
                 m.to_string(),
                 tally.games,

@@ -276,6 +276,44 @@ fn without_room_for_the_panel_the_explorer_and_lines_keys_say_the_size_they_need
     assert!(!text.contains("need 70x23"), "{text}");
 }
 
+/// The explorer's columns line up under their heading with a multi-jump listed (its
+/// route ran into the games column), and at 70 columns, the narrowest panel, the
+/// heading is whole in short (it was cut to "B win/draw/W").
+#[test]
+fn the_explorers_columns_line_up_and_its_heading_fits_the_narrowest_panel() {
+    let mut b = board(80, 24);
+    play(&mut b, "11-15 23-18 9-14 18x9 5x14 22-17 12-16 24-19 16x23");
+    press(&mut b, KeyCode::Char('o'));
+    assert!(
+        b.explored().iter().any(|(m, _)| m.to_string() == "27x18x9"),
+        "{:?}",
+        b.explored()
+    );
+    let text = screen(&b, 80, 24);
+    let panel = |line: &str| line.rsplit_once("││").map(|(_, p)| p.to_string());
+    let rows: Vec<String> = text.lines().filter_map(panel).collect();
+    let heading = rows
+        .iter()
+        .find(|r| r.contains("games"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(heading.contains("B win/draw/W win"), "{text}");
+    let games_end = heading.find("games").unwrap() + "games".len();
+    let listed: Vec<&String> = rows
+        .iter()
+        .filter(|r| r.contains('/') && !r.contains("games"))
+        .collect();
+    assert!(!listed.is_empty(), "{text}");
+    for row in listed {
+        let end = row[..games_end].trim_end().len();
+        assert_eq!(end, games_end, "games column: {row:?}\n{text}");
+        assert_eq!(row.as_bytes()[games_end], b' ', "{row:?}\n{text}");
+    }
+    let mut b = board(70, 24);
+    press(&mut b, KeyCode::Char('o'));
+    let text = screen(&b, 70, 24);
+    assert!(text.contains("  move  games  B/draw/W  "), "{text}");
+}
+
 #[test]
 fn m_in_the_explorer_switches_to_the_players_own_games_and_back() {
     let mut b = board(120, 40);

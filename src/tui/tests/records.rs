@@ -25,6 +25,35 @@ fn recorded() -> Game {
     game
 }
 
+/// At 80x24 the review's place keeps its count with its "of": the panel said "Review:
+/// move 14 (Black's 10-15) of", then "14" alone on the next line.
+#[test]
+fn the_reviews_place_keeps_of_and_the_count_on_one_line_at_80x24() {
+    let pdn = "[Event \"x\"]\n1. 11-15 23-18 2. 9-14 18x11 3. 8x15 22-18 4. 15x22 25x18x9 \
+               5. 5x14 27-23 6. 4-8 29-25 7. 8-11 24-19 8. 6-9 26-22 9. 11-15 32-27 10. 15x24 \
+               28x19 11. 7-11 30-26 12. 3-7 22-18 13. 12-16 19x12 14. 10-15 1-0\n";
+    let mut app = review_app(pdn);
+    press(&mut app, KeyCode::End);
+    assert_eq!(
+        app.session().review_place(),
+        "move 14 (Black's 10-15) of 14"
+    );
+    let text = screen_text(&app);
+    let panel: Vec<&str> = text
+        .lines()
+        .filter_map(|line| {
+            line.rsplit_once("││")
+                .map(|(_, p)| p.trim_end_matches('│').trim())
+        })
+        .collect();
+    let at = panel
+        .iter()
+        .position(|row| row.starts_with("Review: move 14"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(panel[at + 1].ends_with("of 14"), "{text}");
+    assert!(!panel.contains(&"14"), "{text}");
+}
+
 #[test]
 fn a_loaded_game_opens_at_its_first_position_and_steps_with_left_right_home_end() {
     let whole = recorded();

@@ -228,7 +228,7 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
         lines.extend(wrapped(&swing, width, theme.alert));
     }
     if let Some(review) = app.review() {
-        lines.extend(wrapped(
+        lines.extend(wrapped_keeping_the_count(
             &format!("Review: {}", app.session().review_place()),
             width,
             theme.question,
@@ -834,6 +834,28 @@ pub(crate) fn wrapped(text: &str, width: usize, style: Style) -> Vec<Line<'stati
         lines.push(Line::styled(line, style));
     }
     lines
+}
+
+/// [`wrapped`], with the last word never alone on its line when the word before it
+/// can go down with it: "of 14" stays together (at 80x24 "Review: move 14 (Black's
+/// 10-15) of" left the count "14" alone on the next line).
+fn wrapped_keeping_the_count(text: &str, width: usize, style: Style) -> Vec<Line<'static>> {
+    let mut rows: Vec<String> = wrapped(text, width, style)
+        .iter()
+        .map(|line| line.spans.iter().map(|s| s.content.as_ref()).collect())
+        .collect();
+    if let [.., before, last] = rows.as_mut_slice()
+        && !last.contains(' ')
+        && let Some((kept, moved)) = before.rsplit_once(' ')
+        && moved.width() + 1 + last.width() <= width
+    {
+        let (kept, moved) = (kept.to_string(), moved.to_string());
+        *last = format!("{moved} {last}");
+        *before = kept;
+    }
+    rows.into_iter()
+        .map(|row| Line::styled(row, style))
+        .collect()
 }
 
 #[cfg(test)]
