@@ -135,6 +135,10 @@ fn next_token(
                 loop {
                     match c.bump() {
                         Some('}') => break,
+                        // A line break in a comment is a space: writers (this one too)
+                        // wrap a long comment at its spaces, as they wrap the moves.
+                        Some('\r') if c.peek() == Some('\n') => {}
+                        Some('\r' | '\n') if comment.len() < kept_chars => comment.push(' '),
                         Some(d) if comment.len() < kept_chars => comment.push(d),
                         Some(_) => {}
                         None => {
