@@ -366,3 +366,15 @@ fn a_long_comment_is_wrapped_at_its_spaces_and_reads_back_the_same() {
     assert_eq!(write_tree(&record, &back_tree), saved);
 }
 
+#[test]
+fn an_outer_variation_closes_on_the_line_of_its_last_move() {
+    // Its ')' after a nested variation's sat on a row of its own.
+    let text = "[Event \"x\"]\n1. 11-15 23-19 (1... 22-18 2. 15x22 25x18 (2... 26x17 3. 8-11)) \
+                (1... 24-20 2. 8-11 (2. 9-13 28-24 (2... 27-24)) 27-24) 2. 8-11 *\n";
+    let (record, tree) = games_with_trees(text).next().unwrap().unwrap();
+    let saved = write_tree(&record, &tree);
+    assert!(
+        saved.lines().all(|l| !l.trim_start().starts_with(')')),
+        "{saved}"
+    );
+}
