@@ -43,6 +43,12 @@ pub(crate) fn run_list(args: &ListArgs, out: &mut impl Write) -> Result<(), Comm
     )?;
     let (mut count, mut shown) = (0usize, 0usize);
     for game in games {
+        // Text that is no PDN, and no game after it: the file holds none.
+        if let Err(e) = &game
+            && super::no_game_in(e).is_some()
+        {
+            return Err(super::no_game_error(&args.file, e));
+        }
         count += 1;
         if !filter.takes(count, &game) {
             continue;
@@ -215,9 +221,17 @@ pub(crate) fn run_extract(args: &ExtractArgs, out: &mut impl Write) -> Result<()
     }
     let mut file = SpannedFile::open(&args.file).map_err(CommandError::CheckFile)?;
     let mut count = 0;
+    // The one "game" of a text that is no PDN: no game to copy.
+    let mut no_pdn = None;
     let mut fill = |w: &mut dyn Write| {
         let mut written = Written::default();
         while let Some(span) = file.spans.next() {
+            if let Err(e) = &span.game
+                && super::no_game_in(e).is_some()
+            {
+                no_pdn = Some(e.clone());
+                continue;
+            }
             count = span.number;
             if filter.takes(span.number, &span.game) {
                 copy_span(&mut file, &span, false, w)?;
@@ -253,9 +267,10 @@ pub(crate) fn run_extract(args: &ExtractArgs, out: &mut impl Write) -> Result<()
     let written = match written {
         Ok(w) => w,
         Err(StreamedWrite::Filling(Filling::Nothing)) if count == 0 => {
-            return Err(CommandError::CheckFile(StoreError::NoGames(shown_path(
-                &args.file,
-            ))));
+            return Err(match &no_pdn {
+                Some(e) => super::no_game_error(&args.file, e),
+                None => CommandError::CheckFile(StoreError::NoGames(shown_path(&args.file))),
+            });
         }
         Err(StreamedWrite::Filling(Filling::Nothing)) => {
             return Err(CommandError::PdnOutput(format!(
