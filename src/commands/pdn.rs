@@ -4,7 +4,7 @@ mod curate;
 
 use super::CommandError;
 use crate::cli::{CheckArgs, PdnArgs, PdnCommand};
-use crate::pdn::{PdnGame, Place, StrayResult};
+use crate::pdn::{GameError, GameErrorKind, PdnGame, Place, StrayResult};
 use crate::store::{StoreError, file_games};
 use crate::text::printable;
 use std::io::Write;
@@ -58,6 +58,18 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
     // Result tokens before the first game: no game, said apart from second ones.
     let mut leading = 0;
     while let Some(game) = games.next() {
+        if count == 0
+            && let Some((line, column, begins)) = games.leading_text()
+        {
+            writeln!(
+                out,
+                "line {line}, column {column}: warning: text before the first game is no PDN \
+                 (it begins \"{}\"); it is left out, and the games are numbered from the \
+                 first after it",
+                printable(begins, 40)
+            )
+            .map_err(CommandError::CheckOutput)?;
+        }
         // Read on the way to this game: they belong to the games before it.
         for stray in games.take_strays() {
             if stray.game == 0 {
@@ -76,6 +88,10 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
                     writeln!(out, "{}", printable(&line, REPORT_LINE_CHARS))
                         .map_err(CommandError::CheckOutput)?;
                 }
+            }
+            // Text that is no PDN, and no game after it: the file holds none.
+            Err(e) if no_game_in(&e).is_some() => {
+                return Err(no_game_error(file, &e));
             }
             Err(e) => {
                 // A game the file ends in, at its fault, says which file may be cut short.
@@ -109,6 +125,9 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
         1 => ", 1 second result token".to_string(),
         n => format!(", {n} second result tokens"),
     };
+    if games.leading_text().is_some() {
+        doubled.push_str(", text before the first game left out");
+    }
     match leading {
         0 => {}
         1 => doubled.push_str(", 1 result token before the first game"),
@@ -123,6 +142,25 @@ pub(crate) fn check(file: &Path, out: &mut impl Write) -> Result<CheckSummary, C
     Ok(CheckSummary {
         games: count,
         replayed,
+    })
+}
+
+/// The first word of a text that is no PDN and holds no game, when `e` says so: the
+/// text's one "game" is then no game ([`GameErrorKind::NotPdn`]).
+pub(super) fn no_game_in(e: &GameError) -> Option<&str> {
+    match &e.kind {
+        GameErrorKind::NotPdn { begins, .. } => Some(begins),
+        _ => None,
+    }
+}
+
+/// The error for `file`, a text that is no PDN, when its one "game" `e` says so
+/// ([`no_game_in`]); else the file holds no game.
+pub(super) fn no_game_error(file: &Path, e: &GameError) -> CommandError {
+    let shown = crate::store::shown_path(file);
+    CommandError::CheckFile(match no_game_in(e) {
+        Some(begins) => StoreError::NoPdnText(shown, begins.to_string()),
+        None => StoreError::NoGames(shown),
     })
 }
 
@@ -203,6 +241,79 @@ mod tests {
             "{listed}"
         );
         assert_eq!(rows[2], "1 game");
+    }
+
+    #[test]
+    fn text_before_the_first_game_is_a_warning_and_the_games_are_numbered_after_it() {
+        // It was listed as game 1, "this is not a PDN file", and the real games as 2
+        // and 3 ("2.1" in it made it a faulty move instead).
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("banner.pdn");
+        std::fs::write(
+            &file,
+            "Exported by PDN Tool 2.1 on a sunny day.\nThe club's games.\n\n\
+             [Event \"Club\"]\n[Black \"Ann\"]\n1. 11-15 23-19 1-0\n\n\
+             [Event \"Club\"]\n[Black \"Cy\"]\n1. 9-14 *\n",
+        )
+        .unwrap();
+        let mut out = Vec::new();
+        let summary = check(&file, &mut out).unwrap();
+        assert_eq!((summary.games, summary.replayed), (2, 2));
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "line 1, column 1: warning: text before the first game is no PDN (it begins \
+             \"Exported\"); it is left out, and the games are numbered from the first after \
+             it\n\
+             2 games: 2 replayed, 0 with errors, text before the first game left out\n"
+        );
+        let mut out = Vec::new();
+        let args = crate::cli::ListArgs {
+            file: file.clone(),
+            filters: crate::cli::GameFilters::default(),
+        };
+        curate::run_list(&args, &mut out).unwrap();
+        let listed = String::from_utf8(out).unwrap();
+        let rows: Vec<&str> = listed.lines().collect();
+        assert_eq!(rows.len(), 4, "{listed}");
+        assert!(
+            rows[1].starts_with("     1 ") && rows[1].contains("Ann"),
+            "{listed}"
+        );
+        assert!(
+            rows[2].starts_with("     2 ") && rows[2].contains("Cy"),
+            "{listed}"
+        );
+    }
+
+    #[test]
+    fn a_text_that_holds_no_game_is_said_so_without_a_game_number() {
+        // It said "game 1, line 1, column 1: this is not a PDN file", as if it held one.
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("note.pdn");
+        std::fs::write(&file, "Hello there, a note and no game.\n").unwrap();
+        let mut out = Vec::new();
+        let refused = check(&file, &mut out).unwrap_err().to_string();
+        assert!(
+            refused.ends_with(
+                "note.pdn holds no game: it is not a PDN file: no tag, no move number, \
+                 nothing that reads as a game (it begins \"Hello\")"
+            ),
+            "{refused}"
+        );
+        assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+        let args = crate::cli::ListArgs {
+            file: file.clone(),
+            filters: crate::cli::GameFilters::default(),
+        };
+        let refused = curate::run_list(&args, &mut out).unwrap_err().to_string();
+        assert!(
+            refused.contains("note.pdn holds no game: it is not"),
+            "{refused}"
+        );
+        // A lone result token is still one empty game.
+        std::fs::write(&file, "*").unwrap();
+        let summary = check(&file, &mut out).unwrap();
+        assert_eq!((summary.games, summary.replayed), (1, 1));
     }
 
     #[test]

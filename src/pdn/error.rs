@@ -111,6 +111,18 @@ pub enum GameErrorKind {
         /// The number the tag gives.
         number: u32,
     },
+    /// The text is no PDN at all: it starts with a word that is no move, with no tag,
+    /// no move number and no move before it (a `/etc/passwd`, a note). Text such as
+    /// this before a file's first real game is left out, so this is the one "game" of
+    /// a text that holds none.
+    NotPdn {
+        /// Its first word's line.
+        line: usize,
+        /// Its first word's column.
+        column: usize,
+        /// Its first word (as written, not yet made printable).
+        begins: String,
+    },
     /// A move that is not legal when replayed.
     Move {
         /// Full-move number (1 for the first move of each side).
@@ -149,6 +161,15 @@ impl fmt::Display for GameError {
                 f,
                 ", line {line}, column {column}: {}",
                 printable(&crate::text::error_chain(&**error), SHOWN_MESSAGE_CHARS)
+            )?,
+            GameErrorKind::NotPdn {
+                line,
+                column,
+                begins,
+            } => write!(
+                f,
+                ", line {line}, column {column}: this is not a PDN file: {}",
+                not_pdn_reason(begins)
             )?,
             GameErrorKind::GameType {
                 line,
@@ -193,6 +214,15 @@ impl fmt::Display for GameError {
         }
         Ok(())
     }
+}
+
+/// Why a text whose first word is `begins` is no PDN, as said of a file that holds no
+/// game.
+pub(crate) fn not_pdn_reason(begins: &str) -> String {
+    format!(
+        "no tag, no move number, nothing that reads as a game (it begins \"{}\")",
+        printable(begins, SHOWN_WORD_CHARS)
+    )
 }
 
 /// The game PDN's `GameType` number `number` stands for.

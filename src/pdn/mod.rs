@@ -18,6 +18,7 @@ mod words;
 mod writer;
 
 pub use cursor::Encoding;
+pub(crate) use error::not_pdn_reason;
 pub(crate) use reader::games_with_trees;
 pub use reader::{GameError, GameErrorKind, Games, SyntaxError, decode, games_in, read_games};
 pub(crate) use reader::{

@@ -135,6 +135,10 @@ fn next_token(
                 loop {
                     match c.bump() {
                         Some('}') => break,
+                        // A line break in a comment is a space: writers (this one too)
+                        // wrap a long comment at its spaces, as they wrap the moves.
+                        Some('\r') if c.peek() == Some('\n') => {}
+                        Some('\r' | '\n') if comment.len() < kept_chars => comment.push(' '),
                         Some(d) if comment.len() < kept_chars => comment.push(d),
                         Some(_) => {}
                         None => {
@@ -444,6 +448,9 @@ struct GameInProgress {
     /// Whether a move number came before one of its words: the text is PDN then,
     /// however wrong its moves.
     numbered: bool,
+    /// Whether a move number had come before the first move that does not replay
+    /// (text after it, such as "version 2.1", says nothing of whether it is PDN).
+    numbered_before_fault: bool,
     /// Words read, legal or not (for move numbers).
     plies: usize,
     /// Where the game starts in the file.
@@ -479,6 +486,7 @@ impl GameInProgress {
             bad_move: None,
             plies: 0,
             numbered: false,
+            numbered_before_fault: false,
         }
     }
 
@@ -661,6 +669,7 @@ impl GameInProgress {
         match parsed.and_then(|t| self.pos.resolve(&t, text)) {
             Ok(m) => self.main_move(m),
             Err(error) => {
+                self.numbered_before_fault = self.numbered;
                 self.bad_move = Some(GameErrorKind::Move {
                     number,
                     color,
@@ -743,28 +752,34 @@ impl GameInProgress {
     fn not_pdn(&self, bad: GameErrorKind) -> Option<GameErrorKind> {
         match &bad {
             GameErrorKind::Move {
-                line,
-                column,
-                error,
-                text,
-                ..
-            } if self.tags.is_empty()
-                && !self.numbered
-                && self.moves.is_empty()
-                && matches!(**error, MoveError::Syntax(_)) =>
-            {
-                Some(GameErrorKind::Syntax(SyntaxError {
-                    line: *line,
-                    column: *column,
-                    message: format!(
-                        "this is not a PDN file: no tag, no move number, nothing that \
-                         reads as a game (it begins \"{}\")",
-                        printable(text, SHOWN_WORD_CHARS)
-                    ),
-                }))
-            }
+                line, column, text, ..
+            } if self.no_pdn_before(&bad) => Some(GameErrorKind::NotPdn {
+                line: *line,
+                column: *column,
+                begins: text.clone(),
+            }),
             _ => Some(bad),
         }
+    }
+
+    /// Whether `bad`, the first fault of this game, is a first word that is no move at
+    /// all with no tag, no move number and no move before it: as the first game of a
+    /// text, what is read is no PDN ([`not_pdn`](Self::not_pdn)).
+    fn no_pdn_before(&self, bad: &GameErrorKind) -> bool {
+        matches!(bad, GameErrorKind::Move { error, .. } if matches!(**error, MoveError::Syntax(_)))
+            && self.tags.is_empty()
+            && !self.numbered_before_fault
+            && self.moves.is_empty()
+    }
+
+    /// Whether the game read so far is no PDN at all, as the first game of a text: text
+    /// before its games (a note, an export program's banner) when a game follows.
+    fn is_not_pdn(&self) -> bool {
+        // A syntax fault after its first word (a word of 300 characters) is more of
+        // the same text; one before it leaves no bad move.
+        self.bad_move
+            .as_ref()
+            .is_some_and(|b| self.no_pdn_before(b))
     }
 
     /// The game of [`finish`](Self::finish).
@@ -793,6 +808,10 @@ impl GameInProgress {
             }
             other => other,
         };
+        // No PDN at all: what else is wrong in it says nothing more.
+        if let Some(GameErrorKind::NotPdn { .. }) = bad_move {
+            self.syntax = None;
+        }
         let fault = match (self.syntax, start, bad_move) {
             (Some(e), _, _) => GameErrorKind::Syntax(e),
             (None, Err(fen), _) => fen,
@@ -862,6 +881,10 @@ pub struct Games<'a> {
     faulty_before_token: bool,
     /// Whether a move number was skipped since the last word.
     numbered: bool,
+    /// Text before the first game that is no PDN (a note, an export program's banner),
+    /// left out: its fault, [`GameErrorKind::NotPdn`]. A text with no game after such
+    /// text has it as its one "game", that error.
+    skipped: Option<GameError>,
 }
 
 impl Iterator for Games<'_> {
@@ -909,7 +932,11 @@ impl Iterator for Games<'_> {
                         next.tag(name, value, line, column);
                         self.current = Some(next);
                         if let Some(game) = finished {
-                            return Some(self.hand_out(game, None, None));
+                            if self.is_leading_text(&game) {
+                                self.skip_leading_text(game);
+                            } else {
+                                return Some(self.hand_out(game, None, None));
+                            }
                         }
                     } else {
                         self.current
@@ -946,6 +973,13 @@ impl Iterator for Games<'_> {
                     .current
                     .get_or_insert_with(|| GameInProgress::new(self.token, keep))
                     .close_variation(line, column),
+                // A result token in text before the first game that is no PDN (the
+                // `0-1` of `Cpus_allowed_list: 0-1`) ends nothing: the text goes on.
+                Token::Result(_)
+                    if self
+                        .current
+                        .as_ref()
+                        .is_some_and(|g| self.is_leading_text(g)) => {}
                 // A result inside a variation (some files end one with it) ends nothing.
                 Token::Result(_) if self.current.as_ref().is_some_and(|g| g.in_variation()) => {}
                 // A second result token after a game's (`1-0 1-0`) is no game of its
@@ -991,6 +1025,39 @@ impl<'a> Games<'a> {
             strays: Vec::new(),
             faulty_before_token: false,
             numbered: false,
+            skipped: None,
+        }
+    }
+
+    /// Whether `game`, read up to a tag or a result token that ends it, is text before
+    /// the text's first game rather than a game: no PDN at all ([`GameErrorKind::NotPdn`])
+    /// and nothing handed out before it.
+    fn is_leading_text(&self, game: &GameInProgress) -> bool {
+        self.number == 0 && !self.handed_any && game.is_not_pdn()
+    }
+
+    /// Leaves out `game`, text before the first game that is no PDN: the games are
+    /// numbered from the first real one, and the text is kept to be pointed out
+    /// ([`leading_text`](Self::leading_text)).
+    fn skip_leading_text(&mut self, game: GameInProgress) {
+        if let (Err(e), _) = game.finish(1, None, None)
+            && self.skipped.is_none()
+        {
+            self.skipped = Some(e);
+        }
+    }
+
+    /// Where the text left out before the first game starts (line, column) and its
+    /// first word, once a game after it has been handed out (`checkers pdn check`
+    /// warns of it).
+    pub(crate) fn leading_text(&self) -> Option<(usize, usize, &str)> {
+        match &self.skipped.as_ref()?.kind {
+            GameErrorKind::NotPdn {
+                line,
+                column,
+                begins,
+            } => Some((*line, *column, begins.as_str())),
+            _ => None,
         }
     }
 

@@ -323,3 +323,58 @@ fn a_save_from_the_analysis_board_keeps_the_clock_readings() {
     let (back, _) = games_with_trees(&saved).next().unwrap().unwrap();
     assert_eq!(back.clocks, record.clocks, "{saved}");
 }
+
+#[test]
+fn a_long_comment_is_wrapped_at_its_spaces_and_reads_back_the_same() {
+    // A comment was written as one word: a line of the saved file ran past 79
+    // columns, as long as the comment.
+    let long = "Black has given up the centre, and White's men on 22 and 23 hold it; \
+                the trade that follows is forced, since anything else loses a man at \
+                once to the shot 19-16, as Tinsley showed in 1975.";
+    let unbroken = format!("https://example.org/{}", "x".repeat(90));
+    let mut tree = MoveTree::new(Position::start());
+    for word in "11-15 23-19 8-11 22-17".split_whitespace() {
+        let m = tree.position().parse_move(word).unwrap();
+        tree.play(m);
+    }
+    tree.go_to_start();
+    tree.forward();
+    tree.add_comment(tree.current(), long);
+    tree.set_clock(tree.current(), Some(std::time::Duration::from_secs(271)));
+    tree.forward();
+    tree.add_comment(tree.current(), &format!("see  {unbroken} for more"));
+    let record = read_games("[Event \"x\"]\n*").remove(0).unwrap();
+    let saved = write_tree(&record, &tree);
+    // Every line fits, but the one that holds the word longer than a line alone.
+    for line in saved.lines() {
+        assert!(
+            line.chars().count() <= 79 || line.trim() == unbroken,
+            "{line:?} in\n{saved}"
+        );
+    }
+    assert!(
+        saved.contains("1. 11-15 {[%clk 0:04:31] Black has given up the centre,"),
+        "{saved}"
+    );
+    let (back, back_tree) = games_with_trees(&saved).next().unwrap().unwrap();
+    assert_eq!(back.moves, tree.main_line());
+    assert_eq!(
+        back.clocks.first(),
+        Some(&Some(std::time::Duration::from_secs(271)))
+    );
+    assert_eq!(notes(&back_tree), notes(&tree), "{saved}");
+    assert_eq!(write_tree(&record, &back_tree), saved);
+}
+
+#[test]
+fn an_outer_variation_closes_on_the_line_of_its_last_move() {
+    // Its ')' after a nested variation's sat on a row of its own.
+    let text = "[Event \"x\"]\n1. 11-15 23-19 (1... 22-18 2. 15x22 25x18 (2... 26x17 3. 8-11)) \
+                (1... 24-20 2. 8-11 (2. 9-13 28-24 (2... 27-24)) 27-24) 2. 8-11 *\n";
+    let (record, tree) = games_with_trees(text).next().unwrap().unwrap();
+    let saved = write_tree(&record, &tree);
+    assert!(
+        saved.lines().all(|l| !l.trim_start().starts_with(')')),
+        "{saved}"
+    );
+}

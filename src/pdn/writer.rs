@@ -85,7 +85,8 @@ pub fn write_game(game: &PdnGame) -> String {
 /// game's: its main line, each variation in parentheses after the move it is an
 /// alternative to (nested as deep as they go, numbered as PDN numbers them:
 /// `1. 11-15 23-19 (1... 22-18 2. 15x22) 2. 8-11`), and its comments in braces, a
-/// move's clock reading first in its comment (`{[%clk 0:04:31] good move}`).
+/// move's clock reading first in its comment (`{[%clk 0:04:31] good move}`), a long
+/// one wrapped at its spaces as the moves are.
 /// CheckerBoard and this program's reader read it back whole.
 pub(crate) fn write_tree(game: &PdnGame, tree: &MoveTree) -> String {
     let mut header = game.clone();
@@ -120,10 +121,11 @@ pub(crate) fn write_tree(game: &PdnGame, tree: &MoveTree) -> String {
             // A move's clock reading and comment in one comment, the reading first.
             Piece::Comment(text) => {
                 let text = text.replace('}', ")");
-                words.push(match clock.take() {
-                    Some(reading) => format!("{{{reading} {text}}}"),
-                    None => format!("{{{text}}}"),
-                });
+                let head = match clock.take() {
+                    Some(reading) => format!("{{{reading}"),
+                    None => "{".to_string(),
+                };
+                words.extend(comment_words(&head, &text));
             }
         }
     }
@@ -178,6 +180,41 @@ pub(crate) fn write_keeping(record: &PdnGame, loaded: &MoveTree) -> String {
         return write_game(record);
     }
     write_tree(record, &tree)
+}
+
+/// The words of the comment `{head text}` (`head` is `{` and any clock reading), for
+/// the line filler to wrap at its spaces as it wraps moves: a line break it puts
+/// between two words stands for one space, which the reader reads back as one. A run
+/// of spaces stays with the word after it, so that none is lost at a break, and a line
+/// break in `text` is a space (the reader reads one so).
+fn comment_words(head: &str, text: &str) -> Vec<String> {
+    let text = text.replace("\r\n", " ").replace(['\r', '\n'], " ");
+    let mut words = vec![head.to_string()];
+    // The comment's first word sits against a bare brace.
+    let mut against_brace = head == "{";
+    // Spaces not yet written: the one between two words and any more of a run.
+    let mut spaces = usize::from(!against_brace);
+    for part in text.split(' ') {
+        if part.is_empty() {
+            spaces += 1;
+            continue;
+        }
+        match words.last_mut() {
+            Some(brace) if against_brace => {
+                brace.push_str(&" ".repeat(spaces));
+                brace.push_str(part);
+            }
+            _ => words.push(format!("{}{part}", " ".repeat(spaces.saturating_sub(1)))),
+        }
+        against_brace = false;
+        spaces = 1;
+    }
+    if let Some(last) = words.last_mut() {
+        // Spaces at the end (none in a tree's comment, which is trimmed) are kept.
+        last.push_str(&" ".repeat(spaces.saturating_sub(1)));
+        last.push('}');
+    }
+    words
 }
 
 /// `words` after `out`, spaced and wrapped at [`WIDTH`] columns, and a newline.

@@ -20,8 +20,10 @@ pub(super) const MIN_INDEXED_BYTES: u64 = 1 << 20;
 /// The largest index file read (an index takes some 60 bytes a game).
 const MAX_INDEX_BYTES: u64 = 1 << 30;
 
-/// The first line of an index file, with its format's version.
-const HEADER: &str = "checkers pdn index 2";
+/// The first line of an index file, with its format's version (3: text that is no PDN
+/// before a file's first game is no longer counted as a game, so an index of 2 may
+/// number the games one off).
+const HEADER: &str = "checkers pdn index 3";
 
 /// What a file was when its index was built: its size and modification time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

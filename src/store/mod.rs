@@ -171,6 +171,9 @@ pub(crate) enum StoreError {
     ReadsPast(PathBuf, u64),
     /// The existing file does not look like PDN, so no game is added to it.
     NotPdn(PathBuf),
+    /// The file read is text but no PDN, and holds no game (its first word, not yet
+    /// made printable).
+    NoPdnText(PathBuf, String),
     /// The file read is not text: it has a NUL byte at this offset from 0 (binary
     /// data, or UTF-16 text), which no PDN file has.
     NotText(PathBuf, u64),
@@ -285,6 +288,12 @@ impl fmt::Display for StoreError {
                 f,
                 "{} exists and is not a PDN file: no game is added to it",
                 p.display()
+            ),
+            StoreError::NoPdnText(p, begins) => write!(
+                f,
+                "{} holds no game: it is not a PDN file: {}",
+                p.display(),
+                crate::pdn::not_pdn_reason(begins)
             ),
             StoreError::NotText(p, at) => write!(
                 f,

@@ -29,32 +29,34 @@ const NOTE_CHARS: usize = 300;
 const COLUMNS: [usize; 6] = [10, 14, 14, 16, 7, 5];
 
 /// Runs `checkers pdn list FILE`: a header, one line per game the filters take, and
-/// how many they took of how many.
+/// how many they took of how many. The date column is left out when no game listed has
+/// a date (most files give none), as far as the first [`MAX_HELD_ROWS`] games listed
+/// show: the rows are held until a date shows the column is needed, or that many.
 pub(crate) fn run_list(args: &ListArgs, out: &mut impl Write) -> Result<(), CommandError> {
     let filter = Filter::new(&args.filters, None)?;
     let games = crate::store::file_games(&args.file).map_err(CommandError::CheckFile)?;
-    writeln!(
-        out,
-        "{}",
-        list_row(
-            "game",
-            ["date", "white", "black", "event", "result", "moves"]
-        )
-    )?;
+    let mut listing = Listing::default();
     let (mut count, mut shown) = (0usize, 0usize);
     for game in games {
+        // Text that is no PDN, and no game after it: the file holds none.
+        if let Err(e) = &game
+            && super::no_game_in(e).is_some()
+        {
+            return Err(super::no_game_error(&args.file, e));
+        }
         count += 1;
         if !filter.takes(count, &game) {
             continue;
         }
         shown += 1;
-        writeln!(out, "{}", list_line(count, &game))?;
+        listing.push(list_line(count, &game), out)?;
     }
     if count == 0 {
         return Err(CommandError::CheckFile(StoreError::NoGames(shown_path(
             &args.file,
         ))));
     }
+    listing.finish(out)?;
     let plural = if count == 1 { "" } else { "s" };
     if args.filters.is_empty() {
         writeln!(out, "{count} game{plural}")?;
@@ -64,8 +66,85 @@ pub(crate) fn run_list(args: &ListArgs, out: &mut impl Write) -> Result<(), Comm
     Ok(())
 }
 
-/// The line of `pdn list` for game `number`.
-fn list_line(number: usize, game: &Result<PdnGame, GameError>) -> String {
+/// The most rows of `pdn list` held while no game listed has a date: past them the
+/// date column is kept (blank where unknown), so that memory stays bounded.
+const MAX_HELD_ROWS: usize = 1000;
+
+/// A row of `pdn list`, before it is known whether the date column is written.
+enum Row {
+    /// A game that reads: its number and its cells (date, White, Black, event, result,
+    /// moves).
+    Game(usize, [String; 6]),
+    /// A game that does not read: what is said of it.
+    Faulty(String),
+}
+
+impl Row {
+    /// Whether the row is a game with a known date.
+    fn dated(&self) -> bool {
+        matches!(self, Row::Game(_, cells) if !cells[0].is_empty())
+    }
+
+    /// The row as written, with the date column or without it.
+    fn text(&self, with_date: bool) -> String {
+        match self {
+            Row::Game(number, cells) => {
+                let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
+                list_row(&number.to_string(), &cells, with_date)
+            }
+            Row::Faulty(text) => text.clone(),
+        }
+    }
+}
+
+/// The rows of `pdn list` as they are written: held (at most [`MAX_HELD_ROWS`]) until
+/// it is known whether the date column is, then streamed.
+#[derive(Default)]
+struct Listing {
+    /// Whether the date column is written, once known (with the header written).
+    with_date: Option<bool>,
+    /// The rows held while it is not known.
+    held: Vec<Row>,
+}
+
+impl Listing {
+    /// Lists `row`: written at once when the columns are known, else held (and all
+    /// written, with the date column, when it has a date or too many are held).
+    fn push(&mut self, row: Row, out: &mut impl Write) -> io::Result<()> {
+        if let Some(with_date) = self.with_date {
+            return writeln!(out, "{}", row.text(with_date));
+        }
+        let decided = row.dated() || self.held.len() + 1 >= MAX_HELD_ROWS;
+        self.held.push(row);
+        if decided {
+            self.write_held(true, out)?;
+        }
+        Ok(())
+    }
+
+    /// Writes what is held at the end of the list: the date column only if a row held
+    /// has a date (none does, or it would have been written).
+    fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if self.with_date.is_none() {
+            self.write_held(false, out)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the header and the rows held, with the date column or without it.
+    fn write_held(&mut self, with_date: bool, out: &mut impl Write) -> io::Result<()> {
+        self.with_date = Some(with_date);
+        let header = ["date", "white", "black", "event", "result", "moves"];
+        writeln!(out, "{}", list_row("game", &header, with_date))?;
+        for row in self.held.drain(..) {
+            writeln!(out, "{}", row.text(with_date))?;
+        }
+        Ok(())
+    }
+}
+
+/// The row of `pdn list` for game `number`.
+fn list_line(number: usize, game: &Result<PdnGame, GameError>) -> Row {
     match game {
         Ok(record) => {
             let tag = |name| {
@@ -81,8 +160,8 @@ fn list_line(number: usize, game: &Result<PdnGame, GameError>) -> String {
             let date = Some(tag("Date"))
                 .filter(|d| d.chars().any(|c| c.is_ascii_digit()))
                 .unwrap_or("");
-            list_row(
-                &number.to_string(),
+            Row::Game(
+                number,
                 [
                     date,
                     tag("White"),
@@ -90,18 +169,24 @@ fn list_line(number: usize, game: &Result<PdnGame, GameError>) -> String {
                     tag("Event"),
                     record.recorded_result().unwrap_or("?"),
                     &moves,
-                ],
+                ]
+                .map(String::from),
             )
         }
-        Err(e) => printable(&format!("{number:>6} does not read: {e}"), NOTE_CHARS),
+        Err(e) => Row::Faulty(printable(
+            &format!("{number:>6} does not read: {e}"),
+            NOTE_CHARS,
+        )),
     }
 }
 
 /// A row of `pdn list`: the number right-aligned in 6 columns, then each cell in its
-/// column of [`COLUMNS`] (cut with `…` when longer, the moves right-aligned).
-fn list_row(number: &str, cells: [&str; 6]) -> String {
+/// column of [`COLUMNS`] (cut with `…` when longer, the moves right-aligned); the
+/// first, the date, left out unless `with_date`.
+fn list_row(number: &str, cells: &[&str], with_date: bool) -> String {
     let mut row = format!("{number:>6}");
-    for (i, (cell, width)) in cells.iter().zip(COLUMNS).enumerate() {
+    let skip = usize::from(!with_date);
+    for (i, (cell, width)) in cells.iter().zip(COLUMNS).enumerate().skip(skip) {
         let cell = crate::text::one_row(&printable(cell, 200), width, "…");
         row.push(' ');
         if i + 1 == COLUMNS.len() {
@@ -215,9 +300,17 @@ pub(crate) fn run_extract(args: &ExtractArgs, out: &mut impl Write) -> Result<()
     }
     let mut file = SpannedFile::open(&args.file).map_err(CommandError::CheckFile)?;
     let mut count = 0;
+    // The one "game" of a text that is no PDN: no game to copy.
+    let mut no_pdn = None;
     let mut fill = |w: &mut dyn Write| {
         let mut written = Written::default();
         while let Some(span) = file.spans.next() {
+            if let Err(e) = &span.game
+                && super::no_game_in(e).is_some()
+            {
+                no_pdn = Some(e.clone());
+                continue;
+            }
             count = span.number;
             if filter.takes(span.number, &span.game) {
                 copy_span(&mut file, &span, false, w)?;
@@ -253,9 +346,10 @@ pub(crate) fn run_extract(args: &ExtractArgs, out: &mut impl Write) -> Result<()
     let written = match written {
         Ok(w) => w,
         Err(StreamedWrite::Filling(Filling::Nothing)) if count == 0 => {
-            return Err(CommandError::CheckFile(StoreError::NoGames(shown_path(
-                &args.file,
-            ))));
+            return Err(match &no_pdn {
+                Some(e) => super::no_game_error(&args.file, e),
+                None => CommandError::CheckFile(StoreError::NoGames(shown_path(&args.file))),
+            });
         }
         Err(StreamedWrite::Filling(Filling::Nothing)) => {
             return Err(CommandError::PdnOutput(format!(
