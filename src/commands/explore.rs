@@ -50,18 +50,19 @@ pub(crate) fn run(args: &ExploreArgs, out: &mut impl Write) -> Result<(), Comman
         }
         (Some(file), limit) => {
             let mut games = crate::store::file_games(file).map_err(CommandError::CheckFile)?;
-            // A text that is no PDN at all (a `/etc/passwd`) reads as one game that
-            // does not parse: it is refused with why, as `analyse --load` refuses it,
-            // not counted as a game whose moves do not replay.
-            let mut first: Vec<_> = games.by_ref().take(2).collect();
+            // A text that is no PDN at all (a `/etc/passwd`) reads as one "game" saying
+            // so: it is refused with why, as `pdn check` refuses it, not counted as a
+            // game whose moves do not replay.
+            let first: Vec<_> = games.by_ref().take(2).collect();
             if let [Err(e)] = first.as_slice()
-                && matches!(e.kind, crate::pdn::GameErrorKind::Syntax(_))
-                && let Some(Err(e)) = first.pop()
+                && let crate::pdn::GameErrorKind::NotPdn { begins, .. } = &e.kind
             {
-                return Err(CommandError::CheckFile(crate::store::StoreError::Game(
-                    file.clone(),
-                    Box::new(e),
-                )));
+                return Err(CommandError::CheckFile(
+                    crate::store::StoreError::NoPdnText(
+                        crate::store::shown_path(file),
+                        begins.clone(),
+                    ),
+                ));
             }
             owned = Explorer::of_games(first.into_iter().chain(games), limit);
             // An empty file, or one with no game in it, is said as `analyse --load`

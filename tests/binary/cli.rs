@@ -218,11 +218,15 @@ fn pdn_check_of_a_one_line_note_does_not_call_it_truncated() {
     let file = dir.path().join("note.txt");
     std::fs::write(&file, "hello\n").unwrap();
     let o = run(&["pdn", "check", file.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert_eq!(stdout(&o), "");
     assert_eq!(
-        stdout(&o),
-        "game 1, line 1, column 1: this is not a PDN file: no tag, no move number, nothing \
-         that reads as a game (it begins \"hello\")\n1 game: 0 replayed, 1 with errors\n"
+        stderr(&o),
+        format!(
+            "checkers: {} holds no game: it is not a PDN file: no tag, no move number, \
+             nothing that reads as a game (it begins \"hello\")\n",
+            file.display()
+        )
     );
 }
 

@@ -227,8 +227,8 @@ fn explore_refuses_a_file_that_is_not_pdn_and_says_why() {
     assert_eq!(
         stderr(&o),
         format!(
-            "checkers: {}: game 1, line 1, column 1: this is not a PDN file: no tag, no move \
-             number, nothing that reads as a game (it begins \"root:x:0:0:root:/root:/bin/bash\")\n",
+            "checkers: {} holds no game: it is not a PDN file: no tag, no move number, \
+             nothing that reads as a game (it begins \"root:x:0:0:root:/root:/bin/bash\")\n",
             path.display()
         )
     );
