@@ -647,6 +647,10 @@ impl Following {
                 );
                 events.push(said);
             }
+            ServerMessage::Told { name, text } => {
+                let words = crate::online::orders::told_words(&name, &text);
+                events.push(Event::Table(TableNews::Told(words)));
+            }
             ServerMessage::Rejected { reason }
                 if std::mem::take(&mut self.draw_declined) && reason == NO_REMATCH_OFFERED =>
             {

@@ -560,6 +560,7 @@ fn a_player_made_a_moderator_while_online_has_the_slash_at_once() {
         new: false,
         rating: 1500.0,
         moderator,
+        knows: Vec::new(),
     };
     lobby.heard(welcome(true));
     key(&mut lobby, KeyCode::Char('/'));
