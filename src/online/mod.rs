@@ -1643,6 +1643,31 @@ mod tests {
         assert_eq!(view.refusal(older), "Refused: no rematch is offered to you");
     }
 
+    /// `tell NAME TEXT` goes to a server that takes it, its text as typed; one that
+    /// does not read is said here, and nothing goes to a server older than tells (it
+    /// would let the client go).
+    #[test]
+    fn tell_is_typed_to_a_server_that_knows_it_and_said_not_sent_to_an_older_one() {
+        let mut view = View {
+            tells: true,
+            ..View::default()
+        };
+        assert_eq!(
+            view.command("tell  bob  good game, well played "),
+            Some(ClientMessage::Tell {
+                name: "bob".into(),
+                text: "good game, well played".into()
+            })
+        );
+        assert_eq!(view.command("tell bob"), None, "nothing to tell");
+        assert_eq!(view.command("tell"), None);
+        assert_eq!(view.command(&format!("tell bob {}", "x".repeat(201))), None);
+        let mut older = View::default();
+        assert_eq!(older.command("tell bob hi"), None);
+        assert!(not_understood("tell").contains("tell NAME TEXT"));
+        assert!(HELP.contains("tell NAME TEXT"));
+    }
+
     #[test]
     fn a_player_made_a_moderator_while_online_gives_orders_and_loses_them_when_removed() {
         let mut view = View::default();

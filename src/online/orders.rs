@@ -163,4 +163,26 @@ mod tests {
             "{hidden}"
         );
     }
+
+    #[test]
+    fn a_tell_reads_its_name_and_line_or_says_what_is_wrong() {
+        assert_eq!(
+            tell_typed(" tell alice  good game "),
+            Some(Ok(ClientMessage::Tell {
+                name: "alice".into(),
+                text: "good game".into()
+            }))
+        );
+        assert_eq!(tell_typed("say tell alice hi"), None);
+        assert_eq!(tell_typed("teller alice hi"), None);
+        let wrong = |line: &str| tell_typed(line).expect("a tell").unwrap_err();
+        assert!(wrong("tell alice").contains("tell NAME TEXT"));
+        assert!(wrong("tell a\u{202e}b hi").contains("U+202E"));
+        assert!(wrong(&format!("tell alice {}", "x".repeat(201))).contains("at most 200"));
+        assert_eq!(
+            told_words("bob", "hi \u{1b}[2J"),
+            "bob tells you: hi ?[2J",
+            "shown safe"
+        );
+    }
 }

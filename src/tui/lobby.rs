@@ -540,7 +540,6 @@ impl LobbyScreen {
                 ("s", "seek"),
                 ("e", "join"),
                 ("p", "player"),
-                ("t", "tell"),
                 ("/", "moderate"),
                 ("?", "help"),
                 ("q", "quit"),
@@ -552,7 +551,6 @@ impl LobbyScreen {
                 ("i", "invite"),
                 ("e", "join"),
                 ("p", "player"),
-                ("t", "tell"),
                 ("?", "help"),
                 ("q", "quit"),
             ],
@@ -1029,7 +1027,7 @@ impl Widget for &LobbyScreen {
                 Line::styled(help, theme.text),
             ];
             let title = if self.moderator {
-                " A private line, or a moderator's order "
+                " A moderator's order, or a private line "
             } else {
                 " A private line "
             };
