@@ -589,7 +589,10 @@ fn t_tells_the_player_under_the_cursor_and_a_line_told_is_shown() {
     key(&mut lobby, KeyCode::Tab);
     key(&mut lobby, KeyCode::Down);
     key(&mut lobby, KeyCode::Char('t'));
-    assert_eq!(lobby.order.as_ref().map(|f| f.text.as_str()), Some("tell bob "));
+    assert_eq!(
+        lobby.order.as_ref().map(|f| f.text.as_str()),
+        Some("tell bob ")
+    );
     assert!(screen(&lobby, 80, 24).contains("A private line"));
     for c in "good game".chars() {
         key(&mut lobby, KeyCode::Char(c));
