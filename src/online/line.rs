@@ -118,6 +118,9 @@ pub(crate) struct ServerLine {
     /// The server certificate's fingerprint, if this connection was the first contact
     /// (it was pinned).
     pub(crate) first_contact: Option<[u8; 32]>,
+    /// Whether the server takes a `tell` ([`protocol::KNOWS_TELL`]): an older one
+    /// would let the client go at it.
+    pub(crate) tells: bool,
 }
 
 impl ServerLine {
@@ -179,6 +182,7 @@ impl ServerLine {
         Ok(ServerLine {
             inbox,
             out,
+            tells: logged_in.tells,
             name: logged_in.name,
             address,
             first_contact,
@@ -266,6 +270,7 @@ impl ServerLine {
             name: "tester".to_string(),
             address: "127.0.0.1:1".to_string(),
             first_contact: None,
+            tells: true,
         };
         let tell = move |news| match news {
             LineNews::Message(ServerMessage::Refused { reason }) => {
@@ -448,6 +453,7 @@ mod tests {
                 new: false,
                 rating: 1500.0,
                 moderator: true,
+                knows: Vec::new(),
             };
             write_message(&mut server_writer, &welcome).await.unwrap();
             // Read by the line (a board's, which does not act on it) within a while.

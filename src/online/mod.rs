@@ -186,6 +186,7 @@ pub(crate) fn lobby_start(
     let line = ServerLine::open(Login::of(options)?)?;
     let mut screen = crate::tui::lobby::LobbyScreen::new(&line.name, &line.address, theme);
     screen.moderator = line.moderator();
+    screen.tells = line.tells;
     // Printed too, but under the screen (opened from the home screen): said where it
     // can be read and compared.
     // In halves, so that the status lines of an 80-column lobby hold it whole.
@@ -227,6 +228,7 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
     println!("Type help for the commands.");
     let mut view = View {
         moderator: logged_in.moderator,
+        tells: logged_in.tells,
         ..View::default()
     };
     let mut ping = tokio::time::interval(PING_EVERY);
@@ -498,7 +500,10 @@ pub(crate) async fn connect(
             name: name.to_string(),
             key: protocol::hex(key.verifying_key().as_bytes()),
             signature: protocol::hex(&signature.to_bytes()),
-            knows: vec![protocol::KNOWS_NO_RESULT.to_string()],
+            knows: vec![
+                protocol::KNOWS_NO_RESULT.to_string(),
+                protocol::KNOWS_TELL.to_string(),
+            ],
         };
         write_message(&mut writer, &login)
             .await
@@ -509,6 +514,7 @@ pub(crate) async fn connect(
                 new,
                 rating,
                 moderator,
+                knows,
             } => {
                 // The server welcomes the name signed for, and no other: one it made
                 // up could hold escape sequences, and would be kept as this player's.
@@ -527,7 +533,12 @@ pub(crate) async fn connect(
                 let role = if moderator { ", a moderator" } else { "" };
                 println!("Logged in to {address} as {name}{first}, rating {rating:.0}{role}.");
                 identity::remember_server(dir, address, &name);
-                Ok(LoggedIn { name, moderator })
+                let tells = knows.iter().any(|word| word == protocol::KNOWS_TELL);
+                Ok(LoggedIn {
+                    name,
+                    moderator,
+                    tells,
+                })
             }
             ServerMessage::Refused { reason } => Err(network(format!(
                 "{address} refused: {}",
@@ -548,6 +559,8 @@ pub(crate) struct LoggedIn {
     pub(crate) name: String,
     /// Whether they are one of the server's moderators.
     pub(crate) moderator: bool,
+    /// Whether the server takes a `tell` ([`protocol::KNOWS_TELL`]).
+    pub(crate) tells: bool,
 }
 
 /// The most bytes of records one export gathers before writing them: far more than one
@@ -824,6 +837,8 @@ struct View {
     clocks: Option<Clocks>,
     /// Whether the server welcomed this player as a moderator.
     moderator: bool,
+    /// Whether the server takes a `tell` ([`protocol::KNOWS_TELL`]).
+    tells: bool,
     /// Whether the opponent offers a draw now (`n` declines it then).
     draw_offered: bool,
     /// Whether a draw offered was declined and the server has not answered yet: a
@@ -914,7 +929,8 @@ bob 10+5 casual white ballot), invite [CLOCK] [rated|casual] [black|white|either
 cancel N (withdraw your seek, challenge or private table N), decline N (decline the \
 challenge N made to you), games, watch N, player NAME; in a game: a move (11-15, 15x24), board, clock (both clocks \
 now), draw (offer, or accept the one offered), decline or n (the draw offered), resign; at a table (playing or watching): say TEXT (heard by the \
-players and spectators there); after a game: rematch (offer the same game, colours \
+players and spectators there); anywhere: tell NAME TEXT (heard by NAME alone, wherever they \
+are); after a game: rematch (offer the same game, colours \
 swapped, or accept the one offered), decline; adjourn (to the lobby: the game goes on, the \
 clocks running, until both players have left it), resume; quit (in a game in play: the \
 game goes on at the server, its clocks running, while your opponent is at it). The terms \
@@ -928,6 +944,12 @@ impl View {
         match orders::typed(line) {
             Some(_) if !self.moderator => return say(&orders::not_a_moderator(first)),
             Some(Ok(order)) => return Some(ClientMessage::Moderate { order }),
+            Some(Err(wrong)) => return say(&wrong),
+            None => {}
+        }
+        match orders::tell_typed(line) {
+            Some(_) if !self.tells => return say(protocol::TELL_UNKNOWN),
+            Some(Ok(tell)) => return Some(tell),
             Some(Err(wrong)) => return say(&wrong),
             None => {}
         }
@@ -1168,6 +1190,9 @@ impl View {
             ServerMessage::Said { name, text: said } => {
                 println!("{}: {}", text(&name), crate::text::printable(&said, 400));
             }
+            ServerMessage::Told { name, text: told } => {
+                println!("{}", orders::told_words(&name, &told));
+            }
             // Welcomed again: the operator made this player a moderator, or no longer
             // one, while they are online (the server says so in words too).
             ServerMessage::Welcome { moderator, .. } => self.moderator = moderator,
@@ -1296,6 +1321,7 @@ fn not_understood(line: &str) -> String {
         "join" => "takes the private table's code: join CODE (as its player gave it)",
         "player" => "takes one name: player NAME",
         "say" => "takes what to say: say TEXT (at a table)",
+        "tell" => "takes a player's name and what to tell them: tell NAME TEXT",
         _ => {
             return format!(
                 "Unknown command: {}. {HELP}",
@@ -1617,6 +1643,31 @@ mod tests {
         assert_eq!(view.refusal(older), "Refused: no rematch is offered to you");
     }
 
+    /// `tell NAME TEXT` goes to a server that takes it, its text as typed; one that
+    /// does not read is said here, and nothing goes to a server older than tells (it
+    /// would let the client go).
+    #[test]
+    fn tell_is_typed_to_a_server_that_knows_it_and_said_not_sent_to_an_older_one() {
+        let mut view = View {
+            tells: true,
+            ..View::default()
+        };
+        assert_eq!(
+            view.command("tell  bob  good game, well played "),
+            Some(ClientMessage::Tell {
+                name: "bob".into(),
+                text: "good game, well played".into()
+            })
+        );
+        assert_eq!(view.command("tell bob"), None, "nothing to tell");
+        assert_eq!(view.command("tell"), None);
+        assert_eq!(view.command(&format!("tell bob {}", "x".repeat(201))), None);
+        let mut older = View::default();
+        assert_eq!(older.command("tell bob hi"), None);
+        assert!(not_understood("tell").contains("tell NAME TEXT"));
+        assert!(HELP.contains("tell NAME TEXT"));
+    }
+
     #[test]
     fn a_player_made_a_moderator_while_online_gives_orders_and_loses_them_when_removed() {
         let mut view = View::default();
@@ -1625,6 +1676,7 @@ mod tests {
             new: false,
             rating: 1500.0,
             moderator,
+            knows: Vec::new(),
         };
         assert_eq!(view.command("kick bob"), None, "not a moderator yet");
         view.show(welcome(true));

@@ -1,8 +1,10 @@
 //! A moderator's orders as typed, in plain mode and in the full-screen lobby alike:
 //! `mute NAME [MINUTES]`, `unmute NAME`, `kick NAME`, `ban NAME [REASON]`,
-//! `unban NAME`.
+//! `unban NAME`; and anyone's private line, `tell NAME TEXT`.
 
-use crate::server::protocol::{MAX_REASON, MUTE_MINUTES, MUTE_MINUTES_MOST, Order};
+use crate::server::protocol::{
+    ClientMessage, MAX_REASON, MAX_SAID, MUTE_MINUTES, MUTE_MINUTES_MOST, Order,
+};
 
 /// The orders, for the help.
 pub(crate) const ORDERS_HELP: &str = "mute NAME [MINUTES] (no chat at any table; 60 \
@@ -74,6 +76,50 @@ pub(crate) fn typed(line: &str) -> Option<Result<Order, String>> {
     })
 }
 
+/// The private line as typed, for the help.
+pub(crate) const TELL_HELP: &str = "tell NAME TEXT (heard by NAME alone, wherever they are)";
+
+/// The [`ClientMessage::Tell`] a typed `line` (`tell NAME TEXT`) gives, or what is
+/// wrong with it; none if its first word is not `tell`. Checked as the server checks
+/// it, so that what it would refuse is said before it is sent.
+pub(crate) fn tell_typed(line: &str) -> Option<Result<ClientMessage, String>> {
+    let line = line.trim();
+    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    if word != "tell" {
+        return None;
+    }
+    let rest = rest.trim();
+    let (name, text) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let text = text.trim();
+    if name.is_empty() || text.is_empty() {
+        return Some(Err(format!(
+            "tell takes a player's name and what to tell them: {TELL_HELP}"
+        )));
+    }
+    if let Some(problem) = crate::server::protocol::name_problem(name) {
+        return Some(Err(format!("tell: nobody can be named so: {problem}")));
+    }
+    let count = text.chars().count();
+    if count > MAX_SAID {
+        return Some(Err(format!(
+            "a line told is at most {MAX_SAID} characters (this one has {count})"
+        )));
+    }
+    Some(Ok(ClientMessage::Tell {
+        name: name.to_string(),
+        text: text.to_string(),
+    }))
+}
+
+/// How a line `text` told by `name` is shown, made safe to print.
+pub(crate) fn told_words(name: &str, text: &str) -> String {
+    format!(
+        "{} tells you: {}",
+        crate::text::printable(name, 40),
+        crate::text::printable(text, 400)
+    )
+}
+
 /// What a player who is not a moderator is told when they give an order.
 pub(crate) fn not_a_moderator(word: &str) -> String {
     format!(
@@ -115,6 +161,28 @@ mod tests {
                 "ban bob: the reason's character 6 is U+202E (right-to-left override)"
             ),
             "{hidden}"
+        );
+    }
+
+    #[test]
+    fn a_tell_reads_its_name_and_line_or_says_what_is_wrong() {
+        assert_eq!(
+            tell_typed(" tell alice  good game "),
+            Some(Ok(ClientMessage::Tell {
+                name: "alice".into(),
+                text: "good game".into()
+            }))
+        );
+        assert_eq!(tell_typed("say tell alice hi"), None);
+        assert_eq!(tell_typed("teller alice hi"), None);
+        let wrong = |line: &str| tell_typed(line).expect("a tell").unwrap_err();
+        assert!(wrong("tell alice").contains("tell NAME TEXT"));
+        assert!(wrong("tell a\u{202e}b hi").contains("U+202E"));
+        assert!(wrong(&format!("tell alice {}", "x".repeat(201))).contains("at most 200"));
+        assert_eq!(
+            told_words("bob", "hi \u{1b}[2J"),
+            "bob tells you: hi ?[2J",
+            "shown safe"
         );
     }
 }

@@ -15,6 +15,7 @@ mod ratings;
 mod rematch;
 mod seeks;
 mod table;
+mod tell;
 
 use super::db::RatedAs;
 use super::outbox::{Outbox, Post, Recipient};
@@ -39,6 +40,8 @@ use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::time::Instant;
 use table::Table;
+#[cfg(test)]
+pub(crate) use tell::TELLS_PER_WINDOW;
 use tokio::sync::mpsc;
 
 /// How often the server notes in the database that it runs: if it is killed, the time
@@ -80,6 +83,12 @@ struct Online {
     /// Whether their client reads an abandoned game's end ([`protocol::NO_RESULT`])
     /// itself; an older one is told it in words it prints right.
     reads_no_result: bool,
+    /// Whether their client reads a [`ServerMessage::Told`]; an older one is told a
+    /// line told to them in words.
+    reads_told: bool,
+    /// When they told their lines of the last [`TELL_WINDOW`](tell::TELL_WINDOW),
+    /// oldest first.
+    tells: std::collections::VecDeque<Instant>,
 }
 
 /// Everything the server holds.
@@ -233,6 +242,8 @@ impl Lobby {
                 watching: None,
                 board: false,
                 reads_no_result: true,
+                reads_told: true,
+                tells: std::collections::VecDeque::new(),
             },
         );
         let mine = self
@@ -470,6 +481,7 @@ impl Lobby {
             ClientMessage::Resign => self.resign(name),
             ClientMessage::Draw => self.draw(name),
             ClientMessage::Say { text } => self.say(name, &text, now),
+            ClientMessage::Tell { name: whom, text } => self.tell(name, &whom, &text, now),
             ClientMessage::Rematch => self.rematch(name, now),
             ClientMessage::Decline => self.decline(name),
             ClientMessage::Board => self.board(name),

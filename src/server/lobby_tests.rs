@@ -2410,3 +2410,202 @@ fn a_ban_lets_go_every_name_of_the_banned_players_key_online() {
     bench.ask("bob2", ClientMessage::Who);
     assert!(bench.told_to("bob2").is_empty(), "bob2 still served");
 }
+
+impl Bench {
+    /// `by` tells `whom` the line `text`; what it posted is read.
+    fn tell(&mut self, by: &str, whom: &str, text: &str) -> Vec<(String, ServerMessage)> {
+        self.tell_at(by, whom, text, Instant::now())
+    }
+
+    /// `by` tells `whom` the line `text` at `now`; what it posted is read.
+    fn tell_at(
+        &mut self,
+        by: &str,
+        whom: &str,
+        text: &str,
+        now: Instant,
+    ) -> Vec<(String, ServerMessage)> {
+        let tell = ClientMessage::Tell {
+            name: whom.to_string(),
+            text: text.to_string(),
+        };
+        self.ask_at(by, tell, now);
+        self.told()
+    }
+}
+
+/// The lines told among `told` (to whom, from whom, what).
+fn tells(told: &[(String, ServerMessage)]) -> Vec<(String, String, String)> {
+    told.iter()
+        .filter_map(|(to, m)| match m {
+            ServerMessage::Told { name, text } => Some((to.clone(), name.clone(), text.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A line told reaches its player alone, wherever they are (in the lobby, at a game
+/// they play), and its teller is told it went; nobody else hears it.
+#[test]
+fn a_line_told_reaches_its_player_alone_wherever_they_are() {
+    let mut bench = Bench::new();
+    bench.game(true);
+    bench.watch("carol", 1, true);
+    bench.log_in("dave", false);
+    bench.told();
+    // From the lobby to a player at their board.
+    let told = bench.tell("dave", "alice", "  good luck  ");
+    assert_eq!(
+        tells(&told),
+        [("alice".into(), "dave".into(), "good luck".into())]
+    );
+    assert!(
+        was_told(&told, "dave", "You told alice: good luck"),
+        "{told:#?}"
+    );
+    assert!(
+        told.iter().all(|(to, _)| to == "alice" || to == "dave"),
+        "{told:#?}"
+    );
+    // From a game to the lobby.
+    let told = bench.tell("bob", "dave", "thanks");
+    assert_eq!(
+        tells(&told),
+        [("dave".into(), "bob".into(), "thanks".into())]
+    );
+}
+
+/// A line told to a player not online, to oneself, to no name or of nothing is
+/// refused saying why, and nobody hears it.
+#[test]
+fn a_line_told_to_nobody_online_or_oneself_is_refused_saying_why() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    bench.told();
+    for (whom, text, why) in [
+        ("carol", "hi", "refused: carol is not online"),
+        ("alice", "hi", "refused: you cannot tell yourself"),
+        ("bob", "   ", "refused: tell bob what?"),
+        (
+            "b\u{1b}[2Jb",
+            "hi",
+            "refused: nobody can be named so: U+001B",
+        ),
+        ("", "hi", "refused: tell whom?"),
+    ] {
+        let told = bench.tell("alice", whom, text);
+        assert!(tells(&told).is_empty(), "{told:#?}");
+        let said = words(&told.into_iter().map(|(_, m)| m).collect::<Vec<_>>());
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].starts_with(why), "{whom:?}: {said:?}");
+    }
+    // Gone: no longer online.
+    bench.lobby.leave("bob", 2);
+    let told = bench.tell("alice", "bob", "still there?");
+    assert!(was_told(&told, "alice", "bob is not online"), "{told:#?}");
+}
+
+/// Control characters, text-direction marks and zero-width characters are taken out
+/// of a line told (it cannot move the cursor, turn the line around, or hide a word);
+/// a line longer than a table's is refused, and a line of nothing but them too.
+#[test]
+fn a_line_told_loses_its_hidden_characters_and_is_held_to_a_said_lines_length() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    bench.told();
+    let told = bench.tell("alice", "bob", "gg\u{1b}[2J \u{202e}wp\u{200b}!\u{7}");
+    assert_eq!(
+        tells(&told),
+        [("bob".into(), "alice".into(), "gg[2J wp!".into())]
+    );
+    let told = bench.tell("alice", "bob", "\u{202e}\u{200b}\u{feff}");
+    assert!(tells(&told).is_empty(), "{told:#?}");
+    assert!(was_told(&told, "alice", "tell bob what?"), "{told:#?}");
+    let long = "x".repeat(super::protocol::MAX_SAID + 1);
+    let told = bench.tell("alice", "bob", &long);
+    assert!(tells(&told).is_empty(), "{told:#?}");
+    assert!(
+        was_told(&told, "alice", "a line told is at most 200 characters"),
+        "{told:#?}"
+    );
+    let told = bench.tell("alice", "bob", &"x".repeat(super::protocol::MAX_SAID));
+    assert_eq!(tells(&told).len(), 1);
+}
+
+/// A muted player cannot tell anyone either: refused in the mute's words, heard by
+/// nobody.
+#[test]
+fn a_muted_player_cannot_tell() {
+    use super::protocol::Order;
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    bench.log_in("mod", false);
+    bench.make_moderator("mod");
+    bench.order(
+        "mod",
+        Order::Mute {
+            name: "bob".to_string(),
+            minutes: Some(30),
+        },
+    );
+    let told = bench.tell("bob", "alice", "psst");
+    assert!(tells(&told).is_empty(), "{told:#?}");
+    assert!(
+        was_told(&told, "bob", "a moderator muted you until "),
+        "{told:#?}"
+    );
+    bench.order("mod", Order::Unmute { name: "bob".into() });
+    let told = bench.tell("bob", "alice", "psst");
+    assert_eq!(tells(&told).len(), 1, "{told:#?}");
+}
+
+/// A flood of tells is cut at the sender's share of a window, whoever they go to (a
+/// flooder cannot drown a player, nor fill their queue): refused saying so, heard
+/// again once the window has passed; another player's tells are not counted with it.
+#[test]
+fn a_flood_of_tells_is_cut_at_the_senders_share() {
+    let most = super::lobby::TELLS_PER_WINDOW;
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    bench.log_in("carol", false);
+    bench.told();
+    let start = Instant::now();
+    let mut heard = 0;
+    for i in 0..3 * most {
+        let whom = if i % 2 == 0 { "alice" } else { "carol" };
+        let told = bench.tell_at("bob", whom, &format!("spam {i}"), start);
+        heard += tells(&told).len();
+        if i >= most {
+            assert!(
+                was_told(&told, "bob", &format!("you told {most} lines in 10 s")),
+                "{told:#?}"
+            );
+        }
+    }
+    assert_eq!(heard, most);
+    // Another player talks on.
+    let told = bench.tell_at("carol", "alice", "are you there?", start);
+    assert_eq!(tells(&told).len(), 1, "{told:#?}");
+    // The window passed: the flooder is heard again.
+    let later = start + Duration::from_secs(11);
+    let told = bench.tell_at("bob", "alice", "sorry", later);
+    assert_eq!(tells(&told).len(), 1, "{told:#?}");
+}
+
+/// A client older than tells (its login did not say it knows them) is told a line in
+/// words it prints, not as a message it cannot read.
+#[test]
+fn an_older_client_is_told_a_line_in_words() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    bench.lobby.client_without_told("bob");
+    bench.told();
+    let told = bench.tell("alice", "bob", "hi");
+    assert!(tells(&told).is_empty(), "{told:#?}");
+    assert!(was_told(&told, "bob", "alice tells you: hi"), "{told:#?}");
+}

@@ -803,11 +803,15 @@ async fn log_in<R: AsyncBufRead + Unpin, W: AsyncWrite + Unpin>(
         new,
         rating: player.rating.rating,
         moderator: lobby.is_moderator(&name),
+        knows: protocol::server_knows(),
     };
     out.try_send(welcome).map_err(|e| e.to_string())?;
     lobby.enter(&name, &player, (conn, address), out);
     if !knows.iter().any(|word| word == protocol::KNOWS_NO_RESULT) {
         lobby.older_client(&name);
+    }
+    if !knows.iter().any(|word| word == protocol::KNOWS_TELL) {
+        lobby.client_without_told(&name);
     }
     Ok(Some(name))
 }

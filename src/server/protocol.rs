@@ -143,6 +143,16 @@ pub(crate) enum ClientMessage {
         /// The line, at most [`MAX_SAID`] characters.
         text: String,
     },
+    /// Tell one player a line, wherever they are (in the lobby, at a game): they alone
+    /// hear it (as FICS's `tell`). A server older than it does not know it: a client
+    /// sends it only to a server whose welcome [`knows`](ServerMessage::Welcome::knows)
+    /// [`KNOWS_TELL`].
+    Tell {
+        /// The player told.
+        name: String,
+        /// The line, at most [`MAX_SAID`] characters.
+        text: String,
+    },
     /// Offer a new game to the opponent of the game just ended (same clock and kind,
     /// colours swapped), or accept the one they offered.
     Rematch,
@@ -192,6 +202,23 @@ pub(crate) const NO_RESULT: &str = "*";
 /// game's end with [`NO_RESULT`] itself, as an abandoned game: an older one printed it
 /// as `Game 1 over: * ...`.
 pub(crate) const KNOWS_NO_RESULT: &str = "no_result";
+
+/// The word of [`ClientMessage::Tell`] and [`ServerMessage::Told`]: a client's login
+/// [`knows`](ClientMessage::Login::knows) it when it reads a `told` (an older client is
+/// told a tell as an [`ServerMessage::Info`]); a server's welcome
+/// [`knows`](ServerMessage::Welcome::knows) it when it takes a `tell` (an older server
+/// lets a client go at a message it does not know, so such a client says so itself).
+pub(crate) const KNOWS_TELL: &str = "tell";
+
+/// What this server's welcome [`knows`](ServerMessage::Welcome::knows).
+pub(crate) fn server_knows() -> Vec<String> {
+    vec![KNOWS_TELL.to_string()]
+}
+
+/// What a client says when the player tells someone at a server older than
+/// [`ClientMessage::Tell`]: nothing is sent.
+pub(crate) const TELL_UNKNOWN: &str = "This server does not know tell (it is older than \
+     this client): nothing was sent. Talk at a table with say, or update the server.";
 
 /// The result an abandoned game's end gives a client that does not know
 /// [`NO_RESULT`]: it prints `Game 1 over: abandoned (unrated). A moderator banned ...`
@@ -313,6 +340,11 @@ pub(crate) enum ServerMessage {
         /// mute, kick and ban).
         #[serde(default)]
         moderator: bool,
+        /// What this server takes of what came after the protocol's version, each by
+        /// its word ([`KNOWS_TELL`]): a client sends nothing else. An older server does
+        /// not say it, and an older client ignores it.
+        #[serde(default)]
+        knows: Vec<String>,
     },
     /// The connection is refused, and why; it is closed after.
     Refused {
@@ -450,6 +482,13 @@ pub(crate) enum ServerMessage {
         /// Who said it.
         name: String,
         /// What they said (no control characters).
+        text: String,
+    },
+    /// A line told to this player alone ([`ClientMessage::Tell`]), wherever they are.
+    Told {
+        /// Who told it.
+        name: String,
+        /// What they told (no control, text-direction or zero-width characters).
         text: String,
     },
     /// The answer to a ping.

@@ -288,8 +288,12 @@ pub(crate) struct LobbyScreen {
     pub(crate) code: Option<TextField>,
     /// Whether the server welcomed the player as a moderator: `/` types an order.
     pub(crate) moderator: bool,
-    /// A moderator's order being typed (`/`), if one.
+    /// A moderator's order (`/`) or a private line (`t`: `tell NAME TEXT`) being
+    /// typed, if one.
     pub(crate) order: Option<TextField>,
+    /// Whether the server takes a `tell` ([`KNOWS_TELL`](crate::server::protocol::KNOWS_TELL)):
+    /// an older one would let the client go at it, so it is refused here.
+    pub(crate) tells: bool,
     /// Whether the help is shown.
     pub(crate) help: bool,
     /// The screen as last drawn, for the mouse.
@@ -315,6 +319,7 @@ impl LobbyScreen {
             code: None,
             moderator: false,
             order: None,
+            tells: false,
             help: false,
             screen: Rect::default(),
             theme,
@@ -351,6 +356,9 @@ impl LobbyScreen {
                 self.say(&text, false);
             }
             ServerMessage::Said { name, text } => self.say(&format!("{name}: {text}"), false),
+            ServerMessage::Told { name, text } => {
+                self.say(&crate::online::orders::told_words(&name, &text), false);
+            }
             // Welcomed again: the operator made this player a moderator, or no longer
             // one, while they are online.
             ServerMessage::Welcome { moderator, .. } => self.moderator = moderator,
@@ -466,6 +474,18 @@ impl LobbyScreen {
                 return Some(LobbyAction::Send(ClientMessage::Player { name }));
             }
             KeyCode::Char('x') => return self.withdraw(),
+            KeyCode::Char('t') => {
+                // To the player under the cursor, else the name is typed too.
+                let name = match self.list {
+                    List::Players => self.selected_player().map(|p| p.name.clone()),
+                    _ => None,
+                };
+                let text = match name {
+                    Some(name) if name != self.me => format!("tell {name} "),
+                    _ => "tell ".to_string(),
+                };
+                self.order = Some(TextField::new(text, ORDER_MAX_CHARS));
+            }
             KeyCode::Char('/') if self.moderator => {
                 self.order = Some(TextField::new("", ORDER_MAX_CHARS));
             }
@@ -678,17 +698,37 @@ impl LobbyScreen {
             KeyCode::Esc => self.order = None,
             KeyCode::Enter => {
                 let text = typed.text.clone();
+                match crate::online::orders::tell_typed(&text) {
+                    Some(_) if !self.tells => {
+                        self.order = None;
+                        self.say(crate::server::protocol::TELL_UNKNOWN, true);
+                        return None;
+                    }
+                    Some(Ok(tell)) => {
+                        self.order = None;
+                        return Some(LobbyAction::Send(tell));
+                    }
+                    Some(Err(wrong)) => {
+                        self.say(&wrong, true);
+                        return None;
+                    }
+                    None => {}
+                }
                 match crate::online::orders::typed(&text) {
+                    Some(_) if !self.moderator => {
+                        let first = text.split_whitespace().next().unwrap_or_default();
+                        self.say(&crate::online::orders::not_a_moderator(first), true);
+                    }
                     Some(Ok(order)) => {
                         self.order = None;
                         return Some(LobbyAction::Send(ClientMessage::Moderate { order }));
                     }
                     Some(Err(wrong)) => self.say(&wrong, true),
                     None if text.trim().is_empty() => self.order = None,
-                    None => self.say(
-                        &format!("Not an order: {}", crate::online::orders::ORDERS_HELP),
-                        true,
-                    ),
+                    None => {
+                        let help = self.order_help();
+                        self.say(&format!("Not an order: {help}"), true);
+                    }
                 }
             }
             _ => {
@@ -698,6 +738,17 @@ impl LobbyScreen {
             }
         }
         None
+    }
+
+    /// What the order field takes, as its hint says it: a private line, and a
+    /// moderator's orders to a moderator.
+    fn order_help(&self) -> String {
+        let tell = crate::online::orders::TELL_HELP;
+        if self.moderator {
+            format!("{tell}; {}", crate::online::orders::ORDERS_HELP)
+        } else {
+            tell.to_string()
+        }
     }
 
     /// The seeks' lines.
@@ -837,7 +888,7 @@ impl LobbyScreen {
 }
 
 /// The lobby's keys, for its help.
-const HELP: [(&str, &str); 14] = [
+const HELP: [(&str, &str); 15] = [
     ("Tab, Shift-Tab, Left/Right", "the next or previous list"),
     (
         "Up/Down (k/j), Home/End",
@@ -862,6 +913,10 @@ const HELP: [(&str, &str); 14] = [
         "withdraw your seek under the cursor, or decline a challenge to you",
     ),
     ("p", "the record of the player under the cursor (or yours)"),
+    (
+        "t",
+        "tell the player under the cursor (or anyone) a line only they hear",
+    ),
     (
         "m",
         "offer a rematch of your last game, or accept the one offered",
@@ -959,7 +1014,8 @@ impl Widget for &LobbyScreen {
             let width = FORM_WIDTH.min(inner.width);
             let text_width = usize::from(width.saturating_sub(2));
             let typed = wrapped_height(&format!("Order: {}_", order.text), text_width);
-            let hint = wrapped_height(crate::online::orders::ORDERS_HELP, text_width);
+            let help = self.order_help();
+            let hint = wrapped_height(&help, text_width);
             let height = u16::try_from(typed + 1 + hint).unwrap_or(u16::MAX) + 2;
             let popup = centered(inner, width, height);
             Clear.render(popup, buf);
@@ -968,14 +1024,19 @@ impl Widget for &LobbyScreen {
             let lines = vec![
                 Line::from(line),
                 Line::default(),
-                Line::styled(crate::online::orders::ORDERS_HELP, theme.text),
+                Line::styled(help, theme.text),
             ];
+            let title = if self.moderator {
+                " A moderator's order, or a private line "
+            } else {
+                " A private line "
+            };
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })
                 .block(
                     Block::bordered()
                         .border_set(theme.glyphs.border)
-                        .title(" A moderator's order ")
+                        .title(title)
                         .title_style(theme.question)
                         .border_style(theme.question),
                 )

@@ -647,6 +647,13 @@ impl Following {
                 );
                 events.push(said);
             }
+            ServerMessage::Told { name, text } => {
+                // Not begun with the name: the status line capitalizes its first letter,
+                // and a name is shown as it is.
+                let words = crate::online::orders::told_words(&name, &text);
+                let words = format!("A tell: {words}");
+                events.push(Event::Table(TableNews::Told(words)));
+            }
             ServerMessage::Rejected { reason }
                 if std::mem::take(&mut self.draw_declined) && reason == NO_REMATCH_OFFERED =>
             {

@@ -212,6 +212,7 @@ impl Lobby {
                 new: false,
                 rating,
                 moderator,
+                knows: protocol::server_knows(),
             };
             self.send(&name, welcome);
             let text = if !moderator {

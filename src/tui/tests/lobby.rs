@@ -560,6 +560,7 @@ fn a_player_made_a_moderator_while_online_has_the_slash_at_once() {
         new: false,
         rating: 1500.0,
         moderator,
+        knows: Vec::new(),
     };
     lobby.heard(welcome(true));
     key(&mut lobby, KeyCode::Char('/'));
@@ -570,4 +571,51 @@ fn a_player_made_a_moderator_while_online_has_the_slash_at_once() {
     assert_eq!(key(&mut lobby, KeyCode::Char('/')), None);
     assert!(lobby.order.is_none());
     assert!(screen(&lobby, 80, 24).contains("/ is for moderators: you are not one"));
+}
+
+/// `t` on a player types a private line to them (`tell bob ` is there already), sent
+/// as typed on Enter; a line told is shown with its teller's name; at a server older
+/// than tells nothing is sent, and the player is told why.
+#[test]
+fn t_tells_the_player_under_the_cursor_and_a_line_told_is_shown() {
+    let mut lobby = lobby();
+    lobby.tells = true;
+    // The help names the key (the key line at 80 columns has no room for it).
+    key(&mut lobby, KeyCode::Char('?'));
+    assert!(screen(&lobby, 80, 24).contains("tell the player under the cursor"));
+    key(&mut lobby, KeyCode::Char(' '));
+    // The players' list, on bob.
+    key(&mut lobby, KeyCode::Tab);
+    key(&mut lobby, KeyCode::Tab);
+    key(&mut lobby, KeyCode::Down);
+    key(&mut lobby, KeyCode::Char('t'));
+    assert_eq!(
+        lobby.order.as_ref().map(|f| f.text.as_str()),
+        Some("tell bob ")
+    );
+    assert!(screen(&lobby, 80, 24).contains("A private line"));
+    for c in "good game".chars() {
+        key(&mut lobby, KeyCode::Char(c));
+    }
+    assert_eq!(
+        key(&mut lobby, KeyCode::Enter),
+        Some(LobbyAction::Send(ClientMessage::Tell {
+            name: "bob".into(),
+            text: "good game".into()
+        }))
+    );
+    assert!(lobby.order.is_none());
+    lobby.heard(ServerMessage::Told {
+        name: "bob".into(),
+        text: "thanks!".into(),
+    });
+    assert!(screen(&lobby, 80, 24).contains("bob tells you: thanks!"));
+    // A server older than tells.
+    lobby.tells = false;
+    key(&mut lobby, KeyCode::Char('t'));
+    for c in "hi".chars() {
+        key(&mut lobby, KeyCode::Char(c));
+    }
+    assert_eq!(key(&mut lobby, KeyCode::Enter), None);
+    assert!(screen(&lobby, 80, 24).contains("This server does not know tell"));
 }

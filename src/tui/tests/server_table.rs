@@ -592,3 +592,16 @@ fn a_draw_declined_at_an_older_server_is_not_said_to_be_a_rematch_refused() {
     assert!(!said.contains("rematch"), "{said}");
     assert_eq!(said, crate::server::protocol::DRAW_DECLINE_UNKNOWN);
 }
+
+/// A line told to a player at their board is said on its status line with its
+/// teller's name as it is (not capitalized), made safe to show.
+#[test]
+fn a_line_told_at_the_board_is_said_with_its_tellers_name() {
+    let (mut app, tell) = seated(&in_play(), Some(Color::White));
+    tell(LineNews::Message(ServerMessage::Told {
+        name: "cat".to_string(),
+        text: "good luck \u{1b}[2J".to_string(),
+    }));
+    app.poll(Instant::now());
+    assert_eq!(message(&app), "A tell: cat tells you: good luck ?[2J");
+}
