@@ -287,6 +287,32 @@ fn a_short_game_with_a_capture_and_a_crowning_is_seen_alike_at_both_ends_and_by_
     );
 }
 
+/// A move typed with the wrong separator (`14-23` for a capture, `32x28` for a step) is
+/// played at either end of a LAN game, and the player who typed it told how it is
+/// written, as at one terminal (the joiner's was played without a word); the other
+/// end hears the move as it is written.
+#[test]
+fn a_move_typed_with_the_wrong_separator_is_played_with_a_word_at_the_end_that_typed_it() {
+    let (mut host, address) = host("maple-2222", &["--fen", "B:W18,32:B14,26"]);
+    let mut bob = joiner("join", &address, "maple-2222", "Bob");
+    host.expect("Bob joined, playing White");
+    bob.expect("Black to move, a capture is compulsory");
+    host.say("14-23");
+    host.expect(
+        "Black played 14x23 (14-23 was typed: 14 to 23 is a capture, written with x: 14x23). \
+         White to move.",
+    );
+    bob.expect("Black played 14x23. White to move.");
+    bob.say("32x28");
+    bob.expect(
+        "White played 32-28 (32x28 was typed: 32 to 28 is no capture; a plain move is \
+         written 32-28). Black to move.",
+    );
+    host.expect("White played 32-28. Black to move.");
+    host.say("quit");
+    assert_eq!(host.finish(), 0);
+}
+
 #[test]
 fn a_flag_falls_on_both_screens_at_once() {
     let (mut host, address) = host("cedar-2222", &["--clock", "G/0:02"]);

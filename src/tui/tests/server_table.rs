@@ -592,3 +592,58 @@ fn a_draw_declined_at_an_older_server_is_not_said_to_be_a_rematch_refused() {
     assert!(!said.contains("rematch"), "{said}");
     assert_eq!(said, crate::server::protocol::DRAW_DECLINE_UNKNOWN);
 }
+
+/// A move typed on a server's board with the wrong separator (`15-22` for a capture) is
+/// sent as it is written, and the player told how it is written when the server's news
+/// of it comes, as on a board of one terminal: it was played without a word.
+#[test]
+fn a_move_typed_with_the_wrong_separator_at_a_server_is_played_with_a_word_on_its_notation() {
+    use crate::server::protocol::ClientMessage;
+    // After 11-15 22-18, Black (this player) must take: 15x22.
+    let ServerMessage::Table { state, .. } = in_play() else {
+        unreachable!()
+    };
+    let side = Some(Color::Black);
+    let (line, tell, mut sent) = ServerLine::detached_sent();
+    let session = server_session(&state, side, Instant::now()).expect("the record reads");
+    let following = Following::at_server(line, side, &state, None);
+    let runtime = Runtime::new(session, Saving::Off, Pace::WATCHED)
+        .at_table(Table::Guest(Box::new(following)));
+    let mut app = App::with_runtime(Settings::default(), runtime, 80, 24);
+    super::type_move(&mut app, "15-22");
+    assert!(
+        sent()
+            .iter()
+            .any(|m| matches!(m, ClientMessage::Play { text } if text == "15x22")),
+        "sent as it is written"
+    );
+    // The server tells the game, then the move.
+    let (after, _) = told(|session, _| {
+        session.play_text("15x22").expect("a legal move");
+    });
+    let ServerMessage::Table { state, .. } = after else {
+        unreachable!()
+    };
+    tell(LineNews::Message(ServerMessage::Table {
+        game: 1,
+        side: Some(crate::net::protocol::Side::Black),
+        state,
+    }));
+    tell(LineNews::Message(ServerMessage::Moved {
+        game: 1,
+        side: crate::net::protocol::Side::Black,
+        squares: "15x22".to_string(),
+        fen: String::new(),
+        clocks: None,
+        running: None,
+    }));
+    app.poll(Instant::now());
+    assert_eq!(app.game().moves().len(), 3);
+    let said = message(&app);
+    assert!(
+        said.starts_with(
+            "Black played 15x22 (15-22 was typed: 15 to 22 is a capture, written with x: 15x22)"
+        ),
+        "{said}"
+    );
+}
