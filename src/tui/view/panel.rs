@@ -68,7 +68,7 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     match over {
         None if ended_here.is_some() => {
             lines.extend(wrapped(
-                ended_here.unwrap_or(ABANDONED_HEAD),
+                ended_here.as_deref().unwrap_or(ABANDONED_HEAD),
                 usize::from(inner.width),
                 theme.question,
             ));
