@@ -1622,6 +1622,42 @@ fn a_full_screen_spectator_says_who_is_not_connected() {
 /// come and go, their lines dropped included, with no key pressed and no clock running
 /// to draw the boards again (the host's said "1 watching" after the spectator was
 /// killed, and neither board showed a spectator come until a key was pressed).
+/// Each full-screen player's panel says who plays which side once, on its seat line,
+/// at 80x24 and 120x40: it said "Bob plays White" above "You play White; the host plays
+/// Black" (the host's panel: "You play Black; Bob plays White across the network").
+#[test]
+fn each_full_screen_players_panel_names_each_side_once() {
+    let code = "alder-7272";
+    let host_box = Sandbox::new();
+    let mut host = waiting_host(&host_box, "0", code, &[]);
+    let address = joining_address(&host);
+    let bob_box = Sandbox::new();
+    let mut bob = Session::start_in(
+        &bob_box,
+        &["join", &address, "--code", code, "--name", "Bob"],
+        &[],
+    );
+    for (cols, rows) in [(80, 24), (120, 40)] {
+        host.resize(cols, rows);
+        bob.resize(cols, rows);
+        for (board, seat) in [
+            (
+                &mut host,
+                "You play Black; Bob plays White across the network",
+            ),
+            (&mut bob, "You (Bob) play White; the host plays Black"),
+        ] {
+            board.wait_for("the seat line", |s| {
+                let panel = panel_text(&s.contents());
+                panel.contains(seat) && panel.contains("Black ")
+            });
+            let panel = panel_text(&board.contents());
+            assert_eq!(panel.matches("Bob").count(), 1, "{cols}x{rows}: {panel}");
+            assert_eq!(panel.matches("plays").count(), 1, "{cols}x{rows}: {panel}");
+        }
+    }
+}
+
 #[test]
 fn the_watching_count_follows_spectators_who_come_and_whose_lines_drop() {
     let code = "alder-7171";
