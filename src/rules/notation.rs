@@ -625,6 +625,13 @@ impl Position {
         }
     }
 
+    /// [`separator_note`](Self::separator_note) for a move a player typed as `text`: every
+    /// board that takes typed moves says the same of a wrong separator.
+    pub(crate) fn typed_note(&self, text: &str, m: &Move) -> Option<String> {
+        let typed = MoveText::typed(text).ok()?;
+        self.separator_note(&typed, text.trim(), m)
+    }
+
     /// Each move by its route (`19x10x1`), as a player is told the moves to choose from.
     fn routes(moves: &[Move]) -> Vec<String> {
         moves.iter().map(Move::to_string).collect()

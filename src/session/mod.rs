@@ -343,9 +343,7 @@ impl Session {
         let before = *self.position();
         let m = self.track(|s| s.game.play_text(text))?;
         // `9x14` for a step, `9-18` for a capture: played, and the player told.
-        let note = crate::rules::MoveText::typed(text)
-            .ok()
-            .and_then(|typed| before.separator_note(&typed, text.trim(), &m));
+        let note = before.typed_note(text, &m);
         Ok(self.played(&before, &m, note))
     }
 

@@ -329,8 +329,18 @@ impl PuzzleScreen {
                 KeyCode::Enter => {
                     let text = std::mem::take(typed);
                     self.typed = None;
-                    match self.attempt.position().parse_move(&text) {
-                        Ok(m) => self.play(&m),
+                    let pos = self.attempt.position();
+                    match pos.parse_move(&text) {
+                        Ok(m) => {
+                            let over = self.attempt.is_over();
+                            self.play(&m);
+                            // Played with the wrong separator: said under the verdict,
+                            // as on the play board.
+                            if let Some(note) = pos.typed_note(&text, &m).filter(|_| !over) {
+                                let at = self.news.len().min(1);
+                                self.news.insert(at, (Tone::Info, format!("{note}.")));
+                            }
+                        }
                         Err(e) => self.news = vec![(Tone::Bad, format!("{text}: {e}"))],
                     }
                 }

@@ -287,6 +287,32 @@ fn a_short_game_with_a_capture_and_a_crowning_is_seen_alike_at_both_ends_and_by_
     );
 }
 
+/// A move typed with the wrong separator (`14-23` for a capture, `32x28` for a step) is
+/// played at either end of a LAN game, and the player who typed it told how it is
+/// written, as at one terminal (the joiner's was played without a word); the other
+/// end hears the move as it is written.
+#[test]
+fn a_move_typed_with_the_wrong_separator_is_played_with_a_word_at_the_end_that_typed_it() {
+    let (mut host, address) = host("maple-2222", &["--fen", "B:W18,32:B14,26"]);
+    let mut bob = joiner("join", &address, "maple-2222", "Bob");
+    host.expect("Bob joined, playing White");
+    bob.expect("Black to move, a capture is compulsory");
+    host.say("14-23");
+    host.expect(
+        "Black played 14x23 (14-23 was typed: 14 to 23 is a capture, written with x: 14x23). \
+         White to move.",
+    );
+    bob.expect("Black played 14x23. White to move.");
+    bob.say("32x28");
+    bob.expect(
+        "White played 32-28 (32x28 was typed: 32 to 28 is no capture; a plain move is \
+         written 32-28). Black to move.",
+    );
+    host.expect("White played 32-28. Black to move.");
+    host.say("quit");
+    assert_eq!(host.finish(), 0);
+}
+
 #[test]
 fn a_flag_falls_on_both_screens_at_once() {
     let (mut host, address) = host("cedar-2222", &["--clock", "G/0:02"]);
@@ -1596,6 +1622,42 @@ fn a_full_screen_spectator_says_who_is_not_connected() {
 /// come and go, their lines dropped included, with no key pressed and no clock running
 /// to draw the boards again (the host's said "1 watching" after the spectator was
 /// killed, and neither board showed a spectator come until a key was pressed).
+/// Each full-screen player's panel says who plays which side once, on its seat line,
+/// at 80x24 and 120x40: it said "Bob plays White" above "You play White; the host plays
+/// Black" (the host's panel: "You play Black; Bob plays White across the network").
+#[test]
+fn each_full_screen_players_panel_names_each_side_once() {
+    let code = "alder-7272";
+    let host_box = Sandbox::new();
+    let mut host = waiting_host(&host_box, "0", code, &[]);
+    let address = joining_address(&host);
+    let bob_box = Sandbox::new();
+    let mut bob = Session::start_in(
+        &bob_box,
+        &["join", &address, "--code", code, "--name", "Bob"],
+        &[],
+    );
+    for (cols, rows) in [(80, 24), (120, 40)] {
+        host.resize(cols, rows);
+        bob.resize(cols, rows);
+        for (board, seat) in [
+            (
+                &mut host,
+                "You play Black; Bob plays White across the network",
+            ),
+            (&mut bob, "You (Bob) play White; the host plays Black"),
+        ] {
+            board.wait_for("the seat line", |s| {
+                let panel = panel_text(&s.contents());
+                panel.contains(seat) && panel.contains("Black ")
+            });
+            let panel = panel_text(&board.contents());
+            assert_eq!(panel.matches("Bob").count(), 1, "{cols}x{rows}: {panel}");
+            assert_eq!(panel.matches("plays").count(), 1, "{cols}x{rows}: {panel}");
+        }
+    }
+}
+
 #[test]
 fn the_watching_count_follows_spectators_who_come_and_whose_lines_drop() {
     let code = "alder-7171";

@@ -56,6 +56,9 @@ pub(crate) struct Following {
     /// At a server's table: the move sent that the server has not answered yet, told
     /// to the player once it has waited long (as in plain mode).
     pub(super) move_watch: MoveWatch,
+    /// This player's move just sent, where it was typed with the wrong separator: its
+    /// news, when it comes, says how it is written.
+    pub(super) typed_note: Option<super::told::TypedNote>,
     /// Whether this player declined a draw at a server that has not answered yet: one
     /// older than declining a draw refuses it as a rematch declined.
     pub(super) draw_declined: bool,
@@ -94,6 +97,7 @@ impl Following {
             farewell: false,
             unanswered_move: None,
             move_watch: MoveWatch::default(),
+            typed_note: None,
             draw_declined: false,
             rejoin: None,
             view,
@@ -143,6 +147,7 @@ impl Following {
             farewell: false,
             unanswered_move: None,
             move_watch: MoveWatch::default(),
+            typed_note: None,
             draw_declined: false,
             rejoin: None,
             view,
@@ -303,6 +308,7 @@ impl Following {
             .filter(|clock| clock.running() == Some(mine))
             .map(|clock| clock.remaining(mine, Instant::now()).as_millis())
             .and_then(|ms| u64::try_from(ms).ok());
+        let mut typed = None;
         let remote = match command {
             Command::Play(m) => {
                 let mut game = session.game().clone();
@@ -317,10 +323,20 @@ impl Following {
             Command::PlayText(text) => {
                 let mut game = session.game().clone();
                 match game.play_text(text) {
-                    Ok(m) => RemoteCommand::Play {
-                        text: m.to_string(),
-                        left_ms,
-                    },
+                    Ok(m) => {
+                        // Sent as it is written: the note waits for the move's news.
+                        typed = session.position().typed_note(text, &m).map(|note| {
+                            super::told::TypedNote {
+                                ply: session.game().moves().len(),
+                                m,
+                                note,
+                            }
+                        });
+                        RemoteCommand::Play {
+                            text: m.to_string(),
+                            left_ms,
+                        }
+                    }
                     Err(e) => return Some(Err(e.into())),
                 }
             }
@@ -386,6 +402,7 @@ impl Following {
                     text: text.clone(),
                     typed_while_down: true,
                 });
+                self.typed_note = typed;
                 return Some(Ok(News::KeptForLine(text.clone())));
             }
             return Some(Err(SessionError::OwnLineDown));
@@ -409,6 +426,9 @@ impl Following {
         }
         if let (RemoteCommand::Play { text, .. }, Line::Server(_)) = (&remote, &self.link) {
             self.move_watch.sent(text, Instant::now());
+        }
+        if matches!(remote, RemoteCommand::Play { .. }) {
+            self.typed_note = typed;
         }
         self.send_remote(remote);
         Some(Ok(News::Sent))
@@ -618,7 +638,8 @@ impl Following {
                     squares,
                     review_over: false,
                 };
-                if let Some(text) = super::told::heard(told, session) {
+                let typed = self.typed_note.take();
+                if let Some(text) = super::told::heard(told, session, typed.as_ref()) {
                     events.push(Event::Table(TableNews::Told(text)));
                 }
             }
@@ -704,8 +725,13 @@ impl Following {
             HostMessage::State { state } => self.follow_state(session, state, now, events),
             HostMessage::News { news } => {
                 // Said in this board's words, on its copy of the game; news that does not
-                // fit it is not shown.
-                if let Some(text) = super::told::heard(news, session) {
+                // fit it is not shown. A move's news is the one a typed note waits for.
+                let typed = if matches!(news, Told::Played { .. }) {
+                    self.typed_note.take()
+                } else {
+                    None
+                };
+                if let Some(text) = super::told::heard(news, session, typed.as_ref()) {
                     events.push(Event::Table(TableNews::Told(text)));
                 }
             }

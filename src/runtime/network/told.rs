@@ -115,15 +115,35 @@ pub(super) fn told(news: &News) -> Option<Told> {
 /// The words a board shows for what the host told, made from its own copy of the game
 /// (`session`, which follows the host's state, told first): as the host says them, the
 /// result after them when the game is over. `None` when the news does not fit the game.
-pub(super) fn heard(told: Told, session: &Session) -> Option<String> {
-    let news = match told {
+/// `typed`: this player's own move as it was sent, if it was typed with the wrong
+/// separator: its news then says how it is written, as a move typed at one terminal does.
+pub(super) fn heard(told: Told, session: &Session, typed: Option<&TypedNote>) -> Option<String> {
+    let mut news = match told {
         // Said as they are: they speak of the table, not of a move.
         Told::UndoRefused { side } => return Some(News::UndoRefused(side.into()).to_string()),
         Told::Adjourned { side } => return Some(News::Adjourned(side.into()).to_string()),
         Told::LeftTable { side } => return Some(News::LeftTable(side.into()).to_string()),
         told => news_of(told, session)?,
     };
+    if let (News::Played { m, note, .. }, Some(typed)) = (&mut news, typed) {
+        let ply = session.game().moves().len().checked_sub(1);
+        if *m == typed.m && ply == Some(typed.ply) {
+            *note = Some(typed.note.clone());
+        }
+    }
     Some(session.announce(&news))
+}
+
+/// A move this board's player typed with the wrong separator (`9x14` for a step) and
+/// sent as it is written: told how it is written when the news of it comes back.
+#[derive(Debug)]
+pub(crate) struct TypedNote {
+    /// The ply the move was sent to be played at.
+    pub(super) ply: usize,
+    /// The move.
+    pub(super) m: Move,
+    /// What [`Position::typed_note`] said of it.
+    pub(super) note: String,
 }
 
 /// The news `told` is on this board's game, if it fits it.
@@ -243,14 +263,14 @@ mod tests {
             note: None,
         };
         let told = told(&news).unwrap();
-        assert_eq!(heard(told, &board).unwrap(), host.announce(&news));
+        assert_eq!(heard(told, &board, None).unwrap(), host.announce(&news));
         assert_eq!(host.announce(&news), "White played 23-19");
         // A take-back: the moves come back from the position now.
         let mut host = played(&["11-15", "23-19"]);
         let undone = host.undo_agreed().unwrap();
         let board = played(&["11-15"]);
         assert_eq!(
-            heard(self::told(&undone).unwrap(), &board).unwrap(),
+            heard(self::told(&undone).unwrap(), &board, None).unwrap(),
             "Took back White 23-19"
         );
         assert_eq!(undone.to_string(), "Took back White 23-19");
@@ -271,7 +291,7 @@ mod tests {
             },
         ]);
         assert_eq!(
-            heard(self::told(&news).unwrap(), &board).unwrap(),
+            heard(self::told(&news).unwrap(), &board, None).unwrap(),
             "Took back Black 8-11 and White's reply 22-17"
         );
         for news in [
@@ -280,7 +300,7 @@ mod tests {
             News::DrawOffered(Color::Black),
         ] {
             let told = self::told(&news).unwrap();
-            assert_eq!(heard(told, &board).unwrap(), news.to_string());
+            assert_eq!(heard(told, &board, None).unwrap(), news.to_string());
         }
         // What is this terminal's own is not told.
         assert_eq!(self::told(&News::LookingForHint(Color::Black)), None);
@@ -298,7 +318,7 @@ mod tests {
         let board = Session::new(game);
         let told = Told::FlagFell { side: Side::White };
         assert_eq!(
-            heard(told, &board).unwrap(),
+            heard(told, &board, None).unwrap(),
             "White's time is up. Black wins: White lost on time."
         );
     }
@@ -355,7 +375,7 @@ mod tests {
             Told::FlagFell { side },
         ];
         for told in hostile {
-            assert_eq!(heard(told.clone(), &board), None, "{told:?}");
+            assert_eq!(heard(told.clone(), &board, None), None, "{told:?}");
         }
         // Played into a game with no moves at all.
         let none = Told::Played {
@@ -363,7 +383,7 @@ mod tests {
             squares: "11-15".into(),
             review_over: false,
         };
-        assert_eq!(heard(none, &played(&[])), None);
+        assert_eq!(heard(none, &played(&[]), None), None);
         // Names are made printable and short; a ballot not in the deck has no words.
         let next = Told::NextGame {
             number: 2,
@@ -372,7 +392,7 @@ mod tests {
             white: "Bob".into(),
             ballot: Some(9999),
         };
-        let words = heard(next, &board).unwrap();
+        let words = heard(next, &board, None).unwrap();
         assert!(!words.contains('\u{1b}'), "{words}");
         assert!(words.len() < 200, "{words}");
         assert!(

@@ -559,7 +559,16 @@ impl AnalysisBoard {
                     self.typing = None;
                     let pos = *self.tree.position();
                     match pos.parse_move(text.trim()) {
-                        Ok(m) => self.play(m),
+                        Ok(m) => {
+                            self.play(m);
+                            // Played with the wrong separator: said after the move, as
+                            // on the play board (not after a refusal: the tree full).
+                            if let (Some(note), Some((Tone::Info, said))) =
+                                (pos.typed_note(&text, &m), &mut self.message)
+                            {
+                                said.push_str(&format!(" ({note})"));
+                            }
+                        }
                         Err(e) => {
                             self.say(Tone::Error, crate::text::printable(&e.to_string(), 200));
                             self.typing = Some(text);

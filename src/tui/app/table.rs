@@ -213,35 +213,68 @@ impl App {
         self.runtime.table().is_some_and(|t| t.server_gone)
     }
 
-    /// Whether no side is to move on this board: play is over ([`App::play_over`]), or
-    /// the line to the server is gone, so that nothing played here counts (the turn,
-    /// the capture owed and the draw to claim are no longer this board's to say).
+    /// Whether no side is to move on this board: play is over ([`App::play_over`]), the
+    /// line to the server is gone, so that nothing played here counts, or the server's
+    /// game is adjourned, waiting for the opponent ([`App::adjourned_head`]), so that
+    /// nothing is played until they are back (the turn, the capture owed and the draw to
+    /// claim are no longer this board's to say).
     pub(crate) fn no_side_to_move(&self) -> bool {
-        self.play_over() || self.server_line_gone()
+        self.play_over() || self.server_line_gone() || self.adjourned_head().is_some()
     }
 
-    /// The panel's turn line where no side moves any more though the game has no
-    /// result: abandoned at the server (a player's ban ends their game so, told to the
-    /// opponent, and to the banned player in the ban's words), or, the line to the
-    /// server gone otherwise (a kick, the network), no more moves here.
-    pub(crate) fn ended_here_head(&self) -> Option<&'static str> {
+    /// At a server's table, where this player's opponent is away and the game waits
+    /// for them, its clocks stopped (a moderator disconnected them, or this player came
+    /// back to a game adjourned by both leaving): "Adjourned: waiting for bob to come
+    /// back". The server refuses every move then, and so does this board.
+    pub(crate) fn adjourned_head(&self) -> Option<String> {
+        let table = self.runtime.table()?;
+        let crate::runtime::Seat::Player(mine) = table.seat else {
+            return None;
+        };
+        let clocks_run = self
+            .session()
+            .clock()
+            .is_some_and(|c| c.running().is_some());
+        let waits = table.at_server
+            && !table.connected
+            && !clocks_run
+            && !table.server_gone
+            && table.abandoned.is_none()
+            && !self.game().is_over();
+        if !waits {
+            return None;
+        }
+        let who = match self.session().names().name(!mine) {
+            Some(name) => crate::text::printable(name, 30),
+            None => "your opponent".to_string(),
+        };
+        Some(format!("Adjourned: waiting for {who} to come back"))
+    }
+
+    /// The panel's turn line where no side moves though the game has no result:
+    /// abandoned at the server (a player's ban ends their game so, told to the
+    /// opponent, and to the banned player in the ban's words), the line to the server
+    /// gone otherwise (a kick, the network), no more moves here; or adjourned there,
+    /// waiting for the opponent ([`App::adjourned_head`]).
+    pub(crate) fn ended_here_head(&self) -> Option<String> {
         let table = self.runtime.table()?;
         let banned = table
             .let_go
             .as_deref()
             .is_some_and(|why| why.starts_with(crate::server::protocol::BANNED_HEAD));
         if table.abandoned.is_some() || table.server_gone && banned {
-            Some(crate::tui::view::ABANDONED_HEAD)
+            Some(crate::tui::view::ABANDONED_HEAD.to_string())
         } else if table.server_gone {
-            Some(NO_MORE_MOVES_HEAD)
+            Some(NO_MORE_MOVES_HEAD.to_string())
         } else {
-            None
+            self.adjourned_head()
         }
     }
 
     /// Whether no move is played here any more though the game has no result (the
-    /// server ended it as abandoned, or its line is gone), the status then saying so:
-    /// a move picked up or typed there would only be refused.
+    /// server ended it as abandoned, or its line is gone), or none until the opponent
+    /// is back (adjourned there), the status then saying so: a move picked up or typed
+    /// there would only be refused.
     pub(super) fn refused_as_ended_at_server(&mut self) -> bool {
         let head = if self.server_line_gone() {
             match self.runtime.table().and_then(|t| t.let_go.as_ref()) {
@@ -250,6 +283,12 @@ impl App {
             }
         } else if self.abandoned_at_server() {
             crate::tui::view::ABANDONED_HEAD
+        } else if let Some(head) = self.adjourned_head() {
+            // Not over: the game goes on once the opponent is back.
+            self.board.pick = None;
+            self.status
+                .error(format!("{head}: no move is played until then"));
+            return true;
         } else {
             return false;
         };

@@ -206,6 +206,51 @@ fn a_typed_move_is_played_and_a_wrong_one_stays_to_be_edited() {
     assert_eq!(b.typing, None);
 }
 
+/// A move typed with the wrong separator (`9x14` for a step, `9-18` for a capture) is
+/// played into the tree, and the player told how it is written, as on the play board:
+/// it was played without a word.
+#[test]
+fn a_move_typed_with_the_wrong_separator_is_played_with_a_word_on_its_notation() {
+    let typed = |b: &mut AnalysisBoard, text: &str| {
+        for c in text.chars() {
+            press(b, KeyCode::Char(c));
+        }
+        press(b, KeyCode::Enter);
+    };
+    let said = |b: &AnalysisBoard| b.message.clone().map(|(_, text)| text).unwrap_or_default();
+    let mut b = board(120, 40);
+    typed(&mut b, "9x14");
+    assert_eq!(b.tree.ply(), 1);
+    let note = "Black played 9-14 (9x14 was typed: 9 to 14 is no capture; \
+                a plain move is written 9-14)";
+    assert_eq!(said(&b), note);
+    assert!(
+        screen(&b, 120, 40).contains(note),
+        "{}",
+        screen(&b, 120, 40)
+    );
+    let start: Position = "B:W14,30:B9,1".parse().unwrap();
+    let mut b = AnalysisBoard::new(
+        MoveTree::new(start),
+        PdnGame::new(start),
+        &Settings::default(),
+        None,
+        Rect::new(0, 0, 80, 24),
+        "the home screen",
+        false,
+    );
+    typed(&mut b, "9-18");
+    assert_eq!(b.tree.ply(), 1);
+    assert_eq!(
+        said(&b),
+        "Black played 9x18 (9-18 was typed: 9 to 18 is a capture, written with x: 9x18)"
+    );
+    // Written right, nothing more is said.
+    press(&mut b, KeyCode::Char('u'));
+    typed(&mut b, "9x18");
+    assert_eq!(said(&b), "Black played 9x18");
+}
+
 #[test]
 fn the_explorer_lists_tinsleys_moves_and_enter_plays_the_chosen_one() {
     let mut b = board(80, 24);

@@ -706,3 +706,46 @@ fn paging_the_panel_keeps_the_puzzles_number_and_title_at_its_top() {
     assert!(panel_words(&last).contains("The last word."), "{last}");
     assert_eq!(drawn_at(&last, "Puzzle 1 of 1"), top, "{last}");
 }
+
+/// A move typed with the wrong separator (`4x8` for a step) is judged as the move it
+/// names, and the player told how it is written, as on the play board: it was judged
+/// without a word.
+#[test]
+fn a_move_typed_with_the_wrong_separator_is_judged_with_a_word_on_its_notation() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = builtin()
+        .iter()
+        .position(|p| p.id == "better-than-first")
+        .unwrap();
+    let mut screen = screen(index, &dir.path().join("puzzles.json"));
+    type_move(&mut screen, "4x8");
+    for (width, height) in [(80, 24), (120, 40)] {
+        let drawn = drawn(&screen, width, height);
+        // The side panel: each row from the column its heading starts at.
+        let column = drawn
+            .lines()
+            .find_map(|row| {
+                let at = row.find("Puzzle 3 of")?;
+                Some(row[..at].chars().count())
+            })
+            .expect("the puzzle's heading");
+        let text = flat(
+            &drawn
+                .lines()
+                .map(|row| row.chars().skip(column).collect::<String>())
+                .collect::<Vec<_>>()
+                .join("\n"),
+        );
+        assert!(text.contains("4-8: correct."), "{text}");
+        assert!(
+            text.contains("4x8 was typed: 4 to 8 is no capture; a plain move is written 4-8."),
+            "{width}x{height}: {text}"
+        );
+    }
+    // Written right, nothing more is said.
+    key(&mut screen, KeyCode::Char('r'));
+    type_move(&mut screen, "4-8");
+    let text = flat(&drawn(&screen, 80, 24));
+    assert!(text.contains("4-8: correct."), "{text}");
+    assert!(!text.contains("typed"), "{text}");
+}

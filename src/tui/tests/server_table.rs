@@ -605,3 +605,154 @@ fn a_line_told_at_the_board_is_said_with_its_tellers_name() {
     app.poll(Instant::now());
     assert_eq!(message(&app), "A tell: cat tells you: good luck ?[2J");
 }
+
+/// A move typed on a server's board with the wrong separator (`15-22` for a capture) is
+/// sent as it is written, and the player told how it is written when the server's news
+/// of it comes, as on a board of one terminal: it was played without a word.
+#[test]
+fn a_move_typed_with_the_wrong_separator_at_a_server_is_played_with_a_word_on_its_notation() {
+    use crate::server::protocol::ClientMessage;
+    // After 11-15 22-18, Black (this player) must take: 15x22.
+    let ServerMessage::Table { state, .. } = in_play() else {
+        unreachable!()
+    };
+    let side = Some(Color::Black);
+    let (line, tell, mut sent) = ServerLine::detached_sent();
+    let session = server_session(&state, side, Instant::now()).expect("the record reads");
+    let following = Following::at_server(line, side, &state, None);
+    let runtime = Runtime::new(session, Saving::Off, Pace::WATCHED)
+        .at_table(Table::Guest(Box::new(following)));
+    let mut app = App::with_runtime(Settings::default(), runtime, 80, 24);
+    super::type_move(&mut app, "15-22");
+    assert!(
+        sent()
+            .iter()
+            .any(|m| matches!(m, ClientMessage::Play { text } if text == "15x22")),
+        "sent as it is written"
+    );
+    // The server tells the game, then the move.
+    let (after, _) = told(|session, _| {
+        session.play_text("15x22").expect("a legal move");
+    });
+    let ServerMessage::Table { state, .. } = after else {
+        unreachable!()
+    };
+    tell(LineNews::Message(ServerMessage::Table {
+        game: 1,
+        side: Some(crate::net::protocol::Side::Black),
+        state,
+    }));
+    tell(LineNews::Message(ServerMessage::Moved {
+        game: 1,
+        side: crate::net::protocol::Side::Black,
+        squares: "15x22".to_string(),
+        fen: String::new(),
+        clocks: None,
+        running: None,
+    }));
+    app.poll(Instant::now());
+    assert_eq!(app.game().moves().len(), 3);
+    let said = message(&app);
+    assert!(
+        said.starts_with(
+            "Black played 15x22 (15-22 was typed: 15 to 22 is a capture, written with x: 15x22)"
+        ),
+        "{said}"
+    );
+}
+
+/// The server's state of the game after 11-15 22-18 between ann (Black) and bob
+/// (White), for Black's board: in play, or adjourned with bob away (kicked), its clocks
+/// stopped.
+fn ann_and_bob(adjourned: bool) -> ServerMessage {
+    let (table, _) = told(|session, _| {
+        session.set_names(crate::pdn::Players {
+            black: Some("ann".to_string()),
+            white: Some("bob".to_string()),
+        });
+        if adjourned {
+            session.set_paused(true);
+        }
+    });
+    let ServerMessage::Table { mut state, .. } = table else {
+        unreachable!()
+    };
+    state.player_connected = !adjourned;
+    ServerMessage::Table {
+        game: 1,
+        side: Some(crate::net::protocol::Side::Black),
+        state,
+    }
+}
+
+/// The side panel's rows, from the column its frame starts at (its top row, the turn
+/// line, included), joined.
+fn side_panel(app: &App) -> String {
+    let screen = super::screen_text(app);
+    let column = screen
+        .lines()
+        .find_map(|row| Some(row[..row.find("┌ Checkers")?].chars().count()))
+        .expect("the panel's frame");
+    screen
+        .lines()
+        .map(|row| row.chars().skip(column + 1).collect::<String>())
+        .map(|row| row.trim_end().trim_end_matches('│').trim().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Once the opponent is kicked, the game adjourned at the server (which refuses every
+/// move then), the panel says the game waits for them and the key line offers no move:
+/// they said "Black to move" and "Enter pick" as if play went on. Once the opponent is
+/// back, play goes on.
+#[test]
+fn a_players_board_says_the_game_waits_for_a_kicked_opponent_and_offers_no_move() {
+    for size in [(80, 24), (120, 40), (200, 60)] {
+        let (mut app, tell) = seated_on(&ann_and_bob(false), Some(Color::Black), size);
+        let screen = super::screen_text(&app);
+        assert!(
+            side_panel(&app).contains("Black to move"),
+            "{size:?}: {screen}"
+        );
+        assert!(key_line(&app).contains("pick"), "{screen}");
+        tell(LineNews::Message(ServerMessage::Info {
+            text: "A moderator disconnected bob: game 1 is adjourned, its clocks stopped, \
+                   until you are both back."
+                .to_string(),
+        }));
+        tell(LineNews::Message(ann_and_bob(true)));
+        app.poll(Instant::now());
+        let screen = super::screen_text(&app);
+        let panel = side_panel(&app);
+        assert!(
+            panel.contains("Adjourned: waiting for bob to come back"),
+            "{size:?}: {screen}"
+        );
+        assert!(!panel.contains("to move"), "{size:?}: {screen}");
+        assert!(!panel.contains("Must capture"), "{size:?}: {screen}");
+        let keys = key_line(&app);
+        for offered in ["pick", "type", "rematch", "report"] {
+            assert!(!keys.contains(offered), "{size:?}: {offered} in {keys}");
+        }
+        assert!(keys.contains("' say") && keys.ends_with("q quit"), "{keys}");
+        // A piece picked up, or a move typed, is refused here, in those words.
+        super::press(&mut app, KeyCode::Enter);
+        assert!(app.board.pick.is_none());
+        assert!(
+            message(&app).starts_with(
+                "Adjourned: waiting for bob to come back: no move is played until then"
+            ),
+            "{}",
+            message(&app)
+        );
+        // bob is back: play goes on.
+        tell(LineNews::Message(ann_and_bob(false)));
+        app.poll(Instant::now());
+        let screen = super::screen_text(&app);
+        assert!(
+            side_panel(&app).contains("Black to move"),
+            "{size:?}: {screen}"
+        );
+        assert!(key_line(&app).contains("pick"), "{screen}");
+    }
+}

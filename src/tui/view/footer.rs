@@ -318,7 +318,11 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
             // lost network): no move, rematch, report or chat at its table is left (the
             // line offered "Enter pick  0-9 type" as if play went on).
             let ended_at_server = app.abandoned_at_server() || app.server_line_gone();
-            let over = app.play_over() || ended_at_server;
+            // Adjourned at the server, waiting for the opponent: nothing is played
+            // until they are back (the line offered "Enter pick" as if play went on),
+            // and nothing is over either (no rematch, no report).
+            let waiting = app.adjourned_head().is_some();
+            let over = app.play_over() || ended_at_server || waiting;
             let flag_fell = app.session().flag_fell();
             let seat = app.runtime().table().map(|t| t.seat.clone());
             let watching = seat == Some(crate::runtime::Seat::Spectator);
@@ -356,8 +360,8 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
                 // none) and no report (it has no result).
                 |action| match action {
                     Action::Undo => !flag_fell && !at_server,
-                    Action::AskNewGame => !joiner && !ended_at_server,
-                    Action::OpenReport => !ended_at_server,
+                    Action::AskNewGame => !joiner && !ended_at_server && !waiting,
+                    Action::OpenReport => !ended_at_server && !waiting,
                     Action::Redo => seat.is_none() && !flag_fell,
                     _ => true,
                 },

@@ -68,7 +68,7 @@ fn panel_head(app: &App, inner: Rect) -> Vec<Line<'static>> {
     match over {
         None if ended_here.is_some() => {
             lines.extend(wrapped(
-                ended_here.unwrap_or(ABANDONED_HEAD),
+                ended_here.as_deref().unwrap_or(ABANDONED_HEAD),
                 usize::from(inner.width),
                 theme.question,
             ));
@@ -587,7 +587,11 @@ const NAME_CHARS: usize = 30;
 /// (White, level 9)", "Ann plays Black", "HAL (level 9) plays White". A computer side with no
 /// name is [`players_text`]'s, so that no side is told twice.
 fn names_text(app: &App) -> Option<String> {
-    if app.session().match_play().is_some() || app.review().is_some() {
+    // Across the network the seat line names the players with their sides, once.
+    if app.session().match_play().is_some()
+        || app.review().is_some()
+        || you_play_text(app).is_some()
+    {
         return None;
     }
     let names = app.session().names();
@@ -650,18 +654,7 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
                 theme.question,
             )
         }
-        Seat::Host { .. } => {
-            let remote = app.session().seats().remote_side().unwrap_or(Color::White);
-            let text = match names.name(remote) {
-                Some(name) => format!(
-                    "You play {}; {} plays {remote} across the network",
-                    !remote,
-                    printable(name, NAME_CHARS)
-                ),
-                None => format!("You play {}; the player who joined plays {remote}", !remote),
-            };
-            (text, theme.text)
-        }
+        Seat::Host { .. } => (you_play_text(app).unwrap_or_default(), theme.text),
         Seat::Player(_) | Seat::Spectator if view.server_gone => (
             if view.let_go.is_some() {
                 "The server let you go: q leaves the board".to_string()
@@ -685,17 +678,7 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
             theme.alert,
         ),
         Seat::Player(_) if !view.connected => (crate::text::capitalized(line_down), theme.alert),
-        Seat::Player(mine) => (
-            match names.name(!*mine) {
-                Some(name) => format!(
-                    "You play {mine}; {} plays {} across the network",
-                    printable(name, NAME_CHARS),
-                    !*mine
-                ),
-                None => format!("You play {mine}; the host plays {}", !*mine),
-            },
-            theme.text,
-        ),
+        Seat::Player(_) => (you_play_text(app).unwrap_or_default(), theme.text),
         Seat::Spectator if !view.connected && view.at_server && clocks_run => (
             "Watching; a player is away: the game goes on, the clocks running".to_string(),
             theme.alert,
@@ -718,6 +701,34 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
     for (from, said) in view.chat.iter().skip(shown) {
         lines.extend(wrapped(&format!("{from}: {said}"), width, theme.text));
     }
+}
+
+/// At a table across the network where this terminal plays and the other player is
+/// there: each side and who plays it, said once ("You (Ann) play Black; Bob plays White
+/// across the network"), in place of [`names_text`]'s line, which said the names again.
+fn you_play_text(app: &App) -> Option<String> {
+    use crate::runtime::Seat;
+    let view = app.runtime().table()?;
+    if !view.connected || view.server_gone || view.abandoned.is_some() {
+        return None;
+    }
+    let mine = match view.seat {
+        Seat::Host { .. } => !app.session().seats().remote_side().unwrap_or(Color::White),
+        Seat::Player(mine) => mine,
+        Seat::Spectator => return None,
+    };
+    let names = app.session().names();
+    let name = |color| names.name(color).map(|n| printable(n, NAME_CHARS));
+    let you = match name(mine) {
+        Some(name) => format!("You ({name}) play {mine}"),
+        None => format!("You play {mine}"),
+    };
+    let other = match (name(!mine), &view.seat) {
+        (Some(name), _) => format!("{name} plays {} across the network", !mine),
+        (None, Seat::Host { .. }) => format!("the player who joined plays {}", !mine),
+        (None, _) => format!("the host plays {}", !mine),
+    };
+    Some(format!("{you}; {other}"))
 }
 
 /// Who is away from the LAN table a spectator watches: its own line to the host (down,
