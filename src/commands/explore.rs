@@ -164,7 +164,8 @@ fn write_moves(
     let read = explorer.games_read();
     let mut said = format!("{read} game{} read", if read == 1 { "" } else { "s" });
     let (faulty, other_kinds) = (explorer.games_skipped(), explorer.games_of_other_kinds());
-    if faulty > 0 || other_kinds == 0 {
+    // The reason only where a game was skipped: "0 skipped" had puzzled.
+    if faulty > 0 {
         said.push_str(&format!(", {faulty} skipped (their moves do not replay)"));
     }
     // Games of another kind of draughts are said to be that, not faulty games.

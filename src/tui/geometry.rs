@@ -129,6 +129,32 @@ enum Arrangement {
     Compact,
 }
 
+/// What an overlay box `rect` (a help) blanks on a screen of `area` laid out with the
+/// board `flipped`: the box with a blank cell round it, so that its border does not run
+/// into the board's and the panel's beside it ("┐┐"), widened to the panel's edges in
+/// the rows where it covers part of the panel: the panel's far border would otherwise
+/// stand alone beside the box, a stray line with nothing of the panel left within it.
+pub(crate) fn overlay_cleared(rect: Rect, area: Rect, flipped: bool) -> Rect {
+    let x = rect.x.saturating_sub(1).max(area.x);
+    let y = rect.y.saturating_sub(1).max(area.y);
+    let mut margin = Rect {
+        x,
+        y,
+        width: (rect.right() + 1).min(area.right()) - x,
+        height: (rect.bottom() + 1).min(area.bottom()) - y,
+    };
+    let panel = screen_layout(area, flipped)
+        .map(|layout| layout.panel)
+        .unwrap_or_default();
+    if !panel.is_empty() && margin.intersects(panel) {
+        let left = margin.x.min(panel.x);
+        let right = margin.right().max(panel.right());
+        margin.x = left;
+        margin.width = right - left;
+    }
+    margin
+}
+
 /// The layout for a screen of `area`, or `None` when it is smaller than
 /// [`MIN_WIDTH`] x [`MIN_HEIGHT`]: the largest squares that fit (about twice as wide as
 /// tall, as cells are tall), the panel beside the board at its natural width, or below

@@ -1011,7 +1011,12 @@ impl AnalysisBoard {
             };
             block = block.title_bottom(Line::styled(more, theme.key).right_aligned());
         }
-        Clear.render(rect, buf);
+        // A blank cell round the box: its border beside the panel's read as one
+        // doubled line ("┐┐").
+        Clear.render(
+            crate::tui::geometry::overlay_cleared(rect, area, self.board.flipped),
+            buf,
+        );
         Paragraph::new(self.help_text())
             .wrap(Wrap { trim: false })
             .scroll((top, 0))

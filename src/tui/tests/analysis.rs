@@ -453,6 +453,23 @@ fn analysis_board_help_80x24() {
     assert_snapshot!(screen(&b, 80, 24));
 }
 
+/// The analysis board's help draws on a blank cell round it: its border does not run
+/// into the panel's or the board's beside it (at 80x24 it had read "┐┐" and "┌│").
+#[test]
+fn the_analysis_help_stands_clear_of_the_board_and_panel_borders() {
+    for (w, h) in [(80, 24), (100, 30), (120, 40), (200, 60)] {
+        let mut b = analysed(w, h);
+        press(&mut b, KeyCode::Char('?'));
+        let text = screen(&b, w, h);
+        assert!(text.contains("Analysis board: keys"), "{w}x{h}: {text}");
+        // "││" is the board beside the panel, as without the help.
+        for doubled in ["┐┐", "┌│", "└│", "│┘", "┘┘", "┌┌", "│─", "─│"]
+        {
+            assert!(!text.contains(doubled), "{w}x{h} {doubled}: {text}");
+        }
+    }
+}
+
 #[test]
 fn the_best_move_is_played_with_b_and_marked_until_then() {
     let mut b = analysed(80, 24);

@@ -284,33 +284,8 @@ pub(crate) fn help_scrolled(app: &App, top: u16, on: bool) -> u16 {
 /// the app's screen: a click there is on the help, not on what it hides.
 pub(crate) fn help_covers(app: &App, column: u16, row: u16) -> bool {
     let (rect, _) = help_box(app, app.screen);
-    help_cleared(app, rect, app.screen).contains(ratatui::layout::Position::new(column, row))
-}
-
-/// What the help box `rect` blanks on a screen of `area`: the box with a blank cell
-/// round it, so that its border does not run into the board's and the panel's beside
-/// it ("┐┐"), widened to the panel's edges in the rows where it covers part of the
-/// panel: the panel's far border would otherwise stand alone beside the box, a stray
-/// line with nothing of the panel left within it.
-fn help_cleared(app: &App, rect: Rect, area: Rect) -> Rect {
-    let x = rect.x.saturating_sub(1).max(area.x);
-    let y = rect.y.saturating_sub(1).max(area.y);
-    let mut margin = Rect {
-        x,
-        y,
-        width: (rect.right() + 1).min(area.right()) - x,
-        height: (rect.bottom() + 1).min(area.bottom()) - y,
-    };
-    let panel = crate::tui::geometry::screen_layout(area, app.board.flipped)
-        .map(|layout| layout.panel)
-        .unwrap_or_default();
-    if !panel.is_empty() && margin.intersects(panel) {
-        let left = margin.x.min(panel.x);
-        let right = margin.right().max(panel.right());
-        margin.x = left;
-        margin.width = right - left;
-    }
-    margin
+    crate::tui::geometry::overlay_cleared(rect, app.screen, app.board.flipped)
+        .contains(ratatui::layout::Position::new(column, row))
 }
 
 /// The help from its line `top`. Its border says how it closes and, where it does not
@@ -338,7 +313,10 @@ pub(super) fn render_help(app: &App, top: u16, area: Rect, buf: &mut Buffer) {
         .find(|text| text.chars().count() + 4 <= usize::from(rect.width))
         .filter(|text| !text.is_empty())
         .map(|text| format!(" {text} "));
-    Clear.render(help_cleared(app, rect, area), buf);
+    Clear.render(
+        crate::tui::geometry::overlay_cleared(rect, area, app.board.flipped),
+        buf,
+    );
     // At a server's table the help lists only the table's keys, and says so, as the
     // lobby's help does.
     let at_server = app.runtime().table().is_some_and(|t| t.at_server);
