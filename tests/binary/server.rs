@@ -1681,7 +1681,7 @@ fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
     alice.send(b"\r");
     bob.expect("Game 1 starts:");
     alice.wait_for("the board, White's side", |s| {
-        s.contents().contains("You play White")
+        s.contents().contains("You (alice) play White")
     });
     bob.say("11-15");
     alice.wait_for("bob's move on the board", |s| {
@@ -1720,7 +1720,7 @@ fn a_full_screen_client_takes_a_plain_players_seek_and_plays_on_the_board() {
     bob.expect("alice is back at game 1.");
     alice.wait_for("the board again", |s| {
         let text = s.contents();
-        text.contains("You play White")
+        text.contains("You (alice) play White")
             && text.contains("2. 15x22")
             && text.contains("White to move")
     });
