@@ -322,7 +322,7 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
             // until they are back (the line offered "Enter pick" as if play went on),
             // and nothing is over either (no rematch, no report).
             let waiting = app.adjourned_head().is_some();
-            let over = app.play_over() || ended_at_server || waiting;
+            let over = app.no_side_to_move();
             let flag_fell = app.session().flag_fell();
             let seat = app.runtime().table().map(|t| t.seat.clone());
             let watching = seat == Some(crate::runtime::Seat::Spectator);
