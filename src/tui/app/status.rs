@@ -177,9 +177,12 @@ pub(super) fn start_words(runtime: &Runtime) -> String {
             help_words(runtime)
         );
     }
-    if let (true, Some(level)) = (fresh, session.seats().computer(turn)) {
+    // The computer's move, in a new game or one taken up (--resume, a set-up position):
+    // the person waits or hurries it, and is not told to pick a piece.
+    if let Some(level) = session.seats().computer(turn) {
+        let moves = if fresh { "moves first" } else { "to move" };
         return format!(
-            "{} moves first. m makes it move now; ? shows every key.",
+            "{} {moves}. m makes it move now; ? shows every key.",
             crate::session::computer_name(turn, level)
         );
     }

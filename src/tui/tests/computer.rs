@@ -832,3 +832,21 @@ fn a_failed_autosave_stays_in_view_with_the_computers_reply() {
     let screen = screen_text(&app).split_whitespace().collect::<String>();
     assert!(screen.contains("Autosavefailed"), "on screen: {screen}");
 }
+
+/// A game taken up (`--resume`, or a set-up position) with the computer to move tells
+/// the person it is the computer's move and how to hurry it, not to pick a piece.
+#[test]
+fn a_game_taken_up_on_the_computers_move_says_it_is_the_computers() {
+    let mut game = Game::new();
+    game.play_text("11-15").unwrap();
+    let mut session = Session::new(game);
+    session.set_seat(Color::White, Player::Computer(Level::MIN));
+    let runtime = Runtime::new(session, Saving::Off, Pace::NONE);
+    let app = App::with_runtime(Settings::default(), runtime, WIDTH, HEIGHT);
+    let told = message(&app);
+    assert!(!told.contains("Pick a piece"), "{told}");
+    assert!(
+        told.starts_with("White (level 1) to move. m makes it move now"),
+        "{told}"
+    );
+}
