@@ -15,6 +15,9 @@ pub(crate) enum SessionError {
     Declare(DeclareError),
     /// No move or ending to take back.
     NothingToUndo,
+    /// Against the computer, only its first move has been played: undo takes back a
+    /// person's move with the reply, and the computer's alone would be played again.
+    NoMoveOfYours,
     /// No move taken back to replay.
     NothingToRedo,
     /// Two people on the clock, or after a draw they agreed: a take-back needs both
@@ -87,6 +90,11 @@ impl fmt::Display for SessionError {
             SessionError::Play(e) => e.fmt(f),
             SessionError::Declare(e) => e.fmt(f),
             SessionError::NothingToUndo => write!(f, "nothing to take back"),
+            SessionError::NoMoveOfYours => write!(
+                f,
+                "no move of yours to take back: undo takes back your move and the computer's \
+                 reply"
+            ),
             SessionError::NothingToRedo => write!(f, "nothing to replay"),
             SessionError::UndoNeedsConsent => write!(
                 f,

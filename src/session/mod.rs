@@ -407,6 +407,9 @@ impl Session {
             self.track(|s| s.game.undo());
             return Ok(News::TookBackEnding);
         }
+        if self.only_the_computer_moved() {
+            return Err(SessionError::NoMoveOfYours);
+        }
         let moves = self
             .whole_turn(Session::take_back)
             .ok_or(SessionError::NothingToUndo)?;
@@ -426,6 +429,16 @@ impl Session {
             moves.extend(step(self));
         }
         Some(moves)
+    }
+
+    /// Whether, against the computer, the one move played (after a ballot's fixed
+    /// moves) is the computer's: taken back, it would only be played again at once.
+    fn only_the_computer_moved(&self) -> bool {
+        let fixed = self.ballot.as_ref().map_or(0, |o| o.line.len());
+        self.review.is_none()
+            && self.seats.against_computer()
+            && self.game.moves().len() == fixed + 1
+            && self.seats.is_computer(!self.position().turn())
     }
 
     /// Takes back one move, with the position it was played from.

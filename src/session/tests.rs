@@ -201,6 +201,34 @@ fn an_ending_taken_back_is_put_back_by_redo() {
     assert_eq!(session.game().result(), None);
 }
 
+/// Against the computer, its first move alone is not taken back (it would be played
+/// again at once, and the person told nothing): undo says why.
+#[test]
+fn undo_with_only_the_computers_first_move_played_says_there_is_none_of_yours() {
+    let mut session = Session::new(Game::new()).with_seats(Seats {
+        black: Player::Computer(Level::MIN),
+        white: Player::Person,
+    });
+    let mut engine = Engine::new(1);
+    let request = session.move_request().unwrap();
+    let result = engine.search(&request, &StopFlag::new(), |_| {});
+    session.computer_played(&result).unwrap();
+    assert_eq!(session.undo(), Err(SessionError::NoMoveOfYours));
+    assert_eq!(
+        session.game().moves().len(),
+        1,
+        "the computer's move stands"
+    );
+    assert!(
+        SessionError::NoMoveOfYours
+            .to_string()
+            .starts_with("no move of yours to take back"),
+    );
+    // Once the person has moved, undo takes that move back.
+    session.play_text("22-18").unwrap();
+    assert!(matches!(session.undo(), Ok(News::TookBack(_))));
+}
+
 #[test]
 fn a_level_chosen_after_the_end_leaves_the_finished_record_alone() {
     let mut session = against_white_computer().with_level(Level::new(5).unwrap());
