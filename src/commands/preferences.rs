@@ -210,6 +210,7 @@ pub(crate) fn keep(path: &Path, setting: Setting, look: &Look) -> Result<(), Str
         Setting::Pieces => ("ascii", Some(toml_edit::value(look.ascii))),
         Setting::Coordinates => ("coordinates", Some(toml_edit::value(look.coordinates))),
         Setting::Assist => ("assist", look.assist.map(toml_edit::value)),
+        Setting::Level(level) => ("level", Some(toml_edit::value(i64::from(level.number())))),
     };
     if let Some(value) = value {
         // Kept in place when the key is there, so its comments stay beside it.

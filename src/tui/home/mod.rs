@@ -302,6 +302,8 @@ pub(crate) enum Setting {
     Coordinates,
     /// The engine's help (`assist`).
     Assist,
+    /// The computer's level chosen on the computer page (`level`), for the next start.
+    Level(Level),
 }
 
 /// The rows of the computer page: side, level, start.
@@ -343,6 +345,9 @@ pub(crate) struct Home {
     pub(crate) side: Side,
     /// The computer's level.
     pub(crate) level: Level,
+    /// The level the preferences file has (or the command line gave): a level chosen
+    /// otherwise is kept in the file, so the next start offers it again.
+    kept_level: Level,
     /// The PDN file's path as typed.
     pub(crate) path: TextField,
     /// The settings.
@@ -368,6 +373,7 @@ impl Home {
             page: Page::Menu,
             side: Side::Black,
             level,
+            kept_level: level,
             path: TextField::new("", crate::text::MAX_PATH_CHARS),
             look,
             network: Network::default(),
@@ -772,13 +778,20 @@ impl Home {
     /// Keeps the setting changed last in the preferences file, so the next start has
     /// it too: the event loop's I/O after a key. A file that cannot be written is said
     /// on the message line; the setting still applies to this run.
+    /// The level chosen on the computer page (a key or a click) is kept the same way.
     pub(crate) fn keep_settings(&mut self) {
-        let (Some(setting), Some(path)) = (self.unkept.take(), self.preferences.as_ref().ok())
-        else {
+        let mut settings: Vec<Setting> = self.unkept.take().into_iter().collect();
+        if self.level != self.kept_level {
+            self.kept_level = self.level;
+            settings.push(Setting::Level(self.level));
+        }
+        let Ok(path) = self.preferences.as_ref() else {
             return;
         };
-        if let Err(why) = crate::commands::preferences::keep(path, setting, &self.look) {
-            self.message = Some(crate::text::printable(&why, 600));
+        for setting in settings {
+            if let Err(why) = crate::commands::preferences::keep(path, setting, &self.look) {
+                self.message = Some(crate::text::printable(&why, 600));
+            }
         }
     }
 

@@ -869,6 +869,36 @@ fn settings_are_kept_in_the_preferences_file_with_its_comments_and_read_back() {
     assert!(!std::fs::read_to_string(&path).unwrap().contains("theme"));
 }
 
+/// The level chosen against the computer is offered again at the next start: it is
+/// kept in the preferences file, as `level`, beside what the file had.
+#[test]
+fn the_level_chosen_against_the_computer_is_offered_again_next_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("preferences.toml");
+    std::fs::write(&path, "# Mine.\nflip = true\n").unwrap();
+    let mut home = home();
+    home.preferences = Ok(path.clone());
+    key(&mut home, KeyCode::Char('c'));
+    key(&mut home, KeyCode::Char('8'));
+    home.keep_settings();
+    assert_eq!(home.message, None);
+    let chosen = key(&mut home, KeyCode::Enter);
+    assert!(
+        matches!(chosen, Some(Some(Chosen::Computer { level, .. })) if level == Level::new(8).unwrap()),
+        "{chosen:?}"
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("# Mine.\nflip = true\n"), "{text}");
+    assert!(text.contains("level = 8"), "{text}");
+    // The next start reads it back, and the computer page offers it.
+    let (prefs, warning) = crate::commands::preferences::read(&path);
+    assert_eq!(warning, None);
+    let mut args = Cli::try_parse_from(["checkers"]).unwrap().play;
+    assert!(prefs.apply(&mut args).is_empty());
+    let next = Home::new(look(), args.level.unwrap_or_default());
+    assert_eq!(next.level, Level::new(8).unwrap());
+}
+
 #[test]
 fn a_setting_that_cannot_be_kept_is_said_and_still_applies() {
     let dir = tempfile::tempdir().unwrap();
