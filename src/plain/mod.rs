@@ -66,7 +66,7 @@ fn next_line(input: &mut impl BufRead) -> io::Result<Option<crate::lines::Bounde
 /// The commands, as `help` lists them.
 pub(crate) const HELP: &str = "Commands: a move (11-15, 15x22, 15x22x29), undo (undo agreed on the clock or after an agreed draw), redo, board, fen, pieces (by square, in words), status or last (whose move, the last move and what it took, how many pieces each side has), show N (the board after move N of the move list, its pieces in words too; show N. after Black's half, show N... after White's), history (the moves so far, numbered, one move a line), moves (the legal moves), \
                         resign, draw (offer), accept, decline, claim, hint, now (the computer moves at once), thinking \
-                        (what it thinks so far), lines N (the N best lines, 1-5), clock, pause, report (the game report: each move scored, mistakes marked with the better move), explore (the moves played from here in Marion Tinsley's games, with their results), puzzle [N] (the puzzles, the game waiting; back returns to it), save FILE, next (a match's next game), score, help, quit. \
+                        (what it thinks so far), lines N (the N best lines, 1-5), clock, pause, report (the game report: each move scored, mistakes marked with the better move), explore (the moves played from here in Marion Tinsley's games, with their results), puzzle [N] (the puzzles, the game waiting; back returns to it), save FILE, new (another game, once this one is over), next (a match's next game), score, help, quit. \
                         Across the network: say TEXT (the chat), yes or no (a take-back asked), and quit adjourns.";
 
 /// The commands a spectator has, as `help` lists them to one: it follows the game and
@@ -589,6 +589,12 @@ impl Plain {
             }
             if session.match_waits() && !session.seats().both_computer() {
                 s.push_str(" Type next when both players are ready.");
+            } else if session.match_play().is_none()
+                && self.runtime.table().is_none()
+                && !session.seats().both_computer()
+            {
+                // What a player can do next, where nothing else says it.
+                s.push_str(" Type new for another game.");
             }
             return s;
         }
@@ -860,6 +866,7 @@ impl Plain {
             "explore" => self.explore(),
             "lines" => self.best_lines(argument),
             "puzzle" | "puzzles" => self.open_puzzles(argument),
+            "new" => self.new_game(),
             "next" => {
                 let answer = self.runtime.command(Command::NextGame);
                 self.reply("start the next game", answer)
@@ -981,6 +988,36 @@ impl Plain {
             },
         };
         (reply, false)
+    }
+
+    /// `new`: another game with the same players, once this one is over (or before a
+    /// move is played); a game in play is not dropped by one word. A match's games come
+    /// with `next`, and across the network the host starts the next game.
+    fn new_game(&mut self) -> String {
+        let session = self.session();
+        if session.match_play().is_some() {
+            return format!(
+                "A match's next game comes with next, once this one is over. {}",
+                self.status()
+            );
+        }
+        let game = session.game();
+        if !game.is_over() && !game.moves().is_empty() {
+            return format!(
+                "Cannot start a new game: this one is not over (resign ends it; quit keeps \
+                 it for checkers --resume). {}",
+                self.status()
+            );
+        }
+        match self.runtime.command(Command::NewGame) {
+            Ok(crate::session::News::Sent) => String::new(),
+            Ok(_) => format!(
+                "New game.\n{}{}",
+                board_text_from(self.session().position(), self.bottom()),
+                self.status()
+            ),
+            Err(e) => format!("Cannot start a new game: {e}. {}", self.status()),
+        }
     }
 
     /// What a session request (undo, redo, resign, accept, decline, claim) is called when

@@ -119,7 +119,10 @@ fn plain_mode_tells_a_flag_fall_at_once_with_no_input() {
         seen.push(line);
     };
     let told_after = spawned.elapsed();
-    assert_eq!(flag, "Time is up. White wins: Black lost on time.");
+    assert_eq!(
+        flag,
+        "Time is up. White wins: Black lost on time. Type new for another game."
+    );
     // Told with nothing typed (standard input stays open and silent until now), after
     // the warning, and not before the clock's two seconds ran out. How soon after them is
     // the runtime's to keep (it looks at a running clock every tenth of a second, which

@@ -113,8 +113,10 @@ fn the_game_ends_with_a_win_and_later_moves_are_refused() {
             "Refused 22x15: the capture must go on while the piece can jump: 22x15x8. \
              White to move, a capture is compulsory.",
             // The news gives the capture's route, typed short or not.
-            "White played 22x15x8. White wins: Black has no pieces left.",
-            "Refused 1-5: the game is over (White wins: Black has no pieces left).",
+            "White played 22x15x8. White wins: Black has no pieces left. Type new for another \
+             game.",
+            "Refused 1-5: the game is over (White wins: Black has no pieces left). Type new for \
+             another game.",
             "Took back White 22x15x8. White to move, a capture is compulsory.",
         ]
     );
@@ -144,20 +146,29 @@ fn commands_moves_draw_resign_claim_help_and_quit() {
         "{}",
         a[4]
     );
-    assert_eq!(a[6], "White accepts the draw. Draw by agreement.");
+    assert_eq!(
+        a[6],
+        "White accepts the draw. Draw by agreement. Type new for another game."
+    );
     // One player alone does not take back the draw both agreed; redo puts it back.
     assert!(a[7].contains("type undo agreed if you both do"), "{}", a[7]);
     assert_eq!(
         a[8],
         "Took back the end of the game: play on. Black to move."
     );
-    assert_eq!(a[9], "Put back the end of the game. Draw by agreement.");
+    assert_eq!(
+        a[9],
+        "Put back the end of the game. Draw by agreement. Type new for another game."
+    );
     assert!(
         a[10].starts_with("Took back the end of the game"),
         "{}",
         a[10]
     );
-    assert_eq!(a[11], "White wins: Black resigned.");
+    assert_eq!(
+        a[11],
+        "White wins: Black resigned. Type new for another game."
+    );
     assert_eq!(
         a[12],
         "'foo' is not a move or a command; type help for the list."
@@ -352,7 +363,10 @@ fn a_draw_offered_to_the_computer_is_answered_by_the_computer() {
     );
     assert!(ok);
     let a = answers(&out);
-    assert_eq!(a[0], "White (level 5) accepts the draw. Draw by agreement.");
+    assert_eq!(
+        a[0],
+        "White (level 5) accepts the draw. Draw by agreement. Type new for another game."
+    );
     assert!(
         a[1].starts_with("Cannot accept: the game is over"),
         "{}",
@@ -615,8 +629,39 @@ fn resign_against_the_computer_gives_up_the_persons_side_only() {
     assert!(ok, "{err}");
     let a = answers(&out);
     assert!(a[0].starts_with("Black (level 1) played "), "{out}");
-    assert_eq!(a[1], "Black wins: White resigned.", "{out}");
+    assert_eq!(
+        a[1], "Black wins: White resigned. Type new for another game.",
+        "{out}"
+    );
     assert!(!out.contains("Black resigns"), "{out}");
+}
+
+/// The end of a game says what comes next, and `new` starts another with the same
+/// players; a game in play is not dropped by it.
+#[test]
+fn new_starts_another_game_once_this_one_is_over() {
+    let args = ["--plain", "--black", "cpu", "--level", "1"];
+    let (ok, out, err) = session(&args, "new\nresign\nnew\n");
+    assert!(ok, "{err}");
+    let a = answers(&out);
+    assert!(a[0].starts_with("Black (level 1) played "), "{out}");
+    assert!(
+        a[1].starts_with("Cannot start a new game: this one is not over"),
+        "{out}"
+    );
+    assert_eq!(
+        a[2], "Black wins: White resigned. Type new for another game.",
+        "{out}"
+    );
+    assert_eq!(a[3], "New game.", "{out}");
+    // The board of the new game, and the computer's first move in it.
+    assert!(a[4..].iter().any(|l| l.starts_with("+----+")), "{out}");
+    assert!(
+        a[4..]
+            .iter()
+            .any(|l| l.starts_with("Black (level 1) played ")),
+        "{out}"
+    );
 }
 
 #[test]
@@ -803,7 +848,10 @@ fn a_loaded_record_says_a_result_its_last_position_does_not_show() {
     let (ok, out, err) = session(&["--plain", "--load", file.to_str().unwrap()], "quit\n");
     assert!(ok, "{err}");
     // The game is over as recorded: the status says how, and the note what follows.
-    assert!(out.contains("White wins: Black resigned.\n"), "{out}");
+    assert!(
+        out.contains("White wins: Black resigned. Type new for another game.\n"),
+        "{out}"
+    );
     assert!(
         out.contains("The record ends 0-1 (White won). The game is over: undo takes"),
         "{out}"
