@@ -659,6 +659,15 @@ impl Plain {
                 self.status()
             }
             Ok(text) => format!("{text}. {}", self.status()),
+            // The refusal says what was refused: "No draw can be claimed: ...", not
+            // "Cannot claim a draw: no draw can be claimed: ...".
+            Err(e @ crate::session::SessionError::Declare(crate::game::DeclareError::NoClaim)) => {
+                format!(
+                    "{}. {}",
+                    crate::text::capitalized(&e.to_string()),
+                    self.status()
+                )
+            }
             Err(e) => format!("Cannot {what}: {e}. {}", self.status()),
         }
     }

@@ -142,7 +142,7 @@ fn commands_moves_draw_resign_claim_help_and_quit() {
         "White declines Black's draw offer: play on. Black to move."
     );
     assert!(
-        a[4].starts_with("Cannot claim a draw: no draw can be claimed"),
+        a[4].starts_with("No draw can be claimed: no move repeats a position a third time"),
         "{}",
         a[4]
     );
