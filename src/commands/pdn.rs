@@ -362,4 +362,60 @@ mod tests {
              4 games: 4 replayed, 0 with errors, 2 whose Result tag and result token differ\n"
         );
     }
+
+    /// `pdn check` of `text` in a file: its report and summary, or its refusal.
+    fn checked(text: &[u8]) -> Result<(String, CheckSummary), String> {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("games.pdn");
+        std::fs::write(&file, text).unwrap();
+        let mut out = Vec::new();
+        check(&file, &mut out)
+            .map(|summary| (String::from_utf8(out).unwrap(), summary))
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_game_without_tags_after_text_that_is_no_pdn_is_a_game() {
+        // The file was said to hold no game: "1. 11-15 23-19 *" was read as more of
+        // the banner.
+        let (report, summary) =
+            checked(b"Exported by X\n\n1. 11-15 23-19 *\n\n1. 9-14 22-18 1-0\n").unwrap();
+        assert_eq!((summary.games, summary.replayed), (2, 2), "{report}");
+        assert!(
+            report.starts_with(
+                "line 1, column 1: warning: text before the first game is no PDN (it begins \
+                 \"Exported\")"
+            ),
+            "{report}"
+        );
+        // "version 2.1" is no move number of a game: the text is still no game.
+        let refused = checked(b"PDN Tool version 2.1 by X\n").unwrap_err();
+        assert!(refused.contains("holds no game"), "{refused}");
+        // The listing shows the game's moves, from its move number.
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("export.pdn");
+        std::fs::write(&file, "Exported by X\n\n1. 11-15 23-19 2. 8-11 *\n").unwrap();
+        let mut out = Vec::new();
+        let args = crate::cli::ListArgs {
+            file,
+            filters: crate::cli::GameFilters::default(),
+        };
+        curate::run_list(&args, &mut out).unwrap();
+        let listed = String::from_utf8(out).unwrap();
+        let rows: Vec<&str> = listed.lines().collect();
+        assert_eq!(rows.len(), 3, "{listed}");
+        assert!(
+            rows[1].starts_with("     1 ") && rows[1].ends_with(" 2"),
+            "{listed}"
+        );
+        // A game without tags starts at its move number (extract copies it from there),
+        // never at one the game before left with no move after it.
+        let mut games = crate::pdn::games("[Event \"a\"]\n1. 11-15 2. *\n\n1. 9-14 *\n");
+        let places: Vec<(usize, usize)> = std::iter::from_fn(|| {
+            games.next()?.unwrap();
+            games.last_place().map(|p| (p.line, p.column))
+        })
+        .collect();
+        assert_eq!(places, [(1, 1), (4, 1)]);
+    }
 }
