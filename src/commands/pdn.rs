@@ -418,4 +418,45 @@ mod tests {
         .collect();
         assert_eq!(places, [(1, 1), (4, 1)]);
     }
+
+    #[test]
+    fn merge_refuses_a_file_that_holds_no_game_and_writes_nothing() {
+        // A text that is no PDN was copied into the output as a faulty game.
+        let dir = tempfile::tempdir().unwrap();
+        let good = dir.path().join("good.pdn");
+        std::fs::write(&good, "[Event \"a\"]\n1. 11-15 *\n").unwrap();
+        let note = dir.path().join("note.pdn");
+        std::fs::write(&note, "Hello there, a note and no game.\n").unwrap();
+        let empty = dir.path().join("empty.pdn");
+        std::fs::write(&empty, "").unwrap();
+        let output = dir.path().join("out.pdn");
+        std::fs::write(&output, "kept\n").unwrap();
+        for (bad, said) in [
+            (
+                &note,
+                "note.pdn holds no game: it is not a PDN file: no tag",
+            ),
+            (&empty, "empty.pdn holds no PDN game"),
+        ] {
+            for to in [output.clone(), std::path::PathBuf::from("-")] {
+                let args = crate::cli::MergeArgs {
+                    files: vec![good.clone(), bad.clone()],
+                    output: to.clone(),
+                    force: true,
+                    dedupe: false,
+                };
+                let mut out = Vec::new();
+                let refused = curate::run_merge(&args, &mut out).unwrap_err();
+                assert!(refused.to_string().contains(said), "{refused}");
+                assert_eq!(crate::commands::exit(&Err(refused)).code, 2);
+                assert!(
+                    out.is_empty(),
+                    "{:?}: {}",
+                    to,
+                    String::from_utf8_lossy(&out)
+                );
+                assert_eq!(std::fs::read_to_string(&output).unwrap(), "kept\n");
+            }
+        }
+    }
 }
