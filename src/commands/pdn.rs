@@ -420,6 +420,35 @@ mod tests {
     }
 
     #[test]
+    fn an_unclosed_bracket_in_text_before_the_first_game_hides_no_game() {
+        // The '(' or '{' read on to the end: one faulty game, the others lost.
+        for opened in ["(see below", "{see below", "(a {note) }"] {
+            let text = format!(
+                "A note {opened}\n\n[Event \"a\"]\n1. 11-15 *\n\n[Event \"b\"]\n1. 9-14 {{good}} \
+                 (1. 10-14) 22-18 *\n"
+            );
+            let (report, summary) = checked(text.as_bytes()).unwrap();
+            assert_eq!(
+                (summary.games, summary.replayed),
+                (2, 2),
+                "{opened}: {report}"
+            );
+            assert!(
+                report.ends_with(
+                    "2 games: 2 replayed, 0 with errors, text before the first game left out\n"
+                ),
+                "{report}"
+            );
+        }
+        // A game's own comment never closed is still its fault, said where it opens.
+        let (report, _) = checked(b"[Event \"a\"]\n1. 11-15 {never closed\n").unwrap();
+        assert!(
+            report.contains("line 2, column 10: comment '{' never closed"),
+            "{report}"
+        );
+    }
+
+    #[test]
     fn merge_refuses_a_file_that_holds_no_game_and_writes_nothing() {
         // A text that is no PDN was copied into the output as a faulty game.
         let dir = tempfile::tempdir().unwrap();

@@ -105,11 +105,18 @@ pub(crate) struct Place {
 /// With `keep`, comments and the parentheses of variations are tokens instead.
 /// `numbered` is set to where a move number starts when one is skipped (a text with
 /// one is PDN, whatever its moves), unless it is set already.
+///
+/// With `junk` (text before the first game that is no PDN is being read), brackets
+/// open no comment and no variation: they are more of that text, a character each. An
+/// export program's banner or a note is free text, and a `{` or `(` in it that is never
+/// closed would otherwise swallow every game after it; a game's own comments and
+/// variations are read as ever.
 fn next_token(
     c: &mut Cursor,
     word: &mut String,
     start: &mut Place,
     keep: bool,
+    junk: bool,
     numbered: &mut Option<Place>,
 ) -> Option<Result<(Token, usize, usize), SyntaxError>> {
     let kept_chars = if keep {
@@ -127,6 +134,9 @@ fn next_token(
         };
         let ch = c.peek()?;
         match ch {
+            '{' | '}' | '(' | ')' if junk => {
+                c.bump();
+            }
             '%' if column == 1 => c.skip_line(),
             ';' => c.skip_line(),
             '{' => {
@@ -909,11 +919,16 @@ impl Iterator for Games<'_> {
         }
         loop {
             let keep = self.keep;
+            let junk = self
+                .current
+                .as_ref()
+                .is_some_and(|g| self.is_leading_text(g));
             let Some(token) = next_token(
                 &mut self.cursor,
                 &mut self.word,
                 &mut self.token,
                 keep,
+                junk,
                 &mut self.numbered,
             ) else {
                 self.done = true;
@@ -965,10 +980,7 @@ impl Iterator for Games<'_> {
                     // then "1. 11-15 23-19 *"): a move number and a first move from the
                     // start begin it, as they begin any game without tags.
                     if numbered.is_some()
-                        && self
-                            .current
-                            .as_ref()
-                            .is_some_and(|g| self.is_leading_text(g))
+                        && junk
                         && opens_a_game(&self.word)
                         && let Some(text) = self.current.take()
                     {
