@@ -449,6 +449,15 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_before_latin1_text_is_no_text_before_the_first_game() {
+        // It was warned of as text that is no PDN, "it begins \"ï»¿\"".
+        let (report, summary) =
+            checked(b"\xef\xbb\xbf[Event \"Caf\xe9\"]\r\n1. 11-15 23-19 2-0\r\n").unwrap();
+        assert_eq!((summary.games, summary.replayed), (1, 1), "{report}");
+        assert_eq!(report, "1 game: 1 replayed, 0 with errors\n");
+    }
+
+    #[test]
     fn merge_refuses_a_file_that_holds_no_game_and_writes_nothing() {
         // A text that is no PDN was copied into the output as a faulty game.
         let dir = tempfile::tempdir().unwrap();

@@ -14,7 +14,8 @@ const BLOCK: usize = 1 << 16;
 pub enum Encoding {
     /// UTF-8 (a byte-order mark at the start is dropped).
     Utf8,
-    /// ISO-8859-1: every byte is one character.
+    /// ISO-8859-1: every byte is one character (a UTF-8 byte-order mark at the start is
+    /// dropped all the same).
     Latin1,
 }
 
@@ -166,7 +167,10 @@ impl<'a> Cursor<'a> {
             }
         }
         let mut skipped = 0;
-        if !*started && *encoding == Encoding::Utf8 && bytes.starts_with(b"\xEF\xBB\xBF") {
+        // A byte-order mark is dropped in a Latin-1 file too: a file saved with one
+        // and Latin-1 text after it (two files joined, an editor's doing) is no text
+        // that begins "ï»¿", as `decode` reads it too.
+        if !*started && bytes.starts_with(b"\xEF\xBB\xBF") {
             bytes.drain(..3);
             skipped = 3;
         }
