@@ -458,6 +458,24 @@ mod tests {
     }
 
     #[test]
+    fn a_file_whose_lines_end_in_a_lone_carriage_return_reads_line_by_line() {
+        // Classic Mac OS line ends: a ';' comment hid every game after it, and a fault
+        // was said to be on line 1.
+        let (report, summary) = checked(
+            b"[Event \"a\"]\r; a note\r1. 11-15 23-19 *\r\r[Event \"b\"]\r1. 11-15 23-33 *\r",
+        )
+        .unwrap();
+        assert_eq!((summary.games, summary.replayed), (2, 1), "{report}");
+        assert!(
+            report.starts_with("game 2 (\"b\"), move 1... 23-33 (White, line 6, column 13): "),
+            "{report}"
+        );
+        // CRLF line ends count one line each.
+        let (report, _) = checked(b"[Event \"a\"]\r\n\r\n1. 11-15 23-33 *\r\n").unwrap();
+        assert!(report.contains("line 3, column 13"), "{report}");
+    }
+
+    #[test]
     fn merge_refuses_a_file_that_holds_no_game_and_writes_nothing() {
         // A text that is no PDN was copied into the output as a faulty game.
         let dir = tempfile::tempdir().unwrap();

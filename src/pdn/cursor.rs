@@ -217,7 +217,8 @@ impl<'a> Cursor<'a> {
         if len > 1 && self.latin1 {
             self.widened += len - 1;
         }
-        if c == '\n' {
+        // A lone '\r' ends a line too: files from the classic Mac OS end lines so.
+        if c == '\n' || (c == '\r' && self.peek() != Some('\n')) {
             self.line += 1;
             self.column = 1;
         } else {
@@ -248,6 +249,13 @@ impl<'a> Cursor<'a> {
             for &b in bytes {
                 match b {
                     b'\n' => {
+                        self.line += 1;
+                        self.column = 1;
+                    }
+                    // A lone '\r' ends a line (as `bump` says); one at the window's
+                    // end is left to `bump`, which sees what follows it.
+                    b'\r' if n + 1 == bytes.len() => break,
+                    b'\r' if bytes[n + 1] != b'\n' => {
                         self.line += 1;
                         self.column = 1;
                     }
@@ -287,9 +295,11 @@ impl<'a> Cursor<'a> {
         n
     }
 
+    /// Skips to the end of the line (a `;` comment): its `\n`, or its `\r` (a lone one
+    /// ends a line; before a `\n`, the `\n` left is a space).
     pub(super) fn skip_line(&mut self) {
         while let Some(c) = self.bump() {
-            if c == '\n' {
+            if c == '\n' || c == '\r' {
                 break;
             }
         }

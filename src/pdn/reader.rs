@@ -330,7 +330,7 @@ fn read_tag(c: &mut Cursor) -> Result<(String, String), SyntaxError> {
                     Err(c.error(c.line, c.column, format!("tag {shown}: expected ']'")))
                 };
             }
-            Some('\n') | None => break,
+            Some('\n' | '\r') | None => break,
             Some(d) => d,
         };
         if length < MAX_TAG_CHARS {
